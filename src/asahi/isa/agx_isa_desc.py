@@ -120,7 +120,29 @@ def truth_table(name='tt', bits=((26, 1), (27, 1), (38, 1), (39, 1))):
 
 
 def sreg(name, at, ext):
-   return _opnd(name, 'sreg', value=[(at, 6), (ext, 2)])
+   return _opnd(name, 'sreg', value=[(at, 6), (ext, 2)], names=SR_NAMES)
+
+
+# Special registers with known meanings (applegpu.py SR_NAMES).
+SR_NAMES = {
+   0: 'threadgroup_position_in_grid.x', 1: 'threadgroup_position_in_grid.y',
+   2: 'threadgroup_position_in_grid.z', 4: 'threads_per_threadgroup.x',
+   5: 'threads_per_threadgroup.y', 6: 'threads_per_threadgroup.z',
+   8: 'dispatch_threads_per_threadgroup.x',
+   9: 'dispatch_threads_per_threadgroup.y',
+   10: 'dispatch_threads_per_threadgroup.z', 20: 'core_index', 21: 'vm_slot',
+   48: 'thread_position_in_threadgroup.x',
+   49: 'thread_position_in_threadgroup.y',
+   50: 'thread_position_in_threadgroup.z',
+   51: 'thread_index_in_threadgroup', 52: 'thread_index_in_simdgroup',
+   53: 'simdgroup_index_in_threadgroup',
+   56: 'active_thread_index_in_quadgroup',
+   58: 'active_thread_index_in_simdgroup', 60: 'internal_coverage_mask',
+   62: 'backfacing', 63: 'is_active_thread',
+   80: 'thread_position_in_grid.x', 81: 'thread_position_in_grid.y',
+   82: 'thread_position_in_grid.z', 124: 'input_sample_mask',
+   144: 'opfifo_cmd', 146: 'opfifo_data_l', 147: 'opfifo_data_h',
+}
 
 
 def reg32(name, bits):

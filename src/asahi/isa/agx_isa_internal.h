@@ -151,4 +151,9 @@ agx_isa_field_set(uint64_t w[2], const struct agx_isa_bits *f, uint64_t v)
 unsigned agx_isa_form_length(const struct agx_isa_form *form,
                              const uint64_t w[2]);
 
+/* The first alias of `form` whose conditions `instr` meets, or NULL. */
+const struct agx_isa_alias *
+agx_isa_find_alias(const struct agx_isa_form *form,
+                   const struct agx_isa_instr *instr);
+
 #endif /* AGX_ISA_INTERNAL_H */
