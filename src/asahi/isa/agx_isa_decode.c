@@ -135,6 +135,125 @@ decode_cmpsel(const struct agx_isa_operand_desc *d, const uint64_t w[2],
 }
 
 static int
+decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   unsigned width = agx_isa_field_width(&d->value);
+   int64_t t = d->type_ref >= 0 ? instr->operands[d->type_ref].value
+                                : (int64_t)agx_isa_field_get(w, &d->type);
+   int kind = -1;
+
+   for (unsigned i = 0; i < d->nr_choices; ++i) {
+      if (d->choices[i].type == t)
+         kind = d->choices[i].kind;
+   }
+
+   o->count = 1;
+   switch (kind) {
+   case AGX_ISA_CHOICE_EMPTY:
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_NONE;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_R16:
+   case AGX_ISA_CHOICE_U16:
+   case AGX_ISA_CHOICE_U16HI:
+      o->kind = kind == AGX_ISA_CHOICE_R16 ? AGX_ISA_KIND_REG
+                                           : AGX_ISA_KIND_UREG;
+      o->size = 16;
+      o->value = v + (kind == AGX_ISA_CHOICE_U16HI ? 256 : 0);
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_R32:
+   case AGX_ISA_CHOICE_R64:
+   case AGX_ISA_CHOICE_U64:
+      if (v & 1)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = kind == AGX_ISA_CHOICE_U64 ? AGX_ISA_KIND_UREG
+                                           : AGX_ISA_KIND_REG;
+      o->size = kind == AGX_ISA_CHOICE_R32 ? 32 : 64;
+      o->value = v;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_R32X2:
+   case AGX_ISA_CHOICE_U64X2:
+      o->kind = kind == AGX_ISA_CHOICE_R32X2 ? AGX_ISA_KIND_REG
+                                             : AGX_ISA_KIND_UREG;
+      o->size = kind == AGX_ISA_CHOICE_R32X2 ? 32 : 64;
+      o->value = v * 2;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_IMM:
+   case AGX_ISA_CHOICE_SIMM:
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = width;
+      o->value = kind == AGX_ISA_CHOICE_SIMM ? sign_extend(v, width)
+                                             : (int64_t)v;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_ZERO:
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = width;
+      o->value = 0;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_TS:
+   case AGX_ISA_CHOICE_SS:
+   case AGX_ISA_CHOICE_CF:
+      o->kind = kind == AGX_ISA_CHOICE_TS   ? AGX_ISA_KIND_TEXTURE_STATE
+                : kind == AGX_ISA_CHOICE_SS ? AGX_ISA_KIND_SAMPLER_STATE
+                                            : AGX_ISA_KIND_CF;
+      o->size = 32;
+      o->value = v;
+      return AGX_ISA_OK;
+   default:
+      return AGX_ISA_ERR_UNDEFINED;
+   }
+}
+
+unsigned
+agx_isa_run_count(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+                  const struct agx_isa_instr *instr)
+{
+   uint64_t aux = agx_isa_field_get(w, &d->aux);
+   switch (d->count_mode) {
+   case AGX_ISA_COUNT_MASK:
+      return __builtin_popcountll(instr->operands[d->ref].value & 0xf);
+   case AGX_ISA_COUNT_FIELD:
+      return (aux ? aux : 4) * d->count;
+   case AGX_ISA_COUNT_ZS:
+      return ((aux & 1) ? 2 : 0) + ((aux & 2) ? 1 : 0);
+   default:
+      return d->count;
+   }
+}
+
+static int
+decode_regrun(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+
+   if (d->present.nr && !agx_isa_field_get(w, &d->present)) {
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_NONE;
+      return AGX_ISA_OK;
+   }
+   o->kind = AGX_ISA_KIND_REG;
+   o->size = d->type.nr ? (agx_isa_field_get(w, &d->type) ? 32 : 16)
+                        : d->max_size;
+   o->count = agx_isa_run_count(d, w, instr);
+   if (d->count_mode == AGX_ISA_COUNT_ZS && !o->count)
+      return AGX_ISA_ERR_UNDEFINED;
+   /* An empty run prints as nothing; its number and type must be zero so
+    * that nothing is lost. */
+   if (!o->count && (v || o->size == 32))
+      return AGX_ISA_ERR_UNDEFINED;
+   /* 32-bit runs ignore the low bit of the number, as applegpu does */
+   o->value = o->size == 16 ? v : (v & ~1ull);
+   return AGX_ISA_OK;
+}
+
+static int
 decode_operand(const struct agx_isa_form *form, unsigned i,
                const uint64_t w[2], struct agx_isa_instr *out)
 {
@@ -209,6 +328,10 @@ decode_operand(const struct agx_isa_form *form, unsigned i,
       o->size = 32;
       o->value = raw * 2;
       return AGX_ISA_OK;
+   case AGX_ISA_CODEC_REGRUN:
+      return decode_regrun(d, w, out, o);
+   case AGX_ISA_CODEC_REGIMM:
+      return decode_regimm(d, w, out, o);
    }
    return AGX_ISA_ERR_UNDEFINED;
 }
@@ -254,11 +377,16 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
       out->op = agx_isa_decode_order[k];
       out->length = len;
       out->nr_operands = form->info.nr_operands;
-      for (unsigned i = 0; i < form->info.nr_operands; ++i) {
-         int err = decode_operand(form, i, m, out);
-         if (err) {
-            memset(out, 0, sizeof(*out));
-            return err;
+      /* Operands that depend on others (widths, counts, types) go last. */
+      for (unsigned pass = 0; pass < 2; ++pass) {
+         for (unsigned i = 0; i < form->info.nr_operands; ++i) {
+            if (agx_isa_operand_is_dependent(&form->operands[i]) != pass)
+               continue;
+            int err = decode_operand(form, i, m, out);
+            if (err) {
+               memset(out, 0, sizeof(*out));
+               return err;
+            }
          }
       }
       return len;

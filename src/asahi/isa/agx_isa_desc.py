@@ -22,7 +22,8 @@ See docs/isa.rst for the format and how to add an instruction.
 def _opnd(name, codec, **kw):
    d = dict(name=name, codec=codec, value=[], type=[], mod=[], sx=[],
             size=32, print='operand', float=False, names=None, ref=None,
-            text='', style='dec', signed=False)
+            text='', style='dec', signed=False, aux=[], present=[],
+            count_mode='fixed', count=1, type_ref=None, choices=[])
    d.update(kw)
    return d
 
@@ -148,6 +149,46 @@ SR_NAMES = {
 def reg32(name, bits):
    """A bare 32-bit GPR number (no hints, no type)."""
    return _opnd(name, 'reg32', value=bits)
+
+
+def regrun(name, bits, type_bit=None, size=32, count=1, mask=None,
+           count_field=None, zs=None, present=None):
+   """A run of consecutive registers.  type_bit: 0 = 16-bit, 1 = 32-bit
+   elements (else always `size`).  The element count is fixed (`count`),
+   the popcount of operand `mask`, a 2-bit count_field (0 meaning 4) times
+   `count`, or from the z/s bits `zs` (z counts 2, s counts 1).  present: a
+   bit that, when clear, means there is no register (printed as nothing)."""
+   d = _opnd(name, 'regrun', value=list(bits), size=size, count=count)
+   if type_bit is not None:
+      d['type'] = [(type_bit, 1)]
+   if mask is not None:
+      d['count_mode'] = 'mask'
+      d['ref'] = mask
+   elif count_field is not None:
+      d['count_mode'] = 'field'
+      d['aux'] = [count_field]
+   elif zs is not None:
+      d['count_mode'] = 'zs'
+      d['aux'] = list(zs)
+   if present is not None:
+      d['present'] = [(present, 1)]
+   return d
+
+
+def regimm(name, bits, type_bits=None, choices=None, type_ref=None):
+   """An operand whose kind is picked by a type field (or by the value of
+   operand type_ref): choices maps type value -> one of r16, r32, r32x2,
+   r64, u16, u16hi, u64, u64x2, imm, simm, zero, ts, ss, cf, empty."""
+   d = _opnd(name, 'regimm', value=list(bits),
+             choices=sorted(choices.items()), type_ref=type_ref)
+   if type_bits is not None:
+      d['type'] = [type_bits]
+   return d
+
+
+def fixed_reg(name, bits, kind):
+   """A register of one kind (ts, ss, cf, u64x2, r16...) with no type."""
+   return regimm(name, bits, choices={0: kind})
 
 
 # Condition codes: the value is cc | ccn << 3.  From applegpu.py

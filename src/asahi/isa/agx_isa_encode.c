@@ -124,6 +124,138 @@ encode_cmpsel(const struct agx_isa_operand_desc *d,
    return AGX_ISA_OK;
 }
 
+static bool fits(int64_t v, unsigned width, bool is_signed);
+
+/* Does operand o have the kind a REGIMM choice produces?  Sets *v to the
+ * field value. */
+static bool
+choice_matches(unsigned kind, const struct agx_isa_operand *o, unsigned width,
+               uint64_t *v)
+{
+   int64_t x = o->value;
+   if (o->flags || (o->count > 1))
+      return false;
+   switch (kind) {
+   case AGX_ISA_CHOICE_EMPTY:
+      *v = 0;
+      return o->kind == AGX_ISA_KIND_NONE;
+   case AGX_ISA_CHOICE_R16:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_REG && o->size == 16;
+   case AGX_ISA_CHOICE_U16:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_UREG && o->size == 16;
+   case AGX_ISA_CHOICE_U16HI:
+      *v = x - 256;
+      return o->kind == AGX_ISA_KIND_UREG && o->size == 16 && x >= 256;
+   case AGX_ISA_CHOICE_R32:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_REG && o->size == 32 && !(x & 1);
+   case AGX_ISA_CHOICE_R64:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_REG && o->size == 64 && !(x & 1);
+   case AGX_ISA_CHOICE_U64:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_UREG && o->size == 64 && !(x & 1);
+   case AGX_ISA_CHOICE_R32X2:
+      *v = x / 2;
+      return o->kind == AGX_ISA_KIND_REG && o->size == 32 && !(x & 1);
+   case AGX_ISA_CHOICE_U64X2:
+      *v = x / 2;
+      return o->kind == AGX_ISA_KIND_UREG && o->size == 64 && !(x & 1);
+   case AGX_ISA_CHOICE_IMM:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_IMM && fits(x, width, false);
+   case AGX_ISA_CHOICE_SIMM:
+      *v = x & ((width >= 64 ? 0 : (UINT64_C(1) << width)) - 1);
+      return o->kind == AGX_ISA_KIND_IMM && fits(x, width, true);
+   case AGX_ISA_CHOICE_ZERO:
+      *v = 0;
+      return o->kind == AGX_ISA_KIND_IMM && x == 0;
+   case AGX_ISA_CHOICE_TS:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_TEXTURE_STATE;
+   case AGX_ISA_CHOICE_SS:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_SAMPLER_STATE;
+   case AGX_ISA_CHOICE_CF:
+      *v = x;
+      return o->kind == AGX_ISA_KIND_CF;
+   }
+   return false;
+}
+
+static int
+encode_regimm(const struct agx_isa_operand_desc *d,
+              const struct agx_isa_instr *in, const struct agx_isa_operand *o,
+              uint64_t w[2])
+{
+   unsigned width = agx_isa_field_width(&d->value);
+   for (unsigned i = 0; i < d->nr_choices; ++i) {
+      uint64_t v;
+      if (d->type_ref >= 0 &&
+          in->operands[d->type_ref].value != d->choices[i].type)
+         continue;
+      if (!choice_matches(d->choices[i].kind, o, width, &v) ||
+          !fits(v, width, false))
+         continue;
+      put(w, &d->value, v);
+      if (d->type.nr)
+         put(w, &d->type, d->choices[i].type);
+      return AGX_ISA_OK;
+   }
+   return AGX_ISA_ERR_OPERAND;
+}
+
+static int
+encode_regrun(const struct agx_isa_operand_desc *d,
+              const struct agx_isa_instr *in, const struct agx_isa_operand *o,
+              uint64_t w[2])
+{
+   if (o->kind == AGX_ISA_KIND_NONE && d->present.nr) {
+      put(w, &d->present, 0);
+      return AGX_ISA_OK;
+   }
+   if (o->kind != AGX_ISA_KIND_REG || o->flags || o->value < 0 ||
+       (o->size != 16 && o->size != 32) ||
+       (o->size == 32 && (o->value & 1)) ||
+       (!d->type.nr && o->size != d->max_size))
+      return AGX_ISA_ERR_OPERAND;
+   if (d->present.nr)
+      put(w, &d->present, 1);
+   if (d->type.nr)
+      put(w, &d->type, o->size == 32);
+
+   switch (d->count_mode) {
+   case AGX_ISA_COUNT_FIXED:
+      if (o->count != d->count)
+         return AGX_ISA_ERR_OPERAND;
+      break;
+   case AGX_ISA_COUNT_MASK:
+      if (o->count != __builtin_popcountll(in->operands[d->ref].value & 0xf))
+         return AGX_ISA_ERR_OPERAND;
+      break;
+   case AGX_ISA_COUNT_FIELD: {
+      unsigned n = o->count / d->count;
+      if (!o->count || o->count % d->count || n > 4)
+         return AGX_ISA_ERR_OPERAND;
+      put(w, &d->aux, n & 3);
+      break;
+   }
+   case AGX_ISA_COUNT_ZS:
+      if (o->count < 1 || o->count > 3)
+         return AGX_ISA_ERR_OPERAND;
+      put(w, &d->aux, ((o->count & 2) ? 1 : 0) | ((o->count & 1) ? 2 : 0));
+      break;
+   }
+   /* a run with no elements prints as nothing: keep its number zero */
+   if (!o->count && o->value)
+      return AGX_ISA_ERR_OPERAND;
+   if (!put(w, &d->value, o->value))
+      return AGX_ISA_ERR_OPERAND;
+   return AGX_ISA_OK;
+}
+
 static bool
 fits(int64_t v, unsigned width, bool is_signed)
 {
@@ -206,6 +338,10 @@ encode_operand(const struct agx_isa_form *form, unsigned i,
          return AGX_ISA_ERR_OPERAND;
       put(w, &d->value, o->value / 2);
       return AGX_ISA_OK;
+   case AGX_ISA_CODEC_REGRUN:
+      return encode_regrun(d, in, o, w);
+   case AGX_ISA_CODEC_REGIMM:
+      return encode_regimm(d, in, o, w);
    default:
       return AGX_ISA_ERR_OPERAND;
    }

@@ -68,9 +68,14 @@ static const struct agx_isa_operand_desc ${f['id']}_operands[] = {
       .is_signed = ${'true' if o['signed'] else 'false'},
       .ref = ${o['refidx']},
       .text = "${o['text']}",
-% for k in ('value', 'type', 'mod', 'sx'):
+% for k in ('value', 'type', 'mod', 'sx', 'aux', 'present'):
       .${k} = ${bits(o[k])},
 % endfor
+      .count_mode = AGX_ISA_COUNT_${o['count_mode'].upper()},
+      .count = ${o['count']},
+      .type_ref = ${o['typerefidx']},
+      .nr_choices = ${len(o['choices'])},
+      .choices = { ${', '.join('{ %d, AGX_ISA_CHOICE_%s }' % (t, k.upper()) for t, k in o['choices'])} },
 % if o['names']:
       .nr_names = ${len(o['names'])},
       .names = ${f['id']}_${i}_names,
@@ -170,7 +175,7 @@ def prepare(forms):
          names[o['name']] = i
          o['cname'] = cname(o['name'])
          o['cprint'] = PRINT[o['print']]
-         for key in ('value', 'type', 'mod', 'sx'):
+         for key in ('value', 'type', 'mod', 'sx', 'aux', 'present'):
             for start, width in o[key]:
                m = ((1 << width) - 1) << start
                assert not (m & mask), (f['name'], o['name'], start)
@@ -179,9 +184,13 @@ def prepare(forms):
          if o['names']:
             o['names'] = sorted(o['names'].items())
          o['refidx'] = -1
+         o['typerefidx'] = -1
+         assert len(o['choices']) <= 4
       for o in f['operands']:
          if o['ref'] is not None:
             o['refidx'] = names[o['ref']]
+         if o['type_ref'] is not None:
+            o['typerefidx'] = names[o['type_ref']]
       nbits = f['length'][1] * 8
       assert (mask | used) < (1 << nbits), f['name']
       if f['length'][0] != f['length'][1]:

@@ -28,6 +28,40 @@ enum agx_isa_codec {
    AGX_ISA_CODEC_TRUTH,  /* 4-bit truth table */
    AGX_ISA_CODEC_SREG,   /* special register */
    AGX_ISA_CODEC_REG32,  /* bare 32-bit register number */
+   AGX_ISA_CODEC_REGRUN, /* run of registers; count from mask/field */
+   AGX_ISA_CODEC_REGIMM, /* register/immediate/state chosen by a type */
+};
+
+/* What a REGIMM type value selects. */
+enum agx_isa_choice_kind {
+   AGX_ISA_CHOICE_EMPTY, /* nothing (printed as nothing) */
+   AGX_ISA_CHOICE_R16,   /* 16-bit GPR, value = half */
+   AGX_ISA_CHOICE_R32,   /* 32-bit GPR, value = half (even) */
+   AGX_ISA_CHOICE_R32X2, /* 32-bit GPR, value = register number */
+   AGX_ISA_CHOICE_R64,   /* 64-bit GPR pair, value = half (even) */
+   AGX_ISA_CHOICE_U16,   /* 16-bit uniform, value = half */
+   AGX_ISA_CHOICE_U16HI, /* 16-bit uniform, value = half - 256 */
+   AGX_ISA_CHOICE_U64,   /* 64-bit uniform pair, value = half (even) */
+   AGX_ISA_CHOICE_U64X2, /* 64-bit uniform pair, value = 32-bit number */
+   AGX_ISA_CHOICE_IMM,   /* unsigned immediate */
+   AGX_ISA_CHOICE_SIMM,  /* sign-extended immediate */
+   AGX_ISA_CHOICE_ZERO,  /* immediate 0 (value bits unused) */
+   AGX_ISA_CHOICE_TS,    /* texture state register */
+   AGX_ISA_CHOICE_SS,    /* sampler state register */
+   AGX_ISA_CHOICE_CF,    /* coefficient register */
+};
+
+/* How a REGRUN's element count is found. */
+enum agx_isa_count_mode {
+   AGX_ISA_COUNT_FIXED, /* `count` */
+   AGX_ISA_COUNT_MASK,  /* popcount of operand `ref` (4-bit mask) */
+   AGX_ISA_COUNT_FIELD, /* aux field, 0 meaning 4, times `count` */
+   AGX_ISA_COUNT_ZS,    /* aux bit 0 (z) counts 2, bit 1 (s) counts 1 */
+};
+
+struct agx_isa_choice {
+   uint8_t type;
+   uint8_t kind; /* enum agx_isa_choice_kind */
 };
 
 enum agx_isa_style {
@@ -59,6 +93,15 @@ struct agx_isa_operand_desc {
    int8_t ref;        /* CMPSEL: operand index whose width it follows */
    const char *text;  /* FLAG: suffix text */
    struct agx_isa_bits value, type, mod, sx;
+   /* REGRUN: count field (aux) and presence bit (present) */
+   struct agx_isa_bits aux, present;
+   uint8_t count_mode; /* enum agx_isa_count_mode */
+   uint8_t count;
+   /* REGIMM: type value -> operand kind; type_ref >= 0 takes the type from
+    * another operand's value instead of own bits. */
+   int8_t type_ref;
+   uint8_t nr_choices;
+   struct agx_isa_choice choices[4];
    uint8_t nr_names;
    const struct agx_isa_enum_name *names;
 };
@@ -150,6 +193,21 @@ agx_isa_field_set(uint64_t w[2], const struct agx_isa_bits *f, uint64_t v)
 /* Length in bytes of `form` given its first bytes (the length bit). */
 unsigned agx_isa_form_length(const struct agx_isa_form *form,
                              const uint64_t w[2]);
+
+/* Does the operand's decoding read another operand? */
+static inline bool
+agx_isa_operand_is_dependent(const struct agx_isa_operand_desc *d)
+{
+   return d->codec == AGX_ISA_CODEC_CMPSEL ||
+          (d->codec == AGX_ISA_CODEC_REGRUN &&
+           d->count_mode == AGX_ISA_COUNT_MASK) ||
+          (d->codec == AGX_ISA_CODEC_REGIMM && d->type_ref >= 0);
+}
+
+/* Element count of a REGRUN operand as encoded. */
+unsigned agx_isa_run_count(const struct agx_isa_operand_desc *d,
+                           const uint64_t w[2],
+                           const struct agx_isa_instr *instr);
 
 /* The first alias of `form` whose conditions `instr` meets, or NULL. */
 const struct agx_isa_alias *

@@ -71,7 +71,7 @@ static void
 emit_reg(struct out *o, const struct agx_isa_operand *op)
 {
    char prefix = op->kind == AGX_ISA_KIND_UREG ? 'u' : 'r';
-   unsigned count = op->count ? op->count : 1;
+   unsigned count = op->count;
    unsigned step = op->size == 16 ? 1 : 2;
    unsigned elems = op->size == 64 ? 2 : 1;
    unsigned size = op->size == 64 ? 32 : op->size;
