@@ -15,6 +15,8 @@
 
 #include "agx_isa_internal.h"
 
+#define FALLTHROUGH __attribute__((fallthrough))
+
 const struct agx_isa_op_info *
 agx_isa_op_info(enum agx_isa_op op)
 {
@@ -142,12 +144,7 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    unsigned width = agx_isa_field_width(&d->value);
    int64_t t = d->type_ref >= 0 ? instr->operands[d->type_ref].value
                                 : (int64_t)agx_isa_field_get(w, &d->type);
-   int kind = -1;
-
-   for (unsigned i = 0; i < d->nr_choices; ++i) {
-      if (d->choices[i].type == t)
-         kind = d->choices[i].kind;
-   }
+   int kind = agx_isa_choice_for(d, t);
 
    o->count = 1;
    switch (kind) {
@@ -159,6 +156,8 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    case AGX_ISA_CHOICE_R16:
    case AGX_ISA_CHOICE_U16:
    case AGX_ISA_CHOICE_U16HI:
+      if (v > 255)
+         return AGX_ISA_ERR_UNDEFINED;
       o->kind = kind == AGX_ISA_CHOICE_R16 ? AGX_ISA_KIND_REG
                                            : AGX_ISA_KIND_UREG;
       o->size = 16;
@@ -167,7 +166,7 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    case AGX_ISA_CHOICE_R32:
    case AGX_ISA_CHOICE_R64:
    case AGX_ISA_CHOICE_U64:
-      if (v & 1)
+      if ((v & 1) || v > (kind == AGX_ISA_CHOICE_U64 ? 511u : 255u))
          return AGX_ISA_ERR_UNDEFINED;
       o->kind = kind == AGX_ISA_CHOICE_U64 ? AGX_ISA_KIND_UREG
                                            : AGX_ISA_KIND_REG;
@@ -180,7 +179,12 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
                                              : AGX_ISA_KIND_UREG;
       o->size = kind == AGX_ISA_CHOICE_R32X2 ? 32 : 64;
       o->value = v * 2;
-      return AGX_ISA_OK;
+      return o->value <= 511 ? AGX_ISA_OK : AGX_ISA_ERR_UNDEFINED;
+   case AGX_ISA_CHOICE_U64X4:
+      o->kind = AGX_ISA_KIND_UREG;
+      o->size = 64;
+      o->value = v * 4;
+      return o->value <= 511 ? AGX_ISA_OK : AGX_ISA_ERR_UNDEFINED;
    case AGX_ISA_CHOICE_IMM:
    case AGX_ISA_CHOICE_SIMM:
       o->kind = AGX_ISA_KIND_IMM;
@@ -188,6 +192,14 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
       o->value = kind == AGX_ISA_CHOICE_SIMM ? sign_extend(v, width)
                                              : (int64_t)v;
       return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_ZR16:
+      if (v) {
+         o->kind = AGX_ISA_KIND_REG;
+         o->size = 16;
+         o->value = v;
+         return v > 255 ? AGX_ISA_ERR_UNDEFINED : AGX_ISA_OK;
+      }
+      FALLTHROUGH;
    case AGX_ISA_CHOICE_ZERO:
       if (v)
          return AGX_ISA_ERR_UNDEFINED;
@@ -244,12 +256,94 @@ decode_regrun(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    o->count = agx_isa_run_count(d, w, instr);
    if (d->count_mode == AGX_ISA_COUNT_ZS && !o->count)
       return AGX_ISA_ERR_UNDEFINED;
-   /* An empty run prints as nothing; its number and type must be zero so
-    * that nothing is lost. */
-   if (!o->count && (v || o->size == 32))
-      return AGX_ISA_ERR_UNDEFINED;
    /* 32-bit runs ignore the low bit of the number, as applegpu does */
    o->value = o->size == 16 ? v : (v & ~1ull);
+   return AGX_ISA_OK;
+}
+
+static int
+decode_coords(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   const uint8_t *dims = agx_isa_tex_dims[instr->operands[d->ref].value & 15];
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   bool is16 = agx_isa_field_get(w, &d->type);
+
+   if (!dims[0] || instr->operands[d->ref].value > 15)
+      return AGX_ISA_ERR_UNDEFINED;
+   o->kind = AGX_ISA_KIND_REG;
+   if (is16) {
+      o->size = 16;
+      o->count = dims[0] + dims[1];
+   } else if (dims[1]) {
+      /* array index / sample packed after 32-bit coordinates */
+      o->size = 16;
+      o->count = dims[0] * 2 + 1;
+   } else {
+      o->size = 32;
+      o->count = dims[0];
+      v &= ~1ull;
+   }
+   o->value = v;
+   if (agx_isa_field_get(w, &d->mod))
+      o->flags |= AGX_ISA_DISCARD;
+   return AGX_ISA_OK;
+}
+
+static int
+decode_lod(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+           const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   int64_t mode = instr->operands[d->ref2].value;
+   int64_t n = instr->operands[d->ref].value;
+
+   switch (mode) {
+   case 0:
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = agx_isa_field_width(&d->value);
+      o->value = 0;
+      return AGX_ISA_OK;
+   case 4:
+   case 12:
+      /* gradients: two per coordinate, plus a minimum LOD */
+      if (n > 15 || !agx_isa_tex_dims[n][0])
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_REG;
+      o->size = 32;
+      o->count = agx_isa_tex_dims[n][0] * 2 + (mode == 12);
+      o->value = v & ~1ull;
+      return AGX_ISA_OK;
+   case 1:
+   case 2:
+   case 5:
+   case 6:
+      o->kind = mode < 4 ? AGX_ISA_KIND_UREG : AGX_ISA_KIND_REG;
+      o->size = 16;
+      o->value = v;
+      return AGX_ISA_OK;
+   default:
+      return AGX_ISA_ERR_UNDEFINED;
+   }
+}
+
+static int
+decode_cmpoff(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   bool has_offset = agx_isa_field_get(w, &d->type);
+   bool has_compare = instr->operands[d->ref].value != 0;
+
+   /* compare value (32-bit) first, then the packed offsets (16-bit) */
+   if (has_compare && (v & 1))
+      return AGX_ISA_ERR_UNDEFINED;
+   o->kind = AGX_ISA_KIND_REG;
+   o->size = has_compare ? 32 : 16;
+   o->count = has_compare + has_offset;
+   o->value = v;
    return AGX_ISA_OK;
 }
 
@@ -332,6 +426,12 @@ decode_operand(const struct agx_isa_form *form, unsigned i,
       return decode_regrun(d, w, out, o);
    case AGX_ISA_CODEC_REGIMM:
       return decode_regimm(d, w, out, o);
+   case AGX_ISA_CODEC_COORDS:
+      return decode_coords(d, w, out, o);
+   case AGX_ISA_CODEC_LOD:
+      return decode_lod(d, w, out, o);
+   case AGX_ISA_CODEC_CMPOFF:
+      return decode_cmpoff(d, w, out, o);
    }
    return AGX_ISA_ERR_UNDEFINED;
 }

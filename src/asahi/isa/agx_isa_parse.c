@@ -270,6 +270,15 @@ set_default(const struct agx_isa_operand_desc *d, struct agx_isa_operand *o,
       o->kind = AGX_ISA_KIND_REG;
       o->size = d->codec == AGX_ISA_CODEC_REG32 ? 32 : 16;
       break;
+   case AGX_ISA_CODEC_CMPOFF:
+      o->kind = AGX_ISA_KIND_REG;
+      o->size = 16;
+      o->count = 0;
+      return;
+   case AGX_ISA_CODEC_LOD:
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = agx_isa_field_width(&d->value);
+      return;
    case AGX_ISA_CODEC_REGRUN:
       /* an empty run: absent, or no registers */
       if (d->present.nr) {
@@ -314,7 +323,37 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
       as_single(o);
       return o->count == 1;
    case AGX_ISA_CODEC_REGRUN:
+   case AGX_ISA_CODEC_COORDS:
       return parse_register(tok, o) && o->kind == AGX_ISA_KIND_REG;
+   case AGX_ISA_CODEC_LOD:
+      if (parse_register(tok, o))
+         return true;
+      set_default(d, o, 0);
+      if (!parse_int(tok, &v))
+         return false;
+      o->value = v;
+      return true;
+   case AGX_ISA_CODEC_CMPOFF: {
+      /* "r4", "r6l" or "r4_r6l" */
+      char tmp[64];
+      snprintf(tmp, sizeof(tmp), "%s", tok);
+      char *second = strchr(tmp, '_');
+      if (second)
+         *second++ = 0;
+      struct agx_isa_operand a, b;
+      if (!parse_register(tmp, &a) || a.kind != AGX_ISA_KIND_REG ||
+          a.count != 1 || a.flags)
+         return false;
+      *o = a;
+      if (!second)
+         return true;
+      if (!parse_register(second, &b) || b.kind != AGX_ISA_KIND_REG ||
+          b.count != 1 || b.flags || a.size != 32 || b.size != 16 ||
+          b.value != a.value + 2)
+         return false;
+      o->count = 2;
+      return true;
+   }
    case AGX_ISA_CODEC_REGIMM:
       if (parse_register(tok, o)) {
          as_single(o);
@@ -459,6 +498,7 @@ empty_value(const struct agx_isa_operand_desc *d, struct agx_isa_operand *o)
    case AGX_ISA_CODEC_SHIFT:
    case AGX_ISA_CODEC_MASK:
    case AGX_ISA_CODEC_REGRUN:
+   case AGX_ISA_CODEC_CMPOFF:
       set_default(d, o, 0);
       return true;
    case AGX_ISA_CODEC_REGIMM:
