@@ -87,6 +87,7 @@ decode_src(const struct agx_isa_operand_desc *d, const uint64_t w[2],
          o->size = 16;
       }
       o->value = v;
+      o->count = d->count; /* 2 for paired sources */
    } else {
       return AGX_ISA_ERR_UNDEFINED;
    }
@@ -365,6 +366,7 @@ decode_operand(const struct agx_isa_form *form, unsigned i,
       o->kind = AGX_ISA_KIND_REG;
       if (t & 1)
          o->flags |= AGX_ISA_CACHE;
+      o->count = d->count; /* 2 for paired destinations */
       if (d->type.width[0] == 1) {
          /* the width bit is part of the opcode */
          o->size = d->max_size;

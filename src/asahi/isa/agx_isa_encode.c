@@ -47,7 +47,7 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
       v = o->value;
       break;
    case AGX_ISA_KIND_UREG:
-      if (o->value < 0 || o->value > 511 ||
+      if (o->value < 0 || o->value > 511 || o->count != 1 ||
           (o->size != 16 && o->size != 32) ||
           (o->size == 32 && (o->value & 1)))
          return AGX_ISA_ERR_OPERAND;
@@ -58,7 +58,7 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
       unsigned code = o->size == 16 ? 0 : o->size == 32 ? 2 : 3;
       if (o->value < 0 || o->value > 255 || o->size > d->max_size ||
           (o->size != 16 && o->size != 32 && o->size != 64) ||
-          (o->size != 16 && (o->value & 1)) || (o->count > 1))
+          (o->size != 16 && (o->value & 1)) || o->count != d->count)
          return AGX_ISA_ERR_OPERAND;
       t = (code << 2) | hint_bits(o->flags);
       v = o->value;
@@ -380,7 +380,7 @@ encode_operand(const struct agx_isa_form *form, unsigned i,
       unsigned t = (o->flags & AGX_ISA_CACHE) ? 1 : 0;
       int64_t v = o->value;
       if (o->kind != AGX_ISA_KIND_REG || o->size > d->max_size ||
-          (o->count > 1) || v < 0 || v > 255 ||
+          o->count != d->count || v < 0 || v > 255 ||
           (o->flags & ~AGX_ISA_CACHE))
          return AGX_ISA_ERR_OPERAND;
       if (d->type.width[0] == 1) {

@@ -320,6 +320,8 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
    case AGX_ISA_CODEC_REG32:
       if (!parse_register(tok, o) || o->kind != AGX_ISA_KIND_REG)
          return false;
+      if (d->count == 2) /* paired: r0_r1 or r0h_r1l */
+         return o->count == 2;
       as_single(o);
       return o->count == 1;
    case AGX_ISA_CODEC_REGRUN:
@@ -370,6 +372,8 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
    case AGX_ISA_CODEC_SRC:
    case AGX_ISA_CODEC_CMPSEL:
       if (parse_register(tok, o)) {
+         if (d->count == 2 && o->kind == AGX_ISA_KIND_REG)
+            return o->count == 2;
          as_single(o);
          return o->count == 1;
       }
