@@ -460,8 +460,11 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
    for (size_t i = 0; i < n; ++i)
       w[i / 8] |= (uint64_t)bytes[i] << (8 * (i % 8));
 
-   for (unsigned k = 0; k < AGX_ISA_NUM_OPS - 1; ++k) {
-      const struct agx_isa_form *form = &agx_isa_forms[agx_isa_decode_order[k]];
+   unsigned first = agx_isa_first_byte_start[bytes[0]];
+   unsigned last = agx_isa_first_byte_start[bytes[0] + 1];
+   for (unsigned k = first; k < last; ++k) {
+      enum agx_isa_op op = agx_isa_by_first_byte[k];
+      const struct agx_isa_form *form = &agx_isa_forms[op];
       unsigned len = agx_isa_form_length(form, w);
       uint64_t m[2] = {w[0], w[1]};
 
@@ -476,7 +479,7 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
       if (len > avail)
          return AGX_ISA_ERR_TRUNCATED;
 
-      out->op = agx_isa_decode_order[k];
+      out->op = op;
       out->length = len;
       out->nr_operands = form->info.nr_operands;
       /* Operands that depend on others (widths, counts, types) go last. */

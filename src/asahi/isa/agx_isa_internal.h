@@ -155,6 +155,11 @@ extern const uint8_t agx_isa_tex_dims[16][2];
 /* Forms in decode priority order (first match wins). */
 extern const uint16_t agx_isa_decode_order[AGX_ISA_NUM_OPS - 1];
 
+/* The same order restricted to forms whose fixed bits allow a given first
+ * byte (a decoding shortcut). */
+extern const uint16_t agx_isa_first_byte_start[257];
+extern const uint16_t agx_isa_by_first_byte[];
+
 static inline uint64_t
 agx_isa_get_bits(const uint64_t w[2], unsigned start, unsigned width)
 {
