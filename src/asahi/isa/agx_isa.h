@@ -30,6 +30,20 @@
  * memory and texture instructions have count > 1 (r0_r1_r2_r3 is value 0,
  * size 32, count 4).
  *
+ * A few operands need a convention beyond "kind + value":
+ *  - register runs (memory data, varyings, texture results and
+ *    coordinates) are REG with count > 1; a run with count 0 (e.g. a
+ *    memory op with an empty mask) prints as nothing;
+ *  - paired operands (simd_matrix_fmadd*) are REG runs of count 2;
+ *  - the texture "O" operand holds the 32-bit depth-compare register
+ *    (when the `compare` operand is set, size 32) followed by a 16-bit
+ *    offset register at value + 2 (count 2), or only one of them
+ *    (count 1; size 16 means offset only);
+ *  - the texture "U" operand (uniform heap base) is NONE when the texture
+ *    is a state register (tsN), else a 64-bit UREG;
+ *  - an operand that is absent in this encoding (atomic "R" with no
+ *    return value, iter "S" at pixel centre) has kind NONE.
+ *
  * Syntax
  * ------
  * Text is applegpu's syntax (github.com/dougallj/applegpu): the mnemonic,
