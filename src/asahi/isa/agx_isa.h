@@ -167,6 +167,74 @@ struct agx_isa_op_info {
    const struct agx_isa_operand_info *operands;
 };
 
+/*
+ * Start building an instruction: sets op and nr_operands and gives every
+ * operand the value it has when omitted from the text (immediate 0, enum 0,
+ * flag clear, empty run...).  Returns false if op is out of range.
+ */
+bool agx_isa_instr_init(struct agx_isa_instr *instr, enum agx_isa_op op);
+
+/* Operand constructors.  Registers are numbered in 16-bit halves. */
+static inline struct agx_isa_operand
+agx_isa_reg(unsigned half, unsigned size, unsigned flags)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_REG, (uint8_t)size, 1,
+                               (uint16_t)flags, (int64_t)half};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_reg_run(unsigned half, unsigned size, unsigned count)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_REG, (uint8_t)size,
+                               (uint8_t)count, 0, (int64_t)half};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_ureg(unsigned half, unsigned size)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_UREG, (uint8_t)size, 1, 0,
+                               (int64_t)half};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_imm(int64_t value, unsigned width)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_IMM, (uint8_t)width, 1, 0, value};
+   return o;
+}
+
+/* 8-bit float immediate from its raw bits (see agx_isa_minifloat_to_float) */
+static inline struct agx_isa_operand
+agx_isa_fimm(uint8_t bits)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_FIMM, 8, 1, 0, bits};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_enum(int64_t raw, unsigned width)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_ENUM, (uint8_t)width, 1, 0, raw};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_flag(bool set)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_FLAG, 1, 1, 0, set ? 1 : 0};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_offset(int64_t bytes)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_OFFSET, 0, 1, 0, bytes};
+   return o;
+}
+
 /* Static information about an opcode, or NULL if op is out of range. */
 const struct agx_isa_op_info *agx_isa_op_info(enum agx_isa_op op);
 

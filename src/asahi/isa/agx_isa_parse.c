@@ -726,3 +726,17 @@ agx_isa_parse(const char *text, struct agx_isa_instr *out, char *err,
 {
    return agx_isa_parse_with(text, NULL, out, err, err_size);
 }
+
+bool
+agx_isa_instr_init(struct agx_isa_instr *instr, enum agx_isa_op op)
+{
+   memset(instr, 0, sizeof(*instr));
+   if (!agx_isa_op_info(op))
+      return false;
+   const struct agx_isa_form *form = &agx_isa_forms[op];
+   instr->op = op;
+   instr->nr_operands = form->info.nr_operands;
+   for (unsigned i = 0; i < form->info.nr_operands; ++i)
+      set_default(&form->operands[i], &instr->operands[i], 0);
+   return true;
+}
