@@ -19,10 +19,10 @@
  * which is applegpu's printed order followed by modifiers; for each op the
  * generated header defines the index of every operand, e.g.
  * AGX_ISA_FADD32_D, AGX_ISA_FADD32_A, AGX_ISA_FADD32_B, AGX_ISA_FADD32_S,
- * AGX_ISA_ICMPSEL_CC.  Look operands up by these names, not by position.  Modifiers that applegpu prints in the mnemonic (.sat)
- * or not at all (dfdx's kill bit) are operands too, of kind
- * AGX_ISA_KIND_FLAG / AGX_ISA_KIND_IMM; agx_isa_op_info() says how each one
- * is printed.
+ * AGX_ISA_ICMPSEL_CC.  Look operands up by these names, not by position.
+ * Modifiers that applegpu prints in the mnemonic (.sat) or not at all (dfdx's
+ * kill bit) are operands too, of kind AGX_ISA_KIND_FLAG / AGX_ISA_KIND_IMM;
+ * agx_isa_op_info() says how each one is printed.
  *
  * Registers are numbered in 16-bit halves, like the hardware: r5l is 10,
  * r5h is 11, r5 (32-bit) is 10 with size 32, r4_r5 (64-bit) is 8 with size
@@ -121,11 +121,11 @@ enum agx_isa_kind {
 };
 
 /* Operand modifiers (agx_isa_operand::flags). */
-#define AGX_ISA_CACHE   (1u << 0) /* .cache: keep in the register cache */
+#define AGX_ISA_CACHE (1u << 0)   /* .cache: keep in the register cache */
 #define AGX_ISA_DISCARD (1u << 1) /* .discard: last use, drop from cache */
-#define AGX_ISA_ABS     (1u << 2) /* .abs (float source, applied first) */
-#define AGX_ISA_NEG     (1u << 3) /* .neg (float source, after .abs) */
-#define AGX_ISA_SX      (1u << 4) /* .sx: sign-extend the integer source */
+#define AGX_ISA_ABS (1u << 2)     /* .abs (float source, applied first) */
+#define AGX_ISA_NEG (1u << 3)     /* .neg (float source, after .abs) */
+#define AGX_ISA_SX (1u << 4)      /* .sx: sign-extend the integer source */
 
 struct agx_isa_operand {
    enum agx_isa_kind kind;
@@ -186,8 +186,8 @@ agx_isa_reg(unsigned half, unsigned size, unsigned flags)
 static inline struct agx_isa_operand
 agx_isa_reg_run(unsigned half, unsigned size, unsigned count)
 {
-   struct agx_isa_operand o = {AGX_ISA_KIND_REG, (uint8_t)size,
-                               (uint8_t)count, 0, (int64_t)half};
+   struct agx_isa_operand o = {AGX_ISA_KIND_REG, (uint8_t)size, (uint8_t)count,
+                               0, (int64_t)half};
    return o;
 }
 
@@ -259,8 +259,8 @@ int agx_isa_encode(const struct agx_isa_instr *in, uint8_t *out,
  * buf[0..size).  has_pc: print branch targets as absolute addresses from
  * `pc`; otherwise as pc+N.  Returns the text length or a negative error.
  */
-int agx_isa_print(const struct agx_isa_instr *instr, bool has_pc,
-                  uint64_t pc, char *buf, size_t size);
+int agx_isa_print(const struct agx_isa_instr *instr, bool has_pc, uint64_t pc,
+                  char *buf, size_t size);
 
 /*
  * Decode and print one instruction.  Returns the instruction's length or a

@@ -82,8 +82,8 @@ static bool
 parse_minifloat(const char *s, int64_t *out)
 {
    char *end;
-   if (!*s || !(isdigit((unsigned char)*s) || *s == '-' || *s == '+' ||
-                *s == '.'))
+   if (!*s ||
+       !(isdigit((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.'))
       return false;
    double v = strtod(s, &end);
    if (*end)
@@ -544,7 +544,7 @@ struct match {
    unsigned nr_toks;
    const struct agx_isa_parse_ctx *ctx;
    struct agx_isa_instr *out;
-   unsigned bad_tok; /* furthest token that failed to parse, + 1 */
+   unsigned bad_tok;   /* furthest token that failed to parse, + 1 */
    bool encode_failed; /* all tokens parsed but did not encode */
 };
 
@@ -637,8 +637,8 @@ try_form(enum agx_isa_op op, const struct agx_isa_alias *alias,
          return AGX_ISA_ERR_OPERAND;
       }
       if (m.bad_tok)
-         set_err(err, err_size, "%s: bad operand %u '%s'", mnemonic,
-                 m.bad_tok, toks[m.bad_tok - 1]);
+         set_err(err, err_size, "%s: bad operand %u '%s'", mnemonic, m.bad_tok,
+                 toks[m.bad_tok - 1]);
       else
          set_err(err, err_size, "%s: wrong number of operands", mnemonic);
       return AGX_ISA_ERR_SYNTAX;

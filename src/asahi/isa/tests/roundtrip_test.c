@@ -84,8 +84,7 @@ test_every_form(void **state)
             bytes[i] = w[i / 8] >> (8 * (i % 8));
 
          struct agx_isa_instr x, y, z;
-         if (agx_isa_decode(bytes, AGX_ISA_MAX_LENGTH, &x) <= 0 ||
-             x.op != op)
+         if (agx_isa_decode(bytes, AGX_ISA_MAX_LENGTH, &x) <= 0 || x.op != op)
             continue;
          valid++;
          checked++;
