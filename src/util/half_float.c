@@ -85,8 +85,8 @@ util_float_to_half_round(float f, enum util_half_round mode)
       const uint32_t shift = exp ? 126 - exp : 32;
       if (shift >= 32) {
          truncated = 0;
-         rem = m;                /* nonzero iff f != 0 */
-         halfway = 0xffffffff;   /* below half a unit: never a tie */
+         rem = m;              /* nonzero iff f != 0 */
+         halfway = 0xffffffff; /* below half a unit: never a tie */
       } else {
          truncated = m >> shift;
          rem = m & ((1u << shift) - 1);

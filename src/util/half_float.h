@@ -31,10 +31,10 @@ enum util_half_round {
    UTIL_HALF_ROUND_DOWN, /* toward -infinity */
 };
 
-#define UTIL_HALF_POS_INF   0x7c00
-#define UTIL_HALF_NEG_INF   0xfc00
-#define UTIL_HALF_MAX       0x7bff /* 65504.0 */
-#define UTIL_HALF_ONE       0x3c00
+#define UTIL_HALF_POS_INF 0x7c00
+#define UTIL_HALF_NEG_INF 0xfc00
+#define UTIL_HALF_MAX 0x7bff /* 65504.0 */
+#define UTIL_HALF_ONE 0x3c00
 
 uint16_t util_float_to_half_round(float f, enum util_half_round mode);
 

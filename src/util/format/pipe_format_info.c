@@ -37,9 +37,7 @@ type_name(const struct util_format_channel_description *c)
              : c->pure_integer ? "uint"
                                : "uscaled";
    case UTIL_FORMAT_TYPE_SIGNED:
-      return c->normalized     ? "snorm"
-             : c->pure_integer ? "sint"
-                               : "sscaled";
+      return c->normalized ? "snorm" : c->pure_integer ? "sint" : "sscaled";
    case UTIL_FORMAT_TYPE_FIXED:
       return "fixed";
    case UTIL_FORMAT_TYPE_FLOAT:
@@ -139,10 +137,9 @@ print_summary(void)
          pure_int++;
    }
 
-   printf("pipe formats: %u (plus PIPE_FORMAT_NONE)\n",
-          PIPE_FORMAT_COUNT - 1);
-   printf("  plain colour (linear):  %4u  (of which pure integer: %u)\n",
-          plain, pure_int);
+   printf("pipe formats: %u (plus PIPE_FORMAT_NONE)\n", PIPE_FORMAT_COUNT - 1);
+   printf("  plain colour (linear):  %4u  (of which pure integer: %u)\n", plain,
+          pure_int);
    printf("  sRGB (uncompressed):    %4u\n", srgb);
    printf("  depth/stencil:          %4u\n", zs);
    printf("  compressed:             %4u\n", compressed);

@@ -89,16 +89,16 @@ util_format_unpack_r11g11b10f(uint32_t packed, float rgb[3])
 }
 
 #define RGB9E5_MANT_BITS 9
-#define RGB9E5_EXP_BIAS  15
-#define RGB9E5_EXP_MAX   31
+#define RGB9E5_EXP_BIAS 15
+#define RGB9E5_EXP_MAX 31
 
 uint32_t
 util_format_pack_rgb9e5(const float rgb[3])
 {
    /* sharedexp_max = (2^N - 1) / 2^N * 2^(Emax - B) */
-   const double max = ldexp((1 << RGB9E5_MANT_BITS) - 1,
-                            RGB9E5_EXP_MAX - RGB9E5_EXP_BIAS -
-                               RGB9E5_MANT_BITS);
+   const double max =
+      ldexp((1 << RGB9E5_MANT_BITS) - 1,
+            RGB9E5_EXP_MAX - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
    double c[3], maxc = 0.0;
    for (unsigned i = 0; i < 3; i++) {
       double v = rgb[i];
@@ -139,7 +139,6 @@ util_format_unpack_rgb9e5(uint32_t packed, float rgb[3])
    int exp = (int)(packed >> 27);
    for (unsigned i = 0; i < 3; i++) {
       uint32_t m = (packed >> (RGB9E5_MANT_BITS * i)) & 0x1ff;
-      rgb[i] = ldexpf((float)m,
-                      exp - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
+      rgb[i] = ldexpf((float)m, exp - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
    }
 }

@@ -17,13 +17,13 @@ funcs(enum pipe_format format)
 }
 
 /* Call the function named `member` when the format has one. */
-#define DISPATCH(member, format, dst, src, count)                            \
-   do {                                                                      \
-      const struct util_format_pack_funcs *f = funcs(format);                \
-      if (!f || !f->member)                                                  \
-         return false;                                                       \
-      f->member(dst, src, count);                                            \
-      return true;                                                           \
+#define DISPATCH(member, format, dst, src, count)                              \
+   do {                                                                        \
+      const struct util_format_pack_funcs *f = funcs(format);                  \
+      if (!f || !f->member)                                                    \
+         return false;                                                         \
+      f->member(dst, src, count);                                              \
+      return true;                                                             \
    } while (0)
 
 bool
@@ -69,15 +69,15 @@ util_format_pack_rgba_sint(enum pipe_format format, void *dst,
 }
 
 bool
-util_format_unpack_z_float(enum pipe_format format, float *dst,
-                           const void *src, unsigned count)
+util_format_unpack_z_float(enum pipe_format format, float *dst, const void *src,
+                           unsigned count)
 {
    DISPATCH(unpack_z_float, format, dst, src, count);
 }
 
 bool
-util_format_pack_z_float(enum pipe_format format, void *dst,
-                         const float *src, unsigned count)
+util_format_pack_z_float(enum pipe_format format, void *dst, const float *src,
+                         unsigned count)
 {
    DISPATCH(pack_z_float, format, dst, src, count);
 }
@@ -90,8 +90,8 @@ util_format_unpack_s_8uint(enum pipe_format format, uint8_t *dst,
 }
 
 bool
-util_format_pack_s_8uint(enum pipe_format format, void *dst,
-                         const uint8_t *src, unsigned count)
+util_format_pack_s_8uint(enum pipe_format format, void *dst, const uint8_t *src,
+                         unsigned count)
 {
    DISPATCH(pack_s_8uint, format, dst, src, count);
 }

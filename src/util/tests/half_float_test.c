@@ -123,9 +123,8 @@ test_half_to_float_exhaustive(void **state)
       if (c > 0x7c00) {
          /* NaN: quiet, same sign, payload at the top of the float's. */
          assert_true(isnan(f));
-         assert_int_equal(bits_of(f),
-                          (neg ? 0x80000000u : 0) | 0x7fc00000u |
-                             ((uint32_t)(c & 0x3ff) << 13));
+         assert_int_equal(bits_of(f), (neg ? 0x80000000u : 0) | 0x7fc00000u |
+                                         ((uint32_t)(c & 0x3ff) << 13));
          continue;
       }
       double want = c == 0x7c00 ? INFINITY : ref_magnitude(c);
@@ -147,8 +146,8 @@ test_round_trip_exhaustive(void **state)
          /* Signalling NaNs come back quiet; everything else unchanged. */
          uint16_t want = nan ? (uint16_t)(h | 0x0200) : (uint16_t)h;
          if (back != want)
-            fail_msg("%s: 0x%04x -> %a -> 0x%04x", mode_names[i], h,
-                     (double)f, back);
+            fail_msg("%s: 0x%04x -> %a -> 0x%04x", mode_names[i], h, (double)f,
+                     back);
       }
    }
 }
@@ -230,8 +229,7 @@ test_known_values(void **state)
    /* Underflow: 2^-25 ties to zero, a bit more is the smallest subnormal;
     * directed modes round tiny values to it. */
    assert_int_equal(util_float_to_half(ldexpf(1, -25)), 0x0000);
-   assert_int_equal(util_float_to_half(nextafterf(ldexpf(1, -25), 1)),
-                    0x0001);
+   assert_int_equal(util_float_to_half(nextafterf(ldexpf(1, -25), 1)), 0x0001);
    assert_int_equal(util_float_to_half(-1e-30f), 0x8000);
    assert_int_equal(util_float_to_half_ru(1e-45f), 0x0001);
    assert_int_equal(util_float_to_half_rd(1e-45f), 0x0000);

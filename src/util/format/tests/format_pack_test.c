@@ -62,8 +62,8 @@ test_srgb(void **state)
    for (unsigned c = 0; c < 256; c++) {
       uint8_t in = c, out = 0;
       unpack1(PIPE_FORMAT_R8_SRGB, &in, rgba);
-      assert_true(util_format_pack_rgba_float(PIPE_FORMAT_R8_SRGB, &out,
-                                              rgba, 1));
+      assert_true(
+         util_format_pack_rgba_float(PIPE_FORMAT_R8_SRGB, &out, rgba, 1));
       assert_int_equal(out, c);
    }
 }
@@ -177,15 +177,13 @@ test_r11g11b10f(void **state)
       if (c >> 6 == 0x1f && (c & 0x3f))
          continue;
       assert_int_equal(
-         util_format_float_to_ufloat(util_format_ufloat_to_float(c, 6), 6),
-         c);
+         util_format_float_to_ufloat(util_format_ufloat_to_float(c, 6), 6), c);
    }
    for (uint32_t c = 0; c < 0x400; c++) {
       if (c >> 5 == 0x1f && (c & 0x1f))
          continue;
       assert_int_equal(
-         util_format_float_to_ufloat(util_format_ufloat_to_float(c, 5), 5),
-         c);
+         util_format_float_to_ufloat(util_format_ufloat_to_float(c, 5), 5), c);
    }
 }
 
@@ -209,8 +207,7 @@ test_normalized_rules(void **state)
    assert_int_equal(pack1_u32(PIPE_FORMAT_R8_SNORM, -2.0f, 0, 0, 1), 0x81);
    assert_int_equal(pack1_u32(PIPE_FORMAT_R8_SNORM, 1.0f, 0, 0, 1), 0x7f);
    assert_int_equal(pack1_u32(PIPE_FORMAT_R8_SNORM, -0.5f, 0, 0, 1), 0xc0);
-   assert_int_equal(pack1_u32(PIPE_FORMAT_R16_SNORM, -1.0f, 0, 0, 1),
-                    0x8001);
+   assert_int_equal(pack1_u32(PIPE_FORMAT_R16_SNORM, -1.0f, 0, 0, 1), 0x8001);
    float rgba[4];
    const uint8_t sn[3] = {0x80, 0x81, 0x7f};
    for (unsigned i = 0; i < 3; i++) {
@@ -245,8 +242,7 @@ test_swizzles(void **state)
 
    const uint8_t v = 51; /* 0.2 */
    unpack1(PIPE_FORMAT_A8_UNORM, &v, rgba);
-   assert_true(rgba[0] == 0 && rgba[1] == 0 && rgba[2] == 0 &&
-               rgba[3] == 0.2f);
+   assert_true(rgba[0] == 0 && rgba[1] == 0 && rgba[2] == 0 && rgba[3] == 0.2f);
    unpack1(PIPE_FORMAT_L8_UNORM, &v, rgba);
    assert_true(rgba[0] == 0.2f && rgba[2] == 0.2f && rgba[3] == 1.0f);
    unpack1(PIPE_FORMAT_I8_UNORM, &v, rgba);
@@ -282,8 +278,8 @@ test_integers(void **state)
    uint32_t w;
 
    const uint32_t big[4] = {300, 7, 0, 0xffffffffu};
-   assert_true(util_format_pack_rgba_uint(PIPE_FORMAT_R8G8B8A8_UINT, b, big,
-                                          1));
+   assert_true(
+      util_format_pack_rgba_uint(PIPE_FORMAT_R8G8B8A8_UINT, b, big, 1));
    assert_int_equal(b[0], 255);
    assert_int_equal(b[1], 7);
    assert_int_equal(b[3], 255);
@@ -387,16 +383,15 @@ test_unsupported(void **state)
    uint32_t u[4] = {0};
    uint8_t block[16] = {0x5a};
 
-   assert_false(util_format_unpack_rgba_float(PIPE_FORMAT_DXT1_RGB, f, block,
-                                              1));
-   assert_false(util_format_pack_rgba_float(PIPE_FORMAT_ASTC_4x4, block, f,
-                                            1));
+   assert_false(
+      util_format_unpack_rgba_float(PIPE_FORMAT_DXT1_RGB, f, block, 1));
+   assert_false(util_format_pack_rgba_float(PIPE_FORMAT_ASTC_4x4, block, f, 1));
    assert_int_equal(block[0], 0x5a);
-   assert_false(util_format_unpack_rgba_uint(PIPE_FORMAT_R8_UNORM, u, block,
-                                             1));
+   assert_false(
+      util_format_unpack_rgba_uint(PIPE_FORMAT_R8_UNORM, u, block, 1));
    assert_false(util_format_pack_rgba_float(PIPE_FORMAT_NONE, block, f, 1));
-   assert_false(util_format_pack_rgba_float((enum pipe_format)-1, block, f,
-                                            1));
+   assert_false(
+      util_format_pack_rgba_float((enum pipe_format) - 1, block, f, 1));
    assert_false(util_format_can_unpack_rgba_float(PIPE_FORMAT_ETC2_RGB8));
    assert_true(util_format_can_unpack_rgba_int(PIPE_FORMAT_R16_SINT));
 }
@@ -476,8 +471,7 @@ test_round_trip_every_format(void **state)
          float rgba[4], again[4];
          for (unsigned b = 0; b < bytes; b++)
             in[b] = (uint8_t)next_random(&seed);
-         if (d->layout == UTIL_FORMAT_LAYOUT_SHARED_EXP ||
-             !fits_float(d)) {
+         if (d->layout == UTIL_FORMAT_LAYOUT_SHARED_EXP || !fits_float(d)) {
             /* Many encodings share a value, or a float cannot hold every
              * 32-bit integer: check that the value survives instead. */
             unpack1(f, in, rgba);
@@ -524,8 +518,8 @@ test_rows(void **state)
    uint8_t row[5 * 8];
    for (unsigned i = 0; i < 4 * 5; i++)
       src[i] = (float)i / 20.0f;
-   assert_true(util_format_pack_rgba_float(PIPE_FORMAT_R16G16B16A16_UNORM,
-                                           row, src, 5));
+   assert_true(
+      util_format_pack_rgba_float(PIPE_FORMAT_R16G16B16A16_UNORM, row, src, 5));
    assert_true(util_format_unpack_rgba_float(PIPE_FORMAT_R16G16B16A16_UNORM,
                                              dst, row, 5));
    for (unsigned i = 0; i < 4 * 5; i++)
@@ -545,7 +539,8 @@ test_rows(void **state)
       assert_true(util_format_unpack_z_float(zf[i], zout, row, 4));
       unsigned bits = util_format_description(zf[i])->channel[0].size;
       for (unsigned k = 0; k < 4; k++)
-         assert_true(fabs(zout[k] - zin[k]) <= 0.5 / ((1u << (bits > 24 ? 24 : bits)) - 1));
+         assert_true(fabs(zout[k] - zin[k]) <=
+                     0.5 / ((1u << (bits > 24 ? 24 : bits)) - 1));
    }
 }
 
