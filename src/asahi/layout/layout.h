@@ -119,7 +119,8 @@ struct ail_layout {
    enum pipe_format format;
 
    /* LINEAR only: bytes between rows, a nonzero multiple of 16.  Zero
-    * lets ail choose, which is allowed for 1D images (height 1). */
+    * lets ail choose, which is allowed for 1D images (height 1); the
+    * chosen stride is written back here. */
    uint32_t linear_stride_B;
 
    /* The image will be written as a storage image or through the PBE. */
