@@ -20,10 +20,10 @@ ail_error_string(enum ail_error err)
       [AIL_OK] = "no error",
       [AIL_ERROR_NULL] = "no layout given",
       [AIL_ERROR_DIMENSIONS] =
-         "width, height and depth must be between 1 and 16384",
+         "width/height/depth must be between 1 and 16384",
       [AIL_ERROR_FORMAT] = "unknown or empty format",
       [AIL_ERROR_DEEP_FORMAT] = "formats with 3D blocks are unsupported",
-      [AIL_ERROR_SAMPLES] = "sample count must be 1, 2 or 4",
+      [AIL_ERROR_SAMPLES] = "sample count must be 1/2/4",
       [AIL_ERROR_LEVELS] =
          "levels must be between 1 and the length of the full mip chain",
       [AIL_ERROR_TILING] = "unknown tiling",

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <string.h>
+
 #include "util/u_math.h"
 
 #include "ail_private.h"
@@ -459,9 +461,12 @@ test_validation(void **state)
    assert_int_equal(ail_make_miptree(&l), AIL_OK);
    assert_true(l.size_B > (uint64_t)16384 * 16384 * 16 * 16);
 
-   /* Every error has a message. */
-   for (unsigned e = 0; e < AIL_ERROR_COUNT; ++e)
+   /* Every error has a message, free of commas so tools can put it in a
+    * CSV field. */
+   for (unsigned e = 0; e < AIL_ERROR_COUNT; ++e) {
       assert_non_null(ail_error_string((enum ail_error)e));
+      assert_null(strchr(ail_error_string((enum ail_error)e), ','));
+   }
    assert_string_equal(ail_error_string(AIL_ERROR_COUNT), "unknown error");
 }
 
