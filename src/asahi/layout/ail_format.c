@@ -9,8 +9,7 @@
 enum ail_error
 ail_block_from_format(enum pipe_format format, struct ail_block *block)
 {
-   const struct util_format_description *desc =
-      util_format_description(format);
+   const struct util_format_description *desc = util_format_description(format);
 
    if (!desc || format == PIPE_FORMAT_NONE || desc->block.bits == 0 ||
        desc->block.width == 0 || desc->block.height == 0)

@@ -25,10 +25,10 @@ extern "C" {
 
 /* The GPU's cache line and page sizes. */
 #define AIL_CACHELINE_B 0x80
-#define AIL_PAGESIZE_B  0x4000
+#define AIL_PAGESIZE_B 0x4000
 
 /* 16384 pixels (the largest AGX texture) has 15 levels; keep one spare. */
-#define AIL_MAX_MIP_LEVELS   16
+#define AIL_MAX_MIP_LEVELS 16
 #define AIL_MAX_DIMENSION_PX 16384
 
 /* The largest element twiddled layouts handle: 16 bytes x 4 samples. */
@@ -36,14 +36,14 @@ extern "C" {
 
 /* Compression metadata: one 8-byte word per 16x16-sample tile. */
 #define AIL_METADATA_TILE_SA 16
-#define AIL_METADATA_TILE_B  8
+#define AIL_METADATA_TILE_B 8
 
 /* DRM format modifiers.  Linear is DRM's generic one; the Apple ones are
  * the vendor values used by Mesa and the Asahi kernel (fourcc vendor 0x0b
  * is not upstream yet, so these are the bare values Mesa uses too).
  */
-#define AIL_DRM_FORMAT_MOD_LINEAR                   UINT64_C(0)
-#define AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED            UINT64_C(2)
+#define AIL_DRM_FORMAT_MOD_LINEAR UINT64_C(0)
+#define AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED UINT64_C(2)
 #define AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED_COMPRESSED UINT64_C(3)
 
 enum ail_tiling {
@@ -270,8 +270,8 @@ ail_metadata_width_tl(const struct ail_layout *layout, unsigned level)
 static inline uint32_t
 ail_metadata_height_tl(const struct ail_layout *layout, unsigned level)
 {
-   uint32_t h_sa = ail_effective_height_sa(
-      ail_minify(layout->height_px, level), layout->sample_count_sa);
+   uint32_t h_sa = ail_effective_height_sa(ail_minify(layout->height_px, level),
+                                           layout->sample_count_sa);
    return (h_sa + AIL_METADATA_TILE_SA - 1) / AIL_METADATA_TILE_SA;
 }
 
@@ -335,9 +335,8 @@ enum ail_error ail_tile(void *tiled, const void *linear,
 
 enum ail_error ail_detile(const void *tiled, void *linear,
                           const struct ail_layout *layout, unsigned level,
-                          uint32_t linear_pitch_B, uint32_t x_px,
-                          uint32_t y_px, uint32_t width_px,
-                          uint32_t height_px);
+                          uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,
+                          uint32_t width_px, uint32_t height_px);
 
 #ifdef __cplusplus
 }

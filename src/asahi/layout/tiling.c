@@ -146,8 +146,8 @@ ail_copy_band4(uint8_t *tile, uint8_t *lin, uint32_t pitch_B, uint32_t x_lo,
 
    for (unsigned j = 0; j < 4; ++j) {
       uint8_t *row = lin + (size_t)j * pitch_B;
-      ail_copy_row(tile, row, ail_spread_bits(x_lo), row_ym, x_mask, head,
-                   el_B, to_tiled);
+      ail_copy_row(tile, row, ail_spread_bits(x_lo), row_ym, x_mask, head, el_B,
+                   to_tiled);
       ail_copy_row(tile, row + (size_t)(x_tail - x_lo) * el_B,
                    ail_spread_bits(x_tail), row_ym, x_mask, tail, el_B,
                    to_tiled);
@@ -175,8 +175,7 @@ ail_copy_band4(uint8_t *tile, uint8_t *lin, uint32_t pitch_B, uint32_t x_lo,
          const unsigned row_el = (j & 1) * 2 + (j >> 1) * 8;
 
          ail_move(t + row_el * el_B, row, 2 * el_B, to_tiled);
-         ail_move(t + (row_el + 4) * el_B, row + 2 * el_B, 2 * el_B,
-                  to_tiled);
+         ail_move(t + (row_el + 4) * el_B, row + 2 * el_B, 2 * el_B, to_tiled);
       }
 
       xm = ail_spread_add(xm, 16, x_mask);
@@ -226,8 +225,7 @@ ail_copy_rect(const struct ail_copy *c, const unsigned el_B,
                lin += 4 * (size_t)c->pitch_B;
                y += 4;
             } else {
-               ail_copy_row(tile, lin, x_start, ym, x_mask, n, el_B,
-                            to_tiled);
+               ail_copy_row(tile, lin, x_start, ym, x_mask, n, el_B, to_tiled);
                ym = ail_spread_add(ym, 2, y_mask);
                lin += c->pitch_B;
                y += 1;
@@ -241,14 +239,14 @@ ail_copy_rect(const struct ail_copy *c, const unsigned el_B,
    }
 }
 
-#define AIL_COPY_VARIANTS(el_B)                                               \
-   static void ail_tile_##el_B(const struct ail_copy *c)                      \
-   {                                                                          \
-      ail_copy_rect(c, el_B, true);                                           \
-   }                                                                          \
-   static void ail_detile_##el_B(const struct ail_copy *c)                    \
-   {                                                                          \
-      ail_copy_rect(c, el_B, false);                                          \
+#define AIL_COPY_VARIANTS(el_B)                                                \
+   static void ail_tile_##el_B(const struct ail_copy *c)                       \
+   {                                                                           \
+      ail_copy_rect(c, el_B, true);                                            \
+   }                                                                           \
+   static void ail_detile_##el_B(const struct ail_copy *c)                     \
+   {                                                                           \
+      ail_copy_rect(c, el_B, false);                                           \
    }
 
 AIL_COPY_VARIANTS(1)
@@ -263,12 +261,12 @@ typedef void (*ail_copy_fn)(const struct ail_copy *c);
 
 /* Indexed by log2 of the element size. */
 static const ail_copy_fn ail_tile_fns[] = {
-   ail_tile_1, ail_tile_2, ail_tile_4, ail_tile_8,
+   ail_tile_1,  ail_tile_2,  ail_tile_4,  ail_tile_8,
    ail_tile_16, ail_tile_32, ail_tile_64,
 };
 
 static const ail_copy_fn ail_detile_fns[] = {
-   ail_detile_1, ail_detile_2, ail_detile_4, ail_detile_8,
+   ail_detile_1,  ail_detile_2,  ail_detile_4,  ail_detile_8,
    ail_detile_16, ail_detile_32, ail_detile_64,
 };
 
@@ -292,8 +290,8 @@ ail_axis_to_el(uint32_t start_px, uint32_t size_px, uint32_t level_px,
 
 static enum ail_error
 ail_prepare_copy(struct ail_copy *c, const struct ail_layout *layout,
-                 unsigned level, uint32_t pitch_B, uint32_t x_px,
-                 uint32_t y_px, uint32_t w_px, uint32_t h_px)
+                 unsigned level, uint32_t pitch_B, uint32_t x_px, uint32_t y_px,
+                 uint32_t w_px, uint32_t h_px)
 {
    if (!layout)
       return AIL_ERROR_NULL;
@@ -333,8 +331,8 @@ ail_prepare_copy(struct ail_copy *c, const struct ail_layout *layout,
 
 enum ail_error
 ail_tile(void *tiled, const void *linear, const struct ail_layout *layout,
-         unsigned level, uint32_t linear_pitch_B, uint32_t x_px,
-         uint32_t y_px, uint32_t width_px, uint32_t height_px)
+         unsigned level, uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,
+         uint32_t width_px, uint32_t height_px)
 {
    struct ail_copy c;
    enum ail_error err = ail_prepare_copy(&c, layout, level, linear_pitch_B,
