@@ -138,8 +138,7 @@ enum pipe_format
 util_format_linear(enum pipe_format format)
 {
    const struct util_format_description *d = util_format_description(format);
-   return d && d->linear_format != PIPE_FORMAT_NONE ? d->linear_format
-                                                     : format;
+   return d && d->linear_format != PIPE_FORMAT_NONE ? d->linear_format : format;
 }
 
 enum pipe_format

@@ -71,12 +71,12 @@ struct util_format_block {
 };
 
 struct util_format_channel_description {
-   uint8_t type;         /* enum util_format_type */
-   bool normalized;      /* UNORM/SNORM (and sRGB) */
-   bool pure_integer;    /* UINT/SINT, read as integers by shaders */
-   bool srgb;            /* follows the sRGB transfer curve */
-   uint8_t size;         /* bits; 0 in compressed formats */
-   uint8_t shift;        /* bits from the LSB of the little-endian block */
+   uint8_t type;      /* enum util_format_type */
+   bool normalized;   /* UNORM/SNORM (and sRGB) */
+   bool pure_integer; /* UINT/SINT, read as integers by shaders */
+   bool srgb;         /* follows the sRGB transfer curve */
+   uint8_t size;      /* bits; 0 in compressed formats */
+   uint8_t shift;     /* bits from the LSB of the little-endian block */
 };
 
 struct util_format_description {
@@ -90,7 +90,7 @@ struct util_format_description {
    bool is_array;   /* equal whole-byte channels: memory order = name order */
    bool is_bitmask; /* bit fields of one 8/16/32-bit word */
    struct util_format_channel_description channel[4];
-   uint8_t swizzle[4]; /* enum pipe_swizzle */
+   uint8_t swizzle[4];             /* enum pipe_swizzle */
    enum pipe_format linear_format; /* the UNORM twin of an sRGB format */
    enum pipe_format srgb_format;   /* the sRGB twin, or PIPE_FORMAT_NONE */
 };

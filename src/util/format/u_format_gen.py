@@ -2,7 +2,8 @@
 # Writes the C side of the format table from u_format_list.py:
 #   --enum FILE     u_formats.h: enum pipe_format
 #   --table FILE    u_format_table.c: the description array
-#   --pack FILE     u_format_pack.c: per-format pack/unpack (u_format_pack.py)
+#   --pack FILE     u_format_pack_table.c: per-format pack/unpack
+#                   (templates in u_format_pack.py)
 # Run by meson (src/util/format/meson.build); outputs are never committed.
 
 import argparse
@@ -97,15 +98,17 @@ def main():
    except u_format_parse.FormatError as e:
       sys.exit('u_format_list.py: %s' % e)
 
-   outputs = [(args.enum, ENUM_TEMPLATE), (args.table, TABLE_TEMPLATE)]
+   outputs = []
+   if args.enum:
+      outputs.append((args.enum, ENUM_TEMPLATE.render(formats=formats)))
+   if args.table:
+      outputs.append((args.table,
+                      TABLE_TEMPLATE.render(formats=formats, bool_c=bool_c,
+                                            swz=swz, twin=twin)))
    if args.pack:
       import u_format_pack
-      outputs.append((args.pack, u_format_pack.TEMPLATE))
-   for path, template in outputs:
-      if path is None:
-         continue
-      text = template.render(formats=formats, bool_c=bool_c, swz=swz,
-                             twin=twin)
+      outputs.append((args.pack, u_format_pack.render(formats)))
+   for path, text in outputs:
       with open(path, 'w') as f:
          f.write(text)
 

@@ -83,8 +83,8 @@ test_every_astc_2d_footprint(void **state)
 {
    /* KHR_texture_compression_astc_ldr, table of 2D block footprints. */
    static const unsigned fp[][2] = {
-      {4, 4},  {5, 4},  {5, 5},   {6, 5},   {6, 6},   {8, 5},   {8, 6},
-      {8, 8},  {10, 5}, {10, 6},  {10, 8},  {10, 10}, {12, 10}, {12, 12},
+      {4, 4}, {5, 4},  {5, 5},  {6, 5},  {6, 6},   {8, 5},   {8, 6},
+      {8, 8}, {10, 5}, {10, 6}, {10, 8}, {10, 10}, {12, 10}, {12, 12},
    };
    char name[32];
    for (unsigned i = 0; i < sizeof(fp) / sizeof(fp[0]); i++) {
@@ -159,8 +159,7 @@ test_names(void **state)
                     PIPE_FORMAT_Z24_UNORM_S8_UINT);
    assert_int_equal(util_format_from_name("z24_unorm_s8_uint"),
                     PIPE_FORMAT_Z24_UNORM_S8_UINT);
-   assert_int_equal(util_format_from_name("R8G8B8A8_UNORMX"),
-                    PIPE_FORMAT_NONE);
+   assert_int_equal(util_format_from_name("R8G8B8A8_UNORMX"), PIPE_FORMAT_NONE);
    assert_int_equal(util_format_from_name("PIPE_FORMAT_"), PIPE_FORMAT_NONE);
    assert_int_equal(util_format_from_name(""), PIPE_FORMAT_NONE);
    assert_int_equal(util_format_from_name(NULL), PIPE_FORMAT_NONE);
