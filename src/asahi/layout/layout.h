@@ -320,6 +320,16 @@ const char *ail_tiling_name(enum ail_tiling tiling);
 bool ail_tiling_from_name(const char *name, enum ail_tiling *tiling);
 
 /*
+ * Where the element holding pixel (x, y) of a level lives, in bytes from
+ * the level's start (twiddled) or the layer's start (linear), for texture
+ * fetches and stores done one element at a time.  false if the level or
+ * pixel is outside the image.  Elements of compressed levels are addressed
+ * as if uncompressed.
+ */
+bool ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
+                              uint32_t x_px, uint32_t y_px, uint64_t *offset_B);
+
+/*
  * Copy a rectangle between a linear buffer and one level of one layer of a
  * twiddled image.  `tiled` points at the level's first byte
  * (ail_get_layer_level_B() from the start of the image); `linear` at the

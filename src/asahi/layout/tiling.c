@@ -329,6 +329,49 @@ ail_prepare_copy(struct ail_copy *c, const struct ail_layout *layout,
    return AIL_OK;
 }
 
+bool
+ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
+                         uint32_t x_px, uint32_t y_px, uint64_t *offset_B)
+{
+   struct ail_block block;
+
+   if (!layout || !offset_B || level >= layout->levels_allocated ||
+       level >= AIL_MAX_MIP_LEVELS ||
+       ail_block_from_format(layout->format, &block) != AIL_OK)
+      return false;
+
+   if (x_px >= ail_minify(layout->width_px, level) ||
+       y_px >= ail_minify(layout->height_px, level))
+      return false;
+
+   const uint32_t x_el = x_px / block.width_px, y_el = y_px / block.height_px;
+   const uint32_t el_B = layout->element_size_B;
+
+   if (layout->tiling == AIL_TILING_LINEAR) {
+      *offset_B =
+         (uint64_t)y_el * layout->linear_stride_B + (uint64_t)x_el * el_B;
+      return true;
+   }
+
+   const struct ail_tile tile = layout->tilesize_el[level];
+   if (!util_is_power_of_two_nonzero(tile.width_el) ||
+       !util_is_power_of_two_nonzero(tile.height_el) ||
+       tile.width_el > 0x10000 || tile.height_el > 0x10000)
+      return false;
+
+   const unsigned w_log2 = util_logbase2(tile.width_el);
+   const unsigned h_log2 = util_logbase2(tile.height_el);
+   const uint64_t tiles_per_row =
+      DIV_ROUND_UP(layout->stride_el[level], tile.width_el);
+   const uint64_t tile_index =
+      (uint64_t)(y_el >> h_log2) * tiles_per_row + (x_el >> w_log2);
+   const uint32_t inner = ail_spread_bits(x_el & (tile.width_el - 1)) |
+                          (ail_spread_bits(y_el & (tile.height_el - 1)) << 1);
+
+   *offset_B = ((tile_index << (w_log2 + h_log2)) + inner) * el_B;
+   return true;
+}
+
 enum ail_error
 ail_tile(void *tiled, const void *linear, const struct ail_layout *layout,
          unsigned level, uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,

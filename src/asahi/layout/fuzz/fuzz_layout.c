@@ -104,6 +104,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
    unsigned level = take(&r, 1) % l.levels_allocated;
    uint64_t level_B = ail_get_level_size_B(&l, level);
+
+   /* Any pixel's element lies inside its level. */
+   uint64_t px_off;
+   if (ail_get_element_offset_B(&l, level, take(&r, 2), take(&r, 2), &px_off))
+      CHECK(px_off + l.element_size_B <= level_B);
    if (!ail_is_level_twiddled_uncompressed(&l, level) || level_B > (1 << 20))
       return 0;
 

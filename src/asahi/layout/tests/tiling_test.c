@@ -252,6 +252,55 @@ test_single_pixels(void **state)
    free(tiled);
 }
 
+/* The per-element address agrees with the reference everywhere. */
+static void
+test_element_offsets(void **state)
+{
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); ++c) {
+      for (unsigned iter = 0; iter < 20; ++iter) {
+         struct ail_layout layout;
+         uint32_t w = rng_range(1, 400), h = rng_range(1, 400);
+         make_layout(&layout, &cases[c], w, h, 2);
+         unsigned level = rng_range(0, layout.levels_allocated - 1);
+         uint32_t lw = ail_minify(w, level), lh = ail_minify(h, level);
+
+         for (unsigned i = 0; i < 50; ++i) {
+            uint32_t x = rng_range(0, lw - 1), y = rng_range(0, lh - 1);
+            uint64_t off;
+            assert_true(ail_get_element_offset_B(&layout, level, x, y, &off));
+            assert_int_equal(off, reference_offset_B(&layout, level,
+                                                     x / cases[c].block_px,
+                                                     y / cases[c].block_px));
+            assert_true(off + layout.element_size_B <=
+                        ail_get_level_size_B(&layout, level));
+         }
+
+         uint64_t off;
+         assert_false(ail_get_element_offset_B(&layout, level, lw, 0, &off));
+         assert_false(ail_get_element_offset_B(&layout, level, 0, lh, &off));
+         assert_false(ail_get_element_offset_B(&layout, layout.levels_allocated,
+                                               0, 0, &off));
+      }
+   }
+
+   /* Linear: rows at the stride. */
+   struct ail_layout lin = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width_px = 10,
+      .height_px = 5,
+      .depth_px = 1,
+      .levels = 1,
+      .sample_count_sa = 1,
+      .tiling = AIL_TILING_LINEAR,
+      .linear_stride_B = 64,
+   };
+   assert_int_equal(ail_make_miptree(&lin), AIL_OK);
+   uint64_t off;
+   assert_true(ail_get_element_offset_B(&lin, 0, 3, 2, &off));
+   assert_int_equal(off, 2 * 64 + 3 * 4);
+   assert_false(ail_get_element_offset_B(NULL, 0, 0, 0, &off));
+}
+
 static void
 test_errors(void **state)
 {
@@ -322,6 +371,7 @@ main(void)
       cmocka_unit_test(test_single_pixels),
       cmocka_unit_test(test_whole_levels),
       cmocka_unit_test(test_random_rects),
+      cmocka_unit_test(test_element_offsets),
       cmocka_unit_test(test_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
