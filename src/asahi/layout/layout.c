@@ -387,6 +387,27 @@ ail_layout_compute(struct ail_layout *layout, const struct ail_block *block)
    return AIL_OK;
 }
 
+bool
+ail_can_compress(enum pipe_format format, uint32_t width_px, uint32_t height_px,
+                 unsigned sample_count_sa)
+{
+   struct ail_layout layout = {
+      .format = format,
+      .width_px = width_px,
+      .height_px = height_px,
+      .depth_px = 1,
+      .levels = 1,
+      .sample_count_sa = sample_count_sa,
+      .tiling = AIL_TILING_TWIDDLED_COMPRESSED,
+   };
+   struct ail_block block;
+
+   if (sample_count_sa > 255 || ail_block_from_format(format, &block) != AIL_OK)
+      return false;
+
+   return ail_validate(&layout, &block) == AIL_OK;
+}
+
 enum ail_error
 ail_make_miptree(struct ail_layout *layout)
 {

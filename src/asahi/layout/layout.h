@@ -211,6 +211,13 @@ ail_is_level_twiddled_uncompressed(const struct ail_layout *layout,
           !ail_is_level_compressed(layout, level);
 }
 
+/*
+ * Whether an image of this format, size and sample count may use
+ * AIL_TILING_TWIDDLED_COMPRESSED (it must also not be writeable).
+ */
+bool ail_can_compress(enum pipe_format format, uint32_t width_px,
+                      uint32_t height_px, unsigned sample_count_sa);
+
 static inline uint64_t
 ail_get_layer_offset_B(const struct ail_layout *layout, unsigned layer)
 {

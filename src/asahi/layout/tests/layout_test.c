@@ -403,6 +403,16 @@ test_compression(void **state)
    assert_int_equal(ail_metadata_width_tl(&layout, 0), 1);
    assert_int_equal(layout.compression_layer_stride_B, 128);
 
+   assert_true(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 16, 16, 1));
+   assert_true(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 8, 8, 4));
+   assert_true(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 16, 8, 2));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 8, 16, 2));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 15, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_ETC2_RGB8, 64, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8G8B8_UNORM, 64, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_NONE, 64, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8_UNORM, 64, 64, 3));
+
    /* Only plain, read-only formats compress. */
    layout = twiddled(PIPE_FORMAT_ETC2_RGB8, 64, 64, 1, 1);
    layout.tiling = AIL_TILING_TWIDDLED_COMPRESSED;
