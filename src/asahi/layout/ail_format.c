@@ -3,6 +3,7 @@
  * description the layout rules use, and name tilings for tools.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "ail_private.h"
 
@@ -52,7 +53,7 @@ ail_tiling_from_name(const char *name, enum ail_tiling *tiling)
       return false;
 
    for (unsigned i = 0; i < AIL_TILING_COUNT; ++i) {
-      if (strcmp(name, ail_tiling_names[i]) == 0) {
+      if (strcasecmp(name, ail_tiling_names[i]) == 0) {
          *tiling = (enum ail_tiling)i;
          return true;
       }

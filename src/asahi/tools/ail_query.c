@@ -235,6 +235,10 @@ batch_line(char *line, struct request *req, char *err, size_t err_size)
       char *comma = strchr(field, ',');
       if (comma)
          *comma = '\0';
+      /* Forgive blanks around fields ("R8_UNORM, 4, 4, ..."). */
+      while (*field == ' ' || *field == '\t')
+         field++;
+      chomp(field);
       if (n >= nkeys) {
          snprintf(err, err_size, "expected %u fields", nkeys);
          return err;
