@@ -3,14 +3,14 @@
  * description the layout rules use, and name tilings for tools.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "ail_private.h"
 
 enum ail_error
 ail_block_from_format(enum pipe_format format, struct ail_block *block)
 {
-   const struct util_format_description *desc =
-      util_format_description(format);
+   const struct util_format_description *desc = util_format_description(format);
 
    if (!desc || format == PIPE_FORMAT_NONE || desc->block.bits == 0 ||
        desc->block.width == 0 || desc->block.height == 0)
@@ -53,7 +53,7 @@ ail_tiling_from_name(const char *name, enum ail_tiling *tiling)
       return false;
 
    for (unsigned i = 0; i < AIL_TILING_COUNT; ++i) {
-      if (strcmp(name, ail_tiling_names[i]) == 0) {
+      if (strcasecmp(name, ail_tiling_names[i]) == 0) {
          *tiling = (enum ail_tiling)i;
          return true;
       }

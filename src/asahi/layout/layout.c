@@ -19,8 +19,7 @@ ail_error_string(enum ail_error err)
    static const char *const strings[AIL_ERROR_COUNT] = {
       [AIL_OK] = "no error",
       [AIL_ERROR_NULL] = "no layout given",
-      [AIL_ERROR_DIMENSIONS] =
-         "width/height/depth must be between 1 and 16384",
+      [AIL_ERROR_DIMENSIONS] = "width/height/depth must be between 1 and 16384",
       [AIL_ERROR_FORMAT] = "unknown or empty format",
       [AIL_ERROR_DEEP_FORMAT] = "formats with 3D blocks are unsupported",
       [AIL_ERROR_SAMPLES] = "sample count must be 1/2/4",
@@ -230,8 +229,7 @@ ail_compute_twiddled(struct ail_layout *layout, const struct ail_block *block)
    unsigned first_small = 0;
    while (ail_level_el(w_el * bw_px, bw_px, first_small) >=
              page_tile.width_el &&
-          ail_level_el(h_el * bh_px, bh_px, first_small) >=
-             page_tile.height_el)
+          ail_level_el(h_el * bh_px, bh_px, first_small) >= page_tile.height_el)
       first_small++;
 
    uint64_t offset_B = 0;
@@ -314,12 +312,12 @@ ail_compute_twiddled(struct ail_layout *layout, const struct ail_block *block)
 static void
 ail_compute_metadata(struct ail_layout *layout)
 {
-   uint32_t w_sa = align(
-      ail_effective_width_sa(layout->width_px, layout->sample_count_sa),
-      AIL_METADATA_TILE_SA);
-   uint32_t h_sa = align(
-      ail_effective_height_sa(layout->height_px, layout->sample_count_sa),
-      AIL_METADATA_TILE_SA);
+   uint32_t w_sa =
+      align(ail_effective_width_sa(layout->width_px, layout->sample_count_sa),
+            AIL_METADATA_TILE_SA);
+   uint32_t h_sa =
+      align(ail_effective_height_sa(layout->height_px, layout->sample_count_sa),
+            AIL_METADATA_TILE_SA);
    uint32_t major_sa = MAX2(w_sa, h_sa);
    uint64_t meta_B = 0;
    unsigned l = 0;
@@ -387,6 +385,27 @@ ail_layout_compute(struct ail_layout *layout, const struct ail_block *block)
 
    layout->size_B = align64(layout->size_B, AIL_CACHELINE_B);
    return AIL_OK;
+}
+
+bool
+ail_can_compress(enum pipe_format format, uint32_t width_px, uint32_t height_px,
+                 unsigned sample_count_sa)
+{
+   struct ail_layout layout = {
+      .format = format,
+      .width_px = width_px,
+      .height_px = height_px,
+      .depth_px = 1,
+      .levels = 1,
+      .sample_count_sa = sample_count_sa,
+      .tiling = AIL_TILING_TWIDDLED_COMPRESSED,
+   };
+   struct ail_block block;
+
+   if (sample_count_sa > 255 || ail_block_from_format(format, &block) != AIL_OK)
+      return false;
+
+   return ail_validate(&layout, &block) == AIL_OK;
 }
 
 enum ail_error

@@ -25,10 +25,10 @@ extern "C" {
 
 /* The GPU's cache line and page sizes. */
 #define AIL_CACHELINE_B 0x80
-#define AIL_PAGESIZE_B  0x4000
+#define AIL_PAGESIZE_B 0x4000
 
 /* 16384 pixels (the largest AGX texture) has 15 levels; keep one spare. */
-#define AIL_MAX_MIP_LEVELS   16
+#define AIL_MAX_MIP_LEVELS 16
 #define AIL_MAX_DIMENSION_PX 16384
 
 /* The largest element twiddled layouts handle: 16 bytes x 4 samples. */
@@ -36,14 +36,14 @@ extern "C" {
 
 /* Compression metadata: one 8-byte word per 16x16-sample tile. */
 #define AIL_METADATA_TILE_SA 16
-#define AIL_METADATA_TILE_B  8
+#define AIL_METADATA_TILE_B 8
 
 /* DRM format modifiers.  Linear is DRM's generic one; the Apple ones are
  * the vendor values used by Mesa and the Asahi kernel (fourcc vendor 0x0b
  * is not upstream yet, so these are the bare values Mesa uses too).
  */
-#define AIL_DRM_FORMAT_MOD_LINEAR                   UINT64_C(0)
-#define AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED            UINT64_C(2)
+#define AIL_DRM_FORMAT_MOD_LINEAR UINT64_C(0)
+#define AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED UINT64_C(2)
 #define AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED_COMPRESSED UINT64_C(3)
 
 enum ail_tiling {
@@ -211,6 +211,13 @@ ail_is_level_twiddled_uncompressed(const struct ail_layout *layout,
           !ail_is_level_compressed(layout, level);
 }
 
+/*
+ * Whether an image of this format, size and sample count may use
+ * AIL_TILING_TWIDDLED_COMPRESSED (it must also not be writeable).
+ */
+bool ail_can_compress(enum pipe_format format, uint32_t width_px,
+                      uint32_t height_px, unsigned sample_count_sa);
+
 static inline uint64_t
 ail_get_layer_offset_B(const struct ail_layout *layout, unsigned layer)
 {
@@ -270,8 +277,8 @@ ail_metadata_width_tl(const struct ail_layout *layout, unsigned level)
 static inline uint32_t
 ail_metadata_height_tl(const struct ail_layout *layout, unsigned level)
 {
-   uint32_t h_sa = ail_effective_height_sa(
-      ail_minify(layout->height_px, level), layout->sample_count_sa);
+   uint32_t h_sa = ail_effective_height_sa(ail_minify(layout->height_px, level),
+                                           layout->sample_count_sa);
    return (h_sa + AIL_METADATA_TILE_SA - 1) / AIL_METADATA_TILE_SA;
 }
 
@@ -320,6 +327,16 @@ const char *ail_tiling_name(enum ail_tiling tiling);
 bool ail_tiling_from_name(const char *name, enum ail_tiling *tiling);
 
 /*
+ * Where the element holding pixel (x, y) of a level lives, in bytes from
+ * the level's start (twiddled) or the layer's start (linear), for texture
+ * fetches and stores done one element at a time.  false if the level or
+ * pixel is outside the image.  Elements of compressed levels are addressed
+ * as if uncompressed.
+ */
+bool ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
+                              uint32_t x_px, uint32_t y_px, uint64_t *offset_B);
+
+/*
  * Copy a rectangle between a linear buffer and one level of one layer of a
  * twiddled image.  `tiled` points at the level's first byte
  * (ail_get_layer_level_B() from the start of the image); `linear` at the
@@ -335,9 +352,8 @@ enum ail_error ail_tile(void *tiled, const void *linear,
 
 enum ail_error ail_detile(const void *tiled, void *linear,
                           const struct ail_layout *layout, unsigned level,
-                          uint32_t linear_pitch_B, uint32_t x_px,
-                          uint32_t y_px, uint32_t width_px,
-                          uint32_t height_px);
+                          uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,
+                          uint32_t width_px, uint32_t height_px);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,8 @@
 static void
 usage(FILE *fp)
 {
-   fprintf(fp,
+   fprintf(
+      fp,
       "Usage: ail-query [OPTION...] [KEY=VALUE...]\n"
       "       ail-query --batch < requests.csv\n"
       "\n"
@@ -83,8 +84,8 @@ struct request {
 
 /* Fill one field; returns NULL or a reason (static or in `err`). */
 static const char *
-set_field(struct request *req, const char *key, const char *value,
-          char *err, size_t err_size)
+set_field(struct request *req, const char *key, const char *value, char *err,
+          size_t err_size)
 {
    struct ail_layout *l = &req->layout;
    uint32_t *num = NULL;
@@ -167,8 +168,8 @@ request_run(struct request *req, bool pick_stride)
     * hardware allows. */
    if (pick_stride && l->tiling == AIL_TILING_LINEAR &&
        l->linear_stride_B == 0) {
-      uint64_t row_B = (uint64_t)l->width_px *
-                       util_format_get_blocksize(l->format);
+      uint64_t row_B =
+         (uint64_t)l->width_px * util_format_get_blocksize(l->format);
       uint64_t stride_B = (row_B + 15) & ~(uint64_t)15;
       if (stride_B > UINT32_MAX)
          return ail_error_string(AIL_ERROR_DIMENSIONS);
@@ -234,6 +235,10 @@ batch_line(char *line, struct request *req, char *err, size_t err_size)
       char *comma = strchr(field, ',');
       if (comma)
          *comma = '\0';
+      /* Forgive blanks around fields ("R8_UNORM, 4, 4, ..."). */
+      while (*field == ' ' || *field == '\t')
+         field++;
+      chomp(field);
       if (n >= nkeys) {
          snprintf(err, err_size, "expected %u fields", nkeys);
          return err;
@@ -329,15 +334,16 @@ main(int argc, char **argv)
          } else if (name != arg && i + 1 < argc) {
             value = argv[++i];
          } else {
-            fprintf(stderr, "ail-query: unexpected argument '%s' "
-                            "(see --help)\n", arg);
+            fprintf(stderr,
+                    "ail-query: unexpected argument '%s' "
+                    "(see --help)\n",
+                    arg);
             return 2;
          }
 
          size_t key_len = eq ? (size_t)(eq - name) : strlen(name);
          if (key_len == 0 || key_len >= sizeof(key)) {
-            fprintf(stderr, "ail-query: bad argument '%s' (see --help)\n",
-                    arg);
+            fprintf(stderr, "ail-query: bad argument '%s' (see --help)\n", arg);
             return 2;
          }
          memcpy(key, name, key_len);

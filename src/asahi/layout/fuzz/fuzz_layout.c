@@ -12,13 +12,13 @@
 
 #include "layout.h"
 
-#define CHECK(cond)                                                           \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         fprintf(stderr, "fuzz_layout: %s failed at line %d\n", #cond,        \
-                 __LINE__);                                                   \
-         abort();                                                             \
-      }                                                                       \
+#define CHECK(cond)                                                            \
+   do {                                                                        \
+      if (!(cond)) {                                                           \
+         fprintf(stderr, "fuzz_layout: %s failed at line %d\n", #cond,         \
+                 __LINE__);                                                    \
+         abort();                                                              \
+      }                                                                        \
    } while (0)
 
 struct reader {
@@ -52,18 +52,17 @@ check_invariants(const struct ail_layout *l)
    if (ail_is_compressed(l)) {
       CHECK(l->metadata_offset_B == l->layer_stride_B * l->depth_px);
       CHECK(l->levels_compressed >= 1);
-      CHECK(l->size_B >= l->metadata_offset_B +
-                            l->compression_layer_stride_B * l->depth_px);
+      CHECK(l->size_B >=
+            l->metadata_offset_B + l->compression_layer_stride_B * l->depth_px);
    }
 }
 
 /* Formats by name, so seeds stay meaningful if the enum is renumbered;
  * other bytes are used as raw (mostly invalid) enum values. */
 static const char *const format_names[] = {
-   "R8_UNORM",           "R8G8_UNORM",         "R8G8B8A8_UNORM",
-   "R16G16B16A16_UNORM", "R32G32B32A32_FLOAT", "Z32_FLOAT",
-   "S8_UINT",            "ETC2_RGB8",          "ASTC_4x4",
-   "R8G8B8_UNORM",       "ASTC_12x12",         "BPTC_RGBA_UNORM",
+   "R8_UNORM",           "R8G8_UNORM",   "R8G8B8A8_UNORM", "R16G16B16A16_UNORM",
+   "R32G32B32A32_FLOAT", "Z32_FLOAT",    "S8_UINT",        "ETC2_RGB8",
+   "ASTC_4x4",           "R8G8B8_UNORM", "ASTC_12x12",     "BPTC_RGBA_UNORM",
 };
 
 static enum pipe_format
@@ -105,6 +104,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
    unsigned level = take(&r, 1) % l.levels_allocated;
    uint64_t level_B = ail_get_level_size_B(&l, level);
+
+   /* Any pixel's element lies inside its level. */
+   uint64_t px_off;
+   if (ail_get_element_offset_B(&l, level, take(&r, 2), take(&r, 2), &px_off))
+      CHECK(px_off + l.element_size_B <= level_B);
    if (!ail_is_level_twiddled_uncompressed(&l, level) || level_B > (1 << 20))
       return 0;
 
@@ -123,8 +127,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       linear[i] = (uint8_t)(i * 7 + 1);
 
    err = ail_tile(tiled, linear, &l, level, pitch_B, x, y, w, h);
-   enum ail_error err2 = ail_detile(tiled, back, &l, level, pitch_B, x, y,
-                                    w, h);
+   enum ail_error err2 =
+      ail_detile(tiled, back, &l, level, pitch_B, x, y, w, h);
    CHECK(err == err2);
    if (!err && w && h) {
       /* Compare whole elements of the rectangle, row by row. */

@@ -165,8 +165,8 @@ test_msaa_sizes(void **state)
          .depth_px = number(r.field[3]),
          .levels = number(r.field[4]),
          .sample_count_sa = number(r.field[5]),
-         .tiling = compressed ? AIL_TILING_TWIDDLED_COMPRESSED
-                              : AIL_TILING_TWIDDLED,
+         .tiling =
+            compressed ? AIL_TILING_TWIDDLED_COMPRESSED : AIL_TILING_TWIDDLED,
       };
       uint64_t expect_meta = number(r.field[7]);
       uint64_t expect = number(r.field[8]);
@@ -180,8 +180,7 @@ test_msaa_sizes(void **state)
                         " meta %" PRIu64 ", expected %" PRIu64 " meta %" PRIu64
                         " (%s)\n",
                         r.field[0], layout.width_px, layout.height_px,
-                        layout.depth_px, layout.levels,
-                        layout.sample_count_sa,
+                        layout.depth_px, layout.levels, layout.sample_count_sa,
                         compressed ? "compressed" : "uncompressed",
                         layout.size_B, layout.metadata_offset_B, expect,
                         expect_meta, ail_error_string(err));

@@ -46,7 +46,7 @@ test_page_tiles(void **state)
    static const struct {
       uint32_t size_B, w, h;
    } expect[] = {
-      {1, 128, 128}, {2, 128, 64}, {4, 64, 64}, {8, 64, 32},
+      {1, 128, 128}, {2, 128, 64}, {4, 64, 64},  {8, 64, 32},
       {16, 32, 32},  {32, 32, 16}, {64, 16, 16},
    };
 
@@ -133,7 +133,7 @@ test_full_chain(void **state)
    struct ail_layout layout =
       twiddled(PIPE_FORMAT_R8G8B8A8_UNORM, 100, 30, 1, 2);
    make(&layout);
-   assert_int_equal(layout.levels, 2); /* input untouched */
+   assert_int_equal(layout.levels, 2);           /* input untouched */
    assert_int_equal(layout.levels_allocated, 7); /* log2(100) + 1 */
 
    layout.levels = 1;
@@ -378,8 +378,7 @@ test_compression(void **state)
    assert_int_equal(layout.level_offsets_compressed_B[2], 256);
    assert_int_equal(layout.compression_layer_stride_B, 384);
    assert_int_equal(layout.metadata_offset_B, 2 * layout.layer_stride_B);
-   assert_int_equal(layout.size_B,
-                    layout.metadata_offset_B + 2 * 384);
+   assert_int_equal(layout.size_B, layout.metadata_offset_B + 2 * 384);
    assert_int_equal(ail_get_metadata_offset_B(&layout, 1, 2),
                     layout.metadata_offset_B + 384 + 256);
    assert_int_equal(ail_metadata_width_tl(&layout, 0), 4);
@@ -396,15 +395,23 @@ test_compression(void **state)
     * the height.  8x8 is too small alone but fine at 4x. */
    layout = twiddled(PIPE_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 1);
    layout.tiling = AIL_TILING_TWIDDLED_COMPRESSED;
-   assert_int_equal(ail_make_miptree(&layout),
-                    AIL_ERROR_COMPRESSION_TOO_SMALL);
+   assert_int_equal(ail_make_miptree(&layout), AIL_ERROR_COMPRESSION_TOO_SMALL);
    layout.sample_count_sa = 2;
-   assert_int_equal(ail_make_miptree(&layout),
-                    AIL_ERROR_COMPRESSION_TOO_SMALL);
+   assert_int_equal(ail_make_miptree(&layout), AIL_ERROR_COMPRESSION_TOO_SMALL);
    layout.sample_count_sa = 4;
    make(&layout);
    assert_int_equal(ail_metadata_width_tl(&layout, 0), 1);
    assert_int_equal(layout.compression_layer_stride_B, 128);
+
+   assert_true(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 16, 16, 1));
+   assert_true(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 8, 8, 4));
+   assert_true(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 16, 8, 2));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 8, 16, 2));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8G8B8A8_UNORM, 15, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_ETC2_RGB8, 64, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8G8B8_UNORM, 64, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_NONE, 64, 64, 1));
+   assert_false(ail_can_compress(PIPE_FORMAT_R8_UNORM, 64, 64, 3));
 
    /* Only plain, read-only formats compress. */
    layout = twiddled(PIPE_FORMAT_ETC2_RGB8, 64, 64, 1, 1);
@@ -412,8 +419,7 @@ test_compression(void **state)
    assert_int_equal(ail_make_miptree(&layout), AIL_ERROR_COMPRESSION_FORMAT);
    layout.format = PIPE_FORMAT_R8G8B8A8_UNORM;
    layout.writeable_image = true;
-   assert_int_equal(ail_make_miptree(&layout),
-                    AIL_ERROR_COMPRESSION_WRITEABLE);
+   assert_int_equal(ail_make_miptree(&layout), AIL_ERROR_COMPRESSION_WRITEABLE);
 }
 
 /* Bad requests come back as errors, never crashes. */
@@ -450,8 +456,7 @@ test_validation(void **state)
    assert_int_equal(ail_make_miptree(&l), AIL_ERROR_STRIDE_NOT_LINEAR);
    l = good, l.format = PIPE_FORMAT_R8G8B8_UNORM;
    assert_int_equal(ail_make_miptree(&l), AIL_ERROR_ELEMENT_SIZE);
-   l = good, l.format = PIPE_FORMAT_R32G32B32A32_FLOAT,
-   l.sample_count_sa = 4;
+   l = good, l.format = PIPE_FORMAT_R32G32B32A32_FLOAT, l.sample_count_sa = 4;
    assert_int_equal(ail_make_miptree(&l), AIL_OK);
    l = good, l.format = PIPE_FORMAT_ETC2_RGB8, l.sample_count_sa = 2;
    assert_int_equal(ail_make_miptree(&l), AIL_ERROR_MSAA_BLOCK_FORMAT);
@@ -487,8 +492,8 @@ test_names_and_modifiers(void **state)
    assert_null(ail_tiling_name(AIL_TILING_COUNT));
    assert_false(ail_drm_modifier_to_tiling(12345, &t));
    assert_int_equal(ail_tiling_to_drm_modifier(AIL_TILING_TWIDDLED), 2);
-   assert_int_equal(
-      ail_tiling_to_drm_modifier(AIL_TILING_TWIDDLED_COMPRESSED), 3);
+   assert_int_equal(ail_tiling_to_drm_modifier(AIL_TILING_TWIDDLED_COMPRESSED),
+                    3);
    assert_int_equal(ail_tiling_to_drm_modifier(AIL_TILING_LINEAR), 0);
 }
 

@@ -85,8 +85,8 @@ static const struct format_case cases[] = {
 };
 
 static void
-make_layout(struct ail_layout *layout, const struct format_case *fc,
-            uint32_t w, uint32_t h, unsigned levels)
+make_layout(struct ail_layout *layout, const struct format_case *fc, uint32_t w,
+            uint32_t h, unsigned levels)
 {
    *layout = (struct ail_layout){
       .format = fc->format,
@@ -102,8 +102,8 @@ make_layout(struct ail_layout *layout, const struct format_case *fc,
 
 /* A random block-aligned sub-rectangle of a level, in pixels. */
 static void
-random_rect(uint32_t level_w, uint32_t level_h, uint32_t block,
-            uint32_t *x, uint32_t *y, uint32_t *w, uint32_t *h)
+random_rect(uint32_t level_w, uint32_t level_h, uint32_t block, uint32_t *x,
+            uint32_t *y, uint32_t *w, uint32_t *h)
 {
    uint32_t w_bl = (level_w + block - 1) / block;
    uint32_t h_bl = (level_h + block - 1) / block;
@@ -122,8 +122,8 @@ random_rect(uint32_t level_w, uint32_t level_h, uint32_t block,
 }
 
 static void
-check_one(const struct format_case *fc, uint32_t w, uint32_t h,
-          unsigned levels, unsigned level, bool full)
+check_one(const struct format_case *fc, uint32_t w, uint32_t h, unsigned levels,
+          unsigned level, bool full)
 {
    struct ail_layout layout;
    make_layout(&layout, fc, w, h, levels);
@@ -156,25 +156,23 @@ check_one(const struct format_case *fc, uint32_t w, uint32_t h,
    const uint32_t x0_el = rx / fc->block_px, y0_el = ry / fc->block_px;
    for (uint32_t y = 0; y < rh_el; ++y) {
       for (uint32_t x = 0; x < rw_el; ++x) {
-         uint64_t off = reference_offset_B(&layout, level, x0_el + x,
-                                           y0_el + y);
+         uint64_t off =
+            reference_offset_B(&layout, level, x0_el + x, y0_el + y);
          assert_true(off + el_B <= level_B);
          memcpy(expect + off, linear + (size_t)y * pitch_B + x * el_B, el_B);
       }
    }
 
-   assert_int_equal(ail_tile(tiled, linear, &layout, level, pitch_B, rx, ry,
-                             rw, rh),
-                    AIL_OK);
+   assert_int_equal(
+      ail_tile(tiled, linear, &layout, level, pitch_B, rx, ry, rw, rh), AIL_OK);
    if (memcmp(tiled, expect, level_B) != 0)
       fail_msg("%s x%u %ux%u level %u rect %u,%u %ux%u: tiled bytes differ "
                "from the reference",
-               util_format_name(fc->format), fc->samples, w, h, level, rx,
-               ry, rw, rh);
+               util_format_name(fc->format), fc->samples, w, h, level, rx, ry,
+               rw, rh);
 
-   assert_int_equal(ail_detile(tiled, back, &layout, level, pitch_B, rx, ry,
-                               rw, rh),
-                    AIL_OK);
+   assert_int_equal(
+      ail_detile(tiled, back, &layout, level, pitch_B, rx, ry, rw, rh), AIL_OK);
    for (uint32_t y = 0; y < rh_el; ++y) {
       if (memcmp(back + (size_t)y * pitch_B, linear + (size_t)y * pitch_B,
                  (size_t)rw_el * el_B) != 0)
@@ -241,8 +239,7 @@ test_single_pixels(void **state)
    for (unsigned i = 0; i < 200; ++i) {
       uint32_t x = rng_range(0, 299), y = rng_range(0, 199);
       uint16_t v = (uint16_t)(rng() | 1);
-      assert_int_equal(ail_tile(tiled, &v, &layout, 0, 2, x, y, 1, 1),
-                       AIL_OK);
+      assert_int_equal(ail_tile(tiled, &v, &layout, 0, 2, x, y, 1, 1), AIL_OK);
       uint64_t off = reference_offset_B(&layout, 0, x, y);
       uint16_t got;
       memcpy(&got, tiled + off, 2);
@@ -253,6 +250,55 @@ test_single_pixels(void **state)
    for (uint64_t i = 0; i < layout.size_B; ++i)
       assert_int_equal(tiled[i], 0);
    free(tiled);
+}
+
+/* The per-element address agrees with the reference everywhere. */
+static void
+test_element_offsets(void **state)
+{
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); ++c) {
+      for (unsigned iter = 0; iter < 20; ++iter) {
+         struct ail_layout layout;
+         uint32_t w = rng_range(1, 400), h = rng_range(1, 400);
+         make_layout(&layout, &cases[c], w, h, 2);
+         unsigned level = rng_range(0, layout.levels_allocated - 1);
+         uint32_t lw = ail_minify(w, level), lh = ail_minify(h, level);
+
+         for (unsigned i = 0; i < 50; ++i) {
+            uint32_t x = rng_range(0, lw - 1), y = rng_range(0, lh - 1);
+            uint64_t off;
+            assert_true(ail_get_element_offset_B(&layout, level, x, y, &off));
+            assert_int_equal(off, reference_offset_B(&layout, level,
+                                                     x / cases[c].block_px,
+                                                     y / cases[c].block_px));
+            assert_true(off + layout.element_size_B <=
+                        ail_get_level_size_B(&layout, level));
+         }
+
+         uint64_t off;
+         assert_false(ail_get_element_offset_B(&layout, level, lw, 0, &off));
+         assert_false(ail_get_element_offset_B(&layout, level, 0, lh, &off));
+         assert_false(ail_get_element_offset_B(&layout, layout.levels_allocated,
+                                               0, 0, &off));
+      }
+   }
+
+   /* Linear: rows at the stride. */
+   struct ail_layout lin = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width_px = 10,
+      .height_px = 5,
+      .depth_px = 1,
+      .levels = 1,
+      .sample_count_sa = 1,
+      .tiling = AIL_TILING_LINEAR,
+      .linear_stride_B = 64,
+   };
+   assert_int_equal(ail_make_miptree(&lin), AIL_OK);
+   uint64_t off;
+   assert_true(ail_get_element_offset_B(&lin, 0, 3, 2, &off));
+   assert_int_equal(off, 2 * 64 + 3 * 4);
+   assert_false(ail_get_element_offset_B(NULL, 0, 0, 0, &off));
 }
 
 static void
@@ -272,24 +318,21 @@ test_errors(void **state)
                     AIL_ERROR_RECTANGLE);
    assert_int_equal(ail_tile(tiled, buf, &layout, 1, 256, 0, 0, 33, 1),
                     AIL_ERROR_RECTANGLE);
-   assert_int_equal(ail_tile(tiled, buf, &layout, 0, 256, 0, 4294967295u,
-                             1, 2),
+   assert_int_equal(ail_tile(tiled, buf, &layout, 0, 256, 0, 4294967295u, 1, 2),
                     AIL_ERROR_RECTANGLE);
    assert_int_equal(ail_detile(tiled, buf, &layout, 0, 16, 0, 0, 8, 2),
                     AIL_ERROR_PITCH);
    assert_int_equal(ail_tile(NULL, buf, &layout, 0, 256, 0, 0, 8, 2),
                     AIL_ERROR_NULL);
    /* An empty rectangle is a no-op. */
-   assert_int_equal(ail_tile(NULL, NULL, &layout, 0, 0, 3, 3, 0, 0),
-                    AIL_OK);
+   assert_int_equal(ail_tile(NULL, NULL, &layout, 0, 0, 3, 3, 0, 0), AIL_OK);
 
    /* Compressed levels are off limits; their small levels are not. */
    layout.tiling = AIL_TILING_TWIDDLED_COMPRESSED;
    assert_int_equal(ail_make_miptree(&layout), AIL_OK);
    assert_int_equal(ail_tile(tiled, buf, &layout, 0, 256, 0, 0, 1, 1),
                     AIL_ERROR_NOT_TWIDDLED);
-   assert_int_equal(ail_tile(tiled, buf, &layout, 4, 256, 0, 0, 4, 4),
-                    AIL_OK);
+   assert_int_equal(ail_tile(tiled, buf, &layout, 4, 256, 0, 0, 4, 4), AIL_OK);
 
    /* Linear images have nothing to twiddle. */
    layout = (struct ail_layout){
@@ -313,8 +356,7 @@ test_errors(void **state)
                     AIL_ERROR_RECTANGLE);
    assert_int_equal(ail_tile(tiled, buf, &layout, 0, 64, 0, 0, 6, 4),
                     AIL_ERROR_RECTANGLE);
-   assert_int_equal(ail_tile(tiled, buf, &layout, 0, 64, 28, 28, 2, 2),
-                    AIL_OK);
+   assert_int_equal(ail_tile(tiled, buf, &layout, 0, 64, 28, 28, 2, 2), AIL_OK);
 
    /* A layout that was never computed has no levels. */
    struct ail_layout empty = {0};
@@ -329,6 +371,7 @@ main(void)
       cmocka_unit_test(test_single_pixels),
       cmocka_unit_test(test_whole_levels),
       cmocka_unit_test(test_random_rects),
+      cmocka_unit_test(test_element_offsets),
       cmocka_unit_test(test_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -94,13 +94,16 @@ rc, out, _ = run(['--batch'], stdin=(
     'WHAT,1,1,1,1,1,twiddled\n'
     'R8_UNORM,4,4,1,1,1,sideways\n'
     'R8_UNORM,4,4,1,1,1,twiddled,extra\n'
-    'R8G8B8A8_UNORM,8,8,1,1,1,compressed\n'))
+    'R8G8B8A8_UNORM,8,8,1,1,1,compressed\n'
+    'r8_unorm, 4, 4, 1, 3, 1, Twiddled \r\n'))
 lines = out.splitlines()
 expect = ['128,0,0', '384,0,0;128;256', '16512,16384,0']
-if rc != 0 or lines[:3] != expect or len(lines) != 9:
+if rc != 0 or lines[:3] != expect or len(lines) != 10:
     fail('batch: rc %d %r' % (rc, lines))
-elif not all(l.startswith('error:') and ',' not in l for l in lines[3:]):
-    fail('batch errors: %r' % lines[3:])
+elif not all(l.startswith('error:') and ',' not in l for l in lines[3:9]):
+    fail('batch errors: %r' % lines[3:9])
+elif lines[9] != expect[1]:
+    fail('batch with blanks and mixed case: %r' % lines[9])
 
 # --batch against the vendor observations.
 ail_dir = os.path.join(data_dir, 'ail')
