@@ -74,6 +74,8 @@ static const struct agx_isa_operand_desc ${f['id']}_operands[] = {
 % endfor
       .count_mode = AGX_ISA_COUNT_${o['count_mode'].upper()},
       .count = ${o['count']},
+      .count2 = ${o['count2']},
+      .type_uniform = ${'true' if o['type_uniform'] else 'false'},
       .type_ref = ${o['typerefidx']},
       .shared_type = ${'true' if o['shared_type'] else 'false'},
       .nr_choices = ${len(o['choices'])},
