@@ -267,8 +267,8 @@ decode_regrun(const struct agx_isa_operand_desc *d, const uint64_t w[2],
                                                : AGX_ISA_KIND_REG;
       o->size = 32;
       o->value = v * 2;
-      /* only r0-r127 exist */
-      if (o->kind == AGX_ISA_KIND_REG && o->value > 255)
+      /* the run must lie inside r0-r127 / u0-u255 */
+      if (o->value + 2 * o->count > (o->kind == AGX_ISA_KIND_REG ? 256 : 512))
          return AGX_ISA_ERR_UNDEFINED;
       return AGX_ISA_OK;
    }

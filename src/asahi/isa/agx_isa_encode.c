@@ -236,7 +236,8 @@ encode_regrun(const struct agx_isa_operand_desc *d,
    if (d->type_uniform) {
       if ((o->kind != AGX_ISA_KIND_REG && o->kind != AGX_ISA_KIND_UREG) ||
           o->size != 32 || o->flags || (o->value & 1) || o->value < 0 ||
-          (o->kind == AGX_ISA_KIND_REG && o->value > 255) ||
+          o->value + 2 * o->count >
+             (o->kind == AGX_ISA_KIND_REG ? 256 : 512) ||
           o->count != agx_isa_run_count(d, w, in) ||
           !put(w, &d->value, o->value / 2))
          return AGX_ISA_ERR_OPERAND;
