@@ -240,6 +240,11 @@ agx_isa_offset(int64_t bytes)
 /* Static information about an opcode, or NULL if op is out of range. */
 const struct agx_isa_op_info *agx_isa_op_info(enum agx_isa_op op);
 
+/* Index of the operand called `name` ("D", "A", "cc"...) in op's operand
+ * array, or -1.  The generated AGX_ISA_<FORM>_<NAME> macros give the same
+ * numbers at compile time. */
+int agx_isa_operand_index(enum agx_isa_op op, const char *name);
+
 /*
  * Decode one instruction from `avail` bytes.  Returns its length in bytes
  * (> 0) and fills *out, or returns a negative enum agx_isa_error.  Never

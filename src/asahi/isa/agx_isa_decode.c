@@ -25,6 +25,17 @@ agx_isa_op_info(enum agx_isa_op op)
    return &agx_isa_forms[op].info;
 }
 
+int
+agx_isa_operand_index(enum agx_isa_op op, const char *name)
+{
+   const struct agx_isa_op_info *info = agx_isa_op_info(op);
+   for (unsigned i = 0; info && name && i < info->nr_operands; ++i) {
+      if (!strcmp(info->operands[i].name, name))
+         return i;
+   }
+   return -1;
+}
+
 const char *
 agx_isa_error_string(int error)
 {

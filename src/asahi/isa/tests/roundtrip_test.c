@@ -238,6 +238,11 @@ test_builder(void **state)
    assert_int_equal(agx_isa_encode(&x, out, sizeof(out)), 2);
    assert_int_equal(out[0], 0x88);
    assert_false(agx_isa_instr_init(&x, AGX_ISA_NUM_OPS));
+   assert_int_equal(agx_isa_operand_index(AGX_ISA_OP_ICMPSEL, "cc"),
+                    AGX_ISA_ICMPSEL_CC);
+   assert_int_equal(agx_isa_operand_index(AGX_ISA_OP_ICMPSEL, "Y"),
+                    AGX_ISA_ICMPSEL_Y);
+   assert_int_equal(agx_isa_operand_index(AGX_ISA_OP_STOP, "D"), -1);
 
    /* the minifloat formula: sign * (16 + f) * 2^(e - 7), or f / 64 */
    assert_true(agx_isa_minifloat_to_float(0x00) == 0.0f);
