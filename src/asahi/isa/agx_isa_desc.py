@@ -255,9 +255,11 @@ SAT = flag('S', 6, '.sat')
 
 # --- Moves ----------------------------------------------------------------
 form('mov_imm16', (4, 6), [(0, 7, 0x62), (8, 1, 0)],
-     [dst('D', 44, size=16, fixed_size=True), imm('imm16', (16, 16))], mnemonic='mov_imm')
+     [dst('D', 44, size=16, fixed_size=True), imm('imm16', (16, 16))],
+     mnemonic='mov_imm')
 form('mov_imm32', (6, 8), [(0, 7, 0x62), (8, 1, 1)],
-     [dst('D', 60, fixed_size=True), imm('imm32', (16, 32)), imm('kill', (62, 1), 'bin')],
+     [dst('D', 60, fixed_size=True), imm('imm32', (16, 32)),
+      imm('kill', (62, 1), 'bin')],
      mnemonic='mov_imm')
 form('get_sr', 4, [(0, 7, 0x72), (15, 1, 0)],
      [dst('D', 28), sreg('SR', 16, 26)])
