@@ -153,9 +153,24 @@ ensure_init(void)
    pthread_once(&init_once, shim_init);
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SHIM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SHIM_ASAN 1
+#endif
+
 __attribute__((constructor)) static void
 shim_constructor(void)
 {
+#ifdef SHIM_ASAN
+   /* An ASan-built shim only loads into ASan-built programs; keep it from
+    * child processes such as the sanitizer's own llvm-symbolizer.
+    */
+   unsetenv("LD_PRELOAD");
+#endif
    ensure_init();
 }
 

@@ -67,7 +67,8 @@ append(struct agx_cmdbuf *cmdbuf, uint16_t type, uint16_t vdm_barrier,
       .cdm_barrier = cdm_barrier,
    };
    memcpy(cmdbuf->data + cmdbuf->size, &h, HEADER_SIZE);
-   memcpy(cmdbuf->data + cmdbuf->size + HEADER_SIZE, payload, size);
+   if (size)
+      memcpy(cmdbuf->data + cmdbuf->size + HEADER_SIZE, payload, size);
    cmdbuf->size = need;
    return true;
 }
@@ -243,12 +244,13 @@ agx_submit(struct agx_device *dev, uint32_t queue_id,
       }
 
       unsigned n_in = 0, n_out = 0;
-      if (first) {
+      if (first && in_count) {
          memcpy(syncs, in_syncs, in_count * sizeof(*syncs));
          n_in = in_count;
       }
       if (last) {
-         memcpy(syncs + n_in, out_syncs, out_count * sizeof(*syncs));
+         if (out_count)
+            memcpy(syncs + n_in, out_syncs, out_count * sizeof(*syncs));
          n_out = out_count;
          if (debug_syncobj) {
             syncs[n_in + n_out++] = (struct drm_asahi_sync){

@@ -755,7 +755,8 @@ put(struct cmdbuf *c, uint16_t type, uint16_t vdm, uint16_t cdm,
 {
    struct drm_asahi_cmd_header h = {type, (uint16_t)size, vdm, cdm};
    memcpy(c->data + c->size, &h, sizeof(h));
-   memcpy(c->data + c->size + sizeof(h), payload, size);
+   if (size)
+      memcpy(c->data + c->size + sizeof(h), payload, size);
    c->size += sizeof(h) + size;
 }
 
