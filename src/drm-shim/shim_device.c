@@ -33,7 +33,7 @@ uint64_t drm_shim_page_size = 4096;
 /* The biggest BO we agree to create; beyond it GEM_CREATE gives -ENOMEM
  * (memfds are sparse, but a fuzzer asking for 2^63 bytes must not win).
  */
-#define SHIM_BO_MAX_SIZE (1ull << 36)
+#define SHIM_BO_MAX_SIZE (1ull << 34)
 
 static struct {
    pthread_mutex_t lock;

@@ -162,6 +162,26 @@ syncobj_destroy(struct shim_file *file, void *arg)
    return 0;
 }
 
+static struct shim_sync_export *
+find_export_stat(const struct stat *st)
+{
+   if (!exports)
+      return NULL;
+   hash_table_foreach(exports, entry) {
+      struct shim_sync_export *e = entry->data;
+      if (e->dev == st->st_dev && e->ino == st->st_ino)
+         return e;
+   }
+   return NULL;
+}
+
+static struct shim_sync_export *
+find_export(int fd)
+{
+   struct stat st;
+   return fstat(fd, &st) < 0 ? NULL : find_export_stat(&st);
+}
+
 static int
 export_fd(struct shim_syncobj *obj, int *fd_out)
 {
@@ -176,8 +196,24 @@ export_fd(struct shim_syncobj *obj, int *fd_out)
    if (fd < 0)
       return -EMFILE;
    struct stat st;
+   if (fstat(fd, &st) < 0) {
+      close(fd);
+      return -ENOMEM;
+   }
+
+   /* An entry for the same inode is stale (its fd was closed and the
+    * inode number reused): drop it.
+    */
+   struct shim_sync_export *stale = find_export_stat(&st);
+   if (stale) {
+      hash_table_remove_key(exports, stale);
+      if (stale->obj)
+         syncobj_unref(stale->obj);
+      free(stale);
+   }
+
    struct shim_sync_export *e = calloc(1, sizeof(*e));
-   if (!e || fstat(fd, &st) < 0 || !hash_table_insert(exports, e, e)) {
+   if (!e || !hash_table_insert(exports, e, e)) {
       free(e);
       close(fd);
       return -ENOMEM;
@@ -192,19 +228,6 @@ export_fd(struct shim_syncobj *obj, int *fd_out)
    return 0;
 }
 
-static struct shim_sync_export *
-find_export(int fd)
-{
-   struct stat st;
-   if (!exports || fstat(fd, &st) < 0)
-      return NULL;
-   hash_table_foreach(exports, entry) {
-      struct shim_sync_export *e = entry->data;
-      if (e->dev == st.st_dev && e->ino == st.st_ino)
-         return e;
-   }
-   return NULL;
-}
 
 static int
 syncobj_handle_to_fd(struct shim_file *file, void *arg)
