@@ -135,6 +135,13 @@ int drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
 int drm_shim_copy_from_user(void *dst, uint64_t user_ptr, size_t size);
 int drm_shim_copy_to_user(uint64_t user_ptr, const void *src, size_t size);
 
+/* For fuzzers driving the core in-process: only user memory that ok()
+ * accepts is touched, the rest gives -EFAULT.  (A real process may point
+ * an ioctl at any of its memory; a fuzzer that guesses our own heap's
+ * addresses must not be able to scribble on it.)  NULL: no filter.
+ */
+void drm_shim_set_user_memory_filter(bool (*ok)(uint64_t ptr, size_t size));
+
 /* ---- BOs (call with the lock held, i.e. from ioctl handlers) --------- */
 
 /* New BO of size bytes (rounded up to page_size); -errno on failure. */

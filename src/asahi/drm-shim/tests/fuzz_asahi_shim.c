@@ -15,7 +15,10 @@
  * offset the slot's low 16 bits give.  The scratch area and the argument
  * live between PROT_NONE guard pages, so whatever sizes the input claims,
  * the shim's user-memory copies end in -EFAULT, never in our heap.
- * Sync waits get a deadline at most 65 us away, so nothing blocks.
+ * Sync waits get a deadline at most 65 us away, so nothing blocks.  A
+ * user-memory filter keeps the shim to those two areas: libFuzzer learns
+ * heap addresses from pointer comparisons, and a "user pointer" into our
+ * own heap would be a write the kernel allows and ASan cannot see.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -63,6 +66,21 @@ guarded(size_t size)
    return p + GUARD;
 }
 
+static bool
+in_area(uint64_t ptr, size_t size, const uint8_t *area, size_t area_size)
+{
+   uint64_t start = (uintptr_t)area;
+   return ptr >= start && ptr - start <= area_size &&
+          size <= area_size - (ptr - start);
+}
+
+static bool
+user_memory_ok(uint64_t ptr, size_t size)
+{
+   return in_area(ptr, size, scratch, SCRATCH_SIZE) ||
+          in_area(ptr, size, arg_area, ARG_AREA);
+}
+
 /* Keep syncobj waits short whatever the input asked. */
 static void
 clamp_wait(unsigned long request, uint8_t *arg, size_t size)
@@ -103,6 +121,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    if (!scratch) {
       scratch = guarded(SCRATCH_SIZE);
       arg_area = guarded(ARG_AREA);
+      drm_shim_set_user_memory_filter(user_memory_ok);
       if (drm_shim_device_init())
          abort();
    }
