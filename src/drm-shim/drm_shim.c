@@ -290,7 +290,8 @@ shim_open(const char *path, int flags)
 static mode_t
 open_mode(int flags, va_list ap)
 {
-   return (flags & (O_CREAT | O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+   bool has_mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE;
+   return has_mode ? va_arg(ap, mode_t) : 0;
 }
 
 PUBLIC int
