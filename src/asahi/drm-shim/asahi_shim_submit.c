@@ -19,9 +19,10 @@
  *  - barriers: NONE, or at most the number of commands of that sub-queue
  *    earlier in this submit;
  *  - 1..max_commands_per_submission hardware commands;
- *  - render: known flags, 1/2/4 samples, nonzero size and layers;
- *    compute: flags zero; timestamps name bound timestamp objects
- *    (-ENOENT) with 8 bytes room at the offset (-ERANGE).
+ *  - render (K queue/render.rs): known flags, 1..16384 pixels wide and
+ *    high, 1..2048 layers, utiles of 32x32, 32x16 or 16x16 pixels, 1, 2
+ *    or 4 samples; compute: flags zero; timestamps name bound timestamp
+ *    objects (-ENOENT) with 8 bytes room at the offset (-ERANGE).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -122,9 +123,8 @@ check_render(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
       return ret;
    if (r.flags & ~known)
       return -EINVAL;
-   if (r.samples != 1 && r.samples != 2 && r.samples != 4)
-      return -EINVAL;
-   if (r.width_px == 0 || r.height_px == 0 || r.layers == 0)
+   if (r.width_px == 0 || r.height_px == 0 || r.width_px > 16384 ||
+       r.height_px > 16384)
       return -EINVAL;
 
    const struct drm_asahi_timestamp ts[] = {
@@ -132,7 +132,20 @@ check_render(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
    };
    for (unsigned i = 0; i < 4 && !ret; i++)
       ret = check_timestamp(af, ts[i]);
-   return ret;
+   if (ret)
+      return ret;
+
+   /* Tiling: 32x32 tiles made of 32x32, 32x16 or 16x16 utiles. */
+   if (r.layers == 0 || r.layers > 2048)
+      return -EINVAL;
+   bool utile_ok = (r.utile_width_px == 32 && r.utile_height_px == 32) ||
+                   (r.utile_width_px == 32 && r.utile_height_px == 16) ||
+                   (r.utile_width_px == 16 && r.utile_height_px == 16);
+   if (!utile_ok)
+      return -EINVAL;
+   if (r.samples != 1 && r.samples != 2 && r.samples != 4)
+      return -EINVAL;
+   return 0;
 }
 
 static int

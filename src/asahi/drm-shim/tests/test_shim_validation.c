@@ -1088,6 +1088,64 @@ submit_render_zero_size(void **state)
 }
 
 static void
+submit_render_too_big(void **state)
+{
+   F;
+   struct cmdbuf c = {0};
+   struct drm_asahi_cmd_render r = good_render();
+   r.width_px = 16384;
+   r.height_px = 16384;
+   put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+   assert_int_equal(submit(f, &c, NULL, 0, 0), 0);
+   r.height_px = 16385;
+   c.size = 0;
+   put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+   assert_int_equal(submit(f, &c, NULL, 0, 0), EINVAL);
+}
+
+static void
+submit_render_layers(void **state)
+{
+   F;
+   struct cmdbuf c = {0};
+   struct drm_asahi_cmd_render r = good_render();
+   r.layers = 2048;
+   put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+   assert_int_equal(submit(f, &c, NULL, 0, 0), 0);
+   r.layers = 2049;
+   c.size = 0;
+   put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+   assert_int_equal(submit(f, &c, NULL, 0, 0), EINVAL);
+   r.layers = 0;
+   c.size = 0;
+   put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+   assert_int_equal(submit(f, &c, NULL, 0, 0), EINVAL);
+}
+
+static void
+submit_render_utile(void **state)
+{
+   F;
+   static const uint8_t ok[][2] = {{32, 32}, {32, 16}, {16, 16}};
+   static const uint8_t bad[][2] = {{16, 32}, {8, 8}, {64, 64}, {0, 0}};
+   struct drm_asahi_cmd_render r = good_render();
+   for (unsigned i = 0; i < 3; i++) {
+      struct cmdbuf c = {0};
+      r.utile_width_px = ok[i][0];
+      r.utile_height_px = ok[i][1];
+      put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+      assert_int_equal(submit(f, &c, NULL, 0, 0), 0);
+   }
+   for (unsigned i = 0; i < 4; i++) {
+      struct cmdbuf c = {0};
+      r.utile_width_px = bad[i][0];
+      r.utile_height_px = bad[i][1];
+      put(&c, DRM_ASAHI_CMD_RENDER, 0, 0, &r, sizeof(r));
+      assert_int_equal(submit(f, &c, NULL, 0, 0), EINVAL);
+   }
+}
+
+static void
 submit_payload_unknown_tail(void **state)
 {
    F;
@@ -1212,7 +1270,9 @@ main(void)
       T(submit_attachment_barrier), T(submit_attachment_size),
       T(submit_too_many_attachments), T(submit_attachment_flags),
       T(submit_render_unknown_flag), T(submit_render_bad_samples),
-      T(submit_render_zero_size), T(submit_payload_unknown_tail),
+      T(submit_render_zero_size), T(submit_render_too_big),
+      T(submit_render_layers), T(submit_render_utile),
+      T(submit_payload_unknown_tail),
       T(submit_short_payload), T(submit_compute_flags),
       T(submit_timestamp_unknown_object), T(submit_timestamp_out_of_range),
       T(unknown_driver_ioctl),
