@@ -348,6 +348,12 @@ wait_common(struct shim_file *file, uint64_t handles_ptr,
       }
    }
 
+   /* The lock drops while we sleep: another thread may destroy handles
+    * meanwhile, so hold references.
+    */
+   for (uint32_t i = 0; i < count; i++)
+      objs[i]->refcount++;
+
    bool for_submit = flags & (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE);
    bool wait_all = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
@@ -380,6 +386,8 @@ wait_common(struct shim_file *file, uint64_t handles_ptr,
    }
 
 out:
+   for (uint32_t i = 0; i < count; i++)
+      syncobj_unref(objs[i]);
    free(objs);
    free(points);
    return ret;

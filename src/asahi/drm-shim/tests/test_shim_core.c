@@ -401,6 +401,36 @@ syncobj_wait_woken_by_signal(void **state)
    assert_true(now_ns() - start < 5000000000ll);
 }
 
+struct destroy_later {
+   int fd;
+   uint32_t handle;
+};
+
+static void *
+destroy_thread(void *arg)
+{
+   struct destroy_later *d = arg;
+   usleep(20000);
+   drmSyncobjDestroy(d->fd, d->handle);
+   return NULL;
+}
+
+static void
+syncobj_destroyed_while_waiting(void **state)
+{
+   FD;
+   /* The wait keeps its object alive and times out normally. */
+   struct destroy_later d = {fd, new_syncobj(fd, 0)};
+   pthread_t t;
+   pthread_create(&t, NULL, destroy_thread, &d);
+   assert_int_equal(drmSyncobjWait(fd, &d.handle, 1, now_ns() + 60000000ll,
+                                   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+                                   NULL),
+                    -ETIME);
+   pthread_join(t, NULL);
+   assert_int_equal(drmSyncobjWait(fd, &d.handle, 1, 0, 0, NULL), -ENOENT);
+}
+
 static void
 syncobj_signal_and_reset(void **state)
 {
@@ -577,6 +607,7 @@ main(void)
       T(syncobj_create_bad_flags), T(syncobj_destroy_unknown),
       T(syncobj_created_signalled), T(syncobj_wait_without_fence),
       T(syncobj_wait_times_out), T(syncobj_wait_woken_by_signal),
+      T(syncobj_destroyed_while_waiting),
       T(syncobj_signal_and_reset), T(syncobj_array_rules),
       T(syncobj_wait_any_and_all), T(timeline_signal_query_wait),
       T(timeline_wait_woken_by_signal), T(timeline_signal_flags),
