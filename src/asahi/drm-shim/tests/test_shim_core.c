@@ -403,7 +403,7 @@ syncobj_wait_woken_by_signal(void **state)
 
 struct destroy_later {
    int fd;
-   uint32_t handle;
+   uint32_t handle, other;
 };
 
 static void *
@@ -412,6 +412,8 @@ destroy_thread(void *arg)
    struct destroy_later *d = arg;
    usleep(20000);
    drmSyncobjDestroy(d->fd, d->handle);
+   /* Wake the waiter: it looks at its (destroyed) object again. */
+   drmSyncobjSignal(d->fd, &d->other, 1);
    return NULL;
 }
 
@@ -420,7 +422,7 @@ syncobj_destroyed_while_waiting(void **state)
 {
    FD;
    /* The wait keeps its object alive and times out normally. */
-   struct destroy_later d = {fd, new_syncobj(fd, 0)};
+   struct destroy_later d = {fd, new_syncobj(fd, 0), new_syncobj(fd, 0)};
    pthread_t t;
    pthread_create(&t, NULL, destroy_thread, &d);
    assert_int_equal(drmSyncobjWait(fd, &d.handle, 1, now_ns() + 60000000ll,
