@@ -406,7 +406,11 @@ mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
       errno = -ret;
       return MAP_FAILED;
    }
-   return real_mmap(addr, length, prot, flags, memfd, memfd_offset);
+   void *map = real_mmap(addr, length, prot, flags, memfd, memfd_offset);
+   int err = errno;
+   real_close(memfd);
+   errno = err;
+   return map;
 }
 
 PUBLIC void *

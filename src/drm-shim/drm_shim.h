@@ -125,7 +125,8 @@ void drm_shim_file_unref(struct shim_file *file);
 int drm_shim_ioctl(struct shim_file *file, unsigned long request, void *arg);
 
 /* mmap of the DRM fd: where the pages for [offset, offset + length) come
- * from.  Returns 0 and the memfd + offset within it, or -errno.
+ * from.  Returns 0 and a new fd of the BO's memory (the caller closes it)
+ * with the offset within it, or -errno.
  */
 int drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
                          uint64_t *memfd_offset);

@@ -278,9 +278,10 @@ drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
       uint64_t rel = offset - bo->mmap_offset;
       if (length > bo->size - rel)
          break;
-      *memfd = bo->memfd;
+      /* A new fd: the BO may be freed as soon as we unlock. */
+      *memfd = fcntl(bo->memfd, F_DUPFD_CLOEXEC, 0);
       *memfd_offset = rel;
-      ret = 0;
+      ret = *memfd < 0 ? -ENOMEM : 0;
       break;
    }
    drm_shim_unlock();
