@@ -510,6 +510,77 @@ hundred_commands_split(void **state)
 }
 
 static void
+dump_holds_memory(void **state)
+{
+   DEV;
+   char dir[] = "/tmp/agx-winsys-dump-XXXXXX";
+   assert_non_null(mkdtemp(dir));
+
+   struct agx_bo *data = agx_bo_create(dev, AGX_PAGE_SIZE, 0, "data");
+   struct agx_bo *shader = agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_EXEC,
+                                         "shader");
+   memset(agx_bo_map(data), 0xd7, AGX_PAGE_SIZE);
+   memcpy(agx_bo_map(shader), "\x01\x02\x03\x04", 4);
+
+   uint32_t q;
+   assert_int_equal(agx_queue_create(dev, 0, &q), 0);
+   struct agx_cmdbuf cb;
+   agx_cmdbuf_init(&cb);
+   struct drm_asahi_cmd_compute k = {.cdm_ctrl_stream_base = data->va};
+   agx_cmdbuf_add_compute(&cb, &k, 0, 0);
+   setenv("ASAHI_SHIM_DUMP", dir, 1);
+   assert_int_equal(agx_submit(dev, q, &cb, NULL, 0, NULL, 0, NULL), 0);
+   unsetenv("ASAHI_SHIM_DUMP");
+
+   DIR *d = opendir(dir);
+   struct dirent *ent;
+   char path[512] = {0};
+   while ((ent = readdir(d))) {
+      if (strstr(ent->d_name, ".agxdump"))
+         snprintf(path, sizeof(path), "%s/%s", dir, ent->d_name);
+   }
+   closedir(d);
+   assert_true(path[0]);
+
+   char *buf = NULL;
+   size_t size = 0;
+   assert_int_equal(os_read_file(path, &buf, &size), 0);
+   struct agx_dump dump;
+   assert_true(agx_dump_read(buf, size, &dump, NULL));
+   assert_int_equal(dump.usc_exec_base, dev->usc_base);
+   assert_int_equal(dump.submission_size_B, cb.size);
+   assert_memory_equal(dump.submission, cb.data, cb.size);
+
+   bool saw_data = false, saw_shader = false;
+   const uint8_t *cursor = NULL;
+   uint32_t index = 0;
+   struct agx_dump_region r;
+   while (agx_dump_next_region(&dump, &cursor, &index, &r)) {
+      if (r.va == data->va) {
+         saw_data = true;
+         assert_int_equal(r.size_B, AGX_PAGE_SIZE);
+         assert_true(r.flags & AGX_DUMP_REGION_WRITABLE);
+         assert_false(r.flags & AGX_DUMP_REGION_SHADER);
+         assert_int_equal(r.data[0], 0xd7);
+         assert_int_equal(r.data[AGX_PAGE_SIZE - 1], 0xd7);
+      } else if (r.va == shader->va) {
+         saw_shader = true;
+         assert_true(r.flags & AGX_DUMP_REGION_SHADER);
+         assert_memory_equal(r.data, "\x01\x02\x03\x04", 4);
+      }
+   }
+   assert_true(saw_data && saw_shader);
+
+   free(buf);
+   unlink(path);
+   rmdir(dir);
+   agx_cmdbuf_fini(&cb);
+   agx_queue_destroy(dev, q);
+   agx_bo_unreference(data);
+   agx_bo_unreference(shader);
+}
+
+static void
 cmdbuf_rejects_future_barrier(void **state)
 {
    DEV;
@@ -575,7 +646,7 @@ main(void)
       T(bo_exec_in_shader_heap), T(bo_cache_recycles), T(bind_unbind),
       T(export_import), T(export_private_fails), T(queues), T(gpu_time),
       T(submit_without_syncs), T(submit_with_syncs), T(timeline_waits),
-      T(timestamps), T(hundred_commands_split),
+      T(timestamps), T(hundred_commands_split), T(dump_holds_memory),
       T(cmdbuf_rejects_future_barrier), cmocka_unit_test(debug_flags),
       cmocka_unit_test(sync_debug_submit),
    };
