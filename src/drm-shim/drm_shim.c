@@ -77,9 +77,9 @@ static int (*real_fcntl)(int, int, ...);
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct hash_table *fd_files;  /* fd -> shim_file */
+static struct hash_table *fd_files; /* fd -> shim_file */
 static char node_path[64];
-static char sysfs_prefix[64];        /* /sys/dev/char/226:<minor> */
+static char sysfs_prefix[64]; /* /sys/dev/char/226:<minor> */
 static bool shim_ready;
 
 /* A listing of /dev/dri that holds only our node. */
@@ -257,7 +257,8 @@ open_node(int flags)
 static int
 open_override(const char *contents, int flags)
 {
-   int fd = memfd_create("drm-shim-file", (flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
+   int fd =
+      memfd_create("drm-shim-file", (flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
    if (fd < 0)
       return -1;
    size_t len = strlen(contents);
@@ -554,7 +555,8 @@ readlink(const char *path, char *buf, size_t size)
       const char *target = NULL;
       if (!strcmp(rest, "/device/subsystem"))
          target = drm_shim_driver()->bus == SHIM_BUS_PCI
-                     ? "../../../bus/pci" : "../../../bus/platform";
+                     ? "../../../bus/pci"
+                     : "../../../bus/platform";
       else if (!strcmp(rest, "/device/driver"))
          target = drm_shim_driver()->name;
       if (target) {
@@ -594,14 +596,15 @@ realpath(const char *path, char *resolved)
    return real_realpath(path, resolved);
 }
 
-/* ---- /dev/dri listing ------------------------------------------------------ */
+/* ---- /dev/dri listing ------------------------------------------------------
+ */
 
 PUBLIC DIR *
 opendir(const char *name)
 {
    ensure_init();
-   if (!shim_ready || !name || (strcmp(name, "/dev/dri") &&
-                                strcmp(name, "/dev/dri/")))
+   if (!shim_ready || !name ||
+       (strcmp(name, "/dev/dri") && strcmp(name, "/dev/dri/")))
       return real_opendir(name);
 
    struct fake_dir *dir = calloc(1, sizeof(*dir));

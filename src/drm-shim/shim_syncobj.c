@@ -26,19 +26,19 @@
 #include "drm_shim.h"
 
 struct shim_syncobj {
-   unsigned refcount;  /* handles and exported fds */
+   unsigned refcount; /* handles and exported fds */
    bool has_fence;
-   uint64_t point;     /* highest timeline point; 0 for a plain fence */
+   uint64_t point; /* highest timeline point; 0 for a plain fence */
 };
 
 /* Exported syncobj fds and sync_file fds, found again by inode. */
 struct shim_sync_export {
    dev_t dev;
    ino_t ino;
-   struct shim_syncobj *obj;  /* NULL for a sync_file (always signalled) */
+   struct shim_syncobj *obj; /* NULL for a sync_file (always signalled) */
 };
 
-static struct hash_table *exports;  /* shim_sync_export* -> itself */
+static struct hash_table *exports; /* shim_sync_export* -> itself */
 
 #define MAX_WAIT_HANDLES (1u << 16)
 
@@ -101,8 +101,8 @@ lookup_array(struct shim_file *file, uint64_t user_ptr, uint32_t count,
    int ret = (!handles || !objs) ? -ENOMEM : 0;
 
    if (!ret)
-      ret = drm_shim_copy_from_user(handles, user_ptr,
-                                    count * sizeof(uint32_t));
+      ret =
+         drm_shim_copy_from_user(handles, user_ptr, count * sizeof(uint32_t));
    for (uint32_t i = 0; !ret && i < count; i++) {
       objs[i] = drm_shim_syncobj_lookup(file, handles[i]);
       if (!objs[i])
@@ -154,8 +154,7 @@ syncobj_destroy(struct shim_file *file, void *arg)
    struct drm_syncobj_destroy *d = arg;
    if (d->pad)
       return -EINVAL;
-   struct shim_syncobj *obj = shim_idr_remove(file->syncobj_handles,
-                                              d->handle);
+   struct shim_syncobj *obj = shim_idr_remove(file->syncobj_handles, d->handle);
    if (!obj)
       return -EINVAL;
    syncobj_unref(obj);
@@ -167,7 +166,7 @@ find_export_stat(const struct stat *st)
 {
    if (!exports)
       return NULL;
-   hash_table_foreach(exports, entry) {
+   hash_table_foreach (exports, entry) {
       struct shim_sync_export *e = entry->data;
       if (e->dev == st->st_dev && e->ino == st->st_ino)
          return e;
@@ -227,7 +226,6 @@ export_fd(struct shim_syncobj *obj, int *fd_out)
    *fd_out = fd;
    return 0;
 }
-
 
 static int
 syncobj_handle_to_fd(struct shim_file *file, void *arg)
@@ -320,12 +318,12 @@ syncobj_signal(struct shim_file *file, void *arg)
 
 /* The common wait: points may be NULL (binary wait, point 0). */
 static int
-wait_common(struct shim_file *file, uint64_t handles_ptr,
-            uint64_t points_ptr, uint32_t count, uint32_t flags,
-            int64_t timeout_ns, uint32_t *first_signaled, bool timeline)
+wait_common(struct shim_file *file, uint64_t handles_ptr, uint64_t points_ptr,
+            uint32_t count, uint32_t flags, int64_t timeout_ns,
+            uint32_t *first_signaled, bool timeline)
 {
-   uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-                    DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+   uint32_t known =
+      DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
    if (timeline)
       known |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
    if (flags & ~known)
@@ -378,8 +376,7 @@ wait_common(struct shim_file *file, uint64_t handles_ptr,
          ret = 0;
          break;
       }
-      if (!drm_shim_cond_wait(timeout_ns) &&
-          drm_shim_now_ns() >= timeout_ns) {
+      if (!drm_shim_cond_wait(timeout_ns) && drm_shim_now_ns() >= timeout_ns) {
          ret = -ETIME;
          break;
       }
@@ -405,8 +402,8 @@ static int
 syncobj_timeline_wait(struct shim_file *file, void *arg)
 {
    struct drm_syncobj_timeline_wait *w = arg;
-   return wait_common(file, w->handles, w->points, w->count_handles,
-                      w->flags, w->timeout_nsec, &w->first_signaled, true);
+   return wait_common(file, w->handles, w->points, w->count_handles, w->flags,
+                      w->timeout_nsec, &w->first_signaled, true);
 }
 
 static int

@@ -71,8 +71,7 @@ parse_syncs(struct shim_file *file, const struct drm_asahi_submit *s,
       syncs[i].point = raw[i].timeline_value;
       if (!syncs[i].obj)
          ret = -ENOENT;
-      else if (in && !drm_shim_syncobj_has_point(syncs[i].obj,
-                                                 syncs[i].point))
+      else if (in && !drm_shim_syncobj_has_point(syncs[i].obj, syncs[i].point))
          ret = -EINVAL;
    }
 
@@ -114,10 +113,9 @@ static int
 check_render(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
 {
    struct drm_asahi_cmd_render r;
-   const uint32_t known = DRM_ASAHI_RENDER_VERTEX_SCRATCH |
-                          DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES |
-                          DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING |
-                          DRM_ASAHI_RENDER_DBIAS_IS_INT;
+   const uint32_t known =
+      DRM_ASAHI_RENDER_VERTEX_SCRATCH | DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES |
+      DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING | DRM_ASAHI_RENDER_DBIAS_IS_INT;
    int ret = read_payload(&r, sizeof(r), payload, size);
    if (ret)
       return ret;
@@ -128,7 +126,10 @@ check_render(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
       return -EINVAL;
 
    const struct drm_asahi_timestamp ts[] = {
-      r.ts_vtx.start, r.ts_vtx.end, r.ts_frag.start, r.ts_frag.end,
+      r.ts_vtx.start,
+      r.ts_vtx.end,
+      r.ts_frag.start,
+      r.ts_frag.end,
    };
    for (unsigned i = 0; i < 4 && !ret; i++)
       ret = check_timestamp(af, ts[i]);
@@ -149,8 +150,7 @@ check_render(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
 }
 
 static int
-check_compute(struct asahi_shim_file *af, const uint8_t *payload,
-              size_t size)
+check_compute(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
 {
    struct drm_asahi_cmd_compute c;
    int ret = read_payload(&c, sizeof(c), payload, size);
@@ -208,8 +208,7 @@ check_cmdbuf(struct asahi_shim_file *af, const uint8_t *buf, size_t size)
       switch (h.cmd_type) {
       case DRM_ASAHI_CMD_RENDER:
       case DRM_ASAHI_CMD_COMPUTE:
-         if (!barrier_ok(h.vdm_barrier, vdm) ||
-             !barrier_ok(h.cdm_barrier, cdm))
+         if (!barrier_ok(h.vdm_barrier, vdm) || !barrier_ok(h.cdm_barrier, cdm))
             return -EINVAL;
          if (vdm + cdm >= ASAHI_SHIM_MAX_COMMANDS)
             return -EINVAL;

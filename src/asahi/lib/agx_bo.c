@@ -56,8 +56,8 @@ bo_destroy(struct agx_bo *bo)
 {
    struct agx_device *dev = bo->dev;
    if (dev->debug & AGX_DBG_RESOURCE)
-      u_logi("asahi", "free BO %u '%s' %" PRIu64 " B at 0x%" PRIx64,
-             bo->handle, bo->label ? bo->label : "", bo->size, bo->va);
+      u_logi("asahi", "free BO %u '%s' %" PRIu64 " B at 0x%" PRIx64, bo->handle,
+             bo->label ? bo->label : "", bo->size, bo->va);
 
    if (bo->map)
       munmap(bo->map, bo->size);
@@ -75,8 +75,8 @@ static void
 cache_evict_old(struct agx_device *dev, int64_t now)
 {
    for (unsigned i = 0; i < AGX_BO_CACHE_BUCKETS; i++) {
-      list_for_each_entry_safe(struct agx_bo, bo, &dev->bo_cache[i],
-                               cache_link) {
+      list_for_each_entry_safe (struct agx_bo, bo, &dev->bo_cache[i],
+                                cache_link) {
          if (now - bo->free_time_ns < CACHE_MAX_AGE_NS &&
              dev->bo_cache_size_B <= CACHE_MAX_BYTES)
             break;
@@ -92,8 +92,8 @@ agx_bo_cache_evict_all(struct agx_device *dev)
 {
    pthread_mutex_lock(&dev->lock);
    for (unsigned i = 0; i < AGX_BO_CACHE_BUCKETS; i++) {
-      list_for_each_entry_safe(struct agx_bo, bo, &dev->bo_cache[i],
-                               cache_link) {
+      list_for_each_entry_safe (struct agx_bo, bo, &dev->bo_cache[i],
+                                cache_link) {
          list_del(&bo->cache_link);
          bo_destroy(bo);
       }
@@ -106,9 +106,8 @@ static struct agx_bo *
 cache_take(struct agx_device *dev, uint64_t size_B, uint32_t flags)
 {
    struct list_head *bucket = &dev->bo_cache[bucket_of(size_B)];
-   list_for_each_entry(struct agx_bo, bo, bucket, cache_link) {
-      if (bo->flags == flags && bo->size >= size_B &&
-          bo->size <= 2 * size_B) {
+   list_for_each_entry (struct agx_bo, bo, bucket, cache_link) {
+      if (bo->flags == flags && bo->size >= size_B && bo->size <= 2 * size_B) {
          list_del(&bo->cache_link);
          dev->bo_cache_size_B -= bo->size;
          return bo;
@@ -161,8 +160,7 @@ bo_bind(struct agx_bo *bo)
    uint64_t va = agx_va_alloc(heap, bo->size, AGX_PAGE_SIZE);
    if (!va) {
       snprintf(dev->error, sizeof(dev->error),
-               "out of GPU address space for a %" PRIu64 "-byte BO",
-               bo->size);
+               "out of GPU address space for a %" PRIu64 "-byte BO", bo->size);
       u_loge("asahi", "%s", dev->error);
       return -ENOSPC;
    }
@@ -213,8 +211,8 @@ agx_bo_create(struct agx_device *dev, uint64_t size_B, uint32_t flags,
       bo->refcount = 1;
       bo->label = label;
       if (dev->debug & AGX_DBG_RESOURCE)
-         u_logi("asahi", "BO %u '%s' %" PRIu64 " B at 0x%" PRIx64,
-                bo->handle, label ? label : "", bo->size, bo->va);
+         u_logi("asahi", "BO %u '%s' %" PRIu64 " B at 0x%" PRIx64, bo->handle,
+                label ? label : "", bo->size, bo->va);
    }
    pthread_mutex_unlock(&dev->lock);
    return bo;
@@ -261,9 +259,8 @@ agx_bo_map(struct agx_bo *bo)
          void *map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED,
                           dev->fd, mo.offset);
          if (map == MAP_FAILED) {
-            snprintf(dev->error, sizeof(dev->error),
-                     "mmap of BO %u failed: %s", bo->handle,
-                     strerror(errno));
+            snprintf(dev->error, sizeof(dev->error), "mmap of BO %u failed: %s",
+                     bo->handle, strerror(errno));
             u_loge("asahi", "%s", dev->error);
          } else {
             bo->map = map;
@@ -280,14 +277,12 @@ agx_bo_export(struct agx_bo *bo)
    struct agx_device *dev = bo->dev;
    if (!(bo->flags & AGX_BO_SHAREABLE)) {
       snprintf(dev->error, sizeof(dev->error),
-               "BO %u is private to its VM and cannot be exported",
-               bo->handle);
+               "BO %u is private to its VM and cannot be exported", bo->handle);
       return -EINVAL;
    }
 
    int fd = -1;
-   if (drmPrimeHandleToFD(dev->fd, bo->handle, DRM_CLOEXEC | DRM_RDWR,
-                          &fd)) {
+   if (drmPrimeHandleToFD(dev->fd, bo->handle, DRM_CLOEXEC | DRM_RDWR, &fd)) {
       snprintf(dev->error, sizeof(dev->error),
                "DRM_IOCTL_PRIME_HANDLE_TO_FD failed: %s", strerror(errno));
       u_loge("asahi", "%s", dev->error);
@@ -349,8 +344,8 @@ agx_bo_import(struct agx_device *dev, int fd)
       bo->flags = AGX_BO_SHARED | AGX_BO_SHAREABLE;
       bo->refcount = 1;
       bo->label = "imported";
-      if (!hash_table_insert(dev->bo_by_handle,
-                             (void *)(uintptr_t)handle, bo) ||
+      if (!hash_table_insert(dev->bo_by_handle, (void *)(uintptr_t)handle,
+                             bo) ||
           bo_bind(bo)) {
          bo_destroy(bo);
          bo = NULL;

@@ -28,9 +28,9 @@ struct agx_bo {
    struct agx_device *dev;
    uint32_t handle;
    uint32_t flags;
-   uint64_t size;             /* bytes, a multiple of AGX_PAGE_SIZE */
-   uint64_t va;               /* GPU address */
-   void *map;                 /* CPU mapping, NULL until agx_bo_map */
+   uint64_t size; /* bytes, a multiple of AGX_PAGE_SIZE */
+   uint64_t va;   /* GPU address */
+   void *map;     /* CPU mapping, NULL until agx_bo_map */
    unsigned refcount;
    const char *label;
    /* in the cache */

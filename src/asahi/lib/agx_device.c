@@ -51,22 +51,38 @@ static const char *
 errno_name(int err)
 {
    switch (err) {
-   case EINVAL: return "EINVAL";
-   case ENOENT: return "ENOENT";
-   case ENOMEM: return "ENOMEM";
-   case EFAULT: return "EFAULT";
-   case ERANGE: return "ERANGE";
-   case EBUSY: return "EBUSY";
-   case ENODEV: return "ENODEV";
-   case ETIME: return "ETIME";
-   case ENOSPC: return "ENOSPC";
-   case EBADF: return "EBADF";
-   case ENOTTY: return "ENOTTY";
-   case EACCES: return "EACCES";
-   case EPERM: return "EPERM";
-   case EINTR: return "EINTR";
-   case EAGAIN: return "EAGAIN";
-   default: return "errno";
+   case EINVAL:
+      return "EINVAL";
+   case ENOENT:
+      return "ENOENT";
+   case ENOMEM:
+      return "ENOMEM";
+   case EFAULT:
+      return "EFAULT";
+   case ERANGE:
+      return "ERANGE";
+   case EBUSY:
+      return "EBUSY";
+   case ENODEV:
+      return "ENODEV";
+   case ETIME:
+      return "ETIME";
+   case ENOSPC:
+      return "ENOSPC";
+   case EBADF:
+      return "EBADF";
+   case ENOTTY:
+      return "ENOTTY";
+   case EACCES:
+      return "EACCES";
+   case EPERM:
+      return "EPERM";
+   case EINTR:
+      return "EINTR";
+   case EAGAIN:
+      return "EAGAIN";
+   default:
+      return "errno";
    }
 }
 
@@ -104,21 +120,29 @@ agx_chip_name(uint32_t chip_id)
 {
    /* Apple SoC ids (T-numbers) of the G13/G14 generations. */
    switch (chip_id) {
-   case 0x8103: return "M1";
-   case 0x6000: return "M1 Pro";
-   case 0x6001: return "M1 Max";
-   case 0x6002: return "M1 Ultra";
-   case 0x8112: return "M2";
-   case 0x6020: return "M2 Pro";
-   case 0x6021: return "M2 Max";
-   case 0x6022: return "M2 Ultra";
-   default: return NULL;
+   case 0x8103:
+      return "M1";
+   case 0x6000:
+      return "M1 Pro";
+   case 0x6001:
+      return "M1 Max";
+   case 0x6002:
+      return "M1 Ultra";
+   case 0x8112:
+      return "M2";
+   case 0x6020:
+      return "M2 Pro";
+   case 0x6021:
+      return "M2 Max";
+   case 0x6022:
+      return "M2 Ultra";
+   default:
+      return NULL;
    }
 }
 
 void
-agx_device_name(const struct drm_asahi_params_global *p, char *out,
-                size_t size)
+agx_device_name(const struct drm_asahi_params_global *p, char *out, size_t size)
 {
    const char *chip = agx_chip_name(p->chip_id);
    char chip_buf[16];
@@ -128,7 +152,8 @@ agx_device_name(const struct drm_asahi_params_global *p, char *out,
    }
    /* Revision is BCD: 0x11 is B1. */
    char variant = (p->gpu_variant >= 'A' && p->gpu_variant <= 'Z')
-                     ? (char)p->gpu_variant : '?';
+                     ? (char)p->gpu_variant
+                     : '?';
    snprintf(out, size, "Apple %s (G%u%c %c%u)", chip, p->gpu_generation,
             variant, 'A' + ((p->gpu_revision >> 4) & 0xf),
             p->gpu_revision & 0xf);
@@ -185,13 +210,13 @@ setup_va(struct agx_device *dev)
    uint64_t vm_end = p->vm_end & ~page_mask;
 
    uint64_t kernel_size = p->vm_kernel_min_size > AGX_KERNEL_VA_SIZE
-                             ? p->vm_kernel_min_size : AGX_KERNEL_VA_SIZE;
+                             ? p->vm_kernel_min_size
+                             : AGX_KERNEL_VA_SIZE;
    kernel_size = (kernel_size + page_mask) & ~page_mask;
 
-   uint64_t low = vm_start > AGX_LOW_VA_RESERVED ? vm_start
-                                                 : AGX_LOW_VA_RESERVED;
-   uint64_t usc_base = (low + AGX_USC_HEAP_SIZE - 1) &
-                       ~(AGX_USC_HEAP_SIZE - 1);
+   uint64_t low =
+      vm_start > AGX_LOW_VA_RESERVED ? vm_start : AGX_LOW_VA_RESERVED;
+   uint64_t usc_base = (low + AGX_USC_HEAP_SIZE - 1) & ~(AGX_USC_HEAP_SIZE - 1);
    uint64_t usc_end = usc_base + AGX_USC_HEAP_SIZE;
 
    if (vm_end <= vm_start || vm_end - vm_start < kernel_size ||
@@ -280,8 +305,7 @@ agx_close_device(struct agx_device *dev)
          u_logi("asahi",
                 "%" PRIu64 " submits in %" PRIu64 " ioctls, %" PRIu64
                 " commands; %" PRIu64 " BOs created, %" PRIu64
-                " from the cache, %" PRIu64 " imported, %" PRIu64
-                " exported",
+                " from the cache, %" PRIu64 " imported, %" PRIu64 " exported",
                 dev->stats.submits, dev->stats.submit_ioctls,
                 dev->stats.commands, dev->stats.bo_allocs,
                 dev->stats.bo_cache_hits, dev->stats.bo_imports,
@@ -308,16 +332,15 @@ int
 agx_get_gpu_timestamp(struct agx_device *dev, uint64_t *ns)
 {
    struct drm_asahi_get_time t = {0};
-   int ret = agx_ioctl(dev, DRM_IOCTL_ASAHI_GET_TIME, &t,
-                       "DRM_IOCTL_ASAHI_GET_TIME");
+   int ret =
+      agx_ioctl(dev, DRM_IOCTL_ASAHI_GET_TIME, &t, "DRM_IOCTL_ASAHI_GET_TIME");
    if (!ret)
       *ns = t.gpu_timestamp;
    return ret;
 }
 
 int
-agx_queue_create(struct agx_device *dev, uint32_t priority,
-                 uint32_t *queue_id)
+agx_queue_create(struct agx_device *dev, uint32_t priority, uint32_t *queue_id)
 {
    struct drm_asahi_queue_create c = {
       .vm_id = dev->vm_id,

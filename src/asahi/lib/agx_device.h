@@ -24,12 +24,12 @@ struct hash_table;
 
 /* ASAHI_MESA_DEBUG flags. */
 enum agx_dbg {
-   AGX_DBG_TRACE = 1 << 0,    /* log every ioctl */
-   AGX_DBG_SYNC = 1 << 1,     /* wait for each submission to finish */
-   AGX_DBG_STATS = 1 << 2,    /* print counters when the device closes */
-   AGX_DBG_RESOURCE = 1 << 3, /* log BO creation, import, export, free */
-   AGX_DBG_NOCACHE = 1 << 4,  /* do not recycle freed BOs */
-   AGX_DBG_NOWC = 1 << 5,     /* map every BO write-back (cached) */
+   AGX_DBG_TRACE = 1 << 0,      /* log every ioctl */
+   AGX_DBG_SYNC = 1 << 1,       /* wait for each submission to finish */
+   AGX_DBG_STATS = 1 << 2,      /* print counters when the device closes */
+   AGX_DBG_RESOURCE = 1 << 3,   /* log BO creation, import, export, free */
+   AGX_DBG_NOCACHE = 1 << 4,    /* do not recycle freed BOs */
+   AGX_DBG_NOWC = 1 << 5,       /* map every BO write-back (cached) */
    AGX_DBG_PRECOMPILE = 1 << 6, /* driver: compile shader variants early */
 };
 
@@ -57,11 +57,11 @@ struct agx_device {
    char error[256];
 
    struct drm_asahi_params_global params;
-   char name[64];        /* "Apple M1 (G13G B1)" */
+   char name[64]; /* "Apple M1 (G13G B1)" */
 
    uint32_t vm_id;
    uint64_t kernel_start, kernel_end;
-   uint64_t usc_base;    /* shader heap base = usc_exec_base */
+   uint64_t usc_base; /* shader heap base = usc_exec_base */
    struct agx_va_heap usc_heap, general_heap;
 
    pthread_mutex_t lock; /* heaps, cache, handle table */
@@ -84,8 +84,8 @@ void agx_close_device(struct agx_device *dev);
 /* Marketing name of a chip id (0x8103 -> "M1"), NULL when unknown. */
 const char *agx_chip_name(uint32_t chip_id);
 /* "Apple M1 (G13G B1)" from params. */
-void agx_device_name(const struct drm_asahi_params_global *params,
-                     char *out, size_t size);
+void agx_device_name(const struct drm_asahi_params_global *params, char *out,
+                     size_t size);
 
 /* An ioctl with error reporting: 0 or -errno; name is for messages. */
 int agx_ioctl(struct agx_device *dev, unsigned long request, void *arg,
@@ -114,7 +114,7 @@ struct agx_cmdbuf {
    uint8_t *data;
    size_t size, capacity;
    unsigned vdm_count, cdm_count;
-   bool failed;          /* out of memory or a bad barrier while building */
+   bool failed; /* out of memory or a bad barrier while building */
 };
 
 void agx_cmdbuf_init(struct agx_cmdbuf *cmdbuf);

@@ -102,8 +102,8 @@ agx_cmdbuf_add_compute(struct agx_cmdbuf *cmdbuf,
 {
    if (!barriers_ok(cmdbuf, vdm_barrier, cdm_barrier))
       return !(cmdbuf->failed = true);
-   if (!append(cmdbuf, DRM_ASAHI_CMD_COMPUTE, vdm_barrier, cdm_barrier,
-               compute, sizeof(*compute)))
+   if (!append(cmdbuf, DRM_ASAHI_CMD_COMPUTE, vdm_barrier, cdm_barrier, compute,
+               sizeof(*compute)))
       return false;
    cmdbuf->cdm_count++;
    return true;
@@ -131,8 +131,8 @@ rebase_barrier(uint16_t barrier, unsigned sent_before)
 
 static int
 submit_ioctl(struct agx_device *dev, uint32_t queue_id, const uint8_t *data,
-             size_t size, const struct drm_asahi_sync *syncs,
-             unsigned in_count, unsigned out_count)
+             size_t size, const struct drm_asahi_sync *syncs, unsigned in_count,
+             unsigned out_count)
 {
    struct drm_asahi_submit s = {
       .syncs = (uintptr_t)syncs,
@@ -143,8 +143,7 @@ submit_ioctl(struct agx_device *dev, uint32_t queue_id, const uint8_t *data,
       .cmdbuf_size = size,
    };
    dev->stats.submit_ioctls++;
-   return agx_ioctl(dev, DRM_IOCTL_ASAHI_SUBMIT, &s,
-                    "DRM_IOCTL_ASAHI_SUBMIT");
+   return agx_ioctl(dev, DRM_IOCTL_ASAHI_SUBMIT, &s, "DRM_IOCTL_ASAHI_SUBMIT");
 }
 
 /* Wait for a submission when ASAHI_MESA_DEBUG=sync. */
@@ -260,8 +259,8 @@ agx_submit(struct agx_device *dev, uint32_t queue_id,
          }
       }
 
-      ret = submit_ioctl(dev, queue_id, data + start, off - start, syncs,
-                         n_in, n_out);
+      ret = submit_ioctl(dev, queue_id, data + start, off - start, syncs, n_in,
+                         n_out);
       n_ioctls++;
       sent += count;
       sent_vdm += vdm;

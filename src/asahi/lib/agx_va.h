@@ -13,17 +13,16 @@
 #include <stdint.h>
 
 struct agx_va_hole {
-   uint64_t start, end;  /* [start, end) */
+   uint64_t start, end; /* [start, end) */
 };
 
 struct agx_va_heap {
    uint64_t start, end;
-   struct agx_va_hole *holes;  /* sorted, disjoint, never adjacent */
+   struct agx_va_hole *holes; /* sorted, disjoint, never adjacent */
    unsigned hole_count, hole_capacity;
 };
 
-bool agx_va_heap_init(struct agx_va_heap *heap, uint64_t start,
-                      uint64_t end);
+bool agx_va_heap_init(struct agx_va_heap *heap, uint64_t start, uint64_t end);
 void agx_va_heap_fini(struct agx_va_heap *heap);
 
 /* size_B bytes aligned to align_B (a power of two); 0 when full. */

@@ -63,7 +63,7 @@ print_text(const struct agx_device *dev)
    printf("  max frequency         %u MHz\n", p->max_frequency_khz / 1000);
    printf("  features              0x%" PRIx64 "%s\n", (uint64_t)p->features,
           (p->features & DRM_ASAHI_FEATURE_SOFT_FAULTS) ? " (SOFT_FAULTS)"
-                                                       : "");
+                                                        : "");
    printf("  commands / submission %u\n", p->max_commands_per_submission);
    printf("  attachments / command %u\n", p->max_attachments);
    printf("  timestamp frequency   %" PRIu64 " Hz\n",
@@ -115,8 +115,8 @@ print_json(const struct agx_device *dev)
    printf("  \"usc_exec_base\": %" PRIu64 ",\n", dev->usc_base);
    printf("  \"general_heap\": [%" PRIu64 ", %" PRIu64 "],\n",
           dev->general_heap.start, dev->general_heap.end);
-   printf("  \"kernel_range\": [%" PRIu64 ", %" PRIu64 "]\n",
-          dev->kernel_start, dev->kernel_end);
+   printf("  \"kernel_range\": [%" PRIu64 ", %" PRIu64 "]\n", dev->kernel_start,
+          dev->kernel_end);
    printf("}\n");
 }
 

@@ -74,8 +74,7 @@ map_bo(int fd, uint32_t handle, uint64_t size)
    struct drm_asahi_gem_mmap_offset m = {.handle = handle};
    assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
                     0);
-   void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-                  m.offset);
+   void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, m.offset);
    assert_true(p != MAP_FAILED);
    return p;
 }
@@ -170,16 +169,16 @@ dup_shares_the_file(void **state)
    assert_true(fd2 >= 0);
    /* The handle lives in the file, which both fds share. */
    struct drm_asahi_gem_mmap_offset m = {.handle = h};
-   assert_int_equal(
-      shim_ioctl_errno(fd2, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m), 0);
+   assert_int_equal(shim_ioctl_errno(fd2, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
+                    0);
    close(fd2);
-   assert_int_equal(
-      shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m), 0);
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
+                    0);
 
    int fd3 = fcntl(fd, F_DUPFD_CLOEXEC, 100);
    assert_true(fd3 >= 100);
-   assert_int_equal(
-      shim_ioctl_errno(fd3, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m), 0);
+   assert_int_equal(shim_ioctl_errno(fd3, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
+                    0);
    close(fd3);
 }
 
@@ -190,12 +189,13 @@ separate_opens_are_separate_files(void **state)
    uint32_t h = new_bo(fd, PAGE);
    int fd2 = shim_test_open();
    struct drm_asahi_gem_mmap_offset m = {.handle = h};
-   assert_int_equal(
-      shim_ioctl_errno(fd2, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m), ENOENT);
+   assert_int_equal(shim_ioctl_errno(fd2, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
+                    ENOENT);
    close(fd2);
 }
 
-/* ---- GEM and prime -------------------------------------------------------- */
+/* ---- GEM and prime --------------------------------------------------------
+ */
 
 static void
 bo_contents_persist(void **state)
@@ -231,8 +231,7 @@ prime_round_trip(void **state)
    memcpy(a, "shared", 7);
 
    int dmabuf = -1;
-   assert_int_equal(drmPrimeHandleToFD(fd, h, DRM_CLOEXEC | DRM_RDWR,
-                                       &dmabuf),
+   assert_int_equal(drmPrimeHandleToFD(fd, h, DRM_CLOEXEC | DRM_RDWR, &dmabuf),
                     0);
    /* Same file: the same handle comes back. */
    uint32_t h2 = 0;
@@ -265,9 +264,8 @@ prime_export_private_bo(void **state)
    struct drm_asahi_vm_create vc = {.kernel_start = 0x7000000000ull,
                                     .kernel_end = 0x7800000000ull};
    assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_VM_CREATE, &vc), 0);
-   struct drm_asahi_gem_create gc = {.size = PAGE,
-                                     .flags = DRM_ASAHI_GEM_VM_PRIVATE,
-                                     .vm_id = vc.vm_id};
+   struct drm_asahi_gem_create gc = {
+      .size = PAGE, .flags = DRM_ASAHI_GEM_VM_PRIVATE, .vm_id = vc.vm_id};
    assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_GEM_CREATE, &gc), 0);
    struct drm_prime_handle p = {.handle = gc.handle, .flags = DRM_CLOEXEC};
    assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p),
@@ -318,8 +316,7 @@ syncobj_create_bad_flags(void **state)
 {
    FD;
    struct drm_syncobj_create c = {.flags = 2};
-   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_CREATE, &c),
-                    EINVAL);
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_CREATE, &c), EINVAL);
 }
 
 static void
@@ -392,8 +389,7 @@ syncobj_wait_woken_by_signal(void **state)
    pthread_t t;
    pthread_create(&t, NULL, signal_thread, &s);
    int64_t start = now_ns();
-   assert_int_equal(drmSyncobjWait(fd, &s.handle, 1,
-                                   start + 10000000000ll,
+   assert_int_equal(drmSyncobjWait(fd, &s.handle, 1, start + 10000000000ll,
                                    DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
                                    NULL),
                     0);
@@ -449,22 +445,17 @@ syncobj_array_rules(void **state)
 {
    FD;
    uint32_t h = new_syncobj(fd, 0);
-   struct drm_syncobj_array a = {.handles = (uintptr_t)&h,
-                                 .count_handles = 0};
-   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a),
-                    EINVAL);
+   struct drm_syncobj_array a = {.handles = (uintptr_t)&h, .count_handles = 0};
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a), EINVAL);
    a.count_handles = 1;
    a.pad = 1;
-   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_RESET, &a),
-                    EINVAL);
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_RESET, &a), EINVAL);
    uint32_t bad = 999;
    a = (struct drm_syncobj_array){.handles = (uintptr_t)&bad,
                                   .count_handles = 1};
-   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a),
-                    ENOENT);
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a), ENOENT);
    a.handles = 0x10;
-   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a),
-                    EFAULT);
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a), EFAULT);
 }
 
 static void
@@ -484,10 +475,9 @@ syncobj_wait_any_and_all(void **state)
                                       DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL,
                                    NULL),
                     -ETIME);
-   struct drm_syncobj_wait w = {.handles = (uintptr_t)h, .count_handles = 2,
-                                .flags = 1u << 5};
-   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w),
-                    EINVAL);
+   struct drm_syncobj_wait w = {
+      .handles = (uintptr_t)h, .count_handles = 2, .flags = 1u << 5};
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w), EINVAL);
 }
 
 static void
@@ -537,9 +527,10 @@ timeline_signal_flags(void **state)
    uint64_t p = 1;
    struct drm_syncobj_timeline_array a = {.handles = (uintptr_t)&h,
                                           .points = (uintptr_t)&p,
-                                          .count_handles = 1, .flags = 1};
-   assert_int_equal(
-      shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &a), EINVAL);
+                                          .count_handles = 1,
+                                          .flags = 1};
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &a),
+                    EINVAL);
 }
 
 static void
@@ -601,19 +592,34 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      T(version_is_asahi), T(caps), T(fstat_is_drm_char_device),
-      T(sysfs_identity), T(dev_dri_listing), T(dup_shares_the_file),
-      T(separate_opens_are_separate_files), T(bo_contents_persist),
-      T(gem_close_unknown), T(prime_round_trip), T(prime_export_private_bo),
-      T(prime_export_bad_handle_or_flags), T(prime_import_bad_fd),
-      T(syncobj_create_bad_flags), T(syncobj_destroy_unknown),
-      T(syncobj_created_signalled), T(syncobj_wait_without_fence),
-      T(syncobj_wait_times_out), T(syncobj_wait_woken_by_signal),
+      T(version_is_asahi),
+      T(caps),
+      T(fstat_is_drm_char_device),
+      T(sysfs_identity),
+      T(dev_dri_listing),
+      T(dup_shares_the_file),
+      T(separate_opens_are_separate_files),
+      T(bo_contents_persist),
+      T(gem_close_unknown),
+      T(prime_round_trip),
+      T(prime_export_private_bo),
+      T(prime_export_bad_handle_or_flags),
+      T(prime_import_bad_fd),
+      T(syncobj_create_bad_flags),
+      T(syncobj_destroy_unknown),
+      T(syncobj_created_signalled),
+      T(syncobj_wait_without_fence),
+      T(syncobj_wait_times_out),
+      T(syncobj_wait_woken_by_signal),
       T(syncobj_destroyed_while_waiting),
-      T(syncobj_signal_and_reset), T(syncobj_array_rules),
-      T(syncobj_wait_any_and_all), T(timeline_signal_query_wait),
-      T(timeline_wait_woken_by_signal), T(timeline_signal_flags),
-      T(syncobj_transfer), T(syncobj_fd_shares_state),
+      T(syncobj_signal_and_reset),
+      T(syncobj_array_rules),
+      T(syncobj_wait_any_and_all),
+      T(timeline_signal_query_wait),
+      T(timeline_wait_woken_by_signal),
+      T(timeline_signal_flags),
+      T(syncobj_transfer),
+      T(syncobj_fd_shares_state),
       T(sync_file_export_import),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,8 +43,7 @@ setup(void **state)
 
    struct drm_asahi_get_params gp = {.pointer = (uintptr_t)&f->params,
                                      .size = sizeof(f->params)};
-   struct drm_asahi_vm_create vc = {.kernel_start = KSTART,
-                                    .kernel_end = KEND};
+   struct drm_asahi_vm_create vc = {.kernel_start = KSTART, .kernel_end = KEND};
    struct drm_asahi_gem_create gc = {.size = 4 * PAGE};
    if (ioctl(f->fd, DRM_IOCTL_ASAHI_GET_PARAMS, &gp) ||
        ioctl(f->fd, DRM_IOCTL_ASAHI_VM_CREATE, &vc) ||
@@ -83,9 +82,8 @@ get_params_group_nonzero(void **state)
 {
    F;
    struct drm_asahi_params_global p;
-   struct drm_asahi_get_params gp = {.param_group = 1,
-                                     .pointer = (uintptr_t)&p,
-                                     .size = sizeof(p)};
+   struct drm_asahi_get_params gp = {
+      .param_group = 1, .pointer = (uintptr_t)&p, .size = sizeof(p)};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GET_PARAMS, &gp),
                     EINVAL);
 }
@@ -95,8 +93,8 @@ get_params_pad_nonzero(void **state)
 {
    F;
    struct drm_asahi_params_global p;
-   struct drm_asahi_get_params gp = {.pad = 1, .pointer = (uintptr_t)&p,
-                                     .size = sizeof(p)};
+   struct drm_asahi_get_params gp = {
+      .pad = 1, .pointer = (uintptr_t)&p, .size = sizeof(p)};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GET_PARAMS, &gp),
                     EINVAL);
 }
@@ -134,8 +132,8 @@ get_params_values(void **state)
    assert_int_equal(f->params.gpu_generation, 13);
    assert_int_equal(f->params.gpu_variant, 'G');
    assert_int_equal(f->params.chip_id, 0x8103);
-   assert_int_equal(f->params.num_cores_per_cluster *
-                       f->params.num_clusters_total, 8);
+   assert_int_equal(
+      f->params.num_cores_per_cluster * f->params.num_clusters_total, 8);
    assert_int_equal(f->params.max_commands_per_submission, 64);
    assert_int_equal(f->params.vm_kernel_min_size, 0x20000000);
    assert_int_equal(f->params.command_timestamp_frequency_hz, 1000000000);
@@ -168,8 +166,8 @@ get_time_advances(void **state)
 static int
 vm_create(int fd, uint64_t start, uint64_t end, uint32_t pad)
 {
-   struct drm_asahi_vm_create c = {.kernel_start = start, .kernel_end = end,
-                                   .pad = pad};
+   struct drm_asahi_vm_create c = {
+      .kernel_start = start, .kernel_end = end, .pad = pad};
    return shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_VM_CREATE, &c);
 }
 
@@ -221,13 +219,11 @@ static void
 vm_create_and_destroy(void **state)
 {
    F;
-   struct drm_asahi_vm_create c = {.kernel_start = KSTART,
-                                   .kernel_end = KEND};
+   struct drm_asahi_vm_create c = {.kernel_start = KSTART, .kernel_end = KEND};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_CREATE, &c), 0);
    assert_int_not_equal(c.vm_id, 0);
    struct drm_asahi_vm_destroy d = {.vm_id = c.vm_id};
-   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_DESTROY, &d),
-                    0);
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_DESTROY, &d), 0);
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_DESTROY, &d),
                     ENOENT);
 }
@@ -246,8 +242,8 @@ vm_destroy_pad_nonzero(void **state)
 static int
 gem_create(int fd, uint64_t size, uint32_t flags, uint32_t vm, uint32_t pad)
 {
-   struct drm_asahi_gem_create c = {.size = size, .flags = flags,
-                                    .vm_id = vm, .pad = pad};
+   struct drm_asahi_gem_create c = {
+      .size = size, .flags = flags, .vm_id = vm, .pad = pad};
    return shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_GEM_CREATE, &c);
 }
 
@@ -277,10 +273,10 @@ static void
 gem_create_private_ok(void **state)
 {
    F;
-   assert_int_equal(gem_create(f->fd, PAGE, DRM_ASAHI_GEM_VM_PRIVATE |
-                                               DRM_ASAHI_GEM_WRITEBACK,
-                               f->vm, 0),
-                    0);
+   assert_int_equal(
+      gem_create(f->fd, PAGE,
+                 DRM_ASAHI_GEM_VM_PRIVATE | DRM_ASAHI_GEM_WRITEBACK, f->vm, 0),
+      0);
 }
 
 static void
@@ -336,9 +332,8 @@ static int
 bind_ops(struct fixture *f, uint32_t vm, const void *ops, uint32_t n,
          uint32_t stride)
 {
-   struct drm_asahi_vm_bind b = {.vm_id = vm, .num_binds = n,
-                                 .stride = stride,
-                                 .userptr = (uintptr_t)ops};
+   struct drm_asahi_vm_bind b = {
+      .vm_id = vm, .num_binds = n, .stride = stride, .userptr = (uintptr_t)ops};
    return shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_BIND, &b);
 }
 
@@ -346,8 +341,10 @@ static int
 bind1(struct fixture *f, uint32_t flags, uint32_t handle, uint64_t offset,
       uint64_t range, uint64_t addr)
 {
-   struct drm_asahi_gem_bind_op op = {.flags = flags, .handle = handle,
-                                      .offset = offset, .range = range,
+   struct drm_asahi_gem_bind_op op = {.flags = flags,
+                                      .handle = handle,
+                                      .offset = offset,
+                                      .range = range,
                                       .addr = addr};
    return bind_ops(f, f->vm, &op, 1, sizeof(op));
 }
@@ -366,8 +363,8 @@ static void
 bind_stride_zero(void **state)
 {
    F;
-   struct drm_asahi_gem_bind_op op = {.flags = RW, .handle = f->bo,
-                                      .range = PAGE, .addr = VA};
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = f->bo, .range = PAGE, .addr = VA};
    assert_int_equal(bind_ops(f, f->vm, &op, 1, 0), EINVAL);
 }
 
@@ -375,10 +372,12 @@ static void
 bind_pad_nonzero(void **state)
 {
    F;
-   struct drm_asahi_gem_bind_op op = {.flags = RW, .handle = f->bo,
-                                      .range = PAGE, .addr = VA};
-   struct drm_asahi_vm_bind b = {.vm_id = f->vm, .num_binds = 1,
-                                 .stride = sizeof(op), .pad = 1,
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = f->bo, .range = PAGE, .addr = VA};
+   struct drm_asahi_vm_bind b = {.vm_id = f->vm,
+                                 .num_binds = 1,
+                                 .stride = sizeof(op),
+                                 .pad = 1,
                                  .userptr = (uintptr_t)&op};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_BIND, &b),
                     EINVAL);
@@ -459,8 +458,8 @@ static void
 bind_unknown_vm(void **state)
 {
    F;
-   struct drm_asahi_gem_bind_op op = {.flags = RW, .handle = f->bo,
-                                      .range = PAGE, .addr = VA};
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = f->bo, .range = PAGE, .addr = VA};
    assert_int_equal(bind_ops(f, 999, &op, 1, sizeof(op)), ENOENT);
 }
 
@@ -489,8 +488,8 @@ bind_longer_stride_zero_tail(void **state)
 {
    F;
    uint8_t raw[48] = {0};
-   struct drm_asahi_gem_bind_op op = {.flags = RW, .handle = f->bo,
-                                      .range = PAGE, .addr = VA};
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = f->bo, .range = PAGE, .addr = VA};
    memcpy(raw, &op, sizeof(op));
    assert_int_equal(bind_ops(f, f->vm, raw, 1, sizeof(raw)), 0);
 }
@@ -500,8 +499,8 @@ bind_longer_stride_nonzero_tail(void **state)
 {
    F;
    uint8_t raw[48] = {0};
-   struct drm_asahi_gem_bind_op op = {.flags = RW, .handle = f->bo,
-                                      .range = PAGE, .addr = VA};
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = f->bo, .range = PAGE, .addr = VA};
    memcpy(raw, &op, sizeof(op));
    raw[40] = 1;
    assert_int_equal(bind_ops(f, f->vm, raw, 1, sizeof(raw)), EINVAL);
@@ -519,17 +518,16 @@ static void
 unbind_with_offset(void **state)
 {
    F;
-   assert_int_equal(bind1(f, DRM_ASAHI_BIND_UNBIND, 0, PAGE, PAGE, VA),
-                    EINVAL);
+   assert_int_equal(bind1(f, DRM_ASAHI_BIND_UNBIND, 0, PAGE, PAGE, VA), EINVAL);
 }
 
 static void
 unbind_with_other_flags(void **state)
 {
    F;
-   assert_int_equal(bind1(f, DRM_ASAHI_BIND_UNBIND | DRM_ASAHI_BIND_READ, 0, 0,
-                          PAGE, VA),
-                    EINVAL);
+   assert_int_equal(
+      bind1(f, DRM_ASAHI_BIND_UNBIND | DRM_ASAHI_BIND_READ, 0, 0, PAGE, VA),
+      EINVAL);
 }
 
 static void
@@ -559,8 +557,8 @@ static void
 unbind_unknown_vm(void **state)
 {
    F;
-   struct drm_asahi_gem_bind_op op = {.flags = DRM_ASAHI_BIND_UNBIND,
-                                      .range = PAGE, .addr = VA};
+   struct drm_asahi_gem_bind_op op = {
+      .flags = DRM_ASAHI_BIND_UNBIND, .range = PAGE, .addr = VA};
    assert_int_equal(bind_ops(f, 999, &op, 1, sizeof(op)), ENOENT);
 }
 
@@ -572,12 +570,12 @@ bind_object(struct fixture *f, struct drm_asahi_gem_bind_object *o)
    return shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, o);
 }
 
-#define TS_BIND(...)                                                        \
-   (struct drm_asahi_gem_bind_object)                                       \
-   {                                                                        \
-      .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,                                  \
-      .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, .handle = f->bo,     \
-      .range = PAGE, __VA_ARGS__                                            \
+#define TS_BIND(...)                                                           \
+   (struct drm_asahi_gem_bind_object)                                          \
+   {                                                                           \
+      .op = DRM_ASAHI_BIND_OBJECT_OP_BIND,                                     \
+      .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, .handle = f->bo,        \
+      .range = PAGE, __VA_ARGS__                                               \
    }
 
 static void
@@ -587,9 +585,8 @@ bind_object_ok_and_unbind(void **state)
    struct drm_asahi_gem_bind_object o = TS_BIND();
    assert_int_equal(bind_object(f, &o), 0);
    assert_int_not_equal(o.object_handle, 0);
-   struct drm_asahi_gem_bind_object u = {
-      .op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND,
-      .object_handle = o.object_handle};
+   struct drm_asahi_gem_bind_object u = {.op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND,
+                                         .object_handle = o.object_handle};
    assert_int_equal(bind_object(f, &u), 0);
    assert_int_equal(bind_object(f, &u), ENOENT);
 }
@@ -658,8 +655,7 @@ unbind_object_with_range(void **state)
 {
    F;
    struct drm_asahi_gem_bind_object u = {
-      .op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND, .range = PAGE,
-      .object_handle = 1};
+      .op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND, .range = PAGE, .object_handle = 1};
    assert_int_equal(bind_object(f, &u), EINVAL);
 }
 
@@ -669,7 +665,8 @@ unbind_object_with_flags(void **state)
    F;
    struct drm_asahi_gem_bind_object u = {
       .op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND,
-      .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS, .object_handle = 1};
+      .flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+      .object_handle = 1};
    assert_int_equal(bind_object(f, &u), EINVAL);
 }
 
@@ -677,9 +674,9 @@ static void
 unbind_object_with_handle(void **state)
 {
    F;
-   struct drm_asahi_gem_bind_object u = {
-      .op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND, .handle = f->bo,
-      .object_handle = 1};
+   struct drm_asahi_gem_bind_object u = {.op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND,
+                                         .handle = f->bo,
+                                         .object_handle = 1};
    assert_int_equal(bind_object(f, &u), EINVAL);
 }
 
@@ -688,9 +685,8 @@ unbind_object_with_handle(void **state)
 static int
 queue_create(struct fixture *f, uint32_t flags, uint32_t vm, uint32_t prio)
 {
-   struct drm_asahi_queue_create c = {.flags = flags, .vm_id = vm,
-                                      .priority = prio,
-                                      .usc_exec_base = USC_BASE};
+   struct drm_asahi_queue_create c = {
+      .flags = flags, .vm_id = vm, .priority = prio, .usc_exec_base = USC_BASE};
    return shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_QUEUE_CREATE, &c);
 }
 
@@ -712,8 +708,7 @@ static void
 queue_create_priority_reserved(void **state)
 {
    F;
-   assert_int_equal(queue_create(f, 0, f->vm, DRM_ASAHI_PRIORITY_HIGH),
-                    EINVAL);
+   assert_int_equal(queue_create(f, 0, f->vm, DRM_ASAHI_PRIORITY_HIGH), EINVAL);
    assert_int_equal(queue_create(f, 0, f->vm, DRM_ASAHI_PRIORITY_MEDIUM), 0);
 }
 
@@ -729,8 +724,8 @@ queue_destroy_unknown(void **state)
 {
    F;
    struct drm_asahi_queue_destroy d = {.queue_id = 999};
-   assert_int_equal(
-      shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_QUEUE_DESTROY, &d), ENOENT);
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_QUEUE_DESTROY, &d),
+                    ENOENT);
 }
 
 static void
@@ -738,8 +733,8 @@ queue_destroy_pad(void **state)
 {
    F;
    struct drm_asahi_queue_destroy d = {.queue_id = f->queue, .pad = 1};
-   assert_int_equal(
-      shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_QUEUE_DESTROY, &d), EINVAL);
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_QUEUE_DESTROY, &d),
+                    EINVAL);
 }
 
 /* ---- SUBMIT -------------------------------------------------------------- */
@@ -764,8 +759,12 @@ static struct drm_asahi_cmd_render
 good_render(void)
 {
    return (struct drm_asahi_cmd_render){
-      .width_px = 64, .height_px = 64, .layers = 1, .samples = 1,
-      .utile_width_px = 32, .utile_height_px = 32,
+      .width_px = 64,
+      .height_px = 64,
+      .layers = 1,
+      .samples = 1,
+      .utile_width_px = 32,
+      .utile_height_px = 32,
    };
 }
 
@@ -789,10 +788,12 @@ static int
 submit(struct fixture *f, const struct cmdbuf *c,
        const struct drm_asahi_sync *syncs, uint32_t in, uint32_t out)
 {
-   struct drm_asahi_submit s = {
-      .syncs = (uintptr_t)syncs, .cmdbuf = (uintptr_t)c->data,
-      .queue_id = f->queue, .in_sync_count = in, .out_sync_count = out,
-      .cmdbuf_size = c->size};
+   struct drm_asahi_submit s = {.syncs = (uintptr_t)syncs,
+                                .cmdbuf = (uintptr_t)c->data,
+                                .queue_id = f->queue,
+                                .in_sync_count = in,
+                                .out_sync_count = out,
+                                .cmdbuf_size = c->size};
    return shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_SUBMIT, &s);
 }
 
@@ -813,7 +814,8 @@ submit_flags(void **state)
    struct cmdbuf c = {0};
    put_render(&c, 0, 0);
    struct drm_asahi_submit s = {.cmdbuf = (uintptr_t)c.data,
-                                .cmdbuf_size = c.size, .queue_id = f->queue,
+                                .cmdbuf_size = c.size,
+                                .queue_id = f->queue,
                                 .flags = 1};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_SUBMIT, &s),
                     EINVAL);
@@ -826,7 +828,8 @@ submit_pad(void **state)
    struct cmdbuf c = {0};
    put_render(&c, 0, 0);
    struct drm_asahi_submit s = {.cmdbuf = (uintptr_t)c.data,
-                                .cmdbuf_size = c.size, .queue_id = f->queue,
+                                .cmdbuf_size = c.size,
+                                .queue_id = f->queue,
                                 .pad = 1};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_SUBMIT, &s),
                     EINVAL);
@@ -838,8 +841,8 @@ submit_unknown_queue(void **state)
    F;
    struct cmdbuf c = {0};
    put_render(&c, 0, 0);
-   struct drm_asahi_submit s = {.cmdbuf = (uintptr_t)c.data,
-                                .cmdbuf_size = c.size, .queue_id = 999};
+   struct drm_asahi_submit s = {
+      .cmdbuf = (uintptr_t)c.data, .cmdbuf_size = c.size, .queue_id = 999};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_SUBMIT, &s),
                     ENOENT);
 }
@@ -848,8 +851,8 @@ static void
 submit_bad_cmdbuf_pointer(void **state)
 {
    F;
-   struct drm_asahi_submit s = {.cmdbuf = 0x10, .cmdbuf_size = 248,
-                                .queue_id = f->queue};
+   struct drm_asahi_submit s = {
+      .cmdbuf = 0x10, .cmdbuf_size = 248, .queue_id = f->queue};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_SUBMIT, &s),
                     EFAULT);
 }
@@ -871,7 +874,8 @@ submit_sync_binary_with_value(void **state)
    struct cmdbuf c = {0};
    put_render(&c, 0, 0);
    struct drm_asahi_sync s = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
-                              .handle = f->syncobj, .timeline_value = 1};
+                              .handle = f->syncobj,
+                              .timeline_value = 1};
    assert_int_equal(submit(f, &c, &s, 0, 1), EINVAL);
 }
 
@@ -904,7 +908,8 @@ submit_in_timeline_point_missing(void **state)
    struct cmdbuf c = {0};
    put_render(&c, 0, 0);
    struct drm_asahi_sync s = {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-                              .handle = f->syncobj, .timeline_value = 3};
+                              .handle = f->syncobj,
+                              .timeline_value = 3};
    assert_int_equal(submit(f, &c, &s, 1, 0), EINVAL);
 }
 
@@ -918,7 +923,8 @@ submit_signals_out_syncs(void **state)
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_SYNCOBJ_CREATE, &tl), 0);
    struct drm_asahi_sync s[] = {
       {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ, .handle = f->syncobj},
-      {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ, .handle = tl.handle,
+      {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
+       .handle = tl.handle,
        .timeline_value = 7},
    };
    assert_int_equal(submit(f, &c, s, 0, 2), 0);
@@ -1037,8 +1043,7 @@ submit_too_many_attachments(void **state)
    struct cmdbuf c = {0};
    unsigned n = f->params.max_attachments + 1;
    struct drm_asahi_attachment a[64] = {{0}};
-   put(&c, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, NONE, NONE, a,
-       n * sizeof(a[0]));
+   put(&c, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, NONE, NONE, a, n * sizeof(a[0]));
    put_compute(&c, 0, 0);
    assert_int_equal(submit(f, &c, NULL, 0, 0), EINVAL);
 }
@@ -1228,53 +1233,105 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      T(get_params_group_nonzero), T(get_params_pad_nonzero),
-      T(get_params_bad_pointer), T(get_params_short_size),
-      T(get_params_values), T(get_time_flags_nonzero), T(get_time_advances),
-      T(vm_create_pad_nonzero), T(vm_create_below_window),
-      T(vm_create_above_window), T(vm_create_too_small),
-      T(vm_create_start_unaligned), T(vm_create_end_unaligned),
-      T(vm_create_and_destroy), T(vm_destroy_pad_nonzero),
-      T(gem_create_unknown_flag), T(gem_create_vm_without_private),
-      T(gem_create_private_unknown_vm), T(gem_create_private_ok),
-      T(gem_create_zero_size), T(gem_create_pad_nonzero),
-      T(mmap_offset_flags_nonzero), T(mmap_offset_bad_handle),
+      T(get_params_group_nonzero),
+      T(get_params_pad_nonzero),
+      T(get_params_bad_pointer),
+      T(get_params_short_size),
+      T(get_params_values),
+      T(get_time_flags_nonzero),
+      T(get_time_advances),
+      T(vm_create_pad_nonzero),
+      T(vm_create_below_window),
+      T(vm_create_above_window),
+      T(vm_create_too_small),
+      T(vm_create_start_unaligned),
+      T(vm_create_end_unaligned),
+      T(vm_create_and_destroy),
+      T(vm_destroy_pad_nonzero),
+      T(gem_create_unknown_flag),
+      T(gem_create_vm_without_private),
+      T(gem_create_private_unknown_vm),
+      T(gem_create_private_ok),
+      T(gem_create_zero_size),
+      T(gem_create_pad_nonzero),
+      T(mmap_offset_flags_nonzero),
+      T(mmap_offset_bad_handle),
       T(mmap_past_bo_end),
-      T(bind_ok_and_unbind), T(bind_stride_zero), T(bind_pad_nonzero),
-      T(bind_bad_userptr), T(bind_addr_unaligned), T(bind_range_unaligned),
-      T(bind_offset_unaligned), T(bind_unknown_flag), T(bind_bad_handle),
-      T(bind_addr_overflow), T(bind_past_bo_end), T(bind_outside_window),
-      T(bind_no_permission), T(bind_unknown_vm), T(bind_into_kernel_range),
-      T(bind_single_page), T(bind_longer_stride_zero_tail),
+      T(bind_ok_and_unbind),
+      T(bind_stride_zero),
+      T(bind_pad_nonzero),
+      T(bind_bad_userptr),
+      T(bind_addr_unaligned),
+      T(bind_range_unaligned),
+      T(bind_offset_unaligned),
+      T(bind_unknown_flag),
+      T(bind_bad_handle),
+      T(bind_addr_overflow),
+      T(bind_past_bo_end),
+      T(bind_outside_window),
+      T(bind_no_permission),
+      T(bind_unknown_vm),
+      T(bind_into_kernel_range),
+      T(bind_single_page),
+      T(bind_longer_stride_zero_tail),
       T(bind_longer_stride_nonzero_tail),
-      T(unbind_with_handle), T(unbind_with_offset),
-      T(unbind_with_other_flags), T(unbind_unaligned),
-      T(unbind_outside_window), T(unbind_kernel_range),
+      T(unbind_with_handle),
+      T(unbind_with_offset),
+      T(unbind_with_other_flags),
+      T(unbind_unaligned),
+      T(unbind_outside_window),
+      T(unbind_kernel_range),
       T(unbind_unknown_vm),
-      T(bind_object_ok_and_unbind), T(bind_object_pad),
-      T(bind_object_vm_id), T(bind_object_bad_op), T(bind_object_unaligned),
-      T(bind_object_no_usage), T(bind_object_bad_handle),
-      T(bind_object_past_end), T(unbind_object_with_range),
-      T(unbind_object_with_flags), T(unbind_object_with_handle),
-      T(queue_create_flags), T(queue_create_priority_invalid),
-      T(queue_create_priority_reserved), T(queue_create_unknown_vm),
-      T(queue_destroy_unknown), T(queue_destroy_pad),
-      T(submit_ok), T(submit_flags), T(submit_pad), T(submit_unknown_queue),
-      T(submit_bad_cmdbuf_pointer), T(submit_sync_bad_type),
-      T(submit_sync_binary_with_value), T(submit_sync_unknown_handle),
-      T(submit_in_sync_without_fence), T(submit_in_timeline_point_missing),
-      T(submit_signals_out_syncs), T(submit_truncated_header),
-      T(submit_payload_past_end), T(submit_unknown_type),
-      T(submit_no_hardware_command), T(submit_too_many_commands),
-      T(submit_vdm_barrier_too_far), T(submit_cdm_barrier_too_far),
-      T(submit_attachment_barrier), T(submit_attachment_size),
-      T(submit_too_many_attachments), T(submit_attachment_flags),
-      T(submit_render_unknown_flag), T(submit_render_bad_samples),
-      T(submit_render_zero_size), T(submit_render_too_big),
-      T(submit_render_layers), T(submit_render_utile),
+      T(bind_object_ok_and_unbind),
+      T(bind_object_pad),
+      T(bind_object_vm_id),
+      T(bind_object_bad_op),
+      T(bind_object_unaligned),
+      T(bind_object_no_usage),
+      T(bind_object_bad_handle),
+      T(bind_object_past_end),
+      T(unbind_object_with_range),
+      T(unbind_object_with_flags),
+      T(unbind_object_with_handle),
+      T(queue_create_flags),
+      T(queue_create_priority_invalid),
+      T(queue_create_priority_reserved),
+      T(queue_create_unknown_vm),
+      T(queue_destroy_unknown),
+      T(queue_destroy_pad),
+      T(submit_ok),
+      T(submit_flags),
+      T(submit_pad),
+      T(submit_unknown_queue),
+      T(submit_bad_cmdbuf_pointer),
+      T(submit_sync_bad_type),
+      T(submit_sync_binary_with_value),
+      T(submit_sync_unknown_handle),
+      T(submit_in_sync_without_fence),
+      T(submit_in_timeline_point_missing),
+      T(submit_signals_out_syncs),
+      T(submit_truncated_header),
+      T(submit_payload_past_end),
+      T(submit_unknown_type),
+      T(submit_no_hardware_command),
+      T(submit_too_many_commands),
+      T(submit_vdm_barrier_too_far),
+      T(submit_cdm_barrier_too_far),
+      T(submit_attachment_barrier),
+      T(submit_attachment_size),
+      T(submit_too_many_attachments),
+      T(submit_attachment_flags),
+      T(submit_render_unknown_flag),
+      T(submit_render_bad_samples),
+      T(submit_render_zero_size),
+      T(submit_render_too_big),
+      T(submit_render_layers),
+      T(submit_render_utile),
       T(submit_payload_unknown_tail),
-      T(submit_short_payload), T(submit_compute_flags),
-      T(submit_timestamp_unknown_object), T(submit_timestamp_out_of_range),
+      T(submit_short_payload),
+      T(submit_compute_flags),
+      T(submit_timestamp_unknown_object),
+      T(submit_timestamp_out_of_range),
       T(unknown_driver_ioctl),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,11 +55,11 @@ bad_frees(void **state)
    assert_true(agx_va_heap_init(&h, 0x10000, 0x10000 + 4 * K16));
    uint64_t a = agx_va_alloc(&h, K16, K16);
    assert_true(agx_va_free(&h, a, K16));
-   assert_false(agx_va_free(&h, a, K16));           /* double free */
-   assert_false(agx_va_free(&h, 0x1000, K16));      /* outside */
-   assert_false(agx_va_free(&h, a, 0));             /* empty */
+   assert_false(agx_va_free(&h, a, K16));      /* double free */
+   assert_false(agx_va_free(&h, 0x1000, K16)); /* outside */
+   assert_false(agx_va_free(&h, a, 0));        /* empty */
    assert_int_equal(agx_va_alloc(&h, 0, K16), 0);
-   assert_int_equal(agx_va_alloc(&h, K16, 3), 0);   /* not a power of 2 */
+   assert_int_equal(agx_va_alloc(&h, K16, 3), 0); /* not a power of 2 */
    assert_int_equal(agx_va_alloc(&h, 8 * K16, K16), 0);
    agx_va_heap_fini(&h);
 }

@@ -175,15 +175,14 @@ bind_unbind(void **state)
    DEV;
    struct agx_bo *bo = agx_bo_create(dev, 2 * AGX_PAGE_SIZE, 0, "alias");
    uint64_t va = agx_va_alloc(&dev->general_heap, bo->size, AGX_PAGE_SIZE);
-   assert_int_equal(agx_vm_bind(dev, bo->handle, 0, bo->size, va,
-                                DRM_ASAHI_BIND_READ),
-                    0);
+   assert_int_equal(
+      agx_vm_bind(dev, bo->handle, 0, bo->size, va, DRM_ASAHI_BIND_READ), 0);
    assert_int_equal(agx_vm_unbind(dev, va, bo->size), 0);
    agx_va_free(&dev->general_heap, va, bo->size);
 
    /* Into the kernel carve-out: the kernel's EINVAL, with a message. */
-   assert_int_equal(agx_vm_bind(dev, bo->handle, 0, bo->size,
-                                dev->kernel_start, DRM_ASAHI_BIND_READ),
+   assert_int_equal(agx_vm_bind(dev, bo->handle, 0, bo->size, dev->kernel_start,
+                                DRM_ASAHI_BIND_READ),
                     -EINVAL);
    assert_non_null(strstr(dev->error, "DRM_IOCTL_ASAHI_VM_BIND"));
    assert_non_null(strstr(dev->error, "EINVAL"));
@@ -194,8 +193,8 @@ static void
 export_import(void **state)
 {
    DEV;
-   struct agx_bo *bo = agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_SHAREABLE,
-                                     "shared");
+   struct agx_bo *bo =
+      agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_SHAREABLE, "shared");
    strcpy(agx_bo_map(bo), "across devices");
    int fd = agx_bo_export(bo);
    assert_true(fd >= 0);
@@ -257,8 +256,13 @@ static struct drm_asahi_cmd_render
 render_cmd(void)
 {
    return (struct drm_asahi_cmd_render){
-      .width_px = 256, .height_px = 256, .layers = 1, .samples = 1,
-      .utile_width_px = 32, .utile_height_px = 32, .sample_size_B = 4,
+      .width_px = 256,
+      .height_px = 256,
+      .layers = 1,
+      .samples = 1,
+      .utile_width_px = 32,
+      .utile_height_px = 32,
+      .sample_size_B = 4,
    };
 }
 
@@ -291,8 +295,7 @@ submit_with_syncs(void **state)
    DEV;
    uint32_t q, in, out;
    assert_int_equal(agx_queue_create(dev, 0, &q), 0);
-   assert_int_equal(drmSyncobjCreate(dev->fd, DRM_SYNCOBJ_CREATE_SIGNALED,
-                                     &in),
+   assert_int_equal(drmSyncobjCreate(dev->fd, DRM_SYNCOBJ_CREATE_SIGNALED, &in),
                     0);
    assert_int_equal(drmSyncobjCreate(dev->fd, 0, &out), 0);
    struct drm_asahi_sync in_s = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
@@ -310,8 +313,7 @@ submit_with_syncs(void **state)
 
    /* An in-sync with no fence yet: the kernel refuses the submission. */
    drmSyncobjReset(dev->fd, &in, 1);
-   assert_int_equal(agx_submit(dev, q, &cb, &in_s, 1, NULL, 0, NULL),
-                    -EINVAL);
+   assert_int_equal(agx_submit(dev, q, &cb, &in_s, 1, NULL, 0, NULL), -EINVAL);
    assert_non_null(strstr(dev->error, "DRM_IOCTL_ASAHI_SUBMIT"));
    agx_cmdbuf_fini(&cb);
    agx_queue_destroy(dev, q);
@@ -331,7 +333,8 @@ timeline_waits(void **state)
 
    for (uint64_t seq = 1; seq <= 3; seq++) {
       struct drm_asahi_sync s = {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-                                 .handle = tl, .timeline_value = seq};
+                                 .handle = tl,
+                                 .timeline_value = seq};
       assert_int_equal(agx_submit(dev, q, &cb, NULL, 0, &s, 1, NULL), 0);
    }
    uint64_t p3 = 3, p4 = 4, last = 0;
@@ -349,7 +352,8 @@ timeline_waits(void **state)
 
    /* Waiting on point 3 of the timeline as an in-sync works too. */
    struct drm_asahi_sync in = {.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-                               .handle = tl, .timeline_value = 3};
+                               .handle = tl,
+                               .timeline_value = 3};
    assert_int_equal(agx_submit(dev, q, &cb, &in, 1, NULL, 0, NULL), 0);
    in.timeline_value = 4;
    assert_int_equal(agx_submit(dev, q, &cb, &in, 1, NULL, 0, NULL), -EINVAL);
@@ -363,8 +367,8 @@ timestamps(void **state)
    DEV;
    uint32_t q, obj = 0;
    assert_int_equal(agx_queue_create(dev, 0, &q), 0);
-   struct agx_bo *ts = agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_WRITEBACK,
-                                     "timestamps");
+   struct agx_bo *ts =
+      agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_WRITEBACK, "timestamps");
    assert_int_equal(agx_bo_bind_timestamps(ts, &obj), 0);
    assert_int_not_equal(obj, 0);
 
@@ -383,7 +387,8 @@ timestamps(void **state)
    agx_queue_destroy(dev, q);
 }
 
-/* ---- the 100-command split ------------------------------------------------ */
+/* ---- the 100-command split ------------------------------------------------
+ */
 
 struct parsed_cmd {
    uint16_t type, vdm, cdm;
@@ -405,8 +410,7 @@ read_dump(const char *path, struct parsed_cmd *cmds, unsigned max)
    for (uint64_t off = 0; off < dump.submission_size_B && n < max;) {
       struct drm_asahi_cmd_header h;
       memcpy(&h, dump.submission + off, sizeof(h));
-      cmds[n++] = (struct parsed_cmd){h.cmd_type, h.vdm_barrier,
-                                      h.cdm_barrier};
+      cmds[n++] = (struct parsed_cmd){h.cmd_type, h.vdm_barrier, h.cdm_barrier};
       off += sizeof(h) + h.size;
    }
    free(buf);
@@ -517,8 +521,8 @@ dump_holds_memory(void **state)
    assert_non_null(mkdtemp(dir));
 
    struct agx_bo *data = agx_bo_create(dev, AGX_PAGE_SIZE, 0, "data");
-   struct agx_bo *shader = agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_EXEC,
-                                         "shader");
+   struct agx_bo *shader =
+      agx_bo_create(dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "shader");
    memset(agx_bo_map(data), 0xd7, AGX_PAGE_SIZE);
    memcpy(agx_bo_map(shader), "\x01\x02\x03\x04", 4);
 
@@ -641,13 +645,26 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      T(device_identity), cmocka_unit_test(device_name_format), T(va_layout),
-      cmocka_unit_test(open_rejects_other_devices), T(bo_write_read_back),
-      T(bo_exec_in_shader_heap), T(bo_cache_recycles), T(bind_unbind),
-      T(export_import), T(export_private_fails), T(queues), T(gpu_time),
-      T(submit_without_syncs), T(submit_with_syncs), T(timeline_waits),
-      T(timestamps), T(hundred_commands_split), T(dump_holds_memory),
-      T(cmdbuf_rejects_future_barrier), cmocka_unit_test(debug_flags),
+      T(device_identity),
+      cmocka_unit_test(device_name_format),
+      T(va_layout),
+      cmocka_unit_test(open_rejects_other_devices),
+      T(bo_write_read_back),
+      T(bo_exec_in_shader_heap),
+      T(bo_cache_recycles),
+      T(bind_unbind),
+      T(export_import),
+      T(export_private_fails),
+      T(queues),
+      T(gpu_time),
+      T(submit_without_syncs),
+      T(submit_with_syncs),
+      T(timeline_waits),
+      T(timestamps),
+      T(hundred_commands_split),
+      T(dump_holds_memory),
+      T(cmdbuf_rejects_future_barrier),
+      cmocka_unit_test(debug_flags),
       cmocka_unit_test(sync_debug_submit),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
