@@ -130,6 +130,12 @@ sysfs_identity(void **state)
    assert_true(dev->available_nodes & (1 << DRM_NODE_RENDER));
    drmFreeDevice(&dev);
 
+   /* Enumeration finds exactly our device. */
+   drmDevicePtr devs[8];
+   assert_int_equal(drmGetDevices2(0, devs, 8), 1);
+   assert_int_equal(devs[0]->bustype, DRM_BUS_PLATFORM);
+   drmFreeDevices(devs, 1);
+
    struct stat st;
    assert_int_equal(fstat(fd, &st), 0);
    char path[128];
