@@ -61,6 +61,10 @@ static int (*real_stat)(const char *, struct stat *);
 static int (*real_lstat)(const char *, struct stat *);
 static int (*real_fstat)(int, struct stat *);
 static int (*real_fstatat)(int, const char *, struct stat *, int);
+static int (*real___xstat)(int, const char *, struct stat *);
+static int (*real___lxstat)(int, const char *, struct stat *);
+static int (*real___fxstat)(int, int, struct stat *);
+static int (*real___fxstatat)(int, int, const char *, struct stat *, int);
 static int (*real_access)(const char *, int);
 static int (*real_faccessat)(int, const char *, int, int);
 static ssize_t (*real_readlink)(const char *, char *, size_t);
@@ -104,6 +108,10 @@ shim_init(void)
    RESOLVE(lstat);
    RESOLVE(fstat);
    RESOLVE(fstatat);
+   RESOLVE(__xstat);
+   RESOLVE(__lxstat);
+   RESOLVE(__fxstat);
+   RESOLVE(__fxstatat);
    RESOLVE(access);
    RESOLVE(faccessat);
    RESOLVE(readlink);
@@ -526,6 +534,73 @@ PUBLIC int
 fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
 {
    return fstatat(dirfd, path, (struct stat *)st, flags);
+}
+
+/* Programs built against glibc < 2.33 call these instead of stat & co. */
+
+PUBLIC int
+__xstat(int ver, const char *path, struct stat *st)
+{
+   int r = shim_stat_path(path, st);
+   if (r)
+      return r > 0 ? 0 : -1;
+   return real___xstat ? real___xstat(ver, path, st) : real_stat(path, st);
+}
+
+PUBLIC int
+__xstat64(int ver, const char *path, struct stat64 *st)
+{
+   return __xstat(ver, path, (struct stat *)st);
+}
+
+PUBLIC int
+__lxstat(int ver, const char *path, struct stat *st)
+{
+   int r = shim_stat_path(path, st);
+   if (r)
+      return r > 0 ? 0 : -1;
+   return real___lxstat ? real___lxstat(ver, path, st) : real_lstat(path, st);
+}
+
+PUBLIC int
+__lxstat64(int ver, const char *path, struct stat64 *st)
+{
+   return __lxstat(ver, path, (struct stat *)st);
+}
+
+PUBLIC int
+__fxstat(int ver, int fd, struct stat *st)
+{
+   if (fd_file(fd)) {
+      fill_node_stat(st);
+      return 0;
+   }
+   return real___fxstat ? real___fxstat(ver, fd, st) : real_fstat(fd, st);
+}
+
+PUBLIC int
+__fxstat64(int ver, int fd, struct stat64 *st)
+{
+   return __fxstat(ver, fd, (struct stat *)st);
+}
+
+PUBLIC int
+__fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags)
+{
+   if (path && path[0] == '/') {
+      int r = shim_stat_path(path, st);
+      if (r)
+         return r > 0 ? 0 : -1;
+   }
+   if (real___fxstatat)
+      return real___fxstatat(ver, dirfd, path, st, flags);
+   return real_fstatat(dirfd, path, st, flags);
+}
+
+PUBLIC int
+__fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags)
+{
+   return __fxstatat(ver, dirfd, path, (struct stat *)st, flags);
 }
 
 /* ---- access, readlink, realpath ---------------------------------------- */

@@ -9,6 +9,7 @@
  * codes as in Linux drivers/gpu/drm/drm_syncobj.c).
  */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,6 +150,26 @@ sysfs_identity(void **state)
    assert_true(n > 0);
    assert_non_null(strstr(text, "DRIVER=asahi\n"));
    assert_non_null(strstr(text, "OF_COMPATIBLE_0=apple,gpu-g13g\n"));
+}
+
+static void
+legacy_xstat(void **state)
+{
+   FD;
+   /* Binaries built against glibc < 2.33 stat through __xstat. */
+   int (*xstat)(int, const char *, struct stat *) =
+      (int (*)(int, const char *, struct stat *))dlsym(RTLD_DEFAULT,
+                                                       "__xstat");
+   if (!xstat)
+      skip();
+   struct stat st;
+   assert_int_equal(fstat(fd, &st), 0);
+   char path[64];
+   snprintf(path, sizeof(path), "/dev/dri/renderD%u", minor(st.st_rdev));
+   struct stat st2;
+   assert_int_equal(xstat(1, path, &st2), 0);
+   assert_true(S_ISCHR(st2.st_mode));
+   assert_int_equal(st2.st_rdev, st.st_rdev);
 }
 
 static void
@@ -602,6 +623,7 @@ main(void)
       T(caps),
       T(fstat_is_drm_char_device),
       T(sysfs_identity),
+      T(legacy_xstat),
       T(dev_dri_listing),
       T(dup_shares_the_file),
       T(separate_opens_are_separate_files),
