@@ -15,11 +15,11 @@
  * --------------------------
  * A decoded instruction is an opcode (one per encoding *form* in the
  * description, e.g. AGX_ISA_OP_IADD and AGX_ISA_OP_ISUB are two forms) plus
- * an ordered array of operands.  The order is the order of the description;
- * for each op the generated header defines the index of every operand, e.g.
- * AGX_ISA_FADD32_D, AGX_ISA_FADD32_A, AGX_ISA_FADD32_B, AGX_ISA_FADD32_S.
- * For ALU instructions the destination comes first and the sources follow
- * in A, B, C order.  Modifiers that applegpu prints in the mnemonic (.sat)
+ * an ordered array of operands.  The order is the order of the description,
+ * which is applegpu's printed order followed by modifiers; for each op the
+ * generated header defines the index of every operand, e.g.
+ * AGX_ISA_FADD32_D, AGX_ISA_FADD32_A, AGX_ISA_FADD32_B, AGX_ISA_FADD32_S,
+ * AGX_ISA_ICMPSEL_CC.  Look operands up by these names, not by position.  Modifiers that applegpu prints in the mnemonic (.sat)
  * or not at all (dfdx's kill bit) are operands too, of kind
  * AGX_ISA_KIND_FLAG / AGX_ISA_KIND_IMM; agx_isa_op_info() says how each one
  * is printed.
@@ -196,9 +196,9 @@ int agx_isa_parse(const char *text, struct agx_isa_instr *out, char *err,
                   size_t err_size);
 
 /*
- * Assemble a program: one instruction per line; `name:` defines a label that
- * branch operands may name; `;` and `#` start comments (a `;` between
- * instructions also separates them).  On success returns AGX_ISA_OK, and
+ * Assemble a program: instructions separated by newlines or `;`; `#` and
+ * `//` start comments; `name:` defines a label that branch operands may
+ * name (jmp_exec_any done).  On success returns AGX_ISA_OK, and
  * *binary (allocated with ralloc under mem_ctx) / *size_B hold the code.
  * On failure, err holds "line N: message".
  */
