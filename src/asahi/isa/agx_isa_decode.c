@@ -96,7 +96,8 @@ decode_src(const struct agx_isa_operand_desc *d, const uint64_t w[2],
       if (m & 2)
          o->flags |= AGX_ISA_NEG;
    }
-   if (d->sx.nr && agx_isa_field_get(w, &d->sx))
+   /* .sx is meaningless on immediates (always zero-extended) */
+   if (d->sx.nr && agx_isa_field_get(w, &d->sx) && o->kind != AGX_ISA_KIND_IMM)
       o->flags |= AGX_ISA_SX;
    return AGX_ISA_OK;
 }

@@ -40,7 +40,8 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
    case AGX_ISA_KIND_IMM:
    case AGX_ISA_KIND_FIMM:
       if ((o->kind == AGX_ISA_KIND_FIMM) != d->is_float ||
-          o->value < 0 || o->value > 255)
+          o->value < 0 || o->value > 255 ||
+          (o->flags & ~(AGX_ISA_ABS | AGX_ISA_NEG)))
          return AGX_ISA_ERR_OPERAND;
       t = 0;
       v = o->value;

@@ -163,7 +163,7 @@ parse_register(const char *text, struct agx_isa_operand *o)
       o->size = 64;
       o->count = 1;
    }
-   if (o->value + (o->count * o->size) / 16 > (prefix == 'u' ? 512 : 256) + 1)
+   if (o->value > (prefix == 'u' ? 511 : 255))
       return false;
 
    while (mods && *mods) {
@@ -261,8 +261,24 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
    case AGX_ISA_CODEC_CMPSEL:
       if (parse_register(tok, o))
          return true;
+      set_default(d, o, 0);
       if (d->is_float) {
-         if (!parse_minifloat(tok, &v))
+         /* a float immediate may carry .abs / .neg */
+         char tmp[64];
+         snprintf(tmp, sizeof(tmp), "%s", tok);
+         for (;;) {
+            size_t n = strlen(tmp);
+            if (n > 4 && !strcmp(tmp + n - 4, ".abs")) {
+               o->flags |= AGX_ISA_ABS;
+               tmp[n - 4] = 0;
+            } else if (n > 4 && !strcmp(tmp + n - 4, ".neg")) {
+               o->flags |= AGX_ISA_NEG;
+               tmp[n - 4] = 0;
+            } else {
+               break;
+            }
+         }
+         if (!parse_minifloat(tmp, &v))
             return false;
       } else if (!parse_int(tok, &v)) {
          return false;
