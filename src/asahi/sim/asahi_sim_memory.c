@@ -490,6 +490,90 @@ exec_stack(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    return ASAHI_SIM_RUNNING;
 }
 
+/*
+ * Atomics (no exec in applegpu; inferred, medium confidence): 32-bit
+ * elements at base + offset * 4; lanes go in order, each a
+ * read-modify-write; R, when present, receives the old value.  cmpxchg
+ * takes a register pair: compare with the low word, store the high word.
+ */
+static uint32_t
+atomic_op(unsigned op, uint32_t old, uint64_t src, bool *ok)
+{
+   uint32_t s = (uint32_t)src;
+   *ok = true;
+   switch (op) {
+   case 0: return old + s;
+   case 1: return old - s;
+   case 2: return s;
+   case 3: return old == s ? (uint32_t)(src >> 32) : old;
+   case 4: return old < s ? old : s;
+   case 5: return (int32_t)old < (int32_t)s ? old : s;
+   case 6: return old > s ? old : s;
+   case 7: return (int32_t)old > (int32_t)s ? old : s;
+   case 8: return old & s;
+   case 9: return old | s;
+   case 10: return old ^ s;
+   default: *ok = false; return old;
+   }
+}
+
+static enum asahi_sim_status
+exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
+            bool local)
+{
+   const struct agx_isa_operand *op = operand_named(I, "op");
+   const struct agx_isa_operand *R = operand_named(I, "R");
+   const struct agx_isa_operand *A = operand_named(I, "A");
+   const struct agx_isa_operand *O = operand_named(I, "O");
+   const struct agx_isa_operand *Ou = operand_named(I, "Ou");
+   const struct agx_isa_operand *S = operand_named(I, "S");
+
+   if (!op || !A || !O || !S)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "unexpected operands for an atomic");
+   bool has_dest = R && R->kind == AGX_ISA_KIND_REG;
+
+   foreach_active_lane(g, t) {
+      uint64_t base = A->kind == AGX_ISA_KIND_REG || A->kind == AGX_ISA_KIND_UREG
+                         ? asahi_sim_read_raw(g, A, t) : (uint64_t)A->value;
+      int64_t off;
+      if (O->kind == AGX_ISA_KIND_IMM)
+         off = (int64_t)asahi_sim_sext((uint64_t)O->value, 16);
+      else if (local || (Ou && Ou->value == 1))
+         off = (int64_t)(uint32_t)asahi_sim_read_raw(g, O, t);
+      else
+         off = (int32_t)(uint32_t)asahi_sim_read_raw(g, O, t);
+      uint64_t addr = (local ? (base & 0xffff) : (base & ~3ull)) +
+                      (uint64_t)off * 4;
+
+      uint8_t b[4];
+      bool ok = local ? buffer_access(g, g->local, g->local_size_B, addr, b,
+                                      4, false, ASAHI_SIM_UNIT_LOCAL)
+                      : asahi_sim_mem_access(g, addr, b, 4, false,
+                                             ASAHI_SIM_UNIT_DEVICE);
+      if (!ok)
+         return ASAHI_SIM_FAULT;
+      uint32_t old = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+      bool valid;
+      uint32_t nv = atomic_op((unsigned)op->value, old,
+                              asahi_sim_read_raw(g, S, t), &valid);
+      if (!valid)
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                                "atomic op %u", (unsigned)op->value);
+      for (unsigned i = 0; i < 4; i++)
+         b[i] = (uint8_t)(nv >> (8 * i));
+      ok = local ? buffer_access(g, g->local, g->local_size_B, addr, b, 4,
+                                 true, ASAHI_SIM_UNIT_LOCAL)
+                 : asahi_sim_mem_access(g, addr, b, 4, true,
+                                        ASAHI_SIM_UNIT_DEVICE);
+      if (!ok)
+         return ASAHI_SIM_FAULT;
+      if (has_dest)
+         reg_write(g, R, 0, t, old);
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
 enum asahi_sim_status
 asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
 {
@@ -514,6 +598,26 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return exec_stack(g, I, false);
    if (!strcmp(name, "stack_store"))
       return exec_stack(g, I, true);
+   if (!strcmp(name, "atomic"))
+      return exec_atomic(g, I, false);
+   if (!strcmp(name, "threadgroup_atomic"))
+      return exec_atomic(g, I, true);
+   if (!strcmp(name, "stack_get_ptr")) {
+      /* Inferred: the stack pointer, in bytes (low confidence). */
+      const struct agx_isa_operand *R = operand_named(I, "R");
+      if (!R || R->kind != AGX_ISA_KIND_REG)
+         return ASAHI_SIM_ERR_UNSUPPORTED;
+      foreach_active_lane(g, t)
+         reg_write(g, R, 0, t, g->stack_pointer);
+      return ASAHI_SIM_RUNNING;
+   }
+   if (!strcmp(name, "stack_adjust")) {
+      const struct agx_isa_operand *v = operand_named(I, "v");
+      if (!v)
+         return ASAHI_SIM_ERR_UNSUPPORTED;
+      g->stack_pointer += (uint32_t)v->value;
+      return ASAHI_SIM_RUNNING;
+   }
    if (!strcmp(name, "memory_barrier") ||
        !strcmp(name, "threadgroup_barrier")) {
       /* One SIMD group, accesses in program order: nothing to order. */
