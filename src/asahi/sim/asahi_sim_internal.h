@@ -94,6 +94,8 @@ enum asahi_sim_status asahi_sim_exec_control(struct asahi_sim_group *g,
                                              struct asahi_sim_exec *x);
 enum asahi_sim_status asahi_sim_exec_simd(struct asahi_sim_group *g,
                                           struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_reduce(struct asahi_sim_group *g,
+                                            struct asahi_sim_exec *x);
 enum asahi_sim_status asahi_sim_exec_memory(struct asahi_sim_group *g,
                                             struct asahi_sim_exec *x);
 
