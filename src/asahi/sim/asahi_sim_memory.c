@@ -574,6 +574,46 @@ exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    return ASAHI_SIM_RUNNING;
 }
 
+/*
+ * uniform_store (applegpu's documentation; no exec): the register run goes
+ * to the uniform file at O, counted in 16-bit halves.  Uniforms are shared,
+ * so the first active lane's registers are used (preambles run one lane).
+ */
+static enum asahi_sim_status
+exec_uniform_store(struct asahi_sim_group *g, const struct agx_isa_instr *I)
+{
+   struct access a;
+   const struct agx_isa_operand *O = operand_named(I, "O");
+   if (!setup_access(I, &a) || !O)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "unexpected operands for uniform_store");
+   if (!g->exec)
+      return ASAHI_SIM_RUNNING;
+
+   unsigned lane = (unsigned)__builtin_ctz(g->exec);
+   uint64_t half = O->kind == AGX_ISA_KIND_IMM
+                      ? (uint64_t)O->value
+                      : (uint32_t)asahi_sim_read_raw(g, O, lane);
+   unsigned count = (unsigned)__builtin_popcount(a.mask);
+   if (a.R->size != 16)
+      count *= 2;
+
+   for (unsigned k = 0; k < count; k++, half++) {
+      uint16_t v;
+      if (a.R->size == 16)
+         v = (uint16_t)reg_read(g, a.R, k, lane);
+      else
+         v = (uint16_t)(reg_read(g, a.R, k / 2, lane) >> (16 * (k & 1)));
+      if (half >= 2 * ASAHI_SIM_UNIFORMS)
+         return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                                "uniform_store beyond u255");
+      unsigned shift = (half & 1) * 16;
+      uint32_t *u = &g->u[half >> 1];
+      *u = (*u & ~(0xffffu << shift)) | (uint32_t)v << shift;
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
 enum asahi_sim_status
 asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
 {
@@ -598,6 +638,8 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return exec_stack(g, I, false);
    if (!strcmp(name, "stack_store"))
       return exec_stack(g, I, true);
+   if (!strcmp(name, "uniform_store"))
+      return exec_uniform_store(g, I);
    if (!strcmp(name, "atomic"))
       return exec_atomic(g, I, false);
    if (!strcmp(name, "threadgroup_atomic"))
