@@ -146,7 +146,7 @@ test_device_formats(void **state)
          "device_load 0, u8norm, x, r12l, u0_u1, 1, signed\n"
          "device_load 0, u8norm, x, r13, u0_u1, 1, signed\n"
          "wait 0\n"
-         "device_store 0, i32, xy, r4_r5, u2_u3, r2, unsigned, lsl 1\n"
+         "device_store 0, i32, xy, r4_r5, u2_u3, r2, unsigned, lsl 1, 0\n"
          "stop\n")) {
       skip();
       return;
@@ -268,7 +268,7 @@ test_sum_array(void **state)
          "iadd r3, r3, r6\n"
          "get_sr r2, sr80\n"
          "if_icmp r0l, ueq, r2, 0, 1\n"
-         "   device_store 0, i32, x, r3, u4_u5, 0, signed\n"
+         "   device_store 0, i32, x, r3, u4_u5, 0, signed, 0\n"
          "pop_exec r0l, 1\n"
          "stop\n")) {
       skip();
