@@ -304,6 +304,60 @@ test_sum_array(void **state)
    sim_test_free(&t);
 }
 
+static void
+test_local_stack_uniform(void **state)
+{
+   /* Round trips through threadgroup and stack memory, an atomic counter,
+    * and uniform_store. */
+   struct sim_test t;
+   if (!try_load(&t,
+         "get_sr r2, sr80\n"
+         "iadd r3, r2, 100\n"
+         "bitop 0101, r6l, r2l, 0\n"                 /* r6l = lane */
+         "iadd r6l, r6l, r6l\n"                      /* 2 * lane */
+         "iadd r6l, r6l, r6l\n"                      /* 4 * lane */
+         "threadgroup_store i32, x, r3, r6l, 0\n"
+         "threadgroup_load i32, x, r4, 0, r2l\n"
+         "stack_store i32, 0, 0, x, 0, r3, 8, 0\n"
+         "stack_load r5, i32, 0, 0, x, 0, 8, 0\n"
+         "atomic add, 0, r7, u0_u1, 0, signed, r2, 0, 0, 0, 0, 0\n"
+         "uniform_store 0, i32, x, 0, r3, 20\n"
+         "wait 0\n"
+         "stop\n")) {
+      skip();
+      return;
+   }
+   static uint8_t local[128], stack[32 * 16];
+   struct mem_fixture *f = malloc(sizeof(*f));
+   fixture_init(f, t.g);
+   t.g->local = local;
+   t.g->local_size_B = sizeof(local);
+   t.g->stack = stack;
+   t.g->stack_size_B = 16;
+   set_u64(t.g, 0, BUF_VA);
+   memset(f->buf, 0, 4);
+   t.g->exec = 0xfffffffeu; /* lane 0 inactive */
+
+   enum asahi_sim_status s = asahi_sim_run(t.g);
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("%s: %s", asahi_sim_status_string(s), t.g->error);
+
+   uint32_t running = 0;
+   for (unsigned l = 1; l < 32; l++) {
+      assert_int_equal(t.g->r[4][l], 100 + l);  /* local element l */
+      assert_int_equal(t.g->r[5][l], 100 + l);  /* own stack slot */
+      assert_int_equal(t.g->r[7][l], running);  /* old counter value */
+      running += l;
+   }
+   uint32_t counter;
+   memcpy(&counter, f->buf, 4);
+   assert_int_equal(counter, running);
+   /* First active lane's r3 lands in u10 (halves 20 and 21). */
+   assert_int_equal(t.g->u[10], 101);
+   free(f);
+   sim_test_free(&t);
+}
+
 int
 main(void)
 {
@@ -312,6 +366,7 @@ main(void)
       cmocka_unit_test(test_device_formats),
       cmocka_unit_test(test_device_fault_in_program),
       cmocka_unit_test(test_sum_array),
+      cmocka_unit_test(test_local_stack_uniform),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
