@@ -61,7 +61,7 @@ extern "C" {
 #define AGX_ISA_MAX_LENGTH 12
 
 /* Most operands (printed and modifier) of any form. */
-#define AGX_ISA_MAX_OPERANDS 12
+#define AGX_ISA_MAX_OPERANDS 20
 
 enum agx_isa_error {
    AGX_ISA_OK = 0,

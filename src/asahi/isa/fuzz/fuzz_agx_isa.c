@@ -52,12 +52,8 @@ check_instruction(const uint8_t *data, size_t size)
    if (agx_isa_decode(e, elen, &y) != elen || !same(&x, &y))
       __builtin_trap();
 
-   const struct agx_isa_form *form = &agx_isa_forms[x.op];
-   for (unsigned i = 0; i < x.nr_operands; ++i) {
-      if (form->operands[i].print == AGX_ISA_PRINT_HIDDEN &&
-          x.operands[i].value)
-         return; /* not expressible in applegpu syntax */
-   }
+   if (!agx_isa_text_is_exact(&x))
+      return; /* not expressible in applegpu syntax */
    char err[128];
    if (agx_isa_parse(text, &z, err, sizeof(err)) != AGX_ISA_OK ||
        agx_isa_encode(&z, e2, sizeof(e2)) != elen || memcmp(e, e2, elen))
