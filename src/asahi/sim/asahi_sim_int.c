@@ -95,7 +95,7 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
    }
 }
 
-/* --- add and multiply-add ------------------------------------------------ */
+/* --- add and multiply-add ---------------------------------------------- */
 
 static s128
 saturate(s128 v, unsigned bits, bool is_signed)
@@ -176,7 +176,7 @@ exec_imadd(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    }
 }
 
-/* --- shifts and bitfields ------------------------------------------------- */
+/* --- shifts and bitfields ---------------------------------------------- */
 
 static u128
 shl128(u128 v, unsigned n)
@@ -247,7 +247,7 @@ exec_asr(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool high)
    }
 }
 
-/* --- bit manipulation ----------------------------------------------------- */
+/* --- bit manipulation -------------------------------------------------- */
 
 static void
 exec_bitop(struct asahi_sim_group *g, const struct agx_isa_instr *I)
@@ -323,7 +323,7 @@ exec_intl(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    }
 }
 
-/* --- select ---------------------------------------------------------------- */
+/* --- select ------------------------------------------------------------ */
 
 static enum asahi_sim_status
 exec_icmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
@@ -349,7 +349,7 @@ exec_icmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    return ASAHI_SIM_RUNNING;
 }
 
-/* --- convert ---------------------------------------------------------------- */
+/* --- convert ----------------------------------------------------------- */
 
 /*
  * applegpu names the modes but has no exec for convert: the semantics here
@@ -425,7 +425,7 @@ exec_convert(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    return ASAHI_SIM_RUNNING;
 }
 
-/* --- dispatcher ---------------------------------------------------------------- */
+/* --- dispatcher -------------------------------------------------------- */
 
 enum asahi_sim_status
 asahi_sim_exec_int(struct asahi_sim_group *g, struct asahi_sim_exec *x)

@@ -100,7 +100,7 @@ buffer_access(struct asahi_sim_group *g, uint8_t *buf, size_t buf_size,
    return false;
 }
 
-/* --- formats ---------------------------------------------------------------- */
+/* --- formats ----------------------------------------------------------- */
 
 enum mem_format {
    FMT_I8 = 0, FMT_I16 = 1, FMT_I32 = 2, FMT_F16 = 3,
@@ -246,7 +246,7 @@ pack_simple(unsigned fmt, uint32_t reg, unsigned reg_bits, uint32_t *out)
    }
 }
 
-/* --- operands ----------------------------------------------------------------- */
+/* --- operands ---------------------------------------------------------- */
 
 static const struct agx_isa_operand *
 operand_named(const struct agx_isa_instr *I, const char *name)
@@ -288,7 +288,7 @@ reg_write(struct asahi_sim_group *g, const struct agx_isa_operand *R,
    g->written[reg / 32] |= 1u << (reg % 32);
 }
 
-/* --- the access loop --------------------------------------------------------- */
+/* --- the access loop --------------------------------------------------- */
 
 enum space { SPACE_DEVICE, SPACE_LOCAL, SPACE_STACK };
 
@@ -534,8 +534,10 @@ exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    bool has_dest = R && R->kind == AGX_ISA_KIND_REG;
 
    foreach_active_lane(g, t) {
-      uint64_t base = A->kind == AGX_ISA_KIND_REG || A->kind == AGX_ISA_KIND_UREG
-                         ? asahi_sim_read_raw(g, A, t) : (uint64_t)A->value;
+      bool in_reg = A->kind == AGX_ISA_KIND_REG ||
+                    A->kind == AGX_ISA_KIND_UREG;
+      uint64_t base = in_reg ? asahi_sim_read_raw(g, A, t)
+                             : (uint64_t)A->value;
       int64_t off;
       if (O->kind == AGX_ISA_KIND_IMM)
          off = (int64_t)asahi_sim_sext((uint64_t)O->value, 16);

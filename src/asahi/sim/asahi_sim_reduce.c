@@ -212,10 +212,11 @@ static enum asahi_sim_status
 exec_quad_ballot(struct asahi_sim_group *g, const struct agx_isa_instr *I,
                  bool is_float)
 {
-   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_ICMP_QUAD_BALLOT_D);
-   const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_ICMP_QUAD_BALLOT_A);
-   const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_ICMP_QUAD_BALLOT_B);
-   unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_ICMP_QUAD_BALLOT_CC)->value;
+   /* Both quad ballots have the layout D, cc, A, B. */
+   const struct agx_isa_operand *D = &I->operands[AGX_ISA_ICMP_QUAD_BALLOT_D];
+   const struct agx_isa_operand *A = &I->operands[AGX_ISA_ICMP_QUAD_BALLOT_A];
+   const struct agx_isa_operand *B = &I->operands[AGX_ISA_ICMP_QUAD_BALLOT_B];
+   unsigned cc = (unsigned)I->operands[AGX_ISA_ICMP_QUAD_BALLOT_CC].value;
    uint32_t ballot = 0;
 
    foreach_active_lane(g, t) {

@@ -78,7 +78,8 @@ run_parsed(const struct asahi_sim_json *v, const char *id, char *msg,
    if (!hex || !asahi_sim_json_get_int(v, "size", &size) ||
        !asahi_sim_json_get_int(v, "exec_in", &exec_in) ||
        !asahi_sim_json_get_int(v, "exec_out", &exec_out) ||
-       in->type != ASAHI_SIM_JSON_OBJECT || out->type != ASAHI_SIM_JSON_OBJECT) {
+       in->type != ASAHI_SIM_JSON_OBJECT ||
+       out->type != ASAHI_SIM_JSON_OBJECT) {
       snprintf(msg, msg_size, "%s: malformed vector", id);
       return false;
    }

@@ -4,8 +4,9 @@
  */
 
 /*
- * Runner for golden instruction vectors (the .jsonl files in ../shared/data/agx-isa;
- * the schema is in that folder's README): one JSON object per line with
+ * Runner for golden instruction vectors (the .jsonl files in
+ * ../shared/data/agx-isa; the schema is in that folder's README): one JSON
+ * object per line with
  * the instruction bytes, the state before, and the expected state after
  * one instruction on a 32-lane SIMD group.
  */

@@ -196,6 +196,79 @@ test_device_formats(void **state)
 }
 
 static void
+put32(uint8_t *p, uint32_t v)
+{
+   memcpy(p, &v, 4);
+}
+
+static void
+test_device_packed_formats(void **state)
+{
+   /* Expected values come from the format definitions (UNORM/SNORM
+    * conversion, the 11/10-bit floats and the shared-exponent format). */
+   struct sim_test t;
+   if (!try_load(&t,
+         "device_load 0, f16, x, r2l, u0_u1, 0, signed\n"
+         "device_load 0, s8norm, xy, r3_r4, u0_u1, 4, signed\n"
+         "device_load 0, u16norm, x, r5, u0_u1, 3, signed\n"
+         "device_load 0, s16norm, x, r6, u0_u1, 4, signed\n"
+         "device_load 0, rgb10a2, xyzw, r8_r9_r10_r11, u0_u1, 3, signed\n"
+         "device_load 0, rg11b10f, xyz, r12_r13_r14, u0_u1, 4, signed\n"
+         "device_load 0, rgb9e5, xyz, r16_r17_r18, u0_u1, 5, signed\n"
+         "device_load 0, srgba8, xyzw, r20_r21_r22_r23, u0_u1, 24, signed\n"
+         "device_store 0, u8norm, xy, r24_r25, u2_u3, 0, signed, 0\n"
+         "wait 0\n"
+         "stop\n")) {
+      skip();
+      return;
+   }
+   struct mem_fixture *f = malloc(sizeof(*f));
+   fixture_init(f, t.g);
+   set_u64(t.g, 0, BUF_VA);
+   set_u64(t.g, 2, OUT_VA);
+   t.g->exec = 1;
+
+   f->buf[0] = 0x00; f->buf[1] = 0x3c;             /* f16 1.0 */
+   f->buf[4] = 0x81; f->buf[5] = 0x80;             /* s8norm -127, -128 */
+   put32(f->buf + 4, 0x00008081);
+   f->buf[6] = 0xff; f->buf[7] = 0xff;             /* u16norm element 3 */
+   f->buf[8] = 0x01; f->buf[9] = 0x80;             /* s16norm element 4 */
+   put32(f->buf + 12, 1023u | 0u << 10 | 1023u << 20 | 3u << 30);
+   put32(f->buf + 16, 0x3c0u | 0x3c0u << 11 | 0x1e0u << 22);   /* 1, 1, 1 */
+   put32(f->buf + 20, 256u | 128u << 9 | 0u << 18 | 16u << 27); /* 1, .5, 0 */
+   f->buf[24] = 0; f->buf[25] = 255; f->buf[26] = 0; f->buf[27] = 51;
+   for (unsigned r = 24; r < 26; r++)
+      t.g->r[r][0] = r == 24 ? 0x3f800000u : 0x3f000000u;     /* 1.0, 0.5 */
+
+   enum asahi_sim_status s = asahi_sim_run(t.g);
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("%s: %s", asahi_sim_status_string(s), t.g->error);
+
+   struct asahi_sim_group *g = t.g;
+   assert_int_equal(g->r[2][0] & 0xffff, 0x3c00);
+   assert_int_equal(g->r[3][0], 0xbf800000u);   /* -127 -> -1.0 */
+   assert_int_equal(g->r[4][0], 0xbf800000u);   /* -128 clamps to -1.0 */
+   assert_int_equal(g->r[5][0], 0x3f800000u);
+   assert_int_equal(g->r[6][0], 0xbf800000u);   /* -32767 -> -1.0 */
+   assert_int_equal(g->r[8][0], 0x3f800000u);
+   assert_int_equal(g->r[9][0], 0);
+   assert_int_equal(g->r[10][0], 0x3f800000u);
+   assert_int_equal(g->r[11][0], 0x3f800000u);  /* alpha 3/3 */
+   for (unsigned r = 12; r < 15; r++)
+      assert_int_equal(g->r[r][0], 0x3f800000u);
+   assert_int_equal(g->r[16][0], 0x3f800000u);
+   assert_int_equal(g->r[17][0], 0x3f000000u);
+   assert_int_equal(g->r[18][0], 0);
+   assert_int_equal(g->r[20][0], 0);            /* sRGB 0 */
+   assert_int_equal(g->r[21][0], 0x3f800000u);  /* sRGB 255 */
+   assert_int_equal(g->r[23][0], 0x3e4ccccdu);  /* alpha 51/255 = 0.2 */
+   assert_int_equal(f->out[0], 255);
+   assert_int_equal(f->out[1], 128);            /* 127.5 rounds to even */
+   free(f);
+   sim_test_free(&t);
+}
+
+static void
 test_device_fault_in_program(void **state)
 {
    struct sim_test t;
@@ -364,6 +437,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_faults),
       cmocka_unit_test(test_device_formats),
+      cmocka_unit_test(test_device_packed_formats),
       cmocka_unit_test(test_device_fault_in_program),
       cmocka_unit_test(test_sum_array),
       cmocka_unit_test(test_local_stack_uniform),
