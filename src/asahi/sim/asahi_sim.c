@@ -14,14 +14,22 @@ const char *
 asahi_sim_status_string(enum asahi_sim_status status)
 {
    switch (status) {
-   case ASAHI_SIM_RUNNING: return "running";
-   case ASAHI_SIM_STOPPED: return "stopped";
-   case ASAHI_SIM_BREAKPOINT: return "breakpoint";
-   case ASAHI_SIM_FAULT: return "GPU fault";
-   case ASAHI_SIM_BUDGET: return "instruction budget exhausted";
-   case ASAHI_SIM_ERR_DECODE: return "undecodable instruction";
-   case ASAHI_SIM_ERR_UNSUPPORTED: return "unsupported instruction";
-   case ASAHI_SIM_ERR_EXEC: return "execution error";
+   case ASAHI_SIM_RUNNING:
+      return "running";
+   case ASAHI_SIM_STOPPED:
+      return "stopped";
+   case ASAHI_SIM_BREAKPOINT:
+      return "breakpoint";
+   case ASAHI_SIM_FAULT:
+      return "GPU fault";
+   case ASAHI_SIM_BUDGET:
+      return "instruction budget exhausted";
+   case ASAHI_SIM_ERR_DECODE:
+      return "undecodable instruction";
+   case ASAHI_SIM_ERR_UNSUPPORTED:
+      return "unsupported instruction";
+   case ASAHI_SIM_ERR_EXEC:
+      return "execution error";
    }
    return "unknown";
 }
@@ -30,10 +38,14 @@ const char *
 asahi_sim_unit_string(enum asahi_sim_unit unit)
 {
    switch (unit) {
-   case ASAHI_SIM_UNIT_FETCH: return "fetch";
-   case ASAHI_SIM_UNIT_DEVICE: return "device";
-   case ASAHI_SIM_UNIT_STACK: return "stack";
-   case ASAHI_SIM_UNIT_LOCAL: return "threadgroup";
+   case ASAHI_SIM_UNIT_FETCH:
+      return "fetch";
+   case ASAHI_SIM_UNIT_DEVICE:
+      return "device";
+   case ASAHI_SIM_UNIT_STACK:
+      return "stack";
+   case ASAHI_SIM_UNIT_LOCAL:
+      return "threadgroup";
    }
    return "unknown";
 }
@@ -114,7 +126,9 @@ asahi_sim_exec_bytes(struct asahi_sim_group *g, const uint8_t *bytes,
       *length_out = (unsigned)len;
 
    struct asahi_sim_exec x = {
-      .I = &I, .pc = g->pc, .next_pc = g->pc + (unsigned)len,
+      .I = &I,
+      .pc = g->pc,
+      .next_pc = g->pc + (unsigned)len,
    };
    return execute(g, &I, &x);
 }
@@ -134,34 +148,36 @@ asahi_sim_step(struct asahi_sim_group *g)
    memset(g->written, 0, sizeof(g->written));
 
    if (g->pc >= g->code_size) {
-      g->fault = (struct asahi_sim_fault) {
-         .addr = g->code_base + g->pc, .write = false,
+      g->fault = (struct asahi_sim_fault){
+         .addr = g->code_base + g->pc,
+         .write = false,
          .unit = ASAHI_SIM_UNIT_FETCH,
       };
       g->faulted = true;
       return asahi_sim_error(g, ASAHI_SIM_FAULT,
                              "instruction fetch outside the code at pc "
-                             "0x%llx", (unsigned long long)g->pc);
+                             "0x%llx",
+                             (unsigned long long)g->pc);
    }
 
    struct agx_isa_instr I;
    int len = agx_isa_decode(g->code + g->pc, g->code_size - g->pc, &I);
    if (len <= 0)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
-                             "decode at pc 0x%llx: %s",
+      return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE, "decode at pc 0x%llx: %s",
                              (unsigned long long)g->pc,
                              agx_isa_error_string(len));
 
    struct asahi_sim_exec x = {
-      .I = &I, .pc = g->pc, .next_pc = g->pc + (unsigned)len,
+      .I = &I,
+      .pc = g->pc,
+      .next_pc = g->pc + (unsigned)len,
    };
    enum asahi_sim_status s = execute(g, &I, &x);
    g->executed++;
 
    if (g->trace) {
       char text[256];
-      if (agx_isa_print(&I, true, g->code_base + g->pc, text,
-                        sizeof(text)) < 0)
+      if (agx_isa_print(&I, true, g->code_base + g->pc, text, sizeof(text)) < 0)
          snprintf(text, sizeof(text), "?");
       g->trace(g->trace_user, g, g->pc, text);
    }

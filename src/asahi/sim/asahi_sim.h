@@ -27,8 +27,8 @@
 extern "C" {
 #endif
 
-#define ASAHI_SIM_LANES    32
-#define ASAHI_SIM_GPRS     128
+#define ASAHI_SIM_LANES 32
+#define ASAHI_SIM_GPRS 128
 #define ASAHI_SIM_UNIFORMS 256
 #define ASAHI_SIM_MAX_BREAKPOINTS 16
 
@@ -102,16 +102,16 @@ void *asahi_sim_simple_translate(void *user, uint64_t va, size_t size,
 
 /* Special registers that come from the dispatch (get_sr). */
 struct asahi_sim_dispatch {
-   uint32_t threadgroup_position[3];      /* sr0..2 */
-   uint32_t threads_per_threadgroup[3];   /* sr4..6 */
-   uint32_t dispatch_threads_per_tg[3];   /* sr8..10 */
-   uint32_t core_index;                   /* sr20 */
-   uint32_t vm_slot;                      /* sr21 */
+   uint32_t threadgroup_position[3];    /* sr0..2 */
+   uint32_t threads_per_threadgroup[3]; /* sr4..6 */
+   uint32_t dispatch_threads_per_tg[3]; /* sr8..10 */
+   uint32_t core_index;                 /* sr20 */
+   uint32_t vm_slot;                    /* sr21 */
    /* thread_position_in_threadgroup of lane 0; lanes follow in x order. */
-   uint32_t first_thread_in_threadgroup;  /* linear index of lane 0 */
-   uint32_t simdgroup_index;              /* sr53 */
-   uint32_t coverage_mask;                /* sr60 / sr124 */
-   uint32_t backfacing;                   /* sr62 */
+   uint32_t first_thread_in_threadgroup; /* linear index of lane 0 */
+   uint32_t simdgroup_index;             /* sr53 */
+   uint32_t coverage_mask;               /* sr60 / sr124 */
+   uint32_t backfacing;                  /* sr62 */
    /* thread_position_in_grid of each lane (sr80..82); by default lane t has
     * x = t, y = z = 0. */
    uint32_t grid_position[ASAHI_SIM_LANES][3];
@@ -166,8 +166,8 @@ struct asahi_sim_group {
 
    /* Trace hook: called after every instruction with its pc and its text;
     * written[] is a bitset of the general registers it wrote. */
-   void (*trace)(void *user, const struct asahi_sim_group *group,
-                 uint64_t pc, const char *text);
+   void (*trace)(void *user, const struct asahi_sim_group *group, uint64_t pc,
+                 const char *text);
    void *trace_user;
    uint32_t written[ASAHI_SIM_GPRS / 32];
 
@@ -202,8 +202,7 @@ bool asahi_sim_add_breakpoint(struct asahi_sim_group *group, uint64_t pc);
  * golden-vector runner.  *length_out receives the decoded length.
  */
 enum asahi_sim_status asahi_sim_exec_bytes(struct asahi_sim_group *group,
-                                           const uint8_t *bytes,
-                                           size_t avail,
+                                           const uint8_t *bytes, size_t avail,
                                            unsigned *length_out);
 
 /* Register views (n counts 16-bit halves for reg16, 32-bit registers for

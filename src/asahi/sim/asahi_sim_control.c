@@ -53,10 +53,9 @@ exec_mask_op(struct asahi_sim_group *g, const struct agx_isa_instr *I)
             c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
                                    asahi_sim_read_float(g, B, t), &valid);
          } else {
-            c = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, t),
-                                   asahi_sim_src_bits(A),
-                                   asahi_sim_read_int(g, B, t),
-                                   asahi_sim_src_bits(B), &valid);
+            c = asahi_sim_icompare(
+               cc, asahi_sim_read_int(g, A, t), asahi_sim_src_bits(A),
+               asahi_sim_read_int(g, B, t), asahi_sim_src_bits(B), &valid);
          }
          if (!valid)
             return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
@@ -153,11 +152,10 @@ asahi_sim_exec_control(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_JMP_EXEC_NONE:
       if (!g->exec)
-         x->next_pc =
-            x->pc + asahi_sim_op(I, AGX_ISA_JMP_EXEC_NONE_OFF)->value;
+         x->next_pc = x->pc + asahi_sim_op(I, AGX_ISA_JMP_EXEC_NONE_OFF)->value;
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_CALL:
-      foreach_active_lane(g, t) {
+      foreach_active_lane (g, t) {
          g->r[1][t] = (uint32_t)(x->pc + I->length);
       }
       g->written[0] |= 2;
@@ -166,7 +164,7 @@ asahi_sim_exec_control(struct asahi_sim_group *g, struct asahi_sim_exec *x)
    case AGX_ISA_OP_CALL_REG: {
       unsigned reg = reg32_index(asahi_sim_op(I, AGX_ISA_CALL_REG_REG32));
       uint32_t target = g->r[reg][first_active_lane(g)];
-      foreach_active_lane(g, t) {
+      foreach_active_lane (g, t) {
          g->r[1][t] = (uint32_t)(x->pc + I->length);
       }
       g->written[0] |= 2;

@@ -54,7 +54,10 @@ double asahi_sim_saturate(double v);
 static inline double
 asahi_sim_fabs_neg(double v, bool abs, bool neg)
 {
-   union { double d; uint64_t u; } x = { .d = v };
+   union {
+      double d;
+      uint64_t u;
+   } x = {.d = v};
    if (abs)
       x.u &= ~(1ull << 63);
    if (neg)

@@ -61,7 +61,7 @@ exec_fma(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       break;
    }
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       double a = asahi_sim_read_float(g, A, t);
       double b = asahi_sim_read_float(g, B, t);
       double r;
@@ -96,7 +96,7 @@ exec_fcmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *Y = asahi_sim_op(I, AGX_ISA_FCMPSEL_Y);
    unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_FCMPSEL_CC)->value;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       bool valid;
       bool c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
                                   asahi_sim_read_float(g, B, t), &valid);
@@ -127,21 +127,35 @@ exec_funary(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_FLOOR_A);
    bool sat = asahi_sim_op(I, AGX_ISA_FLOOR_S)->value;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       double a = asahi_sim_read_float(g, A, t);
       double r;
       switch (I->op) {
-      case AGX_ISA_OP_FLOOR: r = floor(a); break;
-      case AGX_ISA_OP_CEIL: r = ceil(a); break;
-      case AGX_ISA_OP_TRUNC: r = trunc(a); break;
-      case AGX_ISA_OP_RINT: r = nearbyint(a); break;
-      case AGX_ISA_OP_RCP: r = 1.0 / a; break;
+      case AGX_ISA_OP_FLOOR:
+         r = floor(a);
+         break;
+      case AGX_ISA_OP_CEIL:
+         r = ceil(a);
+         break;
+      case AGX_ISA_OP_TRUNC:
+         r = trunc(a);
+         break;
+      case AGX_ISA_OP_RINT:
+         r = nearbyint(a);
+         break;
+      case AGX_ISA_OP_RCP:
+         r = 1.0 / a;
+         break;
       case AGX_ISA_OP_RSQRT:
       case AGX_ISA_OP_RSQRT_SPECIAL:
          r = 1.0 / sqrt(a);
          break;
-      case AGX_ISA_OP_LOG2: r = log2(a); break;
-      case AGX_ISA_OP_EXP2: r = exp2(a); break;
+      case AGX_ISA_OP_LOG2:
+         r = log2(a);
+         break;
+      case AGX_ISA_OP_EXP2:
+         r = exp2(a);
+         break;
       default:
          return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                                 "float unary op %s not modelled",

@@ -39,13 +39,19 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
 
    /* Numbers and names: applegpu.py SR_NAMES. */
    switch (sr) {
-   case 0: case 1: case 2:
+   case 0:
+   case 1:
+   case 2:
       *out = d->threadgroup_position[sr];
       return true;
-   case 4: case 5: case 6:
+   case 4:
+   case 5:
+   case 6:
       *out = d->threads_per_threadgroup[sr - 4];
       return true;
-   case 8: case 9: case 10:
+   case 8:
+   case 9:
+   case 10:
       *out = d->dispatch_threads_per_tg[sr - 8];
       return true;
    case 20:
@@ -78,7 +84,8 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
    case 58:
       *out = (uint32_t)__builtin_popcount(below);
       return true;
-   case 60: case 124:
+   case 60:
+   case 124:
       *out = d->coverage_mask;
       return true;
    case 62:
@@ -87,7 +94,9 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
    case 63:
       *out = (g->exec >> lane) & 1;
       return true;
-   case 80: case 81: case 82:
+   case 80:
+   case 81:
+   case 82:
       *out = d->grid_position[lane][sr - 80];
       return true;
    default:
@@ -129,12 +138,12 @@ exec_iadd(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool sub)
    const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_IADD_A);
    const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_IADD_B);
    unsigned shift = (unsigned)asahi_sim_op(I, AGX_ISA_IADD_SHIFT)->value;
-   bool sat = asahi_sim_op(I, AGX_ISA_IADD_S)->value &&
-              shift == 0 && asahi_sim_src_bits(A) <= 32 &&
-              asahi_sim_src_bits(B) <= 32 && D->size <= 32;
+   bool sat = asahi_sim_op(I, AGX_ISA_IADD_S)->value && shift == 0 &&
+              asahi_sim_src_bits(A) <= 32 && asahi_sim_src_bits(B) <= 32 &&
+              D->size <= 32;
    bool is_signed = (A->flags | B->flags) & AGX_ISA_SX;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       s128 a = int_value(g, A, t);
       s128 b = int_value(g, B, t);
       if (sub)
@@ -149,19 +158,18 @@ exec_iadd(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool sub)
 }
 
 static void
-exec_imadd(struct asahi_sim_group *g, const struct agx_isa_instr *I,
-           bool sub)
+exec_imadd(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool sub)
 {
    const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_IMADD_D);
    const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_IMADD_A);
    const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_IMADD_B);
    const struct agx_isa_operand *C = asahi_sim_op(I, AGX_ISA_IMADD_C);
    unsigned shift = (unsigned)asahi_sim_op(I, AGX_ISA_IMADD_SHIFT)->value;
-   bool sat = asahi_sim_op(I, AGX_ISA_IMADD_S)->value &&
-              shift == 0 && asahi_sim_src_bits(C) <= 32 && D->size <= 32;
+   bool sat = asahi_sim_op(I, AGX_ISA_IMADD_S)->value && shift == 0 &&
+              asahi_sim_src_bits(C) <= 32 && D->size <= 32;
    bool is_signed = (A->flags | B->flags | C->flags) & AGX_ISA_SX;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       s128 a = int_value(g, A, t);
       s128 b = int_value(g, B, t);
       s128 c = int_value(g, C, t);
@@ -201,7 +209,7 @@ exec_bitfield(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned m = (unsigned)asahi_sim_op(I, AGX_ISA_BFI_M)->value;
    u128 mask = m ? (((u128)1 << m) - 1) : 0xffffffffu;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       u128 a = asahi_sim_read_int(g, A, t);
       u128 b = asahi_sim_read_int(g, B, t);
       unsigned s = asahi_sim_read_int(g, C, t) & 0x7f;
@@ -237,7 +245,7 @@ exec_asr(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool high)
    const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_ASR_A);
    const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_ASR_B);
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       s128 a = (int64_t)asahi_sim_sext(asahi_sim_read_raw(g, A, t),
                                        asahi_sim_src_bits(A));
       unsigned s = asahi_sim_read_int(g, B, t) & 0x7f;
@@ -258,7 +266,7 @@ exec_bitop(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    /* Bit i of the table is tt_i. */
    unsigned tt = (unsigned)asahi_sim_op(I, AGX_ISA_BITOP_TT)->value;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint64_t a = asahi_sim_read_int(g, A, t);
       uint64_t b = asahi_sim_read_int(g, B, t);
       uint64_t r = 0;
@@ -266,10 +274,14 @@ exec_bitop(struct asahi_sim_group *g, const struct agx_isa_instr *I)
          /* 0011 and 1100 are documented UNDEFINED; applegpu returns A. */
          r = a;
       } else {
-         if (tt & 1) r |= ~a & ~b;
-         if (tt & 2) r |= a & ~b;
-         if (tt & 4) r |= ~a & b;
-         if (tt & 8) r |= a & b;
+         if (tt & 1)
+            r |= ~a & ~b;
+         if (tt & 2)
+            r |= a & ~b;
+         if (tt & 4)
+            r |= ~a & b;
+         if (tt & 8)
+            r |= a & b;
       }
       asahi_sim_write(g, D, t, r);
    }
@@ -282,7 +294,7 @@ exec_iunary(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_BITREV_D);
    const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_BITREV_A);
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint32_t a = (uint32_t)asahi_sim_read_int(g, A, t);
       uint64_t r;
       switch (I->op) {
@@ -311,7 +323,7 @@ exec_intl(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_INTL_A);
    const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_INTL_B);
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint64_t a = asahi_sim_read_int(g, A, t);
       uint64_t b = asahi_sim_read_int(g, B, t);
       uint64_t r = 0;
@@ -335,12 +347,11 @@ exec_icmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *Y = asahi_sim_op(I, AGX_ISA_ICMPSEL_Y);
    unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_ICMPSEL_CC)->value;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       bool valid;
-      bool c = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, t),
-                                  asahi_sim_src_bits(A),
-                                  asahi_sim_read_int(g, B, t),
-                                  asahi_sim_src_bits(B), &valid);
+      bool c = asahi_sim_icompare(
+         cc, asahi_sim_read_int(g, A, t), asahi_sim_src_bits(A),
+         asahi_sim_read_int(g, B, t), asahi_sim_src_bits(B), &valid);
       if (!valid)
          return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
                                 "undefined integer condition %u", cc);
@@ -367,27 +378,51 @@ exec_convert(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned mode = (unsigned)asahi_sim_op(I, AGX_ISA_CONVERT_MODE)->value;
    bool rte = asahi_sim_op(I, AGX_ISA_CONVERT_ROUND)->value == 1;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint64_t raw = asahi_sim_read_raw(g, S, t);
       double v;
       uint64_t r;
 
       switch (mode) {
-      case 0: v = (double)(uint8_t)raw; goto to_float;
-      case 1: v = (double)(int8_t)raw; goto to_float;
-      case 6: v = (double)(uint16_t)raw; goto to_float;
-      case 7: v = (double)(int16_t)raw; goto to_float;
-      case 10: v = (double)(uint32_t)raw; goto to_float;
-      case 11: v = (double)(int32_t)raw; goto to_float;
-      case 4: case 5: case 8: case 9: {
-         double f = S->size == 16 ? asahi_sim_f16_to_double((uint16_t)raw)
-                                  : asahi_sim_f32_to_double((uint32_t)raw,
-                                                            true);
+      case 0:
+         v = (double)(uint8_t)raw;
+         goto to_float;
+      case 1:
+         v = (double)(int8_t)raw;
+         goto to_float;
+      case 6:
+         v = (double)(uint16_t)raw;
+         goto to_float;
+      case 7:
+         v = (double)(int16_t)raw;
+         goto to_float;
+      case 10:
+         v = (double)(uint32_t)raw;
+         goto to_float;
+      case 11:
+         v = (double)(int32_t)raw;
+         goto to_float;
+      case 4:
+      case 5:
+      case 8:
+      case 9: {
+         double f = S->size == 16
+                       ? asahi_sim_f16_to_double((uint16_t)raw)
+                       : asahi_sim_f32_to_double((uint32_t)raw, true);
          double lo, hi;
-         if (mode == 4) { lo = 0; hi = 65535.0; }
-         else if (mode == 5) { lo = -32768.0; hi = 32767.0; }
-         else if (mode == 8) { lo = 0; hi = 4294967295.0; }
-         else { lo = -2147483648.0; hi = 2147483647.0; }
+         if (mode == 4) {
+            lo = 0;
+            hi = 65535.0;
+         } else if (mode == 5) {
+            lo = -32768.0;
+            hi = 32767.0;
+         } else if (mode == 8) {
+            lo = 0;
+            hi = 4294967295.0;
+         } else {
+            lo = -2147483648.0;
+            hi = 2147483647.0;
+         }
          if (isnan(f))
             f = 0;
          f = rte ? nearbyint(f) : trunc(f);
@@ -396,8 +431,8 @@ exec_convert(struct asahi_sim_group *g, const struct agx_isa_instr *I)
          break;
       }
       default:
-         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                                "convert mode %u", mode);
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED, "convert mode %u",
+                                mode);
       }
       asahi_sim_write(g, D, t, r);
       continue;
@@ -437,14 +472,14 @@ asahi_sim_exec_int(struct asahi_sim_group *g, struct asahi_sim_exec *x)
    case AGX_ISA_OP_MOV_IMM32: {
       const struct agx_isa_operand *D = asahi_sim_op(I, 0);
       uint64_t imm = (uint64_t)asahi_sim_op(I, 1)->value;
-      foreach_active_lane(g, t)
+      foreach_active_lane (g, t)
          asahi_sim_write(g, D, t, imm);
       return ASAHI_SIM_RUNNING;
    }
    case AGX_ISA_OP_GET_SR: {
       const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_GET_SR_D);
       unsigned sr = (unsigned)asahi_sim_op(I, AGX_ISA_GET_SR_SR)->value;
-      foreach_active_lane(g, t) {
+      foreach_active_lane (g, t) {
          uint32_t v;
          if (!read_sr(g, sr, t, &v))
             return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,

@@ -81,9 +81,8 @@ double asahi_sim_read_float(const struct asahi_sim_group *g,
 
 /* Write a register destination (16, 32 or 64 bits; the value is
  * truncated). */
-void asahi_sim_write(struct asahi_sim_group *g,
-                     const struct agx_isa_operand *o, unsigned lane,
-                     uint64_t value);
+void asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
+                     unsigned lane, uint64_t value);
 
 /* Families. Each returns ASAHI_SIM_RUNNING unless it ends the run. */
 enum asahi_sim_status asahi_sim_exec_int(struct asahi_sim_group *g,
@@ -105,12 +104,12 @@ bool asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
                           size_t size, bool write, enum asahi_sim_unit unit);
 
 /* Integer and float comparisons (condition = cc | ccn << 3). */
-bool asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits,
-                        uint64_t b, unsigned b_bits, bool *valid);
+bool asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
+                        unsigned b_bits, bool *valid);
 bool asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid);
 
-#define foreach_active_lane(g, lane)                                         \
-   for (unsigned lane = 0; lane < ASAHI_SIM_LANES; lane++)                   \
+#define foreach_active_lane(g, lane)                                           \
+   for (unsigned lane = 0; lane < ASAHI_SIM_LANES; lane++)                     \
       if ((g)->exec & (1u << lane))
 
 #endif /* ASAHI_SIM_INTERNAL_H */

@@ -35,8 +35,7 @@ static void
 skip_ws(struct parser *ps)
 {
    while (ps->p < ps->end &&
-          (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' ||
-           *ps->p == '\r'))
+          (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r'))
       ps->p++;
 }
 
@@ -114,14 +113,30 @@ parse_string(struct parser *ps)
       }
       q++;
       switch (*q) {
-      case '"': out[n++] = '"'; break;
-      case '\\': out[n++] = '\\'; break;
-      case '/': out[n++] = '/'; break;
-      case 'b': out[n++] = '\b'; break;
-      case 'f': out[n++] = '\f'; break;
-      case 'n': out[n++] = '\n'; break;
-      case 'r': out[n++] = '\r'; break;
-      case 't': out[n++] = '\t'; break;
+      case '"':
+         out[n++] = '"';
+         break;
+      case '\\':
+         out[n++] = '\\';
+         break;
+      case '/':
+         out[n++] = '/';
+         break;
+      case 'b':
+         out[n++] = '\b';
+         break;
+      case 'f':
+         out[n++] = '\f';
+         break;
+      case 'n':
+         out[n++] = '\n';
+         break;
+      case 'r':
+         out[n++] = '\r';
+         break;
+      case 't':
+         out[n++] = '\t';
+         break;
       case 'u': {
          unsigned cp = 0;
          for (int i = 0; i < 4; i++) {
@@ -306,8 +321,11 @@ asahi_sim_json_parse(void *mem_ctx, const char *text, size_t len, char *err,
                      size_t err_size)
 {
    struct parser ps = {
-      .ctx = mem_ctx, .p = text, .end = text + len,
-      .err = err, .err_size = err_size,
+      .ctx = mem_ctx,
+      .p = text,
+      .end = text + len,
+      .err = err,
+      .err_size = err_size,
    };
    struct asahi_sim_json *j = parse_value(&ps, 0);
    if (j) {

@@ -32,10 +32,10 @@ struct asahi_sim_json {
    bool is_integer;
    int64_t integer;
    double number;
-   char *string;               /* STRING */
-   unsigned count;             /* ARRAY, OBJECT */
+   char *string;                  /* STRING */
+   unsigned count;                /* ARRAY, OBJECT */
    struct asahi_sim_json **items; /* ARRAY, OBJECT values */
-   char **keys;                /* OBJECT */
+   char **keys;                   /* OBJECT */
 };
 
 /* Parse text[0..len).  Returns NULL on error, with a message in err. */

@@ -51,8 +51,10 @@ asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
    }
 
    if (!g->faulted) {
-      g->fault = (struct asahi_sim_fault) {
-         .addr = va, .write = write, .unit = unit,
+      g->fault = (struct asahi_sim_fault){
+         .addr = va,
+         .write = write,
+         .unit = unit,
       };
       g->faulted = true;
    }
@@ -84,8 +86,10 @@ buffer_access(struct asahi_sim_group *g, uint8_t *buf, size_t buf_size,
    }
 
    if (!g->faulted) {
-      g->fault = (struct asahi_sim_fault) {
-         .addr = offset, .write = write, .unit = unit,
+      g->fault = (struct asahi_sim_fault){
+         .addr = offset,
+         .write = write,
+         .unit = unit,
       };
       g->faulted = true;
    }
@@ -103,17 +107,28 @@ buffer_access(struct asahi_sim_group *g, uint8_t *buf, size_t buf_size,
 /* --- formats ----------------------------------------------------------- */
 
 enum mem_format {
-   FMT_I8 = 0, FMT_I16 = 1, FMT_I32 = 2, FMT_F16 = 3,
-   FMT_UNORM8 = 4, FMT_SNORM8 = 5, FMT_UNORM16 = 6, FMT_SNORM16 = 7,
-   FMT_RGB10A2 = 8, FMT_SRGBA8 = 10,
-   FMT_RG11B10F = 12, FMT_RGB9E5 = 13,
+   FMT_I8 = 0,
+   FMT_I16 = 1,
+   FMT_I32 = 2,
+   FMT_F16 = 3,
+   FMT_UNORM8 = 4,
+   FMT_SNORM8 = 5,
+   FMT_UNORM16 = 6,
+   FMT_SNORM16 = 7,
+   FMT_RGB10A2 = 8,
+   FMT_SRGBA8 = 10,
+   FMT_RG11B10F = 12,
+   FMT_RGB9E5 = 13,
 };
 
 static unsigned
 element_size(unsigned fmt)
 {
    switch (fmt) {
-   case FMT_I16: case FMT_F16: case FMT_UNORM16: case FMT_SNORM16:
+   case FMT_I16:
+   case FMT_F16:
+   case FMT_UNORM16:
+   case FMT_SNORM16:
       return 2;
    case FMT_I32:
       return 4;
@@ -207,8 +222,7 @@ unpack_simple(unsigned fmt, uint32_t raw, unsigned i, unsigned reg_bits)
    }
    case FMT_SRGBA8:
       /* Alpha (the fourth element) is linear. */
-      return float_to_reg(i == 3 ? raw / 255.0 : srgb_to_linear(raw),
-                          reg_bits);
+      return float_to_reg(i == 3 ? raw / 255.0 : srgb_to_linear(raw), reg_bits);
    default:
       return raw; /* i8, i16, i32, f16: zero-extended bits */
    }
@@ -238,7 +252,10 @@ pack_simple(unsigned fmt, uint32_t reg, unsigned reg_bits, uint32_t *out)
    case FMT_SNORM16:
       *out = (uint16_t)(int)nearbyint(fmin(fmax(v, -1.0), 1.0) * 32767.0);
       return true;
-   case FMT_I8: case FMT_I16: case FMT_I32: case FMT_F16:
+   case FMT_I8:
+   case FMT_I16:
+   case FMT_I32:
+   case FMT_F16:
       *out = reg;
       return true;
    default:
@@ -346,8 +363,8 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
       uint8_t bytes[4];
       if (!element_io(g, a, lane, addr, bytes, 4))
          return ASAHI_SIM_FAULT;
-      uint32_t w = bytes[0] | bytes[1] << 8 | bytes[2] << 16 |
-                   (uint32_t)bytes[3] << 24;
+      uint32_t w =
+         bytes[0] | bytes[1] << 8 | bytes[2] << 16 | (uint32_t)bytes[3] << 24;
       unsigned k = 0;
       for (unsigned i = 0; i < 4; i++) {
          double v;
@@ -358,15 +375,15 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
    }
 
    if (a->fmt > FMT_SRGBA8 || a->fmt == 9)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "memory format %u", a->fmt);
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED, "memory format %u",
+                             a->fmt);
 
    unsigned k = 0;
    for (unsigned i = 0; i < 4; i++) {
       if (!(mask & (1u << i)))
          continue;
       uint64_t addr = base + (uint64_t)(offset_el + i) * size;
-      uint8_t bytes[4] = { 0 };
+      uint8_t bytes[4] = {0};
 
       if (a->store) {
          uint32_t v;
@@ -405,7 +422,7 @@ static enum asahi_sim_status
 exec_device(struct asahi_sim_group *g, const struct agx_isa_instr *I,
             bool store)
 {
-   struct access a = { .space = SPACE_DEVICE, .store = store };
+   struct access a = {.space = SPACE_DEVICE, .store = store};
    const struct agx_isa_operand *A = operand_named(I, "A");
    const struct agx_isa_operand *O = operand_named(I, "O");
    const struct agx_isa_operand *Ou = operand_named(I, "Ou");
@@ -422,7 +439,7 @@ exec_device(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       shift = 2;
    bool offset_unsigned = Ou && Ou->value == 1;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint64_t base = asahi_sim_read_raw(g, A, t);
       int64_t off;
       if (O->kind == AGX_ISA_KIND_IMM)
@@ -441,10 +458,9 @@ exec_device(struct asahi_sim_group *g, const struct agx_isa_instr *I,
 }
 
 static enum asahi_sim_status
-exec_local(struct asahi_sim_group *g, const struct agx_isa_instr *I,
-           bool store)
+exec_local(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
 {
-   struct access a = { .space = SPACE_LOCAL, .store = store };
+   struct access a = {.space = SPACE_LOCAL, .store = store};
    const struct agx_isa_operand *A = operand_named(I, "A");
    const struct agx_isa_operand *O = operand_named(I, "O");
 
@@ -452,7 +468,7 @@ exec_local(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "unexpected operands for threadgroup memory");
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint64_t base = A->kind == AGX_ISA_KIND_IMM ? (uint64_t)A->value
                                                   : asahi_sim_read_raw(g, A, t);
       int64_t off = O->kind == AGX_ISA_KIND_IMM
@@ -466,17 +482,16 @@ exec_local(struct asahi_sim_group *g, const struct agx_isa_instr *I,
 }
 
 static enum asahi_sim_status
-exec_stack(struct asahi_sim_group *g, const struct agx_isa_instr *I,
-           bool store)
+exec_stack(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
 {
-   struct access a = { .space = SPACE_STACK, .store = store };
+   struct access a = {.space = SPACE_STACK, .store = store};
    const struct agx_isa_operand *O = operand_named(I, "O");
 
    if (!setup_access(I, &a) || !O)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "unexpected operands for stack memory");
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       int64_t off = O->kind == AGX_ISA_KIND_IMM
                        ? (int64_t)asahi_sim_sext((uint64_t)O->value, 16)
                        : (int64_t)(uint32_t)asahi_sim_read_raw(g, O, t);
@@ -502,18 +517,31 @@ atomic_op(unsigned op, uint32_t old, uint64_t src, bool *ok)
    uint32_t s = (uint32_t)src;
    *ok = true;
    switch (op) {
-   case 0: return old + s;
-   case 1: return old - s;
-   case 2: return s;
-   case 3: return old == s ? (uint32_t)(src >> 32) : old;
-   case 4: return old < s ? old : s;
-   case 5: return (int32_t)old < (int32_t)s ? old : s;
-   case 6: return old > s ? old : s;
-   case 7: return (int32_t)old > (int32_t)s ? old : s;
-   case 8: return old & s;
-   case 9: return old | s;
-   case 10: return old ^ s;
-   default: *ok = false; return old;
+   case 0:
+      return old + s;
+   case 1:
+      return old - s;
+   case 2:
+      return s;
+   case 3:
+      return old == s ? (uint32_t)(src >> 32) : old;
+   case 4:
+      return old < s ? old : s;
+   case 5:
+      return (int32_t)old < (int32_t)s ? old : s;
+   case 6:
+      return old > s ? old : s;
+   case 7:
+      return (int32_t)old > (int32_t)s ? old : s;
+   case 8:
+      return old & s;
+   case 9:
+      return old | s;
+   case 10:
+      return old ^ s;
+   default:
+      *ok = false;
+      return old;
    }
 }
 
@@ -533,11 +561,9 @@ exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
                              "unexpected operands for an atomic");
    bool has_dest = R && R->kind == AGX_ISA_KIND_REG;
 
-   foreach_active_lane(g, t) {
-      bool in_reg = A->kind == AGX_ISA_KIND_REG ||
-                    A->kind == AGX_ISA_KIND_UREG;
-      uint64_t base = in_reg ? asahi_sim_read_raw(g, A, t)
-                             : (uint64_t)A->value;
+   foreach_active_lane (g, t) {
+      bool in_reg = A->kind == AGX_ISA_KIND_REG || A->kind == AGX_ISA_KIND_UREG;
+      uint64_t base = in_reg ? asahi_sim_read_raw(g, A, t) : (uint64_t)A->value;
       int64_t off;
       if (O->kind == AGX_ISA_KIND_IMM)
          off = (int64_t)asahi_sim_sext((uint64_t)O->value, 16);
@@ -545,12 +571,12 @@ exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
          off = (int64_t)(uint32_t)asahi_sim_read_raw(g, O, t);
       else
          off = (int32_t)(uint32_t)asahi_sim_read_raw(g, O, t);
-      uint64_t addr = (local ? (base & 0xffff) : (base & ~3ull)) +
-                      (uint64_t)off * 4;
+      uint64_t addr =
+         (local ? (base & 0xffff) : (base & ~3ull)) + (uint64_t)off * 4;
 
       uint8_t b[4];
-      bool ok = local ? buffer_access(g, g->local, g->local_size_B, addr, b,
-                                      4, false, ASAHI_SIM_UNIT_LOCAL)
+      bool ok = local ? buffer_access(g, g->local, g->local_size_B, addr, b, 4,
+                                      false, ASAHI_SIM_UNIT_LOCAL)
                       : asahi_sim_mem_access(g, addr, b, 4, false,
                                              ASAHI_SIM_UNIT_DEVICE);
       if (!ok)
@@ -560,12 +586,12 @@ exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       uint32_t nv = atomic_op((unsigned)op->value, old,
                               asahi_sim_read_raw(g, S, t), &valid);
       if (!valid)
-         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                                "atomic op %u", (unsigned)op->value);
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED, "atomic op %u",
+                                (unsigned)op->value);
       for (unsigned i = 0; i < 4; i++)
          b[i] = (uint8_t)(nv >> (8 * i));
-      ok = local ? buffer_access(g, g->local, g->local_size_B, addr, b, 4,
-                                 true, ASAHI_SIM_UNIT_LOCAL)
+      ok = local ? buffer_access(g, g->local, g->local_size_B, addr, b, 4, true,
+                                 ASAHI_SIM_UNIT_LOCAL)
                  : asahi_sim_mem_access(g, addr, b, 4, true,
                                         ASAHI_SIM_UNIT_DEVICE);
       if (!ok)
@@ -651,7 +677,7 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       const struct agx_isa_operand *R = operand_named(I, "R");
       if (!R || R->kind != AGX_ISA_KIND_REG)
          return ASAHI_SIM_ERR_UNSUPPORTED;
-      foreach_active_lane(g, t)
+      foreach_active_lane (g, t)
          reg_write(g, R, 0, t, g->stack_pointer);
       return ASAHI_SIM_RUNNING;
    }

@@ -28,8 +28,7 @@ asahi_sim_error(struct asahi_sim_group *g, enum asahi_sim_status status,
 }
 
 static uint64_t
-read_file(const uint32_t *words32, unsigned nr32, unsigned half,
-          unsigned bits)
+read_file(const uint32_t *words32, unsigned nr32, unsigned half, unsigned bits)
 {
    unsigned reg = (half >> 1) % nr32;
    switch (bits) {
@@ -124,17 +123,33 @@ asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
       int64_t sa = (int64_t)asahi_sim_sext(a, a_bits);
       int64_t sb = (int64_t)asahi_sim_sext(b, b_bits);
       switch (cond & 3) {
-      case 0: r = sa == sb; break;
-      case 1: r = sa < sb; break;
-      case 2: r = sa > sb; break;
-      default: *valid = false; return false;
+      case 0:
+         r = sa == sb;
+         break;
+      case 1:
+         r = sa < sb;
+         break;
+      case 2:
+         r = sa > sb;
+         break;
+      default:
+         *valid = false;
+         return false;
       }
    } else {
       switch (cond & 3) {
-      case 0: r = a == b; break;
-      case 1: r = a < b; break;
-      case 2: r = a > b; break;
-      default: *valid = false; return false;
+      case 0:
+         r = a == b;
+         break;
+      case 1:
+         r = a < b;
+         break;
+      case 2:
+         r = a > b;
+         break;
+      default:
+         *valid = false;
+         return false;
       }
    }
    return (cond & 8) ? !r : r;
@@ -151,14 +166,30 @@ asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid)
    bool r;
    *valid = true;
    switch (cond & 7) {
-   case 0: r = a == b; break;
-   case 1: r = a < b; break;
-   case 2: r = a > b; break;
-   case 3: r = (a != a) ? false : ((b != b) ? true : a < b); break;
-   case 5: r = a >= b; break;
-   case 6: r = a <= b; break;
-   case 7: r = (a != a) ? false : ((b != b) ? true : a > b); break;
-   default: *valid = false; return false;
+   case 0:
+      r = a == b;
+      break;
+   case 1:
+      r = a < b;
+      break;
+   case 2:
+      r = a > b;
+      break;
+   case 3:
+      r = (a != a) ? false : ((b != b) ? true : a < b);
+      break;
+   case 5:
+      r = a >= b;
+      break;
+   case 6:
+      r = a <= b;
+      break;
+   case 7:
+      r = (a != a) ? false : ((b != b) ? true : a > b);
+      break;
+   default:
+      *valid = false;
+      return false;
    }
    return (cond & 8) ? !r : r;
 }

@@ -31,8 +31,18 @@
 #include "asahi_sim_internal.h"
 
 enum red_op {
-   RED_AND, RED_OR, RED_XOR, RED_IADD, RED_FADD, RED_FMUL,
-   RED_MIN_U, RED_MAX_U, RED_MIN_S, RED_MAX_S, RED_MIN_F, RED_MAX_F,
+   RED_AND,
+   RED_OR,
+   RED_XOR,
+   RED_IADD,
+   RED_FADD,
+   RED_FMUL,
+   RED_MIN_U,
+   RED_MAX_U,
+   RED_MIN_S,
+   RED_MAX_S,
+   RED_MIN_F,
+   RED_MAX_F,
 };
 
 static bool
@@ -50,12 +60,14 @@ parse_reduction(const char *name, bool *quad, bool *prefix, enum red_op *op)
    if (*prefix)
       name += 7;
 
-   static const struct { const char *n; enum red_op op; } ops[] = {
-      { "and", RED_AND }, { "or", RED_OR }, { "xor", RED_XOR },
-      { "iadd", RED_IADD }, { "fadd", RED_FADD }, { "fmul", RED_FMUL },
-      { "min_u", RED_MIN_U }, { "max_u", RED_MAX_U },
-      { "min_s", RED_MIN_S }, { "max_s", RED_MAX_S },
-      { "min_f", RED_MIN_F }, { "max_f", RED_MAX_F },
+   static const struct {
+      const char *n;
+      enum red_op op;
+   } ops[] = {
+      {"and", RED_AND},     {"or", RED_OR},       {"xor", RED_XOR},
+      {"iadd", RED_IADD},   {"fadd", RED_FADD},   {"fmul", RED_FMUL},
+      {"min_u", RED_MIN_U}, {"max_u", RED_MAX_U}, {"min_s", RED_MIN_S},
+      {"max_s", RED_MAX_S}, {"min_f", RED_MIN_F}, {"max_f", RED_MAX_F},
    };
    for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
       if (!strcmp(name, ops[i].n)) {
@@ -71,13 +83,21 @@ identity(enum red_op op, unsigned bits)
 {
    uint64_t all = bits >= 64 ? ~0ull : (1ull << bits) - 1;
    switch (op) {
-   case RED_AND: case RED_MIN_U: return all;
-   case RED_MIN_S: return all >> 1;
-   case RED_MAX_S: return (all >> 1) + 1;
-   case RED_FMUL: return bits == 16 ? 0x3c00 : 0x3f800000;
-   case RED_MIN_F: return bits == 16 ? 0x7c00 : 0x7f800000;
-   case RED_MAX_F: return bits == 16 ? 0xfc00 : 0xff800000;
-   default: return 0;
+   case RED_AND:
+   case RED_MIN_U:
+      return all;
+   case RED_MIN_S:
+      return all >> 1;
+   case RED_MAX_S:
+      return (all >> 1) + 1;
+   case RED_FMUL:
+      return bits == 16 ? 0x3c00 : 0x3f800000;
+   case RED_MIN_F:
+      return bits == 16 ? 0x7c00 : 0x7f800000;
+   case RED_MAX_F:
+      return bits == 16 ? 0xfc00 : 0xff800000;
+   default:
+      return 0;
    }
 }
 
@@ -104,15 +124,24 @@ combine(enum red_op op, uint64_t x, uint64_t y, unsigned bits)
    double fx, fy;
 
    switch (op) {
-   case RED_AND: return x & y;
-   case RED_OR: return x | y;
-   case RED_XOR: return x ^ y;
-   case RED_IADD: return (x + y) & mask;
-   case RED_MIN_U: return x < y ? x : y;
-   case RED_MAX_U: return x > y ? x : y;
-   case RED_MIN_S: return sx < sy ? x : y;
-   case RED_MAX_S: return sx > sy ? x : y;
-   default: break;
+   case RED_AND:
+      return x & y;
+   case RED_OR:
+      return x | y;
+   case RED_XOR:
+      return x ^ y;
+   case RED_IADD:
+      return (x + y) & mask;
+   case RED_MIN_U:
+      return x < y ? x : y;
+   case RED_MAX_U:
+      return x > y ? x : y;
+   case RED_MIN_S:
+      return sx < sy ? x : y;
+   case RED_MAX_S:
+      return sx > sy ? x : y;
+   default:
+      break;
    }
 
    fx = as_float(x, bits);
@@ -163,7 +192,7 @@ exec_reduction(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       r[t] = acc;
    }
 
-   foreach_active_lane(g, t)
+   foreach_active_lane (g, t)
       asahi_sim_write(g, D, t, r[t]);
 }
 
@@ -180,7 +209,7 @@ exec_quad_shuffle(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       b[t] = asahi_sim_read_raw(g, B, t);
    }
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       unsigned base = t & ~3u, pos = t & 3;
       uint64_t idx = b[t];
       uint64_t r = a[t];
@@ -219,23 +248,22 @@ exec_quad_ballot(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    unsigned cc = (unsigned)I->operands[AGX_ISA_ICMP_QUAD_BALLOT_CC].value;
    uint32_t ballot = 0;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       bool valid, c;
       if (is_float) {
          c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
                                 asahi_sim_read_float(g, B, t), &valid);
       } else {
-         c = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, t),
-                                asahi_sim_src_bits(A),
-                                asahi_sim_read_int(g, B, t),
-                                asahi_sim_src_bits(B), &valid);
+         c = asahi_sim_icompare(
+            cc, asahi_sim_read_int(g, A, t), asahi_sim_src_bits(A),
+            asahi_sim_read_int(g, B, t), asahi_sim_src_bits(B), &valid);
       }
       if (!valid)
          return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
                                 "undefined condition %u", cc);
       ballot |= (uint32_t)c << t;
    }
-   foreach_active_lane(g, t)
+   foreach_active_lane (g, t)
       asahi_sim_write(g, D, t, ballot >> (t & ~3u));
    return ASAHI_SIM_RUNNING;
 }

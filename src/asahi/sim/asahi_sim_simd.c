@@ -33,16 +33,15 @@ exec_ballot(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_ICMP_BALLOT_CC)->value;
    uint32_t result = 0;
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       bool valid, c;
       if (is_float) {
          c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
                                 asahi_sim_read_float(g, B, t), &valid);
       } else {
-         c = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, t),
-                                asahi_sim_src_bits(A),
-                                asahi_sim_read_int(g, B, t),
-                                asahi_sim_src_bits(B), &valid);
+         c = asahi_sim_icompare(
+            cc, asahi_sim_read_int(g, A, t), asahi_sim_src_bits(A),
+            asahi_sim_read_int(g, B, t), asahi_sim_src_bits(B), &valid);
       }
       if (!valid)
          return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
@@ -51,7 +50,7 @@ exec_ballot(struct asahi_sim_group *g, const struct agx_isa_instr *I,
          result |= 1u << t;
    }
 
-   foreach_active_lane(g, t)
+   foreach_active_lane (g, t)
       asahi_sim_write(g, D, t, result);
    return ASAHI_SIM_RUNNING;
 }
@@ -64,7 +63,7 @@ exec_shuffle(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_SIMD_SHUFFLE_B);
    uint64_t a[ASAHI_SIM_LANES];
    uint64_t b[ASAHI_SIM_LANES];
-   unsigned quad_bits[ASAHI_SIM_LANES / 4] = { 0 };
+   unsigned quad_bits[ASAHI_SIM_LANES / 4] = {0};
 
    /* Snapshot first: D may alias A or B. */
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
@@ -73,7 +72,7 @@ exec_shuffle(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       quad_bits[t / 4] |= b[t] & 3;
    }
 
-   foreach_active_lane(g, t) {
+   foreach_active_lane (g, t) {
       uint64_t idx = b[t];
       uint64_t src; /* the lane whose quad supplies the value */
       unsigned q;

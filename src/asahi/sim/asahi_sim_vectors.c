@@ -69,7 +69,7 @@ run_parsed(const struct asahi_sim_json *v, const char *id, char *msg,
    const struct asahi_sim_json *in = asahi_sim_json_get(v, "in");
    const struct asahi_sim_json *out = asahi_sim_json_get(v, "out");
    int64_t size, exec_in, exec_out;
-   uint8_t bytes[MAX_BYTES] = { 0 };
+   uint8_t bytes[MAX_BYTES] = {0};
 
    if (!in || !out) {
       *skipped = true;
@@ -123,8 +123,7 @@ run_parsed(const struct asahi_sim_json *v, const char *id, char *msg,
    memcpy(before, g, sizeof(*g));
 
    unsigned length = 0;
-   enum asahi_sim_status s =
-      asahi_sim_exec_bytes(g, bytes, (size_t)n, &length);
+   enum asahi_sim_status s = asahi_sim_exec_bytes(g, bytes, (size_t)n, &length);
    if (s != ASAHI_SIM_RUNNING) {
       snprintf(msg, msg_size, "%s: %s: %s", id, asahi_sim_status_string(s),
                g->error);
@@ -136,8 +135,8 @@ run_parsed(const struct asahi_sim_json *v, const char *id, char *msg,
       goto done;
    }
    if (g->exec != (uint32_t)exec_out) {
-      snprintf(msg, msg_size, "%s: exec 0x%08x, expected 0x%08x", id,
-               g->exec, (uint32_t)exec_out);
+      snprintf(msg, msg_size, "%s: exec 0x%08x, expected 0x%08x", id, g->exec,
+               (uint32_t)exec_out);
       goto done;
    }
 
@@ -156,9 +155,8 @@ run_parsed(const struct asahi_sim_json *v, const char *id, char *msg,
    for (unsigned r = 0; r < ASAHI_SIM_GPRS; r++) {
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
          if (g->r[r][t] != before->r[r][t]) {
-            snprintf(msg, msg_size,
-                     "%s: r%u lane %u = 0x%08x, expected 0x%08x", id, r, t,
-                     g->r[r][t], before->r[r][t]);
+            snprintf(msg, msg_size, "%s: r%u lane %u = 0x%08x, expected 0x%08x",
+                     id, r, t, g->r[r][t], before->r[r][t]);
             goto done;
          }
       }
@@ -180,8 +178,8 @@ asahi_sim_vector_run_line(const char *line, size_t len, bool *skipped,
    *skipped = false;
    msg[0] = 0;
 
-   struct asahi_sim_json *v = asahi_sim_json_parse(ctx, line, len, err,
-                                                   sizeof(err));
+   struct asahi_sim_json *v =
+      asahi_sim_json_parse(ctx, line, len, err, sizeof(err));
    bool ok;
    if (!v || v->type != ASAHI_SIM_JSON_OBJECT) {
       snprintf(msg, msg_size, "bad JSON: %s", v ? "not an object" : err);
