@@ -71,6 +71,7 @@ asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
    group->code_size = size;
    group->code_base = code_base;
    group->pc = 0;
+   memset(group->decode_cache, 0, sizeof(group->decode_cache));
 }
 
 bool
@@ -160,17 +161,28 @@ asahi_sim_step(struct asahi_sim_group *g)
                              (unsigned long long)g->pc);
    }
 
-   struct agx_isa_instr I;
-   int len = agx_isa_decode(g->code + g->pc, g->code_size - g->pc, &I);
-   if (len <= 0)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE, "decode at pc 0x%llx: %s",
-                             (unsigned long long)g->pc,
-                             agx_isa_error_string(len));
+   /* Decoding costs more than executing most instructions: cache it.
+    * The copy keeps the instruction stable while it executes. */
+   struct asahi_sim_decoded *slot =
+      &g->decode_cache[(g->pc >> 1) % ASAHI_SIM_DECODE_CACHE];
+   if (slot->tag != g->pc + 1) {
+      int len = agx_isa_decode(g->code + g->pc, g->code_size - g->pc,
+                               &slot->instr);
+      if (len <= 0) {
+         slot->tag = 0;
+         return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
+                                "decode at pc 0x%llx: %s",
+                                (unsigned long long)g->pc,
+                                agx_isa_error_string(len));
+      }
+      slot->tag = g->pc + 1;
+   }
+   const struct agx_isa_instr I = slot->instr;
 
    struct asahi_sim_exec x = {
       .I = &I,
       .pc = g->pc,
-      .next_pc = g->pc + (unsigned)len,
+      .next_pc = g->pc + I.length,
    };
    enum asahi_sim_status s = execute(g, &I, &x);
    g->executed++;

@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "asahi/isa/agx_isa.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,6 +33,13 @@ extern "C" {
 #define ASAHI_SIM_GPRS 128
 #define ASAHI_SIM_UNIFORMS 256
 #define ASAHI_SIM_MAX_BREAKPOINTS 16
+#define ASAHI_SIM_DECODE_CACHE    128
+
+/* Decoded instructions by pc (direct-mapped); tag is pc + 1, 0 = empty. */
+struct asahi_sim_decoded {
+   uint64_t tag;
+   struct agx_isa_instr instr;
+};
 
 enum asahi_sim_status {
    /* Still running (step budget used up by asahi_sim_step). */
@@ -174,6 +183,10 @@ struct asahi_sim_group {
    struct asahi_sim_fault fault;
    bool faulted;
    char error[160];
+
+   /* Filled by asahi_sim_step; cleared by asahi_sim_set_code.  Call
+    * asahi_sim_set_code again after changing the code bytes. */
+   struct asahi_sim_decoded decode_cache[ASAHI_SIM_DECODE_CACHE];
 };
 
 #define ASAHI_SIM_DEFAULT_BUDGET 10000000ull

@@ -216,6 +216,31 @@ test_special_registers(void **state)
    sim_test_free(&t);
 }
 
+static void
+test_code_reload(void **state)
+{
+   /* Decoded instructions are cached by pc; asahi_sim_set_code drops them,
+    * so new code at the same offsets runs. */
+   struct sim_test a, b;
+   sim_test_load(&a, "mov_imm r2, 1, 0\nstop\n");
+   sim_test_load(&b, "mov_imm r2, 2, 0\nstop\n");
+   uint8_t *code = malloc(a.size);
+   memcpy(code, a.code, a.size);
+
+   asahi_sim_set_code(a.g, code, a.size, 0);
+   assert_int_equal(asahi_sim_run(a.g), ASAHI_SIM_STOPPED);
+   assert_int_equal(a.g->r[2][0], 1);
+
+   memcpy(code, b.code, b.size);
+   asahi_sim_set_code(a.g, code, b.size, 0);
+   assert_int_equal(asahi_sim_run(a.g), ASAHI_SIM_STOPPED);
+   assert_int_equal(a.g->r[2][0], 2);
+
+   free(code);
+   sim_test_free(&a);
+   sim_test_free(&b);
+}
+
 int
 main(void)
 {
@@ -228,6 +253,7 @@ main(void)
       cmocka_unit_test(test_step_and_breakpoint),
       cmocka_unit_test(test_bad_code),
       cmocka_unit_test(test_special_registers),
+      cmocka_unit_test(test_code_reload),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
