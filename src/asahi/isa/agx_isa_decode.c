@@ -29,14 +29,22 @@ const char *
 agx_isa_error_string(int error)
 {
    switch (error) {
-   case AGX_ISA_OK: return "ok";
-   case AGX_ISA_ERR_TRUNCATED: return "truncated instruction";
-   case AGX_ISA_ERR_UNKNOWN: return "unknown instruction";
-   case AGX_ISA_ERR_UNDEFINED: return "undefined operand encoding";
-   case AGX_ISA_ERR_OPERAND: return "operand does not fit the instruction";
-   case AGX_ISA_ERR_NOSPACE: return "buffer too small";
-   case AGX_ISA_ERR_SYNTAX: return "syntax error";
-   default: return "unknown error";
+   case AGX_ISA_OK:
+      return "ok";
+   case AGX_ISA_ERR_TRUNCATED:
+      return "truncated instruction";
+   case AGX_ISA_ERR_UNKNOWN:
+      return "unknown instruction";
+   case AGX_ISA_ERR_UNDEFINED:
+      return "undefined operand encoding";
+   case AGX_ISA_ERR_OPERAND:
+      return "operand does not fit the instruction";
+   case AGX_ISA_ERR_NOSPACE:
+      return "buffer too small";
+   case AGX_ISA_ERR_SYNTAX:
+      return "syntax error";
+   default:
+      return "unknown error";
    }
 }
 
@@ -87,6 +95,7 @@ decode_src(const struct agx_isa_operand_desc *d, const uint64_t w[2],
          o->size = 16;
       }
       o->value = v;
+      o->count = d->count; /* 2 for paired sources */
    } else {
       return AGX_ISA_ERR_UNDEFINED;
    }
@@ -158,8 +167,8 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    case AGX_ISA_CHOICE_U16HI:
       if (v > 255)
          return AGX_ISA_ERR_UNDEFINED;
-      o->kind = kind == AGX_ISA_CHOICE_R16 ? AGX_ISA_KIND_REG
-                                           : AGX_ISA_KIND_UREG;
+      o->kind =
+         kind == AGX_ISA_CHOICE_R16 ? AGX_ISA_KIND_REG : AGX_ISA_KIND_UREG;
       o->size = 16;
       o->value = v + (kind == AGX_ISA_CHOICE_U16HI ? 256 : 0);
       return AGX_ISA_OK;
@@ -168,15 +177,15 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    case AGX_ISA_CHOICE_U64:
       if ((v & 1) || v > (kind == AGX_ISA_CHOICE_U64 ? 511u : 255u))
          return AGX_ISA_ERR_UNDEFINED;
-      o->kind = kind == AGX_ISA_CHOICE_U64 ? AGX_ISA_KIND_UREG
-                                           : AGX_ISA_KIND_REG;
+      o->kind =
+         kind == AGX_ISA_CHOICE_U64 ? AGX_ISA_KIND_UREG : AGX_ISA_KIND_REG;
       o->size = kind == AGX_ISA_CHOICE_R32 ? 32 : 64;
       o->value = v;
       return AGX_ISA_OK;
    case AGX_ISA_CHOICE_R32X2:
    case AGX_ISA_CHOICE_U64X2:
-      o->kind = kind == AGX_ISA_CHOICE_R32X2 ? AGX_ISA_KIND_REG
-                                             : AGX_ISA_KIND_UREG;
+      o->kind =
+         kind == AGX_ISA_CHOICE_R32X2 ? AGX_ISA_KIND_REG : AGX_ISA_KIND_UREG;
       o->size = kind == AGX_ISA_CHOICE_R32X2 ? 32 : 64;
       o->value = v * 2;
       return o->value <= 511 ? AGX_ISA_OK : AGX_ISA_ERR_UNDEFINED;
@@ -189,8 +198,8 @@ decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
    case AGX_ISA_CHOICE_SIMM:
       o->kind = AGX_ISA_KIND_IMM;
       o->size = width;
-      o->value = kind == AGX_ISA_CHOICE_SIMM ? sign_extend(v, width)
-                                             : (int64_t)v;
+      o->value =
+         kind == AGX_ISA_CHOICE_SIMM ? sign_extend(v, width) : (int64_t)v;
       return AGX_ISA_OK;
    case AGX_ISA_CHOICE_ZR16:
       if (v) {
@@ -251,8 +260,8 @@ decode_regrun(const struct agx_isa_operand_desc *d, const uint64_t w[2],
       return AGX_ISA_OK;
    }
    o->kind = AGX_ISA_KIND_REG;
-   o->size = d->type.nr ? (agx_isa_field_get(w, &d->type) ? 32 : 16)
-                        : d->max_size;
+   o->size =
+      d->type.nr ? (agx_isa_field_get(w, &d->type) ? 32 : 16) : d->max_size;
    o->count = agx_isa_run_count(d, w, instr);
    if (d->count_mode == AGX_ISA_COUNT_ZS && !o->count)
       return AGX_ISA_ERR_UNDEFINED;
@@ -348,8 +357,8 @@ decode_cmpoff(const struct agx_isa_operand_desc *d, const uint64_t w[2],
 }
 
 static int
-decode_operand(const struct agx_isa_form *form, unsigned i,
-               const uint64_t w[2], struct agx_isa_instr *out)
+decode_operand(const struct agx_isa_form *form, unsigned i, const uint64_t w[2],
+               struct agx_isa_instr *out)
 {
    const struct agx_isa_operand_desc *d = &form->operands[i];
    struct agx_isa_operand *o = &out->operands[i];
@@ -365,6 +374,7 @@ decode_operand(const struct agx_isa_form *form, unsigned i,
       o->kind = AGX_ISA_KIND_REG;
       if (t & 1)
          o->flags |= AGX_ISA_CACHE;
+      o->count = d->count; /* 2 for paired destinations */
       if (d->type.width[0] == 1) {
          /* the width bit is part of the opcode */
          o->size = d->max_size;
@@ -442,7 +452,7 @@ agx_isa_form_length(const struct agx_isa_form *form, const uint64_t w[2])
    if (form->info.short_length == form->info.long_length)
       return form->info.short_length;
    return agx_isa_get_bits(w, form->length_bit, 1) ? form->info.long_length
-                                                    : form->info.short_length;
+                                                   : form->info.short_length;
 }
 
 int
@@ -458,8 +468,11 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
    for (size_t i = 0; i < n; ++i)
       w[i / 8] |= (uint64_t)bytes[i] << (8 * (i % 8));
 
-   for (unsigned k = 0; k < AGX_ISA_NUM_OPS - 1; ++k) {
-      const struct agx_isa_form *form = &agx_isa_forms[agx_isa_decode_order[k]];
+   unsigned first = agx_isa_first_byte_start[bytes[0]];
+   unsigned last = agx_isa_first_byte_start[bytes[0] + 1];
+   for (unsigned k = first; k < last; ++k) {
+      enum agx_isa_op op = agx_isa_by_first_byte[k];
+      const struct agx_isa_form *form = &agx_isa_forms[op];
       unsigned len = agx_isa_form_length(form, w);
       uint64_t m[2] = {w[0], w[1]};
 
@@ -474,7 +487,7 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
       if (len > avail)
          return AGX_ISA_ERR_TRUNCATED;
 
-      out->op = agx_isa_decode_order[k];
+      out->op = op;
       out->length = len;
       out->nr_operands = form->info.nr_operands;
       /* Operands that depend on others (widths, counts, types) go last. */

@@ -29,13 +29,14 @@ def _opnd(name, codec, **kw):
    return d
 
 
-def dst(name, ext, size=32, at=9, type_at=7, fixed_size=False):
+def dst(name, ext, size=32, at=9, type_at=7, fixed_size=False, paired=False):
    """Register destination: 6 value bits + 2 extension bits, and a 2-bit
    type (bit 0: cache hint, bit 1: 32/64-bit).  size is the widest allowed
    register (16, 32 or 64).  fixed_size: the width bit is a fixed opcode
    bit, so the type is only the cache bit and the width is always size."""
    return _opnd(name, 'dst', value=[(at, 6), (ext, 2)],
-                type=[(type_at, 1 if fixed_size else 2)], size=size)
+                type=[(type_at, 1 if fixed_size else 2)], size=size,
+                count=2 if paired else 1)
 
 
 def r0l(name='D'):
@@ -43,14 +44,17 @@ def r0l(name='D'):
    return _opnd(name, 'r0l', type=[(7, 1)], size=16)
 
 
-def src(name, at, ext, size=32, tbits=4, fp=False, mod=None, sx=None):
+def src(name, at, ext, size=32, tbits=4, fp=False, mod=None, sx=None,
+        paired=False):
    """ALU source: 6 value bits at `at`, 2 extension bits at `ext`, then a
    tbits-wide type field right after the value (immediate, uniform or
    register with hint and size).  fp: immediates are 8-bit minifloats and
    `mod` (default: right after the type) holds .abs/.neg.  sx: bit of the
-   .sx sign-extension flag."""
+   .sx sign-extension flag.  paired: registers (not uniforms) come in
+   consecutive pairs (r0 means r0_r1, r0h means r0h_r1l)."""
    d = _opnd(name, 'src', value=[(at, 6), (ext, 2)],
-             type=[(at + 6, tbits)], size=size, float=fp)
+             type=[(at + 6, tbits)], size=size, float=fp,
+             count=2 if paired else 1)
    if fp:
       d['mod'] = [(mod if mod is not None else at + 6 + tbits, 2)]
    if sx is not None:
@@ -424,6 +428,25 @@ for _n, _b47, _op in (
         [(0, 7, 0x6f), (15, 1, 1), (47, 1, _b47), (26, 16, _op)],
         [dst('D', 44), src('A', 16, 42, size=64)], mnemonic=_n)
 
+# Matrix multiply-accumulate on register pairs (opcode 0x6f, bits 26-27 and
+# 63 set; bit 26 clear for the 16-bit form).
+for _n, _b26 in (('simd_matrix_fmadd32', 1), ('simd_matrix_fmadd16', 0)):
+   form(_n, 8, [(0, 7, 0x6f), (15, 1, 0), (27, 1, 1), (26, 1, _b26),
+                (63, 1, 1)],
+        [dst('D', 60, paired=True),
+         src('A', 16, 58, fp=True, mod=52, paired=True),
+         src('B', 28, 56, fp=True, paired=True),
+         src('C', 40, 54, fp=True, paired=True)])
+
+# Catch-alls for shuffle and reduction encodings not named above.
+form('simd_shuf_op', 6, [(0, 7, 0x6f), (15, 1, 0)],
+     [imm('op1', (47, 1), 'bin'), imm('op2', (38, 2), 'bin'),
+      imm('op3', (26, 2), 'bin'), dst('D', 44), src('A', 16, 42, size=64),
+      src('B', 28, 40, size=64)])
+form('simd_op', 6, [(0, 7, 0x6f), (15, 1, 1)],
+     [imm('op1', (47, 1), 'bin'), imm('op2', (26, 16), 'bin'), dst('D', 44),
+      src('A', 16, 42, size=64)])
+
 # --- Fragment synchronisation ---------------------------------------------
 form('wait_pix', 4, [(0, 8, 0x48)], [imm('i', (8, 10)), imm('j', (22, 2))])
 form('signal_pix', 4, [(0, 8, 0x58)], [imm('i', (8, 10)), imm('j', (22, 2))])
@@ -614,6 +637,27 @@ form('zs_emit', 4, [(0, 8, 0x41), (15, 1, 0)],
      [frag_sample_mask(),
       regrun('T', [(16, 6), (26, 2)], size=16, zs=[(29, 1), (30, 1)]),
       imm('u0', (22, 2))])
+
+# Stack mapping (opcode 0x75; Mesa's agx_opcodes.py calls these
+# stack_map/stack_unmap).
+_map_tail = [reg32('R', [(11, 5), (40, 2)]),
+             imm('v', [(20, 4), (32, 4), (56, 8)], signed=True)]
+form('map', 8, [(0, 8, 0x75), (10, 1, 0), (47, 1, 1), (24, 2, 1), (27, 3, 0),
+                (31, 1, 0)],
+     [enum('op', (16, 4), {0: 'unmap', 1: 'map'}),
+      enum('target', (36, 1), {0: 'target0', 1: 'target1'})] + _map_tail +
+     [imm('q1', (8, 2), 'bin'), imm('q2', (30, 1), 'bin'),
+      imm('q3', (37, 3), 'bin'), imm('q4', (42, 5), 'bin'),
+      imm('q5', (48, 8), 'bin')],
+     mnemonic='TODO.map',
+     aliases=[('unmap', {'op': 'unmap'},
+               ['target', 'R', 'v', 'q1', 'q2', 'q3', 'q4', 'q5']),
+              ('map', {'op': 'map'},
+               ['target', 'R', 'v', 'q1', 'q2', 'q3', 'q4', 'q5'])])
+form('unk75_alt', 8, [(0, 8, 0x75), (10, 1, 0), (47, 1, 1)],
+     [imm('q16', (16, 4)), imm('q17', (24, 2)), imm('q18', (27, 3)),
+      imm('q19', (31, 1))] + _map_tail + [imm('q1', (8, 2), 'bin')],
+     mnemonic='TODO.unk75_alt')
 
 # --- Miscellaneous and not yet understood ------------------------------------
 form('get_sr_todo', 4, [(0, 7, 0x72), (15, 1, 1)],

@@ -30,8 +30,8 @@ put(uint64_t w[2], const struct agx_isa_bits *f, uint64_t v)
 }
 
 static int
-encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o,
-           uint64_t w[2])
+encode_src(const struct agx_isa_operand_desc *d,
+           const struct agx_isa_operand *o, uint64_t w[2])
 {
    unsigned t, v;
    unsigned tbits = agx_isa_field_width(&d->type);
@@ -39,17 +39,15 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
    switch (o->kind) {
    case AGX_ISA_KIND_IMM:
    case AGX_ISA_KIND_FIMM:
-      if ((o->kind == AGX_ISA_KIND_FIMM) != d->is_float ||
-          o->value < 0 || o->value > 255 ||
-          (o->flags & ~(AGX_ISA_ABS | AGX_ISA_NEG)))
+      if ((o->kind == AGX_ISA_KIND_FIMM) != d->is_float || o->value < 0 ||
+          o->value > 255 || (o->flags & ~(AGX_ISA_ABS | AGX_ISA_NEG)))
          return AGX_ISA_ERR_OPERAND;
       t = 0;
       v = o->value;
       break;
    case AGX_ISA_KIND_UREG:
-      if (o->value < 0 || o->value > 511 ||
-          (o->size != 16 && o->size != 32) ||
-          (o->size == 32 && (o->value & 1)))
+      if (o->value < 0 || o->value > 511 || o->count != 1 ||
+          (o->size != 16 && o->size != 32) || (o->size == 32 && (o->value & 1)))
          return AGX_ISA_ERR_OPERAND;
       t = 4 | (o->size == 32 ? 2 : 0) | ((o->value >> 8) & 1);
       v = o->value & 0xff;
@@ -58,7 +56,7 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
       unsigned code = o->size == 16 ? 0 : o->size == 32 ? 2 : 3;
       if (o->value < 0 || o->value > 255 || o->size > d->max_size ||
           (o->size != 16 && o->size != 32 && o->size != 64) ||
-          (o->size != 16 && (o->value & 1)) || (o->count > 1))
+          (o->size != 16 && (o->value & 1)) || o->count != d->count)
          return AGX_ISA_ERR_OPERAND;
       t = (code << 2) | hint_bits(o->flags);
       v = o->value;
@@ -72,8 +70,8 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
    put(w, &d->value, v);
    put(w, &d->type, t);
 
-   unsigned m = ((o->flags & AGX_ISA_ABS) ? 1 : 0) |
-                ((o->flags & AGX_ISA_NEG) ? 2 : 0);
+   unsigned m =
+      ((o->flags & AGX_ISA_ABS) ? 1 : 0) | ((o->flags & AGX_ISA_NEG) ? 2 : 0);
    if (m && !d->mod.nr)
       return AGX_ISA_ERR_OPERAND;
    if (d->mod.nr)
@@ -87,8 +85,8 @@ encode_src(const struct agx_isa_operand_desc *d, const struct agx_isa_operand *o
 
 static int
 encode_cmpsel(const struct agx_isa_operand_desc *d,
-              const struct agx_isa_operand *o, const struct agx_isa_operand *ref,
-              uint64_t w[2])
+              const struct agx_isa_operand *o,
+              const struct agx_isa_operand *ref, uint64_t w[2])
 {
    unsigned t, v;
    unsigned want = ref->size >= 32 ? 32 : 16;
@@ -212,9 +210,8 @@ encode_regimm(const struct agx_isa_operand_desc *d,
           agx_isa_choice_for(d, fixed_type) != d->choices[i].kind)
          continue;
       /* type bit 1 mirrors whether operand `ref` is present */
-      if (d->ref >= 0 &&
-          !!(d->choices[i].type & 2) !=
-             (in->operands[d->ref].kind != AGX_ISA_KIND_NONE))
+      if (d->ref >= 0 && !!(d->choices[i].type & 2) !=
+                            (in->operands[d->ref].kind != AGX_ISA_KIND_NONE))
          continue;
       if (!choice_matches(d->choices[i].kind, o, width, &v) ||
           !fits(v, width, false))
@@ -237,8 +234,7 @@ encode_regrun(const struct agx_isa_operand_desc *d,
       return AGX_ISA_OK;
    }
    if (o->kind != AGX_ISA_KIND_REG || o->flags || o->value < 0 ||
-       (o->size != 16 && o->size != 32) ||
-       (o->size == 32 && (o->value & 1)) ||
+       (o->size != 16 && o->size != 32) || (o->size == 32 && (o->value & 1)) ||
        (!d->type.nr && o->size != d->max_size))
       return AGX_ISA_ERR_OPERAND;
    if (d->present.nr)
@@ -300,9 +296,8 @@ encode_coords(const struct agx_isa_operand_desc *d,
 }
 
 static int
-encode_lod(const struct agx_isa_operand_desc *d,
-           const struct agx_isa_instr *in, const struct agx_isa_operand *o,
-           uint64_t w[2])
+encode_lod(const struct agx_isa_operand_desc *d, const struct agx_isa_instr *in,
+           const struct agx_isa_operand *o, uint64_t w[2])
 {
    int64_t mode = in->operands[d->ref2].value;
    int64_t n = in->operands[d->ref].value;
@@ -317,8 +312,7 @@ encode_lod(const struct agx_isa_operand_desc *d,
    case 4:
    case 12:
       ok = n >= 0 && n <= 15 && agx_isa_tex_dims[n][0] &&
-           o->kind == AGX_ISA_KIND_REG && o->size == 32 &&
-           !(o->value & 1) &&
+           o->kind == AGX_ISA_KIND_REG && o->size == 32 && !(o->value & 1) &&
            o->count == agx_isa_tex_dims[n][0] * 2 + (mode == 12);
       break;
    case 1:
@@ -380,7 +374,7 @@ encode_operand(const struct agx_isa_form *form, unsigned i,
       unsigned t = (o->flags & AGX_ISA_CACHE) ? 1 : 0;
       int64_t v = o->value;
       if (o->kind != AGX_ISA_KIND_REG || o->size > d->max_size ||
-          (o->count > 1) || v < 0 || v > 255 ||
+          o->count != d->count || v < 0 || v > 255 ||
           (o->flags & ~AGX_ISA_CACHE))
          return AGX_ISA_ERR_OPERAND;
       if (d->type.width[0] == 1) {

@@ -134,6 +134,17 @@ const uint16_t agx_isa_decode_order[AGX_ISA_NUM_OPS - 1] = {
    ${f['enum']},
 % endfor
 };
+
+/* Candidates by first byte, in decode order: forms
+ * agx_isa_by_first_byte[agx_isa_first_byte_start[b] ..
+ *                       agx_isa_first_byte_start[b + 1] - 1]. */
+const uint16_t agx_isa_first_byte_start[257] = {
+   ${', '.join(str(x) for x in dispatch_start)}
+};
+
+const uint16_t agx_isa_by_first_byte[${len(dispatch)}] = {
+   ${', '.join(dispatch)}
+};
 """)
 
 M64 = (1 << 64) - 1
@@ -239,8 +250,16 @@ def main():
    with open(out_h, 'w') as fh:
       fh.write(HEADER.render(forms=forms))
    with open(out_c, 'w') as fh:
+      dispatch, start = [], []
+      for b in range(256):
+         start.append(len(dispatch))
+         for f in forms:
+            if (b & f['mask'] & 0xff) == (f['bits'] & 0xff):
+               dispatch.append(f['enum'])
+      start.append(len(dispatch))
       fh.write(SOURCE.render(forms=forms, bits=bits, M64=M64,
-                             tex_dims=desc.TEX_DIMS))
+                             tex_dims=desc.TEX_DIMS, dispatch=dispatch,
+                             dispatch_start=start))
 
 
 if __name__ == '__main__':

@@ -92,17 +92,17 @@ struct agx_isa_enum_name {
 };
 
 struct agx_isa_operand_desc {
-   uint8_t codec;     /* enum agx_isa_codec */
-   uint8_t print;     /* enum agx_isa_print */
-   uint8_t max_size;  /* widest register, 16/32/64 */
-   uint8_t style;     /* enum agx_isa_style, for IMM */
-   bool is_float;     /* SRC: minifloat immediates, abs/neg */
-   bool is_signed;    /* IMM/OFFSET: sign-extend */
+   uint8_t codec;    /* enum agx_isa_codec */
+   uint8_t print;    /* enum agx_isa_print */
+   uint8_t max_size; /* widest register, 16/32/64 */
+   uint8_t style;    /* enum agx_isa_style, for IMM */
+   bool is_float;    /* SRC: minifloat immediates, abs/neg */
+   bool is_signed;   /* IMM/OFFSET: sign-extend */
    /* CMPSEL: operand whose width it follows; REGRUN: mask operand;
     * COORDS/LOD: dimension operand; CMPOFF: compare operand. */
    int8_t ref;
-   int8_t ref2;       /* LOD: the LOD-mode operand */
-   const char *text;  /* FLAG: suffix text */
+   int8_t ref2;      /* LOD: the LOD-mode operand */
+   const char *text; /* FLAG: suffix text */
    struct agx_isa_bits value, type, mod, sx;
    /* REGRUN: count field (aux) and presence bit (present) */
    struct agx_isa_bits aux, present;
@@ -154,6 +154,11 @@ extern const uint8_t agx_isa_tex_dims[16][2];
 
 /* Forms in decode priority order (first match wins). */
 extern const uint16_t agx_isa_decode_order[AGX_ISA_NUM_OPS - 1];
+
+/* The same order restricted to forms whose fixed bits allow a given first
+ * byte (a decoding shortcut). */
+extern const uint16_t agx_isa_first_byte_start[257];
+extern const uint16_t agx_isa_by_first_byte[];
 
 static inline uint64_t
 agx_isa_get_bits(const uint64_t w[2], unsigned start, unsigned width)

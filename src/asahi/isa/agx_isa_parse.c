@@ -82,8 +82,8 @@ static bool
 parse_minifloat(const char *s, int64_t *out)
 {
    char *end;
-   if (!*s || !(isdigit((unsigned char)*s) || *s == '-' || *s == '+' ||
-                *s == '.'))
+   if (!*s ||
+       !(isdigit((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.'))
       return false;
    double v = strtod(s, &end);
    if (*end)
@@ -320,6 +320,8 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
    case AGX_ISA_CODEC_REG32:
       if (!parse_register(tok, o) || o->kind != AGX_ISA_KIND_REG)
          return false;
+      if (d->count == 2) /* paired: r0_r1 or r0h_r1l */
+         return o->count == 2;
       as_single(o);
       return o->count == 1;
    case AGX_ISA_CODEC_REGRUN:
@@ -370,6 +372,8 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
    case AGX_ISA_CODEC_SRC:
    case AGX_ISA_CODEC_CMPSEL:
       if (parse_register(tok, o)) {
+         if (d->count == 2 && o->kind == AGX_ISA_KIND_REG)
+            return o->count == 2;
          as_single(o);
          return o->count == 1;
       }
@@ -540,7 +544,7 @@ struct match {
    unsigned nr_toks;
    const struct agx_isa_parse_ctx *ctx;
    struct agx_isa_instr *out;
-   unsigned bad_tok; /* furthest token that failed to parse, + 1 */
+   unsigned bad_tok;   /* furthest token that failed to parse, + 1 */
    bool encode_failed; /* all tokens parsed but did not encode */
 };
 
@@ -633,8 +637,8 @@ try_form(enum agx_isa_op op, const struct agx_isa_alias *alias,
          return AGX_ISA_ERR_OPERAND;
       }
       if (m.bad_tok)
-         set_err(err, err_size, "%s: bad operand %u '%s'", mnemonic,
-                 m.bad_tok, toks[m.bad_tok - 1]);
+         set_err(err, err_size, "%s: bad operand %u '%s'", mnemonic, m.bad_tok,
+                 toks[m.bad_tok - 1]);
       else
          set_err(err, err_size, "%s: wrong number of operands", mnemonic);
       return AGX_ISA_ERR_SYNTAX;
@@ -721,4 +725,18 @@ agx_isa_parse(const char *text, struct agx_isa_instr *out, char *err,
               size_t err_size)
 {
    return agx_isa_parse_with(text, NULL, out, err, err_size);
+}
+
+bool
+agx_isa_instr_init(struct agx_isa_instr *instr, enum agx_isa_op op)
+{
+   memset(instr, 0, sizeof(*instr));
+   if (!agx_isa_op_info(op))
+      return false;
+   const struct agx_isa_form *form = &agx_isa_forms[op];
+   instr->op = op;
+   instr->nr_operands = form->info.nr_operands;
+   for (unsigned i = 0; i < form->info.nr_operands; ++i)
+      set_default(&form->operands[i], &instr->operands[i], 0);
+   return true;
 }

@@ -227,8 +227,7 @@ agx_isa_find_alias(const struct agx_isa_form *form,
       bool ok = true;
       for (unsigned c = 0; c < alias->nr_conds && ok; ++c) {
          const struct agx_isa_alias_cond *cond = &alias->conds[c];
-         ok = alias_value_matches(&instr->operands[cond->operand],
-                                  cond->value);
+         ok = alias_value_matches(&instr->operands[cond->operand], cond->value);
       }
       if (ok)
          return alias;
@@ -285,8 +284,7 @@ agx_isa_print(const struct agx_isa_instr *instr, bool has_pc, uint64_t pc,
 }
 
 int
-agx_isa_disasm_one(const uint8_t *bytes, size_t avail, char *buf,
-                   size_t size)
+agx_isa_disasm_one(const uint8_t *bytes, size_t avail, char *buf, size_t size)
 {
    struct agx_isa_instr instr;
    int len = agx_isa_decode(bytes, avail, &instr);

@@ -84,8 +84,7 @@ test_every_form(void **state)
             bytes[i] = w[i / 8] >> (8 * (i % 8));
 
          struct agx_isa_instr x, y, z;
-         if (agx_isa_decode(bytes, AGX_ISA_MAX_LENGTH, &x) <= 0 ||
-             x.op != op)
+         if (agx_isa_decode(bytes, AGX_ISA_MAX_LENGTH, &x) <= 0 || x.op != op)
             continue;
          valid++;
          checked++;
@@ -218,6 +217,35 @@ test_labels(void **state)
    assert_non_null(strstr(err, "line 1"));
 }
 
+static void
+test_builder(void **state)
+{
+   struct agx_isa_instr x;
+   uint8_t out[AGX_ISA_MAX_LENGTH];
+
+   /* fadd32 r0, r1, r2 = 2a8142422400 (FACTS-AGX section 5) */
+   assert_true(agx_isa_instr_init(&x, AGX_ISA_OP_FADD32));
+   x.operands[AGX_ISA_FADD32_D] = agx_isa_reg(0, 32, 0);
+   x.operands[AGX_ISA_FADD32_A] = agx_isa_reg(2, 32, 0);
+   x.operands[AGX_ISA_FADD32_B] = agx_isa_reg(4, 32, 0);
+   assert_int_equal(agx_isa_encode(&x, out, sizeof(out)), 6);
+   const uint8_t want[6] = {0x2a, 0x81, 0x42, 0x42, 0x24, 0x00};
+   assert_memory_equal(out, want, 6);
+
+   /* defaults are valid: every form encodes straight after init, except
+    * where an operand has no "omitted" value (a register) */
+   assert_true(agx_isa_instr_init(&x, AGX_ISA_OP_STOP));
+   assert_int_equal(agx_isa_encode(&x, out, sizeof(out)), 2);
+   assert_int_equal(out[0], 0x88);
+   assert_false(agx_isa_instr_init(&x, AGX_ISA_NUM_OPS));
+
+   /* the minifloat formula: sign * (16 + f) * 2^(e - 7), or f / 64 */
+   assert_true(agx_isa_minifloat_to_float(0x00) == 0.0f);
+   assert_true(agx_isa_minifloat_to_float(0x70) == 16.0f);
+   assert_true(agx_isa_minifloat_to_float(0x01) == 1.0f / 64);
+   assert_true(agx_isa_minifloat_to_float(0xb8) == -1.5f);
+}
+
 int
 main(void)
 {
@@ -226,6 +254,7 @@ main(void)
       cmocka_unit_test(test_bad_input),
       cmocka_unit_test(test_short_form_choice),
       cmocka_unit_test(test_labels),
+      cmocka_unit_test(test_builder),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

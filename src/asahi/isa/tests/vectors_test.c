@@ -139,8 +139,10 @@ run_file(const char *name)
    snprintf(path, sizeof(path), "%s/%s", data_dir, name);
    FILE *f = fopen(path, "r");
    if (!f) {
-      fprintf(stderr, "SKIP: %s not found (golden data is in "
-                      "../shared/data/agx-isa, never committed)\n", path);
+      fprintf(stderr,
+              "SKIP: %s not found (golden data is in "
+              "../shared/data/agx-isa, never committed)\n",
+              path);
       skip();
    }
 
