@@ -117,8 +117,13 @@ exec_fcmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
  *    approximations (Metal: a few ulp); our results are within that, but
  *    not bit-exact with hardware (low confidence on the last bit).
  *  - rsqrt_special is taken to be rsqrt (low confidence).
- *  - sin_pt_1 / sin_pt_2 are the two halves of the hardware's sine
- *    sequence; their exact split is unknown, so they are not executed.
+ *  - sin_pt_1 / sin_pt_2: Mesa computes sin(x * pi / 2) (x in quadrants)
+ *    as f = sin_pt_1(x); sin_pt_2(f) * f (alexvorxx/Mesa-VirGL
+ *    src/asahi/compiler/agx_compile.c, nir_opcodes.py fsin_agx).  The
+ *    split between the two halves is not known; here sin_pt_1 folds x to
+ *    f in [-1, 1] with sin(x pi/2) = sin(f pi/2), and sin_pt_2 gives
+ *    sin(f pi/2) / f (pi/2 at 0), so the sequence is right while each half
+ *    alone may differ from hardware (low confidence).
  */
 static enum asahi_sim_status
 exec_funary(struct asahi_sim_group *g, const struct agx_isa_instr *I)
@@ -153,6 +158,14 @@ exec_funary(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       case AGX_ISA_OP_LOG2:
          r = log2(a);
          break;
+      case AGX_ISA_OP_SIN_PT_1: {
+         double q = a - 4.0 * floor(a / 4.0); /* [0, 4) */
+         r = q < 1.0 ? q : (q < 3.0 ? 2.0 - q : q - 4.0);
+         break;
+      }
+      case AGX_ISA_OP_SIN_PT_2:
+         r = a == 0.0 ? M_PI_2 : sin(a * M_PI_2) / a;
+         break;
       case AGX_ISA_OP_EXP2:
          r = exp2(a);
          break;
@@ -166,6 +179,32 @@ exec_funary(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       write_float(g, D, t, r, sat);
    }
    return ASAHI_SIM_RUNNING;
+}
+
+/*
+ * dfdx/dfdy: the difference across the lane's quad, reading inactive
+ * (helper) lanes too.  The quad layout is taken to be the usual one: bit 0
+ * of the lane index is x, bit 1 is y (inferred, medium confidence).  The
+ * subtraction rounds like fadd32 / fadd16.
+ */
+static void
+exec_derivative(struct asahi_sim_group *g, const struct agx_isa_instr *I)
+{
+   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_DFDX_D);
+   const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_DFDX_A);
+   bool sat = asahi_sim_op(I, AGX_ISA_DFDX_S)->value;
+   unsigned bit = I->op == AGX_ISA_OP_DFDX ? 1 : 2;
+   double a[ASAHI_SIM_LANES];
+
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+      a[t] = asahi_sim_read_float(g, A, t);
+
+   foreach_active_lane (g, t) {
+      double r = asahi_sim_fma_odd(a[t | bit], 1.0, -a[t & ~bit]);
+      if (D->size != 16)
+         r = asahi_sim_f32_to_double(asahi_sim_double_to_f32(r, true), false);
+      write_float(g, D, t, r, sat);
+   }
 }
 
 enum asahi_sim_status
@@ -184,6 +223,10 @@ asahi_sim_exec_float(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_FCMPSEL:
       return exec_fcmpsel(g, I);
+   case AGX_ISA_OP_DFDX:
+   case AGX_ISA_OP_DFDY:
+      exec_derivative(g, I);
+      return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_FLOOR:
    case AGX_ISA_OP_CEIL:
    case AGX_ISA_OP_TRUNC:

@@ -14,6 +14,8 @@
  * conventions") and IEEE 754, not from running the simulator.
  */
 
+#include <math.h>
+
 #include "sim_test_util.h"
 
 /* Run one instruction with every lane holding the same register values. */
@@ -171,6 +173,50 @@ test_convert(void **state)
          { 3, 0xc0200000u }); /* -2.5 */
 }
 
+static void
+test_sin_sequence(void **state)
+{
+   /* Mesa's sine: f = sin_pt_1(x); sin(x * pi / 2) = sin_pt_2(f) * f, with
+    * x in quadrants.  The hardware is an approximation; ask for 1e-6. */
+   static const float xs[] = { 0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 3.75f,
+                               -0.25f, -1.0f, -7.5f, 13.0f, 100.25f };
+   for (unsigned i = 0; i < ARRAY_LEN(xs); i++) {
+      struct sim_test t;
+      const struct reg_init init[] = { { 2, f32_bits(xs[i]) } };
+      struct asahi_sim_group *g = run1(&t,
+                                       "sin_pt_1 r3, r2\n"
+                                       "sin_pt_2 r4, r3\n"
+                                       "fmul32 r5, r4, r3",
+                                       init, ARRAY_LEN(init));
+      float got;
+      memcpy(&got, &g->r[5][0], 4);
+      double want = sin(xs[i] * M_PI / 2);
+      if (fabs(got - want) > 1e-6)
+         fail_msg("sin(%g quadrants) = %.9g, want %.9g", xs[i], got, want);
+      sim_test_free(&t);
+   }
+}
+
+static void
+test_derivatives(void **state)
+{
+   /* Lane t holds t * t; within a quad, bit 0 of the lane is x and bit 1
+    * is y.  Inactive (helper) lanes still feed their neighbours. */
+   struct sim_test t;
+   sim_test_load(&t, "dfdx r3, r2\ndfdy r4, r2\nstop\n");
+   for (unsigned l = 0; l < 32; l++)
+      t.g->r[2][l] = f32_bits((float)(l * l));
+   t.g->exec = 0x55555555u;
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned l = 0; l < 32; l += 2) {
+      unsigned x0 = l & ~1u, x1 = l | 1u, y0 = l & ~2u, y1 = l | 2u;
+      assert_int_equal(t.g->r[3][l], f32_bits((float)(x1 * x1 - x0 * x0)));
+      assert_int_equal(t.g->r[4][l], f32_bits((float)(y1 * y1 - y0 * y0)));
+      assert_int_equal(t.g->r[3][l + 1], 0); /* inactive: untouched */
+   }
+   sim_test_free(&t);
+}
+
 int
 main(void)
 {
@@ -182,6 +228,8 @@ main(void)
       cmocka_unit_test(test_f16_rules),
       cmocka_unit_test(test_unary_exact),
       cmocka_unit_test(test_convert),
+      cmocka_unit_test(test_sin_sequence),
+      cmocka_unit_test(test_derivatives),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
