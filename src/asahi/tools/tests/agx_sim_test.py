@@ -16,12 +16,12 @@ import tempfile
 
 AGX_SIM, AGX_ASM, DATA = sys.argv[1:4]
 
-# Each lane adds u4 to its r2 (lane 3 has its own r2).  Then every lane
-# stores r3 to the address in u0_u1; lanes store in order, so lane 31's
-# value (5 + 0x10 = 0x15) is what memory holds.
+# Each lane adds u4 to its r2 (lane 3 has its own r2) and stores the sum
+# to element `lane` of the array at u0_u1.
 PROGRAM = """\
+get_sr r5, sr80
 iadd r3, r2, u4
-device_store 0, i32, x, r3, u0_u1, 0, signed, 0
+device_store 0, i32, x, r3, u0_u1, r5, unsigned, 0
 stop
 """
 
@@ -63,12 +63,13 @@ def main():
 
       r = run(AGX_SIM, '--reg', 'r2=5', '--reg', 'r2@3=100',
               '--uniform', 'u4=0x10', '--uniform', 'u0=0x1000',
-              '--mem', '0x1000+8', '--dump', '0x1000+4', binary)
+              '--mem', '0x1000+128', '--dump', '0x1000+16', binary)
       check(r.returncode == 0, 'run: ' + r.stdout + r.stderr)
       check('status: stopped' in r.stdout, 'status line')
       check('00000015 00000015 00000015 00000074' in r.stdout,
             'per-lane r3: ' + r.stdout)
-      check('0000001000: 15 00 00 00' in r.stdout, 'memory dump')
+      check('0000001000: 15 00 00 00 15 00 00 00 15 00 00 00 74 00 00 00'
+            in r.stdout, 'memory dump: ' + r.stdout)
 
       # A store outside memory is a GPU fault; with --soft-faults it is not.
       r = run(AGX_SIM, '--uniform', 'u0=0x9000', binary)
