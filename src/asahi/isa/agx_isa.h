@@ -39,8 +39,10 @@
  *    (when the `compare` operand is set, size 32) followed by a 16-bit
  *    offset register at value + 2 (count 2), or only one of them
  *    (count 1; size 16 means offset only);
- *  - the texture "U" operand (uniform heap base) is NONE when the texture
- *    is a state register (tsN), else a 64-bit UREG;
+ *  - the texture "U" operand (a 64-bit uniform heap base) is present
+ *    exactly when "T" is an index into that heap (bit 1 of T's type);
+ *    otherwise it is NONE and T is a state register (tsN) or a 16-bit
+ *    register.  The encoder picks T's type from whether U is present;
  *  - an operand that is absent in this encoding (atomic "R" with no
  *    return value, iter "S" at pixel centre) has kind NONE.
  *
@@ -237,6 +239,11 @@ agx_isa_offset(int64_t bytes)
 
 /* Static information about an opcode, or NULL if op is out of range. */
 const struct agx_isa_op_info *agx_isa_op_info(enum agx_isa_op op);
+
+/* Index of the operand called `name` ("D", "A", "cc"...) in op's operand
+ * array, or -1.  The generated AGX_ISA_<FORM>_<NAME> macros give the same
+ * numbers at compile time. */
+int agx_isa_operand_index(enum agx_isa_op op, const char *name);
 
 /*
  * Decode one instruction from `avail` bytes.  Returns its length in bytes

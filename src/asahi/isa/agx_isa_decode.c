@@ -25,6 +25,17 @@ agx_isa_op_info(enum agx_isa_op op)
    return &agx_isa_forms[op].info;
 }
 
+int
+agx_isa_operand_index(enum agx_isa_op op, const char *name)
+{
+   const struct agx_isa_op_info *info = agx_isa_op_info(op);
+   for (unsigned i = 0; info && name && i < info->nr_operands; ++i) {
+      if (!strcmp(info->operands[i].name, name))
+         return i;
+   }
+   return -1;
+}
+
 const char *
 agx_isa_error_string(int error)
 {
@@ -242,6 +253,8 @@ agx_isa_run_count(const struct agx_isa_operand_desc *d, const uint64_t w[2],
       return (aux ? aux : 4) * d->count;
    case AGX_ISA_COUNT_ZS:
       return ((aux & 1) ? 2 : 0) + ((aux & 2) ? 1 : 0);
+   case AGX_ISA_COUNT_SELECT:
+      return instr->operands[d->ref].value ? d->count2 : d->count;
    default:
       return d->count;
    }
@@ -259,10 +272,20 @@ decode_regrun(const struct agx_isa_operand_desc *d, const uint64_t w[2],
       o->kind = AGX_ISA_KIND_NONE;
       return AGX_ISA_OK;
    }
+   o->count = agx_isa_run_count(d, w, instr);
+   if (d->type_uniform) {
+      o->kind = agx_isa_field_get(w, &d->type) ? AGX_ISA_KIND_UREG
+                                               : AGX_ISA_KIND_REG;
+      o->size = 32;
+      o->value = v * 2;
+      /* the run must lie inside r0-r127 / u0-u255 */
+      if (o->value + 2 * o->count > (o->kind == AGX_ISA_KIND_REG ? 256 : 512))
+         return AGX_ISA_ERR_UNDEFINED;
+      return AGX_ISA_OK;
+   }
    o->kind = AGX_ISA_KIND_REG;
    o->size =
       d->type.nr ? (agx_isa_field_get(w, &d->type) ? 32 : 16) : d->max_size;
-   o->count = agx_isa_run_count(d, w, instr);
    if (d->count_mode == AGX_ISA_COUNT_ZS && !o->count)
       return AGX_ISA_ERR_UNDEFINED;
    /* 32-bit runs ignore the low bit of the number, as applegpu does */

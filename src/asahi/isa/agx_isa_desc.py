@@ -24,7 +24,7 @@ def _opnd(name, codec, **kw):
             size=32, print='operand', float=False, names=None, ref=None,
             text='', style='dec', signed=False, aux=[], present=[],
             count_mode='fixed', count=1, type_ref=None, choices=[],
-            shared_type=False, ref2=None)
+            shared_type=False, ref2=None, count2=0, type_uniform=False)
    d.update(kw)
    return d
 
@@ -157,7 +157,8 @@ def reg32(name, bits):
 
 
 def regrun(name, bits, type_bit=None, size=32, count=1, mask=None,
-           count_field=None, zs=None, present=None):
+           count_field=None, zs=None, present=None, select=None,
+           uniform_bit=None):
    """A run of consecutive registers.  type_bit: 0 = 16-bit, 1 = 32-bit
    elements (else always `size`).  The element count is fixed (`count`),
    the popcount of operand `mask`, a 2-bit count_field (0 meaning 4) times
@@ -175,8 +176,16 @@ def regrun(name, bits, type_bit=None, size=32, count=1, mask=None,
    elif zs is not None:
       d['count_mode'] = 'zs'
       d['aux'] = list(zs)
+   elif select is not None:
+      # (operand, count when it is 0, count otherwise)
+      d['count_mode'] = 'select'
+      d['ref'], d['count'], d['count2'] = select
    if present is not None:
       d['present'] = [(present, 1)]
+   if uniform_bit is not None:
+      # 32-bit GPRs or uniforms, numbered in 32-bit units
+      d['type'] = [(uniform_bit, 1)]
+      d['type_uniform'] = True
    return d
 
 
@@ -246,9 +255,11 @@ SAT = flag('S', 6, '.sat')
 
 # --- Moves ----------------------------------------------------------------
 form('mov_imm16', (4, 6), [(0, 7, 0x62), (8, 1, 0)],
-     [dst('D', 44, size=16, fixed_size=True), imm('imm16', (16, 16))], mnemonic='mov_imm')
+     [dst('D', 44, size=16, fixed_size=True), imm('imm16', (16, 16))],
+     mnemonic='mov_imm')
 form('mov_imm32', (6, 8), [(0, 7, 0x62), (8, 1, 1)],
-     [dst('D', 60, fixed_size=True), imm('imm32', (16, 32)), imm('kill', (62, 1), 'bin')],
+     [dst('D', 60, fixed_size=True), imm('imm32', (16, 32)),
+      imm('kill', (62, 1), 'bin')],
      mnemonic='mov_imm')
 form('get_sr', 4, [(0, 7, 0x72), (15, 1, 0)],
      [dst('D', 28), sreg('SR', 16, 26)])
@@ -562,6 +573,16 @@ for _store in (0, 1):
         [(0, 4, 0x9), (5, 2, 1 | ((1 - _store) << 1))],
         [enum('F', (24, 4), MEMORY_FORMATS), enum('mask', (36, 4), MASKS),
          mem_regs('R', [(9, 6), (60, 2)], 8), tg_base(), tg_index()])
+
+# Asynchronous copies (compute).  R: the 64-bit address; A: a run of
+# 32-bit registers or uniforms describing the copy (3 words for 1D, 5 for
+# 2D).
+for _store, _n in ((0, 'async_load'), (1, 'async_store')):
+   form(_n, 8, [(0, 7, 0x25 | (_store << 6))],
+        [enum('F', (47, 1), {0: 'copy_1d', 1: 'copy_2d'}),
+         regimm('R', [(9, 6)], (8, 1), {0: 'r64', 1: 'u64'}),
+         regrun('A', [(16, 4), (36, 4)], uniform_bit=25,
+                select=('F', 3, 5))])
 
 ATOMIC_OPS = {0: 'add', 1: 'sub', 2: 'xchg', 3: 'cmpxchg', 4: 'umin',
               5: 'imin', 6: 'umax', 7: 'imax', 8: 'and', 9: 'or',

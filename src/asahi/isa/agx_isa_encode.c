@@ -233,6 +233,17 @@ encode_regrun(const struct agx_isa_operand_desc *d,
       put(w, &d->present, 0);
       return AGX_ISA_OK;
    }
+   if (d->type_uniform) {
+      if ((o->kind != AGX_ISA_KIND_REG && o->kind != AGX_ISA_KIND_UREG) ||
+          o->size != 32 || o->flags || (o->value & 1) || o->value < 0 ||
+          o->value + 2 * o->count >
+             (o->kind == AGX_ISA_KIND_REG ? 256 : 512) ||
+          o->count != agx_isa_run_count(d, w, in) ||
+          !put(w, &d->value, o->value / 2))
+         return AGX_ISA_ERR_OPERAND;
+      put(w, &d->type, o->kind == AGX_ISA_KIND_UREG);
+      return AGX_ISA_OK;
+   }
    if (o->kind != AGX_ISA_KIND_REG || o->flags || o->value < 0 ||
        (o->size != 16 && o->size != 32) || (o->size == 32 && (o->value & 1)) ||
        (!d->type.nr && o->size != d->max_size))
@@ -258,6 +269,10 @@ encode_regrun(const struct agx_isa_operand_desc *d,
       put(w, &d->aux, n & 3);
       break;
    }
+   case AGX_ISA_COUNT_SELECT:
+      if (o->count != agx_isa_run_count(d, w, in))
+         return AGX_ISA_ERR_OPERAND;
+      break;
    case AGX_ISA_COUNT_ZS:
       if (o->count < 1 || o->count > 3)
          return AGX_ISA_ERR_OPERAND;

@@ -74,10 +74,12 @@ static const struct agx_isa_operand_desc ${f['id']}_operands[] = {
 % endfor
       .count_mode = AGX_ISA_COUNT_${o['count_mode'].upper()},
       .count = ${o['count']},
+      .count2 = ${o['count2']},
+      .type_uniform = ${'true' if o['type_uniform'] else 'false'},
       .type_ref = ${o['typerefidx']},
       .shared_type = ${'true' if o['shared_type'] else 'false'},
       .nr_choices = ${len(o['choices'])},
-      .choices = { ${', '.join('{ %d, AGX_ISA_CHOICE_%s }' % (t, k.upper()) for t, k in o['choices'])} },
+      .choices = { ${choices(o)} },
 % if o['names']:
       .nr_names = ${len(o['names'])},
       .names = ${f['id']}_${i}_names,
@@ -112,8 +114,8 @@ const struct agx_isa_form agx_isa_forms[AGX_ISA_NUM_OPS] = {
          .operands = ${f['id']}_info,
       },
       .length_bit = ${f['length_bit']},
-      .mask = { 0x${'%x' % (f['mask'] & M64)}ull, 0x${'%x' % (f['mask'] >> 64)}ull },
-      .bits = { 0x${'%x' % (f['bits'] & M64)}ull, 0x${'%x' % (f['bits'] >> 64)}ull },
+      .mask = ${words(f['mask'])},
+      .bits = ${words(f['bits'])},
       .operands = ${f['id']}_operands,
 % if f['aliases']:
       .nr_aliases = ${len(f['aliases'])},
@@ -162,6 +164,16 @@ def bits(pieces):
    return '{ %d, { %s }, { %s } }' % (
       len(pieces), ', '.join(str(s) for s, _ in pieces),
       ', '.join(str(w) for _, w in pieces))
+
+
+def choices(o):
+   return ', '.join('{ %d, AGX_ISA_CHOICE_%s }' % (t, k.upper())
+                    for t, k in o['choices'])
+
+
+def words(v):
+   """A 128-bit value as two uint64_t initialisers."""
+   return '{ 0x%xull, 0x%xull }' % (v & M64, v >> 64)
 
 
 def cname(s):
@@ -257,7 +269,8 @@ def main():
             if (b & f['mask'] & 0xff) == (f['bits'] & 0xff):
                dispatch.append(f['enum'])
       start.append(len(dispatch))
-      fh.write(SOURCE.render(forms=forms, bits=bits, M64=M64,
+      fh.write(SOURCE.render(forms=forms, bits=bits, choices=choices,
+                             words=words,
                              tex_dims=desc.TEX_DIMS, dispatch=dispatch,
                              dispatch_start=start))
 

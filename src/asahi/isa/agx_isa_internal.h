@@ -62,6 +62,7 @@ enum agx_isa_count_mode {
    AGX_ISA_COUNT_MASK,  /* popcount of operand `ref` (4-bit mask) */
    AGX_ISA_COUNT_FIELD, /* aux field, 0 meaning 4, times `count` */
    AGX_ISA_COUNT_ZS,    /* aux bit 0 (z) counts 2, bit 1 (s) counts 1 */
+   AGX_ISA_COUNT_SELECT, /* `count` if operand `ref` is 0, else `count2` */
 };
 
 /* A choice whose type is AGX_ISA_CHOICE_ANY applies when no other does. */
@@ -107,7 +108,10 @@ struct agx_isa_operand_desc {
    /* REGRUN: count field (aux) and presence bit (present) */
    struct agx_isa_bits aux, present;
    uint8_t count_mode; /* enum agx_isa_count_mode */
-   uint8_t count;
+   uint8_t count, count2;
+   /* REGRUN: the type bit picks uniform (1) or GPR (0) 32-bit registers,
+    * numbered in 32-bit units */
+   bool type_uniform;
    /* REGIMM: type value -> operand kind; type_ref >= 0 takes the type from
     * another operand's value instead of own bits. */
    int8_t type_ref;
@@ -224,7 +228,8 @@ agx_isa_operand_is_dependent(const struct agx_isa_operand_desc *d)
 {
    return d->codec == AGX_ISA_CODEC_CMPSEL ||
           (d->codec == AGX_ISA_CODEC_REGRUN &&
-           d->count_mode == AGX_ISA_COUNT_MASK) ||
+           (d->count_mode == AGX_ISA_COUNT_MASK ||
+            d->count_mode == AGX_ISA_COUNT_SELECT)) ||
           (d->codec == AGX_ISA_CODEC_REGIMM &&
            (d->type_ref >= 0 || d->shared_type)) ||
           d->codec == AGX_ISA_CODEC_COORDS || d->codec == AGX_ISA_CODEC_LOD ||

@@ -326,7 +326,9 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
       return o->count == 1;
    case AGX_ISA_CODEC_REGRUN:
    case AGX_ISA_CODEC_COORDS:
-      return parse_register(tok, o) && o->kind == AGX_ISA_KIND_REG;
+      return parse_register(tok, o) &&
+             (o->kind == AGX_ISA_KIND_REG ||
+              (d->type_uniform && o->kind == AGX_ISA_KIND_UREG));
    case AGX_ISA_CODEC_LOD:
       if (parse_register(tok, o))
          return true;

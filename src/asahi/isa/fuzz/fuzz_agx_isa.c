@@ -71,6 +71,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       pc += len > 0 ? (size_t)len : 2;
    }
 
+   /* As a chosen form: the first two bytes pick a form, whose fixed bits
+    * are forced onto the next twelve, so every form gets exercised. */
+   if (size >= 2 + AGX_ISA_MAX_LENGTH) {
+      unsigned op = 1 + (data[0] | data[1] << 8) % (AGX_ISA_NUM_OPS - 1);
+      const struct agx_isa_form *form = &agx_isa_forms[op];
+      uint8_t forced[AGX_ISA_MAX_LENGTH];
+      for (unsigned i = 0; i < AGX_ISA_MAX_LENGTH; ++i) {
+         uint8_t m = form->mask[i / 8] >> (8 * (i % 8));
+         uint8_t b = form->bits[i / 8] >> (8 * (i % 8));
+         forced[i] = (data[2 + i] & ~m) | b;
+      }
+      check_instruction(forced, sizeof(forced));
+   }
+
    /* As assembly source. */
    char *text = malloc(size + 1);
    if (!text)

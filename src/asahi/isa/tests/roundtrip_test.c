@@ -238,12 +238,51 @@ test_builder(void **state)
    assert_int_equal(agx_isa_encode(&x, out, sizeof(out)), 2);
    assert_int_equal(out[0], 0x88);
    assert_false(agx_isa_instr_init(&x, AGX_ISA_NUM_OPS));
+   assert_int_equal(agx_isa_operand_index(AGX_ISA_OP_ICMPSEL, "cc"),
+                    AGX_ISA_ICMPSEL_CC);
+   assert_int_equal(agx_isa_operand_index(AGX_ISA_OP_ICMPSEL, "Y"),
+                    AGX_ISA_ICMPSEL_Y);
+   assert_int_equal(agx_isa_operand_index(AGX_ISA_OP_STOP, "D"), -1);
 
    /* the minifloat formula: sign * (16 + f) * 2^(e - 7), or f / 64 */
    assert_true(agx_isa_minifloat_to_float(0x00) == 0.0f);
    assert_true(agx_isa_minifloat_to_float(0x70) == 16.0f);
    assert_true(agx_isa_minifloat_to_float(0x01) == 1.0f / 64);
    assert_true(agx_isa_minifloat_to_float(0xb8) == -1.5f);
+}
+
+/* Encodings published with applegpu's disassembler (its README smoke test,
+ * FACTS-AGX section 5), for families the golden vectors do not cover. */
+static void
+test_known_encodings(void **state)
+{
+   static const struct {
+      const char *hex, *text;
+   } known[] = {
+      {"0501040d00c43200",
+       "device_load 0, i32, xy, r0_r1, u2_u3, 0, signed, lsl 1"},
+      {"3800", "wait 0"},
+      {"8800", "stop"},
+   };
+
+   for (unsigned k = 0; k < sizeof(known) / sizeof(known[0]); ++k) {
+      uint8_t bytes[AGX_ISA_MAX_LENGTH], out[AGX_ISA_MAX_LENGTH];
+      size_t n = strlen(known[k].hex) / 2;
+      for (size_t i = 0; i < n; ++i) {
+         unsigned v;
+         sscanf(known[k].hex + 2 * i, "%2x", &v);
+         bytes[i] = v;
+      }
+      char text[128], err[128];
+      assert_int_equal(agx_isa_disasm_one(bytes, n, text, sizeof(text)), n);
+      assert_string_equal(text, known[k].text);
+
+      struct agx_isa_instr x;
+      assert_int_equal(agx_isa_parse(known[k].text, &x, err, sizeof(err)),
+                       AGX_ISA_OK);
+      assert_int_equal(agx_isa_encode(&x, out, sizeof(out)), n);
+      assert_memory_equal(out, bytes, n);
+   }
 }
 
 int
@@ -255,6 +294,7 @@ main(void)
       cmocka_unit_test(test_short_form_choice),
       cmocka_unit_test(test_labels),
       cmocka_unit_test(test_builder),
+      cmocka_unit_test(test_known_encodings),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
