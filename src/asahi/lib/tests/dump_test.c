@@ -120,7 +120,7 @@ test_damaged(void **state)
    b.data[8] = 2; /* version */
    assert_false(agx_dump_read(b.data, b.size, &d, &err));
    b.data[8] = 1;
-   b.data[16] = 200; /* region count beyond the file */
+   b.data[16] = (char)0xc8; /* region count beyond the file */
    assert_false(agx_dump_read(b.data, b.size, &d, &err));
    b.data[16] = 2;
    b.data[56 + 7] = 0xff; /* huge region size */
