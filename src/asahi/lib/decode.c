@@ -158,7 +158,10 @@ agxdecode_error(struct agxdecode_ctx *ctx, uint64_t va, const char *fmt, ...)
 {
    va_list args;
    ctx->errors++;
-   fprintf(ctx->fp, "ERROR at 0x%010" PRIx64 ": ", va);
+   if (va == AGXDECODE_NO_VA)
+      fprintf(ctx->fp, "ERROR: ");
+   else
+      fprintf(ctx->fp, "ERROR at 0x%010" PRIx64 ": ", va);
    va_start(args, fmt);
    vfprintf(ctx->fp, fmt, args);
    va_end(args);
@@ -196,7 +199,10 @@ void
 agxdecode_title(struct agxdecode_ctx *ctx, uint64_t va, unsigned indent,
                 const char *name)
 {
-   fprintf(ctx->fp, "%*s0x%010" PRIx64 " %s\n", indent, "", va, name);
+   if (va == AGXDECODE_NO_VA)
+      fprintf(ctx->fp, "%*s%s\n", indent, "", name);
+   else
+      fprintf(ctx->fp, "%*s0x%010" PRIx64 " %s\n", indent, "", va, name);
 }
 
 /* ---- walker ------------------------------------------------------------ */

@@ -46,6 +46,9 @@ size_t agxdecode_read(struct agxdecode_ctx *ctx, uint64_t va, void *dst,
 bool agxdecode_read_all(struct agxdecode_ctx *ctx, uint64_t va, void *dst,
                         size_t size, const char *what);
 
+/* Pass as va for things that are not in GPU memory (cmdbuf fields). */
+#define AGXDECODE_NO_VA UINT64_MAX
+
 /* Report a problem: "ERROR at 0x...: message" and count it. */
 void agxdecode_error(struct agxdecode_ctx *ctx, uint64_t va, const char *fmt,
                      ...) __attribute__((format(printf, 3, 4)));

@@ -130,7 +130,7 @@ render(struct agxdecode_ctx *ctx, const struct drm_asahi_cmd_render *r)
    zls_buffer(fp, "stencil", &r->stencil);
 
    uint64_t zls = r->zls_ctrl;
-   AGXDECODE_PRINT(ctx, ZLS_CONTROL, &zls, 0, "ZLS control (zls_ctrl)", 2);
+   AGXDECODE_PRINT(ctx, ZLS_CONTROL, &zls, AGXDECODE_NO_VA, "ZLS control (zls_ctrl)", 2);
 
    fprintf(fp, "  sampler heap 0x%010" PRIx64 " (%u samplers)\n",
            (uint64_t)r->sampler_heap, r->sampler_count);
@@ -150,7 +150,7 @@ compute(struct agxdecode_ctx *ctx, const struct drm_asahi_cmd_compute *c)
    FILE *fp = ctx->fp;
    fprintf(fp, "  flags 0x%x\n", c->flags);
    if (c->flags)
-      agxdecode_error(ctx, 0, "compute flags must be zero");
+      agxdecode_error(ctx, AGXDECODE_NO_VA, "compute flags must be zero");
    fprintf(fp, "  cdm stream 0x%010" PRIx64 " .. 0x%010" PRIx64 "\n",
            (uint64_t)c->cdm_ctrl_stream_base,
            (uint64_t)c->cdm_ctrl_stream_end);
@@ -165,7 +165,7 @@ static void
 attachments(struct agxdecode_ctx *ctx, const uint8_t *payload, size_t size)
 {
    if (size % sizeof(struct drm_asahi_attachment)) {
-      agxdecode_error(ctx, 0,
+      agxdecode_error(ctx, AGXDECODE_NO_VA,
                       "attachment payload of %zu bytes is not a multiple "
                       "of %zu",
                       size, sizeof(struct drm_asahi_attachment));
@@ -194,12 +194,12 @@ agxdecode_drm_cmdbuf(struct agxdecode_ctx *ctx, const void *cmdbuf,
    for (unsigned n = 0; offs < size_B; n++) {
       struct drm_asahi_cmd_header h;
       if (n == MAX_RECORDS) {
-         agxdecode_error(ctx, 0, "more than %u records; stopping",
+         agxdecode_error(ctx, AGXDECODE_NO_VA, "more than %u records; stopping",
                          MAX_RECORDS);
          break;
       }
       if (size_B - offs < sizeof(h)) {
-         agxdecode_error(ctx, 0, "cmdbuf offset %zu: truncated header", offs);
+         agxdecode_error(ctx, AGXDECODE_NO_VA, "cmdbuf offset %zu: truncated header", offs);
          break;
       }
       memcpy(&h, base + offs, sizeof(h));
@@ -215,7 +215,7 @@ agxdecode_drm_cmdbuf(struct agxdecode_ctx *ctx, const void *cmdbuf,
       fputc('\n', ctx->fp);
 
       if (h.size > size_B - offs) {
-         agxdecode_error(ctx, 0,
+         agxdecode_error(ctx, AGXDECODE_NO_VA,
                          "cmdbuf offset %zu: payload of %u bytes runs past "
                          "the end (%zu left)",
                          offs, h.size, size_B - offs);
@@ -245,23 +245,23 @@ agxdecode_drm_cmdbuf(struct agxdecode_ctx *ctx, const void *cmdbuf,
       case DRM_ASAHI_SET_COMPUTE_ATTACHMENTS:
          if (h.vdm_barrier != DRM_ASAHI_BARRIER_NONE ||
              h.cdm_barrier != DRM_ASAHI_BARRIER_NONE) {
-            agxdecode_error(ctx, 0,
+            agxdecode_error(ctx, AGXDECODE_NO_VA,
                             "attachment record with barriers other than "
                             "none (the kernel rejects this)");
          }
          attachments(ctx, payload, h.size);
          break;
       default:
-         agxdecode_error(ctx, 0, "cmdbuf offset %zu: unknown command type %u",
+         agxdecode_error(ctx, AGXDECODE_NO_VA, "cmdbuf offset %zu: unknown command type %u",
                          offs - h.size - sizeof(h), h.cmd_type);
          break;
       }
    }
 
    if (hw_commands == 0)
-      agxdecode_error(ctx, 0, "no render or compute command in cmdbuf");
+      agxdecode_error(ctx, AGXDECODE_NO_VA, "no render or compute command in cmdbuf");
    else if (hw_commands > 64)
-      agxdecode_error(ctx, 0, "%u hardware commands; the kernel takes 64",
+      agxdecode_error(ctx, AGXDECODE_NO_VA, "%u hardware commands; the kernel takes 64",
                       hw_commands);
    return ctx->errors - before;
 }
