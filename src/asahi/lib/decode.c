@@ -23,20 +23,70 @@
 /* A walk that keeps finding problems is reading garbage: give up. */
 #define MAX_WALK_ERRORS       32
 
+static int
+compare_regions(const void *a, const void *b)
+{
+   const struct agxdecode_region *x = a, *y = b;
+   if (x->va != y->va)
+      return x->va < y->va ? -1 : 1;
+   return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Sort the regions by address and drop any that overlaps a region at a
+ * lower address, reporting each.  Returns false if any was dropped. */
+static bool
+sort_regions(struct agxdecode_ctx *ctx)
+{
+   bool ok = true;
+   if (ctx->regions_sorted)
+      return true;
+   qsort(ctx->regions, ctx->region_count, sizeof(*ctx->regions),
+         compare_regions);
+   unsigned kept = 0;
+   for (unsigned i = 0; i < ctx->region_count; i++) {
+      const struct agxdecode_region *r = &ctx->regions[i];
+      if (kept) {
+         const struct agxdecode_region *prev = &ctx->regions[kept - 1];
+         if (r->va <= prev->va + (prev->size_B - 1)) {
+            agxdecode_error(ctx, r->va,
+                            "memory region %u (%" PRIu64 " bytes) overlaps "
+                            "region %u; ignored",
+                            r->index, r->size_B, prev->index);
+            ok = false;
+            continue;
+         }
+      }
+      ctx->regions[kept++] = *r;
+   }
+   ctx->region_count = kept;
+   ctx->regions_sorted = true;
+   return ok;
+}
+
 static size_t
 read_regions(void *user, uint64_t va, void *dst, size_t size)
 {
    struct agxdecode_ctx *ctx = user;
-   for (unsigned i = 0; i < ctx->region_count; i++) {
-      const struct agxdecode_region *r = &ctx->regions[i];
-      if (va >= r->va && va - r->va < r->size_B) {
-         uint64_t left = r->size_B - (va - r->va);
-         size_t n = left < size ? (size_t)left : size;
-         memcpy(dst, r->data + (va - r->va), n);
-         return n;
-      }
+   sort_regions(ctx);
+
+   /* The last region starting at or below va. */
+   unsigned lo = 0, hi = ctx->region_count;
+   while (lo < hi) {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (ctx->regions[mid].va <= va)
+         lo = mid + 1;
+      else
+         hi = mid;
    }
-   return 0;
+   if (lo == 0)
+      return 0;
+   const struct agxdecode_region *r = &ctx->regions[lo - 1];
+   if (va - r->va >= r->size_B)
+      return 0;
+   uint64_t left = r->size_B - (va - r->va);
+   size_t n = left < size ? (size_t)left : size;
+   memcpy(dst, r->data + (va - r->va), n);
+   return n;
 }
 
 struct agxdecode_ctx *
@@ -79,13 +129,8 @@ agxdecode_add_region(struct agxdecode_ctx *ctx, uint64_t va, const void *data,
 {
    if (!size_B)
       return true;
-   if (!data || va + (size_B - 1) < va)
+   if (!data || va + (size_B - 1) < va || ctx->region_count == UINT32_MAX)
       return false;
-   for (unsigned i = 0; i < ctx->region_count; i++) {
-      const struct agxdecode_region *r = &ctx->regions[i];
-      if (va <= r->va + (r->size_B - 1) && r->va <= va + (size_B - 1))
-         return false;
-   }
    if (ctx->region_count == ctx->region_capacity) {
       unsigned cap = ctx->region_capacity ? ctx->region_capacity * 2 : 16;
       struct agxdecode_region *r =
@@ -95,8 +140,10 @@ agxdecode_add_region(struct agxdecode_ctx *ctx, uint64_t va, const void *data,
       ctx->regions = r;
       ctx->region_capacity = cap;
    }
-   ctx->regions[ctx->region_count++] =
-      (struct agxdecode_region){va, size_B, data};
+   ctx->regions[ctx->region_count] =
+      (struct agxdecode_region){va, size_B, data, ctx->region_count};
+   ctx->region_count++;
+   ctx->regions_sorted = false;
    return true;
 }
 
@@ -110,13 +157,14 @@ agxdecode_add_dump_regions(struct agxdecode_ctx *ctx,
    bool ok = true;
    while (agx_dump_next_region(dump, &cursor, &index, &r)) {
       if (!agxdecode_add_region(ctx, r.va, r.data, r.size_B)) {
-         agxdecode_error(ctx, r.va,
-                         "dump region %u (%" PRIu64 " bytes) overlaps an "
-                         "earlier one; ignored",
-                         index - 1, r.size_B);
+         agxdecode_error(ctx, r.va, "dump region %u could not be added",
+                         index - 1);
          ok = false;
       }
    }
+   /* Report overlaps now rather than at the first lookup. */
+   if (!ctx->opts.read || ctx->opts.read == read_regions)
+      ok &= sort_regions(ctx);
    return ok;
 }
 

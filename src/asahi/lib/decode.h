@@ -65,13 +65,15 @@ struct agxdecode_ctx *agxdecode_create(const struct agxdecode_options *opts);
 void agxdecode_destroy(struct agxdecode_ctx *ctx);
 
 /* Register a CPU copy of GPU memory (not copied: must outlive ctx).  Only
- * used when no read callback was given.  Returns false if it overlaps an
- * earlier region or wraps the address space. */
+ * used when no read callback was given.  Returns false if it wraps the
+ * address space.  Regions must not overlap: one that overlaps a region at
+ * a lower address is ignored, and reported as a problem when memory is
+ * first read. */
 bool agxdecode_add_region(struct agxdecode_ctx *ctx, uint64_t va,
                           const void *data, uint64_t size_B);
 
 /* Register every region of a parsed dump file (decode_dump.h).  Returns
- * false, with a message on the output, if regions overlap. */
+ * false, with a problem reported, if regions overlap. */
 bool agxdecode_add_dump_regions(struct agxdecode_ctx *ctx,
                                 const struct agx_dump *dump);
 

@@ -19,6 +19,7 @@ struct agxdecode_region {
    uint64_t va;
    uint64_t size_B;
    const uint8_t *data;
+   unsigned index; /* order of registration */
 };
 
 struct agxdecode_ctx {
@@ -27,6 +28,9 @@ struct agxdecode_ctx {
 
    struct agxdecode_region *regions;
    unsigned region_count, region_capacity;
+   /* Regions are sorted by address (and overlaps dropped) lazily, before
+    * the first lookup after a change. */
+   bool regions_sorted;
 
    unsigned errors;
 

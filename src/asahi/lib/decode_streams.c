@@ -106,7 +106,7 @@ vdm_state(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
 
    if (has_pipeline) {
       agxdecode_usc_list(ctx, agxdecode_usc_address(ctx, pipeline),
-                         sampler_states, 4);
+                         sampler_states, 2);
    }
    return step_next(length);
 }
@@ -327,7 +327,7 @@ cdm_launch(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
    }
 
    agxdecode_usc_list(ctx, agxdecode_usc_address(ctx, w1.pipeline),
-                      w0.sampler_states, 4);
+                      w0.sampler_states, 2);
    return step_next(length);
 }
 

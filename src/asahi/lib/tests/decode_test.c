@@ -372,6 +372,49 @@ test_callback_memory(void **state)
    free(text);
 }
 
+
+static void
+test_regions(void **state)
+{
+   /* Overlaps: the region at the lower address wins; the other is
+    * reported.  Lookups are binary searches, so many regions stay fast. */
+   static uint8_t a[64], b[64];
+   memset(a, 0xaa, sizeof(a));
+   memset(b, 0xbb, sizeof(b));
+   char *text = NULL;
+   size_t size = 0;
+   FILE *fp = open_memstream(&text, &size);
+   struct agxdecode_options o = {.fp = fp};
+   struct agxdecode_ctx *ctx = agxdecode_create(&o);
+   assert_true(agxdecode_add_region(ctx, 0x1020, b, sizeof(b)));
+   assert_true(agxdecode_add_region(ctx, 0x1000, a, sizeof(a)));
+   assert_false(agxdecode_add_region(ctx, UINT64_MAX - 4, a, sizeof(a)));
+
+   /* Region 0 (0x1020) overlaps region 1 (0x1000): dropped. */
+   assert_int_equal(agxdecode_usc(ctx, 0x1000, 0), 2);
+   fclose(fp);
+   assert_non_null(strstr(text, "ERROR at 0x0000001020: memory region 0 "
+                                "(64 bytes) overlaps region 1; ignored"));
+   assert_non_null(strstr(text, "unknown USC word tag 0xaa"));
+   agxdecode_destroy(ctx);
+   free(text);
+
+   static uint8_t byte = 0x88; /* USC no-preshader tag, 2 bytes needed */
+   static uint8_t two[2] = {0x88, 0};
+   fp = open_memstream(&text, &size);
+   o.fp = fp;
+   ctx = agxdecode_create(&o);
+   for (unsigned i = 0; i < 200000; i++)
+      assert_true(agxdecode_add_region(ctx, 0x100000 + 64ull * (199999 - i),
+                                       i == 0 ? two : &byte, i == 0 ? 2 : 1));
+   assert_int_equal(agxdecode_usc(ctx, 0x100000 + 64ull * 199999, 0), 0);
+   assert_int_equal(agxdecode_usc(ctx, 0x100000, 0), 1); /* 1 byte mapped */
+   fclose(fp);
+   assert_non_null(strstr(text, "USC word truncated (1 of 2 bytes mapped)"));
+   agxdecode_destroy(ctx);
+   free(text);
+}
+
 int
 main(void)
 {
@@ -385,6 +428,7 @@ main(void)
       cmocka_unit_test(test_bad_targets),
       cmocka_unit_test(test_bad_ppp_and_usc),
       cmocka_unit_test(test_callback_memory),
+      cmocka_unit_test(test_regions),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
