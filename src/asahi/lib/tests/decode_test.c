@@ -415,6 +415,62 @@ test_regions(void **state)
    free(text);
 }
 
+
+struct disasm_log {
+   unsigned calls;
+   uint64_t va[4];
+   size_t size[4];
+};
+
+static void
+fake_disasm(void *user, FILE *fp, const uint8_t *code, size_t size,
+            uint64_t va)
+{
+   struct disasm_log *log = user;
+   if (log->calls < 4) {
+      log->va[log->calls] = va;
+      log->size[log->calls] = size;
+   }
+   log->calls++;
+   fprintf(fp, "    <disassembly of %zu bytes, first 0x%02x>\n", size,
+           code[0]);
+}
+
+static void
+test_disasm_hook(void **state)
+{
+   static struct sb_image img;
+   sb_init(&img);
+   uint64_t cdm = sb_build_compute(&img);
+
+   struct disasm_log log = {0};
+   char *text = NULL;
+   size_t size = 0;
+   FILE *fp = open_memstream(&text, &size);
+   struct agxdecode_options o = {
+      .fp = fp,
+      .usc_exec_base = SB_USC_BASE,
+      .disasm = fake_disasm,
+      .disasm_user = &log,
+      .shader_window_B = 32,
+   };
+   struct agxdecode_ctx *ctx = agxdecode_create(&o);
+   agxdecode_add_region(ctx, img.stream.va, img.stream.bytes,
+                        sizeof(img.stream.bytes));
+   agxdecode_add_region(ctx, img.usc.va, img.usc.bytes, img.usc.used);
+   assert_int_equal(agxdecode_cdm(ctx, cdm), 0);
+   fclose(fp);
+   /* The compute program: 8 bytes of 0x42 at the first 16-byte slot after
+    * the reserved 64 bytes; the window is cut by the end of the region. */
+   assert_int_equal(log.calls, 1);
+   assert_int_equal(log.va[0], SB_USC_BASE + 64);
+   assert_int_equal(log.size[0], 32);
+   assert_non_null(strstr(text, "<disassembly of 32 bytes, first 0x42>"));
+   assert_null(strstr(text, "42 42 42 42")); /* no hex when hooked */
+   agxdecode_destroy(ctx);
+   free(text);
+}
+
 int
 main(void)
 {
@@ -429,6 +485,7 @@ main(void)
       cmocka_unit_test(test_bad_ppp_and_usc),
       cmocka_unit_test(test_callback_memory),
       cmocka_unit_test(test_regions),
+      cmocka_unit_test(test_disasm_hook),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
