@@ -10,8 +10,8 @@ ASAHI_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 # Debian 12 packages the build, the tests and the conformance suites need.
 ASAHI_PACKAGES=(
-   gcc clang libclang-rt-14-dev pkg-config meson ninja-build
-   python3 python3-mako bison flex
+   gcc libc6-dev clang libclang-rt-14-dev pkg-config meson ninja-build
+   python3 python3-mako python3-docutils bison flex
    libcmocka-dev libdrm-dev libexpat1-dev zlib1g-dev libpng-dev
    libglvnd-dev mesa-common-dev khronos-api piglit
 )
@@ -104,7 +104,7 @@ ASAHI_BUILD_ARGS=(-Dbuildtype=debugoptimized -Dwerror=true)
 
 # The sanitized build: clang, ASan + UBSan, libFuzzer targets.
 ASAHI_BUILD_SAN=${ASAHI_BUILD_SAN_DIR:-$ASAHI_TOP/build-san}
-ASAHI_BUILD_SAN_ARGS=(-Dbuildtype=debug -Db_sanitize=address,undefined
+ASAHI_BUILD_SAN_ARGS=(-Dbuildtype=debugoptimized -Db_sanitize=address,undefined
                       -Db_lundef=false -Dfuzzers=enabled)
 
 asahi_setup_default_build() {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agx_isa.h"
 #include "asahi/lib/decode.h"
 #include "asahi/lib/decode_dump.h"
 #include "util/os_file.h"
@@ -39,6 +40,7 @@ usage(FILE *fp)
       "  --no-submission     do not decode the dump's submission\n"
       "  --regions           list the dump's memory regions first\n"
       "  --g14x              CDM launches carry the G14X extra word\n"
+      "  --hex               show shader code as hex, not disassembled\n"
       "  --max-packets N     stop a control stream after N packets "
       "(65536)\n"
       "  --shader-bytes N    bytes of each shader to show (256)\n"
@@ -70,6 +72,40 @@ usage(FILE *fp)
       "  then the submission bytes (kind 1: exactly what\n"
       "  drm_asahi_submit.cmdbuf points to).\n",
       fp);
+}
+
+/* Disassembler hook: src/asahi/isa, up to the first stop instruction or the
+ * end of the bytes agxdecode read; undecodable bytes are shown as hex two
+ * at a time, as agx-disasm does. */
+static void
+disassemble(void *user, FILE *fp, const uint8_t *code, size_t size,
+            uint64_t va)
+{
+   (void)user;
+   for (size_t pc = 0; pc < size;) {
+      struct agx_isa_instr instr;
+      char text[256];
+      int len = agx_isa_decode(code + pc, size - pc, &instr);
+      if (len <= 0 ||
+          agx_isa_print(&instr, true, va + pc, text, sizeof(text)) < 0) {
+         size_t n = size - pc < 2 ? size - pc : 2;
+         fprintf(fp, "      0x%010" PRIx64 ": ", va + pc);
+         for (size_t i = 0; i < n; i++)
+            fprintf(fp, "%02x", code[pc + i]);
+         fprintf(fp, "%*s<%s>\n", (int)(24 - 2 * n), "",
+                 agx_isa_error_string(len < 0 ? len : AGX_ISA_ERR_NOSPACE));
+         pc += n;
+         continue;
+      }
+      char hex[2 * AGX_ISA_MAX_LENGTH + 1] = "";
+      for (int i = 0; i < len; i++)
+         snprintf(hex + 2 * i, 3, "%02x", code[pc + i]);
+      fprintf(fp, "      0x%010" PRIx64 ": %-24s %s\n", va + pc, hex, text);
+      pc += len;
+      if (instr.op == AGX_ISA_OP_STOP)
+         return;
+   }
+   fprintf(fp, "      (no stop within the %zu bytes read)\n", size);
 }
 
 struct start {
@@ -106,6 +142,7 @@ main(int argc, char **argv)
       OPT_G14X,
       OPT_MAX_PACKETS,
       OPT_SHADER_BYTES,
+      OPT_HEX,
    };
    static const struct option longopts[] = {
       {"vdm", required_argument, NULL, OPT_VDM},
@@ -118,6 +155,7 @@ main(int argc, char **argv)
       {"g14x", no_argument, NULL, OPT_G14X},
       {"max-packets", required_argument, NULL, OPT_MAX_PACKETS},
       {"shader-bytes", required_argument, NULL, OPT_SHADER_BYTES},
+      {"hex", no_argument, NULL, OPT_HEX},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
@@ -125,7 +163,7 @@ main(int argc, char **argv)
 
    struct start starts[MAX_STARTS];
    unsigned nr_starts = 0;
-   struct agxdecode_options opts = {0};
+   struct agxdecode_options opts = {.disasm = disassemble};
    bool usc_base_set = false, no_submission = false, list_regions = false;
    const char *output = NULL;
    uint64_t v;
@@ -177,6 +215,9 @@ main(int argc, char **argv)
          break;
       case OPT_G14X:
          opts.cdm_g14x_word = true;
+         break;
+      case OPT_HEX:
+         opts.disasm = NULL;
          break;
       case OPT_MAX_PACKETS:
       case OPT_SHADER_BYTES:

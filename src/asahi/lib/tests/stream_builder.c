@@ -91,6 +91,9 @@ fs_pipeline(struct sb_image *img)
    uint64_t code_va, pre_va, samp_va, list_va;
    uint8_t *code = sb_alloc(&img->usc, 8, 16, &code_va);
    memset(code, 0xcd, 8);
+   /* A real program for disassemblers: "stop" is 88 00 (applegpu). */
+   code[0] = 0x88;
+   code[1] = 0x00;
    uint8_t *pre = sb_alloc(&img->usc, 8, 16, &pre_va);
    memset(pre, 0xef, 8);
 

@@ -35,6 +35,11 @@ expect_text "$dir/out" 'end of VDM stream'
 expect_text "$dir/out" 'end of CDM stream'
 expect_text "$dir/out" 'region 1: 0x2000000000'
 expect_text "$dir/out" '0 problems found'
+# The fragment program is a lone stop, disassembled by src/asahi/isa.
+expect_text "$dir/out" '8800                     stop'
+"$tool" --hex "$dir/draw_and_compute.dump" >"$dir/out" 2>&1
+check "--hex" $? 0
+expect_text "$dir/out" '88 00 cd cd cd cd cd cd'
 
 "$tool" "$dir/link_chain.dump" >"$dir/out" 2>&1; check "link chain" $? 0
 expect_text "$dir/out" '<- return to'

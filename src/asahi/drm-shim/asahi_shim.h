@@ -1,0 +1,70 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ *
+ * State of the drm_asahi drm-shim backend, shared by the ioctl handlers
+ * (asahi_noop.c), the submit checker (asahi_shim_submit.c) and the
+ * submission dump (asahi_shim_dump.c).  Error codes follow the Asahi
+ * kernel driver (AsahiLinux/linux drivers/gpu/drm/asahi/file.rs).
+ */
+#ifndef ASAHI_SHIM_H
+#define ASAHI_SHIM_H
+
+#include "drm-shim/drm_shim.h"
+#include "drm-uapi/asahi_drm.h"
+
+/* The GPU page: 16 KiB (FACTS-AGX.md 1.3, UAT page size in K mmu.rs). */
+#define ASAHI_SHIM_PAGE_SIZE 0x4000ull
+
+/* The VA window K reports: [UAT page, 2^39 - 2 pages) (K mmu.rs
+ * IOVA_USER_USABLE_RANGE).
+ */
+#define ASAHI_SHIM_VM_START 0x4000ull
+#define ASAHI_SHIM_VM_END   ((1ull << 39) - 2 * ASAHI_SHIM_PAGE_SIZE)
+#define ASAHI_SHIM_VM_KERNEL_MIN_SIZE 0x20000000ull
+#define ASAHI_SHIM_MAX_COMMANDS 64
+#define ASAHI_SHIM_MAX_ATTACHMENTS 16
+
+struct asahi_shim_mapping {
+   uint64_t addr, range;
+   struct shim_bo *bo;     /* holds a reference */
+   uint64_t offset;        /* into bo */
+   uint32_t flags;         /* DRM_ASAHI_BIND_* */
+};
+
+struct asahi_shim_vm {
+   unsigned refcount;      /* the VM id and every queue on it */
+   uint64_t kernel_start, kernel_end;
+   struct asahi_shim_mapping *maps;  /* sorted by addr, disjoint */
+   unsigned map_count, map_capacity;
+};
+
+struct asahi_shim_queue {
+   struct asahi_shim_vm *vm;
+   uint64_t usc_exec_base;
+   uint32_t priority;
+   uint64_t submit_count;
+};
+
+struct asahi_shim_object {
+   struct shim_bo *bo;
+   uint64_t offset, range;
+};
+
+struct asahi_shim_file {
+   struct shim_idr *vms, *queues, *objects;
+};
+
+static inline struct asahi_shim_file *
+asahi_shim_file(struct shim_file *file)
+{
+   return file->driver_priv;
+}
+
+int asahi_shim_submit(struct shim_file *file, void *arg);
+
+/* Write one submission as an agxdecode dump into dir; 0 or -errno. */
+int asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,
+                    const void *cmdbuf, size_t cmdbuf_size);
+
+#endif
