@@ -16,12 +16,12 @@
 #include "decode_dump.h"
 #include "decode_private.h"
 
-#define DEFAULT_MAX_PACKETS   65536
-#define DEFAULT_MAX_DEPTH     16
+#define DEFAULT_MAX_PACKETS 65536
+#define DEFAULT_MAX_DEPTH 16
 #define DEFAULT_SHADER_WINDOW 256
-#define HARD_MAX_DEPTH        64
+#define HARD_MAX_DEPTH 64
 /* A walk that keeps finding problems is reading garbage: give up. */
-#define MAX_WALK_ERRORS       32
+#define MAX_WALK_ERRORS 32
 
 static int
 compare_regions(const void *a, const void *b)
@@ -293,8 +293,10 @@ agxdecode_walk(struct agxdecode_ctx *ctx, uint64_t va, const char *name,
    unsigned errors_before = ctx->errors;
    for (unsigned packets = 0;; packets++) {
       if (ctx->errors - errors_before >= MAX_WALK_ERRORS) {
-         agxdecode_error(ctx, va, "too many problems in this %s stream; "
-                         "stopping", name);
+         agxdecode_error(ctx, va,
+                         "too many problems in this %s stream; "
+                         "stopping",
+                         name);
          break;
       }
       if (packets >= ctx->opts.max_packets) {
@@ -308,15 +310,13 @@ agxdecode_walk(struct agxdecode_ctx *ctx, uint64_t va, const char *name,
       uint8_t window[AGXDECODE_WINDOW_B];
       size_t available = agxdecode_read(ctx, va, window, sizeof(window));
       if (available == 0) {
-         agxdecode_error(ctx, va, "%s stream runs into unmapped memory",
-                         name);
+         agxdecode_error(ctx, va, "%s stream runs into unmapped memory", name);
          break;
       }
       if (available < sizeof(window))
          memset(window + available, 0, sizeof(window) - available);
 
-      struct agxdecode_step step =
-         decode_packet(ctx, va, window, available);
+      struct agxdecode_step step = decode_packet(ctx, va, window, available);
 
       bool stop = false;
       uint64_t next = va;

@@ -81,8 +81,7 @@ bool agxdecode_add_dump_regions(struct agxdecode_ctx *ctx,
  * found (0 = everything decoded cleanly). */
 unsigned agxdecode_vdm(struct agxdecode_ctx *ctx, uint64_t va);
 unsigned agxdecode_cdm(struct agxdecode_ctx *ctx, uint64_t va);
-unsigned agxdecode_ppp(struct agxdecode_ctx *ctx, uint64_t va,
-                       uint32_t size_B);
+unsigned agxdecode_ppp(struct agxdecode_ctx *ctx, uint64_t va, uint32_t size_B);
 /* A USC word list at an absolute address.  sampler_states is the raw
  * "sampler states" code of the program's counts word (it tells whether
  * each sampler descriptor is followed by a border colour). */

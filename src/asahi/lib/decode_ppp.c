@@ -31,8 +31,8 @@ take(struct ppp_cursor *c, uint32_t length, const char *what)
       return NULL;
    if (length > c->size - c->offs) {
       agxdecode_error(c->ctx, c->va + c->offs,
-                      "PPP record too short for %s (record is %u bytes)",
-                      what, c->size);
+                      "PPP record too short for %s (record is %u bytes)", what,
+                      c->size);
       c->overrun = true;
       return NULL;
    }
@@ -41,14 +41,14 @@ take(struct ppp_cursor *c, uint32_t length, const char *what)
    return p;
 }
 
-#define PPP_WORD(c, cond, T, title)                                           \
-   do {                                                                       \
-      if (cond) {                                                             \
-         uint64_t _va = (c)->va + (c)->offs;                                  \
-         const uint8_t *_p = take((c), AGX_##T##_LENGTH, title);              \
-         if (_p)                                                              \
-            AGXDECODE_PRINT((c)->ctx, T, _p, _va, title, (c)->indent);        \
-      }                                                                       \
+#define PPP_WORD(c, cond, T, title)                                            \
+   do {                                                                        \
+      if (cond) {                                                              \
+         uint64_t _va = (c)->va + (c)->offs;                                   \
+         const uint8_t *_p = take((c), AGX_##T##_LENGTH, title);               \
+         if (_p)                                                               \
+            AGXDECODE_PRINT((c)->ctx, T, _p, _va, title, (c)->indent);         \
+      }                                                                        \
    } while (0)
 
 void
@@ -68,8 +68,7 @@ agxdecode_cf_bindings(struct agxdecode_ctx *ctx, uint64_t va, unsigned count,
       unsigned offs = AGX_CF_BINDING_HEADER_LENGTH + i * AGX_CF_BINDING_LENGTH;
       char title[48];
       snprintf(title, sizeof(title), "Coefficient binding %u", i);
-      AGXDECODE_PRINT(ctx, CF_BINDING, table + offs, va + offs, title,
-                      indent);
+      AGXDECODE_PRINT(ctx, CF_BINDING, table + offs, va + offs, title, indent);
    }
 }
 
@@ -146,8 +145,7 @@ agxdecode_ppp_record(struct agxdecode_ctx *ctx, uint64_t va, uint32_t size_B,
    PPP_WORD(&c, h.cull_2, CULL_2, "Cull 2");
    if (h.fragment_shader)
       fragment_shader(&c);
-   PPP_WORD(&c, h.occlusion_query, FRAGMENT_OCCLUSION_QUERY,
-            "Occlusion query");
+   PPP_WORD(&c, h.occlusion_query, FRAGMENT_OCCLUSION_QUERY, "Occlusion query");
    PPP_WORD(&c, h.occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2,
             "Occlusion query 2");
    PPP_WORD(&c, h.output_unknown, OUTPUT_UNKNOWN, "Output unknown");

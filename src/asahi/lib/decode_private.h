@@ -81,9 +81,10 @@ struct agxdecode_step {
    uint64_t target;
 };
 
-typedef struct agxdecode_step (*agxdecode_packet_fn)(
-   struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *window,
-   size_t available);
+typedef struct agxdecode_step (*agxdecode_packet_fn)(struct agxdecode_ctx *ctx,
+                                                     uint64_t va,
+                                                     const uint8_t *window,
+                                                     size_t available);
 
 /* Walk a control stream from va, one packet at a time, following jumps,
  * calls and returns, until the end or a problem.  Detects loops (the same
@@ -108,13 +109,13 @@ agxdecode_usc_address(const struct agxdecode_ctx *ctx, uint64_t offset)
 
 /* Unpack a structure from bytes and print it, with unknown bits reported
  * as a problem at va. */
-#define AGXDECODE_PRINT(ctx, T, bytes, va, title, indent)                     \
-   do {                                                                       \
-      struct AGX_##T _v;                                                      \
-      agxdecode_title((ctx), (va), (indent), (title));                        \
-      if (!AGX_##T##_unpack((ctx)->fp, (bytes), &_v))                         \
-         agxdecode_error((ctx), (va), "%s has bits no field covers", (title));\
-      AGX_##T##_print((ctx)->fp, &_v, (indent) + 2);                          \
+#define AGXDECODE_PRINT(ctx, T, bytes, va, title, indent)                      \
+   do {                                                                        \
+      struct AGX_##T _v;                                                       \
+      agxdecode_title((ctx), (va), (indent), (title));                         \
+      if (!AGX_##T##_unpack((ctx)->fp, (bytes), &_v))                          \
+         agxdecode_error((ctx), (va), "%s has bits no field covers", (title)); \
+      AGX_##T##_print((ctx)->fp, &_v, (indent) + 2);                           \
    } while (0)
 
 #endif /* AGX_DECODE_PRIVATE_H */

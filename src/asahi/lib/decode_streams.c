@@ -44,9 +44,9 @@ vdm_state(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
    AGX_VDM_STATE_unpack(NULL, w, &hdr);
 
    const bool present[] = {
-      hdr.restart_index_present,  hdr.vs_word_0_present,
-      hdr.vs_word_1_present,      hdr.vertex_outputs_present,
-      hdr.tessellation_present,   hdr.vertex_unknown_present,
+      hdr.restart_index_present,      hdr.vs_word_0_present,
+      hdr.vs_word_1_present,          hdr.vertex_outputs_present,
+      hdr.tessellation_present,       hdr.vertex_unknown_present,
       hdr.tessellation_scale_present,
    };
    uint32_t length = 4;
@@ -141,10 +141,10 @@ vdm_index_list(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
       return step_stop();
 
    unsigned offs = AGX_INDEX_LIST_LENGTH;
-#define WORD(cond, T, title)                                                  \
-   if (cond) {                                                                \
-      AGXDECODE_PRINT(ctx, T, w + offs, va + offs, title, 2);                 \
-      offs += AGX_##T##_LENGTH;                                               \
+#define WORD(cond, T, title)                                                   \
+   if (cond) {                                                                 \
+      AGXDECODE_PRINT(ctx, T, w + offs, va + offs, title, 2);                  \
+      offs += AGX_##T##_LENGTH;                                                \
    }
    WORD(hdr.index_buffer_present, INDEX_LIST_BUFFER_LO, "Index buffer");
    WORD(hdr.index_count_present, INDEX_LIST_COUNT, "Count");
@@ -176,18 +176,17 @@ vdm_tessellate(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
    AGXDECODE_PRINT(ctx, VDM_TESSELLATE, w, va, "Tessellate", 0);
 
    uint32_t length = 4 + 4 * hdr.factor_buffer_present +
-                     4 * hdr.patch_count_present +
-                     4 * hdr.base_patch_present +
-                     4 * hdr.base_instance_present +
-                     12 * hdr.indirect_present + 4 * hdr.unknown_present;
+                     4 * hdr.patch_count_present + 4 * hdr.base_patch_present +
+                     4 * hdr.base_instance_present + 12 * hdr.indirect_present +
+                     4 * hdr.unknown_present;
    if (!have(ctx, va, available, length, "tessellate packet"))
       return step_stop();
 
    unsigned offs = 4;
-#define WORD(cond, T, title)                                                  \
-   if (cond) {                                                                \
-      AGXDECODE_PRINT(ctx, T, w + offs, va + offs, title, 2);                 \
-      offs += AGX_##T##_LENGTH;                                               \
+#define WORD(cond, T, title)                                                   \
+   if (cond) {                                                                 \
+      AGXDECODE_PRINT(ctx, T, w + offs, va + offs, title, 2);                  \
+      offs += AGX_##T##_LENGTH;                                                \
    }
    WORD(hdr.factor_buffer_present, VDM_TESSELLATE_FACTOR_BUFFER,
         "Factor buffer");
@@ -248,8 +247,7 @@ vdm_packet(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
       return vdm_tessellate(ctx, va, w, available);
    case AGX_VDM_BLOCK_TYPE_STREAM_TERMINATE:
       /* Only the first word matters; the padding may be absent. */
-      AGXDECODE_PRINT(ctx, VDM_STREAM_TERMINATE, w, va, "Stream terminate",
-                      0);
+      AGXDECODE_PRINT(ctx, VDM_STREAM_TERMINATE, w, va, "Stream terminate", 0);
       return (struct agxdecode_step){AGXDECODE_STEP_END, 0, 0};
    default:
       agxdecode_error(ctx, va, "unknown VDM block type %u", type);
@@ -296,8 +294,7 @@ cdm_launch(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
       length += AGX_CDM_INDIRECT_LENGTH;
       break;
    default:
-      agxdecode_error(ctx, va, "unknown CDM launch mode %u",
-                      (unsigned)w0.mode);
+      agxdecode_error(ctx, va, "unknown CDM launch mode %u", (unsigned)w0.mode);
       return step_stop();
    }
    if (!have(ctx, va, available, length, "CDM launch"))
@@ -309,8 +306,8 @@ cdm_launch(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
       offs += AGX_CDM_UNK_G14X_LENGTH;
    }
    if (w0.mode == AGX_CDM_MODE_DIRECT) {
-      AGXDECODE_PRINT(ctx, CDM_GLOBAL_SIZE, w + offs, va + offs,
-                      "Global size", 2);
+      AGXDECODE_PRINT(ctx, CDM_GLOBAL_SIZE, w + offs, va + offs, "Global size",
+                      2);
       offs += AGX_CDM_GLOBAL_SIZE_LENGTH;
    } else {
       struct AGX_CDM_INDIRECT ind;
@@ -348,13 +345,12 @@ cdm_packet(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
       struct AGX_CDM_STREAM_LINK l;
       AGX_CDM_STREAM_LINK_unpack(NULL, w, &l);
       AGXDECODE_PRINT(ctx, CDM_STREAM_LINK, w, va, "Stream link", 0);
-      return (struct agxdecode_step){
-         AGXDECODE_STEP_JUMP, AGX_CDM_STREAM_LINK_LENGTH,
-         (uint64_t)l.target_hi << 32 | l.target_lo};
+      return (struct agxdecode_step){AGXDECODE_STEP_JUMP,
+                                     AGX_CDM_STREAM_LINK_LENGTH,
+                                     (uint64_t)l.target_hi << 32 | l.target_lo};
    }
    case AGX_CDM_BLOCK_TYPE_STREAM_TERMINATE:
-      AGXDECODE_PRINT(ctx, CDM_STREAM_TERMINATE, w, va, "Stream terminate",
-                      0);
+      AGXDECODE_PRINT(ctx, CDM_STREAM_TERMINATE, w, va, "Stream terminate", 0);
       return (struct agxdecode_step){AGXDECODE_STEP_END, 0, 0};
    case AGX_CDM_BLOCK_TYPE_BARRIER: {
       struct AGX_CDM_BARRIER b;

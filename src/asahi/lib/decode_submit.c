@@ -20,12 +20,18 @@ static const char *
 cmd_type_name(unsigned type)
 {
    switch (type) {
-   case DRM_ASAHI_CMD_RENDER: return "RENDER";
-   case DRM_ASAHI_CMD_COMPUTE: return "COMPUTE";
-   case DRM_ASAHI_SET_VERTEX_ATTACHMENTS: return "SET_VERTEX_ATTACHMENTS";
-   case DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS: return "SET_FRAGMENT_ATTACHMENTS";
-   case DRM_ASAHI_SET_COMPUTE_ATTACHMENTS: return "SET_COMPUTE_ATTACHMENTS";
-   default: return NULL;
+   case DRM_ASAHI_CMD_RENDER:
+      return "RENDER";
+   case DRM_ASAHI_CMD_COMPUTE:
+      return "COMPUTE";
+   case DRM_ASAHI_SET_VERTEX_ATTACHMENTS:
+      return "SET_VERTEX_ATTACHMENTS";
+   case DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS:
+      return "SET_FRAGMENT_ATTACHMENTS";
+   case DRM_ASAHI_SET_COMPUTE_ATTACHMENTS:
+      return "SET_COMPUTE_ATTACHMENTS";
+   default:
+      return NULL;
    }
 }
 
@@ -81,9 +87,8 @@ sampler_heap(struct agxdecode_ctx *ctx, uint64_t heap, unsigned count)
 static void
 helper(FILE *fp, const char *name, const struct drm_asahi_helper_program *h)
 {
-   fprintf(fp,
-           "  %s: binary 0x%08x cfg 0x%08x data 0x%010" PRIx64 "\n",
-           name, h->binary, h->cfg, (uint64_t)h->data);
+   fprintf(fp, "  %s: binary 0x%08x cfg 0x%08x data 0x%010" PRIx64 "\n", name,
+           h->binary, h->cfg, (uint64_t)h->data);
 }
 
 static void
@@ -100,15 +105,17 @@ static void
 render(struct agxdecode_ctx *ctx, const struct drm_asahi_cmd_render *r)
 {
    FILE *fp = ctx->fp;
-   fprintf(fp, "  flags 0x%x%s%s%s%s\n", r->flags,
-           r->flags & DRM_ASAHI_RENDER_VERTEX_SCRATCH ? " VERTEX_SCRATCH" : "",
-           r->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES
-              ? " PROCESS_EMPTY_TILES" : "",
-           r->flags & DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING
-              ? " NO_VERTEX_CLUSTERING" : "",
-           r->flags & DRM_ASAHI_RENDER_DBIAS_IS_INT ? " DBIAS_IS_INT" : "");
-   fprintf(fp, "  framebuffer %ux%u, %u layers, %u samples, %u B/sample, "
-               "tile %ux%u\n",
+   fprintf(
+      fp, "  flags 0x%x%s%s%s%s\n", r->flags,
+      r->flags & DRM_ASAHI_RENDER_VERTEX_SCRATCH ? " VERTEX_SCRATCH" : "",
+      r->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES ? " PROCESS_EMPTY_TILES"
+                                                      : "",
+      r->flags & DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING ? " NO_VERTEX_CLUSTERING"
+                                                       : "",
+      r->flags & DRM_ASAHI_RENDER_DBIAS_IS_INT ? " DBIAS_IS_INT" : "");
+   fprintf(fp,
+           "  framebuffer %ux%u, %u layers, %u samples, %u B/sample, "
+           "tile %ux%u\n",
            r->width_px, r->height_px, r->layers, r->samples, r->sample_size_B,
            r->utile_width_px, r->utile_height_px);
    fprintf(fp, "  isp_zls_pixels 0x%08x (%u x %u)\n", r->isp_zls_pixels,
@@ -120,8 +127,9 @@ render(struct agxdecode_ctx *ctx, const struct drm_asahi_cmd_render *r)
            r->isp_merge_upper_y);
    fprintf(fp, "  isp_bgobjdepth 0x%08x isp_bgobjvals 0x%08x\n",
            r->isp_bgobjdepth, r->isp_bgobjvals);
-   fprintf(fp, "  scissors 0x%010" PRIx64 " depth bias 0x%010" PRIx64
-               " occlusion 0x%010" PRIx64 "\n",
+   fprintf(fp,
+           "  scissors 0x%010" PRIx64 " depth bias 0x%010" PRIx64
+           " occlusion 0x%010" PRIx64 "\n",
            (uint64_t)r->isp_scissor_base, (uint64_t)r->isp_dbias_base,
            (uint64_t)r->isp_oclqry_base);
    helper(fp, "vertex helper", &r->vertex_helper);
@@ -130,7 +138,8 @@ render(struct agxdecode_ctx *ctx, const struct drm_asahi_cmd_render *r)
    zls_buffer(fp, "stencil", &r->stencil);
 
    uint64_t zls = r->zls_ctrl;
-   AGXDECODE_PRINT(ctx, ZLS_CONTROL, &zls, AGXDECODE_NO_VA, "ZLS control (zls_ctrl)", 2);
+   AGXDECODE_PRINT(ctx, ZLS_CONTROL, &zls, AGXDECODE_NO_VA,
+                   "ZLS control (zls_ctrl)", 2);
 
    fprintf(fp, "  sampler heap 0x%010" PRIx64 " (%u samplers)\n",
            (uint64_t)r->sampler_heap, r->sampler_count);
@@ -152,8 +161,7 @@ compute(struct agxdecode_ctx *ctx, const struct drm_asahi_cmd_compute *c)
    if (c->flags)
       agxdecode_error(ctx, AGXDECODE_NO_VA, "compute flags must be zero");
    fprintf(fp, "  cdm stream 0x%010" PRIx64 " .. 0x%010" PRIx64 "\n",
-           (uint64_t)c->cdm_ctrl_stream_base,
-           (uint64_t)c->cdm_ctrl_stream_end);
+           (uint64_t)c->cdm_ctrl_stream_base, (uint64_t)c->cdm_ctrl_stream_end);
    helper(fp, "helper", &c->helper);
    fprintf(fp, "  sampler heap 0x%010" PRIx64 " (%u samplers)\n",
            (uint64_t)c->sampler_heap, c->sampler_count);
@@ -199,17 +207,18 @@ agxdecode_drm_cmdbuf(struct agxdecode_ctx *ctx, const void *cmdbuf,
          break;
       }
       if (size_B - offs < sizeof(h)) {
-         agxdecode_error(ctx, AGXDECODE_NO_VA, "cmdbuf offset %zu: truncated header", offs);
+         agxdecode_error(ctx, AGXDECODE_NO_VA,
+                         "cmdbuf offset %zu: truncated header", offs);
          break;
       }
       memcpy(&h, base + offs, sizeof(h));
       offs += sizeof(h);
 
       const char *name = cmd_type_name(h.cmd_type);
-      fprintf(ctx->fp, "\nrecord %u at cmdbuf offset %zu: %s (type %u), %u "
-                       "payload bytes,",
-              n, offs - sizeof(h), name ? name : "unknown", h.cmd_type,
-              h.size);
+      fprintf(ctx->fp,
+              "\nrecord %u at cmdbuf offset %zu: %s (type %u), %u "
+              "payload bytes,",
+              n, offs - sizeof(h), name ? name : "unknown", h.cmd_type, h.size);
       print_barrier(ctx->fp, "vdm_barrier", h.vdm_barrier);
       print_barrier(ctx->fp, "cdm_barrier", h.cdm_barrier);
       fputc('\n', ctx->fp);
@@ -252,16 +261,18 @@ agxdecode_drm_cmdbuf(struct agxdecode_ctx *ctx, const void *cmdbuf,
          attachments(ctx, payload, h.size);
          break;
       default:
-         agxdecode_error(ctx, AGXDECODE_NO_VA, "cmdbuf offset %zu: unknown command type %u",
+         agxdecode_error(ctx, AGXDECODE_NO_VA,
+                         "cmdbuf offset %zu: unknown command type %u",
                          offs - h.size - sizeof(h), h.cmd_type);
          break;
       }
    }
 
    if (hw_commands == 0)
-      agxdecode_error(ctx, AGXDECODE_NO_VA, "no render or compute command in cmdbuf");
+      agxdecode_error(ctx, AGXDECODE_NO_VA,
+                      "no render or compute command in cmdbuf");
    else if (hw_commands > 64)
-      agxdecode_error(ctx, AGXDECODE_NO_VA, "%u hardware commands; the kernel takes 64",
-                      hw_commands);
+      agxdecode_error(ctx, AGXDECODE_NO_VA,
+                      "%u hardware commands; the kernel takes 64", hw_commands);
    return ctx->errors - before;
 }

@@ -27,8 +27,8 @@ shader_code(struct agxdecode_ctx *ctx, uint64_t offset, const char *what,
       return;
    }
    size_t n = agxdecode_read(ctx, va, code, window);
-   fprintf(ctx->fp, "%*s%s code at 0x%010" PRIx64 " (usc offset 0x%" PRIx64
-                    ")\n",
+   fprintf(ctx->fp,
+           "%*s%s code at 0x%010" PRIx64 " (usc offset 0x%" PRIx64 ")\n",
            indent, "", what, va, offset);
    if (n == 0) {
       agxdecode_error(ctx, va, "%s code: address not in any known memory",
@@ -142,11 +142,11 @@ agxdecode_usc_list(struct agxdecode_ctx *ctx, uint64_t va,
          return;
       }
 
-#define NEED(T)                                                               \
-   if (available < AGX_##T##_LENGTH) {                                        \
-      agxdecode_error(ctx, va, "USC word truncated (%zu of %u bytes mapped)", \
-                      available, AGX_##T##_LENGTH);                           \
-      return;                                                                 \
+#define NEED(T)                                                                \
+   if (available < AGX_##T##_LENGTH) {                                         \
+      agxdecode_error(ctx, va, "USC word truncated (%zu of %u bytes mapped)",  \
+                      available, AGX_##T##_LENGTH);                            \
+      return;                                                                  \
    }
 
       switch (w[0]) {
@@ -217,8 +217,7 @@ agxdecode_usc_list(struct agxdecode_ctx *ctx, uint64_t va,
       }
       case AGX_USC_CONTROL_NO_PRESHADER:
          NEED(USC_NO_PRESHADER);
-         AGXDECODE_PRINT(ctx, USC_NO_PRESHADER, w, va, "No preshader",
-                         indent);
+         AGXDECODE_PRINT(ctx, USC_NO_PRESHADER, w, va, "No preshader", indent);
          return;
       default:
          agxdecode_error(ctx, va, "unknown USC word tag 0x%02x", w[0]);

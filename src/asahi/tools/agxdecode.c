@@ -78,8 +78,7 @@ usage(FILE *fp)
  * end of the bytes agxdecode read; undecodable bytes are shown as hex two
  * at a time, as agx-disasm does. */
 static void
-disassemble(void *user, FILE *fp, const uint8_t *code, size_t size,
-            uint64_t va)
+disassemble(void *user, FILE *fp, const uint8_t *code, size_t size, uint64_t va)
 {
    (void)user;
    for (size_t pc = 0; pc < size;) {
@@ -186,18 +185,17 @@ main(int argc, char **argv)
          if (colon)
             *colon = '\0';
          if (nr_starts == MAX_STARTS || !parse_u64(optarg, &v) ||
-             (c == OPT_PPP && (!colon || !parse_u64(colon + 1, &size) ||
-                               size > UINT32_MAX))) {
+             (c == OPT_PPP &&
+              (!colon || !parse_u64(colon + 1, &size) || size > UINT32_MAX))) {
             fprintf(stderr, "agxdecode: bad or too many start addresses "
                             "(see --help)\n");
             return 2;
          }
-         starts[nr_starts++] = (struct start){
-            c == OPT_VDM   ? START_VDM
-            : c == OPT_CDM ? START_CDM
-            : c == OPT_USC ? START_USC
-                           : START_PPP,
-            v, (uint32_t)size};
+         starts[nr_starts++] = (struct start){c == OPT_VDM   ? START_VDM
+                                              : c == OPT_CDM ? START_CDM
+                                              : c == OPT_USC ? START_USC
+                                                             : START_PPP,
+                                              v, (uint32_t)size};
          break;
       }
       case OPT_USC_BASE:
@@ -275,16 +273,16 @@ main(int argc, char **argv)
       return 2;
    }
 
-   fprintf(fp, "dump %s: version %u, %u regions, usc_exec_base 0x%" PRIx64
-               "\n",
+   fprintf(fp, "dump %s: version %u, %u regions, usc_exec_base 0x%" PRIx64 "\n",
            path, dump.version, dump.region_count, opts.usc_exec_base);
    if (list_regions) {
       const uint8_t *cursor = NULL;
       uint32_t index;
       struct agx_dump_region r;
       while (agx_dump_next_region(&dump, &cursor, &index, &r)) {
-         fprintf(fp, "  region %u: 0x%010" PRIx64 "..0x%010" PRIx64
-                     " (%" PRIu64 " bytes)%s%s\n",
+         fprintf(fp,
+                 "  region %u: 0x%010" PRIx64 "..0x%010" PRIx64 " (%" PRIu64
+                 " bytes)%s%s\n",
                  index - 1, r.va, r.va + r.size_B, r.size_B,
                  r.flags & AGX_DUMP_REGION_WRITABLE ? " writable" : "",
                  r.flags & AGX_DUMP_REGION_SHADER ? " shader" : "");

@@ -184,8 +184,7 @@ test_cmdbuf_and_dump(void **state)
    char *text = NULL;
    size_t size = 0;
    FILE *fp = open_memstream(&text, &size);
-   struct agxdecode_options o = {.fp = fp,
-                                 .usc_exec_base = dump.usc_exec_base};
+   struct agxdecode_options o = {.fp = fp, .usc_exec_base = dump.usc_exec_base};
    struct agxdecode_ctx *ctx = agxdecode_create(&o);
    assert_true(agxdecode_add_dump_regions(ctx, &dump));
    unsigned errors =
@@ -285,8 +284,7 @@ test_bad_targets(void **state)
    }
    /* d: an index list whose words run off the end of its region */
    d = img.stream.va + sizeof(img.stream.bytes) - 8;
-   agx_pack(img.stream.bytes + sizeof(img.stream.bytes) - 8, INDEX_LIST,
-            cfg) {
+   agx_pack(img.stream.bytes + sizeof(img.stream.bytes) - 8, INDEX_LIST, cfg) {
       cfg.index_count_present = true;
       cfg.instance_count_present = true;
       cfg.start_present = true;
@@ -372,7 +370,6 @@ test_callback_memory(void **state)
    free(text);
 }
 
-
 static void
 test_regions(void **state)
 {
@@ -415,7 +412,6 @@ test_regions(void **state)
    free(text);
 }
 
-
 struct disasm_log {
    unsigned calls;
    uint64_t va[4];
@@ -423,8 +419,7 @@ struct disasm_log {
 };
 
 static void
-fake_disasm(void *user, FILE *fp, const uint8_t *code, size_t size,
-            uint64_t va)
+fake_disasm(void *user, FILE *fp, const uint8_t *code, size_t size, uint64_t va)
 {
    struct disasm_log *log = user;
    if (log->calls < 4) {
@@ -432,8 +427,7 @@ fake_disasm(void *user, FILE *fp, const uint8_t *code, size_t size,
       log->size[log->calls] = size;
    }
    log->calls++;
-   fprintf(fp, "    <disassembly of %zu bytes, first 0x%02x>\n", size,
-           code[0]);
+   fprintf(fp, "    <disassembly of %zu bytes, first 0x%02x>\n", size, code[0]);
 }
 
 static void

@@ -37,10 +37,10 @@ write_sample(void)
    assert_true(agx_dump_writer_begin(&w, fp, 0x1100000000ull));
    assert_true(agx_dump_writer_add_region(&w, 0x1500000000ull, stream,
                                           sizeof(stream), 0));
-   assert_true(agx_dump_writer_add_region(&w, 0x1100004000ull, odd,
-                                          sizeof(odd), AGX_DUMP_REGION_SHADER));
-   assert_true(agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI,
-                                      cmdbuf, sizeof(cmdbuf)));
+   assert_true(agx_dump_writer_add_region(&w, 0x1100004000ull, odd, sizeof(odd),
+                                          AGX_DUMP_REGION_SHADER));
+   assert_true(agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI, cmdbuf,
+                                      sizeof(cmdbuf)));
    fclose(fp);
    return b;
 }

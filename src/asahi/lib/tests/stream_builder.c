@@ -415,16 +415,15 @@ sb_write_dump(const struct sb_image *img, uint8_t **data, size_t *size)
    for (unsigned i = 0; i < 3; i++) {
       /* Only the used part, rounded up to 64 bytes, keeps dumps small. */
       size_t used = (regions[i]->used + 63) & ~(size_t)63;
-      ok = ok && agx_dump_writer_add_region(&w, regions[i]->va,
-                                            regions[i]->bytes, used,
-                                            i == 1 ? AGX_DUMP_REGION_SHADER
-                                                   : 0);
+      ok = ok && agx_dump_writer_add_region(
+                    &w, regions[i]->va, regions[i]->bytes, used,
+                    i == 1 ? AGX_DUMP_REGION_SHADER : 0);
    }
-   ok = ok && agx_dump_writer_finish(&w,
-                                     img->cmdbuf_size
-                                        ? AGX_DUMP_SUBMISSION_DRM_ASAHI
-                                        : AGX_DUMP_SUBMISSION_NONE,
-                                     img->cmdbuf, img->cmdbuf_size);
+   ok = ok &&
+        agx_dump_writer_finish(&w,
+                               img->cmdbuf_size ? AGX_DUMP_SUBMISSION_DRM_ASAHI
+                                                : AGX_DUMP_SUBMISSION_NONE,
+                               img->cmdbuf, img->cmdbuf_size);
    fclose(fp);
    if (!ok) {
       free(buf);

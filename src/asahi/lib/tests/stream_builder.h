@@ -14,10 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SB_USC_BASE   0x2000000000ull /* usc_exec_base */
-#define SB_STREAM_VA  0x1000000000ull /* control streams */
-#define SB_DATA_VA    0x3000000000ull /* PPP records, descriptors, data */
-#define SB_REGION_B   8192
+#define SB_USC_BASE 0x2000000000ull  /* usc_exec_base */
+#define SB_STREAM_VA 0x1000000000ull /* control streams */
+#define SB_DATA_VA 0x3000000000ull   /* PPP records, descriptors, data */
+#define SB_REGION_B 8192
 
 struct sb_region {
    uint64_t va;
