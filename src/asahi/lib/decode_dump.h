@@ -39,10 +39,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define AGX_DUMP_MAGIC        "AGXDUMP"  /* 7 chars + the NUL = 8 bytes */
-#define AGX_DUMP_VERSION      1
-#define AGX_DUMP_HEADER_SIZE  48
-#define AGX_DUMP_REGION_SIZE  24
+#define AGX_DUMP_MAGIC "AGXDUMP" /* 7 chars + the NUL = 8 bytes */
+#define AGX_DUMP_VERSION 1
+#define AGX_DUMP_HEADER_SIZE 48
+#define AGX_DUMP_REGION_SIZE 24
 
 enum agx_dump_submission_kind {
    /* Memory only; the tool needs --vdm/--cdm to know where to start. */
@@ -53,7 +53,7 @@ enum agx_dump_submission_kind {
 
 /* Region flags: hints only, a reader may ignore them. */
 #define AGX_DUMP_REGION_WRITABLE (1u << 0) /* bound GPU-writable */
-#define AGX_DUMP_REGION_SHADER   (1u << 1) /* inside the USC heap */
+#define AGX_DUMP_REGION_SHADER (1u << 1)   /* inside the USC heap */
 
 /* One memory region as read from a dump.  `data` points into the buffer
  * handed to agx_dump_read, which must outlive it. */
@@ -148,8 +148,7 @@ agx_dump_read(const void *buffer, size_t size_B, struct agx_dump *dump,
       return false;
    }
    uint32_t header_B = agx_dump_get_u32(base + 12);
-   if (header_B < AGX_DUMP_HEADER_SIZE || header_B > size_B ||
-       (header_B & 7)) {
+   if (header_B < AGX_DUMP_HEADER_SIZE || header_B > size_B || (header_B & 7)) {
       *error = "bad header size in agxdecode dump";
       return false;
    }

@@ -26,7 +26,7 @@ check_defaults(void)
     * | colour 5<<16 | lod 2.5*64=160<<19 */
    uint32_t w0 = 1 | 5 << 1 | 0x3d << 4 | 0x2a << 10 | 5 << 16 | 160u << 19;
    assert_int_equal(agx_genxml_get_bits(p, 0, 32), w0);
-   assert_int_equal(agx_genxml_get_bits(p, 32, 32), 0xc000); /* -2.0 half */
+   assert_int_equal(agx_genxml_get_bits(p, 32, 32), 0xc000);     /* -2.0 half */
    assert_int_equal(agx_genxml_get_bits(p, 64, 32), 0x3e800000); /* 0.25 */
 
    agx_unpack(NULL, p, EVERY_TYPE, v);
@@ -49,10 +49,11 @@ check_half(void)
       float f;
       uint16_t h;
    } cases[] = {
-      {1.0f, 0x3c00},       {-0.0f, 0x8000},       {65504.0f, 0x7bff},
-      {65520.0f, 0x7c00},   {5.9604645e-8f, 0x0001}, /* 2^-24 */
-      {1e-9f, 0x0000},      {0.333333f, 0x3555},   {1.00048828125f, 0x3c00},
-      {6.1035156e-5f, 0x0400}, /* smallest normal */
+      {1.0f, 0x3c00},           {-0.0f, 0x8000},
+      {65504.0f, 0x7bff},       {65520.0f, 0x7c00},
+      {5.9604645e-8f, 0x0001}, /* 2^-24 */
+      {1e-9f, 0x0000},          {0.333333f, 0x3555},
+      {1.00048828125f, 0x3c00}, {6.1035156e-5f, 0x0400}, /* smallest normal */
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       assert_int_equal(agx_genxml_float_to_half(cases[i].f), cases[i].h);

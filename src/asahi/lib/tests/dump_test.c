@@ -37,10 +37,10 @@ write_sample(void)
    assert_true(agx_dump_writer_begin(&w, fp, 0x1100000000ull));
    assert_true(agx_dump_writer_add_region(&w, 0x1500000000ull, stream,
                                           sizeof(stream), 0));
-   assert_true(agx_dump_writer_add_region(&w, 0x1100004000ull, odd,
-                                          sizeof(odd), AGX_DUMP_REGION_SHADER));
-   assert_true(agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI,
-                                      cmdbuf, sizeof(cmdbuf)));
+   assert_true(agx_dump_writer_add_region(&w, 0x1100004000ull, odd, sizeof(odd),
+                                          AGX_DUMP_REGION_SHADER));
+   assert_true(agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI, cmdbuf,
+                                      sizeof(cmdbuf)));
    fclose(fp);
    return b;
 }
@@ -120,7 +120,7 @@ test_damaged(void **state)
    b.data[8] = 2; /* version */
    assert_false(agx_dump_read(b.data, b.size, &d, &err));
    b.data[8] = 1;
-   b.data[16] = 200; /* region count beyond the file */
+   b.data[16] = (char)0xc8; /* region count beyond the file */
    assert_false(agx_dump_read(b.data, b.size, &d, &err));
    b.data[16] = 2;
    b.data[56 + 7] = 0xff; /* huge region size */
