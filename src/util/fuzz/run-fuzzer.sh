@@ -1,21 +1,26 @@
 #!/bin/sh
 # run-fuzzer.sh FUZZER SECONDS CORPUS_DIR [EXTRA LIBFUZZER ARGS...]
 # Runs a libFuzzer target for a bounded time.  New inputs go to a scratch
-# directory, never into the committed seed corpus.  Exits non-zero on any
-# crash, leak, timeout or out-of-memory report.
+# directory, never into the committed seed corpus; crashing inputs are kept
+# in fuzz-artifacts/ beside the fuzzer binary.  Exits 1 on any crash, leak,
+# timeout or out-of-memory report (libFuzzer's own default status for a crash
+# is 77, which meson would read as "skipped").
 set -eu
 fuzzer=$1 seconds=$2 corpus=$3
 shift 3
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-exec_dir=$(mktemp -d)
-trap 'rm -rf "$scratch" "$exec_dir"' EXIT
+artifacts="$(dirname "$fuzzer")/fuzz-artifacts/$(basename "$fuzzer")"
+mkdir -p "$artifacts"
+rc=0
 "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-   -print_final_stats=1 -artifact_prefix="$exec_dir/" "$@" "$scratch" "$corpus" || {
-   rc=$?
-   for f in "$exec_dir"/*; do
+   -error_exitcode=1 -timeout_exitcode=1 -print_final_stats=1 \
+   -artifact_prefix="$artifacts/" "$@" "$scratch" "$corpus" || rc=$?
+if [ $rc -ne 0 ]; then
+   for f in "$artifacts"/*; do
       [ -f "$f" ] || continue
-      echo "reproducer: $f ($(od -An -tx1 "$f" | head -c 400))"
+      echo "reproducer: $f"
+      od -An -tx1 "$f" | head -n 8
    done
-   exit $rc
-}
+   exit 1
+fi
