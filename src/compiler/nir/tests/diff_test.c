@@ -1,0 +1,123 @@
+/*
+ * Differential tests: for each pass, thousands of random shaders must give
+ * the interpreter the same outputs before and after the pass (bit-exact).
+ * The seed range is fixed; NIR_DIFF_COUNT overrides the number of shaders
+ * per pass for longer runs (see docs/nir.rst).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir.h"
+#include "nir_passes.h"
+#include "nir_random_shader.h"
+
+static const nir_shader_compiler_options opts = { 0 };
+
+static unsigned
+shader_count(void)
+{
+   const char *s = getenv("NIR_DIFF_COUNT");
+   return s ? (unsigned)strtoul(s, NULL, 10) : 1000;
+}
+
+static uint64_t
+first_seed(void)
+{
+   const char *s = getenv("NIR_DIFF_SEED");
+   return s ? strtoull(s, NULL, 10) : 1;
+}
+
+static void
+check_pass(const char *name, nir_random_pass_fn fn, void *data, bool ssa)
+{
+   nir_random_options ro;
+   nir_random_default_options(&ro);
+   nir_random_report rep;
+   bool ok = nir_random_diff(name, fn, data, first_seed(), shader_count(), ssa,
+                             &ro, &opts, 0.0, &rep);
+   print_message("%s: %u shaders (%u changed), %u runs, %u skipped\n", name,
+                 rep.shaders, rep.changed, rep.runs, rep.skipped);
+   if (!ok)
+      fail_msg("%s changed the results of seed %llu", name,
+               (unsigned long long)rep.failed_seed);
+   /* The pass must actually have done something on this corpus. */
+   assert_true(rep.changed > 0);
+   assert_true(rep.runs > rep.shaders);
+}
+
+#define WRAP(fn)                                                               \
+   static bool wrap_##fn(nir_shader *s, void *d)                               \
+   {                                                                           \
+      (void)d;                                                                 \
+      return fn(s);                                                            \
+   }
+
+WRAP(nir_lower_vars_to_ssa)
+WRAP(nir_copy_prop)
+WRAP(nir_opt_dce)
+WRAP(nir_opt_cse)
+WRAP(nir_opt_constant_folding)
+WRAP(nir_opt_remove_phis)
+
+static void
+test_vars_to_ssa(void **state)
+{
+   (void)state;
+   check_pass("nir_lower_vars_to_ssa", wrap_nir_lower_vars_to_ssa, NULL,
+              false);
+}
+
+static void
+test_copy_prop(void **state)
+{
+   (void)state;
+   check_pass("nir_copy_prop", wrap_nir_copy_prop, NULL, true);
+}
+
+static void
+test_dce(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_dce", wrap_nir_opt_dce, NULL, true);
+}
+
+static void
+test_cse(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_cse", wrap_nir_opt_cse, NULL, true);
+}
+
+static void
+test_constant_folding(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_constant_folding", wrap_nir_opt_constant_folding, NULL,
+              true);
+}
+
+static void
+test_remove_phis(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_remove_phis", wrap_nir_opt_remove_phis, NULL, true);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_vars_to_ssa),
+      cmocka_unit_test(test_copy_prop),
+      cmocka_unit_test(test_dce),
+      cmocka_unit_test(test_cse),
+      cmocka_unit_test(test_constant_folding),
+      cmocka_unit_test(test_remove_phis),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
