@@ -949,6 +949,13 @@ void nir_cf_node_remove(nir_cf_node *node);
  * no inner control flow) to `cursor`. */
 void nir_cf_list_move_instrs(struct list_head *list, nir_cursor cursor);
 
+/* Phis in the structural successors of `from` that name it as predecessor
+ * name `to` instead (used when `from`'s tail moves to `to`). */
+void nir_retarget_successor_phis(nir_block *from, nir_block *to);
+/* Remove every instruction inside an if or loop (dropping their uses and
+ * the uses of nested if conditions), leaving the structure. */
+void nir_cf_node_remove_instrs(nir_cf_node *node);
+
 /* Recompute block successors/predecessors from the structure. */
 void nir_update_cfg(nir_function_impl *impl);
 /* Successors of a block from the structure alone. */

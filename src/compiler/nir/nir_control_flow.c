@@ -135,8 +135,8 @@ nir_update_cfg(nir_function_impl *impl)
 
 /* Phis in the successors of `from` that name it as predecessor now name
  * `to` (the tail of `from` moved into `to`). */
-static void
-retarget_successor_phis(nir_block *from, nir_block *to)
+void
+nir_retarget_successor_phis(nir_block *from, nir_block *to)
 {
    nir_block *succ[2];
    nir_block_structural_successors(from, succ);
@@ -159,7 +159,7 @@ nir_cf_node_insert(nir_cursor cursor, nir_cf_node *node)
    nir_block *block = nir_cursor_current_block(cursor);
    nir_block *after = new_block_like(block);
 
-   retarget_successor_phis(block, after);
+   nir_retarget_successor_phis(block, after);
 
    /* Move everything after the cursor to the new block. */
    struct list_head *split_at;
@@ -181,8 +181,8 @@ nir_cf_node_insert(nir_cursor cursor, nir_cf_node *node)
    list_add(&after->cf_node.node, &node->node);
 }
 
-static void
-remove_instrs_in_node(nir_cf_node *node)
+void
+nir_cf_node_remove_instrs(nir_cf_node *node)
 {
    nir_foreach_block_in_cf_node(block, node) {
       nir_foreach_instr_safe(instr, block)
@@ -204,11 +204,11 @@ nir_cf_node_remove(nir_cf_node *node)
    nir_block *before = nir_cf_node_as_block_before(node);
    nir_block *after = nir_cf_node_as_block_after(node);
 
-   remove_instrs_in_node(node);
+   nir_cf_node_remove_instrs(node);
 
    /* Phis of `after` would lose their meaning; the caller removed them. */
    assert(nir_phi_from_node(after, after->instr_list.next) == NULL);
-   retarget_successor_phis(after, before);
+   nir_retarget_successor_phis(after, before);
 
    list_for_each_entry_safe(nir_instr, instr, &after->instr_list, node) {
       list_del(&instr->node);

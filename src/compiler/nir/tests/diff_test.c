@@ -63,6 +63,24 @@ WRAP(nir_opt_dce)
 WRAP(nir_opt_cse)
 WRAP(nir_opt_constant_folding)
 WRAP(nir_opt_remove_phis)
+WRAP(nir_opt_dead_cf)
+
+static bool
+fold_then_dead_cf(nir_shader *s, void *d)
+{
+   (void)d;
+   /* Constant conditions only appear after folding. */
+   bool p = nir_opt_constant_folding(s);
+   nir_validate_shader(s, "after constant folding");
+   return nir_opt_dead_cf(s) | p;
+}
+
+static bool
+peephole(nir_shader *s, void *d)
+{
+   (void)d;
+   return nir_opt_peephole_select(s, 8);
+}
 
 static void
 test_vars_to_ssa(void **state)
@@ -108,6 +126,21 @@ test_remove_phis(void **state)
    check_pass("nir_opt_remove_phis", wrap_nir_opt_remove_phis, NULL, true);
 }
 
+static void
+test_dead_cf(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_dead_cf", wrap_nir_opt_dead_cf, NULL, true);
+   check_pass("fold + nir_opt_dead_cf", fold_then_dead_cf, NULL, true);
+}
+
+static void
+test_peephole_select(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_peephole_select", peephole, NULL, true);
+}
+
 int
 main(void)
 {
@@ -118,6 +151,8 @@ main(void)
       cmocka_unit_test(test_cse),
       cmocka_unit_test(test_constant_folding),
       cmocka_unit_test(test_remove_phis),
+      cmocka_unit_test(test_dead_cf),
+      cmocka_unit_test(test_peephole_select),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
