@@ -64,6 +64,7 @@ WRAP(nir_opt_cse)
 WRAP(nir_opt_constant_folding)
 WRAP(nir_opt_remove_phis)
 WRAP(nir_opt_dead_cf)
+WRAP(nir_opt_algebraic)
 
 static bool
 fold_then_dead_cf(nir_shader *s, void *d)
@@ -141,6 +142,13 @@ test_peephole_select(void **state)
    check_pass("nir_opt_peephole_select", peephole, NULL, true);
 }
 
+static void
+test_algebraic(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_algebraic", wrap_nir_opt_algebraic, NULL, true);
+}
+
 int
 main(void)
 {
@@ -153,6 +161,7 @@ main(void)
       cmocka_unit_test(test_remove_phis),
       cmocka_unit_test(test_dead_cf),
       cmocka_unit_test(test_peephole_select),
+      cmocka_unit_test(test_algebraic),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
