@@ -61,7 +61,7 @@ class RuleCompiler(object):
 
    def value(self, v, varmap, input_base, search):
       if isinstance(v, tuple):
-         return self.expr(v, varmap, search)
+         return self.expr(v, varmap, search, input_base)
       if isinstance(v, bool):
          return self.b.add(kind='NIR_SEARCH_CONST_BOOL', ival=int(v))
       if isinstance(v, (int, float)):
@@ -84,12 +84,20 @@ class RuleCompiler(object):
                            must_be_const=must_const and search)
       raise RuleError('bad rule element %r' % (v,))
 
-   def expr(self, t, varmap, search):
+   def expr(self, t, varmap, search, context_base=None):
       name, op, inexact, bits = parse_op(t[0])
       args = t[1:]
       if len(args) != op.num_inputs:
          raise RuleError('%s takes %d sources' % (name, op.num_inputs))
-      srcs = [self.value(a, varmap, type_base(op.input_types[i]), search)
+      # Data operands of selects and movs carry no type of their own: they
+      # have the type of the value the expression produces.
+      passthrough = name in ('bcsel', 'b16csel', 'b32csel', 'mov')
+      bases = [type_base(t) for t in op.input_types]
+      if passthrough and context_base:
+         bases = [bases[0]] + [context_base] * (len(bases) - 1)
+         if name == 'mov':
+            bases = [context_base]
+      srcs = [self.value(a, varmap, bases[i], search)
               for i, a in enumerate(args)]
       return self.b.add(kind='NIR_SEARCH_OP', op='nir_op_' + name,
                         inexact=inexact, bit_size=bits,

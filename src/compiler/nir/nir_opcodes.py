@@ -221,13 +221,14 @@ opcode('fcsel', 0, 'float', [0, 0, 0], ['float', 'float', 'float'], [SELECTION],
        'src0 != 0 ? src1 : src2')
 
 # ---- horizontal --------------------------------------------------------
+# fdotN: ((a0*b0 + a1*b1) + a2*b2) + ..., every step rounded.
 for n in (2, 3, 4):
    horizontal('fdot%d' % n, 1, 'float', [n, n], ['float', 'float'],
               [COMMUTATIVE],
-              'double acc = 0; ' +
+              'double acc = nir_fround((double)s0[0] * s1[0], bit_size); ' +
               ' '.join('acc = nir_fround(acc + nir_fround((double)s0[%d] * '
                        's1[%d], bit_size), bit_size);' % (i, i)
-                       for i in range(n)) +
+                       for i in range(1, n)) +
               ' d[0] = acc;')
    for ty, cmp in (('f', 'feq'), ('i', 'ieq')):
       t = 'float' if ty == 'f' else 'int'

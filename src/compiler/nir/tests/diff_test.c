@@ -15,6 +15,7 @@
 #include "nir.h"
 #include "nir_passes.h"
 #include "nir_random_shader.h"
+#include "nir_search.h"
 
 static const nir_shader_compiler_options opts = { 0 };
 
@@ -65,6 +66,71 @@ WRAP(nir_opt_constant_folding)
 WRAP(nir_opt_remove_phis)
 WRAP(nir_opt_dead_cf)
 WRAP(nir_opt_algebraic)
+WRAP(nir_lower_alu_to_scalar)
+WRAP(nir_lower_idiv)
+
+static bool
+bool32(nir_shader *s, void *d)
+{
+   (void)d;
+   return nir_lower_bool_to_int(s, 32);
+}
+
+static bool
+bool16(nir_shader *s, void *d)
+{
+   (void)d;
+   return nir_lower_bool_to_int(s, 16);
+}
+
+static bool
+lower_exact_options(nir_shader *s, void *d)
+{
+   (void)d;
+   /* Lowerings that are exact by the opcode definitions. */
+   static const nir_shader_compiler_options o = {
+      .lower_fsub = true, .lower_isub = true, .lower_ineg = true,
+      .lower_flrp32 = true, .lower_fsat = true, .lower_fmod = true,
+      .lower_ffract = true, .lower_fsign = true, .lower_scmp = true,
+      .lower_uadd_carry = true, .lower_usub_borrow = true,
+   };
+   const nir_shader_compiler_options *old = s->options;
+   s->options = &o;
+   bool p = nir_opt_algebraic_lower(s);
+   s->options = old;
+   return p;
+}
+
+static bool
+lower_io(nir_shader *s, void *d)
+{
+   (void)d;
+   return nir_lower_io(s, nir_var_shader_in | nir_var_shader_out |
+                             nir_var_uniform, NULL);
+}
+
+static bool
+optimize(nir_shader *s, void *d)
+{
+   (void)d;
+   nir_optimize(s);
+   return true;
+}
+
+static bool
+everything(nir_shader *s, void *d)
+{
+   (void)d;
+   nir_lower_io(s, nir_var_shader_in | nir_var_shader_out | nir_var_uniform,
+                NULL);
+   nir_optimize(s);
+   nir_lower_alu_to_scalar(s);
+   nir_lower_idiv(s);
+   nir_optimize(s);
+   nir_lower_bool_to_int(s, 32);
+   nir_optimize(s);
+   return true;
+}
 
 static bool
 fold_then_dead_cf(nir_shader *s, void *d)
@@ -149,9 +215,57 @@ test_algebraic(void **state)
    check_pass("nir_opt_algebraic", wrap_nir_opt_algebraic, NULL, true);
 }
 
-int
-main(void)
+static void
+test_scalarise(void **state)
 {
+   (void)state;
+   check_pass("nir_lower_alu_to_scalar", wrap_nir_lower_alu_to_scalar, NULL,
+              true);
+}
+
+static void
+test_bool_to_int(void **state)
+{
+   (void)state;
+   check_pass("nir_lower_bool_to_int(32)", bool32, NULL, true);
+   check_pass("nir_lower_bool_to_int(16)", bool16, NULL, true);
+}
+
+static void
+test_idiv(void **state)
+{
+   (void)state;
+   check_pass("nir_lower_idiv", wrap_nir_lower_idiv, NULL, true);
+}
+
+static void
+test_lower_options(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_algebraic_lower", lower_exact_options, NULL, true);
+}
+
+static void
+test_lower_io(void **state)
+{
+   (void)state;
+   check_pass("nir_lower_io", lower_io, NULL, true);
+}
+
+static void
+test_optimize(void **state)
+{
+   (void)state;
+   check_pass("nir_optimize", optimize, NULL, false);
+   check_pass("lower + optimize pipeline", everything, NULL, false);
+}
+
+int
+main(int argc, char **argv)
+{
+   /* meson runs one process per pass: argv[1] is a cmocka name filter. */
+   if (argc > 1)
+      cmocka_set_test_filter(argv[1]);
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vars_to_ssa),
       cmocka_unit_test(test_copy_prop),
@@ -162,6 +276,12 @@ main(void)
       cmocka_unit_test(test_dead_cf),
       cmocka_unit_test(test_peephole_select),
       cmocka_unit_test(test_algebraic),
+      cmocka_unit_test(test_scalarise),
+      cmocka_unit_test(test_bool_to_int),
+      cmocka_unit_test(test_idiv),
+      cmocka_unit_test(test_lower_options),
+      cmocka_unit_test(test_lower_io),
+      cmocka_unit_test(test_optimize),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
