@@ -61,10 +61,10 @@ typedef struct {
 static void
 pool_add(gen *g, enum vt t, nir_def *d)
 {
+   /* When full, drop the value: overwriting an older entry could leave an
+    * inner-scope value visible after its scope. */
    if (g->pool_n[t] < POOL_MAX)
       g->pool[t][g->pool_n[t]++] = d;
-   else
-      g->pool[t][rng_below(&g->r, POOL_MAX)] = d;
 }
 
 typedef struct {
