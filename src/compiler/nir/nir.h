@@ -993,6 +993,18 @@ char *nir_shader_as_str(nir_shader *shader, void *mem_ctx);
 void nir_print_instr(nir_instr *instr, FILE *fp);
 
 nir_shader *nir_shader_clone(void *mem_ctx, const nir_shader *shader);
+/* Copy the instructions and control flow of `list` to the end of `dst`
+ * (the last block of its list).  remap_table maps old defs/blocks to new
+ * ones; entries already present (e.g. phis replaced by values) are used
+ * for sources, and new ones are added. */
+void nir_cf_list_clone_at_end(struct list_head *list, nir_block *dst,
+                              struct hash_table *remap_table);
+/* The same, leaving out node `skip` (or stopping at it) and the phis of
+ * block `skip_phis`. */
+void nir_cf_list_clone_partial(struct list_head *list, nir_block *dst,
+                               struct hash_table *remap_table,
+                               const nir_cf_node *skip, bool stop_at_skip,
+                               const nir_block *skip_phis);
 
 /* Constant evaluation of one ALU opcode (generated).  bit_size is the size
  * of the opcode's unsized operands.  Returns false for unsupported sizes. */

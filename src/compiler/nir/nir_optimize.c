@@ -22,5 +22,6 @@ nir_optimize(nir_shader *shader)
       NIR_PASS(progress, shader, nir_opt_peephole_select, 8);
       NIR_PASS(progress, shader, nir_opt_algebraic);
       NIR_PASS(progress, shader, nir_opt_constant_folding);
+      NIR_PASS(progress, shader, nir_opt_loop_unroll);
    } while (progress && ++rounds < 100);
 }

@@ -23,6 +23,7 @@ bool nir_opt_algebraic_lower(nir_shader *shader);
 bool nir_opt_dead_cf(nir_shader *shader);
 bool nir_opt_peephole_select(nir_shader *shader, unsigned limit);
 bool nir_opt_remove_phis(nir_shader *shader);
+bool nir_opt_loop_unroll(nir_shader *shader);
 
 /* Promote function temporaries accessed with constant indices to SSA. */
 bool nir_lower_vars_to_ssa(nir_shader *shader);

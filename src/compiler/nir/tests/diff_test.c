@@ -70,6 +70,33 @@ WRAP(nir_lower_alu_to_scalar)
 WRAP(nir_lower_idiv)
 
 static bool
+unroll(nir_shader *s, void *d)
+{
+   (void)d;
+   /* Loop conditions become constant after folding and copy-prop. */
+   bool p = false;
+   while (nir_copy_prop(s) | nir_opt_constant_folding(s) | nir_opt_dce(s))
+      p = true;
+   nir_validate_shader(s, "before unrolling");
+   return nir_opt_loop_unroll(s) | p;
+}
+
+static bool
+clone(nir_shader *s, void *d)
+{
+   (void)d;
+   /* Replace the shader's contents by those of its clone, so that the
+    * harness runs the copy. */
+   nir_shader *c = nir_shader_clone(ralloc_parent(s), s);
+   list_replace(&c->variables, &s->variables);
+   list_replace(&c->functions, &s->functions);
+   nir_foreach_function(f, s)
+      f->shader = s;
+   ralloc_steal(s, c);
+   return true;
+}
+
+static bool
 bool32(nir_shader *s, void *d)
 {
    (void)d;
@@ -260,6 +287,21 @@ test_optimize(void **state)
    check_pass("lower + optimize pipeline", everything, NULL, false);
 }
 
+static void
+test_loop_unroll(void **state)
+{
+   (void)state;
+   check_pass("nir_opt_loop_unroll", unroll, NULL, true);
+}
+
+static void
+test_clone(void **state)
+{
+   (void)state;
+   check_pass("nir_shader_clone", clone, NULL, true);
+   check_pass("nir_shader_clone (variables)", clone, NULL, false);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -282,6 +324,8 @@ main(int argc, char **argv)
       cmocka_unit_test(test_lower_options),
       cmocka_unit_test(test_lower_io),
       cmocka_unit_test(test_optimize),
+      cmocka_unit_test(test_loop_unroll),
+      cmocka_unit_test(test_clone),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
