@@ -324,6 +324,17 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.bad_vars = set_create_pointer_keys(st.mem);
    util_dynarray_init(&st.all_leaves, st.mem);
 
+   /* Dead derefs (left by other passes) must not block promotion. */
+   bool removed = false;
+   nir_foreach_block_reverse(block, impl) {
+      nir_foreach_instr_reverse_safe(instr, block) {
+         if (instr->type == nir_instr_type_deref &&
+             nir_def_is_unused(&nir_instr_as_deref(instr)->def)) {
+            nir_instr_remove(instr);
+            removed = true;
+         }
+      }
+   }
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
          if (instr->type == nir_instr_type_deref)
@@ -336,7 +347,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
       any |= !set_contains(st.bad_vars, var);
    if (!any) {
       ralloc_free(st.mem);
-      return false;
+      return removed;
    }
 
    nir_metadata_require(impl, nir_metadata_dominance);

@@ -82,6 +82,20 @@ unroll(nir_shader *s, void *d)
 }
 
 static bool
+indirect(nir_shader *s, void *d)
+{
+   (void)d;
+   bool p = nir_lower_indirect_derefs(s, nir_var_function_temp, 16);
+   nir_validate_shader(s, "after nir_lower_indirect_derefs");
+   nir_lower_vars_to_ssa(s);
+   /* Every local must be promoted now. */
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+   if (!list_is_empty(&impl->locals))
+      fail_msg("locals left after lowering indirect derefs");
+   return p;
+}
+
+static bool
 clone(nir_shader *s, void *d)
 {
    (void)d;
@@ -295,6 +309,13 @@ test_loop_unroll(void **state)
 }
 
 static void
+test_indirect_derefs(void **state)
+{
+   (void)state;
+   check_pass("nir_lower_indirect_derefs", indirect, NULL, false);
+}
+
+static void
 test_clone(void **state)
 {
    (void)state;
@@ -326,6 +347,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_optimize),
       cmocka_unit_test(test_loop_unroll),
       cmocka_unit_test(test_clone),
+      cmocka_unit_test(test_indirect_derefs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
