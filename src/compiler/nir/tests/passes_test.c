@@ -13,7 +13,10 @@
 
 #include "nir.h"
 #include "nir_builder.h"
+#include "nir_eval.h"
 #include "nir_passes.h"
+
+#include <math.h>
 
 static const nir_shader_compiler_options opts = { 0 };
 
@@ -382,6 +385,72 @@ test_lower_idiv_exact(void **state)
    }
 }
 
+/* Lowerings that change rounding: compared with libm on a grid, within
+ * the accuracy each documents. */
+static void
+test_lossy_lowering(void **state)
+{
+   (void)state;
+   static const nir_shader_compiler_options lower = {
+      .lower_fdiv = true, .lower_fpow = true, .lower_ffma = true,
+   };
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   f.b.shader->options = &lower;
+   nir_variable *o4 = nir_variable_create(
+      f.b.shader, nir_var_shader_out,
+      nir_vtype_vector(f.b.shader, nir_type_float32, 4), "o4");
+   o4->data.driver_location = 2;
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *x = nir_channel(&f.b, v, 0), *y = nir_channel(&f.b, v, 1);
+   nir_def *r[4] = { nir_fsin(&f.b, x), nir_fcos(&f.b, x),
+                     nir_fdiv(&f.b, x, y),
+                     nir_fpow(&f.b, nir_fabs(&f.b, y), nir_fmul(&f.b, x,
+                                                   nir_imm_float(&f.b, 0.1f))) };
+   nir_store_var(&f.b, o4, nir_vec(&f.b, r, 4), 0xf);
+   f.in->data.driver_location = 0;
+   assert_true(nir_lower_sincos(f.b.shader));
+   assert_true(nir_opt_algebraic_lower(f.b.shader));
+   nir_validate_shader(f.b.shader, "after lowering");
+   /* Nothing lossy is left. */
+   nir_foreach_block(block, f.b.impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_alu) {
+            nir_op op = nir_instr_as_alu(instr)->op;
+            assert_true(op != nir_op_fsin && op != nir_op_fcos &&
+                        op != nir_op_fdiv && op != nir_op_fpow);
+         }
+      }
+   }
+   double worst[4] = { 0 };
+   for (int i = -400; i <= 400; i++) {
+      float xv = (float)i * 0.05f, yv = 0.75f + (float)(i % 7) * 0.5f;
+      nir_const_value in[4] = { { .f32 = xv }, { .f32 = yv } };
+      nir_const_value out[12];
+      nir_eval_state st;
+      memset(&st, 0, sizeof(st));
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.outputs = out;
+      st.num_output_cells = 12;
+      assert_true(nir_eval_run(f.b.shader, &st));
+      double want[4] = { sin(xv), cos(xv), (double)xv / yv,
+                         pow(fabs(yv), xv * 0.1) };
+      for (unsigned c = 0; c < 4; c++) {
+         double err = fabs(out[8 + c].f32 - want[c]);
+         if (c >= 2)
+            err /= fmax(fabs(want[c]), 1e-30);
+         if (err > worst[c])
+            worst[c] = err;
+      }
+   }
+   /* sin/cos: absolute error on [-20, 20]; fdiv, fpow: relative. */
+   assert_true(worst[0] < 2e-5 && worst[1] < 2e-5);
+   assert_true(worst[2] < 1e-6);
+   assert_true(worst[3] < 1e-5);
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -397,6 +466,7 @@ main(void)
       cmocka_unit_test(test_scalarise),
       cmocka_unit_test(test_lower_io_and_sysvals),
       cmocka_unit_test(test_lower_idiv_exact),
+      cmocka_unit_test(test_lossy_lowering),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
