@@ -503,6 +503,14 @@ typedef struct nir_jump_instr {
    nir_jump_type type;
 } nir_jump_instr;
 
+/* Like util_dynarray_foreach, but safe on an empty array (whose data
+ * pointer is NULL: no arithmetic on it). */
+#define nir_dynarray_foreach(buf, type, elem)                                  \
+   for (unsigned elem##_i = 0;                                                 \
+        elem##_i < util_dynarray_num_elements(buf, type); elem##_i++)          \
+      for (type *elem = util_dynarray_element(buf, type, elem##_i); elem;      \
+           elem = NULL)
+
 #define NIR_DEFINE_CAST(name, in_type, out_type, field, type_field, value)     \
    static inline out_type *name(const in_type *parent)                         \
    {                                                                            \

@@ -230,7 +230,7 @@ clone_list(clone_state *st, struct list_head *list, nir_block **cur)
 static void
 finish_phis(clone_state *st)
 {
-   util_dynarray_foreach(&st->phi_fixups, phi_fixup, f) {
+   nir_dynarray_foreach(&st->phi_fixups, phi_fixup, f) {
       f->src->pred = remap(st, f->src->pred);
       nir_src_set_ssa(&f->src->src, remap(st, f->old_def));
    }

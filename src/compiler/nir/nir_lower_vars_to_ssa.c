@@ -200,12 +200,12 @@ place_phis(state *st)
    if (!has_phi || !in_work || !work)
       goto out;
 
-   util_dynarray_foreach(&st->all_leaves, leaf *, lp) {
+   nir_dynarray_foreach(&st->all_leaves, leaf *, lp) {
       leaf *l = *lp;
       if (set_contains(st->bad_vars, l->var))
          continue;
       unsigned n = 0;
-      util_dynarray_foreach(&l->def_blocks, nir_block *, bp) {
+      nir_dynarray_foreach(&l->def_blocks, nir_block *, bp) {
          if (in_work[(*bp)->index] != l) {
             in_work[(*bp)->index] = l;
             work[n++] = *bp;
@@ -302,7 +302,7 @@ rename_block(state *st, nir_block *block)
    for (unsigned i = 0; i < block->num_dom_children; i++)
       rename_block(st, block->dom_children[i]);
 
-   util_dynarray_foreach(&pushed, leaf *, lp)
+   nir_dynarray_foreach(&pushed, leaf *, lp)
       (void)util_dynarray_pop(&(*lp)->stack, nir_def *);
    util_dynarray_fini(&pushed);
 }

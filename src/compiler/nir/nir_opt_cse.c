@@ -203,7 +203,7 @@ cse_block(nir_block *block, struct set *table)
    for (unsigned i = 0; i < block->num_dom_children; i++)
       progress |= cse_block(block->dom_children[i], table);
 
-   util_dynarray_foreach(&added, nir_instr *, ip)
+   nir_dynarray_foreach(&added, nir_instr *, ip)
       set_remove_key(table, *ip);
    util_dynarray_fini(&added);
    return progress;

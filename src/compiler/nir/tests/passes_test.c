@@ -358,9 +358,12 @@ test_lower_idiv_exact(void **state)
             f.b.impl, nir_vtype_vector(f.b.shader, nir_type_int32, 5), "o");
          nir_store_var(&f.b, o, nir_vec(&f.b, r, 5), 0x1f);
          assert_true(nir_lower_idiv(f.b.shader));
-         while (nir_opt_constant_folding(f.b.shader) |
-                nir_copy_prop(f.b.shader) | nir_opt_dce(f.b.shader))
-            ;
+         bool again;
+         do {
+            again = nir_opt_constant_folding(f.b.shader);
+            again |= nir_copy_prop(f.b.shader);
+            again |= nir_opt_dce(f.b.shader);
+         } while (again);
          nir_intrinsic_instr *st = nir_instr_as_intrinsic(
             nir_block_last_instr(nir_start_block(f.b.impl)));
          nir_instr *pi = st->src[1].ssa->parent_instr;
