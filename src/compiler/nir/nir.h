@@ -756,6 +756,7 @@ nir_phi_from_node(nir_block *block, struct list_head *node)
 /* ---- shader ------------------------------------------------------------- */
 
 typedef struct nir_shader_compiler_options {
+   /* Algebraic lowerings (nir_opt_algebraic_lower). */
    bool lower_fdiv;           /* a / b -> a * rcp(b) */
    bool lower_fmod;
    bool lower_fpow;           /* exp2(log2(a) * b) */
@@ -765,15 +766,15 @@ typedef struct nir_shader_compiler_options {
    bool lower_ffract;
    bool lower_fsub, lower_isub;
    bool lower_ineg;
-   bool lower_idiv;           /* integer division / modulo in ALU code */
-   bool lower_bitfield_extract;
-   bool lower_scmp;
+   bool lower_scmp;           /* fstep to a select */
    bool lower_ffma;
    bool lower_uadd_carry, lower_usub_borrow;
-   bool lower_fdph;
-   bool lower_sincos;         /* polynomial sin/cos */
-   unsigned lower_bool_to_bitsize; /* 0: keep 1-bit booleans */
-   bool lower_to_scalar;
+   /* Whole passes run by nir_lower_for_options(). */
+   bool lower_idiv;           /* nir_lower_idiv */
+   bool lower_sincos;         /* nir_lower_sincos */
+   bool lower_to_scalar;      /* nir_lower_alu_to_scalar */
+   unsigned lower_bool_to_bitsize; /* 16 or 32: nir_lower_bool_to_int */
+   /* nir_opt_loop_unroll: largest trip count unrolled (0: 16). */
    unsigned max_unroll_iterations;
 } nir_shader_compiler_options;
 

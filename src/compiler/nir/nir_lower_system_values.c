@@ -66,6 +66,12 @@ nir_lower_system_values(nir_shader *shader)
             }
             nir_def_rewrite_uses(&intr->def, v);
             nir_instr_remove(instr);
+            /* The variable goes away: so must the deref chain. */
+            while (d && nir_def_is_unused(&d->def)) {
+               nir_deref_instr *parent = nir_deref_instr_parent(d);
+               nir_instr_remove(&d->instr);
+               d = parent;
+            }
             shader->info.system_values_read |= 1ull << var->data.location;
             progress = true;
          }

@@ -57,6 +57,8 @@ void nir_repair_phis(nir_function_impl *impl);
 
 /* The standard optimisation loop, run to a fixed point. */
 void nir_optimize(nir_shader *shader);
+/* The lowerings shader->options asks for, each followed by the loop. */
+void nir_lower_for_options(nir_shader *shader);
 
 #ifdef __cplusplus
 }

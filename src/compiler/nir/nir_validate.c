@@ -26,6 +26,7 @@ typedef struct {
    unsigned num_errors;
    nir_def **defs;         /* by index */
    nir_instr *instr;       /* current instruction, for messages */
+   struct set *vars;       /* variables in scope */
    unsigned loop_depth;
 } validate_state;
 
@@ -208,8 +209,11 @@ validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
          check(st, info->dest_bit_sizes & intr->def.bit_size,
                "bit size %u not allowed", intr->def.bit_size);
    }
-   if (intr->intrinsic == nir_intrinsic_load_deref ||
-       intr->intrinsic == nir_intrinsic_store_deref) {
+   if ((intr->intrinsic == nir_intrinsic_load_deref ||
+        intr->intrinsic == nir_intrinsic_store_deref) &&
+       intr->src[0].ssa && intr->src[0].ssa->parent_instr->type ==
+                              nir_instr_type_deref &&
+       (intr->intrinsic == nir_intrinsic_load_deref || intr->src[1].ssa)) {
       nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
       if (d->type->kind == NIR_VTYPE_VECTOR) {
          unsigned bits = nir_alu_type_get_type_size(d->type->base);
@@ -231,6 +235,8 @@ validate_deref(validate_state *st, nir_deref_instr *d)
    if (d->deref_type == nir_deref_type_var) {
       check(st, d->var && d->var->mode == d->modes,
             "deref_var modes do not match the variable");
+      check(st, d->var && set_contains(st->vars, d->var),
+            "deref_var of a variable the shader does not declare");
       return;
    }
    validate_src(st, &d->parent, &d->instr);
@@ -412,6 +418,11 @@ static void
 validate_impl(validate_state *st, nir_function_impl *impl)
 {
    st->impl = impl;
+   st->vars = set_create_pointer_keys(st->mem_ctx);
+   nir_foreach_variable_in_shader(var, impl->function->shader)
+      set_add(st->vars, var);
+   list_for_each_entry(nir_variable, var, &impl->locals, link)
+      set_add(st->vars, var);
    nir_metadata_preserve(impl, nir_metadata_none);
    nir_calc_dominance_impl(impl);
    impl->valid_metadata |= nir_metadata_dominance | nir_metadata_block_index;

@@ -173,14 +173,18 @@ static bool
 everything(nir_shader *s, void *d)
 {
    (void)d;
+   /* A driver asking for every lowering that keeps results exact. */
+   static const nir_shader_compiler_options o = {
+      .lower_fsub = true, .lower_isub = true, .lower_fsat = true,
+      .lower_fmod = true, .lower_ffract = true, .lower_fsign = true,
+      .lower_scmp = true, .lower_flrp32 = true, .lower_idiv = true,
+      .lower_to_scalar = true, .lower_bool_to_bitsize = 32,
+   };
+   s->options = &o;
    nir_lower_io(s, nir_var_shader_in | nir_var_shader_out | nir_var_uniform,
                 NULL);
    nir_optimize(s);
-   nir_lower_alu_to_scalar(s);
-   nir_lower_idiv(s);
-   nir_optimize(s);
-   nir_lower_bool_to_int(s, 32);
-   nir_optimize(s);
+   nir_lower_for_options(s);
    return true;
 }
 

@@ -317,6 +317,7 @@ test_lower_io_and_sysvals(void **state)
    nir_def *i = nir_i2f32(&f.b, nir_load_var(&f.b, vid));
    nir_store_var(&f.b, f.out, nir_fadd(&f.b, x, i), 1);
    assert_true(nir_lower_system_values(f.b.shader));
+   nir_validate_shader(f.b.shader, "after nir_lower_system_values");
    assert_true(nir_lower_io(f.b.shader, nir_var_shader_in | nir_var_shader_out,
                             NULL));
    nir_opt_dce(f.b.shader);
