@@ -7,89 +7,16 @@
  *       rest of the body (ifs allowed, no other jumps, no inner loops)
  *    }
  *
- * whose trip count is a compile-time constant is replaced by that many
- * copies of the body followed by one copy of the header.  The trip count
- * is found by evaluating the header's condition on constant phi values,
- * stepping the phis with their back-edge values, as long as everything
- * involved is ALU arithmetic on constants (nir_eval_const_opcode).  Only
- * small loops are unrolled (trip count <= max_unroll_iterations, default
- * 16, and at most 2000 copied instructions).  Assumes SSA (run after
+ * whose trip count is a compile-time constant (nir_loop_analyze) is
+ * replaced by that many copies of the body followed by one copy of the
+ * header.  Only small loops are unrolled (trip count <=
+ * max_unroll_iterations, default 16, and at most 2000 copied
+ * instructions).  Assumes SSA (run after
  * nir_lower_vars_to_ssa); invalidates all metadata when it unrolls.
  */
 #include "nir_passes.h"
 
-#include <string.h>
-
 #define MAX_COPIED_INSTRS 2000
-
-typedef struct {
-   nir_const_value v[NIR_MAX_VEC_COMPONENTS];
-} cvec;
-
-/* Constant value of def given constant values for some phis (env). */
-static bool
-eval_def(nir_def *def, struct hash_table *env, cvec *out, unsigned depth)
-{
-   struct hash_entry *e = hash_table_search(env, def);
-   if (e) {
-      *out = *(cvec *)e->data;
-      return true;
-   }
-   if (depth > 64)
-      return false;
-   nir_instr *instr = def->parent_instr;
-   if (instr->type == nir_instr_type_load_const) {
-      memcpy(out->v, nir_instr_as_load_const(instr)->value,
-             def->num_components * sizeof(nir_const_value));
-      return true;
-   }
-   if (instr->type != nir_instr_type_alu)
-      return false;
-   nir_alu_instr *alu = nir_instr_as_alu(instr);
-   const nir_op_info *info = &nir_op_infos[alu->op];
-   if (info->num_inputs > 4)
-      return false;
-   cvec srcv[4], sw[4];
-   nir_const_value *srcs[4];
-   unsigned comps[4];
-   for (unsigned i = 0; i < info->num_inputs; i++) {
-      if (!eval_def(alu->src[i].src.ssa, env, &srcv[i], depth + 1))
-         return false;
-      unsigned n = nir_ssa_alu_instr_src_components(alu, i);
-      for (unsigned c = 0; c < n; c++)
-         sw[i].v[c] = srcv[i].v[alu->src[i].swizzle[c]];
-      srcs[i] = sw[i].v;
-      comps[i] = n;
-   }
-   return nir_eval_const_opcode(alu->op, out->v, def->num_components,
-                                nir_alu_instr_eval_bit_size(alu), srcs, comps);
-}
-
-static bool
-block_is_only_break(nir_block *b)
-{
-   nir_instr *first = nir_block_first_instr(b);
-   return first && first == nir_block_last_instr(b) &&
-          first->type == nir_instr_type_jump &&
-          nir_instr_as_jump(first)->type == nir_jump_break;
-}
-
-static bool
-has_other_jumps_or_loops(nir_loop *loop, nir_if *term, unsigned *count)
-{
-   *count = 0;
-   nir_foreach_block_in_cf_node(block, &loop->cf_node) {
-      if (nir_block_get_loop(block) != loop)
-         return true;
-      nir_foreach_instr(instr, block) {
-         (*count)++;
-         if (instr->type == nir_instr_type_jump &&
-             block->cf_node.parent != &term->cf_node)
-            return true;
-      }
-   }
-   return false;
-}
 
 static bool
 inside(nir_block *block, nir_loop *loop)
@@ -104,77 +31,26 @@ inside(nir_block *block, nir_loop *loop)
 static bool
 try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
 {
-   /* Shape. */
-   nir_cf_node *first = list_first_entry(&loop->body, nir_cf_node, node);
-   nir_block *header = nir_cf_node_as_block(first);
-   nir_cf_node *second = nir_cf_node_next(first);
-   if (!second || second->type != nir_cf_node_if)
+   nir_loop_info info;
+   if (!nir_loop_analyze(loop, max_trips, &info) || info.trip_count < 0)
       return false;
-   nir_if *term = nir_cf_node_as_if(second);
-   if (!list_is_singular(&term->then_list) ||
-       !list_is_singular(&term->else_list))
+   unsigned trips = (unsigned)info.trip_count;
+   if (trips * info.num_instrs > MAX_COPIED_INSTRS)
       return false;
-   bool break_on_true;
-   if (block_is_only_break(nir_if_first_then_block(term)) &&
-       list_is_empty(&nir_if_first_else_block(term)->instr_list))
-      break_on_true = true;
-   else if (block_is_only_break(nir_if_first_else_block(term)) &&
-            list_is_empty(&nir_if_first_then_block(term)->instr_list))
-      break_on_true = false;
-   else
-      return false;
-   unsigned count;
-   if (has_other_jumps_or_loops(loop, term, &count))
-      return false;
+   nir_block *header = info.header;
+   nir_cf_node *second = &info.terminator->cf_node;
    nir_block *after_term = nir_cf_node_as_block_after(second);
    nir_block *after = nir_cf_node_as_block_after(&loop->cf_node);
    nir_block *before = nir_cf_node_as_block_before(&loop->cf_node);
    nir_block *latch = nir_loop_last_block(loop);
    if (nir_phi_from_node(after_term, after_term->instr_list.next))
       return false;
-
-   /* Trip count by constant simulation.  Only the phis the condition
-    * depends on need constant values; the others drop out of env. */
-   void *mem = ralloc_context(NULL);
-   struct hash_table *denv = hash_table_create_pointer_keys(mem);
    unsigned num_phis = 0;
-   nir_foreach_phi(phi, header) {
+   nir_foreach_phi(phi, header)
       num_phis++;
-      nir_phi_src *init = nir_phi_get_src_from_block(phi, before);
-      cvec *v = rzalloc(mem, cvec);
-      if (init && eval_def(init->src.ssa, denv, v, 0))
-         hash_table_insert(denv, &phi->def, v);
-   }
-   if (num_phis > 64) {
-      ralloc_free(mem);
+   if (num_phis > 64)
       return false;
-   }
-
-   unsigned trips = 0;
-   for (;;) {
-      cvec c;
-      if (!eval_def(term->condition.ssa, denv, &c, 0)) {
-         ralloc_free(mem);
-         return false;
-      }
-      bool cond = nir_const_value_as_bool(c.v[0], term->condition.ssa->bit_size);
-      if (cond == break_on_true)
-         break;
-      if (++trips > max_trips || trips * count > MAX_COPIED_INSTRS) {
-         ralloc_free(mem);
-         return false;
-      }
-      struct hash_table *next = hash_table_create_pointer_keys(mem);
-      nir_foreach_phi(phi, header) {
-         if (!hash_table_search(denv, &phi->def))
-            continue;
-         nir_phi_src *ps = nir_phi_get_src_from_block(phi, latch);
-         cvec *v = rzalloc(mem, cvec);
-         if (ps && eval_def(ps->src.ssa, denv, v, 0))
-            hash_table_insert(next, &phi->def, v);
-      }
-      denv = next;
-   }
+   void *mem = ralloc_context(NULL);
 
    /* Copies: trips times the body without the terminator, then the
     * header once more. */

@@ -25,6 +25,19 @@ bool nir_opt_peephole_select(nir_shader *shader, unsigned limit);
 bool nir_opt_remove_phis(nir_shader *shader);
 bool nir_opt_loop_unroll(nir_shader *shader);
 
+/* What nir_loop_analyze() knows about a loop. */
+typedef struct {
+   bool simple;               /* header, if-break terminator, no other jumps */
+   bool break_on_true;        /* the terminator breaks when its condition is */
+   nir_block *header;
+   nir_if *terminator;
+   int trip_count;            /* iterations before the break; -1 unknown */
+   unsigned num_instrs;
+} nir_loop_info;
+/* Fills info; returns info->simple.  Trip counts above max_trips are
+ * reported as unknown. */
+bool nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info);
+
 /* Promote function temporaries accessed with constant indices to SSA. */
 bool nir_lower_vars_to_ssa(nir_shader *shader);
 /* Replace indirectly indexed accesses to local arrays with if-ladders over

@@ -109,6 +109,55 @@ test_divergence(void **state)
    ralloc_free(ctx);
 }
 
+/* for (i = start; i < limit; i += step) with a counter variable. */
+static nir_loop *
+counted_loop(nir_builder *b, nir_def *start, nir_def *limit, int step)
+{
+   nir_variable *i = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "i");
+   nir_store_var(b, i, start, 1);
+   nir_loop *loop = nir_push_loop(b);
+   nir_def *iv = nir_load_var(b, i);
+   nir_break_if(b, nir_ige(b, iv, limit));
+   nir_store_var(b, i, nir_iadd(b, iv, nir_imm_int(b, step)), 1);
+   nir_pop_loop(b, loop);
+   return loop;
+}
+
+static void
+test_loop_analysis(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
+   nir_loop *l1 = counted_loop(&b, nir_imm_int(&b, 0), nir_imm_int(&b, 5), 1);
+   nir_loop *l2 = counted_loop(&b, nir_imm_int(&b, 10), nir_imm_int(&b, 3), 1);
+   nir_loop *l3 = counted_loop(&b, nir_imm_int(&b, -7), nir_imm_int(&b, 8), 3);
+   nir_def *n = nir_load_system_value(&b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_loop *l4 = counted_loop(&b, nir_imm_int(&b, 0), n, 1);
+   nir_loop *l5 = counted_loop(&b, nir_imm_int(&b, 0), nir_imm_int(&b, 100), 1);
+   assert_true(nir_lower_vars_to_ssa(b.shader));
+   nir_copy_prop(b.shader);
+   nir_validate_shader(b.shader, "loops");
+
+   nir_loop_info info;
+   assert_true(nir_loop_analyze(l1, 16, &info));
+   assert_int_equal(info.trip_count, 5);
+   assert_true(info.break_on_true);
+   assert_true(nir_loop_analyze(l2, 16, &info));
+   assert_int_equal(info.trip_count, 0);
+   assert_true(nir_loop_analyze(l3, 16, &info));
+   assert_int_equal(info.trip_count, 5); /* -7, -4, -1, 2, 5 */
+   assert_true(nir_loop_analyze(l4, 16, &info));
+   assert_int_equal(info.trip_count, -1); /* limit not constant */
+   assert_true(nir_loop_analyze(l5, 16, &info));
+   assert_int_equal(info.trip_count, -1); /* above the limit */
+   assert_true(nir_loop_analyze(l5, 200, &info));
+   assert_int_equal(info.trip_count, 100);
+   ralloc_free(ctx);
+}
+
 static bool
 tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
        nir_const_value *result)
@@ -249,6 +298,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dominance_and_liveness),
       cmocka_unit_test(test_divergence),
+      cmocka_unit_test(test_loop_analysis),
       cmocka_unit_test(test_interpreter_memory_and_tex),
       cmocka_unit_test(test_interpreter_step_limit),
    };
