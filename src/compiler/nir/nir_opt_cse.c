@@ -5,7 +5,8 @@
  * and swizzles (commutative two-source ops in either order), same shape
  * and indices.  Walking the dominator tree in pre-order with a table scoped
  * to the current path guarantees the instruction kept dominates the one
- * removed.  Only side-effect-free, reorderable instructions take part.
+ * removed.  Only side-effect-free, reorderable instructions take part,
+ * plus variable loads from read-only storage (inputs, uniforms, UBOs).
  */
 #include "nir_passes.h"
 
@@ -25,6 +26,14 @@ instr_can_cse(nir_instr *instr)
    case nir_instr_type_intrinsic: {
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
       const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
+      /* Loads of storage nothing in the shader can write. */
+      if (intr->intrinsic == nir_intrinsic_load_deref) {
+         nir_instr *d = intr->src[0].ssa->parent_instr;
+         return d->type == nir_instr_type_deref &&
+                !(nir_instr_as_deref(d)->modes &
+                  ~(nir_var_shader_in | nir_var_uniform | nir_var_mem_ubo |
+                    nir_var_system_value));
+      }
       return info->has_dest && (info->flags & NIR_INTRINSIC_CAN_REORDER);
    }
    default:
