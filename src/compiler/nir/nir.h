@@ -437,7 +437,8 @@ typedef struct {
 } nir_intrinsic_info;
 
 extern const nir_intrinsic_info nir_intrinsic_infos[nir_num_intrinsics];
-extern const char *const nir_intrinsic_index_names[NIR_INTRINSIC_NUM_INDEX_FLAGS];
+extern const char *const
+   nir_intrinsic_index_names[NIR_INTRINSIC_NUM_INDEX_FLAGS];
 
 typedef struct nir_intrinsic_instr {
    nir_instr instr;
@@ -513,9 +514,9 @@ typedef struct nir_jump_instr {
 
 #define NIR_DEFINE_CAST(name, in_type, out_type, field, type_field, value)     \
    static inline out_type *name(const in_type *parent)                         \
-   {                                                                            \
-      assert(parent && parent->type_field == value);                            \
-      return (out_type *)((char *)parent - offsetof(out_type, field));          \
+   {                                                                           \
+      assert(parent && parent->type_field == value);                           \
+      return (out_type *)((char *)parent - offsetof(out_type, field));         \
    }
 
 NIR_DEFINE_CAST(nir_instr_as_alu, nir_instr, nir_alu_instr, instr, type,
@@ -744,13 +745,15 @@ nir_phi_from_node(nir_block *block, struct list_head *node)
 }
 
 #define nir_foreach_phi(phi, block)                                            \
-   for (nir_phi_instr *phi = nir_phi_from_node(block, (block)->instr_list.next); \
+   for (nir_phi_instr *phi =                                                   \
+           nir_phi_from_node(block, (block)->instr_list.next);                 \
         phi; phi = nir_phi_from_node(block, phi->instr.node.next))
 #define nir_foreach_phi_safe(phi, block)                                       \
-   for (nir_phi_instr *phi = nir_phi_from_node(block, (block)->instr_list.next), \
-                      *phi##_n = phi ? nir_phi_from_node(block,                 \
-                                          phi->instr.node.next) : NULL;         \
-        phi; phi = phi##_n,                                                     \
+   for (nir_phi_instr *phi =                                                   \
+           nir_phi_from_node(block, (block)->instr_list.next),                 \
+                      *phi##_n = phi ? nir_phi_from_node(block,                \
+                                          phi->instr.node.next) : NULL;        \
+        phi; phi = phi##_n,                                                    \
         phi##_n = phi ? nir_phi_from_node(block, phi->instr.node.next) : NULL)
 
 /* ---- shader ------------------------------------------------------------- */

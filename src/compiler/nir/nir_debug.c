@@ -8,8 +8,10 @@
 #include "util/u_debug.h"
 
 static const struct debug_named_value nir_debug_table[] = {
-   { "print", NIR_DEBUG_PRINT, "print the shader after each pass that made progress" },
-   { "validate", NIR_DEBUG_VALIDATE, "validate after each pass (also in release builds)" },
+   { "print", NIR_DEBUG_PRINT,
+     "print the shader after each pass that made progress" },
+   { "validate", NIR_DEBUG_VALIDATE,
+     "validate after each pass (also in release builds)" },
    { "novalidate", NIR_DEBUG_NOVALIDATE, "skip validation in debug builds" },
    DEBUG_NAMED_VALUE_END,
 };

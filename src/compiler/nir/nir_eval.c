@@ -50,7 +50,7 @@ val(interp *in, nir_def *def)
    return in->vals[def->index];
 }
 
-/* ---- variable layout -------------------------------------------------- */
+/* ---- variable layout --------------------------------------------------- */
 
 static unsigned
 type_cells(const nir_vtype *t, bool io)
@@ -202,7 +202,7 @@ copy_cells_typed(interp *in, deref_ptr *dst, deref_ptr *src,
    }
 }
 
-/* ---- byte memory ---------------------------------------------------------- */
+/* ---- byte memory ------------------------------------------------------- */
 
 static nir_eval_buffer *
 buffer_for(interp *in, nir_intrinsic_op op, nir_const_value *index)
@@ -248,8 +248,10 @@ static uint64_t
 atomic_apply(nir_atomic_op op, uint64_t old, uint64_t data, uint64_t cmp,
              unsigned bits)
 {
-   int64_t so = nir_const_value_as_int(nir_const_value_for_uint(old, bits), bits);
-   int64_t sd = nir_const_value_as_int(nir_const_value_for_uint(data, bits), bits);
+   int64_t so =
+      nir_const_value_as_int(nir_const_value_for_uint(old, bits), bits);
+   int64_t sd =
+      nir_const_value_as_int(nir_const_value_for_uint(data, bits), bits);
    switch (op) {
    case nir_atomic_op_iadd: return old + data;
    case nir_atomic_op_imin: return so < sd ? old : data;
@@ -265,7 +267,7 @@ atomic_apply(nir_atomic_op op, uint64_t old, uint64_t data, uint64_t cmp,
    return old;
 }
 
-/* ---- intrinsics ----------------------------------------------------------- */
+/* ---- intrinsics -------------------------------------------------------- */
 
 static int
 sysval_for_intrinsic(nir_intrinsic_op op)
@@ -489,7 +491,7 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
    }
 }
 
-/* ---- instructions ---------------------------------------------------------- */
+/* ---- instructions ------------------------------------------------------ */
 
 static void
 eval_alu(interp *in, nir_alu_instr *alu)

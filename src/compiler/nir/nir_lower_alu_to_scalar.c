@@ -15,51 +15,46 @@ src_chan(nir_builder *b, nir_alu_instr *alu, unsigned i, unsigned c)
    return nir_channel(b, alu->src[i].src.ssa, alu->src[i].swizzle[c]);
 }
 
+static const struct {
+   nir_op op, cmp, join;
+   unsigned n;
+} reductions[] = {
+   { nir_op_bfall_equal2, nir_op_feq, nir_op_iand, 2 },
+   { nir_op_bfall_equal3, nir_op_feq, nir_op_iand, 3 },
+   { nir_op_bfall_equal4, nir_op_feq, nir_op_iand, 4 },
+   { nir_op_biall_equal2, nir_op_ieq, nir_op_iand, 2 },
+   { nir_op_biall_equal3, nir_op_ieq, nir_op_iand, 3 },
+   { nir_op_biall_equal4, nir_op_ieq, nir_op_iand, 4 },
+   { nir_op_bfany_nequal2, nir_op_fneu, nir_op_ior, 2 },
+   { nir_op_bfany_nequal3, nir_op_fneu, nir_op_ior, 3 },
+   { nir_op_bfany_nequal4, nir_op_fneu, nir_op_ior, 4 },
+   { nir_op_biany_nequal2, nir_op_ine, nir_op_ior, 2 },
+   { nir_op_biany_nequal3, nir_op_ine, nir_op_ior, 3 },
+   { nir_op_biany_nequal4, nir_op_ine, nir_op_ior, 4 },
+   /* fdotN: products joined by adds, in order. */
+   { nir_op_fdot2, nir_op_fmul, nir_op_fadd, 2 },
+   { nir_op_fdot3, nir_op_fmul, nir_op_fadd, 3 },
+   { nir_op_fdot4, nir_op_fmul, nir_op_fadd, 4 },
+};
+
 static bool
 lower_horizontal(nir_builder *b, nir_alu_instr *alu)
 {
-   nir_op mul, join, cmp;
-   unsigned n;
-   switch (alu->op) {
-   case nir_op_fdot2: n = 2; goto dot;
-   case nir_op_fdot3: n = 3; goto dot;
-   case nir_op_fdot4: n = 4; goto dot;
-   case nir_op_bfall_equal2: n = 2; cmp = nir_op_feq; join = nir_op_iand; goto red;
-   case nir_op_bfall_equal3: n = 3; cmp = nir_op_feq; join = nir_op_iand; goto red;
-   case nir_op_bfall_equal4: n = 4; cmp = nir_op_feq; join = nir_op_iand; goto red;
-   case nir_op_biall_equal2: n = 2; cmp = nir_op_ieq; join = nir_op_iand; goto red;
-   case nir_op_biall_equal3: n = 3; cmp = nir_op_ieq; join = nir_op_iand; goto red;
-   case nir_op_biall_equal4: n = 4; cmp = nir_op_ieq; join = nir_op_iand; goto red;
-   case nir_op_bfany_nequal2: n = 2; cmp = nir_op_fneu; join = nir_op_ior; goto red;
-   case nir_op_bfany_nequal3: n = 3; cmp = nir_op_fneu; join = nir_op_ior; goto red;
-   case nir_op_bfany_nequal4: n = 4; cmp = nir_op_fneu; join = nir_op_ior; goto red;
-   case nir_op_biany_nequal2: n = 2; cmp = nir_op_ine; join = nir_op_ior; goto red;
-   case nir_op_biany_nequal3: n = 3; cmp = nir_op_ine; join = nir_op_ior; goto red;
-   case nir_op_biany_nequal4: n = 4; cmp = nir_op_ine; join = nir_op_ior; goto red;
-   default: return false;
-   }
-dot:
-   mul = nir_op_fmul;
-   {
-      nir_def *acc = nir_build_alu2(b, mul, src_chan(b, alu, 0, 0),
-                                    src_chan(b, alu, 1, 0));
-      for (unsigned c = 1; c < n; c++)
-         acc = nir_fadd(b, acc, nir_build_alu2(b, mul, src_chan(b, alu, 0, c),
-                                               src_chan(b, alu, 1, c)));
-      nir_def_rewrite_uses(&alu->def, acc);
-   }
-   return true;
-red:
-   {
+   for (unsigned r = 0; r < sizeof(reductions) / sizeof(reductions[0]);
+        r++) {
+      if (reductions[r].op != alu->op)
+         continue;
       nir_def *acc = NULL;
-      for (unsigned c = 0; c < n; c++) {
-         nir_def *e = nir_build_alu2(b, cmp, src_chan(b, alu, 0, c),
+      for (unsigned c = 0; c < reductions[r].n; c++) {
+         nir_def *e = nir_build_alu2(b, reductions[r].cmp,
+                                     src_chan(b, alu, 0, c),
                                      src_chan(b, alu, 1, c));
-         acc = acc ? nir_build_alu2(b, join, acc, e) : e;
+         acc = acc ? nir_build_alu2(b, reductions[r].join, acc, e) : e;
       }
       nir_def_rewrite_uses(&alu->def, acc);
+      return true;
    }
-   return true;
+   return false;
 }
 
 static bool

@@ -92,9 +92,9 @@ try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
       if (!final)
          continue;
       nir_foreach_use_including_if_safe(src, def) {
-         nir_block *ub = src->is_if
-                            ? nir_cf_node_as_block_before(&src->parent_if->cf_node)
-                            : src->parent_instr->block;
+         nir_block *ub =
+            src->is_if ? nir_cf_node_as_block_before(&src->parent_if->cf_node)
+                       : src->parent_instr->block;
          if (!inside(ub, loop))
             nir_src_set_ssa(src, final);
       }
@@ -135,9 +135,9 @@ unroll_list(nir_shader *shader, struct list_head *list, unsigned max_trips)
 bool
 nir_opt_loop_unroll(nir_shader *shader)
 {
-   unsigned max_trips = shader->options && shader->options->max_unroll_iterations
-                           ? shader->options->max_unroll_iterations
-                           : 16;
+   unsigned max_trips = 16;
+   if (shader->options && shader->options->max_unroll_iterations)
+      max_trips = shader->options->max_unroll_iterations;
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
       bool p = false;

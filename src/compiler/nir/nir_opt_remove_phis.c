@@ -1,8 +1,9 @@
 /*
  * Phi simplification: a phi whose sources are all one value (ignoring
  * sources that are the phi itself, as in a loop that never changes it, and
- * undefs when the value dominates the phi) is that value.  Also folds phis whose sources are all undef.  Runs until
- * nothing changes so chains of trivial phis collapse.
+ * undefs when the value dominates the phi) is that value.  A phi of only
+ * undefs becomes an undef.  Runs until nothing changes, so chains of
+ * trivial phis collapse.
  */
 #include "nir_passes.h"
 

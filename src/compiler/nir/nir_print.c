@@ -195,11 +195,13 @@ nir_print_instr(nir_instr *instr, FILE *fp)
       nir_tex_instr *tex = nir_instr_as_tex(instr);
       fprintf(fp, "%s", texop_name(tex->op));
       for (unsigned i = 0; i < tex->num_srcs; i++) {
-         fprintf(fp, "%s%s: ", i ? ", " : " ", tex_src_name(tex->src[i].src_type));
+         fprintf(fp, "%s%s: ", i ? ", " : " ",
+                 tex_src_name(tex->src[i].src_type));
          print_src(&tex->src[i].src, fp);
       }
-      fprintf(fp, " (texture %u, sampler %u, dim %u%s%s, %s%u", tex->texture_index,
-              tex->sampler_index, tex->sampler_dim, tex->is_array ? ", array" : "",
+      fprintf(fp, " (texture %u, sampler %u, dim %u%s%s, %s%u",
+              tex->texture_index, tex->sampler_index, tex->sampler_dim,
+              tex->is_array ? ", array" : "",
               tex->is_shadow ? ", shadow" : "",
               nir_alu_type_name(tex->dest_type),
               nir_alu_type_get_type_size(tex->dest_type));

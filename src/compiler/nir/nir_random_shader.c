@@ -563,10 +563,9 @@ nir_random_shader(void *mem_ctx, uint64_t seed,
    }
    for (unsigned k = 0; k < 2; k++) {
       nir_def *c[4];
+      nir_deref_instr *arr = nir_build_deref_var(&g.b, g.arr_i);
       for (unsigned j = 0; j < 4; j++)
-         c[j] = nir_load_deref(&g.b, nir_build_deref_array_imm(
-                                        &g.b, nir_build_deref_var(&g.b, g.arr_i),
-                                        j));
+         c[j] = nir_load_deref(&g.b, nir_build_deref_array_imm(&g.b, arr, j));
       nir_store_var(&g.b, g.out_i[k], nir_vec(&g.b, c, 4),
                     1u << rng_below(&g.r, 4));
    }
@@ -582,8 +581,9 @@ nir_random_inputs(uint64_t seed, unsigned variant, nir_const_value *in,
       memset(&in[c], 0, sizeof(in[c]));
       bool flt = c < 8;
       if (flt) {
+         unsigned k = rng_below(&r, ARRAY_SIZE(special_floats));
          float v = rng_chance(&r, 50)
-                      ? special_floats[rng_below(&r, ARRAY_SIZE(special_floats))]
+                      ? special_floats[k]
                       : ((float)rng_below(&r, 4001) - 2000.0f) / 16.0f;
          if (rng_chance(&r, 3))
             v = rng_chance(&r, 50) ? INFINITY : NAN;

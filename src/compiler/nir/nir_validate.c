@@ -31,7 +31,8 @@ typedef struct {
 } validate_state;
 
 static void
-error(validate_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+error(validate_state *st, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
 
 static void
 error(validate_state *st, const char *fmt, ...)

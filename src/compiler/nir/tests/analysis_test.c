@@ -31,7 +31,8 @@ test_dominance_and_liveness(void **state)
    void *ctx = ralloc_context(NULL);
    nir_builder b =
       nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
-   nir_def *x = nir_load_system_value(&b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_def *x = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
    nir_def *k = nir_imm_int(&b, 7);
    nir_if *nif = nir_push_if(&b, nir_ilt(&b, x, k));
    nir_def *t = nir_iadd(&b, x, k);
@@ -80,8 +81,10 @@ test_divergence(void **state)
    void *ctx = ralloc_context(NULL);
    nir_builder b =
       nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
-   nir_def *wg = nir_load_system_value(&b, nir_intrinsic_load_workgroup_id, 32);
-   nir_def *li = nir_load_system_value(&b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_def *wg = nir_load_system_value(
+      &b, nir_intrinsic_load_workgroup_id, 32);
+   nir_def *li = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
    nir_def *u = nir_iadd(&b, nir_channel(&b, wg, 0), nir_imm_int(&b, 1));
    nir_def *d = nir_iadd(&b, u, li);
    nir_if *nif = nir_push_if(&b, nir_ilt(&b, li, nir_imm_int(&b, 4)));
@@ -134,7 +137,8 @@ test_loop_analysis(void **state)
    nir_loop *l1 = counted_loop(&b, nir_imm_int(&b, 0), nir_imm_int(&b, 5), 1);
    nir_loop *l2 = counted_loop(&b, nir_imm_int(&b, 10), nir_imm_int(&b, 3), 1);
    nir_loop *l3 = counted_loop(&b, nir_imm_int(&b, -7), nir_imm_int(&b, 8), 3);
-   nir_def *n = nir_load_system_value(&b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_def *n = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
    nir_loop *l4 = counted_loop(&b, nir_imm_int(&b, 0), n, 1);
    nir_loop *l5 = counted_loop(&b, nir_imm_int(&b, 0), nir_imm_int(&b, 100), 1);
    assert_true(nir_lower_vars_to_ssa(b.shader));
@@ -224,8 +228,8 @@ test_interpreter_memory_and_tex(void **state)
    nir_def_init(&tex->instr, &tex->def, 4, 32);
    nir_builder_instr_insert(&b, &tex->instr);
    nir_variable *out = nir_variable_create(
-      b.shader, nir_var_shader_out, nir_vtype_vector(b.shader, nir_type_float32, 4),
-      "color");
+      b.shader, nir_var_shader_out,
+      nir_vtype_vector(b.shader, nir_type_float32, 4), "color");
    nir_store_var(&b, out, &tex->def, 0xf);
    /* discard_if(front_face) ends the invocation. */
    nir_def *ff = nir_load_system_value(&b, nir_intrinsic_load_front_face, 1);

@@ -168,7 +168,8 @@ test_clone_prints_identically(void **state)
                                                          nir_type_float32),
                               3), "arr");
    nir_loop *loop = nir_push_loop(&b);
-   nir_def *c = nir_load_system_value(&b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_def *c = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
    nir_if *nif = nir_push_if(&b, nir_ilt(&b, c, nir_imm_int(&b, 3)));
    nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, v), c),
                    nir_imm_float(&b, 2.0f), 1);

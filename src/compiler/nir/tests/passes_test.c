@@ -373,7 +373,9 @@ test_lower_idiv_exact(void **state)
          int64_t x = vals[i], y = vals[j];
          uint32_t ux = (uint32_t)vals[i], uy = (uint32_t)vals[j];
          int32_t want[5];
-         want[0] = y == 0 ? 0 : (y == -1 ? (int32_t)(0u - ux) : (int32_t)(x / y));
+         want[0] = y == 0    ? 0
+                   : y == -1 ? (int32_t)(0u - ux)
+                             : (int32_t)(x / y);
          want[1] = (y == 0 || y == -1) ? 0 : (int32_t)(x % y);
          want[2] = want[1] != 0 && ((want[1] < 0) != (y < 0))
                       ? (int32_t)(want[1] + y) : want[1];
@@ -407,10 +409,10 @@ test_lossy_lowering(void **state)
    o4->data.driver_location = 2;
    nir_def *v = nir_load_var(&f.b, f.in);
    nir_def *x = nir_channel(&f.b, v, 0), *y = nir_channel(&f.b, v, 1);
+   nir_def *e = nir_fmul(&f.b, x, nir_imm_float(&f.b, 0.1f));
    nir_def *r[4] = { nir_fsin(&f.b, x), nir_fcos(&f.b, x),
                      nir_fdiv(&f.b, x, y),
-                     nir_fpow(&f.b, nir_fabs(&f.b, y), nir_fmul(&f.b, x,
-                                                   nir_imm_float(&f.b, 0.1f))) };
+                     nir_fpow(&f.b, nir_fabs(&f.b, y), e) };
    nir_store_var(&f.b, o4, nir_vec(&f.b, r, 4), 0xf);
    f.in->data.driver_location = 0;
    assert_true(nir_lower_sincos(f.b.shader));
