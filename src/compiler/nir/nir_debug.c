@@ -1,0 +1,43 @@
+/*
+ * NIR_DEBUG flags and the work NIR_PASS does after each pass: validate
+ * (always in debug builds unless NIR_DEBUG=novalidate, or when asked) and
+ * print the shader when NIR_DEBUG=print.
+ */
+#include "nir.h"
+
+#include "util/u_debug.h"
+
+static const struct debug_named_value nir_debug_table[] = {
+   { "print", NIR_DEBUG_PRINT,
+     "print the shader after each pass that made progress" },
+   { "validate", NIR_DEBUG_VALIDATE,
+     "validate after each pass (also in release builds)" },
+   { "novalidate", NIR_DEBUG_NOVALIDATE, "skip validation in debug builds" },
+   DEBUG_NAMED_VALUE_END,
+};
+
+uint64_t
+nir_debug_flags(void)
+{
+   /* Read on every call: cheap next to a pass, and no global state. */
+   return debug_get_flags_option("NIR_DEBUG", nir_debug_table, 0);
+}
+
+void
+nir_pass_done(nir_shader *shader, const char *pass_name, bool progress)
+{
+   uint64_t flags = nir_debug_flags();
+#ifdef NDEBUG
+   bool validate = flags & NIR_DEBUG_VALIDATE;
+#else
+   bool validate = !(flags & NIR_DEBUG_NOVALIDATE);
+#endif
+   if (!progress)
+      return;
+   if (validate)
+      nir_validate_shader(shader, pass_name);
+   if (flags & NIR_DEBUG_PRINT) {
+      fprintf(stderr, "NIR after %s:\n", pass_name);
+      nir_print_shader(shader, stderr);
+   }
+}

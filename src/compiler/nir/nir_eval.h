@@ -1,0 +1,76 @@
+/*
+ * nir_eval: the reference interpreter.  Runs one invocation of a NIR shader
+ * and reports what it wrote.  It is the oracle that passes (and later the
+ * AGX backend and simulator) are checked against, so it favours being
+ * obviously right over being fast: ALU values come from the same generated
+ * evaluator constant folding uses, control flow is walked structurally.
+ *
+ * Memory model
+ *  - Shader inputs, outputs and uniforms are arrays of "cells", four per
+ *    vec4 slot: component c of slot s is cell s * 4 + c, whatever its bit
+ *    size (a 64-bit vec4 uses cells s*4 .. s*4+3).  Variables of these
+ *    modes live at their data.driver_location slot; arrays and structs
+ *    take nir_vtype_count_slots() slots per element / field.  The lowered
+ *    intrinsics load_input / store_output / load_uniform address the same
+ *    cells with base + offset slots and the component index.
+ *  - Function and shader temporaries get private cells, one per scalar.
+ *  - UBOs, SSBOs, shared and scratch memory are byte arrays addressed by
+ *    the explicit intrinsics (little endian); booleans are not stored.
+ *    Out-of-bounds loads give 0, out-of-bounds stores are dropped.
+ *  - System values come from `sysvals[gl_system_value][component]`.
+ *  - Textures and images go through caller callbacks.
+ *
+ * Errors (unsupported instruction, step limit, out-of-bounds variable
+ * index) end the run with ok = false and a message; nothing aborts.
+ */
+#ifndef NIR_EVAL_H
+#define NIR_EVAL_H
+
+#include "nir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+   uint8_t *data;
+   unsigned size_B;
+} nir_eval_buffer;
+
+typedef bool (*nir_eval_tex_cb)(void *data, const nir_tex_instr *tex,
+                                nir_const_value **srcs,
+                                nir_const_value *result);
+
+typedef struct nir_eval_state {
+   /* Inputs. */
+   nir_const_value *inputs;      /* cells */
+   unsigned num_input_cells;
+   nir_const_value *uniforms;
+   unsigned num_uniform_cells;
+   nir_eval_buffer ubos[16];
+   nir_eval_buffer ssbos[16];
+   nir_eval_buffer shared;
+   nir_const_value sysvals[SYSTEM_VALUE_MAX][4];
+   nir_eval_tex_cb tex;
+   void *tex_data;
+   uint64_t max_steps;           /* 0: 10 million */
+
+   /* Outputs (cells, zero-filled by nir_eval_run before it starts). */
+   nir_const_value *outputs;
+   unsigned num_output_cells;
+
+   /* Results. */
+   bool ok;
+   bool discarded;
+   uint64_t steps;
+   char error[256];
+} nir_eval_state;
+
+/* Run the entry point.  Returns st->ok. */
+bool nir_eval_run(nir_shader *shader, nir_eval_state *st);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

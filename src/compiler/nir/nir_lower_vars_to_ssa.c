@@ -1,0 +1,418 @@
+/*
+ * Variables to SSA: promotes function temporaries to SSA values.
+ *
+ * A variable qualifies when every access is a load_deref / store_deref
+ * through a chain of derefs with constant array indices (struct fields,
+ * array elements, matrix columns, single vector components).  Each vector
+ * "leaf" reached this way (a field, an array element ...) becomes its own
+ * SSA value, built with the classic construction: phis at the iterated
+ * dominance frontier of the blocks that store the leaf, then renaming
+ * along the dominator tree with a stack of current values per leaf.
+ * Reads before any write see an undef.  Partial writes (write masks,
+ * single components) merge with the current value through a vecN.
+ *
+ * Variables indexed with non-constant indices are left alone; run
+ * nir_lower_indirect_derefs first to turn those into if-ladders.
+ */
+#include "nir_builder.h"
+#include "nir_passes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/u_dynarray.h"
+
+typedef struct {
+   nir_variable *var;
+   unsigned cell;
+   unsigned num_components, bit_size;
+   struct util_dynarray stack;   /* nir_def * */
+   struct util_dynarray def_blocks; /* nir_block * */
+   nir_def *undef;
+} leaf;
+
+typedef struct {
+   bool ok;                       /* constant path to something */
+   nir_variable *var;
+   unsigned cell;                 /* scalar cell offset */
+   leaf *leaf;                    /* for vector / component derefs */
+   int component;                 /* -1: the whole leaf */
+} deref_info;
+
+typedef struct {
+   nir_function_impl *impl;
+   nir_shader *shader;
+   void *mem;
+   struct hash_table *derefs;     /* nir_deref_instr -> deref_info */
+   struct hash_table *leaves;     /* "var:cell" key -> leaf */
+   struct hash_table *phis;       /* nir_phi_instr -> leaf */
+   struct set *bad_vars;
+   struct util_dynarray all_leaves;
+} state;
+
+static deref_info *
+get_info(state *st, nir_deref_instr *d)
+{
+   return hash_table_search_data(st->derefs, d);
+}
+
+static leaf *
+get_leaf(state *st, nir_variable *var, unsigned cell, const nir_vtype *type)
+{
+   char *key = ralloc_asprintf(st->mem, "%p:%u", (void *)var, cell);
+   leaf *l = hash_table_search_data(st->leaves, key);
+   if (l)
+      return l;
+   l = rzalloc(st->mem, leaf);
+   l->var = var;
+   l->cell = cell;
+   l->num_components = type->components;
+   l->bit_size = nir_alu_type_get_type_size(type->base);
+   util_dynarray_init(&l->stack, st->mem);
+   util_dynarray_init(&l->def_blocks, st->mem);
+   hash_table_insert(st->leaves, key, l);
+   util_dynarray_append(&st->all_leaves, leaf *, l);
+   return l;
+}
+
+static bool
+check_use(nir_src *src, nir_deref_instr *d)
+{
+   if (src->is_if)
+      return false;
+   nir_instr *user = src->parent_instr;
+   if (user->type == nir_instr_type_deref) {
+      nir_deref_instr *child = nir_instr_as_deref(user);
+      return &child->parent == src && child->deref_type != nir_deref_type_cast;
+   }
+   if (user->type != nir_instr_type_intrinsic)
+      return false;
+   nir_intrinsic_instr *intr = nir_instr_as_intrinsic(user);
+   if (intr->intrinsic != nir_intrinsic_load_deref &&
+       intr->intrinsic != nir_intrinsic_store_deref)
+      return false;
+   return src == &intr->src[0];
+}
+
+static void
+analyse_deref(state *st, nir_deref_instr *d)
+{
+   deref_info *info = rzalloc(st->mem, deref_info);
+   info->component = -1;
+   hash_table_insert(st->derefs, d, info);
+
+   if (d->deref_type == nir_deref_type_var) {
+      if (d->var->mode != nir_var_function_temp)
+         return;
+      info->ok = true;
+      info->var = d->var;
+   } else if (d->deref_type == nir_deref_type_cast) {
+      return;
+   } else {
+      nir_deref_instr *parent = nir_deref_instr_parent(d);
+      deref_info *pi = get_info(st, parent);
+      if (!pi || !pi->var)
+         return;
+      info->var = pi->var;
+      if (!pi->ok) {
+         set_add(st->bad_vars, info->var);
+         return;
+      }
+      const nir_vtype *pt = parent->type;
+      if (d->deref_type == nir_deref_type_struct) {
+         info->cell = pi->cell;
+         for (unsigned i = 0; i < d->field_index; i++)
+            info->cell += nir_vtype_count_scalars(pt->fields[i].type);
+         info->ok = true;
+      } else {
+         nir_instr *ii = d->arr_index.ssa->parent_instr;
+         if (ii->type != nir_instr_type_load_const) {
+            set_add(st->bad_vars, info->var);
+            return;
+         }
+         uint64_t idx = nir_const_value_as_uint(
+            nir_instr_as_load_const(ii)->value[0], d->arr_index.ssa->bit_size);
+         unsigned len = pt->kind == NIR_VTYPE_VECTOR ? pt->components
+                                                     : pt->length;
+         if (idx >= len) {
+            /* Out of bounds: undefined behaviour; do not promote. */
+            set_add(st->bad_vars, info->var);
+            return;
+         }
+         if (pt->kind == NIR_VTYPE_VECTOR) {
+            info->cell = pi->cell;
+            info->ok = true;
+            info->leaf = get_leaf(st, info->var, pi->cell, pt);
+            info->component = (int)idx;
+         } else {
+            info->cell =
+               pi->cell + (unsigned)idx * nir_vtype_count_scalars(pt->elem);
+            info->ok = true;
+         }
+      }
+   }
+   if (info->ok && d->type->kind == NIR_VTYPE_VECTOR && !info->leaf)
+      info->leaf = get_leaf(st, info->var, info->cell, d->type);
+
+   nir_foreach_use_including_if(src, &d->def) {
+      if (!check_use(src, d))
+         set_add(st->bad_vars, info->var);
+   }
+}
+
+static leaf *
+access_leaf(state *st, nir_intrinsic_instr *intr, int *component)
+{
+   if (intr->intrinsic != nir_intrinsic_load_deref &&
+       intr->intrinsic != nir_intrinsic_store_deref)
+      return NULL;
+   nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+   deref_info *info = get_info(st, d);
+   if (!info || !info->ok || !info->leaf || set_contains(st->bad_vars,
+                                                          info->var))
+      return NULL;
+   *component = info->component;
+   return info->leaf;
+}
+
+static nir_def *
+leaf_value(state *st, leaf *l)
+{
+   if (util_dynarray_num_elements(&l->stack, nir_def *))
+      return util_dynarray_top(&l->stack, nir_def *);
+   if (!l->undef) {
+      nir_undef_instr *u =
+         nir_undef_instr_create(st->shader, l->num_components, l->bit_size);
+      nir_instr_insert(nir_before_impl(st->impl), &u->instr);
+      l->undef = &u->def;
+   }
+   return l->undef;
+}
+
+static void
+place_phis(state *st)
+{
+   nir_function_impl *impl = st->impl;
+   unsigned nb = impl->num_blocks;
+   leaf **has_phi = calloc(nb, sizeof(*has_phi));
+   leaf **in_work = calloc(nb, sizeof(*in_work));
+   nir_block **work = calloc(nb + 1, sizeof(*work));
+   if (!has_phi || !in_work || !work)
+      goto out;
+
+   nir_dynarray_foreach(&st->all_leaves, leaf *, lp) {
+      leaf *l = *lp;
+      if (set_contains(st->bad_vars, l->var))
+         continue;
+      unsigned n = 0;
+      nir_dynarray_foreach(&l->def_blocks, nir_block *, bp) {
+         if (in_work[(*bp)->index] != l) {
+            in_work[(*bp)->index] = l;
+            work[n++] = *bp;
+         }
+      }
+      while (n) {
+         nir_block *b = work[--n];
+         set_foreach(b->dom_frontier, e) {
+            nir_block *f = (nir_block *)e->key;
+            if (f == impl->end_block || has_phi[f->index] == l)
+               continue;
+            has_phi[f->index] = l;
+            nir_phi_instr *phi = nir_phi_instr_create(st->shader);
+            nir_def_init(&phi->instr, &phi->def, l->num_components,
+                         l->bit_size);
+            nir_instr_insert(nir_before_block(f), &phi->instr);
+            hash_table_insert(st->phis, phi, l);
+            if (in_work[f->index] != l) {
+               in_work[f->index] = l;
+               work[n++] = f;
+            }
+         }
+      }
+   }
+out:
+   free(has_phi);
+   free(in_work);
+   free(work);
+}
+
+static void
+rename_block(state *st, nir_block *block)
+{
+   struct util_dynarray pushed;
+   util_dynarray_init(&pushed, NULL);
+
+   nir_foreach_phi(phi, block) {
+      leaf *l = hash_table_search_data(st->phis, phi);
+      if (l) {
+         util_dynarray_append(&l->stack, nir_def *, &phi->def);
+         util_dynarray_append(&pushed, leaf *, l);
+      }
+   }
+
+   nir_foreach_instr_safe(instr, block) {
+      if (instr->type != nir_instr_type_intrinsic)
+         continue;
+      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+      int comp;
+      leaf *l = access_leaf(st, intr, &comp);
+      if (!l)
+         continue;
+      nir_builder b = nir_builder_at(nir_before_instr(instr));
+      nir_def *cur = leaf_value(st, l);
+      if (intr->intrinsic == nir_intrinsic_load_deref) {
+         nir_def *v = comp >= 0 ? nir_channel(&b, cur, (unsigned)comp) : cur;
+         nir_def_rewrite_uses(&intr->def, v);
+      } else {
+         nir_def *value = intr->src[1].ssa;
+         unsigned mask = nir_intrinsic_write_mask(intr);
+         nir_def *nv;
+         if (comp >= 0) {
+            nir_def *chans[NIR_MAX_VEC_COMPONENTS];
+            for (unsigned c = 0; c < l->num_components; c++)
+               chans[c] = c == (unsigned)comp ? nir_channel(&b, value, 0)
+                                              : nir_channel(&b, cur, c);
+            nv = nir_vec(&b, chans, l->num_components);
+         } else if (mask == (1u << l->num_components) - 1) {
+            nv = value;
+         } else {
+            nir_def *chans[NIR_MAX_VEC_COMPONENTS];
+            for (unsigned c = 0; c < l->num_components; c++)
+               chans[c] = (mask & (1u << c)) ? nir_channel(&b, value, c)
+                                             : nir_channel(&b, cur, c);
+            nv = nir_vec(&b, chans, l->num_components);
+         }
+         util_dynarray_append(&l->stack, nir_def *, nv);
+         util_dynarray_append(&pushed, leaf *, l);
+      }
+      nir_instr_remove(instr);
+   }
+
+   for (unsigned s = 0; s < 2; s++) {
+      nir_block *succ = block->successors[s];
+      if (!succ)
+         continue;
+      nir_foreach_phi(phi, succ) {
+         leaf *l = hash_table_search_data(st->phis, phi);
+         if (l)
+            nir_phi_instr_add_src(phi, block, leaf_value(st, l));
+      }
+   }
+
+   for (unsigned i = 0; i < block->num_dom_children; i++)
+      rename_block(st, block->dom_children[i]);
+
+   nir_dynarray_foreach(&pushed, leaf *, lp)
+      (void)util_dynarray_pop(&(*lp)->stack, nir_def *);
+   util_dynarray_fini(&pushed);
+}
+
+static bool
+lower_impl(nir_shader *shader, nir_function_impl *impl)
+{
+   if (list_is_empty(&impl->locals))
+      return false;
+
+   state st;
+   memset(&st, 0, sizeof(st));
+   st.impl = impl;
+   st.shader = shader;
+   st.mem = ralloc_context(NULL);
+   st.derefs = hash_table_create_pointer_keys(st.mem);
+   st.leaves = hash_table_create_string_keys(st.mem);
+   st.phis = hash_table_create_pointer_keys(st.mem);
+   st.bad_vars = set_create_pointer_keys(st.mem);
+   util_dynarray_init(&st.all_leaves, st.mem);
+
+   /* Dead derefs (left by other passes) must not block promotion. */
+   bool removed = false;
+   nir_foreach_block_reverse(block, impl) {
+      nir_foreach_instr_reverse_safe(instr, block) {
+         if (instr->type == nir_instr_type_deref &&
+             nir_def_is_unused(&nir_instr_as_deref(instr)->def)) {
+            nir_instr_remove(instr);
+            removed = true;
+         }
+      }
+   }
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_deref)
+            analyse_deref(&st, nir_instr_as_deref(instr));
+      }
+   }
+
+   bool any = false;
+   list_for_each_entry(nir_variable, var, &impl->locals, link)
+      any |= !set_contains(st.bad_vars, var);
+   if (!any) {
+      ralloc_free(st.mem);
+      return removed;
+   }
+
+   nir_metadata_require(impl, nir_metadata_dominance);
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         int comp;
+         leaf *l = access_leaf(&st, intr, &comp);
+         if (l && intr->intrinsic == nir_intrinsic_store_deref)
+            util_dynarray_append(&l->def_blocks, nir_block *, block);
+      }
+   }
+
+   place_phis(&st);
+   rename_block(&st, nir_start_block(impl));
+
+   /* Accesses in unreachable blocks never met the renaming walk. */
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr_safe(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         int comp;
+         leaf *l = access_leaf(&st, intr, &comp);
+         if (!l)
+            continue;
+         if (intr->intrinsic == nir_intrinsic_load_deref) {
+            nir_undef_instr *u = nir_undef_instr_create(
+               shader, intr->def.num_components, intr->def.bit_size);
+            nir_instr_insert(nir_before_impl(impl), &u->instr);
+            nir_def_rewrite_uses(&intr->def, &u->def);
+         }
+         nir_instr_remove(instr);
+      }
+   }
+
+   /* Remove the derefs (children before parents) and the variables. */
+   nir_foreach_block_reverse(block, impl) {
+      nir_foreach_instr_reverse_safe(instr, block) {
+         if (instr->type != nir_instr_type_deref)
+            continue;
+         deref_info *info = get_info(&st, nir_instr_as_deref(instr));
+         if (info && info->var && !set_contains(st.bad_vars, info->var) &&
+             nir_def_is_unused(&nir_instr_as_deref(instr)->def))
+            nir_instr_remove(instr);
+      }
+   }
+   list_for_each_entry_safe(nir_variable, var, &impl->locals, link) {
+      if (!set_contains(st.bad_vars, var))
+         list_del(&var->link);
+   }
+
+   ralloc_free(st.mem);
+   nir_metadata_preserve(impl, nir_metadata_block_index |
+                                  nir_metadata_dominance);
+   return true;
+}
+
+bool
+nir_lower_vars_to_ssa(nir_shader *shader)
+{
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader)
+      progress |= lower_impl(shader, impl);
+   return progress;
+}

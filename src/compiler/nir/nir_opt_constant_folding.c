@@ -1,0 +1,70 @@
+/*
+ * Constant folding: an ALU instruction whose sources are all load_const is
+ * evaluated with the generated evaluator (the same code the interpreter
+ * uses, so folding is exact by construction) and replaced by a load_const.
+ */
+#include "nir_passes.h"
+
+#include <string.h>
+
+static bool
+fold_alu(nir_alu_instr *alu)
+{
+   const nir_op_info *info = &nir_op_infos[alu->op];
+   nir_const_value buf[16][NIR_MAX_VEC_COMPONENTS];
+   nir_const_value *srcs[16];
+   unsigned comps[16];
+   for (unsigned i = 0; i < info->num_inputs; i++) {
+      nir_instr *p = alu->src[i].src.ssa->parent_instr;
+      if (p->type != nir_instr_type_load_const)
+         return false;
+      nir_load_const_instr *lc = nir_instr_as_load_const(p);
+      unsigned n = nir_ssa_alu_instr_src_components(alu, i);
+      for (unsigned c = 0; c < n; c++)
+         buf[i][c] = lc->value[alu->src[i].swizzle[c]];
+      srcs[i] = buf[i];
+      comps[i] = n;
+   }
+   nir_const_value out[NIR_MAX_VEC_COMPONENTS];
+   memset(out, 0, sizeof(out));
+   if (!nir_eval_const_opcode(alu->op, out, alu->def.num_components,
+                              nir_alu_instr_eval_bit_size(alu), srcs, comps))
+      return false;
+
+   nir_load_const_instr *lc = nir_load_const_instr_create(
+      alu->instr.block->cf_node.parent
+         ? nir_cf_node_get_function(&alu->instr.block->cf_node)
+              ->function->shader
+         : NULL,
+      alu->def.num_components, alu->def.bit_size);
+   memcpy(lc->value, out, alu->def.num_components * sizeof(out[0]));
+   nir_instr_insert(nir_before_instr(&alu->instr), &lc->instr);
+   nir_def_rewrite_uses(&alu->def, &lc->def);
+   nir_instr_remove(&alu->instr);
+   return true;
+}
+
+static bool
+fold_impl(nir_function_impl *impl)
+{
+   bool progress = false;
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr_safe(instr, block) {
+         if (instr->type == nir_instr_type_alu)
+            progress |= fold_alu(nir_instr_as_alu(instr));
+      }
+   }
+   if (progress)
+      nir_metadata_preserve(impl, nir_metadata_block_index |
+                                     nir_metadata_dominance);
+   return progress;
+}
+
+bool
+nir_opt_constant_folding(nir_shader *shader)
+{
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader)
+      progress |= fold_impl(impl);
+   return progress;
+}

@@ -1,0 +1,72 @@
+/*
+ * Dead code elimination.  Marks as live every instruction with an effect
+ * (stores, jumps, discards, intrinsics that cannot be eliminated) and every
+ * value an if condition reads, then everything those read, transitively;
+ * deletes the rest.  Marking from the roots removes dead cycles of loop
+ * phis too.  Assumes nothing about metadata; preserves block structure.
+ */
+#include "nir_passes.h"
+
+#include "util/u_dynarray.h"
+
+static bool
+mark_src(nir_src *src, void *state)
+{
+   struct util_dynarray *worklist = state;
+   nir_instr *instr = src->ssa->parent_instr;
+   if (!instr->pass_flags) {
+      instr->pass_flags = 1;
+      util_dynarray_append(worklist, nir_instr *, instr);
+   }
+   return true;
+}
+
+static bool
+dce_impl(nir_function_impl *impl)
+{
+   struct util_dynarray worklist;
+   util_dynarray_init(&worklist, NULL);
+
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         instr->pass_flags = !nir_instr_can_eliminate(instr);
+         if (instr->pass_flags)
+            util_dynarray_append(&worklist, nir_instr *, instr);
+      }
+   }
+   /* If conditions are roots too. */
+   nir_foreach_block(block, impl) {
+      nir_cf_node *next = nir_cf_node_next(&block->cf_node);
+      if (next && next->type == nir_cf_node_if)
+         mark_src(&nir_cf_node_as_if(next)->condition, &worklist);
+   }
+
+   while (util_dynarray_num_elements(&worklist, nir_instr *)) {
+      nir_instr *instr = util_dynarray_pop(&worklist, nir_instr *);
+      nir_foreach_src(instr, mark_src, &worklist);
+   }
+   util_dynarray_fini(&worklist);
+
+   bool progress = false;
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr_safe(instr, block) {
+         if (!instr->pass_flags) {
+            nir_instr_remove(instr);
+            progress = true;
+         }
+      }
+   }
+   if (progress)
+      nir_metadata_preserve(impl, nir_metadata_block_index |
+                                     nir_metadata_dominance);
+   return progress;
+}
+
+bool
+nir_opt_dce(nir_shader *shader)
+{
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader)
+      progress |= dce_impl(impl);
+   return progress;
+}

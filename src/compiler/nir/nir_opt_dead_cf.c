@@ -1,0 +1,213 @@
+/*
+ * Dead control flow:
+ *  - an if whose condition is a constant is replaced by the branch taken
+ *    (its control flow is spliced into the parent list; phis after the if
+ *    become the taken branch's values);
+ *  - everything after a jump in the same list is unreachable and removed;
+ *  - a loop whose body is one block ending in `break` runs once and is
+ *    replaced by that block's instructions;
+ *  - an if with two empty branches and no phis after it is removed.
+ * Phi sources from blocks that stopped being predecessors are dropped at
+ * the end (nir_repair_phis).  Invalidates all metadata when it changes
+ * anything.
+ */
+#include "nir_passes.h"
+
+void
+nir_repair_phis(nir_function_impl *impl)
+{
+   nir_update_cfg(impl);
+   nir_foreach_block(block, impl) {
+      nir_foreach_phi(phi, block) {
+         nir_foreach_phi_src_safe(ps, phi) {
+            if (!set_contains(block->predecessors, ps->pred)) {
+               nir_src_set_ssa(&ps->src, NULL);
+               list_del(&ps->node);
+            }
+         }
+      }
+   }
+}
+
+static void
+move_instrs_to_end(nir_block *from, nir_block *to)
+{
+   list_for_each_entry_safe(nir_instr, instr, &from->instr_list, node) {
+      list_del(&instr->node);
+      list_addtail(&instr->node, &to->instr_list);
+      instr->block = to;
+   }
+}
+
+/* Splice the taken branch of nif into the parent list. */
+static void
+inline_branch(nir_if *nif, bool take_then)
+{
+   struct list_head *taken = take_then ? &nif->then_list : &nif->else_list;
+   struct list_head *dropped = take_then ? &nif->else_list : &nif->then_list;
+   nir_cf_node *if_node = &nif->cf_node;
+   nir_block *before = nir_cf_node_as_block_before(if_node);
+   nir_block *after = nir_cf_node_as_block_after(if_node);
+   nir_block *first = nir_cf_list_first_block(taken);
+   nir_block *last = nir_cf_list_last_block(taken);
+
+   nir_foreach_phi_safe(phi, after) {
+      nir_phi_src *ps = nir_phi_get_src_from_block(phi, last);
+      nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+      nir_instr_remove(&phi->instr);
+   }
+
+   /* Drop the untaken branch and the condition. */
+   list_for_each_entry(nir_cf_node, n, dropped, node)
+      nir_cf_node_remove_instrs(n);
+   nir_src_set_ssa(&nif->condition, NULL);
+
+   nir_block *new_last = first == last ? before : last;
+   nir_retarget_successor_phis(first, before);
+   nir_retarget_successor_phis(after, new_last);
+   move_instrs_to_end(first, before);
+   move_instrs_to_end(after, new_last);
+
+   /* Nodes after `first` in the taken list move after the if. */
+   nir_cf_node *parent = if_node->parent;
+   struct list_head *pos = &if_node->node;
+   list_for_each_entry_safe(nir_cf_node, n, taken, node) {
+      if (n == &first->cf_node)
+         continue;
+      list_del(&n->node);
+      list_add(&n->node, pos);
+      n->parent = parent;
+      pos = &n->node;
+   }
+   list_del(&if_node->node);
+   list_del(&after->cf_node.node);
+}
+
+static bool
+remove_after_jump(nir_block *block)
+{
+   if (!nir_block_ends_in_jump(block))
+      return false;
+   bool progress = false;
+   nir_cf_node *next;
+   while ((next = nir_cf_node_next(&block->cf_node))) {
+      nir_cf_node_remove_instrs(next);
+      list_del(&next->node);
+      progress = true;
+   }
+   return progress;
+}
+
+static bool
+try_inline_loop(nir_loop *loop)
+{
+   if (!list_is_singular(&loop->body))
+      return false;
+   nir_block *body = nir_loop_first_block(loop);
+   nir_instr *last = nir_block_last_instr(body);
+   if (!last || last->type != nir_instr_type_jump ||
+       nir_instr_as_jump(last)->type != nir_jump_break)
+      return false;
+
+   nir_cf_node *node = &loop->cf_node;
+   nir_block *before = nir_cf_node_as_block_before(node);
+   nir_block *after = nir_cf_node_as_block_after(node);
+
+   /* The header's only predecessor is `before`: its phis are copies. */
+   nir_foreach_phi_safe(phi, body) {
+      nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);
+      nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+      nir_instr_remove(&phi->instr);
+   }
+   nir_instr_remove(last);
+   /* Phis after the loop named `body` (via the break). */
+   nir_foreach_phi(phi, after) {
+      nir_foreach_phi_src(ps, phi) {
+         if (ps->pred == body)
+            ps->pred = before;
+      }
+   }
+   nir_foreach_phi_safe(phi, after) {
+      nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);
+      if (ps && list_is_singular(&phi->srcs)) {
+         nir_def_rewrite_uses(&phi->def, ps->src.ssa);
+         nir_instr_remove(&phi->instr);
+      }
+   }
+   if (nir_phi_from_node(after, after->instr_list.next))
+      return false; /* cannot happen: a breaking body is the only way out */
+   nir_retarget_successor_phis(after, before);
+   move_instrs_to_end(body, before);
+   move_instrs_to_end(after, before);
+   list_del(&node->node);
+   list_del(&after->cf_node.node);
+   return true;
+}
+
+static bool
+dead_cf_list(struct list_head *list)
+{
+   bool progress = false;
+   list_for_each_entry_safe(nir_cf_node, node, list, node) {
+      switch (node->type) {
+      case nir_cf_node_block:
+         if (remove_after_jump(nir_cf_node_as_block(node)))
+            return true; /* the list changed under us: start again */
+         break;
+      case nir_cf_node_if: {
+         nir_if *nif = nir_cf_node_as_if(node);
+         progress |= dead_cf_list(&nif->then_list);
+         progress |= dead_cf_list(&nif->else_list);
+         nir_instr *ci = nif->condition.ssa->parent_instr;
+         if (ci->type == nir_instr_type_load_const) {
+            bool take = nir_const_value_as_bool(
+               nir_instr_as_load_const(ci)->value[0],
+               nif->condition.ssa->bit_size);
+            nir_block *last = take ? nir_if_last_then_block(nif)
+                                   : nir_if_last_else_block(nif);
+            if (!nir_block_ends_in_jump(last)) {
+               inline_branch(nif, take);
+               return true; /* the list changed under us: start again */
+            }
+         }
+         nir_block *after = nir_cf_node_as_block_after(node);
+         if (list_is_singular(&nif->then_list) &&
+             list_is_singular(&nif->else_list) &&
+             list_is_empty(&nir_if_first_then_block(nif)->instr_list) &&
+             list_is_empty(&nir_if_first_else_block(nif)->instr_list) &&
+             !nir_phi_from_node(after, after->instr_list.next)) {
+            nir_cf_node_remove(node);
+            return true;
+         }
+         break;
+      }
+      case nir_cf_node_loop: {
+         nir_loop *loop = nir_cf_node_as_loop(node);
+         progress |= dead_cf_list(&loop->body);
+         if (try_inline_loop(loop))
+            return true;
+         break;
+      }
+      default:
+         break;
+      }
+   }
+   return progress;
+}
+
+bool
+nir_opt_dead_cf(nir_shader *shader)
+{
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader) {
+      bool p = false;
+      while (dead_cf_list(&impl->body))
+         p = true;
+      if (p) {
+         nir_repair_phis(impl);
+         nir_metadata_preserve(impl, nir_metadata_none);
+      }
+      progress |= p;
+   }
+   return progress;
+}

@@ -1,0 +1,156 @@
+/*
+ * Trivial loop unrolling: a loop of the shape
+ *
+ *    loop {
+ *       header: phis; straight-line code
+ *       if (cond) { break } else { }     (or the mirror image)
+ *       rest of the body (ifs allowed, no other jumps, no inner loops)
+ *    }
+ *
+ * whose trip count is a compile-time constant (nir_loop_analyze) is
+ * replaced by that many copies of the body followed by one copy of the
+ * header.  Only small loops are unrolled (trip count <=
+ * max_unroll_iterations, default 16, and at most 2000 copied
+ * instructions).  Assumes SSA (run after
+ * nir_lower_vars_to_ssa); invalidates all metadata when it unrolls.
+ */
+#include "nir_passes.h"
+
+#define MAX_COPIED_INSTRS 2000
+
+static bool
+inside(nir_block *block, nir_loop *loop)
+{
+   for (nir_cf_node *n = &block->cf_node; n; n = n->parent) {
+      if (n == &loop->cf_node)
+         return true;
+   }
+   return false;
+}
+
+static bool
+try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
+{
+   nir_loop_info info;
+   if (!nir_loop_analyze(loop, max_trips, &info) || info.trip_count < 0)
+      return false;
+   unsigned trips = (unsigned)info.trip_count;
+   if (trips * info.num_instrs > MAX_COPIED_INSTRS)
+      return false;
+   nir_block *header = info.header;
+   nir_cf_node *second = &info.terminator->cf_node;
+   nir_block *after_term = nir_cf_node_as_block_after(second);
+   nir_block *after = nir_cf_node_as_block_after(&loop->cf_node);
+   nir_block *before = nir_cf_node_as_block_before(&loop->cf_node);
+   nir_block *latch = nir_loop_last_block(loop);
+   if (nir_phi_from_node(after_term, after_term->instr_list.next))
+      return false;
+   unsigned num_phis = 0;
+   nir_foreach_phi(phi, header)
+      num_phis++;
+   if (num_phis > 64)
+      return false;
+   void *mem = ralloc_context(NULL);
+
+   /* Copies: trips times the body without the terminator, then the
+    * header once more. */
+   struct hash_table *map = hash_table_create_pointer_keys(mem);
+   nir_foreach_phi(phi, header) {
+      nir_phi_src *init = nir_phi_get_src_from_block(phi, before);
+      hash_table_insert(map, &phi->def, init->src.ssa);
+   }
+   nir_block *cur = before;
+   for (unsigned k = 0; k < trips; k++) {
+      nir_cf_list_clone_partial(&loop->body, cur, map, second, false, header);
+      cur = nir_cf_node_as_block_before(&loop->cf_node);
+      /* Next iteration's phi values: this copy's back-edge values. */
+      nir_def *vals[64];
+      unsigned n = 0;
+      nir_foreach_phi(phi, header) {
+         nir_phi_src *ps = nir_phi_get_src_from_block(phi, latch);
+         struct hash_entry *e = hash_table_search(map, ps->src.ssa);
+         vals[n++] = e ? e->data : ps->src.ssa;
+         if (n == 64)
+            break;
+      }
+      n = 0;
+      nir_foreach_phi(phi, header) {
+         hash_table_insert(map, &phi->def, vals[n++]);
+         if (n == 64)
+            break;
+      }
+   }
+   nir_cf_list_clone_partial(&loop->body, cur, map, second, true, header);
+
+   /* Values of the header are used after the loop: point those uses at
+    * the last copy. */
+   nir_foreach_instr(instr, header) {
+      nir_def *def = nir_instr_def(instr);
+      if (!def)
+         continue;
+      nir_def *final = hash_table_search_data(map, def);
+      if (!final)
+         continue;
+      nir_foreach_use_including_if_safe(src, def) {
+         nir_block *ub =
+            src->is_if ? nir_cf_node_as_block_before(&src->parent_if->cf_node)
+                       : src->parent_instr->block;
+         if (!inside(ub, loop))
+            nir_src_set_ssa(src, final);
+      }
+   }
+   /* The exit block's phis have the single break predecessor. */
+   nir_foreach_phi_safe(phi, after) {
+      nir_phi_src *ps = list_first_entry(&phi->srcs, nir_phi_src, node);
+      struct hash_entry *e = hash_table_search(map, ps->src.ssa);
+      nir_def_rewrite_uses(&phi->def, e ? e->data : ps->src.ssa);
+      nir_instr_remove(&phi->instr);
+   }
+   nir_cf_node_remove(&loop->cf_node);
+   ralloc_free(mem);
+   (void)shader;
+   return true;
+}
+
+static bool
+unroll_list(nir_shader *shader, struct list_head *list, unsigned max_trips)
+{
+   list_for_each_entry_safe(nir_cf_node, node, list, node) {
+      if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         if (unroll_list(shader, &nif->then_list, max_trips) ||
+             unroll_list(shader, &nif->else_list, max_trips))
+            return true;
+      } else if (node->type == nir_cf_node_loop) {
+         nir_loop *loop = nir_cf_node_as_loop(node);
+         if (unroll_list(shader, &loop->body, max_trips))
+            return true;
+         if (try_unroll(shader, loop, max_trips))
+            return true; /* the list changed: the caller starts again */
+      }
+   }
+   return false;
+}
+
+bool
+nir_opt_loop_unroll(nir_shader *shader)
+{
+   unsigned max_trips = 16;
+   if (shader->options && shader->options->max_unroll_iterations)
+      max_trips = shader->options->max_unroll_iterations;
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader) {
+      bool p = false;
+      nir_update_cfg(impl);
+      while (unroll_list(shader, &impl->body, max_trips)) {
+         p = true;
+         nir_update_cfg(impl);
+      }
+      if (p) {
+         nir_repair_phis(impl);
+         nir_metadata_preserve(impl, nir_metadata_none);
+      }
+      progress |= p;
+   }
+   return progress;
+}

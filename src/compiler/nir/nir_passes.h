@@ -1,0 +1,80 @@
+/*
+ * Every NIR pass, one file each (nir_opt_*.c, nir_lower_*.c).  A pass takes
+ * the shader (plus options) and returns whether it changed anything; run it
+ * through NIR_PASS so that it is validated (and printed on request).
+ */
+#ifndef NIR_PASSES_H
+#define NIR_PASSES_H
+
+#include "nir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+bool nir_copy_prop(nir_shader *shader);
+bool nir_opt_dce(nir_shader *shader);
+bool nir_opt_cse(nir_shader *shader);
+bool nir_opt_constant_folding(nir_shader *shader);
+bool nir_opt_algebraic(nir_shader *shader);
+/* The option-driven lowerings (fdiv, fpow, flrp, fsat, fmod, ...), written
+ * as algebraic rules conditioned on shader->options. */
+bool nir_opt_algebraic_lower(nir_shader *shader);
+bool nir_opt_dead_cf(nir_shader *shader);
+bool nir_opt_peephole_select(nir_shader *shader, unsigned limit);
+bool nir_opt_remove_phis(nir_shader *shader);
+bool nir_opt_loop_unroll(nir_shader *shader);
+
+/* What nir_loop_analyze() knows about a loop. */
+typedef struct {
+   bool simple;               /* header, if-break terminator, no other jumps */
+   bool break_on_true;        /* the terminator breaks when its condition is */
+   nir_block *header;
+   nir_if *terminator;
+   int trip_count;            /* iterations before the break; -1 unknown */
+   unsigned num_instrs;
+} nir_loop_info;
+/* Fills info; returns info->simple.  Trip counts above max_trips are
+ * reported as unknown. */
+bool nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info);
+
+/* Promote function temporaries accessed with constant indices to SSA. */
+bool nir_lower_vars_to_ssa(nir_shader *shader);
+/* Replace indirectly indexed accesses to local arrays with if-ladders over
+ * constant indices (so that nir_lower_vars_to_ssa can promote them). */
+bool nir_lower_indirect_derefs(nir_shader *shader, nir_variable_mode modes,
+                               unsigned max_length);
+
+bool nir_lower_alu_to_scalar(nir_shader *shader);
+/* 1-bit booleans to 0 / ~0 integers of bit_size (16 or 32). */
+bool nir_lower_bool_to_int(nir_shader *shader, unsigned bit_size);
+/* Integer division and modulo to shifts, compares and subtraction. */
+bool nir_lower_idiv(nir_shader *shader);
+/* sin/cos to polynomial approximations (changes results slightly). */
+bool nir_lower_sincos(nir_shader *shader);
+bool nir_lower_system_values(nir_shader *shader);
+
+/* Driver callback: size of a type in I/O units (vec4 slots by default). */
+typedef unsigned (*nir_type_size_fn)(const nir_vtype *type);
+/* Assign driver_location to variables of `mode` in declaration order. */
+void nir_assign_io_var_locations(nir_shader *shader, nir_variable_mode mode,
+                                 unsigned *size, nir_type_size_fn type_size);
+/* Shader in/out and uniform derefs to load_input / store_output /
+ * load_uniform with base = driver_location and an offset source. */
+bool nir_lower_io(nir_shader *shader, nir_variable_mode modes,
+                  nir_type_size_fn type_size);
+
+/* Repair after control-flow edits: recompute CFG edges and drop phi
+ * sources from blocks that are no longer predecessors. */
+void nir_repair_phis(nir_function_impl *impl);
+
+/* The standard optimisation loop, run to a fixed point. */
+void nir_optimize(nir_shader *shader);
+/* The lowerings shader->options asks for, each followed by the loop. */
+void nir_lower_for_options(nir_shader *shader);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

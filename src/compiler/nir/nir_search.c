@@ -1,0 +1,249 @@
+/*
+ * Table-driven pattern matching and replacement for algebraic rules (see
+ * nir_search.h).  Matching is a recursive walk that composes swizzles as it
+ * descends; bindings are snapshotted before trying the second order of a
+ * commutative opcode so that a failed attempt leaves nothing behind.
+ */
+#include "nir_search.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "nir_builder.h"
+
+#define MAX_VARS 8
+
+typedef struct {
+   nir_def *def[MAX_VARS];
+   uint8_t swz[MAX_VARS][NIR_MAX_VEC_COMPONENTS];
+   bool any_exact;
+} bindings;
+
+typedef struct {
+   const nir_search_table *t;
+   bindings bind;
+   unsigned num_components;  /* of the root */
+} match_state;
+
+static bool match_op(match_state *ms, unsigned node, nir_alu_instr *alu,
+                     const uint8_t *swz);
+
+static bool
+const_matches(const nir_search_node *n, nir_load_const_instr *lc,
+              const uint8_t *swz, unsigned nc)
+{
+   unsigned bits = lc->def.bit_size;
+   for (unsigned c = 0; c < nc; c++) {
+      nir_const_value v = lc->value[swz[c]];
+      switch (n->kind) {
+      case NIR_SEARCH_CONST_FLOAT: {
+         if (bits < 16)
+            return false;
+         double f = nir_const_value_as_float(v, bits);
+         /* -0.0 and 0.0 are different patterns. */
+         if (f != n->fval || signbit(f) != signbit(n->fval))
+            return false;
+         break;
+      }
+      case NIR_SEARCH_CONST_INT: {
+         nir_const_value want = nir_const_value_for_int(n->ival, bits);
+         if (nir_const_value_as_uint(v, bits) !=
+             nir_const_value_as_uint(want, bits))
+            return false;
+         break;
+      }
+      case NIR_SEARCH_CONST_BOOL:
+         if (bits != 1 || v.b != (n->ival != 0))
+            return false;
+         break;
+      default:
+         return false;
+      }
+   }
+   return true;
+}
+
+static bool
+match_src(match_state *ms, unsigned node, nir_alu_instr *alu, unsigned i,
+          const uint8_t *swz)
+{
+   const nir_search_node *n = &ms->t->nodes[node];
+   unsigned nc = ms->num_components;
+   uint8_t new_swz[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < nc; c++)
+      new_swz[c] = alu->src[i].swizzle[swz[c]];
+   nir_def *def = alu->src[i].src.ssa;
+
+   switch (n->kind) {
+   case NIR_SEARCH_VARIABLE:
+      if (n->must_be_const &&
+          def->parent_instr->type != nir_instr_type_load_const)
+         return false;
+      if (ms->bind.def[n->var]) {
+         return ms->bind.def[n->var] == def &&
+                memcmp(ms->bind.swz[n->var], new_swz, nc) == 0;
+      }
+      ms->bind.def[n->var] = def;
+      memcpy(ms->bind.swz[n->var], new_swz, nc);
+      return true;
+   case NIR_SEARCH_OP:
+      if (def->parent_instr->type != nir_instr_type_alu)
+         return false;
+      return match_op(ms, node, nir_instr_as_alu(def->parent_instr), new_swz);
+   default:
+      if (def->parent_instr->type != nir_instr_type_load_const)
+         return false;
+      return const_matches(n, nir_instr_as_load_const(def->parent_instr),
+                           new_swz, nc);
+   }
+}
+
+static bool
+match_op(match_state *ms, unsigned node, nir_alu_instr *alu,
+         const uint8_t *swz)
+{
+   const nir_search_node *n = &ms->t->nodes[node];
+   if (alu->op != n->op)
+      return false;
+   if (n->bit_size && nir_alu_instr_eval_bit_size(alu) != n->bit_size)
+      return false;
+   ms->bind.any_exact |= alu->exact;
+
+   unsigned num = nir_op_infos[alu->op].num_inputs;
+   bindings saved = ms->bind;
+   bool ok = true;
+   for (unsigned i = 0; ok && i < num; i++)
+      ok = match_src(ms, (unsigned)n->src[i], alu, i, swz);
+   if (ok)
+      return true;
+   if (num == 2 && (nir_op_infos[alu->op].props & NIR_OP_COMMUTATIVE)) {
+      ms->bind = saved;
+      if (match_src(ms, (unsigned)n->src[0], alu, 1, swz) &&
+          match_src(ms, (unsigned)n->src[1], alu, 0, swz))
+         return true;
+   }
+   ms->bind = saved;
+   return false;
+}
+
+static nir_def *
+build_const(nir_builder *b, const nir_search_node *n, unsigned nc,
+            unsigned bits)
+{
+   nir_const_value v[NIR_MAX_VEC_COMPONENTS];
+   nir_const_value one;
+   switch (n->kind) {
+   case NIR_SEARCH_CONST_FLOAT:
+      one = nir_const_value_for_float(n->fval, bits);
+      break;
+   case NIR_SEARCH_CONST_BOOL:
+      one = bits == 1 ? nir_const_value_for_uint(n->ival != 0, 1)
+                      : nir_const_value_for_int(n->ival ? -1 : 0, bits);
+      break;
+   default:
+      one = nir_const_value_for_int(n->ival, bits);
+      break;
+   }
+   for (unsigned c = 0; c < nc; c++)
+      v[c] = one;
+   return nir_build_imm(b, nc, bits, v);
+}
+
+static nir_def *
+build(match_state *ms, nir_builder *b, unsigned node, unsigned bits_hint)
+{
+   const nir_search_node *n = &ms->t->nodes[node];
+   unsigned nc = ms->num_components;
+   switch (n->kind) {
+   case NIR_SEARCH_VARIABLE: {
+      unsigned swz[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned c = 0; c < nc; c++)
+         swz[c] = ms->bind.swz[n->var][c];
+      return nir_swizzle(b, ms->bind.def[n->var], swz, nc);
+   }
+   case NIR_SEARCH_OP: {
+      const nir_op_info *info = &nir_op_infos[n->op];
+      nir_def *srcs[4] = { NULL };
+      unsigned unsized = n->bit_size;
+      /* Non-constants first: they fix the unsized bit size. */
+      for (unsigned i = 0; i < info->num_inputs; i++) {
+         const nir_search_node *s = &ms->t->nodes[n->src[i]];
+         if (s->kind != NIR_SEARCH_VARIABLE && s->kind != NIR_SEARCH_OP)
+            continue;
+         unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
+         srcs[i] = build(ms, b, (unsigned)n->src[i],
+                         want ? want : (unsized ? unsized : bits_hint));
+         if (!want && !unsized)
+            unsized = srcs[i]->bit_size;
+      }
+      if (!unsized) {
+         unsigned out = nir_alu_type_get_type_size(info->output_type);
+         unsized = out ? 32 : bits_hint;
+      }
+      for (unsigned i = 0; i < info->num_inputs; i++) {
+         if (srcs[i])
+            continue;
+         unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
+         srcs[i] = build_const(b, &ms->t->nodes[n->src[i]], nc,
+                               want ? want : unsized);
+      }
+      return nir_build_alu_src_arr(b, (nir_op)n->op, srcs);
+   }
+   default:
+      return build_const(b, n, nc, bits_hint);
+   }
+}
+
+static bool
+try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu)
+{
+   unsigned first = t->rules_by_op[alu->op], end = t->rules_by_op[alu->op + 1];
+   for (unsigned r = first; r < end; r++) {
+      const nir_search_rule *rule = &t->rules[t->rule_list[r]];
+      if (rule->condition >= 0 &&
+          !(shader->options &&
+            t->condition((unsigned)rule->condition, shader->options)))
+         continue;
+      match_state ms;
+      memset(&ms, 0, sizeof(ms));
+      ms.t = t;
+      ms.num_components = alu->def.num_components;
+      uint8_t identity[NIR_MAX_VEC_COMPONENTS];
+      for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
+         identity[c] = c;
+      if (!match_op(&ms, rule->search, alu, identity))
+         continue;
+      if (rule->inexact && ms.bind.any_exact && !t->ignore_exact)
+         continue;
+
+      nir_builder b = nir_builder_at(nir_before_instr(&alu->instr));
+      b.exact = alu->exact;
+      nir_def *v = build(&ms, &b, rule->replace, alu->def.bit_size);
+      assert(v->bit_size == alu->def.bit_size &&
+             v->num_components == alu->def.num_components);
+      nir_def_rewrite_uses(&alu->def, v);
+      nir_instr_remove(&alu->instr);
+      return true;
+   }
+   return false;
+}
+
+bool
+nir_algebraic_run(nir_shader *shader, const nir_search_table *table)
+{
+   bool progress = false;
+   nir_foreach_function_impl(impl, shader) {
+      bool p = false;
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr_safe(instr, block) {
+            if (instr->type == nir_instr_type_alu)
+               p |= try_rules(table, shader, nir_instr_as_alu(instr));
+         }
+      }
+      if (p)
+         nir_metadata_preserve(impl, nir_metadata_block_index |
+                                        nir_metadata_dominance);
+      progress |= p;
+   }
+   return progress;
+}

@@ -1,0 +1,495 @@
+/*
+ * The validator: checks the invariants every pass must keep.
+ *
+ *  - control flow: lists alternate block / if-or-loop and start and end
+ *    with a block; parent pointers; jumps only last in a block and break /
+ *    continue only inside loops; phis only at the start of a block;
+ *  - SSA: every def has one index, every source is on its def's use list
+ *    and every use-list entry points back; defs dominate their uses (phi
+ *    sources: the end of the predecessor);
+ *  - types: ALU sources agree with the opcode's sizes and bit sizes;
+ *    swizzles stay inside their source; intrinsic source and destination
+ *    shapes follow the table; phis have one source per predecessor.
+ *
+ * Errors are collected as text; the validator never aborts by itself.
+ */
+#include "nir.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+   nir_function_impl *impl;
+   void *mem_ctx;
+   char *errors;
+   unsigned num_errors;
+   nir_def **defs;         /* by index */
+   nir_instr *instr;       /* current instruction, for messages */
+   struct set *vars;       /* variables in scope */
+   unsigned loop_depth;
+} validate_state;
+
+static void
+error(validate_state *st, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+static void
+error(validate_state *st, const char *fmt, ...)
+{
+   if (st->num_errors++ > 50)
+      return;
+   va_list ap;
+   va_start(ap, fmt);
+   char *msg = ralloc_vasprintf(st->mem_ctx, fmt, ap);
+   va_end(ap);
+   if (st->instr) {
+      char *buf = NULL;
+      size_t size = 0;
+      FILE *fp = open_memstream(&buf, &size);
+      if (fp) {
+         nir_print_instr(st->instr, fp);
+         fclose(fp);
+         ralloc_asprintf_append(&st->errors, "error: %s\n   in: %s\n", msg,
+                                buf ? buf : "");
+         free(buf);
+         return;
+      }
+   }
+   ralloc_asprintf_append(&st->errors, "error: %s\n", msg);
+}
+
+#define check(st, cond, ...)                                                   \
+   do {                                                                        \
+      if (!(cond))                                                             \
+         error(st, __VA_ARGS__);                                               \
+   } while (0)
+
+static bool
+valid_bit_size(unsigned b)
+{
+   return b == 1 || b == 8 || b == 16 || b == 32 || b == 64;
+}
+
+static bool
+valid_num_components(unsigned n)
+{
+   return (n >= 1 && n <= 5) || n == 8 || n == 16;
+}
+
+static bool
+src_on_use_list(const nir_src *src)
+{
+   list_for_each_entry(nir_src, u, &src->ssa->uses, use_link) {
+      if (u == src)
+         return true;
+   }
+   return false;
+}
+
+static void
+validate_src(validate_state *st, nir_src *src, nir_instr *parent)
+{
+   if (!src->ssa) {
+      error(st, "source without a value");
+      return;
+   }
+   check(st, !src->is_if && src->parent_instr == parent,
+         "source has the wrong parent");
+   check(st, src_on_use_list(src), "source missing from its def's uses");
+   nir_instr *di = src->ssa->parent_instr;
+   check(st, di && di->block, "source refers to a removed instruction");
+   if (!di || !di->block)
+      return;
+   check(st, nir_cf_node_get_function(&di->block->cf_node) == st->impl,
+         "source refers to another function");
+   check(st, src->ssa->index < st->impl->ssa_alloc &&
+                st->defs[src->ssa->index] == src->ssa,
+         "source refers to an unknown def %%%u", src->ssa->index);
+
+   /* Dominance. */
+   nir_block *use_block = parent->block;
+   if (parent->type == nir_instr_type_phi)
+      return; /* checked per phi source */
+   if (di->block == use_block) {
+      check(st, di->index < parent->index,
+            "%%%u used before it is defined", src->ssa->index);
+   } else {
+      check(st, nir_block_dominates(di->block, use_block),
+            "%%%u does not dominate its use", src->ssa->index);
+   }
+}
+
+static void
+validate_def(validate_state *st, nir_def *def, nir_instr *instr)
+{
+   check(st, def->parent_instr == instr, "def has the wrong parent");
+   check(st, valid_bit_size(def->bit_size), "bad bit size %u", def->bit_size);
+   check(st, valid_num_components(def->num_components),
+         "bad component count %u", def->num_components);
+   if (def->index >= st->impl->ssa_alloc) {
+      error(st, "def index %u out of range", def->index);
+      return;
+   }
+   check(st, !st->defs[def->index], "def index %u used twice", def->index);
+   st->defs[def->index] = def;
+   list_for_each_entry(nir_src, u, &def->uses, use_link)
+      check(st, u->ssa == def, "use list of %%%u has a foreign source",
+            def->index);
+}
+
+static void
+validate_alu(validate_state *st, nir_alu_instr *alu)
+{
+   const nir_op_info *info = &nir_op_infos[alu->op];
+   unsigned unsized = 0;
+   if (info->output_size)
+      check(st, alu->def.num_components == info->output_size,
+            "wrong result width");
+   unsigned out_size = nir_alu_type_get_type_size(info->output_type);
+   if (out_size)
+      check(st, alu->def.bit_size == out_size, "wrong result bit size");
+   else
+      unsized = alu->def.bit_size;
+
+   for (unsigned i = 0; i < info->num_inputs; i++) {
+      nir_def *s = alu->src[i].src.ssa;
+      validate_src(st, &alu->src[i].src, &alu->instr);
+      if (!s)
+         continue;
+      unsigned n = nir_ssa_alu_instr_src_components(alu, i);
+      for (unsigned c = 0; c < n; c++)
+         check(st, alu->src[i].swizzle[c] < s->num_components,
+               "swizzle of source %u out of range", i);
+      unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
+      if (want) {
+         check(st, s->bit_size == want, "source %u must be %u-bit", i, want);
+      } else {
+         if (!unsized)
+            unsized = s->bit_size;
+         check(st, s->bit_size == unsized,
+               "source %u bit size %u does not match %u", i, s->bit_size,
+               unsized);
+      }
+   }
+   if (unsized) {
+      nir_alu_type base = info->output_type;
+      for (unsigned i = 0; i < info->num_inputs; i++) {
+         if (!nir_alu_type_get_type_size(info->input_types[i]))
+            base = info->input_types[i];
+      }
+      if (nir_alu_type_get_base_type(base) == nir_type_float)
+         check(st, unsized >= 16, "float operation on %u-bit values",
+               unsized);
+   }
+}
+
+static void
+validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
+{
+   const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
+   for (unsigned i = 0; i < info->num_srcs; i++) {
+      validate_src(st, &intr->src[i], &intr->instr);
+      if (!intr->src[i].ssa)
+         continue;
+      check(st, intr->src[i].ssa->num_components ==
+                   nir_intrinsic_src_components(intr, i),
+            "source %u has %u components, wanted %u", i,
+            intr->src[i].ssa->num_components,
+            nir_intrinsic_src_components(intr, i));
+      if (info->src_components[i] < 0)
+         check(st, intr->src[i].ssa->parent_instr->type ==
+                      nir_instr_type_deref,
+               "source %u must be a deref", i);
+   }
+   if (info->has_dest) {
+      unsigned n = info->dest_components ? info->dest_components
+                                         : intr->num_components;
+      check(st, intr->def.num_components == n, "wrong result width");
+      if (info->dest_bit_sizes)
+         check(st, info->dest_bit_sizes & intr->def.bit_size,
+               "bit size %u not allowed", intr->def.bit_size);
+   }
+   if ((intr->intrinsic == nir_intrinsic_load_deref ||
+        intr->intrinsic == nir_intrinsic_store_deref) &&
+       intr->src[0].ssa && intr->src[0].ssa->parent_instr->type ==
+                              nir_instr_type_deref &&
+       (intr->intrinsic == nir_intrinsic_load_deref || intr->src[1].ssa)) {
+      nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+      if (d->type->kind == NIR_VTYPE_VECTOR) {
+         unsigned bits = nir_alu_type_get_type_size(d->type->base);
+         nir_def *v = intr->intrinsic == nir_intrinsic_load_deref
+                         ? &intr->def : intr->src[1].ssa;
+         check(st, v->bit_size == bits && v->num_components ==
+                                             d->type->components,
+               "value does not match the variable's type");
+      } else {
+         error(st, "load/store of a non-vector deref");
+      }
+   }
+}
+
+static void
+validate_deref(validate_state *st, nir_deref_instr *d)
+{
+   check(st, d->type != NULL, "deref without a type");
+   if (d->deref_type == nir_deref_type_var) {
+      check(st, d->var && d->var->mode == d->modes,
+            "deref_var modes do not match the variable");
+      check(st, d->var && set_contains(st->vars, d->var),
+            "deref_var of a variable the shader does not declare");
+      return;
+   }
+   validate_src(st, &d->parent, &d->instr);
+   if (!d->parent.ssa)
+      return;
+   if (d->deref_type == nir_deref_type_cast)
+      return;
+   check(st, d->parent.ssa->parent_instr->type == nir_instr_type_deref,
+         "deref parent is not a deref");
+   if (d->parent.ssa->parent_instr->type != nir_instr_type_deref)
+      return;
+   nir_deref_instr *p = nir_src_as_deref(d->parent);
+   check(st, p->modes == d->modes, "deref modes differ from parent");
+   if (d->deref_type == nir_deref_type_array) {
+      validate_src(st, &d->arr_index, &d->instr);
+      check(st, d->arr_index.ssa && d->arr_index.ssa->num_components == 1,
+            "array index must be scalar");
+      if (p->type->kind == NIR_VTYPE_ARRAY ||
+          p->type->kind == NIR_VTYPE_MATRIX)
+         check(st, nir_vtype_equal(d->type, p->type->elem),
+               "array deref type differs from the element type");
+   } else if (d->deref_type == nir_deref_type_struct) {
+      check(st, p->type->kind == NIR_VTYPE_STRUCT &&
+                   d->field_index < p->type->num_fields,
+            "struct deref of a non-struct or bad field");
+   }
+}
+
+static void
+validate_phi_sources(validate_state *st, nir_phi_instr *phi)
+{
+   nir_block *block = phi->instr.block;
+   unsigned n = 0;
+   nir_foreach_phi_src(ps, phi) {
+      n++;
+      check(st, ps->src.parent_instr == &phi->instr, "phi source parent");
+      if (!ps->src.ssa) {
+         error(st, "phi source without a value");
+         continue;
+      }
+      check(st, src_on_use_list(&ps->src), "phi source missing from uses");
+      check(st, ps->src.ssa->bit_size == phi->def.bit_size &&
+                   ps->src.ssa->num_components == phi->def.num_components,
+            "phi source shape differs");
+      check(st, set_contains(block->predecessors, ps->pred),
+            "phi source from b%u, which is not a predecessor",
+            ps->pred ? ps->pred->index : 0);
+      nir_instr *di = ps->src.ssa->parent_instr;
+      if (di && di->block)
+         check(st, nir_block_dominates(di->block, ps->pred),
+               "phi source %%%u does not dominate predecessor b%u",
+               ps->src.ssa->index, ps->pred->index);
+      nir_foreach_phi_src(other, phi) {
+         if (other != ps)
+            check(st, other->pred != ps->pred, "two phi sources from b%u",
+                  ps->pred->index);
+      }
+   }
+   check(st, n == set_count(block->predecessors),
+         "phi has %u sources for %u predecessors", n,
+         set_count(block->predecessors));
+}
+
+static void
+validate_instr(validate_state *st, nir_instr *instr, nir_block *block)
+{
+   st->instr = instr;
+   check(st, instr->block == block, "instruction in the wrong block");
+   switch (instr->type) {
+   case nir_instr_type_alu:
+      validate_alu(st, nir_instr_as_alu(instr));
+      break;
+   case nir_instr_type_intrinsic:
+      validate_intrinsic(st, nir_instr_as_intrinsic(instr));
+      break;
+   case nir_instr_type_deref:
+      validate_deref(st, nir_instr_as_deref(instr));
+      break;
+   case nir_instr_type_tex: {
+      nir_tex_instr *tex = nir_instr_as_tex(instr);
+      for (unsigned i = 0; i < tex->num_srcs; i++)
+         validate_src(st, &tex->src[i].src, instr);
+      int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+      if (c >= 0)
+         check(st, tex->src[c].src.ssa->num_components ==
+                      tex->coord_components,
+               "coordinate width differs from coord_components");
+      break;
+   }
+   case nir_instr_type_load_const:
+   case nir_instr_type_undef:
+      break;
+   case nir_instr_type_phi:
+      /* Sources checked once all defs are known. */
+      break;
+   case nir_instr_type_jump: {
+      nir_jump_instr *jump = nir_instr_as_jump(instr);
+      check(st, instr == nir_block_last_instr(block),
+            "jump is not the last instruction of its block");
+      if (jump->type != nir_jump_return)
+         check(st, st->loop_depth > 0, "break or continue outside a loop");
+      break;
+   }
+   }
+   st->instr = NULL;
+}
+
+static void validate_cf_list(validate_state *st, struct list_head *list,
+                             nir_cf_node *parent);
+
+static void
+validate_block(validate_state *st, nir_block *block)
+{
+   bool phis_done = false;
+   nir_foreach_instr(instr, block) {
+      if (instr->type == nir_instr_type_phi) {
+         st->instr = instr;
+         check(st, !phis_done, "phi after a non-phi instruction");
+         st->instr = NULL;
+      } else {
+         phis_done = true;
+      }
+      validate_instr(st, instr, block);
+   }
+}
+
+static void
+validate_cf_list(validate_state *st, struct list_head *list,
+                 nir_cf_node *parent)
+{
+   if (list_is_empty(list)) {
+      error(st, "empty control-flow list");
+      return;
+   }
+   bool want_block = true;
+   list_for_each_entry(nir_cf_node, node, list, node) {
+      check(st, node->parent == parent, "control-flow node parent is wrong");
+      check(st, (node->type == nir_cf_node_block) == want_block,
+            "control-flow list does not alternate blocks");
+      want_block = node->type != nir_cf_node_block;
+      switch (node->type) {
+      case nir_cf_node_block:
+         validate_block(st, nir_cf_node_as_block(node));
+         break;
+      case nir_cf_node_if: {
+         nir_if *nif = nir_cf_node_as_if(node);
+         nir_src *c = &nif->condition;
+         if (!c->ssa) {
+            error(st, "if without a condition");
+         } else {
+            check(st, c->is_if && c->parent_if == nif, "if condition parent");
+            check(st, src_on_use_list(c), "if condition missing from uses");
+            check(st, c->ssa->num_components == 1,
+                  "if condition must be scalar");
+            nir_instr *di = c->ssa->parent_instr;
+            nir_block *before = nir_cf_node_as_block_before(node);
+            if (di && di->block)
+               check(st, nir_block_dominates(di->block, before),
+                     "if condition does not dominate the if");
+         }
+         validate_cf_list(st, &nif->then_list, node);
+         validate_cf_list(st, &nif->else_list, node);
+         break;
+      }
+      case nir_cf_node_loop:
+         st->loop_depth++;
+         validate_cf_list(st, &nir_cf_node_as_loop(node)->body, node);
+         st->loop_depth--;
+         break;
+      default:
+         error(st, "function node inside a list");
+         break;
+      }
+   }
+   check(st, !want_block, "control-flow list does not end with a block");
+}
+
+static void
+validate_impl(validate_state *st, nir_function_impl *impl)
+{
+   st->impl = impl;
+   st->vars = set_create_pointer_keys(st->mem_ctx);
+   nir_foreach_variable_in_shader(var, impl->function->shader)
+      set_add(st->vars, var);
+   list_for_each_entry(nir_variable, var, &impl->locals, link)
+      set_add(st->vars, var);
+   nir_metadata_preserve(impl, nir_metadata_none);
+   nir_calc_dominance_impl(impl);
+   impl->valid_metadata |= nir_metadata_dominance | nir_metadata_block_index;
+   nir_index_instrs(impl);
+   st->defs = rzalloc_array(st->mem_ctx, nir_def *, impl->ssa_alloc + 1);
+
+   /* Defs first, so that sources can be checked against them. */
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         st->instr = instr;
+         nir_def *def = nir_instr_def(instr);
+         if (def)
+            validate_def(st, def, instr);
+         st->instr = NULL;
+      }
+   }
+   check(st, list_is_empty(&impl->end_block->instr_list),
+         "the end block holds instructions");
+   validate_cf_list(st, &impl->body, &impl->cf_node);
+
+   nir_foreach_block(block, impl) {
+      nir_foreach_phi(phi, block) {
+         st->instr = &phi->instr;
+         validate_phi_sources(st, phi);
+         st->instr = NULL;
+      }
+   }
+}
+
+bool
+nir_validate_shader_msg(nir_shader *shader, void *mem_ctx, char **msg)
+{
+   validate_state st;
+   memset(&st, 0, sizeof(st));
+   st.mem_ctx = ralloc_context(NULL);
+   st.errors = ralloc_strdup(st.mem_ctx, "");
+
+   nir_foreach_function(func, shader) {
+      if (func->impl)
+         validate_impl(&st, func->impl);
+   }
+   nir_foreach_variable_in_shader(var, shader) {
+      if (var->mode == nir_var_function_temp)
+         error(&st, "function_temp variable %s in the shader list",
+               var->name ? var->name : "?");
+   }
+
+   bool ok = st.num_errors == 0;
+   if (msg)
+      *msg = ok ? NULL : ralloc_strdup(mem_ctx, st.errors);
+   ralloc_free(st.mem_ctx);
+   return ok;
+}
+
+void
+nir_validate_shader(nir_shader *shader, const char *when)
+{
+   char *msg = NULL;
+   void *ctx = ralloc_context(NULL);
+   if (!nir_validate_shader_msg(shader, ctx, &msg)) {
+      fprintf(stderr, "NIR validation failed %s:\n%s\n", when ? when : "",
+              msg);
+      nir_print_shader(shader, stderr);
+      ralloc_free(ctx);
+      /* A validation failure is a compiler bug, never bad user input. */
+      abort();
+   }
+   ralloc_free(ctx);
+}

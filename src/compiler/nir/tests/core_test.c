@@ -1,0 +1,198 @@
+/*
+ * Core IR tests: building shaders with the builder, printing them, and the
+ * validator accepting good IR and rejecting broken IR.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir.h"
+#include "nir_builder.h"
+
+static const nir_shader_compiler_options opts = { 0 };
+
+static void
+test_build_print_validate(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &opts, "t", ctx);
+   nir_def *x = nir_imm_float(&b, 1.5f);
+   nir_def *y = nir_imm_float(&b, 2.0f);
+   nir_def *s = nir_fadd(&b, x, y);
+   nir_def *c = nir_flt(&b, s, y);
+   nir_if *nif = nir_push_if(&b, c);
+   nir_def *t = nir_fmul(&b, s, s);
+   nir_push_else(&b, nif);
+   nir_def *e = nir_fneg(&b, s);
+   nir_pop_if(&b, nif);
+   nir_def *p = nir_if_phi(&b, t, e);
+   (void)p;
+   assert_true(nir_validate_shader_msg(b.shader, ctx, NULL));
+   char *text = nir_shader_as_str(b.shader, ctx);
+   assert_non_null(strstr(text, "fadd %0, %1"));
+   assert_non_null(strstr(text, "= phi b1: %4, b2: %5"));
+   ralloc_free(ctx);
+}
+
+static void
+test_validator_catches_dominance(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
+   nir_def *c = nir_imm_true(&b);
+   nir_if *nif = nir_push_if(&b, c);
+   nir_def *t = nir_imm_int(&b, 3);
+   nir_pop_if(&b, nif);
+   /* Using a then-side value after the if is invalid without a phi. */
+   nir_iadd(&b, t, t);
+   char *msg = NULL;
+   assert_false(nir_validate_shader_msg(b.shader, ctx, &msg));
+   assert_non_null(strstr(msg, "does not dominate"));
+   ralloc_free(ctx);
+}
+
+static void
+test_validator_catches_bit_size(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
+   nir_def *a = nir_imm_int(&b, 3);
+   nir_def *c = nir_imm_int64(&b, 3);
+   nir_iadd(&b, a, c);
+   char *msg = NULL;
+   assert_false(nir_validate_shader_msg(b.shader, ctx, &msg));
+   assert_non_null(strstr(msg, "does not match"));
+   ralloc_free(ctx);
+}
+
+static nir_builder
+new_shader(void *ctx)
+{
+   return nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
+}
+
+static void
+expect_invalid(nir_builder *b, void *ctx, const char *what)
+{
+   char *msg = NULL;
+   assert_false(nir_validate_shader_msg(b->shader, ctx, &msg));
+   if (!strstr(msg, what))
+      fail_msg("expected \"%s\" in:\n%s", what, msg);
+}
+
+static void
+test_validator_catches_structure(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+
+   /* break outside a loop */
+   nir_builder b = new_shader(ctx);
+   nir_jump(&b, nir_jump_break);
+   expect_invalid(&b, ctx, "outside a loop");
+
+   /* an instruction after a jump */
+   b = new_shader(ctx);
+   nir_loop *loop = nir_push_loop(&b);
+   nir_jump_instr *j = nir_jump_instr_create(b.shader, nir_jump_break);
+   nir_builder_instr_insert(&b, &j->instr);
+   nir_imm_int(&b, 1);
+   nir_pop_loop(&b, loop);
+   expect_invalid(&b, ctx, "not the last instruction");
+
+   /* swizzle beyond the source */
+   b = new_shader(ctx);
+   nir_def *v2 = nir_imm_zero(&b, 2, 32);
+   nir_def *s = nir_iadd(&b, v2, v2);
+   nir_instr_as_alu(s->parent_instr)->src[0].swizzle[1] = 3;
+   expect_invalid(&b, ctx, "swizzle");
+
+   /* a phi missing a predecessor */
+   b = new_shader(ctx);
+   nir_if *nif = nir_push_if(&b, nir_imm_true(&b));
+   nir_def *one = nir_imm_int(&b, 1);
+   nir_pop_if(&b, nif);
+   nir_def *p = nir_if_phi(&b, one, nir_imm_int(&b, 2));
+   (void)p;
+   nir_phi_instr *phi = nir_instr_as_phi(p->parent_instr);
+   nir_phi_src *last = list_last_entry(&phi->srcs, nir_phi_src, node);
+   nir_src_set_ssa(&last->src, NULL);
+   list_del(&last->node);
+   expect_invalid(&b, ctx, "sources for 2 predecessors");
+
+   /* intrinsic source of the wrong width */
+   b = new_shader(ctx);
+   nir_def *srcs[1] = { nir_imm_zero(&b, 2, 32) };
+   nir_build_intrinsic(&b, nir_intrinsic_load_uniform, 1, 32, srcs,
+                       NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   expect_invalid(&b, ctx, "source 0 has 2 components");
+
+   /* a use list that lost a source */
+   b = new_shader(ctx);
+   nir_def *a = nir_imm_int(&b, 4);
+   nir_def *n = nir_ineg(&b, a);
+   (void)n;
+   list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
+   expect_invalid(&b, ctx, "missing from its def's uses");
+
+   /* a deref of a variable the shader does not have */
+   b = new_shader(ctx);
+   void *other = ralloc_context(NULL);
+   nir_builder ob = new_shader(other);
+   nir_variable *foreign = nir_local_variable_create(
+      ob.impl, nir_vtype_scalar(ob.shader, nir_type_int32), "x");
+   nir_build_deref_var(&b, foreign);
+   expect_invalid(&b, ctx, "does not declare");
+   ralloc_free(other);
+
+   ralloc_free(ctx);
+}
+
+static void
+test_clone_prints_identically(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b = new_shader(ctx);
+   nir_variable *v = nir_local_variable_create(
+      b.impl, nir_vtype_array(b.shader, nir_vtype_scalar(b.shader,
+                                                         nir_type_float32),
+                              3), "arr");
+   nir_loop *loop = nir_push_loop(&b);
+   nir_def *c = nir_load_system_value(
+      &b, nir_intrinsic_load_local_invocation_index, 32);
+   nir_if *nif = nir_push_if(&b, nir_ilt(&b, c, nir_imm_int(&b, 3)));
+   nir_store_deref(&b, nir_build_deref_array(&b, nir_build_deref_var(&b, v), c),
+                   nir_imm_float(&b, 2.0f), 1);
+   nir_jump(&b, nir_jump_break);
+   nir_pop_if(&b, nif);
+   nir_pop_loop(&b, loop);
+   char *a = nir_shader_as_str(b.shader, ctx);
+   nir_shader *clone = nir_shader_clone(ctx, b.shader);
+   assert_true(nir_validate_shader_msg(clone, ctx, NULL));
+   char *bt = nir_shader_as_str(clone, ctx);
+   assert_string_equal(a, bt);
+   ralloc_free(ctx);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_build_print_validate),
+      cmocka_unit_test(test_validator_catches_dominance),
+      cmocka_unit_test(test_validator_catches_bit_size),
+      cmocka_unit_test(test_validator_catches_structure),
+      cmocka_unit_test(test_clone_prints_identically),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

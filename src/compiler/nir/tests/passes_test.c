@@ -1,0 +1,478 @@
+/*
+ * Pass shape tests: small builder-made shaders, one pass (plus DCE where
+ * noted), and the printed function body compared with the shape the pass
+ * is meant to produce, written out by hand.  The validator must accept the
+ * result.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir.h"
+#include "nir_builder.h"
+#include "nir_eval.h"
+#include "nir_passes.h"
+
+#include <math.h>
+
+static const nir_shader_compiler_options opts = { 0 };
+
+typedef struct {
+   void *ctx;
+   nir_builder b;
+   nir_variable *in, *out, *outi;
+} fixture;
+
+static void
+setup(fixture *f, gl_shader_stage stage)
+{
+   f->ctx = ralloc_context(NULL);
+   f->b = nir_builder_init_simple_shader(stage, &opts, "t", f->ctx);
+   nir_shader *s = f->b.shader;
+   f->in = nir_variable_create(s, nir_var_shader_in,
+                               nir_vtype_vector(s, nir_type_float32, 4), "in");
+   f->out = nir_variable_create(s, nir_var_shader_out,
+                                nir_vtype_scalar(s, nir_type_float32), "out");
+   f->outi = nir_variable_create(s, nir_var_shader_out,
+                                 nir_vtype_scalar(s, nir_type_int32), "outi");
+   f->outi->data.driver_location = 1;
+}
+
+/* The printed entry point, from its "entrypoint" line on. */
+static void
+check_body(fixture *f, const char *expect)
+{
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(f->b.shader, f->ctx, &msg))
+      fail_msg("invalid IR:\n%s", msg);
+   char *text = nir_shader_as_str(f->b.shader, f->ctx);
+   char *body = strstr(text, "entrypoint main {");
+   assert_non_null(body);
+   if (strcmp(body, expect) != 0)
+      fail_msg("got:\n%s\nexpected:\n%s", body, expect);
+   ralloc_free(f->ctx);
+}
+
+static nir_def *
+in_x(fixture *f)
+{
+   return nir_channel(&f->b, nir_load_var(&f->b, f->in), 0);
+}
+
+static void
+test_constant_folding_and_dce(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *c = nir_iadd(&f.b, nir_imm_int(&f.b, 2), nir_imm_int(&f.b, 3));
+   nir_store_var(&f.b, f.outi, c, 1);
+   assert_true(nir_opt_constant_folding(f.b.shader));
+   assert_true(nir_opt_dce(f.b.shader));
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = load_const (0x00000005 /* 7.00649232e-45 */)\n"
+                  "      32 %1 = deref_var &outi (shader_out int32)\n"
+                  "      @store_deref (%1, %0) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_algebraic_identity(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *m = nir_fmul(&f.b, x, nir_imm_float(&f.b, 1.0f));
+   nir_store_var(&f.b, f.out, nir_fneg(&f.b, nir_fneg(&f.b, m)), 1);
+   assert_true(nir_opt_algebraic(f.b.shader));
+   nir_copy_prop(f.b.shader);
+   assert_true(nir_opt_dce(f.b.shader));
+   /* x * 1.0 and -(-y) both reduce to x itself. */
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+                  "      32x4 %1 = @load_deref (%0) (access=0)\n"
+                  "      32 %2 = mov %1.x\n"
+                  "      32 %3 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%3, %2) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_cse(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *a = nir_fadd(&f.b, x, x);
+   nir_def *b2 = nir_fadd(&f.b, x, x);
+   nir_store_var(&f.b, f.out, nir_fmul(&f.b, a, b2), 1);
+   assert_true(nir_opt_cse(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+                  "      32x4 %1 = @load_deref (%0) (access=0)\n"
+                  "      32 %2 = mov %1.x\n"
+                  "      32 %3 = fadd %2, %2\n"
+                  "      32 %4 = fmul %3, %3\n"
+                  "      32 %5 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%5, %4) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_vars_to_ssa_if(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_variable *v = nir_local_variable_create(
+      f.b.impl, nir_vtype_scalar(f.b.shader, nir_type_float32), "v");
+   nir_store_var(&f.b, v, nir_imm_float(&f.b, 1.0f), 1);
+   nir_def *x = in_x(&f);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, x, nir_imm_float(&f.b, 0)));
+   nir_store_var(&f.b, v, x, 1);
+   nir_pop_if(&f.b, nif);
+   nir_store_var(&f.b, f.out, nir_load_var(&f.b, v), 1);
+   assert_true(nir_lower_vars_to_ssa(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   check_body(&f,
+              "entrypoint main {\n"
+              "   block b0:\n"
+              "      32 %0 = load_const (0x3f800000 /* 1 */)\n"
+              "      32 %1 = deref_var &in (shader_in float32vec4)\n"
+              "      32x4 %2 = @load_deref (%1) (access=0)\n"
+              "      32 %3 = mov %2.x\n"
+              "      32 %4 = load_const (0x00000000 /* 0 */)\n"
+              "      1 %5 = flt %3, %4\n"
+              "   if %5 {\n"
+              "      block b1:  // preds: b0\n"
+              "   } else {\n"
+              "      block b2:  // preds: b0\n"
+              "   }\n"
+              "   block b3:  // preds: b1 b2\n"
+              "      32 %6 = phi b1: %3, b2: %0\n"
+              "      32 %7 = deref_var &out (shader_out float32)\n"
+              "      @store_deref (%7, %6) (write_mask=x, access=0)\n"
+              "   block b4:\n"
+              "}\n");
+}
+
+static void
+test_peephole_select(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *c = nir_flt(&f.b, x, nir_imm_float(&f.b, 0));
+   nir_if *nif = nir_push_if(&f.b, c);
+   nir_def *t = nir_fneg(&f.b, x);
+   nir_push_else(&f.b, nif);
+   nir_pop_if(&f.b, nif);
+   nir_def *p = nir_if_phi(&f.b, t, x);
+   nir_store_var(&f.b, f.out, p, 1);
+   assert_true(nir_opt_peephole_select(f.b.shader, 4));
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+                  "      32x4 %1 = @load_deref (%0) (access=0)\n"
+                  "      32 %2 = mov %1.x\n"
+                  "      32 %3 = load_const (0x00000000 /* 0 */)\n"
+                  "      1 %4 = flt %2, %3\n"
+                  "      32 %5 = fneg %2\n"
+                  "      32 %6 = bcsel %4, %5, %2\n"
+                  "      32 %7 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%7, %6) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_dead_cf_constant_if(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_if *nif = nir_push_if(&f.b, nir_imm_false(&f.b));
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 1), 1);
+   nir_push_else(&f.b, nif);
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 2), 1);
+   nir_pop_if(&f.b, nif);
+   assert_true(nir_opt_dead_cf(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = load_const (0x00000002 /* 2.80259693e-45 */)\n"
+                  "      32 %1 = deref_var &outi (shader_out int32)\n"
+                  "      @store_deref (%1, %0) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_remove_phis(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_if *nif = nir_push_if(&f.b, nir_flt(&f.b, x, x));
+   nir_pop_if(&f.b, nif);
+   nir_store_var(&f.b, f.out, nir_if_phi(&f.b, x, x), 1);
+   assert_true(nir_opt_remove_phis(f.b.shader));
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+                  "      32x4 %1 = @load_deref (%0) (access=0)\n"
+                  "      32 %2 = mov %1.x\n"
+                  "      1 %3 = flt %2, %2\n"
+                  "   if %3 {\n"
+                  "      block b1:  // preds: b0\n"
+                  "   } else {\n"
+                  "      block b2:  // preds: b0\n"
+                  "   }\n"
+                  "   block b3:  // preds: b1 b2\n"
+                  "      32 %4 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%4, %2) (write_mask=x, access=0)\n"
+                  "   block b4:\n"
+                  "}\n");
+}
+
+static void
+test_bool_to_int(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *c = nir_flt(&f.b, x, nir_imm_float(&f.b, 0));
+   nir_store_var(&f.b, f.out, nir_bcsel(&f.b, c, x, nir_fneg(&f.b, x)), 1);
+   assert_true(nir_lower_bool_to_int(f.b.shader, 32));
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+                  "      32x4 %1 = @load_deref (%0) (access=0)\n"
+                  "      32 %2 = mov %1.x\n"
+                  "      32 %3 = load_const (0x00000000 /* 0 */)\n"
+                  "      32 %4 = flt32 %2, %3\n"
+                  "      32 %5 = fneg %2\n"
+                  "      32 %6 = b32csel %4, %2, %5\n"
+                  "      32 %7 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%7, %6) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_scalarise(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *s = nir_fadd(&f.b, nir_channels(&f.b, v, 0x3),
+                         nir_channels(&f.b, v, 0xc));
+   nir_store_var(&f.b, f.out, nir_fdot2(&f.b, s, s), 1);
+   assert_true(nir_lower_alu_to_scalar(f.b.shader));
+   nir_copy_prop(f.b.shader);
+   nir_opt_dce(f.b.shader);
+   check_body(&f, "entrypoint main {\n"
+                  "   block b0:\n"
+                  "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+                  "      32x4 %1 = @load_deref (%0) (access=0)\n"
+                  "      32 %2 = fadd %1.x, %1.z\n"
+                  "      32 %3 = fadd %1.y, %1.w\n"
+                  "      32 %4 = fmul %2, %2\n"
+                  "      32 %5 = fmul %3, %3\n"
+                  "      32 %6 = fadd %4, %5\n"
+                  "      32 %7 = deref_var &out (shader_out float32)\n"
+                  "      @store_deref (%7, %6) (write_mask=x, access=0)\n"
+                  "   block b1:\n"
+                  "}\n");
+}
+
+static void
+test_lower_io_and_sysvals(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_variable *vid = nir_variable_create(
+      f.b.shader, nir_var_system_value,
+      nir_vtype_scalar(f.b.shader, nir_type_int32), "vid");
+   vid->data.location = SYSTEM_VALUE_VERTEX_ID;
+   f.in->data.driver_location = 3;
+   nir_def *x = nir_channel(&f.b, nir_load_var(&f.b, f.in), 2);
+   nir_def *i = nir_i2f32(&f.b, nir_load_var(&f.b, vid));
+   nir_store_var(&f.b, f.out, nir_fadd(&f.b, x, i), 1);
+   assert_true(nir_lower_system_values(f.b.shader));
+   nir_validate_shader(f.b.shader, "after nir_lower_system_values");
+   assert_true(nir_lower_io(f.b.shader, nir_var_shader_in | nir_var_shader_out,
+                            NULL));
+   nir_opt_dce(f.b.shader);
+   check_body(&f,
+              "entrypoint main {\n"
+              "   block b0:\n"
+              "      32 %0 = load_const (0x00000000 /* 0 */)\n"
+              "      32x4 %1 = @load_input (%0) (base=3, component=0, "
+              "location=-1, dest_type=float32)\n"
+              "      32 %2 = mov %1.z\n"
+              "      32 %3 = @load_vertex_id ()\n"
+              "      32 %4 = i2f32 %3\n"
+              "      32 %5 = fadd %2, %4\n"
+              "      32 %6 = load_const (0x00000000 /* 0 */)\n"
+              "      @store_output (%5, %6) (base=0, write_mask=x, "
+              "component=0, location=-1, src_type=float32)\n"
+              "   block b1:\n"
+              "}\n");
+}
+
+static void
+test_lower_idiv_exact(void **state)
+{
+   (void)state;
+   /* Not a shape: long division is long.  Fold it and check the values
+    * against C on edge operands instead. */
+   static const int32_t vals[] = { 0, 1, -1, 7, -7, 2, -2, INT32_MIN,
+                                   INT32_MAX, 1000, -3 };
+   for (unsigned i = 0; i < 11; i++) {
+      for (unsigned j = 0; j < 11; j++) {
+         fixture f;
+         setup(&f, MESA_SHADER_VERTEX);
+         nir_def *a = nir_imm_int(&f.b, vals[i]);
+         nir_def *d = nir_imm_int(&f.b, vals[j]);
+         nir_def *r[5] = { nir_idiv(&f.b, a, d), nir_irem(&f.b, a, d),
+                           nir_imod(&f.b, a, d), nir_udiv(&f.b, a, d),
+                           nir_umod(&f.b, a, d) };
+         nir_variable *o = nir_local_variable_create(
+            f.b.impl, nir_vtype_vector(f.b.shader, nir_type_int32, 5), "o");
+         nir_store_var(&f.b, o, nir_vec(&f.b, r, 5), 0x1f);
+         assert_true(nir_lower_idiv(f.b.shader));
+         bool again;
+         do {
+            again = nir_opt_constant_folding(f.b.shader);
+            again |= nir_copy_prop(f.b.shader);
+            again |= nir_opt_dce(f.b.shader);
+         } while (again);
+         nir_intrinsic_instr *st = nir_instr_as_intrinsic(
+            nir_block_last_instr(nir_start_block(f.b.impl)));
+         nir_instr *pi = st->src[1].ssa->parent_instr;
+         assert_int_equal(pi->type, nir_instr_type_load_const);
+         nir_load_const_instr *lc = nir_instr_as_load_const(pi);
+         int64_t x = vals[i], y = vals[j];
+         uint32_t ux = (uint32_t)vals[i], uy = (uint32_t)vals[j];
+         int32_t want[5];
+         want[0] = y == 0    ? 0
+                   : y == -1 ? (int32_t)(0u - ux)
+                             : (int32_t)(x / y);
+         want[1] = (y == 0 || y == -1) ? 0 : (int32_t)(x % y);
+         want[2] = want[1] != 0 && ((want[1] < 0) != (y < 0))
+                      ? (int32_t)(want[1] + y) : want[1];
+         want[3] = uy ? (int32_t)(ux / uy) : 0;
+         want[4] = uy ? (int32_t)(ux % uy) : 0;
+         for (unsigned k = 0; k < 5; k++) {
+            if (lc->value[k].i32 != want[k])
+               fail_msg("%d op%u %d: got %d want %d", vals[i], k, vals[j],
+                        lc->value[k].i32, want[k]);
+         }
+         ralloc_free(f.ctx);
+      }
+   }
+}
+
+/* Lowerings that change rounding: compared with libm on a grid, within
+ * the accuracy each documents. */
+static void
+test_lossy_lowering(void **state)
+{
+   (void)state;
+   static const nir_shader_compiler_options lower = {
+      .lower_fdiv = true, .lower_fpow = true, .lower_ffma = true,
+   };
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   f.b.shader->options = &lower;
+   nir_variable *o4 = nir_variable_create(
+      f.b.shader, nir_var_shader_out,
+      nir_vtype_vector(f.b.shader, nir_type_float32, 4), "o4");
+   o4->data.driver_location = 2;
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *x = nir_channel(&f.b, v, 0), *y = nir_channel(&f.b, v, 1);
+   nir_def *e = nir_fmul(&f.b, x, nir_imm_float(&f.b, 0.1f));
+   nir_def *r[4] = { nir_fsin(&f.b, x), nir_fcos(&f.b, x),
+                     nir_fdiv(&f.b, x, y),
+                     nir_fpow(&f.b, nir_fabs(&f.b, y), e) };
+   nir_store_var(&f.b, o4, nir_vec(&f.b, r, 4), 0xf);
+   f.in->data.driver_location = 0;
+   assert_true(nir_lower_sincos(f.b.shader));
+   assert_true(nir_opt_algebraic_lower(f.b.shader));
+   nir_validate_shader(f.b.shader, "after lowering");
+   /* Nothing lossy is left. */
+   nir_foreach_block(block, f.b.impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_alu) {
+            nir_op op = nir_instr_as_alu(instr)->op;
+            assert_true(op != nir_op_fsin && op != nir_op_fcos &&
+                        op != nir_op_fdiv && op != nir_op_fpow);
+         }
+      }
+   }
+   double worst[4] = { 0 };
+   for (int i = -400; i <= 400; i++) {
+      float xv = (float)i * 0.05f, yv = 0.75f + (float)(i % 7) * 0.5f;
+      nir_const_value in[4] = { { .f32 = xv }, { .f32 = yv } };
+      nir_const_value out[12];
+      nir_eval_state st;
+      memset(&st, 0, sizeof(st));
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.outputs = out;
+      st.num_output_cells = 12;
+      assert_true(nir_eval_run(f.b.shader, &st));
+      double want[4] = { sin(xv), cos(xv), (double)xv / yv,
+                         pow(fabs(yv), xv * 0.1) };
+      for (unsigned c = 0; c < 4; c++) {
+         double err = fabs(out[8 + c].f32 - want[c]);
+         if (c >= 2)
+            err /= fmax(fabs(want[c]), 1e-30);
+         if (err > worst[c])
+            worst[c] = err;
+      }
+   }
+   /* sin/cos: absolute error on [-20, 20]; fdiv, fpow: relative. */
+   assert_true(worst[0] < 2e-5 && worst[1] < 2e-5);
+   assert_true(worst[2] < 1e-6);
+   assert_true(worst[3] < 1e-5);
+   ralloc_free(f.ctx);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_constant_folding_and_dce),
+      cmocka_unit_test(test_algebraic_identity),
+      cmocka_unit_test(test_cse),
+      cmocka_unit_test(test_vars_to_ssa_if),
+      cmocka_unit_test(test_peephole_select),
+      cmocka_unit_test(test_dead_cf_constant_if),
+      cmocka_unit_test(test_remove_phis),
+      cmocka_unit_test(test_bool_to_int),
+      cmocka_unit_test(test_scalarise),
+      cmocka_unit_test(test_lower_io_and_sysvals),
+      cmocka_unit_test(test_lower_idiv_exact),
+      cmocka_unit_test(test_lossy_lowering),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,81 @@
+/*
+ * Enumerations shared by every compiler stage: shader stages, I/O slots and
+ * system values.  Values are our own; only the names follow GL usage.
+ */
+#ifndef SHADER_ENUMS_H
+#define SHADER_ENUMS_H
+
+typedef enum {
+   MESA_SHADER_NONE = -1,
+   MESA_SHADER_VERTEX = 0,
+   MESA_SHADER_TESS_CTRL,
+   MESA_SHADER_TESS_EVAL,
+   MESA_SHADER_GEOMETRY,
+   MESA_SHADER_FRAGMENT,
+   MESA_SHADER_COMPUTE,
+   MESA_SHADER_KERNEL,
+   MESA_SHADER_STAGES,
+} gl_shader_stage;
+
+const char *gl_shader_stage_name(gl_shader_stage stage);
+
+/* Vertex shader inputs. */
+#define VERT_ATTRIB_GENERIC0 0
+#define VERT_ATTRIB_MAX 32
+
+/* Varying slots (outputs of geometry stages, inputs of the fragment
+ * stage), one vec4 each. */
+typedef enum {
+   VARYING_SLOT_POS = 0,
+   VARYING_SLOT_PSIZ,
+   VARYING_SLOT_COL0,
+   VARYING_SLOT_COL1,
+   VARYING_SLOT_BFC0,
+   VARYING_SLOT_BFC1,
+   VARYING_SLOT_FOGC,
+   VARYING_SLOT_CLIP_DIST0,
+   VARYING_SLOT_CLIP_DIST1,
+   VARYING_SLOT_PNTC,
+   VARYING_SLOT_LAYER,
+   VARYING_SLOT_VIEWPORT,
+   VARYING_SLOT_FACE,
+   VARYING_SLOT_TEX0,
+   VARYING_SLOT_VAR0 = VARYING_SLOT_TEX0 + 8,
+   VARYING_SLOT_MAX = VARYING_SLOT_VAR0 + 32,
+} gl_varying_slot;
+
+/* Fragment shader outputs. */
+typedef enum {
+   FRAG_RESULT_DEPTH = 0,
+   FRAG_RESULT_STENCIL,
+   FRAG_RESULT_SAMPLE_MASK,
+   FRAG_RESULT_COLOR,
+   FRAG_RESULT_DATA0,
+   FRAG_RESULT_MAX = FRAG_RESULT_DATA0 + 8,
+} gl_frag_result;
+
+/* Values the hardware or driver supplies (gl_VertexID ...). */
+typedef enum {
+   SYSTEM_VALUE_VERTEX_ID,
+   SYSTEM_VALUE_VERTEX_ID_ZERO_BASE,
+   SYSTEM_VALUE_BASE_VERTEX,
+   SYSTEM_VALUE_INSTANCE_ID,
+   SYSTEM_VALUE_BASE_INSTANCE,
+   SYSTEM_VALUE_FRAG_COORD,
+   SYSTEM_VALUE_FRONT_FACE,
+   SYSTEM_VALUE_SAMPLE_ID,
+   SYSTEM_VALUE_SAMPLE_POS,
+   SYSTEM_VALUE_POINT_COORD,
+   SYSTEM_VALUE_HELPER_INVOCATION,
+   SYSTEM_VALUE_LOCAL_INVOCATION_ID,
+   SYSTEM_VALUE_LOCAL_INVOCATION_INDEX,
+   SYSTEM_VALUE_WORKGROUP_ID,
+   SYSTEM_VALUE_NUM_WORKGROUPS,
+   SYSTEM_VALUE_WORKGROUP_SIZE,
+   SYSTEM_VALUE_GLOBAL_INVOCATION_ID,
+   SYSTEM_VALUE_MAX,
+} gl_system_value;
+
+const char *gl_system_value_name(gl_system_value sv);
+
+#endif
