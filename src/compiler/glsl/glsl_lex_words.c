@@ -177,6 +177,8 @@ static bool
 reserved_here(const struct glsl_parse_state *st, uint16_t desktop,
               uint16_t es)
 {
+   if (st->layout_depth >= 2)
+      return false;
    return glsl_is_version(st, desktop, es);
 }
 

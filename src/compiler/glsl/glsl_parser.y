@@ -352,7 +352,10 @@ function_declarator
 
 function_header
    : fully_specified_type IDENTIFIER '('
-     { $$ = NODE(AST_FUNCTION, @2); $$->type = $1; $$->name = $2; }
+     { $$ = NODE(AST_FUNCTION, @2); $$->type = $1; $$->name = $2;
+       /* "subroutine void T(...)" declares the subroutine type T. */
+       if (($1->flags & AST_Q_SUBROUTINE) && !$1->subroutine_list)
+          glsl_struct_name_add(st, $2); }
    ;
 
 parameter_declaration
@@ -538,8 +541,8 @@ struct_declarator_list
    ;
 
 struct_declarator
-   : IDENTIFIER { $$ = NODE(AST_DECLARATOR, @1); $$->name = $1; }
-   | IDENTIFIER array_specifier
+   : any_identifier { $$ = NODE(AST_DECLARATOR, @1); $$->name = $1; }
+   | any_identifier array_specifier
      { $$ = NODE(AST_DECLARATOR, @1); $$->name = $1; $$->dims = $2; }
    ;
 

@@ -62,6 +62,7 @@ struct glsl_parse_state {
    unsigned num_struct_names, cap_struct_names;
    int brace_depth;
    bool after_dot;
+   int layout_depth;         /* 1 after 'layout', 2+ inside its parens */
    void *scanner;
 
    struct ast_list unit;     /* translation unit: external declarations */

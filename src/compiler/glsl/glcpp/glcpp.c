@@ -657,12 +657,12 @@ push_cond(struct pp *pp, bool live_if_parent, int line)
 static void
 predefine(struct pp *pp, bool compat)
 {
-   if (pp->es) {
+   if (pp->es)
       define_constant(pp, "GL_ES", "1");
-      /* ES 3.00 requires highp in fragment shaders; we support it in
-       * ES 1.00 too. */
+   /* Fragment highp is supported everywhere: ES 1.00 lets us say so, and
+    * desktop GLSL 1.30+ defines the macro as 1 as well. */
+   if (pp->es || pp->version >= 130)
       define_constant(pp, "GL_FRAGMENT_PRECISION_HIGH", "1");
-   }
    if (pp->version >= 150 && !pp->es)
       define_constant(pp, compat ? "GL_compatibility_profile" :
                       "GL_core_profile", "1");
@@ -816,6 +816,8 @@ directive(struct pp *pp, struct pp_token *hash, struct pp_token *d,
 
    if (n == 0)
       return; /* the null directive */
+   if (live && (!name || strcmp(name, "version")))
+      implicit_version(pp, hash->line);
 
    if (name && (!strcmp(name, "if") || !strcmp(name, "ifdef") ||
                 !strcmp(name, "ifndef"))) {
@@ -875,8 +877,6 @@ directive(struct pp *pp, struct pp_token *hash, struct pp_token *d,
       do_version(pp, args, nargs, hash);
       return;
    }
-   implicit_version(pp, hash->line);
-
    if (!name) {
       glsl_log_error(pp->log, d[0].line, d[0].col, "invalid directive");
    } else if (!strcmp(name, "define")) {
@@ -941,7 +941,32 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
    define_builtin(pp, "__FILE__", PP_BUILTIN_FILE);
    define_builtin(pp, "__VERSION__", PP_BUILTIN_VERSION);
 
-   if (!glcpp_scan(pp, src, len, &pp->in, log))
+   /* Backslash-newline joins lines everywhere (comments, identifiers); the
+    * swallowed newlines are re-emitted after the joined line so later line
+    * numbers stay right. */
+   char *joined = ralloc_size(pp, len + 1);
+   if (!joined)
+      return NULL;
+   size_t jlen = 0;
+   unsigned pending = 0;
+   for (size_t k = 0; k < len; k++) {
+      if (src[k] == '\\' && k + 1 < len &&
+          (src[k + 1] == '\n' ||
+           (src[k + 1] == '\r' && k + 2 < len && src[k + 2] == '\n'))) {
+         k += src[k + 1] == '\r' ? 2 : 1;
+         pending++;
+         continue;
+      }
+      joined[jlen++] = src[k];
+      if (src[k] == '\n') {
+         /* Room: each pending newline replaced two or more source bytes. */
+         for (; pending; pending--)
+            joined[jlen++] = '\n';
+      }
+   }
+   joined[jlen] = 0;
+
+   if (!glcpp_scan(pp, joined, jlen, &pp->in, log))
       return NULL;
 
    struct pp_token_list run = { 0 };
