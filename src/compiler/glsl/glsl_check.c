@@ -1,10 +1,892 @@
 /*
- * Semantic checks: entry point.  (Filled in by later steps.)
+ * Semantic checks: scopes and symbols, built-in lookup, type resolution and
+ * declarations (variables, structs, blocks, precision statements), and the
+ * driver over the translation unit.  Expressions are in glsl_check_expr.c,
+ * statements and functions in glsl_check_stmt.c.
  */
-#include "glsl_state.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_check_priv.h"
+#include "util/ralloc.h"
+
+/* ---- scopes ------------------------------------------------------------ */
+
+void
+check_push_scope(struct check *c)
+{
+   struct scope *s = rzalloc(c->mem, struct scope);
+   s->names = hash_table_create_string_keys(s);
+   s->parent = c->scope;
+   c->scope = s;
+}
+
+void
+check_pop_scope(struct check *c)
+{
+   c->scope = c->scope->parent;
+}
+
+static bool
+builtin_available(struct check *c, unsigned stages, int desk, int es,
+                  int desk_until, int es_until, bool compat, const char *ext)
+{
+   struct glsl_parse_state *st = c->st;
+   if (!(stages & (1u << st->stage)))
+      return false;
+   if (ext && glsl_ext_enabled(st, ext))
+      return true;
+   if (st->es)
+      return es && st->version >= es && (!es_until || st->version < es_until);
+   if (!desk || st->version < desk)
+      return false;
+   return !desk_until || st->version < desk_until || (compat && st->compat);
+}
+
+static int
+builtin_const_value(const char *name)
+{
+   for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
+      if (!strcmp(glsl_builtin_vars[i].name, name) &&
+          glsl_builtin_vars[i].nvalues == 1)
+         return glsl_builtin_vars[i].values[0];
+   }
+   return 1;
+}
+
+static const struct glsl_type *
+make_struct(struct check *c, const char *name, const char *spec)
+{
+   /* spec: "type name;type name;..." */
+   struct glsl_struct_field *fields = rzalloc_array(c->mem,
+                                                    struct glsl_struct_field,
+                                                    16);
+   unsigned n = 0;
+   char *copy = ralloc_strdup(c->mem, spec);
+   for (char *save = NULL, *f = strtok_r(copy, ";", &save); f && n < 16;
+        f = strtok_r(NULL, ";", &save)) {
+      char *sp = strchr(f, ' ');
+      *sp = 0;
+      fields[n].type = check_type_from_string(c, f);
+      fields[n].name = sp + 1;
+      fields[n].location = -1;
+      fields[n].offset = -1;
+      n++;
+   }
+   struct glsl_type *t = rzalloc(c->mem, struct glsl_type);
+   t->base_type = GLSL_TYPE_STRUCT;
+   t->vector_elements = 1;
+   t->matrix_columns = 1;
+   t->length = -1;
+   t->fields = fields;
+   t->num_fields = n;
+   t->name = name;
+   return t;
+}
+
+static const struct {
+   const char *name, *fields;
+   bool compat_only;
+} builtin_structs[] = {
+   { "gl_DepthRangeParameters", "float near;float far;float diff", false },
+   { "gl_PointParameters", "float size;float sizeMin;float sizeMax;"
+     "float fadeThresholdSize;float distanceConstantAttenuation;"
+     "float distanceLinearAttenuation;float distanceQuadraticAttenuation",
+     true },
+   { "gl_MaterialParameters", "vec4 emission;vec4 ambient;vec4 diffuse;"
+     "vec4 specular;float shininess", true },
+   { "gl_LightSourceParameters", "vec4 ambient;vec4 diffuse;vec4 specular;"
+     "vec4 position;vec4 halfVector;vec3 spotDirection;float spotExponent;"
+     "float spotCutoff;float spotCosCutoff;float constantAttenuation;"
+     "float linearAttenuation;float quadraticAttenuation", true },
+   { "gl_LightModelParameters", "vec4 ambient", true },
+   { "gl_LightModelProducts", "vec4 sceneColor", true },
+   { "gl_LightProducts", "vec4 ambient;vec4 diffuse;vec4 specular", true },
+   { "gl_FogParameters", "vec4 color;float density;float start;float end;"
+     "float scale", true },
+};
+
+const struct glsl_type *
+check_type_from_string(struct check *c, const char *s)
+{
+   char base[64];
+   const char *br = strchr(s, '[');
+   size_t n = br ? (size_t)(br - s) : strlen(s);
+   if (n >= sizeof(base))
+      return &glsl_type_builtin_error;
+   memcpy(base, s, n);
+   base[n] = 0;
+
+   const struct glsl_type *t = glsl_builtin_type_by_name(base, NULL);
+   if (!t) {
+      struct hash_entry *e = hash_table_search(c->builtin_types, base);
+      if (e) {
+         t = e->data;
+      } else {
+         for (unsigned i = 0; i < ARRAY_SIZE(builtin_structs); i++) {
+            if (!strcmp(builtin_structs[i].name, base)) {
+               t = make_struct(c, builtin_structs[i].name,
+                               builtin_structs[i].fields);
+               hash_table_insert(c->builtin_types, builtin_structs[i].name,
+                                 (void *)t);
+            }
+         }
+      }
+   }
+   if (!t)
+      return &glsl_type_builtin_error;
+   if (br) {
+      int len = -1;
+      if (br[1] >= '0' && br[1] <= '9')
+         len = atoi(br + 1);
+      else if (br[1] != ']') {
+         char cname[64];
+         const char *end = strchr(br, ']');
+         size_t cl = end ? (size_t)(end - br - 1) : 0;
+         if (cl >= sizeof(cname))
+            cl = 0;
+         memcpy(cname, br + 1, cl);
+         cname[cl] = 0;
+         len = builtin_const_value(cname);
+      }
+      t = glsl_array_type(c->mem, t, len);
+   }
+   return t;
+}
+
+static const struct glsl_type *
+per_vertex_block(struct check *c, bool array, int length)
+{
+   const char *spec = "vec4 gl_Position;float gl_PointSize;"
+                      "float[] gl_ClipDistance";
+   const struct glsl_type *s = make_struct(c, "gl_PerVertex", spec);
+   struct glsl_type *b = (struct glsl_type *)s;
+   b->base_type = GLSL_TYPE_INTERFACE;
+   return array ? glsl_array_type(c->mem, b, length) : b;
+}
+
+static struct glsl_var *
+make_builtin_var(struct check *c, const char *name)
+{
+   struct hash_entry *e = hash_table_search(c->builtin_vars, name);
+   if (e)
+      return e->data;
+
+   struct glsl_var *v = NULL;
+   gl_shader_stage s = c->st->stage;
+   if (!strcmp(name, "gl_in") &&
+       (s == MESA_SHADER_GEOMETRY || s == MESA_SHADER_TESS_CTRL ||
+        s == MESA_SHADER_TESS_EVAL) &&
+       glsl_is_version(c->st, 150, 320)) {
+      v = rzalloc(c->mem, struct glsl_var);
+      v->type = per_vertex_block(c, true, s == MESA_SHADER_GEOMETRY ? -1 :
+                                 32);
+      v->qual = AST_Q_IN;
+      v->read_only = true;
+   } else if (!strcmp(name, "gl_out") && s == MESA_SHADER_TESS_CTRL &&
+              glsl_is_version(c->st, 400, 320)) {
+      v = rzalloc(c->mem, struct glsl_var);
+      v->type = per_vertex_block(c, true, -1);
+      v->qual = AST_Q_OUT;
+   } else {
+      for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
+         const struct glsl_builtin_var *b = &glsl_builtin_vars[i];
+         if (strcmp(b->name, name) ||
+             !builtin_available(c, b->stages, b->desk, b->es, b->desk_until,
+                                b->es_until, b->compat, b->ext))
+            continue;
+         v = rzalloc(c->mem, struct glsl_var);
+         v->type = check_type_from_string(c, b->type);
+         switch (b->qual) {
+         case GLSL_BQ_IN:
+            v->qual = AST_Q_IN;
+            v->read_only = true;
+            break;
+         case GLSL_BQ_OUT:
+            v->qual = AST_Q_OUT;
+            break;
+         case GLSL_BQ_INOUT:
+            v->qual = AST_Q_IN;
+            break;
+         case GLSL_BQ_UNIFORM:
+            v->qual = AST_Q_UNIFORM;
+            v->read_only = true;
+            break;
+         case GLSL_BQ_CONST:
+            v->qual = AST_Q_CONST;
+            v->read_only = true;
+            v->is_const = true;
+            v->has_value = b->nvalues > 0;
+            for (unsigned k = 0; k < b->nvalues; k++)
+               v->value.c[k].i = b->values[k];
+            break;
+         }
+         break;
+      }
+   }
+   if (v) {
+      v->name = name;
+      v->builtin = true;
+      hash_table_insert(c->builtin_vars, ralloc_strdup(c->mem, name), v);
+   }
+   return v;
+}
+
+struct glsl_sym *
+check_lookup(struct check *c, const char *name)
+{
+   for (struct scope *s = c->scope; s; s = s->parent) {
+      struct hash_entry *e = hash_table_search(s->names, name);
+      if (e)
+         return e->data;
+   }
+   return NULL;
+}
+
+struct glsl_var *
+check_lookup_var(struct check *c, const char *name)
+{
+   struct glsl_sym *sym = check_lookup(c, name);
+   if (sym)
+      return sym->kind == SYM_VAR ? sym->var : NULL;
+   if (!strncmp(name, "gl_", 3))
+      return make_builtin_var(c, name);
+   return NULL;
+}
+
+bool
+check_builtin_func_name(struct check *c, const char *name)
+{
+   /* Texture, image and atomic families are only partly tabled. */
+   static const char *const families[] = {
+      "texture", "texel", "image", "atomic", "shadow",
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
+      if (!strncmp(name, families[i], strlen(families[i])))
+         return true;
+   }
+   for (unsigned i = 0; i < glsl_num_builtin_funcs; i++) {
+      if (!strcmp(glsl_builtin_funcs[i].name, name))
+         return true;
+   }
+   for (unsigned i = 0; glsl_untabled_builtin_funcs[i]; i++) {
+      if (!strcmp(glsl_untabled_builtin_funcs[i], name))
+         return true;
+   }
+   return false;
+}
+
+bool
+check_declare(struct check *c, const char *name, struct glsl_sym *sym,
+              struct ast_node *where)
+{
+   struct hash_entry *e = hash_table_search(c->scope->names, name);
+   if (e) {
+      check_error(c, where, "redeclaration of '%s'", name);
+      return false;
+   }
+   hash_table_insert(c->scope->names, name, sym);
+   return true;
+}
+
+/* ---- types ------------------------------------------------------------- */
+
+static const struct glsl_type *define_struct(struct check *c,
+                                             struct ast_node *def);
+
+const struct glsl_type *
+check_apply_dims(struct check *c, const struct glsl_type *t,
+                 struct ast_list *dims, bool allow_unsized)
+{
+   if (!dims->count)
+      return t;
+   if (dims->count > 1 && !glsl_is_version(c->st, 430, 310) &&
+       !glsl_ext_enabled(c->st, "GL_ARB_arrays_of_arrays")) {
+      check_error(c, dims->head, "arrays of arrays need GLSL 4.30, GLSL ES "
+                  "3.10 or GL_ARB_arrays_of_arrays");
+      return &glsl_type_builtin_error;
+   }
+   /* Outermost dimension first in source: build from the innermost. */
+   struct ast_node *d[64];
+   unsigned n = 0;
+   for (struct ast_node *x = dims->head; x && n < 64; x = x->next)
+      d[n++] = x;
+   for (unsigned i = n; i-- > 0;) {
+      int len = -1;
+      if (d[i]->a) {
+         int64_t v = 0;
+         bool known = false;
+         if (!check_const_int(c, d[i]->a, &v, &known))
+            return &glsl_type_builtin_error;
+         if (known && v <= 0) {
+            check_error(c, d[i], "array size must be greater than zero");
+            return &glsl_type_builtin_error;
+         }
+         if (known && v > (1 << 28)) {
+            check_error(c, d[i], "array size %lld is too large",
+                        (long long)v);
+            return &glsl_type_builtin_error;
+         }
+         len = known ? (int)v : 1;
+      } else if (!allow_unsized || i != 0) {
+         if (!(allow_unsized && i == 0)) {
+            /* Inner unsized dimensions are only allowed when sized by an
+             * initializer; the caller passes allow_unsized then. */
+            if (!allow_unsized) {
+               check_error(c, d[i], "array size missing");
+               return &glsl_type_builtin_error;
+            }
+         }
+      }
+      if (t->base_type == GLSL_TYPE_VOID) {
+         check_error(c, d[i], "arrays of void are not allowed");
+         return &glsl_type_builtin_error;
+      }
+      t = glsl_array_type(c->mem, t, len);
+   }
+   return t;
+}
+
+const struct glsl_type *
+check_resolve_type(struct check *c, struct ast_type *at,
+                   struct ast_node *where)
+{
+   const struct glsl_type *t = NULL;
+   if (at->struct_def) {
+      t = define_struct(c, at->struct_def);
+   } else if (at->builtin) {
+      t = at->builtin;
+   } else if (at->type_name) {
+      struct glsl_sym *sym = check_lookup(c, at->type_name);
+      if (sym && sym->kind == SYM_TYPE) {
+         t = sym->type;
+      } else if (!strncmp(at->type_name, "gl_", 3)) {
+         t = check_type_from_string(c, at->type_name);
+      } else if (sym && sym->kind == SYM_FUNC) {
+         /* A subroutine type name: treat as unknown but valid. */
+         t = &glsl_type_builtin_error;
+      } else {
+         check_error(c, where, "'%s' is not a type", at->type_name);
+         t = &glsl_type_builtin_error;
+      }
+   }
+   if (!t)
+      return &glsl_type_builtin_error;
+   return check_apply_dims(c, t, &at->dims, true);
+}
+
+static const struct glsl_type *
+define_struct(struct check *c, struct ast_node *def)
+{
+   if (def->vtype)
+      return def->vtype;
+   unsigned n = 0;
+   for (struct ast_node *m = def->list.head; m; m = m->next)
+      n += m->list.count;
+   struct glsl_struct_field *fields =
+      rzalloc_array(c->mem, struct glsl_struct_field, n ? n : 1);
+   unsigned i = 0;
+   for (struct ast_node *m = def->list.head; m; m = m->next) {
+      if (m->type->struct_def) {
+         check_error(c, m, "embedded structure definitions are not "
+                     "allowed");
+      }
+      if (m->type->flags & ~(AST_Q_PRECISION | AST_Q_LAYOUT)) {
+         check_error(c, m, "structure members cannot have storage or "
+                     "interpolation qualifiers");
+      }
+      const struct glsl_type *mt = check_resolve_type(c, m->type, m);
+      if (mt->base_type == GLSL_TYPE_VOID)
+         check_error(c, m, "structure member of type void");
+      for (struct ast_node *d = m->list.head; d; d = d->next) {
+         const struct glsl_type *ft = check_apply_dims(c, mt, &d->dims,
+                                                       false);
+         if (glsl_type_is_array(ft) && ft->length < 0)
+            check_error(c, d, "structure member '%s' is an unsized array",
+                        d->name);
+         for (unsigned k = 0; k < i; k++) {
+            if (!strcmp(fields[k].name, d->name))
+               check_error(c, d, "duplicate structure member '%s'",
+                           d->name);
+         }
+         fields[i].type = ft;
+         fields[i].name = d->name;
+         fields[i].line = d->line;
+         fields[i].location = -1;
+         fields[i].offset = -1;
+         i++;
+      }
+   }
+   if (n == 0)
+      check_error(c, def, "structures must have at least one member");
+   struct glsl_type *t = rzalloc(c->mem, struct glsl_type);
+   t->base_type = GLSL_TYPE_STRUCT;
+   t->vector_elements = 1;
+   t->matrix_columns = 1;
+   t->length = -1;
+   t->fields = fields;
+   t->num_fields = i;
+   t->name = def->name ? def->name : "(anonymous struct)";
+   def->vtype = t;
+   if (def->name) {
+      if (!strncmp(def->name, "gl_", 3))
+         check_error(c, def, "identifier '%s' uses the reserved prefix gl_",
+                     def->name);
+      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
+      sym->kind = SYM_TYPE;
+      sym->type = t;
+      check_declare(c, def->name, sym, def);
+   }
+   return t;
+}
+
+/* ---- declarations ------------------------------------------------------ */
+
+static bool
+is_integer_or_double(const struct glsl_type *t)
+{
+   return glsl_type_contains(t, GLSL_TYPE_INT) ||
+          glsl_type_contains(t, GLSL_TYPE_UINT) ||
+          glsl_type_contains(t, GLSL_TYPE_DOUBLE) ||
+          glsl_type_contains(t, GLSL_TYPE_INT64) ||
+          glsl_type_contains(t, GLSL_TYPE_UINT64);
+}
+
+static void
+check_reserved_name(struct check *c, const char *name, struct ast_node *n)
+{
+   if (!strncmp(name, "gl_", 3)) {
+      check_error(c, n, "identifier '%s' uses the reserved prefix gl_",
+                  name);
+   } else if (strstr(name, "__")) {
+      if (c->st->es && c->st->version >= 300)
+         check_error(c, n, "identifier '%s' contains '__', which is "
+                     "reserved", name);
+      else
+         glsl_log_warning(&c->st->log, n->line, n->col,
+                          "identifier '%s' contains '__', which is "
+                          "reserved", name);
+   }
+}
+
+/* Storage/interpolation rules for a global variable of type t. */
+static void
+check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
+                        const struct glsl_type *t)
+{
+   struct glsl_parse_state *st = c->st;
+   gl_shader_stage s = st->stage;
+   const struct glsl_type *e = glsl_without_array(t);
+
+   if (type_is_error(e))
+      return;
+   if (q & AST_Q_ATTRIBUTE) {
+      if (s != MESA_SHADER_VERTEX)
+         check_error(c, n, "'attribute' is only allowed in vertex shaders");
+      else if (e->base_type != GLSL_TYPE_FLOAT &&
+               !(glsl_is_version(st, 130, 0) &&
+                 glsl_type_is_integer_base(e->base_type)))
+         check_error(c, n, "attributes must be float-based");
+      else if (glsl_type_is_array(t) && !glsl_is_version(st, 150, 0))
+         check_error(c, n, "attributes cannot be arrays");
+   }
+   if (q & AST_Q_VARYING) {
+      if (s != MESA_SHADER_VERTEX && s != MESA_SHADER_FRAGMENT)
+         check_error(c, n, "'varying' is only allowed in vertex and "
+                     "fragment shaders");
+      else if (e->base_type != GLSL_TYPE_FLOAT &&
+               !(glsl_is_version(st, 130, 0) &&
+                 glsl_type_is_integer_base(e->base_type)))
+         check_error(c, n, "varyings must be float-based");
+   }
+   if (q & (AST_Q_IN | AST_Q_OUT)) {
+      bool in = q & AST_Q_IN;
+      if (!glsl_is_version(st, 130, 300) &&
+          !glsl_ext_enabled(st, "GL_ARB_explicit_attrib_location") &&
+          !glsl_ext_enabled(st, "GL_ARB_separate_shader_objects")) {
+         check_error(c, n, "'%s' at global scope needs GLSL 1.30 or ES "
+                     "3.00", in ? "in" : "out");
+         return;
+      }
+      if (e->base_type == GLSL_TYPE_BOOL)
+         check_error(c, n, "shader %ss cannot be boolean",
+                     in ? "input" : "output");
+      if (glsl_type_is_opaque(e))
+         check_error(c, n, "shader %ss cannot be opaque types",
+                     in ? "input" : "output");
+      if (s == MESA_SHADER_VERTEX && in && e->base_type == GLSL_TYPE_STRUCT)
+         check_error(c, n, "vertex shader inputs cannot be structures");
+      if (s == MESA_SHADER_FRAGMENT && !in) {
+         if (glsl_type_is_matrix(e) || e->base_type == GLSL_TYPE_STRUCT ||
+             e->base_type == GLSL_TYPE_DOUBLE)
+            check_error(c, n, "fragment shader outputs cannot be "
+                        "matrices, structures or doubles");
+      }
+      bool varying_in = in && s == MESA_SHADER_FRAGMENT;
+      bool varying_out = !in && s == MESA_SHADER_VERTEX && st->es;
+      if ((varying_in || varying_out) && is_integer_or_double(t) &&
+          !(q & AST_Q_FLAT))
+         check_error(c, n, "%s of integer or double type must be "
+                     "qualified 'flat'", in ? "fragment shader inputs" :
+                     "vertex shader outputs");
+      if ((q & AST_Q_INTERP) &&
+          ((s == MESA_SHADER_VERTEX && in) ||
+           (s == MESA_SHADER_FRAGMENT && !in)))
+         check_error(c, n, "interpolation qualifiers are not allowed on "
+                     "%s", in ? "vertex shader inputs" :
+                     "fragment shader outputs");
+      if ((q & AST_Q_CENTROID) &&
+          ((s == MESA_SHADER_VERTEX && in) ||
+           (s == MESA_SHADER_FRAGMENT && !in)))
+         check_error(c, n, "'centroid' is not allowed on %s",
+                     in ? "vertex shader inputs" : "fragment shader outputs");
+   } else if (q & AST_Q_INTERP) {
+      if (!(q & AST_Q_VARYING))
+         check_error(c, n, "interpolation qualifiers need 'in', 'out' or "
+                     "'varying'");
+   }
+   if ((q & AST_Q_CENTROID) &&
+       !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
+      check_error(c, n, "'centroid' needs 'in', 'out' or 'varying'");
+   if (glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
+       glsl_type_contains(t, GLSL_TYPE_IMAGE) ||
+       glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT)) {
+      if (!(q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_OUT)))
+         check_error(c, n, "opaque variables must be declared 'uniform'");
+   }
+}
+
+static void
+check_precision_default(struct check *c, struct ast_node *n, unsigned q,
+                        const struct glsl_type *t);
+
+void
+check_declaration(struct check *c, struct ast_node *n, bool global)
+{
+   struct glsl_parse_state *st = c->st;
+
+   switch (n->kind) {
+   case AST_FUNCTION:
+      if (!global) {
+         check_error(c, n, "functions cannot be declared inside functions");
+         return;
+      }
+      check_function(c, n);
+      return;
+   case AST_PRECISION: {
+      const struct glsl_type *t = check_resolve_type(c, n->type, n);
+      if (type_is_error(t))
+         return;
+      if (n->type->dims.count ||
+          !(t->base_type == GLSL_TYPE_FLOAT ||
+            t->base_type == GLSL_TYPE_INT || glsl_type_is_opaque(t)) ||
+          (!glsl_type_is_scalar(t) && !glsl_type_is_opaque(t))) {
+         check_error(c, n, "default precision can only be set for float, "
+                     "int and opaque types");
+         return;
+      }
+      /* Marks the scope as having a default float precision. */
+      if (t->base_type == GLSL_TYPE_FLOAT)
+         hash_table_insert(c->scope->names, "(float precision)", NULL);
+      return;
+   }
+   case AST_QUALIFIER_ONLY: {
+      unsigned q = n->type->flags;
+      if (n->list.count == 0)
+         return; /* default layout / qualifier declarations */
+      for (struct ast_node *id = n->list.head; id; id = id->next) {
+         struct glsl_var *v = check_lookup_var(c, id->name);
+         if (!v) {
+            check_error(c, id, "'%s' is not declared", id->name);
+            continue;
+         }
+         if ((q & AST_Q_INVARIANT) && !(v->qual & (AST_Q_OUT |
+                                                   AST_Q_VARYING)) &&
+             !(v->builtin && (v->qual & AST_Q_OUT)) &&
+             !(st->stage == MESA_SHADER_FRAGMENT &&
+               (v->qual & (AST_Q_IN | AST_Q_VARYING)) &&
+               !glsl_is_version(st, 130, 300)))
+            check_error(c, id, "'invariant' can only qualify shader "
+                        "outputs");
+      }
+      return;
+   }
+   case AST_BLOCK:
+      return; /* interface blocks: see check_block */
+   case AST_DECL_LIST:
+      break;
+   default:
+      return;
+   }
+
+   unsigned q = n->type->flags;
+   const struct glsl_type *base = check_resolve_type(c, n->type, n);
+   if (n->type->order_error && !glsl_is_version(st, 420, 310) &&
+       !glsl_ext_enabled(st, "GL_ARB_shading_language_420pack")) {
+      if (n->type->order_error & (1u << 31))
+         check_error(c, n, "a qualifier appears twice");
+      else
+         check_error(c, n, "qualifiers are in the wrong order (before "
+                     "GLSL 4.20 the order is invariant, interpolation, "
+                     "storage, precision)");
+   } else if ((n->type->order_error & (1u << 31))) {
+      check_error(c, n, "a qualifier appears twice");
+   }
+
+   if (!global && (q & (AST_Q_UNIFORM | AST_Q_BUFFER | AST_Q_ATTRIBUTE |
+                        AST_Q_VARYING | AST_Q_IN | AST_Q_OUT | AST_Q_INOUT |
+                        AST_Q_SHARED | AST_Q_PATCH | AST_Q_CENTROID |
+                        AST_Q_INTERP | AST_Q_SAMPLE))) {
+      check_error(c, n, "storage and interpolation qualifiers are not "
+                  "allowed on local variables");
+      q &= ~(AST_Q_UNIFORM | AST_Q_BUFFER | AST_Q_ATTRIBUTE |
+             AST_Q_VARYING | AST_Q_IN | AST_Q_OUT | AST_Q_INOUT);
+   }
+   if (q & AST_Q_INOUT) {
+      check_error(c, n, "'inout' is only allowed on function parameters");
+   }
+   if ((q & AST_Q_INVARIANT) && global &&
+       !(q & (AST_Q_OUT | AST_Q_VARYING)) &&
+       !(st->stage == MESA_SHADER_FRAGMENT && (q & (AST_Q_IN | AST_Q_VARYING))
+         && !glsl_is_version(st, 130, 300))) {
+      check_error(c, n, "'invariant' can only qualify shader outputs");
+   }
+   if (!global && (q & AST_Q_INVARIANT))
+      check_error(c, n, "'invariant' is not allowed on local variables");
+
+   if (n->list.count == 0) {
+      /* "struct S {...};" or a bare type: fine. */
+      if (!n->type->struct_def && !type_is_error(base) && q)
+         glsl_log_warning(&st->log, n->line, n->col,
+                          "declaration declares nothing");
+      return;
+   }
+
+   for (struct ast_node *d = n->list.head; d; d = d->next) {
+      const struct glsl_type *t = check_apply_dims(c, base, &d->dims, true);
+      /* Some built-ins may be redeclared at global scope (to size them,
+       * add layout or interpolation qualifiers). */
+      struct glsl_var *builtin = NULL;
+      if (global && !strncmp(d->name, "gl_", 3)) {
+         builtin = make_builtin_var(c, d->name);
+         struct hash_entry *prev = hash_table_search(c->scope->names,
+                                                     d->name);
+         if (builtin && prev)
+            hash_table_remove(c->scope->names, prev); /* redeclared again */
+      }
+      if (!builtin)
+         check_reserved_name(c, d->name, d);
+      if (t->base_type == GLSL_TYPE_VOID) {
+         check_error(c, d, "variable '%s' declared void", d->name);
+         continue;
+      }
+      if (global && !builtin)
+         check_global_qualifiers(c, d, q, t);
+      else if (glsl_type_is_opaque(glsl_without_array(t)))
+         check_error(c, d, "opaque variables cannot be declared locally");
+      check_precision_default(c, d, q, t);
+
+      struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+      v->name = d->name;
+      v->qual = q;
+      v->line = d->line;
+      v->read_only = q & (AST_Q_CONST | AST_Q_UNIFORM | AST_Q_ATTRIBUTE) ||
+                     (q & AST_Q_IN) ||
+                     ((q & AST_Q_VARYING) &&
+                      st->stage == MESA_SHADER_FRAGMENT);
+      if (builtin) {
+         v->read_only = builtin->read_only;
+         v->builtin = true;
+         if (type_is_error(t))
+            t = builtin->type;
+      }
+
+      if (d->a) {
+         if (q & (AST_Q_IN | AST_Q_OUT | AST_Q_ATTRIBUTE | AST_Q_VARYING |
+                  AST_Q_BUFFER)) {
+            check_error(c, d, "shader inputs and outputs cannot be "
+                        "initialized");
+         } else if ((q & AST_Q_UNIFORM) && !glsl_is_version(st, 120, 0)) {
+            check_error(c, d, "uniforms cannot be initialized in this "
+                        "version");
+         }
+         struct expr e = check_initializer(c, d->a, t);
+         if (!type_is_error(e.type))
+            t = e.type; /* sizes an unsized array */
+         bool need_const = (q & AST_Q_UNIFORM) || (global && st->es) ||
+                           ((q & AST_Q_CONST) &&
+                            (global || !glsl_is_version(st, 420, 0)));
+         if (need_const) {
+            if (!e.is_const && !type_is_error(e.type)) {
+               check_error(c, d, "initializer of '%s' must be a constant "
+                           "expression", d->name);
+            }
+         }
+         if (q & AST_Q_CONST) {
+            v->is_const = e.is_const;
+            v->has_value = e.has_value;
+            v->value = e.val;
+         }
+      } else if (q & AST_Q_CONST) {
+         check_error(c, d, "const variable '%s' needs an initializer",
+                     d->name);
+      }
+      /* An unsized array may be redeclared later with a size. */
+      struct hash_entry *prev = hash_table_search(c->scope->names, d->name);
+      struct glsl_sym *ps = prev ? prev->data : NULL;
+      if (ps && ps->kind == SYM_VAR && glsl_type_is_array(ps->var->type) &&
+          ps->var->type->length < 0 && glsl_type_is_array(t) &&
+          glsl_type_equal(ps->var->type->element, t->element)) {
+         ps->var->type = t;
+         d->vtype = t;
+         continue;
+      }
+
+      v->type = t;
+      d->vtype = t;
+      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
+      sym->kind = SYM_VAR;
+      sym->var = v;
+      check_declare(c, d->name, sym, d);
+   }
+}
+
+static void
+check_precision_default(struct check *c, struct ast_node *n, unsigned q,
+                        const struct glsl_type *t)
+{
+   struct glsl_parse_state *st = c->st;
+   if (!st->es || st->stage != MESA_SHADER_FRAGMENT ||
+       (q & AST_Q_PRECISION))
+      return;
+   const struct glsl_type *e = glsl_without_array(t);
+   if (e->base_type != GLSL_TYPE_FLOAT)
+      return;
+   for (struct scope *s = c->scope; s; s = s->parent) {
+      if (hash_table_search(s->names, "(float precision)"))
+         return;
+   }
+   check_error(c, n, "no precision specified for float (fragment shaders "
+               "have no default float precision)");
+}
+
+static void
+check_block(struct check *c, struct ast_node *n)
+{
+   struct glsl_parse_state *st = c->st;
+   unsigned q = n->type->flags;
+   const char *kind = q & AST_Q_UNIFORM ? "uniform" :
+                      q & AST_Q_BUFFER ? "buffer" :
+                      q & AST_Q_IN ? "in" : q & AST_Q_OUT ? "out" : NULL;
+   if (!kind) {
+      check_error(c, n, "interface block needs uniform, buffer, in or out");
+      return;
+   }
+   if ((q & AST_Q_UNIFORM) && !glsl_is_version(st, 140, 300) &&
+       !glsl_ext_enabled(st, "GL_ARB_uniform_buffer_object")) {
+      check_error(c, n, "uniform blocks need GLSL 1.40 or ES 3.00");
+      return;
+   }
+   if ((q & (AST_Q_IN | AST_Q_OUT)) && !glsl_is_version(st, 150, 320) &&
+       !glsl_ext_enabled(st, "GL_EXT_shader_io_blocks") &&
+       !glsl_ext_enabled(st, "GL_OES_shader_io_blocks")) {
+      check_error(c, n, "%s blocks need GLSL 1.50 or ES 3.20", kind);
+      return;
+   }
+   if ((q & AST_Q_IN) && st->stage == MESA_SHADER_VERTEX) {
+      check_error(c, n, "vertex shader input blocks are not allowed");
+      return;
+   }
+   if ((q & AST_Q_OUT) && st->stage == MESA_SHADER_FRAGMENT) {
+      check_error(c, n, "fragment shader output blocks are not allowed");
+      return;
+   }
+   unsigned nf = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next)
+      nf += m->list.count;
+   struct glsl_struct_field *fields =
+      rzalloc_array(c->mem, struct glsl_struct_field, nf ? nf : 1);
+   unsigned i = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      if (m->type->struct_def)
+         check_error(c, m, "structure definitions are not allowed inside "
+                     "blocks");
+      const struct glsl_type *mt = check_resolve_type(c, m->type, m);
+      if ((q & (AST_Q_UNIFORM | AST_Q_BUFFER)) &&
+          (glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
+           glsl_type_contains(mt, GLSL_TYPE_IMAGE) ||
+           glsl_type_contains(mt, GLSL_TYPE_ATOMIC_UINT)))
+         check_error(c, m, "opaque types are not allowed in %s blocks",
+                     kind);
+      for (struct ast_node *d = m->list.head; d; d = d->next) {
+         const struct glsl_type *ft = check_apply_dims(c, mt, &d->dims,
+                                                       true);
+         for (unsigned k = 0; k < i; k++) {
+            if (!strcmp(fields[k].name, d->name))
+               check_error(c, d, "duplicate block member '%s'", d->name);
+         }
+         fields[i].type = ft;
+         fields[i].name = d->name;
+         fields[i].location = -1;
+         fields[i].offset = -1;
+         fields[i].qualifiers = m->type->flags;
+         i++;
+         if (!n->name2) {
+            struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+            v->name = d->name;
+            v->type = ft;
+            v->qual = q;
+            v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN);
+            v->block_field = true;
+            struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
+            sym->kind = SYM_VAR;
+            sym->var = v;
+            check_declare(c, d->name, sym, d);
+         }
+      }
+   }
+   struct glsl_type *bt = rzalloc(c->mem, struct glsl_type);
+   bt->base_type = GLSL_TYPE_INTERFACE;
+   bt->vector_elements = 1;
+   bt->matrix_columns = 1;
+   bt->length = -1;
+   bt->fields = fields;
+   bt->num_fields = i;
+   bt->name = n->name;
+   if (n->name2) {
+      const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
+      struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+      v->name = n->name2;
+      v->type = t;
+      v->qual = q;
+      v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN);
+      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
+      sym->kind = SYM_VAR;
+      sym->var = v;
+      check_declare(c, n->name2, sym, n);
+   }
+}
+
+/* ---- driver ------------------------------------------------------------ */
 
 void
 glsl_check(struct glsl_parse_state *st)
 {
-   (void)st;
+   struct check c = { .st = st, .mem = st->mem };
+   c.builtin_types = hash_table_create_string_keys(st->mem);
+   c.builtin_vars = hash_table_create_string_keys(st->mem);
+   check_push_scope(&c);
+   c.global = c.scope;
+   if (!st->es || st->stage != MESA_SHADER_FRAGMENT)
+      hash_table_insert(c.scope->names, "(float precision)", NULL);
+
+   for (struct ast_node *n = st->unit.head; n; n = n->next) {
+      if (n->kind == AST_BLOCK)
+         check_block(&c, n);
+      else
+         check_declaration(&c, n, true);
+   }
+
+   /* Every shader needs main() defined... at link time; nothing here. */
 }

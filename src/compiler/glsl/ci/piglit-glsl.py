@@ -93,10 +93,12 @@ def run_one(args):
     compiler, root, rel, cfg = args
     cmd = [compiler]
     version = version_key(cfg)
-    # Without a #version directive ES contexts mean GLSL ES 1.00 and desktop
-    # contexts GLSL 1.10; the header's version tells which context it is.
+    # The header's version is the default for shaders without #version, as
+    # piglit's glslparsertest compiles them.
     if version in ES_VERSIONS:
         cmd += ['--version', ES_VERSIONS[version]]
+    elif re.match(r'^[1-4]\.[0-9]0$', version):
+        cmd += ['--version', version.replace('.', '')]
     cmd.append(os.path.join(root, rel))
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
