@@ -645,6 +645,19 @@ for s in ('sampler1D', 'sampler2D', 'sampler3D', 'samplerCube',
           'sampler2DArrayShadow'):
     F('int textureQueryLevels(%s)' % s, 430, 0, const=False,
       ext='GL_ARB_texture_query_levels')
+for s, coord in (('sampler1D', 'float'), ('sampler2D', 'vec2'),
+                 ('sampler3D', 'vec3'), ('samplerCube', 'vec3'),
+                 ('sampler1DArray', 'float'), ('sampler2DArray', 'vec2'),
+                 ('samplerCubeArray', 'vec3'), ('sampler1DShadow', 'float'),
+                 ('sampler2DShadow', 'vec2'), ('samplerCubeShadow', 'vec3'),
+                 ('sampler1DArrayShadow', 'float'),
+                 ('sampler2DArrayShadow', 'vec2'),
+                 ('samplerCubeArrayShadow', 'vec3')):
+    for p in ('', 'i', 'u') if 'Shadow' not in s else ('',):
+        F('vec2 textureQueryLod(%s%s, %s)' % (p, s, coord), 400, 0,
+          stages=[FS], const=False, ext='GL_ARB_texture_query_lod')
+        F('vec2 textureQueryLOD(%s%s, %s)' % (p, s, coord), 0, 0,
+          stages=[FS], const=False, ext='GL_ARB_texture_query_lod')
 # legacy texture functions (GLSL 1.10-1.20; later compatibility only)
 LEG = dict(desk=110, es=100, const=False, desk_until=420, es_until=300)
 F('vec4 texture2D(sampler2D, vec2)', **LEG)

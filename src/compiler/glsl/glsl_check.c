@@ -301,7 +301,8 @@ check_apply_dims(struct check *c, const struct glsl_type *t,
 {
    if (!dims->count)
       return t;
-   if (dims->count > 1 && !glsl_is_version(c->st, 430, 310) &&
+   if ((dims->count > 1 || glsl_type_is_array(t)) &&
+       !glsl_is_version(c->st, 430, 310) &&
        !glsl_ext_enabled(c->st, "GL_ARB_arrays_of_arrays")) {
       check_error(c, dims->head, "arrays of arrays need GLSL 4.30, GLSL ES "
                   "3.10 or GL_ARB_arrays_of_arrays");
@@ -517,6 +518,10 @@ check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
                      in ? "input" : "output");
       if (s == MESA_SHADER_VERTEX && in && e->base_type == GLSL_TYPE_STRUCT)
          check_error(c, n, "vertex shader inputs cannot be structures");
+      if (s == MESA_SHADER_VERTEX && in && e->base_type == GLSL_TYPE_DOUBLE &&
+          !glsl_is_version(st, 410, 0) &&
+          !glsl_ext_enabled(st, "GL_ARB_vertex_attrib_64bit"))
+         check_error(c, n, "double vertex inputs need GLSL 4.10");
       if (s == MESA_SHADER_FRAGMENT && !in) {
          if (glsl_type_is_matrix(e) || e->base_type == GLSL_TYPE_STRUCT ||
              e->base_type == GLSL_TYPE_DOUBLE)
@@ -560,6 +565,29 @@ check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
 static void
 check_precision_default(struct check *c, struct ast_node *n, unsigned q,
                         const struct glsl_type *t);
+
+/* Limits on redeclaring built-in arrays (sizes from the implementation
+ * constants, storage as the built-in has it). */
+static void
+check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
+                            const struct glsl_type *t,
+                            const struct glsl_var *b)
+{
+   int max = -1;
+   if (!strcmp(d->name, "gl_ClipDistance"))
+      max = 8;
+   else if (!strcmp(d->name, "gl_TexCoord"))
+      max = 8;
+   if (max > 0 && glsl_type_is_array(t) && t->length > max)
+      check_error(c, d, "%s cannot have more than %d elements", d->name,
+                  max);
+   if (max > 0 && !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
+      check_error(c, d, "redeclaring %s needs its storage qualifier",
+                  d->name);
+   if (!type_is_error(t) && !type_is_error(b->type) &&
+       !glsl_type_equal(glsl_without_array(t), glsl_without_array(b->type)))
+      check_error(c, d, "%s redeclared with a different type", d->name);
+}
 
 void
 check_declaration(struct check *c, struct ast_node *n, bool global)
@@ -698,8 +726,10 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       if (builtin) {
          v->read_only = builtin->read_only;
          v->builtin = true;
+         v->max_index = builtin->max_index;
          if (type_is_error(t))
             t = builtin->type;
+         check_builtin_redeclaration(c, d, q, t, builtin);
       }
 
       if (d->a) {
@@ -738,6 +768,10 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       if (ps && ps->kind == SYM_VAR && glsl_type_is_array(ps->var->type) &&
           ps->var->type->length < 0 && glsl_type_is_array(t) &&
           glsl_type_equal(ps->var->type->element, t->element)) {
+         if (t->length >= 0 && t->length < ps->var->max_index)
+            check_error(c, d, "'%s' redeclared with size %d, but index %d "
+                        "was used", d->name, t->length,
+                        ps->var->max_index - 1);
          ps->var->type = t;
          d->vtype = t;
          continue;
@@ -819,6 +853,9 @@ check_block(struct check *c, struct ast_node *n)
            glsl_type_contains(mt, GLSL_TYPE_ATOMIC_UINT)))
          check_error(c, m, "opaque types are not allowed in %s blocks",
                      kind);
+      bool varying_in = (q & AST_Q_IN) && st->stage == MESA_SHADER_FRAGMENT;
+      bool varying_out = (q & AST_Q_OUT) && st->es &&
+                         st->stage == MESA_SHADER_VERTEX;
       for (struct ast_node *d = m->list.head; d; d = d->next) {
          const struct glsl_type *ft = check_apply_dims(c, mt, &d->dims,
                                                        true);
@@ -826,6 +863,10 @@ check_block(struct check *c, struct ast_node *n)
             if (!strcmp(fields[k].name, d->name))
                check_error(c, d, "duplicate block member '%s'", d->name);
          }
+         if ((varying_in || varying_out) && is_integer_or_double(ft) &&
+             !((q | m->type->flags) & AST_Q_FLAT))
+            check_error(c, d, "block member '%s' of integer or double type "
+                        "must be qualified 'flat'", d->name);
          fields[i].type = ft;
          fields[i].name = d->name;
          fields[i].location = -1;

@@ -32,6 +32,18 @@ tname(struct check *c, const struct glsl_type *t)
    return glsl_type_name(c->mem, t);
 }
 
+/* Extensions add built-in variables our tables may not list; with one
+ * enabled, unknown gl_ names are accepted unchecked. */
+static bool
+any_extension_on(struct check *c)
+{
+   for (unsigned i = 0; i < glsl_num_extensions; i++) {
+      if (c->st->ext_enabled[i])
+         return true;
+   }
+   return false;
+}
+
 /* ---- conversions ------------------------------------------------------- */
 
 static bool
@@ -629,10 +641,22 @@ check_index(struct check *c, struct ast_node *n)
    struct expr r = base;
    r.is_const = base.is_const && idx.is_const;
    r.has_value = false;
+   r.whole_var = false;
    int limit;
    if (glsl_type_is_array(t)) {
       r.type = t->element;
       limit = t->length;
+      if (limit < 0 && base.whole_var && base.var) {
+         /* Implicitly sized: constant indices size it later. */
+         if (!idx.is_const && !(base.var->qual & (AST_Q_BUFFER | AST_Q_IN)) &&
+             !base.var->block_field) {
+            check_error(c, n, "unsized array '%s' indexed with a "
+                        "non-constant expression", base.var->name);
+            return err_expr();
+         }
+         if (idx.has_value && idx.val.c[0].i >= base.var->max_index)
+            base.var->max_index = (int)MIN2(idx.val.c[0].i + 1, 1 << 28);
+      }
    } else if (glsl_type_is_matrix(t)) {
       r.type = glsl_column_type(t);
       limit = t->matrix_columns;
@@ -957,6 +981,12 @@ check_call(struct check *c, struct ast_node *n)
       }
       if (!builtin_name && !user && check_builtin_func_name(c, n->name))
          return err_expr(); /* known built-in we do not describe */
+      if (builtin_name && !user && ncands == 0 &&
+          !(lenient_builtin(n->name) && any_extension_on(c))) {
+         check_error(c, n, "built-in function '%s' is not available in "
+                     "this version or stage", n->name);
+         return err_expr();
+      }
    }
    if (!user && !builtin_name) {
       check_error(c, n, "function '%s' is not declared", n->name);
@@ -1001,7 +1031,8 @@ check_call(struct check *c, struct ast_node *n)
          }
       }
    }
-   if (!best && lenient_builtin(n->name) && !user)
+   if (!best && lenient_builtin(n->name) && !user &&
+       (ncands > 0 || any_extension_on(c)))
       return err_expr(); /* the tables do not describe every overload */
    if (!best) {
       char *sig = ralloc_asprintf(c->mem, "%s(", n->name);
@@ -1044,8 +1075,17 @@ check_method(struct check *c, struct ast_node *n)
       }
       if (t->length < 0) {
          /* Sized later (geometry inputs, by the linker) or at run time
-          * (buffer arrays): constant but unknown here. */
-         r.is_const = true;
+          * (buffer arrays): unknown here.  Other unsized arrays have no
+          * length yet. */
+         struct glsl_var *v = base.var;
+         if (v && base.whole_var && !v->builtin &&
+             !(v->qual & (AST_Q_BUFFER | AST_Q_IN | AST_Q_OUT)) &&
+             !v->block_field && !any_extension_on(c)) {
+            check_error(c, n, "length() of the unsized array '%s'",
+                        v->name);
+            return err_expr();
+         }
+         r.is_const = !(v && (v->qual & AST_Q_BUFFER));
       } else {
          r.has_value = true;
          r.val.c[0].i = t->length;
@@ -1065,18 +1105,6 @@ check_method(struct check *c, struct ast_node *n)
 }
 
 /* ---- the dispatcher ---------------------------------------------------- */
-
-/* Extensions add built-in variables our tables may not list; with one
- * enabled, unknown gl_ names are accepted unchecked. */
-static bool
-any_extension_on(struct check *c)
-{
-   for (unsigned i = 0; i < glsl_num_extensions; i++) {
-      if (c->st->ext_enabled[i])
-         return true;
-   }
-   return false;
-}
 
 static struct expr
 check_expr_inner(struct check *c, struct ast_node *n)
@@ -1125,6 +1153,8 @@ check_expr_inner(struct check *c, struct ast_node *n)
       r.val = v->value;
       r.lvalue = !v->read_only;
       r.not_lvalue_why = v->read_only ? "a read-only variable" : NULL;
+      r.var = v;
+      r.whole_var = true;
       return r;
    }
    case AST_BINARY: {
@@ -1214,10 +1244,10 @@ check_expr_inner(struct check *c, struct ast_node *n)
    case AST_SEQUENCE: {
       struct expr a = check_expr(c, n->a);
       struct expr b = check_expr(c, n->b);
-      /* GLSL 4.30 and ES 3.00 say the comma operator never gives a
-       * constant expression; earlier versions allow it. */
+      /* Only GLSL ES 1.00 counts a comma expression of constants as a
+       * constant expression. */
       r = rvalue(b.type, a.is_const && b.is_const &&
-                 !glsl_is_version(c->st, 430, 300));
+                 c->st->es && c->st->version == 100);
       r.has_value = r.is_const && b.has_value;
       r.val = b.val;
       r.not_lvalue_why = "a comma expression";

@@ -37,6 +37,7 @@ struct glsl_var {
    struct cval value;
    bool block_field;       /* member of an anonymous block */
    bool redeclared;
+   int max_index;          /* 1 + largest constant index used */
 };
 
 struct glsl_func_sig {
@@ -78,6 +79,8 @@ struct expr {
    struct cval val;
    bool lvalue;
    const char *not_lvalue_why;
+   struct glsl_var *var;   /* the variable the value is read from */
+   bool whole_var;         /* the expression is exactly that variable */
 };
 
 struct check {

@@ -58,6 +58,8 @@ check_function(struct check *c, struct ast_node *fn)
                   "qualifiers");
    if (glsl_type_is_array(sig->ret) && !glsl_is_version(st, 120, 300))
       check_error(c, fn, "functions cannot return arrays in this version");
+   else if (glsl_type_is_array(sig->ret) && sig->ret->length < 0)
+      check_error(c, fn, "functions cannot return unsized arrays");
    if (glsl_type_contains(sig->ret, GLSL_TYPE_SAMPLER) ||
        glsl_type_contains(sig->ret, GLSL_TYPE_IMAGE))
       check_error(c, fn, "functions cannot return opaque types");
