@@ -518,6 +518,12 @@ check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
                      in ? "input" : "output");
       if (s == MESA_SHADER_VERTEX && in && e->base_type == GLSL_TYPE_STRUCT)
          check_error(c, n, "vertex shader inputs cannot be structures");
+      else if (e->base_type == GLSL_TYPE_STRUCT &&
+               !glsl_is_version(st, 150, 300))
+         check_error(c, n, "shader inputs and outputs cannot be structures "
+                     "before GLSL 1.50");
+      if (s == MESA_SHADER_GEOMETRY && in && !glsl_type_is_array(t))
+         check_error(c, n, "geometry shader inputs must be arrays");
       if (s == MESA_SHADER_VERTEX && in && e->base_type == GLSL_TYPE_DOUBLE &&
           !glsl_is_version(st, 410, 0) &&
           !glsl_ext_enabled(st, "GL_ARB_vertex_attrib_64bit"))
@@ -547,9 +553,7 @@ check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
          check_error(c, n, "'centroid' is not allowed on %s",
                      in ? "vertex shader inputs" : "fragment shader outputs");
    } else if (q & AST_Q_INTERP) {
-      if (!(q & AST_Q_VARYING))
-         check_error(c, n, "interpolation qualifiers need 'in', 'out' or "
-                     "'varying'");
+      check_error(c, n, "interpolation qualifiers need 'in' or 'out'");
    }
    if ((q & AST_Q_CENTROID) &&
        !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
@@ -682,6 +686,17 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
    }
    if (!global && (q & AST_Q_INVARIANT))
       check_error(c, n, "'invariant' is not allowed on local variables");
+   if (!global && (q & AST_Q_LAYOUT))
+      check_error(c, n, "layout qualifiers are not allowed on local "
+                  "variables");
+   {
+      const struct glsl_type *e = glsl_without_array(base);
+      if ((q & AST_Q_PRECISION) && !type_is_error(e) &&
+          !(e->base_type == GLSL_TYPE_FLOAT || e->base_type == GLSL_TYPE_INT ||
+            e->base_type == GLSL_TYPE_UINT || glsl_type_is_opaque(e)))
+         check_error(c, n, "precision qualifiers only apply to float, "
+                     "integer and opaque types");
+   }
 
    if (n->list.count == 0) {
       /* "struct S {...};" or a bare type: fine. */
@@ -762,6 +777,9 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          check_error(c, d, "const variable '%s' needs an initializer",
                      d->name);
       }
+      if (st->es && glsl_type_is_array(t) && t->length < 0)
+         check_error(c, d, "unsized array '%s' is not allowed in GLSL ES",
+                     d->name);
       /* An unsized array may be redeclared later with a size. */
       struct hash_entry *prev = hash_table_search(c->scope->names, d->name);
       struct glsl_sym *ps = prev ? prev->data : NULL;
@@ -828,6 +846,39 @@ check_block(struct check *c, struct ast_node *n)
       check_error(c, n, "%s blocks need GLSL 1.50 or ES 3.20", kind);
       return;
    }
+   bool per_vertex = n->name && !strcmp(n->name, "gl_PerVertex");
+   if (!per_vertex &&
+       ((n->name && !strncmp(n->name, "gl_", 3)) ||
+        (n->name2 && !strncmp(n->name2, "gl_", 3)))) {
+      check_error(c, n, "block and instance names cannot start with gl_");
+      return;
+   }
+   if (!per_vertex) {
+      /* Block names share the global namespace with other names, but an
+       * input and an output block may have the same name. */
+      char *key = ralloc_asprintf(c->mem, "(block %s %s)", kind, n->name);
+      struct hash_entry *other = hash_table_search(c->global->names,
+                                                   n->name);
+      struct glsl_sym *os = other ? other->data : NULL;
+      bool other_is_block = os && os->kind == SYM_TYPE &&
+                            type_is_error(os->type);
+      if (hash_table_search(c->global->names, key) ||
+          (other && !other_is_block)) {
+         check_error(c, n, "block name '%s' is already used", n->name);
+         return;
+      }
+      hash_table_insert(c->global->names, key, NULL);
+      if (!other) {
+         struct glsl_sym *bs = rzalloc(c->mem, struct glsl_sym);
+         bs->kind = SYM_TYPE;
+         bs->type = &glsl_type_builtin_error;
+         hash_table_insert(c->global->names, n->name, bs);
+      }
+   }
+   if (n->name2 && st->es && n->dims.count && n->dims.head->a == NULL) {
+      check_error(c, n, "block arrays need a size in GLSL ES");
+      return;
+   }
    if ((q & AST_Q_IN) && st->stage == MESA_SHADER_VERTEX) {
       check_error(c, n, "vertex shader input blocks are not allowed");
       return;
@@ -863,6 +914,8 @@ check_block(struct check *c, struct ast_node *n)
             if (!strcmp(fields[k].name, d->name))
                check_error(c, d, "duplicate block member '%s'", d->name);
          }
+         if (!per_vertex && !strncmp(d->name, "gl_", 3))
+            check_error(c, d, "block member names cannot start with gl_");
          if ((varying_in || varying_out) && is_integer_or_double(ft) &&
              !((q | m->type->flags) & AST_Q_FLAT))
             check_error(c, d, "block member '%s' of integer or double type "
@@ -929,5 +982,22 @@ glsl_check(struct glsl_parse_state *st)
          check_declaration(&c, n, true);
    }
 
-   /* Every shader needs main() defined... at link time; nothing here. */
+   if (st->stage == MESA_SHADER_FRAGMENT) {
+      struct hash_entry *fc = hash_table_search(c.builtin_vars,
+                                                "gl_FragColor");
+      struct hash_entry *fd = hash_table_search(c.builtin_vars,
+                                                "gl_FragData");
+      bool color = fc && ((struct glsl_var *)fc->data)->written;
+      bool data = fd && ((struct glsl_var *)fd->data)->written;
+      bool user = false;
+      hash_table_foreach(c.global->names, e) {
+         struct glsl_sym *sym = e->data;
+         if (sym && sym->kind == SYM_VAR && !sym->var->builtin &&
+             (sym->var->qual & AST_Q_OUT) && sym->var->written)
+            user = true;
+      }
+      if ((color && data) || ((color || data) && user))
+         glsl_log_error(&st->log, 1, 1, "a fragment shader may write only "
+                        "one of gl_FragColor, gl_FragData and user outputs");
+   }
 }

@@ -646,12 +646,32 @@ check_index(struct check *c, struct ast_node *n)
    if (glsl_type_is_array(t)) {
       r.type = t->element;
       limit = t->length;
+      const struct glsl_type *el = glsl_without_array(t);
+      bool dyn_ok = glsl_is_version(c->st, 400, 320) ||
+                    glsl_ext_enabled(c->st, "GL_ARB_gpu_shader5") ||
+                    glsl_ext_enabled(c->st, "GL_EXT_gpu_shader5");
+      if (!idx.is_const && !dyn_ok && glsl_is_version(c->st, 130, 300) &&
+          (el->base_type == GLSL_TYPE_SAMPLER ||
+           (el->base_type == GLSL_TYPE_INTERFACE && base.var &&
+            (base.var->qual & AST_Q_UNIFORM)))) {
+         check_error(c, n, "arrays of samplers and uniform blocks need "
+                     "constant indices in this version");
+         return err_expr();
+      }
       if (limit < 0 && base.whole_var && base.var) {
          /* Implicitly sized: constant indices size it later. */
          if (!idx.is_const && !(base.var->qual & (AST_Q_BUFFER | AST_Q_IN)) &&
              !base.var->block_field) {
             check_error(c, n, "unsized array '%s' indexed with a "
                         "non-constant expression", base.var->name);
+            return err_expr();
+         }
+         if (idx.has_value && base.var->builtin &&
+             (!strcmp(base.var->name, "gl_TexCoord") ||
+              !strcmp(base.var->name, "gl_ClipDistance")) &&
+             idx.val.c[0].i >= 8) {
+            check_error(c, n, "index %lld is beyond the size of %s",
+                        (long long)idx.val.c[0].i, base.var->name);
             return err_expr();
          }
          if (idx.has_value && idx.val.c[0].i >= base.var->max_index)
@@ -1043,8 +1063,10 @@ check_call(struct check *c, struct ast_node *n)
       return err_expr();
    }
    for (i = 0; i < nargs; i++) {
-      if (best->out[i])
-         require_lvalue(c, n, &args[i], "an out or inout argument");
+      if (best->out[i] &&
+          require_lvalue(c, n, &args[i], "an out or inout argument") &&
+          args[i].var)
+         args[i].var->written = true;
    }
    bool is_const = best->builtin && best->constant;
    for (i = 0; i < nargs; i++)
@@ -1078,6 +1100,12 @@ check_method(struct check *c, struct ast_node *n)
           * (buffer arrays): unknown here.  Other unsized arrays have no
           * length yet. */
          struct glsl_var *v = base.var;
+         if (v && base.whole_var && v->builtin &&
+             (!strcmp(v->name, "gl_TexCoord") ||
+              !strcmp(v->name, "gl_ClipDistance"))) {
+            check_error(c, n, "length() of %s before it is sized", v->name);
+            return err_expr();
+         }
          if (v && base.whole_var && !v->builtin &&
              !(v->qual & (AST_Q_BUFFER | AST_Q_IN | AST_Q_OUT)) &&
              !v->block_field && !any_extension_on(c)) {
@@ -1175,7 +1203,8 @@ check_expr_inner(struct check *c, struct ast_node *n)
          check_error(c, n, "++/-- need a numeric operand");
          return err_expr();
       }
-      require_lvalue(c, n, &a, "++/--");
+      if (require_lvalue(c, n, &a, "++/--") && a.var)
+         a.var->written = true;
       r = rvalue(a.type, false);
       r.not_lvalue_why = "an increment or decrement";
       return r;
@@ -1187,6 +1216,8 @@ check_expr_inner(struct check *c, struct ast_node *n)
          return err_expr();
       if (!require_lvalue(c, n, &a, "assignment"))
          return err_expr();
+      if (a.var)
+         a.var->written = true;
       if (n->op != '=') {
          struct expr res = check_binary(c, n, n->op, a, b);
          if (type_is_error(res.type))

@@ -37,6 +37,7 @@ struct glsl_var {
    struct cval value;
    bool block_field;       /* member of an anonymous block */
    bool redeclared;
+   bool written;
    int max_index;          /* 1 + largest constant index used */
 };
 

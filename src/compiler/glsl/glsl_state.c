@@ -149,15 +149,29 @@ hook_version(void *data, bool explicit_directive, int *version,
                         *version);
          ok = false;
       }
-      st->compat = !strcmp(profile, "compatibility") ||
-                   (!st->es && *version < 150);
+      st->compat = !strcmp(profile, "compatibility");
       if (!ok) {
          st->version = st->es ? 300 : 110;
       }
    }
+   /* GLSL before 1.40 has no profiles: everything is "compatibility". */
+   if (!st->es && st->version < 140)
+      st->compat = true;
    *version = st->version;
    *es = st->es;
    *compat = st->compat;
+
+   /* Built-in structure type names the lexer must see as types. */
+   static const char *const structs[] = {
+      "gl_PointParameters", "gl_MaterialParameters",
+      "gl_LightSourceParameters", "gl_LightModelParameters",
+      "gl_LightModelProducts", "gl_LightProducts", "gl_FogParameters",
+   };
+   glsl_struct_name_add(st, "gl_DepthRangeParameters");
+   if (st->compat && !st->es) {
+      for (unsigned i = 0; i < sizeof(structs) / sizeof(structs[0]); i++)
+         glsl_struct_name_add(st, structs[i]);
+   }
 
    /* Implied extensions: --extension arguments are on from the start. */
    for (unsigned i = 0; i < st->opts->num_extra_extensions; i++) {
@@ -228,8 +242,14 @@ static void
 hook_pragma(void *data, const char *text, int line)
 {
    struct glsl_parse_state *st = data;
-   if (!strcmp(text, "STDGL invariant ( all )"))
+   if (!strcmp(text, "STDGL invariant ( all )")) {
       st->pragma_invariant_all = true;
+      /* GLSL ES 3.00: fragment shaders cannot use invariant(all). */
+      if (st->es && st->version >= 300 &&
+          st->stage == MESA_SHADER_FRAGMENT)
+         glsl_log_error(&st->log, line, 1, "#pragma STDGL invariant(all) "
+                        "is not allowed in fragment shaders");
+   }
 }
 
 struct glsl_parse_state *

@@ -153,7 +153,15 @@ glcpp_expr_lex(struct pp_val *lval, struct glcpp_expr_state *st)
       }
       return NUM;
    case PP_IDENT:
-      /* An identifier that survived macro expansion counts as 0. */
+      /* An identifier that survived macro expansion counts as 0 on the
+       * desktop; GLSL ES makes it an error. */
+      if (st->undefined_is_error) {
+         if (!st->failed)
+            glsl_log_error(st->log, t->line, t->col,
+                           "undefined macro '%s' in #if", t->text);
+         st->failed = true;
+         return BAD;
+      }
       return NUM;
    case PP_PUNCT:
       if (t->len == 1 && strchr("?:|^&<>+-*/%!~()", t->text[0]))

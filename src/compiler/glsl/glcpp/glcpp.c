@@ -619,6 +619,7 @@ eval(struct pp *pp, const struct pp_token *d, unsigned n, int line,
 
    struct glcpp_expr_state st = {
       .toks = post.toks, .count = post.count, .log = pp->log, .line = line,
+      .undefined_is_error = pp->es,
    };
    if (!glcpp_eval_expr(&st))
       return false;

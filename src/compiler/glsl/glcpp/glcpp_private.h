@@ -57,6 +57,7 @@ struct glcpp_expr_state {
    int line;
    int64_t result;
    bool failed;
+   bool undefined_is_error; /* GLSL ES: undefined names in #if */
 };
 
 bool glcpp_eval_expr(struct glcpp_expr_state *st);
