@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "glsl_check_priv.h"
 #include "util/ralloc.h"
@@ -166,6 +167,22 @@ per_vertex_block(struct check *c, bool array, int length)
    return array ? glsl_array_type(c->mem, b, length) : b;
 }
 
+static const char *const per_vertex_members[] = {
+   "gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance",
+   "gl_ClipVertex", "gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+   "gl_BackSecondaryColor", "gl_TexCoord", "gl_FogFragCoord",
+};
+
+static bool
+is_per_vertex_member(const char *name)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(per_vertex_members); i++) {
+      if (!strcmp(per_vertex_members[i], name))
+         return true;
+   }
+   return false;
+}
+
 static struct glsl_var *
 make_builtin_var(struct check *c, const char *name)
 {
@@ -180,8 +197,8 @@ make_builtin_var(struct check *c, const char *name)
         s == MESA_SHADER_TESS_EVAL) &&
        glsl_is_version(c->st, 150, 320)) {
       v = rzalloc(c->mem, struct glsl_var);
-      v->type = per_vertex_block(c, true, s == MESA_SHADER_GEOMETRY ? -1 :
-                                 32);
+      v->type = per_vertex_block(c, true, s == MESA_SHADER_GEOMETRY ?
+                                 (c->gs_in_size ? c->gs_in_size : -1) : 32);
       v->qual = AST_Q_IN;
       v->read_only = true;
    } else if (!strcmp(name, "gl_out") && s == MESA_SHADER_TESS_CTRL &&
@@ -189,6 +206,8 @@ make_builtin_var(struct check *c, const char *name)
       v = rzalloc(c->mem, struct glsl_var);
       v->type = per_vertex_block(c, true, -1);
       v->qual = AST_Q_OUT;
+   } else if ((c->per_vertex_done & 1) && is_per_vertex_member(name)) {
+      v = NULL; /* not listed in the gl_PerVertex redeclaration */
    } else {
       for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
          const struct glsl_builtin_var *b = &glsl_builtin_vars[i];
@@ -593,6 +612,171 @@ check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
       check_error(c, d, "%s redeclared with a different type", d->name);
 }
 
+static const char *const gs_in_prims[] = {
+   "points", "lines", "lines_adjacency", "triangles", "triangles_adjacency",
+};
+static const int gs_in_sizes[] = { 1, 2, 4, 3, 6 };
+static const char *const gs_out_prims[] = {
+   "points", "line_strip", "triangle_strip",
+};
+
+static int
+name_index(const char *name, const char *const *list, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (!strcasecmp(list[i], name))
+         return i;
+   }
+   return -1;
+}
+
+/* Gives every unsized geometry input array the primitive's size and checks
+ * the sized ones against it. */
+static void
+apply_gs_in_size(struct check *c, struct ast_node *where)
+{
+   int n = c->gs_in_size;
+   if (c->gs_length_unsized) {
+      check_error(c, where, "length() of an unsized geometry input was used "
+                  "before the input primitive was declared");
+   }
+   struct glsl_var *vars[64];
+   unsigned nv = 0;
+   hash_table_foreach(c->global->names, e) {
+      struct glsl_sym *sym = e->data;
+      if (sym && sym->kind == SYM_VAR && (sym->var->qual & AST_Q_IN) &&
+          glsl_type_is_array(sym->var->type) && nv < 64)
+         vars[nv++] = sym->var;
+   }
+   struct hash_entry *gin = hash_table_search(c->builtin_vars, "gl_in");
+   if (gin && nv < 64)
+      vars[nv++] = gin->data;
+   for (unsigned i = 0; i < nv; i++) {
+      struct glsl_var *v = vars[i];
+      if (v->type->length >= 0 && v->type->length != n) {
+         check_error(c, where, "input '%s' has %d elements but the input "
+                     "primitive has %d vertices", v->name, v->type->length,
+                     n);
+      } else if (v->type->length < 0) {
+         if (v->max_index > n)
+            check_error(c, where, "input '%s' was indexed beyond the %d "
+                        "vertices of the input primitive", v->name, n);
+         v->type = glsl_array_type(c->mem, v->type->element, n);
+      }
+   }
+}
+
+/* Checks a geometry shader input array size against what is known. */
+static void
+check_gs_in_array(struct check *c, struct ast_node *where,
+                  const struct glsl_type **t)
+{
+   if (c->st->stage != MESA_SHADER_GEOMETRY || !glsl_type_is_array(*t))
+      return;
+   int len = (*t)->length;
+   if (len < 0) {
+      if (c->gs_in_size)
+         *t = glsl_array_type(c->mem, (*t)->element, c->gs_in_size);
+      return;
+   }
+   if (c->gs_in_size && len != c->gs_in_size)
+      check_error(c, where, "input array size %d does not match the %d "
+                  "vertices of the input primitive", len, c->gs_in_size);
+   else if (c->gs_in_explicit && len != c->gs_in_explicit)
+      check_error(c, where, "geometry input arrays have inconsistent "
+                  "sizes (%d and %d)", c->gs_in_explicit, len);
+   if (!c->gs_in_explicit)
+      c->gs_in_explicit = len;
+}
+
+/* "layout(...) in;" and "layout(...) out;" and friends. */
+static void
+check_default_layout(struct check *c, struct ast_node *n, unsigned q)
+{
+   gl_shader_stage s = c->st->stage;
+   if (!(q & AST_Q_LAYOUT) || !(q & (AST_Q_IN | AST_Q_OUT)))
+      return;
+   bool in = q & AST_Q_IN;
+   bool xfb = glsl_is_version(c->st, 440, 0) ||
+              glsl_ext_enabled(c->st, "GL_ARB_enhanced_layouts");
+   if ((s == MESA_SHADER_VERTEX || (s == MESA_SHADER_FRAGMENT && !in)) &&
+       !xfb) {
+      check_error(c, n, "'layout(...) %s;' is not allowed in this stage",
+                  in ? "in" : "out");
+      return;
+   }
+   if (s != MESA_SHADER_GEOMETRY)
+      return;
+   int prim = -1, max_vertices = -1;
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (in) {
+         int p = name_index(l->name, gs_in_prims, ARRAY_SIZE(gs_in_prims));
+         if (p >= 0) {
+            if (prim >= 0) {
+               check_error(c, n, "more than one input primitive");
+               return;
+            }
+            prim = p;
+         } else if (strcasecmp(l->name, "invocations")) {
+            check_error(c, n, "'%s' is not a geometry input layout",
+                        l->name);
+            return;
+         }
+      } else {
+         int p = name_index(l->name, gs_out_prims, ARRAY_SIZE(gs_out_prims));
+         if (p >= 0) {
+            if (c->gs_out_prim && c->gs_out_prim != p + 1)
+               check_error(c, n, "output primitive redeclared differently");
+            c->gs_out_prim = p + 1;
+         } else if (!strcasecmp(l->name, "max_vertices") && l->value) {
+            int64_t v = 0;
+            bool known = false;
+            if (!check_const_int(c, l->value, &v, &known) || !known)
+               continue;
+            if (v < 0 || v > 256)
+               check_error(c, n, "max_vertices %lld is out of range "
+                           "(0..256)", (long long)v);
+            else
+               max_vertices = (int)v; /* the last one in a list wins */
+         } else if (strcasecmp(l->name, "stream")) {
+            check_error(c, n, "'%s' is not a geometry output layout",
+                        l->name);
+            return;
+         }
+      }
+   }
+   if (max_vertices >= 0) {
+      if (c->gs_max_vertices >= 0 && c->gs_max_vertices != max_vertices)
+         check_error(c, n, "max_vertices redeclared differently");
+      c->gs_max_vertices = max_vertices;
+   }
+   if (in && prim >= 0) {
+      int size = gs_in_sizes[prim];
+      if (c->gs_in_size && c->gs_in_size != size) {
+         check_error(c, n, "input primitive redeclared differently");
+         return;
+      }
+      c->gs_in_size = size;
+      apply_gs_in_size(c, n);
+   }
+}
+
+/* Primitive names belong on "layout(...) in/out;" only. */
+static void
+check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
+{
+   if (c->st->stage != MESA_SHADER_GEOMETRY)
+      return;
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (name_index(l->name, gs_in_prims, ARRAY_SIZE(gs_in_prims)) >= 0 ||
+          name_index(l->name, gs_out_prims, ARRAY_SIZE(gs_out_prims)) >= 0 ||
+          !strcasecmp(l->name, "max_vertices") ||
+          !strcasecmp(l->name, "invocations"))
+         check_error(c, n, "layout '%s' only applies to 'layout(...) %s;'",
+                     l->name, (q & AST_Q_IN) ? "in" : "out");
+   }
+}
+
 void
 check_declaration(struct check *c, struct ast_node *n, bool global)
 {
@@ -625,8 +809,14 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
    }
    case AST_QUALIFIER_ONLY: {
       unsigned q = n->type->flags;
-      if (n->list.count == 0)
+      if (!global && (q & AST_Q_LAYOUT)) {
+         check_error(c, n, "layout declarations must be at global scope");
+         return;
+      }
+      if (n->list.count == 0) {
+         check_default_layout(c, n, q);
          return; /* default layout / qualifier declarations */
+      }
       for (struct ast_node *id = n->list.head; id; id = id->next) {
          struct glsl_var *v = check_lookup_var(c, id->name);
          if (!v) {
@@ -698,6 +888,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
                      "integer and opaque types");
    }
 
+   if (global && (q & AST_Q_LAYOUT))
+      check_variable_layout(c, n, q);
    if (n->list.count == 0) {
       /* "struct S {...};" or a bare type: fine. */
       if (!n->type->struct_def && !type_is_error(base) && q)
@@ -712,6 +904,11 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
        * add layout or interpolation qualifiers). */
       struct glsl_var *builtin = NULL;
       if (global && !strncmp(d->name, "gl_", 3)) {
+         if ((c->per_vertex_done & 1) && is_per_vertex_member(d->name)) {
+            check_error(c, d, "%s cannot be redeclared after gl_PerVertex",
+                        d->name);
+            continue;
+         }
          builtin = make_builtin_var(c, d->name);
          struct hash_entry *prev = hash_table_search(c->scope->names,
                                                      d->name);
@@ -724,6 +921,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          check_error(c, d, "variable '%s' declared void", d->name);
          continue;
       }
+      if (global && !builtin && (q & AST_Q_IN))
+         check_gs_in_array(c, d, &t);
       if (global && !builtin)
          check_global_qualifiers(c, d, q, t);
       else if (glsl_type_is_opaque(glsl_without_array(t)))
@@ -887,6 +1086,49 @@ check_block(struct check *c, struct ast_node *n)
       check_error(c, n, "fragment shader output blocks are not allowed");
       return;
    }
+   if (per_vertex) {
+      bool in = q & AST_Q_IN;
+      unsigned bit = in ? 2 : 1;
+      if (c->per_vertex_done & bit) {
+         check_error(c, n, "gl_PerVertex redeclared more than once");
+         return;
+      }
+      c->per_vertex_done |= bit;
+      if (in && (!n->name2 || strcmp(n->name2, "gl_in") || !n->dims.count)) {
+         check_error(c, n, "the input gl_PerVertex must be redeclared as "
+                     "gl_in[]");
+         return;
+      }
+      if (!in && st->stage != MESA_SHADER_TESS_CTRL &&
+          (n->name2 || n->dims.count)) {
+         check_error(c, n, "the output gl_PerVertex is redeclared without "
+                     "an instance name");
+         return;
+      }
+      if (in && hash_table_search(c->builtin_vars, "gl_in")) {
+         check_error(c, n, "gl_in redeclared after it was used");
+         return;
+      }
+      for (unsigned i = 0; !in && i < ARRAY_SIZE(per_vertex_members); i++) {
+         const char *m = per_vertex_members[i];
+         if (hash_table_search(c->builtin_vars, m) ||
+             hash_table_search(c->global->names, m)) {
+            check_error(c, n, "gl_PerVertex redeclared after %s was used "
+                        "or redeclared", m);
+            return;
+         }
+      }
+      for (struct ast_node *m = n->list.head; m; m = m->next) {
+         for (struct ast_node *d = m->list.head; d; d = d->next) {
+            if (!is_per_vertex_member(d->name)) {
+               check_error(c, d, "'%s' is not a member of gl_PerVertex",
+                           d->name);
+               return;
+            }
+         }
+      }
+      /* Declared below like any block: members (out) or gl_in (in). */
+   }
    unsigned nf = 0;
    for (struct ast_node *m = n->list.head; m; m = m->next)
       nf += m->list.count;
@@ -950,6 +1192,8 @@ check_block(struct check *c, struct ast_node *n)
    bt->name = n->name;
    if (n->name2) {
       const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
+      if (q & AST_Q_IN)
+         check_gs_in_array(c, n, &t);
       struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
       v->name = n->name2;
       v->type = t;
@@ -967,7 +1211,7 @@ check_block(struct check *c, struct ast_node *n)
 void
 glsl_check(struct glsl_parse_state *st)
 {
-   struct check c = { .st = st, .mem = st->mem };
+   struct check c = { .st = st, .mem = st->mem, .gs_max_vertices = -1 };
    c.builtin_types = hash_table_create_string_keys(st->mem);
    c.builtin_vars = hash_table_create_string_keys(st->mem);
    check_push_scope(&c);

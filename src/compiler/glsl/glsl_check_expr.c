@@ -1114,6 +1114,13 @@ check_method(struct check *c, struct ast_node *n)
             return err_expr();
          }
          r.is_const = !(v && (v->qual & AST_Q_BUFFER));
+         if (c->st->stage == MESA_SHADER_GEOMETRY && v &&
+             (v->qual & AST_Q_IN)) {
+            check_error(c, n, "length() of a geometry input before the "
+                        "input primitive is declared");
+            c->gs_length_unsized = true;
+            return err_expr();
+         }
       } else {
          r.has_value = true;
          r.val.c[0].i = t->length;

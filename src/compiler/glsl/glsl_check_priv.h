@@ -96,6 +96,14 @@ struct check {
    bool builtin_funcs_hidden_by_user; /* name-level hiding handled per name */
    struct hash_table *builtin_types;  /* name -> type for gl_* structs */
    struct hash_table *builtin_vars;   /* name -> glsl_var (lazily made) */
+   /* Geometry shader input sizing and default layouts. */
+   int gs_in_size;          /* vertices per input primitive, 0 unknown */
+   int gs_in_explicit;      /* first explicit input array size, 0 none */
+   bool gs_length_unsized;  /* length() of an unsized input seen */
+   int gs_out_prim;         /* index in the output primitive list + 1 */
+   int gs_max_vertices;     /* -1 unknown */
+   /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
+   unsigned per_vertex_done;
 };
 
 static inline bool
