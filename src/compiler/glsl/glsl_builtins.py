@@ -76,8 +76,10 @@ V('gl_PrimitiveID', 'int', 'out', GS, desk=150, es=320,
 V('gl_PrimitiveID', 'int', 'in', [TCS, TES], desk=400, es=320,
   ext='GL_ARB_tessellation_shader')
 V('gl_PrimitiveID', 'int', 'in', FS, desk=150, es=320)
-V('gl_InvocationID', 'int', 'in', [GS, TCS], desk=400, es=320,
+V('gl_InvocationID', 'int', 'in', GS, desk=400, es=320,
   ext='GL_ARB_gpu_shader5')
+V('gl_InvocationID', 'int', 'in', TCS, desk=400, es=320,
+  ext='GL_ARB_tessellation_shader')
 V('gl_Layer', 'int', 'out', GS, desk=150, es=320,
   ext='GL_EXT_geometry_shader')
 V('gl_Layer', 'int', 'in', FS, desk=430, es=320,

@@ -607,6 +607,10 @@ check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
    if (max > 0 && !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, d, "redeclaring %s needs its storage qualifier",
                   d->name);
+   if (((b->qual & AST_Q_IN) && (q & AST_Q_OUT)) ||
+       ((b->qual & AST_Q_OUT) && (q & AST_Q_IN)))
+      check_error(c, d, "%s redeclared with the wrong storage qualifier",
+                  d->name);
    if (!type_is_error(t) && !type_is_error(b->type) &&
        !glsl_type_equal(glsl_without_array(t), glsl_without_array(b->type)))
       check_error(c, d, "%s redeclared with a different type", d->name);
@@ -1156,6 +1160,10 @@ check_block(struct check *c, struct ast_node *n)
             if (!strcmp(fields[k].name, d->name))
                check_error(c, d, "duplicate block member '%s'", d->name);
          }
+         if ((q & AST_Q_BUFFER) && glsl_type_is_array(ft) && ft->length < 0 &&
+             (d->next || m->next))
+            check_error(c, d, "only the last member of a buffer block can "
+                        "be an unsized array");
          if (!per_vertex && !strncmp(d->name, "gl_", 3))
             check_error(c, d, "block member names cannot start with gl_");
          if ((varying_in || varying_out) && is_integer_or_double(ft) &&

@@ -44,6 +44,18 @@ any_extension_on(struct check *c)
    return false;
 }
 
+/* True if the tables describe a built-in variable of this name (in any
+ * version or stage). */
+static bool
+builtin_var_tabled(const char *name)
+{
+   for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
+      if (!strcmp(glsl_builtin_vars[i].name, name))
+         return true;
+   }
+   return false;
+}
+
 /* ---- conversions ------------------------------------------------------- */
 
 static bool
@@ -1173,9 +1185,10 @@ check_expr_inner(struct check *c, struct ast_node *n)
          struct glsl_sym *sym = check_lookup(c, n->name);
          if (sym)
             check_error(c, n, "'%s' is not a variable", n->name);
-         else if (!strncmp(n->name, "gl_Max", 6) ||
-                  !strncmp(n->name, "gl_Min", 6) ||
-                  (!strncmp(n->name, "gl_", 3) && any_extension_on(c)))
+         else if ((!strncmp(n->name, "gl_Max", 6) ||
+                   !strncmp(n->name, "gl_Min", 6) ||
+                   (!strncmp(n->name, "gl_", 3) && any_extension_on(c))) &&
+                  !builtin_var_tabled(n->name))
             return (struct expr){ .type = &glsl_type_builtin_error,
                                   .is_const = true };
          else

@@ -50,6 +50,7 @@ struct glsl_func_sig {
    bool defined;
    bool builtin;
    bool constant;          /* built-in foldable when arguments are */
+   unsigned precision;     /* AST_Q_PRECISION bits of the return type */
    int line;
    struct glsl_func_sig *next;
 };

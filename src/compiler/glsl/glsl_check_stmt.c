@@ -52,6 +52,13 @@ check_function(struct check *c, struct ast_node *fn)
    sig->name = fn->name;
    sig->line = fn->line;
    sig->ret = check_resolve_type(c, fn->type, fn);
+   sig->precision = rq & AST_Q_PRECISION;
+   /* ES fragment shaders: a float return type needs a precision. */
+   if (st->es && st->stage == MESA_SHADER_FRAGMENT && !sig->precision &&
+       glsl_without_array(sig->ret)->base_type == GLSL_TYPE_FLOAT &&
+       !hash_table_search(c->global->names, "(float precision)"))
+      check_error(c, fn, "no precision for the return type of '%s'",
+                  fn->name);
    if (rq & ~(AST_Q_PRECISION | AST_Q_SUBROUTINE | AST_Q_PRECISE |
               AST_Q_LAYOUT))
       check_error(c, fn, "function return types cannot have storage "
@@ -92,6 +99,9 @@ check_function(struct check *c, struct ast_node *fn)
          check_error(c, p, "opaque parameters cannot be out or inout");
       if (glsl_type_is_array(t) && t->length < 0)
          check_error(c, p, "function parameters cannot be unsized arrays");
+      if (glsl_type_is_array(t) && (q & (AST_Q_OUT | AST_Q_INOUT)) &&
+          !st->es && st->version < 120)
+         check_error(c, p, "out and inout array parameters need GLSL 1.20");
       sig->params[i] = t;
       sig->param_qual[i] = q;
       p->vtype = t;
@@ -136,6 +146,9 @@ check_function(struct check *c, struct ast_node *fn)
       if (!glsl_type_equal(prev->ret, sig->ret) && !type_is_error(sig->ret))
          check_error(c, fn, "'%s' redeclared with a different return type",
                      fn->name);
+      else if (st->es && prev->precision != sig->precision)
+         check_error(c, fn, "'%s' redeclared with a different return "
+                     "precision", fn->name);
       for (i = 0; i < sig->nparams; i++) {
          unsigned mask = AST_Q_IN | AST_Q_OUT | AST_Q_INOUT | AST_Q_CONST;
          if ((prev->param_qual[i] & mask & ~AST_Q_IN) !=
