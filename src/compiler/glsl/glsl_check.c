@@ -769,8 +769,27 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
 static void
 check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
 {
-   if (c->st->stage != MESA_SHADER_GEOMETRY)
-      return;
+   struct glsl_parse_state *st = c->st;
+   bool const_exprs = glsl_is_version(st, 440, 310) ||
+                      glsl_ext_enabled(st, "GL_ARB_enhanced_layouts");
+   bool locations = glsl_is_version(st, 330, 300) ||
+                    glsl_ext_enabled(st, "GL_ARB_explicit_attrib_location") ||
+                    glsl_ext_enabled(st, "GL_ARB_separate_shader_objects") ||
+                    glsl_ext_enabled(st, "GL_ARB_explicit_uniform_location");
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (l->value && !const_exprs && l->value->kind != AST_INT_CONST &&
+          l->value->kind != AST_UINT_CONST) {
+         check_error(c, n, "layout '%s' needs an integer literal before "
+                     "GLSL 4.40", l->name);
+         return;
+      }
+      if (!strcasecmp(l->name, "location") && !locations &&
+          (q & (AST_Q_IN | AST_Q_OUT))) {
+         check_error(c, n, "layout(location) needs GLSL 3.30 or "
+                     "GL_ARB_explicit_attrib_location");
+         return;
+      }
+   }
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
       if (name_index(l->name, gs_in_prims, ARRAY_SIZE(gs_in_prims)) >= 0 ||
           name_index(l->name, gs_out_prims, ARRAY_SIZE(gs_out_prims)) >= 0 ||
@@ -1078,6 +1097,17 @@ check_block(struct check *c, struct ast_node *n)
          hash_table_insert(c->global->names, n->name, bs);
       }
    }
+   if (st->stage == MESA_SHADER_GEOMETRY && (q & AST_Q_IN) &&
+       (!n->name2 || !n->dims.count)) {
+      check_error(c, n, "geometry shader input blocks must be arrays with "
+                  "an instance name");
+      return;
+   }
+   if (n->name2 && (q & (AST_Q_UNIFORM | AST_Q_BUFFER)) && n->dims.count &&
+       !n->dims.tail->a) {
+      check_error(c, n, "uniform and buffer block arrays need a size");
+      return;
+   }
    if (n->name2 && st->es && n->dims.count && n->dims.head->a == NULL) {
       check_error(c, n, "block arrays need a size in GLSL ES");
       return;
@@ -1088,6 +1118,11 @@ check_block(struct check *c, struct ast_node *n)
    }
    if ((q & AST_Q_OUT) && st->stage == MESA_SHADER_FRAGMENT) {
       check_error(c, n, "fragment shader output blocks are not allowed");
+      return;
+   }
+   if (per_vertex && st->stage == MESA_SHADER_FRAGMENT) {
+      check_error(c, n, "gl_PerVertex cannot be redeclared in fragment "
+                  "shaders");
       return;
    }
    if (per_vertex) {
@@ -1144,8 +1179,15 @@ check_block(struct check *c, struct ast_node *n)
          check_error(c, m, "structure definitions are not allowed inside "
                      "blocks");
       const struct glsl_type *mt = check_resolve_type(c, m->type, m);
-      if ((q & (AST_Q_UNIFORM | AST_Q_BUFFER)) &&
-          (glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
+      unsigned mq = m->type->flags;
+      if (mq & (AST_Q_ATTRIBUTE | AST_Q_VARYING | AST_Q_CONST |
+                AST_Q_SHARED))
+         check_error(c, m, "invalid storage qualifier on a block member");
+      else if ((mq & AST_Q_STORAGE) && (mq & AST_Q_STORAGE) !=
+               (q & AST_Q_STORAGE))
+         check_error(c, m, "block member storage does not match the "
+                     "block's");
+      if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
            glsl_type_contains(mt, GLSL_TYPE_IMAGE) ||
            glsl_type_contains(mt, GLSL_TYPE_ATOMIC_UINT)))
          check_error(c, m, "opaque types are not allowed in %s blocks",
