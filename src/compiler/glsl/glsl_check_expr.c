@@ -980,7 +980,7 @@ check_call(struct check *c, struct ast_node *n)
          k->out[p] = s->param_qual[p] & (AST_Q_OUT | AST_Q_INOUT);
       }
    }
-   bool builtin_name = false;
+   bool builtin_name = false, stage_miss = false;
    if (!hide_builtins) {
       for (unsigned b = 0; b < glsl_num_builtin_funcs; b++) {
          const struct glsl_builtin_func *f = &glsl_builtin_funcs[b];
@@ -994,6 +994,8 @@ check_call(struct check *c, struct ast_node *n)
                               : f->desk && st->version >= f->desk &&
                                 (!f->desk_until ||
                                  st->version < f->desk_until || st->compat));
+         if (avail && !(f->stages & (1u << st->stage)))
+            stage_miss = true;
          if (!avail || !(f->stages & (1u << st->stage)))
             continue;
          if (ncands == cap) {
@@ -1014,7 +1016,8 @@ check_call(struct check *c, struct ast_node *n)
       if (!builtin_name && !user && check_builtin_func_name(c, n->name))
          return err_expr(); /* known built-in we do not describe */
       if (builtin_name && !user && ncands == 0 &&
-          !(lenient_builtin(n->name) && any_extension_on(c))) {
+          (stage_miss ||
+           !(lenient_builtin(n->name) && any_extension_on(c)))) {
          check_error(c, n, "built-in function '%s' is not available in "
                      "this version or stage", n->name);
          return err_expr();
