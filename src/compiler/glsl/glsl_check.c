@@ -693,6 +693,58 @@ check_gs_in_array(struct check *c, struct ast_node *where,
       c->gs_in_explicit = len;
 }
 
+/* Location slots a variable takes: one per column (two for the wide
+ * double vectors) times the array lengths. */
+static int
+location_slots(const struct glsl_type *t)
+{
+   int n = 1;
+   while (glsl_type_is_array(t)) {
+      n *= t->length > 0 ? t->length : 1;
+      t = t->element;
+   }
+   int cols = t->matrix_columns ? t->matrix_columns : 1;
+   int wide = t->base_type == GLSL_TYPE_DOUBLE && t->vector_elements > 2;
+   return n * cols * (wide ? 2 : 1);
+}
+
+static void
+check_location_overlap(struct check *c, struct ast_node *d,
+                       struct ast_type *at, unsigned q,
+                       const struct glsl_type *t)
+{
+   int loc = -1;
+   for (struct ast_layout_id *l = at->layout; l; l = l->next) {
+      if (!strcasecmp(l->name, "index") || !strcasecmp(l->name, "component"))
+         return; /* dual-source and packed outputs: not tracked */
+      if (!strcasecmp(l->name, "location") && l->value &&
+          (l->value->kind == AST_INT_CONST ||
+           l->value->kind == AST_UINT_CONST))
+         loc = (int)MIN2(l->value->value.u, 1u << 20);
+   }
+   if (loc < 0 || type_is_error(glsl_without_array(t)))
+      return;
+   unsigned dir = (q & AST_Q_OUT) ? 1 : 0;
+   /* Vertex inputs may alias and fragment outputs are linked per index;
+    * only varyings are checked here. */
+   if ((c->st->stage == MESA_SHADER_VERTEX && !dir) ||
+       (c->st->stage == MESA_SHADER_FRAGMENT && dir))
+      return;
+   int end = loc + location_slots(t);
+   for (unsigned i = 0; i < c->nlocs[dir]; i++) {
+      if (loc < c->locs[dir][i].end && c->locs[dir][i].first < end) {
+         check_error(c, d, "location %d of '%s' overlaps another %s", loc,
+                     d->name, dir ? "output" : "input");
+         return;
+      }
+   }
+   if (c->nlocs[dir] < ARRAY_SIZE(c->locs[dir])) {
+      c->locs[dir][c->nlocs[dir]].first = loc;
+      c->locs[dir][c->nlocs[dir]].end = end;
+      c->nlocs[dir]++;
+   }
+}
+
 /* "layout(...) in;" and "layout(...) out;" and friends. */
 static void
 check_default_layout(struct check *c, struct ast_node *n, unsigned q)
@@ -787,6 +839,25 @@ check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
           (q & (AST_Q_IN | AST_Q_OUT))) {
          check_error(c, n, "layout(location) needs GLSL 3.30 or "
                      "GL_ARB_explicit_attrib_location");
+         return;
+      }
+      /* Without separate shader objects (or GLSL 4.10), locations only
+       * name vertex inputs and fragment outputs. */
+      bool varyings = glsl_is_version(st, 410, 310) ||
+                      glsl_ext_enabled(st, "GL_ARB_separate_shader_objects");
+      gl_shader_stage s = st->stage;
+      if (!strcasecmp(l->name, "location") && !varyings && !st->es &&
+          !(q & AST_Q_UNIFORM) &&
+          !((s == MESA_SHADER_VERTEX && (q & AST_Q_IN)) ||
+            (s == MESA_SHADER_FRAGMENT && (q & AST_Q_OUT)))) {
+         check_error(c, n, "layout(location) applies to vertex inputs and "
+                     "fragment outputs only");
+         return;
+      }
+      if (!strcasecmp(l->name, "index") &&
+          !(s == MESA_SHADER_FRAGMENT && (q & AST_Q_OUT))) {
+         check_error(c, n, "layout(index) applies to fragment outputs "
+                     "only");
          return;
       }
    }
@@ -946,6 +1017,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       }
       if (global && !builtin && (q & AST_Q_IN))
          check_gs_in_array(c, d, &t);
+      if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
+         check_location_overlap(c, d, n->type, q, t);
       if (global && !builtin)
          check_global_qualifiers(c, d, q, t);
       else if (glsl_type_is_opaque(glsl_without_array(t)))

@@ -103,6 +103,9 @@ struct check {
    bool gs_length_unsized;  /* length() of an unsized input seen */
    int gs_out_prim;         /* index in the output primitive list + 1 */
    int gs_max_vertices;     /* -1 unknown */
+   /* Explicit locations of inputs (0) and outputs (1): [first, end). */
+   struct { int first, end; } locs[2][64];
+   unsigned nlocs[2];
    /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
    unsigned per_vertex_done;
 };

@@ -73,12 +73,12 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
       AST_Q_LAYOUT,
       AST_Q_INVARIANT | AST_Q_PRECISE,
       AST_Q_INTERP,
-      AST_Q_CENTROID | AST_Q_SAMPLE | AST_Q_PATCH | AST_Q_STORAGE |
-         AST_Q_SUBROUTINE | AST_Q_MEMORY,
+      AST_Q_CENTROID | AST_Q_SAMPLE | AST_Q_PATCH,
+      AST_Q_STORAGE | AST_Q_SUBROUTINE | AST_Q_MEMORY,
       AST_Q_PRECISION,
    };
    int rank = -1, max_rank = -1;
-   for (int i = 0; i < 5; i++) {
+   for (int i = 0; i < 6; i++) {
       if (rank_bits[i] & q)
          rank = i;
       if (rank_bits[i] & t->flags)
