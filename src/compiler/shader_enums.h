@@ -5,7 +5,7 @@
 #ifndef SHADER_ENUMS_H
 #define SHADER_ENUMS_H
 
-typedef enum {
+typedef enum gl_shader_stage {
    MESA_SHADER_NONE = -1,
    MESA_SHADER_VERTEX = 0,
    MESA_SHADER_TESS_CTRL,
@@ -13,7 +13,7 @@ typedef enum {
    MESA_SHADER_GEOMETRY,
    MESA_SHADER_FRAGMENT,
    MESA_SHADER_COMPUTE,
-   MESA_SHADER_KERNEL,
+   MESA_SHADER_KERNEL, /* OpenCL-style compute: no GLSL */
    MESA_SHADER_STAGES,
 } gl_shader_stage;
 

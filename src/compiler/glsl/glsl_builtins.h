@@ -1,0 +1,60 @@
+/*
+ * Built-in variables, constants and functions (generated from
+ * glsl_builtins.py).  Types are spelled as GLSL source ("vec4",
+ * "float[]", "vec4[gl_MaxDrawBuffers]", "gl_DepthRangeParameters") and
+ * resolved by the checker.
+ */
+#ifndef GLSL_BUILTINS_H
+#define GLSL_BUILTINS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler/shader_enums.h"
+
+enum glsl_builtin_qual {
+   GLSL_BQ_IN,
+   GLSL_BQ_OUT,
+   GLSL_BQ_INOUT,
+   GLSL_BQ_UNIFORM,
+   GLSL_BQ_CONST,
+};
+
+struct glsl_builtin_var {
+   const char *name;
+   const char *type;
+   enum glsl_builtin_qual qual;
+   unsigned stages;          /* bit per gl_shader_stage */
+   uint16_t desk, es;        /* first version (0: never in core) */
+   uint16_t desk_until, es_until; /* removed from core in (0: never) */
+   bool compat;              /* still there in compatibility profiles */
+   const char *ext;
+   unsigned nvalues;         /* constants */
+   int values[4];
+};
+
+struct glsl_builtin_param {
+   const char *type;
+   bool out;
+   bool inout;
+};
+
+struct glsl_builtin_func {
+   const char *name;
+   const char *ret;
+   unsigned nparams;
+   const struct glsl_builtin_param *params;
+   unsigned stages;
+   uint16_t desk, es, desk_until, es_until;
+   const char *ext;
+   bool constant;            /* constant arguments give a constant */
+};
+
+extern const struct glsl_builtin_var glsl_builtin_vars[];
+extern const unsigned glsl_num_builtin_vars;
+extern const struct glsl_builtin_func glsl_builtin_funcs[];
+extern const unsigned glsl_num_builtin_funcs;
+extern const char *const glsl_untabled_builtin_funcs[];
+
+#endif

@@ -1,0 +1,156 @@
+/*
+ * Semantic checker internals shared by glsl_check*.c.
+ *
+ * Errors are reported where they are found; an expression whose type is
+ * unknown (after an error, or from a built-in the tables do not describe)
+ * gets the error type, which every check accepts silently so one mistake
+ * gives one message.
+ */
+#ifndef GLSL_CHECK_PRIV_H
+#define GLSL_CHECK_PRIV_H
+
+#include "glsl_builtins.h"
+#include "glsl_state.h"
+#include "util/hash_table.h"
+#include "util/u_math.h"
+
+#define CHECK_MAX_DEPTH 1500
+
+/* Constant value of a scalar/vector/matrix (column-major components). */
+struct cval {
+   union {
+      double f;
+      int64_t i;
+      bool b;
+   } c[16];
+};
+
+struct glsl_var {
+   const char *name;
+   const struct glsl_type *type;
+   unsigned qual;          /* AST_Q_* */
+   int line;
+   bool builtin;
+   bool read_only;
+   bool is_const;          /* constant expression when read */
+   bool has_value;
+   struct cval value;
+   bool block_field;       /* member of an anonymous block */
+   bool redeclared;
+   bool written;
+   int max_index;          /* 1 + largest constant index used */
+};
+
+struct glsl_func_sig {
+   const char *name;
+   const struct glsl_type *ret;
+   unsigned nparams;
+   const struct glsl_type **params;
+   unsigned *param_qual;
+   bool defined;
+   bool builtin;
+   bool constant;          /* built-in foldable when arguments are */
+   unsigned precision;     /* AST_Q_PRECISION bits of the return type */
+   int line;
+   struct glsl_func_sig *next;
+};
+
+enum sym_kind {
+   SYM_VAR,
+   SYM_FUNC,
+   SYM_TYPE,
+};
+
+struct glsl_sym {
+   enum sym_kind kind;
+   struct glsl_var *var;
+   struct glsl_func_sig *sigs; /* SYM_FUNC: user signatures */
+   const struct glsl_type *type;
+};
+
+struct scope {
+   struct hash_table *names;
+   struct scope *parent;
+};
+
+/* Result of checking an expression. */
+struct expr {
+   const struct glsl_type *type;
+   bool is_const;
+   bool has_value;
+   struct cval val;
+   bool lvalue;
+   const char *not_lvalue_why;
+   struct glsl_var *var;   /* the variable the value is read from */
+   bool whole_var;         /* the expression is exactly that variable */
+};
+
+struct check {
+   struct glsl_parse_state *st;
+   void *mem;
+   struct scope *scope;
+   struct scope *global;
+   int depth;
+   /* current function */
+   struct glsl_func_sig *func;
+   int loop_depth, switch_depth;
+   bool builtin_funcs_hidden_by_user; /* name-level hiding handled per name */
+   struct hash_table *builtin_types;  /* name -> type for gl_* structs */
+   struct hash_table *builtin_vars;   /* name -> glsl_var (lazily made) */
+   /* Geometry shader input sizing and default layouts. */
+   int gs_in_size;          /* vertices per input primitive, 0 unknown */
+   int gs_in_explicit;      /* first explicit input array size, 0 none */
+   bool gs_length_unsized;  /* length() of an unsized input seen */
+   int gs_out_prim;         /* index in the output primitive list + 1 */
+   int gs_max_vertices;     /* -1 unknown */
+   /* Explicit locations of inputs (0) and outputs (1): [first, end). */
+   struct { int first, end; } locs[2][64];
+   unsigned nlocs[2];
+   /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
+   unsigned per_vertex_done;
+};
+
+static inline bool
+type_is_error(const struct glsl_type *t)
+{
+   return !t || t->base_type == GLSL_TYPE_ERROR;
+}
+
+#define check_error(c, n, ...) \
+   glsl_log_error(&(c)->st->log, (n)->line, (n)->col, __VA_ARGS__)
+
+/* glsl_check.c */
+struct glsl_sym *check_lookup(struct check *c, const char *name);
+struct glsl_var *check_lookup_var(struct check *c, const char *name);
+const struct glsl_type *check_resolve_type(struct check *c,
+                                           struct ast_type *t,
+                                           struct ast_node *where);
+const struct glsl_type *check_apply_dims(struct check *c,
+                                         const struct glsl_type *t,
+                                         struct ast_list *dims,
+                                         bool allow_unsized);
+const struct glsl_type *check_type_from_string(struct check *c,
+                                               const char *s);
+void check_push_scope(struct check *c);
+void check_pop_scope(struct check *c);
+bool check_declare(struct check *c, const char *name, struct glsl_sym *sym,
+                   struct ast_node *where);
+void check_declaration(struct check *c, struct ast_node *n, bool global);
+bool check_builtin_func_name(struct check *c, const char *name);
+
+/* glsl_check_expr.c */
+struct expr check_expr(struct check *c, struct ast_node *n);
+bool check_can_convert(struct check *c, const struct glsl_type *from,
+                       const struct glsl_type *to);
+struct expr check_convert(struct check *c, struct expr e,
+                          const struct glsl_type *to);
+struct expr check_initializer(struct check *c, struct ast_node *init,
+                              const struct glsl_type *type);
+bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
+                     bool *known);
+
+/* glsl_check_stmt.c */
+void check_function(struct check *c, struct ast_node *fn);
+void check_stmt(struct check *c, struct ast_node *n);
+
+#endif

@@ -1,0 +1,414 @@
+/*
+ * Function and statement checks: prototypes and definitions (overloads,
+ * redefinitions, main), parameters, returns, loops, switch rules, discard.
+ */
+#include <string.h>
+
+#include "glsl_check_priv.h"
+#include "util/ralloc.h"
+
+static bool
+same_params(const struct glsl_func_sig *a, const struct glsl_func_sig *b)
+{
+   if (a->nparams != b->nparams)
+      return false;
+   for (unsigned i = 0; i < a->nparams; i++) {
+      if (!glsl_type_equal(a->params[i], b->params[i]))
+         return false;
+   }
+   return true;
+}
+
+static bool
+is_builtin_function_name(struct check *c, const char *name)
+{
+   return check_builtin_func_name(c, name);
+}
+
+/* A tabled built-in of this name exists in this version and stage. */
+static bool
+builtin_available_here(struct check *c, const char *name)
+{
+   struct glsl_parse_state *st = c->st;
+   for (unsigned b = 0; b < glsl_num_builtin_funcs; b++) {
+      const struct glsl_builtin_func *f = &glsl_builtin_funcs[b];
+      if (strcmp(f->name, name) || !(f->stages & (1u << st->stage)))
+         continue;
+      if (st->es ? f->es && st->version >= f->es &&
+                   (!f->es_until || st->version < f->es_until)
+                 : f->desk && st->version >= f->desk)
+         return true;
+   }
+   return false;
+}
+
+void
+check_function(struct check *c, struct ast_node *fn)
+{
+   struct glsl_parse_state *st = c->st;
+   struct glsl_func_sig *sig = rzalloc(c->mem, struct glsl_func_sig);
+   unsigned rq = fn->type->flags;
+
+   sig->name = fn->name;
+   sig->line = fn->line;
+   sig->ret = check_resolve_type(c, fn->type, fn);
+   sig->precision = rq & AST_Q_PRECISION;
+   /* ES fragment shaders: a float return type needs a precision. */
+   if (st->es && st->stage == MESA_SHADER_FRAGMENT && !sig->precision &&
+       glsl_without_array(sig->ret)->base_type == GLSL_TYPE_FLOAT &&
+       !hash_table_search(c->global->names, "(float precision)"))
+      check_error(c, fn, "no precision for the return type of '%s'",
+                  fn->name);
+   if (rq & ~(AST_Q_PRECISION | AST_Q_SUBROUTINE | AST_Q_PRECISE |
+              AST_Q_LAYOUT))
+      check_error(c, fn, "function return types cannot have storage "
+                  "qualifiers");
+   if (glsl_type_is_array(sig->ret) && !glsl_is_version(st, 120, 300))
+      check_error(c, fn, "functions cannot return arrays in this version");
+   else if (glsl_type_is_array(sig->ret) && sig->ret->length < 0)
+      check_error(c, fn, "functions cannot return unsized arrays");
+   if (glsl_type_contains(sig->ret, GLSL_TYPE_SAMPLER) ||
+       glsl_type_contains(sig->ret, GLSL_TYPE_IMAGE))
+      check_error(c, fn, "functions cannot return opaque types");
+
+   /* Parameters. */
+   unsigned n = fn->list.count;
+   sig->params = ralloc_array(c->mem, const struct glsl_type *, n ? n : 1);
+   sig->param_qual = rzalloc_array(c->mem, unsigned, n ? n : 1);
+   unsigned i = 0;
+   bool void_param = false;
+   for (struct ast_node *p = fn->list.head; p; p = p->next) {
+      const struct glsl_type *t = check_resolve_type(c, p->type, p);
+      t = check_apply_dims(c, t, &p->dims, false);
+      unsigned q = p->type->flags;
+      if (t->base_type == GLSL_TYPE_VOID && !glsl_type_is_array(t)) {
+         if (n != 1 || p->name)
+            check_error(c, p, "'void' must be the only parameter and "
+                        "unnamed");
+         void_param = true;
+         continue;
+      }
+      if (q & ~(AST_Q_CONST | AST_Q_IN | AST_Q_OUT | AST_Q_INOUT |
+                AST_Q_PRECISION | AST_Q_MEMORY | AST_Q_PRECISE))
+         check_error(c, p, "invalid qualifier on a function parameter");
+      if ((q & AST_Q_CONST) && (q & (AST_Q_OUT | AST_Q_INOUT)))
+         check_error(c, p, "'const' cannot be combined with out or inout");
+      if ((q & (AST_Q_OUT | AST_Q_INOUT)) &&
+          (glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
+           glsl_type_contains(t, GLSL_TYPE_IMAGE)))
+         check_error(c, p, "opaque parameters cannot be out or inout");
+      if (glsl_type_is_array(t) && t->length < 0)
+         check_error(c, p, "function parameters cannot be unsized arrays");
+      if (glsl_type_is_array(t) && (q & (AST_Q_OUT | AST_Q_INOUT)) &&
+          !st->es && st->version < 120)
+         check_error(c, p, "out and inout array parameters need GLSL 1.20");
+      sig->params[i] = t;
+      sig->param_qual[i] = q;
+      p->vtype = t;
+      i++;
+   }
+   sig->nparams = i;
+   (void)void_param;
+
+   if (!strcmp(fn->name, "main")) {
+      if (sig->ret->base_type != GLSL_TYPE_VOID || sig->nparams)
+         check_error(c, fn, "main() must be declared 'void main()'");
+   }
+
+   /* Find or add the function symbol in the global scope. */
+   struct hash_entry *e = hash_table_search(c->global->names, fn->name);
+   struct glsl_sym *sym = e ? e->data : NULL;
+   if (sym && sym->kind != SYM_FUNC) {
+      check_error(c, fn, "'%s' is already declared as a %s", fn->name,
+                  sym->kind == SYM_VAR ? "variable" : "type");
+      return;
+   }
+   if (!sym) {
+      if (is_builtin_function_name(c, fn->name)) {
+         if (st->es && st->version >= 300 &&
+             builtin_available_here(c, fn->name)) {
+            check_error(c, fn, "built-in function '%s' cannot be "
+                        "redeclared or overloaded in GLSL ES", fn->name);
+         }
+      }
+      sym = rzalloc(c->mem, struct glsl_sym);
+      sym->kind = SYM_FUNC;
+      hash_table_insert(c->global->names, fn->name, sym);
+   }
+   struct glsl_func_sig *prev = NULL;
+   for (struct glsl_func_sig *s = sym->sigs; s; s = s->next) {
+      if (same_params(s, sig)) {
+         prev = s;
+         break;
+      }
+   }
+   if (prev) {
+      if (!glsl_type_equal(prev->ret, sig->ret) && !type_is_error(sig->ret))
+         check_error(c, fn, "'%s' redeclared with a different return type",
+                     fn->name);
+      else if (st->es && prev->precision != sig->precision)
+         check_error(c, fn, "'%s' redeclared with a different return "
+                     "precision", fn->name);
+      for (i = 0; i < sig->nparams; i++) {
+         unsigned mask = AST_Q_IN | AST_Q_OUT | AST_Q_INOUT | AST_Q_CONST;
+         if ((prev->param_qual[i] & mask & ~AST_Q_IN) !=
+             (sig->param_qual[i] & mask & ~AST_Q_IN))
+            check_error(c, fn, "'%s' redeclared with different parameter "
+                        "qualifiers", fn->name);
+      }
+      if (prev->defined && fn->is_definition) {
+         check_error(c, fn, "function '%s' is already defined", fn->name);
+         return;
+      }
+      sig = prev;
+   } else {
+      sig->next = sym->sigs;
+      sym->sigs = sig;
+   }
+
+   if (!fn->is_definition)
+      return;
+   sig->defined = true;
+
+   /* Parameters and the body share one scope. */
+   check_push_scope(c);
+   c->func = sig;
+   i = 0;
+   for (struct ast_node *p = fn->list.head; p; p = p->next) {
+      if (!p->vtype || (p->vtype->base_type == GLSL_TYPE_VOID &&
+                        !glsl_type_is_array(p->vtype)))
+         continue;
+      if (p->name) {
+         struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+         v->name = p->name;
+         v->type = p->vtype;
+         v->qual = p->type->flags;
+         v->read_only = p->type->flags & AST_Q_CONST;
+         struct glsl_sym *ps = rzalloc(c->mem, struct glsl_sym);
+         ps->kind = SYM_VAR;
+         ps->var = v;
+         check_declare(c, p->name, ps, p);
+      }
+   }
+   for (struct ast_node *s = fn->a->list.head; s; s = s->next)
+      check_stmt(c, s);
+   c->func = NULL;
+   check_pop_scope(c);
+}
+
+static void
+check_condition(struct check *c, struct ast_node *n)
+{
+   if (!n)
+      return;
+   if (n->kind == AST_COND_DECL) {
+      const struct glsl_type *t = check_resolve_type(c, n->type, n);
+      struct expr e = check_initializer(c, n->a, t);
+      (void)e;
+      if (!type_is_error(t) && !(t->base_type == GLSL_TYPE_BOOL &&
+                                 glsl_type_is_scalar(t)))
+         check_error(c, n, "condition must be a scalar boolean");
+      struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+      v->name = n->name;
+      v->type = t;
+      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
+      sym->kind = SYM_VAR;
+      sym->var = v;
+      check_declare(c, n->name, sym, n);
+      return;
+   }
+   struct expr e = check_expr(c, n);
+   if (!type_is_error(e.type) && !(e.type->base_type == GLSL_TYPE_BOOL &&
+                                   glsl_type_is_scalar(e.type)))
+      check_error(c, n, "condition must be a scalar boolean, not %s",
+                  glsl_type_name(c->mem, e.type));
+}
+
+static void
+check_body(struct check *c, struct ast_node *n)
+{
+   /* A loop body that is a compound statement shares the loop's scope. */
+   if (n && n->kind == AST_COMPOUND && !n->new_scope) {
+      for (struct ast_node *s = n->list.head; s; s = s->next)
+         check_stmt(c, s);
+   } else {
+      check_stmt(c, n);
+   }
+}
+
+static void
+check_switch(struct check *c, struct ast_node *n)
+{
+   struct expr e = check_expr(c, n->a);
+   if (!type_is_error(e.type) &&
+       !(glsl_type_is_scalar(e.type) &&
+         (e.type->base_type == GLSL_TYPE_INT ||
+          e.type->base_type == GLSL_TYPE_UINT)))
+      check_error(c, n, "switch expression must be a scalar integer");
+
+   struct ast_node *first = n->list.head;
+   if (first && first->kind != AST_CASE)
+      check_error(c, first, "statements before the first case label");
+   if (n->list.tail && n->list.tail->kind == AST_CASE)
+      check_error(c, n->list.tail, "a case label must be followed by a "
+                  "statement");
+
+   int64_t *values = ralloc_array(c->mem, int64_t, n->list.count + 1);
+   unsigned nvalues = 0;
+   bool seen_default = false;
+   c->switch_depth++;
+   check_push_scope(c);
+   for (struct ast_node *s = n->list.head; s; s = s->next) {
+      if (s->kind != AST_CASE) {
+         check_stmt(c, s);
+         continue;
+      }
+      if (!s->a) {
+         if (seen_default)
+            check_error(c, s, "duplicate default label");
+         seen_default = true;
+         continue;
+      }
+      struct expr v = check_expr(c, s->a);
+      if (type_is_error(v.type))
+         continue;
+      if (!glsl_type_is_scalar(v.type) ||
+          !(v.type->base_type == GLSL_TYPE_INT ||
+            v.type->base_type == GLSL_TYPE_UINT) || !v.is_const) {
+         check_error(c, s, "case label must be a constant scalar integer");
+         continue;
+      }
+      if (!type_is_error(e.type) &&
+          v.type->base_type != e.type->base_type &&
+          !check_can_convert(c, v.type, e.type)) {
+         check_error(c, s, "case label type does not match the switch "
+                     "expression");
+         continue;
+      }
+      if (v.has_value) {
+         int64_t x = (uint32_t)v.val.c[0].i;
+         for (unsigned k = 0; k < nvalues; k++) {
+            if (values[k] == x)
+               check_error(c, s, "duplicate case value");
+         }
+         values[nvalues++] = x;
+      }
+   }
+   check_pop_scope(c);
+   c->switch_depth--;
+}
+
+void
+check_stmt(struct check *c, struct ast_node *n)
+{
+   if (!n)
+      return;
+   if (c->depth >= CHECK_MAX_DEPTH) {
+      if (c->depth == CHECK_MAX_DEPTH)
+         check_error(c, n, "statements nested too deeply");
+      c->depth = CHECK_MAX_DEPTH + 1;
+      return;
+   }
+   c->depth++;
+   switch (n->kind) {
+   case AST_COMPOUND:
+      check_push_scope(c);
+      for (struct ast_node *s = n->list.head; s; s = s->next)
+         check_stmt(c, s);
+      check_pop_scope(c);
+      break;
+   case AST_EXPR_STMT:
+      if (n->a)
+         check_expr(c, n->a);
+      break;
+   case AST_DECL_STMT:
+      if (n->a->kind == AST_BLOCK)
+         check_error(c, n, "interface blocks must be declared at global "
+                     "scope");
+      else if (n->a->kind == AST_QUALIFIER_ONLY && n->a->type &&
+               (n->a->type->flags & AST_Q_INVARIANT))
+         check_error(c, n, "'invariant' declarations must be at global "
+                     "scope");
+      else
+         check_declaration(c, n->a, false);
+      break;
+   case AST_IF:
+      check_condition(c, n->a);
+      check_stmt(c, n->b);
+      check_stmt(c, n->c);
+      break;
+   case AST_SWITCH:
+      if (!glsl_is_version(c->st, 130, 300))
+         check_error(c, n, "switch needs GLSL 1.30 or ES 3.00");
+      else
+         check_switch(c, n);
+      break;
+   case AST_CASE:
+      check_error(c, n, "case label outside a switch");
+      break;
+   case AST_WHILE:
+      check_push_scope(c);
+      check_condition(c, n->a);
+      c->loop_depth++;
+      check_body(c, n->b);
+      c->loop_depth--;
+      check_pop_scope(c);
+      break;
+   case AST_DO:
+      c->loop_depth++;
+      check_stmt(c, n->b);
+      c->loop_depth--;
+      check_condition(c, n->a);
+      break;
+   case AST_FOR:
+      check_push_scope(c);
+      check_stmt(c, n->a);
+      check_condition(c, n->b);
+      if (n->c)
+         check_expr(c, n->c);
+      c->loop_depth++;
+      check_body(c, n->d);
+      c->loop_depth--;
+      check_pop_scope(c);
+      break;
+   case AST_BREAK:
+      if (!c->loop_depth && !c->switch_depth)
+         check_error(c, n, "break outside a loop or switch");
+      break;
+   case AST_CONTINUE:
+      if (!c->loop_depth)
+         check_error(c, n, "continue outside a loop");
+      break;
+   case AST_DISCARD:
+   case AST_DEMOTE:
+      if (c->st->stage != MESA_SHADER_FRAGMENT)
+         check_error(c, n, "discard is only allowed in fragment shaders");
+      break;
+   case AST_RETURN: {
+      const struct glsl_type *ret = c->func ? c->func->ret :
+                                    &glsl_type_builtin_error;
+      if (!n->a) {
+         if (!type_is_error(ret) && ret->base_type != GLSL_TYPE_VOID)
+            check_error(c, n, "return without a value in a function "
+                        "returning %s", glsl_type_name(c->mem, ret));
+         break;
+      }
+      struct expr e = check_expr(c, n->a);
+      if (type_is_error(e.type) || type_is_error(ret))
+         break;
+      if (ret->base_type == GLSL_TYPE_VOID) {
+         check_error(c, n, "return with a value in a void function");
+      } else if (!glsl_type_equal(e.type, ret) &&
+                 !check_can_convert(c, e.type, ret)) {
+         check_error(c, n, "return type %s does not match the function's "
+                     "%s", glsl_type_name(c->mem, e.type),
+                     glsl_type_name(c->mem, ret));
+      }
+      break;
+   }
+   default:
+      check_error(c, n, "unexpected statement");
+      break;
+   }
+   c->depth--;
+}

@@ -1,0 +1,286 @@
+/*
+ * Compilation state and the front-end pipeline: preprocess (glcpp), parse,
+ * check.  Holds the #version and #extension rules.
+ */
+#include <string.h>
+
+#include "glsl_state.h"
+#include "util/ralloc.h"
+
+struct ast_node *
+ast_new(struct glsl_parse_state *st, enum ast_kind kind, int line, int col)
+{
+   struct ast_node *n = rzalloc(st->mem, struct ast_node);
+   n->kind = kind;
+   n->line = line;
+   n->col = col;
+   return n;
+}
+
+void
+ast_list_append(struct ast_list *l, struct ast_node *n)
+{
+   n->next = NULL;
+   if (l->tail)
+      l->tail->next = n;
+   else
+      l->head = n;
+   l->tail = n;
+   l->count++;
+}
+
+struct ast_type *
+ast_type_new(struct glsl_parse_state *st, int line, int col)
+{
+   struct ast_type *t = rzalloc(st->mem, struct ast_type);
+   t->line = line;
+   t->col = col;
+   t->spec_line = line;
+   t->spec_col = col;
+   return t;
+}
+
+bool
+glsl_ext_enabled(const struct glsl_parse_state *st, const char *name)
+{
+   int i = glsl_extension_index(name);
+   return i >= 0 && st->ext_enabled[i];
+}
+
+bool
+glsl_builtin_type_available(const struct glsl_parse_state *st,
+                            const struct glsl_builtin_type_info *info)
+{
+   if (glsl_is_version(st, info->min_version, info->min_es_version))
+      return true;
+   return (info->extension && glsl_ext_enabled(st, info->extension)) ||
+          (info->extension2 && glsl_ext_enabled(st, info->extension2));
+}
+
+void
+glsl_struct_name_add(struct glsl_parse_state *st, const char *name)
+{
+   if (st->num_struct_names == st->cap_struct_names) {
+      unsigned cap = st->cap_struct_names ? st->cap_struct_names * 2 : 16;
+      struct glsl_struct_name *n =
+         reralloc(st->mem, st->struct_names, struct glsl_struct_name, cap);
+      if (!n)
+         return;
+      st->struct_names = n;
+      st->cap_struct_names = cap;
+   }
+   st->struct_names[st->num_struct_names++] = (struct glsl_struct_name){
+      .name = name, .depth = st->brace_depth,
+   };
+}
+
+struct glsl_struct_name *
+glsl_struct_name_find(struct glsl_parse_state *st, const char *name)
+{
+   for (unsigned i = st->num_struct_names; i-- > 0;) {
+      if (strcmp(st->struct_names[i].name, name) == 0)
+         return &st->struct_names[i];
+   }
+   return NULL;
+}
+
+void
+glsl_struct_scope_pop(struct glsl_parse_state *st)
+{
+   st->brace_depth--;
+   while (st->num_struct_names &&
+          st->struct_names[st->num_struct_names - 1].depth > st->brace_depth)
+      st->num_struct_names--;
+}
+
+/* ---- glcpp hooks ------------------------------------------------------ */
+
+static bool
+known_version(int version, bool es)
+{
+   static const int desktop[] = { 110, 120, 130, 140, 150, 330, 400, 410,
+                                  420, 430, 440, 450, 460 };
+   static const int es_versions[] = { 100, 300, 310, 320 };
+   const int *list = es ? es_versions : desktop;
+   unsigned n = es ? 4 : sizeof(desktop) / sizeof(desktop[0]);
+   for (unsigned i = 0; i < n; i++) {
+      if (list[i] == version)
+         return true;
+   }
+   return false;
+}
+
+static bool
+hook_version(void *data, bool explicit_directive, int *version,
+             const char *profile, int line, int col, bool *es, bool *compat)
+{
+   struct glsl_parse_state *st = data;
+   bool ok = true;
+
+   if (!explicit_directive) {
+      st->version = st->opts->default_version ? st->opts->default_version
+                                              : 110;
+      st->es = st->opts->default_es;
+   } else {
+      st->explicit_version = true;
+      st->version = *version;
+      st->es = *version == 100 || !strcmp(profile, "es");
+      if (*profile && strcmp(profile, "es") && strcmp(profile, "core") &&
+          strcmp(profile, "compatibility")) {
+         glsl_log_error(&st->log, line, col, "unknown profile '%s' in "
+                        "#version", profile);
+         ok = false;
+      } else if (!strcmp(profile, "es") && *version == 100) {
+         glsl_log_error(&st->log, line, col,
+                        "GLSL ES 1.00 takes no profile in #version");
+         ok = false;
+      } else if (*version >= 300 && *version <= 320 && strcmp(profile, "es")) {
+         glsl_log_error(&st->log, line, col,
+                        "#version %d needs the 'es' profile", *version);
+         ok = false;
+      } else if (*profile && strcmp(profile, "es") && *version < 150) {
+         glsl_log_error(&st->log, line, col,
+                        "profiles in #version need GLSL 1.50");
+         ok = false;
+      } else if (!known_version(*version, st->es)) {
+         glsl_log_error(&st->log, line, col,
+                        "GLSL%s %d is not supported (1.10-1.50, 3.30-4.60, "
+                        "ES 1.00, 3.00, 3.10, 3.20)", st->es ? " ES" : "",
+                        *version);
+         ok = false;
+      }
+      st->compat = !strcmp(profile, "compatibility");
+      if (!ok) {
+         st->version = st->es ? 300 : 110;
+      }
+   }
+   /* GLSL before 1.40 has no profiles: everything is "compatibility". */
+   if (!st->es && st->version < 140)
+      st->compat = true;
+   *version = st->version;
+   *es = st->es;
+   *compat = st->compat;
+
+   /* Built-in structure type names the lexer must see as types. */
+   static const char *const structs[] = {
+      "gl_PointParameters", "gl_MaterialParameters",
+      "gl_LightSourceParameters", "gl_LightModelParameters",
+      "gl_LightModelProducts", "gl_LightProducts", "gl_FogParameters",
+   };
+   glsl_struct_name_add(st, "gl_DepthRangeParameters");
+   if (st->compat && !st->es) {
+      for (unsigned i = 0; i < sizeof(structs) / sizeof(structs[0]); i++)
+         glsl_struct_name_add(st, structs[i]);
+   }
+
+   /* Implied extensions: --extension arguments are on from the start. */
+   for (unsigned i = 0; i < st->opts->num_extra_extensions; i++) {
+      int e = glsl_extension_index(st->opts->extra_extensions[i]);
+      if (e >= 0)
+         st->ext_enabled[e] = true;
+   }
+   return ok;
+}
+
+static bool
+extension_available(const struct glsl_parse_state *st, int i)
+{
+   const struct glsl_extension_info *e = &glsl_extensions[i];
+   return st->es ? e->es && st->version >= e->min_es_version
+                 : e->desktop && st->version >= e->min_version;
+}
+
+static void
+hook_extension_macros(void *data, void *pp,
+                      void (*define)(void *pp, const char *name))
+{
+   struct glsl_parse_state *st = data;
+   for (unsigned i = 0; i < glsl_num_extensions; i++) {
+      if (extension_available(st, i))
+         define(pp, glsl_extensions[i].name);
+   }
+}
+
+static bool
+hook_extension(void *data, const char *name, enum glcpp_ext_behavior b,
+               int line, int col)
+{
+   struct glsl_parse_state *st = data;
+   const char *bname[] = { "require", "enable", "warn", "disable" };
+
+   if (!strcmp(name, "all")) {
+      if (b == GLCPP_EXT_REQUIRE || b == GLCPP_EXT_ENABLE) {
+         glsl_log_error(&st->log, line, col,
+                        "#extension all : %s is not allowed", bname[b]);
+         return false;
+      }
+      for (unsigned i = 0; i < glsl_num_extensions; i++) {
+         st->ext_enabled[i] = b == GLCPP_EXT_WARN &&
+                              extension_available(st, i);
+         st->ext_warn[i] = b == GLCPP_EXT_WARN;
+      }
+      return true;
+   }
+
+   int i = glsl_extension_index(name);
+   if (i < 0 || !extension_available(st, i)) {
+      if (b == GLCPP_EXT_REQUIRE) {
+         glsl_log_error(&st->log, line, col,
+                        "extension %s is not supported", name);
+         return false;
+      }
+      glsl_log_warning(&st->log, line, col,
+                       "extension %s is not supported", name);
+      return true;
+   }
+   st->ext_enabled[i] = b != GLCPP_EXT_DISABLE;
+   st->ext_warn[i] = b == GLCPP_EXT_WARN;
+   return true;
+}
+
+static void
+hook_pragma(void *data, const char *text, int line)
+{
+   struct glsl_parse_state *st = data;
+   if (!strcmp(text, "STDGL invariant ( all )")) {
+      st->pragma_invariant_all = true;
+      /* GLSL ES 3.00: fragment shaders cannot use invariant(all). */
+      if (st->es && st->version >= 300 &&
+          st->stage == MESA_SHADER_FRAGMENT)
+         glsl_log_error(&st->log, line, 1, "#pragma STDGL invariant(all) "
+                        "is not allowed in fragment shaders");
+   }
+}
+
+struct glsl_parse_state *
+glsl_compile_shader(void *mem_ctx, const char *src, size_t len,
+                    const struct glsl_compile_options *opts)
+{
+   struct glsl_parse_state *st = rzalloc(mem_ctx, struct glsl_parse_state);
+   if (!st)
+      return NULL;
+   st->mem = st;
+   st->opts = opts;
+   st->stage = opts->stage;
+   glsl_log_init(&st->log, st);
+   st->ext_enabled = rzalloc_array(st, bool, glsl_num_extensions);
+   st->ext_warn = rzalloc_array(st, bool, glsl_num_extensions);
+   if (!st->ext_enabled || !st->ext_warn)
+      return NULL;
+
+   const struct glcpp_hooks hooks = {
+      .data = st,
+      .version = hook_version,
+      .extension_macros = hook_extension_macros,
+      .extension = hook_extension,
+      .pragma = hook_pragma,
+   };
+   char *text = glcpp_preprocess(st, src, len, &st->log, &hooks);
+   st->pp_text = text;
+   if (!text || st->log.errors || opts->preprocess_only)
+      return st;
+   if (!glsl_parse(st, text) || st->log.errors)
+      return st;
+   glsl_check(st);
+   return st;
+}

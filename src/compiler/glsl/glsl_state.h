@@ -1,0 +1,107 @@
+/*
+ * State of one shader compilation: language version and profile, stage,
+ * extension behaviour, diagnostics, the AST, and the struct names the lexer
+ * needs to tell type names from identifiers.
+ */
+#ifndef GLSL_STATE_H
+#define GLSL_STATE_H
+
+#include <stdbool.h>
+
+#include "compiler/shader_enums.h"
+#include "glsl_log.h"
+#include "ast.h"
+#include "glcpp/glcpp.h"
+
+/* Extensions the front end knows (generated table, glsl_extensions.py). */
+struct glsl_extension_info {
+   const char *name;
+   bool desktop, es;
+   uint16_t min_version;     /* desktop GLSL */
+   uint16_t min_es_version;
+};
+
+extern const struct glsl_extension_info glsl_extensions[];
+extern const unsigned glsl_num_extensions;
+
+int glsl_extension_index(const char *name);
+
+struct glsl_compile_options {
+   gl_shader_stage stage;
+   int default_version;      /* used without #version; 0 means 110 */
+   bool default_es;
+   bool link;                /* accepted; linking comes later */
+   bool preprocess_only;     /* stop after glcpp (output in st->pp_text) */
+   const char **extra_extensions; /* --extension: enable from the start */
+   unsigned num_extra_extensions;
+};
+
+struct glsl_struct_name {
+   const char *name;
+   const struct glsl_type *type; /* set once the checker defines it */
+   int depth;
+};
+
+struct glsl_parse_state {
+   void *mem;
+   struct glsl_log log;
+   const struct glsl_compile_options *opts;
+   gl_shader_stage stage;
+
+   int version;              /* 110, 300 ... */
+   bool es;
+   bool compat;
+   bool explicit_version;
+
+   /* Per extension: enabled by #extension (or implied); warn behaviour. */
+   bool *ext_enabled;
+   bool *ext_warn;
+
+   /* Lexer feedback: user struct names visible at this brace depth. */
+   struct glsl_struct_name *struct_names;
+   unsigned num_struct_names, cap_struct_names;
+   int brace_depth;
+   bool after_dot;
+   int layout_depth;         /* 1 after 'layout', 2+ inside its parens */
+   void *scanner;
+
+   struct ast_list unit;     /* translation unit: external declarations */
+   const char *pp_text;      /* glcpp output */
+   bool pragma_invariant_all;
+};
+
+/* Version tests in the Mesa style: is_version(desktop, es) is true when
+ * the shader's version is at least the one for its language (0: never). */
+static inline bool
+glsl_is_version(const struct glsl_parse_state *st, int desktop, int es)
+{
+   int need = st->es ? es : desktop;
+   return need != 0 && st->version >= need;
+}
+
+bool glsl_ext_enabled(const struct glsl_parse_state *st, const char *name);
+
+/* True for types usable here (version and enabled extensions). */
+bool glsl_builtin_type_available(const struct glsl_parse_state *st,
+                                 const struct glsl_builtin_type_info *info);
+
+void glsl_struct_name_add(struct glsl_parse_state *st, const char *name);
+struct glsl_struct_name *glsl_struct_name_find(struct glsl_parse_state *st,
+                                               const char *name);
+/* '}' seen: leave the brace level, forgetting struct names declared in it. */
+void glsl_struct_scope_pop(struct glsl_parse_state *st);
+
+/* Lexer/parser entry points (glsl_lexer.l, glsl_parser.y). */
+bool glsl_parse(struct glsl_parse_state *st, const char *text);
+
+/* Semantic checks over st->unit (glsl_check*.c). */
+void glsl_check(struct glsl_parse_state *st);
+
+/* The whole front end: preprocess, parse, check.  Returns the state (under
+ * mem_ctx) with its log; success when st->log.errors == 0. */
+struct glsl_parse_state *glsl_compile_shader(void *mem_ctx, const char *src,
+                                             size_t len,
+                                             const struct glsl_compile_options
+                                                *opts);
+
+#endif

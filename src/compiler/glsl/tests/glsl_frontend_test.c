@@ -1,0 +1,153 @@
+/*
+ * Front-end behaviour a shader author sees: which shaders are accepted and
+ * which rejected, per the GLSL specifications' rules (each case names the
+ * rule it exercises), and that hostile input gives errors, not crashes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "glsl_state.h"
+#include "util/ralloc.h"
+
+static bool
+compiles(gl_shader_stage stage, const char *src, char **log_out)
+{
+   struct glsl_compile_options opts = { .stage = stage };
+   void *mem = ralloc_context(NULL);
+   struct glsl_parse_state *st = glsl_compile_shader(mem, src, strlen(src),
+                                                     &opts);
+   assert_non_null(st);
+   bool ok = st->log.errors == 0;
+   if (log_out)
+      *log_out = strdup(st->log.text);
+   ralloc_free(mem);
+   return ok;
+}
+
+#define ACCEPT(stage, src) assert_true(compiles(stage, src, NULL))
+#define REJECT(stage, src) assert_false(compiles(stage, src, NULL))
+
+static void
+test_preprocessor(void **state)
+{
+   /* Redefinitions must be identical (GLSL 1.10 section 3.3). */
+   REJECT(MESA_SHADER_VERTEX, "#define A 1\n#define A 2\nvoid main(){}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#define A 1\n#define A 1\nvoid main(){}\n");
+   /* GL_ names are reserved for macros. */
+   REJECT(MESA_SHADER_VERTEX, "#define GL_FOO 1\nvoid main(){}\n");
+   /* #error is an error; #if arithmetic and defined work. */
+   REJECT(MESA_SHADER_VERTEX, "#error stop\nvoid main(){}\n");
+   ACCEPT(MESA_SHADER_VERTEX,
+          "#define X 3\n#if defined(X) && X * 2 == 6 && (7 % 4) == 3\n"
+          "void main(){}\n#else\n#error no\n#endif\n");
+   /* Division by zero in #if is an error. */
+   REJECT(MESA_SHADER_VERTEX, "#if 1 / 0\n#endif\nvoid main(){}\n");
+   /* #version must come first. */
+   REJECT(MESA_SHADER_VERTEX, "void main(){}\n#version 120\n");
+   /* __VERSION__ follows #version. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 130\n#if __VERSION__ != 130\n"
+          "#error v\n#endif\nvoid main(){}\n");
+   /* Recursive macros stop expanding instead of looping. */
+   REJECT(MESA_SHADER_VERTEX, "#define A A B\n#define B A\nvoid main(){ A; }\n");
+}
+
+static void
+test_types_and_conversions(void **state)
+{
+   /* GLSL 1.10 has no implicit int -> float conversion. */
+   REJECT(MESA_SHADER_VERTEX, "void main() { float f = 1; }\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 120\nvoid main() { float f = 1; }\n");
+   /* No implicit float -> int, ever. */
+   REJECT(MESA_SHADER_VERTEX, "#version 450\nvoid main() { int i = 1.0; }\n");
+   /* Constructors need enough components. */
+   REJECT(MESA_SHADER_VERTEX, "void main() { vec4 v = vec4(1.0, 2.0); }\n");
+   ACCEPT(MESA_SHADER_VERTEX,
+          "void main() { vec4 v = vec4(vec2(1.0), 2.0, 3.0); }\n");
+   /* Swizzles: one set at a time, within the vector. */
+   REJECT(MESA_SHADER_VERTEX, "void main() { vec2 v; float f = v.z; }\n");
+   REJECT(MESA_SHADER_VERTEX, "void main() { vec4 v; vec2 f = v.xg; }\n");
+   /* Array sizes are positive constant integers. */
+   REJECT(MESA_SHADER_VERTEX, "void main() { float a[1 - 1]; }\n");
+   REJECT(MESA_SHADER_VERTEX,
+          "uniform int n;\nvoid main() { float a[n]; }\n");
+   ACCEPT(MESA_SHADER_VERTEX,
+          "const int n = 2;\nvoid main() { float a[n * 2]; a[3] = 0.0; }\n");
+   /* Constant out-of-range index. */
+   REJECT(MESA_SHADER_VERTEX, "void main() { float a[2]; a[2] = 1.0; }\n");
+}
+
+static void
+test_statements_and_qualifiers(void **state)
+{
+   REJECT(MESA_SHADER_VERTEX, "void main() { discard; }\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "void main() { discard; }\n");
+   REJECT(MESA_SHADER_VERTEX, "void main() { break; }\n");
+   REJECT(MESA_SHADER_VERTEX, "int f() { return; }\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "void f() { return 1; }\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 130\nvoid main() { int i = 0;\n"
+          "switch (i) { case 1: break; case 1: break; } }\n");
+   /* Uniforms are read-only; attributes only in vertex shaders. */
+   REJECT(MESA_SHADER_VERTEX, "uniform float u;\nvoid main() { u = 1.0; }\n");
+   REJECT(MESA_SHADER_FRAGMENT, "attribute vec4 a;\nvoid main() {}\n");
+   /* Integer fragment inputs must be flat (GLSL 1.30 4.3.4). */
+   REJECT(MESA_SHADER_FRAGMENT, "#version 130\nin int i;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_FRAGMENT,
+          "#version 130\nflat in int i;\nvoid main() {}\n");
+   /* Overloads differing only in return type. */
+   REJECT(MESA_SHADER_VERTEX,
+          "int f(int x) { return x; }\nfloat f(int x) { return 1.0; }\n"
+          "void main() {}\n");
+   /* The message format users know. */
+   char *log = NULL;
+   assert_false(compiles(MESA_SHADER_VERTEX, "void main() {\n  x = 1;\n}\n",
+                         &log));
+   assert_non_null(strstr(log, "0:2("));
+   assert_non_null(strstr(log, "error:"));
+   free(log);
+}
+
+static void
+test_hostile_input(void **state)
+{
+   /* Deep nesting, huge identifiers and exploding macros end in errors. */
+   size_t n = 200000;
+   char *src = malloc((1 << 20) + n * 2 + 64);
+   assert_non_null(src);
+   strcpy(src, "void main() { float x = ");
+   size_t len = strlen(src);
+   memset(src + len, '(', n);
+   len += n;
+   strcpy(src + len, "1.0; }\n");
+   REJECT(MESA_SHADER_VERTEX, src);
+
+   memset(src, 'a', 1 << 20);
+   src[1 << 20] = 0;
+   REJECT(MESA_SHADER_VERTEX, src); /* a 1 MB identifier, no main syntax */
+
+   REJECT(MESA_SHADER_VERTEX,
+          "#define A B B B B B B B B\n#define B C C C C C C C C\n"
+          "#define C D D D D D D D D\n#define D E E E E E E E E\n"
+          "#define E F F F F F F F F\n#define F G G G G G G G G\n"
+          "#define G H H H H H H H H\n#define H x x x x x x x x\n"
+          "void main() { A A A A A A A A }\n");
+   free(src);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_preprocessor),
+      cmocka_unit_test(test_types_and_conversions),
+      cmocka_unit_test(test_statements_and_qualifiers),
+      cmocka_unit_test(test_hostile_input),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
