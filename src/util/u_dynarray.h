@@ -98,7 +98,9 @@ util_dynarray_append_bytes(struct util_dynarray *buf, const void *src,
 #define util_dynarray_num_elements(buf, type) ((buf)->size / sizeof(type))
 #define util_dynarray_element(buf, type, i) ((type *)(buf)->data + (i))
 #define util_dynarray_begin(buf) ((buf)->data)
-#define util_dynarray_end(buf) ((void *)((char *)(buf)->data + (buf)->size))
+/* An empty array may have no storage at all: never offset a NULL pointer. */
+#define util_dynarray_end(buf)                                                \
+   ((buf)->data ? (void *)((char *)(buf)->data + (buf)->size) : NULL)
 #define util_dynarray_top_ptr(buf, type)                                      \
    ((type *)((char *)(buf)->data + (buf)->size - sizeof(type)))
 #define util_dynarray_top(buf, type) (*util_dynarray_top_ptr(buf, type))

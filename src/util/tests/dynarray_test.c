@@ -28,6 +28,18 @@ test_append_and_iterate(void **state)
 }
 
 static void
+test_empty_iterates_nothing(void **state)
+{
+   struct util_dynarray arr;
+   util_dynarray_init(&arr, NULL);
+   unsigned n = 0;
+   util_dynarray_foreach(&arr, int, v)
+      n++;
+   assert_int_equal(n, 0);
+   assert_int_equal(util_dynarray_num_elements(&arr, int), 0);
+}
+
+static void
 test_malloc_backed(void **state)
 {
    struct util_dynarray arr;
@@ -47,6 +59,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_append_and_iterate),
+      cmocka_unit_test(test_empty_iterates_nothing),
       cmocka_unit_test(test_malloc_backed),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
