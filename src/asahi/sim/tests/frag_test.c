@@ -277,6 +277,71 @@ test_pix_and_incomplete(void **state)
    sim_test_free(&t);
 }
 
+/* A 4x4-pixel tilebuffer with 2 samples of 16 bytes each. */
+static uint8_t tib_mem[4][4][2][16];
+
+static void *
+tib_sample(void *user, unsigned x, unsigned y, unsigned sample,
+           unsigned offset_B, size_t size)
+{
+   (void)user;
+   if (x >= 4 || y >= 4 || sample >= 2 || offset_B > 16 ||
+       size > 16 - offset_B)
+      return NULL;
+   return &tib_mem[y][x][sample][offset_B];
+}
+
+static void
+test_tile(void **state)
+{
+   struct sim_test t;
+   memset(tib_mem, 0, sizeof(tib_mem));
+   sim_test_load(&t, "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 4, 3, 0\n"
+                     "st_tile r0_r1, u8norm, 0, xz, 8, r5l, 0\n"
+                     "ld_tile r8_r9_r10_r11, u8norm, 1, xyzw, 4, r5l, 0\n"
+                     "stop\n");
+   t.g->exec = 0x3;
+   t.g->frag.nr_samples = 2;
+   t.g->frag.tib = (struct asahi_sim_tilebuffer){.sample_ptr = tib_sample};
+   t.g->frag.pixel[1][0] = 2;
+   t.g->frag.pixel[1][1] = 3;
+   for (unsigned l = 0; l < 2; l++) {
+      t.g->r[0][l] = f32_bits(1.0f);
+      t.g->r[1][l] = f32_bits(0.5f);
+      t.g->r[2][l] = f32_bits(0.0f);
+      t.g->r[3][l] = f32_bits(0.25f);
+      t.g->r[5][l] = 0x6; /* samples 1 and 2; the pixel has only 0 and 1 */
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   /* unorm8: 255, round(127.5) = 128, 0, round(63.75) = 64 in both samples
+    * of both pixels. */
+   for (unsigned s = 0; s < 2; s++) {
+      assert_memory_equal(&tib_mem[0][0][s][4], "\xff\x80\x00\x40", 4);
+      assert_memory_equal(&tib_mem[3][2][s][4], "\xff\x80\x00\x40", 4);
+   }
+   /* The masked store: x and z only, sample 1 only. */
+   assert_memory_equal(&tib_mem[0][0][1][8], "\xff\x00\x80\x00", 4);
+   assert_memory_equal(&tib_mem[0][0][0][8], "\x00\x00\x00\x00", 4);
+   /* The load reads sample 1 back. */
+   assert_true(reg_f32(t.g, 8, 1) == 1.0f);
+   assert_true(reg_f32(t.g, 9, 1) == (float)(128.0 / 255.0));
+   assert_true(reg_f32(t.g, 10, 1) == 0.0f);
+   assert_true(reg_f32(t.g, 11, 1) == (float)(64.0 / 255.0));
+
+   /* Outside the tilebuffer: an error, not a crash. */
+   t.g->frag.pixel[1][0] = 9;
+   asahi_sim_set_code(t.g, t.code, t.size, 0);
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_ERR_EXEC);
+   assert_non_null(strstr(t.g->error, "outside the tilebuffer"));
+
+   /* No tilebuffer. */
+   t.g->frag.tib.sample_ptr = NULL;
+   asahi_sim_set_code(t.g, t.code, t.size, 0);
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_ERR_EXEC);
+   assert_non_null(strstr(t.g->error, "without a tilebuffer"));
+   sim_test_free(&t);
+}
+
 int
 main(void)
 {
@@ -289,6 +354,7 @@ main(void)
       cmocka_unit_test(test_st_var),
       cmocka_unit_test(test_sample_mask_zs),
       cmocka_unit_test(test_pix_and_incomplete),
+      cmocka_unit_test(test_tile),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,6 +202,43 @@ put32(uint8_t *p, uint32_t v)
 }
 
 static void
+test_device_packed_stores(void **state)
+{
+   /* Expected words from the format definitions: rgb10a2 unorm 10/10/10/2
+    * round to nearest; r11g11b10f has 5-bit exponents (bias 15) and 6/5
+    * mantissa bits; rgb9e5 (GL 4.6 section 8.5.2) of (1, 0.5, 0) has
+    * shared exponent 16 and mantissas 256, 128, 0. */
+   struct sim_test t;
+   if (!try_load(&t,
+         "device_store 0, rgb10a2, xyzw, r4_r5_r6_r7, u2_u3, 0, signed, 0\n"
+         "device_store 0, rg11b10f, xyz, r8_r9_r10, u2_u3, 1, signed, 0\n"
+         "device_store 0, rgb9e5, xyz, r12_r13_r14, u2_u3, 2, signed, 0\n"
+         "stop\n")) {
+      skip();
+      return;
+   }
+   struct mem_fixture *f = malloc(sizeof(*f));
+   fixture_init(f, t.g);
+   set_u64(t.g, 2, OUT_VA);
+   t.g->exec = 1;
+   const float v[] = {1.0f, 0.25f, 0.0f, 1.0f, 1.0f, 0.5f, 2.0f, 0,
+                      1.0f, 0.5f, 0.0f};
+   for (unsigned i = 0; i < 11; i++)
+      t.g->r[4 + i][0] = f32_bits(v[i]);
+
+   enum asahi_sim_status s = asahi_sim_run(t.g);
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("%s: %s", asahi_sim_status_string(s), t.g->error);
+   uint32_t w[3];
+   memcpy(w, f->out, sizeof(w));
+   assert_int_equal(w[0], 1023u | 256u << 10 | 0u << 20 | 3u << 30);
+   assert_int_equal(w[1], 0x3c0u | 0x380u << 11 | 0x200u << 22);
+   assert_int_equal(w[2], 256u | 128u << 9 | 16u << 27);
+   free(f);
+   sim_test_free(&t);
+}
+
+static void
 test_device_packed_formats(void **state)
 {
    /* Expected values come from the format definitions (UNORM/SNORM
@@ -438,6 +475,7 @@ main(void)
       cmocka_unit_test(test_faults),
       cmocka_unit_test(test_device_formats),
       cmocka_unit_test(test_device_packed_formats),
+      cmocka_unit_test(test_device_packed_stores),
       cmocka_unit_test(test_device_fault_in_program),
       cmocka_unit_test(test_sum_array),
       cmocka_unit_test(test_local_stack_uniform),
