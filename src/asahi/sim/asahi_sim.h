@@ -68,6 +68,7 @@ enum asahi_sim_unit {
    ASAHI_SIM_UNIT_DEVICE,    /* device_load / device_store / atomics */
    ASAHI_SIM_UNIT_STACK,     /* stack (scratch) memory */
    ASAHI_SIM_UNIT_LOCAL,     /* threadgroup (local) memory */
+   ASAHI_SIM_UNIT_TEXTURE,   /* the default texture hooks */
 };
 
 const char *asahi_sim_unit_string(enum asahi_sim_unit unit);
