@@ -144,7 +144,7 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
 {
    const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_LDCF_D);
    const struct agx_isa_operand *C = asahi_sim_op(I, AGX_ISA_LDCF_I);
-   unsigned n = D->count / 3;
+   unsigned n = (D->count + 2) / 3;
    enum asahi_sim_status st;
 
    foreach_active_lane (g, t) {
