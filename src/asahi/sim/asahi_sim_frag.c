@@ -115,12 +115,13 @@ exec_iter(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool proj)
    const char *name = proj ? "iterproj" : "iter";
    enum asahi_sim_status st;
 
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       uint32_t first = cf_index(g, C, t);
       if ((st = cf_check(g, name, first, D->count)) != ASAHI_SIM_RUNNING)
          return st;
-      if (J && (st = cf_check(g, name, (uint32_t)J->value, 1)) !=
-                  ASAHI_SIM_RUNNING)
+      if (J &&
+          (st = cf_check(g, name, (uint32_t)J->value, 1)) != ASAHI_SIM_RUNNING)
          return st;
 
       double x, y;
@@ -147,7 +148,8 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned n = (D->count + 2) / 3;
    enum asahi_sim_status st;
 
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       uint32_t first = cf_index(g, C, t);
       if ((st = cf_check(g, "ldcf", first, n)) != ASAHI_SIM_RUNNING)
          return st;
@@ -171,7 +173,8 @@ exec_st_var(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (!u->words || !u->stride_words)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "st_var without a UVS buffer (g->uvs)");
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       uint32_t index = (uint32_t)asahi_sim_read_raw(g, X, t);
       if (index >= u->stride_words)
          return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
@@ -196,7 +199,8 @@ exec_sample_mask(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *S = asahi_sim_op(I, AGX_ISA_SAMPLE_MASK_S);
    const struct agx_isa_operand *M = asahi_sim_op(I, AGX_ISA_SAMPLE_MASK_M);
 
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       uint16_t s = (uint16_t)asahi_sim_read_raw(g, S, t);
       uint16_t m = (uint16_t)asahi_sim_read_raw(g, M, t);
       g->frag.samples_decided[t] |= s;
@@ -218,7 +222,8 @@ exec_zs_emit(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    if (!z && !s)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "zs_emit writes neither depth nor stencil");
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       struct asahi_sim_frag *f = &g->frag;
       f->zs_samples[t] |= (uint16_t)asahi_sim_read_raw(g, S, t);
       if (z) {
@@ -257,8 +262,8 @@ exec_state_store(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       texture ? g->texture_state : g->sampler_state;
 
    if (slot >= max)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "state slot %u of %u",
-                             slot, max);
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "state slot %u of %u", slot,
+                             max);
    slots[slot] = (struct asahi_sim_state_slot){
       .valid = true,
       .heap = asahi_sim_read_raw(g, B, 0),
@@ -295,7 +300,8 @@ asahi_sim_exec_frag(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       /* Ordering between SIMD groups: groups run one at a time in
        * submission order, so it already holds; record the operands. */
       g->frag.wait_pix_count++;
-      g->frag.wait_pix_mask = (unsigned)asahi_sim_op(I, AGX_ISA_WAIT_PIX_I)->value;
+      g->frag.wait_pix_mask =
+         (unsigned)asahi_sim_op(I, AGX_ISA_WAIT_PIX_I)->value;
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_SIGNAL_PIX:
       g->frag.signal_pix_count++;
@@ -304,7 +310,8 @@ asahi_sim_exec_frag(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_JMP_INCOMPLETE:
       if (g->frag.incomplete)
-         x->next_pc = x->pc + asahi_sim_op(I, AGX_ISA_JMP_INCOMPLETE_OFF)->value;
+         x->next_pc =
+            x->pc + asahi_sim_op(I, AGX_ISA_JMP_INCOMPLETE_OFF)->value;
       return ASAHI_SIM_RUNNING;
    default:
       return ASAHI_SIM_ERR_UNSUPPORTED;

@@ -43,8 +43,7 @@ need_hook(struct asahi_sim_group *g, const char *what, bool present)
 }
 
 static enum asahi_sim_status
-exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I,
-           bool load)
+exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
 {
    /* texture_sample and texture_load share operand positions. */
    const struct agx_isa_operand *R = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_R);
@@ -67,14 +66,16 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I,
                              "not executed",
                              name);
 
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       struct asahi_sim_texture_request req = {
          .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,
          .dim = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_N)->value,
          .sampler_reg = S->kind == AGX_ISA_KIND_REG,
          .sampler = (uint32_t)asahi_sim_read_raw(g, S, t),
-         .lod_mode = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_LOD)->value,
-         .lod = D->kind == AGX_ISA_KIND_REG ? asahi_sim_read_run(g, D, 0, t)
+         .lod_mode =
+            (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_LOD)->value,
+         .lod = D->kind == AGX_ISA_KIND_REG    ? asahi_sim_read_run(g, D, 0, t)
                 : D->kind == AGX_ISA_KIND_NONE ? 0
                                                : (uint32_t)D->value,
          .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
@@ -118,7 +119,8 @@ exec_image_write(struct asahi_sim_group *g, const struct agx_isa_instr *I)
        ASAHI_SIM_RUNNING)
       return st;
 
-   foreach_active_lane (g, t) {
+   foreach_active_lane(g, t)
+   {
       struct asahi_sim_texture_request req = {
          .op = ASAHI_SIM_IMAGE_WRITE,
          .dim = (unsigned)asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_N)->value,

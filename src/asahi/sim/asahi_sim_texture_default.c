@@ -35,15 +35,16 @@ struct image {
 };
 
 static enum asahi_sim_status
-descriptor_va(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
+descriptor_va(struct asahi_sim_group *g,
+              const struct asahi_sim_texture_request *r,
               const struct asahi_sim_texture_default *d, uint64_t *va)
 {
    if (r->bindless) {
       *va = r->heap + r->texture;
    } else if (r->texture < ASAHI_SIM_TEXTURE_STATES &&
               g->texture_state[r->texture].valid) {
-      *va = g->texture_state[r->texture].heap +
-            g->texture_state[r->texture].index;
+      *va =
+         g->texture_state[r->texture].heap + g->texture_state[r->texture].index;
    } else if (d && d->texture_table) {
       *va = d->texture_table + (uint64_t)r->texture * AGX_TEXTURE_LENGTH;
    } else {
@@ -60,8 +61,8 @@ static enum asahi_sim_status
 make_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
            enum agx_texture_dimension dim, enum agx_layout layout,
            enum agx_channels channels, enum agx_texture_type type,
-           uint32_t width, uint32_t height, uint32_t levels,
-           uint32_t stride_B, struct image *img)
+           uint32_t width, uint32_t height, uint32_t levels, uint32_t stride_B,
+           struct image *img)
 {
    struct ail_layout *l = &img->layout;
 
@@ -71,8 +72,8 @@ make_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                              "(instruction %u, descriptor %u)",
                              r->dim, dim);
    if (channels == AGX_CHANNELS_R8G8B8A8 && type == AGX_TEXTURE_TYPE_UNORM) {
-      l->format = img->srgb ? PIPE_FORMAT_R8G8B8A8_SRGB
-                            : PIPE_FORMAT_R8G8B8A8_UNORM;
+      l->format =
+         img->srgb ? PIPE_FORMAT_R8G8B8A8_SRGB : PIPE_FORMAT_R8G8B8A8_UNORM;
    } else if (channels == AGX_CHANNELS_R32G32B32A32 &&
               type == AGX_TEXTURE_TYPE_FLOAT) {
       l->format = PIPE_FORMAT_R32G32B32A32_FLOAT;
@@ -104,8 +105,8 @@ make_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                              ail_error_string(e));
    if (img->level >= l->levels_allocated)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
-                             "default texture hook: level %u of %u",
-                             img->level, l->levels_allocated);
+                             "default texture hook: level %u of %u", img->level,
+                             l->levels_allocated);
    return ASAHI_SIM_RUNNING;
 }
 
@@ -200,13 +201,12 @@ default_fetch(void *user, struct asahi_sim_group *g,
    if (x < w && y < h && texel_va(&img, x, y, &va)) {
       uint8_t b[16];
       unsigned size = img.is_float ? 16 : 4;
-      if (!asahi_sim_mem_access(g, va, b, size, false,
-                                ASAHI_SIM_UNIT_TEXTURE))
+      if (!asahi_sim_mem_access(g, va, b, size, false, ASAHI_SIM_UNIT_TEXTURE))
          return ASAHI_SIM_FAULT;
       for (unsigned i = 0; i < 4; i++) {
          if (img.is_float) {
-            uint32_t bits = b[4 * i] | b[4 * i + 1] << 8 |
-                            b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+            uint32_t bits = b[4 * i] | b[4 * i + 1] << 8 | b[4 * i + 2] << 16 |
+                            (uint32_t)b[4 * i + 3] << 24;
             c[i] = asahi_sim_f32_to_double(bits, false);
          } else {
             c[i] = b[i] / 255.0;
@@ -216,9 +216,9 @@ default_fetch(void *user, struct asahi_sim_group *g,
       }
    }
    for (unsigned i = 0; i < 4; i++) {
-      double v = img.swizzle[i] <= AGX_CHANNEL_A ? c[img.swizzle[i]]
+      double v = img.swizzle[i] <= AGX_CHANNEL_A   ? c[img.swizzle[i]]
                  : img.swizzle[i] == AGX_CHANNEL_1 ? 1.0
-                                                    : 0.0;
+                                                   : 0.0;
       texel[i] = asahi_sim_double_to_f32(v, false);
    }
    return ASAHI_SIM_RUNNING;

@@ -56,10 +56,10 @@ test_iter_center(void **state)
 {
    struct sim_test t;
    set_cf();
-   enum asahi_sim_status s = load_and_run(
-      &t, "iter r0_r1, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
-          "iter r2l, cf2, center, 0b0, 0, 0, 0, 0, 0\n"
-          "stop\n");
+   enum asahi_sim_status s =
+      load_and_run(&t, "iter r0_r1, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+                       "iter r2l, cf2, center, 0b0, 0, 0, 0, 0, 0\n"
+                       "stop\n");
    assert_int_equal(s, ASAHI_SIM_STOPPED);
    for (unsigned l = 0; l < ASAHI_SIM_LANES; l++) {
       double x = l + 0.5, y = (2 * l) % 32 + 0.5;
@@ -285,8 +285,7 @@ tib_sample(void *user, unsigned x, unsigned y, unsigned sample,
            unsigned offset_B, size_t size)
 {
    (void)user;
-   if (x >= 4 || y >= 4 || sample >= 2 || offset_B > 16 ||
-       size > 16 - offset_B)
+   if (x >= 4 || y >= 4 || sample >= 2 || offset_B > 16 || size > 16 - offset_B)
       return NULL;
    return &tib_mem[y][x][sample][offset_B];
 }

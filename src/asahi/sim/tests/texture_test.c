@@ -20,10 +20,10 @@
 #include "asahi/layout/layout.h"
 #include "asahi/sim/asahi_sim_texture.h"
 
-#define LIN_VA   0x10000ull /* 4x4 rgba8, stride 32 */
+#define LIN_VA 0x10000ull   /* 4x4 rgba8, stride 32 */
 #define TABLE_VA 0x20000ull /* ts0 linear, ts1 twiddled, ts2 PBE, ts3 swz */
-#define TWID_VA  0x30000ull /* 8x8 rgba32f, twiddled */
-#define OUT_VA   0x40000ull /* 4x4 rgba8, stride 16 */
+#define TWID_VA 0x30000ull  /* 8x8 rgba32f, twiddled */
+#define OUT_VA 0x40000ull   /* 4x4 rgba8, stride 16 */
 
 struct tex_fixture {
    uint8_t lin[128];
@@ -75,15 +75,18 @@ fixture(struct asahi_sim_group *g)
       }
    }
    struct ail_layout l = {
-      .width_px = 8, .height_px = 8, .depth_px = 1, .sample_count_sa = 1,
-      .levels = 1, .tiling = AIL_TILING_TWIDDLED,
+      .width_px = 8,
+      .height_px = 8,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
       .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
    };
    assert_int_equal(ail_make_miptree(&l), 0);
    assert_true(l.size_B <= sizeof(fx.twid));
-   assert_int_equal(ail_tile(fx.twid, linear, &l, 0, sizeof(linear[0]), 0, 0,
-                             8, 8),
-                    0);
+   assert_int_equal(
+      ail_tile(fx.twid, linear, &l, 0, sizeof(linear[0]), 0, 0, 8, 8), 0);
    struct AGX_TEXTURE f = {AGX_TEXTURE_header};
    f.dimension = AGX_TEXTURE_DIMENSION_2D;
    f.layout = AGX_LAYOUT_TWIDDLED;
@@ -144,8 +147,8 @@ test_sample_linear(void **state)
       t.g->r[4][l] = f32_bits(((l % 4) + 0.5f) / 4);
       t.g->r[5][l] = f32_bits(((l / 4) + 0.5f) / 4);
    }
-   t.g->r[4][15] = f32_bits(7.0f);   /* clamps to x = 3 */
-   t.g->r[5][15] = f32_bits(-1.0f);  /* clamps to y = 0 */
+   t.g->r[4][15] = f32_bits(7.0f);  /* clamps to x = 3 */
+   t.g->r[5][15] = f32_bits(-1.0f); /* clamps to y = 0 */
    assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
    for (unsigned l = 0; l < 16; l++) {
       unsigned x = l % 4, y = l == 15 ? 0 : l / 4;
