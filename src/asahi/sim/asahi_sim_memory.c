@@ -121,7 +121,21 @@ enum mem_format {
    FMT_SRGBA8 = 10,
    FMT_RG11B10F = 12,
    FMT_RGB9E5 = 13,
+   /* Same layouts, stores rounding toward zero (applegpu's names). */
+   FMT_RG11B10F_RTZ = 14,
+   FMT_RGB9E5_RTZ = 15,
 };
+
+/* The layout of a format: the .rtz variants unpack like the others. */
+static unsigned
+layout_of(unsigned fmt)
+{
+   if (fmt == FMT_RG11B10F_RTZ)
+      return FMT_RG11B10F;
+   if (fmt == FMT_RGB9E5_RTZ)
+      return FMT_RGB9E5;
+   return fmt;
+}
 
 static unsigned
 element_size(unsigned fmt)
@@ -142,6 +156,7 @@ element_size(unsigned fmt)
 static bool
 bit_packed(unsigned fmt)
 {
+   fmt = layout_of(fmt);
    return fmt == FMT_RGB10A2 || fmt == FMT_RG11B10F || fmt == FMT_RGB9E5;
 }
 
@@ -186,7 +201,7 @@ reg_to_float(uint32_t bits, unsigned reg_bits)
 static bool
 unpack_packed(unsigned fmt, uint32_t w, unsigned i, double *out)
 {
-   switch (fmt) {
+   switch (layout_of(fmt)) {
    case FMT_RGB10A2:
       *out = i < 3 ? ((w >> (10 * i)) & 1023) / 1023.0 : (w >> 30) / 3.0;
       return true;
@@ -206,6 +221,54 @@ unpack_packed(unsigned fmt, uint32_t w, unsigned i, double *out)
    }
 }
 
+/* Unsigned float (5-bit exponent, bias 15, `mb` mantissa bits) rounded
+ * toward zero: negative values and -inf give 0, NaN a NaN, +inf stays
+ * +inf, finite values above the largest clamp to it (the GL rules of
+ * util_format_float_to_ufloat with truncation instead of rounding). */
+static uint32_t
+ufloat_rtz(double f, unsigned mb)
+{
+   uint32_t max = (30u << mb) | ((1u << mb) - 1);
+   if (isnan(f))
+      return (31u << mb) | 1;
+   if (!(f > 0))
+      return 0;
+   if (isinf(f))
+      return 31u << mb;
+   int e;
+   frexp(f, &e); /* f = m 2^e, m in [0.5, 1) */
+   e -= 1;       /* f = 1.x 2^e */
+   if (e < -14) /* subnormal: m 2^(-14 - mb) */
+      return (uint32_t)floor(ldexp(f, 14 + (int)mb));
+   if (e > 15)
+      return max;
+   uint32_t m = (uint32_t)floor(ldexp(f, (int)mb - e)) - (1u << mb);
+   return ((uint32_t)(e + 15) << mb) | m;
+}
+
+/* rgb9e5 rounded toward zero: the shared exponent from the largest
+ * channel (GL 4.6 section 8.5.2), mantissas truncated. */
+static uint32_t
+rgb9e5_rtz(const double v[4])
+{
+   const double max = ldexp(511.0, 16 - 9);
+   double c[3];
+   for (unsigned i = 0; i < 3; i++)
+      c[i] = isnan(v[i]) ? 0.0 : fmin(fmax(v[i], 0.0), max);
+   double maxc = fmax(c[0], fmax(c[1], c[2]));
+   int e = -16;
+   if (maxc > 0) {
+      int fe;
+      frexp(maxc, &fe);
+      e = fe - 1 < -16 ? -16 : fe - 1;
+   }
+   int shared = e + 1 + 15; /* biased exponent, 0..31 */
+   uint32_t w = (uint32_t)shared << 27;
+   for (unsigned i = 0; i < 3; i++)
+      w |= (uint32_t)floor(ldexp(c[i], 24 - shared)) << (9 * i);
+   return w;
+}
+
 /* Pack the registers of a bit-packed format into its 32-bit word: rgb10a2
  * as unorm 10/10/10/2 (round to nearest, clamp, NaN to 0, like the other
  * unorm stores); rg11b10f and rgb9e5 with src/util/format's GL rules
@@ -222,6 +285,11 @@ pack_packed(unsigned fmt, const double v[4])
       }
       return w;
    }
+   if (fmt == FMT_RG11B10F_RTZ)
+      return ufloat_rtz(v[0], 6) | ufloat_rtz(v[1], 6) << 11 |
+             ufloat_rtz(v[2], 5) << 22;
+   if (fmt == FMT_RGB9E5_RTZ)
+      return rgb9e5_rtz(v);
    float rgb[3] = {(float)v[0], (float)v[1], (float)v[2]};
    return fmt == FMT_RG11B10F ? util_format_pack_r11g11b10f(rgb)
                               : util_format_pack_rgb9e5(rgb);
