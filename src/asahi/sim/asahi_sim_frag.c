@@ -115,8 +115,7 @@ exec_iter(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool proj)
    const char *name = proj ? "iterproj" : "iter";
    enum asahi_sim_status st;
 
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       uint32_t first = cf_index(g, C, t);
       if ((st = cf_check(g, name, first, D->count)) != ASAHI_SIM_RUNNING)
          return st;
@@ -148,8 +147,7 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned n = (D->count + 2) / 3;
    enum asahi_sim_status st;
 
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       uint32_t first = cf_index(g, C, t);
       if ((st = cf_check(g, "ldcf", first, n)) != ASAHI_SIM_RUNNING)
          return st;
@@ -173,8 +171,7 @@ exec_st_var(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (!u->words || !u->stride_words)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "st_var without a UVS buffer (g->uvs)");
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       uint32_t index = (uint32_t)asahi_sim_read_raw(g, X, t);
       if (index >= u->stride_words)
          return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
@@ -199,8 +196,7 @@ exec_sample_mask(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    const struct agx_isa_operand *S = asahi_sim_op(I, AGX_ISA_SAMPLE_MASK_S);
    const struct agx_isa_operand *M = asahi_sim_op(I, AGX_ISA_SAMPLE_MASK_M);
 
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       uint16_t s = (uint16_t)asahi_sim_read_raw(g, S, t);
       uint16_t m = (uint16_t)asahi_sim_read_raw(g, M, t);
       g->frag.samples_decided[t] |= s;
@@ -222,8 +218,7 @@ exec_zs_emit(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    if (!z && !s)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "zs_emit writes neither depth nor stencil");
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       struct asahi_sim_frag *f = &g->frag;
       f->zs_samples[t] |= (uint16_t)asahi_sim_read_raw(g, S, t);
       if (z) {

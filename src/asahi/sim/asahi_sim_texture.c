@@ -66,8 +66,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
                              "not executed",
                              name);
 
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       struct asahi_sim_texture_request req = {
          .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,
          .dim = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_N)->value,
@@ -119,8 +118,7 @@ exec_image_write(struct asahi_sim_group *g, const struct agx_isa_instr *I)
        ASAHI_SIM_RUNNING)
       return st;
 
-   foreach_active_lane(g, t)
-   {
+   foreach_active_lane (g, t) {
       struct asahi_sim_texture_request req = {
          .op = ASAHI_SIM_IMAGE_WRITE,
          .dim = (unsigned)asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_N)->value,
