@@ -78,6 +78,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
                 : D->kind == AGX_ISA_KIND_NONE ? 0
                                                : (uint32_t)D->value,
          .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
+         .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
       };
       if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
          return st;

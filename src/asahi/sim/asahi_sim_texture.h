@@ -53,10 +53,12 @@ struct asahi_sim_texture_request {
    unsigned nr_coords;
    bool coords_16;
    uint32_t coords[4];
-   /* LOD mode (raw `lod` field; image_write: 0) and the first word of the
-    * LOD operand, 0 when absent. */
+   /* LOD mode (raw `lod` field: 0 auto_lod, 2 and 6 lod_min...;
+    * image_write: 0) and the first element of the LOD operand, 0 when
+    * absent (lod_16: a 16-bit register). */
    unsigned lod_mode;
    uint32_t lod;
+   bool lod_16;
    /* sample/load: the components wanted (bit 0 = r). */
    unsigned mask;
 };

@@ -9,7 +9,8 @@
  * Descriptors are the genxml "texture" (fetches) and "pbe" (image writes)
  * structs, read from GPU memory.  Supported: 2D, one sample, RGBA8 unorm
  * (sRGB when the descriptor says so) and RGBA32 float, linear or
- * twiddled, the descriptor's first level (fetch) or its level (write).
+ * twiddled; fetches from the first level or the one an explicit LOD
+ * names (nearest), writes to the PBE's level.
  * Sampling is nearest with clamp-to-edge whatever the sampler says; a
  * texture_load or image_write outside the image reads zero / writes
  * nothing.  Linear strides: Mesa packs the texture stride as bytes - 16
@@ -181,6 +182,21 @@ default_fetch(void *user, struct asahi_sim_group *g,
                    d.height, d.last_level + 1, d.stride + 16, &img);
    if (st != ASAHI_SIM_RUNNING)
       return st;
+
+   /* Explicit LOD (lod_min forms): an integer level for texture_load, a
+    * float LOD rounded to the nearest level for texture_sample.  Other
+    * modes use the first level (no derivatives here). */
+   if (r->lod_mode == 2 || r->lod_mode == 6) {
+      double lod;
+      if (r->op == ASAHI_SIM_TEXTURE_LOAD)
+         lod = r->lod_16 ? (uint16_t)r->lod : r->lod;
+      else
+         lod = nearbyint(r->lod_16 ? asahi_sim_f16_to_double((uint16_t)r->lod)
+                                   : asahi_sim_f32_to_double(r->lod, false));
+      double top = (double)d.last_level - d.first_level;
+      lod = isnan(lod) ? 0 : fmin(fmax(lod, 0.0), top > 0 ? top : 0);
+      img.level = d.first_level + (unsigned)lod;
+   }
 
    uint32_t w = ail_minify(d.width, img.level);
    uint32_t h = ail_minify(d.height, img.level);

@@ -28,7 +28,7 @@
 struct tex_fixture {
    uint8_t lin[128];
    uint8_t table[4 * 24];
-   uint8_t twid[8 * 8 * 16];
+   uint8_t twid[32768];
    uint8_t out[64];
    struct asahi_sim_region regions[4];
    struct asahi_sim_simple_mem mem;
@@ -79,7 +79,7 @@ fixture(struct asahi_sim_group *g)
       .height_px = 8,
       .depth_px = 1,
       .sample_count_sa = 1,
-      .levels = 1,
+      .levels = 2,
       .tiling = AIL_TILING_TWIDDLED,
       .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
    };
@@ -87,7 +87,19 @@ fixture(struct asahi_sim_group *g)
    assert_true(l.size_B <= sizeof(fx.twid));
    assert_int_equal(
       ail_tile(fx.twid, linear, &l, 0, sizeof(linear[0]), 0, 0, 8, 8), 0);
+   /* Level 1 (4x4): (100 + x, 100 + y, 0, 1). */
+   float level1[4][4][4];
+   for (unsigned y = 0; y < 4; y++) {
+      for (unsigned x = 0; x < 4; x++) {
+         level1[y][x][0] = 100.0f + x, level1[y][x][1] = 100.0f + y;
+         level1[y][x][2] = 0.0f, level1[y][x][3] = 1.0f;
+      }
+   }
+   assert_int_equal(ail_tile(fx.twid + ail_get_level_offset_B(&l, 1), level1,
+                             &l, 1, sizeof(level1[0]), 0, 0, 4, 4),
+                    0);
    struct AGX_TEXTURE f = {AGX_TEXTURE_header};
+   f.last_level = 1;
    f.dimension = AGX_TEXTURE_DIMENSION_2D;
    f.layout = AGX_LAYOUT_TWIDDLED;
    f.channels = AGX_CHANNELS_R32G32B32A32;
@@ -210,6 +222,37 @@ test_load_twiddled(void **state)
 }
 
 static void
+test_explicit_lod(void **state)
+{
+   struct sim_test t;
+   sim_test_load(&t, "texture_load 0, 0b0000, 0b0, none, xy, 0b00, "
+                     "r0_r1, ts1, ss0, tex_2d, r4_r5, lod_min, r7l\n"
+                     "texture_sample 0, 0b0000, 0b0, none, xy, 0b00, "
+                     "r8_r9, ts1, ss0, tex_2d, r10_r11, lod_min, r12l\n"
+                     "stop\n");
+   fixture(t.g);
+   t.g->exec = 0xffff;
+   for (unsigned l = 0; l < 16; l++) {
+      t.g->r[4][l] = l % 4;
+      t.g->r[5][l] = l / 4;
+      t.g->r[7][l] = 1; /* level 1 */
+      t.g->r[10][l] = f32_bits(((l % 4) + 0.5f) / 4);
+      t.g->r[11][l] = f32_bits(((l / 4) + 0.5f) / 4);
+      /* An f16 LOD: 0.6 (0x38cd) rounds to level 1; 9 (0x4880) clamps
+       * to the last level, 1. */
+      t.g->r[12][l] = l == 3 ? 0x4880 : 0x38cd;
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned l = 0; l < 16; l++) {
+      assert_true(reg_f32(t.g, 0, l) == 100.0f + l % 4);
+      assert_true(reg_f32(t.g, 1, l) == 100.0f + l / 4);
+      assert_true(reg_f32(t.g, 8, l) == 100.0f + l % 4);
+      assert_true(reg_f32(t.g, 9, l) == 100.0f + l / 4);
+   }
+   sim_test_free(&t);
+}
+
+static void
 test_image_write(void **state)
 {
    struct sim_test t;
@@ -277,6 +320,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sample_linear),
       cmocka_unit_test(test_load_twiddled),
+      cmocka_unit_test(test_explicit_lod),
       cmocka_unit_test(test_image_write),
       cmocka_unit_test(test_texture_errors),
    };
