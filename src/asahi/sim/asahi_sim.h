@@ -154,8 +154,6 @@ struct asahi_sim_frag {
     * sample's position inside the pixel, in pixels (0..1). */
    unsigned nr_samples;
    float sample_position[ASAHI_SIM_MAX_SAMPLES][2];
-   /* Samples covered per lane on entry (0 means all of nr_samples). */
-   uint16_t coverage[ASAHI_SIM_LANES];
    /* Condition for jmp_incomplete (semantics unknown; see the docs). */
    bool incomplete;
    struct asahi_sim_tilebuffer tib;
