@@ -104,7 +104,7 @@ ASAHI_BUILD_ARGS=(-Dbuildtype=debugoptimized -Dwerror=true)
 
 # The sanitized build: clang, ASan + UBSan, libFuzzer targets.
 ASAHI_BUILD_SAN=${ASAHI_BUILD_SAN_DIR:-$ASAHI_TOP/build-san}
-ASAHI_BUILD_SAN_ARGS=(-Dbuildtype=debugoptimized -Db_sanitize=address,undefined
+ASAHI_BUILD_SAN_ARGS=(-Dbuildtype=debugoptimized -Dwerror=true -Db_sanitize=address,undefined
                       -Db_lundef=false -Dfuzzers=enabled)
 
 asahi_setup_default_build() {

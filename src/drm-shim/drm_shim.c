@@ -61,6 +61,10 @@ static int (*real_stat)(const char *, struct stat *);
 static int (*real_lstat)(const char *, struct stat *);
 static int (*real_fstat)(int, struct stat *);
 static int (*real_fstatat)(int, const char *, struct stat *, int);
+static int (*real___xstat)(int, const char *, struct stat *);
+static int (*real___lxstat)(int, const char *, struct stat *);
+static int (*real___fxstat)(int, int, struct stat *);
+static int (*real___fxstatat)(int, int, const char *, struct stat *, int);
 static int (*real_access)(const char *, int);
 static int (*real_faccessat)(int, const char *, int, int);
 static ssize_t (*real_readlink)(const char *, char *, size_t);
@@ -77,9 +81,9 @@ static int (*real_fcntl)(int, int, ...);
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct hash_table *fd_files;  /* fd -> shim_file */
+static struct hash_table *fd_files; /* fd -> shim_file */
 static char node_path[64];
-static char sysfs_prefix[64];        /* /sys/dev/char/226:<minor> */
+static char sysfs_prefix[64]; /* /sys/dev/char/226:<minor> */
 static bool shim_ready;
 
 /* A listing of /dev/dri that holds only our node. */
@@ -104,6 +108,10 @@ shim_init(void)
    RESOLVE(lstat);
    RESOLVE(fstat);
    RESOLVE(fstatat);
+   RESOLVE(__xstat);
+   RESOLVE(__lxstat);
+   RESOLVE(__fxstat);
+   RESOLVE(__fxstatat);
    RESOLVE(access);
    RESOLVE(faccessat);
    RESOLVE(readlink);
@@ -153,9 +161,24 @@ ensure_init(void)
    pthread_once(&init_once, shim_init);
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SHIM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SHIM_ASAN 1
+#endif
+
 __attribute__((constructor)) static void
 shim_constructor(void)
 {
+#ifdef SHIM_ASAN
+   /* An ASan-built shim only loads into ASan-built programs; keep it from
+    * child processes such as the sanitizer's own llvm-symbolizer.
+    */
+   unsetenv("LD_PRELOAD");
+#endif
    ensure_init();
 }
 
@@ -242,7 +265,8 @@ open_node(int flags)
 static int
 open_override(const char *contents, int flags)
 {
-   int fd = memfd_create("drm-shim-file", (flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
+   int fd =
+      memfd_create("drm-shim-file", (flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
    if (fd < 0)
       return -1;
    size_t len = strlen(contents);
@@ -275,7 +299,8 @@ shim_open(const char *path, int flags)
 static mode_t
 open_mode(int flags, va_list ap)
 {
-   return (flags & (O_CREAT | O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+   bool has_mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE;
+   return has_mode ? va_arg(ap, mode_t) : 0;
 }
 
 PUBLIC int
@@ -390,7 +415,11 @@ mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
       errno = -ret;
       return MAP_FAILED;
    }
-   return real_mmap(addr, length, prot, flags, memfd, memfd_offset);
+   void *map = real_mmap(addr, length, prot, flags, memfd, memfd_offset);
+   int err = errno;
+   real_close(memfd);
+   errno = err;
+   return map;
 }
 
 PUBLIC void *
@@ -507,6 +536,73 @@ fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
    return fstatat(dirfd, path, (struct stat *)st, flags);
 }
 
+/* Programs built against glibc < 2.33 call these instead of stat & co. */
+
+PUBLIC int
+__xstat(int ver, const char *path, struct stat *st)
+{
+   int r = shim_stat_path(path, st);
+   if (r)
+      return r > 0 ? 0 : -1;
+   return real___xstat ? real___xstat(ver, path, st) : real_stat(path, st);
+}
+
+PUBLIC int
+__xstat64(int ver, const char *path, struct stat64 *st)
+{
+   return __xstat(ver, path, (struct stat *)st);
+}
+
+PUBLIC int
+__lxstat(int ver, const char *path, struct stat *st)
+{
+   int r = shim_stat_path(path, st);
+   if (r)
+      return r > 0 ? 0 : -1;
+   return real___lxstat ? real___lxstat(ver, path, st) : real_lstat(path, st);
+}
+
+PUBLIC int
+__lxstat64(int ver, const char *path, struct stat64 *st)
+{
+   return __lxstat(ver, path, (struct stat *)st);
+}
+
+PUBLIC int
+__fxstat(int ver, int fd, struct stat *st)
+{
+   if (fd_file(fd)) {
+      fill_node_stat(st);
+      return 0;
+   }
+   return real___fxstat ? real___fxstat(ver, fd, st) : real_fstat(fd, st);
+}
+
+PUBLIC int
+__fxstat64(int ver, int fd, struct stat64 *st)
+{
+   return __fxstat(ver, fd, (struct stat *)st);
+}
+
+PUBLIC int
+__fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags)
+{
+   if (path && path[0] == '/') {
+      int r = shim_stat_path(path, st);
+      if (r)
+         return r > 0 ? 0 : -1;
+   }
+   if (real___fxstatat)
+      return real___fxstatat(ver, dirfd, path, st, flags);
+   return real_fstatat(dirfd, path, st, flags);
+}
+
+PUBLIC int
+__fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags)
+{
+   return __fxstatat(ver, dirfd, path, (struct stat *)st, flags);
+}
+
 /* ---- access, readlink, realpath ---------------------------------------- */
 
 PUBLIC int
@@ -534,7 +630,8 @@ readlink(const char *path, char *buf, size_t size)
       const char *target = NULL;
       if (!strcmp(rest, "/device/subsystem"))
          target = drm_shim_driver()->bus == SHIM_BUS_PCI
-                     ? "../../../bus/pci" : "../../../bus/platform";
+                     ? "../../../bus/pci"
+                     : "../../../bus/platform";
       else if (!strcmp(rest, "/device/driver"))
          target = drm_shim_driver()->name;
       if (target) {
@@ -574,14 +671,15 @@ realpath(const char *path, char *resolved)
    return real_realpath(path, resolved);
 }
 
-/* ---- /dev/dri listing ------------------------------------------------------ */
+/* ---- /dev/dri listing ------------------------------------------------------
+ */
 
 PUBLIC DIR *
 opendir(const char *name)
 {
    ensure_init();
-   if (!shim_ready || !name || (strcmp(name, "/dev/dri") &&
-                                strcmp(name, "/dev/dri/")))
+   if (!shim_ready || !name ||
+       (strcmp(name, "/dev/dri") && strcmp(name, "/dev/dri/")))
       return real_opendir(name);
 
    struct fake_dir *dir = calloc(1, sizeof(*dir));

@@ -42,7 +42,7 @@ struct shim_bo;
 typedef int (*shim_ioctl_fn)(struct shim_file *file, void *arg);
 
 struct shim_ioctl {
-   unsigned long request;  /* the canonical request code (its size) */
+   unsigned long request; /* the canonical request code (its size) */
    shim_ioctl_fn handler;
 };
 
@@ -53,7 +53,7 @@ enum shim_bus_type {
 
 /* Filled in by the backend's drm_shim_driver_init(). */
 struct shim_driver {
-   const char *name;          /* DRM_IOCTL_VERSION name, e.g. "asahi" */
+   const char *name; /* DRM_IOCTL_VERSION name, e.g. "asahi" */
    const char *desc;
    const char *date;
    int version_major, version_minor, version_patchlevel;
@@ -83,19 +83,19 @@ int drm_shim_driver_init(struct shim_driver *driver);
  * export and the shim's own CPU view all see the same pages.
  */
 struct shim_bo {
-   unsigned refcount;      /* handles, backend references, dma-bufs */
+   unsigned refcount; /* handles, backend references, dma-bufs */
    uint64_t size;
    int memfd;
-   void *map;              /* the shim's own mapping of all of it */
-   uint64_t mmap_offset;   /* 0 until drm_shim_bo_mmap_offset() */
-   dev_t dev;              /* identity of the memfd, for prime import */
+   void *map;            /* the shim's own mapping of all of it */
+   uint64_t mmap_offset; /* 0 until drm_shim_bo_mmap_offset() */
+   dev_t dev;            /* identity of the memfd, for prime import */
    ino_t ino;
-   uint32_t flags;         /* backend flags */
+   uint32_t flags; /* backend flags */
    void *driver_priv;
 };
 
 struct shim_file {
-   unsigned refcount;      /* fds referring to it */
+   unsigned refcount; /* fds referring to it */
    void *driver_priv;
    /* private to the core */
    struct shim_idr *bo_handles;
@@ -125,7 +125,8 @@ void drm_shim_file_unref(struct shim_file *file);
 int drm_shim_ioctl(struct shim_file *file, unsigned long request, void *arg);
 
 /* mmap of the DRM fd: where the pages for [offset, offset + length) come
- * from.  Returns 0 and the memfd + offset within it, or -errno.
+ * from.  Returns 0 and a new fd of the BO's memory (the caller closes it)
+ * with the offset within it, or -errno.
  */
 int drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
                          uint64_t *memfd_offset);
@@ -134,6 +135,13 @@ int drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
 
 int drm_shim_copy_from_user(void *dst, uint64_t user_ptr, size_t size);
 int drm_shim_copy_to_user(uint64_t user_ptr, const void *src, size_t size);
+
+/* For fuzzers driving the core in-process: only user memory that ok()
+ * accepts is touched, the rest gives -EFAULT.  (A real process may point
+ * an ioctl at any of its memory; a fuzzer that guesses our own heap's
+ * addresses must not be able to scribble on it.)  NULL: no filter.
+ */
+void drm_shim_set_user_memory_filter(bool (*ok)(uint64_t ptr, size_t size));
 
 /* ---- BOs (call with the lock held, i.e. from ioctl handlers) --------- */
 

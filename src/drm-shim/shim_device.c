@@ -33,7 +33,7 @@ uint64_t drm_shim_page_size = 4096;
 /* The biggest BO we agree to create; beyond it GEM_CREATE gives -ENOMEM
  * (memfds are sparse, but a fuzzer asking for 2^63 bytes must not win).
  */
-#define SHIM_BO_MAX_SIZE (1ull << 36)
+#define SHIM_BO_MAX_SIZE (1ull << 34)
 
 static struct {
    pthread_mutex_t lock;
@@ -41,10 +41,10 @@ static struct {
    pthread_once_t once;
    int init_result;
    struct shim_driver driver;
-   struct hash_table *bo_by_offset;  /* mmap offset -> shim_bo */
-   struct hash_table *bos;           /* shim_bo -> shim_bo (all live) */
+   struct hash_table *bo_by_offset; /* mmap offset -> shim_bo */
+   struct hash_table *bos;          /* shim_bo -> shim_bo (all live) */
    uint64_t next_mmap_offset;
-   struct hash_table *overrides;     /* path -> contents */
+   struct hash_table *overrides; /* path -> contents */
    int render_minor;
 } shim = {
    .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -252,8 +252,7 @@ drm_shim_bo_mmap_offset(struct shim_bo *bo)
 {
    if (!bo->mmap_offset) {
       uint64_t offset = shim.next_mmap_offset;
-      if (!hash_table_insert(shim.bo_by_offset, (void *)(uintptr_t)offset,
-                             bo))
+      if (!hash_table_insert(shim.bo_by_offset, (void *)(uintptr_t)offset, bo))
          return 0;
       bo->mmap_offset = offset;
       /* A page of gap between BOs catches mappings that run over. */
@@ -271,16 +270,17 @@ drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
    /* Like the kernel, a mapping must start at a BO's offset (or inside
     * it) and stay inside it.
     */
-   hash_table_foreach(shim.bo_by_offset, entry) {
+   hash_table_foreach (shim.bo_by_offset, entry) {
       struct shim_bo *bo = entry->data;
       if (offset < bo->mmap_offset || offset >= bo->mmap_offset + bo->size)
          continue;
       uint64_t rel = offset - bo->mmap_offset;
       if (length > bo->size - rel)
          break;
-      *memfd = bo->memfd;
+      /* A new fd: the BO may be freed as soon as we unlock. */
+      *memfd = fcntl(bo->memfd, F_DUPFD_CLOEXEC, 0);
       *memfd_offset = rel;
-      ret = 0;
+      ret = *memfd < 0 ? -ENOMEM : 0;
       break;
    }
    drm_shim_unlock();
@@ -351,7 +351,8 @@ drm_shim_file_unref(struct shim_file *file)
    free(file);
 }
 
-/* ---- DRM core ioctls ------------------------------------------------------ */
+/* ---- DRM core ioctls ------------------------------------------------------
+ */
 
 static int
 copy_string(uint64_t user_ptr, __kernel_size_t *user_len, const char *str)
@@ -441,8 +442,8 @@ core_prime_handle_to_fd(struct shim_file *file, void *arg)
    /* The dma-buf is another fd of the BO's memfd: importing it finds the
     * BO again by inode, in this process or (via fd passing) another.
     */
-   int fd = fcntl(bo->memfd,
-                  (p->flags & DRM_CLOEXEC) ? F_DUPFD_CLOEXEC : F_DUPFD, 0);
+   int fd =
+      fcntl(bo->memfd, (p->flags & DRM_CLOEXEC) ? F_DUPFD_CLOEXEC : F_DUPFD, 0);
    if (fd < 0)
       return -EMFILE;
    p->fd = fd;
@@ -458,7 +459,7 @@ core_prime_fd_to_handle(struct shim_file *file, void *arg)
       return -EBADF;
 
    struct shim_bo *bo = NULL;
-   hash_table_foreach(shim.bos, entry) {
+   hash_table_foreach (shim.bos, entry) {
       struct shim_bo *b = entry->data;
       if (b->dev == st.st_dev && b->ino == st.st_ino) {
          bo = b;
@@ -514,8 +515,7 @@ lookup_ioctl(unsigned nr)
       return NULL;
    }
 
-   for (unsigned i = 0; i < sizeof(core_ioctls) / sizeof(core_ioctls[0]);
-        i++) {
+   for (unsigned i = 0; i < sizeof(core_ioctls) / sizeof(core_ioctls[0]); i++) {
       if (_IOC_NR(core_ioctls[i].request) == nr)
          return &core_ioctls[i];
    }

@@ -26,19 +26,19 @@
 #include "drm_shim.h"
 
 struct shim_syncobj {
-   unsigned refcount;  /* handles and exported fds */
+   unsigned refcount; /* handles and exported fds */
    bool has_fence;
-   uint64_t point;     /* highest timeline point; 0 for a plain fence */
+   uint64_t point; /* highest timeline point; 0 for a plain fence */
 };
 
 /* Exported syncobj fds and sync_file fds, found again by inode. */
 struct shim_sync_export {
    dev_t dev;
    ino_t ino;
-   struct shim_syncobj *obj;  /* NULL for a sync_file (always signalled) */
+   struct shim_syncobj *obj; /* NULL for a sync_file (always signalled) */
 };
 
-static struct hash_table *exports;  /* shim_sync_export* -> itself */
+static struct hash_table *exports; /* shim_sync_export* -> itself */
 
 #define MAX_WAIT_HANDLES (1u << 16)
 
@@ -101,8 +101,8 @@ lookup_array(struct shim_file *file, uint64_t user_ptr, uint32_t count,
    int ret = (!handles || !objs) ? -ENOMEM : 0;
 
    if (!ret)
-      ret = drm_shim_copy_from_user(handles, user_ptr,
-                                    count * sizeof(uint32_t));
+      ret =
+         drm_shim_copy_from_user(handles, user_ptr, count * sizeof(uint32_t));
    for (uint32_t i = 0; !ret && i < count; i++) {
       objs[i] = drm_shim_syncobj_lookup(file, handles[i]);
       if (!objs[i])
@@ -154,12 +154,31 @@ syncobj_destroy(struct shim_file *file, void *arg)
    struct drm_syncobj_destroy *d = arg;
    if (d->pad)
       return -EINVAL;
-   struct shim_syncobj *obj = shim_idr_remove(file->syncobj_handles,
-                                              d->handle);
+   struct shim_syncobj *obj = shim_idr_remove(file->syncobj_handles, d->handle);
    if (!obj)
       return -EINVAL;
    syncobj_unref(obj);
    return 0;
+}
+
+static struct shim_sync_export *
+find_export_stat(const struct stat *st)
+{
+   if (!exports)
+      return NULL;
+   hash_table_foreach (exports, entry) {
+      struct shim_sync_export *e = entry->data;
+      if (e->dev == st->st_dev && e->ino == st->st_ino)
+         return e;
+   }
+   return NULL;
+}
+
+static struct shim_sync_export *
+find_export(int fd)
+{
+   struct stat st;
+   return fstat(fd, &st) < 0 ? NULL : find_export_stat(&st);
 }
 
 static int
@@ -176,8 +195,24 @@ export_fd(struct shim_syncobj *obj, int *fd_out)
    if (fd < 0)
       return -EMFILE;
    struct stat st;
+   if (fstat(fd, &st) < 0) {
+      close(fd);
+      return -ENOMEM;
+   }
+
+   /* An entry for the same inode is stale (its fd was closed and the
+    * inode number reused): drop it.
+    */
+   struct shim_sync_export *stale = find_export_stat(&st);
+   if (stale) {
+      hash_table_remove_key(exports, stale);
+      if (stale->obj)
+         syncobj_unref(stale->obj);
+      free(stale);
+   }
+
    struct shim_sync_export *e = calloc(1, sizeof(*e));
-   if (!e || fstat(fd, &st) < 0 || !hash_table_insert(exports, e, e)) {
+   if (!e || !hash_table_insert(exports, e, e)) {
       free(e);
       close(fd);
       return -ENOMEM;
@@ -190,20 +225,6 @@ export_fd(struct shim_syncobj *obj, int *fd_out)
       obj->refcount++;
    *fd_out = fd;
    return 0;
-}
-
-static struct shim_sync_export *
-find_export(int fd)
-{
-   struct stat st;
-   if (!exports || fstat(fd, &st) < 0)
-      return NULL;
-   hash_table_foreach(exports, entry) {
-      struct shim_sync_export *e = entry->data;
-      if (e->dev == st.st_dev && e->ino == st.st_ino)
-         return e;
-   }
-   return NULL;
 }
 
 static int
@@ -297,12 +318,12 @@ syncobj_signal(struct shim_file *file, void *arg)
 
 /* The common wait: points may be NULL (binary wait, point 0). */
 static int
-wait_common(struct shim_file *file, uint64_t handles_ptr,
-            uint64_t points_ptr, uint32_t count, uint32_t flags,
-            int64_t timeout_ns, uint32_t *first_signaled, bool timeline)
+wait_common(struct shim_file *file, uint64_t handles_ptr, uint64_t points_ptr,
+            uint32_t count, uint32_t flags, int64_t timeout_ns,
+            uint32_t *first_signaled, bool timeline)
 {
-   uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-                    DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+   uint32_t known =
+      DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
    if (timeline)
       known |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
    if (flags & ~known)
@@ -324,6 +345,12 @@ wait_common(struct shim_file *file, uint64_t handles_ptr,
          return ret;
       }
    }
+
+   /* The lock drops while we sleep: another thread may destroy handles
+    * meanwhile, so hold references.
+    */
+   for (uint32_t i = 0; i < count; i++)
+      objs[i]->refcount++;
 
    bool for_submit = flags & (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
                               DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE);
@@ -349,14 +376,15 @@ wait_common(struct shim_file *file, uint64_t handles_ptr,
          ret = 0;
          break;
       }
-      if (!drm_shim_cond_wait(timeout_ns) &&
-          drm_shim_now_ns() >= timeout_ns) {
+      if (!drm_shim_cond_wait(timeout_ns) && drm_shim_now_ns() >= timeout_ns) {
          ret = -ETIME;
          break;
       }
    }
 
 out:
+   for (uint32_t i = 0; i < count; i++)
+      syncobj_unref(objs[i]);
    free(objs);
    free(points);
    return ret;
@@ -374,8 +402,8 @@ static int
 syncobj_timeline_wait(struct shim_file *file, void *arg)
 {
    struct drm_syncobj_timeline_wait *w = arg;
-   return wait_common(file, w->handles, w->points, w->count_handles,
-                      w->flags, w->timeout_nsec, &w->first_signaled, true);
+   return wait_common(file, w->handles, w->points, w->count_handles, w->flags,
+                      w->timeout_nsec, &w->first_signaled, true);
 }
 
 static int

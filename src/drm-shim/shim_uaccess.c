@@ -18,6 +18,14 @@
 
 #include "drm_shim.h"
 
+static bool (*user_memory_filter)(uint64_t ptr, size_t size);
+
+void
+drm_shim_set_user_memory_filter(bool (*ok)(uint64_t ptr, size_t size))
+{
+   user_memory_filter = ok;
+}
+
 static bool
 vm_copy_unavailable(void)
 {
@@ -61,6 +69,8 @@ drm_shim_copy_from_user(void *dst, uint64_t user_ptr, size_t size)
       return 0;
    if (!user_ptr || user_ptr + size < user_ptr)
       return -EFAULT;
+   if (user_memory_filter && !user_memory_filter(user_ptr, size))
+      return -EFAULT;
 
    struct iovec local = {dst, size};
    struct iovec remote = {(void *)(uintptr_t)user_ptr, size};
@@ -78,6 +88,8 @@ drm_shim_copy_to_user(uint64_t user_ptr, const void *src, size_t size)
    if (!size)
       return 0;
    if (!user_ptr || user_ptr + size < user_ptr)
+      return -EFAULT;
+   if (user_memory_filter && !user_memory_filter(user_ptr, size))
       return -EFAULT;
 
    struct iovec local = {(void *)src, size};

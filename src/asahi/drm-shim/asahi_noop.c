@@ -129,7 +129,7 @@ fill_params(struct drm_asahi_params_global *p)
 {
    memset(p, 0, sizeof(*p));
    /* An M1 (T8103): G13G, revision B1, one die, one cluster of 8 cores. */
-   p->features = 0;  /* SOFT_FAULTS off */
+   p->features = 0; /* SOFT_FAULTS off */
    p->gpu_generation = 13;
    p->gpu_variant = 'G';
    p->gpu_revision = 0x11;
@@ -201,8 +201,8 @@ asahi_vm_destroy(struct shim_file *file, void *arg)
    struct drm_asahi_vm_destroy *d = arg;
    if (d->pad)
       return -EINVAL;
-   struct asahi_shim_vm *vm = shim_idr_remove(asahi_shim_file(file)->vms,
-                                              d->vm_id);
+   struct asahi_shim_vm *vm =
+      shim_idr_remove(asahi_shim_file(file)->vms, d->vm_id);
    if (!vm)
       return -ENOENT;
    vm_unref(vm);
@@ -253,8 +253,8 @@ do_bind(struct shim_file *file, uint32_t vm_id,
         const struct drm_asahi_gem_bind_op *op)
 {
    const uint64_t mask = ASAHI_SHIM_PAGE_SIZE - 1;
-   const uint32_t known = DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE |
-                          DRM_ASAHI_BIND_SINGLE_PAGE;
+   const uint32_t known =
+      DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE | DRM_ASAHI_BIND_SINGLE_PAGE;
 
    if ((op->addr | op->range | op->offset) & mask)
       return -EINVAL;
@@ -301,8 +301,7 @@ do_unbind(struct shim_file *file, uint32_t vm_id,
           const struct drm_asahi_gem_bind_op *op)
 {
    const uint64_t mask = ASAHI_SHIM_PAGE_SIZE - 1;
-   if (op->offset != 0 || op->flags != DRM_ASAHI_BIND_UNBIND ||
-       op->handle != 0)
+   if (op->offset != 0 || op->flags != DRM_ASAHI_BIND_UNBIND || op->handle != 0)
       return -EINVAL;
    if ((op->addr | op->range) & mask)
       return -EINVAL;
@@ -427,8 +426,8 @@ asahi_queue_create(struct shim_file *file, void *arg)
    if (c->priority >= DRM_ASAHI_PRIORITY_HIGH)
       return -EINVAL;
 
-   struct asahi_shim_vm *vm = shim_idr_get(asahi_shim_file(file)->vms,
-                                           c->vm_id);
+   struct asahi_shim_vm *vm =
+      shim_idr_get(asahi_shim_file(file)->vms, c->vm_id);
    if (!vm)
       return -ENOENT;
 

@@ -20,22 +20,22 @@
  * IOVA_USER_USABLE_RANGE).
  */
 #define ASAHI_SHIM_VM_START 0x4000ull
-#define ASAHI_SHIM_VM_END   ((1ull << 39) - 2 * ASAHI_SHIM_PAGE_SIZE)
+#define ASAHI_SHIM_VM_END ((1ull << 39) - 2 * ASAHI_SHIM_PAGE_SIZE)
 #define ASAHI_SHIM_VM_KERNEL_MIN_SIZE 0x20000000ull
 #define ASAHI_SHIM_MAX_COMMANDS 64
 #define ASAHI_SHIM_MAX_ATTACHMENTS 16
 
 struct asahi_shim_mapping {
    uint64_t addr, range;
-   struct shim_bo *bo;     /* holds a reference */
-   uint64_t offset;        /* into bo */
-   uint32_t flags;         /* DRM_ASAHI_BIND_* */
+   struct shim_bo *bo; /* holds a reference */
+   uint64_t offset;    /* into bo */
+   uint32_t flags;     /* DRM_ASAHI_BIND_* */
 };
 
 struct asahi_shim_vm {
-   unsigned refcount;      /* the VM id and every queue on it */
+   unsigned refcount; /* the VM id and every queue on it */
    uint64_t kernel_start, kernel_end;
-   struct asahi_shim_mapping *maps;  /* sorted by addr, disjoint */
+   struct asahi_shim_mapping *maps; /* sorted by addr, disjoint */
    unsigned map_count, map_capacity;
 };
 

@@ -46,9 +46,8 @@ asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,
       if (m->addr >= queue->usc_exec_base &&
           m->addr - queue->usc_exec_base < USC_HEAP_SIZE)
          flags |= AGX_DUMP_REGION_SHADER;
-      agx_dump_writer_add_region(&w, m->addr,
-                                 (const uint8_t *)m->bo->map + m->offset,
-                                 size, flags);
+      agx_dump_writer_add_region(
+         &w, m->addr, (const uint8_t *)m->bo->map + m->offset, size, flags);
    }
    bool ok = agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI, cmdbuf,
                                     cmdbuf_size);

@@ -19,9 +19,10 @@
  *  - barriers: NONE, or at most the number of commands of that sub-queue
  *    earlier in this submit;
  *  - 1..max_commands_per_submission hardware commands;
- *  - render: known flags, 1/2/4 samples, nonzero size and layers;
- *    compute: flags zero; timestamps name bound timestamp objects
- *    (-ENOENT) with 8 bytes room at the offset (-ERANGE).
+ *  - render (K queue/render.rs): known flags, 1..16384 pixels wide and
+ *    high, 1..2048 layers, utiles of 32x32, 32x16 or 16x16 pixels, 1, 2
+ *    or 4 samples; compute: flags zero; timestamps name bound timestamp
+ *    objects (-ENOENT) with 8 bytes room at the offset (-ERANGE).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -70,8 +71,7 @@ parse_syncs(struct shim_file *file, const struct drm_asahi_submit *s,
       syncs[i].point = raw[i].timeline_value;
       if (!syncs[i].obj)
          ret = -ENOENT;
-      else if (in && !drm_shim_syncobj_has_point(syncs[i].obj,
-                                                 syncs[i].point))
+      else if (in && !drm_shim_syncobj_has_point(syncs[i].obj, syncs[i].point))
          ret = -EINVAL;
    }
 
@@ -113,31 +113,44 @@ static int
 check_render(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
 {
    struct drm_asahi_cmd_render r;
-   const uint32_t known = DRM_ASAHI_RENDER_VERTEX_SCRATCH |
-                          DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES |
-                          DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING |
-                          DRM_ASAHI_RENDER_DBIAS_IS_INT;
+   const uint32_t known =
+      DRM_ASAHI_RENDER_VERTEX_SCRATCH | DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES |
+      DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING | DRM_ASAHI_RENDER_DBIAS_IS_INT;
    int ret = read_payload(&r, sizeof(r), payload, size);
    if (ret)
       return ret;
    if (r.flags & ~known)
       return -EINVAL;
-   if (r.samples != 1 && r.samples != 2 && r.samples != 4)
-      return -EINVAL;
-   if (r.width_px == 0 || r.height_px == 0 || r.layers == 0)
+   if (r.width_px == 0 || r.height_px == 0 || r.width_px > 16384 ||
+       r.height_px > 16384)
       return -EINVAL;
 
    const struct drm_asahi_timestamp ts[] = {
-      r.ts_vtx.start, r.ts_vtx.end, r.ts_frag.start, r.ts_frag.end,
+      r.ts_vtx.start,
+      r.ts_vtx.end,
+      r.ts_frag.start,
+      r.ts_frag.end,
    };
    for (unsigned i = 0; i < 4 && !ret; i++)
       ret = check_timestamp(af, ts[i]);
-   return ret;
+   if (ret)
+      return ret;
+
+   /* Tiling: 32x32 tiles made of 32x32, 32x16 or 16x16 utiles. */
+   if (r.layers == 0 || r.layers > 2048)
+      return -EINVAL;
+   bool utile_ok = (r.utile_width_px == 32 && r.utile_height_px == 32) ||
+                   (r.utile_width_px == 32 && r.utile_height_px == 16) ||
+                   (r.utile_width_px == 16 && r.utile_height_px == 16);
+   if (!utile_ok)
+      return -EINVAL;
+   if (r.samples != 1 && r.samples != 2 && r.samples != 4)
+      return -EINVAL;
+   return 0;
 }
 
 static int
-check_compute(struct asahi_shim_file *af, const uint8_t *payload,
-              size_t size)
+check_compute(struct asahi_shim_file *af, const uint8_t *payload, size_t size)
 {
    struct drm_asahi_cmd_compute c;
    int ret = read_payload(&c, sizeof(c), payload, size);
@@ -195,8 +208,7 @@ check_cmdbuf(struct asahi_shim_file *af, const uint8_t *buf, size_t size)
       switch (h.cmd_type) {
       case DRM_ASAHI_CMD_RENDER:
       case DRM_ASAHI_CMD_COMPUTE:
-         if (!barrier_ok(h.vdm_barrier, vdm) ||
-             !barrier_ok(h.cdm_barrier, cdm))
+         if (!barrier_ok(h.vdm_barrier, vdm) || !barrier_ok(h.cdm_barrier, cdm))
             return -EINVAL;
          if (vdm + cdm >= ASAHI_SHIM_MAX_COMMANDS)
             return -EINVAL;

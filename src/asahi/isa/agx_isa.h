@@ -19,16 +19,32 @@
  * which is applegpu's printed order followed by modifiers; for each op the
  * generated header defines the index of every operand, e.g.
  * AGX_ISA_FADD32_D, AGX_ISA_FADD32_A, AGX_ISA_FADD32_B, AGX_ISA_FADD32_S,
- * AGX_ISA_ICMPSEL_CC.  Look operands up by these names, not by position.  Modifiers that applegpu prints in the mnemonic (.sat)
- * or not at all (dfdx's kill bit) are operands too, of kind
- * AGX_ISA_KIND_FLAG / AGX_ISA_KIND_IMM; agx_isa_op_info() says how each one
- * is printed.
+ * AGX_ISA_ICMPSEL_CC.  Look operands up by these names, not by position.
+ * Modifiers that applegpu prints in the mnemonic (.sat) or not at all (dfdx's
+ * kill bit) are operands too, of kind AGX_ISA_KIND_FLAG / AGX_ISA_KIND_IMM;
+ * agx_isa_op_info() says how each one is printed.
  *
  * Registers are numbered in 16-bit halves, like the hardware: r5l is 10,
  * r5h is 11, r5 (32-bit) is 10 with size 32, r4_r5 (64-bit) is 8 with size
  * 64.  Uniforms use the same numbering (u7h is 15).  Register runs used by
  * memory and texture instructions have count > 1 (r0_r1_r2_r3 is value 0,
  * size 32, count 4).
+ *
+ * A few operands need a convention beyond "kind + value":
+ *  - register runs (memory data, varyings, texture results and
+ *    coordinates) are REG with count > 1; a run with count 0 (e.g. a
+ *    memory op with an empty mask) prints as nothing;
+ *  - paired operands (simd_matrix_fmadd*) are REG runs of count 2;
+ *  - the texture "O" operand holds the 32-bit depth-compare register
+ *    (when the `compare` operand is set, size 32) followed by a 16-bit
+ *    offset register at value + 2 (count 2), or only one of them
+ *    (count 1; size 16 means offset only);
+ *  - the texture "U" operand (a 64-bit uniform heap base) is present
+ *    exactly when "T" is an index into that heap (bit 1 of T's type);
+ *    otherwise it is NONE and T is a state register (tsN) or a 16-bit
+ *    register.  The encoder picks T's type from whether U is present;
+ *  - an operand that is absent in this encoding (atomic "R" with no
+ *    return value, iter "S" at pixel centre) has kind NONE.
  *
  * Syntax
  * ------
@@ -61,7 +77,7 @@ extern "C" {
 #define AGX_ISA_MAX_LENGTH 12
 
 /* Most operands (printed and modifier) of any form. */
-#define AGX_ISA_MAX_OPERANDS 12
+#define AGX_ISA_MAX_OPERANDS 20
 
 enum agx_isa_error {
    AGX_ISA_OK = 0,
@@ -107,11 +123,11 @@ enum agx_isa_kind {
 };
 
 /* Operand modifiers (agx_isa_operand::flags). */
-#define AGX_ISA_CACHE   (1u << 0) /* .cache: keep in the register cache */
+#define AGX_ISA_CACHE (1u << 0)   /* .cache: keep in the register cache */
 #define AGX_ISA_DISCARD (1u << 1) /* .discard: last use, drop from cache */
-#define AGX_ISA_ABS     (1u << 2) /* .abs (float source, applied first) */
-#define AGX_ISA_NEG     (1u << 3) /* .neg (float source, after .abs) */
-#define AGX_ISA_SX      (1u << 4) /* .sx: sign-extend the integer source */
+#define AGX_ISA_ABS (1u << 2)     /* .abs (float source, applied first) */
+#define AGX_ISA_NEG (1u << 3)     /* .neg (float source, after .abs) */
+#define AGX_ISA_SX (1u << 4)      /* .sx: sign-extend the integer source */
 
 struct agx_isa_operand {
    enum agx_isa_kind kind;
@@ -153,8 +169,81 @@ struct agx_isa_op_info {
    const struct agx_isa_operand_info *operands;
 };
 
+/*
+ * Start building an instruction: sets op and nr_operands and gives every
+ * operand the value it has when omitted from the text (immediate 0, enum 0,
+ * flag clear, empty run...).  Returns false if op is out of range.
+ */
+bool agx_isa_instr_init(struct agx_isa_instr *instr, enum agx_isa_op op);
+
+/* Operand constructors.  Registers are numbered in 16-bit halves. */
+static inline struct agx_isa_operand
+agx_isa_reg(unsigned half, unsigned size, unsigned flags)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_REG, (uint8_t)size, 1,
+                               (uint16_t)flags, (int64_t)half};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_reg_run(unsigned half, unsigned size, unsigned count)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_REG, (uint8_t)size, (uint8_t)count,
+                               0, (int64_t)half};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_ureg(unsigned half, unsigned size)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_UREG, (uint8_t)size, 1, 0,
+                               (int64_t)half};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_imm(int64_t value, unsigned width)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_IMM, (uint8_t)width, 1, 0, value};
+   return o;
+}
+
+/* 8-bit float immediate from its raw bits (see agx_isa_minifloat_to_float) */
+static inline struct agx_isa_operand
+agx_isa_fimm(uint8_t bits)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_FIMM, 8, 1, 0, bits};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_enum(int64_t raw, unsigned width)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_ENUM, (uint8_t)width, 1, 0, raw};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_flag(bool set)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_FLAG, 1, 1, 0, set ? 1 : 0};
+   return o;
+}
+
+static inline struct agx_isa_operand
+agx_isa_offset(int64_t bytes)
+{
+   struct agx_isa_operand o = {AGX_ISA_KIND_OFFSET, 0, 1, 0, bytes};
+   return o;
+}
+
 /* Static information about an opcode, or NULL if op is out of range. */
 const struct agx_isa_op_info *agx_isa_op_info(enum agx_isa_op op);
+
+/* Index of the operand called `name` ("D", "A", "cc"...) in op's operand
+ * array, or -1.  The generated AGX_ISA_<FORM>_<NAME> macros give the same
+ * numbers at compile time. */
+int agx_isa_operand_index(enum agx_isa_op op, const char *name);
 
 /*
  * Decode one instruction from `avail` bytes.  Returns its length in bytes
@@ -177,8 +266,8 @@ int agx_isa_encode(const struct agx_isa_instr *in, uint8_t *out,
  * buf[0..size).  has_pc: print branch targets as absolute addresses from
  * `pc`; otherwise as pc+N.  Returns the text length or a negative error.
  */
-int agx_isa_print(const struct agx_isa_instr *instr, bool has_pc,
-                  uint64_t pc, char *buf, size_t size);
+int agx_isa_print(const struct agx_isa_instr *instr, bool has_pc, uint64_t pc,
+                  char *buf, size_t size);
 
 /*
  * Decode and print one instruction.  Returns the instruction's length or a

@@ -196,8 +196,8 @@ agx_isa_assemble(const char *source, void *mem_ctx, uint8_t **binary,
                          err_size);
    if (r == AGX_ISA_OK) {
       labels.lenient = false;
-      r = assemble_pass(source, &labels, false, mem_ctx, &out, &size, &cap,
-                        err, err_size);
+      r = assemble_pass(source, &labels, false, mem_ctx, &out, &size, &cap, err,
+                        err_size);
    }
    ralloc_free(labels.items);
    if (r) {

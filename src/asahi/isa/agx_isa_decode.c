@@ -15,6 +15,8 @@
 
 #include "agx_isa_internal.h"
 
+#define FALLTHROUGH __attribute__((fallthrough))
+
 const struct agx_isa_op_info *
 agx_isa_op_info(enum agx_isa_op op)
 {
@@ -23,18 +25,37 @@ agx_isa_op_info(enum agx_isa_op op)
    return &agx_isa_forms[op].info;
 }
 
+int
+agx_isa_operand_index(enum agx_isa_op op, const char *name)
+{
+   const struct agx_isa_op_info *info = agx_isa_op_info(op);
+   for (unsigned i = 0; info && name && i < info->nr_operands; ++i) {
+      if (!strcmp(info->operands[i].name, name))
+         return i;
+   }
+   return -1;
+}
+
 const char *
 agx_isa_error_string(int error)
 {
    switch (error) {
-   case AGX_ISA_OK: return "ok";
-   case AGX_ISA_ERR_TRUNCATED: return "truncated instruction";
-   case AGX_ISA_ERR_UNKNOWN: return "unknown instruction";
-   case AGX_ISA_ERR_UNDEFINED: return "undefined operand encoding";
-   case AGX_ISA_ERR_OPERAND: return "operand does not fit the instruction";
-   case AGX_ISA_ERR_NOSPACE: return "buffer too small";
-   case AGX_ISA_ERR_SYNTAX: return "syntax error";
-   default: return "unknown error";
+   case AGX_ISA_OK:
+      return "ok";
+   case AGX_ISA_ERR_TRUNCATED:
+      return "truncated instruction";
+   case AGX_ISA_ERR_UNKNOWN:
+      return "unknown instruction";
+   case AGX_ISA_ERR_UNDEFINED:
+      return "undefined operand encoding";
+   case AGX_ISA_ERR_OPERAND:
+      return "operand does not fit the instruction";
+   case AGX_ISA_ERR_NOSPACE:
+      return "buffer too small";
+   case AGX_ISA_ERR_SYNTAX:
+      return "syntax error";
+   default:
+      return "unknown error";
    }
 }
 
@@ -85,6 +106,7 @@ decode_src(const struct agx_isa_operand_desc *d, const uint64_t w[2],
          o->size = 16;
       }
       o->value = v;
+      o->count = d->count; /* 2 for paired sources */
    } else {
       return AGX_ISA_ERR_UNDEFINED;
    }
@@ -135,8 +157,231 @@ decode_cmpsel(const struct agx_isa_operand_desc *d, const uint64_t w[2],
 }
 
 static int
-decode_operand(const struct agx_isa_form *form, unsigned i,
-               const uint64_t w[2], struct agx_isa_instr *out)
+decode_regimm(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   unsigned width = agx_isa_field_width(&d->value);
+   int64_t t = d->type_ref >= 0 ? instr->operands[d->type_ref].value
+                                : (int64_t)agx_isa_field_get(w, &d->type);
+   int kind = agx_isa_choice_for(d, t);
+
+   o->count = 1;
+   switch (kind) {
+   case AGX_ISA_CHOICE_EMPTY:
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_NONE;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_R16:
+   case AGX_ISA_CHOICE_U16:
+   case AGX_ISA_CHOICE_U16HI:
+      if (v > 255)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind =
+         kind == AGX_ISA_CHOICE_R16 ? AGX_ISA_KIND_REG : AGX_ISA_KIND_UREG;
+      o->size = 16;
+      o->value = v + (kind == AGX_ISA_CHOICE_U16HI ? 256 : 0);
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_R32:
+   case AGX_ISA_CHOICE_R64:
+   case AGX_ISA_CHOICE_U64:
+      if ((v & 1) || v > (kind == AGX_ISA_CHOICE_U64 ? 511u : 255u))
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind =
+         kind == AGX_ISA_CHOICE_U64 ? AGX_ISA_KIND_UREG : AGX_ISA_KIND_REG;
+      o->size = kind == AGX_ISA_CHOICE_R32 ? 32 : 64;
+      o->value = v;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_R32X2:
+   case AGX_ISA_CHOICE_U64X2:
+      o->kind =
+         kind == AGX_ISA_CHOICE_R32X2 ? AGX_ISA_KIND_REG : AGX_ISA_KIND_UREG;
+      o->size = kind == AGX_ISA_CHOICE_R32X2 ? 32 : 64;
+      o->value = v * 2;
+      return o->value <= 511 ? AGX_ISA_OK : AGX_ISA_ERR_UNDEFINED;
+   case AGX_ISA_CHOICE_U64X4:
+      o->kind = AGX_ISA_KIND_UREG;
+      o->size = 64;
+      o->value = v * 4;
+      return o->value <= 511 ? AGX_ISA_OK : AGX_ISA_ERR_UNDEFINED;
+   case AGX_ISA_CHOICE_IMM:
+   case AGX_ISA_CHOICE_SIMM:
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = width;
+      o->value =
+         kind == AGX_ISA_CHOICE_SIMM ? sign_extend(v, width) : (int64_t)v;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_ZR16:
+      if (v) {
+         o->kind = AGX_ISA_KIND_REG;
+         o->size = 16;
+         o->value = v;
+         return v > 255 ? AGX_ISA_ERR_UNDEFINED : AGX_ISA_OK;
+      }
+      FALLTHROUGH;
+   case AGX_ISA_CHOICE_ZERO:
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = width;
+      o->value = 0;
+      return AGX_ISA_OK;
+   case AGX_ISA_CHOICE_TS:
+   case AGX_ISA_CHOICE_SS:
+   case AGX_ISA_CHOICE_CF:
+      o->kind = kind == AGX_ISA_CHOICE_TS   ? AGX_ISA_KIND_TEXTURE_STATE
+                : kind == AGX_ISA_CHOICE_SS ? AGX_ISA_KIND_SAMPLER_STATE
+                                            : AGX_ISA_KIND_CF;
+      o->size = 32;
+      o->value = v;
+      return AGX_ISA_OK;
+   default:
+      return AGX_ISA_ERR_UNDEFINED;
+   }
+}
+
+unsigned
+agx_isa_run_count(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+                  const struct agx_isa_instr *instr)
+{
+   uint64_t aux = agx_isa_field_get(w, &d->aux);
+   switch (d->count_mode) {
+   case AGX_ISA_COUNT_MASK:
+      return __builtin_popcountll(instr->operands[d->ref].value & 0xf);
+   case AGX_ISA_COUNT_FIELD:
+      return (aux ? aux : 4) * d->count;
+   case AGX_ISA_COUNT_ZS:
+      return ((aux & 1) ? 2 : 0) + ((aux & 2) ? 1 : 0);
+   case AGX_ISA_COUNT_SELECT:
+      return instr->operands[d->ref].value ? d->count2 : d->count;
+   default:
+      return d->count;
+   }
+}
+
+static int
+decode_regrun(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+
+   if (d->present.nr && !agx_isa_field_get(w, &d->present)) {
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_NONE;
+      return AGX_ISA_OK;
+   }
+   o->count = agx_isa_run_count(d, w, instr);
+   if (d->type_uniform) {
+      o->kind = agx_isa_field_get(w, &d->type) ? AGX_ISA_KIND_UREG
+                                               : AGX_ISA_KIND_REG;
+      o->size = 32;
+      o->value = v * 2;
+      /* the run must lie inside r0-r127 / u0-u255 */
+      if (o->value + 2 * o->count > (o->kind == AGX_ISA_KIND_REG ? 256 : 512))
+         return AGX_ISA_ERR_UNDEFINED;
+      return AGX_ISA_OK;
+   }
+   o->kind = AGX_ISA_KIND_REG;
+   o->size =
+      d->type.nr ? (agx_isa_field_get(w, &d->type) ? 32 : 16) : d->max_size;
+   if (d->count_mode == AGX_ISA_COUNT_ZS && !o->count)
+      return AGX_ISA_ERR_UNDEFINED;
+   /* 32-bit runs ignore the low bit of the number, as applegpu does */
+   o->value = o->size == 16 ? v : (v & ~1ull);
+   return AGX_ISA_OK;
+}
+
+static int
+decode_coords(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   const uint8_t *dims = agx_isa_tex_dims[instr->operands[d->ref].value & 15];
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   bool is16 = agx_isa_field_get(w, &d->type);
+
+   if (!dims[0] || instr->operands[d->ref].value > 15)
+      return AGX_ISA_ERR_UNDEFINED;
+   o->kind = AGX_ISA_KIND_REG;
+   if (is16) {
+      o->size = 16;
+      o->count = dims[0] + dims[1];
+   } else if (dims[1]) {
+      /* array index / sample packed after 32-bit coordinates */
+      o->size = 16;
+      o->count = dims[0] * 2 + 1;
+   } else {
+      o->size = 32;
+      o->count = dims[0];
+      v &= ~1ull;
+   }
+   o->value = v;
+   if (agx_isa_field_get(w, &d->mod))
+      o->flags |= AGX_ISA_DISCARD;
+   return AGX_ISA_OK;
+}
+
+static int
+decode_lod(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+           const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   int64_t mode = instr->operands[d->ref2].value;
+   int64_t n = instr->operands[d->ref].value;
+
+   switch (mode) {
+   case 0:
+      if (v)
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = agx_isa_field_width(&d->value);
+      o->value = 0;
+      return AGX_ISA_OK;
+   case 4:
+   case 12:
+      /* gradients: two per coordinate, plus a minimum LOD */
+      if (n > 15 || !agx_isa_tex_dims[n][0])
+         return AGX_ISA_ERR_UNDEFINED;
+      o->kind = AGX_ISA_KIND_REG;
+      o->size = 32;
+      o->count = agx_isa_tex_dims[n][0] * 2 + (mode == 12);
+      o->value = v & ~1ull;
+      return AGX_ISA_OK;
+   case 1:
+   case 2:
+   case 5:
+   case 6:
+      o->kind = mode < 4 ? AGX_ISA_KIND_UREG : AGX_ISA_KIND_REG;
+      o->size = 16;
+      o->value = v;
+      return AGX_ISA_OK;
+   default:
+      return AGX_ISA_ERR_UNDEFINED;
+   }
+}
+
+static int
+decode_cmpoff(const struct agx_isa_operand_desc *d, const uint64_t w[2],
+              const struct agx_isa_instr *instr, struct agx_isa_operand *o)
+{
+   uint64_t v = agx_isa_field_get(w, &d->value);
+   bool has_offset = agx_isa_field_get(w, &d->type);
+   bool has_compare = instr->operands[d->ref].value != 0;
+
+   /* compare value (32-bit) first, then the packed offsets (16-bit) */
+   if (has_compare && (v & 1))
+      return AGX_ISA_ERR_UNDEFINED;
+   o->kind = AGX_ISA_KIND_REG;
+   o->size = has_compare ? 32 : 16;
+   o->count = has_compare + has_offset;
+   o->value = v;
+   return AGX_ISA_OK;
+}
+
+static int
+decode_operand(const struct agx_isa_form *form, unsigned i, const uint64_t w[2],
+               struct agx_isa_instr *out)
 {
    const struct agx_isa_operand_desc *d = &form->operands[i];
    struct agx_isa_operand *o = &out->operands[i];
@@ -152,6 +397,7 @@ decode_operand(const struct agx_isa_form *form, unsigned i,
       o->kind = AGX_ISA_KIND_REG;
       if (t & 1)
          o->flags |= AGX_ISA_CACHE;
+      o->count = d->count; /* 2 for paired destinations */
       if (d->type.width[0] == 1) {
          /* the width bit is part of the opcode */
          o->size = d->max_size;
@@ -209,6 +455,16 @@ decode_operand(const struct agx_isa_form *form, unsigned i,
       o->size = 32;
       o->value = raw * 2;
       return AGX_ISA_OK;
+   case AGX_ISA_CODEC_REGRUN:
+      return decode_regrun(d, w, out, o);
+   case AGX_ISA_CODEC_REGIMM:
+      return decode_regimm(d, w, out, o);
+   case AGX_ISA_CODEC_COORDS:
+      return decode_coords(d, w, out, o);
+   case AGX_ISA_CODEC_LOD:
+      return decode_lod(d, w, out, o);
+   case AGX_ISA_CODEC_CMPOFF:
+      return decode_cmpoff(d, w, out, o);
    }
    return AGX_ISA_ERR_UNDEFINED;
 }
@@ -219,7 +475,7 @@ agx_isa_form_length(const struct agx_isa_form *form, const uint64_t w[2])
    if (form->info.short_length == form->info.long_length)
       return form->info.short_length;
    return agx_isa_get_bits(w, form->length_bit, 1) ? form->info.long_length
-                                                    : form->info.short_length;
+                                                   : form->info.short_length;
 }
 
 int
@@ -235,8 +491,11 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
    for (size_t i = 0; i < n; ++i)
       w[i / 8] |= (uint64_t)bytes[i] << (8 * (i % 8));
 
-   for (unsigned k = 0; k < AGX_ISA_NUM_OPS - 1; ++k) {
-      const struct agx_isa_form *form = &agx_isa_forms[agx_isa_decode_order[k]];
+   unsigned first = agx_isa_first_byte_start[bytes[0]];
+   unsigned last = agx_isa_first_byte_start[bytes[0] + 1];
+   for (unsigned k = first; k < last; ++k) {
+      enum agx_isa_op op = agx_isa_by_first_byte[k];
+      const struct agx_isa_form *form = &agx_isa_forms[op];
       unsigned len = agx_isa_form_length(form, w);
       uint64_t m[2] = {w[0], w[1]};
 
@@ -251,14 +510,19 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
       if (len > avail)
          return AGX_ISA_ERR_TRUNCATED;
 
-      out->op = agx_isa_decode_order[k];
+      out->op = op;
       out->length = len;
       out->nr_operands = form->info.nr_operands;
-      for (unsigned i = 0; i < form->info.nr_operands; ++i) {
-         int err = decode_operand(form, i, m, out);
-         if (err) {
-            memset(out, 0, sizeof(*out));
-            return err;
+      /* Operands that depend on others (widths, counts, types) go last. */
+      for (unsigned pass = 0; pass < 2; ++pass) {
+         for (unsigned i = 0; i < form->info.nr_operands; ++i) {
+            if (agx_isa_operand_is_dependent(&form->operands[i]) != pass)
+               continue;
+            int err = decode_operand(form, i, m, out);
+            if (err) {
+               memset(out, 0, sizeof(*out));
+               return err;
+            }
          }
       }
       return len;

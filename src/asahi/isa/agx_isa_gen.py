@@ -67,10 +67,19 @@ static const struct agx_isa_operand_desc ${f['id']}_operands[] = {
       .is_float = ${'true' if o['float'] else 'false'},
       .is_signed = ${'true' if o['signed'] else 'false'},
       .ref = ${o['refidx']},
+      .ref2 = ${o['ref2idx']},
       .text = "${o['text']}",
-% for k in ('value', 'type', 'mod', 'sx'):
+% for k in ('value', 'type', 'mod', 'sx', 'aux', 'present'):
       .${k} = ${bits(o[k])},
 % endfor
+      .count_mode = AGX_ISA_COUNT_${o['count_mode'].upper()},
+      .count = ${o['count']},
+      .count2 = ${o['count2']},
+      .type_uniform = ${'true' if o['type_uniform'] else 'false'},
+      .type_ref = ${o['typerefidx']},
+      .shared_type = ${'true' if o['shared_type'] else 'false'},
+      .nr_choices = ${len(o['choices'])},
+      .choices = { ${choices(o)} },
 % if o['names']:
       .nr_names = ${len(o['names'])},
       .names = ${f['id']}_${i}_names,
@@ -105,8 +114,8 @@ const struct agx_isa_form agx_isa_forms[AGX_ISA_NUM_OPS] = {
          .operands = ${f['id']}_info,
       },
       .length_bit = ${f['length_bit']},
-      .mask = { 0x${'%x' % (f['mask'] & M64)}ull, 0x${'%x' % (f['mask'] >> 64)}ull },
-      .bits = { 0x${'%x' % (f['bits'] & M64)}ull, 0x${'%x' % (f['bits'] >> 64)}ull },
+      .mask = ${words(f['mask'])},
+      .bits = ${words(f['bits'])},
       .operands = ${f['id']}_operands,
 % if f['aliases']:
       .nr_aliases = ${len(f['aliases'])},
@@ -116,16 +125,36 @@ const struct agx_isa_form agx_isa_forms[AGX_ISA_NUM_OPS] = {
 % endfor
 };
 
+const uint8_t agx_isa_tex_dims[16][2] = {
+% for n in range(16):
+   { ${tex_dims.get(n, (0, 0))[0]}, ${tex_dims.get(n, (0, 0))[1]} },
+% endfor
+};
+
 const uint16_t agx_isa_decode_order[AGX_ISA_NUM_OPS - 1] = {
 % for f in forms:
    ${f['enum']},
 % endfor
+};
+
+/* Candidates by first byte, in decode order: forms
+ * agx_isa_by_first_byte[agx_isa_first_byte_start[b] ..
+ *                       agx_isa_first_byte_start[b + 1] - 1]. */
+const uint16_t agx_isa_first_byte_start[257] = {
+   ${', '.join(str(x) for x in dispatch_start)}
+};
+
+const uint16_t agx_isa_by_first_byte[${len(dispatch)}] = {
+   ${', '.join(dispatch)}
 };
 """)
 
 M64 = (1 << 64) - 1
 PRINT = {'operand': 'AGX_ISA_PRINT_OPERAND', 'suffix': 'AGX_ISA_PRINT_SUFFIX',
          'hidden': 'AGX_ISA_PRINT_HIDDEN'}
+
+
+CHOICE_ANY = 0xff
 
 
 def bits(pieces):
@@ -135,6 +164,16 @@ def bits(pieces):
    return '{ %d, { %s }, { %s } }' % (
       len(pieces), ', '.join(str(s) for s, _ in pieces),
       ', '.join(str(w) for _, w in pieces))
+
+
+def choices(o):
+   return ', '.join('{ %d, AGX_ISA_CHOICE_%s }' % (t, k.upper())
+                    for t, k in o['choices'])
+
+
+def words(v):
+   """A 128-bit value as two uint64_t initialisers."""
+   return '{ 0x%xull, 0x%xull }' % (v & M64, v >> 64)
 
 
 def cname(s):
@@ -164,13 +203,17 @@ def prepare(forms):
          mask |= m
          value |= v << start
       names = {}
+      # agx_isa.h: AGX_ISA_MAX_OPERANDS
+      assert len(f['operands']) <= 20, f['name']
       for i, o in enumerate(f['operands']):
          o = dict(o)
          f['operands'][i] = o
          names[o['name']] = i
          o['cname'] = cname(o['name'])
          o['cprint'] = PRINT[o['print']]
-         for key in ('value', 'type', 'mod', 'sx'):
+         for key in ('value', 'type', 'mod', 'sx', 'aux', 'present'):
+            if key == 'type' and o['shared_type']:
+               continue
             for start, width in o[key]:
                m = ((1 << width) - 1) << start
                assert not (m & mask), (f['name'], o['name'], start)
@@ -179,9 +222,14 @@ def prepare(forms):
          if o['names']:
             o['names'] = sorted(o['names'].items())
          o['refidx'] = -1
+         o['typerefidx'] = -1
+         assert len(o['choices']) <= 4
       for o in f['operands']:
          if o['ref'] is not None:
             o['refidx'] = names[o['ref']]
+         if o['type_ref'] is not None:
+            o['typerefidx'] = names[o['type_ref']]
+         o['ref2idx'] = names[o['ref2']] if o['ref2'] is not None else -1
       nbits = f['length'][1] * 8
       assert (mask | used) < (1 << nbits), f['name']
       if f['length'][0] != f['length'][1]:
@@ -214,7 +262,17 @@ def main():
    with open(out_h, 'w') as fh:
       fh.write(HEADER.render(forms=forms))
    with open(out_c, 'w') as fh:
-      fh.write(SOURCE.render(forms=forms, bits=bits, M64=M64))
+      dispatch, start = [], []
+      for b in range(256):
+         start.append(len(dispatch))
+         for f in forms:
+            if (b & f['mask'] & 0xff) == (f['bits'] & 0xff):
+               dispatch.append(f['enum'])
+      start.append(len(dispatch))
+      fh.write(SOURCE.render(forms=forms, bits=bits, choices=choices,
+                             words=words,
+                             tex_dims=desc.TEX_DIMS, dispatch=dispatch,
+                             dispatch_start=start))
 
 
 if __name__ == '__main__':

@@ -82,8 +82,8 @@ static bool
 parse_minifloat(const char *s, int64_t *out)
 {
    char *end;
-   if (!*s || !(isdigit((unsigned char)*s) || *s == '-' || *s == '+' ||
-                *s == '.'))
+   if (!*s ||
+       !(isdigit((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.'))
       return false;
    double v = strtod(s, &end);
    if (*end)
@@ -159,10 +159,6 @@ parse_register(const char *text, struct agx_isa_operand *o)
    o->value = first;
    o->size = size;
    o->count = count;
-   if (size == 32 && count == 2) {
-      o->size = 64;
-      o->count = 1;
-   }
    if (o->value > (prefix == 'u' ? 511 : 255))
       return false;
 
@@ -188,12 +184,50 @@ parse_register(const char *text, struct agx_isa_operand *o)
    return true;
 }
 
+/* r4_r5 written as a run of two 32-bit registers is one 64-bit register
+ * for every codec except register runs. */
+static void
+as_single(struct agx_isa_operand *o)
+{
+   if (o->size == 32 && o->count == 2) {
+      o->size = 64;
+      o->count = 1;
+   }
+}
+
 static bool
 lookup_enum(const struct agx_isa_operand_desc *d, const char *s, int64_t *v)
 {
    for (unsigned i = 0; i < d->nr_names; ++i) {
       if (!strcmp(d->names[i].name, s)) {
          *v = d->names[i].value;
+         return true;
+      }
+   }
+   return false;
+}
+
+/* ts5, ss3, cf12 */
+static bool
+parse_state(const char *tok, struct agx_isa_operand *o)
+{
+   static const struct {
+      const char *prefix;
+      enum agx_isa_kind kind;
+   } kinds[] = {
+      {"ts", AGX_ISA_KIND_TEXTURE_STATE},
+      {"ss", AGX_ISA_KIND_SAMPLER_STATE},
+      {"cf", AGX_ISA_KIND_CF},
+   };
+   for (unsigned i = 0; i < 3; ++i) {
+      int64_t v;
+      if (!strncmp(tok, kinds[i].prefix, 2) && isdigit((unsigned char)tok[2]) &&
+          parse_int(tok + 2, &v) && v >= 0) {
+         memset(o, 0, sizeof(*o));
+         o->kind = kinds[i].kind;
+         o->size = 32;
+         o->count = 1;
+         o->value = v;
          return true;
       }
    }
@@ -236,6 +270,34 @@ set_default(const struct agx_isa_operand_desc *d, struct agx_isa_operand *o,
       o->kind = AGX_ISA_KIND_REG;
       o->size = d->codec == AGX_ISA_CODEC_REG32 ? 32 : 16;
       break;
+   case AGX_ISA_CODEC_CMPOFF:
+      o->kind = AGX_ISA_KIND_REG;
+      o->size = 16;
+      o->count = 0;
+      return;
+   case AGX_ISA_CODEC_LOD:
+      o->kind = AGX_ISA_KIND_IMM;
+      o->size = agx_isa_field_width(&d->value);
+      return;
+   case AGX_ISA_CODEC_REGRUN:
+      /* an empty run: absent, or no registers */
+      if (d->present.nr) {
+         o->kind = AGX_ISA_KIND_NONE;
+      } else {
+         o->kind = AGX_ISA_KIND_REG;
+         o->size = 16;
+         o->count = 0;
+      }
+      return;
+   case AGX_ISA_CODEC_REGIMM:
+      o->kind = AGX_ISA_KIND_IMM;
+      for (unsigned i = 0; i < d->nr_choices; ++i) {
+         if (d->choices[i].kind == AGX_ISA_CHOICE_EMPTY)
+            o->kind = AGX_ISA_KIND_NONE;
+      }
+      if (o->kind == AGX_ISA_KIND_IMM)
+         o->size = agx_isa_field_width(&d->value);
+      return;
    default:
       o->kind = AGX_ISA_KIND_IMM;
       break;
@@ -256,11 +318,67 @@ parse_operand(const struct agx_isa_operand_desc *d, const char *tok,
    case AGX_ISA_CODEC_DST:
    case AGX_ISA_CODEC_R0L:
    case AGX_ISA_CODEC_REG32:
-      return parse_register(tok, o) && o->kind == AGX_ISA_KIND_REG;
-   case AGX_ISA_CODEC_SRC:
-   case AGX_ISA_CODEC_CMPSEL:
+      if (!parse_register(tok, o) || o->kind != AGX_ISA_KIND_REG)
+         return false;
+      if (d->count == 2) /* paired: r0_r1 or r0h_r1l */
+         return o->count == 2;
+      as_single(o);
+      return o->count == 1;
+   case AGX_ISA_CODEC_REGRUN:
+   case AGX_ISA_CODEC_COORDS:
+      return parse_register(tok, o) &&
+             (o->kind == AGX_ISA_KIND_REG ||
+              (d->type_uniform && o->kind == AGX_ISA_KIND_UREG));
+   case AGX_ISA_CODEC_LOD:
       if (parse_register(tok, o))
          return true;
+      set_default(d, o, 0);
+      if (!parse_int(tok, &v))
+         return false;
+      o->value = v;
+      return true;
+   case AGX_ISA_CODEC_CMPOFF: {
+      /* "r4", "r6l" or "r4_r6l" */
+      char tmp[64];
+      snprintf(tmp, sizeof(tmp), "%s", tok);
+      char *second = strchr(tmp, '_');
+      if (second)
+         *second++ = 0;
+      struct agx_isa_operand a, b;
+      if (!parse_register(tmp, &a) || a.kind != AGX_ISA_KIND_REG ||
+          a.count != 1 || a.flags)
+         return false;
+      *o = a;
+      if (!second)
+         return true;
+      if (!parse_register(second, &b) || b.kind != AGX_ISA_KIND_REG ||
+          b.count != 1 || b.flags || a.size != 32 || b.size != 16 ||
+          b.value != a.value + 2)
+         return false;
+      o->count = 2;
+      return true;
+   }
+   case AGX_ISA_CODEC_REGIMM:
+      if (parse_register(tok, o)) {
+         as_single(o);
+         return o->count == 1;
+      }
+      if (parse_state(tok, o))
+         return true;
+      set_default(d, o, 0);
+      o->kind = AGX_ISA_KIND_IMM;
+      if (!parse_int(tok, &v))
+         return false;
+      o->value = v;
+      return true;
+   case AGX_ISA_CODEC_SRC:
+   case AGX_ISA_CODEC_CMPSEL:
+      if (parse_register(tok, o)) {
+         if (d->count == 2 && o->kind == AGX_ISA_KIND_REG)
+            return o->count == 2;
+         as_single(o);
+         return o->count == 1;
+      }
       set_default(d, o, 0);
       if (d->is_float) {
          /* a float immediate may carry .abs / .neg */
@@ -377,20 +495,104 @@ match_mnemonic(const struct agx_isa_form *form, const char *base,
    return *text == 0;
 }
 
+/* Can the operand be left out of the text (it prints as nothing)?  Sets
+ * *o to that value. */
 static bool
-is_optional(const struct agx_isa_operand_desc *d)
+empty_value(const struct agx_isa_operand_desc *d, struct agx_isa_operand *o)
 {
-   return d->codec == AGX_ISA_CODEC_SHIFT || d->codec == AGX_ISA_CODEC_MASK;
+   switch ((enum agx_isa_codec)d->codec) {
+   case AGX_ISA_CODEC_SHIFT:
+   case AGX_ISA_CODEC_MASK:
+   case AGX_ISA_CODEC_REGRUN:
+   case AGX_ISA_CODEC_CMPOFF:
+      set_default(d, o, 0);
+      return true;
+   case AGX_ISA_CODEC_REGIMM:
+      set_default(d, o, 0);
+      return o->kind == AGX_ISA_KIND_NONE;
+   case AGX_ISA_CODEC_ENUM:
+      for (unsigned i = 0; i < d->nr_names; ++i) {
+         if (!d->names[i].name[0]) {
+            set_default(d, o, d->names[i].value);
+            return true;
+         }
+      }
+      return false;
+   default:
+      return false;
+   }
 }
 
+/* Alternative readings of an enum name that several values share. */
 static bool
-optional_present(const struct agx_isa_operand_desc *d, const char *tok)
+parse_enum_alt(const struct agx_isa_operand_desc *d, const char *tok,
+               unsigned alt, struct agx_isa_operand *o)
 {
-   if (!tok)
+   unsigned n = 0;
+   for (unsigned i = 0; i < d->nr_names; ++i) {
+      if (!strcmp(d->names[i].name, tok) && n++ == alt) {
+         set_default(d, o, d->names[i].value);
+         return true;
+      }
+   }
+   return false;
+}
+
+struct match {
+   const struct agx_isa_form *form;
+   const uint8_t *order;
+   unsigned nr;
+   char **toks;
+   unsigned nr_toks;
+   const struct agx_isa_parse_ctx *ctx;
+   struct agx_isa_instr *out;
+   unsigned bad_tok;   /* furthest token that failed to parse, + 1 */
+   bool encode_failed; /* all tokens parsed but did not encode */
+};
+
+/* Assign tokens t.. to operand slots k..; operands that may print as
+ * nothing are tried both absent and present.  Succeeds when every token
+ * is used and the result encodes. */
+static bool
+match_from(struct match *m, unsigned k, unsigned t)
+{
+   if (k == m->nr) {
+      uint8_t bytes[AGX_ISA_MAX_LENGTH];
+      if (t != m->nr_toks)
+         return false;
+      if (agx_isa_encode(m->out, bytes, sizeof(bytes)) > 0)
+         return true;
+      m->encode_failed = true;
       return false;
-   if (d->codec == AGX_ISA_CODEC_SHIFT)
-      return !strncmp(tok, "lsl ", 4);
-   return !strncmp(tok, "mask ", 5);
+   }
+
+   unsigned i = m->order[k];
+   const struct agx_isa_operand_desc *d = &m->form->operands[i];
+   struct agx_isa_operand *o = &m->out->operands[i];
+   struct agx_isa_operand saved = *o;
+
+   if (empty_value(d, o) && match_from(m, k + 1, t))
+      return true;
+
+   if (t < m->nr_toks) {
+      const char *tok = m->toks[t];
+      for (unsigned alt = 0; alt < 4; ++alt) {
+         bool ok = d->codec == AGX_ISA_CODEC_ENUM && d->nr_names
+                      ? parse_enum_alt(d, tok, alt, o)
+                      : false;
+         if (!ok && alt == 0)
+            ok = parse_operand(d, tok, m->ctx, o);
+         if (!ok) {
+            if (alt == 0 && t + 1 > m->bad_tok)
+               m->bad_tok = t + 1;
+            break;
+         }
+         if (match_from(m, k + 1, t + 1))
+            return true;
+      }
+   }
+   *o = saved;
+   return false;
 }
 
 /* Try one form (alias may be NULL) against the operand tokens. */
@@ -429,36 +631,23 @@ try_form(enum agx_isa_op op, const struct agx_isa_alias *alias,
       }
    }
 
-   unsigned t = 0;
-   for (unsigned k = 0; k < nr; ++k) {
-      unsigned i = order[k];
-      const struct agx_isa_operand_desc *d = &form->operands[i];
-      const char *tok = t < nr_toks ? toks[t] : NULL;
-      if (is_optional(d) && !optional_present(d, tok))
-         continue;
-      if (!tok) {
-         set_err(err, err_size, "%s: too few operands", mnemonic);
-         return AGX_ISA_ERR_SYNTAX;
+   struct match m = {form, order, nr, toks, nr_toks, ctx, out, 0, false};
+   if (!match_from(&m, 0, 0)) {
+      if (m.encode_failed) {
+         set_err(err, err_size, "%s: operands do not fit this instruction",
+                 mnemonic);
+         return AGX_ISA_ERR_OPERAND;
       }
-      if (!parse_operand(d, tok, ctx, &out->operands[i])) {
-         set_err(err, err_size, "%s: bad operand %u '%s'", mnemonic, t + 1,
-                 tok);
-         return AGX_ISA_ERR_SYNTAX;
-      }
-      t++;
-   }
-   if (t != nr_toks) {
-      set_err(err, err_size, "%s: too many operands", mnemonic);
+      if (m.bad_tok)
+         set_err(err, err_size, "%s: bad operand %u '%s'", mnemonic, m.bad_tok,
+                 toks[m.bad_tok - 1]);
+      else
+         set_err(err, err_size, "%s: wrong number of operands", mnemonic);
       return AGX_ISA_ERR_SYNTAX;
    }
 
    uint8_t bytes[AGX_ISA_MAX_LENGTH];
    int len = agx_isa_encode(out, bytes, sizeof(bytes));
-   if (len < 0) {
-      set_err(err, err_size, "%s: operands do not fit this instruction",
-              mnemonic);
-      return len;
-   }
    out->length = len;
    return AGX_ISA_OK;
 }
@@ -538,4 +727,18 @@ agx_isa_parse(const char *text, struct agx_isa_instr *out, char *err,
               size_t err_size)
 {
    return agx_isa_parse_with(text, NULL, out, err, err_size);
+}
+
+bool
+agx_isa_instr_init(struct agx_isa_instr *instr, enum agx_isa_op op)
+{
+   memset(instr, 0, sizeof(*instr));
+   if (!agx_isa_op_info(op))
+      return false;
+   const struct agx_isa_form *form = &agx_isa_forms[op];
+   instr->op = op;
+   instr->nr_operands = form->info.nr_operands;
+   for (unsigned i = 0; i < form->info.nr_operands; ++i)
+      set_default(&form->operands[i], &instr->operands[i], 0);
+   return true;
 }

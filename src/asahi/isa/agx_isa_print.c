@@ -71,7 +71,7 @@ static void
 emit_reg(struct out *o, const struct agx_isa_operand *op)
 {
    char prefix = op->kind == AGX_ISA_KIND_UREG ? 'u' : 'r';
-   unsigned count = op->count ? op->count : 1;
+   unsigned count = op->count;
    unsigned step = op->size == 16 ? 1 : 2;
    unsigned elems = op->size == 64 ? 2 : 1;
    unsigned size = op->size == 64 ? 32 : op->size;
@@ -136,6 +136,16 @@ emit_operand(struct out *o, const struct agx_isa_operand_desc *d,
          emit(o, " (%s)", name);
       return;
    }
+   case AGX_ISA_CODEC_CMPOFF:
+      /* 32-bit compare value, then a 16-bit offset word after it */
+      if (op->size == 32 && op->count >= 1)
+         emit(o, "r%u", (unsigned)(op->value >> 1));
+      if (op->count == 2 || (op->size == 16 && op->count == 1)) {
+         unsigned half = op->value + (op->size == 32 ? 2 : 0);
+         emit(o, "%sr%u%c", op->size == 32 ? "_" : "", half >> 1,
+              (half & 1) ? 'h' : 'l');
+      }
+      return;
    case AGX_ISA_CODEC_ENUM: {
       const char *name = enum_name(d, op->value);
       if (name)
@@ -217,8 +227,7 @@ agx_isa_find_alias(const struct agx_isa_form *form,
       bool ok = true;
       for (unsigned c = 0; c < alias->nr_conds && ok; ++c) {
          const struct agx_isa_alias_cond *cond = &alias->conds[c];
-         ok = alias_value_matches(&instr->operands[cond->operand],
-                                  cond->value);
+         ok = alias_value_matches(&instr->operands[cond->operand], cond->value);
       }
       if (ok)
          return alias;
@@ -275,8 +284,7 @@ agx_isa_print(const struct agx_isa_instr *instr, bool has_pc, uint64_t pc,
 }
 
 int
-agx_isa_disasm_one(const uint8_t *bytes, size_t avail, char *buf,
-                   size_t size)
+agx_isa_disasm_one(const uint8_t *bytes, size_t avail, char *buf, size_t size)
 {
    struct agx_isa_instr instr;
    int len = agx_isa_decode(bytes, avail, &instr);
@@ -288,4 +296,26 @@ agx_isa_disasm_one(const uint8_t *bytes, size_t avail, char *buf,
    }
    int err = agx_isa_print(&instr, false, 0, buf, size);
    return err < 0 ? err : len;
+}
+
+bool
+agx_isa_text_is_exact(const struct agx_isa_instr *instr)
+{
+   const struct agx_isa_op_info *info = agx_isa_op_info(instr->op);
+   if (!info)
+      return false;
+   const struct agx_isa_form *form = &agx_isa_forms[instr->op];
+   for (unsigned i = 0; i < info->nr_operands; ++i) {
+      const struct agx_isa_operand_desc *d = &form->operands[i];
+      const struct agx_isa_operand *o = &instr->operands[i];
+      if (d->print == AGX_ISA_PRINT_HIDDEN && o->value)
+         return false;
+      /* a run of no registers prints as nothing, whatever its number */
+      if ((d->codec == AGX_ISA_CODEC_REGRUN ||
+           d->codec == AGX_ISA_CODEC_CMPOFF) &&
+          o->kind == AGX_ISA_KIND_REG && !o->count &&
+          (o->value || (d->codec == AGX_ISA_CODEC_REGRUN && o->size != 16)))
+         return false;
+   }
+   return true;
 }

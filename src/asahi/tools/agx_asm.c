@@ -92,8 +92,8 @@ main(int argc, char **argv)
    uint8_t *binary;
    size_t binary_size;
    char err[256];
-   int r = agx_isa_assemble(source, ctx, &binary, &binary_size, err,
-                            sizeof(err));
+   int r =
+      agx_isa_assemble(source, ctx, &binary, &binary_size, err, sizeof(err));
    free(source);
    if (r) {
       fprintf(stderr, "agx-asm: %s: %s\n", in, err);

@@ -88,16 +88,15 @@ main(int argc, char **argv)
       struct agx_isa_instr instr;
       char text[256];
       int len = agx_isa_decode(bytes + pc, size - pc, &instr);
-      bool ok = len > 0 &&
-                agx_isa_print(&instr, !raw, pc, text, sizeof(text)) >= 0;
+      bool ok =
+         len > 0 && agx_isa_print(&instr, !raw, pc, text, sizeof(text)) >= 0;
       if (!ok) {
          size_t n = size - pc < 2 ? size - pc : 2;
          fprintf(raw ? stderr : stdout, "%6zx: ", pc);
          for (size_t i = 0; i < n; ++i)
             fprintf(raw ? stderr : stdout, "%02x", bytes[pc + i]);
          fprintf(raw ? stderr : stdout, "  <%s at offset 0x%zx>\n",
-                 agx_isa_error_string(len < 0 ? len : AGX_ISA_ERR_NOSPACE),
-                 pc);
+                 agx_isa_error_string(len < 0 ? len : AGX_ISA_ERR_NOSPACE), pc);
          status = 1;
          pc += n;
          continue;

@@ -52,12 +52,8 @@ check_instruction(const uint8_t *data, size_t size)
    if (agx_isa_decode(e, elen, &y) != elen || !same(&x, &y))
       __builtin_trap();
 
-   const struct agx_isa_form *form = &agx_isa_forms[x.op];
-   for (unsigned i = 0; i < x.nr_operands; ++i) {
-      if (form->operands[i].print == AGX_ISA_PRINT_HIDDEN &&
-          x.operands[i].value)
-         return; /* not expressible in applegpu syntax */
-   }
+   if (!agx_isa_text_is_exact(&x))
+      return; /* not expressible in applegpu syntax */
    char err[128];
    if (agx_isa_parse(text, &z, err, sizeof(err)) != AGX_ISA_OK ||
        agx_isa_encode(&z, e2, sizeof(e2)) != elen || memcmp(e, e2, elen))
@@ -73,6 +69,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       int len = agx_isa_decode(data + pc, size - pc, &x);
       check_instruction(data + pc, size - pc);
       pc += len > 0 ? (size_t)len : 2;
+   }
+
+   /* As a chosen form: the first two bytes pick a form, whose fixed bits
+    * are forced onto the next twelve, so every form gets exercised. */
+   if (size >= 2 + AGX_ISA_MAX_LENGTH) {
+      unsigned op = 1 + (data[0] | data[1] << 8) % (AGX_ISA_NUM_OPS - 1);
+      const struct agx_isa_form *form = &agx_isa_forms[op];
+      uint8_t forced[AGX_ISA_MAX_LENGTH];
+      for (unsigned i = 0; i < AGX_ISA_MAX_LENGTH; ++i) {
+         uint8_t m = form->mask[i / 8] >> (8 * (i % 8));
+         uint8_t b = form->bits[i / 8] >> (8 * (i % 8));
+         forced[i] = (data[2 + i] & ~m) | b;
+      }
+      check_instruction(forced, sizeof(forced));
    }
 
    /* As assembly source. */

@@ -139,8 +139,10 @@ run_file(const char *name)
    snprintf(path, sizeof(path), "%s/%s", data_dir, name);
    FILE *f = fopen(path, "r");
    if (!f) {
-      fprintf(stderr, "SKIP: %s not found (golden data is in "
-                      "../shared/data/agx-isa, never committed)\n", path);
+      fprintf(stderr,
+              "SKIP: %s not found (golden data is in "
+              "../shared/data/agx-isa, never committed)\n",
+              path);
       skip();
    }
 
@@ -177,6 +179,20 @@ test_public_decode(void **state)
    run_file("public_decode.jsonl");
 }
 
+/* The held-out sets share the format; they are checked when someone puts
+ * them beside the public ones (and skipped, saying so, otherwise). */
+static void
+test_heldout(void **state)
+{
+   run_file("heldout.jsonl");
+}
+
+static void
+test_heldout_decode(void **state)
+{
+   run_file("heldout_decode.jsonl");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -184,6 +200,8 @@ main(int argc, char **argv)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_public),
       cmocka_unit_test(test_public_decode),
+      cmocka_unit_test(test_heldout),
+      cmocka_unit_test(test_heldout_decode),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,17 +18,17 @@
 
 #include "drm-uapi/asahi_drm.h"
 
-#define CHECK_SIZE(type, expected)                                         \
-   do {                                                                    \
-      printf("sizeof(struct %s) = %zu\n", #type, sizeof(struct type));     \
-      assert_int_equal(sizeof(struct type), (expected));                   \
+#define CHECK_SIZE(type, expected)                                             \
+   do {                                                                        \
+      printf("sizeof(struct %s) = %zu\n", #type, sizeof(struct type));         \
+      assert_int_equal(sizeof(struct type), (expected));                       \
    } while (0)
 
-#define CHECK_OFF(type, field, expected)                                   \
-   do {                                                                    \
-      printf("  offsetof(%s, %s) = %zu\n", #type, #field,                  \
-             offsetof(struct type, field));                                \
-      assert_int_equal(offsetof(struct type, field), (expected));          \
+#define CHECK_OFF(type, field, expected)                                       \
+   do {                                                                        \
+      printf("  offsetof(%s, %s) = %zu\n", #type, #field,                      \
+             offsetof(struct type, field));                                    \
+      assert_int_equal(offsetof(struct type, field), (expected));              \
    } while (0)
 
 static void

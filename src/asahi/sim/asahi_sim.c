@@ -1,0 +1,255 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* The fetch-decode-execute loop, breakpoints and the budget. */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "asahi_sim_internal.h"
+
+const char *
+asahi_sim_status_string(enum asahi_sim_status status)
+{
+   switch (status) {
+   case ASAHI_SIM_RUNNING:
+      return "running";
+   case ASAHI_SIM_STOPPED:
+      return "stopped";
+   case ASAHI_SIM_BREAKPOINT:
+      return "breakpoint";
+   case ASAHI_SIM_FAULT:
+      return "GPU fault";
+   case ASAHI_SIM_BUDGET:
+      return "instruction budget exhausted";
+   case ASAHI_SIM_ERR_DECODE:
+      return "undecodable instruction";
+   case ASAHI_SIM_ERR_UNSUPPORTED:
+      return "unsupported instruction";
+   case ASAHI_SIM_ERR_EXEC:
+      return "execution error";
+   }
+   return "unknown";
+}
+
+const char *
+asahi_sim_unit_string(enum asahi_sim_unit unit)
+{
+   switch (unit) {
+   case ASAHI_SIM_UNIT_FETCH:
+      return "fetch";
+   case ASAHI_SIM_UNIT_DEVICE:
+      return "device";
+   case ASAHI_SIM_UNIT_STACK:
+      return "stack";
+   case ASAHI_SIM_UNIT_LOCAL:
+      return "threadgroup";
+   }
+   return "unknown";
+}
+
+void
+asahi_sim_group_init(struct asahi_sim_group *group)
+{
+   memset(group, 0, sizeof(*group));
+   group->exec = ~0u;
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+      group->dispatch.grid_position[t][0] = t;
+   for (unsigned i = 0; i < 3; i++) {
+      group->dispatch.threads_per_threadgroup[i] = i == 0 ? 32 : 1;
+      group->dispatch.dispatch_threads_per_tg[i] = i == 0 ? 32 : 1;
+   }
+}
+
+void
+asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
+                   size_t size, uint64_t code_base)
+{
+   group->code = code;
+   group->code_size = size;
+   group->code_base = code_base;
+   group->pc = 0;
+   memset(group->decode_cache, 0, sizeof(group->decode_cache));
+}
+
+bool
+asahi_sim_add_breakpoint(struct asahi_sim_group *group, uint64_t pc)
+{
+   if (group->nr_breakpoints >= ASAHI_SIM_MAX_BREAKPOINTS)
+      return false;
+   group->breakpoints[group->nr_breakpoints++] = pc;
+   return true;
+}
+
+static enum asahi_sim_status
+execute(struct asahi_sim_group *g, const struct agx_isa_instr *I,
+        struct asahi_sim_exec *x)
+{
+   enum asahi_sim_status s;
+
+   s = asahi_sim_exec_int(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_float(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_control(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_simd(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_reduce(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_memory(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0]) {
+      const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
+      asahi_sim_error(g, s, "%s is not executed by the simulator",
+                      info ? info->name : "?");
+   }
+   return s;
+}
+
+enum asahi_sim_status
+asahi_sim_exec_bytes(struct asahi_sim_group *g, const uint8_t *bytes,
+                     size_t avail, unsigned *length_out)
+{
+   struct agx_isa_instr I;
+   int len = agx_isa_decode(bytes, avail, &I);
+
+   g->error[0] = 0;
+   memset(g->written, 0, sizeof(g->written));
+   if (len <= 0) {
+      if (length_out)
+         *length_out = 0;
+      return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE, "decode: %s",
+                             agx_isa_error_string(len));
+   }
+   if (length_out)
+      *length_out = (unsigned)len;
+
+   struct asahi_sim_exec x = {
+      .I = &I,
+      .pc = g->pc,
+      .next_pc = g->pc + (unsigned)len,
+   };
+   return execute(g, &I, &x);
+}
+
+enum asahi_sim_status
+asahi_sim_step(struct asahi_sim_group *g)
+{
+   uint64_t budget = g->budget ? g->budget : ASAHI_SIM_DEFAULT_BUDGET;
+   if (g->executed >= budget)
+      return asahi_sim_error(g, ASAHI_SIM_BUDGET,
+                             "budget of %llu instructions exhausted at pc "
+                             "0x%llx",
+                             (unsigned long long)budget,
+                             (unsigned long long)g->pc);
+
+   g->error[0] = 0;
+   memset(g->written, 0, sizeof(g->written));
+
+   if (g->pc >= g->code_size) {
+      g->fault = (struct asahi_sim_fault){
+         .addr = g->code_base + g->pc,
+         .write = false,
+         .unit = ASAHI_SIM_UNIT_FETCH,
+      };
+      g->faulted = true;
+      return asahi_sim_error(g, ASAHI_SIM_FAULT,
+                             "instruction fetch outside the code at pc "
+                             "0x%llx",
+                             (unsigned long long)g->pc);
+   }
+
+   /* Decoding costs more than executing most instructions: cache it.
+    * The copy keeps the instruction stable while it executes. */
+   struct asahi_sim_decoded *slot =
+      &g->decode_cache[(g->pc >> 1) % ASAHI_SIM_DECODE_CACHE];
+   if (slot->tag != g->pc + 1) {
+      int len = agx_isa_decode(g->code + g->pc, g->code_size - g->pc,
+                               &slot->instr);
+      if (len <= 0) {
+         slot->tag = 0;
+         return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
+                                "decode at pc 0x%llx: %s",
+                                (unsigned long long)g->pc,
+                                agx_isa_error_string(len));
+      }
+      slot->tag = g->pc + 1;
+   }
+   const struct agx_isa_instr I = slot->instr;
+
+   struct asahi_sim_exec x = {
+      .I = &I,
+      .pc = g->pc,
+      .next_pc = g->pc + I.length,
+   };
+   enum asahi_sim_status s = execute(g, &I, &x);
+   g->executed++;
+
+   if (g->trace) {
+      char text[256];
+      if (agx_isa_print(&I, true, g->code_base + g->pc, text, sizeof(text)) < 0)
+         snprintf(text, sizeof(text), "?");
+      g->trace(g->trace_user, g, g->pc, text);
+   }
+
+   if (s == ASAHI_SIM_RUNNING)
+      g->pc = x.next_pc;
+   return s;
+}
+
+static bool
+at_breakpoint(const struct asahi_sim_group *g)
+{
+   for (unsigned i = 0; i < g->nr_breakpoints; i++) {
+      if (g->breakpoints[i] == g->pc)
+         return true;
+   }
+   return false;
+}
+
+enum asahi_sim_status
+asahi_sim_step_n(struct asahi_sim_group *g, uint64_t n)
+{
+   for (uint64_t i = 0; i < n; i++) {
+      enum asahi_sim_status s = asahi_sim_step(g);
+      if (s != ASAHI_SIM_RUNNING)
+         return s;
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
+enum asahi_sim_status
+asahi_sim_run(struct asahi_sim_group *g)
+{
+   bool skip_break = g->resume_from_breakpoint;
+   g->resume_from_breakpoint = false;
+
+   for (;;) {
+      if (!skip_break && at_breakpoint(g)) {
+         g->resume_from_breakpoint = true;
+         return ASAHI_SIM_BREAKPOINT;
+      }
+      skip_break = false;
+
+      enum asahi_sim_status s = asahi_sim_step(g);
+      if (s != ASAHI_SIM_RUNNING)
+         return s;
+   }
+}
+
+void *
+asahi_sim_simple_translate(void *user, uint64_t va, size_t size, bool write)
+{
+   struct asahi_sim_simple_mem *m = user;
+   for (unsigned i = 0; i < m->nr_regions; i++) {
+      struct asahi_sim_region *r = &m->regions[i];
+      if (va >= r->va && size <= r->size && va - r->va <= r->size - size) {
+         if (write && !r->writable)
+            return NULL;
+         return r->data + (va - r->va);
+      }
+   }
+   return NULL;
+}

@@ -1,0 +1,242 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The USC interpreter: executes AGX machine code for one SIMD group of 32
+ * lanes, decoding with src/asahi/isa (the only description of the
+ * instruction set).  See docs/simulator.rst for what is modelled and where
+ * each semantic comes from.
+ *
+ * Usage: fill a struct asahi_sim_group (asahi_sim_group_init() gives all
+ * lanes active, r0l = 0), point it at code with asahi_sim_set_code(), give it
+ * memory with a struct asahi_sim_mem, then asahi_sim_run() or
+ * asahi_sim_step().  Nothing here aborts on bad code: errors come back as
+ * an asahi_sim_status with a message in group->error.
+ */
+
+#ifndef ASAHI_SIM_H
+#define ASAHI_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "asahi/isa/agx_isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ASAHI_SIM_LANES 32
+#define ASAHI_SIM_GPRS 128
+#define ASAHI_SIM_UNIFORMS 256
+#define ASAHI_SIM_MAX_BREAKPOINTS 16
+#define ASAHI_SIM_DECODE_CACHE    128
+
+/* Decoded instructions by pc (direct-mapped); tag is pc + 1, 0 = empty. */
+struct asahi_sim_decoded {
+   uint64_t tag;
+   struct agx_isa_instr instr;
+};
+
+enum asahi_sim_status {
+   /* Still running (step budget used up by asahi_sim_step). */
+   ASAHI_SIM_RUNNING = 0,
+   /* Reached `stop`. */
+   ASAHI_SIM_STOPPED,
+   /* About to execute an instruction at a breakpoint. */
+   ASAHI_SIM_BREAKPOINT,
+   /* A memory access outside mapped memory (soft faults off). */
+   ASAHI_SIM_FAULT,
+   /* The instruction budget ran out: a runaway shader. */
+   ASAHI_SIM_BUDGET,
+   /* The bytes at pc do not decode, or decode to something undefined. */
+   ASAHI_SIM_ERR_DECODE,
+   /* A valid instruction the simulator does not execute (yet). */
+   ASAHI_SIM_ERR_UNSUPPORTED,
+   /* `trap`, a bad call/return target or another architectural error. */
+   ASAHI_SIM_ERR_EXEC,
+};
+
+const char *asahi_sim_status_string(enum asahi_sim_status status);
+
+/* Who made a memory access, for fault reports. */
+enum asahi_sim_unit {
+   ASAHI_SIM_UNIT_FETCH = 0, /* instruction fetch */
+   ASAHI_SIM_UNIT_DEVICE,    /* device_load / device_store / atomics */
+   ASAHI_SIM_UNIT_STACK,     /* stack (scratch) memory */
+   ASAHI_SIM_UNIT_LOCAL,     /* threadgroup (local) memory */
+};
+
+const char *asahi_sim_unit_string(enum asahi_sim_unit unit);
+
+struct asahi_sim_fault {
+   uint64_t addr;
+   bool write;
+   enum asahi_sim_unit unit;
+};
+
+/*
+ * Memory as the caller sees it.  translate() returns a host pointer to
+ * `size` bytes at GPU virtual address `va` when all of them are mapped with
+ * the needed permission, else NULL (a GPU fault).  The simulator never
+ * touches host memory it was not given.
+ */
+struct asahi_sim_mem {
+   void *(*translate)(void *user, uint64_t va, size_t size, bool write);
+   void *user;
+   /* Soft faults: a read outside mapped memory reads zero and a write is
+    * dropped, instead of stopping with ASAHI_SIM_FAULT.  The first such
+    * access is still recorded in group->fault. */
+   bool soft_faults;
+};
+
+/* A simple memory for tools and tests: a list of host buffers. */
+struct asahi_sim_region {
+   uint64_t va;
+   size_t size;
+   uint8_t *data;
+   bool writable;
+};
+
+struct asahi_sim_simple_mem {
+   struct asahi_sim_region *regions;
+   unsigned nr_regions;
+};
+
+void *asahi_sim_simple_translate(void *user, uint64_t va, size_t size,
+                                 bool write);
+
+/* Special registers that come from the dispatch (get_sr). */
+struct asahi_sim_dispatch {
+   uint32_t threadgroup_position[3];    /* sr0..2 */
+   uint32_t threads_per_threadgroup[3]; /* sr4..6 */
+   uint32_t dispatch_threads_per_tg[3]; /* sr8..10 */
+   uint32_t core_index;                 /* sr20 */
+   uint32_t vm_slot;                    /* sr21 */
+   /* thread_position_in_threadgroup of lane 0; lanes follow in x order. */
+   uint32_t first_thread_in_threadgroup; /* linear index of lane 0 */
+   uint32_t simdgroup_index;             /* sr53 */
+   uint32_t coverage_mask;               /* sr60 / sr124 */
+   uint32_t backfacing;                  /* sr62 */
+   /* thread_position_in_grid of each lane (sr80..82); by default lane t has
+    * x = t, y = z = 0. */
+   uint32_t grid_position[ASAHI_SIM_LANES][3];
+};
+
+/*
+ * The state of one SIMD group.  General registers are stored per register
+ * then per lane; 16-bit halves and 64-bit pairs are views of them
+ * (rNl = bits 0..15, rNh = bits 16..31, rN_rN+1 = rN | rN+1 << 32).
+ */
+struct asahi_sim_group {
+   uint32_t r[ASAHI_SIM_GPRS][ASAHI_SIM_LANES];
+   uint32_t u[ASAHI_SIM_UNIFORMS];
+   /* Active lanes; bit t is lane t.  The hardware derives it from r0l by
+    * the exec-control instructions (exec[t] = r0l[t] == 0). */
+   uint32_t exec;
+
+   /* Program counter: a byte offset from code_base.  r1 is the link
+    * register for call/ret. */
+   uint64_t pc;
+   uint64_t code_base;
+   const uint8_t *code;
+   size_t code_size;
+
+   struct asahi_sim_dispatch dispatch;
+
+   /* Coefficient registers for fragment work (cf0..): three floats each
+    * (A, B, C of A*x + B*y + C).  NULL when not a fragment program. */
+   const float (*coefficients)[3];
+   unsigned nr_coefficients;
+
+   /* Stack (scratch) memory: stack_size_B bytes per lane, caller owned. */
+   uint8_t *stack;
+   size_t stack_size_B;
+   uint32_t stack_pointer; /* bytes, same for all lanes */
+
+   /* Threadgroup (local) memory, caller owned. */
+   uint8_t *local;
+   size_t local_size_B;
+
+   struct asahi_sim_mem mem;
+
+   /* Instructions left before ASAHI_SIM_BUDGET; 0 means the default. */
+   uint64_t budget;
+   uint64_t executed;
+
+   uint64_t breakpoints[ASAHI_SIM_MAX_BREAKPOINTS];
+   unsigned nr_breakpoints;
+   /* Set by asahi_sim_run when it stopped on a breakpoint, so the next run
+    * executes that instruction instead of stopping again. */
+   bool resume_from_breakpoint;
+
+   /* Trace hook: called after every instruction with its pc and its text;
+    * written[] is a bitset of the general registers it wrote. */
+   void (*trace)(void *user, const struct asahi_sim_group *group, uint64_t pc,
+                 const char *text);
+   void *trace_user;
+   uint32_t written[ASAHI_SIM_GPRS / 32];
+
+   struct asahi_sim_fault fault;
+   bool faulted;
+   char error[160];
+
+   /* Filled by asahi_sim_step; cleared by asahi_sim_set_code.  Call
+    * asahi_sim_set_code again after changing the code bytes. */
+   struct asahi_sim_decoded decode_cache[ASAHI_SIM_DECODE_CACHE];
+};
+
+#define ASAHI_SIM_DEFAULT_BUDGET 10000000ull
+
+/* All lanes active, registers zero, lane t at grid position (t, 0, 0). */
+void asahi_sim_group_init(struct asahi_sim_group *group);
+
+void asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
+                        size_t size, uint64_t code_base);
+
+/* Execute one instruction at group->pc. */
+enum asahi_sim_status asahi_sim_step(struct asahi_sim_group *group);
+
+/* Step up to n instructions; ASAHI_SIM_RUNNING if none of them ended the
+ * run. */
+enum asahi_sim_status asahi_sim_step_n(struct asahi_sim_group *group,
+                                       uint64_t n);
+
+/* Run until stop, a breakpoint, a fault, an error or the budget. */
+enum asahi_sim_status asahi_sim_run(struct asahi_sim_group *group);
+
+bool asahi_sim_add_breakpoint(struct asahi_sim_group *group, uint64_t pc);
+
+/*
+ * Execute one already-fetched instruction without touching pc.  Used by the
+ * golden-vector runner.  *length_out receives the decoded length.
+ */
+enum asahi_sim_status asahi_sim_exec_bytes(struct asahi_sim_group *group,
+                                           const uint8_t *bytes, size_t avail,
+                                           unsigned *length_out);
+
+/* Register views (n counts 16-bit halves for reg16, 32-bit registers for
+ * the others, as in the assembly syntax). */
+static inline uint16_t
+asahi_sim_get16(const struct asahi_sim_group *g, unsigned half, unsigned lane)
+{
+   return (uint16_t)(g->r[(half >> 1) & 127][lane] >> ((half & 1) * 16));
+}
+
+static inline void
+asahi_sim_set16(struct asahi_sim_group *g, unsigned half, unsigned lane,
+                uint16_t v)
+{
+   uint32_t *r = &g->r[(half >> 1) & 127][lane];
+   unsigned shift = (half & 1) * 16;
+   *r = (*r & ~(0xffffu << shift)) | ((uint32_t)v << shift);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASAHI_SIM_H */

@@ -1,0 +1,115 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Shared between the interpreter's files: operand access on top of the ISA
+ * library's decoded instruction, and the per-family executors.
+ */
+
+#ifndef ASAHI_SIM_INTERNAL_H
+#define ASAHI_SIM_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "asahi/isa/agx_isa.h"
+#include "asahi_sim.h"
+
+/* What executing one instruction did to control flow. */
+struct asahi_sim_exec {
+   const struct agx_isa_instr *I;
+   /* pc of this instruction (offset from the code base). */
+   uint64_t pc;
+   /* pc of the next instruction; branches overwrite it. */
+   uint64_t next_pc;
+};
+
+/* Report an error; returns `status` for tail calls. */
+enum asahi_sim_status asahi_sim_error(struct asahi_sim_group *g,
+                                      enum asahi_sim_status status,
+                                      const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+static inline const struct agx_isa_operand *
+asahi_sim_op(const struct agx_isa_instr *I, unsigned idx)
+{
+   return &I->operands[idx];
+}
+
+/* Width in bits of an integer source as the ALU sees it.  Immediates count
+ * as 16-bit (applegpu: Immediate's default bit size). */
+static inline unsigned
+asahi_sim_src_bits(const struct agx_isa_operand *o)
+{
+   if (o->kind == AGX_ISA_KIND_REG || o->kind == AGX_ISA_KIND_UREG)
+      return o->size;
+   return 16;
+}
+
+static inline uint64_t
+asahi_sim_sext(uint64_t v, unsigned bits)
+{
+   if (bits >= 64)
+      return v;
+   uint64_t m = 1ull << (bits - 1);
+   v &= (m << 1) - 1;
+   return (v ^ m) - m;
+}
+
+/* Raw bits of a source for one lane, zero-extended. */
+uint64_t asahi_sim_read_raw(const struct asahi_sim_group *g,
+                            const struct agx_isa_operand *o, unsigned lane);
+
+/* Integer source: zero-extended, or sign-extended with .sx (registers and
+ * uniforms only; immediates are never sign-extended). */
+static inline uint64_t
+asahi_sim_read_int(const struct asahi_sim_group *g,
+                   const struct agx_isa_operand *o, unsigned lane)
+{
+   uint64_t v = asahi_sim_read_raw(g, o, lane);
+   if ((o->flags & AGX_ISA_SX) &&
+       (o->kind == AGX_ISA_KIND_REG || o->kind == AGX_ISA_KIND_UREG))
+      v = asahi_sim_sext(v, o->size);
+   return v;
+}
+
+/* Float source as a double: f32 flushed to zero, f16 kept, minifloat
+ * exact; then .abs and .neg. */
+double asahi_sim_read_float(const struct asahi_sim_group *g,
+                            const struct agx_isa_operand *o, unsigned lane);
+
+/* Write a register destination (16, 32 or 64 bits; the value is
+ * truncated). */
+void asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
+                     unsigned lane, uint64_t value);
+
+/* Families. Each returns ASAHI_SIM_RUNNING unless it ends the run. */
+enum asahi_sim_status asahi_sim_exec_int(struct asahi_sim_group *g,
+                                         struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_float(struct asahi_sim_group *g,
+                                           struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_control(struct asahi_sim_group *g,
+                                             struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_simd(struct asahi_sim_group *g,
+                                          struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_reduce(struct asahi_sim_group *g,
+                                            struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_memory(struct asahi_sim_group *g,
+                                            struct asahi_sim_exec *x);
+
+/* Device/stack/local memory access with fault handling (see
+ * asahi_sim_memory.c).  Returns false when the run must stop. */
+bool asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
+                          size_t size, bool write, enum asahi_sim_unit unit);
+
+/* Integer and float comparisons (condition = cc | ccn << 3). */
+bool asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
+                        unsigned b_bits, bool *valid);
+bool asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid);
+
+#define foreach_active_lane(g, lane)                                           \
+   for (unsigned lane = 0; lane < ASAHI_SIM_LANES; lane++)                     \
+      if ((g)->exec & (1u << lane))
+
+#endif /* ASAHI_SIM_INTERNAL_H */
