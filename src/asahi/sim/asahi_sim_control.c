@@ -35,7 +35,6 @@ exec_mask_op(struct asahi_sim_group *g, const struct agx_isa_instr *I)
 
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
       unsigned v = asahi_sim_get16(g, 0, t);
-      bool valid = true;
       bool c = false;
 
       /* Only evaluate the condition where it is used, so lanes that skip
@@ -49,17 +48,10 @@ exec_mask_op(struct asahi_sim_group *g, const struct agx_isa_instr *I)
          need = v < n;
 
       if (need) {
-         if (is_float) {
-            c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
-                                   asahi_sim_read_float(g, B, t), &valid);
-         } else {
-            c = asahi_sim_icompare(
-               cc, asahi_sim_read_int(g, A, t), asahi_sim_src_bits(A),
-               asahi_sim_read_int(g, B, t), asahi_sim_src_bits(B), &valid);
-         }
-         if (!valid)
-            return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
-                                   "undefined condition %u", cc);
+         enum asahi_sim_status st =
+            asahi_sim_lane_compare(g, cc, is_float, A, B, t, &c);
+         if (st != ASAHI_SIM_RUNNING)
+            return st;
       }
 
       switch (I->op) {

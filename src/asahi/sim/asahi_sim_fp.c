@@ -97,12 +97,11 @@ exec_fcmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_FCMPSEL_CC)->value;
 
    foreach_active_lane (g, t) {
-      bool valid;
-      bool c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
-                                  asahi_sim_read_float(g, B, t), &valid);
-      if (!valid)
-         return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
-                                "undefined float condition %u", cc);
+      bool c;
+      enum asahi_sim_status st =
+         asahi_sim_lane_compare(g, cc, true, A, B, t, &c);
+      if (st != ASAHI_SIM_RUNNING)
+         return st;
       asahi_sim_write(g, D, t, asahi_sim_read_raw(g, c ? X : Y, t));
    }
    return ASAHI_SIM_RUNNING;

@@ -121,6 +121,15 @@ bool asahi_sim_icompare(unsigned cond, uint64_t a, unsigned a_bits, uint64_t b,
                         unsigned b_bits, bool *valid);
 bool asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid);
 
+/* Compare operands A and B of lane `lane` under condition cc, as floats or
+ * as integers of the operands' widths.  Stores the outcome in *result and
+ * returns ASAHI_SIM_RUNNING, or reports an undefined condition. */
+enum asahi_sim_status asahi_sim_lane_compare(struct asahi_sim_group *g,
+                                             unsigned cc, bool is_float,
+                                             const struct agx_isa_operand *A,
+                                             const struct agx_isa_operand *B,
+                                             unsigned lane, bool *result);
+
 #define foreach_active_lane(g, lane)                                           \
    for (unsigned lane = 0; lane < ASAHI_SIM_LANES; lane++)                     \
       if ((g)->exec & (1u << lane))

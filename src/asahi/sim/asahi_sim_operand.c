@@ -220,3 +220,26 @@ asahi_sim_write_run(struct asahi_sim_group *g, const struct agx_isa_operand *R,
    }
    g->written[reg / 32] |= 1u << (reg % 32);
 }
+
+enum asahi_sim_status
+asahi_sim_lane_compare(struct asahi_sim_group *g, unsigned cc, bool is_float,
+                       const struct agx_isa_operand *A,
+                       const struct agx_isa_operand *B, unsigned lane,
+                       bool *result)
+{
+   bool valid;
+   if (is_float) {
+      *result = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, lane),
+                                   asahi_sim_read_float(g, B, lane), &valid);
+   } else {
+      *result = asahi_sim_icompare(cc, asahi_sim_read_int(g, A, lane),
+                                   asahi_sim_src_bits(A),
+                                   asahi_sim_read_int(g, B, lane),
+                                   asahi_sim_src_bits(B), &valid);
+   }
+   if (!valid)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
+                             "undefined %s condition %u",
+                             is_float ? "float" : "integer", cc);
+   return ASAHI_SIM_RUNNING;
+}

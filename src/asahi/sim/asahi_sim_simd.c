@@ -34,18 +34,11 @@ exec_ballot(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    uint32_t result = 0;
 
    foreach_active_lane (g, t) {
-      bool valid, c;
-      if (is_float) {
-         c = asahi_sim_fcompare(cc, asahi_sim_read_float(g, A, t),
-                                asahi_sim_read_float(g, B, t), &valid);
-      } else {
-         c = asahi_sim_icompare(
-            cc, asahi_sim_read_int(g, A, t), asahi_sim_src_bits(A),
-            asahi_sim_read_int(g, B, t), asahi_sim_src_bits(B), &valid);
-      }
-      if (!valid)
-         return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
-                                "undefined condition %u", cc);
+      bool c;
+      enum asahi_sim_status st =
+         asahi_sim_lane_compare(g, cc, is_float, A, B, t, &c);
+      if (st != ASAHI_SIM_RUNNING)
+         return st;
       if (c)
          result |= 1u << t;
    }
