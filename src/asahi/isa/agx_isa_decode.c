@@ -478,6 +478,24 @@ agx_isa_form_length(const struct agx_isa_form *form, const uint64_t w[2])
                                                    : form->info.short_length;
 }
 
+/* Every register operand, runs included, must lie inside the register file
+ * (r0-r127, u0-u255; values count 16-bit halves).  Encodings whose fields
+ * reach past it name registers that do not exist. */
+static bool
+registers_in_file(const struct agx_isa_instr *instr)
+{
+   for (unsigned i = 0; i < instr->nr_operands; ++i) {
+      const struct agx_isa_operand *o = &instr->operands[i];
+      if (o->kind != AGX_ISA_KIND_REG && o->kind != AGX_ISA_KIND_UREG)
+         continue;
+      int64_t halves = (int64_t)(o->count ? o->count : 1) * (o->size / 16);
+      int64_t limit = o->kind == AGX_ISA_KIND_REG ? 256 : 512;
+      if (o->value < 0 || o->value + halves > limit)
+         return false;
+   }
+   return true;
+}
+
 int
 agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
 {
@@ -524,6 +542,10 @@ agx_isa_decode(const uint8_t *bytes, size_t avail, struct agx_isa_instr *out)
                return err;
             }
          }
+      }
+      if (!registers_in_file(out)) {
+         memset(out, 0, sizeof(*out));
+         return AGX_ISA_ERR_UNDEFINED;
       }
       return len;
    }
