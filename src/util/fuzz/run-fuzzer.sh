@@ -13,7 +13,10 @@ trap 'rm -rf "$scratch"' EXIT
 artifacts="$(dirname "$fuzzer")/fuzz-artifacts/$(basename "$fuzzer")"
 mkdir -p "$artifacts"
 rc=0
-"$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+# A fixed seed (FUZZ_SEED, default 1) makes a run explore the same inputs
+# in the same order wherever it runs, so CI repeats what was checked here.
+"$fuzzer" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 \
+   -rss_limit_mb=2048 \
    -error_exitcode=1 -timeout_exitcode=1 -print_final_stats=1 \
    -artifact_prefix="$artifacts/" "$@" "$scratch" "$corpus" || rc=$?
 if [ $rc -ne 0 ]; then
