@@ -539,8 +539,7 @@ nir_build_intrinsic(nir_builder *b, nir_intrinsic_op op,
       if (flag == NIR_INTRINSIC_NUM_INDEX_FLAGS)
          break;
       int value = va_arg(ap, int);
-      assert(info->index_map[flag]);
-      intr->const_index[info->index_map[flag] - 1] = value;
+      nir_intrinsic_index_set(intr, (nir_intrinsic_index_flag)flag, value);
    }
    va_end(ap);
 
