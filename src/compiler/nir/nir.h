@@ -248,20 +248,26 @@ typedef struct nir_def {
    bool divergent;            /* set by nir_divergence_analysis */
 } nir_def;
 
+/* A use of an SSA value.  The user is either an instruction or, for the
+ * condition of an if, the if itself: exactly one of parent_instr and
+ * parent_if is non-NULL once the source is attached. */
 typedef struct nir_src {
    nir_def *ssa;
-   union {
-      struct nir_instr *parent_instr;
-      struct nir_if *parent_if;
-   };
-   bool is_if;
+   struct nir_instr *parent_instr;
+   struct nir_if *parent_if;
    struct list_head use_link;
 } nir_src;
+
+static inline bool
+nir_src_is_if(const nir_src *src)
+{
+   return src->parent_if != NULL;
+}
 
 static inline struct nir_instr *
 nir_src_parent_instr(const nir_src *src)
 {
-   assert(!src->is_if);
+   assert(!nir_src_is_if(src));
    return src->parent_instr;
 }
 

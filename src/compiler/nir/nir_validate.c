@@ -94,7 +94,7 @@ validate_src(validate_state *st, nir_src *src, nir_instr *parent)
       error(st, "source without a value");
       return;
    }
-   check(st, !src->is_if && src->parent_instr == parent,
+   check(st, !nir_src_is_if(src) && src->parent_instr == parent,
          "source has the wrong parent");
    check(st, src_on_use_list(src), "source missing from its def's uses");
    nir_instr *di = src->ssa->parent_instr;
@@ -396,7 +396,7 @@ validate_cf_list(validate_state *st, struct list_head *list,
          if (!c->ssa) {
             error(st, "if without a condition");
          } else {
-            check(st, c->is_if && c->parent_if == nif, "if condition parent");
+            check(st, nir_src_is_if(c) && c->parent_if == nif, "if condition parent");
             check(st, src_on_use_list(c), "if condition missing from uses");
             check(st, c->ssa->num_components == 1,
                   "if condition must be scalar");
