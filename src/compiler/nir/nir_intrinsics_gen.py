@@ -81,10 +81,10 @@ const nir_intrinsic_info nir_intrinsic_infos[nir_num_intrinsics] = {
 <% i = intrinsics[name] %>\\
    [nir_intrinsic_${name}] = {
       .name = "${name}",
-      .num_srcs = ${len(i.src_components)},
-      .src_components = { ${', '.join(str(c) for c in i.src_components) or '0'} },
-      .has_dest = ${'true' if i.dest_components is not None else 'false'},
-      .dest_components = ${i.dest_components or 0},
+      .num_srcs = ${len(i.srcs)},
+      .src_components = { ${', '.join(c_src_width(w) for w in i.srcs) or '0'} },
+      .has_dest = ${'true' if i.has_result else 'false'},
+      .dest_components = ${i.result or 0},
       .index_mask = ${index_mask(i)},
       .flags = ${' | '.join(i.flags) or '0'},
       .dest_bit_sizes = ${' | '.join(str(s) for s in i.bit_sizes) or '0'},
@@ -93,6 +93,11 @@ const nir_intrinsic_info nir_intrinsic_infos[nir_num_intrinsics] = {
 % endfor
 };
 """
+
+
+def c_src_width(w):
+   """nir_intrinsic_info encoding: -1 a deref, 0 num_components."""
+   return {'deref': '-1', None: '0'}.get(w, str(w))
 
 
 def index_mask(intr):
@@ -110,7 +115,8 @@ def main():
                'access': TEMPLATE_ACCESS}[mode]
    text = Template(template).render(names=names, intrinsics=intrinsics,
                                     indices=INDICES,
-                                    index_mask=index_mask)
+                                    index_mask=index_mask,
+                                    c_src_width=c_src_width)
    with open(out, 'w') as f:
       f.write(text)
 
