@@ -55,6 +55,8 @@ _Static_assert(sizeof(struct stat) == sizeof(struct stat64),
 static int (*real_open)(const char *, int, ...);
 static int (*real_openat)(int, const char *, int, ...);
 static int (*real_close)(int);
+static int (*real_close_range)(unsigned, unsigned, int);
+static void (*real_closefrom)(int);
 static int (*real_ioctl)(int, unsigned long, ...);
 static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
 static int (*real_stat)(const char *, struct stat *);
@@ -102,6 +104,8 @@ shim_init(void)
    RESOLVE(open);
    RESOLVE(openat);
    RESOLVE(close);
+   RESOLVE(close_range);
+   RESOLVE(closefrom);
    RESOLVE(ioctl);
    RESOLVE(mmap);
    RESOLVE(stat);
@@ -195,27 +199,59 @@ fd_file(int fd)
    return file;
 }
 
-/* fd now refers to file (which gains a reference). */
+/* fd now refers to file (which gains a reference).  An entry left for the
+ * same number by a close the shim did not see (a raw syscall) is replaced,
+ * and its reference dropped.
+ */
 static void
 fd_register(int fd, struct shim_file *file)
 {
    drm_shim_file_ref(file);
    pthread_mutex_lock(&fd_lock);
-   hash_table_insert(fd_files, (void *)(uintptr_t)fd, file);
+   void *key = (void *)(uintptr_t)fd;
+   struct shim_file *old = hash_table_search_data(fd_files, key);
+   if (!hash_table_insert(fd_files, key, file)) {
+      /* Out of memory: the fd stays unknown (or keeps its old file). */
+      old = file;
+   }
    pthread_mutex_unlock(&fd_lock);
+   if (old)
+      drm_shim_file_unref(old);
+}
+
+/* Take one fd in [first, last] off the table: its file, or NULL if none. */
+static struct shim_file *
+fd_take_one(unsigned first, unsigned last)
+{
+   struct shim_file *file = NULL;
+   pthread_mutex_lock(&fd_lock);
+   hash_table_foreach(fd_files, e) {
+      uintptr_t fd = (uintptr_t)e->key;
+      if (fd >= first && fd <= last) {
+         file = e->data;
+         hash_table_remove(fd_files, e);
+         break;
+      }
+   }
+   pthread_mutex_unlock(&fd_lock);
+   return file;
+}
+
+/* The fds in [first, last] are being closed: drop their files.  The files
+ * are released outside fd_lock, as a last release takes the device lock.
+ */
+static void
+fd_forget_range(unsigned first, unsigned last)
+{
+   struct shim_file *file;
+   while ((file = fd_take_one(first, last)))
+      drm_shim_file_unref(file);
 }
 
 static void
 fd_forget(int fd)
 {
-   pthread_mutex_lock(&fd_lock);
-   struct hash_entry *e = hash_table_search(fd_files, (void *)(uintptr_t)fd);
-   struct shim_file *file = e ? e->data : NULL;
-   if (e)
-      hash_table_remove(fd_files, e);
-   pthread_mutex_unlock(&fd_lock);
-   if (file)
-      drm_shim_file_unref(file);
+   fd_forget_range(fd, fd);
 }
 
 static bool
@@ -380,6 +416,39 @@ close(int fd)
    if (fd_file(fd))
       fd_forget(fd);
    return real_close(fd);
+}
+
+/* close_range and closefrom close fds the shim may know; glibc's closefrom
+ * does not go through close_range, so both are wrapped.  With
+ * CLOSE_RANGE_CLOEXEC nothing is closed now (and exec ends the shim), so
+ * the files stay.
+ */
+PUBLIC int
+close_range(unsigned first, unsigned last, int flags)
+{
+   ensure_init();
+   if (!real_close_range) {
+      errno = ENOSYS;
+      return -1;
+   }
+   /* Arguments the kernel rejects close nothing. */
+   const unsigned known = CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC;
+   if (shim_ready && first <= last && !(flags & ~known) &&
+       !(flags & CLOSE_RANGE_CLOEXEC))
+      fd_forget_range(first, last);
+   return real_close_range(first, last, flags);
+}
+
+PUBLIC void
+closefrom(int low_fd)
+{
+   ensure_init();
+   if (shim_ready && low_fd >= 0)
+      fd_forget_range(low_fd, UINT_MAX);
+   if (real_closefrom)
+      real_closefrom(low_fd);
+   else if (real_close_range && low_fd >= 0)
+      real_close_range(low_fd, UINT_MAX, 0);
 }
 
 PUBLIC int

@@ -4,25 +4,9 @@
  * the rules on rounding, overflow and NaN.
  */
 #include "util/half_float.h"
+#include "util/u_math.h"
 
 #include <stdbool.h>
-#include <string.h>
-
-static inline uint32_t
-float_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, sizeof(u));
-   return u;
-}
-
-static inline float
-bits_float(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, sizeof(f));
-   return f;
-}
 
 /* Whether a magnitude that was truncated (with a nonzero remainder) should
  * be bumped to the next half away from zero. */
@@ -48,7 +32,7 @@ round_away(enum util_half_round mode, bool negative, uint32_t truncated,
 uint16_t
 util_float_to_half_round(float f, enum util_half_round mode)
 {
-   const uint32_t bits = float_bits(f);
+   const uint32_t bits = fui(f);
    const bool negative = bits >> 31;
    const uint16_t sign = negative ? 0x8000 : 0;
    const uint32_t abs = bits & 0x7fffffff;
@@ -134,17 +118,17 @@ util_half_to_float(uint16_t h)
 
    if (exp == 0x1f) {
       if (mant == 0)
-         return bits_float(sign | 0x7f800000);
-      return bits_float(sign | 0x7fc00000 | (mant << 13));
+         return uif(sign | 0x7f800000);
+      return uif(sign | 0x7fc00000 | (mant << 13));
    }
    if (exp != 0)
-      return bits_float(sign | ((exp + 112) << 23) | (mant << 13));
+      return uif(sign | ((exp + 112) << 23) | (mant << 13));
    if (mant == 0)
-      return bits_float(sign);
+      return uif(sign);
 
    /* Subnormal half: normalise.  The value is mant * 2^-24; with the top set
     * bit at position p the float exponent is p - 24. */
    unsigned p = 31 - __builtin_clz(mant);
    mant = (mant << (23 - p)) & 0x7fffff;
-   return bits_float(sign | ((p - 24 + 127) << 23) | mant);
+   return uif(sign | ((p - 24 + 127) << 23) | mant);
 }

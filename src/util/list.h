@@ -19,36 +19,55 @@ list_inithead(struct list_head *h)
    h->prev = h->next = h;
 }
 
+/* The two primitives everything else is built from: put the chain
+ * first..last between the adjacent nodes before and after, and take an
+ * item out of whatever chain holds it. */
+static inline void
+__list_join(struct list_head *first, struct list_head *last,
+            struct list_head *before, struct list_head *after)
+{
+   assert(before->next == after && after->prev == before);
+   first->prev = before;
+   last->next = after;
+   before->next = first;
+   after->prev = last;
+}
+
+static inline void
+__list_unlink(struct list_head *item)
+{
+   struct list_head *before = item->prev, *after = item->next;
+   before->next = after;
+   after->prev = before;
+}
+
 /* Insert item right after at (at the front when at is the head). */
 static inline void
 list_add(struct list_head *item, struct list_head *at)
 {
-   item->prev = at;
-   item->next = at->next;
-   at->next->prev = item;
-   at->next = item;
+   __list_join(item, item, at, at->next);
 }
 
 /* Insert item right before at (at the back when at is the head). */
 static inline void
 list_addtail(struct list_head *item, struct list_head *at)
 {
-   list_add(item, at->prev);
+   __list_join(item, item, at->prev, at);
 }
 
+/* Remove item; its links are cleared so list_is_linked() reports false. */
 static inline void
 list_del(struct list_head *item)
 {
-   item->prev->next = item->next;
-   item->next->prev = item->prev;
+   __list_unlink(item);
    item->prev = item->next = NULL;
 }
 
+/* Remove item and leave it as an empty list of its own. */
 static inline void
 list_delinit(struct list_head *item)
 {
-   item->prev->next = item->next;
-   item->next->prev = item->prev;
+   __list_unlink(item);
    list_inithead(item);
 }
 
@@ -73,44 +92,41 @@ list_is_linked(const struct list_head *item)
 static inline unsigned
 list_length(const struct list_head *h)
 {
-   unsigned n = 0;
-   for (const struct list_head *n_ = h->next; n_ != h; n_ = n_->next)
-      n++;
-   return n;
+   unsigned count = 0;
+   for (const struct list_head *it = h->next; it != h; it = it->next)
+      count++;
+   return count;
 }
 
-/* Move all of src's elements to the front (splice) / back (splicetail) of
- * dst; src is left empty. */
+/* Move every element of src to the front (list_splice) or the back
+ * (list_splicetail) of dst, keeping their order; src ends up empty. */
 static inline void
 list_splice(struct list_head *src, struct list_head *dst)
 {
-   if (list_is_empty(src))
-      return;
-   src->next->prev = dst;
-   src->prev->next = dst->next;
-   dst->next->prev = src->prev;
-   dst->next = src->next;
-   list_inithead(src);
+   if (!list_is_empty(src)) {
+      __list_join(src->next, src->prev, dst, dst->next);
+      list_inithead(src);
+   }
 }
 
 static inline void
 list_splicetail(struct list_head *src, struct list_head *dst)
 {
-   list_splice(src, dst->prev);
+   if (!list_is_empty(src)) {
+      __list_join(src->next, src->prev, dst->prev, dst);
+      list_inithead(src);
+   }
 }
 
-/* Swap the contents of two lists. */
+/* Make `to` the head of the elements `from` heads (for moving a list head
+ * to new storage).  `from` is stale afterwards; re-initialise it to reuse
+ * it. */
 static inline void
 list_replace(struct list_head *from, struct list_head *to)
 {
-   if (list_is_empty(from)) {
-      list_inithead(to);
-      return;
-   }
-   to->prev = from->prev;
-   to->next = from->next;
-   from->next->prev = to;
-   from->prev->next = to;
+   list_inithead(to);
+   if (!list_is_empty(from))
+      __list_join(from->next, from->prev, to, to);
 }
 
 #define list_entry(ptr, type, member)                                         \

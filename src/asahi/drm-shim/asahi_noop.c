@@ -24,10 +24,18 @@
 /* ---- VMs and their mappings -------------------------------------------- */
 
 static void
+resv_unref(struct asahi_shim_resv *resv)
+{
+   if (resv && --resv->refcount == 0)
+      free(resv);
+}
+
+static void
 vm_unref(struct asahi_shim_vm *vm)
 {
    if (--vm->refcount)
       return;
+   resv_unref(vm->resv);
    for (unsigned i = 0; i < vm->map_count; i++)
       drm_shim_bo_unref(vm->maps[i].bo);
    free(vm->maps);
@@ -184,14 +192,20 @@ asahi_vm_create(struct shim_file *file, void *arg)
       return -EINVAL;
 
    struct asahi_shim_vm *vm = calloc(1, sizeof(*vm));
-   if (!vm)
+   struct asahi_shim_resv *resv = calloc(1, sizeof(*resv));
+   if (!vm || !resv) {
+      free(vm);
+      free(resv);
       return -ENOMEM;
+   }
+   resv->refcount = 1;
+   vm->resv = resv;
    vm->refcount = 1;
    vm->kernel_start = c->kernel_start;
    vm->kernel_end = c->kernel_end;
    int ret = shim_idr_alloc(asahi_shim_file(file)->vms, vm, &c->vm_id);
    if (ret)
-      free(vm);
+      vm_unref(vm);
    return ret;
 }
 
@@ -230,6 +244,11 @@ asahi_gem_create(struct shim_file *file, void *arg)
    if (ret)
       return ret;
    bo->flags = c->flags;
+   if (vm) {
+      /* The BO keeps its VM's identity, even past VM_DESTROY. */
+      bo->driver_priv = vm->resv;
+      vm->resv->refcount++;
+   }
    ret = drm_shim_bo_add_handle(file, bo, &c->handle);
    drm_shim_bo_unref(bo);
    return ret;
@@ -284,6 +303,14 @@ do_bind(struct shim_file *file, uint32_t vm_id,
    if (!vm)
       return -ENOENT;
    if (overlaps(op->addr, end, vm->kernel_start, vm->kernel_end))
+      return -EINVAL;
+
+   /* A VM-private BO binds only into the VM it was created for.  EINVAL as
+    * in the Asahi driver's gem.rs validate_vm_binding (a private BO that is
+    * an external object of the target VM); older revisions of
+    * AsahiLinux/linux file.rs + mmu.rs do not check this at all.
+    */
+   if ((bo->flags & DRM_ASAHI_GEM_VM_PRIVATE) && bo->driver_priv != vm->resv)
       return -EINVAL;
 
    struct asahi_shim_mapping m = {
@@ -535,6 +562,12 @@ asahi_file_close(struct shim_file *file)
    file->driver_priv = NULL;
 }
 
+static void
+asahi_bo_free(struct shim_bo *bo)
+{
+   resv_unref(bo->driver_priv);
+}
+
 static int
 asahi_bo_export(struct shim_bo *bo)
 {
@@ -555,6 +588,7 @@ drm_shim_driver_init(struct shim_driver *driver)
    driver->file_open = asahi_file_open;
    driver->file_close = asahi_file_close;
    driver->bo_export = asahi_bo_export;
+   driver->bo_free = asahi_bo_free;
    drm_shim_page_size = ASAHI_SHIM_PAGE_SIZE;
 
    /* The device-tree identity a real M1 GPU shows in sysfs. */

@@ -32,8 +32,17 @@ struct asahi_shim_mapping {
    uint32_t flags;     /* DRM_ASAHI_BIND_* */
 };
 
+/* The identity a VM shares with its VM-private BOs (the kernel's shared
+ * reservation object).  Refcounted apart from the VM so that a BO can
+ * outlive its VM without a reference cycle through the VM's mappings.
+ */
+struct asahi_shim_resv {
+   unsigned refcount; /* the VM and each of its private BOs */
+};
+
 struct asahi_shim_vm {
    unsigned refcount; /* the VM id and every queue on it */
+   struct asahi_shim_resv *resv;
    uint64_t kernel_start, kernel_end;
    struct asahi_shim_mapping *maps; /* sorted by addr, disjoint */
    unsigned map_count, map_capacity;

@@ -95,6 +95,10 @@ ail_validate(const struct ail_layout *layout, const struct ail_block *block)
    if ((unsigned)layout->tiling >= AIL_TILING_COUNT)
       return AIL_ERROR_TILING;
 
+   /* An empty block would divide by zero below. */
+   if (block->width_px == 0 || block->height_px == 0 || block->size_B == 0)
+      return AIL_ERROR_FORMAT;
+
    if (layout->width_px < 1 || layout->width_px > AIL_MAX_DIMENSION_PX ||
        layout->height_px < 1 || layout->height_px > AIL_MAX_DIMENSION_PX ||
        layout->depth_px < 1 || layout->depth_px > AIL_MAX_DIMENSION_PX)

@@ -372,10 +372,14 @@ ail_get_element_offset_B(const struct ail_layout *layout, unsigned level,
    return true;
 }
 
-enum ail_error
-ail_tile(void *tiled, const void *linear, const struct ail_layout *layout,
-         unsigned level, uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,
-         uint32_t width_px, uint32_t height_px)
+/* Validate a copy and run the kernel from fns for its element size.  Both
+ * buffers are taken as writable; the kernel writes only its destination.
+ */
+static enum ail_error
+ail_run_copy(const ail_copy_fn *fns, uint8_t *tiled, uint8_t *linear,
+             const struct ail_layout *layout, unsigned level,
+             uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,
+             uint32_t width_px, uint32_t height_px)
 {
    struct ail_copy c;
    enum ail_error err = ail_prepare_copy(&c, layout, level, linear_pitch_B,
@@ -388,9 +392,18 @@ ail_tile(void *tiled, const void *linear, const struct ail_layout *layout,
       return AIL_ERROR_NULL;
 
    c.tiled = tiled;
-   c.linear = (uint8_t *)linear; /* only read when tiling */
-   ail_tile_fns[util_logbase2(layout->element_size_B)](&c);
+   c.linear = linear;
+   fns[util_logbase2(layout->element_size_B)](&c);
    return AIL_OK;
+}
+
+enum ail_error
+ail_tile(void *tiled, const void *linear, const struct ail_layout *layout,
+         unsigned level, uint32_t linear_pitch_B, uint32_t x_px, uint32_t y_px,
+         uint32_t width_px, uint32_t height_px)
+{
+   return ail_run_copy(ail_tile_fns, tiled, (uint8_t *)linear, layout, level,
+                       linear_pitch_B, x_px, y_px, width_px, height_px);
 }
 
 enum ail_error
@@ -398,18 +411,6 @@ ail_detile(const void *tiled, void *linear, const struct ail_layout *layout,
            unsigned level, uint32_t linear_pitch_B, uint32_t x_px,
            uint32_t y_px, uint32_t width_px, uint32_t height_px)
 {
-   struct ail_copy c;
-   enum ail_error err = ail_prepare_copy(&c, layout, level, linear_pitch_B,
-                                         x_px, y_px, width_px, height_px);
-   if (err)
-      return err;
-   if (c.w_el == 0 || c.h_el == 0)
-      return AIL_OK;
-   if (!tiled || !linear)
-      return AIL_ERROR_NULL;
-
-   c.tiled = (uint8_t *)tiled; /* only read when detiling */
-   c.linear = linear;
-   ail_detile_fns[util_logbase2(layout->element_size_B)](&c);
-   return AIL_OK;
+   return ail_run_copy(ail_detile_fns, (uint8_t *)tiled, linear, layout, level,
+                       linear_pitch_B, x_px, y_px, width_px, height_px);
 }

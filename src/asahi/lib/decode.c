@@ -40,8 +40,10 @@ sort_regions(struct agxdecode_ctx *ctx)
    bool ok = true;
    if (ctx->regions_sorted)
       return true;
-   qsort(ctx->regions, ctx->region_count, sizeof(*ctx->regions),
-         compare_regions);
+   if (ctx->region_count > 1) {
+      qsort(ctx->regions, ctx->region_count, sizeof(*ctx->regions),
+            compare_regions);
+   }
    unsigned kept = 0;
    for (unsigned i = 0; i < ctx->region_count; i++) {
       const struct agxdecode_region *r = &ctx->regions[i];

@@ -54,28 +54,32 @@ uniform_data(struct agxdecode_ctx *ctx, uint64_t buffer, unsigned halves,
    agxdecode_hexdump(ctx, buffer, data, 2 * halves, indent);
 }
 
-/* Texture tables hold both sampled-image (texture) and image-store (PBE)
- * descriptors with nothing to tell them apart; show the plausible reading,
- * or both. */
+/* A texture state slot may hold a sampled-image (texture) descriptor or an
+ * image-store (PBE) descriptor, and nothing in the 24 bytes says which.
+ * Each reading is printed when it unpacks without stray bits; when neither
+ * does, both are printed so that nothing is hidden from the reader. */
 static void
 texture_or_pbe(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *d,
                unsigned reg, unsigned indent)
 {
-   struct AGX_TEXTURE tex;
-   struct AGX_PBE pbe;
-   bool tex_ok = AGX_TEXTURE_unpack(NULL, d, &tex);
-   bool pbe_ok = AGX_PBE_unpack(NULL, d, &pbe);
-   tex_ok &= tex.swizzle_r <= AGX_CHANNEL_0 && tex.swizzle_g <= AGX_CHANNEL_0 &&
-             tex.swizzle_b <= AGX_CHANNEL_0 && tex.swizzle_a <= AGX_CHANNEL_0;
-
+   struct AGX_TEXTURE as_texture;
+   struct AGX_PBE as_pbe;
+   bool clean[2] = {
+      AGX_TEXTURE_unpack(NULL, d, &as_texture),
+      AGX_PBE_unpack(NULL, d, &as_pbe),
+   };
+   bool show_all = !clean[0] && !clean[1];
    char title[48];
-   if (tex_ok || !pbe_ok) {
-      snprintf(title, sizeof(title), "Texture state %u (as texture)", reg);
-      AGXDECODE_PRINT(ctx, TEXTURE, d, va, title, indent);
-   }
-   if (pbe_ok || !tex_ok) {
-      snprintf(title, sizeof(title), "Texture state %u (as PBE)", reg);
-      AGXDECODE_PRINT(ctx, PBE, d, va, title, indent);
+
+   for (unsigned reading = 0; reading < 2; reading++) {
+      if (!clean[reading] && !show_all)
+         continue;
+      snprintf(title, sizeof(title), "Texture state %u (as %s)", reg,
+               reading == 0 ? "texture" : "PBE");
+      if (reading == 0)
+         AGXDECODE_PRINT(ctx, TEXTURE, d, va, title, indent);
+      else
+         AGXDECODE_PRINT(ctx, PBE, d, va, title, indent);
    }
 }
 

@@ -46,6 +46,8 @@ asahi_sim_unit_string(enum asahi_sim_unit unit)
       return "stack";
    case ASAHI_SIM_UNIT_LOCAL:
       return "threadgroup";
+   case ASAHI_SIM_UNIT_TEXTURE:
+      return "texture";
    }
    return "unknown";
 }
@@ -100,6 +102,10 @@ execute(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       s = asahi_sim_exec_reduce(g, x);
    if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
       s = asahi_sim_exec_memory(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_frag(g, x);
+   if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0])
+      s = asahi_sim_exec_texture(g, x);
    if (s == ASAHI_SIM_ERR_UNSUPPORTED && !g->error[0]) {
       const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
       asahi_sim_error(g, s, "%s is not executed by the simulator",

@@ -68,6 +68,7 @@ enum asahi_sim_unit {
    ASAHI_SIM_UNIT_DEVICE,    /* device_load / device_store / atomics */
    ASAHI_SIM_UNIT_STACK,     /* stack (scratch) memory */
    ASAHI_SIM_UNIT_LOCAL,     /* threadgroup (local) memory */
+   ASAHI_SIM_UNIT_TEXTURE,   /* the default texture hooks */
 };
 
 const char *asahi_sim_unit_string(enum asahi_sim_unit unit);
@@ -110,6 +111,8 @@ void *asahi_sim_simple_translate(void *user, uint64_t va, size_t size,
                                  bool write);
 
 /* Special registers that come from the dispatch (get_sr). */
+struct asahi_sim_texture_hooks;
+
 struct asahi_sim_dispatch {
    uint32_t threadgroup_position[3];    /* sr0..2 */
    uint32_t threads_per_threadgroup[3]; /* sr4..6 */
@@ -124,6 +127,71 @@ struct asahi_sim_dispatch {
    /* thread_position_in_grid of each lane (sr80..82); by default lane t has
     * x = t, y = z = 0. */
    uint32_t grid_position[ASAHI_SIM_LANES][3];
+};
+
+/*
+ * Fragment work (see docs/simulator.rst, "Fragment interfaces").  Lane t
+ * shades the pixel pixel[t] of the framebuffer.
+ */
+#define ASAHI_SIM_MAX_SAMPLES 16
+
+struct asahi_sim_tilebuffer {
+   /* Host pointer to `size` bytes at byte offset `offset_B` of the storage
+    * of sample `sample` of pixel (x, y), or NULL when that is outside the
+    * tilebuffer (an error stops the run). */
+   void *(*sample_ptr)(void *user, unsigned x, unsigned y, unsigned sample,
+                       unsigned offset_B, size_t size);
+   void *user;
+};
+
+struct asahi_sim_frag {
+   /* Inputs. */
+   uint16_t pixel[ASAHI_SIM_LANES][2];
+   /* Tile size in pixels: iter interpolates at tile-relative positions
+    * (pixel modulo the tile size).  0 means 32. */
+   unsigned tile_width, tile_height;
+   /* Samples per pixel (0 or 1: one sample at the centre) and each
+    * sample's position inside the pixel, in pixels (0..1). */
+   unsigned nr_samples;
+   float sample_position[ASAHI_SIM_MAX_SAMPLES][2];
+   /* Condition for jmp_incomplete (semantics unknown; see the docs). */
+   bool incomplete;
+   struct asahi_sim_tilebuffer tib;
+
+   /* Outputs, readable by the caller after the run. */
+   /* sample_mask: samples decided per lane, and of those, the ones
+    * discarded. */
+   uint16_t samples_decided[ASAHI_SIM_LANES];
+   uint16_t samples_killed[ASAHI_SIM_LANES];
+   /* zs_emit: per lane, the samples written and the values. */
+   uint16_t zs_samples[ASAHI_SIM_LANES];
+   bool depth_written[ASAHI_SIM_LANES], stencil_written[ASAHI_SIM_LANES];
+   float depth[ASAHI_SIM_LANES];
+   uint16_t stencil[ASAHI_SIM_LANES];
+   /* wait_pix / signal_pix: the last operands and the number executed. */
+   unsigned wait_pix_count, signal_pix_count;
+   unsigned wait_pix_mask, signal_pix_mask;
+};
+
+/* Vertex work: st_var writes 32-bit words of the lane's vertex outputs
+ * (the UVS), words[lane * stride_words + index]. */
+struct asahi_sim_uvs {
+   uint32_t *words;
+   unsigned stride_words;
+   /* Outputs: the highest index written + 1 per lane, and whether the lane
+    * ran st_var_final. */
+   unsigned written[ASAHI_SIM_LANES];
+   bool final[ASAHI_SIM_LANES];
+};
+
+/* Texture and sampler state stores: the last store to each slot. */
+#define ASAHI_SIM_TEXTURE_STATES 128
+#define ASAHI_SIM_SAMPLER_STATES 32
+
+struct asahi_sim_state_slot {
+   bool valid;
+   uint64_t heap;  /* the uniform pair B */
+   uint32_t index; /* the register O (first active lane) */
 };
 
 /*
@@ -151,6 +219,16 @@ struct asahi_sim_group {
     * (A, B, C of A*x + B*y + C).  NULL when not a fragment program. */
    const float (*coefficients)[3];
    unsigned nr_coefficients;
+
+   /* Fragment and vertex interfaces (zeroed by asahi_sim_group_init). */
+   struct asahi_sim_frag frag;
+   struct asahi_sim_uvs uvs;
+   struct asahi_sim_state_slot texture_state[ASAHI_SIM_TEXTURE_STATES];
+   struct asahi_sim_state_slot sampler_state[ASAHI_SIM_SAMPLER_STATES];
+   /* Texture unit: see asahi_sim_texture.h.  NULL: texture instructions
+    * stop with an error. */
+   const struct asahi_sim_texture_hooks *texture;
+   void *texture_user;
 
    /* Stack (scratch) memory: stack_size_B bytes per lane, caller owned. */
    uint8_t *stack;

@@ -143,11 +143,6 @@ asahi_sim_exec_control(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_STOP:
       return ASAHI_SIM_STOPPED;
-   case AGX_ISA_OP_WAIT_PIX:
-   case AGX_ISA_OP_SIGNAL_PIX:
-      /* Fragment ordering between SIMD groups: groups run one at a time
-       * in submission order here, so the order already holds. */
-      return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_TRAP:
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "trap at pc 0x%llx",
                              (unsigned long long)x->pc);

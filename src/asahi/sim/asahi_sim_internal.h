@@ -84,6 +84,15 @@ double asahi_sim_read_float(const struct asahi_sim_group *g,
 void asahi_sim_write(struct asahi_sim_group *g, const struct agx_isa_operand *o,
                      unsigned lane, uint64_t value);
 
+/* Element k of a register run (16- or 32-bit elements, wrapping at the end
+ * of the register file). */
+uint32_t asahi_sim_read_run(const struct asahi_sim_group *g,
+                            const struct agx_isa_operand *R, unsigned k,
+                            unsigned lane);
+void asahi_sim_write_run(struct asahi_sim_group *g,
+                         const struct agx_isa_operand *R, unsigned k,
+                         unsigned lane, uint32_t value);
+
 /* Families. Each returns ASAHI_SIM_RUNNING unless it ends the run. */
 enum asahi_sim_status asahi_sim_exec_int(struct asahi_sim_group *g,
                                          struct asahi_sim_exec *x);
@@ -97,6 +106,10 @@ enum asahi_sim_status asahi_sim_exec_reduce(struct asahi_sim_group *g,
                                             struct asahi_sim_exec *x);
 enum asahi_sim_status asahi_sim_exec_memory(struct asahi_sim_group *g,
                                             struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_frag(struct asahi_sim_group *g,
+                                          struct asahi_sim_exec *x);
+enum asahi_sim_status asahi_sim_exec_texture(struct asahi_sim_group *g,
+                                             struct asahi_sim_exec *x);
 
 /* Device/stack/local memory access with fault handling (see
  * asahi_sim_memory.c).  Returns false when the run must stop. */

@@ -33,6 +33,8 @@
 
 #include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
+#include "util/format/u_format_other.h"
+#include "util/u_math.h"
 
 bool
 asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
@@ -119,7 +121,21 @@ enum mem_format {
    FMT_SRGBA8 = 10,
    FMT_RG11B10F = 12,
    FMT_RGB9E5 = 13,
+   /* Same layouts, stores rounding toward zero (applegpu's names). */
+   FMT_RG11B10F_RTZ = 14,
+   FMT_RGB9E5_RTZ = 15,
 };
+
+/* The layout of a format: the .rtz variants unpack like the others. */
+static unsigned
+layout_of(unsigned fmt)
+{
+   if (fmt == FMT_RG11B10F_RTZ)
+      return FMT_RG11B10F;
+   if (fmt == FMT_RGB9E5_RTZ)
+      return FMT_RGB9E5;
+   return fmt;
+}
 
 static unsigned
 element_size(unsigned fmt)
@@ -140,6 +156,7 @@ element_size(unsigned fmt)
 static bool
 bit_packed(unsigned fmt)
 {
+   fmt = layout_of(fmt);
    return fmt == FMT_RGB10A2 || fmt == FMT_RG11B10F || fmt == FMT_RGB9E5;
 }
 
@@ -184,7 +201,7 @@ reg_to_float(uint32_t bits, unsigned reg_bits)
 static bool
 unpack_packed(unsigned fmt, uint32_t w, unsigned i, double *out)
 {
-   switch (fmt) {
+   switch (layout_of(fmt)) {
    case FMT_RGB10A2:
       *out = i < 3 ? ((w >> (10 * i)) & 1023) / 1023.0 : (w >> 30) / 3.0;
       return true;
@@ -202,6 +219,80 @@ unpack_packed(unsigned fmt, uint32_t w, unsigned i, double *out)
       return true;
    }
    }
+}
+
+/* Unsigned float (5-bit exponent, bias 15, `mb` mantissa bits) rounded
+ * toward zero: negative values and -inf give 0, NaN a NaN, +inf stays
+ * +inf, finite values above the largest clamp to it (the GL rules of
+ * util_format_float_to_ufloat with truncation instead of rounding). */
+static uint32_t
+ufloat_rtz(double f, unsigned mb)
+{
+   uint32_t max = (30u << mb) | ((1u << mb) - 1);
+   if (isnan(f))
+      return (31u << mb) | 1;
+   if (!(f > 0))
+      return 0;
+   if (isinf(f))
+      return 31u << mb;
+   int e;
+   frexp(f, &e); /* f = m 2^e, m in [0.5, 1) */
+   e -= 1;       /* f = 1.x 2^e */
+   if (e < -14) /* subnormal: m 2^(-14 - mb) */
+      return (uint32_t)floor(ldexp(f, 14 + (int)mb));
+   if (e > 15)
+      return max;
+   uint32_t m = (uint32_t)floor(ldexp(f, (int)mb - e)) - (1u << mb);
+   return ((uint32_t)(e + 15) << mb) | m;
+}
+
+/* rgb9e5 rounded toward zero: the shared exponent from the largest
+ * channel (GL 4.6 section 8.5.2), mantissas truncated. */
+static uint32_t
+rgb9e5_rtz(const double v[4])
+{
+   const double max = ldexp(511.0, 16 - 9);
+   double c[3];
+   for (unsigned i = 0; i < 3; i++)
+      c[i] = isnan(v[i]) ? 0.0 : fmin(fmax(v[i], 0.0), max);
+   double maxc = fmax(c[0], fmax(c[1], c[2]));
+   int e = -16;
+   if (maxc > 0) {
+      int fe;
+      frexp(maxc, &fe);
+      e = fe - 1 < -16 ? -16 : fe - 1;
+   }
+   int shared = e + 1 + 15; /* biased exponent, 0..31 */
+   uint32_t w = (uint32_t)shared << 27;
+   for (unsigned i = 0; i < 3; i++)
+      w |= (uint32_t)floor(ldexp(c[i], 24 - shared)) << (9 * i);
+   return w;
+}
+
+/* Pack the registers of a bit-packed format into its 32-bit word: rgb10a2
+ * as unorm 10/10/10/2 (round to nearest, clamp, NaN to 0, like the other
+ * unorm stores); rg11b10f and rgb9e5 with src/util/format's GL rules
+ * (round to nearest).  Four registers for rgb10a2, three otherwise. */
+static uint32_t
+pack_packed(unsigned fmt, const double v[4])
+{
+   if (fmt == FMT_RGB10A2) {
+      uint32_t w = 0;
+      for (unsigned i = 0; i < 4; i++) {
+         double max = i < 3 ? 1023.0 : 3.0;
+         double c = isnan(v[i]) ? 0.0 : fmin(fmax(v[i], 0.0), 1.0);
+         w |= (uint32_t)nearbyint(c * max) << (10 * i);
+      }
+      return w;
+   }
+   if (fmt == FMT_RG11B10F_RTZ)
+      return ufloat_rtz(v[0], 6) | ufloat_rtz(v[1], 6) << 11 |
+             ufloat_rtz(v[2], 5) << 22;
+   if (fmt == FMT_RGB9E5_RTZ)
+      return rgb9e5_rtz(v);
+   float rgb[3] = {(float)v[0], (float)v[1], (float)v[2]};
+   return fmt == FMT_RG11B10F ? util_format_pack_r11g11b10f(rgb)
+                              : util_format_pack_rgb9e5(rgb);
 }
 
 static uint32_t
@@ -307,7 +398,7 @@ reg_write(struct asahi_sim_group *g, const struct agx_isa_operand *R,
 
 /* --- the access loop --------------------------------------------------- */
 
-enum space { SPACE_DEVICE, SPACE_LOCAL, SPACE_STACK };
+enum space { SPACE_DEVICE, SPACE_LOCAL, SPACE_STACK, SPACE_TILE };
 
 struct access {
    enum space space;
@@ -315,13 +406,44 @@ struct access {
    unsigned fmt;
    unsigned mask;
    const struct agx_isa_operand *R;
+   /* SPACE_TILE: the sample accessed. */
+   unsigned sample;
 };
+
+/* One tilebuffer element through the caller's hook. */
+static bool
+tile_io(struct asahi_sim_group *g, const struct access *a, unsigned lane,
+        uint64_t offset_B, void *data, unsigned size)
+{
+   const struct asahi_sim_tilebuffer *tib = &g->frag.tib;
+   unsigned x = g->frag.pixel[lane][0], y = g->frag.pixel[lane][1];
+   void *p = NULL;
+
+   if (offset_B <= UINT32_MAX)
+      p = tib->sample_ptr(tib->user, x, y, a->sample, (unsigned)offset_B,
+                          size);
+   if (!p) {
+      asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                      "tilebuffer %s outside the tilebuffer: pixel (%u, %u) "
+                      "sample %u bytes %llu+%u",
+                      a->store ? "write" : "read", x, y, a->sample,
+                      (unsigned long long)offset_B, size);
+      return false;
+   }
+   if (a->store)
+      memcpy(p, data, size);
+   else
+      memcpy(data, p, size);
+   return true;
+}
 
 static bool
 element_io(struct asahi_sim_group *g, const struct access *a, unsigned lane,
            uint64_t addr, void *data, unsigned size)
 {
    switch (a->space) {
+   case SPACE_TILE:
+      return tile_io(g, a, lane, addr, data, size);
    case SPACE_DEVICE:
       return asahi_sim_mem_access(g, addr, data, size, a->store,
                                   ASAHI_SIM_UNIT_DEVICE);
@@ -357,10 +479,18 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
       /* One aligned 32-bit word, always four elements; the caller has
        * already scaled the offset to bytes (shift 2 over 1-byte items). */
       uint64_t addr = (base & ~3ull) + (uint64_t)offset_el;
-      if (a->store)
-         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                                "stores of packed format %u", a->fmt);
       uint8_t bytes[4];
+      if (a->store) {
+         unsigned n = a->fmt == FMT_RGB10A2 ? 4 : 3;
+         double v[4] = {0, 0, 0, 0};
+         for (unsigned i = 0; i < n; i++)
+            v[i] = reg_to_float(reg_read(g, a->R, i, lane), reg_bits);
+         uint32_t w = pack_packed(a->fmt, v);
+         for (unsigned b = 0; b < 4; b++)
+            bytes[b] = (uint8_t)(w >> (8 * b));
+         return element_io(g, a, lane, addr, bytes, 4) ? ASAHI_SIM_RUNNING
+                                                        : ASAHI_SIM_FAULT;
+      }
       if (!element_io(g, a, lane, addr, bytes, 4))
          return ASAHI_SIM_FAULT;
       uint32_t w =
@@ -642,6 +772,47 @@ exec_uniform_store(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    return ASAHI_SIM_RUNNING;
 }
 
+/*
+ * ld_tile / st_tile R, F, u0, mask, O, S, C: the lane's pixel in the
+ * caller's tilebuffer, elements of format F from byte offset O of each
+ * sample's storage.  S is a sample mask (Mesa's load/store_local_pixel_agx
+ * take one; bits beyond the pixel's samples are ignored): a store writes
+ * every sample in it, a load reads the lowest.  C is not interpreted.
+ */
+static enum asahi_sim_status
+exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
+{
+   struct access a = {.space = SPACE_TILE, .store = store};
+   const struct agx_isa_operand *O = operand_named(I, "O");
+   const struct agx_isa_operand *S = operand_named(I, "S");
+
+   if (!setup_access(I, &a) || !O || !S)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "unexpected operands for tilebuffer access");
+   if (!g->frag.tib.sample_ptr)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "%s without a tilebuffer (g->frag.tib)",
+                             store ? "st_tile" : "ld_tile");
+
+   unsigned n = g->frag.nr_samples ? g->frag.nr_samples : 1;
+   uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;
+   foreach_active_lane (g, t) {
+      uint32_t samples = (uint32_t)asahi_sim_read_raw(g, S, t) & all;
+      u_foreach_bit (s, samples) {
+         a.sample = s;
+         enum asahi_sim_status st =
+            access_lane(g, &a, t, (uint64_t)O->value, 0);
+         if (st == ASAHI_SIM_FAULT && !g->faulted)
+            st = ASAHI_SIM_ERR_EXEC;
+         if (st != ASAHI_SIM_RUNNING)
+            return st;
+         if (!store)
+            break;
+      }
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
 enum asahi_sim_status
 asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
 {
@@ -666,6 +837,10 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return exec_stack(g, I, false);
    if (!strcmp(name, "stack_store"))
       return exec_stack(g, I, true);
+   if (!strcmp(name, "ld_tile"))
+      return exec_tile(g, I, false);
+   if (!strcmp(name, "st_tile"))
+      return exec_tile(g, I, true);
    if (!strcmp(name, "uniform_store"))
       return exec_uniform_store(g, I);
    if (!strcmp(name, "atomic"))

@@ -193,3 +193,30 @@ asahi_sim_fcompare(unsigned cond, double a, double b, bool *valid)
    }
    return (cond & 8) ? !r : r;
 }
+
+uint32_t
+asahi_sim_read_run(const struct asahi_sim_group *g,
+                   const struct agx_isa_operand *R, unsigned k, unsigned lane)
+{
+   unsigned v = (unsigned)R->value;
+   if (R->size == 16)
+      return asahi_sim_get16(g, (v + k) % (2 * ASAHI_SIM_GPRS), lane);
+   return g->r[((v >> 1) + k) % ASAHI_SIM_GPRS][lane];
+}
+
+void
+asahi_sim_write_run(struct asahi_sim_group *g, const struct agx_isa_operand *R,
+                    unsigned k, unsigned lane, uint32_t value)
+{
+   unsigned v = (unsigned)R->value;
+   unsigned reg;
+   if (R->size == 16) {
+      unsigned half = (v + k) % (2 * ASAHI_SIM_GPRS);
+      asahi_sim_set16(g, half, lane, (uint16_t)value);
+      reg = half / 2;
+   } else {
+      reg = ((v >> 1) + k) % ASAHI_SIM_GPRS;
+      g->r[reg][lane] = value;
+   }
+   g->written[reg / 32] |= 1u << (reg % 32);
+}

@@ -16,11 +16,14 @@
 #include <string.h>
 
 #include "asahi/sim/asahi_sim.h"
+#include "asahi/sim/asahi_sim_texture.h"
 #include "asahi/sim/asahi_sim_vectors.h"
 #include "util/os_file.h"
 
 #define MAX_REGIONS 32
 #define MAX_DUMPS   16
+#define MAX_CF      64
+#define MAX_UVS     64
 
 static void
 usage(FILE *f)
@@ -45,6 +48,13 @@ usage(FILE *f)
 "  --break PC         stop before executing the instruction at offset PC\n"
 "  --soft-faults      faulting reads return zero, faulting writes drop\n"
 "  --trace            print each instruction and the registers it wrote\n"
+"  --cf N=A,B,C       coefficient register cfN = plane A x + B y + C\n"
+"                     (fragment work; N < %u)\n"
+"  --pixel X,Y        lane t shades pixel (X + t, Y) (default 0,0)\n"
+"  --uvs N            give each lane N vertex-output words and print them\n"
+"  --texture-table ADDR\n"
+"                     enable the default texture unit, texture state slot\n"
+"                     tsN's descriptor at ADDR + 24 N\n"
 "  --vectors FILE     run golden vectors (one JSON object per line, see\n"
 "                     ../shared/data/agx-isa/README.md); print one line per\n"
 "                     failing vector and 'N passed, N failed'\n"
@@ -53,7 +63,23 @@ usage(FILE *f)
 "Numbers may be decimal or 0x-prefixed hex.  Exit status: 0 when the\n"
 "program reached stop (or every vector passed), 1 otherwise, 2 on usage\n"
 "errors.\n",
-           (unsigned long long)ASAHI_SIM_DEFAULT_BUDGET);
+           (unsigned long long)ASAHI_SIM_DEFAULT_BUDGET, MAX_CF);
+}
+
+/* --cf N=A,B,C */
+static bool
+set_cf_arg(float (*cf)[3], unsigned *nr, const char *arg)
+{
+   unsigned n;
+   float a, b, c;
+   char tail;
+   if (sscanf(arg, "%u=%f,%f,%f%c", &n, &a, &b, &c, &tail) != 4 ||
+       n >= MAX_CF)
+      return false;
+   cf[n][0] = a, cf[n][1] = b, cf[n][2] = c;
+   if (n + 1 > *nr)
+      *nr = n + 1;
+   return true;
 }
 
 static bool
@@ -276,7 +302,8 @@ main(int argc, char **argv)
 {
    enum {
       OPT_REG = 256, OPT_UNIFORM, OPT_MEM, OPT_DUMP, OPT_EXEC, OPT_BASE,
-      OPT_BUDGET, OPT_BREAK, OPT_SOFT, OPT_TRACE, OPT_VECTORS,
+      OPT_BUDGET, OPT_BREAK, OPT_SOFT, OPT_TRACE, OPT_VECTORS, OPT_CF,
+      OPT_PIXEL, OPT_UVS, OPT_TEXTURE_TABLE,
    };
    static const struct option options[] = {
       { "reg", required_argument, NULL, OPT_REG },
@@ -290,6 +317,10 @@ main(int argc, char **argv)
       { "soft-faults", no_argument, NULL, OPT_SOFT },
       { "trace", no_argument, NULL, OPT_TRACE },
       { "vectors", required_argument, NULL, OPT_VECTORS },
+      { "cf", required_argument, NULL, OPT_CF },
+      { "pixel", required_argument, NULL, OPT_PIXEL },
+      { "uvs", required_argument, NULL, OPT_UVS },
+      { "texture-table", required_argument, NULL, OPT_TEXTURE_TABLE },
       { "help", no_argument, NULL, 'h' },
       { NULL, 0, NULL, 0 },
    };
@@ -303,6 +334,11 @@ main(int argc, char **argv)
    const char *vectors = NULL;
    uint64_t v;
    int opt;
+   static float cf[MAX_CF][3];
+   unsigned nr_cf = 0;
+   static uint32_t uvs[ASAHI_SIM_LANES * MAX_UVS];
+   struct asahi_sim_texture_default tex = {0};
+   unsigned px = 0, py = 0;
 
    asahi_sim_group_init(g);
 
@@ -335,6 +371,23 @@ main(int argc, char **argv)
          g->trace_user = stdout;
          break;
       case OPT_VECTORS: vectors = optarg; break;
+      case OPT_CF: ok = set_cf_arg(cf, &nr_cf, optarg); break;
+      case OPT_PIXEL: {
+         char tail;
+         ok = sscanf(optarg, "%u,%u%c", &px, &py, &tail) == 2 &&
+              px + ASAHI_SIM_LANES <= 0x10000 && py < 0x10000;
+         break;
+      }
+      case OPT_UVS:
+         ok = parse_u64(optarg, &v) && v && v <= MAX_UVS;
+         g->uvs.words = uvs;
+         g->uvs.stride_words = (unsigned)v;
+         break;
+      case OPT_TEXTURE_TABLE:
+         ok = parse_u64(optarg, &tex.texture_table);
+         g->texture = &asahi_sim_texture_default_hooks;
+         g->texture_user = &tex;
+         break;
       default:
          usage(stderr);
          return 2;
@@ -366,6 +419,14 @@ main(int argc, char **argv)
    asahi_sim_set_code(g, (const uint8_t *)code, code_size, base);
    g->mem.translate = asahi_sim_simple_translate;
    g->mem.user = &mem;
+   if (nr_cf) {
+      g->coefficients = (const float(*)[3])cf;
+      g->nr_coefficients = nr_cf;
+   }
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+      g->frag.pixel[t][0] = (uint16_t)(px + t);
+      g->frag.pixel[t][1] = (uint16_t)py;
+   }
 
    enum asahi_sim_status s = asahi_sim_run(g);
 
@@ -386,6 +447,14 @@ main(int argc, char **argv)
          nonzero |= g->r[r][t] != 0;
       if (nonzero)
          print_regs_compact(stdout, g, r);
+   }
+   for (unsigned t = 0; g->uvs.words && t < ASAHI_SIM_LANES; t++) {
+      if (!g->uvs.written[t])
+         continue;
+      printf("uvs@%u%s:", t, g->uvs.final[t] ? " (final)" : "");
+      for (unsigned i = 0; i < g->uvs.written[t]; i++)
+         printf(" %08x", uvs[t * g->uvs.stride_words + i]);
+      printf("\n");
    }
    for (unsigned i = 0; i < nr_dumps; i++) {
       for (uint64_t off = 0; off < dumps[i][1]; off += 16) {

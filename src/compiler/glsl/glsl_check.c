@@ -607,6 +607,24 @@ check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
    if (max > 0 && !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, d, "redeclaring %s needs its storage qualifier",
                   d->name);
+   if (!strcmp(d->name, "gl_FragCoord")) {
+      /* All redeclarations agree and come before any use (GLSL 1.50
+       * 4.3.8.1). */
+      int bits = 0;
+      for (struct ast_layout_id *l = c->cur_layout; l; l = l->next) {
+         if (!strcasecmp(l->name, "origin_upper_left"))
+            bits |= 1;
+         else if (!strcasecmp(l->name, "pixel_center_integer"))
+            bits |= 2;
+      }
+      struct glsl_var *bv = (struct glsl_var *)b;
+      if (bv->used)
+         check_error(c, d, "gl_FragCoord redeclared after it was used");
+      else if (bv->redecl_layout > 0 && bv->redecl_layout != bits + 1)
+         check_error(c, d, "gl_FragCoord redeclarations disagree on their "
+                     "layout qualifiers");
+      bv->redecl_layout = bits + 1;
+   }
    if (((b->qual & AST_Q_IN) && (q & AST_Q_OUT)) ||
        ((b->qual & AST_Q_OUT) && (q & AST_Q_IN)))
       check_error(c, d, "%s redeclared with the wrong storage qualifier",
@@ -1039,6 +1057,7 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          v->max_index = builtin->max_index;
          if (type_is_error(t))
             t = builtin->type;
+         c->cur_layout = n->type->layout;
          check_builtin_redeclaration(c, d, q, t, builtin);
       }
 

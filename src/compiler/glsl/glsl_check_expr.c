@@ -1206,6 +1206,7 @@ check_expr_inner(struct check *c, struct ast_node *n)
       r.not_lvalue_why = v->read_only ? "a read-only variable" : NULL;
       r.var = v;
       r.whole_var = true;
+      v->used = true;
       return r;
    }
    case AST_BINARY: {

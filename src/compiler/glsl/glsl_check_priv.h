@@ -38,6 +38,9 @@ struct glsl_var {
    bool block_field;       /* member of an anonymous block */
    bool redeclared;
    bool written;
+   bool used;              /* read or written by an expression */
+   int redecl_layout;      /* built-ins: 1 + layout bits of the first
+                              redeclaration, 0 none */
    int max_index;          /* 1 + largest constant index used */
 };
 
@@ -106,6 +109,7 @@ struct check {
    /* Explicit locations of inputs (0) and outputs (1): [first, end). */
    struct { int first, end; } locs[2][64];
    unsigned nlocs[2];
+   struct ast_layout_id *cur_layout; /* of the declaration being checked */
    /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
    unsigned per_vertex_done;
 };

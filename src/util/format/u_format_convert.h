@@ -16,9 +16,9 @@
 
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "util/half_float.h"
+#include "util/u_math.h" /* fui/uif, util_sign_extend */
 
 static inline uint32_t
 util_format_umax(unsigned bits)
@@ -36,17 +36,6 @@ static inline int32_t
 util_format_smin(unsigned bits)
 {
    return -util_format_smax(bits) - 1;
-}
-
-/* Sign-extend the low `bits` bits of raw. */
-static inline int32_t
-util_format_sext(uint32_t raw, unsigned bits)
-{
-   if (bits >= 32)
-      return (int32_t)raw;
-   uint32_t sign = 1u << (bits - 1);
-   raw &= util_format_umax(bits);
-   return (int32_t)((raw ^ sign) - sign);
 }
 
 /* Round half away from zero; x finite. */
@@ -190,22 +179,6 @@ util_format_linear_to_srgb8(float f)
    else
       cs = 1.0;
    return (uint32_t)util_format_round(cs * 255.0);
-}
-
-static inline float
-util_format_raw_to_float32(uint32_t raw)
-{
-   float f;
-   memcpy(&f, &raw, sizeof(f));
-   return f;
-}
-
-static inline uint32_t
-util_format_float32_to_raw(float f)
-{
-   uint32_t raw;
-   memcpy(&raw, &f, sizeof(raw));
-   return raw;
 }
 
 #endif /* U_FORMAT_CONVERT_H */

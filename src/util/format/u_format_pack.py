@@ -69,11 +69,12 @@ def raw_to_float(c, r):
    if c.type == 'FLOAT':
       if c.size == 16:
          return 'util_half_to_float((uint16_t)%s)' % r
-      return 'util_format_raw_to_float32(%s)' % r
+      return 'uif(%s)' % r
    if c.type == 'FIXED':
       return 'util_format_fixed_to_float((int32_t)%s)' % r
    signed = c.type == 'SIGNED'
-   val = 'util_format_sext(%s, %d)' % (r, c.size) if signed else r
+   val = '(int32_t)util_sign_extend(%s, %d)' % (r, c.size) if signed \
+      else r
    if c.srgb:
       assert c.size == 8
       return 'util_format_srgb8_to_linear(%s)' % r
@@ -88,7 +89,7 @@ def float_to_raw(c, v):
    if c.type == 'FLOAT':
       if c.size == 16:
          return 'util_float_to_half(%s)' % v
-      return 'util_format_float32_to_raw(%s)' % v
+      return 'fui(%s)' % v
    if c.type == 'FIXED':
       return '(uint32_t)util_format_float_to_fixed(%s)' % v
    if c.srgb:
@@ -103,14 +104,14 @@ def float_to_raw(c, v):
 
 def raw_to_uint(c, r):
    if c.type == 'SIGNED':
-      return 'util_format_sint_to_uint(util_format_sext(%s, %d), 32)' % (
-         r, c.size)
+      return ('util_format_sint_to_uint((int32_t)util_sign_extend(%s, %d), '
+              '32)' % (r, c.size))
    return r
 
 
 def raw_to_sint(c, r):
    if c.type == 'SIGNED':
-      return 'util_format_sext(%s, %d)' % (r, c.size)
+      return '(int32_t)util_sign_extend(%s, %d)' % (r, c.size)
    return 'util_format_uint_to_sint(%s, 32)' % r
 
 
@@ -188,7 +189,7 @@ def zs_unpack_body(f, which):
    if which == 's':
       lines.append('dst[0] = (uint8_t)r%d;' % i)
    elif c.type == 'FLOAT':
-      lines.append('dst[0] = util_format_raw_to_float32(r%d);' % i)
+      lines.append('dst[0] = uif(r%d);' % i)
    else:
       lines.append('dst[0] = util_format_unorm_to_float(r%d, %d);' %
                    (i, c.size))
@@ -201,7 +202,7 @@ def zs_pack_body(f, which):
    if which == 's':
       raw = 'src[0]'
    elif c.type == 'FLOAT':
-      raw = 'util_format_float32_to_raw(src[0])'
+      raw = 'fui(src[0])'
    else:
       raw = 'util_format_float_to_unorm(src[0], %d)' % c.size
    if f.is_bitmask:

@@ -62,10 +62,21 @@ test_splice(void **state)
       assert_int_equal(it->v, expect++);
    assert_int_equal(expect, 6);
 
+   /* Splicing to the front keeps the moved elements' order. */
    struct list_head c;
    list_inithead(&c);
-   list_addtail(&n[0].link, &c); /* n[0] was in a: move it */
-   (void)0;
+   list_del(&n[5].link);
+   list_del(&n[4].link);
+   list_addtail(&n[4].link, &c);
+   list_addtail(&n[5].link, &c);
+   list_splice(&c, &a);
+   int want[] = {4, 5, 0, 1, 2, 3};
+   int k = 0;
+   list_for_each_entry(struct node, it, &a, link)
+      assert_int_equal(it->v, want[k++]);
+   assert_int_equal(k, 6);
+   list_for_each_entry_rev(struct node, it, &a, link)
+      assert_int_equal(it->v, want[--k]);
 }
 
 static void

@@ -12,12 +12,14 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <xf86drm.h>
@@ -219,6 +221,102 @@ separate_opens_are_separate_files(void **state)
    assert_int_equal(shim_ioctl_errno(fd2, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
                     ENOENT);
    close(fd2);
+}
+
+/* ---- closing fds the shim must notice ------------------------------------
+ *
+ * A file the shim still holds keeps its BOs, and BO mmap offsets are
+ * device-wide here, so "the offset of a BO of the closed file no longer
+ * maps" is how these tests see that the file was released.
+ */
+
+static uint64_t
+new_bo_offset(int fd)
+{
+   struct drm_asahi_gem_mmap_offset m = {.handle = new_bo(fd, PAGE)};
+   assert_int_equal(shim_ioctl_errno(fd, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m),
+                    0);
+   return m.offset;
+}
+
+static bool
+offset_maps(int fd, uint64_t offset)
+{
+   void *p = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, offset);
+   if (p == MAP_FAILED)
+      return false;
+   munmap(p, PAGE);
+   return true;
+}
+
+static bool
+is_drm_node(int fd)
+{
+   struct stat st;
+   return fstat(fd, &st) == 0 && major(st.st_rdev) == 226;
+}
+
+static void
+close_range_releases_the_file(void **state)
+{
+   FD;
+   int a = shim_test_open();
+   assert_true(a > fd);
+   uint64_t off = new_bo_offset(a);
+   assert_true(offset_maps(fd, off));
+
+   /* CLOSE_RANGE_CLOEXEC only marks the fd: it stays a DRM node. */
+   assert_int_equal(close_range(a, a, CLOSE_RANGE_CLOEXEC), 0);
+   assert_true(is_drm_node(a));
+   assert_true(offset_maps(fd, off));
+
+   assert_int_equal(close_range(a, a, 0), 0);
+   assert_false(offset_maps(fd, off));
+
+   /* The number, reused by an ordinary file, is not a DRM node. */
+   int n = open("/dev/null", O_RDONLY | O_CLOEXEC);
+   assert_int_equal(n, a);
+   assert_false(is_drm_node(n));
+   close(n);
+}
+
+/* closefrom also closes the memfds behind BOs, so here the sign is that
+ * the numbers, reused by ordinary files, are no longer DRM nodes.
+ */
+static void
+closefrom_forgets_the_fds(void **state)
+{
+   FD;
+   int a = shim_test_open();
+   int b = shim_test_open();
+   assert_true(a > fd && b > a);
+   new_bo_offset(a);
+
+   closefrom(a);
+   assert_true(is_drm_node(fd));
+   int n = open("/dev/null", O_RDONLY | O_CLOEXEC);
+   int m = open("/dev/null", O_RDONLY | O_CLOEXEC);
+   assert_int_equal(n, a);
+   assert_int_equal(m, b);
+   assert_false(is_drm_node(n));
+   assert_false(is_drm_node(m));
+   close(n);
+   close(m);
+}
+
+static void
+fd_number_reused_after_unseen_close(void **state)
+{
+   FD;
+   int a = shim_test_open();
+   uint64_t off = new_bo_offset(a);
+
+   /* A raw close the shim cannot see; the next open reuses the number. */
+   assert_int_equal(syscall(SYS_close, a), 0);
+   int b = shim_test_open();
+   assert_int_equal(b, a);
+   assert_false(offset_maps(fd, off));
+   close(b);
 }
 
 /* ---- GEM and prime --------------------------------------------------------
@@ -627,6 +725,9 @@ main(void)
       T(dev_dri_listing),
       T(dup_shares_the_file),
       T(separate_opens_are_separate_files),
+      T(close_range_releases_the_file),
+      T(closefrom_forgets_the_fds),
+      T(fd_number_reused_after_unseen_close),
       T(bo_contents_persist),
       T(gem_close_unknown),
       T(prime_round_trip),

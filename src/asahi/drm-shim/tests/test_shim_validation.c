@@ -418,6 +418,45 @@ bind_unknown_flag(void **state)
    assert_int_equal(bind1(f, RW | (1u << 4), f->bo, 0, PAGE, VA), EINVAL);
 }
 
+/* A VM-private BO binds into its own VM only, even once that VM is gone
+ * (it keeps the VM's reservation object).
+ */
+static void
+bind_private_bo_other_vm(void **state)
+{
+   F;
+   struct drm_asahi_gem_create gc = {
+      .size = PAGE, .flags = DRM_ASAHI_GEM_VM_PRIVATE, .vm_id = f->vm};
+   struct drm_asahi_vm_create vc = {.kernel_start = KSTART, .kernel_end = KEND};
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GEM_CREATE, &gc),
+                    0);
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_CREATE, &vc), 0);
+
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = gc.handle, .range = PAGE, .addr = VA};
+   assert_int_equal(bind_ops(f, vc.vm_id, &op, 1, sizeof(op)), EINVAL);
+   assert_int_equal(bind_ops(f, f->vm, &op, 1, sizeof(op)), 0);
+
+   /* The owner's id is gone, and a new VM may reuse its slot: still no. */
+   struct drm_asahi_gem_create gc2 = gc;
+   gc2.vm_id = vc.vm_id;
+   struct drm_asahi_vm_destroy vd = {.vm_id = vc.vm_id};
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GEM_CREATE, &gc2),
+                    0);
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_DESTROY, &vd),
+                    0);
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_CREATE, &vc), 0);
+   op.handle = gc2.handle;
+   assert_int_equal(bind_ops(f, vc.vm_id, &op, 1, sizeof(op)), EINVAL);
+
+   /* Shared (non-private) BOs bind anywhere. */
+   op.handle = f->bo;
+   assert_int_equal(bind_ops(f, vc.vm_id, &op, 1, sizeof(op)), 0);
+   vd.vm_id = vc.vm_id;
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_DESTROY, &vd),
+                    0);
+}
+
 static void
 bind_bad_handle(void **state)
 {
@@ -1266,6 +1305,7 @@ main(void)
       T(bind_offset_unaligned),
       T(bind_unknown_flag),
       T(bind_bad_handle),
+      T(bind_private_bo_other_vm),
       T(bind_addr_overflow),
       T(bind_past_bo_end),
       T(bind_outside_window),

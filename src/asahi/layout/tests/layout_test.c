@@ -65,6 +65,30 @@ test_page_tiles(void **state)
    }
 }
 
+/* A block with no bytes or no extent is rejected, in every tiling, rather
+ * than dividing by zero. */
+static void
+test_empty_block(void **state)
+{
+   static const struct ail_block empty[] = {
+      {1, 1, 0, false, false},
+      {0, 1, 4, false, false},
+      {1, 0, 4, false, false},
+      {0, 0, 16, true, false},
+   };
+
+   for (unsigned i = 0; i < ARRAY_SIZE(empty); ++i) {
+      for (unsigned t = 0; t < AIL_TILING_COUNT; ++t) {
+         struct ail_layout layout = twiddled(PIPE_FORMAT_NONE, 64, 64, 1, 1);
+         layout.tiling = t;
+         if (t == AIL_TILING_LINEAR)
+            layout.linear_stride_B = 256;
+         assert_int_equal(ail_layout_compute(&layout, &empty[i]),
+                          AIL_ERROR_FORMAT);
+      }
+   }
+}
+
 /* Multisampled elements hold every sample: RGBA8 x4 is 16 bytes. */
 static void
 test_msaa_element(void **state)
@@ -502,6 +526,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_page_tiles),
+      cmocka_unit_test(test_empty_block),
       cmocka_unit_test(test_msaa_element),
       cmocka_unit_test(test_small_level),
       cmocka_unit_test(test_cacheline_padding),

@@ -383,6 +383,8 @@ test_regions(void **state)
    FILE *fp = open_memstream(&text, &size);
    struct agxdecode_options o = {.fp = fp};
    struct agxdecode_ctx *ctx = agxdecode_create(&o);
+   /* No memory at all (found by fuzzing: sorting an empty set). */
+   assert_int_equal(agxdecode_vdm(ctx, 0x1000), 1);
    assert_true(agxdecode_add_region(ctx, 0x1020, b, sizeof(b)));
    assert_true(agxdecode_add_region(ctx, 0x1000, a, sizeof(a)));
    assert_false(agxdecode_add_region(ctx, UINT64_MAX - 4, a, sizeof(a)));

@@ -15,9 +15,23 @@
 #include <string.h>
 
 #include "asahi/sim/asahi_sim.h"
+#include "asahi/sim/asahi_sim_texture.h"
 #include "asahi/sim/asahi_sim_vectors.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static uint8_t tib[4][64];
+
+/* A 2x2-pixel tilebuffer, 1 sample, 64 bytes per sample. */
+static void *
+fuzz_tib(void *user, unsigned x, unsigned y, unsigned sample,
+         unsigned offset_B, size_t size)
+{
+   (void)user;
+   if (x >= 2 || y >= 2 || sample || offset_B > 64 || size > 64 - offset_B)
+      return NULL;
+   return &tib[y * 2 + x][offset_B];
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -59,6 +73,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    for (unsigned r = 0; r < ASAHI_SIM_GPRS; r++) {
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
          g->r[r][t] = r * 0x9e3779b9u + t;
+   }
+   /* Half the programs get the fragment/vertex interfaces and the default
+    * texture unit (descriptors read from the device mapping). */
+   static const float cf[4][3] = {
+      {0, 0, 1}, {1, 2, 3}, {-1, 0.5f, 8}, {0, 0, 5}};
+   static uint32_t uvs[ASAHI_SIM_LANES * 8];
+   struct asahi_sim_texture_default tex = {.texture_table = 0x1000};
+   if (size & 4) {
+      g->coefficients = cf;
+      g->nr_coefficients = 4;
+      g->uvs.words = uvs;
+      g->uvs.stride_words = 8;
+      g->frag.tib.sample_ptr = fuzz_tib;
+      for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+         g->frag.pixel[t][0] = (uint16_t)(t & 1);
+         g->frag.pixel[t][1] = (uint16_t)((t >> 1) & 1);
+      }
+      g->texture = &asahi_sim_texture_default_hooks;
+      g->texture_user = &tex;
    }
    asahi_sim_run(g);
    free(g);

@@ -202,6 +202,60 @@ put32(uint8_t *p, uint32_t v)
 }
 
 static void
+test_device_packed_stores(void **state)
+{
+   /* Expected words from the format definitions: rgb10a2 unorm 10/10/10/2
+    * round to nearest; r11g11b10f has 5-bit exponents (bias 15) and 6/5
+    * mantissa bits; rgb9e5 (GL 4.6 section 8.5.2) of (1, 0.5, 0) has
+    * shared exponent 16 and mantissas 256, 128, 0. */
+   struct sim_test t;
+   if (!try_load(&t,
+         "device_store 0, rgb10a2, xyzw, r4_r5_r6_r7, u2_u3, 0, signed, 0\n"
+         "device_store 0, rg11b10f, xyz, r8_r9_r10, u2_u3, 1, signed, 0\n"
+         "device_store 0, rgb9e5, xyz, r12_r13_r14, u2_u3, 2, signed, 0\n"
+         "device_store 0, rg11b10f.rtz, xyz, r16_r17_r18, u2_u3, 3, signed, "
+         "0\n"
+         "device_store 0, rgb9e5.rtz, xyz, r20_r21_r22, u2_u3, 4, signed, 0\n"
+         "device_load 0, rg11b10f.rtz, xyz, r24_r25_r26, u2_u3, 3, signed\n"
+         "stop\n")) {
+      skip();
+      return;
+   }
+   struct mem_fixture *f = malloc(sizeof(*f));
+   fixture_init(f, t.g);
+   set_u64(t.g, 2, OUT_VA);
+   t.g->exec = 1;
+   const float v[] = {1.0f, 0.25f, 0.0f, 1.0f, 1.0f, 0.5f, 2.0f, 0,
+                      1.0f, 0.5f, 0.0f};
+   for (unsigned i = 0; i < 11; i++)
+      t.g->r[4 + i][0] = f32_bits(v[i]);
+   /* Toward zero: 1.995 keeps exponent 0 with mantissa 63 (nearest would
+    * round up to 2.0), 0.7 in the 10-bit channel is 1.4 * 2^-1, mantissa
+    * floor(12.8) = 12 (nearest: 13); rgb9e5 of (1, 0.999, 0.3) has shared
+    * exponent 16 and mantissas 256, floor(255.744), floor(76.8). */
+   const float rtz[] = {1.995f, 1.0f, 0.7f, 0, 1.0f, 0.999f, 0.3f};
+   for (unsigned i = 0; i < 7; i++)
+      t.g->r[16 + i][0] = f32_bits(rtz[i]);
+
+   enum asahi_sim_status s = asahi_sim_run(t.g);
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("%s: %s", asahi_sim_status_string(s), t.g->error);
+   uint32_t w[5];
+   memcpy(w, f->out, sizeof(w));
+   assert_int_equal(w[0], 1023u | 256u << 10 | 0u << 20 | 3u << 30);
+   assert_int_equal(w[1], 0x3c0u | 0x380u << 11 | 0x200u << 22);
+   assert_int_equal(w[2], 256u | 128u << 9 | 16u << 27);
+   assert_int_equal(w[3], 0x3ffu | 0x3c0u << 11 | 0x1ccu << 22);
+   assert_int_equal(w[4], 256u | 255u << 9 | 76u << 18 | 16u << 27);
+   /* The .rtz format loads like rg11b10f: 1 + 63/64, 1, 1.375 / 2. */
+   assert_int_equal(t.g->r[24][0], f32_bits(1.984375f));
+   assert_int_equal(t.g->r[25][0], f32_bits(1.0f));
+   assert_int_equal(t.g->r[26][0], f32_bits(0.6875f));
+   free(f);
+   sim_test_free(&t);
+}
+
+static void
 test_device_packed_formats(void **state)
 {
    /* Expected values come from the format definitions (UNORM/SNORM
@@ -438,6 +492,7 @@ main(void)
       cmocka_unit_test(test_faults),
       cmocka_unit_test(test_device_formats),
       cmocka_unit_test(test_device_packed_formats),
+      cmocka_unit_test(test_device_packed_stores),
       cmocka_unit_test(test_device_fault_in_program),
       cmocka_unit_test(test_sum_array),
       cmocka_unit_test(test_local_stack_uniform),

@@ -25,6 +25,15 @@ device_store 0, i32, x, r3, u0_u1, r5, unsigned, 0
 stop
 """
 
+# Fragment and vertex interfaces: interpolate cf1 = 2x + 1 at each lane's
+# pixel centre (pixel (3 + t, 0), tile-relative x = (3 + t) mod 32 + 0.5)
+# and store it as vertex output 1.
+FRAG_PROGRAM = """\
+iter r0, cf1, center, 0b0, 0, 0, 0, 0, 0
+st_var 0, r0, 1
+stop
+"""
+
 # mov_imm r4h, 127 (bytes 62127f00 from the vector README's schema): lanes
 # in exec 0xff get 127 in the high half; the low half is kept.
 LANES = list(range(32))
@@ -76,6 +85,25 @@ def main():
       check(r.returncode == 1 and 'GPU fault' in r.stdout, 'fault')
       r = run(AGX_SIM, '--soft-faults', '--uniform', 'u0=0x9000', binary)
       check(r.returncode == 0 and '(soft)' in r.stdout, 'soft fault')
+
+      fsrc = os.path.join(tmp, 'f.s')
+      fbin = os.path.join(tmp, 'f.bin')
+      with open(fsrc, 'w') as f:
+         f.write(FRAG_PROGRAM)
+      r = run(AGX_ASM, fsrc, '-o', fbin)
+      check(r.returncode == 0, 'assemble fragment program: ' + r.stderr)
+      r = run(AGX_SIM, '--cf', '0=0,0,1', '--cf', '1=2,0,1', '--pixel',
+              '3,0', '--uvs', '2', fbin)
+      check(r.returncode == 0, 'fragment run: ' + r.stdout + r.stderr)
+      # Lane 0: 2 * 3.5 + 1 = 8.0; lane 29 wraps to x = 0.5: 2.0.
+      check('uvs@0: 00000000 41000000' in r.stdout, 'uvs lane 0: ' + r.stdout)
+      check('uvs@29: 00000000 40000000' in r.stdout,
+            'uvs lane 29: ' + r.stdout)
+      r = run(AGX_SIM, '--cf', '0=0,0,1', '--uvs', '2', fbin)
+      check(r.returncode == 1 and 'coefficient' in r.stdout,
+            'unbound cf1: ' + r.stdout)
+      r = run(AGX_SIM, '--cf', '1=2,0,1', fbin)
+      check(r.returncode == 1 and 'UVS' in r.stdout, 'no UVS: ' + r.stdout)
 
       vecs = os.path.join(tmp, 'v.jsonl')
       with open(vecs, 'w') as f:

@@ -1,0 +1,164 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * texture_sample, texture_load and image_write: decode the operands, build
+ * one request per active lane for the caller's hooks (asahi_sim_texture.h)
+ * and move the results into registers.
+ */
+
+#include "asahi_sim_float.h"
+#include "asahi_sim_internal.h"
+#include "asahi_sim_texture.h"
+
+static enum asahi_sim_status
+fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
+             const struct agx_isa_operand *U, const struct agx_isa_operand *C,
+             unsigned lane, struct asahi_sim_texture_request *req)
+{
+   req->bindless = U->kind != AGX_ISA_KIND_NONE;
+   req->heap = req->bindless ? asahi_sim_read_raw(g, U, lane) : 0;
+   req->texture = (uint32_t)asahi_sim_read_raw(g, T, lane);
+
+   if (C->kind != AGX_ISA_KIND_REG || C->count > 4)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "texture coordinates: %u components",
+                             (unsigned)C->count);
+   req->nr_coords = C->count;
+   req->coords_16 = C->size == 16;
+   for (unsigned i = 0; i < C->count; i++)
+      req->coords[i] = asahi_sim_read_run(g, C, i, lane);
+   return ASAHI_SIM_RUNNING;
+}
+
+static enum asahi_sim_status
+need_hook(struct asahi_sim_group *g, const char *what, bool present)
+{
+   if (present)
+      return ASAHI_SIM_RUNNING;
+   return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                          "%s without a texture hook (g->texture)", what);
+}
+
+static enum asahi_sim_status
+exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
+{
+   /* texture_sample and texture_load share operand positions. */
+   const struct agx_isa_operand *R = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_R);
+   const struct agx_isa_operand *U = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_U);
+   const struct agx_isa_operand *T = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_T);
+   const struct agx_isa_operand *S = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_S);
+   const struct agx_isa_operand *C = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_C);
+   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_D);
+   const char *name = load ? "texture_load" : "texture_sample";
+   enum asahi_sim_status st;
+
+   if ((st = need_hook(g, name, g->texture && g->texture->fetch)) !=
+       ASAHI_SIM_RUNNING)
+      return st;
+   if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
+       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value ||
+       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "%s: LOD queries, depth compare and gather are "
+                             "not executed",
+                             name);
+
+   foreach_active_lane (g, t) {
+      struct asahi_sim_texture_request req = {
+         .op = load ? ASAHI_SIM_TEXTURE_LOAD : ASAHI_SIM_TEXTURE_SAMPLE,
+         .dim = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_N)->value,
+         .sampler_reg = S->kind == AGX_ISA_KIND_REG,
+         .sampler = (uint32_t)asahi_sim_read_raw(g, S, t),
+         .lod_mode =
+            (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_LOD)->value,
+         .lod = D->kind == AGX_ISA_KIND_REG    ? asahi_sim_read_run(g, D, 0, t)
+                : D->kind == AGX_ISA_KIND_NONE ? 0
+                                               : (uint32_t)D->value,
+         .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
+         .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
+      };
+      if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
+         return st;
+
+      uint32_t texel[4] = {0, 0, 0, 0};
+      g->error[0] = 0;
+      st = g->texture->fetch(g->texture_user, g, &req, t, texel);
+      if (st != ASAHI_SIM_RUNNING) {
+         if (!g->error[0])
+            asahi_sim_error(g, st, "%s: the texture hook failed", name);
+         return st;
+      }
+
+      unsigned k = 0;
+      for (unsigned i = 0; i < 4; i++) {
+         if (!(req.mask & (1u << i)) || k >= R->count)
+            continue;
+         uint32_t v = texel[i];
+         if (R->size == 16)
+            v = asahi_sim_double_to_f16(asahi_sim_f32_to_double(v, false));
+         asahi_sim_write_run(g, R, k++, t, v);
+      }
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
+static enum asahi_sim_status
+exec_image_write(struct asahi_sim_group *g, const struct agx_isa_instr *I)
+{
+   const struct agx_isa_operand *R = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_R);
+   const struct agx_isa_operand *C = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_C);
+   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_D);
+   const struct agx_isa_operand *U = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_U);
+   const struct agx_isa_operand *T = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_T);
+   enum asahi_sim_status st;
+
+   if ((st = need_hook(g, "image_write", g->texture && g->texture->write)) !=
+       ASAHI_SIM_RUNNING)
+      return st;
+
+   foreach_active_lane (g, t) {
+      struct asahi_sim_texture_request req = {
+         .op = ASAHI_SIM_IMAGE_WRITE,
+         .dim = (unsigned)asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_N)->value,
+         .lod = (uint32_t)asahi_sim_read_raw(g, D, t),
+         .mask = 0xf,
+      };
+      if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
+         return st;
+
+      uint32_t texel[4];
+      for (unsigned i = 0; i < 4; i++) {
+         uint32_t v = asahi_sim_read_run(g, R, i, t);
+         if (R->size == 16)
+            v = asahi_sim_double_to_f32(asahi_sim_f16_to_double((uint16_t)v),
+                                        false);
+         texel[i] = v;
+      }
+      g->error[0] = 0;
+      st = g->texture->write(g->texture_user, g, &req, t, texel);
+      if (st != ASAHI_SIM_RUNNING) {
+         if (!g->error[0])
+            asahi_sim_error(g, st, "image_write: the texture hook failed");
+         return st;
+      }
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
+enum asahi_sim_status
+asahi_sim_exec_texture(struct asahi_sim_group *g, struct asahi_sim_exec *x)
+{
+   switch (x->I->op) {
+   case AGX_ISA_OP_TEXTURE_SAMPLE:
+      return exec_fetch(g, x->I, false);
+   case AGX_ISA_OP_TEXTURE_LOAD:
+      return exec_fetch(g, x->I, true);
+   case AGX_ISA_OP_IMAGE_WRITE:
+      return exec_image_write(g, x->I);
+   default:
+      return ASAHI_SIM_ERR_UNSUPPORTED;
+   }
+}

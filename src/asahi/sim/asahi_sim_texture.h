@@ -1,0 +1,97 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The texture unit as the interpreter sees it: texture_sample,
+ * texture_load and image_write hand one request per active lane to hooks
+ * the caller supplies (group->texture, group->texture_user).  The
+ * interpreter decodes the operands and moves registers; the hooks find
+ * the descriptor, address the image and convert texels.
+ *
+ * A simple default (asahi_sim_texture_default_hooks) reads AGX texture and
+ * PBE descriptors (src/asahi/genxml) from GPU memory and handles 2D,
+ * single-level, single-sample RGBA8 unorm (optionally sRGB) and RGBA32F
+ * images, linear or twiddled (addressed with src/asahi/layout), with
+ * nearest filtering and clamp-to-edge.  Everything else is an error
+ * naming what is missing; see docs/simulator.rst.
+ */
+
+#ifndef ASAHI_SIM_TEXTURE_H
+#define ASAHI_SIM_TEXTURE_H
+
+#include "asahi_sim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum asahi_sim_texture_op {
+   ASAHI_SIM_TEXTURE_SAMPLE, /* texture_sample: float coordinates */
+   ASAHI_SIM_TEXTURE_LOAD,   /* texture_load: integer texel coordinates */
+   ASAHI_SIM_IMAGE_WRITE,    /* image_write: integer coordinates */
+};
+
+struct asahi_sim_texture_request {
+   enum asahi_sim_texture_op op;
+   /* The instruction's dimension, the raw `n` field (2 = tex_2d; the
+    * names are the ISA library's TEX_TYPES). */
+   unsigned dim;
+   /* Which texture: with `bindless`, the descriptor is at heap + texture
+    * (a byte offset, Mesa agx_compile.c agx_translate_bindless_handle);
+    * otherwise `texture` is a texture state slot (tsN). */
+   bool bindless;
+   uint64_t heap;
+   uint32_t texture;
+   /* Sampler state slot (ssN) or, with sampler_reg, a register's value. */
+   bool sampler_reg;
+   uint32_t sampler;
+   /* Coordinates as the registers hold them (nr_coords of them, 16-bit
+    * values zero-extended when coords_16): floats for sample, integers
+    * for load and write. */
+   unsigned nr_coords;
+   bool coords_16;
+   uint32_t coords[4];
+   /* LOD mode (raw `lod` field: 0 auto_lod, 2 and 6 lod_min...;
+    * image_write: 0) and the first element of the LOD operand, 0 when
+    * absent (lod_16: a 16-bit register). */
+   unsigned lod_mode;
+   uint32_t lod;
+   bool lod_16;
+   /* sample/load: the components wanted (bit 0 = r). */
+   unsigned mask;
+};
+
+struct asahi_sim_texture_hooks {
+   /*
+    * Fetch one lane's texel: texel[0..3] = r, g, b, a as 32-bit floats (or
+    * integers for integer formats).  The interpreter keeps the components
+    * in `mask` and converts floats to f16 for 16-bit destinations.
+    * Return ASAHI_SIM_RUNNING, or another status with a message in
+    * g->error (ASAHI_SIM_FAULT with g->fault set for a bad address).
+    */
+   enum asahi_sim_status (*fetch)(void *user, struct asahi_sim_group *g,
+                                  const struct asahi_sim_texture_request *req,
+                                  unsigned lane, uint32_t texel[4]);
+   /* Write one lane's texel: r, g, b, a as 32-bit floats (16-bit registers
+    * are converted from f16). */
+   enum asahi_sim_status (*write)(void *user, struct asahi_sim_group *g,
+                                  const struct asahi_sim_texture_request *req,
+                                  unsigned lane, const uint32_t texel[4]);
+};
+
+/* The default hooks' user data. */
+struct asahi_sim_texture_default {
+   /* Descriptors for state slots: tsN is read at texture_table + 24 N
+    * unless a tex_state_store loaded the slot (then heap + index). */
+   uint64_t texture_table;
+};
+
+extern const struct asahi_sim_texture_hooks asahi_sim_texture_default_hooks;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASAHI_SIM_TEXTURE_H */
