@@ -175,7 +175,7 @@ src_init(nir_src *src)
 {
    src->ssa = NULL;
    src->parent_instr = NULL;
-   src->is_if = false;
+   src->parent_if = NULL;
    list_inithead(&src->use_link);
 }
 
@@ -450,7 +450,7 @@ void
 nir_instr_init_src(nir_instr *instr, nir_src *src, nir_def *def)
 {
    src->parent_instr = instr;
-   src->is_if = false;
+   src->parent_if = NULL;
    src->ssa = NULL;
    nir_src_set_ssa(src, def);
 }
@@ -459,7 +459,7 @@ void
 nir_if_init_src(nir_if *nif, nir_src *src, nir_def *def)
 {
    src->parent_if = nif;
-   src->is_if = true;
+   src->parent_instr = NULL;
    src->ssa = NULL;
    nir_src_set_ssa(src, def);
 }
@@ -467,7 +467,7 @@ nir_if_init_src(nir_if *nif, nir_src *src, nir_def *def)
 void
 nir_instr_rewrite_src(nir_instr *instr, nir_src *src, nir_def *def)
 {
-   assert(!src->is_if && src->parent_instr == instr);
+   assert(!nir_src_is_if(src) && src->parent_instr == instr);
    nir_src_set_ssa(src, def);
 }
 
@@ -496,7 +496,7 @@ nir_def_rewrite_uses_after(nir_def *def, nir_def *new_def,
                            nir_instr *after_me)
 {
    nir_foreach_use_including_if_safe(src, def) {
-      if (!src->is_if) {
+      if (!nir_src_is_if(src)) {
          nir_instr *user = src->parent_instr;
          if (user == after_me)
             continue;
@@ -513,7 +513,7 @@ nir_def_components_read(const nir_def *def)
 {
    unsigned mask = 0;
    list_for_each_entry(nir_src, src, &def->uses, use_link) {
-      if (!src->is_if && src->parent_instr->type == nir_instr_type_alu) {
+      if (!nir_src_is_if(src) && src->parent_instr->type == nir_instr_type_alu) {
          nir_alu_instr *alu = nir_instr_as_alu(src->parent_instr);
          nir_alu_src *asrc = (nir_alu_src *)src;
          unsigned n = nir_ssa_alu_instr_src_components(

@@ -35,7 +35,6 @@ extern "C" {
 #endif
 
 #define NIR_MAX_VEC_COMPONENTS 16
-#define NIR_MAX_INDICES 8
 
 struct nir_shader;
 struct nir_block;
@@ -249,20 +248,26 @@ typedef struct nir_def {
    bool divergent;            /* set by nir_divergence_analysis */
 } nir_def;
 
+/* A use of an SSA value.  The user is either an instruction or, for the
+ * condition of an if, the if itself: exactly one of parent_instr and
+ * parent_if is non-NULL once the source is attached. */
 typedef struct nir_src {
    nir_def *ssa;
-   union {
-      struct nir_instr *parent_instr;
-      struct nir_if *parent_if;
-   };
-   bool is_if;
+   struct nir_instr *parent_instr;
+   struct nir_if *parent_if;
    struct list_head use_link;
 } nir_src;
+
+static inline bool
+nir_src_is_if(const nir_src *src)
+{
+   return src->parent_if != NULL;
+}
 
 static inline struct nir_instr *
 nir_src_parent_instr(const nir_src *src)
 {
-   assert(!src->is_if);
+   assert(!nir_src_is_if(src));
    return src->parent_instr;
 }
 
@@ -428,9 +433,7 @@ typedef struct {
    int8_t src_components[8];  /* 0: num_components; -1: a deref */
    bool has_dest;
    uint8_t dest_components;   /* 0: num_components */
-   uint8_t num_indices;
-   uint8_t indices[NIR_MAX_INDICES];
-   uint8_t index_map[NIR_INTRINSIC_NUM_INDEX_FLAGS]; /* slot + 1, 0 absent */
+   uint32_t index_mask;       /* bit k: carries index kind k */
    unsigned flags;
    unsigned dest_bit_sizes;   /* mask of allowed sizes, 0: any */
    bool is_sysval;
@@ -444,10 +447,39 @@ typedef struct nir_intrinsic_instr {
    nir_instr instr;
    nir_intrinsic_op intrinsic;
    uint8_t num_components;
-   int const_index[NIR_MAX_INDICES];
+   /* Constant indices, one fixed slot per index kind (indexed by
+    * nir_intrinsic_index_flag).  Only the kinds in the opcode's index_mask
+    * are meaningful; the others stay zero, so two instructions can be
+    * compared slot by slot without consulting the table.  A dozen int32
+    * slots cost less than a lookup indirection on every access.
+    */
+   int32_t index_value[NIR_INTRINSIC_NUM_INDEX_FLAGS];
    nir_def def;
    nir_src src[];
 } nir_intrinsic_instr;
+
+static inline bool
+nir_intrinsic_index_present(const nir_intrinsic_instr *intr,
+                            nir_intrinsic_index_flag kind)
+{
+   return (nir_intrinsic_infos[intr->intrinsic].index_mask >> kind) & 1u;
+}
+
+static inline int32_t
+nir_intrinsic_index_get(const nir_intrinsic_instr *intr,
+                        nir_intrinsic_index_flag kind)
+{
+   assert(nir_intrinsic_index_present(intr, kind));
+   return intr->index_value[kind];
+}
+
+static inline void
+nir_intrinsic_index_set(nir_intrinsic_instr *intr,
+                        nir_intrinsic_index_flag kind, int32_t value)
+{
+   assert(nir_intrinsic_index_present(intr, kind));
+   intr->index_value[kind] = value;
+}
 
 unsigned nir_intrinsic_src_components(const nir_intrinsic_instr *intr,
                                       unsigned src);

@@ -15,7 +15,7 @@ import sys
 from mako.template import Template
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from nir_opcodes import opcodes, type_base  # noqa: E402
+from nir_opcodes import opcodes  # noqa: E402
 
 
 class RuleError(Exception):
@@ -50,8 +50,8 @@ def parse_op(name):
    if name not in opcodes:
       raise RuleError('unknown opcode ' + name)
    op = opcodes[name]
-   if op.horizontal:
-      raise RuleError('horizontal opcode %s cannot appear in rules' % name)
+   if op.vector_wide:
+      raise RuleError('vector-wide opcode %s cannot appear in rules' % name)
    return name, op, inexact, bits
 
 
@@ -87,12 +87,12 @@ class RuleCompiler(object):
    def expr(self, t, varmap, search, context_base=None):
       name, op, inexact, bits = parse_op(t[0])
       args = t[1:]
-      if len(args) != op.num_inputs:
-         raise RuleError('%s takes %d sources' % (name, op.num_inputs))
+      if len(args) != len(op.srcs):
+         raise RuleError('%s takes %d sources' % (name, len(op.srcs)))
       # Data operands of selects and movs carry no type of their own: they
       # have the type of the value the expression produces.
       passthrough = name in ('bcsel', 'b16csel', 'b32csel', 'mov')
-      bases = [type_base(t) for t in op.input_types]
+      bases = [o.base for o in op.srcs]
       if passthrough and context_base:
          bases = [bases[0]] + [context_base] * (len(bases) - 1)
          if name == 'mov':
@@ -186,7 +186,7 @@ class TableSet(object):
          varmap = {}
          s = rc.expr(search, varmap, True)
          root_name = parse_op(search[0])[0]
-         root_base = type_base(opcodes[root_name].output_type)
+         root_base = opcodes[root_name].dst.base
          r = rc.value(replace, varmap, root_base, False)
          ci = -1
          if cond:

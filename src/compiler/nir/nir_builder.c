@@ -48,39 +48,55 @@ nir_builder_instr_insert(nir_builder *b, nir_instr *instr)
    b->cursor = nir_after_instr(instr);
 }
 
+/* Result shape of an ALU instruction from its opcode and sources.
+ *
+ * Whatever the opcode fixes (a sized result type, a vector-wide result)
+ * is taken from nir_op_infos.  The rest follows the sources that track the
+ * instruction: the result has as many components as the widest of them
+ * and the bit size of the first one.  With no such source we fall back to
+ * one 32-bit component.
+ */
+typedef struct {
+   unsigned components;
+   unsigned bit_size;
+} alu_shape;
+
+static alu_shape
+alu_shape_from_sources(const nir_op_info *info, nir_def *const *srcs)
+{
+   alu_shape tracked = { 0, 0 };
+   for (unsigned i = 0; i < info->num_inputs; i++) {
+      if (info->input_sizes[i] == 0)
+         tracked.components = MAX2(tracked.components,
+                                   srcs[i]->num_components);
+      if (tracked.bit_size == 0 &&
+          nir_alu_type_get_type_size(info->input_types[i]) == 0)
+         tracked.bit_size = srcs[i]->bit_size;
+   }
+
+   alu_shape shape;
+   shape.components = info->output_size ? info->output_size
+                                        : MAX2(tracked.components, 1);
+   shape.bit_size = nir_alu_type_get_type_size(info->output_type);
+   if (shape.bit_size == 0)
+      shape.bit_size = tracked.bit_size ? tracked.bit_size : 32;
+   return shape;
+}
+
 nir_def *
 nir_builder_alu_instr_finish_and_insert(nir_builder *b, nir_alu_instr *alu)
 {
    const nir_op_info *info = &nir_op_infos[alu->op];
-   unsigned num_components = info->output_size;
-   unsigned bit_size = nir_alu_type_get_type_size(info->output_type);
-   unsigned unsized_bits = 0;
-
-   for (unsigned i = 0; i < info->num_inputs; i++) {
-      nir_def *s = alu->src[i].src.ssa;
-      if (nir_alu_type_get_type_size(info->input_types[i]) == 0 &&
-          !unsized_bits)
-         unsized_bits = s->bit_size;
-   }
-   if (!num_components) {
-      /* Per-component: as wide as the widest source, unless the caller
-       * already chose a width. */
-      num_components = alu->def.num_components;
-      if (!num_components) {
-         for (unsigned i = 0; i < info->num_inputs; i++) {
-            if (info->input_sizes[i] == 0)
-               num_components = MAX2(num_components,
-                                     alu->src[i].src.ssa->num_components);
-         }
-      }
-      if (!num_components)
-         num_components = 1;
-   }
-   if (!bit_size)
-      bit_size = unsized_bits ? unsized_bits : 32;
+   nir_def *srcs[16];
+   for (unsigned i = 0; i < info->num_inputs; i++)
+      srcs[i] = alu->src[i].src.ssa;
+   alu_shape shape = alu_shape_from_sources(info, srcs);
+   /* A caller that already sized a per-component result keeps its width. */
+   if (!info->output_size && alu->def.num_components)
+      shape.components = alu->def.num_components;
 
    alu->exact = alu->exact || b->exact;
-   nir_def_init(&alu->instr, &alu->def, num_components, bit_size);
+   nir_def_init(&alu->instr, &alu->def, shape.components, shape.bit_size);
    nir_builder_instr_insert(b, &alu->instr);
    return &alu->def;
 }
@@ -98,24 +114,15 @@ nir_build_alu_src_arr(nir_builder *b, nir_op op, nir_def **srcs)
 {
    const nir_op_info *info = &nir_op_infos[op];
    nir_alu_instr *alu = nir_alu_instr_create(b->shader, op);
+   alu_shape shape = alu_shape_from_sources(info, srcs);
    for (unsigned i = 0; i < info->num_inputs; i++) {
       assert(srcs[i]);
       alu->src[i].src.ssa = srcs[i];
-   }
-   /* A scalar source of a per-component op used with vector ones is
-    * replicated (like GLSL's scalar-vector arithmetic). */
-   if (!info->output_size) {
-      unsigned n = 1;
-      for (unsigned i = 0; i < info->num_inputs; i++) {
-         if (info->input_sizes[i] == 0)
-            n = MAX2(n, srcs[i]->num_components);
-      }
-      for (unsigned i = 0; i < info->num_inputs; i++) {
-         if (info->input_sizes[i] == 0 && srcs[i]->num_components == 1) {
-            for (unsigned c = 0; c < n; c++)
-               alu->src[i].swizzle[c] = 0;
-         }
-      }
+      /* A scalar source of a per-component op used with vector ones is
+       * broadcast (like GLSL's scalar-vector arithmetic). */
+      if (!info->output_size && info->input_sizes[i] == 0 &&
+          srcs[i]->num_components == 1)
+         memset(alu->src[i].swizzle, 0, shape.components);
    }
    return nir_builder_alu_instr_finish_and_insert(b, alu);
 }
@@ -539,8 +546,7 @@ nir_build_intrinsic(nir_builder *b, nir_intrinsic_op op,
       if (flag == NIR_INTRINSIC_NUM_INDEX_FLAGS)
          break;
       int value = va_arg(ap, int);
-      assert(info->index_map[flag]);
-      intr->const_index[info->index_map[flag] - 1] = value;
+      nir_intrinsic_index_set(intr, (nir_intrinsic_index_flag)flag, value);
    }
    va_end(ap);
 

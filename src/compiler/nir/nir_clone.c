@@ -131,7 +131,7 @@ clone_instr(clone_state *st, const nir_instr *instr)
       const nir_intrinsic_info *info = &nir_intrinsic_infos[in->intrinsic];
       nir_intrinsic_instr *n = nir_intrinsic_instr_create(s, in->intrinsic);
       n->num_components = in->num_components;
-      memcpy(n->const_index, in->const_index, sizeof(n->const_index));
+      memcpy(n->index_value, in->index_value, sizeof(n->index_value));
       for (unsigned i = 0; i < info->num_srcs; i++)
          set_src(st, &n->src[i], &in->src[i]);
       if (info->has_dest) {

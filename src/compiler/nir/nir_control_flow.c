@@ -16,7 +16,6 @@ nir_if_create(nir_shader *shader)
    nir_if *nif = rzalloc(shader, nir_if);
    nif->cf_node.type = nir_cf_node_if;
    list_inithead(&nif->condition.use_link);
-   nif->condition.is_if = true;
    nif->condition.parent_if = nif;
 
    list_inithead(&nif->then_list);

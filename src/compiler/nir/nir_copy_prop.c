@@ -87,7 +87,7 @@ prop_impl(nir_function_impl *impl)
             continue;
          bool identity = is_identity(swz, copy->def.num_components, src);
          nir_foreach_use_including_if_safe(use, &copy->def) {
-            if (!use->is_if && use->parent_instr->type == nir_instr_type_alu) {
+            if (!nir_src_is_if(use) && use->parent_instr->type == nir_instr_type_alu) {
                nir_alu_instr *user = nir_instr_as_alu(use->parent_instr);
                nir_alu_src *asrc = (nir_alu_src *)use;
                unsigned i = (unsigned)(asrc - user->src);

@@ -1,14 +1,25 @@
 # The NIR intrinsic table: every operation that is not pure arithmetic
 # (memory, I/O, system values, control such as discard and barriers).
 #
-# src_components: one entry per source; 0 means "the instruction's
-# num_components", a positive number is fixed.  dest_components: None for
-# no destination, 0 for num_components, else fixed.  indices name the
-# constant indices the intrinsic carries (see INDICES).  Flags:
-#   CAN_ELIMINATE  no side effects: delete it when the result is unused;
-#   CAN_REORDER    also reads nothing that can change: CSE may merge it and
-#                  code motion may move it.
-# bit_sizes: allowed destination bit sizes (empty: any).
+# Each intrinsic is a row (name, shape, indices, behaviour).
+#
+# shape is "SOURCES -> RESULT" with the sources separated by commas; a
+# shape without "->" has no result.  A source or result is written
+#   n      as many components as the instruction's num_components
+#   1..16  that fixed number of components
+#   deref  (sources only) the result of a deref instruction
+# and a result may end in "@32" or "@1|32" to restrict its bit size
+# (default: any).
+#
+# indices: space-separated names from INDICES, the constant indices the
+# intrinsic carries.
+#
+# behaviour:
+#   ''           side effects: never deleted or moved;
+#   'eliminable' no side effects: delete it when the result is unused;
+#   'pure'       eliminable and reads nothing that can change: CSE may
+#                merge it and code motion may move it.
+import re
 
 # Constant index name -> C type of its value and a short description.
 INDICES = [
@@ -26,95 +37,119 @@ INDICES = [
    ('image_array', 'unsigned', 'the image is an array'),
 ]
 
-CAN_ELIMINATE = 'NIR_INTRINSIC_CAN_ELIMINATE'
-CAN_REORDER = 'NIR_INTRINSIC_CAN_REORDER'
+BEHAVIOUR_FLAGS = {
+   '': [],
+   'eliminable': ['NIR_INTRINSIC_CAN_ELIMINATE'],
+   'pure': ['NIR_INTRINSIC_CAN_ELIMINATE', 'NIR_INTRINSIC_CAN_REORDER'],
+}
+INDEX_NAMES = [n for n, _, _ in INDICES]
 
 
 class Intrinsic(object):
-   def __init__(self, name, src_components, dest_components, indices, flags,
-                bit_sizes, sysval):
+   """One parsed row.  Source/result widths are None for "n" (follows
+   num_components) and 'deref' for a deref source."""
+
+   _RESULT = re.compile(r'^(n|\d+)(?:@([\d|]+))?$')
+
+   def __init__(self, name, shape, indices, behaviour, sysval):
       self.name = name
-      self.src_components = src_components
-      self.dest_components = dest_components
-      self.indices = indices
-      self.flags = flags
-      self.bit_sizes = bit_sizes
+      srcs, arrow, result = shape.partition('->')
+      self.srcs = [self._width(t) for t in srcs.split(',') if t.strip()]
+      self.has_result = bool(arrow)
+      self.result = None
+      self.bit_sizes = []
+      if arrow:
+         m = self._RESULT.match(result.strip())
+         assert m, '%s: bad result %r' % (name, result)
+         self.result = self._width(m.group(1))
+         if m.group(2):
+            self.bit_sizes = [int(b) for b in m.group(2).split('|')]
+      self.indices = indices.split()
+      for i in self.indices:
+         assert i in INDEX_NAMES, '%s: unknown index %s' % (name, i)
+      self.flags = BEHAVIOUR_FLAGS[behaviour]
       self.sysval = sysval
 
+   @staticmethod
+   def _width(text):
+      text = text.strip()
+      if text in ('n', 'deref'):
+         return None if text == 'n' else 'deref'
+      assert text.isdigit() and 1 <= int(text) <= 16, text
+      return int(text)
+
+
+ROWS = [
+   # variables through derefs
+   ('load_deref', 'deref -> n', 'access', 'eliminable'),
+   ('store_deref', 'deref, n', 'write_mask access', ''),
+   ('copy_deref', 'deref, deref', 'access', ''),
+
+   # shader I/O after nir_lower_io (source: offset in slots)
+   ('load_input', '1 -> n', 'base component location dest_type', 'pure'),
+   ('store_output', 'n, 1', 'base write_mask component location src_type',
+    ''),
+   ('load_uniform', '1 -> n', 'base range dest_type', 'pure'),
+
+   # buffer, shared, scratch and global memory
+   ('load_ubo', '1, 1 -> n', 'access align_mul range', 'pure'),
+   ('load_ssbo', '1, 1 -> n', 'access align_mul', 'eliminable'),
+   ('store_ssbo', 'n, 1, 1', 'write_mask access align_mul', ''),
+   ('ssbo_atomic', '1, 1, 1 -> 1', 'atomic_op access', ''),
+   ('ssbo_atomic_swap', '1, 1, 1, 1 -> 1', 'atomic_op access', ''),
+   ('load_shared', '1 -> n', 'base align_mul', 'eliminable'),
+   ('store_shared', 'n, 1', 'base write_mask align_mul', ''),
+   ('shared_atomic', '1, 1 -> 1', 'base atomic_op', ''),
+   ('load_scratch', '1 -> n', 'base align_mul', 'eliminable'),
+   ('store_scratch', 'n, 1', 'base write_mask align_mul', ''),
+   ('load_global', '1 -> n', 'access align_mul', 'eliminable'),
+   ('store_global', 'n, 1', 'write_mask access align_mul', ''),
+
+   # images through derefs.  Sources: image, coordinate (vec4), sample
+   # index, [value], lod.
+   ('image_deref_load', 'deref, 4, 1, 1 -> n',
+    'image_dim image_array dest_type access', 'eliminable'),
+   ('image_deref_store', 'deref, 4, 1, n, 1',
+    'image_dim image_array src_type access', ''),
+   ('image_deref_size', 'deref, 1 -> n', 'image_dim image_array', 'pure'),
+
+   # control
+   ('discard', '', '', ''),
+   ('discard_if', '1', '', ''),
+   ('barrier', '', '', ''),
+]
+
+# System values: load_<name>, no sources, always 'pure'.
+# nir_lower_system_values turns system-value variables into these.
+SYSTEM_VALUES = [
+   ('vertex_id', '1@32'),
+   ('vertex_id_zero_base', '1@32'),
+   ('base_vertex', '1@32'),
+   ('instance_id', '1@32'),
+   ('base_instance', '1@32'),
+   ('frag_coord', '4@32'),
+   ('front_face', '1@1|32'),
+   ('sample_id', '1@32'),
+   ('sample_pos', '2@32'),
+   ('point_coord', '2@32'),
+   ('helper_invocation', '1@1'),
+   ('local_invocation_id', '3@32'),
+   ('local_invocation_index', '1@32'),
+   ('workgroup_id', '3@32'),
+   ('num_workgroups', '3@32'),
+   ('workgroup_size', '3@32'),
+   ('global_invocation_id', '3@32'),
+]
 
 intrinsics = {}
 
 
-def intrinsic(name, src_comp=[], dest_comp=None, indices=[], flags=[],
-              bit_sizes=[], sysval=False):
+def _add(name, shape, indices, behaviour, sysval=False):
    assert name not in intrinsics, name
-   for i in indices:
-      assert i in [n for n, _, _ in INDICES], i
-   intrinsics[name] = Intrinsic(name, src_comp, dest_comp, indices, flags,
-                                bit_sizes, sysval)
+   intrinsics[name] = Intrinsic(name, shape, indices, behaviour, sysval)
 
 
-# ---- variables through derefs -------------------------------------------
-intrinsic('load_deref', [-1], 0, ['access'], [CAN_ELIMINATE])
-intrinsic('store_deref', [-1, 0], None, ['write_mask', 'access'])
-intrinsic('copy_deref', [-1, -1], None, ['access'])
-
-# ---- shader I/O after nir_lower_io --------------------------------------
-intrinsic('load_input', [1], 0, ['base', 'component', 'location', 'dest_type'],
-          [CAN_ELIMINATE, CAN_REORDER])
-intrinsic('store_output', [0, 1], None,
-          ['base', 'write_mask', 'component', 'location', 'src_type'])
-intrinsic('load_uniform', [1], 0, ['base', 'range', 'dest_type'],
-          [CAN_ELIMINATE, CAN_REORDER])
-
-# ---- buffer, shared, scratch and global memory --------------------------
-intrinsic('load_ubo', [1, 1], 0, ['access', 'align_mul', 'range'],
-          [CAN_ELIMINATE, CAN_REORDER])
-intrinsic('load_ssbo', [1, 1], 0, ['access', 'align_mul'], [CAN_ELIMINATE])
-intrinsic('store_ssbo', [0, 1, 1], None, ['write_mask', 'access', 'align_mul'])
-intrinsic('ssbo_atomic', [1, 1, 1], 1, ['atomic_op', 'access'])
-intrinsic('ssbo_atomic_swap', [1, 1, 1, 1], 1, ['atomic_op', 'access'])
-intrinsic('load_shared', [1], 0, ['base', 'align_mul'], [CAN_ELIMINATE])
-intrinsic('store_shared', [0, 1], None, ['base', 'write_mask', 'align_mul'])
-intrinsic('shared_atomic', [1, 1], 1, ['base', 'atomic_op'])
-intrinsic('load_scratch', [1], 0, ['base', 'align_mul'], [CAN_ELIMINATE])
-intrinsic('store_scratch', [0, 1], None, ['base', 'write_mask', 'align_mul'])
-intrinsic('load_global', [1], 0, ['access', 'align_mul'], [CAN_ELIMINATE])
-intrinsic('store_global', [0, 1], None, ['write_mask', 'access', 'align_mul'])
-
-# ---- images through derefs ----------------------------------------------
-# Sources: image deref, coordinate (vec4), sample index, [value], lod.
-intrinsic('image_deref_load', [-1, 4, 1, 1], 0,
-          ['image_dim', 'image_array', 'dest_type', 'access'], [CAN_ELIMINATE])
-intrinsic('image_deref_store', [-1, 4, 1, 0, 1], None,
-          ['image_dim', 'image_array', 'src_type', 'access'])
-intrinsic('image_deref_size', [-1, 1], 0, ['image_dim', 'image_array'],
-          [CAN_ELIMINATE, CAN_REORDER])
-
-# ---- control ------------------------------------------------------------
-intrinsic('discard')
-intrinsic('discard_if', [1])
-intrinsic('barrier')
-
-# ---- system values (nir_lower_system_values turns variables into these) -
-def sysval(name, comps, bit_sizes=[32]):
-   intrinsic('load_' + name, [], comps, [], [CAN_ELIMINATE, CAN_REORDER],
-             bit_sizes, sysval=True)
-
-sysval('vertex_id', 1)
-sysval('vertex_id_zero_base', 1)
-sysval('base_vertex', 1)
-sysval('instance_id', 1)
-sysval('base_instance', 1)
-sysval('frag_coord', 4)
-sysval('front_face', 1, [1, 32])
-sysval('sample_id', 1)
-sysval('sample_pos', 2)
-sysval('point_coord', 2)
-sysval('helper_invocation', 1, [1])
-sysval('local_invocation_id', 3)
-sysval('local_invocation_index', 1)
-sysval('workgroup_id', 3)
-sysval('num_workgroups', 3)
-sysval('workgroup_size', 3)
-sysval('global_invocation_id', 3)
+for row in ROWS:
+   _add(*row)
+for name, result in SYSTEM_VALUES:
+   _add('load_' + name, '-> ' + result, '', 'pure', sysval=True)

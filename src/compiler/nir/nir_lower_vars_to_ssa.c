@@ -78,7 +78,7 @@ get_leaf(state *st, nir_variable *var, unsigned cell, const nir_vtype *type)
 static bool
 check_use(nir_src *src, nir_deref_instr *d)
 {
-   if (src->is_if)
+   if (nir_src_is_if(src))
       return false;
    nir_instr *user = src->parent_instr;
    if (user->type == nir_instr_type_deref) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "util/u_dynarray.h"
+#include "util/u_math.h"
 
 static bool
 instr_can_cse(nir_instr *instr)
@@ -102,8 +103,8 @@ hash_instr(const void *key)
       for (unsigned i = 0; i < nir_intrinsic_infos[intr->intrinsic].num_srcs;
            i++)
          h = hash_mix(h, (uintptr_t)intr->src[i].ssa);
-      for (unsigned i = 0; i < NIR_MAX_INDICES; i++)
-         h = hash_mix(h, (uint32_t)intr->const_index[i]);
+      u_foreach_bit(k, nir_intrinsic_infos[intr->intrinsic].index_mask)
+         h = hash_mix(h, (uint32_t)intr->index_value[k]);
       break;
    }
    default:
@@ -170,7 +171,7 @@ instrs_equal(const void *ka, const void *kb)
       nir_intrinsic_instr *b = nir_instr_as_intrinsic(ib);
       if (a->intrinsic != b->intrinsic ||
           a->num_components != b->num_components ||
-          memcmp(a->const_index, b->const_index, sizeof(a->const_index)))
+          memcmp(a->index_value, b->index_value, sizeof(a->index_value)))
          return false;
       for (unsigned i = 0; i < nir_intrinsic_infos[a->intrinsic].num_srcs;
            i++) {

@@ -4,6 +4,7 @@
  * sorted, and nothing depends on pointer values.
  */
 #include "nir.h"
+#include "util/u_math.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -83,14 +84,15 @@ static void
 print_indices(const nir_intrinsic_instr *intr, FILE *fp)
 {
    const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
-   if (!info->num_indices)
+   if (!info->index_mask)
       return;
    fputs(" (", fp);
-   for (unsigned i = 0; i < info->num_indices; i++) {
-      unsigned flag = info->indices[i];
-      int v = intr->const_index[info->index_map[flag] - 1];
-      if (i)
+   bool first = true;
+   u_foreach_bit(flag, info->index_mask) {
+      int v = intr->index_value[flag];
+      if (!first)
          fputs(", ", fp);
+      first = false;
       fprintf(fp, "%s=", nir_intrinsic_index_names[flag]);
       if (flag == NIR_INTRINSIC_WRITE_MASK) {
          for (unsigned c = 0; c < 16; c++) {

@@ -94,7 +94,7 @@ validate_src(validate_state *st, nir_src *src, nir_instr *parent)
       error(st, "source without a value");
       return;
    }
-   check(st, !src->is_if && src->parent_instr == parent,
+   check(st, !nir_src_is_if(src) && src->parent_instr == parent,
          "source has the wrong parent");
    check(st, src_on_use_list(src), "source missing from its def's uses");
    nir_instr *di = src->ssa->parent_instr;
@@ -209,6 +209,14 @@ validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
       if (info->dest_bit_sizes)
          check(st, info->dest_bit_sizes & intr->def.bit_size,
                "bit size %u not allowed", intr->def.bit_size);
+   }
+   /* Slots of index kinds the intrinsic does not carry must stay zero:
+    * CSE compares the whole slot array. */
+   for (unsigned k = 0; k < NIR_INTRINSIC_NUM_INDEX_FLAGS; k++) {
+      if (!(info->index_mask & (1u << k)))
+         check(st, intr->index_value[k] == 0,
+               "index %s set on an intrinsic without it",
+               nir_intrinsic_index_names[k]);
    }
    if ((intr->intrinsic == nir_intrinsic_load_deref ||
         intr->intrinsic == nir_intrinsic_store_deref) &&
@@ -388,7 +396,7 @@ validate_cf_list(validate_state *st, struct list_head *list,
          if (!c->ssa) {
             error(st, "if without a condition");
          } else {
-            check(st, c->is_if && c->parent_if == nif, "if condition parent");
+            check(st, nir_src_is_if(c) && c->parent_if == nif, "if condition parent");
             check(st, src_on_use_list(c), "if condition missing from uses");
             check(st, c->ssa->num_components == 1,
                   "if condition must be scalar");

@@ -332,8 +332,8 @@ test_lower_io_and_sysvals(void **state)
               "      32 %4 = i2f32 %3\n"
               "      32 %5 = fadd %2, %4\n"
               "      32 %6 = load_const (0x00000000 /* 0 */)\n"
-              "      @store_output (%5, %6) (base=0, write_mask=x, "
-              "component=0, location=-1, src_type=float32)\n"
+              "      @store_output (%5, %6) (base=0, component=0, "
+              "write_mask=x, location=-1, src_type=float32)\n"
               "   block b1:\n"
               "}\n");
 }
