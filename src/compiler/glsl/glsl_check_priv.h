@@ -123,6 +123,11 @@ type_is_error(const struct glsl_type *t)
 #define check_error(c, n, ...) \
    glsl_log_error(&(c)->st->log, (n)->line, (n)->col, __VA_ARGS__)
 
+/* glsl_check_fold.c */
+bool check_fold_builtin(const char *name, const struct glsl_type *ret,
+                        const struct expr *args, unsigned nargs,
+                        struct cval *out);
+
 /* glsl_check.c */
 struct glsl_sym *check_lookup(struct check *c, const char *name);
 struct glsl_var *check_lookup_var(struct check *c, const char *name);
