@@ -883,6 +883,7 @@ struct cand {
    bool out[16];
    bool constant;
    bool builtin;
+   struct glsl_func_sig *sig; /* user function */
 };
 
 /* Conversion rank for overload ranking (GLSL 4.00 6.1): 0 exact, 1
@@ -998,6 +999,7 @@ check_call(struct check *c, struct ast_node *n)
       struct cand *k = &cands[ncands++];
       memset(k, 0, sizeof(*k));
       k->ret = s->ret;
+      k->sig = s;
       k->nparams = MIN2(s->nparams, 16);
       for (unsigned p = 0; p < k->nparams; p++) {
          k->params[p] = s->params[p];
@@ -1107,6 +1109,8 @@ check_call(struct check *c, struct ast_node *n)
           args[i].var)
          args[i].var->written = true;
    }
+   if (best->sig)
+      check_note_call(c, best->sig);
    bool is_const = best->builtin && best->constant;
    bool known = is_const;
    for (i = 0; i < nargs; i++) {
