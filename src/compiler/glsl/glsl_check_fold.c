@@ -215,6 +215,10 @@ fold_int_comp(const char *name, bool u, int64_t x, int64_t y, int64_t z,
       /* (base, insert, offset, bits) */
       if (z < 0 || w < 0 || z + w > 32)
          return false;
+      if (w == 0) {
+         *r = ux; /* no bits inserted; offset may be 32 */
+         return true;
+      }
       uint32_t mask = (uint32_t)((((uint64_t)1 << w) - 1) << z);
       *r = (ux & ~mask) | (((uint32_t)y << z) & mask);
    } else if (!strcmp(name, "bitfieldReverse")) {

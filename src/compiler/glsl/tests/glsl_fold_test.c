@@ -228,6 +228,8 @@ test_integer(void **state)
    size_is(400, "int(bitfieldExtract(0xF0u, 4, 4))", 15);
    size_is(400, "bitfieldInsert(0, 3, 2, 2)", 12);
    size_is(400, "bitfieldInsert(0xFF, 0, 2, 4)", 0xC3);
+   size_is(400, "bitfieldInsert(5, 1, 32, 0)", 5); /* zero bits at 32 */
+   size_is(400, "int(bitfieldExtract(5u, 32, 0)) + 1", 1);
    size_is(400, "int(bitfieldReverse(0x10000000u))", 8);
    size_is(400, "bitCount(0xF0F0)", 8);
    size_is(400, "bitCount(-1)", 32);
