@@ -1367,6 +1367,7 @@ glsl_check(struct glsl_parse_state *st)
       else
          check_declaration(&c, n, true);
    }
+   check_recursion(&c);
 
    if (st->stage == MESA_SHADER_FRAGMENT) {
       struct hash_entry *fc = hash_table_search(c.builtin_vars,

@@ -830,11 +830,35 @@ check_constructor(struct check *c, struct ast_node *n,
    }
 
    struct expr r = rvalue(t, all_const);
-   /* Fold scalar/vector constructors from known values. */
-   bool known = all_const && !glsl_type_is_matrix(t);
+   /* Fold constructors from known values (components column-major). */
+   bool known = all_const;
    for (unsigned i = 0; i < nargs && known; i++)
-      known = args[i].has_value && !glsl_type_is_matrix(args[i].type);
-   if (known) {
+      known = args[i].has_value;
+   if (known && glsl_type_is_matrix(t) && nargs == 1 &&
+       (glsl_type_is_scalar(args[0].type) ||
+        glsl_type_is_matrix(args[0].type))) {
+      /* Diagonal from a scalar, or the overlap of a matrix over the
+       * identity (GLSL 1.20 5.4.2). */
+      const struct glsl_type *a = args[0].type;
+      struct cval v = args[0].val;
+      convert_value(&v, a->base_type, t->base_type,
+                    glsl_type_components(a));
+      struct cval one = { .c[0].i = 1 }, zero = { .c[0].i = 0 };
+      convert_value(&one, GLSL_TYPE_INT, t->base_type, 1);
+      convert_value(&zero, GLSL_TYPE_INT, t->base_type, 1);
+      for (unsigned col = 0; col < t->matrix_columns; col++) {
+         for (unsigned row = 0; row < t->vector_elements; row++) {
+            unsigned k = col * t->vector_elements + row;
+            if (glsl_type_is_scalar(a))
+               r.val.c[k] = row == col ? v.c[0] : zero.c[0];
+            else if (col < a->matrix_columns && row < a->vector_elements)
+               r.val.c[k] = v.c[col * a->vector_elements + row];
+            else
+               r.val.c[k] = row == col ? one.c[0] : zero.c[0];
+         }
+      }
+      r.has_value = true;
+   } else if (known) {
       unsigned k = 0;
       for (unsigned i = 0; i < nargs && k < need; i++) {
          struct cval v = args[i].val;
@@ -859,6 +883,7 @@ struct cand {
    bool out[16];
    bool constant;
    bool builtin;
+   struct glsl_func_sig *sig; /* user function */
 };
 
 /* Conversion rank for overload ranking (GLSL 4.00 6.1): 0 exact, 1
@@ -974,6 +999,7 @@ check_call(struct check *c, struct ast_node *n)
       struct cand *k = &cands[ncands++];
       memset(k, 0, sizeof(*k));
       k->ret = s->ret;
+      k->sig = s;
       k->nparams = MIN2(s->nparams, 16);
       for (unsigned p = 0; p < k->nparams; p++) {
          k->params[p] = s->params[p];
@@ -1083,10 +1109,22 @@ check_call(struct check *c, struct ast_node *n)
           args[i].var)
          args[i].var->written = true;
    }
+   if (best->sig)
+      check_note_call(c, best->sig);
    bool is_const = best->builtin && best->constant;
-   for (i = 0; i < nargs; i++)
+   bool known = is_const;
+   for (i = 0; i < nargs; i++) {
       is_const &= args[i].is_const;
-   return rvalue(best->ret, is_const);
+      known &= args[i].has_value;
+   }
+   struct expr r = rvalue(best->ret, is_const);
+   if (is_const && known) {
+      for (i = 0; i < nargs; i++)
+         args[i] = check_convert(c, args[i], best->params[i]);
+      r.has_value = check_fold_builtin(n->name, best->ret, args, nargs,
+                                       &r.val);
+   }
+   return r;
 }
 
 static struct expr

@@ -12,6 +12,7 @@
 #include "glsl_builtins.h"
 #include "glsl_state.h"
 #include "util/hash_table.h"
+#include "util/u_dynarray.h"
 #include "util/u_math.h"
 
 #define CHECK_MAX_DEPTH 1500
@@ -56,6 +57,10 @@ struct glsl_func_sig {
    unsigned precision;     /* AST_Q_PRECISION bits of the return type */
    int line;
    struct glsl_func_sig *next;
+   /* Static call graph (user functions only), for recursion checks. */
+   struct set *callee_set;
+   struct util_dynarray callees;   /* struct glsl_func_sig * */
+   unsigned visit;                 /* 0 new, 1 on the path, 2 done */
 };
 
 enum sym_kind {
@@ -122,6 +127,15 @@ type_is_error(const struct glsl_type *t)
 
 #define check_error(c, n, ...) \
    glsl_log_error(&(c)->st->log, (n)->line, (n)->col, __VA_ARGS__)
+
+/* glsl_check_calls.c */
+void check_note_call(struct check *c, struct glsl_func_sig *callee);
+void check_recursion(struct check *c);
+
+/* glsl_check_fold.c */
+bool check_fold_builtin(const char *name, const struct glsl_type *ret,
+                        const struct expr *args, unsigned nargs,
+                        struct cval *out);
 
 /* glsl_check.c */
 struct glsl_sym *check_lookup(struct check *c, const char *name);

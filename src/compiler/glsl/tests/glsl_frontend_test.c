@@ -140,6 +140,42 @@ test_hostile_input(void **state)
    free(src);
 }
 
+/* GLSL 1.10 6.1 (and every later version, ES included): recursion is not
+ * allowed, not even statically. */
+static void
+test_recursion(void **state)
+{
+   (void)state;
+   /* direct, even though f is never called */
+   REJECT(MESA_SHADER_VERTEX,
+          "int f(int x) { return x > 0 ? f(x - 1) : 0; }\n"
+          "void main() {}\n");
+   /* through a prototype: f -> g -> f */
+   REJECT(MESA_SHADER_VERTEX,
+          "int g(int x);\nint f(int x) { return g(x); }\n"
+          "int g(int x) { return x > 0 ? f(x - 1) : 0; }\n"
+          "void main() { gl_Position = vec4(f(2)); }\n");
+   /* a three-function cycle reached from main */
+   REJECT(MESA_SHADER_FRAGMENT,
+          "void a(); void b(); void c() { a(); }\n"
+          "void a() { b(); }\nvoid b() { c(); }\n"
+          "void main() { a(); }\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 300 es\n"
+          "void main() { if (false) main(); }\n");
+   /* overloads are different functions: f(int) calling f(float) is not
+    * recursion; neither is calling one function twice */
+   ACCEPT(MESA_SHADER_VERTEX,
+          "float f(float x) { return x; }\n"
+          "int f(int x) { return int(f(float(x))); }\n"
+          "int g(int x) { return f(x) + f(1); }\n"
+          "void main() { gl_Position = vec4(g(2) + f(3)); }\n");
+   /* a diamond: main -> a, b; a -> c; b -> c */
+   ACCEPT(MESA_SHADER_VERTEX,
+          "float c() { return 1.0; }\nfloat a() { return c(); }\n"
+          "float b() { return c(); }\n"
+          "void main() { gl_Position = vec4(a() + b()); }\n");
+}
+
 int
 main(void)
 {
@@ -147,6 +183,7 @@ main(void)
       cmocka_unit_test(test_preprocessor),
       cmocka_unit_test(test_types_and_conversions),
       cmocka_unit_test(test_statements_and_qualifiers),
+      cmocka_unit_test(test_recursion),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
