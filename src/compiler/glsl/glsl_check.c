@@ -542,7 +542,8 @@ check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
          check_error(c, n, "shader inputs and outputs cannot be structures "
                      "before GLSL 1.50");
       if (s == MESA_SHADER_GEOMETRY && in && !glsl_type_is_array(t))
-         check_error(c, n, "geometry shader inputs must be arrays");
+         check_error(c, n, "a geometry shader input needs an array "
+                           "declaration (one element per vertex)");
       if (s == MESA_SHADER_VERTEX && in && e->base_type == GLSL_TYPE_DOUBLE &&
           !glsl_is_version(st, 410, 0) &&
           !glsl_ext_enabled(st, "GL_ARB_vertex_attrib_64bit"))

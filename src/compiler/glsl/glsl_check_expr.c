@@ -189,8 +189,10 @@ integer_ops_allowed(struct check *c, struct ast_node *n, const char *op)
 static const char *
 op_name(int op)
 {
-   static char buf[8][2];
-   static unsigned next;
+   /* Single-character operators are their own character; each has a
+    * literal here so the function keeps no state (compiles may run in
+    * parallel threads). */
+   static const char single[] = "+-*/%<>&|^!~=?:,";
    switch (op) {
    case LEFT_OP: return "<<";
    case RIGHT_OP: return ">>";
@@ -202,10 +204,12 @@ op_name(int op)
    case OR_OP: return "||";
    case XOR_OP: return "^^";
    default: {
-      char *b = buf[next++ % 8];
-      b[0] = (char)op;
-      b[1] = 0;
-      return b;
+      const char *p = op > 0 && op < 128 ? strchr(single, op) : NULL;
+      static const char *const names[] = {
+         "+", "-", "*", "/", "%", "<", ">", "&", "|", "^", "!", "~", "=",
+         "?", ":", ",",
+      };
+      return p && *p ? names[p - single] : "operator";
    }
    }
 }
@@ -498,7 +502,7 @@ check_unary(struct check *c, struct ast_node *n, struct expr a)
          return err_expr();
       if (!glsl_type_is_integer_base(a.type->base_type) ||
           glsl_type_is_array(a.type)) {
-         check_error(c, n, "operand of '~' must be an integer");
+         check_error(c, n, "'~' needs an integer operand");
          return err_expr();
       }
       if (a.has_value) {
@@ -1100,7 +1104,7 @@ check_call(struct check *c, struct ast_node *n)
       for (i = 0; i < nargs; i++)
          ralloc_asprintf_append(&sig, "%s%s", i ? ", " : "",
                                 tname(c, args[i].type));
-      check_error(c, n, "no matching function for call to %s)", sig);
+      check_error(c, n, "no overload of %s) matches", sig);
       return err_expr();
    }
    for (i = 0; i < nargs; i++) {
@@ -1369,16 +1373,14 @@ check_expr(struct check *c, struct ast_node *n)
    if (!n)
       return err_expr();
    if (c->depth >= CHECK_MAX_DEPTH) {
-      if (c->depth == CHECK_MAX_DEPTH)
+      if (!c->too_deep_reported)
          check_error(c, n, "expression nested too deeply");
-      c->depth++;
+      c->too_deep_reported = true;
       return err_expr();
    }
    c->depth++;
    struct expr r = check_expr_inner(c, n);
    c->depth--;
-   if (c->depth == 0 && c->depth > CHECK_MAX_DEPTH)
-      c->depth = 0;
    if (r.type && r.type->base_type == GLSL_TYPE_VOID &&
        n->kind != AST_CALL) {
       check_error(c, n, "expression of type void");

@@ -15,7 +15,11 @@
 #include "util/u_dynarray.h"
 #include "util/u_math.h"
 
-#define CHECK_MAX_DEPTH 1500
+/* Nesting beyond this is rejected (piglit has legitimate ~550-deep
+ * chains).  The checker recurses once per level;
+ * sanitizer builds use several KiB of stack per level, so keep it well
+ * inside an 8 MiB stack (and inside smaller thread stacks). */
+#define CHECK_MAX_DEPTH 1000
 
 /* Constant value of a scalar/vector/matrix (column-major components). */
 struct cval {
@@ -99,6 +103,7 @@ struct check {
    struct scope *scope;
    struct scope *global;
    int depth;
+   bool too_deep_reported; /* "nested too deeply" said once */
    /* current function */
    struct glsl_func_sig *func;
    int loop_depth, switch_depth;

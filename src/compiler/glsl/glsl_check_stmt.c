@@ -304,9 +304,9 @@ check_stmt(struct check *c, struct ast_node *n)
    if (!n)
       return;
    if (c->depth >= CHECK_MAX_DEPTH) {
-      if (c->depth == CHECK_MAX_DEPTH)
+      if (!c->too_deep_reported)
          check_error(c, n, "statements nested too deeply");
-      c->depth = CHECK_MAX_DEPTH + 1;
+      c->too_deep_reported = true;
       return;
    }
    c->depth++;

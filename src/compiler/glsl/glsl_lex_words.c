@@ -203,7 +203,7 @@ glsl_lex_word(struct glsl_parse_state *st, const char *text, YYSTYPE *lval,
             glsl_log_error(&st->log, line, col,
                            "'%s' is reserved in GLSL%s %d", text,
                            st->es ? " ES" : "", st->version);
-            return ERROR_TOK;
+            return LEX_ERROR;
          }
          break;
       }
@@ -232,7 +232,7 @@ glsl_lex_word(struct glsl_parse_state *st, const char *text, YYSTYPE *lval,
           reserved_here(st, reserved[i].desktop, reserved[i].es)) {
          glsl_log_error(&st->log, line, col, "'%s' is reserved in GLSL%s %d",
                         text, st->es ? " ES" : "", st->version);
-         return ERROR_TOK;
+         return LEX_ERROR;
       }
    }
 
@@ -255,7 +255,7 @@ glsl_lex_number(struct glsl_parse_state *st, const char *text, int kind,
 
    if (kind == 'x') {
       glsl_log_error(&st->log, line, col, "invalid number '%s'", text);
-      return ERROR_TOK;
+      return LEX_ERROR;
    }
 
    if (kind == 'f') {
@@ -264,19 +264,19 @@ glsl_lex_number(struct glsl_parse_state *st, const char *text, int kind,
       bool fsuffix = !dbl && (text[len - 1] == 'f' || text[len - 1] == 'F');
       if (dbl && text[len - 2] != (text[len - 1] == 'f' ? 'l' : 'L')) {
          glsl_log_error(&st->log, line, col, "invalid suffix on '%s'", text);
-         return ERROR_TOK;
+         return LEX_ERROR;
       }
       if (dbl && !glsl_is_version(st, 400, 0) &&
           !glsl_ext_enabled(st, "GL_ARB_gpu_shader_fp64")) {
          glsl_log_error(&st->log, line, col,
                         "double literals need GLSL 4.00 or "
                         "GL_ARB_gpu_shader_fp64");
-         return ERROR_TOK;
+         return LEX_ERROR;
       }
       if (fsuffix && !glsl_is_version(st, 120, 300)) {
          glsl_log_error(&st->log, line, col,
                         "the 'f' suffix needs GLSL 1.20 or GLSL ES 3.00");
-         return ERROR_TOK;
+         return LEX_ERROR;
       }
       struct ast_node *n = ast_new(st, dbl ? AST_DOUBLE_CONST :
                                    AST_FLOAT_CONST, line, col);
@@ -292,7 +292,7 @@ glsl_lex_number(struct glsl_parse_state *st, const char *text, int kind,
       glsl_log_error(&st->log, line, col,
                      "unsigned integer literals need GLSL 1.30 or GLSL ES "
                      "3.00");
-      return ERROR_TOK;
+      return LEX_ERROR;
    }
    errno = 0;
    uint64_t v;
@@ -307,7 +307,7 @@ glsl_lex_number(struct glsl_parse_state *st, const char *text, int kind,
       if (glsl_is_version(st, 130, 300)) {
          glsl_log_error(&st->log, line, col,
                         "integer literal '%s' does not fit in 32 bits", text);
-         return ERROR_TOK;
+         return LEX_ERROR;
       }
       glsl_log_warning(&st->log, line, col,
                        "integer literal '%s' does not fit in 32 bits", text);

@@ -104,7 +104,7 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
 %token LEFT_OP RIGHT_OP
 %token ADD_ASSIGN SUB_ASSIGN MUL_ASSIGN DIV_ASSIGN MOD_ASSIGN LEFT_ASSIGN
 %token RIGHT_ASSIGN AND_ASSIGN XOR_ASSIGN OR_ASSIGN
-%token ERROR_TOK
+%token LEX_ERROR
 
 %type <node> primary_expression postfix_expression unary_expression
 %type <node> binary_expression conditional_expression assignment_expression
@@ -127,9 +127,9 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
 %type <type> type_qualifier single_type_qualifier fully_specified_type
 %type <type> type_specifier type_specifier_nonarray
 %type <layout> layout_qualifier_id_list layout_qualifier_id
-%type <str> any_identifier
+%type <str> name_or_type_name
 
-%right THEN ELSE
+%right NO_ELSE ELSE
 %left OR_OP
 %left XOR_OP
 %left AND_OP
@@ -158,7 +158,7 @@ external_declaration
    | ';'                 { $$ = NODE(AST_EXPR_STMT, @1); }
    ;
 
-any_identifier
+name_or_type_name
    : IDENTIFIER { $$ = $1; }
    | TYPE_NAME  { $$ = $1->type_name; }
    ;
@@ -475,10 +475,10 @@ layout_qualifier_id_list
    ;
 
 layout_qualifier_id
-   : any_identifier
+   : name_or_type_name
      { $$ = rzalloc(st->mem, struct ast_layout_id); $$->name = $1;
        $$->line = @1.first_line; $$->col = @1.first_column; }
-   | any_identifier '=' constant_expression
+   | name_or_type_name '=' constant_expression
      { $$ = rzalloc(st->mem, struct ast_layout_id); $$->name = $1;
        $$->value = $3; $$->line = @1.first_line; $$->col = @1.first_column; }
    | QUAL
@@ -512,7 +512,7 @@ type_specifier_nonarray
    ;
 
 struct_specifier
-   : STRUCT any_identifier '{' struct_declaration_list '}'
+   : STRUCT name_or_type_name '{' struct_declaration_list '}'
      { $$ = NODE(AST_STRUCT_DEF, @2); $$->name = $2; $$->list = $4;
        glsl_struct_name_add(st, $2); }
    | STRUCT '{' struct_declaration_list '}'
@@ -541,8 +541,8 @@ struct_declarator_list
    ;
 
 struct_declarator
-   : any_identifier { $$ = NODE(AST_DECLARATOR, @1); $$->name = $1; }
-   | any_identifier array_specifier
+   : name_or_type_name { $$ = NODE(AST_DECLARATOR, @1); $$->name = $1; }
+   | name_or_type_name array_specifier
      { $$ = NODE(AST_DECLARATOR, @1); $$->name = $1; $$->dims = $2; }
    ;
 
@@ -609,7 +609,7 @@ expression_statement
 selection_statement
    : IF '(' expression ')' statement ELSE statement
      { $$ = NODE(AST_IF, @1); $$->a = $3; $$->b = $5; $$->c = $7; }
-   | IF '(' expression ')' statement %prec THEN
+   | IF '(' expression ')' statement %prec NO_ELSE
      { $$ = NODE(AST_IF, @1); $$->a = $3; $$->b = $5; }
    ;
 

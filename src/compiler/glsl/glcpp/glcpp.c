@@ -9,6 +9,7 @@
  * recursive macros; a budget on produced tokens and argument nesting turns
  * pathological input into an error.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -549,7 +550,7 @@ do_define(struct pp *pp, const struct pp_token *d, unsigned n,
       }
       if (tok_is(&m->body[b], "##") && (b == 0 || b + 1 == m->nbody)) {
          glsl_log_error(pp->log, m->body[b].line, m->body[b].col,
-                        "'##' cannot appear at either end of a macro");
+                        "'##' may not begin or end a replacement list");
          return;
       }
    }
@@ -691,6 +692,7 @@ do_version(struct pp *pp, const struct pp_token *d, unsigned n,
    int64_t version = 0;
    const char *profile = "";
    char *end = NULL;
+   errno = 0;
    if (n >= 1 && d[0].kind == PP_NUMBER)
       version = strtoll(d[0].text, &end, 10);
    if (n < 1 || d[0].kind != PP_NUMBER || *end || n > 2 ||
@@ -703,8 +705,12 @@ do_version(struct pp *pp, const struct pp_token *d, unsigned n,
    }
    if (n == 2)
       profile = d[1].text;
-   if (version < 0 || version > 10000)
+   if (n >= 1 && (version < 0 || version > 10000 || errno == ERANGE)) {
+      /* Name the version as written: no GLSL version is this large. */
+      glsl_log_error(pp->log, hash->line, hash->col,
+                     "#version %s is not a GLSL version", d[0].text);
       version = 0;
+   }
    pp->version = version;
    bool compat = false;
    if (!pp->hooks->version(pp->hooks->data, true, &pp->version, profile,

@@ -137,6 +137,30 @@ test_hostile_input(void **state)
           "#define E F F F F F F F F\n#define F G G G G G G G G\n"
           "#define G H H H H H H H H\n#define H x x x x x x x x\n"
           "void main() { A A A A A A A A }\n");
+
+   /* Long left-leaning chains that parse fine but nest deeply in the
+    * tree: rejected with one message, within the stack of a sanitizer
+    * build, and later diagnostics are still reported. */
+   strcpy(src, "void main() { float x = 1.0");
+   len = strlen(src);
+   for (unsigned i = 0; i < 100000; i++, len += 6)
+      memcpy(src + len, " + 1.0", 6);
+   strcpy(src + len, "; }\n");
+   char *log;
+   assert_false(compiles(MESA_SHADER_VERTEX, src, &log));
+   assert_non_null(strstr(log, "nested too deeply"));
+   free(log);
+
+   strcpy(src, "void main() { vec4 v = vec4(1.0); float y = v");
+   len = strlen(src);
+   for (unsigned i = 0; i < 3000; i++, len += 2)
+      memcpy(src + len, ".x", 2);
+   strcpy(src + len, "; int z = 1.5; }\n");
+   assert_false(compiles(MESA_SHADER_VERTEX, src, &log));
+   assert_non_null(strstr(log, "nested too deeply"));
+   /* the unrelated error after it is not swallowed */
+   assert_non_null(strstr(log, "type int with a value of type float"));
+   free(log);
    free(src);
 }
 
