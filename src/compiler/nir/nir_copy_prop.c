@@ -5,67 +5,89 @@
  * copies that keep every component in place.  ALU sources reading the
  * components of a vecN that all come from one value read that value
  * directly.  The copies themselves are left for DCE.
+ *
+ * The pass works from the reader's side: every source is looked at once,
+ * and follows copies back until it reaches a value that is not one.
  */
 #include "nir_passes.h"
 
 #include <string.h>
 
-/* If alu is a pure copy of one def, return it and fill swz (per output
- * component, the source component). */
-static nir_def *
-copy_source(nir_alu_instr *alu, uint8_t *swz)
+static nir_alu_instr *
+producing_copy(const nir_def *def)
 {
-   if (alu->op == nir_op_mov) {
-      for (unsigned c = 0; c < alu->def.num_components; c++)
-         swz[c] = alu->src[0].swizzle[c];
-      return alu->src[0].src.ssa;
-   }
-   if (!nir_op_is_vec(alu->op))
-      return NULL;
-   nir_def *def = alu->src[0].src.ssa;
-   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
-      if (alu->src[i].src.ssa != def)
-         return NULL;
-      swz[i] = alu->src[i].swizzle[0];
-   }
-   return def;
-}
-
-static bool
-is_identity(const uint8_t *swz, unsigned n, const nir_def *src)
-{
-   if (n != src->num_components)
-      return false;
-   for (unsigned c = 0; c < n; c++) {
-      if (swz[c] != c)
-         return false;
-   }
-   return true;
-}
-
-/* An ALU source reading components of a vecN that all come from one
- * value reads that value directly. */
-static bool
-prop_through_vec(nir_alu_instr *user, unsigned i)
-{
-   nir_def *def = user->src[i].src.ssa;
    if (def->parent_instr->type != nir_instr_type_alu)
-      return false;
-   nir_alu_instr *vec = nir_instr_as_alu(def->parent_instr);
-   if (!nir_op_is_vec(vec->op))
-      return false;
-   unsigned n = nir_ssa_alu_instr_src_components(user, i);
-   nir_def *src = NULL;
-   uint8_t swz[NIR_MAX_VEC_COMPONENTS];
-   for (unsigned c = 0; c < n; c++) {
-      nir_alu_src *vs = &vec->src[user->src[i].swizzle[c]];
-      if (src && vs->src.ssa != src)
-         return false;
-      src = vs->src.ssa;
-      swz[c] = vs->swizzle[0];
+      return NULL;
+   nir_alu_instr *alu = nir_instr_as_alu(def->parent_instr);
+   return alu->op == nir_op_mov || nir_op_is_vec(alu->op) ? alu : NULL;
+}
+
+/* One step back for an ALU source reading n components through `swz`:
+ * which single value and which of its components those are, or NULL when
+ * the components come from more than one value. */
+static nir_def *
+step_back(nir_alu_instr *copy, const uint8_t *swz, unsigned n, uint8_t *out)
+{
+   if (copy->op == nir_op_mov) {
+      for (unsigned c = 0; c < n; c++)
+         out[c] = copy->src[0].swizzle[swz[c]];
+      return copy->src[0].src.ssa;
    }
-   memcpy(user->src[i].swizzle, swz, n);
-   nir_src_set_ssa(&user->src[i].src, src);
+   nir_def *origin = copy->src[swz[0]].src.ssa;
+   for (unsigned c = 0; c < n; c++) {
+      const nir_alu_src *part = &copy->src[swz[c]];
+      if (part->src.ssa != origin)
+         return NULL;
+      out[c] = part->swizzle[0];
+   }
+   return origin;
+}
+
+static bool
+prop_alu_src(nir_alu_instr *user, unsigned i)
+{
+   nir_alu_src *s = &user->src[i];
+   unsigned n = nir_ssa_alu_instr_src_components(user, i);
+   bool changed = false;
+   nir_alu_instr *copy;
+   while ((copy = producing_copy(s->src.ssa))) {
+      uint8_t next[NIR_MAX_VEC_COMPONENTS];
+      nir_def *origin = step_back(copy, s->swizzle, n, next);
+      if (!origin)
+         break;
+      memcpy(s->swizzle, next, n);
+      nir_src_set_ssa(&s->src, origin);
+      changed = true;
+   }
+   return changed;
+}
+
+/* For a reader without a swizzle: the value a copy hands through
+ * unchanged (same width, every component in its own place), or NULL. */
+static nir_def *
+transparent_origin(nir_alu_instr *copy)
+{
+   unsigned n = copy->def.num_components;
+   uint8_t all[NIR_MAX_VEC_COMPONENTS], out[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < n; c++)
+      all[c] = c;
+   nir_def *origin = step_back(copy, all, n, out);
+   if (!origin || origin->num_components != n)
+      return NULL;
+   return memcmp(all, out, n) == 0 ? origin : NULL;
+}
+
+static bool
+prop_plain_src(nir_src *src, void *data)
+{
+   bool *changed = data;
+   nir_alu_instr *copy;
+   nir_def *origin;
+   while ((copy = producing_copy(src->ssa)) &&
+          (origin = transparent_origin(copy))) {
+      nir_src_set_ssa(src, origin);
+      *changed = true;
+   }
    return true;
 }
 
@@ -75,33 +97,17 @@ prop_impl(nir_function_impl *impl)
    bool progress = false;
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
-         if (instr->type != nir_instr_type_alu)
-            continue;
-         nir_alu_instr *user = nir_instr_as_alu(instr);
-         for (unsigned i = 0; i < nir_op_infos[user->op].num_inputs; i++)
-            progress |= prop_through_vec(user, i);
-         nir_alu_instr *copy = nir_instr_as_alu(instr);
-         uint8_t swz[NIR_MAX_VEC_COMPONENTS];
-         nir_def *src = copy_source(copy, swz);
-         if (!src)
-            continue;
-         bool identity = is_identity(swz, copy->def.num_components, src);
-         nir_foreach_use_including_if_safe(use, &copy->def) {
-            if (!nir_src_is_if(use) && use->parent_instr->type == nir_instr_type_alu) {
-               nir_alu_instr *user = nir_instr_as_alu(use->parent_instr);
-               nir_alu_src *asrc = (nir_alu_src *)use;
-               unsigned i = (unsigned)(asrc - user->src);
-               unsigned n = nir_ssa_alu_instr_src_components(user, i);
-               for (unsigned c = 0; c < n; c++)
-                  asrc->swizzle[c] = swz[asrc->swizzle[c]];
-               nir_src_set_ssa(use, src);
-               progress = true;
-            } else if (identity) {
-               nir_src_set_ssa(use, src);
-               progress = true;
-            }
+         if (instr->type == nir_instr_type_alu) {
+            nir_alu_instr *alu = nir_instr_as_alu(instr);
+            for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
+               progress |= prop_alu_src(alu, i);
+         } else {
+            nir_foreach_src(instr, prop_plain_src, &progress);
          }
       }
+      nir_cf_node *next = nir_cf_node_next(&block->cf_node);
+      if (next && next->type == nir_cf_node_if)
+         prop_plain_src(&nir_cf_node_as_if(next)->condition, &progress);
    }
    if (progress)
       nir_metadata_preserve(impl, nir_metadata_block_index |

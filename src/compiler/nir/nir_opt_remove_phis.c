@@ -7,47 +7,72 @@
  */
 #include "nir_passes.h"
 
-static bool
-remove_phis_block(nir_block *block)
+enum phi_kind {
+   PHI_KEEP,        /* two or more distinct real values */
+   PHI_ONE_VALUE,   /* exactly one real value */
+   PHI_UNDEF_ONLY,  /* nothing but itself and undefs */
+};
+
+/* A "real" source is neither the phi's own result nor an undef. */
+static enum phi_kind
+classify_phi(nir_phi_instr *phi, nir_def **value)
 {
-   bool progress = false;
-   nir_foreach_phi_safe(phi, block) {
-      nir_def *same = NULL;
-      bool trivial = true;
-      nir_foreach_phi_src(ps, phi) {
-         nir_def *d = ps->src.ssa;
-         if (d == &phi->def)
-            continue;
-         if (d->parent_instr->type == nir_instr_type_undef)
-            continue;
-         if (same && same != d) {
-            trivial = false;
-            break;
-         }
-         same = d;
-      }
-      if (!trivial)
+   *value = NULL;
+   nir_foreach_phi_src(ps, phi) {
+      nir_def *d = ps->src.ssa;
+      bool real = d != &phi->def &&
+                  d->parent_instr->type != nir_instr_type_undef;
+      if (!real || d == *value)
          continue;
-      /* With undef sources ignored, `same` must still dominate the phi
-       * (and not be defined later in the phi's own block). */
-      if (same && (same->parent_instr->block == block ||
-                   !nir_block_dominates(same->parent_instr->block, block)))
-         continue;
-      if (!same) {
-         /* Only undefs (or itself): any undef will do; make one. */
-         nir_undef_instr *u = nir_undef_instr_create(
-            nir_cf_node_get_function(&block->cf_node)->function->shader,
-            phi->def.num_components, phi->def.bit_size);
-         nir_function_impl *impl = nir_cf_node_get_function(&block->cf_node);
-         nir_instr_insert(nir_before_impl(impl), &u->instr);
-         same = &u->def;
-      }
-      /* `same` dominates the phi: it reaches every predecessor. */
-      nir_def_rewrite_uses(&phi->def, same);
-      nir_instr_remove(&phi->instr);
-      progress = true;
+      if (*value)
+         return PHI_KEEP;
+      *value = d;
    }
-   return progress;
+   return *value ? PHI_ONE_VALUE : PHI_UNDEF_ONLY;
+}
+
+static bool
+simplify_phi(nir_function_impl *impl, nir_phi_instr *phi)
+{
+   nir_block *block = phi->instr.block;
+   nir_def *value;
+
+   switch (classify_phi(phi, &value)) {
+   case PHI_KEEP:
+      return false;
+   case PHI_ONE_VALUE: {
+      /* Setting undefs aside is only sound when the value reaches every
+       * predecessor, i.e. strictly dominates the phi's block. */
+      nir_block *home = value->parent_instr->block;
+      if (home == block || !nir_block_dominates(home, block))
+         return false;
+      break;
+   }
+   case PHI_UNDEF_ONLY: {
+      /* Any undef of the right shape will do; put it at the very top. */
+      nir_undef_instr *u = nir_undef_instr_create(
+         impl->function->shader, phi->def.num_components, phi->def.bit_size);
+      nir_instr_insert(nir_before_impl(impl), &u->instr);
+      value = &u->def;
+      break;
+   }
+   }
+
+   nir_def_rewrite_uses(&phi->def, value);
+   nir_instr_remove(&phi->instr);
+   return true;
+}
+
+/* One walk over every phi of the function; true if any went away. */
+static bool
+sweep(nir_function_impl *impl)
+{
+   bool changed = false;
+   nir_foreach_block(block, impl) {
+      nir_foreach_phi_safe(phi, block)
+         changed |= simplify_phi(impl, phi);
+   }
+   return changed;
 }
 
 bool
@@ -55,18 +80,16 @@ nir_opt_remove_phis(nir_shader *shader)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      bool p = true, any = false;
       nir_metadata_require(impl, nir_metadata_dominance);
-      while (p) {
-         p = false;
-         nir_foreach_block(block, impl)
-            p |= remove_phis_block(block);
-         any |= p;
-      }
-      if (any)
+      /* Removing phis keeps blocks, so dominance stays valid across
+       * sweeps; a later sweep catches phis that only fed earlier ones. */
+      bool changed = false;
+      while (sweep(impl))
+         changed = true;
+      if (changed)
          nir_metadata_preserve(impl, nir_metadata_block_index |
                                         nir_metadata_dominance);
-      progress |= any;
+      progress |= changed;
    }
    return progress;
 }
