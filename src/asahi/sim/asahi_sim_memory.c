@@ -36,14 +36,14 @@
 #include "util/format/u_format_other.h"
 #include "util/u_math.h"
 
-bool
-asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
-                     size_t size, bool write, enum asahi_sim_unit unit)
+/* Copy between data and host memory, or, when host is NULL, fault: record
+ * the first fault, then either read zeros / drop the write (soft faults)
+ * or stop the run.  `where` says how addr is to be read in the message. */
+static bool
+copy_or_fault(struct asahi_sim_group *g, void *host, uint64_t addr,
+              const char *where, void *data, size_t size, bool write,
+              enum asahi_sim_unit unit)
 {
-   void *host = NULL;
-   if (g->mem.translate)
-      host = g->mem.translate(g->mem.user, va, size, write);
-
    if (host) {
       if (write)
          memcpy(host, data, size);
@@ -54,7 +54,7 @@ asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
 
    if (!g->faulted) {
       g->fault = (struct asahi_sim_fault){
-         .addr = va,
+         .addr = addr,
          .write = write,
          .unit = unit,
       };
@@ -67,10 +67,20 @@ asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
       return true;
    }
 
-   asahi_sim_error(g, ASAHI_SIM_FAULT, "GPU fault: %s %s at 0x%llx",
+   asahi_sim_error(g, ASAHI_SIM_FAULT, "GPU fault: %s %s %s 0x%llx",
                    asahi_sim_unit_string(unit), write ? "write" : "read",
-                   (unsigned long long)va);
+                   where, (unsigned long long)addr);
    return false;
+}
+
+bool
+asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,
+                     size_t size, bool write, enum asahi_sim_unit unit)
+{
+   void *host = NULL;
+   if (g->mem.translate)
+      host = g->mem.translate(g->mem.user, va, size, write);
+   return copy_or_fault(g, host, va, "at", data, size, write, unit);
 }
 
 /* A local or stack access: a bounds check against a caller buffer. */
@@ -79,31 +89,9 @@ buffer_access(struct asahi_sim_group *g, uint8_t *buf, size_t buf_size,
               uint64_t offset, void *data, size_t size, bool write,
               enum asahi_sim_unit unit)
 {
-   if (buf && offset <= buf_size && size <= buf_size - offset) {
-      if (write)
-         memcpy(buf + offset, data, size);
-      else
-         memcpy(data, buf + offset, size);
-      return true;
-   }
-
-   if (!g->faulted) {
-      g->fault = (struct asahi_sim_fault){
-         .addr = offset,
-         .write = write,
-         .unit = unit,
-      };
-      g->faulted = true;
-   }
-   if (g->mem.soft_faults) {
-      if (!write)
-         memset(data, 0, size);
-      return true;
-   }
-   asahi_sim_error(g, ASAHI_SIM_FAULT, "GPU fault: %s %s at offset 0x%llx",
-                   asahi_sim_unit_string(unit), write ? "write" : "read",
-                   (unsigned long long)offset);
-   return false;
+   bool inside = buf && offset <= buf_size && size <= buf_size - offset;
+   return copy_or_fault(g, inside ? buf + offset : NULL, offset, "at offset",
+                        data, size, write, unit);
 }
 
 /* --- formats ----------------------------------------------------------- */
