@@ -811,6 +811,12 @@ typedef struct nir_shader_compiler_options {
    unsigned lower_bool_to_bitsize; /* 16 or 32: nir_lower_bool_to_int */
    /* nir_opt_loop_unroll: largest trip count unrolled (0: 16). */
    unsigned max_unroll_iterations;
+   /* nir_lower_indirect_locals: indirectly indexed local arrays of at
+    * least this many bytes go to scratch memory (0: never), the others
+    * become if-ladders over arrays of up to indirect_locals_max_ladder
+    * elements (0: 64). */
+   unsigned indirect_locals_scratch_min_bytes;
+   unsigned indirect_locals_max_ladder;
 } nir_shader_compiler_options;
 
 typedef struct nir_shader_info {

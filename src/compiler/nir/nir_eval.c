@@ -28,6 +28,7 @@ typedef struct {
    nir_const_value **vals;   /* by def index */
    deref_ptr *ptrs;          /* by def index */
    struct hash_table *var_cells; /* nir_variable -> nir_const_value * */
+   nir_eval_buffer scratch;  /* private to the invocation, zero-filled */
    nir_block *pred;
    void *mem;
 } interp;
@@ -225,7 +226,8 @@ mem_read(nir_eval_buffer *buf, uint64_t offset, unsigned bit_size)
 {
    unsigned bytes = bit_size / 8;
    uint64_t v = 0;
-   if (buf && buf->data && offset + bytes <= buf->size_B) {
+   if (buf && buf->data && offset <= buf->size_B &&
+       bytes <= buf->size_B - offset) {
       for (unsigned i = 0; i < bytes; i++)
          v |= (uint64_t)buf->data[offset + i] << (8 * i);
    }
@@ -238,7 +240,8 @@ mem_write(nir_eval_buffer *buf, uint64_t offset, unsigned bit_size,
 {
    unsigned bytes = bit_size / 8;
    uint64_t v = nir_const_value_as_uint(value, bit_size);
-   if (buf && buf->data && offset + bytes <= buf->size_B) {
+   if (buf && buf->data && offset <= buf->size_B &&
+       bytes <= buf->size_B - offset) {
       for (unsigned i = 0; i < bytes; i++)
          buf->data[offset + i] = (uint8_t)(v >> (8 * i));
    }
@@ -424,23 +427,31 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
       }
       return FLOW_NORMAL;
    }
-   case nir_intrinsic_load_shared: {
+   case nir_intrinsic_load_shared:
+   case nir_intrinsic_load_scratch: {
+      nir_eval_buffer *buf = intr->intrinsic == nir_intrinsic_load_shared
+                                ? &in->st->shared
+                                : &in->scratch;
       uint64_t off = nir_const_value_as_uint(val(in, intr->src[0].ssa)[0],
                                              intr->src[0].ssa->bit_size) +
                      nir_intrinsic_base(intr);
       for (unsigned c = 0; c < nc; c++)
-         dst[c] = mem_read(&in->st->shared, off + c * (bits / 8), bits);
+         dst[c] = mem_read(buf, off + c * (bits / 8), bits);
       return FLOW_NORMAL;
    }
-   case nir_intrinsic_store_shared: {
+   case nir_intrinsic_store_shared:
+   case nir_intrinsic_store_scratch: {
+      nir_eval_buffer *buf = intr->intrinsic == nir_intrinsic_store_shared
+                                ? &in->st->shared
+                                : &in->scratch;
       nir_def *v = intr->src[0].ssa;
       uint64_t off = nir_const_value_as_uint(val(in, intr->src[1].ssa)[0],
                                              intr->src[1].ssa->bit_size) +
                      nir_intrinsic_base(intr);
       for (unsigned c = 0; c < v->num_components; c++) {
          if (nir_intrinsic_write_mask(intr) & (1u << c))
-            mem_write(&in->st->shared, off + c * (v->bit_size / 8),
-                      v->bit_size, val(in, v)[c]);
+            mem_write(buf, off + c * (v->bit_size / 8), v->bit_size,
+                      val(in, v)[c]);
       }
       return FLOW_NORMAL;
    }
@@ -711,6 +722,16 @@ nir_eval_run(nir_shader *shader, nir_eval_state *st)
    }
    for (unsigned i = 0; i < n; i++)
       in.vals[i] = &storage[i * NIR_MAX_VEC_COMPONENTS];
+   if (shader->scratch_size) {
+      in.scratch.size_B = shader->scratch_size;
+      in.scratch.data = rzalloc_array(in.mem, uint8_t, shader->scratch_size);
+      if (!in.scratch.data) {
+         ralloc_free(in.mem);
+         snprintf(st->error, sizeof(st->error), "out of memory");
+         st->ok = false;
+         return false;
+      }
+   }
 
    eval_cf_list(&in, &impl->body);
    ralloc_free(in.mem);

@@ -17,6 +17,9 @@
  *  - UBOs, SSBOs, shared and scratch memory are byte arrays addressed by
  *    the explicit intrinsics (little endian); booleans are not stored.
  *    Out-of-bounds loads give 0, out-of-bounds stores are dropped.
+ *    Scratch memory is the interpreter's own: shader->scratch_size bytes,
+ *    zero at the start of every run (like a fresh invocation's stack).
+ *    An access is in bounds when all of its bytes are.
  *  - System values come from `sysvals[gl_system_value][component]`.
  *  - Textures and images go through caller callbacks.
  *

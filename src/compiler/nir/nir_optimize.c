@@ -4,7 +4,8 @@
  * so that a pair of passes undoing each other cannot hang the compiler).
  * Every pass goes through NIR_PASS and is validated in debug builds.
  * nir_lower_for_options() applies the lowerings the driver's
- * nir_shader_compiler_options ask for, in an order where each one's
+ * nir_shader_compiler_options ask for (indirectly indexed locals first, so
+ * that the loop can promote what is left), in an order where each one's
  * output is what the next expects (booleans last: the other lowerings
  * produce 1-bit booleans).
  */
@@ -37,6 +38,7 @@ nir_lower_for_options(nir_shader *shader)
    if (!o)
       return;
    bool progress = false;
+   NIR_PASS(progress, shader, nir_lower_indirect_locals);
    NIR_PASS(progress, shader, nir_opt_algebraic_lower);
    if (o->lower_sincos)
       NIR_PASS(progress, shader, nir_lower_sincos);

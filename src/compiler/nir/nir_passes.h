@@ -44,6 +44,19 @@ bool nir_lower_vars_to_ssa(nir_shader *shader);
  * constant indices (so that nir_lower_vars_to_ssa can promote them). */
 bool nir_lower_indirect_derefs(nir_shader *shader, nir_variable_mode modes,
                                unsigned max_length);
+/* Driver callback: size and alignment in bytes of a type in memory. */
+typedef void (*nir_type_size_align_fn)(const nir_vtype *type, unsigned *size,
+                                       unsigned *align);
+/* Function temporaries accessed with non-constant indices and at least
+ * min_size_B bytes large to load_scratch / store_scratch; grows
+ * shader->scratch_size.  size_align NULL: natural packing. */
+bool nir_lower_vars_to_scratch(nir_shader *shader, nir_variable_mode modes,
+                               unsigned min_size_B,
+                               nir_type_size_align_fn size_align);
+/* Indirectly indexed locals as shader->options ask: arrays of at least
+ * indirect_locals_scratch_min_bytes go to scratch (when that is non-zero),
+ * the rest become if-ladders. */
+bool nir_lower_indirect_locals(nir_shader *shader);
 
 bool nir_lower_alu_to_scalar(nir_shader *shader);
 /* 1-bit booleans to 0 / ~0 integers of bit_size (16 or 32). */

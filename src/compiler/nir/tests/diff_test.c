@@ -107,6 +107,24 @@ indirect(nir_shader *s, void *d)
 }
 
 static bool
+scratch(nir_shader *s, void *d)
+{
+   (void)d;
+   bool p = nir_lower_vars_to_scratch(s, nir_var_function_temp, 1, NULL);
+   nir_validate_shader(s, "after nir_lower_vars_to_scratch");
+   /* What is left has constant indices only: promote it, then optimise
+    * around the scratch accesses. */
+   nir_lower_vars_to_ssa(s);
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+   if (!list_is_empty(&impl->locals))
+      fail_msg("locals left after lowering to scratch");
+   if (p && !s->scratch_size)
+      fail_msg("lowered to scratch without a scratch size");
+   nir_optimize(s);
+   return p;
+}
+
+static bool
 clone(nir_shader *s, void *d)
 {
    (void)d;
@@ -333,6 +351,13 @@ test_indirect_derefs(void **state)
 }
 
 static void
+test_vars_to_scratch(void **state)
+{
+   (void)state;
+   check_pass("nir_lower_vars_to_scratch", scratch, NULL, false);
+}
+
+static void
 test_clone(void **state)
 {
    (void)state;
@@ -365,6 +390,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_loop_unroll),
       cmocka_unit_test(test_clone),
       cmocka_unit_test(test_indirect_derefs),
+      cmocka_unit_test(test_vars_to_scratch),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
+#include "util/u_math.h"
 
 #include <math.h>
 
@@ -457,6 +458,173 @@ test_lossy_lowering(void **state)
    ralloc_free(f.ctx);
 }
 
+/* An array of vec4 indexed by a computed value: both accesses go to
+ * scratch at base 0, offset = index * 16 bytes; the store keeps its write
+ * mask. */
+static void
+test_vars_to_scratch_vec4_array(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_shader *s = f.b.shader;
+   nir_variable *a = nir_local_variable_create(
+      f.b.impl, nir_vtype_array(s, nir_vtype_vector(s, nir_type_float32, 4), 3),
+      "a");
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *i = nir_f2i32(&f.b, nir_channel(&f.b, v, 0));
+   nir_store_deref(&f.b, nir_build_deref_array(&f.b, nir_build_deref_var(&f.b, a), i),
+                   v, 0x5);
+   nir_def *l = nir_load_deref(
+      &f.b, nir_build_deref_array(&f.b, nir_build_deref_var(&f.b, a), i));
+   nir_store_var(&f.b, f.out, nir_channel(&f.b, l, 2), 1);
+   assert_true(nir_lower_vars_to_scratch(s, nir_var_function_temp, 1, NULL));
+   assert_int_equal(s->scratch_size, 48);
+   assert_true(list_is_empty(&f.b.impl->locals));
+   check_body(&f,
+              "entrypoint main {\n"
+              "   block b0:\n"
+              "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+              "      32x4 %1 = @load_deref (%0) (access=0)\n"
+              "      32 %2 = mov %1.x\n"
+              "      32 %3 = f2i32 %2\n"
+              "      32 %4 = load_const (0x00000000 /* 0 */)\n"
+              "      32 %5 = load_const (0x00000010 /* 2.24207754e-44 */)\n"
+              "      32 %6 = imul %3, %5\n"
+              "      32 %7 = iadd %4, %6\n"
+              "      @store_scratch (%1, %7) (base=0, write_mask=xz, "
+              "align_mul=4)\n"
+              "      32 %8 = load_const (0x00000000 /* 0 */)\n"
+              "      32 %9 = load_const (0x00000010 /* 2.24207754e-44 */)\n"
+              "      32 %10 = imul %3, %9\n"
+              "      32 %11 = iadd %8, %10\n"
+              "      32x4 %12 = @load_scratch (%11) (base=0, align_mul=4)\n"
+              "      32 %13 = mov %12.z\n"
+              "      32 %14 = deref_var &out (shader_out float32)\n"
+              "      @store_deref (%14, %13) (write_mask=x, access=0)\n"
+              "   block b1:\n"
+              "}\n");
+}
+
+/* Arrays of structs: the field offset follows the natural layout
+ * (struct { int n; vec2 p; } is 12 bytes: n at 0, p at 4), a direct
+ * variable next to it stays a variable, and a small indirect array under
+ * the size threshold stays too. */
+static void
+test_vars_to_scratch_structs(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_shader *s = f.b.shader;
+   nir_vtype_field fields[2] = {
+      { "n", nir_vtype_scalar(s, nir_type_int32) },
+      { "p", nir_vtype_vector(s, nir_type_float32, 2) },
+   };
+   const nir_vtype *st = nir_vtype_struct(s, "S", fields, 2);
+   nir_variable *a = nir_local_variable_create(
+      f.b.impl, nir_vtype_array(s, st, 4), "a");
+   nir_variable *small = nir_local_variable_create(
+      f.b.impl, nir_vtype_array(s, nir_vtype_scalar(s, nir_type_float32), 2),
+      "small");
+   nir_variable *d = nir_local_variable_create(
+      f.b.impl, nir_vtype_scalar(s, nir_type_float32), "d");
+   nir_def *x = in_x(&f);
+   nir_def *i = nir_f2i32(&f.b, x);
+   nir_store_var(&f.b, d, x, 1);
+   nir_deref_instr *el =
+      nir_build_deref_array(&f.b, nir_build_deref_var(&f.b, a), i);
+   nir_def *p = nir_load_deref(&f.b, nir_build_deref_struct(&f.b, el, 1));
+   nir_deref_instr *sm =
+      nir_build_deref_array(&f.b, nir_build_deref_var(&f.b, small), i);
+   nir_store_deref(&f.b, sm, nir_channel(&f.b, p, 1), 1);
+   nir_store_var(&f.b, f.out, nir_load_var(&f.b, d), 1);
+   /* a is 48 bytes, small 8: only a reaches the 16-byte threshold. */
+   assert_true(nir_lower_vars_to_scratch(s, nir_var_function_temp, 16, NULL));
+   assert_int_equal(s->scratch_size, 48);
+   check_body(&f,
+              "entrypoint main {\n"
+              "   decl_var function_temp float32[2] small\n"
+              "   decl_var function_temp float32 d\n"
+              "   block b0:\n"
+              "      32 %0 = deref_var &in (shader_in float32vec4)\n"
+              "      32x4 %1 = @load_deref (%0) (access=0)\n"
+              "      32 %2 = mov %1.x\n"
+              "      32 %3 = f2i32 %2\n"
+              "      32 %4 = deref_var &d (function_temp float32)\n"
+              "      @store_deref (%4, %2) (write_mask=x, access=0)\n"
+              "      32 %5 = load_const (0x00000000 /* 0 */)\n"
+              "      32 %6 = load_const (0x0000000c /* 1.68155816e-44 */)\n"
+              "      32 %7 = imul %3, %6\n"
+              "      32 %8 = iadd %5, %7\n"
+              "      32 %9 = load_const (0x00000004 /* 5.60519386e-45 */)\n"
+              "      32 %10 = iadd %8, %9\n"
+              "      32x2 %11 = @load_scratch (%10) (base=0, align_mul=4)\n"
+              "      32 %12 = deref_var &small (function_temp float32[2])\n"
+              "      32 %13 = deref_array &%12[%3] (function_temp float32)\n"
+              "      32 %14 = mov %11.y\n"
+              "      @store_deref (%13, %14) (write_mask=x, access=0)\n"
+              "      32 %15 = deref_var &d (function_temp float32)\n"
+              "      32 %16 = @load_deref (%15) (access=0)\n"
+              "      32 %17 = deref_var &out (shader_out float32)\n"
+              "      @store_deref (%17, %16) (write_mask=x, access=0)\n"
+              "   block b1:\n"
+              "}\n");
+}
+
+/* Booleans live in scratch as 32-bit words: an indirectly indexed bool
+ * array keeps its values (checked with the interpreter, since the
+ * expected outputs are simply the comparisons themselves). */
+static void
+test_vars_to_scratch_bools(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_shader *s = f.b.shader;
+   nir_variable *a = nir_local_variable_create(
+      f.b.impl, nir_vtype_array(s, nir_vtype_scalar(s, nir_type_bool1), 3),
+      "a");
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *i = nir_f2i32(&f.b, nir_channel(&f.b, v, 0));
+   nir_def *j = nir_f2i32(&f.b, nir_channel(&f.b, v, 1));
+   for (unsigned k = 0; k < 3; k++)
+      nir_store_deref(&f.b, nir_build_deref_array_imm(
+                               &f.b, nir_build_deref_var(&f.b, a), k),
+                      nir_imm_bool(&f.b, k == 1), 1);
+   nir_store_deref(&f.b, nir_build_deref_array(
+                            &f.b, nir_build_deref_var(&f.b, a), i),
+                   nir_flt(&f.b, nir_channel(&f.b, v, 2),
+                           nir_imm_float(&f.b, 0)), 1);
+   nir_def *l = nir_load_deref(
+      &f.b, nir_build_deref_array(&f.b, nir_build_deref_var(&f.b, a), j));
+   nir_store_var(&f.b, f.outi, nir_b2i32(&f.b, l), 1);
+   assert_true(nir_lower_vars_to_scratch(s, nir_var_function_temp, 1, NULL));
+   assert_int_equal(s->scratch_size, 12);
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(s, f.ctx, &msg))
+      fail_msg("invalid IR:\n%s", msg);
+   /* (i, j, z) -> expected a[j] */
+   static const float cases[][4] = {
+      { 0, 0, -1, 1 }, { 0, 0, 1, 0 }, { 2, 1, -1, 1 }, { 1, 1, 1, 0 },
+      { 2, 2, -5, 1 }, { 0, 2, -5, 0 },
+   };
+   for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
+      nir_const_value in[4] = { { .f32 = cases[c][0] }, { .f32 = cases[c][1] },
+                                { .f32 = cases[c][2] } };
+      nir_const_value out[8];
+      nir_eval_state st;
+      memset(&st, 0, sizeof(st));
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.outputs = out;
+      st.num_output_cells = 8;
+      assert_true(nir_eval_run(s, &st));
+      assert_int_equal(out[4].i32, (int)cases[c][3]);
+   }
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -473,6 +641,9 @@ main(void)
       cmocka_unit_test(test_lower_io_and_sysvals),
       cmocka_unit_test(test_lower_idiv_exact),
       cmocka_unit_test(test_lossy_lowering),
+      cmocka_unit_test(test_vars_to_scratch_vec4_array),
+      cmocka_unit_test(test_vars_to_scratch_structs),
+      cmocka_unit_test(test_vars_to_scratch_bools),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
