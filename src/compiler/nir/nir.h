@@ -817,6 +817,9 @@ typedef struct nir_shader_compiler_options {
     * elements (0: 64). */
    unsigned indirect_locals_scratch_min_bytes;
    unsigned indirect_locals_max_ladder;
+   /* Divergence analysis: a subgroup of fragment invocations never spans
+    * several primitives, so flat inputs are uniform in it. */
+   bool subgroup_single_primitive;
 } nir_shader_compiler_options;
 
 typedef struct nir_shader_info {

@@ -3,13 +3,48 @@
  * one draw or dispatch may see different values, `uniform` otherwise.
  *
  * A def is divergent when one of its sources is, when it reads per-
- * invocation state (inputs, vertex/invocation ids, fragment coordinates,
+ * invocation state (inputs except flat fragment inputs when a subgroup
+ * holds one primitive, vertex/invocation ids, fragment coordinates,
  * writable memory, textures with divergent coordinates), or when it is a
  * phi merging paths that divergent control flow chose between: after an
  * if with a divergent condition, or at a loop header / after a loop whose
  * body holds a divergent if.  Iterates to a fixed point, so loops settle.
  */
 #include "nir.h"
+
+/* Flat fragment inputs hold one value per primitive: uniform when the
+ * driver says a subgroup never mixes primitives
+ * (options->subgroup_single_primitive), divergent otherwise. */
+static bool
+flat_input_is_uniform(nir_shader *shader, const nir_variable *var)
+{
+   return shader->info.stage == MESA_SHADER_FRAGMENT && var && var->data.flat &&
+          shader->options && shader->options->subgroup_single_primitive;
+}
+
+/* The input variable whose slots hold driver location `base`. */
+static const nir_variable *
+input_at(nir_shader *shader, unsigned base)
+{
+   nir_foreach_variable_with_modes(var, shader, nir_var_shader_in) {
+      unsigned first = var->data.driver_location;
+      if (base >= first && base < first + nir_vtype_count_slots(var->type))
+         return var;
+   }
+   return NULL;
+}
+
+static const nir_variable *
+deref_root_var(nir_deref_instr *d)
+{
+   for (; d; d = nir_deref_instr_parent(d)) {
+      if (d->deref_type == nir_deref_type_var)
+         return d->var;
+      if (d->deref_type == nir_deref_type_cast)
+         return NULL;
+   }
+   return NULL;
+}
 
 static bool
 intrinsic_is_divergent(nir_shader *shader, nir_intrinsic_instr *intr)
@@ -26,12 +61,13 @@ intrinsic_is_divergent(nir_shader *shader, nir_intrinsic_instr *intr)
       return false;
    case nir_intrinsic_load_deref: {
       nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+      if (d->modes == nir_var_shader_in)
+         return !flat_input_is_uniform(shader, deref_root_var(d));
       return !(d->modes & (nir_var_uniform | nir_var_mem_ubo));
    }
    case nir_intrinsic_load_input:
-      /* Flat fragment inputs could be uniform per primitive; without the
-       * interpolation mode at hand, assume not. */
-      return true;
+      return !flat_input_is_uniform(
+         shader, input_at(shader, (unsigned)nir_intrinsic_base(intr)));
    default:
       return true;
    }

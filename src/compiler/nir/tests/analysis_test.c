@@ -112,6 +112,57 @@ test_divergence(void **state)
    ralloc_free(ctx);
 }
 
+/* Flat fragment inputs: uniform only when the driver promises that a
+ * subgroup holds a single primitive; smooth inputs are divergent either
+ * way, through variables and through lowered load_input alike. */
+static void
+check_flat_inputs(bool single_primitive)
+{
+   nir_shader_compiler_options o = { 0 };
+   o.subgroup_single_primitive = single_primitive;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &o, "t", ctx);
+   nir_shader *s = b.shader;
+   nir_variable *smooth = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_vector(s, nir_type_float32, 4), "sm");
+   nir_variable *flat = nir_variable_create(
+      s, nir_var_shader_in,
+      nir_vtype_array(s, nir_vtype_vector(s, nir_type_int32, 4), 2), "fl");
+   flat->data.flat = true;
+   smooth->data.driver_location = 0;
+   flat->data.driver_location = 1;
+   nir_def *vs = nir_load_var(&b, smooth);
+   nir_def *vf = nir_load_deref(
+      &b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, flat), 1));
+   nir_def *sum = nir_iadd(&b, vf, vf);
+   nir_def *off[1] = { nir_imm_int(&b, 0) };
+   /* Slot 2 is the second element of the flat array, slot 0 the smooth
+    * input. */
+   nir_def *lf = &nir_build_intrinsic(
+      &b, nir_intrinsic_load_input, 4, 32, off, NIR_INTRINSIC_BASE, 2,
+      NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+   nir_def *ls = &nir_build_intrinsic(
+      &b, nir_intrinsic_load_input, 4, 32, off, NIR_INTRINSIC_BASE, 0,
+      NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+
+   nir_divergence_analysis(s);
+   assert_true(vs->divergent);
+   assert_true(ls->divergent);
+   assert_int_equal(vf->divergent, !single_primitive);
+   assert_int_equal(sum->divergent, !single_primitive);
+   assert_int_equal(lf->divergent, !single_primitive);
+   ralloc_free(ctx);
+}
+
+static void
+test_divergence_flat_inputs(void **state)
+{
+   (void)state;
+   check_flat_inputs(false);
+   check_flat_inputs(true);
+}
+
 /* for (i = start; i < limit; i += step) with a counter variable. */
 static nir_loop *
 counted_loop(nir_builder *b, nir_def *start, nir_def *limit, int step)
@@ -302,6 +353,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dominance_and_liveness),
       cmocka_unit_test(test_divergence),
+      cmocka_unit_test(test_divergence_flat_inputs),
       cmocka_unit_test(test_loop_analysis),
       cmocka_unit_test(test_interpreter_memory_and_tex),
       cmocka_unit_test(test_interpreter_step_limit),
