@@ -4,7 +4,8 @@
  *    loop {
  *       header: phis; straight-line code
  *       if (cond) { break } else { }     (or the mirror image)
- *       rest of the body (ifs allowed, no other jumps, no inner loops)
+ *       rest of the body: ifs and inner loops allowed; no other break or
+ *       continue of this loop, no return
  *    }
  *
  * and finds its trip count when it is a compile-time constant: the
@@ -69,17 +70,23 @@ block_is_only_break(nir_block *b)
           nir_instr_as_jump(first)->type == nir_jump_break;
 }
 
+/* Whether some jump leaves the loop other than the terminator's break:
+ * a break or continue of this loop elsewhere, or a return anywhere.
+ * Breaks and continues inside inner loops belong to those loops and are
+ * fine.  Counts the instructions, inner loops included. */
 static bool
-has_other_jumps_or_loops(nir_loop *loop, nir_if *term, unsigned *count)
+has_other_exits(nir_loop *loop, nir_if *term, unsigned *count)
 {
    *count = 0;
    nir_foreach_block_in_cf_node(block, &loop->cf_node) {
-      if (nir_block_get_loop(block) != loop)
-         return true;
+      bool own = nir_block_get_loop(block) == loop;
       nir_foreach_instr(instr, block) {
          (*count)++;
-         if (instr->type == nir_instr_type_jump &&
-             block->cf_node.parent != &term->cf_node)
+         if (instr->type != nir_instr_type_jump)
+            continue;
+         if (nir_instr_as_jump(instr)->type == nir_jump_return)
+            return true;
+         if (own && block->cf_node.parent != &term->cf_node)
             return true;
       }
    }
@@ -109,7 +116,7 @@ nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info)
       info->break_on_true = false;
    else
       return false;
-   if (has_other_jumps_or_loops(loop, term, &info->num_instrs))
+   if (has_other_exits(loop, term, &info->num_instrs))
       return false;
    info->header = header;
    info->terminator = term;

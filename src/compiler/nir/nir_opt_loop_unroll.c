@@ -4,12 +4,18 @@
  *    loop {
  *       header: phis; straight-line code
  *       if (cond) { break } else { }     (or the mirror image)
- *       rest of the body (ifs allowed, no other jumps, no inner loops)
+ *       rest of the body: ifs and inner loops allowed; no other break or
+ *       continue of this loop, no return
  *    }
  *
  * whose trip count is a compile-time constant (nir_loop_analyze) is
  * replaced by that many copies of the body followed by one copy of the
- * header.  Only small loops are unrolled (trip count <=
+ * header.  Nests are handled innermost first: an inner loop with a
+ * constant trip count is unrolled wherever it is (also inside an outer
+ * loop that cannot be); an outer loop with a constant trip count is
+ * unrolled with its remaining inner loops copied whole, after which
+ * their trip counts often become constant (j = i ... once i is known)
+ * and the next round of the optimisation loop unrolls them too.  Only small loops are unrolled (trip count <=
  * max_unroll_iterations, default 16, and at most 2000 copied
  * instructions).  Assumes SSA (run after
  * nir_lower_vars_to_ssa); invalidates all metadata when it unrolls.

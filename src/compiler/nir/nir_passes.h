@@ -27,7 +27,7 @@ bool nir_opt_loop_unroll(nir_shader *shader);
 
 /* What nir_loop_analyze() knows about a loop. */
 typedef struct {
-   bool simple;               /* header, if-break terminator, no other jumps */
+   bool simple;               /* header, if-break terminator, no other exits */
    bool break_on_true;        /* the terminator breaks when its condition is */
    nir_block *header;
    nir_if *terminator;

@@ -54,6 +54,7 @@ typedef struct {
    nir_variable *out_f[3], *out_i[2];
    nir_variable *lf, *li, *lv, *arr_i, *arr_f;
    nir_variable *counters[4];
+   nir_def *counter_vals[4];   /* loaded counter of each open loop */
    unsigned loop_depth;
    unsigned budget;           /* statements left */
 } gen;
@@ -446,12 +447,17 @@ gen_statement(gen *g)
       }
       nir_variable *cnt = g->counters[g->loop_depth];
       unsigned trips = rng_below(&g->r, 5);
+      /* Inner loops sometimes run a number of times that depends on the
+       * outer counter (constant only once the outer loop is unrolled). */
+      nir_def *limit = nir_imm_int(b, (int)trips);
+      if (g->loop_depth && rng_chance(&g->r, 40))
+         limit = nir_iadd(b, g->counter_vals[g->loop_depth - 1], limit);
       nir_store_var(b, cnt, nir_imm_int(b, 0), 1);
       nir_loop *loop = nir_push_loop(b);
       scope s = scope_push(g);
-      g->loop_depth++;
       nir_def *i = nir_load_var(b, cnt);
-      nir_break_if(b, nir_ige(b, i, nir_imm_int(b, (int)trips)));
+      g->counter_vals[g->loop_depth++] = i;
+      nir_break_if(b, nir_ige(b, i, limit));
       nir_store_var(b, cnt, nir_iadd(b, i, nir_imm_int(b, 1)), 1);
       pool_add(g, VT_I, i);
       gen_statements(g, 1 + rng_below(&g->r, 3));

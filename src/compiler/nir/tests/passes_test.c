@@ -625,6 +625,179 @@ test_vars_to_scratch_bools(void **state)
    ralloc_free(f.ctx);
 }
 
+/* ---- nested loops ------------------------------------------------------ */
+
+typedef struct {
+   nir_variable *counter;
+   nir_loop *loop;
+   nir_def *i;               /* the counter's value in this iteration */
+} counted;
+
+/* for (counter = 0; counter < limit; counter++) { ...; left open. */
+static counted
+begin_counted(fixture *f, const char *name, nir_def *limit)
+{
+   nir_builder *b = &f->b;
+   counted c;
+   c.counter = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), name);
+   nir_store_var(b, c.counter, nir_imm_int(b, 0), 1);
+   c.loop = nir_push_loop(b);
+   c.i = nir_load_var(b, c.counter);
+   nir_break_if(b, nir_ige(b, c.i, limit));
+   nir_store_var(b, c.counter, nir_iadd(b, c.i, nir_imm_int(b, 1)), 1);
+   return c;
+}
+
+static void
+end_counted(fixture *f, counted *c)
+{
+   nir_pop_loop(&f->b, c->loop);
+}
+
+static void
+count_loops(struct list_head *list, unsigned *loops, unsigned *nested)
+{
+   list_for_each_entry(nir_cf_node, node, list, node) {
+      if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         count_loops(&nif->then_list, loops, nested);
+         count_loops(&nif->else_list, loops, nested);
+      } else if (node->type == nir_cf_node_loop) {
+         unsigned inner = 0;
+         count_loops(&nir_cf_node_as_loop(node)->body, &inner, nested);
+         *loops += 1 + inner;
+         *nested += inner;
+      }
+   }
+}
+
+/* Runs the shader with in.x = x and returns outi. */
+static int
+run_outi(fixture *f, float x)
+{
+   nir_const_value in[4] = { { .f32 = x } };
+   nir_const_value out[8];
+   nir_eval_state st;
+   memset(&st, 0, sizeof(st));
+   st.inputs = in;
+   st.num_input_cells = 4;
+   st.outputs = out;
+   st.num_output_cells = 8;
+   assert_true(nir_eval_run(f->b.shader, &st));
+   return out[4].i32;
+}
+
+/* The value stored to outi when it is a constant (fails otherwise). */
+static int
+stored_constant(fixture *f)
+{
+   nir_foreach_block(block, f->b.impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic != nir_intrinsic_store_deref ||
+             nir_src_as_deref(intr->src[0])->var != f->outi)
+            continue;
+         nir_instr *v = intr->src[1].ssa->parent_instr;
+         assert_int_equal(v->type, nir_instr_type_load_const);
+         return nir_instr_as_load_const(v)->value[0].i32;
+      }
+   }
+   fail_msg("no store to outi");
+   return 0;
+}
+
+/* acc += 1 for i < 3, j < i + 1: the inner trip count is only known once
+ * the outer loop is unrolled.  1 + 2 + 3 = 6. */
+static void
+test_unroll_dependent_nest(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *acc = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
+   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   counted i = begin_counted(&f, "i", nir_imm_int(b, 3));
+   counted j = begin_counted(&f, "j", nir_iadd(b, i.i, nir_imm_int(b, 1)));
+   nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), nir_imm_int(b, 1)),
+                 1);
+   end_counted(&f, &j);
+   end_counted(&f, &i);
+   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
+   nir_optimize(b->shader);
+   unsigned loops = 0, nested = 0;
+   count_loops(&b->impl->body, &loops, &nested);
+   assert_int_equal(loops, 0);
+   assert_int_equal(stored_constant(&f), 6);
+   ralloc_free(f.ctx);
+}
+
+/* Three deep: acc += i * 100 + j * 10 + k for i < 2, j < 3, k < 2:
+ * 100 * 1 * 6 + 10 * 3 * 4 + 1 * 6 = 726. */
+static void
+test_unroll_three_deep(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *acc = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
+   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   counted i = begin_counted(&f, "i", nir_imm_int(b, 2));
+   counted j = begin_counted(&f, "j", nir_imm_int(b, 3));
+   counted k = begin_counted(&f, "k", nir_imm_int(b, 2));
+   nir_def *term = nir_iadd(
+      b, nir_iadd(b, nir_imul(b, i.i, nir_imm_int(b, 100)),
+                  nir_imul(b, j.i, nir_imm_int(b, 10))),
+      k.i);
+   nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), term), 1);
+   end_counted(&f, &k);
+   end_counted(&f, &j);
+   end_counted(&f, &i);
+   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
+   nir_optimize(b->shader);
+   unsigned loops = 0, nested = 0;
+   count_loops(&b->impl->body, &loops, &nested);
+   assert_int_equal(loops, 0);
+   assert_int_equal(stored_constant(&f), 726);
+   ralloc_free(f.ctx);
+}
+
+/* An inner loop with a constant trip count inside an outer loop whose
+ * count comes from an input: the inner one is unrolled, the outer one
+ * stays.  acc = n * (0 + 1 + 2 + 3). */
+static void
+test_unroll_inner_only(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *acc = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
+   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   counted i = begin_counted(&f, "i", nir_f2i32(b, in_x(&f)));
+   counted j = begin_counted(&f, "j", nir_imm_int(b, 4));
+   nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), j.i), 1);
+   end_counted(&f, &j);
+   end_counted(&f, &i);
+   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
+   nir_optimize(b->shader);
+   unsigned loops = 0, nested = 0;
+   count_loops(&b->impl->body, &loops, &nested);
+   assert_int_equal(loops, 1);
+   assert_int_equal(nested, 0);
+   assert_int_equal(run_outi(&f, 0.0f), 0);
+   assert_int_equal(run_outi(&f, 3.0f), 18);
+   assert_int_equal(run_outi(&f, 5.0f), 30);
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -644,6 +817,9 @@ main(void)
       cmocka_unit_test(test_vars_to_scratch_vec4_array),
       cmocka_unit_test(test_vars_to_scratch_structs),
       cmocka_unit_test(test_vars_to_scratch_bools),
+      cmocka_unit_test(test_unroll_dependent_nest),
+      cmocka_unit_test(test_unroll_three_deep),
+      cmocka_unit_test(test_unroll_inner_only),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
