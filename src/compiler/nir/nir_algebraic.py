@@ -156,7 +156,14 @@ static const nir_search_table ${ts.name}_table = {
    ${ts.name}_rule_list,
    ${ts.name}_condition,
    ${'true' if ts.ignore_exact else 'false'},
+   ${len(ts.rules)},
 };
+
+const nir_search_table *
+${ts.func}_table(void)
+{
+   return &${ts.name}_table;
+}
 
 bool
 ${ts.func}(nir_shader *shader)

@@ -3,9 +3,12 @@
  */
 #include "nir_eval.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/half_float.h"
 
 typedef enum {
    FLOW_NORMAL,
@@ -504,6 +507,32 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
 
 /* ---- instructions ------------------------------------------------------ */
 
+/* Records whether a float result is NaN, infinite or subnormal. */
+static void
+note_special_floats(interp *in, const nir_const_value *v, unsigned n,
+                    unsigned bit_size)
+{
+   for (unsigned c = 0; c < n; c++) {
+      double d;
+      if (bit_size == 16)
+         d = util_half_to_float(v[c].u16);
+      else if (bit_size == 32)
+         d = v[c].f32;
+      else if (bit_size == 64)
+         d = v[c].f64;
+      else
+         continue;
+      int cls = fpclassify(d);
+      /* A 16- or 32-bit subnormal is a normal double: check by width. */
+      double min_normal = bit_size == 16   ? 6.103515625e-05
+                          : bit_size == 32 ? 1.1754943508222875e-38
+                                           : 2.2250738585072014e-308;
+      if (cls == FP_NAN || cls == FP_INFINITE ||
+          (cls != FP_ZERO && fabs(d) < min_normal))
+         in->st->saw_special_float = true;
+   }
+}
+
 static void
 eval_alu(interp *in, nir_alu_instr *alu)
 {
@@ -535,6 +564,9 @@ eval_alu(interp *in, nir_alu_instr *alu)
                               nir_alu_instr_eval_bit_size(alu), srcs, comps))
       fail(in, "%s has no %u-bit evaluation", info->name,
            nir_alu_instr_eval_bit_size(alu));
+   else if (nir_alu_type_get_base_type(info->output_type) == nir_type_float)
+      note_special_floats(in, val(in, &alu->def), alu->def.num_components,
+                          alu->def.bit_size);
    free(many);
 }
 
@@ -687,6 +719,7 @@ nir_eval_run(nir_shader *shader, nir_eval_state *st)
 {
    st->ok = true;
    st->discarded = false;
+   st->saw_special_float = false;
    st->steps = 0;
    st->error[0] = '\0';
    if (!st->max_steps)

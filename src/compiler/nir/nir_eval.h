@@ -65,6 +65,9 @@ typedef struct nir_eval_state {
    /* Results. */
    bool ok;
    bool discarded;
+   /* Some float ALU result was NaN, infinite or subnormal (tests of
+    * inexact transformations only compare runs without these). */
+   bool saw_special_float;
    uint64_t steps;
    char error[256];
 } nir_eval_state;

@@ -195,7 +195,8 @@ build(match_state *ms, nir_builder *b, unsigned node, unsigned bits_hint)
 }
 
 static bool
-try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu)
+try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu,
+          unsigned *hits)
 {
    unsigned first = t->rules_by_op[alu->op], end = t->rules_by_op[alu->op + 1];
    for (unsigned r = first; r < end; r++) {
@@ -223,6 +224,8 @@ try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu)
              v->num_components == alu->def.num_components);
       nir_def_rewrite_uses(&alu->def, v);
       nir_instr_remove(&alu->instr);
+      if (hits)
+         hits[t->rule_list[r]]++;
       return true;
    }
    return false;
@@ -231,13 +234,20 @@ try_rules(const nir_search_table *t, nir_shader *shader, nir_alu_instr *alu)
 bool
 nir_algebraic_run(nir_shader *shader, const nir_search_table *table)
 {
+   return nir_algebraic_run_counted(shader, table, NULL);
+}
+
+bool
+nir_algebraic_run_counted(nir_shader *shader, const nir_search_table *table,
+                          unsigned *hits)
+{
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
       bool p = false;
       nir_foreach_block(block, impl) {
          nir_foreach_instr_safe(instr, block) {
             if (instr->type == nir_instr_type_alu)
-               p |= try_rules(table, shader, nir_instr_as_alu(instr));
+               p |= try_rules(table, shader, nir_instr_as_alu(instr), hits);
          }
       }
       if (p)

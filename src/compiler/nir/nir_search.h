@@ -54,9 +54,18 @@ typedef struct {
    const uint16_t *rule_list;
    nir_search_condition_fn condition;
    bool ignore_exact;      /* lowering: applies even to exact instructions */
+   unsigned num_rules;
 } nir_search_table;
 
 /* Apply the rules of `table` to every ALU instruction once. */
 bool nir_algebraic_run(nir_shader *shader, const nir_search_table *table);
+/* The same, adding one to hits[i] each time rule i is applied (hits has
+ * table->num_rules entries; tests use it to see which rules fired). */
+bool nir_algebraic_run_counted(nir_shader *shader,
+                               const nir_search_table *table, unsigned *hits);
+
+/* The generated tables of nir_opt_algebraic and nir_opt_algebraic_lower. */
+const nir_search_table *nir_opt_algebraic_table(void);
+const nir_search_table *nir_opt_algebraic_lower_table(void);
 
 #endif
