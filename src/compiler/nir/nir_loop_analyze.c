@@ -22,15 +22,38 @@ typedef struct {
    nir_const_value v[NIR_MAX_VEC_COMPONENTS];
 } cvec;
 
-/* Constant value of def given constant values for some phis (env). */
+static bool eval_def_uncached(nir_def *def, struct hash_table *env,
+                              cvec *out, unsigned depth);
+
+/* Constant value of def given constant values for some phis (env).  Every
+ * def evaluated is remembered in env (NULL data: not constant), so that
+ * expressions sharing subexpressions cost linear, not exponential, time. */
 static bool
 eval_def(nir_def *def, struct hash_table *env, cvec *out, unsigned depth)
 {
    struct hash_entry *e = hash_table_search(env, def);
    if (e) {
+      if (!e->data)
+         return false;
       *out = *(cvec *)e->data;
       return true;
    }
+   bool ok = eval_def_uncached(def, env, out, depth);
+   cvec *copy = NULL;
+   if (ok) {
+      copy = ralloc(env, cvec);
+      if (!copy)
+         return false;
+      *copy = *out;
+   }
+   hash_table_insert(env, def, copy);
+   return ok;
+}
+
+static bool
+eval_def_uncached(nir_def *def, struct hash_table *env, cvec *out,
+                  unsigned depth)
+{
    if (depth > 64)
       return false;
    nir_instr *instr = def->parent_instr;
@@ -144,7 +167,9 @@ nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info)
       }
       struct hash_table *next = hash_table_create_pointer_keys(mem);
       nir_foreach_phi(phi, header) {
-         if (!hash_table_search(env, &phi->def))
+         /* Phis without a constant value stay unknown (an entry with no
+          * data is a cached failure). */
+         if (!hash_table_search_data(env, &phi->def))
             continue;
          nir_phi_src *ps = nir_phi_get_src_from_block(phi, latch);
          cvec *v = rzalloc(mem, cvec);

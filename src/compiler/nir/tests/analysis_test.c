@@ -228,6 +228,35 @@ tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    return true;
 }
 
+/* A loop condition reached through a long chain of shared subexpressions
+ * (x = imax(x, x), 50 times): evaluating it must take linear time, not
+ * 2^50 steps.  The chain leaves x == i, so the loop runs 3 times. */
+static void
+test_loop_analysis_shared_chain(void **state)
+{
+   (void)state;
+   void *ctx = ralloc_context(NULL);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &opts, "t", ctx);
+   nir_variable *i = nir_local_variable_create(
+      b.impl, nir_vtype_scalar(b.shader, nir_type_int32), "i");
+   nir_store_var(&b, i, nir_imm_int(&b, 0), 1);
+   nir_loop *loop = nir_push_loop(&b);
+   nir_def *iv = nir_load_var(&b, i);
+   nir_def *x = iv;
+   for (unsigned k = 0; k < 50; k++)
+      x = nir_imax(&b, x, x);
+   nir_break_if(&b, nir_ige(&b, x, nir_imm_int(&b, 3)));
+   nir_store_var(&b, i, nir_iadd(&b, iv, nir_imm_int(&b, 1)), 1);
+   nir_pop_loop(&b, loop);
+   assert_true(nir_lower_vars_to_ssa(b.shader));
+   nir_copy_prop(b.shader);
+   nir_loop_info info;
+   assert_true(nir_loop_analyze(loop, 16, &info));
+   assert_int_equal(info.trip_count, 3);
+   ralloc_free(ctx);
+}
+
 static void
 test_interpreter_memory_and_tex(void **state)
 {
@@ -355,6 +384,7 @@ main(void)
       cmocka_unit_test(test_divergence),
       cmocka_unit_test(test_divergence_flat_inputs),
       cmocka_unit_test(test_loop_analysis),
+      cmocka_unit_test(test_loop_analysis_shared_chain),
       cmocka_unit_test(test_interpreter_memory_and_tex),
       cmocka_unit_test(test_interpreter_step_limit),
    };

@@ -23,7 +23,7 @@ static unsigned
 shader_count(void)
 {
    const char *s = getenv("NIR_DIFF_COUNT");
-   return s ? (unsigned)strtoul(s, NULL, 10) : 1000;
+   return s ? (unsigned)strtoul(s, NULL, 10) : 3000;
 }
 
 static uint64_t
