@@ -901,3 +901,22 @@ nir_block_cf_tree_prev(nir_block *block)
       return NULL;
    }
 }
+
+bool
+nir_deref_use_is_plain(const nir_src *src)
+{
+   if (nir_src_is_if(src))
+      return false;
+   nir_instr *user = src->parent_instr;
+   if (user->type == nir_instr_type_deref) {
+      nir_deref_instr *child = nir_instr_as_deref(user);
+      return &child->parent == src && child->deref_type != nir_deref_type_cast;
+   }
+   if (user->type != nir_instr_type_intrinsic)
+      return false;
+   nir_intrinsic_instr *intr = nir_instr_as_intrinsic(user);
+   if (intr->intrinsic != nir_intrinsic_load_deref &&
+       intr->intrinsic != nir_intrinsic_store_deref)
+      return false;
+   return src == &intr->src[0];
+}

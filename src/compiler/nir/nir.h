@@ -585,6 +585,11 @@ nir_deref_instr_parent(const nir_deref_instr *deref)
              : nir_src_as_deref(deref->parent);
 }
 
+/* Whether a use of a deref's value is a plain access: the deref read by
+ * load_deref / store_deref (as the address), or the parent of a non-cast
+ * child deref. */
+bool nir_deref_use_is_plain(const nir_src *src);
+
 nir_variable *nir_deref_instr_get_variable(const nir_deref_instr *deref);
 
 /* ---- control flow ------------------------------------------------------- */

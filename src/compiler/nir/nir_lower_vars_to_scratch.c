@@ -90,32 +90,17 @@ chain_var(nir_deref_instr *d, bool *indirect)
    return NULL;
 }
 
-/* Whether every use of the deref is one this pass rewrites: a load or
- * store through it (not as the stored value), or a child deref whose uses
- * are rewritable too. */
+/* Whether every use of the deref, and of its children, is a plain load,
+ * store or child deref (what this pass rewrites). */
 static bool
 uses_rewritable(nir_deref_instr *d)
 {
    nir_foreach_use_including_if(src, &d->def) {
-      if (nir_src_is_if(src))
+      if (!nir_deref_use_is_plain(src))
          return false;
       nir_instr *user = nir_src_parent_instr(src);
-      if (user->type == nir_instr_type_deref) {
-         nir_deref_instr *child = nir_instr_as_deref(user);
-         if (child->deref_type == nir_deref_type_cast ||
-             &child->parent != src)
-            return false;
-         if (!uses_rewritable(child))
-            return false;
-         continue;
-      }
-      if (user->type != nir_instr_type_intrinsic)
-         return false;
-      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(user);
-      if (intr->intrinsic != nir_intrinsic_load_deref &&
-          intr->intrinsic != nir_intrinsic_store_deref)
-         return false;
-      if (src != &intr->src[0])
+      if (user->type == nir_instr_type_deref &&
+          !uses_rewritable(nir_instr_as_deref(user)))
          return false;
    }
    return true;

@@ -75,25 +75,6 @@ get_leaf(state *st, nir_variable *var, unsigned cell, const nir_vtype *type)
    return l;
 }
 
-static bool
-check_use(nir_src *src, nir_deref_instr *d)
-{
-   if (nir_src_is_if(src))
-      return false;
-   nir_instr *user = src->parent_instr;
-   if (user->type == nir_instr_type_deref) {
-      nir_deref_instr *child = nir_instr_as_deref(user);
-      return &child->parent == src && child->deref_type != nir_deref_type_cast;
-   }
-   if (user->type != nir_instr_type_intrinsic)
-      return false;
-   nir_intrinsic_instr *intr = nir_instr_as_intrinsic(user);
-   if (intr->intrinsic != nir_intrinsic_load_deref &&
-       intr->intrinsic != nir_intrinsic_store_deref)
-      return false;
-   return src == &intr->src[0];
-}
-
 static void
 analyse_deref(state *st, nir_deref_instr *d)
 {
@@ -155,7 +136,7 @@ analyse_deref(state *st, nir_deref_instr *d)
       info->leaf = get_leaf(st, info->var, info->cell, d->type);
 
    nir_foreach_use_including_if(src, &d->def) {
-      if (!check_use(src, d))
+      if (!nir_deref_use_is_plain(src))
          set_add(st->bad_vars, info->var);
    }
 }

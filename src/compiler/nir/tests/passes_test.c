@@ -63,6 +63,31 @@ in_x(fixture *f)
    return nir_channel(&f->b, nir_load_var(&f->b, f->in), 0);
 }
 
+/* Runs the shader on the given input vector and returns outi. */
+static int
+run_outi4(fixture *f, const float in4[4])
+{
+   nir_const_value in[4];
+   for (unsigned c = 0; c < 4; c++)
+      in[c].f32 = in4[c];
+   nir_const_value out[8];
+   nir_eval_state st;
+   memset(&st, 0, sizeof(st));
+   st.inputs = in;
+   st.num_input_cells = 4;
+   st.outputs = out;
+   st.num_output_cells = 8;
+   assert_true(nir_eval_run(f->b.shader, &st));
+   return out[4].i32;
+}
+
+static int
+run_outi(fixture *f, float x)
+{
+   const float in[4] = { x, 0, 0, 0 };
+   return run_outi4(f, in);
+}
+
 static void
 test_constant_folding_and_dce(void **state)
 {
@@ -610,17 +635,8 @@ test_vars_to_scratch_bools(void **state)
       { 2, 2, -5, 1 }, { 0, 2, -5, 0 },
    };
    for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
-      nir_const_value in[4] = { { .f32 = cases[c][0] }, { .f32 = cases[c][1] },
-                                { .f32 = cases[c][2] } };
-      nir_const_value out[8];
-      nir_eval_state st;
-      memset(&st, 0, sizeof(st));
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = out;
-      st.num_output_cells = 8;
-      assert_true(nir_eval_run(s, &st));
-      assert_int_equal(out[4].i32, (int)cases[c][3]);
+      const float in[4] = { cases[c][0], cases[c][1], cases[c][2], 0 };
+      assert_int_equal(run_outi4(&f, in), (int)cases[c][3]);
    }
    ralloc_free(f.ctx);
 }
@@ -672,22 +688,6 @@ count_loops(struct list_head *list, unsigned *loops, unsigned *nested)
    }
 }
 
-/* Runs the shader with in.x = x and returns outi. */
-static int
-run_outi(fixture *f, float x)
-{
-   nir_const_value in[4] = { { .f32 = x } };
-   nir_const_value out[8];
-   nir_eval_state st;
-   memset(&st, 0, sizeof(st));
-   st.inputs = in;
-   st.num_input_cells = 4;
-   st.outputs = out;
-   st.num_output_cells = 8;
-   assert_true(nir_eval_run(f->b.shader, &st));
-   return out[4].i32;
-}
-
 /* The value stored to outi when it is a constant (fails otherwise). */
 static int
 stored_constant(fixture *f)
@@ -709,6 +709,28 @@ stored_constant(fixture *f)
    return 0;
 }
 
+/* An int local initialised to 0 (the loop tests' accumulator). */
+static nir_variable *
+new_acc(fixture *f)
+{
+   nir_builder *b = &f->b;
+   nir_variable *acc = nir_local_variable_create(
+      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
+   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   return acc;
+}
+
+/* outi = acc, then the optimisation loop; counts the loops left. */
+static void
+store_acc_and_optimize(fixture *f, nir_variable *acc, unsigned *loops,
+                       unsigned *nested)
+{
+   nir_store_var(&f->b, f->outi, nir_load_var(&f->b, acc), 1);
+   nir_optimize(f->b.shader);
+   *loops = *nested = 0;
+   count_loops(&f->b.impl->body, loops, nested);
+}
+
 /* acc += 1 for i < 3, j < i + 1: the inner trip count is only known once
  * the outer loop is unrolled.  1 + 2 + 3 = 6. */
 static void
@@ -718,19 +740,15 @@ test_unroll_dependent_nest(void **state)
    fixture f;
    setup(&f, MESA_SHADER_VERTEX);
    nir_builder *b = &f.b;
-   nir_variable *acc = nir_local_variable_create(
-      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
-   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   nir_variable *acc = new_acc(&f);
    counted i = begin_counted(&f, "i", nir_imm_int(b, 3));
    counted j = begin_counted(&f, "j", nir_iadd(b, i.i, nir_imm_int(b, 1)));
    nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), nir_imm_int(b, 1)),
                  1);
    end_counted(&f, &j);
    end_counted(&f, &i);
-   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
-   nir_optimize(b->shader);
-   unsigned loops = 0, nested = 0;
-   count_loops(&b->impl->body, &loops, &nested);
+   unsigned loops, nested;
+   store_acc_and_optimize(&f, acc, &loops, &nested);
    assert_int_equal(loops, 0);
    assert_int_equal(stored_constant(&f), 6);
    ralloc_free(f.ctx);
@@ -745,9 +763,7 @@ test_unroll_three_deep(void **state)
    fixture f;
    setup(&f, MESA_SHADER_VERTEX);
    nir_builder *b = &f.b;
-   nir_variable *acc = nir_local_variable_create(
-      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
-   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   nir_variable *acc = new_acc(&f);
    counted i = begin_counted(&f, "i", nir_imm_int(b, 2));
    counted j = begin_counted(&f, "j", nir_imm_int(b, 3));
    counted k = begin_counted(&f, "k", nir_imm_int(b, 2));
@@ -759,10 +775,8 @@ test_unroll_three_deep(void **state)
    end_counted(&f, &k);
    end_counted(&f, &j);
    end_counted(&f, &i);
-   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
-   nir_optimize(b->shader);
-   unsigned loops = 0, nested = 0;
-   count_loops(&b->impl->body, &loops, &nested);
+   unsigned loops, nested;
+   store_acc_and_optimize(&f, acc, &loops, &nested);
    assert_int_equal(loops, 0);
    assert_int_equal(stored_constant(&f), 726);
    ralloc_free(f.ctx);
@@ -778,18 +792,14 @@ test_unroll_inner_only(void **state)
    fixture f;
    setup(&f, MESA_SHADER_VERTEX);
    nir_builder *b = &f.b;
-   nir_variable *acc = nir_local_variable_create(
-      b->impl, nir_vtype_scalar(b->shader, nir_type_int32), "acc");
-   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   nir_variable *acc = new_acc(&f);
    counted i = begin_counted(&f, "i", nir_f2i32(b, in_x(&f)));
    counted j = begin_counted(&f, "j", nir_imm_int(b, 4));
    nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), j.i), 1);
    end_counted(&f, &j);
    end_counted(&f, &i);
-   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
-   nir_optimize(b->shader);
-   unsigned loops = 0, nested = 0;
-   count_loops(&b->impl->body, &loops, &nested);
+   unsigned loops, nested;
+   store_acc_and_optimize(&f, acc, &loops, &nested);
    assert_int_equal(loops, 1);
    assert_int_equal(nested, 0);
    assert_int_equal(run_outi(&f, 0.0f), 0);
