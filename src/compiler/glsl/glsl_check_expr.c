@@ -1,7 +1,8 @@
 /*
  * Expression checks: operand types per operator, implicit conversions per
  * version, l-values, swizzles, indexing, constructors, calls with overload
- * resolution, and constant folding of operators on scalars and vectors.
+ * resolution, and constant folding of operators on scalars, vectors and
+ * matrices (including linear-algebra products).
  */
 #include <math.h>
 #include <stdio.h>
@@ -248,6 +249,41 @@ fold_f(int op, double x, double y)
    }
 }
 
+/* Folds the linear-algebra product of 4.1.x / 5.10: matrix * matrix,
+ * matrix * column vector, row vector * matrix.  Values are column-major
+ * (component col * rows + row); a vector is a one-column matrix on the
+ * right and a one-row matrix on the left.  Floats are rounded after each
+ * product and each partial sum, summing in index order. */
+static bool
+fold_linear_mul(const struct glsl_type *rt, struct expr *a, struct expr *b,
+                struct cval *out)
+{
+   bool single = a->type->base_type == GLSL_TYPE_FLOAT;
+   /* Shapes as (rows x cols); a left-hand vector is 1 x n. */
+   unsigned a_rows = glsl_type_is_vector(a->type) ? 1
+                                                  : a->type->vector_elements;
+   unsigned inner = glsl_type_is_vector(a->type) ? a->type->vector_elements
+                                                 : a->type->matrix_columns;
+   unsigned b_cols = glsl_type_is_vector(b->type) ? 1
+                                                  : b->type->matrix_columns;
+   if (a_rows * b_cols != glsl_type_components(rt))
+      return false;
+   for (unsigned col = 0; col < b_cols; col++) {
+      for (unsigned row = 0; row < a_rows; row++) {
+         double sum = 0;
+         for (unsigned k = 0; k < inner; k++) {
+            /* a[k][row] (column k) times b[col][k] (row k). */
+            double x = a->val.c[k * a_rows + row].f;
+            double y = b->val.c[col * inner + k].f;
+            double p = single ? (float)(x * y) : x * y;
+            sum = single ? (float)(sum + p) : sum + p;
+         }
+         out->c[col * a_rows + row].f = sum;
+      }
+   }
+   return true;
+}
+
 /* Folds a componentwise op; returns false when it cannot (e.g. integer
  * division by zero). */
 static bool
@@ -474,8 +510,9 @@ check_binary(struct check *c, struct ast_node *n, int op, struct expr a,
       return err_expr();
    }
    r = rvalue(rt, is_const);
-   if (a.has_value && b.has_value && !linear)
-      r.has_value = fold_componentwise(op, rt, &a, &b, &r.val);
+   if (a.has_value && b.has_value)
+      r.has_value = linear ? fold_linear_mul(rt, &a, &b, &r.val)
+                           : fold_componentwise(op, rt, &a, &b, &r.val);
    return r;
 }
 

@@ -264,6 +264,40 @@ test_other_contexts(void **state)
                          "* 3.0)]; a[3] = 0.0; }\n"));
 }
 
+/* Linear-algebra products of constants (5.10).  mat2(1, 2, 3, 4) has
+ * columns (1, 2) and (3, 4), i.e. rows (1 3) and (2 4). */
+static void
+test_matrix_products(void **state)
+{
+   (void)state;
+   /* matrix * column vector: (1 + 3, 2 + 4) */
+   size_is(110, "int((mat2(1.0, 2.0, 3.0, 4.0) * vec2(1.0, 1.0)).y)", 6);
+   size_is(110, "int((mat2(1.0, 2.0, 3.0, 4.0) * vec2(1.0, 1.0))[0])", 4);
+   /* row vector * matrix: (1 + 2, 3 + 4) */
+   size_is(110, "int((vec2(1.0, 1.0) * mat2(1.0, 2.0, 3.0, 4.0)).y)", 7);
+   /* square: rows (1 3)(2 4) squared are (7 15)(10 22); m[col][row] */
+   size_is(110, "int((mat2(1.0, 2.0, 3.0, 4.0) * "
+                "mat2(1.0, 2.0, 3.0, 4.0))[1][0])", 15);
+   size_is(110, "int((mat2(1.0, 2.0, 3.0, 4.0) * "
+                "mat2(1.0, 2.0, 3.0, 4.0))[0][1])", 10);
+   /* mat2x3 M (columns (1 2 3), (4 5 6)) times mat3x2 N (columns (1 0),
+    * (0 1), (1 1)) is a mat3 whose third column is M0 + M1 = (5 7 9). */
+   size_is(120, "int((mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0) * "
+                "mat3x2(1.0, 0.0, 0.0, 1.0, 1.0, 1.0))[2][2])", 9);
+   size_is(120, "int((mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0) * "
+                "mat3x2(1.0, 0.0, 0.0, 1.0, 1.0, 1.0))[0][2])", 3);
+   /* N * M is a mat2: column 1 is (1*4 + 0*5 + 1*6, 0*4 + 1*5 + 1*6). */
+   size_is(120, "int((mat3x2(1.0, 0.0, 0.0, 1.0, 1.0, 1.0) * "
+                "mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0))[1][0])", 10);
+   size_is(120, "int((mat3x2(1.0, 0.0, 0.0, 1.0, 1.0, 1.0) * "
+                "mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0))[1][1])", 11);
+   /* mat4 * vec4 with a diagonal matrix scales: 3 * 5 */
+   size_is(110, "int((mat4(3.0) * vec4(1.0, 2.0, 4.0, 5.0)).w)", 15);
+   /* doubles (4.00) */
+   size_is(400, "int((dmat2(1.0, 2.0, 3.0, 4.0) * dvec2(1.0, 1.0)).x)", 4);
+   size_is(400, "int((dvec3(1.0, 2.0, 3.0) * dmat3(2.0))[2])", 6);
+}
+
 int
 main(void)
 {
@@ -273,6 +307,7 @@ main(void)
       cmocka_unit_test(test_common),
       cmocka_unit_test(test_geometric),
       cmocka_unit_test(test_matrix),
+      cmocka_unit_test(test_matrix_products),
       cmocka_unit_test(test_relational),
       cmocka_unit_test(test_integer),
       cmocka_unit_test(test_other_contexts),
