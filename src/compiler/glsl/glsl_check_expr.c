@@ -616,6 +616,12 @@ check_field(struct check *c, struct ast_node *n)
             struct expr r = base;
             r.type = t->fields[i].type;
             r.has_value = false;
+            /* GLSL 4.30 section 4.10: readonly buffer members. */
+            if (t->base_type == GLSL_TYPE_INTERFACE &&
+                (t->fields[i].qualifiers & AST_Q_READONLY)) {
+               r.lvalue = false;
+               r.not_lvalue_why = "a readonly buffer member";
+            }
             return r;
          }
       }
@@ -885,6 +891,7 @@ struct cand {
    unsigned nparams;
    const struct glsl_type *params[16];
    bool out[16];
+   bool inout[16];
    bool constant;
    bool builtin;
    struct glsl_func_sig *sig; /* user function */
@@ -915,7 +922,9 @@ cand_matches(struct check *c, const struct cand *k, struct expr *args,
          continue;
       if (glsl_type_equal(args[i].type, k->params[i]))
          continue;
-      if (exact)
+      /* An inout argument converts both ways, so only its own type
+       * fits (GLSL 4.00 section 6.1). */
+      if (exact || k->inout[i])
          return false;
       if (k->out[i] ? !check_can_convert(c, k->params[i], args[i].type)
                     : !check_can_convert(c, args[i].type, k->params[i]))
@@ -946,11 +955,29 @@ static bool
 lenient_builtin(const char *name)
 {
    static const char *const prefixes[] = {
-      "texture", "texel", "shadow", "atomic", "image", "interpolate",
+      "texture", "texel", "shadow", "atomicCounter", "interpolate",
       "Emit", "End", "barrier", "memory", "groupMemory",
    };
    for (unsigned i = 0; i < ARRAY_SIZE(prefixes); i++) {
       if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+         return true;
+   }
+   return false;
+}
+
+/* True if an earlier built-in candidate has f's parameter types. */
+static bool
+builtin_row_listed(struct check *c, const struct cand *cands,
+                   unsigned ncands, const struct glsl_builtin_func *f)
+{
+   for (unsigned k = 0; k < ncands; k++) {
+      if (!cands[k].builtin || cands[k].nparams != f->nparams)
+         continue;
+      bool same = true;
+      for (unsigned p = 0; p < f->nparams && same; p++)
+         same = cands[k].params[p] ==
+                check_type_from_string(c, f->params[p].type);
+      if (same)
          return true;
    }
    return false;
@@ -1008,6 +1035,7 @@ check_call(struct check *c, struct ast_node *n)
       for (unsigned p = 0; p < k->nparams; p++) {
          k->params[p] = s->params[p];
          k->out[p] = s->param_qual[p] & (AST_Q_OUT | AST_Q_INOUT);
+         k->inout[p] = s->param_qual[p] & AST_Q_INOUT;
       }
    }
    bool builtin_name = false, stage_miss = false;
@@ -1028,6 +1056,8 @@ check_call(struct check *c, struct ast_node *n)
             stage_miss = true;
          if (!avail || !(f->stages & (1u << st->stage)))
             continue;
+         if (builtin_row_listed(c, cands, ncands, f))
+            continue; /* the same overload from another extension */
          if (ncands == cap) {
             cap = cap ? cap * 2 : 16;
             cands = reralloc(c->mem, cands, struct cand, cap);
@@ -1041,6 +1071,7 @@ check_call(struct check *c, struct ast_node *n)
          for (unsigned p = 0; p < k->nparams; p++) {
             k->params[p] = check_type_from_string(c, f->params[p].type);
             k->out[p] = f->params[p].out;
+            k->inout[p] = f->params[p].inout;
          }
       }
       if (!builtin_name && !user && check_builtin_func_name(c, n->name))
@@ -1115,6 +1146,7 @@ check_call(struct check *c, struct ast_node *n)
    }
    if (best->sig)
       check_note_call(c, best->sig);
+   check_image_call(c, n, n->name, best->sig, args, nargs);
    bool is_const = best->builtin && best->constant;
    bool known = is_const;
    for (i = 0; i < nargs; i++) {
@@ -1324,6 +1356,13 @@ check_expr_inner(struct check *c, struct ast_node *n)
       if (!glsl_type_equal(b.type, d.type)) {
          check_error(c, n, "the two sides of ?: have different types (%s, "
                      "%s)", tname(c, b.type), tname(c, d.type));
+         return err_expr();
+      }
+      /* GLSL 4.20 section 4.1.7: opaque values are not operands of
+       * expressions other than indexing and member selection. */
+      if (contains_opaque(b.type)) {
+         check_error(c, n, "?: cannot select values of opaque type %s",
+                     tname(c, b.type));
          return err_expr();
       }
       if (glsl_type_is_array(b.type) && !glsl_is_version(c->st, 120, 300)) {
