@@ -1323,7 +1323,7 @@ check_block(struct check *c, struct ast_node *n)
             struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
             v->name = d->name;
             v->type = ft;
-            v->qual = q;
+            v->qual = q | (m->type->flags & AST_Q_MEMORY);
             v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN) ||
                            ((q | m->type->flags) & AST_Q_READONLY);
             v->block_field = true;

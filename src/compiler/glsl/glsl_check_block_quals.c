@@ -71,6 +71,13 @@ check_block_member_qualifiers(struct check *c, struct ast_node *m,
                      l->name);
          return;
       }
+      /* GLSL 4.20 section 4.4.6.2: formats qualify images, which blocks
+       * cannot hold. */
+      if (check_is_image_format(l->name)) {
+         check_error(c, m, "format layout qualifier '%s' applies only to "
+                     "image variables", l->name);
+         return;
+      }
    }
 }
 
@@ -119,4 +126,16 @@ check_block_default_layout(struct check *c, struct ast_node *n)
          return;
       }
    }
+}
+
+void
+check_buffer_read(struct check *c, struct ast_node *n, const char *name,
+                  unsigned qual, const struct glsl_type *t)
+{
+   /* Section 4.10: writeonly buffer variables cannot be read.  Images
+    * carry the qualifier too but are read only through built-ins. */
+   if (!(qual & AST_Q_WRITEONLY) || c->assign_target || type_is_error(t) ||
+       glsl_type_is_opaque(glsl_without_array(t)))
+      return;
+   check_error(c, n, "'%s' is writeonly and cannot be read", name);
 }

@@ -622,6 +622,9 @@ check_field(struct check *c, struct ast_node *n)
                r.lvalue = false;
                r.not_lvalue_why = "a readonly buffer member";
             }
+            if (t->base_type == GLSL_TYPE_INTERFACE)
+               check_buffer_read(c, n, n->name, t->fields[i].qualifiers,
+                                 r.type);
             return r;
          }
       }
@@ -649,7 +652,10 @@ static struct expr
 check_index(struct check *c, struct ast_node *n)
 {
    struct expr base = check_expr(c, n->a);
+   bool target = c->assign_target;
+   c->assign_target = false;
    struct expr idx = check_expr(c, n->b);
+   c->assign_target = target;
    if (type_is_error(base.type) || type_is_error(idx.type))
       return err_expr();
    if (!glsl_type_is_scalar(idx.type) ||
@@ -1276,6 +1282,7 @@ check_expr_inner(struct check *c, struct ast_node *n)
       r.is_const = v->is_const;
       r.has_value = v->has_value && glsl_type_is_basic(v->type);
       r.val = v->value;
+      check_buffer_read(c, n, v->name, v->qual, v->type);
       r.lvalue = !v->read_only;
       r.not_lvalue_why = v->read_only ? "a read-only variable" : NULL;
       r.var = v;
@@ -1308,7 +1315,9 @@ check_expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_ASSIGN: {
+      c->assign_target = n->op == '=';
       struct expr a = check_expr(c, n->a);
+      c->assign_target = false;
       struct expr b = check_expr(c, n->b);
       if (type_is_error(a.type) || type_is_error(b.type))
          return err_expr();
@@ -1417,9 +1426,15 @@ check_expr(struct check *c, struct ast_node *n)
       c->too_deep_reported = true;
       return err_expr();
    }
+   /* Only the variable, member and element chain of an assignment's
+    * left side is written; everything below it is read. */
+   bool target = c->assign_target;
+   if (n->kind != AST_IDENT && n->kind != AST_FIELD && n->kind != AST_INDEX)
+      c->assign_target = false;
    c->depth++;
    struct expr r = check_expr_inner(c, n);
    c->depth--;
+   c->assign_target = target;
    if (r.type && r.type->base_type == GLSL_TYPE_VOID &&
        n->kind != AST_CALL) {
       check_error(c, n, "expression of type void");

@@ -75,6 +75,12 @@ format_index(const char *name)
    return -1;
 }
 
+bool
+check_is_image_format(const char *name)
+{
+   return format_index(name) >= 0;
+}
+
 static const char *
 memory_qual_names(void *mem, unsigned q)
 {

@@ -123,6 +123,8 @@ struct check {
    struct ast_layout_id *cur_layout; /* of the declaration being checked */
    /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
    unsigned per_vertex_done;
+   /* Checking the variable chain an assignment writes (not reads). */
+   bool assign_target;
 };
 
 static inline bool
@@ -146,8 +148,11 @@ void check_block_layout_placement(struct check *c, struct ast_node *d,
                                   const struct ast_type *at, unsigned q,
                                   const struct glsl_type *t);
 void check_block_default_layout(struct check *c, struct ast_node *n);
+void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
+                       unsigned qual, const struct glsl_type *t);
 
 /* glsl_check_images.c */
+bool check_is_image_format(const char *name);
 int check_image_declaration(struct check *c, struct ast_node *d,
                             const struct ast_type *at, unsigned q,
                             const struct glsl_type *t);

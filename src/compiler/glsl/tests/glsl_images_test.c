@@ -176,6 +176,19 @@ test_block_qualifiers(void **state)
           "void main(){ b.a = 1.0; }\n");
    ACCEPT("#version 430\nbuffer B { coherent float a; } b;\n"
           "void main(){ b.a = 1.0; }\n");
+   /* Writeonly buffer variables are written, never read; an index inside
+    * the written element is a read of something else. */
+   REJECT("#version 430\nbuffer B { writeonly float a; };\n"
+          "void main(){ float r = a; }\n");
+   REJECT("#version 430\nwriteonly buffer B { float a; } b;\n"
+          "void main(){ float r = b.a; }\n");
+   REJECT("#version 430\nbuffer B { writeonly float a; } b;\n"
+          "void main(){ b.a += 1.0; }\n");
+   ACCEPT("#version 430\nbuffer B { writeonly float a[4]; int i; } b;\n"
+          "void main(){ b.a[b.i] = 1.0; }\n");
+   /* Formats never qualify block members (section 4.4.6.2). */
+   REJECT("#version 430\nuniform U { layout(r32f) int x; };\n"
+          "void main(){}\n");
    /* atomic*() take the variable itself: no implicit conversion. */
    REJECT("#version 430\n#extension GL_ARB_gpu_shader5 : require\n"
           "buffer B { int v; };\nvoid main(){ atomicMin(v, 1u); }\n");
