@@ -277,9 +277,10 @@ check_lookup_var(struct check *c, const char *name)
 bool
 check_builtin_func_name(struct check *c, const char *name)
 {
-   /* Texture, image and atomic families are only partly tabled. */
+   /* Texture and atomic-counter families are only partly tabled (image
+    * functions are all in the table). */
    static const char *const families[] = {
-      "texture", "texel", "image", "atomic", "shadow",
+      "texture", "texel", "atomic", "shadow",
    };
    for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
       if (!strncmp(name, families[i], strlen(families[i])))

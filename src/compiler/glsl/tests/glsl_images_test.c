@@ -68,6 +68,9 @@ test_builtin_overloads(void **state)
    REJECT_SAYING(V420 "layout(r32i) uniform iimage2DMS i;\n"
                  "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n",
                  "imageAtomicAdd");
+   /* Every image function is tabled: an unknown image* name is simply
+    * undeclared. */
+   REJECT_SAYING(V420 "void main(){ imageFoo(1); }\n", "imageFoo");
    /* uvec4 data for an iimage: no implicit uint->int conversion. */
    REJECT(V420 "layout(rgba32i) uniform iimage1D i;\n"
           "void main(){ imageStore(i, 0, uvec4(0)); }\n");
