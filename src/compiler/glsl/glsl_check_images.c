@@ -168,6 +168,17 @@ check_image_declaration(struct check *c, struct ast_node *d,
                   "it is writeonly", d->name);
       return -1;
    }
+   /* GLSL ES 3.10 section 4.10: only r32f, r32i and r32ui images may be
+    * both read and written. */
+   if (c->st->es && format >= 0 &&
+       !(q & (AST_Q_READONLY | AST_Q_WRITEONLY))) {
+      const char *f = image_formats[format].name;
+      if (strcmp(f, "r32f") && strcmp(f, "r32i") && strcmp(f, "r32ui")) {
+         check_error(c, d, "image '%s' of format %s must be readonly or "
+                     "writeonly in GLSL ES", d->name, f);
+         return -1;
+      }
+   }
    return format;
 }
 

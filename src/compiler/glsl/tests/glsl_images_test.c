@@ -142,6 +142,11 @@ test_format_qualifiers(void **state)
    /* ES keeps a subset of the formats. */
    REJECT(ES31 "layout(rg16f) readonly uniform highp image2D i;\n"
           "void main(){}\n");
+   /* ES 3.10 section 4.10: other formats than r32f/r32i/r32ui are either
+    * readonly or writeonly. */
+   REJECT(ES31 "layout(rgba8) uniform highp image2D i;\nvoid main(){}\n");
+   ACCEPT(ES31 "layout(rgba8) writeonly uniform highp image2D i;\n"
+          "layout(r32f) uniform highp image2D j;\nvoid main(){}\n");
    /* Section 4.4.1.3: early_fragment_tests is for "layout() in;". */
    REJECT(V420 "layout(early_fragment_tests) in float f;\nvoid main(){}\n");
    ACCEPT(V420 "layout(early_fragment_tests) in;\nvoid main(){}\n");
