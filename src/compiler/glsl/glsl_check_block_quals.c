@@ -134,7 +134,7 @@ check_buffer_read(struct check *c, struct ast_node *n, const char *name,
 {
    /* Section 4.10: writeonly buffer variables cannot be read.  Images
     * carry the qualifier too but are read only through built-ins. */
-   if (!(qual & AST_Q_WRITEONLY) || c->assign_target || type_is_error(t) ||
+   if (!(qual & AST_Q_WRITEONLY) || c->not_read || type_is_error(t) ||
        glsl_type_is_opaque(glsl_without_array(t)))
       return;
    check_error(c, n, "'%s' is writeonly and cannot be read", name);

@@ -652,10 +652,10 @@ static struct expr
 check_index(struct check *c, struct ast_node *n)
 {
    struct expr base = check_expr(c, n->a);
-   bool target = c->assign_target;
-   c->assign_target = false;
+   bool target = c->not_read;
+   c->not_read = false;
    struct expr idx = check_expr(c, n->b);
-   c->assign_target = target;
+   c->not_read = target;
    if (type_is_error(base.type) || type_is_error(idx.type))
       return err_expr();
    if (!glsl_type_is_scalar(idx.type) ||
@@ -1172,7 +1172,10 @@ check_call(struct check *c, struct ast_node *n)
 static struct expr
 check_method(struct check *c, struct ast_node *n)
 {
+   /* length() reads no element (writeonly buffer arrays have one). */
+   c->not_read = !strcmp(n->name, "length");
    struct expr base = check_expr(c, n->a);
+   c->not_read = false;
    if (type_is_error(base.type))
       return err_expr();
    if (strcmp(n->name, "length")) {
@@ -1315,9 +1318,9 @@ check_expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_ASSIGN: {
-      c->assign_target = n->op == '=';
+      c->not_read = n->op == '=';
       struct expr a = check_expr(c, n->a);
-      c->assign_target = false;
+      c->not_read = false;
       struct expr b = check_expr(c, n->b);
       if (type_is_error(a.type) || type_is_error(b.type))
          return err_expr();
@@ -1427,14 +1430,15 @@ check_expr(struct check *c, struct ast_node *n)
       return err_expr();
    }
    /* Only the variable, member and element chain of an assignment's
-    * left side is written; everything below it is read. */
-   bool target = c->assign_target;
+    * left side (or of a length() call) is not read; everything below it,
+    * indices included, is. */
+   bool target = c->not_read;
    if (n->kind != AST_IDENT && n->kind != AST_FIELD && n->kind != AST_INDEX)
-      c->assign_target = false;
+      c->not_read = false;
    c->depth++;
    struct expr r = check_expr_inner(c, n);
    c->depth--;
-   c->assign_target = target;
+   c->not_read = target;
    if (r.type && r.type->base_type == GLSL_TYPE_VOID &&
        n->kind != AST_CALL) {
       check_error(c, n, "expression of type void");

@@ -111,7 +111,7 @@ check_image_declaration(struct check *c, struct ast_node *d,
    bool image = e->base_type == GLSL_TYPE_IMAGE;
 
    /* GLSL 4.30 section 4.3.7: buffer variables live in blocks only. */
-   if ((q & AST_Q_BUFFER) && !(q & AST_Q_UNIFORM)) {
+   if (q & AST_Q_BUFFER) {
       check_error(c, d, "buffer variable '%s' must be declared inside a "
                   "buffer block", d->name);
       return -1;

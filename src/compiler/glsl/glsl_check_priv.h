@@ -123,8 +123,9 @@ struct check {
    struct ast_layout_id *cur_layout; /* of the declaration being checked */
    /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
    unsigned per_vertex_done;
-   /* Checking the variable chain an assignment writes (not reads). */
-   bool assign_target;
+   /* Checking a variable chain whose value is not read: the target of
+    * an assignment, or the array whose length() is taken. */
+   bool not_read;
 };
 
 static inline bool

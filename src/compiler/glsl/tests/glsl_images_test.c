@@ -194,6 +194,10 @@ test_block_qualifiers(void **state)
           "void main(){ b.a += 1.0; }\n");
    ACCEPT("#version 430\nbuffer B { writeonly float a[4]; int i; } b;\n"
           "void main(){ b.a[b.i] = 1.0; }\n");
+   REJECT("#version 430\nbuffer B { writeonly float a[4]; } b;\n"
+          "void main(){ b.a[int(b.a[0])] = 1.0; }\n");
+   ACCEPT("#version 430\nwriteonly buffer B { float a[]; } b;\n"
+          "void main(){ b.a[b.a.length() - 1] = 1.0; }\n");
    /* Formats never qualify block members (section 4.4.6.2). */
    REJECT("#version 430\nuniform U { layout(r32f) int x; };\n"
           "void main(){}\n");
