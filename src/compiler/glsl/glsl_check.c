@@ -929,6 +929,7 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       }
       if (n->list.count == 0) {
          check_block_default_layout(c, n);
+         check_early_fragment_tests(c, n);
          check_default_layout(c, n, q);
          return; /* default layout / qualifier declarations */
       }

@@ -183,6 +183,30 @@ check_image_declaration(struct check *c, struct ast_node *d,
 }
 
 void
+check_early_fragment_tests(struct check *c, struct ast_node *n)
+{
+   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (strcmp(l->name, "early_fragment_tests"))
+         continue;
+      /* GLSL 4.20 section 4.4.1.3 (ES 3.10 section 4.4.1.3): fragment
+       * shader "layout(early_fragment_tests) in;" only. */
+      unsigned storage = n->type->flags & AST_Q_STORAGE;
+      if (c->st->stage != MESA_SHADER_FRAGMENT || storage != AST_Q_IN) {
+         check_error(c, n, "early_fragment_tests is only allowed on "
+                     "'layout(early_fragment_tests) in;' in fragment "
+                     "shaders");
+         return;
+      }
+      if (!glsl_is_version(c->st, 420, 310) &&
+          !glsl_ext_enabled(c->st, "GL_ARB_shader_image_load_store")) {
+         check_error(c, n, "early_fragment_tests needs GLSL 4.20, GLSL ES "
+                     "3.10 or GL_ARB_shader_image_load_store");
+         return;
+      }
+   }
+}
+
+void
 check_image_param(struct check *c, struct ast_node *p, unsigned q,
                   const struct glsl_type *t)
 {

@@ -154,6 +154,7 @@ void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
 
 /* glsl_check_images.c */
 bool check_is_image_format(const char *name);
+void check_early_fragment_tests(struct check *c, struct ast_node *n);
 int check_image_declaration(struct check *c, struct ast_node *d,
                             const struct ast_type *at, unsigned q,
                             const struct glsl_type *t);

@@ -121,6 +121,11 @@ test_memory_qualifiers(void **state)
           "void f(image2D y){}\nvoid main(){ f(x); }\n");
    ACCEPT(V420 "layout(rgba32f) restrict uniform image2D x;\n"
           "void f(volatile restrict image2D y){}\nvoid main(){ f(x); }\n");
+   /* Section 6.1.1: opaque parameters (atomic counters included) are
+    * in parameters only. */
+   REJECT(V420 "void f(out atomic_uint a){}\nvoid main(){}\n");
+   REJECT(V420 "void f(inout atomic_uint a){}\nvoid main(){}\n");
+   ACCEPT(V420 "void f(atomic_uint a){}\nvoid main(){}\n");
    /* Opaque values are not operands of ?: (section 4.1.7). */
    REJECT(V420 "layout(rgba32f) uniform image2D i;\n"
           "void main(){ true ? i : i; }\n");
@@ -150,6 +155,12 @@ test_format_qualifiers(void **state)
    /* Section 4.4.1.3: early_fragment_tests is for "layout() in;". */
    REJECT(V420 "layout(early_fragment_tests) in float f;\nvoid main(){}\n");
    ACCEPT(V420 "layout(early_fragment_tests) in;\nvoid main(){}\n");
+   REJECT("#version 410\nlayout(early_fragment_tests) in;\n"
+          "void main(){}\n");
+   REJECT(V420 "layout(early_fragment_tests) uniform;\nvoid main(){}\n");
+   assert_false(compiles(MESA_SHADER_VERTEX, "#version 440\n"
+                         "layout(early_fragment_tests) in;\n"
+                         "void main(){}\n", NULL));
    (void)state;
 }
 
