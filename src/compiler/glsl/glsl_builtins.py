@@ -540,6 +540,16 @@ F('int atomicCompSwap(inout int, int, int)', 430, 310, const=False,
   ext='GL_ARB_shader_storage_buffer_object')
 F('uint atomicCompSwap(inout uint, uint, uint)', 430, 310, const=False,
   ext='GL_ARB_shader_storage_buffer_object')
+# ARB_compute_shader brings the same functions for shared variables; the
+# checker merges rows that two enabled extensions both provide.
+for fn in ('atomicAdd', 'atomicMin', 'atomicMax', 'atomicAnd', 'atomicOr',
+           'atomicXor', 'atomicExchange'):
+    for t in ('int', 'uint'):
+        F('%s %s(inout %s, %s)' % (t, fn, t, t), 0, 0, stages=[CS],
+          const=False, ext=CSX)
+for t in ('int', 'uint'):
+    F('%s atomicCompSwap(inout %s, %s, %s)' % (t, t, t, t), 0, 0,
+      stages=[CS], const=False, ext=CSX)
 
 # textures: (sampler, coordinate type, desktop, es, extension)
 SAMPLERS = []
@@ -706,6 +716,63 @@ F('vec4 texture2D(samplerExternalOES, vec2)', desk=0, es=0, const=False,
 F('vec4 texture(samplerExternalOES, vec2)', desk=0, es=0, const=False,
   ext='GL_OES_EGL_image_external_essl3')
 
+# images (GLSL 4.20 / ES 3.10 section 8.12 "Image Functions",
+# ARB_shader_image_load_store, ARB_shader_image_size,
+# ARB_shader_texture_image_samples, OES_shader_image_atomic):
+# (suffix, coordinate type, imageSize type, desktop, es).  Multisample
+# images take an extra "int sample" after the coordinate.  The image types
+# themselves carry their own availability (glsl_types_table.py).
+IMAGES = [
+    ('1D', 'int', 'int', 420, 0),
+    ('2D', 'ivec2', 'ivec2', 420, 310),
+    ('3D', 'ivec3', 'ivec3', 420, 310),
+    ('2DRect', 'ivec2', 'ivec2', 420, 0),
+    ('Cube', 'ivec3', 'ivec2', 420, 310),
+    ('Buffer', 'int', 'int', 420, 320),
+    ('1DArray', 'ivec2', 'ivec2', 420, 0),
+    ('2DArray', 'ivec3', 'ivec3', 420, 310),
+    ('CubeArray', 'ivec3', 'ivec3', 420, 320),
+    ('2DMS', 'ivec2', 'ivec2', 420, 0),
+    ('2DMSArray', 'ivec3', 'ivec3', 420, 0),
+]
+IMG = 'GL_ARB_shader_image_load_store'
+IMG_ATOMIC_OPS = ('Add', 'Min', 'Max', 'And', 'Or', 'Xor', 'Exchange')
+
+
+def image_atomic(sig, desk, es, desk_ext):
+    """Desktop and ES rows of one atomic: availability is disjoint."""
+    F(sig, desk, 0, const=False, ext=desk_ext)
+    if es:
+        F(sig, 0, 320, const=False, ext='GL_OES_shader_image_atomic')
+
+
+for dim, coord, size, d, e in IMAGES:
+    ms = ', int' if 'MS' in dim else ''
+    e = 310 if e else 0  # the image type gates anything later
+    for p, vec, scalar in (('', 'vec4', 'float'), ('i', 'ivec4', 'int'),
+                           ('u', 'uvec4', 'uint')):
+        img = '%simage%s, %s%s' % (p, dim, coord, ms)
+        F('%s imageLoad(%s)' % (vec, img), d, e, const=False, ext=IMG)
+        F('void imageStore(%s, %s)' % (img, vec), d, e, const=False,
+          ext=IMG)
+        F('%s imageSize(%simage%s)' % (size, p, dim), 430, e, const=False,
+          ext='GL_ARB_shader_image_size')
+        if 'MS' in dim:
+            F('int imageSamples(%simage%s)' % (p, dim), 450, 0, const=False,
+              ext='GL_ARB_shader_texture_image_samples')
+        # Atomics: integer images only, ES 3.20 or OES_shader_image_atomic
+        # (one table row carries one extension, so ES gets its own rows).
+        if p:
+            for op in IMG_ATOMIC_OPS:
+                image_atomic('%s imageAtomic%s(%s, %s)' %
+                             (scalar, op, img, scalar), d, e, IMG)
+            image_atomic('%s imageAtomicCompSwap(%s, %s, %s)' %
+                         (scalar, img, scalar, scalar), d, e, IMG)
+        else:
+            # Float exchange: GLSL 4.50, ES 3.20, OES_shader_image_atomic.
+            image_atomic('float imageAtomicExchange(%s, float)' % img, 450,
+                         e, None)
+
 # Names of built-in functions the table does not describe yet: calls to
 # them are accepted unchecked (their result type is unknown) rather than
 # rejected.
@@ -718,9 +785,6 @@ shadow2DProjLod texture2DGradARB texture2DProjGradARB textureCubeGradARB
 texture1DGradARB texture3DGradARB shadow2DGradARB texture2DRectGradARB
 texture2DLodEXT texture2DProjLodEXT textureCubeLodEXT texture2DGradEXT
 texture2DProjGradEXT textureCubeGradEXT
-imageLoad imageStore imageAtomicAdd imageAtomicMin imageAtomicMax
-imageAtomicAnd imageAtomicOr imageAtomicXor imageAtomicExchange
-imageAtomicCompSwap imageSize imageSamples
 anyInvocationARB allInvocationsARB allInvocationsEqualARB
 anyInvocation allInvocations allInvocationsEqual
 atomicCounterAdd atomicCounterSubtract atomicCounterMin atomicCounterMax

@@ -277,9 +277,10 @@ check_lookup_var(struct check *c, const char *name)
 bool
 check_builtin_func_name(struct check *c, const char *name)
 {
-   /* Texture, image and atomic families are only partly tabled. */
+   /* Texture and atomic-counter families are only partly tabled (image
+    * functions are all in the table). */
    static const char *const families[] = {
-      "texture", "texel", "image", "atomic", "shadow",
+      "texture", "texel", "atomic", "shadow",
    };
    for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
       if (!strncmp(name, families[i], strlen(families[i])))
@@ -927,6 +928,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          return;
       }
       if (n->list.count == 0) {
+         check_block_default_layout(c, n);
+         check_early_fragment_tests(c, n);
          check_default_layout(c, n, q);
          return; /* default layout / qualifier declarations */
       }
@@ -1048,6 +1051,11 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       v->name = d->name;
       v->qual = q;
       v->line = d->line;
+      if (!builtin) {
+         v->image_format = 1 + check_image_declaration(c, d, n->type, q, t);
+         if (global)
+            check_block_layout_placement(c, d, n->type, q, t);
+      }
       v->read_only = q & (AST_Q_CONST | AST_Q_UNIFORM | AST_Q_ATTRIBUTE) ||
                      (q & AST_Q_IN) ||
                      ((q & AST_Q_VARYING) &&
@@ -1161,6 +1169,7 @@ check_block(struct check *c, struct ast_node *n)
       check_error(c, n, "%s blocks need GLSL 1.50 or ES 3.20", kind);
       return;
    }
+   check_block_qualifiers(c, n);
    bool per_vertex = n->name && !strcmp(n->name, "gl_PerVertex");
    if (!per_vertex &&
        ((n->name && !strncmp(n->name, "gl_", 3)) ||
@@ -1280,6 +1289,7 @@ check_block(struct check *c, struct ast_node *n)
                (q & AST_Q_STORAGE))
          check_error(c, m, "block member storage does not match the "
                      "block's");
+      check_block_member_qualifiers(c, m, q);
       if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
            glsl_type_contains(mt, GLSL_TYPE_IMAGE) ||
            glsl_type_contains(mt, GLSL_TYPE_ATOMIC_UINT)))
@@ -1315,8 +1325,9 @@ check_block(struct check *c, struct ast_node *n)
             struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
             v->name = d->name;
             v->type = ft;
-            v->qual = q;
-            v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN);
+            v->qual = q | (m->type->flags & AST_Q_MEMORY);
+            v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN) ||
+                           ((q | m->type->flags) & AST_Q_READONLY);
             v->block_field = true;
             struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
             sym->kind = SYM_VAR;
@@ -1341,7 +1352,7 @@ check_block(struct check *c, struct ast_node *n)
       v->name = n->name2;
       v->type = t;
       v->qual = q;
-      v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN);
+      v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_READONLY);
       struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
       sym->kind = SYM_VAR;
       sym->var = v;

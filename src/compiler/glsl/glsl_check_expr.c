@@ -653,6 +653,15 @@ check_field(struct check *c, struct ast_node *n)
             struct expr r = base;
             r.type = t->fields[i].type;
             r.has_value = false;
+            /* GLSL 4.30 section 4.10: readonly buffer members. */
+            if (t->base_type == GLSL_TYPE_INTERFACE &&
+                (t->fields[i].qualifiers & AST_Q_READONLY)) {
+               r.lvalue = false;
+               r.not_lvalue_why = "a readonly buffer member";
+            }
+            if (t->base_type == GLSL_TYPE_INTERFACE)
+               check_buffer_read(c, n, n->name, t->fields[i].qualifiers,
+                                 r.type);
             return r;
          }
       }
@@ -680,7 +689,10 @@ static struct expr
 check_index(struct check *c, struct ast_node *n)
 {
    struct expr base = check_expr(c, n->a);
+   bool target = c->not_read;
+   c->not_read = false;
    struct expr idx = check_expr(c, n->b);
+   c->not_read = target;
    if (type_is_error(base.type) || type_is_error(idx.type))
       return err_expr();
    if (!glsl_type_is_scalar(idx.type) ||
@@ -922,6 +934,7 @@ struct cand {
    unsigned nparams;
    const struct glsl_type *params[16];
    bool out[16];
+   bool inout[16];
    bool constant;
    bool builtin;
    struct glsl_func_sig *sig; /* user function */
@@ -952,7 +965,9 @@ cand_matches(struct check *c, const struct cand *k, struct expr *args,
          continue;
       if (glsl_type_equal(args[i].type, k->params[i]))
          continue;
-      if (exact)
+      /* An inout argument converts both ways, so only its own type
+       * fits (GLSL 4.00 section 6.1). */
+      if (exact || k->inout[i])
          return false;
       if (k->out[i] ? !check_can_convert(c, k->params[i], args[i].type)
                     : !check_can_convert(c, args[i].type, k->params[i]))
@@ -983,11 +998,29 @@ static bool
 lenient_builtin(const char *name)
 {
    static const char *const prefixes[] = {
-      "texture", "texel", "shadow", "atomic", "image", "interpolate",
+      "texture", "texel", "shadow", "atomicCounter", "interpolate",
       "Emit", "End", "barrier", "memory", "groupMemory",
    };
    for (unsigned i = 0; i < ARRAY_SIZE(prefixes); i++) {
       if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+         return true;
+   }
+   return false;
+}
+
+/* True if an earlier built-in candidate has f's parameter types. */
+static bool
+builtin_row_listed(struct check *c, const struct cand *cands,
+                   unsigned ncands, const struct glsl_builtin_func *f)
+{
+   for (unsigned k = 0; k < ncands; k++) {
+      if (!cands[k].builtin || cands[k].nparams != f->nparams)
+         continue;
+      bool same = true;
+      for (unsigned p = 0; p < f->nparams && same; p++)
+         same = cands[k].params[p] ==
+                check_type_from_string(c, f->params[p].type);
+      if (same)
          return true;
    }
    return false;
@@ -1045,6 +1078,7 @@ check_call(struct check *c, struct ast_node *n)
       for (unsigned p = 0; p < k->nparams; p++) {
          k->params[p] = s->params[p];
          k->out[p] = s->param_qual[p] & (AST_Q_OUT | AST_Q_INOUT);
+         k->inout[p] = s->param_qual[p] & AST_Q_INOUT;
       }
    }
    bool builtin_name = false, stage_miss = false;
@@ -1065,6 +1099,8 @@ check_call(struct check *c, struct ast_node *n)
             stage_miss = true;
          if (!avail || !(f->stages & (1u << st->stage)))
             continue;
+         if (builtin_row_listed(c, cands, ncands, f))
+            continue; /* the same overload from another extension */
          if (ncands == cap) {
             cap = cap ? cap * 2 : 16;
             cands = reralloc(c->mem, cands, struct cand, cap);
@@ -1078,6 +1114,7 @@ check_call(struct check *c, struct ast_node *n)
          for (unsigned p = 0; p < k->nparams; p++) {
             k->params[p] = check_type_from_string(c, f->params[p].type);
             k->out[p] = f->params[p].out;
+            k->inout[p] = f->params[p].inout;
          }
       }
       if (!builtin_name && !user && check_builtin_func_name(c, n->name))
@@ -1152,6 +1189,7 @@ check_call(struct check *c, struct ast_node *n)
    }
    if (best->sig)
       check_note_call(c, best->sig);
+   check_image_call(c, n, n->name, best->sig, args, nargs);
    bool is_const = best->builtin && best->constant;
    bool known = is_const;
    for (i = 0; i < nargs; i++) {
@@ -1171,7 +1209,10 @@ check_call(struct check *c, struct ast_node *n)
 static struct expr
 check_method(struct check *c, struct ast_node *n)
 {
+   /* length() reads no element (writeonly buffer arrays have one). */
+   c->not_read = !strcmp(n->name, "length");
    struct expr base = check_expr(c, n->a);
+   c->not_read = false;
    if (type_is_error(base.type))
       return err_expr();
    if (strcmp(n->name, "length")) {
@@ -1281,6 +1322,7 @@ check_expr_inner(struct check *c, struct ast_node *n)
       r.is_const = v->is_const;
       r.has_value = v->has_value && glsl_type_is_basic(v->type);
       r.val = v->value;
+      check_buffer_read(c, n, v->name, v->qual, v->type);
       r.lvalue = !v->read_only;
       r.not_lvalue_why = v->read_only ? "a read-only variable" : NULL;
       r.var = v;
@@ -1313,7 +1355,9 @@ check_expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_ASSIGN: {
+      c->not_read = n->op == '=';
       struct expr a = check_expr(c, n->a);
+      c->not_read = false;
       struct expr b = check_expr(c, n->b);
       if (type_is_error(a.type) || type_is_error(b.type))
          return err_expr();
@@ -1361,6 +1405,13 @@ check_expr_inner(struct check *c, struct ast_node *n)
       if (!glsl_type_equal(b.type, d.type)) {
          check_error(c, n, "the two sides of ?: have different types (%s, "
                      "%s)", tname(c, b.type), tname(c, d.type));
+         return err_expr();
+      }
+      /* GLSL 4.20 section 4.1.7: opaque values are not operands of
+       * expressions other than indexing and member selection. */
+      if (contains_opaque(b.type)) {
+         check_error(c, n, "?: cannot select values of opaque type %s",
+                     tname(c, b.type));
          return err_expr();
       }
       if (glsl_type_is_array(b.type) && !glsl_is_version(c->st, 120, 300)) {
@@ -1415,9 +1466,16 @@ check_expr(struct check *c, struct ast_node *n)
       c->too_deep_reported = true;
       return err_expr();
    }
+   /* Only the variable, member and element chain of an assignment's
+    * left side (or of a length() call) is not read; everything below it,
+    * indices included, is. */
+   bool target = c->not_read;
+   if (n->kind != AST_IDENT && n->kind != AST_FIELD && n->kind != AST_INDEX)
+      c->not_read = false;
    c->depth++;
    struct expr r = check_expr_inner(c, n);
    c->depth--;
+   c->not_read = target;
    if (r.type && r.type->base_type == GLSL_TYPE_VOID &&
        n->kind != AST_CALL) {
       check_error(c, n, "expression of type void");

@@ -47,6 +47,7 @@ struct glsl_var {
    int redecl_layout;      /* built-ins: 1 + layout bits of the first
                               redeclaration, 0 none */
    int max_index;          /* 1 + largest constant index used */
+   int image_format;       /* images: 1 + format index, 0 none */
 };
 
 struct glsl_func_sig {
@@ -122,6 +123,9 @@ struct check {
    struct ast_layout_id *cur_layout; /* of the declaration being checked */
    /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
    unsigned per_vertex_done;
+   /* Checking a variable chain whose value is not read: the target of
+    * an assignment, or the array whose length() is taken. */
+   bool not_read;
 };
 
 static inline bool
@@ -136,6 +140,29 @@ type_is_error(const struct glsl_type *t)
 /* glsl_check_calls.c */
 void check_note_call(struct check *c, struct glsl_func_sig *callee);
 void check_recursion(struct check *c);
+
+/* glsl_check_block_quals.c */
+void check_block_qualifiers(struct check *c, struct ast_node *n);
+void check_block_member_qualifiers(struct check *c, struct ast_node *m,
+                                   unsigned block_q);
+void check_block_layout_placement(struct check *c, struct ast_node *d,
+                                  const struct ast_type *at, unsigned q,
+                                  const struct glsl_type *t);
+void check_block_default_layout(struct check *c, struct ast_node *n);
+void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
+                       unsigned qual, const struct glsl_type *t);
+
+/* glsl_check_images.c */
+bool check_is_image_format(const char *name);
+void check_early_fragment_tests(struct check *c, struct ast_node *n);
+int check_image_declaration(struct check *c, struct ast_node *d,
+                            const struct ast_type *at, unsigned q,
+                            const struct glsl_type *t);
+void check_image_param(struct check *c, struct ast_node *p, unsigned q,
+                       const struct glsl_type *t);
+void check_image_call(struct check *c, struct ast_node *n, const char *name,
+                      const struct glsl_func_sig *user,
+                      const struct expr *args, unsigned nargs);
 
 /* glsl_check_fold.c */
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,
