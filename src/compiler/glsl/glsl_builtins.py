@@ -641,6 +641,19 @@ for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
       const=False, ext='GL_ARB_texture_gather')
 F('vec4 textureGather(sampler2DShadow, vec2, float)', 400, 310, const=False,
   ext=G5)
+# textureGatherOffsets: four constant offsets (GLSL 4.00 8.9.3, ES 3.20).
+for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
+    for s, c in (('sampler2D', 'vec2'), ('sampler2DArray', 'vec3'),
+                 ('sampler2DRect', 'vec2')):
+        es = 0 if s == 'sampler2DRect' else 320
+        F('%s textureGatherOffsets(%s%s, %s, ivec2[4])' % (r, p, s, c), 400,
+          es, const=False, ext=G5)
+        F('%s textureGatherOffsets(%s%s, %s, ivec2[4], int)' % (r, p, s, c),
+          400, es, const=False, ext=G5)
+for s, c in (('sampler2DShadow', 'vec2'), ('sampler2DArrayShadow', 'vec3'),
+             ('sampler2DRectShadow', 'vec2')):
+    F('vec4 textureGatherOffsets(%s, %s, float, ivec2[4])' % (s, c), 400,
+      0 if 'Rect' in s else 320, const=False, ext=G5)
 F('float textureProj(sampler2DShadow, vec4)', 130, 300, const=False)
 F('float textureLod(sampler2DShadow, vec3, float)', 130, 300, const=False)
 F('float textureOffset(sampler2DShadow, vec3, ivec2)', 130, 300,
@@ -778,7 +791,7 @@ for dim, coord, size, d, e in IMAGES:
 # rejected.
 UNTABLED = '''
 textureProjOffset textureProjLodOffset textureGradOffset textureProjGrad
-textureProjGradOffset textureGatherOffsets textureQueryLod
+textureProjGradOffset textureQueryLod
 textureSamples texture1DArray texture2DArray shadow1DArray shadow2DArray
 texture1DProjLod texture3DProjLod shadow1DLod shadow2DLod shadow1DProjLod
 shadow2DProjLod texture2DGradARB texture2DProjGradARB textureCubeGradARB

@@ -1190,6 +1190,8 @@ check_call(struct check *c, struct ast_node *n)
    if (best->sig)
       check_note_call(c, best->sig);
    check_image_call(c, n, n->name, best->sig, args, nargs);
+   if (best->builtin)
+      check_texture_call(c, n, n->name, args, nargs);
    bool is_const = best->builtin && best->constant;
    bool known = is_const;
    for (i = 0; i < nargs; i++) {
@@ -1485,6 +1487,19 @@ check_expr(struct check *c, struct ast_node *n)
    return r;
 }
 
+/* Whether a value of type `value` can size the declared array type
+ * `decl`, whose unsized dimensions match any length.  Element types must
+ * be the same: there are no implicit array conversions (4.1.10). */
+static bool
+sized_by(const struct glsl_type *decl, const struct glsl_type *value)
+{
+   if (!glsl_type_is_array(decl))
+      return glsl_type_equal(decl, value);
+   return glsl_type_is_array(value) &&
+          (decl->length < 0 || decl->length == value->length) &&
+          sized_by(decl->element, value->element);
+}
+
 struct expr
 check_initializer(struct check *c, struct ast_node *init,
                   const struct glsl_type *type)
@@ -1528,8 +1543,7 @@ check_initializer(struct check *c, struct ast_node *init,
    if (type_is_error(e.type) || type_is_error(type))
       return e;
    if (glsl_type_is_array(type) && glsl_type_is_array(e.type) &&
-       type->length < 0 && check_can_convert(c, e.type->element,
-                                             type->element)) {
+       type->length < 0 && sized_by(type, e.type)) {
       if (!glsl_is_version(c->st, 120, 300)) {
          check_error(c, init, "arrays cannot be initialized in this "
                      "version");

@@ -164,6 +164,10 @@ void check_image_call(struct check *c, struct ast_node *n, const char *name,
                       const struct glsl_func_sig *user,
                       const struct expr *args, unsigned nargs);
 
+/* glsl_check_texture.c */
+void check_texture_call(struct check *c, struct ast_node *n, const char *name,
+                        const struct expr *args, unsigned nargs);
+
 /* glsl_check_fold.c */
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,
                         const struct expr *args, unsigned nargs,

@@ -359,9 +359,14 @@ check_stmt(struct check *c, struct ast_node *n)
       check_pop_scope(c);
       break;
    case AST_DO:
+      /* The body is a scope of its own even when it is a single
+       * declaration (6.3 Iteration: "do statement while (expression)"
+       * nests the statement); the condition does not see into it. */
+      check_push_scope(c);
       c->loop_depth++;
       check_stmt(c, n->b);
       c->loop_depth--;
+      check_pop_scope(c);
       check_condition(c, n->a);
       break;
    case AST_FOR:

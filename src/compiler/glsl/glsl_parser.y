@@ -127,7 +127,7 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
 %type <type> type_qualifier single_type_qualifier fully_specified_type
 %type <type> type_specifier type_specifier_nonarray
 %type <layout> layout_qualifier_id_list layout_qualifier_id
-%type <str> name_or_type_name
+%type <str> name_or_type_name decl_name
 
 %right NO_ELSE ELSE
 %left OR_OP
@@ -161,6 +161,23 @@ external_declaration
 name_or_type_name
    : IDENTIFIER { $$ = $1; }
    | TYPE_NAME  { $$ = $1->type_name; }
+   ;
+
+/* The name a declaration introduces.  A struct name of an enclosing scope
+ * may be reused for a variable (4.2 Scoping: the inner declaration hides
+ * it), after which the name lexes as an identifier until the scope ends;
+ * the checker reports a redeclaration in the same scope. */
+decl_name
+   : IDENTIFIER { $$ = $1; }
+   | TYPE_NAME
+     { $$ = $1->type_name;
+       if ($1->builtin) {
+          glsl_yyerror(&@1, st, scanner,
+                       ralloc_asprintf(st->mem, "syntax error, '%s' is a "
+                                       "built-in type name", $$));
+          YYERROR;
+       }
+       glsl_struct_name_hide(st, $$); }
    ;
 
 /* ---- expressions ---- */
@@ -398,19 +415,19 @@ init_declarator_list
 single_declaration
    : fully_specified_type
      { $$ = NODE(AST_DECL_LIST, @1); $$->type = $1; }
-   | fully_specified_type IDENTIFIER
+   | fully_specified_type decl_name
      { $$ = NODE(AST_DECL_LIST, @1); $$->type = $1;
        struct ast_node *d = NODE(AST_DECLARATOR, @2); d->name = $2;
        ast_list_append(&$$->list, d); }
-   | fully_specified_type IDENTIFIER array_specifier
+   | fully_specified_type decl_name array_specifier
      { $$ = NODE(AST_DECL_LIST, @1); $$->type = $1;
        struct ast_node *d = NODE(AST_DECLARATOR, @2); d->name = $2;
        d->dims = $3; ast_list_append(&$$->list, d); }
-   | fully_specified_type IDENTIFIER '=' initializer
+   | fully_specified_type decl_name '=' initializer
      { $$ = NODE(AST_DECL_LIST, @1); $$->type = $1;
        struct ast_node *d = NODE(AST_DECLARATOR, @2); d->name = $2;
        d->a = $4; ast_list_append(&$$->list, d); }
-   | fully_specified_type IDENTIFIER array_specifier '=' initializer
+   | fully_specified_type decl_name array_specifier '=' initializer
      { $$ = NODE(AST_DECL_LIST, @1); $$->type = $1;
        struct ast_node *d = NODE(AST_DECLARATOR, @2); d->name = $2;
        d->dims = $3; d->a = $5; ast_list_append(&$$->list, d); }

@@ -57,8 +57,8 @@ glsl_builtin_type_available(const struct glsl_parse_state *st,
           (info->extension2 && glsl_ext_enabled(st, info->extension2));
 }
 
-void
-glsl_struct_name_add(struct glsl_parse_state *st, const char *name)
+static void
+struct_name_push(struct glsl_parse_state *st, const char *name, bool hidden)
 {
    if (st->num_struct_names == st->cap_struct_names) {
       unsigned cap = st->cap_struct_names ? st->cap_struct_names * 2 : 16;
@@ -70,8 +70,20 @@ glsl_struct_name_add(struct glsl_parse_state *st, const char *name)
       st->cap_struct_names = cap;
    }
    st->struct_names[st->num_struct_names++] = (struct glsl_struct_name){
-      .name = name, .depth = st->brace_depth,
+      .name = name, .depth = st->brace_depth, .hidden = hidden,
    };
+}
+
+void
+glsl_struct_name_add(struct glsl_parse_state *st, const char *name)
+{
+   struct_name_push(st, name, false);
+}
+
+void
+glsl_struct_name_hide(struct glsl_parse_state *st, const char *name)
+{
+   struct_name_push(st, name, true);
 }
 
 struct glsl_struct_name *
@@ -79,7 +91,7 @@ glsl_struct_name_find(struct glsl_parse_state *st, const char *name)
 {
    for (unsigned i = st->num_struct_names; i-- > 0;) {
       if (strcmp(st->struct_names[i].name, name) == 0)
-         return &st->struct_names[i];
+         return st->struct_names[i].hidden ? NULL : &st->struct_names[i];
    }
    return NULL;
 }

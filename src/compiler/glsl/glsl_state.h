@@ -40,6 +40,7 @@ struct glsl_struct_name {
    const char *name;
    const struct glsl_type *type; /* set once the checker defines it */
    int depth;
+   bool hidden;                  /* a variable of an inner scope hides it */
 };
 
 struct glsl_parse_state {
@@ -86,6 +87,8 @@ bool glsl_builtin_type_available(const struct glsl_parse_state *st,
                                  const struct glsl_builtin_type_info *info);
 
 void glsl_struct_name_add(struct glsl_parse_state *st, const char *name);
+/* A variable named like an outer struct hides it until its scope ends. */
+void glsl_struct_name_hide(struct glsl_parse_state *st, const char *name);
 struct glsl_struct_name *glsl_struct_name_find(struct glsl_parse_state *st,
                                                const char *name);
 /* '}' seen: leave the brace level, forgetting struct names declared in it. */

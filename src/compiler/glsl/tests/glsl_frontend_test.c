@@ -200,6 +200,54 @@ test_recursion(void **state)
           "void main() { gl_Position = vec4(a() + b()); }\n");
 }
 
+static void
+test_scopes_and_constant_arguments(void **state)
+{
+   (void)state;
+   const gl_shader_stage VS = MESA_SHADER_VERTEX;
+   const gl_shader_stage FS = MESA_SHADER_FRAGMENT;
+   /* A do-while body is a scope of its own (6.3), even without braces. */
+   REJECT(FS, "void main() { do int v = 0; while (false); v++; }\n");
+   ACCEPT(FS, "void main() { int v = 1; do int v = 0; while (false); v++; }\n");
+   /* A variable may hide a struct name of an outer scope (4.2), after
+    * which the name is the variable; in the struct's own scope it is a
+    * redeclaration, and built-in type names are never variable names. */
+   ACCEPT(VS, "#version 120\nstruct N { float a; };\n"
+              "void main() { { vec4 N = vec4(1.0); gl_Position = N; }\n"
+              "  N n = N(2.0); gl_Position = vec4(n.a); }\n");
+   REJECT(VS, "#version 120\nstruct N { float a; };\nvec4 N;\n"
+              "void main() {}\n");
+   REJECT(VS, "#version 130\nvoid main() { int vec2; }\n");
+   /* No implicit array conversions (4.1.10), sized or not. */
+   REJECT(VS, "#version 120\nuniform float a[] = int[](1, 2);\n"
+              "void main() {}\n");
+   REJECT(VS, "#version 120\nvoid main() { float a[2] = int[](1, 2); }\n");
+   ACCEPT(VS, "#version 120\nuniform float a[] = float[](1.0, 2.0);\n"
+              "void main() { gl_Position = vec4(a[1]); }\n");
+   /* Texel offsets are constant expressions (1.30 8.7). */
+   REJECT(FS, "#version 130\nuniform sampler2D s; uniform ivec2 o;\n"
+              "void main() { gl_FragColor = texelFetchOffset(s, ivec2(0), 0, "
+              "o); }\n");
+   ACCEPT(FS, "#version 130\nuniform sampler2D s; const ivec2 o = ivec2(1);\n"
+              "void main() { gl_FragColor = textureOffset(s, vec2(0), o); }\n");
+   /* Gather: comp and the offsets array must be constant (4.00 8.9.3);
+    * a single gather offset may vary from 4.00 on. */
+   REJECT(FS, "#version 400\nuniform sampler2D s; uniform int c;\n"
+              "out vec4 f;\nvoid main() { f = textureGather(s, vec2(0), c); }\n");
+   ACCEPT(FS, "#version 400\nuniform sampler2D s;\nout vec4 f;\n"
+              "void main() { f = textureGather(s, vec2(0), 2); }\n");
+   REJECT(FS, "#version 400\nuniform sampler2D s; uniform ivec2 o[4];\n"
+              "out vec4 f;\n"
+              "void main() { f = textureGatherOffsets(s, vec2(0), o); }\n");
+   ACCEPT(FS, "#version 400\nuniform sampler2D s;\n"
+              "const ivec2 o[4] = ivec2[4](ivec2(0), ivec2(1), ivec2(2), "
+              "ivec2(3));\nout vec4 f;\n"
+              "void main() { f = textureGatherOffsets(s, vec2(0), o, 1); }\n");
+   ACCEPT(FS, "#version 400\nuniform sampler2D s; uniform ivec2 o;\n"
+              "out vec4 f;\n"
+              "void main() { f = textureGatherOffset(s, vec2(0), o); }\n");
+}
+
 int
 main(void)
 {
@@ -208,6 +256,7 @@ main(void)
       cmocka_unit_test(test_types_and_conversions),
       cmocka_unit_test(test_statements_and_qualifiers),
       cmocka_unit_test(test_recursion),
+      cmocka_unit_test(test_scopes_and_constant_arguments),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
