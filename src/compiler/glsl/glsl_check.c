@@ -156,6 +156,24 @@ check_type_from_string(struct check *c, const char *s)
    return t;
 }
 
+/* Qualifier order and repeats (noted by the parser): before GLSL 4.20 /
+ * ES 3.10 / ARB_shading_language_420pack the order is fixed (GLSL 1.30
+ * 4.7: invariant, interpolation, storage, precision; for parameters
+ * const, in/out, precision); a repeated qualifier is always an error. */
+void
+check_qualifier_order(struct check *c, struct ast_node *n,
+                      const struct ast_type *t)
+{
+   struct glsl_parse_state *st = c->st;
+   if (t->order_error & (1u << 31))
+      check_error(c, n, "a qualifier appears twice");
+   else if (t->order_error && !glsl_is_version(st, 420, 310) &&
+            !glsl_ext_enabled(st, "GL_ARB_shading_language_420pack"))
+      check_error(c, n, "qualifiers are in the wrong order (before "
+                  "GLSL 4.20 the order is invariant, interpolation, "
+                  "storage, precision)");
+}
+
 static const struct glsl_type *
 per_vertex_block(struct check *c, bool array, int length)
 {
@@ -591,6 +609,33 @@ static void
 check_precision_default(struct check *c, struct ast_node *n, unsigned q,
                         const struct glsl_type *t);
 
+/* The built-in variables a shader may redeclare (to size them, or to
+ * change interpolation, invariance or layout): GLSL 1.30 7.x and 1.50 7.1
+ * list them; gl_Layer and gl_ViewportMask only with NV_viewport_array2,
+ * gl_LastFragData with framebuffer fetch. */
+static bool
+builtin_redeclarable(struct check *c, const char *name)
+{
+   static const char *const always[] = {
+      "gl_TexCoord", "gl_ClipDistance", "gl_CullDistance", "gl_FragCoord",
+      "gl_FragDepth", "gl_Position", "gl_PointSize", "gl_ClipVertex",
+      "gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+      "gl_BackSecondaryColor", "gl_FogFragCoord", "gl_Color",
+      "gl_SecondaryColor",
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(always); i++) {
+      if (!strcmp(name, always[i]))
+         return true;
+   }
+   if (!strcmp(name, "gl_Layer") || !strcmp(name, "gl_ViewportMask"))
+      return glsl_ext_enabled(c->st, "GL_NV_viewport_array2");
+   if (!strcmp(name, "gl_LastFragData"))
+      return glsl_ext_enabled(c->st, "GL_EXT_shader_framebuffer_fetch") ||
+             glsl_ext_enabled(c->st,
+                              "GL_EXT_shader_framebuffer_fetch_non_coherent");
+   return false;
+}
+
 /* Limits on redeclaring built-in arrays (sizes from the implementation
  * constants, storage as the built-in has it). */
 static void
@@ -960,17 +1005,7 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
 
    unsigned q = n->type->flags;
    const struct glsl_type *base = check_resolve_type(c, n->type, n);
-   if (n->type->order_error && !glsl_is_version(st, 420, 310) &&
-       !glsl_ext_enabled(st, "GL_ARB_shading_language_420pack")) {
-      if (n->type->order_error & (1u << 31))
-         check_error(c, n, "a qualifier appears twice");
-      else
-         check_error(c, n, "qualifiers are in the wrong order (before "
-                     "GLSL 4.20 the order is invariant, interpolation, "
-                     "storage, precision)");
-   } else if ((n->type->order_error & (1u << 31))) {
-      check_error(c, n, "a qualifier appears twice");
-   }
+   check_qualifier_order(c, n, n->type);
 
    if (!global && (q & (AST_Q_UNIFORM | AST_Q_BUFFER | AST_Q_ATTRIBUTE |
                         AST_Q_VARYING | AST_Q_IN | AST_Q_OUT | AST_Q_INOUT |
@@ -1026,6 +1061,11 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
             continue;
          }
          builtin = make_builtin_var(c, d->name);
+         if (builtin && !builtin_redeclarable(c, d->name)) {
+            check_error(c, d, "built-in variable %s cannot be redeclared",
+                        d->name);
+            continue;
+         }
          struct hash_entry *prev = hash_table_search(c->scope->names,
                                                      d->name);
          if (builtin && prev)
@@ -1311,6 +1351,11 @@ check_block(struct check *c, struct ast_node *n)
                         "be an unsized array");
          if (!per_vertex && !strncmp(d->name, "gl_", 3))
             check_error(c, d, "block member names cannot start with gl_");
+         /* gl_MaxClipDistances is 8 (GLSL 1.50 7.4). */
+         if (per_vertex && !strcmp(d->name, "gl_ClipDistance") &&
+             glsl_type_is_array(ft) && ft->length > 8)
+            check_error(c, d, "gl_ClipDistance cannot have more than 8 "
+                        "elements");
          if ((varying_in || varying_out) && is_integer_or_double(ft) &&
              !((q | m->type->flags) & AST_Q_FLAT))
             check_error(c, d, "block member '%s' of integer or double type "

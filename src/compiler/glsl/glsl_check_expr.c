@@ -383,7 +383,7 @@ check_binary(struct check *c, struct ast_node *n, int op, struct expr a,
    if (type_is_error(a.type) || type_is_error(b.type))
       return err_expr();
    bool is_const = a.is_const && b.is_const;
-   struct expr r;
+   struct expr r = { 0 };
 
    switch (op) {
    case AND_OP:
@@ -662,11 +662,23 @@ check_field(struct check *c, struct ast_node *n)
             if (t->base_type == GLSL_TYPE_INTERFACE)
                check_buffer_read(c, n, n->name, t->fields[i].qualifiers,
                                  r.type);
+            r.member = t->base_type == GLSL_TYPE_INTERFACE ? n->name : NULL;
             return r;
          }
       }
-      if (t->name && !strcmp(t->name, "gl_PerVertex"))
-         return err_expr(); /* compatibility members we do not list */
+      if (t->name && !strcmp(t->name, "gl_PerVertex")) {
+         /* Every built-in gl_PerVertex has these three; a block without
+          * one was redeclared without it (GLSL 4.10 7.1: using a member
+          * left out of the redeclaration is an error).  Compatibility
+          * members are not listed: accept them unchecked. */
+         if (!strcmp(n->name, "gl_Position") ||
+             !strcmp(n->name, "gl_PointSize") ||
+             !strcmp(n->name, "gl_ClipDistance")) {
+            check_error(c, n, "'%s' is not in the redeclared gl_PerVertex",
+                        n->name);
+         }
+         return err_expr();
+      }
       check_error(c, n, "'%s' has no member '%s'", tname(c, t), n->name);
       return err_expr();
    }
@@ -707,6 +719,7 @@ check_index(struct check *c, struct ast_node *n)
    r.is_const = base.is_const && idx.is_const;
    r.has_value = false;
    r.whole_var = false;
+   r.member = NULL;
    int limit;
    if (glsl_type_is_array(t)) {
       r.type = t->element;
@@ -722,6 +735,23 @@ check_index(struct check *c, struct ast_node *n)
          check_error(c, n, "arrays of samplers and uniform blocks need "
                      "constant indices in this version");
          return err_expr();
+      }
+      if (limit < 0 && base.member && !glsl_type_is_array(r.type)) {
+         /* An unsized member of a named block (or of gl_in[]) is sized by
+          * its constant indices, so it cannot be indexed dynamically
+          * (GLSL 1.50 4.3.7), except the last member of a buffer block.
+          * gl_ClipDistance holds at most gl_MaxClipDistances (8). */
+         if (!idx.is_const && !(base.var && (base.var->qual & AST_Q_BUFFER))) {
+            check_error(c, n, "unsized array '%s' indexed with a "
+                        "non-constant expression", base.member);
+            return err_expr();
+         }
+         if (idx.has_value && !strcmp(base.member, "gl_ClipDistance") &&
+             idx.val.c[0].i >= 8) {
+            check_error(c, n, "index %lld is beyond the size of %s",
+                        (long long)idx.val.c[0].i, base.member);
+            return err_expr();
+         }
       }
       if (limit < 0 && base.whole_var && base.var) {
          /* Implicitly sized: constant indices size it later. */
@@ -1281,7 +1311,7 @@ check_method(struct check *c, struct ast_node *n)
 static struct expr
 check_expr_inner(struct check *c, struct ast_node *n)
 {
-   struct expr r;
+   struct expr r = { 0 };
    switch (n->kind) {
    case AST_INT_CONST:
    case AST_UINT_CONST:

@@ -57,6 +57,7 @@ struct glsl_func_sig {
    const struct glsl_type **params;
    unsigned *param_qual;
    bool defined;
+   bool prototyped;        /* a prototype (not a definition) was seen */
    bool builtin;
    bool constant;          /* built-in foldable when arguments are */
    unsigned precision;     /* AST_Q_PRECISION bits of the return type */
@@ -96,6 +97,7 @@ struct expr {
    const char *not_lvalue_why;
    struct glsl_var *var;   /* the variable the value is read from */
    bool whole_var;         /* the expression is exactly that variable */
+   const char *member;     /* exactly this member of an interface block */
 };
 
 struct check {
@@ -174,6 +176,8 @@ bool check_fold_builtin(const char *name, const struct glsl_type *ret,
                         struct cval *out);
 
 /* glsl_check.c */
+void check_qualifier_order(struct check *c, struct ast_node *n,
+                           const struct ast_type *t);
 struct glsl_sym *check_lookup(struct check *c, const char *name);
 struct glsl_var *check_lookup_var(struct check *c, const char *name);
 const struct glsl_type *check_resolve_type(struct check *c,

@@ -81,6 +81,7 @@ check_function(struct check *c, struct ast_node *fn)
       const struct glsl_type *t = check_resolve_type(c, p->type, p);
       t = check_apply_dims(c, t, &p->dims, false);
       unsigned q = p->type->flags;
+      check_qualifier_order(c, p, p->type);
       if (t->base_type == GLSL_TYPE_VOID && !glsl_type_is_array(t)) {
          if (n != 1 || p->name)
             check_error(c, p, "'void' must be the only parameter and "
@@ -164,14 +165,24 @@ check_function(struct check *c, struct ast_node *fn)
          check_error(c, fn, "function '%s' is already defined", fn->name);
          return;
       }
+      /* ES 1.00 4.2.7: a prototype may not be repeated in one scope (later
+       * versions allow it). */
+      if (st->es && st->version == 100 && prev->prototyped &&
+          !fn->is_definition) {
+         check_error(c, fn, "function '%s' is already declared",
+                     fn->name);
+         return;
+      }
       sig = prev;
    } else {
       sig->next = sym->sigs;
       sym->sigs = sig;
    }
 
-   if (!fn->is_definition)
+   if (!fn->is_definition) {
+      sig->prototyped = true;
       return;
+   }
    sig->defined = true;
 
    /* Parameters and the body share one scope. */

@@ -246,6 +246,41 @@ test_scopes_and_constant_arguments(void **state)
    ACCEPT(FS, "#version 400\nuniform sampler2D s; uniform ivec2 o;\n"
               "out vec4 f;\n"
               "void main() { f = textureGatherOffset(s, vec2(0), o); }\n");
+   /* Parameter qualifiers keep the pre-4.20 order (1.30 4.7): const,
+    * in/out, precision; repeats are errors in every version. */
+   REJECT(VS, "#version 130\nfloat f(highp in float x) { return x; }\n"
+              "void main() {}\n");
+   ACCEPT(VS, "#version 130\nfloat f(const in highp float x) { return x; }\n"
+              "void main() {}\n");
+   REJECT(VS, "#version 420\nfloat f(in in float x) { return x; }\n"
+              "void main() {}\n");
+   /* ES 1.00 4.2.7: a prototype is declared once. */
+   REJECT(VS, "#version 100\nint f(int a);\nint f(int a);\n"
+              "void main() {}\n");
+   ACCEPT(VS, "#version 300 es\nint f(int a);\nint f(int a);\n"
+              "void main() {}\n");
+   /* Only some built-ins may be redeclared (1.50 7.1). */
+   REJECT(MESA_SHADER_GEOMETRY, "#version 150\nlayout(points) in;\n"
+          "layout(points, max_vertices = 1) out;\nout int gl_Layer;\n"
+          "void main() { gl_Layer = 1; }\n");
+   ACCEPT(VS, "#version 130\nout float gl_ClipDistance[4];\n"
+              "void main() { gl_Position = vec4(0); }\n");
+   /* Unsized block members are sized by constant indices (1.50 4.3.7);
+    * gl_in[].gl_ClipDistance holds at most 8; a redeclared gl_PerVertex
+    * has only the members it lists. */
+   REJECT(FS, "#version 150\nin block { float a[]; } b;\nuniform int i;\n"
+              "out vec4 o;\nvoid main() { o = vec4(b.a[i]); }\n");
+   ACCEPT(FS, "#version 150\nin block { float a[]; } b;\n"
+              "out vec4 o;\nvoid main() { o = vec4(b.a[3]); }\n");
+   REJECT(MESA_SHADER_GEOMETRY, "#version 150\nlayout(points) in;\n"
+          "layout(points, max_vertices = 1) out;\n"
+          "void main() { gl_Position = vec4(gl_in[0].gl_ClipDistance[8]); "
+          "EmitVertex(); }\n");
+   REJECT(MESA_SHADER_GEOMETRY, "#version 150\nlayout(points) in;\n"
+          "layout(points, max_vertices = 1) out;\n"
+          "in gl_PerVertex { vec4 gl_Position; } gl_in[];\n"
+          "void main() { gl_Position = vec4(gl_in[0].gl_PointSize); "
+          "EmitVertex(); }\n");
 }
 
 int
