@@ -220,9 +220,13 @@ make_builtin_var(struct check *c, const char *name)
       v->qual = AST_Q_IN;
       v->read_only = true;
    } else if (!strcmp(name, "gl_out") && s == MESA_SHADER_TESS_CTRL &&
-              glsl_is_version(c->st, 400, 320)) {
+              (glsl_is_version(c->st, 400, 320) ||
+               glsl_ext_enabled(c->st, "GL_ARB_tessellation_shader") ||
+               glsl_ext_enabled(c->st, "GL_OES_tessellation_shader") ||
+               glsl_ext_enabled(c->st, "GL_EXT_tessellation_shader"))) {
       v = rzalloc(c->mem, struct glsl_var);
-      v->type = per_vertex_block(c, true, -1);
+      v->type = per_vertex_block(c, true,
+                                 c->tcs_vertices ? c->tcs_vertices : -1);
       v->qual = AST_Q_OUT;
    } else if ((c->per_vertex_done & 1) && is_per_vertex_member(name)) {
       v = NULL; /* not listed in the gl_PerVertex redeclaration */
@@ -265,6 +269,7 @@ make_builtin_var(struct check *c, const char *name)
    if (v) {
       v->name = name;
       v->builtin = true;
+      v->global = true;
       hash_table_insert(c->builtin_vars, ralloc_strdup(c->mem, name), v);
    }
    return v;
@@ -826,6 +831,10 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
                   in ? "in" : "out");
       return;
    }
+   if (s == MESA_SHADER_TESS_CTRL || s == MESA_SHADER_TESS_EVAL) {
+      check_tess_default_layout(c, n, in);
+      return;
+   }
    if (s != MESA_SHADER_GEOMETRY)
       return;
    int prim = -1, max_vertices = -1;
@@ -1079,6 +1088,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       }
       if (global && !builtin && (q & AST_Q_IN))
          check_gs_in_array(c, d, &t);
+      if (global && !builtin)
+         check_tess_io_var(c, d, q, &t);
       if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
          check_location_overlap(c, d, n->type, q, t);
       if (global && !builtin)
@@ -1091,6 +1102,7 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       v->name = d->name;
       v->qual = q;
       v->line = d->line;
+      v->global = global;
       if (!builtin) {
          v->image_format = 1 + check_image_declaration(c, d, n->type, q, t);
          if (global)
@@ -1245,6 +1257,8 @@ check_block(struct check *c, struct ast_node *n)
                   "an instance name");
       return;
    }
+   if (!check_tess_block(c, n, q, per_vertex))
+      return;
    if (n->name2 && (q & (AST_Q_UNIFORM | AST_Q_BUFFER)) && n->dims.count &&
        !n->dims.tail->a) {
       check_error(c, n, "uniform and buffer block arrays need a size");
@@ -1370,6 +1384,7 @@ check_block(struct check *c, struct ast_node *n)
             struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
             v->name = d->name;
             v->type = ft;
+            v->global = true;
             v->qual = q | (m->type->flags & AST_Q_MEMORY);
             v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN) ||
                            ((q | m->type->flags) & AST_Q_READONLY);
@@ -1393,10 +1408,12 @@ check_block(struct check *c, struct ast_node *n)
       const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
       if (q & AST_Q_IN)
          check_gs_in_array(c, n, &t);
+      check_tess_io_var(c, n, q, &t);
       struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
       v->name = n->name2;
       v->type = t;
       v->qual = q;
+      v->global = true;
       v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_READONLY);
       struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
       sym->kind = SYM_VAR;

@@ -755,7 +755,10 @@ check_index(struct check *c, struct ast_node *n)
       }
       if (limit < 0 && base.whole_var && base.var) {
          /* Implicitly sized: constant indices size it later. */
+         /* Inputs, buffer arrays and tessellation per-vertex outputs are
+          * sized by the primitive, at run time or by "vertices". */
          if (!idx.is_const && !(base.var->qual & (AST_Q_BUFFER | AST_Q_IN)) &&
+             !check_tess_per_vertex(c, base.var->qual) &&
              !base.var->block_field) {
             check_error(c, n, "unsized array '%s' indexed with a "
                         "non-constant expression", base.var->name);
@@ -1222,6 +1225,8 @@ check_call(struct check *c, struct ast_node *n)
    check_image_call(c, n, n->name, best->sig, args, nargs);
    if (best->builtin)
       check_texture_call(c, n, n->name, args, nargs);
+   if (best->builtin && !strcmp(n->name, "barrier"))
+      check_tess_barrier(c, n);
    bool is_const = best->builtin && best->constant;
    bool known = is_const;
    for (i = 0; i < nargs; i++) {
@@ -1267,6 +1272,14 @@ check_method(struct check *c, struct ast_node *n)
           * (buffer arrays): unknown here.  Other unsized arrays have no
           * length yet. */
          struct glsl_var *v = base.var;
+         if (v && base.whole_var && !check_tess_length_known(c, n, v))
+            return err_expr();
+         /* Patch arrays are sized by their declaration only. */
+         if (v && base.whole_var && (v->qual & AST_Q_PATCH)) {
+            check_error(c, n, "length() of the unsized patch array '%s'",
+                        v->name);
+            return err_expr();
+         }
          if (v && base.whole_var && v->builtin &&
              (!strcmp(v->name, "gl_TexCoord") ||
               !strcmp(v->name, "gl_ClipDistance"))) {
@@ -1395,6 +1408,7 @@ check_expr_inner(struct check *c, struct ast_node *n)
          return err_expr();
       if (!require_lvalue(c, n, &a, "assignment"))
          return err_expr();
+      check_tess_output_write(c, n->a, a.var);
       if (a.var)
          a.var->written = true;
       if (n->op != '=') {

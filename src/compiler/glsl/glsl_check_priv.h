@@ -41,6 +41,7 @@ struct glsl_var {
    bool has_value;
    struct cval value;
    bool block_field;       /* member of an anonymous block */
+   bool global;            /* declared at global scope (built-ins too) */
    bool redeclared;
    bool written;
    bool used;              /* read or written by an expression */
@@ -119,6 +120,13 @@ struct check {
    bool gs_length_unsized;  /* length() of an unsized input seen */
    int gs_out_prim;         /* index in the output primitive list + 1 */
    int gs_max_vertices;     /* -1 unknown */
+   /* Tessellation layouts: vertices per patch (0 unknown), the size of
+    * the first explicitly sized per-vertex output, evaluation input
+    * layouts (index + 1, 0 unset). */
+   int tcs_vertices, tcs_out_size;
+   int tes_mode, tes_spacing, tes_order;
+   int if_depth;            /* ifs around the statement being checked */
+   bool main_returned;      /* a return was seen in main() */
    /* Explicit locations of inputs (0) and outputs (1): [first, end). */
    struct { int first, end; } locs[2][64];
    unsigned nlocs[2];
@@ -169,6 +177,19 @@ void check_image_call(struct check *c, struct ast_node *n, const char *name,
 /* glsl_check_texture.c */
 void check_texture_call(struct check *c, struct ast_node *n, const char *name,
                         const struct expr *args, unsigned nargs);
+
+/* glsl_check_tess.c */
+bool check_tess_per_vertex(struct check *c, unsigned q);
+void check_tess_default_layout(struct check *c, struct ast_node *n, bool in);
+void check_tess_io_var(struct check *c, struct ast_node *d, unsigned q,
+                       const struct glsl_type **t);
+bool check_tess_block(struct check *c, struct ast_node *n, unsigned q,
+                      bool per_vertex_block);
+bool check_tess_length_known(struct check *c, struct ast_node *n,
+                             const struct glsl_var *v);
+void check_tess_output_write(struct check *c, struct ast_node *lhs,
+                             const struct glsl_var *v);
+void check_tess_barrier(struct check *c, struct ast_node *n);
 
 /* glsl_check_fold.c */
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,

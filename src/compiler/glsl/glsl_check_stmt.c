@@ -349,8 +349,10 @@ check_stmt(struct check *c, struct ast_node *n)
       break;
    case AST_IF:
       check_condition(c, n->a);
+      c->if_depth++;
       check_stmt(c, n->b);
       check_stmt(c, n->c);
+      c->if_depth--;
       break;
    case AST_SWITCH:
       if (!glsl_is_version(c->st, 130, 300))
@@ -405,6 +407,8 @@ check_stmt(struct check *c, struct ast_node *n)
          check_error(c, n, "discard is only allowed in fragment shaders");
       break;
    case AST_RETURN: {
+      if (c->func && !strcmp(c->func->name, "main"))
+         c->main_returned = true;
       const struct glsl_type *ret = c->func ? c->func->ret :
                                     &glsl_type_builtin_error;
       if (!n->a) {

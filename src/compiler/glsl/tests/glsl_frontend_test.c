@@ -283,6 +283,61 @@ test_scopes_and_constant_arguments(void **state)
           "EmitVertex(); }\n");
 }
 
+/* ARB_tessellation_shader / GLSL 4.00 rules (4.3.8.2, 4.4.1.2, 4.4.2.1,
+ * 8.16 and issue 42 of the extension). */
+static void
+test_tessellation(void **state)
+{
+   (void)state;
+   const gl_shader_stage TCS = MESA_SHADER_TESS_CTRL;
+   const gl_shader_stage TES = MESA_SHADER_TESS_EVAL;
+#define TCS_HEAD "#version 400\nlayout(vertices = 3) out;\n"
+   ACCEPT(TCS, TCS_HEAD "out vec4 x[];\npatch out float p;\n"
+               "void main() { x[gl_InvocationID] = vec4(0);\n"
+               "  gl_out[gl_InvocationID].gl_Position = vec4(0); p = 1.0;\n"
+               "  barrier(); int n[gl_out.length()]; n[2] = 0; }\n");
+   /* vertices: in range, the same everywhere, matching output sizes */
+   REJECT(TCS, "#version 400\nlayout(vertices = 0) out;\nvoid main() {}\n");
+   REJECT(TCS, TCS_HEAD "layout(vertices = 4) out;\nvoid main() {}\n");
+   ACCEPT(TCS, "#version 400\nlayout(vertices = 4, vertices = 3) out;\n"
+               "layout(vertices = 3) out;\nvoid main() {}\n");
+   REJECT(TCS, TCS_HEAD "out vec4 x[4];\nvoid main() {}\n");
+   REJECT(TCS, "#version 400\nint n[gl_out.length()];\n"
+               "layout(vertices = 3) out;\nvoid main() {}\n");
+   /* per-vertex variables and blocks are arrays; patch ones need not be,
+    * and an unsized patch array has no length */
+   REJECT(TCS, TCS_HEAD "in vec4 x;\nvoid main() {}\n");
+   REJECT(TCS, TCS_HEAD "out vec4 x;\nvoid main() {}\n");
+   REJECT(TES, "#version 400\nlayout(triangles) in;\nin vec4 x;\n"
+               "void main() {}\n");
+   REJECT(TES, "#version 400\nlayout(triangles) in;\nin B { vec4 x; };\n"
+               "void main() {}\n");
+   REJECT(TCS, TCS_HEAD "out gl_PerVertex { vec4 gl_Position; } gl_out;\n"
+               "void main() {}\n");
+   REJECT(TES, "#version 400\nlayout(triangles) in;\npatch in float p[];\n"
+               "int n[p.length()];\nvoid main() {}\n");
+   /* writes to per-vertex outputs go through gl_InvocationID itself */
+   REJECT(TCS, TCS_HEAD "out vec4 x[];\nvoid main() { x[0] = vec4(0); }\n");
+   REJECT(TCS, TCS_HEAD "void main() { int n = gl_InvocationID;\n"
+               "  gl_out[n].gl_Position = vec4(0); }\n");
+   ACCEPT(TCS, TCS_HEAD "out vec4 x[];\n"
+               "void main() { vec4 v = x[0]; x[gl_InvocationID] = v; }\n");
+   /* barrier: main only, not in control flow, not after a return */
+   REJECT(TCS, TCS_HEAD "void f() { barrier(); }\nvoid main() { f(); }\n");
+   REJECT(TCS, TCS_HEAD "uniform bool b;\n"
+               "void main() { if (b) barrier(); }\n");
+   REJECT(TCS, TCS_HEAD "void main() { for (int i = 0; i < 2; i++) "
+               "barrier(); }\n");
+   REJECT(TCS, TCS_HEAD "uniform bool b;\n"
+               "void main() { if (b) return; barrier(); }\n");
+   /* evaluation input layouts are consistent */
+   ACCEPT(TES, "#version 400\nlayout(quads, fractional_odd_spacing, cw, "
+               "point_mode) in;\nvoid main() {}\n");
+   REJECT(TES, "#version 400\nlayout(quads) in;\nlayout(triangles) in;\n"
+               "void main() {}\n");
+#undef TCS_HEAD
+}
+
 int
 main(void)
 {
@@ -292,6 +347,7 @@ main(void)
       cmocka_unit_test(test_statements_and_qualifiers),
       cmocka_unit_test(test_recursion),
       cmocka_unit_test(test_scopes_and_constant_arguments),
+      cmocka_unit_test(test_tessellation),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
