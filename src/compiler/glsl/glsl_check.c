@@ -1103,6 +1103,7 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       v->qual = q;
       v->line = d->line;
       v->global = global;
+      check_subroutine_variable(c, n, d, q, v);
       if (!builtin) {
          v->image_format = 1 + check_image_declaration(c, d, n->type, q, t);
          if (global)

@@ -10,9 +10,14 @@
 void
 check_note_call(struct check *c, struct glsl_func_sig *callee)
 {
-   struct glsl_func_sig *caller = c->func;
-   if (!caller)
-      return; /* a call in a global initialiser: no caller */
+   if (c->func) /* else a call in a global initialiser: no caller */
+      check_add_call_edge(c, c->func, callee);
+}
+
+void
+check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
+                    struct glsl_func_sig *callee)
+{
    if (!caller->callee_set) {
       caller->callee_set = set_create_pointer_keys(c->mem);
       util_dynarray_init(&caller->callees, c->mem);

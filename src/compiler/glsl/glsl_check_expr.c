@@ -1071,6 +1071,12 @@ check_call(struct check *c, struct ast_node *n)
    /* Constructors: a type specifier, or a name that is a type. */
    const struct glsl_type *ctor = NULL;
    if (n->type) {
+      if (n->type->type_name && !n->type->builtin &&
+          check_subroutine_type(c, n->type->type_name)) {
+         check_error(c, n, "'%s' is a subroutine type, not a function",
+                     n->type->type_name);
+         return err_expr();
+      }
       ctor = check_resolve_type(c, n->type, n);
       if (type_is_error(ctor))
          return err_expr();
@@ -1080,9 +1086,22 @@ check_call(struct check *c, struct ast_node *n)
          ctor = sym->type;
       else if (sym && sym->kind == SYM_VAR) {
          /* Subroutine uniforms are called like functions. */
-         if (type_is_error(glsl_without_array(sym->var->type)))
-            return err_expr();
+         if (sym->var->subroutine_type ||
+             ((sym->var->qual & AST_Q_SUBROUTINE) &&
+              type_is_error(glsl_without_array(sym->var->type))))
+            return check_subroutine_call(c, n, sym->var, args, nargs);
          check_error(c, n, "'%s' is a variable, not a function", n->name);
+         return err_expr();
+      }
+      if (n->b) {
+         check_error(c, n, "only subroutine uniform arrays can be indexed "
+                     "and called");
+         return err_expr();
+      }
+      if (sym && sym->kind == SYM_FUNC && sym->sigs &&
+          sym->sigs->subroutine_type && !sym->sigs->next) {
+         check_error(c, n, "'%s' is a subroutine type, not a function",
+                     n->name);
          return err_expr();
       }
    }

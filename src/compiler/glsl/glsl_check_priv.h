@@ -42,6 +42,8 @@ struct glsl_var {
    struct cval value;
    bool block_field;       /* member of an anonymous block */
    bool global;            /* declared at global scope (built-ins too) */
+   /* subroutine uniforms: their subroutine type */
+   const struct glsl_func_sig *subroutine_type;
    bool redeclared;
    bool written;
    bool used;              /* read or written by an expression */
@@ -59,6 +61,8 @@ struct glsl_func_sig {
    unsigned *param_qual;
    bool defined;
    bool prototyped;        /* a prototype (not a definition) was seen */
+   bool subroutine_type;   /* "subroutine RET T(...);" declares type T */
+   bool subroutine_impl;   /* declared with subroutine(T, ...) */
    bool builtin;
    bool constant;          /* built-in foldable when arguments are */
    unsigned precision;     /* AST_Q_PRECISION bits of the return type */
@@ -149,6 +153,8 @@ type_is_error(const struct glsl_type *t)
 
 /* glsl_check_calls.c */
 void check_note_call(struct check *c, struct glsl_func_sig *callee);
+void check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
+                         struct glsl_func_sig *callee);
 void check_recursion(struct check *c);
 
 /* glsl_check_block_quals.c */
@@ -190,6 +196,21 @@ bool check_tess_length_known(struct check *c, struct ast_node *n,
 void check_tess_output_write(struct check *c, struct ast_node *lhs,
                              const struct glsl_var *v);
 void check_tess_barrier(struct check *c, struct ast_node *n);
+
+/* glsl_check_subroutine.c */
+struct glsl_func_sig *check_subroutine_type(struct check *c,
+                                            const char *name);
+bool check_subroutine_function(struct check *c, struct ast_node *fn,
+                               struct glsl_func_sig *sig);
+void check_subroutine_overload(struct check *c, struct ast_node *fn,
+                               const struct glsl_func_sig *sigs,
+                               const struct glsl_func_sig *sig);
+void check_subroutine_variable(struct check *c, struct ast_node *n,
+                               struct ast_node *d, unsigned q,
+                               struct glsl_var *v);
+struct expr check_subroutine_call(struct check *c, struct ast_node *n,
+                                  struct glsl_var *v, struct expr *args,
+                                  unsigned nargs);
 
 /* glsl_check_fold.c */
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,

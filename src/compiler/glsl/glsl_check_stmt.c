@@ -128,6 +128,8 @@ check_function(struct check *c, struct ast_node *fn)
                   sym->kind == SYM_VAR ? "variable" : "type");
       return;
    }
+   if (!check_subroutine_function(c, fn, sig))
+      return;
    if (!sym) {
       if (is_builtin_function_name(c, fn->name)) {
          if (st->es && st->version >= 300 &&
@@ -175,6 +177,7 @@ check_function(struct check *c, struct ast_node *fn)
       }
       sig = prev;
    } else {
+      check_subroutine_overload(c, fn, sym->sigs, sig);
       sig->next = sym->sigs;
       sym->sigs = sig;
    }

@@ -235,6 +235,10 @@ function_identifier
      {
         if ($1->kind == AST_IDENT) {
            $$ = NODE(AST_CALL, @1); $$->name = $1->name;
+        } else if ($1->kind == AST_INDEX && $1->a->kind == AST_IDENT) {
+           /* u[i](...): a call through an array of subroutine uniforms;
+            * the index is kept in b. */
+           $$ = NODE(AST_CALL, @1); $$->name = $1->a->name; $$->b = $1->b;
         } else if ($1->kind == AST_FIELD) {
            $$ = NODE(AST_METHOD, @1); $$->a = $1->a; $$->name = $1->name;
         } else {

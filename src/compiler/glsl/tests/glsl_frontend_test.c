@@ -338,6 +338,49 @@ test_tessellation(void **state)
 #undef TCS_HEAD
 }
 
+/* ARB_shader_subroutine / GLSL 4.00 6.1.2. */
+static void
+test_subroutines(void **state)
+{
+   (void)state;
+   const gl_shader_stage VS = MESA_SHADER_VERTEX;
+#define SUB_HEAD "#version 400\nsubroutine float T(float x);\n"
+   ACCEPT(VS, SUB_HEAD "subroutine(T) float a(float x) { return x; }\n"
+              "subroutine(T) float b(float x) { return -x; }\n"
+              "subroutine uniform T u;\nsubroutine uniform T v[2];\n"
+              "uniform int i;\n"
+              "void main() { gl_Position = vec4(u(1.0) + v[i](2) + "
+              "v[0](1.0)); }\n");
+   /* implementations match the type exactly and are definitions */
+   REJECT(VS, SUB_HEAD "subroutine(T) int a(float x) { return 1; }\n"
+              "void main() {}\n");
+   REJECT(VS, SUB_HEAD "subroutine(T) float a(int x) { return 1.0; }\n"
+              "void main() {}\n");
+   REJECT(VS, SUB_HEAD "subroutine(T) float a(float x);\nvoid main() {}\n");
+   REJECT(VS, SUB_HEAD "subroutine(T) subroutine(T) float a(float x) "
+              "{ return x; }\nvoid main() {}\n");
+   REJECT(VS, SUB_HEAD "subroutine(T) float a(float x) { return x; }\n"
+              "float a(int x) { return 1.0; }\nvoid main() {}\n");
+   /* only uniforms; calls are checked against the type */
+   REJECT(VS, SUB_HEAD "subroutine float x;\nvoid main() {}\n");
+   REJECT(VS, SUB_HEAD "subroutine uniform T u;\n"
+              "void main() { u(1.0, 2.0); }\n");
+   REJECT(VS, SUB_HEAD "subroutine uniform T u;\n"
+              "void main() { u(vec2(1.0)); }\n");
+   REJECT(VS, SUB_HEAD "void main() { T(1.0); }\n");
+   /* recursion through a subroutine uniform is recursion */
+   REJECT(VS, SUB_HEAD "subroutine uniform T u;\n"
+              "subroutine(T) float a(float x) { return u(x); }\n"
+              "void main() { gl_Position = vec4(u(1.0)); }\n");
+   /* layout(index) needs 4.30 or ARB_explicit_uniform_location */
+   REJECT(VS, SUB_HEAD "layout(index = 2) subroutine(T) float a(float x) "
+              "{ return x; }\nvoid main() {}\n");
+   ACCEPT(VS, "#version 430\nsubroutine float T(float x);\n"
+              "layout(index = 2) subroutine(T) float a(float x) "
+              "{ return x; }\nvoid main() {}\n");
+#undef SUB_HEAD
+}
+
 int
 main(void)
 {
@@ -348,6 +391,7 @@ main(void)
       cmocka_unit_test(test_recursion),
       cmocka_unit_test(test_scopes_and_constant_arguments),
       cmocka_unit_test(test_tessellation),
+      cmocka_unit_test(test_subroutines),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
