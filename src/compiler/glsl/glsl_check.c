@@ -602,6 +602,7 @@ check_global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
    if ((q & AST_Q_CENTROID) &&
        !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, n, "'centroid' needs 'in', 'out' or 'varying'");
+   check_sample_qualifier(c, n, q);
    if (glsl_type_contains(t, GLSL_TYPE_SAMPLER) ||
        glsl_type_contains(t, GLSL_TYPE_IMAGE) ||
        glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT)) {
@@ -815,6 +816,72 @@ check_location_overlap(struct check *c, struct ast_node *d,
    }
 }
 
+/* A stream number: 0 .. gl_MaxVertexStreams - 1 (4 streams, GLSL 4.00
+ * 4.4.2.2).  Returns the stream, -1 when invalid or unknown. */
+int
+check_stream_value(struct check *c, struct ast_node *n,
+                   const struct ast_layout_id *l)
+{
+   int64_t v = 0;
+   bool known = false;
+   if (!l->value || !check_const_int(c, l->value, &v, &known) || !known)
+      return -1;
+   if (v < 0 || v >= 4) {
+      check_error(c, n, "stream %lld is out of range (0..3)", (long long)v);
+      return -1;
+   }
+   return (int)v;
+}
+
+static int
+layout_stream(struct check *c, struct ast_node *n,
+              struct ast_layout_id *list, int dflt)
+{
+   int stream = dflt;
+   for (struct ast_layout_id *l = list; l; l = l->next) {
+      if (!strcasecmp(l->name, "stream"))
+         stream = check_stream_value(c, n, l);
+   }
+   return stream;
+}
+
+/* A member of a geometry output block may name a stream only if it is
+ * the block's own (GLSL 4.00 4.4.2.2). */
+static void
+check_member_stream(struct check *c, struct ast_node *block,
+                    struct ast_node *m, unsigned q)
+{
+   if (c->st->stage != MESA_SHADER_GEOMETRY || !(q & AST_Q_OUT))
+      return;
+   int mine = layout_stream(c, m, m->type->layout, -2);
+   if (mine == -2 || mine < 0)
+      return;
+   int blocks = layout_stream(c, block, block->type->layout,
+                              c->gs_out_stream);
+   if (blocks >= 0 && mine != blocks)
+      check_error(c, m, "a member of a block in stream %d cannot be in "
+                  "stream %d", blocks, mine);
+}
+
+/* The auxiliary storage qualifier `sample` (GLSL 4.00 4.3): on varyings
+ * only, never with centroid, not on vertex inputs or fragment outputs. */
+void
+check_sample_qualifier(struct check *c, struct ast_node *n, unsigned q)
+{
+   if (!(q & AST_Q_SAMPLE))
+      return;
+   gl_shader_stage s = c->st->stage;
+   if (q & AST_Q_CENTROID)
+      check_error(c, n, "'sample' and 'centroid' cannot be combined");
+   else if (!(q & (AST_Q_IN | AST_Q_OUT)))
+      check_error(c, n, "'sample' needs 'in' or 'out'");
+   else if ((s == MESA_SHADER_VERTEX && (q & AST_Q_IN)) ||
+            (s == MESA_SHADER_FRAGMENT && (q & AST_Q_OUT)))
+      check_error(c, n, "'sample' is not allowed on %s",
+                  (q & AST_Q_IN) ? "vertex shader inputs"
+                                 : "fragment shader outputs");
+}
+
 /* "layout(...) in;" and "layout(...) out;" and friends. */
 static void
 check_default_layout(struct check *c, struct ast_node *n, unsigned q)
@@ -838,6 +905,12 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
    if (s != MESA_SHADER_GEOMETRY)
       return;
    int prim = -1, max_vertices = -1;
+   /* In one declaration the last invocations counts (4.4). */
+   struct ast_layout_id *invocations = NULL;
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (in && !strcasecmp(l->name, "invocations"))
+         invocations = l;
+   }
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
       if (in) {
          int p = name_index(l->name, gs_in_prims, ARRAY_SIZE(gs_in_prims));
@@ -847,7 +920,24 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
                return;
             }
             prim = p;
-         } else if (strcasecmp(l->name, "invocations")) {
+         } else if (!strcasecmp(l->name, "invocations")) {
+            /* 1 .. gl_MaxGeometryShaderInvocations (32), the same in
+             * every declaration (GLSL 4.00 4.4.1.3). */
+            if (l != invocations)
+               continue;
+            int64_t v = 0;
+            bool known = false;
+            if (!l->value || !check_const_int(c, l->value, &v, &known) ||
+                !known)
+               continue;
+            if (v <= 0 || v > 32)
+               check_error(c, n, "invocations = %lld is out of range "
+                           "(1..32)", (long long)v);
+            else if (c->gs_invocations && c->gs_invocations != v)
+               check_error(c, n, "invocations redeclared differently");
+            else
+               c->gs_invocations = (int)v;
+         } else {
             check_error(c, n, "'%s' is not a geometry input layout",
                         l->name);
             return;
@@ -868,7 +958,11 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
                            "(0..256)", (long long)v);
             else
                max_vertices = (int)v; /* the last one in a list wins */
-         } else if (strcasecmp(l->name, "stream")) {
+         } else if (!strcasecmp(l->name, "stream")) {
+            int v = check_stream_value(c, n, l);
+            if (v >= 0)
+               c->gs_out_stream = v; /* the default from here on */
+         } else {
             check_error(c, n, "'%s' is not a geometry output layout",
                         l->name);
             return;
@@ -1345,6 +1439,9 @@ check_block(struct check *c, struct ast_node *n)
          check_error(c, m, "block member storage does not match the "
                      "block's");
       check_block_member_qualifiers(c, m, q);
+      check_member_stream(c, n, m, q);
+      check_sample_qualifier(c, m, mq | (q & (AST_Q_IN | AST_Q_OUT |
+                                              AST_Q_UNIFORM | AST_Q_BUFFER)));
       if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
            glsl_type_contains(mt, GLSL_TYPE_IMAGE) ||
            glsl_type_contains(mt, GLSL_TYPE_ATOMIC_UINT)))

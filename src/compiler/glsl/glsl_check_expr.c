@@ -628,6 +628,8 @@ check_swizzle(struct check *c, struct ast_node *n, struct expr base)
       idx[i] = found;
    }
    struct expr r = base;
+   r.whole_var = false; /* a swizzle is a part of the variable */
+   r.member = NULL;
    r.type = glsl_simple_type(base.type->base_type, len, 1);
    r.lvalue = base.lvalue && !repeated;
    if (repeated)
@@ -987,6 +989,22 @@ conv_rank(const struct glsl_type *from, const struct glsl_type *to)
    return 3;
 }
 
+/* Whether converting `from` to `a` is better than to `b` (GLSL 4.00 6.1):
+ * an exact match beats any conversion, float->double beats every other
+ * conversion, and int/uint->float beats int/uint->double.  Other pairs
+ * (int->float against int->uint, say) are not ordered. */
+static bool
+conv_better(const struct glsl_type *from, const struct glsl_type *a,
+            const struct glsl_type *b)
+{
+   int ra = conv_rank(from, a), rb = conv_rank(from, b);
+   if (ra == rb || rb == 0)
+      return false;
+   if (ra == 0 || ra == 1)
+      return ra < rb;
+   return ra == 2 && b->base_type == GLSL_TYPE_DOUBLE;
+}
+
 static bool
 cand_matches(struct check *c, const struct cand *k, struct expr *args,
              unsigned nargs, bool exact)
@@ -1015,11 +1033,9 @@ cand_better(const struct cand *a, const struct cand *b, struct expr *args,
 {
    bool strictly = false;
    for (unsigned i = 0; i < nargs; i++) {
-      int ra = conv_rank(args[i].type, a->params[i]);
-      int rb = conv_rank(args[i].type, b->params[i]);
-      if (ra > rb)
+      if (conv_better(args[i].type, b->params[i], a->params[i]))
          return false;
-      if (ra < rb)
+      if (conv_better(args[i].type, a->params[i], b->params[i]))
          strictly = true;
    }
    return strictly;
@@ -1246,6 +1262,8 @@ check_call(struct check *c, struct ast_node *n)
       check_texture_call(c, n, n->name, args, nargs);
    if (best->builtin && !strcmp(n->name, "barrier"))
       check_tess_barrier(c, n);
+   if (best->builtin)
+      check_interpolant(c, n, n->name, args, nargs);
    bool is_const = best->builtin && best->constant;
    bool known = is_const;
    for (i = 0; i < nargs; i++) {

@@ -124,6 +124,8 @@ struct check {
    bool gs_length_unsized;  /* length() of an unsized input seen */
    int gs_out_prim;         /* index in the output primitive list + 1 */
    int gs_max_vertices;     /* -1 unknown */
+   int gs_invocations;      /* 0 unknown */
+   int gs_out_stream;       /* default output stream */
    /* Tessellation layouts: vertices per patch (0 unknown), the size of
     * the first explicitly sized per-vertex output, evaluation input
     * layouts (index + 1, 0 unset). */
@@ -212,12 +214,19 @@ struct expr check_subroutine_call(struct check *c, struct ast_node *n,
                                   struct glsl_var *v, struct expr *args,
                                   unsigned nargs);
 
+/* glsl_check_interpolate.c */
+void check_interpolant(struct check *c, struct ast_node *n, const char *name,
+                       const struct expr *args, unsigned nargs);
+
 /* glsl_check_fold.c */
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,
                         const struct expr *args, unsigned nargs,
                         struct cval *out);
 
 /* glsl_check.c */
+int check_stream_value(struct check *c, struct ast_node *n,
+                       const struct ast_layout_id *l);
+void check_sample_qualifier(struct check *c, struct ast_node *n, unsigned q);
 void check_qualifier_order(struct check *c, struct ast_node *n,
                            const struct ast_type *t);
 struct glsl_sym *check_lookup(struct check *c, const char *name);

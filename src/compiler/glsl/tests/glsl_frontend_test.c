@@ -381,6 +381,58 @@ test_subroutines(void **state)
 #undef SUB_HEAD
 }
 
+/* GLSL 4.00 / ARB_gpu_shader5 rules. */
+static void
+test_gpu_shader5(void **state)
+{
+   (void)state;
+   const gl_shader_stage VS = MESA_SHADER_VERTEX;
+   const gl_shader_stage FS = MESA_SHADER_FRAGMENT;
+   const gl_shader_stage GS = MESA_SHADER_GEOMETRY;
+   /* int->float and int->uint are not ordered (6.1): ambiguous */
+   REJECT(VS, "#version 400\nvoid f(float x) {}\nvoid f(uint x) {}\n"
+              "void main() { int i = 0; f(i); }\n");
+   /* ... but float->double beats int-ish conversions, exact beats all */
+   ACCEPT(VS, "#version 400\nvoid f(double x) {}\nvoid f(int x) {}\n"
+              "void main() { float v = 0.0; f(v); }\n");
+   /* sample: varyings only, not with centroid, not VS in / FS out */
+   ACCEPT(FS, "#version 400\nsample in vec4 x;\nout vec4 o;\n"
+              "void main() { o = x; }\n");
+   REJECT(FS, "#version 400\nsample centroid in vec4 x;\nout vec4 o;\n"
+              "void main() { o = x; }\n");
+   REJECT(FS, "#version 400\nsample out vec4 o;\nvoid main() {}\n");
+   REJECT(VS, "#version 400\nsample in vec4 x;\nvoid main() {}\n");
+   REJECT(FS, "#version 400\nuniform U { sample vec4 x; };\nout vec4 o;\n"
+              "void main() { o = vec4(1); }\n");
+   /* interpolateAt*: an input variable, element or member, no swizzle */
+   ACCEPT(FS, "#version 400\nin vec4 v; in vec4 a[2];\nout vec4 o;\n"
+              "void main() { o = interpolateAtCentroid(v) + "
+              "interpolateAtSample(a[1], 0); }\n");
+   REJECT(FS, "#version 400\nin vec4 v;\nout vec4 o;\n"
+              "void main() { o = interpolateAtCentroid(v.xyzw); }\n");
+   REJECT(FS, "#version 400\nuniform vec4 v;\nout vec4 o;\n"
+              "void main() { o = interpolateAtCentroid(v); }\n");
+   REJECT(FS, "#version 400\nin vec4 v;\nout vec4 o;\n"
+              "void main() { vec4 t = v; o = interpolateAtCentroid(t); }\n");
+   /* invocations agree; streams are 0..3 and members keep the block's */
+   REJECT(GS, "#version 400\nlayout(points, invocations = 4) in;\n"
+              "layout(invocations = 3) in;\n"
+              "layout(points, max_vertices = 1) out;\nvoid main() {}\n");
+   ACCEPT(GS, "#version 400\nlayout(points, invocations = 4, "
+              "invocations = 3) in;\nlayout(invocations = 3) in;\n"
+              "layout(points, max_vertices = 1) out;\nvoid main() {}\n");
+   REJECT(GS, "#version 400\nlayout(points) in;\n"
+              "layout(points, stream = -2, max_vertices = 1) out;\n"
+              "void main() {}\n");
+   REJECT(GS, "#version 400\nlayout(points) in;\n"
+              "layout(points, max_vertices = 1) out;\n"
+              "out B { layout(stream = 1) vec4 a; };\nvoid main() {}\n");
+   ACCEPT(GS, "#version 400\nlayout(points) in;\n"
+              "layout(points, max_vertices = 1) out;\n"
+              "layout(stream = 1) out B { layout(stream = 1) vec4 a; };\n"
+              "void main() {}\n");
+}
+
 int
 main(void)
 {
@@ -392,6 +444,7 @@ main(void)
       cmocka_unit_test(test_scopes_and_constant_arguments),
       cmocka_unit_test(test_tessellation),
       cmocka_unit_test(test_subroutines),
+      cmocka_unit_test(test_gpu_shader5),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
