@@ -657,6 +657,9 @@ check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
    if (max > 0 && glsl_type_is_array(t) && t->length > max)
       check_error(c, d, "%s cannot have more than %d elements", d->name,
                   max);
+   if (glsl_type_is_array(t) && glsl_type_is_array(t->element))
+      check_error(c, d, "%s cannot be redeclared as an array of arrays",
+                  d->name);
    if (max > 0 && !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, d, "redeclaring %s needs its storage qualifier",
                   d->name);
@@ -1154,6 +1157,19 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
 
    for (struct ast_node *d = n->list.head; d; d = d->next) {
       const struct glsl_type *t = check_apply_dims(c, base, &d->dims, true);
+      /* Arrays of arrays: without an initializer only the outermost
+       * dimension may be left unsized (GLSL 4.30 4.1.9). */
+      if (!d->a && glsl_type_is_array(t)) {
+         bool inner_unsized = false;
+         for (const struct glsl_type *e = t->element; glsl_type_is_array(e);
+              e = e->element)
+            inner_unsized |= e->length < 0;
+         if (inner_unsized) {
+            check_error(c, d, "only the outermost dimension of '%s' may be "
+                        "unsized", d->name);
+            continue;
+         }
+      }
       /* Some built-ins may be redeclared at global scope (to size them,
        * add layout or interpolation qualifiers). */
       struct glsl_var *builtin = NULL;
@@ -1384,7 +1400,8 @@ check_block(struct check *c, struct ast_node *n)
          return;
       }
       c->per_vertex_done |= bit;
-      if (in && (!n->name2 || strcmp(n->name2, "gl_in") || !n->dims.count)) {
+      if (in && (!n->name2 || strcmp(n->name2, "gl_in") ||
+                 n->dims.count != 1)) {
          check_error(c, n, "the input gl_PerVertex must be redeclared as "
                      "gl_in[]");
          return;

@@ -433,6 +433,29 @@ test_gpu_shader5(void **state)
               "void main() {}\n");
 }
 
+/* Arrays of arrays (GLSL 4.30 4.1.9, ARB_arrays_of_arrays). */
+static void
+test_arrays_of_arrays(void **state)
+{
+   (void)state;
+   const gl_shader_stage VS = MESA_SHADER_VERTEX;
+   ACCEPT(VS, "#version 430\nuniform vec4 a[][2];\n"
+              "void main() { gl_Position = a[3][1]; }\n");
+   REJECT(VS, "#version 430\nuniform vec4 a[2][];\nvoid main() {}\n");
+   REJECT(VS, "#version 430\nuniform vec4[] a[1];\nvoid main() {}\n");
+   REJECT(VS, "#version 430\nuniform vec4[][] a;\nvoid main() {}\n");
+   /* an initializer sizes every dimension */
+   ACCEPT(VS, "#version 430\nvoid main() { float a[][] = float[][](\n"
+              "float[](1.0), float[](2.0)); gl_Position = vec4(a[1][0]); }\n");
+   /* built-in arrays stay one-dimensional */
+   REJECT(VS, "#version 430 compatibility\n"
+              "out vec4 gl_TexCoord[4][1];\nvoid main() {}\n");
+   REJECT(MESA_SHADER_GEOMETRY, "#version 430\nlayout(triangles) in;\n"
+          "layout(points, max_vertices = 1) out;\n"
+          "in gl_PerVertex { vec4 gl_Position; } gl_in[3][2];\n"
+          "void main() {}\n");
+}
+
 int
 main(void)
 {
@@ -445,6 +468,7 @@ main(void)
       cmocka_unit_test(test_tessellation),
       cmocka_unit_test(test_subroutines),
       cmocka_unit_test(test_gpu_shader5),
+      cmocka_unit_test(test_arrays_of_arrays),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
