@@ -46,6 +46,9 @@ V('gl_CullDistance', 'float[]', 'out', [VS, TES, GS], desk=450, es=0,
 V('gl_VertexID', 'int', 'in', VS, desk=130, es=300)
 V('gl_InstanceID', 'int', 'in', VS, desk=140, es=300,
   ext='GL_ARB_draw_instanced')
+# The extension's own spelling (ARB_draw_instanced), vertex shaders only.
+V('gl_InstanceIDARB', 'int', 'in', VS, desk=0, es=0,
+  ext='GL_ARB_draw_instanced')
 V('gl_BaseVertex', 'int', 'in', VS, desk=460, es=0,
   ext='GL_ARB_shader_draw_parameters')
 V('gl_BaseInstance', 'int', 'in', VS, desk=460, es=0,
@@ -576,14 +579,16 @@ SHADOW = [
     ('sampler2DRectShadow', 'vec3', 'ivec2', 110, 0),
 ]
 for s, coord, size, d, e, r in SAMPLERS:
+    # Cube-map arrays come with GLSL 4.00 or ARB_texture_cube_map_array.
+    cx = 'GL_ARB_texture_cube_map_array' if 'CubeArray' in s else None
     F('%s texture(%s, %s)' % (r, s, coord), max(d, 130), max(e, 300),
-      const=False)
-    if 'Cube' not in s or 'Array' not in s:
-        if 'Rect' not in s:
-            F('%s texture(%s, %s, float)' % (r, s, coord), max(d, 130),
-              max(e, 300), const=False, stages=[FS])
+      const=False, ext=cx)
+    if 'Rect' not in s:
+        # The bias form is fragment-only (implicit derivatives).
+        F('%s texture(%s, %s, float)' % (r, s, coord), max(d, 130),
+          max(e, 300), const=False, stages=[FS], ext=cx)
     F('%s textureLod(%s, %s, float)' % (r, s, coord), max(d, 130),
-      max(e, 300), const=False) if 'Rect' not in s else None
+      max(e, 300), const=False, ext=cx) if 'Rect' not in s else None
     F('%s textureSize(%s%s)' % (size, s, '' if 'Rect' in s else ', int'),
       max(d, 130), max(e, 300), const=False)
     if 'Cube' not in s:
