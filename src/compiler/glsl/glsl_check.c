@@ -880,6 +880,7 @@ check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
          return;
       }
    }
+   check_layout_values(c, n, q);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
       if (name_index(l->name, gs_in_prims, ARRAY_SIZE(gs_in_prims)) >= 0 ||
           name_index(l->name, gs_out_prims, ARRAY_SIZE(gs_out_prims)) >= 0 ||
@@ -928,6 +929,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       }
       if (n->list.count == 0) {
          check_default_layout(c, n, q);
+         if (q & AST_Q_LAYOUT)
+            check_layout_default(c, n, q);
          return; /* default layout / qualifier declarations */
       }
       for (struct ast_node *id = n->list.head; id; id = id->next) {
@@ -1038,6 +1041,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          check_gs_in_array(c, d, &t);
       if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
          check_location_overlap(c, d, n->type, q, t);
+      if (global && !builtin && (q & AST_Q_LAYOUT))
+         check_layout_declarator(c, d, n->type, q, t);
       if (global && !builtin)
          check_global_qualifiers(c, d, q, t);
       else if (glsl_type_is_opaque(glsl_without_array(t)))

@@ -172,6 +172,13 @@ struct expr check_initializer(struct check *c, struct ast_node *init,
 bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
 
+/* glsl_check_layout.c */
+void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_declarator(struct check *c, struct ast_node *d,
+                             struct ast_type *at, unsigned q,
+                             const struct glsl_type *t);
+
 /* glsl_check_stmt.c */
 void check_function(struct check *c, struct ast_node *fn);
 void check_stmt(struct check *c, struct ast_node *n);

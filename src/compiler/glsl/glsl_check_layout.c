@@ -1,0 +1,196 @@
+/*
+ * Layout qualifiers on variables and default "layout(...) out;"
+ * declarations: their values (integral constant expressions) and the
+ * location / component / transform-feedback rules that can be checked
+ * in one shader.
+ *
+ * Sources: GLSL 4.50 section 4.4 (Layout Qualifiers), 4.4.1 (Input
+ * Layout Qualifiers, component), 4.4.2.3 (Transform Feedback Layout
+ * Qualifiers) and the GL_ARB_enhanced_layouts extension text.
+ */
+#include <strings.h>
+
+#include "glsl_check_priv.h"
+
+/* Must match gl_MaxTransformFeedbackBuffers and
+ * gl_MaxTransformFeedbackInterleavedComponents in glsl_builtins.py. */
+#define MAX_XFB_BUFFERS 4
+#define MAX_XFB_INTERLEAVED_COMPONENTS 64
+
+static struct ast_layout_id *
+find_id(struct ast_layout_id *list, const char *name)
+{
+   struct ast_layout_id *found = NULL;
+   for (struct ast_layout_id *l = list; l; l = l->next) {
+      if (!strcasecmp(l->name, name))
+         found = l; /* GLSL 4.40: the last occurrence wins */
+   }
+   return found;
+}
+
+/* GLSL 4.40 section 4.4: "layout-qualifier-name = constant-expression";
+ * the expression must be an integral constant (scalar int or uint), and
+ * none of the qualifiers taking a value accepts a negative one.  Each
+ * value is evaluated once, so errors are reported once. */
+static void
+eval_id(struct check *c, struct ast_node *where, struct ast_layout_id *l)
+{
+   if (l->evaluated || !l->value)
+      return;
+   l->evaluated = true;
+   struct expr e = check_expr(c, l->value);
+   if (type_is_error(e.type))
+      return; /* already reported */
+   if (!glsl_type_is_scalar(e.type) ||
+       !(e.type->base_type == GLSL_TYPE_INT ||
+         e.type->base_type == GLSL_TYPE_UINT)) {
+      check_error(c, where, "layout '%s' needs a scalar integer value",
+                  l->name);
+      return;
+   }
+   if (!e.is_const) {
+      check_error(c, where, "layout '%s' needs a constant expression",
+                  l->name);
+      return;
+   }
+   if (!e.has_value)
+      return;
+   l->ival = e.type->base_type == GLSL_TYPE_UINT ?
+             (int64_t)(uint32_t)e.val.c[0].i : e.val.c[0].i;
+   if (l->ival < 0) {
+      check_error(c, where, "layout '%s' cannot be negative (%lld)",
+                  l->name, (long long)l->ival);
+      return;
+   }
+   l->known = true;
+}
+
+static bool
+value_of(struct ast_layout_id *l, int64_t *v)
+{
+   if (!l || !l->known)
+      return false;
+   *v = l->ival;
+   return true;
+}
+
+/* Transform-feedback limits shared by variables and defaults
+ * (ARB_enhanced_layouts: xfb_buffer must be less than
+ * gl_MaxTransformFeedbackBuffers; a stride cannot exceed
+ * gl_MaxTransformFeedbackInterleavedComponents, counted in bytes). */
+static void
+check_xfb_limits(struct check *c, struct ast_node *where,
+                 struct ast_layout_id *list)
+{
+   int64_t v;
+   if (value_of(find_id(list, "xfb_buffer"), &v) && v >= MAX_XFB_BUFFERS)
+      check_error(c, where, "xfb_buffer %lld is not less than "
+                  "gl_MaxTransformFeedbackBuffers (%d)", (long long)v,
+                  MAX_XFB_BUFFERS);
+   if (value_of(find_id(list, "xfb_stride"), &v) &&
+       v > MAX_XFB_INTERLEAVED_COMPONENTS * 4)
+      check_error(c, where, "xfb_stride %lld exceeds "
+                  "gl_MaxTransformFeedbackInterleavedComponents * 4 "
+                  "bytes", (long long)v);
+}
+
+void
+check_layout_default(struct check *c, struct ast_node *n, unsigned q)
+{
+   if (!(q & AST_Q_OUT))
+      return;
+   struct ast_layout_id *list = n->type->layout;
+   for (struct ast_layout_id *l = list; l; l = l->next) {
+      if (!strncasecmp(l->name, "xfb_", 4))
+         eval_id(c, n, l);
+   }
+   /* "Only variables, block members, or blocks can be qualified with
+    * xfb_offset." */
+   if (find_id(list, "xfb_offset"))
+      check_error(c, n, "xfb_offset cannot be used on 'layout(...) out;'");
+   check_xfb_limits(c, n, list);
+}
+
+void
+check_layout_values(struct check *c, struct ast_node *n, unsigned q)
+{
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next)
+      eval_id(c, n, l);
+   if (q & AST_Q_OUT)
+      check_xfb_limits(c, n, n->type->layout);
+}
+
+/* The component qualifier (GLSL 4.50 section 4.4.1): needs a location;
+ * not on matrices, structures or blocks (or arrays of them); components
+ * 0..3 with the variable fitting in what is left; doubles take two
+ * components, so start at 0 or 2, and dvec3/dvec4 take no component. */
+static void
+check_component(struct check *c, struct ast_node *d,
+                struct ast_layout_id *list, const struct glsl_type *t)
+{
+   struct ast_layout_id *comp = find_id(list, "component");
+   if (!comp)
+      return;
+   if (!find_id(list, "location")) {
+      check_error(c, d, "component on '%s' needs a location as well",
+                  d->name);
+      return;
+   }
+   const struct glsl_type *e = glsl_without_array(t);
+   if (type_is_error(e))
+      return;
+   if (glsl_type_is_matrix(e) || e->base_type == GLSL_TYPE_STRUCT ||
+       e->base_type == GLSL_TYPE_INTERFACE) {
+      check_error(c, d, "component cannot qualify '%s': not on matrices, "
+                  "structures or blocks", d->name);
+      return;
+   }
+   int64_t first;
+   if (!value_of(comp, &first))
+      return;
+   bool dbl = e->base_type == GLSL_TYPE_DOUBLE;
+   if (dbl && e->vector_elements > 2) {
+      check_error(c, d, "a dvec3 or dvec4 cannot have a component");
+      return;
+   }
+   if (dbl && (first & 1)) {
+      check_error(c, d, "a double or dvec2 cannot start at component %lld",
+                  (long long)first);
+      return;
+   }
+   int64_t used = (int64_t)e->vector_elements * (dbl ? 2 : 1);
+   if (first > 3 || first + used > 4)
+      check_error(c, d, "component %lld of '%s' runs past component 3",
+                  (long long)first, d->name);
+}
+
+/* xfb_offset must be a multiple of the size of the first component of
+ * the variable: 8 bytes for doubles, 4 otherwise (ARB_enhanced_layouts). */
+static void
+check_xfb_offset(struct check *c, struct ast_node *d,
+                 struct ast_layout_id *list, const struct glsl_type *t)
+{
+   int64_t off;
+   const struct glsl_type *e = glsl_without_array(t);
+   if (!value_of(find_id(list, "xfb_offset"), &off) || type_is_error(e) ||
+       !glsl_type_is_basic(e))
+      return;
+   int64_t align = e->base_type == GLSL_TYPE_DOUBLE ? 8 : 4;
+   if (off % align)
+      check_error(c, d, "xfb_offset %lld of '%s' is not a multiple of %lld",
+                  (long long)off, d->name, (long long)align);
+}
+
+void
+check_layout_declarator(struct check *c, struct ast_node *d,
+                        struct ast_type *at, unsigned q,
+                        const struct glsl_type *t)
+{
+   struct ast_layout_id *list = at->layout;
+   if (!list)
+      return;
+   if (q & (AST_Q_IN | AST_Q_OUT))
+      check_component(c, d, list, t);
+   if (q & AST_Q_OUT)
+      check_xfb_offset(c, d, list, t);
+}
