@@ -1037,6 +1037,14 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          check_error(c, d, "variable '%s' declared void", d->name);
          continue;
       }
+      /* ARB_compute_shader: "Compute shaders do not permit user-defined
+       * input variables" (nor outputs). */
+      if (global && !builtin && st->stage == MESA_SHADER_COMPUTE &&
+          (q & (AST_Q_IN | AST_Q_OUT))) {
+         check_error(c, d, "compute shaders have no user-defined inputs "
+                     "or outputs");
+         continue;
+      }
       if (global && !builtin && (q & AST_Q_IN))
          check_gs_in_array(c, d, &t);
       if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))

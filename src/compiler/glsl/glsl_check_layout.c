@@ -94,9 +94,48 @@ check_xfb_limits(struct check *c, struct ast_node *where,
                   "bytes", (long long)v);
 }
 
+/* ARB_compute_shader: "layout(local_size_x = X, ...) in;" sizes default
+ * to 1; a size of 0 (or a negative one) cannot be dispatched, and every
+ * declaration in a shader must give the same work-group size. */
+static void
+check_local_size(struct check *c, struct ast_node *n)
+{
+   static const char *const names[3] = {
+      "local_size_x", "local_size_y", "local_size_z",
+   };
+   int64_t size[3] = { 1, 1, 1 };
+   bool any = false;
+   for (unsigned i = 0; i < 3; i++) {
+      struct ast_layout_id *l = find_id(n->type->layout, names[i]);
+      if (!l)
+         continue;
+      any = true;
+      eval_id(c, n, l);
+      if (!l->known)
+         return; /* reported by eval_id */
+      if (l->ival == 0) {
+         check_error(c, n, "%s must be at least 1", names[i]);
+         return;
+      }
+      size[i] = l->ival;
+   }
+   if (!any)
+      return;
+   if (c->cs_local_size[0] &&
+       (c->cs_local_size[0] != size[0] || c->cs_local_size[1] != size[1] ||
+        c->cs_local_size[2] != size[2])) {
+      check_error(c, n, "local size redeclared differently");
+      return;
+   }
+   for (unsigned i = 0; i < 3; i++)
+      c->cs_local_size[i] = size[i];
+}
+
 void
 check_layout_default(struct check *c, struct ast_node *n, unsigned q)
 {
+   if (c->st->stage == MESA_SHADER_COMPUTE && (q & AST_Q_IN))
+      check_local_size(c, n);
    if (!(q & AST_Q_OUT))
       return;
    struct ast_layout_id *list = n->type->layout;

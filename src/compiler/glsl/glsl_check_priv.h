@@ -122,6 +122,8 @@ struct check {
    struct ast_layout_id *cur_layout; /* of the declaration being checked */
    /* gl_PerVertex redeclarations (bit 0: out, bit 1: in). */
    unsigned per_vertex_done;
+   /* Compute local size from "layout(local_size_*) in;" (0: not yet). */
+   int64_t cs_local_size[3];
 };
 
 static inline bool
