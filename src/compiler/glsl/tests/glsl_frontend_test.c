@@ -164,6 +164,88 @@ test_hostile_input(void **state)
    free(src);
 }
 
+/* Layout qualifiers (glsl_check_layout.c): values, component, transform
+ * feedback limits and compute local sizes. */
+static void
+test_layout_qualifiers(void **state)
+{
+   /* GLSL 4.40 4.4: values are integral constant expressions, not
+    * negative. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\nconst int n = 2;\n"
+          "layout(location = n + 1) in vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nconst float n = 2.0;\n"
+          "layout(location = n) in vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nuniform int n;\n"
+          "layout(location = n) in vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = -1) in vec4 a;\nvoid main() {}\n");
+   /* GLSL 4.50 4.4.1: component needs a location and fits in 0..3. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 1) out vec3 a;\n"
+          "layout(location = 0, component = 0) out float b;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(component = 1) out float a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 2) out vec3 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 4) out float a;\n"
+          "void main() {}\n");
+   /* ... not on matrices or structures (nor arrays of them) ... */
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 0) out mat2 a[2];\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\nstruct S { float f; };\n"
+          "layout(location = 0, component = 1) in S s;\nvoid main() {}\n");
+   /* ... and doubles take two components each. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 2) out double a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 1) out double a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 2) out dvec2 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 0) out dvec3 a;\n"
+          "void main() {}\n");
+   /* ARB_enhanced_layouts: xfb_buffer below gl_MaxTransformFeedbackBuffers
+    * (4), stride at most 64 components of 4 bytes, offsets aligned to the
+    * first component, no xfb_offset on a default declaration. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 3, xfb_offset = 8, xfb_stride = 256) out "
+          "vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = gl_MaxTransformFeedbackBuffers) out vec4 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 4) out;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_stride = 260) out vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 2) out vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 4) out double a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 0) out;\nvoid main() {}\n");
+   /* ARB_compute_shader: local sizes at least 1 and consistent; no
+    * user-defined inputs or outputs. */
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 2, local_size_y = 1) in;\n"
+          "layout(local_size_x = 2) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 2) in;\n"
+          "layout(local_size_x = 3) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_z = 0) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_y = -1) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 1) in;\nin int i;\nvoid main() {}\n");
+}
+
 /* GLSL 1.10 6.1 (and every later version, ES included): recursion is not
  * allowed, not even statically. */
 static void
@@ -208,6 +290,7 @@ main(void)
       cmocka_unit_test(test_types_and_conversions),
       cmocka_unit_test(test_statements_and_qualifiers),
       cmocka_unit_test(test_recursion),
+      cmocka_unit_test(test_layout_qualifiers),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
