@@ -120,6 +120,7 @@ struct ast_layout_id {
    /* Filled in by glsl_check_layout.c once the value is evaluated. */
    bool evaluated, known;
    int64_t ival;
+   unsigned group; /* which layout(...) of the declaration, from 0 */
    struct ast_layout_id *next;
 };
 

@@ -94,6 +94,82 @@ check_xfb_limits(struct check *c, struct ast_node *where,
                   "bytes", (long long)v);
 }
 
+/* GLSL 4.20 (ARB_shading_language_420pack) allows several layout(...)
+ * in one declaration; GLSL 4.40 (ARB_enhanced_layouts) also allows a name
+ * to repeat inside one layout(...).  GLSL ES 3.10 allows both. */
+static void
+check_repeats(struct check *c, struct ast_node *n)
+{
+   struct glsl_parse_state *st = c->st;
+   bool groups = glsl_is_version(st, 420, 310) ||
+                 glsl_ext_enabled(st, "GL_ARB_shading_language_420pack");
+   bool repeats = glsl_is_version(st, 440, 310) ||
+                  glsl_ext_enabled(st, "GL_ARB_enhanced_layouts");
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (l->group && !groups) {
+         check_error(c, n, "more than one layout(...) in a declaration "
+                     "needs GLSL 4.20 or GL_ARB_shading_language_420pack");
+         return;
+      }
+      for (struct ast_layout_id *m = l->next; m && !repeats; m = m->next) {
+         if (m->group == l->group && !strcasecmp(m->name, l->name)) {
+            check_error(c, n, "layout '%s' repeats inside one layout(...); "
+                        "that needs GLSL 4.40 or GL_ARB_enhanced_layouts",
+                        l->name);
+            return;
+         }
+      }
+   }
+}
+
+/* ARB_enhanced_layouts: "it is a compile-time or link-time error to have
+ * different values specified for the stride for the same buffer", and
+ * captured outputs must fit in the buffer's stride. */
+static void
+set_xfb_stride(struct check *c, struct ast_node *where, unsigned buf,
+               int64_t stride)
+{
+   if (c->xfb[buf].stride && c->xfb[buf].stride != stride) {
+      check_error(c, where, "xfb_stride %lld of buffer %u differs from "
+                  "the earlier %lld", (long long)stride, buf,
+                  (long long)c->xfb[buf].stride);
+      return;
+   }
+   c->xfb[buf].stride = stride;
+   if (c->xfb[buf].end > stride)
+      check_error(c, where, "outputs captured in buffer %u need %lld "
+                  "bytes, more than its xfb_stride %lld", buf,
+                  (long long)c->xfb[buf].end, (long long)stride);
+}
+
+/* The buffer a declaration captures to: its own xfb_buffer or the current
+ * default; -1 when that is out of range (already reported). */
+static int
+xfb_buffer_of(struct check *c, struct ast_layout_id *list)
+{
+   struct ast_layout_id *b = find_id(list, "xfb_buffer");
+   int64_t v;
+   if (!b)
+      return (int)c->xfb_cur_buffer;
+   if (!value_of(b, &v) || v >= MAX_XFB_BUFFERS)
+      return -1;
+   return (int)v;
+}
+
+static void
+note_xfb_declaration(struct check *c, struct ast_node *n,
+                     struct ast_layout_id *list, bool is_default)
+{
+   int buf = xfb_buffer_of(c, list);
+   if (buf < 0)
+      return;
+   if (is_default && find_id(list, "xfb_buffer"))
+      c->xfb_cur_buffer = (unsigned)buf;
+   int64_t stride;
+   if (value_of(find_id(list, "xfb_stride"), &stride))
+      set_xfb_stride(c, n, (unsigned)buf, stride);
+}
+
 /* ARB_compute_shader: "layout(local_size_x = X, ...) in;" sizes default
  * to 1; a size of 0 (or a negative one) cannot be dispatched, and every
  * declaration in a shader must give the same work-group size. */
@@ -134,6 +210,7 @@ check_local_size(struct check *c, struct ast_node *n)
 void
 check_layout_default(struct check *c, struct ast_node *n, unsigned q)
 {
+   check_repeats(c, n);
    if (c->st->stage == MESA_SHADER_COMPUTE && (q & AST_Q_IN))
       check_local_size(c, n);
    if (!(q & AST_Q_OUT))
@@ -148,15 +225,19 @@ check_layout_default(struct check *c, struct ast_node *n, unsigned q)
    if (find_id(list, "xfb_offset"))
       check_error(c, n, "xfb_offset cannot be used on 'layout(...) out;'");
    check_xfb_limits(c, n, list);
+   note_xfb_declaration(c, n, list, true);
 }
 
 void
 check_layout_values(struct check *c, struct ast_node *n, unsigned q)
 {
+   check_repeats(c, n);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next)
       eval_id(c, n, l);
-   if (q & AST_Q_OUT)
+   if (q & AST_Q_OUT) {
       check_xfb_limits(c, n, n->type->layout);
+      note_xfb_declaration(c, n, n->type->layout, false);
+   }
 }
 
 /* The component qualifier (GLSL 4.50 section 4.4.1): needs a location;
@@ -203,21 +284,66 @@ check_component(struct check *c, struct ast_node *d,
                   (long long)first, d->name);
 }
 
-/* xfb_offset must be a multiple of the size of the first component of
- * the variable: 8 bytes for doubles, 4 otherwise (ARB_enhanced_layouts). */
+/* xfb_offset (ARB_enhanced_layouts): a multiple of the size of the first
+ * component (8 bytes for doubles, 4 otherwise); not on unsized arrays;
+ * captured ranges of one buffer do not overlap, fit in its stride and in
+ * gl_MaxTransformFeedbackInterleavedComponents * 4 bytes. */
 static void
 check_xfb_offset(struct check *c, struct ast_node *d,
                  struct ast_layout_id *list, const struct glsl_type *t)
 {
    int64_t off;
-   const struct glsl_type *e = glsl_without_array(t);
-   if (!value_of(find_id(list, "xfb_offset"), &off) || type_is_error(e) ||
-       !glsl_type_is_basic(e))
+   if (!value_of(find_id(list, "xfb_offset"), &off) || type_is_error(t))
       return;
-   int64_t align = e->base_type == GLSL_TYPE_DOUBLE ? 8 : 4;
-   if (off % align)
+   int64_t count = 1;
+   const struct glsl_type *e = t;
+   for (; glsl_type_is_array(e); e = e->element) {
+      if (e->length <= 0) {
+         check_error(c, d, "xfb_offset cannot qualify the unsized array "
+                     "'%s'", d->name);
+         return;
+      }
+      count *= e->length;
+   }
+   if (!glsl_type_is_basic(e))
+      return; /* structures: not tracked */
+   int64_t comp = e->base_type == GLSL_TYPE_DOUBLE ||
+                  e->base_type == GLSL_TYPE_INT64 ||
+                  e->base_type == GLSL_TYPE_UINT64 ? 8 : 4;
+   if (off % comp) {
       check_error(c, d, "xfb_offset %lld of '%s' is not a multiple of %lld",
-                  (long long)off, d->name, (long long)align);
+                  (long long)off, d->name, (long long)comp);
+      return;
+   }
+   int buf = xfb_buffer_of(c, list);
+   if (buf < 0)
+      return;
+   int64_t end = off + count * e->vector_elements * e->matrix_columns * comp;
+   if (end > MAX_XFB_INTERLEAVED_COMPONENTS * 4) {
+      check_error(c, d, "'%s' ends at byte %lld of its transform feedback "
+                  "buffer, past gl_MaxTransformFeedbackInterleavedComponents"
+                  " * 4", d->name, (long long)end);
+      return;
+   }
+   struct ast_node *where = d;
+   for (unsigned i = 0; i < c->xfb[buf].nused; i++) {
+      if (off < c->xfb[buf].used[i].end && c->xfb[buf].used[i].first < end) {
+         check_error(c, where, "xfb_offset %lld of '%s' overlaps another "
+                     "captured output", (long long)off, d->name);
+         return;
+      }
+   }
+   unsigned n = c->xfb[buf].nused;
+   if (n < ARRAY_SIZE(c->xfb[buf].used)) {
+      c->xfb[buf].used[n].first = off;
+      c->xfb[buf].used[n].end = end;
+      c->xfb[buf].nused++;
+   }
+   if (end > c->xfb[buf].end)
+      c->xfb[buf].end = end;
+   if (c->xfb[buf].stride && end > c->xfb[buf].stride)
+      check_error(c, d, "'%s' ends at byte %lld, past xfb_stride %lld",
+                  d->name, (long long)end, (long long)c->xfb[buf].stride);
 }
 
 void

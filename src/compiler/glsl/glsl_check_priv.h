@@ -124,6 +124,15 @@ struct check {
    unsigned per_vertex_done;
    /* Compute local size from "layout(local_size_*) in;" (0: not yet). */
    int64_t cs_local_size[3];
+   /* Transform feedback (glsl_check_layout.c): the default xfb_buffer of
+    * outputs and, per buffer, the declared stride (0: none), the end of
+    * the furthest captured output and the captured byte ranges. */
+   unsigned xfb_cur_buffer;
+   struct {
+      int64_t stride, end;
+      struct { int64_t first, end; } used[32];
+      unsigned nused;
+   } xfb[4];
 };
 
 static inline bool

@@ -433,9 +433,13 @@ type_qualifier
        for (unsigned b = 0; b < 32; b++)
           if (q & (1u << b)) add_qual(st, $$, 1u << b, @2);
        if ($2->layout) {
+          /* A later layout(...) group: numbered for glsl_check_layout.c */
           struct ast_layout_id **p = &$$->layout;
-          while (*p) p = &(*p)->next;
+          unsigned group = 0;
+          while (*p) { group = (*p)->group; p = &(*p)->next; }
           *p = $2->layout;
+          for (struct ast_layout_id *l = *p; l; l = l->next)
+             l->group = group + 1;
        }
        if ($2->subroutine_list) {
           $$->subroutine_list = true;

@@ -230,6 +230,36 @@ test_layout_qualifiers(void **state)
           "layout(xfb_offset = 4) out double a;\nvoid main() {}\n");
    REJECT(MESA_SHADER_VERTEX, "#version 440\n"
           "layout(xfb_offset = 0) out;\nvoid main() {}\n");
+   /* ... one stride per buffer, covering the captured outputs, which do
+    * not overlap. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 1, xfb_stride = 32) out;\n"
+          "layout(xfb_offset = 16) out vec4 a;\n"
+          "layout(xfb_buffer = 0, xfb_offset = 16) out vec4 b;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_stride = 32) out;\n"
+          "layout(xfb_buffer = 0, xfb_stride = 16) out;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_stride = 16) out vec4 a;\n"
+          "layout(xfb_offset = 4) out vec4 b;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 0) out vec4 a;\n"
+          "layout(xfb_offset = 12) out float b;\nvoid main() {}\n");
+   /* GLSL 4.20: several layout(...) per declaration; GLSL 4.40: a name
+    * may repeat inside one, the last value counting. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
+          "layout(location = 2) layout(location = 1) out vec3 a;\n"
+          "layout(location = 2) out vec3 b;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 410\n"
+          "layout(location = 2) layout(location = 1) out vec3 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 420\n"
+          "layout(location = 2, location = 1) out vec3 a;\n"
+          "void main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 2, location = 1) out vec3 a;\n"
+          "void main() {}\n");
    /* ARB_compute_shader: local sizes at least 1 and consistent; no
     * user-defined inputs or outputs. */
    ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
