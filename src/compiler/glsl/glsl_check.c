@@ -1338,6 +1338,7 @@ check_block(struct check *c, struct ast_node *n)
          }
       }
    }
+   check_layout_block(c, n, fields, i);
    struct glsl_type *bt = rzalloc(c->mem, struct glsl_type);
    bt->base_type = GLSL_TYPE_INTERFACE;
    bt->vector_elements = 1;

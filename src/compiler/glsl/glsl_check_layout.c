@@ -359,3 +359,155 @@ check_layout_declarator(struct check *c, struct ast_node *d,
    if (q & AST_Q_OUT)
       check_xfb_offset(c, d, list, t);
 }
+
+static bool
+is_power_of_two(int64_t v)
+{
+   return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* The last of the names in a layout list, or NULL. */
+static struct ast_layout_id *
+last_of(struct ast_layout_id *list, const char *const *names, unsigned n)
+{
+   struct ast_layout_id *found = NULL;
+   for (struct ast_layout_id *l = list; l; l = l->next) {
+      for (unsigned i = 0; i < n; i++) {
+         if (!strcasecmp(l->name, names[i]))
+            found = l;
+      }
+   }
+   return found;
+}
+
+/* align (GLSL 4.50 4.4.5): a power of two, only in uniform and buffer
+ * blocks and only with the std140 or std430 layouts. */
+static bool
+check_align_value(struct check *c, struct ast_node *where,
+                  struct ast_layout_id *align, bool ubo_ssbo, bool bad_packing)
+{
+   if (!align)
+      return true;
+   if (!ubo_ssbo) {
+      check_error(c, where, "align only applies to uniform and buffer "
+                  "blocks and their members");
+      return false;
+   }
+   if (bad_packing) {
+      check_error(c, where, "align needs the std140 or std430 layout");
+      return false;
+   }
+   int64_t v;
+   if (value_of(align, &v) && !is_power_of_two(v)) {
+      check_error(c, where, "align %lld is not a power of two",
+                  (long long)v);
+      return false;
+   }
+   return true;
+}
+
+static int64_t
+round_up(int64_t v, int64_t a)
+{
+   return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+/* Explicit offset and align on the members of a uniform or buffer block
+ * (GLSL 4.50 4.4.5, ARB_enhanced_layouts).  An offset must be a multiple
+ * of the member type's base alignment and may not lie before the end of
+ * the previous member; align raises a member's alignment (rounding its
+ * offset up); a block-level align is every member's default. */
+void
+check_layout_block(struct check *c, struct ast_node *n,
+                   const struct glsl_struct_field *fields, unsigned nfields)
+{
+   static const char *const packings[] = {
+      "std140", "std430", "packed", "shared",
+   };
+   static const char *const majors[] = { "row_major", "column_major" };
+   unsigned q = n->type->flags;
+   bool ubo_ssbo = q & (AST_Q_UNIFORM | AST_Q_BUFFER);
+   struct ast_layout_id *list = n->type->layout;
+
+   for (struct ast_layout_id *l = list; l; l = l->next)
+      eval_id(c, n, l);
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      for (struct ast_layout_id *l = m->type->layout; l; l = l->next)
+         eval_id(c, m, l);
+   }
+
+   struct ast_layout_id *pk = last_of(list, packings, ARRAY_SIZE(packings));
+   bool bad_packing = pk && (!strcasecmp(pk->name, "packed") ||
+                             !strcasecmp(pk->name, "shared"));
+   enum glsl_layout_rules rules =
+      pk && !strcasecmp(pk->name, "std430") ? GLSL_LAYOUT_STD430
+                                             : GLSL_LAYOUT_STD140;
+   struct ast_layout_id *bmaj = last_of(list, majors, ARRAY_SIZE(majors));
+   bool block_row_major = bmaj && !strcasecmp(bmaj->name, "row_major");
+
+   struct ast_layout_id *block_align = find_id(list, "align");
+   if (!check_align_value(c, n, block_align, ubo_ssbo, bad_packing))
+      block_align = NULL;
+
+   int64_t next = 0; /* first free byte after the previous member */
+   bool tracking = ubo_ssbo && !bad_packing;
+   unsigned k = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      struct ast_layout_id *ml = m->type->layout;
+      struct ast_layout_id *offset = find_id(ml, "offset");
+      struct ast_layout_id *align = find_id(ml, "align");
+      if (offset && !ubo_ssbo)
+         check_error(c, m, "offset only applies to members of uniform and "
+                     "buffer blocks");
+      else if (offset && bad_packing)
+         check_error(c, m, "offset needs the std140 or std430 layout");
+      if (!check_align_value(c, m, align, ubo_ssbo, bad_packing))
+         align = NULL;
+      if (!align)
+         align = block_align;
+      struct ast_layout_id *mmaj = last_of(ml, majors, ARRAY_SIZE(majors));
+      bool row_major = mmaj ? !strcasecmp(mmaj->name, "row_major")
+                            : block_row_major;
+
+      for (struct ast_node *d = m->list.head; d; d = d->next, k++) {
+         if (k >= nfields || !tracking)
+            continue;
+         const struct glsl_type *ft = fields[k].type;
+         if (type_is_error(ft) || glsl_type_contains(ft, GLSL_TYPE_ERROR)) {
+            tracking = false;
+            continue;
+         }
+         int64_t base = glsl_type_alignment_B(ft, rules, row_major);
+         int64_t al = base, v;
+         if (value_of(align, &v) && is_power_of_two(v) && v > al)
+            al = v;
+         int64_t start = round_up(next, al);
+         if (d == m->list.head && offset && ubo_ssbo) {
+            if (!value_of(offset, &v)) {
+               tracking = false;
+               continue;
+            }
+            if (base > 0 && v % base) {
+               check_error(c, d, "offset %lld of '%s' is not a multiple of "
+                           "its base alignment %lld", (long long)v, d->name,
+                           (long long)base);
+               tracking = false;
+               continue;
+            }
+            if (v < next) {
+               check_error(c, d, "offset %lld of '%s' lies before the end "
+                           "of the previous member (%lld)", (long long)v,
+                           d->name, (long long)next);
+               tracking = false;
+               continue;
+            }
+            start = round_up(v, al);
+         }
+         if (glsl_type_is_array(ft) && ft->length <= 0) {
+            tracking = false; /* unsized: the last member */
+            continue;
+         }
+         next = start + glsl_type_size_B(ft, rules, row_major);
+      }
+   }
+}

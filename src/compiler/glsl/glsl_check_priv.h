@@ -189,6 +189,9 @@ void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_declarator(struct check *c, struct ast_node *d,
                              struct ast_type *at, unsigned q,
                              const struct glsl_type *t);
+void check_layout_block(struct check *c, struct ast_node *n,
+                        const struct glsl_struct_field *fields,
+                        unsigned nfields);
 
 /* glsl_check_stmt.c */
 void check_function(struct check *c, struct ast_node *fn);

@@ -260,6 +260,28 @@ test_layout_qualifiers(void **state)
    ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
           "layout(location = 2, location = 1) out vec3 a;\n"
           "void main() {}\n");
+   /* GLSL 4.50 4.4.5: offsets are multiples of the base alignment (16 for
+    * a std140 vec4) and never inside an earlier member; align is a power
+    * of two, raising the offset; both need std140 or std430. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 16) vec4 a;\nlayout(offset = 32) float b;\n"
+          "float c;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 8) vec4 a;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 0) vec4 a;\nlayout(offset = 8) vec2 b;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 8, align = 16) vec2 a;\n"
+          "layout(offset = 20) float b;\n};\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\nlayout(std430) buffer B {\n"
+          "layout(offset = 8, align = 16) vec2 a;\n"
+          "layout(offset = 24) float b;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(std140, align = 24) uniform B {\nvec4 a;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(shared) uniform B {\n"
+          "layout(offset = 0) vec4 a;\n};\nvoid main() {}\n");
    /* ARB_compute_shader: local sizes at least 1 and consistent; no
     * user-defined inputs or outputs. */
    ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
