@@ -356,6 +356,11 @@ check_layout_declarator(struct check *c, struct ast_node *d,
       return;
    if (q & (AST_Q_IN | AST_Q_OUT))
       check_component(c, d, list, t);
+   /* ARB_explicit_attrib_location: index picks the dual-source input of
+    * an output that also has a location. */
+   if ((q & AST_Q_OUT) && find_id(list, "index") &&
+       !find_id(list, "location"))
+      check_error(c, d, "index on '%s' needs a location as well", d->name);
    if (q & AST_Q_OUT)
       check_xfb_offset(c, d, list, t);
 }
@@ -412,6 +417,53 @@ round_up(int64_t v, int64_t a)
    return a > 1 ? (v + a - 1) / a * a : v;
 }
 
+/* Input and output blocks (GLSL 4.50 4.4.1 and 4.4.2): component cannot
+ * qualify a block; without a block-level location either all members or
+ * none have one; a block array needing locations per element (all but
+ * the per-vertex arrays of geometry and tessellation stages) takes a
+ * location on the block only. */
+static void
+check_io_block_locations(struct check *c, struct ast_node *n)
+{
+   unsigned q = n->type->flags;
+   gl_shader_stage s = c->st->stage;
+   if (find_id(n->type->layout, "component")) {
+      check_error(c, n, "component cannot qualify a block");
+      return;
+   }
+   unsigned members = 0, located = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      members++;
+      if (find_id(m->type->layout, "location"))
+         located++;
+   }
+   if (!located)
+      return;
+   bool per_vertex_array =
+      ((q & AST_Q_IN) && (s == MESA_SHADER_GEOMETRY ||
+                          s == MESA_SHADER_TESS_CTRL ||
+                          s == MESA_SHADER_TESS_EVAL)) ||
+      ((q & AST_Q_OUT) && !(q & AST_Q_PATCH) && s == MESA_SHADER_TESS_CTRL);
+   if (n->dims.count && !per_vertex_array) {
+      check_error(c, n, "members of a block array cannot have locations; "
+                  "give the block one");
+      return;
+   }
+   if (!find_id(n->type->layout, "location") && located != members)
+      check_error(c, n, "a block without a location needs a location on "
+                  "all of its members or on none");
+}
+
+/* Structure members take no location or component (GLSL 4.50 4.4.1). */
+void
+check_layout_struct_member(struct check *c, struct ast_node *m)
+{
+   if (find_id(m->type->layout, "location") ||
+       find_id(m->type->layout, "component"))
+      check_error(c, m, "structure members cannot have a location or "
+                  "component");
+}
+
 /* Explicit offset and align on the members of a uniform or buffer block
  * (GLSL 4.50 4.4.5, ARB_enhanced_layouts).  An offset must be a multiple
  * of the member type's base alignment and may not lie before the end of
@@ -435,6 +487,9 @@ check_layout_block(struct check *c, struct ast_node *n,
       for (struct ast_layout_id *l = m->type->layout; l; l = l->next)
          eval_id(c, m, l);
    }
+
+   if (q & (AST_Q_IN | AST_Q_OUT))
+      check_io_block_locations(c, n);
 
    struct ast_layout_id *pk = last_of(list, packings, ARRAY_SIZE(packings));
    bool bad_packing = pk && (!strcasecmp(pk->name, "packed") ||

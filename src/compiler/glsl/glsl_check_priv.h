@@ -192,6 +192,7 @@ void check_layout_declarator(struct check *c, struct ast_node *d,
 void check_layout_block(struct check *c, struct ast_node *n,
                         const struct glsl_struct_field *fields,
                         unsigned nfields);
+void check_layout_struct_member(struct check *c, struct ast_node *m);
 
 /* glsl_check_stmt.c */
 void check_function(struct check *c, struct ast_node *fn);

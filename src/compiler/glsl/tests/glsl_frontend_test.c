@@ -282,6 +282,33 @@ test_layout_qualifiers(void **state)
           "void main() {}\n");
    REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(shared) uniform B {\n"
           "layout(offset = 0) vec4 a;\n};\nvoid main() {}\n");
+   /* GLSL 4.50 4.4.1/4.4.2: block locations.  All members or none have
+    * one unless the block has one; not on members of a vertex output
+    * block array (fine on geometry inputs); never on structure members;
+    * component never on a block; index needs a location. */
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\nin B {\n"
+          "layout(location = 1) float a;\nlayout(location = 2) float b;\n"
+          "};\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\nlayout(location = 0) in B "
+          "{\nfloat a;\nlayout(location = 3) float b;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\nin B {\nfloat a;\n"
+          "layout(location = 2) float b;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nout B {\n"
+          "layout(location = 1) float a;\n} b[2];\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_GEOMETRY, "#version 440\n"
+          "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+          "in B {\nlayout(location = 1) float a;\n} b[];\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(location = 0, component = 1) in B {\nfloat a;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\nstruct S {\n"
+          "layout(location = 1) float a;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(index = 0) out vec4 c;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(location = 0, index = 1) out vec4 c;\nvoid main() {}\n");
    /* ARB_compute_shader: local sizes at least 1 and consistent; no
     * user-defined inputs or outputs. */
    ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
