@@ -713,21 +713,6 @@ check_gs_in_array(struct check *c, struct ast_node *where,
       c->gs_in_explicit = len;
 }
 
-/* Location slots a variable takes: one per column (two for the wide
- * double vectors) times the array lengths. */
-static int
-location_slots(const struct glsl_type *t)
-{
-   int n = 1;
-   while (glsl_type_is_array(t)) {
-      n *= t->length > 0 ? t->length : 1;
-      t = t->element;
-   }
-   int cols = t->matrix_columns ? t->matrix_columns : 1;
-   int wide = t->base_type == GLSL_TYPE_DOUBLE && t->vector_elements > 2;
-   return n * cols * (wide ? 2 : 1);
-}
-
 static void
 check_location_overlap(struct check *c, struct ast_node *d,
                        struct ast_type *at, unsigned q,
@@ -750,19 +735,8 @@ check_location_overlap(struct check *c, struct ast_node *d,
    if ((c->st->stage == MESA_SHADER_VERTEX && !dir) ||
        (c->st->stage == MESA_SHADER_FRAGMENT && dir))
       return;
-   int end = loc + location_slots(t);
-   for (unsigned i = 0; i < c->nlocs[dir]; i++) {
-      if (loc < c->locs[dir][i].end && c->locs[dir][i].first < end) {
-         check_error(c, d, "location %d of '%s' overlaps another %s", loc,
-                     d->name, dir ? "output" : "input");
-         return;
-      }
-   }
-   if (c->nlocs[dir] < ARRAY_SIZE(c->locs[dir])) {
-      c->locs[dir][c->nlocs[dir]].first = loc;
-      c->locs[dir][c->nlocs[dir]].end = end;
-      c->nlocs[dir]++;
-   }
+   check_layout_claim_locations(c, d, d->name, dir, loc,
+                                loc + check_layout_location_slots(t));
 }
 
 /* "layout(...) in;" and "layout(...) out;" and friends. */

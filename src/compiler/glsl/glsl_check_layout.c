@@ -361,6 +361,13 @@ check_layout_declarator(struct check *c, struct ast_node *d,
    if ((q & AST_Q_OUT) && find_id(list, "index") &&
        !find_id(list, "location"))
       check_error(c, d, "index on '%s' needs a location as well", d->name);
+   /* GLSL 4.30 4.4.2: "a layout index ... less than 0 or greater than 1"
+    * is an error. */
+   int64_t index;
+   if ((q & AST_Q_OUT) && value_of(find_id(list, "index"), &index) &&
+       index > 1)
+      check_error(c, d, "index %lld of '%s' is not 0 or 1",
+                  (long long)index, d->name);
    if (q & AST_Q_OUT)
       check_xfb_offset(c, d, list, t);
 }
@@ -417,6 +424,98 @@ round_up(int64_t v, int64_t a)
    return a > 1 ? (v + a - 1) / a * a : v;
 }
 
+/* Location slots a variable takes (GLSL 4.50 4.4.1): one per matrix
+ * column, two for dvec3/dvec4, the sum over structure and block members,
+ * times the array lengths. */
+int
+check_layout_location_slots(const struct glsl_type *t)
+{
+   int n = 1;
+   while (glsl_type_is_array(t)) {
+      n *= t->length > 0 ? t->length : 1;
+      t = t->element;
+   }
+   if (t->base_type == GLSL_TYPE_STRUCT ||
+       t->base_type == GLSL_TYPE_INTERFACE) {
+      int sum = 0;
+      for (unsigned i = 0; i < t->num_fields; i++)
+         sum += check_layout_location_slots(t->fields[i].type);
+      return n * (sum ? sum : 1);
+   }
+   int cols = t->matrix_columns ? t->matrix_columns : 1;
+   int wide = t->base_type == GLSL_TYPE_DOUBLE && t->vector_elements > 2;
+   return n * cols * (wide ? 2 : 1);
+}
+
+/* Explicit locations [first, end) of an input (dir 0) or output (dir 1)
+ * may not overlap those already claimed in the shader. */
+void
+check_layout_claim_locations(struct check *c, struct ast_node *where,
+                             const char *name, unsigned dir, int first,
+                             int end)
+{
+   for (unsigned i = 0; i < c->nlocs[dir]; i++) {
+      if (first < c->locs[dir][i].end && c->locs[dir][i].first < end) {
+         check_error(c, where, "location %d of '%s' overlaps another %s",
+                     first, name, dir ? "output" : "input");
+         return;
+      }
+   }
+   if (c->nlocs[dir] < ARRAY_SIZE(c->locs[dir])) {
+      c->locs[dir][c->nlocs[dir]].first = first;
+      c->locs[dir][c->nlocs[dir]].end = end;
+      c->nlocs[dir]++;
+   }
+}
+
+/* Arrays of inputs or outputs indexed per vertex, not per location. */
+static bool
+per_vertex_array(struct check *c, unsigned q)
+{
+   gl_shader_stage s = c->st->stage;
+   return ((q & AST_Q_IN) && (s == MESA_SHADER_GEOMETRY ||
+                              s == MESA_SHADER_TESS_CTRL ||
+                              s == MESA_SHADER_TESS_EVAL)) ||
+          ((q & AST_Q_OUT) && !(q & AST_Q_PATCH) &&
+           s == MESA_SHADER_TESS_CTRL);
+}
+
+/* Members of a block take consecutive locations from the block's, a
+ * member with its own location restarting the count (GLSL 4.50 4.4.1);
+ * they claim them like variables do. */
+static void
+claim_block_locations(struct check *c, struct ast_node *n,
+                      const struct glsl_struct_field *fields,
+                      unsigned nfields)
+{
+   unsigned q = n->type->flags;
+   if ((q & AST_Q_PATCH) || (n->dims.count && !per_vertex_array(c, q)))
+      return;
+   int64_t v;
+   int cur = -1;
+   if (value_of(find_id(n->type->layout, "location"), &v))
+      cur = (int)MIN2(v, 1 << 20);
+   unsigned k = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      struct ast_layout_id *ml = find_id(m->type->layout, "location");
+      if (ml && !value_of(ml, &v))
+         return;
+      if (ml)
+         cur = (int)MIN2(v, 1 << 20);
+      for (struct ast_node *d = m->list.head; d; d = d->next, k++) {
+         if (k >= nfields || type_is_error(fields[k].type))
+            return;
+         int slots = check_layout_location_slots(fields[k].type);
+         if (cur >= 0) {
+            check_layout_claim_locations(c, d, d->name,
+                                         (q & AST_Q_OUT) ? 1 : 0, cur,
+                                         cur + slots);
+            cur += slots;
+         }
+      }
+   }
+}
+
 /* Input and output blocks (GLSL 4.50 4.4.1 and 4.4.2): component cannot
  * qualify a block; without a block-level location either all members or
  * none have one; a block array needing locations per element (all but
@@ -426,7 +525,6 @@ static void
 check_io_block_locations(struct check *c, struct ast_node *n)
 {
    unsigned q = n->type->flags;
-   gl_shader_stage s = c->st->stage;
    if (find_id(n->type->layout, "component")) {
       check_error(c, n, "component cannot qualify a block");
       return;
@@ -439,12 +537,7 @@ check_io_block_locations(struct check *c, struct ast_node *n)
    }
    if (!located)
       return;
-   bool per_vertex_array =
-      ((q & AST_Q_IN) && (s == MESA_SHADER_GEOMETRY ||
-                          s == MESA_SHADER_TESS_CTRL ||
-                          s == MESA_SHADER_TESS_EVAL)) ||
-      ((q & AST_Q_OUT) && !(q & AST_Q_PATCH) && s == MESA_SHADER_TESS_CTRL);
-   if (n->dims.count && !per_vertex_array) {
+   if (n->dims.count && !per_vertex_array(c, q)) {
       check_error(c, n, "members of a block array cannot have locations; "
                   "give the block one");
       return;
@@ -488,8 +581,10 @@ check_layout_block(struct check *c, struct ast_node *n,
          eval_id(c, m, l);
    }
 
-   if (q & (AST_Q_IN | AST_Q_OUT))
+   if (q & (AST_Q_IN | AST_Q_OUT)) {
       check_io_block_locations(c, n);
+      claim_block_locations(c, n, fields, nfields);
+   }
 
    struct ast_layout_id *pk = last_of(list, packings, ARRAY_SIZE(packings));
    bool bad_packing = pk && (!strcasecmp(pk->name, "packed") ||

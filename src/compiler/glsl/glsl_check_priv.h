@@ -193,6 +193,10 @@ void check_layout_block(struct check *c, struct ast_node *n,
                         const struct glsl_struct_field *fields,
                         unsigned nfields);
 void check_layout_struct_member(struct check *c, struct ast_node *m);
+int check_layout_location_slots(const struct glsl_type *t);
+void check_layout_claim_locations(struct check *c, struct ast_node *where,
+                                  const char *name, unsigned dir, int first,
+                                  int end);
 
 /* glsl_check_stmt.c */
 void check_function(struct check *c, struct ast_node *fn);

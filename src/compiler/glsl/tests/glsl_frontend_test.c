@@ -309,6 +309,22 @@ test_layout_qualifiers(void **state)
           "layout(index = 0) out vec4 c;\nvoid main() {}\n");
    ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\n"
           "layout(location = 0, index = 1) out vec4 c;\nvoid main() {}\n");
+   /* Structures and blocks take a location per member (GLSL 4.50 4.4.1),
+    * which other varyings may not overlap; index is 0 or 1 (GLSL 4.30). */
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out struct S { vec4 a; vec4 b; } s;\n"
+          "layout(location = 1) out vec4 c;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out struct S { vec4 a; vec4 b; } s;\n"
+          "layout(location = 2) out vec4 c;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out B { vec4 a; vec4 b; } b;\n"
+          "layout(location = 1) out vec4 c;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out B { vec4 a; vec4 b; } b;\n"
+          "layout(location = 2) out vec4 c;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(location = 0, index = 2) out vec4 c;\nvoid main() {}\n");
    /* ARB_compute_shader: local sizes at least 1 and consistent; no
     * user-defined inputs or outputs. */
    ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
