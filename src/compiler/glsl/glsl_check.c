@@ -609,6 +609,8 @@ check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
    if (max > 0 && !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, d, "redeclaring %s needs its storage qualifier",
                   d->name);
+   if (!strcmp(d->name, "gl_FragDepth"))
+      check_layout_frag_depth(c, d, (struct glsl_var *)b);
    if (!strcmp(d->name, "gl_FragCoord")) {
       /* All redeclarations agree and come before any use (GLSL 1.50
        * 4.3.8.1). */

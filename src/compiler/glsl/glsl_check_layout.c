@@ -661,3 +661,27 @@ check_layout_block(struct check *c, struct ast_node *n,
       }
    }
 }
+
+/* gl_FragDepth redeclarations (AMD/ARB_conservative_depth, GLSL 4.20
+ * 4.4.2.3): the layout is one of the depth_* conditions, and the first
+ * redeclaration comes before any use of gl_FragDepth. */
+void
+check_layout_frag_depth(struct check *c, struct ast_node *d,
+                        struct glsl_var *frag_depth)
+{
+   static const char *const conditions[] = {
+      "depth_any", "depth_greater", "depth_less", "depth_unchanged",
+   };
+   for (struct ast_layout_id *l = c->cur_layout; l; l = l->next) {
+      bool known = false;
+      for (unsigned i = 0; i < ARRAY_SIZE(conditions); i++)
+         known |= !strcasecmp(l->name, conditions[i]);
+      if (!known) {
+         check_error(c, d, "layout '%s' does not apply to gl_FragDepth",
+                     l->name);
+         return;
+      }
+   }
+   if (frag_depth->used)
+      check_error(c, d, "gl_FragDepth redeclared after it was used");
+}

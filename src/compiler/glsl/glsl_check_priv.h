@@ -193,6 +193,8 @@ void check_layout_block(struct check *c, struct ast_node *n,
                         const struct glsl_struct_field *fields,
                         unsigned nfields);
 void check_layout_struct_member(struct check *c, struct ast_node *m);
+void check_layout_frag_depth(struct check *c, struct ast_node *d,
+                             struct glsl_var *frag_depth);
 int check_layout_location_slots(const struct glsl_type *t);
 void check_layout_claim_locations(struct check *c, struct ast_node *where,
                                   const char *name, unsigned dir, int first,

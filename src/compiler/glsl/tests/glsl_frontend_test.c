@@ -325,6 +325,17 @@ test_layout_qualifiers(void **state)
           "layout(location = 2) out vec4 c;\nvoid main() {}\n");
    REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
           "layout(location = 0, index = 2) out vec4 c;\nvoid main() {}\n");
+   /* GLSL 4.20 4.4.2.3: gl_FragDepth takes a depth_* layout, redeclared
+    * before any use. */
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "layout(depth_greater) out float gl_FragDepth;\n"
+          "void main() { gl_FragDepth = 1.0; }\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "layout(origin_upper_left) out float gl_FragDepth;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "void f() { gl_FragDepth = 0.0; }\n"
+          "layout(depth_any) out float gl_FragDepth;\nvoid main() {}\n");
    /* ARB_compute_shader: local sizes at least 1 and consistent; no
     * user-defined inputs or outputs. */
    ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
