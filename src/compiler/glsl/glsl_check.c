@@ -940,13 +940,15 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
    if (n->type->order_error && !glsl_is_version(st, 420, 310) &&
        !glsl_ext_enabled(st, "GL_ARB_shading_language_420pack")) {
       if (n->type->order_error & (1u << 31))
-         check_error(c, n, "a qualifier appears twice");
+         check_error(c, n, "a qualifier appears twice or conflicts "
+                     "with another");
       else
          check_error(c, n, "qualifiers are in the wrong order (before "
                      "GLSL 4.20 the order is invariant, interpolation, "
                      "storage, precision)");
    } else if ((n->type->order_error & (1u << 31))) {
-      check_error(c, n, "a qualifier appears twice");
+      check_error(c, n, "a qualifier appears twice or conflicts "
+                  "with another");
    }
 
    if (!global && (q & (AST_Q_UNIFORM | AST_Q_BUFFER | AST_Q_ATTRIBUTE |

@@ -89,6 +89,12 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
    /* Repeats: layout may repeat; the rest count as duplicates. */
    if ((t->flags & q) && q != AST_Q_LAYOUT)
       t->order_error |= 1u << 31;
+   /* At most one interpolation qualifier, and never both in and out
+    * (GLSL 4.20 4.3, 4.5). */
+   if (((q & AST_Q_INTERP) && (t->flags & AST_Q_INTERP & ~q)) ||
+       ((q & (AST_Q_IN | AST_Q_OUT)) &&
+        (t->flags & (AST_Q_IN | AST_Q_OUT) & ~q)))
+      t->order_error |= 1u << 31;
    t->flags |= q;
 }
 }

@@ -104,6 +104,16 @@ test_statements_and_qualifiers(void **state)
    REJECT(MESA_SHADER_VERTEX,
           "int f(int x) { return x; }\nfloat f(int x) { return 1.0; }\n"
           "void main() {}\n");
+   /* At most one interpolation qualifier, never both in and out, and no
+    * repeated qualifier on parameters (ARB_shading_language_420pack). */
+   REJECT(MESA_SHADER_VERTEX, "#version 420\nsmooth flat out float x;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 420\nin out float x;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void f(const const float x) {}\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void f(const in float x) {}\nvoid main() {}\n");
    /* The message format users know. */
    char *log = NULL;
    assert_false(compiles(MESA_SHADER_VERTEX, "void main() {\n  x = 1;\n}\n",
