@@ -1400,6 +1400,12 @@ check_initializer(struct check *c, struct ast_node *init,
          check_error(c, init, "initializer lists need GLSL 4.20");
          return err_expr();
       }
+      /* ARB_shading_language_420pack: braces initialize aggregates
+       * (arrays, structures, vectors, matrices), not scalars. */
+      if (!type_is_error(type) && glsl_type_is_scalar(type)) {
+         check_error(c, init, "a scalar cannot have an initializer list");
+         return err_expr();
+      }
       /* Check each element against the aggregate's member types. */
       unsigned i = 0;
       bool all_const = true;

@@ -114,6 +114,11 @@ test_statements_and_qualifiers(void **state)
           "void f(const const float x) {}\nvoid main() {}\n");
    ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
           "void f(const in float x) {}\nvoid main() {}\n");
+   /* Initializer lists are for aggregates only. */
+   REJECT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void main() { int i = { 1 }; }\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void main() { ivec2 i = { 1, 2 }; }\n");
    /* The message format users know. */
    char *log = NULL;
    assert_false(compiles(MESA_SHADER_VERTEX, "void main() {\n  x = 1;\n}\n",
