@@ -1240,6 +1240,8 @@ check_expr_inner(struct check *c, struct ast_node *n)
             check_error(c, n, "'%s' is not declared", n->name);
          return err_expr();
       }
+      if (v->builtin && c->st->stage == MESA_SHADER_COMPUTE)
+         check_layout_builtin_use(c, n);
       r.type = v->type;
       r.is_const = v->is_const;
       r.has_value = v->has_value && glsl_type_is_basic(v->type);

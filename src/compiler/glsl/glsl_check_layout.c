@@ -8,6 +8,7 @@
  * Layout Qualifiers, component), 4.4.2.3 (Transform Feedback Layout
  * Qualifiers) and the GL_ARB_enhanced_layouts extension text.
  */
+#include <string.h>
 #include <strings.h>
 
 #include "glsl_check_priv.h"
@@ -205,6 +206,16 @@ check_local_size(struct check *c, struct ast_node *n)
    }
    for (unsigned i = 0; i < 3; i++)
       c->cs_local_size[i] = size[i];
+}
+
+/* ARB_compute_shader: using gl_WorkGroupSize before the shader declares
+ * its local size (or without one) is a compile-time error. */
+void
+check_layout_builtin_use(struct check *c, struct ast_node *ident)
+{
+   if (!strcmp(ident->name, "gl_WorkGroupSize") && !c->cs_local_size[0])
+      check_error(c, ident, "gl_WorkGroupSize is used before the local "
+                  "size is declared");
 }
 
 void

@@ -193,6 +193,7 @@ void check_layout_block(struct check *c, struct ast_node *n,
                         const struct glsl_struct_field *fields,
                         unsigned nfields);
 void check_layout_struct_member(struct check *c, struct ast_node *m);
+void check_layout_builtin_use(struct check *c, struct ast_node *ident);
 void check_layout_frag_depth(struct check *c, struct ast_node *d,
                              struct glsl_var *frag_depth);
 int check_layout_location_slots(const struct glsl_type *t);

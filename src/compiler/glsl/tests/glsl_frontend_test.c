@@ -365,6 +365,12 @@ test_layout_qualifiers(void **state)
           "layout(local_size_y = -1) in;\nvoid main() {}\n");
    REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
           "layout(local_size_x = 1) in;\nin int i;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 1) in;\n"
+          "void main() { uvec3 s = gl_WorkGroupSize; }\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "void main() { uvec3 s = gl_WorkGroupSize; }\n"
+          "layout(local_size_x = 1) in;\n");
 }
 
 /* GLSL 1.10 6.1 (and every later version, ES included): recursion is not
