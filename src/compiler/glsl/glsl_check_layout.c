@@ -18,6 +18,12 @@
 #define MAX_XFB_BUFFERS 4
 #define MAX_XFB_INTERLEAVED_COMPONENTS 64
 
+static int64_t
+round_up(int64_t v, int64_t a)
+{
+   return a > 1 ? (v + a - 1) / a * a : v;
+}
+
 static struct ast_layout_id *
 find_id(struct ast_layout_id *list, const char *name)
 {
@@ -299,49 +305,57 @@ check_component(struct check *c, struct ast_node *d,
  * component (8 bytes for doubles, 4 otherwise); not on unsized arrays;
  * captured ranges of one buffer do not overlap, fit in its stride and in
  * gl_MaxTransformFeedbackInterleavedComponents * 4 bytes. */
-static void
-check_xfb_offset(struct check *c, struct ast_node *d,
-                 struct ast_layout_id *list, const struct glsl_type *t)
+/* Bytes of the first component of a captured type: 8 for 64-bit types,
+ * 4 otherwise; 0 when the type is not tracked (structures). */
+static int64_t
+xfb_component_size(const struct glsl_type *t)
 {
-   int64_t off;
-   if (!value_of(find_id(list, "xfb_offset"), &off) || type_is_error(t))
-      return;
+   const struct glsl_type *e = glsl_without_array(t);
+   if (!glsl_type_is_basic(e))
+      return 0;
+   return e->base_type == GLSL_TYPE_DOUBLE ||
+          e->base_type == GLSL_TYPE_INT64 ||
+          e->base_type == GLSL_TYPE_UINT64 ? 8 : 4;
+}
+
+/* Captures d (of type t) at byte off of buffer buf; returns the end of
+ * what it captures, or -1 after an error or when it is not tracked. */
+static int64_t
+capture_xfb(struct check *c, struct ast_node *d, int buf, int64_t off,
+            const struct glsl_type *t)
+{
+   if (type_is_error(t) || buf < 0)
+      return -1;
    int64_t count = 1;
    const struct glsl_type *e = t;
    for (; glsl_type_is_array(e); e = e->element) {
       if (e->length <= 0) {
          check_error(c, d, "xfb_offset cannot qualify the unsized array "
                      "'%s'", d->name);
-         return;
+         return -1;
       }
       count *= e->length;
    }
-   if (!glsl_type_is_basic(e))
-      return; /* structures: not tracked */
-   int64_t comp = e->base_type == GLSL_TYPE_DOUBLE ||
-                  e->base_type == GLSL_TYPE_INT64 ||
-                  e->base_type == GLSL_TYPE_UINT64 ? 8 : 4;
+   int64_t comp = xfb_component_size(e);
+   if (!comp)
+      return -1; /* structures: not tracked */
    if (off % comp) {
       check_error(c, d, "xfb_offset %lld of '%s' is not a multiple of %lld",
                   (long long)off, d->name, (long long)comp);
-      return;
+      return -1;
    }
-   int buf = xfb_buffer_of(c, list);
-   if (buf < 0)
-      return;
    int64_t end = off + count * e->vector_elements * e->matrix_columns * comp;
    if (end > MAX_XFB_INTERLEAVED_COMPONENTS * 4) {
       check_error(c, d, "'%s' ends at byte %lld of its transform feedback "
                   "buffer, past gl_MaxTransformFeedbackInterleavedComponents"
                   " * 4", d->name, (long long)end);
-      return;
+      return -1;
    }
-   struct ast_node *where = d;
    for (unsigned i = 0; i < c->xfb[buf].nused; i++) {
       if (off < c->xfb[buf].used[i].end && c->xfb[buf].used[i].first < end) {
-         check_error(c, where, "xfb_offset %lld of '%s' overlaps another "
+         check_error(c, d, "xfb_offset %lld of '%s' overlaps another "
                      "captured output", (long long)off, d->name);
-         return;
+         return -1;
       }
    }
    unsigned n = c->xfb[buf].nused;
@@ -352,9 +366,62 @@ check_xfb_offset(struct check *c, struct ast_node *d,
    }
    if (end > c->xfb[buf].end)
       c->xfb[buf].end = end;
-   if (c->xfb[buf].stride && end > c->xfb[buf].stride)
+   if (c->xfb[buf].stride && end > c->xfb[buf].stride) {
       check_error(c, d, "'%s' ends at byte %lld, past xfb_stride %lld",
                   d->name, (long long)end, (long long)c->xfb[buf].stride);
+      return -1;
+   }
+   return end;
+}
+
+/* xfb_offset (ARB_enhanced_layouts): a multiple of the size of the first
+ * component (8 bytes for doubles, 4 otherwise); not on unsized arrays;
+ * captured ranges of one buffer do not overlap, fit in its stride and in
+ * gl_MaxTransformFeedbackInterleavedComponents * 4 bytes. */
+static void
+check_xfb_offset(struct check *c, struct ast_node *d,
+                 struct ast_layout_id *list, const struct glsl_type *t)
+{
+   int64_t off;
+   if (value_of(find_id(list, "xfb_offset"), &off))
+      capture_xfb(c, d, xfb_buffer_of(c, list), off, t);
+}
+
+/* Output blocks: the block's xfb_buffer and xfb_stride act as for a
+ * variable; members keep the block's buffer; with a block xfb_offset the
+ * members are captured one after the other from it (each aligned to its
+ * first component), a member's own xfb_offset moving the position. */
+static void
+claim_block_xfb(struct check *c, struct ast_node *n,
+                const struct glsl_struct_field *fields, unsigned nfields)
+{
+   struct ast_layout_id *list = n->type->layout;
+   check_xfb_limits(c, n, list);
+   note_xfb_declaration(c, n, list, false);
+   int buf = xfb_buffer_of(c, list);
+   int64_t cur = -1, v;
+   if (value_of(find_id(list, "xfb_offset"), &v))
+      cur = v;
+   unsigned k = 0;
+   for (struct ast_node *m = n->list.head; m; m = m->next) {
+      struct ast_layout_id *ml = m->type->layout;
+      if (value_of(find_id(ml, "xfb_buffer"), &v) && v != buf && buf >= 0)
+         check_error(c, m, "a block member's xfb_buffer (%lld) must be the "
+                     "block's (%d)", (long long)v, buf);
+      bool own = value_of(find_id(ml, "xfb_offset"), &v);
+      for (struct ast_node *d = m->list.head; d; d = d->next, k++) {
+         if (k >= nfields)
+            return;
+         int64_t at = cur;
+         if (own && d == m->list.head)
+            at = v;
+         else if (cur >= 0)
+            at = round_up(cur, xfb_component_size(fields[k].type));
+         if (at < 0)
+            continue;
+         cur = capture_xfb(c, d, buf, at, fields[k].type);
+      }
+   }
 }
 
 void
@@ -429,11 +496,6 @@ check_align_value(struct check *c, struct ast_node *where,
    return true;
 }
 
-static int64_t
-round_up(int64_t v, int64_t a)
-{
-   return a > 1 ? (v + a - 1) / a * a : v;
-}
 
 /* Location slots a variable takes (GLSL 4.50 4.4.1): one per matrix
  * column, two for dvec3/dvec4, the sum over structure and block members,
@@ -596,6 +658,8 @@ check_layout_block(struct check *c, struct ast_node *n,
       check_io_block_locations(c, n);
       claim_block_locations(c, n, fields, nfields);
    }
+   if (q & AST_Q_OUT)
+      claim_block_xfb(c, n, fields, nfields);
 
    struct ast_layout_id *pk = last_of(list, packings, ARRAY_SIZE(packings));
    bool bad_packing = pk && (!strcasecmp(pk->name, "packed") ||

@@ -261,6 +261,23 @@ test_layout_qualifiers(void **state)
    REJECT(MESA_SHADER_VERTEX, "#version 440\n"
           "layout(xfb_offset = 0) out vec4 a;\n"
           "layout(xfb_offset = 12) out float b;\nvoid main() {}\n");
+   /* Output blocks: members stay in the block's buffer and are captured
+    * one after the other from the block's xfb_offset. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 1, xfb_offset = 0) out B {\n"
+          "vec4 a;\nlayout(xfb_buffer = 1) vec4 b;\n};\n"
+          "layout(xfb_buffer = 1, xfb_offset = 32) out vec4 c;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 1, xfb_offset = 0) out B {\n"
+          "vec4 a;\nvec4 b;\n};\n"
+          "layout(xfb_buffer = 1, xfb_offset = 16) out vec4 c;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nout B {\nvec4 a;\n"
+          "layout(xfb_buffer = 1) vec4 b;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 16, xfb_stride = 20) out B {\nvec4 a;\n};\n"
+          "void main() {}\n");
    /* GLSL 4.20: several layout(...) per declaration; GLSL 4.40: a name
     * may repeat inside one, the last value counting. */
    ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
