@@ -403,6 +403,7 @@ claim_block_xfb(struct check *c, struct ast_node *n,
    if (value_of(find_id(list, "xfb_offset"), &v))
       cur = v;
    unsigned k = 0;
+   bool exact = true; /* the block's own offset is not rounded up */
    for (struct ast_node *m = n->list.head; m; m = m->next) {
       struct ast_layout_id *ml = m->type->layout;
       if (value_of(find_id(ml, "xfb_buffer"), &v) && v != buf && buf >= 0)
@@ -415,10 +416,11 @@ claim_block_xfb(struct check *c, struct ast_node *n,
          int64_t at = cur;
          if (own && d == m->list.head)
             at = v;
-         else if (cur >= 0)
+         else if (cur >= 0 && !exact)
             at = round_up(cur, xfb_component_size(fields[k].type));
          if (at < 0)
             continue;
+         exact = false;
          cur = capture_xfb(c, d, buf, at, fields[k].type);
       }
    }

@@ -276,6 +276,8 @@ test_layout_qualifiers(void **state)
    REJECT(MESA_SHADER_VERTEX, "#version 440\nout B {\nvec4 a;\n"
           "layout(xfb_buffer = 1) vec4 b;\n};\nvoid main() {}\n");
    REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 2) out B {\nvec4 a;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
           "layout(xfb_offset = 16, xfb_stride = 20) out B {\nvec4 a;\n};\n"
           "void main() {}\n");
    /* GLSL 4.20: several layout(...) per declaration; GLSL 4.40: a name
