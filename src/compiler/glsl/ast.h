@@ -117,6 +117,10 @@ struct ast_layout_id {
    const char *name;
    struct ast_node *value; /* NULL when absent */
    int line, col;
+   /* Filled in by glsl_check_layout.c once the value is evaluated. */
+   bool evaluated, known;
+   int64_t ival;
+   unsigned group; /* which layout(...) of the declaration, from 0 */
    struct ast_layout_id *next;
 };
 

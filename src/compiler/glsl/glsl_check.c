@@ -166,7 +166,8 @@ check_qualifier_order(struct check *c, struct ast_node *n,
 {
    struct glsl_parse_state *st = c->st;
    if (t->order_error & (1u << 31))
-      check_error(c, n, "a qualifier appears twice");
+      check_error(c, n, "a qualifier appears twice or conflicts with "
+                  "another");
    else if (t->order_error && !glsl_is_version(st, 420, 310) &&
             !glsl_ext_enabled(st, "GL_ARB_shading_language_420pack"))
       check_error(c, n, "qualifiers are in the wrong order (before "
@@ -440,6 +441,7 @@ define_struct(struct check *c, struct ast_node *def)
          check_error(c, m, "structure members cannot have storage or "
                      "interpolation qualifiers");
       }
+      check_layout_struct_member(c, m);
       const struct glsl_type *mt = check_resolve_type(c, m->type, m);
       if (mt->base_type == GLSL_TYPE_VOID)
          check_error(c, m, "structure member of type void");
@@ -663,6 +665,8 @@ check_builtin_redeclaration(struct check *c, struct ast_node *d, unsigned q,
    if (max > 0 && !(q & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)))
       check_error(c, d, "redeclaring %s needs its storage qualifier",
                   d->name);
+   if (!strcmp(d->name, "gl_FragDepth"))
+      check_layout_frag_depth(c, d, (struct glsl_var *)b);
    if (!strcmp(d->name, "gl_FragCoord")) {
       /* All redeclarations agree and come before any use (GLSL 1.50
        * 4.3.8.1). */
@@ -767,21 +771,6 @@ check_gs_in_array(struct check *c, struct ast_node *where,
       c->gs_in_explicit = len;
 }
 
-/* Location slots a variable takes: one per column (two for the wide
- * double vectors) times the array lengths. */
-static int
-location_slots(const struct glsl_type *t)
-{
-   int n = 1;
-   while (glsl_type_is_array(t)) {
-      n *= t->length > 0 ? t->length : 1;
-      t = t->element;
-   }
-   int cols = t->matrix_columns ? t->matrix_columns : 1;
-   int wide = t->base_type == GLSL_TYPE_DOUBLE && t->vector_elements > 2;
-   return n * cols * (wide ? 2 : 1);
-}
-
 static void
 check_location_overlap(struct check *c, struct ast_node *d,
                        struct ast_type *at, unsigned q,
@@ -804,19 +793,8 @@ check_location_overlap(struct check *c, struct ast_node *d,
    if ((c->st->stage == MESA_SHADER_VERTEX && !dir) ||
        (c->st->stage == MESA_SHADER_FRAGMENT && dir))
       return;
-   int end = loc + location_slots(t);
-   for (unsigned i = 0; i < c->nlocs[dir]; i++) {
-      if (loc < c->locs[dir][i].end && c->locs[dir][i].first < end) {
-         check_error(c, d, "location %d of '%s' overlaps another %s", loc,
-                     d->name, dir ? "output" : "input");
-         return;
-      }
-   }
-   if (c->nlocs[dir] < ARRAY_SIZE(c->locs[dir])) {
-      c->locs[dir][c->nlocs[dir]].first = loc;
-      c->locs[dir][c->nlocs[dir]].end = end;
-      c->nlocs[dir]++;
-   }
+   check_layout_claim_locations(c, d, d->name, dir, loc,
+                                loc + check_layout_location_slots(t));
 }
 
 /* A stream number: 0 .. gl_MaxVertexStreams - 1 (4 streams, GLSL 4.00
@@ -1032,6 +1010,7 @@ check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
          return;
       }
    }
+   check_layout_values(c, n, q);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
       if (name_index(l->name, gs_in_prims, ARRAY_SIZE(gs_in_prims)) >= 0 ||
           name_index(l->name, gs_out_prims, ARRAY_SIZE(gs_out_prims)) >= 0 ||
@@ -1082,6 +1061,8 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          check_block_default_layout(c, n);
          check_early_fragment_tests(c, n);
          check_default_layout(c, n, q);
+         if (q & AST_Q_LAYOUT)
+            check_layout_default(c, n, q);
          return; /* default layout / qualifier declarations */
       }
       for (struct ast_node *id = n->list.head; id; id = id->next) {
@@ -1196,12 +1177,22 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
          check_error(c, d, "variable '%s' declared void", d->name);
          continue;
       }
+      /* ARB_compute_shader: "Compute shaders do not permit user-defined
+       * input variables" (nor outputs). */
+      if (global && !builtin && st->stage == MESA_SHADER_COMPUTE &&
+          (q & (AST_Q_IN | AST_Q_OUT))) {
+         check_error(c, d, "compute shaders have no user-defined inputs "
+                     "or outputs");
+         continue;
+      }
       if (global && !builtin && (q & AST_Q_IN))
          check_gs_in_array(c, d, &t);
       if (global && !builtin)
          check_tess_io_var(c, d, q, &t);
       if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
          check_location_overlap(c, d, n->type, q, t);
+      if (global && !builtin && (q & AST_Q_LAYOUT))
+         check_layout_declarator(c, d, n->type, q, t);
       if (global && !builtin)
          check_global_qualifiers(c, d, q, t);
       else if (glsl_type_is_opaque(glsl_without_array(t)))
@@ -1511,6 +1502,7 @@ check_block(struct check *c, struct ast_node *n)
          }
       }
    }
+   check_layout_block(c, n, fields, i);
    struct glsl_type *bt = rzalloc(c->mem, struct glsl_type);
    bt->base_type = GLSL_TYPE_INTERFACE;
    bt->vector_elements = 1;

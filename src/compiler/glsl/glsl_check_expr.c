@@ -1400,6 +1400,8 @@ check_expr_inner(struct check *c, struct ast_node *n)
             check_error(c, n, "'%s' is not declared", n->name);
          return err_expr();
       }
+      if (v->builtin && c->st->stage == MESA_SHADER_COMPUTE)
+         check_layout_builtin_use(c, n);
       r.type = v->type;
       r.is_const = v->is_const;
       r.has_value = v->has_value && glsl_type_is_basic(v->type);
@@ -1589,6 +1591,12 @@ check_initializer(struct check *c, struct ast_node *init,
       if (!glsl_is_version(c->st, 420, 0) &&
           !glsl_ext_enabled(c->st, "GL_ARB_shading_language_420pack")) {
          check_error(c, init, "initializer lists need GLSL 4.20");
+         return err_expr();
+      }
+      /* ARB_shading_language_420pack: braces initialize aggregates
+       * (arrays, structures, vectors, matrices), not scalars. */
+      if (!type_is_error(type) && glsl_type_is_scalar(type)) {
+         check_error(c, init, "a scalar cannot have an initializer list");
          return err_expr();
       }
       /* Check each element against the aggregate's member types. */

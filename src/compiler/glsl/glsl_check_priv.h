@@ -142,6 +142,17 @@ struct check {
    /* Checking a variable chain whose value is not read: the target of
     * an assignment, or the array whose length() is taken. */
    bool not_read;
+   /* Compute local size from "layout(local_size_*) in;" (0: not yet). */
+   int64_t cs_local_size[3];
+   /* Transform feedback (glsl_check_layout.c): the default xfb_buffer of
+    * outputs and, per buffer, the declared stride (0: none), the end of
+    * the furthest captured output and the captured byte ranges. */
+   unsigned xfb_cur_buffer;
+   struct {
+      int64_t stride, end;
+      struct { int64_t first, end; } used[32];
+      unsigned nused;
+   } xfb[4];
 };
 
 static inline bool
@@ -257,6 +268,24 @@ struct expr check_initializer(struct check *c, struct ast_node *init,
                               const struct glsl_type *type);
 bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
+
+/* glsl_check_layout.c */
+void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_declarator(struct check *c, struct ast_node *d,
+                             struct ast_type *at, unsigned q,
+                             const struct glsl_type *t);
+void check_layout_block(struct check *c, struct ast_node *n,
+                        const struct glsl_struct_field *fields,
+                        unsigned nfields);
+void check_layout_struct_member(struct check *c, struct ast_node *m);
+void check_layout_builtin_use(struct check *c, struct ast_node *ident);
+void check_layout_frag_depth(struct check *c, struct ast_node *d,
+                             struct glsl_var *frag_depth);
+int check_layout_location_slots(const struct glsl_type *t);
+void check_layout_claim_locations(struct check *c, struct ast_node *where,
+                                  const char *name, unsigned dir, int first,
+                                  int end);
 
 /* glsl_check_stmt.c */
 void check_function(struct check *c, struct ast_node *fn);

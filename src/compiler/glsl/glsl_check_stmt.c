@@ -92,6 +92,10 @@ check_function(struct check *c, struct ast_node *fn)
       if (q & ~(AST_Q_CONST | AST_Q_IN | AST_Q_OUT | AST_Q_INOUT |
                 AST_Q_PRECISION | AST_Q_MEMORY | AST_Q_PRECISE))
          check_error(c, p, "invalid qualifier on a function parameter");
+      /* ARB_shading_language_420pack: only layout may appear twice. */
+      if (p->type->order_error & (1u << 31))
+         check_error(c, p, "a qualifier appears twice or conflicts "
+                     "with another");
       if ((q & AST_Q_CONST) && (q & (AST_Q_OUT | AST_Q_INOUT)))
          check_error(c, p, "'const' cannot be combined with out or inout");
       /* GLSL 4.20 section 6.1.1: opaque types (atomic counters too) are

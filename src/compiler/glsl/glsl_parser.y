@@ -89,6 +89,12 @@ add_qual(struct glsl_parse_state *st, struct ast_type *t, unsigned q,
    /* Repeats: layout may repeat; the rest count as duplicates. */
    if ((t->flags & q) && q != AST_Q_LAYOUT)
       t->order_error |= 1u << 31;
+   /* At most one interpolation qualifier, and never both in and out
+    * (GLSL 4.20 4.3, 4.5). */
+   if (((q & AST_Q_INTERP) && (t->flags & AST_Q_INTERP & ~q)) ||
+       ((q & (AST_Q_IN | AST_Q_OUT)) &&
+        (t->flags & (AST_Q_IN | AST_Q_OUT) & ~q)))
+      t->order_error |= 1u << 31;
    t->flags |= q;
 }
 }
@@ -454,9 +460,13 @@ type_qualifier
        for (unsigned b = 0; b < 32; b++)
           if (q & (1u << b)) add_qual(st, $$, 1u << b, @2);
        if ($2->layout) {
+          /* A later layout(...) group: numbered for glsl_check_layout.c */
           struct ast_layout_id **p = &$$->layout;
-          while (*p) p = &(*p)->next;
+          unsigned group = 0;
+          while (*p) { group = (*p)->group; p = &(*p)->next; }
           *p = $2->layout;
+          for (struct ast_layout_id *l = *p; l; l = l->next)
+             l->group = group + 1;
        }
        if ($2->subroutine_list) {
           $$->subroutine_list = true;

@@ -104,6 +104,21 @@ test_statements_and_qualifiers(void **state)
    REJECT(MESA_SHADER_VERTEX,
           "int f(int x) { return x; }\nfloat f(int x) { return 1.0; }\n"
           "void main() {}\n");
+   /* At most one interpolation qualifier, never both in and out, and no
+    * repeated qualifier on parameters (ARB_shading_language_420pack). */
+   REJECT(MESA_SHADER_VERTEX, "#version 420\nsmooth flat out float x;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 420\nin out float x;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void f(const const float x) {}\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void f(const in float x) {}\nvoid main() {}\n");
+   /* Initializer lists are for aggregates only. */
+   REJECT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void main() { int i = { 1 }; }\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
+          "void main() { ivec2 i = { 1, 2 }; }\n");
    /* The message format users know. */
    char *log = NULL;
    assert_false(compiles(MESA_SHADER_VERTEX, "void main() {\n  x = 1;\n}\n",
@@ -162,6 +177,219 @@ test_hostile_input(void **state)
    assert_non_null(strstr(log, "type int with a value of type float"));
    free(log);
    free(src);
+}
+
+/* Layout qualifiers (glsl_check_layout.c): values, component, transform
+ * feedback limits and compute local sizes. */
+static void
+test_layout_qualifiers(void **state)
+{
+   /* GLSL 4.40 4.4: values are integral constant expressions, not
+    * negative. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\nconst int n = 2;\n"
+          "layout(location = n + 1) in vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nconst float n = 2.0;\n"
+          "layout(location = n) in vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nuniform int n;\n"
+          "layout(location = n) in vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = -1) in vec4 a;\nvoid main() {}\n");
+   /* GLSL 4.50 4.4.1: component needs a location and fits in 0..3. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 1) out vec3 a;\n"
+          "layout(location = 0, component = 0) out float b;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(component = 1) out float a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 2) out vec3 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 4) out float a;\n"
+          "void main() {}\n");
+   /* ... not on matrices or structures (nor arrays of them) ... */
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 0) out mat2 a[2];\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\nstruct S { float f; };\n"
+          "layout(location = 0, component = 1) in S s;\nvoid main() {}\n");
+   /* ... and doubles take two components each. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 2) out double a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 1) out double a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 2) out dvec2 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0, component = 0) out dvec3 a;\n"
+          "void main() {}\n");
+   /* ARB_enhanced_layouts: xfb_buffer below gl_MaxTransformFeedbackBuffers
+    * (4), stride at most 64 components of 4 bytes, offsets aligned to the
+    * first component, no xfb_offset on a default declaration. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 3, xfb_offset = 8, xfb_stride = 256) out "
+          "vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = gl_MaxTransformFeedbackBuffers) out vec4 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 4) out;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_stride = 260) out vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 2) out vec4 a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 4) out double a;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 0) out;\nvoid main() {}\n");
+   /* ... one stride per buffer, covering the captured outputs, which do
+    * not overlap. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 1, xfb_stride = 32) out;\n"
+          "layout(xfb_offset = 16) out vec4 a;\n"
+          "layout(xfb_buffer = 0, xfb_offset = 16) out vec4 b;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_stride = 32) out;\n"
+          "layout(xfb_buffer = 0, xfb_stride = 16) out;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_stride = 16) out vec4 a;\n"
+          "layout(xfb_offset = 4) out vec4 b;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 0) out vec4 a;\n"
+          "layout(xfb_offset = 12) out float b;\nvoid main() {}\n");
+   /* Output blocks: members stay in the block's buffer and are captured
+    * one after the other from the block's xfb_offset. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 1, xfb_offset = 0) out B {\n"
+          "vec4 a;\nlayout(xfb_buffer = 1) vec4 b;\n};\n"
+          "layout(xfb_buffer = 1, xfb_offset = 32) out vec4 c;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_buffer = 1, xfb_offset = 0) out B {\n"
+          "vec4 a;\nvec4 b;\n};\n"
+          "layout(xfb_buffer = 1, xfb_offset = 16) out vec4 c;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nout B {\nvec4 a;\n"
+          "layout(xfb_buffer = 1) vec4 b;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 2) out B {\nvec4 a;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(xfb_offset = 16, xfb_stride = 20) out B {\nvec4 a;\n};\n"
+          "void main() {}\n");
+   /* GLSL 4.20: several layout(...) per declaration; GLSL 4.40: a name
+    * may repeat inside one, the last value counting. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 420\n"
+          "layout(location = 2) layout(location = 1) out vec3 a;\n"
+          "layout(location = 2) out vec3 b;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 410\n"
+          "layout(location = 2) layout(location = 1) out vec3 a;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 420\n"
+          "layout(location = 2, location = 1) out vec3 a;\n"
+          "void main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 2, location = 1) out vec3 a;\n"
+          "void main() {}\n");
+   /* GLSL 4.50 4.4.5: offsets are multiples of the base alignment (16 for
+    * a std140 vec4) and never inside an earlier member; align is a power
+    * of two, raising the offset; both need std140 or std430. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 16) vec4 a;\nlayout(offset = 32) float b;\n"
+          "float c;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 8) vec4 a;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 0) vec4 a;\nlayout(offset = 8) vec2 b;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(std140) uniform B {\n"
+          "layout(offset = 8, align = 16) vec2 a;\n"
+          "layout(offset = 20) float b;\n};\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\nlayout(std430) buffer B {\n"
+          "layout(offset = 8, align = 16) vec2 a;\n"
+          "layout(offset = 24) float b;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(std140, align = 24) uniform B {\nvec4 a;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nlayout(shared) uniform B {\n"
+          "layout(offset = 0) vec4 a;\n};\nvoid main() {}\n");
+   /* GLSL 4.50 4.4.1/4.4.2: block locations.  All members or none have
+    * one unless the block has one; not on members of a vertex output
+    * block array (fine on geometry inputs); never on structure members;
+    * component never on a block; index needs a location. */
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\nin B {\n"
+          "layout(location = 1) float a;\nlayout(location = 2) float b;\n"
+          "};\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\nlayout(location = 0) in B "
+          "{\nfloat a;\nlayout(location = 3) float b;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\nin B {\nfloat a;\n"
+          "layout(location = 2) float b;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\nout B {\n"
+          "layout(location = 1) float a;\n} b[2];\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_GEOMETRY, "#version 440\n"
+          "layout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+          "in B {\nlayout(location = 1) float a;\n} b[];\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(location = 0, component = 1) in B {\nfloat a;\n};\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\nstruct S {\n"
+          "layout(location = 1) float a;\n};\nvoid main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(index = 0) out vec4 c;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(location = 0, index = 1) out vec4 c;\nvoid main() {}\n");
+   /* Structures and blocks take a location per member (GLSL 4.50 4.4.1),
+    * which other varyings may not overlap; index is 0 or 1 (GLSL 4.30). */
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out struct S { vec4 a; vec4 b; } s;\n"
+          "layout(location = 1) out vec4 c;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out struct S { vec4 a; vec4 b; } s;\n"
+          "layout(location = 2) out vec4 c;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out B { vec4 a; vec4 b; } b;\n"
+          "layout(location = 1) out vec4 c;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#version 440\n"
+          "layout(location = 0) out B { vec4 a; vec4 b; } b;\n"
+          "layout(location = 2) out vec4 c;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 440\n"
+          "layout(location = 0, index = 2) out vec4 c;\nvoid main() {}\n");
+   /* GLSL 4.20 4.4.2.3: gl_FragDepth takes a depth_* layout, redeclared
+    * before any use. */
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "layout(depth_greater) out float gl_FragDepth;\n"
+          "void main() { gl_FragDepth = 1.0; }\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "layout(origin_upper_left) out float gl_FragDepth;\n"
+          "void main() {}\n");
+   REJECT(MESA_SHADER_FRAGMENT, "#version 420\n"
+          "void f() { gl_FragDepth = 0.0; }\n"
+          "layout(depth_any) out float gl_FragDepth;\nvoid main() {}\n");
+   /* ARB_compute_shader: local sizes at least 1 and consistent; no
+    * user-defined inputs or outputs. */
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 2, local_size_y = 1) in;\n"
+          "layout(local_size_x = 2) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 2) in;\n"
+          "layout(local_size_x = 3) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_z = 0) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_y = -1) in;\nvoid main() {}\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 1) in;\nin int i;\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 1) in;\n"
+          "void main() { uvec3 s = gl_WorkGroupSize; }\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "void main() { uvec3 s = gl_WorkGroupSize; }\n"
+          "layout(local_size_x = 1) in;\n");
 }
 
 /* GLSL 1.10 6.1 (and every later version, ES included): recursion is not
@@ -299,7 +527,8 @@ test_tessellation(void **state)
    /* vertices: in range, the same everywhere, matching output sizes */
    REJECT(TCS, "#version 400\nlayout(vertices = 0) out;\nvoid main() {}\n");
    REJECT(TCS, TCS_HEAD "layout(vertices = 4) out;\nvoid main() {}\n");
-   ACCEPT(TCS, "#version 400\nlayout(vertices = 4, vertices = 3) out;\n"
+   /* (repeating a name in one layout needs 4.40) */
+   ACCEPT(TCS, "#version 440\nlayout(vertices = 4, vertices = 3) out;\n"
                "layout(vertices = 3) out;\nvoid main() {}\n");
    REJECT(TCS, TCS_HEAD "out vec4 x[4];\nvoid main() {}\n");
    REJECT(TCS, "#version 400\nint n[gl_out.length()];\n"
@@ -418,7 +647,7 @@ test_gpu_shader5(void **state)
    REJECT(GS, "#version 400\nlayout(points, invocations = 4) in;\n"
               "layout(invocations = 3) in;\n"
               "layout(points, max_vertices = 1) out;\nvoid main() {}\n");
-   ACCEPT(GS, "#version 400\nlayout(points, invocations = 4, "
+   ACCEPT(GS, "#version 440\nlayout(points, invocations = 4, "
               "invocations = 3) in;\nlayout(invocations = 3) in;\n"
               "layout(points, max_vertices = 1) out;\nvoid main() {}\n");
    REJECT(GS, "#version 400\nlayout(points) in;\n"
@@ -469,6 +698,7 @@ main(void)
       cmocka_unit_test(test_subroutines),
       cmocka_unit_test(test_gpu_shader5),
       cmocka_unit_test(test_arrays_of_arrays),
+      cmocka_unit_test(test_layout_qualifiers),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
