@@ -590,7 +590,10 @@ for s, coord, size, d, e, r in SAMPLERS:
     F('%s textureLod(%s, %s, float)' % (r, s, coord), max(d, 130),
       max(e, 300), const=False, ext=cx) if 'Rect' not in s else None
     F('%s textureSize(%s%s)' % (size, s, '' if 'Rect' in s else ', int'),
-      max(d, 130), max(e, 300), const=False)
+      max(d, 130), max(e, 300), const=False, ext=cx)
+    if 'CubeArray' in s:
+        F('%s textureGrad(%s, vec4, vec3, vec3)' % (r, s), 400, 320,
+          const=False, ext=cx)
     if 'Cube' not in s:
         F('%s texelFetch(%s, %s%s)' % (r, s, size, '' if 'Rect' in s
                                        else ', int'),
@@ -601,7 +604,9 @@ for s, coord, size, d, e in SHADOW:
     F('%s textureSize(%s%s)' % (size, s, '' if 'Rect' in s else ', int'),
       max(d, 130), max(e, 300), const=False)
 F('float texture(samplerCubeArrayShadow, vec4, float)', 400, 320,
-  const=False)
+  const=False, ext='GL_ARB_texture_cube_map_array')
+F('ivec3 textureSize(samplerCubeArrayShadow, int)', 400, 320, const=False,
+  ext='GL_ARB_texture_cube_map_array')
 for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
     F('%s texelFetch(%ssamplerBuffer, int)' % (r, p), 140, 320, const=False)
     F('int textureSize(%ssamplerBuffer)' % p, 140, 320, const=False)
@@ -646,6 +651,35 @@ for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
       const=False, ext='GL_ARB_texture_gather')
 F('vec4 textureGather(sampler2DShadow, vec2, float)', 400, 310, const=False,
   ext=G5)
+# ARB_gpu_shader5 brings all of ARB_texture_gather's gathers plus the comp
+# argument, rectangle and shadow forms and textureGatherOffset (8.9.3).
+for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
+    for s, c in (('sampler2D', 'vec2'), ('sampler2DArray', 'vec3'),
+                 ('samplerCube', 'vec3'), ('sampler2DRect', 'vec2')):
+        es = 0 if 'Rect' in s else 310
+        F('%s textureGather(%s%s, %s)' % (r, p, s, c), 400, es, const=False,
+          ext=G5)
+        F('%s textureGather(%s%s, %s, int)' % (r, p, s, c), 400, es,
+          const=False, ext=G5)
+        if 'Cube' not in s:
+            F('%s textureGatherOffset(%s%s, %s, ivec2)' % (r, p, s, c), 400,
+              es, const=False, ext=G5)
+            F('%s textureGatherOffset(%s%s, %s, ivec2, int)' % (r, p, s, c),
+              400, es, const=False, ext=G5)
+    F('%s textureGather(%ssamplerCubeArray, vec4)' % (r, p), 400, 320,
+      const=False, ext='GL_ARB_texture_cube_map_array')
+    F('%s textureGather(%ssamplerCubeArray, vec4, int)' % (r, p), 400, 320,
+      const=False, ext=G5)
+for s, c in (('sampler2DArrayShadow', 'vec3'), ('samplerCubeShadow', 'vec3'),
+             ('sampler2DRectShadow', 'vec2'), ('sampler2DShadow', 'vec2')):
+    es = 0 if 'Rect' in s else 310
+    F('vec4 textureGather(%s, %s, float)' % (s, c), 400, es, const=False,
+      ext=G5)
+    if 'Cube' not in s:
+        F('vec4 textureGatherOffset(%s, %s, float, ivec2)' % (s, c), 400, es,
+          const=False, ext=G5)
+F('vec4 textureGather(samplerCubeArrayShadow, vec4, float)', 400, 320,
+  const=False, ext=G5)
 # textureGatherOffsets: four constant offsets (GLSL 4.00 8.9.3, ES 3.20).
 for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
     for s, c in (('sampler2D', 'vec2'), ('sampler2DArray', 'vec3'),
@@ -669,10 +703,14 @@ F('float textureGrad(samplerCubeShadow, vec4, vec3, vec3)', 130, 300,
   const=False)
 F('float textureGrad(sampler2DArrayShadow, vec4, vec2, vec2)', 130, 300,
   const=False)
-for s in ('sampler1D', 'sampler2D', 'sampler3D', 'samplerCube',
-          'sampler1DArray', 'sampler2DArray', 'samplerCubeArray',
-          'sampler1DShadow', 'sampler2DShadow', 'samplerCubeShadow',
-          'sampler2DArrayShadow'):
+# textureQueryLevels: every sampler but buffers, rectangles and MS
+# (GLSL 4.30 8.9.1).
+for s in ([p + b for p in ('', 'i', 'u')
+           for b in ('sampler1D', 'sampler2D', 'sampler3D', 'samplerCube',
+                     'sampler1DArray', 'sampler2DArray', 'samplerCubeArray')] +
+          ['sampler1DShadow', 'sampler2DShadow', 'samplerCubeShadow',
+           'sampler1DArrayShadow', 'sampler2DArrayShadow',
+           'samplerCubeArrayShadow']):
     F('int textureQueryLevels(%s)' % s, 430, 0, const=False,
       ext='GL_ARB_texture_query_levels')
 for s, coord in (('sampler1D', 'float'), ('sampler2D', 'vec2'),
