@@ -970,6 +970,18 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
 static void
 check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
 {
+   /* The coordinate conventions qualify gl_FragCoord only
+    * (ARB_fragment_coord_conventions, GLSL 1.50 4.3.8.1). */
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (strcasecmp(l->name, "origin_upper_left") &&
+          strcasecmp(l->name, "pixel_center_integer"))
+         continue;
+      for (struct ast_node *d = n->list.head; d; d = d->next) {
+         if (strcmp(d->name, "gl_FragCoord"))
+            check_error(c, d, "layout(%s) only applies to gl_FragCoord",
+                        l->name);
+      }
+   }
    struct glsl_parse_state *st = c->st;
    bool const_exprs = glsl_is_version(st, 440, 310) ||
                       glsl_ext_enabled(st, "GL_ARB_enhanced_layouts");
@@ -1079,6 +1091,14 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
                !glsl_is_version(st, 130, 300)))
             check_error(c, id, "'invariant' can only qualify shader "
                         "outputs");
+         /* "precise x;" qualifies a variable of the same scope (GLSL
+          * 4.00 4.7.1: redeclaring a name from an outer scope would
+          * declare a new variable). */
+         if ((q & AST_Q_PRECISE) &&
+             !hash_table_search(c->scope->names, id->name) &&
+             !(v->builtin && c->scope == c->global))
+            check_error(c, id, "'precise %s;' must be in the scope that "
+                        "declares '%s'", id->name, id->name);
       }
       return;
    }

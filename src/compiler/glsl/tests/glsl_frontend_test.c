@@ -673,6 +673,18 @@ test_arrays_of_arrays(void **state)
    REJECT(VS, "#version 430\nuniform vec4 a[2][];\nvoid main() {}\n");
    REJECT(VS, "#version 430\nuniform vec4[] a[1];\nvoid main() {}\n");
    REJECT(VS, "#version 430\nuniform vec4[][] a;\nvoid main() {}\n");
+   /* precise redeclares a variable of its own scope (4.7.1) */
+   REJECT(VS, "#version 400\nfloat x;\nvoid f() { precise x; }\n"
+              "void main() {}\n");
+   ACCEPT(VS, "#version 400\nvoid main() { float x = 1.0; precise x; "
+              "gl_Position = vec4(x); }\n");
+   /* coordinate conventions qualify gl_FragCoord only */
+   REJECT(MESA_SHADER_FRAGMENT, "#version 150\n"
+          "layout(origin_upper_left) uniform vec4 a;\n"
+          "out vec4 o;\nvoid main() { o = a; }\n");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 150\n"
+          "layout(origin_upper_left) in vec4 gl_FragCoord;\n"
+          "out vec4 o;\nvoid main() { o = gl_FragCoord; }\n");
    /* an initializer sizes every dimension */
    ACCEPT(VS, "#version 430\nvoid main() { float a[][] = float[][](\n"
               "float[](1.0), float[](2.0)); gl_Position = vec4(a[1][0]); }\n");
