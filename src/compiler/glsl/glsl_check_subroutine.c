@@ -83,10 +83,16 @@ check_subroutine_function(struct check *c, struct ast_node *fn,
    for (struct ast_layout_id *l = t->layout; l; l = l->next) {
       if (!strcasecmp(l->name, "index") &&
           !glsl_is_version(c->st, 430, 0) &&
-          !glsl_ext_enabled(c->st, "GL_ARB_explicit_uniform_location"))
+          !glsl_ext_enabled(c->st, "GL_ARB_explicit_uniform_location")) {
          check_error(c, fn, "layout(index) on a subroutine function needs "
                      "GLSL 4.30 or GL_ARB_explicit_uniform_location");
-      else if (!strcasecmp(l->name, "location"))
+      } else if (!strcasecmp(l->name, "index") && l->value) {
+         int64_t v = 0;
+         bool known = false;
+         if (check_const_int(c, l->value, &v, &known) && known && v < 0)
+            check_error(c, fn, "subroutine index %lld is negative",
+                        (long long)v);
+      } else if (!strcasecmp(l->name, "location"))
          check_error(c, fn, "layout(location) does not apply to functions");
    }
    for (struct ast_node *tn = t->subroutine_types.head; tn; tn = tn->next) {

@@ -607,6 +607,9 @@ test_subroutines(void **state)
    ACCEPT(VS, "#version 430\nsubroutine float T(float x);\n"
               "layout(index = 2) subroutine(T) float a(float x) "
               "{ return x; }\nvoid main() {}\n");
+   REJECT(VS, "#version 430\nsubroutine float T(float x);\n"
+              "layout(index = -1) subroutine(T) float a(float x) "
+              "{ return x; }\nvoid main() {}\n");
 #undef SUB_HEAD
 }
 
