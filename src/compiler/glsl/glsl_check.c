@@ -970,6 +970,7 @@ check_default_layout(struct check *c, struct ast_node *n, unsigned q)
 static void
 check_variable_layout(struct check *c, struct ast_node *n, unsigned q)
 {
+   check_layout_es_component(c, n, n->type->layout);
    /* The coordinate conventions qualify gl_FragCoord only
     * (ARB_fragment_coord_conventions, GLSL 1.50 4.3.8.1). */
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
@@ -1438,7 +1439,14 @@ check_block(struct check *c, struct ast_node *n)
       }
       for (struct ast_node *m = n->list.head; m; m = m->next) {
          for (struct ast_node *d = m->list.head; d; d = d->next) {
-            if (!is_per_vertex_member(d->name)) {
+            /* ES has no clip or cull distances without
+             * EXT_clip_cull_distance. */
+            bool es_missing =
+               st->es &&
+               (!strcmp(d->name, "gl_ClipDistance") ||
+                !strcmp(d->name, "gl_CullDistance")) &&
+               !glsl_ext_enabled(st, "GL_EXT_clip_cull_distance");
+            if (!is_per_vertex_member(d->name) || es_missing) {
                check_error(c, d, "'%s' is not a member of gl_PerVertex",
                            d->name);
                return;
@@ -1468,6 +1476,7 @@ check_block(struct check *c, struct ast_node *n)
                      "block's");
       check_block_member_qualifiers(c, m, q);
       check_member_stream(c, n, m, q);
+      check_layout_es_component(c, m, m->type->layout);
       check_sample_qualifier(c, m, mq | (q & (AST_Q_IN | AST_Q_OUT |
                                               AST_Q_UNIFORM | AST_Q_BUFFER)));
       if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||

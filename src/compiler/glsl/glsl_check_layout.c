@@ -257,6 +257,15 @@ check_layout_values(struct check *c, struct ast_node *n, unsigned q)
    }
 }
 
+/* GLSL ES has no component qualifier (ES 3.20 4.4 lists none). */
+void
+check_layout_es_component(struct check *c, struct ast_node *n,
+                          struct ast_layout_id *list)
+{
+   if (c->st->es && find_id(list, "component"))
+      check_error(c, n, "layout(component) is not available in GLSL ES");
+}
+
 /* The component qualifier (GLSL 4.50 section 4.4.1): needs a location;
  * not on matrices, structures or blocks (or arrays of them); components
  * 0..3 with the variable fitting in what is left; doubles take two

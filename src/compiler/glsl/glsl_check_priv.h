@@ -210,6 +210,9 @@ void check_tess_output_write(struct check *c, struct ast_node *lhs,
                              const struct glsl_var *v);
 void check_tess_barrier(struct check *c, struct ast_node *n);
 
+void check_layout_es_component(struct check *c, struct ast_node *n,
+                               struct ast_layout_id *list);
+
 /* glsl_check_subroutine.c */
 struct glsl_func_sig *check_subroutine_type(struct check *c,
                                             const char *name);

@@ -681,6 +681,13 @@ test_arrays_of_arrays(void **state)
               "void main() {}\n");
    ACCEPT(VS, "#version 400\nvoid main() { float x = 1.0; precise x; "
               "gl_Position = vec4(x); }\n");
+   /* GLSL ES: no component qualifier, no clip distances in gl_PerVertex */
+   REJECT(VS, "#version 320 es\nout vertex {\n"
+              "  layout(location = 0, component = 3) highp float x; };\n"
+              "void main() { gl_Position = vec4(0); }\n");
+   REJECT(VS, "#version 320 es\nout gl_PerVertex { highp vec4 gl_Position;\n"
+              "  highp float gl_ClipDistance[2]; };\n"
+              "void main() { gl_Position = vec4(0); }\n");
    /* coordinate conventions qualify gl_FragCoord only */
    REJECT(MESA_SHADER_FRAGMENT, "#version 150\n"
           "layout(origin_upper_left) uniform vec4 a;\n"
