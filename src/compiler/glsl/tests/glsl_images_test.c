@@ -13,22 +13,12 @@
 
 #include <cmocka.h>
 
-#include "glsl_state.h"
-#include "util/ralloc.h"
+#include "glsl_test_compile.h"
 
 static bool
 compiles(gl_shader_stage stage, const char *src, const char *want_in_log)
 {
-   struct glsl_compile_options opts = { .stage = stage };
-   void *mem = ralloc_context(NULL);
-   struct glsl_parse_state *st = glsl_compile_shader(mem, src, strlen(src),
-                                                     &opts);
-   assert_non_null(st);
-   bool ok = st->log.errors == 0;
-   if (want_in_log)
-      assert_non_null(strstr(st->log.text, want_in_log));
-   ralloc_free(mem);
-   return ok;
+   return glsl_test_compiles(stage, src, want_in_log, NULL);
 }
 
 #define FS MESA_SHADER_FRAGMENT
