@@ -771,6 +771,12 @@ F('vec4 texture2D(samplerExternalOES, vec2)', desk=0, es=0, const=False,
   ext='GL_OES_EGL_image_external')
 F('vec4 texture(samplerExternalOES, vec2)', desk=0, es=0, const=False,
   ext='GL_OES_EGL_image_external_essl3')
+# OES_EGL_image_external_essl3 also gives external samplers a size and
+# texel fetches (the extension's "Overview").
+F('ivec2 textureSize(samplerExternalOES, int)', desk=0, es=0, const=False,
+  ext='GL_OES_EGL_image_external_essl3')
+F('vec4 texelFetch(samplerExternalOES, ivec2, int)', desk=0, es=0,
+  const=False, ext='GL_OES_EGL_image_external_essl3')
 
 # images (GLSL 4.20 / ES 3.10 section 8.12 "Image Functions",
 # ARB_shader_image_load_store, ARB_shader_image_size,

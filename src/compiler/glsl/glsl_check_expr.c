@@ -1046,6 +1046,15 @@ cand_better(const struct cand *a, const struct cand *b, struct expr *args,
 static bool
 lenient_builtin(const char *name)
 {
+   /* Texture functions whose every overload is tabled are checked. */
+   static const char *const strict[] = {
+      "textureGather", "textureGatherOffset", "textureGatherOffsets",
+      "textureQueryLevels", "textureSize", "texelFetch",
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(strict); i++) {
+      if (!strcmp(name, strict[i]))
+         return false;
+   }
    static const char *const prefixes[] = {
       "texture", "texel", "shadow", "atomicCounter", "interpolate",
       "Emit", "End", "barrier", "memory", "groupMemory",

@@ -464,6 +464,14 @@ test_scopes_and_constant_arguments(void **state)
    ACCEPT(FS, "#version 400\nuniform sampler2D s; uniform ivec2 o;\n"
               "out vec4 f;\n"
               "void main() { f = textureGatherOffset(s, vec2(0), o); }\n");
+   /* gathers, texelFetch, textureSize and textureQueryLevels are fully
+    * tabled: a call matching no overload is an error */
+   REJECT(FS, "#version 400\nuniform sampler2D s;\nout vec4 f;\n"
+              "void main() { f = textureGather(s, vec3(0)); }\n");
+   REJECT(FS, "#version 400\nuniform sampler2D s;\nout vec4 f;\n"
+              "void main() { f = vec4(textureSize(s)); }\n");
+   ACCEPT(FS, "#version 400\nuniform usampler2DRect s;\nout uvec4 f;\n"
+              "void main() { f = textureGather(s, vec2(0), 1); }\n");
    /* Parameter qualifiers keep the pre-4.20 order (1.30 4.7): const,
     * in/out, precision; repeats are errors in every version. */
    REJECT(VS, "#version 130\nfloat f(highp in float x) { return x; }\n"
