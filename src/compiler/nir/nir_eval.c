@@ -770,3 +770,16 @@ nir_eval_run(nir_shader *shader, nir_eval_state *st)
    ralloc_free(in.mem);
    return st->ok;
 }
+
+bool
+nir_eval_run_io(nir_shader *shader, nir_const_value *inputs,
+                unsigned num_input_cells, nir_const_value *outputs,
+                unsigned num_output_cells, nir_eval_state *st)
+{
+   memset(st, 0, sizeof(*st));
+   st->inputs = inputs;
+   st->num_input_cells = num_input_cells;
+   st->outputs = outputs;
+   st->num_output_cells = num_output_cells;
+   return nir_eval_run(shader, st);
+}

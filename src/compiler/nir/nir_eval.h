@@ -75,6 +75,12 @@ typedef struct nir_eval_state {
 /* Run the entry point.  Returns st->ok. */
 bool nir_eval_run(nir_shader *shader, nir_eval_state *st);
 
+/* The common case: only input and output cells.  Resets *st, runs, and
+ * returns st->ok (st keeps the error and flags). */
+bool nir_eval_run_io(nir_shader *shader, nir_const_value *inputs,
+                     unsigned num_input_cells, nir_const_value *outputs,
+                     unsigned num_output_cells, nir_eval_state *st);
+
 #ifdef __cplusplus
 }
 #endif

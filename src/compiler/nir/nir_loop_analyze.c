@@ -181,3 +181,20 @@ nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info)
    ralloc_free(mem);
    return true;
 }
+
+void
+nir_count_loops(struct list_head *cf_list, unsigned *loops, unsigned *nested)
+{
+   list_for_each_entry(nir_cf_node, node, cf_list, node) {
+      if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         nir_count_loops(&nif->then_list, loops, nested);
+         nir_count_loops(&nif->else_list, loops, nested);
+      } else if (node->type == nir_cf_node_loop) {
+         unsigned inner = 0;
+         nir_count_loops(&nir_cf_node_as_loop(node)->body, &inner, nested);
+         *loops += 1 + inner;
+         *nested += inner;
+      }
+   }
+}

@@ -37,6 +37,10 @@ typedef struct {
 /* Fills info; returns info->simple.  Trip counts above max_trips are
  * reported as unknown. */
 bool nir_loop_analyze(nir_loop *loop, unsigned max_trips, nir_loop_info *info);
+/* Adds the loops in a CF list to *loops and those of them inside another
+ * loop to *nested. */
+void nir_count_loops(struct list_head *cf_list, unsigned *loops,
+                     unsigned *nested);
 
 /* Promote function temporaries accessed with constant indices to SSA. */
 bool nir_lower_vars_to_ssa(nir_shader *shader);

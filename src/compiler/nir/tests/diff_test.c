@@ -76,25 +76,7 @@ WRAP(nir_opt_algebraic)
 WRAP(nir_lower_alu_to_scalar)
 WRAP(nir_lower_idiv)
 
-/* Loops, and loops holding another loop, in a CF list. */
-static void
-count_loops(struct list_head *list, unsigned *loops, unsigned *nests)
-{
-   list_for_each_entry(nir_cf_node, node, list, node) {
-      if (node->type == nir_cf_node_if) {
-         nir_if *nif = nir_cf_node_as_if(node);
-         count_loops(&nif->then_list, loops, nests);
-         count_loops(&nif->else_list, loops, nests);
-      } else if (node->type == nir_cf_node_loop) {
-         unsigned inner = 0, inner_nests = 0;
-         count_loops(&nir_cf_node_as_loop(node)->body, &inner, &inner_nests);
-         *loops += 1 + inner;
-         *nests += inner_nests + (inner > 0);
-      }
-   }
-}
-
-/* Shaders where a loop holding another loop was unrolled away. */
+/* Shaders in which unrolling removed some loop nesting. */
 static unsigned nests_unrolled;
 
 static bool
@@ -111,8 +93,8 @@ unroll(nir_shader *s, void *d)
    } while (again);
    nir_validate_shader(s, "before unrolling");
    nir_function_impl *impl = nir_shader_get_entrypoint(s);
-   unsigned loops0 = 0, nests0 = 0, loops1 = 0, nests1 = 0;
-   count_loops(&impl->body, &loops0, &nests0);
+   unsigned loops0 = 0, nested0 = 0, loops1 = 0, nested1 = 0;
+   nir_count_loops(&impl->body, &loops0, &nested0);
    /* Unrolling an outer loop can make its inner loops' trip counts
     * constant: run the pair to a fixed point as nir_optimize would. */
    bool u = false;
@@ -124,8 +106,8 @@ unroll(nir_shader *s, void *d)
          again |= nir_opt_dce(s);
       } while (again);
    }
-   count_loops(&impl->body, &loops1, &nests1);
-   if (nests1 < nests0)
+   nir_count_loops(&impl->body, &loops1, &nested1);
+   if (nested1 < nested0)
       nests_unrolled++;
    return u | p;
 }

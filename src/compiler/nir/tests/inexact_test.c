@@ -158,12 +158,7 @@ run(nir_shader *s, const float *in4, nir_const_value *out, bool *special)
    for (unsigned c = 0; c < 4; c++)
       in[c].f32 = in4[c];
    nir_eval_state st;
-   memset(&st, 0, sizeof(st));
-   st.inputs = in;
-   st.num_input_cells = 4;
-   st.outputs = out;
-   st.num_output_cells = 8;
-   bool ok = nir_eval_run(s, &st);
+   bool ok = nir_eval_run_io(s, in, 4, out, 8, &st);
    *special = st.saw_special_float;
    return ok;
 }

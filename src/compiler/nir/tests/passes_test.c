@@ -72,12 +72,7 @@ run_outi4(fixture *f, const float in4[4])
       in[c].f32 = in4[c];
    nir_const_value out[8];
    nir_eval_state st;
-   memset(&st, 0, sizeof(st));
-   st.inputs = in;
-   st.num_input_cells = 4;
-   st.outputs = out;
-   st.num_output_cells = 8;
-   assert_true(nir_eval_run(f->b.shader, &st));
+   assert_true(nir_eval_run_io(f->b.shader, in, 4, out, 8, &st));
    return out[4].i32;
 }
 
@@ -460,12 +455,7 @@ test_lossy_lowering(void **state)
       nir_const_value in[4] = { { .f32 = xv }, { .f32 = yv } };
       nir_const_value out[12];
       nir_eval_state st;
-      memset(&st, 0, sizeof(st));
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = out;
-      st.num_output_cells = 12;
-      assert_true(nir_eval_run(f.b.shader, &st));
+      assert_true(nir_eval_run_io(f.b.shader, in, 4, out, 12, &st));
       double want[4] = { sin(xv), cos(xv), (double)xv / yv,
                          pow(fabs(yv), xv * 0.1) };
       for (unsigned c = 0; c < 4; c++) {
@@ -671,23 +661,6 @@ end_counted(fixture *f, counted *c)
    nir_pop_loop(&f->b, c->loop);
 }
 
-static void
-count_loops(struct list_head *list, unsigned *loops, unsigned *nested)
-{
-   list_for_each_entry(nir_cf_node, node, list, node) {
-      if (node->type == nir_cf_node_if) {
-         nir_if *nif = nir_cf_node_as_if(node);
-         count_loops(&nif->then_list, loops, nested);
-         count_loops(&nif->else_list, loops, nested);
-      } else if (node->type == nir_cf_node_loop) {
-         unsigned inner = 0;
-         count_loops(&nir_cf_node_as_loop(node)->body, &inner, nested);
-         *loops += 1 + inner;
-         *nested += inner;
-      }
-   }
-}
-
 /* The value stored to outi when it is a constant (fails otherwise). */
 static int
 stored_constant(fixture *f)
@@ -728,7 +701,7 @@ store_acc_and_optimize(fixture *f, nir_variable *acc, unsigned *loops,
    nir_store_var(&f->b, f->outi, nir_load_var(&f->b, acc), 1);
    nir_optimize(f->b.shader);
    *loops = *nested = 0;
-   count_loops(&f->b.impl->body, loops, nested);
+   nir_count_loops(&f->b.impl->body, loops, nested);
 }
 
 /* acc += 1 for i < 3, j < i + 1: the inner trip count is only known once
