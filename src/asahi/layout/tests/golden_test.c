@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Check ail against allocations the vendor driver made on real M1 hardware
  * (../shared/data/ail, see its README).  Every row must match exactly.  The
  * folder is not part of the repository; without it the tests skip.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The format table: sizes and properties of well-known formats (from the GL,
  * BCn, ETC2 and ASTC specifications), name lookup, and self-consistency of
  * every generated description.
