@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Semantic checks: scopes and symbols, built-in lookup, type resolution and
  * declarations (variables, structs, blocks, precision statements), and the
  * driver over the translation unit.  Expressions are in glsl_check_expr.c,

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Where block-only qualifiers may appear (GLSL 4.30 section 4.4.5
  * "Uniform and Shader Storage Block Layout Qualifiers", section 4.10
  * "Memory Qualifiers", ARB_uniform_buffer_object and

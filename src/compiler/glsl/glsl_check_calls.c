@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Static recursion check.  GLSL forbids recursion even when it could never
  * happen at run time (GLSL 1.10 6.1: "Recursion is not allowed, not even
  * statically"; ES 1.00 6.1 and later versions say the same), so every call

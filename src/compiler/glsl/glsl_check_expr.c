@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Expression checks: operand types per operator, implicit conversions per
  * version, l-values, swizzles, indexing, constructors, calls with overload
  * resolution, and constant folding of operators on scalars, vectors and

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * nir_builder implementation: shape inference for ALU instructions,
  * immediates, swizzles, structured control flow and derefs.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * nir_builder: a cursor plus one helper per opcode, so that passes and
  * tests write `nir_fadd(b, x, y)` and get a new SSA value inserted at the
  * cursor, with component count and bit size inferred from the sources.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Scalarise ALU: every per-component operation on a vector becomes one
  * scalar operation per component, gathered with a vecN (copy propagation
  * and DCE clean up afterwards).  Dot products become multiply-add chains

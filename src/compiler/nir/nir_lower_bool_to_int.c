@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Booleans to integers: every 1-bit boolean becomes a 16- or 32-bit integer
  * that is 0 for false and ~0 for true, for hardware without predicate
  * registers.  Comparisons switch to their sized variants (flt -> flt32),

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Integer division and modulo for hardware without a divider: 32-bit
  * udiv/umod by restoring long division (32 shift-compare-subtract steps),
  * and the signed forms on top of it through magnitudes.  Results follow

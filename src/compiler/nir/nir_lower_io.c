@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * I/O variables to explicit intrinsics.  Loads of shader inputs become
  * load_input, stores to outputs store_output, loads of uniforms
  * load_uniform, each with base = the variable's driver_location, an offset

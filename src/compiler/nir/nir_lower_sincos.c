@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * sin/cos to polynomials, for hardware without them.  The argument is
  * reduced to [-pi, pi] with a round-to-nearest multiple of 2*pi, folded to
  * [-pi/2, pi/2] with sin(x) = sin(+-pi - x), and evaluated with the odd

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * System values: loads of nir_var_system_value variables (whose location
  * is a gl_system_value) become the matching load_* intrinsics, and the
  * variables go away.  Component selection through a deref on the vector

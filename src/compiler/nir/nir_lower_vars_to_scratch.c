@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Indirectly indexed variables to scratch memory.  A function temporary
  * (the only mode handled: a shader temporary may be shared by several
  * functions, each with its own scratch layout) that some load_deref /

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Constant folding: an ALU instruction whose sources are all load_const is
  * evaluated with the generated evaluator (the same code the interpreter
  * uses, so folding is exact by construction) and replaced by a load_const.

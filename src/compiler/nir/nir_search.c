@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Table-driven pattern matching and replacement for algebraic rules (see
  * nir_search.h).  Matching is a recursive walk that composes swizzles as it
  * descends; bindings are snapshotted before trying the second order of a

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Pass shape tests: small builder-made shaders, one pass (plus DCE where
  * noted), and the printed function body compared with the shape the pass
  * is meant to produce, written out by hand.  The validator must accept the
