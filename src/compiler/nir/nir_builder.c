@@ -229,6 +229,16 @@ nir_swizzle(nir_builder *b, nir_def *src, const unsigned *swiz,
 }
 
 nir_def *
+nir_ssa_for_alu_src(nir_builder *b, nir_alu_instr *alu, unsigned i)
+{
+   unsigned n = nir_ssa_alu_instr_src_components(alu, i);
+   unsigned swiz[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < n; c++)
+      swiz[c] = alu->src[i].swizzle[c];
+   return nir_swizzle(b, alu->src[i].src.ssa, swiz, n);
+}
+
+nir_def *
 nir_channel(nir_builder *b, nir_def *def, unsigned c)
 {
    return nir_swizzle(b, def, &c, 1);

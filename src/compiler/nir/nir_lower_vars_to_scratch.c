@@ -240,6 +240,12 @@ rewrite_access(state *st, nir_builder *b, nir_intrinsic_instr *intr)
    return true;
 }
 
+static bool
+rewrite_cb(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   return rewrite_access(data, b, intr);
+}
+
 /* Derefs of the lowered variables are unused now: delete them (children
  * before parents) and then the variables. */
 static void
@@ -281,13 +287,9 @@ nir_lower_vars_to_scratch(nir_shader *shader, nir_variable_mode modes,
          ralloc_free(mem);
          continue;
       }
-      nir_builder b = nir_builder_create(impl);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type == nir_instr_type_intrinsic)
-               rewrite_access(&st, &b, nir_instr_as_intrinsic(instr));
-         }
-      }
+      /* Metadata is settled below: removing the variables changes the
+       * function even where no access was rewritten. */
+      nir_function_intrinsics_pass(impl, rewrite_cb, nir_metadata_all, &st);
       remove_vars(&st, impl);
       nir_metadata_preserve(impl, nir_metadata_block_index |
                                      nir_metadata_dominance);
