@@ -177,18 +177,21 @@ check_block(struct check *c, struct ast_node *n)
    if (!per_vertex) {
       /* Block names share the global namespace with other names, but an
        * input and an output block may have the same name. */
-      char *key = ralloc_asprintf(c->mem, "(block %s %s)", kind, n->name);
+      unsigned kind_bit = q & AST_Q_UNIFORM ? 1 : q & AST_Q_BUFFER ? 2 :
+                          q & AST_Q_IN ? 4 : 8;
+      uintptr_t kinds =
+         (uintptr_t)hash_table_search_data(c->block_names, n->name);
       struct hash_entry *other = hash_table_search(c->global->names,
                                                    n->name);
       struct glsl_sym *os = other ? other->data : NULL;
       bool other_is_block = os && os->kind == SYM_TYPE &&
                             type_is_error(os->type);
-      if (hash_table_search(c->global->names, key) ||
-          (other && !other_is_block)) {
+      if ((kinds & kind_bit) || (other && !other_is_block)) {
          check_error(c, n, "block name '%s' is already used", n->name);
          return;
       }
-      hash_table_insert(c->global->names, key, NULL);
+      hash_table_insert(c->block_names, n->name,
+                        (void *)(kinds | kind_bit));
       if (!other) {
          struct glsl_sym *bs = rzalloc(c->mem, struct glsl_sym);
          bs->kind = SYM_TYPE;
@@ -306,14 +309,8 @@ check_block(struct check *c, struct ast_node *n)
       }
    }
    check_layout_block(c, n, fields, i);
-   struct glsl_type *bt = rzalloc(c->mem, struct glsl_type);
-   bt->base_type = GLSL_TYPE_INTERFACE;
-   bt->vector_elements = 1;
-   bt->matrix_columns = 1;
-   bt->length = -1;
-   bt->fields = fields;
-   bt->num_fields = i;
-   bt->name = n->name;
+   const struct glsl_type *bt = glsl_interface_type(c->mem, fields, i,
+                                                    n->name);
    if (n->name2) {
       const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
       if (q & AST_Q_IN)

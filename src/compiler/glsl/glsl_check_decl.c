@@ -178,7 +178,7 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       }
       /* Marks the scope as having a default float precision. */
       if (t->base_type == GLSL_TYPE_FLOAT)
-         hash_table_insert(c->scope->names, "(float precision)", NULL);
+         c->scope->float_precision = true;
       return;
    }
    case AST_QUALIFIER_ONLY: {
