@@ -43,6 +43,45 @@ find_layout(const struct ast_type *at, bool (*pred)(const char *))
    return NULL;
 }
 
+/* GLSL ES lists every layout qualifier a uniform or storage block and its
+ * members may take (ES 3.00 4.3.8.3; ES 3.10 and 3.20 4.4.4): the block
+ * shared, packed, std140, row_major and column_major, from ES 3.10 also
+ * binding, and std430 for storage blocks; members only row_major and
+ * column_major.  Desktop GLSL adds offset, align, location and more. */
+static bool
+es_block_layout_allowed(struct check *c, const char *name, unsigned q,
+                        bool member)
+{
+   if (is_matrix_layout(name))
+      return true;
+   if (member)
+      return false;
+   if (!strcasecmp(name, "std430"))
+      return true; /* on uniform blocks: its own error */
+   if (!strcasecmp(name, "binding"))
+      return glsl_is_version(c->st, 0, 310);
+   return is_packing(name);
+}
+
+/* The ES rule above for the layout qualifiers of a uniform or buffer
+ * block (member: of one of its members). */
+static void
+es_block_layouts(struct check *c, struct ast_node *n, unsigned block_q,
+                 bool member)
+{
+   if (!c->st->es || !(block_q & (AST_Q_UNIFORM | AST_Q_BUFFER)))
+      return;
+   const char *kind = block_q & AST_Q_UNIFORM ? "uniform" : "storage";
+   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (es_block_layout_allowed(c, l->name, block_q, member))
+         continue;
+      check_error(c, n, "layout(%s) is not allowed on %s %s block in "
+                  "GLSL ES %d.%02d", l->name, member ? "a member of a" : "a",
+                  kind, c->st->version / 100, c->st->version % 100);
+      return;
+   }
+}
+
 void
 check_block_qualifiers(struct check *c, struct ast_node *n)
 {
@@ -57,6 +96,7 @@ check_block_qualifiers(struct check *c, struct ast_node *n)
          check_error(c, n, "layout(std430) is only allowed on buffer "
                      "blocks");
    }
+   es_block_layouts(c, n, q, false);
 }
 
 void
@@ -83,6 +123,7 @@ check_block_member_qualifiers(struct check *c, struct ast_node *m,
          return;
       }
    }
+   es_block_layouts(c, m, block_q, true);
 }
 
 void
@@ -130,6 +171,7 @@ check_block_default_layout(struct check *c, struct ast_node *n)
          return;
       }
    }
+   es_block_layouts(c, n, q, false);
 }
 
 void
