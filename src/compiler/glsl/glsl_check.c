@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The semantic checker's entry point: walks the translation unit (blocks
  * to glsl_check_block.c, everything else to glsl_check_decl.c), then
  * applies the rules about the whole shader (static recursion, which

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Interface blocks (uniform, buffer, in and out blocks: GLSL 1.40 4.3.7,
  * GLSL 1.50 4.3.7, GLSL ES 3.00 4.3.7): names, instance names, arrays,
  * members and their qualifiers, per stage and version.

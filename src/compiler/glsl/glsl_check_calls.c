@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Function calls: overload resolution over user signatures and the
  * built-in tables (exact match first, then implicit conversions with the
  * GLSL 4.00 ranking), out and inout arguments, the checks particular to

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Expression checks: operand types per operator, l-values, swizzles,
  * fields, indexing, initializers, and constant folding of operators on
  * scalars, vectors and matrices (including linear-algebra products).

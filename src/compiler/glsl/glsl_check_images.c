@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Image and memory-qualifier rules (GLSL 4.20+ sections 4.4.6.2 "Format
  * Layout Qualifiers" and 4.10 "Memory Qualifiers", GLSL ES 3.10 the same
  * sections, ARB_shader_image_load_store, OES_shader_image_atomic).

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Layout qualifiers on variables and default "layout(...) out;"
  * declarations: their values (integral constant expressions) and the
  * location / component / transform-feedback rules that can be checked

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Semantic checker internals shared by glsl_check*.c.
  *
  * Errors are reported where they are found; an expression whose type is

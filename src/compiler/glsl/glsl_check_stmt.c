@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Function and statement checks: prototypes and definitions (overloads,
  * redefinitions, main), parameters, returns, loops, switch rules, discard.
  */
