@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Derived types (arrays), type comparison and naming, and the std140 /
  * std430 layout rules (GLSL 4.60 section 7.6.2.2 "Standard Uniform Block
  * Layout"; std430 drops the rounding of arrays and structures to vec4).

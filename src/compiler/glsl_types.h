@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * GLSL types: scalars, vectors, matrices, opaque types (samplers, images,
  * atomic counters), arrays, structures and interface blocks, with the
  * std140/std430 layout rules.

@@ -1,3 +1,8 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
 /* File helpers; see os_file.h. */
 #include "os_file.h"
 

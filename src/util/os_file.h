@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Whole-file helpers.  Both return 0 or a positive errno value; they never
  * print.
  */

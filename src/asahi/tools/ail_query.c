@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail-query: ask ail how an image is laid out.
  *
  * One request from the command line prints key=value lines; --batch reads

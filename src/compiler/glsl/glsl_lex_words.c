@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Word and number classification for the GLSL lexer.
  *
  * Keyword and reserved-word availability per version comes from the

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Front-end behaviour a shader author sees: which shaders are accepted and
  * which rejected, per the GLSL specifications' rules (each case names the
  * rule it exercises), and that hostile input gives errors, not crashes.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * std140 / std430 layout rules.  Expected values are the worked rules of
  * GLSL 4.60 section 7.6.2.2 (and the OpenGL 4.6 spec's "Standard Uniform
  * Block Layout"): scalars N, vec2 2N, vec3/vec4 4N; std140 rounds array and
