@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Per-channel conversions used by the generated pack/unpack code, written
  * after the GL 4.6 specification:
  *   - section 2.3.5 (fixed-point data conversions): UNORM c / (2^b - 1);

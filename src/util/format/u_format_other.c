@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * R11G11B10_FLOAT and R9G9B9E5_FLOAT, following the GL 4.6 specification
  * (sections 2.3.4.3, 2.3.4.4 and 8.5.2).  See u_format_other.h.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Conversions for the two colour formats that are not independent channels:
  * R11G11B10_FLOAT (unsigned small floats) and R9G9B9E5_FLOAT (shared
  * exponent).  Used by the generated pack/unpack code; public because the

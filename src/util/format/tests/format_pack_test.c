@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Pack/unpack: encodings the GL specification fixes (GL 4.6 sections 2.3.5
  * normalized conversion, 8.24/17.3.7 sRGB, 8.5.2 RGB9E5, 2.3.4.3-4 small
  * floats, the 2_10_10_10_REV packed layout), swizzles, depth/stencil
