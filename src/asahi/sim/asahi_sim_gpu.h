@@ -37,8 +37,9 @@ enum asahi_sim_debug {
    ASAHI_SIM_DEBUG_SHADERS = 1 << 2, /* "shaders": every instruction run */
 };
 
-/* Parse the variable's value (NULL: 0).  Unknown names are ignored and
- * reported on stderr once. */
+/* Parse the variable's value (NULL: 0) with util/u_debug.h's rules:
+ * unknown names are reported and ignored, "help" lists the flags, "all"
+ * sets every flag. */
 uint32_t asahi_sim_debug_parse(const char *value);
 
 enum asahi_sim_result {

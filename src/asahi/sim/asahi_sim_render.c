@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "asahi_sim_cmd.h"
+#include "util/u_debug.h"
 
 #define SIM_MAX_SAMPLE_SIZE_B 64 /* agx_tilebuffer.c: 64 bytes a sample */
 
@@ -45,36 +46,18 @@ asahi_sim_result_string(enum asahi_sim_result result)
    }
 }
 
+static const struct debug_named_value debug_flags[] = {
+   {"trace", ASAHI_SIM_DEBUG_TRACE, "log commands, draws and programs"},
+   {"faults", ASAHI_SIM_DEBUG_FAULTS, "explain every failed command"},
+   {"shaders", ASAHI_SIM_DEBUG_SHADERS, "log every instruction executed"},
+   DEBUG_NAMED_VALUE_END,
+};
+
 uint32_t
 asahi_sim_debug_parse(const char *value)
 {
-   static const struct {
-      const char *name;
-      uint32_t flag;
-   } names[] = {
-      {"trace", ASAHI_SIM_DEBUG_TRACE},
-      {"faults", ASAHI_SIM_DEBUG_FAULTS},
-      {"shaders", ASAHI_SIM_DEBUG_SHADERS},
-   };
-   uint32_t flags = 0;
-   while (value && *value) {
-      size_t len = strcspn(value, ",");
-      bool known = false;
-      for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-         if (strlen(names[i].name) == len &&
-             !strncmp(names[i].name, value, len)) {
-            flags |= names[i].flag;
-            known = true;
-         }
-      }
-      if (!known && len)
-         fprintf(stderr, "asahi-sim: unknown ASAHI_SIM_DEBUG flag '%.*s'\n",
-                 (int)len, value);
-      value += len;
-      if (*value == ',')
-         value++;
-   }
-   return flags;
+   return (uint32_t)debug_parse_flags("ASAHI_SIM_DEBUG", value, debug_flags,
+                                      NULL);
 }
 
 static uint64_t
