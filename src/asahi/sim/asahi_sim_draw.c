@@ -311,8 +311,21 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    p.min_y = p.min_y < 0 ? 0 : p.min_y;
    p.max_x = p.max_x >= cmd->width_px ? cmd->width_px - 1 : p.max_x;
    p.max_y = p.max_y >= cmd->height_px ? cmd->height_px - 1 : p.max_y;
+   if (d->scissor) {
+      if (p.min_x < (int32_t)d->scissor_min_x)
+         p.min_x = (int32_t)d->scissor_min_x;
+      if (p.min_y < (int32_t)d->scissor_min_y)
+         p.min_y = (int32_t)d->scissor_min_y;
+      if (p.max_x >= (int32_t)d->scissor_max_x)
+         p.max_x = (int32_t)d->scissor_max_x - 1;
+      if (p.max_y >= (int32_t)d->scissor_max_y)
+         p.max_y = (int32_t)d->scissor_max_y - 1;
+   }
    if (p.min_x > p.max_x || p.min_y > p.max_y)
       return true;
+
+   const double zs[3] = {v[0]->z, v[1]->z, v[2]->z};
+   plane(v, zs, p.z_plane);
 
    if (d->nr_cf) {
       p.planes = calloc(d->nr_cf, sizeof(*p.planes));
@@ -414,6 +427,29 @@ load_fs(struct draw_ctx *c)
    return true;
 }
 
+/* Scissor entry `index` of the render command's array (16 bytes each;
+ * max x/y exclusive, as Mesa's agx_upload_viewport_scissor fills them from
+ * gallium's exclusive maxima). */
+static bool
+load_scissor(struct sim_render *r, const struct sim_vdm_state *s,
+             struct sim_draw *d)
+{
+   uint8_t raw[AGX_SCISSOR_LENGTH];
+   struct AGX_SCISSOR sc;
+   uint64_t va = r->cmd->isp_scissor_base +
+                 (uint64_t)s->ppp.depth_bias_scissor.scissor *
+                    AGX_SCISSOR_LENGTH;
+   if (!sim_read(r->gpu, va, raw, sizeof(raw), "scissor array"))
+      return false;
+   AGX_SCISSOR_unpack(NULL, raw, &sc);
+   d->scissor = true;
+   d->scissor_min_x = sc.min_x;
+   d->scissor_min_y = sc.min_y;
+   d->scissor_max_x = sc.max_x;
+   d->scissor_max_y = sc.max_y;
+   return true;
+}
+
 static bool
 draw_instance(struct draw_ctx *c, const struct sim_program *vs,
               const struct sim_draw_args *a, uint32_t instance, uint32_t *ids,
@@ -471,8 +507,10 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
    r->draws = d;
    d->fragment_control = s->ppp.fragment_control;
    d->cull = s->ppp.cull;
-   d->scissor = s->ppp.fragment_control.scissor_enable;
-   d->scissor_index = s->ppp.depth_bias_scissor.scissor;
+   memcpy(d->face, s->ppp.face, sizeof(d->face));
+   memcpy(d->face2, s->ppp.face2, sizeof(d->face2));
+   if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d))
+      return false;
 
    struct draw_ctx c = {.r = r, .s = s, .d = d};
    struct sim_program *vs = malloc(sizeof(*vs));

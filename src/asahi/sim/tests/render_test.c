@@ -352,6 +352,103 @@ test_varyings_flat(void **state)
    check_varyings(*state, SCENE_FLAT);
 }
 
+/*
+ * Depth: two flat-coloured triangles in one indexed draw.  A, red, is the
+ * right triangle at z = 0.5; B, green, a triangle of the same shape
+ * further right at z = 0.25 (the scene's viewport has scale_z 1 and
+ * translate_z 0, so window z = clip z / w).  With LESS, B wins where they
+ * overlap whichever is drawn first.  Depth is stored: 0.25 under B, 0.5 under A
+ * alone, the clear value 1.0 elsewhere.
+ */
+static void
+check_depth(struct fixture *f, bool b_first)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_FLAT;
+   p.nr_vertices = 6;
+   p.depth_test = true;
+   p.depth_clear = 1.0f;
+   p.indexed = true;
+   /* A: the right triangle; B: (16.5, 0.5), (40.5, 0.5), (16.5, 24.5),
+    * a triangle of the same shape further right and up. */
+   const float win[6][2] = {{4.5f, 4.5f},  {28.5f, 4.5f}, {4.5f, 28.5f},
+                            {16.5f, 0.5f}, {40.5f, 0.5f}, {16.5f, 24.5f}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.pos[i][2] = i < 3 ? 0.5f : 0.25f;
+      const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+      memcpy(p.vcolour[i], i < 3 ? red : green, 16);
+   }
+   for (unsigned i = 0; i < 6; i++)
+      p.indices[i] = (uint16_t)(b_first ? (i + 3) % 6 : i);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in_a = in_right_triangle(x, y);
+         /* B by the same rules: x >= 16, y >= 0, x + y < 40 (its
+          * hypotenuse x + y = 41 through centres at x + y = 40). */
+         bool in_b = x >= 16 && x + y < 40;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         float z = scene_depth(&p, &s, x, y);
+         if (in_b) {
+            expect_rgba(px, 0, 255, 0, 255, x, y);
+            assert_true(z == 0.25f);
+         } else if (in_a) {
+            expect_rgba(px, 255, 0, 0, 255, x, y);
+            assert_true(z == 0.5f);
+         } else {
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+            assert_true(z == 1.0f);
+         }
+      }
+   }
+}
+
+static void
+test_depth_less(void **state)
+{
+   check_depth(*state, false);
+}
+
+static void
+test_depth_less_reversed(void **state)
+{
+   check_depth(*state, true);
+}
+
+/* The scissor rectangle [8, 20) x [6, 18) limits the triangle. */
+static void
+test_scissor(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.scissor = true;
+   const uint16_t rect[4] = {8, 6, 20, 18};
+   memcpy(p.scissor_rect, rect, sizeof(rect));
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) && x >= 8 && x < 20 && y >= 6 &&
+                   y < 18;
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -432,6 +529,10 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_flat, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };
