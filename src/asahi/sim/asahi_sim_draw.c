@@ -44,10 +44,15 @@
 #define SIM_MAX_WINDOW (1 << 22)
 
 struct vertex {
+   double clip[4];
    double x, y, z, inv_w;
    int64_t fx, fy;
    const uint32_t *uvs;
    bool ok; /* w > 0 and inside the window range */
+   /* Made by clipping: the outputs are bary-weighted sums of orig's. */
+   bool derived;
+   const struct vertex *orig[3];
+   double bary[3];
 };
 
 struct draw_ctx {
@@ -121,27 +126,35 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
 
 /* ---- setup ------------------------------------------------------------- */
 
+/* Window position of a vertex from its clip position. */
 static void
-transform(struct draw_ctx *c, uint32_t i)
+project(struct draw_ctx *c, struct vertex *v)
 {
    const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport;
-   const uint32_t *o = c->uvs + (size_t)i * SIM_UVS_WORDS;
-   struct vertex *v = &c->v[i];
-   double cx = uif(o[0]), cy = uif(o[1]), cz = uif(o[2]), cw = uif(o[3]);
-
-   v->uvs = o;
    v->ok = false;
-   if (!(cw > 0))
+   if (!(v->clip[3] > 0))
       return;
-   v->inv_w = 1.0 / cw;
-   v->x = cx * v->inv_w * vp->scale_x + vp->translate_x;
-   v->y = cy * v->inv_w * vp->scale_y + vp->translate_y;
-   v->z = cz * v->inv_w * vp->scale_z + vp->translate_z;
+   v->inv_w = 1.0 / v->clip[3];
+   v->x = v->clip[0] * v->inv_w * vp->scale_x + vp->translate_x;
+   v->y = v->clip[1] * v->inv_w * vp->scale_y + vp->translate_y;
+   v->z = v->clip[2] * v->inv_w * vp->scale_z + vp->translate_z;
    if (!(fabs(v->x) < SIM_MAX_WINDOW && fabs(v->y) < SIM_MAX_WINDOW))
       return;
    v->fx = llround(v->x * SIM_SUBPIXEL);
    v->fy = llround(v->y * SIM_SUBPIXEL);
    v->ok = true;
+}
+
+static void
+transform(struct draw_ctx *c, uint32_t i)
+{
+   const uint32_t *o = c->uvs + (size_t)i * SIM_UVS_WORDS;
+   struct vertex *v = &c->v[i];
+   memset(v, 0, sizeof(*v));
+   for (unsigned k = 0; k < 4; k++)
+      v->clip[k] = uif(o[k]);
+   v->uvs = o;
+   project(c, v);
 }
 
 /* The value a slot has at a vertex. */
@@ -160,7 +173,12 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
       *ok = false;
       return 0;
    }
-   return uif(v->uvs[word]);
+   if (!v->derived)
+      return uif(v->uvs[word]);
+   double sum = 0;
+   for (unsigned i = 0; i < 3; i++)
+      sum += v->bary[i] * uif(v->orig[i]->uvs[word]);
+   return sum;
 }
 
 /* The plane through (x_i, y_i, f_i), in window pixels. */
@@ -184,21 +202,25 @@ plane(const struct vertex *const v[3], const double f[3], double out[3])
 
 static bool
 setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
-                   double (*planes)[3])
+                   const struct vertex *const orig[3], double (*planes)[3])
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
    for (unsigned b = 0; b < c->nr_bindings; b++) {
       const struct AGX_CF_BINDING *cf = &c->bindings[b];
       for (unsigned k = 0; k < cf->components; k++) {
+         bool flat = cf->shade_model != AGX_SHADE_MODEL_LINEAR &&
+                     cf->shade_model != AGX_SHADE_MODEL_PERSPECTIVE;
          double f[3];
          for (unsigned i = 0; i < 3; i++) {
             bool ok = true;
+            /* Flat values come from the unclipped primitive's vertices. */
+            const struct vertex *vi = flat ? orig[i] : v[i];
             switch (cf->source) {
             case AGX_COEFFICIENT_SOURCE_VARYING:
-               f[i] = slot_value(c, v[i], cf->base_slot + k, &ok);
+               f[i] = slot_value(c, vi, cf->base_slot + k, &ok);
                break;
             case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
-               f[i] = v[i]->z;
+               f[i] = vi->z;
                break;
             case AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID:
                f[i] = uif(c->prim_id);
@@ -265,17 +287,12 @@ add_prim(struct draw_ctx *c, const struct sim_prim *p)
    return true;
 }
 
+/* One triangle after clipping: cull, bound, set up, keep. */
 static bool
-triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
+raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
+                const struct vertex *const orig[3], uint32_t id)
 {
-   const struct vertex *v[3] = {&c->v[i0], &c->v[i1], &c->v[i2]};
    const struct sim_draw *d = c->d;
-   uint32_t id = c->prim_id++;
-
-   if (d->cull.rasterizer_discard)
-      return true;
-   /* No clipping yet: a triangle with a vertex behind the eye (w <= 0) or
-    * far outside the window range is dropped (docs/simulator.rst). */
    if (!v[0]->ok || !v[1]->ok || !v[2]->ok)
       return true;
 
@@ -331,9 +348,10 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       p.planes = calloc(d->nr_cf, sizeof(*p.planes));
       if (!p.planes)
          return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+      uint32_t next = c->prim_id;
       c->prim_id = id;
-      bool ok = setup_coefficients(c, v, p.planes);
-      c->prim_id = id + 1;
+      bool ok = setup_coefficients(c, v, orig, p.planes);
+      c->prim_id = next;
       if (!ok) {
          free(p.planes);
          return false;
@@ -342,6 +360,118 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    if (!add_prim(c, &p)) {
       free(p.planes);
       return false;
+   }
+   return true;
+}
+
+/* Clip planes (clip space; inside where dot(plane, position) >= 0):
+ * w >= 1e-10 (the W clamp Mesa programs), with the Cull word's `depth
+ * clip` 0 <= z <= w (the driver maps GL's -1..1 to 0..1 in the vertex
+ * shader, Mesa agx_nir_lower_clip_m1_1), and a guard band keeping window
+ * coordinates within 2^21 pixels.  Outside the guard band the rasteriser
+ * clips to the framebuffer itself. */
+#define SIM_MAX_CLIP_PLANES 7
+#define SIM_MAX_CLIP_VERTS  (3 + SIM_MAX_CLIP_PLANES)
+
+static unsigned
+clip_planes(const struct draw_ctx *c, double planes[][4])
+{
+   const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport;
+   double kx = (SIM_MAX_WINDOW / 2) / fmax(fabs(vp->scale_x), 1.0);
+   double ky = (SIM_MAX_WINDOW / 2) / fmax(fabs(vp->scale_y), 1.0);
+   unsigned n = 0;
+   /* Plane 0: w (>= w_min, see clip_dist). */
+   const double w_plane[4] = {0, 0, 0, 1};
+   memcpy(planes[n++], w_plane, sizeof(w_plane));
+   double g[4][4] = {
+      {-1, 0, 0, kx}, {1, 0, 0, kx}, {0, -1, 0, ky}, {0, 1, 0, ky}};
+   for (unsigned i = 0; i < 4; i++)
+      memcpy(planes[n++], g[i], sizeof(g[i]));
+   if (c->d->cull.depth_clip) {
+      double z[2][4] = {{0, 0, 1, 0}, {0, 0, -1, 1}};
+      memcpy(planes[n++], z[0], sizeof(z[0]));
+      memcpy(planes[n++], z[1], sizeof(z[1]));
+   }
+   return n;
+}
+
+struct clip_vert {
+   double clip[4];
+   double bary[3];
+};
+
+static double
+clip_dist(const double plane[4], const struct clip_vert *v, unsigned index)
+{
+   double d = plane[0] * v->clip[0] + plane[1] * v->clip[1] +
+              plane[2] * v->clip[2] + plane[3] * v->clip[3];
+   /* Plane 0 is w >= w_min. */
+   return index == 0 ? d - 1e-10 : d;
+}
+
+static bool
+triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
+{
+   const struct vertex *orig[3] = {&c->v[i0], &c->v[i1], &c->v[i2]};
+   uint32_t id = c->prim_id++;
+   if (c->d->cull.rasterizer_discard)
+      return true;
+
+   double planes[SIM_MAX_CLIP_PLANES][4];
+   unsigned nr_planes = clip_planes(c, planes);
+   struct clip_vert poly[SIM_MAX_CLIP_VERTS], tmp[SIM_MAX_CLIP_VERTS];
+   unsigned n = 3;
+   bool inside = true;
+   for (unsigned i = 0; i < 3; i++) {
+      memcpy(poly[i].clip, orig[i]->clip, sizeof(poly[i].clip));
+      for (unsigned j = 0; j < 3; j++)
+         poly[i].bary[j] = i == j;
+      for (unsigned p = 0; p < nr_planes; p++)
+         inside &= clip_dist(planes[p], &poly[i], p) >= 0;
+   }
+   if (inside)
+      return raster_triangle(c, orig, orig, id);
+
+   /* Sutherland-Hodgman, one plane at a time; new vertices carry their
+    * clip-space barycentrics in the original triangle. */
+   for (unsigned p = 0; p < nr_planes && n >= 3; p++) {
+      unsigned m = 0;
+      for (unsigned i = 0; i < n; i++) {
+         const struct clip_vert *a = &poly[i], *b = &poly[(i + 1) % n];
+         double da = clip_dist(planes[p], a, p);
+         double db = clip_dist(planes[p], b, p);
+         if (da >= 0)
+            tmp[m++] = *a;
+         if ((da >= 0) != (db >= 0)) {
+            double t = da / (da - db);
+            struct clip_vert *v = &tmp[m++];
+            for (unsigned k = 0; k < 4; k++)
+               v->clip[k] = a->clip[k] + t * (b->clip[k] - a->clip[k]);
+            for (unsigned k = 0; k < 3; k++)
+               v->bary[k] = a->bary[k] + t * (b->bary[k] - a->bary[k]);
+         }
+      }
+      memcpy(poly, tmp, m * sizeof(poly[0]));
+      n = m;
+   }
+   if (n < 3)
+      return true;
+
+   struct vertex verts[SIM_MAX_CLIP_VERTS];
+   for (unsigned i = 0; i < n; i++) {
+      struct vertex *v = &verts[i];
+      memset(v, 0, sizeof(*v));
+      memcpy(v->clip, poly[i].clip, sizeof(v->clip));
+      memcpy(v->bary, poly[i].bary, sizeof(v->bary));
+      memcpy(v->orig, orig, sizeof(v->orig));
+      v->derived = true;
+      project(c, v);
+   }
+   /* A fan keeps the original winding. */
+   for (unsigned i = 1; i + 1 < n; i++) {
+      const struct vertex *t[3] = {&verts[0], &verts[i], &verts[i + 1]};
+      if (!raster_triangle(c, t, orig, id))
+         return false;
    }
    return true;
 }

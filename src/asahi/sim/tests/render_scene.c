@@ -331,6 +331,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
       cfg.flat_shading_vertex = AGX_PPP_VERTEX_2;
+      cfg.depth_clip = p->depth_clip;
    }
    w += AGX_CULL_LENGTH;
    agx_pack(w, FRAGMENT_SHADER_WORD_0, cfg) {

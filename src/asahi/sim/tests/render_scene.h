@@ -57,6 +57,8 @@ struct scene_params {
     * LESS with writes, stored at the end. */
    bool depth_test;
    float depth_clear;
+   /* The Cull word's depth clip: clip to 0 <= z <= w. */
+   bool depth_clip;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];

@@ -449,6 +449,63 @@ test_scissor(void **state)
    }
 }
 
+/*
+ * Clipping at z = 0 (depth clip on): the right triangle with z = -1 at
+ * (4.5, 4.5) and 0.9 at the other two corners (w = 1, so z <= w holds).
+ * Window z is -1 + 1.9 * ((X - 4.5) + (Y - 4.5)) / 24, which is 0 on
+ * X + Y = 9 + 24 / 1.9 = 21.63; a centre (x + .5, y + .5) is kept when
+ * x + y + 1 >= 21.63, i.e. x + y >= 21 (no centre is within 0.3 of the
+ * new edge).
+ */
+static void
+test_clip_near(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.depth_clip = true;
+   p.pos[0][2] = -1.0f;
+   p.pos[1][2] = 0.9f;
+   p.pos[2][2] = 0.9f;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   unsigned covered = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) && x + y >= 21;
+         covered += in;
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+   assert_true(covered > 0);
+}
+
+/* A triangle entirely behind the eye (w < 0) draws nothing. */
+static void
+test_clip_behind(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   for (unsigned i = 0; i < 3; i++)
+      for (unsigned k = 0; k < 4; k++)
+         p.pos[i][k] = -p.pos[i][k];
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++)
+      for (unsigned x = 0; x < p.width; x++)
+         expect_rgba(scene_pixel(&p, &s, x, y), 0, 0, 255, 255, x, y);
+   assert_int_equal(f->gpu.fragments, 0);
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -533,6 +590,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };
