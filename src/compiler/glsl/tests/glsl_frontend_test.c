@@ -240,6 +240,112 @@ test_es_block_layouts(void **state)
 #undef ES_VS
 }
 
+/* Compiles len bytes (NULs included) and returns the log, or NULL when the
+ * shader is valid.  The caller frees the log. */
+static char *
+compile_bytes(gl_shader_stage stage, const char *src, size_t len)
+{
+   struct glsl_compile_options opts = { .stage = stage };
+   void *mem = ralloc_context(NULL);
+   struct glsl_parse_state *st = glsl_compile_shader(mem, src, len, &opts);
+   assert_non_null(st);
+   char *log = st->log.errors ? strdup(st->log.text) : NULL;
+   ralloc_free(mem);
+   return log;
+}
+
+/* Source strings (GLSL 4.60 and ES 3.20 3.2): a line ends at CR, LF, CR LF
+ * or LF CR, and each ends a directive or a // comment; messages count
+ * lines that way.  A NUL byte is not a character of the language (ES
+ * 3.00 3.4: not even in comments): an error, never the end of the input. */
+static void
+test_source_strings(void **state)
+{
+   /* Lone CRs: directives and comments end, line 3 is the bad one. */
+   ACCEPT(MESA_SHADER_VERTEX, "// comment\r#define A 1\r#if A\r"
+          "void main() {}\r#else\rnot glsl\r#endif\r");
+   REJECT_SAYING(MESA_SHADER_VERTEX, "void main() {}\r\rx;\r", "0:3(1)");
+   /* CR LF and LF CR are one line end each; mixed files count right. */
+   REJECT_SAYING(MESA_SHADER_VERTEX, "void main() {}\r\n\r\nx;\n", "0:3(1)");
+   REJECT_SAYING(MESA_SHADER_VERTEX, "void main() {}\n\r\n\ry;\n",
+                 "0:3(1)");
+   /* A backslash before a lone CR joins lines too. */
+   ACCEPT(MESA_SHADER_VERTEX, "#define A \\\r 1\rvoid main() { int x = A; }\r");
+
+   /* NUL: an error naming it, wherever it is (the rest is not ignored). */
+   static const char nul_code[] = "void main() {}\n\0 junk(\n";
+   char *log = compile_bytes(MESA_SHADER_VERTEX, nul_code,
+                             sizeof(nul_code) - 1);
+   assert_non_null(log);
+   assert_non_null(strstr(log, "0:2(1): error: the shader contains a NUL "
+                               "byte"));
+   free(log);
+   static const char nul_comment[] = "void main() {} /* \0 */\n";
+   log = compile_bytes(MESA_SHADER_VERTEX, nul_comment,
+                       sizeof(nul_comment) - 1);
+   assert_non_null(log);
+   assert_non_null(strstr(log, "NUL byte"));
+   free(log);
+}
+
+/* #line takes a non-negative line (and source string) number that leaves
+ * every later line a number; #if over a macro that expands to "defined"
+ * (undefined behaviour in C++, whose preprocessor GLSL adopts) works on the
+ * desktop as in GCC, Clang and glslang, and is an error in GLSL ES, as in
+ * glslang; nesting past the parsers' stacks names the limit. */
+static void
+test_directive_limits(void **state)
+{
+   REJECT_SAYING(MESA_SHADER_VERTEX, "#line -1\nvoid main() { x; }\n",
+                 "#line -1 is out of range");
+   REJECT_SAYING(MESA_SHADER_VERTEX, "#line 4294967296\nvoid main() {}\n",
+                 "#line 4294967296 is out of range");
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 "#line 99999999999999999999\nvoid main() {}\n",
+                 "does not fit in 64 bits");
+   REJECT_SAYING(MESA_SHADER_VERTEX, "#line 2 - 3\nvoid main() {}\n",
+                 "#line -1 is out of range");
+   REJECT_SAYING(MESA_SHADER_VERTEX, "#line 5 4294967296\nvoid main() {}\n",
+                 "source string number 4294967296 is out of range");
+   /* The largest accepted line still numbers the next lines. */
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 "#version 330\n#line 1073741824\nvoid main() { x; }\n",
+                 "0:1073741824(15)");
+
+   /* "defined" from a macro: evaluated on the desktop, operand unexpanded
+    * (the #error lines must not be reached). */
+   ACCEPT(MESA_SHADER_VERTEX, "#define D defined(X)\n#if D\n#error X\n"
+          "#endif\nvoid main() {}\n");
+   ACCEPT(MESA_SHADER_VERTEX, "#define X 0\n#define D defined X && 1\n"
+          "#if !D\n#error X\n#endif\nvoid main() {}\n");
+   REJECT_SAYING(MESA_SHADER_VERTEX, "#version 300 es\n#define D defined(X)\n"
+                 "#if D\n#endif\nvoid main() {}\n",
+                 "\"defined\" produced by macro expansion in #if is not "
+                 "allowed in GLSL ES");
+
+   /* Nesting deeper than the parsers' stacks. */
+   size_t n = 20000;
+   char *src = malloc(2 * n + 64);
+   assert_non_null(src);
+   strcpy(src, "void main() { int x = ");
+   size_t len = strlen(src);
+   memset(src + len, '(', n);
+   memset(src + len + n, ')', n);
+   strcpy(src + len + 2 * n, "; }\n");
+   REJECT_SAYING(MESA_SHADER_VERTEX, src,
+                 "nested too deeply: the parser's stack is limited to");
+   strcpy(src, "#if ");
+   len = strlen(src);
+   memset(src + len, '(', n);
+   memset(src + len + n, ')', n);
+   strcpy(src + len + 2 * n, "\n#endif\nvoid main() {}\n");
+   src[len + n - 1] = '1';
+   src[len + n] = ')';
+   REJECT_SAYING(MESA_SHADER_VERTEX, src,
+                 "#if expression nested too deeply: the evaluator's stack");
+   free(src);
+}
+
 static void
 test_hostile_input(void **state)
 {
@@ -843,6 +949,8 @@ main(void)
       cmocka_unit_test(test_layout_qualifiers),
       cmocka_unit_test(test_es_identifier_length),
       cmocka_unit_test(test_es_block_layouts),
+      cmocka_unit_test(test_source_strings),
+      cmocka_unit_test(test_directive_limits),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
