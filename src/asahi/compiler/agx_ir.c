@@ -161,8 +161,10 @@ agx_split(agx_builder *b, agx_operand *dsts, unsigned n, agx_operand vec)
 {
    assert(n >= 1 && n < AGX_MAX_OPS);
    agx_instr *I = agx_emit_pseudo(b, AGX_OP_SPLIT, n + 1, n);
+   /* elements of the vector, or halves of one wide value */
+   unsigned size = vec.size * vec.count / n;
    for (unsigned i = 0; i < n; ++i) {
-      dsts[i] = agx_temp(b->ctx, vec.size, 1);
+      dsts[i] = agx_temp(b->ctx, size, 1);
       I->ops[i] = dsts[i];
    }
    I->ops[n] = vec;

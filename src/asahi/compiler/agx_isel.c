@@ -51,9 +51,41 @@ struct isel {
    int gl_uniform_base;
 
    agx_operand vertex_id, instance_id;
+
+   /* Control flow: the last IR block of each NIR block (phi sources), the
+    * phis waiting for their sources, and the innermost loop. */
+   agx_block **block_end;
+   struct pending_phi *phis;
+   unsigned nr_phis, phis_cap;
+   struct {
+      bool active;
+      agx_block *header, *exit;
+      unsigned if_depth;
+   } loop;
+};
+
+/* A NIR phi, one component: its sources are copied into `web` at the end
+ * of each predecessor, and the phi's value is copied out of `web` at the
+ * top of its block (so parallel phis never read each other's new value). */
+struct pending_phi {
+   nir_phi_instr *phi;
+   unsigned comp;
+   agx_operand web;
 };
 
 /* ---- helpers -------------------------------------------------------------- */
+
+/* The I/O variable whose slots cover `slot` (arrays take several). */
+static nir_variable *
+var_at_slot(nir_shader *nir, nir_variable_mode mode, unsigned slot)
+{
+   nir_foreach_variable_with_modes(var, nir, mode) {
+      unsigned first = (unsigned)var->data.location;
+      if (slot >= first && slot < first + nir_vtype_count_slots(var->type))
+         return var;
+   }
+   return NULL;
+}
 
 static agx_operand *
 def_ops(struct isel *st, nir_def *def)
@@ -91,19 +123,20 @@ const_value(nir_src *src, unsigned comp, uint32_t *value)
    return true;
 }
 
-/* Float source with neg/abs folded from fneg/fabs producers. */
+/* Float source (component c of the instruction) with neg/abs folded from
+ * fneg/fabs producers. */
 static agx_operand
-fsrc(struct isel *st, nir_alu_instr *alu, unsigned i)
+fsrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
    nir_def *def = alu->src[i].src.ssa;
-   unsigned comp = alu->src[i].swizzle[0];
+   unsigned comp = alu->src[i].swizzle[c];
    nir_instr *p = def->parent_instr;
 
    if (p->type == nir_instr_type_alu) {
       nir_alu_instr *m = nir_instr_as_alu(p);
       if ((m->op == nir_op_fneg || m->op == nir_op_fabs) &&
-          m->def.num_components == 1 && comp == 0) {
-         agx_operand o = fsrc(st, m, 0);
+          m->def.bit_size == 32) {
+         agx_operand o = fsrc_c(st, m, 0, comp);
          return m->op == nir_op_fneg ? agx_neg(o) : agx_abs(o);
       }
    }
@@ -111,9 +144,9 @@ fsrc(struct isel *st, nir_alu_instr *alu, unsigned i)
 }
 
 static agx_operand
-isrc(struct isel *st, nir_alu_instr *alu, unsigned i)
+isrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
 {
-   return get_src(st, &alu->src[i].src, alu->src[i].swizzle[0]);
+   return get_src(st, &alu->src[i].src, alu->src[i].swizzle[c]);
 }
 
 static agx_operand
@@ -216,165 +249,199 @@ emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
 
 /* ---- ALU ------------------------------------------------------------------ */
 
-static void
-emit_alu(struct isel *st, nir_alu_instr *alu)
+/* Shift count modulo 32 (NIR's rule; the hardware takes 7 bits). */
+static agx_operand
+shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
 {
-   agx_operand *dst = def_ops(st, &alu->def);
-   unsigned bits = alu->def.bit_size;
+   uint32_t v;
+   if (const_value(&alu->src[1].src, alu->src[1].swizzle[c], &v))
+      return agx_isa_imm(v & 31, 8);
+   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c),
+                     agx_isa_imm(31, 8));
+}
 
-   if (alu->op == nir_op_mov || nir_op_is_vec(alu->op)) {
-      for (unsigned c = 0; c < alu->def.num_components; ++c) {
-         if (alu->op == nir_op_mov)
-            dst[c] = get_src(st, &alu->src[0].src, alu->src[0].swizzle[c]);
-         else
-            dst[c] = isrc(st, alu, c);
-      }
-      return;
-   }
+static agx_operand
+emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a,
+              agx_operand b, agx_operand c)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_BFI_D] = dst;
+   I->ops[AGX_ISA_BFI_A] = a;
+   I->ops[AGX_ISA_BFI_B] = b;
+   I->ops[AGX_ISA_BFI_C] = c;
+   return dst;
+}
 
-   if (alu->def.num_components != 1) {
-      agx_fail(st->ctx, AGX_COMPILE_INVALID, "vector ALU %s",
-               nir_op_infos[alu->op].name);
-      return;
+/* High 32 bits of the 64-bit product (imadd into a register pair). */
+static agx_operand
+emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
+{
+   agx_operand wide = agx_temp(st->ctx, 64, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+   if (is_signed) {
+      a.flags |= AGX_ISA_SX;
+      b.flags |= AGX_ISA_SX;
    }
+   I->ops[AGX_ISA_IMADD_D] = wide;
+   I->ops[AGX_ISA_IMADD_A] = a;
+   I->ops[AGX_ISA_IMADD_B] = b;
+   I->ops[AGX_ISA_IMADD_C] = agx_isa_imm(0, 8);
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, wide);
+   return halves[1];
+}
 
-   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
-      unsigned sb = alu->src[i].src.ssa->bit_size;
-      if (sb != 32 && sb != 1) {
-         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", sb,
-                  nir_op_infos[alu->op].name);
-         return;
-      }
-   }
-   if (bits != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", bits,
-               nir_op_infos[alu->op].name);
-      return;
-   }
-
-   agx_operand r = {0};
+/* One component of a per-component ALU instruction. */
+static agx_operand
+emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
+{
    const agx_operand zero = agx_isa_imm(0, 8);
    const agx_operand fzero = agx_isa_fimm(0);
+#define F(i) fsrc_c(st, alu, i, c)
+#define S(i) isrc_c(st, alu, i, c)
 
    switch (alu->op) {
    case nir_op_fadd:
-      r = emit_binop(st, AGX_ISA_OP_FADD32, 32, fsrc(st, alu, 0),
-                     fsrc(st, alu, 1));
-      break;
+      return emit_binop(st, AGX_ISA_OP_FADD32, 32, F(0), F(1));
+   case nir_op_fsub:
+      return emit_binop(st, AGX_ISA_OP_FADD32, 32, F(0), agx_neg(F(1)));
    case nir_op_fmul:
-      r = emit_binop(st, AGX_ISA_OP_FMUL32, 32, fsrc(st, alu, 0),
-                     fsrc(st, alu, 1));
-      break;
    case nir_op_ffma: {
-      r = agx_temp(st->ctx, 32, 1);
+      /* fmul is a*b + -0.0: the hardware's fmul rounds a -0 product to +0
+       * (it is fma(a, b, +0), docs/simulator.rst), IEEE keeps -0; Mesa's
+       * agx_compile.c multiplies the same way. */
+      agx_operand r = agx_temp(st->ctx, 32, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
       I->ops[AGX_ISA_FMADD32_D] = r;
-      I->ops[AGX_ISA_FMADD32_A] = fsrc(st, alu, 0);
-      I->ops[AGX_ISA_FMADD32_B] = fsrc(st, alu, 1);
-      I->ops[AGX_ISA_FMADD32_C] = fsrc(st, alu, 2);
-      break;
+      I->ops[AGX_ISA_FMADD32_A] = F(0);
+      I->ops[AGX_ISA_FMADD32_B] = F(1);
+      I->ops[AGX_ISA_FMADD32_C] =
+         alu->op == nir_op_ffma ? F(2) : agx_neg(fzero);
+      return r;
    }
    case nir_op_fsat: {
       /* x + 0 with .sat: clamps to [0, 1], NaN and -0 to +0 */
-      r = agx_temp(st->ctx, 32, 1);
+      agx_operand r = agx_temp(st->ctx, 32, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
       I->ops[AGX_ISA_FADD32_D] = r;
-      I->ops[AGX_ISA_FADD32_A] = fsrc(st, alu, 0);
+      I->ops[AGX_ISA_FADD32_A] = F(0);
       I->ops[AGX_ISA_FADD32_B] = fzero;
       I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
-      break;
+      return r;
    }
    case nir_op_fneg:
       /* Bitwise, so that NaN payloads and denormals survive like NIR's */
-      r = emit_bitop(st, AGX_TT_XOR, isrc(st, alu, 0), imm32(st, 0x80000000));
-      break;
+      return emit_bitop(st, AGX_TT_XOR, S(0), imm32(st, 0x80000000));
    case nir_op_fabs:
-      r = emit_bitop(st, AGX_TT_AND, isrc(st, alu, 0), imm32(st, 0x7fffffff));
-      break;
+      return emit_bitop(st, AGX_TT_AND, S(0), imm32(st, 0x7fffffff));
    case nir_op_fmin:
-   case nir_op_fmax: {
+   case nir_op_fmax:
       /* ltn/gtn: a NaN operand loses (applegpu FConditionDesc) */
-      agx_operand a = isrc(st, alu, 0), b = isrc(st, alu, 1);
-      r = emit_cmpsel(st, true,
-                      alu->op == nir_op_fmin ? AGX_FCC_LTN : AGX_FCC_GTN, a,
-                      b, a, b);
-      break;
-   }
+      return emit_cmpsel(st, true,
+                         alu->op == nir_op_fmin ? AGX_FCC_LTN : AGX_FCC_GTN,
+                         S(0), S(1), S(0), S(1));
    case nir_op_frcp:
-      r = emit_unop(st, AGX_ISA_OP_RCP, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_RCP, F(0));
    case nir_op_frsq:
-      r = emit_unop(st, AGX_ISA_OP_RSQRT, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_RSQRT, F(0));
    case nir_op_fsqrt:
-      /* sqrt(x) = 1 / rsqrt(x) (Mesa agx_compile.c does the same) */
-      r = emit_unop(st, AGX_ISA_OP_RCP,
-                    emit_unop(st, AGX_ISA_OP_RSQRT, fsrc(st, alu, 0)));
-      break;
+      /* sqrt(x) = 1 / rsqrt(x) */
+      return emit_unop(st, AGX_ISA_OP_RCP,
+                       emit_unop(st, AGX_ISA_OP_RSQRT, F(0)));
    case nir_op_fexp2:
-      r = emit_unop(st, AGX_ISA_OP_EXP2, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_EXP2, F(0));
    case nir_op_flog2:
-      r = emit_unop(st, AGX_ISA_OP_LOG2, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_LOG2, F(0));
    case nir_op_ffloor:
-      r = emit_unop(st, AGX_ISA_OP_FLOOR, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_FLOOR, F(0));
    case nir_op_fceil:
-      r = emit_unop(st, AGX_ISA_OP_CEIL, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_CEIL, F(0));
    case nir_op_ftrunc:
-      r = emit_unop(st, AGX_ISA_OP_TRUNC, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_TRUNC, F(0));
    case nir_op_fround_even:
-      r = emit_unop(st, AGX_ISA_OP_RINT, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_RINT, F(0));
    case nir_op_fddx:
-      r = emit_unop(st, AGX_ISA_OP_DFDX, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_DFDX, F(0));
    case nir_op_fddy:
-      r = emit_unop(st, AGX_ISA_OP_DFDY, fsrc(st, alu, 0));
-      break;
+      return emit_unop(st, AGX_ISA_OP_DFDY, F(0));
 
    case nir_op_iadd:
-      r = emit_binop(st, AGX_ISA_OP_IADD, 32, isrc(st, alu, 0),
-                     isrc(st, alu, 1));
-      break;
+      return emit_binop(st, AGX_ISA_OP_IADD, 32, S(0), S(1));
    case nir_op_isub:
-      r = emit_binop(st, AGX_ISA_OP_ISUB, 32, isrc(st, alu, 0),
-                     isrc(st, alu, 1));
-      break;
+      return emit_binop(st, AGX_ISA_OP_ISUB, 32, S(0), S(1));
    case nir_op_ineg:
-      r = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, isrc(st, alu, 0));
-      break;
+      return emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, S(0));
+   case nir_op_iabs: {
+      agx_operand x = S(0);
+      agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, x);
+      return emit_cmpsel(st, false, AGX_ICC_SLT, x, zero, n, x);
+   }
    case nir_op_imul: {
-      r = agx_temp(st->ctx, 32, 1);
+      agx_operand r = agx_temp(st->ctx, 32, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = r;
-      I->ops[AGX_ISA_IMADD_A] = isrc(st, alu, 0);
-      I->ops[AGX_ISA_IMADD_B] = isrc(st, alu, 1);
+      I->ops[AGX_ISA_IMADD_A] = S(0);
+      I->ops[AGX_ISA_IMADD_B] = S(1);
       I->ops[AGX_ISA_IMADD_C] = zero;
-      break;
+      return r;
    }
+   case nir_op_imul_high:
+      return emit_mul_high(st, S(0), S(1), true);
+   case nir_op_umul_high:
+      return emit_mul_high(st, S(0), S(1), false);
+   case nir_op_imin:
+      return emit_cmpsel(st, false, AGX_ICC_SLT, S(0), S(1), S(0), S(1));
+   case nir_op_imax:
+      return emit_cmpsel(st, false, AGX_ICC_SGT, S(0), S(1), S(0), S(1));
+   case nir_op_umin:
+      return emit_cmpsel(st, false, AGX_ICC_ULT, S(0), S(1), S(0), S(1));
+   case nir_op_umax:
+      return emit_cmpsel(st, false, AGX_ICC_UGT, S(0), S(1), S(0), S(1));
    case nir_op_iand:
-      r = emit_bitop(st, AGX_TT_AND, isrc(st, alu, 0), isrc(st, alu, 1));
-      break;
+      return emit_bitop(st, AGX_TT_AND, S(0), S(1));
    case nir_op_ior:
-      r = emit_bitop(st, AGX_TT_OR, isrc(st, alu, 0), isrc(st, alu, 1));
-      break;
+      return emit_bitop(st, AGX_TT_OR, S(0), S(1));
    case nir_op_ixor:
-      r = emit_bitop(st, AGX_TT_XOR, isrc(st, alu, 0), isrc(st, alu, 1));
-      break;
+      return emit_bitop(st, AGX_TT_XOR, S(0), S(1));
    case nir_op_inot:
-      r = emit_bitop(st, AGX_TT_NOT_A, isrc(st, alu, 0), zero);
-      break;
+      return emit_bitop(st, AGX_TT_NOT_A, S(0), zero);
+   case nir_op_ishl:
+      /* bfi 0, x, s with the full 32-bit mask: x << s */
+      return emit_bitfield(st, AGX_ISA_OP_BFI, zero, S(0),
+                           shift_count(st, alu, c));
+   case nir_op_ushr:
+      /* bfeil 0, x, s: x >> s */
+      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, S(0),
+                           shift_count(st, alu, c));
+   case nir_op_ishr:
+      return emit_binop(st, AGX_ISA_OP_ASR, 32, S(0), shift_count(st, alu, c));
+   case nir_op_bit_count:
+      return emit_unop(st, AGX_ISA_OP_POPCOUNT, S(0));
+   case nir_op_bitfield_reverse:
+      return emit_unop(st, AGX_ISA_OP_BITREV, S(0));
+   case nir_op_ufind_msb:
+      /* ffs is the index of the highest set bit, ~0 for 0 */
+      return emit_unop(st, AGX_ISA_OP_FFS, S(0));
+   case nir_op_ifind_msb: {
+      /* highest bit that differs from the sign */
+      agx_operand x = S(0);
+      agx_operand sign = emit_binop(st, AGX_ISA_OP_ASR, 32, x,
+                                    agx_isa_imm(31, 8));
+      return emit_unop(st, AGX_ISA_OP_FFS,
+                       emit_bitop(st, AGX_TT_XOR, x, sign));
+   }
+   case nir_op_find_lsb: {
+      /* the lowest set bit alone is x & -x */
+      agx_operand x = S(0);
+      agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, x);
+      return emit_unop(st, AGX_ISA_OP_FFS, emit_bitop(st, AGX_TT_AND, x, n));
+   }
 
    case nir_op_b32csel:
    case nir_op_bcsel:
       /* cond == 0 ? else : then */
-      r = emit_cmpsel(st, false, AGX_ICC_UEQ, isrc(st, alu, 0), zero,
-                      isrc(st, alu, 2), isrc(st, alu, 1));
-      break;
+      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
 
    case nir_op_flt32:
    case nir_op_fge32:
@@ -386,9 +453,8 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
                                               : AGX_FCC_EQ;
       agx_operand t = imm32(st, ~0u);
       bool neg = alu->op == nir_op_fneu32;
-      r = emit_cmpsel(st, true, cc, fsrc(st, alu, 0), fsrc(st, alu, 1),
-                      neg ? zero : t, neg ? t : zero);
-      break;
+      return emit_cmpsel(st, true, cc, F(0), F(1), neg ? zero : t,
+                         neg ? t : zero);
    }
    case nir_op_ilt32:
    case nir_op_ult32:
@@ -404,39 +470,75 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
       bool invert = alu->op == nir_op_ige32 || alu->op == nir_op_uge32 ||
                     alu->op == nir_op_ine32;
       agx_operand t = imm32(st, ~0u);
-      r = emit_cmpsel(st, false, cc, isrc(st, alu, 0), isrc(st, alu, 1),
-                      invert ? zero : t, invert ? t : zero);
-      break;
+      return emit_cmpsel(st, false, cc, S(0), S(1), invert ? zero : t,
+                         invert ? t : zero);
    }
 
    case nir_op_i2f32:
-      r = emit_convert(st, 11, 1, isrc(st, alu, 0));
-      break;
+      return emit_convert(st, 11, 1, S(0));
    case nir_op_u2f32:
-      r = emit_convert(st, 10, 1, isrc(st, alu, 0));
-      break;
+      return emit_convert(st, 10, 1, S(0));
    case nir_op_f2i32:
-      r = emit_convert(st, 9, 0, isrc(st, alu, 0));
-      break;
+      return emit_convert(st, 9, 0, S(0));
    case nir_op_f2u32:
-      r = emit_convert(st, 8, 0, isrc(st, alu, 0));
-      break;
+      return emit_convert(st, 8, 0, S(0));
    case nir_op_b2f32:
-      r = emit_cmpsel(st, false, AGX_ICC_UEQ, isrc(st, alu, 0), zero, zero,
-                      imm32(st, 0x3f800000));
-      break;
+      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
+                         imm32(st, 0x3f800000));
    case nir_op_b2i32:
-      r = emit_cmpsel(st, false, AGX_ICC_UEQ, isrc(st, alu, 0), zero, zero,
-                      agx_isa_imm(1, 8));
-      break;
+      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
+                         agx_isa_imm(1, 8));
+   case nir_op_i2i32:
+   case nir_op_u2u32:
+   case nir_op_b2b32:
+      return S(0);
 
    default:
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "ALU op %s",
                nir_op_infos[alu->op].name);
+      return agx_mov_imm(&st->b, 32, 0);
+   }
+#undef F
+#undef S
+}
+
+static void
+emit_alu(struct isel *st, nir_alu_instr *alu)
+{
+   agx_operand *dst = def_ops(st, &alu->def);
+
+   if (alu->op == nir_op_mov || nir_op_is_vec(alu->op)) {
+      for (unsigned c = 0; c < alu->def.num_components; ++c) {
+         if (alu->op == nir_op_mov)
+            dst[c] = isrc_c(st, alu, 0, c);
+         else
+            dst[c] = isrc_c(st, alu, c, 0);
+      }
       return;
    }
 
-   dst[0] = r;
+   if (nir_op_infos[alu->op].output_size) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "vector-wide ALU op %s",
+               nir_op_infos[alu->op].name);
+      return;
+   }
+
+   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
+      unsigned sb = alu->src[i].src.ssa->bit_size;
+      if (sb != 32) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", sb,
+                  nir_op_infos[alu->op].name);
+         return;
+      }
+   }
+   if (alu->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s",
+               alu->def.bit_size, nir_op_infos[alu->op].name);
+      return;
+   }
+
+   for (unsigned c = 0; c < alu->def.num_components; ++c)
+      dst[c] = emit_alu_comp(st, alu, c);
 }
 
 /* ---- I/O ------------------------------------------------------------------ */
@@ -469,26 +571,28 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
 static void
 emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 {
-   unsigned attr = nir_intrinsic_base(intr) - VERT_ATTRIB_GENERIC0;
    unsigned comp = nir_intrinsic_component(intr);
    agx_operand *dst = def_ops(st, &intr->def);
-   const struct agx_attribute_key *k =
-      attr < AGX_MAX_ATTRIBS ? &st->ctx->key->vs.attribs[attr] : NULL;
    uint32_t off;
 
-   if (!const_value(&intr->src[0], 0, &off) || off != 0) {
+   if (!const_value(&intr->src[0], 0, &off)) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "indirect attributes");
       return;
    }
+   unsigned attr = nir_intrinsic_base(intr) + off - VERT_ATTRIB_GENERIC0;
+   const struct agx_attribute_key *k =
+      attr < AGX_MAX_ATTRIBS ? &st->ctx->key->vs.attribs[attr] : NULL;
 
    unsigned nr_chan = 0;
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
-      bool is_f32 = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
-                    desc->channel[0].type == UTIL_FORMAT_TYPE_FLOAT &&
-                    desc->channel[0].size == 32 && desc->is_array;
-      if (!is_f32 || (k->offset & 3) || (k->stride & 3)) {
+      /* 32-bit channels (float, or pure integers) are loaded raw */
+      bool is_32 = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
+                   desc->channel[0].size == 32 && desc->is_array &&
+                   !desc->channel[0].normalized &&
+                   desc->channel[0].type != UTIL_FORMAT_TYPE_FIXED;
+      if (!is_32 || (k->offset & 3) || (k->stride & 3)) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                   "attribute format %s (offset %u, stride %u)",
                   util_format_name(k->format), k->offset, k->stride);
@@ -563,8 +667,11 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    agx_operand *dst = def_ops(st, &intr->def);
    uint32_t off;
 
-   if (!const_value(&intr->src[0], 0, &off) || off != 0 ||
-       slot >= VARYING_SLOT_MAX || st->cf_of_slot[slot] < 0) {
+   if (const_value(&intr->src[0], 0, &off))
+      slot += off;
+   else
+      slot = VARYING_SLOT_MAX;
+   if (slot >= VARYING_SLOT_MAX || st->cf_of_slot[slot] < 0) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment input %u", slot);
       return;
    }
@@ -611,10 +718,11 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
    unsigned mask = nir_intrinsic_write_mask(intr);
    uint32_t off;
 
-   if (!const_value(&intr->src[1], 0, &off) || off != 0) {
+   if (!const_value(&intr->src[1], 0, &off)) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "indirect outputs");
       return;
    }
+   slot += off;
    if (intr->src[0].ssa->bit_size != 32) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit outputs");
       return;
@@ -727,7 +835,196 @@ emit_instr(struct isel *st, nir_instr *instr)
 
 /* ---- control flow ------------------------------------------------------------ */
 
+/*
+ * Structured control flow runs under the execution mask, kept per lane in
+ * r0l as a nesting count (0 = active): applegpu's "Conditional Execution"
+ * and the if/else/while/pop_exec semantics in its emulator.
+ *
+ *   if (c) A else B     if_icmp c != 0, n=1 ; A ; else_icmp c == 0, n=1 ;
+ *                       B ; pop_exec 1
+ *   loop { body }       push (if_fcmp 0 == 0, n=2) ; header: body ;
+ *                       while (always, n=2) ; jmp_exec_any header ;
+ *                       pop_exec 2
+ *
+ * Inside a loop at if-depth k a lane that continued has count 1 + k and a
+ * lane that broke 2 + k: `continue` and `break` move the active lanes
+ * there with else_icmp (false condition, n = 1 + k or 2 + k; else sets
+ * active lanes to n).  `while` reactivates continued lanes at the end of
+ * the body; pop_exec 2 after the loop reactivates the lanes that broke.
+ * n is a 2-bit field, so break is supported up to if-depth 1 and continue
+ * up to if-depth 2 (deeper nests fail to compile for now).
+ */
+
+enum {
+   AGX_ICC_NUEQ = 8,
+};
+
+static agx_instr *
+emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
+             agx_operand b, unsigned n)
+{
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_IF_ICMP_CC] = agx_isa_enum(cc, 4);
+   I->ops[AGX_ISA_IF_ICMP_A] = a;
+   I->ops[AGX_ISA_IF_ICMP_B] = b;
+   I->ops[AGX_ISA_IF_ICMP_N] = agx_isa_imm(n, 2);
+   return I;
+}
+
+static bool
+is_control(const agx_instr *I)
+{
+   switch (I->op) {
+   case AGX_ISA_OP_IF_ICMP:
+   case AGX_ISA_OP_IF_FCMP:
+   case AGX_ISA_OP_ELSE_ICMP:
+   case AGX_ISA_OP_ELSE_FCMP:
+   case AGX_ISA_OP_WHILE_ICMP:
+   case AGX_ISA_OP_WHILE_FCMP:
+   case AGX_ISA_OP_POP_EXEC:
+   case AGX_ISA_OP_JMP_EXEC_ANY:
+   case AGX_ISA_OP_JMP_EXEC_NONE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static agx_block *
+start_block(struct isel *st)
+{
+   agx_block *blk = agx_block_create(st->ctx);
+   st->b = agx_builder_at_end(st->ctx, blk);
+   return blk;
+}
+
 static void emit_cf_list(struct isel *st, struct list_head *list);
+
+static void
+emit_phis_of_block(struct isel *st, nir_block *block)
+{
+   nir_foreach_instr(instr, block) {
+      if (instr->type != nir_instr_type_phi)
+         break;
+      nir_phi_instr *phi = nir_instr_as_phi(instr);
+      if (phi->def.bit_size != 32 && phi->def.bit_size != 1) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit phis",
+                  phi->def.bit_size);
+         return;
+      }
+      agx_operand *dst = def_ops(st, &phi->def);
+      for (unsigned c = 0; c < phi->def.num_components; ++c) {
+         if (st->nr_phis == st->phis_cap) {
+            st->phis_cap = st->phis_cap ? 2 * st->phis_cap : 16;
+            st->phis = reralloc_array_size(st->ctx->mem, st->phis,
+                                           sizeof(*st->phis), st->phis_cap);
+         }
+         agx_operand web = agx_temp(st->ctx, 32, 1);
+         st->phis[st->nr_phis++] = (struct pending_phi){phi, c, web};
+         dst[c] = agx_temp(st->ctx, 32, 1);
+         agx_mov_to(&st->b, dst[c], web);
+      }
+   }
+}
+
+static void
+emit_block(struct isel *st, nir_block *block)
+{
+   emit_phis_of_block(st, block);
+   nir_foreach_instr(instr, block) {
+      if (st->ctx->status)
+         return;
+      if (instr->type == nir_instr_type_phi)
+         continue;
+      if (instr->type == nir_instr_type_jump) {
+         nir_jump_instr *j = nir_instr_as_jump(instr);
+         unsigned k = st->loop.if_depth;
+         unsigned n = j->type == nir_jump_break ? 2 + k : 1 + k;
+         if (!st->loop.active || j->type == nir_jump_return || n > 3) {
+            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+                     "%s nested %u ifs deep in a loop",
+                     j->type == nir_jump_break ? "break" : "jump", k);
+            return;
+         }
+         /* else with a false condition sends the active lanes to n */
+         agx_operand z = agx_isa_imm(0, 8);
+         emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_NUEQ, z, z, n);
+         agx_block_add_succ(st->ctx, st->b.block,
+                            j->type == nir_jump_break ? st->loop.exit
+                                                      : st->loop.header);
+         continue;
+      }
+      emit_instr(st, instr);
+   }
+   st->block_end[block->index] = st->b.block;
+}
+
+static void
+emit_if(struct isel *st, nir_if *nif)
+{
+   agx_operand cond = get_src(st, &nif->condition, 0);
+   agx_operand z = agx_isa_imm(0, 8);
+   agx_block *before = st->b.block;
+
+   emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, cond, z, 1);
+
+   st->loop.if_depth++;
+   agx_block *then_first = start_block(st);
+   agx_block_add_succ(st->ctx, before, then_first);
+   emit_cf_list(st, &nif->then_list);
+   agx_block *then_last = st->b.block;
+
+   agx_block *else_first = start_block(st);
+   agx_block_add_succ(st->ctx, before, else_first);
+   emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_UEQ, cond, z, 1);
+   emit_cf_list(st, &nif->else_list);
+   agx_block *else_last = st->b.block;
+   st->loop.if_depth--;
+
+   agx_block *merge = start_block(st);
+   agx_block_add_succ(st->ctx, then_last, merge);
+   agx_block_add_succ(st->ctx, else_last, merge);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+   I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+}
+
+static void
+emit_loop(struct isel *st, nir_loop *loop)
+{
+   agx_operand z = agx_isa_imm(0, 8);
+   agx_operand fz = agx_isa_fimm(0);
+   agx_block *pre = st->b.block;
+
+   /* push: everyone active stays active, the rest go two levels deeper */
+   emit_exec_op(st, AGX_ISA_OP_IF_FCMP, 0 /* eq */, fz, fz, 2);
+
+   __typeof__(st->loop) saved = st->loop;
+   agx_block *header = start_block(st);
+   agx_block_add_succ(st->ctx, pre, header);
+   agx_block *exit = agx_block_create(st->ctx);
+   /* keep program order: exit is moved after the body below */
+   list_del(&exit->link);
+
+   st->loop.active = true;
+   st->loop.header = header;
+   st->loop.exit = exit;
+   st->loop.if_depth = 0;
+   emit_cf_list(st, &loop->body);
+   st->loop = saved;
+
+   agx_block *latch = st->b.block;
+   emit_exec_op(st, AGX_ISA_OP_WHILE_ICMP, AGX_ICC_UEQ, z, z, 2);
+   agx_instr *J = agx_emit(&st->b, AGX_ISA_OP_JMP_EXEC_ANY);
+   J->ops[0] = agx_block_ref(header);
+   agx_block_add_succ(st->ctx, latch, header);
+   agx_block_add_succ(st->ctx, latch, exit);
+   st->ctx->info->nr_loops++;
+
+   list_addtail(&exit->link, &st->ctx->blocks);
+   st->b = agx_builder_at_end(st->ctx, exit);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+   I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(2, 2);
+}
 
 static void
 emit_cf_list(struct isel *st, struct list_head *list)
@@ -735,17 +1032,45 @@ emit_cf_list(struct isel *st, struct list_head *list)
    list_for_each_entry(nir_cf_node, node, list, node) {
       if (st->ctx->status)
          return;
-      if (node->type == nir_cf_node_block) {
-         nir_block *block = nir_cf_node_as_block(node);
-         nir_foreach_instr(instr, block) {
-            emit_instr(st, instr);
-            if (st->ctx->status)
-               return;
-         }
-      } else {
-         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
-                  "control flow (if/loop) is not implemented yet");
+      switch (node->type) {
+      case nir_cf_node_block:
+         emit_block(st, nir_cf_node_as_block(node));
+         break;
+      case nir_cf_node_if:
+         emit_if(st, nir_cf_node_as_if(node));
+         break;
+      case nir_cf_node_loop:
+         emit_loop(st, nir_cf_node_as_loop(node));
+         break;
+      default:
+         agx_fail(st->ctx, AGX_COMPILE_INVALID, "unexpected CF node");
          return;
+      }
+   }
+}
+
+/* Copy each phi source into its web at the end of the predecessor, before
+ * the block's trailing control instructions (while its lanes are still
+ * active). */
+static void
+emit_phi_moves(struct isel *st)
+{
+   for (unsigned i = 0; i < st->nr_phis && !st->ctx->status; ++i) {
+      struct pending_phi *p = &st->phis[i];
+      nir_foreach_phi_src(src, p->phi) {
+         agx_block *blk = st->block_end[src->pred->index];
+         if (!blk) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "phi from unknown block");
+            return;
+         }
+         agx_instr *before = NULL;
+         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link) {
+            if (!is_control(I))
+               break;
+            before = I;
+         }
+         agx_builder b = {st->ctx, blk, before};
+         agx_mov_to(&b, p->web, get_src(st, &src->src, p->comp));
       }
    }
 }
@@ -779,7 +1104,7 @@ assign_uvs(struct isel *st)
              !st->out_mask[slot])
             continue;
          nir_variable *var =
-            nir_find_variable_with_location(st->nir, nir_var_shader_out, slot);
+            var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
          if (flat != (pass == 1))
             continue;
@@ -917,6 +1242,10 @@ assign_cf(struct isel *st)
             continue;
          unsigned slot = nir_intrinsic_base(intr);
          unsigned comp = nir_intrinsic_component(intr);
+         uint32_t off;
+         if (!const_value(&intr->src[0], 0, &off))
+            continue;
+         slot += off;
          if (slot < VARYING_SLOT_MAX)
             mask[slot] |= ((1u << intr->def.num_components) - 1) << comp;
       }
@@ -933,7 +1262,7 @@ assign_cf(struct isel *st)
       if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
          break;
       nir_variable *var =
-         nir_find_variable_with_location(st->nir, nir_var_shader_in, slot);
+         var_at_slot(st->nir, nir_var_shader_in, slot);
       bool flat = var && var->data.flat;
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
@@ -1011,7 +1340,11 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    }
 
    assign_gl_uniforms(st);
+   nir_index_blocks(impl);
+   st->block_end = rzalloc_array_size(ctx->mem, sizeof(agx_block *),
+                                      impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
+   emit_phi_moves(st);
    if (ctx->status)
       return false;
 

@@ -89,8 +89,13 @@ agx_lower_pseudo(agx_context *ctx)
             break;
          case AGX_OP_SPLIT: {
             unsigned n = I->nr_ops - 1;
-            for (unsigned i = 0; i < n; ++i)
-               emit_move(&b, I->ops[i], element(I->ops[n], i));
+            agx_operand part = I->ops[n];
+            part.count = 1;
+            for (unsigned i = 0; i < n; ++i) {
+               part.size = I->ops[i].size;
+               emit_move(&b, I->ops[i], part);
+               part.value += I->ops[i].size / 16;
+            }
             break;
          }
          case AGX_OP_PRELOAD:

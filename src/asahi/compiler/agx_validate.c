@@ -63,11 +63,16 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
                fail(&s, I, "collect of %u values into %u elements",
                     I->nr_ops - 1, I->ops[0].count);
             break;
-         case AGX_OP_SPLIT:
-            if (I->nr_ops < 2 || I->ops[I->nr_ops - 1].count != I->nr_ops - 1)
-               fail(&s, I, "split of %u elements into %u values",
-                    I->ops[I->nr_ops - 1].count, I->nr_ops - 1);
+         case AGX_OP_SPLIT: {
+            unsigned bits = 0;
+            const agx_operand *v = &I->ops[I->nr_ops - 1];
+            for (unsigned i = 0; i + 1 < I->nr_ops; ++i)
+               bits += I->ops[i].size * I->ops[i].count;
+            if (I->nr_ops < 2 || bits != (unsigned)v->size * v->count)
+               fail(&s, I, "split of %u bits into %u bits",
+                    v->size * v->count, bits);
             break;
+         }
          default:
             break;
          }
