@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Shared set-up for bin/asahi-run and bin/asahi-test.  Sourced, not run.
 #
 # What it does, in order, each step only when needed:
@@ -75,23 +77,27 @@ asahi_install_packages() {
 # requested configuration differs from the one recorded at its last set-up.
 asahi_configure() {
    local dir=$1 compiler=$2; shift 2
-   local want stamp="$dir/.asahi-config"
+   local want stamp="$dir/.asahi-config" log
    want="CC=$compiler $*"
    if [ -e "$dir" ] && [ ! -f "$dir/build.ninja" ]; then
       asahi_die "$dir exists but is not a meson build directory; remove it (rm -rf $dir)"
    fi
+   log=$(mktemp "${TMPDIR:-/tmp}/asahi-setup.XXXXXX")
    if [ -f "$dir/build.ninja" ]; then
       if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+         rm -f "$log"
          return 0
       fi
       asahi_msg "$dir was configured differently ($(cat "$stamp" 2>/dev/null || echo 'by hand'));"
       asahi_msg "wiping and configuring it again with: $want"
-      CC=$compiler meson setup --wipe "$dir" "$ASAHI_TOP" "$@" >"$dir.setup.log" 2>&1 ||
-         { cat "$dir.setup.log" >&2; asahi_die "meson setup of $dir failed (log above)"; }
+      CC=$compiler meson setup --wipe "$dir" "$ASAHI_TOP" "$@" >"$log" 2>&1 ||
+         { cat "$log" >&2; rm -f "$log"; asahi_die "meson setup of $dir failed (log above)"; }
    else
-      CC=$compiler meson setup "$dir" "$ASAHI_TOP" "$@" >"$dir.setup.log" 2>&1 ||
-         { cat "$dir.setup.log" >&2; rm -rf "$dir"; asahi_die "meson setup of $dir failed (log above)"; }
+      CC=$compiler meson setup "$dir" "$ASAHI_TOP" "$@" >"$log" 2>&1 ||
+         { cat "$log" >&2; rm -f "$log"; rm -rf "$dir"; asahi_die "meson setup of $dir failed (log above)"; }
    fi
+   # Keep meson's set-up output inside the build directory, not beside it.
+   mv "$log" "$dir/asahi-setup.log"
    printf '%s' "$want" >"$stamp"
 }
 

@@ -13,7 +13,8 @@
 #include "drm-shim/drm_shim.h"
 #include "drm-uapi/asahi_drm.h"
 
-/* The GPU page: 16 KiB (FACTS-AGX.md 1.3, UAT page size in K mmu.rs). */
+/* The GPU page: 16 KiB (UAT page size in AsahiLinux/linux
+ * drivers/gpu/drm/asahi/mmu.rs). */
 #define ASAHI_SHIM_PAGE_SIZE 0x4000ull
 
 /* The VA window K reports: [UAT page, 2^39 - 2 pages) (K mmu.rs

@@ -6,7 +6,7 @@
  * command buffer the way the kernel does, then (no-op backend) complete at
  * once: out-syncs are signalled before the ioctl returns.
  *
- * Rules, from the UAPI (FACTS-AGX.md 1.3 and 1.5) and K's file.rs /
+ * Rules, from the UAPI (torvalds/linux include/uapi/drm/asahi_drm.h) and K's file.rs /
  * queue/common.rs:
  *  - flags and pad are zero; the queue exists (-ENOENT);
  *  - syncs: type binary or timeline, binary ones with timeline_value 0,

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * glsl-compiler: run the GLSL front end over shader files.
  * Prints nothing and exits 0 when every file is valid; prints the info log
  * and exits 1 otherwise.  See --help.

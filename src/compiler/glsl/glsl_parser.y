@@ -1,5 +1,10 @@
 %{
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * GLSL grammar (all desktop versions 1.10-4.60 and ES 1.00-3.20): builds the
  * AST.  Versions differ in the words the lexer lets through, not here; the
  * checker rejects constructs a version lacks.  Qualifiers are one token kind

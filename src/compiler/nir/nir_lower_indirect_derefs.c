@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Indirect derefs to if-ladders: a load or store through an array deref
  * with a non-constant index, on variables of the given modes and arrays
  * of at most max_length elements, becomes a chain of ifs comparing the

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Dead control flow:
  *  - an if whose condition is a constant is replaced by the branch taken
  *    (its control flow is spliced into the parent list; phis after the if

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Peephole select (if-conversion): an if whose branches are single blocks
  * of at most `limit` instructions, all safe to execute speculatively (ALU,
  * constants, undefs, derefs, reorderable loads) and without jumps, is

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Phi simplification: a phi whose sources are all one value (ignoring
  * sources that are the phi itself, as in a loop that never changes it, and
  * undefs when the value dominates the phi) is that value.  A phi of only

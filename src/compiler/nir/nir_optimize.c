@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The standard optimisation loop: promote variables, then run the cleanup
  * and simplification passes until none of them changes anything (capped,
  * so that a pair of passes undoing each other cannot hang the compiler).

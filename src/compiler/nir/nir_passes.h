@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Every NIR pass, one file each (nir_opt_*.c, nir_lower_*.c).  A pass takes
  * the shader (plus options) and returns whether it changed anything; run it
  * through NIR_PASS so that it is validated (and printed on request).

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The validator: checks the invariants every pass must keep.
  *
  *  - control flow: lists alternate block / if-or-loop and start and end

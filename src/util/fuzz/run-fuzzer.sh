@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # run-fuzzer.sh FUZZER SECONDS CORPUS_DIR [EXTRA LIBFUZZER ARGS...]
 # Runs a libFuzzer target for a bounded time.  New inputs go to a scratch
 # directory, never into the committed seed corpus; crashing inputs are kept

@@ -1,5 +1,10 @@
 %{
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * #if / #elif expression evaluator: integer arithmetic on int64 with the C
  * precedence the GLSL specs adopt.  Division or modulus by zero is an error
  * unless the operand is not evaluated (short-circuit, untaken ?: branch).

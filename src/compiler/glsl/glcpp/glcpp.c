@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * glcpp directive engine and macro expander.
  *
  * The scanner gives one token array for the whole source.  Lines that start

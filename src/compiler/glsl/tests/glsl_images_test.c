@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Image built-ins, memory qualifiers, format qualifiers and block-only
  * qualifiers: shaders the specifications accept and reject (each case
  * names the rule; see glsl_check_images.c and glsl_check_block_quals.c).

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * nir-bench: compile-time baseline for NIR.  Builds a large random shader
  * (about 20k instructions by default), then times, separately, the
  * standard optimisation loop (with per-pass validation turned off) and the

@@ -128,7 +128,8 @@ static void
 get_params_values(void **state)
 {
    F;
-   /* The fake M1 the issue asks for (FACTS-AGX.md 1.3 for K's values). */
+   /* The fake M1 the issue asks for (values as AsahiLinux/linux
+    * drivers/gpu/drm/asahi reports them for a G13G). */
    assert_int_equal(f->params.gpu_generation, 13);
    assert_int_equal(f->params.gpu_variant, 'G');
    assert_int_equal(f->params.chip_id, 0x8103);

@@ -94,7 +94,7 @@ va_layout(void **state)
 {
    DEV;
    const struct drm_asahi_params_global *p = &dev->params;
-   /* FACTS-AGX.md 1.6: shader heap 4 GiB aligned, 4 GiB, above 2^36. */
+   /* alexvorxx/Mesa-VirGL src/asahi/lib/agx_device.c: shader heap 4 GiB aligned, 4 GiB, above 2^36. */
    assert_int_equal(dev->usc_base % (1ull << 32), 0);
    assert_true(dev->usc_base >= (1ull << 36));
    assert_int_equal(dev->usc_heap.end - dev->usc_heap.start, 1ull << 32);

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Writes the seed corpus of fuzz_asahi_shim (format in its header comment):
 # valid ioctl sequences the fuzzer mutates from.  Run from this folder:
-#   python3 make_fuzz_seeds.py fuzz-corpus
+#   python3 make_fuzz_seeds.py corpus
 import os
 import struct
 import sys
@@ -81,7 +83,7 @@ seeds['prime'] = seed(b'', *setup,
     op('gem_close', struct.pack('<II', 1, 0)))
 seeds['raw'] = seed(b'', op('raw', struct.pack('<I', 0xC0106446) + bytes(12)))
 
-out = sys.argv[1] if len(sys.argv) > 1 else 'fuzz-corpus'
+out = sys.argv[1] if len(sys.argv) > 1 else 'corpus'
 os.makedirs(out, exist_ok=True)
 for name, blob in seeds.items():
     with open(os.path.join(out, name), 'wb') as f:

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Run piglit's GLSL compiler tests through glsl-compiler.
 
 Walks the Debian piglit package's tests/spec and generated_tests/spec folders,

@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * A linked GLSL program: the result of glsl_link_program() over shaders
+ * compiled by glsl_compile_shader().  This is everything the GL front end
+ * needs (it never looks at the AST) and the NIR the driver compiles.
+ *
+ * Memory: everything hangs off the returned program (ralloc); free it with
+ * ralloc_free(prog).  The compiled shaders may be freed once linking
+ * returns.  The `type` pointers in the resource lists are static built-in
+ * types (scalars, vectors, matrices, samplers) and never dangle.
+ *
+ * ---------------------------------------------------------------------
+ * The NIR handed over (prog->nir[stage], one shader per linked stage)
+ * ---------------------------------------------------------------------
+ * Shape:
+ *  - One function, the entry point "main".  Every user function has been
+ *    inlined while translating (there are no call instructions); returns
+ *    inside inlined functions are gone.  A `return` in main() is a
+ *    nir_jump_return.
+ *  - Passes already run: nir_lower_vars_to_ssa and nir_optimize (copy
+ *    propagation, DCE, CSE, constant folding, algebraic, dead CF,
+ *    peephole select, loop unrolling of constant loops).  Nothing that
+ *    depends on the driver was run: function temporaries that are
+ *    indexed dynamically stay as derefs of nir_var_function_temp
+ *    variables (run nir_lower_indirect_locals / nir_lower_for_options),
+ *    and I/O and uniforms stay as variable derefs (load_deref /
+ *    store_deref): the driver runs nir_lower_io with its own type_size.
+ *  - Booleans are 1-bit SSA values (nir_lower_bool_to_int not run).
+ *  - Float precision: everything is 32-bit (mediump/lowp are not yet
+ *    lowered to 16 bits).
+ *
+ * Variables (nir_variable), by mode:
+ *  - Vertex shader inputs (attributes): nir_var_shader_in,
+ *    data.location = VERT_ATTRIB_GENERIC0 + n where n is the generic
+ *    attribute index (glBindAttribLocation, layout(location), or assigned
+ *    by the linker from 0 upward); data.driver_location = n.  A matrix
+ *    attribute takes one generic index per column (n, n+1, ...), as does
+ *    each array element.
+ *  - Varyings: vertex shader outputs and fragment shader inputs are
+ *    nir_var_shader_out / nir_var_shader_in variables with data.location =
+ *    VARYING_SLOT_VAR0 + k (user varyings; the linker gives matching
+ *    variables of both stages the same k) and data.driver_location =
+ *    data.location.  gl_Position is an output at VARYING_SLOT_POS,
+ *    gl_PointSize at VARYING_SLOT_PSIZ.  Interpolation: data.flat for
+ *    `flat` (and integer) varyings, data.centroid / data.sample as
+ *    declared; otherwise perspective-correct smooth.
+ *  - Fragment outputs: nir_var_shader_out, data.location =
+ *    FRAG_RESULT_COLOR for gl_FragColor (GL: written to every colour
+ *    buffer), FRAG_RESULT_DATA0 + n for gl_FragData[n] (one vec4[N] array
+ *    variable at FRAG_RESULT_DATA0) and for user `out` variables at
+ *    location n, FRAG_RESULT_DEPTH for gl_FragDepth (a float);
+ *    data.driver_location = data.location.
+ *  - Built-in fragment/vertex inputs that the hardware supplies
+ *    (gl_FragCoord, gl_FrontFacing, gl_PointCoord, gl_VertexID,
+ *    gl_InstanceID) are not variables: they are read with the system
+ *    value intrinsics (load_frag_coord, load_front_face, load_point_coord,
+ *    load_vertex_id, load_instance_id).
+ *  - Default-block uniforms: nir_var_uniform variables, one per GLSL
+ *    uniform declaration (structs and arrays stay whole), with
+ *    data.driver_location = the vec4 slot where the uniform starts in the
+ *    default uniform storage, i.e. glsl_program_uniform.offset_B / 16 of
+ *    its first leaf.  Storage is vec4-slot aligned (see "Uniform storage"
+ *    below), which is exactly what nir_lower_io's default type_size
+ *    (nir_vtype_count_slots) and nir_eval's uniform cells expect.  A bool
+ *    uniform is declared with NIR type uint32 (0 = false) and converted
+ *    with `ine 0` where it is read.
+ *  - Sampler uniforms: nir_var_uniform variables of a sampler vtype with
+ *    data.binding = the sampler index (0, 1, ... in the order of
+ *    glsl_program.uniforms); texture instructions use texture_index =
+ *    sampler_index = that index.  The texture unit behind each index is
+ *    the uniform's current value (glUniform1i), set by the front end.
+ *
+ * Uniform storage (the default uniform block):
+ *  - A byte array of prog->uniform_storage_size_B bytes; its initial
+ *    contents (initializers, zero elsewhere) are prog->uniform_defaults.
+ *  - Every array element and every matrix column starts a new 16-byte
+ *    slot; component c sits at byte 4 * c in its slot.  32-bit values:
+ *    float as IEEE bits, int/uint as is, bool as 0 or 1, a sampler as its
+ *    texture unit.  Doubles are not supported yet.
+ *  - So element i, column col, component r of a uniform is at
+ *    offset_B + i * array_stride_B + col * 16 + r * 4.
+ * ---------------------------------------------------------------------
+ */
+#ifndef GLSL_PROGRAM_H
+#define GLSL_PROGRAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compiler/glsl_types.h"
+#include "compiler/shader_enums.h"
+#include "nir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct glsl_parse_state;
+
+/* An active vertex attribute (glGetActiveAttrib). */
+struct glsl_program_attrib {
+   const char *name;                /* as declared, e.g. "a_position" */
+   const struct glsl_type *type;    /* element type (vec4, mat4 ...) */
+   uint32_t gl_type;                /* GLenum, e.g. GL_FLOAT_VEC4 0x8B52 */
+   unsigned array_size;             /* 1 for non-arrays */
+   int location;                    /* first generic index */
+   unsigned num_slots;              /* generic indices used */
+};
+
+/* An active uniform (glGetActiveUniform, glGetUniformLocation).  Arrays of
+ * basic types are one entry named "a[0]" (GL's rule); structures are
+ * expanded into one entry per leaf ("s.f", "s[1].f"). */
+struct glsl_program_uniform {
+   const char *name;
+   const struct glsl_type *type;    /* element type: basic or sampler */
+   uint32_t gl_type;                /* GLenum: GL_FLOAT_MAT4 0x8B5C ... */
+   unsigned array_size;             /* 1 for non-arrays */
+   bool is_array;
+   int location;                    /* elements at location .. + size - 1 */
+   unsigned offset_B;               /* element 0 in the default storage */
+   unsigned array_stride_B;         /* 16 * columns */
+   unsigned stages;                 /* bit per gl_shader_stage using it */
+   int sampler_index;               /* samplers: their index, else -1 */
+};
+
+/* A varying passed from one stage to the next. */
+struct glsl_program_varying {
+   const char *name;
+   const struct glsl_type *type;    /* element type */
+   unsigned array_size;             /* 1 for non-arrays */
+   int location;                    /* VARYING_SLOT_* */
+   unsigned num_slots;
+   bool flat;
+};
+
+/* A fragment shader output (glGetFragDataLocation). */
+struct glsl_program_frag_output {
+   const char *name;                /* "gl_FragColor", "gl_FragData", ... */
+   const struct glsl_type *type;    /* element type */
+   unsigned array_size;
+   int location;                    /* FRAG_RESULT_* */
+   unsigned index;                  /* dual-source index, 0 or 1 */
+};
+
+struct glsl_program {
+   bool link_status;
+   /* The linker's messages ("error: ..." lines), "" when none. */
+   char *info_log;
+
+   /* NULL for stages not in the program. */
+   nir_shader *nir[MESA_SHADER_STAGES];
+   unsigned stages;                 /* bit per linked stage */
+
+   struct glsl_program_attrib *attribs;
+   unsigned num_attribs;
+   struct glsl_program_uniform *uniforms;
+   unsigned num_uniforms;
+   unsigned num_uniform_locations;  /* GL_ACTIVE_UNIFORM locations used */
+   struct glsl_program_varying *varyings;
+   unsigned num_varyings;
+   struct glsl_program_frag_output *frag_outputs;
+   unsigned num_frag_outputs;
+   unsigned num_samplers;
+
+   unsigned uniform_storage_size_B;
+   uint32_t *uniform_defaults;      /* uniform_storage_size_B / 4 words */
+};
+
+/* A name bound to a location before linking (glBindAttribLocation,
+ * glBindFragDataLocation). */
+struct glsl_location_binding {
+   const char *name;
+   unsigned location;               /* generic index / colour number */
+};
+
+struct glsl_link_options {
+   const struct glsl_location_binding *attrib_bindings;
+   unsigned num_attrib_bindings;
+   const struct glsl_location_binding *frag_data_bindings;
+   unsigned num_frag_data_bindings;
+   /* Kept as shader->options of the NIR shaders (may be NULL). */
+   const nir_shader_compiler_options *nir_options;
+};
+
+/* Links compiled shaders (each without errors, from glsl_compile_shader;
+ * several shaders of one stage are allowed) into a program.  Never fails
+ * for bad input: link errors give link_status = false and a log.  Returns
+ * NULL only when out of memory. */
+struct glsl_program *
+glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
+                  unsigned num_shaders, const struct glsl_link_options *opts);
+
+/* glGetUniformLocation: "u", "a", "a[2]", "s.f", "s[1].f[0]" ... -> the
+ * location number, -1 when no active uniform has that name. */
+int glsl_program_uniform_location(const struct glsl_program *prog,
+                                  const char *name);
+/* The uniform that owns a location number (and the array element), or
+ * NULL. */
+const struct glsl_program_uniform *
+glsl_program_uniform_at(const struct glsl_program *prog, int location,
+                        unsigned *element);
+/* glGetAttribLocation: -1 when not an active attribute. */
+int glsl_program_attrib_location(const struct glsl_program *prog,
+                                 const char *name);
+
+/* The GLenum of a basic or sampler type (GL_FLOAT_VEC4 ...), 0 if none. */
+uint32_t glsl_type_gl_enum(const struct glsl_type *t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
