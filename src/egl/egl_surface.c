@@ -198,22 +198,21 @@ fail:
    return EGL_NO_SURFACE;
 }
 
-/* Window and pixmap surfaces: a valid config never has those bits here. */
+/* Window and pixmap surfaces.  Fact: EGL_MESA_platform_surfaceless (and
+ * likewise EGL_EXT_platform_device): the platform has no native windows or
+ * pixmaps, so creation fails unconditionally with EGL_BAD_NATIVE_WINDOW /
+ * EGL_BAD_NATIVE_PIXMAP, whatever the config.
+ */
 static EGLSurface
-no_native_surface(EGLDisplay dpy, EGLConfig config, EGLint bit,
-                  const char *func)
+no_native_surface(EGLDisplay dpy, EGLint bit, const char *func)
 {
    struct egl_display *disp = egl_lock_display(dpy, func);
    if (!disp)
       return EGL_NO_SURFACE;
-   const struct egl_config *conf = egl_lookup_config(disp, config);
-   EGLint err = !conf ? EGL_BAD_CONFIG
-                : !(conf->v[EGL_CA_SURFACE_TYPE] & bit)
-                   ? EGL_BAD_MATCH
-                   : (bit == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW
-                                            : EGL_BAD_NATIVE_PIXMAP);
    egl_unlock_display(disp);
-   egl_error(err, func, "no native surfaces on this platform");
+   egl_error(bit == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW
+                                   : EGL_BAD_NATIVE_PIXMAP,
+             func, "no native surfaces on this platform");
    return EGL_NO_SURFACE;
 }
 
@@ -221,7 +220,7 @@ static EGLSurface EGLAPIENTRY
 egl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
                         EGLNativeWindowType win, const EGLint *attrib_list)
 {
-   return no_native_surface(dpy, config, EGL_WINDOW_BIT,
+   return no_native_surface(dpy, EGL_WINDOW_BIT,
                             "eglCreateWindowSurface");
 }
 
@@ -229,7 +228,7 @@ static EGLSurface EGLAPIENTRY
 egl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
                                 void *win, const EGLAttrib *attrib_list)
 {
-   return no_native_surface(dpy, config, EGL_WINDOW_BIT,
+   return no_native_surface(dpy, EGL_WINDOW_BIT,
                             "eglCreatePlatformWindowSurface");
 }
 
@@ -237,7 +236,7 @@ static EGLSurface EGLAPIENTRY
 egl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
                         EGLNativePixmapType pixmap, const EGLint *attrib_list)
 {
-   return no_native_surface(dpy, config, EGL_PIXMAP_BIT,
+   return no_native_surface(dpy, EGL_PIXMAP_BIT,
                             "eglCreatePixmapSurface");
 }
 
@@ -245,7 +244,7 @@ static EGLSurface EGLAPIENTRY
 egl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
                                 void *pixmap, const EGLAttrib *attrib_list)
 {
-   return no_native_surface(dpy, config, EGL_PIXMAP_BIT,
+   return no_native_surface(dpy, EGL_PIXMAP_BIT,
                             "eglCreatePlatformPixmapSurface");
 }
 
@@ -471,6 +470,11 @@ const struct egl_named_function egl_surface_functions[] = {
    {"eglCreatePbufferSurface", (void *)egl_CreatePbufferSurface},
    {"eglCreateWindowSurface", (void *)egl_CreateWindowSurface},
    {"eglCreatePlatformWindowSurface", (void *)egl_CreatePlatformWindowSurface},
+   /* EGL_EXT_platform_base forms: glvnd's own stubs ask for these. */
+   {"eglCreatePlatformWindowSurfaceEXT",
+    (void *)egl_CreatePlatformWindowSurface},
+   {"eglCreatePlatformPixmapSurfaceEXT",
+    (void *)egl_CreatePlatformPixmapSurface},
    {"eglCreatePixmapSurface", (void *)egl_CreatePixmapSurface},
    {"eglCreatePlatformPixmapSurface", (void *)egl_CreatePlatformPixmapSurface},
    {"eglCreatePbufferFromClientBuffer",

@@ -238,6 +238,23 @@ test_surfaceless_no_config_es3(void **state)
 }
 
 static void
+test_no_native_surfaces(void **state)
+{
+   /* EGL_MESA_platform_surfaceless: unconditional failures. */
+   EGLDisplay dpy = get_display();
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   assert_ptr_equal(eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR,
+                                                   NULL, NULL),
+                    EGL_NO_SURFACE);
+   assert_int_equal(eglGetError(), EGL_BAD_NATIVE_WINDOW);
+   assert_ptr_equal(eglCreatePlatformPixmapSurface(dpy, EGL_NO_CONFIG_KHR,
+                                                   NULL, NULL),
+                    EGL_NO_SURFACE);
+   assert_int_equal(eglGetError(), EGL_BAD_NATIVE_PIXMAP);
+   assert_true(eglTerminate(dpy));
+}
+
+static void
 test_context_errors(void **state)
 {
    EGLDisplay dpy = get_display();
@@ -298,6 +315,7 @@ main(void)
       cmocka_unit_test(test_configs),
       cmocka_unit_test(test_clear_and_read_back_through_glvnd),
       cmocka_unit_test(test_surfaceless_no_config_es3),
+      cmocka_unit_test(test_no_native_surfaces),
       cmocka_unit_test(test_context_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
