@@ -24,10 +24,11 @@ glsl_check(struct glsl_parse_state *st)
    struct check c = { .st = st, .mem = st->mem, .gs_max_vertices = -1 };
    c.builtin_types = hash_table_create_string_keys(st->mem);
    c.builtin_vars = hash_table_create_string_keys(st->mem);
+   c.block_names = hash_table_create_string_keys(st->mem);
    check_push_scope(&c);
    c.global = c.scope;
    if (!st->es || st->stage != MESA_SHADER_FRAGMENT)
-      hash_table_insert(c.scope->names, "(float precision)", NULL);
+      c.scope->float_precision = true;
 
    for (struct ast_node *n = st->unit.head; n; n = n->next) {
       if (n->kind == AST_BLOCK)

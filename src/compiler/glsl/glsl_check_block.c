@@ -48,6 +48,45 @@ find_layout(const struct ast_type *at, bool (*pred)(const char *))
    return NULL;
 }
 
+/* GLSL ES lists every layout qualifier a uniform or storage block and its
+ * members may take (ES 3.00 4.3.8.3; ES 3.10 and 3.20 4.4.4): the block
+ * shared, packed, std140, row_major and column_major, from ES 3.10 also
+ * binding, and std430 for storage blocks; members only row_major and
+ * column_major.  Desktop GLSL adds offset, align, location and more. */
+static bool
+es_block_layout_allowed(struct check *c, const char *name, unsigned q,
+                        bool member)
+{
+   if (is_matrix_layout(name))
+      return true;
+   if (member)
+      return false;
+   if (!strcasecmp(name, "std430"))
+      return true; /* on uniform blocks: its own error */
+   if (!strcasecmp(name, "binding"))
+      return glsl_is_version(c->st, 0, 310);
+   return is_packing(name);
+}
+
+/* The ES rule above for the layout qualifiers of a uniform or buffer
+ * block (member: of one of its members). */
+static void
+es_block_layouts(struct check *c, struct ast_node *n, unsigned block_q,
+                 bool member)
+{
+   if (!c->st->es || !(block_q & (AST_Q_UNIFORM | AST_Q_BUFFER)))
+      return;
+   const char *kind = block_q & AST_Q_UNIFORM ? "uniform" : "storage";
+   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (es_block_layout_allowed(c, l->name, block_q, member))
+         continue;
+      check_error(c, n, "layout(%s) is not allowed on %s %s block in "
+                  "GLSL ES %d.%02d", l->name, member ? "a member of a" : "a",
+                  kind, c->st->version / 100, c->st->version % 100);
+      return;
+   }
+}
+
 void
 check_block_qualifiers(struct check *c, struct ast_node *n)
 {
@@ -62,6 +101,7 @@ check_block_qualifiers(struct check *c, struct ast_node *n)
          check_error(c, n, "layout(std430) is only allowed on buffer "
                      "blocks");
    }
+   es_block_layouts(c, n, q, false);
 }
 
 void
@@ -88,6 +128,7 @@ check_block_member_qualifiers(struct check *c, struct ast_node *m,
          return;
       }
    }
+   es_block_layouts(c, m, block_q, true);
 }
 
 void
@@ -135,6 +176,7 @@ check_block_default_layout(struct check *c, struct ast_node *n)
          return;
       }
    }
+   es_block_layouts(c, n, q, false);
 }
 
 void
@@ -182,18 +224,21 @@ check_block(struct check *c, struct ast_node *n)
    if (!per_vertex) {
       /* Block names share the global namespace with other names, but an
        * input and an output block may have the same name. */
-      char *key = ralloc_asprintf(c->mem, "(block %s %s)", kind, n->name);
+      unsigned kind_bit = q & AST_Q_UNIFORM ? 1 : q & AST_Q_BUFFER ? 2 :
+                          q & AST_Q_IN ? 4 : 8;
+      uintptr_t kinds =
+         (uintptr_t)hash_table_search_data(c->block_names, n->name);
       struct hash_entry *other = hash_table_search(c->global->names,
                                                    n->name);
       struct glsl_sym *os = other ? other->data : NULL;
       bool other_is_block = os && os->kind == SYM_TYPE &&
                             type_is_error(os->type);
-      if (hash_table_search(c->global->names, key) ||
-          (other && !other_is_block)) {
+      if ((kinds & kind_bit) || (other && !other_is_block)) {
          check_error(c, n, "block name '%s' is already used", n->name);
          return;
       }
-      hash_table_insert(c->global->names, key, NULL);
+      hash_table_insert(c->block_names, n->name,
+                        (void *)(kinds | kind_bit));
       if (!other) {
          struct glsl_sym *bs = rzalloc(c->mem, struct glsl_sym);
          bs->kind = SYM_TYPE;
@@ -311,14 +356,8 @@ check_block(struct check *c, struct ast_node *n)
       }
    }
    check_layout_block(c, n, fields, i);
-   struct glsl_type *bt = rzalloc(c->mem, struct glsl_type);
-   bt->base_type = GLSL_TYPE_INTERFACE;
-   bt->vector_elements = 1;
-   bt->matrix_columns = 1;
-   bt->length = -1;
-   bt->fields = fields;
-   bt->num_fields = i;
-   bt->name = n->name;
+   const struct glsl_type *bt = glsl_interface_type(c->mem, fields, i,
+                                                    n->name);
    if (n->name2) {
       const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
       if (q & AST_Q_IN)

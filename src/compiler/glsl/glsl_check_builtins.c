@@ -45,7 +45,8 @@ builtin_const_value(const char *name)
 }
 
 static const struct glsl_type *
-make_struct(struct check *c, const char *name, const char *spec)
+make_struct(struct check *c, const char *name, const char *spec,
+            bool interface)
 {
    /* spec: "type name;type name;..." */
    struct glsl_struct_field *fields = rzalloc_array(c->mem,
@@ -63,15 +64,8 @@ make_struct(struct check *c, const char *name, const char *spec)
       fields[n].offset = -1;
       n++;
    }
-   struct glsl_type *t = rzalloc(c->mem, struct glsl_type);
-   t->base_type = GLSL_TYPE_STRUCT;
-   t->vector_elements = 1;
-   t->matrix_columns = 1;
-   t->length = -1;
-   t->fields = fields;
-   t->num_fields = n;
-   t->name = name;
-   return t;
+   return interface ? glsl_interface_type(c->mem, fields, n, name)
+                    : glsl_struct_type(c->mem, fields, n, name);
 }
 
 static const struct {
@@ -116,7 +110,7 @@ check_type_from_string(struct check *c, const char *s)
          for (unsigned i = 0; i < ARRAY_SIZE(builtin_structs); i++) {
             if (!strcmp(builtin_structs[i].name, base)) {
                t = make_struct(c, builtin_structs[i].name,
-                               builtin_structs[i].fields);
+                               builtin_structs[i].fields, false);
                hash_table_insert(c->builtin_types, builtin_structs[i].name,
                                  (void *)t);
             }
@@ -149,9 +143,7 @@ per_vertex_block(struct check *c, bool array, int length)
 {
    const char *spec = "vec4 gl_Position;float gl_PointSize;"
                       "float[] gl_ClipDistance";
-   const struct glsl_type *s = make_struct(c, "gl_PerVertex", spec);
-   struct glsl_type *b = (struct glsl_type *)s;
-   b->base_type = GLSL_TYPE_INTERFACE;
+   const struct glsl_type *b = make_struct(c, "gl_PerVertex", spec, true);
    return array ? glsl_array_type(c->mem, b, length) : b;
 }
 

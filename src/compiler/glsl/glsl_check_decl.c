@@ -151,81 +151,251 @@ check_sample_qualifier(struct check *c, struct ast_node *n, unsigned q)
                                  : "fragment shader outputs");
 }
 
-void
-check_declaration(struct check *c, struct ast_node *n, bool global)
+/* "precision P T;" (GLSL ES 1.00 4.5.3, GLSL 1.30 4.5.3). */
+static void
+precision_statement(struct check *c, struct ast_node *n)
+{
+   const struct glsl_type *t = check_resolve_type(c, n->type, n);
+   if (type_is_error(t))
+      return;
+   if (n->type->dims.count ||
+       !(t->base_type == GLSL_TYPE_FLOAT ||
+         t->base_type == GLSL_TYPE_INT || glsl_type_is_opaque(t)) ||
+       (!glsl_type_is_scalar(t) && !glsl_type_is_opaque(t))) {
+      check_error(c, n, "default precision can only be set for float, "
+                  "int and opaque types");
+      return;
+   }
+   /* Marks the scope as having a default float precision. */
+   if (t->base_type == GLSL_TYPE_FLOAT)
+      c->scope->float_precision = true;
+}
+
+/* A declaration with qualifiers and no type: "invariant x;",
+ * "precise x;", "layout(...) in;", "layout(...) uniform;" ... */
+static void
+qualifier_only(struct check *c, struct ast_node *n, bool global)
 {
    struct glsl_parse_state *st = c->st;
 
-   switch (n->kind) {
-   case AST_FUNCTION:
-      if (!global) {
-         check_error(c, n, "functions cannot be declared inside functions");
+   unsigned q = n->type->flags;
+   if (!global && (q & AST_Q_LAYOUT)) {
+      check_error(c, n, "layout declarations must be at global scope");
+      return;
+   }
+   if (n->list.count == 0) {
+      check_block_default_layout(c, n);
+      check_early_fragment_tests(c, n);
+      if (q & AST_Q_LAYOUT)
+         check_layout_default(c, n, q);
+      return; /* default layout / qualifier declarations */
+   }
+   for (struct ast_node *id = n->list.head; id; id = id->next) {
+      struct glsl_var *v = check_lookup_var(c, id->name);
+      if (!v) {
+         check_error(c, id, "'%s' is not declared", id->name);
+         continue;
+      }
+      if ((q & AST_Q_INVARIANT) && !(v->qual & (AST_Q_OUT |
+                                                AST_Q_VARYING)) &&
+          !(v->builtin && (v->qual & AST_Q_OUT)) &&
+          !(st->stage == MESA_SHADER_FRAGMENT &&
+            (v->qual & (AST_Q_IN | AST_Q_VARYING)) &&
+            !glsl_is_version(st, 130, 300)))
+         check_error(c, id, "'invariant' can only qualify shader "
+                     "outputs");
+      /* "precise x;" qualifies a variable of the same scope (GLSL
+       * 4.00 4.7.1: redeclaring a name from an outer scope would
+       * declare a new variable). */
+      if ((q & AST_Q_PRECISE) &&
+          !hash_table_search(c->scope->names, id->name) &&
+          !(v->builtin && c->scope == c->global))
+         check_error(c, id, "'precise %s;' must be in the scope that "
+                     "declares '%s'", id->name, id->name);
+   }
+}
+
+/* The built-in variable a global gl_ declarator redeclares (NULL when
+ * there is none); *error after an error. */
+static struct glsl_var *
+redeclared_builtin(struct check *c, struct ast_node *d, bool *error)
+{
+   if ((c->per_vertex_done & 1) &&
+       check_builtin_is_per_vertex_member(d->name)) {
+      check_error(c, d, "%s cannot be redeclared after gl_PerVertex",
+                  d->name);
+      *error = true;
+      return NULL;
+   }
+   struct glsl_var *builtin = check_builtin_var(c, d->name);
+   if (builtin && !check_builtin_redeclarable(c, d->name)) {
+      check_error(c, d, "built-in variable %s cannot be redeclared",
+                  d->name);
+      *error = true;
+      return NULL;
+   }
+   struct hash_entry *prev = hash_table_search(c->scope->names, d->name);
+   if (builtin && prev)
+      hash_table_remove(c->scope->names, prev); /* redeclared again */
+   return builtin;
+}
+
+/* The initializer of declarator d (GLSL 1.10 4.3, 4.3.2 and 4.3.5;
+ * GLSL 4.20 4.3.3): where one is allowed, when it must be constant,
+ * the value of a const variable, and the size it gives an unsized
+ * array (*t). */
+static void
+initializer(struct check *c, struct ast_node *d, bool global, unsigned q,
+            struct glsl_var *v, const struct glsl_type **t)
+{
+   struct glsl_parse_state *st = c->st;
+   if (q & (AST_Q_IN | AST_Q_OUT | AST_Q_ATTRIBUTE | AST_Q_VARYING |
+            AST_Q_BUFFER)) {
+      check_error(c, d, "shader inputs and outputs cannot be "
+                  "initialized");
+   } else if ((q & AST_Q_UNIFORM) && !glsl_is_version(st, 120, 0)) {
+      check_error(c, d, "uniforms cannot be initialized in this "
+                  "version");
+   }
+   struct expr e = check_initializer(c, d->a, *t);
+   if (!type_is_error(e.type))
+      *t = e.type; /* sizes an unsized array */
+   bool need_const = (q & AST_Q_UNIFORM) || (global && st->es) ||
+                     ((q & AST_Q_CONST) &&
+                      (global || !glsl_is_version(st, 420, 0)));
+   if (need_const) {
+      if (!e.is_const && !type_is_error(e.type)) {
+         check_error(c, d, "initializer of '%s' must be a constant "
+                     "expression", d->name);
+      }
+   }
+   if (q & AST_Q_CONST) {
+      v->is_const = e.is_const;
+      v->has_value = e.has_value;
+      v->value = e.val;
+   }
+}
+
+/* One declarator of a variable list: its array type, redeclared
+ * built-ins, the per-stage rules, the initializer and the symbol. */
+static void
+declarator(struct check *c, struct ast_node *n, struct ast_node *d,
+           bool global, unsigned q, const struct glsl_type *base)
+{
+   struct glsl_parse_state *st = c->st;
+   const struct glsl_type *t = check_apply_dims(c, base, &d->dims, true);
+   /* Arrays of arrays: without an initializer only the outermost
+    * dimension may be left unsized (GLSL 4.30 4.1.9). */
+   if (!d->a && glsl_type_is_array(t)) {
+      bool inner_unsized = false;
+      for (const struct glsl_type *e = t->element; glsl_type_is_array(e);
+           e = e->element)
+         inner_unsized |= e->length < 0;
+      if (inner_unsized) {
+         check_error(c, d, "only the outermost dimension of '%s' may be "
+                     "unsized", d->name);
          return;
       }
-      check_function(c, n);
+   }
+   /* Some built-ins may be redeclared at global scope (to size them,
+    * add layout or interpolation qualifiers). */
+   bool error = false;
+   struct glsl_var *builtin = NULL;
+   if (global && !strncmp(d->name, "gl_", 3)) {
+      builtin = redeclared_builtin(c, d, &error);
+      if (error)
+         return;
+   }
+   if (!builtin)
+      check_scope_reserved_name(c, d->name, d);
+   if (t->base_type == GLSL_TYPE_VOID) {
+      check_error(c, d, "variable '%s' declared void", d->name);
       return;
-   case AST_PRECISION: {
-      const struct glsl_type *t = check_resolve_type(c, n->type, n);
+   }
+   /* ARB_compute_shader: "Compute shaders do not permit user-defined
+    * input variables" (nor outputs). */
+   if (global && !builtin && st->stage == MESA_SHADER_COMPUTE &&
+       (q & (AST_Q_IN | AST_Q_OUT))) {
+      check_error(c, d, "compute shaders have no user-defined inputs "
+                  "or outputs");
+      return;
+   }
+   if (global && !builtin && (q & AST_Q_IN))
+      check_geom_input_array(c, d, &t);
+   if (global && !builtin)
+      check_tess_io_var(c, d, q, &t);
+   if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
+      check_layout_location_overlap(c, d, n->type, q, t);
+   if (global && !builtin && (q & AST_Q_LAYOUT))
+      check_layout_declarator(c, d, n->type, q, t);
+   if (global && !builtin)
+      global_qualifiers(c, d, q, t);
+   else if (glsl_type_is_opaque(glsl_without_array(t)))
+      check_error(c, d, "opaque variables cannot be declared locally");
+   check_scope_float_precision(c, d, q, t);
+
+   struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+   v->name = d->name;
+   v->qual = q;
+   v->line = d->line;
+   v->global = global;
+   check_subroutine_variable(c, n, d, q, v);
+   if (!builtin) {
+      v->image_format = 1 + check_image_declaration(c, d, n->type, q, t);
+      if (global)
+         check_block_layout_placement(c, d, n->type, q, t);
+   }
+   v->read_only = q & (AST_Q_CONST | AST_Q_UNIFORM | AST_Q_ATTRIBUTE) ||
+                  (q & AST_Q_IN) ||
+                  ((q & AST_Q_VARYING) &&
+                   st->stage == MESA_SHADER_FRAGMENT);
+   if (builtin) {
+      v->read_only = builtin->read_only;
+      v->builtin = true;
+      v->max_index = builtin->max_index;
       if (type_is_error(t))
-         return;
-      if (n->type->dims.count ||
-          !(t->base_type == GLSL_TYPE_FLOAT ||
-            t->base_type == GLSL_TYPE_INT || glsl_type_is_opaque(t)) ||
-          (!glsl_type_is_scalar(t) && !glsl_type_is_opaque(t))) {
-         check_error(c, n, "default precision can only be set for float, "
-                     "int and opaque types");
-         return;
-      }
-      /* Marks the scope as having a default float precision. */
-      if (t->base_type == GLSL_TYPE_FLOAT)
-         hash_table_insert(c->scope->names, "(float precision)", NULL);
+         t = builtin->type;
+      c->cur_layout = n->type->layout;
+      check_builtin_redeclare(c, d, q, t, builtin);
+   }
+
+   if (d->a)
+      initializer(c, d, global, q, v, &t);
+   else if (q & AST_Q_CONST)
+      check_error(c, d, "const variable '%s' needs an initializer",
+                  d->name);
+   if (st->es && glsl_type_is_array(t) && t->length < 0)
+      check_error(c, d, "unsized array '%s' is not allowed in GLSL ES",
+                  d->name);
+   /* An unsized array may be redeclared later with a size. */
+   struct hash_entry *prev = hash_table_search(c->scope->names, d->name);
+   struct glsl_sym *ps = prev ? prev->data : NULL;
+   if (ps && ps->kind == SYM_VAR && glsl_type_is_array(ps->var->type) &&
+       ps->var->type->length < 0 && glsl_type_is_array(t) &&
+       glsl_type_equal(ps->var->type->element, t->element)) {
+      if (t->length >= 0 && t->length < ps->var->max_index)
+         check_error(c, d, "'%s' redeclared with size %d, but index %d "
+                     "was used", d->name, t->length,
+                     ps->var->max_index - 1);
+      ps->var->type = t;
+      d->vtype = t;
       return;
    }
-   case AST_QUALIFIER_ONLY: {
-      unsigned q = n->type->flags;
-      if (!global && (q & AST_Q_LAYOUT)) {
-         check_error(c, n, "layout declarations must be at global scope");
-         return;
-      }
-      if (n->list.count == 0) {
-         check_block_default_layout(c, n);
-         check_early_fragment_tests(c, n);
-         if (q & AST_Q_LAYOUT)
-            check_layout_default(c, n, q);
-         return; /* default layout / qualifier declarations */
-      }
-      for (struct ast_node *id = n->list.head; id; id = id->next) {
-         struct glsl_var *v = check_lookup_var(c, id->name);
-         if (!v) {
-            check_error(c, id, "'%s' is not declared", id->name);
-            continue;
-         }
-         if ((q & AST_Q_INVARIANT) && !(v->qual & (AST_Q_OUT |
-                                                   AST_Q_VARYING)) &&
-             !(v->builtin && (v->qual & AST_Q_OUT)) &&
-             !(st->stage == MESA_SHADER_FRAGMENT &&
-               (v->qual & (AST_Q_IN | AST_Q_VARYING)) &&
-               !glsl_is_version(st, 130, 300)))
-            check_error(c, id, "'invariant' can only qualify shader "
-                        "outputs");
-         /* "precise x;" qualifies a variable of the same scope (GLSL
-          * 4.00 4.7.1: redeclaring a name from an outer scope would
-          * declare a new variable). */
-         if ((q & AST_Q_PRECISE) &&
-             !hash_table_search(c->scope->names, id->name) &&
-             !(v->builtin && c->scope == c->global))
-            check_error(c, id, "'precise %s;' must be in the scope that "
-                        "declares '%s'", id->name, id->name);
-      }
-      return;
-   }
-   case AST_BLOCK:
-      return; /* interface blocks: see check_block */
-   case AST_DECL_LIST:
-      break;
-   default:
-      return;
-   }
+
+   v->type = t;
+   d->vtype = t;
+   struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
+   sym->kind = SYM_VAR;
+   sym->var = v;
+   check_declare(c, d->name, sym, d);
+}
+
+/* "T a, b[2] = ...;": the qualifiers shared by the list, then each
+ * declarator. */
+static void
+variable_list(struct check *c, struct ast_node *n, bool global)
+{
+   struct glsl_parse_state *st = c->st;
 
    unsigned q = n->type->flags;
    const struct glsl_type *base = check_resolve_type(c, n->type, n);
@@ -273,148 +443,33 @@ check_declaration(struct check *c, struct ast_node *n, bool global)
       return;
    }
 
-   for (struct ast_node *d = n->list.head; d; d = d->next) {
-      const struct glsl_type *t = check_apply_dims(c, base, &d->dims, true);
-      /* Arrays of arrays: without an initializer only the outermost
-       * dimension may be left unsized (GLSL 4.30 4.1.9). */
-      if (!d->a && glsl_type_is_array(t)) {
-         bool inner_unsized = false;
-         for (const struct glsl_type *e = t->element; glsl_type_is_array(e);
-              e = e->element)
-            inner_unsized |= e->length < 0;
-         if (inner_unsized) {
-            check_error(c, d, "only the outermost dimension of '%s' may be "
-                        "unsized", d->name);
-            continue;
-         }
-      }
-      /* Some built-ins may be redeclared at global scope (to size them,
-       * add layout or interpolation qualifiers). */
-      struct glsl_var *builtin = NULL;
-      if (global && !strncmp(d->name, "gl_", 3)) {
-         if ((c->per_vertex_done & 1) &&
-             check_builtin_is_per_vertex_member(d->name)) {
-            check_error(c, d, "%s cannot be redeclared after gl_PerVertex",
-                        d->name);
-            continue;
-         }
-         builtin = check_builtin_var(c, d->name);
-         if (builtin && !check_builtin_redeclarable(c, d->name)) {
-            check_error(c, d, "built-in variable %s cannot be redeclared",
-                        d->name);
-            continue;
-         }
-         struct hash_entry *prev = hash_table_search(c->scope->names,
-                                                     d->name);
-         if (builtin && prev)
-            hash_table_remove(c->scope->names, prev); /* redeclared again */
-      }
-      if (!builtin)
-         check_scope_reserved_name(c, d->name, d);
-      if (t->base_type == GLSL_TYPE_VOID) {
-         check_error(c, d, "variable '%s' declared void", d->name);
-         continue;
-      }
-      /* ARB_compute_shader: "Compute shaders do not permit user-defined
-       * input variables" (nor outputs). */
-      if (global && !builtin && st->stage == MESA_SHADER_COMPUTE &&
-          (q & (AST_Q_IN | AST_Q_OUT))) {
-         check_error(c, d, "compute shaders have no user-defined inputs "
-                     "or outputs");
-         continue;
-      }
-      if (global && !builtin && (q & AST_Q_IN))
-         check_geom_input_array(c, d, &t);
-      if (global && !builtin)
-         check_tess_io_var(c, d, q, &t);
-      if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
-         check_layout_location_overlap(c, d, n->type, q, t);
-      if (global && !builtin && (q & AST_Q_LAYOUT))
-         check_layout_declarator(c, d, n->type, q, t);
-      if (global && !builtin)
-         global_qualifiers(c, d, q, t);
-      else if (glsl_type_is_opaque(glsl_without_array(t)))
-         check_error(c, d, "opaque variables cannot be declared locally");
-      check_scope_float_precision(c, d, q, t);
+   for (struct ast_node *d = n->list.head; d; d = d->next)
+      declarator(c, n, d, global, q, base);
+}
 
-      struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
-      v->name = d->name;
-      v->qual = q;
-      v->line = d->line;
-      v->global = global;
-      check_subroutine_variable(c, n, d, q, v);
-      if (!builtin) {
-         v->image_format = 1 + check_image_declaration(c, d, n->type, q, t);
-         if (global)
-            check_block_layout_placement(c, d, n->type, q, t);
+void
+check_declaration(struct check *c, struct ast_node *n, bool global)
+{
+   switch (n->kind) {
+   case AST_FUNCTION:
+      if (!global) {
+         check_error(c, n, "functions cannot be declared inside functions");
+         return;
       }
-      v->read_only = q & (AST_Q_CONST | AST_Q_UNIFORM | AST_Q_ATTRIBUTE) ||
-                     (q & AST_Q_IN) ||
-                     ((q & AST_Q_VARYING) &&
-                      st->stage == MESA_SHADER_FRAGMENT);
-      if (builtin) {
-         v->read_only = builtin->read_only;
-         v->builtin = true;
-         v->max_index = builtin->max_index;
-         if (type_is_error(t))
-            t = builtin->type;
-         c->cur_layout = n->type->layout;
-         check_builtin_redeclare(c, d, q, t, builtin);
-      }
-
-      if (d->a) {
-         if (q & (AST_Q_IN | AST_Q_OUT | AST_Q_ATTRIBUTE | AST_Q_VARYING |
-                  AST_Q_BUFFER)) {
-            check_error(c, d, "shader inputs and outputs cannot be "
-                        "initialized");
-         } else if ((q & AST_Q_UNIFORM) && !glsl_is_version(st, 120, 0)) {
-            check_error(c, d, "uniforms cannot be initialized in this "
-                        "version");
-         }
-         struct expr e = check_initializer(c, d->a, t);
-         if (!type_is_error(e.type))
-            t = e.type; /* sizes an unsized array */
-         bool need_const = (q & AST_Q_UNIFORM) || (global && st->es) ||
-                           ((q & AST_Q_CONST) &&
-                            (global || !glsl_is_version(st, 420, 0)));
-         if (need_const) {
-            if (!e.is_const && !type_is_error(e.type)) {
-               check_error(c, d, "initializer of '%s' must be a constant "
-                           "expression", d->name);
-            }
-         }
-         if (q & AST_Q_CONST) {
-            v->is_const = e.is_const;
-            v->has_value = e.has_value;
-            v->value = e.val;
-         }
-      } else if (q & AST_Q_CONST) {
-         check_error(c, d, "const variable '%s' needs an initializer",
-                     d->name);
-      }
-      if (st->es && glsl_type_is_array(t) && t->length < 0)
-         check_error(c, d, "unsized array '%s' is not allowed in GLSL ES",
-                     d->name);
-      /* An unsized array may be redeclared later with a size. */
-      struct hash_entry *prev = hash_table_search(c->scope->names, d->name);
-      struct glsl_sym *ps = prev ? prev->data : NULL;
-      if (ps && ps->kind == SYM_VAR && glsl_type_is_array(ps->var->type) &&
-          ps->var->type->length < 0 && glsl_type_is_array(t) &&
-          glsl_type_equal(ps->var->type->element, t->element)) {
-         if (t->length >= 0 && t->length < ps->var->max_index)
-            check_error(c, d, "'%s' redeclared with size %d, but index %d "
-                        "was used", d->name, t->length,
-                        ps->var->max_index - 1);
-         ps->var->type = t;
-         d->vtype = t;
-         continue;
-      }
-
-      v->type = t;
-      d->vtype = t;
-      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
-      sym->kind = SYM_VAR;
-      sym->var = v;
-      check_declare(c, d->name, sym, d);
+      check_function(c, n);
+      return;
+   case AST_PRECISION:
+      precision_statement(c, n);
+      return;
+   case AST_QUALIFIER_ONLY:
+      qualifier_only(c, n, global);
+      return;
+   case AST_BLOCK:
+      return; /* interface blocks: see check_block */
+   case AST_DECL_LIST:
+      variable_list(c, n, global);
+      return;
+   default:
+      return;
    }
 }

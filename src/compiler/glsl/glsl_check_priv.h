@@ -95,6 +95,9 @@ struct glsl_sym {
 struct scope {
    struct hash_table *names;
    struct scope *parent;
+   /* A default float precision was declared in this scope (all scopes
+    * have one except in GLSL ES fragment shaders). */
+   bool float_precision;
 };
 
 /* Result of checking an expression. */
@@ -123,6 +126,9 @@ struct check {
    bool builtin_funcs_hidden_by_user; /* name-level hiding handled per name */
    struct hash_table *builtin_types;  /* name -> type for gl_* structs */
    struct hash_table *builtin_vars;   /* name -> glsl_var (lazily made) */
+   /* Interface block names -> the kinds declared with that name, as
+    * bits: 1 uniform, 2 buffer, 4 in, 8 out. */
+   struct hash_table *block_names;
    /* Geometry shader input sizing and default layouts. */
    int gs_in_size;          /* vertices per input primitive, 0 unknown */
    int gs_in_explicit;      /* first explicit input array size, 0 none */

@@ -93,7 +93,7 @@ check_scope_float_precision(struct check *c, struct ast_node *n, unsigned q,
    if (e->base_type != GLSL_TYPE_FLOAT)
       return;
    for (struct scope *s = c->scope; s; s = s->parent) {
-      if (hash_table_search(s->names, "(float precision)"))
+      if (s->float_precision)
          return;
    }
    check_error(c, n, "no precision specified for float (fragment shaders "

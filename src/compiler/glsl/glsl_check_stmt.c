@@ -61,7 +61,7 @@ check_function(struct check *c, struct ast_node *fn)
    /* ES fragment shaders: a float return type needs a precision. */
    if (st->es && st->stage == MESA_SHADER_FRAGMENT && !sig->precision &&
        glsl_without_array(sig->ret)->base_type == GLSL_TYPE_FLOAT &&
-       !hash_table_search(c->global->names, "(float precision)"))
+       !c->global->float_precision)
       check_error(c, fn, "no precision for the return type of '%s'",
                   fn->name);
    if (rq & ~(AST_Q_PRECISION | AST_Q_SUBROUTINE | AST_Q_PRECISE |

@@ -58,14 +58,9 @@ define_struct(struct check *c, struct ast_node *def)
    }
    if (n == 0)
       check_error(c, def, "structures must have at least one member");
-   struct glsl_type *t = rzalloc(c->mem, struct glsl_type);
-   t->base_type = GLSL_TYPE_STRUCT;
-   t->vector_elements = 1;
-   t->matrix_columns = 1;
-   t->length = -1;
-   t->fields = fields;
-   t->num_fields = i;
-   t->name = def->name ? def->name : "(anonymous struct)";
+   const struct glsl_type *t =
+      glsl_struct_type(c->mem, fields, i,
+                       def->name ? def->name : "(anonymous struct)");
    def->vtype = t;
    if (def->name) {
       if (!strncmp(def->name, "gl_", 3))

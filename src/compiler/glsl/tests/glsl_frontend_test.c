@@ -28,6 +28,9 @@ compiles(gl_shader_stage stage, const char *src, char **log_out)
 
 #define ACCEPT(stage, src) assert_true(compiles(stage, src, NULL))
 #define REJECT(stage, src) assert_false(compiles(stage, src, NULL))
+/* Rejected, and the log names the rule (a substring of its message). */
+#define REJECT_SAYING(stage, src, text) \
+   assert_false(glsl_test_compiles(stage, src, text, NULL))
 
 static void
 test_preprocessor(void **state)
@@ -121,6 +124,120 @@ test_statements_and_qualifiers(void **state)
    assert_non_null(strstr(log, "0:2("));
    assert_non_null(strstr(log, "error:"));
    free(log);
+}
+
+/* GLSL ES 3.00 3.8 (and 3.10, 3.20): "The maximum length of an
+ * identifier is 1024 characters"; a longer one is a compile-time error.
+ * GLSL ES 1.00 and desktop GLSL set no limit. */
+static void
+test_es_identifier_length(void **state)
+{
+   char name[1100];
+   char src[2600];
+   const char *langs[] = { "#version 300 es\n", "#version 310 es\n",
+                           "#version 320 es\n" };
+   for (unsigned len = 1024; len <= 1025; len++) {
+      memset(name, 'b', len);
+      name[0] = 'B';
+      name[len] = 0;
+      for (unsigned i = 0; i < 3; i++) {
+         /* A block name (no other use of it). */
+         snprintf(src, sizeof(src), "%suniform %s { vec4 a; };\n"
+                  "void main() { gl_Position = a; }\n", langs[i], name);
+         if (len == 1024)
+            ACCEPT(MESA_SHADER_VERTEX, src);
+         else
+            REJECT_SAYING(MESA_SHADER_VERTEX, src,
+                          "GLSL ES allows at most 1024");
+      }
+   }
+   /* A variable, and a field selection. */
+   memset(name, 'v', 1025);
+   name[1025] = 0;
+   snprintf(src, sizeof(src), "#version 300 es\nuniform vec4 %s;\n"
+            "void main() { gl_Position = %s; }\n", name, name);
+   REJECT_SAYING(MESA_SHADER_VERTEX, src, "GLSL ES allows at most 1024");
+   snprintf(src, sizeof(src), "#version 300 es\n"
+            "struct S { vec4 %s; };\nuniform S s;\n"
+            "void main() { gl_Position = s.%s; }\n", name, name);
+   REJECT_SAYING(MESA_SHADER_VERTEX, src, "GLSL ES allows at most 1024");
+   snprintf(src, sizeof(src), "#version 100\nuniform vec4 %s;\n"
+            "void main() { gl_Position = %s; }\n", name, name);
+   ACCEPT(MESA_SHADER_VERTEX, src);
+   snprintf(src, sizeof(src), "#version 330\nuniform vec4 %s;\n"
+            "void main() { gl_Position = %s; }\n", name, name);
+   ACCEPT(MESA_SHADER_VERTEX, src);
+}
+
+/* GLSL ES lists the layout qualifiers of uniform and storage blocks (ES
+ * 3.00 4.3.8.3, ES 3.10 and 3.20 4.4.4): blocks take shared, packed,
+ * std140, row_major, column_major, binding (from ES 3.10) and std430
+ * (storage blocks); members only row_major and column_major.  offset,
+ * align and location (desktop GLSL 4.40/4.50) are not ES qualifiers. */
+static void
+test_es_block_layouts(void **state)
+{
+#define ES_VS(v, decl) "#version " v " es\n" decl \
+   "void main() { gl_Position = vec4(1.0); }\n"
+   ACCEPT(MESA_SHADER_VERTEX,
+          ES_VS("300", "layout(shared, column_major) uniform B "
+                "{ layout(row_major) mat4 m; layout(column_major) mat2 n; };"));
+   ACCEPT(MESA_SHADER_VERTEX,
+          ES_VS("300", "layout(packed, row_major) uniform;"
+                "layout(std140) uniform B { mat4 m; };"));
+   ACCEPT(MESA_SHADER_VERTEX,
+          ES_VS("310", "layout(std140, binding = 2) uniform B { mat4 m; };"));
+   ACCEPT(MESA_SHADER_VERTEX,
+          ES_VS("310", "layout(std430, binding = 1) buffer B "
+                "{ layout(row_major) mat4 m; };"));
+   /* binding needs ES 3.10. */
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("300", "layout(binding = 1) uniform B { vec4 a; };"),
+                 "layout(binding) is not allowed on a uniform block in "
+                 "GLSL ES 3.00");
+   /* std430 is for storage blocks. */
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("310", "layout(std430) uniform B { vec4 a; };"),
+                 "layout(std430) is only allowed on buffer blocks");
+   /* Desktop-only block qualifiers. */
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("320", "layout(std140, align = 16) uniform B "
+                       "{ vec4 a; };"),
+                 "layout(align) is not allowed on a uniform block");
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("320", "layout(location = 2) uniform B { vec4 a; };"),
+                 "layout(location) is not allowed on a uniform block");
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("310", "layout(std430, offset = 4) buffer B "
+                       "{ vec4 a; };"),
+                 "layout(offset) is not allowed on a storage block");
+   /* Members: matrix layouts only. */
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("310", "layout(std140) uniform B "
+                       "{ layout(offset = 16) vec4 a; };"),
+                 "layout(offset) is not allowed on a member of a uniform "
+                 "block");
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("320", "uniform B { layout(location = 1) vec4 a; };"),
+                 "layout(location) is not allowed on a member of a "
+                 "uniform block");
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("320", "uniform B { layout(align = 16) vec4 a; };"),
+                 "layout(align) is not allowed on a member");
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("310", "buffer B { layout(offset = 0) vec4 a; };"),
+                 "layout(offset) is not allowed on a member of a storage "
+                 "block");
+   /* Default declarations follow the block rule. */
+   REJECT_SAYING(MESA_SHADER_VERTEX,
+                 ES_VS("320", "layout(align = 16) uniform;"),
+                 "layout(align) is not allowed on a uniform block");
+   /* Desktop GLSL keeps its wider set. */
+   ACCEPT(MESA_SHADER_VERTEX,
+          "#version 450\nlayout(std140) uniform B "
+          "{ layout(offset = 16) vec4 a; };\n"
+          "void main() { gl_Position = a; }\n");
+#undef ES_VS
 }
 
 static void
@@ -724,6 +841,8 @@ main(void)
       cmocka_unit_test(test_gpu_shader5),
       cmocka_unit_test(test_arrays_of_arrays),
       cmocka_unit_test(test_layout_qualifiers),
+      cmocka_unit_test(test_es_identifier_length),
+      cmocka_unit_test(test_es_block_layouts),
       cmocka_unit_test(test_hostile_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
