@@ -26,7 +26,8 @@
  *
  * Dispatch: covered pixels are shaded in 2x2 quads, eight quads per SIMD
  * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)); uncovered
- * pixels of a quad are not launched.  The fragment program sees its pixel
+ * pixels of a quad run as helper lanes (for derivatives): sr63 reads 0
+ * for them and their tilebuffer stores and depth writes are dropped.  The fragment program sees its pixel
  * in thread_position_in_grid (sr80/81; Mesa agx_emit_load_frag_coord),
  * the coefficient registers re-based to the tile (iter evaluates at
  * tile-relative positions) and the tilebuffer through ld_tile/st_tile.
@@ -36,6 +37,7 @@
 #include <string.h>
 
 #include "asahi_sim_cmd.h"
+#include "util/u_math.h"
 
 void *
 sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
@@ -104,7 +106,7 @@ struct batch {
    unsigned nr_quads;
    uint16_t pixel[ASAHI_SIM_LANES][2];
    float z[ASAHI_SIM_LANES];
-   uint32_t launched;
+   uint32_t launched, helpers;
    struct asahi_sim_group *g;
    /* Depth state of the primitive's face. */
    enum agx_zs_func func, func2;
@@ -179,6 +181,10 @@ flush(struct batch *b)
          g->dispatch.grid_position[t][2] = 0;
       }
       g->dispatch.backfacing = b->prim->backfacing;
+      /* Helper lanes run for derivatives; their stores are dropped. */
+      g->dispatch.helper_mask = b->helpers;
+      u_foreach_bit (t, b->helpers)
+         g->frag.samples_killed[t] = 0xffff;
       g->dispatch.coverage_mask = 1;
       g->coefficients = (const float(*)[3])b->coefficients;
       g->nr_coefficients = d->nr_cf;
@@ -201,8 +207,9 @@ flush(struct batch *b)
             stored[s] = z;
       }
    }
-   gpu->fragments += (unsigned)__builtin_popcount(b->launched);
+   gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
    b->launched = 0;
+   b->helpers = 0;
    b->nr_quads = 0;
    return ok;
 }
@@ -267,7 +274,8 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
             b.pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
             b.pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
          }
-         b.launched |= mask << lane;
+         b.launched |= 0xfu << lane;
+         b.helpers |= (~mask & 0xfu) << lane;
          if (++b.nr_quads == ASAHI_SIM_LANES / 4)
             ok = flush(&b);
       }
