@@ -89,6 +89,9 @@ struct sim_draw {
 
 struct sim_prim {
    const struct sim_draw *draw;
+   /* A point is a square: covered where min <= centre < max (x[0], y[0]
+    * to x[1], y[1]). */
+   bool is_rect;
    int64_t x[3], y[3]; /* window position, fixed point */
    /* Pixel bounds (inclusive) clipped to the framebuffer. */
    int32_t min_x, min_y, max_x, max_y;
@@ -117,6 +120,8 @@ struct sim_ppp_state {
    struct AGX_FRAGMENT_CONTROL fragment_control;
    struct AGX_CULL cull;
    struct AGX_OUTPUT_SELECT output_select;
+   bool has_output_size;
+   uint32_t output_size; /* vertex output words */
    struct AGX_DEPTH_BIAS_SCISSOR depth_bias_scissor;
    /* Depth state per face: [0] front, [1] back. */
    struct AGX_FRAGMENT_FACE face[2];

@@ -88,6 +88,8 @@ covered(const struct sim_prim *p, int32_t x, int32_t y)
 {
    int64_t px = (int64_t)x * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
    int64_t py = (int64_t)y * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
+   if (p->is_rect)
+      return px >= p->x[0] && px < p->x[1] && py >= p->y[0] && py < p->y[1];
    /* Order the vertices so that the inside is positive. */
    int64_t area = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) -
                   (p->x[2] - p->x[0]) * (p->y[1] - p->y[0]);

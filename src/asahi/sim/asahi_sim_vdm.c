@@ -132,7 +132,12 @@ ppp_update(struct asahi_sim_gpu *gpu, struct sim_ppp_state *s, uint64_t va,
    PPP_SKIP(&rd, h.occlusion_query, FRAGMENT_OCCLUSION_QUERY);
    PPP_SKIP(&rd, h.occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2);
    PPP_SKIP(&rd, h.output_unknown, OUTPUT_UNKNOWN);
-   PPP_SKIP(&rd, h.output_size, OUTPUT_SIZE);
+   if (h.output_size) {
+      struct AGX_OUTPUT_SIZE os;
+      PPP_READ(&rd, OUTPUT_SIZE, &os);
+      s->has_output_size = true;
+      s->output_size = os.count;
+   }
    PPP_SKIP(&rd, h.varying_word_2, VARYING_2);
 
    if (rd.offs != rd.size)

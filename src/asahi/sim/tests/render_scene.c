@@ -292,6 +292,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.output_select = true;
       cfg.cull = true;
       cfg.fragment_shader = true;
+      cfg.output_size = true;
    }
    w += AGX_PPP_HEADER_LENGTH;
    agx_pack(w, FRAGMENT_CONTROL, cfg) {
@@ -304,6 +305,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
             p->depth_test ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_ALWAYS;
          cfg.disable_depth_write = !p->depth_test;
          cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+         cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
       }
       /* The back face word follows the front one (no face 2 or stencil
        * words in between: their bits are clear). */
@@ -327,6 +329,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_VIEWPORT_LENGTH;
    agx_pack(w, OUTPUT_SELECT, cfg) {
       cfg.varyings = p->shading != SCENE_CONSTANT;
+      cfg.point_size = p->point_size;
    }
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
@@ -351,6 +354,10 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, FRAGMENT_SHADER_WORD_3, cfg)
       ;
    w += 4;
+   agx_pack(w, OUTPUT_SIZE, cfg) {
+      cfg.count = 8;
+   }
+   w += AGX_OUTPUT_SIZE_LENGTH;
    uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
 
    /* VDM: vertex state, the PPP update, the draw, the end. */
@@ -373,7 +380,8 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    }
    v += AGX_PPP_STATE_LENGTH;
    agx_pack(v, INDEX_LIST, cfg) {
-      cfg.primitive = AGX_PRIMITIVE_TRIANGLES;
+      cfg.primitive =
+         p->use_primitive ? p->primitive : AGX_PRIMITIVE_TRIANGLES;
       cfg.index_count_present = true;
       cfg.instance_count_present = true;
       cfg.start_present = true;

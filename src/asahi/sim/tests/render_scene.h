@@ -57,6 +57,12 @@ struct scene_params {
     * LESS with writes, stored at the end. */
    bool depth_test;
    float depth_clear;
+   /* Primitive (default triangles: 0 is points, so a flag picks it). */
+   bool use_primitive;
+   unsigned primitive;          /* enum agx_primitive */
+   /* Points: the point size is output word 7 (the colour's alpha word),
+    * declared with output select `point size` and an output size of 8. */
+   bool point_size;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */
    bool depth_clip;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */

@@ -506,6 +506,76 @@ test_clip_behind(void **state)
    assert_int_equal(f->gpu.fragments, 0);
 }
 
+/*
+ * Points: squares of side `size` centred on the vertex, covering the
+ * pixels whose centres are inside, left/top sides included.  Size 1 at
+ * (10.5, 7.5) covers (10, 7); size 1 at (20, 7) covers (19, 6); size 4 at
+ * (30, 20) covers x 28..31, y 18..21.
+ */
+static void
+test_points(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_POINTS;
+   p.point_size = true;
+   const float win[3][3] = {{10.5f, 7.5f, 1}, {20, 7, 1}, {30, 20, 4}};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][3] = win[i][2];
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (x == 10 && y == 7) || (x == 19 && y == 6) ||
+                   (x >= 28 && x <= 31 && y >= 18 && y <= 21);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/*
+ * Lines of width 1: a horizontal line (4.5, 10.5) - (20.5, 10.5) widens to
+ * the rectangle x 4.5..20.5, y 10..11: pixels x 4..19 of row 10 (the right
+ * end excluded).  A vertical line (30.5, 2.5) - (30.5, 12.5) widens to x 30..31, y 2.5..12.5: pixels y 2..11 of column 30.
+ */
+static void
+test_lines(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_LINES;
+   p.nr_vertices = 4;
+   const float win[4][2] = {
+      {4.5f, 10.5f}, {20.5f, 10.5f}, {30.5f, 2.5f}, {30.5f, 12.5f}};
+   for (unsigned i = 0; i < 4; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (y == 10 && x >= 4 && x <= 19) ||
+                   (x == 30 && y >= 2 && y <= 11);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -592,6 +662,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_points, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };
