@@ -297,8 +297,6 @@ end:
 
 /* ---- groups ------------------------------------------------------------ */
 
-static const struct asahi_sim_texture_default no_texture_table = {0};
-
 static void
 trace_instruction(void *user, const struct asahi_sim_group *g, uint64_t pc,
                   const char *text)
@@ -322,8 +320,8 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
    memcpy(g->u, p->u, sizeof(g->u));
    memcpy(g->texture_state, p->textures, sizeof(g->texture_state));
    memcpy(g->sampler_state, p->samplers, sizeof(g->sampler_state));
-   g->texture = &asahi_sim_texture_default_hooks;
-   g->texture_user = (void *)&no_texture_table;
+   g->texture = &asahi_sim_texture_unit_hooks;
+   g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){
       .translate = sim_translate,
       .user = gpu,

@@ -92,8 +92,19 @@ vec4_data(struct builder *b, const float v[4])
  * u0-u3), optional texture state 0, the shader, its registers.  Returns
  * the list's USC offset. */
 static uint32_t
+word_list_sampled(struct builder *b, uint64_t uniforms_va,
+                  uint64_t texture_va, uint64_t sampler_va, uint32_t code);
+
+static uint32_t
 word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
           uint32_t code)
+{
+   return word_list_sampled(b, uniforms_va, texture_va, 0, code);
+}
+
+static uint32_t
+word_list_sampled(struct builder *b, uint64_t uniforms_va,
+                  uint64_t texture_va, uint64_t sampler_va, uint32_t code)
 {
    uint64_t va = 0;
    uint8_t *p = alloc(b, 64, 64, true, &va);
@@ -115,6 +126,14 @@ word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
          cfg.buffer = texture_va;
       }
       w += AGX_USC_TEXTURE_LENGTH;
+   }
+   if (sampler_va) {
+      agx_pack(w, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = sampler_va;
+      }
+      w += AGX_USC_SAMPLER_LENGTH;
    }
    agx_pack(w, USC_SHADER, cfg) {
       cfg.code = code;
@@ -181,6 +200,71 @@ static const char *const fs_iterproj_source =
    "iterproj r0_r1_r2_r3, cf1, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
    "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
    "stop\n";
+
+static const char *const fs_textured_source =
+   "iter r4_r5, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+   "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+   "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+   "wait 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+/* The 4x4 texture, twiddled, and its texture and sampler descriptors. */
+static void
+texture(struct builder *b, const struct scene_params *p, uint64_t *tex_va,
+        uint64_t *sampler_va)
+{
+   struct ail_layout l = {
+      .width_px = 4,
+      .height_px = 4,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   ail_make_miptree(&l);
+   uint64_t data_va = 0;
+   uint8_t *data = alloc(b, l.size_B, 128, false, &data_va);
+   if (!data)
+      return;
+   for (unsigned j = 0; j < 4; j++) {
+      for (unsigned i = 0; i < 4; i++) {
+         uint64_t off = 0;
+         ail_get_element_offset_B(&l, 0, i, j, &off);
+         const uint8_t t[4] = {(uint8_t)(60 * i), (uint8_t)(60 * j), 100, 255};
+         memcpy(data + off, t, 4);
+      }
+   }
+   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, tex_va);
+   uint8_t *s = alloc(b, AGX_SAMPLER_LENGTH, 64, false, sampler_va);
+   if (!d || !s)
+      return;
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 4;
+      cfg.height = 4;
+      cfg.first_level = 0;
+      cfg.last_level = 0;
+      cfg.address = data_va;
+   }
+   enum agx_filter f = p->linear_filter ? AGX_FILTER_LINEAR : AGX_FILTER_NEAREST;
+   agx_pack(s, SAMPLER, cfg) {
+      cfg.mag_filter = f;
+      cfg.min_filter = f;
+      cfg.mip_filter = AGX_MIP_FILTER_NONE;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_r = AGX_WRAP_CLAMP_TO_EDGE;
+   }
+}
 
 static const char *const eot_source =
    "mov_imm r4l, 0\n"
@@ -479,13 +563,17 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    const char *fs_source = p->shading == SCENE_CONSTANT ? fs_constant_source
                            : p->shading == SCENE_PERSPECTIVE
                               ? fs_iterproj_source
-                              : fs_iter_source;
+                           : p->shading == SCENE_TEXTURED ? fs_textured_source
+                                                          : fs_iter_source;
+   uint64_t tex_va = 0, sampler_va = 0;
+   if (p->shading == SCENE_TEXTURED)
+      texture(&b, p, &tex_va, &sampler_va);
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
                            shader(&b, bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0, shader(&b, vs_source));
-   uint32_t fs = word_list(
-      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, 0,
-      shader(&b, fs_source));
+   uint32_t fs = word_list_sampled(
+      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, tex_va,
+      sampler_va, shader(&b, fs_source));
    uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
    bool varying = p->shading != SCENE_CONSTANT;
    uint32_t cf = varying ? cf_table(&b, p->shading) : 0;

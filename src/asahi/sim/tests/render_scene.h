@@ -36,6 +36,9 @@ enum scene_shading {
    SCENE_LINEAR,      /* a varying colour, interpolated linearly */
    SCENE_PERSPECTIVE, /* a varying colour, perspective-correct */
    SCENE_FLAT,        /* a varying colour, from the last vertex */
+   SCENE_TEXTURED,    /* vcolour[i][0..1] are texture coordinates into a
+                       * 4x4 twiddled RGBA8 texture whose texel (i, j) is
+                       * (60 i, 60 j, 100, 255) */
 };
 
 struct scene_params {
@@ -63,6 +66,8 @@ struct scene_params {
    /* Points: the point size is output word 7 (the colour's alpha word),
     * declared with output select `point size` and an output size of 8. */
    bool point_size;
+   /* SCENE_TEXTURED: linear (else nearest) filtering. */
+   bool linear_filter;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */
    bool depth_clip;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */

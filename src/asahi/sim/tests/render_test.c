@@ -576,6 +576,82 @@ test_lines(void **state)
    }
 }
 
+/* The texel of the scene's texture, a component as unorm8. */
+static double
+tex_component(int i, int j, unsigned c)
+{
+   i = i < 0 ? 0 : (i > 3 ? 3 : i); /* clamp to edge */
+   j = j < 0 ? 0 : (j > 3 ? 3 : j);
+   const double t[4] = {60.0 * i, 60.0 * j, 100, 255};
+   return t[c];
+}
+
+/*
+ * A textured rectangle over the whole target: texture coordinates run
+ * 0..1 across it, so pixel (x, y) samples at u = (x + .5) / 40 * 4,
+ * v = (y + .5) / 32 * 4 texels.  Nearest: texel (floor u, floor v).
+ * Linear (GL 4.6 equation 8.10): the four texels around (u - .5, v - .5)
+ * weighted by the fractions, clamped to the edge.
+ */
+static void
+check_texture(struct fixture *f, bool linear)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_TEXTURED;
+   p.linear_filter = linear;
+   p.nr_vertices = 6;
+   const float win[6][2] = {{0, 0},  {40, 0}, {0, 32},
+                            {40, 0}, {40, 32}, {0, 32}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][0] = win[i][0] / 40;
+      p.vcolour[i][1] = win[i][1] / 32;
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         double u = (x + 0.5) / 10, v = (y + 0.5) / 8;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         for (unsigned c = 0; c < 4; c++) {
+            double e;
+            if (!linear) {
+               e = tex_component((int)floor(u), (int)floor(v), c);
+            } else {
+               double a = u - 0.5, b = v - 0.5;
+               int i0 = (int)floor(a), j0 = (int)floor(b);
+               double fa = a - i0, fb = b - j0;
+               e = (1 - fa) * (1 - fb) * tex_component(i0, j0, c) +
+                   fa * (1 - fb) * tex_component(i0 + 1, j0, c) +
+                   (1 - fa) * fb * tex_component(i0, j0 + 1, c) +
+                   fa * fb * tex_component(i0 + 1, j0 + 1, c);
+            }
+            if (fabs(px[c] - e) > 1.0)
+               fail_msg("pixel (%u, %u) component %u is %u, expected %.2f",
+                        x, y, c, px[c], e);
+         }
+      }
+   }
+}
+
+static void
+test_texture_nearest(void **state)
+{
+   check_texture(*state, false);
+}
+
+static void
+test_texture_linear(void **state)
+{
+   check_texture(*state, true);
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -664,6 +740,8 @@ main(void)
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };
