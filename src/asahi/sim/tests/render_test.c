@@ -652,6 +652,112 @@ test_texture_linear(void **state)
    check_texture(*state, true);
 }
 
+/*
+ * Compute with threadgroup memory and a barrier: 2 threadgroups of 64
+ * threads (two SIMD groups each).  Thread l of a group stores l at
+ * shared[l], waits at the barrier, then writes shared[63 - l] to
+ * out[global id]: out[i] = 63 - i % 64, which needs the other SIMD
+ * group's stores to have happened before the load.
+ */
+static void
+test_compute_barrier(void **state)
+{
+   struct fixture *f = *state;
+   char msg[256];
+   void *ctx = ralloc_context(NULL);
+   uint8_t *code;
+   size_t size;
+   assert_int_equal(
+      agx_isa_assemble("get_sr r1, sr48\n"
+                       "get_sr r2, sr80\n"
+                       "iadd r6, r1, r1\n"
+                       "iadd r6, r6, r6\n"
+                       "threadgroup_store i32, x, r1, r6l, 0\n"
+                       "threadgroup_barrier\n"
+                       "mov_imm r8, 252, 0\n"
+                       "isub r7, r8, r6\n"
+                       "threadgroup_load i32, x, r9, r7l, 0\n"
+                       "wait 0\n"
+                       "device_store 0, i32, x, r9, u0_u1, r2, unsigned, 0\n"
+                       "stop\n",
+                       ctx, &code, &size, msg, sizeof(msg)),
+      AGX_ISA_OK);
+
+   uint64_t code_va = 0, words_va = 0, out_va = 0, uni_va = 0, cdm_va = 0;
+   uint8_t *c = mem_alloc(&f->mem, size, 64, true, &code_va);
+   memcpy(c, code, size);
+   uint32_t *out = mem_alloc(&f->mem, 128 * 4, 16, false, &out_va);
+   memset(out, 0xee, 128 * 4);
+   uint64_t *uni = mem_alloc(&f->mem, 16, 16, false, &uni_va);
+   uni[0] = out_va;
+
+   uint8_t *w = mem_alloc(&f->mem, 64, 64, true, &words_va);
+   memset(w, 0, 64);
+   agx_pack(w, USC_UNIFORM, cfg) {
+      cfg.start = 0;
+      cfg.size = 4;
+      cfg.buffer = uni_va;
+   }
+   agx_pack(w + 8, USC_SHARED, cfg) {
+      cfg.uses_shared_memory = true;
+      cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
+      cfg.bytes_per_threadgroup = 256;
+   }
+   agx_pack(w + 12, USC_SHADER, cfg) {
+      cfg.code = (uint32_t)(code_va - USC_BASE);
+   }
+   agx_pack(w + 18, USC_REGISTERS, cfg) {
+      cfg.gprs = 16;
+   }
+   agx_pack(w + 22, USC_NO_PRESHADER, cfg)
+      ;
+
+   uint8_t *cdm = mem_alloc(&f->mem, 64, 64, false, &cdm_va);
+   memset(cdm, 0, 64);
+   agx_pack(cdm, CDM_LAUNCH_WORD_0, cfg) {
+      cfg.mode = AGX_CDM_MODE_DIRECT;
+      cfg.uniforms = 4;
+   }
+   agx_pack(cdm + 4, CDM_LAUNCH_WORD_1, cfg) {
+      cfg.pipeline = (uint32_t)(words_va - USC_BASE);
+   }
+   agx_pack(cdm + 8, CDM_GLOBAL_SIZE, cfg) {
+      cfg.x = 128;
+      cfg.y = 1;
+      cfg.z = 1;
+   }
+   agx_pack(cdm + 20, CDM_LOCAL_SIZE, cfg) {
+      cfg.x = 64;
+      cfg.y = 1;
+      cfg.z = 1;
+   }
+   agx_pack(cdm + 32, CDM_STREAM_TERMINATE, cfg)
+      ;
+
+   /* agxdecode reads the stream cleanly. */
+   FILE *null = fopen("/dev/null", "w");
+   struct agxdecode_options o = {
+      .fp = null,
+      .read = decode_read,
+      .read_user = &f->mem,
+      .usc_exec_base = USC_BASE,
+   };
+   struct agxdecode_ctx *dctx = agxdecode_create(&o);
+   assert_int_equal(agxdecode_cdm(dctx, cdm_va), 0);
+   agxdecode_destroy(dctx);
+   fclose(null);
+
+   struct drm_asahi_cmd_compute cmd = {.cdm_ctrl_stream_base = cdm_va};
+   enum asahi_sim_result r = asahi_sim_execute_compute(&f->gpu, &cmd);
+   if (r != ASAHI_SIM_RESULT_OK)
+      fail_msg("compute failed (%s): %s", asahi_sim_result_string(r),
+               f->gpu.error);
+   for (unsigned i = 0; i < 128; i++)
+      assert_int_equal(out[i], 63 - i % 64);
+   assert_int_equal(f->gpu.threads, 128);
+   ralloc_free(ctx);
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -742,6 +848,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_compute_barrier, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };
