@@ -300,7 +300,7 @@ check_block(struct check *c, struct ast_node *n)
                      "block's");
       check_block_member_qualifiers(c, m, q);
       check_geom_member_stream(c, n, m, q);
-      check_layout_es_component(c, m, m->type->layout);
+      check_location_es_component(c, m, m->type->layout);
       check_sample_qualifier(c, m, mq | (q & (AST_Q_IN | AST_Q_OUT |
                                               AST_Q_UNIFORM | AST_Q_BUFFER)));
       if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||

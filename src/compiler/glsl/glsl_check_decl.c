@@ -325,7 +325,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    if (global && !builtin)
       check_tess_io_var(c, d, q, &t);
    if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
-      check_layout_location_overlap(c, d, n->type, q, t);
+      check_location_overlap(c, d, n->type, q, t);
    if (global && !builtin && (q & AST_Q_LAYOUT))
       check_layout_declarator(c, d, n->type, q, t);
    if (global && !builtin)

@@ -236,8 +236,9 @@ void check_block_default_layout(struct check *c, struct ast_node *n);
 void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
                        unsigned qual, const struct glsl_type *t);
 
-/* glsl_check_layout.c: layout qualifier values, locations, components,
- * transform feedback, offsets and alignment, compute local size. */
+/* glsl_check_layout.c: layout qualifier values and repeats, defaults,
+ * which layouts a variable takes, offset/align in blocks, compute local
+ * size, gl_FragDepth; the shared layout-list helpers. */
 void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_variable(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
@@ -247,19 +248,52 @@ void check_layout_declarator(struct check *c, struct ast_node *d,
 void check_layout_block(struct check *c, struct ast_node *n,
                         const struct glsl_struct_field *fields,
                         unsigned nfields);
-void check_layout_struct_member(struct check *c, struct ast_node *m);
 void check_layout_builtin_use(struct check *c, struct ast_node *ident);
 void check_layout_frag_depth(struct check *c, struct ast_node *d,
                              struct glsl_var *frag_depth);
-void check_layout_es_component(struct check *c, struct ast_node *n,
-                               struct ast_layout_id *list);
-int check_layout_location_slots(const struct glsl_type *t);
-void check_layout_claim_locations(struct check *c, struct ast_node *where,
-                                  const char *name, unsigned dir, int first,
-                                  int end);
-void check_layout_location_overlap(struct check *c, struct ast_node *d,
-                                   struct ast_type *at, unsigned q,
-                                   const struct glsl_type *t);
+/* The last entry of that name (GLSL 4.40: the last one counts). */
+struct ast_layout_id *check_layout_find(struct ast_layout_id *list,
+                                        const char *name);
+/* Evaluates an entry's value once (a non-negative integral constant). */
+void check_layout_eval(struct check *c, struct ast_node *where,
+                       struct ast_layout_id *l);
+/* An evaluated entry's value, false when absent or unknown. */
+bool check_layout_int(struct ast_layout_id *l, int64_t *v);
+
+static inline int64_t
+check_round_up(int64_t v, int64_t a)
+{
+   return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+/* glsl_check_location.c: locations, components, indices, block
+ * locations. */
+void check_location_declarator(struct check *c, struct ast_node *d,
+                               struct ast_layout_id *list, unsigned q,
+                               const struct glsl_type *t);
+void check_location_es_component(struct check *c, struct ast_node *n,
+                                 struct ast_layout_id *list);
+int check_location_slots(const struct glsl_type *t);
+void check_location_claim(struct check *c, struct ast_node *where,
+                          const char *name, unsigned dir, int first,
+                          int end);
+void check_location_overlap(struct check *c, struct ast_node *d,
+                            struct ast_type *at, unsigned q,
+                            const struct glsl_type *t);
+void check_location_block(struct check *c, struct ast_node *n,
+                          const struct glsl_struct_field *fields,
+                          unsigned nfields);
+void check_location_struct_member(struct check *c, struct ast_node *m);
+
+/* glsl_check_xfb.c: transform feedback. */
+void check_xfb_default(struct check *c, struct ast_node *n);
+void check_xfb_variable(struct check *c, struct ast_node *n);
+void check_xfb_declarator(struct check *c, struct ast_node *d,
+                          struct ast_layout_id *list,
+                          const struct glsl_type *t);
+void check_xfb_block(struct check *c, struct ast_node *n,
+                     const struct glsl_struct_field *fields,
+                     unsigned nfields);
 
 /* glsl_check_geom.c: geometry primitives, streams, input sizing. */
 void check_geom_default_layout(struct check *c, struct ast_node *n,

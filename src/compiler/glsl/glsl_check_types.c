@@ -33,7 +33,7 @@ define_struct(struct check *c, struct ast_node *def)
          check_error(c, m, "structure members cannot have storage or "
                      "interpolation qualifiers");
       }
-      check_layout_struct_member(c, m);
+      check_location_struct_member(c, m);
       const struct glsl_type *mt = check_resolve_type(c, m->type, m);
       if (mt->base_type == GLSL_TYPE_VOID)
          check_error(c, m, "structure member of type void");
