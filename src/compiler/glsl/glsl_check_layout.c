@@ -43,7 +43,7 @@ check_layout_eval(struct check *c, struct ast_node *where,
    if (l->evaluated || !l->value)
       return;
    l->evaluated = true;
-   struct expr e = check_expr(c, l->value);
+   struct check_value e = check_expr(c, l->value);
    if (type_is_error(e.type))
       return; /* already reported */
    if (!glsl_type_is_scalar(e.type) ||
@@ -362,7 +362,7 @@ check_layout_block(struct check *c, struct ast_node *n,
  * redeclaration comes before any use of gl_FragDepth. */
 void
 check_layout_frag_depth(struct check *c, struct ast_node *d,
-                        struct glsl_var *frag_depth)
+                        struct check_var *frag_depth)
 {
    static const char *const conditions[] = {
       "depth_any", "depth_greater", "depth_less", "depth_unchanged",
