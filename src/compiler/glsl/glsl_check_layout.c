@@ -381,9 +381,45 @@ check_layout_frag_depth(struct check *c, struct ast_node *d,
       check_error(c, d, "gl_FragDepth redeclared after it was used");
 }
 /* Primitive names belong on "layout(...) in/out;" only. */
+/* Layouts on uniforms outside blocks in GLSL ES: none in ES 3.00 ("Layout
+ * qualifiers can be used for uniform blocks, but not for non-block
+ * uniform declarations", ES 3.00 4.3.8.3); from ES 3.10 location (4.4.3),
+ * binding (4.4.5 and 4.4.6, opaque types), offset (4.4.6, atomic
+ * counters) and image formats (4.4.7).  Returns false after an error. */
+static bool
+es_uniform_layouts(struct check *c, struct ast_node *n)
+{
+   /* Block-only layouts and component have their own messages. */
+   static const char *const elsewhere[] = {
+      "std140", "std430", "shared", "packed", "row_major", "column_major",
+      "component",
+   };
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      bool other_rule = false;
+      for (unsigned i = 0; i < ARRAY_SIZE(elsewhere); i++)
+         other_rule |= !strcasecmp(l->name, elsewhere[i]);
+      if (other_rule)
+         continue;
+      bool ok = glsl_is_version(c->st, 0, 310) &&
+                (!strcasecmp(l->name, "location") ||
+                 !strcasecmp(l->name, "binding") ||
+                 !strcasecmp(l->name, "offset") ||
+                 check_is_image_format(l->name));
+      if (!ok) {
+         check_error(c, n, "layout(%s) is not allowed on a uniform outside "
+                     "a block in GLSL ES %d.%02d", l->name,
+                     c->st->version / 100, c->st->version % 100);
+         return false;
+      }
+   }
+   return true;
+}
+
 void
 check_layout_variable(struct check *c, struct ast_node *n, unsigned q)
 {
+   if (c->st->es && (q & AST_Q_UNIFORM) && !es_uniform_layouts(c, n))
+      return;
    check_location_es_component(c, n, n->type->layout);
    /* The coordinate conventions qualify gl_FragCoord only
     * (ARB_fragment_coord_conventions, GLSL 1.50 4.3.8.1). */
