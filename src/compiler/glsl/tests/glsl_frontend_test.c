@@ -189,6 +189,10 @@ test_es_identifier_length(void **state)
             "struct S { vec4 %s; };\nuniform S s;\n"
             "void main() { gl_Position = s.%s; }\n", name, name);
    REJECT(MESA_SHADER_VERTEX, src, "GLSL ES allows at most 1024");
+   /* A macro name, even one that never reaches the parser. */
+   snprintf(src, sizeof(src), "#version 300 es\n#define %s 1\n"
+            "void main() { gl_Position = vec4(0.0); }\n", name);
+   REJECT(MESA_SHADER_VERTEX, src, "GLSL ES allows at most 1024");
    snprintf(src, sizeof(src), "#version 100\nuniform vec4 %s;\n"
             "void main() { gl_Position = %s; }\n", name, name);
    ACCEPT(MESA_SHADER_VERTEX, src);
