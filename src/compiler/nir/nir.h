@@ -849,6 +849,8 @@ typedef struct nir_shader {
    nir_shader_info info;
    unsigned num_inputs, num_outputs, num_uniforms;
    unsigned scratch_size, shared_size;
+   /* Where the next instruction is carved from (nir.c); not for passes. */
+   char *instr_mem_cur, *instr_mem_end;
 } nir_shader;
 
 #define nir_foreach_function(func, shader)                                     \
