@@ -1034,6 +1034,10 @@ void nir_index_blocks(nir_function_impl *impl);
 void nir_index_ssa_defs(nir_function_impl *impl);
 void nir_index_instrs(nir_function_impl *impl);
 void nir_calc_dominance_impl(nir_function_impl *impl);
+/* CFG edges, block indices and the dominator tree (imm_dom, children,
+ * pre/post numbers) but not the frontiers, which are left as they were:
+ * what the validator needs.  Sets no metadata flag. */
+void nir_calc_dominance_tree(nir_function_impl *impl);
 bool nir_block_dominates(nir_block *parent, nir_block *child);
 nir_block *nir_dominance_lca(nir_block *a, nir_block *b);
 /* Per block liveness: defs live into / out of each block (bitsets indexed
