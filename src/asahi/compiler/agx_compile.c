@@ -91,6 +91,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, nir_lower_io,
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    NIR_PASS_V(nir, nir_lower_for_options);
+   NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
    (void)progress;
@@ -207,8 +208,9 @@ agx_compile_shader_nir(const nir_shader *nir_in,
    ctx->debug = agx_compiler_debug();
 
    if (agx_emit_nir(ctx, nir) && check(ctx, "selection")) {
+      agx_opt_fold(ctx);
       agx_dce(ctx);
-      if (check(ctx, "dce") && agx_ra(ctx) && check(ctx, "ra")) {
+      if (check(ctx, "fold+dce") && agx_ra(ctx) && check(ctx, "ra")) {
          agx_lower_pseudo(ctx);
          if (check(ctx, "lower_pseudo")) {
             gather_stats(ctx, out);
