@@ -23,6 +23,7 @@
 #include "compiler/glsl/glsl_program.h"
 #include "compiler/glsl/glsl_state.h"
 #include "nir_eval.h"
+#include "util/u_math.h"
 #include "agx_test_util.h"
 
 static const char *vs_src =
