@@ -44,10 +44,17 @@ static const struct {
    {"novalidate", AGX_DBG_NOVALIDATE},
 };
 
+static int parsed = -1;
+
+void
+agx_compiler_set_debug(unsigned flags)
+{
+   parsed = (int)flags;
+}
+
 unsigned
 agx_compiler_debug(void)
 {
-   static int parsed = -1;
    if (parsed >= 0)
       return (unsigned)parsed;
 

@@ -265,7 +265,8 @@ bool agx_emit_nir(agx_context *ctx, nir_shader *nir);
 unsigned agx_push(agx_context *ctx, enum agx_push_kind kind, uint32_t index,
                   unsigned halves);
 
-/* Debug flags (agx_debug.c) */
+/* Debug flags (AGX_MESA_DEBUG, agx_compile.c); tools may override them. */
+void agx_compiler_set_debug(unsigned flags);
 enum agx_dbg {
    AGX_DBG_SHADERS = 1u << 0,
    AGX_DBG_SHADERDB = 1u << 1,
