@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nir_passes.h"
+#include "util/u_debug.h"
 #include "agx_compiler.h"
 #include "agx_nir.h"
 
@@ -34,14 +35,13 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_bool_to_bitsize = 32,
 };
 
-static const struct {
-   const char *name;
-   unsigned flag;
-} debug_names[] = {
-   {"shaders", AGX_DBG_SHADERS},
-   {"shaderdb", AGX_DBG_SHADERDB},
-   {"verbose", AGX_DBG_VERBOSE},
-   {"novalidate", AGX_DBG_NOVALIDATE},
+/* AGX_MESA_DEBUG flags (names as in Mesa's AGX compiler, FACTS from
+ * alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c). */
+static const struct debug_named_value agx_debug_options[] = {
+   {"shaders", AGX_DBG_SHADERS, "print the AGX IR after each backend pass"},
+   {"shaderdb", AGX_DBG_SHADERDB, "print the SHADER-DB statistics line"},
+   {"novalidate", AGX_DBG_NOVALIDATE, "skip IR validation (debug builds)"},
+   DEBUG_NAMED_VALUE_END,
 };
 
 static int parsed = -1;
@@ -55,25 +55,10 @@ agx_compiler_set_debug(unsigned flags)
 unsigned
 agx_compiler_debug(void)
 {
-   if (parsed >= 0)
-      return (unsigned)parsed;
-
-   unsigned flags = 0;
-   const char *env = getenv("AGX_MESA_DEBUG");
-   while (env && *env) {
-      size_t len = strcspn(env, ",");
-      for (unsigned i = 0; i < sizeof(debug_names) / sizeof(debug_names[0]);
-           ++i) {
-         if (strlen(debug_names[i].name) == len &&
-             !strncmp(env, debug_names[i].name, len))
-            flags |= debug_names[i].flag;
-      }
-      env += len;
-      if (*env == ',')
-         env++;
-   }
-   parsed = (int)flags;
-   return flags;
+   if (parsed < 0)
+      parsed = (int)debug_get_flags_option("AGX_MESA_DEBUG",
+                                           agx_debug_options, 0);
+   return (unsigned)parsed;
 }
 
 bool

@@ -270,7 +270,6 @@ void agx_compiler_set_debug(unsigned flags);
 enum agx_dbg {
    AGX_DBG_SHADERS = 1u << 0,
    AGX_DBG_SHADERDB = 1u << 1,
-   AGX_DBG_VERBOSE = 1u << 2,
    AGX_DBG_NOVALIDATE = 1u << 3,
 };
 
