@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Check that every page under docs/ is valid plain reStructuredText
 (docutils only, no Sphinx directives) and that relative links between pages
 point at files that exist.  Usage: check-docs.py DOCS_DIR"""

@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Shared set-up for bin/asahi-run and bin/asahi-test.  Sourced, not run.
 #
 # What it does, in order, each step only when needed:
@@ -13,7 +15,8 @@ ASAHI_PACKAGES=(
    gcc libc6-dev clang libclang-rt-14-dev pkg-config meson ninja-build
    python3 python3-mako python3-docutils bison flex
    libcmocka-dev libdrm-dev libexpat1-dev zlib1g-dev libpng-dev
-   libglvnd-dev mesa-common-dev khronos-api piglit
+   libglvnd-dev libegl-dev libgles-dev mesa-common-dev khronos-api piglit
+   mesa-utils-bin
 )
 
 asahi_msg() { printf '[asahi] %s\n' "$*" >&2; }
@@ -74,23 +77,27 @@ asahi_install_packages() {
 # requested configuration differs from the one recorded at its last set-up.
 asahi_configure() {
    local dir=$1 compiler=$2; shift 2
-   local want stamp="$dir/.asahi-config"
+   local want stamp="$dir/.asahi-config" log
    want="CC=$compiler $*"
    if [ -e "$dir" ] && [ ! -f "$dir/build.ninja" ]; then
       asahi_die "$dir exists but is not a meson build directory; remove it (rm -rf $dir)"
    fi
+   log=$(mktemp "${TMPDIR:-/tmp}/asahi-setup.XXXXXX")
    if [ -f "$dir/build.ninja" ]; then
       if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+         rm -f "$log"
          return 0
       fi
       asahi_msg "$dir was configured differently ($(cat "$stamp" 2>/dev/null || echo 'by hand'));"
       asahi_msg "wiping and configuring it again with: $want"
-      CC=$compiler meson setup --wipe "$dir" "$ASAHI_TOP" "$@" >"$dir.setup.log" 2>&1 ||
-         { cat "$dir.setup.log" >&2; asahi_die "meson setup of $dir failed (log above)"; }
+      CC=$compiler meson setup --wipe "$dir" "$ASAHI_TOP" "$@" >"$log" 2>&1 ||
+         { cat "$log" >&2; rm -f "$log"; asahi_die "meson setup of $dir failed (log above)"; }
    else
-      CC=$compiler meson setup "$dir" "$ASAHI_TOP" "$@" >"$dir.setup.log" 2>&1 ||
-         { cat "$dir.setup.log" >&2; rm -rf "$dir"; asahi_die "meson setup of $dir failed (log above)"; }
+      CC=$compiler meson setup "$dir" "$ASAHI_TOP" "$@" >"$log" 2>&1 ||
+         { cat "$log" >&2; rm -f "$log"; rm -rf "$dir"; asahi_die "meson setup of $dir failed (log above)"; }
    fi
+   # Keep meson's set-up output inside the build directory, not beside it.
+   mv "$log" "$dir/asahi-setup.log"
    printf '%s' "$want" >"$stamp"
 }
 
@@ -111,4 +118,16 @@ asahi_setup_default_build() {
    asahi_install_packages
    asahi_configure "$ASAHI_BUILD" gcc "${ASAHI_BUILD_ARGS[@]}"
    asahi_build "$ASAHI_BUILD"
+}
+
+# True when this machine has a render node driven by the kernel's asahi
+# driver (a real Apple GPU): then no shim is needed.
+asahi_have_hw_device() {
+   local node drv
+   for node in /sys/class/drm/renderD*; do
+      [ -e "$node/device/driver" ] || continue
+      drv=$(basename "$(readlink -f "$node/device/driver")")
+      [ "$drv" = asahi ] && return 0
+   done
+   return 1
 }

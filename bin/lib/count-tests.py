@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Sum meson test logs (testlog.json, one JSON object per line) into the
 closing line "N passed, N failed, N skipped".  Exit status 1 when any test
 failed, timed out or errored, or when a log is missing."""

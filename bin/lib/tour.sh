@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # The main job until the driver renders: a short tour of what has landed,
 # run against the build directory given as $1.  Each step is skipped when
 # the build lacks its tool (a component switched off by a meson option).

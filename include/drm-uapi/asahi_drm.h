@@ -423,7 +423,7 @@ enum {
    DRM_IOCTL_ASAHI_SUBMIT = DRM_IOCTL_ASAHI(W, SUBMIT, submit),
 };
 
-/* Sizes are ABI (FACTS-AGX.md 1.3). */
+/* Sizes are ABI (measured from torvalds/linux include/uapi/drm/asahi_drm.h). */
 #if !defined(__cplusplus)
 _Static_assert(sizeof(struct drm_asahi_params_global) == 592, "ABI");
 _Static_assert(sizeof(struct drm_asahi_get_params) == 24, "ABI");

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Built-in GLSL types as data: name, shape, and the first desktop / ES
 version that has the type (0: never in core) and any extension enabling it.
 

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Enumerations shared by every compiler stage: shader stages, I/O slots and
  * system values.  Values are our own; only the names follow GL usage.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Fixed-size bit sets stored as arrays of 32-bit words.
  *   BITSET_DECLARE(live, 256);  BITSET_SET(live, 7);
  *   BITSET_FOREACH_SET(i, live, 256) { ... }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * binary16 <-> binary32 with integer arithmetic only, so the result does not
  * depend on the host's floating-point rounding mode.  See half_float.h for
  * the rules on rounding, overflow and NaN.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * IEEE 754 binary16 ("half") <-> binary32 conversion, bit exact.
  *
  * half -> float is exact for every input.  float -> half rounds in one of

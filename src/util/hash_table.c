@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Hash table core shared by struct hash_table and struct set.  See
  * hash_table.h for the design (dense entries + probing index).
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Hash tables and sets with deterministic iteration.
  *
  * Entries live in a dense array in insertion order; an open-addressing

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Intrusive circular doubly linked lists.  A list is a struct list_head used
  * as a sentinel; elements embed a struct list_head member.
  */

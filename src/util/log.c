@@ -1,3 +1,8 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
 /* Logging; see log.h. */
 #include "log.h"
 

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Minimal logging: one line per message, prefixed with the component tag
  * and level, written to stderr (or a stream set with u_log_set_stream for
  * tests).  MESA_LOG_LEVEL=error|warn|info|debug chooses what is shown

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ralloc: each allocation is preceded by a header linking it into its
  * parent's list of children.  Freeing walks the subtree depth first.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Hierarchical arena allocation.
  *
  * Every allocation may have a parent (any other ralloc allocation, or NULL).

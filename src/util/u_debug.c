@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Debug-flag parsing.  The only global state is the set of tables already
  * complained about, so an unknown flag is reported once per table.
  */

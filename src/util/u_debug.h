@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Parsing of FOO_DEBUG=a,b,c style environment variables into bit flags.
  *
  * Flags are separated by commas, spaces, colons or semicolons and matched

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Growable byte arrays holding elements of one type.  Memory comes from
  * ralloc under mem_ctx (or malloc when mem_ctx is NULL).
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Small integer and bit helpers used everywhere: alignment, powers of two,
  * bit scanning, min/max.  All inline; no state.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Copyright 2026 asahi-gl contributors
+# Copyright 2026 The asahi-gl authors
 # SPDX-License-Identifier: MIT
 """Turn cmdbuf.xml into C.
 

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The one place ail looks at pipe formats: turn a format into the block
  * description the layout rules use, and name tilings for tools.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail internals: the layout rules work on a block description rather than
  * a pipe_format, so tests can drive them with any block size and the format
  * library stays a thin adapter (ail_format.c).

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail_make_miptree(): validate a layout request and compute where every
  * level, layer and metadata block lives.
  *

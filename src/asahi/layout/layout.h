@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail: how AGX lays images out in memory.
  *
  * A caller fills in the input half of struct ail_layout (dimensions, format,

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * CPU tiling: copy rectangles between linear memory and twiddled levels.
  *
  * Inside a tile, an element's index interleaves the bits of its x and y

@@ -5,7 +5,8 @@
  * Opening a drm_asahi device: find the node, check the driver, read the
  * parameters, lay out the VA space and create the VM.
  *
- * VA layout (FACTS-AGX.md 1.6, after M agx_open_device):
+ * VA layout (after alexvorxx/Mesa-VirGL src/asahi/lib/agx_device.c,
+ * agx_open_device):
  *    [vm_start, 2^36)              unmapped, catches small wild offsets
  *    [usc_base, usc_base + 4 GiB)  shader heap, usc_base 4 GiB aligned
  *    [usc_end, kernel_start)       general heap
@@ -36,8 +37,6 @@ static const struct debug_named_value agx_debug_options[] = {
    {"resource", AGX_DBG_RESOURCE, "Log buffer object allocation and sharing"},
    {"nocache", AGX_DBG_NOCACHE, "Do not recycle freed buffer objects"},
    {"nowc", AGX_DBG_NOWC, "Map all buffer objects write-back"},
-   {"precompile", AGX_DBG_PRECOMPILE,
-    "Compile shader variants when shaders are created (shader-db)"},
    DEBUG_NAMED_VALUE_END,
 };
 

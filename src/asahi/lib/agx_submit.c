@@ -5,7 +5,7 @@
  * Building drm_asahi command buffers and submitting them.
  *
  * A command buffer is a flat run of drm_asahi_cmd_header + payload records
- * (FACTS-AGX.md 1.5).  The kernel takes at most max_commands_per_submission
+ * (torvalds/linux include/uapi/drm/asahi_drm.h).  The kernel takes at most max_commands_per_submission
  * hardware commands per SUBMIT, so a longer list goes out as several
  * ioctls on the same queue, as upstream Mesa does (UM hk_queue.c
  * queue_submit_looped):

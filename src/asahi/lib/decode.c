@@ -1,5 +1,5 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * agxdecode core: the context, memory lookups, reporting, and the bounded

@@ -1,5 +1,5 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * agxdecode: prints what the GPU would read from a submission, using the

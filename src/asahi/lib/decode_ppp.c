@@ -1,9 +1,9 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * PPP update records: a header of presence bits, then only the present
- * words, in bit order (FACTS-AGX.md 2.3 E; the viewport and region-clip
+ * words, in bit order (alexvorxx/Mesa-VirGL src/asahi/lib/cmdbuf.xml, PPP header; the viewport and region-clip
  * counts and the 4-word fragment shader group are from Mesa's
  * src/asahi/lib/decode.c).
  */

@@ -1,5 +1,5 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * Internals shared by the agxdecode source files: the context, checked

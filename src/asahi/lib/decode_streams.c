@@ -1,9 +1,9 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * VDM (vertex) and CDM (compute) control-stream packets.  The block type
- * is in bits 29-31 of each packet's first word (FACTS-AGX.md 2.3 G/H and
+ * is in bits 29-31 of each packet's first word (alexvorxx/Mesa-VirGL src/asahi/lib/cmdbuf.xml and
  * 3.11; Mesa src/asahi/lib/decode.c for packet lengths).
  */
 #include <string.h>
@@ -118,7 +118,7 @@ vdm_index_list(struct agxdecode_ctx *ctx, uint64_t va, const uint8_t *w,
    struct AGX_INDEX_LIST hdr;
    AGX_INDEX_LIST_unpack(NULL, w, &hdr);
 
-   /* Words follow in this order (FACTS-AGX.md 2.3 G). */
+   /* Words follow in this order (alexvorxx/Mesa-VirGL src/asahi/lib/cmdbuf.xml). */
    const struct {
       bool present;
       unsigned size;

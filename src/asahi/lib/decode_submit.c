@@ -1,11 +1,11 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * drm_asahi command buffers (include/drm-uapi/asahi_drm.h): the flat
  * header + payload records a SUBMIT carries, with render and compute
  * commands decoded down to their control streams and programs
- * (FACTS-AGX.md 1.3 and 1.5).
+ * (torvalds/linux include/uapi/drm/asahi_drm.h).
  */
 #include <string.h>
 

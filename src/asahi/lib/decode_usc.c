@@ -1,11 +1,12 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * USC word lists ("pipelines") and what they point to: uniform data,
  * texture/PBE and sampler descriptor tables, and shader code.  Each word
  * opens with a tag byte; the list ends at a preshader or no-preshader word
- * (FACTS-AGX.md 2.3 F and 3.4).
+ * (alexvorxx/Mesa-VirGL src/asahi/lib/cmdbuf.xml and
+ * src/gallium/drivers/asahi/agx_state.c).
  */
 #include <stdlib.h>
 

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail-bench: how fast ail_tile()/ail_detile() move whole levels, measured
  * against memcpy() of the same number of bytes in the same run.  Not a
  * test; run it on purpose on a quiet machine.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail-query: ask ail how an image is laid out.
  *
  * One request from the command line prints key=value lines; --batch reads
@@ -333,6 +338,10 @@ main(int argc, char **argv)
             value = eq + 1;
          } else if (name != arg && i + 1 < argc) {
             value = argv[++i];
+         } else if (name != arg) {
+            fprintf(stderr, "ail-query: %s needs a value (see --help)\n",
+                    arg);
+            return 2;
          } else {
             fprintf(stderr,
                     "ail-query: unexpected argument '%s' "

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The GLSL abstract syntax tree.
  *
  * One node struct for everything keeps the grammar actions short: a kind,

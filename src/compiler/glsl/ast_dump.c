@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * AST printer for glsl-compiler --dump-ast: one node a line, indented by
  * depth, with its source location.  Meant for reading, stable for diffing.
  */

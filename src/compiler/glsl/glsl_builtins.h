@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Built-in variables, constants and functions (generated from
  * glsl_builtins.py).  Types are spelled as GLSL source ("vec4",
  * "float[]", "vec4[gl_MaxDrawBuffers]", "gl_DepthRangeParameters") and

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Built-in GLSL variables, constants and functions, as data.
 
 Facts come from the GLSL 1.10-4.60 and GLSL ES 1.00-3.20 specifications

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Constant folding of built-in function calls.
  *
  * GLSL (1.20 4.3.3 and later, ES 3.00 4.3.3) makes a call to a built-in

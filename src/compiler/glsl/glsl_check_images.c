@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Image and memory-qualifier rules (GLSL 4.20+ sections 4.4.6.2 "Format
  * Layout Qualifiers" and 4.10 "Memory Qualifiers", GLSL ES 3.10 the same
  * sections, ARB_shader_image_load_store, OES_shader_image_atomic).
@@ -219,8 +224,8 @@ check_image_param(struct check *c, struct ast_node *p, unsigned q,
 
 /* Built-in image functions: what the image must allow. */
 static void
-check_image_builtin(struct check *c, struct ast_node *n, const char *name,
-                    const struct glsl_var *v)
+image_builtin(struct check *c, struct ast_node *n, const char *name,
+              const struct glsl_var *v)
 {
    bool atomic = !strncmp(name, "imageAtomic", 11);
    bool reads = atomic || !strcmp(name, "imageLoad");
@@ -258,7 +263,7 @@ check_image_call(struct check *c, struct ast_node *n, const char *name,
    if (!user) {
       if (nargs && !strncmp(name, "image", 5) && args[0].var &&
           glsl_without_array(args[0].type)->base_type == GLSL_TYPE_IMAGE)
-         check_image_builtin(c, n, name, args[0].var);
+         image_builtin(c, n, name, args[0].var);
       return;
    }
    /* ARB_shader_image_load_store, "Memory Access Qualifiers": a formal

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The interpolant of interpolateAtCentroid/Sample/Offset (GLSL 4.00
  * 8.13, ARB_gpu_shader5): a fragment shader input variable, an element of
  * an input array or a member of an input block; not a temporary, uniform

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Layout qualifiers on variables and default "layout(...) out;"
  * declarations: their values (integral constant expressions) and the
  * location / component / transform-feedback rules that can be checked
@@ -86,8 +91,8 @@ value_of(struct ast_layout_id *l, int64_t *v)
  * gl_MaxTransformFeedbackBuffers; a stride cannot exceed
  * gl_MaxTransformFeedbackInterleavedComponents, counted in bytes). */
 static void
-check_xfb_limits(struct check *c, struct ast_node *where,
-                 struct ast_layout_id *list)
+xfb_limits(struct check *c, struct ast_node *where,
+           struct ast_layout_id *list)
 {
    int64_t v;
    if (value_of(find_id(list, "xfb_buffer"), &v) && v >= MAX_XFB_BUFFERS)
@@ -105,7 +110,7 @@ check_xfb_limits(struct check *c, struct ast_node *where,
  * in one declaration; GLSL 4.40 (ARB_enhanced_layouts) also allows a name
  * to repeat inside one layout(...).  GLSL ES 3.10 allows both. */
 static void
-check_repeats(struct check *c, struct ast_node *n)
+layout_repeats(struct check *c, struct ast_node *n)
 {
    struct glsl_parse_state *st = c->st;
    bool groups = glsl_is_version(st, 420, 310) ||
@@ -181,7 +186,7 @@ note_xfb_declaration(struct check *c, struct ast_node *n,
  * to 1; a size of 0 (or a negative one) cannot be dispatched, and every
  * declaration in a shader must give the same work-group size. */
 static void
-check_local_size(struct check *c, struct ast_node *n)
+local_size(struct check *c, struct ast_node *n)
 {
    static const char *const names[3] = {
       "local_size_x", "local_size_y", "local_size_z",
@@ -227,9 +232,24 @@ check_layout_builtin_use(struct check *c, struct ast_node *ident)
 void
 check_layout_default(struct check *c, struct ast_node *n, unsigned q)
 {
-   check_repeats(c, n);
+   gl_shader_stage s = c->st->stage;
+   if (q & (AST_Q_IN | AST_Q_OUT)) {
+      /* Which stages take "layout(...) in/out;", and the stage rules. */
+      bool in = q & AST_Q_IN;
+      bool xfb = glsl_is_version(c->st, 440, 0) ||
+                 glsl_ext_enabled(c->st, "GL_ARB_enhanced_layouts");
+      if ((s == MESA_SHADER_VERTEX || (s == MESA_SHADER_FRAGMENT && !in)) &&
+          !xfb)
+         check_error(c, n, "'layout(...) %s;' is not allowed in this stage",
+                     in ? "in" : "out");
+      else if (s == MESA_SHADER_TESS_CTRL || s == MESA_SHADER_TESS_EVAL)
+         check_tess_default_layout(c, n, in);
+      else if (s == MESA_SHADER_GEOMETRY)
+         check_geom_default_layout(c, n, in);
+   }
+   layout_repeats(c, n);
    if (c->st->stage == MESA_SHADER_COMPUTE && (q & AST_Q_IN))
-      check_local_size(c, n);
+      local_size(c, n);
    if (!(q & AST_Q_OUT))
       return;
    struct ast_layout_id *list = n->type->layout;
@@ -241,18 +261,18 @@ check_layout_default(struct check *c, struct ast_node *n, unsigned q)
     * xfb_offset." */
    if (find_id(list, "xfb_offset"))
       check_error(c, n, "xfb_offset cannot be used on 'layout(...) out;'");
-   check_xfb_limits(c, n, list);
+   xfb_limits(c, n, list);
    note_xfb_declaration(c, n, list, true);
 }
 
 void
 check_layout_values(struct check *c, struct ast_node *n, unsigned q)
 {
-   check_repeats(c, n);
+   layout_repeats(c, n);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next)
       eval_id(c, n, l);
    if (q & AST_Q_OUT) {
-      check_xfb_limits(c, n, n->type->layout);
+      xfb_limits(c, n, n->type->layout);
       note_xfb_declaration(c, n, n->type->layout, false);
    }
 }
@@ -271,8 +291,8 @@ check_layout_es_component(struct check *c, struct ast_node *n,
  * 0..3 with the variable fitting in what is left; doubles take two
  * components, so start at 0 or 2, and dvec3/dvec4 take no component. */
 static void
-check_component(struct check *c, struct ast_node *d,
-                struct ast_layout_id *list, const struct glsl_type *t)
+component_rule(struct check *c, struct ast_node *d,
+               struct ast_layout_id *list, const struct glsl_type *t)
 {
    struct ast_layout_id *comp = find_id(list, "component");
    if (!comp)
@@ -388,8 +408,8 @@ capture_xfb(struct check *c, struct ast_node *d, int buf, int64_t off,
  * captured ranges of one buffer do not overlap, fit in its stride and in
  * gl_MaxTransformFeedbackInterleavedComponents * 4 bytes. */
 static void
-check_xfb_offset(struct check *c, struct ast_node *d,
-                 struct ast_layout_id *list, const struct glsl_type *t)
+xfb_offset_rule(struct check *c, struct ast_node *d,
+                struct ast_layout_id *list, const struct glsl_type *t)
 {
    int64_t off;
    if (value_of(find_id(list, "xfb_offset"), &off))
@@ -405,7 +425,7 @@ claim_block_xfb(struct check *c, struct ast_node *n,
                 const struct glsl_struct_field *fields, unsigned nfields)
 {
    struct ast_layout_id *list = n->type->layout;
-   check_xfb_limits(c, n, list);
+   xfb_limits(c, n, list);
    note_xfb_declaration(c, n, list, false);
    int buf = xfb_buffer_of(c, list);
    int64_t cur = -1, v;
@@ -444,7 +464,7 @@ check_layout_declarator(struct check *c, struct ast_node *d,
    if (!list)
       return;
    if (q & (AST_Q_IN | AST_Q_OUT))
-      check_component(c, d, list, t);
+      component_rule(c, d, list, t);
    /* ARB_explicit_attrib_location: index picks the dual-source input of
     * an output that also has a location. */
    if ((q & AST_Q_OUT) && find_id(list, "index") &&
@@ -458,7 +478,7 @@ check_layout_declarator(struct check *c, struct ast_node *d,
       check_error(c, d, "index %lld of '%s' is not 0 or 1",
                   (long long)index, d->name);
    if (q & AST_Q_OUT)
-      check_xfb_offset(c, d, list, t);
+      xfb_offset_rule(c, d, list, t);
 }
 
 static bool
@@ -484,8 +504,8 @@ last_of(struct ast_layout_id *list, const char *const *names, unsigned n)
 /* align (GLSL 4.50 4.4.5): a power of two, only in uniform and buffer
  * blocks and only with the std140 or std430 layouts. */
 static bool
-check_align_value(struct check *c, struct ast_node *where,
-                  struct ast_layout_id *align, bool ubo_ssbo, bool bad_packing)
+align_value(struct check *c, struct ast_node *where,
+            struct ast_layout_id *align, bool ubo_ssbo, bool bad_packing)
 {
    if (!align)
       return true;
@@ -606,7 +626,7 @@ claim_block_locations(struct check *c, struct ast_node *n,
  * the per-vertex arrays of geometry and tessellation stages) takes a
  * location on the block only. */
 static void
-check_io_block_locations(struct check *c, struct ast_node *n)
+io_block_locations(struct check *c, struct ast_node *n)
 {
    unsigned q = n->type->flags;
    if (find_id(n->type->layout, "component")) {
@@ -666,7 +686,7 @@ check_layout_block(struct check *c, struct ast_node *n,
    }
 
    if (q & (AST_Q_IN | AST_Q_OUT)) {
-      check_io_block_locations(c, n);
+      io_block_locations(c, n);
       claim_block_locations(c, n, fields, nfields);
    }
    if (q & AST_Q_OUT)
@@ -682,7 +702,7 @@ check_layout_block(struct check *c, struct ast_node *n,
    bool block_row_major = bmaj && !strcasecmp(bmaj->name, "row_major");
 
    struct ast_layout_id *block_align = find_id(list, "align");
-   if (!check_align_value(c, n, block_align, ubo_ssbo, bad_packing))
+   if (!align_value(c, n, block_align, ubo_ssbo, bad_packing))
       block_align = NULL;
 
    int64_t next = 0; /* first free byte after the previous member */
@@ -697,7 +717,7 @@ check_layout_block(struct check *c, struct ast_node *n,
                      "buffer blocks");
       else if (offset && bad_packing)
          check_error(c, m, "offset needs the std140 or std430 layout");
-      if (!check_align_value(c, m, align, ubo_ssbo, bad_packing))
+      if (!align_value(c, m, align, ubo_ssbo, bad_packing))
          align = NULL;
       if (!align)
          align = block_align;
@@ -770,4 +790,94 @@ check_layout_frag_depth(struct check *c, struct ast_node *d,
    }
    if (frag_depth->used)
       check_error(c, d, "gl_FragDepth redeclared after it was used");
+}
+void
+check_layout_location_overlap(struct check *c, struct ast_node *d,
+                              struct ast_type *at, unsigned q,
+                              const struct glsl_type *t)
+{
+   int loc = -1;
+   for (struct ast_layout_id *l = at->layout; l; l = l->next) {
+      if (!strcasecmp(l->name, "index") || !strcasecmp(l->name, "component"))
+         return; /* dual-source and packed outputs: not tracked */
+      if (!strcasecmp(l->name, "location") && l->value &&
+          (l->value->kind == AST_INT_CONST ||
+           l->value->kind == AST_UINT_CONST))
+         loc = (int)MIN2(l->value->value.u, 1u << 20);
+   }
+   if (loc < 0 || type_is_error(glsl_without_array(t)))
+      return;
+   unsigned dir = (q & AST_Q_OUT) ? 1 : 0;
+   /* Vertex inputs may alias and fragment outputs are linked per index;
+    * only varyings are checked here. */
+   if ((c->st->stage == MESA_SHADER_VERTEX && !dir) ||
+       (c->st->stage == MESA_SHADER_FRAGMENT && dir))
+      return;
+   check_layout_claim_locations(c, d, d->name, dir, loc,
+                                loc + check_layout_location_slots(t));
+}
+
+/* Primitive names belong on "layout(...) in/out;" only. */
+void
+check_layout_variable(struct check *c, struct ast_node *n, unsigned q)
+{
+   check_layout_es_component(c, n, n->type->layout);
+   /* The coordinate conventions qualify gl_FragCoord only
+    * (ARB_fragment_coord_conventions, GLSL 1.50 4.3.8.1). */
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (strcasecmp(l->name, "origin_upper_left") &&
+          strcasecmp(l->name, "pixel_center_integer"))
+         continue;
+      for (struct ast_node *d = n->list.head; d; d = d->next) {
+         if (strcmp(d->name, "gl_FragCoord"))
+            check_error(c, d, "layout(%s) only applies to gl_FragCoord",
+                        l->name);
+      }
+   }
+   struct glsl_parse_state *st = c->st;
+   bool const_exprs = glsl_is_version(st, 440, 310) ||
+                      glsl_ext_enabled(st, "GL_ARB_enhanced_layouts");
+   bool locations = glsl_is_version(st, 330, 300) ||
+                    glsl_ext_enabled(st, "GL_ARB_explicit_attrib_location") ||
+                    glsl_ext_enabled(st, "GL_ARB_separate_shader_objects") ||
+                    glsl_ext_enabled(st, "GL_ARB_explicit_uniform_location");
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (l->value && !const_exprs && l->value->kind != AST_INT_CONST &&
+          l->value->kind != AST_UINT_CONST) {
+         check_error(c, n, "layout '%s' needs an integer literal before "
+                     "GLSL 4.40", l->name);
+         return;
+      }
+      if (!strcasecmp(l->name, "location") && !locations &&
+          (q & (AST_Q_IN | AST_Q_OUT))) {
+         check_error(c, n, "layout(location) needs GLSL 3.30 or "
+                     "GL_ARB_explicit_attrib_location");
+         return;
+      }
+      /* Without separate shader objects (or GLSL 4.10), locations only
+       * name vertex inputs and fragment outputs. */
+      bool varyings = glsl_is_version(st, 410, 310) ||
+                      glsl_ext_enabled(st, "GL_ARB_separate_shader_objects");
+      gl_shader_stage s = st->stage;
+      if (!strcasecmp(l->name, "location") && !varyings && !st->es &&
+          !(q & AST_Q_UNIFORM) &&
+          !((s == MESA_SHADER_VERTEX && (q & AST_Q_IN)) ||
+            (s == MESA_SHADER_FRAGMENT && (q & AST_Q_OUT)))) {
+         check_error(c, n, "layout(location) applies to vertex inputs and "
+                     "fragment outputs only");
+         return;
+      }
+      if (!strcasecmp(l->name, "index") &&
+          !(s == MESA_SHADER_FRAGMENT && (q & AST_Q_OUT))) {
+         check_error(c, n, "layout(index) applies to fragment outputs "
+                     "only");
+         return;
+      }
+   }
+   check_layout_values(c, n, q);
+   for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (check_geom_is_default_only(l->name))
+         check_error(c, n, "layout '%s' only applies to 'layout(...) %s;'",
+                     l->name, (q & AST_Q_IN) ? "in" : "out");
+   }
 }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Semantic checker internals shared by glsl_check*.c.
  *
  * Errors are reported where they are found; an expression whose type is
@@ -90,6 +95,9 @@ struct glsl_sym {
 struct scope {
    struct hash_table *names;
    struct scope *parent;
+   /* A default float precision was declared in this scope (all scopes
+    * have one except in GLSL ES fragment shaders). */
+   bool float_precision;
 };
 
 /* Result of checking an expression. */
@@ -118,6 +126,9 @@ struct check {
    bool builtin_funcs_hidden_by_user; /* name-level hiding handled per name */
    struct hash_table *builtin_types;  /* name -> type for gl_* structs */
    struct hash_table *builtin_vars;   /* name -> glsl_var (lazily made) */
+   /* Interface block names -> the kinds declared with that name, as
+    * bits: 1 uniform, 2 buffer, 4 in, 8 out. */
+   struct hash_table *block_names;
    /* Geometry shader input sizing and default layouts. */
    int gs_in_size;          /* vertices per input primitive, 0 unknown */
    int gs_in_explicit;      /* first explicit input array size, 0 none */
@@ -164,13 +175,57 @@ type_is_error(const struct glsl_type *t)
 #define check_error(c, n, ...) \
    glsl_log_error(&(c)->st->log, (n)->line, (n)->col, __VA_ARGS__)
 
-/* glsl_check_calls.c */
-void check_note_call(struct check *c, struct glsl_func_sig *callee);
-void check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
-                         struct glsl_func_sig *callee);
-void check_recursion(struct check *c);
+/*
+ * Shared internals.  Every function named check_* is shared through this
+ * header and lives in the file of its rule family, glsl_check_<family>.c;
+ * file-local helpers never start with check_.
+ */
 
-/* glsl_check_block_quals.c */
+/* glsl_check_scope.c: scopes, symbols, reserved names, default float
+ * precision. */
+void check_push_scope(struct check *c);
+void check_pop_scope(struct check *c);
+struct glsl_sym *check_lookup(struct check *c, const char *name);
+struct glsl_var *check_lookup_var(struct check *c, const char *name);
+bool check_declare(struct check *c, const char *name, struct glsl_sym *sym,
+                   struct ast_node *where);
+void check_scope_reserved_name(struct check *c, const char *name,
+                               struct ast_node *n);
+void check_scope_float_precision(struct check *c, struct ast_node *n,
+                                 unsigned q, const struct glsl_type *t);
+
+/* glsl_check_builtins.c: built-in variables, types and function names;
+ * redeclaring built-ins and gl_PerVertex. */
+const struct glsl_type *check_type_from_string(struct check *c,
+                                               const char *s);
+struct glsl_var *check_builtin_var(struct check *c, const char *name);
+bool check_builtin_func_name(struct check *c, const char *name);
+bool check_builtin_is_per_vertex_member(const char *name);
+bool check_builtin_redeclarable(struct check *c, const char *name);
+void check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
+                             const struct glsl_type *t,
+                             const struct glsl_var *b);
+bool check_builtin_per_vertex_block(struct check *c, struct ast_node *n,
+                                    unsigned q);
+
+/* glsl_check_types.c: type specifiers, array dimensions, structures. */
+const struct glsl_type *check_resolve_type(struct check *c,
+                                           struct ast_type *t,
+                                           struct ast_node *where);
+const struct glsl_type *check_apply_dims(struct check *c,
+                                         const struct glsl_type *t,
+                                         struct ast_list *dims,
+                                         bool allow_unsized);
+bool check_is_integer_or_double(const struct glsl_type *t);
+
+/* glsl_check_decl.c: declarations (not blocks) and their qualifiers. */
+void check_declaration(struct check *c, struct ast_node *n, bool global);
+void check_qualifier_order(struct check *c, struct ast_node *n,
+                           const struct ast_type *t);
+void check_sample_qualifier(struct check *c, struct ast_node *n, unsigned q);
+
+/* glsl_check_block.c: interface blocks and block-only qualifiers. */
+void check_block(struct check *c, struct ast_node *n);
 void check_block_qualifiers(struct check *c, struct ast_node *n);
 void check_block_member_qualifiers(struct check *c, struct ast_node *m,
                                    unsigned block_q);
@@ -181,23 +236,43 @@ void check_block_default_layout(struct check *c, struct ast_node *n);
 void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
                        unsigned qual, const struct glsl_type *t);
 
-/* glsl_check_images.c */
-bool check_is_image_format(const char *name);
-void check_early_fragment_tests(struct check *c, struct ast_node *n);
-int check_image_declaration(struct check *c, struct ast_node *d,
-                            const struct ast_type *at, unsigned q,
-                            const struct glsl_type *t);
-void check_image_param(struct check *c, struct ast_node *p, unsigned q,
-                       const struct glsl_type *t);
-void check_image_call(struct check *c, struct ast_node *n, const char *name,
-                      const struct glsl_func_sig *user,
-                      const struct expr *args, unsigned nargs);
+/* glsl_check_layout.c: layout qualifier values, locations, components,
+ * transform feedback, offsets and alignment, compute local size. */
+void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_variable(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
+void check_layout_declarator(struct check *c, struct ast_node *d,
+                             struct ast_type *at, unsigned q,
+                             const struct glsl_type *t);
+void check_layout_block(struct check *c, struct ast_node *n,
+                        const struct glsl_struct_field *fields,
+                        unsigned nfields);
+void check_layout_struct_member(struct check *c, struct ast_node *m);
+void check_layout_builtin_use(struct check *c, struct ast_node *ident);
+void check_layout_frag_depth(struct check *c, struct ast_node *d,
+                             struct glsl_var *frag_depth);
+void check_layout_es_component(struct check *c, struct ast_node *n,
+                               struct ast_layout_id *list);
+int check_layout_location_slots(const struct glsl_type *t);
+void check_layout_claim_locations(struct check *c, struct ast_node *where,
+                                  const char *name, unsigned dir, int first,
+                                  int end);
+void check_layout_location_overlap(struct check *c, struct ast_node *d,
+                                   struct ast_type *at, unsigned q,
+                                   const struct glsl_type *t);
 
-/* glsl_check_texture.c */
-void check_texture_call(struct check *c, struct ast_node *n, const char *name,
-                        const struct expr *args, unsigned nargs);
+/* glsl_check_geom.c: geometry primitives, streams, input sizing. */
+void check_geom_default_layout(struct check *c, struct ast_node *n,
+                               bool in);
+bool check_geom_is_default_only(const char *name);
+void check_geom_input_array(struct check *c, struct ast_node *where,
+                            const struct glsl_type **t);
+int check_stream_value(struct check *c, struct ast_node *n,
+                       const struct ast_layout_id *l);
+void check_geom_member_stream(struct check *c, struct ast_node *block,
+                              struct ast_node *m, unsigned q);
 
-/* glsl_check_tess.c */
+/* glsl_check_tess.c: tessellation stages. */
 bool check_tess_per_vertex(struct check *c, unsigned q);
 void check_tess_default_layout(struct check *c, struct ast_node *n, bool in);
 void check_tess_io_var(struct check *c, struct ast_node *d, unsigned q,
@@ -210,10 +285,19 @@ void check_tess_output_write(struct check *c, struct ast_node *lhs,
                              const struct glsl_var *v);
 void check_tess_barrier(struct check *c, struct ast_node *n);
 
-void check_layout_es_component(struct check *c, struct ast_node *n,
-                               struct ast_layout_id *list);
+/* glsl_check_images.c: images, memory qualifiers, formats. */
+bool check_is_image_format(const char *name);
+void check_early_fragment_tests(struct check *c, struct ast_node *n);
+int check_image_declaration(struct check *c, struct ast_node *d,
+                            const struct ast_type *at, unsigned q,
+                            const struct glsl_type *t);
+void check_image_param(struct check *c, struct ast_node *p, unsigned q,
+                       const struct glsl_type *t);
+void check_image_call(struct check *c, struct ast_node *n, const char *name,
+                      const struct glsl_func_sig *user,
+                      const struct expr *args, unsigned nargs);
 
-/* glsl_check_subroutine.c */
+/* glsl_check_subroutine.c: subroutine types, functions and uniforms. */
 struct glsl_func_sig *check_subroutine_type(struct check *c,
                                             const char *name);
 bool check_subroutine_function(struct check *c, struct ast_node *fn,
@@ -228,70 +312,57 @@ struct expr check_subroutine_call(struct check *c, struct ast_node *n,
                                   struct glsl_var *v, struct expr *args,
                                   unsigned nargs);
 
-/* glsl_check_interpolate.c */
-void check_interpolant(struct check *c, struct ast_node *n, const char *name,
-                       const struct expr *args, unsigned nargs);
+/* glsl_check_stmt.c: function definitions and statements. */
+void check_function(struct check *c, struct ast_node *fn);
+void check_stmt(struct check *c, struct ast_node *n);
 
-/* glsl_check_fold.c */
-bool check_fold_builtin(const char *name, const struct glsl_type *ret,
-                        const struct expr *args, unsigned nargs,
-                        struct cval *out);
-
-/* glsl_check.c */
-int check_stream_value(struct check *c, struct ast_node *n,
-                       const struct ast_layout_id *l);
-void check_sample_qualifier(struct check *c, struct ast_node *n, unsigned q);
-void check_qualifier_order(struct check *c, struct ast_node *n,
-                           const struct ast_type *t);
-struct glsl_sym *check_lookup(struct check *c, const char *name);
-struct glsl_var *check_lookup_var(struct check *c, const char *name);
-const struct glsl_type *check_resolve_type(struct check *c,
-                                           struct ast_type *t,
-                                           struct ast_node *where);
-const struct glsl_type *check_apply_dims(struct check *c,
-                                         const struct glsl_type *t,
-                                         struct ast_list *dims,
-                                         bool allow_unsized);
-const struct glsl_type *check_type_from_string(struct check *c,
-                                               const char *s);
-void check_push_scope(struct check *c);
-void check_pop_scope(struct check *c);
-bool check_declare(struct check *c, const char *name, struct glsl_sym *sym,
-                   struct ast_node *where);
-void check_declaration(struct check *c, struct ast_node *n, bool global);
-bool check_builtin_func_name(struct check *c, const char *name);
-
-/* glsl_check_expr.c */
+/* glsl_check_expr.c: operators, l-values, swizzles, fields, indexing,
+ * folding of operators, initializers. */
 struct expr check_expr(struct check *c, struct ast_node *n);
-bool check_can_convert(struct check *c, const struct glsl_type *from,
-                       const struct glsl_type *to);
-struct expr check_convert(struct check *c, struct expr e,
-                          const struct glsl_type *to);
+struct expr check_expr_error(void);
+struct expr check_rvalue(const struct glsl_type *t, bool is_const);
+const char *check_type_name(struct check *c, const struct glsl_type *t);
+bool check_any_extension_on(struct check *c);
+bool check_require_lvalue(struct check *c, struct ast_node *n,
+                          struct expr *e, const char *what);
 struct expr check_initializer(struct check *c, struct ast_node *init,
                               const struct glsl_type *type);
 bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
 
-/* glsl_check_layout.c */
-void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
-void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
-void check_layout_declarator(struct check *c, struct ast_node *d,
-                             struct ast_type *at, unsigned q,
-                             const struct glsl_type *t);
-void check_layout_block(struct check *c, struct ast_node *n,
-                        const struct glsl_struct_field *fields,
-                        unsigned nfields);
-void check_layout_struct_member(struct check *c, struct ast_node *m);
-void check_layout_builtin_use(struct check *c, struct ast_node *ident);
-void check_layout_frag_depth(struct check *c, struct ast_node *d,
-                             struct glsl_var *frag_depth);
-int check_layout_location_slots(const struct glsl_type *t);
-void check_layout_claim_locations(struct check *c, struct ast_node *where,
-                                  const char *name, unsigned dir, int first,
-                                  int end);
+/* glsl_check_convert.c: implicit conversions. */
+bool check_base_converts(struct check *c, enum glsl_base_type from,
+                         enum glsl_base_type to);
+bool check_can_convert(struct check *c, const struct glsl_type *from,
+                       const struct glsl_type *to);
+struct expr check_convert(struct check *c, struct expr e,
+                          const struct glsl_type *to);
+double check_comp_as_double(enum glsl_base_type b, const struct cval *v,
+                            unsigned i);
+void check_convert_value(struct cval *v, enum glsl_base_type from,
+                         enum glsl_base_type to, unsigned n);
 
-/* glsl_check_stmt.c */
-void check_function(struct check *c, struct ast_node *fn);
-void check_stmt(struct check *c, struct ast_node *n);
+/* glsl_check_constructor.c: constructors. */
+struct expr check_constructor(struct check *c, struct ast_node *n,
+                              const struct glsl_type *t, struct expr *args,
+                              unsigned nargs);
+
+/* glsl_check_calls.c: calls, overloads, length(), recursion. */
+struct expr check_call(struct check *c, struct ast_node *n);
+struct expr check_method(struct check *c, struct ast_node *n);
+void check_note_call(struct check *c, struct glsl_func_sig *callee);
+void check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
+                         struct glsl_func_sig *callee);
+void check_recursion(struct check *c);
+
+/* glsl_check_texture.c, glsl_check_interpolate.c, glsl_check_fold.c:
+ * constant texture arguments, interpolants, folding of built-ins. */
+void check_texture_call(struct check *c, struct ast_node *n, const char *name,
+                        const struct expr *args, unsigned nargs);
+void check_interpolant(struct check *c, struct ast_node *n, const char *name,
+                       const struct expr *args, unsigned nargs);
+bool check_fold_builtin(const char *name, const struct glsl_type *ret,
+                        const struct expr *args, unsigned nargs,
+                        struct cval *out);
 
 #endif

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Function and statement checks: prototypes and definitions (overloads,
  * redefinitions, main), parameters, returns, loops, switch rules, discard.
  */
@@ -56,7 +61,7 @@ check_function(struct check *c, struct ast_node *fn)
    /* ES fragment shaders: a float return type needs a precision. */
    if (st->es && st->stage == MESA_SHADER_FRAGMENT && !sig->precision &&
        glsl_without_array(sig->ret)->base_type == GLSL_TYPE_FLOAT &&
-       !hash_table_search(c->global->names, "(float precision)"))
+       !c->global->float_precision)
       check_error(c, fn, "no precision for the return type of '%s'",
                   fn->name);
    if (rq & ~(AST_Q_PRECISION | AST_Q_SUBROUTINE | AST_Q_PRECISE |
@@ -219,7 +224,7 @@ check_function(struct check *c, struct ast_node *fn)
 }
 
 static void
-check_condition(struct check *c, struct ast_node *n)
+condition_expr(struct check *c, struct ast_node *n)
 {
    if (!n)
       return;
@@ -247,7 +252,7 @@ check_condition(struct check *c, struct ast_node *n)
 }
 
 static void
-check_body(struct check *c, struct ast_node *n)
+body_stmt(struct check *c, struct ast_node *n)
 {
    /* A loop body that is a compound statement shares the loop's scope. */
    if (n && n->kind == AST_COMPOUND && !n->new_scope) {
@@ -259,7 +264,7 @@ check_body(struct check *c, struct ast_node *n)
 }
 
 static void
-check_switch(struct check *c, struct ast_node *n)
+switch_stmt(struct check *c, struct ast_node *n)
 {
    struct expr e = check_expr(c, n->a);
    if (!type_is_error(e.type) &&
@@ -355,7 +360,7 @@ check_stmt(struct check *c, struct ast_node *n)
          check_declaration(c, n->a, false);
       break;
    case AST_IF:
-      check_condition(c, n->a);
+      condition_expr(c, n->a);
       c->if_depth++;
       check_stmt(c, n->b);
       check_stmt(c, n->c);
@@ -365,16 +370,16 @@ check_stmt(struct check *c, struct ast_node *n)
       if (!glsl_is_version(c->st, 130, 300))
          check_error(c, n, "switch needs GLSL 1.30 or ES 3.00");
       else
-         check_switch(c, n);
+         switch_stmt(c, n);
       break;
    case AST_CASE:
       check_error(c, n, "case label outside a switch");
       break;
    case AST_WHILE:
       check_push_scope(c);
-      check_condition(c, n->a);
+      condition_expr(c, n->a);
       c->loop_depth++;
-      check_body(c, n->b);
+      body_stmt(c, n->b);
       c->loop_depth--;
       check_pop_scope(c);
       break;
@@ -387,16 +392,16 @@ check_stmt(struct check *c, struct ast_node *n)
       check_stmt(c, n->b);
       c->loop_depth--;
       check_pop_scope(c);
-      check_condition(c, n->a);
+      condition_expr(c, n->a);
       break;
    case AST_FOR:
       check_push_scope(c);
       check_stmt(c, n->a);
-      check_condition(c, n->b);
+      condition_expr(c, n->b);
       if (n->c)
          check_expr(c, n->c);
       c->loop_depth++;
-      check_body(c, n->d);
+      body_stmt(c, n->d);
       c->loop_depth--;
       check_pop_scope(c);
       break;

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Subroutines (ARB_shader_subroutine, GLSL 4.00 6.1.2).
  *
  *  - "subroutine RET T(params);" declares the subroutine type T; T is not

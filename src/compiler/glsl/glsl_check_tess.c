@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Tessellation-stage rules (ARB_tessellation_shader, GLSL 4.00 4.3.8.2,
  * 4.4.1.2, 4.4.2.1 and 8.16).
  *

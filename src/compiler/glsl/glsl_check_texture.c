@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Texture-call arguments that must be constant expressions.
  *
  *  - The offset of the *Offset lookups (GLSL 1.30 8.7, ES 3.00 8.8: "The

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * glsl-compiler: run the GLSL front end over shader files.
  * Prints nothing and exits 0 when every file is valid; prints the info log
  * and exits 1 otherwise.  See --help.
@@ -11,6 +16,10 @@
 #include "glsl_state.h"
 #include "util/os_file.h"
 #include "util/ralloc.h"
+
+/* The largest shader file read.  Real shaders are kilobytes; the
+ * preprocessor's own budgets bound the work past this. */
+#define GLSL_COMPILER_MAX_SOURCE_B ((size_t)16 << 20)
 
 static void
 usage(FILE *f)
@@ -36,7 +45,10 @@ usage(FILE *f)
       "  --dump-ast       print the syntax tree of each valid file\n"
       "  -E, --preprocess print the preprocessed text only\n"
       "  --list-extensions  print the extensions the front end claims\n"
-      "  -h, --help       this text\n");
+      "  -h, --help       this text\n"
+      "\n"
+      "A shader file may be at most %zu MiB.\n",
+      GLSL_COMPILER_MAX_SOURCE_B >> 20);
 }
 
 static gl_shader_stage
@@ -153,6 +165,13 @@ main(int argc, char **argv)
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+      bool takes_value = !strcmp(a, "--version") || !strcmp(a, "--stage") ||
+                         !strcmp(a, "--extension");
+      if (takes_value && !val) {
+         fprintf(stderr, "glsl-compiler: option '%s' needs a value (see "
+                 "--help)\n", a);
+         return 2;
+      }
       if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
          usage(stdout);
          ralloc_free(mem);
@@ -176,6 +195,11 @@ main(int argc, char **argv)
          }
          i++;
       } else if (!strcmp(a, "--extension") && val) {
+         if (glsl_extension_index(val) < 0) {
+            fprintf(stderr, "glsl-compiler: unknown extension '%s' (see "
+                    "--list-extensions)\n", val);
+            return 2;
+         }
          opts.extra_extensions[opts.num_extra_extensions++] = val;
          i++;
       } else if (!strcmp(a, "--link")) {
@@ -205,18 +229,25 @@ main(int argc, char **argv)
    struct glsl_parse_state **compiled =
       ralloc_array(mem, struct glsl_parse_state *, nfiles);
    for (unsigned f = 0; f < nfiles; f++) {
-      const char *dot = strrchr(files[f], '.');
+      size_t size = 0;
+      char *src = NULL;
+      int err = os_read_file_max(files[f], GLSL_COMPILER_MAX_SOURCE_B, &src,
+                                 &size);
+      if (err) {
+         char why[128];
+         fprintf(stderr, "glsl-compiler: cannot read %s: %s\n", files[f],
+                 os_file_error(err, GLSL_COMPILER_MAX_SOURCE_B, why,
+                               sizeof(why)));
+         return 2;
+      }
+      const char *slash = strrchr(files[f], '/');
+      const char *dot = strrchr(slash ? slash : files[f], '.');
       opts.stage = forced != MESA_SHADER_NONE ? forced :
                    dot ? stage_from_name(dot + 1) : MESA_SHADER_NONE;
       if (opts.stage == MESA_SHADER_NONE) {
-         fprintf(stderr, "glsl-compiler: %s: unknown stage (use --stage)\n",
-                 files[f]);
-         return 2;
-      }
-      size_t size = 0;
-      char *src = NULL;
-      if (os_read_file(files[f], &src, &size) != 0) {
-         fprintf(stderr, "glsl-compiler: cannot read %s\n", files[f]);
+         fprintf(stderr, "glsl-compiler: %s: unknown stage (name the file "
+                 "*.vert, *.frag, ... or use --stage)\n", files[f]);
+         free(src);
          return 2;
       }
       void *ctx = ralloc_context(mem);

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Extensions the GLSL front end claims, as data.
 
 Each row: name, desktop (min GLSL version or None), ES (min GLSL ES version

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Info-log formatting.  Every message starts with "0:LINE(COL): " where 0 is
  * the source-string number (one string per shader here).
  */

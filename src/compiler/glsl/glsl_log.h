@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Diagnostics of one compilation: an info log in the "0:LINE(COL): error:"
  * form users of Mesa know, and error/warning counts.
  */

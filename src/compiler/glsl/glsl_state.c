@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Compilation state and the front-end pipeline: preprocess (glcpp), parse,
  * check.  Holds the #version and #extension rules.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * State of one shader compilation: language version and profile, stage,
  * extension behaviour, diagnostics, the AST, and the struct names the lexer
  * needs to tell type names from identifiers.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * NIR core: creating shaders, variables and instructions, keeping use lists
  * right when sources change, inserting and removing instructions, and
  * walking the control-flow tree.

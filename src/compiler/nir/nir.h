@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * NIR: the SSA shader IR.
  *
  * A shader holds variables and functions; a function's implementation is a

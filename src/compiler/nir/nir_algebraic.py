@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Turns algebraic rules into the C tables nir_search.c walks.
 #
 # A rule is (search, replace) or (search, replace, condition):

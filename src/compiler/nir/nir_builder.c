@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * nir_builder implementation: shape inference for ALU instructions,
  * immediates, swizzles, structured control flow and derefs.
  */
@@ -221,6 +226,16 @@ nir_swizzle(nir_builder *b, nir_def *src, const unsigned *swiz,
       mov->src[0].swizzle[i] = swiz[i];
    mov->def.num_components = num_components;
    return nir_builder_alu_instr_finish_and_insert(b, mov);
+}
+
+nir_def *
+nir_ssa_for_alu_src(nir_builder *b, nir_alu_instr *alu, unsigned i)
+{
+   unsigned n = nir_ssa_alu_instr_src_components(alu, i);
+   unsigned swiz[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < n; c++)
+      swiz[c] = alu->src[i].swizzle[c];
+   return nir_swizzle(b, alu->src[i].src.ssa, swiz, n);
 }
 
 nir_def *

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * nir_builder: a cursor plus one helper per opcode, so that passes and
  * tests write `nir_fadd(b, x, y)` and get a new SSA value inserted at the
  * cursor, with component count and bit size inferred from the sources.
@@ -114,6 +119,9 @@ nir_def *nir_undef(nir_builder *b, unsigned num_components,
 nir_def *nir_swizzle(nir_builder *b, nir_def *src, const unsigned *swiz,
                      unsigned num_components);
 nir_def *nir_channel(nir_builder *b, nir_def *def, unsigned c);
+/* ALU source i as a value of its own: the source with its swizzle applied
+ * (a mov when the swizzle is not the identity). */
+nir_def *nir_ssa_for_alu_src(nir_builder *b, nir_alu_instr *alu, unsigned i);
 nir_def *nir_channels(nir_builder *b, nir_def *def, unsigned mask);
 nir_def *nir_vec(nir_builder *b, nir_def **comps, unsigned num_components);
 /* Select a channel of def with a possibly non-constant index. */
@@ -182,6 +190,46 @@ nir_intrinsic_instr *nir_build_intrinsic(nir_builder *b, nir_intrinsic_op op,
                                          ...);
 nir_def *nir_load_system_value(nir_builder *b, nir_intrinsic_op op,
                                unsigned bit_size);
+
+/* ---- instruction-wise passes --------------------------------------------- */
+
+/* Callbacks of the pass helpers below: look at one instruction, change it
+ * (or replace it) through the builder, and return whether anything
+ * changed.  On entry b->cursor is just before the instruction and b->impl
+ * is its function; b->exact is whatever the previous callback of the same
+ * function left there (false at first).  A callback may remove its own
+ * instruction and may add instructions anywhere; it must not remove
+ * another instruction that comes later in the walk, and it must not change
+ * control flow (write the loop by hand for that, as nir_lower_indirect_derefs
+ * does).  Instructions it inserts directly after its own are not
+ * visited. */
+typedef bool (*nir_instr_pass_cb)(nir_builder *b, nir_instr *instr,
+                                  void *data);
+typedef bool (*nir_alu_pass_cb)(nir_builder *b, nir_alu_instr *alu,
+                                void *data);
+typedef bool (*nir_intrinsic_pass_cb)(nir_builder *b,
+                                      nir_intrinsic_instr *intr, void *data);
+
+/* Calls `cb` on every instruction of every function, in program order, and
+ * returns whether any call reported a change.  Metadata is handled per
+ * function: a function in which some call returned true keeps only
+ * `preserved` (nir_metadata_preserve), the others keep all of theirs. */
+bool nir_shader_instructions_pass(nir_shader *shader, nir_instr_pass_cb cb,
+                                  nir_metadata preserved, void *data);
+/* The same over ALU instructions only / intrinsics only. */
+bool nir_shader_alu_pass(nir_shader *shader, nir_alu_pass_cb cb,
+                         nir_metadata preserved, void *data);
+bool nir_shader_intrinsics_pass(nir_shader *shader, nir_intrinsic_pass_cb cb,
+                                nir_metadata preserved, void *data);
+/* One function of the shader; the same metadata rule. */
+bool nir_function_instructions_pass(nir_function_impl *impl,
+                                    nir_instr_pass_cb cb,
+                                    nir_metadata preserved, void *data);
+bool nir_function_alu_pass(nir_function_impl *impl, nir_alu_pass_cb cb,
+                           nir_metadata preserved, void *data);
+bool nir_function_intrinsics_pass(nir_function_impl *impl,
+                                  nir_intrinsic_pass_cb cb,
+                                  nir_metadata preserved, void *data);
 
 #ifdef __cplusplus
 }

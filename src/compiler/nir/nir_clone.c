@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Deep copy of a shader, and of a control-flow list into another place
  * (used by loop unrolling).  A remap table takes old variables, defs and
  * blocks to new ones; phi sources whose value is defined later (loop back

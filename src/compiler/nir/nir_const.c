@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Constant values: conversion between nir_const_value and C numbers, and
  * IEEE half-precision conversion (round to nearest even).
  */

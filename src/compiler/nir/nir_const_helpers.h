@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Helpers for the generated constant evaluator: the cases where NIR defines
  * a value C leaves undefined or implementation-defined (see the header of
  * nir_opcodes.py and docs/nir.rst).

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Editing structured control flow: inserting an if or loop at a cursor
  * (which splits the block there), removing one (which joins the blocks
  * around it), and computing CFG edges from the structure.

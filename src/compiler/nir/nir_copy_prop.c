@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Copy propagation: uses of a mov (or of a vecN gathering components of a
  * single value) are pointed at the original value.  ALU users absorb the
  * swizzle; other users (intrinsics, phis, if conditions) only see through

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * NIR_DEBUG flags and the work NIR_PASS does after each pass: validate
  * (always in debug builds unless NIR_DEBUG=novalidate, or when asked) and
  * print the shader when NIR_DEBUG=print.

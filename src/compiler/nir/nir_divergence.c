@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Divergence analysis: marks each SSA def `divergent` when invocations of
  * one draw or dispatch may see different values, `uniform` otherwise.
  *

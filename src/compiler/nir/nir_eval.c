@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The reference interpreter (see nir_eval.h for the memory model).
  */
 #include "nir_eval.h"

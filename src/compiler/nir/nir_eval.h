@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * nir_eval: the reference interpreter.  Runs one invocation of a NIR shader
  * and reports what it wrote.  It is the oracle that passes (and later the
  * AGX backend and simulator) are checked against, so it favours being

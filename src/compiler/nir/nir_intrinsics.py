@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # The NIR intrinsic table: every operation that is not pure arithmetic
 # (memory, I/O, system values, control such as discard and barriers).
 #

@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Generates C from the intrinsic table (nir_intrinsics.py).
 #
 #   nir_intrinsics_gen.py h OUT   enums and index accessors

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Liveness of SSA defs per block: a def is live into a block when some path
  * from the block's start reaches a use without passing its definition.
  * Backward data-flow over bitsets indexed by def index, iterated in reverse

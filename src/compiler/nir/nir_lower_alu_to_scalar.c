@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Scalarise ALU: every per-component operation on a vector becomes one
  * scalar operation per component, gathered with a vecN (copy propagation
  * and DCE clean up afterwards).  Dot products become multiply-add chains
@@ -83,28 +88,22 @@ lower_alu(nir_builder *b, nir_alu_instr *alu)
    return true;
 }
 
+/* Replaces alu when it was split. */
+static bool
+scalarise(nir_builder *b, nir_alu_instr *alu, void *data)
+{
+   (void)data;
+   if (!lower_alu(b, alu))
+      return false;
+   nir_instr_remove(&alu->instr);
+   return true;
+}
+
 bool
 nir_lower_alu_to_scalar(nir_shader *shader)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      nir_builder b = nir_builder_create(impl);
-      bool p = false;
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type != nir_instr_type_alu)
-               continue;
-            nir_alu_instr *alu = nir_instr_as_alu(instr);
-            if (lower_alu(&b, alu)) {
-               nir_instr_remove(instr);
-               p = true;
-            }
-         }
-      }
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-      progress |= p;
-   }
-   return progress;
+   return nir_shader_alu_pass(shader, scalarise,
+                              nir_metadata_block_index |
+                                 nir_metadata_dominance,
+                              NULL);
 }

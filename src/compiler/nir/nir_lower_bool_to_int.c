@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Booleans to integers: every 1-bit boolean becomes a 16- or 32-bit integer
  * that is 0 for false and ~0 for true, for hardware without predicate
  * registers.  Comparisons switch to their sized variants (flt -> flt32),
@@ -116,21 +121,17 @@ lower_instr(nir_builder *b, nir_instr *instr, unsigned bits)
    }
 }
 
+static bool
+lower_cb(nir_builder *b, nir_instr *instr, void *data)
+{
+   return lower_instr(b, instr, *(const unsigned *)data);
+}
+
 bool
 nir_lower_bool_to_int(nir_shader *shader, unsigned bit_size)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      nir_builder b = nir_builder_create(impl);
-      bool p = false;
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block)
-            p |= lower_instr(&b, instr, bit_size);
-      }
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-      progress |= p;
-   }
-   return progress;
+   return nir_shader_instructions_pass(shader, lower_cb,
+                                       nir_metadata_block_index |
+                                          nir_metadata_dominance,
+                                       &bit_size);
 }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Integer division and modulo for hardware without a divider: 32-bit
  * udiv/umod by restoring long division (32 shift-compare-subtract steps),
  * and the signed forms on top of it through magnitudes.  Results follow
@@ -66,42 +71,32 @@ lower_scalar(nir_builder *b, nir_op op, nir_def *x, nir_def *y)
    }
 }
 
+static bool
+lower_division(nir_builder *b, nir_alu_instr *alu, void *data)
+{
+   (void)data;
+   if (alu->def.bit_size != 32 ||
+       (alu->op != nir_op_udiv && alu->op != nir_op_umod &&
+        alu->op != nir_op_idiv && alu->op != nir_op_irem &&
+        alu->op != nir_op_imod))
+      return false;
+   b->cursor = nir_before_instr(&alu->instr);
+   nir_def *comps[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < alu->def.num_components; c++) {
+      nir_def *x = nir_channel(b, alu->src[0].src.ssa, alu->src[0].swizzle[c]);
+      nir_def *y = nir_channel(b, alu->src[1].src.ssa, alu->src[1].swizzle[c]);
+      comps[c] = lower_scalar(b, alu->op, x, y);
+   }
+   nir_def_rewrite_uses(&alu->def, nir_vec(b, comps, alu->def.num_components));
+   nir_instr_remove(&alu->instr);
+   return true;
+}
+
 bool
 nir_lower_idiv(nir_shader *shader)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      nir_builder b = nir_builder_create(impl);
-      bool p = false;
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type != nir_instr_type_alu)
-               continue;
-            nir_alu_instr *alu = nir_instr_as_alu(instr);
-            if (alu->def.bit_size != 32 ||
-                (alu->op != nir_op_udiv && alu->op != nir_op_umod &&
-                 alu->op != nir_op_idiv && alu->op != nir_op_irem &&
-                 alu->op != nir_op_imod))
-               continue;
-            b.cursor = nir_before_instr(instr);
-            nir_def *comps[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < alu->def.num_components; c++) {
-               nir_def *x = nir_channel(&b, alu->src[0].src.ssa,
-                                        alu->src[0].swizzle[c]);
-               nir_def *y = nir_channel(&b, alu->src[1].src.ssa,
-                                        alu->src[1].swizzle[c]);
-               comps[c] = lower_scalar(&b, alu->op, x, y);
-            }
-            nir_def_rewrite_uses(&alu->def,
-                                 nir_vec(&b, comps, alu->def.num_components));
-            nir_instr_remove(instr);
-            p = true;
-         }
-      }
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-      progress |= p;
-   }
-   return progress;
+   return nir_shader_alu_pass(shader, lower_division,
+                              nir_metadata_block_index |
+                                 nir_metadata_dominance,
+                              NULL);
 }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * I/O variables to explicit intrinsics.  Loads of shader inputs become
  * load_input, stores to outputs store_output, loads of uniforms
  * load_uniform, each with base = the variable's driver_location, an offset
@@ -150,27 +155,28 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, nir_variable_mode modes,
    return true;
 }
 
+typedef struct {
+   nir_variable_mode modes;
+   nir_type_size_fn type_size;
+} io_state;
+
+static bool
+lower_io_cb(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   const io_state *st = data;
+   return lower_access(b, intr, st->modes, st->type_size);
+}
+
 bool
 nir_lower_io(nir_shader *shader, nir_variable_mode modes,
              nir_type_size_fn type_size)
 {
-   if (!type_size)
-      type_size = default_type_size;
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      nir_builder b = nir_builder_create(impl);
-      bool p = false;
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type == nir_instr_type_intrinsic)
-               p |= lower_access(&b, nir_instr_as_intrinsic(instr), modes,
-                                 type_size);
-         }
-      }
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-      progress |= p;
-   }
-   return progress;
+   io_state st = {
+      .modes = modes,
+      .type_size = type_size ? type_size : default_type_size,
+   };
+   return nir_shader_intrinsics_pass(shader, lower_io_cb,
+                                     nir_metadata_block_index |
+                                        nir_metadata_dominance,
+                                     &st);
 }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * sin/cos to polynomials, for hardware without them.  The argument is
  * reduced to [-pi, pi] with a round-to-nearest multiple of 2*pi, folded to
  * [-pi/2, pi/2] with sin(x) = sin(+-pi - x), and evaluated with the odd
@@ -33,38 +38,27 @@ build_sin(nir_builder *b, nir_def *x)
    return nir_fmul(b, y, p);
 }
 
+static bool
+lower_trig(nir_builder *b, nir_alu_instr *alu, void *data)
+{
+   (void)data;
+   if ((alu->op != nir_op_fsin && alu->op != nir_op_fcos) ||
+       alu->def.bit_size != 32)
+      return false;
+   b->cursor = nir_before_instr(&alu->instr);
+   nir_def *x = nir_ssa_for_alu_src(b, alu, 0);
+   if (alu->op == nir_op_fcos)
+      x = nir_fadd(b, x, nir_imm_float(b, 1.57079632679f));
+   nir_def_rewrite_uses(&alu->def, build_sin(b, x));
+   nir_instr_remove(&alu->instr);
+   return true;
+}
+
 bool
 nir_lower_sincos(nir_shader *shader)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      nir_builder b = nir_builder_create(impl);
-      bool p = false;
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type != nir_instr_type_alu)
-               continue;
-            nir_alu_instr *alu = nir_instr_as_alu(instr);
-            if ((alu->op != nir_op_fsin && alu->op != nir_op_fcos) ||
-                alu->def.bit_size != 32)
-               continue;
-            b.cursor = nir_before_instr(instr);
-            unsigned swz[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < alu->def.num_components; c++)
-               swz[c] = alu->src[0].swizzle[c];
-            nir_def *x = nir_swizzle(&b, alu->src[0].src.ssa, swz,
-                                     alu->def.num_components);
-            if (alu->op == nir_op_fcos)
-               x = nir_fadd(&b, x, nir_imm_float(&b, 1.57079632679f));
-            nir_def_rewrite_uses(&alu->def, build_sin(&b, x));
-            nir_instr_remove(instr);
-            p = true;
-         }
-      }
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-      progress |= p;
-   }
-   return progress;
+   return nir_shader_alu_pass(shader, lower_trig,
+                              nir_metadata_block_index |
+                                 nir_metadata_dominance,
+                              NULL);
 }

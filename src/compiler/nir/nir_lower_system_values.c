@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * System values: loads of nir_var_system_value variables (whose location
  * is a gl_system_value) become the matching load_* intrinsics, and the
  * variables go away.  Component selection through a deref on the vector
@@ -37,49 +42,45 @@ sysval_intrinsic(int sv)
    }
 }
 
+static bool
+lower_sysval_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   nir_shader *shader = data;
+   if (intr->intrinsic != nir_intrinsic_load_deref)
+      return false;
+   nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+   if (d->modes != nir_var_system_value)
+      return false;
+   nir_variable *var = nir_deref_instr_get_variable(d);
+   nir_intrinsic_op op =
+      var ? sysval_intrinsic(var->data.location) : nir_num_intrinsics;
+   if (op == nir_num_intrinsics)
+      return false;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *v = nir_load_system_value(b, op, intr->def.bit_size);
+   if (d->deref_type == nir_deref_type_array) {
+      nir_def *idx = d->arr_index.ssa;
+      v = nir_vector_extract(b, v, idx);
+   }
+   nir_def_rewrite_uses(&intr->def, v);
+   nir_instr_remove(&intr->instr);
+   /* The variable goes away: so must the deref chain (it comes before the
+    * load, so the walk is past it). */
+   while (d && nir_def_is_unused(&d->def)) {
+      nir_deref_instr *parent = nir_deref_instr_parent(d);
+      nir_instr_remove(&d->instr);
+      d = parent;
+   }
+   shader->info.system_values_read |= 1ull << var->data.location;
+   return true;
+}
+
 bool
 nir_lower_system_values(nir_shader *shader)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      nir_builder b = nir_builder_create(impl);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (intr->intrinsic != nir_intrinsic_load_deref)
-               continue;
-            nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
-            if (d->modes != nir_var_system_value)
-               continue;
-            nir_variable *var = nir_deref_instr_get_variable(d);
-            nir_intrinsic_op op =
-               var ? sysval_intrinsic(var->data.location) : nir_num_intrinsics;
-            if (op == nir_num_intrinsics)
-               continue;
-            b.cursor = nir_before_instr(instr);
-            nir_def *v = nir_load_system_value(&b, op, intr->def.bit_size);
-            if (d->deref_type == nir_deref_type_array) {
-               nir_def *idx = d->arr_index.ssa;
-               v = nir_vector_extract(&b, v, idx);
-            }
-            nir_def_rewrite_uses(&intr->def, v);
-            nir_instr_remove(instr);
-            /* The variable goes away: so must the deref chain. */
-            while (d && nir_def_is_unused(&d->def)) {
-               nir_deref_instr *parent = nir_deref_instr_parent(d);
-               nir_instr_remove(&d->instr);
-               d = parent;
-            }
-            shader->info.system_values_read |= 1ull << var->data.location;
-            progress = true;
-         }
-      }
-      if (progress)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-   }
+   bool progress = nir_shader_intrinsics_pass(
+      shader, lower_sysval_load,
+      nir_metadata_block_index | nir_metadata_dominance, shader);
    nir_foreach_variable_in_shader_safe(var, shader) {
       if (var->mode == nir_var_system_value &&
           sysval_intrinsic(var->data.location) != nir_num_intrinsics)

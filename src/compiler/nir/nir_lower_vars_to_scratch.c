@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Indirectly indexed variables to scratch memory.  A function temporary
  * (the only mode handled: a shader temporary may be shared by several
  * functions, each with its own scratch layout) that some load_deref /
@@ -235,6 +240,12 @@ rewrite_access(state *st, nir_builder *b, nir_intrinsic_instr *intr)
    return true;
 }
 
+static bool
+rewrite_cb(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   return rewrite_access(data, b, intr);
+}
+
 /* Derefs of the lowered variables are unused now: delete them (children
  * before parents) and then the variables. */
 static void
@@ -276,13 +287,9 @@ nir_lower_vars_to_scratch(nir_shader *shader, nir_variable_mode modes,
          ralloc_free(mem);
          continue;
       }
-      nir_builder b = nir_builder_create(impl);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type == nir_instr_type_intrinsic)
-               rewrite_access(&st, &b, nir_instr_as_intrinsic(instr));
-         }
-      }
+      /* Metadata is settled below: removing the variables changes the
+       * function even where no access was rewritten. */
+      nir_function_intrinsics_pass(impl, rewrite_cb, nir_metadata_all, &st);
       remove_vars(&st, impl);
       nir_metadata_preserve(impl, nir_metadata_block_index |
                                      nir_metadata_dominance);

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Variables to SSA: promotes function temporaries to SSA values.
  *
  * A variable qualifies when every access is a load_deref / store_deref

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Metadata: facts derived from the IR that passes may keep across changes
  * they promise not to disturb.  nir_metadata_require() computes what is
  * missing; nir_metadata_preserve() at the end of a pass drops the rest.

@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # The NIR ALU opcode table.  Each opcode is one row: a name, a signature
 # string, a C expression for its value, and optional traits.
 # nir_opcodes_gen.py turns the rows into the opcode enum, the info table,

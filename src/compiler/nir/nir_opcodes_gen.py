@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Generates C from the ALU opcode table (nir_opcodes.py).
 #
 #   nir_opcodes_gen.py h       OUT   enum nir_op

@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Algebraic rules: (search, replace[, condition]).  See nir_algebraic.py for
 # the notation and docs/nir.rst for how to add one.
 #

@@ -1,15 +1,22 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Constant folding: an ALU instruction whose sources are all load_const is
  * evaluated with the generated evaluator (the same code the interpreter
  * uses, so folding is exact by construction) and replaced by a load_const.
  */
+#include "nir_builder.h"
 #include "nir_passes.h"
 
 #include <string.h>
 
 static bool
-fold_alu(nir_alu_instr *alu)
+fold_alu(nir_builder *b, nir_alu_instr *alu, void *data)
 {
+   (void)data;
    const nir_op_info *info = &nir_op_infos[alu->op];
    nir_const_value buf[16][NIR_MAX_VEC_COMPONENTS];
    nir_const_value *srcs[16];
@@ -32,11 +39,7 @@ fold_alu(nir_alu_instr *alu)
       return false;
 
    nir_load_const_instr *lc = nir_load_const_instr_create(
-      alu->instr.block->cf_node.parent
-         ? nir_cf_node_get_function(&alu->instr.block->cf_node)
-              ->function->shader
-         : NULL,
-      alu->def.num_components, alu->def.bit_size);
+      b->shader, alu->def.num_components, alu->def.bit_size);
    memcpy(lc->value, out, alu->def.num_components * sizeof(out[0]));
    nir_instr_insert(nir_before_instr(&alu->instr), &lc->instr);
    nir_def_rewrite_uses(&alu->def, &lc->def);
@@ -44,27 +47,11 @@ fold_alu(nir_alu_instr *alu)
    return true;
 }
 
-static bool
-fold_impl(nir_function_impl *impl)
-{
-   bool progress = false;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
-         if (instr->type == nir_instr_type_alu)
-            progress |= fold_alu(nir_instr_as_alu(instr));
-      }
-   }
-   if (progress)
-      nir_metadata_preserve(impl, nir_metadata_block_index |
-                                     nir_metadata_dominance);
-   return progress;
-}
-
 bool
 nir_opt_constant_folding(nir_shader *shader)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader)
-      progress |= fold_impl(impl);
-   return progress;
+   return nir_shader_alu_pass(shader, fold_alu,
+                              nir_metadata_block_index |
+                                 nir_metadata_dominance,
+                              NULL);
 }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Common subexpression elimination (value numbering over the dominator
  * tree).  Two instructions are equal when they compute the same function
  * of the same SSA values: same opcode / intrinsic / constant, same sources

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Dead code elimination.  Marks as live every instruction with an effect
  * (stores, jumps, discards, intrinsics that cannot be eliminated) and every
  * value an if condition reads, then everything those read, transitively;

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The NIR printer.  Output is meant to be diffed: SSA values and blocks are
  * renumbered in program order before printing, predecessor lists are
  * sorted, and nothing depends on pointer values.

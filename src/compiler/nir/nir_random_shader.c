@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Random shader generator and differential-test harness (see the header).
  */
 #include "nir_random_shader.h"

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Table-driven pattern matching and replacement for algebraic rules (see
  * nir_search.h).  Matching is a recursive walk that composes swizzles as it
  * descends; bindings are snapshotted before trying the second order of a
@@ -237,23 +242,25 @@ nir_algebraic_run(nir_shader *shader, const nir_search_table *table)
    return nir_algebraic_run_counted(shader, table, NULL);
 }
 
+typedef struct {
+   const nir_search_table *table;
+   unsigned *hits;
+} run_state;
+
+static bool
+rules_cb(nir_builder *b, nir_alu_instr *alu, void *data)
+{
+   const run_state *st = data;
+   return try_rules(st->table, b->shader, alu, st->hits);
+}
+
 bool
 nir_algebraic_run_counted(nir_shader *shader, const nir_search_table *table,
                           unsigned *hits)
 {
-   bool progress = false;
-   nir_foreach_function_impl(impl, shader) {
-      bool p = false;
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
-            if (instr->type == nir_instr_type_alu)
-               p |= try_rules(table, shader, nir_instr_as_alu(instr), hits);
-         }
-      }
-      if (p)
-         nir_metadata_preserve(impl, nir_metadata_block_index |
-                                        nir_metadata_dominance);
-      progress |= p;
-   }
-   return progress;
+   run_state st = { .table = table, .hits = hits };
+   return nir_shader_alu_pass(shader, rules_cb,
+                              nir_metadata_block_index |
+                                 nir_metadata_dominance,
+                              &st);
 }

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The pattern matcher behind nir_opt_algebraic.  nir_algebraic.py turns
  * Python rules `(search, replace[, condition])` into the tables below; the
  * matcher in nir_search.c walks them.

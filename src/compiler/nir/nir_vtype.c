@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Variable type descriptors (nir_vtype): NIR's own small description of the
  * types of variables, independent of the GLSL front end's types.
  */

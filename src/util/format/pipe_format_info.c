@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * pipe-format-info: print the format table, a summary of it, or one
  * format's description.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Pipe formats: what every enum pipe_format looks like in memory.
  *
  * The enum and the description table are generated from u_format_list.py

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Writes the C side of the format table from u_format_list.py:
 #   --enum FILE     u_formats.h: enum pipe_format
 #   --table FILE    u_format_table.c: the description array

@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # The pipe format table: every format the GL front end and the AGX driver
 # need.  This file is data; u_format_parse.py turns each entry into a
 # description and u_format_gen.py writes C from it.  See docs/formats.rst.

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Conversions for the two colour formats that are not independent channels:
  * R11G11B10_FLOAT (unsigned small floats) and R9G9B9E5_FLOAT (shared
  * exponent).  Used by the generated pack/unpack code; public because the
@@ -29,6 +34,15 @@ void util_format_unpack_r11g11b10f(uint32_t packed, float rgb[3]);
  * bits 0..8, 9..17, 18..26 and a 5-bit exponent (bias 15) in 27..31. */
 uint32_t util_format_pack_rgb9e5(const float rgb[3]);
 void util_format_unpack_rgb9e5(uint32_t packed, float rgb[3]);
+
+/* The same encodings rounding toward zero instead of to nearest (the
+ * AGX's .rtz memory formats; applegpu names them).  Clamping, NaN and
+ * infinity follow the round-to-nearest versions; rgb9e5 picks its shared
+ * exponent from the largest channel and never bumps it, since truncated
+ * mantissas cannot overflow. */
+uint32_t util_format_float_to_ufloat_rtz(float f, unsigned mant_bits);
+uint32_t util_format_pack_r11g11b10f_rtz(const float rgb[3]);
+uint32_t util_format_pack_rgb9e5_rtz(const float rgb[3]);
 
 #ifdef __cplusplus
 }

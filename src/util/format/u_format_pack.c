@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Public pack/unpack entry points: range checks, then the generated
  * per-format function (u_format_pack.py).
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Packing and unpacking pixels of uncompressed formats, generated from the
  * format table.
  *

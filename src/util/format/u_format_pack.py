@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Generates u_format_pack_table.c: for each uncompressed format, functions
 # that convert a row of pixels to and from RGBA float / uint / sint, and for
 # depth/stencil formats to and from float depth and 8-bit stencil.

@@ -1,3 +1,5 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # Turns the entries of u_format_list.py into Format objects: channels with
 # bit positions, the swizzle to RGBA (or to depth/stencil), block size and
 # colourspace.  Pure Python, no mako; u_format_gen.py renders the result.

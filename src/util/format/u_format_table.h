@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The generated description array, private to libformat.
  */
 #ifndef U_FORMAT_TABLE_H

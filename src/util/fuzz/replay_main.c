@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * main() for fuzz targets in builds without libFuzzer (gcc): runs
  * LLVMFuzzerTestOneInput once per file named on the command line, walking
  * directories one level deep.  This turns every fuzz corpus into a

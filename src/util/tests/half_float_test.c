@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Exhaustive checks of half <-> float conversion against a reference built
  * here from the binary16 definition (value = ldexp(significand, exponent) in
  * double arithmetic) and from the definition of each rounding mode (pick the

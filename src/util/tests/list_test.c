@@ -1,3 +1,8 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

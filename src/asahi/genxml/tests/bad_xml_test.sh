@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # bad_xml_test.sh PYTHON GEN_PACK: malformed descriptions are rejected with a
 # one-line message naming the problem, never a Python traceback.
 set -u

@@ -1,9 +1,9 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * Encodings worked out by hand from the hardware facts
- * (../shared/FACTS-AGX.md section 2 and 3; Mesa src/asahi/genxml/cmdbuf.xml
+ * (Mesa src/asahi/genxml/cmdbuf.xml
  * and agx_state.c in alexvorxx/Mesa-VirGL for the bit positions), checked
  * against the generated packers and unpackers.
  */

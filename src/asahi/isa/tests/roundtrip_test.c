@@ -170,8 +170,8 @@ test_short_form_choice(void **state)
    char err[64];
    uint8_t out[AGX_ISA_MAX_LENGTH];
 
-   /* applegpu's assembler: fadd32 r0, r1, r2 -> 2a8142422400 (FACTS-AGX
-    * section 5): B's type bits live in the long part, so 6 bytes. */
+   /* applegpu's assembler: fadd32 r0, r1, r2 -> 2a8142422400
+    * (dougallj/applegpu README): B's type bits live in the long part, so 6 bytes. */
    assert_int_equal(agx_isa_parse("fadd32 r0, r1, r2", &x, err, sizeof(err)),
                     AGX_ISA_OK);
    assert_int_equal(agx_isa_encode(&x, out, sizeof(out)), 6);
@@ -223,7 +223,7 @@ test_builder(void **state)
    struct agx_isa_instr x;
    uint8_t out[AGX_ISA_MAX_LENGTH];
 
-   /* fadd32 r0, r1, r2 = 2a8142422400 (FACTS-AGX section 5) */
+   /* fadd32 r0, r1, r2 = 2a8142422400 (dougallj/applegpu README) */
    assert_true(agx_isa_instr_init(&x, AGX_ISA_OP_FADD32));
    x.operands[AGX_ISA_FADD32_D] = agx_isa_reg(0, 32, 0);
    x.operands[AGX_ISA_FADD32_A] = agx_isa_reg(2, 32, 0);
@@ -252,7 +252,7 @@ test_builder(void **state)
 }
 
 /* Encodings published with applegpu's disassembler (its README smoke test,
- * FACTS-AGX section 5), for families the golden vectors do not cover. */
+ * dougallj/applegpu README), for families the golden vectors do not cover. */
 static void
 test_known_encodings(void **state)
 {

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Fuzz target: arbitrary layout requests through ail_make_miptree(), then,
  * for small enough levels, ail_tile()/ail_detile() of an arbitrary
  * rectangle.  Bad requests must come back as errors; good layouts must be

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * One test per layout rule.  Expected values are worked out by hand from
  * the rules in docs/drivers/asahi.rst ("Image layouts"); comments show the
  * arithmetic.

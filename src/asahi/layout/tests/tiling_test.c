@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * ail_tile()/ail_detile(): round trips, and agreement with a deliberately
  * slow Morton-order reference written here from the layout description
  * (tiles in raster order, x and y bits interleaved inside a tile, x first).

@@ -1,5 +1,5 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * The agxdecode dump format: writer/reader round trip, the byte layout

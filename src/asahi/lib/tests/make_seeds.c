@@ -1,5 +1,5 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * make_seeds DIR: writes example agxdecode dump files built with the genxml

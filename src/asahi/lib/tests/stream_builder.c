@@ -1,9 +1,10 @@
 /*
- * Copyright 2026 asahi-gl contributors
+ * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
  * See stream_builder.h.  The packet sequences follow what the driver emits
- * (FACTS-AGX.md 3.3 for a draw, 3.10 for a compute launch).
+ * (alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c for a
+ * draw and a compute launch).
  */
 #include "stream_builder.h"
 

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # agxdecode_tool_test.sh AGXDECODE MAKE_SEEDS: the tool on dumps built with
 # the packers: clean dumps decode with exit 0, damaged ones are reported
 # with exit 1, unusable input exits 2, --help documents the format.

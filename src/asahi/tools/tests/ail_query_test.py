@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 """Check ail-query as users and scripts see it.
 
 Usage: ail_query_test.py AIL_QUERY SHARED_DATA_DIR

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
 # check_asahi_info.py ASAHI_INFO SHIM: runs asahi-info with the no-op
 # drm-shim preloaded (into the tool only: a sanitizer-built shim cannot load
 # into python) and checks that it reports the M1 the shim plays: text and
-# --json agree with the GET_PARAMS values FACTS-AGX.md 1.3 gives.
+# --json agree with the GET_PARAMS values the AsahiLinux/linux driver
+# (drivers/gpu/drm/asahi) reports for a G13G.
 import json
 import os
 import subprocess

@@ -13,7 +13,7 @@ import tempfile
 AGX_ASM, AGX_DISASM = sys.argv[1:3]
 
 # Golden encodings: fadd32 r0, r1, r2 -> 2a8142422400 (applegpu's assembler,
-# FACTS-AGX section 5); stop is 8800.
+# dougallj/applegpu README); stop is 8800.
 SOURCE = """\
 # a loop with a forward exit
 top:

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * libFuzzer target over the whole GLSL front end: preprocessor, parser and
  * checker.  The first byte picks the stage and default version so one
  * corpus covers desktop and ES paths; the rest is shader source.

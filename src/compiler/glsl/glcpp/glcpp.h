@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * glcpp: the GLSL preprocessor.
  *
  * Turns shader source into preprocessed text for the GLSL lexer, following

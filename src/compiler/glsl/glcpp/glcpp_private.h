@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * glcpp internals: the token array the flex scanner fills and the #if
  * expression evaluator (bison) reads.
  */

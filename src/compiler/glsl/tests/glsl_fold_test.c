@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Constant folding of built-in function calls (GLSL 1.20+ 4.3.3: a call to
  * a built-in with constant arguments is a constant expression).  Each case
  * sizes an array with a folded call and checks, through the constant-index

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Shared by the front-end tests: compile one shader through the public
  * entry point and report whether it has errors.
  */

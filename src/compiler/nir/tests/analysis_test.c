@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Analyses and the interpreter on hand-built shaders: dominance, liveness,
  * divergence; interpreter memory (SSBO loads/stores/atomics, shared),
  * system values, discard, textures through the callback, error reporting.

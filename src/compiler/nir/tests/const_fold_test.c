@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Constant folding of every ALU opcode against hand-written expectations
  * for edge values: signed zeros, denormals, infinities, NaN, INT_MIN,
  * shifts at and beyond the bit size, division by zero, saturation of

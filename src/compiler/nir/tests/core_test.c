@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Core IR tests: building shaders with the builder, printing them, and the
  * validator accepting good IR and rejecting broken IR.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Differential tests: for each pass, thousands of random shaders must give
  * the interpreter the same outputs before and after the pass (bit-exact).
  * The seed range is fixed; NIR_DIFF_COUNT overrides the number of shaders

@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Differential test of the inexact ('~') algebraic rules.  Bit-exact
  * comparison cannot judge them: they are allowed to change rounding,
  * signed zeros and results involving NaN or infinity.  So for each such

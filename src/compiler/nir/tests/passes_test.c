@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * Pass shape tests: small builder-made shaders, one pass (plus DCE where
  * noted), and the printed function body compared with the shape the pass
  * is meant to produce, written out by hand.  The validator must accept the
@@ -357,6 +362,124 @@ test_lower_io_and_sysvals(void **state)
               "write_mask=x, location=-1, src_type=float32)\n"
               "   block b1:\n"
               "}\n");
+}
+
+/* Metadata is a per-function promise: a lowering that changes one function
+ * must leave every other function's metadata alone.  "other" comes after
+ * main, which is where a shader-wide progress flag used to leak. */
+static void
+test_sysvals_metadata_per_function(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_shader *s = f.b.shader;
+   nir_variable *vid = nir_variable_create(
+      s, nir_var_system_value, nir_vtype_scalar(s, nir_type_int32), "vid");
+   vid->data.location = SYSTEM_VALUE_VERTEX_ID;
+   nir_store_var(&f.b, f.outi, nir_load_var(&f.b, vid), 1);
+   nir_function_impl *main_impl = nir_shader_get_entrypoint(s);
+   main_impl->function->is_entrypoint = true;
+
+   nir_function_impl *other =
+      nir_function_impl_create(nir_function_create(s, "other"));
+   nir_builder ob = nir_builder_create(other);
+   nir_store_var(&ob, f.out, nir_imm_float(&ob, 1.0f), 1);
+
+   const nir_metadata all = nir_metadata_block_index |
+                            nir_metadata_dominance | nir_metadata_instr_index;
+   nir_metadata_require(main_impl, all);
+   nir_metadata_require(other, all);
+   assert_true(nir_lower_system_values(s));
+   /* The changed function keeps what the pass promises (block structure)
+    * and loses the instruction indices. */
+   assert_int_equal(main_impl->valid_metadata & all,
+                    nir_metadata_block_index | nir_metadata_dominance);
+   /* The untouched one keeps everything. */
+   assert_int_equal(other->valid_metadata & all, all);
+   /* (The validator recomputes metadata, so it runs last.) */
+   nir_validate_shader(s, "after nir_lower_system_values");
+   ralloc_free(f.ctx);
+}
+
+typedef struct {
+   unsigned calls, changes_left;
+} count_state;
+
+static bool
+count_alu(nir_builder *b, nir_alu_instr *alu, void *data)
+{
+   count_state *st = data;
+   /* The cursor is handed over just before the instruction. */
+   assert_true(b->cursor.option == nir_cursor_before_instr &&
+               b->cursor.instr == &alu->instr);
+   st->calls++;
+   if (!st->changes_left)
+      return false;
+   st->changes_left--;
+   return true;
+}
+
+static bool
+count_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   (void)b;
+   (void)intr;
+   ((count_state *)data)->calls++;
+   return false;
+}
+
+static bool
+count_any(nir_builder *b, nir_instr *instr, void *data)
+{
+   (void)b;
+   (void)instr;
+   ((count_state *)data)->calls++;
+   return false;
+}
+
+/* The helpers visit what they say, and a function whose callbacks all
+ * said "no change" keeps all its metadata. */
+static void
+test_instructions_pass_helpers(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_shader *s = f.b.shader;
+   /* load_deref + mov (channel) + fadd + fmul + store_deref, plus two
+    * deref_var, one load_const: 3 ALU, 2 intrinsics, 8 in all. */
+   nir_def *x = in_x(&f);
+   nir_store_var(&f.b, f.out,
+                 nir_fmul(&f.b, nir_fadd(&f.b, x, x),
+                          nir_imm_float(&f.b, 2.0f)), 1);
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+   const nir_metadata all = nir_metadata_block_index |
+                            nir_metadata_dominance | nir_metadata_instr_index;
+
+   count_state st = { 0, 0 };
+   nir_metadata_require(impl, all);
+   assert_false(nir_shader_alu_pass(s, count_alu, nir_metadata_none, &st));
+   assert_int_equal(st.calls, 3);
+   assert_int_equal(impl->valid_metadata & all, all);
+
+   st = (count_state){ 0, 0 };
+   assert_false(nir_shader_intrinsics_pass(s, count_intrinsic,
+                                           nir_metadata_none, &st));
+   assert_int_equal(st.calls, 2);
+   st = (count_state){ 0, 0 };
+   assert_false(nir_shader_instructions_pass(s, count_any, nir_metadata_none,
+                                             &st));
+   assert_int_equal(st.calls, 8);
+   assert_int_equal(impl->valid_metadata & all, all);
+
+   /* One change is enough to drop what the pass does not preserve. */
+   st = (count_state){ 0, 1 };
+   assert_true(nir_function_alu_pass(impl, count_alu,
+                                     nir_metadata_block_index, &st));
+   assert_int_equal(st.calls, 3);
+   assert_int_equal(impl->valid_metadata & all, nir_metadata_block_index);
+   ralloc_free(f.ctx);
 }
 
 static void
@@ -781,6 +904,59 @@ test_unroll_inner_only(void **state)
    ralloc_free(f.ctx);
 }
 
+/* nir_optimize stops at the fixed point and not later: when it returns,
+ * no pass of the loop changes the shader any more, and on a shader that
+ * is already there each pass ran exactly once. */
+static void
+test_optimize_stops_at_fixed_point(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *acc = new_acc(&f);
+   counted i = begin_counted(&f, "i", nir_imm_int(b, 3));
+   nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), i.i), 1);
+   end_counted(&f, &i);
+   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
+
+   nir_optimize_stats st;
+   nir_optimize_with_stats(b->shader, &st);
+   assert_true(st.num_passes >= 10 &&
+               st.num_passes <= NIR_OPTIMIZE_MAX_PASSES);
+   unsigned runs = 0, progress = 0;
+   for (unsigned p = 0; p < st.num_passes; p++) {
+      runs += st.passes[p].runs;
+      progress += st.passes[p].progress;
+   }
+   assert_int_equal(runs, st.pass_runs);
+   assert_true(progress > 0);
+   /* Every progress is followed by one quiet run of each pass. */
+   assert_true(st.pass_runs <= (progress + 1) * st.num_passes);
+   assert_int_equal(stored_constant(&f), 0 + 1 + 2);
+
+   /* Already at the fixed point: one quiet run each. */
+   nir_optimize_with_stats(b->shader, &st);
+   assert_int_equal(st.pass_runs, st.num_passes);
+   for (unsigned p = 0; p < st.num_passes; p++) {
+      assert_int_equal(st.passes[p].runs, 1);
+      assert_int_equal(st.passes[p].progress, 0);
+   }
+   /* And the passes agree, run by hand. */
+   nir_shader *s = b->shader;
+   assert_false(nir_lower_vars_to_ssa(s));
+   assert_false(nir_copy_prop(s));
+   assert_false(nir_opt_remove_phis(s));
+   assert_false(nir_opt_dce(s));
+   assert_false(nir_opt_dead_cf(s));
+   assert_false(nir_opt_cse(s));
+   assert_false(nir_opt_peephole_select(s, 8));
+   assert_false(nir_opt_algebraic(s));
+   assert_false(nir_opt_constant_folding(s));
+   assert_false(nir_opt_loop_unroll(s));
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -795,6 +971,8 @@ main(void)
       cmocka_unit_test(test_bool_to_int),
       cmocka_unit_test(test_scalarise),
       cmocka_unit_test(test_lower_io_and_sysvals),
+      cmocka_unit_test(test_sysvals_metadata_per_function),
+      cmocka_unit_test(test_instructions_pass_helpers),
       cmocka_unit_test(test_lower_idiv_exact),
       cmocka_unit_test(test_lossy_lowering),
       cmocka_unit_test(test_vars_to_scratch_vec4_array),
@@ -803,6 +981,7 @@ main(void)
       cmocka_unit_test(test_unroll_dependent_nest),
       cmocka_unit_test(test_unroll_three_deep),
       cmocka_unit_test(test_unroll_inner_only),
+      cmocka_unit_test(test_optimize_stops_at_fixed_point),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

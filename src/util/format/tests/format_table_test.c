@@ -1,4 +1,9 @@
 /*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
  * The format table: sizes and properties of well-known formats (from the GL,
  * BCn, ETC2 and ASTC specifications), name lookup, and self-consistency of
  * every generated description.
@@ -209,42 +214,6 @@ test_every_description_consistent(void **state)
    }
 }
 
-/* Every format the layout golden data names must be in the table. */
-static void
-test_ail_golden_names(void **state)
-{
-   static const char *files[] = {"twiddled_sizes.csv", "compressed_sizes.csv",
-                                 "msaa_sizes.csv", "mip_offsets.csv"};
-   unsigned found_files = 0, rows = 0;
-   char path[4096], line[1024];
-
-   for (unsigned i = 0; i < 4; i++) {
-      snprintf(path, sizeof(path), "%s/ail/%s", SHARED_DATA_DIR, files[i]);
-      FILE *fp = fopen(path, "r");
-      if (!fp)
-         continue;
-      found_files++;
-      bool header = true;
-      while (fgets(line, sizeof(line), fp)) {
-         if (header) {
-            header = false;
-            continue;
-         }
-         char *comma = strchr(line, ',');
-         if (!comma)
-            continue;
-         *comma = '\0';
-         if (util_format_from_name(line) == PIPE_FORMAT_NONE)
-            fail_msg("%s (from %s) missing from the table", line, files[i]);
-         rows++;
-      }
-      fclose(fp);
-   }
-   if (!found_files)
-      skip(); /* ../shared/data/ail not present in this checkout */
-   assert_true(rows > 0);
-}
-
 int
 main(void)
 {
@@ -254,7 +223,6 @@ main(void)
       cmocka_unit_test(test_properties),
       cmocka_unit_test(test_names),
       cmocka_unit_test(test_every_description_consistent),
-      cmocka_unit_test(test_ail_golden_names),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,305 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The NIR -> AGX compiler: the interface the Gallium driver uses.
+ *
+ * Flow
+ * ----
+ *  1. Once per shader CSO: agx_preprocess_nir(nir).  Lowers I/O variables
+ *     to load_input / store_output / load_uniform and runs the
+ *     shader-independent lowering and optimisation.  The NIR stays owned by
+ *     the caller and may be cloned afterwards for variants.
+ *  2. Per variant: agx_compile_shader_nir(nir, key, out).  The key holds
+ *     everything that changes machine code (vertex formats, render-target
+ *     formats...).  The NIR is not modified (the compiler works on a
+ *     clone).  On success `out` holds the machine code and the
+ *     agx_shader_info the driver needs to bind it.
+ *  3. Per draw, with the bound VS and FS: agx_link_varyings() builds the
+ *     coefficient-binding table (header + bindings) the fragment shader
+ *     word 2 points at, and agx_pack_varying_counts() the two PPP varying
+ *     count words.
+ *
+ * Uniform registers ("push" layout)
+ * ---------------------------------
+ * AGX shaders read constants from the uniform file, u0..u255 (32-bit
+ * registers, 512 16-bit halves), which the hardware fills at dispatch from
+ * memory as the USC Uniform words of the shader's word list ask
+ * (src/asahi/genxml/cmdbuf.xml "usc uniform": start and size in 16-bit
+ * halves, at most 64 halves per word).  The compiler decides where
+ * everything lives and reports it in agx_shader_info::push[]: each range
+ * says "halves [uniform, uniform + length) hold <what>".  The driver, for
+ * each range, writes <what> to memory (little endian, 4-byte aligned) and
+ * emits one USC Uniform word (start = uniform, size = length, buffer = that
+ * memory); ranges never cross half 256 (start >= 256 needs USC Uniform High
+ * with start - 256) and are at most 64 halves long.  Halves the compiler
+ * does not list are never read.  What a range holds:
+ *
+ *  - AGX_PUSH_GL_UNIFORMS: 32-bit words [index, index + length / 2) of the
+ *    GL default uniform block (constant buffer 0).  The compiler reads
+ *    load_uniform with base/offset in vec4 slots: component c of slot s is
+ *    word 4 * s + c, i.e. byte 16 * s + 4 * c of constant buffer 0, the
+ *    layout nir_lower_io gives with its default (vec4 slot) type size.
+ *  - AGX_PUSH_VBO_BASE: the 64-bit GPU address (low word first) of vertex
+ *    buffer `index`, already including pipe_vertex_buffer::buffer_offset
+ *    (the attribute's src_offset is in the key and added by the shader).
+ *  - AGX_PUSH_SYSVAL: the 32-bit system value(s) `index` (enum
+ *    agx_sysval), one 32-bit word each, length / 2 consecutive values.
+ *
+ * Vertex shaders
+ * --------------
+ * AGX has no fixed-function vertex fetch (M src/asahi/compiler/README.md):
+ * the shader loads each attribute itself from
+ *    VBO_BASE(buffer) + offset + stride * index
+ * with index = r5 (the vertex index the hardware preloads, base vertex and
+ * indices already applied) for per-vertex attributes, or
+ * base_instance + r6 / divisor (r6 = instance id from 0) for instanced
+ * ones, converting the format in the shader.  The shader writes its outputs
+ * with st_var into the Unified Vertex Store in the hardware order
+ * (Mesa docs/drivers/asahi.rst "Hardware varyings"): gl_Position (4
+ * words), then 32-bit smooth, flat and linear user varyings, then packed
+ * 16-bit pairs (not emitted yet), then point size.  The layout is in
+ * agx_shader_info::vs.
+ *
+ * Fragment shaders
+ * ----------------
+ * Inputs are read through coefficient registers (iter for smooth, ldcf for
+ * flat).  The compiler assigns coefficient registers: cf0 is always
+ * fragment W (perspective-correct iter needs it), then, when gl_FragCoord.z
+ * is read, fragment Z, then the user varyings the shader reads, in
+ * increasing slot order.  agx_shader_info::fs lists these bindings; the
+ * driver turns them into the cf binding table with agx_link_varyings().
+ * Colour outputs are written to the tilebuffer with st_tile at the
+ * render-target offsets of the key (blending is not implemented yet:
+ * outputs replace the pixel).
+ */
+
+#ifndef AGX_COMPILE_H
+#define AGX_COMPILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler/nir/nir.h"
+#include "compiler/shader_enums.h"
+#include "util/format/u_formats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AGX_MAX_ATTRIBS      16
+#define AGX_MAX_VBUFS        16
+#define AGX_MAX_RTS          8
+#define AGX_MAX_PUSH_RANGES  32
+#define AGX_MAX_CF_BINDINGS  64
+/* gl_Position + 32 vec4 varyings + point size */
+#define AGX_MAX_UVS_WORDS    (4 + 32 * 4 + 1)
+
+/* ---- keys ------------------------------------------------------------- */
+
+/* One vertex attribute, as pipe_vertex_element gives it. */
+struct agx_attribute_key {
+   /* PIPE_FORMAT_NONE: the attribute is not bound; reads give (0, 0, 0, 1).
+    * Supported now: R32..R32G32B32A32_FLOAT.  Other formats make
+    * agx_compile_shader_nir fail with AGX_COMPILE_UNSUPPORTED. */
+   enum pipe_format format;
+   uint8_t buffer;   /* vertex buffer index (AGX_PUSH_VBO_BASE) */
+   uint32_t offset;  /* pipe_vertex_element::src_offset, bytes */
+   uint32_t stride;  /* pipe_vertex_element::src_stride, bytes */
+   uint32_t divisor; /* 0: per vertex; N: per N instances */
+};
+
+struct agx_vs_key {
+   /* Indexed by generic attribute (VERT_ATTRIB_GENERIC0 + i). */
+   struct agx_attribute_key attribs[AGX_MAX_ATTRIBS];
+};
+
+struct agx_rt_key {
+   /* PIPE_FORMAT_NONE: no render target here; writes are dropped.
+    * Supported now: R8G8B8A8_UNORM, B8G8R8A8_UNORM (stored as in memory
+    * order by the tilebuffer), R32G32B32A32_FLOAT. */
+   enum pipe_format format;
+   /* Byte offset of this render target in one sample's tilebuffer
+    * storage (the driver's tilebuffer layout). */
+   uint16_t offset_B;
+};
+
+struct agx_fs_key {
+   struct agx_rt_key rt[AGX_MAX_RTS];
+   /* Samples per pixel of the render pass (0 or 1: single sampled). */
+   uint8_t nr_samples;
+};
+
+struct agx_shader_key {
+   union {
+      struct agx_vs_key vs;
+      struct agx_fs_key fs;
+   };
+};
+
+/* ---- results ---------------------------------------------------------- */
+
+enum agx_push_kind {
+   AGX_PUSH_GL_UNIFORMS = 0,
+   AGX_PUSH_VBO_BASE,
+   AGX_PUSH_SYSVAL,
+};
+
+enum agx_sysval {
+   /* first instance of the draw (pipe_draw_info::start_instance) */
+   AGX_SYSVAL_BASE_INSTANCE = 0,
+   /* render-target width and height in pixels, as floats */
+   AGX_SYSVAL_RT_WIDTH_F,
+   AGX_SYSVAL_RT_HEIGHT_F,
+   AGX_SYSVAL_COUNT,
+};
+
+struct agx_push_range {
+   uint16_t uniform; /* first 16-bit uniform half */
+   uint16_t length;  /* halves (even, 2..64) */
+   enum agx_push_kind kind;
+   /* GL_UNIFORMS: first 32-bit word; VBO_BASE: buffer; SYSVAL: first
+    * enum agx_sysval. */
+   uint32_t index;
+};
+
+/* Where one varying slot's components went in the UVS (vertex side). */
+struct agx_varyings_vs {
+   /* Total UVS words written (PPP "output size"; VDM output counts). */
+   uint8_t nr_words;
+   /* User words by group, in hardware order (32-bit smooth, flat,
+    * linear; 16-bit pairs smooth, flat, linear): the PPP varying counts. */
+   uint8_t nr_32_smooth, nr_32_flat, nr_32_linear;
+   uint8_t nr_16_smooth, nr_16_flat, nr_16_linear;
+   /* UVS word of component 0 of each varying slot, or 0xff if the VS does
+    * not write it.  gl_Position is always words 0-3. */
+   uint8_t slot_word[VARYING_SLOT_MAX];
+   bool writes_psiz;
+};
+
+/* One coefficient-register binding a fragment shader expects. */
+struct agx_cf_binding {
+   uint8_t cf_base;  /* first coefficient register */
+   uint8_t slot;     /* gl_varying_slot; VARYING_SLOT_POS: W or Z */
+   uint8_t offset;   /* first component (POS: 3 = W, 2 = Z) */
+   uint8_t count;    /* components, 1..4 */
+   bool flat;        /* flat shaded (ldcf) */
+   bool perspective; /* perspective-correct (smooth varyings) */
+};
+
+struct agx_varyings_fs {
+   uint8_t nr_cf;      /* coefficient registers used (bindings' extent) */
+   uint8_t nr_bindings;
+   bool reads_z;       /* gl_FragCoord.z read (cf1) */
+   struct agx_cf_binding bindings[AGX_MAX_CF_BINDINGS];
+};
+
+struct agx_shader_info {
+   gl_shader_stage stage;
+
+   /* General registers, in 16-bit halves (USC Registers word: round up to
+    * the hardware's granularity). */
+   unsigned nr_gprs;
+   /* Highest uniform half read + 1 (the FS word 0 / VS "uniforms" count). */
+   unsigned push_count;
+   unsigned nr_push;
+   struct agx_push_range push[AGX_MAX_PUSH_RANGES];
+
+   /* Statistics (SHADER-DB line, agx_shader_db_line) */
+   unsigned nr_instrs;
+   unsigned nr_alu, nr_fscib, nr_ic; /* cycle estimates */
+   unsigned nr_loops;
+   unsigned code_bytes;
+
+   struct agx_varyings_vs vs;
+
+   struct agx_varyings_fs fs;
+   /* FS: iter/ldcf present (USC Shader "loads varyings"). */
+   bool reads_varyings;
+   /* FS: render targets written with st_tile (bit i = rt i). */
+   uint8_t tib_writes;
+   bool writes_depth;
+   bool writes_sample_mask;
+   bool can_discard;
+};
+
+struct agx_shader_binary {
+   /* Machine code (ralloc'ed under the mem_ctx given to the compile call),
+    * ending in stop and padded with trap to AGX_CODE_ALIGN.  Offset 0 is
+    * the entry point; no preamble yet. */
+   uint8_t *code;
+   size_t size_B;
+   struct agx_shader_info info;
+};
+
+#define AGX_CODE_ALIGN 0x100
+
+enum agx_compile_status {
+   AGX_COMPILE_OK = 0,
+   /* The shader uses something the compiler does not implement yet. */
+   AGX_COMPILE_UNSUPPORTED = -1,
+   /* Out of registers (no spilling yet), or a limit of the hardware. */
+   AGX_COMPILE_TOO_BIG = -2,
+   /* The NIR is not in the form agx_preprocess_nir produces. */
+   AGX_COMPILE_INVALID = -3,
+};
+
+/* NIR options the front end should compile with (scalar booleans, fdiv...
+ * lowered the way the backend wants). */
+extern const nir_shader_compiler_options agx_nir_options;
+
+/*
+ * Shader-independent lowering, once per shader: I/O variables to
+ * load_input/store_output/load_uniform (driver_location = the variable's
+ * location for inputs/outputs; uniforms keep the driver_location the front
+ * end gave, in vec4 slots), vectors to scalars, booleans, optimisation.
+ * Returns false (with the shader untouched or partially lowered, but
+ * valid) when the shader cannot be handled.
+ */
+bool agx_preprocess_nir(nir_shader *nir);
+
+/*
+ * Compile a preprocessed shader for a key.  mem_ctx: ralloc parent of the
+ * code.  On failure returns a negative agx_compile_status and, when
+ * error/error_size are given, a message.
+ */
+int agx_compile_shader_nir(const nir_shader *nir,
+                           const struct agx_shader_key *key, void *mem_ctx,
+                           struct agx_shader_binary *out, char *error,
+                           size_t error_size);
+
+/*
+ * Link a vertex shader's outputs to a fragment shader's inputs: writes the
+ * coefficient binding table (cmdbuf.xml "cf binding header" then one "cf
+ * binding" per fs->bindings[]) to `table` (4-byte words, at most
+ * 1 + AGX_MAX_CF_BINDINGS).  `flat_first_vertex`: the provoking vertex of
+ * flat varyings is the first (else the last) vertex.  Inputs the VS does
+ * not write read slot 0 (undefined values, as GL allows).  Returns the
+ * number of words written (0 when the FS has no bindings: then FS word 2 is
+ * 0) or -1 if `capacity` is too small.
+ */
+int agx_link_varyings(const struct agx_varyings_vs *vs,
+                      const struct agx_varyings_fs *fs,
+                      bool flat_first_vertex, uint32_t *table,
+                      unsigned capacity);
+
+/* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
+void agx_pack_varying_counts(const struct agx_varyings_vs *vs,
+                             uint32_t out[2]);
+
+/* The "SHADER-DB: ..." statistics line (no newline) in Mesa's format. */
+void agx_shader_db_line(const struct agx_shader_binary *bin,
+                        const char *label, char *out, size_t size);
+
+/* Debug flags (AGX_MESA_DEBUG); parsed once. */
+unsigned agx_compiler_debug(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AGX_COMPILE_H */
