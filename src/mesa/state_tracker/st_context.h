@@ -47,6 +47,8 @@ struct st_context {
    unsigned fb_height;   /* for the y flip of window-system framebuffers */
    bool fb_flip;
    unsigned num_vbufs;
+   unsigned num_sampler_views;
+   struct pipe_sampler_view *dummy_2d_view, *dummy_cube_view;
 
    /* Constant buffer 0 as last uploaded. */
    struct gl_program_exec *const_exec;

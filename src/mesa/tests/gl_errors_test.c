@@ -172,6 +172,75 @@ CALL(get_attrib_pname, { GLint v[4];
                          _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_DIVISOR,
                                                  v); })
 
+/* Section 3.7: textures. */
+static const GLubyte texels[64];
+CALL(teximage_target, _mesa_TexImage2D(GL_TEXTURE_3D, 0, GL_RGBA, 1, 1, 0,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_level_neg, _mesa_TexImage2D(GL_TEXTURE_2D, -1, GL_RGBA, 1, 1,
+                                          0, GL_RGBA, GL_UNSIGNED_BYTE,
+                                          texels))
+CALL(teximage_level_big, _mesa_TexImage2D(GL_TEXTURE_2D, 20, GL_RGBA, 1, 1,
+                                          0, GL_RGBA, GL_UNSIGNED_BYTE,
+                                          texels))
+CALL(teximage_ifmt, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0,
+                                     GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_format, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
+                                       GL_BGRA_EXT, GL_UNSIGNED_BYTE,
+                                       texels))
+CALL(teximage_type, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
+                                     GL_RGBA, GL_FLOAT, texels))
+CALL(teximage_mismatch, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0,
+                                         GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_565_rgba, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1,
+                                         0, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5,
+                                         texels))
+CALL(teximage_border, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 1,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_size_neg, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, -1, 1,
+                                         0, GL_RGBA, GL_UNSIGNED_BYTE,
+                                         texels))
+CALL(teximage_cube_square, _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y,
+                                            0, GL_RGBA, 2, 1, 0, GL_RGBA,
+                                            GL_UNSIGNED_BYTE, texels))
+CALL(teximage_cube_target, _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA,
+                                            1, 1, 0, GL_RGBA,
+                                            GL_UNSIGNED_BYTE, texels))
+CALL(texsub_no_image, _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1,
+                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(texsub_region, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels);
+                      _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1,
+                                          GL_RGBA, GL_UNSIGNED_BYTE,
+                                          texels); })
+CALL(texsub_format, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels);
+                      _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1,
+                                          GL_RGB, GL_UNSIGNED_BYTE,
+                                          texels); })
+CALL(bind_texture_target, _mesa_BindTexture(GL_TEXTURE_3D, 1))
+CALL(bind_texture_mismatch, { _mesa_BindTexture(GL_TEXTURE_2D, 7);
+                              _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 7); })
+CALL(active_texture_range, _mesa_ActiveTexture(GL_TEXTURE0 + 32))
+CALL(gen_textures_neg, _mesa_GenTextures(-1, NULL))
+CALL(tex_param_pname, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_R,
+                                          GL_REPEAT))
+CALL(tex_param_value, _mesa_TexParameteri(GL_TEXTURE_2D,
+                                          GL_TEXTURE_MAG_FILTER,
+                                          GL_LINEAR_MIPMAP_LINEAR))
+CALL(tex_param_wrap, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S,
+                                         GL_CLAMP_TO_BORDER))
+CALL(tex_param_target, _mesa_TexParameteri(GL_TEXTURE_3D,
+                                           GL_TEXTURE_MIN_FILTER,
+                                           GL_LINEAR))
+CALL(mipmap_no_image, _mesa_GenerateMipmap(GL_TEXTURE_2D))
+CALL(mipmap_npot, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 2, 0,
+                                     GL_RGBA, GL_UNSIGNED_BYTE, texels);
+                    _mesa_GenerateMipmap(GL_TEXTURE_2D); })
+CALL(mipmap_target, _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X))
+CALL(compressed_teximage, _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                                                     0x83F0, 4, 4, 0, 8,
+                                                     texels))
+
 struct error_row {
    const char *name;
    void (*call)(void);
@@ -252,6 +321,33 @@ static const struct error_row rows[] = {
    ROW(read_pixels_format, GL_INVALID_ENUM),
    ROW(read_pixels_type, GL_INVALID_ENUM),
    ROW(read_pixels_pair, GL_INVALID_OPERATION),
+   ROW(teximage_target, GL_INVALID_ENUM),
+   ROW(teximage_level_neg, GL_INVALID_VALUE),
+   ROW(teximage_level_big, GL_INVALID_VALUE),
+   ROW(teximage_ifmt, GL_INVALID_VALUE),
+   ROW(teximage_format, GL_INVALID_ENUM),
+   ROW(teximage_type, GL_INVALID_ENUM),
+   ROW(teximage_mismatch, GL_INVALID_OPERATION),
+   ROW(teximage_565_rgba, GL_INVALID_OPERATION),
+   ROW(teximage_border, GL_INVALID_VALUE),
+   ROW(teximage_size_neg, GL_INVALID_VALUE),
+   ROW(teximage_cube_square, GL_INVALID_VALUE),
+   ROW(teximage_cube_target, GL_INVALID_ENUM),
+   ROW(texsub_no_image, GL_INVALID_OPERATION),
+   ROW(texsub_region, GL_INVALID_VALUE),
+   ROW(texsub_format, GL_INVALID_OPERATION),
+   ROW(bind_texture_target, GL_INVALID_ENUM),
+   ROW(bind_texture_mismatch, GL_INVALID_OPERATION),
+   ROW(active_texture_range, GL_INVALID_ENUM),
+   ROW(gen_textures_neg, GL_INVALID_VALUE),
+   ROW(tex_param_pname, GL_INVALID_ENUM),
+   ROW(tex_param_value, GL_INVALID_ENUM),
+   ROW(tex_param_wrap, GL_INVALID_ENUM),
+   ROW(tex_param_target, GL_INVALID_ENUM),
+   ROW(mipmap_no_image, GL_INVALID_OPERATION),
+   ROW(mipmap_npot, GL_INVALID_OPERATION),
+   ROW(mipmap_target, GL_INVALID_ENUM),
+   ROW(compressed_teximage, GL_INVALID_ENUM),
    ROW(get_integer_bad, GL_INVALID_ENUM),
    ROW(get_float_bad, GL_INVALID_ENUM),
    ROW(get_string_bad, GL_INVALID_ENUM),
