@@ -12,6 +12,7 @@
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/enums.h"
+#include "main/fbobject.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
@@ -108,6 +109,15 @@ free_shared_state(struct gl_shared_state *shared)
    }
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
       _mesa_reference_texobj(&shared->DefaultTex[i], NULL);
+   if (shared->Renderbuffers) {
+      hash_table_foreach(shared->Renderbuffers, e) {
+         struct gl_renderbuffer *rb = e->data;
+         if (rb != GL_NAME_RESERVED) {
+            rb->Name = 0;
+            _mesa_reference_renderbuffer(&rb, NULL);
+         }
+      }
+   }
    _mesa_name_table_destroy(shared->Buffers);
    _mesa_name_table_destroy(shared->ShaderObjects);
    _mesa_name_table_destroy(shared->Textures);
@@ -203,6 +213,7 @@ _mesa_init_context_state(struct gl_context *ctx)
 
    _mesa_init_varray(ctx);
    _mesa_init_texture_units(ctx);
+   ctx->FBOs = _mesa_name_table_create();
 }
 
 void
@@ -212,4 +223,5 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);
+   _mesa_free_framebuffer_objects(ctx);
 }

@@ -205,7 +205,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
       return true;
    case GL_RENDERBUFFER_BINDING:
-      int1(v, 0);
+      int1(v, ctx->CurrentRenderbuffer
+                 ? (GLint)ctx->CurrentRenderbuffer->Name : 0);
       return true;
    case GL_TEXTURE_BINDING_2D:
    case GL_TEXTURE_BINDING_CUBE_MAP: {

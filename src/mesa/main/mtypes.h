@@ -202,6 +202,7 @@ struct gl_shared_state {
 struct gl_renderbuffer {
    GLuint Name;
    int RefCount;
+   bool EverBound;
    GLenum InternalFormat;
    enum pipe_format Format;
    GLsizei Width, Height;
@@ -219,11 +220,26 @@ enum gl_buffer_index {
    BUFFER_COUNT,
 };
 
+/* What a framebuffer object has attached at one point. */
+struct gl_fbo_attachment {
+   GLenum Type;               /* GL_NONE, GL_RENDERBUFFER or GL_TEXTURE */
+   struct gl_renderbuffer *Renderbuffer;
+   struct gl_texture_object *Texture;
+   GLint TextureLevel;
+   GLuint CubeFace;
+   /* Stands for the texture image when the state tracker renders to it. */
+   struct gl_renderbuffer *TexWrapper;
+};
+
 struct gl_framebuffer {
    GLuint Name;               /* 0: window-system framebuffer */
    int RefCount;
    GLsizei Width, Height;
+   /* What the state tracker renders to: the window system's buffers, or
+    * resolved from Att[] by _mesa_update_framebuffer. */
    struct gl_renderbuffer *Attachment[BUFFER_COUNT];
+   struct gl_fbo_attachment Att[BUFFER_COUNT]; /* framebuffer objects */
+   GLenum Status;             /* of the last completeness check */
    GLenum ColorDrawBuffer[MAX_DRAW_BUFFERS];
    GLenum ColorReadBuffer;
    bool FlipY;                /* window system: GL's row 0 is the last */
@@ -335,6 +351,9 @@ struct gl_context {
    struct gl_program_object *CurrentProgram;
 
    struct gl_framebuffer *DrawBuffer, *ReadBuffer;
+   struct hash_table *FBOs;                  /* per context */
+   GLuint NextFBO;
+   struct gl_renderbuffer *CurrentRenderbuffer;
    struct gl_framebuffer *WinsysDraw, *WinsysRead;
    /* Stands in when no window-system framebuffer is bound (surfaceless):
     * incomplete (GL_FRAMEBUFFER_UNDEFINED). */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/fbobject.h"
 #include "main/hash.h"
 #include "main/texobj.h"
 #include "util/u_inlines.h"
@@ -161,6 +162,7 @@ _mesa_DeleteTextures(GLsizei n, const GLuint *textures)
       if (obj == GL_NAME_RESERVED)
          continue;
       struct gl_texture_object *t = obj;
+      _mesa_detach_texture(ctx, t);
       /* Bindings of the current context revert to the default texture. */
       for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
          for (unsigned k = 0; k < NUM_TEXTURE_TARGETS; k++) {

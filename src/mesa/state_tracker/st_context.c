@@ -204,9 +204,11 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
 
    ctx->WinsysDraw = draw ? &draw->base : NULL;
    ctx->WinsysRead = read ? &read->base : NULL;
-   /* Bound framebuffer objects stay bound (none yet). */
-   ctx->DrawBuffer = ctx->WinsysDraw;
-   ctx->ReadBuffer = ctx->WinsysRead;
+   /* Bound framebuffer objects stay bound. */
+   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name)
+      ctx->DrawBuffer = ctx->WinsysDraw;
+   if (!ctx->ReadBuffer || !ctx->ReadBuffer->Name)
+      ctx->ReadBuffer = ctx->WinsysRead;
    st->draw_stamp = draw ? draw->stamp - 1 : 0;
    st_invalidate_framebuffer(st);
 }
@@ -224,6 +226,13 @@ static void
 release_texture_views(struct st_context *st)
 {
    struct gl_shared_state *shared = st->ctx.Shared;
+
+   hash_table_foreach(shared->Renderbuffers, e) {
+      struct gl_renderbuffer *rb = e->data;
+      if (rb != GL_NAME_RESERVED && rb->surface &&
+          rb->surface->context == st->pipe)
+         pipe_surface_reference(&rb->surface, NULL);
+   }
 
    hash_table_foreach(shared->Textures, e)
       release_view(st, e->data);

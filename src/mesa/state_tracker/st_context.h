@@ -72,6 +72,12 @@ void st_invalidate_framebuffer(struct st_context *st);
 
 void st_framebuffer_unref(struct st_framebuffer *fb);
 
+/* (Re)allocates a renderbuffer's storage (glRenderbufferStorage). */
+bool st_renderbuffer_storage(struct st_context *st,
+                             struct gl_renderbuffer *rb,
+                             enum pipe_format format, GLsizei width,
+                             GLsizei height);
+
 /* Surface of a renderbuffer for this context's pipe (made on demand). */
 struct pipe_surface *st_renderbuffer_surface(struct st_context *st,
                                              struct gl_renderbuffer *rb);

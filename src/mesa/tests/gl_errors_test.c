@@ -241,6 +241,56 @@ CALL(compressed_teximage, _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
                                                      0x83F0, 4, 4, 0, 8,
                                                      texels))
 
+/* Section 4.4: framebuffer and renderbuffer objects. */
+CALL(bind_fbo_target, _mesa_BindFramebuffer(GL_RENDERBUFFER, 1))
+CALL(fbo_rb_on_default, _mesa_FramebufferRenderbuffer(
+        GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0))
+CALL(fbo_rb_attachment, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                          _mesa_FramebufferRenderbuffer(
+                             GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                             GL_RENDERBUFFER, 0); })
+CALL(fbo_rb_unknown, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                       _mesa_FramebufferRenderbuffer(
+                          GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_RENDERBUFFER, 42); })
+CALL(fbo_rb_target, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                      _mesa_FramebufferRenderbuffer(
+                         GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                         GL_TEXTURE_2D, 0); })
+CALL(fbo_tex_level, { _mesa_BindTexture(GL_TEXTURE_2D, 3);
+                      _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                      _mesa_FramebufferTexture2D(GL_FRAMEBUFFER,
+                                                 GL_COLOR_ATTACHMENT0,
+                                                 GL_TEXTURE_2D, 3, 1); })
+CALL(fbo_tex_unknown, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                        _mesa_FramebufferTexture2D(GL_FRAMEBUFFER,
+                                                   GL_COLOR_ATTACHMENT0,
+                                                   GL_TEXTURE_2D, 9, 0); })
+CALL(fbo_tex_textarget, { _mesa_BindTexture(GL_TEXTURE_2D, 3);
+                          _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                          _mesa_FramebufferTexture2D(
+                             GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_TEXTURE_CUBE_MAP_POSITIVE_X, 3, 0); })
+CALL(fbo_status_target, _mesa_CheckFramebufferStatus(GL_TEXTURE_2D))
+CALL(fbo_attach_query_default, { GLint v;
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v); })
+CALL(fbo_incomplete_draw, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                            _mesa_DrawArrays(GL_TRIANGLES, 0, 3); })
+CALL(rb_storage_format, { _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+                          _mesa_RenderbufferStorage(GL_RENDERBUFFER,
+                                                    GL_RGBA, 4, 4); })
+CALL(rb_storage_size, { _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+                        _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4,
+                                                  -1, 4); })
+CALL(rb_storage_unbound, _mesa_RenderbufferStorage(GL_RENDERBUFFER,
+                                                   GL_RGBA4, 4, 4))
+CALL(rb_bind_target, _mesa_BindRenderbuffer(GL_FRAMEBUFFER, 1))
+CALL(rb_param_pname, { GLint v; _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+                       _mesa_GetRenderbufferParameteriv(
+                          GL_RENDERBUFFER, GL_TEXTURE_WIDTH, &v); })
+
 struct error_row {
    const char *name;
    void (*call)(void);
@@ -348,6 +398,22 @@ static const struct error_row rows[] = {
    ROW(mipmap_npot, GL_INVALID_OPERATION),
    ROW(mipmap_target, GL_INVALID_ENUM),
    ROW(compressed_teximage, GL_INVALID_ENUM),
+   ROW(bind_fbo_target, GL_INVALID_ENUM),
+   ROW(fbo_rb_on_default, GL_INVALID_OPERATION),
+   ROW(fbo_rb_attachment, GL_INVALID_ENUM),
+   ROW(fbo_rb_unknown, GL_INVALID_OPERATION),
+   ROW(fbo_rb_target, GL_INVALID_ENUM),
+   ROW(fbo_tex_level, GL_INVALID_VALUE),
+   ROW(fbo_tex_unknown, GL_INVALID_OPERATION),
+   ROW(fbo_tex_textarget, GL_INVALID_OPERATION),
+   ROW(fbo_status_target, GL_INVALID_ENUM),
+   ROW(fbo_attach_query_default, GL_INVALID_OPERATION),
+   ROW(fbo_incomplete_draw, GL_INVALID_FRAMEBUFFER_OPERATION),
+   ROW(rb_storage_format, GL_INVALID_ENUM),
+   ROW(rb_storage_size, GL_INVALID_VALUE),
+   ROW(rb_storage_unbound, GL_INVALID_OPERATION),
+   ROW(rb_bind_target, GL_INVALID_ENUM),
+   ROW(rb_param_pname, GL_INVALID_ENUM),
    ROW(get_integer_bad, GL_INVALID_ENUM),
    ROW(get_float_bad, GL_INVALID_ENUM),
    ROW(get_string_bad, GL_INVALID_ENUM),
