@@ -15,6 +15,7 @@
 #include "agx_bg_eot.h"
 #include "agx_formats.h"
 #include "agx_isa.h"
+#include "util/half_float.h"
 
 static const char *const agx_mem_format_names[16] = {
    [AGX_MEM_I8] = "i8",           [AGX_MEM_I16] = "i16",
@@ -94,6 +95,38 @@ emit_clear(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
       *nr_gprs = halves;
 }
 
+/* Load one render target from memory: texel fetch at the pixel's
+ * coordinates through the texture at state register 2 * rt (shared
+ * nearest sampler 0), then write it into the tilebuffer.
+ */
+static void
+emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
+          unsigned rt, unsigned *nr_gprs)
+{
+   const struct agx_format_info *info =
+      agx_format_info(tib->logical_format[rt]);
+   bool is16 = agx_tib_format_is_16bit(info->tib_format);
+   const char *run = is16 ? "r0l_r0h_r1l_r1h" : "r0_r1_r2_r3";
+   const char *dim = tib->nr_samples > 1 ? "tex_2d_ms" : "tex_2d";
+
+   /* Pixel coordinates are the thread position in the grid. */
+   emit(t, "get_sr r4, sr80\n");
+   emit(t, "get_sr r5, sr81\n");
+   if (tib->nr_samples > 1) {
+      /* TODO: per-sample loads (sample index operand) */
+   }
+   emit(t,
+        "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, %s, "
+        "r4_r5, auto_lod, 0\n",
+        run, 2 * rt, dim);
+   emit(t, "wait 0\n");
+   emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
+        agx_mem_format_names[info->tib_format],
+        agx_masks[info->tib_comps], tib->offset_B[rt]);
+   if (*nr_gprs < 12)
+      *nr_gprs = 12;
+}
+
 /* Store one render target from the tilebuffer through the PBE bound at
  * texture state register rt.  The tilebuffer offset is a register
  * operand; the coordinates are implicit (the tile being stored).
@@ -142,6 +175,12 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
          if (agx_bg_clear_uniform(rt) + 8 > out->nr_uniforms)
             out->nr_uniforms = agx_bg_clear_uniform(rt) + 8;
          break;
+      case AGX_BG_LOAD:
+         emit_load(&t, tib, rt, &out->nr_gprs);
+         out->uses_sampler = true;
+         if (2 * rt + 1 > out->nr_textures)
+            out->nr_textures = 2 * rt + 1;
+         break;
       case AGX_EOT_STORE:
          emit_store(&t, tib, rt, &out->nr_gprs);
          if (rt + 1 > out->nr_textures)
@@ -171,4 +210,46 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
 
    out->source = ralloc_strdup(mem_ctx, text);
    return 0;
+}
+
+void
+agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib, unsigned rt,
+                      const uint32_t colour[4], uint32_t out[4])
+{
+   enum pipe_format format = tib->logical_format[rt];
+   const struct agx_format_info *info = agx_format_info(format);
+   const struct util_format_description *desc = util_format_description(format);
+   bool is16 = info && agx_tib_format_is_16bit(info->tib_format);
+   bool integer = util_format_is_pure_integer(format);
+   uint32_t values[4];
+
+   /* The tilebuffer holds channels in memory order: memory channel c
+    * takes the logical component whose format swizzle names c; channels
+    * no component names (X in RGBX) get 1.
+    */
+   for (unsigned c = 0; c < 4; ++c) {
+      values[c] = integer ? 1 : 0x3f800000; /* 1 or 1.0f */
+      for (unsigned k = 0; desc && k < 4; ++k) {
+         if (desc->swizzle[k] == c) {
+            values[c] = colour[k];
+            break;
+         }
+      }
+   }
+
+   memset(out, 0, 16);
+   if (is16) {
+      uint16_t *h = (uint16_t *)out;
+      for (unsigned c = 0; c < 4; ++c) {
+         if (integer) {
+            h[c] = (uint16_t)values[c];
+         } else {
+            float f;
+            memcpy(&f, &values[c], 4);
+            h[c] = util_float_to_half(f);
+         }
+      }
+   } else {
+      memcpy(out, values, 16);
+   }
 }

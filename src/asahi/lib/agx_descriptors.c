@@ -40,7 +40,10 @@ agx_pack_texture_desc(void *out, const struct agx_view_desc *v)
       return false;
 
    struct util_format_description d = *desc;
-   if (util_format_is_depth_or_stencil(v->format)) {
+   if (v->memory_order) {
+      for (unsigned i = 0; i < 4; ++i)
+         d.swizzle[i] = i;
+   } else if (util_format_is_depth_or_stencil(v->format)) {
       /* Depth or stencil is broadcast from the one channel. */
       for (unsigned i = 0; i < 4; ++i)
          d.swizzle[i] = i == 3 ? PIPE_SWIZZLE_1 : PIPE_SWIZZLE_X;

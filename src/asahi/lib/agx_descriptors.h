@@ -34,6 +34,10 @@ struct agx_view_desc {
     * own (PIPE_SWIZZLE_X, Y, Z, W for none).
     */
    uint8_t swizzle[4];
+   /* Texture only: read channels in memory order, ignoring the format's
+    * swizzle (tilebuffer reloads: the tilebuffer is in memory order).
+    */
+   bool memory_order;
 };
 
 /* False when the format is not supported. */
