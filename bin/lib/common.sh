@@ -15,7 +15,8 @@ ASAHI_PACKAGES=(
    gcc libc6-dev clang libclang-rt-14-dev pkg-config meson ninja-build
    python3 python3-mako python3-docutils bison flex
    libcmocka-dev libdrm-dev libexpat1-dev zlib1g-dev libpng-dev
-   libglvnd-dev mesa-common-dev khronos-api piglit
+   libglvnd-dev libegl-dev libgles-dev mesa-common-dev khronos-api piglit
+   mesa-utils-bin
 )
 
 asahi_msg() { printf '[asahi] %s\n' "$*" >&2; }

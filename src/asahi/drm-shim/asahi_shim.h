@@ -2,9 +2,9 @@
  * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
- * State of the drm_asahi drm-shim backend, shared by the ioctl handlers
- * (asahi_noop.c), the submit checker (asahi_shim_submit.c) and the
- * submission dump (asahi_shim_dump.c).  Error codes follow the Asahi
+ * State of the drm_asahi drm-shim backends, shared by the ioctl handlers
+ * (asahi_shim_ioctls.c), the submit checker (asahi_shim_submit.c), the
+ * submission dump (asahi_shim_dump.c) and the simulator (asahi_sim.c).  Error codes follow the Asahi
  * kernel driver (AsahiLinux/linux drivers/gpu/drm/asahi/file.rs).
  */
 #ifndef ASAHI_SHIM_H
@@ -72,6 +72,18 @@ asahi_shim_file(struct shim_file *file)
 }
 
 int asahi_shim_submit(struct shim_file *file, void *arg);
+
+/* Fill in the shared driver description (called by each backend's
+ * drm_shim_driver_init). */
+void asahi_shim_driver_setup(struct shim_driver *driver, const char *desc);
+
+/* Runs an accepted submission's commands, in order, before its out-syncs
+ * are signalled (the lock is held).  NULL in the no-op backend.  A command
+ * that fails does not fail the ioctl: the kernel reports nothing through
+ * the UAPI either. */
+extern void (*asahi_shim_execute)(struct shim_file *file,
+                                  struct asahi_shim_queue *queue,
+                                  const uint8_t *cmdbuf, size_t size);
 
 /* Write one submission as an agxdecode dump into dir; 0 or -errno. */
 int asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,

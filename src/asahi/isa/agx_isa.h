@@ -159,6 +159,10 @@ enum agx_isa_print {
 struct agx_isa_operand_info {
    const char *name; /* applegpu's field name: "D", "A", "cc", "S"... */
    enum agx_isa_print print;
+   /* The instruction writes this operand (destinations, loaded data);
+    * every other register operand is read.  Compilers use it to tell
+    * definitions from uses. */
+   bool writes;
 };
 
 struct agx_isa_op_info {

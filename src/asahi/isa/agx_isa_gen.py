@@ -50,7 +50,7 @@ static const struct agx_isa_enum_name ${f['id']}_${i}_names[] = {
 % endfor
 static const struct agx_isa_operand_info ${f['id']}_info[] = {
 % for o in f['operands']:
-   { "${o['name']}", ${o['cprint']} },
+   { "${o['name']}", ${o['cprint']}, ${'true' if o['cwrites'] else 'false'} },
 % endfor
 % if not f['operands']:
    { 0 },
@@ -211,6 +211,10 @@ def prepare(forms):
          names[o['name']] = i
          o['cname'] = cname(o['name'])
          o['cprint'] = PRINT[o['print']]
+         # Destinations: the dst/r0l codecs, or operands marked writes=True
+         # (loaded register runs).
+         w = o.get('writes')
+         o['cwrites'] = w if w is not None else o['codec'] in ('dst', 'r0l')
          for key in ('value', 'type', 'mod', 'sx', 'aux', 'present'):
             if key == 'type' and o['shared_type']:
                continue

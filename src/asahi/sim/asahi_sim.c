@@ -57,6 +57,7 @@ asahi_sim_group_init(struct asahi_sim_group *group)
 {
    memset(group, 0, sizeof(*group));
    group->exec = ~0u;
+   group->launched = ~0u;
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
       group->dispatch.grid_position[t][0] = t;
    for (unsigned i = 0; i < 3; i++) {

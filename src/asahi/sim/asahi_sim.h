@@ -150,6 +150,9 @@ struct asahi_sim_frag {
    /* Tile size in pixels: iter interpolates at tile-relative positions
     * (pixel modulo the tile size).  0 means 32. */
    unsigned tile_width, tile_height;
+   /* Framebuffer position of the tile's top-left pixel: image_write_block
+    * stores the tile starting there. */
+   uint16_t tile_origin[2];
    /* Samples per pixel (0 or 1: one sample at the centre) and each
     * sample's position inside the pixel, in pixels (0..1). */
    unsigned nr_samples;
@@ -205,6 +208,9 @@ struct asahi_sim_group {
    /* Active lanes; bit t is lane t.  The hardware derives it from r0l by
     * the exec-control instructions (exec[t] = r0l[t] == 0). */
    uint32_t exec;
+   /* Lanes that exist in this dispatch (all by default): the exec-control
+    * instructions never activate a lane outside it. */
+   uint32_t launched;
 
    /* Program counter: a byte offset from code_base.  r1 is the link
     * register for call/ret. */

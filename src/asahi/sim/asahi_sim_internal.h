@@ -116,6 +116,10 @@ enum asahi_sim_status asahi_sim_exec_frag(struct asahi_sim_group *g,
 enum asahi_sim_status asahi_sim_exec_texture(struct asahi_sim_group *g,
                                              struct asahi_sim_exec *x);
 
+/* image_write_block: store the tile through a PBE (asahi_sim_pbe.c). */
+enum asahi_sim_status asahi_sim_exec_block_store(struct asahi_sim_group *g,
+                                                 const struct agx_isa_instr *I);
+
 /* Device/stack/local memory access with fault handling (see
  * asahi_sim_memory.c).  Returns false when the run must stop. */
 bool asahi_sim_mem_access(struct asahi_sim_group *g, uint64_t va, void *data,

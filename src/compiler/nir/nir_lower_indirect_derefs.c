@@ -103,33 +103,57 @@ needs_lowering(access *a, nir_variable_mode modes)
    return indirect;
 }
 
-/* Lower the first indirect access found; the walk restarts afterwards
- * because inserting ifs splits the block being walked. */
+/* One walk over the function, lowering every indirect access it meets.
+ * Lowering splits the access's block around the new ifs; the walk goes on
+ * from the instruction that followed the access (now in the block after
+ * the ifs) or, when there was none, from the block that followed the
+ * access's block, so that nothing is visited twice and the ladders just
+ * built (whose accesses use constant indices) are skipped. */
 static bool
-lower_first(nir_function_impl *impl, nir_variable_mode modes,
-            unsigned max_length)
+lower_impl(nir_function_impl *impl, nir_variable_mode modes,
+           unsigned max_length)
 {
    nir_builder b = nir_builder_create(impl);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         if (instr->type != nir_instr_type_intrinsic)
-            continue;
-         access a = { .intr = nir_instr_as_intrinsic(instr),
-                      .max_length = max_length };
-         if (a.intr->intrinsic != nir_intrinsic_load_deref &&
-             a.intr->intrinsic != nir_intrinsic_store_deref)
-            continue;
-         if (!needs_lowering(&a, modes))
-            continue;
-         b.cursor = nir_before_instr(instr);
-         nir_def *r = emit(&b, &a, 0, NULL);
-         if (r)
-            nir_def_rewrite_uses(&a.intr->def, r);
-         nir_instr_remove(instr);
-         return true;
+   bool progress = false;
+   nir_block *block = nir_start_block(impl);
+   nir_instr *instr = nir_block_first_instr(block);
+   while (block) {
+      if (!instr) {
+         block = nir_block_cf_tree_next(block);
+         instr = block ? nir_block_first_instr(block) : NULL;
+         continue;
+      }
+      nir_instr *next = instr->node.next == &block->instr_list
+                           ? NULL
+                           : list_entry(instr->node.next, nir_instr, node);
+      access a = { .max_length = max_length };
+      if (instr->type != nir_instr_type_intrinsic) {
+         instr = next;
+         continue;
+      }
+      a.intr = nir_instr_as_intrinsic(instr);
+      if ((a.intr->intrinsic != nir_intrinsic_load_deref &&
+           a.intr->intrinsic != nir_intrinsic_store_deref) ||
+          !needs_lowering(&a, modes)) {
+         instr = next;
+         continue;
+      }
+      nir_block *next_block = nir_block_cf_tree_next(block);
+      b.cursor = nir_before_instr(instr);
+      nir_def *r = emit(&b, &a, 0, NULL);
+      if (r)
+         nir_def_rewrite_uses(&a.intr->def, r);
+      nir_instr_remove(instr);
+      progress = true;
+      if (next) {
+         block = next->block;
+         instr = next;
+      } else {
+         block = next_block;
+         instr = block ? nir_block_first_instr(block) : NULL;
       }
    }
-   return false;
+   return progress;
 }
 
 bool
@@ -138,12 +162,10 @@ nir_lower_indirect_derefs(nir_shader *shader, nir_variable_mode modes,
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      bool p = false;
-      while (lower_first(impl, modes, max_length))
-         p = true;
-      if (p)
+      if (lower_impl(impl, modes, max_length)) {
          nir_metadata_preserve(impl, nir_metadata_none);
-      progress |= p;
+         progress = true;
+      }
    }
    return progress;
 }

@@ -45,7 +45,8 @@ move_instrs_to_end(nir_block *from, nir_block *to)
 }
 
 /* Splice the taken branch of nif into the parent list. */
-static void
+/* Returns the block that now ends the inlined code. */
+static nir_block *
 inline_branch(nir_if *nif, bool take_then)
 {
    struct list_head *taken = take_then ? &nif->then_list : &nif->else_list;
@@ -86,6 +87,7 @@ inline_branch(nir_if *nif, bool take_then)
    }
    list_del(&if_node->node);
    list_del(&after->cf_node.node);
+   return new_last;
 }
 
 static bool
@@ -149,20 +151,27 @@ try_inline_loop(nir_loop *loop)
    return true;
 }
 
+/* One walk over a list, inner lists first.  After a change the walk goes
+ * on from the block the change left in place (which may now end in a jump
+ * or be followed by something removable), never from the top: each node
+ * is visited a bounded number of times. */
 static bool
 dead_cf_list(struct list_head *list)
 {
    bool progress = false;
-   list_for_each_entry_safe(nir_cf_node, node, list, node) {
+   nir_cf_node *node = list_first_entry(list, nir_cf_node, node);
+   while (node) {
+      nir_cf_node *resume = NULL;
       switch (node->type) {
       case nir_cf_node_block:
          if (remove_after_jump(nir_cf_node_as_block(node)))
-            return true; /* the list changed under us: start again */
+            return true; /* nothing follows the block any more */
          break;
       case nir_cf_node_if: {
          nir_if *nif = nir_cf_node_as_if(node);
          progress |= dead_cf_list(&nif->then_list);
          progress |= dead_cf_list(&nif->else_list);
+         nir_block *before = nir_cf_node_as_block_before(node);
          nir_instr *ci = nif->condition.ssa->parent_instr;
          if (ci->type == nir_instr_type_load_const) {
             bool take = nir_const_value_as_bool(
@@ -171,8 +180,10 @@ dead_cf_list(struct list_head *list)
             nir_block *last = take ? nir_if_last_then_block(nif)
                                    : nir_if_last_else_block(nif);
             if (!nir_block_ends_in_jump(last)) {
-               inline_branch(nif, take);
-               return true; /* the list changed under us: start again */
+               /* The inlined nodes were walked as part of the branch. */
+               resume = &inline_branch(nif, take)->cf_node;
+               progress = true;
+               break;
             }
          }
          nir_block *after = nir_cf_node_as_block_after(node);
@@ -182,20 +193,25 @@ dead_cf_list(struct list_head *list)
              list_is_empty(&nir_if_first_else_block(nif)->instr_list) &&
              !nir_phi_from_node(after, after->instr_list.next)) {
             nir_cf_node_remove(node);
-            return true;
+            resume = &before->cf_node;
+            progress = true;
          }
          break;
       }
       case nir_cf_node_loop: {
          nir_loop *loop = nir_cf_node_as_loop(node);
          progress |= dead_cf_list(&loop->body);
-         if (try_inline_loop(loop))
-            return true;
+         nir_block *before = nir_cf_node_as_block_before(node);
+         if (try_inline_loop(loop)) {
+            resume = &before->cf_node;
+            progress = true;
+         }
          break;
       }
       default:
          break;
       }
+      node = resume ? resume : nir_cf_node_next(node);
    }
    return progress;
 }
@@ -205,9 +221,7 @@ nir_opt_dead_cf(nir_shader *shader)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      bool p = false;
-      while (dead_cf_list(&impl->body))
-         p = true;
+      bool p = dead_cf_list(&impl->body);
       if (p) {
          nir_repair_phis(impl);
          nir_metadata_preserve(impl, nir_metadata_none);

@@ -123,24 +123,35 @@ try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
    return true;
 }
 
+/* One walk over a list, inner loops before the loops around them.  After
+ * an unroll the walk goes on with the copies (their inner loops may have
+ * become unrollable), never back to the start of the list, so that each
+ * node is visited once plus once per copy made of it. */
 static bool
 unroll_list(nir_shader *shader, struct list_head *list, unsigned max_trips)
 {
-   list_for_each_entry_safe(nir_cf_node, node, list, node) {
+   bool progress = false;
+   nir_cf_node *node = list_first_entry(list, nir_cf_node, node);
+   while (node) {
       if (node->type == nir_cf_node_if) {
          nir_if *nif = nir_cf_node_as_if(node);
-         if (unroll_list(shader, &nif->then_list, max_trips) ||
-             unroll_list(shader, &nif->else_list, max_trips))
-            return true;
+         progress |= unroll_list(shader, &nif->then_list, max_trips);
+         progress |= unroll_list(shader, &nif->else_list, max_trips);
       } else if (node->type == nir_cf_node_loop) {
          nir_loop *loop = nir_cf_node_as_loop(node);
-         if (unroll_list(shader, &loop->body, max_trips))
-            return true;
-         if (try_unroll(shader, loop, max_trips))
-            return true; /* the list changed: the caller starts again */
+         progress |= unroll_list(shader, &loop->body, max_trips);
+         /* The block before the loop stays; the copies go after it and
+          * the block after the loop is merged into the last of them. */
+         nir_cf_node *before = nir_cf_node_prev(node);
+         if (try_unroll(shader, loop, max_trips)) {
+            progress = true;
+            node = nir_cf_node_next(before);
+            continue;
+         }
       }
+      node = nir_cf_node_next(node);
    }
-   return false;
+   return progress;
 }
 
 bool
@@ -151,17 +162,13 @@ nir_opt_loop_unroll(nir_shader *shader)
       max_trips = shader->options->max_unroll_iterations;
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      bool p = false;
-      nir_update_cfg(impl);
-      while (unroll_list(shader, &impl->body, max_trips)) {
-         p = true;
-         nir_update_cfg(impl);
-      }
-      if (p) {
+      /* Unrolling needs no CFG edges (phi sources name their blocks);
+       * they are recomputed once, at the end. */
+      if (unroll_list(shader, &impl->body, max_trips)) {
          nir_repair_phis(impl);
          nir_metadata_preserve(impl, nir_metadata_none);
+         progress = true;
       }
-      progress |= p;
    }
    return progress;
 }

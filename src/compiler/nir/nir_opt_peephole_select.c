@@ -91,20 +91,29 @@ try_select(nir_if *nif, unsigned limit)
    return true;
 }
 
+/* One walk over a list, inner ifs before the if around them (which may
+ * become selectable once they are gone).  A selected if is merged into
+ * the block before it, and the walk goes on after that block. */
 static bool
 select_list(struct list_head *list, unsigned limit)
 {
    bool progress = false;
-   list_for_each_entry_safe(nir_cf_node, node, list, node) {
+   nir_cf_node *node = list_first_entry(list, nir_cf_node, node);
+   while (node) {
       if (node->type == nir_cf_node_if) {
          nir_if *nif = nir_cf_node_as_if(node);
          progress |= select_list(&nif->then_list, limit);
          progress |= select_list(&nif->else_list, limit);
-         if (try_select(nif, limit))
-            return true; /* the list changed: the caller starts again */
+         nir_cf_node *before = nir_cf_node_prev(node);
+         if (try_select(nif, limit)) {
+            progress = true;
+            node = nir_cf_node_next(before);
+            continue;
+         }
       } else if (node->type == nir_cf_node_loop) {
          progress |= select_list(&nir_cf_node_as_loop(node)->body, limit);
       }
+      node = nir_cf_node_next(node);
    }
    return progress;
 }
@@ -114,9 +123,7 @@ nir_opt_peephole_select(nir_shader *shader, unsigned limit)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      bool p = false;
-      while (select_list(&impl->body, limit))
-         p = true;
+      bool p = select_list(&impl->body, limit);
       if (p)
          nir_metadata_preserve(impl, nir_metadata_none);
       progress |= p;

@@ -8,9 +8,12 @@
  * sources that are the phi itself, as in a loop that never changes it, and
  * undefs when the value dominates the phi) is that value.  A phi of only
  * undefs becomes an undef.  Runs until nothing changes, so chains of
- * trivial phis collapse.
+ * trivial phis collapse: one walk over every phi, then a worklist of the
+ * phis that read a removed one (the only ones whose answer can change).
  */
 #include "nir_passes.h"
+
+#include "util/u_dynarray.h"
 
 enum phi_kind {
    PHI_KEEP,        /* two or more distinct real values */
@@ -37,7 +40,8 @@ classify_phi(nir_phi_instr *phi, nir_def **value)
 }
 
 static bool
-simplify_phi(nir_function_impl *impl, nir_phi_instr *phi)
+simplify_phi(nir_function_impl *impl, nir_phi_instr *phi,
+             struct util_dynarray *worklist)
 {
    nir_block *block = phi->instr.block;
    nir_def *value;
@@ -63,20 +67,38 @@ simplify_phi(nir_function_impl *impl, nir_phi_instr *phi)
    }
    }
 
+   /* Phis reading this one see a new source: look at them again. */
+   nir_foreach_use_including_if(src, &phi->def) {
+      if (nir_src_is_if(src))
+         continue;
+      nir_instr *user = nir_src_parent_instr(src);
+      if (user != &phi->instr && user->type == nir_instr_type_phi)
+         util_dynarray_append(worklist, nir_phi_instr *,
+                              nir_instr_as_phi(user));
+   }
    nir_def_rewrite_uses(&phi->def, value);
    nir_instr_remove(&phi->instr);
    return true;
 }
 
-/* One walk over every phi of the function; true if any went away. */
+/* One walk over every phi of the function, then the worklist; true if
+ * any phi went away. */
 static bool
 sweep(nir_function_impl *impl)
 {
+   struct util_dynarray worklist;
+   util_dynarray_init(&worklist, NULL);
    bool changed = false;
    nir_foreach_block(block, impl) {
       nir_foreach_phi_safe(phi, block)
-         changed |= simplify_phi(impl, phi);
+         changed |= simplify_phi(impl, phi, &worklist);
    }
+   while (util_dynarray_num_elements(&worklist, nir_phi_instr *)) {
+      nir_phi_instr *phi = util_dynarray_pop(&worklist, nir_phi_instr *);
+      if (phi->instr.block) /* not removed meanwhile */
+         changed |= simplify_phi(impl, phi, &worklist);
+   }
+   util_dynarray_fini(&worklist);
    return changed;
 }
 
@@ -88,9 +110,7 @@ nir_opt_remove_phis(nir_shader *shader)
       nir_metadata_require(impl, nir_metadata_dominance);
       /* Removing phis keeps blocks, so dominance stays valid across
        * sweeps; a later sweep catches phis that only fed earlier ones. */
-      bool changed = false;
-      while (sweep(impl))
-         changed = true;
+      bool changed = sweep(impl);
       if (changed)
          nir_metadata_preserve(impl, nir_metadata_block_index |
                                         nir_metadata_dominance);

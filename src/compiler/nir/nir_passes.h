@@ -92,6 +92,22 @@ void nir_repair_phis(nir_function_impl *impl);
 
 /* The standard optimisation loop, run to a fixed point. */
 void nir_optimize(nir_shader *shader);
+
+/* What nir_optimize_with_stats() measured: per pass of the loop (in loop
+ * order) its name, thread CPU time, how often it ran and how often it
+ * made progress; pass_runs is the total number of pass runs. */
+#define NIR_OPTIMIZE_MAX_PASSES 16
+typedef struct {
+   unsigned num_passes;
+   unsigned pass_runs;
+   struct {
+      const char *name;
+      double seconds;
+      unsigned runs, progress;
+   } passes[NIR_OPTIMIZE_MAX_PASSES];
+} nir_optimize_stats;
+/* nir_optimize(), filling *stats (which may be NULL). */
+void nir_optimize_with_stats(nir_shader *shader, nir_optimize_stats *stats);
 /* The lowerings shader->options asks for, each followed by the loop. */
 void nir_lower_for_options(nir_shader *shader);
 

@@ -30,6 +30,8 @@ typedef struct {
    char *errors;
    unsigned num_errors;
    nir_def **defs;         /* by index */
+   unsigned *num_uses;     /* by def index */
+   struct set *uses;       /* the uses of defs with many of them */
    nir_instr *instr;       /* current instruction, for messages */
    struct set *vars;       /* variables in scope */
    unsigned loop_depth;
@@ -82,6 +84,11 @@ valid_num_components(unsigned n)
    return (n >= 1 && n <= 5) || n == 8 || n == 16;
 }
 
+/* Above this many uses, a def's uses are looked up in st->uses instead of
+ * walking its list for each of them (quadratic for a value used all over
+ * a large shader); below it, the walk is cheaper than hashing. */
+#define FEW_USES 16
+
 static bool
 src_on_use_list(const nir_src *src)
 {
@@ -90,6 +97,16 @@ src_on_use_list(const nir_src *src)
          return true;
    }
    return false;
+}
+
+static bool
+validated_use(validate_state *st, const nir_src *src)
+{
+   bool known = src->ssa->index < st->impl->ssa_alloc &&
+                st->defs[src->ssa->index] == src->ssa;
+   if (known && st->num_uses[src->ssa->index] > FEW_USES)
+      return set_contains(st->uses, src);
+   return src_on_use_list(src);
 }
 
 static void
@@ -101,16 +118,17 @@ validate_src(validate_state *st, nir_src *src, nir_instr *parent)
    }
    check(st, !nir_src_is_if(src) && src->parent_instr == parent,
          "source has the wrong parent");
-   check(st, src_on_use_list(src), "source missing from its def's uses");
+   bool known = src->ssa->index < st->impl->ssa_alloc &&
+                st->defs[src->ssa->index] == src->ssa;
+   check(st, validated_use(st, src), "source missing from its def's uses");
    nir_instr *di = src->ssa->parent_instr;
    check(st, di && di->block, "source refers to a removed instruction");
    if (!di || !di->block)
       return;
-   check(st, nir_cf_node_get_function(&di->block->cf_node) == st->impl,
+   check(st, known ||
+                nir_cf_node_get_function(&di->block->cf_node) == st->impl,
          "source refers to another function");
-   check(st, src->ssa->index < st->impl->ssa_alloc &&
-                st->defs[src->ssa->index] == src->ssa,
-         "source refers to an unknown def %%%u", src->ssa->index);
+   check(st, known, "source refers to an unknown def %%%u", src->ssa->index);
 
    /* Dominance. */
    nir_block *use_block = parent->block;
@@ -138,9 +156,19 @@ validate_def(validate_state *st, nir_def *def, nir_instr *instr)
    }
    check(st, !st->defs[def->index], "def index %u used twice", def->index);
    st->defs[def->index] = def;
-   list_for_each_entry(nir_src, u, &def->uses, use_link)
+   unsigned n = 0;
+   list_for_each_entry(nir_src, u, &def->uses, use_link) {
       check(st, u->ssa == def, "use list of %%%u has a foreign source",
             def->index);
+      n++;
+   }
+   st->num_uses[def->index] = n;
+   if (n > FEW_USES) {
+      list_for_each_entry(nir_src, u, &def->uses, use_link) {
+         if (u->ssa == def)
+            set_add(st->uses, u);
+      }
+   }
 }
 
 static void
@@ -291,7 +319,7 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
          error(st, "phi source without a value");
          continue;
       }
-      check(st, src_on_use_list(&ps->src), "phi source missing from uses");
+      check(st, validated_use(st, &ps->src), "phi source missing from uses");
       check(st, ps->src.ssa->bit_size == phi->def.bit_size &&
                    ps->src.ssa->num_components == phi->def.num_components,
             "phi source shape differs");
@@ -402,7 +430,7 @@ validate_cf_list(validate_state *st, struct list_head *list,
             error(st, "if without a condition");
          } else {
             check(st, nir_src_is_if(c) && c->parent_if == nif, "if condition parent");
-            check(st, src_on_use_list(c), "if condition missing from uses");
+            check(st, validated_use(st, c), "if condition missing from uses");
             check(st, c->ssa->num_components == 1,
                   "if condition must be scalar");
             nir_instr *di = c->ssa->parent_instr;
@@ -440,12 +468,16 @@ validate_impl(validate_state *st, nir_function_impl *impl)
    nir_metadata_preserve(impl, nir_metadata_none);
    nir_calc_dominance_impl(impl);
    impl->valid_metadata |= nir_metadata_dominance | nir_metadata_block_index;
-   nir_index_instrs(impl);
    st->defs = rzalloc_array(st->mem_ctx, nir_def *, impl->ssa_alloc + 1);
+   st->num_uses = rzalloc_array(st->mem_ctx, unsigned, impl->ssa_alloc + 1);
+   st->uses = set_create_pointer_keys(st->mem_ctx);
 
-   /* Defs first, so that sources can be checked against them. */
+   /* Defs first, so that sources can be checked against them; the same
+    * walk numbers the instructions (for dominance within a block). */
+   unsigned index = 0;
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
+         instr->index = index++;
          st->instr = instr;
          nir_def *def = nir_instr_def(instr);
          if (def)

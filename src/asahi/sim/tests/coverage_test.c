@@ -42,7 +42,6 @@ static const char *const unexecuted[] = {
    "todo_unkc0000000",
    "todo_unke800",
    "todo_unk0c00",
-   "image_write_block",
 };
 
 static bool

@@ -904,6 +904,59 @@ test_unroll_inner_only(void **state)
    ralloc_free(f.ctx);
 }
 
+/* nir_optimize stops at the fixed point and not later: when it returns,
+ * no pass of the loop changes the shader any more, and on a shader that
+ * is already there each pass ran exactly once. */
+static void
+test_optimize_stops_at_fixed_point(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_builder *b = &f.b;
+   nir_variable *acc = new_acc(&f);
+   counted i = begin_counted(&f, "i", nir_imm_int(b, 3));
+   nir_store_var(b, acc, nir_iadd(b, nir_load_var(b, acc), i.i), 1);
+   end_counted(&f, &i);
+   nir_store_var(b, f.outi, nir_load_var(b, acc), 1);
+
+   nir_optimize_stats st;
+   nir_optimize_with_stats(b->shader, &st);
+   assert_true(st.num_passes >= 10 &&
+               st.num_passes <= NIR_OPTIMIZE_MAX_PASSES);
+   unsigned runs = 0, progress = 0;
+   for (unsigned p = 0; p < st.num_passes; p++) {
+      runs += st.passes[p].runs;
+      progress += st.passes[p].progress;
+   }
+   assert_int_equal(runs, st.pass_runs);
+   assert_true(progress > 0);
+   /* Every progress is followed by one quiet run of each pass. */
+   assert_true(st.pass_runs <= (progress + 1) * st.num_passes);
+   assert_int_equal(stored_constant(&f), 0 + 1 + 2);
+
+   /* Already at the fixed point: one quiet run each. */
+   nir_optimize_with_stats(b->shader, &st);
+   assert_int_equal(st.pass_runs, st.num_passes);
+   for (unsigned p = 0; p < st.num_passes; p++) {
+      assert_int_equal(st.passes[p].runs, 1);
+      assert_int_equal(st.passes[p].progress, 0);
+   }
+   /* And the passes agree, run by hand. */
+   nir_shader *s = b->shader;
+   assert_false(nir_lower_vars_to_ssa(s));
+   assert_false(nir_copy_prop(s));
+   assert_false(nir_opt_remove_phis(s));
+   assert_false(nir_opt_dce(s));
+   assert_false(nir_opt_dead_cf(s));
+   assert_false(nir_opt_cse(s));
+   assert_false(nir_opt_peephole_select(s, 8));
+   assert_false(nir_opt_algebraic(s));
+   assert_false(nir_opt_constant_folding(s));
+   assert_false(nir_opt_loop_unroll(s));
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -928,6 +981,7 @@ main(void)
       cmocka_unit_test(test_unroll_dependent_nest),
       cmocka_unit_test(test_unroll_three_deep),
       cmocka_unit_test(test_unroll_inner_only),
+      cmocka_unit_test(test_optimize_stops_at_fixed_point),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

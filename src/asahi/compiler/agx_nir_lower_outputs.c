@@ -1,0 +1,62 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Shader outputs through temporaries: every vector-typed output variable
+ * gets a function-local twin that all accesses use, and the twin is copied
+ * to the output once at the end of the entry point.  The stores then sit
+ * in the last block, where the backend emits st_var / st_tile, even when
+ * the source wrote outputs inside branches or loops (and read them back).
+ * Mesa solves the same problem with nir_lower_io_to_temporaries.
+ */
+
+#include "nir_builder.h"
+#include "nir_passes.h"
+#include "agx_nir.h"
+
+bool
+agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   bool progress = false;
+
+   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out) {
+      if (!nir_vtype_is_vector_or_scalar(var->type))
+         continue;
+
+      nir_variable *temp =
+         nir_local_variable_create(impl, var->type, var->name);
+
+      /* Point every deref of the output at the temporary. */
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_deref)
+               continue;
+            nir_deref_instr *d = nir_instr_as_deref(instr);
+            if (d->deref_type == nir_deref_type_var && d->var == var) {
+               d->var = temp;
+               d->modes = nir_var_function_temp;
+            } else if (d->deref_type != nir_deref_type_var &&
+                       d->deref_type != nir_deref_type_cast) {
+               nir_deref_instr *parent =
+                  nir_instr_as_deref(d->parent.ssa->parent_instr);
+               if (parent->modes == nir_var_function_temp &&
+                   d->modes == nir_var_shader_out)
+                  d->modes = nir_var_function_temp;
+            }
+         }
+      }
+
+      nir_builder b = nir_builder_at(nir_after_impl(impl));
+      nir_store_var(&b, var, nir_load_var(&b, temp),
+                    (1u << var->type->components) - 1);
+      progress = true;
+   }
+
+   if (progress)
+      nir_metadata_preserve(impl, nir_metadata_block_index |
+                                     nir_metadata_dominance);
+   return progress;
+}
