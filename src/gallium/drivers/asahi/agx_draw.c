@@ -87,8 +87,12 @@ agx_batch_init_state(struct agx_batch *batch)
          batch->load |= PIPE_CLEAR_COLOR0 << i;
       agx_batch_writes(batch, s->texture);
    }
-   if (batch->key.zsbuf)
-      agx_batch_writes(batch, batch->key.zsbuf->texture);
+   if (batch->key.zsbuf) {
+      struct agx_resource *zs = agx_resource(batch->key.zsbuf->texture);
+      agx_batch_writes(batch, &zs->base);
+      if (zs->separate_stencil)
+         agx_batch_writes(batch, &zs->separate_stencil->base);
+   }
 }
 
 /* ---- uniforms --------------------------------------------------------- */

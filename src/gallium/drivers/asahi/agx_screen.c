@@ -203,7 +203,11 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
 
    if (bindings & PIPE_BIND_DEPTH_STENCIL) {
-      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM)
+      /* Z24S8 and Z32F_S8X24 are stored as Z32F plus separate S8. */
+      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM &&
+          format != PIPE_FORMAT_S8_UINT &&
+          format != PIPE_FORMAT_Z24_UNORM_S8_UINT &&
+          format != PIPE_FORMAT_Z32_FLOAT_S8X24_UINT)
          return false;
       return !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE));
    }

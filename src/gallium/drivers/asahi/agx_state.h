@@ -73,6 +73,10 @@ struct agx_resource {
    /* Textures: the layout; buffers use layout.size_B only. */
    struct ail_layout layout;
    uint64_t modifier;
+   /* Depth/stencil formats with both (Z24S8, Z32F_S8X24) are two images:
+    * this resource holds Z32F depth, separate_stencil the S8 stencil.
+    */
+   struct agx_resource *separate_stencil;
    /* Levels with defined contents (bit per level). */
    uint32_t valid_levels;
    /* Last submission that read or wrote it (timeline point). */
