@@ -221,6 +221,16 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
    }
    struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
 
+   unsigned nr_tex = 0, samp = 0;
+   agx_bind_textures(ctx, batch, stage, &b, &nr_tex, &samp);
+   if (stage == PIPE_SHADER_FRAGMENT) {
+      ctx->fs_textures = nr_tex;
+      ctx->fs_sampler_states = samp;
+   } else {
+      ctx->vs_textures = nr_tex;
+      ctx->vs_sampler_states = samp;
+   }
+
    agx_push_uniforms(ctx, batch, &b, stage, cs, p);
 
    if (stage == PIPE_SHADER_FRAGMENT) {
@@ -501,6 +511,8 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
 
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg) {
          cfg.uniforms = fs->info.push_count;
+         cfg.texture_states = ctx->fs_textures;
+         cfg.sampler_states = ctx->fs_sampler_states;
          cfg.cf_bindings = fs->info.fs.nr_bindings;
       }
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg) {
@@ -509,7 +521,10 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_2, cfg) {
          cfg.cf_bindings = cf_usc;
       }
-      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg);
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg) {
+         /* Mesa sets this with four or more textures (a guess there). */
+         cfg.unknown = ctx->fs_textures >= 4;
+      }
    }
 
    if (h.occlusion_query)
@@ -658,7 +673,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
 
    uint32_t dirty = ctx->dirty;
    /* Uniform data lives in the word lists: new data, new lists. */
-   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX))
+   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES))
       dirty |= AGX_DIRTY_VS;
    /* User vertex buffers are uploaded per draw. */
    if (agx_uses_user_vbs(ctx))
@@ -672,6 +687,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       uint32_t counts;
       agx_pack(&counts, VDM_STATE_VS_WORD_0, cfg) {
          cfg.uniforms = vs->info.push_count;
+         cfg.texture_states = ctx->vs_textures;
+         cfg.sampler_states = ctx->vs_sampler_states;
       }
       struct agx_vdm_vs_state s = {
          .counts = counts,

@@ -239,6 +239,9 @@ struct agx_context {
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
    unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* Texture registers and sampler states code of the last word lists. */
+   unsigned vs_textures, vs_sampler_states;
+   unsigned fs_textures, fs_sampler_states;
    uint32_t dirty;
 
    /* GL_KHR_robustness: set when a submission of this context faulted or
@@ -290,6 +293,16 @@ bool agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
 /* agx_draw.c */
 void agx_init_draw_functions(struct pipe_context *pctx);
 void agx_batch_init_state(struct agx_batch *batch);
+
+/* agx_texture.c */
+struct agx_usc_builder;
+void agx_init_texture_functions(struct pipe_context *pctx);
+/* Texture and Sampler words of a stage's word list; the counts for its
+ * Counts word (texture registers, sampler states code).
+ */
+void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
+                       enum pipe_shader_type stage, struct agx_usc_builder *b,
+                       unsigned *nr_textures, unsigned *sampler_states);
 
 /* agx_clear.c */
 void agx_init_clear_functions(struct pipe_context *pctx);
