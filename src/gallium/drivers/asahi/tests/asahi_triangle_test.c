@@ -553,6 +553,131 @@ nir_depth_test(void **state)
    assert_true(dumps >= 1);
 }
 
+/*
+ * Texturing: a 64x64 RGBA8 texture with a pattern is uploaded through a
+ * map (tiled by ail), bound at unit 0 with a nearest sampler, and a
+ * full-screen quad copies it texel for texel with a hand-assembled
+ * fragment shader (texture_load at the pixel's coordinates, through ts0 /
+ * ss0 as the binding convention says).  The render target must equal the
+ * texture.
+ */
+static void
+texture_copy(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+   void *mem = ralloc_context(NULL);
+
+   struct pipe_resource tt = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *tex = screen->resource_create(screen, &tt);
+   assert_non_null(tex);
+   static uint8_t pattern[W * H * 4];
+   for (unsigned y = 0; y < H; ++y) {
+      for (unsigned x = 0; x < W; ++x) {
+         uint8_t *p = pattern + (y * W + x) * 4;
+         p[0] = x * 4;
+         p[1] = y * 4;
+         p[2] = (x ^ y) * 4;
+         p[3] = 255 - x;
+      }
+   }
+   struct pipe_box box = {0, 0, 0, W, H, 1};
+   ctx->texture_subdata(ctx, tex, 0, PIPE_MAP_WRITE, &box, pattern, W * 4,
+                        0);
+
+   struct pipe_sampler_view vt = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM, .target = PIPE_TEXTURE_2D,
+      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   struct pipe_sampler_view *view = ctx->create_sampler_view(ctx, tex, &vt);
+   ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 1, 0, false, &view);
+   struct pipe_sampler_state ss = {
+      .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .min_mip_filter = PIPE_TEX_MIPFILTER_NONE, .max_lod = 14,
+   };
+   void *sso = ctx->create_sampler_state(ctx, &ss);
+   ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, &sso);
+
+   struct agx_shader_binary *fsb = assemble(
+      "get_sr r4, sr80\n"
+      "get_sr r5, sr81\n"
+      "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, r0_r1_r2_r3, ts0, "
+      "ss0, tex_2d, r4_r5, auto_lod, 0\n"
+      "wait 0\n"
+      "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 255, 0\n"
+      "stop",
+      mem);
+   fsb->info.stage = MESA_SHADER_FRAGMENT;
+   fsb->info.nr_gprs = 12;
+   fsb->info.tib_writes = 1;
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NATIVE,
+                                  .ir.tokens = fsb};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
+   set_vertices(&e, quad, 6);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (expect && atoi(expect)) {
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            const uint8_t *want = pattern + (y * W + x) * 4;
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 0, 1, false, NULL);
+   ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1,
+                            (void *[]){NULL});
+   ctx->delete_sampler_state(ctx, sso);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&tex, NULL);
+   env_fini(&e);
+   ralloc_free(mem);
+
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+   assert_true(dumps >= 1);
+}
+
 int
 main(void)
 {
@@ -560,6 +685,7 @@ main(void)
       cmocka_unit_test(native_indexed_triangle),
       cmocka_unit_test(nir_triangle),
       cmocka_unit_test(nir_depth_test),
+      cmocka_unit_test(texture_copy),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
