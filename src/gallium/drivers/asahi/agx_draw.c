@@ -506,7 +506,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
 
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_FRAGMENT, fs, p);
-      if (!pipeline)
+      if (batch->failed)
          return false;
 
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg) {
@@ -682,7 +682,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    if (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS)) {
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_VERTEX, vs, &params);
-      if (!pipeline)
+      if (batch->failed)
          return;
       uint32_t counts;
       agx_pack(&counts, VDM_STATE_VS_WORD_0, cfg) {
@@ -704,6 +704,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       agx_encode_viewport_scissor(ctx, batch);
 
    if (!agx_encode_ppp(ctx, batch, &params, dirty)) {
+      u_loge("asahi", "out of memory recording a draw; the render pass "
+                      "will be dropped");
       batch->failed = true;
       return;
    }

@@ -298,6 +298,8 @@ agx_destroy_screen(struct pipe_screen *pscreen)
    struct agx_screen *screen = agx_screen(pscreen);
    if (screen->timeline)
       drmSyncobjDestroy(screen->dev.fd, screen->timeline);
+   if (screen->usc_reserved)
+      agx_bo_unreference(screen->usc_reserved);
    agx_queue_destroy(&screen->dev, screen->queue_id);
    agx_close_device(&screen->dev);
    pthread_mutex_destroy(&screen->submit_lock);
@@ -337,6 +339,8 @@ agx_screen_create(int fd)
       return NULL;
    }
    pthread_mutex_init(&screen->submit_lock, NULL);
+   screen->usc_reserved =
+      agx_bo_create(&screen->dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "usc reserve");
 
    snprintf(screen->name, sizeof(screen->name), "asahi (%s)",
             screen->dev.name);

@@ -57,6 +57,11 @@ struct agx_screen {
    uint64_t seqno;
    pthread_mutex_t submit_lock;
    char name[128];
+   /* The first page of the shader heap, held so that no USC word list or
+    * program ever sits at USC offset 0 (which the hardware words use to
+    * mean "none", e.g. the coefficient binding table).
+    */
+   struct agx_bo *usc_reserved;
    /* The device reported a fault or a wait timed out. */
    bool lost;
 };

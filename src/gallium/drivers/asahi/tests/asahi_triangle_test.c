@@ -678,6 +678,72 @@ texture_copy(void **state)
    assert_true(dumps >= 1);
 }
 
+/*
+ * A render pass that does not clear loads what the previous pass stored:
+ * clear to blue and flush, then draw the red triangle without clearing.
+ * Expected: red where x + y + 1 < 64, blue elsewhere.
+ */
+static void
+load_then_draw(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+
+   union pipe_color_union blue = {.f = {0, 0, 1, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &blue, 1.0, 0);
+   ctx->flush(ctx, NULL, 0);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs()};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            if (dd >= -1 && dd <= 1)
+               continue;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            uint8_t want[4] = {dd < 0 ? 255 : 0, 0, dd < 0 ? 0 : 255, 255};
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+   assert_true(dumps >= 2);
+}
+
 int
 main(void)
 {
@@ -686,6 +752,7 @@ main(void)
       cmocka_unit_test(nir_triangle),
       cmocka_unit_test(nir_depth_test),
       cmocka_unit_test(texture_copy),
+      cmocka_unit_test(load_then_draw),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
