@@ -500,6 +500,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_shader_functions(p);
    agx_init_draw_functions(p);
    agx_init_clear_functions(p);
+   agx_init_blit_functions(p);
 
    ctx->dirty = AGX_DIRTY_ALL;
    return p;

@@ -309,6 +309,9 @@ void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
                        enum pipe_shader_type stage, struct agx_usc_builder *b,
                        unsigned *nr_textures, unsigned *sampler_states);
 
+/* agx_blit.c */
+void agx_init_blit_functions(struct pipe_context *pctx);
+
 /* agx_clear.c */
 void agx_init_clear_functions(struct pipe_context *pctx);
 

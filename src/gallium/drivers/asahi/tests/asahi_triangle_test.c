@@ -744,6 +744,64 @@ load_then_draw(void **state)
    assert_true(dumps >= 2);
 }
 
+/* Blits (scaled 2x, flipped vertically) and copies of tiled textures,
+ * checked texel by texel against the nearest-texel rule.
+ */
+static void
+blit_and_copy(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+   struct pipe_resource t = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 8, .height0 = 8, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *a = screen->resource_create(screen, &t);
+   t.width0 = t.height0 = 16;
+   struct pipe_resource *b = screen->resource_create(screen, &t);
+   struct pipe_resource *c = screen->resource_create(screen, &t);
+   assert_true(a && b && c);
+
+   uint32_t pa[64];
+   for (unsigned i = 0; i < 64; ++i)
+      pa[i] = 0xff000000u | (i * 0x010203u);
+   struct pipe_box box8 = {0, 0, 0, 8, 8, 1};
+   ctx->texture_subdata(ctx, a, 0, PIPE_MAP_WRITE, &box8, pa, 32, 0);
+
+   struct pipe_blit_info bi = {
+      .dst = {.resource = b, .box = {0, 16, 0, 16, -16, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .src = {.resource = a, .box = {0, 0, 0, 8, 8, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .mask = PIPE_MASK_RGBA,
+   };
+   ctx->blit(ctx, &bi);
+   struct pipe_box box16 = {0, 0, 0, 16, 16, 1};
+   ctx->resource_copy_region(ctx, c, 0, 0, 0, 0, b, 0, &box16);
+
+   struct pipe_transfer *xfer = NULL;
+   const uint32_t *map =
+      ctx->texture_map(ctx, c, 0, PIPE_MAP_READ, &box16, &xfer);
+   assert_non_null(map);
+   for (unsigned y = 0; y < 16; ++y) {
+      for (unsigned x = 0; x < 16; ++x) {
+         uint32_t want = pa[(7 - y / 2) * 8 + x / 2];
+         assert_int_equal(map[y * xfer->stride / 4 + x], want);
+      }
+   }
+   ctx->texture_unmap(ctx, xfer);
+   pipe_resource_reference(&a, NULL);
+   pipe_resource_reference(&b, NULL);
+   pipe_resource_reference(&c, NULL);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+}
+
 int
 main(void)
 {
@@ -753,6 +811,7 @@ main(void)
       cmocka_unit_test(nir_depth_test),
       cmocka_unit_test(texture_copy),
       cmocka_unit_test(load_then_draw),
+      cmocka_unit_test(blit_and_copy),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
