@@ -87,6 +87,7 @@ struct sim_draw {
    struct AGX_CULL cull;
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
+   struct AGX_FRAGMENT_STENCIL stencil[2];
    /* The scissor rectangle (fragment control `scissor enable`), pixels
     * [min, max). */
    bool scissor;
@@ -133,6 +134,7 @@ struct sim_ppp_state {
    /* Depth state per face: [0] front, [1] back. */
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
+   struct AGX_FRAGMENT_STENCIL stencil[2];
    bool has_fs;
    struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
    struct AGX_FRAGMENT_SHADER_WORD_1 fs1;
@@ -167,6 +169,7 @@ struct sim_tile {
    uint8_t *tib;
    float *depth; /* width x height x samples, the tile's depth values */
    bool z16;     /* depth values are unorm16 */
+   uint8_t *stencil; /* width x height x samples */
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

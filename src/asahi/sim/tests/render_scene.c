@@ -341,6 +341,33 @@ depth_layout(const struct scene_params *p)
    return l;
 }
 
+static struct ail_layout
+stencil_layout(const struct scene_params *p)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_S8_UINT,
+      .renderable = true,
+   };
+   ail_make_miptree(&l);
+   return l;
+}
+
+uint8_t
+scene_stencil(const struct scene_params *p, const struct scene *s,
+              unsigned x, unsigned y)
+{
+   struct ail_layout l = stencil_layout(p);
+   uint64_t off = 0;
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   return s->stencil[off];
+}
+
 float
 scene_depth(const struct scene_params *p, const struct scene *s, unsigned x,
             unsigned y)
@@ -369,7 +396,9 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, PPP_HEADER, cfg) {
       cfg.fragment_control = true;
       cfg.front_face = true;
+      cfg.front_stencil = p->stencil_test;
       cfg.back_face = true;
+      cfg.back_stencil = p->stencil_test;
       cfg.depth_bias_scissor = true;
       cfg.viewport = true;
       cfg.viewport_count = 1;
@@ -381,6 +410,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_PPP_HEADER_LENGTH;
    agx_pack(w, FRAGMENT_CONTROL, cfg) {
       cfg.scissor_enable = p->scissor;
+      cfg.stencil_test_enable = p->stencil_test;
    }
    w += AGX_FRAGMENT_CONTROL_LENGTH;
    for (unsigned face = 0; face < 2; face++) {
@@ -390,10 +420,21 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
          cfg.disable_depth_write = !p->depth_test;
          cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
          cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
+         cfg.stencil_reference = 1;
       }
-      /* The back face word follows the front one (no face 2 or stencil
-       * words in between: their bits are clear). */
       w += AGX_FRAGMENT_FACE_LENGTH;
+      /* Then the face's stencil word (no face 2 words: bits clear). */
+      if (p->stencil_test) {
+         agx_pack(w, FRAGMENT_STENCIL, cfg) {
+            cfg.compare = AGX_ZS_FUNC_NOT_EQUAL;
+            cfg.read_mask = 0xff;
+            cfg.write_mask = 0xff;
+            cfg.depth_pass = AGX_STENCIL_OP_REPLACE;
+            cfg.depth_fail = AGX_STENCIL_OP_KEEP;
+            cfg.stencil_fail = AGX_STENCIL_OP_KEEP;
+         }
+         w += AGX_FRAGMENT_STENCIL_LENGTH;
+      }
    }
    agx_pack(w, DEPTH_BIAS_SCISSOR, cfg) {
       cfg.scissor = 0;
@@ -598,6 +639,11 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
          }
       }
    }
+   uint64_t stencil_va = 0;
+   if (p->stencil_test) {
+      struct ail_layout l = stencil_layout(p);
+      out->stencil = alloc(&b, l.size_B, 128, false, &stencil_va);
+   }
    uint64_t depth_va = 0;
    if (p->depth_test) {
       struct ail_layout l = depth_layout(p);
@@ -629,16 +675,17 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
    c->isp_scissor_base = scissor_va;
-   if (p->depth_test) {
-      c->depth.base = depth_va;
-      memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
-      uint8_t zls[8];
-      agx_pack(zls, ZLS_CONTROL, cfg) {
-         cfg.z_store_enable = true;
-         cfg.z_format = AGX_ZLS_FORMAT_32F;
-      }
-      memcpy(&c->zls_ctrl, zls, 8);
+   c->depth.base = depth_va;
+   c->stencil.base = stencil_va;
+   memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
+   c->isp_bgobjvals = 0x300; /* stencil clear 0 (Mesa: 0x300 | value) */
+   uint8_t zls[8];
+   agx_pack(zls, ZLS_CONTROL, cfg) {
+      cfg.z_store_enable = p->depth_test;
+      cfg.s_store_enable = p->stencil_test;
+      cfg.z_format = AGX_ZLS_FORMAT_32F;
    }
+   memcpy(&c->zls_ctrl, zls, 8);
    return true;
 }
 

@@ -70,6 +70,9 @@ struct scene_params {
    bool linear_filter;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */
    bool depth_clip;
+   /* Stencil: test NOT_EQUAL against reference 1, replace on pass, S8
+    * buffer cleared to 0 and stored. */
+   bool stencil_test;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];
@@ -82,7 +85,12 @@ struct scene {
    size_t rt_size;
    unsigned rt_stride;          /* linear: bytes per row */
    uint8_t *depth;              /* the depth buffer, when depth_test */
+   uint8_t *stencil;            /* the stencil buffer, when stencil_test */
 };
+
+/* The stencil value stored for pixel (x, y). */
+uint8_t scene_stencil(const struct scene_params *p, const struct scene *s,
+                      unsigned x, unsigned y);
 
 /* The depth value stored for pixel (x, y). */
 float scene_depth(const struct scene_params *p, const struct scene *s,

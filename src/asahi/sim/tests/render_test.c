@@ -411,6 +411,50 @@ check_depth(struct fixture *f, bool b_first)
    }
 }
 
+/*
+ * Stencil: the same two triangles, stencil NOT_EQUAL 1 with REPLACE on
+ * pass, no depth test.  The first triangle drawn marks its pixels with 1,
+ * so the second one is drawn only outside it: the first wins the
+ * overlap.  The stored stencil is 1 wherever either was drawn.
+ */
+static void
+test_stencil(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_FLAT;
+   p.nr_vertices = 6;
+   p.stencil_test = true;
+   const float win[6][2] = {{4.5f, 4.5f},  {28.5f, 4.5f}, {4.5f, 28.5f},
+                            {16.5f, 0.5f}, {40.5f, 0.5f}, {16.5f, 24.5f}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+      memcpy(p.vcolour[i], i < 3 ? red : green, 16);
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in_a = in_right_triangle(x, y);
+         bool in_b = x >= 16 && x + y < 40;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (in_a)
+            expect_rgba(px, 255, 0, 0, 255, x, y);
+         else if (in_b)
+            expect_rgba(px, 0, 255, 0, 255, x, y);
+         else
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+         assert_int_equal(scene_stencil(&p, &s, x, y), in_a || in_b);
+      }
+   }
+}
+
 static void
 test_depth_less(void **state)
 {
@@ -841,6 +885,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_stencil, setup, teardown),
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
