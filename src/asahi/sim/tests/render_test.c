@@ -26,7 +26,9 @@
 #include "asahi/isa/agx_isa.h"
 #include "asahi/genxml/agx_pack.h"
 #include "asahi/lib/decode.h"
+#include "asahi/lib/decode_dump.h"
 #include "asahi/sim/asahi_sim_gpu.h"
+#include "asahi/sim/asahi_sim_replay.h"
 #include "render_scene.h"
 #include "util/ralloc.h"
 
@@ -802,6 +804,45 @@ test_compute_barrier(void **state)
    ralloc_free(ctx);
 }
 
+/* The scene written as an agxdecode dump (as ASAHI_SHIM_DUMP writes
+ * them) replays through the executor with the same work done. */
+static void
+test_replay_dump(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   uint8_t cmdbuf[512];
+   size_t n = scene_cmdbuf(&s, cmdbuf, sizeof(cmdbuf));
+
+   char *bytes = NULL;
+   size_t size = 0;
+   FILE *fp = open_memstream(&bytes, &size);
+   struct agx_dump_writer w;
+   agx_dump_writer_begin(&w, fp, USC_BASE);
+   agx_dump_writer_add_region(&w, USC_BASE, f->mem.usc.data, HEAP_SIZE,
+                              AGX_DUMP_REGION_SHADER);
+   agx_dump_writer_add_region(&w, DATA_BASE, f->mem.data.data, HEAP_SIZE,
+                              AGX_DUMP_REGION_WRITABLE);
+   assert_true(agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI,
+                                      cmdbuf, n));
+   fclose(fp);
+
+   struct asahi_sim_replay_result res;
+   bool ok = asahi_sim_replay(bytes, size, 0, &res);
+   if (!ok)
+      fail_msg("replay: %s", res.error);
+   assert_int_equal(res.commands, 1);
+   assert_int_equal(res.failed, 0);
+   assert_int_equal(res.primitives, 1);
+   assert_int_equal(res.fragments, 300);
+   free(bytes);
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -894,6 +935,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_compute_barrier, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_replay_dump, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };
