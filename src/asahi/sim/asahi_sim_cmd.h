@@ -24,6 +24,10 @@ bool sim_fail(struct asahi_sim_gpu *gpu, enum asahi_sim_result result,
 void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
 
+/* Count n more program invocations of this command; false (timeout)
+ * past gpu->work_limit. */
+bool sim_work(struct asahi_sim_gpu *gpu, uint64_t n);
+
 /* ---- memory ------------------------------------------------------------ */
 
 /* Copy size bytes at va; a fault (recorded) when not all mapped. */

@@ -235,8 +235,10 @@ flush(struct batch *b)
    const struct sim_draw *d = b->prim->draw;
    struct asahi_sim_group *g = b->g;
 
-   bool ok = true;
-   if (!d->has_fs) {
+   bool ok = sim_work(gpu, (unsigned)__builtin_popcount(b->launched));
+   if (!ok) {
+      /* Past the work limit: nothing more runs. */
+   } else if (!d->has_fs) {
       /* No fragment program: the tests and depth/stencil writes only. */
       asahi_sim_group_init(g);
       u_foreach_bit (t, b->helpers)

@@ -184,9 +184,32 @@ expect_rgba(const uint8_t *px, unsigned r, unsigned g, unsigned b, unsigned a,
                px[0], px[1], px[2], px[3], r, g, b, a);
 }
 
+/* With ASAHI_SIM_FUZZ_SEEDS=DIR, write the scene as a seed of
+ * fuzz-asahi-sim-render: the command, 8 KiB of the shader heap, then the
+ * used part of general memory (at most 32 KiB). */
+static void
+write_fuzz_seed(struct fixture *f, const struct scene *s)
+{
+   const char *dir = getenv("ASAHI_SIM_FUZZ_SEEDS");
+   if (!dir)
+      return;
+   char path[512];
+   static unsigned counter;
+   snprintf(path, sizeof(path), "%s/scene-%u", dir, counter++);
+   FILE *fp = fopen(path, "wb");
+   if (!fp)
+      return;
+   fwrite(&s->cmd, sizeof(s->cmd), 1, fp);
+   fwrite(f->mem.usc.data, 8 << 10, 1, fp);
+   size_t used = f->mem.data.used < (32u << 10) ? f->mem.data.used : 32u << 10;
+   fwrite(f->mem.data.data, used, 1, fp);
+   fclose(fp);
+}
+
 static void
 run(struct fixture *f, const struct scene *s)
 {
+   write_fuzz_seed(f, s);
    enum asahi_sim_result r = asahi_sim_execute_render(&f->gpu, &s->cmd);
    if (r != ASAHI_SIM_RESULT_OK)
       fail_msg("render failed (%s): %s", asahi_sim_result_string(r),
