@@ -92,6 +92,7 @@ struct sim_draw {
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
    struct AGX_FRAGMENT_STENCIL stencil[2];
+   uint32_t occlusion_index; /* with fragment control visibility mode */
    /* The scissor rectangle (fragment control `scissor enable`), pixels
     * [min, max). */
    bool scissor;
@@ -139,6 +140,7 @@ struct sim_ppp_state {
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
    struct AGX_FRAGMENT_STENCIL stencil[2];
+   uint32_t occlusion_index;
    bool has_fs;
    struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
    struct AGX_FRAGMENT_SHADER_WORD_1 fs1;

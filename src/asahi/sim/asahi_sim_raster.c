@@ -224,6 +224,33 @@ stencil_test(const struct batch *b, const uint8_t *s)
                      (float)(s[0] & b->st.read_mask));
 }
 
+/*
+ * Occlusion queries (fragment control `visibility mode`): the 64-bit
+ * counter at isp_oclqry_base + 8 x (the occlusion query word's index)
+ * counts the samples that passed depth and stencil and were not discarded
+ * (counting), or is set to 1 (boolean).  Inferred from Mesa's query code
+ * (alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_query.c: one u64 per
+ * query); medium confidence.
+ */
+static bool
+count_visible(const struct batch *b, unsigned pixels)
+{
+   const struct sim_draw *d = b->prim->draw;
+   struct sim_render *r = b->tile->r;
+   enum agx_visibility_mode mode = d->fragment_control.visibility_mode;
+   if (mode != AGX_VISIBILITY_MODE_COUNTING &&
+       mode != AGX_VISIBILITY_MODE_BOOLEAN)
+      return true;
+   uint64_t va = r->cmd->isp_oclqry_base + 8ull * d->occlusion_index;
+   uint64_t v = 0;
+   if (!sim_read(r->gpu, va, &v, 8, "occlusion query"))
+      return false;
+   v = mode == AGX_VISIBILITY_MODE_BOOLEAN
+          ? 1
+          : v + (uint64_t)pixels * b->tile->samples;
+   return sim_write(r->gpu, va, &v, 8, "occlusion query");
+}
+
 static bool
 flush(struct batch *b)
 {
@@ -263,6 +290,7 @@ flush(struct batch *b)
    }
    /* Depth write for the fragments that survived, with the depth the
     * program emitted if it did (tested again: a late test). */
+   unsigned visible = 0;
    for (unsigned t = 0; ok && t < ASAHI_SIM_LANES; t++) {
       if (!(b->launched & (1u << t)) || (g->frag.samples_killed[t] & 1))
          continue;
@@ -280,7 +308,10 @@ flush(struct batch *b)
       if (b->stencil)
          stencil_op(b, b->st.depth_pass,
                     stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]));
+      visible++;
    }
+   if (ok && visible)
+      ok = count_visible(b, visible);
    gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
    b->launched = 0;
    b->helpers = 0;

@@ -405,12 +405,15 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.output_select = true;
       cfg.cull = true;
       cfg.fragment_shader = true;
+      cfg.occlusion_query = p->occlusion;
       cfg.output_size = true;
    }
    w += AGX_PPP_HEADER_LENGTH;
    agx_pack(w, FRAGMENT_CONTROL, cfg) {
       cfg.scissor_enable = p->scissor;
       cfg.stencil_test_enable = p->stencil_test;
+      cfg.visibility_mode = p->occlusion ? AGX_VISIBILITY_MODE_COUNTING
+                                         : AGX_VISIBILITY_MODE_NONE;
    }
    w += AGX_FRAGMENT_CONTROL_LENGTH;
    for (unsigned face = 0; face < 2; face++) {
@@ -479,6 +482,12 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, FRAGMENT_SHADER_WORD_3, cfg)
       ;
    w += 4;
+   if (p->occlusion) {
+      agx_pack(w, FRAGMENT_OCCLUSION_QUERY, cfg) {
+         cfg.index = 1;
+      }
+      w += AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH;
+   }
    agx_pack(w, OUTPUT_SIZE, cfg) {
       cfg.count = 8;
    }
@@ -639,6 +648,9 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
          }
       }
    }
+   uint64_t query_va = 0;
+   if (p->occlusion)
+      out->queries = alloc(&b, 16, 16, false, &query_va);
    uint64_t stencil_va = 0;
    if (p->stencil_test) {
       struct ail_layout l = stencil_layout(p);
@@ -675,6 +687,7 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
    c->isp_scissor_base = scissor_va;
+   c->isp_oclqry_base = query_va;
    c->depth.base = depth_va;
    c->stencil.base = stencil_va;
    memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);

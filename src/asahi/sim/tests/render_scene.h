@@ -73,6 +73,8 @@ struct scene_params {
    /* Stencil: test NOT_EQUAL against reference 1, replace on pass, S8
     * buffer cleared to 0 and stored. */
    bool stencil_test;
+   /* Occlusion query: counting into a u64 at index 1 of the array. */
+   bool occlusion;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];
@@ -86,6 +88,7 @@ struct scene {
    unsigned rt_stride;          /* linear: bytes per row */
    uint8_t *depth;              /* the depth buffer, when depth_test */
    uint8_t *stencil;            /* the stencil buffer, when stencil_test */
+   uint64_t *queries;           /* the occlusion array, when occlusion */
 };
 
 /* The stencil value stored for pixel (x, y). */

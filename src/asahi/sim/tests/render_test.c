@@ -260,6 +260,27 @@ test_clear_and_triangle_twiddled(void **state)
    check_triangle_scene(*state, true);
 }
 
+/* A counting occlusion query sees the triangle's 300 samples; the
+ * neighbouring counter is untouched. */
+static void
+test_occlusion_query(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.occlusion = true;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   s.queries[0] = 7;
+   s.queries[1] = 5;
+   decode_cleanly(f, &s);
+   run(f, &s);
+   assert_int_equal(s.queries[0], 7);
+   assert_int_equal(s.queries[1], 5 + 300);
+}
+
 /* Without PROCESS_EMPTY_TILES, the tile no primitive touches (x 32..39)
  * runs neither program and keeps what memory held. */
 static void
@@ -942,6 +963,7 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_occlusion_query, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
