@@ -176,6 +176,7 @@ struct sim_tile {
    float *depth; /* width x height x samples, the tile's depth values */
    bool z16;     /* depth values are unorm16 */
    uint8_t *stencil; /* width x height x samples */
+   float sample_pos[4][2]; /* in the pixel, 0..1 */
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

@@ -169,6 +169,16 @@ render_tiles(struct sim_render *r)
    memcpy(zls_raw, &cmd->zls_ctrl, sizeof(zls_raw));
    AGX_ZLS_CONTROL_unpack(NULL, zls_raw, &zls);
    tile.z16 = zls.z_format == AGX_ZLS_FORMAT_16;
+   /* Sample positions: ppp_multisamplectl holds a byte per sample, x in
+    * the low nibble and y in the high one, in sixteenths of a pixel (Mesa
+    * agx_default_sample_positions: 0x88 is the centre). */
+   for (unsigned s = 0; s < 4; s++) {
+      uint32_t b = tile.samples == 1 ? 0x88
+                                     : (uint32_t)(cmd->ppp_multisamplectl >>
+                                                  (8 * s)) & 0xff;
+      tile.sample_pos[s][0] = (float)((b & 0xf) / 16.0);
+      tile.sample_pos[s][1] = (float)((b >> 4) / 16.0);
+   }
    bool ok = g && tile.tib && tile.depth && tile.stencil;
    if (!ok)
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");

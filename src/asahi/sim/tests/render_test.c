@@ -281,6 +281,50 @@ test_occlusion_query(void **state)
    assert_int_equal(s.queries[1], 5 + 300);
 }
 
+/*
+ * 4x MSAA: the right triangle into a multisampled target.  The samples
+ * sit at (6, 2), (14, 6), (2, 10), (10, 14) sixteenths of the pixel
+ * (ppp_multisamplectl 0xeaa26e26, Mesa's default 4x pattern, one byte per
+ * sample, x in the low nibble); sample s of pixel (x, y) is covered when
+ * X = x + sx >= 4.5, Y = y + sy >= 4.5 and X + Y < 33 (no sample lies on
+ * an edge).  Covered samples hold the triangle's colour, the others the
+ * clear colour.
+ */
+static void
+test_msaa_4x(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.samples = 4;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   const double pos[4][2] = {
+      {6 / 16.0, 2 / 16.0}, {14 / 16.0, 6 / 16.0},
+      {2 / 16.0, 10 / 16.0}, {10 / 16.0, 14 / 16.0}};
+   unsigned partial = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         unsigned n = 0;
+         for (unsigned smp = 0; smp < 4; smp++) {
+            double X = x + pos[smp][0], Y = y + pos[smp][1];
+            bool in = X >= 4.5 && Y >= 4.5 && X + Y < 33;
+            n += in;
+            const uint8_t *px = scene_sample(&p, &s, x, y, smp);
+            expect_rgba(px, in ? 255 : 0, in ? 64 : 0, in ? 0 : 255, 255, x,
+                        y);
+         }
+         partial += n > 0 && n < 4;
+      }
+   }
+   /* The edges really cut pixels. */
+   assert_true(partial > 20);
+}
+
 /* Without PROCESS_EMPTY_TILES, the tile no primitive touches (x 32..39)
  * runs neither program and keeps what memory held. */
 static void
@@ -964,6 +1008,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_occlusion_query, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_msaa_4x, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
