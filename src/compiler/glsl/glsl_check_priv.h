@@ -341,8 +341,10 @@ struct check_value check_subroutine_call(struct check *c, struct ast_node *n,
                                          struct check_value *args,
                                          unsigned nargs);
 
-/* glsl_check_stmt.c: function definitions and statements. */
+/* glsl_check_func.c: function declarations and definitions. */
 void check_function(struct check *c, struct ast_node *fn);
+
+/* glsl_check_stmt.c: statements. */
 void check_stmt(struct check *c, struct ast_node *n);
 
 /* glsl_check_expr.c: operators, l-values, swizzles, fields, indexing,
@@ -358,6 +360,12 @@ struct check_value check_initializer(struct check *c, struct ast_node *init,
                                      const struct glsl_type *type);
 bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
+
+/* glsl_check_access.c: swizzles, member selection, indexing. */
+struct check_value check_access_swizzle(struct check *c, struct ast_node *n,
+                                        struct check_value base);
+struct check_value check_access_field(struct check *c, struct ast_node *n);
+struct check_value check_access_index(struct check *c, struct ast_node *n);
 
 /* glsl_check_convert.c: implicit conversions. */
 bool check_base_converts(struct check *c, enum glsl_base_type from,
@@ -390,6 +398,10 @@ void check_texture_call(struct check *c, struct ast_node *n, const char *name,
                         const struct check_value *args, unsigned nargs);
 void check_interpolant(struct check *c, struct ast_node *n, const char *name,
                        const struct check_value *args, unsigned nargs);
+/* Folds a binary operator (linear: a matrix or matrix-vector product). */
+bool check_fold_operator(int op, const struct glsl_type *rt, bool linear,
+                         struct check_value *a, struct check_value *b,
+                         struct check_cval *out);
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,
                         const struct check_value *args, unsigned nargs,
                         struct check_cval *out);
