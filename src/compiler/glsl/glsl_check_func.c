@@ -37,9 +37,11 @@ static bool
 builtin_available_here(struct check *c, const char *name)
 {
    struct glsl_parse_state *st = c->st;
-   for (unsigned b = 0; b < glsl_num_builtin_funcs; b++) {
-      const struct glsl_builtin_func *f = &glsl_builtin_funcs[b];
-      if (strcmp(f->name, name) || !(f->stages & (1u << st->stage)))
+   unsigned nrows;
+   const unsigned *rows = check_builtin_func_rows(c, name, &nrows);
+   for (unsigned r = 0; r < nrows; r++) {
+      const struct glsl_builtin_func *f = &glsl_builtin_funcs[rows[r]];
+      if (!(f->stages & (1u << st->stage)))
          continue;
       if (st->es ? f->es && st->version >= f->es &&
                    (!f->es_until || st->version < f->es_until)
@@ -188,9 +190,16 @@ check_function(struct check *c, struct ast_node *fn)
       }
       sig = prev;
    } else {
+      /* Each call weighs every overload: a bound keeps calls cheap. */
+      if (sym->nsigs >= CHECK_MAX_OVERLOADS) {
+         check_error(c, fn, "'%s' has more than %d overloads (the front "
+                     "end's limit)", fn->name, CHECK_MAX_OVERLOADS);
+         return;
+      }
       check_subroutine_overload(c, fn, sym->sigs, sig);
       sig->next = sym->sigs;
       sym->sigs = sig;
+      sym->nsigs++;
    }
 
    if (!fn->is_definition) {

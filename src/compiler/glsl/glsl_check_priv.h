@@ -26,6 +26,9 @@
  * inside an 8 MiB stack (and inside smaller thread stacks). */
 #define CHECK_MAX_DEPTH 1000
 
+/* Overloads of one function name (each call weighs all of them). */
+#define CHECK_MAX_OVERLOADS 256
+
 /* Constant value of a scalar/vector/matrix (column-major components). */
 struct check_cval {
    union {
@@ -89,6 +92,7 @@ struct check_sym {
    enum check_sym_kind kind;
    struct check_var *var;
    struct check_func *sigs; /* CHECK_SYM_FUNC: user signatures */
+   unsigned nsigs;
    const struct glsl_type *type;
 };
 
@@ -129,6 +133,8 @@ struct check {
    /* Interface block names -> the kinds declared with that name, as
     * bits: 1 uniform, 2 buffer, 4 in, 8 out. */
    struct hash_table *block_names;
+   /* Built-in function name -> its table rows (glsl_check_builtins.c). */
+   struct hash_table *builtin_func_rows;
    /* Geometry shader input sizing and default layouts. */
    int gs_in_size;          /* vertices per input primitive, 0 unknown */
    int gs_in_explicit;      /* first explicit input array size, 0 none */
@@ -199,6 +205,8 @@ void check_scope_float_precision(struct check *c, struct ast_node *n,
 const struct glsl_type *check_type_from_string(struct check *c, const char *s);
 struct check_var *check_builtin_var(struct check *c, const char *name);
 bool check_builtin_func_name(struct check *c, const char *name);
+const unsigned *check_builtin_func_rows(struct check *c, const char *name,
+                                        unsigned *count);
 bool check_builtin_is_per_vertex_member(const char *name);
 bool check_builtin_redeclarable(struct check *c, const char *name);
 void check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,

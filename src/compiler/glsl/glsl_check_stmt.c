@@ -71,8 +71,9 @@ switch_stmt(struct check *c, struct ast_node *n)
       check_error(c, n->list.tail, "a case label must be followed by a "
                   "statement");
 
-   int64_t *values = ralloc_array(c->mem, int64_t, n->list.count + 1);
-   unsigned nvalues = 0;
+   /* Case values seen -> how many times (a hash: many labels stay
+    * cheap). */
+   struct hash_table *values = hash_table_create_u64_keys(c->mem);
    bool seen_default = false;
    c->switch_depth++;
    check_push_scope(c);
@@ -103,15 +104,15 @@ switch_stmt(struct check *c, struct ast_node *n)
                      "expression");
          continue;
       }
-      if (v.has_value) {
-         int64_t x = (uint32_t)v.val.c[0].i;
-         for (unsigned k = 0; k < nvalues; k++) {
-            if (values[k] == x)
-               check_error(c, s, "duplicate case value");
-         }
-         values[nvalues++] = x;
+      if (v.has_value && values) {
+         void *key = (void *)(uintptr_t)(uint32_t)v.val.c[0].i;
+         uintptr_t seen = (uintptr_t)hash_table_search_data(values, key);
+         for (uintptr_t k = 0; k < seen; k++)
+            check_error(c, s, "duplicate case value");
+         hash_table_insert(values, key, (void *)(seen + 1));
       }
    }
+   ralloc_free(values);
    check_pop_scope(c);
    c->switch_depth--;
 }
