@@ -79,23 +79,22 @@ check_access_field(struct check *c, struct ast_node *n)
    const struct glsl_type *t = base.type;
    if (t->base_type == GLSL_TYPE_STRUCT ||
        t->base_type == GLSL_TYPE_INTERFACE) {
-      for (unsigned i = 0; i < t->num_fields; i++) {
-         if (!strcmp(t->fields[i].name, n->name)) {
-            struct check_value r = base;
-            r.type = t->fields[i].type;
-            r.has_value = false;
-            /* GLSL 4.30 section 4.10: readonly buffer members. */
-            if (t->base_type == GLSL_TYPE_INTERFACE &&
-                (t->fields[i].qualifiers & AST_Q_READONLY)) {
-               r.lvalue = false;
-               r.not_lvalue_why = "a readonly buffer member";
-            }
-            if (t->base_type == GLSL_TYPE_INTERFACE)
-               check_buffer_read(c, n, n->name, t->fields[i].qualifiers,
-                                 r.type);
-            r.member = t->base_type == GLSL_TYPE_INTERFACE ? n->name : NULL;
-            return r;
+      int i = check_field_index(c, t, n->name);
+      if (i >= 0) {
+         struct check_value r = base;
+         r.type = t->fields[i].type;
+         r.has_value = false;
+         /* GLSL 4.30 section 4.10: readonly buffer members. */
+         if (t->base_type == GLSL_TYPE_INTERFACE &&
+             (t->fields[i].qualifiers & AST_Q_READONLY)) {
+            r.lvalue = false;
+            r.not_lvalue_why = "a readonly buffer member";
          }
+         if (t->base_type == GLSL_TYPE_INTERFACE)
+            check_buffer_read(c, n, n->name, t->fields[i].qualifiers,
+                              r.type);
+         r.member = t->base_type == GLSL_TYPE_INTERFACE ? n->name : NULL;
+         return r;
       }
       if (t->name && !strcmp(t->name, "gl_PerVertex")) {
          /* Every built-in gl_PerVertex has these three; a block without

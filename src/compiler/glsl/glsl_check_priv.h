@@ -135,6 +135,8 @@ struct check {
    struct hash_table *block_names;
    /* Built-in function name -> its table rows (glsl_check_builtins.c). */
    struct hash_table *builtin_func_rows;
+   /* Large structure/block types -> member name -> index + 1. */
+   struct hash_table *field_index;
    /* Geometry shader input sizing and default layouts. */
    int gs_in_size;          /* vertices per input primitive, 0 unknown */
    int gs_in_explicit;      /* first explicit input array size, 0 none */
@@ -223,6 +225,12 @@ const struct glsl_type *check_apply_dims(struct check *c,
                                          struct ast_list *dims,
                                          bool allow_unsized);
 bool check_is_integer_or_double(const struct glsl_type *t);
+/* The index of a structure or block member, -1 when there is none
+ * (hashed for large types). */
+int check_field_index(struct check *c, const struct glsl_type *t,
+                      const char *name);
+/* Counts one more use of name in names; returns the uses before it. */
+unsigned check_count_name(struct hash_table *names, const char *name);
 
 /* glsl_check_decl.c: declarations (not blocks) and their qualifiers. */
 void check_declaration(struct check *c, struct ast_node *n, bool global);

@@ -114,6 +114,17 @@ def inputs():
     yield ('60000 case labels', '#version 130\nvoid main() { int x = 0;\n'
            'switch (x) {\n' + ''.join('case %d:\n' % i for i in range(60000)) +
            'x++; break; } }\n', True, None)
+    # Members: duplicate checks and lookups per member stay constant.
+    yield ('50000 structure members', '#version 130\nstruct S {\n' +
+           ''.join('float m%d;\n' % i for i in range(50000)) +
+           '};\nvoid main() { S s; s.m49999 = 1.0; }\n', True, None)
+    yield ('50000 block members', '#version 150\nuniform B {\n' +
+           ''.join('float m%d;\n' % i for i in range(50000)) +
+           '};\nvoid main() { gl_Position = vec4(m49999); }\n', True, None)
+    yield ('40000 member accesses', '#version 130\nstruct S {\n' +
+           ''.join('float m%d;\n' % i for i in range(3000)) +
+           '};\nvoid main() { S s;\n' + 's.m2999 = 1.0;\n' * 40000 +
+           '}\n', True, None)
     # A macro as long as the file, used many times.
     yield ('long macro used often', '#define L ' + 'a+' * 300000 + 'a\n'
            'void main() { float a = 1.0; float y = L + L + L + L; }\n',
