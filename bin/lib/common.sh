@@ -15,7 +15,8 @@ ASAHI_PACKAGES=(
    gcc libc6-dev clang libclang-rt-14-dev pkg-config meson ninja-build
    python3 python3-mako python3-docutils bison flex
    libcmocka-dev libdrm-dev libexpat1-dev zlib1g-dev libpng-dev
-   libglvnd-dev mesa-common-dev khronos-api piglit
+   libglvnd-dev libegl-dev libgles-dev mesa-common-dev khronos-api piglit
+   mesa-utils-bin
 )
 
 asahi_msg() { printf '[asahi] %s\n' "$*" >&2; }
@@ -117,4 +118,16 @@ asahi_setup_default_build() {
    asahi_install_packages
    asahi_configure "$ASAHI_BUILD" gcc "${ASAHI_BUILD_ARGS[@]}"
    asahi_build "$ASAHI_BUILD"
+}
+
+# True when this machine has a render node driven by the kernel's asahi
+# driver (a real Apple GPU): then no shim is needed.
+asahi_have_hw_device() {
+   local node drv
+   for node in /sys/class/drm/renderD*; do
+      [ -e "$node/device/driver" ] || continue
+      drv=$(basename "$(readlink -f "$node/device/driver")")
+      [ "$drv" = asahi ] && return 0
+   done
+   return 1
 }

@@ -30,6 +30,39 @@ glsl_array_type(void *mem_ctx, const struct glsl_type *element, int length)
    return t;
 }
 
+static const struct glsl_type *
+record_type(void *mem_ctx, enum glsl_base_type base,
+            const struct glsl_struct_field *fields, unsigned num_fields,
+            const char *name)
+{
+   struct glsl_type *t = rzalloc(mem_ctx, struct glsl_type);
+   if (!t)
+      return &glsl_type_builtin_error;
+   t->base_type = base;
+   t->vector_elements = 1;
+   t->matrix_columns = 1;
+   t->length = -1;
+   t->fields = fields;
+   t->num_fields = num_fields;
+   t->name = name;
+   return t;
+}
+
+const struct glsl_type *
+glsl_struct_type(void *mem_ctx, const struct glsl_struct_field *fields,
+                 unsigned num_fields, const char *name)
+{
+   return record_type(mem_ctx, GLSL_TYPE_STRUCT, fields, num_fields, name);
+}
+
+const struct glsl_type *
+glsl_interface_type(void *mem_ctx, const struct glsl_struct_field *fields,
+                    unsigned num_fields, const char *name)
+{
+   return record_type(mem_ctx, GLSL_TYPE_INTERFACE, fields, num_fields,
+                      name);
+}
+
 bool
 glsl_type_equal(const struct glsl_type *a, const struct glsl_type *b)
 {

@@ -116,6 +116,17 @@ const struct glsl_type *glsl_array_type(void *mem_ctx,
                                         const struct glsl_type *element,
                                         int length);
 
+/* A structure or interface block type named `name` whose members are
+ * fields[0 .. num_fields - 1].  The type points at `fields` and `name`
+ * (no copy): both must live as long as the type. */
+const struct glsl_type *glsl_struct_type(void *mem_ctx,
+                                         const struct glsl_struct_field *fields,
+                                         unsigned num_fields,
+                                         const char *name);
+const struct glsl_type *
+glsl_interface_type(void *mem_ctx, const struct glsl_struct_field *fields,
+                    unsigned num_fields, const char *name);
+
 bool glsl_type_equal(const struct glsl_type *a, const struct glsl_type *b);
 
 /* Writes a GLSL spelling of the type ("vec4", "float[3][2]", "S"). */

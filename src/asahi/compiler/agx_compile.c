@@ -3,51 +3,227 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* Entry points of the NIR -> AGX compiler (stub until the backend lands). */
+/*
+ * Entry points of the NIR -> AGX compiler: NIR preprocessing, the backend
+ * pass order, statistics and debug flags.
+ */
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "agx_compile.h"
+#include "nir_passes.h"
+#include "util/u_debug.h"
+#include "agx_compiler.h"
+#include "agx_nir.h"
 
 const nir_shader_compiler_options agx_nir_options = {
    .lower_fdiv = true,
    .lower_fmod = true,
    .lower_fpow = true,
+   .lower_flrp16 = true,
    .lower_flrp32 = true,
+   .lower_flrp64 = true,
    .lower_fsign = true,
    .lower_ffract = true,
    .lower_fsub = true,
    .lower_isub = true,
-   .lower_ineg = true,
    .lower_scmp = true,
    .lower_idiv = true,
+   .lower_sincos = true,
    .lower_to_scalar = true,
    .lower_bool_to_bitsize = 32,
 };
 
-bool
-agx_preprocess_nir(nir_shader *nir)
-{
-   (void)nir;
-   return false;
-}
+/* AGX_MESA_DEBUG flags (names as in Mesa's AGX compiler, FACTS from
+ * alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c). */
+static const struct debug_named_value agx_debug_options[] = {
+   {"shaders", AGX_DBG_SHADERS, "print the AGX IR after each backend pass"},
+   {"shaderdb", AGX_DBG_SHADERDB, "print the SHADER-DB statistics line"},
+   {"novalidate", AGX_DBG_NOVALIDATE, "skip IR validation (debug builds)"},
+   DEBUG_NAMED_VALUE_END,
+};
 
-int
-agx_compile_shader_nir(const nir_shader *nir, const struct agx_shader_key *key,
-                       void *mem_ctx, struct agx_shader_binary *out,
-                       char *error, size_t error_size)
+static int parsed = -1;
+
+void
+agx_compiler_set_debug(unsigned flags)
 {
-   (void)nir;
-   (void)key;
-   (void)mem_ctx;
-   (void)out;
-   if (error && error_size)
-      snprintf(error, error_size, "the AGX backend is not implemented yet");
-   return AGX_COMPILE_UNSUPPORTED;
+   parsed = (int)flags;
 }
 
 unsigned
 agx_compiler_debug(void)
 {
-   return 0;
+   if (parsed < 0)
+      parsed = (int)debug_get_flags_option("AGX_MESA_DEBUG",
+                                           agx_debug_options, 0);
+   return (unsigned)parsed;
+}
+
+bool
+agx_preprocess_nir(nir_shader *nir)
+{
+   gl_shader_stage stage = nir->info.stage;
+   if (stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT)
+      return false;
+
+   nir->options = &agx_nir_options;
+
+   /* I/O is addressed by its GL location: load_input/store_output bases
+    * are VERT_ATTRIB_*, VARYING_SLOT_* and FRAG_RESULT_* values. */
+   nir_foreach_variable_with_modes(var, nir,
+                                   nir_var_shader_in | nir_var_shader_out)
+      var->data.driver_location = (unsigned)var->data.location;
+
+   bool progress = false;
+   NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
+   NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
+   NIR_PASS(progress, nir, nir_lower_system_values);
+   NIR_PASS(progress, nir, nir_lower_io,
+            nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
+   NIR_PASS_V(nir, nir_lower_for_options);
+   NIR_PASS(progress, nir, agx_nir_lower_sqrt);
+   NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
+   NIR_PASS_V(nir, nir_optimize);
+   (void)progress;
+   return true;
+}
+
+static bool
+check(agx_context *ctx, const char *after)
+{
+   if (ctx->status)
+      return false;
+#ifndef NDEBUG
+   if (!(ctx->debug & AGX_DBG_NOVALIDATE)) {
+      char msg[256];
+      if (!agx_validate(ctx, after, msg, sizeof(msg))) {
+         agx_fail(ctx, AGX_COMPILE_INVALID, "invalid IR %s", msg);
+         return false;
+      }
+   }
+#else
+   (void)after;
+#endif
+   if (ctx->debug & AGX_DBG_SHADERS) {
+      fprintf(stderr, "AGX IR after %s:\n", after);
+      agx_print_shader(stderr, ctx);
+   }
+   return true;
+}
+
+static unsigned
+max_threads(unsigned halves)
+{
+   /* Occupancy by register demand: alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_performance.c */
+   static const unsigned table[][2] = {
+      {104, 1024}, {112, 896}, {128, 832}, {136, 768}, {144, 704},
+      {160, 640},  {184, 576}, {208, 512}, {232, 448}, {256, 384},
+   };
+   for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); ++i) {
+      if (halves <= table[i][0])
+         return table[i][1];
+   }
+   return 384;
+}
+
+void
+agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
+                   char *out, size_t size)
+{
+   const struct agx_shader_info *info = &bin->info;
+   snprintf(out, size,
+            "SHADER-DB: %s - %s shader: %u inst, %u alu, %u fscib, %u ic, "
+            "%u bytes, %u regs, %u uniforms, %u scratch, %u threads, "
+            "%u loops, %u:%u spills:fills",
+            label ? label : "", gl_shader_stage_name(info->stage),
+            info->nr_instrs, info->nr_alu, info->nr_fscib, info->nr_ic,
+            info->code_bytes, info->nr_gprs, info->push_count, 0u,
+            max_threads(info->nr_gprs), info->nr_loops, 0u, 0u);
+}
+
+static void
+gather_stats(agx_context *ctx, struct agx_shader_binary *out)
+{
+   struct agx_shader_info *info = &out->info;
+   agx_foreach_instr_global(ctx, I) {
+      info->nr_instrs++;
+      switch (I->op) {
+      case AGX_ISA_OP_STOP:
+      case AGX_ISA_OP_WAIT:
+      case AGX_ISA_OP_WAIT_PIX:
+      case AGX_ISA_OP_ST_VAR:
+      case AGX_ISA_OP_ST_VAR_FINAL:
+      case AGX_ISA_OP_ST_TILE:
+      case AGX_ISA_OP_SAMPLE_MASK:
+      case AGX_ISA_OP_DEVICE_LOAD:
+      case AGX_ISA_OP_ITER:
+      case AGX_ISA_OP_ITERPROJ:
+      case AGX_ISA_OP_LDCF:
+         break;
+      case AGX_ISA_OP_RCP:
+      case AGX_ISA_OP_RSQRT:
+      case AGX_ISA_OP_LOG2:
+      case AGX_ISA_OP_EXP2:
+      case AGX_ISA_OP_SIN_PT_1:
+      case AGX_ISA_OP_SIN_PT_2:
+         info->nr_alu++;
+         info->nr_fscib += 4;
+         break;
+      case AGX_ISA_OP_IMADD:
+      case AGX_ISA_OP_IMSUB:
+         info->nr_alu++;
+         info->nr_ic += 2;
+         break;
+      default:
+         info->nr_alu++;
+         info->nr_fscib++;
+         break;
+      }
+   }
+}
+
+int
+agx_compile_shader_nir(const nir_shader *nir_in,
+                       const struct agx_shader_key *key, void *mem_ctx,
+                       struct agx_shader_binary *out, char *error,
+                       size_t error_size)
+{
+   memset(out, 0, sizeof(*out));
+   out->info.stage = nir_in->info.stage;
+
+   void *tmp = ralloc_context(NULL);
+   nir_shader *nir = nir_shader_clone(tmp, nir_in);
+   agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
+   ctx->debug = agx_compiler_debug();
+
+   if (agx_emit_nir(ctx, nir) && check(ctx, "selection")) {
+      agx_opt_fold(ctx);
+      agx_dce(ctx);
+      if (check(ctx, "fold+dce") && agx_ra(ctx) && check(ctx, "ra")) {
+         agx_lower_pseudo(ctx);
+         if (check(ctx, "lower_pseudo")) {
+            gather_stats(ctx, out);
+            agx_pack(ctx, mem_ctx, &out->code, &out->size_B);
+            out->info.code_bytes = (unsigned)out->size_B;
+         }
+      }
+   }
+
+   int status = ctx->status;
+   if (status && error && error_size)
+      snprintf(error, error_size, "%s", ctx->error);
+
+   if (!status && (ctx->debug & AGX_DBG_SHADERDB)) {
+      char line[512];
+      agx_shader_db_line(out, nir->info.name, line, sizeof(line));
+      fprintf(stderr, "%s\n", line);
+   }
+
+   ralloc_free(tmp);
+   if (status)
+      memset(&out->code, 0, sizeof(out->code));
+   return status;
 }

@@ -68,8 +68,8 @@
  * Inputs are read through coefficient registers (iter for smooth, ldcf for
  * flat).  The compiler assigns coefficient registers: cf0 is always
  * fragment W (perspective-correct iter needs it), then, when gl_FragCoord.z
- * is read, fragment Z, then the user varyings the shader reads, in order of
- * their first use.  agx_shader_info::fs.cf lists these bindings; the
+ * is read, fragment Z, then the user varyings the shader reads, in
+ * increasing slot order.  agx_shader_info::fs lists these bindings; the
  * driver turns them into the cf binding table with agx_link_varyings().
  * Colour outputs are written to the tilebuffer with st_tile at the
  * render-target offsets of the key (blending is not implemented yet:
@@ -209,9 +209,11 @@ struct agx_shader_info {
    unsigned nr_push;
    struct agx_push_range push[AGX_MAX_PUSH_RANGES];
 
-   /* Statistics (SHADER-DB line) */
+   /* Statistics (SHADER-DB line, agx_shader_db_line) */
    unsigned nr_instrs;
+   unsigned nr_alu, nr_fscib, nr_ic; /* cycle estimates */
    unsigned nr_loops;
+   unsigned code_bytes;
 
    struct agx_varyings_vs vs;
 
@@ -288,6 +290,10 @@ int agx_link_varyings(const struct agx_varyings_vs *vs,
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
 void agx_pack_varying_counts(const struct agx_varyings_vs *vs,
                              uint32_t out[2]);
+
+/* The "SHADER-DB: ..." statistics line (no newline) in Mesa's format. */
+void agx_shader_db_line(const struct agx_shader_binary *bin,
+                        const char *label, char *out, size_t size);
 
 /* Debug flags (AGX_MESA_DEBUG); parsed once. */
 unsigned agx_compiler_debug(void);

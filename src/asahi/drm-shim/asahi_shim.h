@@ -2,9 +2,9 @@
  * Copyright 2026 The asahi-gl authors
  * SPDX-License-Identifier: MIT
  *
- * State of the drm_asahi drm-shim backend, shared by the ioctl handlers
- * (asahi_noop.c), the submit checker (asahi_shim_submit.c) and the
- * submission dump (asahi_shim_dump.c).  Error codes follow the Asahi
+ * State of the drm_asahi drm-shim backends, shared by the ioctl handlers
+ * (asahi_shim_ioctls.c), the submit checker (asahi_shim_submit.c), the
+ * submission dump (asahi_shim_dump.c) and the simulator (asahi_sim.c).  Error codes follow the Asahi
  * kernel driver (AsahiLinux/linux drivers/gpu/drm/asahi/file.rs).
  */
 #ifndef ASAHI_SHIM_H
@@ -45,9 +45,28 @@ struct asahi_shim_vm {
    unsigned refcount; /* the VM id and every queue on it */
    struct asahi_shim_resv *resv;
    uint64_t kernel_start, kernel_end;
-   struct asahi_shim_mapping *maps; /* sorted by addr, disjoint */
-   unsigned map_count, map_capacity;
+   /* The address map (asahi_shim_vm.c): disjoint mappings by address. */
+   struct asahi_shim_vm_node *root;
+   uint32_t treap_seed;
 };
+
+/* Map m (taking a BO reference), replacing whatever was mapped in its
+ * range.  0 or -ENOMEM, which leaves the map as it was. */
+int asahi_shim_vm_bind(struct asahi_shim_vm *vm,
+                       const struct asahi_shim_mapping *m);
+/* Unmap [start, end), splitting mappings that straddle its ends. */
+int asahi_shim_vm_unbind(struct asahi_shim_vm *vm, uint64_t start,
+                         uint64_t end);
+/* The mapping that contains va, or NULL. */
+const struct asahi_shim_mapping *
+asahi_shim_vm_find(const struct asahi_shim_vm *vm, uint64_t va);
+/* Every mapping, in address order. */
+void asahi_shim_vm_foreach(const struct asahi_shim_vm *vm,
+                           void (*fn)(const struct asahi_shim_mapping *m,
+                                      void *data),
+                           void *data);
+/* Unmap everything (the VM is going away). */
+void asahi_shim_vm_clear(struct asahi_shim_vm *vm);
 
 struct asahi_shim_queue {
    struct asahi_shim_vm *vm;
@@ -72,6 +91,18 @@ asahi_shim_file(struct shim_file *file)
 }
 
 int asahi_shim_submit(struct shim_file *file, void *arg);
+
+/* Fill in the shared driver description (called by each backend's
+ * drm_shim_driver_init). */
+void asahi_shim_driver_setup(struct shim_driver *driver, const char *desc);
+
+/* Runs an accepted submission's commands, in order, before its out-syncs
+ * are signalled (the lock is held).  NULL in the no-op backend.  A command
+ * that fails does not fail the ioctl: the kernel reports nothing through
+ * the UAPI either. */
+extern void (*asahi_shim_execute)(struct shim_file *file,
+                                  struct asahi_shim_queue *queue,
+                                  const uint8_t *cmdbuf, size_t size);
 
 /* Write one submission as an agxdecode dump into dir; 0 or -errno. */
 int asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,

@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: MIT
  *
  * DRM_IOCTL_ASAHI_SUBMIT for the shim: check the sync array and walk the
- * command buffer the way the kernel does, then (no-op backend) complete at
- * once: out-syncs are signalled before the ioctl returns.
+ * command buffer the way the kernel does, then run the commands
+ * (asahi_shim_execute: the simulator; nothing in the no-op backend) and
+ * complete: out-syncs are signalled before the ioctl returns.
  *
  * Rules, from the UAPI (torvalds/linux include/uapi/drm/asahi_drm.h) and K's file.rs /
  * queue/common.rs:
@@ -31,6 +32,10 @@
 #include "asahi_shim.h"
 
 #define MAX_CMDBUF_BYTES (16u << 20)
+
+void (*asahi_shim_execute)(struct shim_file *file,
+                           struct asahi_shim_queue *queue,
+                           const uint8_t *cmdbuf, size_t size);
 #define MAX_SYNCS 4096
 
 struct submit_sync {
@@ -277,7 +282,10 @@ asahi_shim_submit(struct shim_file *file, void *arg)
    if (dump_dir && *dump_dir)
       asahi_shim_dump(dump_dir, q, cmdbuf, s->cmdbuf_size);
 
-   /* The no-op GPU is done: signal the out-syncs. */
+   if (asahi_shim_execute)
+      asahi_shim_execute(file, q, cmdbuf, s->cmdbuf_size);
+
+   /* The GPU is done: signal the out-syncs. */
    for (uint32_t i = 0; i < s->out_sync_count; i++) {
       struct submit_sync *o = &syncs[s->in_sync_count + i];
       drm_shim_syncobj_signal(o->obj, o->point);

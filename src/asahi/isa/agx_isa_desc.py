@@ -24,7 +24,8 @@ def _opnd(name, codec, **kw):
             size=32, print='operand', float=False, names=None, ref=None,
             text='', style='dec', signed=False, aux=[], present=[],
             count_mode='fixed', count=1, type_ref=None, choices=[],
-            shared_type=False, ref2=None, count2=0, type_uniform=False)
+            shared_type=False, ref2=None, count2=0, type_uniform=False,
+            writes=None)
    d.update(kw)
    return d
 
@@ -158,13 +159,14 @@ def reg32(name, bits):
 
 def regrun(name, bits, type_bit=None, size=32, count=1, mask=None,
            count_field=None, zs=None, present=None, select=None,
-           uniform_bit=None):
+           uniform_bit=None, writes=None):
    """A run of consecutive registers.  type_bit: 0 = 16-bit, 1 = 32-bit
    elements (else always `size`).  The element count is fixed (`count`),
    the popcount of operand `mask`, a 2-bit count_field (0 meaning 4) times
    `count`, or from the z/s bits `zs` (z counts 2, s counts 1).  present: a
    bit that, when clear, means there is no register (printed as nothing)."""
-   d = _opnd(name, 'regrun', value=list(bits), size=size, count=count)
+   d = _opnd(name, 'regrun', value=list(bits), size=size, count=count,
+             writes=writes)
    if type_bit is not None:
       d['type'] = [(type_bit, 1)]
    if mask is not None:
@@ -193,14 +195,14 @@ ANY = 0xff  # a choice taken when no other type value matches
 
 
 def regimm(name, bits, type_bits=None, choices=None, type_ref=None,
-           shared_type=False, presence=None):
+           shared_type=False, presence=None, writes=None):
    """An operand whose kind is picked by a type field (or by the value of
    operand type_ref): choices maps type value -> one of r16, r32, r32x2,
    r64, u16, u16hi, u64, u64x2, u64x4, imm, simm, zero, zr16, ts, ss, cf,
    empty.  presence: type bit 1 says whether that operand is present."""
    d = _opnd(name, 'regimm', value=list(bits),
              choices=sorted(choices.items()), type_ref=type_ref,
-             shared_type=shared_type, ref=presence)
+             shared_type=shared_type, ref=presence, writes=writes)
    if type_bits is not None:
       d['type'] = [type_bits]
    return d
@@ -486,9 +488,9 @@ def mem_base(name='A'):
    return regimm(name, [(16, 4), (36, 4)], (27, 1), {0: 'r64', 1: 'u64'})
 
 
-def mem_regs(name='R', bits=((10, 6), (40, 2)), type_bit=49):
-   """The data registers: one per set bit of the mask."""
-   return regrun(name, bits, type_bit=type_bit, mask='mask')
+def mem_regs(name='R', bits=((10, 6), (40, 2)), type_bit=49, writes=False):
+   """The data registers: one per set bit of the mask (written by loads)."""
+   return regrun(name, bits, type_bit=type_bit, mask='mask', writes=writes)
 
 
 SIGNEDNESS = {0: 'signed', 1: 'unsigned'}
@@ -512,7 +514,8 @@ for _store in (0, 1):
    _n = 'device_store' if _store else 'device_load'
    _common = [imm('g', (30, 1)),
               enum('F', [(7, 3), (48, 1)], MEMORY_FORMATS),
-              enum('mask', (52, 4), MASKS), mem_regs(), mem_base(),
+              enum('mask', (52, 4), MASKS), mem_regs(writes=not _store),
+              mem_base(),
               mem_index(), enum('Ou', (25, 1), SIGNEDNESS),
               shift('s', [(42, 2)])]
    _opc = [(0, 7, 0x05 | (_store << 6))]
@@ -552,7 +555,7 @@ for _store in (0, 1):
    if _store:
       _ops = _ops + [mem_regs()]
    else:
-      _ops = [mem_regs()] + _ops
+      _ops = [mem_regs(writes=True)] + _ops
    form('stack_store' if _store else 'stack_load', (6, 8),
         [(0, 8, 0x35 | (_store << 7))],
         _ops + [mem_index(), imm('i6', (30, 1))], length_bit=47)
@@ -572,7 +575,8 @@ for _store in (0, 1):
    form('threadgroup_store' if _store else 'threadgroup_load', (6, 8),
         [(0, 4, 0x9), (5, 2, 1 | ((1 - _store) << 1))],
         [enum('F', (24, 4), MEMORY_FORMATS), enum('mask', (36, 4), MASKS),
-         mem_regs('R', [(9, 6), (60, 2)], 8), tg_base(), tg_index()])
+         mem_regs('R', [(9, 6), (60, 2)], 8, writes=not _store), tg_base(),
+         tg_index()])
 
 # Asynchronous copies (compute).  R: the 64-bit address; A: a run of
 # 32-bit registers or uniforms describing the copy (3 words for 1D, 5 for
@@ -596,13 +600,15 @@ def atomic_src(at):
 
 form('atomic', 8, [(0, 6, 0x15)],
      [enum('op', (6, 4), ATOMIC_OPS), imm('g', (30, 1)),
-      regimm('R', [(10, 6), (40, 2)], (47, 1), {0: 'empty', 1: 'r32'}),
+      regimm('R', [(10, 6), (40, 2)], (47, 1), {0: 'empty', 1: 'r32'},
+             writes=True),
       mem_base(), mem_index(), enum('Ou', (25, 1), SIGNEDNESS),
       atomic_src(48), imm('u1', (26, 1)), imm('u2', (28, 2)),
       imm('u3', (31, 1)), imm('u4', (42, 3)), imm('u5', (45, 2))])
 form('threadgroup_atomic', (6, 10), [(0, 6, 0x19)],
      [enum('op', (24, 4), ATOMIC_OPS),
-      regrun('R', [(9, 6), (60, 2)], type_bit=8, present=38),
+      regrun('R', [(9, 6), (60, 2)], type_bit=8, present=38,
+             writes=True),
       tg_base(), tg_index(), atomic_src(64), imm('u1', (6, 2)),
       imm('u3', (35, 3)), imm('u4', (40, 8)), imm('u5', (72, 8))])
 
@@ -618,7 +624,8 @@ for _n, _op in (('no_var', 0x51), ('st_var', 0x11), ('st_var_final', 0x91)):
 
 INTERPOLATION = {0: 'center', 1: 'sample', 2: 'centroid', 3: 'sample'}
 for _n, _proj in (('iter', 0), ('iterproj', 1)):
-   _ops = [regrun('D', [(9, 6), (56, 2)], type_bit=8, count_field=(30, 2)),
+   _ops = [regrun('D', [(9, 6), (56, 2)], type_bit=8, count_field=(30, 2),
+                   writes=True),
            regimm('I', [(16, 6), (58, 2)], (23, 1), {0: 'cf', 1: 'r16'})]
    if _proj:
       _ops.append(fixed_reg('J', [(24, 6), (60, 2)], 'cf'))
@@ -633,14 +640,15 @@ for _n, _proj in (('iter', 0), ('iterproj', 1)):
    form(_n, (4, 8), [(0, 6, 0x21), (6, 1, _proj), (7, 1, 0)], _ops)
 form('ldcf', (4, 8), [(0, 6, 0x21), (6, 2, 2)],
      [regrun('D', [(9, 6), (56, 2)], type_bit=8, count_field=(30, 2),
-             count=3),
+             count=3, writes=True),
       regimm('I', [(16, 6), (58, 2)], (23, 1), {0: 'cf', 1: 'r16'})],
      mnemonic='TODO.ldcf')
 
 # --- Tile buffer and fragment output ----------------------------------------
 for _n, _load in (('st_tile', 0), ('ld_tile', 1)):
    form(_n, (8, 10), [(0, 6, 0x09), (6, 1, _load)],
-        [mem_regs('R', [(9, 6), (60, 2)], 8),
+        [mem_regs('R', [(9, 6), (60, 2)], 8,
+                  writes=bool(_load)),
          enum('F', (24, 4), MEMORY_FORMATS), imm('u0', (35, 1)),
          enum('mask', (36, 4), MASKS), imm('O', [(28, 7), (40, 2)]),
          regimm('S', [(42, 6), (56, 2)], (22, 2), {0: 'imm', 1: 'r16'}),
@@ -746,7 +754,8 @@ for _n, _opc in (('texture_sample', 0x31), ('texture_load', 0x71)):
          imm('q3', (43, 4), 'bin'), imm('slot', (63, 1), 'bin'),
          enum('q6', (86, 5), GATHER), enum('mask', (48, 4), SAMPLE_MASKS),
          imm('kill', (69, 2), 'bin'),
-         regrun('R', [(9, 6), (72, 2)], type_bit=8, mask='mask'),
+         regrun('R', [(9, 6), (72, 2)], type_bit=8, mask='mask',
+                writes=True),
          regimm('U', [(64, 5)], (38, 2),
                 {0: 'empty', 1: 'empty', 2: 'u64x4', 3: 'u64x4'},
                 shared_type=True),

@@ -37,8 +37,6 @@ static const struct debug_named_value agx_debug_options[] = {
    {"resource", AGX_DBG_RESOURCE, "Log buffer object allocation and sharing"},
    {"nocache", AGX_DBG_NOCACHE, "Do not recycle freed buffer objects"},
    {"nowc", AGX_DBG_NOWC, "Map all buffer objects write-back"},
-   {"precompile", AGX_DBG_PRECOMPILE,
-    "Compile shader variants when shaders are created (shader-db)"},
    DEBUG_NAMED_VALUE_END,
 };
 

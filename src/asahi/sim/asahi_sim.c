@@ -57,6 +57,7 @@ asahi_sim_group_init(struct asahi_sim_group *group)
 {
    memset(group, 0, sizeof(*group));
    group->exec = ~0u;
+   group->launched = ~0u;
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
       group->dispatch.grid_position[t][0] = t;
    for (unsigned i = 0; i < 3; i++) {
@@ -85,10 +86,10 @@ asahi_sim_add_breakpoint(struct asahi_sim_group *group, uint64_t pc)
    return true;
 }
 
-static enum asahi_sim_status
-execute(struct asahi_sim_group *g, const struct agx_isa_instr *I,
-        struct asahi_sim_exec *x)
+enum asahi_sim_status
+asahi_sim_execute(struct asahi_sim_group *g, struct asahi_sim_exec *x)
 {
+   const struct agx_isa_instr *I = x->I;
    enum asahi_sim_status s;
 
    s = asahi_sim_exec_int(g, x);
@@ -137,7 +138,7 @@ asahi_sim_exec_bytes(struct asahi_sim_group *g, const uint8_t *bytes,
       .pc = g->pc,
       .next_pc = g->pc + (unsigned)len,
    };
-   return execute(g, &I, &x);
+   return asahi_sim_execute(g, &x);
 }
 
 enum asahi_sim_status
@@ -190,7 +191,7 @@ asahi_sim_step(struct asahi_sim_group *g)
       .pc = g->pc,
       .next_pc = g->pc + I.length,
    };
-   enum asahi_sim_status s = execute(g, &I, &x);
+   enum asahi_sim_status s = asahi_sim_execute(g, &x);
    g->executed++;
 
    if (g->trace) {

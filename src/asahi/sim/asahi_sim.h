@@ -124,6 +124,8 @@ struct asahi_sim_dispatch {
    uint32_t simdgroup_index;             /* sr53 */
    uint32_t coverage_mask;               /* sr60 / sr124 */
    uint32_t backfacing;                  /* sr62 */
+   /* Helper lanes (fragment quads' uncovered pixels): sr63 reads 0. */
+   uint32_t helper_mask;
    /* thread_position_in_grid of each lane (sr80..82); by default lane t has
     * x = t, y = z = 0. */
    uint32_t grid_position[ASAHI_SIM_LANES][3];
@@ -150,6 +152,9 @@ struct asahi_sim_frag {
    /* Tile size in pixels: iter interpolates at tile-relative positions
     * (pixel modulo the tile size).  0 means 32. */
    unsigned tile_width, tile_height;
+   /* Framebuffer position of the tile's top-left pixel: image_write_block
+    * stores the tile starting there. */
+   uint16_t tile_origin[2];
    /* Samples per pixel (0 or 1: one sample at the centre) and each
     * sample's position inside the pixel, in pixels (0..1). */
    unsigned nr_samples;
@@ -205,6 +210,9 @@ struct asahi_sim_group {
    /* Active lanes; bit t is lane t.  The hardware derives it from r0l by
     * the exec-control instructions (exec[t] = r0l[t] == 0). */
    uint32_t exec;
+   /* Lanes that exist in this dispatch (all by default): the exec-control
+    * instructions never activate a lane outside it. */
+   uint32_t launched;
 
    /* Program counter: a byte offset from code_base.  r1 is the link
     * register for call/ret. */

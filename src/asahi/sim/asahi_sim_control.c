@@ -81,7 +81,7 @@ exec_mask_op(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    }
 
    g->written[0] |= 1;
-   g->exec = exec;
+   g->exec = exec & g->launched;
    return ASAHI_SIM_RUNNING;
 }
 
@@ -99,7 +99,7 @@ exec_pop(struct asahi_sim_group *g, const struct agx_isa_instr *I)
          exec |= 1u << t;
    }
    g->written[0] |= 1;
-   g->exec = exec;
+   g->exec = exec & g->launched;
 }
 
 /* ret/call take a bare 32-bit register; accept it as a number or as a

@@ -4,7 +4,10 @@
  */
 
 /*
- * Float helpers.  Built with -ffp-contract=off: the error-free sum below
+ * Float number helpers: f32/f16/minifloat conversions, rounding and the
+ * fused multiply-add, used by every family that touches floats (the
+ * instructions themselves are in asahi_sim_float_alu.c and the other
+ * asahi_sim_*.c families).  Built with -ffp-contract=off: the error-free sum below
  * depends on every operation being rounded on its own.
  */
 

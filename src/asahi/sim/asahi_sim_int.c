@@ -92,7 +92,7 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
       *out = d->backfacing;
       return true;
    case 63:
-      *out = (g->exec >> lane) & 1;
+      *out = ((g->exec & ~d->helper_mask) >> lane) & 1;
       return true;
    case 80:
    case 81:
@@ -335,29 +335,6 @@ exec_intl(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    }
 }
 
-/* --- select ------------------------------------------------------------ */
-
-static enum asahi_sim_status
-exec_icmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
-{
-   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_ICMPSEL_D);
-   const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_ICMPSEL_A);
-   const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_ICMPSEL_B);
-   const struct agx_isa_operand *X = asahi_sim_op(I, AGX_ISA_ICMPSEL_X);
-   const struct agx_isa_operand *Y = asahi_sim_op(I, AGX_ISA_ICMPSEL_Y);
-   unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_ICMPSEL_CC)->value;
-
-   foreach_active_lane (g, t) {
-      bool c;
-      enum asahi_sim_status st =
-         asahi_sim_lane_compare(g, cc, false, A, B, t, &c);
-      if (st != ASAHI_SIM_RUNNING)
-         return st;
-      asahi_sim_write(g, D, t, asahi_sim_read_raw(g, c ? X : Y, t));
-   }
-   return ASAHI_SIM_RUNNING;
-}
-
 /* --- convert ----------------------------------------------------------- */
 
 /*
@@ -517,7 +494,7 @@ asahi_sim_exec_int(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       exec_intl(g, I);
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_ICMPSEL:
-      return exec_icmpsel(g, I);
+      return asahi_sim_exec_cmpsel(g, I, false);
    case AGX_ISA_OP_CONVERT:
       return exec_convert(g, I);
    default:

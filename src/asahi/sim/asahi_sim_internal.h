@@ -93,6 +93,11 @@ void asahi_sim_write_run(struct asahi_sim_group *g,
                          const struct agx_isa_operand *R, unsigned k,
                          unsigned lane, uint32_t value);
 
+/* Execute the decoded instruction x->I through the families below;
+ * "<form> is not executed by the simulator" when none takes it. */
+enum asahi_sim_status asahi_sim_execute(struct asahi_sim_group *g,
+                                        struct asahi_sim_exec *x);
+
 /* Families. Each returns ASAHI_SIM_RUNNING unless it ends the run. */
 enum asahi_sim_status asahi_sim_exec_int(struct asahi_sim_group *g,
                                          struct asahi_sim_exec *x);
@@ -110,6 +115,10 @@ enum asahi_sim_status asahi_sim_exec_frag(struct asahi_sim_group *g,
                                           struct asahi_sim_exec *x);
 enum asahi_sim_status asahi_sim_exec_texture(struct asahi_sim_group *g,
                                              struct asahi_sim_exec *x);
+
+/* image_write_block: store the tile through a PBE (asahi_sim_pbe.c). */
+enum asahi_sim_status asahi_sim_exec_block_store(struct asahi_sim_group *g,
+                                                 const struct agx_isa_instr *I);
 
 /* Device/stack/local memory access with fault handling (see
  * asahi_sim_memory.c).  Returns false when the run must stop. */
@@ -129,6 +138,11 @@ enum asahi_sim_status asahi_sim_lane_compare(struct asahi_sim_group *g,
                                              const struct agx_isa_operand *A,
                                              const struct agx_isa_operand *B,
                                              unsigned lane, bool *result);
+
+/* icmpsel / fcmpsel: select X or Y by comparing A and B. */
+enum asahi_sim_status asahi_sim_exec_cmpsel(struct asahi_sim_group *g,
+                                            const struct agx_isa_instr *I,
+                                            bool is_float);
 
 #define foreach_active_lane(g, lane)                                           \
    for (unsigned lane = 0; lane < ASAHI_SIM_LANES; lane++)                     \

@@ -18,6 +18,10 @@
  * slabs addressed in bytes from the stack pointer (both inferred, low
  * confidence).
  *
+ * The element formats (how memory becomes register values and back) are
+ * in asahi_sim_mem_format.c; register runs are read and written with
+ * asahi_sim_read_run / asahi_sim_write_run.
+ *
  * Loads complete before the next instruction, so every `wait` finds its
  * scoreboard slot clear and is a no-op.  Reading a load's destination
  * before its `wait` therefore sees the loaded value here, where hardware
@@ -28,12 +32,10 @@
  * description without naming generated constants.
  */
 
-#include <math.h>
 #include <string.h>
 
-#include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
-#include "util/format/u_format_other.h"
+#include "asahi_sim_mem_format.h"
 #include "util/u_math.h"
 
 /* Copy between data and host memory, or, when host is NULL, fault: record
@@ -94,254 +96,6 @@ buffer_access(struct asahi_sim_group *g, uint8_t *buf, size_t buf_size,
                         data, size, write, unit);
 }
 
-/* --- formats ----------------------------------------------------------- */
-
-enum mem_format {
-   FMT_I8 = 0,
-   FMT_I16 = 1,
-   FMT_I32 = 2,
-   FMT_F16 = 3,
-   FMT_UNORM8 = 4,
-   FMT_SNORM8 = 5,
-   FMT_UNORM16 = 6,
-   FMT_SNORM16 = 7,
-   FMT_RGB10A2 = 8,
-   FMT_SRGBA8 = 10,
-   FMT_RG11B10F = 12,
-   FMT_RGB9E5 = 13,
-   /* Same layouts, stores rounding toward zero (applegpu's names). */
-   FMT_RG11B10F_RTZ = 14,
-   FMT_RGB9E5_RTZ = 15,
-};
-
-/* The layout of a format: the .rtz variants unpack like the others. */
-static unsigned
-layout_of(unsigned fmt)
-{
-   if (fmt == FMT_RG11B10F_RTZ)
-      return FMT_RG11B10F;
-   if (fmt == FMT_RGB9E5_RTZ)
-      return FMT_RGB9E5;
-   return fmt;
-}
-
-static unsigned
-element_size(unsigned fmt)
-{
-   switch (fmt) {
-   case FMT_I16:
-   case FMT_F16:
-   case FMT_UNORM16:
-   case FMT_SNORM16:
-      return 2;
-   case FMT_I32:
-      return 4;
-   default:
-      return 1;
-   }
-}
-
-static bool
-bit_packed(unsigned fmt)
-{
-   fmt = layout_of(fmt);
-   return fmt == FMT_RGB10A2 || fmt == FMT_RG11B10F || fmt == FMT_RGB9E5;
-}
-
-/* Small float with a 5-bit exponent (bias 15) and `mbits` of mantissa. */
-static double
-small_float(unsigned bits, unsigned mbits)
-{
-   unsigned e = (bits >> mbits) & 0x1f;
-   unsigned m = bits & ((1u << mbits) - 1);
-   if (e == 0x1f)
-      return m ? NAN : INFINITY;
-   if (e == 0)
-      return ldexp((double)m, -14 - (int)mbits);
-   return ldexp((double)(m | (1u << mbits)), (int)e - 15 - (int)mbits);
-}
-
-static double
-srgb_to_linear(unsigned c)
-{
-   /* The standard sRGB curve.  applegpu's table, measured on hardware,
-    * differs in the low codes; see docs/simulator.rst. */
-   double v = c / 255.0;
-   return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
-}
-
-static uint32_t
-float_to_reg(double v, unsigned reg_bits)
-{
-   return reg_bits == 32 ? asahi_sim_double_to_f32(v, false)
-                         : asahi_sim_double_to_f16(v);
-}
-
-static double
-reg_to_float(uint32_t bits, unsigned reg_bits)
-{
-   return reg_bits == 32 ? asahi_sim_f32_to_double(bits, false)
-                         : asahi_sim_f16_to_double((uint16_t)bits);
-}
-
-/* Unpack element i (0..3) of a bit-packed 32-bit word; false to skip the
- * register (the fourth element of rg11b10f and rgb9e5). */
-static bool
-unpack_packed(unsigned fmt, uint32_t w, unsigned i, double *out)
-{
-   switch (layout_of(fmt)) {
-   case FMT_RGB10A2:
-      *out = i < 3 ? ((w >> (10 * i)) & 1023) / 1023.0 : (w >> 30) / 3.0;
-      return true;
-   case FMT_RG11B10F:
-      if (i == 3)
-         return false;
-      *out = i < 2 ? small_float((w >> (11 * i)) & 0x7ff, 6)
-                   : small_float(w >> 22, 5);
-      return true;
-   default: { /* RGB9E5: shared exponent in the top 5 bits */
-      if (i == 3)
-         return false;
-      int e = (int)(w >> 27) - 15;
-      *out = ldexp((double)((w >> (9 * i)) & 0x1ff) / 512.0, e);
-      return true;
-   }
-   }
-}
-
-/* Unsigned float (5-bit exponent, bias 15, `mb` mantissa bits) rounded
- * toward zero: negative values and -inf give 0, NaN a NaN, +inf stays
- * +inf, finite values above the largest clamp to it (the GL rules of
- * util_format_float_to_ufloat with truncation instead of rounding). */
-static uint32_t
-ufloat_rtz(double f, unsigned mb)
-{
-   uint32_t max = (30u << mb) | ((1u << mb) - 1);
-   if (isnan(f))
-      return (31u << mb) | 1;
-   if (!(f > 0))
-      return 0;
-   if (isinf(f))
-      return 31u << mb;
-   int e;
-   frexp(f, &e); /* f = m 2^e, m in [0.5, 1) */
-   e -= 1;       /* f = 1.x 2^e */
-   if (e < -14) /* subnormal: m 2^(-14 - mb) */
-      return (uint32_t)floor(ldexp(f, 14 + (int)mb));
-   if (e > 15)
-      return max;
-   uint32_t m = (uint32_t)floor(ldexp(f, (int)mb - e)) - (1u << mb);
-   return ((uint32_t)(e + 15) << mb) | m;
-}
-
-/* rgb9e5 rounded toward zero: the shared exponent from the largest
- * channel (GL 4.6 section 8.5.2), mantissas truncated. */
-static uint32_t
-rgb9e5_rtz(const double v[4])
-{
-   const double max = ldexp(511.0, 16 - 9);
-   double c[3];
-   for (unsigned i = 0; i < 3; i++)
-      c[i] = isnan(v[i]) ? 0.0 : fmin(fmax(v[i], 0.0), max);
-   double maxc = fmax(c[0], fmax(c[1], c[2]));
-   int e = -16;
-   if (maxc > 0) {
-      int fe;
-      frexp(maxc, &fe);
-      e = fe - 1 < -16 ? -16 : fe - 1;
-   }
-   int shared = e + 1 + 15; /* biased exponent, 0..31 */
-   uint32_t w = (uint32_t)shared << 27;
-   for (unsigned i = 0; i < 3; i++)
-      w |= (uint32_t)floor(ldexp(c[i], 24 - shared)) << (9 * i);
-   return w;
-}
-
-/* Pack the registers of a bit-packed format into its 32-bit word: rgb10a2
- * as unorm 10/10/10/2 (round to nearest, clamp, NaN to 0, like the other
- * unorm stores); rg11b10f and rgb9e5 with src/util/format's GL rules
- * (round to nearest).  Four registers for rgb10a2, three otherwise. */
-static uint32_t
-pack_packed(unsigned fmt, const double v[4])
-{
-   if (fmt == FMT_RGB10A2) {
-      uint32_t w = 0;
-      for (unsigned i = 0; i < 4; i++) {
-         double max = i < 3 ? 1023.0 : 3.0;
-         double c = isnan(v[i]) ? 0.0 : fmin(fmax(v[i], 0.0), 1.0);
-         w |= (uint32_t)nearbyint(c * max) << (10 * i);
-      }
-      return w;
-   }
-   if (fmt == FMT_RG11B10F_RTZ)
-      return ufloat_rtz(v[0], 6) | ufloat_rtz(v[1], 6) << 11 |
-             ufloat_rtz(v[2], 5) << 22;
-   if (fmt == FMT_RGB9E5_RTZ)
-      return rgb9e5_rtz(v);
-   float rgb[3] = {(float)v[0], (float)v[1], (float)v[2]};
-   return fmt == FMT_RG11B10F ? util_format_pack_r11g11b10f(rgb)
-                              : util_format_pack_rgb9e5(rgb);
-}
-
-static uint32_t
-unpack_simple(unsigned fmt, uint32_t raw, unsigned i, unsigned reg_bits)
-{
-   switch (fmt) {
-   case FMT_UNORM8:
-      return float_to_reg(raw / 255.0, reg_bits);
-   case FMT_SNORM8: {
-      int v = (int8_t)raw;
-      return float_to_reg((v < -127 ? -127 : v) / 127.0, reg_bits);
-   }
-   case FMT_UNORM16:
-      return float_to_reg(raw / 65535.0, reg_bits);
-   case FMT_SNORM16: {
-      int v = (int16_t)raw;
-      return float_to_reg((v < -32767 ? -32767 : v) / 32767.0, reg_bits);
-   }
-   case FMT_SRGBA8:
-      /* Alpha (the fourth element) is linear. */
-      return float_to_reg(i == 3 ? raw / 255.0 : srgb_to_linear(raw), reg_bits);
-   default:
-      return raw; /* i8, i16, i32, f16: zero-extended bits */
-   }
-}
-
-/* Inverse of unpack_simple for stores (inferred: round to nearest,
- * clamp). */
-static bool
-pack_simple(unsigned fmt, uint32_t reg, unsigned reg_bits, uint32_t *out)
-{
-   double v = 0;
-   if (fmt >= FMT_UNORM8 && fmt <= FMT_SNORM16) {
-      v = reg_to_float(reg, reg_bits);
-      if (isnan(v))
-         v = 0;
-   }
-   switch (fmt) {
-   case FMT_UNORM8:
-      *out = (uint32_t)nearbyint(fmin(fmax(v, 0.0), 1.0) * 255.0);
-      return true;
-   case FMT_SNORM8:
-      *out = (uint8_t)(int)nearbyint(fmin(fmax(v, -1.0), 1.0) * 127.0);
-      return true;
-   case FMT_UNORM16:
-      *out = (uint32_t)nearbyint(fmin(fmax(v, 0.0), 1.0) * 65535.0);
-      return true;
-   case FMT_SNORM16:
-      *out = (uint16_t)(int)nearbyint(fmin(fmax(v, -1.0), 1.0) * 32767.0);
-      return true;
-   case FMT_I8:
-   case FMT_I16:
-   case FMT_I32:
-   case FMT_F16:
-      *out = reg;
-      return true;
-   default:
-      return false;
-   }
-}
-
 /* --- operands ---------------------------------------------------------- */
 
 static const struct agx_isa_operand *
@@ -355,33 +109,6 @@ operand_named(const struct agx_isa_instr *I, const char *name)
          return &I->operands[i];
    }
    return NULL;
-}
-
-static uint32_t
-reg_read(const struct asahi_sim_group *g, const struct agx_isa_operand *R,
-         unsigned k, unsigned lane)
-{
-   unsigned v = (unsigned)R->value;
-   if (R->size == 16)
-      return asahi_sim_get16(g, (v + k) % (2 * ASAHI_SIM_GPRS), lane);
-   return g->r[((v >> 1) + k) % ASAHI_SIM_GPRS][lane];
-}
-
-static void
-reg_write(struct asahi_sim_group *g, const struct agx_isa_operand *R,
-          unsigned k, unsigned lane, uint32_t value)
-{
-   unsigned v = (unsigned)R->value;
-   unsigned reg;
-   if (R->size == 16) {
-      unsigned half = (v + k) % (2 * ASAHI_SIM_GPRS);
-      asahi_sim_set16(g, half, lane, (uint16_t)value);
-      reg = half / 2;
-   } else {
-      reg = ((v >> 1) + k) % ASAHI_SIM_GPRS;
-      g->r[reg][lane] = value;
-   }
-   g->written[reg / 32] |= 1u << (reg % 32);
 }
 
 /* --- the access loop --------------------------------------------------- */
@@ -453,27 +180,27 @@ static enum asahi_sim_status
 access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
             uint64_t base, int64_t offset_el)
 {
-   unsigned size = element_size(a->fmt);
+   unsigned size = asahi_sim_mem_format_size(a->fmt);
    unsigned reg_bits = a->R->size == 16 ? 16 : 32;
    unsigned mask = a->mask;
 
-   if (a->fmt == FMT_I32 && reg_bits == 16)
+   if (a->fmt == ASAHI_SIM_FMT_I32 && reg_bits == 16)
       return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
                              "32-bit elements need 32-bit registers");
 
    base &= ~(uint64_t)(size - 1);
 
-   if (bit_packed(a->fmt)) {
-      /* One aligned 32-bit word, always four elements; the caller has
+   if (asahi_sim_mem_format_packed(a->fmt)) {
+      /* One aligned 32-bit word, always the whole vector; the caller has
        * already scaled the offset to bytes (shift 2 over 1-byte items). */
       uint64_t addr = (base & ~3ull) + (uint64_t)offset_el;
+      unsigned n = asahi_sim_mem_format_packed_count(a->fmt);
+      uint32_t regs[4] = {0, 0, 0, 0};
       uint8_t bytes[4];
       if (a->store) {
-         unsigned n = a->fmt == FMT_RGB10A2 ? 4 : 3;
-         double v[4] = {0, 0, 0, 0};
          for (unsigned i = 0; i < n; i++)
-            v[i] = reg_to_float(reg_read(g, a->R, i, lane), reg_bits);
-         uint32_t w = pack_packed(a->fmt, v);
+            regs[i] = asahi_sim_read_run(g, a->R, i, lane);
+         uint32_t w = asahi_sim_mem_pack_word(a->fmt, regs, reg_bits);
          for (unsigned b = 0; b < 4; b++)
             bytes[b] = (uint8_t)(w >> (8 * b));
          return element_io(g, a, lane, addr, bytes, 4) ? ASAHI_SIM_RUNNING
@@ -483,16 +210,13 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
          return ASAHI_SIM_FAULT;
       uint32_t w =
          bytes[0] | bytes[1] << 8 | bytes[2] << 16 | (uint32_t)bytes[3] << 24;
-      unsigned k = 0;
-      for (unsigned i = 0; i < 4; i++) {
-         double v;
-         if (unpack_packed(a->fmt, w, i, &v))
-            reg_write(g, a->R, k++, lane, float_to_reg(v, reg_bits));
-      }
+      asahi_sim_mem_unpack_word(a->fmt, w, reg_bits, regs);
+      for (unsigned i = 0; i < n; i++)
+         asahi_sim_write_run(g, a->R, i, lane, regs[i]);
       return ASAHI_SIM_RUNNING;
    }
 
-   if (a->fmt > FMT_SRGBA8 || a->fmt == 9)
+   if (!asahi_sim_mem_format_valid(a->fmt))
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED, "memory format %u",
                              a->fmt);
 
@@ -505,7 +229,8 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
 
       if (a->store) {
          uint32_t v;
-         if (!pack_simple(a->fmt, reg_read(g, a->R, k++, lane), reg_bits, &v))
+         if (!asahi_sim_mem_pack(a->fmt, asahi_sim_read_run(g, a->R, k++, lane),
+                                 i, reg_bits, &v))
             return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                                    "stores of format %u", a->fmt);
          for (unsigned b = 0; b < size; b++)
@@ -517,7 +242,8 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
             return ASAHI_SIM_FAULT;
          uint32_t raw = bytes[0] | bytes[1] << 8 | bytes[2] << 16 |
                         (uint32_t)bytes[3] << 24;
-         reg_write(g, a->R, k++, lane, unpack_simple(a->fmt, raw, i, reg_bits));
+         asahi_sim_write_run(g, a->R, k++, lane,
+                             asahi_sim_mem_unpack(a->fmt, raw, i, reg_bits));
       }
    }
    return ASAHI_SIM_RUNNING;
@@ -553,7 +279,7 @@ exec_device(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    unsigned shift = s ? (unsigned)s->value : 0;
    if (shift == 3)
       shift = 2;
-   if (bit_packed(a.fmt))
+   if (asahi_sim_mem_format_packed(a.fmt))
       shift = 2;
    bool offset_unsigned = Ou && Ou->value == 1;
 
@@ -715,7 +441,7 @@ exec_atomic(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       if (!ok)
          return ASAHI_SIM_FAULT;
       if (has_dest)
-         reg_write(g, R, 0, t, old);
+         asahi_sim_write_run(g, R, 0, t, old);
    }
    return ASAHI_SIM_RUNNING;
 }
@@ -747,9 +473,9 @@ exec_uniform_store(struct asahi_sim_group *g, const struct agx_isa_instr *I)
    for (unsigned k = 0; k < count; k++, half++) {
       uint16_t v;
       if (a.R->size == 16)
-         v = (uint16_t)reg_read(g, a.R, k, lane);
+         v = (uint16_t)asahi_sim_read_run(g, a.R, k, lane);
       else
-         v = (uint16_t)(reg_read(g, a.R, k / 2, lane) >> (16 * (k & 1)));
+         v = (uint16_t)(asahi_sim_read_run(g, a.R, k / 2, lane) >> (16 * (k & 1)));
       if (half >= 2 * ASAHI_SIM_UNIFORMS)
          return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                                 "uniform_store beyond u255");
@@ -765,7 +491,8 @@ exec_uniform_store(struct asahi_sim_group *g, const struct agx_isa_instr *I)
  * caller's tilebuffer, elements of format F from byte offset O of each
  * sample's storage.  S is a sample mask (Mesa's load/store_local_pixel_agx
  * take one; bits beyond the pixel's samples are ignored): a store writes
- * every sample in it, a load reads the lowest.  C is not interpreted.
+ * every sample in it that sample_mask has not discarded, a load reads the
+ * lowest.  C is not interpreted.
  */
 static enum asahi_sim_status
 exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
@@ -786,6 +513,11 @@ exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
    uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;
    foreach_active_lane (g, t) {
       uint32_t samples = (uint32_t)asahi_sim_read_raw(g, S, t) & all;
+      /* Samples this lane's sample_mask discarded are not written (the
+       * discard is a demote: the lane runs on, its stores are dropped;
+       * inferred from Mesa's discard = sample_mask 0, low confidence). */
+      if (store)
+         samples &= ~(uint32_t)g->frag.samples_killed[t];
       u_foreach_bit (s, samples) {
          a.sample = s;
          enum asahi_sim_status st =
@@ -839,15 +571,17 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       /* Inferred: the stack pointer, in bytes (low confidence). */
       const struct agx_isa_operand *R = operand_named(I, "R");
       if (!R || R->kind != AGX_ISA_KIND_REG)
-         return ASAHI_SIM_ERR_UNSUPPORTED;
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                                "stack_get_ptr without a register");
       foreach_active_lane (g, t)
-         reg_write(g, R, 0, t, g->stack_pointer);
+         asahi_sim_write_run(g, R, 0, t, g->stack_pointer);
       return ASAHI_SIM_RUNNING;
    }
    if (!strcmp(name, "stack_adjust")) {
       const struct agx_isa_operand *v = operand_named(I, "v");
       if (!v)
-         return ASAHI_SIM_ERR_UNSUPPORTED;
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                                "stack_adjust without an amount");
       g->stack_pointer += (uint32_t)v->value;
       return ASAHI_SIM_RUNNING;
    }

@@ -11,6 +11,7 @@
  * reading outside it.
  */
 
+#include <assert.h>
 #include <stdio.h>
 
 #include "asahi_sim_float.h"
@@ -241,5 +242,36 @@ asahi_sim_lane_compare(struct asahi_sim_group *g, unsigned cc, bool is_float,
       return asahi_sim_error(g, ASAHI_SIM_ERR_DECODE,
                              "undefined %s condition %u",
                              is_float ? "float" : "integer", cc);
+   return ASAHI_SIM_RUNNING;
+}
+
+/* icmpsel and fcmpsel share their operand layout (cc, D, A, B, X, Y):
+ * D = (A cc B) ? X : Y, per lane, X and Y copied as raw bits. */
+enum asahi_sim_status
+asahi_sim_exec_cmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I,
+                      bool is_float)
+{
+   static_assert(AGX_ISA_ICMPSEL_D == AGX_ISA_FCMPSEL_D &&
+                    AGX_ISA_ICMPSEL_A == AGX_ISA_FCMPSEL_A &&
+                    AGX_ISA_ICMPSEL_B == AGX_ISA_FCMPSEL_B &&
+                    AGX_ISA_ICMPSEL_X == AGX_ISA_FCMPSEL_X &&
+                    AGX_ISA_ICMPSEL_Y == AGX_ISA_FCMPSEL_Y &&
+                    AGX_ISA_ICMPSEL_CC == AGX_ISA_FCMPSEL_CC,
+                 "icmpsel and fcmpsel operands differ");
+   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_ICMPSEL_D);
+   const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_ICMPSEL_A);
+   const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_ICMPSEL_B);
+   const struct agx_isa_operand *X = asahi_sim_op(I, AGX_ISA_ICMPSEL_X);
+   const struct agx_isa_operand *Y = asahi_sim_op(I, AGX_ISA_ICMPSEL_Y);
+   unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_ICMPSEL_CC)->value;
+
+   foreach_active_lane (g, t) {
+      bool c;
+      enum asahi_sim_status st =
+         asahi_sim_lane_compare(g, cc, is_float, A, B, t, &c);
+      if (st != ASAHI_SIM_RUNNING)
+         return st;
+      asahi_sim_write(g, D, t, asahi_sim_read_raw(g, c ? X : Y, t));
+   }
    return ASAHI_SIM_RUNNING;
 }

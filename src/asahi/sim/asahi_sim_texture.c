@@ -158,6 +158,8 @@ asahi_sim_exec_texture(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       return exec_fetch(g, x->I, true);
    case AGX_ISA_OP_IMAGE_WRITE:
       return exec_image_write(g, x->I);
+   case AGX_ISA_OP_IMAGE_WRITE_BLOCK:
+      return asahi_sim_exec_block_store(g, x->I);
    default:
       return ASAHI_SIM_ERR_UNSUPPORTED;
    }

@@ -4,6 +4,7 @@
  */
 
 #include "asahi_sim_vectors.h"
+#include "util/os_file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -192,39 +193,39 @@ asahi_sim_vector_run_line(const char *line, size_t len, bool *skipped,
    return ok;
 }
 
-bool
+int
 asahi_sim_vector_run_file(const char *path, FILE *report,
                           struct asahi_sim_vector_stats *stats)
 {
-   FILE *f = fopen(path, "r");
-   if (!f)
-      return false;
-
    memset(stats, 0, sizeof(*stats));
-   char *line = NULL;
-   size_t cap = 0;
-   ssize_t n;
-   while ((n = getline(&line, &cap, f)) >= 0) {
-      while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-         n--;
-      if (n == 0)
-         continue;
+   char *text;
+   size_t size;
+   int err = os_read_file_max(path, ASAHI_SIM_VECTOR_FILE_MAX_B, &text, &size);
+   if (err)
+      return err;
 
-      char msg[512];
-      bool skipped;
-      if (asahi_sim_vector_run_line(line, (size_t)n, &skipped, msg,
-                                    sizeof(msg))) {
-         if (skipped)
-            stats->skipped++;
-         else
-            stats->passed++;
-      } else {
-         stats->failed++;
-         if (report)
-            fprintf(report, "FAIL %s\n", msg);
+   for (char *line = text; line < text + size;) {
+      char *end = memchr(line, '\n', (size_t)(text + size - line));
+      char *next = end ? end + 1 : text + size;
+      size_t n = (size_t)((end ? end : text + size) - line);
+      while (n > 0 && line[n - 1] == '\r')
+         n--;
+      if (n > 0) {
+         char msg[512];
+         bool skipped;
+         if (asahi_sim_vector_run_line(line, n, &skipped, msg, sizeof(msg))) {
+            if (skipped)
+               stats->skipped++;
+            else
+               stats->passed++;
+         } else {
+            stats->failed++;
+            if (report)
+               fprintf(report, "FAIL %s\n", msg);
+         }
       }
+      line = next;
    }
-   free(line);
-   fclose(f);
-   return true;
+   free(text);
+   return 0;
 }

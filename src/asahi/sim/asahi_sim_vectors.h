@@ -32,11 +32,15 @@ struct asahi_sim_vector_stats {
 bool asahi_sim_vector_run_line(const char *line, size_t len, bool *skipped,
                                char *msg, size_t msg_size);
 
+/* The largest vector file read: 256 MiB. */
+#define ASAHI_SIM_VECTOR_FILE_MAX_B ((size_t)256 << 20)
+
 /*
  * Run every line of a file; print one line per failing vector to `report`
- * (may be NULL).  Returns false if the file cannot be read.
+ * (may be NULL).  Returns 0, or an errno value when the file cannot be
+ * read (EFBIG past ASAHI_SIM_VECTOR_FILE_MAX_B, EISDIR for a directory).
  */
-bool asahi_sim_vector_run_file(const char *path, FILE *report,
-                               struct asahi_sim_vector_stats *stats);
+int asahi_sim_vector_run_file(const char *path, FILE *report,
+                              struct asahi_sim_vector_stats *stats);
 
 #endif /* ASAHI_SIM_VECTORS_H */

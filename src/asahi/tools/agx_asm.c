@@ -6,9 +6,11 @@
 /* agx-asm: assemble applegpu-syntax AGX assembly into a binary. */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "asahi/isa/agx_isa.h"
 #include "util/os_file.h"
@@ -23,34 +25,17 @@ usage(FILE *f)
            "  loop: fadd32 r0, r1, r2.neg ; jmp_exec_any loop\n"
            "Statements are separated by newlines or ';'; '#' and '//' start\n"
            "comments; 'name:' defines a label for branch operands.  Use '-'\n"
-           "as FILE.s to read standard input.\n"
+           "as FILE.s to read standard input (sources up to 16 MiB).\n"
            "\n"
            "Options:\n"
-           "  -o FILE     output file (required)\n"
+           "  -o FILE     output file (required; '-' is standard output).  A\n"
+           "              regular file is replaced atomically; a link is\n"
+           "              followed; a FIFO or device is written into\n"
            "  -h, --help  show this help\n");
 }
 
-static char *
-read_stdin(void)
-{
-   size_t cap = 4096, n = 0;
-   char *buf = malloc(cap);
-   size_t r;
-   while (buf && (r = fread(buf + n, 1, cap - n - 1, stdin)) > 0) {
-      n += r;
-      if (n + 1 == cap) {
-         char *grown = realloc(buf, cap *= 2);
-         if (!grown) {
-            free(buf);
-            return NULL;
-         }
-         buf = grown;
-      }
-   }
-   if (buf)
-      buf[n] = 0;
-   return buf;
-}
+/* Sources larger than this are refused (an assembler input is text). */
+#define MAX_SOURCE_B ((size_t)16 << 20)
 
 int
 main(int argc, char **argv)
@@ -61,7 +46,11 @@ main(int argc, char **argv)
       if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
          usage(stdout);
          return 0;
-      } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+      } else if (!strcmp(argv[i], "-o")) {
+         if (i + 1 >= argc) {
+            fprintf(stderr, "agx-asm: -o needs a file name\n");
+            return 2;
+         }
          out = argv[++i];
       } else if ((argv[i][0] == '-' && argv[i][1]) || in) {
          usage(stderr);
@@ -77,32 +66,41 @@ main(int argc, char **argv)
 
    char *source;
    size_t size;
-   if (!strcmp(in, "-")) {
-      source = read_stdin();
-      if (!source) {
-         fprintf(stderr, "agx-asm: cannot read standard input\n");
-         return 2;
-      }
-   } else if (os_read_file(in, &source, &size)) {
-      fprintf(stderr, "agx-asm: cannot read %s: %s\n", in, strerror(errno));
+   char why[64];
+   bool from_stdin = !strcmp(in, "-");
+   int err = from_stdin
+                ? os_read_fd_max(STDIN_FILENO, MAX_SOURCE_B, &source, &size)
+                : os_read_file_max(in, MAX_SOURCE_B, &source, &size);
+   if (err) {
+      fprintf(stderr, "agx-asm: cannot read %s: %s\n",
+              from_stdin ? "standard input" : in,
+              os_file_error(err, MAX_SOURCE_B, why, sizeof(why)));
       return 2;
+   }
+   /* The assembler reads C strings: a NUL byte would silently end the
+    * source there. */
+   if (memchr(source, '\0', size)) {
+      fprintf(stderr, "agx-asm: %s: contains a NUL byte at offset %zu\n", in,
+              (size_t)((char *)memchr(source, '\0', size) - source));
+      free(source);
+      return 1;
    }
 
    void *ctx = ralloc_context(NULL);
    uint8_t *binary;
    size_t binary_size;
-   char err[256];
+   char msg[256];
    int r =
-      agx_isa_assemble(source, ctx, &binary, &binary_size, err, sizeof(err));
+      agx_isa_assemble(source, ctx, &binary, &binary_size, msg, sizeof(msg));
    free(source);
    if (r) {
-      fprintf(stderr, "agx-asm: %s: %s\n", in, err);
+      fprintf(stderr, "agx-asm: %s: %s\n", in, msg);
       ralloc_free(ctx);
       return 1;
    }
-   if (os_write_file_atomic(out, binary ? (const char *)binary : "",
-                            binary_size)) {
-      fprintf(stderr, "agx-asm: cannot write %s: %s\n", out, strerror(errno));
+   err = os_write_file(out, binary ? (const char *)binary : "", binary_size);
+   if (err) {
+      fprintf(stderr, "agx-asm: cannot write %s: %s\n", out, strerror(err));
       ralloc_free(ctx);
       return 2;
    }

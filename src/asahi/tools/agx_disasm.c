@@ -13,12 +13,16 @@
 #include "asahi/isa/agx_isa.h"
 #include "util/os_file.h"
 
+/* Machine code files larger than this are refused. */
+#define MAX_BINARY_B ((size_t)64 << 20)
+
 static void
 usage(FILE *f)
 {
    fprintf(f,
            "Usage: agx-disasm [options] FILE\n"
-           "Disassemble AGX machine code in FILE, one instruction per line:\n"
+           "Disassemble AGX machine code in FILE (up to 64 MiB), one\n"
+           "instruction per line:\n"
            "address, bytes, then the instruction in applegpu syntax.\n"
            "Stops after the first 'stop'.  Undecodable bytes are reported\n"
            "with their offset and skipped two bytes at a time.\n"
@@ -44,7 +48,11 @@ main(int argc, char **argv)
       if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
          usage(stdout);
          return 0;
-      } else if (!strcmp(argv[i], "--offset") && i + 1 < argc) {
+      } else if (!strcmp(argv[i], "--offset")) {
+         if (i + 1 >= argc) {
+            fprintf(stderr, "agx-disasm: --offset needs a value\n");
+            return 2;
+         }
          char *end;
          errno = 0;
          offset = strtoul(argv[++i], &end, 0);
@@ -56,8 +64,13 @@ main(int argc, char **argv)
          all = true;
       } else if (!strcmp(argv[i], "--raw")) {
          raw = true;
-      } else if (argv[i][0] == '-' || path) {
+      } else if (argv[i][0] == '-') {
+         fprintf(stderr, "agx-disasm: unknown option '%s'\n", argv[i]);
          usage(stderr);
+         return 2;
+      } else if (path) {
+         fprintf(stderr, "agx-disasm: only one FILE, got '%s' and '%s'\n",
+                 path, argv[i]);
          return 2;
       } else {
          path = argv[i];
@@ -70,9 +83,11 @@ main(int argc, char **argv)
 
    char *data;
    size_t size;
-   if (os_read_file(path, &data, &size)) {
+   char why[64];
+   int err = os_read_file_max(path, MAX_BINARY_B, &data, &size);
+   if (err) {
       fprintf(stderr, "agx-disasm: cannot read %s: %s\n", path,
-              strerror(errno));
+              os_file_error(err, MAX_BINARY_B, why, sizeof(why)));
       return 2;
    }
    if (offset > size) {

@@ -21,6 +21,9 @@
 #include "util/os_file.h"
 
 #define MAX_REGIONS 32
+/* Each --mem region, and the program itself, is at most this large. */
+#define MAX_REGION_B ((size_t)256 << 20)
+#define MAX_PROGRAM_B ((size_t)16 << 20)
 #define MAX_DUMPS   16
 #define MAX_CF      64
 #define MAX_UVS     64
@@ -40,18 +43,22 @@ usage(FILE *f)
 "                     rN:64); rN@LANE=V sets a single lane\n"
 "  --uniform uN=V     set uniform uN (also uNl, uNh)\n"
 "  --mem ADDR=FILE    map FILE's bytes at GPU address ADDR (writable)\n"
-"  --mem ADDR+SIZE    map SIZE zero bytes at ADDR (writable)\n"
-"  --dump ADDR+SIZE   print memory at ADDR after the run (hex)\n"
+"  --mem ADDR+SIZE    map SIZE zero bytes at ADDR (writable); at most\n"
+"                     %u --mem regions of at most %zu MiB each\n"
+"  --dump ADDR+SIZE   print memory at ADDR after the run (hex; at most\n"
+"                     %u dumps)\n"
 "  --exec MASK        initial active-lane mask (default 0xffffffff)\n"
 "  --base ADDR        GPU address of the program's first byte (default 0)\n"
 "  --budget N         stop after N instructions (default %llu)\n"
 "  --break PC         stop before executing the instruction at offset PC\n"
+"                     (at most %u breakpoints)\n"
 "  --soft-faults      faulting reads return zero, faulting writes drop\n"
 "  --trace            print each instruction and the registers it wrote\n"
 "  --cf N=A,B,C       coefficient register cfN = plane A x + B y + C\n"
 "                     (fragment work; N < %u)\n"
 "  --pixel X,Y        lane t shades pixel (X + t, Y) (default 0,0)\n"
 "  --uvs N            give each lane N vertex-output words and print them\n"
+"                     (1..%u)\n"
 "  --texture-table ADDR\n"
 "                     enable the default texture unit, texture state slot\n"
 "                     tsN's descriptor at ADDR + 24 N\n"
@@ -60,10 +67,14 @@ usage(FILE *f)
 "                     failing vector and 'N passed, N failed'\n"
 "  -h, --help         this text\n"
 "\n"
-"Numbers may be decimal or 0x-prefixed hex.  Exit status: 0 when the\n"
-"program reached stop (or every vector passed), 1 otherwise, 2 on usage\n"
-"errors.\n",
-           (unsigned long long)ASAHI_SIM_DEFAULT_BUDGET, MAX_CF);
+"Numbers may be decimal or 0x-prefixed hex.  PROGRAM.bin may be at most\n"
+"%zu MiB, a vector file at most %zu MiB.  Exit status: 0 when the\n"
+"program reached stop (or every vector passed, at least one), 1\n"
+"otherwise, 2 on usage errors.\n",
+           MAX_REGIONS, MAX_REGION_B >> 20, MAX_DUMPS,
+           (unsigned long long)ASAHI_SIM_DEFAULT_BUDGET,
+           ASAHI_SIM_MAX_BREAKPOINTS, MAX_CF, MAX_UVS, MAX_PROGRAM_B >> 20,
+           ASAHI_SIM_VECTOR_FILE_MAX_B >> 20);
 }
 
 /* --cf N=A,B,C */
@@ -203,7 +214,7 @@ parse_range(const char *arg, uint64_t *addr, uint64_t *size)
    memcpy(buf, arg, (size_t)(plus - arg));
    buf[plus - arg] = 0;
    return parse_u64(buf, addr) && parse_u64(plus + 1, size) && *size > 0 &&
-          *size <= (1ull << 30);
+          *size <= MAX_REGION_B;
 }
 
 static bool
@@ -225,10 +236,11 @@ add_region(struct asahi_sim_simple_mem *mem, const char *arg)
          return false;
       size_t n;
       char *data;
-      int err = os_read_file(eq + 1, &data, &n);
+      char why[64];
+      int err = os_read_file_max(eq + 1, MAX_REGION_B, &data, &n);
       if (err) {
          fprintf(stderr, "agx-sim: cannot read %s: %s\n", eq + 1,
-                 strerror(err));
+                 os_file_error(err, MAX_REGION_B, why, sizeof(why)));
          return false;
       }
       if (n == 0) {
@@ -287,13 +299,22 @@ static int
 run_vectors(const char *path)
 {
    struct asahi_sim_vector_stats stats;
-   if (!asahi_sim_vector_run_file(path, stdout, &stats)) {
-      fprintf(stderr, "agx-sim: cannot read %s: %s\n", path, strerror(errno));
+   char why[64];
+   int err = asahi_sim_vector_run_file(path, stdout, &stats);
+   if (err) {
+      fprintf(stderr, "agx-sim: cannot read %s: %s\n", path,
+              os_file_error(err, ASAHI_SIM_VECTOR_FILE_MAX_B, why,
+                            sizeof(why)));
       return 2;
    }
    if (stats.skipped)
       printf("(%u lines without executable state skipped)\n", stats.skipped);
    printf("%u passed, %u failed\n", stats.passed, stats.failed);
+   if (stats.passed + stats.failed == 0) {
+      /* Nothing was checked: that is not a pass. */
+      fprintf(stderr, "agx-sim: %s holds no executable vectors\n", path);
+      return 1;
+   }
    return stats.failed ? 1 : 0;
 }
 
@@ -408,10 +429,11 @@ main(int argc, char **argv)
 
    size_t code_size;
    char *code;
-   int err = os_read_file(argv[optind], &code, &code_size);
+   char why[64];
+   int err = os_read_file_max(argv[optind], MAX_PROGRAM_B, &code, &code_size);
    if (err) {
       fprintf(stderr, "agx-sim: cannot read %s: %s\n", argv[optind],
-              strerror(err));
+              os_file_error(err, MAX_PROGRAM_B, why, sizeof(why)));
       return 2;
    }
 

@@ -25,7 +25,8 @@ usage(FILE *fp)
    fputs(
       "Usage: agxdecode [OPTIONS] DUMP\n"
       "\n"
-      "Prints the GPU work in an agxdecode dump file: the drm_asahi command\n"
+      "Prints the GPU work in an agxdecode dump file (up to 256 MiB): the\n"
+      "drm_asahi command\n"
       "buffer (render and compute commands), the VDM/CDM control streams\n"
       "they name, PPP state, USC word lists, descriptors and shader code.\n"
       "Problems (bad links, loops, truncated packets, unknown packets,\n"
@@ -184,11 +185,23 @@ main(int argc, char **argv)
          uint64_t size = 0;
          if (colon)
             *colon = '\0';
-         if (nr_starts == MAX_STARTS || !parse_u64(optarg, &v) ||
-             (c == OPT_PPP &&
-              (!colon || !parse_u64(colon + 1, &size) || size > UINT32_MAX))) {
-            fprintf(stderr, "agxdecode: bad or too many start addresses "
-                            "(see --help)\n");
+         if (nr_starts == MAX_STARTS) {
+            fprintf(stderr, "agxdecode: at most %u --vdm/--cdm/--usc/--ppp "
+                            "start addresses\n", MAX_STARTS);
+            return 2;
+         }
+         if (!parse_u64(optarg, &v)) {
+            fprintf(stderr, "agxdecode: bad address '%s'\n", optarg);
+            return 2;
+         }
+         if (c == OPT_PPP && !colon) {
+            fprintf(stderr, "agxdecode: --ppp needs ADDR:BYTES, the record's "
+                            "size after a colon\n");
+            return 2;
+         }
+         if (c == OPT_PPP &&
+             (!parse_u64(colon + 1, &size) || size > UINT32_MAX)) {
+            fprintf(stderr, "agxdecode: bad --ppp size '%s'\n", colon + 1);
             return 2;
          }
          starts[nr_starts++] = (struct start){c == OPT_VDM   ? START_VDM
@@ -242,9 +255,12 @@ main(int argc, char **argv)
    const char *path = argv[optind];
    char *file;
    size_t file_size;
+   char err_text[64];
    int err = os_read_file(path, &file, &file_size);
    if (err) {
-      fprintf(stderr, "agxdecode: %s: %s\n", path, strerror(err));
+      fprintf(stderr, "agxdecode: cannot read %s: %s\n", path,
+              os_file_error(err, OS_FILE_DEFAULT_MAX_B, err_text,
+                            sizeof(err_text)));
       return 2;
    }
 

@@ -338,6 +338,10 @@ main(int argc, char **argv)
             value = eq + 1;
          } else if (name != arg && i + 1 < argc) {
             value = argv[++i];
+         } else if (name != arg) {
+            fprintf(stderr, "ail-query: %s needs a value (see --help)\n",
+                    arg);
+            return 2;
          } else {
             fprintf(stderr,
                     "ail-query: unexpected argument '%s' "

@@ -224,8 +224,8 @@ check_image_param(struct check *c, struct ast_node *p, unsigned q,
 
 /* Built-in image functions: what the image must allow. */
 static void
-check_image_builtin(struct check *c, struct ast_node *n, const char *name,
-                    const struct glsl_var *v)
+image_builtin(struct check *c, struct ast_node *n, const char *name,
+              const struct check_var *v)
 {
    bool atomic = !strncmp(name, "imageAtomic", 11);
    bool reads = atomic || !strcmp(name, "imageLoad");
@@ -257,13 +257,13 @@ check_image_builtin(struct check *c, struct ast_node *n, const char *name,
 
 void
 check_image_call(struct check *c, struct ast_node *n, const char *name,
-                 const struct glsl_func_sig *user, const struct expr *args,
+                 const struct check_func *user, const struct check_value *args,
                  unsigned nargs)
 {
    if (!user) {
       if (nargs && !strncmp(name, "image", 5) && args[0].var &&
           glsl_without_array(args[0].type)->base_type == GLSL_TYPE_IMAGE)
-         check_image_builtin(c, n, name, args[0].var);
+         image_builtin(c, n, name, args[0].var);
       return;
    }
    /* ARB_shader_image_load_store, "Memory Access Qualifiers": a formal

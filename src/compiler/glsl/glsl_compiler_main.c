@@ -12,9 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glsl_program.h"
 #include "glsl_state.h"
 #include "util/os_file.h"
 #include "util/ralloc.h"
+
+/* The largest shader file read.  Real shaders are kilobytes; the
+ * preprocessor's own budgets bound the work past this. */
+#define GLSL_COMPILER_MAX_SOURCE_B ((size_t)16 << 20)
 
 static void
 usage(FILE *f)
@@ -31,12 +36,19 @@ usage(FILE *f)
       "  --stage S        vert frag geom tesc tese comp (default: from the\n"
       "                   file extension)\n"
       "  --extension NAME enable an extension from the start (repeatable)\n"
-      "  --link           treat the files as one program (accepted; each\n"
-      "                   file is checked on its own until linking exists)\n"
+      "  --link           link the files as one program; link errors are\n"
+      "                   printed and give exit status 1\n"
+      "  --dump-nir       with --link: print the linked NIR of each stage\n"
+      "  --dump-resources with --link: print attributes, uniforms (with\n"
+      "                   locations and storage offsets), varyings and\n"
+      "                   fragment outputs\n"
       "  --dump-ast       print the syntax tree of each valid file\n"
       "  -E, --preprocess print the preprocessed text only\n"
       "  --list-extensions  print the extensions the front end claims\n"
-      "  -h, --help       this text\n");
+      "  -h, --help       this text\n"
+      "\n"
+      "A shader file may be at most %zu MiB.\n",
+      GLSL_COMPILER_MAX_SOURCE_B >> 20);
 }
 
 static gl_shader_stage
@@ -66,6 +78,79 @@ parse_version(const char *s, int *version, bool *es)
    return true;
 }
 
+static void
+print_type(const struct glsl_type *t, unsigned size, bool is_array)
+{
+   void *mem = ralloc_context(NULL);
+   printf("%s", glsl_type_name(mem, t));
+   if (is_array || size > 1)
+      printf("[%u]", size);
+   ralloc_free(mem);
+}
+
+static void
+dump_resources(const struct glsl_program *prog)
+{
+   for (unsigned i = 0; i < prog->num_attribs; i++) {
+      const struct glsl_program_attrib *a = &prog->attribs[i];
+      printf("attribute %s: ", a->name);
+      print_type(a->type, a->array_size, false);
+      printf(" (0x%04X) location %d slots %u\n", a->gl_type, a->location,
+             a->num_slots);
+   }
+   for (unsigned i = 0; i < prog->num_uniforms; i++) {
+      const struct glsl_program_uniform *u = &prog->uniforms[i];
+      printf("uniform %s: ", u->name);
+      print_type(u->type, u->array_size, u->is_array);
+      printf(" (0x%04X) location %d offset %u stride %u stages 0x%x",
+             u->gl_type, u->location, u->offset_B, u->array_stride_B,
+             u->stages);
+      if (u->sampler_index >= 0)
+         printf(" sampler %d", u->sampler_index);
+      printf("\n");
+   }
+   for (unsigned i = 0; i < prog->num_varyings; i++) {
+      const struct glsl_program_varying *v = &prog->varyings[i];
+      printf("varying %s: ", v->name);
+      print_type(v->type, v->array_size, false);
+      printf(" slot %d%s\n", v->location, v->flat ? " flat" : "");
+   }
+   for (unsigned i = 0; i < prog->num_frag_outputs; i++) {
+      const struct glsl_program_frag_output *o = &prog->frag_outputs[i];
+      printf("output %s: ", o->name);
+      print_type(o->type, o->array_size, false);
+      printf(" location %d index %u\n", o->location, o->index);
+   }
+   printf("uniform storage: %u bytes\n", prog->uniform_storage_size_B);
+   for (unsigned i = 0; i < prog->uniform_storage_size_B / 4; i++) {
+      if (prog->uniform_defaults[i])
+         printf("  default word %u: 0x%08x\n", i, prog->uniform_defaults[i]);
+   }
+}
+
+static int
+link_files(void *mem, struct glsl_parse_state **shaders, unsigned n,
+           bool dump_nir, bool dump_res)
+{
+   struct glsl_program *prog = glsl_link_program(mem, shaders, n, NULL);
+   if (!prog) {
+      fprintf(stderr, "glsl-compiler: out of memory\n");
+      return 2;
+   }
+   fputs(prog->info_log, stdout);
+   if (!prog->link_status)
+      return 1;
+   if (dump_nir) {
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (prog->nir[s])
+            nir_print_shader(prog->nir[s], stdout);
+      }
+   }
+   if (dump_res)
+      dump_resources(prog);
+   return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -74,12 +159,19 @@ main(int argc, char **argv)
    const char **files = ralloc_array(mem, const char *, argc);
    opts.extra_extensions = ralloc_array(mem, const char *, argc);
    unsigned nfiles = 0;
-   bool dump = false;
+   bool dump = false, dump_nir = false, dump_resources = false;
    gl_shader_stage forced = MESA_SHADER_NONE;
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+      bool takes_value = !strcmp(a, "--version") || !strcmp(a, "--stage") ||
+                         !strcmp(a, "--extension");
+      if (takes_value && !val) {
+         fprintf(stderr, "glsl-compiler: option '%s' needs a value (see "
+                 "--help)\n", a);
+         return 2;
+      }
       if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
          usage(stdout);
          ralloc_free(mem);
@@ -103,6 +195,11 @@ main(int argc, char **argv)
          }
          i++;
       } else if (!strcmp(a, "--extension") && val) {
+         if (glsl_extension_index(val) < 0) {
+            fprintf(stderr, "glsl-compiler: unknown extension '%s' (see "
+                    "--list-extensions)\n", val);
+            return 2;
+         }
          opts.extra_extensions[opts.num_extra_extensions++] = val;
          i++;
       } else if (!strcmp(a, "--link")) {
@@ -111,6 +208,10 @@ main(int argc, char **argv)
          opts.preprocess_only = true;
       } else if (!strcmp(a, "--dump-ast")) {
          dump = true;
+      } else if (!strcmp(a, "--dump-nir")) {
+         dump_nir = true;
+      } else if (!strcmp(a, "--dump-resources")) {
+         dump_resources = true;
       } else if (a[0] == '-' && a[1]) {
          fprintf(stderr, "glsl-compiler: unknown option '%s' (see --help)\n",
                  a);
@@ -125,22 +226,32 @@ main(int argc, char **argv)
    }
 
    int status = 0;
+   struct glsl_parse_state **compiled =
+      ralloc_array(mem, struct glsl_parse_state *, nfiles);
    for (unsigned f = 0; f < nfiles; f++) {
-      const char *dot = strrchr(files[f], '.');
+      size_t size = 0;
+      char *src = NULL;
+      int err = os_read_file_max(files[f], GLSL_COMPILER_MAX_SOURCE_B, &src,
+                                 &size);
+      if (err) {
+         char why[128];
+         fprintf(stderr, "glsl-compiler: cannot read %s: %s\n", files[f],
+                 os_file_error(err, GLSL_COMPILER_MAX_SOURCE_B, why,
+                               sizeof(why)));
+         return 2;
+      }
+      const char *slash = strrchr(files[f], '/');
+      const char *dot = strrchr(slash ? slash : files[f], '.');
       opts.stage = forced != MESA_SHADER_NONE ? forced :
                    dot ? stage_from_name(dot + 1) : MESA_SHADER_NONE;
       if (opts.stage == MESA_SHADER_NONE) {
-         fprintf(stderr, "glsl-compiler: %s: unknown stage (use --stage)\n",
-                 files[f]);
-         return 2;
-      }
-      size_t size = 0;
-      char *src = NULL;
-      if (os_read_file(files[f], &src, &size) != 0) {
-         fprintf(stderr, "glsl-compiler: cannot read %s\n", files[f]);
+         fprintf(stderr, "glsl-compiler: %s: unknown stage (name the file "
+                 "*.vert, *.frag, ... or use --stage)\n", files[f]);
+         free(src);
          return 2;
       }
       void *ctx = ralloc_context(mem);
+      compiled[f] = NULL;
       struct glsl_parse_state *st = glsl_compile_shader(ctx, src, size,
                                                         &opts);
       free(src);
@@ -158,8 +269,14 @@ main(int argc, char **argv)
       } else if (dump) {
          fputs(ast_dump(ctx, &st->unit), stdout);
       }
+      if (opts.link) {
+         compiled[f] = st; /* kept (under mem) for linking */
+         continue;
+      }
       ralloc_free(ctx);
    }
+   if (opts.link && !status && !opts.preprocess_only)
+      status = link_files(mem, compiled, nfiles, dump_nir, dump_resources);
    ralloc_free(mem);
    return status;
 }

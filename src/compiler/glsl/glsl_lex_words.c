@@ -187,10 +187,19 @@ reserved_here(const struct glsl_parse_state *st, uint16_t desktop,
    return glsl_is_version(st, desktop, es);
 }
 
+#define GLSL_ES_MAX_IDENTIFIER_LENGTH 1024
+
 int
 glsl_lex_word(struct glsl_parse_state *st, const char *text, YYSTYPE *lval,
               int line, int col)
 {
+   /* GLSL ES 3.00 3.8 (and 3.10, 3.20): "The maximum length of an
+    * identifier is 1024 characters"; longer is a compile-time error. */
+   size_t len = strlen(text);
+   if (st->es && st->version >= 300 && len > GLSL_ES_MAX_IDENTIFIER_LENGTH)
+      glsl_log_error(&st->log, line, col, "identifier '%.32s...' is %zu "
+                     "characters long; GLSL ES allows at most %d", text,
+                     len, GLSL_ES_MAX_IDENTIFIER_LENGTH);
    if (st->after_dot) {
       lval->str = ralloc_strdup(st->mem, text);
       return FIELD_SEL;

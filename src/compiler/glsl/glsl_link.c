@@ -4,24 +4,353 @@
  */
 
 /*
- * The linker entry point (stub: the interface is in place, linking is
- * being written).  Always reports a link failure for now.
+ * The linker: translates each stage's shaders to NIR, then assigns the
+ * program's interface: vertex attributes (glBindAttribLocation, layout,
+ * then the lowest free generic indices), varyings (glsl_link_varyings.c),
+ * fragment outputs and the default uniform block
+ * (glsl_link_uniforms.c), and finally lowers and optimises each shader.
+ * Messages follow the rules of the GLSL (ES) specifications and go to
+ * the program's info log; bad input never aborts.
  */
-#include "glsl_program.h"
-#include "glsl_state.h"
+#include <stdarg.h>
+#include <string.h>
+
+#include "glsl_link_priv.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
+
+void
+link_error(struct link *l, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   ralloc_strcat(&l->prog->info_log, "error: ");
+   ralloc_vasprintf_append(&l->prog->info_log, fmt, ap);
+   ralloc_strcat(&l->prog->info_log, "\n");
+   va_end(ap);
+   l->failed = true;
+}
+
+unsigned
+link_type_slots(const struct glsl_type *t)
+{
+   switch (t->base_type) {
+   case GLSL_TYPE_ARRAY:
+      return (t->length > 0 ? (unsigned)t->length : 1) *
+             link_type_slots(t->element);
+   case GLSL_TYPE_STRUCT:
+   case GLSL_TYPE_INTERFACE: {
+      unsigned n = 0;
+      for (unsigned i = 0; i < t->num_fields; i++)
+         n += link_type_slots(t->fields[i].type);
+      return n;
+   }
+   case GLSL_TYPE_DOUBLE:
+   case GLSL_TYPE_INT64:
+   case GLSL_TYPE_UINT64:
+      return t->matrix_columns * (t->vector_elements > 2 ? 2 : 1);
+   default:
+      return t->matrix_columns;
+   }
+}
+
+void
+link_demote_var(nir_shader *nir, nir_variable *var)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   list_del(&var->link);
+   var->mode = nir_var_function_temp;
+   list_addtail(&var->link, &impl->locals);
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_deref)
+            continue;
+         nir_deref_instr *d = nir_instr_as_deref(instr);
+         if (nir_deref_instr_get_variable(d) == var)
+            d->modes = nir_var_function_temp;
+      }
+   }
+}
+
+/* ---- vertex attributes ----------------------------------------------------- */
+
+static int
+bound_location(const struct glsl_location_binding *b, unsigned n,
+               const char *name)
+{
+   int loc = -1;
+   /* The last binding of a name counts (glBindAttribLocation). */
+   for (unsigned i = 0; i < n; i++) {
+      if (!strcmp(b[i].name, name))
+         loc = (int)b[i].location;
+   }
+   return loc;
+}
+
+void
+link_attribs(struct link *l)
+{
+   struct glsl_nir_stage *vs = l->stage[MESA_SHADER_VERTEX];
+   if (!vs)
+      return;
+   struct glsl_program *prog = l->prog;
+   prog->attribs = rzalloc_array(prog, struct glsl_program_attrib,
+                                 vs->num_vars ? vs->num_vars : 1);
+   bool used[LINK_MAX_VERTEX_ATTRIBS] = { false };
+   /* Pass 0 places explicitly located attributes, pass 1 the rest. */
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < vs->num_vars; i++) {
+         struct glsl_nir_var *v = &vs->vars[i];
+         if (v->builtin || v->var->mode != nir_var_shader_in)
+            continue;
+         int loc = l->opts ? bound_location(l->opts->attrib_bindings,
+                                            l->opts->num_attrib_bindings,
+                                            v->name)
+                           : -1;
+         if (loc < 0)
+            loc = v->location;
+         if ((loc >= 0) != (pass == 0))
+            continue;
+         unsigned slots = link_type_slots(v->type);
+         if (loc < 0) {
+            for (int s = 0; s + (int)slots <= LINK_MAX_VERTEX_ATTRIBS; s++) {
+               bool free = true;
+               for (unsigned k = 0; k < slots; k++)
+                  free = free && !used[s + k];
+               if (free) {
+                  loc = s;
+                  break;
+               }
+            }
+            if (loc < 0) {
+               link_error(l, "too many vertex shader inputs: '%s' does not "
+                          "fit in the %d generic vertex attributes",
+                          v->name, LINK_MAX_VERTEX_ATTRIBS);
+               return;
+            }
+         } else if (loc + slots > LINK_MAX_VERTEX_ATTRIBS) {
+            link_error(l, "vertex shader input '%s' at location %d lies "
+                       "beyond the %d generic vertex attributes", v->name,
+                       loc, LINK_MAX_VERTEX_ATTRIBS);
+            return;
+         }
+         /* Bound locations may alias (GL allows it); explicit layout
+          * locations were checked per shader. */
+         for (unsigned k = 0; k < slots; k++)
+            used[loc + k] = true;
+         v->var->data.location = VERT_ATTRIB_GENERIC0 + loc;
+         v->var->data.driver_location = (unsigned)loc;
+         if (!v->used)
+            continue;
+         const struct glsl_type *et = glsl_without_array(v->type);
+         struct glsl_program_attrib *a = &prog->attribs[prog->num_attribs++];
+         a->name = ralloc_strdup(prog, v->name);
+         a->type = et;
+         a->gl_type = glsl_type_gl_enum(et);
+         a->array_size = glsl_type_is_array(v->type) && v->type->length > 0
+                            ? (unsigned)v->type->length
+                            : 1;
+         a->location = loc;
+         a->num_slots = slots;
+      }
+   }
+}
+
+/* ---- fragment outputs -------------------------------------------------------- */
+
+void
+link_frag_outputs(struct link *l)
+{
+   struct glsl_nir_stage *fs = l->stage[MESA_SHADER_FRAGMENT];
+   if (!fs)
+      return;
+   struct glsl_program *prog = l->prog;
+   prog->frag_outputs = rzalloc_array(prog, struct glsl_program_frag_output,
+                                      fs->num_vars ? fs->num_vars : 1);
+   unsigned num_user = 0, num_unlocated = 0;
+   bool color_builtin = false;
+   for (unsigned i = 0; i < fs->num_vars; i++) {
+      struct glsl_nir_var *v = &fs->vars[i];
+      if (v->var->mode != nir_var_shader_out)
+         continue;
+      if (v->builtin) {
+         if (v->var->data.location != FRAG_RESULT_DEPTH)
+            color_builtin = true;
+         continue;
+      }
+      num_user++;
+      int loc = l->opts ? bound_location(l->opts->frag_data_bindings,
+                                         l->opts->num_frag_data_bindings,
+                                         v->name)
+                        : -1;
+      if (v->location < 0 && loc < 0)
+         num_unlocated++;
+   }
+   if (color_builtin && num_user) {
+      /* GLSL 1.30+ 7.2 / ES 3.00: gl_FragColor/gl_FragData and user
+       * outputs cannot be mixed. */
+      link_error(l, "fragment shader writes both gl_FragColor or "
+                 "gl_FragData and user-defined outputs");
+      return;
+   }
+   if (l->es && num_user > 1 && num_unlocated) {
+      /* GLSL ES 3.00 4.3.8.2: with several outputs, all need a
+       * location. */
+      link_error(l, "fragment shader has several outputs, so each must "
+                 "declare its location");
+      return;
+   }
+   bool used[LINK_MAX_DRAW_BUFFERS] = { false };
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < fs->num_vars; i++) {
+         struct glsl_nir_var *v = &fs->vars[i];
+         if (v->var->mode != nir_var_shader_out)
+            continue;
+         int loc = -1;
+         unsigned n = 1;
+         if (v->builtin) {
+            if (pass == 1)
+               continue;
+            loc = v->var->data.location;
+         } else {
+            loc = l->opts ? bound_location(l->opts->frag_data_bindings,
+                                           l->opts->num_frag_data_bindings,
+                                           v->name)
+                          : -1;
+            if (v->location >= 0)
+               loc = v->location;
+            if ((loc >= 0) != (pass == 0))
+               continue;
+            n = glsl_type_is_array(v->type) && v->type->length > 0
+                   ? (unsigned)v->type->length
+                   : 1;
+            if (loc < 0) {
+               for (int s = 0; s + (int)n <= LINK_MAX_DRAW_BUFFERS; s++) {
+                  bool free = true;
+                  for (unsigned k = 0; k < n; k++)
+                     free = free && !used[s + k];
+                  if (free) {
+                     loc = s;
+                     break;
+                  }
+               }
+            }
+            if (loc < 0 || loc + n > LINK_MAX_DRAW_BUFFERS) {
+               link_error(l, "fragment shader output '%s' does not fit in "
+                          "the %d draw buffers", v->name,
+                          LINK_MAX_DRAW_BUFFERS);
+               return;
+            }
+            for (unsigned k = 0; k < n; k++) {
+               if (used[loc + k] && v->index == 0) {
+                  link_error(l, "fragment shader outputs share location "
+                             "%d", loc + (int)k);
+                  return;
+               }
+               used[loc + k] = true;
+            }
+            v->var->data.location = FRAG_RESULT_DATA0 + loc;
+            v->var->data.driver_location = (unsigned)(FRAG_RESULT_DATA0 +
+                                                      loc);
+            loc = FRAG_RESULT_DATA0 + loc;
+         }
+         struct glsl_program_frag_output *o =
+            &prog->frag_outputs[prog->num_frag_outputs++];
+         o->name = ralloc_strdup(prog, v->name);
+         o->type = glsl_without_array(v->type);
+         o->array_size = glsl_type_is_array(v->type) && v->type->length > 0
+                            ? (unsigned)v->type->length
+                            : 1;
+         o->location = loc;
+         o->index = (unsigned)v->index;
+      }
+   }
+}
+
+/* ---- the entry point ------------------------------------------------------------ */
 
 struct glsl_program *
 glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
                   unsigned num_shaders, const struct glsl_link_options *opts)
 {
-   (void)shaders;
-   (void)num_shaders;
-   (void)opts;
    struct glsl_program *prog = rzalloc(mem_ctx, struct glsl_program);
    if (!prog)
       return NULL;
-   prog->info_log = ralloc_strdup(prog, "error: linking is not "
-                                        "implemented yet\n");
+   prog->info_log = ralloc_strdup(prog, "");
+   struct link l = { .prog = prog, .opts = opts };
+
+   struct glsl_parse_state **by_stage[MESA_SHADER_STAGES];
+   unsigned count[MESA_SHADER_STAGES] = { 0 };
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      by_stage[s] = ralloc_array(prog, struct glsl_parse_state *,
+                                 num_shaders ? num_shaders : 1);
+   for (unsigned i = 0; i < num_shaders; i++) {
+      struct glsl_parse_state *st = shaders[i];
+      if (!st || st->log.errors || st->stage < 0 ||
+          st->stage >= MESA_SHADER_STAGES) {
+         link_error(&l, "a shader of the program was not compiled "
+                    "successfully");
+         return prog;
+      }
+      if (i && (st->es != shaders[0]->es ||
+                (st->es && st->version != shaders[0]->version))) {
+         /* GLSL ES 3.00 10.1: all shaders of a program use one version. */
+         link_error(&l, "shaders of different GLSL versions cannot be "
+                    "linked together");
+         return prog;
+      }
+      by_stage[st->stage][count[st->stage]++] = st;
+      l.es = st->es;
+      l.version = MAX2(l.version, st->version);
+   }
+   if (!num_shaders) {
+      link_error(&l, "the program has no shaders");
+      return prog;
+   }
+   if (l.es && (!count[MESA_SHADER_VERTEX] ||
+                !count[MESA_SHADER_FRAGMENT])) {
+      /* GLSL ES 1.00 / ES 2.0 2.10.3: a program needs both stages. */
+      link_error(&l, "a GLSL ES program needs a vertex and a fragment "
+                 "shader");
+      return prog;
+   }
+
+   const nir_shader_compiler_options *nopts = opts ? opts->nir_options
+                                                   : NULL;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES && !l.failed; s++) {
+      if (!count[s])
+         continue;
+      l.unit[s] = by_stage[s][0];
+      struct glsl_nir_stage *ns = glsl_to_nir(prog, by_stage[s], count[s],
+                                              nopts);
+      if (!ns) {
+         link_error(&l, "out of memory");
+         return prog;
+      }
+      if (ns->error) {
+         link_error(&l, "%s shader: %s", gl_shader_stage_name(s),
+                    ns->error);
+         return prog;
+      }
+      l.stage[s] = ns;
+      prog->nir[s] = ns->nir;
+      prog->stages |= 1u << s;
+   }
+
+   link_attribs(&l);
+   if (!l.failed)
+      link_varyings(&l);
+   if (!l.failed)
+      link_frag_outputs(&l);
+   if (!l.failed)
+      link_uniforms(&l);
+   if (l.failed)
+      return prog;
+
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      if (prog->nir[s])
+         glsl_nir_finish(prog->nir[s]);
+   }
+   prog->link_status = true;
    return prog;
 }

@@ -16,6 +16,12 @@
 #include "util/ralloc.h"
 
 #define NODE(kind, loc) ast_new(st, kind, (loc).first_line, (loc).first_column)
+
+/* The parser's stack holds at most this many entries (states); deeper
+ * nesting of parentheses, braces or statements is an error naming it.
+ * Each level of nesting takes two to four entries. */
+#define GLSL_PARSER_MAX_STACK 10000
+#define YYMAXDEPTH GLSL_PARSER_MAX_STACK
 %}
 
 %define api.pure full
@@ -710,5 +716,12 @@ static void
 glsl_yyerror(GLSL_YYLTYPE *loc, struct glsl_parse_state *st, void *scanner,
              const char *msg)
 {
-   glsl_log_error(&st->log, loc->first_line, loc->first_column, "%s", msg);
+   /* Bison says "memory exhausted" when its stack reaches YYMAXDEPTH. */
+   if (!strcmp(msg, "memory exhausted"))
+      glsl_log_error(&st->log, loc->first_line, loc->first_column,
+                     "nested too deeply: the parser's stack is limited to "
+                     "%d entries", GLSL_PARSER_MAX_STACK);
+   else
+      glsl_log_error(&st->log, loc->first_line, loc->first_column, "%s",
+                     msg);
 }

@@ -50,10 +50,18 @@ util_format_round(double x)
    return x >= 0 ? floor(x + 0.5) : -floor(-x + 0.5);
 }
 
+/* The _double forms are exact before any rounding, for callers that round
+ * to a narrower float (e.g. half) themselves. */
+static inline double
+util_format_unorm_to_double(uint32_t c, unsigned bits)
+{
+   return (double)c / util_format_umax(bits);
+}
+
 static inline float
 util_format_unorm_to_float(uint32_t c, unsigned bits)
 {
-   return (float)((double)c / util_format_umax(bits));
+   return (float)util_format_unorm_to_double(c, bits);
 }
 
 static inline uint32_t
@@ -66,11 +74,17 @@ util_format_float_to_unorm(float f, unsigned bits)
    return (uint32_t)util_format_round((double)f * util_format_umax(bits));
 }
 
+static inline double
+util_format_snorm_to_double(int32_t c, unsigned bits)
+{
+   double f = (double)c / util_format_smax(bits);
+   return f < -1.0 ? -1.0 : f;
+}
+
 static inline float
 util_format_snorm_to_float(int32_t c, unsigned bits)
 {
-   double f = (double)c / util_format_smax(bits);
-   return (float)(f < -1.0 ? -1.0 : f);
+   return (float)util_format_snorm_to_double(c, bits);
 }
 
 static inline int32_t
@@ -161,12 +175,17 @@ util_format_uint_to_sint(uint32_t v, unsigned bits)
 }
 
 /* sRGB decode of an 8-bit value (GL 4.6 equation 8.17). */
+static inline double
+util_format_srgb8_to_linear_double(uint32_t c)
+{
+   double cs = c / 255.0;
+   return cs <= 0.04045 ? cs / 12.92 : pow((cs + 0.055) / 1.055, 2.4);
+}
+
 static inline float
 util_format_srgb8_to_linear(uint32_t c)
 {
-   double cs = c / 255.0;
-   double cl = cs <= 0.04045 ? cs / 12.92 : pow((cs + 0.055) / 1.055, 2.4);
-   return (float)cl;
+   return (float)util_format_srgb8_to_linear_double(c);
 }
 
 /* sRGB encode (GL 4.6 equation 17.1), then to 8-bit UNORM. */

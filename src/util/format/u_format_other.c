@@ -147,3 +147,66 @@ util_format_unpack_rgb9e5(uint32_t packed, float rgb[3])
       rgb[i] = ldexpf((float)m, exp - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
    }
 }
+
+uint32_t
+util_format_float_to_ufloat_rtz(float f, unsigned mant_bits)
+{
+   const uint32_t exp_inf = 0x1f << mant_bits;
+   const uint32_t max_finite = exp_inf - 1;
+
+   if (isnan(f))
+      return exp_inf | 1;
+   if (!(f > 0.0f))
+      return 0; /* negative, zeros and -inf */
+   if (isinf(f))
+      return exp_inf;
+
+   int e;
+   frexp(f, &e); /* f = m 2^e, m in [0.5, 1) */
+   e -= 1;       /* f = 1.x 2^e */
+   if (e > UF_EXP_BIAS)
+      return max_finite;
+   if (e < 1 - UF_EXP_BIAS) /* denormal: units of 2^(-14 - mant_bits) */
+      return (uint32_t)floor(ldexp(f, UF_EXP_BIAS - 1 + (int)mant_bits));
+   uint32_t m = (uint32_t)floor(ldexp(f, (int)mant_bits - e));
+   return ((uint32_t)(e + UF_EXP_BIAS) << mant_bits) |
+          (m & ((1u << mant_bits) - 1));
+}
+
+uint32_t
+util_format_pack_r11g11b10f_rtz(const float rgb[3])
+{
+   return util_format_float_to_ufloat_rtz(rgb[0], 6) |
+          util_format_float_to_ufloat_rtz(rgb[1], 6) << 11 |
+          util_format_float_to_ufloat_rtz(rgb[2], 5) << 22;
+}
+
+uint32_t
+util_format_pack_rgb9e5_rtz(const float rgb[3])
+{
+   const double max =
+      ldexp((1 << RGB9E5_MANT_BITS) - 1,
+            RGB9E5_EXP_MAX - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
+   double c[3], maxc = 0.0;
+   for (unsigned i = 0; i < 3; i++) {
+      double v = rgb[i];
+      c[i] = v > 0.0 ? (v < max ? v : max) : 0.0;
+      if (c[i] > maxc)
+         maxc = c[i];
+   }
+
+   int floor_log2 = -RGB9E5_EXP_BIAS - 1;
+   if (maxc > 0.0) {
+      int e;
+      frexp(maxc, &e);
+      if (e - 1 > floor_log2)
+         floor_log2 = e - 1;
+   }
+   int exp_shared = floor_log2 + 1 + RGB9E5_EXP_BIAS;
+   double scale = ldexp(1.0, exp_shared - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
+
+   uint32_t packed = (uint32_t)exp_shared << 27;
+   for (unsigned i = 0; i < 3; i++)
+      packed |= (uint32_t)floor(c[i] / scale) << (RGB9E5_MANT_BITS * i);
+   return packed;
+}

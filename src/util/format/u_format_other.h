@@ -35,6 +35,15 @@ void util_format_unpack_r11g11b10f(uint32_t packed, float rgb[3]);
 uint32_t util_format_pack_rgb9e5(const float rgb[3]);
 void util_format_unpack_rgb9e5(uint32_t packed, float rgb[3]);
 
+/* The same encodings rounding toward zero instead of to nearest (the
+ * AGX's .rtz memory formats; applegpu names them).  Clamping, NaN and
+ * infinity follow the round-to-nearest versions; rgb9e5 picks its shared
+ * exponent from the largest channel and never bumps it, since truncated
+ * mantissas cannot overflow. */
+uint32_t util_format_float_to_ufloat_rtz(float f, unsigned mant_bits);
+uint32_t util_format_pack_r11g11b10f_rtz(const float rgb[3]);
+uint32_t util_format_pack_rgb9e5_rtz(const float rgb[3]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,8 +17,12 @@ mkdir -p "$artifacts"
 rc=0
 # A fixed seed (FUZZ_SEED, default 1) makes a run explore the same inputs
 # in the same order wherever it runs, so CI repeats what was checked here.
-"$fuzzer" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 \
-   -rss_limit_mb=2048 \
+# Resource blow-ups count as failures, like crashes: an input that takes
+# more than 5 s (sanitizers included), a process over 1.5 GiB, or a single
+# allocation over 256 MiB (no input of FUZZ_MAX_LEN bytes, default 64 KiB,
+# may need that; the tools' own input limits are documented per tool).
+"$fuzzer" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=5 \
+   -rss_limit_mb=1536 -malloc_limit_mb=256 -max_len="${FUZZ_MAX_LEN:-65536}" \
    -error_exitcode=1 -timeout_exitcode=1 -print_final_stats=1 \
    -artifact_prefix="$artifacts/" "$@" "$scratch" "$corpus" || rc=$?
 if [ $rc -ne 0 ]; then

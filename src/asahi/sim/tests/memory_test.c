@@ -8,8 +8,9 @@
  * device loads and stores of the element formats, and an end-to-end
  * compute-style program that sums an array.
  *
- * The program tests need the ISA library to describe the memory forms;
- * where it does not (yet), they skip with a message saying so.
+ * The program tests need the ISA library to assemble the memory forms; a
+ * source it cannot assemble fails the test (an assembler regression must
+ * not turn these into silent passes).
  */
 
 #include "sim_test_util.h"
@@ -103,23 +104,20 @@ test_faults(void **state)
    free(g);
 }
 
-/* Assemble or skip when the ISA library lacks the memory forms. */
-static bool
-try_load(struct sim_test *t, const char *source)
+/* Assemble, failing the test when the ISA library cannot. */
+static void
+load(struct sim_test *t, const char *source)
 {
    char err[256];
    t->ctx = ralloc_context(NULL);
    if (agx_isa_assemble(source, t->ctx, &t->code, &t->size, err,
                         sizeof(err)) != AGX_ISA_OK) {
-      fprintf(stderr, "SKIP: the ISA library cannot assemble device memory "
-                      "instructions yet (%s)\n", err);
       ralloc_free(t->ctx);
-      return false;
+      fail_msg("the ISA library cannot assemble the test program: %s", err);
    }
    t->g = rzalloc(t->ctx, struct asahi_sim_group);
    asahi_sim_group_init(t->g);
    asahi_sim_set_code(t->g, t->code, t->size, 0);
-   return true;
 }
 
 static void
@@ -133,7 +131,7 @@ static void
 test_device_formats(void **state)
 {
    struct sim_test t;
-   if (!try_load(&t,
+   load(&t,
          "get_sr r2, sr80\n"
          /* four i32 at element 4 * lane (shift 2) */
          "device_load 0, i32, xyzw, r4_r5_r6_r7, u0_u1, r2, unsigned, lsl 2\n"
@@ -147,10 +145,7 @@ test_device_formats(void **state)
          "device_load 0, u8norm, x, r13, u0_u1, 1, signed\n"
          "wait 0\n"
          "device_store 0, i32, xy, r4_r5, u2_u3, r2, unsigned, lsl 1, 0\n"
-         "stop\n")) {
-      skip();
-      return;
-   }
+         "stop\n");
 
    struct mem_fixture *f = malloc(sizeof(*f));
    fixture_init(f, t.g);
@@ -209,7 +204,7 @@ test_device_packed_stores(void **state)
     * mantissa bits; rgb9e5 (GL 4.6 section 8.5.2) of (1, 0.5, 0) has
     * shared exponent 16 and mantissas 256, 128, 0. */
    struct sim_test t;
-   if (!try_load(&t,
+   load(&t,
          "device_store 0, rgb10a2, xyzw, r4_r5_r6_r7, u2_u3, 0, signed, 0\n"
          "device_store 0, rg11b10f, xyz, r8_r9_r10, u2_u3, 1, signed, 0\n"
          "device_store 0, rgb9e5, xyz, r12_r13_r14, u2_u3, 2, signed, 0\n"
@@ -217,10 +212,7 @@ test_device_packed_stores(void **state)
          "0\n"
          "device_store 0, rgb9e5.rtz, xyz, r20_r21_r22, u2_u3, 4, signed, 0\n"
          "device_load 0, rg11b10f.rtz, xyz, r24_r25_r26, u2_u3, 3, signed\n"
-         "stop\n")) {
-      skip();
-      return;
-   }
+         "stop\n");
    struct mem_fixture *f = malloc(sizeof(*f));
    fixture_init(f, t.g);
    set_u64(t.g, 2, OUT_VA);
@@ -261,7 +253,7 @@ test_device_packed_formats(void **state)
    /* Expected values come from the format definitions (UNORM/SNORM
     * conversion, the 11/10-bit floats and the shared-exponent format). */
    struct sim_test t;
-   if (!try_load(&t,
+   load(&t,
          "device_load 0, f16, x, r2l, u0_u1, 0, signed\n"
          "device_load 0, s8norm, xy, r3_r4, u0_u1, 4, signed\n"
          "device_load 0, u16norm, x, r5, u0_u1, 3, signed\n"
@@ -271,11 +263,9 @@ test_device_packed_formats(void **state)
          "device_load 0, rgb9e5, xyz, r16_r17_r18, u0_u1, 5, signed\n"
          "device_load 0, srgba8, xyzw, r20_r21_r22_r23, u0_u1, 24, signed\n"
          "device_store 0, u8norm, xy, r24_r25, u2_u3, 0, signed, 0\n"
+         "device_store 0, srgba8, xyzw, r28_r29_r30_r31, u2_u3, 4, signed, 0\n"
          "wait 0\n"
-         "stop\n")) {
-      skip();
-      return;
-   }
+         "stop\n");
    struct mem_fixture *f = malloc(sizeof(*f));
    fixture_init(f, t.g);
    set_u64(t.g, 0, BUF_VA);
@@ -293,6 +283,13 @@ test_device_packed_formats(void **state)
    f->buf[24] = 0; f->buf[25] = 255; f->buf[26] = 0; f->buf[27] = 51;
    for (unsigned r = 24; r < 26; r++)
       t.g->r[r][0] = r == 24 ? 0x3f800000u : 0x3f000000u;     /* 1.0, 0.5 */
+   /* sRGB stores encode r, g, b (GL 4.6 equation 17.1) and keep alpha
+    * linear: 0.5 -> 1.055 * 0.5^(1/2.4) - 0.055 = 0.73536 -> 187.5 -> 188;
+    * 0.0 -> 0; 1.0 -> 255; alpha 0.2 -> 51. */
+   t.g->r[28][0] = 0x3f000000u;
+   t.g->r[29][0] = 0;
+   t.g->r[30][0] = 0x3f800000u;
+   t.g->r[31][0] = 0x3e4ccccdu;
 
    enum asahi_sim_status s = asahi_sim_run(t.g);
    if (s != ASAHI_SIM_STOPPED)
@@ -318,6 +315,10 @@ test_device_packed_formats(void **state)
    assert_int_equal(g->r[23][0], 0x3e4ccccdu);  /* alpha 51/255 = 0.2 */
    assert_int_equal(f->out[0], 255);
    assert_int_equal(f->out[1], 128);            /* 127.5 rounds to even */
+   assert_int_equal(f->out[4], 188);
+   assert_int_equal(f->out[5], 0);
+   assert_int_equal(f->out[6], 255);
+   assert_int_equal(f->out[7], 51);
    free(f);
    sim_test_free(&t);
 }
@@ -326,13 +327,10 @@ static void
 test_device_fault_in_program(void **state)
 {
    struct sim_test t;
-   if (!try_load(&t,
+   load(&t,
          "device_load 0, i32, x, r4, u0_u1, 0, signed\n"
          "wait 0\n"
-         "stop\n")) {
-      skip();
-      return;
-   }
+         "stop\n");
    struct mem_fixture *f = malloc(sizeof(*f));
    fixture_init(f, t.g);
    set_u64(t.g, 0, 0x7777000);
@@ -367,7 +365,7 @@ static void
 test_sum_array(void **state)
 {
    struct sim_test t;
-   if (!try_load(&t,
+   load(&t,
          "get_sr r2, sr80\n"              /* element index */
          "mov_imm r3, 0, 0\n"             /* partial sum */
          "mov_imm r4, 0, 0\n"             /* iteration */
@@ -397,10 +395,7 @@ test_sum_array(void **state)
          "if_icmp r0l, ueq, r2, 0, 1\n"
          "   device_store 0, i32, x, r3, u4_u5, 0, signed, 0\n"
          "pop_exec r0l, 1\n"
-         "stop\n")) {
-      skip();
-      return;
-   }
+         "stop\n");
 
    struct mem_fixture *f = malloc(sizeof(*f));
    fixture_init(f, t.g);
@@ -437,7 +432,7 @@ test_local_stack_uniform(void **state)
    /* Round trips through threadgroup and stack memory, an atomic counter,
     * and uniform_store. */
    struct sim_test t;
-   if (!try_load(&t,
+   load(&t,
          "get_sr r2, sr80\n"
          "iadd r3, r2, 100\n"
          "bitop 0101, r6l, r2l, 0\n"                 /* r6l = lane */
@@ -450,10 +445,7 @@ test_local_stack_uniform(void **state)
          "atomic add, 0, r7, u0_u1, 0, signed, r2, 0, 0, 0, 0, 0\n"
          "uniform_store 0, i32, x, 0, r3, 20\n"
          "wait 0\n"
-         "stop\n")) {
-      skip();
-      return;
-   }
+         "stop\n");
    static uint8_t local[128], stack[32 * 16];
    struct mem_fixture *f = malloc(sizeof(*f));
    fixture_init(f, t.g);

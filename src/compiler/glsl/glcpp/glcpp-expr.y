@@ -9,6 +9,7 @@
  * precedence the GLSL specs adopt.  Division or modulus by zero is an error
  * unless the operand is not evaluated (short-circuit, untaken ?: branch).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
@@ -20,6 +21,11 @@ struct pp_val {
    bool dead; /* produced in a short-circuited operand */
    bool bad;  /* a division by zero happened in a live operand */
 };
+
+/* The evaluator's stack holds at most this many entries; deeper
+ * parentheses are an error naming it. */
+#define GLCPP_EXPR_MAX_STACK 10000
+#define YYMAXDEPTH GLCPP_EXPR_MAX_STACK
 
 static int glcpp_expr_lex(struct pp_val *lval, struct glcpp_expr_state *st);
 static void glcpp_expr_error(struct glcpp_expr_state *st, const char *msg);
@@ -124,6 +130,7 @@ parse_int(const char *s, int64_t *out)
 {
    char *end;
    uint64_t v;
+   errno = 0;
    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
       v = strtoull(s + 2, &end, 16);
    else if (s[0] == '0')
@@ -132,6 +139,8 @@ parse_int(const char *s, int64_t *out)
       v = strtoull(s, &end, 10);
    if (end == s || (end[0] && !((end[0] == 'u' || end[0] == 'U') && !end[1])))
       return false;
+   if (errno == ERANGE)
+      return false; /* more than 64 bits */
    *out = (int64_t)v;
    return true;
 }
@@ -153,6 +162,11 @@ glcpp_expr_lex(struct pp_val *lval, struct glcpp_expr_state *st)
    switch (t->kind) {
    case PP_NUMBER:
       if (!parse_int(t->text, &lval->v)) {
+         if (errno == ERANGE && !st->failed) {
+            glsl_log_error(st->log, t->line, t->col, "integer %s does not "
+                           "fit in 64 bits", t->text);
+            st->failed = true;
+         }
          glcpp_expr_error(st, "invalid integer in #if expression");
          return BAD;
       }
@@ -185,7 +199,12 @@ glcpp_expr_lex(struct pp_val *lval, struct glcpp_expr_state *st)
 static void
 glcpp_expr_error(struct glcpp_expr_state *st, const char *msg)
 {
-   if (!st->failed)
+   /* Bison says "memory exhausted" when its stack reaches YYMAXDEPTH. */
+   if (!st->failed && !strcmp(msg, "memory exhausted"))
+      glsl_log_error(st->log, st->line, 1, "#if expression nested too "
+                     "deeply: the evaluator's stack is limited to %d "
+                     "entries", GLCPP_EXPR_MAX_STACK);
+   else if (!st->failed)
       glsl_log_error(st->log, st->line, 1, "%s", msg);
    st->failed = true;
 }

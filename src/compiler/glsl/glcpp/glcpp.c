@@ -25,8 +25,15 @@
 #include "util/ralloc.h"
 #include "util/u_math.h"
 
-#define PP_MAX_EXPANDED_TOKENS (4u << 20)
+/* Budgets that turn hostile input into errors.  Macro expansion may
+ * produce at most PP_MAX_EXPANDED_TOKENS tokens in all (each token a few
+ * dozen bytes while it is live, so memory and time stay bounded); real
+ * shaders stay far below. */
+#define PP_MAX_EXPANDED_TOKENS (1u << 19)
 #define PP_MAX_ARG_DEPTH 128
+/* The largest #line number (and source string number): later lines must
+ * still fit an int. */
+#define PP_MAX_LINE (1 << 30)
 #define PP_MAX_COND_DEPTH 1024
 
 enum pp_builtin {
@@ -45,6 +52,9 @@ struct pp_macro {
    const char **params;
    struct pp_token *body;
    unsigned nbody;
+   /* Per body token: the parameter it names, -1 for none (computed once
+    * at #define, so substitution is linear in the body). */
+   int *body_param;
 };
 
 struct pp_cond {
@@ -74,6 +84,7 @@ struct pp {
    bool es;
 
    unsigned budget;    /* tokens expansion may still produce */
+   bool in_if;         /* expanding an #if: "defined X" keeps X as is */
    bool fatal;         /* stop everything (budget, memory) */
 
    char *out;
@@ -150,7 +161,7 @@ list_push(struct pp *pp, struct pp_token_list *l, const struct pp_token *t)
    if (pp->fatal)
       return false;
    if (l->count == l->cap) {
-      unsigned cap = l->cap ? l->cap * 2 : 32;
+      unsigned cap = l->cap ? l->cap * 2 : 8;
       struct pp_token *n = reralloc(pp->mem, l->toks, struct pp_token, cap);
       if (!n) {
          pp->fatal = true;
@@ -162,6 +173,16 @@ list_push(struct pp *pp, struct pp_token_list *l, const struct pp_token *t)
    }
    l->toks[l->count++] = *t;
    return true;
+}
+
+/* Expansion's lists are temporary: freeing them as soon as they are used
+ * keeps memory proportional to what is live, not to the work done. */
+static void
+list_free(struct pp_token_list *l)
+{
+   ralloc_free(l->toks);
+   l->toks = NULL;
+   l->count = l->cap = 0;
 }
 
 static bool
@@ -253,18 +274,6 @@ paste(struct pp *pp, const struct pp_token *a, const struct pp_token *b,
    return true;
 }
 
-static int
-param_index(const struct pp_macro *m, const struct pp_token *t)
-{
-   if (t->kind != PP_IDENT)
-      return -1;
-   for (unsigned i = 0; i < m->nparams; i++) {
-      if (strcmp(m->params[i], t->text) == 0)
-         return i;
-   }
-   return -1;
-}
-
 static bool expand_list(struct pp *pp, const struct pp_token *toks,
                         unsigned n, struct pp_token_list *out, int depth);
 
@@ -286,7 +295,7 @@ substitute(struct pp *pp, const struct pp_macro *m,
 
    for (unsigned i = 0; i < m->nbody; i++) {
       const struct pp_token *b = &m->body[i];
-      int p = param_index(m, b);
+      int p = m->body_param ? m->body_param[i] : -1;
       if (p < 0) {
          if (!list_push(pp, res, b))
             return false;
@@ -336,6 +345,10 @@ substitute(struct pp *pp, const struct pp_macro *m,
       if (r == 0)
          t->space_before = true;
    }
+   for (unsigned p = 0; p < m->nparams; p++)
+      list_free(&expanded[p]);
+   ralloc_free(expanded);
+   ralloc_free(done);
    return true;
 }
 
@@ -371,6 +384,20 @@ expand_list(struct pp *pp, const struct pp_token *toks, unsigned n,
       if (!m) {
          if (!list_push(pp, out, &t))
             return false;
+         /* In #if, the operand of a "defined" from a macro is a name,
+          * not something to expand. */
+         if (pp->in_if && t.kind == PP_IDENT && !strcmp(t.text, "defined")) {
+            if (stack.count && tok_is(&stack.toks[stack.count - 1], "(") &&
+                !list_push(pp, out, &stack.toks[--stack.count]))
+               return false;
+            if (stack.count &&
+                stack.toks[stack.count - 1].kind == PP_IDENT) {
+               struct pp_token x = stack.toks[--stack.count];
+               x.noexpand = true;
+               if (!list_push(pp, out, &x))
+                  return false;
+            }
+         }
          continue;
       }
 
@@ -440,9 +467,15 @@ expand_list(struct pp *pp, const struct pp_token *toks, unsigned n,
       struct pp_token_list res = { 0 };
       if (!substitute(pp, m, args, &t, &res, depth))
          return false;
+      if (args) {
+         for (unsigned i = 0; i <= MAX2(m->nparams, 1); i++)
+            list_free(&args[i]);
+         ralloc_free(args);
+      }
       if (res.count > pp->budget) {
          glsl_log_error(pp->log, t.line, t.col,
-                        "macro expansion produces too many tokens");
+                        "macro expansion exceeds the preprocessor's limit "
+                        "of %u tokens", PP_MAX_EXPANDED_TOKENS);
          pp->fatal = true;
          return false;
       }
@@ -451,7 +484,9 @@ expand_list(struct pp *pp, const struct pp_token *toks, unsigned n,
          if (!list_push(pp, &stack, &res.toks[i]))
             return false;
       }
+      list_free(&res);
    }
+   list_free(&stack);
    return !pp->fatal;
 }
 
@@ -503,10 +538,28 @@ do_define(struct pp *pp, const struct pp_token *d, unsigned n,
    }
    if (reserved_macro_name(pp, &d[0], "define"))
       return;
+   /* GLSL ES 3.00 3.8: identifiers (macro names too) have at most 1024
+    * characters. */
+   if (pp->es && pp->version >= 300 && d[0].len > 1024) {
+      glsl_log_error(pp->log, d[0].line, d[0].col, "macro name '%.32s...' "
+                     "is %u characters long; GLSL ES allows at most 1024",
+                     d[0].text, d[0].len);
+      return;
+   }
 
    struct pp_macro *m = rzalloc(pp->mem, struct pp_macro);
+   if (!m) {
+      pp->fatal = true;
+      return;
+   }
    m->name = d[0].text;
    unsigned i = 1;
+   /* Parameter name -> index + 1: linear time for any parameter count. */
+   struct hash_table *names = hash_table_create_string_keys(m);
+   if (!names) {
+      pp->fatal = true;
+      return;
+   }
    if (n > 1 && tok_is(&d[1], "(") && !d[1].space_before) {
       m->function = true;
       m->params = ralloc_array(m, const char *, n);
@@ -524,14 +577,14 @@ do_define(struct pp *pp, const struct pp_token *d, unsigned n,
             break;
          }
          if (want_name && d[i].kind == PP_IDENT) {
-            for (unsigned p = 0; p < m->nparams; p++) {
-               if (strcmp(m->params[p], d[i].text) == 0) {
-                  glsl_log_error(pp->log, d[i].line, d[i].col,
-                                 "macro parameter %s appears twice",
-                                 d[i].text);
-                  return;
-               }
+            if (hash_table_search(names, d[i].text)) {
+               glsl_log_error(pp->log, d[i].line, d[i].col,
+                              "macro parameter %s appears twice",
+                              d[i].text);
+               return;
             }
+            hash_table_insert(names, d[i].text,
+                              (void *)(uintptr_t)(m->nparams + 1));
             m->params[m->nparams++] = d[i].text;
             want_name = false;
          } else if (!want_name && tok_is(&d[i], ",")) {
@@ -546,6 +599,18 @@ do_define(struct pp *pp, const struct pp_token *d, unsigned n,
    }
    m->body = (struct pp_token *)&d[i];
    m->nbody = n - i;
+   if (m->nparams && m->nbody) {
+      m->body_param = ralloc_array(m, int, m->nbody);
+      if (!m->body_param) {
+         pp->fatal = true;
+         return;
+      }
+      for (unsigned b = 0; b < m->nbody; b++) {
+         uintptr_t p = m->body[b].kind == PP_IDENT ?
+            (uintptr_t)hash_table_search_data(names, m->body[b].text) : 0;
+         m->body_param[b] = (int)p - 1;
+      }
+   }
    for (unsigned b = 0; b < m->nbody; b++) {
       if (tok_is(&m->body[b], "#")) {
          glsl_log_error(pp->log, m->body[b].line, m->body[b].col,
@@ -589,16 +654,14 @@ do_undef(struct pp *pp, const struct pp_token *d, unsigned n,
       hash_table_remove(pp->macros, e);
 }
 
-/* Evaluates an #if/#elif/#line expression. */
+/* Replaces each "defined X" / "defined ( X )" of d[0..n) by 1 or 0 into
+ * out.  Returns false after an error. */
 static bool
-eval(struct pp *pp, const struct pp_token *d, unsigned n, int line,
-     int64_t *value, bool allow_defined)
+replace_defined(struct pp *pp, const struct pp_token *d, unsigned n,
+                struct pp_token_list *out)
 {
-   struct pp_token_list pre = { 0 }, post = { 0 };
-
    for (unsigned i = 0; i < n; i++) {
-      if (allow_defined && d[i].kind == PP_IDENT &&
-          strcmp(d[i].text, "defined") == 0) {
+      if (d[i].kind == PP_IDENT && strcmp(d[i].text, "defined") == 0) {
          unsigned j = i + 1;
          bool paren = j < n && tok_is(&d[j], "(");
          if (paren)
@@ -612,25 +675,69 @@ eval(struct pp *pp, const struct pp_token *d, unsigned n, int line,
          struct pp_token r = make_token(pp, PP_NUMBER,
                                         lookup(pp, d[j].text) ? "1" : "0",
                                         &d[i]);
-         if (!list_push(pp, &pre, &r))
+         if (!list_push(pp, out, &r))
             return false;
          i = paren ? j + 1 : j;
          continue;
       }
-      if (!list_push(pp, &pre, &d[i]))
+      if (!list_push(pp, out, &d[i]))
          return false;
    }
-   if (!expand_list(pp, pre.toks, pre.count, &post, 0))
-      return false;
+   return true;
+}
+
+static bool
+has_defined(const struct pp_token_list *l)
+{
+   for (unsigned i = 0; i < l->count; i++) {
+      if (l->toks[i].kind == PP_IDENT && !strcmp(l->toks[i].text, "defined"))
+         return true;
+   }
+   return false;
+}
+
+/* Evaluates an #if/#elif expression.
+ *
+ * "defined" that a macro expands to: C++ (whose preprocessor GLSL adopts)
+ * leaves the result undefined.  We do what the Khronos reference compiler
+ * (glslang) does: in GLSL ES it is an error saying so; on the desktop it
+ * is evaluated like a written "defined" (as GCC and Clang also do, the
+ * operand taken unexpanded) with a warning. */
+static bool
+eval(struct pp *pp, const struct pp_token *d, unsigned n, int line,
+     int64_t *value)
+{
+   struct pp_token_list pre = { 0 }, post = { 0 }, fin = { 0 };
+
+   bool ok = replace_defined(pp, d, n, &pre);
+   pp->in_if = true;
+   ok = ok && expand_list(pp, pre.toks, pre.count, &post, 0);
+   pp->in_if = false;
+   list_free(&pre);
+   if (ok && has_defined(&post)) {
+      const struct pp_token *t = post.toks;
+      if (pp->es) {
+         glsl_log_error(pp->log, t->line, t->col, "\"defined\" produced by "
+                        "macro expansion in #if is not allowed in GLSL ES; "
+                        "write defined(NAME) in the #if itself");
+         ok = false;
+      } else {
+         glsl_log_warning(pp->log, t->line, t->col, "\"defined\" produced "
+                          "by macro expansion in #if is not portable");
+         ok = replace_defined(pp, post.toks, post.count, &fin);
+         list_free(&post);
+         post = fin;
+      }
+   }
 
    struct glcpp_expr_state st = {
       .toks = post.toks, .count = post.count, .log = pp->log, .line = line,
       .undefined_is_error = pp->es,
    };
-   if (!glcpp_eval_expr(&st))
-      return false;
+   ok = ok && glcpp_eval_expr(&st);
+   list_free(&post);
    *value = st.result;
-   return true;
+   return ok;
 }
 
 static void
@@ -792,15 +899,24 @@ do_line(struct pp *pp, const struct pp_token *d, unsigned n,
       };
       if (!glcpp_eval_expr(&src))
          return;
+      if (src.result < 0 || src.result > PP_MAX_LINE) {
+         glsl_log_error(pp->log, hash->line, hash->col, "#line source "
+                        "string number %lld is out of range (0..%d)",
+                        (long long)src.result, PP_MAX_LINE);
+         return;
+      }
+   }
+   /* Line numbers are non-negative and small enough that every later
+    * line still has a number (messages must never say line 0 or wrap). */
+   if (line < 0 || line > PP_MAX_LINE) {
+      glsl_log_error(pp->log, hash->line, hash->col, "#line %lld is out of "
+                     "range (0..%d)", (long long)line, PP_MAX_LINE);
+      return;
    }
    /* GLSL 3.30 and ES 3.00 number the next line "line"; earlier versions
     * number it line + 1. */
    bool next_is_line = pp->es ? pp->version >= 300 : pp->version >= 330;
    int64_t next = next_is_line ? line : line + 1;
-   if (next < 0 || next > INT32_MAX / 2) {
-      glsl_log_error(pp->log, hash->line, hash->col, "#line out of range");
-      return;
-   }
    pp->line_delta = (int)(next - (physical_line + 1));
 }
 
@@ -839,7 +955,7 @@ directive(struct pp *pp, struct pp_token *hash, struct pp_token *d,
       }
       int64_t v = 0;
       if (name[2] == 0) {
-         if (!eval(pp, args, nargs, hash->line, &v, true))
+         if (!eval(pp, args, nargs, hash->line, &v))
             v = 0;
       } else if (nargs == 0 || args[0].kind != PP_IDENT) {
          glsl_log_error(pp->log, hash->line, hash->col,
@@ -868,7 +984,7 @@ directive(struct pp *pp, struct pp_token *hash, struct pp_token *d,
       } else {
          int64_t v = 0;
          if (c->parent_live && !c->taken &&
-             !eval(pp, args, nargs, hash->line, &v, true))
+             !eval(pp, args, nargs, hash->line, &v))
             v = 0;
          c->live = c->parent_live && !c->taken && v;
       }
@@ -927,7 +1043,21 @@ flush_run(struct pp *pp, struct pp_token_list *run)
       for (unsigned i = 0; i < out.count; i++)
          out_token(pp, &out.toks[i]);
    }
+   list_free(&out);
    run->count = 0;
+}
+
+/* Length of the line terminator at src[k]: CR LF and LF CR count as one
+ * (2), a lone CR or LF is 1, anything else 0. */
+static size_t
+newline_len(const char *src, size_t len, size_t k)
+{
+   if (k >= len || (src[k] != '\r' && src[k] != '\n'))
+      return 0;
+   if (k + 1 < len && (src[k + 1] == '\r' || src[k + 1] == '\n') &&
+       src[k + 1] != src[k])
+      return 2;
+   return 1;
 }
 
 char *
@@ -953,28 +1083,45 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
    define_builtin(pp, "__FILE__", PP_BUILTIN_FILE);
    define_builtin(pp, "__VERSION__", PP_BUILTIN_VERSION);
 
-   /* Backslash-newline joins lines everywhere (comments, identifiers); the
+   /* Line terminators are CR, LF, CR LF or LF CR (GLSL 4.60 and ES 3.20
+    * 3.2 "Source Strings": "If both are used together, it will count as
+    * only a single line termination"); they become one LF here.
+    * Backslash-newline joins lines everywhere (comments, identifiers); the
     * swallowed newlines are re-emitted after the joined line so later line
-    * numbers stay right. */
+    * numbers stay right.  A NUL byte is not in the character set (not
+    * even in comments, ES 3.00 3.4) and is an error rather than an end. */
    char *joined = ralloc_size(pp, len + 1);
    if (!joined)
       return NULL;
    size_t jlen = 0;
    unsigned pending = 0;
+   int line = 1, col = 1;
    for (size_t k = 0; k < len; k++) {
-      if (src[k] == '\\' && k + 1 < len &&
-          (src[k + 1] == '\n' ||
-           (src[k + 1] == '\r' && k + 2 < len && src[k + 2] == '\n'))) {
-         k += src[k + 1] == '\r' ? 2 : 1;
+      if (src[k] == 0) {
+         glsl_log_error(log, line, col, "the shader contains a NUL byte "
+                        "(byte %zu); NUL is not a GLSL character", k);
+         return NULL;
+      }
+      if (src[k] == '\\' && newline_len(src, len, k + 1)) {
+         k += newline_len(src, len, k + 1);
          pending++;
+         line++;
+         col = 1;
          continue;
       }
-      joined[jlen++] = src[k];
-      if (src[k] == '\n') {
+      size_t nl = newline_len(src, len, k);
+      if (nl) {
+         k += nl - 1;
+         joined[jlen++] = '\n';
          /* Room: each pending newline replaced two or more source bytes. */
          for (; pending; pending--)
             joined[jlen++] = '\n';
+         line++;
+         col = 1;
+         continue;
       }
+      joined[jlen++] = src[k];
+      col++;
    }
    joined[jlen] = 0;
 

@@ -28,8 +28,9 @@ compiles(gl_shader_stage stage, const char *src, const char *want_in_log)
 
 #define FS MESA_SHADER_FRAGMENT
 #define ACCEPT(src) assert_true(compiles(FS, src, NULL))
-#define REJECT(src) assert_false(compiles(FS, src, NULL))
-#define REJECT_SAYING(src, text) assert_false(compiles(FS, src, text))
+/* Rejected, and the log holds the message of the rule the case is about
+ * (a substring), so a shader rejected for another reason fails. */
+#define REJECT(src, text) assert_false(compiles(FS, src, text))
 
 #define V420 "#version 420\n"
 #define V430 "#version 430\n"
@@ -45,7 +46,9 @@ test_builtin_overloads(void **state)
           " imageStore(i, ivec2(1), v); }\n");
    /* imageSize: GLSL 4.30 or ARB_shader_image_size. */
    REJECT(V420 "layout(rgba32f) uniform image2D i;\n"
-          "void main(){ ivec2 s = imageSize(i); }\n");
+          "void main(){ ivec2 s = imageSize(i); }\n",
+          "built-in function 'imageSize' is not available in this version or "
+          "stage");
    ACCEPT(V430 "layout(rgba32f) uniform image2D i;\n"
           "void main(){ ivec2 s = imageSize(i); }\n");
    ACCEPT(V420 "layout(r32i) uniform iimage2DMSArray i;\n"
@@ -57,40 +60,48 @@ test_builtin_overloads(void **state)
           " ivec2 s = imageSize(i); }\n");
    /* A 2D coordinate for a 3D image, a missing sample: no overload, and
     * the message names the function. */
-   REJECT_SAYING(V420 "layout(rgba32f) uniform image3D i;\n"
-                 "void main(){ vec4 v = imageLoad(i, ivec2(0)); }\n",
-                 "imageLoad");
-   REJECT_SAYING(V420 "layout(r32i) uniform iimage2DMS i;\n"
-                 "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n",
-                 "imageAtomicAdd");
+   REJECT(V420 "layout(rgba32f) uniform image3D i;\n"
+          "void main(){ vec4 v = imageLoad(i, ivec2(0)); }\n",
+          "imageLoad");
+   REJECT(V420 "layout(r32i) uniform iimage2DMS i;\n"
+          "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n",
+          "imageAtomicAdd");
    /* Every image function is tabled: an unknown image* name is simply
     * undeclared. */
-   REJECT_SAYING(V420 "void main(){ imageFoo(1); }\n", "imageFoo");
+   REJECT(V420 "void main(){ imageFoo(1); }\n", "imageFoo");
    /* uvec4 data for an iimage: no implicit uint->int conversion. */
    REJECT(V420 "layout(rgba32i) uniform iimage1D i;\n"
-          "void main(){ imageStore(i, 0, uvec4(0)); }\n");
+          "void main(){ imageStore(i, 0, uvec4(0)); }\n",
+          "no overload of imageStore(iimage1D, int, uvec4) matches");
    /* Atomics on float images: only exchange, from GLSL 4.50. */
    REJECT(V420 "layout(r32f) uniform image1D i;\n"
-          "void main(){ imageAtomicAdd(i, 0, 1.0); }\n");
+          "void main(){ imageAtomicAdd(i, 0, 1.0); }\n",
+          "no overload of imageAtomicAdd(image1D, int, float) matches");
    REJECT(V420 "layout(r32f) uniform image1D i;\n"
-          "void main(){ imageAtomicExchange(i, 0, 1.0); }\n");
+          "void main(){ imageAtomicExchange(i, 0, 1.0); }\n",
+          "no overload of imageAtomicExchange(image1D, int, float) matches");
    ACCEPT("#version 450\nlayout(r32f) uniform image1D i;\n"
           "void main(){ float o = imageAtomicExchange(i, 0, 1.0); }\n");
    /* imageSamples (GLSL 4.50) is for multisample images only. */
    ACCEPT("#version 450\nlayout(rgba8) uniform image2DMS i;\n"
           "void main(){ int n = imageSamples(i); }\n");
    REJECT("#version 450\nlayout(rgba8) uniform image2D i;\n"
-          "void main(){ int n = imageSamples(i); }\n");
+          "void main(){ int n = imageSamples(i); }\n",
+          "no overload of imageSamples(image2D) matches");
    /* ES 3.10: atomics need ES 3.20 or OES_shader_image_atomic, and an
     * r32i/r32ui image. */
    REJECT(ES31 "layout(r32i) uniform highp iimage2D i;\n"
-          "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n");
+          "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n",
+          "built-in function 'imageAtomicAdd' is not available in this version "
+          "or stage");
    ACCEPT(ES31 "#extension GL_OES_shader_image_atomic : require\n"
           "layout(r32i) uniform highp iimage2D i;\n"
           "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n");
    REJECT(ES31 "#extension GL_OES_shader_image_atomic : require\n"
           "layout(rgba32i) uniform highp iimage2D i;\n"
-          "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n");
+          "void main(){ imageAtomicAdd(i, ivec2(0), 1); }\n",
+          "image 'i' of format rgba32i must be readonly or writeonly in GLSL "
+          "ES");
    (void)state;
 }
 
@@ -100,30 +111,40 @@ test_memory_qualifiers(void **state)
    /* Section 4.10: readonly images are not written, writeonly ones not
     * read; atomics do both. */
    REJECT(V420 "layout(rgba32f) readonly uniform image2D i;\n"
-          "void main(){ imageStore(i, ivec2(0), vec4(0)); }\n");
+          "void main(){ imageStore(i, ivec2(0), vec4(0)); }\n",
+          "imageStore() cannot write the readonly image 'i'");
    REJECT(V420 "writeonly uniform image2D i;\n"
-          "void main(){ vec4 v = imageLoad(i, ivec2(0)); }\n");
+          "void main(){ vec4 v = imageLoad(i, ivec2(0)); }\n",
+          "imageLoad() cannot read the writeonly image 'i'");
    REJECT(V420 "layout(r32ui) readonly uniform uimage2D i;\n"
-          "void main(){ imageAtomicOr(i, ivec2(0), 1u); }\n");
+          "void main(){ imageAtomicOr(i, ivec2(0), 1u); }\n",
+          "imageAtomicOr() cannot write the readonly image 'i'");
    ACCEPT(V430 "writeonly uniform image2D i;\n"
           "void main(){ imageStore(i, ivec2(0), vec4(0));\n"
           " ivec2 s = imageSize(i); }\n");
    /* Memory qualifiers belong to images and buffer blocks. */
-   REJECT(V420 "coherent uniform sampler2D s;\nvoid main(){}\n");
-   REJECT(V420 "void f(readonly float x){}\nvoid main(){}\n");
+   REJECT(V420 "coherent uniform sampler2D s;\nvoid main(){}\n",
+          "memory qualifier 'coherent' applies only to image variables and "
+          "buffer blocks");
+   REJECT(V420 "void f(readonly float x){}\nvoid main(){}\n",
+          "memory qualifier 'readonly' applies only to image parameters");
    /* A parameter may add memory qualifiers but not drop them. */
    REJECT(V420 "layout(rgba32f) restrict uniform image2D x;\n"
-          "void f(image2D y){}\nvoid main(){ f(x); }\n");
+          "void f(image2D y){}\nvoid main(){ f(x); }\n",
+          "argument 1 of f() is 'restrict' but the parameter is not");
    ACCEPT(V420 "layout(rgba32f) restrict uniform image2D x;\n"
           "void f(volatile restrict image2D y){}\nvoid main(){ f(x); }\n");
    /* Section 6.1.1: opaque parameters (atomic counters included) are
     * in parameters only. */
-   REJECT(V420 "void f(out atomic_uint a){}\nvoid main(){}\n");
-   REJECT(V420 "void f(inout atomic_uint a){}\nvoid main(){}\n");
+   REJECT(V420 "void f(out atomic_uint a){}\nvoid main(){}\n",
+          "opaque parameters cannot be out or inout");
+   REJECT(V420 "void f(inout atomic_uint a){}\nvoid main(){}\n",
+          "opaque parameters cannot be out or inout");
    ACCEPT(V420 "void f(atomic_uint a){}\nvoid main(){}\n");
    /* Opaque values are not operands of ?: (section 4.1.7). */
    REJECT(V420 "layout(rgba32f) uniform image2D i;\n"
-          "void main(){ true ? i : i; }\n");
+          "void main(){ true ? i : i; }\n",
+          "?: cannot select values of opaque type image2D");
    (void)state;
 }
 
@@ -132,27 +153,38 @@ test_format_qualifiers(void **state)
 {
    /* Section 4.4.6.2: formats only on images, of the image's type, at
     * most one, and required unless writeonly. */
-   REJECT(V420 "layout(rgba32i) uniform uimage2D i;\nvoid main(){}\n");
-   REJECT(V420 "layout(r32f) uniform float f;\nvoid main(){}\n");
+   REJECT(V420 "layout(rgba32i) uniform uimage2D i;\nvoid main(){}\n",
+          "format 'rgba32i' does not match the type of image 'i'");
+   REJECT(V420 "layout(r32f) uniform float f;\nvoid main(){}\n",
+          "format layout qualifier 'r32f' applies only to image variables");
    REJECT(V420 "layout(rgba32f) layout(rgba32f) uniform image2D i;\n"
-          "void main(){}\n");
-   REJECT(V420 "readonly uniform image2D i;\nvoid main(){}\n");
+          "void main(){}\n",
+          "image 'i' has more than one format layout qualifier");
+   REJECT(V420 "readonly uniform image2D i;\nvoid main(){}\n",
+          "image 'i' needs a format layout qualifier unless it is writeonly");
    ACCEPT(V420 "layout(rgba8_snorm) readonly uniform image2D i;\n"
           "void main(){}\n");
    /* ES keeps a subset of the formats. */
    REJECT(ES31 "layout(rg16f) readonly uniform highp image2D i;\n"
-          "void main(){}\n");
+          "void main(){}\n", "format 'rg16f' is not available in GLSL ES");
    /* ES 3.10 section 4.10: other formats than r32f/r32i/r32ui are either
     * readonly or writeonly. */
-   REJECT(ES31 "layout(rgba8) uniform highp image2D i;\nvoid main(){}\n");
+   REJECT(ES31 "layout(rgba8) uniform highp image2D i;\nvoid main(){}\n",
+          "image 'i' of format rgba8 must be readonly or writeonly in GLSL ES");
    ACCEPT(ES31 "layout(rgba8) writeonly uniform highp image2D i;\n"
           "layout(r32f) uniform highp image2D j;\nvoid main(){}\n");
    /* Section 4.4.1.3: early_fragment_tests is for "layout() in;". */
-   REJECT(V420 "layout(early_fragment_tests) in float f;\nvoid main(){}\n");
+   REJECT(V420 "layout(early_fragment_tests) in float f;\nvoid main(){}\n",
+          "early_fragment_tests is only allowed on "
+          "'layout(early_fragment_tests) in;'");
    ACCEPT(V420 "layout(early_fragment_tests) in;\nvoid main(){}\n");
    REJECT("#version 410\nlayout(early_fragment_tests) in;\n"
-          "void main(){}\n");
-   REJECT(V420 "layout(early_fragment_tests) uniform;\nvoid main(){}\n");
+          "void main(){}\n",
+          "early_fragment_tests needs GLSL 4.20, GLSL ES 3.10 or "
+          "GL_ARB_shader_image_load_store");
+   REJECT(V420 "layout(early_fragment_tests) uniform;\nvoid main(){}\n",
+          "early_fragment_tests is only allowed on "
+          "'layout(early_fragment_tests) in;' in fragment shaders");
    assert_false(compiles(MESA_SHADER_VERTEX, "#version 440\n"
                          "layout(early_fragment_tests) in;\n"
                          "void main(){}\n", NULL));
@@ -164,52 +196,68 @@ test_block_qualifiers(void **state)
 {
    /* GLSL 4.30 section 4.4.5: packing is for blocks; std430 for buffer
     * blocks; binding not on members nor as a block default. */
-   REJECT("#version 430\nlayout(std140) uniform vec4 a;\nvoid main(){}\n");
-   REJECT("#version 430\nlayout(row_major) vec4 a;\nvoid main(){}\n");
+   REJECT("#version 430\nlayout(std140) uniform vec4 a;\nvoid main(){}\n",
+          "layout(std140) only applies to uniform and buffer blocks");
+   REJECT("#version 430\nlayout(row_major) vec4 a;\nvoid main(){}\n",
+          "layout(row_major) only applies to uniform and buffer blocks");
    REJECT("#version 430\nlayout(std430) uniform U { vec4 b; };\n"
-          "void main(){}\n");
+          "void main(){}\n", "layout(std430) is only allowed on buffer blocks");
    ACCEPT("#version 430\nlayout(std430) buffer B { vec4 b; };\n"
           "void main(){}\n");
    REJECT("#version 430\nuniform U { layout(std140) vec4 b; };\n"
-          "void main(){}\n");
+          "void main(){}\n", "layout(std140) is not allowed on a block member");
    ACCEPT("#version 430\nuniform U { layout(row_major) mat4 m; };\n"
           "void main(){}\n");
    REJECT("#version 430\nbuffer B { layout(binding = 2) float f; };\n"
-          "void main(){}\n");
-   REJECT("#version 430\nlayout(binding = 1) buffer;\nvoid main(){}\n");
+          "void main(){}\n",
+          "layout(binding) is not allowed on a block member");
+   REJECT("#version 430\nlayout(binding = 1) buffer;\nvoid main(){}\n",
+          "layout(binding) cannot be a default for blocks");
    /* Section 4.3.7: buffer variables live in blocks. */
-   REJECT("#version 430\nbuffer vec4 a;\nvoid main(){}\n");
+   REJECT("#version 430\nbuffer vec4 a;\nvoid main(){}\n",
+          "buffer variable 'a' must be declared inside a buffer block");
    /* Section 4.10: memory qualifiers on buffer blocks only; readonly
     * members and blocks are not written. */
-   REJECT("#version 430\nuniform U { readonly int a; };\nvoid main(){}\n");
+   REJECT("#version 430\nuniform U { readonly int a; };\nvoid main(){}\n",
+          "memory qualifiers are only allowed on members of buffer blocks");
    REJECT("#version 430\nbuffer B { readonly float a; };\n"
-          "void main(){ a = 1.0; }\n");
+          "void main(){ a = 1.0; }\n",
+          "assignment requires an l-value (a read-only variable is not one)");
    REJECT("#version 430\nreadonly buffer B { float a; } b;\n"
-          "void main(){ b.a = 1.0; }\n");
+          "void main(){ b.a = 1.0; }\n",
+          "assignment requires an l-value (a read-only variable is not one)");
    REJECT("#version 430\nbuffer B { readonly float a; } b;\n"
-          "void main(){ b.a = 1.0; }\n");
+          "void main(){ b.a = 1.0; }\n",
+          "assignment requires an l-value (a readonly buffer member is not "
+          "one)");
    ACCEPT("#version 430\nbuffer B { coherent float a; } b;\n"
           "void main(){ b.a = 1.0; }\n");
    /* Writeonly buffer variables are written, never read; an index inside
     * the written element is a read of something else. */
    REJECT("#version 430\nbuffer B { writeonly float a; };\n"
-          "void main(){ float r = a; }\n");
+          "void main(){ float r = a; }\n",
+          "'a' is writeonly and cannot be read");
    REJECT("#version 430\nwriteonly buffer B { float a; } b;\n"
-          "void main(){ float r = b.a; }\n");
+          "void main(){ float r = b.a; }\n",
+          "'b' is writeonly and cannot be read");
    REJECT("#version 430\nbuffer B { writeonly float a; } b;\n"
-          "void main(){ b.a += 1.0; }\n");
+          "void main(){ b.a += 1.0; }\n",
+          "'a' is writeonly and cannot be read");
    ACCEPT("#version 430\nbuffer B { writeonly float a[4]; int i; } b;\n"
           "void main(){ b.a[b.i] = 1.0; }\n");
    REJECT("#version 430\nbuffer B { writeonly float a[4]; } b;\n"
-          "void main(){ b.a[int(b.a[0])] = 1.0; }\n");
+          "void main(){ b.a[int(b.a[0])] = 1.0; }\n",
+          "'a' is writeonly and cannot be read");
    ACCEPT("#version 430\nwriteonly buffer B { float a[]; } b;\n"
           "void main(){ b.a[b.a.length() - 1] = 1.0; }\n");
    /* Formats never qualify block members (section 4.4.6.2). */
    REJECT("#version 430\nuniform U { layout(r32f) int x; };\n"
-          "void main(){}\n");
+          "void main(){}\n",
+          "format layout qualifier 'r32f' applies only to image variables");
    /* atomic*() take the variable itself: no implicit conversion. */
    REJECT("#version 430\n#extension GL_ARB_gpu_shader5 : require\n"
-          "buffer B { int v; };\nvoid main(){ atomicMin(v, 1u); }\n");
+          "buffer B { int v; };\nvoid main(){ atomicMin(v, 1u); }\n",
+          "no overload of atomicMin(int, uint) matches");
    ACCEPT("#version 430\nbuffer B { int v; };\n"
           "void main(){ atomicMin(v, 1); }\n");
    (void)state;

@@ -98,6 +98,31 @@ test_struct(void **state)
    assert_int_equal(glsl_type_size_B(&s, GLSL_LAYOUT_STD430, false), 4);
 }
 
+/* The constructors build the same shape as a hand-written record: the
+ * struct type of test_struct has the same std140 size, and an interface
+ * block with the same members is a distinct kind of type. */
+static void
+test_record_constructors(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_struct_field f[2] = {
+      { .type = T("float"), .name = "a" },
+      { .type = T("vec3"), .name = "b" },
+   };
+   const struct glsl_type *s = glsl_struct_type(mem, f, 2, "S");
+   assert_int_equal(s->base_type, GLSL_TYPE_STRUCT);
+   assert_int_equal(s->num_fields, 2);
+   assert_int_equal(s->length, -1);
+   assert_string_equal(s->name, "S");
+   assert_int_equal(glsl_type_size_B(s, GLSL_LAYOUT_STD140, false), 32);
+   const struct glsl_type *b = glsl_interface_type(mem, f, 2, "B");
+   assert_int_equal(b->base_type, GLSL_TYPE_INTERFACE);
+   assert_ptr_equal(b->fields, f);
+   assert_false(glsl_type_equal(s, b));
+   assert_true(glsl_type_equal(s, glsl_struct_type(mem, f, 2, "S")));
+   ralloc_free(mem);
+}
+
 static void
 test_lookup(void **state)
 {
@@ -120,6 +145,7 @@ main(void)
       cmocka_unit_test(test_arrays),
       cmocka_unit_test(test_matrices),
       cmocka_unit_test(test_struct),
+      cmocka_unit_test(test_record_constructors),
       cmocka_unit_test(test_lookup),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

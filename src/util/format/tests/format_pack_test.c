@@ -192,6 +192,42 @@ test_r11g11b10f(void **state)
    }
 }
 
+/* The round-toward-zero encodings: the same fields, mantissas truncated. */
+static void
+test_small_floats_rtz(void **state)
+{
+   (void)state;
+   /* 1 + 3/128 lies between 1 + 2/128 (0x3c1) and 1 + 4/128 (0x3c2):
+    * nearest-even gives 0x3c2 (above), truncation 0x3c1. */
+   assert_int_equal(util_format_float_to_ufloat_rtz(1.0f + 3.0f / 128, 6),
+                    0x3c1);
+   assert_int_equal(util_format_float_to_ufloat_rtz(1.0f, 5), 0x1e0);
+   /* 3 * 2^-22 is 0.75 of the smallest denormal 2^-20: truncates to 0. */
+   assert_int_equal(util_format_float_to_ufloat_rtz(ldexpf(3, -22), 6), 0);
+   assert_int_equal(util_format_float_to_ufloat_rtz(ldexpf(3, -21), 6), 1);
+   assert_int_equal(util_format_float_to_ufloat_rtz(-2.0f, 6), 0);
+   assert_int_equal(util_format_float_to_ufloat_rtz(-INFINITY, 6), 0);
+   assert_int_equal(util_format_float_to_ufloat_rtz(INFINITY, 6), 0x7c0);
+   assert_int_equal(util_format_float_to_ufloat_rtz(1e9f, 6), 0x7bf);
+   assert_int_equal(util_format_float_to_ufloat_rtz(NAN, 5) >> 5, 0x1f);
+   assert_int_not_equal(util_format_float_to_ufloat_rtz(NAN, 5) & 0x1f, 0);
+
+   const float a[3] = {1.0f + 3.0f / 128, 2.0f, 0.0f};
+   assert_int_equal(util_format_pack_r11g11b10f_rtz(a),
+                    0x3c1u | 0x400u << 11 | 0u << 22);
+
+   /* rgb9e5: max channel 1.0 -> shared exponent 0 + 1 + 15 = 16, scale
+    * 2^(16 - 15 - 9) = 2^-8: 1.0 -> 256, 0.5 -> 128. */
+   const float b[3] = {1.0f, 0.5f, 0.0f};
+   assert_int_equal(util_format_pack_rgb9e5_rtz(b),
+                    16u << 27 | 256u | 128u << 9);
+   /* Just below 1.0: exponent 15, scale 2^-9, mantissa 511 (nearest would
+    * round to 512 and move to exponent 16). */
+   const float c[3] = {1.0f - ldexpf(1, -24), 0.0f, 0.0f};
+   assert_int_equal(util_format_pack_rgb9e5_rtz(c), 15u << 27 | 511u);
+   assert_int_equal(util_format_pack_rgb9e5(c), 16u << 27 | 256u);
+}
+
 static void
 test_normalized_rules(void **state)
 {
@@ -557,6 +593,7 @@ main(void)
       cmocka_unit_test(test_10_10_10_2),
       cmocka_unit_test(test_rgb9e5),
       cmocka_unit_test(test_r11g11b10f),
+      cmocka_unit_test(test_small_floats_rtz),
       cmocka_unit_test(test_normalized_rules),
       cmocka_unit_test(test_swizzles),
       cmocka_unit_test(test_integers),

@@ -4,8 +4,10 @@
  */
 
 /*
- * Float ALU: fmadd/fadd/fmul (32 and 16), fcmpsel, and the float unary
- * ops.
+ * Float ALU instructions: fmadd/fadd/fmul (32 and 16), fcmpsel (shared
+ * with icmpsel in asahi_sim_operand.c) and the float unary ops.  The
+ * number-format helpers they use (conversions, rounding, the fused
+ * multiply-add) are in asahi_sim_float.c, which executes no instruction.
  *
  * Arithmetic (applegpu.py FMAdd32/FAdd32/FMul32... exec_thread and fma.py,
  * hardware-tested for the 32-bit forms and fmadd16): the exact result is
@@ -84,27 +86,6 @@ exec_fma(struct asahi_sim_group *g, const struct agx_isa_instr *I)
          r = asahi_sim_f32_to_double(asahi_sim_double_to_f32(r, true), false);
       write_float(g, D, t, r, sat);
    }
-}
-
-static enum asahi_sim_status
-exec_fcmpsel(struct asahi_sim_group *g, const struct agx_isa_instr *I)
-{
-   const struct agx_isa_operand *D = asahi_sim_op(I, AGX_ISA_FCMPSEL_D);
-   const struct agx_isa_operand *A = asahi_sim_op(I, AGX_ISA_FCMPSEL_A);
-   const struct agx_isa_operand *B = asahi_sim_op(I, AGX_ISA_FCMPSEL_B);
-   const struct agx_isa_operand *X = asahi_sim_op(I, AGX_ISA_FCMPSEL_X);
-   const struct agx_isa_operand *Y = asahi_sim_op(I, AGX_ISA_FCMPSEL_Y);
-   unsigned cc = (unsigned)asahi_sim_op(I, AGX_ISA_FCMPSEL_CC)->value;
-
-   foreach_active_lane (g, t) {
-      bool c;
-      enum asahi_sim_status st =
-         asahi_sim_lane_compare(g, cc, true, A, B, t, &c);
-      if (st != ASAHI_SIM_RUNNING)
-         return st;
-      asahi_sim_write(g, D, t, asahi_sim_read_raw(g, c ? X : Y, t));
-   }
-   return ASAHI_SIM_RUNNING;
 }
 
 /*
@@ -221,7 +202,7 @@ asahi_sim_exec_float(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       exec_fma(g, I);
       return ASAHI_SIM_RUNNING;
    case AGX_ISA_OP_FCMPSEL:
-      return exec_fcmpsel(g, I);
+      return asahi_sim_exec_cmpsel(g, I, true);
    case AGX_ISA_OP_DFDX:
    case AGX_ISA_OP_DFDY:
       exec_derivative(g, I);

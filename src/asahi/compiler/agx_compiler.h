@@ -1,0 +1,280 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The AGX IR.
+ *
+ * One IR instruction is one hardware instruction: its opcode is a form of
+ * the ISA description (enum agx_isa_op) and its operands are exactly that
+ * form's operands, at the indices the generated AGX_ISA_<FORM>_<NAME>
+ * macros give.  Which operands are written comes from the description too
+ * (agx_isa_operand_info::writes).  Only register operands are abstract
+ * until register allocation: kind AGX_KIND_SSA names a value (an SSA value,
+ * or after out-of-SSA a variable with several definitions) of `count`
+ * elements of `size` bits; allocation replaces it by AGX_ISA_KIND_REG.
+ *
+ * A few pseudo instructions (opcode >= AGX_OP_PSEUDO) exist only before
+ * packing: collect/split build and take apart register vectors, mov copies,
+ * phi merges values at block entry, preload names a register the hardware
+ * fills before the shader starts (vertex id in r5...).  They are lowered to
+ * hardware moves after register allocation.
+ *
+ * Blocks are kept in program order; successors/predecessors describe the
+ * control flow graph used by liveness.
+ */
+
+#ifndef AGX_COMPILER_H
+#define AGX_COMPILER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "asahi/isa/agx_isa.h"
+#include "util/bitset.h"
+#include "util/list.h"
+#include "util/u_math.h"
+#include "util/ralloc.h"
+#include "agx_compile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Operand kinds beyond the ISA's: an abstract value, a branch target. */
+#define AGX_KIND_SSA   ((enum agx_isa_kind)32)
+#define AGX_KIND_BLOCK ((enum agx_isa_kind)33)
+
+typedef struct agx_isa_operand agx_operand;
+
+#define AGX_ALIGN(x, a) (((x) + (a) - 1) & ~((a) - 1))
+
+enum agx_pseudo_op {
+   AGX_OP_PSEUDO = 1000,
+   /* ops[0] (vector of n) = ops[1..n] */
+   AGX_OP_COLLECT = AGX_OP_PSEUDO,
+   /* ops[0..n-1] = elements of ops[n] */
+   AGX_OP_SPLIT,
+   /* ops[0] = ops[1] (register, uniform or immediate) */
+   AGX_OP_MOV,
+   /* ops[0] = ops[1 + i] when entered from block->preds[i] */
+   AGX_OP_PHI,
+   /* ops[0] = the hardware register ops[1] (IMM: half index) at entry */
+   AGX_OP_PRELOAD,
+};
+
+#define AGX_MAX_OPS 20
+
+typedef struct agx_instr {
+   struct list_head link;
+   struct agx_block *block;
+   unsigned op;
+   uint8_t nr_ops;
+   /* bit i: ops[i] is written */
+   uint32_t writes;
+   agx_operand ops[AGX_MAX_OPS];
+} agx_instr;
+
+typedef struct agx_block {
+   struct list_head link;
+   struct list_head instrs;
+   unsigned index;
+   struct agx_block *succs[2];
+   struct agx_block **preds;
+   unsigned nr_preds;
+   /* Liveness (values), filled by agx_liveness */
+   BITSET_WORD *live_in, *live_out;
+   /* Linear positions of the first and last instruction (RA) */
+   unsigned start, end;
+   /* Byte offset in the binary (packing) */
+   unsigned offset;
+} agx_block;
+
+/* Per value (SSA index) facts. */
+struct agx_value {
+   uint8_t size;   /* bits per element: 16, 32, 64 */
+   uint8_t count;  /* elements */
+   int16_t fixed;  /* preloaded register half, or -1 */
+   int16_t reg;    /* assigned register half, or -1 */
+};
+
+typedef struct agx_context {
+   void *mem;
+   gl_shader_stage stage;
+   const struct agx_shader_key *key;
+   struct agx_shader_info *info;
+   struct list_head blocks;
+   unsigned nr_blocks;
+
+   struct agx_value *values;
+   unsigned nr_values, values_cap;
+
+   /* Uniform halves allocated so far (push layout) */
+   unsigned next_uniform;
+
+   /* Error state: set by agx_fail, checked by the driver loop */
+   int status;
+   char error[160];
+
+   unsigned debug;
+} agx_context;
+
+static inline bool
+agx_is_pseudo(unsigned op)
+{
+   return op >= AGX_OP_PSEUDO;
+}
+
+#define agx_foreach_block(ctx, blk)                                            \
+   list_for_each_entry(agx_block, blk, &(ctx)->blocks, link)
+#define agx_foreach_instr(blk, I)                                              \
+   list_for_each_entry(agx_instr, I, &(blk)->instrs, link)
+#define agx_foreach_instr_safe(blk, I)                                         \
+   list_for_each_entry_safe(agx_instr, I, &(blk)->instrs, link)
+#define agx_foreach_instr_global(ctx, I)                                       \
+   agx_foreach_block(ctx, I##_blk)                                            \
+      agx_foreach_instr(I##_blk, I)
+/* Operands of I (all, written, read) */
+#define agx_foreach_op(I, i) for (unsigned i = 0; i < (I)->nr_ops; ++i)
+#define agx_foreach_dest(I, i)                                                 \
+   agx_foreach_op(I, i)                                                       \
+      if (!((I)->writes & (1u << i))) {} else
+#define agx_foreach_src(I, i)                                                  \
+   agx_foreach_op(I, i)                                                       \
+      if ((I)->writes & (1u << i)) {} else
+
+/* ---- operands ----------------------------------------------------------- */
+
+static inline agx_operand
+agx_ssa(unsigned index, unsigned size, unsigned count)
+{
+   agx_operand o = {AGX_KIND_SSA, (uint8_t)size, (uint8_t)count, 0,
+                    (int64_t)index};
+   return o;
+}
+
+static inline bool
+agx_is_ssa(agx_operand o)
+{
+   return o.kind == AGX_KIND_SSA;
+}
+
+static inline agx_operand
+agx_uniform(unsigned half, unsigned size)
+{
+   return agx_isa_ureg(half, size);
+}
+
+static inline agx_operand
+agx_block_ref(const agx_block *block)
+{
+   agx_operand o = {AGX_KIND_BLOCK, 0, 1, 0, (int64_t)block->index};
+   return o;
+}
+
+static inline agx_operand
+agx_neg(agx_operand o)
+{
+   o.flags ^= AGX_ISA_NEG;
+   return o;
+}
+
+static inline agx_operand
+agx_abs(agx_operand o)
+{
+   o.flags |= AGX_ISA_ABS;
+   o.flags &= ~AGX_ISA_NEG;
+   return o;
+}
+
+/* Halves a value occupies. */
+static inline unsigned
+agx_value_halves(const struct agx_value *v)
+{
+   return (v->size / 16) * v->count;
+}
+
+/* ---- context and builder -------------------------------------------------- */
+
+agx_context *agx_context_create(void *mem, gl_shader_stage stage,
+                                const struct agx_shader_key *key,
+                                struct agx_shader_info *info);
+agx_block *agx_block_create(agx_context *ctx);
+void agx_block_add_pred(agx_context *ctx, agx_block *blk, agx_block *pred);
+void agx_block_add_succ(agx_context *ctx, agx_block *blk, agx_block *succ);
+/* Successors from program order and branches (agx_ir.c) */
+void agx_build_cfg(agx_context *ctx);
+
+/* A new value of count elements of size bits. */
+agx_operand agx_temp(agx_context *ctx, unsigned size, unsigned count);
+
+typedef struct agx_builder {
+   agx_context *ctx;
+   agx_block *block;
+   /* Insert before this instruction, or at the block's end when NULL. */
+   agx_instr *before;
+} agx_builder;
+
+static inline agx_builder
+agx_builder_at_end(agx_context *ctx, agx_block *block)
+{
+   agx_builder b = {ctx, block, NULL};
+   return b;
+}
+
+/* A hardware instruction with the description's default operands. */
+agx_instr *agx_emit(agx_builder *b, enum agx_isa_op op);
+/* A pseudo instruction with nr_ops operands, the first nr_dests written. */
+agx_instr *agx_emit_pseudo(agx_builder *b, unsigned op, unsigned nr_ops,
+                           unsigned nr_dests);
+void agx_insert(agx_builder *b, agx_instr *I);
+void agx_remove(agx_instr *I);
+
+/* Common constructions */
+agx_operand agx_mov_imm(agx_builder *b, unsigned size, uint32_t value);
+void agx_mov_to(agx_builder *b, agx_operand dst, agx_operand src);
+agx_operand agx_collect(agx_builder *b, unsigned n, const agx_operand *srcs);
+void agx_split(agx_builder *b, agx_operand *dsts, unsigned n,
+               agx_operand vec);
+
+void agx_fail(agx_context *ctx, int status, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+/* ---- passes ------------------------------------------------------------- */
+
+void agx_print_instr(FILE *fp, const agx_instr *I);
+void agx_print_shader(FILE *fp, const agx_context *ctx);
+/* Returns true when valid; otherwise writes the first problem to msg. */
+bool agx_validate(const agx_context *ctx, const char *after, char *msg,
+                  size_t size);
+
+void agx_dce(agx_context *ctx);
+void agx_opt_fold(agx_context *ctx);
+void agx_lower_phis(agx_context *ctx);
+void agx_liveness(agx_context *ctx);
+bool agx_ra(agx_context *ctx);
+void agx_lower_pseudo(agx_context *ctx);
+int agx_pack(agx_context *ctx, void *mem, uint8_t **code, size_t *size_B);
+
+/* NIR -> IR */
+bool agx_emit_nir(agx_context *ctx, nir_shader *nir);
+
+/* Push layout: reserve `halves` uniform halves for kind/index. */
+unsigned agx_push(agx_context *ctx, enum agx_push_kind kind, uint32_t index,
+                  unsigned halves);
+
+/* Debug flags (AGX_MESA_DEBUG, agx_compile.c); tools may override them. */
+void agx_compiler_set_debug(unsigned flags);
+enum agx_dbg {
+   AGX_DBG_SHADERS = 1u << 0,
+   AGX_DBG_SHADERDB = 1u << 1,
+   AGX_DBG_NOVALIDATE = 1u << 3,
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AGX_COMPILER_H */

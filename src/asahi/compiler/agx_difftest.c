@@ -1,0 +1,482 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * agx-difftest: random NIR shaders (nir_random_shader) through the NIR
+ * interpreter and through the AGX compiler + simulator; every output bit
+ * is compared.
+ *
+ * The reference is the interpreter on the NIR the backend receives (after
+ * agx_preprocess_nir, whose NIR passes have their own differential tests),
+ * so lowerings such as a / b = a * rcp(b) are the same on both sides.
+ *
+ * Each shader runs 3 times as a SIMD group of 32 vertices: lane t of run r
+ * reads the inputs of variant 32 r + t and the uniforms of variant r, so
+ * control flow diverges across lanes.  The random shaders' outputs (slots
+ * 0..4) are moved to VARYING_SLOT_VAR0.. for compilation; attributes 0-3
+ * are fetched from one vertex buffer (float, float, int, int vec4s).
+ *
+ * Every binary must also disassemble and reassemble to the same bytes.
+ *
+ * Comparison rules, each named when it applies:
+ *  - "nan": two NaNs are equal whatever their payloads (the hardware
+ *    returns one canonical NaN: docs/simulator.rst);
+ *  - "ftz": AGX flushes fp32 denormals to zero in float arithmetic
+ *    (applegpu, docs/simulator.rst).  When the reference run produced a
+ *    NaN, infinity or subnormal float (nir_eval_state.saw_special_float),
+ *    or a float input, uniform or constant of the lane is subnormal, a
+ *    mismatch in that lane is allowed (and counted), since flushing may
+ *    legitimately change any later result;
+ *  - "approx": with rcp/rsqrt/exp2/log2 in the shader floats may differ
+ *    by up to 4 ulp: GLSL ES 3.00 §4.5.1 gives inversesqrt 2 ULP, division
+ *    2.5 ULP and exp2/log2 3 ULP, the simulator rounds these correctly
+ *    while the interpreter may round twice (1 / sqrt(x)), and the result
+ *    goes through further arithmetic;
+ *  - "rsqrt": the interpreter computes rsqrt as 1.0f / sqrtf(x) (two
+ *    roundings) and the simulator rounds once; floor/fract or a comparison
+ *    later can turn that last bit into any difference, so in shaders with
+ *    rsqrt (sqrt becomes rcp(rsqrt)) a mismatching lane is counted, not
+ *    failed.
+ * Lanes whose reference run fails (step limit) are not compared; at least
+ * half of the lanes must be compared or the shader counts as failed.
+ */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asahi/sim/asahi_sim.h"
+#include "tests/agx_test_util.h"
+#include "nir_random_shader.h"
+#include "agx_compile.h"
+
+#define RUNS 3
+#define LANES 32
+#define OUT_SLOTS 5
+#define IN_SLOTS 4
+
+struct stats {
+   unsigned passed, failed, unsupported;
+   unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
+   unsigned rsqrt_used;
+   char first_unsupported[160];
+};
+
+static void
+usage(FILE *fp)
+{
+   fprintf(fp,
+           "usage: agx-difftest [--seed S] [--count N] [--verbose]\n"
+           "\n"
+           "Builds N random NIR vertex shaders from seeds S, S+1, ...\n"
+           "(nir_random_shader), runs each through the NIR interpreter and\n"
+           "through the AGX compiler and the USC simulator (3 SIMD groups\n"
+           "of 32 vertices), and compares every output bit.  Prints one\n"
+           "line per mismatch with a reproducer (seed, NIR, disassembly)\n"
+           "and ends with `N passed, N failed` (plus shaders the compiler\n"
+           "does not support yet).  Exit status 0 when nothing failed.\n"
+           "\n"
+           "  --seed S     first seed (default 1)\n"
+           "  --count N    number of shaders (default 100)\n"
+           "  --verbose    also print unsupported shaders' reasons\n"
+           "  --help       this text\n");
+}
+
+static bool
+float_eq(uint32_t a, uint32_t b, bool approx, struct stats *st)
+{
+   if (a == b)
+      return true;
+   bool an = (a & 0x7f800000) == 0x7f800000 && (a & 0x7fffff);
+   bool bn = (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
+   if (an && bn) {
+      st->nan_used++;
+      return true;
+   }
+   if (approx && !an && !bn && ((a ^ b) & 0x80000000) == 0) {
+      uint32_t d = a > b ? a - b : b - a;
+      if (d <= 4) {
+         st->approx_used++;
+         return true;
+      }
+   }
+   return false;
+}
+
+static bool
+uses_op(nir_shader *nir, nir_op op)
+{
+   nir_foreach_function_impl(impl, nir) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_alu &&
+                nir_instr_as_alu(instr)->op == op)
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
+static bool
+uses_approx(nir_shader *nir)
+{
+   nir_foreach_function_impl(impl, nir) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_alu)
+               continue;
+            switch (nir_instr_as_alu(instr)->op) {
+            case nir_op_frcp:
+            case nir_op_frsq:
+            case nir_op_fsqrt:
+            case nir_op_fexp2:
+            case nir_op_flog2:
+            case nir_op_fpow:
+            case nir_op_fdiv:
+               return true;
+            default:
+               break;
+            }
+         }
+      }
+   }
+   return false;
+}
+
+static bool
+is_subnormal(uint32_t bits)
+{
+   return (bits & 0x7f800000) == 0 && (bits & 0x7fffff);
+}
+
+/* Does `def` reach a float-typed ALU source, directly or through moves,
+ * vectors, selects and phis (a few levels)? */
+static bool
+feeds_float(nir_def *def, unsigned depth)
+{
+   if (depth > 6)
+      return true;
+   nir_foreach_use_including_if(src, def) {
+      if (nir_src_is_if(src))
+         continue;
+      nir_instr *user = nir_src_parent_instr(src);
+      if (user->type == nir_instr_type_phi) {
+         if (feeds_float(&nir_instr_as_phi(user)->def, depth + 1))
+            return true;
+         continue;
+      }
+      if (user->type != nir_instr_type_alu)
+         continue;
+      nir_alu_instr *alu = nir_instr_as_alu(user);
+      const nir_op_info *info = &nir_op_infos[alu->op];
+      for (unsigned i = 0; i < info->num_inputs; ++i) {
+         if (&alu->src[i].src == src &&
+             (info->input_types[i] & ~0x7fu) == nir_type_float)
+            return true;
+      }
+      if ((alu->op == nir_op_mov || nir_op_is_vec(alu->op) ||
+           alu->op == nir_op_bcsel || alu->op == nir_op_b32csel) &&
+          feeds_float(&alu->def, depth + 1))
+         return true;
+   }
+   return false;
+}
+
+/* A subnormal constant feeding float arithmetic: the hardware flushes it,
+ * the reference does not, and the reference's special-float flag only
+ * looks at results. */
+static bool
+has_subnormal_float_constant(nir_shader *nir)
+{
+   nir_foreach_function_impl(impl, nir) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_load_const)
+               continue;
+            nir_load_const_instr *lc = nir_instr_as_load_const(instr);
+            if (lc->def.bit_size != 32)
+               continue;
+            bool sub = false;
+            for (unsigned c = 0; c < lc->def.num_components; ++c)
+               sub |= is_subnormal(lc->value[c].u32);
+            if (sub && feeds_float(&lc->def, 0))
+               return true;
+         }
+      }
+   }
+   return false;
+}
+
+static void
+print_disasm(const struct agx_shader_binary *bin)
+{
+   size_t off = 0;
+   while (off < bin->size_B) {
+      char line[256];
+      int len = agx_isa_disasm_one(bin->code + off, bin->size_B - off, line,
+                                   sizeof(line));
+      if (len <= 0)
+         break;
+      printf("   %04zx: %s\n", off, line);
+      bool stop = bin->code[off] == 0x88 && bin->code[off + 1] == 0;
+      off += (size_t)len;
+      if (stop)
+         break;
+   }
+}
+
+/* Returns 1 pass, 0 fail, -1 unsupported. */
+static int
+test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
+{
+   void *mem = ralloc_context(NULL);
+   nir_random_options opts;
+   nir_random_default_options(&opts);
+   nir_shader *ref = nir_random_shader(mem, seed, &opts, &agx_nir_options);
+   nir_shader *nir = nir_shader_clone(mem, ref);
+   int result = 1;
+
+   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out) {
+      var->data.location += VARYING_SLOT_VAR0;
+      var->data.driver_location = (unsigned)var->data.location;
+   }
+
+   struct agx_shader_key key;
+   memset(&key, 0, sizeof(key));
+   for (unsigned a = 0; a < IN_SLOTS; ++a) {
+      key.vs.attribs[a] = (struct agx_attribute_key){
+         .format = a < 2 ? PIPE_FORMAT_R32G32B32A32_FLOAT
+                         : PIPE_FORMAT_R32G32B32A32_SINT,
+         .buffer = 0,
+         .offset = 16 * a,
+         .stride = 16 * IN_SLOTS,
+      };
+   }
+
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (!agx_preprocess_nir(nir)) {
+      snprintf(error, sizeof(error), "preprocess failed");
+      result = -1;
+   } else if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
+                                     sizeof(error))) {
+      result = -1;
+   }
+   if (result < 0) {
+      if (!st->first_unsupported[0])
+         snprintf(st->first_unsupported, sizeof(st->first_unsupported),
+                  "seed %" PRIu64 ": %s", seed, error);
+      if (verbose)
+         printf("unsupported: seed %" PRIu64 " (#%u): %s\n", seed, index,
+                error);
+      ralloc_free(mem);
+      return -1;
+   }
+
+   char rt_err[256];
+   if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
+      printf("FAIL seed %" PRIu64 " (#%u): binary does not survive "
+             "disassembly and reassembly: %s\n", seed, index, rt_err);
+      print_disasm(&bin);
+      ralloc_free(mem);
+      return 0;
+   }
+
+   bool approx = uses_approx(nir);
+   bool rsqrt = uses_op(nir, nir_op_frsq);
+   bool denorm_const = has_subnormal_float_constant(nir);
+   const struct agx_varyings_vs *vs = &bin.info.vs;
+   static uint32_t vbo[RUNS * LANES][IN_SLOTS * 4];
+   static uint32_t uvs[LANES * AGX_MAX_UVS_WORDS];
+   nir_const_value uni[RUNS][NIR_RANDOM_UNIFORM_CELLS];
+   unsigned compared = 0, total = 0;
+
+   for (unsigned v = 0; v < RUNS * LANES && result > 0; ++v) {
+      nir_const_value in[NIR_RANDOM_INPUT_CELLS];
+      nir_const_value u[NIR_RANDOM_UNIFORM_CELLS];
+      nir_random_inputs(seed, v, in, u);
+      for (unsigned c = 0; c < NIR_RANDOM_INPUT_CELLS; ++c)
+         vbo[v][c] = in[c].u32;
+      if (v < RUNS)
+         memcpy(uni[v], u, sizeof(u));
+   }
+
+   for (unsigned run = 0; run < RUNS && result > 0; ++run) {
+      struct asahi_sim_group *g = calloc(1, sizeof(*g));
+      struct asahi_sim_region region = {0x100000, sizeof(vbo),
+                                        (uint8_t *)vbo, false};
+      struct asahi_sim_simple_mem smem = {&region, 1};
+      asahi_sim_group_init(g);
+      asahi_sim_set_code(g, bin.code, bin.size_B, 0x4000000);
+      g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &smem,
+                                      false};
+      for (unsigned i = 0; i < bin.info.nr_push; ++i) {
+         const struct agx_push_range *r = &bin.info.push[i];
+         for (unsigned h = 0; h < r->length; h += 2) {
+            unsigned k = h / 2;
+            uint32_t w = 0;
+            if (r->kind == AGX_PUSH_GL_UNIFORMS &&
+                r->index + k < NIR_RANDOM_UNIFORM_CELLS)
+               w = uni[run][r->index + k].u32;
+            else if (r->kind == AGX_PUSH_VBO_BASE)
+               w = k & 1 ? 0 : 0x100000;
+            g->u[(r->uniform + h) / 2] = w;
+         }
+      }
+      for (unsigned t = 0; t < LANES; ++t) {
+         g->r[5][t] = run * LANES + t;
+         g->r[6][t] = 0;
+      }
+      memset(uvs, 0xcd, sizeof(uvs));
+      g->uvs.words = uvs;
+      g->uvs.stride_words = vs->nr_words;
+      enum asahi_sim_status s = asahi_sim_run(g);
+      if (s != ASAHI_SIM_STOPPED) {
+         printf("FAIL seed %" PRIu64 " (#%u) run %u: simulator %s: %s\n",
+                seed, index, run, asahi_sim_status_string(s), g->error);
+         result = 0;
+      }
+
+      for (unsigned t = 0; t < LANES && result > 0; ++t) {
+         nir_const_value in[NIR_RANDOM_INPUT_CELLS];
+         nir_const_value out[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
+         for (unsigned c = 0; c < NIR_RANDOM_INPUT_CELLS; ++c)
+            in[c].u64 = vbo[run * LANES + t][c];
+         memset(out, 0, sizeof(out));
+         nir_eval_state es;
+         memset(&es, 0, sizeof(es));
+         es.inputs = in;
+         es.num_input_cells = NIR_RANDOM_INPUT_CELLS;
+         es.uniforms = uni[run];
+         es.num_uniform_cells = NIR_RANDOM_UNIFORM_CELLS;
+         es.outputs = out;
+         es.num_output_cells = 4 * (VARYING_SLOT_VAR0 + OUT_SLOTS);
+         total++;
+         if (!nir_eval_run(nir, &es))
+            continue;
+         compared++;
+         st->lanes_compared++;
+         bool special = es.saw_special_float || denorm_const;
+         for (unsigned c = 0; c < 8; ++c)
+            special |= is_subnormal(in[c].u32);
+         for (unsigned c = 0; c < 4; ++c)
+            special |= is_subnormal(uni[run][c].u32);
+
+         for (unsigned slot = 0; slot < OUT_SLOTS && result > 0; ++slot) {
+            unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
+            if (word == 0xff)
+               continue;
+            for (unsigned c = 0; c < 4 && word + c < vs->nr_words; ++c) {
+               uint32_t want = out[4 * (VARYING_SLOT_VAR0 + slot) + c].u32;
+               uint32_t got = uvs[t * vs->nr_words + word + c];
+               bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
+                            ? float_eq(got, want, approx, st)
+                            : got == want;
+               if (!ok && slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS &&
+                   (want & 0x7fffffff) == 0x00800000 &&
+                   (got & 0x7fffffff) == 0) {
+                  /* rule "ftz": the hardware flushes results below 2^-126
+                   * before rounding, so one that rounds up to the smallest
+                   * normal becomes 0 */
+                  st->lanes_skipped_ftz++;
+                  break;
+               }
+               if (!ok && rsqrt) {
+                  /* rule "rsqrt" */
+                  st->rsqrt_used++;
+                  break;
+               }
+               if (!ok && special) {
+                  /* rule "special": flushing may change anything after a
+                   * subnormal; NaN/infinity runs are exempted with it */
+                  st->lanes_skipped_ftz++;
+                  break;
+               }
+               if (!ok) {
+                  printf("FAIL seed %" PRIu64 " (#%u) run %u lane %u: "
+                         "output %u.%c = 0x%08x, expected 0x%08x\n",
+                         seed, index, run, t, slot, "xyzw"[c], got, want);
+                  result = 0;
+                  break;
+               }
+            }
+         }
+      }
+      free(g);
+   }
+
+   if (result > 0 && compared * 2 < total) {
+      printf("FAIL seed %" PRIu64 " (#%u): only %u of %u lanes comparable\n",
+             seed, index, compared, total);
+      result = 0;
+   }
+   if (result == 0) {
+      printf("reproducer: agx-difftest --seed %" PRIu64 " --count 1\n", seed);
+      nir_print_shader(nir, stdout);
+      print_disasm(&bin);
+   }
+   ralloc_free(mem);
+   return result;
+}
+
+int
+main(int argc, char **argv)
+{
+   uint64_t seed = 1;
+   unsigned count = 100;
+   bool verbose = false;
+
+   for (int i = 1; i < argc; ++i) {
+      if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+         char *end;
+         seed = strtoull(argv[++i], &end, 0);
+         if (*end) {
+            fprintf(stderr, "agx-difftest: bad seed '%s'\n", argv[i]);
+            return 2;
+         }
+      } else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
+         char *end;
+         unsigned long n = strtoul(argv[++i], &end, 0);
+         if (*end || n > 10000000) {
+            fprintf(stderr, "agx-difftest: bad count '%s'\n", argv[i]);
+            return 2;
+         }
+         count = (unsigned)n;
+      } else if (!strcmp(argv[i], "--verbose")) {
+         verbose = true;
+      } else {
+         fprintf(stderr, "agx-difftest: unknown option '%s'\n", argv[i]);
+         usage(stderr);
+         return 2;
+      }
+   }
+
+   struct stats st;
+   memset(&st, 0, sizeof(st));
+   for (unsigned i = 0; i < count; ++i) {
+      int r = test_one(seed + i, i, verbose, &st);
+      if (r > 0)
+         st.passed++;
+      else if (r == 0)
+         st.failed++;
+      else
+         st.unsupported++;
+   }
+
+   printf("lanes compared %u, mismatches allowed by the ftz rule %u, by the "
+          "rsqrt rule %u; rules used: nan %u, approx %u\n",
+          st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used, st.nan_used,
+          st.approx_used);
+   if (st.unsupported)
+      printf("%u unsupported (first: %s)\n", st.unsupported,
+             st.first_unsupported);
+   printf("%u passed, %u failed\n", st.passed, st.failed);
+   return st.failed ? 1 : 0;
+}

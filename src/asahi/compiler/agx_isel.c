@@ -1,0 +1,1371 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Instruction selection: NIR (after agx_preprocess_nir and the variant
+ * lowering) to AGX IR.  Every NIR value becomes one IR value per component
+ * (scalars; vectors exist only where an instruction needs a register run,
+ * built with collect and taken apart with split).
+ *
+ * Shader I/O:
+ *  - VS load_input: the attribute is fetched from its vertex buffer with
+ *    device_load (AGX has no vertex fetch hardware; Mesa
+ *    src/asahi/lib/agx_nir_lower_vbo.c does the same in NIR);
+ *  - VS store_output: remembered, then written with st_var at the end in
+ *    UVS order, the last one st_var_final;
+ *  - FS load_input: iterproj (smooth) or ldcf (flat) on the coefficient
+ *    registers assigned before selection;
+ *  - FS store_output: colours go to the tilebuffer with st_tile at the end,
+ *    after wait_pix and a sample_mask that keeps every sample (Mesa
+ *    src/asahi/compiler/agx_compile.c, agx_emit_local_store_pixel).
+ */
+
+#include <string.h>
+
+#include "util/format/u_format.h"
+#include "agx_compiler.h"
+
+struct isel {
+   agx_context *ctx;
+   agx_builder b;
+   nir_shader *nir;
+   /* per NIR def: one scalar operand per component */
+   agx_operand **defs;
+
+   /* VS outputs by slot and component */
+   agx_operand out[VARYING_SLOT_MAX][4];
+   uint8_t out_mask[VARYING_SLOT_MAX];
+
+   /* FS colours by render target (FRAG_RESULT_COLOR broadcast) */
+   agx_operand colour[AGX_MAX_RTS][4];
+   uint8_t colour_mask[AGX_MAX_RTS];
+   bool colour_broadcast;
+
+   /* FS: coefficient register of component 0 of each slot, or -1 */
+   int cf_of_slot[VARYING_SLOT_MAX];
+   bool flat_slot[VARYING_SLOT_MAX];
+
+   /* GL uniforms: uniform half of word 0 of the default block */
+   int gl_uniform_base;
+
+   agx_operand vertex_id, instance_id;
+
+   /* Control flow: the last IR block of each NIR block (phi sources), the
+    * phis waiting for their sources, and the innermost loop. */
+   agx_block **block_end;
+   struct pending_phi *phis;
+   unsigned nr_phis, phis_cap;
+   struct {
+      bool active;
+      agx_block *header;
+      unsigned if_depth;
+   } loop;
+};
+
+/* A NIR phi, one component: its sources are copied into `web` at the end
+ * of each predecessor, and the phi's value is copied out of `web` at the
+ * top of its block (so parallel phis never read each other's new value). */
+struct pending_phi {
+   nir_phi_instr *phi;
+   unsigned comp;
+   agx_operand web;
+};
+
+/* ---- helpers -------------------------------------------------------------- */
+
+/* The I/O variable whose slots cover `slot` (arrays take several). */
+static nir_variable *
+var_at_slot(nir_shader *nir, nir_variable_mode mode, unsigned slot)
+{
+   nir_foreach_variable_with_modes(var, nir, mode) {
+      unsigned first = (unsigned)var->data.location;
+      if (slot >= first && slot < first + nir_vtype_count_slots(var->type))
+         return var;
+   }
+   return NULL;
+}
+
+static agx_operand *
+def_ops(struct isel *st, nir_def *def)
+{
+   agx_operand *ops = st->defs[def->index];
+   if (!ops) {
+      ops = rzalloc_array_size(st->ctx->mem, sizeof(agx_operand),
+                               def->num_components);
+      st->defs[def->index] = ops;
+   }
+   return ops;
+}
+
+static agx_operand
+get_src(struct isel *st, nir_src *src, unsigned comp)
+{
+   agx_operand o = st->defs[src->ssa->index] ? st->defs[src->ssa->index][comp]
+                                             : (agx_operand){0};
+   if (o.kind == AGX_ISA_KIND_NONE) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "use of an unselected value");
+      return agx_mov_imm(&st->b, 32, 0);
+   }
+   return o;
+}
+
+static bool
+const_value(nir_src *src, unsigned comp, uint32_t *value)
+{
+   nir_instr *p = src->ssa->parent_instr;
+   if (p->type != nir_instr_type_load_const)
+      return false;
+   nir_load_const_instr *lc = nir_instr_as_load_const(p);
+   *value = (uint32_t)nir_const_value_as_uint(lc->value[comp],
+                                              src->ssa->bit_size);
+   return true;
+}
+
+/* Float source (component c of the instruction) with neg/abs folded from
+ * fneg/fabs producers. */
+static agx_operand
+fsrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
+{
+   nir_def *def = alu->src[i].src.ssa;
+   unsigned comp = alu->src[i].swizzle[c];
+   nir_instr *p = def->parent_instr;
+
+   if (p->type == nir_instr_type_alu) {
+      nir_alu_instr *m = nir_instr_as_alu(p);
+      if ((m->op == nir_op_fneg || m->op == nir_op_fabs) &&
+          m->def.bit_size == 32) {
+         agx_operand o = fsrc_c(st, m, 0, comp);
+         return m->op == nir_op_fneg ? agx_neg(o) : agx_abs(o);
+      }
+   }
+   return get_src(st, &alu->src[i].src, comp);
+}
+
+static agx_operand
+isrc_c(struct isel *st, nir_alu_instr *alu, unsigned i, unsigned c)
+{
+   return get_src(st, &alu->src[i].src, alu->src[i].swizzle[c]);
+}
+
+static agx_operand
+emit_binop(struct isel *st, enum agx_isa_op op, unsigned size, agx_operand a,
+           agx_operand b)
+{
+   agx_operand dst = agx_temp(st->ctx, size, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   /* Binary forms list D, A, B first (bitop: tt, D, A, B). */
+   unsigned d = op == AGX_ISA_OP_BITOP ? AGX_ISA_BITOP_D : 0;
+   I->ops[d] = dst;
+   I->ops[d + 1] = a;
+   I->ops[d + 2] = b;
+   return dst;
+}
+
+/* bitop truth tables: bit (a | b << 1) of the table is the result (see
+ * applegpu.py's bitop and the and/or/xor aliases in agx_isa_desc.py). */
+enum {
+   AGX_TT_AND = 0x8,
+   AGX_TT_OR = 0xe,
+   AGX_TT_XOR = 0x6,
+   AGX_TT_NOT_A = 0x5,
+   AGX_TT_MOV_A = 0xa,
+};
+
+static agx_operand
+emit_bitop(struct isel *st, unsigned tt, agx_operand a, agx_operand b)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_BITOP);
+   I->ops[AGX_ISA_BITOP_TT] = agx_isa_enum(tt, 4);
+   I->ops[AGX_ISA_BITOP_D] = dst;
+   I->ops[AGX_ISA_BITOP_A] = a;
+   I->ops[AGX_ISA_BITOP_B] = b;
+   return dst;
+}
+
+/* A 32-bit constant in a register (immediates of ALU sources are 8 bits). */
+static agx_operand
+imm32(struct isel *st, uint32_t v)
+{
+   return agx_mov_imm(&st->b, 32, v);
+}
+
+/* Source operand for an integer immediate when it fits the 8-bit field. */
+static agx_operand
+int_operand(struct isel *st, uint32_t v)
+{
+   if (v < 256)
+      return agx_isa_imm(v, 8);
+   return imm32(st, v);
+}
+
+static agx_operand
+emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
+            agx_operand b, agx_operand x, agx_operand y)
+{
+   enum agx_isa_op op = is_float ? AGX_ISA_OP_FCMPSEL : AGX_ISA_OP_ICMPSEL;
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_ICMPSEL_CC] = agx_isa_enum(cc, 4);
+   I->ops[AGX_ISA_ICMPSEL_D] = dst;
+   I->ops[AGX_ISA_ICMPSEL_A] = a;
+   I->ops[AGX_ISA_ICMPSEL_B] = b;
+   I->ops[AGX_ISA_ICMPSEL_X] = x;
+   I->ops[AGX_ISA_ICMPSEL_Y] = y;
+   return dst;
+}
+
+/* Condition codes (applegpu.py IConditionDesc / FConditionDesc) */
+enum {
+   AGX_ICC_UEQ = 0, AGX_ICC_ULT = 1, AGX_ICC_UGT = 2,
+   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6,
+   AGX_FCC_EQ = 0, AGX_FCC_LT = 1, AGX_FCC_GT = 2, AGX_FCC_LTN = 3,
+   AGX_FCC_GTE = 5, AGX_FCC_LTE = 6, AGX_FCC_GTN = 7,
+};
+
+static agx_operand
+emit_unop(struct isel *st, enum agx_isa_op op, agx_operand a)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[0] = dst;
+   I->ops[1] = a;
+   return dst;
+}
+
+static agx_operand
+emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_CONVERT);
+   I->ops[AGX_ISA_CONVERT_MODE] = agx_isa_enum(mode, 6);
+   I->ops[AGX_ISA_CONVERT_D] = dst;
+   I->ops[AGX_ISA_CONVERT_SRC] = a;
+   I->ops[AGX_ISA_CONVERT_ROUND] = agx_isa_enum(round, 2);
+   return dst;
+}
+
+/* ---- ALU ------------------------------------------------------------------ */
+
+/* Shift count modulo 32 (NIR's rule; the hardware takes 7 bits). */
+static agx_operand
+shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
+{
+   uint32_t v;
+   if (const_value(&alu->src[1].src, alu->src[1].swizzle[c], &v))
+      return agx_isa_imm(v & 31, 8);
+   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c),
+                     agx_isa_imm(31, 8));
+}
+
+static agx_operand
+emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a,
+              agx_operand b, agx_operand c)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_BFI_D] = dst;
+   I->ops[AGX_ISA_BFI_A] = a;
+   I->ops[AGX_ISA_BFI_B] = b;
+   I->ops[AGX_ISA_BFI_C] = c;
+   return dst;
+}
+
+/* High 32 bits of the 64-bit product (imadd into a register pair). */
+static agx_operand
+emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
+{
+   agx_operand wide = agx_temp(st->ctx, 64, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+   if (is_signed) {
+      a.flags |= AGX_ISA_SX;
+      b.flags |= AGX_ISA_SX;
+   }
+   I->ops[AGX_ISA_IMADD_D] = wide;
+   I->ops[AGX_ISA_IMADD_A] = a;
+   I->ops[AGX_ISA_IMADD_B] = b;
+   I->ops[AGX_ISA_IMADD_C] = agx_isa_imm(0, 8);
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, wide);
+   return halves[1];
+}
+
+/* One component of a per-component ALU instruction. */
+static agx_operand
+emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   const agx_operand fzero = agx_isa_fimm(0);
+#define F(i) fsrc_c(st, alu, i, c)
+#define S(i) isrc_c(st, alu, i, c)
+
+   switch (alu->op) {
+   case nir_op_fadd:
+      return emit_binop(st, AGX_ISA_OP_FADD32, 32, F(0), F(1));
+   case nir_op_fsub:
+      return emit_binop(st, AGX_ISA_OP_FADD32, 32, F(0), agx_neg(F(1)));
+   case nir_op_fmul:
+   case nir_op_ffma: {
+      /* fmul is a*b + -0.0: the hardware's fmul rounds a -0 product to +0
+       * (it is fma(a, b, +0), docs/simulator.rst), IEEE keeps -0; Mesa's
+       * agx_compile.c multiplies the same way. */
+      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+      I->ops[AGX_ISA_FMADD32_D] = r;
+      I->ops[AGX_ISA_FMADD32_A] = F(0);
+      I->ops[AGX_ISA_FMADD32_B] = F(1);
+      I->ops[AGX_ISA_FMADD32_C] =
+         alu->op == nir_op_ffma ? F(2) : agx_neg(fzero);
+      return r;
+   }
+   case nir_op_fsat: {
+      /* x + 0 with .sat: clamps to [0, 1], NaN and -0 to +0 */
+      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+      I->ops[AGX_ISA_FADD32_D] = r;
+      I->ops[AGX_ISA_FADD32_A] = F(0);
+      I->ops[AGX_ISA_FADD32_B] = fzero;
+      I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
+      return r;
+   }
+   case nir_op_fneg:
+      /* Bitwise, so that NaN payloads and denormals survive like NIR's */
+      return emit_bitop(st, AGX_TT_XOR, S(0), imm32(st, 0x80000000));
+   case nir_op_fabs:
+      return emit_bitop(st, AGX_TT_AND, S(0), imm32(st, 0x7fffffff));
+   case nir_op_fmin:
+   case nir_op_fmax: {
+      /* ltn/gtn: a NaN operand loses (applegpu FConditionDesc).  Equal
+       * operands are the same number except for zeros, where NIR orders
+       * -0 below +0: min is then a | b, max a & b. */
+      bool min = alu->op == nir_op_fmin;
+      agx_operand a = S(0), b = S(1);
+      agx_operand sel = emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN,
+                                    a, b, a, b);
+      agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
+      return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
+   }
+   case nir_op_frcp:
+      return emit_unop(st, AGX_ISA_OP_RCP, F(0));
+   case nir_op_frsq:
+      return emit_unop(st, AGX_ISA_OP_RSQRT, F(0));
+   case nir_op_fexp2:
+      return emit_unop(st, AGX_ISA_OP_EXP2, F(0));
+   case nir_op_flog2:
+      return emit_unop(st, AGX_ISA_OP_LOG2, F(0));
+   case nir_op_ffloor:
+      return emit_unop(st, AGX_ISA_OP_FLOOR, F(0));
+   case nir_op_fceil:
+      return emit_unop(st, AGX_ISA_OP_CEIL, F(0));
+   case nir_op_ftrunc:
+      return emit_unop(st, AGX_ISA_OP_TRUNC, F(0));
+   case nir_op_fround_even:
+      return emit_unop(st, AGX_ISA_OP_RINT, F(0));
+   case nir_op_fddx:
+      return emit_unop(st, AGX_ISA_OP_DFDX, F(0));
+   case nir_op_fddy:
+      return emit_unop(st, AGX_ISA_OP_DFDY, F(0));
+
+   case nir_op_iadd:
+      return emit_binop(st, AGX_ISA_OP_IADD, 32, S(0), S(1));
+   case nir_op_isub:
+      return emit_binop(st, AGX_ISA_OP_ISUB, 32, S(0), S(1));
+   case nir_op_ineg:
+      return emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, S(0));
+   case nir_op_iabs: {
+      agx_operand x = S(0);
+      agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, x);
+      return emit_cmpsel(st, false, AGX_ICC_SLT, x, zero, n, x);
+   }
+   case nir_op_isign: {
+      agx_operand x = S(0);
+      agx_operand neg = emit_cmpsel(st, false, AGX_ICC_SLT, x, zero,
+                                    imm32(st, ~0u), zero);
+      return emit_cmpsel(st, false, AGX_ICC_SGT, x, zero, agx_isa_imm(1, 8),
+                         neg);
+   }
+   case nir_op_imul: {
+      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+      I->ops[AGX_ISA_IMADD_D] = r;
+      I->ops[AGX_ISA_IMADD_A] = S(0);
+      I->ops[AGX_ISA_IMADD_B] = S(1);
+      I->ops[AGX_ISA_IMADD_C] = zero;
+      return r;
+   }
+   case nir_op_imul_high:
+      return emit_mul_high(st, S(0), S(1), true);
+   case nir_op_umul_high:
+      return emit_mul_high(st, S(0), S(1), false);
+   case nir_op_imin:
+      return emit_cmpsel(st, false, AGX_ICC_SLT, S(0), S(1), S(0), S(1));
+   case nir_op_imax:
+      return emit_cmpsel(st, false, AGX_ICC_SGT, S(0), S(1), S(0), S(1));
+   case nir_op_umin:
+      return emit_cmpsel(st, false, AGX_ICC_ULT, S(0), S(1), S(0), S(1));
+   case nir_op_umax:
+      return emit_cmpsel(st, false, AGX_ICC_UGT, S(0), S(1), S(0), S(1));
+   case nir_op_iand:
+      return emit_bitop(st, AGX_TT_AND, S(0), S(1));
+   case nir_op_ior:
+      return emit_bitop(st, AGX_TT_OR, S(0), S(1));
+   case nir_op_ixor:
+      return emit_bitop(st, AGX_TT_XOR, S(0), S(1));
+   case nir_op_inot:
+      return emit_bitop(st, AGX_TT_NOT_A, S(0), zero);
+   case nir_op_ishl:
+      /* bfi 0, x, s with the full 32-bit mask: x << s */
+      return emit_bitfield(st, AGX_ISA_OP_BFI, zero, S(0),
+                           shift_count(st, alu, c));
+   case nir_op_ushr:
+      /* bfeil 0, x, s: x >> s */
+      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, S(0),
+                           shift_count(st, alu, c));
+   case nir_op_ishr:
+      return emit_binop(st, AGX_ISA_OP_ASR, 32, S(0), shift_count(st, alu, c));
+   case nir_op_bit_count:
+      return emit_unop(st, AGX_ISA_OP_POPCOUNT, S(0));
+   case nir_op_bitfield_reverse:
+      return emit_unop(st, AGX_ISA_OP_BITREV, S(0));
+   case nir_op_ufind_msb:
+      /* ffs is the index of the highest set bit, ~0 for 0 */
+      return emit_unop(st, AGX_ISA_OP_FFS, S(0));
+   case nir_op_ifind_msb: {
+      /* highest bit that differs from the sign */
+      agx_operand x = S(0);
+      agx_operand sign = emit_binop(st, AGX_ISA_OP_ASR, 32, x,
+                                    agx_isa_imm(31, 8));
+      return emit_unop(st, AGX_ISA_OP_FFS,
+                       emit_bitop(st, AGX_TT_XOR, x, sign));
+   }
+   case nir_op_find_lsb: {
+      /* the lowest set bit alone is x & -x */
+      agx_operand x = S(0);
+      agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, x);
+      return emit_unop(st, AGX_ISA_OP_FFS, emit_bitop(st, AGX_TT_AND, x, n));
+   }
+
+   case nir_op_b32csel:
+   case nir_op_bcsel:
+      /* cond == 0 ? else : then */
+      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
+
+   case nir_op_flt32:
+   case nir_op_fge32:
+   case nir_op_feq32:
+   case nir_op_fneu32: {
+      /* NaN: lt/gte/eq are false, neq true (IEEE unordered) */
+      unsigned cc = alu->op == nir_op_flt32   ? AGX_FCC_LT
+                    : alu->op == nir_op_fge32 ? AGX_FCC_GTE
+                                              : AGX_FCC_EQ;
+      agx_operand t = imm32(st, ~0u);
+      bool neg = alu->op == nir_op_fneu32;
+      return emit_cmpsel(st, true, cc, F(0), F(1), neg ? zero : t,
+                         neg ? t : zero);
+   }
+   case nir_op_ilt32:
+   case nir_op_ult32:
+   case nir_op_ige32:
+   case nir_op_uge32:
+   case nir_op_ieq32:
+   case nir_op_ine32: {
+      bool is_signed = alu->op == nir_op_ilt32 || alu->op == nir_op_ige32;
+      unsigned cc = (alu->op == nir_op_ieq32 || alu->op == nir_op_ine32)
+                       ? AGX_ICC_UEQ
+                    : is_signed ? AGX_ICC_SLT
+                                : AGX_ICC_ULT;
+      bool invert = alu->op == nir_op_ige32 || alu->op == nir_op_uge32 ||
+                    alu->op == nir_op_ine32;
+      agx_operand t = imm32(st, ~0u);
+      return emit_cmpsel(st, false, cc, S(0), S(1), invert ? zero : t,
+                         invert ? t : zero);
+   }
+
+   case nir_op_i2f32:
+      return emit_convert(st, 11, 1, S(0));
+   case nir_op_u2f32:
+      return emit_convert(st, 10, 1, S(0));
+   case nir_op_f2i32:
+      return emit_convert(st, 9, 0, S(0));
+   case nir_op_f2u32:
+      return emit_convert(st, 8, 0, S(0));
+   case nir_op_b2f32:
+      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
+                         imm32(st, 0x3f800000));
+   case nir_op_b2i32:
+      return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, zero,
+                         agx_isa_imm(1, 8));
+   case nir_op_i2i32:
+   case nir_op_u2u32:
+   case nir_op_b2b32:
+      return S(0);
+
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "ALU op %s",
+               nir_op_infos[alu->op].name);
+      return agx_mov_imm(&st->b, 32, 0);
+   }
+#undef F
+#undef S
+}
+
+static void
+emit_alu(struct isel *st, nir_alu_instr *alu)
+{
+   agx_operand *dst = def_ops(st, &alu->def);
+
+   if (alu->op == nir_op_mov || nir_op_is_vec(alu->op)) {
+      for (unsigned c = 0; c < alu->def.num_components; ++c) {
+         if (alu->op == nir_op_mov)
+            dst[c] = isrc_c(st, alu, 0, c);
+         else
+            dst[c] = isrc_c(st, alu, c, 0);
+      }
+      return;
+   }
+
+   if (nir_op_infos[alu->op].output_size) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "vector-wide ALU op %s",
+               nir_op_infos[alu->op].name);
+      return;
+   }
+
+   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
+      unsigned sb = alu->src[i].src.ssa->bit_size;
+      if (sb != 32) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", sb,
+                  nir_op_infos[alu->op].name);
+         return;
+      }
+   }
+   if (alu->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s",
+               alu->def.bit_size, nir_op_infos[alu->op].name);
+      return;
+   }
+
+   for (unsigned c = 0; c < alu->def.num_components; ++c)
+      dst[c] = emit_alu_comp(st, alu, c);
+}
+
+/* ---- I/O ------------------------------------------------------------------ */
+
+static void
+emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
+{
+   uint32_t off;
+   if (!const_value(&intr->src[0], 0, &off)) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "indirectly indexed uniforms");
+      return;
+   }
+   if (intr->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit uniforms");
+      return;
+   }
+   agx_operand *dst = def_ops(st, &intr->def);
+   /* load_uniform has no component: it reads from the slot's word 0 */
+   unsigned word = 4 * (nir_intrinsic_base(intr) + off);
+   for (unsigned c = 0; c < intr->def.num_components; ++c) {
+      unsigned half = st->gl_uniform_base + 2 * (word + c);
+      dst[c] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, dst[c], agx_uniform(half, 32));
+   }
+}
+
+/* Attribute fetch: device_load of 32-bit words at
+ * base + offset + stride * index, in elements of 4 bytes. */
+static void
+emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned comp = nir_intrinsic_component(intr);
+   agx_operand *dst = def_ops(st, &intr->def);
+   uint32_t off;
+
+   if (!const_value(&intr->src[0], 0, &off)) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "indirect attributes");
+      return;
+   }
+   unsigned attr = nir_intrinsic_base(intr) + off - VERT_ATTRIB_GENERIC0;
+   const struct agx_attribute_key *k =
+      attr < AGX_MAX_ATTRIBS ? &st->ctx->key->vs.attribs[attr] : NULL;
+
+   unsigned nr_chan = 0;
+   if (k && k->format != PIPE_FORMAT_NONE) {
+      const struct util_format_description *desc =
+         util_format_description(k->format);
+      /* 32-bit channels (float, or pure integers) are loaded raw */
+      bool is_32 = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
+                   desc->channel[0].size == 32 && desc->is_array &&
+                   !desc->channel[0].normalized &&
+                   desc->channel[0].type != UTIL_FORMAT_TYPE_FIXED;
+      if (!is_32 || (k->offset & 3) || (k->stride & 3)) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+                  "attribute format %s (offset %u, stride %u)",
+                  util_format_name(k->format), k->offset, k->stride);
+         return;
+      }
+      if (k->divisor > 1) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "instance divisor %u",
+                  k->divisor);
+         return;
+      }
+      nr_chan = desc->nr_channels;
+   }
+
+   agx_operand loaded[4];
+   unsigned nr_load = 0;
+   if (nr_chan > comp) {
+      nr_load = MIN2(nr_chan, comp + intr->def.num_components) - comp;
+
+      unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
+      agx_operand index;
+      if (k->divisor) {
+         unsigned bi = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                                AGX_SYSVAL_BASE_INSTANCE, 2);
+         index = emit_binop(st, AGX_ISA_OP_IADD, 32, st->instance_id,
+                            agx_uniform(bi, 32));
+      } else {
+         index = st->vertex_id;
+      }
+
+      /* element = index * stride/4 + (offset/4 + comp) */
+      agx_operand elem = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+      I->ops[AGX_ISA_IMADD_D] = elem;
+      I->ops[AGX_ISA_IMADD_A] = index;
+      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / 4);
+      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / 4 + comp);
+
+      agx_operand vec = agx_temp(st->ctx, 32, nr_load);
+      I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+      I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(vbo, 64);
+      I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
+      I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+
+      /* Loads are asynchronous: wait before any use. */
+      I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+      I->ops[0] = agx_isa_imm(0, 1);
+
+      if (nr_load == 1)
+         loaded[0] = vec;
+      else
+         agx_split(&st->b, loaded, nr_load, vec);
+   }
+
+   /* Missing components read as (0, 0, 0, 1) */
+   for (unsigned c = 0; c < intr->def.num_components; ++c) {
+      if (c < nr_load)
+         dst[c] = loaded[c];
+      else
+         dst[c] = agx_mov_imm(&st->b, 32, comp + c == 3 ? 0x3f800000 : 0);
+   }
+}
+
+static void
+emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned slot = nir_intrinsic_base(intr);
+   unsigned comp = nir_intrinsic_component(intr);
+   unsigned n = intr->def.num_components;
+   agx_operand *dst = def_ops(st, &intr->def);
+   uint32_t off;
+
+   if (const_value(&intr->src[0], 0, &off))
+      slot += off;
+   else
+      slot = VARYING_SLOT_MAX;
+   if (slot >= VARYING_SLOT_MAX || st->cf_of_slot[slot] < 0) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment input %u", slot);
+      return;
+   }
+   if (intr->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit varyings");
+      return;
+   }
+
+   unsigned cf = st->cf_of_slot[slot] + comp;
+
+   if (st->flat_slot[slot]) {
+      /* ldcf gives A, B, C of the plane; a flat value is C */
+      for (unsigned c = 0; c < n; ++c) {
+         agx_operand v = agx_temp(st->ctx, 32, 3);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_LDCF);
+         I->ops[AGX_ISA_LDCF_D] = v;
+         agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf + c};
+         I->ops[AGX_ISA_LDCF_I] = cfo;
+         agx_operand parts[3];
+         agx_split(&st->b, parts, 3, v);
+         dst[c] = parts[2];
+      }
+   } else {
+      agx_operand v = agx_temp(st->ctx, 32, n);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITERPROJ);
+      I->ops[AGX_ISA_ITERPROJ_D] = v;
+      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
+      agx_operand w = {AGX_ISA_KIND_CF, 8, 1, 0, 0};
+      I->ops[AGX_ISA_ITERPROJ_I] = cfo;
+      I->ops[AGX_ISA_ITERPROJ_J] = w;
+      if (n == 1)
+         dst[0] = v;
+      else
+         agx_split(&st->b, dst, n, v);
+   }
+   st->ctx->info->reads_varyings = true;
+}
+
+static void
+emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned slot = nir_intrinsic_base(intr);
+   unsigned comp = nir_intrinsic_component(intr);
+   unsigned mask = nir_intrinsic_write_mask(intr);
+   uint32_t off;
+
+   if (!const_value(&intr->src[1], 0, &off)) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "indirect outputs");
+      return;
+   }
+   slot += off;
+   if (intr->src[0].ssa->bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "16-bit outputs");
+      return;
+   }
+
+   for (unsigned c = 0; c < 4; ++c) {
+      if (!(mask & (1u << c)) || comp + c >= 4)
+         continue;
+      agx_operand v = get_src(st, &intr->src[0], c);
+      if (st->ctx->stage == MESA_SHADER_VERTEX) {
+         if (slot >= VARYING_SLOT_MAX)
+            continue;
+         st->out[slot][comp + c] = v;
+         st->out_mask[slot] |= 1u << (comp + c);
+      } else {
+         if (slot == FRAG_RESULT_COLOR) {
+            st->colour_broadcast = true;
+            for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
+               st->colour[rt][comp + c] = v;
+               st->colour_mask[rt] |= 1u << (comp + c);
+            }
+         } else if (slot >= FRAG_RESULT_DATA0 &&
+                    slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS) {
+            unsigned rt = slot - FRAG_RESULT_DATA0;
+            st->colour[rt][comp + c] = v;
+            st->colour_mask[rt] |= 1u << (comp + c);
+         } else {
+            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment output %u",
+                     slot);
+         }
+      }
+   }
+}
+
+static void
+emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_uniform:
+      emit_load_uniform(st, intr);
+      break;
+   case nir_intrinsic_load_input:
+      if (st->ctx->stage == MESA_SHADER_VERTEX)
+         emit_vs_load_input(st, intr);
+      else
+         emit_fs_load_input(st, intr);
+      break;
+   case nir_intrinsic_store_output:
+      emit_store_output(st, intr);
+      break;
+   case nir_intrinsic_load_vertex_id:
+      def_ops(st, &intr->def)[0] = st->vertex_id;
+      break;
+   case nir_intrinsic_load_instance_id:
+      def_ops(st, &intr->def)[0] = st->instance_id;
+      break;
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "intrinsic %s",
+               nir_intrinsic_infos[intr->intrinsic].name);
+      break;
+   }
+}
+
+static void
+emit_load_const(struct isel *st, nir_load_const_instr *lc)
+{
+   agx_operand *dst = def_ops(st, &lc->def);
+   unsigned bits = lc->def.bit_size;
+   if (bits != 32 && bits != 16 && bits != 1) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit constants", bits);
+      return;
+   }
+   for (unsigned c = 0; c < lc->def.num_components; ++c) {
+      uint32_t v = (uint32_t)nir_const_value_as_uint(lc->value[c], bits);
+      if (bits == 1)
+         v = v ? ~0u : 0;
+      dst[c] = agx_mov_imm(&st->b, bits == 16 ? 16 : 32, v);
+   }
+}
+
+static void
+emit_instr(struct isel *st, nir_instr *instr)
+{
+   switch (instr->type) {
+   case nir_instr_type_alu:
+      emit_alu(st, nir_instr_as_alu(instr));
+      break;
+   case nir_instr_type_intrinsic:
+      emit_intrinsic(st, nir_instr_as_intrinsic(instr));
+      break;
+   case nir_instr_type_load_const:
+      emit_load_const(st, nir_instr_as_load_const(instr));
+      break;
+   case nir_instr_type_undef: {
+      nir_undef_instr *u = nir_instr_as_undef(instr);
+      agx_operand *dst = def_ops(st, &u->def);
+      for (unsigned c = 0; c < u->def.num_components; ++c)
+         dst[c] = agx_mov_imm(&st->b, u->def.bit_size == 16 ? 16 : 32, 0);
+      break;
+   }
+   case nir_instr_type_deref:
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "deref left after lowering");
+      break;
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "NIR instruction type %u",
+               instr->type);
+      break;
+   }
+}
+
+/* ---- control flow ------------------------------------------------------------ */
+
+/*
+ * Structured control flow runs under the execution mask, kept per lane in
+ * r0l as a nesting count (0 = active): applegpu's "Conditional Execution"
+ * and the if/else/while/pop_exec semantics in its emulator.
+ *
+ *   if (c) A else B     if_icmp c != 0, n=1 ; A ; else_icmp c == 0, n=1 ;
+ *                       B ; pop_exec 1
+ *   loop { body }       push (if_fcmp 0 == 0, n=2) ; header: body ;
+ *                       while (always, n=2) ; jmp_exec_any header ;
+ *                       pop_exec 2
+ *
+ * Inside a loop at if-depth k a lane that continued has count 1 + k and a
+ * lane that broke 2 + k: `continue` and `break` move the active lanes
+ * there with else_icmp (false condition, n = 1 + k or 2 + k; else sets
+ * active lanes to n).  `while` reactivates continued lanes at the end of
+ * the body; pop_exec 2 after the loop reactivates the lanes that broke.
+ * n is a 2-bit field; deeper jumps write r0l with a move (only active
+ * lanes are written) and recompute the mask with pop_exec 0.
+ */
+
+enum {
+   AGX_ICC_NUEQ = 8,
+};
+
+static agx_instr *
+emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
+             agx_operand b, unsigned n)
+{
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_IF_ICMP_CC] = agx_isa_enum(cc, 4);
+   I->ops[AGX_ISA_IF_ICMP_A] = a;
+   I->ops[AGX_ISA_IF_ICMP_B] = b;
+   I->ops[AGX_ISA_IF_ICMP_N] = agx_isa_imm(n, 2);
+   return I;
+}
+
+static bool
+is_control(const agx_instr *I)
+{
+   switch (I->op) {
+   case AGX_ISA_OP_IF_ICMP:
+   case AGX_ISA_OP_IF_FCMP:
+   case AGX_ISA_OP_ELSE_ICMP:
+   case AGX_ISA_OP_ELSE_FCMP:
+   case AGX_ISA_OP_WHILE_ICMP:
+   case AGX_ISA_OP_WHILE_FCMP:
+   case AGX_ISA_OP_POP_EXEC:
+   case AGX_ISA_OP_JMP_EXEC_ANY:
+   case AGX_ISA_OP_JMP_EXEC_NONE:
+      return true;
+   case AGX_OP_MOV:
+      /* a write of r0l (deep break/continue) */
+      return I->ops[0].kind == AGX_ISA_KIND_REG && I->ops[0].value == 0;
+   default:
+      return false;
+   }
+}
+
+static agx_block *
+start_block(struct isel *st)
+{
+   agx_block *blk = agx_block_create(st->ctx);
+   st->b = agx_builder_at_end(st->ctx, blk);
+   return blk;
+}
+
+static void emit_cf_list(struct isel *st, struct list_head *list);
+
+static void
+emit_phis_of_block(struct isel *st, nir_block *block)
+{
+   nir_foreach_instr(instr, block) {
+      if (instr->type != nir_instr_type_phi)
+         break;
+      nir_phi_instr *phi = nir_instr_as_phi(instr);
+      if (phi->def.bit_size != 32 && phi->def.bit_size != 1) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit phis",
+                  phi->def.bit_size);
+         return;
+      }
+      agx_operand *dst = def_ops(st, &phi->def);
+      for (unsigned c = 0; c < phi->def.num_components; ++c) {
+         if (st->nr_phis == st->phis_cap) {
+            st->phis_cap = st->phis_cap ? 2 * st->phis_cap : 16;
+            st->phis = reralloc_array_size(st->ctx->mem, st->phis,
+                                           sizeof(*st->phis), st->phis_cap);
+         }
+         agx_operand web = agx_temp(st->ctx, 32, 1);
+         st->phis[st->nr_phis++] = (struct pending_phi){phi, c, web};
+         dst[c] = agx_temp(st->ctx, 32, 1);
+         agx_mov_to(&st->b, dst[c], web);
+      }
+   }
+}
+
+static void
+emit_block(struct isel *st, nir_block *block)
+{
+   emit_phis_of_block(st, block);
+   nir_foreach_instr(instr, block) {
+      if (st->ctx->status)
+         return;
+      if (instr->type == nir_instr_type_phi)
+         continue;
+      if (instr->type == nir_instr_type_jump) {
+         nir_jump_instr *j = nir_instr_as_jump(instr);
+         unsigned k = st->loop.if_depth;
+         unsigned n = j->type == nir_jump_break ? 2 + k : 1 + k;
+         if (!st->loop.active || j->type == nir_jump_return ||
+             n > 0xffff) {
+            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%s",
+                     j->type == nir_jump_return ? "return"
+                                                : "jump outside a loop");
+            return;
+         }
+         if (n <= 3) {
+            /* else with a false condition sends the active lanes to n */
+            agx_operand z = agx_isa_imm(0, 8);
+            emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_NUEQ, z, z, n);
+         } else {
+            /* n does not fit the 2-bit field: write r0l of the active
+             * lanes directly, then let pop_exec 0 recompute the mask
+             * from r0l (it leaves every count as it is). */
+            agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(n, 16));
+            agx_instr *P = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+            P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(0, 2);
+         }
+         continue;
+      }
+      emit_instr(st, instr);
+   }
+   st->block_end[block->index] = st->b.block;
+}
+
+/*
+ * Leading control instructions (else_icmp of an if, pop_exec after an if or
+ * a loop) get blocks of their own, so that the block holding a NIR block's
+ * code ends with that code plus, at most, trailing control (if_icmp, push,
+ * break/continue, while + jmp).  Phi copies then go right before the
+ * trailing control, when exactly the lanes leaving through that edge are
+ * active.
+ */
+static void
+emit_if(struct isel *st, nir_if *nif)
+{
+   agx_operand cond = get_src(st, &nif->condition, 0);
+   agx_operand z = agx_isa_imm(0, 8);
+
+   emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, cond, z, 1);
+
+   st->loop.if_depth++;
+   start_block(st);
+   emit_cf_list(st, &nif->then_list);
+
+   start_block(st);
+   emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_UEQ, cond, z, 1);
+   start_block(st);
+   emit_cf_list(st, &nif->else_list);
+   st->loop.if_depth--;
+
+   start_block(st);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+   I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+   start_block(st);
+}
+
+static void
+emit_loop(struct isel *st, nir_loop *loop)
+{
+   agx_operand z = agx_isa_imm(0, 8);
+   agx_operand fz = agx_isa_fimm(0);
+
+   /* push: everyone active stays active, the rest go two levels deeper */
+   emit_exec_op(st, AGX_ISA_OP_IF_FCMP, 0 /* eq */, fz, fz, 2);
+
+   __typeof__(st->loop) saved = st->loop;
+   agx_block *header = start_block(st);
+   st->loop.active = true;
+   st->loop.header = header;
+   st->loop.if_depth = 0;
+   emit_cf_list(st, &loop->body);
+   st->loop = saved;
+
+   emit_exec_op(st, AGX_ISA_OP_WHILE_ICMP, AGX_ICC_UEQ, z, z, 2);
+   agx_instr *J = agx_emit(&st->b, AGX_ISA_OP_JMP_EXEC_ANY);
+   J->ops[0] = agx_block_ref(header);
+   st->ctx->info->nr_loops++;
+
+   start_block(st);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+   I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(2, 2);
+   start_block(st);
+}
+
+static void
+emit_cf_list(struct isel *st, struct list_head *list)
+{
+   list_for_each_entry(nir_cf_node, node, list, node) {
+      if (st->ctx->status)
+         return;
+      switch (node->type) {
+      case nir_cf_node_block:
+         emit_block(st, nir_cf_node_as_block(node));
+         break;
+      case nir_cf_node_if:
+         emit_if(st, nir_cf_node_as_if(node));
+         break;
+      case nir_cf_node_loop:
+         emit_loop(st, nir_cf_node_as_loop(node));
+         break;
+      default:
+         agx_fail(st->ctx, AGX_COMPILE_INVALID, "unexpected CF node");
+         return;
+      }
+   }
+}
+
+/* Copy each phi source into its web at the end of the predecessor, before
+ * the block's trailing control instructions (while its lanes are still
+ * active). */
+static void
+emit_phi_moves(struct isel *st)
+{
+   for (unsigned i = 0; i < st->nr_phis && !st->ctx->status; ++i) {
+      struct pending_phi *p = &st->phis[i];
+      nir_foreach_phi_src(src, p->phi) {
+         agx_block *blk = st->block_end[src->pred->index];
+         if (!blk) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "phi from unknown block");
+            return;
+         }
+         agx_instr *before = NULL;
+         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link) {
+            if (!is_control(I))
+               break;
+            before = I;
+         }
+         agx_builder b = {st->ctx, blk, before};
+         agx_mov_to(&b, p->web, get_src(st, &src->src, p->comp));
+      }
+   }
+}
+
+/* ---- shader start and end ---------------------------------------------------- */
+
+static agx_operand
+preload(struct isel *st, unsigned half)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   st->ctx->values[dst.value].fixed = (int16_t)half;
+   agx_instr *I = agx_emit_pseudo(&st->b, AGX_OP_PRELOAD, 2, 1);
+   I->ops[0] = dst;
+   I->ops[1] = agx_isa_imm(half, 16);
+   return dst;
+}
+
+/* UVS layout: position, 32-bit smooth then flat user varyings (vec4 slots
+ * packed to the components written), point size. */
+static void
+assign_uvs(struct isel *st)
+{
+   struct agx_varyings_vs *vs = &st->ctx->info->vs;
+   memset(vs->slot_word, 0xff, sizeof(vs->slot_word));
+   unsigned word = 4;
+   vs->slot_word[VARYING_SLOT_POS] = 0;
+
+   for (unsigned pass = 0; pass < 2; ++pass) {
+      for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
+         if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
+             !st->out_mask[slot])
+            continue;
+         nir_variable *var =
+            var_at_slot(st->nir, nir_var_shader_out, slot);
+         bool flat = var && var->data.flat;
+         if (flat != (pass == 1))
+            continue;
+         unsigned n = util_last_bit(st->out_mask[slot]);
+         vs->slot_word[slot] = (uint8_t)word;
+         word += n;
+         if (flat)
+            vs->nr_32_flat += n;
+         else
+            vs->nr_32_smooth += n;
+      }
+   }
+   if (st->out_mask[VARYING_SLOT_PSIZ] & 1) {
+      vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
+      vs->writes_psiz = true;
+   }
+   vs->nr_words = (uint8_t)word;
+}
+
+static void
+emit_vs_end(struct isel *st)
+{
+   assign_uvs(st);
+   const struct agx_varyings_vs *vs = &st->ctx->info->vs;
+   agx_instr *last = NULL;
+
+   for (unsigned word = 0; word < vs->nr_words; ++word) {
+      /* find the slot/component of this word */
+      agx_operand v = {0};
+      for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
+         unsigned base = vs->slot_word[slot];
+         unsigned n = util_last_bit(st->out_mask[slot]);
+         if (slot == VARYING_SLOT_POS)
+            n = 4;
+         if (base == 0xff || word < base || word >= base + n)
+            continue;
+         unsigned c = word - base;
+         if (st->out_mask[slot] & (1u << c))
+            v = st->out[slot][c];
+         break;
+      }
+      if (v.kind == AGX_ISA_KIND_NONE)
+         v = agx_mov_imm(&st->b, 32, 0); /* unwritten component */
+
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_VAR);
+      I->ops[AGX_ISA_ST_VAR_R] = v;
+      I->ops[AGX_ISA_ST_VAR_I] = agx_isa_imm(word, 6);
+      last = I;
+   }
+
+   if (last) {
+      /* The last vertex output store is marked final (same operands). */
+      last->op = AGX_ISA_OP_ST_VAR_FINAL;
+   }
+}
+
+static void
+emit_fs_end(struct isel *st)
+{
+   const struct agx_fs_key *key = &st->ctx->key->fs;
+   bool first = true;
+
+   for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
+      enum pipe_format fmt = key->rt[rt].format;
+      if (fmt == PIPE_FORMAT_NONE || !st->colour_mask[rt])
+         continue;
+
+      unsigned tib_format;
+      bool swap_rb = false;
+      switch (fmt) {
+      case PIPE_FORMAT_R8G8B8A8_UNORM:
+         tib_format = 4; /* u8norm */
+         break;
+      case PIPE_FORMAT_B8G8R8A8_UNORM:
+         tib_format = 4;
+         swap_rb = true;
+         break;
+      case PIPE_FORMAT_R32G32B32A32_FLOAT:
+         tib_format = 2; /* i32: raw words */
+         break;
+      default:
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "render target format %s",
+                  util_format_name(fmt));
+         return;
+      }
+
+      agx_operand c[4];
+      for (unsigned i = 0; i < 4; ++i) {
+         unsigned from = swap_rb && i < 3 ? 2 - i : i;
+         if (st->colour_mask[rt] & (1u << from))
+            c[i] = st->colour[rt][from];
+         else
+            c[i] = agx_mov_imm(&st->b, 32, i == 3 ? 0x3f800000 : 0);
+      }
+
+      /* Order against earlier pixels' tilebuffer accesses; then say that
+       * every sample survives (no discard yet). */
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(first ? 0xc : 0x4, 10);
+      if (first) {
+         I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+         I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+         I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0xff, 8);
+      }
+      first = false;
+
+      agx_operand vec = agx_collect(&st->b, 4, c);
+      I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
+      I->ops[AGX_ISA_ST_TILE_R] = vec;
+      I->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(tib_format, 4);
+      I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0xf, 4);
+      I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(key->rt[rt].offset_B, 9);
+      I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
+      st->ctx->info->tib_writes |= 1u << rt;
+   }
+}
+
+/* Coefficient registers: cf0 = W, then each slot read, by slot. */
+static void
+assign_cf(struct isel *st)
+{
+   struct agx_varyings_fs *fs = &st->ctx->info->fs;
+   uint8_t mask[VARYING_SLOT_MAX] = {0};
+   nir_function_impl *impl = nir_shader_get_entrypoint(st->nir);
+
+   for (unsigned i = 0; i < VARYING_SLOT_MAX; ++i)
+      st->cf_of_slot[i] = -1;
+
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic != nir_intrinsic_load_input)
+            continue;
+         unsigned slot = nir_intrinsic_base(intr);
+         unsigned comp = nir_intrinsic_component(intr);
+         uint32_t off;
+         if (!const_value(&intr->src[0], 0, &off))
+            continue;
+         slot += off;
+         if (slot < VARYING_SLOT_MAX)
+            mask[slot] |= ((1u << intr->def.num_components) - 1) << comp;
+      }
+   }
+
+   fs->bindings[0] = (struct agx_cf_binding){
+      .cf_base = 0, .slot = VARYING_SLOT_POS, .offset = 3, .count = 1};
+   fs->nr_bindings = 1;
+   unsigned cf = 1;
+
+   for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
+      if (!mask[slot])
+         continue;
+      if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
+         break;
+      nir_variable *var =
+         var_at_slot(st->nir, nir_var_shader_in, slot);
+      bool flat = var && var->data.flat;
+      unsigned n = util_last_bit(mask[slot]);
+      st->cf_of_slot[slot] = (int)cf;
+      st->flat_slot[slot] = flat;
+      fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
+         .cf_base = (uint8_t)cf,
+         .slot = (uint8_t)slot,
+         .offset = 0,
+         .count = (uint8_t)n,
+         .flat = flat,
+         .perspective = !flat,
+      };
+      cf += n;
+   }
+   fs->nr_cf = (uint8_t)cf;
+}
+
+/* The whole default uniform block the shader reads is pushed as one range
+ * per 64 halves. */
+static void
+assign_gl_uniforms(struct isel *st)
+{
+   unsigned words = 0;
+   nir_function_impl *impl = nir_shader_get_entrypoint(st->nir);
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic != nir_intrinsic_load_uniform)
+            continue;
+         uint32_t off = 0;
+         const_value(&intr->src[0], 0, &off);
+         unsigned end = 4 * (nir_intrinsic_base(intr) + off) +
+                        intr->def.num_components;
+         words = MAX2(words, end);
+      }
+   }
+
+   st->gl_uniform_base = -1;
+   for (unsigned w = 0; w < words; w += 32) {
+      unsigned n = MIN2(32, words - w);
+      unsigned half = agx_push(st->ctx, AGX_PUSH_GL_UNIFORMS, w, 2 * n);
+      if (w == 0)
+         st->gl_uniform_base = (int)half;
+      else if (half != (unsigned)st->gl_uniform_base + 2 * w)
+         agx_fail(st->ctx, AGX_COMPILE_TOO_BIG, "uniform block split");
+   }
+}
+
+bool
+agx_emit_nir(agx_context *ctx, nir_shader *nir)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   struct isel st_ = {0}, *st = &st_;
+   st->ctx = ctx;
+   st->nir = nir;
+   st->defs = rzalloc_array_size(ctx->mem, sizeof(agx_operand *),
+                                 impl->ssa_alloc + 1);
+
+   agx_block *start = agx_block_create(ctx);
+   st->b = agx_builder_at_end(ctx, start);
+
+   if (ctx->stage == MESA_SHADER_VERTEX) {
+      /* Hardware preloads (Mesa src/asahi/compiler/README.md): vertex id
+       * in r5, instance id in r6. */
+      st->vertex_id = preload(st, 10);
+      st->instance_id = preload(st, 12);
+   } else if (ctx->stage == MESA_SHADER_FRAGMENT) {
+      assign_cf(st);
+   } else {
+      agx_fail(ctx, AGX_COMPILE_UNSUPPORTED, "%s shaders",
+               gl_shader_stage_name(ctx->stage));
+      return false;
+   }
+
+   assign_gl_uniforms(st);
+   nir_index_blocks(impl);
+   st->block_end = rzalloc_array_size(ctx->mem, sizeof(agx_block *),
+                                      impl->num_blocks + 1);
+   emit_cf_list(st, &impl->body);
+   emit_phi_moves(st);
+   agx_build_cfg(ctx);
+   if (ctx->status)
+      return false;
+
+   if (ctx->stage == MESA_SHADER_VERTEX)
+      emit_vs_end(st);
+   else
+      emit_fs_end(st);
+
+   agx_emit(&st->b, AGX_ISA_OP_STOP);
+   return ctx->status == 0;
+}

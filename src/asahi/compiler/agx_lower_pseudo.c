@@ -1,0 +1,110 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * After register allocation: pseudo instructions to hardware moves.
+ * Register allocation guarantees that no destination of an instruction
+ * overlaps one of its sources, so the moves of a collect or split can be
+ * done in any order.
+ */
+
+#include "agx_compiler.h"
+
+static bool
+same_reg(agx_operand a, agx_operand b)
+{
+   return a.kind == AGX_ISA_KIND_REG && b.kind == AGX_ISA_KIND_REG &&
+          a.value == b.value && a.size == b.size && a.count == b.count &&
+          !b.flags;
+}
+
+/* One element move dst <- src (register, uniform or immediate). */
+static void
+emit_move(agx_builder *b, agx_operand dst, agx_operand src)
+{
+   if (same_reg(dst, src))
+      return;
+
+   if (src.kind == AGX_ISA_KIND_IMM) {
+      agx_instr *I;
+      if (dst.size == 16) {
+         I = agx_emit(b, AGX_ISA_OP_MOV_IMM16);
+         I->ops[AGX_ISA_MOV_IMM16_D] = dst;
+         I->ops[AGX_ISA_MOV_IMM16_IMM16] = agx_isa_imm(src.value & 0xffff, 16);
+      } else {
+         I = agx_emit(b, AGX_ISA_OP_MOV_IMM32);
+         I->ops[AGX_ISA_MOV_IMM32_D] = dst;
+         I->ops[AGX_ISA_MOV_IMM32_IMM32] =
+            agx_isa_imm(src.value & 0xffffffff, 32);
+      }
+      return;
+   }
+
+   if (dst.size == 64) {
+      /* two 32-bit halves */
+      agx_operand dl = dst, sl = src;
+      dl.size = sl.size = 32;
+      emit_move(b, dl, sl);
+      dl.value += 2;
+      sl.value += 2;
+      emit_move(b, dl, sl);
+      return;
+   }
+
+   /* bitop with the "A" truth table (applegpu's mov alias) */
+   agx_instr *I = agx_emit(b, AGX_ISA_OP_BITOP);
+   I->ops[AGX_ISA_BITOP_TT] = agx_isa_enum(0xa, 4);
+   I->ops[AGX_ISA_BITOP_D] = dst;
+   I->ops[AGX_ISA_BITOP_A] = src;
+   I->ops[AGX_ISA_BITOP_B] = agx_isa_imm(0, 8);
+}
+
+static agx_operand
+element(agx_operand vec, unsigned i)
+{
+   agx_operand e = vec;
+   e.count = 1;
+   e.value += i * (vec.size / 16);
+   return e;
+}
+
+void
+agx_lower_pseudo(agx_context *ctx)
+{
+   agx_foreach_block(ctx, blk) {
+      agx_foreach_instr_safe(blk, I) {
+         if (!agx_is_pseudo(I->op))
+            continue;
+
+         agx_builder b = {ctx, blk, I};
+         switch (I->op) {
+         case AGX_OP_MOV:
+            emit_move(&b, I->ops[0], I->ops[1]);
+            break;
+         case AGX_OP_COLLECT:
+            for (unsigned i = 1; i < I->nr_ops; ++i)
+               emit_move(&b, element(I->ops[0], i - 1), I->ops[i]);
+            break;
+         case AGX_OP_SPLIT: {
+            unsigned n = I->nr_ops - 1;
+            agx_operand part = I->ops[n];
+            part.count = 1;
+            for (unsigned i = 0; i < n; ++i) {
+               part.size = I->ops[i].size;
+               emit_move(&b, I->ops[i], part);
+               part.value += I->ops[i].size / 16;
+            }
+            break;
+         }
+         case AGX_OP_PRELOAD:
+            break;
+         default:
+            assert(!"phis are lowered before register allocation");
+            break;
+         }
+         agx_remove(I);
+      }
+   }
+}

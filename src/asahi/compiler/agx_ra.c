@@ -1,0 +1,260 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Register allocation: linear scan over live intervals.
+ *
+ * Instructions are numbered in program order.  A value's interval is the
+ * hull of its definitions, uses and the block boundaries where it is live,
+ * so two values whose intervals are disjoint are never live at the same
+ * time, in any control flow and under any execution mask.  Definitions of
+ * an instruction start at the same point as the instruction's uses, so a
+ * destination never shares a register with a source of its own
+ * instruction: register vectors and pseudo copies can then be lowered
+ * without ordering problems.
+ *
+ * Values are runs of 16-bit halves; 32-bit values start on an even half,
+ * vectors of 64-bit values on a multiple of 4.  r0 (execution-mask nesting
+ * counter in r0l) and r1 (link register) are never allocated (register ABI,
+ * Mesa src/asahi/compiler/README.md).  Preloaded values keep the register
+ * the hardware fills; their preload instructions come first, so they are
+ * allocated before anything else can take those registers.  There is no
+ * spilling yet: running out of registers
+ * fails the compile.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "agx_compiler.h"
+
+#define AGX_NR_HALVES 256
+#define AGX_FIRST_FREE_HALF 4
+
+struct interval {
+   unsigned value;
+   unsigned start, end;
+};
+
+static int
+cmp_interval(const void *a, const void *b)
+{
+   const struct interval *x = a, *y = b;
+   if (x->start != y->start)
+      return x->start < y->start ? -1 : 1;
+   return x->value < y->value ? -1 : (x->value > y->value);
+}
+
+static unsigned
+value_align(const struct agx_value *v)
+{
+   if (v->size == 64)
+      return 4;
+   return v->size == 32 ? 2 : 1;
+}
+
+bool
+agx_ra(agx_context *ctx)
+{
+   unsigned n = ctx->nr_values;
+   struct interval *iv = calloc(n ? n : 1, sizeof(*iv));
+   bool *seen = calloc(n ? n : 1, sizeof(bool));
+
+   for (unsigned v = 0; v < n; ++v) {
+      iv[v].value = v;
+      iv[v].start = ~0u;
+      iv[v].end = 0;
+   }
+
+   agx_liveness(ctx);
+
+   unsigned pos = 0;
+   agx_foreach_block(ctx, blk) {
+      blk->start = 2 * pos;
+      unsigned count = 0;
+      agx_foreach_instr(blk, I) {
+         agx_foreach_op(I, i) {
+            if (!agx_is_ssa(I->ops[i]))
+               continue;
+            struct interval *t = &iv[I->ops[i].value];
+            seen[I->ops[i].value] = true;
+            t->start = MIN2(t->start, 2 * pos);
+            t->end = MAX2(t->end, 2 * pos);
+         }
+         pos++;
+         count++;
+      }
+      blk->end = count ? 2 * (pos - 1) + 1 : blk->start;
+
+      for (unsigned v = 0; v < n; ++v) {
+         if (BITSET_TEST(blk->live_in, v)) {
+            iv[v].start = MIN2(iv[v].start, blk->start);
+            iv[v].end = MAX2(iv[v].end, blk->start);
+         }
+         if (BITSET_TEST(blk->live_out, v)) {
+            iv[v].start = MIN2(iv[v].start, blk->end);
+            iv[v].end = MAX2(iv[v].end, blk->end);
+         }
+      }
+   }
+
+   /* Register hints that make copies disappear: a split's results would
+    * like the parts of the vector, a collect's result the registers its
+    * sources already occupy (when they are consecutive).  A hint may take
+    * registers of values whose last use is the very instruction that
+    * defines the hinted value. */
+   struct hint {
+      int16_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
+      uint8_t nr_from;
+      bool is_collect;
+      int16_t vec;  /* split: the vector value; collect: unused */
+      uint16_t off; /* split: offset in halves */
+      const agx_instr *I;
+   } *hints = calloc(n ? n : 1, sizeof(*hints));
+   agx_foreach_instr_global(ctx, I) {
+      if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
+         unsigned off = 0;
+         for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
+            if (agx_is_ssa(I->ops[i])) {
+               struct hint *h = &hints[I->ops[i].value];
+               h->vec = (int16_t)I->ops[I->nr_ops - 1].value;
+               h->off = (uint16_t)off;
+               h->from[0] = h->vec;
+               h->nr_from = 1;
+               h->I = I;
+            }
+            off += I->ops[i].size / 16;
+         }
+      } else if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+         struct hint *h = &hints[I->ops[0].value];
+         h->is_collect = true;
+         h->I = I;
+         for (unsigned i = 1; i < I->nr_ops; ++i) {
+            if (!agx_is_ssa(I->ops[i]))
+               break;
+            h->from[h->nr_from++] = (int16_t)I->ops[i].value;
+         }
+      }
+   }
+
+   qsort(iv, n, sizeof(*iv), cmp_interval);
+   /* position in iv[] of each value */
+   unsigned *slot_of = calloc(n ? n : 1, sizeof(unsigned));
+   for (unsigned k = 0; k < n; ++k)
+      slot_of[iv[k].value] = k;
+
+   /* owner[h]: index in iv[] of the interval holding half h, or -1 */
+   int owner[AGX_NR_HALVES];
+   for (unsigned h = 0; h < AGX_NR_HALVES; ++h)
+      owner[h] = -1;
+
+   unsigned max_half = AGX_FIRST_FREE_HALF;
+   bool ok = true;
+
+   for (unsigned k = 0; k < n && ok; ++k) {
+      struct agx_value *val = &ctx->values[iv[k].value];
+      if (!seen[iv[k].value])
+         continue;
+
+      /* Expire intervals that ended before this one starts. */
+      for (unsigned h = 0; h < AGX_NR_HALVES; ++h) {
+         if (owner[h] >= 0 && iv[owner[h]].end < iv[k].start)
+            owner[h] = -1;
+      }
+
+      unsigned size = agx_value_halves(val);
+      unsigned align = value_align(val);
+      int reg = -1;
+
+      struct hint *hint = &hints[iv[k].value];
+      int want = -1;
+      if (hint->I && hint->is_collect &&
+          hint->nr_from + 1u == hint->I->nr_ops) {
+         /* sources at consecutive registers? */
+         const struct agx_value *s0 = &ctx->values[hint->from[0]];
+         want = s0->reg;
+         unsigned at = (unsigned)s0->reg;
+         for (unsigned i = 0; i < hint->nr_from && want >= 0; ++i) {
+            const struct agx_value *si = &ctx->values[hint->from[i]];
+            if (si->reg != (int)at || si->size != val->size)
+               want = -1;
+            at += agx_value_halves(si);
+         }
+         if (want >= 0 && (want % (int)align))
+            want = -1;
+      } else if (hint->I && !hint->is_collect &&
+                 ctx->values[hint->vec].reg >= 0) {
+         want = ctx->values[hint->vec].reg + hint->off;
+      }
+      if (want >= 0 && val->fixed < 0 && want + size <= AGX_NR_HALVES) {
+         bool ok_hint = (unsigned)want >= AGX_FIRST_FREE_HALF;
+         for (unsigned h = want; h < want + size && ok_hint; ++h) {
+            if (owner[h] < 0)
+               continue;
+            const struct interval *o = &iv[owner[h]];
+            bool allowed = false;
+            for (unsigned f = 0; f < hint->nr_from; ++f)
+               allowed |= o->value == (unsigned)hint->from[f];
+            ok_hint = allowed && o->end == iv[k].start;
+         }
+         if (ok_hint)
+            reg = want;
+      }
+
+      if (reg >= 0) {
+         /* hinted */
+      } else if (val->fixed >= 0) {
+         reg = val->fixed;
+         for (unsigned h = reg; h < reg + size; ++h) {
+            if (owner[h] >= 0)
+               reg = -1;
+         }
+      } else {
+         for (unsigned r = AGX_FIRST_FREE_HALF; r + size <= AGX_NR_HALVES;
+              r += align) {
+            bool free = true;
+            for (unsigned h = r; h < r + size && free; ++h)
+               free = owner[h] < 0;
+            if (free) {
+               reg = (int)r;
+               break;
+            }
+         }
+      }
+
+      if (reg < 0) {
+         agx_fail(ctx, AGX_COMPILE_TOO_BIG,
+                  "out of registers (no spilling yet)");
+         ok = false;
+         break;
+      }
+
+      val->reg = (int16_t)reg;
+      for (unsigned h = reg; h < reg + size; ++h)
+         owner[h] = (int)k;
+      max_half = MAX2(max_half, reg + size);
+   }
+
+   free(iv);
+   free(seen);
+   free(hints);
+   free(slot_of);
+   if (!ok)
+      return false;
+
+   /* Rewrite operands to registers. */
+   agx_foreach_instr_global(ctx, I) {
+      agx_foreach_op(I, i) {
+         if (!agx_is_ssa(I->ops[i]))
+            continue;
+         agx_operand *o = &I->ops[i];
+         o->kind = AGX_ISA_KIND_REG;
+         o->value = ctx->values[o->value].reg;
+      }
+   }
+
+   ctx->info->nr_gprs = AGX_ALIGN(max_half, 2);
+   return true;
+}

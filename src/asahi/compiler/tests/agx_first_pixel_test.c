@@ -1,0 +1,379 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The first-pixel shader pair, compiled and run on the simulator and
+ * checked against the NIR interpreter on the same inputs:
+ *  - a vertex shader that fetches vec4/vec2/vec3 float attributes from one
+ *    interleaved vertex buffer, multiplies the position by a uniform mat4
+ *    and passes two varyings on;
+ *  - a fragment shader that reads a smooth vec2, a smooth vec3 and a flat
+ *    float through coefficient registers, scales by a uniform and writes
+ *    an RGBA8 unorm render target.
+ */
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir_builder.h"
+#include "nir_eval.h"
+#include "agx_test_util.h"
+
+static const nir_shader_compiler_options plain_options = {0};
+
+static nir_variable *
+make_var(nir_shader *s, nir_variable_mode mode, unsigned comps, int location,
+         const char *name)
+{
+   nir_variable *v = nir_variable_create(
+      s, mode, nir_vtype_vector(s, nir_type_float32, comps), name);
+   v->data.location = location;
+   v->data.driver_location = (unsigned)location;
+   return v;
+}
+
+/* gl_Position = mvp * pos; v_uv = uv; v_col = col * 2 + 0.25 */
+static nir_shader *
+build_vs(void *mem)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain_options,
+                                     "first-pixel-vs", mem);
+   nir_shader *s = b.shader;
+   nir_variable *pos = make_var(s, nir_var_shader_in, 4,
+                                VERT_ATTRIB_GENERIC0 + 0, "a_pos");
+   nir_variable *uv = make_var(s, nir_var_shader_in, 2,
+                               VERT_ATTRIB_GENERIC0 + 1, "a_uv");
+   nir_variable *col = make_var(s, nir_var_shader_in, 3,
+                                VERT_ATTRIB_GENERIC0 + 2, "a_col");
+   nir_variable *mvp = nir_variable_create(
+      s, nir_var_uniform, nir_vtype_matrix(s, nir_type_float32, 4, 4),
+      "u_mvp");
+   mvp->data.driver_location = 0;
+   nir_variable *o_pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
+                                  "gl_Position");
+   nir_variable *o_uv = make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0,
+                                 "v_uv");
+   nir_variable *o_col = make_var(s, nir_var_shader_out, 3,
+                                  VARYING_SLOT_VAR0 + 1, "v_col");
+
+   nir_def *p = nir_load_var(&b, pos);
+   nir_def *acc = NULL;
+   for (unsigned i = 0; i < 4; ++i) {
+      nir_def *column = nir_load_deref(
+         &b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, mvp), i));
+      nir_def *term = nir_fmul(&b, column, nir_channel(&b, p, i));
+      acc = acc ? nir_fadd(&b, acc, term) : term;
+   }
+   nir_store_var(&b, o_pos, acc, 0xf);
+   nir_store_var(&b, o_uv, nir_load_var(&b, uv), 0x3);
+   nir_def *c = nir_load_var(&b, col);
+   nir_store_var(&b, o_col,
+                 nir_fadd(&b, nir_fmul(&b, c, nir_imm_float(&b, 2.0f)),
+                          nir_imm_float(&b, 0.25f)),
+                 0x7);
+   return s;
+}
+
+/* gl_FragColor = vec4(v_col * tint.rgb, v_uv.x * tint.a + v_flat) */
+static nir_shader *
+build_fs(void *mem)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain_options,
+                                     "first-pixel-fs", mem);
+   nir_shader *s = b.shader;
+   nir_variable *uv = make_var(s, nir_var_shader_in, 2, VARYING_SLOT_VAR0,
+                               "v_uv");
+   nir_variable *col = make_var(s, nir_var_shader_in, 3,
+                                VARYING_SLOT_VAR0 + 1, "v_col");
+   nir_variable *flat = make_var(s, nir_var_shader_in, 1,
+                                 VARYING_SLOT_VAR0 + 2, "v_flat");
+   flat->data.flat = true;
+   nir_variable *tint = make_var(s, nir_var_uniform, 4, 0, "u_tint");
+   nir_variable *out = make_var(s, nir_var_shader_out, 4, FRAG_RESULT_COLOR,
+                                "gl_FragColor");
+
+   nir_def *t = nir_load_var(&b, tint);
+   nir_def *rgb = nir_fmul(&b, nir_load_var(&b, col),
+                           nir_channels(&b, t, 0x7));
+   nir_def *a = nir_ffma(&b, nir_channel(&b, nir_load_var(&b, uv), 0),
+                         nir_channel(&b, t, 3), nir_load_var(&b, flat));
+   nir_store_var(&b, out,
+                 nir_vec4(&b, nir_channel(&b, rgb, 0), nir_channel(&b, rgb, 1),
+                          nir_channel(&b, rgb, 2), a),
+                 0xf);
+   return s;
+}
+
+static void
+check_roundtrip(const struct agx_shader_binary *bin)
+{
+   char err[256];
+   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
+      fail_msg("%s", err);
+}
+
+/* Interleaved vertex: pos.xyzw, uv.xy, col.rgb (36 bytes) */
+#define VTX_FLOATS 9
+
+static void
+test_vertex_shader(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_shader *ref = build_vs(mem);
+   nir_shader *nir = nir_shader_clone(mem, ref);
+   assert_true(agx_preprocess_nir(nir));
+
+   struct agx_shader_key key = {0};
+   const enum pipe_format fmts[3] = {PIPE_FORMAT_R32G32B32A32_FLOAT,
+                                     PIPE_FORMAT_R32G32_FLOAT,
+                                     PIPE_FORMAT_R32G32B32_FLOAT};
+   const unsigned offsets[3] = {0, 16, 24};
+   for (unsigned i = 0; i < 3; ++i) {
+      key.vs.attribs[i] = (struct agx_attribute_key){
+         .format = fmts[i], .buffer = 0, .offset = offsets[i],
+         .stride = VTX_FLOATS * 4};
+   }
+
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error,
+                                    sizeof(error));
+   if (ret)
+      fail_msg("compile failed: %s", error);
+   check_roundtrip(&bin);
+
+   /* UVS: position then v_uv (2 words) then v_col (3 words), all smooth */
+   const struct agx_varyings_vs *vs = &bin.info.vs;
+   assert_int_equal(vs->slot_word[VARYING_SLOT_POS], 0);
+   assert_int_equal(vs->slot_word[VARYING_SLOT_VAR0], 4);
+   assert_int_equal(vs->slot_word[VARYING_SLOT_VAR0 + 1], 6);
+   assert_int_equal(vs->nr_words, 9);
+   assert_int_equal(vs->nr_32_smooth, 5);
+   assert_int_equal(vs->nr_32_flat, 0);
+
+   /* 32 vertices of small dyadic values (exact arithmetic) */
+   float vtx[32][VTX_FLOATS];
+   for (unsigned v = 0; v < 32; ++v) {
+      for (unsigned f = 0; f < VTX_FLOATS; ++f)
+         vtx[v][f] = (float)((int)((v * 7 + f * 13) % 17) - 8) / 8.0f;
+   }
+   float mvp[16];
+   for (unsigned i = 0; i < 16; ++i)
+      mvp[i] = (float)((int)(i * 5 % 11) - 5) / 4.0f;
+
+   struct agx_test_draw draw = {0};
+   draw.gl_uniforms = (const uint32_t *)mvp;
+   draw.nr_gl_words = 16;
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x10000;
+
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   memset(uvs, 0xab, sizeof(uvs));
+   enum asahi_sim_status s =
+      agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error));
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("simulator: %s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * 3] = {0}, out[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value uni[16];
+      for (unsigned a = 0; a < 3; ++a) {
+         static const unsigned first[3] = {0, 4, 6}, n[3] = {4, 2, 3};
+         for (unsigned c = 0; c < n[a]; ++c)
+            in[4 * a + c].f32 = vtx[lane][first[a] + c];
+      }
+      for (unsigned i = 0; i < 16; ++i)
+         uni[i].f32 = mvp[i];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 12;
+      st.uniforms = uni;
+      st.num_uniform_cells = 16;
+      st.outputs = out;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      if (!nir_eval_run(ref, &st))
+         fail_msg("nir_eval: %s", st.error);
+
+      const uint32_t *w = &uvs[lane * vs->nr_words];
+      for (unsigned c = 0; c < 4; ++c)
+         assert_int_equal(w[c], out[4 * VARYING_SLOT_POS + c].u32);
+      for (unsigned c = 0; c < 2; ++c)
+         assert_int_equal(w[4 + c], out[4 * VARYING_SLOT_VAR0 + c].u32);
+      for (unsigned c = 0; c < 3; ++c)
+         assert_int_equal(w[6 + c], out[4 * (VARYING_SLOT_VAR0 + 1) + c].u32);
+   }
+   ralloc_free(mem);
+}
+
+static uint8_t
+unorm8(float x, bool *tie)
+{
+   /* GL: clamp, then round to nearest (ties either way) */
+   double v = x != x ? 0.0 : fmin(fmax(x, 0.0), 1.0) * 255.0;
+   *tie = v - floor(v) == 0.5;
+   return (uint8_t)floor(v + 0.5);
+}
+
+static void
+test_fragment_shader(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_shader *ref = build_fs(mem);
+   nir_shader *nir = nir_shader_clone(mem, ref);
+   assert_true(agx_preprocess_nir(nir));
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   key.fs.rt[0].offset_B = 0;
+
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error,
+                                    sizeof(error));
+   if (ret)
+      fail_msg("compile failed: %s", error);
+   check_roundtrip(&bin);
+
+   /* cf0 = W, then v_uv (2), v_col (3), v_flat (1) in slot order */
+   const struct agx_varyings_fs *fs = &bin.info.fs;
+   assert_int_equal(fs->nr_bindings, 4);
+   assert_int_equal(fs->nr_cf, 7);
+   assert_int_equal(fs->bindings[0].slot, VARYING_SLOT_POS);
+   assert_int_equal(fs->bindings[0].offset, 3);
+   assert_int_equal(fs->bindings[1].slot, VARYING_SLOT_VAR0);
+   assert_int_equal(fs->bindings[1].cf_base, 1);
+   assert_int_equal(fs->bindings[2].cf_base, 3);
+   assert_int_equal(fs->bindings[3].cf_base, 6);
+   assert_true(fs->bindings[3].flat);
+   assert_true(bin.info.tib_writes == 1);
+
+   /* W = 1 everywhere; smooth varyings vary along x: A x + C at the pixel
+    * centre x = t + 0.5; the flat one is the plane's C. */
+   float planes[7][3] = {
+      {0, 0, 1},
+      {1.0f / 64, 0, 0.125f},       /* uv.x */
+      {0, 0, 0.5f},                 /* uv.y */
+      {1.0f / 128, 0, 0.0625f},     /* col.r */
+      {-1.0f / 256, 0, 0.75f},      /* col.g */
+      {0, 0, 0.3125f},              /* col.b */
+      {0, 0, 0.09375f},             /* flat */
+   };
+   float tint[4] = {1.0f, 0.5f, 2.0f, 0.75f};
+   struct agx_test_draw draw = {0};
+   draw.gl_uniforms = (const uint32_t *)tint;
+   draw.nr_gl_words = 4;
+
+   uint8_t tib[32 * 4];
+   memset(tib, 0, sizeof(tib));
+   enum asahi_sim_status s = agx_test_run_fs(&bin, &draw, planes, 7, tib, 4,
+                                             error, sizeof(error));
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("simulator: %s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value out[4 * FRAG_RESULT_MAX] = {0};
+      nir_const_value uni[4];
+      double x = lane + 0.5;
+      for (unsigned c = 0; c < 2; ++c)
+         in[4 * VARYING_SLOT_VAR0 + c].f32 =
+            (float)(planes[1 + c][0] * x + planes[1 + c][2]);
+      for (unsigned c = 0; c < 3; ++c)
+         in[4 * (VARYING_SLOT_VAR0 + 1) + c].f32 =
+            (float)(planes[3 + c][0] * x + planes[3 + c][2]);
+      in[4 * (VARYING_SLOT_VAR0 + 2)].f32 = planes[6][2];
+      for (unsigned i = 0; i < 4; ++i)
+         uni[i].f32 = tint[i];
+
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VARYING_SLOT_MAX;
+      st.uniforms = uni;
+      st.num_uniform_cells = 4;
+      st.outputs = out;
+      st.num_output_cells = 4 * FRAG_RESULT_MAX;
+      if (!nir_eval_run(ref, &st))
+         fail_msg("nir_eval: %s", st.error);
+
+      for (unsigned c = 0; c < 4; ++c) {
+         bool tie;
+         uint8_t want = unorm8(out[4 * FRAG_RESULT_COLOR + c].f32, &tie);
+         uint8_t got = tib[4 * lane + c];
+         if (got != want && !(tie && got == want - 1))
+            fail_msg("pixel %u channel %u: %u, expected %u", lane, c, got,
+                     want);
+      }
+   }
+   ralloc_free(mem);
+}
+
+/* The cf binding table for this pair, from the hardware rules: header =
+ * (W + user 32-bit words) slots and 7 coefficient registers; W reads slot
+ * 0 linearly; the user varyings read slot 1 + (UVS word - 4). */
+static void
+test_link(void **state)
+{
+   (void)state;
+   struct agx_varyings_vs vs;
+   memset(&vs, 0, sizeof(vs));
+   memset(vs.slot_word, 0xff, sizeof(vs.slot_word));
+   vs.slot_word[VARYING_SLOT_POS] = 0;
+   vs.slot_word[VARYING_SLOT_VAR0] = 4;
+   vs.slot_word[VARYING_SLOT_VAR0 + 1] = 6;
+   vs.slot_word[VARYING_SLOT_VAR0 + 2] = 9;
+   vs.nr_32_smooth = 5;
+   vs.nr_32_flat = 1;
+   vs.nr_words = 10;
+
+   struct agx_varyings_fs fs = {0};
+   fs.nr_cf = 7;
+   fs.nr_bindings = 4;
+   fs.bindings[0] = (struct agx_cf_binding){0, VARYING_SLOT_POS, 3, 1, 0, 0};
+   fs.bindings[1] = (struct agx_cf_binding){1, VARYING_SLOT_VAR0, 0, 2, 0, 1};
+   fs.bindings[2] =
+      (struct agx_cf_binding){3, VARYING_SLOT_VAR0 + 1, 0, 3, 0, 1};
+   fs.bindings[3] =
+      (struct agx_cf_binding){6, VARYING_SLOT_VAR0 + 2, 0, 1, 1, 0};
+
+   uint32_t table[8];
+   assert_int_equal(agx_link_varyings(&vs, &fs, false, table, 8), 5);
+   /* header: slots 0-7, coefficient registers 8-15 */
+   assert_int_equal(table[0], 7 | (7 << 8));
+   /* binding: components - 1 (0-1), shade model (2-4), source (5-7), base
+    * slot (8-15), base cf (16-23); cmdbuf.xml "cf binding" */
+   assert_int_equal(table[1], 0 | (3 << 2) | (0 << 8) | (0 << 16));
+   assert_int_equal(table[2], 1 | (7 << 2) | (1 << 8) | (1 << 16));
+   assert_int_equal(table[3], 2 | (7 << 2) | (3 << 8) | (3 << 16));
+   assert_int_equal(table[4], 0 | (2 << 2) | (6 << 8) | (6 << 16));
+   assert_int_equal(agx_link_varyings(&vs, &fs, false, table, 4), -1);
+
+   uint32_t counts[2];
+   agx_pack_varying_counts(&vs, counts);
+   assert_int_equal(counts[0], 5 | (1 << 8));
+   assert_int_equal(counts[1], 0);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_vertex_shader),
+      cmocka_unit_test(test_fragment_shader),
+      cmocka_unit_test(test_link),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

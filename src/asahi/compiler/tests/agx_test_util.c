@@ -1,0 +1,188 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "agx_test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ralloc.h"
+
+bool
+agx_test_fill_uniforms(struct asahi_sim_group *g,
+                       const struct agx_shader_info *info,
+                       const struct agx_test_draw *draw)
+{
+   for (unsigned i = 0; i < info->nr_push; ++i) {
+      const struct agx_push_range *r = &info->push[i];
+      for (unsigned h = 0; h < r->length; h += 2) {
+         uint32_t word;
+         unsigned k = h / 2;
+         switch (r->kind) {
+         case AGX_PUSH_GL_UNIFORMS:
+            if (r->index + k >= draw->nr_gl_words)
+               return false;
+            word = draw->gl_uniforms[r->index + k];
+            break;
+         case AGX_PUSH_VBO_BASE:
+            if (r->index >= AGX_TEST_MAX_BUFFERS || !draw->vbo[r->index])
+               return false;
+            word = (uint32_t)(draw->vbo_va[r->index] >> (32 * (k & 1)));
+            break;
+         case AGX_PUSH_SYSVAL:
+            if (r->index + k >= AGX_SYSVAL_COUNT)
+               return false;
+            word = draw->sysvals[r->index + k];
+            break;
+         default:
+            return false;
+         }
+         g->u[(r->uniform + h) / 2] = word;
+      }
+   }
+   return true;
+}
+
+static enum asahi_sim_status
+finish(struct asahi_sim_group *g, enum asahi_sim_status s, char *error,
+       size_t error_size)
+{
+   if (s != ASAHI_SIM_STOPPED && error)
+      snprintf(error, error_size, "%s: %s", asahi_sim_status_string(s),
+               g->error);
+   return s;
+}
+
+enum asahi_sim_status
+agx_test_run_vs(const struct agx_shader_binary *bin,
+                const struct agx_test_draw *draw, unsigned first,
+                uint32_t *uvs, char *error, size_t error_size)
+{
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
+   struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS];
+   struct asahi_sim_simple_mem mem = {regions, 0};
+
+   asahi_sim_group_init(g);
+   asahi_sim_set_code(g, bin->code, bin->size_B, 0x100000);
+   for (unsigned i = 0; i < AGX_TEST_MAX_BUFFERS; ++i) {
+      if (draw->vbo[i])
+         regions[mem.nr_regions++] = (struct asahi_sim_region){
+            draw->vbo_va[i], draw->vbo_size[i], draw->vbo[i], false};
+   }
+   g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &mem, false};
+
+   enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
+   if (!agx_test_fill_uniforms(g, &bin->info, draw)) {
+      snprintf(g->error, sizeof(g->error), "push layout not satisfiable");
+   } else {
+      /* Register ABI: vertex index in r5, instance id in r6 */
+      for (unsigned t = 0; t < ASAHI_SIM_LANES; ++t) {
+         g->r[5][t] = first + t;
+         g->r[6][t] = 0;
+      }
+      g->uvs.words = uvs;
+      g->uvs.stride_words = bin->info.vs.nr_words;
+      s = asahi_sim_run(g);
+   }
+   s = finish(g, s, error, error_size);
+   free(g);
+   return s;
+}
+
+struct tib {
+   uint8_t *data;
+   unsigned bpp;
+};
+
+static void *
+tib_sample(void *user, unsigned x, unsigned y, unsigned sample,
+           unsigned offset_B, size_t size)
+{
+   struct tib *t = user;
+   if (x >= 32 || y != 0 || sample != 0 || offset_B + size > t->bpp)
+      return NULL;
+   return t->data + x * t->bpp + offset_B;
+}
+
+enum asahi_sim_status
+agx_test_run_fs(const struct agx_shader_binary *bin,
+                const struct agx_test_draw *draw, const float (*planes)[3],
+                unsigned nr_planes, uint8_t *tib, unsigned bytes_per_pixel,
+                char *error, size_t error_size)
+{
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
+   struct tib t = {tib, bytes_per_pixel};
+
+   asahi_sim_group_init(g);
+   asahi_sim_set_code(g, bin->code, bin->size_B, 0x100000);
+   g->coefficients = planes;
+   g->nr_coefficients = nr_planes;
+   for (unsigned l = 0; l < ASAHI_SIM_LANES; ++l) {
+      g->frag.pixel[l][0] = (uint16_t)l;
+      g->frag.pixel[l][1] = 0;
+   }
+   g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, &t};
+
+   enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
+   if (!agx_test_fill_uniforms(g, &bin->info, draw))
+      snprintf(g->error, sizeof(g->error), "push layout not satisfiable");
+   else
+      s = asahi_sim_run(g);
+   s = finish(g, s, error, error_size);
+   free(g);
+   return s;
+}
+
+bool
+agx_test_roundtrip(const uint8_t *code, size_t size, char *err,
+                   size_t err_size)
+{
+   size_t text_cap = 64 * 1024, used = 0;
+   char *text = malloc(text_cap);
+   size_t off = 0;
+   bool ok = true;
+   text[0] = 0;
+
+   /* Everything up to and including stop is the program. */
+   while (off < size) {
+      char line[256];
+      int len = agx_isa_disasm_one(code + off, size - off, line, sizeof(line));
+      if (len <= 0) {
+         snprintf(err, err_size, "offset 0x%zx: does not decode (%s)", off,
+                  line);
+         ok = false;
+         break;
+      }
+      size_t need = strlen(line) + 2;
+      if (used + need > text_cap) {
+         text_cap = 2 * (used + need);
+         text = realloc(text, text_cap);
+      }
+      used += (size_t)snprintf(text + used, text_cap - used, "%s\n", line);
+      bool stop = len == 2 && code[off] == 0x88 && code[off + 1] == 0x00;
+      off += len;
+      if (stop)
+         break;
+   }
+
+   if (ok) {
+      void *mem = ralloc_context(NULL);
+      uint8_t *bin;
+      size_t bin_size;
+      char aerr[256];
+      if (agx_isa_assemble(text, mem, &bin, &bin_size, aerr, sizeof(aerr))) {
+         snprintf(err, err_size, "reassembly failed: %s", aerr);
+         ok = false;
+      } else if (bin_size != off || memcmp(bin, code, off)) {
+         snprintf(err, err_size, "reassembled bytes differ (%zu vs %zu)",
+                  bin_size, off);
+         ok = false;
+      }
+      ralloc_free(mem);
+   }
+   free(text);
+   return ok;
+}

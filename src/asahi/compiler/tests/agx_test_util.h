@@ -1,0 +1,65 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Test helpers: run compiled shaders on the simulator the way the driver
+ * and the fixed-function hardware would set them up (uniforms from the
+ * push layout, vertex id in r5, coefficient registers, tilebuffer), and
+ * check that a binary survives disassembly and reassembly.
+ */
+
+#ifndef AGX_TEST_UTIL_H
+#define AGX_TEST_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "asahi/compiler/agx_compile.h"
+#include "asahi/sim/asahi_sim.h"
+
+#define AGX_TEST_MAX_BUFFERS 4
+
+/* What the driver would provide for one draw. */
+struct agx_test_draw {
+   /* GL default uniform block, 32-bit words */
+   const uint32_t *gl_uniforms;
+   unsigned nr_gl_words;
+   /* vertex buffers: host memory and the GPU address it is mapped at */
+   uint8_t *vbo[AGX_TEST_MAX_BUFFERS];
+   size_t vbo_size[AGX_TEST_MAX_BUFFERS];
+   uint64_t vbo_va[AGX_TEST_MAX_BUFFERS];
+   uint32_t sysvals[AGX_SYSVAL_COUNT];
+};
+
+/* Fill the uniform file from the push layout.  Returns false if a range
+ * asks for something the draw does not have. */
+bool agx_test_fill_uniforms(struct asahi_sim_group *g,
+                            const struct agx_shader_info *info,
+                            const struct agx_test_draw *draw);
+
+/* Run a vertex shader for 32 vertices (lane t: vertex index first + t);
+ * uvs receives 32 * info.vs.nr_words words. */
+enum asahi_sim_status agx_test_run_vs(const struct agx_shader_binary *bin,
+                                      const struct agx_test_draw *draw,
+                                      unsigned first, uint32_t *uvs,
+                                      char *error, size_t error_size);
+
+/* Run a fragment shader over pixels (t, 0), t = 0..31, of a 32x1 RGBA
+ * tilebuffer of `bytes_per_pixel` bytes per pixel (tib: 32 * that).
+ * planes: one {A, B, C} per coefficient register. */
+enum asahi_sim_status agx_test_run_fs(const struct agx_shader_binary *bin,
+                                      const struct agx_test_draw *draw,
+                                      const float (*planes)[3],
+                                      unsigned nr_planes, uint8_t *tib,
+                                      unsigned bytes_per_pixel, char *error,
+                                      size_t error_size);
+
+/* Disassemble every instruction up to the padding after stop, reassemble
+ * the text and compare the bytes.  Returns true when identical; otherwise
+ * a message in err. */
+bool agx_test_roundtrip(const uint8_t *code, size_t size, char *err,
+                        size_t err_size);
+
+#endif

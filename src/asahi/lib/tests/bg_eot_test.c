@@ -1,0 +1,109 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Background and end-of-tile programs: the machine code disassembles to
+ * the instructions the bindings promise (clear colour from uniform halves
+ * 4 + 8 * rt, st_tile at the render target's byte offset for all samples,
+ * image_write_block through the PBE at texture state rt).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "util/ralloc.h"
+#include "agx_bg_eot.h"
+#include "agx_isa.h"
+
+/* Disassemble into lines joined by ';'. */
+static void
+disasm(const struct agx_bg_eot_program *p, char *out, size_t size)
+{
+   out[0] = '\0';
+   size_t at = 0;
+   while (at < p->size_B) {
+      char line[160];
+      int n = agx_isa_disasm_one(p->code + at, p->size_B - at, line,
+                                 sizeof(line));
+      assert_true(n > 0);
+      if (out[0])
+         strncat(out, ";", size - strlen(out) - 1);
+      strncat(out, line, size - strlen(out) - 1);
+      at += n;
+   }
+}
+
+static void
+clear_two_targets(void **state)
+{
+   void *ctx = ralloc_context(NULL);
+   struct agx_bg_eot_key key = {0};
+   enum pipe_format f[] = {PIPE_FORMAT_R8G8B8A8_UNORM,
+                           PIPE_FORMAT_R16G16B16A16_FLOAT};
+   assert_true(agx_tilebuffer_layout(&key.tib, f, 2, 1));
+   key.op[0] = AGX_BG_CLEAR;
+   key.op[1] = AGX_BG_CLEAR;
+
+   struct agx_bg_eot_program p;
+   char err[128];
+   assert_int_equal(agx_build_bg_eot(&key, ctx, &p, err, sizeof(err)), 0);
+
+   char text[2048];
+   disasm(&p, text, sizeof(text));
+   /* rt0: halves 4..11 = u2..u5, 32-bit, offset 0.  rt1: halves 12..15
+    * as 16-bit (f16 tilebuffer), offset 8 (8-byte slot aligned to 8).
+    */
+   assert_string_equal(
+      text, "mov r0, u2;mov r1, u3;mov r2, u4;mov r3, u5;"
+            "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 255, 0;"
+            "mov r0l, u6l;mov r0h, u6h;mov r1l, u7l;mov r1h, u7h;"
+            "st_tile r0l_r0h_r1l_r1h, f16, 0, xyzw, 8, 255, 0;stop");
+   assert_int_equal(p.nr_uniforms, 4 + 8 + 8);
+   assert_int_equal(p.nr_textures, 0);
+   ralloc_free(ctx);
+}
+
+static void
+store_skips_holes(void **state)
+{
+   void *ctx = ralloc_context(NULL);
+   struct agx_bg_eot_key key = {0};
+   enum pipe_format f[] = {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_NONE,
+                           PIPE_FORMAT_R16G16B16A16_FLOAT};
+   assert_true(agx_tilebuffer_layout(&key.tib, f, 3, 1));
+   key.op[0] = AGX_EOT_STORE;
+   key.op[2] = AGX_EOT_STORE;
+
+   struct agx_bg_eot_program p;
+   char err[128];
+   assert_int_equal(agx_build_bg_eot(&key, ctx, &p, err, sizeof(err)), 0);
+
+   char text[2048];
+   disasm(&p, text, sizeof(text));
+   /* f16 is stored with the i16 block format */
+   assert_string_equal(
+      text, "mov_imm r0l, 0;"
+            "image_write_block r0l, r0_r1, 0, ts0, tex_2d, rte, u8norm, 0, "
+            "9, 1;"
+            "mov_imm r0l, 8;"
+            "image_write_block r0l, r0_r1, 0, ts2, tex_2d, rte, i16, 0, 9, "
+            "1;stop");
+   assert_int_equal(p.nr_textures, 3);
+   ralloc_free(ctx);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(clear_two_targets),
+      cmocka_unit_test(store_skips_holes),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

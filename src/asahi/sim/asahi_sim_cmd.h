@@ -1,0 +1,177 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Shared by the command executor's files: memory access with fault
+ * reporting, bound programs (USC word lists), and the render pass's
+ * primitives as the vertex phase leaves them for the fragment phase.
+ */
+
+#ifndef ASAHI_SIM_CMD_H
+#define ASAHI_SIM_CMD_H
+
+#include "asahi/genxml/agx_pack.h"
+#include "asahi_sim_gpu.h"
+
+/* ---- failures ---------------------------------------------------------- */
+
+/* Record the first failure of the command; returns false for tail calls. */
+bool sim_fail(struct asahi_sim_gpu *gpu, enum asahi_sim_result result,
+              const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+/* ---- memory ------------------------------------------------------------ */
+
+/* Copy size bytes at va; a fault (recorded) when not all mapped. */
+bool sim_read(struct asahi_sim_gpu *gpu, uint64_t va, void *dst, size_t size,
+              const char *what);
+bool sim_write(struct asahi_sim_gpu *gpu, uint64_t va, const void *src,
+               size_t size, const char *what);
+uint32_t sim_u32(const uint8_t *p);
+
+/* The interpreter's view of the same memory. */
+void *sim_translate(void *user, uint64_t va, size_t size, bool write);
+
+/* ---- programs ---------------------------------------------------------- */
+
+/* A USC word list as the hardware applies it at dispatch: where the code
+ * is, and the uniform, texture and sampler state it loads. */
+struct sim_program {
+   uint64_t words_va; /* the list (absolute) */
+   uint64_t code_va;  /* main program (absolute) */
+   bool has_preshader;
+   uint64_t preshader_va;
+   uint32_t u[ASAHI_SIM_UNIFORMS];
+   struct asahi_sim_state_slot textures[ASAHI_SIM_TEXTURE_STATES];
+   struct asahi_sim_state_slot samplers[ASAHI_SIM_SAMPLER_STATES];
+   unsigned gprs;
+};
+
+/* Walk the word list at words_va (usc_base + offset, 64-byte aligned);
+ * `what` names it in messages.  Runs the preshader (preamble), which may
+ * change the uniforms. */
+bool sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
+                      const char *what, struct sim_program *p);
+
+/* A fresh group running p's main program on the lanes in `launched`. */
+bool sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
+                    uint32_t launched, struct asahi_sim_group *g);
+
+/* Run to `stop`; any other end fails the command, naming `what`. */
+bool sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
+                   const char *what);
+
+/* ---- the render pass --------------------------------------------------- */
+
+/* Vertices are placed in 1/256 pixel (fixed point, 8 fractional bits). */
+#define SIM_SUBPIXEL_BITS 8
+#define SIM_SUBPIXEL      (1 << SIM_SUBPIXEL_BITS)
+
+/* State a draw's primitives carry into the fragment phase. */
+struct sim_draw {
+   struct sim_program fs;
+   bool has_fs;
+   unsigned nr_cf; /* coefficient registers (CF binding header) */
+   struct AGX_FRAGMENT_CONTROL fragment_control;
+   struct AGX_CULL cull;
+   struct AGX_FRAGMENT_FACE face[2];
+   struct AGX_FRAGMENT_FACE_2 face2[2];
+   /* The scissor rectangle (fragment control `scissor enable`), pixels
+    * [min, max). */
+   bool scissor;
+   uint32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;
+   struct sim_draw *next; /* all draws of the pass, for freeing */
+};
+
+struct sim_prim {
+   const struct sim_draw *draw;
+   /* A point is a square: covered where min <= centre < max (x[0], y[0]
+    * to x[1], y[1]). */
+   bool is_rect;
+   int64_t x[3], y[3]; /* window position, fixed point */
+   /* Pixel bounds (inclusive) clipped to the framebuffer. */
+   int32_t min_x, min_y, max_x, max_y;
+   bool backfacing;
+   double z_plane[3]; /* window z over window pixels */
+   /* Plane equations in framebuffer pixels: nr_cf x {A, B, C}. */
+   double (*planes)[3];
+};
+
+struct sim_render {
+   struct asahi_sim_gpu *gpu;
+   const struct drm_asahi_cmd_render *cmd;
+   struct sim_draw *draws;
+   struct sim_prim *prims;
+   unsigned nr_prims, prims_capacity;
+};
+
+/* The vertex phase: run the VDM control stream, shading vertices and
+ * collecting primitives. */
+bool sim_vdm_execute(struct sim_render *r);
+
+/* PPP state as the updates so far left it. */
+struct sim_ppp_state {
+   bool has_viewport;
+   struct AGX_VIEWPORT viewport;
+   struct AGX_FRAGMENT_CONTROL fragment_control;
+   struct AGX_CULL cull;
+   struct AGX_OUTPUT_SELECT output_select;
+   bool has_output_size;
+   uint32_t output_size; /* vertex output words */
+   struct AGX_DEPTH_BIAS_SCISSOR depth_bias_scissor;
+   /* Depth state per face: [0] front, [1] back. */
+   struct AGX_FRAGMENT_FACE face[2];
+   struct AGX_FRAGMENT_FACE_2 face2[2];
+   bool has_fs;
+   struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
+   struct AGX_FRAGMENT_SHADER_WORD_1 fs1;
+   struct AGX_FRAGMENT_SHADER_WORD_2 fs2;
+};
+
+struct sim_vdm_state {
+   bool has_vs;
+   uint64_t vs_words_va;
+   uint32_t restart_index;
+   struct sim_ppp_state ppp;
+};
+
+struct sim_draw_args {
+   enum agx_primitive primitive;
+   bool indexed, restart;
+   unsigned index_size_B;
+   uint64_t index_va, index_buffer_size_B;
+   uint32_t count, instances, start;
+};
+
+/* One draw: shade its vertices, assemble and set up its primitives. */
+bool sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
+              const struct sim_draw_args *a);
+
+/* Fragment phase of one tile: rasterise and shade the primitives that
+ * touch it into the tilebuffer. */
+struct sim_tile {
+   struct sim_render *r;
+   uint32_t x0, y0, width, height; /* pixels */
+   unsigned samples, sample_size_B;
+   uint8_t *tib;
+   float *depth; /* width x height x samples, the tile's depth values */
+   bool z16;     /* depth values are unorm16 */
+};
+
+/* Depth buffer load at tile start and store at tile end (zls_ctrl). */
+bool sim_zls_load(struct sim_tile *tile);
+bool sim_zls_store(struct sim_tile *tile);
+
+void *sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
+                          unsigned offset_B, size_t size);
+bool sim_raster_tile(struct sim_tile *tile);
+
+/* Dispatch one fragment-style program over pixels of the tile: lane t
+ * shades pixel[t] when bit t of `launched` is set. */
+void sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g);
+
+#endif /* ASAHI_SIM_CMD_H */

@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The command executor: runs the hardware commands of the drm_asahi UAPI
+ * (include/drm-uapi/asahi_drm.h) against GPU memory, with the USC
+ * interpreter (asahi_sim.h) for every program.  The drm-shim
+ * (src/asahi/drm-shim/asahi_sim.c) calls it for each SUBMIT; tests and tools
+ * may call it directly with their own memory.
+ *
+ * What is executed, and how each hardware fact is read, is documented in
+ * docs/simulator.rst ("Commands").  Nothing here aborts on bad input: a
+ * command that faults, runs away or is malformed stops with a status and a
+ * message in gpu->error, and the caller goes on with the next command.
+ */
+
+#ifndef ASAHI_SIM_GPU_H
+#define ASAHI_SIM_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "asahi_sim.h"
+#include "drm-uapi/asahi_drm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ASAHI_SIM_DEBUG flags (comma-separated names in the variable). */
+enum asahi_sim_debug {
+   ASAHI_SIM_DEBUG_TRACE = 1 << 0,   /* "trace": commands, packets, draws */
+   ASAHI_SIM_DEBUG_FAULTS = 1 << 1,  /* "faults": print every failure */
+   ASAHI_SIM_DEBUG_SHADERS = 1 << 2, /* "shaders": every instruction run */
+};
+
+/* Parse the variable's value (NULL: 0) with util/u_debug.h's rules:
+ * unknown names are reported and ignored, "help" lists the flags, "all"
+ * sets every flag. */
+uint32_t asahi_sim_debug_parse(const char *value);
+
+enum asahi_sim_result {
+   ASAHI_SIM_RESULT_OK = 0,
+   /* A GPU page fault: gpu->fault says where. */
+   ASAHI_SIM_RESULT_FAULT,
+   /* A program ran past its instruction budget, or a control stream past
+    * its packet budget: the command timed out. */
+   ASAHI_SIM_RESULT_TIMEOUT,
+   /* Something the simulator cannot execute (malformed or unsupported). */
+   ASAHI_SIM_RESULT_ERROR,
+};
+
+const char *asahi_sim_result_string(enum asahi_sim_result result);
+
+struct asahi_sim_gpu {
+   /* GPU memory: a host pointer to va and, in *avail, how many bytes from
+    * there are mapped contiguously with the permission asked for; NULL when
+    * va is not mapped so. */
+   void *(*lookup)(void *user, uint64_t va, bool write, uint64_t *avail);
+   void *user;
+
+   /* The queue's usc_exec_base: every USC offset is relative to it. */
+   uint64_t usc_base;
+
+   uint32_t debug; /* enum asahi_sim_debug */
+   FILE *log;      /* debug output; stderr when NULL */
+
+   /* Shader loads from unmapped memory read zero, stores are dropped
+    * (DRM_ASAHI_FEATURE_SOFT_FAULTS). */
+   bool soft_faults;
+
+   /* Instructions one program invocation may execute (0: the
+    * interpreter's default). */
+   uint64_t budget;
+
+   /* Results of the last command. */
+   enum asahi_sim_result result;
+   char error[256];
+   bool faulted;
+   struct asahi_sim_fault fault;
+
+   /* Counters, accumulated over commands. */
+   uint64_t vertices, primitives, fragments, tiles;
+};
+
+/* Execute one render command.  Returns gpu->result. */
+enum asahi_sim_result
+asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
+                         const struct drm_asahi_cmd_render *cmd);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASAHI_SIM_GPU_H */

@@ -1,0 +1,315 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * image_write_block: the end-of-tile store of one render target from the
+ * tilebuffer to memory through a PBE descriptor (facts: alexvorxx/
+ * Mesa-VirGL src/asahi/lib/agx_bg_eot.c, which issues one
+ * image_store_block per render target with the target's texture register,
+ * its tilebuffer byte offset and its tilebuffer format, and
+ * src/asahi/compiler/agx_pack.c BLOCK_IMAGE_STORE, which puts the offset
+ * register in R, the texture register in T and the format in F).
+ *
+ * Executed once per instruction (not per lane): the offset is read from
+ * the first active lane.  Every pixel of the tile (g->frag.tile_origin,
+ * tile_width x tile_height) inside the PBE's image is converted from the
+ * tilebuffer format F (sample 0) to the PBE's channels and type and
+ * written at the image address ail gives for the PBE's layout (linear with
+ * the PBE stride, Mesa's packing: field = bytes - 4; or twiddled).  With
+ * an integer F (i8/i16/i32) the bytes are copied unchanged (Mesa stores
+ * f16 targets as i16), otherwise values go through floats.  The PBE
+ * swizzle picks, for each stored channel, which tilebuffer component feeds
+ * it.  Only 2D images, one sample, are handled.
+ */
+
+#include <string.h>
+
+#include "asahi/genxml/agx_pack.h"
+#include "asahi/layout/layout.h"
+#include "asahi_sim_internal.h"
+#include "asahi_sim_mem_format.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+
+static uint32_t
+sim_le32(const uint8_t *p)
+{
+   return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The pipe format of a PBE's channels, type and sRGB bit. */
+static enum pipe_format
+pbe_format(enum agx_channels ch, enum agx_texture_type type, bool srgb)
+{
+#define T(u, s, ui, si, f)                                                     \
+   switch (type) {                                                             \
+   case AGX_TEXTURE_TYPE_UNORM:                                                \
+      return u;                                                                \
+   case AGX_TEXTURE_TYPE_SNORM:                                                \
+      return s;                                                                \
+   case AGX_TEXTURE_TYPE_UINT:                                                 \
+      return ui;                                                               \
+   case AGX_TEXTURE_TYPE_SINT:                                                 \
+      return si;                                                               \
+   case AGX_TEXTURE_TYPE_FLOAT:                                                \
+      return f;                                                                \
+   default:                                                                    \
+      return PIPE_FORMAT_NONE;                                                 \
+   }
+   switch (ch) {
+   case AGX_CHANNELS_R8:
+      T(PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8_UINT,
+        PIPE_FORMAT_R8_SINT, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R8G8:
+      T(PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8_UINT,
+        PIPE_FORMAT_R8G8_SINT, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R8G8B8A8:
+      if (srgb && type == AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_R8G8B8A8_SRGB;
+      T(PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_R8G8B8A8_SNORM,
+        PIPE_FORMAT_R8G8B8A8_UINT, PIPE_FORMAT_R8G8B8A8_SINT,
+        PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R16:
+      T(PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16_UINT,
+        PIPE_FORMAT_R16_SINT, PIPE_FORMAT_R16_FLOAT)
+   case AGX_CHANNELS_R16G16:
+      T(PIPE_FORMAT_R16G16_UNORM, PIPE_FORMAT_R16G16_SNORM,
+        PIPE_FORMAT_R16G16_UINT, PIPE_FORMAT_R16G16_SINT,
+        PIPE_FORMAT_R16G16_FLOAT)
+   case AGX_CHANNELS_R16G16B16A16:
+      T(PIPE_FORMAT_R16G16B16A16_UNORM, PIPE_FORMAT_R16G16B16A16_SNORM,
+        PIPE_FORMAT_R16G16B16A16_UINT, PIPE_FORMAT_R16G16B16A16_SINT,
+        PIPE_FORMAT_R16G16B16A16_FLOAT)
+   case AGX_CHANNELS_R32:
+      T(PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_R32_UINT,
+        PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32_FLOAT)
+   case AGX_CHANNELS_R32G32:
+      T(PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_R32G32_UINT,
+        PIPE_FORMAT_R32G32_SINT, PIPE_FORMAT_R32G32_FLOAT)
+   case AGX_CHANNELS_R32G32B32A32:
+      T(PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_R32G32B32A32_UINT,
+        PIPE_FORMAT_R32G32B32A32_SINT, PIPE_FORMAT_R32G32B32A32_FLOAT)
+   case AGX_CHANNELS_R10G10B10A2:
+      T(PIPE_FORMAT_R10G10B10A2_UNORM, PIPE_FORMAT_NONE,
+        PIPE_FORMAT_R10G10B10A2_UINT, PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R11G11B10:
+      return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_R11G11B10_FLOAT
+                                            : PIPE_FORMAT_NONE;
+   case AGX_CHANNELS_R9G9B9E5:
+      return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_R9G9B9E5_FLOAT
+                                            : PIPE_FORMAT_NONE;
+   case AGX_CHANNELS_R5G6B5:
+      return type == AGX_TEXTURE_TYPE_UNORM ? PIPE_FORMAT_R5G6B5_UNORM
+                                            : PIPE_FORMAT_NONE;
+   default:
+      return PIPE_FORMAT_NONE;
+   }
+#undef T
+}
+
+struct block {
+   struct asahi_sim_group *g;
+   struct AGX_PBE d;
+   enum pipe_format format;
+   unsigned fmt;      /* the tilebuffer (memory) format */
+   unsigned offset_B; /* in each sample's storage */
+   unsigned nr_comps, texel_B;
+   struct ail_layout layout;
+};
+
+/* The tilebuffer element of pixel (x, y): the components as 32-bit
+ * values (floats, or raw integers), or raw bytes for integer formats. */
+static bool
+read_pixel(struct block *b, unsigned x, unsigned y, uint32_t v[4],
+           uint8_t raw[16])
+{
+   struct asahi_sim_group *g = b->g;
+   const struct asahi_sim_tilebuffer *tib = &g->frag.tib;
+   unsigned fmt = b->fmt;
+   unsigned size = asahi_sim_mem_format_packed(fmt)
+                      ? 4
+                      : asahi_sim_mem_format_size(fmt) * b->nr_comps;
+   const uint8_t *p = tib->sample_ptr(tib->user, x, y, 0, b->offset_B, size);
+   if (!p) {
+      asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                      "image_write_block: %u bytes at tilebuffer offset %u "
+                      "of pixel (%u, %u) are outside the tilebuffer",
+                      size, b->offset_B, x, y);
+      return false;
+   }
+   memcpy(raw, p, size);
+   if (asahi_sim_mem_format_packed(fmt)) {
+      asahi_sim_mem_unpack_word(fmt, sim_le32(p), 32, v);
+      return true;
+   }
+   unsigned es = asahi_sim_mem_format_size(fmt);
+   for (unsigned i = 0; i < b->nr_comps; i++) {
+      uint32_t e = 0;
+      for (unsigned k = 0; k < es; k++)
+         e |= (uint32_t)p[i * es + k] << (8 * k);
+      v[i] = asahi_sim_mem_unpack(fmt, e, i, 32);
+   }
+   return true;
+}
+
+static enum asahi_sim_status
+store_pixel(struct block *b, unsigned x, unsigned y)
+{
+   struct asahi_sim_group *g = b->g;
+   uint32_t v[4] = {0, 0, 0, 0};
+   uint8_t raw[16] = {0}, texel[16] = {0};
+   if (!read_pixel(b, x, y, v, raw))
+      return ASAHI_SIM_ERR_EXEC;
+
+   const enum agx_channel sw[4] = {b->d.swizzle_r, b->d.swizzle_g,
+                                   b->d.swizzle_b, b->d.swizzle_a};
+   bool integer = b->fmt == ASAHI_SIM_FMT_I8 || b->fmt == ASAHI_SIM_FMT_I16 ||
+                  b->fmt == ASAHI_SIM_FMT_I32;
+   if (integer) {
+      unsigned cs = b->texel_B / b->nr_comps;
+      for (unsigned i = 0; i < b->nr_comps; i++) {
+         unsigned src = sw[i] <= AGX_CHANNEL_A ? sw[i] : i;
+         if (src < b->nr_comps)
+            memcpy(texel + i * cs, raw + src * cs, cs);
+      }
+   } else {
+      float f[4];
+      for (unsigned i = 0; i < 4; i++) {
+         uint32_t bits = 0;
+         if (sw[i] <= AGX_CHANNEL_A)
+            bits = v[sw[i]];
+         else if (sw[i] == AGX_CHANNEL_1)
+            bits = 0x3f800000u;
+         memcpy(&f[i], &bits, sizeof(f[i]));
+      }
+      if (!util_format_pack_rgba_float(b->format, texel, f, 1))
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                                "image_write_block: cannot pack %s",
+                                util_format_name(b->format));
+   }
+
+   uint64_t off;
+   if (!ail_get_element_offset_B(&b->layout, b->d.level, x, y, &off))
+      return ASAHI_SIM_RUNNING;
+   if (b->layout.tiling != AIL_TILING_LINEAR)
+      off += ail_get_level_offset_B(&b->layout, b->d.level);
+   return asahi_sim_mem_access(g, b->d.buffer + off, texel, b->texel_B, true,
+                               ASAHI_SIM_UNIT_TEXTURE)
+             ? ASAHI_SIM_RUNNING
+             : ASAHI_SIM_FAULT;
+}
+
+static enum asahi_sim_status
+setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
+      struct block *b)
+{
+   const struct agx_isa_operand *R = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_BLOCK_R);
+   const struct agx_isa_operand *T = asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_BLOCK_T);
+   unsigned dim = (unsigned)asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_BLOCK_N)->value;
+   unsigned lane = (unsigned)__builtin_ctz(g->exec);
+
+   b->g = g;
+   b->fmt = (unsigned)asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_BLOCK_F)->value;
+   b->offset_B = (uint16_t)asahi_sim_read_raw(g, R, lane);
+   if (!g->frag.tib.sample_ptr)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write_block without a tilebuffer");
+   if (dim != 2)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write_block: only 2D images (dim %u)",
+                             dim);
+   if (T->kind != AGX_ISA_KIND_TEXTURE_STATE)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write_block: bindless images");
+   unsigned slot = (unsigned)T->value;
+   if (slot >= ASAHI_SIM_TEXTURE_STATES || !g->texture_state[slot].valid)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write_block: texture state ts%u is not "
+                             "bound",
+                             slot);
+   uint64_t dva = g->texture_state[slot].heap + g->texture_state[slot].index;
+   uint8_t desc[AGX_PBE_LENGTH];
+   if (!asahi_sim_mem_access(g, dva, desc, sizeof(desc), false,
+                             ASAHI_SIM_UNIT_TEXTURE))
+      return ASAHI_SIM_FAULT;
+   AGX_PBE_unpack(NULL, desc, &b->d);
+
+   if (b->d.dimension != AGX_TEXTURE_DIMENSION_2D || b->d.samples)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write_block: PBE dimension %u (only "
+                             "single-sampled 2D)",
+                             b->d.dimension);
+   if (!asahi_sim_mem_format_valid(b->fmt))
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write_block: format %u", b->fmt);
+   b->format = pbe_format(b->d.channels, b->d.type, b->d.srgb);
+   if (b->format == PIPE_FORMAT_NONE)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write_block: PBE channels 0x%x type %u",
+                             b->d.channels, b->d.type);
+   b->nr_comps = util_format_description(b->format)->nr_channels;
+   b->texel_B = util_format_get_blocksize(b->format);
+
+   struct ail_layout *l = &b->layout;
+   memset(l, 0, sizeof(*l));
+   l->format = b->format;
+   l->width_px = b->d.width;
+   l->height_px = b->d.height;
+   l->depth_px = 1;
+   l->sample_count_sa = 1;
+   if (b->d.layout == AGX_LAYOUT_LINEAR) {
+      l->tiling = AIL_TILING_LINEAR;
+      l->linear_stride_B = (uint32_t)b->d.stride + 4;
+      l->levels = 1;
+      b->d.level = 0;
+   } else if (b->d.layout == AGX_LAYOUT_TWIDDLED) {
+      l->tiling = AIL_TILING_TWIDDLED;
+      l->levels = (uint8_t)b->d.levels;
+   } else {
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write_block: PBE layout %u",
+                             b->d.layout);
+   }
+   enum ail_error e = ail_make_miptree(l);
+   if (e)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write_block: bad image: %s",
+                             ail_error_string(e));
+   if (b->d.level >= l->levels_allocated)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write_block: level %u of %u", b->d.level,
+                             l->levels_allocated);
+   return ASAHI_SIM_RUNNING;
+}
+
+enum asahi_sim_status
+asahi_sim_exec_block_store(struct asahi_sim_group *g,
+                           const struct agx_isa_instr *I)
+{
+   if (!g->exec)
+      return ASAHI_SIM_RUNNING;
+
+   struct block b;
+   enum asahi_sim_status st = setup(g, I, &b);
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+
+   unsigned tw = g->frag.tile_width ? g->frag.tile_width : 32;
+   unsigned th = g->frag.tile_height ? g->frag.tile_height : 32;
+   uint32_t w = ail_minify(b.d.width, b.d.level);
+   uint32_t h = ail_minify(b.d.height, b.d.level);
+   for (unsigned ly = 0; ly < th; ly++) {
+      for (unsigned lx = 0; lx < tw; lx++) {
+         unsigned x = g->frag.tile_origin[0] + lx;
+         unsigned y = g->frag.tile_origin[1] + ly;
+         if (x >= w || y >= h)
+            continue;
+         st = store_pixel(&b, x, y);
+         if (st != ASAHI_SIM_RUNNING)
+            return st;
+      }
+   }
+   return ASAHI_SIM_RUNNING;
+}

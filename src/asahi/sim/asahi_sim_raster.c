@@ -1,0 +1,303 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The fragment phase of one tile: rasterisation and fragment dispatch.
+ *
+ * Coverage: a pixel is covered when its centre (x + 0.5, y + 0.5) is
+ * inside the triangle, with vertices snapped to 1/256 pixel.  A centre
+ * exactly on an edge counts for top and left edges only, in the
+ * framebuffer's own orientation (row 0 first): a top edge is horizontal
+ * with the triangle below it, a left edge has the triangle to its right.
+ * The hardware's precision and tie rule are not documented; this is the
+ * usual top-left rule, which GL's "no pixel twice on shared edges" needs
+ * (docs/simulator.rst).
+ *
+ * Depth: each covered pixel is tested against the tile's depth before it
+ * is shaded (window z from the plane of the vertices' z at the centre,
+ * clamped to [0, 1], quantised for Z16), with the function of the
+ * primitive's face in both fragment face words (face 2's default is
+ * always); it is written after shading unless the fragment was discarded
+ * and unless both face words disable depth writes.  A program that emits
+ * depth (zs_emit) is tested again with that depth.  Stencil is not
+ * simulated yet.
+ *
+ * Dispatch: covered pixels are shaded in 2x2 quads, eight quads per SIMD
+ * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)); uncovered
+ * pixels of a quad run as helper lanes (for derivatives): sr63 reads 0
+ * for them and their tilebuffer stores and depth writes are dropped.  The fragment program sees its pixel
+ * in thread_position_in_grid (sr80/81; Mesa agx_emit_load_frag_coord),
+ * the coefficient registers re-based to the tile (iter evaluates at
+ * tile-relative positions) and the tilebuffer through ld_tile/st_tile.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asahi_sim_cmd.h"
+#include "util/u_math.h"
+
+void *
+sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
+                    unsigned offset_B, size_t size)
+{
+   struct sim_tile *t = user;
+   if (x < t->x0 || y < t->y0)
+      return NULL;
+   unsigned lx = x - t->x0, ly = y - t->y0;
+   if (lx >= t->width || ly >= t->height || sample >= t->samples ||
+       offset_B > t->sample_size_B || size > t->sample_size_B - offset_B)
+      return NULL;
+   size_t pixel = (size_t)ly * t->width + lx;
+   return t->tib + (pixel * t->samples + sample) * t->sample_size_B +
+          offset_B;
+}
+
+void
+sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g)
+{
+   g->frag.tile_width = tile->width;
+   g->frag.tile_height = tile->height;
+   g->frag.tile_origin[0] = (uint16_t)tile->x0;
+   g->frag.tile_origin[1] = (uint16_t)tile->y0;
+   g->frag.nr_samples = tile->samples;
+   for (unsigned s = 0; s < ASAHI_SIM_MAX_SAMPLES; s++) {
+      g->frag.sample_position[s][0] = 0.5f;
+      g->frag.sample_position[s][1] = 0.5f;
+   }
+   g->frag.tib.sample_ptr = sim_tile_sample_ptr;
+   g->frag.tib.user = tile;
+}
+
+/* Edge a -> b, positive inside; ties go to top and left edges. */
+static bool
+inside_edge(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t px,
+            int64_t py)
+{
+   int64_t dx = bx - ax, dy = by - ay;
+   int64_t e = dx * (py - ay) - dy * (px - ax);
+   if (e != 0)
+      return e > 0;
+   return dy < 0 || (dy == 0 && dx > 0);
+}
+
+static bool
+covered(const struct sim_prim *p, int32_t x, int32_t y)
+{
+   int64_t px = (int64_t)x * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
+   int64_t py = (int64_t)y * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
+   if (p->is_rect)
+      return px >= p->x[0] && px < p->x[1] && py >= p->y[0] && py < p->y[1];
+   /* Order the vertices so that the inside is positive. */
+   int64_t area = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) -
+                  (p->x[2] - p->x[0]) * (p->y[1] - p->y[0]);
+   unsigned a = 1, b = 2;
+   if (area < 0)
+      a = 2, b = 1;
+   return inside_edge(p->x[0], p->y[0], p->x[a], p->y[a], px, py) &&
+          inside_edge(p->x[a], p->y[a], p->x[b], p->y[b], px, py) &&
+          inside_edge(p->x[b], p->y[b], p->x[0], p->y[0], px, py);
+}
+
+struct batch {
+   struct sim_tile *tile;
+   const struct sim_prim *prim;
+   float (*coefficients)[3];
+   unsigned nr_quads;
+   uint16_t pixel[ASAHI_SIM_LANES][2];
+   float z[ASAHI_SIM_LANES];
+   uint32_t launched, helpers;
+   struct asahi_sim_group *g;
+   /* Depth state of the primitive's face. */
+   enum agx_zs_func func, func2;
+   bool z_write;
+};
+
+static bool
+zs_compare(enum agx_zs_func f, float a, float b)
+{
+   switch (f) {
+   case AGX_ZS_FUNC_NEVER:
+      return false;
+   case AGX_ZS_FUNC_LESS:
+      return a < b;
+   case AGX_ZS_FUNC_EQUAL:
+      return a == b;
+   case AGX_ZS_FUNC_LEQUAL:
+      return a <= b;
+   case AGX_ZS_FUNC_GREATER:
+      return a > b;
+   case AGX_ZS_FUNC_NOT_EQUAL:
+      return a != b;
+   case AGX_ZS_FUNC_GEQUAL:
+      return a >= b;
+   default:
+      return true;
+   }
+}
+
+static float *
+depth_at(struct sim_tile *tile, unsigned x, unsigned y)
+{
+   return &tile->depth[((y - tile->y0) * tile->width + (x - tile->x0)) *
+                       tile->samples];
+}
+
+/* The fragment's depth as the buffer holds it: clamped to [0, 1], and
+ * quantised for unorm16. */
+static float
+depth_value(const struct sim_tile *tile, double z)
+{
+   z = z > 0 ? (z < 1 ? z : 1) : 0;
+   if (tile->z16)
+      return (float)(nearbyint(z * 65535.0) / 65535.0);
+   return (float)z;
+}
+
+static bool
+depth_test(const struct batch *b, float z, const float *stored)
+{
+   return zs_compare(b->func, z, *stored) && zs_compare(b->func2, z, *stored);
+}
+
+static bool
+flush(struct batch *b)
+{
+   if (!b->launched) {
+      b->nr_quads = 0;
+      return true;
+   }
+   struct asahi_sim_gpu *gpu = b->tile->r->gpu;
+   const struct sim_draw *d = b->prim->draw;
+   struct asahi_sim_group *g = b->g;
+
+   bool ok = sim_group_init(gpu, &d->fs, b->launched, g);
+   if (ok) {
+      sim_frag_setup(b->tile, g);
+      memcpy(g->frag.pixel, b->pixel, sizeof(b->pixel));
+      for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+         g->dispatch.grid_position[t][0] = b->pixel[t][0];
+         g->dispatch.grid_position[t][1] = b->pixel[t][1];
+         g->dispatch.grid_position[t][2] = 0;
+      }
+      g->dispatch.backfacing = b->prim->backfacing;
+      /* Helper lanes run for derivatives; their stores are dropped. */
+      g->dispatch.helper_mask = b->helpers;
+      u_foreach_bit (t, b->helpers)
+         g->frag.samples_killed[t] = 0xffff;
+      g->dispatch.coverage_mask = 1;
+      g->coefficients = (const float(*)[3])b->coefficients;
+      g->nr_coefficients = d->nr_cf;
+      ok = sim_group_run(gpu, g, "fragment shader");
+   }
+   /* Depth write for the fragments that survived, with the depth the
+    * program emitted if it did (tested again: a late test). */
+   for (unsigned t = 0; ok && t < ASAHI_SIM_LANES; t++) {
+      if (!(b->launched & (1u << t)) || (g->frag.samples_killed[t] & 1))
+         continue;
+      float *stored = depth_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
+      float z = b->z[t];
+      if (g->frag.depth_written[t]) {
+         z = depth_value(b->tile, g->frag.depth[t]);
+         if (!depth_test(b, z, stored))
+            continue;
+      }
+      if (b->z_write) {
+         for (unsigned s = 0; s < b->tile->samples; s++)
+            stored[s] = z;
+      }
+   }
+   gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
+   b->launched = 0;
+   b->helpers = 0;
+   b->nr_quads = 0;
+   return ok;
+}
+
+static bool
+shade_prim(struct sim_tile *tile, const struct sim_prim *p,
+           struct asahi_sim_group *g)
+{
+   const struct sim_draw *d = p->draw;
+   int32_t x0 = p->min_x > (int32_t)tile->x0 ? p->min_x : (int32_t)tile->x0;
+   int32_t y0 = p->min_y > (int32_t)tile->y0 ? p->min_y : (int32_t)tile->y0;
+   int32_t x1 = p->max_x, y1 = p->max_y;
+   int32_t tx1 = (int32_t)(tile->x0 + tile->width - 1);
+   int32_t ty1 = (int32_t)(tile->y0 + tile->height - 1);
+   x1 = x1 < tx1 ? x1 : tx1;
+   y1 = y1 < ty1 ? y1 : ty1;
+   if (x0 > x1 || y0 > y1 || !d->has_fs)
+      return true;
+
+   struct batch b = {.tile = tile, .prim = p, .g = g};
+   unsigned face = p->backfacing ? 1 : 0;
+   b.func = d->face[face].depth_function;
+   b.func2 = d->face2[face].depth_function;
+   b.z_write = !(d->face[face].disable_depth_write &&
+                 d->face2[face].disable_depth_write);
+   if (d->nr_cf) {
+      b.coefficients = calloc(d->nr_cf, sizeof(*b.coefficients));
+      if (!b.coefficients)
+         return sim_fail(tile->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                         "out of memory");
+      for (unsigned i = 0; i < d->nr_cf; i++) {
+         const double *pl = p->planes[i];
+         b.coefficients[i][0] = (float)pl[0];
+         b.coefficients[i][1] = (float)pl[1];
+         b.coefficients[i][2] =
+            (float)(pl[2] + pl[0] * tile->x0 + pl[1] * tile->y0);
+      }
+   }
+
+   bool ok = true;
+   for (int32_t qy = y0 & ~1; ok && qy <= y1; qy += 2) {
+      for (int32_t qx = x0 & ~1; ok && qx <= x1; qx += 2) {
+         uint32_t mask = 0;
+         unsigned lane = b.nr_quads * 4;
+         for (unsigned i = 0; i < 4; i++) {
+            int32_t x = qx + (i & 1), y = qy + (i >> 1);
+            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1 &&
+                  covered(p, x, y)))
+               continue;
+            /* The depth test, early, at the pixel centre. */
+            float z = depth_value(tile, p->z_plane[0] * (x + 0.5) +
+                                           p->z_plane[1] * (y + 0.5) +
+                                           p->z_plane[2]);
+            if (!depth_test(&b, z, depth_at(tile, x, y)))
+               continue;
+            b.z[lane + i] = z;
+            mask |= 1u << i;
+         }
+         if (!mask)
+            continue;
+         for (unsigned i = 0; i < 4; i++) {
+            b.pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
+            b.pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
+         }
+         b.launched |= 0xfu << lane;
+         b.helpers |= (~mask & 0xfu) << lane;
+         if (++b.nr_quads == ASAHI_SIM_LANES / 4)
+            ok = flush(&b);
+      }
+   }
+   if (ok)
+      ok = flush(&b);
+   free(b.coefficients);
+   return ok;
+}
+
+bool
+sim_raster_tile(struct sim_tile *tile)
+{
+   struct sim_render *r = tile->r;
+   struct asahi_sim_group *g = malloc(sizeof(*g));
+   if (!g)
+      return sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+   bool ok = true;
+   for (unsigned i = 0; ok && i < r->nr_prims; i++)
+      ok = shade_prim(tile, &r->prims[i], g);
+   free(g);
+   return ok;
+}

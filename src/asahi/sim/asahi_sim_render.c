@@ -1,0 +1,246 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * A render command (struct drm_asahi_cmd_render, include/drm-uapi/
+ * asahi_drm.h): the vertex phase runs the VDM control stream at
+ * vdm_ctrl_stream_base to the end, collecting primitives; then each tile
+ * of utile_width_px x utile_height_px pixels is rendered in its own
+ * tilebuffer of samples x sample_size_B bytes per pixel:
+ *  1. the background program (bg) runs on every pixel of the tile, like a
+ *     fragment program without coefficients (it clears or loads);
+ *  2. the primitives touching the tile are rasterised and shaded, in
+ *     submission order;
+ *  3. the end-of-tile program (eot) runs once, as one SIMD group; its
+ *     image_write_block stores the tile through a PBE descriptor.
+ * The tile's depth values are loaded (or cleared) before 1 and stored
+ * after 3 as zls_ctrl says (asahi_sim_zls.c).
+ * Without DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES a tile no primitive
+ * touches is skipped altogether (no bg, no eot: memory keeps its
+ * contents), as the UAPI says ("needed when clearing").  bg.usc and
+ * eot.usc are offsets from usc_exec_base of USC word lists, with tag bits
+ * in the low 6 bits (alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/
+ * agx_pipe.c: "| 4"), which are ignored.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asahi_sim_cmd.h"
+#include "util/u_debug.h"
+
+#define SIM_MAX_SAMPLE_SIZE_B 64 /* agx_tilebuffer.c: 64 bytes a sample */
+
+const char *
+asahi_sim_result_string(enum asahi_sim_result result)
+{
+   switch (result) {
+   case ASAHI_SIM_RESULT_OK:
+      return "ok";
+   case ASAHI_SIM_RESULT_FAULT:
+      return "fault";
+   case ASAHI_SIM_RESULT_TIMEOUT:
+      return "timeout";
+   default:
+      return "error";
+   }
+}
+
+static const struct debug_named_value debug_flags[] = {
+   {"trace", ASAHI_SIM_DEBUG_TRACE, "log commands, draws and programs"},
+   {"faults", ASAHI_SIM_DEBUG_FAULTS, "explain every failed command"},
+   {"shaders", ASAHI_SIM_DEBUG_SHADERS, "log every instruction executed"},
+   DEBUG_NAMED_VALUE_END,
+};
+
+uint32_t
+asahi_sim_debug_parse(const char *value)
+{
+   return (uint32_t)debug_parse_flags("ASAHI_SIM_DEBUG", value, debug_flags,
+                                      NULL);
+}
+
+static uint64_t
+bg_eot_words(const struct asahi_sim_gpu *gpu, const struct drm_asahi_bg_eot *p)
+{
+   return gpu->usc_base + (p->usc & ~0x3fu);
+}
+
+/* Run a fragment-style program on every pixel of the tile. */
+static bool
+run_background(struct sim_tile *tile, const struct sim_program *bg,
+               struct asahi_sim_group *g)
+{
+   struct asahi_sim_gpu *gpu = tile->r->gpu;
+   for (uint32_t by = 0; by < tile->height; by += 4) {
+      for (uint32_t bx = 0; bx < tile->width; bx += 8) {
+         if (!sim_group_init(gpu, bg, ~0u, g))
+            return false;
+         sim_frag_setup(tile, g);
+         for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+            unsigned q = t / 4;
+            uint32_t x = tile->x0 + bx + 2 * (q % 4) + (t & 1);
+            uint32_t y = tile->y0 + by + 2 * (q / 4) + ((t >> 1) & 1);
+            g->frag.pixel[t][0] = (uint16_t)x;
+            g->frag.pixel[t][1] = (uint16_t)y;
+            g->dispatch.grid_position[t][0] = x;
+            g->dispatch.grid_position[t][1] = y;
+            g->dispatch.grid_position[t][2] = 0;
+         }
+         g->dispatch.coverage_mask = 1;
+         if (!sim_group_run(gpu, g, "background program"))
+            return false;
+      }
+   }
+   return true;
+}
+
+static bool
+run_end_of_tile(struct sim_tile *tile, const struct sim_program *eot,
+                struct asahi_sim_group *g)
+{
+   struct asahi_sim_gpu *gpu = tile->r->gpu;
+   if (!sim_group_init(gpu, eot, 1, g))
+      return false;
+   sim_frag_setup(tile, g);
+   g->frag.pixel[0][0] = (uint16_t)tile->x0;
+   g->frag.pixel[0][1] = (uint16_t)tile->y0;
+   return sim_group_run(gpu, g, "end-of-tile program");
+}
+
+static bool
+tile_is_empty(const struct sim_render *r, const struct sim_tile *t)
+{
+   for (unsigned i = 0; i < r->nr_prims; i++) {
+      const struct sim_prim *p = &r->prims[i];
+      if (p->max_x >= (int32_t)t->x0 &&
+          p->min_x < (int32_t)(t->x0 + t->width) &&
+          p->max_y >= (int32_t)t->y0 &&
+          p->min_y < (int32_t)(t->y0 + t->height))
+         return false;
+   }
+   return true;
+}
+
+static bool
+check_command(struct asahi_sim_gpu *gpu, const struct drm_asahi_cmd_render *c)
+{
+   bool tile_ok = (c->utile_width_px == 16 || c->utile_width_px == 32) &&
+                  (c->utile_height_px == 16 || c->utile_height_px == 32);
+   if (!tile_ok)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "tile size %ux%u",
+                      c->utile_width_px, c->utile_height_px);
+   if (c->samples != 1 && c->samples != 2 && c->samples != 4)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "%u samples", c->samples);
+   if (c->sample_size_B > SIM_MAX_SAMPLE_SIZE_B)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "%u tilebuffer bytes per sample (at most %u)",
+                      c->sample_size_B, SIM_MAX_SAMPLE_SIZE_B);
+   if (c->width_px == 0 || c->height_px == 0)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "empty framebuffer");
+   return true;
+}
+
+static bool
+render_tiles(struct sim_render *r)
+{
+   struct asahi_sim_gpu *gpu = r->gpu;
+   const struct drm_asahi_cmd_render *cmd = r->cmd;
+   struct sim_program *bg = NULL, *eot = NULL;
+   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct sim_tile tile = {
+      .r = r,
+      .width = cmd->utile_width_px,
+      .height = cmd->utile_height_px,
+      .samples = cmd->samples,
+      .sample_size_B = cmd->sample_size_B,
+   };
+   size_t tib_size =
+      (size_t)tile.width * tile.height * tile.samples * tile.sample_size_B;
+   tile.tib = malloc(tib_size ? tib_size : 1);
+   tile.depth = malloc((size_t)tile.width * tile.height * tile.samples *
+                       sizeof(float));
+   uint8_t zls_raw[8];
+   struct AGX_ZLS_CONTROL zls;
+   memcpy(zls_raw, &cmd->zls_ctrl, sizeof(zls_raw));
+   AGX_ZLS_CONTROL_unpack(NULL, zls_raw, &zls);
+   tile.z16 = zls.z_format == AGX_ZLS_FORMAT_16;
+   bool ok = g && tile.tib && tile.depth;
+   if (!ok)
+      sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+
+   if (ok && cmd->bg.usc) {
+      bg = malloc(sizeof(*bg));
+      ok = bg && sim_program_load(gpu, bg_eot_words(gpu, &cmd->bg),
+                                  "background program", bg);
+   }
+   if (ok && cmd->eot.usc) {
+      eot = malloc(sizeof(*eot));
+      ok = eot && sim_program_load(gpu, bg_eot_words(gpu, &cmd->eot),
+                                   "end-of-tile program", eot);
+   }
+
+   bool all = cmd->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   for (uint32_t y = 0; ok && y < cmd->height_px; y += tile.height) {
+      for (uint32_t x = 0; ok && x < cmd->width_px; x += tile.width) {
+         tile.x0 = x;
+         tile.y0 = y;
+         if (!all && tile_is_empty(r, &tile))
+            continue;
+         gpu->tiles++;
+         memset(tile.tib, 0, tib_size);
+         ok = sim_zls_load(&tile);
+         if (ok && bg)
+            ok = run_background(&tile, bg, g);
+         ok = ok && sim_raster_tile(&tile);
+         if (ok && eot)
+            ok = run_end_of_tile(&tile, eot, g);
+         ok = ok && sim_zls_store(&tile);
+      }
+   }
+
+   free(bg);
+   free(eot);
+   free(g);
+   free(tile.tib);
+   free(tile.depth);
+   return ok;
+}
+
+enum asahi_sim_result
+asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
+                         const struct drm_asahi_cmd_render *cmd)
+{
+   gpu->result = ASAHI_SIM_RESULT_OK;
+   gpu->error[0] = 0;
+   gpu->faulted = false;
+
+   if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
+      sim_log(gpu,
+              "asahi-sim: render %ux%u, tiles %ux%u, %u samples of %u B, "
+              "VDM 0x%llx\n",
+              cmd->width_px, cmd->height_px, cmd->utile_width_px,
+              cmd->utile_height_px, cmd->samples, cmd->sample_size_B,
+              (unsigned long long)cmd->vdm_ctrl_stream_base);
+
+   struct sim_render r = {.gpu = gpu, .cmd = cmd};
+   if (check_command(gpu, cmd) && sim_vdm_execute(&r))
+      render_tiles(&r);
+
+   for (unsigned i = 0; i < r.nr_prims; i++)
+      free(r.prims[i].planes);
+   free(r.prims);
+   while (r.draws) {
+      struct sim_draw *d = r.draws;
+      r.draws = d->next;
+      free(d);
+   }
+
+   if (gpu->result != ASAHI_SIM_RESULT_OK &&
+       (gpu->debug & (ASAHI_SIM_DEBUG_FAULTS | ASAHI_SIM_DEBUG_TRACE)))
+      sim_log(gpu, "asahi-sim: render command failed (%s): %s\n",
+              asahi_sim_result_string(gpu->result), gpu->error);
+   return gpu->result;
+}

@@ -1,0 +1,371 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Programs as the hardware binds them: a USC word list ("pipeline") names
+ * the code and the state loaded at dispatch (facts: alexvorxx/Mesa-VirGL
+ * src/asahi/genxml/cmdbuf.xml, USC words; src/gallium/drivers/asahi/
+ * agx_state.c agx_build_pipeline).  Each word opens with its tag byte and
+ * the list ends at a preshader or no-preshader word:
+ *   uniform / uniform high: `size` 16-bit halves from memory at `buffer`
+ *     into the uniform file from half `start` (high: from half 256 + start);
+ *   texture / sampler: `count` descriptors from the table at `buffer` into
+ *     texture / sampler state registers from `start` (24- and 8-byte
+ *     descriptors);
+ *   shader: the main program, an offset from usc_exec_base;
+ *   preshader: the preamble, run once before the main program (here: once
+ *     per binding, on one lane), its uniform_store results kept.
+ * Shared, registers and fragment-properties words carry sizes and hints
+ * the interpreter does not need; they are skipped.
+ *
+ * Also the command executor's common helpers: failures, logging, memory.
+ */
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asahi_sim_cmd.h"
+#include "asahi_sim_texture.h"
+
+/* A list has a handful of words; this bounds a hostile one. */
+#define SIM_USC_MAX_WORDS 256
+
+bool
+sim_fail(struct asahi_sim_gpu *gpu, enum asahi_sim_result result,
+         const char *fmt, ...)
+{
+   if (gpu->result == ASAHI_SIM_RESULT_OK) {
+      va_list ap;
+      va_start(ap, fmt);
+      vsnprintf(gpu->error, sizeof(gpu->error), fmt, ap);
+      va_end(ap);
+      gpu->result = result;
+   }
+   return false;
+}
+
+void
+sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   vfprintf(gpu->log ? gpu->log : stderr, fmt, ap);
+   va_end(ap);
+}
+
+uint32_t
+sim_u32(const uint8_t *p)
+{
+   return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static bool
+fault(struct asahi_sim_gpu *gpu, uint64_t va, bool write, const char *what)
+{
+   if (!gpu->faulted) {
+      gpu->faulted = true;
+      gpu->fault = (struct asahi_sim_fault){
+         .addr = va,
+         .write = write,
+         .unit = ASAHI_SIM_UNIT_FETCH,
+      };
+   }
+   return sim_fail(gpu, ASAHI_SIM_RESULT_FAULT, "GPU fault: %s %s 0x%llx",
+                   what, write ? "write" : "read", (unsigned long long)va);
+}
+
+/* Copy in pieces: consecutive mappings may come from different BOs. */
+static bool
+copy(struct asahi_sim_gpu *gpu, uint64_t va, void *data, size_t size,
+     bool write, const char *what)
+{
+   uint8_t *d = data;
+   while (size) {
+      uint64_t avail = 0;
+      uint8_t *host = gpu->lookup(gpu->user, va, write, &avail);
+      if (!host || avail == 0)
+         return fault(gpu, va, write, what);
+      size_t n = avail < size ? (size_t)avail : size;
+      if (write)
+         memcpy(host, d, n);
+      else
+         memcpy(d, host, n);
+      d += n;
+      va += n;
+      size -= n;
+   }
+   return true;
+}
+
+bool
+sim_read(struct asahi_sim_gpu *gpu, uint64_t va, void *dst, size_t size,
+         const char *what)
+{
+   return copy(gpu, va, dst, size, false, what);
+}
+
+bool
+sim_write(struct asahi_sim_gpu *gpu, uint64_t va, const void *src, size_t size,
+          const char *what)
+{
+   return copy(gpu, va, (void *)src, size, true, what);
+}
+
+void *
+sim_translate(void *user, uint64_t va, size_t size, bool write)
+{
+   struct asahi_sim_gpu *gpu = user;
+   uint64_t avail = 0;
+   void *host = gpu->lookup(gpu->user, va, write, &avail);
+   return host && avail >= size ? host : NULL;
+}
+
+/* ---- word lists -------------------------------------------------------- */
+
+static bool
+load_uniforms(struct asahi_sim_gpu *gpu, struct sim_program *p,
+              unsigned first_half, uint64_t buffer, unsigned halves)
+{
+   uint8_t data[64 * 2];
+   if (halves > 64 || first_half + halves > 2 * ASAHI_SIM_UNIFORMS)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "USC uniform word beyond the uniform file");
+   if (!sim_read(gpu, buffer, data, 2 * halves, "uniform data"))
+      return false;
+   for (unsigned i = 0; i < halves; i++) {
+      unsigned h = first_half + i;
+      uint32_t v = data[2 * i] | data[2 * i + 1] << 8;
+      uint32_t *u = &p->u[h / 2];
+      unsigned shift = (h & 1) * 16;
+      *u = (*u & ~(0xffffu << shift)) | v << shift;
+   }
+   return true;
+}
+
+static bool
+bind_states(struct asahi_sim_gpu *gpu, struct asahi_sim_state_slot *slots,
+            unsigned nr_slots, unsigned start, unsigned count,
+            uint64_t buffer, unsigned stride, const char *what)
+{
+   if (start + count > nr_slots)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "USC %s word binds registers %u..%u of %u", what, start,
+                      start + count - 1, nr_slots);
+   for (unsigned i = 0; i < count; i++) {
+      slots[start + i] = (struct asahi_sim_state_slot){
+         .valid = true,
+         .heap = buffer,
+         .index = i * stride,
+      };
+   }
+   return true;
+}
+
+static bool
+run_preshader(struct asahi_sim_gpu *gpu, struct sim_program *p,
+              const char *what)
+{
+   struct sim_program pre = *p;
+   pre.code_va = p->preshader_va;
+
+   struct asahi_sim_group *g = malloc(sizeof(*g));
+   if (!g)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+   bool ok = sim_group_init(gpu, &pre, 1, g);
+   if (ok) {
+      char name[64];
+      snprintf(name, sizeof(name), "%s preshader", what);
+      ok = sim_group_run(gpu, g, name);
+   }
+   if (ok)
+      memcpy(p->u, g->u, sizeof(p->u));
+   free(g);
+   return ok;
+}
+
+bool
+sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
+                 const char *what, struct sim_program *p)
+{
+   memset(p, 0, sizeof(*p));
+   p->words_va = words_va;
+   if (words_va & 63)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "%s: USC word list 0x%llx is not 64-byte aligned", what,
+                      (unsigned long long)words_va);
+
+   uint64_t va = words_va;
+   bool have_code = false;
+   for (unsigned n = 0; n < SIM_USC_MAX_WORDS; n++) {
+      uint8_t w[8] = {0};
+      if (!sim_read(gpu, va, w, 2, "USC word"))
+         return false;
+
+      switch (w[0]) {
+      case AGX_USC_CONTROL_UNIFORM:
+      case AGX_USC_CONTROL_UNIFORM_HIGH: {
+         struct AGX_USC_UNIFORM u;
+         if (!sim_read(gpu, va, w, 8, "USC word"))
+            return false;
+         AGX_USC_UNIFORM_unpack(NULL, w, &u);
+         unsigned base = w[0] == AGX_USC_CONTROL_UNIFORM_HIGH ? 256 : 0;
+         if (!load_uniforms(gpu, p, base + u.start, u.buffer, u.size))
+            return false;
+         va += 8;
+         break;
+      }
+      case AGX_USC_CONTROL_TEXTURE: {
+         struct AGX_USC_TEXTURE t;
+         if (!sim_read(gpu, va, w, 8, "USC word"))
+            return false;
+         AGX_USC_TEXTURE_unpack(NULL, w, &t);
+         if (!bind_states(gpu, p->textures, ASAHI_SIM_TEXTURE_STATES, t.start,
+                          t.count, t.buffer, AGX_TEXTURE_LENGTH, "texture"))
+            return false;
+         va += 8;
+         break;
+      }
+      case AGX_USC_CONTROL_SAMPLER: {
+         struct AGX_USC_SAMPLER s;
+         if (!sim_read(gpu, va, w, 8, "USC word"))
+            return false;
+         AGX_USC_SAMPLER_unpack(NULL, w, &s);
+         if (!bind_states(gpu, p->samplers, ASAHI_SIM_SAMPLER_STATES, s.start,
+                          s.count, s.buffer, AGX_SAMPLER_LENGTH, "sampler"))
+            return false;
+         va += 8;
+         break;
+      }
+      case AGX_USC_CONTROL_SHADER: {
+         struct AGX_USC_SHADER s;
+         if (!sim_read(gpu, va, w, 6, "USC word"))
+            return false;
+         AGX_USC_SHADER_unpack(NULL, w, &s);
+         p->code_va = gpu->usc_base + s.code;
+         have_code = true;
+         va += 6;
+         break;
+      }
+      case AGX_USC_CONTROL_REGISTERS: {
+         struct AGX_USC_REGISTERS r;
+         if (!sim_read(gpu, va, w, 4, "USC word"))
+            return false;
+         AGX_USC_REGISTERS_unpack(NULL, w, &r);
+         p->gprs = r.gprs;
+         va += 4;
+         break;
+      }
+      case AGX_USC_CONTROL_SHARED:
+      case AGX_USC_CONTROL_FRAGMENT_PROPERTIES:
+         va += 4;
+         break;
+      case AGX_USC_CONTROL_PRESHADER: {
+         struct AGX_USC_PRESHADER s;
+         if (!sim_read(gpu, va, w, 8, "USC word"))
+            return false;
+         AGX_USC_PRESHADER_unpack(NULL, w, &s);
+         p->has_preshader = true;
+         p->preshader_va = gpu->usc_base + s.code;
+         goto end;
+      }
+      case AGX_USC_CONTROL_NO_PRESHADER:
+         goto end;
+      default:
+         return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                         "%s: unknown USC word tag 0x%02x at 0x%llx", what,
+                         w[0], (unsigned long long)va);
+      }
+   }
+   return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                   "%s: USC word list at 0x%llx does not end", what,
+                   (unsigned long long)words_va);
+
+end:
+   if (!have_code)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "%s: USC word list at 0x%llx has no shader word", what,
+                      (unsigned long long)words_va);
+   if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
+      sim_log(gpu, "asahi-sim: %s: words 0x%llx code 0x%llx%s\n", what,
+              (unsigned long long)words_va, (unsigned long long)p->code_va,
+              p->has_preshader ? " (with preshader)" : "");
+   return !p->has_preshader || run_preshader(gpu, p, what);
+}
+
+/* ---- groups ------------------------------------------------------------ */
+
+static const struct asahi_sim_texture_default no_texture_table = {0};
+
+static void
+trace_instruction(void *user, const struct asahi_sim_group *g, uint64_t pc,
+                  const char *text)
+{
+   struct asahi_sim_gpu *gpu = user;
+   sim_log(gpu, "asahi-sim:   0x%llx: %s\n",
+           (unsigned long long)(g->code_base + pc), text);
+}
+
+bool
+sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
+               uint32_t launched, struct asahi_sim_group *g)
+{
+   asahi_sim_group_init(g);
+   g->exec = g->launched = launched;
+   /* Lanes outside the dispatch never run: keep them disabled. */
+   for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
+      if (!(launched & (1u << t)))
+         asahi_sim_set16(g, 0, t, 1);
+   }
+   memcpy(g->u, p->u, sizeof(g->u));
+   memcpy(g->texture_state, p->textures, sizeof(g->texture_state));
+   memcpy(g->sampler_state, p->samplers, sizeof(g->sampler_state));
+   g->texture = &asahi_sim_texture_default_hooks;
+   g->texture_user = (void *)&no_texture_table;
+   g->mem = (struct asahi_sim_mem){
+      .translate = sim_translate,
+      .user = gpu,
+      .soft_faults = gpu->soft_faults,
+   };
+   g->budget = gpu->budget;
+   if (gpu->debug & ASAHI_SIM_DEBUG_SHADERS) {
+      g->trace = trace_instruction;
+      g->trace_user = gpu;
+   }
+
+   uint64_t avail = 0;
+   const uint8_t *code = gpu->lookup(gpu->user, p->code_va, false, &avail);
+   if (!code || avail == 0) {
+      fault(gpu, p->code_va, false, "shader code");
+      gpu->fault.unit = ASAHI_SIM_UNIT_FETCH;
+      return false;
+   }
+   asahi_sim_set_code(g, code, (size_t)avail, p->code_va);
+   return true;
+}
+
+bool
+sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
+              const char *what)
+{
+   if (gpu->debug & ASAHI_SIM_DEBUG_SHADERS)
+      sim_log(gpu, "asahi-sim: %s, lanes 0x%08x\n", what, g->launched);
+   enum asahi_sim_status s = asahi_sim_run(g);
+   if (s == ASAHI_SIM_STOPPED)
+      return true;
+
+   if (g->faulted && !gpu->faulted) {
+      gpu->faulted = true;
+      gpu->fault = g->fault;
+   }
+   enum asahi_sim_result r = ASAHI_SIM_RESULT_ERROR;
+   if (s == ASAHI_SIM_FAULT)
+      r = ASAHI_SIM_RESULT_FAULT;
+   else if (s == ASAHI_SIM_BUDGET)
+      r = ASAHI_SIM_RESULT_TIMEOUT;
+   return sim_fail(gpu, r, "%s at 0x%llx: %s: %s", what,
+                   (unsigned long long)(g->code_base + g->pc),
+                   asahi_sim_status_string(s), g->error);
+}

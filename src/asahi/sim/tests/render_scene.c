@@ -1,0 +1,593 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The test scene (render_scene.h).  Layout of what it builds, after the
+ * hardware facts (alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml,
+ * src/gallium/drivers/asahi/agx_state.c, agx_pipe.c, src/asahi/lib/
+ * agx_bg_eot.c):
+ *  - background program: st_tile of the clear colour, read from uniforms
+ *    u0-u3 (a USC uniform word loads them), format u8norm at tilebuffer
+ *    offset 0 (RGBA8 render target, 4 bytes a sample);
+ *  - vertex shader: loads its vertex (x, y, z, w, then r, g, b, a) from a
+ *    vertex buffer whose address is in u0_u1, indexed by the vertex id in
+ *    r5, and writes the position to output words 0-3, the colour to 4-7;
+ *  - fragment shader: the constant colour from uniforms, or the colour
+ *    varying through coefficient registers (cf0 = 1/w at slot 0, cf1-cf4 =
+ *    the colour at slots 1-4), then st_tile;
+ *  - end-of-tile program: image_write_block of tilebuffer offset 0 through
+ *    the PBE descriptor bound at texture state 0.
+ */
+
+#include "render_scene.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "asahi/genxml/agx_pack.h"
+#include "asahi/isa/agx_isa.h"
+#include "asahi/layout/layout.h"
+#include "util/ralloc.h"
+
+struct builder {
+   const struct scene_mem *m;
+   char *err;
+   size_t err_size;
+   bool failed;
+};
+
+static void *
+alloc(struct builder *b, size_t size, unsigned align, bool usc, uint64_t *va)
+{
+   void *p = b->failed ? NULL : b->m->alloc(b->m->user, size, align, usc, va);
+   if (!p && !b->failed) {
+      snprintf(b->err, b->err_size, "out of scene memory");
+      b->failed = true;
+   }
+   if (p)
+      memset(p, 0, size);
+   return p;
+}
+
+/* Assemble source into the shader heap; the USC offset of the code. */
+static uint32_t
+shader(struct builder *b, const char *source)
+{
+   void *ctx = ralloc_context(NULL);
+   uint8_t *code;
+   size_t size;
+   char msg[256];
+   uint32_t offset = 0;
+   if (agx_isa_assemble(source, ctx, &code, &size, msg, sizeof(msg)) !=
+       AGX_ISA_OK) {
+      if (!b->failed)
+         snprintf(b->err, b->err_size, "assembler: %s", msg);
+      b->failed = true;
+   } else {
+      uint64_t va;
+      uint8_t *p = alloc(b, size + 16, 64, true, &va);
+      if (p) {
+         memcpy(p, code, size);
+         offset = (uint32_t)(va - b->m->usc_base);
+      }
+   }
+   ralloc_free(ctx);
+   return offset;
+}
+
+/* 16 bytes of uniform data: four floats. */
+static uint64_t
+vec4_data(struct builder *b, const float v[4])
+{
+   uint64_t va = 0;
+   float *p = alloc(b, 16, 16, false, &va);
+   if (p)
+      memcpy(p, v, 16);
+   return va;
+}
+
+/* A USC word list: optional uniforms (8 halves from uniforms_va into
+ * u0-u3), optional texture state 0, the shader, its registers.  Returns
+ * the list's USC offset. */
+static uint32_t
+word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
+          uint32_t code)
+{
+   uint64_t va = 0;
+   uint8_t *p = alloc(b, 64, 64, true, &va);
+   if (!p)
+      return 0;
+   uint8_t *w = p;
+   if (uniforms_va) {
+      agx_pack(w, USC_UNIFORM, cfg) {
+         cfg.start = 0;
+         cfg.size = 8;
+         cfg.buffer = uniforms_va;
+      }
+      w += AGX_USC_UNIFORM_LENGTH;
+   }
+   if (texture_va) {
+      agx_pack(w, USC_TEXTURE, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = texture_va;
+      }
+      w += AGX_USC_TEXTURE_LENGTH;
+   }
+   agx_pack(w, USC_SHADER, cfg) {
+      cfg.code = code;
+   }
+   w += AGX_USC_SHADER_LENGTH;
+   agx_pack(w, USC_REGISTERS, cfg) {
+      cfg.gprs = 16;
+   }
+   w += AGX_USC_REGISTERS_LENGTH;
+   agx_pack(w, USC_NO_PRESHADER, cfg)
+      ;
+   return (uint32_t)(va - b->m->usc_base);
+}
+
+void
+scene_window_to_clip(const struct scene_params *p, float wx, float wy,
+                     float w, float out[4])
+{
+   out[0] = (2.0f * wx / p->width - 1.0f) * w;
+   out[1] = (2.0f * wy / p->height - 1.0f) * w;
+   out[2] = 0.5f * w;
+   out[3] = w;
+}
+
+static const char *const bg_source =
+   "iadd r0, u0, 0\n"
+   "iadd r1, u1, 0\n"
+   "iadd r2, u2, 0\n"
+   "iadd r3, u3, 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+static const char *const vs_source =
+   "iadd r7, r5, r5\n"
+   "iadd r12, r7, 1\n"
+   "device_load 0, i32, xyzw, r8_r9_r10_r11, u0_u1, r7, unsigned, lsl 2\n"
+   "device_load 0, i32, xyzw, r13_r14_r15_r16, u0_u1, r12, unsigned, "
+   "lsl 2\n"
+   "wait 0\n"
+   "st_var 0, r8, 0\n"
+   "st_var 0, r9, 1\n"
+   "st_var 0, r10, 2\n"
+   "st_var 0, r11, 3\n"
+   "st_var 0, r13, 4\n"
+   "st_var 0, r14, 5\n"
+   "st_var 0, r15, 6\n"
+   "st_var_final 0, r16, 7\n"
+   "stop\n";
+
+static const char *const fs_constant_source =
+   "iadd r0, u0, 0\n"
+   "iadd r1, u1, 0\n"
+   "iadd r2, u2, 0\n"
+   "iadd r3, u3, 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+static const char *const fs_iter_source =
+   "iter r0_r1_r2_r3, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+static const char *const fs_iterproj_source =
+   "iterproj r0_r1_r2_r3, cf1, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+static const char *const eot_source =
+   "mov_imm r4l, 0\n"
+   "image_write_block r4l, r2_r3, 0, ts0, tex_2d, rte, u8norm, 0, 9, 1\n"
+   "stop\n";
+
+static uint64_t
+render_target(struct builder *b, const struct scene_params *p,
+              struct scene *s)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = p->twiddled ? AIL_TILING_TWIDDLED : AIL_TILING_LINEAR,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .linear_stride_B = p->twiddled ? 0 : (p->width * 4 + 15) & ~15u,
+      .renderable = true,
+   };
+   if (ail_make_miptree(&l) != AIL_OK) {
+      snprintf(b->err, b->err_size, "ail refuses the render target");
+      b->failed = true;
+      return 0;
+   }
+   s->rt_size = l.size_B;
+   s->rt_stride = l.linear_stride_B;
+   s->rt = alloc(b, s->rt_size, 128, false, &s->rt_va);
+   if (!s->rt)
+      return 0;
+
+   uint64_t va = 0;
+   uint8_t *d = alloc(b, AGX_PBE_LENGTH, 64, false, &va);
+   if (!d)
+      return 0;
+   agx_pack(d, PBE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = p->twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = p->width;
+      cfg.height = p->height;
+      cfg.buffer = s->rt_va;
+      if (p->twiddled) {
+         cfg.levels = 1;
+         cfg.layers = 1;
+      } else {
+         /* The linear stride, packed as bytes - 4 (Mesa agx_state.c). */
+         cfg.stride = s->rt_stride - 4;
+      }
+   }
+   return va;
+}
+
+static struct ail_layout
+depth_layout(const struct scene_params *p)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_Z32_FLOAT,
+      .renderable = true,
+   };
+   ail_make_miptree(&l);
+   return l;
+}
+
+float
+scene_depth(const struct scene_params *p, const struct scene *s, unsigned x,
+            unsigned y)
+{
+   struct ail_layout l = depth_layout(p);
+   uint64_t off = 0;
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   float f;
+   memcpy(&f, s->depth + off, 4);
+   return f;
+}
+
+static void
+vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
+           uint32_t fs_words, uint32_t cf_table, unsigned nr_bindings,
+           uint64_t index_va, uint64_t *stream_va)
+{
+   /* PPP update: viewport, cull, fragment shader. */
+   uint64_t ppp_va = 0;
+   uint8_t *ppp = alloc(b, 256, 64, false, &ppp_va);
+   uint8_t *vdm = alloc(b, 256, 64, false, stream_va);
+   if (!ppp || !vdm)
+      return;
+
+   uint8_t *w = ppp;
+   agx_pack(w, PPP_HEADER, cfg) {
+      cfg.fragment_control = true;
+      cfg.front_face = true;
+      cfg.back_face = true;
+      cfg.depth_bias_scissor = true;
+      cfg.viewport = true;
+      cfg.viewport_count = 1;
+      cfg.output_select = true;
+      cfg.cull = true;
+      cfg.fragment_shader = true;
+      cfg.output_size = true;
+   }
+   w += AGX_PPP_HEADER_LENGTH;
+   agx_pack(w, FRAGMENT_CONTROL, cfg) {
+      cfg.scissor_enable = p->scissor;
+   }
+   w += AGX_FRAGMENT_CONTROL_LENGTH;
+   for (unsigned face = 0; face < 2; face++) {
+      agx_pack(w, FRAGMENT_FACE, cfg) {
+         cfg.depth_function =
+            p->depth_test ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_ALWAYS;
+         cfg.disable_depth_write = !p->depth_test;
+         cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+         cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
+      }
+      /* The back face word follows the front one (no face 2 or stencil
+       * words in between: their bits are clear). */
+      w += AGX_FRAGMENT_FACE_LENGTH;
+   }
+   agx_pack(w, DEPTH_BIAS_SCISSOR, cfg) {
+      cfg.scissor = 0;
+   }
+   w += AGX_DEPTH_BIAS_SCISSOR_LENGTH;
+   agx_pack(w, VIEWPORT_CONTROL, cfg)
+      ;
+   w += AGX_VIEWPORT_CONTROL_LENGTH;
+   agx_pack(w, VIEWPORT, cfg) {
+      cfg.translate_x = p->width / 2.0f;
+      cfg.scale_x = p->width / 2.0f;
+      cfg.translate_y = p->height / 2.0f;
+      cfg.scale_y = p->height / 2.0f;
+      cfg.translate_z = 0.0f;
+      cfg.scale_z = 1.0f;
+   }
+   w += AGX_VIEWPORT_LENGTH;
+   agx_pack(w, OUTPUT_SELECT, cfg) {
+      cfg.varyings = p->shading != SCENE_CONSTANT;
+      cfg.point_size = p->point_size;
+   }
+   w += AGX_OUTPUT_SELECT_LENGTH;
+   agx_pack(w, CULL, cfg) {
+      cfg.flat_shading_vertex = AGX_PPP_VERTEX_2;
+      cfg.depth_clip = p->depth_clip;
+   }
+   w += AGX_CULL_LENGTH;
+   agx_pack(w, FRAGMENT_SHADER_WORD_0, cfg) {
+      cfg.uniforms = 8;
+      cfg.texture_states = 0;
+      cfg.cf_bindings = nr_bindings;
+   }
+   w += 4;
+   agx_pack(w, FRAGMENT_SHADER_WORD_1, cfg) {
+      cfg.pipeline = fs_words;
+   }
+   w += 4;
+   agx_pack(w, FRAGMENT_SHADER_WORD_2, cfg) {
+      cfg.cf_bindings = cf_table;
+   }
+   w += 4;
+   agx_pack(w, FRAGMENT_SHADER_WORD_3, cfg)
+      ;
+   w += 4;
+   agx_pack(w, OUTPUT_SIZE, cfg) {
+      cfg.count = 8;
+   }
+   w += AGX_OUTPUT_SIZE_LENGTH;
+   uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
+
+   /* VDM: vertex state, the PPP update, the draw, the end. */
+   uint8_t *v = vdm;
+   agx_pack(v, VDM_STATE, cfg) {
+      cfg.vs_word_0_present = true;
+      cfg.vs_word_1_present = true;
+   }
+   agx_pack(v + 4, VDM_STATE_VS_WORD_0, cfg) {
+      cfg.uniforms = 8;
+   }
+   agx_pack(v + 8, VDM_STATE_VS_WORD_1, cfg) {
+      cfg.pipeline = vs_words;
+   }
+   v += 16; /* padded to 8 bytes */
+   agx_pack(v, PPP_STATE, cfg) {
+      cfg.pointer_hi = (uint32_t)(ppp_va >> 32);
+      cfg.pointer_lo = (uint32_t)ppp_va;
+      cfg.size_words = ppp_words;
+   }
+   v += AGX_PPP_STATE_LENGTH;
+   agx_pack(v, INDEX_LIST, cfg) {
+      cfg.primitive =
+         p->use_primitive ? p->primitive : AGX_PRIMITIVE_TRIANGLES;
+      cfg.index_count_present = true;
+      cfg.instance_count_present = true;
+      cfg.start_present = true;
+      if (index_va) {
+         cfg.index_buffer_hi = (uint32_t)(index_va >> 32);
+         cfg.index_size = AGX_INDEX_SIZE_U16;
+         cfg.index_buffer_present = true;
+         cfg.index_buffer_size_present = true;
+      }
+   }
+   v += 4;
+   if (index_va) {
+      agx_pack(v, INDEX_LIST_BUFFER_LO, cfg) {
+         cfg.buffer_lo = (uint32_t)index_va;
+      }
+      v += 4;
+   }
+   agx_pack(v, INDEX_LIST_COUNT, cfg) {
+      cfg.count = p->nr_vertices ? p->nr_vertices : 3;
+   }
+   agx_pack(v + 4, INDEX_LIST_INSTANCES, cfg) {
+      cfg.count = 1;
+   }
+   agx_pack(v + 8, INDEX_LIST_START, cfg) {
+      cfg.start = 0;
+   }
+   v += 12;
+   if (index_va) {
+      agx_pack(v, INDEX_LIST_BUFFER_SIZE, cfg) {
+         cfg.size = sizeof(p->indices);
+      }
+      v += 4;
+   }
+   agx_pack(v, VDM_STREAM_TERMINATE, cfg)
+      ;
+}
+
+/* The CF binding table of the varying fragment shaders: cf0 = 1/w (slot
+ * 0, linear), cf1-cf4 = the colour (slots 1-4). */
+static uint32_t
+cf_table(struct builder *b, enum scene_shading shading)
+{
+   uint64_t va = 0;
+   uint8_t *t = alloc(b, 64, 64, true, &va);
+   if (!t)
+      return 0;
+   agx_pack(t, CF_BINDING_HEADER, cfg) {
+      cfg.slots = 5;
+      cfg.coefficient_registers = 5;
+   }
+   agx_pack(t + 4, CF_BINDING, cfg) {
+      cfg.components = 1;
+      cfg.shade_model = AGX_SHADE_MODEL_LINEAR;
+      cfg.source = AGX_COEFFICIENT_SOURCE_VARYING;
+      cfg.base_slot = 0;
+      cfg.base_cf = 0;
+   }
+   agx_pack(t + 8, CF_BINDING, cfg) {
+      cfg.components = 4;
+      cfg.shade_model = shading == SCENE_PERSPECTIVE
+                           ? AGX_SHADE_MODEL_PERSPECTIVE
+                        : shading == SCENE_FLAT ? AGX_SHADE_MODEL_FLAT_VERTEX_2
+                                                : AGX_SHADE_MODEL_LINEAR;
+      cfg.source = AGX_COEFFICIENT_SOURCE_VARYING;
+      cfg.base_slot = 1;
+      cfg.base_cf = 1;
+   }
+   return (uint32_t)(va - b->m->usc_base);
+}
+
+bool
+scene_build(const struct scene_mem *m, const struct scene_params *p,
+            struct scene *out, char *err, size_t err_size)
+{
+   struct builder b = {m, err, err_size, false};
+   memset(out, 0, sizeof(*out));
+
+   uint64_t pbe = render_target(&b, p, out);
+
+   /* Vertex buffer: per vertex, position then colour. */
+   uint64_t vb_va = 0;
+   unsigned nv = p->nr_vertices ? p->nr_vertices : 3;
+   float *vb = alloc(&b, 6 * 8 * sizeof(float), 16, false, &vb_va);
+   if (vb) {
+      for (unsigned i = 0; i < nv; i++) {
+         memcpy(vb + 8 * i, p->pos[i], 16);
+         memcpy(vb + 8 * i + 4, p->vcolour[i], 16);
+      }
+   }
+   uint64_t vs_uniforms = 0;
+   uint64_t *u = alloc(&b, 16, 16, false, &vs_uniforms);
+   if (u)
+      u[0] = vb_va;
+
+   const char *fs_source = p->shading == SCENE_CONSTANT ? fs_constant_source
+                           : p->shading == SCENE_PERSPECTIVE
+                              ? fs_iterproj_source
+                              : fs_iter_source;
+   uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
+                           shader(&b, bg_source));
+   uint32_t vs = word_list(&b, vs_uniforms, 0, shader(&b, vs_source));
+   uint32_t fs = word_list(
+      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, 0,
+      shader(&b, fs_source));
+   uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
+   bool varying = p->shading != SCENE_CONSTANT;
+   uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
+
+   uint64_t index_va = 0;
+   if (p->indexed) {
+      uint16_t *ib = alloc(&b, sizeof(p->indices), 16, false, &index_va);
+      if (ib)
+         memcpy(ib, p->indices, sizeof(p->indices));
+   }
+   uint64_t scissor_va = 0;
+   if (p->scissor) {
+      uint8_t *sc = alloc(&b, AGX_SCISSOR_LENGTH, 16, false, &scissor_va);
+      if (sc) {
+         agx_pack(sc, SCISSOR, cfg) {
+            cfg.min_x = p->scissor_rect[0];
+            cfg.min_y = p->scissor_rect[1];
+            cfg.max_x = p->scissor_rect[2];
+            cfg.max_y = p->scissor_rect[3];
+            cfg.min_z = 0.0f;
+            cfg.max_z = 1.0f;
+         }
+      }
+   }
+   uint64_t depth_va = 0;
+   if (p->depth_test) {
+      struct ail_layout l = depth_layout(p);
+      out->depth = alloc(&b, l.size_B, 128, false, &depth_va);
+   }
+
+   uint64_t stream = 0;
+   vdm_stream(&b, p, vs, fs, cf, varying ? 2 : 0, index_va, &stream);
+   if (b.failed)
+      return false;
+
+   struct drm_asahi_cmd_render *c = &out->cmd;
+   c->flags = p->process_empty_tiles ? DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES
+                                     : 0;
+   c->vdm_ctrl_stream_base = stream;
+   c->ppp_ctrl = 0x202;
+   c->width_px = (uint16_t)p->width;
+   c->height_px = (uint16_t)p->height;
+   c->layers = 1;
+   c->utile_width_px = (uint8_t)p->tile_w;
+   c->utile_height_px = (uint8_t)p->tile_h;
+   c->samples = 1;
+   c->sample_size_B = 4;
+   c->isp_zls_pixels = (p->width - 1) | (p->height - 1) << 15;
+   c->ppp_multisamplectl = 0x88;
+   /* USC offsets with the tag bits Mesa ORs in (agx_pipe.c: | 4). */
+   c->bg.usc = bg | 4;
+   c->eot.usc = eot | 4;
+   c->partial_bg.usc = bg | 4;
+   c->partial_eot.usc = eot | 4;
+   c->isp_scissor_base = scissor_va;
+   if (p->depth_test) {
+      c->depth.base = depth_va;
+      memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
+      uint8_t zls[8];
+      agx_pack(zls, ZLS_CONTROL, cfg) {
+         cfg.z_store_enable = true;
+         cfg.z_format = AGX_ZLS_FORMAT_32F;
+      }
+      memcpy(&c->zls_ctrl, zls, 8);
+   }
+   return true;
+}
+
+const uint8_t *
+scene_pixel(const struct scene_params *p, const struct scene *s, unsigned x,
+            unsigned y)
+{
+   if (!p->twiddled)
+      return s->rt + (size_t)y * s->rt_stride + 4 * x;
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .renderable = true,
+   };
+   uint64_t off = 0;
+   ail_make_miptree(&l);
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   return s->rt + off;
+}
+
+size_t
+scene_cmdbuf(const struct scene *s, uint8_t *buf, size_t size)
+{
+   struct drm_asahi_cmd_header h = {
+      .cmd_type = DRM_ASAHI_CMD_RENDER,
+      .size = sizeof(s->cmd),
+      .vdm_barrier = 0,
+      .cdm_barrier = 0,
+   };
+   if (size < sizeof(h) + sizeof(s->cmd))
+      return 0;
+   memcpy(buf, &h, sizeof(h));
+   memcpy(buf + sizeof(h), &s->cmd, sizeof(s->cmd));
+   return sizeof(h) + sizeof(s->cmd);
+}

@@ -1,0 +1,103 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Builds a render command the way the hardware facts describe it, with
+ * the genxml packers and hand-written shaders assembled by src/asahi/isa:
+ * a clear (background program), one triangle (VDM stream: VDM state with
+ * the vertex shader, a PPP update with viewport and fragment shader, an
+ * index list), and a store (end-of-tile program, PBE descriptor).  Used by
+ * the simulator's render tests, in-process and through the drm-shim.
+ */
+
+#ifndef RENDER_SCENE_H
+#define RENDER_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drm-uapi/asahi_drm.h"
+
+/* Where the scene's GPU memory comes from. */
+struct scene_mem {
+   /* size bytes aligned to align, in the shader heap when usc: the host
+    * pointer, and the GPU address in *va; NULL when out of memory. */
+   void *(*alloc)(void *user, size_t size, unsigned align, bool usc,
+                  uint64_t *va);
+   void *user;
+   uint64_t usc_base;
+};
+
+enum scene_shading {
+   SCENE_CONSTANT,    /* the fragment shader writes `colour` */
+   SCENE_LINEAR,      /* a varying colour, interpolated linearly */
+   SCENE_PERSPECTIVE, /* a varying colour, perspective-correct */
+   SCENE_FLAT,        /* a varying colour, from the last vertex */
+};
+
+struct scene_params {
+   unsigned width, height;      /* render target, pixels */
+   unsigned tile_w, tile_h;     /* 16 or 32 */
+   bool process_empty_tiles;
+   bool twiddled;               /* render target layout */
+   float clear[4];              /* background colour */
+   enum scene_shading shading;
+   float colour[4];             /* SCENE_CONSTANT */
+   /* Triangles: 3 vertices, or 6 (two triangles); with `indexed`, a
+    * 16-bit index buffer of nr_vertices indices. */
+   unsigned nr_vertices;        /* 0 means 3 */
+   float pos[6][4];             /* clip-space vertices */
+   float vcolour[6][4];         /* per-vertex colours */
+   bool indexed;
+   uint16_t indices[6];
+   /* Depth: a Z32F twiddled depth buffer cleared to depth_clear, test
+    * LESS with writes, stored at the end. */
+   bool depth_test;
+   float depth_clear;
+   /* Primitive (default triangles: 0 is points, so a flag picks it). */
+   bool use_primitive;
+   unsigned primitive;          /* enum agx_primitive */
+   /* Points: the point size is output word 7 (the colour's alpha word),
+    * declared with output select `point size` and an output size of 8. */
+   bool point_size;
+   /* The Cull word's depth clip: clip to 0 <= z <= w. */
+   bool depth_clip;
+   /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
+   bool scissor;
+   uint16_t scissor_rect[4];
+};
+
+struct scene {
+   struct drm_asahi_cmd_render cmd;
+   uint8_t *rt;                 /* the render target's bytes */
+   uint64_t rt_va;
+   size_t rt_size;
+   unsigned rt_stride;          /* linear: bytes per row */
+   uint8_t *depth;              /* the depth buffer, when depth_test */
+};
+
+/* The depth value stored for pixel (x, y). */
+float scene_depth(const struct scene_params *p, const struct scene *s,
+                  unsigned x, unsigned y);
+
+/* Clip-space x, y for window position (wx, wy) under the scene's
+ * viewport (NDC -1..1 onto 0..width, 0..height), scaled by w. */
+void scene_window_to_clip(const struct scene_params *p, float wx, float wy,
+                          float w, float out[4]);
+
+/* Build the scene; false with a message in err. */
+bool scene_build(const struct scene_mem *m, const struct scene_params *p,
+                 struct scene *out, char *err, size_t err_size);
+
+/* The RGBA8 texel of pixel (x, y) of the render target. */
+const uint8_t *scene_pixel(const struct scene_params *p,
+                           const struct scene *s, unsigned x, unsigned y);
+
+/* A whole drm_asahi command buffer holding the render command (for
+ * agxdecode and for SUBMIT). */
+size_t scene_cmdbuf(const struct scene *s, uint8_t *buf, size_t size);
+
+#endif

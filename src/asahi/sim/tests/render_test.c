@@ -1,0 +1,671 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Render commands executed in-process (asahi_sim_execute_render) on a
+ * scene built from the hardware facts (render_scene.c), each also decoded
+ * with agxdecode.  Expected pixels come from the rules: coverage by the
+ * top-left fill rule worked out by hand for the triangle's edges, and
+ * interpolated colours from the GL formulas (GL 4.6 section 14.6.1,
+ * equations 14.9 and 14.10) evaluated at pixel centres.
+ */
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "asahi/isa/agx_isa.h"
+#include "asahi/genxml/agx_pack.h"
+#include "asahi/lib/decode.h"
+#include "asahi/sim/asahi_sim_gpu.h"
+#include "render_scene.h"
+#include "util/ralloc.h"
+
+#define USC_BASE  0x100000000ull
+#define DATA_BASE 0x200000000ull
+#define HEAP_SIZE (1u << 20)
+
+struct heap {
+   uint64_t va;
+   uint8_t *data;
+   size_t used;
+};
+
+struct memory {
+   struct heap usc, data;
+};
+
+static void *
+mem_alloc(void *user, size_t size, unsigned align, bool usc, uint64_t *va)
+{
+   struct memory *m = user;
+   struct heap *h = usc ? &m->usc : &m->data;
+   size_t at = (h->used + align - 1) & ~(size_t)(align - 1);
+   if (at + size > HEAP_SIZE)
+      return NULL;
+   h->used = at + size;
+   *va = h->va + at;
+   return h->data + at;
+}
+
+static void *
+mem_lookup(void *user, uint64_t va, bool write, uint64_t *avail)
+{
+   struct memory *m = user;
+   struct heap *hs[] = {&m->usc, &m->data};
+   for (unsigned i = 0; i < 2; i++) {
+      if (va >= hs[i]->va && va - hs[i]->va < HEAP_SIZE) {
+         *avail = HEAP_SIZE - (va - hs[i]->va);
+         return hs[i]->data + (va - hs[i]->va);
+      }
+   }
+   return NULL;
+}
+
+static size_t
+decode_read(void *user, uint64_t va, void *dst, size_t size)
+{
+   uint64_t avail = 0;
+   uint8_t *p = mem_lookup(user, va, false, &avail);
+   if (!p)
+      return 0;
+   size_t n = avail < size ? (size_t)avail : size;
+   memcpy(dst, p, n);
+   return n;
+}
+
+struct fixture {
+   struct memory mem;
+   struct scene_mem smem;
+   struct asahi_sim_gpu gpu;
+};
+
+static int
+setup(void **state)
+{
+   struct fixture *f = calloc(1, sizeof(*f));
+   f->mem.usc = (struct heap){USC_BASE, calloc(1, HEAP_SIZE), 0};
+   f->mem.data = (struct heap){DATA_BASE, calloc(1, HEAP_SIZE), 0};
+   f->smem = (struct scene_mem){mem_alloc, &f->mem, USC_BASE};
+   f->gpu = (struct asahi_sim_gpu){
+      .lookup = mem_lookup,
+      .user = &f->mem,
+      .usc_base = USC_BASE,
+      .debug = asahi_sim_debug_parse(getenv("ASAHI_SIM_DEBUG")),
+   };
+   *state = f;
+   return 0;
+}
+
+static int
+teardown(void **state)
+{
+   struct fixture *f = *state;
+   free(f->mem.usc.data);
+   free(f->mem.data.data);
+   free(f);
+   return 0;
+}
+
+/* agxdecode must read the whole submission without a problem. */
+static void
+decode_cleanly(struct fixture *f, const struct scene *s)
+{
+   uint8_t buf[512];
+   size_t n = scene_cmdbuf(s, buf, sizeof(buf));
+   assert_true(n > 0);
+   char *text = NULL;
+   size_t text_size = 0;
+   FILE *fp = open_memstream(&text, &text_size);
+   struct agxdecode_options o = {
+      .fp = fp,
+      .read = decode_read,
+      .read_user = &f->mem,
+      .usc_exec_base = USC_BASE,
+   };
+   struct agxdecode_ctx *ctx = agxdecode_create(&o);
+   unsigned problems = agxdecode_drm_cmdbuf(ctx, buf, n);
+   agxdecode_destroy(ctx);
+   fclose(fp);
+   if (problems)
+      fprintf(stderr, "%s", text);
+   assert_int_equal(problems, 0);
+   assert_non_null(strstr(text, "Index list"));
+   free(text);
+}
+
+static void
+base_params(struct scene_params *p)
+{
+   memset(p, 0, sizeof(*p));
+   p->width = 40;
+   p->height = 32;
+   p->tile_w = p->tile_h = 32;
+   p->process_empty_tiles = true;
+   p->clear[2] = p->clear[3] = 1.0f;          /* blue */
+   p->colour[0] = 1.0f;                       /* (1, 0.25, 0, 1) */
+   p->colour[1] = 0.25f;
+   p->colour[3] = 1.0f;
+   /* The right triangle (4.5, 4.5), (28.5, 4.5), (4.5, 28.5). */
+   scene_window_to_clip(p, 4.5f, 4.5f, 1.0f, p->pos[0]);
+   scene_window_to_clip(p, 28.5f, 4.5f, 1.0f, p->pos[1]);
+   scene_window_to_clip(p, 4.5f, 28.5f, 1.0f, p->pos[2]);
+}
+
+/*
+ * Coverage of that triangle by hand: the centre (x + .5, y + .5) is inside
+ * when x + .5 >= 4.5 (left edge, on-edge centres included), y + .5 >= 4.5
+ * (top edge, included) and (x + .5) + (y + .5) < 33 (the hypotenuse runs
+ * up and to the right, a bottom-right edge: on-edge centres excluded).
+ */
+static bool
+in_right_triangle(unsigned x, unsigned y)
+{
+   return x >= 4 && y >= 4 && x + y < 32;
+}
+
+static void
+expect_rgba(const uint8_t *px, unsigned r, unsigned g, unsigned b, unsigned a,
+            unsigned x, unsigned y)
+{
+   if (px[0] != r || px[1] != g || px[2] != b || px[3] != a)
+      fail_msg("pixel (%u, %u) is %u %u %u %u, expected %u %u %u %u", x, y,
+               px[0], px[1], px[2], px[3], r, g, b, a);
+}
+
+static void
+run(struct fixture *f, const struct scene *s)
+{
+   enum asahi_sim_result r = asahi_sim_execute_render(&f->gpu, &s->cmd);
+   if (r != ASAHI_SIM_RESULT_OK)
+      fail_msg("render failed (%s): %s", asahi_sim_result_string(r),
+               f->gpu.error);
+}
+
+static void
+check_triangle_scene(struct fixture *f, bool twiddled)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.twiddled = twiddled;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   memset(s.rt, 0x5a, s.rt_size);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   unsigned covered = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (in_right_triangle(x, y)) {
+            expect_rgba(px, 255, 64, 0, 255, x, y);
+            covered++;
+         } else {
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+         }
+      }
+   }
+   /* x, y >= 4 and x + y <= 31: 24 * 25 / 2 pixels. */
+   assert_int_equal(covered, 300);
+   assert_int_equal(f->gpu.primitives, 1);
+   assert_int_equal(f->gpu.fragments, 300);
+}
+
+static void
+test_clear_and_triangle(void **state)
+{
+   check_triangle_scene(*state, false);
+}
+
+static void
+test_clear_and_triangle_twiddled(void **state)
+{
+   check_triangle_scene(*state, true);
+}
+
+/* Without PROCESS_EMPTY_TILES, the tile no primitive touches (x 32..39)
+ * runs neither program and keeps what memory held. */
+static void
+test_empty_tiles_skipped(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.process_empty_tiles = false;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   memset(s.rt, 0x5a, s.rt_size);
+   run(f, &s);
+   expect_rgba(scene_pixel(&p, &s, 0, 0), 0, 0, 255, 255, 0, 0);
+   expect_rgba(scene_pixel(&p, &s, 31, 31), 0, 0, 255, 255, 31, 31);
+   expect_rgba(scene_pixel(&p, &s, 32, 0), 0x5a, 0x5a, 0x5a, 0x5a, 32, 0);
+   expect_rgba(scene_pixel(&p, &s, 39, 31), 0x5a, 0x5a, 0x5a, 0x5a, 39, 31);
+   assert_int_equal(f->gpu.tiles, 1);
+}
+
+/* Interpolated colour at the centre of (x, y): screen-space barycentrics
+ * of the window positions, then GL's perspective formula (14.9) or the
+ * linear one (14.10), to unorm8. */
+static void
+expected_colour(const struct scene_params *p, const float win[3][2],
+                unsigned x, unsigned y, bool perspective, unsigned out[4])
+{
+   double px = x + 0.5, py = y + 0.5;
+   double x0 = win[0][0], y0 = win[0][1], x1 = win[1][0], y1 = win[1][1];
+   double x2 = win[2][0], y2 = win[2][1];
+   double area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+   double l1 = ((px - x0) * (y2 - y0) - (x2 - x0) * (py - y0)) / area;
+   double l2 = ((x1 - x0) * (py - y0) - (px - x0) * (y1 - y0)) / area;
+   double l[3] = {1 - l1 - l2, l1, l2};
+   double den = 0;
+   for (unsigned i = 0; i < 3; i++)
+      den += perspective ? l[i] / p->pos[i][3] : l[i];
+   for (unsigned c = 0; c < 4; c++) {
+      double num = 0;
+      for (unsigned i = 0; i < 3; i++)
+         num += (perspective ? l[i] / p->pos[i][3] : l[i]) * p->vcolour[i][c];
+      double v = num / den;
+      v = v < 0 ? 0 : v > 1 ? 1 : v;
+      out[c] = (unsigned)floor(v * 255 + 0.5);
+   }
+}
+
+static void
+check_varyings(struct fixture *f, enum scene_shading shading)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = shading;
+   const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
+   const float w[3] = {1.0f, 4.0f, 2.0f};
+   const float colours[3][4] = {
+      {1, 0, 0, 1},
+      {0, 1, 0, 1},
+      {0, 0, 1, 0},
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], w[i], p.pos[i]);
+      memcpy(p.vcolour[i], colours[i], sizeof(colours[i]));
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (!in_right_triangle(x, y)) {
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+            continue;
+         }
+         unsigned e[4];
+         if (shading == SCENE_FLAT) {
+            /* The last vertex provokes (flat vertex 2). */
+            for (unsigned c = 0; c < 4; c++)
+               e[c] = (unsigned)(colours[2][c] * 255);
+         } else {
+            expected_colour(&p, win, x, y, shading == SCENE_PERSPECTIVE, e);
+         }
+         /* One unit of slack: single-precision planes vs. the exact
+          * formula. */
+         for (unsigned c = 0; c < 4; c++) {
+            if (abs((int)px[c] - (int)e[c]) > 1)
+               fail_msg("pixel (%u, %u) component %u is %u, expected %u", x,
+                        y, c, px[c], e[c]);
+         }
+      }
+   }
+}
+
+static void
+test_varyings_perspective(void **state)
+{
+   check_varyings(*state, SCENE_PERSPECTIVE);
+}
+
+static void
+test_varyings_linear(void **state)
+{
+   check_varyings(*state, SCENE_LINEAR);
+}
+
+static void
+test_varyings_flat(void **state)
+{
+   check_varyings(*state, SCENE_FLAT);
+}
+
+/*
+ * Depth: two flat-coloured triangles in one indexed draw.  A, red, is the
+ * right triangle at z = 0.5; B, green, a triangle of the same shape
+ * further right at z = 0.25 (the scene's viewport has scale_z 1 and
+ * translate_z 0, so window z = clip z / w).  With LESS, B wins where they
+ * overlap whichever is drawn first.  Depth is stored: 0.25 under B, 0.5 under A
+ * alone, the clear value 1.0 elsewhere.
+ */
+static void
+check_depth(struct fixture *f, bool b_first)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_FLAT;
+   p.nr_vertices = 6;
+   p.depth_test = true;
+   p.depth_clear = 1.0f;
+   p.indexed = true;
+   /* A: the right triangle; B: (16.5, 0.5), (40.5, 0.5), (16.5, 24.5),
+    * a triangle of the same shape further right and up. */
+   const float win[6][2] = {{4.5f, 4.5f},  {28.5f, 4.5f}, {4.5f, 28.5f},
+                            {16.5f, 0.5f}, {40.5f, 0.5f}, {16.5f, 24.5f}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.pos[i][2] = i < 3 ? 0.5f : 0.25f;
+      const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+      memcpy(p.vcolour[i], i < 3 ? red : green, 16);
+   }
+   for (unsigned i = 0; i < 6; i++)
+      p.indices[i] = (uint16_t)(b_first ? (i + 3) % 6 : i);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in_a = in_right_triangle(x, y);
+         /* B by the same rules: x >= 16, y >= 0, x + y < 40 (its
+          * hypotenuse x + y = 41 through centres at x + y = 40). */
+         bool in_b = x >= 16 && x + y < 40;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         float z = scene_depth(&p, &s, x, y);
+         if (in_b) {
+            expect_rgba(px, 0, 255, 0, 255, x, y);
+            assert_true(z == 0.25f);
+         } else if (in_a) {
+            expect_rgba(px, 255, 0, 0, 255, x, y);
+            assert_true(z == 0.5f);
+         } else {
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+            assert_true(z == 1.0f);
+         }
+      }
+   }
+}
+
+static void
+test_depth_less(void **state)
+{
+   check_depth(*state, false);
+}
+
+static void
+test_depth_less_reversed(void **state)
+{
+   check_depth(*state, true);
+}
+
+/* The scissor rectangle [8, 20) x [6, 18) limits the triangle. */
+static void
+test_scissor(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.scissor = true;
+   const uint16_t rect[4] = {8, 6, 20, 18};
+   memcpy(p.scissor_rect, rect, sizeof(rect));
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) && x >= 8 && x < 20 && y >= 6 &&
+                   y < 18;
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/*
+ * Clipping at z = 0 (depth clip on): the right triangle with z = -1 at
+ * (4.5, 4.5) and 0.9 at the other two corners (w = 1, so z <= w holds).
+ * Window z is -1 + 1.9 * ((X - 4.5) + (Y - 4.5)) / 24, which is 0 on
+ * X + Y = 9 + 24 / 1.9 = 21.63; a centre (x + .5, y + .5) is kept when
+ * x + y + 1 >= 21.63, i.e. x + y >= 21 (no centre is within 0.3 of the
+ * new edge).
+ */
+static void
+test_clip_near(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.depth_clip = true;
+   p.pos[0][2] = -1.0f;
+   p.pos[1][2] = 0.9f;
+   p.pos[2][2] = 0.9f;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   unsigned covered = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) && x + y >= 21;
+         covered += in;
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+   assert_true(covered > 0);
+}
+
+/* A triangle entirely behind the eye (w < 0) draws nothing. */
+static void
+test_clip_behind(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   for (unsigned i = 0; i < 3; i++)
+      for (unsigned k = 0; k < 4; k++)
+         p.pos[i][k] = -p.pos[i][k];
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++)
+      for (unsigned x = 0; x < p.width; x++)
+         expect_rgba(scene_pixel(&p, &s, x, y), 0, 0, 255, 255, x, y);
+   assert_int_equal(f->gpu.fragments, 0);
+}
+
+/*
+ * Points: squares of side `size` centred on the vertex, covering the
+ * pixels whose centres are inside, left/top sides included.  Size 1 at
+ * (10.5, 7.5) covers (10, 7); size 1 at (20, 7) covers (19, 6); size 4 at
+ * (30, 20) covers x 28..31, y 18..21.
+ */
+static void
+test_points(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_POINTS;
+   p.point_size = true;
+   const float win[3][3] = {{10.5f, 7.5f, 1}, {20, 7, 1}, {30, 20, 4}};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][3] = win[i][2];
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (x == 10 && y == 7) || (x == 19 && y == 6) ||
+                   (x >= 28 && x <= 31 && y >= 18 && y <= 21);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/*
+ * Lines of width 1: a horizontal line (4.5, 10.5) - (20.5, 10.5) widens to
+ * the rectangle x 4.5..20.5, y 10..11: pixels x 4..19 of row 10 (the right
+ * end excluded).  A vertical line (30.5, 2.5) - (30.5, 12.5) widens to x 30..31, y 2.5..12.5: pixels y 2..11 of column 30.
+ */
+static void
+test_lines(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_LINES;
+   p.nr_vertices = 4;
+   const float win[4][2] = {
+      {4.5f, 10.5f}, {20.5f, 10.5f}, {30.5f, 2.5f}, {30.5f, 12.5f}};
+   for (unsigned i = 0; i < 4; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (y == 10 && x >= 4 && x <= 19) ||
+                   (x == 30 && y >= 2 && y <= 11);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/* A program that never ends times out; the next command runs. */
+static void
+test_runaway_shader(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+
+   /* Overwrite the end-of-tile program with a jump to itself. */
+   uint64_t words = USC_BASE + (s.cmd.eot.usc & ~0x3fu);
+   uint64_t avail;
+   uint8_t *w = mem_lookup(&f->mem, words, false, &avail);
+   uint32_t code = 0;
+   for (unsigned i = 0; i < 64; i++) {
+      if (w[i] == AGX_USC_CONTROL_SHADER) {
+         code = w[i + 2] | w[i + 3] << 8 | w[i + 4] << 16 |
+                (uint32_t)w[i + 5] << 24;
+         break;
+      }
+   }
+   uint8_t *c = mem_lookup(&f->mem, USC_BASE + code, true, &avail);
+   uint8_t saved[16];
+   memcpy(saved, c, sizeof(saved));
+   /* A branch to itself: loops forever with a lane active. */
+   void *ctx = ralloc_context(NULL);
+   uint8_t *loop;
+   size_t loop_size;
+   char msg[128];
+   assert_int_equal(agx_isa_assemble("loop:\njmp_exec_any loop\n", ctx,
+                                     &loop, &loop_size, msg, sizeof(msg)),
+                    AGX_ISA_OK);
+   assert_true(loop_size <= sizeof(saved));
+   memcpy(c, loop, loop_size);
+   ralloc_free(ctx);
+
+   f->gpu.budget = 10000;
+   assert_int_equal(asahi_sim_execute_render(&f->gpu, &s.cmd),
+                    ASAHI_SIM_RESULT_TIMEOUT);
+   assert_non_null(strstr(f->gpu.error, "end-of-tile"));
+
+   memcpy(c, saved, sizeof(saved));
+   run(f, &s);
+}
+
+/* A control stream in unmapped memory faults at its address. */
+static void
+test_bad_stream(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   s.cmd.vdm_ctrl_stream_base = 0x7000000000ull;
+   assert_int_equal(asahi_sim_execute_render(&f->gpu, &s.cmd),
+                    ASAHI_SIM_RESULT_FAULT);
+   assert_true(f->gpu.faulted);
+   assert_int_equal(f->gpu.fault.addr, 0x7000000000ull);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_clear_and_triangle, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_clear_and_triangle_twiddled, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_varyings_flat, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_points, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

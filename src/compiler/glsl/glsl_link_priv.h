@@ -1,0 +1,46 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The linker's shared state (glsl_link*.c): one translated NIR shader per
+ * stage with its interface variables, and the program being filled in.
+ */
+#ifndef GLSL_LINK_PRIV_H
+#define GLSL_LINK_PRIV_H
+
+#include "glsl_program.h"
+#include "glsl_state.h"
+#include "glsl_to_nir.h"
+
+/* GL 4.6 / ES 3.2 minimums, the limits this implementation reports. */
+#define LINK_MAX_VERTEX_ATTRIBS 16
+#define LINK_MAX_VARYING_SLOTS 32
+#define LINK_MAX_DRAW_BUFFERS 8
+
+struct link {
+   struct glsl_program *prog;
+   const struct glsl_link_options *opts;
+   struct glsl_nir_stage *stage[MESA_SHADER_STAGES];
+   struct glsl_parse_state *unit[MESA_SHADER_STAGES]; /* first shader */
+   bool es;
+   int version;
+   bool failed;
+};
+
+void link_error(struct link *l, const char *fmt, ...);
+
+/* Number of locations (vec4 slots) a variable takes. */
+unsigned link_type_slots(const struct glsl_type *t);
+
+/* Turns an interface variable nobody reads into a function temporary
+ * (its stores then disappear). */
+void link_demote_var(nir_shader *nir, nir_variable *var);
+
+void link_attribs(struct link *l);
+void link_varyings(struct link *l);
+void link_frag_outputs(struct link *l);
+void link_uniforms(struct link *l);
+
+#endif

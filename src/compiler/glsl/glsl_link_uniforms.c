@@ -1,0 +1,230 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The default uniform block.  Uniforms of the same name in several stages
+ * are one uniform and must have the same type (GLSL 4.60 4.3.5, ES 1.00
+ * 4.3.4).  Each gets storage in declaration order, vec4-slot aligned as
+ * glsl_program.h describes, and every stage's variable its slot as
+ * driver_location.  The active ones are listed the way GL reports them:
+ * structures are split into their leaves ("s.f", "s[1].f") and an array
+ * of basic or sampler type is one entry "a[0]" with a size; each entry
+ * takes one location per element.  Initializers are evaluated with the
+ * NIR interpreter into the default contents of the storage; samplers
+ * start at their layout(binding) unit (GLSL 4.20 4.4.6), else 0.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "glsl_link_priv.h"
+#include "util/ralloc.h"
+
+struct uniform {
+   const char *name;
+   const struct glsl_type *type;
+   nir_variable *var[MESA_SHADER_STAGES];
+   struct ast_node *init;
+   struct glsl_parse_state *init_unit;
+   int binding;
+   bool used;
+   unsigned stages;
+   unsigned slot;
+   int first_sampler;
+};
+
+struct walk {
+   struct link *l;
+   struct uniform *u;
+   unsigned next_location;
+   unsigned next_sampler;
+};
+
+static void
+add_entry(struct walk *w, const char *name, const struct glsl_type *t,
+          unsigned array_size, bool is_array, unsigned offset_B)
+{
+   struct glsl_program *prog = w->l->prog;
+   struct glsl_program_uniform *e = &prog->uniforms[prog->num_uniforms++];
+   e->name = is_array ? ralloc_asprintf(prog, "%s[0]", name)
+                      : ralloc_strdup(prog, name);
+   e->type = t;
+   e->gl_type = glsl_type_gl_enum(t);
+   e->array_size = array_size;
+   e->is_array = is_array;
+   e->location = (int)w->next_location;
+   e->offset_B = offset_B;
+   e->array_stride_B = 16 * link_type_slots(t);
+   e->stages = w->u->stages;
+   e->sampler_index = -1;
+   w->next_location += array_size;
+   if (t->base_type == GLSL_TYPE_SAMPLER) {
+      e->sampler_index = (int)w->next_sampler;
+      if (w->u->first_sampler < 0)
+         w->u->first_sampler = (int)w->next_sampler;
+      w->next_sampler += array_size;
+   }
+}
+
+static void
+walk_type(struct walk *w, const char *name, const struct glsl_type *t,
+          unsigned offset_B)
+{
+   struct glsl_program *prog = w->l->prog;
+   if (t->base_type == GLSL_TYPE_ARRAY) {
+      const struct glsl_type *et = t->element;
+      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
+      if (et->base_type != GLSL_TYPE_ARRAY &&
+          et->base_type != GLSL_TYPE_STRUCT) {
+         add_entry(w, name, et, len, true, offset_B);
+         return;
+      }
+      for (unsigned i = 0; i < len; i++) {
+         char *en = ralloc_asprintf(prog, "%s[%u]", name, i);
+         walk_type(w, en, et, offset_B + i * 16 * link_type_slots(et));
+      }
+      return;
+   }
+   if (t->base_type == GLSL_TYPE_STRUCT) {
+      unsigned off = offset_B;
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         char *fn = ralloc_asprintf(prog, "%s.%s", name, t->fields[i].name);
+         walk_type(w, fn, t->fields[i].type, off);
+         off += 16 * link_type_slots(t->fields[i].type);
+      }
+      return;
+   }
+   add_entry(w, name, t, 1, false, offset_B);
+}
+
+static unsigned
+count_leaves(const struct glsl_type *t)
+{
+   if (t->base_type == GLSL_TYPE_ARRAY) {
+      const struct glsl_type *et = t->element;
+      if (et->base_type != GLSL_TYPE_ARRAY &&
+          et->base_type != GLSL_TYPE_STRUCT)
+         return 1;
+      return (t->length > 0 ? (unsigned)t->length : 1) * count_leaves(et);
+   }
+   if (t->base_type == GLSL_TYPE_STRUCT) {
+      unsigned n = 0;
+      for (unsigned i = 0; i < t->num_fields; i++)
+         n += count_leaves(t->fields[i].type);
+      return n;
+   }
+   return 1;
+}
+
+/* Sampler units from layout(binding): consecutive for arrays. */
+static void
+sampler_defaults(const struct glsl_type *t, uint32_t *words, int *unit)
+{
+   if (t->base_type == GLSL_TYPE_ARRAY) {
+      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
+      for (unsigned i = 0; i < len; i++)
+         sampler_defaults(t->element, words + i * 4 *
+                                         link_type_slots(t->element), unit);
+   } else if (t->base_type == GLSL_TYPE_STRUCT) {
+      unsigned off = 0;
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         sampler_defaults(t->fields[i].type, words + off, unit);
+         off += 4 * link_type_slots(t->fields[i].type);
+      }
+   } else if (t->base_type == GLSL_TYPE_SAMPLER) {
+      words[0] = (uint32_t)(*unit)++;
+   }
+}
+
+void
+link_uniforms(struct link *l)
+{
+   struct glsl_program *prog = l->prog;
+   unsigned max = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      max += l->stage[s] ? l->stage[s]->num_vars : 0;
+   struct uniform *us = rzalloc_array(prog, struct uniform, max ? max : 1);
+   unsigned nu = 0;
+
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      for (unsigned i = 0; ns && i < ns->num_vars; i++) {
+         struct glsl_nir_var *v = &ns->vars[i];
+         if (v->var->mode != nir_var_uniform)
+            continue;
+         struct uniform *u = NULL;
+         for (unsigned k = 0; k < nu; k++) {
+            if (!strcmp(us[k].name, v->name))
+               u = &us[k];
+         }
+         if (u && !glsl_type_equal(u->type, v->type)) {
+            link_error(l, "uniform '%s' is declared with different types "
+                       "in different shaders", v->name);
+            return;
+         }
+         if (!u) {
+            u = &us[nu++];
+            u->name = v->name;
+            u->type = v->type;
+            u->binding = -1;
+            u->first_sampler = -1;
+         }
+         u->var[s] = v->var;
+         u->used |= v->used;
+         if (v->used)
+            u->stages |= 1u << s;
+         if (v->initializer && !u->init) {
+            u->init = v->initializer;
+            u->init_unit = l->unit[s];
+         }
+         if (v->binding >= 0)
+            u->binding = v->binding;
+      }
+   }
+
+   /* Storage and driver locations. */
+   unsigned slots = 0, entries = 0;
+   for (unsigned k = 0; k < nu; k++) {
+      us[k].slot = slots;
+      slots += link_type_slots(us[k].type);
+      if (us[k].used)
+         entries += count_leaves(us[k].type);
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (us[k].var[s])
+            us[k].var[s]->data.driver_location = us[k].slot;
+      }
+   }
+   prog->uniform_storage_size_B = slots * 16;
+   prog->uniform_defaults = rzalloc_array(prog, uint32_t,
+                                          slots ? slots * 4 : 1);
+   prog->uniforms = rzalloc_array(prog, struct glsl_program_uniform,
+                                  entries ? entries : 1);
+
+   struct walk w = { .l = l };
+   for (unsigned k = 0; k < nu; k++) {
+      struct uniform *u = &us[k];
+      uint32_t *words = prog->uniform_defaults + u->slot * 4;
+      unsigned nwords = link_type_slots(u->type) * 4;
+      if (u->init && !glsl_nir_eval_initializer(u->init_unit, u->init,
+                                                u->type, words, nwords)) {
+         ralloc_asprintf_append(&prog->info_log, "warning: the initializer "
+                                "of uniform '%s' could not be evaluated; "
+                                "it starts as zero\n", u->name);
+      }
+      if (u->binding >= 0) {
+         int unit = u->binding;
+         sampler_defaults(u->type, words, &unit);
+      }
+      if (!u->used)
+         continue;
+      w.u = u;
+      walk_type(&w, u->name, u->type, u->slot * 16);
+      for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+         if (u->var[s] && u->first_sampler >= 0)
+            u->var[s]->data.binding = (unsigned)u->first_sampler;
+      }
+   }
+   prog->num_uniform_locations = w.next_location;
+   prog->num_samplers = w.next_sampler;
+}

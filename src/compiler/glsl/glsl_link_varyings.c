@@ -1,0 +1,208 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Varyings: the outputs of one stage meet the inputs of the next.  An
+ * input matches the output of the same name (or, with layout(location),
+ * the output at that location); both must have the same type (GLSL ES
+ * 1.00 4.3.5, GLSL 4.60 4.3.4).  A matched pair gets the same slot
+ * VARYING_SLOT_VAR0 + k, explicitly located pairs first, then the others
+ * in declaration order.  An input the consumer uses with no output to
+ * feed it is a link error; unmatched outputs and unused inputs are
+ * demoted to temporaries so that nothing is passed for them.
+ */
+#include <string.h>
+
+#include "glsl_link_priv.h"
+#include "util/ralloc.h"
+
+static bool
+is_user_io(const struct glsl_nir_var *v, nir_variable_mode mode)
+{
+   return !v->builtin && v->var->mode == mode;
+}
+
+static struct glsl_nir_var *
+find_output(struct glsl_nir_stage *p, const struct glsl_nir_var *in)
+{
+   for (unsigned i = 0; i < p->num_vars; i++) {
+      struct glsl_nir_var *o = &p->vars[i];
+      if (is_user_io(o, nir_var_shader_out) && !strcmp(o->name, in->name))
+         return o;
+   }
+   if (in->location < 0)
+      return NULL;
+   for (unsigned i = 0; i < p->num_vars; i++) {
+      struct glsl_nir_var *o = &p->vars[i];
+      if (is_user_io(o, nir_var_shader_out) && o->location == in->location)
+         return o;
+   }
+   return NULL;
+}
+
+static bool
+is_integer(const struct glsl_type *t)
+{
+   return glsl_type_contains(t, GLSL_TYPE_INT) ||
+          glsl_type_contains(t, GLSL_TYPE_UINT) ||
+          glsl_type_contains(t, GLSL_TYPE_DOUBLE);
+}
+
+static int
+take_slots(bool *used, int want, unsigned n)
+{
+   if (want >= 0) {
+      if (want + n > LINK_MAX_VARYING_SLOTS)
+         return -1;
+      for (unsigned k = 0; k < n; k++)
+         used[want + k] = true;
+      return want;
+   }
+   for (int s = 0; s + (int)n <= LINK_MAX_VARYING_SLOTS; s++) {
+      bool free = true;
+      for (unsigned k = 0; k < n; k++)
+         free = free && !used[s + k];
+      if (free) {
+         for (unsigned k = 0; k < n; k++)
+            used[s + k] = true;
+         return s;
+      }
+   }
+   return -1;
+}
+
+static void
+add_varying(struct link *l, struct glsl_nir_var *v, int slot, unsigned n,
+            bool flat)
+{
+   struct glsl_program *prog = l->prog;
+   struct glsl_program_varying *r = &prog->varyings[prog->num_varyings++];
+   r->name = ralloc_strdup(prog, v->name);
+   r->type = glsl_without_array(v->type);
+   r->array_size = glsl_type_is_array(v->type) && v->type->length > 0
+                      ? (unsigned)v->type->length
+                      : 1;
+   r->location = VARYING_SLOT_VAR0 + slot;
+   r->num_slots = n;
+   r->flat = flat;
+}
+
+static void
+place(nir_variable *var, int slot, bool flat)
+{
+   var->data.location = VARYING_SLOT_VAR0 + slot;
+   var->data.driver_location = (unsigned)var->data.location;
+   var->data.flat = flat;
+}
+
+static void
+link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
+{
+   struct glsl_nir_stage *p = l->stage[ps], *c = l->stage[cs];
+   bool used[LINK_MAX_VARYING_SLOTS] = { false };
+   bool *matched = rzalloc_array(l->prog, bool,
+                                 p->num_vars ? p->num_vars : 1);
+
+   for (unsigned pass = 0; pass < 2 && !l->failed; pass++) {
+      for (unsigned i = 0; i < c->num_vars && !l->failed; i++) {
+         struct glsl_nir_var *in = &c->vars[i];
+         if (!is_user_io(in, nir_var_shader_in))
+            continue;
+         struct glsl_nir_var *out = find_output(p, in);
+         int want = in->location >= 0 ? in->location
+                    : out && out->location >= 0 ? out->location
+                                                : -1;
+         if ((want >= 0) != (pass == 0))
+            continue;
+         if (!out) {
+            if (in->used) {
+               link_error(l, "%s shader input '%s' is not written by the "
+                          "%s shader", gl_shader_stage_name(cs), in->name,
+                          gl_shader_stage_name(ps));
+               return;
+            }
+            link_demote_var(c->nir, in->var);
+            continue;
+         }
+         if (!glsl_type_equal(in->type, out->type)) {
+            link_error(l, "'%s' is declared with different types in the %s "
+                       "and %s shaders", in->name, gl_shader_stage_name(ps),
+                       gl_shader_stage_name(cs));
+            return;
+         }
+         if (!in->used) {
+            link_demote_var(c->nir, in->var);
+            continue;
+         }
+         unsigned n = link_type_slots(in->type);
+         int slot = take_slots(used, want, n);
+         if (slot < 0) {
+            link_error(l, "too many varyings: '%s' does not fit in the %d "
+                       "varying locations", in->name,
+                       LINK_MAX_VARYING_SLOTS);
+            return;
+         }
+         bool flat = in->var->data.flat || is_integer(in->type);
+         place(in->var, slot, flat);
+         place(out->var, slot, flat);
+         out->var->data.centroid = in->var->data.centroid;
+         out->var->data.sample = in->var->data.sample;
+         matched[out - p->vars] = true;
+         add_varying(l, in, slot, n, flat);
+      }
+   }
+   for (unsigned i = 0; i < p->num_vars; i++) {
+      if (is_user_io(&p->vars[i], nir_var_shader_out) && !matched[i])
+         link_demote_var(p->nir, p->vars[i].var);
+   }
+}
+
+/* The last stage before rasterization with no consumer keeps every
+ * output (transform feedback could read them). */
+static void
+place_all(struct link *l, gl_shader_stage ps)
+{
+   struct glsl_nir_stage *p = l->stage[ps];
+   bool used[LINK_MAX_VARYING_SLOTS] = { false };
+   for (unsigned pass = 0; pass < 2 && !l->failed; pass++) {
+      for (unsigned i = 0; i < p->num_vars; i++) {
+         struct glsl_nir_var *o = &p->vars[i];
+         if (!is_user_io(o, nir_var_shader_out) ||
+             (o->location >= 0) != (pass == 0))
+            continue;
+         unsigned n = link_type_slots(o->type);
+         int slot = take_slots(used, o->location, n);
+         if (slot < 0) {
+            link_error(l, "too many varyings: '%s' does not fit in the %d "
+                       "varying locations", o->name,
+                       LINK_MAX_VARYING_SLOTS);
+            return;
+         }
+         bool flat = o->var->data.flat || is_integer(o->type);
+         place(o->var, slot, flat);
+         add_varying(l, o, slot, n, flat);
+      }
+   }
+}
+
+void
+link_varyings(struct link *l)
+{
+   unsigned total = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      total += l->stage[s] ? l->stage[s]->num_vars : 0;
+   l->prog->varyings = rzalloc_array(l->prog, struct glsl_program_varying,
+                                     total ? total : 1);
+   int prev = -1;
+   for (int s = 0; s <= MESA_SHADER_FRAGMENT && !l->failed; s++) {
+      if (!l->stage[s])
+         continue;
+      if (prev >= 0)
+         link_pair(l, (gl_shader_stage)prev, (gl_shader_stage)s);
+      prev = s;
+   }
+   if (prev >= 0 && prev != MESA_SHADER_FRAGMENT && !l->failed)
+      place_all(l, (gl_shader_stage)prev);
+}

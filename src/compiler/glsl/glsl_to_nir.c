@@ -1,0 +1,220 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR: the driver.  Collects the function definitions of every
+ * shader of the stage, declares the globals in order (their initializers
+ * run first in main), translates main() with calls inlined, and offers
+ * the common lowering (glsl_nir_finish).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_to_nir_priv.h"
+#include "nir_eval.h"
+#include "nir_passes.h"
+
+void
+g2n_fail(struct g2n *c, const struct ast_node *n, const char *fmt, ...)
+{
+   if (c->failed)
+      return;
+   c->failed = true;
+   va_list ap;
+   va_start(ap, fmt);
+   char *msg = ralloc_vasprintf(c->mem, fmt, ap);
+   va_end(ap);
+   c->error = ralloc_asprintf(c->mem, "%d:%d: %s", n ? n->line : 0,
+                              n ? n->col : 0, msg);
+}
+
+void
+g2n_push_scope(struct g2n *c)
+{
+   struct g2n_scope *s = rzalloc(c->mem, struct g2n_scope);
+   s->names = hash_table_create_string_keys(s);
+   s->up = c->scope;
+   c->scope = s;
+}
+
+void
+g2n_pop_scope(struct g2n *c)
+{
+   c->scope = c->scope->up;
+}
+
+void
+g2n_declare(struct g2n *c, const char *name, struct g2n_sym *sym)
+{
+   if (name)
+      hash_table_insert(c->scope->names, name, sym);
+}
+
+struct g2n_sym *
+g2n_lookup(struct g2n *c, const char *name)
+{
+   for (struct g2n_scope *s = c->scope; s; s = s->up) {
+      struct hash_entry *e = hash_table_search(s->names, name);
+      if (e)
+         return e->data;
+   }
+   return g2n_builtin_var(c, name);
+}
+
+static void
+collect_functions(struct g2n *c, struct ast_list *unit)
+{
+   for (struct ast_node *n = unit->head; n; n = n->next) {
+      if (n->kind != AST_FUNCTION || !n->is_definition)
+         continue;
+      struct g2n_func *f = rzalloc(c->mem, struct g2n_func);
+      f->fn = n;
+      f->name = n->name;
+      for (struct ast_node *p = n->list.head; p; p = p->next) {
+         if (p->vtype && p->vtype->base_type != GLSL_TYPE_VOID)
+            f->nparams++;
+      }
+      struct hash_entry *e = hash_table_search(c->funcs, n->name);
+      f->next = e ? e->data : NULL;
+      hash_table_insert(c->funcs, n->name, f);
+   }
+}
+
+static void
+declare_globals(struct g2n *c, struct ast_list *unit)
+{
+   for (struct ast_node *n = unit->head; n && !c->failed; n = n->next) {
+      switch (n->kind) {
+      case AST_DECL_LIST:
+      case AST_BLOCK:
+         g2n_global_decl(c, n);
+         break;
+      default:
+         break;
+      }
+   }
+}
+
+static void
+g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
+         const nir_shader_compiler_options *options)
+{
+   c->mem = ralloc_context(NULL);
+   c->st = st;
+   c->stage = st->stage;
+   c->shader = nir_shader_create(mem_ctx, c->stage, options);
+   nir_function *main_fn = nir_function_create(c->shader, "main");
+   main_fn->is_entrypoint = true;
+   nir_function_impl *impl = nir_function_impl_create(main_fn);
+   c->b = nir_builder_create(impl);
+   c->funcs = hash_table_create_string_keys(c->mem);
+   c->builtins = hash_table_create_string_keys(c->mem);
+   util_dynarray_init(&c->vars, c->mem);
+   g2n_push_scope(c);
+   c->global = c->scope;
+}
+
+bool
+glsl_nir_eval_initializer(struct glsl_parse_state *st, struct ast_node *init,
+                          const struct glsl_type *t, uint32_t *words,
+                          unsigned num_words)
+{
+   void *mem = ralloc_context(NULL);
+   struct g2n c;
+   memset(&c, 0, sizeof(c));
+   g2n_init(&c, mem, st, NULL);
+   declare_globals(&c, &st->unit);
+   nir_variable *out = nir_variable_create(c.shader, nir_var_shader_out,
+                                           g2n_vtype(&c, t, true), "value");
+   out->data.driver_location = 0;
+   struct g2n_val v = g2n_initializer(&c, init, t);
+   if (!c.failed)
+      g2n_store(&c, nir_build_deref_var(&c.b, out), t, v);
+   bool ok = !c.failed;
+   unsigned cells = nir_vtype_count_slots(out->type) * 4;
+   if (ok && cells <= num_words) {
+      nir_const_value *vals = rzalloc_array(mem, nir_const_value, cells);
+      nir_eval_state es;
+      ok = nir_eval_run_io(c.shader, NULL, 0, vals, cells, &es);
+      for (unsigned i = 0; ok && i < cells; i++)
+         words[i] = vals[i].u32;
+   } else {
+      ok = false;
+   }
+   ralloc_free(c.mem);
+   ralloc_free(mem);
+   return ok;
+}
+
+struct glsl_nir_stage *
+glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
+            unsigned num_shaders, const nir_shader_compiler_options *options)
+{
+   struct glsl_nir_stage *out = rzalloc(mem_ctx, struct glsl_nir_stage);
+   if (!out)
+      return NULL;
+   struct g2n c;
+   memset(&c, 0, sizeof(c));
+   g2n_init(&c, mem_ctx, shaders[0], options);
+
+   for (unsigned i = 0; i < num_shaders; i++)
+      collect_functions(&c, &shaders[i]->unit);
+   for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
+      c.st = shaders[i];
+      declare_globals(&c, &shaders[i]->unit);
+   }
+
+   struct g2n_func *main_def = NULL;
+   struct hash_entry *e = hash_table_search(c.funcs, "main");
+   for (struct g2n_func *f = e ? e->data : NULL; f; f = f->next) {
+      if (f->nparams == 0)
+         main_def = f;
+   }
+   if (!main_def && !c.failed)
+      g2n_fail(&c, NULL, "no definition of main()");
+   if (!c.failed) {
+      for (unsigned i = 0; i < num_shaders; i++) {
+         for (struct ast_node *n = shaders[i]->unit.head; n; n = n->next) {
+            if (n == main_def->fn)
+               c.st = shaders[i];
+         }
+      }
+      g2n_push_scope(&c);
+      g2n_stmt(&c, main_def->fn->a);
+      g2n_pop_scope(&c);
+   }
+
+   out->nir = c.shader;
+   out->num_vars = util_dynarray_num_elements(&c.vars, struct glsl_nir_var);
+   out->vars = ralloc_array(out, struct glsl_nir_var,
+                            out->num_vars ? out->num_vars : 1);
+   if (out->num_vars)
+      memcpy(out->vars, c.vars.data,
+             out->num_vars * sizeof(struct glsl_nir_var));
+   if (c.failed)
+      out->error = ralloc_strdup(out, c.error);
+   ralloc_free(c.mem);
+   return out;
+}
+
+void
+glsl_nir_finish(nir_shader *nir)
+{
+   bool progress = false;
+   /* GLSL_NIR_PRINT_RAW=1: the translation before any pass (debugging). */
+   const char *raw = getenv("GLSL_NIR_PRINT_RAW");
+   if (raw && *raw == '1')
+      nir_print_shader(nir, stderr);
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(nir, nir, &msg) && raw)
+      fprintf(stderr, "invalid translation: %s\n", msg);
+   NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
+   nir_optimize(nir);
+   NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
+   nir_optimize(nir);
+   (void)progress;
+}

@@ -1,0 +1,62 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR for one stage: the shaders of that stage (already checked,
+ * without errors) become one NIR shader with main() and every function
+ * inlined.  Interface variables come back with their GLSL description so
+ * that the linker can match stages and assign locations; until then their
+ * data.location is -1 (built-ins excepted).
+ */
+#ifndef GLSL_TO_NIR_H
+#define GLSL_TO_NIR_H
+
+#include "compiler/glsl_types.h"
+#include "nir.h"
+
+struct glsl_parse_state;
+struct ast_node;
+
+/* A shader input, output or default-block uniform. */
+struct glsl_nir_var {
+   nir_variable *var;
+   const char *name;
+   const struct glsl_type *type;  /* valid while the shaders live */
+   unsigned qual;                 /* AST_Q_* */
+   int location;                  /* layout(location), else -1 */
+   int index;                     /* layout(index), else 0 */
+   int binding;                   /* layout(binding), else -1 */
+   bool builtin;                  /* gl_Position, gl_FragColor ... */
+   bool used;                     /* read or written by the code */
+   struct ast_node *initializer;  /* uniforms: constant initializer */
+};
+
+struct glsl_nir_stage {
+   nir_shader *nir;
+   struct glsl_nir_var *vars;
+   unsigned num_vars;
+   char *error;                   /* NULL when the translation worked */
+};
+
+/* Translates; the result lives under mem_ctx.  Optimisation is left to
+ * the caller (glsl_nir_finish). */
+struct glsl_nir_stage *
+glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
+            unsigned num_shaders, const nir_shader_compiler_options *options);
+
+/* Evaluates a constant initializer of type t (in the shader's global
+ * scope) into the uniform storage layout of glsl_program.h: one 32-bit
+ * word per component, every column and array element a 4-word slot.
+ * Returns false if it cannot (the words are then left as they were). */
+bool glsl_nir_eval_initializer(struct glsl_parse_state *st,
+                               struct ast_node *init,
+                               const struct glsl_type *t, uint32_t *words,
+                               unsigned num_words);
+
+/* The lowering and optimisation every linked shader gets (see
+ * glsl_program.h for the resulting form). */
+void glsl_nir_finish(nir_shader *nir);
+
+#endif

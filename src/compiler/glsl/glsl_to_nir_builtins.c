@@ -1,0 +1,690 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR: built-in functions.
+ *
+ * The overload comes from the same table the checker uses
+ * (glsl_builtins.py): the row whose parameter types the arguments match
+ * (exactly, else by implicit conversion) gives the types the arguments
+ * are converted to and which parameters are `out`.  The NIR is then
+ * written once per function family, whatever the vector size or base
+ * type: a scalar argument of a vector overload (min(vec3, float)) is
+ * broadcast, and integer or float opcodes are chosen from the base type.
+ *
+ * Functions without an exact NIR opcode are expanded here, with the
+ * formulas of the GLSL specification (8.x "Built-in functions"); inverse
+ * trigonometry uses argument halving and a short series (see atan_approx).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "glsl_builtins.h"
+#include "glsl_to_nir_priv.h"
+
+struct bargs {
+   struct g2n_val v[8];
+   unsigned n;
+   const struct glsl_type *rt;
+   const char *name;
+   /* Values for `out` parameters, stored by the caller afterwards. */
+   struct g2n_val out[8];
+};
+
+typedef struct g2n_val (*builtin_fn)(struct g2n *c, struct bargs *a);
+
+static nir_def *
+splat(nir_builder *b, nir_def *x, unsigned n)
+{
+   if (x->num_components == n)
+      return x;
+   unsigned swz[16] = { 0 };
+   return nir_swizzle(b, x, swz, n);
+}
+
+/* Argument i, broadcast to the result's width. */
+static nir_def *
+arg(struct g2n *c, struct bargs *a, unsigned i)
+{
+   unsigned n = a->rt->vector_elements;
+   for (unsigned k = 0; k < a->n; k++)
+      n = MAX2(n, a->v[k].col[0] ? a->v[k].col[0]->num_components : 1);
+   return splat(&c->b, a->v[i].col[0], n);
+}
+
+static enum glsl_base_type
+base0(struct bargs *a)
+{
+   return a->v[0].type->base_type;
+}
+
+static bool
+is_float(struct bargs *a)
+{
+   return glsl_type_is_float_base(base0(a));
+}
+
+static struct g2n_val
+ret(struct bargs *a, nir_def *x)
+{
+   return g2n_basic(a->rt, x);
+}
+
+static nir_def *
+fconst(nir_builder *b, double v, nir_def *like)
+{
+   return nir_imm_float_like(b, v, like);
+}
+
+/* ---- angle and trigonometry (GLSL 4.60 8.1) ------------------------------ */
+
+/* atan on any finite or infinite x: |x| > 1 folds to pi/2 - atan(1/x);
+ * two argument halvings, atan(x) = 2 atan(x / (1 + sqrt(1 + x^2))), bring
+ * |x| below tan(pi/16) ~ 0.199, where five terms of the Taylor series
+ * are within 2e-9. */
+static nir_def *
+atan_approx(nir_builder *b, nir_def *x)
+{
+   nir_def *one = fconst(b, 1.0, x);
+   nir_def *ax = nir_fabs(b, x);
+   nir_def *big = nir_flt(b, one, ax);
+   nir_def *t = nir_bcsel(b, big, nir_frcp(b, ax), ax);
+   for (unsigned i = 0; i < 2; i++) {
+      nir_def *r = nir_fsqrt(b, nir_fadd(b, one, nir_fmul(b, t, t)));
+      t = nir_fdiv(b, t, nir_fadd(b, one, r));
+   }
+   nir_def *t2 = nir_fmul(b, t, t);
+   /* t (1 - t2/3 + t2^2/5 - t2^3/7 + t2^4/9) */
+   nir_def *p = fconst(b, 1.0 / 9.0, x);
+   p = nir_fadd(b, nir_fmul(b, p, t2), fconst(b, -1.0 / 7.0, x));
+   p = nir_fadd(b, nir_fmul(b, p, t2), fconst(b, 1.0 / 5.0, x));
+   p = nir_fadd(b, nir_fmul(b, p, t2), fconst(b, -1.0 / 3.0, x));
+   p = nir_fadd(b, nir_fmul(b, p, t2), one);
+   nir_def *r = nir_fmul(b, nir_fmul(b, t, p), fconst(b, 4.0, x));
+   r = nir_bcsel(b, big, nir_fsub(b, fconst(b, M_PI_2, x), r), r);
+   /* Odd function; keeps the sign of zero. */
+   return nir_bcsel(b, nir_flt(b, x, fconst(b, 0.0, x)), nir_fneg(b, r), r);
+}
+
+static struct g2n_val
+bi_trig(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   const char *n = a->name;
+   nir_def *r = x;
+   if (!strcmp(n, "radians")) {
+      r = nir_fmul(b, x, fconst(b, M_PI / 180.0, x));
+   } else if (!strcmp(n, "degrees")) {
+      r = nir_fmul(b, x, fconst(b, 180.0 / M_PI, x));
+   } else if (!strcmp(n, "sin")) {
+      r = nir_fsin(b, x);
+   } else if (!strcmp(n, "cos")) {
+      r = nir_fcos(b, x);
+   } else if (!strcmp(n, "tan")) {
+      r = nir_fdiv(b, nir_fsin(b, x), nir_fcos(b, x));
+   } else if (!strcmp(n, "atan") && a->n == 2) {
+      /* atan(y, x): the quadrant from the signs of x and y. */
+      nir_def *y = x;
+      nir_def *xx = arg(c, a, 1);
+      nir_def *q = atan_approx(b, nir_fdiv(b, y, xx));
+      nir_def *pi = nir_bcsel(b, nir_fge(b, y, fconst(b, 0.0, y)),
+                              fconst(b, M_PI, y), fconst(b, -M_PI, y));
+      r = nir_bcsel(b, nir_flt(b, xx, fconst(b, 0.0, xx)), nir_fadd(b, q, pi),
+                    q);
+   } else if (!strcmp(n, "atan")) {
+      r = atan_approx(b, x);
+   } else if (!strcmp(n, "asin") || !strcmp(n, "acos")) {
+      nir_def *one = fconst(b, 1.0, x);
+      nir_def *s = nir_fsqrt(b, nir_fsub(b, one, nir_fmul(b, x, x)));
+      r = atan_approx(b, nir_fdiv(b, x, s));
+      if (!strcmp(n, "acos"))
+         r = nir_fsub(b, fconst(b, M_PI_2, x), r);
+   } else {
+      /* Hyperbolic functions from exp and log (GLSL 8.1). */
+      nir_def *one = fconst(b, 1.0, x);
+      nir_def *half = fconst(b, 0.5, x);
+      nir_def *log2e = fconst(b, M_LOG2E, x);
+      nir_def *ln2 = fconst(b, M_LN2, x);
+      nir_def *ep = nir_fexp2(b, nir_fmul(b, x, log2e));
+      nir_def *en = nir_fexp2(b, nir_fmul(b, nir_fneg(b, x), log2e));
+      if (!strcmp(n, "sinh")) {
+         r = nir_fmul(b, nir_fsub(b, ep, en), half);
+      } else if (!strcmp(n, "cosh")) {
+         r = nir_fmul(b, nir_fadd(b, ep, en), half);
+      } else if (!strcmp(n, "tanh")) {
+         r = nir_fdiv(b, nir_fsub(b, ep, en), nir_fadd(b, ep, en));
+         /* exp overflows beyond |x| ~ 88; the limit is +-1. */
+         r = nir_bcsel(b, nir_flt(b, fconst(b, 20.0, x), nir_fabs(b, x)),
+                       nir_fsign(b, x), r);
+      } else if (!strcmp(n, "asinh")) {
+         nir_def *ax = nir_fabs(b, x);
+         nir_def *s = nir_fsqrt(b, nir_fadd(b, nir_fmul(b, ax, ax), one));
+         r = nir_fmul(b, nir_flog2(b, nir_fadd(b, ax, s)), ln2);
+         r = nir_bcsel(b, nir_flt(b, x, fconst(b, 0.0, x)), nir_fneg(b, r),
+                       r);
+      } else if (!strcmp(n, "acosh")) {
+         nir_def *s = nir_fsqrt(b, nir_fsub(b, nir_fmul(b, x, x), one));
+         r = nir_fmul(b, nir_flog2(b, nir_fadd(b, x, s)), ln2);
+      } else if (!strcmp(n, "atanh")) {
+         nir_def *q = nir_fdiv(b, nir_fadd(b, one, x), nir_fsub(b, one, x));
+         r = nir_fmul(b, nir_fmul(b, nir_flog2(b, q), ln2), half);
+      }
+   }
+   return ret(a, r);
+}
+
+/* ---- exponential (8.2) ------------------------------------------------------ */
+
+static struct g2n_val
+bi_exp(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   const char *n = a->name;
+   nir_def *r;
+   if (!strcmp(n, "pow"))
+      r = nir_fpow(b, x, arg(c, a, 1));
+   else if (!strcmp(n, "exp"))
+      r = nir_fexp2(b, nir_fmul(b, x, fconst(b, M_LOG2E, x)));
+   else if (!strcmp(n, "log"))
+      r = nir_fmul(b, nir_flog2(b, x), fconst(b, M_LN2, x));
+   else if (!strcmp(n, "exp2"))
+      r = nir_fexp2(b, x);
+   else if (!strcmp(n, "log2"))
+      r = nir_flog2(b, x);
+   else if (!strcmp(n, "sqrt"))
+      r = nir_fsqrt(b, x);
+   else
+      r = nir_frsq(b, x);
+   return ret(a, r);
+}
+
+/* ---- common functions (8.3) ------------------------------------------------- */
+
+static struct g2n_val
+bi_common(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   bool f = is_float(a);
+   bool u = base0(a) == GLSL_TYPE_UINT;
+   nir_def *x = arg(c, a, 0);
+   nir_def *r = x;
+   if (!strcmp(n, "abs")) {
+      r = f ? nir_fabs(b, x) : nir_iabs(b, x);
+   } else if (!strcmp(n, "sign")) {
+      r = f ? nir_fsign(b, x) : nir_isign(b, x);
+   } else if (!strcmp(n, "floor")) {
+      r = nir_ffloor(b, x);
+   } else if (!strcmp(n, "ceil")) {
+      r = nir_fceil(b, x);
+   } else if (!strcmp(n, "trunc")) {
+      r = nir_ftrunc(b, x);
+   } else if (!strcmp(n, "round") || !strcmp(n, "roundEven")) {
+      r = nir_fround_even(b, x);
+   } else if (!strcmp(n, "fract")) {
+      r = nir_ffract(b, x);
+   } else if (!strcmp(n, "mod")) {
+      nir_def *y = arg(c, a, 1);
+      r = nir_fsub(b, x, nir_fmul(b, y, nir_ffloor(b, nir_fdiv(b, x, y))));
+   } else if (!strcmp(n, "min") || !strcmp(n, "max")) {
+      nir_def *y = arg(c, a, 1);
+      bool mn = !strcmp(n, "min");
+      r = f ? (mn ? nir_fmin(b, x, y) : nir_fmax(b, x, y))
+          : u ? (mn ? nir_umin(b, x, y) : nir_umax(b, x, y))
+              : (mn ? nir_imin(b, x, y) : nir_imax(b, x, y));
+   } else if (!strcmp(n, "clamp")) {
+      nir_def *lo = arg(c, a, 1), *hi = arg(c, a, 2);
+      r = f ? nir_fmin(b, nir_fmax(b, x, lo), hi)
+          : u ? nir_umin(b, nir_umax(b, x, lo), hi)
+              : nir_imin(b, nir_imax(b, x, lo), hi);
+   } else if (!strcmp(n, "mix")) {
+      nir_def *y = arg(c, a, 1);
+      nir_def *t = arg(c, a, 2);
+      if (a->v[2].type->base_type == GLSL_TYPE_BOOL)
+         r = nir_bcsel(b, t, y, x);
+      else
+         r = nir_flrp(b, x, y, t);
+   } else if (!strcmp(n, "step")) {
+      r = nir_fstep(b, x, arg(c, a, 1));
+   } else if (!strcmp(n, "smoothstep")) {
+      nir_def *e0 = x, *e1 = arg(c, a, 1), *v = arg(c, a, 2);
+      nir_def *t = nir_fsat(b, nir_fdiv(b, nir_fsub(b, v, e0),
+                                        nir_fsub(b, e1, e0)));
+      r = nir_fmul(b, nir_fmul(b, t, t),
+                   nir_fsub(b, fconst(b, 3.0, t),
+                            nir_fmul(b, fconst(b, 2.0, t), t)));
+   } else if (!strcmp(n, "isnan")) {
+      r = nir_fneu(b, x, x);
+   } else if (!strcmp(n, "isinf")) {
+      r = nir_feq(b, nir_fabs(b, x), fconst(b, INFINITY, x));
+   } else if (!strcmp(n, "fma")) {
+      r = nir_ffma(b, x, arg(c, a, 1), arg(c, a, 2));
+   } else {
+      /* floatBitsToInt, intBitsToFloat ...: the bits stay. */
+      r = x;
+   }
+   return ret(a, r);
+}
+
+/* modf(x, out i): fractional part returned, whole part stored. */
+static struct g2n_val
+bi_modf(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   nir_def *whole = nir_ftrunc(b, x);
+   a->out[1] = g2n_basic(a->v[0].type, whole);
+   return ret(a, nir_fsub(b, x, whole));
+}
+
+/* ---- geometric (8.5) -------------------------------------------------------- */
+
+static nir_def *
+dot(nir_builder *b, nir_def *x, nir_def *y)
+{
+   switch (x->num_components) {
+   case 1: return nir_fmul(b, x, y);
+   case 2: return nir_fdot2(b, x, y);
+   case 3: return nir_fdot3(b, x, y);
+   default: return nir_fdot4(b, x, y);
+   }
+}
+
+static struct g2n_val
+bi_geometric(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   nir_def *x = a->v[0].col[0];
+   nir_def *y = a->n > 1 ? a->v[1].col[0] : NULL;
+   nir_def *r = x;
+   if (!strcmp(n, "length")) {
+      r = nir_fsqrt(b, dot(b, x, x));
+   } else if (!strcmp(n, "distance")) {
+      nir_def *d = nir_fsub(b, x, y);
+      r = nir_fsqrt(b, dot(b, d, d));
+   } else if (!strcmp(n, "dot")) {
+      r = dot(b, x, y);
+   } else if (!strcmp(n, "cross")) {
+      unsigned s1[3] = { 1, 2, 0 }, s2[3] = { 2, 0, 1 };
+      r = nir_fsub(b, nir_fmul(b, nir_swizzle(b, x, s1, 3),
+                               nir_swizzle(b, y, s2, 3)),
+                   nir_fmul(b, nir_swizzle(b, x, s2, 3),
+                            nir_swizzle(b, y, s1, 3)));
+   } else if (!strcmp(n, "normalize")) {
+      r = nir_fmul(b, x, splat(b, nir_frsq(b, dot(b, x, x)),
+                               x->num_components));
+   } else if (!strcmp(n, "faceforward")) {
+      /* dot(Nref, I) < 0 ? N : -N */
+      nir_def *nref = a->v[2].col[0];
+      r = nir_bcsel(b, splat(b, nir_flt(b, dot(b, nref, y),
+                                        fconst(b, 0.0, x)),
+                             x->num_components),
+                    x, nir_fneg(b, x));
+   } else if (!strcmp(n, "reflect")) {
+      /* I - 2 dot(N, I) N */
+      nir_def *d = dot(b, y, x);
+      r = nir_fsub(b, x, nir_fmul(b, splat(b, nir_fmul(b, fconst(b, 2.0, d),
+                                                       d),
+                                           x->num_components),
+                                  y));
+   } else if (!strcmp(n, "refract")) {
+      /* k = 1 - eta^2 (1 - dot(N, I)^2); k < 0 ? 0 : eta I - (eta dot + sqrt k) N */
+      nir_def *eta = a->v[2].col[0];
+      nir_def *d = dot(b, y, x);
+      nir_def *one = fconst(b, 1.0, d);
+      nir_def *k = nir_fsub(b, one, nir_fmul(b, nir_fmul(b, eta, eta),
+                                             nir_fsub(b, one,
+                                                      nir_fmul(b, d, d))));
+      unsigned nc = x->num_components;
+      nir_def *v = nir_fsub(b, nir_fmul(b, splat(b, eta, nc), x),
+                            nir_fmul(b, splat(b, nir_fadd(b,
+                                                          nir_fmul(b, eta, d),
+                                                          nir_fsqrt(b, k)),
+                                              nc),
+                                     y));
+      r = nir_bcsel(b, splat(b, nir_flt(b, k, fconst(b, 0.0, k)), nc),
+                    nir_imm_zero(b, nc, 32), v);
+   }
+   return ret(a, r);
+}
+
+/* ---- matrices (8.6) ------------------------------------------------------------ */
+
+static nir_def *
+mcomp(nir_builder *b, struct g2n_val m, unsigned col, unsigned row)
+{
+   return nir_channel(b, m.col[col], row);
+}
+
+static nir_def *
+det2(nir_builder *b, nir_def *a, nir_def *bb, nir_def *cc, nir_def *d)
+{
+   return nir_fsub(b, nir_fmul(b, a, d), nir_fmul(b, bb, cc));
+}
+
+/* Determinant of the n x n matrix given by comps[col][row]. */
+static nir_def *
+det_n(nir_builder *b, nir_def *m[4][4], unsigned n)
+{
+   if (n == 2)
+      return det2(b, m[0][0], m[1][0], m[0][1], m[1][1]);
+   nir_def *sum = NULL;
+   for (unsigned j = 0; j < n; j++) {
+      nir_def *sub[4][4];
+      for (unsigned col = 0, sc = 0; col < n; col++) {
+         if (col == j)
+            continue;
+         for (unsigned row = 1; row < n; row++)
+            sub[sc][row - 1] = m[col][row];
+         sc++;
+      }
+      nir_def *t = nir_fmul(b, m[j][0], det_n(b, sub, n - 1));
+      if (!sum)
+         sum = t;
+      else if (j & 1)
+         sum = nir_fsub(b, sum, t);
+      else
+         sum = nir_fadd(b, sum, t);
+   }
+   return sum;
+}
+
+static struct g2n_val
+bi_matrix(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   struct g2n_val r = { .type = a->rt };
+   struct g2n_val m = a->v[0];
+   if (!strcmp(n, "matrixCompMult")) {
+      for (unsigned i = 0; i < a->rt->matrix_columns; i++)
+         r.col[i] = nir_fmul(b, m.col[i], a->v[1].col[i]);
+   } else if (!strcmp(n, "outerProduct")) {
+      /* column j = c * r[j] */
+      for (unsigned j = 0; j < a->rt->matrix_columns; j++)
+         r.col[j] = nir_fmul(b, m.col[0],
+                             splat(b, nir_channel(b, a->v[1].col[0], j),
+                                   a->rt->vector_elements));
+   } else if (!strcmp(n, "transpose")) {
+      for (unsigned col = 0; col < a->rt->matrix_columns; col++) {
+         nir_def *comps[4];
+         for (unsigned row = 0; row < a->rt->vector_elements; row++)
+            comps[row] = mcomp(b, m, row, col);
+         r.col[col] = nir_vec(b, comps, a->rt->vector_elements);
+      }
+   } else {
+      unsigned dim = m.type->matrix_columns;
+      nir_def *e[4][4];
+      for (unsigned col = 0; col < dim; col++)
+         for (unsigned row = 0; row < dim; row++)
+            e[col][row] = mcomp(b, m, col, row);
+      nir_def *det = det_n(b, e, dim);
+      if (!strcmp(n, "determinant"))
+         return ret(a, det);
+      /* inverse: adjugate / determinant; cofactor (i, j) goes to
+       * column j, row i of the transpose. */
+      nir_def *inv_det = nir_frcp(b, det);
+      for (unsigned col = 0; col < dim; col++) {
+         nir_def *comps[4];
+         for (unsigned row = 0; row < dim; row++) {
+            /* Element (col, row) of the inverse is cofactor of
+             * (row, col) of m, i.e. drop column `row` and row `col`. */
+            nir_def *sub[4][4];
+            unsigned sc = 0;
+            for (unsigned cc = 0; cc < dim; cc++) {
+               if (cc == row)
+                  continue;
+               unsigned sr = 0;
+               for (unsigned rr = 0; rr < dim; rr++) {
+                  if (rr == col)
+                     continue;
+                  sub[sc][sr++] = e[cc][rr];
+               }
+               sc++;
+            }
+            nir_def *cof = dim == 2 ? sub[0][0] : det_n(b, sub, dim - 1);
+            if ((row + col) & 1)
+               cof = nir_fneg(b, cof);
+            comps[row] = nir_fmul(b, cof, inv_det);
+         }
+         r.col[col] = nir_vec(b, comps, dim);
+      }
+   }
+   return r;
+}
+
+/* ---- vector relational (8.7) -------------------------------------------------- */
+
+static struct g2n_val
+bi_relational(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   nir_def *x = a->v[0].col[0];
+   nir_def *r = x;
+   if (!strcmp(n, "any") || !strcmp(n, "all")) {
+      bool any = !strcmp(n, "any");
+      r = nir_channel(b, x, 0);
+      for (unsigned i = 1; i < x->num_components; i++) {
+         nir_def *ch = nir_channel(b, x, i);
+         r = any ? nir_ior(b, r, ch) : nir_iand(b, r, ch);
+      }
+      return ret(a, r);
+   }
+   if (!strcmp(n, "not"))
+      return ret(a, nir_inot(b, x));
+   nir_def *y = a->v[1].col[0];
+   bool f = is_float(a);
+   bool u = base0(a) == GLSL_TYPE_UINT;
+   bool bl = base0(a) == GLSL_TYPE_BOOL;
+   if (!strcmp(n, "lessThan"))
+      r = f ? nir_flt(b, x, y) : u ? nir_ult(b, x, y) : nir_ilt(b, x, y);
+   else if (!strcmp(n, "lessThanEqual"))
+      r = f ? nir_fge(b, y, x) : u ? nir_uge(b, y, x) : nir_ige(b, y, x);
+   else if (!strcmp(n, "greaterThan"))
+      r = f ? nir_flt(b, y, x) : u ? nir_ult(b, y, x) : nir_ilt(b, y, x);
+   else if (!strcmp(n, "greaterThanEqual"))
+      r = f ? nir_fge(b, x, y) : u ? nir_uge(b, x, y) : nir_ige(b, x, y);
+   else if (!strcmp(n, "equal"))
+      r = f ? nir_feq(b, x, y) : bl ? nir_inot(b, nir_ixor(b, x, y))
+                                    : nir_ieq(b, x, y);
+   else
+      r = f ? nir_fneu(b, x, y) : bl ? nir_ixor(b, x, y) : nir_ine(b, x, y);
+   return ret(a, r);
+}
+
+/* ---- integer functions (8.8) ------------------------------------------------ */
+
+static struct g2n_val
+bi_integer(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   bool u = base0(a) == GLSL_TYPE_UINT;
+   nir_def *x = arg(c, a, 0);
+   nir_def *r = x;
+   if (!strcmp(n, "bitfieldExtract")) {
+      nir_def *off = splat(b, a->v[1].col[0], x->num_components);
+      nir_def *bits = splat(b, a->v[2].col[0], x->num_components);
+      r = u ? nir_ubitfield_extract(b, x, off, bits)
+            : nir_ibitfield_extract(b, x, off, bits);
+   } else if (!strcmp(n, "bitfieldInsert")) {
+      nir_def *off = splat(b, a->v[2].col[0], x->num_components);
+      nir_def *bits = splat(b, a->v[3].col[0], x->num_components);
+      r = nir_bitfield_insert(b, x, a->v[1].col[0], off, bits);
+   } else if (!strcmp(n, "bitfieldReverse")) {
+      r = nir_bitfield_reverse(b, x);
+   } else if (!strcmp(n, "bitCount")) {
+      r = nir_bit_count(b, x);
+   } else if (!strcmp(n, "findLSB")) {
+      r = nir_find_lsb(b, x);
+   } else if (!strcmp(n, "findMSB")) {
+      r = u ? nir_ufind_msb(b, x) : nir_ifind_msb(b, x);
+   }
+   return ret(a, r);
+}
+
+/* ---- packing (8.4) ---------------------------------------------------------- */
+
+static struct g2n_val
+bi_pack(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   const char *n = a->name;
+   nir_def *x = a->v[0].col[0];
+   if (!strcmp(n, "packHalf2x16"))
+      return ret(a, nir_pack_half_2x16(b, x));
+   if (!strcmp(n, "unpackHalf2x16"))
+      return ret(a, nir_unpack_half_2x16(b, x));
+   g2n_fail(c, NULL, "built-in '%s' is not translated yet", n);
+   return ret(a, x);
+}
+
+/* ---- the family table ------------------------------------------------------- */
+
+static const struct {
+   const char *name;
+   builtin_fn fn;
+} families[] = {
+   { "radians", bi_trig },   { "degrees", bi_trig },
+   { "sin", bi_trig },       { "cos", bi_trig },
+   { "tan", bi_trig },       { "asin", bi_trig },
+   { "acos", bi_trig },      { "atan", bi_trig },
+   { "sinh", bi_trig },      { "cosh", bi_trig },
+   { "tanh", bi_trig },      { "asinh", bi_trig },
+   { "acosh", bi_trig },     { "atanh", bi_trig },
+   { "pow", bi_exp },        { "exp", bi_exp },
+   { "log", bi_exp },        { "exp2", bi_exp },
+   { "log2", bi_exp },       { "sqrt", bi_exp },
+   { "inversesqrt", bi_exp },
+   { "abs", bi_common },     { "sign", bi_common },
+   { "floor", bi_common },   { "ceil", bi_common },
+   { "trunc", bi_common },   { "round", bi_common },
+   { "roundEven", bi_common }, { "fract", bi_common },
+   { "mod", bi_common },     { "min", bi_common },
+   { "max", bi_common },     { "clamp", bi_common },
+   { "mix", bi_common },     { "step", bi_common },
+   { "smoothstep", bi_common }, { "isnan", bi_common },
+   { "isinf", bi_common },   { "fma", bi_common },
+   { "floatBitsToInt", bi_common }, { "floatBitsToUint", bi_common },
+   { "intBitsToFloat", bi_common }, { "uintBitsToFloat", bi_common },
+   { "modf", bi_modf },
+   { "length", bi_geometric }, { "distance", bi_geometric },
+   { "dot", bi_geometric },  { "cross", bi_geometric },
+   { "normalize", bi_geometric }, { "faceforward", bi_geometric },
+   { "reflect", bi_geometric }, { "refract", bi_geometric },
+   { "matrixCompMult", bi_matrix }, { "outerProduct", bi_matrix },
+   { "transpose", bi_matrix }, { "determinant", bi_matrix },
+   { "inverse", bi_matrix },
+   { "lessThan", bi_relational }, { "lessThanEqual", bi_relational },
+   { "greaterThan", bi_relational }, { "greaterThanEqual", bi_relational },
+   { "equal", bi_relational }, { "notEqual", bi_relational },
+   { "any", bi_relational }, { "all", bi_relational },
+   { "not", bi_relational },
+   { "bitfieldExtract", bi_integer }, { "bitfieldInsert", bi_integer },
+   { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
+   { "findLSB", bi_integer }, { "findMSB", bi_integer },
+   { "packHalf2x16", bi_pack }, { "unpackHalf2x16", bi_pack },
+};
+
+/* 2: exact, 1: implicit conversion, 0: no match. */
+static int
+param_match(const struct glsl_type *arg, const struct glsl_type *param)
+{
+   if (!arg || !param)
+      return 0;
+   if (arg == param || glsl_type_equal(arg, param))
+      return 2;
+   if (!glsl_type_is_basic(arg) || !glsl_type_is_basic(param) ||
+       arg->vector_elements != param->vector_elements ||
+       arg->matrix_columns != param->matrix_columns)
+      return 0;
+   enum glsl_base_type f = arg->base_type, t = param->base_type;
+   if ((t == GLSL_TYPE_UINT && f == GLSL_TYPE_INT) ||
+       (t == GLSL_TYPE_FLOAT && (f == GLSL_TYPE_INT || f == GLSL_TYPE_UINT)) ||
+       (t == GLSL_TYPE_DOUBLE && (f == GLSL_TYPE_INT || f == GLSL_TYPE_UINT ||
+                                  f == GLSL_TYPE_FLOAT)))
+      return 1;
+   return 0;
+}
+
+static const struct glsl_builtin_func *
+find_row(struct ast_node *n)
+{
+   const struct glsl_builtin_func *best = NULL;
+   int best_score = 0;
+   for (unsigned i = 0; i < glsl_num_builtin_funcs; i++) {
+      const struct glsl_builtin_func *f = &glsl_builtin_funcs[i];
+      if (f->nparams != n->list.count || strcmp(f->name, n->name))
+         continue;
+      int score = 2;
+      unsigned k = 0;
+      for (struct ast_node *a = n->list.head; a; a = a->next, k++) {
+         const struct glsl_type *pt =
+            glsl_builtin_type_by_name(f->params[k].type, NULL);
+         score = MIN2(score, param_match(a->vtype, pt));
+      }
+      if (score > best_score) {
+         best = f;
+         best_score = score;
+      }
+   }
+   return best;
+}
+
+struct g2n_val
+g2n_builtin_call(struct g2n *c, struct ast_node *n)
+{
+   struct g2n_val none = { .type = n->vtype };
+   builtin_fn fn = NULL;
+   for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
+      if (!strcmp(families[i].name, n->name))
+         fn = families[i].fn;
+   }
+   if (!fn) {
+      g2n_fail(c, n, "built-in function '%s' is not translated yet",
+               n->name);
+      return none;
+   }
+   if (n->list.count > 8) {
+      g2n_fail(c, n, "too many arguments");
+      return none;
+   }
+   const struct glsl_builtin_func *row = find_row(n);
+   struct bargs a = { .n = n->list.count, .rt = n->vtype, .name = n->name };
+   struct g2n_lval outs[8];
+   bool is_out[8] = { false };
+   unsigned k = 0;
+   for (struct ast_node *e = n->list.head; e && !c->failed; e = e->next, k++) {
+      const struct glsl_type *pt =
+         row ? glsl_builtin_type_by_name(row->params[k].type, NULL) : NULL;
+      if (row && (row->params[k].out || row->params[k].inout)) {
+         is_out[k] = true;
+         if (!g2n_lvalue(c, e, &outs[k])) {
+            g2n_fail(c, e, "out argument is not an l-value");
+            return none;
+         }
+         a.v[k] = (struct g2n_val){ .type = pt ? pt : e->vtype };
+         if (row->params[k].inout)
+            a.v[k] = g2n_load_lval(c, &outs[k]);
+         continue;
+      }
+      a.v[k] = g2n_expr(c, e);
+      if (pt)
+         a.v[k] = g2n_convert(c, a.v[k], pt);
+   }
+   if (c->failed)
+      return none;
+   struct g2n_val r = fn(c, &a);
+   for (k = 0; k < a.n && !c->failed; k++) {
+      if (is_out[k] && a.out[k].type)
+         g2n_store_lval(c, &outs[k], g2n_convert(c, a.out[k],
+                                                 outs[k].type));
+   }
+   return r;
+}

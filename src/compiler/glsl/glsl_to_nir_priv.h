@@ -1,0 +1,162 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR, shared by glsl_to_nir*.c.
+ *
+ * The checker has already accepted the tree and left the type of every
+ * expression and declarator in ast_node.vtype; the translator resolves
+ * names itself (its own scopes), picks overloads again from the argument
+ * types, and adds the implicit conversions the checker allowed.
+ *
+ * Values: a basic value (scalar, vector, matrix) is SSA: one def per
+ * column.  An aggregate (array, structure) always lives in storage and is
+ * passed around as a deref; copying one copies its leaves.  Anything that
+ * must be indexed but is not in storage is first spilled to a temporary.
+ *
+ * Functions are inlined at each call (NIR here has no calls): parameters
+ * become temporaries, a return inside the inlined body stores the result,
+ * sets a flag and breaks out of a one-trip loop wrapped around the body.
+ */
+#ifndef GLSL_TO_NIR_PRIV_H
+#define GLSL_TO_NIR_PRIV_H
+
+#include "glsl_state.h"
+#include "glsl_to_nir.h"
+#include "nir_builder.h"
+#include "util/hash_table.h"
+#include "util/ralloc.h"
+#include "util/u_dynarray.h"
+#include "util/u_math.h"
+
+/* Deep expressions and call chains are bounded like the checker's. */
+#define G2N_MAX_INLINE_DEPTH 64
+
+struct g2n_val {
+   const struct glsl_type *type;
+   nir_def *col[4];            /* basic types: columns (one for vectors) */
+   nir_deref_instr *deref;     /* arrays and structures */
+};
+
+/* Something that can be stored to: a deref, optionally narrowed by a
+ * swizzle of the vector it names. */
+struct g2n_lval {
+   const struct glsl_type *type;  /* of the expression */
+   nir_deref_instr *deref;
+   const struct glsl_type *dtype; /* of the deref */
+   unsigned swz[4];
+   unsigned nswz;                 /* 0: the whole deref */
+};
+
+/* A name in scope. */
+struct g2n_sym {
+   const struct glsl_type *type;
+   nir_variable *var;
+   nir_deref_instr *alias;     /* opaque in parameters: the argument */
+   int field;                  /* member of an anonymous block, else -1 */
+   nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
+   bool is_sysval;
+   int var_index;              /* in g2n.vars, else -1 */
+};
+
+struct g2n_scope {
+   struct hash_table *names;
+   struct g2n_scope *up;
+};
+
+enum g2n_jump_kind {
+   G2N_JUMP_LOOP,
+   G2N_JUMP_SWITCH,
+   G2N_JUMP_INLINE,
+};
+
+/* Innermost-first stack of what break / continue / return leave. */
+struct g2n_jump {
+   enum g2n_jump_kind kind;
+   nir_variable *flag;         /* switch: continue seen; inline: returned */
+   nir_variable *retval;       /* inline: the result */
+   const struct glsl_type *ret_type;
+   struct g2n_jump *up;
+};
+
+struct g2n_func {
+   struct ast_node *fn;
+   const char *name;
+   unsigned nparams;
+   struct g2n_func *next;      /* same name */
+};
+
+struct g2n {
+   void *mem;
+   nir_shader *shader;
+   nir_builder b;
+   struct glsl_parse_state *st;
+   gl_shader_stage stage;
+   struct g2n_scope *scope;
+   struct g2n_scope *global;
+   struct hash_table *funcs;   /* name -> struct g2n_func list */
+   struct hash_table *builtins; /* name -> struct g2n_sym (made lazily) */
+   struct g2n_jump *jumps;
+   unsigned inline_depth;
+   struct util_dynarray vars;  /* struct glsl_nir_var */
+   bool failed;
+   char *error;
+};
+
+/* glsl_to_nir.c */
+void g2n_fail(struct g2n *c, const struct ast_node *n, const char *fmt,
+              ...);
+void g2n_push_scope(struct g2n *c);
+void g2n_pop_scope(struct g2n *c);
+void g2n_declare(struct g2n *c, const char *name, struct g2n_sym *sym);
+struct g2n_sym *g2n_lookup(struct g2n *c, const char *name);
+
+/* glsl_to_nir_vars.c */
+const nir_vtype *g2n_vtype(struct g2n *c, const struct glsl_type *t,
+                           bool bool_as_uint);
+nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,
+                       const char *name);
+void g2n_global_decl(struct g2n *c, struct ast_node *n);
+void g2n_local_decl(struct g2n *c, struct ast_node *n);
+struct g2n_sym *g2n_builtin_var(struct g2n *c, const char *name);
+struct g2n_val g2n_load(struct g2n *c, nir_deref_instr *d,
+                        const struct glsl_type *t);
+void g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
+               struct g2n_val v);
+struct g2n_val g2n_load_lval(struct g2n *c, const struct g2n_lval *lv);
+void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
+                    struct g2n_val v);
+/* Storage holding v (v's own deref for aggregates, else a temporary). */
+nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
+
+/* glsl_to_nir_expr.c */
+struct g2n_val g2n_expr(struct g2n *c, struct ast_node *n);
+bool g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv);
+struct g2n_val g2n_convert(struct g2n *c, struct g2n_val v,
+                           const struct glsl_type *to);
+struct g2n_val g2n_initializer(struct g2n *c, struct ast_node *init,
+                               const struct glsl_type *t);
+struct g2n_val g2n_basic(const struct glsl_type *t, nir_def *v);
+/* Components of a basic value, column-major, as scalars. */
+unsigned g2n_components(struct g2n *c, struct g2n_val v, nir_def **out);
+struct g2n_val g2n_binop(struct g2n *c, int op, struct g2n_val a,
+                         struct g2n_val b, const struct glsl_type *rt);
+nir_def *g2n_bool(struct g2n *c, struct g2n_val v);
+
+/* glsl_to_nir_stmt.c */
+void g2n_stmt(struct g2n *c, struct ast_node *n);
+void g2n_stmt_list(struct g2n *c, struct ast_list *l);
+/* After closing a NIR loop inside an inlined function: leave the next
+ * loop out too when the function returned. */
+void g2n_after_loop(struct g2n *c);
+
+/* glsl_to_nir_func.c */
+struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);
+struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
+
+/* glsl_to_nir_builtins.c */
+struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
+
+#endif

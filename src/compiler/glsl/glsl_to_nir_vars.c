@@ -1,0 +1,444 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR: variables.  GLSL types to NIR variable types, global and
+ * local declarations (storage class -> NIR mode), built-in variables
+ * (outputs at their standard locations, system values, constants), and
+ * loads and stores of whole values through derefs.
+ */
+#include <string.h>
+
+#include "glsl_builtins.h"
+#include "glsl_to_nir_priv.h"
+
+static nir_alu_type
+base_alu_type(enum glsl_base_type b, bool bool_as_uint)
+{
+   switch (b) {
+   case GLSL_TYPE_BOOL:
+      return bool_as_uint ? nir_type_uint32 : nir_type_bool1;
+   case GLSL_TYPE_INT:
+      return nir_type_int32;
+   case GLSL_TYPE_UINT:
+      return nir_type_uint32;
+   case GLSL_TYPE_DOUBLE:
+      return nir_type_float64;
+   case GLSL_TYPE_INT64:
+      return nir_type_int64;
+   case GLSL_TYPE_UINT64:
+      return nir_type_uint64;
+   default:
+      return nir_type_float32;
+   }
+}
+
+const nir_vtype *
+g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
+{
+   void *mem = c->shader;
+   switch (t->base_type) {
+   case GLSL_TYPE_ARRAY:
+      return nir_vtype_array(mem, g2n_vtype(c, t->element, bool_as_uint),
+                             t->length < 0 ? 0 : (unsigned)t->length);
+   case GLSL_TYPE_STRUCT:
+   case GLSL_TYPE_INTERFACE: {
+      nir_vtype_field *f = ralloc_array(mem, nir_vtype_field,
+                                        t->num_fields ? t->num_fields : 1);
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         f[i].name = t->fields[i].name;
+         f[i].type = g2n_vtype(c, t->fields[i].type, bool_as_uint);
+      }
+      return nir_vtype_struct(mem, t->name, f, t->num_fields);
+   }
+   case GLSL_TYPE_SAMPLER: {
+      nir_sampler_dim dim = NIR_SAMPLER_DIM_2D;
+      switch (t->sampler_dim) {
+      case GLSL_SAMPLER_DIM_1D: dim = NIR_SAMPLER_DIM_1D; break;
+      case GLSL_SAMPLER_DIM_3D: dim = NIR_SAMPLER_DIM_3D; break;
+      case GLSL_SAMPLER_DIM_CUBE: dim = NIR_SAMPLER_DIM_CUBE; break;
+      case GLSL_SAMPLER_DIM_RECT: dim = NIR_SAMPLER_DIM_RECT; break;
+      case GLSL_SAMPLER_DIM_BUF: dim = NIR_SAMPLER_DIM_BUF; break;
+      case GLSL_SAMPLER_DIM_MS: dim = NIR_SAMPLER_DIM_MS; break;
+      default: break;
+      }
+      return nir_vtype_sampler(mem, dim, t->sampler_array, t->sampler_shadow,
+                               base_alu_type(t->sampled_type, false));
+   }
+   default:
+      if (t->matrix_columns > 1)
+         return nir_vtype_matrix(mem, base_alu_type(t->base_type, false),
+                                 t->vector_elements, t->matrix_columns);
+      return nir_vtype_vector(mem, base_alu_type(t->base_type, bool_as_uint),
+                              t->vector_elements);
+   }
+}
+
+nir_variable *
+g2n_temp(struct g2n *c, const struct glsl_type *t, const char *name)
+{
+   return nir_local_variable_create(c->b.impl, g2n_vtype(c, t, false), name);
+}
+
+/* ---- loads and stores ---------------------------------------------------- */
+
+static bool
+is_aggregate(const struct glsl_type *t)
+{
+   return t->base_type == GLSL_TYPE_ARRAY ||
+          t->base_type == GLSL_TYPE_STRUCT ||
+          t->base_type == GLSL_TYPE_INTERFACE;
+}
+
+struct g2n_val
+g2n_load(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t)
+{
+   nir_builder *b = &c->b;
+   struct g2n_val v = { .type = t };
+   if (is_aggregate(t)) {
+      v.deref = d;
+   } else if (t->matrix_columns > 1) {
+      for (unsigned i = 0; i < t->matrix_columns; i++)
+         v.col[i] = nir_load_deref(b, nir_build_deref_array_imm(b, d, i));
+   } else if (t->base_type == GLSL_TYPE_SAMPLER) {
+      v.deref = d;
+   } else {
+      v.col[0] = nir_load_deref(b, d);
+      if (t->base_type == GLSL_TYPE_BOOL && v.col[0]->bit_size != 1)
+         v.col[0] = nir_ine(b, v.col[0], nir_imm_int_like(b, 0, v.col[0]));
+   }
+   return v;
+}
+
+void
+g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
+          struct g2n_val v)
+{
+   nir_builder *b = &c->b;
+   if (t->base_type == GLSL_TYPE_ARRAY) {
+      if (!v.deref)
+         return;
+      for (int i = 0; i < t->length; i++) {
+         nir_deref_instr *src = nir_build_deref_array_imm(b, v.deref, i);
+         g2n_store(c, nir_build_deref_array_imm(b, d, i), t->element,
+                   g2n_load(c, src, t->element));
+      }
+   } else if (t->base_type == GLSL_TYPE_STRUCT ||
+              t->base_type == GLSL_TYPE_INTERFACE) {
+      if (!v.deref)
+         return;
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         nir_deref_instr *src = nir_build_deref_struct(b, v.deref, i);
+         g2n_store(c, nir_build_deref_struct(b, d, i), t->fields[i].type,
+                   g2n_load(c, src, t->fields[i].type));
+      }
+   } else if (t->matrix_columns > 1) {
+      for (unsigned i = 0; i < t->matrix_columns; i++) {
+         nir_store_deref(b, nir_build_deref_array_imm(b, d, i), v.col[i],
+                         (1u << t->vector_elements) - 1);
+      }
+   } else if (t->base_type == GLSL_TYPE_SAMPLER) {
+      /* Opaque values are never copied (only passed as in parameters,
+       * which alias the uniform). */
+   } else if (v.col[0]) {
+      nir_def *x = v.col[0];
+      if (t->base_type == GLSL_TYPE_BOOL &&
+          nir_alu_type_get_type_size(d->type->base) != 1)
+         x = nir_b2i32(b, x);
+      nir_store_deref(b, d, x, (1u << x->num_components) - 1);
+   }
+}
+
+struct g2n_val
+g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
+{
+   struct g2n_val v = g2n_load(c, lv->deref, lv->dtype);
+   if (lv->nswz) {
+      v.col[0] = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
+      v.type = lv->type;
+   }
+   return v;
+}
+
+void
+g2n_store_lval(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
+{
+   nir_builder *b = &c->b;
+   if (!lv->nswz) {
+      g2n_store(c, lv->deref, lv->dtype, v);
+      return;
+   }
+   /* Swizzled store: place the components where they go and mask. */
+   unsigned n = lv->dtype->vector_elements;
+   nir_def *comps[4];
+   nir_def *undef = NULL;
+   unsigned mask = 0;
+   for (unsigned i = 0; i < n; i++)
+      comps[i] = NULL;
+   for (unsigned i = 0; i < lv->nswz; i++) {
+      comps[lv->swz[i]] = v.col[0]->num_components > 1
+                             ? nir_channel(b, v.col[0], i)
+                             : v.col[0];
+      mask |= 1u << lv->swz[i];
+   }
+   for (unsigned i = 0; i < n; i++) {
+      if (!comps[i]) {
+         if (!undef)
+            undef = nir_undef(b, 1, v.col[0]->bit_size);
+         comps[i] = undef;
+      }
+   }
+   nir_def *x = n > 1 ? nir_vec(b, comps, n) : comps[0];
+   if (lv->dtype->base_type == GLSL_TYPE_BOOL &&
+       nir_alu_type_get_type_size(lv->deref->type->base) != 1)
+      x = nir_b2i32(b, x);
+   nir_store_deref(b, lv->deref, x, mask);
+}
+
+nir_deref_instr *
+g2n_spill(struct g2n *c, struct g2n_val v)
+{
+   if (v.deref)
+      return v.deref;
+   nir_variable *t = g2n_temp(c, v.type, "spill");
+   nir_deref_instr *d = nir_build_deref_var(&c->b, t);
+   g2n_store(c, d, v.type, v);
+   return d;
+}
+
+/* ---- declarations -------------------------------------------------------- */
+
+static int
+layout_int(const struct ast_type *at, const char *name, int dflt)
+{
+   int v = dflt;
+   for (const struct ast_layout_id *l = at ? at->layout : NULL; l;
+        l = l->next) {
+      if (!strcmp(l->name, name) && l->evaluated && l->known)
+         v = (int)l->ival;
+   }
+   return v;
+}
+
+static void
+record_var(struct g2n *c, struct g2n_sym *sym, const char *name,
+           const struct glsl_type *t, unsigned q, const struct ast_type *at,
+           struct ast_node *init, bool builtin)
+{
+   struct glsl_nir_var gv = {
+      .var = sym->var,
+      .name = name,
+      .type = t,
+      .qual = q,
+      .location = layout_int(at, "location", -1),
+      .index = layout_int(at, "index", 0),
+      .binding = layout_int(at, "binding", -1),
+      .builtin = builtin,
+      .initializer = init,
+   };
+   sym->var_index = (int)util_dynarray_num_elements(&c->vars,
+                                                    struct glsl_nir_var);
+   util_dynarray_append(&c->vars, struct glsl_nir_var, gv);
+}
+
+static nir_variable_mode
+mode_for(struct g2n *c, unsigned q)
+{
+   if (q & AST_Q_UNIFORM)
+      return nir_var_uniform;
+   if (q & (AST_Q_IN | AST_Q_ATTRIBUTE))
+      return nir_var_shader_in;
+   if (q & AST_Q_OUT)
+      return nir_var_shader_out;
+   if (q & AST_Q_VARYING)
+      return c->stage == MESA_SHADER_FRAGMENT ? nir_var_shader_in
+                                              : nir_var_shader_out;
+   return nir_var_function_temp;
+}
+
+static void
+emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
+                 struct ast_node *init)
+{
+   struct g2n_val v = g2n_initializer(c, init, t);
+   if (!c->failed)
+      g2n_store(c, nir_build_deref_var(&c->b, var), t, v);
+}
+
+void
+g2n_global_decl(struct g2n *c, struct ast_node *n)
+{
+   if (n->kind == AST_BLOCK) {
+      /* Redeclared built-in blocks add nothing. */
+      if (n->name && !strcmp(n->name, "gl_PerVertex"))
+         return;
+      g2n_fail(c, n, "interface blocks are not translated yet");
+      return;
+   }
+   unsigned q = n->type->flags;
+   for (struct ast_node *d = n->list.head; d && !c->failed; d = d->next) {
+      const struct glsl_type *t = d->vtype;
+      if (!t || !d->name)
+         continue;
+      /* Built-ins redeclared (gl_FragDepth layouts, gl_TexCoord sizes)
+       * keep their own variable. */
+      if (!strncmp(d->name, "gl_", 3))
+         continue;
+      /* Shaders of one stage share their globals. */
+      if (hash_table_search(c->global->names, d->name))
+         continue;
+      if (q & (AST_Q_BUFFER | AST_Q_SHARED)) {
+         g2n_fail(c, d, "buffer and shared variables are not translated "
+                  "yet");
+         return;
+      }
+      nir_variable_mode mode = mode_for(c, q);
+      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
+      sym->type = t;
+      sym->field = -1;
+      sym->var_index = -1;
+      if (mode == nir_var_function_temp) {
+         sym->var = g2n_temp(c, t, d->name);
+         if (d->a)
+            emit_initializer(c, sym->var, t, d->a);
+      } else {
+         sym->var = nir_variable_create(c->shader, mode,
+                                        g2n_vtype(c, t, mode ==
+                                                  nir_var_uniform),
+                                        d->name);
+         sym->var->data.flat = (q & AST_Q_FLAT) != 0;
+         sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
+         sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
+         record_var(c, sym, d->name, t, q, n->type,
+                    mode == nir_var_uniform ? d->a : NULL, false);
+      }
+      g2n_declare(c, d->name, sym);
+   }
+}
+
+void
+g2n_local_decl(struct g2n *c, struct ast_node *n)
+{
+   for (struct ast_node *d = n->list.head; d && !c->failed; d = d->next) {
+      const struct glsl_type *t = d->vtype;
+      if (!t || !d->name)
+         continue;
+      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
+      sym->type = t;
+      sym->field = -1;
+      sym->var_index = -1;
+      sym->var = g2n_temp(c, t, d->name);
+      /* The name is in scope after its initializer (GLSL 4.60 4.2.2). */
+      if (d->a)
+         emit_initializer(c, sym->var, t, d->a);
+      g2n_declare(c, d->name, sym);
+   }
+}
+
+/* ---- built-in variables ---------------------------------------------------- */
+
+struct builtin_io {
+   const char *name;
+   const char *type;
+   unsigned stages;           /* bit per stage */
+   nir_variable_mode mode;    /* 0: system value */
+   int location;
+   nir_intrinsic_op sysval;
+   unsigned array;            /* array length, 0: not an array */
+};
+
+#define VS (1u << MESA_SHADER_VERTEX)
+#define FS (1u << MESA_SHADER_FRAGMENT)
+
+/* Locations: the standard slots glsl_program.h documents. */
+static const struct builtin_io builtin_ios[] = {
+   { "gl_Position", "vec4", VS, nir_var_shader_out, VARYING_SLOT_POS, 0, 0 },
+   { "gl_PointSize", "float", VS, nir_var_shader_out, VARYING_SLOT_PSIZ, 0,
+     0 },
+   { "gl_VertexID", "int", VS, 0, 0, nir_intrinsic_load_vertex_id, 0 },
+   { "gl_InstanceID", "int", VS, 0, 0, nir_intrinsic_load_instance_id, 0 },
+   { "gl_FragCoord", "vec4", FS, 0, 0, nir_intrinsic_load_frag_coord, 0 },
+   { "gl_FrontFacing", "bool", FS, 0, 0, nir_intrinsic_load_front_face, 0 },
+   { "gl_PointCoord", "vec2", FS, 0, 0, nir_intrinsic_load_point_coord, 0 },
+   { "gl_FragColor", "vec4", FS, nir_var_shader_out, FRAG_RESULT_COLOR, 0,
+     0 },
+   { "gl_FragData", "vec4", FS, nir_var_shader_out, FRAG_RESULT_DATA0, 0,
+     FRAG_RESULT_MAX - FRAG_RESULT_DATA0 },
+   { "gl_FragDepth", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH, 0,
+     0 },
+};
+
+static struct g2n_sym *
+builtin_constant(struct g2n *c, const char *name)
+{
+   for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
+      const struct glsl_builtin_var *bv = &glsl_builtin_vars[i];
+      if (bv->qual != GLSL_BQ_CONST || strcmp(bv->name, name))
+         continue;
+      const struct glsl_type *t = glsl_builtin_type_by_name(bv->type, NULL);
+      if (!t || !glsl_type_is_basic(t))
+         return NULL;
+      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
+      sym->type = t;
+      sym->field = -1;
+      sym->var_index = -1;
+      sym->var = g2n_temp(c, t, name);
+      /* Stored at the very start of main, so every use sees it. */
+      nir_builder sb = nir_builder_at(nir_before_impl(c->b.impl));
+      nir_def *comps[4];
+      for (unsigned k = 0; k < t->vector_elements; k++)
+         comps[k] = nir_imm_int(&sb, bv->values[k]);
+      nir_def *v = t->vector_elements > 1
+                      ? nir_vec(&sb, comps, t->vector_elements)
+                      : comps[0];
+      nir_store_deref(&sb, nir_build_deref_var(&sb, sym->var), v,
+                      (1u << t->vector_elements) - 1);
+      return sym;
+   }
+   return NULL;
+}
+
+struct g2n_sym *
+g2n_builtin_var(struct g2n *c, const char *name)
+{
+   if (strncmp(name, "gl_", 3))
+      return NULL;
+   struct hash_entry *e = hash_table_search(c->builtins, name);
+   if (e)
+      return e->data;
+   struct g2n_sym *sym = NULL;
+   for (unsigned i = 0; i < ARRAY_SIZE(builtin_ios); i++) {
+      const struct builtin_io *io = &builtin_ios[i];
+      if (strcmp(io->name, name) || !(io->stages & (1u << c->stage)))
+         continue;
+      const struct glsl_type *t = glsl_builtin_type_by_name(io->type, NULL);
+      if (io->array)
+         t = glsl_array_type(c->mem, t, (int)io->array);
+      sym = rzalloc(c->mem, struct g2n_sym);
+      sym->type = t;
+      sym->field = -1;
+      sym->var_index = -1;
+      if (!io->mode) {
+         sym->is_sysval = true;
+         sym->sysval = io->sysval;
+      } else {
+         sym->var = nir_variable_create(c->shader, io->mode,
+                                        g2n_vtype(c, t, false), name);
+         sym->var->data.location = io->location;
+         sym->var->data.driver_location = (unsigned)io->location;
+         record_var(c, sym, name, t,
+                    io->mode == nir_var_shader_out ? AST_Q_OUT : AST_Q_IN,
+                    NULL, NULL, true);
+         util_dynarray_element(&c->vars, struct glsl_nir_var,
+                               sym->var_index)->location = io->location;
+      }
+      break;
+   }
+   if (!sym)
+      sym = builtin_constant(c, name);
+   if (sym)
+      hash_table_insert(c->builtins, name, sym);
+   return sym;
+}

@@ -1,0 +1,87 @@
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
+"""glsl-compiler against bad command lines and unreadable inputs, as a user
+would try them: the reason a file cannot be read is said (strerror or the
+size limit), a directory is named as such, a missing option value is
+reported as missing (not as an unknown option), and an extension the front
+end does not know is rejected.
+
+Usage: compiler_cli_test.py GLSL_COMPILER
+Ends with "N passed, N failed"; exits 1 on any failure."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+COMPILER = sys.argv[1]
+RESULTS = {'passed': 0, 'failed': 0}
+
+
+def run(*args):
+    return subprocess.run((COMPILER,) + args, capture_output=True,
+                          timeout=20)
+
+
+def check(cond, what):
+    if cond:
+        RESULTS['passed'] += 1
+    else:
+        RESULTS['failed'] += 1
+        print('FAIL:', what)
+
+
+def says(r, text):
+    return r.returncode == 2 and text in r.stderr.decode(errors='replace')
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        good = os.path.join(tmp, 'ok.vert')
+        with open(good, 'w') as f:
+            f.write('void main() { gl_Position = vec4(0.0); }\n')
+        check(run(good).returncode == 0, 'a valid shader compiles')
+
+        # Unreadable inputs: the reason, from the system.
+        missing = os.path.join(tmp, 'missing.vert')
+        check(says(run(missing), 'No such file or directory'),
+              'a missing file names the reason')
+        # A directory, with or without a stage-like name.
+        d = os.path.join(tmp, 'dir.frag')
+        os.mkdir(d)
+        check(says(run(d), 'Is a directory'), 'a directory named *.frag')
+        check(says(run(tmp), 'Is a directory'),
+              'a directory without a stage is named as a directory')
+        # Endless input stops at the documented limit.
+        r = run('--stage', 'vert', '/dev/zero')
+        check(says(r, 'larger than the limit'), '/dev/zero hits the limit')
+        # The stage still comes from the name, not from a dot in a folder.
+        sub = os.path.join(tmp, 'x.vert.d')
+        os.mkdir(sub)
+        noext = os.path.join(sub, 'shader')
+        with open(noext, 'w') as f:
+            f.write('void main() {}\n')
+        check(says(run(noext), 'unknown stage'),
+              'a file without a stage extension asks for --stage')
+
+        # Missing option values are missing, not unknown options.
+        for opt in ('--version', '--stage', '--extension'):
+            r = run(good, opt)
+            check(says(r, "option '%s' needs a value" % opt),
+                  '%s without a value' % opt)
+        check(says(run('--bogus', good), "unknown option '--bogus'"),
+              'an unknown option')
+
+        # Extensions: a known one is accepted, an unknown one rejected.
+        check(run('--extension', 'GL_ARB_gpu_shader5', good).returncode == 0,
+              'a known --extension')
+        check(says(run('--extension', 'GL_FOO_not_real', good),
+                   "unknown extension 'GL_FOO_not_real'"),
+              'an unknown --extension')
+
+    print('%d passed, %d failed' % (RESULTS['passed'], RESULTS['failed']))
+    return 1 if RESULTS['failed'] else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,628 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Batches: memory pools, the resources a batch touches, and flushing a
+ * batch into a drm_asahi render command.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <xf86drm.h>
+
+#include "util/log.h"
+#include "util/u_inlines.h"
+
+#include "agx_pack.h"
+#include "agx_render.h"
+#include "agx_state.h"
+#include "agx_trace.h"
+#include "agx_descriptors.h"
+#include "agx_usc.h"
+#include "agx_vdm.h"
+
+/* ---- pools ------------------------------------------------------------ */
+
+#define AGX_POOL_BO_SIZE (64 * 1024)
+
+void
+agx_pool_init(struct agx_pool *pool, struct agx_device *dev, uint32_t flags)
+{
+   memset(pool, 0, sizeof(*pool));
+   pool->dev = dev;
+   pool->bo_flags = flags;
+   util_dynarray_init(&pool->bos, NULL);
+}
+
+void
+agx_pool_cleanup(struct agx_pool *pool)
+{
+   unsigned n = util_dynarray_num_elements(&pool->bos, struct agx_bo *);
+   for (unsigned i = 0; i < n; ++i)
+      agx_bo_unreference(*util_dynarray_element(&pool->bos, struct agx_bo *, i));
+   util_dynarray_fini(&pool->bos);
+   pool->current = NULL;
+}
+
+struct agx_ptr
+agx_pool_alloc(struct agx_pool *pool, size_t size, unsigned align)
+{
+   struct agx_ptr ptr = {0};
+   uint64_t offset = (pool->offset + align - 1) & ~((uint64_t)align - 1);
+
+   if (!pool->current || offset + size > pool->current->size) {
+      uint64_t bo_size = size > AGX_POOL_BO_SIZE ? size : AGX_POOL_BO_SIZE;
+      struct agx_bo *bo =
+         agx_bo_create(pool->dev, bo_size, pool->bo_flags, "pool");
+      if (!bo || !agx_bo_map(bo)) {
+         if (bo)
+            agx_bo_unreference(bo);
+         return ptr;
+      }
+      util_dynarray_append(&pool->bos, struct agx_bo *, bo);
+      pool->current = bo;
+      offset = 0;
+   }
+
+   ptr.cpu = (uint8_t *)pool->current->map + offset;
+   ptr.gpu = pool->current->va + offset;
+   pool->offset = offset + size;
+   return ptr;
+}
+
+uint64_t
+agx_pool_upload(struct agx_pool *pool, const void *data, size_t size,
+                unsigned align)
+{
+   struct agx_ptr p = agx_pool_alloc(pool, size, align);
+   if (p.cpu && size)
+      memcpy(p.cpu, data, size);
+   return p.gpu;
+}
+
+/* ---- resource tracking ------------------------------------------------ */
+
+static bool
+res_list_has(struct util_dynarray *list, struct pipe_resource *res)
+{
+   unsigned n = util_dynarray_num_elements(list, struct pipe_resource *);
+   for (unsigned i = 0; i < n; ++i) {
+      if (*util_dynarray_element(list, struct pipe_resource *, i) == res)
+         return true;
+   }
+   return false;
+}
+
+static void
+res_list_add(struct util_dynarray *list, struct pipe_resource *res)
+{
+   if (!res || res_list_has(list, res))
+      return;
+   struct pipe_resource *ref = NULL;
+   pipe_resource_reference(&ref, res);
+   util_dynarray_append(list, struct pipe_resource *, ref);
+}
+
+void
+agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res)
+{
+   res_list_add(&batch->reads, res);
+}
+
+void
+agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res)
+{
+   res_list_add(&batch->writes, res);
+}
+
+void
+agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo)
+{
+   unsigned n = util_dynarray_num_elements(&batch->bos, struct agx_bo *);
+   for (unsigned i = 0; i < n; ++i) {
+      if (*util_dynarray_element(&batch->bos, struct agx_bo *, i) == bo)
+         return;
+   }
+   agx_bo_reference(bo);
+   util_dynarray_append(&batch->bos, struct agx_bo *, bo);
+}
+
+bool
+agx_batch_uses(struct agx_batch *batch, struct pipe_resource *res,
+               bool writes_only)
+{
+   if (!batch)
+      return false;
+   return res_list_has(&batch->writes, res) ||
+          (!writes_only && res_list_has(&batch->reads, res));
+}
+
+static void
+res_list_release(struct util_dynarray *list)
+{
+   unsigned n = util_dynarray_num_elements(list, struct pipe_resource *);
+   for (unsigned i = 0; i < n; ++i)
+      pipe_resource_reference(
+         util_dynarray_element(list, struct pipe_resource *, i), NULL);
+   util_dynarray_fini(list);
+}
+
+/* ---- batch lifetime --------------------------------------------------- */
+
+struct agx_batch *
+agx_get_batch(struct agx_context *ctx)
+{
+   if (ctx->batch)
+      return ctx->batch;
+
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   struct agx_batch *batch = calloc(1, sizeof(*batch));
+   if (!batch)
+      return NULL;
+
+   batch->ctx = ctx;
+   agx_pool_init(&batch->pool, &screen->dev, AGX_BO_WRITEBACK);
+   agx_pool_init(&batch->pipeline, &screen->dev, AGX_BO_EXEC);
+   util_dynarray_init(&batch->scissor, NULL);
+   util_dynarray_init(&batch->depth_bias, NULL);
+   util_dynarray_init(&batch->reads, NULL);
+   util_dynarray_init(&batch->writes, NULL);
+   util_dynarray_init(&batch->bos, NULL);
+
+   batch->vdm = agx_bo_create(&screen->dev, AGX_VDM_SIZE, 0, "vdm");
+   if (!batch->vdm || !agx_bo_map(batch->vdm)) {
+      if (batch->vdm)
+         agx_bo_unreference(batch->vdm);
+      free(batch);
+      return NULL;
+   }
+   batch->vdm_head = batch->vdm->map;
+   /* Room for the terminator is kept at the end. */
+   batch->vdm_end = batch->vdm_head + AGX_VDM_SIZE -
+                    AGX_VDM_STREAM_TERMINATE_LENGTH;
+
+   /* The framebuffer the batch renders to (surfaces referenced). */
+   batch->key = ctx->fb;
+   for (unsigned i = 0; i < ctx->fb.nr_cbufs; ++i) {
+      batch->key.cbufs[i] = NULL;
+      pipe_surface_reference(&batch->key.cbufs[i], ctx->fb.cbufs[i]);
+   }
+   batch->key.zsbuf = NULL;
+   pipe_surface_reference(&batch->key.zsbuf, ctx->fb.zsbuf);
+
+   ctx->batch = batch;
+   ctx->dirty = AGX_DIRTY_ALL;
+   agx_batch_init_state(batch);
+   return batch;
+}
+
+static void
+agx_batch_free(struct agx_batch *batch)
+{
+   for (unsigned i = 0; i < batch->key.nr_cbufs; ++i)
+      pipe_surface_reference(&batch->key.cbufs[i], NULL);
+   pipe_surface_reference(&batch->key.zsbuf, NULL);
+   agx_pool_cleanup(&batch->pool);
+   agx_pool_cleanup(&batch->pipeline);
+   agx_bo_unreference(batch->vdm);
+   util_dynarray_fini(&batch->scissor);
+   util_dynarray_fini(&batch->depth_bias);
+   res_list_release(&batch->reads);
+   res_list_release(&batch->writes);
+   unsigned nbo = util_dynarray_num_elements(&batch->bos, struct agx_bo *);
+   for (unsigned i = 0; i < nbo; ++i)
+      agx_bo_unreference(*util_dynarray_element(&batch->bos, struct agx_bo *, i));
+   util_dynarray_fini(&batch->bos);
+   free(batch);
+}
+
+/* ---- waiting ---------------------------------------------------------- */
+
+bool
+agx_wait_seqno(struct agx_screen *screen, uint64_t seqno)
+{
+   if (seqno == 0)
+      return true;
+
+   int64_t now = 0;
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   now = (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+
+   uint64_t point = seqno;
+   int ret = drmSyncobjTimelineWait(
+      screen->dev.fd, &screen->timeline, &point, 1,
+      now + (int64_t)AGX_WAIT_TIMEOUT_NS,
+      DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+      NULL);
+   if (ret) {
+      u_loge("asahi", "waiting for GPU submission %llu failed (%s): treating "
+                      "the device as lost",
+             (unsigned long long)seqno, strerror(errno));
+      screen->lost = true;
+      return false;
+   }
+   return true;
+}
+
+bool
+agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
+                  bool writes_only)
+{
+   if (agx_batch_uses(ctx->batch, &rsrc->base, writes_only))
+      agx_flush_batch(ctx, "resource access");
+
+   uint64_t point = writes_only ? rsrc->last_write : rsrc->last_use;
+   return agx_wait_seqno(agx_screen(ctx->base.screen), point);
+}
+
+/* ---- flushing --------------------------------------------------------- */
+
+/* Build the background or end-of-tile program of the batch and its USC
+ * word list; returns the list's USC offset (0 on failure) and the Counts
+ * word.
+ */
+static uint32_t
+agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
+{
+   struct agx_screen *screen = agx_screen(batch->ctx->base.screen);
+   struct agx_bg_eot_key key = {.tib = batch->tib};
+   unsigned nr_textures = 0;
+
+   /* Descriptors: PBEs for stores, clear colours in uniforms. */
+   uint8_t descs[AGX_MAX_RTS][AGX_PBE_LENGTH];
+   memset(descs, 0, sizeof(descs));
+   uint32_t clear_values[AGX_MAX_RTS][4];
+   memset(clear_values, 0, sizeof(clear_values));
+
+   for (unsigned rt = 0; rt < batch->key.nr_cbufs; ++rt) {
+      struct pipe_surface *surf = batch->key.cbufs[rt];
+      if (!surf || !agx_tilebuffer_has_rt(&batch->tib, rt))
+         continue;
+
+      struct agx_resource *rsrc = agx_resource(surf->texture);
+      if (store) {
+         struct agx_view_desc v = {
+            .layout = &rsrc->layout,
+            .base_va = rsrc->bo->va,
+            .format = surf->format,
+            .dimension = batch->tib.nr_samples > 1
+                            ? AGX_TEXTURE_DIMENSION_2D_MS
+                            : AGX_TEXTURE_DIMENSION_2D,
+            .first_level = surf->u.tex.level,
+            .last_level = surf->u.tex.level,
+            .first_layer = surf->u.tex.first_layer,
+            .last_layer = surf->u.tex.first_layer,
+         };
+         agx_pack_pbe_desc(descs[rt], &v);
+         key.op[rt] = AGX_EOT_STORE;
+         nr_textures = rt + 1;
+      } else if (batch->clear & (PIPE_CLEAR_COLOR0 << rt)) {
+         key.op[rt] = AGX_BG_CLEAR;
+         agx_pack_clear_colour(&batch->tib, rt, batch->clear_color[rt].ui,
+                               clear_values[rt]);
+      } else if (batch->load & (PIPE_CLEAR_COLOR0 << rt)) {
+         key.op[rt] = AGX_BG_LOAD;
+         struct agx_view_desc v = {
+            .layout = &rsrc->layout,
+            .base_va = rsrc->bo->va,
+            .format = surf->format,
+            .dimension = AGX_TEXTURE_DIMENSION_2D,
+            .first_level = surf->u.tex.level,
+            .last_level = surf->u.tex.level,
+            .first_layer = surf->u.tex.first_layer,
+            .last_layer = surf->u.tex.first_layer,
+            .swizzle = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
+                        PIPE_SWIZZLE_W},
+            .memory_order = true,
+         };
+         agx_pack_texture_desc(descs[rt], &v);
+         nr_textures = 2 * rt + 1;
+      }
+   }
+
+   char err[256];
+   struct agx_bg_eot_program prog;
+   void *mem = ralloc_context(NULL);
+   int ret = agx_build_bg_eot(&key, mem, &prog, err, sizeof(err));
+   if (ret) {
+      u_loge("asahi", "building the %s program failed: %s",
+             store ? "end-of-tile" : "background", err);
+      ralloc_free(mem);
+      return 0;
+   }
+
+   struct agx_ptr code = agx_pool_alloc(&batch->pipeline, prog.size_B, 256);
+   if (!code.cpu) {
+      ralloc_free(mem);
+      return 0;
+   }
+   memcpy(code.cpu, prog.code, prog.size_B);
+
+   /* Texture table: PBE of rt at register rt (store) or the load texture
+    * of rt at register 2 * rt (load); entries are 24 bytes each.
+    */
+   uint64_t tex_va = 0;
+   if (nr_textures) {
+      struct agx_ptr t =
+         agx_pool_alloc(&batch->pool, nr_textures * AGX_PBE_LENGTH, 64);
+      if (!t.cpu) {
+         ralloc_free(mem);
+         return 0;
+      }
+      memset(t.cpu, 0, nr_textures * AGX_PBE_LENGTH);
+      for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
+         unsigned reg = store ? rt : 2 * rt;
+         if (key.op[rt] == AGX_EOT_STORE || key.op[rt] == AGX_BG_LOAD)
+            memcpy((uint8_t *)t.cpu + reg * AGX_PBE_LENGTH, descs[rt],
+                   AGX_PBE_LENGTH);
+      }
+      tex_va = t.gpu;
+   }
+
+   size_t usc_size = AGX_USC_MAX_SIZE(AGX_MAX_RTS) + AGX_USC_SAMPLER_LENGTH;
+   struct agx_ptr usc = agx_pool_alloc(&batch->pipeline, usc_size, 64);
+   if (!usc.cpu) {
+      ralloc_free(mem);
+      return 0;
+   }
+   struct agx_usc_builder b = agx_usc_builder_init(usc.cpu, usc_size);
+
+   if (nr_textures) {
+      agx_usc_pack(&b, USC_TEXTURE, cfg) {
+         cfg.start = 0;
+         cfg.count = nr_textures;
+         cfg.buffer = tex_va;
+      }
+   }
+
+   if (prog.uses_sampler) {
+      struct agx_ptr s = agx_pool_alloc(&batch->pool, AGX_SAMPLER_LENGTH, 64);
+      if (s.cpu) {
+         agx_pack(s.cpu, SAMPLER, cfg) {
+            cfg.mag_filter = AGX_FILTER_NEAREST;
+            cfg.min_filter = AGX_FILTER_NEAREST;
+            cfg.mip_filter = AGX_MIP_FILTER_NONE;
+            cfg.wrap_s = AGX_WRAP_CLAMP_TO_EDGE;
+            cfg.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+            cfg.wrap_r = AGX_WRAP_CLAMP_TO_EDGE;
+            cfg.pixel_coordinates = true;
+            cfg.compare_func = AGX_COMPARE_FUNC_ALWAYS;
+         }
+         agx_usc_pack(&b, USC_SAMPLER, cfg) {
+            cfg.start = 0;
+            cfg.count = 1;
+            cfg.buffer = s.gpu;
+         }
+      }
+   }
+
+   for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
+      if (key.op[rt] != AGX_BG_CLEAR)
+         continue;
+      uint64_t va = agx_pool_upload(&batch->pool, clear_values[rt], 16, 16);
+      agx_usc_uniform(&b, agx_bg_clear_uniform(rt), 8, va);
+   }
+
+   uint32_t shared;
+   agx_tilebuffer_pack_usc_shared(&batch->tib, &shared);
+   agx_usc_push_blob(&b, &shared, 4);
+
+   agx_usc_pack(&b, USC_SHADER, cfg) {
+      cfg.code = code.gpu - screen->dev.usc_base;
+      cfg.unk_10 = 0;
+   }
+   agx_usc_pack(&b, USC_REGISTERS, cfg) {
+      cfg.gprs = prog.nr_gprs;
+   }
+   agx_usc_pack(&b, USC_NO_PRESHADER, cfg);
+
+   agx_pack(counts, COUNTS, cfg) {
+      cfg.uniforms = prog.nr_uniforms;
+      cfg.texture_states = nr_textures;
+      cfg.sampler_states =
+         prog.uses_sampler ? AGX_SAMPLER_STATES_4_COMPACT : 0;
+      if (!store)
+         cfg.unknown = 0xffff;
+   }
+
+   ralloc_free(mem);
+   if (b.overflow)
+      return 0;
+   return usc.gpu - screen->dev.usc_base;
+}
+
+static void
+agx_stamp(struct util_dynarray *list, uint64_t seqno, bool write)
+{
+   unsigned n = util_dynarray_num_elements(list, struct pipe_resource *);
+   for (unsigned i = 0; i < n; ++i) {
+      struct agx_resource *r =
+         agx_resource(*util_dynarray_element(list, struct pipe_resource *, i));
+      r->last_use = seqno;
+      if (write)
+         r->last_write = seqno;
+   }
+}
+
+static bool
+agx_batch_submit(struct agx_batch *batch)
+{
+   struct agx_context *ctx = batch->ctx;
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   struct agx_device *dev = &screen->dev;
+
+   if (batch->failed) {
+      u_loge("asahi", "dropping a render pass: out of memory while "
+                      "recording it");
+      return false;
+   }
+
+   agx_vdm_terminate(&batch->vdm_head);
+
+   uint64_t scissor_va = 0, dbias_va = 0;
+   if (batch->scissor.size)
+      scissor_va = agx_pool_upload(&batch->pool, batch->scissor.data,
+                                   batch->scissor.size, 64);
+   if (batch->depth_bias.size)
+      dbias_va = agx_pool_upload(&batch->pool, batch->depth_bias.data,
+                                 batch->depth_bias.size, 64);
+
+   /* Everything not cleared but already defined is loaded. */
+   uint32_t bg_counts = 0, eot_counts = 0;
+   uint32_t bg = agx_build_bg_eot_usc(batch, false, &bg_counts);
+   uint32_t eot = agx_build_bg_eot_usc(batch, true, &eot_counts);
+   if (!bg || !eot)
+      return false;
+
+   /* After a partial render every stored attachment is reloaded. */
+   unsigned saved_clear = batch->clear, saved_load = batch->load;
+   batch->clear = 0;
+   batch->load = PIPE_CLEAR_COLOR;
+   uint32_t pbg_counts = 0;
+   uint32_t pbg = agx_build_bg_eot_usc(batch, false, &pbg_counts);
+   batch->clear = saved_clear;
+   batch->load = saved_load;
+
+   struct agx_render_desc d = {
+      .vdm_va = batch->vdm->va,
+      .width_px = batch->key.width,
+      .height_px = batch->key.height,
+      .layers = batch->key.layers,
+      .tib = &batch->tib,
+      .bg_usc = bg,
+      .bg_counts = bg_counts,
+      .eot_usc = eot,
+      .eot_counts = eot_counts,
+      .partial_bg_usc = pbg,
+      .partial_bg_counts = pbg_counts,
+      .scissor_va = scissor_va,
+      .dbias_va = dbias_va,
+      .clears_and_stores = (batch->clear & PIPE_CLEAR_COLOR) != 0,
+   };
+
+   if (batch->key.zsbuf) {
+      struct pipe_surface *zsurf = batch->key.zsbuf;
+      struct agx_resource *zs = agx_resource(zsurf->texture);
+      unsigned level = zsurf->u.tex.level, layer = zsurf->u.tex.first_layer;
+      bool has_depth = zs->layout.format != PIPE_FORMAT_S8_UINT;
+      struct agx_resource *depth = has_depth ? zs : NULL;
+      struct agx_resource *stencil =
+         zs->separate_stencil ? zs->separate_stencil : (has_depth ? NULL : zs);
+
+      d.clear_depth = batch->clear_depth;
+      d.clear_stencil = batch->clear_stencil;
+
+      struct {
+         struct agx_resource *r;
+         struct agx_render_zs *out;
+         unsigned clear_bit;
+      } planes[2] = {
+         {depth, &d.depth, PIPE_CLEAR_DEPTH},
+         {stencil, &d.stencil, PIPE_CLEAR_STENCIL},
+      };
+      for (unsigned i = 0; i < 2; ++i) {
+         struct agx_resource *r = planes[i].r;
+         if (!r)
+            continue;
+         bool clear = batch->clear & planes[i].clear_bit;
+         struct agx_render_zs *out = planes[i].out;
+         out->present = true;
+         out->base_va =
+            r->bo->va + ail_get_layer_level_B(&r->layout, layer, level);
+         out->layer_stride_B = r->layout.layer_stride_B;
+         out->load = !clear && (r->valid_levels & (1u << level));
+         out->store = true;
+         out->z16 = r->layout.format == PIPE_FORMAT_Z16_UNORM;
+         if (clear)
+            d.clears_and_stores = true;
+         r->valid_levels |= 1u << level;
+      }
+   }
+
+   struct drm_asahi_cmd_render render;
+   agx_fill_render_cmd(&render, &d);
+
+   /* Attachments: memory the end-of-tile program writes. */
+   struct drm_asahi_attachment att[AGX_MAX_RTS + 2];
+   unsigned nr_att = 0;
+   for (unsigned rt = 0; rt < batch->key.nr_cbufs; ++rt) {
+      struct pipe_surface *surf = batch->key.cbufs[rt];
+      if (!surf)
+         continue;
+      struct agx_resource *r = agx_resource(surf->texture);
+      att[nr_att++] = (struct drm_asahi_attachment){
+         .pointer = r->bo->va, .size = r->layout.size_B};
+      r->valid_levels |= 1u << surf->u.tex.level;
+   }
+   if (batch->key.zsbuf) {
+      struct agx_resource *r = agx_resource(batch->key.zsbuf->texture);
+      att[nr_att++] = (struct drm_asahi_attachment){
+         .pointer = r->bo->va, .size = r->layout.size_B};
+      if (r->separate_stencil) {
+         struct agx_resource *s = r->separate_stencil;
+         att[nr_att++] = (struct drm_asahi_attachment){
+            .pointer = s->bo->va, .size = s->layout.size_B};
+      }
+   }
+
+   struct agx_cmdbuf cmdbuf;
+   agx_cmdbuf_init(&cmdbuf);
+   if (nr_att)
+      agx_cmdbuf_add_attachments(&cmdbuf, DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS,
+                                 att, nr_att);
+   agx_cmdbuf_add_render(&cmdbuf, &render, 0, 0);
+
+   pthread_mutex_lock(&screen->submit_lock);
+   uint64_t seqno = ++screen->seqno;
+   struct drm_asahi_sync out = {
+      .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
+      .handle = screen->timeline,
+      .timeline_value = seqno,
+   };
+
+   if (dev->debug & AGX_DBG_TRACE)
+      agx_trace_submission(screen, batch, cmdbuf.data, cmdbuf.size);
+
+   int ret = cmdbuf.failed ? -ENOMEM
+                           : agx_submit(dev, screen->queue_id, &cmdbuf, NULL,
+                                        0, &out, 1, NULL);
+   pthread_mutex_unlock(&screen->submit_lock);
+   agx_cmdbuf_fini(&cmdbuf);
+
+   if (ret) {
+      u_loge("asahi", "render submission failed: %s", dev->error);
+      ctx->reset = true;
+      screen->lost = true;
+      return false;
+   }
+
+   agx_stamp(&batch->reads, seqno, false);
+   agx_stamp(&batch->writes, seqno, true);
+
+   /* The memory of the batch must stay alive until the GPU is done: wait
+    * now.  (A later version keeps finished batches around instead.)
+    */
+   if (!agx_wait_seqno(screen, seqno)) {
+      ctx->reset = true;
+      return false;
+   }
+   return true;
+}
+
+void
+agx_flush_batch(struct agx_context *ctx, const char *reason)
+{
+   struct agx_batch *batch = ctx->batch;
+   if (!batch)
+      return;
+
+   ctx->batch = NULL;
+   /* A batch with neither draws nor clears has nothing to write. */
+   if (batch->draws || batch->clear)
+      agx_batch_submit(batch);
+   agx_batch_free(batch);
+   (void)reason;
+}

@@ -1,0 +1,750 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * draw_vbo: one draw becomes, in the batch's VDM stream,
+ *   [VDM State: vertex shader]   when the VS, its inputs or uniforms change
+ *   [PPP State -> viewport/scissor update]   when those change
+ *   [PPP State -> update of the other dirty words]
+ *   Index List
+ * Uniforms are "pushed": each range the compiler asks for is written to
+ * memory and named by a USC Uniform word in the program's word list, so a
+ * change of uniform data means a new word list.
+ *
+ * Facts: alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c
+ * (agx_encode_state, agx_upload_viewport_scissor, agx_build_pipeline,
+ * agx_batch_init_state): which words for which state, viewport depth
+ * transform, scissor and region clip, initial PPP words.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/log.h"
+#include "util/u_math.h"
+#include "util/u_inlines.h"
+
+#include "agx_pack.h"
+#include "agx_ppp.h"
+#include "agx_state.h"
+#include "agx_usc.h"
+#include "agx_vdm.h"
+
+/* ---- per batch -------------------------------------------------------- */
+
+void
+agx_batch_init_state(struct agx_batch *batch)
+{
+   if (batch->initialized)
+      return;
+   batch->initialized = true;
+
+   /* Invalidate the shader cache in case the CPU rewrote shader memory
+    * since the previous pass.
+    */
+   agx_vdm_barrier(&batch->vdm_head);
+
+   struct AGX_PPP_HEADER h = {
+      .w_clamp = true,
+      .occlusion_query_2 = true,
+      .output_unknown = true,
+      .varying_word_2 = true,
+      .viewport_count = 1,
+   };
+   size_t size = agx_ppp_update_size(&h);
+   struct agx_ptr t = agx_pool_alloc(&batch->pool, size, 64);
+   if (!t.cpu) {
+      batch->failed = true;
+      return;
+   }
+   struct agx_ppp_update u = agx_ppp_begin(t.cpu, &h);
+   agx_ppp_push(&u, W_CLAMP, cfg) {
+      cfg.min_w = 1e-10f;
+   }
+   agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY_2, cfg);
+   agx_ppp_push(&u, OUTPUT_UNKNOWN, cfg);
+   agx_ppp_push(&u, VARYING_2, cfg);
+   agx_vdm_ppp_state(&batch->vdm_head, t.gpu, size);
+
+   enum pipe_format formats[AGX_MAX_RTS] = {0};
+   unsigned nr_cbufs = MIN2(batch->key.nr_cbufs, AGX_MAX_RTS);
+   for (unsigned i = 0; i < nr_cbufs; ++i) {
+      struct pipe_surface *s = batch->key.cbufs[i];
+      formats[i] = s ? s->format : PIPE_FORMAT_NONE;
+   }
+   unsigned samples = batch->key.samples > 1 ? batch->key.samples : 1;
+   if (!agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, samples))
+      agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, 1);
+
+   for (unsigned i = 0; i < nr_cbufs; ++i) {
+      struct pipe_surface *s = batch->key.cbufs[i];
+      if (!s)
+         continue;
+      struct agx_resource *r = agx_resource(s->texture);
+      if (r->valid_levels & (1u << s->u.tex.level))
+         batch->load |= PIPE_CLEAR_COLOR0 << i;
+      agx_batch_writes(batch, s->texture);
+   }
+   if (batch->key.zsbuf) {
+      struct agx_resource *zs = agx_resource(batch->key.zsbuf->texture);
+      agx_batch_writes(batch, &zs->base);
+      if (zs->separate_stencil)
+         agx_batch_writes(batch, &zs->separate_stencil->base);
+   }
+}
+
+/* ---- uniforms --------------------------------------------------------- */
+
+/* Bytes of vertex buffer vb the bound attributes can read for vertices
+ * [0, max_vertex].
+ */
+static size_t
+agx_vb_extent(struct agx_context *ctx, unsigned vb, unsigned max_vertex,
+              unsigned max_instance)
+{
+   size_t extent = 0;
+   for (unsigned i = 0; ctx->velems && i < ctx->velems->count; ++i) {
+      const struct pipe_vertex_element *el = &ctx->velems->el[i];
+      if (el->vertex_buffer_index != vb)
+         continue;
+      unsigned last = el->instance_divisor
+                         ? max_instance / el->instance_divisor
+                         : max_vertex;
+      size_t end = (size_t)el->src_offset + (size_t)el->src_stride * last +
+                   util_format_get_blocksize(el->src_format);
+      if (end > extent)
+         extent = end;
+   }
+   return extent;
+}
+
+struct agx_draw_params {
+   unsigned max_vertex, max_instance, start_instance;
+};
+
+static uint64_t
+agx_vb_address(struct agx_context *ctx, struct agx_batch *batch, unsigned i,
+               const struct agx_draw_params *p)
+{
+   struct pipe_vertex_buffer *vb = &ctx->vb[i];
+   if (i >= ctx->nr_vb)
+      return 0;
+   if (vb->is_user_buffer) {
+      size_t size = agx_vb_extent(ctx, i, p->max_vertex, p->max_instance);
+      if (!size || !vb->buffer.user)
+         return 0;
+      return agx_pool_upload(&batch->pool,
+                             (const uint8_t *)vb->buffer.user +
+                                vb->buffer_offset,
+                             size, 16);
+   }
+   if (!vb->buffer.resource)
+      return 0;
+   agx_batch_reads(batch, vb->buffer.resource);
+   return agx_resource(vb->buffer.resource)->bo->va + vb->buffer_offset;
+}
+
+/* Write the USC Uniform words of a shader's push ranges. */
+static void
+agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
+                  struct agx_usc_builder *b, enum pipe_shader_type stage,
+                  const struct agx_compiled_shader *cs,
+                  const struct agx_draw_params *p)
+{
+   const struct agx_stage_state *st = &ctx->stage[stage];
+
+   for (unsigned i = 0; i < cs->info.nr_push; ++i) {
+      const struct agx_push_range *r = &cs->info.push[i];
+      unsigned words = r->length / 2;
+      uint32_t data[64] = {0};
+
+      switch (r->kind) {
+      case AGX_PUSH_GL_UNIFORMS:
+         for (unsigned w = 0; w < words; ++w) {
+            size_t off = 4 * ((size_t)r->index + w);
+            if (st->cb0 && off + 4 <= st->cb0_size)
+               memcpy(&data[w], (const uint8_t *)st->cb0 + off, 4);
+         }
+         break;
+      case AGX_PUSH_VBO_BASE: {
+         uint64_t va = agx_vb_address(ctx, batch, r->index, p);
+         data[0] = (uint32_t)va;
+         data[1] = (uint32_t)(va >> 32);
+         break;
+      }
+      case AGX_PUSH_SYSVAL:
+         for (unsigned w = 0; w < words; ++w) {
+            float f;
+            switch (r->index + w) {
+            case AGX_SYSVAL_BASE_INSTANCE:
+               data[w] = p->start_instance;
+               break;
+            case AGX_SYSVAL_RT_WIDTH_F:
+               f = batch->key.width;
+               memcpy(&data[w], &f, 4);
+               break;
+            case AGX_SYSVAL_RT_HEIGHT_F:
+               f = batch->key.height;
+               memcpy(&data[w], &f, 4);
+               break;
+            default:
+               break;
+            }
+         }
+         break;
+      }
+
+      uint64_t va = agx_pool_upload(&batch->pool, data, r->length * 2, 16);
+      if (!va)
+         batch->failed = true;
+      agx_usc_uniform(b, r->uniform, r->length, va);
+   }
+}
+
+/* The USC word list of a vertex or fragment shader; returns its offset
+ * from usc_exec_base, 0 on failure.
+ */
+static uint32_t
+agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
+                   enum pipe_shader_type stage,
+                   const struct agx_compiled_shader *cs,
+                   const struct agx_draw_params *p)
+{
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   size_t size = AGX_USC_MAX_SIZE(cs->info.nr_push + 8);
+   struct agx_ptr t = agx_pool_alloc(&batch->pipeline, size, 64);
+   if (!t.cpu) {
+      batch->failed = true;
+      return 0;
+   }
+   struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
+
+   unsigned nr_tex = 0, samp = 0;
+   agx_bind_textures(ctx, batch, stage, &b, &nr_tex, &samp);
+   if (stage == PIPE_SHADER_FRAGMENT) {
+      ctx->fs_textures = nr_tex;
+      ctx->fs_sampler_states = samp;
+   } else {
+      ctx->vs_textures = nr_tex;
+      ctx->vs_sampler_states = samp;
+   }
+
+   agx_push_uniforms(ctx, batch, &b, stage, cs, p);
+
+   if (stage == PIPE_SHADER_FRAGMENT) {
+      uint32_t shared;
+      agx_tilebuffer_pack_usc_shared(&batch->tib, &shared);
+      agx_usc_push_blob(&b, &shared, 4);
+   } else {
+      agx_usc_pack(&b, USC_SHARED, cfg) {
+         cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
+         cfg.bytes_per_threadgroup = 65536;
+      }
+   }
+
+   agx_usc_pack(&b, USC_SHADER, cfg) {
+      cfg.code = cs->code_usc;
+      cfg.loads_varyings =
+         stage == PIPE_SHADER_FRAGMENT && cs->info.reads_varyings;
+   }
+   agx_usc_pack(&b, USC_REGISTERS, cfg) {
+      cfg.gprs = cs->info.nr_gprs ? cs->info.nr_gprs : 8;
+   }
+   if (stage == PIPE_SHADER_FRAGMENT) {
+      agx_usc_pack(&b, USC_FRAGMENT_PROPERTIES, cfg) {
+         cfg.early_z = !cs->info.writes_sample_mask && !cs->info.can_discard;
+         cfg.unk_16 = 2;
+      }
+   }
+   agx_usc_pack(&b, USC_NO_PRESHADER, cfg);
+
+   agx_batch_add_bo(batch, cs->bo);
+   if (b.overflow) {
+      batch->failed = true;
+      return 0;
+   }
+   return t.gpu - screen->dev.usc_base;
+}
+
+/* ---- viewport and scissor --------------------------------------------- */
+
+static void
+agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
+{
+   const struct pipe_viewport_state *vp = &ctx->viewport;
+   bool halfz = ctx->rast && ctx->rast->base.clip_halfz;
+
+   /* The viewport's bounds, clamped to the framebuffer, intersected with
+    * the scissor when enabled.  Scissoring is always on so that nothing
+    * lands outside the viewport.
+    */
+   float x0 = vp->translate[0] - fabsf(vp->scale[0]);
+   float x1 = vp->translate[0] + fabsf(vp->scale[0]);
+   float y0 = vp->translate[1] - fabsf(vp->scale[1]);
+   float y1 = vp->translate[1] + fabsf(vp->scale[1]);
+   unsigned minx = x0 > 0 ? (unsigned)x0 : 0;
+   unsigned miny = y0 > 0 ? (unsigned)y0 : 0;
+   unsigned maxx = x1 > 0 ? (unsigned)ceilf(x1) : 0;
+   unsigned maxy = y1 > 0 ? (unsigned)ceilf(y1) : 0;
+   maxx = MIN2(maxx, batch->key.width);
+   maxy = MIN2(maxy, batch->key.height);
+
+   if (ctx->rast && ctx->rast->base.scissor) {
+      minx = MAX2(minx, ctx->scissor.minx);
+      miny = MAX2(miny, ctx->scissor.miny);
+      maxx = MIN2(maxx, ctx->scissor.maxx);
+      maxy = MIN2(maxy, ctx->scissor.maxy);
+   }
+   if (minx > maxx)
+      minx = maxx;
+   if (miny > maxy)
+      miny = maxy;
+
+   float near = vp->translate[2] - (halfz ? 0.0f : vp->scale[2]);
+   float far = vp->translate[2] + vp->scale[2];
+
+   unsigned index = batch->scissor.size / AGX_SCISSOR_LENGTH;
+   void *sc = util_dynarray_grow_bytes(&batch->scissor, AGX_SCISSOR_LENGTH);
+   if (!sc) {
+      batch->failed = true;
+      return;
+   }
+   agx_pack(sc, SCISSOR, cfg) {
+      cfg.min_x = minx;
+      cfg.min_y = miny;
+      cfg.max_x = maxx;
+      cfg.max_y = maxy;
+      cfg.min_z = MIN2(near, far);
+      cfg.max_z = MAX2(near, far);
+   }
+
+   struct AGX_PPP_HEADER h = {
+      .depth_bias_scissor = true,
+      .region_clip = true,
+      .viewport = true,
+      .viewport_count = 1,
+   };
+   size_t size = agx_ppp_update_size(&h);
+   struct agx_ptr t = agx_pool_alloc(&batch->pool, size, 64);
+   if (!t.cpu) {
+      batch->failed = true;
+      return;
+   }
+   struct agx_ppp_update u = agx_ppp_begin(t.cpu, &h);
+   agx_ppp_push(&u, DEPTH_BIAS_SCISSOR, cfg) {
+      cfg.scissor = index;
+      unsigned nr_bias = batch->depth_bias.size / AGX_DEPTH_BIAS_LENGTH;
+      cfg.depth_bias = nr_bias ? nr_bias - 1 : 0;
+   }
+   agx_ppp_push(&u, REGION_CLIP, cfg) {
+      cfg.enable = true;
+      cfg.min_x = minx / 32;
+      cfg.min_y = miny / 32;
+      cfg.max_x = DIV_ROUND_UP(MAX2(maxx, 1), 32);
+      cfg.max_y = DIV_ROUND_UP(MAX2(maxy, 1), 32);
+   }
+   agx_ppp_push(&u, VIEWPORT_CONTROL, cfg);
+   agx_ppp_push(&u, VIEWPORT, cfg) {
+      cfg.translate_x = vp->translate[0];
+      cfg.scale_x = vp->scale[0];
+      cfg.translate_y = vp->translate[1];
+      cfg.scale_y = vp->scale[1];
+      cfg.translate_z = vp->translate[2];
+      cfg.scale_z = vp->scale[2];
+      /* Clip-space Z reaches the viewport in [0, 1] (the vertex shader
+       * maps GL's [-1, 1]); rescale so GL's depth range still applies.
+       */
+      if (!halfz) {
+         cfg.translate_z -= cfg.scale_z;
+         cfg.scale_z *= 2;
+      }
+   }
+   agx_vdm_ppp_state(&batch->vdm_head, t.gpu, size);
+}
+
+/* ---- the other PPP words ---------------------------------------------- */
+
+static enum agx_object_type
+agx_object_type(unsigned prim)
+{
+   switch (prim) {
+   case PIPE_PRIM_POINTS:
+      return AGX_OBJECT_TYPE_POINT_SPRITE_UV01;
+   case PIPE_PRIM_LINES:
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      return AGX_OBJECT_TYPE_LINE;
+   default:
+      return AGX_OBJECT_TYPE_TRIANGLE;
+   }
+}
+
+static bool
+agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
+               const struct agx_draw_params *p, uint32_t dirty)
+{
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
+   struct agx_rasterizer *rast = ctx->rast;
+   struct agx_zsa *zs = ctx->zs;
+   bool shaders = dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS);
+   bool fs_words = shaders || (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_TEXTURES));
+   bool faces = dirty & (AGX_DIRTY_ZS | AGX_DIRTY_RS | AGX_DIRTY_STENCIL_REF);
+   bool object = dirty & (AGX_DIRTY_PRIM | AGX_DIRTY_FS);
+   unsigned prim = ctx->prim;
+
+   struct AGX_PPP_HEADER h = {
+      .fragment_control = dirty & (AGX_DIRTY_ZS | AGX_DIRTY_RS |
+                                   AGX_DIRTY_PRIM),
+      .fragment_control_2 = dirty & (AGX_DIRTY_FS | AGX_DIRTY_RS),
+      .front_face = faces,
+      .front_face_2 = object,
+      .front_stencil = dirty & AGX_DIRTY_ZS,
+      .back_face = faces,
+      .back_face_2 = object,
+      .back_stencil = dirty & AGX_DIRTY_ZS,
+      .output_select = shaders,
+      .varying_counts_32 = shaders,
+      .varying_counts_16 = shaders,
+      .cull = dirty & AGX_DIRTY_RS,
+      .cull_2 = shaders,
+      .fragment_shader = fs_words,
+      .occlusion_query = dirty == AGX_DIRTY_ALL,
+      .output_size = dirty & AGX_DIRTY_VS,
+      .viewport_count = 1,
+   };
+
+   size_t size = agx_ppp_update_size(&h);
+   if (size == AGX_PPP_HEADER_LENGTH)
+      return true;
+
+   struct agx_ptr t = agx_pool_alloc(&batch->pool, size, 64);
+   if (!t.cpu)
+      return false;
+   struct agx_ppp_update u = agx_ppp_begin(t.cpu, &h);
+   bool is_line = agx_object_type(prim) == AGX_OBJECT_TYPE_LINE;
+   bool is_point = prim == PIPE_PRIM_POINTS;
+
+   if (h.fragment_control) {
+      agx_ppp_push(&u, FRAGMENT_CONTROL, cfg) {
+         cfg.scissor_enable = true;
+         cfg.stencil_test_enable = zs->base.stencil[0].enabled;
+         cfg.two_sided_stencil = zs->base.stencil[1].enabled;
+         cfg.disable_tri_merging = is_line || is_point;
+      }
+   }
+   if (h.fragment_control_2) {
+      agx_ppp_push(&u, FRAGMENT_CONTROL, cfg) {
+         cfg.tag_write_disable = rast->base.rasterizer_discard;
+         if (fs->info.can_discard || fs->info.writes_sample_mask)
+            cfg.pass_type = AGX_PASS_TYPE_PUNCH_THROUGH;
+         else
+            cfg.pass_type = AGX_PASS_TYPE_OPAQUE;
+      }
+   }
+
+   for (unsigned face = 0; face < 2; ++face) {
+      if (faces) {
+         uint32_t w;
+         agx_pack(&w, FRAGMENT_FACE, cfg) {
+            bool two = zs->base.stencil[1].enabled;
+            cfg.stencil_reference = ctx->stencil_ref.ref_value[two ? face : 0];
+            cfg.line_width = rast->line_width;
+            cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+         }
+         agx_ppp_push_merged(&u, &w, &zs->face, 4);
+      }
+      if (object) {
+         agx_ppp_push(&u, FRAGMENT_FACE_2, cfg) {
+            cfg.object_type = agx_object_type(prim);
+         }
+      }
+      if (dirty & AGX_DIRTY_ZS)
+         agx_ppp_push_packed(&u, &zs->stencil[face], 4);
+   }
+
+   if (shaders) {
+      uint32_t osel_vs, osel_fs;
+      agx_pack(&osel_vs, OUTPUT_SELECT, cfg) {
+         cfg.point_size = vs->info.vs.writes_psiz;
+      }
+      agx_pack(&osel_fs, OUTPUT_SELECT, cfg) {
+         cfg.varyings = fs->info.fs.nr_bindings > 0;
+         cfg.frag_coord_z = fs->info.fs.reads_z;
+      }
+      agx_ppp_push_merged(&u, &osel_vs, &osel_fs, 4);
+
+      uint32_t counts[2];
+      agx_pack_varying_counts(&vs->info.vs, counts);
+      agx_ppp_push_packed(&u, &counts[0], 4);
+      agx_ppp_push_packed(&u, &counts[1], 4);
+   }
+
+   if (h.cull)
+      agx_ppp_push_packed(&u, &rast->cull, 4);
+   if (h.cull_2)
+      agx_ppp_push(&u, CULL_2, cfg);
+
+   if (h.fragment_shader) {
+      /* The coefficient binding table: which UVS slots feed which
+       * coefficient registers.
+       */
+      uint32_t table[1 + AGX_MAX_CF_BINDINGS];
+      int words = agx_link_varyings(&vs->info.vs, &fs->info.fs,
+                                    rast->base.flatshade_first, table,
+                                    ARRAY_SIZE(table));
+      uint32_t cf_usc = 0;
+      if (words > 0) {
+         uint64_t va =
+            agx_pool_upload(&batch->pipeline, table, words * 4, 16);
+         if (!va)
+            return false;
+         cf_usc = va - screen->dev.usc_base;
+      }
+
+      uint32_t pipeline =
+         agx_build_pipeline(ctx, batch, PIPE_SHADER_FRAGMENT, fs, p);
+      if (batch->failed)
+         return false;
+
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg) {
+         cfg.uniforms = fs->info.push_count;
+         cfg.texture_states = ctx->fs_textures;
+         cfg.sampler_states = ctx->fs_sampler_states;
+         cfg.cf_bindings = fs->info.fs.nr_bindings;
+      }
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg) {
+         cfg.pipeline = pipeline;
+      }
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_2, cfg) {
+         cfg.cf_bindings = cf_usc;
+      }
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg) {
+         /* Mesa sets this with four or more textures (a guess there). */
+         cfg.unknown = ctx->fs_textures >= 4;
+      }
+   }
+
+   if (h.occlusion_query)
+      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg);
+   if (h.output_size) {
+      agx_ppp_push(&u, OUTPUT_SIZE, cfg) {
+         cfg.count = vs->info.vs.nr_words;
+      }
+   }
+
+   if (!agx_ppp_end(&u, size)) {
+      u_loge("asahi", "internal error: PPP update size mismatch");
+      return false;
+   }
+   agx_vdm_ppp_state(&batch->vdm_head, t.gpu, size);
+   return true;
+}
+
+/* ---- the draw --------------------------------------------------------- */
+
+static enum agx_primitive
+agx_primitive(unsigned mode)
+{
+   switch (mode) {
+   case PIPE_PRIM_POINTS: return AGX_PRIMITIVE_POINTS;
+   case PIPE_PRIM_LINES: return AGX_PRIMITIVE_LINES;
+   case PIPE_PRIM_LINE_STRIP: return AGX_PRIMITIVE_LINE_STRIP;
+   case PIPE_PRIM_LINE_LOOP: return AGX_PRIMITIVE_LINE_LOOP;
+   case PIPE_PRIM_TRIANGLE_STRIP: return AGX_PRIMITIVE_TRIANGLE_STRIP;
+   case PIPE_PRIM_TRIANGLE_FAN:
+   case PIPE_PRIM_POLYGON: return AGX_PRIMITIVE_TRIANGLE_FAN;
+   case PIPE_PRIM_QUADS: return AGX_PRIMITIVE_QUADS;
+   case PIPE_PRIM_QUAD_STRIP: return AGX_PRIMITIVE_QUAD_STRIP;
+   default: return AGX_PRIMITIVE_TRIANGLES;
+   }
+}
+
+static unsigned
+agx_max_index(const struct pipe_draw_info *info, const void *indices,
+              unsigned count)
+{
+   unsigned max = 0;
+   for (unsigned i = 0; i < count; ++i) {
+      unsigned v = info->index_size == 1   ? ((const uint8_t *)indices)[i]
+                   : info->index_size == 2 ? ((const uint16_t *)indices)[i]
+                                           : ((const uint32_t *)indices)[i];
+      if (info->primitive_restart && v == info->restart_index)
+         continue;
+      max = MAX2(max, v);
+   }
+   return max;
+}
+
+static bool
+agx_uses_user_vbs(struct agx_context *ctx)
+{
+   for (unsigned i = 0; i < ctx->nr_vb; ++i) {
+      if (ctx->vb[i].is_user_buffer)
+         return true;
+   }
+   return false;
+}
+
+static void
+agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
+             const struct pipe_draw_start_count_bias *draw)
+{
+   if (draw->count == 0 || info->instance_count == 0)
+      return;
+   if (ctx->reset)
+      return;
+   if (!ctx->fb.nr_cbufs && !ctx->fb.zsbuf)
+      return;
+   if (!ctx->rast || !ctx->zs || !ctx->velems ||
+       !ctx->stage[PIPE_SHADER_VERTEX].shader ||
+       !ctx->stage[PIPE_SHADER_FRAGMENT].shader)
+      return;
+
+   struct agx_batch *batch = agx_get_batch(ctx);
+   if (!batch)
+      return;
+
+   /* Room for the worst case of one draw's packets. */
+   size_t need = AGX_VDM_VS_STATE_B + 3 * AGX_PPP_STATE_LENGTH +
+                 AGX_VDM_DRAW_MAX_B + 64;
+   if (batch->vdm_head + need > batch->vdm_end) {
+      agx_flush_batch(ctx, "control stream full");
+      batch = agx_get_batch(ctx);
+      if (!batch)
+         return;
+   }
+
+   struct agx_compiled_shader *vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
+   struct agx_compiled_shader *fs =
+      agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
+   if (!vs || !fs)
+      return;
+   if (vs != ctx->vs)
+      ctx->dirty |= AGX_DIRTY_VS;
+   if (fs != ctx->fs)
+      ctx->dirty |= AGX_DIRTY_FS;
+   ctx->vs = vs;
+   ctx->fs = fs;
+   if (info->mode != ctx->prim) {
+      ctx->prim = info->mode;
+      ctx->dirty |= AGX_DIRTY_PRIM;
+   }
+
+   /* Indices */
+   uint64_t index_va = 0;
+   uint32_t index_extent = 0;
+   struct agx_draw_params params = {
+      .max_vertex = draw->start + draw->count - 1,
+      .max_instance = info->start_instance + info->instance_count - 1,
+      .start_instance = info->start_instance,
+   };
+
+   if (info->index_size) {
+      unsigned isz = info->index_size;
+      uint32_t bytes = draw->count * isz;
+      const void *cpu_indices = NULL;
+
+      if (info->has_user_indices) {
+         cpu_indices = (const uint8_t *)info->index.user + draw->start * isz;
+         index_va = agx_pool_upload(&batch->pool, cpu_indices, bytes, 64);
+         index_extent = bytes;
+      } else {
+         struct agx_resource *ib = agx_resource(info->index.resource);
+         uint64_t offset = (uint64_t)draw->start * isz;
+         agx_batch_reads(batch, info->index.resource);
+         index_va = ib->bo->va + offset;
+         index_extent = offset < ib->layout.size_B
+                           ? (uint32_t)MIN2(bytes, ib->layout.size_B - offset)
+                           : 0;
+         if (agx_uses_user_vbs(ctx) && !info->index_bounds_valid)
+            cpu_indices = (const uint8_t *)agx_bo_map(ib->bo) + offset;
+      }
+
+      if (info->index_bounds_valid)
+         params.max_vertex = info->max_index + MAX2(draw->index_bias, 0);
+      else if (cpu_indices)
+         params.max_vertex =
+            agx_max_index(info, cpu_indices, draw->count) +
+            MAX2(draw->index_bias, 0);
+   }
+
+   uint32_t dirty = ctx->dirty;
+   /* Uniform data lives in the word lists: new data, new lists. */
+   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES))
+      dirty |= AGX_DIRTY_VS;
+   /* User vertex buffers are uploaded per draw. */
+   if (agx_uses_user_vbs(ctx))
+      dirty |= AGX_DIRTY_VS;
+
+   if (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS)) {
+      uint32_t pipeline =
+         agx_build_pipeline(ctx, batch, PIPE_SHADER_VERTEX, vs, &params);
+      if (batch->failed)
+         return;
+      uint32_t counts;
+      agx_pack(&counts, VDM_STATE_VS_WORD_0, cfg) {
+         cfg.uniforms = vs->info.push_count;
+         cfg.texture_states = ctx->vs_textures;
+         cfg.sampler_states = ctx->vs_sampler_states;
+      }
+      struct agx_vdm_vs_state s = {
+         .counts = counts,
+         .pipeline = pipeline,
+         .output_count = vs->info.vs.nr_words,
+         .flat_first = ctx->rast->base.flatshade_first,
+         .rasterizer_discard = ctx->rast->base.rasterizer_discard,
+      };
+      agx_vdm_vs(&batch->vdm_head, &s);
+   }
+
+   if (dirty & (AGX_DIRTY_VIEWPORT | AGX_DIRTY_SCISSOR | AGX_DIRTY_RS))
+      agx_encode_viewport_scissor(ctx, batch);
+
+   if (!agx_encode_ppp(ctx, batch, &params, dirty)) {
+      u_loge("asahi", "out of memory recording a draw; the render pass "
+                      "will be dropped");
+      batch->failed = true;
+      return;
+   }
+
+   struct agx_vdm_draw d = {
+      .primitive = agx_primitive(info->mode),
+      .count = draw->count,
+      .instances = info->instance_count,
+      .start = info->index_size ? (uint32_t)draw->index_bias : draw->start,
+      .index_size_B = info->index_size,
+      .index_va = index_va,
+      .index_extent_B = index_extent,
+      .restart = info->index_size && info->primitive_restart,
+      .restart_index = info->restart_index,
+   };
+   agx_vdm_draw(&batch->vdm_head, &d);
+
+   ctx->dirty = 0;
+   batch->draws++;
+}
+
+static void
+agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
+             unsigned drawid_offset,
+             const struct pipe_draw_indirect_info *indirect,
+             const struct pipe_draw_start_count_bias *draws,
+             unsigned num_draws)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   if (indirect) {
+      u_logw("asahi", "indirect draws are not implemented; skipped");
+      return;
+   }
+   for (unsigned i = 0; i < num_draws; ++i)
+      agx_draw_one(ctx, info, &draws[i]);
+}
+
+void
+agx_init_draw_functions(struct pipe_context *pctx)
+{
+   pctx->draw_vbo = agx_draw_vbo;
+}

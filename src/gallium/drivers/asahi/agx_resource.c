@@ -1,0 +1,339 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Resources and transfers.  Buffers are plain BOs.  Textures get an ail
+ * layout: twiddled unless linear is asked for (or the image is 1D-like and
+ * shared); maps of twiddled levels go through a linear staging copy,
+ * (de)tiled with ail.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/log.h"
+#include "util/u_inlines.h"
+
+#include "agx_formats.h"
+#include "agx_state.h"
+
+static bool
+agx_want_linear(const struct pipe_resource *templ)
+{
+   if (templ->bind & PIPE_BIND_LINEAR)
+      return true;
+   /* Shared images must be readable by other devices and processes that
+    * do not know the twiddled layout.
+    */
+   if (templ->bind & (PIPE_BIND_SHARED | PIPE_BIND_SCANOUT))
+      return true;
+   if (templ->usage == PIPE_USAGE_STAGING)
+      return templ->last_level == 0 && templ->target == PIPE_TEXTURE_2D;
+   return false;
+}
+
+/* The format the hardware stores the depth (or only) plane in. */
+static enum pipe_format
+agx_storage_format(enum pipe_format format)
+{
+   switch (format) {
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+   case PIPE_FORMAT_Z24X8_UNORM:
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT:
+      return PIPE_FORMAT_Z32_FLOAT;
+   default:
+      return format;
+   }
+}
+
+static bool
+agx_needs_separate_stencil(enum pipe_format format)
+{
+   return format == PIPE_FORMAT_Z24_UNORM_S8_UINT ||
+          format == PIPE_FORMAT_Z32_FLOAT_S8X24_UINT;
+}
+
+static struct pipe_resource *agx_resource_create(
+   struct pipe_screen *pscreen, const struct pipe_resource *templ);
+
+static struct pipe_resource *
+agx_resource_create_plane(struct pipe_screen *pscreen,
+                          const struct pipe_resource *templ)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   struct agx_resource *rsrc = calloc(1, sizeof(*rsrc));
+   if (!rsrc)
+      return NULL;
+
+   rsrc->base = *templ;
+   rsrc->base.screen = pscreen;
+   pipe_reference_init(&rsrc->base.reference, 1);
+
+   uint64_t size_B;
+   if (templ->target == PIPE_BUFFER) {
+      size_B = templ->width0 ? templ->width0 : 1;
+      rsrc->layout.size_B = size_B;
+      rsrc->layout.format = PIPE_FORMAT_R8_UNORM;
+   } else {
+      bool linear = agx_want_linear(templ);
+      bool is_3d = templ->target == PIPE_TEXTURE_3D;
+      rsrc->layout = (struct ail_layout){
+         .width_px = templ->width0,
+         .height_px = templ->height0 ? templ->height0 : 1,
+         .depth_px = is_3d ? templ->depth0
+                           : (templ->array_size ? templ->array_size : 1),
+         .sample_count_sa = templ->nr_samples > 1 ? templ->nr_samples : 1,
+         .levels = templ->last_level + 1,
+         .mipmapped_z = is_3d,
+         .cube = templ->target == PIPE_TEXTURE_CUBE ||
+                 templ->target == PIPE_TEXTURE_CUBE_ARRAY,
+         .tiling = linear ? AIL_TILING_LINEAR : AIL_TILING_TWIDDLED,
+         .format = agx_storage_format(templ->format),
+         .writeable_image = (templ->bind & PIPE_BIND_SHADER_IMAGE) != 0,
+         .renderable = (templ->bind & (PIPE_BIND_RENDER_TARGET |
+                                       PIPE_BIND_DEPTH_STENCIL)) != 0,
+      };
+      if (linear) {
+         unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
+         rsrc->layout.linear_stride_B = (templ->width0 * bpp + 15) & ~15u;
+      }
+
+      enum ail_error err = ail_make_miptree(&rsrc->layout);
+      if (err != AIL_OK) {
+         u_loge("asahi", "cannot lay out a %ux%u %s image: %s",
+                templ->width0, templ->height0,
+                util_format_name(templ->format), ail_error_string(err));
+         free(rsrc);
+         return NULL;
+      }
+      size_B = rsrc->layout.size_B;
+      rsrc->modifier = linear ? AIL_DRM_FORMAT_MOD_LINEAR
+                              : AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED;
+   }
+
+   uint32_t flags = AGX_BO_WRITEBACK;
+   if (templ->bind & (PIPE_BIND_SHARED | PIPE_BIND_SCANOUT |
+                      PIPE_BIND_DISPLAY_TARGET))
+      flags |= AGX_BO_SHAREABLE;
+
+   rsrc->bo = agx_bo_create(&screen->dev, size_B, flags, "resource");
+   if (!rsrc->bo) {
+      u_loge("asahi", "out of GPU memory for a %llu-byte resource: %s",
+             (unsigned long long)size_B, screen->dev.error);
+      free(rsrc);
+      return NULL;
+   }
+   return &rsrc->base;
+}
+
+static struct pipe_resource *
+agx_resource_create(struct pipe_screen *pscreen,
+                    const struct pipe_resource *templ)
+{
+   struct pipe_resource *res = agx_resource_create_plane(pscreen, templ);
+   if (!res || !agx_needs_separate_stencil(templ->format))
+      return res;
+
+   struct pipe_resource s = *templ;
+   s.format = PIPE_FORMAT_S8_UINT;
+   struct pipe_resource *stencil = agx_resource_create_plane(pscreen, &s);
+   if (!stencil) {
+      pipe_resource_reference(&res, NULL);
+      return NULL;
+   }
+   agx_resource(res)->separate_stencil = agx_resource(stencil);
+   return res;
+}
+
+static void
+agx_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *res)
+{
+   struct agx_resource *rsrc = agx_resource(res);
+   if (rsrc->separate_stencil) {
+      struct pipe_resource *s = &rsrc->separate_stencil->base;
+      pipe_resource_reference(&s, NULL);
+   }
+   /* The GPU may still read it: wait for its last use. */
+   agx_wait_seqno(agx_screen(pscreen), rsrc->last_use);
+   agx_bo_unreference(rsrc->bo);
+   free(rsrc);
+}
+
+static bool
+agx_resource_get_handle(struct pipe_screen *pscreen,
+                        struct pipe_context *pctx, struct pipe_resource *res,
+                        struct winsys_handle *handle, unsigned usage)
+{
+   struct agx_resource *rsrc = agx_resource(res);
+   if (handle->type != WINSYS_HANDLE_TYPE_FD)
+      return false;
+   int fd = agx_bo_export(rsrc->bo);
+   if (fd < 0)
+      return false;
+   handle->handle = fd;
+   handle->offset = 0;
+   handle->stride = rsrc->layout.tiling == AIL_TILING_LINEAR
+                       ? rsrc->layout.linear_stride_B
+                       : ail_get_wsi_stride_B(&rsrc->layout);
+   handle->modifier = rsrc->modifier;
+   return true;
+}
+
+void
+agx_init_resource_functions(struct pipe_screen *pscreen)
+{
+   pscreen->resource_create = agx_resource_create;
+   pscreen->resource_destroy = agx_resource_destroy;
+   pscreen->resource_get_handle = agx_resource_get_handle;
+}
+
+/* ---- transfers -------------------------------------------------------- */
+
+static void *
+agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
+        unsigned usage, const struct pipe_box *box,
+        struct pipe_transfer **out)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   struct agx_resource *rsrc = agx_resource(res);
+
+   if (!(usage & PIPE_MAP_UNSYNCHRONIZED)) {
+      /* Reading needs the GPU's writes; writing needs the GPU to be done
+       * reading.
+       */
+      bool writes_only = !(usage & PIPE_MAP_WRITE);
+      if (!agx_sync_resource(ctx, rsrc, writes_only)) {
+         if (usage & PIPE_MAP_DONTBLOCK)
+            return NULL;
+      }
+   }
+
+   void *cpu = agx_bo_map(rsrc->bo);
+   if (!cpu)
+      return NULL;
+
+   struct agx_transfer *xfer = calloc(1, sizeof(*xfer));
+   if (!xfer)
+      return NULL;
+   xfer->base.resource = NULL;
+   pipe_resource_reference(&xfer->base.resource, res);
+   xfer->base.level = level;
+   xfer->base.usage = usage;
+   xfer->base.box = *box;
+
+   if (res->target == PIPE_BUFFER) {
+      xfer->map = (uint8_t *)cpu + box->x;
+   } else if (rsrc->layout.tiling == AIL_TILING_LINEAR) {
+      uint32_t stride = rsrc->layout.linear_stride_B;
+      unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
+      xfer->base.stride = stride;
+      xfer->base.layer_stride = rsrc->layout.layer_stride_B;
+      xfer->map = (uint8_t *)cpu +
+                  ail_get_layer_level_B(&rsrc->layout, box->z, level) +
+                  (uint64_t)box->y * stride + (uint64_t)box->x * bpp;
+   } else {
+      unsigned bpp = util_format_get_blocksize(rsrc->layout.format) *
+                     rsrc->layout.sample_count_sa;
+      uint32_t stride = box->width * bpp;
+      uint64_t layer = (uint64_t)stride * box->height;
+      xfer->staging = malloc(layer * (box->depth ? box->depth : 1));
+      if (!xfer->staging) {
+         pipe_resource_reference(&xfer->base.resource, NULL);
+         free(xfer);
+         return NULL;
+      }
+      xfer->base.stride = stride;
+      xfer->base.layer_stride = layer;
+      if (!(usage & PIPE_MAP_DISCARD_RANGE) ||
+          (usage & PIPE_MAP_READ)) {
+         for (int z = 0; z < (box->depth ? box->depth : 1); ++z) {
+            uint64_t off =
+               ail_get_layer_level_B(&rsrc->layout, box->z + z, level);
+            ail_detile((uint8_t *)cpu + off,
+                       (uint8_t *)xfer->staging + layer * z, &rsrc->layout,
+                       level, stride, box->x, box->y, box->width,
+                       box->height);
+         }
+      }
+      xfer->map = xfer->staging;
+   }
+
+   *out = &xfer->base;
+   return xfer->map;
+}
+
+static void
+agx_unmap(struct pipe_context *pctx, struct pipe_transfer *transfer)
+{
+   struct agx_transfer *xfer = (struct agx_transfer *)transfer;
+   struct agx_resource *rsrc = agx_resource(transfer->resource);
+   const struct pipe_box *box = &transfer->box;
+
+   if (xfer->staging && (transfer->usage & PIPE_MAP_WRITE)) {
+      uint8_t *cpu = agx_bo_map(rsrc->bo);
+      for (int z = 0; cpu && z < (box->depth ? box->depth : 1); ++z) {
+         uint64_t off =
+            ail_get_layer_level_B(&rsrc->layout, box->z + z, transfer->level);
+         ail_tile(cpu + off,
+                  (uint8_t *)xfer->staging + transfer->layer_stride * z,
+                  &rsrc->layout, transfer->level, transfer->stride, box->x,
+                  box->y, box->width, box->height);
+      }
+   }
+   if (transfer->usage & PIPE_MAP_WRITE)
+      rsrc->valid_levels |= 1u << transfer->level;
+
+   free(xfer->staging);
+   pipe_resource_reference(&transfer->resource, NULL);
+   free(xfer);
+}
+
+static void
+agx_buffer_subdata(struct pipe_context *pctx, struct pipe_resource *res,
+                   unsigned usage, unsigned offset, unsigned size,
+                   const void *data)
+{
+   struct pipe_box box;
+   u_box_1d(offset, size, &box);
+   struct pipe_transfer *t = NULL;
+   void *p = agx_map(pctx, res, 0, usage | PIPE_MAP_WRITE, &box, &t);
+   if (!p)
+      return;
+   memcpy(p, data, size);
+   agx_unmap(pctx, t);
+}
+
+static void
+agx_texture_subdata(struct pipe_context *pctx, struct pipe_resource *res,
+                    unsigned level, unsigned usage, const struct pipe_box *box,
+                    const void *data, unsigned stride, uintptr_t layer_stride)
+{
+   struct pipe_transfer *t = NULL;
+   uint8_t *p = agx_map(pctx, res, level, usage | PIPE_MAP_WRITE, box, &t);
+   if (!p)
+      return;
+   unsigned row_B = util_format_get_nblocksx(res->format, box->width) *
+                    util_format_get_blocksize(res->format);
+   unsigned rows = util_format_get_nblocksy(res->format, box->height);
+   for (int z = 0; z < (box->depth ? box->depth : 1); ++z) {
+      for (unsigned y = 0; y < rows; ++y) {
+         memcpy(p + t->layer_stride * z + (uint64_t)t->stride * y,
+                (const uint8_t *)data + layer_stride * z +
+                   (uint64_t)stride * y,
+                row_B);
+      }
+   }
+   agx_unmap(pctx, t);
+}
+
+void
+agx_init_transfer_functions(struct pipe_context *pctx)
+{
+   pctx->buffer_map = agx_map;
+   pctx->buffer_unmap = agx_unmap;
+   pctx->texture_map = agx_map;
+   pctx->texture_unmap = agx_unmap;
+   pctx->buffer_subdata = agx_buffer_subdata;
+   pctx->texture_subdata = agx_texture_subdata;
+}

@@ -1,0 +1,364 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The asahi screen: device, queue and timeline; capabilities of the M1
+ * family as far as this driver implements them (OpenGL ES 3.0); format
+ * support; fences.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include "util/log.h"
+#include "util/u_inlines.h"
+
+#include "agx_formats.h"
+#include "agx_public.h"
+#include "agx_state.h"
+
+struct pipe_fence_handle {
+   struct pipe_reference reference;
+   uint64_t seqno;
+};
+
+static const char *
+agx_get_name(struct pipe_screen *pscreen)
+{
+   return agx_screen(pscreen)->name;
+}
+
+static const char *
+agx_get_vendor(struct pipe_screen *pscreen)
+{
+   return "asahi-gl";
+}
+
+static const char *
+agx_get_device_vendor(struct pipe_screen *pscreen)
+{
+   return "Apple";
+}
+
+static int
+agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
+{
+   switch (param) {
+   case PIPE_CAP_NPOT_TEXTURES:
+   case PIPE_CAP_TEXTURE_SWIZZLE:
+   case PIPE_CAP_BLEND_EQUATION_SEPARATE:
+   case PIPE_CAP_INDEP_BLEND_ENABLE:
+   case PIPE_CAP_INDEP_BLEND_FUNC:
+   case PIPE_CAP_FRAGMENT_SHADER_DERIVATIVES:
+   case PIPE_CAP_PRIMITIVE_RESTART:
+   case PIPE_CAP_PRIMITIVE_RESTART_FIXED_INDEX:
+   case PIPE_CAP_INSTANCE_ID:
+   case PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR:
+   case PIPE_CAP_START_INSTANCE:
+   case PIPE_CAP_VS_INSTANCEID:
+   case PIPE_CAP_UMA:
+   case PIPE_CAP_SHAREABLE_SHADERS:
+   case PIPE_CAP_ACCELERATED:
+   case PIPE_CAP_DMABUF:
+   case PIPE_CAP_CLIP_HALFZ:
+      return 1;
+   case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
+      return 16384;
+   case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
+   case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
+      return 15;
+   case PIPE_CAP_MAX_TEXTURE_ARRAY_LAYERS:
+      return 2048;
+   case PIPE_CAP_MAX_RENDER_TARGETS:
+      return 8;
+   case PIPE_CAP_MIN_TEXEL_OFFSET:
+      return -8;
+   case PIPE_CAP_MAX_TEXEL_OFFSET:
+      return 7;
+   case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
+      return 4;
+   case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:
+   case PIPE_CAP_MAX_STREAM_OUTPUT_INTERLEAVED_COMPONENTS:
+      return 64;
+   case PIPE_CAP_GLSL_FEATURE_LEVEL:
+      return 140;
+   case PIPE_CAP_ESSL_FEATURE_LEVEL:
+      return 300;
+   case PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
+      return 64;
+   case PIPE_CAP_MAX_VIEWPORTS:
+      return 1;
+   case PIPE_CAP_MAX_VERTEX_ATTRIB_STRIDE:
+      return 2048;
+   case PIPE_CAP_MAX_VERTEX_ELEMENT_SRC_OFFSET:
+      return 0xffff;
+   case PIPE_CAP_VIDEO_MEMORY:
+      return 4096;
+   case PIPE_CAP_VENDOR_ID:
+      return 0x106b; /* Apple */
+   case PIPE_CAP_DEVICE_ID:
+      return (int)agx_screen(pscreen)->dev.params.chip_id;
+   default:
+      return 0;
+   }
+}
+
+static float
+agx_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
+{
+   switch (param) {
+   case PIPE_CAPF_MIN_LINE_WIDTH:
+   case PIPE_CAPF_MIN_POINT_SIZE:
+      return 1.0f;
+   case PIPE_CAPF_MAX_LINE_WIDTH:
+      return 16.0f; /* 4.4 fixed point in the Fragment Face word */
+   case PIPE_CAPF_MAX_POINT_SIZE:
+      return 511.95f;
+   case PIPE_CAPF_MAX_TEXTURE_ANISOTROPY:
+      return 16.0f;
+   case PIPE_CAPF_MAX_TEXTURE_LOD_BIAS:
+      return 16.0f;
+   default:
+      return 0.0f;
+   }
+}
+
+static int
+agx_get_shader_param(struct pipe_screen *pscreen,
+                     enum pipe_shader_type shader,
+                     enum pipe_shader_cap param)
+{
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+      return 0;
+
+   switch (param) {
+   case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
+      return 16384;
+   case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
+      return 1024;
+   case PIPE_SHADER_CAP_MAX_INPUTS:
+      return shader == PIPE_SHADER_VERTEX ? 16 : 32;
+   case PIPE_SHADER_CAP_MAX_OUTPUTS:
+      return shader == PIPE_SHADER_VERTEX ? 32 : 8;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
+      return 16384;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      return 1;
+   case PIPE_SHADER_CAP_MAX_TEMPS:
+      return 256;
+   case PIPE_SHADER_CAP_INTEGERS:
+   case PIPE_SHADER_CAP_INDIRECT_TEMP_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_CONST_ADDR:
+   case PIPE_SHADER_CAP_CONT_SUPPORTED:
+      return 1;
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
+      return 16;
+   case PIPE_SHADER_CAP_SUPPORTED_IRS:
+      return (1 << PIPE_SHADER_IR_NIR) | (1 << PIPE_SHADER_IR_NATIVE);
+   default:
+      return 0;
+   }
+}
+
+static const struct nir_shader_compiler_options *
+agx_get_compiler_options(struct pipe_screen *pscreen,
+                         enum pipe_shader_type shader)
+{
+   return &agx_nir_options;
+}
+
+static bool
+agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
+                        enum pipe_texture_target target,
+                        unsigned sample_count, unsigned storage_sample_count,
+                        unsigned bindings)
+{
+   if (sample_count > 1)
+      return false; /* TODO: MSAA */
+
+   if (target == PIPE_BUFFER) {
+      /* Vertex and index data: the compiler fetches 32-bit float
+       * attributes (agx_compile.h); index/constant buffers are bytes.
+       */
+      if (bindings & PIPE_BIND_VERTEX_BUFFER) {
+         if (format != PIPE_FORMAT_R32_FLOAT &&
+             format != PIPE_FORMAT_R32G32_FLOAT &&
+             format != PIPE_FORMAT_R32G32B32_FLOAT &&
+             format != PIPE_FORMAT_R32G32B32A32_FLOAT)
+            return false;
+         bindings &= ~PIPE_BIND_VERTEX_BUFFER;
+      }
+      bindings &= ~(PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER |
+                    PIPE_BIND_STREAM_OUTPUT | PIPE_BIND_SHADER_BUFFER |
+                    PIPE_BIND_COMMAND_ARGS_BUFFER | PIPE_BIND_QUERY_BUFFER);
+      return bindings == 0 || format == PIPE_FORMAT_R8_UNORM;
+   }
+
+   if (bindings & PIPE_BIND_DEPTH_STENCIL) {
+      /* Z24S8 and Z32F_S8X24 are stored as Z32F plus separate S8. */
+      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM &&
+          format != PIPE_FORMAT_S8_UINT &&
+          format != PIPE_FORMAT_Z24_UNORM_S8_UINT &&
+          format != PIPE_FORMAT_Z32_FLOAT_S8X24_UINT)
+         return false;
+      return !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE));
+   }
+
+   const struct agx_format_info *info = agx_format_info(format);
+   if (!info)
+      return false;
+
+   if ((bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE |
+                    PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SCANOUT)) &&
+       !info->renderable)
+      return false;
+
+   /* The compiler's tilebuffer stores handle these formats so far. */
+   if (bindings & PIPE_BIND_RENDER_TARGET) {
+      if (format != PIPE_FORMAT_R8G8B8A8_UNORM &&
+          format != PIPE_FORMAT_B8G8R8A8_UNORM &&
+          format != PIPE_FORMAT_R8G8B8X8_UNORM &&
+          format != PIPE_FORMAT_B8G8R8X8_UNORM &&
+          format != PIPE_FORMAT_R32G32B32A32_FLOAT)
+         return false;
+   }
+
+   if (bindings & (PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER))
+      return false;
+
+   return true;
+}
+
+/* ---- fences ----------------------------------------------------------- */
+
+static void
+agx_fence_reference(struct pipe_screen *pscreen,
+                    struct pipe_fence_handle **dst,
+                    struct pipe_fence_handle *src)
+{
+   struct pipe_fence_handle *old = *dst;
+   if (pipe_reference(old ? &old->reference : NULL,
+                      src ? &src->reference : NULL))
+      free(old);
+   *dst = src;
+}
+
+static bool
+agx_fence_finish(struct pipe_screen *pscreen, struct pipe_context *pctx,
+                 struct pipe_fence_handle *fence, uint64_t timeout)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   if (!fence)
+      return true;
+   if (timeout == 0) {
+      uint64_t point = 0;
+      if (drmSyncobjQuery(screen->dev.fd, &screen->timeline, &point, 1))
+         return false;
+      return point >= fence->seqno;
+   }
+   return agx_wait_seqno(screen, fence->seqno);
+}
+
+struct pipe_fence_handle *agx_fence_create(struct agx_screen *screen);
+
+struct pipe_fence_handle *
+agx_fence_create(struct agx_screen *screen)
+{
+   struct pipe_fence_handle *f = calloc(1, sizeof(*f));
+   if (!f)
+      return NULL;
+   pipe_reference_init(&f->reference, 1);
+   pthread_mutex_lock(&screen->submit_lock);
+   f->seqno = screen->seqno;
+   pthread_mutex_unlock(&screen->submit_lock);
+   return f;
+}
+
+static uint64_t
+agx_get_timestamp(struct pipe_screen *pscreen)
+{
+   uint64_t ns = 0;
+   agx_get_gpu_timestamp(&agx_screen(pscreen)->dev, &ns);
+   return ns;
+}
+
+/* ---- creation --------------------------------------------------------- */
+
+static void
+agx_destroy_screen(struct pipe_screen *pscreen)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   if (screen->timeline)
+      drmSyncobjDestroy(screen->dev.fd, screen->timeline);
+   if (screen->usc_reserved)
+      agx_bo_unreference(screen->usc_reserved);
+   agx_queue_destroy(&screen->dev, screen->queue_id);
+   agx_close_device(&screen->dev);
+   pthread_mutex_destroy(&screen->submit_lock);
+   free(screen);
+}
+
+struct pipe_screen *
+agx_screen_create(int fd)
+{
+   struct agx_screen *screen = calloc(1, sizeof(*screen));
+   if (!screen) {
+      close(fd);
+      return NULL;
+   }
+
+   int ret = agx_open_device(&screen->dev, fd);
+   if (ret) {
+      u_loge("asahi", "cannot use the GPU device (fd %d): %s.  Is this an "
+                      "Apple GPU with the asahi kernel driver, or is a "
+                      "drm-shim preloaded (bin/asahi-run)?",
+             fd, screen->dev.error[0] ? screen->dev.error : strerror(-ret));
+      close(fd);
+      free(screen);
+      return NULL;
+   }
+   /* The fd is ours from now on. */
+   screen->dev.owns_fd = true;
+
+   ret = agx_queue_create(&screen->dev, DRM_ASAHI_PRIORITY_MEDIUM,
+                          &screen->queue_id);
+   if (!ret)
+      ret = drmSyncobjCreate(screen->dev.fd, 0, &screen->timeline);
+   if (ret) {
+      u_loge("asahi", "cannot create a GPU queue: %s", screen->dev.error);
+      agx_close_device(&screen->dev);
+      free(screen);
+      return NULL;
+   }
+   pthread_mutex_init(&screen->submit_lock, NULL);
+   screen->usc_reserved =
+      agx_bo_create(&screen->dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "usc reserve");
+
+   snprintf(screen->name, sizeof(screen->name), "asahi (%s)",
+            screen->dev.name);
+
+   struct pipe_screen *p = &screen->base;
+   p->destroy = agx_destroy_screen;
+   p->get_name = agx_get_name;
+   p->get_vendor = agx_get_vendor;
+   p->get_device_vendor = agx_get_device_vendor;
+   p->get_param = agx_get_param;
+   p->get_paramf = agx_get_paramf;
+   p->get_shader_param = agx_get_shader_param;
+   p->get_compiler_options = agx_get_compiler_options;
+   p->is_format_supported = agx_is_format_supported;
+   p->context_create = agx_create_context;
+   p->fence_reference = agx_fence_reference;
+   p->fence_finish = agx_fence_finish;
+   p->get_timestamp = agx_get_timestamp;
+   agx_init_resource_functions(p);
+   return p;
+}

@@ -1,0 +1,228 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Shader CSOs and their variants.
+ *
+ * A CSO keeps the NIR it was given, preprocessed once
+ * (agx_preprocess_nir).  The machine code depends on state the driver
+ * knows only at draw time: vertex formats, buffers, offsets and strides
+ * for a vertex shader (AGX fetches attributes in the shader), tilebuffer
+ * formats and offsets for a fragment shader.  That state forms the key of
+ * a variant; variants are compiled on first use and kept with the CSO.
+ *
+ * PIPE_SHADER_IR_NATIVE: tokens point at a struct agx_shader_binary (code
+ * and info), used as the only variant whatever the key; this lets tests
+ * and internal users run hand-written machine code.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "util/log.h"
+#include "util/ralloc.h"
+
+#include "agx_state.h"
+
+static void *
+agx_create_shader_state(struct pipe_context *pctx,
+                        const struct pipe_shader_state *templ,
+                        gl_shader_stage stage)
+{
+   struct agx_uncompiled_shader *so = calloc(1, sizeof(*so));
+   if (!so)
+      return NULL;
+   so->stage = stage;
+   util_dynarray_init(&so->variants, NULL);
+
+   if (templ->type == PIPE_SHADER_IR_NATIVE) {
+      const struct agx_shader_binary *bin = templ->ir.tokens;
+      struct agx_screen *screen = agx_screen(pctx->screen);
+      struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
+      if (!cs || !bin) {
+         free(cs);
+         free(so);
+         return NULL;
+      }
+      cs->info = bin->info;
+      cs->bo = agx_bo_create(&screen->dev, bin->size_B, AGX_BO_EXEC,
+                             "shader");
+      if (!cs->bo || !agx_bo_map(cs->bo)) {
+         if (cs->bo)
+            agx_bo_unreference(cs->bo);
+         free(cs);
+         free(so);
+         return NULL;
+      }
+      memcpy(cs->bo->map, bin->code, bin->size_B);
+      cs->code_usc = cs->bo->va - screen->dev.usc_base;
+      so->native = true;
+      util_dynarray_append(&so->variants, struct agx_compiled_shader *, cs);
+      return so;
+   }
+
+   so->nir = templ->ir.nir;
+   if (!agx_preprocess_nir(so->nir))
+      u_logw("asahi", "%s shader: preprocessing failed; draws with it are "
+                      "skipped", stage == MESA_SHADER_VERTEX ? "vertex"
+                                                             : "fragment");
+   return so;
+}
+
+static void *
+agx_create_vs_state(struct pipe_context *pctx,
+                    const struct pipe_shader_state *templ)
+{
+   return agx_create_shader_state(pctx, templ, MESA_SHADER_VERTEX);
+}
+
+static void *
+agx_create_fs_state(struct pipe_context *pctx,
+                    const struct pipe_shader_state *templ)
+{
+   return agx_create_shader_state(pctx, templ, MESA_SHADER_FRAGMENT);
+}
+
+static void
+agx_delete_shader_state(struct pipe_context *pctx, void *cso)
+{
+   struct agx_uncompiled_shader *so = cso;
+   struct agx_context *ctx = agx_context(pctx);
+   /* Draws recorded with it must reach the GPU first: the batch holds
+    * references to the code BOs, so only the CPU side goes here.
+    */
+   unsigned n =
+      util_dynarray_num_elements(&so->variants, struct agx_compiled_shader *);
+   for (unsigned i = 0; i < n; ++i) {
+      struct agx_compiled_shader *cs =
+         *util_dynarray_element(&so->variants, struct agx_compiled_shader *,
+                                i);
+      if (ctx->vs == cs)
+         ctx->vs = NULL;
+      if (ctx->fs == cs)
+         ctx->fs = NULL;
+      agx_bo_unreference(cs->bo);
+      free(cs);
+   }
+   util_dynarray_fini(&so->variants);
+   ralloc_free(so->nir);
+   free(so);
+}
+
+static void
+agx_bind_vs_state(struct pipe_context *pctx, void *cso)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->stage[PIPE_SHADER_VERTEX].shader = cso;
+   ctx->dirty |= AGX_DIRTY_VS;
+}
+
+static void
+agx_bind_fs_state(struct pipe_context *pctx, void *cso)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->stage[PIPE_SHADER_FRAGMENT].shader = cso;
+   ctx->dirty |= AGX_DIRTY_FS;
+}
+
+/* The key of the variant the current state needs. */
+static void
+agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
+              struct agx_shader_key *key)
+{
+   memset(key, 0, sizeof(*key));
+
+   if (stage == PIPE_SHADER_VERTEX) {
+      struct agx_vertex_elements *ve = ctx->velems;
+      for (unsigned i = 0; ve && i < ve->count; ++i) {
+         struct agx_attribute_key *a = &key->vs.attribs[i];
+         a->format = ve->el[i].src_format;
+         a->buffer = ve->el[i].vertex_buffer_index;
+         a->offset = ve->el[i].src_offset;
+         a->stride = ve->el[i].src_stride;
+         a->divisor = ve->el[i].instance_divisor;
+      }
+   } else {
+      struct agx_batch *batch = ctx->batch;
+      for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {
+         if (!agx_tilebuffer_has_rt(&batch->tib, rt))
+            continue;
+         key->fs.rt[rt].format = batch->tib.logical_format[rt];
+         key->fs.rt[rt].offset_B = batch->tib.offset_B[rt];
+      }
+      key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
+   }
+}
+
+struct agx_compiled_shader *
+agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
+{
+   struct agx_uncompiled_shader *so = ctx->stage[stage].shader;
+   if (!so)
+      return NULL;
+
+   if (so->native)
+      return *util_dynarray_element(&so->variants,
+                                    struct agx_compiled_shader *, 0);
+
+   struct agx_shader_key key;
+   agx_build_key(ctx, stage, &key);
+
+   unsigned n =
+      util_dynarray_num_elements(&so->variants, struct agx_compiled_shader *);
+   for (unsigned i = 0; i < n; ++i) {
+      struct agx_compiled_shader *cs =
+         *util_dynarray_element(&so->variants, struct agx_compiled_shader *,
+                                i);
+      if (memcmp(&cs->key, &key, sizeof(key)) == 0)
+         return cs;
+   }
+
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   void *mem = ralloc_context(NULL);
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   int ret = agx_compile_shader_nir(so->nir, &key, mem, &bin, error,
+                                    sizeof(error));
+   if (ret != AGX_COMPILE_OK) {
+      u_loge("asahi", "compiling a %s shader failed (%d): %s",
+             stage == PIPE_SHADER_VERTEX ? "vertex" : "fragment", ret, error);
+      ralloc_free(mem);
+      return NULL;
+   }
+
+   struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
+   if (!cs) {
+      ralloc_free(mem);
+      return NULL;
+   }
+   cs->key = key;
+   cs->info = bin.info;
+   cs->bo = agx_bo_create(&screen->dev, bin.size_B, AGX_BO_EXEC, "shader");
+   if (!cs->bo || !agx_bo_map(cs->bo)) {
+      if (cs->bo)
+         agx_bo_unreference(cs->bo);
+      free(cs);
+      ralloc_free(mem);
+      return NULL;
+   }
+   memcpy(cs->bo->map, bin.code, bin.size_B);
+   cs->code_usc = cs->bo->va - screen->dev.usc_base;
+   ralloc_free(mem);
+
+   util_dynarray_append(&so->variants, struct agx_compiled_shader *, cs);
+   return cs;
+}
+
+void
+agx_init_shader_functions(struct pipe_context *pctx)
+{
+   pctx->create_vs_state = agx_create_vs_state;
+   pctx->bind_vs_state = agx_bind_vs_state;
+   pctx->delete_vs_state = agx_delete_shader_state;
+   pctx->create_fs_state = agx_create_fs_state;
+   pctx->bind_fs_state = agx_bind_fs_state;
+   pctx->delete_fs_state = agx_delete_shader_state;
+}

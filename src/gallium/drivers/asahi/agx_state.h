@@ -1,0 +1,321 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The asahi pipe driver's objects: screen, resources, context, state
+ * objects, shaders and batches.
+ *
+ * Shape of the driver (one idea per file):
+ *   agx_screen.c    screen, caps, formats, fences
+ *   agx_resource.c  resources (ail layouts) and transfers
+ *   agx_context.c   context, state objects, bindings
+ *   agx_shader.c    shader CSOs and their compiled variants
+ *   agx_batch.c     batches: memory pools, BO lists, flush and submission
+ *   agx_draw.c      draw_vbo: VDM and PPP encoding of one draw
+ *   agx_clear.c     clears
+ *
+ * A batch is one render pass over one framebuffer: a VDM control stream
+ * plus the memory it points at.  Flushing a batch turns it into a
+ * drm_asahi render command (src/asahi/lib/agx_render.h) and submits it,
+ * signalling the screen's timeline syncobj at a new point; resources
+ * remember the last point that used them so maps wait only as needed.
+ */
+#ifndef AGX_STATE_H
+#define AGX_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "util/u_dynarray.h"
+
+#include "agx_bg_eot.h"
+#include "agx_bo.h"
+#include "asahi/compiler/agx_compile.h"
+#include "agx_device.h"
+#include "agx_tilebuffer.h"
+#include "layout.h"
+
+/* Driver debug flags beyond the winsys ones (agx_device.h). */
+#define AGX_DBG_DRIVER_SHIFT 16
+
+/* Waits are bounded: a submission not done after this many ns is treated
+ * as a GPU hang (context reset).
+ */
+#define AGX_WAIT_TIMEOUT_NS (10ull * 1000 * 1000 * 1000)
+
+struct agx_screen {
+   struct pipe_screen base;
+   struct agx_device dev;
+   uint32_t queue_id;
+   /* Timeline syncobj signalled by every submission, at seqno. */
+   uint32_t timeline;
+   uint64_t seqno;
+   pthread_mutex_t submit_lock;
+   char name[128];
+   /* The first page of the shader heap, held so that no USC word list or
+    * program ever sits at USC offset 0 (which the hardware words use to
+    * mean "none", e.g. the coefficient binding table).
+    */
+   struct agx_bo *usc_reserved;
+   /* The device reported a fault or a wait timed out. */
+   bool lost;
+};
+
+static inline struct agx_screen *
+agx_screen(struct pipe_screen *p)
+{
+   return (struct agx_screen *)p;
+}
+
+struct agx_resource {
+   struct pipe_resource base;
+   struct agx_bo *bo;
+   /* Textures: the layout; buffers use layout.size_B only. */
+   struct ail_layout layout;
+   uint64_t modifier;
+   /* Depth/stencil formats with both (Z24S8, Z32F_S8X24) are two images:
+    * this resource holds Z32F depth, separate_stencil the S8 stencil.
+    */
+   struct agx_resource *separate_stencil;
+   /* Levels with defined contents (bit per level). */
+   uint32_t valid_levels;
+   /* Last submission that read or wrote it (timeline point). */
+   uint64_t last_use;
+   /* Last submission that wrote it. */
+   uint64_t last_write;
+};
+
+static inline struct agx_resource *
+agx_resource(struct pipe_resource *p)
+{
+   return (struct agx_resource *)p;
+}
+
+struct agx_transfer {
+   struct pipe_transfer base;
+   void *map;     /* what the caller got */
+   void *staging; /* linear copy of a twiddled level, or NULL */
+};
+
+/* A bump allocator over BOs, all freed when the batch is done. */
+struct agx_pool {
+   struct agx_device *dev;
+   uint32_t bo_flags;
+   struct util_dynarray bos; /* struct agx_bo * */
+   struct agx_bo *current;
+   uint64_t offset;
+};
+
+struct agx_ptr {
+   void *cpu;
+   uint64_t gpu;
+};
+
+void agx_pool_init(struct agx_pool *pool, struct agx_device *dev,
+                   uint32_t bo_flags);
+void agx_pool_cleanup(struct agx_pool *pool);
+/* gpu == 0 on failure. */
+struct agx_ptr agx_pool_alloc(struct agx_pool *pool, size_t size,
+                              unsigned align);
+uint64_t agx_pool_upload(struct agx_pool *pool, const void *data,
+                         size_t size, unsigned align);
+
+/* ---- shaders ------------------------------------------------------- */
+
+struct agx_compiled_shader {
+   struct agx_shader_key key;
+   struct agx_bo *bo;
+   uint32_t code_usc; /* code offset from usc_exec_base */
+   struct agx_shader_info info;
+};
+
+struct agx_uncompiled_shader {
+   gl_shader_stage stage;
+   struct nir_shader *nir;
+   /* A precompiled binary (PIPE_SHADER_IR_NATIVE): one variant, any key. */
+   bool native;
+   struct util_dynarray variants; /* struct agx_compiled_shader * */
+};
+
+/* ---- state objects -------------------------------------------------- */
+
+struct agx_blend {
+   struct pipe_blend_state base;
+};
+
+struct agx_rasterizer {
+   struct pipe_rasterizer_state base;
+   uint32_t cull; /* packed Cull word */
+   uint8_t line_width;
+};
+
+struct agx_zsa {
+   struct pipe_depth_stencil_alpha_state base;
+   uint32_t face;    /* Fragment Face word without reference/line/polygon */
+   uint32_t stencil[2]; /* Fragment Stencil words, front and back */
+};
+
+struct agx_vertex_elements {
+   unsigned count;
+   struct pipe_vertex_element el[AGX_MAX_ATTRIBS];
+};
+
+/* ---- batches -------------------------------------------------------- */
+
+#define AGX_VDM_SIZE (256 * 1024)
+
+struct agx_batch {
+   struct agx_context *ctx;
+   struct pipe_framebuffer_state key; /* surfaces referenced */
+   struct agx_tilebuffer_layout tib;
+
+   struct agx_pool pool;     /* data: descriptors, uniforms, PPP */
+   struct agx_pool pipeline; /* USC heap: word lists, cf tables */
+
+   struct agx_bo *vdm;
+   uint8_t *vdm_head, *vdm_end;
+
+   struct util_dynarray scissor;    /* packed Scissor records */
+   struct util_dynarray depth_bias; /* packed Depth Bias records */
+
+   /* Resources to keep alive and stamp at submission. */
+   struct util_dynarray reads;  /* struct pipe_resource * (referenced) */
+   struct util_dynarray writes; /* struct pipe_resource * (referenced) */
+   struct util_dynarray bos;    /* struct agx_bo * (referenced): shaders */
+
+   /* PIPE_CLEAR_* bits */
+   unsigned clear, load, draws;
+   union pipe_color_union clear_color[PIPE_MAX_COLOR_BUFS];
+   double clear_depth;
+   unsigned clear_stencil;
+   bool initialized;
+   bool failed; /* out of memory while recording: drop at flush */
+};
+
+/* ---- context -------------------------------------------------------- */
+
+enum agx_dirty {
+   AGX_DIRTY_VS = 1 << 0,
+   AGX_DIRTY_FS = 1 << 1,
+   AGX_DIRTY_RS = 1 << 2,
+   AGX_DIRTY_ZS = 1 << 3,
+   AGX_DIRTY_VIEWPORT = 1 << 4,
+   AGX_DIRTY_SCISSOR = 1 << 5,
+   AGX_DIRTY_VERTEX = 1 << 6,
+   AGX_DIRTY_CONST = 1 << 7,
+   AGX_DIRTY_STENCIL_REF = 1 << 8,
+   AGX_DIRTY_PRIM = 1 << 9,
+   AGX_DIRTY_BLEND = 1 << 10,
+   AGX_DIRTY_TEXTURES = 1 << 11,
+   AGX_DIRTY_ALL = 0xffff,
+};
+
+struct agx_stage_state {
+   struct agx_uncompiled_shader *shader;
+   /* constant buffer 0, as a CPU copy (GL default uniform block) */
+   void *cb0;
+   size_t cb0_size;
+   struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
+   void *samplers[PIPE_MAX_SAMPLERS];
+   unsigned nr_views, nr_samplers;
+};
+
+struct agx_context {
+   struct pipe_context base;
+   struct agx_batch *batch; /* NULL when nothing is recorded */
+
+   struct agx_stage_state stage[PIPE_SHADER_TYPES];
+   struct agx_compiled_shader *vs, *fs; /* variants of the last draw */
+
+   struct agx_blend *blend;
+   struct agx_rasterizer *rast;
+   struct agx_zsa *zs;
+   struct agx_vertex_elements *velems;
+   struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
+   unsigned nr_vb;
+   struct pipe_framebuffer_state fb;
+   struct pipe_viewport_state viewport;
+   struct pipe_scissor_state scissor;
+   struct pipe_stencil_ref stencil_ref;
+   struct pipe_blend_color blend_color;
+   unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* Texture registers and sampler states code of the last word lists. */
+   unsigned vs_textures, vs_sampler_states;
+   unsigned fs_textures, fs_sampler_states;
+   uint32_t dirty;
+
+   /* GL_KHR_robustness: set when a submission of this context faulted or
+    * hung.
+    */
+   bool reset;
+};
+
+static inline struct agx_context *
+agx_context(struct pipe_context *p)
+{
+   return (struct agx_context *)p;
+}
+
+/* agx_context.c */
+struct pipe_context *agx_create_context(struct pipe_screen *screen,
+                                       void *priv, unsigned flags);
+
+/* agx_resource.c */
+void agx_init_resource_functions(struct pipe_screen *screen);
+void agx_init_transfer_functions(struct pipe_context *pctx);
+
+/* agx_shader.c */
+void agx_init_shader_functions(struct pipe_context *pctx);
+/* The variant of the bound shader for the current state; NULL if it
+ * cannot be compiled.
+ */
+struct agx_compiled_shader *agx_get_variant(struct agx_context *ctx,
+                                            enum pipe_shader_type stage);
+
+/* agx_batch.c */
+struct agx_batch *agx_get_batch(struct agx_context *ctx);
+void agx_flush_batch(struct agx_context *ctx, const char *reason);
+void agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res);
+void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
+void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);
+bool agx_batch_uses(struct agx_batch *batch, struct pipe_resource *res,
+                    bool writes_only);
+/* Wait until the GPU is done with everything up to seqno; false on
+ * timeout or device loss.
+ */
+bool agx_wait_seqno(struct agx_screen *screen, uint64_t seqno);
+/* Flush what the context records that touches res (with writes_only:
+ * only if it writes it), then wait for the GPU to finish with it.
+ */
+bool agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
+                       bool writes_only);
+
+/* agx_draw.c */
+void agx_init_draw_functions(struct pipe_context *pctx);
+void agx_batch_init_state(struct agx_batch *batch);
+
+/* agx_texture.c */
+struct agx_usc_builder;
+void agx_init_texture_functions(struct pipe_context *pctx);
+/* Texture and Sampler words of a stage's word list; the counts for its
+ * Counts word (texture registers, sampler states code).
+ */
+void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
+                       enum pipe_shader_type stage, struct agx_usc_builder *b,
+                       unsigned *nr_textures, unsigned *sampler_states);
+
+/* agx_blit.c */
+void agx_init_blit_functions(struct pipe_context *pctx);
+
+/* agx_clear.c */
+void agx_init_clear_functions(struct pipe_context *pctx);
+
+/* agx_screen.c */
+void agx_init_fence_functions(struct pipe_screen *screen);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The driver end to end on a drm-shim: create the screen from the render
+ * node, clear a 64x48 RGBA8 render target, flush, map it back.
+ *
+ * Under any shim the submission written by ASAHI_MESA_DEBUG=trace must
+ * decode with agxdecode without a single problem.  Under a shim that
+ * executes work (ASAHI_TEST_EXPECT_PIXELS=1: the simulator) every pixel
+ * must hold the clear colour converted by the GL rules for UNORM8
+ * (round(c * 255)).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
+
+#include "asahi_drm_public.h"
+#include "asahi_test_util.h"
+#include "decode.h"
+#include "decode_dump.h"
+#include "util/os_file.h"
+
+#define W 64
+#define H 48
+
+static char trace_dir[256];
+
+static int
+setup(void **state)
+{
+   snprintf(trace_dir, sizeof(trace_dir), "/tmp/asahi-clear-test-%d",
+            (int)getpid());
+   mkdir(trace_dir, 0755);
+   setenv("ASAHI_TRACE_DIR", trace_dir, 1);
+   return 0;
+}
+
+/* Decode every dump in the trace directory; returns the problem count. */
+static unsigned
+decode_traces(unsigned *dumps)
+{
+   unsigned problems = 0;
+   DIR *dir = opendir(trace_dir);
+   struct dirent *ent;
+   *dumps = 0;
+   while (dir && (ent = readdir(dir))) {
+      if (!strstr(ent->d_name, ".agxdump"))
+         continue;
+      char path[600];
+      snprintf(path, sizeof(path), "%s/%s", trace_dir, ent->d_name);
+      size_t size = 0;
+      char *data = NULL;
+      assert_int_equal(os_read_file(path, &data, &size), 0);
+
+      struct agx_dump dump;
+      const char *error = NULL;
+      assert_true(agx_dump_read((const uint8_t *)data, size, &dump, &error));
+
+      FILE *out = fopen("/dev/null", "w");
+      struct agxdecode_options o = {.fp = out,
+                                    .usc_exec_base = dump.usc_exec_base};
+      struct agxdecode_ctx *ctx = agxdecode_create(&o);
+      agxdecode_add_dump_regions(ctx, &dump);
+      unsigned n = agxdecode_drm_cmdbuf(ctx, dump.submission,
+                                        dump.submission_size_B);
+      if (n) {
+         /* Show what went wrong. */
+         struct agxdecode_options o2 = {.fp = stderr,
+                                        .usc_exec_base = dump.usc_exec_base};
+         struct agxdecode_ctx *c2 = agxdecode_create(&o2);
+         agxdecode_add_dump_regions(c2, &dump);
+         agxdecode_drm_cmdbuf(c2, dump.submission, dump.submission_size_B);
+         agxdecode_destroy(c2);
+      }
+      problems += n;
+      agxdecode_destroy(ctx);
+      fclose(out);
+      free(data);
+      if (!getenv("ASAHI_TEST_KEEP_TRACES"))
+         unlink(path);
+      (*dumps)++;
+   }
+   if (dir)
+      closedir(dir);
+   rmdir(trace_dir);
+   return problems;
+}
+
+static void
+clear_and_read_back(void **state)
+{
+   int fd = asahi_test_open_node();
+   if (fd < 0)
+      skip();
+
+   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
+   close(fd);
+   assert_non_null(screen);
+   assert_true(screen->is_format_supported(screen,
+                                           PIPE_FORMAT_R8G8B8A8_UNORM,
+                                           PIPE_TEXTURE_2D, 1, 1,
+                                           PIPE_BIND_RENDER_TARGET));
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *rt = screen->resource_create(screen, &templ);
+   assert_non_null(rt);
+
+   struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
+   assert_non_null(ctx);
+
+   struct pipe_surface stempl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface *surf = ctx->create_surface(ctx, rt, &stempl);
+   struct pipe_framebuffer_state fb = {
+      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .cbufs = {surf},
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+
+   union pipe_color_union colour = {.f = {0.25f, 0.5f, 0.75f, 1.0f}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &colour, 1.0, 0);
+
+   struct pipe_fence_handle *fence = NULL;
+   ctx->flush(ctx, &fence, 0);
+   assert_true(screen->fence_finish(screen, ctx, fence, ~0ull));
+   screen->fence_reference(screen, &fence, NULL);
+
+   struct pipe_box box = {0, 0, 0, W, H, 1};
+   struct pipe_transfer *xfer = NULL;
+   uint8_t *map = ctx->texture_map(ctx, rt, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(map);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (expect && atoi(expect)) {
+      /* round(0.25 * 255) = 64, round(0.5 * 255) = 128, 191, 255 */
+      const uint8_t want[4] = {64, 128, 191, 255};
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            if (memcmp(p, want, 4)) {
+               fail_msg("pixel (%u, %u) is %u %u %u %u", x, y, p[0], p[1],
+                        p[2], p[3]);
+            }
+         }
+      }
+   }
+   ctx->texture_unmap(ctx, xfer);
+
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->surface_destroy(ctx, surf);
+   ctx->destroy(ctx);
+   pipe_resource_reference(&rt, NULL);
+   screen->destroy(screen);
+
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(dumps, 1);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(clear_and_read_back),
+   };
+   return cmocka_run_group_tests(tests, setup, NULL);
+}

@@ -1,0 +1,37 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* The table asahi_dri.so exports (include/asahi/dri_interface.h). */
+#include "state_tracker/st_api.h"
+
+#include "dri_priv.h"
+
+static void (*dri_get_proc_address(const char *name))(void)
+{
+   return name ? st_get_proc_address(name) : NULL;
+}
+
+__attribute__((visibility("default")))
+const struct asahi_dri_interface asahi_dri_interface = {
+   .version = ASAHI_DRI_INTERFACE_VERSION,
+   .size = sizeof(struct asahi_dri_interface),
+   .screen_create = dri_screen_create,
+   .screen_destroy = dri_screen_destroy,
+   .screen_get_info = dri_screen_get_info,
+   .get_configs = dri_get_configs,
+   .context_create = dri_context_create,
+   .context_destroy = dri_context_destroy,
+   .make_current = dri_make_current,
+   .drawable_create = dri_drawable_create,
+   .drawable_destroy = dri_drawable_destroy,
+   .flush = dri_flush,
+   .finish = dri_finish,
+   .fence_create = dri_fence_create,
+   .fence_wait = dri_fence_wait,
+   .fence_destroy = dri_fence_destroy,
+   .fence_get_fd = dri_fence_get_fd,
+   .get_proc_address = dri_get_proc_address,
+   /* Images (GBM, dma-buf): not yet. */
+};

@@ -1,0 +1,104 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The driver side of include/asahi/dri_interface.h: asahi_dri objects
+ * wrapping a pipe_screen and the GL front end's st_api (contract 4).
+ * Files: dri_pipe.c (which pipe driver), dri_screen.c (screens, configs,
+ * versions), dri_context.c (contexts, make-current, flush, fences),
+ * dri_drawable.c (pbuffer framebuffers), dri_interface.c (the table).
+ */
+#ifndef DRI_PRIV_H
+#define DRI_PRIV_H
+
+#include "asahi/dri_interface.h"
+#include "pipe/p_format.h"
+
+struct pipe_screen;
+struct st_context;
+struct st_framebuffer;
+
+#define DRI_MAX_CONFIGS 32
+
+struct asahi_dri_screen {
+   struct pipe_screen *pipe;
+   const char *pipe_driver;             /* "asahi" or "noop" */
+   int fd;                              /* our dup, or -1 */
+   struct asahi_dri_screen_info info;
+   bool info_ready;
+
+   struct asahi_dri_config configs[DRI_MAX_CONFIGS];
+   enum pipe_format color_formats[DRI_MAX_CONFIGS];
+   enum pipe_format zs_formats[DRI_MAX_CONFIGS];
+   unsigned num_configs;
+};
+
+struct asahi_dri_context {
+   struct asahi_dri_screen *screen;
+   struct st_context *st;
+};
+
+struct asahi_dri_drawable {
+   struct asahi_dri_screen *screen;
+   struct st_framebuffer *fb;
+};
+
+/* ---- dri_pipe.c ---------------------------------------------------------- */
+
+/* Which pipe driver a screen gets: explicit (options), else the
+ * GALLIUM_DRIVER value `env`, else by kernel driver name ("asahi"), else
+ * "noop" when there is no device (fd -1).  NULL: none fits.  Pure.
+ */
+const char *dri_choose_pipe_driver(const char *explicit_name,
+                                   const char *env, const char *kernel_name,
+                                   bool have_fd);
+
+/* Creates the named pipe driver's screen on fd.  When the AGX pipe driver
+ * is not built in, "asahi" is served by noop (and *name says so).
+ */
+struct pipe_screen *dri_create_pipe_screen(const char **name, int fd,
+                                           enum asahi_dri_error *error);
+
+/* ---- dri_screen.c ---------------------------------------------------- */
+
+struct asahi_dri_screen *dri_screen_create(
+   const struct asahi_dri_screen_options *options,
+   enum asahi_dri_error *error);
+void dri_screen_destroy(struct asahi_dri_screen *screen);
+void dri_screen_get_info(struct asahi_dri_screen *screen,
+                         struct asahi_dri_screen_info *info);
+unsigned dri_get_configs(struct asahi_dri_screen *screen,
+                         struct asahi_dri_config *configs, unsigned max);
+/* Index of a config id, or -1. */
+int dri_config_index(const struct asahi_dri_screen *screen, uint32_t id);
+
+/* ---- dri_context.c --------------------------------------------------- */
+
+struct asahi_dri_context *dri_context_create(
+   struct asahi_dri_screen *screen,
+   const struct asahi_dri_context_attribs *attribs,
+   struct asahi_dri_context *share, enum asahi_dri_error *error);
+void dri_context_destroy(struct asahi_dri_context *ctx);
+enum asahi_dri_error dri_make_current(struct asahi_dri_context *ctx,
+                                      struct asahi_dri_drawable *draw,
+                                      struct asahi_dri_drawable *read);
+void dri_flush(struct asahi_dri_context *ctx);
+void dri_finish(struct asahi_dri_context *ctx);
+struct asahi_dri_fence *dri_fence_create(struct asahi_dri_context *ctx);
+bool dri_fence_wait(struct asahi_dri_screen *screen,
+                    struct asahi_dri_fence *fence, uint64_t timeout_ns);
+void dri_fence_destroy(struct asahi_dri_screen *screen,
+                       struct asahi_dri_fence *fence);
+int dri_fence_get_fd(struct asahi_dri_screen *screen,
+                     struct asahi_dri_fence *fence);
+
+/* ---- dri_drawable.c -------------------------------------------------- */
+
+struct asahi_dri_drawable *dri_drawable_create(
+   struct asahi_dri_screen *screen, uint32_t config_id, uint32_t width,
+   uint32_t height, enum asahi_dri_error *error);
+void dri_drawable_destroy(struct asahi_dri_drawable *drawable);
+
+#endif /* DRI_PRIV_H */

@@ -1,0 +1,139 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Blending and colour masks (ES 2.0 section 4.1.6-4.2.2). */
+#include "main/context.h"
+
+static bool
+valid_factor(struct gl_context *ctx, GLenum f, bool dst)
+{
+   switch (f) {
+   case GL_ZERO:
+   case GL_ONE:
+   case GL_SRC_COLOR:
+   case GL_ONE_MINUS_SRC_COLOR:
+   case GL_DST_COLOR:
+   case GL_ONE_MINUS_DST_COLOR:
+   case GL_SRC_ALPHA:
+   case GL_ONE_MINUS_SRC_ALPHA:
+   case GL_DST_ALPHA:
+   case GL_ONE_MINUS_DST_ALPHA:
+   case GL_CONSTANT_COLOR:
+   case GL_ONE_MINUS_CONSTANT_COLOR:
+   case GL_CONSTANT_ALPHA:
+   case GL_ONE_MINUS_CONSTANT_ALPHA:
+      return true;
+   case GL_SRC_ALPHA_SATURATE:
+      /* ES 2.0 allows it only as a source factor; ES 3.0 and GL both. */
+      return !dst || !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_BlendFuncSeparate(GLenum sfactorRGB, GLenum dfactorRGB,
+                        GLenum sfactorAlpha, GLenum dfactorAlpha)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!valid_factor(ctx, sfactorRGB, false) ||
+       !valid_factor(ctx, dfactorRGB, true) ||
+       !valid_factor(ctx, sfactorAlpha, false) ||
+       !valid_factor(ctx, dfactorAlpha, true)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBlendFunc(factor)");
+      return;
+   }
+   ctx->Color.SrcRGB = sfactorRGB;
+   ctx->Color.DstRGB = dfactorRGB;
+   ctx->Color.SrcA = sfactorAlpha;
+   ctx->Color.DstA = dfactorAlpha;
+   ctx->NewState |= ST_NEW_BLEND;
+}
+
+void GLAPIENTRY
+_mesa_BlendFunc(GLenum sfactor, GLenum dfactor)
+{
+   _mesa_BlendFuncSeparate(sfactor, dfactor, sfactor, dfactor);
+}
+
+static bool
+valid_equation(struct gl_context *ctx, GLenum mode)
+{
+   switch (mode) {
+   case GL_FUNC_ADD:
+   case GL_FUNC_SUBTRACT:
+   case GL_FUNC_REVERSE_SUBTRACT:
+      return true;
+   case GL_MIN:
+   case GL_MAX:
+      return !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_BlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!valid_equation(ctx, modeRGB) || !valid_equation(ctx, modeAlpha)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBlendEquation(mode)");
+      return;
+   }
+   ctx->Color.EquationRGB = modeRGB;
+   ctx->Color.EquationA = modeAlpha;
+   ctx->NewState |= ST_NEW_BLEND;
+}
+
+void GLAPIENTRY
+_mesa_BlendEquation(GLenum mode)
+{
+   _mesa_BlendEquationSeparate(mode, mode);
+}
+
+static GLfloat
+clampf(GLfloat v)
+{
+   return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+}
+
+void GLAPIENTRY
+_mesa_BlendColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   ctx->Color.BlendColor[0] = clampf(red);
+   ctx->Color.BlendColor[1] = clampf(green);
+   ctx->Color.BlendColor[2] = clampf(blue);
+   ctx->Color.BlendColor[3] = clampf(alpha);
+   ctx->NewState |= ST_NEW_BLEND_COLOR;
+}
+
+void GLAPIENTRY
+_mesa_ColorMask(GLboolean red, GLboolean green, GLboolean blue,
+                GLboolean alpha)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   ctx->Color.ColorMask[0] = red != GL_FALSE;
+   ctx->Color.ColorMask[1] = green != GL_FALSE;
+   ctx->Color.ColorMask[2] = blue != GL_FALSE;
+   ctx->Color.ColorMask[3] = alpha != GL_FALSE;
+   ctx->NewState |= ST_NEW_BLEND;
+}
+
+void GLAPIENTRY
+_mesa_ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   /* ES 2.0 clamps to [0, 1] when specified. */
+   ctx->Color.ClearColor[0] = clampf(red);
+   ctx->Color.ClearColor[1] = clampf(green);
+   ctx->Color.ClearColor[2] = clampf(blue);
+   ctx->Color.ClearColor[3] = clampf(alpha);
+}

@@ -1,0 +1,227 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Initial GL state, shared state, current context and glGetError. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/bufferobj.h"
+#include "main/context.h"
+#include "main/enums.h"
+#include "main/fbobject.h"
+#include "main/hash.h"
+#include "main/shaderobj.h"
+#include "main/texobj.h"
+#include "main/varray.h"
+#include "util/hash_table.h"
+#include "util/u_debug.h"
+
+__thread struct gl_context *_mesa_current_context;
+
+void
+_mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
+{
+   static int debug = -1;
+
+   if (ctx->ErrorValue == GL_NO_ERROR)
+      ctx->ErrorValue = error;
+
+   if (debug < 0)
+      debug = getenv("MESA_DEBUG") != NULL;
+   if (debug) {
+      va_list ap;
+      fprintf(stderr, "Mesa: %s in ", _mesa_enum_to_string(error));
+      va_start(ap, fmt);
+      vfprintf(stderr, fmt, ap);
+      va_end(ap);
+      fputc('\n', stderr);
+   }
+}
+
+GLenum GLAPIENTRY
+_mesa_GetError(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   GLenum e;
+
+   if (!ctx)
+      return GL_NO_ERROR;
+   e = ctx->ErrorValue;
+   ctx->ErrorValue = GL_NO_ERROR;
+   return e;
+}
+
+struct gl_shared_state *
+_mesa_alloc_shared_state(void)
+{
+   struct gl_shared_state *shared = calloc(1, sizeof(*shared));
+
+   if (!shared)
+      return NULL;
+   shared->RefCount = 1;
+   shared->Buffers = _mesa_name_table_create();
+   shared->ShaderObjects = _mesa_name_table_create();
+   shared->Textures = _mesa_name_table_create();
+   shared->Renderbuffers = _mesa_name_table_create();
+   shared->DefaultTex[TEXTURE_2D_INDEX] =
+      _mesa_new_texture_object(0, GL_TEXTURE_2D);
+   shared->DefaultTex[TEXTURE_CUBE_INDEX] =
+      _mesa_new_texture_object(0, GL_TEXTURE_CUBE_MAP);
+   if (!shared->Buffers || !shared->ShaderObjects || !shared->Textures ||
+       !shared->Renderbuffers || !shared->DefaultTex[TEXTURE_2D_INDEX] ||
+       !shared->DefaultTex[TEXTURE_CUBE_INDEX]) {
+      _mesa_reference_shared_state(&shared, NULL);
+      return NULL;
+   }
+   return shared;
+}
+
+static void
+free_shared_state(struct gl_shared_state *shared)
+{
+   if (shared->Buffers) {
+      hash_table_foreach(shared->Buffers, e) {
+         struct gl_buffer_object *obj = e->data;
+         if (obj != GL_NAME_RESERVED) {
+            obj->Name = 0; /* the name dies with the table */
+            _mesa_reference_buffer_object(&obj, NULL);
+         }
+      }
+   }
+   if (shared->ShaderObjects) {
+      hash_table_foreach(shared->ShaderObjects, e) {
+         if (e->data != GL_NAME_RESERVED)
+            _mesa_free_shader_object(e->data);
+      }
+   }
+   if (shared->Textures) {
+      hash_table_foreach(shared->Textures, e) {
+         struct gl_texture_object *t = e->data;
+         if (t != GL_NAME_RESERVED) {
+            t->Name = 0;
+            _mesa_reference_texobj(&t, NULL);
+         }
+      }
+   }
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+      _mesa_reference_texobj(&shared->DefaultTex[i], NULL);
+   if (shared->Renderbuffers) {
+      hash_table_foreach(shared->Renderbuffers, e) {
+         struct gl_renderbuffer *rb = e->data;
+         if (rb != GL_NAME_RESERVED) {
+            rb->Name = 0;
+            _mesa_reference_renderbuffer(&rb, NULL);
+         }
+      }
+   }
+   _mesa_name_table_destroy(shared->Buffers);
+   _mesa_name_table_destroy(shared->ShaderObjects);
+   _mesa_name_table_destroy(shared->Textures);
+   _mesa_name_table_destroy(shared->Renderbuffers);
+   free(shared);
+}
+
+void
+_mesa_reference_shared_state(struct gl_shared_state **dst,
+                             struct gl_shared_state *src)
+{
+   struct gl_shared_state *old = *dst;
+
+   if (old == src)
+      return;
+   if (src)
+      src->RefCount++;
+   if (old && --old->RefCount == 0)
+      free_shared_state(old);
+   *dst = src;
+}
+
+static void
+init_constants(struct gl_context *ctx)
+{
+   struct gl_constants *c = &ctx->Const;
+
+   c->MaxVertexAttribs = MAX_VERTEX_ATTRIBS;
+   c->MaxTextureSize = 16384;
+   c->MaxCubeMapTextureSize = 16384;
+   c->MaxRenderbufferSize = MAX_RENDERBUFFER_SIZE;
+   c->MaxViewportWidth = MAX_VIEWPORT_SIZE;
+   c->MaxViewportHeight = MAX_VIEWPORT_SIZE;
+   c->MaxCombinedTextureImageUnits = MAX_COMBINED_TEXTURE_UNITS;
+   c->MaxVertexTextureImageUnits = 16;
+   c->MaxTextureImageUnits = 16;
+   c->MaxVertexUniformVectors = 256;
+   c->MaxFragmentUniformVectors = 256;
+   c->MaxVaryingVectors = 15;
+   c->MaxDrawBuffers = MAX_DRAW_BUFFERS;
+   c->AliasedPointSizeRange[0] = 1.0f;
+   c->AliasedPointSizeRange[1] = 511.0f;
+   c->AliasedLineWidthRange[0] = 1.0f;
+   c->AliasedLineWidthRange[1] = 16.0f;
+   c->SubpixelBits = 8;
+}
+
+void
+_mesa_init_context_state(struct gl_context *ctx)
+{
+   init_constants(ctx);
+   ctx->ErrorValue = GL_NO_ERROR;
+   ctx->FirstTimeCurrent = true;
+   ctx->NewState = ST_NEW_ALL;
+
+   /* ES 2.0 section 2.12.1 / table 6.8. */
+   ctx->Viewport.Near = 0.0f;
+   ctx->Viewport.Far = 1.0f;
+
+   /* Tables 6.13-6.16. */
+   for (int i = 0; i < 4; i++)
+      ctx->Color.ColorMask[i] = GL_TRUE;
+   ctx->Color.SrcRGB = ctx->Color.SrcA = GL_ONE;
+   ctx->Color.DstRGB = ctx->Color.DstA = GL_ZERO;
+   ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;
+   ctx->Color.Dither = true;
+
+   ctx->Depth.Func = GL_LESS;
+   ctx->Depth.Mask = true;
+   ctx->Depth.Clear = 1.0f;
+
+   for (int f = 0; f < 2; f++) {
+      ctx->Stencil.Func[f] = GL_ALWAYS;
+      ctx->Stencil.ValueMask[f] = ~0u;
+      ctx->Stencil.WriteMask[f] = ~0u;
+      ctx->Stencil.FailOp[f] = GL_KEEP;
+      ctx->Stencil.ZFailOp[f] = GL_KEEP;
+      ctx->Stencil.ZPassOp[f] = GL_KEEP;
+   }
+
+   ctx->Polygon.FrontFace = GL_CCW;
+   ctx->Polygon.CullFaceMode = GL_BACK;
+   ctx->LineWidth = 1.0f;
+   ctx->Multisample.SampleCoverageValue = 1.0f;
+   ctx->Hint.GenerateMipmap = GL_DONT_CARE;
+   ctx->Hint.FragmentShaderDerivative = GL_DONT_CARE;
+   ctx->Pixel.PackAlignment = 4;
+   ctx->Pixel.UnpackAlignment = 4;
+
+   /* Current generic attribute values are (0, 0, 0, 1). */
+   for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      ctx->CurrentAttrib[i][3] = 1.0f;
+
+   _mesa_init_varray(ctx);
+   _mesa_init_texture_units(ctx);
+   ctx->FBOs = _mesa_name_table_create();
+}
+
+void
+_mesa_free_context_state(struct gl_context *ctx)
+{
+   _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
+   _mesa_use_program(ctx, NULL);
+   _mesa_free_varray(ctx);
+   _mesa_free_texture_units(ctx);
+   _mesa_free_framebuffer_objects(ctx);
+}

@@ -1,0 +1,54 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The GL context: creation with the spec's initial state, the calling
+ * thread's current context, and GL errors.
+ */
+#ifndef MESA_CONTEXT_H
+#define MESA_CONTEXT_H
+
+#include <stdbool.h>
+
+#include "main/mtypes.h"
+#include "state_tracker/st_api.h"
+
+/* The calling thread's current context (st_make_current sets it). */
+extern __thread struct gl_context *_mesa_current_context;
+
+#define GET_CURRENT_CONTEXT(C) struct gl_context *C = _mesa_current_context
+
+/* For void entry points: GL calls without a current context do nothing. */
+#define GET_CURRENT_CONTEXT_OR_RETURN(C)                                   \
+   GET_CURRENT_CONTEXT(C);                                                 \
+   if (!(C))                                                               \
+      return
+
+static inline bool
+_mesa_is_gles(const struct gl_context *ctx)
+{
+   return ctx->API == ST_PROFILE_OPENGL_ES2;
+}
+
+static inline bool
+_mesa_is_gles3(const struct gl_context *ctx)
+{
+   return _mesa_is_gles(ctx) && ctx->Version >= 30;
+}
+
+/* Records error (the first since the last glGetError) and, when
+ * MESA_DEBUG is set, prints the message. */
+void _mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+/* Initial state of every GL state of the context (the specs' tables). */
+void _mesa_init_context_state(struct gl_context *ctx);
+void _mesa_free_context_state(struct gl_context *ctx);
+
+struct gl_shared_state *_mesa_alloc_shared_state(void);
+void _mesa_reference_shared_state(struct gl_shared_state **dst,
+                                  struct gl_shared_state *src);
+
+#endif

@@ -1,0 +1,94 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glDrawArrays/glDrawElements and glClear: the spec's errors (ES 2.0
+ * section 2.8, 4.2.3; ES 3.0 section 2.9.3), then the state tracker.
+ */
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+
+static bool
+valid_mode(GLenum mode)
+{
+   return mode <= GL_TRIANGLE_FAN;
+}
+
+void GLAPIENTRY
+_mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!valid_mode(mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArrays(mode=0x%x)", mode);
+      return;
+   }
+   if (count < 0 || first < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawArrays(first=%d, count=%d)",
+                  first, count);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArrays"))
+      return;
+   st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1);
+}
+
+void GLAPIENTRY
+_mesa_DrawElements(GLenum mode, GLsizei count, GLenum type,
+                   const void *indices)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!valid_mode(mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(mode=0x%x)", mode);
+      return;
+   }
+   if (count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawElements(count=%d)", count);
+      return;
+   }
+   /* GL_UNSIGNED_INT: ES 3.0, or ES 2.0 with OES_element_index_uint. */
+   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT &&
+       type != GL_UNSIGNED_INT) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(type=0x%x)", type);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawElements"))
+      return;
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, 1);
+}
+
+void GLAPIENTRY
+_mesa_Clear(GLbitfield mask)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
+                            GL_STENCIL_BUFFER_BIT)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glClear(mask=0x%x)", mask);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, "glClear"))
+      return;
+   st_clear(ctx->st, mask);
+}
+
+void GLAPIENTRY
+_mesa_Flush(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   st_context_flush(ctx->st, 0, NULL);
+}
+
+void GLAPIENTRY
+_mesa_Finish(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   st_context_flush(ctx->st, ST_FLUSH_WAIT, NULL);
+}

@@ -1,0 +1,476 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glGet{Boolean,Integer,Float}v and glGetString (ES 2.0 section 6.1, state
+ * tables 6.2-6.20).  Each state is looked up once into a small typed value;
+ * the three getters convert it with the spec's rules (section 6.1.2):
+ * floats round to the nearest integer, except colours and depth values,
+ * which map [-1, 1] linearly onto the integer range.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "pipe/p_screen.h"
+#include "state_tracker/st_context.h"
+#include "util/format/u_format.h"
+
+enum value_type {
+   TYPE_INT,        /* also enums and booleans stored as ints */
+   TYPE_BOOL,
+   TYPE_FLOAT,
+   TYPE_FLOAT_NORM, /* colours, depth: normalised conversion to int */
+};
+
+struct value {
+   enum value_type type;
+   unsigned n;
+   union {
+      GLint i[16];
+      GLfloat f[16];
+   };
+};
+
+static void
+set_i(struct value *v, unsigned n, const GLint *i)
+{
+   v->type = TYPE_INT;
+   v->n = n;
+   memcpy(v->i, i, n * sizeof(GLint));
+}
+
+static void
+int1(struct value *v, GLint i)
+{
+   set_i(v, 1, &i);
+}
+
+static void
+bool1(struct value *v, bool b)
+{
+   v->type = TYPE_BOOL;
+   v->n = 1;
+   v->i[0] = b;
+}
+
+static void
+float_n(struct value *v, enum value_type type, unsigned n, const GLfloat *f)
+{
+   v->type = type;
+   v->n = n;
+   memcpy(v->f, f, n * sizeof(GLfloat));
+}
+
+/* Bits of a channel of the draw framebuffer's colour/depth/stencil. */
+static GLint
+channel_bits(struct gl_context *ctx, GLenum pname)
+{
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+   struct gl_renderbuffer *rb;
+   const struct util_format_description *d;
+   int swz;
+
+   if (!fb)
+      return 0;
+   switch (pname) {
+   case GL_RED_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 0; break;
+   case GL_GREEN_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 1; break;
+   case GL_BLUE_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 2; break;
+   case GL_ALPHA_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 3; break;
+   case GL_DEPTH_BITS: rb = fb->Attachment[BUFFER_DEPTH]; swz = 0; break;
+   default: rb = fb->Attachment[BUFFER_STENCIL]; swz = 1; break;
+   }
+   if (!rb || !rb->texture)
+      return 0;
+   d = util_format_description(rb->texture->format);
+   if (!d || d->swizzle[swz] > PIPE_SWIZZLE_W)
+      return 0;
+   return d->channel[d->swizzle[swz]].size;
+}
+
+/* Looks pname up; false if it is not a state of this context. */
+static bool
+get_value(struct gl_context *ctx, GLenum pname, struct value *v)
+{
+   const struct gl_constants *c = &ctx->Const;
+
+   switch (pname) {
+   case GL_ACTIVE_TEXTURE:
+      int1(v, (GLint)(GL_TEXTURE0 + ctx->ActiveTexture));
+      return true;
+   case GL_ALIASED_LINE_WIDTH_RANGE:
+      float_n(v, TYPE_FLOAT, 2, c->AliasedLineWidthRange);
+      return true;
+   case GL_ALIASED_POINT_SIZE_RANGE:
+      float_n(v, TYPE_FLOAT, 2, c->AliasedPointSizeRange);
+      return true;
+   case GL_RED_BITS:
+   case GL_GREEN_BITS:
+   case GL_BLUE_BITS:
+   case GL_ALPHA_BITS:
+   case GL_DEPTH_BITS:
+   case GL_STENCIL_BITS:
+      int1(v, channel_bits(ctx, pname));
+      return true;
+   case GL_ARRAY_BUFFER_BINDING:
+      int1(v, ctx->ArrayBuffer ? (GLint)ctx->ArrayBuffer->Name : 0);
+      return true;
+   case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+      int1(v, ctx->VAO->IndexBuffer ? (GLint)ctx->VAO->IndexBuffer->Name
+                                    : 0);
+      return true;
+   case GL_BLEND:
+      bool1(v, ctx->Color.BlendEnabled);
+      return true;
+   case GL_BLEND_COLOR:
+      float_n(v, TYPE_FLOAT_NORM, 4, ctx->Color.BlendColor);
+      return true;
+   case GL_BLEND_SRC_RGB:
+      int1(v, (GLint)ctx->Color.SrcRGB);
+      return true;
+   case GL_BLEND_DST_RGB:
+      int1(v, (GLint)ctx->Color.DstRGB);
+      return true;
+   case GL_BLEND_SRC_ALPHA:
+      int1(v, (GLint)ctx->Color.SrcA);
+      return true;
+   case GL_BLEND_DST_ALPHA:
+      int1(v, (GLint)ctx->Color.DstA);
+      return true;
+   case GL_BLEND_EQUATION_RGB:
+      int1(v, (GLint)ctx->Color.EquationRGB);
+      return true;
+   case GL_BLEND_EQUATION_ALPHA:
+      int1(v, (GLint)ctx->Color.EquationA);
+      return true;
+   case GL_COLOR_CLEAR_VALUE:
+      float_n(v, TYPE_FLOAT_NORM, 4, ctx->Color.ClearColor);
+      return true;
+   case GL_COLOR_WRITEMASK: {
+      v->type = TYPE_BOOL;
+      v->n = 4;
+      for (int i = 0; i < 4; i++)
+         v->i[i] = ctx->Color.ColorMask[i];
+      return true;
+   }
+   case GL_COMPRESSED_TEXTURE_FORMATS:
+      v->type = TYPE_INT;
+      v->n = 0;
+      return true;
+   case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+   case GL_NUM_SHADER_BINARY_FORMATS:
+      int1(v, 0);
+      return true;
+   case GL_SHADER_BINARY_FORMATS:
+      v->type = TYPE_INT;
+      v->n = 0;
+      return true;
+   case GL_SHADER_COMPILER:
+      bool1(v, true);
+      return true;
+   case GL_CULL_FACE:
+      bool1(v, ctx->Polygon.CullFlag);
+      return true;
+   case GL_CULL_FACE_MODE:
+      int1(v, (GLint)ctx->Polygon.CullFaceMode);
+      return true;
+   case GL_CURRENT_PROGRAM:
+      int1(v, ctx->CurrentProgram ? (GLint)ctx->CurrentProgram->Name : 0);
+      return true;
+   case GL_DEPTH_CLEAR_VALUE:
+      float_n(v, TYPE_FLOAT_NORM, 1, &ctx->Depth.Clear);
+      return true;
+   case GL_DEPTH_FUNC:
+      int1(v, (GLint)ctx->Depth.Func);
+      return true;
+   case GL_DEPTH_RANGE: {
+      GLfloat r[2] = { ctx->Viewport.Near, ctx->Viewport.Far };
+      float_n(v, TYPE_FLOAT_NORM, 2, r);
+      return true;
+   }
+   case GL_DEPTH_TEST:
+      bool1(v, ctx->Depth.Test);
+      return true;
+   case GL_DEPTH_WRITEMASK:
+      bool1(v, ctx->Depth.Mask);
+      return true;
+   case GL_DITHER:
+      bool1(v, ctx->Color.Dither);
+      return true;
+   case GL_FRAMEBUFFER_BINDING:
+      int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
+      return true;
+   case GL_RENDERBUFFER_BINDING:
+      int1(v, ctx->CurrentRenderbuffer
+                 ? (GLint)ctx->CurrentRenderbuffer->Name : 0);
+      return true;
+   case GL_TEXTURE_BINDING_2D:
+   case GL_TEXTURE_BINDING_CUBE_MAP: {
+      int idx = pname == GL_TEXTURE_BINDING_2D ? TEXTURE_2D_INDEX
+                                               : TEXTURE_CUBE_INDEX;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture].Current[idx]->Name);
+      return true;
+   }
+   case GL_FRONT_FACE:
+      int1(v, (GLint)ctx->Polygon.FrontFace);
+      return true;
+   case GL_GENERATE_MIPMAP_HINT:
+      int1(v, (GLint)ctx->Hint.GenerateMipmap);
+      return true;
+   case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
+      int1(v, GL_RGBA);
+      return true;
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE:
+      int1(v, GL_UNSIGNED_BYTE);
+      return true;
+   case GL_LINE_WIDTH:
+      float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
+      return true;
+   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS:
+      int1(v, c->MaxCombinedTextureImageUnits);
+      return true;
+   case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
+      int1(v, c->MaxCubeMapTextureSize);
+      return true;
+   case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
+      int1(v, c->MaxFragmentUniformVectors);
+      return true;
+   case GL_MAX_RENDERBUFFER_SIZE:
+      int1(v, c->MaxRenderbufferSize);
+      return true;
+   case GL_MAX_TEXTURE_IMAGE_UNITS:
+      int1(v, c->MaxTextureImageUnits);
+      return true;
+   case GL_MAX_TEXTURE_SIZE:
+      int1(v, c->MaxTextureSize);
+      return true;
+   case GL_MAX_VARYING_VECTORS:
+      int1(v, c->MaxVaryingVectors);
+      return true;
+   case GL_MAX_VERTEX_ATTRIBS:
+      int1(v, c->MaxVertexAttribs);
+      return true;
+   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
+      int1(v, c->MaxVertexTextureImageUnits);
+      return true;
+   case GL_MAX_VERTEX_UNIFORM_VECTORS:
+      int1(v, c->MaxVertexUniformVectors);
+      return true;
+   case GL_MAX_VIEWPORT_DIMS: {
+      GLint d[2] = { c->MaxViewportWidth, c->MaxViewportHeight };
+      set_i(v, 2, d);
+      return true;
+   }
+   case GL_PACK_ALIGNMENT:
+      int1(v, ctx->Pixel.PackAlignment);
+      return true;
+   case GL_UNPACK_ALIGNMENT:
+      int1(v, ctx->Pixel.UnpackAlignment);
+      return true;
+   case GL_POLYGON_OFFSET_FACTOR:
+      float_n(v, TYPE_FLOAT, 1, &ctx->Polygon.OffsetFactor);
+      return true;
+   case GL_POLYGON_OFFSET_UNITS:
+      float_n(v, TYPE_FLOAT, 1, &ctx->Polygon.OffsetUnits);
+      return true;
+   case GL_POLYGON_OFFSET_FILL:
+      bool1(v, ctx->Polygon.OffsetFill);
+      return true;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE:
+      bool1(v, ctx->Multisample.SampleAlphaToCoverage);
+      return true;
+   case GL_SAMPLE_COVERAGE:
+      bool1(v, ctx->Multisample.SampleCoverage);
+      return true;
+   case GL_SAMPLE_COVERAGE_INVERT:
+      bool1(v, ctx->Multisample.SampleCoverageInvert);
+      return true;
+   case GL_SAMPLE_COVERAGE_VALUE:
+      float_n(v, TYPE_FLOAT, 1, &ctx->Multisample.SampleCoverageValue);
+      return true;
+   case GL_SAMPLE_BUFFERS:
+   case GL_SAMPLES: {
+      struct gl_framebuffer *fb = ctx->DrawBuffer;
+      struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
+      unsigned s = rb && rb->Samples > 1 ? rb->Samples : 0;
+      int1(v, pname == GL_SAMPLES ? (GLint)s : s > 0);
+      return true;
+   }
+   case GL_SCISSOR_BOX: {
+      GLint b[4] = { ctx->Scissor.X, ctx->Scissor.Y, ctx->Scissor.Width,
+                     ctx->Scissor.Height };
+      set_i(v, 4, b);
+      return true;
+   }
+   case GL_SCISSOR_TEST:
+      bool1(v, ctx->Scissor.Enabled);
+      return true;
+   case GL_STENCIL_TEST:
+      bool1(v, ctx->Stencil.Enabled);
+      return true;
+   case GL_STENCIL_CLEAR_VALUE:
+      int1(v, ctx->Stencil.Clear);
+      return true;
+   case GL_STENCIL_FUNC:
+   case GL_STENCIL_BACK_FUNC:
+      int1(v, (GLint)ctx->Stencil.Func[pname == GL_STENCIL_BACK_FUNC]);
+      return true;
+   case GL_STENCIL_REF:
+   case GL_STENCIL_BACK_REF:
+      int1(v, ctx->Stencil.Ref[pname == GL_STENCIL_BACK_REF]);
+      return true;
+   case GL_STENCIL_VALUE_MASK:
+   case GL_STENCIL_BACK_VALUE_MASK:
+      int1(v, (GLint)ctx->Stencil.ValueMask[pname ==
+                                            GL_STENCIL_BACK_VALUE_MASK]);
+      return true;
+   case GL_STENCIL_WRITEMASK:
+   case GL_STENCIL_BACK_WRITEMASK:
+      int1(v, (GLint)ctx->Stencil.WriteMask[pname ==
+                                            GL_STENCIL_BACK_WRITEMASK]);
+      return true;
+   case GL_STENCIL_FAIL:
+   case GL_STENCIL_BACK_FAIL:
+      int1(v, (GLint)ctx->Stencil.FailOp[pname == GL_STENCIL_BACK_FAIL]);
+      return true;
+   case GL_STENCIL_PASS_DEPTH_FAIL:
+   case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
+      int1(v, (GLint)ctx->Stencil.ZFailOp[pname ==
+                                          GL_STENCIL_BACK_PASS_DEPTH_FAIL]);
+      return true;
+   case GL_STENCIL_PASS_DEPTH_PASS:
+   case GL_STENCIL_BACK_PASS_DEPTH_PASS:
+      int1(v, (GLint)ctx->Stencil.ZPassOp[pname ==
+                                          GL_STENCIL_BACK_PASS_DEPTH_PASS]);
+      return true;
+   case GL_SUBPIXEL_BITS:
+      int1(v, c->SubpixelBits);
+      return true;
+   case GL_VIEWPORT: {
+      GLint b[4] = { ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
+                     ctx->Viewport.Height };
+      set_i(v, 4, b);
+      return true;
+   }
+   default:
+      return false;
+   }
+}
+
+/* GL's float -> int rules (ES 2.0 section 6.1.2). */
+static GLint
+float_to_int(GLfloat f, bool norm)
+{
+   double d;
+
+   if (norm) {
+      d = (double)f * 2147483647.0;
+      d = d >= 0 ? floor(d + 0.5) : ceil(d - 0.5);
+   } else {
+      d = floor((double)f + 0.5);
+   }
+   if (d >= 2147483647.0)
+      return INT32_MAX;
+   if (d <= -2147483648.0)
+      return INT32_MIN;
+   return (GLint)d;
+}
+
+static bool
+lookup(struct gl_context *ctx, GLenum pname, struct value *v,
+       const char *func)
+{
+   if (!get_value(ctx, pname, v)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_GetIntegerv(GLenum pname, GLint *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct value v;
+
+   if (!lookup(ctx, pname, &v, "glGetIntegerv"))
+      return;
+   for (unsigned i = 0; i < v.n; i++) {
+      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
+         data[i] = float_to_int(v.f[i], v.type == TYPE_FLOAT_NORM);
+      else
+         data[i] = v.i[i];
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetFloatv(GLenum pname, GLfloat *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct value v;
+
+   if (!lookup(ctx, pname, &v, "glGetFloatv"))
+      return;
+   for (unsigned i = 0; i < v.n; i++) {
+      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
+         data[i] = v.f[i];
+      else
+         data[i] = (GLfloat)v.i[i];
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetBooleanv(GLenum pname, GLboolean *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct value v;
+
+   if (!lookup(ctx, pname, &v, "glGetBooleanv"))
+      return;
+   for (unsigned i = 0; i < v.n; i++) {
+      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
+         data[i] = v.f[i] != 0.0f;
+      else
+         data[i] = v.i[i] != 0;
+   }
+}
+
+const GLubyte *GLAPIENTRY
+_mesa_GetString(GLenum name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct pipe_screen *screen;
+
+   if (!ctx)
+      return NULL;
+   screen = ctx->st->screen;
+   switch (name) {
+   case GL_VENDOR:
+      return (const GLubyte *)screen->get_vendor(screen);
+   case GL_RENDERER:
+      return (const GLubyte *)screen->get_name(screen);
+   case GL_VERSION:
+      if (_mesa_is_gles(ctx))
+         return (const GLubyte *)(ctx->Version >= 30
+                                     ? "OpenGL ES 3.0 asahi-gl 0.1"
+                                     : "OpenGL ES 2.0 asahi-gl 0.1");
+      return (const GLubyte *)"2.1 asahi-gl 0.1";
+   case GL_SHADING_LANGUAGE_VERSION:
+      if (_mesa_is_gles(ctx))
+         return (const GLubyte *)(ctx->Version >= 30
+                                     ? "OpenGL ES GLSL ES 3.00"
+                                     : "OpenGL ES GLSL ES 1.00");
+      return (const GLubyte *)"1.20";
+   case GL_EXTENSIONS:
+      return (const GLubyte *)(_mesa_is_gles(ctx)
+                                  ? "GL_OES_element_index_uint"
+                                  : "");
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
+      return NULL;
+   }
+}

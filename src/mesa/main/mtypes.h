@@ -1,0 +1,368 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The GL state of a context and the GL objects, as plain data.  Entry points
+ * (one file per object family) validate and write it; the state tracker
+ * (src/mesa/state_tracker) turns it into Gallium state at draw time, guided
+ * by the ST_NEW_* bits in gl_context::NewState.
+ */
+#ifndef MTYPES_H
+#define MTYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "main/gl_api.h"
+#include "compiler/shader_enums.h"
+#include "pipe/p_format.h"
+
+struct glsl_parse_state;
+struct glsl_program;
+struct hash_table;
+struct pipe_resource;
+struct pipe_surface;
+struct st_context;
+struct st_framebuffer;
+struct st_program_variant;
+
+#define MAX_VERTEX_ATTRIBS 16
+#define MAX_DRAW_BUFFERS 8
+#define MAX_COMBINED_TEXTURE_UNITS 32
+#define MAX_RENDERBUFFER_SIZE 16384
+#define MAX_VIEWPORT_SIZE 16384
+
+/* What changed since the state tracker last looked (gl_context::NewState). */
+enum st_dirty {
+   ST_NEW_FRAMEBUFFER = 1 << 0,
+   ST_NEW_VIEWPORT = 1 << 1,
+   ST_NEW_SCISSOR = 1 << 2,
+   ST_NEW_RASTERIZER = 1 << 3,
+   ST_NEW_BLEND = 1 << 4,
+   ST_NEW_DSA = 1 << 5,
+   ST_NEW_BLEND_COLOR = 1 << 6,
+   ST_NEW_STENCIL_REF = 1 << 7,
+   ST_NEW_SAMPLE_MASK = 1 << 8,
+   ST_NEW_PROGRAM = 1 << 9,       /* bound shaders */
+   ST_NEW_VERTEX_ARRAYS = 1 << 10,
+   ST_NEW_CONSTANTS = 1 << 11,    /* uniform values */
+   ST_NEW_SAMPLERS = 1 << 12,
+   ST_NEW_SAMPLER_VIEWS = 1 << 13,  /* texture bindings or contents */
+   ST_NEW_ALL = (1 << 14) - 1,
+};
+
+/* Buffer objects (bufferobj.c).  The data lives in a pipe buffer. */
+struct gl_buffer_object {
+   GLuint Name;
+   int RefCount;
+   GLsizeiptr Size;
+   GLenum Usage;
+   bool Immutable;
+   struct pipe_resource *buffer; /* NULL until the first BufferData */
+   /* Mapping (MapBufferRange). */
+   void *Mappointer;
+   GLintptr MapOffset;
+   GLsizeiptr MapLength;
+   GLbitfield MapAccess;
+   struct pipe_transfer *transfer;
+};
+
+struct gl_vertex_attrib {
+   bool Enabled;
+   bool Normalized;
+   bool Integer;          /* VertexAttribIPointer */
+   GLint Size;            /* 1..4 */
+   GLenum Type;
+   GLsizei Stride;        /* as given (0 = tightly packed) */
+   GLsizei EffectiveStride; /* bytes between elements */
+   GLuint Divisor;
+   const GLubyte *Ptr;    /* client pointer, or offset into Buffer */
+   struct gl_buffer_object *Buffer; /* NULL: client memory */
+};
+
+/* Vertex array objects (varray.c). */
+struct gl_vertex_array_object {
+   GLuint Name;
+   bool EverBound;
+   struct gl_vertex_attrib Attrib[MAX_VERTEX_ATTRIBS];
+   struct gl_buffer_object *IndexBuffer;
+};
+
+/* Shader objects (shaderapi.c). */
+struct gl_shader {
+   bool IsProgram;         /* false: shaders and programs share names */
+   GLuint Name;
+   GLenum Type;            /* GL_VERTEX_SHADER ... */
+   gl_shader_stage Stage;
+   int RefCount;           /* name + program attachments */
+   bool DeletePending;
+   char *Source;           /* malloc'd, NULL before ShaderSource */
+   bool CompileStatus;
+   char *InfoLog;          /* malloc'd */
+   void *compile_mem;      /* ralloc context owning compiled */
+   struct glsl_parse_state *compiled; /* NULL unless CompileStatus */
+};
+
+struct gl_attrib_binding {
+   char *name;
+   GLuint index;
+};
+
+/* The executable of a successfully linked program. */
+struct gl_program_exec {
+   void *mem;                    /* ralloc context owning everything */
+   struct glsl_program *linked;
+   uint32_t *uniforms;           /* default uniform storage (words) */
+   unsigned uniforms_size_B;
+   unsigned uniforms_stamp;      /* bumped when a value changes */
+   struct st_program_variant *variants; /* one per pipe_context */
+};
+
+/* Program objects (shaderapi.c). */
+struct gl_program_object {
+   bool IsProgram;         /* true */
+   GLuint Name;
+   int RefCount;           /* name + current use */
+   bool DeletePending;
+   struct gl_shader **Shaders;
+   unsigned NumShaders;
+   struct gl_attrib_binding *AttribBindings;
+   unsigned NumAttribBindings;
+   bool LinkStatus;
+   bool ValidateStatus;
+   char *InfoLog;          /* malloc'd */
+   /* The last successful link's executable (kept after a failed relink
+    * while the program is in use, as GL requires). */
+   struct gl_program_exec *exec;
+};
+
+#define MAX_TEXTURE_LEVELS 15
+
+enum gl_texture_index {
+   TEXTURE_2D_INDEX,
+   TEXTURE_CUBE_INDEX,
+   NUM_TEXTURE_TARGETS,
+};
+
+/* One mip level of one face of a texture. */
+struct gl_texture_image {
+   GLsizei Width, Height, Depth;  /* 0: undefined */
+   GLenum InternalFormat;         /* as given (ES 2.0: = Format) */
+   GLenum Format, Type;           /* of the TexImage call */
+   enum pipe_format PipeFormat;   /* storage format */
+   /* Where the texels are: the texture's resource, or a resource of its
+    * own until the texture is finalised (st_texture.c). */
+   struct pipe_resource *pt;
+   unsigned pt_level, pt_layer;
+};
+
+/* Texture objects (texobj.c, teximage.c). */
+struct gl_texture_object {
+   GLuint Name;
+   int RefCount;
+   GLenum Target;                 /* 0 until first bound */
+   enum gl_texture_index TargetIndex;
+   GLenum MinFilter, MagFilter;
+   GLenum WrapS, WrapT, WrapR;
+   GLint BaseLevel, MaxLevel;
+   GLfloat MinLod, MaxLod;
+   GLenum CompareMode, CompareFunc;
+   GLenum Swizzle[4];
+   bool Immutable;
+   struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
+   /* The complete mip tree the sampler reads. */
+   struct pipe_resource *pt;
+   unsigned stamp;                /* bumped when pt or its images change */
+   struct pipe_sampler_view *view;
+   unsigned view_stamp;
+};
+
+struct gl_texture_unit {
+   struct gl_texture_object *Current[NUM_TEXTURE_TARGETS];
+};
+
+/* A name table entry may be a name reserved by Gen* without an object. */
+#define GL_NAME_RESERVED ((void *)1)
+
+/* Objects shared between contexts. */
+struct gl_shared_state {
+   int RefCount;
+   struct hash_table *Buffers;       /* GLuint -> gl_buffer_object */
+   struct hash_table *ShaderObjects; /* shaders and programs share names */
+   struct hash_table *Textures;
+   struct hash_table *Renderbuffers;
+   GLuint NextBuffer, NextShaderObject, NextTexture, NextRenderbuffer;
+   /* The textures named 0, one per target. */
+   struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
+};
+
+/* A colour, depth or stencil image of a framebuffer. */
+struct gl_renderbuffer {
+   GLuint Name;
+   int RefCount;
+   bool EverBound;
+   GLenum InternalFormat;
+   enum pipe_format Format;
+   GLsizei Width, Height;
+   unsigned Samples;
+   struct pipe_resource *texture;
+   unsigned level, layer;
+   /* The surface made for the last context that rendered to it. */
+   struct pipe_surface *surface;
+};
+
+enum gl_buffer_index {
+   BUFFER_COLOR0,
+   BUFFER_DEPTH = BUFFER_COLOR0 + MAX_DRAW_BUFFERS,
+   BUFFER_STENCIL,
+   BUFFER_COUNT,
+};
+
+/* What a framebuffer object has attached at one point. */
+struct gl_fbo_attachment {
+   GLenum Type;               /* GL_NONE, GL_RENDERBUFFER or GL_TEXTURE */
+   struct gl_renderbuffer *Renderbuffer;
+   struct gl_texture_object *Texture;
+   GLint TextureLevel;
+   GLuint CubeFace;
+   /* Stands for the texture image when the state tracker renders to it. */
+   struct gl_renderbuffer *TexWrapper;
+};
+
+struct gl_framebuffer {
+   GLuint Name;               /* 0: window-system framebuffer */
+   int RefCount;
+   GLsizei Width, Height;
+   /* What the state tracker renders to: the window system's buffers, or
+    * resolved from Att[] by _mesa_update_framebuffer. */
+   struct gl_renderbuffer *Attachment[BUFFER_COUNT];
+   struct gl_fbo_attachment Att[BUFFER_COUNT]; /* framebuffer objects */
+   GLenum Status;             /* of the last completeness check */
+   GLenum ColorDrawBuffer[MAX_DRAW_BUFFERS];
+   GLenum ColorReadBuffer;
+   bool FlipY;                /* window system: GL's row 0 is the last */
+   struct st_framebuffer *winsys;
+};
+
+struct gl_constants {
+   GLint MaxVertexAttribs;
+   GLint MaxTextureSize;
+   GLint MaxCubeMapTextureSize;
+   GLint MaxRenderbufferSize;
+   GLint MaxViewportWidth, MaxViewportHeight;
+   GLint MaxCombinedTextureImageUnits;
+   GLint MaxVertexTextureImageUnits;
+   GLint MaxTextureImageUnits;
+   GLint MaxVertexUniformVectors;
+   GLint MaxFragmentUniformVectors;
+   GLint MaxVaryingVectors;
+   GLint MaxDrawBuffers;
+   GLfloat AliasedPointSizeRange[2];
+   GLfloat AliasedLineWidthRange[2];
+   GLint SubpixelBits;
+};
+
+struct gl_context {
+   /* API (enum st_profile_type) and version * 10 (20, 30 ...). */
+   int API;
+   int Version;
+   struct gl_shared_state *Shared;
+   struct st_context *st;
+   struct gl_constants Const;
+
+   GLenum ErrorValue;
+   bool FirstTimeCurrent;
+   uint32_t NewState;              /* enum st_dirty */
+
+   struct {
+      GLint X, Y;
+      GLsizei Width, Height;
+      GLfloat Near, Far;
+   } Viewport;
+
+   struct {
+      bool Enabled;
+      GLint X, Y;
+      GLsizei Width, Height;
+   } Scissor;
+
+   struct {
+      GLfloat ClearColor[4];
+      GLboolean ColorMask[4];
+      bool BlendEnabled;
+      GLenum SrcRGB, DstRGB, SrcA, DstA;
+      GLenum EquationRGB, EquationA;
+      GLfloat BlendColor[4];
+      bool Dither;
+   } Color;
+
+   struct {
+      bool Test;
+      GLenum Func;
+      bool Mask;
+      GLfloat Clear;
+   } Depth;
+
+   struct {
+      bool Enabled;
+      GLenum Func[2];          /* front, back */
+      GLint Ref[2];
+      GLuint ValueMask[2];
+      GLuint WriteMask[2];
+      GLenum FailOp[2], ZFailOp[2], ZPassOp[2];
+      GLint Clear;
+   } Stencil;
+
+   struct {
+      GLenum FrontFace;
+      GLenum CullFaceMode;
+      bool CullFlag;
+      bool OffsetFill;
+      GLfloat OffsetFactor, OffsetUnits;
+   } Polygon;
+
+   GLfloat LineWidth;
+
+   struct {
+      bool SampleAlphaToCoverage;
+      bool SampleCoverage;
+      GLfloat SampleCoverageValue;
+      bool SampleCoverageInvert;
+   } Multisample;
+
+   struct {
+      GLenum GenerateMipmap;
+      GLenum FragmentShaderDerivative;
+   } Hint;
+
+   struct {
+      GLint PackAlignment, UnpackAlignment;
+   } Pixel;
+
+   struct gl_buffer_object *ArrayBuffer;
+   struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
+   struct gl_vertex_array_object *DefaultVAO;
+   struct hash_table *VAOs;                  /* per context */
+   GLuint NextVAO;
+   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4];
+
+   struct gl_program_object *CurrentProgram;
+
+   struct gl_framebuffer *DrawBuffer, *ReadBuffer;
+   struct hash_table *FBOs;                  /* per context */
+   GLuint NextFBO;
+   struct gl_renderbuffer *CurrentRenderbuffer;
+   struct gl_framebuffer *WinsysDraw, *WinsysRead;
+   /* Stands in when no window-system framebuffer is bound (surfaceless):
+    * incomplete (GL_FRAMEBUFFER_UNDEFINED). */
+   struct gl_framebuffer *IncompleteFramebuffer;
+
+   GLuint ActiveTexture;        /* index, not the GL_TEXTUREi enum */
+   struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
+   bool PrimitiveRestartFixedIndex;
+   bool RasterizerDiscard;
+};
+
+#endif

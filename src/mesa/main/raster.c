@@ -1,0 +1,257 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Rasterisation-side state: viewport and scissor rectangles, culling,
+ * polygon offset, line width, multisample coverage, hints, pixel storage,
+ * and glEnable/glDisable/glIsEnabled (ES 2.0 sections 2.12, 3.4-3.6, 4.1.2,
+ * 5.2, 6.1.1).
+ */
+#include "main/context.h"
+
+static void
+clamp_size(struct gl_context *ctx, GLsizei *w, GLsizei *h)
+{
+   if (*w > ctx->Const.MaxViewportWidth)
+      *w = ctx->Const.MaxViewportWidth;
+   if (*h > ctx->Const.MaxViewportHeight)
+      *h = ctx->Const.MaxViewportHeight;
+}
+
+void GLAPIENTRY
+_mesa_Viewport(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glViewport(%d, %d)", width,
+                  height);
+      return;
+   }
+   clamp_size(ctx, &width, &height);
+   ctx->Viewport.X = x;
+   ctx->Viewport.Y = y;
+   ctx->Viewport.Width = width;
+   ctx->Viewport.Height = height;
+   ctx->NewState |= ST_NEW_VIEWPORT;
+}
+
+void GLAPIENTRY
+_mesa_Scissor(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glScissor(%d, %d)", width, height);
+      return;
+   }
+   ctx->Scissor.X = x;
+   ctx->Scissor.Y = y;
+   ctx->Scissor.Width = width;
+   ctx->Scissor.Height = height;
+   ctx->NewState |= ST_NEW_SCISSOR;
+}
+
+void GLAPIENTRY
+_mesa_CullFace(GLenum mode)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (mode != GL_FRONT && mode != GL_BACK && mode != GL_FRONT_AND_BACK) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glCullFace(0x%x)", mode);
+      return;
+   }
+   ctx->Polygon.CullFaceMode = mode;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+void GLAPIENTRY
+_mesa_FrontFace(GLenum mode)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (mode != GL_CW && mode != GL_CCW) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glFrontFace(0x%x)", mode);
+      return;
+   }
+   ctx->Polygon.FrontFace = mode;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+void GLAPIENTRY
+_mesa_PolygonOffset(GLfloat factor, GLfloat units)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   ctx->Polygon.OffsetFactor = factor;
+   ctx->Polygon.OffsetUnits = units;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+void GLAPIENTRY
+_mesa_LineWidth(GLfloat width)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!(width > 0.0f)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glLineWidth(%f)", (double)width);
+      return;
+   }
+   ctx->LineWidth = width;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+void GLAPIENTRY
+_mesa_SampleCoverage(GLfloat value, GLboolean invert)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   ctx->Multisample.SampleCoverageValue =
+      value < 0.0f ? 0.0f : value > 1.0f ? 1.0f : value;
+   ctx->Multisample.SampleCoverageInvert = invert != GL_FALSE;
+   ctx->NewState |= ST_NEW_SAMPLE_MASK;
+}
+
+void GLAPIENTRY
+_mesa_Hint(GLenum target, GLenum mode)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glHint(mode=0x%x)", mode);
+      return;
+   }
+   switch (target) {
+   case GL_GENERATE_MIPMAP_HINT:
+      ctx->Hint.GenerateMipmap = mode;
+      break;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         goto bad_target;
+      ctx->Hint.FragmentShaderDerivative = mode;
+      break;
+   default:
+      goto bad_target;
+   }
+   return;
+bad_target:
+   _mesa_error(ctx, GL_INVALID_ENUM, "glHint(target=0x%x)", target);
+}
+
+void GLAPIENTRY
+_mesa_PixelStorei(GLenum pname, GLint param)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLint *dst;
+
+   switch (pname) {
+   case GL_PACK_ALIGNMENT:
+      dst = &ctx->Pixel.PackAlignment;
+      break;
+   case GL_UNPACK_ALIGNMENT:
+      dst = &ctx->Pixel.UnpackAlignment;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glPixelStorei(pname=0x%x)", pname);
+      return;
+   }
+   if (param != 1 && param != 2 && param != 4 && param != 8) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glPixelStorei(param=%d)", param);
+      return;
+   }
+   *dst = param;
+}
+
+/* Where a capability lives and what changes with it; NULL if cap is not a
+ * capability of this context. */
+static bool *
+capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
+{
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+
+   switch (cap) {
+   case GL_BLEND:
+      *dirty = ST_NEW_BLEND;
+      return &ctx->Color.BlendEnabled;
+   case GL_CULL_FACE:
+      *dirty = ST_NEW_RASTERIZER;
+      return &ctx->Polygon.CullFlag;
+   case GL_DEPTH_TEST:
+      *dirty = ST_NEW_DSA;
+      return &ctx->Depth.Test;
+   case GL_DITHER:
+      *dirty = ST_NEW_BLEND;
+      return &ctx->Color.Dither;
+   case GL_POLYGON_OFFSET_FILL:
+      *dirty = ST_NEW_RASTERIZER;
+      return &ctx->Polygon.OffsetFill;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE:
+      *dirty = ST_NEW_BLEND;
+      return &ctx->Multisample.SampleAlphaToCoverage;
+   case GL_SAMPLE_COVERAGE:
+      *dirty = ST_NEW_SAMPLE_MASK;
+      return &ctx->Multisample.SampleCoverage;
+   case GL_SCISSOR_TEST:
+      *dirty = ST_NEW_SCISSOR | ST_NEW_RASTERIZER;
+      return &ctx->Scissor.Enabled;
+   case GL_STENCIL_TEST:
+      *dirty = ST_NEW_DSA;
+      return &ctx->Stencil.Enabled;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+      *dirty = 0;
+      return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
+   case GL_RASTERIZER_DISCARD:
+      *dirty = ST_NEW_RASTERIZER;
+      return es3 ? &ctx->RasterizerDiscard : NULL;
+   default:
+      return NULL;
+   }
+}
+
+static void
+set_enable(GLenum cap, bool state, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   uint32_t dirty;
+   bool *flag = capability(ctx, cap, &dirty);
+
+   if (!flag) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(0x%x)", func, cap);
+      return;
+   }
+   if (*flag != state) {
+      *flag = state;
+      ctx->NewState |= dirty;
+   }
+}
+
+void GLAPIENTRY
+_mesa_Enable(GLenum cap)
+{
+   set_enable(cap, true, "glEnable");
+}
+
+void GLAPIENTRY
+_mesa_Disable(GLenum cap)
+{
+   set_enable(cap, false, "glDisable");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsEnabled(GLenum cap)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   uint32_t dirty;
+   bool *flag;
+
+   if (!ctx)
+      return GL_FALSE;
+   flag = capability(ctx, cap, &dirty);
+   if (!flag) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glIsEnabled(0x%x)", cap);
+      return GL_FALSE;
+   }
+   return *flag;
+}

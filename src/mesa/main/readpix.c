@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* glReadPixels: errors (ES 2.0 section 4.3.1), then the state tracker. */
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+
+static bool
+valid_format(GLenum format)
+{
+   switch (format) {
+   case GL_ALPHA:
+   case GL_RGB:
+   case GL_RGBA:
+   case GL_LUMINANCE:
+   case GL_LUMINANCE_ALPHA:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static bool
+valid_type(GLenum type)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+   case GL_UNSIGNED_SHORT_5_6_5:
+   case GL_UNSIGNED_SHORT_4_4_4_4:
+   case GL_UNSIGNED_SHORT_5_5_5_1:
+      return true;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
+                 GLenum format, GLenum type, void *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glReadPixels(%d x %d)", width,
+                  height);
+      return;
+   }
+   if (!valid_format(format) || !valid_type(type)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels"))
+      return;
+   /* ES 2.0: RGBA/UNSIGNED_BYTE, or the implementation's read
+    * format/type (the same here); any other valid pair is an
+    * INVALID_OPERATION. */
+   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
+      return;
+   }
+   if (!pixels)
+      return;
+   st_read_pixels(ctx->st, x, y, width, height, format, type, pixels);
+}

@@ -1,0 +1,975 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Shader and program objects (ES 2.0 section 2.10, ES 3.0 section 2.11):
+ * creation, source, compilation through the GLSL front end, attachment,
+ * linking through the GLSL linker, and their queries.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/hash.h"
+#include "main/shaderobj.h"
+#include "state_tracker/st_program.h"
+#include "glsl_program.h"
+#include "glsl_state.h"
+#include "util/ralloc.h"
+
+static char *
+dup_string(const char *s)
+{
+   size_t n = strlen(s) + 1;
+   char *d = malloc(n);
+
+   if (d)
+      memcpy(d, s, n);
+   return d;
+}
+
+static void
+free_exec(struct gl_program_exec *exec)
+{
+   if (!exec)
+      return;
+   st_release_program_exec(exec);
+   ralloc_free(exec->mem);
+}
+
+static void
+free_shader(struct gl_shader *sh)
+{
+   free(sh->Source);
+   free(sh->InfoLog);
+   ralloc_free(sh->compile_mem);
+   free(sh);
+}
+
+static void
+free_program(struct gl_program_object *prog)
+{
+   free(prog->Shaders);
+   for (unsigned i = 0; i < prog->NumAttribBindings; i++)
+      free(prog->AttribBindings[i].name);
+   free(prog->AttribBindings);
+   free(prog->InfoLog);
+   free_exec(prog->exec);
+   free(prog);
+}
+
+void
+_mesa_free_shader_object(void *obj)
+{
+   struct gl_shader *sh = obj;
+
+   if (sh->IsProgram)
+      free_program(obj);
+   else
+      free_shader(sh);
+}
+
+/* Drops a reference on a shader; the last one frees it.  Shaders are
+ * referenced by their name (until DeleteShader) and by each program they
+ * are attached to. */
+static void
+unref_shader(struct gl_context *ctx, struct gl_shader *sh)
+{
+   if (--sh->RefCount > 0)
+      return;
+   if (sh->Name)
+      _mesa_name_remove(ctx->Shared->ShaderObjects, sh->Name);
+   free_shader(sh);
+}
+
+static void
+detach_all(struct gl_context *ctx, struct gl_program_object *prog)
+{
+   for (unsigned i = 0; i < prog->NumShaders; i++)
+      unref_shader(ctx, prog->Shaders[i]);
+   prog->NumShaders = 0;
+}
+
+static void
+unref_program(struct gl_context *ctx, struct gl_program_object *prog)
+{
+   if (--prog->RefCount > 0)
+      return;
+   detach_all(ctx, prog);
+   if (prog->Name)
+      _mesa_name_remove(ctx->Shared->ShaderObjects, prog->Name);
+   free_program(prog);
+}
+
+void
+_mesa_use_program(struct gl_context *ctx, struct gl_program_object *prog)
+{
+   struct gl_program_object *old = ctx->CurrentProgram;
+
+   if (old == prog)
+      return;
+   if (prog)
+      prog->RefCount++;
+   ctx->CurrentProgram = prog;
+   if (old)
+      unref_program(ctx, old);
+   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
+                    ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |
+                    ST_NEW_SAMPLERS;
+}
+
+/* GL's lookup rules (ES 2.0 section 2.10.1 and 6.1.8): an unknown name is
+ * GL_INVALID_VALUE, a name of the other kind GL_INVALID_OPERATION. */
+static struct gl_shader *
+lookup_shader_err(struct gl_context *ctx, GLuint name, const char *func)
+{
+   struct gl_shader *sh =
+      _mesa_name_lookup_object(ctx->Shared->ShaderObjects, name);
+
+   if (!sh) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(shader=%u)", func, name);
+      return NULL;
+   }
+   if (sh->IsProgram) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%u is a program)", func,
+                  name);
+      return NULL;
+   }
+   return sh;
+}
+
+struct gl_program_object *
+_mesa_lookup_program_err(struct gl_context *ctx, GLuint name,
+                         const char *func)
+{
+   struct gl_program_object *prog =
+      _mesa_name_lookup_object(ctx->Shared->ShaderObjects, name);
+
+   if (!prog) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(program=%u)", func, name);
+      return NULL;
+   }
+   if (!prog->IsProgram) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%u is a shader)", func,
+                  name);
+      return NULL;
+   }
+   return prog;
+}
+
+static GLuint
+new_name(struct gl_context *ctx)
+{
+   GLuint name = 0;
+
+   if (!_mesa_name_gen(ctx->Shared->ShaderObjects,
+                       &ctx->Shared->NextShaderObject, 1, &name))
+      return 0;
+   return name;
+}
+
+static gl_shader_stage
+shader_stage(struct gl_context *ctx, GLenum type)
+{
+   switch (type) {
+   case GL_VERTEX_SHADER:
+      return MESA_SHADER_VERTEX;
+   case GL_FRAGMENT_SHADER:
+      return MESA_SHADER_FRAGMENT;
+   default:
+      return MESA_SHADER_NONE;
+   }
+}
+
+GLuint GLAPIENTRY
+_mesa_CreateShader(GLenum type)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   gl_shader_stage stage;
+   struct gl_shader *sh;
+   GLuint name;
+
+   if (!ctx)
+      return 0;
+   stage = shader_stage(ctx, type);
+   if (stage == MESA_SHADER_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glCreateShader(type=0x%x)", type);
+      return 0;
+   }
+   sh = calloc(1, sizeof(*sh));
+   name = sh ? new_name(ctx) : 0;
+   if (!name) {
+      free(sh);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCreateShader");
+      return 0;
+   }
+   sh->Name = name;
+   sh->Type = type;
+   sh->Stage = stage;
+   sh->RefCount = 1;
+   _mesa_name_insert(ctx->Shared->ShaderObjects, name, sh);
+   return name;
+}
+
+GLuint GLAPIENTRY
+_mesa_CreateProgram(void)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_program_object *prog;
+   GLuint name;
+
+   if (!ctx)
+      return 0;
+   prog = calloc(1, sizeof(*prog));
+   name = prog ? new_name(ctx) : 0;
+   if (!name) {
+      free(prog);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCreateProgram");
+      return 0;
+   }
+   prog->IsProgram = true;
+   prog->Name = name;
+   prog->RefCount = 1;
+   _mesa_name_insert(ctx->Shared->ShaderObjects, name, prog);
+   return name;
+}
+
+void GLAPIENTRY
+_mesa_DeleteShader(GLuint shader)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_shader *sh;
+
+   if (!shader)
+      return;
+   sh = lookup_shader_err(ctx, shader, "glDeleteShader");
+   if (!sh || sh->DeletePending)
+      return;
+   sh->DeletePending = true;
+   unref_shader(ctx, sh);
+}
+
+void GLAPIENTRY
+_mesa_DeleteProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+
+   if (!program)
+      return;
+   prog = _mesa_lookup_program_err(ctx, program, "glDeleteProgram");
+   if (!prog || prog->DeletePending)
+      return;
+   prog->DeletePending = true;
+   unref_program(ctx, prog);
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsShader(GLuint shader)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_shader *sh;
+
+   if (!ctx)
+      return GL_FALSE;
+   sh = _mesa_name_lookup_object(ctx->Shared->ShaderObjects, shader);
+   return sh && !sh->IsProgram;
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_program_object *prog;
+
+   if (!ctx)
+      return GL_FALSE;
+   prog = _mesa_name_lookup_object(ctx->Shared->ShaderObjects, program);
+   return prog && prog->IsProgram;
+}
+
+void GLAPIENTRY
+_mesa_ShaderSource(GLuint shader, GLsizei count, const GLchar *const *string,
+                   const GLint *length)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_shader *sh;
+   size_t total = 0;
+   char *src;
+
+   sh = lookup_shader_err(ctx, shader, "glShaderSource");
+   if (!sh)
+      return;
+   if (count < 0 || (count > 0 && !string)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glShaderSource(count=%d)", count);
+      return;
+   }
+   for (GLsizei i = 0; i < count; i++) {
+      if (!string[i]) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "glShaderSource(string[%d])", i);
+         return;
+      }
+      total += length && length[i] >= 0 ? (size_t)length[i]
+                                         : strlen(string[i]);
+   }
+   src = malloc(total + 1);
+   if (!src) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glShaderSource");
+      return;
+   }
+   total = 0;
+   for (GLsizei i = 0; i < count; i++) {
+      size_t n = length && length[i] >= 0 ? (size_t)length[i]
+                                          : strlen(string[i]);
+      memcpy(src + total, string[i], n);
+      total += n;
+   }
+   src[total] = '\0';
+   free(sh->Source);
+   sh->Source = src;
+}
+
+/* The GLSL versions a context accepts (ES 2.0: 1.00 only; ES 3.0: 1.00 and
+ * 3.00 es; desktop: up to the context's version). */
+static bool
+version_allowed(struct gl_context *ctx, int version, bool es)
+{
+   if (_mesa_is_gles(ctx)) {
+      if (!es)
+         return false;
+      return version == 100 || (version == 300 && ctx->Version >= 30);
+   }
+   if (es)
+      return false;
+   switch (ctx->Version) {
+   case 20: return version <= 110;
+   case 21: return version <= 120;
+   case 30: return version <= 130;
+   case 31: return version <= 140;
+   case 32: return version <= 150;
+   default: return version <= 330;
+   }
+}
+
+void GLAPIENTRY
+_mesa_CompileShader(GLuint shader)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_shader *sh = lookup_shader_err(ctx, shader, "glCompileShader");
+   struct glsl_compile_options *opts;
+   struct glsl_parse_state *state;
+   void *mem;
+
+   if (!sh)
+      return;
+
+   ralloc_free(sh->compile_mem);
+   sh->compile_mem = NULL;
+   sh->compiled = NULL;
+   sh->CompileStatus = false;
+   free(sh->InfoLog);
+   sh->InfoLog = NULL;
+
+   mem = ralloc_context(NULL);
+   opts = mem ? rzalloc_size(mem, sizeof(*opts)) : NULL;
+   if (!opts) {
+      ralloc_free(mem);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCompileShader");
+      return;
+   }
+   opts->stage = sh->Stage;
+   opts->default_version = _mesa_is_gles(ctx) ? 100 : 110;
+   opts->default_es = _mesa_is_gles(ctx);
+
+   const char *src = sh->Source ? sh->Source : "";
+   state = glsl_compile_shader(mem, src, strlen(src), opts);
+   if (!state) {
+      ralloc_free(mem);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCompileShader");
+      return;
+   }
+
+   if (state->log.errors == 0 && !version_allowed(ctx, state->version,
+                                                   state->es)) {
+      glsl_log_error(&state->log, 1, 1,
+                     "GLSL %d%s is not supported by this context",
+                     state->version, state->es && state->version > 100
+                                        ? " es" : "");
+   }
+   sh->InfoLog = dup_string(state->log.text ? state->log.text : "");
+   if (state->log.errors == 0) {
+      sh->CompileStatus = true;
+      sh->compiled = state;
+      sh->compile_mem = mem;
+   } else {
+      ralloc_free(mem);
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetShaderiv(GLuint shader, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_shader *sh = lookup_shader_err(ctx, shader, "glGetShaderiv");
+
+   if (!sh)
+      return;
+   switch (pname) {
+   case GL_SHADER_TYPE:
+      *params = (GLint)sh->Type;
+      break;
+   case GL_DELETE_STATUS:
+      *params = sh->DeletePending;
+      break;
+   case GL_COMPILE_STATUS:
+      *params = sh->CompileStatus;
+      break;
+   case GL_INFO_LOG_LENGTH:
+      *params = sh->InfoLog && sh->InfoLog[0]
+                   ? (GLint)strlen(sh->InfoLog) + 1 : 0;
+      break;
+   case GL_SHADER_SOURCE_LENGTH:
+      *params = sh->Source ? (GLint)strlen(sh->Source) + 1 : 0;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderiv(pname=0x%x)", pname);
+   }
+}
+
+/* Copies s into buf as the Get*InfoLog/Source queries do. */
+static void
+copy_string(const char *s, GLsizei bufSize, GLsizei *length, GLchar *buf)
+{
+   GLsizei n = 0;
+
+   if (bufSize > 0 && buf) {
+      size_t len = s ? strlen(s) : 0;
+      n = len < (size_t)bufSize - 1 ? (GLsizei)len : bufSize - 1;
+      if (n)
+         memcpy(buf, s, n);
+      buf[n] = '\0';
+   }
+   if (length)
+      *length = n;
+}
+
+void GLAPIENTRY
+_mesa_GetShaderInfoLog(GLuint shader, GLsizei bufSize, GLsizei *length,
+                       GLchar *infoLog)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_shader *sh;
+
+   if (bufSize < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetShaderInfoLog(bufSize)");
+      return;
+   }
+   sh = lookup_shader_err(ctx, shader, "glGetShaderInfoLog");
+   if (sh)
+      copy_string(sh->InfoLog, bufSize, length, infoLog);
+}
+
+void GLAPIENTRY
+_mesa_GetShaderSource(GLuint shader, GLsizei bufSize, GLsizei *length,
+                      GLchar *source)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_shader *sh;
+
+   if (bufSize < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetShaderSource(bufSize)");
+      return;
+   }
+   sh = lookup_shader_err(ctx, shader, "glGetShaderSource");
+   if (sh)
+      copy_string(sh->Source, bufSize, length, source);
+}
+
+void GLAPIENTRY
+_mesa_AttachShader(GLuint program, GLuint shader)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   struct gl_shader *sh, **list;
+
+   prog = _mesa_lookup_program_err(ctx, program, "glAttachShader");
+   if (!prog)
+      return;
+   sh = lookup_shader_err(ctx, shader, "glAttachShader");
+   if (!sh)
+      return;
+   for (unsigned i = 0; i < prog->NumShaders; i++) {
+      /* ES 2.0: already attached, or (ES) one shader per stage. */
+      if (prog->Shaders[i] == sh ||
+          (_mesa_is_gles(ctx) && prog->Shaders[i]->Stage == sh->Stage)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glAttachShader");
+         return;
+      }
+   }
+   list = realloc(prog->Shaders, (prog->NumShaders + 1) * sizeof(*list));
+   if (!list) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glAttachShader");
+      return;
+   }
+   prog->Shaders = list;
+   list[prog->NumShaders++] = sh;
+   sh->RefCount++;
+}
+
+void GLAPIENTRY
+_mesa_DetachShader(GLuint program, GLuint shader)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   struct gl_shader *sh;
+
+   prog = _mesa_lookup_program_err(ctx, program, "glDetachShader");
+   if (!prog)
+      return;
+   sh = lookup_shader_err(ctx, shader, "glDetachShader");
+   if (!sh)
+      return;
+   for (unsigned i = 0; i < prog->NumShaders; i++) {
+      if (prog->Shaders[i] == sh) {
+         memmove(&prog->Shaders[i], &prog->Shaders[i + 1],
+                 (prog->NumShaders - i - 1) * sizeof(sh));
+         prog->NumShaders--;
+         unref_shader(ctx, sh);
+         return;
+      }
+   }
+   _mesa_error(ctx, GL_INVALID_OPERATION, "glDetachShader(not attached)");
+}
+
+void GLAPIENTRY
+_mesa_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count,
+                         GLuint *shaders)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   GLsizei n = 0;
+
+   if (maxCount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetAttachedShaders(maxCount)");
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, "glGetAttachedShaders");
+   if (!prog)
+      return;
+   for (unsigned i = 0; i < prog->NumShaders && n < maxCount; i++)
+      shaders[n++] = prog->Shaders[i]->Name;
+   if (count)
+      *count = n;
+}
+
+void GLAPIENTRY
+_mesa_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   struct gl_attrib_binding *list;
+   char *copy;
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glBindAttribLocation(index=%u)",
+                  index);
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, "glBindAttribLocation");
+   if (!prog || !name)
+      return;
+   if (strncmp(name, "gl_", 3) == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindAttribLocation(gl_)");
+      return;
+   }
+   for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
+      if (strcmp(prog->AttribBindings[i].name, name) == 0) {
+         prog->AttribBindings[i].index = index;
+         return;
+      }
+   }
+   copy = dup_string(name);
+   list = copy ? realloc(prog->AttribBindings,
+                         (prog->NumAttribBindings + 1) * sizeof(*list))
+               : NULL;
+   if (!list) {
+      free(copy);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindAttribLocation");
+      return;
+   }
+   prog->AttribBindings = list;
+   list[prog->NumAttribBindings].name = copy;
+   list[prog->NumAttribBindings].index = index;
+   prog->NumAttribBindings++;
+}
+
+static void
+link_failed(struct gl_program_object *prog, const char *msg)
+{
+   prog->LinkStatus = false;
+   free(prog->InfoLog);
+   prog->InfoLog = dup_string(msg);
+}
+
+void GLAPIENTRY
+_mesa_LinkProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   struct glsl_parse_state *states[MESA_SHADER_STAGES * 4];
+   struct glsl_location_binding *bindings;
+   struct glsl_link_options opts = { 0 };
+   unsigned n = 0, stages = 0;
+
+   prog = _mesa_lookup_program_err(ctx, program, "glLinkProgram");
+   if (!prog)
+      return;
+
+   prog->ValidateStatus = false;
+   for (unsigned i = 0; i < prog->NumShaders; i++) {
+      struct gl_shader *sh = prog->Shaders[i];
+      if (!sh->CompileStatus) {
+         link_failed(prog, "error: an attached shader is not compiled\n");
+         return;
+      }
+      if (n < sizeof(states) / sizeof(states[0]))
+         states[n++] = sh->compiled;
+      stages |= 1u << sh->Stage;
+   }
+   /* ES 2.0 section 2.10.3: a program needs a vertex and a fragment
+    * shader. */
+   if (_mesa_is_gles(ctx) &&
+       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT))) {
+      link_failed(prog, "error: a program needs a vertex shader and a "
+                        "fragment shader\n");
+      return;
+   }
+   if (!stages) {
+      link_failed(prog, "error: no shaders attached\n");
+      return;
+   }
+
+   void *mem = ralloc_context(NULL);
+   bindings = mem ? ralloc_array_size(mem, sizeof(*bindings),
+                                      prog->NumAttribBindings + 1)
+                  : NULL;
+   if (!bindings) {
+      ralloc_free(mem);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
+      return;
+   }
+   for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
+      bindings[i].name = prog->AttribBindings[i].name;
+      bindings[i].location = prog->AttribBindings[i].index;
+   }
+   opts.attrib_bindings = bindings;
+   opts.num_attrib_bindings = prog->NumAttribBindings;
+
+   struct glsl_program *linked = glsl_link_program(mem, states, n, &opts);
+   if (!linked) {
+      ralloc_free(mem);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
+      return;
+   }
+
+   free(prog->InfoLog);
+   prog->InfoLog = dup_string(linked->info_log ? linked->info_log : "");
+   prog->LinkStatus = linked->link_status;
+   if (!linked->link_status) {
+      ralloc_free(mem);
+      return;
+   }
+
+   /* exec is freed through its ralloc context from now on. */
+   struct gl_program_exec *owned = rzalloc_size(mem, sizeof(*owned));
+   if (!owned) {
+      ralloc_free(mem);
+      link_failed(prog, "error: out of memory\n");
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
+      return;
+   }
+   owned->mem = mem;
+   owned->linked = linked;
+   owned->uniforms_size_B = linked->uniform_storage_size_B;
+   owned->uniforms = rzalloc_size(mem, owned->uniforms_size_B + 16);
+   if (owned->uniforms && linked->uniform_defaults)
+      memcpy(owned->uniforms, linked->uniform_defaults,
+             owned->uniforms_size_B);
+
+   free_exec(prog->exec);
+   prog->exec = owned;
+   if (ctx->CurrentProgram == prog)
+      ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
+                       ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |
+                       ST_NEW_SAMPLERS;
+}
+
+void GLAPIENTRY
+_mesa_UseProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog = NULL;
+
+   if (program) {
+      prog = _mesa_lookup_program_err(ctx, program, "glUseProgram");
+      if (!prog)
+         return;
+      if (!prog->LinkStatus) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glUseProgram(not linked)");
+         return;
+      }
+   }
+   _mesa_use_program(ctx, prog);
+}
+
+void GLAPIENTRY
+_mesa_ValidateProgram(GLuint program)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog =
+      _mesa_lookup_program_err(ctx, program, "glValidateProgram");
+
+   if (!prog)
+      return;
+   prog->ValidateStatus = prog->LinkStatus;
+   if (!prog->LinkStatus) {
+      free(prog->InfoLog);
+      prog->InfoLog = dup_string("error: the program is not linked\n");
+   }
+}
+
+static GLint
+max_name_length_attribs(const struct glsl_program *p)
+{
+   GLint m = 0;
+
+   for (unsigned i = 0; p && i < p->num_attribs; i++) {
+      GLint l = (GLint)strlen(p->attribs[i].name) + 1;
+      m = l > m ? l : m;
+   }
+   return m;
+}
+
+static GLint
+max_name_length_uniforms(const struct glsl_program *p)
+{
+   GLint m = 0;
+
+   for (unsigned i = 0; p && i < p->num_uniforms; i++) {
+      GLint l = (GLint)strlen(p->uniforms[i].name) + 1;
+      m = l > m ? l : m;
+   }
+   return m;
+}
+
+/* What the last link produced (NULL after a failed link). */
+static const struct glsl_program *
+linked_program(const struct gl_program_object *prog)
+{
+   return prog->LinkStatus && prog->exec ? prog->exec->linked : NULL;
+}
+
+void GLAPIENTRY
+_mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog =
+      _mesa_lookup_program_err(ctx, program, "glGetProgramiv");
+   const struct glsl_program *p;
+
+   if (!prog)
+      return;
+   p = linked_program(prog);
+   switch (pname) {
+   case GL_DELETE_STATUS:
+      *params = prog->DeletePending;
+      break;
+   case GL_LINK_STATUS:
+      *params = prog->LinkStatus;
+      break;
+   case GL_VALIDATE_STATUS:
+      *params = prog->ValidateStatus;
+      break;
+   case GL_INFO_LOG_LENGTH:
+      *params = prog->InfoLog && prog->InfoLog[0]
+                   ? (GLint)strlen(prog->InfoLog) + 1 : 0;
+      break;
+   case GL_ATTACHED_SHADERS:
+      *params = (GLint)prog->NumShaders;
+      break;
+   case GL_ACTIVE_ATTRIBUTES:
+      *params = p ? (GLint)p->num_attribs : 0;
+      break;
+   case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
+      *params = max_name_length_attribs(p);
+      break;
+   case GL_ACTIVE_UNIFORMS:
+      *params = p ? (GLint)p->num_uniforms : 0;
+      break;
+   case GL_ACTIVE_UNIFORM_MAX_LENGTH:
+      *params = max_name_length_uniforms(p);
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname=0x%x)", pname);
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetProgramInfoLog(GLuint program, GLsizei bufSize, GLsizei *length,
+                        GLchar *infoLog)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+
+   if (bufSize < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetProgramInfoLog(bufSize)");
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, "glGetProgramInfoLog");
+   if (prog)
+      copy_string(prog->InfoLog, bufSize, length, infoLog);
+}
+
+GLint GLAPIENTRY
+_mesa_GetAttribLocation(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_program_object *prog;
+
+   if (!ctx)
+      return -1;
+   prog = _mesa_lookup_program_err(ctx, program, "glGetAttribLocation");
+   if (!prog)
+      return -1;
+   if (!linked_program(prog)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetAttribLocation");
+      return -1;
+   }
+   return name ? glsl_program_attrib_location(linked_program(prog), name)
+               : -1;
+}
+
+GLint GLAPIENTRY
+_mesa_GetUniformLocation(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_program_object *prog;
+
+   if (!ctx)
+      return -1;
+   prog = _mesa_lookup_program_err(ctx, program, "glGetUniformLocation");
+   if (!prog)
+      return -1;
+   if (!linked_program(prog)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetUniformLocation");
+      return -1;
+   }
+   return name ? glsl_program_uniform_location(linked_program(prog), name)
+               : -1;
+}
+
+static void
+get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length,
+           GLint *size, GLenum *type, GLchar *name, bool uniform)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = uniform ? "glGetActiveUniform" : "glGetActiveAttrib";
+   struct gl_program_object *prog;
+   const struct glsl_program *p;
+
+   if (bufSize < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(bufSize)", func);
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, func);
+   if (!prog)
+      return;
+   p = linked_program(prog);
+   if (!p || index >= (uniform ? p->num_uniforms : p->num_attribs)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   if (uniform) {
+      const struct glsl_program_uniform *u = &p->uniforms[index];
+      copy_string(u->name, bufSize, length, name);
+      if (size)
+         *size = (GLint)u->array_size;
+      if (type)
+         *type = u->gl_type;
+   } else {
+      const struct glsl_program_attrib *a = &p->attribs[index];
+      copy_string(a->name, bufSize, length, name);
+      if (size)
+         *size = (GLint)a->array_size;
+      if (type)
+         *type = a->gl_type;
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize,
+                      GLsizei *length, GLint *size, GLenum *type,
+                      GLchar *name)
+{
+   get_active(program, index, bufSize, length, size, type, name, false);
+}
+
+void GLAPIENTRY
+_mesa_GetActiveUniform(GLuint program, GLuint index, GLsizei bufSize,
+                       GLsizei *length, GLint *size, GLenum *type,
+                       GLchar *name)
+{
+   get_active(program, index, bufSize, length, size, type, name, true);
+}
+
+void GLAPIENTRY
+_mesa_ReleaseShaderCompiler(void)
+{
+}
+
+void GLAPIENTRY
+_mesa_ShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat,
+                   const void *binary, GLsizei length)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   /* No binary formats are supported (GL_NUM_SHADER_BINARY_FORMATS = 0). */
+   if (count < 0 || length < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glShaderBinary");
+      return;
+   }
+   _mesa_error(ctx, GL_INVALID_ENUM, "glShaderBinary(binaryformat)");
+}
+
+void GLAPIENTRY
+_mesa_GetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
+                               GLint *range, GLint *precision)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderPrecisionFormat");
+      return;
+   }
+   switch (precisiontype) {
+   case GL_LOW_FLOAT:
+   case GL_MEDIUM_FLOAT:
+   case GL_HIGH_FLOAT:
+      /* Everything is 32-bit IEEE float. */
+      range[0] = 127;
+      range[1] = 127;
+      *precision = 23;
+      break;
+   case GL_LOW_INT:
+   case GL_MEDIUM_INT:
+   case GL_HIGH_INT:
+      range[0] = 31;
+      range[1] = 30;
+      *precision = 0;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderPrecisionFormat");
+   }
+}

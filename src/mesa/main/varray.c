@@ -1,0 +1,373 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Generic vertex attributes (ES 2.0 section 2.7-2.8, ES 3.0 section
+ * 2.8-2.10): the arrays of the bound vertex array object and the current
+ * values used when an array is disabled.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/bufferobj.h"
+#include "main/context.h"
+#include "main/hash.h"
+#include "main/varray.h"
+#include "util/hash_table.h"
+
+static void
+init_vao(struct gl_vertex_array_object *vao, GLuint name)
+{
+   memset(vao, 0, sizeof(*vao));
+   vao->Name = name;
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
+      vao->Attrib[i].Size = 4;
+      vao->Attrib[i].Type = GL_FLOAT;
+      vao->Attrib[i].EffectiveStride = 16;
+   }
+}
+
+static void
+free_vao(struct gl_vertex_array_object *vao)
+{
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
+   _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
+   free(vao);
+}
+
+void
+_mesa_init_varray(struct gl_context *ctx)
+{
+   ctx->DefaultVAO = calloc(1, sizeof(*ctx->DefaultVAO));
+   if (ctx->DefaultVAO)
+      init_vao(ctx->DefaultVAO, 0);
+   ctx->VAO = ctx->DefaultVAO;
+   ctx->VAOs = _mesa_name_table_create();
+}
+
+void
+_mesa_free_varray(struct gl_context *ctx)
+{
+   if (ctx->VAOs) {
+      hash_table_foreach(ctx->VAOs, e) {
+         if (e->data != GL_NAME_RESERVED)
+            free_vao(e->data);
+      }
+      _mesa_name_table_destroy(ctx->VAOs);
+      ctx->VAOs = NULL;
+   }
+   if (ctx->DefaultVAO)
+      free_vao(ctx->DefaultVAO);
+   ctx->DefaultVAO = ctx->VAO = NULL;
+}
+
+unsigned
+_mesa_vertex_attrib_size_B(GLenum type, GLint size)
+{
+   switch (type) {
+   case GL_BYTE:
+   case GL_UNSIGNED_BYTE:
+      return size;
+   case GL_SHORT:
+   case GL_UNSIGNED_SHORT:
+   case GL_HALF_FLOAT:
+   case GL_HALF_FLOAT_OES:
+      return 2 * size;
+   case GL_INT_2_10_10_10_REV:
+   case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return 4;
+   default: /* INT, UNSIGNED_INT, FLOAT, FIXED */
+      return 4 * size;
+   }
+}
+
+static bool
+valid_attrib_type(struct gl_context *ctx, GLenum type, bool integer)
+{
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+
+   switch (type) {
+   case GL_BYTE:
+   case GL_UNSIGNED_BYTE:
+   case GL_SHORT:
+   case GL_UNSIGNED_SHORT:
+      return true;
+   case GL_INT:
+   case GL_UNSIGNED_INT:
+      return es3;
+   case GL_FLOAT:
+      return !integer;
+   case GL_FIXED:
+      return !integer && _mesa_is_gles(ctx);
+   case GL_HALF_FLOAT:
+   case GL_INT_2_10_10_10_REV:
+   case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return !integer && es3;
+   default:
+      return false;
+   }
+}
+
+static void
+attrib_pointer(struct gl_context *ctx, const char *func, GLuint index,
+               GLint size, GLenum type, bool normalized, bool integer,
+               GLsizei stride, const void *pointer)
+{
+   struct gl_vertex_attrib *a;
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   if (size < 1 || size > 4) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
+      return;
+   }
+   if (stride < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(stride=%d)", func, stride);
+      return;
+   }
+   if (!valid_attrib_type(ctx, type, integer)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
+      return;
+   }
+   if ((type == GL_INT_2_10_10_10_REV ||
+        type == GL_UNSIGNED_INT_2_10_10_10_REV) && size != 4) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
+      return;
+   }
+   /* ES 3.0 section 2.9.6: client arrays only in the default VAO. */
+   if (ctx->VAO != ctx->DefaultVAO && !ctx->ArrayBuffer && pointer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no array buffer)", func);
+      return;
+   }
+
+   a = &ctx->VAO->Attrib[index];
+   a->Size = size;
+   a->Type = type;
+   a->Normalized = normalized;
+   a->Integer = integer;
+   a->Stride = stride;
+   a->EffectiveStride =
+      stride ? stride : (GLsizei)_mesa_vertex_attrib_size_B(type, size);
+   a->Ptr = pointer;
+   _mesa_reference_buffer_object(&a->Buffer, ctx->ArrayBuffer);
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribPointer(GLuint index, GLint size, GLenum type,
+                          GLboolean normalized, GLsizei stride,
+                          const void *pointer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   attrib_pointer(ctx, "glVertexAttribPointer", index, size, type,
+                  normalized != GL_FALSE, false, stride, pointer);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribIPointer(GLuint index, GLint size, GLenum type,
+                           GLsizei stride, const void *pointer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_is_gles(ctx) && ctx->Version < 30) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glVertexAttribIPointer");
+      return;
+   }
+   attrib_pointer(ctx, "glVertexAttribIPointer", index, size, type, false,
+                  true, stride, pointer);
+}
+
+static void
+enable_array(GLuint index, bool enable, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   if (ctx->VAO->Attrib[index].Enabled != enable) {
+      ctx->VAO->Attrib[index].Enabled = enable;
+      ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   }
+}
+
+void GLAPIENTRY
+_mesa_EnableVertexAttribArray(GLuint index)
+{
+   enable_array(index, true, "glEnableVertexAttribArray");
+}
+
+void GLAPIENTRY
+_mesa_DisableVertexAttribArray(GLuint index)
+{
+   enable_array(index, false, "glDisableVertexAttribArray");
+}
+
+static void
+set_current(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
+            const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   ctx->CurrentAttrib[index][0] = x;
+   ctx->CurrentAttrib[index][1] = y;
+   ctx->CurrentAttrib[index][2] = z;
+   ctx->CurrentAttrib[index][3] = w;
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib1f(GLuint index, GLfloat x)
+{
+   set_current(index, x, 0, 0, 1, "glVertexAttrib1f");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib2f(GLuint index, GLfloat x, GLfloat y)
+{
+   set_current(index, x, y, 0, 1, "glVertexAttrib2f");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib3f(GLuint index, GLfloat x, GLfloat y, GLfloat z)
+{
+   set_current(index, x, y, z, 1, "glVertexAttrib3f");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib4f(GLuint index, GLfloat x, GLfloat y, GLfloat z,
+                     GLfloat w)
+{
+   set_current(index, x, y, z, w, "glVertexAttrib4f");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib1fv(GLuint index, const GLfloat *v)
+{
+   set_current(index, v[0], 0, 0, 1, "glVertexAttrib1fv");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib2fv(GLuint index, const GLfloat *v)
+{
+   set_current(index, v[0], v[1], 0, 1, "glVertexAttrib2fv");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib3fv(GLuint index, const GLfloat *v)
+{
+   set_current(index, v[0], v[1], v[2], 1, "glVertexAttrib3fv");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttrib4fv(GLuint index, const GLfloat *v)
+{
+   set_current(index, v[0], v[1], v[2], v[3], "glVertexAttrib4fv");
+}
+
+static bool
+get_attrib(struct gl_context *ctx, GLuint index, GLenum pname, GLint *out,
+           const char *func)
+{
+   const struct gl_vertex_attrib *a;
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return false;
+   }
+   a = &ctx->VAO->Attrib[index];
+   switch (pname) {
+   case GL_VERTEX_ATTRIB_ARRAY_ENABLED:
+      *out = a->Enabled;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_SIZE:
+      *out = a->Size;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_STRIDE:
+      *out = a->Stride;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_TYPE:
+      *out = (GLint)a->Type;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED:
+      *out = a->Normalized;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+      *out = a->Buffer ? (GLint)a->Buffer->Name : 0;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_INTEGER:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         break;
+      *out = a->Integer;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         break;
+      *out = (GLint)a->Divisor;
+      return true;
+   default:
+      break;
+   }
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+   return false;
+}
+
+void GLAPIENTRY
+_mesa_GetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+      if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribiv(index)");
+         return;
+      }
+      for (int i = 0; i < 4; i++)
+         params[i] = (GLint)ctx->CurrentAttrib[index][i];
+      return;
+   }
+   get_attrib(ctx, index, pname, params, "glGetVertexAttribiv");
+}
+
+void GLAPIENTRY
+_mesa_GetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLint v;
+
+   if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+      if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribfv(index)");
+         return;
+      }
+      memcpy(params, ctx->CurrentAttrib[index], 4 * sizeof(GLfloat));
+      return;
+   }
+   if (get_attrib(ctx, index, pname, &v, "glGetVertexAttribfv"))
+      *params = (GLfloat)v;
+}
+
+void GLAPIENTRY
+_mesa_GetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribPointerv");
+      return;
+   }
+   if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetVertexAttribPointerv");
+      return;
+   }
+   *pointer = (void *)ctx->VAO->Attrib[index].Ptr;
+}

@@ -1,0 +1,472 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * GL state -> Gallium state, one "atom" per ST_NEW_* bit.  CSOs come from
+ * the context's CSO cache (made once per distinct template) and are bound
+ * only when they change.  Window-system framebuffers have GL's row 0 at the
+ * bottom of the image, Gallium's at the top: their viewport, scissor,
+ * winding and point-sprite origin are flipped here.
+ */
+#include <string.h>
+
+#include "main/context.h"
+#include "main/shaderobj.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_program.h"
+#include "state_tracker/st_texture.h"
+#include "cso_cache/cso_cache.h"
+#include "util/u_inlines.h"
+#include "util/u_upload_mgr.h"
+
+void
+st_invalidate_framebuffer(struct st_context *st)
+{
+   st->ctx.NewState |= ST_NEW_FRAMEBUFFER | ST_NEW_VIEWPORT |
+                       ST_NEW_SCISSOR | ST_NEW_RASTERIZER | ST_NEW_BLEND |
+                       ST_NEW_DSA;
+}
+
+void
+st_release_framebuffer_state(struct st_context *st)
+{
+   struct pipe_framebuffer_state empty = { 0 };
+
+   st->pipe->set_framebuffer_state(st->pipe, &empty);
+   st->fb = empty;
+}
+
+static void
+update_framebuffer(struct st_context *st)
+{
+   struct gl_framebuffer *fb = st->ctx.DrawBuffer;
+   struct pipe_framebuffer_state state = { 0 };
+
+   if (fb) {
+      state.width = (uint16_t)fb->Width;
+      state.height = (uint16_t)fb->Height;
+      state.layers = 1;
+      for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
+         struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
+         if (fb->ColorDrawBuffer[i] == GL_NONE || !rb)
+            continue;
+         state.cbufs[i] = st_renderbuffer_surface(st, rb);
+         if (state.cbufs[i])
+            state.nr_cbufs = (uint8_t)(i + 1);
+      }
+      struct gl_renderbuffer *zs = fb->Attachment[BUFFER_DEPTH]
+                                      ? fb->Attachment[BUFFER_DEPTH]
+                                      : fb->Attachment[BUFFER_STENCIL];
+      if (zs)
+         state.zsbuf = st_renderbuffer_surface(st, zs);
+      if (state.nr_cbufs && state.cbufs[0])
+         state.samples = state.cbufs[0]->texture->nr_samples;
+   }
+   st->pipe->set_framebuffer_state(st->pipe, &state);
+   st->fb = state;
+   st->fb_flip = fb && fb->FlipY;
+   st->fb_height = fb ? (unsigned)fb->Height : 0;
+}
+
+static void
+update_viewport(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct pipe_viewport_state vp;
+   float half_w = ctx->Viewport.Width * 0.5f;
+   float half_h = ctx->Viewport.Height * 0.5f;
+   float n = ctx->Viewport.Near, f = ctx->Viewport.Far;
+
+   vp.scale[0] = half_w;
+   vp.translate[0] = (float)ctx->Viewport.X + half_w;
+   vp.scale[1] = half_h;
+   vp.translate[1] = (float)ctx->Viewport.Y + half_h;
+   vp.scale[2] = (f - n) * 0.5f;
+   vp.translate[2] = (f + n) * 0.5f;
+   if (st->fb_flip) {
+      vp.scale[1] = -vp.scale[1];
+      vp.translate[1] = (float)st->fb_height - vp.translate[1];
+   }
+   st->pipe->set_viewport_states(st->pipe, 0, 1, &vp);
+}
+
+static unsigned
+clampu(int64_t v, unsigned hi)
+{
+   return v < 0 ? 0 : v > hi ? hi : (unsigned)v;
+}
+
+/* The scissor rectangle in Gallium's coordinates, clamped to the
+ * framebuffer; also used by clears. */
+void
+st_scissor_rect(struct st_context *st, struct pipe_scissor_state *s)
+{
+   struct gl_context *ctx = &st->ctx;
+   unsigned w = st->fb.width, h = st->fb.height;
+   int64_t x0 = ctx->Scissor.X, y0 = ctx->Scissor.Y;
+   int64_t x1 = x0 + ctx->Scissor.Width, y1 = y0 + ctx->Scissor.Height;
+
+   s->minx = clampu(x0, w);
+   s->maxx = clampu(x1, w);
+   if (st->fb_flip) {
+      s->miny = clampu((int64_t)st->fb_height - y1, h);
+      s->maxy = clampu((int64_t)st->fb_height - y0, h);
+   } else {
+      s->miny = clampu(y0, h);
+      s->maxy = clampu(y1, h);
+   }
+   if (s->maxx < s->minx)
+      s->maxx = s->minx;
+   if (s->maxy < s->miny)
+      s->maxy = s->miny;
+}
+
+static void
+update_scissor(struct st_context *st)
+{
+   struct pipe_scissor_state s;
+
+   st_scissor_rect(st, &s);
+   st->pipe->set_scissor_states(st->pipe, 0, 1, &s);
+}
+
+/* Binds the cached CSO for templ (making it on a miss). */
+static void *
+get_cso(struct st_context *st, enum cso_type type, const void *templ,
+        size_t size)
+{
+   void *cso = cso_cache_lookup(st->cso, type, templ, size);
+
+   if (cso)
+      return cso;
+   switch (type) {
+   case CSO_BLEND:
+      cso = st->pipe->create_blend_state(st->pipe, templ);
+      break;
+   case CSO_RASTERIZER:
+      cso = st->pipe->create_rasterizer_state(st->pipe, templ);
+      break;
+   case CSO_DEPTH_STENCIL_ALPHA:
+      cso = st->pipe->create_depth_stencil_alpha_state(st->pipe, templ);
+      break;
+   case CSO_SAMPLER:
+      cso = st->pipe->create_sampler_state(st->pipe, templ);
+      break;
+   default:
+      return NULL;
+   }
+   if (cso && !cso_cache_insert(st->cso, type, templ, size, cso)) {
+      /* Still usable; it is simply made again next time. */
+   }
+   return cso;
+}
+
+static void
+update_rasterizer(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct pipe_rasterizer_state r;
+   void *cso;
+
+   memset(&r, 0, sizeof(r));
+   r.front_ccw = (ctx->Polygon.FrontFace == GL_CCW) != st->fb_flip;
+   if (ctx->Polygon.CullFlag) {
+      switch (ctx->Polygon.CullFaceMode) {
+      case GL_FRONT:
+         r.cull_face = PIPE_FACE_FRONT;
+         break;
+      case GL_BACK:
+         r.cull_face = PIPE_FACE_BACK;
+         break;
+      default:
+         r.cull_face = PIPE_FACE_FRONT_AND_BACK;
+         break;
+      }
+   }
+   r.fill_front = r.fill_back = PIPE_POLYGON_MODE_FILL;
+   if (ctx->Polygon.OffsetFill) {
+      r.offset_tri = 1;
+      r.offset_units = ctx->Polygon.OffsetUnits;
+      r.offset_scale = ctx->Polygon.OffsetFactor;
+   }
+   r.scissor = ctx->Scissor.Enabled;
+   r.half_pixel_center = 1;
+   r.bottom_edge_rule = !st->fb_flip;
+   r.rasterizer_discard = ctx->RasterizerDiscard;
+   r.depth_clip_near = r.depth_clip_far = 1;
+   r.point_quad_rasterization = 1;
+   r.point_size_per_vertex = 1;
+   r.sprite_coord_mode = st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT
+                                     : PIPE_SPRITE_COORD_LOWER_LEFT;
+   r.multisample = st->fb.samples > 1;
+   r.line_width = ctx->LineWidth;
+   r.point_size = 1.0f;
+
+   cso = get_cso(st, CSO_RASTERIZER, &r, sizeof(r));
+   if (cso != st->rasterizer) {
+      st->pipe->bind_rasterizer_state(st->pipe, cso);
+      st->rasterizer = cso;
+   }
+}
+
+static unsigned
+blend_factor(GLenum f)
+{
+   switch (f) {
+   case GL_ZERO: return PIPE_BLENDFACTOR_ZERO;
+   case GL_ONE: return PIPE_BLENDFACTOR_ONE;
+   case GL_SRC_COLOR: return PIPE_BLENDFACTOR_SRC_COLOR;
+   case GL_ONE_MINUS_SRC_COLOR: return PIPE_BLENDFACTOR_INV_SRC_COLOR;
+   case GL_DST_COLOR: return PIPE_BLENDFACTOR_DST_COLOR;
+   case GL_ONE_MINUS_DST_COLOR: return PIPE_BLENDFACTOR_INV_DST_COLOR;
+   case GL_SRC_ALPHA: return PIPE_BLENDFACTOR_SRC_ALPHA;
+   case GL_ONE_MINUS_SRC_ALPHA: return PIPE_BLENDFACTOR_INV_SRC_ALPHA;
+   case GL_DST_ALPHA: return PIPE_BLENDFACTOR_DST_ALPHA;
+   case GL_ONE_MINUS_DST_ALPHA: return PIPE_BLENDFACTOR_INV_DST_ALPHA;
+   case GL_CONSTANT_COLOR: return PIPE_BLENDFACTOR_CONST_COLOR;
+   case GL_ONE_MINUS_CONSTANT_COLOR: return PIPE_BLENDFACTOR_INV_CONST_COLOR;
+   case GL_CONSTANT_ALPHA: return PIPE_BLENDFACTOR_CONST_ALPHA;
+   case GL_ONE_MINUS_CONSTANT_ALPHA: return PIPE_BLENDFACTOR_INV_CONST_ALPHA;
+   case GL_SRC_ALPHA_SATURATE: return PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE;
+   default: return PIPE_BLENDFACTOR_ONE;
+   }
+}
+
+static unsigned
+blend_func(GLenum e)
+{
+   switch (e) {
+   case GL_FUNC_SUBTRACT: return PIPE_BLEND_SUBTRACT;
+   case GL_FUNC_REVERSE_SUBTRACT: return PIPE_BLEND_REVERSE_SUBTRACT;
+   case GL_MIN: return PIPE_BLEND_MIN;
+   case GL_MAX: return PIPE_BLEND_MAX;
+   default: return PIPE_BLEND_ADD;
+   }
+}
+
+static void
+update_blend(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct pipe_blend_state b;
+   void *cso;
+
+   memset(&b, 0, sizeof(b));
+   b.dither = ctx->Color.Dither;
+   b.alpha_to_coverage = ctx->Multisample.SampleAlphaToCoverage;
+   b.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
+   /* Same state for every render target (no indexed blend in ES 2/3). */
+   b.rt[0].blend_enable = ctx->Color.BlendEnabled;
+   if (ctx->Color.BlendEnabled) {
+      b.rt[0].rgb_func = blend_func(ctx->Color.EquationRGB);
+      b.rt[0].alpha_func = blend_func(ctx->Color.EquationA);
+      b.rt[0].rgb_src_factor = blend_factor(ctx->Color.SrcRGB);
+      b.rt[0].rgb_dst_factor = blend_factor(ctx->Color.DstRGB);
+      b.rt[0].alpha_src_factor = blend_factor(ctx->Color.SrcA);
+      b.rt[0].alpha_dst_factor = blend_factor(ctx->Color.DstA);
+   }
+   b.rt[0].colormask = (ctx->Color.ColorMask[0] ? PIPE_MASK_R : 0) |
+                       (ctx->Color.ColorMask[1] ? PIPE_MASK_G : 0) |
+                       (ctx->Color.ColorMask[2] ? PIPE_MASK_B : 0) |
+                       (ctx->Color.ColorMask[3] ? PIPE_MASK_A : 0);
+
+   cso = get_cso(st, CSO_BLEND, &b, sizeof(b));
+   if (cso != st->blend) {
+      st->pipe->bind_blend_state(st->pipe, cso);
+      st->blend = cso;
+   }
+}
+
+static unsigned
+stencil_op(GLenum op)
+{
+   switch (op) {
+   case GL_ZERO: return PIPE_STENCIL_OP_ZERO;
+   case GL_REPLACE: return PIPE_STENCIL_OP_REPLACE;
+   case GL_INCR: return PIPE_STENCIL_OP_INCR;
+   case GL_DECR: return PIPE_STENCIL_OP_DECR;
+   case GL_INCR_WRAP: return PIPE_STENCIL_OP_INCR_WRAP;
+   case GL_DECR_WRAP: return PIPE_STENCIL_OP_DECR_WRAP;
+   case GL_INVERT: return PIPE_STENCIL_OP_INVERT;
+   default: return PIPE_STENCIL_OP_KEEP;
+   }
+}
+
+static void
+update_dsa(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+   struct pipe_depth_stencil_alpha_state d;
+   bool has_depth = fb && fb->Attachment[BUFFER_DEPTH];
+   bool has_stencil = fb && fb->Attachment[BUFFER_STENCIL];
+   void *cso;
+
+   memset(&d, 0, sizeof(d));
+   /* ES 2.0 section 4.1.5/4.1.6: without the buffer the test passes. */
+   if (ctx->Depth.Test && has_depth) {
+      d.depth_enabled = 1;
+      d.depth_writemask = ctx->Depth.Mask;
+      d.depth_func = ctx->Depth.Func - GL_NEVER;
+   }
+   if (ctx->Stencil.Enabled && has_stencil) {
+      for (int f = 0; f < 2; f++) {
+         d.stencil[f].enabled = 1;
+         d.stencil[f].func = ctx->Stencil.Func[f] - GL_NEVER;
+         d.stencil[f].fail_op = stencil_op(ctx->Stencil.FailOp[f]);
+         d.stencil[f].zfail_op = stencil_op(ctx->Stencil.ZFailOp[f]);
+         d.stencil[f].zpass_op = stencil_op(ctx->Stencil.ZPassOp[f]);
+         d.stencil[f].valuemask = ctx->Stencil.ValueMask[f] & 0xff;
+         d.stencil[f].writemask = ctx->Stencil.WriteMask[f] & 0xff;
+      }
+   }
+   cso = get_cso(st, CSO_DEPTH_STENCIL_ALPHA, &d, sizeof(d));
+   if (cso != st->dsa) {
+      st->pipe->bind_depth_stencil_alpha_state(st->pipe, cso);
+      st->dsa = cso;
+   }
+}
+
+static void
+update_stencil_ref(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct pipe_stencil_ref ref;
+
+   for (int f = 0; f < 2; f++) {
+      GLint r = ctx->Stencil.Ref[f];
+      ref.ref_value[f] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+   }
+   st->pipe->set_stencil_ref(st->pipe, ref);
+}
+
+static void
+update_blend_color(struct st_context *st)
+{
+   struct pipe_blend_color c;
+
+   memcpy(c.color, st->ctx.Color.BlendColor, sizeof(c.color));
+   st->pipe->set_blend_color(st->pipe, &c);
+}
+
+static void
+update_sample_mask(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   unsigned samples = st->fb.samples > 1 ? st->fb.samples : 1;
+   unsigned mask = (1u << samples) - 1;
+
+   if (ctx->Multisample.SampleCoverage && samples > 1) {
+      unsigned n = (unsigned)(ctx->Multisample.SampleCoverageValue *
+                              samples + 0.5f);
+      mask = (1u << n) - 1;
+      if (ctx->Multisample.SampleCoverageInvert)
+         mask = ~mask & ((1u << samples) - 1);
+   }
+   st->pipe->set_sample_mask(st->pipe, mask);
+}
+
+static bool
+update_program(struct st_context *st)
+{
+   struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
+   struct st_program_variant *v = NULL;
+   void *vs = NULL, *fs = NULL;
+
+   if (exec) {
+      v = st_get_program_variant(st, exec);
+      if (!v)
+         return false;
+      vs = v->vs;
+      fs = v->fs;
+   }
+   if (vs != st->vs) {
+      st->pipe->bind_vs_state(st->pipe, vs);
+      st->vs = vs;
+   }
+   if (fs != st->fs) {
+      st->pipe->bind_fs_state(st->pipe, fs);
+      st->fs = fs;
+   }
+   return true;
+}
+
+static bool
+update_constants(struct st_context *st)
+{
+   struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
+   struct pipe_constant_buffer cb = { 0 };
+
+   if (!exec || !exec->uniforms_size_B) {
+      st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false,
+                                    NULL);
+      st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false,
+                                    NULL);
+      st->const_exec = exec;
+      st->const_valid = false;
+      return true;
+   }
+   if (st->const_valid && st->const_exec == exec &&
+       st->const_stamp == exec->uniforms_stamp)
+      return true;
+
+   if (!u_upload_data(st->uploader, exec->uniforms_size_B, 256,
+                      exec->uniforms, &cb.buffer_offset, &cb.buffer))
+      return false;
+   cb.buffer_size = exec->uniforms_size_B;
+   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false,
+                                 &cb);
+   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, true,
+                                 &cb);
+   st->const_exec = exec;
+   st->const_stamp = exec->uniforms_stamp;
+   st->const_valid = true;
+   return true;
+}
+
+bool
+st_validate_state(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   uint32_t dirty;
+
+   /* A window-system framebuffer may have been resized or swapped. */
+   if (st->draw && st->draw->stamp != st->draw_stamp) {
+      st->draw_stamp = st->draw->stamp;
+      st_invalidate_framebuffer(st);
+   }
+   dirty = ctx->NewState;
+   if (!dirty)
+      return true;
+
+   if (dirty & ST_NEW_FRAMEBUFFER)
+      update_framebuffer(st);
+   if (dirty & ST_NEW_VIEWPORT)
+      update_viewport(st);
+   if (dirty & ST_NEW_SCISSOR)
+      update_scissor(st);
+   if (dirty & ST_NEW_RASTERIZER)
+      update_rasterizer(st);
+   if (dirty & ST_NEW_BLEND)
+      update_blend(st);
+   if (dirty & ST_NEW_DSA)
+      update_dsa(st);
+   if (dirty & ST_NEW_STENCIL_REF)
+      update_stencil_ref(st);
+   if (dirty & ST_NEW_BLEND_COLOR)
+      update_blend_color(st);
+   if (dirty & (ST_NEW_SAMPLE_MASK | ST_NEW_FRAMEBUFFER))
+      update_sample_mask(st);
+   if ((dirty & ST_NEW_PROGRAM) && !update_program(st))
+      return false;
+   if ((dirty & ST_NEW_CONSTANTS) && !update_constants(st))
+      return false;
+   if (dirty & (ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS | ST_NEW_PROGRAM))
+      st_update_textures(st);
+
+   /* Vertex arrays are per draw (st_draw.c). */
+   ctx->NewState &= ST_NEW_VERTEX_ARRAYS;
+   return true;
+}

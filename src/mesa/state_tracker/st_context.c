@@ -1,0 +1,357 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Contexts as window-system code sees them (st_api.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_program.h"
+#include "state_tracker/st_texture.h"
+#include "main/texobj.h"
+#include "util/hash_table.h"
+#include "cso_cache/cso_cache.h"
+#include "util/u_inlines.h"
+#include "util/u_upload_mgr.h"
+
+static void
+delete_cso(void *data, enum cso_type type, void *cso)
+{
+   struct pipe_context *pipe = data;
+
+   switch (type) {
+   case CSO_BLEND:
+      pipe->delete_blend_state(pipe, cso);
+      break;
+   case CSO_RASTERIZER:
+      pipe->delete_rasterizer_state(pipe, cso);
+      break;
+   case CSO_DEPTH_STENCIL_ALPHA:
+      pipe->delete_depth_stencil_alpha_state(pipe, cso);
+      break;
+   case CSO_SAMPLER:
+      pipe->delete_sampler_state(pipe, cso);
+      break;
+   case CSO_VERTEX_ELEMENTS:
+      pipe->delete_vertex_elements_state(pipe, cso);
+      break;
+   default:
+      break;
+   }
+}
+
+/* The version a request gets, or 0 when it cannot be met. */
+static int
+choose_version(struct pipe_screen *screen,
+               const struct st_context_attribs *attribs)
+{
+   int requested = attribs->major * 10 + attribs->minor;
+
+   switch (attribs->profile) {
+   case ST_PROFILE_OPENGL_ES2:
+      /* ES 2.0 for now; ES 3.0 once its API is complete. */
+      if (attribs->major == 2 && attribs->minor == 0)
+         return 20;
+      if (attribs->major < 2)
+         return 0;
+      return 0;
+   case ST_PROFILE_DEFAULT:
+      return requested <= 21 ? 21 : 0;
+   default:
+      return 0;
+   }
+}
+
+struct st_context *
+st_context_create(struct pipe_screen *screen,
+                  const struct st_context_attribs *attribs,
+                  struct st_context *share, enum st_context_error *error)
+{
+   enum st_context_error dummy;
+   struct st_context *st;
+   int version;
+
+   if (!error)
+      error = &dummy;
+   *error = ST_CONTEXT_SUCCESS;
+
+   if (!screen || !attribs) {
+      *error = ST_CONTEXT_ERROR_BAD_API;
+      return NULL;
+   }
+   if (attribs->profile == ST_PROFILE_OPENGL_ES1 ||
+       attribs->profile == ST_PROFILE_OPENGL_CORE) {
+      *error = ST_CONTEXT_ERROR_BAD_API;
+      return NULL;
+   }
+   if (attribs->flags & ~(ST_CONTEXT_FLAG_DEBUG |
+                          ST_CONTEXT_FLAG_FORWARD_COMPATIBLE |
+                          ST_CONTEXT_FLAG_ROBUST_ACCESS |
+                          ST_CONTEXT_FLAG_RESET_NOTIFICATION |
+                          ST_CONTEXT_FLAG_NO_ERROR)) {
+      *error = ST_CONTEXT_ERROR_UNKNOWN_FLAG;
+      return NULL;
+   }
+   version = choose_version(screen, attribs);
+   if (!version) {
+      *error = ST_CONTEXT_ERROR_BAD_VERSION;
+      return NULL;
+   }
+   if (share && (share->screen != screen ||
+                 share->ctx.API != (int)attribs->profile)) {
+      *error = ST_CONTEXT_ERROR_BAD_SHARE;
+      return NULL;
+   }
+
+   st = calloc(1, sizeof(*st));
+   if (!st)
+      goto oom;
+   st->screen = screen;
+   st->ctx.st = st;
+   st->ctx.API = (int)attribs->profile;
+   st->ctx.Version = version;
+
+   unsigned pipe_flags = 0;
+   if (attribs->flags & ST_CONTEXT_FLAG_DEBUG)
+      pipe_flags |= PIPE_CONTEXT_DEBUG;
+   if (attribs->flags & ST_CONTEXT_FLAG_ROBUST_ACCESS)
+      pipe_flags |= PIPE_CONTEXT_ROBUST_BUFFER_ACCESS;
+   st->pipe = screen->context_create(screen, st, pipe_flags);
+   if (!st->pipe)
+      goto oom;
+   st->cso = cso_cache_create(delete_cso, st->pipe);
+   st->uploader = u_upload_create(st->pipe, 256 * 1024,
+                                  PIPE_BIND_VERTEX_BUFFER |
+                                  PIPE_BIND_INDEX_BUFFER |
+                                  PIPE_BIND_CONSTANT_BUFFER);
+   if (!st->cso || !st->uploader)
+      goto oom;
+
+   if (share)
+      _mesa_reference_shared_state(&st->ctx.Shared, share->ctx.Shared);
+   else
+      st->ctx.Shared = _mesa_alloc_shared_state();
+   if (!st->ctx.Shared)
+      goto oom;
+
+   _mesa_init_context_state(&st->ctx);
+   if (!st->ctx.DefaultVAO || !st->ctx.VAOs)
+      goto oom;
+
+   /* Sizes the screen can do. */
+   int max2d = screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE);
+   if (max2d > 0 && max2d < st->ctx.Const.MaxTextureSize) {
+      st->ctx.Const.MaxTextureSize = max2d;
+      st->ctx.Const.MaxCubeMapTextureSize = max2d;
+      st->ctx.Const.MaxRenderbufferSize = max2d;
+      st->ctx.Const.MaxViewportWidth = max2d;
+      st->ctx.Const.MaxViewportHeight = max2d;
+   }
+   return st;
+
+oom:
+   *error = ST_CONTEXT_ERROR_NO_MEMORY;
+   if (st) {
+      if (st->ctx.Shared)
+         _mesa_free_context_state(&st->ctx);
+      _mesa_reference_shared_state(&st->ctx.Shared, NULL);
+      u_upload_destroy(st->uploader);
+      cso_cache_destroy(st->cso);
+      if (st->pipe)
+         st->pipe->destroy(st->pipe);
+      free(st);
+   }
+   return NULL;
+}
+
+/* Drops surfaces this context made on fb's renderbuffers. */
+static void
+release_fb_surfaces(struct st_context *st, struct st_framebuffer *fb)
+{
+   struct gl_renderbuffer *rbs[] = { &fb->front, &fb->back,
+                                     &fb->depth_stencil };
+
+   for (unsigned i = 0; i < 3; i++) {
+      if (rbs[i]->surface && rbs[i]->surface->context == st->pipe)
+         pipe_surface_reference(&rbs[i]->surface, NULL);
+   }
+}
+
+static void
+bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
+                  struct st_framebuffer *read)
+{
+   struct gl_context *ctx = &st->ctx;
+
+   if (draw)
+      draw->refcount++;
+   if (read)
+      read->refcount++;
+   st_release_framebuffer_state(st);
+   if (st->draw) {
+      release_fb_surfaces(st, st->draw);
+      st_framebuffer_unref(st->draw);
+   }
+   if (st->read) {
+      release_fb_surfaces(st, st->read);
+      st_framebuffer_unref(st->read);
+   }
+   st->draw = draw;
+   st->read = read;
+
+   ctx->WinsysDraw = draw ? &draw->base : NULL;
+   ctx->WinsysRead = read ? &read->base : NULL;
+   /* Bound framebuffer objects stay bound. */
+   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name)
+      ctx->DrawBuffer = ctx->WinsysDraw;
+   if (!ctx->ReadBuffer || !ctx->ReadBuffer->Name)
+      ctx->ReadBuffer = ctx->WinsysRead;
+   st->draw_stamp = draw ? draw->stamp - 1 : 0;
+   st_invalidate_framebuffer(st);
+}
+
+/* Sampler views this context made on shared textures die with it. */
+static void
+release_view(struct st_context *st, struct gl_texture_object *t)
+{
+   if (t && t != GL_NAME_RESERVED && t->view &&
+       t->view->context == st->pipe)
+      pipe_sampler_view_reference(&t->view, NULL);
+}
+
+static void
+release_texture_views(struct st_context *st)
+{
+   struct gl_shared_state *shared = st->ctx.Shared;
+
+   hash_table_foreach(shared->Renderbuffers, e) {
+      struct gl_renderbuffer *rb = e->data;
+      if (rb != GL_NAME_RESERVED && rb->surface &&
+          rb->surface->context == st->pipe)
+         pipe_surface_reference(&rb->surface, NULL);
+   }
+
+   hash_table_foreach(shared->Textures, e)
+      release_view(st, e->data);
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+      release_view(st, shared->DefaultTex[i]);
+   for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
+      for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+         release_view(st, st->ctx.TexUnit[u].Current[i]);
+   }
+}
+
+void
+st_context_destroy(struct st_context *st)
+{
+   struct gl_context *ctx;
+
+   if (!st)
+      return;
+   ctx = &st->ctx;
+   if (_mesa_current_context == ctx)
+      st_make_current(NULL, NULL, NULL);
+
+   /* Our pipe objects go before the pipe does. */
+   struct gl_context *prev = _mesa_current_context;
+   _mesa_current_context = ctx;
+   bind_framebuffers(st, NULL, NULL);
+   st_release_context_variants(st);
+   st_release_texture_state(st);
+   release_texture_views(st);
+   _mesa_free_context_state(ctx);
+   _mesa_current_context = prev;
+
+   st->pipe->bind_blend_state(st->pipe, NULL);
+   st->pipe->bind_rasterizer_state(st->pipe, NULL);
+   st->pipe->bind_depth_stencil_alpha_state(st->pipe, NULL);
+   st->pipe->bind_vertex_elements_state(st->pipe, NULL);
+   cso_cache_destroy(st->cso);
+   u_upload_destroy(st->uploader);
+   _mesa_reference_shared_state(&ctx->Shared, NULL);
+   st->pipe->destroy(st->pipe);
+   free(st);
+}
+
+void
+st_context_get_version(struct st_context *st, int *major, int *minor)
+{
+   *major = st->ctx.Version / 10;
+   *minor = st->ctx.Version % 10;
+}
+
+struct pipe_context *
+st_context_pipe(struct st_context *st)
+{
+   return st->pipe;
+}
+
+bool
+st_make_current(struct st_context *st, struct st_framebuffer *draw,
+                struct st_framebuffer *read)
+{
+   struct gl_context *old = _mesa_current_context;
+
+   if (!st) {
+      if (old) {
+         st_context_flush(old->st, 0, NULL);
+         _mesa_current_context = NULL;
+      }
+      return draw == NULL && read == NULL;
+   }
+   if ((draw && draw->screen != st->screen) ||
+       (read && read->screen != st->screen))
+      return false;
+
+   if (old && old != &st->ctx)
+      st_context_flush(old->st, 0, NULL);
+   _mesa_current_context = &st->ctx;
+
+   if (draw != st->draw || read != st->read)
+      bind_framebuffers(st, draw, read);
+
+   /* ES 2.0 section 2.12.1: the first binding to a window sets the
+    * viewport and scissor to its size. */
+   if (st->ctx.FirstTimeCurrent && draw) {
+      st->ctx.Viewport.Width = draw->base.Width;
+      st->ctx.Viewport.Height = draw->base.Height;
+      st->ctx.Scissor.Width = draw->base.Width;
+      st->ctx.Scissor.Height = draw->base.Height;
+      st->ctx.FirstTimeCurrent = false;
+      st->ctx.NewState |= ST_NEW_VIEWPORT | ST_NEW_SCISSOR;
+   }
+   return true;
+}
+
+struct st_context *
+st_get_current(void)
+{
+   return _mesa_current_context ? _mesa_current_context->st : NULL;
+}
+
+void
+st_context_flush(struct st_context *st, unsigned flags,
+                 struct pipe_fence_handle **fence)
+{
+   struct pipe_fence_handle *local = NULL;
+   unsigned pflags = 0;
+
+   if (flags & ST_FLUSH_END_OF_FRAME)
+      pflags |= PIPE_FLUSH_END_OF_FRAME;
+   if (flags & ST_FLUSH_WAIT) {
+      st->pipe->flush(st->pipe, &local, pflags);
+      if (local) {
+         st->screen->fence_finish(st->screen, NULL, local,
+                                  PIPE_TIMEOUT_INFINITE);
+         if (fence)
+            *fence = local;
+         else
+            st->screen->fence_reference(st->screen, &local, NULL);
+      }
+      return;
+   }
+   st->pipe->flush(st->pipe, fence, pflags);
+}

@@ -1,0 +1,92 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The state tracker's side of a context: the pipe_context underneath, the
+ * CSO cache, the uploader, and what is currently bound on the pipe so that
+ * unchanged state is not sent again.
+ */
+#ifndef ST_CONTEXT_H
+#define ST_CONTEXT_H
+
+#include "main/mtypes.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "state_tracker/st_api.h"
+
+struct cso_cache;
+struct u_upload_mgr;
+
+/* A window-system framebuffer (st_api.h). */
+struct st_framebuffer {
+   struct gl_framebuffer base;   /* Name 0 */
+   struct pipe_screen *screen;
+   struct st_visual visual;
+   int refcount;                 /* creator + contexts bound to it */
+   unsigned stamp;               /* bumped when its buffers change */
+   struct gl_renderbuffer front, back, depth_stencil;
+};
+
+struct st_context {
+   struct gl_context ctx;
+   struct pipe_screen *screen;
+   struct pipe_context *pipe;
+   struct cso_cache *cso;
+   struct u_upload_mgr *uploader;
+
+   struct st_framebuffer *draw, *read;
+   unsigned draw_stamp;
+
+   /* Bound on the pipe. */
+   void *blend, *rasterizer, *dsa, *velems;
+   void *vs, *fs;
+   struct pipe_framebuffer_state fb;
+   unsigned fb_height;   /* for the y flip of window-system framebuffers */
+   bool fb_flip;
+   unsigned num_vbufs;
+   unsigned num_sampler_views;
+   struct pipe_sampler_view *dummy_2d_view, *dummy_cube_view;
+
+   /* Constant buffer 0 as last uploaded. */
+   struct gl_program_exec *const_exec;
+   unsigned const_stamp;
+   bool const_valid;
+};
+
+static inline struct st_context *
+st_context(struct gl_context *ctx)
+{
+   return ctx->st;
+}
+
+/* Sends every GL state marked in ctx->NewState to the pipe (st_atoms.c).
+ * False if a draw is impossible (e.g. out of memory). */
+bool st_validate_state(struct st_context *st);
+
+/* The framebuffer to draw into changed (binding or window-system
+ * resize): marks what depends on its size. */
+void st_invalidate_framebuffer(struct st_context *st);
+
+void st_framebuffer_unref(struct st_framebuffer *fb);
+
+/* (Re)allocates a renderbuffer's storage (glRenderbufferStorage). */
+bool st_renderbuffer_storage(struct st_context *st,
+                             struct gl_renderbuffer *rb,
+                             enum pipe_format format, GLsizei width,
+                             GLsizei height);
+
+/* Surface of a renderbuffer for this context's pipe (made on demand). */
+struct pipe_surface *st_renderbuffer_surface(struct st_context *st,
+                                             struct gl_renderbuffer *rb);
+
+/* Releases what framebuffer state holds, before a context goes away. */
+void st_release_framebuffer_state(struct st_context *st);
+
+/* The GL scissor box in Gallium coordinates, clamped to the bound
+ * framebuffer. */
+void st_scissor_rect(struct st_context *st, struct pipe_scissor_state *s);
+
+#endif

@@ -1,0 +1,360 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Draws.  Vertex element i feeds generic attribute i of the vertex shader:
+ * enabled arrays read their buffer object (or an upload of client memory),
+ * disabled ones read the current value (glVertexAttrib*) with stride 0 from
+ * one small upload.  Client indices are uploaded too, so the driver only
+ * ever sees resources.
+ */
+#include <string.h>
+
+#include "main/context.h"
+#include "main/shaderobj.h"
+#include "main/varray.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+#include "cso_cache/cso_cache.h"
+#include "glsl_program.h"
+#include "util/u_inlines.h"
+#include "util/u_upload_mgr.h"
+
+enum pipe_format
+st_vertex_format(GLenum type, GLint size, bool normalized, bool integer)
+{
+   static const enum pipe_format f32[4] = {
+      PIPE_FORMAT_R32_FLOAT, PIPE_FORMAT_R32G32_FLOAT,
+      PIPE_FORMAT_R32G32B32_FLOAT, PIPE_FORMAT_R32G32B32A32_FLOAT };
+   static const enum pipe_format f16[4] = {
+      PIPE_FORMAT_R16_FLOAT, PIPE_FORMAT_R16G16_FLOAT,
+      PIPE_FORMAT_R16G16B16_FLOAT, PIPE_FORMAT_R16G16B16A16_FLOAT };
+   static const enum pipe_format fixed[4] = {
+      PIPE_FORMAT_R32_FIXED, PIPE_FORMAT_R32G32_FIXED,
+      PIPE_FORMAT_R32G32B32_FIXED, PIPE_FORMAT_R32G32B32A32_FIXED };
+   /* [type][0 scaled, 1 normalized, 2 integer][size - 1] */
+   static const enum pipe_format u8[3][4] = {
+      { PIPE_FORMAT_R8_USCALED, PIPE_FORMAT_R8G8_USCALED,
+        PIPE_FORMAT_R8G8B8_USCALED, PIPE_FORMAT_R8G8B8A8_USCALED },
+      { PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8G8_UNORM,
+        PIPE_FORMAT_R8G8B8_UNORM, PIPE_FORMAT_R8G8B8A8_UNORM },
+      { PIPE_FORMAT_R8_UINT, PIPE_FORMAT_R8G8_UINT,
+        PIPE_FORMAT_R8G8B8_UINT, PIPE_FORMAT_R8G8B8A8_UINT } };
+   static const enum pipe_format s8[3][4] = {
+      { PIPE_FORMAT_R8_SSCALED, PIPE_FORMAT_R8G8_SSCALED,
+        PIPE_FORMAT_R8G8B8_SSCALED, PIPE_FORMAT_R8G8B8A8_SSCALED },
+      { PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8G8_SNORM,
+        PIPE_FORMAT_R8G8B8_SNORM, PIPE_FORMAT_R8G8B8A8_SNORM },
+      { PIPE_FORMAT_R8_SINT, PIPE_FORMAT_R8G8_SINT,
+        PIPE_FORMAT_R8G8B8_SINT, PIPE_FORMAT_R8G8B8A8_SINT } };
+   static const enum pipe_format u16[3][4] = {
+      { PIPE_FORMAT_R16_USCALED, PIPE_FORMAT_R16G16_USCALED,
+        PIPE_FORMAT_R16G16B16_USCALED, PIPE_FORMAT_R16G16B16A16_USCALED },
+      { PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16G16_UNORM,
+        PIPE_FORMAT_R16G16B16_UNORM, PIPE_FORMAT_R16G16B16A16_UNORM },
+      { PIPE_FORMAT_R16_UINT, PIPE_FORMAT_R16G16_UINT,
+        PIPE_FORMAT_R16G16B16_UINT, PIPE_FORMAT_R16G16B16A16_UINT } };
+   static const enum pipe_format s16[3][4] = {
+      { PIPE_FORMAT_R16_SSCALED, PIPE_FORMAT_R16G16_SSCALED,
+        PIPE_FORMAT_R16G16B16_SSCALED, PIPE_FORMAT_R16G16B16A16_SSCALED },
+      { PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16G16_SNORM,
+        PIPE_FORMAT_R16G16B16_SNORM, PIPE_FORMAT_R16G16B16A16_SNORM },
+      { PIPE_FORMAT_R16_SINT, PIPE_FORMAT_R16G16_SINT,
+        PIPE_FORMAT_R16G16B16_SINT, PIPE_FORMAT_R16G16B16A16_SINT } };
+   static const enum pipe_format u32[3][4] = {
+      { PIPE_FORMAT_R32_USCALED, PIPE_FORMAT_R32G32_USCALED,
+        PIPE_FORMAT_R32G32B32_USCALED, PIPE_FORMAT_R32G32B32A32_USCALED },
+      { PIPE_FORMAT_R32_UNORM, PIPE_FORMAT_R32G32_UNORM,
+        PIPE_FORMAT_R32G32B32_UNORM, PIPE_FORMAT_R32G32B32A32_UNORM },
+      { PIPE_FORMAT_R32_UINT, PIPE_FORMAT_R32G32_UINT,
+        PIPE_FORMAT_R32G32B32_UINT, PIPE_FORMAT_R32G32B32A32_UINT } };
+   static const enum pipe_format s32[3][4] = {
+      { PIPE_FORMAT_R32_SSCALED, PIPE_FORMAT_R32G32_SSCALED,
+        PIPE_FORMAT_R32G32B32_SSCALED, PIPE_FORMAT_R32G32B32A32_SSCALED },
+      { PIPE_FORMAT_R32_SNORM, PIPE_FORMAT_R32G32_SNORM,
+        PIPE_FORMAT_R32G32B32_SNORM, PIPE_FORMAT_R32G32B32A32_SNORM },
+      { PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32G32_SINT,
+        PIPE_FORMAT_R32G32B32_SINT, PIPE_FORMAT_R32G32B32A32_SINT } };
+   unsigned kind = integer ? 2 : normalized ? 1 : 0;
+   unsigned i = (unsigned)(size - 1) & 3;
+
+   switch (type) {
+   case GL_FLOAT: return f32[i];
+   case GL_HALF_FLOAT:
+   case GL_HALF_FLOAT_OES: return f16[i];
+   case GL_FIXED: return fixed[i];
+   case GL_UNSIGNED_BYTE: return u8[kind][i];
+   case GL_BYTE: return s8[kind][i];
+   case GL_UNSIGNED_SHORT: return u16[kind][i];
+   case GL_SHORT: return s16[kind][i];
+   case GL_UNSIGNED_INT: return u32[kind][i];
+   case GL_INT: return s32[kind][i];
+   case GL_INT_2_10_10_10_REV:
+      return normalized ? PIPE_FORMAT_R10G10B10A2_SNORM
+                        : PIPE_FORMAT_R10G10B10A2_SSCALED;
+   case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return normalized ? PIPE_FORMAT_R10G10B10A2_UNORM
+                        : PIPE_FORMAT_R10G10B10A2_USCALED;
+   default: return PIPE_FORMAT_NONE;
+   }
+}
+
+/* Number of generic attribute slots the vertex shader reads. */
+static unsigned
+attrib_slots(const struct glsl_program *p)
+{
+   unsigned n = 0;
+
+   for (unsigned i = 0; i < p->num_attribs; i++) {
+      const struct glsl_program_attrib *a = &p->attribs[i];
+      if (a->location >= 0) {
+         unsigned end = (unsigned)a->location + a->num_slots;
+         n = end > n ? end : n;
+      }
+   }
+   return n < MAX_VERTEX_ATTRIBS ? n : MAX_VERTEX_ATTRIBS;
+}
+
+/* Binds vertex elements and buffers for a draw reading vertices
+ * min_index..max_index.  False if out of memory. */
+static bool
+setup_vertices(struct st_context *st, const struct glsl_program *p,
+               unsigned min_index, unsigned max_index)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_vertex_array_object *vao = ctx->VAO;
+   struct pipe_vertex_element ve[MAX_VERTEX_ATTRIBS];
+   struct pipe_vertex_buffer vb[MAX_VERTEX_ATTRIBS + 1];
+   unsigned num_vb = 0, num_slots = attrib_slots(p);
+   float current[MAX_VERTEX_ATTRIBS][4];
+   unsigned num_current = 0;
+   bool ok = true;
+
+   memset(ve, 0, sizeof(ve));
+   memset(vb, 0, sizeof(vb));
+   for (unsigned i = 0; i < num_slots; i++) {
+      struct gl_vertex_attrib *a = &vao->Attrib[i];
+
+      if (!a->Enabled) {
+         memcpy(current[num_current], ctx->CurrentAttrib[i],
+                sizeof(current[0]));
+         ve[i].src_offset = (uint16_t)(num_current * 16);
+         ve[i].src_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+         ve[i].src_stride = 0;
+         ve[i].vertex_buffer_index = 0xff; /* patched below */
+         num_current++;
+         continue;
+      }
+
+      ve[i].src_format = st_vertex_format(a->Type, a->Size, a->Normalized,
+                                          a->Integer);
+      ve[i].src_stride = (uint16_t)a->EffectiveStride;
+      ve[i].instance_divisor = a->Divisor;
+      ve[i].vertex_buffer_index = (uint8_t)num_vb;
+      if (a->Buffer) {
+         ve[i].src_offset = 0;
+         vb[num_vb].buffer_offset = (unsigned)(uintptr_t)a->Ptr;
+         pipe_resource_reference(&vb[num_vb].buffer.resource,
+                                 a->Buffer->buffer);
+      } else {
+         /* Client memory: upload the range the draw reads. */
+         size_t elem = _mesa_vertex_attrib_size_B(a->Type, a->Size);
+         size_t start = (size_t)min_index * a->EffectiveStride;
+         size_t size = (size_t)(max_index - min_index) * a->EffectiveStride +
+                       elem;
+         unsigned off;
+
+         if (!a->Ptr || !u_upload_data(st->uploader, (unsigned)size, 16,
+                                       a->Ptr + start, &off,
+                                       &vb[num_vb].buffer.resource)) {
+            ok = false;
+            num_vb++;
+            break;
+         }
+         /* The upload starts at min_index's element, so shift back. */
+         if (off >= start) {
+            vb[num_vb].buffer_offset = (unsigned)(off - start);
+         } else {
+            /* Cannot shift below the buffer start: upload from 0. */
+            pipe_resource_reference(&vb[num_vb].buffer.resource, NULL);
+            if (!u_upload_data(st->uploader, (unsigned)(start + size), 16,
+                               a->Ptr, &off, &vb[num_vb].buffer.resource)) {
+               ok = false;
+               num_vb++;
+               break;
+            }
+            vb[num_vb].buffer_offset = off;
+         }
+      }
+      num_vb++;
+   }
+
+   if (ok && num_current) {
+      unsigned off;
+      if (!u_upload_data(st->uploader, num_current * 16, 16, current, &off,
+                         &vb[num_vb].buffer.resource)) {
+         ok = false;
+      } else {
+         vb[num_vb].buffer_offset = off;
+         for (unsigned i = 0; i < num_slots; i++) {
+            if (ve[i].vertex_buffer_index == 0xff)
+               ve[i].vertex_buffer_index = (uint8_t)num_vb;
+         }
+      }
+      num_vb++;
+   }
+
+   if (ok) {
+      void *cso = cso_cache_lookup(st->cso, CSO_VERTEX_ELEMENTS, ve,
+                                   num_slots * sizeof(ve[0]));
+      if (!cso) {
+         cso = st->pipe->create_vertex_elements_state(st->pipe, num_slots,
+                                                      ve);
+         if (cso)
+            cso_cache_insert(st->cso, CSO_VERTEX_ELEMENTS, ve,
+                             num_slots * sizeof(ve[0]), cso);
+      }
+      if (!cso) {
+         ok = false;
+      } else if (cso != st->velems) {
+         st->pipe->bind_vertex_elements_state(st->pipe, cso);
+         st->velems = cso;
+      }
+   }
+   if (ok) {
+      st->pipe->set_vertex_buffers(st->pipe, num_vb, vb);
+      st->num_vbufs = num_vb;
+   }
+   for (unsigned i = 0; i < num_vb; i++)
+      pipe_resource_reference(&vb[i].buffer.resource, NULL);
+   return ok;
+}
+
+static bool
+uses_client_arrays(struct gl_context *ctx, unsigned num_slots)
+{
+   for (unsigned i = 0; i < num_slots; i++) {
+      const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[i];
+      if (a->Enabled && !a->Buffer)
+         return true;
+   }
+   return false;
+}
+
+static unsigned
+index_size(GLenum type)
+{
+   return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+}
+
+static void
+index_range(const void *indices, unsigned size, GLsizei count,
+            unsigned *min, unsigned *max)
+{
+   unsigned lo = ~0u, hi = 0;
+
+   for (GLsizei i = 0; i < count; i++) {
+      unsigned v = size == 1 ? ((const uint8_t *)indices)[i]
+                 : size == 2 ? ((const uint16_t *)indices)[i]
+                             : ((const uint32_t *)indices)[i];
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+   }
+   *min = count ? lo : 0;
+   *max = count ? hi : 0;
+}
+
+void
+st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
+           GLenum index_type, const void *indices, GLsizei instances)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct pipe_draw_info info = { 0 };
+   struct pipe_draw_start_count_bias draw = { 0 };
+   struct pipe_transfer *xfer = NULL;
+   const void *index_data = NULL;
+   struct pipe_resource *uploaded_indices = NULL;
+   unsigned min = 0, max = 0, num_slots;
+
+   if (!exec || count <= 0 || instances <= 0)
+      return;
+   if (!st_validate_state(st))
+      goto oom;
+
+   num_slots = attrib_slots(exec->linked);
+   info.mode = (uint8_t)mode; /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
+   info.instance_count = (unsigned)instances;
+   draw.count = (unsigned)count;
+
+   if (index_type) {
+      struct gl_buffer_object *ib = ctx->VAO->IndexBuffer;
+      unsigned isize = index_size(index_type);
+      uintptr_t offset = (uintptr_t)indices;
+
+      info.index_size = (uint8_t)isize;
+      info.primitive_restart = ctx->PrimitiveRestartFixedIndex;
+      info.restart_index = isize == 1 ? 0xff : isize == 2 ? 0xffff
+                                                           : 0xffffffffu;
+      if (ib) {
+         if (!ib->buffer || offset + (uint64_t)count * isize >
+                               (uint64_t)ib->Size)
+            return; /* reads outside the buffer: nothing is drawn */
+         if (offset % isize == 0) {
+            info.index.resource = ib->buffer;
+            draw.start = (unsigned)(offset / isize);
+         }
+         if (uses_client_arrays(ctx, num_slots) || offset % isize) {
+            struct pipe_box box;
+            u_box_1d((unsigned)offset, (unsigned)count * isize, &box);
+            index_data = st->pipe->buffer_map(st->pipe, ib->buffer, 0,
+                                              PIPE_MAP_READ, &box, &xfer);
+            if (!index_data)
+               goto oom;
+         }
+      } else {
+         if (!indices)
+            return;
+         index_data = indices;
+      }
+      if (index_data && uses_client_arrays(ctx, num_slots))
+         index_range(index_data, isize, count, &min, &max);
+      if (!info.index.resource) {
+         unsigned off;
+         struct pipe_resource *res = NULL;
+         if (!u_upload_data(st->uploader, (unsigned)count * isize, isize,
+                            index_data, &off, &res)) {
+            if (xfer)
+               st->pipe->buffer_unmap(st->pipe, xfer);
+            goto oom;
+         }
+         info.index.resource = res;
+         uploaded_indices = res;
+         draw.start = off / isize;
+      }
+      if (xfer)
+         st->pipe->buffer_unmap(st->pipe, xfer);
+   } else {
+      draw.start = (unsigned)first;
+      min = (unsigned)first;
+      max = (unsigned)first + (unsigned)count - 1;
+   }
+
+   if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) ||
+       uses_client_arrays(ctx, num_slots)) {
+      if (!setup_vertices(st, exec->linked, min, max)) {
+         pipe_resource_reference(&uploaded_indices, NULL);
+         goto oom;
+      }
+      ctx->NewState &= ~ST_NEW_VERTEX_ARRAYS;
+   }
+
+   st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
+   pipe_resource_reference(&uploaded_indices, NULL);
+   return;
+
+oom:
+   _mesa_error(ctx, GL_OUT_OF_MEMORY, "draw");
+}

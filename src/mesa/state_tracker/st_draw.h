@@ -1,0 +1,34 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Draws, clears and reads, already validated by src/mesa/main. */
+#ifndef ST_DRAW_H
+#define ST_DRAW_H
+
+#include "main/mtypes.h"
+
+struct st_context;
+
+/* index_type 0: non-indexed (first/count are vertices); else GL_UNSIGNED_*
+ * with indices an offset into the element array buffer or a client
+ * pointer. */
+void st_draw_gl(struct st_context *st, GLenum mode, GLint first,
+                GLsizei count, GLenum index_type, const void *indices,
+                GLsizei instances);
+
+/* glClear of the buffers in mask (GL_*_BUFFER_BIT). */
+void st_clear(struct st_context *st, GLbitfield mask);
+
+/* glReadPixels into client memory, format/type already validated as
+ * GL_RGBA/GL_UNSIGNED_BYTE. */
+void st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
+                    GLsizei height, GLenum format, GLenum type,
+                    void *pixels);
+
+/* The pipe format of a vertex attribute array. */
+enum pipe_format st_vertex_format(GLenum type, GLint size, bool normalized,
+                                  bool integer);
+
+#endif

@@ -1,0 +1,258 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Window-system framebuffers (st_api.h): colour (front, and back when
+ * double-buffered) and depth/stencil textures allocated on the screen, and
+ * the surfaces contexts render to.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "state_tracker/st_context.h"
+#include "util/u_inlines.h"
+
+static struct pipe_resource *
+alloc_buffer(struct pipe_screen *screen, enum pipe_format format,
+             unsigned samples, unsigned width, unsigned height, unsigned bind)
+{
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D,
+      .format = format,
+      .width0 = width ? width : 1,
+      .height0 = height ? height : 1,
+      .depth0 = 1,
+      .array_size = 1,
+      .nr_samples = samples > 1 ? samples : 0,
+      .nr_storage_samples = samples > 1 ? samples : 0,
+      .usage = PIPE_USAGE_DEFAULT,
+      .bind = bind,
+   };
+   return screen->resource_create(screen, &templ);
+}
+
+static void
+set_rb(struct gl_renderbuffer *rb, struct pipe_resource *res, GLenum ifmt,
+       unsigned width, unsigned height, unsigned samples)
+{
+   pipe_resource_reference(&rb->texture, NULL);
+   pipe_surface_reference(&rb->surface, NULL);
+   rb->texture = res;
+   rb->Format = res ? res->format : PIPE_FORMAT_NONE;
+   rb->InternalFormat = ifmt;
+   rb->Width = (GLsizei)width;
+   rb->Height = (GLsizei)height;
+   rb->Samples = samples;
+}
+
+static bool
+alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
+{
+   const struct st_visual *vis = &fb->visual;
+   struct pipe_resource *front = NULL, *back = NULL, *zs = NULL;
+   unsigned color_bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW |
+                         PIPE_BIND_DISPLAY_TARGET;
+
+   if (vis->color_format != PIPE_FORMAT_NONE) {
+      front = alloc_buffer(fb->screen, vis->color_format, vis->samples,
+                           width, height, color_bind);
+      if (!front)
+         goto fail;
+      if (vis->double_buffered) {
+         back = alloc_buffer(fb->screen, vis->color_format, vis->samples,
+                             width, height, color_bind);
+         if (!back)
+            goto fail;
+      }
+   }
+   if (vis->depth_stencil_format != PIPE_FORMAT_NONE) {
+      zs = alloc_buffer(fb->screen, vis->depth_stencil_format, vis->samples,
+                        width, height, PIPE_BIND_DEPTH_STENCIL);
+      if (!zs)
+         goto fail;
+   }
+
+   set_rb(&fb->front, front, GL_RGBA8, width, height, vis->samples);
+   set_rb(&fb->back, back, GL_RGBA8, width, height, vis->samples);
+   set_rb(&fb->depth_stencil, zs, GL_DEPTH24_STENCIL8, width, height,
+          vis->samples);
+
+   struct gl_framebuffer *base = &fb->base;
+   struct gl_renderbuffer *draw = back ? &fb->back : &fb->front;
+   memset(base->Attachment, 0, sizeof(base->Attachment));
+   if (front)
+      base->Attachment[BUFFER_COLOR0] = draw;
+   if (zs) {
+      if (util_format_has_depth(zs->format))
+         base->Attachment[BUFFER_DEPTH] = &fb->depth_stencil;
+      if (util_format_has_stencil(zs->format))
+         base->Attachment[BUFFER_STENCIL] = &fb->depth_stencil;
+   }
+   base->Width = (GLsizei)width;
+   base->Height = (GLsizei)height;
+   fb->stamp++;
+   return true;
+
+fail:
+   pipe_resource_reference(&front, NULL);
+   pipe_resource_reference(&back, NULL);
+   pipe_resource_reference(&zs, NULL);
+   return false;
+}
+
+struct st_framebuffer *
+st_framebuffer_create(struct pipe_screen *screen,
+                      const struct st_visual *visual, unsigned width,
+                      unsigned height)
+{
+   struct st_framebuffer *fb;
+
+   if (!screen || !visual || width > MAX_RENDERBUFFER_SIZE ||
+       height > MAX_RENDERBUFFER_SIZE)
+      return NULL;
+   if (visual->color_format != PIPE_FORMAT_NONE &&
+       !screen->is_format_supported(screen, visual->color_format,
+                                    PIPE_TEXTURE_2D, visual->samples,
+                                    visual->samples,
+                                    PIPE_BIND_RENDER_TARGET))
+      return NULL;
+   if (visual->depth_stencil_format != PIPE_FORMAT_NONE &&
+       !screen->is_format_supported(screen, visual->depth_stencil_format,
+                                    PIPE_TEXTURE_2D, visual->samples,
+                                    visual->samples,
+                                    PIPE_BIND_DEPTH_STENCIL))
+      return NULL;
+
+   fb = calloc(1, sizeof(*fb));
+   if (!fb)
+      return NULL;
+   fb->screen = screen;
+   fb->visual = *visual;
+   fb->refcount = 1;
+   fb->base.Name = 0;
+   fb->base.RefCount = 1;
+   fb->base.FlipY = true;
+   fb->base.winsys = fb;
+   fb->base.ColorDrawBuffer[0] = visual->double_buffered ? GL_BACK : GL_FRONT;
+   fb->base.ColorReadBuffer = fb->base.ColorDrawBuffer[0];
+   for (unsigned i = 1; i < MAX_DRAW_BUFFERS; i++)
+      fb->base.ColorDrawBuffer[i] = GL_NONE;
+   if (!alloc_buffers(fb, width, height)) {
+      free(fb);
+      return NULL;
+   }
+   return fb;
+}
+
+void
+st_framebuffer_unref(struct st_framebuffer *fb)
+{
+   if (!fb || --fb->refcount > 0)
+      return;
+   set_rb(&fb->front, NULL, 0, 0, 0, 0);
+   set_rb(&fb->back, NULL, 0, 0, 0, 0);
+   set_rb(&fb->depth_stencil, NULL, 0, 0, 0, 0);
+   free(fb);
+}
+
+void
+st_framebuffer_destroy(struct st_framebuffer *fb)
+{
+   st_framebuffer_unref(fb);
+}
+
+bool
+st_framebuffer_resize(struct st_framebuffer *fb, unsigned width,
+                      unsigned height)
+{
+   if (!fb || width > MAX_RENDERBUFFER_SIZE ||
+       height > MAX_RENDERBUFFER_SIZE)
+      return false;
+   if ((GLsizei)width == fb->base.Width && (GLsizei)height == fb->base.Height)
+      return true;
+   return alloc_buffers(fb, width, height);
+}
+
+struct pipe_resource *
+st_framebuffer_get_resource(struct st_framebuffer *fb,
+                            enum st_attachment_type attachment)
+{
+   switch (attachment) {
+   case ST_ATTACHMENT_FRONT_LEFT:
+      return fb->front.texture;
+   case ST_ATTACHMENT_BACK_LEFT:
+      return fb->back.texture ? fb->back.texture : fb->front.texture;
+   case ST_ATTACHMENT_DEPTH_STENCIL:
+      return fb->depth_stencil.texture;
+   }
+   return NULL;
+}
+
+void
+st_framebuffer_swap(struct st_framebuffer *fb)
+{
+   struct pipe_resource *tmp;
+
+   if (!fb->back.texture)
+      return;
+   tmp = fb->front.texture;
+   fb->front.texture = fb->back.texture;
+   fb->back.texture = tmp;
+   pipe_surface_reference(&fb->front.surface, NULL);
+   pipe_surface_reference(&fb->back.surface, NULL);
+   fb->stamp++;
+}
+
+void
+st_framebuffer_get_size(struct st_framebuffer *fb, unsigned *width,
+                        unsigned *height)
+{
+   *width = (unsigned)fb->base.Width;
+   *height = (unsigned)fb->base.Height;
+}
+
+bool
+st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
+                        enum pipe_format format, GLsizei width,
+                        GLsizei height)
+{
+   struct pipe_resource *res = NULL;
+
+   if (width > 0 && height > 0) {
+      res = alloc_buffer(st->screen, format, 0, (unsigned)width,
+                         (unsigned)height,
+                         util_format_is_depth_or_stencil(format)
+                            ? PIPE_BIND_DEPTH_STENCIL
+                            : PIPE_BIND_RENDER_TARGET |
+                                 PIPE_BIND_SAMPLER_VIEW);
+      if (!res)
+         return false;
+   }
+   set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height,
+          0);
+   rb->Format = format;
+   return true;
+}
+
+struct pipe_surface *
+st_renderbuffer_surface(struct st_context *st, struct gl_renderbuffer *rb)
+{
+   struct pipe_surface *surf = rb->surface;
+
+   if (!rb->texture)
+      return NULL;
+   if (surf && surf->context == st->pipe && surf->texture == rb->texture)
+      return surf;
+
+   struct pipe_surface templ = {
+      .format = rb->texture->format,
+      .u.tex.level = rb->level,
+      .u.tex.first_layer = rb->layer,
+      .u.tex.last_layer = rb->layer,
+   };
+   pipe_surface_reference(&rb->surface, NULL);
+   rb->surface = st->pipe->create_surface(st->pipe, rb->texture, &templ);
+   return rb->surface;
+}

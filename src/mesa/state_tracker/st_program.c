@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Driver shaders of linked programs.  The linker's NIR stays with the
+ * program; each pipe_context gets its own clone, whose ownership passes to
+ * the driver in create_vs_state/create_fs_state (p_state.h).
+ */
+#include <stdlib.h>
+
+#include "main/hash.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_program.h"
+#include "glsl_program.h"
+#include "nir.h"
+#include "util/hash_table.h"
+
+static void *
+make_shader(struct st_context *st, nir_shader *nir, gl_shader_stage stage)
+{
+   struct pipe_shader_state state = { .type = PIPE_SHADER_IR_NIR };
+   nir_shader *clone = nir_shader_clone(NULL, nir);
+
+   if (!clone)
+      return NULL;
+   state.ir.nir = clone;
+   if (stage == MESA_SHADER_VERTEX)
+      return st->pipe->create_vs_state(st->pipe, &state);
+   return st->pipe->create_fs_state(st->pipe, &state);
+}
+
+static void
+delete_variant(struct st_program_variant *v)
+{
+   struct pipe_context *pipe = v->st->pipe;
+
+   /* Never delete a bound shader: unbind it first. */
+   if (v->st->vs == v->vs) {
+      pipe->bind_vs_state(pipe, NULL);
+      v->st->vs = NULL;
+   }
+   if (v->st->fs == v->fs) {
+      pipe->bind_fs_state(pipe, NULL);
+      v->st->fs = NULL;
+   }
+   if (v->vs)
+      pipe->delete_vs_state(pipe, v->vs);
+   if (v->fs)
+      pipe->delete_fs_state(pipe, v->fs);
+   free(v);
+}
+
+struct st_program_variant *
+st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
+{
+   struct st_program_variant *v;
+   struct glsl_program *linked = exec->linked;
+
+   for (v = exec->variants; v; v = v->next) {
+      if (v->st == st)
+         return v;
+   }
+
+   v = calloc(1, sizeof(*v));
+   if (!v)
+      return NULL;
+   v->st = st;
+   if (linked->nir[MESA_SHADER_VERTEX])
+      v->vs = make_shader(st, linked->nir[MESA_SHADER_VERTEX],
+                          MESA_SHADER_VERTEX);
+   if (linked->nir[MESA_SHADER_FRAGMENT])
+      v->fs = make_shader(st, linked->nir[MESA_SHADER_FRAGMENT],
+                          MESA_SHADER_FRAGMENT);
+   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) ||
+       (linked->nir[MESA_SHADER_FRAGMENT] && !v->fs)) {
+      delete_variant(v);
+      return NULL;
+   }
+   v->next = exec->variants;
+   exec->variants = v;
+   return v;
+}
+
+void
+st_release_program_exec(struct gl_program_exec *exec)
+{
+   struct st_program_variant *v = exec->variants;
+
+   while (v) {
+      struct st_program_variant *next = v->next;
+      delete_variant(v);
+      v = next;
+   }
+   exec->variants = NULL;
+}
+
+static void
+release_exec_of(struct st_context *st, struct gl_program_exec *exec)
+{
+   struct st_program_variant **link = &exec->variants;
+
+   while (*link) {
+      struct st_program_variant *v = *link;
+      if (v->st == st) {
+         *link = v->next;
+         delete_variant(v);
+      } else {
+         link = &v->next;
+      }
+   }
+   if (st->const_exec == exec)
+      st->const_exec = NULL;
+}
+
+void
+st_release_context_variants(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+
+   hash_table_foreach(ctx->Shared->ShaderObjects, e) {
+      struct gl_program_object *prog = e->data;
+      if (prog != GL_NAME_RESERVED && prog->IsProgram && prog->exec)
+         release_exec_of(st, prog->exec);
+   }
+   /* A deleted program can still be current. */
+   if (ctx->CurrentProgram && ctx->CurrentProgram->exec)
+      release_exec_of(st, ctx->CurrentProgram->exec);
+}

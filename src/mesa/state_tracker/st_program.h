@@ -1,0 +1,32 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Linked programs as driver shaders: one variant (a VS and a FS CSO) per
+ * pipe_context, made from a clone of the linker's NIR at the first draw. */
+#ifndef ST_PROGRAM_H
+#define ST_PROGRAM_H
+
+#include "main/mtypes.h"
+
+struct st_context;
+
+struct st_program_variant {
+   struct st_context *st;
+   void *vs, *fs;
+   struct st_program_variant *next;
+};
+
+/* The variant of exec for st, made on first use; NULL if out of memory. */
+struct st_program_variant *st_get_program_variant(
+   struct st_context *st, struct gl_program_exec *exec);
+
+/* Deletes every variant of exec (the program is being freed). */
+void st_release_program_exec(struct gl_program_exec *exec);
+
+/* Deletes the variants made by st in every program of its share group
+ * (the context is being destroyed). */
+void st_release_context_variants(struct st_context *st);
+
+#endif

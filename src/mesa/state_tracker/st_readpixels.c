@@ -1,0 +1,91 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glReadPixels: flush, map the read buffer through a transfer, convert
+ * each row to the requested format through util/format, and write it to
+ * client memory with the pack alignment.  Rows of window-system
+ * framebuffers are flipped (GL's row 0 is the bottom).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+#include "util/u_inlines.h"
+
+void
+st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
+               GLsizei height, GLenum format, GLenum type, void *pixels)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+   struct gl_renderbuffer *rb;
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+   size_t row_B = (size_t)width * 4;
+   size_t align = (size_t)ctx->Pixel.PackAlignment;
+   size_t dst_stride = (row_B + align - 1) / align * align;
+   float *tmp;
+
+   if (!fb || width <= 0 || height <= 0)
+      return;
+   rb = fb->Attachment[BUFFER_COLOR0];
+   if (!rb || !rb->texture)
+      return;
+
+   /* Only the part inside the framebuffer is written. */
+   GLint x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   GLint x1 = x + width > fb->Width ? fb->Width : x + width;
+   GLint y1 = y + height > fb->Height ? fb->Height : y + height;
+   if (x1 <= x0 || y1 <= y0)
+      return;
+
+   st_context_flush(st, ST_FLUSH_WAIT, NULL);
+
+   unsigned rows = (unsigned)(y1 - y0);
+   unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
+   u_box_3d((unsigned)x0, gy, rb->layer, (unsigned)(x1 - x0), rows, 1,
+            &box);
+   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
+                                              PIPE_MAP_READ, &box, &xfer);
+   if (!map) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glReadPixels");
+      return;
+   }
+   tmp = malloc((size_t)(x1 - x0) * 4 * sizeof(float));
+   if (!tmp) {
+      st->pipe->texture_unmap(st->pipe, xfer);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glReadPixels");
+      return;
+   }
+
+   for (unsigned r = 0; r < rows; r++) {
+      /* GL row y0 + r. */
+      unsigned src_row = fb->FlipY ? rows - 1 - r : r;
+      const uint8_t *src = map + (size_t)src_row * xfer->stride;
+      uint8_t *dst = (uint8_t *)pixels +
+                     (size_t)(y0 - y + (GLint)r) * dst_stride +
+                     (size_t)(x0 - x) * 4;
+      unsigned n = (unsigned)(x1 - x0);
+
+      if (rb->texture->format == PIPE_FORMAT_R8G8B8A8_UNORM) {
+         memcpy(dst, src, (size_t)n * 4);
+         continue;
+      }
+      util_format_unpack_rgba_float(rb->texture->format, tmp, src, n);
+      for (unsigned i = 0; i < n * 4; i++) {
+         float v = tmp[i] < 0.0f ? 0.0f : tmp[i] > 1.0f ? 1.0f : tmp[i];
+         dst[i] = (uint8_t)(v * 255.0f + 0.5f);
+      }
+   }
+   free(tmp);
+   st->pipe->texture_unmap(st->pipe, xfer);
+   (void)format;
+   (void)type;
+}

@@ -1,0 +1,383 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * What the state tracker asks of the driver for a clear, a draw and a
+ * readback, observed by wrapping the noop pipe_context's hooks.  Expected
+ * values are computed by hand from the GL calls: e.g. a 32 x 32 window
+ * framebuffer has GL's row 0 at the bottom, so its viewport maps NDC y = 1
+ * to Gallium row 0 (scale -16, translate 16).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gl_test_context.h"
+#include "pipe/p_context.h"
+#include "util/u_inlines.h"
+
+static struct {
+   struct pipe_context orig;
+   unsigned clears, clear_buffers;
+   union pipe_color_union clear_color;
+   bool clear_scissored;
+   struct pipe_scissor_state clear_scissor;
+   unsigned draws;
+   struct pipe_draw_info draw_info;
+   struct pipe_draw_start_count_bias draw;
+   uint32_t indices[16];
+   struct pipe_viewport_state viewport;
+   struct pipe_vertex_element elements[16];
+   unsigned num_elements;
+   struct pipe_vertex_buffer vbufs[17];
+   unsigned num_vbufs;
+   float constants[2][64];   /* per stage, read back at draw time */
+   struct pipe_constant_buffer cb[2];
+   unsigned shaders_created;
+} spy;
+
+static void
+spy_clear(struct pipe_context *p, unsigned buffers,
+          const struct pipe_scissor_state *s,
+          const union pipe_color_union *color, double depth,
+          unsigned stencil)
+{
+   spy.clears++;
+   spy.clear_buffers = buffers;
+   spy.clear_color = *color;
+   spy.clear_scissored = s != NULL;
+   if (s)
+      spy.clear_scissor = *s;
+}
+
+static void
+spy_set_viewport_states(struct pipe_context *p, unsigned start, unsigned n,
+                        const struct pipe_viewport_state *vp)
+{
+   spy.viewport = vp[0];
+}
+
+static void *
+spy_create_ve(struct pipe_context *p, unsigned count,
+              const struct pipe_vertex_element *ve)
+{
+   spy.num_elements = count;
+   memcpy(spy.elements, ve, count * sizeof(*ve));
+   return spy.orig.create_vertex_elements_state(p, count, ve);
+}
+
+static void
+spy_set_vertex_buffers(struct pipe_context *p, unsigned count,
+                       const struct pipe_vertex_buffer *vb)
+{
+   spy.num_vbufs = count;
+   memcpy(spy.vbufs, vb, count * sizeof(*vb));
+}
+
+static void
+spy_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type sh,
+                        unsigned index, bool take,
+                        const struct pipe_constant_buffer *cb)
+{
+   int s = sh == PIPE_SHADER_FRAGMENT;
+
+   if (index == 0 && cb) {
+      spy.cb[s] = *cb;
+      pipe_buffer_read(p, cb->buffer, cb->buffer_offset,
+                       cb->buffer_size < sizeof(spy.constants[0])
+                          ? cb->buffer_size : sizeof(spy.constants[0]),
+                       spy.constants[s]);
+   }
+   spy.orig.set_constant_buffer(p, sh, index, take, cb);
+}
+
+static void *
+spy_create_shader(struct pipe_context *p,
+                  const struct pipe_shader_state *templ)
+{
+   assert_int_equal(templ->type, PIPE_SHADER_IR_NIR);
+   assert_non_null(templ->ir.nir);
+   spy.shaders_created++;
+   return spy.orig.create_vs_state(p, templ);
+}
+
+static void
+spy_draw_vbo(struct pipe_context *p, const struct pipe_draw_info *info,
+             unsigned drawid, const struct pipe_draw_indirect_info *ind,
+             const struct pipe_draw_start_count_bias *draws, unsigned n)
+{
+   spy.draws++;
+   spy.draw_info = *info;
+   spy.draw = draws[0];
+   if (info->index_size == 2 && draws[0].count <= 16) {
+      uint16_t idx[16];
+      pipe_buffer_read(p, info->index.resource, draws[0].start * 2,
+                       draws[0].count * 2, idx);
+      for (unsigned i = 0; i < draws[0].count; i++)
+         spy.indices[i] = idx[i];
+   }
+}
+
+static struct gl_test *
+spy_create(unsigned w, unsigned h)
+{
+   struct gl_test *t = gl_test_create(2, 0, w, h);
+   struct pipe_context *pipe = st_context_pipe(t->ctx);
+
+   memset(&spy, 0, sizeof(spy));
+   spy.orig = *pipe;
+   pipe->clear = spy_clear;
+   pipe->set_viewport_states = spy_set_viewport_states;
+   pipe->create_vertex_elements_state = spy_create_ve;
+   pipe->set_vertex_buffers = spy_set_vertex_buffers;
+   pipe->set_constant_buffer = spy_set_constant_buffer;
+   pipe->create_vs_state = spy_create_shader;
+   pipe->create_fs_state = spy_create_shader;
+   pipe->draw_vbo = spy_draw_vbo;
+   return t;
+}
+
+static void
+test_clear(void **state)
+{
+   struct gl_test *t = spy_create(32, 32);
+
+   _mesa_ClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+   _mesa_Clear(GL_COLOR_BUFFER_BIT);
+   assert_int_equal(spy.clears, 1);
+   assert_int_equal(spy.clear_buffers, PIPE_CLEAR_COLOR0);
+   assert_true(spy.clear_color.f[0] == 0.25f &&
+               spy.clear_color.f[2] == 0.75f);
+   assert_false(spy.clear_scissored);
+
+   /* Depth clears obey the depth write mask (section 4.2.3). */
+   _mesa_Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
+               GL_STENCIL_BUFFER_BIT);
+   assert_int_equal(spy.clear_buffers,
+                    PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTH |
+                    PIPE_CLEAR_STENCIL);
+   _mesa_DepthMask(GL_FALSE);
+   _mesa_Clear(GL_DEPTH_BUFFER_BIT | GL_COLOR_BUFFER_BIT);
+   assert_int_equal(spy.clear_buffers, PIPE_CLEAR_COLOR0);
+
+   /* A scissored clear of GL rows 0..7 is Gallium rows 24..31. */
+   _mesa_Enable(GL_SCISSOR_TEST);
+   _mesa_Scissor(4, 0, 8, 8);
+   _mesa_Clear(GL_COLOR_BUFFER_BIT);
+   assert_true(spy.clear_scissored);
+   assert_int_equal(spy.clear_scissor.minx, 4);
+   assert_int_equal(spy.clear_scissor.maxx, 12);
+   assert_int_equal(spy.clear_scissor.miny, 24);
+   assert_int_equal(spy.clear_scissor.maxy, 32);
+   gl_test_destroy(t);
+}
+
+/* ReadPixels returns GL rows bottom-up: GL row 0 is the last row of the
+ * window framebuffer's memory. */
+static void
+test_read_pixels_flip(void **state)
+{
+   struct gl_test *t = spy_create(4, 2);
+   struct pipe_context *pipe = st_context_pipe(t->ctx);
+   struct pipe_resource *color =
+      st_framebuffer_get_resource(t->fb, ST_ATTACHMENT_BACK_LEFT);
+   uint8_t mem[2][16], out[2][16];
+   struct pipe_box box;
+
+   for (int i = 0; i < 16; i++) {
+      mem[0][i] = (uint8_t)(i + 1);     /* top row in memory */
+      mem[1][i] = (uint8_t)(0x80 + i);  /* bottom row */
+   }
+   u_box_2d(0, 0, 4, 2, &box);
+   pipe->texture_subdata(pipe, color, 0, PIPE_MAP_WRITE, &box, mem, 16, 0);
+   memset(out, 0, sizeof(out));
+   _mesa_ReadPixels(0, 0, 4, 2, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_memory_equal(out[0], mem[1], 16);
+   assert_memory_equal(out[1], mem[0], 16);
+
+   /* One pixel at GL (1, 1): memory row 0, column 1. */
+   uint8_t px[4];
+   _mesa_ReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   assert_memory_equal(px, &mem[0][4], 4);
+   gl_test_destroy(t);
+}
+
+static const char *vs_src =
+   "attribute vec2 a_pos;\n"
+   "attribute vec4 a_color;\n"
+   "varying vec4 v_color;\n"
+   "uniform mat4 u_mvp;\n"
+   "void main() {\n"
+   "   v_color = a_color;\n"
+   "   gl_Position = u_mvp * vec4(a_pos, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *fs_src =
+   "precision mediump float;\n"
+   "varying vec4 v_color;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   gl_FragColor = v_color * u_tint;\n"
+   "}\n";
+
+static void
+test_draw(void **state)
+{
+   struct gl_test *t = spy_create(32, 32);
+   GLuint prog = gl_test_program(vs_src, fs_src);
+
+   if (!prog) {
+      gl_test_destroy(t);
+      skip(); /* the linker is not there yet */
+   }
+   _mesa_BindAttribLocation(prog, 3, "a_pos");
+   _mesa_LinkProgram(prog);
+   assert_int_equal(_mesa_GetAttribLocation(prog, "a_pos"), 3);
+   GLint color_loc = _mesa_GetAttribLocation(prog, "a_color");
+   assert_true(color_loc >= 0 && color_loc != 3);
+   GLint mvp = _mesa_GetUniformLocation(prog, "u_mvp");
+   GLint tint = _mesa_GetUniformLocation(prog, "u_tint");
+   assert_true(mvp >= 0 && tint >= 0);
+   assert_int_equal(_mesa_GetUniformLocation(prog, "nope"), -1);
+
+   _mesa_UseProgram(prog);
+   static const GLfloat ident[16] = { 1, 0, 0, 0, 0, 1, 0, 0,
+                                      0, 0, 1, 0, 0, 0, 0, 1 };
+   _mesa_UniformMatrix4fv(mvp, 1, GL_FALSE, ident);
+   _mesa_Uniform4f(tint, 1.0f, 0.5f, 0.25f, 1.0f);
+   _mesa_Uniform1f(tint, 1.0f); /* wrong size */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_Uniform4i(tint, 1, 1, 1, 1); /* wrong type */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_Uniform4f(1000, 0, 0, 0, 0); /* no such location */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_Uniform4f(-1, 0, 0, 0, 0); /* -1 is ignored silently */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLfloat back[4];
+   _mesa_GetUniformfv(prog, tint, back);
+   assert_true(back[1] == 0.5f && back[2] == 0.25f);
+
+   /* A buffer-object array for a_pos, the current value for a_color. */
+   static const GLfloat pos[] = { -1, -1, 1, -1, 0, 1 };
+   GLuint vbo;
+   _mesa_GenBuffers(1, &vbo);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, vbo);
+   _mesa_BufferData(GL_ARRAY_BUFFER, sizeof(pos), pos, GL_STATIC_DRAW);
+   _mesa_VertexAttribPointer(3, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   _mesa_EnableVertexAttribArray(3);
+   _mesa_VertexAttrib4f((GLuint)color_loc, 0.0f, 1.0f, 0.0f, 1.0f);
+
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(spy.draws, 1);
+   assert_int_equal(spy.draw_info.mode, PIPE_PRIM_TRIANGLES);
+   assert_int_equal(spy.draw_info.index_size, 0);
+   assert_int_equal(spy.draw.start, 0);
+   assert_int_equal(spy.draw.count, 3);
+   assert_int_equal(spy.draw_info.instance_count, 1);
+   assert_int_equal(spy.shaders_created, 2);
+
+   /* Element 3 reads the VBO as two floats, 8 bytes apart. */
+   assert_true(spy.num_elements >= 4);
+   assert_int_equal(spy.elements[3].src_format, PIPE_FORMAT_R32G32_FLOAT);
+   assert_int_equal(spy.elements[3].src_stride, 8);
+   unsigned vb3 = spy.elements[3].vertex_buffer_index;
+   assert_true(vb3 < spy.num_vbufs);
+   assert_false(spy.vbufs[vb3].is_user_buffer);
+   /* The current colour is a constant (stride 0) RGBA32F element. */
+   const struct pipe_vertex_element *ce = &spy.elements[color_loc];
+   assert_int_equal(ce->src_stride, 0);
+   assert_int_equal(ce->src_format, PIPE_FORMAT_R32G32B32A32_FLOAT);
+
+   /* The viewport of a 32 x 32 window, flipped. */
+   assert_true(spy.viewport.scale[0] == 16.0f &&
+               spy.viewport.translate[0] == 16.0f);
+   assert_true(spy.viewport.scale[1] == -16.0f &&
+               spy.viewport.translate[1] == 16.0f);
+   assert_true(spy.viewport.scale[2] == 0.5f &&
+               spy.viewport.translate[2] == 0.5f);
+
+   /* Constant buffer 0 holds the uniform storage: u_tint somewhere in
+    * it, u_mvp as four columns. */
+   assert_true(spy.cb[1].buffer_size >= 16 * 5);
+   bool found = false;
+   for (unsigned i = 0; i + 3 < spy.cb[1].buffer_size / 4; i += 4) {
+      if (spy.constants[1][i] == 1.0f && spy.constants[1][i + 1] == 0.5f &&
+          spy.constants[1][i + 2] == 0.25f)
+         found = true;
+   }
+   assert_true(found);
+
+   /* Client-side indices (ES 2.0 allows them) are uploaded. */
+   static const GLushort idx[] = { 2, 1, 0 };
+   _mesa_DrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, idx);
+   assert_int_equal(spy.draws, 2);
+   assert_int_equal(spy.draw_info.index_size, 2);
+   assert_non_null(spy.draw_info.index.resource);
+   assert_int_equal(spy.indices[0], 2);
+   assert_int_equal(spy.indices[2], 0);
+
+   /* Nothing changed: no new shaders; a uniform change re-uploads. */
+   _mesa_Uniform4f(tint, 0.0f, 0.0f, 1.0f, 1.0f);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(spy.shaders_created, 2);
+   assert_true(spy.constants[1][0] == 0.0f || spy.cb[1].buffer_size > 16);
+
+   _mesa_DeleteProgram(prog);
+   assert_true(_mesa_IsProgram(prog)); /* still current */
+   _mesa_UseProgram(0);
+   assert_false(_mesa_IsProgram(prog));
+   _mesa_DeleteBuffers(1, &vbo);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* Client vertex arrays: only the range the draw reads is uploaded, and
+ * the driver sees a resource. */
+static void
+test_client_arrays(void **state)
+{
+   struct gl_test *t = spy_create(8, 8);
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; void main() { gl_Position = p; }",
+      "void main() { gl_FragColor = vec4(1.0); }");
+
+   if (!prog) {
+      gl_test_destroy(t);
+      skip();
+   }
+   _mesa_UseProgram(prog);
+   GLint loc = _mesa_GetAttribLocation(prog, "p");
+   static const GLubyte data[8][4] = { { 0 } };
+   _mesa_VertexAttribPointer((GLuint)loc, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0,
+                             data);
+   _mesa_EnableVertexAttribArray((GLuint)loc);
+   _mesa_DrawArrays(GL_POINTS, 2, 4);
+   assert_int_equal(spy.draws, 1);
+   assert_int_equal(spy.draw.start, 2);
+   assert_int_equal(spy.elements[loc].src_format,
+                    PIPE_FORMAT_R8G8B8A8_UNORM);
+   assert_int_equal(spy.elements[loc].src_stride, 4);
+   unsigned vb = spy.elements[loc].vertex_buffer_index;
+   assert_false(spy.vbufs[vb].is_user_buffer);
+   assert_non_null(spy.vbufs[vb].buffer.resource);
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_clear),
+      cmocka_unit_test(test_read_pixels_flip),
+      cmocka_unit_test(test_draw),
+      cmocka_unit_test(test_client_arrays),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,329 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * ES 2.0 state queries: the initial values of the state tables (OpenGL ES
+ * 2.0.25 tables 6.2-6.20), the conversions of glGet (section 6.1.2), and
+ * a set/get round trip for each state setter.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gl_test_context.h"
+
+struct initial_row {
+   GLenum pname;
+   unsigned n;
+   GLint values[4];
+};
+
+/* 40 x 30 window: the viewport and scissor start at its size. */
+static const struct initial_row initial[] = {
+   { GL_VIEWPORT, 4, { 0, 0, 40, 30 } },
+   { GL_SCISSOR_BOX, 4, { 0, 0, 40, 30 } },
+   { GL_SCISSOR_TEST, 1, { GL_FALSE } },
+   { GL_COLOR_CLEAR_VALUE, 4, { 0, 0, 0, 0 } },
+   { GL_COLOR_WRITEMASK, 4, { 1, 1, 1, 1 } },
+   { GL_BLEND, 1, { GL_FALSE } },
+   { GL_BLEND_SRC_RGB, 1, { GL_ONE } },
+   { GL_BLEND_SRC_ALPHA, 1, { GL_ONE } },
+   { GL_BLEND_DST_RGB, 1, { GL_ZERO } },
+   { GL_BLEND_DST_ALPHA, 1, { GL_ZERO } },
+   { GL_BLEND_EQUATION_RGB, 1, { GL_FUNC_ADD } },
+   { GL_BLEND_EQUATION_ALPHA, 1, { GL_FUNC_ADD } },
+   { GL_BLEND_COLOR, 4, { 0, 0, 0, 0 } },
+   { GL_CULL_FACE, 1, { GL_FALSE } },
+   { GL_CULL_FACE_MODE, 1, { GL_BACK } },
+   { GL_FRONT_FACE, 1, { GL_CCW } },
+   { GL_POLYGON_OFFSET_FILL, 1, { GL_FALSE } },
+   { GL_POLYGON_OFFSET_FACTOR, 1, { 0 } },
+   { GL_POLYGON_OFFSET_UNITS, 1, { 0 } },
+   { GL_LINE_WIDTH, 1, { 1 } },
+   { GL_DEPTH_TEST, 1, { GL_FALSE } },
+   { GL_DEPTH_FUNC, 1, { GL_LESS } },
+   { GL_DEPTH_WRITEMASK, 1, { GL_TRUE } },
+   { GL_DEPTH_CLEAR_VALUE, 1, { INT32_MAX } }, /* 1.0, normalised */
+   { GL_DEPTH_RANGE, 2, { 0, INT32_MAX } },
+   { GL_STENCIL_TEST, 1, { GL_FALSE } },
+   { GL_STENCIL_FUNC, 1, { GL_ALWAYS } },
+   { GL_STENCIL_BACK_FUNC, 1, { GL_ALWAYS } },
+   { GL_STENCIL_REF, 1, { 0 } },
+   { GL_STENCIL_FAIL, 1, { GL_KEEP } },
+   { GL_STENCIL_PASS_DEPTH_FAIL, 1, { GL_KEEP } },
+   { GL_STENCIL_BACK_PASS_DEPTH_PASS, 1, { GL_KEEP } },
+   { GL_STENCIL_CLEAR_VALUE, 1, { 0 } },
+   { GL_DITHER, 1, { GL_TRUE } },
+   { GL_SAMPLE_COVERAGE, 1, { GL_FALSE } },
+   { GL_SAMPLE_ALPHA_TO_COVERAGE, 1, { GL_FALSE } },
+   { GL_SAMPLE_COVERAGE_VALUE, 1, { 1 } },
+   { GL_SAMPLE_COVERAGE_INVERT, 1, { GL_FALSE } },
+   { GL_PACK_ALIGNMENT, 1, { 4 } },
+   { GL_UNPACK_ALIGNMENT, 1, { 4 } },
+   { GL_GENERATE_MIPMAP_HINT, 1, { GL_DONT_CARE } },
+   { GL_ACTIVE_TEXTURE, 1, { GL_TEXTURE0 } },
+   { GL_ARRAY_BUFFER_BINDING, 1, { 0 } },
+   { GL_ELEMENT_ARRAY_BUFFER_BINDING, 1, { 0 } },
+   { GL_CURRENT_PROGRAM, 1, { 0 } },
+   { GL_FRAMEBUFFER_BINDING, 1, { 0 } },
+   { GL_RED_BITS, 1, { 8 } },
+   { GL_GREEN_BITS, 1, { 8 } },
+   { GL_BLUE_BITS, 1, { 8 } },
+   { GL_ALPHA_BITS, 1, { 8 } },
+   { GL_DEPTH_BITS, 1, { 24 } },
+   { GL_STENCIL_BITS, 1, { 8 } },
+   { GL_SAMPLE_BUFFERS, 1, { 0 } },
+   { GL_SHADER_COMPILER, 1, { GL_TRUE } },
+   { GL_NUM_SHADER_BINARY_FORMATS, 1, { 0 } },
+   { GL_IMPLEMENTATION_COLOR_READ_FORMAT, 1, { GL_RGBA } },
+   { GL_IMPLEMENTATION_COLOR_READ_TYPE, 1, { GL_UNSIGNED_BYTE } },
+};
+
+static void
+test_initial_state(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 40, 30);
+   unsigned failures = 0;
+
+   for (unsigned i = 0; i < sizeof(initial) / sizeof(initial[0]); i++) {
+      GLint got[16];
+      memset(got, 0x55, sizeof(got));
+      _mesa_GetIntegerv(initial[i].pname, got);
+      for (unsigned c = 0; c < initial[i].n; c++) {
+         if (got[c] != initial[i].values[c]) {
+            print_error("0x%x[%u]: expected %d, got %d\n", initial[i].pname,
+                        c, initial[i].values[c], got[c]);
+            failures++;
+         }
+      }
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   }
+   assert_int_equal(failures, 0);
+   gl_test_destroy(t);
+}
+
+/* Minimum maximums of ES 2.0 table 6.18/6.19. */
+static void
+test_implementation_minimums(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   static const struct { GLenum pname; GLint min; } rows[] = {
+      { GL_MAX_VERTEX_ATTRIBS, 8 },
+      { GL_MAX_VERTEX_UNIFORM_VECTORS, 128 },
+      { GL_MAX_VARYING_VECTORS, 8 },
+      { GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 8 },
+      { GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 0 },
+      { GL_MAX_TEXTURE_IMAGE_UNITS, 8 },
+      { GL_MAX_FRAGMENT_UNIFORM_VECTORS, 16 },
+      { GL_MAX_TEXTURE_SIZE, 64 },
+      { GL_MAX_CUBE_MAP_TEXTURE_SIZE, 16 },
+      { GL_MAX_RENDERBUFFER_SIZE, 1 },
+      { GL_SUBPIXEL_BITS, 4 },
+   };
+   for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+      GLint v = -1;
+      _mesa_GetIntegerv(rows[i].pname, &v);
+      assert_true(v >= rows[i].min);
+   }
+   GLfloat range[2];
+   _mesa_GetFloatv(GL_ALIASED_POINT_SIZE_RANGE, range);
+   assert_true(range[0] <= 1.0f && range[1] >= 1.0f);
+   gl_test_destroy(t);
+}
+
+/* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
+ * round; booleans are value != 0. */
+static void
+test_get_conversions(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLint i[4];
+   GLfloat f[4];
+   GLboolean b[4];
+
+   _mesa_ClearColor(1.0f, 0.5f, 0.0f, -3.0f); /* clamped to [0, 1] */
+   _mesa_GetIntegerv(GL_COLOR_CLEAR_VALUE, i);
+   assert_int_equal(i[0], INT32_MAX);
+   assert_int_equal(i[1], 1073741824); /* 0.5 * (2^31 - 1), rounded */
+   assert_int_equal(i[2], 0);
+   assert_int_equal(i[3], 0);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_true(f[1] == 0.5f && f[3] == 0.0f);
+
+   _mesa_LineWidth(2.6f);
+   _mesa_GetIntegerv(GL_LINE_WIDTH, i);
+   assert_int_equal(i[0], 3);
+   _mesa_GetBooleanv(GL_LINE_WIDTH, b);
+   assert_int_equal(b[0], GL_TRUE);
+
+   _mesa_Viewport(1, 2, 3, 4);
+   _mesa_GetFloatv(GL_VIEWPORT, f);
+   assert_true(f[0] == 1.0f && f[1] == 2.0f && f[2] == 3.0f && f[3] == 4.0f);
+   _mesa_GetBooleanv(GL_BLEND_SRC_RGB, b);
+   assert_int_equal(b[0], GL_TRUE); /* GL_ONE != 0 */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+static void
+test_setters_round_trip(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLint v[4];
+
+   _mesa_BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE,
+                           GL_ZERO);
+   _mesa_GetIntegerv(GL_BLEND_DST_RGB, v);
+   assert_int_equal(v[0], GL_ONE_MINUS_SRC_ALPHA);
+   _mesa_BlendEquationSeparate(GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT);
+   _mesa_GetIntegerv(GL_BLEND_EQUATION_ALPHA, v);
+   assert_int_equal(v[0], GL_FUNC_REVERSE_SUBTRACT);
+   _mesa_StencilFuncSeparate(GL_BACK, GL_EQUAL, 5, 0x0f);
+   _mesa_GetIntegerv(GL_STENCIL_BACK_REF, v);
+   assert_int_equal(v[0], 5);
+   _mesa_GetIntegerv(GL_STENCIL_REF, v);
+   assert_int_equal(v[0], 0);
+   _mesa_StencilOpSeparate(GL_FRONT, GL_INCR_WRAP, GL_ZERO, GL_INVERT);
+   _mesa_GetIntegerv(GL_STENCIL_PASS_DEPTH_PASS, v);
+   assert_int_equal(v[0], GL_INVERT);
+   _mesa_StencilMask(0x3);
+   _mesa_GetIntegerv(GL_STENCIL_BACK_WRITEMASK, v);
+   assert_int_equal(v[0], 3);
+   _mesa_ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+   _mesa_GetIntegerv(GL_COLOR_WRITEMASK, v);
+   assert_true(v[0] == 1 && v[1] == 0 && v[2] == 1 && v[3] == 0);
+   _mesa_Enable(GL_CULL_FACE);
+   _mesa_CullFace(GL_FRONT_AND_BACK);
+   assert_true(_mesa_IsEnabled(GL_CULL_FACE));
+   _mesa_GetIntegerv(GL_CULL_FACE_MODE, v);
+   assert_int_equal(v[0], GL_FRONT_AND_BACK);
+   _mesa_DepthRangef(0.25f, 2.0f);
+   GLfloat f[2];
+   _mesa_GetFloatv(GL_DEPTH_RANGE, f);
+   assert_true(f[0] == 0.25f && f[1] == 1.0f);
+   _mesa_PixelStorei(GL_PACK_ALIGNMENT, 1);
+   _mesa_GetIntegerv(GL_PACK_ALIGNMENT, v);
+   assert_int_equal(v[0], 1);
+   _mesa_Viewport(0, 0, 1 << 20, 1 << 20); /* clamped to the maximum */
+   _mesa_GetIntegerv(GL_VIEWPORT, v);
+   GLint maxdims[2];
+   _mesa_GetIntegerv(GL_MAX_VIEWPORT_DIMS, maxdims);
+   assert_int_equal(v[2], maxdims[0]);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+static void
+test_buffers_and_attribs(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint names[2];
+   GLint v[4];
+   GLfloat f[4];
+   void *p;
+
+   _mesa_GenBuffers(2, names);
+   assert_true(names[0] != 0 && names[1] != 0 && names[0] != names[1]);
+   assert_false(_mesa_IsBuffer(names[0])); /* no object until bound */
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, names[0]);
+   assert_true(_mesa_IsBuffer(names[0]));
+   _mesa_BufferData(GL_ARRAY_BUFFER, 64, NULL, GL_DYNAMIC_DRAW);
+   _mesa_GetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, v);
+   assert_int_equal(v[0], 64);
+   _mesa_GetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_USAGE, v);
+   assert_int_equal(v[0], GL_DYNAMIC_DRAW);
+
+   _mesa_VertexAttribPointer(3, 2, GL_SHORT, GL_TRUE, 12, (void *)8);
+   _mesa_GetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, v);
+   assert_int_equal(v[0], (GLint)names[0]);
+   _mesa_GetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_SIZE, v);
+   assert_int_equal(v[0], 2);
+   _mesa_GetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_STRIDE, v);
+   assert_int_equal(v[0], 12);
+   _mesa_GetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_NORMALIZED, v);
+   assert_int_equal(v[0], GL_TRUE);
+   _mesa_GetVertexAttribPointerv(3, GL_VERTEX_ATTRIB_ARRAY_POINTER, &p);
+   assert_ptr_equal(p, (void *)8);
+
+   /* Deleting a bound buffer unbinds it (section 2.9). */
+   _mesa_DeleteBuffers(2, names);
+   _mesa_GetIntegerv(GL_ARRAY_BUFFER_BINDING, v);
+   assert_int_equal(v[0], 0);
+   _mesa_GetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, v);
+   assert_int_equal(v[0], 0);
+   assert_false(_mesa_IsBuffer(names[0]));
+
+   /* Current attribute values default to (0, 0, 0, 1). */
+   _mesa_GetVertexAttribfv(5, GL_CURRENT_VERTEX_ATTRIB, f);
+   assert_true(f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 1);
+   _mesa_VertexAttrib2f(5, 0.5f, 2.0f);
+   _mesa_GetVertexAttribfv(5, GL_CURRENT_VERTEX_ATTRIB, f);
+   assert_true(f[0] == 0.5f && f[1] == 2.0f && f[2] == 0 && f[3] == 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+static void
+test_strings_and_procs(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+
+   assert_string_equal((const char *)_mesa_GetString(GL_RENDERER), "noop");
+   assert_memory_equal(_mesa_GetString(GL_VERSION), "OpenGL ES 2.0", 13);
+   assert_memory_equal(_mesa_GetString(GL_SHADING_LANGUAGE_VERSION),
+                       "OpenGL ES GLSL ES 1.00", 22);
+   assert_ptr_equal(st_get_proc_address("glDrawArrays"),
+                    (st_proc)_mesa_DrawArrays);
+   assert_ptr_equal(st_get_proc_address("glGetError"),
+                    (st_proc)_mesa_GetError);
+   assert_ptr_equal(st_get_proc_address("glUniformMatrix4fv"),
+                    (st_proc)_mesa_UniformMatrix4fv);
+   assert_null(st_get_proc_address("glBegin"));
+   assert_null(st_get_proc_address("glNotAFunction"));
+   assert_null(st_get_proc_address(NULL));
+   gl_test_destroy(t);
+}
+
+static void
+test_context_creation_errors(void **state)
+{
+   struct pipe_screen *screen = NULL;
+   struct gl_test *t = gl_test_create(2, 0, 0, 0);
+   struct st_context_attribs attribs = { .profile = ST_PROFILE_OPENGL_ES1,
+                                         .major = 1 };
+   enum st_context_error err;
+
+   screen = t->screen;
+   assert_null(st_context_create(screen, &attribs, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_API);
+   attribs.profile = ST_PROFILE_OPENGL_ES2;
+   attribs.major = 2;
+   attribs.flags = 1u << 20;
+   assert_null(st_context_create(screen, &attribs, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_UNKNOWN_FLAG);
+   attribs.flags = 0;
+   attribs.major = 4;
+   assert_null(st_context_create(screen, &attribs, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_VERSION);
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_initial_state),
+      cmocka_unit_test(test_implementation_minimums),
+      cmocka_unit_test(test_get_conversions),
+      cmocka_unit_test(test_setters_round_trip),
+      cmocka_unit_test(test_buffers_and_attribs),
+      cmocka_unit_test(test_strings_and_procs),
+      cmocka_unit_test(test_context_creation_errors),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

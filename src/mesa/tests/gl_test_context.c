@@ -1,0 +1,92 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gl_test_context.h"
+#include "noop_public.h"
+#include "pipe/p_screen.h"
+
+struct gl_test *
+gl_test_create(int major, int minor, unsigned width, unsigned height)
+{
+   struct gl_test *t = calloc(1, sizeof(*t));
+   struct st_context_attribs attribs = {
+      .profile = ST_PROFILE_OPENGL_ES2, .major = major, .minor = minor,
+   };
+   struct st_visual visual = {
+      .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .depth_stencil_format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .double_buffered = false,
+   };
+   enum st_context_error err;
+
+   if (!t)
+      return NULL;
+   t->screen = noop_screen_create();
+   t->ctx = st_context_create(t->screen, &attribs, NULL, &err);
+   if (!t->ctx) {
+      t->screen->destroy(t->screen);
+      free(t);
+      return NULL;
+   }
+   if (width)
+      t->fb = st_framebuffer_create(t->screen, &visual, width, height);
+   st_make_current(t->ctx, t->fb, t->fb);
+   return t;
+}
+
+void
+gl_test_destroy(struct gl_test *t)
+{
+   st_make_current(NULL, NULL, NULL);
+   st_context_destroy(t->ctx);
+   if (t->fb)
+      st_framebuffer_destroy(t->fb);
+   t->screen->destroy(t->screen);
+   free(t);
+}
+
+static GLuint
+shader(GLenum type, const char *src)
+{
+   GLuint sh = _mesa_CreateShader(type);
+   GLint ok = 0;
+
+   _mesa_ShaderSource(sh, 1, &src, NULL);
+   _mesa_CompileShader(sh);
+   _mesa_GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[2048];
+      _mesa_GetShaderInfoLog(sh, sizeof(log), NULL, log);
+      fprintf(stderr, "compile failed:\n%s\n", log);
+   }
+   return sh;
+}
+
+GLuint
+gl_test_program(const char *vs, const char *fs)
+{
+   GLuint prog = _mesa_CreateProgram();
+   GLuint v = shader(GL_VERTEX_SHADER, vs);
+   GLuint f = shader(GL_FRAGMENT_SHADER, fs);
+   GLint ok = 0;
+
+   _mesa_AttachShader(prog, v);
+   _mesa_AttachShader(prog, f);
+   _mesa_LinkProgram(prog);
+   _mesa_DeleteShader(v);
+   _mesa_DeleteShader(f);
+   _mesa_GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[2048];
+      _mesa_GetProgramInfoLog(prog, sizeof(log), NULL, log);
+      fprintf(stderr, "link failed:\n%s\n", log);
+      _mesa_DeleteProgram(prog);
+      return 0;
+   }
+   return prog;
+}

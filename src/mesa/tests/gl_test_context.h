@@ -1,0 +1,30 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* A GL context on the noop driver, made current with a window-system
+ * framebuffer, for the front end's tests (no EGL). */
+#ifndef GL_TEST_CONTEXT_H
+#define GL_TEST_CONTEXT_H
+
+#include "main/gl_api.h"
+#include "state_tracker/st_api.h"
+
+struct gl_test {
+   struct pipe_screen *screen;
+   struct st_context *ctx;
+   struct st_framebuffer *fb;
+};
+
+/* ES 2.0 context with a width x height RGBA8 + Z24S8 framebuffer
+ * (fb NULL when width is 0: surfaceless). */
+struct gl_test *gl_test_create(int major, int minor, unsigned width,
+                               unsigned height);
+void gl_test_destroy(struct gl_test *t);
+
+/* Compiles and links a VS/FS pair; returns the program (0 on failure,
+ * with the logs printed). */
+GLuint gl_test_program(const char *vs, const char *fs);
+
+#endif
