@@ -54,7 +54,7 @@ usage(FILE *fp)
            "                 [--repeat R] [--passes]\n"
            "  Builds random shaders of about N (default 20000) and K*N\n"
            "  (default K = 4) instructions and times nir_optimize and\n"
-           "  nir_validate on each R times (default 3), printing the best\n"
+           "  nir_validate on each R times (default 5), printing the best\n"
            "  run of each and the ratio K*N / N.  --passes adds the time of\n"
            "  every pass of the loop at both sizes.  --scale 1 measures one\n"
            "  size only.\n");
@@ -204,7 +204,7 @@ print_ratio(const char *what, double small, double big, double target)
 int
 main(int argc, char **argv)
 {
-   unsigned target = 20000, repeat = 3, scale = 4;
+   unsigned target = 20000, repeat = 5, scale = 4;
    bool passes = false;
    uint64_t seed = 1;
    for (int i = 1; i < argc; i++) {
