@@ -62,6 +62,11 @@ struct isel {
       agx_block *header;
       unsigned if_depth;
    } loop;
+   /* Sum of the nesting amounts of the enclosing constructs (if: 1,
+    * loop: 2): the r0l count a lane must get to stay disabled to the end. */
+   unsigned exec_depth;
+   /* FS: coefficient register of fragment Z, or -1 */
+   int cf_z;
 };
 
 /* A NIR phi, one component: its sources are copied into `web` at the end
@@ -220,7 +225,7 @@ emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
 /* Condition codes (applegpu.py IConditionDesc / FConditionDesc) */
 enum {
    AGX_ICC_UEQ = 0, AGX_ICC_ULT = 1, AGX_ICC_UGT = 2,
-   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6,
+   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6, AGX_ICC_NUEQ = 8,
    AGX_FCC_EQ = 0, AGX_FCC_LT = 1, AGX_FCC_GT = 2, AGX_FCC_LTN = 3,
    AGX_FCC_GTE = 5, AGX_FCC_LTE = 6, AGX_FCC_GTN = 7,
 };
@@ -533,8 +538,9 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
    }
 
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
+      /* booleans are kept as 0 / ~0 words whatever their NIR size */
       unsigned sb = alu->src[i].src.ssa->bit_size;
-      if (sb != 32) {
+      if (sb != 32 && sb != 1) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", sb,
                   nir_op_infos[alu->op].name);
          return;
@@ -551,6 +557,11 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
 }
 
 /* ---- I/O ------------------------------------------------------------------ */
+
+static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op,
+                              unsigned cc, agx_operand a, agx_operand b,
+                              unsigned n);
+static agx_block *start_block(struct isel *st);
 
 static void
 emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
@@ -766,6 +777,78 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+static agx_operand
+emit_get_sr(struct isel *st, unsigned sr)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_GET_SR);
+   I->ops[AGX_ISA_GET_SR_D] = dst;
+   agx_operand o = {AGX_ISA_KIND_SREG, 8, 1, 0, sr};
+   I->ops[AGX_ISA_GET_SR_SR] = o;
+   return dst;
+}
+
+/* gl_FragCoord: x, y are the pixel (thread_position_in_grid, special
+ * registers 80 and 81, as Mesa's load_pixel_coord) plus 0.5; z and w are
+ * interpolated without perspective from their coefficient registers (Mesa
+ * agx_compile.c, load_frag_coord_zw). */
+static void
+emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
+{
+   agx_operand *dst = def_ops(st, &intr->def);
+   for (unsigned c = 0; c < intr->def.num_components; ++c) {
+      if (c < 2) {
+         agx_operand p = emit_convert(st, 10 /* u32_to_f */, 1,
+                                      emit_get_sr(st, 80 + c));
+         dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p,
+                             agx_isa_fimm(0x30) /* 0.5 */);
+      } else {
+         int cf = c == 2 ? st->cf_z : 0;
+         if (cf < 0) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "no Z binding");
+            return;
+         }
+         agx_operand v = agx_temp(st->ctx, 32, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
+         I->ops[AGX_ISA_ITER_D] = v;
+         agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, (int64_t)cf};
+         I->ops[AGX_ISA_ITER_I] = cfo;
+         dst[c] = v;
+         st->ctx->info->reads_varyings = true;
+      }
+   }
+}
+
+/*
+ * discard: the lanes discarding clear their samples (sample_mask with an
+ * empty mask, as Mesa lowers discard) and are disabled for the rest of the
+ * shader: their r0l count is set one above the nesting of every enclosing
+ * construct, so no pop, else or while brings them back.  discard_if does
+ * the same inside an if on its condition.
+ */
+static void
+emit_discard(struct isel *st, const agx_operand *cond)
+{
+   agx_operand z = agx_isa_imm(0, 8);
+   unsigned depth = st->exec_depth;
+   if (cond) {
+      emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, *cond, z, 1);
+      depth += 1;
+   }
+   /* Mesa waits for earlier pixels (wait_pix 1) before a sample_mask */
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+   I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(1, 10);
+   I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+   I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+   I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0, 8);
+   agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(depth + 1, 16));
+   I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+   I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(cond ? 1 : 0, 2);
+   st->ctx->info->can_discard = true;
+   /* what follows (phi copies included) runs in a block of its own */
+   start_block(st);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -785,6 +868,25 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_vertex_id:
       def_ops(st, &intr->def)[0] = st->vertex_id;
       break;
+   case nir_intrinsic_load_frag_coord:
+      emit_frag_coord(st, intr);
+      break;
+   case nir_intrinsic_load_front_face: {
+      /* !backfacing (special register 62), as a 0 / ~0 boolean */
+      agx_operand back = emit_get_sr(st, 62);
+      def_ops(st, &intr->def)[0] =
+         emit_cmpsel(st, false, AGX_ICC_UEQ, back, agx_isa_imm(0, 8),
+                     imm32(st, ~0u), agx_isa_imm(0, 8));
+      break;
+   }
+   case nir_intrinsic_discard:
+      emit_discard(st, NULL);
+      break;
+   case nir_intrinsic_discard_if: {
+      agx_operand c = get_src(st, &intr->src[0], 0);
+      emit_discard(st, &c);
+      break;
+   }
    case nir_intrinsic_load_instance_id:
       def_ops(st, &intr->def)[0] = st->instance_id;
       break;
@@ -864,9 +966,6 @@ emit_instr(struct isel *st, nir_instr *instr)
  * lanes are written) and recompute the mask with pop_exec 0.
  */
 
-enum {
-   AGX_ICC_NUEQ = 8,
-};
 
 static agx_instr *
 emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
@@ -995,6 +1094,7 @@ emit_if(struct isel *st, nir_if *nif)
    emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, cond, z, 1);
 
    st->loop.if_depth++;
+   st->exec_depth += 1;
    start_block(st);
    emit_cf_list(st, &nif->then_list);
 
@@ -1003,6 +1103,7 @@ emit_if(struct isel *st, nir_if *nif)
    start_block(st);
    emit_cf_list(st, &nif->else_list);
    st->loop.if_depth--;
+   st->exec_depth -= 1;
 
    start_block(st);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
@@ -1024,7 +1125,9 @@ emit_loop(struct isel *st, nir_loop *loop)
    st->loop.active = true;
    st->loop.header = header;
    st->loop.if_depth = 0;
+   st->exec_depth += 2;
    emit_cf_list(st, &loop->body);
+   st->exec_depth -= 2;
    st->loop = saved;
 
    emit_exec_op(st, AGX_ISA_OP_WHILE_ICMP, AGX_ICC_UEQ, z, z, 2);
@@ -1240,6 +1343,7 @@ assign_cf(struct isel *st)
 {
    struct agx_varyings_fs *fs = &st->ctx->info->fs;
    uint8_t mask[VARYING_SLOT_MAX] = {0};
+   bool reads_frag_z = false;
    nir_function_impl *impl = nir_shader_get_entrypoint(st->nir);
 
    for (unsigned i = 0; i < VARYING_SLOT_MAX; ++i)
@@ -1250,6 +1354,9 @@ assign_cf(struct isel *st)
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic == nir_intrinsic_load_frag_coord &&
+             intr->def.num_components > 2)
+            reads_frag_z = true;
          if (intr->intrinsic != nir_intrinsic_load_input)
             continue;
          unsigned slot = nir_intrinsic_base(intr);
@@ -1267,6 +1374,16 @@ assign_cf(struct isel *st)
       .cf_base = 0, .slot = VARYING_SLOT_POS, .offset = 3, .count = 1};
    fs->nr_bindings = 1;
    unsigned cf = 1;
+
+   st->cf_z = -1;
+   if (reads_frag_z) {
+      fs->reads_z = true;
+      st->cf_z = (int)cf;
+      fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
+         .cf_base = (uint8_t)cf, .slot = VARYING_SLOT_POS, .offset = 2,
+         .count = 1};
+      cf++;
+   }
 
    for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
       if (!mask[slot])
