@@ -796,12 +796,15 @@ static void
 emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
 {
    agx_operand *dst = def_ops(st, &intr->def);
+   unsigned read = nir_def_components_read(&intr->def);
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
-      if (c < 2) {
+      if (!(read & (1u << c))) {
+         dst[c] = agx_mov_imm(&st->b, 32, 0);
+      } else if (c < 2) {
          agx_operand p = emit_convert(st, 10 /* u32_to_f */, 1,
                                       emit_get_sr(st, 80 + c));
-         dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p,
-                             agx_isa_fimm(0x30) /* 0.5 */);
+         /* minifloat 0x20 is 0.5 (exponent 2, no fraction) */
+         dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
       } else {
          int cf = c == 2 ? st->cf_z : 0;
          if (cf < 0) {
@@ -1355,7 +1358,7 @@ assign_cf(struct isel *st)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
          if (intr->intrinsic == nir_intrinsic_load_frag_coord &&
-             intr->def.num_components > 2)
+             (nir_def_components_read(&intr->def) & 4))
             reads_frag_z = true;
          if (intr->intrinsic != nir_intrinsic_load_input)
             continue;
