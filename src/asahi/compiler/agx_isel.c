@@ -900,6 +900,114 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/*
+ * Textures: texture_sample (or texture_load for texelFetch) with the
+ * texture in state slot ts<texture_index> and the sampler in
+ * ss<sampler_index>, which the driver binds with the USC Texture and
+ * Sampler words.  2D textures only for now.  Explicit LODs and biases are
+ * 16-bit floats in a register (the lod_min / auto_lod_bias modes that take
+ * a register, applegpu's texture_sample LOD modes 6 and 5).  The result is
+ * asynchronous: wait before use.
+ */
+static void
+emit_tex(struct isel *st, nir_tex_instr *tex)
+{
+   agx_operand *dst = def_ops(st, &tex->def);
+   bool fetch = tex->op == nir_texop_txf;
+
+   if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
+        tex->op != nir_texop_txb && !fetch) ||
+       tex->sampler_dim != NIR_SAMPLER_DIM_2D || tex->is_array ||
+       tex->is_shadow || tex->def.bit_size != 32 ||
+       tex->texture_index >= 128 || tex->sampler_index >= 16) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "texture operation %u (dimension %u%s%s)", tex->op,
+               tex->sampler_dim, tex->is_array ? ", array" : "",
+               tex->is_shadow ? ", shadow" : "");
+      return;
+   }
+
+   agx_operand coord[2] = {{0}}, lod = agx_isa_imm(0, 8);
+   unsigned lod_mode = 0; /* auto_lod */
+   for (unsigned i = 0; i < tex->num_srcs; ++i) {
+      nir_src *src = &tex->src[i].src;
+      switch (tex->src[i].src_type) {
+      case nir_tex_src_coord:
+         coord[0] = get_src(st, src, 0);
+         coord[1] = get_src(st, src, 1);
+         break;
+      case nir_tex_src_lod:
+      case nir_tex_src_bias: {
+         bool is_lod = tex->src[i].src_type == nir_tex_src_lod;
+         agx_operand v = get_src(st, src, 0);
+         lod = agx_temp(st->ctx, 16, 1);
+         if (fetch) {
+            /* an integer level: its low half */
+            agx_operand parts[2];
+            agx_split(&st->b, parts, 2, v);
+            lod = parts[0];
+         } else {
+            /* f32 -> f16: an f32 add into a 16-bit register */
+            agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+            I->ops[AGX_ISA_FADD32_D] = lod;
+            I->ops[AGX_ISA_FADD32_A] = v;
+            I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+         }
+         lod_mode = is_lod ? 6 : 5;
+         break;
+      }
+      case nir_tex_src_texture_deref:
+      case nir_tex_src_sampler_deref:
+         break;
+      default:
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "texture source %u",
+                  tex->src[i].src_type);
+         return;
+      }
+   }
+   if (coord[0].kind == AGX_ISA_KIND_NONE) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "texture without coordinates");
+      return;
+   }
+
+   /* Vertex shaders have no derivatives: level 0 unless given. */
+   if (lod_mode == 0 && (st->ctx->stage != MESA_SHADER_FRAGMENT || fetch)) {
+      lod = agx_mov_imm(&st->b, 16, 0);
+      lod_mode = 6;
+   }
+
+   agx_operand c = agx_collect(&st->b, 2, coord);
+   agx_operand v = agx_temp(st->ctx, 32, 4);
+   enum agx_isa_op op = fetch ? AGX_ISA_OP_TEXTURE_LOAD
+                              : AGX_ISA_OP_TEXTURE_SAMPLE;
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(0xf, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = v;
+   agx_operand t = {AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0,
+                    (int64_t)tex->texture_index};
+   agx_operand sm = {AGX_ISA_KIND_SAMPLER_STATE, 32, 1, 0,
+                     (int64_t)tex->sampler_index};
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_T] = t;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_S] = sm;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(2 /* tex_2d */, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_C] = c;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_LOD] = agx_isa_enum(lod_mode, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_D] = lod;
+
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+
+   agx_operand parts[4];
+   agx_split(&st->b, parts, 4, v);
+   for (unsigned i = 0; i < tex->def.num_components && i < 4; ++i)
+      dst[i] = parts[i];
+
+   struct agx_shader_info *info = st->ctx->info;
+   info->nr_textures = MAX2(info->nr_textures, tex->texture_index + 1);
+   if (!fetch)
+      info->nr_samplers = MAX2(info->nr_samplers, tex->sampler_index + 1);
+}
+
 static void
 emit_load_const(struct isel *st, nir_load_const_instr *lc)
 {
@@ -937,8 +1045,11 @@ emit_instr(struct isel *st, nir_instr *instr)
          dst[c] = agx_mov_imm(&st->b, u->def.bit_size == 16 ? 16 : 32, 0);
       break;
    }
+   case nir_instr_type_tex:
+      emit_tex(st, nir_instr_as_tex(instr));
+      break;
    case nir_instr_type_deref:
-      agx_fail(st->ctx, AGX_COMPILE_INVALID, "deref left after lowering");
+      /* sampler derefs feed texture instructions, which use the indices */
       break;
    default:
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "NIR instruction type %u",

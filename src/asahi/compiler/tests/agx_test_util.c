@@ -73,6 +73,8 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
             draw->vbo_va[i], draw->vbo_size[i], draw->vbo[i], false};
    }
    g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &mem, false};
+   g->texture = draw->texture;
+   g->texture_user = draw->texture_user;
 
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw)) {
@@ -125,6 +127,8 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
       g->frag.pixel[l][1] = 0;
    }
    g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, &t};
+   g->texture = draw->texture;
+   g->texture_user = draw->texture_user;
 
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw))

@@ -18,6 +18,7 @@
 
 #include "asahi/compiler/agx_compile.h"
 #include "asahi/sim/asahi_sim.h"
+#include "asahi/sim/asahi_sim_texture.h"
 
 #define AGX_TEST_MAX_BUFFERS 4
 
@@ -31,6 +32,9 @@ struct agx_test_draw {
    size_t vbo_size[AGX_TEST_MAX_BUFFERS];
    uint64_t vbo_va[AGX_TEST_MAX_BUFFERS];
    uint32_t sysvals[AGX_SYSVAL_COUNT];
+   /* texture unit for texture instructions (NULL: none) */
+   const struct asahi_sim_texture_hooks *texture;
+   void *texture_user;
 };
 
 /* Fill the uniform file from the push layout.  Returns false if a range
