@@ -252,6 +252,53 @@ emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
    return dst;
 }
 
+/* A NIR comparison as the hardware's compare: operands, condition code and
+ * whether the NIR result is the negation of that code.  Used to fuse
+ * compare + select (icmpsel/fcmpsel) and compare + if (if_icmp/if_fcmp). */
+struct agx_cmp {
+   bool is_float, invert;
+   unsigned cc;
+   agx_operand a, b;
+};
+
+static bool
+match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
+{
+   nir_instr *p = src->ssa->parent_instr;
+   if (p->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(p);
+   if (alu->def.num_components != 1 || comp != 0 ||
+       alu->src[0].src.ssa->bit_size != 32)
+      return false;
+
+   switch (alu->op) {
+#define CMP(name, fl, code, inv)                                               \
+   case nir_op_##name:                                                         \
+   case nir_op_##name##32:                                                     \
+      out->is_float = fl;                                                      \
+      out->cc = code;                                                          \
+      out->invert = inv;                                                       \
+      break;
+      CMP(flt, true, AGX_FCC_LT, false)
+      CMP(fge, true, AGX_FCC_GTE, false)
+      CMP(feq, true, AGX_FCC_EQ, false)
+      CMP(fneu, true, AGX_FCC_EQ, true)
+      CMP(ilt, false, AGX_ICC_SLT, false)
+      CMP(ige, false, AGX_ICC_SLT, true)
+      CMP(ult, false, AGX_ICC_ULT, false)
+      CMP(uge, false, AGX_ICC_ULT, true)
+      CMP(ieq, false, AGX_ICC_UEQ, false)
+      CMP(ine, false, AGX_ICC_UEQ, true)
+#undef CMP
+   default:
+      return false;
+   }
+   out->a = out->is_float ? fsrc_c(st, alu, 0, 0) : isrc_c(st, alu, 0, 0);
+   out->b = out->is_float ? fsrc_c(st, alu, 1, 0) : isrc_c(st, alu, 1, 0);
+   return true;
+}
+
 /* ---- ALU ------------------------------------------------------------------ */
 
 /* Shift count modulo 32 (NIR's rule; the hardware takes 7 bits). */
@@ -453,9 +500,16 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
 
    case nir_op_b32csel:
-   case nir_op_bcsel:
+   case nir_op_bcsel: {
+      /* a comparison feeding the select is fused into it */
+      struct agx_cmp cmp;
+      if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
+         return emit_cmpsel(st, cmp.is_float, cmp.cc, cmp.a, cmp.b,
+                            cmp.invert ? S(2) : S(1),
+                            cmp.invert ? S(1) : S(2));
       /* cond == 0 ? else : then */
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
+   }
 
    case nir_op_flt32:
    case nir_op_fge32:
@@ -1202,10 +1256,28 @@ emit_block(struct isel *st, nir_block *block)
 static void
 emit_if(struct isel *st, nir_if *nif)
 {
-   agx_operand cond = get_src(st, &nif->condition, 0);
    agx_operand z = agx_isa_imm(0, 8);
+   struct agx_cmp cmp;
+   enum agx_isa_op if_op, else_op;
+   unsigned if_cc, else_cc;
 
-   emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, cond, z, 1);
+   if (match_cmp(st, &nif->condition, 0, &cmp)) {
+      /* the comparison itself decides: then-lanes satisfy the code (or its
+       * negation, bit 3 of the code), else-lanes the opposite */
+      if_op = cmp.is_float ? AGX_ISA_OP_IF_FCMP : AGX_ISA_OP_IF_ICMP;
+      else_op = cmp.is_float ? AGX_ISA_OP_ELSE_FCMP : AGX_ISA_OP_ELSE_ICMP;
+      if_cc = cmp.cc | (cmp.invert ? 8 : 0);
+      else_cc = if_cc ^ 8;
+   } else {
+      cmp.a = get_src(st, &nif->condition, 0);
+      cmp.b = z;
+      if_op = AGX_ISA_OP_IF_ICMP;
+      else_op = AGX_ISA_OP_ELSE_ICMP;
+      if_cc = AGX_ICC_NUEQ;
+      else_cc = AGX_ICC_UEQ;
+   }
+
+   emit_exec_op(st, if_op, if_cc, cmp.a, cmp.b, 1);
 
    st->loop.if_depth++;
    st->exec_depth += 1;
@@ -1213,7 +1285,7 @@ emit_if(struct isel *st, nir_if *nif)
    emit_cf_list(st, &nif->then_list);
 
    start_block(st);
-   emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_UEQ, cond, z, 1);
+   emit_exec_op(st, else_op, else_cc, cmp.a, cmp.b, 1);
    start_block(st);
    emit_cf_list(st, &nif->else_list);
    st->loop.if_depth--;
