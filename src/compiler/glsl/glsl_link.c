@@ -97,6 +97,24 @@ link_attribs(struct link *l)
    prog->attribs = rzalloc_array(prog, struct glsl_program_attrib,
                                  vs->num_vars ? vs->num_vars : 1);
    bool used[LINK_MAX_VERTEX_ATTRIBS] = { false };
+   for (unsigned i = 0; i < vs->num_vars; i++) {
+      struct glsl_nir_var *v = &vs->vars[i];
+      if (v->builtin && v->var->mode == nir_var_shader_in &&
+          v->var->data.location == VERT_ATTRIB_GENERIC0) {
+         used[0] = true;
+         v->var->data.driver_location = 0;
+         if (v->used) {
+            struct glsl_program_attrib *a =
+               &prog->attribs[prog->num_attribs++];
+            a->name = ralloc_strdup(prog, v->name);
+            a->type = v->type;
+            a->gl_type = glsl_type_gl_enum(v->type);
+            a->array_size = 1;
+            a->location = 0;
+            a->num_slots = 1;
+         }
+      }
+   }
    /* Pass 0 places explicitly located attributes, pass 1 the rest. */
    for (unsigned pass = 0; pass < 2; pass++) {
       for (unsigned i = 0; i < vs->num_vars; i++) {

@@ -531,6 +531,52 @@ bi_integer(struct g2n *c, struct bargs *a)
 
 /* ---- packing (8.4) ---------------------------------------------------------- */
 
+/* pack{U,S}norm{2x16,4x8} (GLSL 4.60 8.4): each component clamped to
+ * [0, 1] or [-1, 1], scaled to 2^bits - 1 or 2^(bits-1) - 1, rounded and
+ * placed in its bit field, the first component lowest. */
+static nir_def *
+pack_norm(nir_builder *b, nir_def *x, unsigned bits, bool snorm)
+{
+   double scale = snorm ? (double)((1u << (bits - 1)) - 1)
+                        : (double)((1u << bits) - 1);
+   nir_def *lo = fconst(b, snorm ? -1.0 : 0.0, x);
+   nir_def *cl = nir_fmin(b, nir_fmax(b, x, lo), fconst(b, 1.0, x));
+   nir_def *q = nir_f2i32(b, nir_fround_even(b, nir_fmul(b, cl,
+                                                         fconst(b, scale,
+                                                                x))));
+   nir_def *mask = nir_imm_int(b, (int)((1u << bits) - 1));
+   nir_def *r = NULL;
+   for (unsigned i = 0; i < x->num_components; i++) {
+      nir_def *f = nir_iand(b, nir_channel(b, q, i), mask);
+      f = nir_ishl(b, f, nir_imm_int(b, (int)(i * bits)));
+      r = r ? nir_ior(b, r, f) : f;
+   }
+   return r;
+}
+
+/* unpack{U,S}norm{2x16,4x8}: field / (2^bits - 1), or the sign-extended
+ * field / (2^(bits-1) - 1) clamped to [-1, 1]. */
+static nir_def *
+unpack_norm(nir_builder *b, nir_def *p, unsigned bits, unsigned n,
+            bool snorm)
+{
+   nir_def *comps[4];
+   for (unsigned i = 0; i < n; i++) {
+      nir_def *off = nir_imm_int(b, (int)(i * bits));
+      nir_def *w = nir_imm_int(b, (int)bits);
+      if (snorm) {
+         nir_def *f = nir_i2f32(b, nir_ibitfield_extract(b, p, off, w));
+         f = nir_fdiv(b, f, nir_imm_float(b, (float)((1u << (bits - 1)) - 1)));
+         comps[i] = nir_fmax(b, f, nir_imm_float(b, -1.0f));
+      } else {
+         nir_def *f = nir_u2f32(b, nir_ubitfield_extract(b, p, off, w));
+         comps[i] = nir_fdiv(b, f, nir_imm_float(b, (float)((1u << bits) -
+                                                          1)));
+      }
+   }
+   return nir_vec(b, comps, n);
+}
+
 static struct g2n_val
 bi_pack(struct g2n *c, struct bargs *a)
 {
@@ -541,8 +587,11 @@ bi_pack(struct g2n *c, struct bargs *a)
       return ret(a, nir_pack_half_2x16(b, x));
    if (!strcmp(n, "unpackHalf2x16"))
       return ret(a, nir_unpack_half_2x16(b, x));
-   g2n_fail(c, NULL, "built-in '%s' is not translated yet", n);
-   return ret(a, x);
+   bool snorm = strstr(n, "Snorm") != NULL;
+   bool is16 = strstr(n, "2x16") != NULL;
+   if (!strncmp(n, "pack", 4))
+      return ret(a, pack_norm(b, x, is16 ? 16 : 8, snorm));
+   return ret(a, unpack_norm(b, x, is16 ? 16 : 8, is16 ? 2 : 4, snorm));
 }
 
 /* ---- the family table ------------------------------------------------------- */
@@ -590,6 +639,10 @@ static const struct {
    { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
    { "findLSB", bi_integer }, { "findMSB", bi_integer },
    { "packHalf2x16", bi_pack }, { "unpackHalf2x16", bi_pack },
+   { "packUnorm2x16", bi_pack }, { "unpackUnorm2x16", bi_pack },
+   { "packSnorm2x16", bi_pack }, { "unpackSnorm2x16", bi_pack },
+   { "packUnorm4x8", bi_pack }, { "unpackUnorm4x8", bi_pack },
+   { "packSnorm4x8", bi_pack }, { "unpackSnorm4x8", bi_pack },
 };
 
 /* 2: exact, 1: implicit conversion, 0: no match. */

@@ -355,6 +355,10 @@ struct builtin_io {
 /* Locations: the standard slots glsl_program.h documents. */
 static const struct builtin_io builtin_ios[] = {
    { "gl_Position", "vec4", VS, nir_var_shader_out, VARYING_SLOT_POS, 0, 0 },
+   /* Compatibility: gl_Vertex is generic attribute 0 (the linker keeps
+    * index 0 for it). */
+   { "gl_Vertex", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_GENERIC0, 0,
+     0 },
    { "gl_PointSize", "float", VS, nir_var_shader_out, VARYING_SLOT_PSIZ, 0,
      0 },
    { "gl_VertexID", "int", VS, 0, 0, nir_intrinsic_load_vertex_id, 0 },
