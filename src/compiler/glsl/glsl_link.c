@@ -54,6 +54,33 @@ link_type_slots(const struct glsl_type *t)
    }
 }
 
+bool
+link_types_match(const struct glsl_type *a, const struct glsl_type *b)
+{
+   if (glsl_type_equal(a, b))
+      return true;
+   if (!a || !b || a->base_type != b->base_type)
+      return false;
+   if (a->base_type == GLSL_TYPE_ARRAY)
+      return a->length == b->length &&
+             link_types_match(a->element, b->element);
+   if (a->base_type != GLSL_TYPE_STRUCT &&
+       a->base_type != GLSL_TYPE_INTERFACE)
+      return false;
+   /* Structures of different shaders match by name and members
+    * (GLSL 4.60 4.3.9 / ES 3.00 4.3.9). */
+   if ((a->name == NULL) != (b->name == NULL) ||
+       (a->name && strcmp(a->name, b->name)) ||
+       a->num_fields != b->num_fields)
+      return false;
+   for (unsigned i = 0; i < a->num_fields; i++) {
+      if (strcmp(a->fields[i].name, b->fields[i].name) ||
+          !link_types_match(a->fields[i].type, b->fields[i].type))
+         return false;
+   }
+   return true;
+}
+
 void
 link_demote_var(nir_shader *nir, nir_variable *var)
 {

@@ -126,7 +126,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
             link_demote_var(c->nir, in->var);
             continue;
          }
-         if (!glsl_type_equal(in->type, out->type)) {
+         if (!link_types_match(in->type, out->type)) {
             link_error(l, "'%s' is declared with different types in the %s "
                        "and %s shaders", in->name, gl_shader_stage_name(ps),
                        gl_shader_stage_name(cs));

@@ -594,6 +594,29 @@ bi_pack(struct g2n *c, struct bargs *a)
    return ret(a, unpack_norm(b, x, is16 ? 16 : 8, is16 ? 2 : 4, snorm));
 }
 
+/* ftransform() (GLSL 1.10 8.5): the fixed-function position. */
+static struct g2n_val
+bi_ftransform(struct g2n *c, struct bargs *a)
+{
+   struct g2n_sym *m = g2n_lookup(c, "gl_ModelViewProjectionMatrix");
+   struct g2n_sym *v = g2n_lookup(c, "gl_Vertex");
+   if (!m || !v || !m->var || !v->var) {
+      g2n_fail(c, NULL, "ftransform() needs the compatibility built-ins");
+      return ret(a, NULL);
+   }
+   if (m->var_index >= 0)
+      util_dynarray_element(&c->vars, struct glsl_nir_var,
+                            m->var_index)->used = true;
+   if (v->var_index >= 0)
+      util_dynarray_element(&c->vars, struct glsl_nir_var,
+                            v->var_index)->used = true;
+   struct g2n_val mv = g2n_load(c, nir_build_deref_var(&c->b, m->var),
+                                m->type);
+   struct g2n_val vv = g2n_load(c, nir_build_deref_var(&c->b, v->var),
+                                v->type);
+   return g2n_binop(c, '*', mv, vv, a->rt);
+}
+
 /* ---- the family table ------------------------------------------------------- */
 
 static const struct {
@@ -638,6 +661,7 @@ static const struct {
    { "bitfieldExtract", bi_integer }, { "bitfieldInsert", bi_integer },
    { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
    { "findLSB", bi_integer }, { "findMSB", bi_integer },
+   { "ftransform", bi_ftransform },
    { "packHalf2x16", bi_pack }, { "unpackHalf2x16", bi_pack },
    { "packUnorm2x16", bi_pack }, { "unpackUnorm2x16", bi_pack },
    { "packSnorm2x16", bi_pack }, { "unpackSnorm2x16", bi_pack },

@@ -177,7 +177,7 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
 
    nir_loop *loop = nir_push_loop(b);
    g2n_stmt(c, f->fn->a);
-   if (!nir_block_ends_in_jump(nir_cursor_current_block(b->cursor)))
+   if (!g2n_block_done(c))
       nir_jump(b, nir_jump_break);
    nir_pop_loop(b, loop);
 

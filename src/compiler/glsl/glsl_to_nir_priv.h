@@ -151,6 +151,8 @@ void g2n_stmt_list(struct g2n *c, struct ast_list *l);
 /* After closing a NIR loop inside an inlined function: leave the next
  * loop out too when the function returned. */
 void g2n_after_loop(struct g2n *c);
+/* Nothing placed at the cursor could run (after a jump). */
+bool g2n_block_done(struct g2n *c);
 
 /* glsl_to_nir_func.c */
 struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);

@@ -372,6 +372,40 @@ static const struct builtin_io builtin_ios[] = {
      FRAG_RESULT_MAX - FRAG_RESULT_DATA0 },
    { "gl_FragDepth", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH, 0,
      0 },
+   /* Compatibility-profile varyings at their fixed slots. */
+   { "gl_FrontColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_COL0, 0,
+     0 },
+   { "gl_BackColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_BFC0, 0,
+     0 },
+   { "gl_FrontSecondaryColor", "vec4", VS, nir_var_shader_out,
+     VARYING_SLOT_COL1, 0, 0 },
+   { "gl_BackSecondaryColor", "vec4", VS, nir_var_shader_out,
+     VARYING_SLOT_BFC1, 0, 0 },
+   { "gl_TexCoord", "vec4", VS, nir_var_shader_out, VARYING_SLOT_TEX0, 0,
+     8 },
+   { "gl_FogFragCoord", "float", VS, nir_var_shader_out, VARYING_SLOT_FOGC,
+     0, 0 },
+   { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
+   { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,
+     0, 0 },
+   { "gl_TexCoord", "vec4", FS, nir_var_shader_in, VARYING_SLOT_TEX0, 0, 8 },
+   { "gl_FogFragCoord", "float", FS, nir_var_shader_in, VARYING_SLOT_FOGC, 0,
+     0 },
+   /* Compatibility-profile transformation state: default-block uniforms
+    * named like this, identity by default (GL 2.1 2.11.2); the GL front
+    * end keeps them current. */
+   { "gl_ModelViewMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_ProjectionMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewProjectionMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ModelViewMatrixInverse", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ModelViewProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform,
+     -1, 0, 0 },
+   { "gl_NormalMatrix", "mat3", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_TextureMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 8 },
 };
 
 static struct g2n_sym *
@@ -431,10 +465,12 @@ g2n_builtin_var(struct g2n *c, const char *name)
          sym->var = nir_variable_create(c->shader, io->mode,
                                         g2n_vtype(c, t, false), name);
          sym->var->data.location = io->location;
-         sym->var->data.driver_location = (unsigned)io->location;
-         record_var(c, sym, name, t,
-                    io->mode == nir_var_shader_out ? AST_Q_OUT : AST_Q_IN,
-                    NULL, NULL, true);
+         if (io->location >= 0)
+            sym->var->data.driver_location = (unsigned)io->location;
+         unsigned q = io->mode == nir_var_shader_out ? AST_Q_OUT
+                      : io->mode == nir_var_uniform  ? AST_Q_UNIFORM
+                                                     : AST_Q_IN;
+         record_var(c, sym, name, t, q, NULL, NULL, true);
          util_dynarray_element(&c->vars, struct glsl_nir_var,
                                sym->var_index)->location = io->location;
       }

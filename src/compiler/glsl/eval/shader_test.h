@@ -32,8 +32,9 @@ struct shader_test {
    int width, height;
    const char *required_ext[8];
    unsigned num_required_ext;
-   /* Shader sections (NULL when absent). */
-   char *vs, *fs;
+   /* Shader sections, several per stage when the file has them. */
+   char *vs[4], *fs[4];
+   unsigned num_vs, num_fs;
    bool vs_passthrough;
    const char *unsupported_section; /* e.g. "[geometry shader]" */
    char *vertex_data;

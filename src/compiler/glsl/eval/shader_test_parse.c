@@ -88,12 +88,12 @@ assign_section(struct shader_test *t, char *name, char *body,
 {
    if (!strcmp(name, "[require]"))
       *require = body;
-   else if (!strcmp(name, "[vertex shader]"))
-      t->vs = body;
+   else if (!strcmp(name, "[vertex shader]") && t->num_vs < 4)
+      t->vs[t->num_vs++] = body;
    else if (!strcmp(name, "[vertex shader passthrough]"))
       t->vs_passthrough = true;
-   else if (!strcmp(name, "[fragment shader]"))
-      t->fs = body;
+   else if (!strcmp(name, "[fragment shader]") && t->num_fs < 4)
+      t->fs[t->num_fs++] = body;
    else if (!strcmp(name, "[vertex data]"))
       t->vertex_data = body;
    else if (!strcmp(name, "[test]"))

@@ -184,26 +184,44 @@ scan_fs(struct run *r)
 }
 
 static enum shader_test_result
-setup(struct run *r)
+setup(struct run *r, bool expect_link_error)
 {
    const struct shader_test *t = r->t;
-   struct glsl_parse_state *sh[2];
-   const char *vs = t->vs ? t->vs : passthrough_vs;
-   if (!t->fs) {
+   struct glsl_parse_state *sh[8];
+   unsigned n = 0;
+   if (!t->num_fs) {
       r->msg = "no fragment shader";
       return SHADER_TEST_SKIP;
    }
-   if (!compile(r, MESA_SHADER_VERTEX, vs, &sh[0]) ||
-       !compile(r, MESA_SHADER_FRAGMENT, t->fs, &sh[1]))
+   for (unsigned i = 0; i < t->num_vs; i++) {
+      if (!compile(r, MESA_SHADER_VERTEX, t->vs[i], &sh[n++]))
+         return SHADER_TEST_FAIL;
+   }
+   if (!t->num_vs &&
+       !compile(r, MESA_SHADER_VERTEX, passthrough_vs, &sh[n++]))
       return SHADER_TEST_FAIL;
+   for (unsigned i = 0; i < t->num_fs; i++) {
+      if (!compile(r, MESA_SHADER_FRAGMENT, t->fs[i], &sh[n++]))
+         return SHADER_TEST_FAIL;
+   }
    /* piglit binds its rectangle attribute to index 0. */
    const struct glsl_location_binding bind[] = { { "piglit_vertex", 0 } };
    struct glsl_link_options lo = { .attrib_bindings = bind,
                                    .num_attrib_bindings = 1 };
-   r->prog = glsl_link_program(r->mem, sh, 2, &lo);
-   if (!r->prog || !r->prog->link_status) {
+   r->prog = glsl_link_program(r->mem, sh, n, &lo);
+   if (!r->prog) {
+      r->msg = "no memory";
+      return SHADER_TEST_FAIL;
+   }
+   if (expect_link_error) {
+      r->msg = r->prog->link_status ? "linked, but a link error was "
+                                      "expected"
+                                    : NULL;
+      return r->prog->link_status ? SHADER_TEST_FAIL : SHADER_TEST_SKIP;
+   }
+   if (!r->prog->link_status) {
       r->msg = ralloc_asprintf(r->mem, "link failed: %s",
-                               r->prog ? r->prog->info_log : "no memory");
+                               r->prog->info_log);
       return SHADER_TEST_FAIL;
    }
    r->vs = r->prog->nir[MESA_SHADER_VERTEX];
@@ -251,7 +269,7 @@ parse_value(const char *tok, bool is_float, nir_const_value *v)
       v->u32 = (uint32_t)strtoull(tok, &end, 0);
    }
    return end != tok && (!*end || *end == 'u' || *end == 'U' ||
-                         *end == 'f');
+                         *end == 'f' || *end == ';');
 }
 
 static enum shader_test_result
@@ -593,8 +611,13 @@ do_probe(struct run *r, char **tok, unsigned n)
       w = r->w;
       h = r->h;
    } else if (relative) {
+      /* piglit clamps a relative point to the last pixel (1.0 -> w - 1) */
       x = (int)(coord[0] * r->w);
       y = (int)(coord[1] * r->h);
+      if (!rect) {
+         x = x >= r->w ? r->w - 1 : x;
+         y = y >= r->h ? r->h - 1 : y;
+      }
       if (rect) {
          w = (int)(coord[2] * r->w);
          h = (int)(coord[3] * r->h);
@@ -654,7 +677,10 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
       *msg = "no [test] section";
       return SHADER_TEST_SKIP;
    }
-   enum shader_test_result res = setup(r);
+   bool expect_link_error = strstr(t->test, "link error") != NULL;
+   enum shader_test_result res = setup(r, expect_link_error);
+   if (expect_link_error && res == SHADER_TEST_SKIP && !r->msg)
+      return SHADER_TEST_PASS; /* failed to link, as expected */
    if (res != SHADER_TEST_PASS) {
       *msg = r->msg;
       return res;
@@ -697,6 +723,9 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "draw") && n >= 2 &&
                  !strcmp(tok[1], "arrays")) {
          res = draw_arrays(r, tok, n);
+      } else if (!strcmp(tok[0], "link") && n == 2 &&
+                 !strcmp(tok[1], "success")) {
+         /* linked above */
       } else if (!strcmp(tok[0], "probe") || !strcmp(tok[0], "relative")) {
          res = do_probe(r, tok, n);
       } else {
