@@ -382,6 +382,21 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       prog->stages |= 1u << s;
    }
 
+   /* GLSL 1.10-1.30 (7.1): a vertex shader must write gl_Position. */
+   struct glsl_nir_stage *vs = l.stage[MESA_SHADER_VERTEX];
+   if (vs && !l.es && l.version < 140) {
+      bool written = false;
+      for (unsigned i = 0; i < vs->num_vars; i++) {
+         if (vs->vars[i].builtin && vs->vars[i].written &&
+             !strcmp(vs->vars[i].name, "gl_Position"))
+            written = true;
+      }
+      if (!written) {
+         link_error(&l, "the vertex shader does not write gl_Position");
+         return prog;
+      }
+   }
+
    link_attribs(&l);
    if (!l.failed)
       link_varyings(&l);

@@ -126,6 +126,14 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
             link_demote_var(c->nir, in->var);
             continue;
          }
+         if (in->used && !out->written && !l->es && l->version < 130) {
+            /* GLSL 1.10/1.20 4.3.6: a varying the fragment shader reads
+             * must be written by the vertex shader. */
+            link_error(l, "%s shader input '%s' is read but the %s shader "
+                       "never writes it", gl_shader_stage_name(cs),
+                       in->name, gl_shader_stage_name(ps));
+            return;
+         }
          if (!link_types_match(in->type, out->type)) {
             link_error(l, "'%s' is declared with different types in the %s "
                        "and %s shaders", in->name, gl_shader_stage_name(ps),

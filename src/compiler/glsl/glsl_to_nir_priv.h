@@ -48,6 +48,8 @@ struct g2n_lval {
    const struct glsl_type *dtype; /* of the deref */
    unsigned swz[4];
    unsigned nswz;                 /* 0: the whole deref */
+   /* v.zyx[i] with i not constant: the component swz[dyn_index] */
+   nir_def *dyn_index;
 };
 
 /* A name in scope. */
@@ -83,6 +85,7 @@ struct g2n_jump {
 
 struct g2n_func {
    struct ast_node *fn;
+   struct glsl_parse_state *st;  /* the shader defining it */
    const char *name;
    unsigned nparams;
    struct g2n_func *next;      /* same name */

@@ -223,9 +223,15 @@ emit_loop(struct g2n *c, struct ast_node *cond, struct ast_node *rest,
       nir_store_var(b, first, nir_imm_false(b), 1);
       if (rest)
          break_unless(c, cond);
+      g2n_push_scope(c);
       g2n_stmt(c, body);
+      g2n_pop_scope(c);
    } else if (test_last) {
+      /* The body is a scope of its own, apart from the condition
+       * (GLSL 4.60 6.3). */
+      g2n_push_scope(c);
       g2n_stmt(c, body);
+      g2n_pop_scope(c);
       if (!block_done(c))
          break_unless(c, cond);
    } else {

@@ -155,6 +155,11 @@ struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
    struct g2n_val v = g2n_load(c, lv->deref, lv->dtype);
+   if (lv->dyn_index) {
+      nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
+      return g2n_basic(lv->type, nir_vector_extract(&c->b, sw,
+                                                    lv->dyn_index));
+   }
    if (lv->nswz) {
       v.col[0] = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
       v.type = lv->type;
@@ -162,12 +167,47 @@ g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
    return v;
 }
 
+static void
+mark_written(struct g2n *c, nir_deref_instr *d)
+{
+   nir_variable *var = nir_deref_instr_get_variable(d);
+   if (!var || var->mode == nir_var_function_temp)
+      return;
+   util_dynarray_foreach(&c->vars, struct glsl_nir_var, gv) {
+      if (gv->var == var)
+         gv->written = true;
+   }
+}
+
 void
 g2n_store_lval(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
 {
    nir_builder *b = &c->b;
+   mark_written(c, lv->deref);
    if (!lv->nswz) {
       g2n_store(c, lv->deref, lv->dtype, v);
+      return;
+   }
+   if (lv->dyn_index) {
+      /* Component swz[i] gets v; the others of the swizzle keep theirs. */
+      struct g2n_val old = g2n_load(c, lv->deref, lv->dtype);
+      nir_def *comps[4];
+      unsigned n = lv->dtype->vector_elements, mask = 0;
+      for (unsigned k = 0; k < n; k++)
+         comps[k] = nir_channel(b, old.col[0], k);
+      for (unsigned k = 0; k < lv->nswz; k++) {
+         nir_def *hit = nir_ieq(b, lv->dyn_index,
+                                nir_imm_int_like(b, k, lv->dyn_index));
+         comps[lv->swz[k]] = nir_bcsel(b, hit, v.col[0],
+                                       comps[lv->swz[k]]);
+         mask |= 1u << lv->swz[k];
+      }
+      struct g2n_val nv = g2n_basic(lv->dtype, nir_vec(b, comps, n));
+      struct g2n_lval whole = *lv;
+      whole.dyn_index = NULL;
+      whole.nswz = 0;
+      (void)mask;
+      g2n_store_lval(c, &whole, nv);
       return;
    }
    /* Swizzled store: place the components where they go and mask. */
