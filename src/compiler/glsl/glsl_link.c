@@ -312,6 +312,73 @@ link_frag_outputs(struct link *l)
    }
 }
 
+/* ---- texture indices ------------------------------------------------------ */
+
+/* A texture or sampler deref with constant indices becomes texture_index
+ * and sampler_index: the sampler variable's first index (data.binding,
+ * set by link_uniforms) plus the element.  Those deref sources are
+ * dropped; dynamically indexed ones stay, with the variable's first
+ * index in texture_index. */
+static void
+link_texture_indices(nir_shader *nir)
+{
+   nir_foreach_function_impl(impl, nir) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_tex)
+               continue;
+            nir_tex_instr *tex = nir_instr_as_tex(instr);
+            unsigned keep = 0;
+            for (unsigned i = 0; i < tex->num_srcs; i++) {
+               nir_tex_src *src = &tex->src[i];
+               bool is_deref =
+                  src->src_type == nir_tex_src_texture_deref ||
+                  src->src_type == nir_tex_src_sampler_deref;
+               if (is_deref) {
+                  nir_deref_instr *d = nir_src_as_deref(src->src);
+                  unsigned index = 0, stride = 1;
+                  bool constant = true;
+                  for (nir_deref_instr *p = d; p;
+                       p = nir_deref_instr_parent(p)) {
+                     if (p->deref_type == nir_deref_type_var) {
+                        index += p->var->data.binding;
+                     } else if (p->deref_type == nir_deref_type_array) {
+                        nir_instr *ii = p->arr_index.ssa->parent_instr;
+                        if (ii->type != nir_instr_type_load_const) {
+                           constant = false;
+                           break;
+                        }
+                        index += stride *
+                                 nir_instr_as_load_const(ii)->value[0].u32;
+                        stride *= nir_deref_instr_parent(p)->type->length;
+                     } else {
+                        constant = false;
+                        break;
+                     }
+                  }
+                  if (src->src_type == nir_tex_src_texture_deref)
+                     tex->texture_index = index;
+                  else
+                     tex->sampler_index = index;
+                  if (constant) {
+                     nir_src_set_ssa(&src->src, NULL);
+                     continue;
+                  }
+               }
+               if (keep != i) {
+                  tex->src[keep].src_type = src->src_type;
+                  nir_instr_rewrite_src(instr, &tex->src[keep].src,
+                                        src->src.ssa);
+                  nir_src_set_ssa(&src->src, NULL);
+               }
+               keep++;
+            }
+            tex->num_srcs = keep;
+         }
+      }
+   }
+}
+
 /* ---- the entry point ------------------------------------------------------------ */
 
 struct glsl_program *
@@ -408,8 +475,10 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       return prog;
 
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-      if (prog->nir[s])
-         glsl_nir_finish(prog->nir[s]);
+      if (!prog->nir[s])
+         continue;
+      link_texture_indices(prog->nir[s]);
+      glsl_nir_finish(prog->nir[s]);
    }
    prog->link_status = true;
    return prog;

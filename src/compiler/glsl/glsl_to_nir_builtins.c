@@ -617,6 +617,12 @@ bi_ftransform(struct g2n *c, struct bargs *a)
    return g2n_binop(c, '*', mv, vv, a->rt);
 }
 
+static struct g2n_val
+bi_texture(struct g2n *c, struct bargs *a)
+{
+   return g2n_texture_call(c, a->name, a->v, a->n, a->rt);
+}
+
 /* ---- the family table ------------------------------------------------------- */
 
 static const struct {
@@ -723,6 +729,10 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
       if (!strcmp(families[i].name, n->name))
          fn = families[i].fn;
    }
+   if (!fn && (!strncmp(n->name, "texture", 7) ||
+               !strncmp(n->name, "shadow", 6) ||
+               !strncmp(n->name, "texel", 5)))
+      fn = bi_texture;
    if (!fn) {
       g2n_fail(c, n, "built-in function '%s' is not translated yet",
                n->name);

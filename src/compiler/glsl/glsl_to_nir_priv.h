@@ -164,4 +164,9 @@ struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
 /* glsl_to_nir_builtins.c */
 struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
 
+/* glsl_to_nir_texture.c */
+struct g2n_val g2n_texture_call(struct g2n *c, const char *name,
+                                struct g2n_val *args, unsigned nargs,
+                                const struct glsl_type *rt);
+
 #endif
