@@ -623,6 +623,21 @@ bi_texture(struct g2n *c, struct bargs *a)
    return g2n_texture_call(c, a->name, a->v, a->n, a->rt);
 }
 
+/* Derivatives (GLSL 4.60 8.14): the Fine and Coarse forms are the plain
+ * ones here; fwidth = |dFdx| + |dFdy|. */
+static struct g2n_val
+bi_derivative(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   if (!strncmp(a->name, "dFdx", 4))
+      return ret(a, nir_fddx(b, x));
+   if (!strncmp(a->name, "dFdy", 4))
+      return ret(a, nir_fddy(b, x));
+   return ret(a, nir_fadd(b, nir_fabs(b, nir_fddx(b, x)),
+                          nir_fabs(b, nir_fddy(b, x))));
+}
+
 /* ---- the family table ------------------------------------------------------- */
 
 static const struct {
@@ -668,6 +683,11 @@ static const struct {
    { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
    { "findLSB", bi_integer }, { "findMSB", bi_integer },
    { "ftransform", bi_ftransform },
+   { "dFdx", bi_derivative }, { "dFdy", bi_derivative },
+   { "fwidth", bi_derivative }, { "dFdxFine", bi_derivative },
+   { "dFdyFine", bi_derivative }, { "fwidthFine", bi_derivative },
+   { "dFdxCoarse", bi_derivative }, { "dFdyCoarse", bi_derivative },
+   { "fwidthCoarse", bi_derivative },
    { "packHalf2x16", bi_pack }, { "unpackHalf2x16", bi_pack },
    { "packUnorm2x16", bi_pack }, { "unpackUnorm2x16", bi_pack },
    { "packSnorm2x16", bi_pack }, { "unpackSnorm2x16", bi_pack },
