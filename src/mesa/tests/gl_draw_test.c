@@ -20,6 +20,8 @@
 #include "gl_test_context.h"
 #include "pipe/p_context.h"
 #include "util/u_inlines.h"
+#include "nir.h"
+#include "util/ralloc.h"
 
 static struct {
    struct pipe_context orig;
@@ -39,6 +41,7 @@ static struct {
    float constants[2][64];   /* per stage, read back at draw time */
    struct pipe_constant_buffer cb[2];
    unsigned shaders_created;
+   int wpos_slot;            /* driver_location of st_wpos_transform */
 } spy;
 
 static void
@@ -103,6 +106,14 @@ spy_create_shader(struct pipe_context *p,
    assert_int_equal(templ->type, PIPE_SHADER_IR_NIR);
    assert_non_null(templ->ir.nir);
    spy.shaders_created++;
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(templ->ir.nir, NULL, &msg))
+      fail_msg("invalid NIR handed to the driver: %s", msg ? msg : "");
+   ralloc_free(msg);
+   nir_foreach_variable_with_modes(var, templ->ir.nir, nir_var_uniform) {
+      if (strcmp(var->name, "st_wpos_transform") == 0)
+         spy.wpos_slot = (int)var->data.driver_location;
+   }
    return spy.orig.create_vs_state(p, templ);
 }
 
@@ -130,6 +141,7 @@ spy_create(unsigned w, unsigned h)
    struct pipe_context *pipe = st_context_pipe(t->ctx);
 
    memset(&spy, 0, sizeof(spy));
+   spy.wpos_slot = -1;
    spy.orig = *pipe;
    pipe->clear = spy_clear;
    pipe->set_viewport_states = spy_set_viewport_states;
@@ -370,6 +382,34 @@ test_client_arrays(void **state)
    gl_test_destroy(t);
 }
 
+/* gl_FragCoord.y counts from GL's bottom row: for a 32-row window the
+ * state tracker hands the driver y' = -y + 32 through a uniform slot past
+ * the program's own storage. */
+static void
+test_fragcoord_flip(void **state)
+{
+   struct gl_test *t = spy_create(32, 32);
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; void main() { gl_Position = p; }",
+      "precision mediump float;\n"
+      "uniform vec4 u;\n"
+      "void main() { gl_FragColor = u + gl_FragCoord; }\n");
+
+   if (!prog) {
+      gl_test_destroy(t);
+      skip();
+   }
+   _mesa_UseProgram(prog);
+   _mesa_VertexAttrib4f(0, 0, 0, 0, 1);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(spy.draws, 1);
+   assert_int_equal(spy.wpos_slot, 1); /* u is slot 0 */
+   assert_true(spy.cb[1].buffer_size >= 32);
+   assert_true(spy.constants[1][4] == -1.0f);
+   assert_true(spy.constants[1][5] == 32.0f);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -378,6 +418,7 @@ main(void)
       cmocka_unit_test(test_read_pixels_flip),
       cmocka_unit_test(test_draw),
       cmocka_unit_test(test_client_arrays),
+      cmocka_unit_test(test_fragcoord_flip),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
