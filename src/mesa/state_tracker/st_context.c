@@ -11,6 +11,7 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
+#include "state_tracker/st_draw.h"
 #include "main/texobj.h"
 #include "util/hash_table.h"
 #include "cso_cache/cso_cache.h"
@@ -261,6 +262,7 @@ st_context_destroy(struct st_context *st)
    bind_framebuffers(st, NULL, NULL);
    st_release_context_variants(st);
    st_release_texture_state(st);
+   st_release_clear_state(st);
    release_texture_views(st);
    _mesa_free_context_state(ctx);
    _mesa_current_context = prev;

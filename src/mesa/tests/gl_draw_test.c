@@ -189,6 +189,32 @@ test_clear(void **state)
    gl_test_destroy(t);
 }
 
+/* Partial write masks cannot use pipe->clear: a rectangle is drawn with
+ * the masks in its CSOs, and the rest is still a plain clear. */
+static void
+test_masked_clear(void **state)
+{
+   struct gl_test *t = spy_create(8, 8);
+
+   _mesa_ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+   _mesa_Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   assert_int_equal(spy.draws, 1);
+   assert_int_equal(spy.draw_info.mode, PIPE_PRIM_TRIANGLE_STRIP);
+   assert_int_equal(spy.draw.count, 4);
+   assert_int_equal(spy.clears, 1);
+   assert_int_equal(spy.clear_buffers, PIPE_CLEAR_DEPTH);
+   assert_int_equal(spy.shaders_created, 2);
+
+   _mesa_ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   _mesa_StencilMask(0x0f);
+   _mesa_Clear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   assert_int_equal(spy.draws, 2);
+   assert_int_equal(spy.clear_buffers, PIPE_CLEAR_COLOR0);
+   assert_int_equal(spy.shaders_created, 2); /* made once */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 /* ReadPixels returns GL rows bottom-up: GL row 0 is the last row of the
  * window framebuffer's memory. */
 static void
@@ -415,6 +441,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_clear),
+      cmocka_unit_test(test_masked_clear),
       cmocka_unit_test(test_read_pixels_flip),
       cmocka_unit_test(test_draw),
       cmocka_unit_test(test_client_arrays),
