@@ -273,6 +273,8 @@ st_context_destroy(struct st_context *st)
    st->pipe->bind_vertex_elements_state(st->pipe, NULL);
    cso_cache_destroy(st->cso);
    u_upload_destroy(st->uploader);
+   if (ctx->Shared->RefCount == 1)
+      _mesa_free_sync_objects(ctx->Shared, st->screen);
    _mesa_reference_shared_state(&ctx->Shared, NULL);
    st->pipe->destroy(st->pipe);
    free(st);

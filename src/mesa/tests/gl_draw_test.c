@@ -367,6 +367,16 @@ test_draw(void **state)
    assert_int_equal(spy.shaders_created, 2);
    assert_true(spy.constants[1][0] == 0.0f || spy.cb[1].buffer_size > 16);
 
+   /* Instancing (ES 3.0 section 2.9.3): the divisor reaches the element. */
+   _mesa_VertexAttribDivisor(3, 1);
+   _mesa_DrawArraysInstanced(GL_TRIANGLES, 0, 3, 4);
+   assert_int_equal(spy.draw_info.instance_count, 4);
+   assert_int_equal(spy.elements[3].instance_divisor, 1);
+   _mesa_DrawRangeElements(GL_TRIANGLES, 0, 2, 3, GL_UNSIGNED_SHORT, idx);
+   assert_int_equal(spy.draw_info.index_size, 2);
+   _mesa_DrawRangeElements(GL_TRIANGLES, 2, 0, 3, GL_UNSIGNED_SHORT, idx);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+
    _mesa_DeleteProgram(prog);
    assert_true(_mesa_IsProgram(prog)); /* still current */
    _mesa_UseProgram(0);
