@@ -352,13 +352,13 @@ build_strings(struct egl_display *disp)
 /* Global GL proc source: the first driver loaded stays loaded, since GL
  * dispatch tables keep pointers into it.
  */
-static struct loader_driver egl_gl_driver;
+static const struct asahi_dri_interface *egl_gl_driver;
 
 void *
 egl_gl_proc_address(const char *name)
 {
    pthread_mutex_lock(&egl_lock);
-   const struct asahi_dri_interface *dri = egl_gl_driver.iface;
+   const struct asahi_dri_interface *dri = egl_gl_driver;
    pthread_mutex_unlock(&egl_lock);
    return dri ? (void *)dri->get_proc_address(name) : NULL;
 }
@@ -403,10 +403,10 @@ initialize_locked(struct egl_display *disp, char *why, size_t why_size)
       goto fail;
    }
    disp->dri = disp->driver.iface;
-   if (!egl_gl_driver.iface) {
-      /* A second dlopen reference that is never dropped. */
-      char unused[8];
-      loader_load_driver(driver, &egl_gl_driver, unused, sizeof(unused));
+   if (!egl_gl_driver &&
+       dlopen(disp->driver.path, RTLD_NOW | RTLD_NOLOAD)) {
+      /* That extra reference is never dropped. */
+      egl_gl_driver = disp->dri;
    }
 
    enum asahi_dri_error derr;
