@@ -119,3 +119,15 @@ asahi_setup_default_build() {
    asahi_configure "$ASAHI_BUILD" gcc "${ASAHI_BUILD_ARGS[@]}"
    asahi_build "$ASAHI_BUILD"
 }
+
+# True when this machine has a render node driven by the kernel's asahi
+# driver (a real Apple GPU): then no shim is needed.
+asahi_have_hw_device() {
+   local node drv
+   for node in /sys/class/drm/renderD*; do
+      [ -e "$node/device/driver" ] || continue
+      drv=$(basename "$(readlink -f "$node/device/driver")")
+      [ "$drv" = asahi ] && return 0
+   done
+   return 1
+}

@@ -19,7 +19,7 @@
  * Exit status: 0 when every probed pixel is right, 1 otherwise, 77 when
  * no surfaceless EGL display can be had (a skip for meson).
  *
- * Usage: gles2_triangle [--size N] [--ppm FILE] [--quiet]
+ * Usage: gles2_triangle [--size N] [--ppm FILE] [--quiet] [--no-skip]
  */
 
 #include <math.h>
@@ -35,6 +35,9 @@
 #define SKIP 77
 
 static bool quiet;
+/* --no-skip: a missing display is a failure (the stack under test must
+ * provide one), not a skip. */
+static bool no_skip;
 
 static const char *vs_source =
    "attribute vec2 a_position;\n"
@@ -74,11 +77,12 @@ usage(FILE *f)
 {
    fprintf(f,
            "usage: gles2_triangle [--size N] [--ppm FILE] [--quiet]\n"
+           "                      [--no-skip]\n"
            "Draws one triangle with OpenGL ES 2.0 on a surfaceless EGL\n"
            "pbuffer of N x N pixels (default 64, 16..4096) and checks the\n"
            "pixels read back against the GL rules.  --ppm also writes\n"
            "them to FILE as a binary PPM image.  Exit status: 0 pass,\n"
-           "1 fail, 77 no surfaceless EGL display.\n");
+           "1 fail, 77 no surfaceless EGL display (1 with --no-skip).\n");
 }
 
 /* GL's unorm8 conversion of a float in [0, 1]: round(f * 255). */
@@ -205,6 +209,8 @@ main(int argc, char **argv)
          return 0;
       } else if (!strcmp(argv[i], "--quiet")) {
          quiet = true;
+      } else if (!strcmp(argv[i], "--no-skip")) {
+         no_skip = true;
       } else if (!strcmp(argv[i], "--size") || !strcmp(argv[i], "--ppm")) {
          if (i + 1 >= argc) {
             fprintf(stderr, "gles2_triangle: %s needs a value\n", argv[i]);
@@ -231,9 +237,9 @@ main(int argc, char **argv)
    EGLDisplay dpy = open_display();
    EGLint major, minor;
    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
-      fprintf(stderr, "SKIP: no surfaceless EGL display (error 0x%x)\n",
-              eglGetError());
-      return SKIP;
+      fprintf(stderr, "%s: no surfaceless EGL display (error 0x%x)\n",
+              no_skip ? "FAIL" : "SKIP", eglGetError());
+      return no_skip ? 1 : SKIP;
    }
    if (!quiet)
       printf("EGL %d.%d, vendor: %s\n", major, minor,

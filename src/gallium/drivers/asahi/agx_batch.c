@@ -504,35 +504,49 @@ agx_batch_submit(struct agx_batch *batch)
    };
 
    if (batch->key.zsbuf) {
-      struct agx_resource *z = agx_resource(batch->key.zsbuf->texture);
-      unsigned level = batch->key.zsbuf->u.tex.level;
-      uint64_t va = z->bo->va + ail_get_layer_level_B(
-                                   &z->layout,
-                                   batch->key.zsbuf->u.tex.first_layer, level);
-      bool has_depth = util_format_has_depth(
-         util_format_description(z->layout.format) ? z->layout.format
-                                                   : PIPE_FORMAT_NONE);
-      struct agx_render_zs *zs = has_depth ? &d.depth : &d.stencil;
-      bool clear = batch->clear & (has_depth ? PIPE_CLEAR_DEPTH
-                                             : PIPE_CLEAR_STENCIL);
-      zs->present = true;
-      zs->base_va = va;
-      zs->layer_stride_B = z->layout.layer_stride_B;
-      zs->load = !clear && (z->valid_levels & (1u << level));
-      zs->store = true;
-      zs->z16 = z->layout.format == PIPE_FORMAT_Z16_UNORM;
+      struct pipe_surface *zsurf = batch->key.zsbuf;
+      struct agx_resource *zs = agx_resource(zsurf->texture);
+      unsigned level = zsurf->u.tex.level, layer = zsurf->u.tex.first_layer;
+      bool has_depth = zs->layout.format != PIPE_FORMAT_S8_UINT;
+      struct agx_resource *depth = has_depth ? zs : NULL;
+      struct agx_resource *stencil =
+         zs->separate_stencil ? zs->separate_stencil : (has_depth ? NULL : zs);
+
       d.clear_depth = batch->clear_depth;
       d.clear_stencil = batch->clear_stencil;
-      if (clear)
-         d.clears_and_stores = true;
-      z->valid_levels |= 1u << level;
+
+      struct {
+         struct agx_resource *r;
+         struct agx_render_zs *out;
+         unsigned clear_bit;
+      } planes[2] = {
+         {depth, &d.depth, PIPE_CLEAR_DEPTH},
+         {stencil, &d.stencil, PIPE_CLEAR_STENCIL},
+      };
+      for (unsigned i = 0; i < 2; ++i) {
+         struct agx_resource *r = planes[i].r;
+         if (!r)
+            continue;
+         bool clear = batch->clear & planes[i].clear_bit;
+         struct agx_render_zs *out = planes[i].out;
+         out->present = true;
+         out->base_va =
+            r->bo->va + ail_get_layer_level_B(&r->layout, layer, level);
+         out->layer_stride_B = r->layout.layer_stride_B;
+         out->load = !clear && (r->valid_levels & (1u << level));
+         out->store = true;
+         out->z16 = r->layout.format == PIPE_FORMAT_Z16_UNORM;
+         if (clear)
+            d.clears_and_stores = true;
+         r->valid_levels |= 1u << level;
+      }
    }
 
    struct drm_asahi_cmd_render render;
    agx_fill_render_cmd(&render, &d);
 
    /* Attachments: memory the end-of-tile program writes. */
-   struct drm_asahi_attachment att[AGX_MAX_RTS + 1];
+   struct drm_asahi_attachment att[AGX_MAX_RTS + 2];
    unsigned nr_att = 0;
    for (unsigned rt = 0; rt < batch->key.nr_cbufs; ++rt) {
       struct pipe_surface *surf = batch->key.cbufs[rt];
@@ -547,6 +561,11 @@ agx_batch_submit(struct agx_batch *batch)
       struct agx_resource *r = agx_resource(batch->key.zsbuf->texture);
       att[nr_att++] = (struct drm_asahi_attachment){
          .pointer = r->bo->va, .size = r->layout.size_B};
+      if (r->separate_stencil) {
+         struct agx_resource *s = r->separate_stencil;
+         att[nr_att++] = (struct drm_asahi_attachment){
+            .pointer = s->bo->va, .size = s->layout.size_B};
+      }
    }
 
    struct agx_cmdbuf cmdbuf;

@@ -87,8 +87,12 @@ agx_batch_init_state(struct agx_batch *batch)
          batch->load |= PIPE_CLEAR_COLOR0 << i;
       agx_batch_writes(batch, s->texture);
    }
-   if (batch->key.zsbuf)
-      agx_batch_writes(batch, batch->key.zsbuf->texture);
+   if (batch->key.zsbuf) {
+      struct agx_resource *zs = agx_resource(batch->key.zsbuf->texture);
+      agx_batch_writes(batch, &zs->base);
+      if (zs->separate_stencil)
+         agx_batch_writes(batch, &zs->separate_stencil->base);
+   }
 }
 
 /* ---- uniforms --------------------------------------------------------- */
@@ -216,6 +220,16 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
       return 0;
    }
    struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
+
+   unsigned nr_tex = 0, samp = 0;
+   agx_bind_textures(ctx, batch, stage, &b, &nr_tex, &samp);
+   if (stage == PIPE_SHADER_FRAGMENT) {
+      ctx->fs_textures = nr_tex;
+      ctx->fs_sampler_states = samp;
+   } else {
+      ctx->vs_textures = nr_tex;
+      ctx->vs_sampler_states = samp;
+   }
 
    agx_push_uniforms(ctx, batch, &b, stage, cs, p);
 
@@ -492,11 +506,13 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
 
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_FRAGMENT, fs, p);
-      if (!pipeline)
+      if (batch->failed)
          return false;
 
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg) {
          cfg.uniforms = fs->info.push_count;
+         cfg.texture_states = ctx->fs_textures;
+         cfg.sampler_states = ctx->fs_sampler_states;
          cfg.cf_bindings = fs->info.fs.nr_bindings;
       }
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg) {
@@ -505,7 +521,10 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       agx_ppp_push(&u, FRAGMENT_SHADER_WORD_2, cfg) {
          cfg.cf_bindings = cf_usc;
       }
-      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg);
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg) {
+         /* Mesa sets this with four or more textures (a guess there). */
+         cfg.unknown = ctx->fs_textures >= 4;
+      }
    }
 
    if (h.occlusion_query)
@@ -654,7 +673,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
 
    uint32_t dirty = ctx->dirty;
    /* Uniform data lives in the word lists: new data, new lists. */
-   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX))
+   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES))
       dirty |= AGX_DIRTY_VS;
    /* User vertex buffers are uploaded per draw. */
    if (agx_uses_user_vbs(ctx))
@@ -663,11 +682,13 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    if (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS)) {
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_VERTEX, vs, &params);
-      if (!pipeline)
+      if (batch->failed)
          return;
       uint32_t counts;
       agx_pack(&counts, VDM_STATE_VS_WORD_0, cfg) {
          cfg.uniforms = vs->info.push_count;
+         cfg.texture_states = ctx->vs_textures;
+         cfg.sampler_states = ctx->vs_sampler_states;
       }
       struct agx_vdm_vs_state s = {
          .counts = counts,
@@ -683,6 +704,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       agx_encode_viewport_scissor(ctx, batch);
 
    if (!agx_encode_ppp(ctx, batch, &params, dirty)) {
+      u_loge("asahi", "out of memory recording a draw; the render pass "
+                      "will be dropped");
       batch->failed = true;
       return;
    }

@@ -33,9 +33,33 @@ agx_want_linear(const struct pipe_resource *templ)
    return false;
 }
 
+/* The format the hardware stores the depth (or only) plane in. */
+static enum pipe_format
+agx_storage_format(enum pipe_format format)
+{
+   switch (format) {
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+   case PIPE_FORMAT_Z24X8_UNORM:
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT:
+      return PIPE_FORMAT_Z32_FLOAT;
+   default:
+      return format;
+   }
+}
+
+static bool
+agx_needs_separate_stencil(enum pipe_format format)
+{
+   return format == PIPE_FORMAT_Z24_UNORM_S8_UINT ||
+          format == PIPE_FORMAT_Z32_FLOAT_S8X24_UINT;
+}
+
+static struct pipe_resource *agx_resource_create(
+   struct pipe_screen *pscreen, const struct pipe_resource *templ);
+
 static struct pipe_resource *
-agx_resource_create(struct pipe_screen *pscreen,
-                    const struct pipe_resource *templ)
+agx_resource_create_plane(struct pipe_screen *pscreen,
+                          const struct pipe_resource *templ)
 {
    struct agx_screen *screen = agx_screen(pscreen);
    struct agx_resource *rsrc = calloc(1, sizeof(*rsrc));
@@ -65,13 +89,13 @@ agx_resource_create(struct pipe_screen *pscreen,
          .cube = templ->target == PIPE_TEXTURE_CUBE ||
                  templ->target == PIPE_TEXTURE_CUBE_ARRAY,
          .tiling = linear ? AIL_TILING_LINEAR : AIL_TILING_TWIDDLED,
-         .format = templ->format,
+         .format = agx_storage_format(templ->format),
          .writeable_image = (templ->bind & PIPE_BIND_SHADER_IMAGE) != 0,
          .renderable = (templ->bind & (PIPE_BIND_RENDER_TARGET |
                                        PIPE_BIND_DEPTH_STENCIL)) != 0,
       };
       if (linear) {
-         unsigned bpp = util_format_get_blocksize(templ->format);
+         unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
          rsrc->layout.linear_stride_B = (templ->width0 * bpp + 15) & ~15u;
       }
 
@@ -103,10 +127,33 @@ agx_resource_create(struct pipe_screen *pscreen,
    return &rsrc->base;
 }
 
+static struct pipe_resource *
+agx_resource_create(struct pipe_screen *pscreen,
+                    const struct pipe_resource *templ)
+{
+   struct pipe_resource *res = agx_resource_create_plane(pscreen, templ);
+   if (!res || !agx_needs_separate_stencil(templ->format))
+      return res;
+
+   struct pipe_resource s = *templ;
+   s.format = PIPE_FORMAT_S8_UINT;
+   struct pipe_resource *stencil = agx_resource_create_plane(pscreen, &s);
+   if (!stencil) {
+      pipe_resource_reference(&res, NULL);
+      return NULL;
+   }
+   agx_resource(res)->separate_stencil = agx_resource(stencil);
+   return res;
+}
+
 static void
 agx_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *res)
 {
    struct agx_resource *rsrc = agx_resource(res);
+   if (rsrc->separate_stencil) {
+      struct pipe_resource *s = &rsrc->separate_stencil->base;
+      pipe_resource_reference(&s, NULL);
+   }
    /* The GPU may still read it: wait for its last use. */
    agx_wait_seqno(agx_screen(pscreen), rsrc->last_use);
    agx_bo_unreference(rsrc->bo);
@@ -179,14 +226,14 @@ agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
       xfer->map = (uint8_t *)cpu + box->x;
    } else if (rsrc->layout.tiling == AIL_TILING_LINEAR) {
       uint32_t stride = rsrc->layout.linear_stride_B;
-      unsigned bpp = util_format_get_blocksize(res->format);
+      unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
       xfer->base.stride = stride;
       xfer->base.layer_stride = rsrc->layout.layer_stride_B;
       xfer->map = (uint8_t *)cpu +
                   ail_get_layer_level_B(&rsrc->layout, box->z, level) +
                   (uint64_t)box->y * stride + (uint64_t)box->x * bpp;
    } else {
-      unsigned bpp = util_format_get_blocksize(res->format) *
+      unsigned bpp = util_format_get_blocksize(rsrc->layout.format) *
                      rsrc->layout.sample_count_sa;
       uint32_t stride = box->width * bpp;
       uint64_t layer = (uint64_t)stride * box->height;

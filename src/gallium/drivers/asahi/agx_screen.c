@@ -203,7 +203,11 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
 
    if (bindings & PIPE_BIND_DEPTH_STENCIL) {
-      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM)
+      /* Z24S8 and Z32F_S8X24 are stored as Z32F plus separate S8. */
+      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM &&
+          format != PIPE_FORMAT_S8_UINT &&
+          format != PIPE_FORMAT_Z24_UNORM_S8_UINT &&
+          format != PIPE_FORMAT_Z32_FLOAT_S8X24_UINT)
          return false;
       return !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE));
    }
@@ -294,6 +298,8 @@ agx_destroy_screen(struct pipe_screen *pscreen)
    struct agx_screen *screen = agx_screen(pscreen);
    if (screen->timeline)
       drmSyncobjDestroy(screen->dev.fd, screen->timeline);
+   if (screen->usc_reserved)
+      agx_bo_unreference(screen->usc_reserved);
    agx_queue_destroy(&screen->dev, screen->queue_id);
    agx_close_device(&screen->dev);
    pthread_mutex_destroy(&screen->submit_lock);
@@ -333,6 +339,8 @@ agx_screen_create(int fd)
       return NULL;
    }
    pthread_mutex_init(&screen->submit_lock, NULL);
+   screen->usc_reserved =
+      agx_bo_create(&screen->dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "usc reserve");
 
    snprintf(screen->name, sizeof(screen->name), "asahi (%s)",
             screen->dev.name);

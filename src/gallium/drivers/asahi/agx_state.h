@@ -57,6 +57,11 @@ struct agx_screen {
    uint64_t seqno;
    pthread_mutex_t submit_lock;
    char name[128];
+   /* The first page of the shader heap, held so that no USC word list or
+    * program ever sits at USC offset 0 (which the hardware words use to
+    * mean "none", e.g. the coefficient binding table).
+    */
+   struct agx_bo *usc_reserved;
    /* The device reported a fault or a wait timed out. */
    bool lost;
 };
@@ -73,6 +78,10 @@ struct agx_resource {
    /* Textures: the layout; buffers use layout.size_B only. */
    struct ail_layout layout;
    uint64_t modifier;
+   /* Depth/stencil formats with both (Z24S8, Z32F_S8X24) are two images:
+    * this resource holds Z32F depth, separate_stencil the S8 stencil.
+    */
+   struct agx_resource *separate_stencil;
    /* Levels with defined contents (bit per level). */
    uint32_t valid_levels;
    /* Last submission that read or wrote it (timeline point). */
@@ -235,6 +244,9 @@ struct agx_context {
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
    unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* Texture registers and sampler states code of the last word lists. */
+   unsigned vs_textures, vs_sampler_states;
+   unsigned fs_textures, fs_sampler_states;
    uint32_t dirty;
 
    /* GL_KHR_robustness: set when a submission of this context faulted or
@@ -286,6 +298,19 @@ bool agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
 /* agx_draw.c */
 void agx_init_draw_functions(struct pipe_context *pctx);
 void agx_batch_init_state(struct agx_batch *batch);
+
+/* agx_texture.c */
+struct agx_usc_builder;
+void agx_init_texture_functions(struct pipe_context *pctx);
+/* Texture and Sampler words of a stage's word list; the counts for its
+ * Counts word (texture registers, sampler states code).
+ */
+void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
+                       enum pipe_shader_type stage, struct agx_usc_builder *b,
+                       unsigned *nr_textures, unsigned *sampler_states);
+
+/* agx_blit.c */
+void agx_init_blit_functions(struct pipe_context *pctx);
 
 /* agx_clear.c */
 void agx_init_clear_functions(struct pipe_context *pctx);

@@ -402,12 +402,416 @@ native_indexed_triangle(void **state)
    assert_int_equal(dumps, 1);
 }
 
+/* colour = uniform vec4 at vec4 slot 0 of the default uniform block */
+static nir_shader *
+build_fs_uniform(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &agx_nir_options, "uniform_fs", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *u = nir_variable_create(b.shader, nir_var_uniform, vec4,
+                                         "u_color");
+   u->data.driver_location = 0;
+   nir_variable *out = nir_variable_create(b.shader, nir_var_shader_out, vec4,
+                                           "color");
+   out->data.location = FRAG_RESULT_DATA0;
+   nir_store_var(&b, out, nir_load_var(&b, u), 0xf);
+   return b.shader;
+}
+
+static void
+set_colour(struct pipe_context *ctx, float r, float g, float b, float a)
+{
+   float c[4] = {r, g, b, a};
+   struct pipe_constant_buffer cb = {.buffer_size = 16, .user_buffer = c};
+   ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 0, false, &cb);
+}
+
+static void
+set_vertices(struct env *e, const float *verts, unsigned count)
+{
+   pipe_resource_reference(&e->vbo, NULL);
+   e->vbo = pipe_buffer_create(e->screen, PIPE_BIND_VERTEX_BUFFER,
+                               PIPE_USAGE_DEFAULT, count * 16);
+   pipe_buffer_write(e->ctx, e->vbo, 0, count * 16, verts);
+   struct pipe_vertex_buffer vb = {.buffer.resource = e->vbo};
+   e->ctx->set_vertex_buffers(e->ctx, 1, &vb);
+}
+
+/*
+ * Depth test with a Z24S8 buffer (stored as Z32F + S8): clear depth to 1,
+ * draw a red triangle over the lower-left half at z = 0.25, then a green
+ * full-screen quad at z = 0.5 with LESS: the quad only shows where the
+ * triangle is not.  Expected: red where x + y + 1 < 64, green elsewhere.
+ */
+static void
+nir_depth_test(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+
+   if (!screen->is_format_supported(screen, PIPE_FORMAT_Z24_UNORM_S8_UINT,
+                                    PIPE_TEXTURE_2D, 1, 1,
+                                    PIPE_BIND_DEPTH_STENCIL)) {
+      env_fini(&e);
+      skip();
+   }
+   struct pipe_resource zt = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_DEPTH_STENCIL,
+   };
+   struct pipe_resource *z = screen->resource_create(screen, &zt);
+   assert_non_null(z);
+   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
+   struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
+   struct pipe_framebuffer_state fb = {
+      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .cbufs = {e.surf}, .zsbuf = zs,
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL, &black,
+              1.0, 0);
+
+   struct pipe_depth_stencil_alpha_state dsa = {
+      .depth_enabled = 1, .depth_writemask = 1, .depth_func = PIPE_FUNC_LESS};
+   void *dsao = ctx->create_depth_stencil_alpha_state(ctx, &dsa);
+   ctx->bind_depth_stencil_alpha_state(ctx, dsao);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs_uniform()};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+
+   static const float tri[] = {-1, -1, 0.25, 1, 1, -1, 0.25, 1,
+                               -1, 1,  0.25, 1};
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+
+   set_vertices(&e, tri, 3);
+   set_colour(ctx, 1, 0, 0, 1);
+   struct pipe_draw_start_count_bias d3 = {.start = 0, .count = 3};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &d3, 1);
+
+   set_vertices(&e, quad, 6);
+   set_colour(ctx, 0, 1, 0, 1);
+   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   /* The simulator does not apply depth tests yet (docs/simulator.rst):
+    * pixels are checked only with ASAHI_TEST_EXPECT_DEPTH=1.
+    */
+   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            if (dd >= -1 && dd <= 1)
+               continue;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
+   ctx->delete_depth_stencil_alpha_state(ctx, dsao);
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->surface_destroy(ctx, zs);
+   pipe_resource_reference(&z, NULL);
+   env_fini(&e);
+
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+   assert_true(dumps >= 1);
+}
+
+/*
+ * Texturing: a 64x64 RGBA8 texture with a pattern is uploaded through a
+ * map (tiled by ail), bound at unit 0 with a nearest sampler, and a
+ * full-screen quad copies it texel for texel with a hand-assembled
+ * fragment shader (texture_load at the pixel's coordinates, through ts0 /
+ * ss0 as the binding convention says).  The render target must equal the
+ * texture.
+ */
+static void
+texture_copy(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+   void *mem = ralloc_context(NULL);
+
+   struct pipe_resource tt = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *tex = screen->resource_create(screen, &tt);
+   assert_non_null(tex);
+   static uint8_t pattern[W * H * 4];
+   for (unsigned y = 0; y < H; ++y) {
+      for (unsigned x = 0; x < W; ++x) {
+         uint8_t *p = pattern + (y * W + x) * 4;
+         p[0] = x * 4;
+         p[1] = y * 4;
+         p[2] = (x ^ y) * 4;
+         p[3] = 255 - x;
+      }
+   }
+   struct pipe_box box = {0, 0, 0, W, H, 1};
+   ctx->texture_subdata(ctx, tex, 0, PIPE_MAP_WRITE, &box, pattern, W * 4,
+                        0);
+
+   struct pipe_sampler_view vt = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM, .target = PIPE_TEXTURE_2D,
+      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   struct pipe_sampler_view *view = ctx->create_sampler_view(ctx, tex, &vt);
+   ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 1, 0, false, &view);
+   struct pipe_sampler_state ss = {
+      .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .min_mip_filter = PIPE_TEX_MIPFILTER_NONE, .max_lod = 14,
+   };
+   void *sso = ctx->create_sampler_state(ctx, &ss);
+   ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, &sso);
+
+   struct agx_shader_binary *fsb = assemble(
+      "get_sr r4, sr80\n"
+      "get_sr r5, sr81\n"
+      "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, r0_r1_r2_r3, ts0, "
+      "ss0, tex_2d, r4_r5, auto_lod, 0\n"
+      "wait 0\n"
+      "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 255, 0\n"
+      "stop",
+      mem);
+   fsb->info.stage = MESA_SHADER_FRAGMENT;
+   fsb->info.nr_gprs = 12;
+   fsb->info.tib_writes = 1;
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NATIVE,
+                                  .ir.tokens = fsb};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
+   set_vertices(&e, quad, 6);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (expect && atoi(expect)) {
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            const uint8_t *want = pattern + (y * W + x) * 4;
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 0, 1, false, NULL);
+   ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1,
+                            (void *[]){NULL});
+   ctx->delete_sampler_state(ctx, sso);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&tex, NULL);
+   env_fini(&e);
+   ralloc_free(mem);
+
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+   assert_true(dumps >= 1);
+}
+
+/*
+ * A render pass that does not clear loads what the previous pass stored:
+ * clear to blue and flush, then draw the red triangle without clearing.
+ * Expected: red where x + y + 1 < 64, blue elsewhere.
+ */
+static void
+load_then_draw(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+
+   union pipe_color_union blue = {.f = {0, 0, 1, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &blue, 1.0, 0);
+   ctx->flush(ctx, NULL, 0);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs()};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            if (dd >= -1 && dd <= 1)
+               continue;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            uint8_t want[4] = {dd < 0 ? 255 : 0, 0, dd < 0 ? 0 : 255, 255};
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+   assert_true(dumps >= 2);
+}
+
+/* Blits (scaled 2x, flipped vertically) and copies of tiled textures,
+ * checked texel by texel against the nearest-texel rule.
+ */
+static void
+blit_and_copy(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+   struct pipe_resource t = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 8, .height0 = 8, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *a = screen->resource_create(screen, &t);
+   t.width0 = t.height0 = 16;
+   struct pipe_resource *b = screen->resource_create(screen, &t);
+   struct pipe_resource *c = screen->resource_create(screen, &t);
+   assert_true(a && b && c);
+
+   uint32_t pa[64];
+   for (unsigned i = 0; i < 64; ++i)
+      pa[i] = 0xff000000u | (i * 0x010203u);
+   struct pipe_box box8 = {0, 0, 0, 8, 8, 1};
+   ctx->texture_subdata(ctx, a, 0, PIPE_MAP_WRITE, &box8, pa, 32, 0);
+
+   struct pipe_blit_info bi = {
+      .dst = {.resource = b, .box = {0, 16, 0, 16, -16, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .src = {.resource = a, .box = {0, 0, 0, 8, 8, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .mask = PIPE_MASK_RGBA,
+   };
+   ctx->blit(ctx, &bi);
+   struct pipe_box box16 = {0, 0, 0, 16, 16, 1};
+   ctx->resource_copy_region(ctx, c, 0, 0, 0, 0, b, 0, &box16);
+
+   struct pipe_transfer *xfer = NULL;
+   const uint32_t *map =
+      ctx->texture_map(ctx, c, 0, PIPE_MAP_READ, &box16, &xfer);
+   assert_non_null(map);
+   for (unsigned y = 0; y < 16; ++y) {
+      for (unsigned x = 0; x < 16; ++x) {
+         uint32_t want = pa[(7 - y / 2) * 8 + x / 2];
+         assert_int_equal(map[y * xfer->stride / 4 + x], want);
+      }
+   }
+   ctx->texture_unmap(ctx, xfer);
+   pipe_resource_reference(&a, NULL);
+   pipe_resource_reference(&b, NULL);
+   pipe_resource_reference(&c, NULL);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(native_indexed_triangle),
       cmocka_unit_test(nir_triangle),
+      cmocka_unit_test(nir_depth_test),
+      cmocka_unit_test(texture_copy),
+      cmocka_unit_test(load_then_draw),
+      cmocka_unit_test(blit_and_copy),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
