@@ -438,6 +438,8 @@ agx_destroy_context(struct pipe_context *pctx)
 {
    struct agx_context *ctx = agx_context(pctx);
    agx_flush_batch(ctx, "destroy");
+   agx_retire_batches(ctx, true);
+   util_dynarray_fini(&ctx->pending);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
       pipe_surface_reference(&ctx->fb.cbufs[i], NULL);
    pipe_surface_reference(&ctx->fb.zsbuf, NULL);
@@ -502,6 +504,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_clear_functions(p);
    agx_init_blit_functions(p);
 
+   util_dynarray_init(&ctx->pending, NULL);
    ctx->dirty = AGX_DIRTY_ALL;
    return p;
 }

@@ -195,7 +195,11 @@ struct agx_batch {
    unsigned clear_stencil;
    bool initialized;
    bool failed; /* out of memory while recording: drop at flush */
+   uint64_t seqno; /* timeline point of its submission */
 };
+
+/* Submitted batches kept before waiting for the oldest. */
+#define AGX_MAX_PENDING_BATCHES 8
 
 /* ---- context -------------------------------------------------------- */
 
@@ -228,6 +232,8 @@ struct agx_stage_state {
 struct agx_context {
    struct pipe_context base;
    struct agx_batch *batch; /* NULL when nothing is recorded */
+   /* Submitted batches whose memory the GPU may still read. */
+   struct util_dynarray pending; /* struct agx_batch * */
 
    struct agx_stage_state stage[PIPE_SHADER_TYPES];
    struct agx_compiled_shader *vs, *fs; /* variants of the last draw */
@@ -280,6 +286,7 @@ struct agx_compiled_shader *agx_get_variant(struct agx_context *ctx,
 /* agx_batch.c */
 struct agx_batch *agx_get_batch(struct agx_context *ctx);
 void agx_flush_batch(struct agx_context *ctx, const char *reason);
+void agx_retire_batches(struct agx_context *ctx, bool wait);
 void agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);
