@@ -11,6 +11,7 @@
  * configs; eglTerminate releases them once no context or surface of the
  * display is current any more.
  */
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,19 @@ static bool
 platform_known(EGLenum platform)
 {
    return platform == EGL_PLATFORM_SURFACELESS_MESA ||
-          platform == EGL_PLATFORM_DEVICE_EXT;
+          platform == EGL_PLATFORM_DEVICE_EXT ||
+          platform == EGL_PLATFORM_GBM_MESA;
+}
+
+/* The fd of a GBM device, through whichever libgbm the program uses (ours
+ * or Mesa's: gbm_device_get_fd is standard API), or -1.
+ */
+static int
+gbm_device_fd(void *gbm)
+{
+   int (*get_fd)(void *) =
+      (int (*)(void *))dlsym(RTLD_DEFAULT, "gbm_device_get_fd");
+   return get_fd ? get_fd(gbm) : -1;
 }
 
 /* EGL_PLATFORM for eglGetDisplay: glvnd passes EGL_NONE when it does not
@@ -82,6 +95,11 @@ egl_get_platform_display(EGLenum platform, void *native,
        * EGL_DEFAULT_DISPLAY.
        */
       egl_error(EGL_BAD_PARAMETER, func, "native display must be NULL");
+      return EGL_NO_DISPLAY;
+   }
+   if (platform == EGL_PLATFORM_GBM_MESA && native &&
+       gbm_device_fd(native) < 0) {
+      egl_error(EGL_BAD_PARAMETER, func, "not a GBM device");
       return EGL_NO_DISPLAY;
    }
    if (platform == EGL_PLATFORM_DEVICE_EXT && native &&
@@ -221,7 +239,8 @@ renderable_bits(const struct asahi_dri_screen_info *info)
 
 static void
 fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
-            EGLint id, EGLint renderable, EGLint surface_type)
+            EGLint id, EGLint renderable, EGLint surface_type,
+            bool gbm)
 {
    memset(c, 0, sizeof(*c));
    c->dri_id = dc->id;
@@ -250,7 +269,8 @@ fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
    c->v[EGL_CA_MIN_SWAP_INTERVAL] = 0;
    c->v[EGL_CA_MAX_SWAP_INTERVAL] = 1;
    c->v[EGL_CA_NATIVE_RENDERABLE] = EGL_FALSE;
-   c->v[EGL_CA_NATIVE_VISUAL_ID] = 0;
+   /* On GBM the native visual is the buffer format (a DRM fourcc). */
+   c->v[EGL_CA_NATIVE_VISUAL_ID] = gbm ? (EGLint)dc->fourcc : 0;
    c->v[EGL_CA_NATIVE_VISUAL_TYPE] = EGL_NONE;
    c->v[EGL_CA_SURFACE_TYPE] = surface_type;
    c->v[EGL_CA_TRANSPARENT_TYPE] = EGL_NONE;
@@ -270,10 +290,15 @@ build_configs(struct egl_display *disp)
    }
    n = disp->dri->get_configs(disp->screen, dc, n);
 
+   /* GBM configs are window configs too (GBM surfaces are the windows),
+    * as programs written for Mesa expect; creating one fails for now.
+    */
+   bool gbm = disp->platform == EGL_PLATFORM_GBM_MESA;
    EGLint renderable = renderable_bits(&disp->info);
+   EGLint surface_type = EGL_PBUFFER_BIT | (gbm ? EGL_WINDOW_BIT : 0);
    for (unsigned i = 0; i < n; i++)
       fill_config(&disp->configs[i], &dc[i], (EGLint)i + 1, renderable,
-                  EGL_PBUFFER_BIT);
+                  surface_type, gbm);
    disp->num_configs = n;
    free(dc);
    return true;
@@ -341,6 +366,14 @@ egl_gl_proc_address(const char *name)
 static EGLint
 open_device(struct egl_display *disp, char *driver, size_t size)
 {
+   if (disp->platform == EGL_PLATFORM_GBM_MESA && disp->native) {
+      int fd = gbm_device_fd(disp->native);
+      disp->fd = fd >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : -1;
+      if (disp->fd < 0 ||
+          !loader_get_driver_for_fd(disp->fd, driver, size))
+         return EGL_NOT_INITIALIZED;
+      return EGL_SUCCESS;
+   }
    if (disp->platform == EGL_PLATFORM_DEVICE_EXT && disp->native) {
       const char *node = egl_device_node(disp->native);
       disp->fd = open(node, O_RDWR | O_CLOEXEC);
@@ -350,7 +383,7 @@ open_device(struct egl_display *disp, char *driver, size_t size)
       return EGL_SUCCESS;
    }
    disp->fd = loader_open_render_node(driver, size);
-   if (disp->fd < 0 && disp->platform == EGL_PLATFORM_DEVICE_EXT)
+   if (disp->fd < 0 && disp->platform != EGL_PLATFORM_SURFACELESS_MESA)
       return EGL_NOT_INITIALIZED;
    return EGL_SUCCESS;
 }
@@ -508,12 +541,14 @@ egl_Terminate(EGLDisplay dpy)
    "EGL_EXT_device_enumeration EGL_EXT_device_query "                        \
    "EGL_EXT_platform_base EGL_EXT_platform_device "                          \
    "EGL_KHR_client_get_all_proc_addresses EGL_KHR_debug "                    \
+   "EGL_KHR_platform_gbm EGL_MESA_platform_gbm "                             \
    "EGL_MESA_platform_surfaceless"
 
 const char *
 egl_platform_extensions(void)
 {
-   return "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+   return "EGL_EXT_platform_device EGL_KHR_platform_gbm "
+          "EGL_MESA_platform_gbm EGL_MESA_platform_surfaceless";
 }
 
 static const char *EGLAPIENTRY

@@ -78,9 +78,12 @@ table_init(struct hash_table *ht, hash_key_fn hash, key_equal_fn equals)
    memset(ht, 0, sizeof(*ht));
    ht->hash = hash;
    ht->equals = equals;
-   ht->index_size = 16;
-   ht->index = rzalloc_array(ht, uint32_t, ht->index_size);
-   return ht->index != NULL;
+   /* No index until the first insertion: most tables of a compiler (the
+    * predecessors and dominance frontier of every block ...) stay empty
+    * or tiny, and an empty one then costs only its struct. */
+   ht->index_size = 0;
+   ht->index = NULL;
+   return true;
 }
 
 struct hash_table *
@@ -131,13 +134,28 @@ hash_table_clear(struct hash_table *ht)
    ht->entries_used = 0;
    ht->live = 0;
    ht->tombstones = 0;
-   memset(ht->index, 0, sizeof(uint32_t) * ht->index_size);
+   if (ht->index_size > 16) {
+      /* A table that grew does not keep its size (and clearing it does
+       * not cost its size) after a clear: back to the empty state. */
+      ralloc_free(ht->index);
+      ralloc_free(ht->entries);
+      ht->index = NULL;
+      ht->index_size = 0;
+      ht->entries = NULL;
+      ht->entries_cap = 0;
+   } else if (ht->index) {
+      memset(ht->index, 0, sizeof(uint32_t) * ht->index_size);
+   }
 }
 
 /* Slot holding key, or the slot where it would be inserted (*found false). */
 static uint32_t
 probe(const struct hash_table *ht, const void *key, uint32_t hash, bool *found)
 {
+   if (!ht->index_size) {
+      *found = false;
+      return 0;
+   }
    uint32_t mask = ht->index_size - 1;
    uint32_t insert_at = UINT32_MAX;
    for (uint32_t i = hash & mask;; i = (i + 1) & mask) {

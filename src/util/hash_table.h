@@ -43,7 +43,7 @@ struct hash_table {
    uint32_t entries_cap;
    uint32_t live;              /* entries not removed */
    uint32_t *index;            /* 0 empty, UINT32_MAX tombstone, else i+1 */
-   uint32_t index_size;        /* power of two */
+   uint32_t index_size;        /* power of two; 0 until the first insert */
    uint32_t tombstones;
 };
 

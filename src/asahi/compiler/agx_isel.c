@@ -59,7 +59,7 @@ struct isel {
    unsigned nr_phis, phis_cap;
    struct {
       bool active;
-      agx_block *header, *exit;
+      agx_block *header;
       unsigned if_depth;
    } loop;
 };
@@ -336,19 +336,21 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_fabs:
       return emit_bitop(st, AGX_TT_AND, S(0), imm32(st, 0x7fffffff));
    case nir_op_fmin:
-   case nir_op_fmax:
-      /* ltn/gtn: a NaN operand loses (applegpu FConditionDesc) */
-      return emit_cmpsel(st, true,
-                         alu->op == nir_op_fmin ? AGX_FCC_LTN : AGX_FCC_GTN,
-                         S(0), S(1), S(0), S(1));
+   case nir_op_fmax: {
+      /* ltn/gtn: a NaN operand loses (applegpu FConditionDesc).  Equal
+       * operands are the same number except for zeros, where NIR orders
+       * -0 below +0: min is then a | b, max a & b. */
+      bool min = alu->op == nir_op_fmin;
+      agx_operand a = S(0), b = S(1);
+      agx_operand sel = emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN,
+                                    a, b, a, b);
+      agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
+      return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
+   }
    case nir_op_frcp:
       return emit_unop(st, AGX_ISA_OP_RCP, F(0));
    case nir_op_frsq:
       return emit_unop(st, AGX_ISA_OP_RSQRT, F(0));
-   case nir_op_fsqrt:
-      /* sqrt(x) = 1 / rsqrt(x) */
-      return emit_unop(st, AGX_ISA_OP_RCP,
-                       emit_unop(st, AGX_ISA_OP_RSQRT, F(0)));
    case nir_op_fexp2:
       return emit_unop(st, AGX_ISA_OP_EXP2, F(0));
    case nir_op_flog2:
@@ -376,6 +378,13 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       agx_operand x = S(0);
       agx_operand n = emit_binop(st, AGX_ISA_OP_ISUB, 32, zero, x);
       return emit_cmpsel(st, false, AGX_ICC_SLT, x, zero, n, x);
+   }
+   case nir_op_isign: {
+      agx_operand x = S(0);
+      agx_operand neg = emit_cmpsel(st, false, AGX_ICC_SLT, x, zero,
+                                    imm32(st, ~0u), zero);
+      return emit_cmpsel(st, false, AGX_ICC_SGT, x, zero, agx_isa_imm(1, 8),
+                         neg);
    }
    case nir_op_imul: {
       agx_operand r = agx_temp(st->ctx, 32, 1);
@@ -851,8 +860,8 @@ emit_instr(struct isel *st, nir_instr *instr)
  * there with else_icmp (false condition, n = 1 + k or 2 + k; else sets
  * active lanes to n).  `while` reactivates continued lanes at the end of
  * the body; pop_exec 2 after the loop reactivates the lanes that broke.
- * n is a 2-bit field, so break is supported up to if-depth 1 and continue
- * up to if-depth 2 (deeper nests fail to compile for now).
+ * n is a 2-bit field; deeper jumps write r0l with a move (only active
+ * lanes are written) and recompute the mask with pop_exec 0.
  */
 
 enum {
@@ -885,6 +894,9 @@ is_control(const agx_instr *I)
    case AGX_ISA_OP_JMP_EXEC_ANY:
    case AGX_ISA_OP_JMP_EXEC_NONE:
       return true;
+   case AGX_OP_MOV:
+      /* a write of r0l (deep break/continue) */
+      return I->ops[0].kind == AGX_ISA_KIND_REG && I->ops[0].value == 0;
    default:
       return false;
    }
@@ -940,18 +952,25 @@ emit_block(struct isel *st, nir_block *block)
          nir_jump_instr *j = nir_instr_as_jump(instr);
          unsigned k = st->loop.if_depth;
          unsigned n = j->type == nir_jump_break ? 2 + k : 1 + k;
-         if (!st->loop.active || j->type == nir_jump_return || n > 3) {
-            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
-                     "%s nested %u ifs deep in a loop",
-                     j->type == nir_jump_break ? "break" : "jump", k);
+         if (!st->loop.active || j->type == nir_jump_return ||
+             n > 0xffff) {
+            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%s",
+                     j->type == nir_jump_return ? "return"
+                                                : "jump outside a loop");
             return;
          }
-         /* else with a false condition sends the active lanes to n */
-         agx_operand z = agx_isa_imm(0, 8);
-         emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_NUEQ, z, z, n);
-         agx_block_add_succ(st->ctx, st->b.block,
-                            j->type == nir_jump_break ? st->loop.exit
-                                                      : st->loop.header);
+         if (n <= 3) {
+            /* else with a false condition sends the active lanes to n */
+            agx_operand z = agx_isa_imm(0, 8);
+            emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_NUEQ, z, z, n);
+         } else {
+            /* n does not fit the 2-bit field: write r0l of the active
+             * lanes directly, then let pop_exec 0 recompute the mask
+             * from r0l (it leaves every count as it is). */
+            agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(n, 16));
+            agx_instr *P = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+            P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(0, 2);
+         }
          continue;
       }
       emit_instr(st, instr);
@@ -959,33 +978,36 @@ emit_block(struct isel *st, nir_block *block)
    st->block_end[block->index] = st->b.block;
 }
 
+/*
+ * Leading control instructions (else_icmp of an if, pop_exec after an if or
+ * a loop) get blocks of their own, so that the block holding a NIR block's
+ * code ends with that code plus, at most, trailing control (if_icmp, push,
+ * break/continue, while + jmp).  Phi copies then go right before the
+ * trailing control, when exactly the lanes leaving through that edge are
+ * active.
+ */
 static void
 emit_if(struct isel *st, nir_if *nif)
 {
    agx_operand cond = get_src(st, &nif->condition, 0);
    agx_operand z = agx_isa_imm(0, 8);
-   agx_block *before = st->b.block;
 
    emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, cond, z, 1);
 
    st->loop.if_depth++;
-   agx_block *then_first = start_block(st);
-   agx_block_add_succ(st->ctx, before, then_first);
+   start_block(st);
    emit_cf_list(st, &nif->then_list);
-   agx_block *then_last = st->b.block;
 
-   agx_block *else_first = start_block(st);
-   agx_block_add_succ(st->ctx, before, else_first);
+   start_block(st);
    emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_UEQ, cond, z, 1);
+   start_block(st);
    emit_cf_list(st, &nif->else_list);
-   agx_block *else_last = st->b.block;
    st->loop.if_depth--;
 
-   agx_block *merge = start_block(st);
-   agx_block_add_succ(st->ctx, then_last, merge);
-   agx_block_add_succ(st->ctx, else_last, merge);
+   start_block(st);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
    I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+   start_block(st);
 }
 
 static void
@@ -993,37 +1015,27 @@ emit_loop(struct isel *st, nir_loop *loop)
 {
    agx_operand z = agx_isa_imm(0, 8);
    agx_operand fz = agx_isa_fimm(0);
-   agx_block *pre = st->b.block;
 
    /* push: everyone active stays active, the rest go two levels deeper */
    emit_exec_op(st, AGX_ISA_OP_IF_FCMP, 0 /* eq */, fz, fz, 2);
 
    __typeof__(st->loop) saved = st->loop;
    agx_block *header = start_block(st);
-   agx_block_add_succ(st->ctx, pre, header);
-   agx_block *exit = agx_block_create(st->ctx);
-   /* keep program order: exit is moved after the body below */
-   list_del(&exit->link);
-
    st->loop.active = true;
    st->loop.header = header;
-   st->loop.exit = exit;
    st->loop.if_depth = 0;
    emit_cf_list(st, &loop->body);
    st->loop = saved;
 
-   agx_block *latch = st->b.block;
    emit_exec_op(st, AGX_ISA_OP_WHILE_ICMP, AGX_ICC_UEQ, z, z, 2);
    agx_instr *J = agx_emit(&st->b, AGX_ISA_OP_JMP_EXEC_ANY);
    J->ops[0] = agx_block_ref(header);
-   agx_block_add_succ(st->ctx, latch, header);
-   agx_block_add_succ(st->ctx, latch, exit);
    st->ctx->info->nr_loops++;
 
-   list_addtail(&exit->link, &st->ctx->blocks);
-   st->b = agx_builder_at_end(st->ctx, exit);
+   start_block(st);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
    I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(2, 2);
+   start_block(st);
 }
 
 static void
@@ -1345,6 +1357,7 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
                                       impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
    emit_phi_moves(st);
+   agx_build_cfg(ctx);
    if (ctx->status)
       return false;
 

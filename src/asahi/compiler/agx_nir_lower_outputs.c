@@ -60,3 +60,41 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
                                      nir_metadata_dominance);
    return progress;
 }
+
+/*
+ * sqrt(x) as 1 / rsqrt(x): the hardware has no square root (Mesa's AGX
+ * backend computes it the same way, as rcp of rsqrt).  Done in NIR so that
+ * the interpreter sees the same two roundings.
+ */
+bool
+agx_nir_lower_sqrt(nir_shader *nir)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   bool progress = false;
+   nir_builder b = nir_builder_create(impl);
+
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr_safe(instr, block) {
+         if (instr->type != nir_instr_type_alu)
+            continue;
+         nir_alu_instr *alu = nir_instr_as_alu(instr);
+         if (alu->op != nir_op_fsqrt)
+            continue;
+         b.cursor = nir_before_instr(instr);
+         b.exact = alu->exact;
+         unsigned swiz[NIR_MAX_VEC_COMPONENTS];
+         for (unsigned c = 0; c < alu->def.num_components; ++c)
+            swiz[c] = alu->src[0].swizzle[c];
+         nir_def *x = nir_swizzle(&b, alu->src[0].src.ssa, swiz,
+                                  alu->def.num_components);
+         nir_def *r = nir_frcp(&b, nir_frsq(&b, x));
+         nir_def_rewrite_uses(&alu->def, r);
+         nir_instr_remove(instr);
+         progress = true;
+      }
+   }
+   if (progress)
+      nir_metadata_preserve(impl, nir_metadata_block_index |
+                                     nir_metadata_dominance);
+   return progress;
+}

@@ -22,30 +22,11 @@
 
 static uint32_t sim_debug;
 
-/* The mapping containing va, by binary search (maps are sorted and
- * disjoint). */
-static const struct asahi_shim_mapping *
-find_mapping(const struct asahi_shim_vm *vm, uint64_t va)
-{
-   unsigned lo = 0, hi = vm->map_count;
-   while (lo < hi) {
-      unsigned mid = lo + (hi - lo) / 2;
-      const struct asahi_shim_mapping *m = &vm->maps[mid];
-      if (va < m->addr)
-         hi = mid;
-      else if (va - m->addr >= m->range)
-         lo = mid + 1;
-      else
-         return m;
-   }
-   return NULL;
-}
-
 static void *
 vm_lookup(void *user, uint64_t va, bool write, uint64_t *avail)
 {
    const struct asahi_shim_vm *vm = user;
-   const struct asahi_shim_mapping *m = find_mapping(vm, va);
+   const struct asahi_shim_mapping *m = asahi_shim_vm_find(vm, va);
    if (!m)
       return NULL;
    uint32_t need = write ? DRM_ASAHI_BIND_WRITE : DRM_ASAHI_BIND_READ;

@@ -124,6 +124,8 @@ struct asahi_sim_dispatch {
    uint32_t simdgroup_index;             /* sr53 */
    uint32_t coverage_mask;               /* sr60 / sr124 */
    uint32_t backfacing;                  /* sr62 */
+   /* Helper lanes (fragment quads' uncovered pixels): sr63 reads 0. */
+   uint32_t helper_mask;
    /* thread_position_in_grid of each lane (sr80..82); by default lane t has
     * x = t, y = z = 0. */
    uint32_t grid_position[ASAHI_SIM_LANES][3];

@@ -78,17 +78,25 @@ struct sim_draw {
    unsigned nr_cf; /* coefficient registers (CF binding header) */
    struct AGX_FRAGMENT_CONTROL fragment_control;
    struct AGX_CULL cull;
+   struct AGX_FRAGMENT_FACE face[2];
+   struct AGX_FRAGMENT_FACE_2 face2[2];
+   /* The scissor rectangle (fragment control `scissor enable`), pixels
+    * [min, max). */
    bool scissor;
-   uint32_t scissor_index;
+   uint32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;
    struct sim_draw *next; /* all draws of the pass, for freeing */
 };
 
 struct sim_prim {
    const struct sim_draw *draw;
+   /* A point is a square: covered where min <= centre < max (x[0], y[0]
+    * to x[1], y[1]). */
+   bool is_rect;
    int64_t x[3], y[3]; /* window position, fixed point */
    /* Pixel bounds (inclusive) clipped to the framebuffer. */
    int32_t min_x, min_y, max_x, max_y;
    bool backfacing;
+   double z_plane[3]; /* window z over window pixels */
    /* Plane equations in framebuffer pixels: nr_cf x {A, B, C}. */
    double (*planes)[3];
 };
@@ -112,7 +120,12 @@ struct sim_ppp_state {
    struct AGX_FRAGMENT_CONTROL fragment_control;
    struct AGX_CULL cull;
    struct AGX_OUTPUT_SELECT output_select;
+   bool has_output_size;
+   uint32_t output_size; /* vertex output words */
    struct AGX_DEPTH_BIAS_SCISSOR depth_bias_scissor;
+   /* Depth state per face: [0] front, [1] back. */
+   struct AGX_FRAGMENT_FACE face[2];
+   struct AGX_FRAGMENT_FACE_2 face2[2];
    bool has_fs;
    struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
    struct AGX_FRAGMENT_SHADER_WORD_1 fs1;
@@ -145,7 +158,13 @@ struct sim_tile {
    uint32_t x0, y0, width, height; /* pixels */
    unsigned samples, sample_size_B;
    uint8_t *tib;
+   float *depth; /* width x height x samples, the tile's depth values */
+   bool z16;     /* depth values are unorm16 */
 };
+
+/* Depth buffer load at tile start and store at tile end (zls_ctrl). */
+bool sim_zls_load(struct sim_tile *tile);
+bool sim_zls_store(struct sim_tile *tile);
 
 void *sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
                           unsigned offset_B, size_t size);

@@ -43,12 +43,12 @@ glsl_check(struct glsl_parse_state *st)
                                                 "gl_FragColor");
       struct hash_entry *fd = hash_table_search(c.builtin_vars,
                                                 "gl_FragData");
-      bool color = fc && ((struct glsl_var *)fc->data)->written;
-      bool data = fd && ((struct glsl_var *)fd->data)->written;
+      bool color = fc && ((struct check_var *)fc->data)->written;
+      bool data = fd && ((struct check_var *)fd->data)->written;
       bool user = false;
       hash_table_foreach(c.global->names, e) {
-         struct glsl_sym *sym = e->data;
-         if (sym && sym->kind == SYM_VAR && !sym->var->builtin &&
+         struct check_sym *sym = e->data;
+         if (sym && sym->kind == CHECK_SYM_VAR && !sym->var->builtin &&
              (sym->var->qual & AST_Q_OUT) && sym->var->written)
             user = true;
       }

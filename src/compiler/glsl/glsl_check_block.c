@@ -230,8 +230,8 @@ check_block(struct check *c, struct ast_node *n)
          (uintptr_t)hash_table_search_data(c->block_names, n->name);
       struct hash_entry *other = hash_table_search(c->global->names,
                                                    n->name);
-      struct glsl_sym *os = other ? other->data : NULL;
-      bool other_is_block = os && os->kind == SYM_TYPE &&
+      struct check_sym *os = other ? other->data : NULL;
+      bool other_is_block = os && os->kind == CHECK_SYM_TYPE &&
                             type_is_error(os->type);
       if ((kinds & kind_bit) || (other && !other_is_block)) {
          check_error(c, n, "block name '%s' is already used", n->name);
@@ -240,8 +240,8 @@ check_block(struct check *c, struct ast_node *n)
       hash_table_insert(c->block_names, n->name,
                         (void *)(kinds | kind_bit));
       if (!other) {
-         struct glsl_sym *bs = rzalloc(c->mem, struct glsl_sym);
-         bs->kind = SYM_TYPE;
+         struct check_sym *bs = rzalloc(c->mem, struct check_sym);
+         bs->kind = CHECK_SYM_TYPE;
          bs->type = &glsl_type_builtin_error;
          hash_table_insert(c->global->names, n->name, bs);
       }
@@ -300,7 +300,7 @@ check_block(struct check *c, struct ast_node *n)
                      "block's");
       check_block_member_qualifiers(c, m, q);
       check_geom_member_stream(c, n, m, q);
-      check_layout_es_component(c, m, m->type->layout);
+      check_location_es_component(c, m, m->type->layout);
       check_sample_qualifier(c, m, mq | (q & (AST_Q_IN | AST_Q_OUT |
                                               AST_Q_UNIFORM | AST_Q_BUFFER)));
       if ((glsl_type_contains(mt, GLSL_TYPE_SAMPLER) ||
@@ -340,7 +340,7 @@ check_block(struct check *c, struct ast_node *n)
          fields[i].qualifiers = m->type->flags;
          i++;
          if (!n->name2) {
-            struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+            struct check_var *v = rzalloc(c->mem, struct check_var);
             v->name = d->name;
             v->type = ft;
             v->global = true;
@@ -348,8 +348,8 @@ check_block(struct check *c, struct ast_node *n)
             v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN) ||
                            ((q | m->type->flags) & AST_Q_READONLY);
             v->block_field = true;
-            struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
-            sym->kind = SYM_VAR;
+            struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+            sym->kind = CHECK_SYM_VAR;
             sym->var = v;
             check_declare(c, d->name, sym, d);
          }
@@ -363,14 +363,14 @@ check_block(struct check *c, struct ast_node *n)
       if (q & AST_Q_IN)
          check_geom_input_array(c, n, &t);
       check_tess_io_var(c, n, q, &t);
-      struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+      struct check_var *v = rzalloc(c->mem, struct check_var);
       v->name = n->name2;
       v->type = t;
       v->qual = q;
       v->global = true;
       v->read_only = q & (AST_Q_UNIFORM | AST_Q_IN | AST_Q_READONLY);
-      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
-      sym->kind = SYM_VAR;
+      struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+      sym->kind = CHECK_SYM_VAR;
       sym->var = v;
       check_declare(c, n->name2, sym, n);
    }

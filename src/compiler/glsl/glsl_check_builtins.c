@@ -163,20 +163,20 @@ check_builtin_is_per_vertex_member(const char *name)
    return false;
 }
 
-struct glsl_var *
+struct check_var *
 check_builtin_var(struct check *c, const char *name)
 {
    struct hash_entry *e = hash_table_search(c->builtin_vars, name);
    if (e)
       return e->data;
 
-   struct glsl_var *v = NULL;
+   struct check_var *v = NULL;
    gl_shader_stage s = c->st->stage;
    if (!strcmp(name, "gl_in") &&
        (s == MESA_SHADER_GEOMETRY || s == MESA_SHADER_TESS_CTRL ||
         s == MESA_SHADER_TESS_EVAL) &&
        glsl_is_version(c->st, 150, 320)) {
-      v = rzalloc(c->mem, struct glsl_var);
+      v = rzalloc(c->mem, struct check_var);
       v->type = per_vertex_block(c, true, s == MESA_SHADER_GEOMETRY ?
                                  (c->gs_in_size ? c->gs_in_size : -1) : 32);
       v->qual = AST_Q_IN;
@@ -186,7 +186,7 @@ check_builtin_var(struct check *c, const char *name)
                glsl_ext_enabled(c->st, "GL_ARB_tessellation_shader") ||
                glsl_ext_enabled(c->st, "GL_OES_tessellation_shader") ||
                glsl_ext_enabled(c->st, "GL_EXT_tessellation_shader"))) {
-      v = rzalloc(c->mem, struct glsl_var);
+      v = rzalloc(c->mem, struct check_var);
       v->type = per_vertex_block(c, true,
                                  c->tcs_vertices ? c->tcs_vertices : -1);
       v->qual = AST_Q_OUT;
@@ -200,7 +200,7 @@ check_builtin_var(struct check *c, const char *name)
              !builtin_available(c, b->stages, b->desk, b->es, b->desk_until,
                                 b->es_until, b->compat, b->ext))
             continue;
-         v = rzalloc(c->mem, struct glsl_var);
+         v = rzalloc(c->mem, struct check_var);
          v->type = check_type_from_string(c, b->type);
          switch (b->qual) {
          case GLSL_BQ_IN:
@@ -293,7 +293,7 @@ check_builtin_redeclarable(struct check *c, const char *name)
 void
 check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
                         const struct glsl_type *t,
-                        const struct glsl_var *b)
+                        const struct check_var *b)
 {
    int max = -1;
    if (!strcmp(d->name, "gl_ClipDistance"))
@@ -310,7 +310,7 @@ check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
       check_error(c, d, "redeclaring %s needs its storage qualifier",
                   d->name);
    if (!strcmp(d->name, "gl_FragDepth"))
-      check_layout_frag_depth(c, d, (struct glsl_var *)b);
+      check_layout_frag_depth(c, d, (struct check_var *)b);
    if (!strcmp(d->name, "gl_FragCoord")) {
       /* All redeclarations agree and come before any use (GLSL 1.50
        * 4.3.8.1). */
@@ -321,7 +321,7 @@ check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
          else if (!strcasecmp(l->name, "pixel_center_integer"))
             bits |= 2;
       }
-      struct glsl_var *bv = (struct glsl_var *)b;
+      struct check_var *bv = (struct check_var *)b;
       if (bv->used)
          check_error(c, d, "gl_FragCoord redeclared after it was used");
       else if (bv->redecl_layout > 0 && bv->redecl_layout != bits + 1)

@@ -30,7 +30,7 @@ struct cand {
    bool inout[16];
    bool constant;
    bool builtin;
-   struct glsl_func_sig *sig; /* user function */
+   struct check_func *sig; /* user function */
 };
 
 
@@ -65,7 +65,7 @@ conv_better(const struct glsl_type *from, const struct glsl_type *a,
 }
 
 static bool
-cand_matches(struct check *c, const struct cand *k, struct expr *args,
+cand_matches(struct check *c, const struct cand *k, struct check_value *args,
              unsigned nargs, bool exact)
 {
    if (k->nparams != nargs)
@@ -87,7 +87,8 @@ cand_matches(struct check *c, const struct cand *k, struct expr *args,
 }
 
 static bool
-cand_better(const struct cand *a, const struct cand *b, struct expr *args,
+cand_better(const struct cand *a, const struct cand *b,
+            struct check_value *args,
             unsigned nargs)
 {
    bool strictly = false;
@@ -143,11 +144,12 @@ builtin_row_listed(struct check *c, const struct cand *cands,
    return false;
 }
 
-struct expr
+struct check_value
 check_call(struct check *c, struct ast_node *n)
 {
    unsigned nargs = n->list.count;
-   struct expr *args = ralloc_array(c->mem, struct expr, nargs ? nargs : 1);
+   struct check_value *args = ralloc_array(c->mem, struct check_value,
+                                           nargs ? nargs : 1);
    unsigned i = 0;
    for (struct ast_node *a = n->list.head; a; a = a->next)
       args[i++] = check_expr(c, a);
@@ -165,10 +167,10 @@ check_call(struct check *c, struct ast_node *n)
       if (type_is_error(ctor))
          return check_expr_error();
    } else {
-      struct glsl_sym *sym = check_lookup(c, n->name);
-      if (sym && sym->kind == SYM_TYPE)
+      struct check_sym *sym = check_lookup(c, n->name);
+      if (sym && sym->kind == CHECK_SYM_TYPE)
          ctor = sym->type;
-      else if (sym && sym->kind == SYM_VAR) {
+      else if (sym && sym->kind == CHECK_SYM_VAR) {
          /* Subroutine uniforms are called like functions. */
          if (sym->var->subroutine_type ||
              ((sym->var->qual & AST_Q_SUBROUTINE) &&
@@ -182,7 +184,7 @@ check_call(struct check *c, struct ast_node *n)
                      "and called");
          return check_expr_error();
       }
-      if (sym && sym->kind == SYM_FUNC && sym->sigs &&
+      if (sym && sym->kind == CHECK_SYM_FUNC && sym->sigs &&
           sym->sigs->subroutine_type && !sym->sigs->next) {
          check_error(c, n, "'%s' is a subroutine type, not a function",
                      n->name);
@@ -198,10 +200,10 @@ check_call(struct check *c, struct ast_node *n)
    /* Candidates: user signatures, then built-ins unless hidden. */
    struct cand *cands = NULL;
    unsigned ncands = 0, cap = 0;
-   struct glsl_sym *sym = check_lookup(c, n->name);
-   bool user = sym && sym->kind == SYM_FUNC;
+   struct check_sym *sym = check_lookup(c, n->name);
+   bool user = sym && sym->kind == CHECK_SYM_FUNC;
    bool hide_builtins = user && glsl_is_version(c->st, 120, 300);
-   for (struct glsl_func_sig *s = user ? sym->sigs : NULL; s; s = s->next) {
+   for (struct check_func *s = user ? sym->sigs : NULL; s; s = s->next) {
       if (ncands == cap) {
          cap = cap ? cap * 2 : 16;
          cands = reralloc(c->mem, cands, struct cand, cap);
@@ -338,7 +340,7 @@ check_call(struct check *c, struct ast_node *n)
       is_const &= args[i].is_const;
       known &= args[i].has_value;
    }
-   struct expr r = check_rvalue(best->ret, is_const);
+   struct check_value r = check_rvalue(best->ret, is_const);
    if (is_const && known) {
       for (i = 0; i < nargs; i++)
          args[i] = check_convert(c, args[i], best->params[i]);
@@ -348,12 +350,12 @@ check_call(struct check *c, struct ast_node *n)
    return r;
 }
 
-struct expr
+struct check_value
 check_method(struct check *c, struct ast_node *n)
 {
    /* length() reads no element (writeonly buffer arrays have one). */
    c->not_read = !strcmp(n->name, "length");
-   struct expr base = check_expr(c, n->a);
+   struct check_value base = check_expr(c, n->a);
    c->not_read = false;
    if (type_is_error(base.type))
       return check_expr_error();
@@ -365,7 +367,8 @@ check_method(struct check *c, struct ast_node *n)
       check_error(c, n, "length() takes no arguments");
       return check_expr_error();
    }
-   struct expr r = check_rvalue(glsl_simple_type(GLSL_TYPE_INT, 1, 1), true);
+   struct check_value r = check_rvalue(glsl_simple_type(GLSL_TYPE_INT, 1, 1),
+                                       true);
    const struct glsl_type *t = base.type;
    if (glsl_type_is_array(t)) {
       if (!glsl_is_version(c->st, 120, 300)) {
@@ -376,7 +379,7 @@ check_method(struct check *c, struct ast_node *n)
          /* Sized later (geometry inputs, by the linker) or at run time
           * (buffer arrays): unknown here.  Other unsized arrays have no
           * length yet. */
-         struct glsl_var *v = base.var;
+         struct check_var *v = base.var;
          if (v && base.whole_var && !check_tess_length_known(c, n, v))
             return check_expr_error();
          /* Patch arrays are sized by their declaration only. */
@@ -426,15 +429,15 @@ check_method(struct check *c, struct ast_node *n)
 /* ---- static recursion ------------------------------------------------- */
 
 void
-check_note_call(struct check *c, struct glsl_func_sig *callee)
+check_note_call(struct check *c, struct check_func *callee)
 {
    if (c->func) /* else a call in a global initialiser: no caller */
       check_add_call_edge(c, c->func, callee);
 }
 
 void
-check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
-                    struct glsl_func_sig *callee)
+check_add_call_edge(struct check *c, struct check_func *caller,
+                    struct check_func *callee)
 {
    if (!caller->callee_set) {
       caller->callee_set = set_create_pointer_keys(c->mem);
@@ -443,25 +446,25 @@ check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
    if (set_contains(caller->callee_set, callee))
       return;
    set_add(caller->callee_set, callee);
-   util_dynarray_append(&caller->callees, struct glsl_func_sig *, callee);
+   util_dynarray_append(&caller->callees, struct check_func *, callee);
 }
 
 struct frame {
-   struct glsl_func_sig *sig;
+   struct check_func *sig;
    unsigned next; /* index of the next callee to visit */
 };
 
 static unsigned
-num_callees(const struct glsl_func_sig *s)
+num_callees(const struct check_func *s)
 {
    return s->callee_set ?
-          util_dynarray_num_elements(&s->callees, struct glsl_func_sig *) : 0;
+          util_dynarray_num_elements(&s->callees, struct check_func *) : 0;
 }
 
 /* Depth-first search without recursion (a hostile shader may chain many
  * thousands of functions). */
 static void
-visit_from(struct check *c, struct glsl_func_sig *root,
+visit_from(struct check *c, struct check_func *root,
            struct util_dynarray *stack)
 {
    util_dynarray_clear(stack);
@@ -475,8 +478,8 @@ visit_from(struct check *c, struct glsl_func_sig *root,
          (void)util_dynarray_pop(stack, struct frame);
          continue;
       }
-      struct glsl_func_sig *callee =
-         *util_dynarray_element(&f->sig->callees, struct glsl_func_sig *,
+      struct check_func *callee =
+         *util_dynarray_element(&f->sig->callees, struct check_func *,
                                 f->next++);
       if (callee->visit == 1) {
          if (callee == f->sig)
@@ -502,10 +505,10 @@ check_recursion(struct check *c)
    struct util_dynarray stack;
    util_dynarray_init(&stack, c->mem);
    hash_table_foreach(c->global->names, e) {
-      struct glsl_sym *sym = e->data;
-      if (!sym || sym->kind != SYM_FUNC)
+      struct check_sym *sym = e->data;
+      if (!sym || sym->kind != CHECK_SYM_FUNC)
          continue;
-      for (struct glsl_func_sig *s = sym->sigs; s; s = s->next) {
+      for (struct check_func *s = sym->sigs; s; s = s->next) {
          if (s->visit == 0)
             visit_from(c, s, &stack);
       }

@@ -14,9 +14,9 @@
 #include "glsl_check_priv.h"
 #include "util/ralloc.h"
 
-struct expr
+struct check_value
 check_constructor(struct check *c, struct ast_node *n,
-                  const struct glsl_type *t, struct expr *args,
+                  const struct glsl_type *t, struct check_value *args,
                   unsigned nargs)
 {
    bool all_const = true;
@@ -128,7 +128,7 @@ check_constructor(struct check *c, struct ast_node *n,
       return check_expr_error();
    }
 
-   struct expr r = check_rvalue(t, all_const);
+   struct check_value r = check_rvalue(t, all_const);
    /* Fold constructors from known values (components column-major). */
    bool known = all_const;
    for (unsigned i = 0; i < nargs && known; i++)
@@ -139,10 +139,10 @@ check_constructor(struct check *c, struct ast_node *n,
       /* Diagonal from a scalar, or the overlap of a matrix over the
        * identity (GLSL 1.20 5.4.2). */
       const struct glsl_type *a = args[0].type;
-      struct cval v = args[0].val;
+      struct check_cval v = args[0].val;
       check_convert_value(&v, a->base_type, t->base_type,
                     glsl_type_components(a));
-      struct cval one = { .c[0].i = 1 }, zero = { .c[0].i = 0 };
+      struct check_cval one = { .c[0].i = 1 }, zero = { .c[0].i = 0 };
       check_convert_value(&one, GLSL_TYPE_INT, t->base_type, 1);
       check_convert_value(&zero, GLSL_TYPE_INT, t->base_type, 1);
       for (unsigned col = 0; col < t->matrix_columns; col++) {
@@ -160,7 +160,7 @@ check_constructor(struct check *c, struct ast_node *n,
    } else if (known) {
       unsigned k = 0;
       for (unsigned i = 0; i < nargs && k < need; i++) {
-         struct cval v = args[i].val;
+         struct check_cval v = args[i].val;
          unsigned na = glsl_type_components(args[i].type);
          check_convert_value(&v, args[i].type->base_type, t->base_type, na);
          for (unsigned j = 0; j < na && k < need; j++)

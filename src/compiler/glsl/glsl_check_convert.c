@@ -53,7 +53,8 @@ check_can_convert(struct check *c, const struct glsl_type *from,
 }
 
 double
-check_comp_as_double(enum glsl_base_type b, const struct cval *v, unsigned i)
+check_comp_as_double(enum glsl_base_type b, const struct check_cval *v,
+                     unsigned i)
 {
    switch (b) {
    case GLSL_TYPE_FLOAT:
@@ -69,7 +70,7 @@ check_comp_as_double(enum glsl_base_type b, const struct cval *v, unsigned i)
 }
 
 void
-check_convert_value(struct cval *v, enum glsl_base_type from,
+check_convert_value(struct check_cval *v, enum glsl_base_type from,
                     enum glsl_base_type to, unsigned n)
 {
    for (unsigned i = 0; i < n; i++) {
@@ -102,8 +103,8 @@ check_convert_value(struct cval *v, enum glsl_base_type from,
    }
 }
 
-struct expr
-check_convert(struct check *c, struct expr e, const struct glsl_type *to)
+struct check_value
+check_convert(struct check *c, struct check_value e, const struct glsl_type *to)
 {
    if (type_is_error(e.type) || type_is_error(to) ||
        glsl_type_equal(e.type, to))

@@ -191,7 +191,7 @@ qualifier_only(struct check *c, struct ast_node *n, bool global)
       return; /* default layout / qualifier declarations */
    }
    for (struct ast_node *id = n->list.head; id; id = id->next) {
-      struct glsl_var *v = check_lookup_var(c, id->name);
+      struct check_var *v = check_lookup_var(c, id->name);
       if (!v) {
          check_error(c, id, "'%s' is not declared", id->name);
          continue;
@@ -217,7 +217,7 @@ qualifier_only(struct check *c, struct ast_node *n, bool global)
 
 /* The built-in variable a global gl_ declarator redeclares (NULL when
  * there is none); *error after an error. */
-static struct glsl_var *
+static struct check_var *
 redeclared_builtin(struct check *c, struct ast_node *d, bool *error)
 {
    if ((c->per_vertex_done & 1) &&
@@ -227,7 +227,7 @@ redeclared_builtin(struct check *c, struct ast_node *d, bool *error)
       *error = true;
       return NULL;
    }
-   struct glsl_var *builtin = check_builtin_var(c, d->name);
+   struct check_var *builtin = check_builtin_var(c, d->name);
    if (builtin && !check_builtin_redeclarable(c, d->name)) {
       check_error(c, d, "built-in variable %s cannot be redeclared",
                   d->name);
@@ -246,7 +246,7 @@ redeclared_builtin(struct check *c, struct ast_node *d, bool *error)
  * array (*t). */
 static void
 initializer(struct check *c, struct ast_node *d, bool global, unsigned q,
-            struct glsl_var *v, const struct glsl_type **t)
+            struct check_var *v, const struct glsl_type **t)
 {
    struct glsl_parse_state *st = c->st;
    if (q & (AST_Q_IN | AST_Q_OUT | AST_Q_ATTRIBUTE | AST_Q_VARYING |
@@ -257,7 +257,7 @@ initializer(struct check *c, struct ast_node *d, bool global, unsigned q,
       check_error(c, d, "uniforms cannot be initialized in this "
                   "version");
    }
-   struct expr e = check_initializer(c, d->a, *t);
+   struct check_value e = check_initializer(c, d->a, *t);
    if (!type_is_error(e.type))
       *t = e.type; /* sizes an unsized array */
    bool need_const = (q & AST_Q_UNIFORM) || (global && st->es) ||
@@ -300,7 +300,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    /* Some built-ins may be redeclared at global scope (to size them,
     * add layout or interpolation qualifiers). */
    bool error = false;
-   struct glsl_var *builtin = NULL;
+   struct check_var *builtin = NULL;
    if (global && !strncmp(d->name, "gl_", 3)) {
       builtin = redeclared_builtin(c, d, &error);
       if (error)
@@ -325,7 +325,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
    if (global && !builtin)
       check_tess_io_var(c, d, q, &t);
    if (global && !builtin && (q & (AST_Q_IN | AST_Q_OUT)))
-      check_layout_location_overlap(c, d, n->type, q, t);
+      check_location_overlap(c, d, n->type, q, t);
    if (global && !builtin && (q & AST_Q_LAYOUT))
       check_layout_declarator(c, d, n->type, q, t);
    if (global && !builtin)
@@ -334,7 +334,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
       check_error(c, d, "opaque variables cannot be declared locally");
    check_scope_float_precision(c, d, q, t);
 
-   struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+   struct check_var *v = rzalloc(c->mem, struct check_var);
    v->name = d->name;
    v->qual = q;
    v->line = d->line;
@@ -369,8 +369,8 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
                   d->name);
    /* An unsized array may be redeclared later with a size. */
    struct hash_entry *prev = hash_table_search(c->scope->names, d->name);
-   struct glsl_sym *ps = prev ? prev->data : NULL;
-   if (ps && ps->kind == SYM_VAR && glsl_type_is_array(ps->var->type) &&
+   struct check_sym *ps = prev ? prev->data : NULL;
+   if (ps && ps->kind == CHECK_SYM_VAR && glsl_type_is_array(ps->var->type) &&
        ps->var->type->length < 0 && glsl_type_is_array(t) &&
        glsl_type_equal(ps->var->type->element, t->element)) {
       if (t->length >= 0 && t->length < ps->var->max_index)
@@ -384,8 +384,8 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
 
    v->type = t;
    d->vtype = t;
-   struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
-   sym->kind = SYM_VAR;
+   struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+   sym->kind = CHECK_SYM_VAR;
    sym->var = v;
    check_declare(c, d->name, sym, d);
 }

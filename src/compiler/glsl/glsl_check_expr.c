@@ -18,17 +18,17 @@
 #include "glsl_parser.h"
 #include "util/ralloc.h"
 
-struct expr
+struct check_value
 check_expr_error(void)
 {
-   struct expr e = { .type = &glsl_type_builtin_error };
+   struct check_value e = { .type = &glsl_type_builtin_error };
    return e;
 }
 
-struct expr
+struct check_value
 check_rvalue(const struct glsl_type *t, bool is_const)
 {
-   struct expr e = { .type = t, .is_const = is_const };
+   struct check_value e = { .type = t, .is_const = is_const };
    e.not_lvalue_why = "expression";
    return e;
 }
@@ -117,7 +117,7 @@ op_name(int op)
 
 /* Unifies the base types of a and b by implicit conversion. */
 static bool
-unify_bases(struct check *c, struct expr *a, struct expr *b)
+unify_bases(struct check *c, struct check_value *a, struct check_value *b)
 {
    enum glsl_base_type ba = a->type->base_type, bb = b->type->base_type;
    if (ba == bb)
@@ -155,8 +155,9 @@ fold_f(int op, double x, double y)
  * right and a one-row matrix on the left.  Floats are rounded after each
  * product and each partial sum, summing in index order. */
 static bool
-fold_linear_mul(const struct glsl_type *rt, struct expr *a, struct expr *b,
-                struct cval *out)
+fold_linear_mul(const struct glsl_type *rt, struct check_value *a,
+                struct check_value *b,
+                struct check_cval *out)
 {
    bool single = a->type->base_type == GLSL_TYPE_FLOAT;
    /* Shapes as (rows x cols); a left-hand vector is 1 x n. */
@@ -187,8 +188,8 @@ fold_linear_mul(const struct glsl_type *rt, struct expr *a, struct expr *b,
 /* Folds a componentwise op; returns false when it cannot (e.g. integer
  * division by zero). */
 static bool
-fold_componentwise(int op, const struct glsl_type *rt, struct expr *a,
-                   struct expr *b, struct cval *out)
+fold_componentwise(int op, const struct glsl_type *rt, struct check_value *a,
+                   struct check_value *b, struct check_cval *out)
 {
    unsigned n = glsl_type_components(rt);
    unsigned na = glsl_type_components(a->type);
@@ -275,15 +276,15 @@ contains_opaque(const struct glsl_type *t)
           glsl_type_contains(t, GLSL_TYPE_ATOMIC_UINT);
 }
 
-static struct expr
-binary_op(struct check *c, struct ast_node *n, int op, struct expr a,
-          struct expr b)
+static struct check_value
+binary_op(struct check *c, struct ast_node *n, int op, struct check_value a,
+          struct check_value b)
 {
    const char *name = op_name(op);
    if (type_is_error(a.type) || type_is_error(b.type))
       return check_expr_error();
    bool is_const = a.is_const && b.is_const;
-   struct expr r = { 0 };
+   struct check_value r = { 0 };
 
    switch (op) {
    case AND_OP:
@@ -371,7 +372,7 @@ binary_op(struct check *c, struct ast_node *n, int op, struct expr a,
       }
       r = check_rvalue(a.type, is_const);
       if (a.has_value && b.has_value) {
-         struct expr bb = b;
+         struct check_value bb = b;
          r.has_value = fold_componentwise(op, a.type, &a, &bb, &r.val);
       }
       return r;
@@ -419,12 +420,12 @@ binary_op(struct check *c, struct ast_node *n, int op, struct expr a,
    return r;
 }
 
-static struct expr
-unary_op(struct check *c, struct ast_node *n, struct expr a)
+static struct check_value
+unary_op(struct check *c, struct ast_node *n, struct check_value a)
 {
    if (type_is_error(a.type))
       return check_expr_error();
-   struct expr r = check_rvalue(a.type, a.is_const);
+   struct check_value r = check_rvalue(a.type, a.is_const);
    unsigned nc = glsl_type_components(a.type);
    switch (n->op) {
    case '!':
@@ -478,7 +479,7 @@ unary_op(struct check *c, struct ast_node *n, struct expr a)
 }
 
 bool
-check_require_lvalue(struct check *c, struct ast_node *n, struct expr *e,
+check_require_lvalue(struct check *c, struct ast_node *n, struct check_value *e,
                      const char *what)
 {
    if (type_is_error(e->type) || e->lvalue)
@@ -490,8 +491,8 @@ check_require_lvalue(struct check *c, struct ast_node *n, struct expr *e,
 
 /* ---- swizzles and fields ---------------------------------------------- */
 
-static struct expr
-swizzle_select(struct check *c, struct ast_node *n, struct expr base)
+static struct check_value
+swizzle_select(struct check *c, struct ast_node *n, struct check_value base)
 {
    static const char *const sets[] = { "xyzw", "rgba", "stpq" };
    const char *s = n->name;
@@ -530,7 +531,7 @@ swizzle_select(struct check *c, struct ast_node *n, struct expr base)
       seen |= 1u << found;
       idx[i] = found;
    }
-   struct expr r = base;
+   struct check_value r = base;
    r.whole_var = false; /* a swizzle is a part of the variable */
    r.member = NULL;
    r.type = glsl_simple_type(base.type->base_type, len, 1);
@@ -544,10 +545,10 @@ swizzle_select(struct check *c, struct ast_node *n, struct expr base)
    return r;
 }
 
-static struct expr
+static struct check_value
 field_select(struct check *c, struct ast_node *n)
 {
-   struct expr base = check_expr(c, n->a);
+   struct check_value base = check_expr(c, n->a);
    if (type_is_error(base.type))
       return check_expr_error();
    const struct glsl_type *t = base.type;
@@ -555,7 +556,7 @@ field_select(struct check *c, struct ast_node *n)
        t->base_type == GLSL_TYPE_INTERFACE) {
       for (unsigned i = 0; i < t->num_fields; i++) {
          if (!strcmp(t->fields[i].name, n->name)) {
-            struct expr r = base;
+            struct check_value r = base;
             r.type = t->fields[i].type;
             r.has_value = false;
             /* GLSL 4.30 section 4.10: readonly buffer members. */
@@ -603,13 +604,13 @@ field_select(struct check *c, struct ast_node *n)
    return check_expr_error();
 }
 
-static struct expr
+static struct check_value
 index_op(struct check *c, struct ast_node *n)
 {
-   struct expr base = check_expr(c, n->a);
+   struct check_value base = check_expr(c, n->a);
    bool target = c->not_read;
    c->not_read = false;
-   struct expr idx = check_expr(c, n->b);
+   struct check_value idx = check_expr(c, n->b);
    c->not_read = target;
    if (type_is_error(base.type) || type_is_error(idx.type))
       return check_expr_error();
@@ -621,7 +622,7 @@ index_op(struct check *c, struct ast_node *n)
    }
    const struct glsl_type *t = base.type;
    int64_t i = idx.has_value ? idx.val.c[0].i : 0;
-   struct expr r = base;
+   struct check_value r = base;
    r.is_const = base.is_const && idx.is_const;
    r.has_value = false;
    r.whole_var = false;
@@ -710,10 +711,10 @@ index_op(struct check *c, struct ast_node *n)
 
 /* ---- the dispatcher ---------------------------------------------------- */
 
-static struct expr
+static struct check_value
 expr_inner(struct check *c, struct ast_node *n)
 {
-   struct expr r = { 0 };
+   struct check_value r = { 0 };
    switch (n->kind) {
    case AST_INT_CONST:
    case AST_UINT_CONST:
@@ -738,9 +739,9 @@ expr_inner(struct check *c, struct ast_node *n)
       r.val.c[0].b = n->value.b;
       return r;
    case AST_IDENT: {
-      struct glsl_var *v = check_lookup_var(c, n->name);
+      struct check_var *v = check_lookup_var(c, n->name);
       if (!v) {
-         struct glsl_sym *sym = check_lookup(c, n->name);
+         struct check_sym *sym = check_lookup(c, n->name);
          if (sym)
             check_error(c, n, "'%s' is not a variable", n->name);
          else if ((!strncmp(n->name, "gl_Max", 6) ||
@@ -748,7 +749,7 @@ expr_inner(struct check *c, struct ast_node *n)
                    (!strncmp(n->name, "gl_", 3) &&
                     check_any_extension_on(c))) &&
                   !builtin_var_tabled(n->name))
-            return (struct expr){ .type = &glsl_type_builtin_error,
+            return (struct check_value){ .type = &glsl_type_builtin_error,
                                   .is_const = true };
          else
             check_error(c, n, "'%s' is not declared", n->name);
@@ -769,8 +770,8 @@ expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_BINARY: {
-      struct expr a = check_expr(c, n->a);
-      struct expr b = check_expr(c, n->b);
+      struct check_value a = check_expr(c, n->a);
+      struct check_value b = check_expr(c, n->b);
       return binary_op(c, n, n->op, a, b);
    }
    case AST_UNARY:
@@ -779,7 +780,7 @@ expr_inner(struct check *c, struct ast_node *n)
    case AST_PRE_DEC:
    case AST_POST_INC:
    case AST_POST_DEC: {
-      struct expr a = check_expr(c, n->a);
+      struct check_value a = check_expr(c, n->a);
       if (type_is_error(a.type))
          return check_expr_error();
       if (!is_numeric(a.type) || glsl_type_is_array(a.type)) {
@@ -794,9 +795,9 @@ expr_inner(struct check *c, struct ast_node *n)
    }
    case AST_ASSIGN: {
       c->not_read = n->op == '=';
-      struct expr a = check_expr(c, n->a);
+      struct check_value a = check_expr(c, n->a);
       c->not_read = false;
-      struct expr b = check_expr(c, n->b);
+      struct check_value b = check_expr(c, n->b);
       if (type_is_error(a.type) || type_is_error(b.type))
          return check_expr_error();
       if (!check_require_lvalue(c, n, &a, "assignment"))
@@ -805,7 +806,7 @@ expr_inner(struct check *c, struct ast_node *n)
       if (a.var)
          a.var->written = true;
       if (n->op != '=') {
-         struct expr res = binary_op(c, n, n->op, a, b);
+         struct check_value res = binary_op(c, n, n->op, a, b);
          if (type_is_error(res.type))
             return check_expr_error();
          b = res;
@@ -829,9 +830,9 @@ expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_COND: {
-      struct expr a = check_expr(c, n->a);
-      struct expr b = check_expr(c, n->b);
-      struct expr d = check_expr(c, n->c);
+      struct check_value a = check_expr(c, n->a);
+      struct check_value b = check_expr(c, n->b);
+      struct check_value d = check_expr(c, n->c);
       if (type_is_error(a.type) || type_is_error(b.type) ||
           type_is_error(d.type))
          return check_expr_error();
@@ -867,8 +868,8 @@ expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_SEQUENCE: {
-      struct expr a = check_expr(c, n->a);
-      struct expr b = check_expr(c, n->b);
+      struct check_value a = check_expr(c, n->a);
+      struct check_value b = check_expr(c, n->b);
       /* Only GLSL ES 1.00 counts a comma expression of constants as a
        * constant expression. */
       r = check_rvalue(b.type, a.is_const && b.is_const &&
@@ -895,7 +896,7 @@ expr_inner(struct check *c, struct ast_node *n)
    }
 }
 
-struct expr
+struct check_value
 check_expr(struct check *c, struct ast_node *n)
 {
    if (!n)
@@ -913,7 +914,7 @@ check_expr(struct check *c, struct ast_node *n)
    if (n->kind != AST_IDENT && n->kind != AST_FIELD && n->kind != AST_INDEX)
       c->not_read = false;
    c->depth++;
-   struct expr r = expr_inner(c, n);
+   struct check_value r = expr_inner(c, n);
    c->depth--;
    c->not_read = target;
    if (r.type && r.type->base_type == GLSL_TYPE_VOID &&
@@ -938,7 +939,7 @@ sized_by(const struct glsl_type *decl, const struct glsl_type *value)
           sized_by(decl->element, value->element);
 }
 
-struct expr
+struct check_value
 check_initializer(struct check *c, struct ast_node *init,
                   const struct glsl_type *type)
 {
@@ -967,7 +968,7 @@ check_initializer(struct check *c, struct ast_node *init,
             et = glsl_column_type(type);
          else if (glsl_type_is_vector(type))
             et = glsl_simple_type(type->base_type, 1, 1);
-         struct expr r = check_initializer(c, e, et);
+         struct check_value r = check_initializer(c, e, et);
          all_const &= r.is_const;
       }
       unsigned need = glsl_type_is_array(type) ? (unsigned)type->length :
@@ -983,7 +984,7 @@ check_initializer(struct check *c, struct ast_node *init,
       }
       return check_rvalue(type, all_const);
    }
-   struct expr e = check_expr(c, init);
+   struct check_value e = check_expr(c, init);
    if (type_is_error(e.type) || type_is_error(type))
       return e;
    if (glsl_type_is_array(type) && glsl_type_is_array(e.type) &&
@@ -1012,7 +1013,7 @@ bool
 check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                 bool *known)
 {
-   struct expr e = check_expr(c, n);
+   struct check_value e = check_expr(c, n);
    *known = false;
    if (type_is_error(e.type))
       return true; /* already reported, or unknown: accept */

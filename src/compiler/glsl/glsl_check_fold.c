@@ -37,10 +37,10 @@ is_float_base(enum glsl_base_type b)
 
 /* Component i of an argument, a scalar broadcast to every component. */
 static double
-argf(const struct expr *e, unsigned i)
+argf(const struct check_value *e, unsigned i)
 {
    unsigned n = glsl_type_components(e->type);
-   const struct cval *v = &e->val;
+   const struct check_cval *v = &e->val;
    unsigned k = n == 1 ? 0 : i;
    switch (e->type->base_type) {
    case GLSL_TYPE_FLOAT:
@@ -56,7 +56,7 @@ argf(const struct expr *e, unsigned i)
 }
 
 static int64_t
-argi(const struct expr *e, unsigned i)
+argi(const struct check_value *e, unsigned i)
 {
    unsigned n = glsl_type_components(e->type);
    unsigned k = n == 1 ? 0 : i;
@@ -66,7 +66,7 @@ argi(const struct expr *e, unsigned i)
 }
 
 static bool
-argb(const struct expr *e, unsigned i)
+argb(const struct check_value *e, unsigned i)
 {
    unsigned n = glsl_type_components(e->type);
    return e->val.c[n == 1 ? 0 : i].b;
@@ -247,7 +247,8 @@ fold_int_comp(const char *name, bool u, int64_t x, int64_t y, int64_t z,
 /* ---- whole-value functions --------------------------------------------- */
 
 static double
-dot_of(const struct expr *a, const struct expr *b, unsigned n, bool fl)
+dot_of(const struct check_value *a, const struct check_value *b, unsigned n,
+       bool fl)
 {
    double s = 0;
    for (unsigned i = 0; i < n; i++)
@@ -305,7 +306,8 @@ fold_inverse(const double *m, unsigned n, double *out)
 
 static bool
 fold_whole(const char *name, const struct glsl_type *ret,
-           const struct expr *args, unsigned nargs, struct cval *out)
+           const struct check_value *args, unsigned nargs,
+           struct check_cval *out)
 {
    const struct glsl_type *t0 = args[0].type;
    unsigned n0 = glsl_type_components(t0);
@@ -325,7 +327,7 @@ fold_whole(const char *name, const struct glsl_type *ret,
    } else if (!strcmp(name, "dot") && nargs == 2) {
       out->c[0].f = dot_of(&args[0], &args[1], n0, fl);
    } else if (!strcmp(name, "cross") && nargs == 2) {
-      const struct expr *a = &args[0], *b = &args[1];
+      const struct check_value *a = &args[0], *b = &args[1];
       for (unsigned i = 0; i < 3; i++) {
          unsigned j = (i + 1) % 3, k = (i + 2) % 3;
          out->c[i].f = P(P(argf(a, j) * argf(b, k)) -
@@ -398,7 +400,7 @@ fold_whole(const char *name, const struct glsl_type *ret,
 /* Vector relational functions: compare component by component. */
 static bool
 fold_relational(const char *name, const struct glsl_type *ret,
-                const struct expr *args, struct cval *out)
+                const struct check_value *args, struct check_cval *out)
 {
    enum { LT, LE, GT, GE, EQ, NE } op;
    if (!strcmp(name, "lessThan"))
@@ -450,7 +452,8 @@ fold_relational(const char *name, const struct glsl_type *ret,
 
 bool
 check_fold_builtin(const char *name, const struct glsl_type *ret,
-                   const struct expr *args, unsigned nargs, struct cval *out)
+                   const struct check_value *args, unsigned nargs,
+                   struct check_cval *out)
 {
    if (nargs == 0 || nargs > 4 || type_is_error(ret) ||
        !glsl_type_is_basic(ret))
@@ -481,7 +484,8 @@ check_fold_builtin(const char *name, const struct glsl_type *ret,
       } else if (!strcmp(name, "mix") && nargs == 3 &&
                  args[2].type->base_type == GLSL_TYPE_BOOL) {
          /* mix(x, y, a) with a bool selector picks y where a is true. */
-         const struct expr *pick = argb(&args[2], i) ? &args[1] : &args[0];
+         const struct check_value *pick = argb(&args[2],
+                                               i) ? &args[1] : &args[0];
          unsigned k = glsl_type_components(pick->type) == 1 ? 0 : i;
          out->c[i] = pick->val.c[k];
       } else if (is_float_base(rb) && is_float_base(ab)) {

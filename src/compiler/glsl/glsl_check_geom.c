@@ -45,11 +45,11 @@ apply_gs_in_size(struct check *c, struct ast_node *where)
       check_error(c, where, "length() of an unsized geometry input was used "
                   "before the input primitive was declared");
    }
-   struct glsl_var *vars[64];
+   struct check_var *vars[64];
    unsigned nv = 0;
    hash_table_foreach(c->global->names, e) {
-      struct glsl_sym *sym = e->data;
-      if (sym && sym->kind == SYM_VAR && (sym->var->qual & AST_Q_IN) &&
+      struct check_sym *sym = e->data;
+      if (sym && sym->kind == CHECK_SYM_VAR && (sym->var->qual & AST_Q_IN) &&
           glsl_type_is_array(sym->var->type) && nv < 64)
          vars[nv++] = sym->var;
    }
@@ -57,7 +57,7 @@ apply_gs_in_size(struct check *c, struct ast_node *where)
    if (gin && nv < 64)
       vars[nv++] = gin->data;
    for (unsigned i = 0; i < nv; i++) {
-      struct glsl_var *v = vars[i];
+      struct check_var *v = vars[i];
       if (v->type->length >= 0 && v->type->length != n) {
          check_error(c, where, "input '%s' has %d elements but the input "
                      "primitive has %d vertices", v->name, v->type->length,

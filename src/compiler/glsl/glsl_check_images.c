@@ -225,7 +225,7 @@ check_image_param(struct check *c, struct ast_node *p, unsigned q,
 /* Built-in image functions: what the image must allow. */
 static void
 image_builtin(struct check *c, struct ast_node *n, const char *name,
-              const struct glsl_var *v)
+              const struct check_var *v)
 {
    bool atomic = !strncmp(name, "imageAtomic", 11);
    bool reads = atomic || !strcmp(name, "imageLoad");
@@ -257,7 +257,7 @@ image_builtin(struct check *c, struct ast_node *n, const char *name,
 
 void
 check_image_call(struct check *c, struct ast_node *n, const char *name,
-                 const struct glsl_func_sig *user, const struct expr *args,
+                 const struct check_func *user, const struct check_value *args,
                  unsigned nargs)
 {
    if (!user) {

@@ -16,12 +16,12 @@
 
 void
 check_interpolant(struct check *c, struct ast_node *n, const char *name,
-                  const struct expr *args, unsigned nargs)
+                  const struct check_value *args, unsigned nargs)
 {
    if (strncmp(name, "interpolateAt", 13) || !nargs ||
        type_is_error(args[0].type))
       return;
-   const struct expr *a = &args[0];
+   const struct check_value *a = &args[0];
    struct ast_node *an = n->list.head;
    bool input = a->var && (a->var->qual & AST_Q_IN);
    /* Whole variable, array element, or block member: not a swizzle

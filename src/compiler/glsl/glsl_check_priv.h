@@ -27,7 +27,7 @@
 #define CHECK_MAX_DEPTH 1000
 
 /* Constant value of a scalar/vector/matrix (column-major components). */
-struct cval {
+struct check_cval {
    union {
       double f;
       int64_t i;
@@ -35,7 +35,7 @@ struct cval {
    } c[16];
 };
 
-struct glsl_var {
+struct check_var {
    const char *name;
    const struct glsl_type *type;
    unsigned qual;          /* AST_Q_* */
@@ -44,11 +44,11 @@ struct glsl_var {
    bool read_only;
    bool is_const;          /* constant expression when read */
    bool has_value;
-   struct cval value;
+   struct check_cval value;
    bool block_field;       /* member of an anonymous block */
    bool global;            /* declared at global scope (built-ins too) */
    /* subroutine uniforms: their subroutine type */
-   const struct glsl_func_sig *subroutine_type;
+   const struct check_func *subroutine_type;
    bool redeclared;
    bool written;
    bool used;              /* read or written by an expression */
@@ -58,7 +58,7 @@ struct glsl_var {
    int image_format;       /* images: 1 + format index, 0 none */
 };
 
-struct glsl_func_sig {
+struct check_func {
    const char *name;
    const struct glsl_type *ret;
    unsigned nparams;
@@ -72,43 +72,43 @@ struct glsl_func_sig {
    bool constant;          /* built-in foldable when arguments are */
    unsigned precision;     /* AST_Q_PRECISION bits of the return type */
    int line;
-   struct glsl_func_sig *next;
+   struct check_func *next;
    /* Static call graph (user functions only), for recursion checks. */
    struct set *callee_set;
-   struct util_dynarray callees;   /* struct glsl_func_sig * */
+   struct util_dynarray callees;   /* struct check_func * */
    unsigned visit;                 /* 0 new, 1 on the path, 2 done */
 };
 
-enum sym_kind {
-   SYM_VAR,
-   SYM_FUNC,
-   SYM_TYPE,
+enum check_sym_kind {
+   CHECK_SYM_VAR,
+   CHECK_SYM_FUNC,
+   CHECK_SYM_TYPE,
 };
 
-struct glsl_sym {
-   enum sym_kind kind;
-   struct glsl_var *var;
-   struct glsl_func_sig *sigs; /* SYM_FUNC: user signatures */
+struct check_sym {
+   enum check_sym_kind kind;
+   struct check_var *var;
+   struct check_func *sigs; /* CHECK_SYM_FUNC: user signatures */
    const struct glsl_type *type;
 };
 
-struct scope {
+struct check_scope {
    struct hash_table *names;
-   struct scope *parent;
+   struct check_scope *parent;
    /* A default float precision was declared in this scope (all scopes
     * have one except in GLSL ES fragment shaders). */
    bool float_precision;
 };
 
 /* Result of checking an expression. */
-struct expr {
+struct check_value {
    const struct glsl_type *type;
    bool is_const;
    bool has_value;
-   struct cval val;
+   struct check_cval val;
    bool lvalue;
    const char *not_lvalue_why;
-   struct glsl_var *var;   /* the variable the value is read from */
+   struct check_var *var;   /* the variable the value is read from */
    bool whole_var;         /* the expression is exactly that variable */
    const char *member;     /* exactly this member of an interface block */
 };
@@ -116,16 +116,16 @@ struct expr {
 struct check {
    struct glsl_parse_state *st;
    void *mem;
-   struct scope *scope;
-   struct scope *global;
+   struct check_scope *scope;
+   struct check_scope *global;
    int depth;
    bool too_deep_reported; /* "nested too deeply" said once */
    /* current function */
-   struct glsl_func_sig *func;
+   struct check_func *func;
    int loop_depth, switch_depth;
    bool builtin_funcs_hidden_by_user; /* name-level hiding handled per name */
    struct hash_table *builtin_types;  /* name -> type for gl_* structs */
-   struct hash_table *builtin_vars;   /* name -> glsl_var (lazily made) */
+   struct hash_table *builtin_vars;   /* name -> check_var (lazily made) */
    /* Interface block names -> the kinds declared with that name, as
     * bits: 1 uniform, 2 buffer, 4 in, 8 out. */
    struct hash_table *block_names;
@@ -185,9 +185,9 @@ type_is_error(const struct glsl_type *t)
  * precision. */
 void check_push_scope(struct check *c);
 void check_pop_scope(struct check *c);
-struct glsl_sym *check_lookup(struct check *c, const char *name);
-struct glsl_var *check_lookup_var(struct check *c, const char *name);
-bool check_declare(struct check *c, const char *name, struct glsl_sym *sym,
+struct check_sym *check_lookup(struct check *c, const char *name);
+struct check_var *check_lookup_var(struct check *c, const char *name);
+bool check_declare(struct check *c, const char *name, struct check_sym *sym,
                    struct ast_node *where);
 void check_scope_reserved_name(struct check *c, const char *name,
                                struct ast_node *n);
@@ -196,21 +196,19 @@ void check_scope_float_precision(struct check *c, struct ast_node *n,
 
 /* glsl_check_builtins.c: built-in variables, types and function names;
  * redeclaring built-ins and gl_PerVertex. */
-const struct glsl_type *check_type_from_string(struct check *c,
-                                               const char *s);
-struct glsl_var *check_builtin_var(struct check *c, const char *name);
+const struct glsl_type *check_type_from_string(struct check *c, const char *s);
+struct check_var *check_builtin_var(struct check *c, const char *name);
 bool check_builtin_func_name(struct check *c, const char *name);
 bool check_builtin_is_per_vertex_member(const char *name);
 bool check_builtin_redeclarable(struct check *c, const char *name);
 void check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
                              const struct glsl_type *t,
-                             const struct glsl_var *b);
+                             const struct check_var *b);
 bool check_builtin_per_vertex_block(struct check *c, struct ast_node *n,
                                     unsigned q);
 
 /* glsl_check_types.c: type specifiers, array dimensions, structures. */
-const struct glsl_type *check_resolve_type(struct check *c,
-                                           struct ast_type *t,
+const struct glsl_type *check_resolve_type(struct check *c, struct ast_type *t,
                                            struct ast_node *where);
 const struct glsl_type *check_apply_dims(struct check *c,
                                          const struct glsl_type *t,
@@ -236,8 +234,9 @@ void check_block_default_layout(struct check *c, struct ast_node *n);
 void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
                        unsigned qual, const struct glsl_type *t);
 
-/* glsl_check_layout.c: layout qualifier values, locations, components,
- * transform feedback, offsets and alignment, compute local size. */
+/* glsl_check_layout.c: layout qualifier values and repeats, defaults,
+ * which layouts a variable takes, offset/align in blocks, compute local
+ * size, gl_FragDepth; the shared layout-list helpers. */
 void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_variable(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
@@ -247,23 +246,53 @@ void check_layout_declarator(struct check *c, struct ast_node *d,
 void check_layout_block(struct check *c, struct ast_node *n,
                         const struct glsl_struct_field *fields,
                         unsigned nfields);
-void check_layout_struct_member(struct check *c, struct ast_node *m);
 void check_layout_builtin_use(struct check *c, struct ast_node *ident);
 void check_layout_frag_depth(struct check *c, struct ast_node *d,
-                             struct glsl_var *frag_depth);
-void check_layout_es_component(struct check *c, struct ast_node *n,
-                               struct ast_layout_id *list);
-int check_layout_location_slots(const struct glsl_type *t);
-void check_layout_claim_locations(struct check *c, struct ast_node *where,
-                                  const char *name, unsigned dir, int first,
-                                  int end);
-void check_layout_location_overlap(struct check *c, struct ast_node *d,
-                                   struct ast_type *at, unsigned q,
-                                   const struct glsl_type *t);
+                             struct check_var *frag_depth);
+/* The last entry of that name (GLSL 4.40: the last one counts). */
+struct ast_layout_id *check_layout_find(struct ast_layout_id *list,
+                                        const char *name);
+/* Evaluates an entry's value once (a non-negative integral constant). */
+void check_layout_eval(struct check *c, struct ast_node *where,
+                       struct ast_layout_id *l);
+/* An evaluated entry's value, false when absent or unknown. */
+bool check_layout_int(struct ast_layout_id *l, int64_t *v);
+
+static inline int64_t
+check_round_up(int64_t v, int64_t a)
+{
+   return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+/* glsl_check_location.c: locations, components, indices, block
+ * locations. */
+void check_location_declarator(struct check *c, struct ast_node *d,
+                               struct ast_layout_id *list, unsigned q,
+                               const struct glsl_type *t);
+void check_location_es_component(struct check *c, struct ast_node *n,
+                                 struct ast_layout_id *list);
+int check_location_slots(const struct glsl_type *t);
+void check_location_claim(struct check *c, struct ast_node *where,
+                          const char *name, unsigned dir, int first, int end);
+void check_location_overlap(struct check *c, struct ast_node *d,
+                            struct ast_type *at, unsigned q,
+                            const struct glsl_type *t);
+void check_location_block(struct check *c, struct ast_node *n,
+                          const struct glsl_struct_field *fields,
+                          unsigned nfields);
+void check_location_struct_member(struct check *c, struct ast_node *m);
+
+/* glsl_check_xfb.c: transform feedback. */
+void check_xfb_default(struct check *c, struct ast_node *n);
+void check_xfb_variable(struct check *c, struct ast_node *n);
+void check_xfb_declarator(struct check *c, struct ast_node *d,
+                          struct ast_layout_id *list,
+                          const struct glsl_type *t);
+void check_xfb_block(struct check *c, struct ast_node *n,
+                     const struct glsl_struct_field *fields, unsigned nfields);
 
 /* glsl_check_geom.c: geometry primitives, streams, input sizing. */
-void check_geom_default_layout(struct check *c, struct ast_node *n,
-                               bool in);
+void check_geom_default_layout(struct check *c, struct ast_node *n, bool in);
 bool check_geom_is_default_only(const char *name);
 void check_geom_input_array(struct check *c, struct ast_node *where,
                             const struct glsl_type **t);
@@ -280,9 +309,9 @@ void check_tess_io_var(struct check *c, struct ast_node *d, unsigned q,
 bool check_tess_block(struct check *c, struct ast_node *n, unsigned q,
                       bool per_vertex_block);
 bool check_tess_length_known(struct check *c, struct ast_node *n,
-                             const struct glsl_var *v);
+                             const struct check_var *v);
 void check_tess_output_write(struct check *c, struct ast_node *lhs,
-                             const struct glsl_var *v);
+                             const struct check_var *v);
 void check_tess_barrier(struct check *c, struct ast_node *n);
 
 /* glsl_check_images.c: images, memory qualifiers, formats. */
@@ -294,23 +323,23 @@ int check_image_declaration(struct check *c, struct ast_node *d,
 void check_image_param(struct check *c, struct ast_node *p, unsigned q,
                        const struct glsl_type *t);
 void check_image_call(struct check *c, struct ast_node *n, const char *name,
-                      const struct glsl_func_sig *user,
-                      const struct expr *args, unsigned nargs);
+                      const struct check_func *user,
+                      const struct check_value *args, unsigned nargs);
 
 /* glsl_check_subroutine.c: subroutine types, functions and uniforms. */
-struct glsl_func_sig *check_subroutine_type(struct check *c,
-                                            const char *name);
+struct check_func *check_subroutine_type(struct check *c, const char *name);
 bool check_subroutine_function(struct check *c, struct ast_node *fn,
-                               struct glsl_func_sig *sig);
+                               struct check_func *sig);
 void check_subroutine_overload(struct check *c, struct ast_node *fn,
-                               const struct glsl_func_sig *sigs,
-                               const struct glsl_func_sig *sig);
+                               const struct check_func *sigs,
+                               const struct check_func *sig);
 void check_subroutine_variable(struct check *c, struct ast_node *n,
                                struct ast_node *d, unsigned q,
-                               struct glsl_var *v);
-struct expr check_subroutine_call(struct check *c, struct ast_node *n,
-                                  struct glsl_var *v, struct expr *args,
-                                  unsigned nargs);
+                               struct check_var *v);
+struct check_value check_subroutine_call(struct check *c, struct ast_node *n,
+                                         struct check_var *v,
+                                         struct check_value *args,
+                                         unsigned nargs);
 
 /* glsl_check_stmt.c: function definitions and statements. */
 void check_function(struct check *c, struct ast_node *fn);
@@ -318,15 +347,15 @@ void check_stmt(struct check *c, struct ast_node *n);
 
 /* glsl_check_expr.c: operators, l-values, swizzles, fields, indexing,
  * folding of operators, initializers. */
-struct expr check_expr(struct check *c, struct ast_node *n);
-struct expr check_expr_error(void);
-struct expr check_rvalue(const struct glsl_type *t, bool is_const);
+struct check_value check_expr(struct check *c, struct ast_node *n);
+struct check_value check_expr_error(void);
+struct check_value check_rvalue(const struct glsl_type *t, bool is_const);
 const char *check_type_name(struct check *c, const struct glsl_type *t);
 bool check_any_extension_on(struct check *c);
 bool check_require_lvalue(struct check *c, struct ast_node *n,
-                          struct expr *e, const char *what);
-struct expr check_initializer(struct check *c, struct ast_node *init,
-                              const struct glsl_type *type);
+                          struct check_value *e, const char *what);
+struct check_value check_initializer(struct check *c, struct ast_node *init,
+                                     const struct glsl_type *type);
 bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
 
@@ -335,34 +364,34 @@ bool check_base_converts(struct check *c, enum glsl_base_type from,
                          enum glsl_base_type to);
 bool check_can_convert(struct check *c, const struct glsl_type *from,
                        const struct glsl_type *to);
-struct expr check_convert(struct check *c, struct expr e,
-                          const struct glsl_type *to);
-double check_comp_as_double(enum glsl_base_type b, const struct cval *v,
+struct check_value check_convert(struct check *c, struct check_value e,
+                                 const struct glsl_type *to);
+double check_comp_as_double(enum glsl_base_type b, const struct check_cval *v,
                             unsigned i);
-void check_convert_value(struct cval *v, enum glsl_base_type from,
+void check_convert_value(struct check_cval *v, enum glsl_base_type from,
                          enum glsl_base_type to, unsigned n);
 
 /* glsl_check_constructor.c: constructors. */
-struct expr check_constructor(struct check *c, struct ast_node *n,
-                              const struct glsl_type *t, struct expr *args,
-                              unsigned nargs);
+struct check_value check_constructor(struct check *c, struct ast_node *n,
+                                     const struct glsl_type *t,
+                                     struct check_value *args, unsigned nargs);
 
 /* glsl_check_calls.c: calls, overloads, length(), recursion. */
-struct expr check_call(struct check *c, struct ast_node *n);
-struct expr check_method(struct check *c, struct ast_node *n);
-void check_note_call(struct check *c, struct glsl_func_sig *callee);
-void check_add_call_edge(struct check *c, struct glsl_func_sig *caller,
-                         struct glsl_func_sig *callee);
+struct check_value check_call(struct check *c, struct ast_node *n);
+struct check_value check_method(struct check *c, struct ast_node *n);
+void check_note_call(struct check *c, struct check_func *callee);
+void check_add_call_edge(struct check *c, struct check_func *caller,
+                         struct check_func *callee);
 void check_recursion(struct check *c);
 
 /* glsl_check_texture.c, glsl_check_interpolate.c, glsl_check_fold.c:
  * constant texture arguments, interpolants, folding of built-ins. */
 void check_texture_call(struct check *c, struct ast_node *n, const char *name,
-                        const struct expr *args, unsigned nargs);
+                        const struct check_value *args, unsigned nargs);
 void check_interpolant(struct check *c, struct ast_node *n, const char *name,
-                       const struct expr *args, unsigned nargs);
+                       const struct check_value *args, unsigned nargs);
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,
-                        const struct expr *args, unsigned nargs,
-                        struct cval *out);
+                        const struct check_value *args, unsigned nargs,
+                        struct check_cval *out);
 
 #endif

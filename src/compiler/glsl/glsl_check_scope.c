@@ -17,7 +17,7 @@
 void
 check_push_scope(struct check *c)
 {
-   struct scope *s = rzalloc(c->mem, struct scope);
+   struct check_scope *s = rzalloc(c->mem, struct check_scope);
    s->names = hash_table_create_string_keys(s);
    s->parent = c->scope;
    c->scope = s;
@@ -29,10 +29,10 @@ check_pop_scope(struct check *c)
    c->scope = c->scope->parent;
 }
 
-struct glsl_sym *
+struct check_sym *
 check_lookup(struct check *c, const char *name)
 {
-   for (struct scope *s = c->scope; s; s = s->parent) {
+   for (struct check_scope *s = c->scope; s; s = s->parent) {
       struct hash_entry *e = hash_table_search(s->names, name);
       if (e)
          return e->data;
@@ -40,19 +40,19 @@ check_lookup(struct check *c, const char *name)
    return NULL;
 }
 
-struct glsl_var *
+struct check_var *
 check_lookup_var(struct check *c, const char *name)
 {
-   struct glsl_sym *sym = check_lookup(c, name);
+   struct check_sym *sym = check_lookup(c, name);
    if (sym)
-      return sym->kind == SYM_VAR ? sym->var : NULL;
+      return sym->kind == CHECK_SYM_VAR ? sym->var : NULL;
    if (!strncmp(name, "gl_", 3))
       return check_builtin_var(c, name);
    return NULL;
 }
 
 bool
-check_declare(struct check *c, const char *name, struct glsl_sym *sym,
+check_declare(struct check *c, const char *name, struct check_sym *sym,
               struct ast_node *where)
 {
    struct hash_entry *e = hash_table_search(c->scope->names, name);
@@ -92,7 +92,7 @@ check_scope_float_precision(struct check *c, struct ast_node *n, unsigned q,
    const struct glsl_type *e = glsl_without_array(t);
    if (e->base_type != GLSL_TYPE_FLOAT)
       return;
-   for (struct scope *s = c->scope; s; s = s->parent) {
+   for (struct check_scope *s = c->scope; s; s = s->parent) {
       if (s->float_precision)
          return;
    }

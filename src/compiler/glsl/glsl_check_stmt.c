@@ -13,7 +13,7 @@
 #include "util/ralloc.h"
 
 static bool
-same_params(const struct glsl_func_sig *a, const struct glsl_func_sig *b)
+same_params(const struct check_func *a, const struct check_func *b)
 {
    if (a->nparams != b->nparams)
       return false;
@@ -51,7 +51,7 @@ void
 check_function(struct check *c, struct ast_node *fn)
 {
    struct glsl_parse_state *st = c->st;
-   struct glsl_func_sig *sig = rzalloc(c->mem, struct glsl_func_sig);
+   struct check_func *sig = rzalloc(c->mem, struct check_func);
    unsigned rq = fn->type->flags;
 
    sig->name = fn->name;
@@ -131,10 +131,10 @@ check_function(struct check *c, struct ast_node *fn)
 
    /* Find or add the function symbol in the global scope. */
    struct hash_entry *e = hash_table_search(c->global->names, fn->name);
-   struct glsl_sym *sym = e ? e->data : NULL;
-   if (sym && sym->kind != SYM_FUNC) {
+   struct check_sym *sym = e ? e->data : NULL;
+   if (sym && sym->kind != CHECK_SYM_FUNC) {
       check_error(c, fn, "'%s' is already declared as a %s", fn->name,
-                  sym->kind == SYM_VAR ? "variable" : "type");
+                  sym->kind == CHECK_SYM_VAR ? "variable" : "type");
       return;
    }
    if (!check_subroutine_function(c, fn, sig))
@@ -147,12 +147,12 @@ check_function(struct check *c, struct ast_node *fn)
                         "redeclared or overloaded in GLSL ES", fn->name);
          }
       }
-      sym = rzalloc(c->mem, struct glsl_sym);
-      sym->kind = SYM_FUNC;
+      sym = rzalloc(c->mem, struct check_sym);
+      sym->kind = CHECK_SYM_FUNC;
       hash_table_insert(c->global->names, fn->name, sym);
    }
-   struct glsl_func_sig *prev = NULL;
-   for (struct glsl_func_sig *s = sym->sigs; s; s = s->next) {
+   struct check_func *prev = NULL;
+   for (struct check_func *s = sym->sigs; s; s = s->next) {
       if (same_params(s, sig)) {
          prev = s;
          break;
@@ -206,13 +206,13 @@ check_function(struct check *c, struct ast_node *fn)
                         !glsl_type_is_array(p->vtype)))
          continue;
       if (p->name) {
-         struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+         struct check_var *v = rzalloc(c->mem, struct check_var);
          v->name = p->name;
          v->type = p->vtype;
          v->qual = p->type->flags;
          v->read_only = p->type->flags & AST_Q_CONST;
-         struct glsl_sym *ps = rzalloc(c->mem, struct glsl_sym);
-         ps->kind = SYM_VAR;
+         struct check_sym *ps = rzalloc(c->mem, struct check_sym);
+         ps->kind = CHECK_SYM_VAR;
          ps->var = v;
          check_declare(c, p->name, ps, p);
       }
@@ -230,21 +230,21 @@ condition_expr(struct check *c, struct ast_node *n)
       return;
    if (n->kind == AST_COND_DECL) {
       const struct glsl_type *t = check_resolve_type(c, n->type, n);
-      struct expr e = check_initializer(c, n->a, t);
+      struct check_value e = check_initializer(c, n->a, t);
       (void)e;
       if (!type_is_error(t) && !(t->base_type == GLSL_TYPE_BOOL &&
                                  glsl_type_is_scalar(t)))
          check_error(c, n, "condition must be a scalar boolean");
-      struct glsl_var *v = rzalloc(c->mem, struct glsl_var);
+      struct check_var *v = rzalloc(c->mem, struct check_var);
       v->name = n->name;
       v->type = t;
-      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
-      sym->kind = SYM_VAR;
+      struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+      sym->kind = CHECK_SYM_VAR;
       sym->var = v;
       check_declare(c, n->name, sym, n);
       return;
    }
-   struct expr e = check_expr(c, n);
+   struct check_value e = check_expr(c, n);
    if (!type_is_error(e.type) && !(e.type->base_type == GLSL_TYPE_BOOL &&
                                    glsl_type_is_scalar(e.type)))
       check_error(c, n, "condition must be a scalar boolean, not %s",
@@ -266,7 +266,7 @@ body_stmt(struct check *c, struct ast_node *n)
 static void
 switch_stmt(struct check *c, struct ast_node *n)
 {
-   struct expr e = check_expr(c, n->a);
+   struct check_value e = check_expr(c, n->a);
    if (!type_is_error(e.type) &&
        !(glsl_type_is_scalar(e.type) &&
          (e.type->base_type == GLSL_TYPE_INT ||
@@ -296,7 +296,7 @@ switch_stmt(struct check *c, struct ast_node *n)
          seen_default = true;
          continue;
       }
-      struct expr v = check_expr(c, s->a);
+      struct check_value v = check_expr(c, s->a);
       if (type_is_error(v.type))
          continue;
       if (!glsl_type_is_scalar(v.type) ||
@@ -429,7 +429,7 @@ check_stmt(struct check *c, struct ast_node *n)
                         "returning %s", glsl_type_name(c->mem, ret));
          break;
       }
-      struct expr e = check_expr(c, n->a);
+      struct check_value e = check_expr(c, n->a);
       if (type_is_error(e.type) || type_is_error(ret))
          break;
       if (ret->base_type == GLSL_TYPE_VOID) {

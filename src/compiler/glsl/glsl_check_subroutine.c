@@ -28,13 +28,13 @@
 #include "glsl_check_priv.h"
 
 /* The subroutine type called `name`, or NULL. */
-struct glsl_func_sig *
+struct check_func *
 check_subroutine_type(struct check *c, const char *name)
 {
-   struct glsl_sym *sym = check_lookup(c, name);
-   if (!sym || sym->kind != SYM_FUNC)
+   struct check_sym *sym = check_lookup(c, name);
+   if (!sym || sym->kind != CHECK_SYM_FUNC)
       return NULL;
-   for (struct glsl_func_sig *s = sym->sigs; s; s = s->next) {
+   for (struct check_func *s = sym->sigs; s; s = s->next) {
       if (s->subroutine_type)
          return s;
    }
@@ -42,7 +42,7 @@ check_subroutine_type(struct check *c, const char *name)
 }
 
 static bool
-same_signature(const struct glsl_func_sig *a, const struct glsl_func_sig *b)
+same_signature(const struct check_func *a, const struct check_func *b)
 {
    const unsigned quals = AST_Q_IN | AST_Q_OUT | AST_Q_INOUT | AST_Q_CONST;
    if (!glsl_type_equal(a->ret, b->ret) || a->nparams != b->nparams)
@@ -60,7 +60,7 @@ same_signature(const struct glsl_func_sig *a, const struct glsl_func_sig *b)
  * Returns false when the declaration is to be dropped. */
 bool
 check_subroutine_function(struct check *c, struct ast_node *fn,
-                          struct glsl_func_sig *sig)
+                          struct check_func *sig)
 {
    const struct ast_type *t = fn->type;
    if (!(t->flags & AST_Q_SUBROUTINE))
@@ -101,7 +101,7 @@ check_subroutine_function(struct check *c, struct ast_node *fn,
          check_error(c, fn, "layout(location) does not apply to functions");
    }
    for (struct ast_node *tn = t->subroutine_types.head; tn; tn = tn->next) {
-      struct glsl_func_sig *type = check_subroutine_type(c, tn->name);
+      struct check_func *type = check_subroutine_type(c, tn->name);
       if (!type) {
          check_error(c, fn, "'%s' is not a subroutine type", tn->name);
          continue;
@@ -120,10 +120,10 @@ check_subroutine_function(struct check *c, struct ast_node *fn,
  * function has no overloads (6.1.2). */
 void
 check_subroutine_overload(struct check *c, struct ast_node *fn,
-                          const struct glsl_func_sig *sigs,
-                          const struct glsl_func_sig *sig)
+                          const struct check_func *sigs,
+                          const struct check_func *sig)
 {
-   for (const struct glsl_func_sig *s = sigs; s; s = s->next) {
+   for (const struct check_func *s = sigs; s; s = s->next) {
       if (s != sig && (s->subroutine_impl || sig->subroutine_impl)) {
          check_error(c, fn, "subroutine function '%s' cannot be "
                      "overloaded", fn->name);
@@ -136,7 +136,7 @@ check_subroutine_overload(struct check *c, struct ast_node *fn,
 void
 check_subroutine_variable(struct check *c, struct ast_node *n,
                           struct ast_node *d, unsigned q,
-                          struct glsl_var *v)
+                          struct check_var *v)
 {
    if (!(q & AST_Q_SUBROUTINE))
       return;
@@ -153,14 +153,15 @@ check_subroutine_variable(struct check *c, struct ast_node *n,
 }
 
 /* A call u(...) or u[i](...) through a subroutine uniform. */
-struct expr
+struct check_value
 check_subroutine_call(struct check *c, struct ast_node *n,
-                      struct glsl_var *v, struct expr *args, unsigned nargs)
+                      struct check_var *v, struct check_value *args,
+                      unsigned nargs)
 {
-   struct expr r = { .type = &glsl_type_builtin_error };
-   const struct glsl_func_sig *type = v->subroutine_type;
+   struct check_value r = { .type = &glsl_type_builtin_error };
+   const struct check_func *type = v->subroutine_type;
    if (n->b) {
-      struct expr idx = check_expr(c, n->b);
+      struct check_value idx = check_expr(c, n->b);
       if (!glsl_type_is_array(v->type))
          check_error(c, n, "'%s' is not an array", v->name);
       else if (!type_is_error(idx.type) &&
@@ -191,7 +192,7 @@ check_subroutine_call(struct check *c, struct ast_node *n,
          return r;
       }
    }
-   check_note_call(c, (struct glsl_func_sig *)type);
+   check_note_call(c, (struct check_func *)type);
    r.type = type->ret;
    return r;
 }

@@ -173,7 +173,7 @@ check_tess_block(struct check *c, struct ast_node *n, unsigned q,
 /* gl_out.length() and friends: the size comes from "vertices". */
 bool
 check_tess_length_known(struct check *c, struct ast_node *n,
-                        const struct glsl_var *v)
+                        const struct check_var *v)
 {
    if (!is_tcs(c) || !v || !(v->qual & AST_Q_OUT) || (v->qual & AST_Q_PATCH))
       return true;
@@ -189,7 +189,7 @@ check_tess_length_known(struct check *c, struct ast_node *n,
  * indexed by gl_InvocationID (spelled that way). */
 void
 check_tess_output_write(struct check *c, struct ast_node *lhs,
-                        const struct glsl_var *v)
+                        const struct check_var *v)
 {
    if (!is_tcs(c) || !v || !(v->qual & AST_Q_OUT) ||
        (v->qual & AST_Q_PATCH) || !glsl_type_is_array(v->type) || !v->global)

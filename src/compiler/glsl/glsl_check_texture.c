@@ -56,7 +56,7 @@ gather_offset_may_vary(struct check *c)
 
 static void
 require_const(struct check *c, struct ast_node *n, const char *name,
-              const struct expr *args, unsigned nargs, unsigned i,
+              const struct check_value *args, unsigned nargs, unsigned i,
               const char *what)
 {
    if (i < nargs && !args[i].is_const)
@@ -66,7 +66,7 @@ require_const(struct check *c, struct ast_node *n, const char *name,
 
 void
 check_texture_call(struct check *c, struct ast_node *n, const char *name,
-                   const struct expr *args, unsigned nargs)
+                   const struct check_value *args, unsigned nargs)
 {
    int off = offset_arg(name);
    if (off >= 0) {

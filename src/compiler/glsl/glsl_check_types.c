@@ -33,7 +33,7 @@ define_struct(struct check *c, struct ast_node *def)
          check_error(c, m, "structure members cannot have storage or "
                      "interpolation qualifiers");
       }
-      check_layout_struct_member(c, m);
+      check_location_struct_member(c, m);
       const struct glsl_type *mt = check_resolve_type(c, m->type, m);
       if (mt->base_type == GLSL_TYPE_VOID)
          check_error(c, m, "structure member of type void");
@@ -66,8 +66,8 @@ define_struct(struct check *c, struct ast_node *def)
       if (!strncmp(def->name, "gl_", 3))
          check_error(c, def, "identifier '%s' uses the reserved prefix gl_",
                      def->name);
-      struct glsl_sym *sym = rzalloc(c->mem, struct glsl_sym);
-      sym->kind = SYM_TYPE;
+      struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+      sym->kind = CHECK_SYM_TYPE;
       sym->type = t;
       check_declare(c, def->name, sym, def);
    }
@@ -138,12 +138,12 @@ check_resolve_type(struct check *c, struct ast_type *at,
    } else if (at->builtin) {
       t = at->builtin;
    } else if (at->type_name) {
-      struct glsl_sym *sym = check_lookup(c, at->type_name);
-      if (sym && sym->kind == SYM_TYPE) {
+      struct check_sym *sym = check_lookup(c, at->type_name);
+      if (sym && sym->kind == CHECK_SYM_TYPE) {
          t = sym->type;
       } else if (!strncmp(at->type_name, "gl_", 3)) {
          t = check_type_from_string(c, at->type_name);
-      } else if (sym && sym->kind == SYM_FUNC) {
+      } else if (sym && sym->kind == CHECK_SYM_FUNC) {
          /* A subroutine type name: treat as unknown but valid. */
          t = &glsl_type_builtin_error;
       } else {

@@ -11,6 +11,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "glsl_to_nir_priv.h"
@@ -204,6 +205,13 @@ void
 glsl_nir_finish(nir_shader *nir)
 {
    bool progress = false;
+   /* GLSL_NIR_PRINT_RAW=1: the translation before any pass (debugging). */
+   const char *raw = getenv("GLSL_NIR_PRINT_RAW");
+   if (raw && *raw == '1')
+      nir_print_shader(nir, stderr);
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(nir, nir, &msg) && raw)
+      fprintf(stderr, "invalid translation: %s\n", msg);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    nir_optimize(nir);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);

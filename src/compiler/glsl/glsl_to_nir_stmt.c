@@ -271,9 +271,16 @@ emit_switch(struct g2n *c, struct ast_node *n)
       nir_jump(b, nir_jump_break);
    nir_pop_loop(b, loop);
    pop_jump(c);
-   nir_if *nif = nir_push_if(b, nir_load_var(b, cont));
-   emit_continue(c);
-   nir_pop_if(b, nif);
+   /* Pass a `continue` on, when there is a loop to continue. */
+   bool in_loop = false;
+   for (struct g2n_jump *j = c->jumps; j && j->kind != G2N_JUMP_INLINE;
+        j = j->up)
+      in_loop = true;
+   if (in_loop) {
+      nir_if *nif = nir_push_if(b, nir_load_var(b, cont));
+      emit_continue(c);
+      nir_pop_if(b, nif);
+   }
    g2n_after_loop(c);
 }
 

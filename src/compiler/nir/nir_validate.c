@@ -465,9 +465,11 @@ validate_impl(validate_state *st, nir_function_impl *impl)
       set_add(st->vars, var);
    list_for_each_entry(nir_variable, var, &impl->locals, link)
       set_add(st->vars, var);
-   nir_metadata_preserve(impl, nir_metadata_none);
-   nir_calc_dominance_impl(impl);
-   impl->valid_metadata |= nir_metadata_dominance | nir_metadata_block_index;
+   /* The validator recomputes what it needs (CFG edges, block indices,
+    * the dominator tree, instruction indices) the way the metadata code
+    * does, so whatever metadata was valid stays valid and what was not
+    * stays flagged as such. */
+   nir_calc_dominance_tree(impl);
    st->defs = rzalloc_array(st->mem_ctx, nir_def *, impl->ssa_alloc + 1);
    st->num_uses = rzalloc_array(st->mem_ctx, unsigned, impl->ssa_alloc + 1);
    st->uses = set_create_pointer_keys(st->mem_ctx);

@@ -205,10 +205,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
       return true;
    case GL_RENDERBUFFER_BINDING:
-   case GL_TEXTURE_BINDING_2D:
-   case GL_TEXTURE_BINDING_CUBE_MAP:
-      int1(v, 0);
+      int1(v, ctx->CurrentRenderbuffer
+                 ? (GLint)ctx->CurrentRenderbuffer->Name : 0);
       return true;
+   case GL_TEXTURE_BINDING_2D:
+   case GL_TEXTURE_BINDING_CUBE_MAP: {
+      int idx = pname == GL_TEXTURE_BINDING_2D ? TEXTURE_2D_INDEX
+                                               : TEXTURE_CUBE_INDEX;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture].Current[idx]->Name);
+      return true;
+   }
    case GL_FRONT_FACE:
       int1(v, (GLint)ctx->Polygon.FrontFace);
       return true;

@@ -16,6 +16,7 @@
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
+#include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
@@ -320,7 +321,6 @@ update_dsa(struct st_context *st)
          d.stencil[f].valuemask = ctx->Stencil.ValueMask[f] & 0xff;
          d.stencil[f].writemask = ctx->Stencil.WriteMask[f] & 0xff;
       }
-      /* Front is GL's front after the winding flip is undone. */
    }
    cso = get_cso(st, CSO_DEPTH_STENCIL_ALPHA, &d, sizeof(d));
    if (cso != st->dsa) {
@@ -463,6 +463,8 @@ st_validate_state(struct st_context *st)
       return false;
    if ((dirty & ST_NEW_CONSTANTS) && !update_constants(st))
       return false;
+   if (dirty & (ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS | ST_NEW_PROGRAM))
+      st_update_textures(st);
 
    /* Vertex arrays are per draw (st_draw.c). */
    ctx->NewState &= ST_NEW_VERTEX_ARRAYS;

@@ -156,7 +156,12 @@ agx_test_roundtrip(const uint8_t *code, size_t size, char *err,
          ok = false;
          break;
       }
-      used += snprintf(text + used, text_cap - used, "%s\n", line);
+      size_t need = strlen(line) + 2;
+      if (used + need > text_cap) {
+         text_cap = 2 * (used + need);
+         text = realloc(text, text_cap);
+      }
+      used += (size_t)snprintf(text + used, text_cap - used, "%s\n", line);
       bool stop = len == 2 && code[off] == 0x88 && code[off + 1] == 0x00;
       off += len;
       if (stop)

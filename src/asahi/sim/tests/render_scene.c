@@ -240,10 +240,39 @@ render_target(struct builder *b, const struct scene_params *p,
    return va;
 }
 
+static struct ail_layout
+depth_layout(const struct scene_params *p)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_Z32_FLOAT,
+      .renderable = true,
+   };
+   ail_make_miptree(&l);
+   return l;
+}
+
+float
+scene_depth(const struct scene_params *p, const struct scene *s, unsigned x,
+            unsigned y)
+{
+   struct ail_layout l = depth_layout(p);
+   uint64_t off = 0;
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   float f;
+   memcpy(&f, s->depth + off, 4);
+   return f;
+}
+
 static void
 vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
            uint32_t fs_words, uint32_t cf_table, unsigned nr_bindings,
-           uint64_t *stream_va)
+           uint64_t index_va, uint64_t *stream_va)
 {
    /* PPP update: viewport, cull, fragment shader. */
    uint64_t ppp_va = 0;
@@ -254,13 +283,38 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
 
    uint8_t *w = ppp;
    agx_pack(w, PPP_HEADER, cfg) {
+      cfg.fragment_control = true;
+      cfg.front_face = true;
+      cfg.back_face = true;
+      cfg.depth_bias_scissor = true;
       cfg.viewport = true;
       cfg.viewport_count = 1;
       cfg.output_select = true;
       cfg.cull = true;
       cfg.fragment_shader = true;
+      cfg.output_size = true;
    }
    w += AGX_PPP_HEADER_LENGTH;
+   agx_pack(w, FRAGMENT_CONTROL, cfg) {
+      cfg.scissor_enable = p->scissor;
+   }
+   w += AGX_FRAGMENT_CONTROL_LENGTH;
+   for (unsigned face = 0; face < 2; face++) {
+      agx_pack(w, FRAGMENT_FACE, cfg) {
+         cfg.depth_function =
+            p->depth_test ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_ALWAYS;
+         cfg.disable_depth_write = !p->depth_test;
+         cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+         cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
+      }
+      /* The back face word follows the front one (no face 2 or stencil
+       * words in between: their bits are clear). */
+      w += AGX_FRAGMENT_FACE_LENGTH;
+   }
+   agx_pack(w, DEPTH_BIAS_SCISSOR, cfg) {
+      cfg.scissor = 0;
+   }
+   w += AGX_DEPTH_BIAS_SCISSOR_LENGTH;
    agx_pack(w, VIEWPORT_CONTROL, cfg)
       ;
    w += AGX_VIEWPORT_CONTROL_LENGTH;
@@ -275,10 +329,12 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_VIEWPORT_LENGTH;
    agx_pack(w, OUTPUT_SELECT, cfg) {
       cfg.varyings = p->shading != SCENE_CONSTANT;
+      cfg.point_size = p->point_size;
    }
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
       cfg.flat_shading_vertex = AGX_PPP_VERTEX_2;
+      cfg.depth_clip = p->depth_clip;
    }
    w += AGX_CULL_LENGTH;
    agx_pack(w, FRAGMENT_SHADER_WORD_0, cfg) {
@@ -298,6 +354,10 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, FRAGMENT_SHADER_WORD_3, cfg)
       ;
    w += 4;
+   agx_pack(w, OUTPUT_SIZE, cfg) {
+      cfg.count = 8;
+   }
+   w += AGX_OUTPUT_SIZE_LENGTH;
    uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
 
    /* VDM: vertex state, the PPP update, the draw, the end. */
@@ -320,21 +380,41 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    }
    v += AGX_PPP_STATE_LENGTH;
    agx_pack(v, INDEX_LIST, cfg) {
-      cfg.primitive = AGX_PRIMITIVE_TRIANGLES;
+      cfg.primitive =
+         p->use_primitive ? p->primitive : AGX_PRIMITIVE_TRIANGLES;
       cfg.index_count_present = true;
       cfg.instance_count_present = true;
       cfg.start_present = true;
+      if (index_va) {
+         cfg.index_buffer_hi = (uint32_t)(index_va >> 32);
+         cfg.index_size = AGX_INDEX_SIZE_U16;
+         cfg.index_buffer_present = true;
+         cfg.index_buffer_size_present = true;
+      }
    }
-   agx_pack(v + 4, INDEX_LIST_COUNT, cfg) {
-      cfg.count = 3;
+   v += 4;
+   if (index_va) {
+      agx_pack(v, INDEX_LIST_BUFFER_LO, cfg) {
+         cfg.buffer_lo = (uint32_t)index_va;
+      }
+      v += 4;
    }
-   agx_pack(v + 8, INDEX_LIST_INSTANCES, cfg) {
+   agx_pack(v, INDEX_LIST_COUNT, cfg) {
+      cfg.count = p->nr_vertices ? p->nr_vertices : 3;
+   }
+   agx_pack(v + 4, INDEX_LIST_INSTANCES, cfg) {
       cfg.count = 1;
    }
-   agx_pack(v + 12, INDEX_LIST_START, cfg) {
+   agx_pack(v + 8, INDEX_LIST_START, cfg) {
       cfg.start = 0;
    }
-   v += 16;
+   v += 12;
+   if (index_va) {
+      agx_pack(v, INDEX_LIST_BUFFER_SIZE, cfg) {
+         cfg.size = sizeof(p->indices);
+      }
+      v += 4;
+   }
    agx_pack(v, VDM_STREAM_TERMINATE, cfg)
       ;
 }
@@ -383,9 +463,10 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
 
    /* Vertex buffer: per vertex, position then colour. */
    uint64_t vb_va = 0;
-   float *vb = alloc(&b, 3 * 8 * sizeof(float), 16, false, &vb_va);
+   unsigned nv = p->nr_vertices ? p->nr_vertices : 3;
+   float *vb = alloc(&b, 6 * 8 * sizeof(float), 16, false, &vb_va);
    if (vb) {
-      for (unsigned i = 0; i < 3; i++) {
+      for (unsigned i = 0; i < nv; i++) {
          memcpy(vb + 8 * i, p->pos[i], 16);
          memcpy(vb + 8 * i + 4, p->vcolour[i], 16);
       }
@@ -409,8 +490,34 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    bool varying = p->shading != SCENE_CONSTANT;
    uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
 
+   uint64_t index_va = 0;
+   if (p->indexed) {
+      uint16_t *ib = alloc(&b, sizeof(p->indices), 16, false, &index_va);
+      if (ib)
+         memcpy(ib, p->indices, sizeof(p->indices));
+   }
+   uint64_t scissor_va = 0;
+   if (p->scissor) {
+      uint8_t *sc = alloc(&b, AGX_SCISSOR_LENGTH, 16, false, &scissor_va);
+      if (sc) {
+         agx_pack(sc, SCISSOR, cfg) {
+            cfg.min_x = p->scissor_rect[0];
+            cfg.min_y = p->scissor_rect[1];
+            cfg.max_x = p->scissor_rect[2];
+            cfg.max_y = p->scissor_rect[3];
+            cfg.min_z = 0.0f;
+            cfg.max_z = 1.0f;
+         }
+      }
+   }
+   uint64_t depth_va = 0;
+   if (p->depth_test) {
+      struct ail_layout l = depth_layout(p);
+      out->depth = alloc(&b, l.size_B, 128, false, &depth_va);
+   }
+
    uint64_t stream = 0;
-   vdm_stream(&b, p, vs, fs, cf, varying ? 2 : 0, &stream);
+   vdm_stream(&b, p, vs, fs, cf, varying ? 2 : 0, index_va, &stream);
    if (b.failed)
       return false;
 
@@ -433,6 +540,17 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->eot.usc = eot | 4;
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
+   c->isp_scissor_base = scissor_va;
+   if (p->depth_test) {
+      c->depth.base = depth_va;
+      memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
+      uint8_t zls[8];
+      agx_pack(zls, ZLS_CONTROL, cfg) {
+         cfg.z_store_enable = true;
+         cfg.z_format = AGX_ZLS_FORMAT_32F;
+      }
+      memcpy(&c->zls_ctrl, zls, 8);
+   }
    return true;
 }
 

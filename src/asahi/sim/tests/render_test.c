@@ -352,6 +352,230 @@ test_varyings_flat(void **state)
    check_varyings(*state, SCENE_FLAT);
 }
 
+/*
+ * Depth: two flat-coloured triangles in one indexed draw.  A, red, is the
+ * right triangle at z = 0.5; B, green, a triangle of the same shape
+ * further right at z = 0.25 (the scene's viewport has scale_z 1 and
+ * translate_z 0, so window z = clip z / w).  With LESS, B wins where they
+ * overlap whichever is drawn first.  Depth is stored: 0.25 under B, 0.5 under A
+ * alone, the clear value 1.0 elsewhere.
+ */
+static void
+check_depth(struct fixture *f, bool b_first)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_FLAT;
+   p.nr_vertices = 6;
+   p.depth_test = true;
+   p.depth_clear = 1.0f;
+   p.indexed = true;
+   /* A: the right triangle; B: (16.5, 0.5), (40.5, 0.5), (16.5, 24.5),
+    * a triangle of the same shape further right and up. */
+   const float win[6][2] = {{4.5f, 4.5f},  {28.5f, 4.5f}, {4.5f, 28.5f},
+                            {16.5f, 0.5f}, {40.5f, 0.5f}, {16.5f, 24.5f}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.pos[i][2] = i < 3 ? 0.5f : 0.25f;
+      const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+      memcpy(p.vcolour[i], i < 3 ? red : green, 16);
+   }
+   for (unsigned i = 0; i < 6; i++)
+      p.indices[i] = (uint16_t)(b_first ? (i + 3) % 6 : i);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in_a = in_right_triangle(x, y);
+         /* B by the same rules: x >= 16, y >= 0, x + y < 40 (its
+          * hypotenuse x + y = 41 through centres at x + y = 40). */
+         bool in_b = x >= 16 && x + y < 40;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         float z = scene_depth(&p, &s, x, y);
+         if (in_b) {
+            expect_rgba(px, 0, 255, 0, 255, x, y);
+            assert_true(z == 0.25f);
+         } else if (in_a) {
+            expect_rgba(px, 255, 0, 0, 255, x, y);
+            assert_true(z == 0.5f);
+         } else {
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+            assert_true(z == 1.0f);
+         }
+      }
+   }
+}
+
+static void
+test_depth_less(void **state)
+{
+   check_depth(*state, false);
+}
+
+static void
+test_depth_less_reversed(void **state)
+{
+   check_depth(*state, true);
+}
+
+/* The scissor rectangle [8, 20) x [6, 18) limits the triangle. */
+static void
+test_scissor(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.scissor = true;
+   const uint16_t rect[4] = {8, 6, 20, 18};
+   memcpy(p.scissor_rect, rect, sizeof(rect));
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) && x >= 8 && x < 20 && y >= 6 &&
+                   y < 18;
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/*
+ * Clipping at z = 0 (depth clip on): the right triangle with z = -1 at
+ * (4.5, 4.5) and 0.9 at the other two corners (w = 1, so z <= w holds).
+ * Window z is -1 + 1.9 * ((X - 4.5) + (Y - 4.5)) / 24, which is 0 on
+ * X + Y = 9 + 24 / 1.9 = 21.63; a centre (x + .5, y + .5) is kept when
+ * x + y + 1 >= 21.63, i.e. x + y >= 21 (no centre is within 0.3 of the
+ * new edge).
+ */
+static void
+test_clip_near(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.depth_clip = true;
+   p.pos[0][2] = -1.0f;
+   p.pos[1][2] = 0.9f;
+   p.pos[2][2] = 0.9f;
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   unsigned covered = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = in_right_triangle(x, y) && x + y >= 21;
+         covered += in;
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+   assert_true(covered > 0);
+}
+
+/* A triangle entirely behind the eye (w < 0) draws nothing. */
+static void
+test_clip_behind(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   for (unsigned i = 0; i < 3; i++)
+      for (unsigned k = 0; k < 4; k++)
+         p.pos[i][k] = -p.pos[i][k];
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++)
+      for (unsigned x = 0; x < p.width; x++)
+         expect_rgba(scene_pixel(&p, &s, x, y), 0, 0, 255, 255, x, y);
+   assert_int_equal(f->gpu.fragments, 0);
+}
+
+/*
+ * Points: squares of side `size` centred on the vertex, covering the
+ * pixels whose centres are inside, left/top sides included.  Size 1 at
+ * (10.5, 7.5) covers (10, 7); size 1 at (20, 7) covers (19, 6); size 4 at
+ * (30, 20) covers x 28..31, y 18..21.
+ */
+static void
+test_points(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_POINTS;
+   p.point_size = true;
+   const float win[3][3] = {{10.5f, 7.5f, 1}, {20, 7, 1}, {30, 20, 4}};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][3] = win[i][2];
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (x == 10 && y == 7) || (x == 19 && y == 6) ||
+                   (x >= 28 && x <= 31 && y >= 18 && y <= 21);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+/*
+ * Lines of width 1: a horizontal line (4.5, 10.5) - (20.5, 10.5) widens to
+ * the rectangle x 4.5..20.5, y 10..11: pixels x 4..19 of row 10 (the right
+ * end excluded).  A vertical line (30.5, 2.5) - (30.5, 12.5) widens to x 30..31, y 2.5..12.5: pixels y 2..11 of column 30.
+ */
+static void
+test_lines(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_LINES;
+   p.nr_vertices = 4;
+   const float win[4][2] = {
+      {4.5f, 10.5f}, {20.5f, 10.5f}, {30.5f, 2.5f}, {30.5f, 12.5f}};
+   for (unsigned i = 0; i < 4; i++)
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in = (y == 10 && x >= 4 && x <= 19) ||
+                   (x == 30 && y >= 2 && y <= 11);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -432,6 +656,14 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_flat, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_points, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };

@@ -538,6 +538,14 @@ do_define(struct pp *pp, const struct pp_token *d, unsigned n,
    }
    if (reserved_macro_name(pp, &d[0], "define"))
       return;
+   /* GLSL ES 3.00 3.8: identifiers (macro names too) have at most 1024
+    * characters. */
+   if (pp->es && pp->version >= 300 && d[0].len > 1024) {
+      glsl_log_error(pp->log, d[0].line, d[0].col, "macro name '%.32s...' "
+                     "is %u characters long; GLSL ES allows at most 1024",
+                     d[0].text, d[0].len);
+      return;
+   }
 
    struct pp_macro *m = rzalloc(pp->mem, struct pp_macro);
    if (!m) {

@@ -189,6 +189,10 @@ test_es_identifier_length(void **state)
             "struct S { vec4 %s; };\nuniform S s;\n"
             "void main() { gl_Position = s.%s; }\n", name, name);
    REJECT(MESA_SHADER_VERTEX, src, "GLSL ES allows at most 1024");
+   /* A macro name, even one that never reaches the parser. */
+   snprintf(src, sizeof(src), "#version 300 es\n#define %s 1\n"
+            "void main() { gl_Position = vec4(0.0); }\n", name);
+   REJECT(MESA_SHADER_VERTEX, src, "GLSL ES allows at most 1024");
    snprintf(src, sizeof(src), "#version 100\nuniform vec4 %s;\n"
             "void main() { gl_Position = %s; }\n", name, name);
    ACCEPT(MESA_SHADER_VERTEX, src);
@@ -260,6 +264,25 @@ test_es_block_layouts(void **state)
    REJECT(MESA_SHADER_VERTEX,
           ES_VS("320", "layout(align = 16) uniform;"),
           "layout(align) is not allowed on a uniform block");
+   /* Uniforms outside blocks: no layout in ES 3.00; from ES 3.10
+    * location, binding, offset and image formats only. */
+   REJECT(MESA_SHADER_VERTEX,
+          ES_VS("300", "layout(location = 0) uniform vec4 u;"),
+          "layout(location) is not allowed on a uniform outside a block in "
+          "GLSL ES 3.00");
+   REJECT(MESA_SHADER_VERTEX,
+          ES_VS("300", "layout(binding = 0) uniform sampler2D s;"),
+          "layout(binding) is not allowed on a uniform outside a block");
+   ACCEPT(MESA_SHADER_VERTEX,
+          ES_VS("310", "layout(location = 0) uniform vec4 u;"
+                "layout(binding = 1) uniform highp sampler2D s;"
+                "layout(binding = 0, offset = 4) uniform atomic_uint a;"
+                "layout(rgba8, binding = 2) readonly uniform highp "
+                "image2D i;"));
+   REJECT(MESA_SHADER_VERTEX,
+          ES_VS("320", "layout(location = 0, align = 4) uniform vec4 u;"),
+          "layout(align) is not allowed on a uniform outside a block in "
+          "GLSL ES 3.20");
    /* Desktop GLSL keeps its wider set. */
    ACCEPT(MESA_SHADER_VERTEX,
           "#version 450\nlayout(std140) uniform B "
