@@ -282,6 +282,24 @@ agx_fence_create(struct agx_screen *screen)
    return f;
 }
 
+/* A sync file for the fence: the timeline point moved into a temporary
+ * binary syncobj, exported.  -1 on failure.
+ */
+static int
+agx_fence_get_fd(struct pipe_screen *pscreen, struct pipe_fence_handle *fence)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   uint32_t tmp = 0;
+   int fd = -1;
+   if (!fence || drmSyncobjCreate(screen->dev.fd, 0, &tmp))
+      return -1;
+   if (!drmSyncobjTransfer(screen->dev.fd, tmp, 0, screen->timeline,
+                           fence->seqno, 0))
+      drmSyncobjExportSyncFile(screen->dev.fd, tmp, &fd);
+   drmSyncobjDestroy(screen->dev.fd, tmp);
+   return fd;
+}
+
 static uint64_t
 agx_get_timestamp(struct pipe_screen *pscreen)
 {
@@ -358,6 +376,7 @@ agx_screen_create(int fd)
    p->context_create = agx_create_context;
    p->fence_reference = agx_fence_reference;
    p->fence_finish = agx_fence_finish;
+   p->fence_get_fd = agx_fence_get_fd;
    p->get_timestamp = agx_get_timestamp;
    agx_init_resource_functions(p);
    return p;

@@ -237,12 +237,72 @@ scissored_clear(void **state)
    assert_int_equal(decode_traces(&dumps), 0);
 }
 
+/* A shared image exported as a dma-buf and imported again shows the same
+ * texels; a fence becomes a sync file.
+ */
+static void
+dmabuf_round_trip(void **state)
+{
+   int fd = asahi_test_open_node();
+   if (fd < 0)
+      skip();
+   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
+   close(fd);
+   assert_non_null(screen);
+   struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_B8G8R8A8_UNORM,
+      .width0 = 20, .height0 = 10, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SHARED,
+   };
+   struct pipe_resource *a = screen->resource_create(screen, &templ);
+   assert_non_null(a);
+   uint32_t pattern[200];
+   for (unsigned i = 0; i < 200; ++i)
+      pattern[i] = 0x01020304u * (i + 1);
+   struct pipe_box box = {0, 0, 0, 20, 10, 1};
+   ctx->texture_subdata(ctx, a, 0, PIPE_MAP_WRITE, &box, pattern, 80, 0);
+
+   struct winsys_handle h = {.type = WINSYS_HANDLE_TYPE_FD};
+   assert_true(screen->resource_get_handle(screen, ctx, a, &h, 0));
+   assert_true((int)h.handle >= 0);
+   assert_true(h.stride >= 80);
+
+   struct pipe_resource *b = screen->resource_from_handle(screen, &templ, &h,
+                                                          0);
+   close((int)h.handle);
+   assert_non_null(b);
+   struct pipe_transfer *xfer = NULL;
+   const uint8_t *map =
+      ctx->texture_map(ctx, b, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(map);
+   for (unsigned y = 0; y < 10; ++y)
+      assert_memory_equal(map + y * xfer->stride, pattern + y * 20, 80);
+   ctx->texture_unmap(ctx, xfer);
+
+   struct pipe_fence_handle *fence = NULL;
+   ctx->flush(ctx, &fence, 0);
+   if (screen->fence_get_fd) {
+      int sync = screen->fence_get_fd(screen, fence);
+      if (sync >= 0)
+         close(sync);
+   }
+   screen->fence_reference(screen, &fence, NULL);
+
+   pipe_resource_reference(&a, NULL);
+   pipe_resource_reference(&b, NULL);
+   ctx->destroy(ctx);
+   screen->destroy(screen);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(clear_and_read_back),
       cmocka_unit_test(scissored_clear),
+      cmocka_unit_test(dmabuf_round_trip),
    };
    int ret = cmocka_run_group_tests(tests, setup, NULL);
    rmdir(trace_dir);
