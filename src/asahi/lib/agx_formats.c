@@ -12,11 +12,12 @@
 #include "agx_pack.h"
 
 #define TEX(ch, ty)                                                          \
-   {.channels = AGX_CHANNELS_##ch, .type = AGX_TEXTURE_TYPE_##ty}
+   {.supported = true, .channels = AGX_CHANNELS_##ch,                       \
+    .type = AGX_TEXTURE_TYPE_##ty}
 #define RT(ch, ty, mem, size, comps)                                         \
-   {.channels = AGX_CHANNELS_##ch, .type = AGX_TEXTURE_TYPE_##ty,            \
-    .renderable = true, .tib_format = AGX_MEM_##mem, .tib_size_B = (size),   \
-    .tib_comps = (comps)}
+   {.supported = true, .channels = AGX_CHANNELS_##ch,                       \
+    .type = AGX_TEXTURE_TYPE_##ty, .renderable = true,                      \
+    .tib_format = AGX_MEM_##mem, .tib_size_B = (size), .tib_comps = (comps)}
 
 /* The colour layout in memory is the channel order of the name; BGRA
  * formats reuse the RGBA channels and differ only in the swizzle, which
@@ -115,12 +116,7 @@ agx_format_info(enum pipe_format format)
       return NULL;
 
    const struct agx_format_info *info = &agx_formats[format];
-   /* R8 is channels 0, so an empty entry is recognised by its type bits
-    * being zero together with the channels; list R8_UNORM explicitly.
-    */
-   if (info->channels == 0 && info->type == 0 && !info->renderable)
-      return NULL;
-   return info;
+   return info->supported ? info : NULL;
 }
 
 unsigned
