@@ -64,6 +64,8 @@ agx_create_shader_state(struct pipe_context *pctx,
    }
 
    so->nir = templ->ir.nir;
+   /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
+   agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
       u_logw("asahi", "%s shader: preprocessing failed; draws with it are "
                       "skipped", stage == MESA_SHADER_VERTEX ? "vertex"

@@ -170,9 +170,11 @@ env_init(struct env *e)
    };
    ctx->set_viewport_states(ctx, 0, 1, &vp);
 
-   /* position (vec4) per vertex */
+   /* position (vec4) per vertex; z = -0.5 is inside GL's clip volume
+    * but outside the hardware's unless the driver remaps depth.
+    */
    static const float verts[] = {
-      -1, -1, 0, 1, /**/ 1, -1, 0, 1, /**/ -1, 1, 0, 1,
+      -1, -1, -0.5, 1, /**/ 1, -1, -0.5, 1, /**/ -1, 1, -0.5, 1,
    };
    e->vbo = pipe_buffer_create(s, PIPE_BIND_VERTEX_BUFFER, PIPE_USAGE_DEFAULT,
                                sizeof(verts));
