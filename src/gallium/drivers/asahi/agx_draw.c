@@ -433,6 +433,10 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
          cfg.stencil_test_enable = zs->base.stencil[0].enabled;
          cfg.two_sided_stencil = zs->base.stencil[1].enabled;
          cfg.disable_tri_merging = is_line || is_point;
+         cfg.depth_bias_enable =
+            agx_object_type(prim) == AGX_OBJECT_TYPE_TRIANGLE &&
+            (rast->base.offset_tri || rast->base.offset_line ||
+             rast->base.offset_point);
       }
    }
    if (h.fragment_control_2) {
@@ -452,7 +456,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
             bool two = zs->base.stencil[1].enabled;
             cfg.stencil_reference = ctx->stencil_ref.ref_value[two ? face : 0];
             cfg.line_width = rast->line_width;
-            cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+            /* PIPE_POLYGON_MODE_* has the hardware's values */
+            cfg.polygon_mode = (enum agx_polygon_mode)(
+               face ? rast->base.fill_back : rast->base.fill_front);
          }
          agx_ppp_push_merged(&u, &w, &zs->face, 4);
       }
@@ -698,6 +704,27 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
          .rasterizer_discard = ctx->rast->base.rasterizer_discard,
       };
       agx_vdm_vs(&batch->vdm_head, &s);
+   }
+
+   /* Depth bias: a record of the batch's array, indexed by the next
+    * viewport/scissor update.  Fact: alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_state.c (agx_upload_depth_bias: the
+    * constant is offset_units * 2).
+    */
+   if ((dirty & AGX_DIRTY_RS) &&
+       (ctx->rast->base.offset_tri || ctx->rast->base.offset_line ||
+        ctx->rast->base.offset_point)) {
+      void *db =
+         util_dynarray_grow_bytes(&batch->depth_bias, AGX_DEPTH_BIAS_LENGTH);
+      if (!db) {
+         batch->failed = true;
+         return;
+      }
+      agx_pack(db, DEPTH_BIAS, cfg) {
+         cfg.constant = ctx->rast->base.offset_units * 2.0f;
+         cfg.slope_scale = ctx->rast->base.offset_scale;
+         cfg.clamp = ctx->rast->base.offset_clamp;
+      }
    }
 
    if (dirty & (AGX_DIRTY_VIEWPORT | AGX_DIRTY_SCISSOR | AGX_DIRTY_RS))
