@@ -323,7 +323,8 @@ agx_set_constant_buffer(struct pipe_context *pctx,
       struct pipe_resource *r = cb->buffer;
       pipe_resource_reference(&r, NULL);
    }
-   ctx->dirty |= AGX_DIRTY_CONST;
+   ctx->dirty |= shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST
+                                              : AGX_DIRTY_CONST;
 }
 
 static void
@@ -505,6 +506,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_blit_functions(p);
 
    util_dynarray_init(&ctx->pending, NULL);
+   ctx->dirty_draw_header = true;
    ctx->dirty = AGX_DIRTY_ALL;
    return p;
 }

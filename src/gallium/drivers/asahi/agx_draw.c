@@ -385,6 +385,14 @@ static bool
 agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
                const struct agx_draw_params *p, uint32_t dirty)
 {
+   /* Nothing this update carries changed: the common case of repeated
+    * draws.
+    */
+   if (!(dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS | AGX_DIRTY_ZS |
+                  AGX_DIRTY_STENCIL_REF | AGX_DIRTY_PRIM | AGX_DIRTY_CONST |
+                  AGX_DIRTY_TEXTURES)))
+      return true;
+
    struct agx_screen *screen = agx_screen(ctx->base.screen);
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    struct agx_rasterizer *rast = ctx->rast;
@@ -497,18 +505,21 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       /* The coefficient binding table: which UVS slots feed which
        * coefficient registers.
        */
-      uint32_t table[1 + AGX_MAX_CF_BINDINGS];
-      int words = agx_link_varyings(&vs->info.vs, &fs->info.fs,
-                                    rast->base.flatshade_first, table,
-                                    ARRAY_SIZE(table));
-      uint32_t cf_usc = 0;
-      if (words > 0) {
-         uint64_t va =
-            agx_pool_upload(&batch->pipeline, table, words * 4, 16);
-         if (!va)
-            return false;
-         cf_usc = va - screen->dev.usc_base;
+      if (shaders) {
+         uint32_t table[1 + AGX_MAX_CF_BINDINGS];
+         int words = agx_link_varyings(&vs->info.vs, &fs->info.fs,
+                                       rast->base.flatshade_first, table,
+                                       ARRAY_SIZE(table));
+         ctx->cf_usc = 0;
+         if (words > 0) {
+            uint64_t va =
+               agx_pool_upload(&batch->pipeline, table, words * 4, 16);
+            if (!va)
+               return false;
+            ctx->cf_usc = va - screen->dev.usc_base;
+         }
       }
+      uint32_t cf_usc = ctx->cf_usc;
 
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_FRAGMENT, fs, p);
@@ -623,11 +634,22 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
          return;
    }
 
-   struct agx_compiled_shader *vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
-   struct agx_compiled_shader *fs =
-      agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
+   /* Variants depend on the vertex elements (VS) and the framebuffer
+    * (FS, a new batch marks everything dirty): look them up only then.
+    */
+   struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
+   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX)))
+      vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
+   if (!fs || (ctx->dirty & AGX_DIRTY_FS))
+      fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
    if (!vs || !fs)
       return;
+
+   /* Descriptor tables follow the texture state and the batch. */
+   if (ctx->dirty & AGX_DIRTY_TEXTURES) {
+      for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s)
+         ctx->stage[s].tables.valid = false;
+   }
    if (vs != ctx->vs)
       ctx->dirty |= AGX_DIRTY_VS;
    if (fs != ctx->fs)
@@ -678,14 +700,16 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    }
 
    uint32_t dirty = ctx->dirty;
-   /* Uniform data lives in the word lists: new data, new lists. */
-   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES))
-      dirty |= AGX_DIRTY_VS;
-   /* User vertex buffers are uploaded per draw. */
-   if (agx_uses_user_vbs(ctx))
-      dirty |= AGX_DIRTY_VS;
+   /* Uniform data lives in the word lists: new data (uniforms, vertex
+    * buffer addresses, user vertex buffers uploaded per draw, textures),
+    * new vertex word list.
+    */
+   bool vs_state = (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS |
+                             AGX_DIRTY_VS_CONST | AGX_DIRTY_VERTEX |
+                             AGX_DIRTY_TEXTURES)) ||
+                   agx_uses_user_vbs(ctx);
 
-   if (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS)) {
+   if (vs_state) {
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_VERTEX, vs, &params);
       if (batch->failed)
@@ -737,6 +761,15 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    }
 
+   if (!info->index_size && !ctx->dirty_draw_header &&
+       ctx->draw_header_prim == info->mode) {
+      agx_vdm_draw_packed(&batch->vdm_head, ctx->draw_header, draw->count,
+                          info->instance_count, draw->start);
+      ctx->dirty = 0;
+      batch->draws++;
+      return;
+   }
+
    struct agx_vdm_draw d = {
       .primitive = agx_primitive(info->mode),
       .count = draw->count,
@@ -749,6 +782,11 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .restart_index = info->restart_index,
    };
    agx_vdm_draw(&batch->vdm_head, &d);
+   if (!info->index_size) {
+      ctx->draw_header = agx_vdm_draw_header(&d);
+      ctx->draw_header_prim = info->mode;
+      ctx->dirty_draw_header = false;
+   }
 
    ctx->dirty = 0;
    batch->draws++;

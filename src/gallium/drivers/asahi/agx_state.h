@@ -211,15 +211,24 @@ enum agx_dirty {
    AGX_DIRTY_VIEWPORT = 1 << 4,
    AGX_DIRTY_SCISSOR = 1 << 5,
    AGX_DIRTY_VERTEX = 1 << 6,
-   AGX_DIRTY_CONST = 1 << 7,
+   AGX_DIRTY_CONST = 1 << 7,       /* fragment constant buffer 0 */
    AGX_DIRTY_STENCIL_REF = 1 << 8,
    AGX_DIRTY_PRIM = 1 << 9,
    AGX_DIRTY_BLEND = 1 << 10,
    AGX_DIRTY_TEXTURES = 1 << 11,
+   AGX_DIRTY_VS_CONST = 1 << 12,   /* vertex constant buffer 0 */
    AGX_DIRTY_ALL = 0xffff,
 };
 
+/* Descriptor tables of a stage in the current batch. */
+struct agx_stage_tables {
+   bool valid;
+   uint64_t texture_va, sampler_va;
+   unsigned nr_textures, nr_samplers, sampler_states;
+};
+
 struct agx_stage_state {
+   struct agx_stage_tables tables;
    struct agx_uncompiled_shader *shader;
    /* constant buffer 0, as a CPU copy (GL default uniform block) */
    void *cb0;
@@ -250,6 +259,14 @@ struct agx_context {
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
    unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* Coefficient binding table of the bound VS/FS pair in this batch
+    * (USC offset; valid unless shaders, rasterizer or batch changed).
+    */
+   uint32_t cf_usc;
+   /* Packed Index List header of the last non-indexed draw. */
+   uint32_t draw_header;
+   unsigned draw_header_prim;
+   bool dirty_draw_header;
    /* Texture registers and sampler states code of the last word lists. */
    unsigned vs_textures, vs_sampler_states;
    unsigned fs_textures, fs_sampler_states;
