@@ -499,6 +499,7 @@ agx_batch_submit(struct agx_batch *batch)
       .partial_bg_usc = pbg,
       .partial_bg_counts = pbg_counts,
       .scissor_va = scissor_va,
+      .oclqry_va = batch->oq_used ? ctx->oq_heap->va : 0,
       .dbias_va = dbias_va,
       .clears_and_stores = (batch->clear & PIPE_CLEAR_COLOR) != 0,
    };
@@ -601,6 +602,8 @@ agx_batch_submit(struct agx_batch *batch)
 
    agx_stamp(&batch->reads, seqno, false);
    agx_stamp(&batch->writes, seqno, true);
+   if (batch->oq_used)
+      agx_query_stamp(ctx, seqno);
 
    batch->seqno = seqno;
 

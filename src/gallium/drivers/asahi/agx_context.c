@@ -441,6 +441,8 @@ agx_destroy_context(struct pipe_context *pctx)
    agx_flush_batch(ctx, "destroy");
    agx_retire_batches(ctx, true);
    util_dynarray_fini(&ctx->pending);
+   if (ctx->oq_heap)
+      agx_bo_unreference(ctx->oq_heap);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
       pipe_surface_reference(&ctx->fb.cbufs[i], NULL);
    pipe_surface_reference(&ctx->fb.zsbuf, NULL);
@@ -504,6 +506,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_draw_functions(p);
    agx_init_clear_functions(p);
    agx_init_blit_functions(p);
+   agx_init_query_functions(p);
 
    util_dynarray_init(&ctx->pending, NULL);
    ctx->dirty_draw_header = true;

@@ -390,7 +390,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
     */
    if (!(dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS | AGX_DIRTY_ZS |
                   AGX_DIRTY_STENCIL_REF | AGX_DIRTY_PRIM | AGX_DIRTY_CONST |
-                  AGX_DIRTY_TEXTURES)))
+                  AGX_DIRTY_TEXTURES | AGX_DIRTY_QUERY)))
       return true;
 
    struct agx_screen *screen = agx_screen(ctx->base.screen);
@@ -405,7 +405,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
 
    struct AGX_PPP_HEADER h = {
       .fragment_control = dirty & (AGX_DIRTY_ZS | AGX_DIRTY_RS |
-                                   AGX_DIRTY_PRIM),
+                                   AGX_DIRTY_PRIM | AGX_DIRTY_QUERY),
       .fragment_control_2 = dirty & (AGX_DIRTY_FS | AGX_DIRTY_RS),
       .front_face = faces,
       .front_face_2 = object,
@@ -419,7 +419,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       .cull = dirty & AGX_DIRTY_RS,
       .cull_2 = shaders,
       .fragment_shader = fs_words,
-      .occlusion_query = dirty == AGX_DIRTY_ALL,
+      .occlusion_query = dirty & AGX_DIRTY_QUERY,
       .output_size = dirty & AGX_DIRTY_VS,
       .viewport_count = 1,
    };
@@ -438,6 +438,11 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
    if (h.fragment_control) {
       agx_ppp_push(&u, FRAGMENT_CONTROL, cfg) {
          cfg.scissor_enable = true;
+         if (ctx->occlusion_query) {
+            cfg.visibility_mode = agx_query_counting(ctx)
+                                     ? AGX_VISIBILITY_MODE_COUNTING
+                                     : AGX_VISIBILITY_MODE_BOOLEAN;
+         }
          cfg.stencil_test_enable = zs->base.stencil[0].enabled;
          cfg.two_sided_stencil = zs->base.stencil[1].enabled;
          cfg.disable_tri_merging = is_line || is_point;
@@ -544,8 +549,16 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       }
    }
 
-   if (h.occlusion_query)
-      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg);
+   if (h.occlusion_query) {
+      int slot = agx_query_slot(ctx);
+      if (slot >= 0) {
+         batch->oq_used = true;
+         agx_batch_add_bo(batch, ctx->oq_heap);
+      }
+      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg) {
+         cfg.index = slot >= 0 ? slot : 0;
+      }
+   }
    if (h.output_size) {
       agx_ppp_push(&u, OUTPUT_SIZE, cfg) {
          cfg.count = vs->info.vs.nr_words;

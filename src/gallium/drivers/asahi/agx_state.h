@@ -196,7 +196,10 @@ struct agx_batch {
    bool initialized;
    bool failed; /* out of memory while recording: drop at flush */
    uint64_t seqno; /* timeline point of its submission */
+   bool oq_used;   /* some draw counts into the occlusion heap */
 };
+
+#define AGX_MAX_OCCLUSION_QUERIES 256
 
 /* Submitted batches kept before waiting for the oldest. */
 #define AGX_MAX_PENDING_BATCHES 8
@@ -217,6 +220,7 @@ enum agx_dirty {
    AGX_DIRTY_BLEND = 1 << 10,
    AGX_DIRTY_TEXTURES = 1 << 11,
    AGX_DIRTY_VS_CONST = 1 << 12,   /* vertex constant buffer 0 */
+   AGX_DIRTY_QUERY = 1 << 13,
    AGX_DIRTY_ALL = 0xffff,
 };
 
@@ -271,6 +275,16 @@ struct agx_context {
    unsigned vs_textures, vs_sampler_states;
    unsigned fs_textures, fs_sampler_states;
    uint32_t dirty;
+
+   /* Occlusion queries: the heap of u64 slots, which are taken, the
+    * active query, and the queries the current batch writes (stamped with
+    * its submission).
+    */
+   struct agx_bo *oq_heap;
+   uint64_t oq_used[AGX_MAX_OCCLUSION_QUERIES / 64];
+   struct agx_query *occlusion_query;
+   struct agx_query *stamp[AGX_MAX_OCCLUSION_QUERIES];
+   unsigned nr_stamp;
 
    /* GL_KHR_robustness: set when a submission of this context faulted or
     * hung.
@@ -335,6 +349,15 @@ void agx_init_texture_functions(struct pipe_context *pctx);
 void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
                        enum pipe_shader_type stage, struct agx_usc_builder *b,
                        unsigned *nr_textures, unsigned *sampler_states);
+
+/* agx_query.c */
+struct agx_query;
+void agx_init_query_functions(struct pipe_context *pctx);
+/* Slot of the active occlusion query (-1: none), noted for stamping. */
+int agx_query_slot(struct agx_context *ctx);
+bool agx_query_counting(struct agx_context *ctx);
+/* The queries the just-submitted batch wrote were written by seqno. */
+void agx_query_stamp(struct agx_context *ctx, uint64_t seqno);
 
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);
