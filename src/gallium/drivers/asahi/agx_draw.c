@@ -640,7 +640,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    /* Room for the worst case of one draw's packets. */
    size_t need = AGX_VDM_VS_STATE_B + 3 * AGX_PPP_STATE_LENGTH +
                  AGX_VDM_DRAW_MAX_B + 64;
-   if (batch->vdm_head + need > batch->vdm_end) {
+   /* Scissor and depth-bias records are indexed by 16-bit fields. */
+   if (batch->vdm_head + need > batch->vdm_end ||
+       batch->scissor.size / AGX_SCISSOR_LENGTH >= 0xff00 ||
+       batch->depth_bias.size / AGX_DEPTH_BIAS_LENGTH >= 0xff00) {
       agx_flush_batch(ctx, "control stream full");
       batch = agx_get_batch(ctx);
       if (!batch)
