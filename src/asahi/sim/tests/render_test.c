@@ -216,16 +216,29 @@ run(struct fixture *f, const struct scene *s)
                f->gpu.error);
 }
 
+/* Build the scene (failing the test if it cannot be built), then, with
+ * `go`, decode and run it. */
+static void
+build(struct fixture *f, const struct scene_params *p, struct scene *s,
+      bool go)
+{
+   char err[256];
+   if (!scene_build(&f->smem, p, s, err, sizeof(err)))
+      fail_msg("%s", err);
+   if (go) {
+      decode_cleanly(f, s);
+      run(f, s);
+   }
+}
+
 static void
 check_triangle_scene(struct fixture *f, bool twiddled)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.twiddled = twiddled;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    memset(s.rt, 0x5a, s.rt_size);
    decode_cleanly(f, &s);
    run(f, &s);
@@ -268,11 +281,9 @@ test_occlusion_query(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.occlusion = true;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    s.queries[0] = 7;
    s.queries[1] = 5;
    decode_cleanly(f, &s);
@@ -296,13 +307,9 @@ test_msaa_4x(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.samples = 4;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    const double pos[4][2] = {
       {6 / 16.0, 2 / 16.0}, {14 / 16.0, 6 / 16.0},
       {2 / 16.0, 10 / 16.0}, {10 / 16.0, 14 / 16.0}};
@@ -333,11 +340,9 @@ test_empty_tiles_skipped(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.process_empty_tiles = false;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    memset(s.rt, 0x5a, s.rt_size);
    run(f, &s);
    expect_rgba(scene_pixel(&p, &s, 0, 0), 0, 0, 255, 255, 0, 0);
@@ -379,7 +384,6 @@ check_varyings(struct fixture *f, enum scene_shading shading)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = shading;
    const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
@@ -393,10 +397,7 @@ check_varyings(struct fixture *f, enum scene_shading shading)
       scene_window_to_clip(&p, win[i][0], win[i][1], w[i], p.pos[i]);
       memcpy(p.vcolour[i], colours[i], sizeof(colours[i]));
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
 
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -455,7 +456,6 @@ check_depth(struct fixture *f, bool b_first)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = SCENE_FLAT;
    p.nr_vertices = 6;
@@ -474,10 +474,7 @@ check_depth(struct fixture *f, bool b_first)
    }
    for (unsigned i = 0; i < 6; i++)
       p.indices[i] = (uint16_t)(b_first ? (i + 3) % 6 : i);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
 
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -513,7 +510,6 @@ test_stencil(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = SCENE_FLAT;
    p.nr_vertices = 6;
@@ -525,10 +521,7 @@ test_stencil(void **state)
       const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
       memcpy(p.vcolour[i], i < 3 ? red : green, 16);
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in_a = in_right_triangle(x, y);
@@ -564,15 +557,11 @@ test_scissor(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.scissor = true;
    const uint16_t rect[4] = {8, 6, 20, 18};
    memcpy(p.scissor_rect, rect, sizeof(rect));
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in = in_right_triangle(x, y) && x >= 8 && x < 20 && y >= 6 &&
@@ -597,16 +586,12 @@ test_clip_near(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.depth_clip = true;
    p.pos[0][2] = -1.0f;
    p.pos[1][2] = 0.9f;
    p.pos[2][2] = 0.9f;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    unsigned covered = 0;
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -626,13 +611,11 @@ test_clip_behind(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    for (unsigned i = 0; i < 3; i++)
       for (unsigned k = 0; k < 4; k++)
          p.pos[i][k] = -p.pos[i][k];
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    run(f, &s);
    for (unsigned y = 0; y < p.height; y++)
       for (unsigned x = 0; x < p.width; x++)
@@ -652,7 +635,6 @@ test_points(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.use_primitive = true;
    p.primitive = AGX_PRIMITIVE_POINTS;
@@ -662,10 +644,7 @@ test_points(void **state)
       scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
       p.vcolour[i][3] = win[i][2];
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in = (x == 10 && y == 7) || (x == 19 && y == 6) ||
@@ -687,7 +666,6 @@ test_lines(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.use_primitive = true;
    p.primitive = AGX_PRIMITIVE_LINES;
@@ -696,10 +674,7 @@ test_lines(void **state)
       {4.5f, 10.5f}, {20.5f, 10.5f}, {30.5f, 2.5f}, {30.5f, 12.5f}};
    for (unsigned i = 0; i < 4; i++)
       scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in = (y == 10 && x >= 4 && x <= 19) ||
@@ -732,7 +707,6 @@ check_texture(struct fixture *f, bool linear)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = SCENE_TEXTURED;
    p.linear_filter = linear;
@@ -744,10 +718,7 @@ check_texture(struct fixture *f, bool linear)
       p.vcolour[i][0] = win[i][0] / 40;
       p.vcolour[i][1] = win[i][1] / 32;
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
 
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -900,10 +871,8 @@ test_replay_dump(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    uint8_t cmdbuf[512];
    size_t n = scene_cmdbuf(&s, cmdbuf, sizeof(cmdbuf));
 
@@ -938,10 +907,8 @@ test_runaway_shader(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
 
    /* Overwrite the end-of-tile program with a jump to itself. */
    uint64_t words = USC_BASE + (s.cmd.eot.usc & ~0x3fu);
@@ -986,10 +953,8 @@ test_bad_stream(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    s.cmd.vdm_ctrl_stream_base = 0x7000000000ull;
    assert_int_equal(asahi_sim_execute_render(&f->gpu, &s.cmd),
                     ASAHI_SIM_RESULT_FAULT);
