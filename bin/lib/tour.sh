@@ -57,6 +57,13 @@ if have "$tools/asahi-info" && [ -f "$shim" ]; then
    LD_PRELOAD="$shim" "$tools/asahi-info" | head -n 8
 fi
 
+eglinfo=$(command -v eglinfo.x86_64-linux-gnu || command -v eglinfo || true)
+if [ -n "$eglinfo" ] && [ -f "$build/src/gallium/targets/dri/asahi_dri.so" ]; then
+   step "Debian's eglinfo through libglvnd, our EGL vendor and asahi_dri.so"
+   GALLIUM_DRIVER=noop meson devenv -C "$build" "$eglinfo" 2>&1 |
+      sed -n '/^Surfaceless platform/,/^Configurations/p' | sed '$d'
+fi
+
 step "tools in this build (each has --help)"
 for t in "$tools"/* "$build/src/compiler/glsl/glsl-compiler" \
          "$build/src/util/format/pipe-format-info"; do

@@ -477,17 +477,10 @@ mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
    if (!fd_file(fd))
       return real_mmap(addr, length, prot, flags, fd, offset);
 
-   int memfd;
-   uint64_t memfd_offset;
-   int ret = drm_shim_mmap_lookup(offset, length, &memfd, &memfd_offset);
-   if (ret) {
-      errno = -ret;
-      return MAP_FAILED;
-   }
-   void *map = real_mmap(addr, length, prot, flags, memfd, memfd_offset);
-   int err = errno;
-   real_close(memfd);
-   errno = err;
+   int err;
+   void *map = drm_shim_mmap_bo(addr, length, prot, flags, offset, &err);
+   if (map == MAP_FAILED)
+      errno = err;
    return map;
 }
 

@@ -79,13 +79,16 @@ struct shim_driver {
 /* Implemented by exactly one backend in each shim library. */
 int drm_shim_driver_init(struct shim_driver *driver);
 
-/* A GEM object.  Memory is a memfd, so mmap() of the DRM fd, dma-buf
- * export and the shim's own CPU view all see the same pages.
+/* A GEM object.  Memory is shared memory (a memfd's pages), so mmap() of
+ * the DRM fd, dma-buf export and the shim's own CPU view all see the same
+ * pages.  Only exportable BOs keep a file descriptor (for dma-buf export);
+ * the others close theirs at once, so a process can hold as many BOs as
+ * memory allows, not as many as its descriptor limit.
  */
 struct shim_bo {
    unsigned refcount; /* handles, backend references, dma-bufs */
    uint64_t size;
-   int memfd;
+   int memfd;            /* -1 for BOs that can never be exported */
    void *map;            /* the shim's own mapping of all of it */
    uint64_t mmap_offset; /* 0 until drm_shim_bo_mmap_offset() */
    dev_t dev;            /* identity of the memfd, for prime import */
@@ -124,12 +127,12 @@ void drm_shim_file_unref(struct shim_file *file);
  */
 int drm_shim_ioctl(struct shim_file *file, unsigned long request, void *arg);
 
-/* mmap of the DRM fd: where the pages for [offset, offset + length) come
- * from.  Returns 0 and a new fd of the BO's memory (the caller closes it)
- * with the offset within it, or -errno.
+/* mmap of the DRM fd: maps the BO pages at fake offset [offset, offset +
+ * length) as mmap(2) would (addr, prot and flags as given).  Returns the
+ * mapping, or MAP_FAILED with *err set to a positive errno value.
  */
-int drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
-                         uint64_t *memfd_offset);
+void *drm_shim_mmap_bo(void *addr, uint64_t length, int prot, int flags,
+                       uint64_t offset, int *err);
 
 /* ---- user memory ------------------------------------------------------ */
 
@@ -145,8 +148,10 @@ void drm_shim_set_user_memory_filter(bool (*ok)(uint64_t ptr, size_t size));
 
 /* ---- BOs (call with the lock held, i.e. from ioctl handlers) --------- */
 
-/* New BO of size bytes (rounded up to page_size); -errno on failure. */
-int drm_shim_bo_create(uint64_t size, struct shim_bo **out);
+/* New BO of size bytes (rounded up to page_size); -errno on failure.
+ * An exportable BO keeps a file descriptor for dma-buf export; the
+ * others hold none. */
+int drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out);
 void drm_shim_bo_ref(struct shim_bo *bo);
 void drm_shim_bo_unref(struct shim_bo *bo);
 /* Handle in file for bo (new reference), or -errno. */

@@ -186,7 +186,7 @@ bo_wrap_memfd(int memfd, uint64_t size, struct shim_bo **out)
 }
 
 int
-drm_shim_bo_create(uint64_t size, struct shim_bo **out)
+drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out)
 {
    if (size == 0)
       return -EINVAL;
@@ -203,9 +203,19 @@ drm_shim_bo_create(uint64_t size, struct shim_bo **out)
    }
 
    int ret = bo_wrap_memfd(memfd, size, out);
-   if (ret)
+   if (ret) {
       close(memfd);
-   return ret;
+      return ret;
+   }
+   if (!exportable) {
+      /* The shared mapping keeps the pages; mmap() of the DRM fd makes
+       * more mappings of them with mremap() (drm_shim_mmap_bo). */
+      close(memfd);
+      (*out)->memfd = -1;
+      (*out)->dev = 0;
+      (*out)->ino = 0;
+   }
+   return 0;
 }
 
 void
@@ -227,7 +237,8 @@ drm_shim_bo_unref(struct shim_bo *bo)
                             (void *)(uintptr_t)bo->mmap_offset);
    hash_table_remove_key(shim.bos, bo);
    munmap(bo->map, bo->size);
-   close(bo->memfd);
+   if (bo->memfd >= 0)
+      close(bo->memfd);
    free(bo);
 }
 
@@ -261,11 +272,12 @@ drm_shim_bo_mmap_offset(struct shim_bo *bo)
    return bo->mmap_offset;
 }
 
-int
-drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
-                     uint64_t *memfd_offset)
+void *
+drm_shim_mmap_bo(void *addr, uint64_t length, int prot, int flags,
+                 uint64_t offset, int *err)
 {
-   int ret = -EINVAL;
+   void *map = MAP_FAILED;
+   *err = EINVAL;
    drm_shim_lock();
    /* Like the kernel, a mapping must start at a BO's offset (or inside
     * it) and stay inside it.
@@ -275,16 +287,26 @@ drm_shim_mmap_lookup(uint64_t offset, uint64_t length, int *memfd,
       if (offset < bo->mmap_offset || offset >= bo->mmap_offset + bo->size)
          continue;
       uint64_t rel = offset - bo->mmap_offset;
-      if (length > bo->size - rel)
+      if (length == 0 || length > bo->size - rel)
          break;
-      /* A new fd: the BO may be freed as soon as we unlock. */
-      *memfd = fcntl(bo->memfd, F_DUPFD_CLOEXEC, 0);
-      *memfd_offset = rel;
-      ret = *memfd < 0 ? -ENOMEM : 0;
+      if (bo->memfd >= 0) {
+         map = mmap(addr, length, prot, flags, bo->memfd, rel);
+      } else {
+         /* A zero old size makes mremap() map the same shared pages
+          * again (mremap(2)); then the protection the caller asked for. */
+         int mflags = MREMAP_MAYMOVE | ((flags & MAP_FIXED) ? MREMAP_FIXED : 0);
+         map = mremap((uint8_t *)bo->map + rel, 0, length, mflags, addr);
+         if (map != MAP_FAILED &&
+             mprotect(map, length, prot & (PROT_READ | PROT_WRITE)) < 0) {
+            munmap(map, length);
+            map = MAP_FAILED;
+         }
+      }
+      *err = map == MAP_FAILED ? errno : 0;
       break;
    }
    drm_shim_unlock();
-   return ret;
+   return map;
 }
 
 /* ---- files -------------------------------------------------------------- */
@@ -438,6 +460,9 @@ core_prime_handle_to_fd(struct shim_file *file, void *arg)
       if (ret)
          return ret;
    }
+
+   if (bo->memfd < 0)
+      return -EINVAL; /* created not exportable */
 
    /* The dma-buf is another fd of the BO's memfd: importing it finds the
     * BO again by inode, in this process or (via fd passing) another.

@@ -11,6 +11,7 @@
  * configs; eglTerminate releases them once no context or surface of the
  * display is current any more.
  */
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,19 @@ static bool
 platform_known(EGLenum platform)
 {
    return platform == EGL_PLATFORM_SURFACELESS_MESA ||
-          platform == EGL_PLATFORM_DEVICE_EXT;
+          platform == EGL_PLATFORM_DEVICE_EXT ||
+          platform == EGL_PLATFORM_GBM_MESA;
+}
+
+/* The fd of a GBM device, through whichever libgbm the program uses (ours
+ * or Mesa's: gbm_device_get_fd is standard API), or -1.
+ */
+static int
+gbm_device_fd(void *gbm)
+{
+   int (*get_fd)(void *) =
+      (int (*)(void *))dlsym(RTLD_DEFAULT, "gbm_device_get_fd");
+   return get_fd ? get_fd(gbm) : -1;
 }
 
 /* EGL_PLATFORM for eglGetDisplay: glvnd passes EGL_NONE when it does not
@@ -82,6 +95,11 @@ egl_get_platform_display(EGLenum platform, void *native,
        * EGL_DEFAULT_DISPLAY.
        */
       egl_error(EGL_BAD_PARAMETER, func, "native display must be NULL");
+      return EGL_NO_DISPLAY;
+   }
+   if (platform == EGL_PLATFORM_GBM_MESA && native &&
+       gbm_device_fd(native) < 0) {
+      egl_error(EGL_BAD_PARAMETER, func, "not a GBM device");
       return EGL_NO_DISPLAY;
    }
    if (platform == EGL_PLATFORM_DEVICE_EXT && native &&
@@ -221,7 +239,8 @@ renderable_bits(const struct asahi_dri_screen_info *info)
 
 static void
 fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
-            EGLint id, EGLint renderable, EGLint surface_type)
+            EGLint id, EGLint renderable, EGLint surface_type,
+            bool gbm)
 {
    memset(c, 0, sizeof(*c));
    c->dri_id = dc->id;
@@ -250,7 +269,8 @@ fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
    c->v[EGL_CA_MIN_SWAP_INTERVAL] = 0;
    c->v[EGL_CA_MAX_SWAP_INTERVAL] = 1;
    c->v[EGL_CA_NATIVE_RENDERABLE] = EGL_FALSE;
-   c->v[EGL_CA_NATIVE_VISUAL_ID] = 0;
+   /* On GBM the native visual is the buffer format (a DRM fourcc). */
+   c->v[EGL_CA_NATIVE_VISUAL_ID] = gbm ? (EGLint)dc->fourcc : 0;
    c->v[EGL_CA_NATIVE_VISUAL_TYPE] = EGL_NONE;
    c->v[EGL_CA_SURFACE_TYPE] = surface_type;
    c->v[EGL_CA_TRANSPARENT_TYPE] = EGL_NONE;
@@ -270,10 +290,15 @@ build_configs(struct egl_display *disp)
    }
    n = disp->dri->get_configs(disp->screen, dc, n);
 
+   /* GBM configs are window configs too (GBM surfaces are the windows),
+    * as programs written for Mesa expect; creating one fails for now.
+    */
+   bool gbm = disp->platform == EGL_PLATFORM_GBM_MESA;
    EGLint renderable = renderable_bits(&disp->info);
+   EGLint surface_type = EGL_PBUFFER_BIT | (gbm ? EGL_WINDOW_BIT : 0);
    for (unsigned i = 0; i < n; i++)
       fill_config(&disp->configs[i], &dc[i], (EGLint)i + 1, renderable,
-                  EGL_PBUFFER_BIT);
+                  surface_type, gbm);
    disp->num_configs = n;
    free(dc);
    return true;
@@ -319,6 +344,7 @@ build_strings(struct egl_display *disp)
    append(e, n, "EGL_KHR_surfaceless_context", true);
    append(e, n, "EGL_KHR_wait_sync", fence);
    append(e, n, "EGL_MESA_configless_context", true);
+   append(e, n, "EGL_MESA_query_driver", true);
 
    disp->context_caps.robust_access = robust;
    disp->context_caps.no_error = info->caps & ASAHI_DRI_CAP_NO_ERROR;
@@ -327,13 +353,13 @@ build_strings(struct egl_display *disp)
 /* Global GL proc source: the first driver loaded stays loaded, since GL
  * dispatch tables keep pointers into it.
  */
-static struct loader_driver egl_gl_driver;
+static const struct asahi_dri_interface *egl_gl_driver;
 
 void *
 egl_gl_proc_address(const char *name)
 {
    pthread_mutex_lock(&egl_lock);
-   const struct asahi_dri_interface *dri = egl_gl_driver.iface;
+   const struct asahi_dri_interface *dri = egl_gl_driver;
    pthread_mutex_unlock(&egl_lock);
    return dri ? (void *)dri->get_proc_address(name) : NULL;
 }
@@ -341,6 +367,14 @@ egl_gl_proc_address(const char *name)
 static EGLint
 open_device(struct egl_display *disp, char *driver, size_t size)
 {
+   if (disp->platform == EGL_PLATFORM_GBM_MESA && disp->native) {
+      int fd = gbm_device_fd(disp->native);
+      disp->fd = fd >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : -1;
+      if (disp->fd < 0 ||
+          !loader_get_driver_for_fd(disp->fd, driver, size))
+         return EGL_NOT_INITIALIZED;
+      return EGL_SUCCESS;
+   }
    if (disp->platform == EGL_PLATFORM_DEVICE_EXT && disp->native) {
       const char *node = egl_device_node(disp->native);
       disp->fd = open(node, O_RDWR | O_CLOEXEC);
@@ -350,7 +384,7 @@ open_device(struct egl_display *disp, char *driver, size_t size)
       return EGL_SUCCESS;
    }
    disp->fd = loader_open_render_node(driver, size);
-   if (disp->fd < 0 && disp->platform == EGL_PLATFORM_DEVICE_EXT)
+   if (disp->fd < 0 && disp->platform != EGL_PLATFORM_SURFACELESS_MESA)
       return EGL_NOT_INITIALIZED;
    return EGL_SUCCESS;
 }
@@ -370,10 +404,11 @@ initialize_locked(struct egl_display *disp, char *why, size_t why_size)
       goto fail;
    }
    disp->dri = disp->driver.iface;
-   if (!egl_gl_driver.iface) {
-      /* A second dlopen reference that is never dropped. */
-      char unused[8];
-      loader_load_driver(driver, &egl_gl_driver, unused, sizeof(unused));
+   snprintf(disp->driver_name, sizeof(disp->driver_name), "%s", driver);
+   if (!egl_gl_driver &&
+       dlopen(disp->driver.path, RTLD_NOW | RTLD_NOLOAD)) {
+      /* That extra reference is never dropped. */
+      egl_gl_driver = disp->dri;
    }
 
    enum asahi_dri_error derr;
@@ -508,12 +543,14 @@ egl_Terminate(EGLDisplay dpy)
    "EGL_EXT_device_enumeration EGL_EXT_device_query "                        \
    "EGL_EXT_platform_base EGL_EXT_platform_device "                          \
    "EGL_KHR_client_get_all_proc_addresses EGL_KHR_debug "                    \
+   "EGL_KHR_platform_gbm EGL_MESA_platform_gbm "                             \
    "EGL_MESA_platform_surfaceless"
 
 const char *
 egl_platform_extensions(void)
 {
-   return "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+   return "EGL_EXT_platform_device EGL_KHR_platform_gbm "
+          "EGL_MESA_platform_gbm EGL_MESA_platform_surfaceless";
 }
 
 static const char *EGLAPIENTRY
@@ -724,6 +761,40 @@ egl_LabelObjectKHR(EGLDisplay dpy, EGLenum object_type, EGLObjectKHR object,
    return EGL_SUCCESS;
 }
 
+/* EGL_MESA_query_driver.  Fact: the extension (Khronos registry): both
+ * need an initialized display; the config is an XML string the caller
+ * frees.  We have no driver options, so it lists none.
+ */
+static const char *EGLAPIENTRY
+egl_GetDisplayDriverName(EGLDisplay dpy)
+{
+   struct egl_display *disp = egl_lock_display(dpy, "eglGetDisplayDriverName");
+   if (!disp)
+      return NULL;
+   const char *name = disp->driver_name;
+   egl_unlock_display(disp);
+   egl_success();
+   return name;
+}
+
+static char *EGLAPIENTRY
+egl_GetDisplayDriverConfig(EGLDisplay dpy)
+{
+   static const char func[] = "eglGetDisplayDriverConfig";
+   struct egl_display *disp = egl_lock_display(dpy, func);
+   if (!disp)
+      return NULL;
+   egl_unlock_display(disp);
+   char *xml = strdup("<?xml version=\"1.0\" standalone=\"yes\"?>\n"
+                      "<driinfo>\n</driinfo>\n");
+   if (!xml) {
+      egl_error(EGL_BAD_ALLOC, func, "out of memory");
+      return NULL;
+   }
+   egl_success();
+   return xml;
+}
+
 /* The entry points of this file, for egl_main.c's table. */
 const struct egl_named_function egl_display_functions[] = {
    {"eglInitialize", (void *)egl_Initialize},
@@ -735,5 +806,7 @@ const struct egl_named_function egl_display_functions[] = {
    {"eglQueryDisplayAttribEXT", (void *)egl_QueryDisplayAttribEXT},
    {"eglQueryDisplayAttribKHR", (void *)egl_QueryDisplayAttribEXT},
    {"eglLabelObjectKHR", (void *)egl_LabelObjectKHR},
+   {"eglGetDisplayDriverName", (void *)egl_GetDisplayDriverName},
+   {"eglGetDisplayDriverConfig", (void *)egl_GetDisplayDriverConfig},
    {NULL, NULL},
 };

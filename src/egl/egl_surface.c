@@ -201,7 +201,9 @@ fail:
 /* Window and pixmap surfaces.  Fact: EGL_MESA_platform_surfaceless (and
  * likewise EGL_EXT_platform_device): the platform has no native windows or
  * pixmaps, so creation fails unconditionally with EGL_BAD_NATIVE_WINDOW /
- * EGL_BAD_NATIVE_PIXMAP, whatever the config.
+ * EGL_BAD_NATIVE_PIXMAP, whatever the config.  On GBM the windows are GBM
+ * surfaces, which our libgbm cannot make yet (no driver images): no
+ * window handed to us can be valid either.
  */
 static EGLSurface
 no_native_surface(EGLDisplay dpy, EGLint bit, const char *func)

@@ -78,9 +78,12 @@ table_init(struct hash_table *ht, hash_key_fn hash, key_equal_fn equals)
    memset(ht, 0, sizeof(*ht));
    ht->hash = hash;
    ht->equals = equals;
-   ht->index_size = 16;
-   ht->index = rzalloc_array(ht, uint32_t, ht->index_size);
-   return ht->index != NULL;
+   /* No index until the first insertion: most tables of a compiler (the
+    * predecessors and dominance frontier of every block ...) stay empty
+    * or tiny, and an empty one then costs only its struct. */
+   ht->index_size = 0;
+   ht->index = NULL;
+   return true;
 }
 
 struct hash_table *
@@ -131,13 +134,28 @@ hash_table_clear(struct hash_table *ht)
    ht->entries_used = 0;
    ht->live = 0;
    ht->tombstones = 0;
-   memset(ht->index, 0, sizeof(uint32_t) * ht->index_size);
+   if (ht->index_size > 16) {
+      /* A table that grew does not keep its size (and clearing it does
+       * not cost its size) after a clear: back to the empty state. */
+      ralloc_free(ht->index);
+      ralloc_free(ht->entries);
+      ht->index = NULL;
+      ht->index_size = 0;
+      ht->entries = NULL;
+      ht->entries_cap = 0;
+   } else if (ht->index) {
+      memset(ht->index, 0, sizeof(uint32_t) * ht->index_size);
+   }
 }
 
 /* Slot holding key, or the slot where it would be inserted (*found false). */
 static uint32_t
 probe(const struct hash_table *ht, const void *key, uint32_t hash, bool *found)
 {
+   if (!ht->index_size) {
+      *found = false;
+      return 0;
+   }
    uint32_t mask = ht->index_size - 1;
    uint32_t insert_at = UINT32_MAX;
    for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
@@ -163,7 +181,8 @@ probe(const struct hash_table *ht, const void *key, uint32_t hash, bool *found)
 static bool
 rehash(struct hash_table *ht, uint32_t want)
 {
-   uint32_t size = 16;
+   /* Small first: most tables hold a handful of keys. */
+   uint32_t size = 4;
    while (size < want * 2 + 2) {
       if (size > UINT32_MAX / 4)
          return false;
@@ -192,19 +211,12 @@ rehash(struct hash_table *ht, uint32_t want)
    return true;
 }
 
-struct hash_entry *
-hash_table_insert(struct hash_table *ht, const void *key, void *data)
+/* A new entry for a key probe() did not find at `slot`. */
+static struct hash_entry *
+insert_new(struct hash_table *ht, const void *key, void *data, uint32_t hash,
+           uint32_t slot)
 {
-   uint32_t hash = ht->hash(key);
    bool found;
-   uint32_t slot = probe(ht, key, hash, &found);
-   if (found) {
-      struct hash_entry *e = &ht->entries[ht->index[slot] - 1];
-      e->key = key;
-      e->data = data;
-      return e;
-   }
-
    /* Keep the index at most half full, counting tombstones. */
    if ((ht->live + ht->tombstones + 1) * 2 > ht->index_size ||
        ht->entries_used == UINT32_MAX - 1) {
@@ -213,7 +225,7 @@ hash_table_insert(struct hash_table *ht, const void *key, void *data)
       slot = probe(ht, key, hash, &found);
    }
    if (ht->entries_used == ht->entries_cap) {
-      uint32_t cap = ht->entries_cap ? ht->entries_cap * 2 : 8;
+      uint32_t cap = ht->entries_cap ? ht->entries_cap * 2 : 2;
       struct hash_entry *entries =
          reralloc(ht, ht->entries, struct hash_entry, cap);
       if (!entries)
@@ -232,6 +244,21 @@ hash_table_insert(struct hash_table *ht, const void *key, void *data)
    ht->index[slot] = ++ht->entries_used;
    ht->live++;
    return e;
+}
+
+struct hash_entry *
+hash_table_insert(struct hash_table *ht, const void *key, void *data)
+{
+   uint32_t hash = ht->hash(key);
+   bool found;
+   uint32_t slot = probe(ht, key, hash, &found);
+   if (found) {
+      struct hash_entry *e = &ht->entries[ht->index[slot] - 1];
+      e->key = key;
+      e->data = data;
+      return e;
+   }
+   return insert_new(ht, key, data, hash, slot);
 }
 
 struct hash_entry *
@@ -339,10 +366,25 @@ set_clear(struct set *set)
 }
 
 struct set_entry *
+set_search_or_add(struct set *set, const void *key, bool *found)
+{
+   /* One hash and one probe, where a search and an insertion would take
+    * two of each. */
+   struct hash_table *ht = &set->ht;
+   uint32_t hash = ht->hash(key);
+   bool f;
+   uint32_t slot = probe(ht, key, hash, &f);
+   if (found)
+      *found = f;
+   if (f)
+      return &ht->entries[ht->index[slot] - 1];
+   return insert_new(ht, key, NULL, hash, slot);
+}
+
+struct set_entry *
 set_add(struct set *set, const void *key)
 {
-   struct hash_entry *e = hash_table_search(&set->ht, key);
-   return e ? e : hash_table_insert(&set->ht, key, NULL);
+   return set_search_or_add(set, key, NULL);
 }
 
 struct set_entry *

@@ -43,7 +43,7 @@ struct hash_table {
    uint32_t entries_cap;
    uint32_t live;              /* entries not removed */
    uint32_t *index;            /* 0 empty, UINT32_MAX tombstone, else i+1 */
-   uint32_t index_size;        /* power of two */
+   uint32_t index_size;        /* power of two; 0 until the first insert */
    uint32_t tombstones;
 };
 
@@ -108,6 +108,10 @@ struct set *set_create_string_keys(void *mem_ctx);
 void set_destroy(struct set *set, void (*delete_fn)(struct set_entry *entry));
 void set_clear(struct set *set);
 struct set_entry *set_add(struct set *set, const void *key);
+/* The entry of an equal key if there is one (*found true; the set is not
+ * changed), else a new entry for key (*found false).  found may be NULL. */
+struct set_entry *set_search_or_add(struct set *set, const void *key,
+                                    bool *found);
 struct set_entry *set_search(const struct set *set, const void *key);
 bool set_contains(const struct set *set, const void *key);
 void set_remove(struct set *set, struct set_entry *entry);

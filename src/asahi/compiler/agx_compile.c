@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nir_passes.h"
+#include "util/u_debug.h"
 #include "agx_compiler.h"
 #include "agx_nir.h"
 
@@ -34,39 +35,30 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_bool_to_bitsize = 32,
 };
 
-static const struct {
-   const char *name;
-   unsigned flag;
-} debug_names[] = {
-   {"shaders", AGX_DBG_SHADERS},
-   {"shaderdb", AGX_DBG_SHADERDB},
-   {"verbose", AGX_DBG_VERBOSE},
-   {"novalidate", AGX_DBG_NOVALIDATE},
+/* AGX_MESA_DEBUG flags (names as in Mesa's AGX compiler, FACTS from
+ * alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c). */
+static const struct debug_named_value agx_debug_options[] = {
+   {"shaders", AGX_DBG_SHADERS, "print the AGX IR after each backend pass"},
+   {"shaderdb", AGX_DBG_SHADERDB, "print the SHADER-DB statistics line"},
+   {"novalidate", AGX_DBG_NOVALIDATE, "skip IR validation (debug builds)"},
+   DEBUG_NAMED_VALUE_END,
 };
+
+static int parsed = -1;
+
+void
+agx_compiler_set_debug(unsigned flags)
+{
+   parsed = (int)flags;
+}
 
 unsigned
 agx_compiler_debug(void)
 {
-   static int parsed = -1;
-   if (parsed >= 0)
-      return (unsigned)parsed;
-
-   unsigned flags = 0;
-   const char *env = getenv("AGX_MESA_DEBUG");
-   while (env && *env) {
-      size_t len = strcspn(env, ",");
-      for (unsigned i = 0; i < sizeof(debug_names) / sizeof(debug_names[0]);
-           ++i) {
-         if (strlen(debug_names[i].name) == len &&
-             !strncmp(env, debug_names[i].name, len))
-            flags |= debug_names[i].flag;
-      }
-      env += len;
-      if (*env == ',')
-         env++;
-   }
-   parsed = (int)flags;
-   return flags;
+   if (parsed < 0)
+      parsed = (int)debug_get_flags_option("AGX_MESA_DEBUG",
+                                           agx_debug_options, 0);
+   return (unsigned)parsed;
 }
 
 bool
@@ -91,6 +83,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, nir_lower_io,
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    NIR_PASS_V(nir, nir_lower_for_options);
+   NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
    (void)progress;
@@ -207,8 +200,9 @@ agx_compile_shader_nir(const nir_shader *nir_in,
    ctx->debug = agx_compiler_debug();
 
    if (agx_emit_nir(ctx, nir) && check(ctx, "selection")) {
+      agx_opt_fold(ctx);
       agx_dce(ctx);
-      if (check(ctx, "dce") && agx_ra(ctx) && check(ctx, "ra")) {
+      if (check(ctx, "fold+dce") && agx_ra(ctx) && check(ctx, "ra")) {
          agx_lower_pseudo(ctx);
          if (check(ctx, "lower_pseudo")) {
             gather_stats(ctx, out);

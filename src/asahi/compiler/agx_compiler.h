@@ -204,6 +204,8 @@ agx_context *agx_context_create(void *mem, gl_shader_stage stage,
 agx_block *agx_block_create(agx_context *ctx);
 void agx_block_add_pred(agx_context *ctx, agx_block *blk, agx_block *pred);
 void agx_block_add_succ(agx_context *ctx, agx_block *blk, agx_block *succ);
+/* Successors from program order and branches (agx_ir.c) */
+void agx_build_cfg(agx_context *ctx);
 
 /* A new value of count elements of size bits. */
 agx_operand agx_temp(agx_context *ctx, unsigned size, unsigned count);
@@ -249,6 +251,7 @@ bool agx_validate(const agx_context *ctx, const char *after, char *msg,
                   size_t size);
 
 void agx_dce(agx_context *ctx);
+void agx_opt_fold(agx_context *ctx);
 void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);
 bool agx_ra(agx_context *ctx);
@@ -262,11 +265,11 @@ bool agx_emit_nir(agx_context *ctx, nir_shader *nir);
 unsigned agx_push(agx_context *ctx, enum agx_push_kind kind, uint32_t index,
                   unsigned halves);
 
-/* Debug flags (agx_debug.c) */
+/* Debug flags (AGX_MESA_DEBUG, agx_compile.c); tools may override them. */
+void agx_compiler_set_debug(unsigned flags);
 enum agx_dbg {
    AGX_DBG_SHADERS = 1u << 0,
    AGX_DBG_SHADERDB = 1u << 1,
-   AGX_DBG_VERBOSE = 1u << 2,
    AGX_DBG_NOVALIDATE = 1u << 3,
 };
 

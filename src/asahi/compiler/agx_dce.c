@@ -13,6 +13,11 @@
 static bool
 has_side_effects(const agx_instr *I)
 {
+   /* Writes to fixed registers (r0l) are effects. */
+   agx_foreach_dest(I, d) {
+      if (!agx_is_ssa(I->ops[d]))
+         return true;
+   }
    if (agx_is_pseudo(I->op))
       return false;
    if (!I->writes)
@@ -23,11 +28,6 @@ has_side_effects(const agx_instr *I)
       return true;
    default:
       break;
-   }
-   /* Writes to fixed state (r0l) are effects. */
-   agx_foreach_dest(I, d) {
-      if (!agx_is_ssa(I->ops[d]))
-         return true;
    }
    return false;
 }

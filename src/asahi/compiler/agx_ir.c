@@ -6,6 +6,7 @@
 /* IR construction: context, blocks, values and the instruction builder. */
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agx_compiler.h"
@@ -214,4 +215,38 @@ agx_push(agx_context *ctx, enum agx_push_kind kind, uint32_t index,
    if (ctx->next_uniform > info->push_count)
       info->push_count = ctx->next_uniform;
    return start;
+}
+
+/*
+ * The control flow graph the code really has: under the execution mask
+ * every instruction runs in program order (with some lanes masked) and the
+ * only jumps are the loops' backward jmp_exec_any.  So each block falls
+ * through to the next, plus the backward edges.  Liveness on this graph
+ * keeps a value alive across a branch its lanes skip, which masked writes
+ * need.
+ */
+void
+agx_build_cfg(agx_context *ctx)
+{
+   agx_block **by_index = calloc(ctx->nr_blocks, sizeof(agx_block *));
+   agx_foreach_block(ctx, blk) {
+      by_index[blk->index] = blk;
+      blk->succs[0] = blk->succs[1] = NULL;
+      blk->nr_preds = 0;
+   }
+
+   agx_foreach_block(ctx, blk) {
+      if (blk->link.next != &ctx->blocks)
+         agx_block_add_succ(ctx, blk,
+                            list_entry(blk->link.next, agx_block, link));
+      agx_foreach_instr(blk, I) {
+         agx_foreach_op(I, i) {
+            if (I->ops[i].kind == AGX_KIND_BLOCK &&
+                I->ops[i].value < ctx->nr_blocks &&
+                by_index[I->ops[i].value])
+               agx_block_add_succ(ctx, blk, by_index[I->ops[i].value]);
+         }
+      }
+   }
+   free(by_index);
 }

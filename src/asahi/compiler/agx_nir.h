@@ -11,5 +11,6 @@
 #include "nir.h"
 
 bool agx_nir_lower_outputs_to_temporaries(nir_shader *nir);
+bool agx_nir_lower_sqrt(nir_shader *nir);
 
 #endif

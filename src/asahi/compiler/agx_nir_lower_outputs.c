@@ -16,6 +16,36 @@
 #include "nir_passes.h"
 #include "agx_nir.h"
 
+struct retarget {
+   nir_variable *from, *to;
+};
+
+/* Point derefs of `from` (and the derefs built on them) at `to`. */
+static bool
+retarget_deref(nir_builder *b, nir_instr *instr, void *data)
+{
+   (void)b;
+   const struct retarget *r = data;
+   if (instr->type != nir_instr_type_deref)
+      return false;
+   nir_deref_instr *d = nir_instr_as_deref(instr);
+   if (d->deref_type == nir_deref_type_var) {
+      if (d->var != r->from)
+         return false;
+      d->var = r->to;
+      d->modes = nir_var_function_temp;
+      return true;
+   }
+   if (d->deref_type == nir_deref_type_cast)
+      return false;
+   nir_deref_instr *parent = nir_instr_as_deref(d->parent.ssa->parent_instr);
+   if (parent->modes != nir_var_function_temp ||
+       d->modes != nir_var_shader_out)
+      return false;
+   d->modes = nir_var_function_temp;
+   return true;
+}
+
 bool
 agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
 {
@@ -26,31 +56,16 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
       if (!nir_vtype_is_vector_or_scalar(var->type))
          continue;
 
-      nir_variable *temp =
-         nir_local_variable_create(impl, var->type, var->name);
-
-      /* Point every deref of the output at the temporary. */
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_deref)
-               continue;
-            nir_deref_instr *d = nir_instr_as_deref(instr);
-            if (d->deref_type == nir_deref_type_var && d->var == var) {
-               d->var = temp;
-               d->modes = nir_var_function_temp;
-            } else if (d->deref_type != nir_deref_type_var &&
-                       d->deref_type != nir_deref_type_cast) {
-               nir_deref_instr *parent =
-                  nir_instr_as_deref(d->parent.ssa->parent_instr);
-               if (parent->modes == nir_var_function_temp &&
-                   d->modes == nir_var_shader_out)
-                  d->modes = nir_var_function_temp;
-            }
-         }
-      }
+      struct retarget r = {var,
+                           nir_local_variable_create(impl, var->type,
+                                                     var->name)};
+      nir_function_instructions_pass(impl, retarget_deref,
+                                     nir_metadata_block_index |
+                                        nir_metadata_dominance,
+                                     &r);
 
       nir_builder b = nir_builder_at(nir_after_impl(impl));
-      nir_store_var(&b, var, nir_load_var(&b, temp),
+      nir_store_var(&b, var, nir_load_var(&b, r.to),
                     (1u << var->type->components) - 1);
       progress = true;
    }

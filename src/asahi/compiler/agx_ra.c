@@ -100,7 +100,50 @@ agx_ra(agx_context *ctx)
       }
    }
 
+   /* Register hints that make copies disappear: a split's results would
+    * like the parts of the vector, a collect's result the registers its
+    * sources already occupy (when they are consecutive).  A hint may take
+    * registers of values whose last use is the very instruction that
+    * defines the hinted value. */
+   struct hint {
+      int16_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
+      uint8_t nr_from;
+      bool is_collect;
+      int16_t vec;  /* split: the vector value; collect: unused */
+      uint16_t off; /* split: offset in halves */
+      const agx_instr *I;
+   } *hints = calloc(n ? n : 1, sizeof(*hints));
+   agx_foreach_instr_global(ctx, I) {
+      if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
+         unsigned off = 0;
+         for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
+            if (agx_is_ssa(I->ops[i])) {
+               struct hint *h = &hints[I->ops[i].value];
+               h->vec = (int16_t)I->ops[I->nr_ops - 1].value;
+               h->off = (uint16_t)off;
+               h->from[0] = h->vec;
+               h->nr_from = 1;
+               h->I = I;
+            }
+            off += I->ops[i].size / 16;
+         }
+      } else if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+         struct hint *h = &hints[I->ops[0].value];
+         h->is_collect = true;
+         h->I = I;
+         for (unsigned i = 1; i < I->nr_ops; ++i) {
+            if (!agx_is_ssa(I->ops[i]))
+               break;
+            h->from[h->nr_from++] = (int16_t)I->ops[i].value;
+         }
+      }
+   }
+
    qsort(iv, n, sizeof(*iv), cmp_interval);
+   /* position in iv[] of each value */
+   unsigned *slot_of = calloc(n ? n : 1, sizeof(unsigned));
+   for (unsigned k = 0; k < n; ++k)
+      slot_of[iv[k].value] = k;
 
    /* owner[h]: index in iv[] of the interval holding half h, or -1 */
    int owner[AGX_NR_HALVES];
@@ -125,7 +168,44 @@ agx_ra(agx_context *ctx)
       unsigned align = value_align(val);
       int reg = -1;
 
-      if (val->fixed >= 0) {
+      struct hint *hint = &hints[iv[k].value];
+      int want = -1;
+      if (hint->I && hint->is_collect &&
+          hint->nr_from + 1u == hint->I->nr_ops) {
+         /* sources at consecutive registers? */
+         const struct agx_value *s0 = &ctx->values[hint->from[0]];
+         want = s0->reg;
+         unsigned at = (unsigned)s0->reg;
+         for (unsigned i = 0; i < hint->nr_from && want >= 0; ++i) {
+            const struct agx_value *si = &ctx->values[hint->from[i]];
+            if (si->reg != (int)at || si->size != val->size)
+               want = -1;
+            at += agx_value_halves(si);
+         }
+         if (want >= 0 && (want % (int)align))
+            want = -1;
+      } else if (hint->I && !hint->is_collect &&
+                 ctx->values[hint->vec].reg >= 0) {
+         want = ctx->values[hint->vec].reg + hint->off;
+      }
+      if (want >= 0 && val->fixed < 0 && want + size <= AGX_NR_HALVES) {
+         bool ok_hint = (unsigned)want >= AGX_FIRST_FREE_HALF;
+         for (unsigned h = want; h < want + size && ok_hint; ++h) {
+            if (owner[h] < 0)
+               continue;
+            const struct interval *o = &iv[owner[h]];
+            bool allowed = false;
+            for (unsigned f = 0; f < hint->nr_from; ++f)
+               allowed |= o->value == (unsigned)hint->from[f];
+            ok_hint = allowed && o->end == iv[k].start;
+         }
+         if (ok_hint)
+            reg = want;
+      }
+
+      if (reg >= 0) {
+         /* hinted */
+      } else if (val->fixed >= 0) {
          reg = val->fixed;
          for (unsigned h = reg; h < reg + size; ++h) {
             if (owner[h] >= 0)
@@ -159,6 +239,8 @@ agx_ra(agx_context *ctx)
 
    free(iv);
    free(seen);
+   free(hints);
+   free(slot_of);
    if (!ok)
       return false;
 

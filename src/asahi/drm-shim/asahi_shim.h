@@ -45,9 +45,28 @@ struct asahi_shim_vm {
    unsigned refcount; /* the VM id and every queue on it */
    struct asahi_shim_resv *resv;
    uint64_t kernel_start, kernel_end;
-   struct asahi_shim_mapping *maps; /* sorted by addr, disjoint */
-   unsigned map_count, map_capacity;
+   /* The address map (asahi_shim_vm.c): disjoint mappings by address. */
+   struct asahi_shim_vm_node *root;
+   uint32_t treap_seed;
 };
+
+/* Map m (taking a BO reference), replacing whatever was mapped in its
+ * range.  0 or -ENOMEM, which leaves the map as it was. */
+int asahi_shim_vm_bind(struct asahi_shim_vm *vm,
+                       const struct asahi_shim_mapping *m);
+/* Unmap [start, end), splitting mappings that straddle its ends. */
+int asahi_shim_vm_unbind(struct asahi_shim_vm *vm, uint64_t start,
+                         uint64_t end);
+/* The mapping that contains va, or NULL. */
+const struct asahi_shim_mapping *
+asahi_shim_vm_find(const struct asahi_shim_vm *vm, uint64_t va);
+/* Every mapping, in address order. */
+void asahi_shim_vm_foreach(const struct asahi_shim_vm *vm,
+                           void (*fn)(const struct asahi_shim_mapping *m,
+                                      void *data),
+                           void *data);
+/* Unmap everything (the VM is going away). */
+void asahi_shim_vm_clear(struct asahi_shim_vm *vm);
 
 struct asahi_shim_queue {
    struct asahi_shim_vm *vm;

@@ -18,6 +18,27 @@
 
 #define USC_HEAP_SIZE (1ull << 32)
 
+struct dump_regions {
+   struct agx_dump_writer *w;
+   uint64_t usc_exec_base;
+};
+
+static void
+add_region(const struct asahi_shim_mapping *m, void *data)
+{
+   struct dump_regions *d = data;
+   bool single = m->flags & DRM_ASAHI_BIND_SINGLE_PAGE;
+   uint64_t size = single ? ASAHI_SHIM_PAGE_SIZE : m->range;
+   uint32_t flags = 0;
+   if (m->flags & DRM_ASAHI_BIND_WRITE)
+      flags |= AGX_DUMP_REGION_WRITABLE;
+   if (m->addr >= d->usc_exec_base &&
+       m->addr - d->usc_exec_base < USC_HEAP_SIZE)
+      flags |= AGX_DUMP_REGION_SHADER;
+   agx_dump_writer_add_region(
+      d->w, m->addr, (const uint8_t *)m->bo->map + m->offset, size, flags);
+}
+
 int
 asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,
                 const void *cmdbuf, size_t cmdbuf_size)
@@ -35,20 +56,8 @@ asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,
 
    struct agx_dump_writer w;
    agx_dump_writer_begin(&w, fp, queue->usc_exec_base);
-   struct asahi_shim_vm *vm = queue->vm;
-   for (unsigned i = 0; i < vm->map_count; i++) {
-      const struct asahi_shim_mapping *m = &vm->maps[i];
-      bool single = m->flags & DRM_ASAHI_BIND_SINGLE_PAGE;
-      uint64_t size = single ? ASAHI_SHIM_PAGE_SIZE : m->range;
-      uint32_t flags = 0;
-      if (m->flags & DRM_ASAHI_BIND_WRITE)
-         flags |= AGX_DUMP_REGION_WRITABLE;
-      if (m->addr >= queue->usc_exec_base &&
-          m->addr - queue->usc_exec_base < USC_HEAP_SIZE)
-         flags |= AGX_DUMP_REGION_SHADER;
-      agx_dump_writer_add_region(
-         &w, m->addr, (const uint8_t *)m->bo->map + m->offset, size, flags);
-   }
+   struct dump_regions d = {&w, queue->usc_exec_base};
+   asahi_shim_vm_foreach(queue->vm, add_region, &d);
    bool ok = agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI, cmdbuf,
                                     cmdbuf_size);
    if (fclose(fp) != 0)

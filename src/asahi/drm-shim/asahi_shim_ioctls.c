@@ -37,85 +37,8 @@ vm_unref(struct asahi_shim_vm *vm)
    if (--vm->refcount)
       return;
    resv_unref(vm->resv);
-   for (unsigned i = 0; i < vm->map_count; i++)
-      drm_shim_bo_unref(vm->maps[i].bo);
-   free(vm->maps);
+   asahi_shim_vm_clear(vm);
    free(vm);
-}
-
-static int
-vm_insert_at(struct asahi_shim_vm *vm, unsigned index,
-             const struct asahi_shim_mapping *m)
-{
-   if (vm->map_count == vm->map_capacity) {
-      unsigned cap = vm->map_capacity ? vm->map_capacity * 2 : 16;
-      void *maps = realloc(vm->maps, cap * sizeof(*vm->maps));
-      if (!maps)
-         return -ENOMEM;
-      vm->maps = maps;
-      vm->map_capacity = cap;
-   }
-   memmove(&vm->maps[index + 1], &vm->maps[index],
-           (vm->map_count - index) * sizeof(*vm->maps));
-   vm->maps[index] = *m;
-   vm->map_count++;
-   drm_shim_bo_ref(m->bo);
-   return 0;
-}
-
-static void
-vm_remove_at(struct asahi_shim_vm *vm, unsigned index)
-{
-   drm_shim_bo_unref(vm->maps[index].bo);
-   memmove(&vm->maps[index], &vm->maps[index + 1],
-           (vm->map_count - index - 1) * sizeof(*vm->maps));
-   vm->map_count--;
-}
-
-/* Remove [start, end) from the VM, splitting mappings that straddle it. */
-static int
-vm_unmap(struct asahi_shim_vm *vm, uint64_t start, uint64_t end)
-{
-   for (unsigned i = 0; i < vm->map_count;) {
-      struct asahi_shim_mapping m = vm->maps[i];
-      uint64_t m_end = m.addr + m.range;
-      if (m_end <= start || m.addr >= end) {
-         i++;
-         continue;
-      }
-
-      /* The part after the hole survives as a new mapping. */
-      if (m_end > end) {
-         struct asahi_shim_mapping tail = m;
-         tail.addr = end;
-         tail.range = m_end - end;
-         if (!(m.flags & DRM_ASAHI_BIND_SINGLE_PAGE))
-            tail.offset = m.offset + (end - m.addr);
-         int ret = vm_insert_at(vm, i + 1, &tail);
-         if (ret)
-            return ret;
-      }
-
-      if (m.addr < start) {
-         vm->maps[i].range = start - m.addr;
-         i++;
-      } else {
-         vm_remove_at(vm, i);
-      }
-   }
-   return 0;
-}
-
-static int
-vm_map(struct asahi_shim_vm *vm, const struct asahi_shim_mapping *m)
-{
-   int ret = vm_unmap(vm, m->addr, m->addr + m->range);
-   if (ret)
-      return ret;
-   unsigned i = 0;
-   while (i < vm->map_count && vm->maps[i].addr < m->addr)
-      i++;
-   return vm_insert_at(vm, i, m);
 }
 
 static bool
@@ -241,7 +164,8 @@ asahi_gem_create(struct shim_file *file, void *arg)
    }
 
    struct shim_bo *bo;
-   int ret = drm_shim_bo_create(c->size, &bo);
+   /* VM-private BOs can never be exported: they hold no descriptor. */
+   int ret = drm_shim_bo_create(c->size, !private, &bo);
    if (ret)
       return ret;
    bo->flags = c->flags;
@@ -321,7 +245,7 @@ do_bind(struct shim_file *file, uint32_t vm_id,
       .offset = op->offset,
       .flags = op->flags,
    };
-   return vm_map(vm, &m);
+   return asahi_shim_vm_bind(vm, &m);
 }
 
 static int
@@ -345,11 +269,15 @@ do_unbind(struct shim_file *file, uint32_t vm_id,
       return -ENOENT;
    if (overlaps(op->addr, end, vm->kernel_start, vm->kernel_end))
       return -EINVAL;
-   return vm_unmap(vm, op->addr, end);
+   return asahi_shim_vm_unbind(vm, op->addr, end);
 }
 
-/* Ops of a VM_BIND, at most this many bytes in one call. */
-#define MAX_BIND_BYTES (64u << 20)
+/* The kernel computes the size of the op array as stride * num_binds in
+ * 32-bit arithmetic and reads it into one allocation, which the kernel's
+ * allocator caps at INT_MAX bytes (AsahiLinux/linux
+ * drivers/gpu/drm/asahi/file.rs, vm_bind).  A product that does not fit
+ * in 32 bits is refused with EINVAL here rather than wrapped. */
+#define MAX_BIND_BYTES ((uint64_t)INT32_MAX)
 
 static int
 asahi_vm_bind(struct shim_file *file, void *arg)
@@ -359,6 +287,8 @@ asahi_vm_bind(struct shim_file *file, void *arg)
       return -EINVAL;
 
    uint64_t bytes = (uint64_t)b->stride * b->num_binds;
+   if (bytes > UINT32_MAX)
+      return -EINVAL;
    if (bytes > MAX_BIND_BYTES)
       return -ENOMEM;
    uint8_t *ops = malloc(bytes ? bytes : 1);

@@ -163,7 +163,15 @@ struct agx_isa_operand_info {
     * every other register operand is read.  Compilers use it to tell
     * definitions from uses. */
    bool writes;
+   /* Kinds this operand can take (AGX_ISA_ACCEPTS_*), so that a compiler
+    * knows where a uniform or an immediate may replace a register. */
+   uint8_t accepts;
 };
+
+#define AGX_ISA_ACCEPTS_REG  (1u << 0) /* general register */
+#define AGX_ISA_ACCEPTS_UREG (1u << 1) /* uniform register */
+#define AGX_ISA_ACCEPTS_IMM  (1u << 2) /* integer immediate (8-bit sources) */
+#define AGX_ISA_ACCEPTS_FIMM (1u << 3) /* 8-bit float immediate */
 
 struct agx_isa_op_info {
    const char *name;     /* form name, unique: "mov_imm32", "call_reg" */

@@ -50,7 +50,7 @@ static const struct agx_isa_enum_name ${f['id']}_${i}_names[] = {
 % endfor
 static const struct agx_isa_operand_info ${f['id']}_info[] = {
 % for o in f['operands']:
-   { "${o['name']}", ${o['cprint']}, ${'true' if o['cwrites'] else 'false'} },
+   { "${o['name']}", ${o['cprint']}, ${'true' if o['cwrites'] else 'false'}, ${o['caccepts']} },
 % endfor
 % if not f['operands']:
    { 0 },
@@ -154,6 +154,31 @@ PRINT = {'operand': 'AGX_ISA_PRINT_OPERAND', 'suffix': 'AGX_ISA_PRINT_SUFFIX',
          'hidden': 'AGX_ISA_PRINT_HIDDEN'}
 
 
+# Operand kinds each codec can hold (AGX_ISA_ACCEPTS_* in agx_isa.h).
+_ACC_REG, _ACC_UREG, _ACC_IMM, _ACC_FIMM = 1, 2, 4, 8
+_CHOICE_ACCEPTS = {'r16': _ACC_REG, 'r32': _ACC_REG, 'r64': _ACC_REG,
+                   'r32x2': _ACC_REG, 'u16': _ACC_UREG, 'u16hi': _ACC_UREG,
+                   'u64': _ACC_UREG, 'u64x2': _ACC_UREG, 'u64x4': _ACC_UREG,
+                   'imm': _ACC_IMM, 'simm': _ACC_IMM, 'zero': _ACC_IMM,
+                   'zr16': _ACC_REG | _ACC_IMM}
+
+
+def accepts(o):
+   c = o['codec']
+   if c == 'src':
+      return _ACC_REG | _ACC_UREG | (_ACC_FIMM if o['float'] else _ACC_IMM)
+   if c == 'cmpsel':
+      return _ACC_REG | _ACC_UREG | _ACC_IMM
+   if c in ('dst', 'regrun', 'reg32', 'coords', 'r0l'):
+      return _ACC_REG
+   if c == 'regimm':
+      v = 0
+      for _, k in o['choices']:
+         v |= _CHOICE_ACCEPTS.get(k, 0)
+      return v
+   return 0
+
+
 CHOICE_ANY = 0xff
 
 
@@ -215,6 +240,7 @@ def prepare(forms):
          # (loaded register runs).
          w = o.get('writes')
          o['cwrites'] = w if w is not None else o['codec'] in ('dst', 'r0l')
+         o['caccepts'] = accepts(o)
          for key in ('value', 'type', 'mod', 'sx', 'aux', 'present'):
             if key == 'type' and o['shared_type']:
                continue

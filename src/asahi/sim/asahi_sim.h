@@ -58,6 +58,10 @@ enum asahi_sim_status {
    ASAHI_SIM_ERR_UNSUPPORTED,
    /* `trap`, a bad call/return target or another architectural error. */
    ASAHI_SIM_ERR_EXEC,
+   /* Reached threadgroup_barrier with g->yield_at_barrier set (pc is past
+    * it): the caller runs the threadgroup's other SIMD groups up to the
+    * barrier, then resumes this one. */
+   ASAHI_SIM_BARRIER,
 };
 
 const char *asahi_sim_status_string(enum asahi_sim_status status);
@@ -124,6 +128,8 @@ struct asahi_sim_dispatch {
    uint32_t simdgroup_index;             /* sr53 */
    uint32_t coverage_mask;               /* sr60 / sr124 */
    uint32_t backfacing;                  /* sr62 */
+   /* Helper lanes (fragment quads' uncovered pixels): sr63 reads 0. */
+   uint32_t helper_mask;
    /* thread_position_in_grid of each lane (sr80..82); by default lane t has
     * x = t, y = z = 0. */
    uint32_t grid_position[ASAHI_SIM_LANES][3];
@@ -246,6 +252,10 @@ struct asahi_sim_group {
    size_t local_size_B;
 
    struct asahi_sim_mem mem;
+
+   /* threadgroup_barrier returns ASAHI_SIM_BARRIER instead of being a
+    * no-op (several SIMD groups sharing a threadgroup). */
+   bool yield_at_barrier;
 
    /* Instructions left before ASAHI_SIM_BUDGET; 0 means the default. */
    uint64_t budget;

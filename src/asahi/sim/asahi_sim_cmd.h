@@ -49,6 +49,8 @@ struct sim_program {
    struct asahi_sim_state_slot textures[ASAHI_SIM_TEXTURE_STATES];
    struct asahi_sim_state_slot samplers[ASAHI_SIM_SAMPLER_STATES];
    unsigned gprs;
+   /* Threadgroup memory the USC shared word asks for (compute). */
+   uint32_t local_size_B;
 };
 
 /* Walk the word list at words_va (usc_base + offset, 64-byte aligned);
@@ -60,6 +62,11 @@ bool sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
 /* A fresh group running p's main program on the lanes in `launched`. */
 bool sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
                     uint32_t launched, struct asahi_sim_group *g);
+
+/* How a run ended: true for `stop`, else the command fails, naming
+ * `what`. */
+bool sim_group_report(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
+                      enum asahi_sim_status s, const char *what);
 
 /* Run to `stop`; any other end fails the command, naming `what`. */
 bool sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
@@ -78,17 +85,26 @@ struct sim_draw {
    unsigned nr_cf; /* coefficient registers (CF binding header) */
    struct AGX_FRAGMENT_CONTROL fragment_control;
    struct AGX_CULL cull;
+   struct AGX_FRAGMENT_FACE face[2];
+   struct AGX_FRAGMENT_FACE_2 face2[2];
+   struct AGX_FRAGMENT_STENCIL stencil[2];
+   /* The scissor rectangle (fragment control `scissor enable`), pixels
+    * [min, max). */
    bool scissor;
-   uint32_t scissor_index;
+   uint32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;
    struct sim_draw *next; /* all draws of the pass, for freeing */
 };
 
 struct sim_prim {
    const struct sim_draw *draw;
+   /* A point is a square: covered where min <= centre < max (x[0], y[0]
+    * to x[1], y[1]). */
+   bool is_rect;
    int64_t x[3], y[3]; /* window position, fixed point */
    /* Pixel bounds (inclusive) clipped to the framebuffer. */
    int32_t min_x, min_y, max_x, max_y;
    bool backfacing;
+   double z_plane[3]; /* window z over window pixels */
    /* Plane equations in framebuffer pixels: nr_cf x {A, B, C}. */
    double (*planes)[3];
 };
@@ -112,7 +128,13 @@ struct sim_ppp_state {
    struct AGX_FRAGMENT_CONTROL fragment_control;
    struct AGX_CULL cull;
    struct AGX_OUTPUT_SELECT output_select;
+   bool has_output_size;
+   uint32_t output_size; /* vertex output words */
    struct AGX_DEPTH_BIAS_SCISSOR depth_bias_scissor;
+   /* Depth state per face: [0] front, [1] back. */
+   struct AGX_FRAGMENT_FACE face[2];
+   struct AGX_FRAGMENT_FACE_2 face2[2];
+   struct AGX_FRAGMENT_STENCIL stencil[2];
    bool has_fs;
    struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
    struct AGX_FRAGMENT_SHADER_WORD_1 fs1;
@@ -145,7 +167,14 @@ struct sim_tile {
    uint32_t x0, y0, width, height; /* pixels */
    unsigned samples, sample_size_B;
    uint8_t *tib;
+   float *depth; /* width x height x samples, the tile's depth values */
+   bool z16;     /* depth values are unorm16 */
+   uint8_t *stencil; /* width x height x samples */
 };
+
+/* Depth buffer load at tile start and store at tile end (zls_ctrl). */
+bool sim_zls_load(struct sim_tile *tile);
+bool sim_zls_store(struct sim_tile *tile);
 
 void *sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
                           unsigned offset_B, size_t size);

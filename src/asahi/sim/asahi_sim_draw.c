@@ -44,10 +44,15 @@
 #define SIM_MAX_WINDOW (1 << 22)
 
 struct vertex {
+   double clip[4];
    double x, y, z, inv_w;
    int64_t fx, fy;
    const uint32_t *uvs;
    bool ok; /* w > 0 and inside the window range */
+   /* Made by clipping: the outputs are bary-weighted sums of orig's. */
+   bool derived;
+   const struct vertex *orig[3];
+   double bary[3];
 };
 
 struct draw_ctx {
@@ -121,27 +126,35 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
 
 /* ---- setup ------------------------------------------------------------- */
 
+/* Window position of a vertex from its clip position. */
 static void
-transform(struct draw_ctx *c, uint32_t i)
+project(struct draw_ctx *c, struct vertex *v)
 {
    const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport;
-   const uint32_t *o = c->uvs + (size_t)i * SIM_UVS_WORDS;
-   struct vertex *v = &c->v[i];
-   double cx = uif(o[0]), cy = uif(o[1]), cz = uif(o[2]), cw = uif(o[3]);
-
-   v->uvs = o;
    v->ok = false;
-   if (!(cw > 0))
+   if (!(v->clip[3] > 0))
       return;
-   v->inv_w = 1.0 / cw;
-   v->x = cx * v->inv_w * vp->scale_x + vp->translate_x;
-   v->y = cy * v->inv_w * vp->scale_y + vp->translate_y;
-   v->z = cz * v->inv_w * vp->scale_z + vp->translate_z;
+   v->inv_w = 1.0 / v->clip[3];
+   v->x = v->clip[0] * v->inv_w * vp->scale_x + vp->translate_x;
+   v->y = v->clip[1] * v->inv_w * vp->scale_y + vp->translate_y;
+   v->z = v->clip[2] * v->inv_w * vp->scale_z + vp->translate_z;
    if (!(fabs(v->x) < SIM_MAX_WINDOW && fabs(v->y) < SIM_MAX_WINDOW))
       return;
    v->fx = llround(v->x * SIM_SUBPIXEL);
    v->fy = llround(v->y * SIM_SUBPIXEL);
    v->ok = true;
+}
+
+static void
+transform(struct draw_ctx *c, uint32_t i)
+{
+   const uint32_t *o = c->uvs + (size_t)i * SIM_UVS_WORDS;
+   struct vertex *v = &c->v[i];
+   memset(v, 0, sizeof(*v));
+   for (unsigned k = 0; k < 4; k++)
+      v->clip[k] = uif(o[k]);
+   v->uvs = o;
+   project(c, v);
 }
 
 /* The value a slot has at a vertex. */
@@ -160,7 +173,12 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
       *ok = false;
       return 0;
    }
-   return uif(v->uvs[word]);
+   if (!v->derived)
+      return uif(v->uvs[word]);
+   double sum = 0;
+   for (unsigned i = 0; i < 3; i++)
+      sum += v->bary[i] * uif(v->orig[i]->uvs[word]);
+   return sum;
 }
 
 /* The plane through (x_i, y_i, f_i), in window pixels. */
@@ -184,21 +202,25 @@ plane(const struct vertex *const v[3], const double f[3], double out[3])
 
 static bool
 setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
-                   double (*planes)[3])
+                   const struct vertex *const orig[3], double (*planes)[3])
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
    for (unsigned b = 0; b < c->nr_bindings; b++) {
       const struct AGX_CF_BINDING *cf = &c->bindings[b];
       for (unsigned k = 0; k < cf->components; k++) {
+         bool flat = cf->shade_model != AGX_SHADE_MODEL_LINEAR &&
+                     cf->shade_model != AGX_SHADE_MODEL_PERSPECTIVE;
          double f[3];
          for (unsigned i = 0; i < 3; i++) {
             bool ok = true;
+            /* Flat values come from the unclipped primitive's vertices. */
+            const struct vertex *vi = flat ? orig[i] : v[i];
             switch (cf->source) {
             case AGX_COEFFICIENT_SOURCE_VARYING:
-               f[i] = slot_value(c, v[i], cf->base_slot + k, &ok);
+               f[i] = slot_value(c, vi, cf->base_slot + k, &ok);
                break;
             case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
-               f[i] = v[i]->z;
+               f[i] = vi->z;
                break;
             case AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID:
                f[i] = uif(c->prim_id);
@@ -265,17 +287,12 @@ add_prim(struct draw_ctx *c, const struct sim_prim *p)
    return true;
 }
 
+/* One triangle after clipping: cull, bound, set up, keep. */
 static bool
-triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
+raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
+                const struct vertex *const orig[3], uint32_t id, bool line)
 {
-   const struct vertex *v[3] = {&c->v[i0], &c->v[i1], &c->v[i2]};
    const struct sim_draw *d = c->d;
-   uint32_t id = c->prim_id++;
-
-   if (d->cull.rasterizer_discard)
-      return true;
-   /* No clipping yet: a triangle with a vertex behind the eye (w <= 0) or
-    * far outside the window range is dropped (docs/simulator.rst). */
    if (!v[0]->ok || !v[1]->ok || !v[2]->ok)
       return true;
 
@@ -284,8 +301,10 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    if (area == 0)
       return true;
    bool ccw = area > 0;
-   bool front = d->cull.front_face_ccw ? ccw : !ccw;
-   if ((front && d->cull.cull_front) || (!front && d->cull.cull_back))
+   /* Lines are always front facing and never culled. */
+   bool front = line || (d->cull.front_face_ccw ? ccw : !ccw);
+   if (!line &&
+       ((front && d->cull.cull_front) || (!front && d->cull.cull_back)))
       return true;
 
    const struct drm_asahi_cmd_render *cmd = c->r->cmd;
@@ -311,16 +330,30 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    p.min_y = p.min_y < 0 ? 0 : p.min_y;
    p.max_x = p.max_x >= cmd->width_px ? cmd->width_px - 1 : p.max_x;
    p.max_y = p.max_y >= cmd->height_px ? cmd->height_px - 1 : p.max_y;
+   if (d->scissor) {
+      if (p.min_x < (int32_t)d->scissor_min_x)
+         p.min_x = (int32_t)d->scissor_min_x;
+      if (p.min_y < (int32_t)d->scissor_min_y)
+         p.min_y = (int32_t)d->scissor_min_y;
+      if (p.max_x >= (int32_t)d->scissor_max_x)
+         p.max_x = (int32_t)d->scissor_max_x - 1;
+      if (p.max_y >= (int32_t)d->scissor_max_y)
+         p.max_y = (int32_t)d->scissor_max_y - 1;
+   }
    if (p.min_x > p.max_x || p.min_y > p.max_y)
       return true;
+
+   const double zs[3] = {v[0]->z, v[1]->z, v[2]->z};
+   plane(v, zs, p.z_plane);
 
    if (d->nr_cf) {
       p.planes = calloc(d->nr_cf, sizeof(*p.planes));
       if (!p.planes)
          return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+      uint32_t next = c->prim_id;
       c->prim_id = id;
-      bool ok = setup_coefficients(c, v, p.planes);
-      c->prim_id = id + 1;
+      bool ok = setup_coefficients(c, v, orig, p.planes);
+      c->prim_id = next;
       if (!ok) {
          free(p.planes);
          return false;
@@ -333,14 +366,369 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    return true;
 }
 
-/* Triangles of one run of vertices between restarts, in GL's order
+/* Clip planes (clip space; inside where dot(plane, position) >= 0):
+ * w >= 1e-10 (the W clamp Mesa programs), with the Cull word's `depth
+ * clip` 0 <= z <= w (the driver maps GL's -1..1 to 0..1 in the vertex
+ * shader, Mesa agx_nir_lower_clip_m1_1), and a guard band keeping window
+ * coordinates within 2^21 pixels.  Outside the guard band the rasteriser
+ * clips to the framebuffer itself. */
+#define SIM_MAX_CLIP_PLANES 7
+#define SIM_MAX_CLIP_VERTS  (3 + SIM_MAX_CLIP_PLANES)
+
+static unsigned
+clip_planes(const struct draw_ctx *c, double planes[][4])
+{
+   const struct AGX_VIEWPORT *vp = &c->s->ppp.viewport;
+   double kx = (SIM_MAX_WINDOW / 2) / fmax(fabs(vp->scale_x), 1.0);
+   double ky = (SIM_MAX_WINDOW / 2) / fmax(fabs(vp->scale_y), 1.0);
+   unsigned n = 0;
+   /* Plane 0: w (>= w_min, see clip_dist). */
+   const double w_plane[4] = {0, 0, 0, 1};
+   memcpy(planes[n++], w_plane, sizeof(w_plane));
+   double g[4][4] = {
+      {-1, 0, 0, kx}, {1, 0, 0, kx}, {0, -1, 0, ky}, {0, 1, 0, ky}};
+   for (unsigned i = 0; i < 4; i++)
+      memcpy(planes[n++], g[i], sizeof(g[i]));
+   if (c->d->cull.depth_clip) {
+      double z[2][4] = {{0, 0, 1, 0}, {0, 0, -1, 1}};
+      memcpy(planes[n++], z[0], sizeof(z[0]));
+      memcpy(planes[n++], z[1], sizeof(z[1]));
+   }
+   return n;
+}
+
+struct clip_vert {
+   double clip[4];
+   double bary[3];
+};
+
+static double
+clip_dist(const double plane[4], const struct clip_vert *v, unsigned index)
+{
+   double d = plane[0] * v->clip[0] + plane[1] * v->clip[1] +
+              plane[2] * v->clip[2] + plane[3] * v->clip[3];
+   /* Plane 0 is w >= w_min. */
+   return index == 0 ? d - 1e-10 : d;
+}
+
+static bool
+triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
+{
+   const struct vertex *orig[3] = {&c->v[i0], &c->v[i1], &c->v[i2]};
+   uint32_t id = c->prim_id++;
+   if (c->d->cull.rasterizer_discard)
+      return true;
+
+   double planes[SIM_MAX_CLIP_PLANES][4];
+   unsigned nr_planes = clip_planes(c, planes);
+   struct clip_vert poly[SIM_MAX_CLIP_VERTS], tmp[SIM_MAX_CLIP_VERTS];
+   unsigned n = 3;
+   bool inside = true;
+   for (unsigned i = 0; i < 3; i++) {
+      memcpy(poly[i].clip, orig[i]->clip, sizeof(poly[i].clip));
+      for (unsigned j = 0; j < 3; j++)
+         poly[i].bary[j] = i == j;
+      for (unsigned p = 0; p < nr_planes; p++)
+         inside &= clip_dist(planes[p], &poly[i], p) >= 0;
+   }
+   if (inside)
+      return raster_triangle(c, orig, orig, id, false);
+
+   /* Sutherland-Hodgman, one plane at a time; new vertices carry their
+    * clip-space barycentrics in the original triangle. */
+   for (unsigned p = 0; p < nr_planes && n >= 3; p++) {
+      unsigned m = 0;
+      for (unsigned i = 0; i < n; i++) {
+         const struct clip_vert *a = &poly[i], *b = &poly[(i + 1) % n];
+         double da = clip_dist(planes[p], a, p);
+         double db = clip_dist(planes[p], b, p);
+         if (da >= 0)
+            tmp[m++] = *a;
+         if ((da >= 0) != (db >= 0)) {
+            double t = da / (da - db);
+            struct clip_vert *v = &tmp[m++];
+            for (unsigned k = 0; k < 4; k++)
+               v->clip[k] = a->clip[k] + t * (b->clip[k] - a->clip[k]);
+            for (unsigned k = 0; k < 3; k++)
+               v->bary[k] = a->bary[k] + t * (b->bary[k] - a->bary[k]);
+         }
+      }
+      memcpy(poly, tmp, m * sizeof(poly[0]));
+      n = m;
+   }
+   if (n < 3)
+      return true;
+
+   struct vertex verts[SIM_MAX_CLIP_VERTS];
+   for (unsigned i = 0; i < n; i++) {
+      struct vertex *v = &verts[i];
+      memset(v, 0, sizeof(*v));
+      memcpy(v->clip, poly[i].clip, sizeof(v->clip));
+      memcpy(v->bary, poly[i].bary, sizeof(v->bary));
+      memcpy(v->orig, orig, sizeof(v->orig));
+      v->derived = true;
+      project(c, v);
+   }
+   /* A fan keeps the original winding. */
+   for (unsigned i = 1; i + 1 < n; i++) {
+      const struct vertex *t[3] = {&verts[0], &verts[i], &verts[i + 1]};
+      if (!raster_triangle(c, t, orig, id, false))
+         return false;
+   }
+   return true;
+}
+
+/* ---- points and lines -------------------------------------------------- */
+
+/* The vertex output word holding the point size: after the varyings, the
+ * layer/viewport word and clip distances follow it (Mesa src/asahi/lib/
+ * agx_uvs.h group order), so it is counted back from the output size. */
+static bool
+point_size(const struct draw_ctx *c, const struct vertex *v, double *size)
+{
+   const struct sim_ppp_state *ppp = &c->s->ppp;
+   *size = 1.0;
+   if (!ppp->output_select.point_size)
+      return true;
+   if (!ppp->has_output_size)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "point size selected without an output size word");
+   /* The clip distance bits are the word's bits 0-15. */
+   uint8_t raw[AGX_OUTPUT_SELECT_LENGTH];
+   AGX_OUTPUT_SELECT_pack(raw, &ppp->output_select);
+   unsigned tail = 1 + (ppp->output_select.viewport_target ||
+                        ppp->output_select.render_target) +
+                   (unsigned)__builtin_popcount(raw[0] | raw[1] << 8);
+   if (ppp->output_size < tail || ppp->output_size - tail >= SIM_UVS_WORDS)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "output size %u leaves no point size word",
+                      ppp->output_size);
+   double s = uif(v->uvs[ppp->output_size - tail]);
+   /* GL clamps to the implementation's range; 1..1024 here (choice). */
+   *size = s != s ? 1.0 : s < 1.0 ? 1.0 : s > 1024.0 ? 1024.0 : s;
+   return true;
+}
+
+/* A point: the square of side `size` centred on the vertex; every
+ * register holds the vertex's value, point coordinates run 0..1 across
+ * the square from its top-left corner (row order; choice). */
+static bool
+point(struct draw_ctx *c, uint32_t i)
+{
+   const struct vertex *v = &c->v[i];
+   const struct sim_draw *d = c->d;
+   const struct drm_asahi_cmd_render *cmd = c->r->cmd;
+   uint32_t id = c->prim_id++;
+   if (d->cull.rasterizer_discard || !v->ok)
+      return true;
+   if (d->cull.depth_clip && (v->clip[2] < 0 || v->clip[2] > v->clip[3]))
+      return true;
+
+   double size;
+   if (!point_size(c, v, &size))
+      return false;
+   double h = size / 2;
+   struct sim_prim p = {.draw = d, .is_rect = true};
+   p.x[0] = llround((v->x - h) * SIM_SUBPIXEL);
+   p.x[1] = llround((v->x + h) * SIM_SUBPIXEL);
+   p.y[0] = llround((v->y - h) * SIM_SUBPIXEL);
+   p.y[1] = llround((v->y + h) * SIM_SUBPIXEL);
+   p.min_x = (int32_t)floor(v->x - h);
+   p.min_y = (int32_t)floor(v->y - h);
+   p.max_x = (int32_t)floor(v->x + h);
+   p.max_y = (int32_t)floor(v->y + h);
+   p.min_x = p.min_x < 0 ? 0 : p.min_x;
+   p.min_y = p.min_y < 0 ? 0 : p.min_y;
+   p.max_x = p.max_x >= cmd->width_px ? cmd->width_px - 1 : p.max_x;
+   p.max_y = p.max_y >= cmd->height_px ? cmd->height_px - 1 : p.max_y;
+   if (d->scissor) {
+      p.min_x = p.min_x > (int32_t)d->scissor_min_x ? p.min_x
+                                                    : (int32_t)d->scissor_min_x;
+      p.min_y = p.min_y > (int32_t)d->scissor_min_y ? p.min_y
+                                                    : (int32_t)d->scissor_min_y;
+      if (p.max_x >= (int32_t)d->scissor_max_x)
+         p.max_x = (int32_t)d->scissor_max_x - 1;
+      if (p.max_y >= (int32_t)d->scissor_max_y)
+         p.max_y = (int32_t)d->scissor_max_y - 1;
+   }
+   if (p.min_x > p.max_x || p.min_y > p.max_y)
+      return true;
+   p.z_plane[2] = v->z;
+
+   if (d->nr_cf) {
+      const struct vertex *t[3] = {v, v, v};
+      p.planes = calloc(d->nr_cf, sizeof(*p.planes));
+      if (!p.planes)
+         return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
+      /* Every binding flat from the vertex, point coordinates apart. */
+      uint32_t next = c->prim_id;
+      c->prim_id = id;
+      bool ok = true;
+      for (unsigned b = 0; ok && b < c->nr_bindings; b++) {
+         const struct AGX_CF_BINDING *cf = &c->bindings[b];
+         for (unsigned k = 0; k < cf->components; k++) {
+            double *out = p.planes[cf->base_cf + k];
+            out[0] = out[1] = 0;
+            if (cf->source == AGX_COEFFICIENT_SOURCE_POINT_COORD) {
+               if (k == 0) {
+                  out[0] = 1 / size;
+                  out[2] = 0.5 - v->x / size;
+               } else if (k == 1) {
+                  out[1] = 1 / size;
+                  out[2] = 0.5 - v->y / size;
+               } else {
+                  out[2] = k == 3;
+               }
+               continue;
+            }
+            struct AGX_CF_BINDING one = *cf;
+            one.components = 1;
+            one.base_slot = cf->base_slot + k;
+            one.base_cf = 0;
+            one.shade_model = AGX_SHADE_MODEL_FLAT_VERTEX_0;
+            double tmp[1][3];
+            const struct AGX_CF_BINDING *saved = c->bindings;
+            unsigned saved_n = c->nr_bindings;
+            c->bindings = &one;
+            c->nr_bindings = 1;
+            ok = setup_coefficients(c, t, t, tmp);
+            c->bindings = (struct AGX_CF_BINDING *)saved;
+            c->nr_bindings = saved_n;
+            out[2] = tmp[0][2];
+            if (!ok)
+               break;
+         }
+      }
+      c->prim_id = next;
+      if (!ok) {
+         free(p.planes);
+         return false;
+      }
+   }
+   if (!add_prim(c, &p)) {
+      free(p.planes);
+      return false;
+   }
+   return true;
+}
+
+/* A line: clipped as a segment, then drawn as the parallelogram GL
+ * describes for non-antialiased wide lines (GL 4.6 section 14.5.2.1):
+ * the segment widened by the line width along the minor axis, as two
+ * triangles.  Width from the fragment face word: (field + 1) / 16 pixels
+ * (4.4 fixed point stored one sixteenth low, Mesa agx_pack_line_width). */
+static bool
+line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
+{
+   const struct vertex *orig[3] = {&c->v[i0], &c->v[i1], &c->v[i1]};
+   const struct sim_draw *d = c->d;
+   uint32_t id = c->prim_id++;
+   if (d->cull.rasterizer_discard)
+      return true;
+
+   double planes[SIM_MAX_CLIP_PLANES][4];
+   unsigned nr_planes = clip_planes(c, planes);
+   struct clip_vert e[2];
+   for (unsigned i = 0; i < 2; i++) {
+      memcpy(e[i].clip, orig[i]->clip, sizeof(e[i].clip));
+      for (unsigned j = 0; j < 3; j++)
+         e[i].bary[j] = i == j;
+   }
+   double t0 = 0, t1 = 1;
+   for (unsigned p = 0; p < nr_planes; p++) {
+      double d0 = clip_dist(planes[p], &e[0], p);
+      double d1 = clip_dist(planes[p], &e[1], p);
+      if (d0 < 0 && d1 < 0)
+         return true;
+      if (d0 < 0)
+         t0 = fmax(t0, d0 / (d0 - d1));
+      else if (d1 < 0)
+         t1 = fmin(t1, d0 / (d0 - d1));
+   }
+   if (t0 >= t1)
+      return true;
+
+   struct vertex ends[2];
+   for (unsigned i = 0; i < 2; i++) {
+      double t = i ? t1 : t0;
+      struct vertex *v = &ends[i];
+      memset(v, 0, sizeof(*v));
+      for (unsigned k = 0; k < 4; k++)
+         v->clip[k] = e[0].clip[k] + t * (e[1].clip[k] - e[0].clip[k]);
+      v->bary[0] = 1 - t;
+      v->bary[1] = t;
+      memcpy(v->orig, orig, sizeof(v->orig));
+      v->derived = true;
+      project(c, v);
+      if (!v->ok)
+         return true;
+   }
+
+   unsigned face = 0;
+   double width = (d->face[face].line_width + 1) / 16.0;
+   bool x_major = fabs(ends[1].x - ends[0].x) >= fabs(ends[1].y - ends[0].y);
+   double ox = x_major ? 0 : width / 2, oy = x_major ? width / 2 : 0;
+
+   struct vertex q[4];
+   const double sx[4] = {-1, -1, 1, 1};
+   const unsigned end[4] = {0, 1, 1, 0};
+   for (unsigned i = 0; i < 4; i++) {
+      q[i] = ends[end[i]];
+      q[i].x += sx[i] * ox;
+      q[i].y += sx[i] * oy;
+      q[i].fx = llround(q[i].x * SIM_SUBPIXEL);
+      q[i].fy = llround(q[i].y * SIM_SUBPIXEL);
+   }
+   const struct vertex *a[3] = {&q[0], &q[1], &q[2]};
+   const struct vertex *b[3] = {&q[0], &q[2], &q[3]};
+   return raster_triangle(c, a, orig, id, true) &&
+          raster_triangle(c, b, orig, id, true);
+}
+
+/* Primitives of one run of vertices between restarts, in GL's order
  * (strips alternate the first two vertices of odd triangles; fans put the
- * centre first). */
+ * centre first; quads split into two triangles sharing the last vertex,
+ * which is GL's provoking vertex: 4i+3, or 2i+3 for quad strips). */
 static bool
 assemble(struct draw_ctx *c, enum agx_primitive prim, uint32_t first,
          uint32_t n)
 {
    switch (prim) {
+   case AGX_PRIMITIVE_POINTS:
+      for (uint32_t i = 0; i < n; i++) {
+         if (!point(c, first + i))
+            return false;
+      }
+      return true;
+   case AGX_PRIMITIVE_LINES:
+      for (uint32_t i = 0; i + 1 < n; i += 2) {
+         if (!line(c, first + i, first + i + 1))
+            return false;
+      }
+      return true;
+   case AGX_PRIMITIVE_LINE_STRIP:
+   case AGX_PRIMITIVE_LINE_LOOP:
+      for (uint32_t i = 0; i + 1 < n; i++) {
+         if (!line(c, first + i, first + i + 1))
+            return false;
+      }
+      if (prim == AGX_PRIMITIVE_LINE_LOOP && n > 2)
+         return line(c, first + n - 1, first);
+      return true;
+   case AGX_PRIMITIVE_QUADS:
+   case AGX_PRIMITIVE_QUAD_STRIP: {
+      /* Split so that the last vertex provokes both halves. */
+      bool strip = prim == AGX_PRIMITIVE_QUAD_STRIP;
+      for (uint32_t i = 0; i + 3 < n; i += strip ? 2 : 4) {
+         uint32_t b = first + i;
+         /* Strip quad: 2i, 2i+1, 2i+3, 2i+2 turned to end at 2i+3. */
+         uint32_t q0 = strip ? b + 2 : b, q1 = strip ? b : b + 1;
+         uint32_t q2 = strip ? b + 1 : b + 2, q3 = b + 3;
+         if (!triangle(c, q0, q1, q3) || !triangle(c, q1, q2, q3))
+            return false;
+      }
+      return true;
+   }
    case AGX_PRIMITIVE_TRIANGLES:
       for (uint32_t i = 0; i + 2 < n; i += 3) {
          if (!triangle(c, first + i, first + i + 1, first + i + 2))
@@ -414,6 +802,29 @@ load_fs(struct draw_ctx *c)
    return true;
 }
 
+/* Scissor entry `index` of the render command's array (16 bytes each;
+ * max x/y exclusive, as Mesa's agx_upload_viewport_scissor fills them from
+ * gallium's exclusive maxima). */
+static bool
+load_scissor(struct sim_render *r, const struct sim_vdm_state *s,
+             struct sim_draw *d)
+{
+   uint8_t raw[AGX_SCISSOR_LENGTH];
+   struct AGX_SCISSOR sc;
+   uint64_t va = r->cmd->isp_scissor_base +
+                 (uint64_t)s->ppp.depth_bias_scissor.scissor *
+                    AGX_SCISSOR_LENGTH;
+   if (!sim_read(r->gpu, va, raw, sizeof(raw), "scissor array"))
+      return false;
+   AGX_SCISSOR_unpack(NULL, raw, &sc);
+   d->scissor = true;
+   d->scissor_min_x = sc.min_x;
+   d->scissor_min_y = sc.min_y;
+   d->scissor_max_x = sc.max_x;
+   d->scissor_max_y = sc.max_y;
+   return true;
+}
+
 static bool
 draw_instance(struct draw_ctx *c, const struct sim_program *vs,
               const struct sim_draw_args *a, uint32_t instance, uint32_t *ids,
@@ -471,8 +882,11 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
    r->draws = d;
    d->fragment_control = s->ppp.fragment_control;
    d->cull = s->ppp.cull;
-   d->scissor = s->ppp.fragment_control.scissor_enable;
-   d->scissor_index = s->ppp.depth_bias_scissor.scissor;
+   memcpy(d->face, s->ppp.face, sizeof(d->face));
+   memcpy(d->face2, s->ppp.face2, sizeof(d->face2));
+   memcpy(d->stencil, s->ppp.stencil, sizeof(d->stencil));
+   if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d))
+      return false;
 
    struct draw_ctx c = {.r = r, .s = s, .d = d};
    struct sim_program *vs = malloc(sizeof(*vs));

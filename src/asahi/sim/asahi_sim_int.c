@@ -92,7 +92,7 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
       *out = d->backfacing;
       return true;
    case 63:
-      *out = (g->exec >> lane) & 1;
+      *out = ((g->exec & ~d->helper_mask) >> lane) & 1;
       return true;
    case 80:
    case 81:

@@ -491,7 +491,8 @@ exec_uniform_store(struct asahi_sim_group *g, const struct agx_isa_instr *I)
  * caller's tilebuffer, elements of format F from byte offset O of each
  * sample's storage.  S is a sample mask (Mesa's load/store_local_pixel_agx
  * take one; bits beyond the pixel's samples are ignored): a store writes
- * every sample in it, a load reads the lowest.  C is not interpreted.
+ * every sample in it that sample_mask has not discarded, a load reads the
+ * lowest.  C is not interpreted.
  */
 static enum asahi_sim_status
 exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
@@ -512,6 +513,11 @@ exec_tile(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
    uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;
    foreach_active_lane (g, t) {
       uint32_t samples = (uint32_t)asahi_sim_read_raw(g, S, t) & all;
+      /* Samples this lane's sample_mask discarded are not written (the
+       * discard is a demote: the lane runs on, its stores are dropped;
+       * inferred from Mesa's discard = sample_mask 0, low confidence). */
+      if (store)
+         samples &= ~(uint32_t)g->frag.samples_killed[t];
       u_foreach_bit (s, samples) {
          a.sample = s;
          enum asahi_sim_status st =
@@ -579,6 +585,8 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       g->stack_pointer += (uint32_t)v->value;
       return ASAHI_SIM_RUNNING;
    }
+   if (!strcmp(name, "threadgroup_barrier") && g->yield_at_barrier)
+      return ASAHI_SIM_BARRIER;
    if (!strcmp(name, "memory_barrier") ||
        !strcmp(name, "threadgroup_barrier")) {
       /* One SIMD group, accesses in program order: nothing to order. */

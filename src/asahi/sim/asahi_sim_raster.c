@@ -15,9 +15,25 @@
  * usual top-left rule, which GL's "no pixel twice on shared edges" needs
  * (docs/simulator.rst).
  *
+ * Depth: each covered pixel is tested against the tile's depth before it
+ * is shaded (window z from the plane of the vertices' z at the centre,
+ * clamped to [0, 1], quantised for Z16), with the function of the
+ * primitive's face in both fragment face words (face 2's default is
+ * always); it is written after shading unless the fragment was discarded
+ * and unless both face words disable depth writes.  A program that emits
+ * depth (zs_emit) is tested again with that depth.
+ *
+ * Stencil (fragment control `stencil test enable`): before the depth test,
+ * (reference & read mask) compared with (stored & read mask) by the
+ * stencil word of the face (front unless `two sided stencil`), the
+ * reference from the face's fragment face word; the stencil-fail and
+ * depth-fail operations apply at once, the depth-pass one after shading
+ * unless the fragment was discarded; writes go through the write mask.
+ *
  * Dispatch: covered pixels are shaded in 2x2 quads, eight quads per SIMD
  * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)); uncovered
- * pixels of a quad are not launched.  The fragment program sees its pixel
+ * pixels of a quad run as helper lanes (for derivatives): sr63 reads 0
+ * for them and their tilebuffer stores and depth writes are dropped.  The fragment program sees its pixel
  * in thread_position_in_grid (sr80/81; Mesa agx_emit_load_frag_coord),
  * the coefficient registers re-based to the tile (iter evaluates at
  * tile-relative positions) and the tilebuffer through ld_tile/st_tile.
@@ -27,6 +43,7 @@
 #include <string.h>
 
 #include "asahi_sim_cmd.h"
+#include "util/u_math.h"
 
 void *
 sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
@@ -77,6 +94,8 @@ covered(const struct sim_prim *p, int32_t x, int32_t y)
 {
    int64_t px = (int64_t)x * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
    int64_t py = (int64_t)y * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
+   if (p->is_rect)
+      return px >= p->x[0] && px < p->x[1] && py >= p->y[0] && py < p->y[1];
    /* Order the vertices so that the inside is positive. */
    int64_t area = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) -
                   (p->x[2] - p->x[0]) * (p->y[1] - p->y[0]);
@@ -94,9 +113,116 @@ struct batch {
    float (*coefficients)[3];
    unsigned nr_quads;
    uint16_t pixel[ASAHI_SIM_LANES][2];
-   uint32_t launched;
+   float z[ASAHI_SIM_LANES];
+   uint32_t launched, helpers;
    struct asahi_sim_group *g;
+   /* Depth state of the primitive's face. */
+   enum agx_zs_func func, func2;
+   bool z_write;
+   /* Stencil state of the primitive's face. */
+   bool stencil;
+   struct AGX_FRAGMENT_STENCIL st;
+   uint8_t ref;
 };
+
+static bool
+zs_compare(enum agx_zs_func f, float a, float b)
+{
+   switch (f) {
+   case AGX_ZS_FUNC_NEVER:
+      return false;
+   case AGX_ZS_FUNC_LESS:
+      return a < b;
+   case AGX_ZS_FUNC_EQUAL:
+      return a == b;
+   case AGX_ZS_FUNC_LEQUAL:
+      return a <= b;
+   case AGX_ZS_FUNC_GREATER:
+      return a > b;
+   case AGX_ZS_FUNC_NOT_EQUAL:
+      return a != b;
+   case AGX_ZS_FUNC_GEQUAL:
+      return a >= b;
+   default:
+      return true;
+   }
+}
+
+static float *
+depth_at(struct sim_tile *tile, unsigned x, unsigned y)
+{
+   return &tile->depth[((y - tile->y0) * tile->width + (x - tile->x0)) *
+                       tile->samples];
+}
+
+/* The fragment's depth as the buffer holds it: clamped to [0, 1], and
+ * quantised for unorm16. */
+static float
+depth_value(const struct sim_tile *tile, double z)
+{
+   z = z > 0 ? (z < 1 ? z : 1) : 0;
+   if (tile->z16)
+      return (float)(nearbyint(z * 65535.0) / 65535.0);
+   return (float)z;
+}
+
+static bool
+depth_test(const struct batch *b, float z, const float *stored)
+{
+   return zs_compare(b->func, z, *stored) && zs_compare(b->func2, z, *stored);
+}
+
+static uint8_t *
+stencil_at(struct sim_tile *tile, unsigned x, unsigned y)
+{
+   return &tile->stencil[((y - tile->y0) * tile->width + (x - tile->x0)) *
+                         tile->samples];
+}
+
+/* Apply a stencil operation to every sample of the pixel, through the
+ * write mask. */
+static void
+stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
+{
+   for (unsigned i = 0; i < b->tile->samples; i++) {
+      unsigned v = s[i], n;
+      switch (op) {
+      case AGX_STENCIL_OP_ZERO:
+         n = 0;
+         break;
+      case AGX_STENCIL_OP_REPLACE:
+         n = b->ref;
+         break;
+      case AGX_STENCIL_OP_INCR_SAT:
+         n = v < 255 ? v + 1 : 255;
+         break;
+      case AGX_STENCIL_OP_DECR_SAT:
+         n = v > 0 ? v - 1 : 0;
+         break;
+      case AGX_STENCIL_OP_INVERT:
+         n = ~v & 0xff;
+         break;
+      case AGX_STENCIL_OP_INCR_WRAP:
+         n = (v + 1) & 0xff;
+         break;
+      case AGX_STENCIL_OP_DECR_WRAP:
+         n = (v - 1) & 0xff;
+         break;
+      default:
+         n = v;
+         break;
+      }
+      s[i] = (uint8_t)((v & ~b->st.write_mask) | (n & b->st.write_mask));
+   }
+}
+
+/* The stencil test of a pixel (GL: (ref & mask) func (stored & mask)). */
+static bool
+stencil_test(const struct batch *b, const uint8_t *s)
+{
+   return zs_compare(b->st.compare, (float)(b->ref & b->st.read_mask),
+                     (float)(s[0] & b->st.read_mask));
+}
 
 static bool
 flush(struct batch *b)
@@ -109,8 +235,13 @@ flush(struct batch *b)
    const struct sim_draw *d = b->prim->draw;
    struct asahi_sim_group *g = b->g;
 
-   bool ok = sim_group_init(gpu, &d->fs, b->launched, g);
-   if (ok) {
+   bool ok = true;
+   if (!d->has_fs) {
+      /* No fragment program: the tests and depth/stencil writes only. */
+      asahi_sim_group_init(g);
+      u_foreach_bit (t, b->helpers)
+         g->frag.samples_killed[t] = 0xffff;
+   } else if ((ok = sim_group_init(gpu, &d->fs, b->launched, g))) {
       sim_frag_setup(b->tile, g);
       memcpy(g->frag.pixel, b->pixel, sizeof(b->pixel));
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
@@ -119,13 +250,38 @@ flush(struct batch *b)
          g->dispatch.grid_position[t][2] = 0;
       }
       g->dispatch.backfacing = b->prim->backfacing;
+      /* Helper lanes run for derivatives; their stores are dropped. */
+      g->dispatch.helper_mask = b->helpers;
+      u_foreach_bit (t, b->helpers)
+         g->frag.samples_killed[t] = 0xffff;
       g->dispatch.coverage_mask = 1;
       g->coefficients = (const float(*)[3])b->coefficients;
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");
    }
-   gpu->fragments += (unsigned)__builtin_popcount(b->launched);
+   /* Depth write for the fragments that survived, with the depth the
+    * program emitted if it did (tested again: a late test). */
+   for (unsigned t = 0; ok && t < ASAHI_SIM_LANES; t++) {
+      if (!(b->launched & (1u << t)) || (g->frag.samples_killed[t] & 1))
+         continue;
+      float *stored = depth_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
+      float z = b->z[t];
+      if (g->frag.depth_written[t]) {
+         z = depth_value(b->tile, g->frag.depth[t]);
+         if (!depth_test(b, z, stored))
+            continue;
+      }
+      if (b->z_write) {
+         for (unsigned s = 0; s < b->tile->samples; s++)
+            stored[s] = z;
+      }
+      if (b->stencil)
+         stencil_op(b, b->st.depth_pass,
+                    stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]));
+   }
+   gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
    b->launched = 0;
+   b->helpers = 0;
    b->nr_quads = 0;
    return ok;
 }
@@ -142,10 +298,19 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    int32_t ty1 = (int32_t)(tile->y0 + tile->height - 1);
    x1 = x1 < tx1 ? x1 : tx1;
    y1 = y1 < ty1 ? y1 : ty1;
-   if (x0 > x1 || y0 > y1 || !d->has_fs)
+   if (x0 > x1 || y0 > y1)
       return true;
 
    struct batch b = {.tile = tile, .prim = p, .g = g};
+   unsigned face = p->backfacing ? 1 : 0;
+   b.func = d->face[face].depth_function;
+   b.func2 = d->face2[face].depth_function;
+   b.z_write = !(d->face[face].disable_depth_write &&
+                 d->face2[face].disable_depth_write);
+   b.stencil = d->fragment_control.stencil_test_enable;
+   unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
+   b.st = d->stencil[sface];
+   b.ref = (uint8_t)d->face[sface].stencil_reference;
    if (d->nr_cf) {
       b.coefficients = calloc(d->nr_cf, sizeof(*b.coefficients));
       if (!b.coefficients)
@@ -164,19 +329,37 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    for (int32_t qy = y0 & ~1; ok && qy <= y1; qy += 2) {
       for (int32_t qx = x0 & ~1; ok && qx <= x1; qx += 2) {
          uint32_t mask = 0;
+         unsigned lane = b.nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             int32_t x = qx + (i & 1), y = qy + (i >> 1);
-            if (x >= x0 && x <= x1 && y >= y0 && y <= y1 && covered(p, x, y))
-               mask |= 1u << i;
+            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1 &&
+                  covered(p, x, y)))
+               continue;
+            /* Stencil then depth, early, at the pixel centre. */
+            uint8_t *sv = stencil_at(tile, x, y);
+            if (b.stencil && !stencil_test(&b, sv)) {
+               stencil_op(&b, b.st.stencil_fail, sv);
+               continue;
+            }
+            float z = depth_value(tile, p->z_plane[0] * (x + 0.5) +
+                                           p->z_plane[1] * (y + 0.5) +
+                                           p->z_plane[2]);
+            if (!depth_test(&b, z, depth_at(tile, x, y))) {
+               if (b.stencil)
+                  stencil_op(&b, b.st.depth_fail, sv);
+               continue;
+            }
+            b.z[lane + i] = z;
+            mask |= 1u << i;
          }
          if (!mask)
             continue;
-         unsigned lane = b.nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             b.pixel[lane + i][0] = (uint16_t)(qx + (i & 1));
             b.pixel[lane + i][1] = (uint16_t)(qy + (i >> 1));
          }
-         b.launched |= mask << lane;
+         b.launched |= 0xfu << lane;
+         b.helpers |= (~mask & 0xfu) << lane;
          if (++b.nr_quads == ASAHI_SIM_LANES / 4)
             ok = flush(&b);
       }

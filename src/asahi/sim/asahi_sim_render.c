@@ -15,6 +15,8 @@
  *     submission order;
  *  3. the end-of-tile program (eot) runs once, as one SIMD group; its
  *     image_write_block stores the tile through a PBE descriptor.
+ * The tile's depth values are loaded (or cleared) before 1 and stored
+ * after 3 as zls_ctrl says (asahi_sim_zls.c).
  * Without DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES a tile no primitive
  * touches is skipped altogether (no bg, no eot: memory keeps its
  * contents), as the UAPI says ("needed when clearing").  bg.usc and
@@ -158,7 +160,15 @@ render_tiles(struct sim_render *r)
    size_t tib_size =
       (size_t)tile.width * tile.height * tile.samples * tile.sample_size_B;
    tile.tib = malloc(tib_size ? tib_size : 1);
-   bool ok = g && tile.tib;
+   tile.depth = malloc((size_t)tile.width * tile.height * tile.samples *
+                       sizeof(float));
+   tile.stencil = malloc((size_t)tile.width * tile.height * tile.samples);
+   uint8_t zls_raw[8];
+   struct AGX_ZLS_CONTROL zls;
+   memcpy(zls_raw, &cmd->zls_ctrl, sizeof(zls_raw));
+   AGX_ZLS_CONTROL_unpack(NULL, zls_raw, &zls);
+   tile.z16 = zls.z_format == AGX_ZLS_FORMAT_16;
+   bool ok = g && tile.tib && tile.depth && tile.stencil;
    if (!ok)
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
 
@@ -182,11 +192,13 @@ render_tiles(struct sim_render *r)
             continue;
          gpu->tiles++;
          memset(tile.tib, 0, tib_size);
-         if (bg)
+         ok = sim_zls_load(&tile);
+         if (ok && bg)
             ok = run_background(&tile, bg, g);
          ok = ok && sim_raster_tile(&tile);
          if (ok && eot)
             ok = run_end_of_tile(&tile, eot, g);
+         ok = ok && sim_zls_store(&tile);
       }
    }
 
@@ -194,6 +206,8 @@ render_tiles(struct sim_render *r)
    free(eot);
    free(g);
    free(tile.tib);
+   free(tile.depth);
+   free(tile.stencil);
    return ok;
 }
 

@@ -89,12 +89,18 @@ ppp_update(struct asahi_sim_gpu *gpu, struct sim_ppp_state *s, uint64_t va,
    if (h.fragment_control)
       PPP_READ(&rd, FRAGMENT_CONTROL, &s->fragment_control);
    PPP_SKIP(&rd, h.fragment_control_2, FRAGMENT_CONTROL);
-   PPP_SKIP(&rd, h.front_face, FRAGMENT_FACE);
-   PPP_SKIP(&rd, h.front_face_2, FRAGMENT_FACE_2);
-   PPP_SKIP(&rd, h.front_stencil, FRAGMENT_STENCIL);
-   PPP_SKIP(&rd, h.back_face, FRAGMENT_FACE);
-   PPP_SKIP(&rd, h.back_face_2, FRAGMENT_FACE_2);
-   PPP_SKIP(&rd, h.back_stencil, FRAGMENT_STENCIL);
+   if (h.front_face)
+      PPP_READ(&rd, FRAGMENT_FACE, &s->face[0]);
+   if (h.front_face_2)
+      PPP_READ(&rd, FRAGMENT_FACE_2, &s->face2[0]);
+   if (h.front_stencil)
+      PPP_READ(&rd, FRAGMENT_STENCIL, &s->stencil[0]);
+   if (h.back_face)
+      PPP_READ(&rd, FRAGMENT_FACE, &s->face[1]);
+   if (h.back_face_2)
+      PPP_READ(&rd, FRAGMENT_FACE_2, &s->face2[1]);
+   if (h.back_stencil)
+      PPP_READ(&rd, FRAGMENT_STENCIL, &s->stencil[1]);
    if (h.depth_bias_scissor)
       PPP_READ(&rd, DEPTH_BIAS_SCISSOR, &s->depth_bias_scissor);
    for (unsigned i = 0; h.region_clip && i < h.viewport_count; i++)
@@ -128,7 +134,12 @@ ppp_update(struct asahi_sim_gpu *gpu, struct sim_ppp_state *s, uint64_t va,
    PPP_SKIP(&rd, h.occlusion_query, FRAGMENT_OCCLUSION_QUERY);
    PPP_SKIP(&rd, h.occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2);
    PPP_SKIP(&rd, h.output_unknown, OUTPUT_UNKNOWN);
-   PPP_SKIP(&rd, h.output_size, OUTPUT_SIZE);
+   if (h.output_size) {
+      struct AGX_OUTPUT_SIZE os;
+      PPP_READ(&rd, OUTPUT_SIZE, &os);
+      s->has_output_size = true;
+      s->output_size = os.count;
+   }
    PPP_SKIP(&rd, h.varying_word_2, VARYING_2);
 
    if (rd.offs != rd.size)
@@ -288,7 +299,14 @@ sim_vdm_execute(struct sim_render *r)
    struct asahi_sim_gpu *gpu = r->gpu;
    struct sim_vdm_state s;
    memset(&s, 0, sizeof(s));
-   s.ppp.output_select.varyings = false;
+   /* Until the stream sets them: depth test always passes and depth is
+    * not written (choice: the reset state is unknown). */
+   for (unsigned f = 0; f < 2; f++) {
+      s.ppp.face[f] = (struct AGX_FRAGMENT_FACE){AGX_FRAGMENT_FACE_header};
+      s.ppp.face[f].depth_function = AGX_ZS_FUNC_ALWAYS;
+      s.ppp.face[f].disable_depth_write = true;
+      s.ppp.face2[f] = (struct AGX_FRAGMENT_FACE_2){AGX_FRAGMENT_FACE_2_header};
+   }
 
    uint64_t stack[SIM_VDM_MAX_DEPTH];
    unsigned depth = 0;

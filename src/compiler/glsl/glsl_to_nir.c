@@ -11,6 +11,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "glsl_to_nir_priv.h"
@@ -65,13 +66,15 @@ g2n_lookup(struct g2n *c, const char *name)
 }
 
 static void
-collect_functions(struct g2n *c, struct ast_list *unit)
+collect_functions(struct g2n *c, struct glsl_parse_state *st)
 {
+   struct ast_list *unit = &st->unit;
    for (struct ast_node *n = unit->head; n; n = n->next) {
       if (n->kind != AST_FUNCTION || !n->is_definition)
          continue;
       struct g2n_func *f = rzalloc(c->mem, struct g2n_func);
       f->fn = n;
+      f->st = st;
       f->name = n->name;
       for (struct ast_node *p = n->list.head; p; p = p->next) {
          if (p->vtype && p->vtype->base_type != GLSL_TYPE_VOID)
@@ -161,7 +164,7 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    g2n_init(&c, mem_ctx, shaders[0], options);
 
    for (unsigned i = 0; i < num_shaders; i++)
-      collect_functions(&c, &shaders[i]->unit);
+      collect_functions(&c, shaders[i]);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
       declare_globals(&c, &shaders[i]->unit);
@@ -204,6 +207,13 @@ void
 glsl_nir_finish(nir_shader *nir)
 {
    bool progress = false;
+   /* GLSL_NIR_PRINT_RAW=1: the translation before any pass (debugging). */
+   const char *raw = getenv("GLSL_NIR_PRINT_RAW");
+   if (raw && *raw == '1')
+      nir_print_shader(nir, stderr);
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(nir, nir, &msg) && raw)
+      fprintf(stderr, "invalid translation: %s\n", msg);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    nir_optimize(nir);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);

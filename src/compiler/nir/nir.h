@@ -849,6 +849,8 @@ typedef struct nir_shader {
    nir_shader_info info;
    unsigned num_inputs, num_outputs, num_uniforms;
    unsigned scratch_size, shared_size;
+   /* Where the next instruction is carved from (nir.c); not for passes. */
+   char *instr_mem_cur, *instr_mem_end;
 } nir_shader;
 
 #define nir_foreach_function(func, shader)                                     \
@@ -1032,6 +1034,10 @@ void nir_index_blocks(nir_function_impl *impl);
 void nir_index_ssa_defs(nir_function_impl *impl);
 void nir_index_instrs(nir_function_impl *impl);
 void nir_calc_dominance_impl(nir_function_impl *impl);
+/* CFG edges, block indices and the dominator tree (imm_dom, children,
+ * pre/post numbers) but not the frontiers, which are left as they were:
+ * what the validator needs.  Sets no metadata flag. */
+void nir_calc_dominance_tree(nir_function_impl *impl);
 bool nir_block_dominates(nir_block *parent, nir_block *child);
 nir_block *nir_dominance_lca(nir_block *a, nir_block *b);
 /* Per block liveness: defs live into / out of each block (bitsets indexed

@@ -145,8 +145,8 @@ dom_tree_number(nir_block *root)
    free(stack);
 }
 
-void
-nir_calc_dominance_impl(nir_function_impl *impl)
+static void
+calc_dominance(nir_function_impl *impl, bool frontiers)
 {
    nir_update_cfg(impl);
    nir_index_blocks(impl);
@@ -164,7 +164,8 @@ nir_calc_dominance_impl(nir_function_impl *impl)
    for (unsigned i = 0; i < nb; i++) {
       all[i]->imm_dom = NULL;
       all[i]->num_dom_children = 0;
-      set_clear(all[i]->dom_frontier);
+      if (frontiers)
+         set_clear(all[i]->dom_frontier);
       rpo_index[i] = ~0u;
    }
 
@@ -195,7 +196,7 @@ nir_calc_dominance_impl(nir_function_impl *impl)
    }
 
    /* Frontiers. */
-   for (unsigned i = 0; i < n; i++) {
+   for (unsigned i = 0; frontiers && i < n; i++) {
       nir_block *b = order[i];
       if (set_count(b->predecessors) < 2)
          continue;
@@ -239,6 +240,18 @@ out:
    free(order);
    free(visited);
    free(rpo_index);
+}
+
+void
+nir_calc_dominance_impl(nir_function_impl *impl)
+{
+   calc_dominance(impl, true);
+}
+
+void
+nir_calc_dominance_tree(nir_function_impl *impl)
+{
+   calc_dominance(impl, false);
 }
 
 bool

@@ -120,6 +120,14 @@ try_inline_loop(nir_loop *loop)
    nir_block *before = nir_cf_node_as_block_before(node);
    nir_block *after = nir_cf_node_as_block_after(node);
 
+   /* A phi after the loop has one source (the body's break) once phis are
+    * repaired; until then it may still name blocks removed earlier in
+    * this pass.  Decide before changing anything. */
+   nir_foreach_phi(phi, after) {
+      if (!list_is_singular(&phi->srcs))
+         return false;
+   }
+
    /* The header's only predecessor is `before`: its phis are copies. */
    nir_foreach_phi_safe(phi, body) {
       nir_phi_src *ps = nir_phi_get_src_from_block(phi, before);

@@ -311,6 +311,20 @@ static void
 validate_phi_sources(validate_state *st, nir_phi_instr *phi)
 {
    nir_block *block = phi->instr.block;
+   /* Duplicate predecessors: pairwise for a few sources, counted in a
+    * table for many (a loop with many breaks), same reports either way. */
+   unsigned k = 0;
+   nir_foreach_phi_src(ps, phi)
+      k++;
+   struct hash_table *per_pred = NULL;
+   if (k > FEW_USES) {
+      per_pred = hash_table_create_pointer_keys(st->mem_ctx);
+      nir_foreach_phi_src(ps, phi) {
+         struct hash_entry *e = hash_table_search(per_pred, ps->pred);
+         uintptr_t c = e ? (uintptr_t)e->data : 0;
+         hash_table_insert(per_pred, ps->pred, (void *)(c + 1));
+      }
+   }
    unsigned n = 0;
    nir_foreach_phi_src(ps, phi) {
       n++;
@@ -331,6 +345,13 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
          check(st, nir_block_dominates(di->block, ps->pred),
                "phi source %%%u does not dominate predecessor b%u",
                ps->src.ssa->index, ps->pred->index);
+      if (per_pred) {
+         uintptr_t c =
+            (uintptr_t)hash_table_search_data(per_pred, ps->pred);
+         for (uintptr_t i = 1; i < c; i++)
+            error(st, "two phi sources from b%u", ps->pred->index);
+         continue;
+      }
       nir_foreach_phi_src(other, phi) {
          if (other != ps)
             check(st, other->pred != ps->pred, "two phi sources from b%u",
@@ -465,9 +486,11 @@ validate_impl(validate_state *st, nir_function_impl *impl)
       set_add(st->vars, var);
    list_for_each_entry(nir_variable, var, &impl->locals, link)
       set_add(st->vars, var);
-   nir_metadata_preserve(impl, nir_metadata_none);
-   nir_calc_dominance_impl(impl);
-   impl->valid_metadata |= nir_metadata_dominance | nir_metadata_block_index;
+   /* The validator recomputes what it needs (CFG edges, block indices,
+    * the dominator tree, instruction indices) the way the metadata code
+    * does, so whatever metadata was valid stays valid and what was not
+    * stays flagged as such. */
+   nir_calc_dominance_tree(impl);
    st->defs = rzalloc_array(st->mem_ctx, nir_def *, impl->ssa_alloc + 1);
    st->num_uses = rzalloc_array(st->mem_ctx, unsigned, impl->ssa_alloc + 1);
    st->uses = set_create_pointer_keys(st->mem_ctx);

@@ -12,8 +12,10 @@
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/enums.h"
+#include "main/fbobject.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
+#include "main/texobj.h"
 #include "main/varray.h"
 #include "util/hash_table.h"
 #include "util/u_debug.h"
@@ -65,8 +67,13 @@ _mesa_alloc_shared_state(void)
    shared->ShaderObjects = _mesa_name_table_create();
    shared->Textures = _mesa_name_table_create();
    shared->Renderbuffers = _mesa_name_table_create();
+   shared->DefaultTex[TEXTURE_2D_INDEX] =
+      _mesa_new_texture_object(0, GL_TEXTURE_2D);
+   shared->DefaultTex[TEXTURE_CUBE_INDEX] =
+      _mesa_new_texture_object(0, GL_TEXTURE_CUBE_MAP);
    if (!shared->Buffers || !shared->ShaderObjects || !shared->Textures ||
-       !shared->Renderbuffers) {
+       !shared->Renderbuffers || !shared->DefaultTex[TEXTURE_2D_INDEX] ||
+       !shared->DefaultTex[TEXTURE_CUBE_INDEX]) {
       _mesa_reference_shared_state(&shared, NULL);
       return NULL;
    }
@@ -89,6 +96,26 @@ free_shared_state(struct gl_shared_state *shared)
       hash_table_foreach(shared->ShaderObjects, e) {
          if (e->data != GL_NAME_RESERVED)
             _mesa_free_shader_object(e->data);
+      }
+   }
+   if (shared->Textures) {
+      hash_table_foreach(shared->Textures, e) {
+         struct gl_texture_object *t = e->data;
+         if (t != GL_NAME_RESERVED) {
+            t->Name = 0;
+            _mesa_reference_texobj(&t, NULL);
+         }
+      }
+   }
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+      _mesa_reference_texobj(&shared->DefaultTex[i], NULL);
+   if (shared->Renderbuffers) {
+      hash_table_foreach(shared->Renderbuffers, e) {
+         struct gl_renderbuffer *rb = e->data;
+         if (rb != GL_NAME_RESERVED) {
+            rb->Name = 0;
+            _mesa_reference_renderbuffer(&rb, NULL);
+         }
       }
    }
    _mesa_name_table_destroy(shared->Buffers);
@@ -183,14 +210,26 @@ _mesa_init_context_state(struct gl_context *ctx)
    /* Current generic attribute values are (0, 0, 0, 1). */
    for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
       ctx->CurrentAttrib[i][3] = 1.0f;
+   for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      ctx->CurrentAttribType[i] = GL_FLOAT;
 
    _mesa_init_varray(ctx);
+   _mesa_init_texture_units(ctx);
+   ctx->FBOs = _mesa_name_table_create();
 }
 
 void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->PixelPackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
+   _mesa_free_texture_units(ctx);
+   _mesa_free_framebuffer_objects(ctx);
 }

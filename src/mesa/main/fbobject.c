@@ -3,16 +3,199 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* Framebuffer completeness (framebuffer objects come later). */
+/*
+ * Framebuffer and renderbuffer objects (ES 2.0 section 4.4, ES 3.0 section
+ * 4.4): names, binding, attachment, storage, completeness and queries.
+ * Framebuffer objects are per context; renderbuffers are shared.
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/hash.h"
+#include "main/texobj.h"
+#include "state_tracker/st_context.h"
+#include "util/format/u_format.h"
+#include "util/hash_table.h"
+#include "util/u_inlines.h"
+
+void
+_mesa_free_renderbuffer(struct gl_renderbuffer *rb)
+{
+   pipe_surface_reference(&rb->surface, NULL);
+   pipe_resource_reference(&rb->texture, NULL);
+   free(rb);
+}
+
+void
+_mesa_reference_renderbuffer(struct gl_renderbuffer **dst,
+                             struct gl_renderbuffer *src)
+{
+   struct gl_renderbuffer *old = *dst;
+
+   if (old == src)
+      return;
+   if (src)
+      src->RefCount++;
+   if (old && --old->RefCount == 0)
+      _mesa_free_renderbuffer(old);
+   *dst = src;
+}
+
+static void
+clear_attachment(struct gl_fbo_attachment *att)
+{
+   _mesa_reference_renderbuffer(&att->Renderbuffer, NULL);
+   _mesa_reference_texobj(&att->Texture, NULL);
+   att->Type = GL_NONE;
+   att->TextureLevel = 0;
+   att->CubeFace = 0;
+}
+
+static void
+free_fbo(struct gl_framebuffer *fb)
+{
+   for (unsigned i = 0; i < BUFFER_COUNT; i++) {
+      clear_attachment(&fb->Att[i]);
+      _mesa_reference_renderbuffer(&fb->Att[i].TexWrapper, NULL);
+   }
+   free(fb);
+}
+
+void
+_mesa_free_framebuffer_objects(struct gl_context *ctx)
+{
+   if (!ctx->FBOs)
+      return;
+   hash_table_foreach(ctx->FBOs, e) {
+      if (e->data != GL_NAME_RESERVED)
+         free_fbo(e->data);
+   }
+   _mesa_name_table_destroy(ctx->FBOs);
+   ctx->FBOs = NULL;
+   _mesa_reference_renderbuffer(&ctx->CurrentRenderbuffer, NULL);
+}
+
+/* --- Completeness ------------------------------------------------------ */
+
+static bool
+color_renderable(enum pipe_format f)
+{
+   return f != PIPE_FORMAT_NONE && !util_format_is_depth_or_stencil(f);
+}
+
+/* Texture images with these base formats can be rendered to (RGB and RGBA
+ * as the common ES 2.0 implementations do; luminance and alpha not). */
+static bool
+texture_renderable(const struct gl_texture_image *img)
+{
+   return img->Format == GL_RGB || img->Format == GL_RGBA;
+}
+
+bool
+_mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+   bool changed = false;
+
+   if (!fb || !fb->Name)
+      return false;
+   for (unsigned i = 0; i < BUFFER_COUNT; i++) {
+      struct gl_fbo_attachment *att = &fb->Att[i];
+      struct gl_renderbuffer *rb = NULL;
+
+      if (att->Type == GL_RENDERBUFFER) {
+         rb = att->Renderbuffer;
+      } else if (att->Type == GL_TEXTURE) {
+         struct gl_texture_image *img =
+            &att->Texture->Image[att->CubeFace][att->TextureLevel];
+         if (!att->TexWrapper) {
+            att->TexWrapper = calloc(1, sizeof(*att->TexWrapper));
+            if (!att->TexWrapper)
+               continue;
+            att->TexWrapper->RefCount = 1;
+         }
+         rb = att->TexWrapper;
+         if (rb->texture != img->pt || rb->level != img->pt_level ||
+             rb->layer != img->pt_layer) {
+            pipe_resource_reference(&rb->texture, img->pt);
+            pipe_surface_reference(&rb->surface, NULL);
+            rb->level = img->pt_level;
+            rb->layer = img->pt_layer;
+            changed = true;
+         }
+         rb->Width = img->Width;
+         rb->Height = img->Height;
+         rb->Format = img->PipeFormat;
+         rb->InternalFormat = img->InternalFormat;
+      }
+      if (fb->Attachment[i] != rb)
+         changed = true;
+      fb->Attachment[i] = rb;
+   }
+   if (changed && fb == ctx->DrawBuffer)
+      st_invalidate_framebuffer(ctx->st);
+   return changed;
+}
 
 GLenum
 _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
+   GLsizei w = -1, h = -1;
+   bool any = false;
+
    if (!fb)
       return GL_FRAMEBUFFER_UNDEFINED;
-   return GL_FRAMEBUFFER_COMPLETE;
+   if (!fb->Name)
+      return GL_FRAMEBUFFER_COMPLETE;
+
+   _mesa_update_framebuffer(ctx, fb);
+   for (unsigned i = 0; i < BUFFER_COUNT; i++) {
+      const struct gl_fbo_attachment *att = &fb->Att[i];
+      const struct gl_renderbuffer *rb = fb->Attachment[i];
+
+      if (att->Type == GL_NONE)
+         continue;
+      if (!rb || rb->Width <= 0 || rb->Height <= 0 || !rb->texture)
+         return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      if (i < BUFFER_DEPTH) {
+         if (!color_renderable(rb->Format))
+            return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+         if (att->Type == GL_TEXTURE &&
+             !texture_renderable(&att->Texture->Image[att->CubeFace]
+                                                     [att->TextureLevel]))
+            return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      } else if (i == BUFFER_DEPTH) {
+         if (!util_format_has_depth(rb->Format) ||
+             rb->InternalFormat == GL_STENCIL_INDEX8)
+            return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      } else if (!util_format_has_stencil(rb->Format)) {
+         return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      }
+      if (!any) {
+         w = rb->Width;
+         h = rb->Height;
+         any = true;
+      } else if (rb->Width != w || rb->Height != h) {
+         /* ES 2.0 only; ES 3.0 uses the smallest. */
+         if (_mesa_is_gles(ctx) && ctx->Version < 30)
+            return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
+         w = rb->Width < w ? rb->Width : w;
+         h = rb->Height < h ? rb->Height : h;
+      }
+   }
+   if (!any)
+      return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+
+   /* Separate depth and stencil images are not supported together. */
+   const struct gl_renderbuffer *d = fb->Attachment[BUFFER_DEPTH];
+   const struct gl_renderbuffer *s = fb->Attachment[BUFFER_STENCIL];
+   if (d && s && d != s && d->texture != s->texture)
+      return fb->Status = GL_FRAMEBUFFER_UNSUPPORTED;
+
+   fb->Width = w;
+   fb->Height = h;
+   return fb->Status = GL_FRAMEBUFFER_COMPLETE;
 }
 
 bool
@@ -51,4 +234,570 @@ _mesa_CheckFramebufferStatus(GLenum target)
       return 0;
    }
    return _mesa_framebuffer_status(ctx, ctx->DrawBuffer);
+}
+
+/* --- Framebuffer objects ----------------------------------------------- */
+
+void GLAPIENTRY
+_mesa_GenFramebuffers(GLsizei n, GLuint *framebuffers)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGenFramebuffers(n < 0)");
+      return;
+   }
+   if (!_mesa_name_gen(ctx->FBOs, &ctx->NextFBO, n, framebuffers))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenFramebuffers");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsFramebuffer(GLuint framebuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx)
+      return GL_FALSE;
+   return _mesa_name_lookup_object(ctx->FBOs, framebuffer) != NULL;
+}
+
+static void
+bind_draw_read(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+   struct gl_framebuffer *draw = fb ? fb : ctx->WinsysDraw;
+   struct gl_framebuffer *read = fb ? fb : ctx->WinsysRead;
+
+   if (ctx->DrawBuffer != draw) {
+      ctx->DrawBuffer = draw;
+      st_invalidate_framebuffer(ctx->st);
+   }
+   ctx->ReadBuffer = read;
+}
+
+void GLAPIENTRY
+_mesa_BindFramebuffer(GLenum target, GLuint framebuffer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb = NULL;
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindFramebuffer(target=0x%x)",
+                  target);
+      return;
+   }
+   if (framebuffer) {
+      fb = _mesa_name_lookup_object(ctx->FBOs, framebuffer);
+      if (!fb) {
+         fb = calloc(1, sizeof(*fb));
+         if (!fb || !_mesa_name_insert(ctx->FBOs, framebuffer, fb)) {
+            free(fb);
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindFramebuffer");
+            return;
+         }
+         fb->Name = framebuffer;
+         fb->RefCount = 1;
+         fb->ColorDrawBuffer[0] = GL_COLOR_ATTACHMENT0;
+         fb->ColorReadBuffer = GL_COLOR_ATTACHMENT0;
+      }
+   }
+   bind_draw_read(ctx, fb);
+}
+
+void GLAPIENTRY
+_mesa_DeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDeleteFramebuffers(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = _mesa_name_lookup(ctx->FBOs, framebuffers[i]);
+
+      if (!obj)
+         continue;
+      _mesa_name_remove(ctx->FBOs, framebuffers[i]);
+      if (obj == GL_NAME_RESERVED)
+         continue;
+      if (ctx->DrawBuffer == obj || ctx->ReadBuffer == obj) {
+         /* ES 2.0 section 4.4.1: deleting the bound one binds 0. */
+         st_release_framebuffer_state(ctx->st);
+         bind_draw_read(ctx, NULL);
+      }
+      free_fbo(obj);
+   }
+}
+
+/* The attachment point of an enum, -1 if not one of this context. */
+static int
+attachment_index(struct gl_context *ctx, GLenum attachment)
+{
+   switch (attachment) {
+   case GL_COLOR_ATTACHMENT0:
+      return BUFFER_COLOR0;
+   case GL_DEPTH_ATTACHMENT:
+      return BUFFER_DEPTH;
+   case GL_STENCIL_ATTACHMENT:
+      return BUFFER_STENCIL;
+   default:
+      if (attachment > GL_COLOR_ATTACHMENT0 &&
+          attachment < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS &&
+          (!_mesa_is_gles(ctx) || ctx->Version >= 30))
+         return BUFFER_COLOR0 + (int)(attachment - GL_COLOR_ATTACHMENT0);
+      return -1;
+   }
+}
+
+/* The bound framebuffer object for target; records the errors. */
+static struct gl_framebuffer *
+bound_fbo(struct gl_context *ctx, GLenum target, const char *func)
+{
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return NULL;
+   }
+   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(framebuffer 0)", func);
+      return NULL;
+   }
+   return ctx->DrawBuffer;
+}
+
+static void
+attachments_changed(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+   if (ctx->DrawBuffer == fb)
+      st_invalidate_framebuffer(ctx->st);
+}
+
+void GLAPIENTRY
+_mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
+                              GLenum renderbuffertarget,
+                              GLuint renderbuffer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb;
+   struct gl_renderbuffer *rb = NULL;
+   int index;
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferRenderbuffer(target)");
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glFramebufferRenderbuffer(attachment=0x%x)", attachment);
+      return;
+   }
+   if (renderbuffertarget != GL_RENDERBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glFramebufferRenderbuffer(renderbuffertarget)");
+      return;
+   }
+   fb = bound_fbo(ctx, target, "glFramebufferRenderbuffer");
+   if (!fb)
+      return;
+   if (renderbuffer) {
+      rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers,
+                                    renderbuffer);
+      if (!rb) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glFramebufferRenderbuffer(renderbuffer=%u)",
+                     renderbuffer);
+         return;
+      }
+   }
+   clear_attachment(&fb->Att[index]);
+   if (rb) {
+      fb->Att[index].Type = GL_RENDERBUFFER;
+      _mesa_reference_renderbuffer(&fb->Att[index].Renderbuffer, rb);
+   }
+   attachments_changed(ctx, fb);
+}
+
+void GLAPIENTRY
+_mesa_FramebufferTexture2D(GLenum target, GLenum attachment,
+                           GLenum textarget, GLuint texture, GLint level)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb;
+   struct gl_texture_object *tex = NULL;
+   unsigned face = 0;
+   int index;
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(target)");
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(attachment)");
+      return;
+   }
+   fb = bound_fbo(ctx, target, "glFramebufferTexture2D");
+   if (!fb)
+      return;
+   if (texture) {
+      if (textarget == GL_TEXTURE_2D) {
+         face = 0;
+      } else if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                 textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+         face = textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+      } else {
+         _mesa_error(ctx, GL_INVALID_ENUM,
+                     "glFramebufferTexture2D(textarget=0x%x)", textarget);
+         return;
+      }
+      tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+      if (!tex || !tex->Target) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glFramebufferTexture2D(texture=%u)", texture);
+         return;
+      }
+      if ((tex->Target == GL_TEXTURE_2D) != (textarget == GL_TEXTURE_2D)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glFramebufferTexture2D(textarget mismatch)");
+         return;
+      }
+      /* ES 2.0: level 0 only; ES 3.0: a level of the texture. */
+      if (level < 0 || level >= MAX_TEXTURE_LEVELS ||
+          (_mesa_is_gles(ctx) && ctx->Version < 30 && level != 0)) {
+         _mesa_error(ctx, GL_INVALID_VALUE,
+                     "glFramebufferTexture2D(level=%d)", level);
+         return;
+      }
+   }
+   clear_attachment(&fb->Att[index]);
+   if (tex) {
+      fb->Att[index].Type = GL_TEXTURE;
+      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
+      fb->Att[index].TextureLevel = level;
+      fb->Att[index].CubeFace = face;
+   }
+   attachments_changed(ctx, fb);
+}
+
+void GLAPIENTRY
+_mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
+                                          GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glGetFramebufferAttachmentParameteriv";
+   struct gl_framebuffer *fb;
+   const struct gl_fbo_attachment *att;
+   int index;
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment)", func);
+      return;
+   }
+   fb = bound_fbo(ctx, target, func);
+   if (!fb)
+      return;
+   att = &fb->Att[index];
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE:
+      *params = (GLint)att->Type;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+      if (att->Type == GL_NONE)
+         break;
+      *params = att->Type == GL_RENDERBUFFER
+                   ? (GLint)att->Renderbuffer->Name
+                   : (GLint)att->Texture->Name;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+      if (att->Type != GL_TEXTURE)
+         break;
+      *params = att->TextureLevel;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+      if (att->Type != GL_TEXTURE)
+         break;
+      *params = att->Texture->Target == GL_TEXTURE_CUBE_MAP
+                   ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + att->CubeFace)
+                   : 0;
+      return;
+   default:
+      break;
+   }
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+}
+
+void
+_mesa_detach_texture(struct gl_context *ctx, struct gl_texture_object *tex)
+{
+   struct gl_framebuffer *fbs[2] = { ctx->DrawBuffer, ctx->ReadBuffer };
+
+   for (unsigned f = 0; f < 2; f++) {
+      if (!fbs[f] || !fbs[f]->Name)
+         continue;
+      for (unsigned i = 0; i < BUFFER_COUNT; i++) {
+         if (fbs[f]->Att[i].Type == GL_TEXTURE &&
+             fbs[f]->Att[i].Texture == tex) {
+            clear_attachment(&fbs[f]->Att[i]);
+            attachments_changed(ctx, fbs[f]);
+         }
+      }
+   }
+}
+
+/* --- Renderbuffers ----------------------------------------------------- */
+
+void GLAPIENTRY
+_mesa_GenRenderbuffers(GLsizei n, GLuint *renderbuffers)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGenRenderbuffers(n < 0)");
+      return;
+   }
+   if (!_mesa_name_gen(ctx->Shared->Renderbuffers,
+                       &ctx->Shared->NextRenderbuffer, n, renderbuffers))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenRenderbuffers");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsRenderbuffer(GLuint renderbuffer)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_renderbuffer *rb;
+
+   if (!ctx)
+      return GL_FALSE;
+   rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers, renderbuffer);
+   return rb && rb->EverBound;
+}
+
+void GLAPIENTRY
+_mesa_BindRenderbuffer(GLenum target, GLuint renderbuffer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_renderbuffer *rb = NULL;
+
+   if (target != GL_RENDERBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindRenderbuffer(target)");
+      return;
+   }
+   if (renderbuffer) {
+      rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers, renderbuffer);
+      if (!rb) {
+         rb = calloc(1, sizeof(*rb));
+         if (!rb || !_mesa_name_insert(ctx->Shared->Renderbuffers,
+                                       renderbuffer, rb)) {
+            free(rb);
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindRenderbuffer");
+            return;
+         }
+         rb->Name = renderbuffer;
+         rb->RefCount = 1;
+         rb->InternalFormat = GL_RGBA4;
+      }
+      rb->EverBound = true;
+   }
+   _mesa_reference_renderbuffer(&ctx->CurrentRenderbuffer, rb);
+}
+
+void GLAPIENTRY
+_mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDeleteRenderbuffers(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = _mesa_name_lookup(ctx->Shared->Renderbuffers,
+                                    renderbuffers[i]);
+      if (!obj)
+         continue;
+      _mesa_name_remove(ctx->Shared->Renderbuffers, renderbuffers[i]);
+      if (obj == GL_NAME_RESERVED)
+         continue;
+      struct gl_renderbuffer *rb = obj;
+      if (ctx->CurrentRenderbuffer == rb)
+         _mesa_reference_renderbuffer(&ctx->CurrentRenderbuffer, NULL);
+      /* Detached from the bound framebuffer (ES 2.0 section 4.4.3). */
+      struct gl_framebuffer *fb = ctx->DrawBuffer;
+      if (fb && fb->Name) {
+         for (unsigned a = 0; a < BUFFER_COUNT; a++) {
+            if (fb->Att[a].Type == GL_RENDERBUFFER &&
+                fb->Att[a].Renderbuffer == rb) {
+               clear_attachment(&fb->Att[a]);
+               attachments_changed(ctx, fb);
+            }
+         }
+      }
+      rb->Name = 0;
+      _mesa_reference_renderbuffer(&rb, NULL);
+   }
+}
+
+/* The storage format of a renderbuffer internal format, or NONE. */
+static enum pipe_format
+renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
+{
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+
+   switch (ifmt) {
+   case GL_RGBA4:
+   case GL_RGB5_A1:
+   case GL_RGB565:
+      return PIPE_FORMAT_R8G8B8A8_UNORM;
+   case GL_RGBA8:
+   case GL_RGB8:
+      return es3 ? PIPE_FORMAT_R8G8B8A8_UNORM : PIPE_FORMAT_NONE;
+   case GL_DEPTH_COMPONENT16:
+      return PIPE_FORMAT_Z16_UNORM;
+   case GL_DEPTH_COMPONENT24:
+      return es3 ? PIPE_FORMAT_Z24X8_UNORM : PIPE_FORMAT_NONE;
+   case GL_DEPTH_COMPONENT32F:
+      return es3 ? PIPE_FORMAT_Z32_FLOAT : PIPE_FORMAT_NONE;
+   case GL_STENCIL_INDEX8:
+   case GL_DEPTH24_STENCIL8: /* = GL_DEPTH24_STENCIL8_OES */
+      return PIPE_FORMAT_Z24_UNORM_S8_UINT;
+   default:
+      return PIPE_FORMAT_NONE;
+   }
+}
+
+void GLAPIENTRY
+_mesa_RenderbufferStorage(GLenum target, GLenum internalformat,
+                          GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_renderbuffer *rb;
+   enum pipe_format format;
+
+   if (target != GL_RENDERBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glRenderbufferStorage(target)");
+      return;
+   }
+   format = renderbuffer_format(ctx, internalformat);
+   if (format == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glRenderbufferStorage(internalformat=0x%x)",
+                  internalformat);
+      return;
+   }
+   if (width < 0 || height < 0 || width > ctx->Const.MaxRenderbufferSize ||
+       height > ctx->Const.MaxRenderbufferSize) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glRenderbufferStorage(size)");
+      return;
+   }
+   rb = ctx->CurrentRenderbuffer;
+   if (!rb) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glRenderbufferStorage(no renderbuffer)");
+      return;
+   }
+   if (!st_renderbuffer_storage(ctx->st, rb, format, width, height)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glRenderbufferStorage");
+      return;
+   }
+   rb->InternalFormat = internalformat;
+   st_invalidate_framebuffer(ctx->st);
+}
+
+static GLint
+rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
+{
+   const struct util_format_description *d;
+   int swz;
+
+   /* The sizes of the format asked for (what an app wrote). */
+   switch (rb->InternalFormat) {
+   case GL_RGBA4:
+      return pname == GL_RENDERBUFFER_RED_SIZE ||
+                   pname == GL_RENDERBUFFER_GREEN_SIZE ||
+                   pname == GL_RENDERBUFFER_BLUE_SIZE ||
+                   pname == GL_RENDERBUFFER_ALPHA_SIZE ? 4 : 0;
+   case GL_RGB5_A1:
+      return pname == GL_RENDERBUFFER_ALPHA_SIZE ? 1
+             : pname == GL_RENDERBUFFER_DEPTH_SIZE ||
+                     pname == GL_RENDERBUFFER_STENCIL_SIZE ? 0 : 5;
+   case GL_RGB565:
+      return pname == GL_RENDERBUFFER_GREEN_SIZE ? 6
+             : pname == GL_RENDERBUFFER_RED_SIZE ||
+                     pname == GL_RENDERBUFFER_BLUE_SIZE ? 5 : 0;
+   case GL_STENCIL_INDEX8:
+      return pname == GL_RENDERBUFFER_STENCIL_SIZE ? 8 : 0;
+   default:
+      break;
+   }
+   d = util_format_description(rb->Format);
+   if (!d || rb->Format == PIPE_FORMAT_NONE)
+      return 0;
+   switch (pname) {
+   case GL_RENDERBUFFER_RED_SIZE: swz = 0; break;
+   case GL_RENDERBUFFER_GREEN_SIZE: swz = 1; break;
+   case GL_RENDERBUFFER_BLUE_SIZE: swz = 2; break;
+   case GL_RENDERBUFFER_ALPHA_SIZE: swz = 3; break;
+   case GL_RENDERBUFFER_DEPTH_SIZE:
+      swz = 0;
+      if (!util_format_has_depth(rb->Format))
+         return 0;
+      break;
+   default:
+      swz = 1;
+      if (!util_format_has_stencil(rb->Format))
+         return 0;
+      break;
+   }
+   if (util_format_is_depth_or_stencil(rb->Format) &&
+       pname != GL_RENDERBUFFER_DEPTH_SIZE &&
+       pname != GL_RENDERBUFFER_STENCIL_SIZE)
+      return 0;
+   if (d->swizzle[swz] > PIPE_SWIZZLE_W)
+      return 0;
+   return d->channel[d->swizzle[swz]].size;
+}
+
+void GLAPIENTRY
+_mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_renderbuffer *rb;
+
+   if (target != GL_RENDERBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetRenderbufferParameteriv");
+      return;
+   }
+   rb = ctx->CurrentRenderbuffer;
+   if (!rb) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glGetRenderbufferParameteriv(no renderbuffer)");
+      return;
+   }
+   switch (pname) {
+   case GL_RENDERBUFFER_WIDTH:
+      *params = rb->Width;
+      return;
+   case GL_RENDERBUFFER_HEIGHT:
+      *params = rb->Height;
+      return;
+   case GL_RENDERBUFFER_INTERNAL_FORMAT:
+      *params = (GLint)rb->InternalFormat;
+      return;
+   case GL_RENDERBUFFER_RED_SIZE:
+   case GL_RENDERBUFFER_GREEN_SIZE:
+   case GL_RENDERBUFFER_BLUE_SIZE:
+   case GL_RENDERBUFFER_ALPHA_SIZE:
+   case GL_RENDERBUFFER_DEPTH_SIZE:
+   case GL_RENDERBUFFER_STENCIL_SIZE:
+      *params = rb->Width ? rb_bits(rb, pname) : 0;
+      return;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glGetRenderbufferParameteriv(pname=0x%x)", pname);
+   }
 }

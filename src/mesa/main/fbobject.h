@@ -3,14 +3,15 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* Framebuffer completeness as draws and reads check it. */
+/* Framebuffer and renderbuffer objects, and framebuffer completeness. */
 #ifndef MESA_FBOBJECT_H
 #define MESA_FBOBJECT_H
 
 #include "main/mtypes.h"
 
 /* GL_FRAMEBUFFER_COMPLETE or the reason it is not (ES 2.0 section 4.4.5;
- * a missing window-system framebuffer is GL_FRAMEBUFFER_UNDEFINED). */
+ * a missing window-system framebuffer is GL_FRAMEBUFFER_UNDEFINED).  For
+ * framebuffer objects this also resolves Att[] into Attachment[]. */
 GLenum _mesa_framebuffer_status(struct gl_context *ctx,
                                 struct gl_framebuffer *fb);
 
@@ -20,5 +21,20 @@ bool _mesa_draw_framebuffer_complete(struct gl_context *ctx,
                                      const char *func);
 bool _mesa_read_framebuffer_complete(struct gl_context *ctx,
                                      const char *func);
+
+/* Re-resolves texture attachments of a framebuffer object (their storage
+ * may have moved); true if what the state tracker renders to changed. */
+bool _mesa_update_framebuffer(struct gl_context *ctx,
+                              struct gl_framebuffer *fb);
+
+void _mesa_reference_renderbuffer(struct gl_renderbuffer **dst,
+                                  struct gl_renderbuffer *src);
+
+/* Detaches a texture being deleted from the bound framebuffers. */
+void _mesa_detach_texture(struct gl_context *ctx,
+                          struct gl_texture_object *tex);
+
+void _mesa_free_framebuffer_objects(struct gl_context *ctx);
+void _mesa_free_renderbuffer(struct gl_renderbuffer *rb);
 
 #endif

@@ -49,7 +49,7 @@ enum st_dirty {
    ST_NEW_VERTEX_ARRAYS = 1 << 10,
    ST_NEW_CONSTANTS = 1 << 11,    /* uniform values */
    ST_NEW_SAMPLERS = 1 << 12,
-   ST_NEW_SAMPLER_VIEWS = 1 << 13,
+   ST_NEW_SAMPLER_VIEWS = 1 << 13,  /* texture bindings or contents */
    ST_NEW_ALL = (1 << 14) - 1,
 };
 
@@ -138,6 +138,51 @@ struct gl_program_object {
    struct gl_program_exec *exec;
 };
 
+#define MAX_TEXTURE_LEVELS 15
+
+enum gl_texture_index {
+   TEXTURE_2D_INDEX,
+   TEXTURE_CUBE_INDEX,
+   NUM_TEXTURE_TARGETS,
+};
+
+/* One mip level of one face of a texture. */
+struct gl_texture_image {
+   GLsizei Width, Height, Depth;  /* 0: undefined */
+   GLenum InternalFormat;         /* as given (ES 2.0: = Format) */
+   GLenum Format, Type;           /* of the TexImage call */
+   enum pipe_format PipeFormat;   /* storage format */
+   /* Where the texels are: the texture's resource, or a resource of its
+    * own until the texture is finalised (st_texture.c). */
+   struct pipe_resource *pt;
+   unsigned pt_level, pt_layer;
+};
+
+/* Texture objects (texobj.c, teximage.c). */
+struct gl_texture_object {
+   GLuint Name;
+   int RefCount;
+   GLenum Target;                 /* 0 until first bound */
+   enum gl_texture_index TargetIndex;
+   GLenum MinFilter, MagFilter;
+   GLenum WrapS, WrapT, WrapR;
+   GLint BaseLevel, MaxLevel;
+   GLfloat MinLod, MaxLod;
+   GLenum CompareMode, CompareFunc;
+   GLenum Swizzle[4];
+   bool Immutable;
+   struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
+   /* The complete mip tree the sampler reads. */
+   struct pipe_resource *pt;
+   unsigned stamp;                /* bumped when pt or its images change */
+   struct pipe_sampler_view *view;
+   unsigned view_stamp;
+};
+
+struct gl_texture_unit {
+   struct gl_texture_object *Current[NUM_TEXTURE_TARGETS];
+};
+
 /* A name table entry may be a name reserved by Gen* without an object. */
 #define GL_NAME_RESERVED ((void *)1)
 
@@ -149,12 +194,16 @@ struct gl_shared_state {
    struct hash_table *Textures;
    struct hash_table *Renderbuffers;
    GLuint NextBuffer, NextShaderObject, NextTexture, NextRenderbuffer;
+   struct hash_table *SyncObjects;   /* GLsync -> gl_sync_object */
+   /* The textures named 0, one per target. */
+   struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
 };
 
 /* A colour, depth or stencil image of a framebuffer. */
 struct gl_renderbuffer {
    GLuint Name;
    int RefCount;
+   bool EverBound;
    GLenum InternalFormat;
    enum pipe_format Format;
    GLsizei Width, Height;
@@ -172,11 +221,26 @@ enum gl_buffer_index {
    BUFFER_COUNT,
 };
 
+/* What a framebuffer object has attached at one point. */
+struct gl_fbo_attachment {
+   GLenum Type;               /* GL_NONE, GL_RENDERBUFFER or GL_TEXTURE */
+   struct gl_renderbuffer *Renderbuffer;
+   struct gl_texture_object *Texture;
+   GLint TextureLevel;
+   GLuint CubeFace;
+   /* Stands for the texture image when the state tracker renders to it. */
+   struct gl_renderbuffer *TexWrapper;
+};
+
 struct gl_framebuffer {
    GLuint Name;               /* 0: window-system framebuffer */
    int RefCount;
    GLsizei Width, Height;
+   /* What the state tracker renders to: the window system's buffers, or
+    * resolved from Att[] by _mesa_update_framebuffer. */
    struct gl_renderbuffer *Attachment[BUFFER_COUNT];
+   struct gl_fbo_attachment Att[BUFFER_COUNT]; /* framebuffer objects */
+   GLenum Status;             /* of the last completeness check */
    GLenum ColorDrawBuffer[MAX_DRAW_BUFFERS];
    GLenum ColorReadBuffer;
    bool FlipY;                /* window system: GL's row 0 is the last */
@@ -279,21 +343,30 @@ struct gl_context {
    } Pixel;
 
    struct gl_buffer_object *ArrayBuffer;
+   /* ES 3.0 binding points (indexed uniform/feedback bindings later). */
+   struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
+   struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
+   struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
    struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
    struct gl_vertex_array_object *DefaultVAO;
    struct hash_table *VAOs;                  /* per context */
    GLuint NextVAO;
-   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4];
+   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
+   GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
 
    struct gl_program_object *CurrentProgram;
 
    struct gl_framebuffer *DrawBuffer, *ReadBuffer;
+   struct hash_table *FBOs;                  /* per context */
+   GLuint NextFBO;
+   struct gl_renderbuffer *CurrentRenderbuffer;
    struct gl_framebuffer *WinsysDraw, *WinsysRead;
    /* Stands in when no window-system framebuffer is bound (surfaceless):
     * incomplete (GL_FRAMEBUFFER_UNDEFINED). */
    struct gl_framebuffer *IncompleteFramebuffer;
 
    GLuint ActiveTexture;        /* index, not the GL_TEXTUREi enum */
+   struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
    bool RasterizerDiscard;
 };

@@ -10,6 +10,10 @@
 #include "main/context.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
+#include "state_tracker/st_texture.h"
+#include "state_tracker/st_draw.h"
+#include "main/texobj.h"
+#include "util/hash_table.h"
 #include "cso_cache/cso_cache.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
@@ -201,11 +205,44 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
 
    ctx->WinsysDraw = draw ? &draw->base : NULL;
    ctx->WinsysRead = read ? &read->base : NULL;
-   /* Bound framebuffer objects stay bound (none yet). */
-   ctx->DrawBuffer = ctx->WinsysDraw;
-   ctx->ReadBuffer = ctx->WinsysRead;
+   /* Bound framebuffer objects stay bound. */
+   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name)
+      ctx->DrawBuffer = ctx->WinsysDraw;
+   if (!ctx->ReadBuffer || !ctx->ReadBuffer->Name)
+      ctx->ReadBuffer = ctx->WinsysRead;
    st->draw_stamp = draw ? draw->stamp - 1 : 0;
    st_invalidate_framebuffer(st);
+}
+
+/* Sampler views this context made on shared textures die with it. */
+static void
+release_view(struct st_context *st, struct gl_texture_object *t)
+{
+   if (t && t != GL_NAME_RESERVED && t->view &&
+       t->view->context == st->pipe)
+      pipe_sampler_view_reference(&t->view, NULL);
+}
+
+static void
+release_texture_views(struct st_context *st)
+{
+   struct gl_shared_state *shared = st->ctx.Shared;
+
+   hash_table_foreach(shared->Renderbuffers, e) {
+      struct gl_renderbuffer *rb = e->data;
+      if (rb != GL_NAME_RESERVED && rb->surface &&
+          rb->surface->context == st->pipe)
+         pipe_surface_reference(&rb->surface, NULL);
+   }
+
+   hash_table_foreach(shared->Textures, e)
+      release_view(st, e->data);
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+      release_view(st, shared->DefaultTex[i]);
+   for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
+      for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+         release_view(st, st->ctx.TexUnit[u].Current[i]);
+   }
 }
 
 void
@@ -224,6 +261,9 @@ st_context_destroy(struct st_context *st)
    _mesa_current_context = ctx;
    bind_framebuffers(st, NULL, NULL);
    st_release_context_variants(st);
+   st_release_texture_state(st);
+   st_release_clear_state(st);
+   release_texture_views(st);
    _mesa_free_context_state(ctx);
    _mesa_current_context = prev;
 
@@ -233,6 +273,8 @@ st_context_destroy(struct st_context *st)
    st->pipe->bind_vertex_elements_state(st->pipe, NULL);
    cso_cache_destroy(st->cso);
    u_upload_destroy(st->uploader);
+   if (ctx->Shared->RefCount == 1)
+      _mesa_free_sync_objects(ctx->Shared, st->screen);
    _mesa_reference_shared_state(&ctx->Shared, NULL);
    st->pipe->destroy(st->pipe);
    free(st);

@@ -47,6 +47,9 @@ struct st_context {
    unsigned fb_height;   /* for the y flip of window-system framebuffers */
    bool fb_flip;
    unsigned num_vbufs;
+   unsigned num_sampler_views;
+   struct pipe_sampler_view *dummy_2d_view, *dummy_cube_view;
+   void *clear_vs, *clear_fs;    /* st_clear_quad.c */
 
    /* Constant buffer 0 as last uploaded. */
    struct gl_program_exec *const_exec;
@@ -69,6 +72,12 @@ bool st_validate_state(struct st_context *st);
 void st_invalidate_framebuffer(struct st_context *st);
 
 void st_framebuffer_unref(struct st_framebuffer *fb);
+
+/* (Re)allocates a renderbuffer's storage (glRenderbufferStorage). */
+bool st_renderbuffer_storage(struct st_context *st,
+                             struct gl_renderbuffer *rb,
+                             enum pipe_format format, GLsizei width,
+                             GLsizei height);
 
 /* Surface of a renderbuffer for this context's pipe (made on demand). */
 struct pipe_surface *st_renderbuffer_surface(struct st_context *st,

@@ -213,6 +213,29 @@ st_framebuffer_get_size(struct st_framebuffer *fb, unsigned *width,
    *height = (unsigned)fb->base.Height;
 }
 
+bool
+st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
+                        enum pipe_format format, GLsizei width,
+                        GLsizei height)
+{
+   struct pipe_resource *res = NULL;
+
+   if (width > 0 && height > 0) {
+      res = alloc_buffer(st->screen, format, 0, (unsigned)width,
+                         (unsigned)height,
+                         util_format_is_depth_or_stencil(format)
+                            ? PIPE_BIND_DEPTH_STENCIL
+                            : PIPE_BIND_RENDER_TARGET |
+                                 PIPE_BIND_SAMPLER_VIEW);
+      if (!res)
+         return false;
+   }
+   set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height,
+          0);
+   rb->Format = format;
+   return true;
+}
+
 struct pipe_surface *
 st_renderbuffer_surface(struct st_context *st, struct gl_renderbuffer *rb)
 {

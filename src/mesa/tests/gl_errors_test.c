@@ -172,6 +172,134 @@ CALL(get_attrib_pname, { GLint v[4];
                          _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_DIVISOR,
                                                  v); })
 
+/* Section 3.7: textures. */
+static const GLubyte texels[64];
+CALL(teximage_target, _mesa_TexImage2D(GL_TEXTURE_3D, 0, GL_RGBA, 1, 1, 0,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_level_neg, _mesa_TexImage2D(GL_TEXTURE_2D, -1, GL_RGBA, 1, 1,
+                                          0, GL_RGBA, GL_UNSIGNED_BYTE,
+                                          texels))
+CALL(teximage_level_big, _mesa_TexImage2D(GL_TEXTURE_2D, 20, GL_RGBA, 1, 1,
+                                          0, GL_RGBA, GL_UNSIGNED_BYTE,
+                                          texels))
+CALL(teximage_ifmt, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0,
+                                     GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_format, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
+                                       GL_BGRA_EXT, GL_UNSIGNED_BYTE,
+                                       texels))
+CALL(teximage_type, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
+                                     GL_RGBA, GL_FLOAT, texels))
+CALL(teximage_mismatch, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0,
+                                         GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_565_rgba, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1,
+                                         0, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5,
+                                         texels))
+CALL(teximage_border, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 1,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_size_neg, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, -1, 1,
+                                         0, GL_RGBA, GL_UNSIGNED_BYTE,
+                                         texels))
+CALL(teximage_cube_square, _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y,
+                                            0, GL_RGBA, 2, 1, 0, GL_RGBA,
+                                            GL_UNSIGNED_BYTE, texels))
+CALL(teximage_cube_target, _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA,
+                                            1, 1, 0, GL_RGBA,
+                                            GL_UNSIGNED_BYTE, texels))
+CALL(texsub_no_image, _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1,
+                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(texsub_region, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels);
+                      _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1,
+                                          GL_RGBA, GL_UNSIGNED_BYTE,
+                                          texels); })
+CALL(texsub_format, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0,
+                                       GL_RGBA, GL_UNSIGNED_BYTE, texels);
+                      _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1,
+                                          GL_RGB, GL_UNSIGNED_BYTE,
+                                          texels); })
+CALL(bind_texture_target, _mesa_BindTexture(GL_TEXTURE_3D, 1))
+CALL(bind_texture_mismatch, { _mesa_BindTexture(GL_TEXTURE_2D, 7);
+                              _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 7); })
+CALL(active_texture_range, _mesa_ActiveTexture(GL_TEXTURE0 + 32))
+CALL(gen_textures_neg, _mesa_GenTextures(-1, NULL))
+CALL(tex_param_pname, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_R,
+                                          GL_REPEAT))
+CALL(tex_param_value, _mesa_TexParameteri(GL_TEXTURE_2D,
+                                          GL_TEXTURE_MAG_FILTER,
+                                          GL_LINEAR_MIPMAP_LINEAR))
+CALL(tex_param_wrap, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S,
+                                         GL_CLAMP_TO_BORDER))
+CALL(tex_param_target, _mesa_TexParameteri(GL_TEXTURE_3D,
+                                           GL_TEXTURE_MIN_FILTER,
+                                           GL_LINEAR))
+CALL(mipmap_no_image, _mesa_GenerateMipmap(GL_TEXTURE_2D))
+CALL(mipmap_npot, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 2, 0,
+                                     GL_RGBA, GL_UNSIGNED_BYTE, texels);
+                    _mesa_GenerateMipmap(GL_TEXTURE_2D); })
+CALL(mipmap_target, _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X))
+CALL(compressed_teximage, _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                                                     0x83F0, 4, 4, 0, 8,
+                                                     texels))
+
+/* Section 4.4: framebuffer and renderbuffer objects. */
+CALL(bind_fbo_target, _mesa_BindFramebuffer(GL_RENDERBUFFER, 1))
+CALL(fbo_rb_on_default, _mesa_FramebufferRenderbuffer(
+        GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0))
+CALL(fbo_rb_attachment, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                          _mesa_FramebufferRenderbuffer(
+                             GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                             GL_RENDERBUFFER, 0); })
+CALL(fbo_rb_unknown, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                       _mesa_FramebufferRenderbuffer(
+                          GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_RENDERBUFFER, 42); })
+CALL(fbo_rb_target, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                      _mesa_FramebufferRenderbuffer(
+                         GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                         GL_TEXTURE_2D, 0); })
+CALL(fbo_tex_level, { _mesa_BindTexture(GL_TEXTURE_2D, 3);
+                      _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                      _mesa_FramebufferTexture2D(GL_FRAMEBUFFER,
+                                                 GL_COLOR_ATTACHMENT0,
+                                                 GL_TEXTURE_2D, 3, 1); })
+CALL(fbo_tex_unknown, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                        _mesa_FramebufferTexture2D(GL_FRAMEBUFFER,
+                                                   GL_COLOR_ATTACHMENT0,
+                                                   GL_TEXTURE_2D, 9, 0); })
+CALL(fbo_tex_textarget, { _mesa_BindTexture(GL_TEXTURE_2D, 3);
+                          _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                          _mesa_FramebufferTexture2D(
+                             GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_TEXTURE_CUBE_MAP_POSITIVE_X, 3, 0); })
+CALL(fbo_status_target, _mesa_CheckFramebufferStatus(GL_TEXTURE_2D))
+CALL(fbo_attach_query_default, { GLint v;
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v); })
+CALL(fbo_incomplete_draw, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+                            _mesa_DrawArrays(GL_TRIANGLES, 0, 3); })
+CALL(rb_storage_format, { _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+                          _mesa_RenderbufferStorage(GL_RENDERBUFFER,
+                                                    GL_RGBA, 4, 4); })
+CALL(rb_storage_size, { _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+                        _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4,
+                                                  -1, 4); })
+CALL(rb_storage_unbound, _mesa_RenderbufferStorage(GL_RENDERBUFFER,
+                                                   GL_RGBA4, 4, 4))
+CALL(rb_bind_target, _mesa_BindRenderbuffer(GL_FRAMEBUFFER, 1))
+CALL(rb_param_pname, { GLint v; _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+                       _mesa_GetRenderbufferParameteriv(
+                          GL_RENDERBUFFER, GL_TEXTURE_WIDTH, &v); })
+
+CALL(copyteximage_ifmt, _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0,
+                                             0, 1, 1, 0))
+CALL(copyteximage_border, _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0,
+                                               0, 1, 1, 2))
+CALL(copyteximage_target, _mesa_CopyTexImage2D(GL_TEXTURE_CUBE_MAP, 0,
+                                               GL_RGBA, 0, 0, 1, 1, 0))
+CALL(copytexsub_no_image, _mesa_CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0,
+                                                  0, 1, 1))
+
 struct error_row {
    const char *name;
    void (*call)(void);
@@ -252,6 +380,53 @@ static const struct error_row rows[] = {
    ROW(read_pixels_format, GL_INVALID_ENUM),
    ROW(read_pixels_type, GL_INVALID_ENUM),
    ROW(read_pixels_pair, GL_INVALID_OPERATION),
+   ROW(teximage_target, GL_INVALID_ENUM),
+   ROW(teximage_level_neg, GL_INVALID_VALUE),
+   ROW(teximage_level_big, GL_INVALID_VALUE),
+   ROW(teximage_ifmt, GL_INVALID_VALUE),
+   ROW(teximage_format, GL_INVALID_ENUM),
+   ROW(teximage_type, GL_INVALID_ENUM),
+   ROW(teximage_mismatch, GL_INVALID_OPERATION),
+   ROW(teximage_565_rgba, GL_INVALID_OPERATION),
+   ROW(teximage_border, GL_INVALID_VALUE),
+   ROW(teximage_size_neg, GL_INVALID_VALUE),
+   ROW(teximage_cube_square, GL_INVALID_VALUE),
+   ROW(teximage_cube_target, GL_INVALID_ENUM),
+   ROW(texsub_no_image, GL_INVALID_OPERATION),
+   ROW(texsub_region, GL_INVALID_VALUE),
+   ROW(texsub_format, GL_INVALID_OPERATION),
+   ROW(bind_texture_target, GL_INVALID_ENUM),
+   ROW(bind_texture_mismatch, GL_INVALID_OPERATION),
+   ROW(active_texture_range, GL_INVALID_ENUM),
+   ROW(gen_textures_neg, GL_INVALID_VALUE),
+   ROW(tex_param_pname, GL_INVALID_ENUM),
+   ROW(tex_param_value, GL_INVALID_ENUM),
+   ROW(tex_param_wrap, GL_INVALID_ENUM),
+   ROW(tex_param_target, GL_INVALID_ENUM),
+   ROW(mipmap_no_image, GL_INVALID_OPERATION),
+   ROW(mipmap_npot, GL_INVALID_OPERATION),
+   ROW(mipmap_target, GL_INVALID_ENUM),
+   ROW(compressed_teximage, GL_INVALID_ENUM),
+   ROW(bind_fbo_target, GL_INVALID_ENUM),
+   ROW(fbo_rb_on_default, GL_INVALID_OPERATION),
+   ROW(fbo_rb_attachment, GL_INVALID_ENUM),
+   ROW(fbo_rb_unknown, GL_INVALID_OPERATION),
+   ROW(fbo_rb_target, GL_INVALID_ENUM),
+   ROW(fbo_tex_level, GL_INVALID_VALUE),
+   ROW(fbo_tex_unknown, GL_INVALID_OPERATION),
+   ROW(fbo_tex_textarget, GL_INVALID_OPERATION),
+   ROW(fbo_status_target, GL_INVALID_ENUM),
+   ROW(fbo_attach_query_default, GL_INVALID_OPERATION),
+   ROW(fbo_incomplete_draw, GL_INVALID_FRAMEBUFFER_OPERATION),
+   ROW(rb_storage_format, GL_INVALID_ENUM),
+   ROW(rb_storage_size, GL_INVALID_VALUE),
+   ROW(rb_storage_unbound, GL_INVALID_OPERATION),
+   ROW(rb_bind_target, GL_INVALID_ENUM),
+   ROW(rb_param_pname, GL_INVALID_ENUM),
+   ROW(copyteximage_ifmt, GL_INVALID_VALUE),
+   ROW(copyteximage_border, GL_INVALID_VALUE),
+   ROW(copyteximage_target, GL_INVALID_ENUM),
+   ROW(copytexsub_no_image, GL_INVALID_OPERATION),
    ROW(get_integer_bad, GL_INVALID_ENUM),
    ROW(get_float_bad, GL_INVALID_ENUM),
    ROW(get_string_bad, GL_INVALID_ENUM),

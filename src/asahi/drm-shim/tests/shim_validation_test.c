@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include <cmocka.h>
 
@@ -327,6 +328,55 @@ mmap_past_bo_end(void **state)
    munmap(p, 4 * PAGE);
 }
 
+/* VM-private BOs hold no file descriptor: with a limit of 64 descriptors a
+ * process still creates thousands of them, and two mappings of one BO see
+ * the same memory. */
+static void
+gem_create_many_private(void **state)
+{
+   F;
+   struct rlimit old;
+   assert_int_equal(getrlimit(RLIMIT_NOFILE, &old), 0);
+   struct rlimit low = {64, old.rlim_max};
+   assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+
+   enum { N = 3000 };
+   static uint32_t handles[N];
+   unsigned created = 0;
+   for (; created < N; created++) {
+      struct drm_asahi_gem_create c = {
+         .size = PAGE, .flags = DRM_ASAHI_GEM_VM_PRIVATE, .vm_id = f->vm};
+      if (shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GEM_CREATE, &c))
+         break;
+      handles[created] = c.handle;
+   }
+   setrlimit(RLIMIT_NOFILE, &old);
+   assert_int_equal(created, N);
+
+   struct drm_asahi_gem_mmap_offset m = {.handle = handles[N - 1]};
+   assert_int_equal(
+      shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET, &m), 0);
+   uint32_t *a = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd,
+                      m.offset);
+   const uint32_t *b = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, f->fd, m.offset);
+   assert_true(a != MAP_FAILED && b != MAP_FAILED);
+   a[100] = 0x12345678;
+   assert_int_equal(b[100], 0x12345678);
+   munmap(a, PAGE);
+   munmap((void *)b, PAGE);
+
+   /* Such a BO cannot become a dma-buf (the kernel's rule for private
+    * objects). */
+   struct drm_prime_handle p = {.handle = handles[0], .flags = DRM_CLOEXEC};
+   assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p),
+                    EINVAL);
+
+   for (unsigned i = 0; i < N; i++) {
+      struct drm_gem_close gc = {.handle = handles[i]};
+      assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_GEM_CLOSE, &gc), 0);
+   }
+}
+
 /* ---- VM_BIND ------------------------------------------------------------- */
 
 static int
@@ -382,6 +432,41 @@ bind_pad_nonzero(void **state)
                                  .userptr = (uintptr_t)&op};
    assert_int_equal(shim_ioctl_errno(f->fd, DRM_IOCTL_ASAHI_VM_BIND, &b),
                     EINVAL);
+}
+
+/* stride * num_binds is a 32-bit product in the kernel: past it, EINVAL. */
+static void
+bind_size_overflow(void **state)
+{
+   F;
+   struct drm_asahi_gem_bind_op op = {
+      .flags = RW, .handle = f->bo, .range = PAGE, .addr = VA};
+   assert_int_equal(bind_ops(f, f->vm, &op, 0x10000000u, 32), EINVAL);
+}
+
+/* One VM_BIND of 200,000 operations, binding pages in descending order
+ * (each before all the others) and then unbinding them, completes: the
+ * address map is not quadratic. */
+static void
+bind_many_ops(void **state)
+{
+   F;
+   enum { N = 200000 };
+   struct drm_asahi_gem_bind_op *ops = calloc(N, sizeof(*ops));
+   assert_non_null(ops);
+   for (unsigned i = 0; i < N; i++) {
+      ops[i] = (struct drm_asahi_gem_bind_op){
+         .flags = RW | DRM_ASAHI_BIND_SINGLE_PAGE, .handle = f->bo,
+         .range = PAGE, .addr = VA + (uint64_t)(N - 1 - i) * 2 * PAGE};
+   }
+   assert_int_equal(bind_ops(f, f->vm, ops, N, sizeof(*ops)), 0);
+   for (unsigned i = 0; i < N; i++) {
+      ops[i] = (struct drm_asahi_gem_bind_op){
+         .flags = DRM_ASAHI_BIND_UNBIND, .range = PAGE,
+         .addr = VA + (uint64_t)i * 2 * PAGE};
+   }
+   assert_int_equal(bind_ops(f, f->vm, ops, N, sizeof(*ops)), 0);
+   free(ops);
 }
 
 static void
@@ -1300,6 +1385,9 @@ main(void)
       T(bind_ok_and_unbind),
       T(bind_stride_zero),
       T(bind_pad_nonzero),
+      T(gem_create_many_private),
+      T(bind_size_overflow),
+      T(bind_many_ops),
       T(bind_bad_userptr),
       T(bind_addr_unaligned),
       T(bind_range_unaligned),

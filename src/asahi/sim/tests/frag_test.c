@@ -341,6 +341,31 @@ test_tile(void **state)
    sim_test_free(&t);
 }
 
+/* A lane whose sample_mask discarded its samples stores nothing; the
+ * other lane stores as usual. */
+static void
+test_discard_drops_stores(void **state)
+{
+   struct sim_test t;
+   memset(tib_mem, 0, sizeof(tib_mem));
+   sim_test_load(&t, "sample_mask r5l, r6l\n"
+                     "st_tile r0, u8norm, 0, x, 0, 1, 0\n"
+                     "stop\n");
+   t.g->exec = 0x3;
+   t.g->frag.nr_samples = 1;
+   t.g->frag.tib = (struct asahi_sim_tilebuffer){.sample_ptr = tib_sample};
+   t.g->frag.pixel[1][0] = 1;
+   for (unsigned l = 0; l < 2; l++) {
+      t.g->r[0][l] = f32_bits(1.0f);
+      t.g->r[5][l] = 1;     /* decide sample 0 */
+      t.g->r[6][l] = l;     /* lane 0 keeps nothing, lane 1 keeps it */
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   assert_int_equal(tib_mem[0][0][0][0], 0);
+   assert_int_equal(tib_mem[0][1][0][0], 0xff);
+   sim_test_free(&t);
+}
+
 int
 main(void)
 {
@@ -354,6 +379,7 @@ main(void)
       cmocka_unit_test(test_sample_mask_zs),
       cmocka_unit_test(test_pix_and_incomplete),
       cmocka_unit_test(test_tile),
+      cmocka_unit_test(test_discard_drops_stores),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,8 +92,19 @@ vec4_data(struct builder *b, const float v[4])
  * u0-u3), optional texture state 0, the shader, its registers.  Returns
  * the list's USC offset. */
 static uint32_t
+word_list_sampled(struct builder *b, uint64_t uniforms_va,
+                  uint64_t texture_va, uint64_t sampler_va, uint32_t code);
+
+static uint32_t
 word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
           uint32_t code)
+{
+   return word_list_sampled(b, uniforms_va, texture_va, 0, code);
+}
+
+static uint32_t
+word_list_sampled(struct builder *b, uint64_t uniforms_va,
+                  uint64_t texture_va, uint64_t sampler_va, uint32_t code)
 {
    uint64_t va = 0;
    uint8_t *p = alloc(b, 64, 64, true, &va);
@@ -115,6 +126,14 @@ word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
          cfg.buffer = texture_va;
       }
       w += AGX_USC_TEXTURE_LENGTH;
+   }
+   if (sampler_va) {
+      agx_pack(w, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = sampler_va;
+      }
+      w += AGX_USC_SAMPLER_LENGTH;
    }
    agx_pack(w, USC_SHADER, cfg) {
       cfg.code = code;
@@ -182,6 +201,71 @@ static const char *const fs_iterproj_source =
    "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
    "stop\n";
 
+static const char *const fs_textured_source =
+   "iter r4_r5, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+   "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+   "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+   "wait 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+/* The 4x4 texture, twiddled, and its texture and sampler descriptors. */
+static void
+texture(struct builder *b, const struct scene_params *p, uint64_t *tex_va,
+        uint64_t *sampler_va)
+{
+   struct ail_layout l = {
+      .width_px = 4,
+      .height_px = 4,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   ail_make_miptree(&l);
+   uint64_t data_va = 0;
+   uint8_t *data = alloc(b, l.size_B, 128, false, &data_va);
+   if (!data)
+      return;
+   for (unsigned j = 0; j < 4; j++) {
+      for (unsigned i = 0; i < 4; i++) {
+         uint64_t off = 0;
+         ail_get_element_offset_B(&l, 0, i, j, &off);
+         const uint8_t t[4] = {(uint8_t)(60 * i), (uint8_t)(60 * j), 100, 255};
+         memcpy(data + off, t, 4);
+      }
+   }
+   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, tex_va);
+   uint8_t *s = alloc(b, AGX_SAMPLER_LENGTH, 64, false, sampler_va);
+   if (!d || !s)
+      return;
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 4;
+      cfg.height = 4;
+      cfg.first_level = 0;
+      cfg.last_level = 0;
+      cfg.address = data_va;
+   }
+   enum agx_filter f = p->linear_filter ? AGX_FILTER_LINEAR : AGX_FILTER_NEAREST;
+   agx_pack(s, SAMPLER, cfg) {
+      cfg.mag_filter = f;
+      cfg.min_filter = f;
+      cfg.mip_filter = AGX_MIP_FILTER_NONE;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_r = AGX_WRAP_CLAMP_TO_EDGE;
+   }
+}
+
 static const char *const eot_source =
    "mov_imm r4l, 0\n"
    "image_write_block r4l, r2_r3, 0, ts0, tex_2d, rte, u8norm, 0, 9, 1\n"
@@ -240,10 +324,66 @@ render_target(struct builder *b, const struct scene_params *p,
    return va;
 }
 
+static struct ail_layout
+depth_layout(const struct scene_params *p)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_Z32_FLOAT,
+      .renderable = true,
+   };
+   ail_make_miptree(&l);
+   return l;
+}
+
+static struct ail_layout
+stencil_layout(const struct scene_params *p)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_S8_UINT,
+      .renderable = true,
+   };
+   ail_make_miptree(&l);
+   return l;
+}
+
+uint8_t
+scene_stencil(const struct scene_params *p, const struct scene *s,
+              unsigned x, unsigned y)
+{
+   struct ail_layout l = stencil_layout(p);
+   uint64_t off = 0;
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   return s->stencil[off];
+}
+
+float
+scene_depth(const struct scene_params *p, const struct scene *s, unsigned x,
+            unsigned y)
+{
+   struct ail_layout l = depth_layout(p);
+   uint64_t off = 0;
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   float f;
+   memcpy(&f, s->depth + off, 4);
+   return f;
+}
+
 static void
 vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
            uint32_t fs_words, uint32_t cf_table, unsigned nr_bindings,
-           uint64_t *stream_va)
+           uint64_t index_va, uint64_t *stream_va)
 {
    /* PPP update: viewport, cull, fragment shader. */
    uint64_t ppp_va = 0;
@@ -254,13 +394,52 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
 
    uint8_t *w = ppp;
    agx_pack(w, PPP_HEADER, cfg) {
+      cfg.fragment_control = true;
+      cfg.front_face = true;
+      cfg.front_stencil = p->stencil_test;
+      cfg.back_face = true;
+      cfg.back_stencil = p->stencil_test;
+      cfg.depth_bias_scissor = true;
       cfg.viewport = true;
       cfg.viewport_count = 1;
       cfg.output_select = true;
       cfg.cull = true;
       cfg.fragment_shader = true;
+      cfg.output_size = true;
    }
    w += AGX_PPP_HEADER_LENGTH;
+   agx_pack(w, FRAGMENT_CONTROL, cfg) {
+      cfg.scissor_enable = p->scissor;
+      cfg.stencil_test_enable = p->stencil_test;
+   }
+   w += AGX_FRAGMENT_CONTROL_LENGTH;
+   for (unsigned face = 0; face < 2; face++) {
+      agx_pack(w, FRAGMENT_FACE, cfg) {
+         cfg.depth_function =
+            p->depth_test ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_ALWAYS;
+         cfg.disable_depth_write = !p->depth_test;
+         cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+         cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
+         cfg.stencil_reference = 1;
+      }
+      w += AGX_FRAGMENT_FACE_LENGTH;
+      /* Then the face's stencil word (no face 2 words: bits clear). */
+      if (p->stencil_test) {
+         agx_pack(w, FRAGMENT_STENCIL, cfg) {
+            cfg.compare = AGX_ZS_FUNC_NOT_EQUAL;
+            cfg.read_mask = 0xff;
+            cfg.write_mask = 0xff;
+            cfg.depth_pass = AGX_STENCIL_OP_REPLACE;
+            cfg.depth_fail = AGX_STENCIL_OP_KEEP;
+            cfg.stencil_fail = AGX_STENCIL_OP_KEEP;
+         }
+         w += AGX_FRAGMENT_STENCIL_LENGTH;
+      }
+   }
+   agx_pack(w, DEPTH_BIAS_SCISSOR, cfg) {
+      cfg.scissor = 0;
+   }
+   w += AGX_DEPTH_BIAS_SCISSOR_LENGTH;
    agx_pack(w, VIEWPORT_CONTROL, cfg)
       ;
    w += AGX_VIEWPORT_CONTROL_LENGTH;
@@ -275,10 +454,12 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_VIEWPORT_LENGTH;
    agx_pack(w, OUTPUT_SELECT, cfg) {
       cfg.varyings = p->shading != SCENE_CONSTANT;
+      cfg.point_size = p->point_size;
    }
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
       cfg.flat_shading_vertex = AGX_PPP_VERTEX_2;
+      cfg.depth_clip = p->depth_clip;
    }
    w += AGX_CULL_LENGTH;
    agx_pack(w, FRAGMENT_SHADER_WORD_0, cfg) {
@@ -298,6 +479,10 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, FRAGMENT_SHADER_WORD_3, cfg)
       ;
    w += 4;
+   agx_pack(w, OUTPUT_SIZE, cfg) {
+      cfg.count = 8;
+   }
+   w += AGX_OUTPUT_SIZE_LENGTH;
    uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
 
    /* VDM: vertex state, the PPP update, the draw, the end. */
@@ -320,21 +505,41 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    }
    v += AGX_PPP_STATE_LENGTH;
    agx_pack(v, INDEX_LIST, cfg) {
-      cfg.primitive = AGX_PRIMITIVE_TRIANGLES;
+      cfg.primitive =
+         p->use_primitive ? p->primitive : AGX_PRIMITIVE_TRIANGLES;
       cfg.index_count_present = true;
       cfg.instance_count_present = true;
       cfg.start_present = true;
+      if (index_va) {
+         cfg.index_buffer_hi = (uint32_t)(index_va >> 32);
+         cfg.index_size = AGX_INDEX_SIZE_U16;
+         cfg.index_buffer_present = true;
+         cfg.index_buffer_size_present = true;
+      }
    }
-   agx_pack(v + 4, INDEX_LIST_COUNT, cfg) {
-      cfg.count = 3;
+   v += 4;
+   if (index_va) {
+      agx_pack(v, INDEX_LIST_BUFFER_LO, cfg) {
+         cfg.buffer_lo = (uint32_t)index_va;
+      }
+      v += 4;
    }
-   agx_pack(v + 8, INDEX_LIST_INSTANCES, cfg) {
+   agx_pack(v, INDEX_LIST_COUNT, cfg) {
+      cfg.count = p->nr_vertices ? p->nr_vertices : 3;
+   }
+   agx_pack(v + 4, INDEX_LIST_INSTANCES, cfg) {
       cfg.count = 1;
    }
-   agx_pack(v + 12, INDEX_LIST_START, cfg) {
+   agx_pack(v + 8, INDEX_LIST_START, cfg) {
       cfg.start = 0;
    }
-   v += 16;
+   v += 12;
+   if (index_va) {
+      agx_pack(v, INDEX_LIST_BUFFER_SIZE, cfg) {
+         cfg.size = sizeof(p->indices);
+      }
+      v += 4;
+   }
    agx_pack(v, VDM_STREAM_TERMINATE, cfg)
       ;
 }
@@ -383,9 +588,10 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
 
    /* Vertex buffer: per vertex, position then colour. */
    uint64_t vb_va = 0;
-   float *vb = alloc(&b, 3 * 8 * sizeof(float), 16, false, &vb_va);
+   unsigned nv = p->nr_vertices ? p->nr_vertices : 3;
+   float *vb = alloc(&b, 6 * 8 * sizeof(float), 16, false, &vb_va);
    if (vb) {
-      for (unsigned i = 0; i < 3; i++) {
+      for (unsigned i = 0; i < nv; i++) {
          memcpy(vb + 8 * i, p->pos[i], 16);
          memcpy(vb + 8 * i + 4, p->vcolour[i], 16);
       }
@@ -398,19 +604,54 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    const char *fs_source = p->shading == SCENE_CONSTANT ? fs_constant_source
                            : p->shading == SCENE_PERSPECTIVE
                               ? fs_iterproj_source
-                              : fs_iter_source;
+                           : p->shading == SCENE_TEXTURED ? fs_textured_source
+                                                          : fs_iter_source;
+   uint64_t tex_va = 0, sampler_va = 0;
+   if (p->shading == SCENE_TEXTURED)
+      texture(&b, p, &tex_va, &sampler_va);
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
                            shader(&b, bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0, shader(&b, vs_source));
-   uint32_t fs = word_list(
-      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, 0,
-      shader(&b, fs_source));
+   uint32_t fs = word_list_sampled(
+      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, tex_va,
+      sampler_va, shader(&b, fs_source));
    uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
    bool varying = p->shading != SCENE_CONSTANT;
    uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
 
+   uint64_t index_va = 0;
+   if (p->indexed) {
+      uint16_t *ib = alloc(&b, sizeof(p->indices), 16, false, &index_va);
+      if (ib)
+         memcpy(ib, p->indices, sizeof(p->indices));
+   }
+   uint64_t scissor_va = 0;
+   if (p->scissor) {
+      uint8_t *sc = alloc(&b, AGX_SCISSOR_LENGTH, 16, false, &scissor_va);
+      if (sc) {
+         agx_pack(sc, SCISSOR, cfg) {
+            cfg.min_x = p->scissor_rect[0];
+            cfg.min_y = p->scissor_rect[1];
+            cfg.max_x = p->scissor_rect[2];
+            cfg.max_y = p->scissor_rect[3];
+            cfg.min_z = 0.0f;
+            cfg.max_z = 1.0f;
+         }
+      }
+   }
+   uint64_t stencil_va = 0;
+   if (p->stencil_test) {
+      struct ail_layout l = stencil_layout(p);
+      out->stencil = alloc(&b, l.size_B, 128, false, &stencil_va);
+   }
+   uint64_t depth_va = 0;
+   if (p->depth_test) {
+      struct ail_layout l = depth_layout(p);
+      out->depth = alloc(&b, l.size_B, 128, false, &depth_va);
+   }
+
    uint64_t stream = 0;
-   vdm_stream(&b, p, vs, fs, cf, varying ? 2 : 0, &stream);
+   vdm_stream(&b, p, vs, fs, cf, varying ? 2 : 0, index_va, &stream);
    if (b.failed)
       return false;
 
@@ -433,6 +674,18 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->eot.usc = eot | 4;
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
+   c->isp_scissor_base = scissor_va;
+   c->depth.base = depth_va;
+   c->stencil.base = stencil_va;
+   memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
+   c->isp_bgobjvals = 0x300; /* stencil clear 0 (Mesa: 0x300 | value) */
+   uint8_t zls[8];
+   agx_pack(zls, ZLS_CONTROL, cfg) {
+      cfg.z_store_enable = p->depth_test;
+      cfg.s_store_enable = p->stencil_test;
+      cfg.z_format = AGX_ZLS_FORMAT_32F;
+   }
+   memcpy(&c->zls_ctrl, zls, 8);
    return true;
 }
 

@@ -499,40 +499,55 @@ agx_batch_submit(struct agx_batch *batch)
       .partial_bg_usc = pbg,
       .partial_bg_counts = pbg_counts,
       .scissor_va = scissor_va,
+      .oclqry_va = batch->oq_used ? ctx->oq_heap->va : 0,
       .dbias_va = dbias_va,
       .clears_and_stores = (batch->clear & PIPE_CLEAR_COLOR) != 0,
    };
 
    if (batch->key.zsbuf) {
-      struct agx_resource *z = agx_resource(batch->key.zsbuf->texture);
-      unsigned level = batch->key.zsbuf->u.tex.level;
-      uint64_t va = z->bo->va + ail_get_layer_level_B(
-                                   &z->layout,
-                                   batch->key.zsbuf->u.tex.first_layer, level);
-      bool has_depth = util_format_has_depth(
-         util_format_description(z->layout.format) ? z->layout.format
-                                                   : PIPE_FORMAT_NONE);
-      struct agx_render_zs *zs = has_depth ? &d.depth : &d.stencil;
-      bool clear = batch->clear & (has_depth ? PIPE_CLEAR_DEPTH
-                                             : PIPE_CLEAR_STENCIL);
-      zs->present = true;
-      zs->base_va = va;
-      zs->layer_stride_B = z->layout.layer_stride_B;
-      zs->load = !clear && (z->valid_levels & (1u << level));
-      zs->store = true;
-      zs->z16 = z->layout.format == PIPE_FORMAT_Z16_UNORM;
+      struct pipe_surface *zsurf = batch->key.zsbuf;
+      struct agx_resource *zs = agx_resource(zsurf->texture);
+      unsigned level = zsurf->u.tex.level, layer = zsurf->u.tex.first_layer;
+      bool has_depth = zs->layout.format != PIPE_FORMAT_S8_UINT;
+      struct agx_resource *depth = has_depth ? zs : NULL;
+      struct agx_resource *stencil =
+         zs->separate_stencil ? zs->separate_stencil : (has_depth ? NULL : zs);
+
       d.clear_depth = batch->clear_depth;
       d.clear_stencil = batch->clear_stencil;
-      if (clear)
-         d.clears_and_stores = true;
-      z->valid_levels |= 1u << level;
+
+      struct {
+         struct agx_resource *r;
+         struct agx_render_zs *out;
+         unsigned clear_bit;
+      } planes[2] = {
+         {depth, &d.depth, PIPE_CLEAR_DEPTH},
+         {stencil, &d.stencil, PIPE_CLEAR_STENCIL},
+      };
+      for (unsigned i = 0; i < 2; ++i) {
+         struct agx_resource *r = planes[i].r;
+         if (!r)
+            continue;
+         bool clear = batch->clear & planes[i].clear_bit;
+         struct agx_render_zs *out = planes[i].out;
+         out->present = true;
+         out->base_va =
+            r->bo->va + ail_get_layer_level_B(&r->layout, layer, level);
+         out->layer_stride_B = r->layout.layer_stride_B;
+         out->load = !clear && (r->valid_levels & (1u << level));
+         out->store = true;
+         out->z16 = r->layout.format == PIPE_FORMAT_Z16_UNORM;
+         if (clear)
+            d.clears_and_stores = true;
+         r->valid_levels |= 1u << level;
+      }
    }
 
    struct drm_asahi_cmd_render render;
    agx_fill_render_cmd(&render, &d);
 
    /* Attachments: memory the end-of-tile program writes. */
-   struct drm_asahi_attachment att[AGX_MAX_RTS + 1];
+   struct drm_asahi_attachment att[AGX_MAX_RTS + 2];
    unsigned nr_att = 0;
    for (unsigned rt = 0; rt < batch->key.nr_cbufs; ++rt) {
       struct pipe_surface *surf = batch->key.cbufs[rt];
@@ -547,6 +562,11 @@ agx_batch_submit(struct agx_batch *batch)
       struct agx_resource *r = agx_resource(batch->key.zsbuf->texture);
       att[nr_att++] = (struct drm_asahi_attachment){
          .pointer = r->bo->va, .size = r->layout.size_B};
+      if (r->separate_stencil) {
+         struct agx_resource *s = r->separate_stencil;
+         att[nr_att++] = (struct drm_asahi_attachment){
+            .pointer = s->bo->va, .size = s->layout.size_B};
+      }
    }
 
    struct agx_cmdbuf cmdbuf;
@@ -582,15 +602,54 @@ agx_batch_submit(struct agx_batch *batch)
 
    agx_stamp(&batch->reads, seqno, false);
    agx_stamp(&batch->writes, seqno, true);
+   if (batch->oq_used)
+      agx_query_stamp(ctx, seqno);
 
-   /* The memory of the batch must stay alive until the GPU is done: wait
-    * now.  (A later version keeps finished batches around instead.)
-    */
-   if (!agx_wait_seqno(screen, seqno)) {
-      ctx->reset = true;
-      return false;
+   batch->seqno = seqno;
+
+   if (dev->debug & AGX_DBG_SYNC) {
+      if (!agx_wait_seqno(screen, seqno)) {
+         ctx->reset = true;
+         return false;
+      }
    }
    return true;
+}
+
+/* Free submitted batches the GPU has finished; with wait, first wait for
+ * all of them.  Their memory (pools, stream, references) lives until then.
+ */
+void
+agx_retire_batches(struct agx_context *ctx, bool wait)
+{
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   unsigned n = util_dynarray_num_elements(&ctx->pending, struct agx_batch *);
+   if (!n)
+      return;
+
+   uint64_t done = 0;
+   if (wait || n > AGX_MAX_PENDING_BATCHES) {
+      /* Too many in flight: wait for the oldest (or all). */
+      struct agx_batch *target = *util_dynarray_element(
+         &ctx->pending, struct agx_batch *, wait ? n - 1 : 0);
+      if (!agx_wait_seqno(screen, target->seqno))
+         ctx->reset = true;
+   }
+   if (screen->lost ||
+       drmSyncobjQuery(screen->dev.fd, &screen->timeline, &done, 1))
+      done = UINT64_MAX; /* nothing will complete: release everything */
+
+   unsigned kept = 0;
+   for (unsigned i = 0; i < n; ++i) {
+      struct agx_batch *b =
+         *util_dynarray_element(&ctx->pending, struct agx_batch *, i);
+      if (b->seqno <= done)
+         agx_batch_free(b);
+      else
+         *util_dynarray_element(&ctx->pending, struct agx_batch *, kept++) =
+            b;
+   }
+   ctx->pending.size = kept * sizeof(struct agx_batch *);
 }
 
 void
@@ -602,8 +661,10 @@ agx_flush_batch(struct agx_context *ctx, const char *reason)
 
    ctx->batch = NULL;
    /* A batch with neither draws nor clears has nothing to write. */
-   if (batch->draws || batch->clear)
-      agx_batch_submit(batch);
-   agx_batch_free(batch);
+   if ((batch->draws || batch->clear) && agx_batch_submit(batch))
+      util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
+   else
+      agx_batch_free(batch);
    (void)reason;
+   agx_retire_batches(ctx, false);
 }

@@ -182,17 +182,7 @@ agx_bind_vertex_elements(struct pipe_context *pctx, void *cso)
    ctx->dirty |= AGX_DIRTY_VERTEX | AGX_DIRTY_VS;
 }
 
-/* ---- samplers and views (stored; textures are not wired up yet) ------- */
-
-static void *
-agx_create_sampler_state(struct pipe_context *pctx,
-                         const struct pipe_sampler_state *templ)
-{
-   struct pipe_sampler_state *so = malloc(sizeof(*so));
-   if (so)
-      *so = *templ;
-   return so;
-}
+/* ---- samplers and views (descriptors: agx_texture.c) ----------------- */
 
 static void
 agx_bind_sampler_states(struct pipe_context *pctx,
@@ -203,8 +193,11 @@ agx_bind_sampler_states(struct pipe_context *pctx,
    struct agx_stage_state *st = &ctx->stage[shader];
    for (unsigned i = 0; i < count && start + i < PIPE_MAX_SAMPLERS; ++i)
       st->samplers[start + i] = samplers ? samplers[i] : NULL;
-   if (start + count > st->nr_samplers)
-      st->nr_samplers = start + count;
+   st->nr_samplers = 0;
+   for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; ++i) {
+      if (st->samplers[i])
+         st->nr_samplers = i + 1;
+   }
    ctx->dirty |= AGX_DIRTY_TEXTURES;
 }
 
@@ -330,7 +323,8 @@ agx_set_constant_buffer(struct pipe_context *pctx,
       struct pipe_resource *r = cb->buffer;
       pipe_resource_reference(&r, NULL);
    }
-   ctx->dirty |= AGX_DIRTY_CONST;
+   ctx->dirty |= shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST
+                                              : AGX_DIRTY_CONST;
 }
 
 static void
@@ -445,6 +439,10 @@ agx_destroy_context(struct pipe_context *pctx)
 {
    struct agx_context *ctx = agx_context(pctx);
    agx_flush_batch(ctx, "destroy");
+   agx_retire_batches(ctx, true);
+   util_dynarray_fini(&ctx->pending);
+   if (ctx->oq_heap)
+      agx_bo_unreference(ctx->oq_heap);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
       pipe_surface_reference(&ctx->fb.cbufs[i], NULL);
    pipe_surface_reference(&ctx->fb.zsbuf, NULL);
@@ -485,9 +483,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->create_vertex_elements_state = agx_create_vertex_elements;
    p->bind_vertex_elements_state = agx_bind_vertex_elements;
    p->delete_vertex_elements_state = agx_delete_state;
-   p->create_sampler_state = agx_create_sampler_state;
    p->bind_sampler_states = agx_bind_sampler_states;
-   p->delete_sampler_state = agx_delete_state;
    p->create_sampler_view = agx_create_sampler_view;
    p->sampler_view_destroy = agx_sampler_view_destroy;
    p->set_sampler_views = agx_set_sampler_views;
@@ -505,10 +501,15 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->surface_destroy = agx_surface_destroy;
 
    agx_init_transfer_functions(p);
+   agx_init_texture_functions(p);
    agx_init_shader_functions(p);
    agx_init_draw_functions(p);
    agx_init_clear_functions(p);
+   agx_init_blit_functions(p);
+   agx_init_query_functions(p);
 
+   util_dynarray_init(&ctx->pending, NULL);
+   ctx->dirty_draw_header = true;
    ctx->dirty = AGX_DIRTY_ALL;
    return p;
 }

@@ -18,11 +18,18 @@
 #include "agx_formats.h"
 #include "agx_state.h"
 
+/* Set by resource_create_with_modifiers when the consumer accepts the
+ * twiddled modifier.
+ */
+#define AGX_RESOURCE_FLAG_TWIDDLED_OK PIPE_RESOURCE_FLAG_DRV_PRIV
+
 static bool
 agx_want_linear(const struct pipe_resource *templ)
 {
    if (templ->bind & PIPE_BIND_LINEAR)
       return true;
+   if (templ->flags & AGX_RESOURCE_FLAG_TWIDDLED_OK)
+      return false;
    /* Shared images must be readable by other devices and processes that
     * do not know the twiddled layout.
     */
@@ -33,9 +40,33 @@ agx_want_linear(const struct pipe_resource *templ)
    return false;
 }
 
+/* The format the hardware stores the depth (or only) plane in. */
+static enum pipe_format
+agx_storage_format(enum pipe_format format)
+{
+   switch (format) {
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+   case PIPE_FORMAT_Z24X8_UNORM:
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT:
+      return PIPE_FORMAT_Z32_FLOAT;
+   default:
+      return format;
+   }
+}
+
+static bool
+agx_needs_separate_stencil(enum pipe_format format)
+{
+   return format == PIPE_FORMAT_Z24_UNORM_S8_UINT ||
+          format == PIPE_FORMAT_Z32_FLOAT_S8X24_UINT;
+}
+
+static struct pipe_resource *agx_resource_create(
+   struct pipe_screen *pscreen, const struct pipe_resource *templ);
+
 static struct pipe_resource *
-agx_resource_create(struct pipe_screen *pscreen,
-                    const struct pipe_resource *templ)
+agx_resource_create_plane(struct pipe_screen *pscreen,
+                          const struct pipe_resource *templ)
 {
    struct agx_screen *screen = agx_screen(pscreen);
    struct agx_resource *rsrc = calloc(1, sizeof(*rsrc));
@@ -65,13 +96,13 @@ agx_resource_create(struct pipe_screen *pscreen,
          .cube = templ->target == PIPE_TEXTURE_CUBE ||
                  templ->target == PIPE_TEXTURE_CUBE_ARRAY,
          .tiling = linear ? AIL_TILING_LINEAR : AIL_TILING_TWIDDLED,
-         .format = templ->format,
+         .format = agx_storage_format(templ->format),
          .writeable_image = (templ->bind & PIPE_BIND_SHADER_IMAGE) != 0,
          .renderable = (templ->bind & (PIPE_BIND_RENDER_TARGET |
                                        PIPE_BIND_DEPTH_STENCIL)) != 0,
       };
       if (linear) {
-         unsigned bpp = util_format_get_blocksize(templ->format);
+         unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
          rsrc->layout.linear_stride_B = (templ->width0 * bpp + 15) & ~15u;
       }
 
@@ -103,14 +134,145 @@ agx_resource_create(struct pipe_screen *pscreen,
    return &rsrc->base;
 }
 
+static struct pipe_resource *
+agx_resource_create(struct pipe_screen *pscreen,
+                    const struct pipe_resource *templ)
+{
+   struct pipe_resource *res = agx_resource_create_plane(pscreen, templ);
+   if (!res || !agx_needs_separate_stencil(templ->format))
+      return res;
+
+   struct pipe_resource s = *templ;
+   s.format = PIPE_FORMAT_S8_UINT;
+   struct pipe_resource *stencil = agx_resource_create_plane(pscreen, &s);
+   if (!stencil) {
+      pipe_resource_reference(&res, NULL);
+      return NULL;
+   }
+   agx_resource(res)->separate_stencil = agx_resource(stencil);
+   return res;
+}
+
 static void
 agx_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *res)
 {
    struct agx_resource *rsrc = agx_resource(res);
+   if (rsrc->separate_stencil) {
+      struct pipe_resource *s = &rsrc->separate_stencil->base;
+      pipe_resource_reference(&s, NULL);
+   }
    /* The GPU may still read it: wait for its last use. */
    agx_wait_seqno(agx_screen(pscreen), rsrc->last_use);
    agx_bo_unreference(rsrc->bo);
    free(rsrc);
+}
+
+/* A dma-buf from another process or device: linear (with the stride it
+ * comes with) or twiddled, by its modifier.
+ */
+static struct pipe_resource *
+agx_resource_from_handle(struct pipe_screen *pscreen,
+                         const struct pipe_resource *templ,
+                         struct winsys_handle *handle, unsigned usage)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   if (handle->type != WINSYS_HANDLE_TYPE_FD || templ->target == PIPE_BUFFER)
+      return NULL;
+
+   enum ail_tiling tiling = AIL_TILING_LINEAR;
+   if (handle->modifier != AIL_DRM_FORMAT_MOD_LINEAR &&
+       handle->modifier != UINT64_C(0x00ffffffffffffff) /* INVALID */ &&
+       !ail_drm_modifier_to_tiling(handle->modifier, &tiling))
+      return NULL;
+   if (handle->offset)
+      return NULL; /* TODO: offsets into the buffer */
+
+   struct agx_resource *rsrc = calloc(1, sizeof(*rsrc));
+   if (!rsrc)
+      return NULL;
+   rsrc->base = *templ;
+   rsrc->base.screen = pscreen;
+   pipe_reference_init(&rsrc->base.reference, 1);
+   rsrc->layout = (struct ail_layout){
+      .width_px = templ->width0,
+      .height_px = templ->height0 ? templ->height0 : 1,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = tiling,
+      .format = templ->format,
+      .linear_stride_B = tiling == AIL_TILING_LINEAR ? handle->stride : 0,
+      .renderable = (templ->bind & PIPE_BIND_RENDER_TARGET) != 0,
+   };
+   enum ail_error err = ail_make_miptree(&rsrc->layout);
+   if (err != AIL_OK) {
+      u_loge("asahi", "cannot import a %ux%u %s image: %s", templ->width0,
+             templ->height0, util_format_name(templ->format),
+             ail_error_string(err));
+      free(rsrc);
+      return NULL;
+   }
+   rsrc->modifier = ail_tiling_to_drm_modifier(tiling);
+   rsrc->bo = agx_bo_import(&screen->dev, (int)handle->handle);
+   if (!rsrc->bo || rsrc->bo->size < rsrc->layout.size_B) {
+      u_loge("asahi", "cannot import dma-buf %d: %s", (int)handle->handle,
+             rsrc->bo ? "too small for the image" : screen->dev.error);
+      if (rsrc->bo)
+         agx_bo_unreference(rsrc->bo);
+      free(rsrc);
+      return NULL;
+   }
+   /* Shared contents are defined. */
+   rsrc->valid_levels = 1;
+   return &rsrc->base;
+}
+
+static struct pipe_resource *
+agx_resource_create_with_modifiers(struct pipe_screen *pscreen,
+                                   const struct pipe_resource *templ,
+                                   const uint64_t *modifiers, int count)
+{
+   bool linear = false, twiddled = false;
+   for (int i = 0; i < count; ++i) {
+      if (modifiers[i] == AIL_DRM_FORMAT_MOD_LINEAR)
+         linear = true;
+      else if (modifiers[i] == AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED)
+         twiddled = true;
+   }
+   if (!linear && !twiddled)
+      return NULL;
+
+   struct pipe_resource t = *templ;
+   if (!twiddled)
+      t.bind |= PIPE_BIND_LINEAR;
+   else
+      t.flags |= AGX_RESOURCE_FLAG_TWIDDLED_OK;
+   struct pipe_resource *res = agx_resource_create(pscreen, &t);
+   if (res)
+      res->flags = templ->flags;
+   return res;
+}
+
+static void
+agx_query_dmabuf_modifiers(struct pipe_screen *pscreen,
+                           enum pipe_format format, int max,
+                           uint64_t *modifiers, unsigned int *external_only,
+                           int *count)
+{
+   static const uint64_t mods[] = {AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED,
+                                   AIL_DRM_FORMAT_MOD_LINEAR};
+   int n = 2;
+   if (max == 0) {
+      *count = n;
+      return;
+   }
+   int k = max < n ? max : n;
+   for (int i = 0; i < k; ++i) {
+      modifiers[i] = mods[i];
+      if (external_only)
+         external_only[i] = 0;
+   }
+   *count = k;
 }
 
 static bool
@@ -139,6 +301,10 @@ agx_init_resource_functions(struct pipe_screen *pscreen)
    pscreen->resource_create = agx_resource_create;
    pscreen->resource_destroy = agx_resource_destroy;
    pscreen->resource_get_handle = agx_resource_get_handle;
+   pscreen->resource_from_handle = agx_resource_from_handle;
+   pscreen->resource_create_with_modifiers =
+      agx_resource_create_with_modifiers;
+   pscreen->query_dmabuf_modifiers = agx_query_dmabuf_modifiers;
 }
 
 /* ---- transfers -------------------------------------------------------- */
@@ -179,14 +345,14 @@ agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
       xfer->map = (uint8_t *)cpu + box->x;
    } else if (rsrc->layout.tiling == AIL_TILING_LINEAR) {
       uint32_t stride = rsrc->layout.linear_stride_B;
-      unsigned bpp = util_format_get_blocksize(res->format);
+      unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
       xfer->base.stride = stride;
       xfer->base.layer_stride = rsrc->layout.layer_stride_B;
       xfer->map = (uint8_t *)cpu +
                   ail_get_layer_level_B(&rsrc->layout, box->z, level) +
                   (uint64_t)box->y * stride + (uint64_t)box->x * bpp;
    } else {
-      unsigned bpp = util_format_get_blocksize(res->format) *
+      unsigned bpp = util_format_get_blocksize(rsrc->layout.format) *
                      rsrc->layout.sample_count_sa;
       uint32_t stride = box->width * bpp;
       uint64_t layer = (uint64_t)stride * box->height;

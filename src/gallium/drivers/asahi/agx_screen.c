@@ -49,6 +49,8 @@ static int
 agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
 {
    switch (param) {
+   case PIPE_CAP_OCCLUSION_QUERY:
+   case PIPE_CAP_QUERY_TIMESTAMP:
    case PIPE_CAP_NPOT_TEXTURES:
    case PIPE_CAP_TEXTURE_SWIZZLE:
    case PIPE_CAP_BLEND_EQUATION_SEPARATE:
@@ -65,7 +67,6 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_SHAREABLE_SHADERS:
    case PIPE_CAP_ACCELERATED:
    case PIPE_CAP_DMABUF:
-   case PIPE_CAP_CLIP_HALFZ:
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
@@ -203,7 +204,11 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
 
    if (bindings & PIPE_BIND_DEPTH_STENCIL) {
-      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM)
+      /* Z24S8 and Z32F_S8X24 are stored as Z32F plus separate S8. */
+      if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM &&
+          format != PIPE_FORMAT_S8_UINT &&
+          format != PIPE_FORMAT_Z24_UNORM_S8_UINT &&
+          format != PIPE_FORMAT_Z32_FLOAT_S8X24_UINT)
          return false;
       return !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE));
    }
@@ -278,6 +283,24 @@ agx_fence_create(struct agx_screen *screen)
    return f;
 }
 
+/* A sync file for the fence: the timeline point moved into a temporary
+ * binary syncobj, exported.  -1 on failure.
+ */
+static int
+agx_fence_get_fd(struct pipe_screen *pscreen, struct pipe_fence_handle *fence)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   uint32_t tmp = 0;
+   int fd = -1;
+   if (!fence || drmSyncobjCreate(screen->dev.fd, 0, &tmp))
+      return -1;
+   if (!drmSyncobjTransfer(screen->dev.fd, tmp, 0, screen->timeline,
+                           fence->seqno, 0))
+      drmSyncobjExportSyncFile(screen->dev.fd, tmp, &fd);
+   drmSyncobjDestroy(screen->dev.fd, tmp);
+   return fd;
+}
+
 static uint64_t
 agx_get_timestamp(struct pipe_screen *pscreen)
 {
@@ -294,6 +317,8 @@ agx_destroy_screen(struct pipe_screen *pscreen)
    struct agx_screen *screen = agx_screen(pscreen);
    if (screen->timeline)
       drmSyncobjDestroy(screen->dev.fd, screen->timeline);
+   if (screen->usc_reserved)
+      agx_bo_unreference(screen->usc_reserved);
    agx_queue_destroy(&screen->dev, screen->queue_id);
    agx_close_device(&screen->dev);
    pthread_mutex_destroy(&screen->submit_lock);
@@ -333,6 +358,8 @@ agx_screen_create(int fd)
       return NULL;
    }
    pthread_mutex_init(&screen->submit_lock, NULL);
+   screen->usc_reserved =
+      agx_bo_create(&screen->dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "usc reserve");
 
    snprintf(screen->name, sizeof(screen->name), "asahi (%s)",
             screen->dev.name);
@@ -350,6 +377,7 @@ agx_screen_create(int fd)
    p->context_create = agx_create_context;
    p->fence_reference = agx_fence_reference;
    p->fence_finish = agx_fence_finish;
+   p->fence_get_fd = agx_fence_get_fd;
    p->get_timestamp = agx_get_timestamp;
    agx_init_resource_functions(p);
    return p;

@@ -38,14 +38,31 @@ static const struct {
    {PIPE_FORMAT_B5G6R5_UNORM, DRI_FOURCC('R', 'G', '1', '6'), 5, 6, 5, 0},
 };
 
+/* Depth/stencil choices; `alt_of` names the entry this one replaces when
+ * that one is unsupported (32-bit float depth, with stencil or without,
+ * stands in for Z24S8 on hardware without it, as AGX is), so that
+ * programs asking for EGL_DEPTH_SIZE 24 find a config.
+ */
 static const struct {
    enum pipe_format format;
    uint8_t depth, stencil;
+   int alt_of;
 } dri_zs_formats[] = {
-   {PIPE_FORMAT_NONE, 0, 0},
-   {PIPE_FORMAT_Z24_UNORM_S8_UINT, 24, 8},
-   {PIPE_FORMAT_Z16_UNORM, 16, 0},
+   {PIPE_FORMAT_NONE, 0, 0, -1},
+   {PIPE_FORMAT_Z24_UNORM_S8_UINT, 24, 8, -1},
+   {PIPE_FORMAT_Z32_FLOAT_S8X24_UINT, 32, 8, 1},
+   {PIPE_FORMAT_Z16_UNORM, 16, 0, -1},
+   {PIPE_FORMAT_Z32_FLOAT, 32, 0, 1},
 };
+
+static bool
+zs_supported(struct pipe_screen *p, unsigned zi, unsigned samples)
+{
+   enum pipe_format zs = dri_zs_formats[zi].format;
+   return zs == PIPE_FORMAT_NONE ||
+          p->is_format_supported(p, zs, PIPE_TEXTURE_2D, samples, samples,
+                                 PIPE_BIND_DEPTH_STENCIL);
+}
 
 static const unsigned dri_sample_counts[] = {1, 4};
 
@@ -66,9 +83,9 @@ build_configs(struct asahi_dri_screen *s)
             continue;
          for (unsigned zi = 0; zi < ARRAY_LEN(dri_zs_formats); zi++) {
             enum pipe_format zs = dri_zs_formats[zi].format;
-            if (zs != PIPE_FORMAT_NONE &&
-                !p->is_format_supported(p, zs, PIPE_TEXTURE_2D, samples,
-                                        samples, PIPE_BIND_DEPTH_STENCIL))
+            int alt_of = dri_zs_formats[zi].alt_of;
+            if (!zs_supported(p, zi, samples) ||
+                (alt_of >= 0 && zs_supported(p, (unsigned)alt_of, samples)))
                continue;
             if (s->num_configs == DRI_MAX_CONFIGS)
                return;
@@ -187,6 +204,8 @@ dri_screen_get_info(struct asahi_dri_screen *s,
          s->info.caps |= ASAHI_DRI_CAP_FENCE;
       if (p->fence_get_fd)
          s->info.caps |= ASAHI_DRI_CAP_FENCE_FD;
+      if (p->resource_get_handle)
+         s->info.caps |= ASAHI_DRI_CAP_IMAGE;
       s->info_ready = true;
    }
    *info = s->info;

@@ -1,0 +1,89 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Operand folding: a value that is only a copy of a uniform register or a
+ * constant is read directly where the instruction's encoding allows it
+ * (agx_isa_operand_info::accepts): uniforms wherever a source may be a
+ * uniform, integers below 256 as 8-bit immediates, and floats that are
+ * exactly an 8-bit "minifloat" as float immediates (keeping the use's
+ * neg/abs).  The copies then die (agx_dce).  This saves the moves and,
+ * more importantly, the registers they held.
+ */
+
+#include <string.h>
+
+#include "agx_compiler.h"
+
+static bool
+minifloat_bits(uint32_t value, uint8_t *bits)
+{
+   for (unsigned i = 0; i < 256; ++i) {
+      float f = agx_isa_minifloat_to_float((uint8_t)i);
+      uint32_t u;
+      memcpy(&u, &f, sizeof(u));
+      if (u == value) {
+         *bits = (uint8_t)i;
+         return true;
+      }
+   }
+   return false;
+}
+
+void
+agx_opt_fold(agx_context *ctx)
+{
+   unsigned n = ctx->nr_values;
+   agx_instr **def = rzalloc_array_size(ctx->mem, sizeof(agx_instr *),
+                                        n ? n : 1);
+   uint8_t *ndefs = rzalloc_array_size(ctx->mem, 1, n ? n : 1);
+
+   agx_foreach_instr_global(ctx, I) {
+      agx_foreach_dest(I, d) {
+         if (!agx_is_ssa(I->ops[d]))
+            continue;
+         unsigned v = (unsigned)I->ops[d].value;
+         if (ndefs[v] < 2)
+            ndefs[v]++;
+         def[v] = I;
+      }
+   }
+
+   agx_foreach_instr_global(ctx, I) {
+      if (agx_is_pseudo(I->op))
+         continue;
+      const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
+
+      agx_foreach_src(I, i) {
+         agx_operand o = I->ops[i];
+         if (!agx_is_ssa(o) || o.size != 32 || o.count != 1)
+            continue;
+         agx_instr *M = def[o.value];
+         if (ndefs[o.value] != 1 || M->op != AGX_OP_MOV)
+            continue;
+
+         agx_operand s = M->ops[1];
+         unsigned acc = info->operands[i].accepts;
+
+         if (s.kind == AGX_ISA_KIND_UREG && s.size == 32 &&
+             (acc & AGX_ISA_ACCEPTS_UREG)) {
+            s.flags = o.flags;
+            I->ops[i] = s;
+         } else if (s.kind == AGX_ISA_KIND_IMM) {
+            uint32_t v = (uint32_t)s.value;
+            uint8_t bits;
+            if ((acc & AGX_ISA_ACCEPTS_IMM) && v < 256 && !o.flags) {
+               I->ops[i] = agx_isa_imm(v, 8);
+            } else if ((acc & AGX_ISA_ACCEPTS_FIMM) &&
+                       !(o.flags & ~(AGX_ISA_ABS | AGX_ISA_NEG)) &&
+                       minifloat_bits(v, &bits)) {
+               agx_operand f = agx_isa_fimm(bits);
+               f.flags = o.flags;
+               I->ops[i] = f;
+            }
+         }
+      }
+   }
+}

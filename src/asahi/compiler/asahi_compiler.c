@@ -1,0 +1,353 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * asahi-compiler: GLSL (or piglit/shader-db .shader_test files) through the
+ * GLSL front end, the linker and the AGX compiler, printing disassembly,
+ * statistics or the IR after each pass.  See --help.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compiler/glsl/glsl_program.h"
+#include "compiler/glsl/glsl_state.h"
+#include "util/format/u_format.h"
+#include "agx_compile.h"
+#include "agx_compiler.h"
+
+static void
+usage(FILE *fp)
+{
+   fprintf(fp,
+      "usage: asahi-compiler [options] FILE...\n"
+      "\n"
+      "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
+      "(.vert / .frag, or any name with --stage) or a piglit/shader-db\n"
+      "`.shader_test` file, whose [vertex shader] and [fragment shader]\n"
+      "sections are compiled and linked together.  Sources given\n"
+      "together are linked as one program.\n"
+      "\n"
+      "Options:\n"
+      "  --disasm          print the machine code (default when nothing\n"
+      "                    else is asked for)\n"
+      "  --stats           print the SHADER-DB statistics line per stage\n"
+      "  --print-passes    print the AGX IR after each backend pass\n"
+      "  --stage vs|fs     stage of the following plain source files\n"
+      "  --es              sources without #version are GLSL ES 1.00\n"
+      "                    (default: GLSL 1.10)\n"
+      "  -o FILE           write the machine code of each stage to\n"
+      "                    FILE.vs / FILE.fs\n"
+      "  --help            this text\n"
+      "\n"
+      "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
+      "vertex buffer per attribute (16-byte stride); fragment colours go\n"
+      "to RGBA8 unorm render targets.\n"
+      "\n"
+      "Exit status: 0 on success, 1 if a shader does not compile or link,\n"
+      "2 for bad usage or unreadable files.\n");
+}
+
+static char *
+read_file(const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   size_t cap = 4096, len = 0;
+   char *buf = malloc(cap);
+   size_t n;
+   while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+      len += n;
+      if (len + 1 == cap) {
+         if (cap > (64u << 20)) {
+            free(buf);
+            buf = NULL;
+            break;
+         }
+         cap *= 2;
+         char *nb = realloc(buf, cap);
+         if (!nb) {
+            free(buf);
+            buf = NULL;
+         }
+         buf = nb;
+      }
+   }
+   fclose(f);
+   if (buf)
+      buf[len] = 0;
+   return buf;
+}
+
+struct source {
+   gl_shader_stage stage;
+   char *text; /* malloc'ed */
+   const char *name;
+};
+
+#define MAX_SOURCES 8
+
+/* Cut a .shader_test into its shader sections. */
+static unsigned
+split_shader_test(char *text, const char *name, struct source *out,
+                  unsigned max)
+{
+   unsigned n = 0;
+   char *p = text;
+   gl_shader_stage cur = MESA_SHADER_NONE;
+   char *start = NULL;
+
+   while (p && *p) {
+      char *eol = strchr(p, '\n');
+      size_t len = eol ? (size_t)(eol - p) : strlen(p);
+      if (p[0] == '[') {
+         if (cur != MESA_SHADER_NONE && start && n < max) {
+            out[n].stage = cur;
+            out[n].text = strndup(start, (size_t)(p - start));
+            out[n].name = name;
+            n++;
+         }
+         cur = MESA_SHADER_NONE;
+         if (!strncmp(p, "[vertex shader]", 15))
+            cur = MESA_SHADER_VERTEX;
+         else if (!strncmp(p, "[fragment shader]", 17))
+            cur = MESA_SHADER_FRAGMENT;
+         start = eol ? eol + 1 : p + len;
+      }
+      p = eol ? eol + 1 : NULL;
+   }
+   if (cur != MESA_SHADER_NONE && start && n < max) {
+      out[n].stage = cur;
+      out[n].text = strdup(start);
+      out[n].name = name;
+      n++;
+   }
+   return n;
+}
+
+static void
+disasm(const struct agx_shader_binary *bin)
+{
+   size_t off = 0;
+   while (off < bin->size_B) {
+      char line[256];
+      int len = agx_isa_disasm_one(bin->code + off, bin->size_B - off, line,
+                                   sizeof(line));
+      if (len <= 0)
+         break;
+      printf("   %4zx:  %s\n", off, line);
+      bool stop = bin->code[off] == 0x88 && bin->code[off + 1] == 0;
+      off += (size_t)len;
+      if (stop)
+         break;
+   }
+}
+
+int
+main(int argc, char **argv)
+{
+   bool want_disasm = false, want_stats = false, print_passes = false;
+   bool es = false;
+   const char *out_path = NULL;
+   gl_shader_stage forced = MESA_SHADER_NONE;
+   struct source src[MAX_SOURCES];
+   unsigned nr_src = 0;
+   int status = 0;
+
+   for (int i = 1; i < argc; ++i) {
+      const char *a = argv[i];
+      if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(a, "--disasm")) {
+         want_disasm = true;
+      } else if (!strcmp(a, "--stats")) {
+         want_stats = true;
+      } else if (!strcmp(a, "--print-passes")) {
+         print_passes = true;
+      } else if (!strcmp(a, "--es")) {
+         es = true;
+      } else if (!strcmp(a, "-o") || !strcmp(a, "--stage")) {
+         if (i + 1 >= argc) {
+            fprintf(stderr, "asahi-compiler: %s needs a value\n", a);
+            return 2;
+         }
+         const char *v = argv[++i];
+         if (a[1] == 'o') {
+            out_path = v;
+         } else if (!strcmp(v, "vs") || !strcmp(v, "vert")) {
+            forced = MESA_SHADER_VERTEX;
+         } else if (!strcmp(v, "fs") || !strcmp(v, "frag")) {
+            forced = MESA_SHADER_FRAGMENT;
+         } else {
+            fprintf(stderr, "asahi-compiler: unknown stage '%s'\n", v);
+            return 2;
+         }
+      } else if (a[0] == '-' && a[1]) {
+         fprintf(stderr, "asahi-compiler: unknown option '%s'\n", a);
+         usage(stderr);
+         return 2;
+      } else {
+         char *text = read_file(a);
+         if (!text) {
+            fprintf(stderr, "asahi-compiler: cannot read %s: %s\n", a,
+                    strerror(errno ? errno : EIO));
+            return 2;
+         }
+         size_t len = strlen(a);
+         if (len > 12 && !strcmp(a + len - 12, ".shader_test")) {
+            unsigned n = split_shader_test(text, a, src + nr_src,
+                                           MAX_SOURCES - nr_src);
+            free(text);
+            if (!n) {
+               fprintf(stderr, "asahi-compiler: %s: no vertex or fragment "
+                               "shader section\n", a);
+               return 2;
+            }
+            nr_src += n;
+            continue;
+         }
+         gl_shader_stage stage = forced;
+         if (stage == MESA_SHADER_NONE) {
+            if (len > 5 && !strcmp(a + len - 5, ".vert"))
+               stage = MESA_SHADER_VERTEX;
+            else if (len > 5 && !strcmp(a + len - 5, ".frag"))
+               stage = MESA_SHADER_FRAGMENT;
+         }
+         if (stage == MESA_SHADER_NONE) {
+            fprintf(stderr, "asahi-compiler: %s: unknown stage (use "
+                            "--stage or a .vert/.frag name)\n", a);
+            free(text);
+            return 2;
+         }
+         if (nr_src == MAX_SOURCES) {
+            fprintf(stderr, "asahi-compiler: too many sources\n");
+            free(text);
+            return 2;
+         }
+         src[nr_src++] = (struct source){stage, text, a};
+      }
+   }
+
+   if (!nr_src) {
+      usage(stderr);
+      return 2;
+   }
+   if (!want_stats && !print_passes)
+      want_disasm = true;
+   if (print_passes)
+      agx_compiler_set_debug(agx_compiler_debug() | AGX_DBG_SHADERS);
+
+   void *mem = ralloc_context(NULL);
+   struct glsl_parse_state *states[MAX_SOURCES];
+   for (unsigned i = 0; i < nr_src; ++i) {
+      struct glsl_compile_options o = {
+         .stage = src[i].stage,
+         .default_version = es ? 100 : 110,
+         .default_es = es,
+      };
+      states[i] = glsl_compile_shader(mem, src[i].text, strlen(src[i].text),
+                                      &o);
+      if (!states[i] || states[i]->log.errors) {
+         fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
+                 gl_shader_stage_name(src[i].stage),
+                 states[i] ? states[i]->log.text : "");
+         status = 1;
+      }
+   }
+
+   struct glsl_program *prog = NULL;
+   if (!status) {
+      struct glsl_link_options lo = {.nir_options = &agx_nir_options};
+      prog = glsl_link_program(mem, states, nr_src, &lo);
+      if (!prog || !prog->link_status) {
+         fprintf(stderr, "%s: link failed:\n%s", src[0].name,
+                 prog ? prog->info_log : "");
+         status = 1;
+      }
+   }
+
+   for (unsigned s = 0; !status && s < MESA_SHADER_STAGES; ++s) {
+      nir_shader *nir = prog->nir[s];
+      if (!nir)
+         continue;
+
+      struct agx_shader_key key;
+      memset(&key, 0, sizeof(key));
+      if (s == MESA_SHADER_VERTEX) {
+         for (unsigned a = 0; a < prog->num_attribs; ++a) {
+            const struct glsl_program_attrib *at = &prog->attribs[a];
+            for (unsigned k = 0; k < at->num_slots; ++k) {
+               unsigned loc = (unsigned)at->location + k;
+               if (loc < AGX_MAX_ATTRIBS)
+                  key.vs.attribs[loc] = (struct agx_attribute_key){
+                     .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+                     .buffer = (uint8_t)loc,
+                     .stride = 16};
+            }
+         }
+      } else {
+         for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
+            key.fs.rt[rt].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+            key.fs.rt[rt].offset_B = (uint16_t)(4 * rt);
+         }
+      }
+
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      if (!agx_preprocess_nir(nir)) {
+         fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
+                 gl_shader_stage_name((gl_shader_stage)s));
+         status = 1;
+         break;
+      }
+      struct agx_shader_binary bin;
+      char error[256];
+      if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
+                                 sizeof(error))) {
+         fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
+                 gl_shader_stage_name((gl_shader_stage)s), error);
+         status = 1;
+         break;
+      }
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+
+      if (want_disasm) {
+         printf("%s shader (%zu bytes, %u registers, %u uniform halves):\n",
+                gl_shader_stage_name((gl_shader_stage)s), bin.size_B,
+                bin.info.nr_gprs, bin.info.push_count);
+         disasm(&bin);
+      }
+      if (want_stats) {
+         char line[512];
+         agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
+         printf("%s\n", line);
+         printf("compile time: %.3f ms\n",
+                (t1.tv_sec - t0.tv_sec) * 1e3 +
+                   (t1.tv_nsec - t0.tv_nsec) / 1e6);
+      }
+      if (out_path) {
+         char path[4096];
+         snprintf(path, sizeof(path), "%s.%s", out_path,
+                  s == MESA_SHADER_VERTEX ? "vs" : "fs");
+         FILE *f = fopen(path, "wb");
+         if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
+            fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
+            status = 2;
+         }
+         if (f)
+            fclose(f);
+      }
+   }
+
+   ralloc_free(mem);
+   for (unsigned i = 0; i < nr_src; ++i)
+      free(src[i].text);
+   return status;
+}

@@ -1,0 +1,327 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * GLSL ES 1.00 shaders through the whole compiler path the driver uses:
+ * glsl_compile_shader + glsl_link_program (src/compiler/glsl), then
+ * agx_preprocess_nir and agx_compile_shader_nir, run on the simulator and
+ * checked against the NIR interpreter on the linked NIR.
+ */
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compiler/glsl/glsl_program.h"
+#include "compiler/glsl/glsl_state.h"
+#include "nir_eval.h"
+#include "util/u_math.h"
+#include "agx_test_util.h"
+
+static const char *vs1 =
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform mat4 u_mvp;\n"
+   "uniform float u_scale;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "void main() {\n"
+   "   gl_Position = u_mvp * a_position;\n"
+   "   v_color = a_color * u_scale;\n"
+   "   v_k = a_position.x > 0.0 ? 1.0 : 0.25;\n"
+   "}\n";
+
+static const char *fs1 =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "varying float v_k;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   vec3 c = v_color;\n"
+   "   for (int i = 0; i < 3; i++)\n"
+   "      if (c[i] > 0.5) c[i] = c[i] * 0.5;\n"
+   "   gl_FragColor = vec4(c, v_k) * u_tint;\n"
+   "}\n";
+
+struct linked {
+   void *mem;
+   struct glsl_program *prog;
+};
+
+static struct linked
+link_pair(const char *vs_src, const char *fs_src)
+{
+   struct linked l;
+   l.mem = ralloc_context(NULL);
+   struct glsl_compile_options vo = {.stage = MESA_SHADER_VERTEX,
+                                     .default_version = 100,
+                                     .default_es = true};
+   struct glsl_compile_options fo = vo;
+   fo.stage = MESA_SHADER_FRAGMENT;
+   struct glsl_parse_state *sh[2] = {
+      glsl_compile_shader(l.mem, vs_src, strlen(vs_src), &vo),
+      glsl_compile_shader(l.mem, fs_src, strlen(fs_src), &fo),
+   };
+   for (unsigned i = 0; i < 2; ++i) {
+      if (!sh[i] || sh[i]->log.errors)
+         fail_msg("GLSL compile failed: %s", sh[i] ? sh[i]->log.text : "");
+   }
+   struct glsl_link_options lo = {.nir_options = &agx_nir_options};
+   l.prog = glsl_link_program(l.mem, sh, 2, &lo);
+   if (!l.prog || !l.prog->link_status)
+      fail_msg("link failed: %s", l.prog ? l.prog->info_log : "");
+   return l;
+}
+
+static void
+check_roundtrip(const struct agx_shader_binary *bin)
+{
+   char err[256];
+   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
+      fail_msg("%s", err);
+}
+
+static void
+put_uniform(struct glsl_program *prog, uint32_t *storage, const char *name,
+            const float *v, unsigned n)
+{
+   int loc = glsl_program_uniform_location(prog, name);
+   if (loc < 0)
+      return; /* not in this program */
+   unsigned elem;
+   const struct glsl_program_uniform *u =
+      glsl_program_uniform_at(prog, loc, &elem);
+   assert_non_null(u);
+   memcpy((uint8_t *)storage + u->offset_B, v, 4 * n);
+}
+
+static void
+check_program(const char *vs_src, const char *fs_src, bool discards)
+{
+   struct linked l = link_pair(vs_src, fs_src);
+   struct glsl_program *prog = l.prog;
+   nir_shader *vs_ref = prog->nir[MESA_SHADER_VERTEX];
+   nir_shader *fs_ref = prog->nir[MESA_SHADER_FRAGMENT];
+   nir_shader *vs = nir_shader_clone(l.mem, vs_ref);
+   nir_shader *fs = nir_shader_clone(l.mem, fs_ref);
+   assert_true(agx_preprocess_nir(vs));
+   assert_true(agx_preprocess_nir(fs));
+
+   /* Uniform storage: mvp (columns), scale, tint */
+   unsigned words = prog->uniform_storage_size_B / 4;
+   uint32_t *storage = calloc(words + 4, 4);
+   const float mvp[16] = {0.5f, 0,    0, 0,    0, 0.25f, 0, 0,
+                          0,    0,    1, 0,    0.125f, -0.25f, 0, 1};
+   const float scale = 1.5f, tint[4] = {1.0f, 0.5f, 0.25f, 1.0f};
+   put_uniform(prog, storage, "u_mvp", mvp, 16);
+   put_uniform(prog, storage, "u_scale", &scale, 1);
+   put_uniform(prog, storage, "u_tint", tint, 4);
+
+   /* Vertex shader: a_position (vec4) and a_color (vec3) from one
+    * interleaved buffer of 7 floats per vertex */
+   int pos_loc = glsl_program_attrib_location(prog, "a_position");
+   int col_loc = glsl_program_attrib_location(prog, "a_color");
+   assert_true(pos_loc >= 0 && col_loc >= 0);
+
+   struct agx_shader_key vkey = {0};
+   vkey.vs.attribs[pos_loc] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 28, 0};
+   vkey.vs.attribs[col_loc] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32_FLOAT, 0, 16, 28, 0};
+
+   struct agx_shader_binary vbin, fbin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &vkey, l.mem, &vbin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+   check_roundtrip(&vbin);
+
+   float vtx[32][7];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned f = 0; f < 7; ++f)
+         vtx[v][f] = (float)((int)((v * 5 + f * 3) % 13) - 6) / 8.0f;
+
+   struct agx_test_draw draw = {0};
+   draw.gl_uniforms = storage;
+   draw.nr_gl_words = words;
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x20000;
+
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&vbin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+
+   const struct agx_varyings_vs *vv = &vbin.info.vs;
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VERT_ATTRIB_MAX] = {0};
+      nir_const_value out[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value *uni = calloc(words + 4, sizeof(nir_const_value));
+      for (unsigned c = 0; c < 4; ++c)
+         in[4 * pos_loc + c].f32 = vtx[lane][c];
+      for (unsigned c = 0; c < 3; ++c)
+         in[4 * col_loc + c].f32 = vtx[lane][4 + c];
+      for (unsigned w = 0; w < words; ++w)
+         uni[w].u32 = storage[w];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VERT_ATTRIB_MAX;
+      st.uniforms = uni;
+      st.num_uniform_cells = words;
+      st.outputs = out;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      if (!nir_eval_run(vs_ref, &st))
+         fail_msg("nir_eval: %s", st.error);
+
+      for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
+         unsigned first = vv->slot_word[slot];
+         if (first == 0xff)
+            continue;
+         /* the slot's words run up to the next slot's (or the end) */
+         unsigned end = vv->nr_words;
+         for (unsigned s2 = 0; s2 < VARYING_SLOT_MAX; ++s2) {
+            if (vv->slot_word[s2] != 0xff && vv->slot_word[s2] > first)
+               end = MIN2(end, vv->slot_word[s2]);
+         }
+         for (unsigned w = first; w < end && w < first + 4; ++w) {
+            uint32_t got = uvs[lane * vv->nr_words + w];
+            uint32_t want = out[4 * slot + (w - first)].u32;
+            if (got != want)
+               fail_msg("vertex %u slot %u.%u: 0x%08x, expected 0x%08x", lane,
+                        slot, w - first, got, want);
+         }
+      }
+      free(uni);
+   }
+
+   /* Fragment shader: RGBA8 render target 0 */
+   struct agx_shader_key fkey = {0};
+   fkey.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   if (agx_compile_shader_nir(fs, &fkey, l.mem, &fbin, error, sizeof(error)))
+      fail_msg("FS: %s", error);
+   check_roundtrip(&fbin);
+
+   /* Every binding gets a plane varying along x; W = 1 */
+   const struct agx_varyings_fs *ff = &fbin.info.fs;
+   float planes[16][3];
+   assert_true(ff->nr_cf <= 16);
+   planes[0][0] = planes[0][1] = 0;
+   planes[0][2] = 1;
+   for (unsigned cf = 1; cf < ff->nr_cf; ++cf) {
+      planes[cf][0] = (float)cf / 64.0f;
+      planes[cf][1] = 0;
+      planes[cf][2] = 0.125f * (float)(cf % 5);
+   }
+   uint8_t tib[32 * 4] = {0};
+   uint32_t killed = 0;
+   if (agx_test_run_fs(&fbin, &draw, (const float(*)[3])planes, ff->nr_cf,
+                       tib, 4, &killed, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("FS sim: %s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value out[4 * FRAG_RESULT_MAX] = {0};
+      nir_const_value *uni = calloc(words + 4, sizeof(nir_const_value));
+      for (unsigned w = 0; w < words; ++w)
+         uni[w].u32 = storage[w];
+      for (unsigned b = 1; b < ff->nr_bindings; ++b) {
+         const struct agx_cf_binding *bd = &ff->bindings[b];
+         for (unsigned c = 0; c < bd->count; ++c) {
+            unsigned cf = bd->cf_base + c;
+            double x = lane + 0.5;
+            float v = bd->flat ? planes[cf][2]
+                               : (float)(planes[cf][0] * x + planes[cf][2]);
+            in[4 * bd->slot + bd->offset + c].f32 = v;
+         }
+      }
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VARYING_SLOT_MAX;
+      st.uniforms = uni;
+      st.num_uniform_cells = words;
+      st.outputs = out;
+      st.num_output_cells = 4 * FRAG_RESULT_MAX;
+      /* the pixel (lane, 0) at its centre; W plane 1; front facing */
+      st.sysvals[SYSTEM_VALUE_FRAG_COORD][0].f32 = lane + 0.5f;
+      st.sysvals[SYSTEM_VALUE_FRAG_COORD][1].f32 = 0.5f;
+      st.sysvals[SYSTEM_VALUE_FRAG_COORD][3].f32 = 1.0f;
+      st.sysvals[SYSTEM_VALUE_FRONT_FACE][0].u32 = ~0u;
+      if (!nir_eval_run(fs_ref, &st))
+         fail_msg("nir_eval: %s", st.error);
+      if (st.discarded != !!(killed & (1u << lane)))
+         fail_msg("pixel %u: discarded %d, expected %d", lane,
+                  !!(killed & (1u << lane)), st.discarded);
+      for (unsigned c = 0; c < 4 && !st.discarded; ++c) {
+         float f = out[4 * FRAG_RESULT_COLOR + c].f32;
+         double v = f != f ? 0.0 : fmin(fmax(f, 0.0), 1.0) * 255.0;
+         unsigned want = (unsigned)floor(v + 0.5);
+         bool tie = v - floor(v) == 0.5;
+         unsigned got = tib[4 * lane + c];
+         if (got != want && !(tie && got + 1 == want))
+            fail_msg("pixel %u channel %u: %u, expected %u", lane, c, got,
+                     want);
+      }
+      free(uni);
+   }
+   /* the discard test must both keep and discard pixels */
+   if (discards) {
+      if (killed == ~0u || (killed & 0xff) != 0xff)
+         fail_msg("discarded lanes 0x%08x", killed);
+   } else {
+      assert_int_equal(killed, 0);
+   }
+   free(storage);
+   ralloc_free(l.mem);
+}
+
+static void
+test_glsl_pair(void **state)
+{
+   (void)state;
+   check_program(vs1, fs1, false);
+}
+
+/* discard, gl_FragCoord and gl_FrontFacing */
+static const char *vs2 =
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "varying vec3 v_color;\n"
+   "void main() { gl_Position = a_position; v_color = a_color; }\n";
+
+static const char *fs2 =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   if (gl_FragCoord.x < 8.0 || v_color.g > 0.6) discard;\n"
+   "   vec4 c = vec4(v_color, 1.0);\n"
+   "   if (!gl_FrontFacing) c = c.bgra;\n"
+   "   gl_FragColor = c * u_tint +\n"
+   "                  vec4(gl_FragCoord.y * 0.0625, 0.0, gl_FragCoord.w, 0.0);\n"
+   "}\n";
+
+static void
+test_glsl_discard_fragcoord(void **state)
+{
+   (void)state;
+   check_program(vs2, fs2, true);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_glsl_pair),
+      cmocka_unit_test(test_glsl_discard_fragcoord),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

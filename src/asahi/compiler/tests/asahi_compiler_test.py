@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
+"""asahi-compiler as a user runs it: --help, a .shader_test compiled to
+disassembly and statistics, -o output, and clear errors (non-zero exit, no
+crash) for bad input.  Usage: asahi_compiler_test.py TOOL DATA_DIR"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def run(tool, *args):
+    return subprocess.run([tool, *args], capture_output=True, text=True,
+                          timeout=60)
+
+
+def main(tool, data):
+    failures = []
+
+    def expect(cond, what):
+        if not cond:
+            failures.append(what)
+
+    r = run(tool, '--help')
+    expect(r.returncode == 0 and '--disasm' in r.stdout, '--help')
+
+    test = os.path.join(data, 'triangle.shader_test')
+    r = run(tool, '--stats', '--disasm', test)
+    expect(r.returncode == 0, 'compile triangle: %s' % r.stderr)
+    expect('st_var_final' in r.stdout, 'vertex shader ends its outputs')
+    expect('st_tile' in r.stdout, 'fragment shader writes the tilebuffer')
+    stats = [l for l in r.stdout.splitlines() if l.startswith('SHADER-DB:')]
+    expect(len(stats) == 2, 'one SHADER-DB line per stage')
+    for l in stats:
+        expect(' inst, ' in l and l.endswith('spills:fills'),
+               'SHADER-DB format: ' + l)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, 'bin')
+        r = run(tool, '-o', out, test)
+        expect(r.returncode == 0 and os.path.getsize(out + '.vs') % 256 == 0
+               and os.path.getsize(out + '.fs') > 0, '-o writes code')
+
+        bad = os.path.join(tmp, 'bad.frag')
+        with open(bad, 'w') as f:
+            f.write('void main() { gl_FragColor = undeclared; }\n')
+        r = run(tool, bad)
+        expect(r.returncode == 1 and 'undeclared' in r.stderr,
+               'compile error reported: %r' % r.stderr)
+
+        r = run(tool, os.path.join(tmp, 'missing.frag'))
+        expect(r.returncode == 2, 'missing file')
+        r = run(tool, '--bogus')
+        expect(r.returncode == 2, 'unknown option')
+        r = run(tool, bad.replace('.frag', '.txt'))
+        expect(r.returncode == 2, 'unknown stage or missing file')
+
+    for f in failures:
+        print('FAIL:', f)
+    print('%d checks failed' % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1], sys.argv[2]))

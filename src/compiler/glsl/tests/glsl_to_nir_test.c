@@ -1,0 +1,363 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR: shaders are linked and run on the NIR interpreter; every
+ * expected value is worked out by hand from the GLSL specification (the
+ * working is in the comments).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "glsl_link_test_util.h"
+
+/* ---- the first-pixel pair ------------------------------------------------- */
+
+static const char *fp_vs =
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform mat4 u_mvp;\n"
+   "varying vec3 v_color;\n"
+   "varying vec2 v_uv;\n"
+   "void main() {\n"
+   "   v_color = a_color.bgr * 0.5 + vec3(0.25);\n"
+   "   v_uv = a_position.xy;\n"
+   "   gl_Position = u_mvp * a_position;\n"
+   "}\n";
+
+static const char *fp_fs =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "uniform vec4 u_tint;\n"
+   "uniform float u_scale;\n"
+   "void main() {\n"
+   "   vec3 c = clamp(v_color * u_scale, 0.0, 1.0);\n"
+   "   gl_FragColor = vec4(c, 1.0) * u_tint + vec4(max(c.r, c.g));\n"
+   "}\n";
+
+static void
+test_first_pixel(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(mem, 100, true, NULL,
+                                      MESA_SHADER_VERTEX, fp_vs,
+                                      MESA_SHADER_FRAGMENT, fp_fs);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+
+   /* Two active attributes, three uniforms, one varying (v_uv is not
+    * read by the fragment shader), gl_FragColor. */
+   assert_int_equal(p->num_attribs, 2);
+   assert_int_equal(p->num_uniforms, 3);
+   assert_int_equal(p->num_varyings, 1);
+   assert_string_equal(p->varyings[0].name, "v_color");
+   assert_int_equal(p->num_frag_outputs, 1);
+   assert_int_equal(p->frag_outputs[0].location, FRAG_RESULT_COLOR);
+   int loc_pos = glsl_program_attrib_location(p, "a_position");
+   int loc_col = glsl_program_attrib_location(p, "a_color");
+   assert_true(loc_pos >= 0 && loc_col >= 0 && loc_pos != loc_col);
+   assert_int_equal(glsl_program_attrib_location(p, "nope"), -1);
+   /* GL_FLOAT_MAT4 (0x8B5C), GL_FLOAT_VEC4 (0x8B52), GL_FLOAT (0x1406) */
+   int loc_mvp = glsl_program_uniform_location(p, "u_mvp");
+   const struct glsl_program_uniform *mvp =
+      glsl_program_uniform_at(p, loc_mvp, NULL);
+   assert_non_null(mvp);
+   assert_int_equal(mvp->gl_type, 0x8B5C);
+   assert_int_equal(mvp->array_stride_B, 64);
+   assert_int_equal(glsl_program_uniform_at(
+                       p, glsl_program_uniform_location(p, "u_tint"), NULL)
+                       ->gl_type, 0x8B52);
+   assert_int_equal(glsl_program_uniform_at(
+                       p, glsl_program_uniform_location(p, "u_scale"), NULL)
+                       ->gl_type, 0x1406);
+
+   struct test_uniforms u;
+   test_uniforms_init(&u, p);
+   /* Column-major: scale x by 2, translate by (1, -1, 0). */
+   const float m[16] = { 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, -1, 0, 1 };
+   assert_true(test_set_floats(&u, p, "u_mvp", m, 16));
+   const float tint[4] = { 1.0f, 0.5f, 2.0f, 1.0f };
+   assert_true(test_set_floats(&u, p, "u_tint", tint, 4));
+   const float scale = 2.0f;
+   assert_true(test_set_floats(&u, p, "u_scale", &scale, 1));
+
+   nir_const_value in[TEST_CELLS] = { 0 }, out[TEST_CELLS] = { 0 };
+   const float pos[4] = { 0.5f, 0.25f, 0.75f, 1.0f };
+   const float col[3] = { 0.2f, 0.4f, 0.6f };
+   for (unsigned i = 0; i < 4; i++)
+      in[loc_pos * 4 + i].f32 = pos[i];
+   for (unsigned i = 0; i < 3; i++)
+      in[loc_col * 4 + i].f32 = col[i];
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_VERTEX], in, &u, out, &es));
+
+   /* gl_Position = (2 * 0.5 + 1, 0.25 - 1, 0.75, 1) = (2, -0.75, 0.75, 1) */
+   const float want_pos[4] = { 2.0f, -0.75f, 0.75f, 1.0f };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(out[VARYING_SLOT_POS * 4 + i].f32, want_pos[i],
+                         1e-6);
+   /* v_color = bgr * 0.5 + 0.25 = (0.55, 0.45, 0.35) */
+   int slot = p->varyings[0].location;
+   const float want_col[3] = { 0.55f, 0.45f, 0.35f };
+   for (unsigned i = 0; i < 3; i++)
+      assert_float_equal(out[slot * 4 + i].f32, want_col[i], 1e-6);
+
+   /* Fragment: the varying as input. */
+   nir_const_value fin[TEST_CELLS] = { 0 }, fout[TEST_CELLS] = { 0 };
+   for (unsigned i = 0; i < 3; i++)
+      fin[slot * 4 + i].f32 = want_col[i];
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], fin, &u, fout, &es));
+   /* c = clamp(2 * v) = (1, 0.9, 0.7); max(c.r, c.g) = 1;
+    * colour = (1*1, 0.9*0.5, 0.7*2, 1*1) + 1 = (2, 1.45, 2.4, 2) */
+   const float want_frag[4] = { 2.0f, 1.45f, 2.4f, 2.0f };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(fout[FRAG_RESULT_COLOR * 4 + i].f32, want_frag[i],
+                         1e-6);
+   ralloc_free(mem);
+}
+
+/* ---- a fragment shader computing values, read from gl_FragColor -------- */
+
+static void
+frag_value(int version, const char *body, const float want[4], double tol)
+{
+   char src[4096];
+   snprintf(src, sizeof(src), "#version %d\n%s", version, body);
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(mem, version, false, NULL,
+                                      MESA_SHADER_FRAGMENT, src,
+                                      MESA_SHADER_NONE, NULL);
+   if (!p)
+      fail_msg("does not compile");
+   if (!p->link_status)
+      fail_msg("%s\n%s", src, p->info_log);
+   struct test_uniforms u;
+   test_uniforms_init(&u, p);
+   nir_const_value in[TEST_CELLS] = { 0 }, out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], in, &u, out, &es));
+   for (unsigned i = 0; i < 4; i++) {
+      float got = out[FRAG_RESULT_COLOR * 4 + i].f32;
+      if (!(fabs(got - want[i]) <= tol))
+         fail_msg("%s\ncomponent %u: got %.9g, want %.9g", body, i, got,
+                  want[i]);
+   }
+   ralloc_free(mem);
+}
+
+static void
+test_control_flow(void **state)
+{
+   /* for with continue: sum of odd i in 0..9 = 1+3+5+7+9 = 25; while
+    * with break at 4: 0+1+2+3 = 6; do-while runs once: 1. */
+   const float w1[4] = { 25, 6, 1, 10 };
+   frag_value(130,
+              "void main() {\n"
+              "   float s = 0.0; int k = 0;\n"
+              "   for (int i = 0; i < 10; i++) {\n"
+              "      k++;\n"
+              "      if (i % 2 == 0) continue;\n"
+              "      s += float(i);\n"
+              "   }\n"
+              "   int j = 0; float t = 0.0;\n"
+              "   while (true) { if (j == 4) break; t += float(j); j++; }\n"
+              "   int d = 0;\n"
+              "   do { d++; } while (d > 5);\n"
+              "   gl_FragColor = vec4(s, t, float(d), float(k));\n"
+              "}\n",
+              w1, 0);
+   /* switch: 2 falls into 3 -> 20 + 30 = 50; 7 takes default -> 1;
+    * continue inside a switch inside a loop skips the add for i == 1:
+    * 0 + 2 = 2 */
+   const float w2[4] = { 50, 1, 2, 0 };
+   frag_value(130,
+              "float pick(int x) {\n"
+              "   float r = 0.0;\n"
+              "   switch (x) {\n"
+              "   case 1: r = 10.0; break;\n"
+              "   case 2: r += 20.0;\n"
+              "   case 3: r += 30.0; break;\n"
+              "   default: r = 1.0;\n"
+              "   }\n"
+              "   return r;\n"
+              "}\n"
+              "void main() {\n"
+              "   float s = 0.0;\n"
+              "   for (int i = 0; i < 3; i++) {\n"
+              "      switch (i) { case 1: continue; default: break; }\n"
+              "      s += float(i);\n"
+              "   }\n"
+              "   gl_FragColor = vec4(pick(2), pick(7), s, 0.0);\n"
+              "}\n",
+              w2, 0);
+   /* Early return from inside a loop of an inlined function: first i
+    * with i * i > 10 is 4; the function never reaches "return -1". */
+   const float w3[4] = { 4, -1, 3, 1 };
+   frag_value(130,
+              "int first_square_above(int n) {\n"
+              "   for (int i = 0; i < 100; i++) {\n"
+              "      if (i * i > n) return i;\n"
+              "   }\n"
+              "   return -1;\n"
+              "}\n"
+              "void main() {\n"
+              "   bool called = false;\n"
+              "   float z = 1.0;\n"
+              "   /* && short-circuits: z = 3 only runs once */\n"
+              "   if (false && (z = 2.0) > 0.0) z = 5.0;\n"
+              "   if (true || (z = 7.0) > 0.0) z += 2.0;\n"
+              "   gl_FragColor = vec4(float(first_square_above(10)),\n"
+              "                       float(first_square_above(100000)),\n"
+              "                       z, z > 2.0 ? 1.0 : 0.0);\n"
+              "}\n",
+              w3, 0);
+}
+
+static void
+test_functions_structs_arrays(void **state)
+{
+   /* out and inout parameters, struct copies and arrays with dynamic
+    * indices. split(7.25): whole 7, frac 0.25; bump(x) doubles x and
+    * returns the old value; a[] = {1, 4, 9}; a[k] with k = 2 -> 9;
+    * S s2 = s1 is a copy: changing s1 afterwards leaves s2.v.y = 2. */
+   const float want[4] = { 7.25f, 3.0f + 6.0f, 9.0f, 2.0f };
+   frag_value(130,
+              "struct S { vec2 v; float f[2]; };\n"
+              "void split(float x, out float w, out float f) {\n"
+              "   w = floor(x); f = x - w;\n"
+              "}\n"
+              "float bump(inout float x) { float o = x; x *= 2.0; return o; }\n"
+              "void main() {\n"
+              "   float w, f;\n"
+              "   split(7.25, w, f);\n"
+              "   float y = 3.0;\n"
+              "   float old = bump(y);\n"
+              "   float a[3];\n"
+              "   for (int i = 0; i < 3; i++) a[i] = float((i + 1) * (i + 1));\n"
+              "   int k = int(w) - 5;\n"
+              "   S s1 = S(vec2(1.0, 2.0), float[2](3.0, 4.0));\n"
+              "   S s2 = s1;\n"
+              "   s1.v.y = 20.0;\n"
+              "   gl_FragColor = vec4(w + f, old + y, a[k], s2.v.y);\n"
+              "}\n",
+              want, 0);
+}
+
+static void
+test_constructors_and_matrices(void **state)
+{
+   /* mat2(1, 2, 3, 4) columns (1,2), (3,4); m * vec2(1, 1) = (4, 6);
+    * vec2(1, 1) * m = (1 + 2, 3 + 4) = (3, 7); mat3(2.0)[1][1] = 2;
+    * mat3(m)[2][2] = 1 (identity outside the copied 2x2). */
+   const float w1[4] = { 4, 6, 3 + 7, 2 + 1 };
+   frag_value(120,
+              "void main() {\n"
+              "   mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n"
+              "   vec2 a = m * vec2(1.0);\n"
+              "   vec2 b = vec2(1.0) * m;\n"
+              "   mat3 d = mat3(2.0);\n"
+              "   mat3 e = mat3(m);\n"
+              "   gl_FragColor = vec4(a, b.x + b.y, d[1][1] + e[2][2]);\n"
+              "}\n",
+              w1, 0);
+   /* m * m for m = [[1,2],[3,4]] (columns): column 0 = 1*(1,2) + 2*(3,4)
+    * = (7, 10); column 1 = 3*(1,2) + 4*(3,4) = (15, 22). */
+   const float w2[4] = { 7, 10, 15, 22 };
+   frag_value(120,
+              "void main() {\n"
+              "   mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n"
+              "   mat2 p = m * m;\n"
+              "   gl_FragColor = vec4(p[0], p[1]);\n"
+              "}\n",
+              w2, 0);
+   /* ivec and implicit conversions (GLSL 1.20: int -> float). */
+   const float w3[4] = { 3.5f, 1, 0, 6 };
+   frag_value(120,
+              "void main() {\n"
+              "   int i = 3;\n"
+              "   float f = i + 0.5;\n"
+              "   ivec2 v = ivec2(7, 2);\n"
+              "   bvec2 b = bvec2(1.0, 0.0);\n"
+              "   gl_FragColor = vec4(f, float(b.x), float(b.y), float(v.x - 1));\n"
+              "}\n",
+              w3, 0);
+}
+
+static void
+test_builtins(void **state)
+{
+   const double pi = 3.14159265358979;
+   /* atan(1) = pi/4, atan(-1, -1) = -3pi/4, asin(0.5) = pi/6,
+    * acos(0.5) = pi/3 */
+   const float w1[4] = { (float)(pi / 4), (float)(-3 * pi / 4),
+                         (float)(pi / 6), (float)(pi / 3) };
+   frag_value(110,
+              "uniform float one;\n"
+              "void main() {\n"
+              "   gl_FragColor = vec4(atan(1.0), atan(-1.0, -1.0),\n"
+              "                       asin(0.5), acos(0.5));\n"
+              "}\n",
+              w1, 1e-6);
+   /* mod(-1.5, 1) = -1.5 - floor(-1.5) = 0.5; smoothstep(0, 2, 1):
+    * t = 0.5, 0.25 * (3 - 1) = 0.5; mix(2, 4, 0.25) = 2.5;
+    * clamp(5, 0, 3) = 3 */
+   const float w2[4] = { 0.5f, 0.5f, 2.5f, 3.0f };
+   frag_value(110,
+              "void main() {\n"
+              "   gl_FragColor = vec4(mod(-1.5, 1.0), smoothstep(0.0, 2.0, 1.0),\n"
+              "                       mix(2.0, 4.0, 0.25), clamp(5.0, 0.0, 3.0));\n"
+              "}\n",
+              w2, 1e-6);
+   /* cross(x, y) = z; length(3, 4) = 5; reflect((1, -1), (0, 1)) =
+    * (1, -1) - 2 * (-1) * (0, 1) = (1, 1); distance = 5 */
+   const float w3[4] = { 1, 5, 1 + 1, 5 };
+   frag_value(110,
+              "void main() {\n"
+              "   vec3 c = cross(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0));\n"
+              "   vec2 r = reflect(vec2(1.0, -1.0), vec2(0.0, 1.0));\n"
+              "   gl_FragColor = vec4(c.z, length(vec2(3.0, 4.0)), r.x + r.y,\n"
+              "                       distance(vec2(0.0), vec2(3.0, 4.0)));\n"
+              "}\n",
+              w3, 1e-6);
+   /* determinant([[2,0,0],[0,3,0],[1,0,4]] columns) = 2*3*4 = 24 (the
+    * third column's 1 sits below the diagonal of a triangular matrix);
+    * inverse(mat2(4, 0, 0, 2)) = mat2(0.25, 0, 0, 0.5). */
+   const float w4[4] = { 24, 0.25f, 0.5f, 0 };
+   frag_value(150,
+              "void main() {\n"
+              "   mat3 m = mat3(2.0, 0.0, 1.0, 0.0, 3.0, 0.0, 0.0, 0.0, 4.0);\n"
+              "   mat2 i = inverse(mat2(4.0, 0.0, 0.0, 2.0));\n"
+              "   gl_FragColor = vec4(determinant(m), i[0][0], i[1][1], i[1][0]);\n"
+              "}\n",
+              w4, 1e-6);
+   /* any/all/lessThan, step, sign, fract, exp2/log2, pow */
+   const float w5[4] = { 1, 0, 0.25f, 8 };
+   frag_value(110,
+              "void main() {\n"
+              "   bvec3 lt = lessThan(vec3(1.0, 2.0, 3.0), vec3(2.0));\n"
+              "   float a = any(lt) && !all(lt) ? 1.0 : 0.0;\n"
+              "   gl_FragColor = vec4(a, step(1.0, 0.5), fract(-0.75),\n"
+              "                       pow(2.0, 3.0));\n"
+              "}\n",
+              w5, 1e-6);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_first_pixel),
+      cmocka_unit_test(test_control_flow),
+      cmocka_unit_test(test_functions_structs_arrays),
+      cmocka_unit_test(test_constructors_and_matrices),
+      cmocka_unit_test(test_builtins),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

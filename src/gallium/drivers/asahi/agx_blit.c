@@ -1,0 +1,251 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Copies, blits and surface clears, done on the CPU through maps (which
+ * flush and wait as needed and (de)tile through ail).  Correct but slow:
+ * GPU paths (a draw, or the background program) come later.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/format/u_format_pack.h"
+#include "util/log.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+#include "agx_state.h"
+
+static void
+agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
+                         unsigned dst_level, unsigned dstx, unsigned dsty,
+                         unsigned dstz, struct pipe_resource *src,
+                         unsigned src_level, const struct pipe_box *src_box)
+{
+   struct pipe_box dbox = {dstx, dsty, dstz, src_box->width, src_box->height,
+                           src_box->depth ? src_box->depth : 1};
+   struct pipe_transfer *st = NULL, *dt = NULL;
+
+   const uint8_t *s =
+      pctx->buffer_map(pctx, src, src_level, PIPE_MAP_READ, src_box, &st);
+   if (!s)
+      return;
+   uint8_t *d = pctx->buffer_map(pctx, dst, dst_level, PIPE_MAP_WRITE, &dbox,
+                                 &dt);
+   if (!d) {
+      pctx->buffer_unmap(pctx, st);
+      return;
+   }
+
+   if (src->target == PIPE_BUFFER) {
+      memcpy(d, s, src_box->width);
+   } else {
+      unsigned bpp = util_format_get_blocksize(agx_resource(src)->layout.format);
+      unsigned row_B = util_format_get_nblocksx(src->format, src_box->width) *
+                       bpp;
+      unsigned rows = util_format_get_nblocksy(src->format, src_box->height);
+      for (int z = 0; z < dbox.depth; ++z) {
+         for (unsigned y = 0; y < rows; ++y) {
+            memcpy(d + dt->layer_stride * z + (size_t)dt->stride * y,
+                   s + st->layer_stride * z + (size_t)st->stride * y, row_B);
+         }
+      }
+   }
+
+   pctx->buffer_unmap(pctx, dt);
+   pctx->buffer_unmap(pctx, st);
+}
+
+/* Nearest-texel scaling blit of colour, one layer at a time. */
+static void
+agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
+{
+   if (!(info->mask & PIPE_MASK_RGBA)) {
+      static bool warned;
+      if (!warned)
+         u_logw("asahi", "depth/stencil blits are not implemented");
+      warned = true;
+      return;
+   }
+
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   int dw = abs(db->width), dh = abs(db->height);
+   int sw = abs(sb->width), sh = abs(sb->height);
+   if (!dw || !dh || !sw || !sh)
+      return;
+
+   struct pipe_box sbox = {MIN2(sb->x, sb->x + sb->width),
+                           MIN2(sb->y, sb->y + sb->height), sb->z, sw, sh, 1};
+   struct pipe_box dbox = {MIN2(db->x, db->x + db->width),
+                           MIN2(db->y, db->y + db->height), db->z, dw, dh, 1};
+   bool flip_x = (sb->width < 0) != (db->width < 0);
+   bool flip_y = (sb->height < 0) != (db->height < 0);
+
+   struct pipe_transfer *st = NULL, *dt = NULL;
+   const uint8_t *s = pctx->texture_map(pctx, info->src.resource,
+                                        info->src.level, PIPE_MAP_READ,
+                                        &sbox, &st);
+   if (!s)
+      return;
+   uint8_t *d = pctx->texture_map(pctx, info->dst.resource, info->dst.level,
+                                  PIPE_MAP_READ_WRITE, &dbox, &dt);
+   if (!d) {
+      pctx->texture_unmap(pctx, st);
+      return;
+   }
+
+   enum pipe_format sf = agx_resource(info->src.resource)->layout.format;
+   enum pipe_format df = agx_resource(info->dst.resource)->layout.format;
+   unsigned sbpp = util_format_get_blocksize(sf);
+   unsigned dbpp = util_format_get_blocksize(df);
+   bool ints = util_format_is_pure_integer(sf);
+
+   for (int y = 0; y < dh; ++y) {
+      int syy = (int)(((int64_t)y * sh + sh / 2) / dh);
+      if (flip_y)
+         syy = sh - 1 - syy;
+      for (int x = 0; x < dw; ++x) {
+         int sxx = (int)(((int64_t)x * sw + sw / 2) / dw);
+         if (flip_x)
+            sxx = sw - 1 - sxx;
+         const uint8_t *sp = s + (size_t)st->stride * syy + sxx * sbpp;
+         uint8_t *dp = d + (size_t)dt->stride * y + x * dbpp;
+         if (info->scissor_enable &&
+             (dbox.x + x < info->scissor.minx ||
+              dbox.x + x >= info->scissor.maxx ||
+              dbox.y + y < info->scissor.miny ||
+              dbox.y + y >= info->scissor.maxy))
+            continue;
+         if (ints) {
+            uint32_t v[4];
+            util_format_unpack_rgba_uint(sf, v, sp, 1);
+            util_format_pack_rgba_uint(df, dp, v, 1);
+         } else {
+            float v[4];
+            util_format_unpack_rgba_float(sf, v, sp, 1);
+            util_format_pack_rgba_float(df, dp, v, 1);
+         }
+      }
+   }
+
+   pctx->texture_unmap(pctx, dt);
+   pctx->texture_unmap(pctx, st);
+}
+
+static void
+agx_clear_render_target(struct pipe_context *pctx, struct pipe_surface *dst,
+                        const union pipe_color_union *color, unsigned dstx,
+                        unsigned dsty, unsigned width, unsigned height,
+                        bool render_condition_enabled)
+{
+   if (!width || !height)
+      return;
+   struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height,
+                          dst->u.tex.last_layer - dst->u.tex.first_layer + 1};
+   struct pipe_transfer *t = NULL;
+   uint8_t *map = pctx->texture_map(pctx, dst->texture, dst->u.tex.level,
+                                    PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE,
+                                    &box, &t);
+   if (!map)
+      return;
+
+   uint8_t texel[16];
+   if (util_format_is_pure_integer(dst->format))
+      util_format_pack_rgba_uint(dst->format, texel, color->ui, 1);
+   else
+      util_format_pack_rgba_float(dst->format, texel, color->f, 1);
+   unsigned bpp = util_format_get_blocksize(dst->format);
+
+   for (int z = 0; z < box.depth; ++z) {
+      for (unsigned y = 0; y < height; ++y) {
+         uint8_t *row = map + t->layer_stride * z + (size_t)t->stride * y;
+         for (unsigned x = 0; x < width; ++x)
+            memcpy(row + x * bpp, texel, bpp);
+      }
+   }
+   pctx->texture_unmap(pctx, t);
+}
+
+static void
+agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
+                        unsigned flags, double depth, unsigned stencil,
+                        unsigned dstx, unsigned dsty, unsigned width,
+                        unsigned height, bool render_condition_enabled)
+{
+   struct agx_resource *rsrc = agx_resource(dst->texture);
+   struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height,
+                          1};
+
+   if ((flags & PIPE_CLEAR_DEPTH) &&
+       rsrc->layout.format != PIPE_FORMAT_S8_UINT) {
+      struct pipe_transfer *t = NULL;
+      uint8_t *map = pctx->texture_map(pctx, &rsrc->base, dst->u.tex.level,
+                                       PIPE_MAP_WRITE, &box, &t);
+      if (map) {
+         float z = depth;
+         uint8_t texel[4];
+         util_format_pack_z_float(rsrc->layout.format, texel, &z, 1);
+         unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
+         for (unsigned y = 0; y < height; ++y)
+            for (unsigned x = 0; x < width; ++x)
+               memcpy(map + (size_t)t->stride * y + x * bpp, texel, bpp);
+         pctx->texture_unmap(pctx, t);
+      }
+   }
+
+   struct agx_resource *s = rsrc->separate_stencil
+                               ? rsrc->separate_stencil
+                               : (rsrc->layout.format == PIPE_FORMAT_S8_UINT
+                                     ? rsrc
+                                     : NULL);
+   if ((flags & PIPE_CLEAR_STENCIL) && s) {
+      struct pipe_transfer *t = NULL;
+      uint8_t *map = pctx->texture_map(pctx, &s->base, dst->u.tex.level,
+                                       PIPE_MAP_WRITE, &box, &t);
+      if (map) {
+         for (unsigned y = 0; y < height; ++y)
+            memset(map + (size_t)t->stride * y, stencil & 0xff, width);
+         pctx->texture_unmap(pctx, t);
+      }
+   }
+}
+
+static void
+agx_set_polygon_stipple(struct pipe_context *pctx,
+                        const struct pipe_poly_stipple *stipple)
+{
+}
+
+static void
+agx_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
+{
+}
+
+static void
+agx_flush_resource(struct pipe_context *pctx, struct pipe_resource *res)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   if (agx_batch_uses(ctx->batch, res, true))
+      agx_flush_batch(ctx, "flush_resource");
+}
+
+static void
+agx_texture_barrier(struct pipe_context *pctx, unsigned flags)
+{
+   agx_flush_batch(agx_context(pctx), "texture barrier");
+}
+
+void
+agx_init_blit_functions(struct pipe_context *pctx)
+{
+   pctx->resource_copy_region = agx_resource_copy_region;
+   pctx->blit = agx_blit;
+   pctx->clear_render_target = agx_clear_render_target;
+   pctx->clear_depth_stencil = agx_clear_depth_stencil;
+   pctx->set_polygon_stipple = agx_set_polygon_stipple;
+   pctx->set_min_samples = agx_set_min_samples;
+   pctx->flush_resource = agx_flush_resource;
+   pctx->texture_barrier = agx_texture_barrier;
+}

@@ -1,0 +1,279 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Samplers and sampler views, and binding them to a shader stage.
+ *
+ * Binding convention (the compiler relies on it): GL sampler unit i of a
+ * stage is texture state register i (tsN) and sampler state register i
+ * (ssN).  The program's USC word list names a table of Texture
+ * descriptors (24 bytes each, from register 0) and a table of compact
+ * Sampler descriptors (8 bytes each, from register 0); units without a
+ * view get a null descriptor.
+ *
+ * Facts: alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c
+ * (agx_create_sampler_state, agx_build_pipeline) and
+ * src/asahi/lib/agx_helpers.h (wrap, filter and compare translations,
+ * sampler state counts in groups of four).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+#include "agx_descriptors.h"
+#include "agx_pack.h"
+#include "agx_state.h"
+#include "agx_usc.h"
+
+struct agx_sampler {
+   struct pipe_sampler_state base;
+   uint8_t desc[AGX_SAMPLER_LENGTH];
+};
+
+static enum agx_wrap
+agx_wrap(unsigned wrap)
+{
+   switch (wrap) {
+   case PIPE_TEX_WRAP_REPEAT: return AGX_WRAP_REPEAT;
+   case PIPE_TEX_WRAP_CLAMP: return AGX_WRAP_CLAMP_GL;
+   case PIPE_TEX_WRAP_CLAMP_TO_BORDER: return AGX_WRAP_CLAMP_TO_BORDER;
+   case PIPE_TEX_WRAP_MIRROR_REPEAT: return AGX_WRAP_MIRRORED_REPEAT;
+   case PIPE_TEX_WRAP_MIRROR_CLAMP:
+   case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_EDGE:
+   case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER:
+      return AGX_WRAP_MIRRORED_CLAMP_TO_EDGE;
+   default: return AGX_WRAP_CLAMP_TO_EDGE;
+   }
+}
+
+/* The sampler's compare function enum is not in GL order. */
+static enum agx_compare_func
+agx_compare_func(unsigned func)
+{
+   switch (func) {
+   case PIPE_FUNC_NEVER: return AGX_COMPARE_FUNC_NEVER;
+   case PIPE_FUNC_LESS: return AGX_COMPARE_FUNC_LESS;
+   case PIPE_FUNC_EQUAL: return AGX_COMPARE_FUNC_EQUAL;
+   case PIPE_FUNC_LEQUAL: return AGX_COMPARE_FUNC_LEQUAL;
+   case PIPE_FUNC_GREATER: return AGX_COMPARE_FUNC_GREATER;
+   case PIPE_FUNC_NOTEQUAL: return AGX_COMPARE_FUNC_NOT_EQUAL;
+   case PIPE_FUNC_GEQUAL: return AGX_COMPARE_FUNC_GEQUAL;
+   default: return AGX_COMPARE_FUNC_ALWAYS;
+   }
+}
+
+static enum agx_border_colour
+agx_border_colour(const union pipe_color_union *c, bool integer)
+{
+   float one = 1.0f;
+   uint32_t one_bits;
+   memcpy(&one_bits, &one, 4);
+   uint32_t o = integer ? 1 : one_bits;
+   if (!c->ui[0] && !c->ui[1] && !c->ui[2]) {
+      if (!c->ui[3])
+         return AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+      if (c->ui[3] == o)
+         return AGX_BORDER_COLOUR_OPAQUE_BLACK;
+   }
+   if (c->ui[0] == o && c->ui[1] == o && c->ui[2] == o && c->ui[3] == o)
+      return AGX_BORDER_COLOUR_OPAQUE_WHITE;
+   /* TODO: custom colours need the extended sampler layout. */
+   return AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+}
+
+static void *
+agx_create_sampler_state(struct pipe_context *pctx,
+                         const struct pipe_sampler_state *t)
+{
+   struct agx_sampler *so = calloc(1, sizeof(*so));
+   if (!so)
+      return NULL;
+   so->base = *t;
+
+   unsigned aniso = 1;
+   while (aniso * 2 <= t->max_anisotropy && aniso < 16)
+      aniso *= 2;
+
+   agx_pack(so->desc, SAMPLER, cfg) {
+      cfg.min_lod = t->min_lod;
+      cfg.max_lod = t->max_lod;
+      cfg.max_anisotropy = aniso;
+      cfg.mag_filter = t->mag_img_filter == PIPE_TEX_FILTER_LINEAR
+                          ? AGX_FILTER_LINEAR
+                          : AGX_FILTER_NEAREST;
+      cfg.min_filter = t->min_img_filter == PIPE_TEX_FILTER_LINEAR
+                          ? AGX_FILTER_LINEAR
+                          : AGX_FILTER_NEAREST;
+      cfg.mip_filter = t->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR
+                          ? AGX_MIP_FILTER_LINEAR
+                       : t->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST
+                          ? AGX_MIP_FILTER_NEAREST
+                          : AGX_MIP_FILTER_NONE;
+      cfg.wrap_s = agx_wrap(t->wrap_s);
+      cfg.wrap_t = agx_wrap(t->wrap_t);
+      cfg.wrap_r = agx_wrap(t->wrap_r);
+      cfg.pixel_coordinates = t->unnormalized_coords;
+      cfg.compare_func = agx_compare_func(t->compare_func);
+      cfg.compare_enable = t->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
+      cfg.border_colour =
+         agx_border_colour(&t->border_color, t->border_color_is_integer);
+      cfg.seamful_cube_maps = !t->seamless_cube_map;
+   }
+   return so;
+}
+
+static void
+agx_delete_sampler_state(struct pipe_context *pctx, void *cso)
+{
+   free(cso);
+}
+
+static unsigned
+agx_dimension(enum pipe_texture_target target, unsigned samples)
+{
+   switch (target) {
+   case PIPE_TEXTURE_1D: return AGX_TEXTURE_DIMENSION_1D;
+   case PIPE_TEXTURE_1D_ARRAY: return AGX_TEXTURE_DIMENSION_1D_ARRAY;
+   case PIPE_TEXTURE_3D: return AGX_TEXTURE_DIMENSION_3D;
+   case PIPE_TEXTURE_CUBE: return AGX_TEXTURE_DIMENSION_CUBE;
+   case PIPE_TEXTURE_CUBE_ARRAY: return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
+   case PIPE_TEXTURE_2D_ARRAY:
+      return samples > 1 ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MS
+                         : AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   default:
+      return samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
+                         : AGX_TEXTURE_DIMENSION_2D;
+   }
+}
+
+/* Pack the descriptor of view into out (24 bytes); a null descriptor
+ * when the view cannot be described.
+ */
+static void
+agx_pack_view(void *out, const struct pipe_sampler_view *view)
+{
+   memset(out, 0, AGX_TEXTURE_LENGTH);
+   if (!view || !view->texture || view->texture->target == PIPE_BUFFER) {
+      agx_pack(out, TEXTURE, cfg) {
+         cfg.layout = AGX_LAYOUT_NULL;
+         cfg.null = true;
+      }
+      return;
+   }
+
+   struct agx_resource *rsrc = agx_resource(view->texture);
+   struct agx_view_desc v = {
+      .layout = &rsrc->layout,
+      .base_va = rsrc->bo->va,
+      .format = view->format,
+      .dimension = agx_dimension(view->target, view->texture->nr_samples),
+      .first_level = view->u.tex.first_level,
+      .last_level = view->u.tex.last_level,
+      .first_layer = view->u.tex.first_layer,
+      .last_layer = view->u.tex.last_layer,
+      .swizzle = {view->swizzle_r, view->swizzle_g, view->swizzle_b,
+                  view->swizzle_a},
+   };
+   if (!agx_pack_texture_desc(out, &v)) {
+      agx_pack(out, TEXTURE, cfg) {
+         cfg.layout = AGX_LAYOUT_NULL;
+         cfg.null = true;
+      }
+   }
+}
+
+/* Upload the stage's descriptor tables (once per batch and texture
+ * state change; cached in the stage state).
+ */
+static void
+agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
+                  enum pipe_shader_type stage)
+{
+   struct agx_stage_state *st = &ctx->stage[stage];
+   struct agx_stage_tables *tab = &st->tables;
+   unsigned nr_tex = MIN2(st->nr_views, 64);
+   unsigned nr_samp = MIN2(st->nr_samplers, 16);
+   while (nr_samp && !st->samplers[nr_samp - 1])
+      nr_samp--;
+
+   memset(tab, 0, sizeof(*tab));
+   tab->valid = true;
+   tab->nr_textures = nr_tex;
+
+   if (nr_tex) {
+      struct agx_ptr t =
+         agx_pool_alloc(&batch->pool, nr_tex * AGX_TEXTURE_LENGTH, 64);
+      if (!t.cpu) {
+         batch->failed = true;
+         return;
+      }
+      for (unsigned i = 0; i < nr_tex; ++i) {
+         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH,
+                       st->views[i]);
+         if (st->views[i] && st->views[i]->texture)
+            agx_batch_reads(batch, st->views[i]->texture);
+      }
+      tab->texture_va = t.gpu;
+   }
+
+   if (nr_samp) {
+      struct agx_ptr s =
+         agx_pool_alloc(&batch->pool, nr_samp * AGX_SAMPLER_LENGTH, 64);
+      if (!s.cpu) {
+         batch->failed = true;
+         return;
+      }
+      for (unsigned i = 0; i < nr_samp; ++i) {
+         struct agx_sampler *so = st->samplers[i];
+         if (so)
+            memcpy((uint8_t *)s.cpu + i * AGX_SAMPLER_LENGTH, so->desc,
+                   AGX_SAMPLER_LENGTH);
+         else
+            memset((uint8_t *)s.cpu + i * AGX_SAMPLER_LENGTH, 0,
+                   AGX_SAMPLER_LENGTH);
+      }
+      tab->sampler_va = s.gpu;
+      tab->nr_samplers = nr_samp;
+      /* compact samplers, reserved in groups of four */
+      tab->sampler_states = DIV_ROUND_UP(nr_samp, 4);
+   }
+}
+
+void
+agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
+                  enum pipe_shader_type stage, struct agx_usc_builder *b,
+                  unsigned *nr_textures, unsigned *sampler_states)
+{
+   struct agx_stage_tables *tab = &ctx->stage[stage].tables;
+   if (!tab->valid)
+      agx_upload_tables(ctx, batch, stage);
+
+   *nr_textures = tab->nr_textures;
+   *sampler_states = tab->sampler_states;
+
+   if (tab->texture_va) {
+      agx_usc_pack(b, USC_TEXTURE, cfg) {
+         cfg.start = 0;
+         cfg.count = tab->nr_textures;
+         cfg.buffer = tab->texture_va;
+      }
+   }
+   if (tab->sampler_va) {
+      agx_usc_pack(b, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = tab->nr_samplers;
+         cfg.buffer = tab->sampler_va;
+      }
+   }
+}
+
+void
+agx_init_texture_functions(struct pipe_context *pctx)
+{
+   pctx->create_sampler_state = agx_create_sampler_state;
+   pctx->delete_sampler_state = agx_delete_sampler_state;
+}

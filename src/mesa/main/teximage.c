@@ -1,0 +1,384 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Texture images (ES 2.0 section 3.7.1-3.7.2, 3.7.11): TexImage2D,
+ * TexSubImage2D, CopyTex[Sub]Image2D, CompressedTex* (no formats) and
+ * GenerateMipmap, with the spec's errors.  Storage and uploads are the
+ * state tracker's (st_texture.c).
+ */
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "main/texobj.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
+#include "util/format/u_format.h"
+
+/* Face index of a TexImage target, -1 when not one of this context. */
+static int
+image_face(GLenum target, GLenum *bind_target)
+{
+   if (target == GL_TEXTURE_2D) {
+      *bind_target = GL_TEXTURE_2D;
+      return 0;
+   }
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+       target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      *bind_target = GL_TEXTURE_CUBE_MAP;
+      return (int)(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+   }
+   return -1;
+}
+
+static GLint
+max_levels(struct gl_context *ctx, GLenum bind_target)
+{
+   GLint size = bind_target == GL_TEXTURE_CUBE_MAP
+                   ? ctx->Const.MaxCubeMapTextureSize
+                   : ctx->Const.MaxTextureSize;
+   GLint levels = 1;
+
+   while (size > 1) {
+      size >>= 1;
+      levels++;
+   }
+   return levels;
+}
+
+/* The client memory layout of an ES 2.0 format/type pair (table 3.4), or
+ * PIPE_FORMAT_NONE.  *format_ok / *type_ok say which part is bad. */
+static enum pipe_format
+client_format(GLenum format, GLenum type, bool *enum_ok)
+{
+   bool fmt_known = format == GL_RGBA || format == GL_RGB ||
+                    format == GL_LUMINANCE_ALPHA || format == GL_LUMINANCE ||
+                    format == GL_ALPHA;
+   bool type_known = type == GL_UNSIGNED_BYTE ||
+                     type == GL_UNSIGNED_SHORT_5_6_5 ||
+                     type == GL_UNSIGNED_SHORT_4_4_4_4 ||
+                     type == GL_UNSIGNED_SHORT_5_5_5_1;
+
+   *enum_ok = fmt_known && type_known;
+   if (!*enum_ok)
+      return PIPE_FORMAT_NONE;
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+      switch (format) {
+      case GL_RGBA: return PIPE_FORMAT_R8G8B8A8_UNORM;
+      case GL_RGB: return PIPE_FORMAT_R8G8B8_UNORM;
+      case GL_LUMINANCE_ALPHA: return PIPE_FORMAT_L8A8_UNORM;
+      case GL_LUMINANCE: return PIPE_FORMAT_L8_UNORM;
+      default: return PIPE_FORMAT_A8_UNORM;
+      }
+   case GL_UNSIGNED_SHORT_5_6_5:
+      /* R in the top 5 bits of the 16-bit word. */
+      return format == GL_RGB ? PIPE_FORMAT_B5G6R5_UNORM : PIPE_FORMAT_NONE;
+   case GL_UNSIGNED_SHORT_4_4_4_4:
+      return format == GL_RGBA ? PIPE_FORMAT_A4B4G4R4_UNORM
+                               : PIPE_FORMAT_NONE;
+   default:
+      return format == GL_RGBA ? PIPE_FORMAT_A1B5G5R5_UNORM
+                               : PIPE_FORMAT_NONE;
+   }
+}
+
+void GLAPIENTRY
+_mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
+                 GLsizei width, GLsizei height, GLint border, GLenum format,
+                 GLenum type, const void *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLenum bind_target;
+   int face = image_face(target, &bind_target);
+   struct gl_texture_object *t;
+   enum pipe_format src;
+   bool enum_ok;
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glTexImage2D(target=0x%x)", target);
+      return;
+   }
+   src = client_format(format, type, &enum_ok);
+   if (!enum_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glTexImage2D(format/type)");
+      return;
+   }
+   if (level < 0 || level >= max_levels(ctx, bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(level=%d)", level);
+      return;
+   }
+   if (internalformat != GL_RGBA && internalformat != GL_RGB &&
+       internalformat != GL_LUMINANCE_ALPHA &&
+       internalformat != GL_LUMINANCE && internalformat != GL_ALPHA) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(internalformat)");
+      return;
+   }
+   GLint max = bind_target == GL_TEXTURE_CUBE_MAP
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
+   if (width < 0 || height < 0 || width > (max >> level) ||
+       height > (max >> level) || border != 0 ||
+       (face && width != height) ||
+       (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(size/border)");
+      return;
+   }
+   if ((GLenum)internalformat != format || src == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(format)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, bind_target, "glTexImage2D");
+   if (!t)
+      return;
+   if (t->Immutable) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(immutable)");
+      return;
+   }
+   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width,
+                     height, (GLenum)internalformat, format, type, src,
+                     pixels))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexImage2D");
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                    GLint yoffset, GLsizei width, GLsizei height,
+                    GLenum format, GLenum type, const void *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLenum bind_target;
+   int face = image_face(target, &bind_target);
+   struct gl_texture_object *t;
+   struct gl_texture_image *img;
+   enum pipe_format src;
+   bool enum_ok;
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(target)");
+      return;
+   }
+   src = client_format(format, type, &enum_ok);
+   if (!enum_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(format/type)");
+      return;
+   }
+   if (level < 0 || level >= max_levels(ctx, bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(level)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, bind_target, "glTexSubImage2D");
+   if (!t)
+      return;
+   img = &t->Image[face][level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(no image)");
+      return;
+   }
+   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(region)");
+      return;
+   }
+   if (src == PIPE_FORMAT_NONE || format != img->Format) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format)");
+      return;
+   }
+   if (!width || !height || !pixels)
+      return;
+   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, width, height, src,
+                    pixels);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLint border,
+                           GLsizei imageSize, const void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   /* No compressed formats (NUM_COMPRESSED_TEXTURE_FORMATS is 0). */
+   _mesa_error(ctx, GL_INVALID_ENUM, "glCompressedTexImage2D(format)");
+}
+
+void GLAPIENTRY
+_mesa_CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                              GLint yoffset, GLsizei width, GLsizei height,
+                              GLenum format, GLsizei imageSize,
+                              const void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   _mesa_error(ctx, GL_INVALID_ENUM, "glCompressedTexSubImage2D(format)");
+}
+
+void GLAPIENTRY
+_mesa_GenerateMipmap(GLenum target)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_texture_object *t;
+   struct gl_texture_image *base;
+
+   t = _mesa_get_current_tex_object(ctx, target, "glGenerateMipmap");
+   if (!t)
+      return;
+   base = &t->Image[0][t->BaseLevel];
+   /* ES 2.0 section 3.7.11: cube faces must be complete; NPOT levels are
+    * an error in ES 2.0. */
+   if (base->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(no image)");
+      return;
+   }
+   if (target == GL_TEXTURE_CUBE_MAP) {
+      for (unsigned f = 1; f < 6; f++) {
+         struct gl_texture_image *img = &t->Image[f][t->BaseLevel];
+         if (img->Width != base->Width || img->PipeFormat !=
+                                             base->PipeFormat) {
+            _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(cube)");
+            return;
+         }
+      }
+   }
+   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+       ((base->Width & (base->Width - 1)) ||
+        (base->Height & (base->Height - 1)))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(NPOT)");
+      return;
+   }
+   if (!st_generate_mipmap(ctx->st, t))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+/* ES 2.0 table 3.9: the base formats a copy from a colour buffer with
+ * (or without) alpha may produce. */
+static bool
+copy_format_ok(GLenum ifmt, bool src_has_alpha)
+{
+   switch (ifmt) {
+   case GL_RGB:
+   case GL_LUMINANCE:
+      return true;
+   case GL_RGBA:
+   case GL_ALPHA:
+   case GL_LUMINANCE_ALPHA:
+      return src_has_alpha;
+   default:
+      return false;
+   }
+}
+
+static bool
+read_buffer_has_alpha(struct gl_context *ctx)
+{
+   struct gl_renderbuffer *rb =
+      ctx->ReadBuffer ? ctx->ReadBuffer->Attachment[BUFFER_COLOR0] : NULL;
+   const struct util_format_description *d =
+      rb ? util_format_description(rb->Format) : NULL;
+
+   return d && d->swizzle[3] <= PIPE_SWIZZLE_W &&
+          d->channel[d->swizzle[3]].type != UTIL_FORMAT_TYPE_VOID;
+}
+
+void GLAPIENTRY
+_mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                     GLint x, GLint y, GLsizei width, GLsizei height,
+                     GLint border)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLenum bind_target;
+   int face = image_face(target, &bind_target);
+   struct gl_texture_object *t;
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glCopyTexImage2D(target)");
+      return;
+   }
+   if (level < 0 || level >= max_levels(ctx, bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(level)");
+      return;
+   }
+   if (internalformat != GL_RGBA && internalformat != GL_RGB &&
+       internalformat != GL_LUMINANCE_ALPHA &&
+       internalformat != GL_LUMINANCE && internalformat != GL_ALPHA) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
+      return;
+   }
+   GLint max = bind_target == GL_TEXTURE_CUBE_MAP
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
+   if (width < 0 || height < 0 || width > (max >> level) ||
+       height > (max >> level) || border != 0 ||
+       (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(size/border)");
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D"))
+      return;
+   if (!copy_format_ok(internalformat, read_buffer_has_alpha(ctx))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glCopyTexImage2D(internalformat)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexImage2D");
+   if (!t)
+      return;
+   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width,
+                     height, internalformat, internalformat,
+                     GL_UNSIGNED_BYTE, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
+      return;
+   }
+   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, x, y,
+                         width, height);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint x, GLint y, GLsizei width,
+                        GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLenum bind_target;
+   int face = image_face(target, &bind_target);
+   struct gl_texture_object *t;
+   struct gl_texture_image *img;
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glCopyTexSubImage2D(target)");
+      return;
+   }
+   if (level < 0 || level >= max_levels(ctx, bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexSubImage2D(level)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexSubImage2D");
+   if (!t)
+      return;
+   img = &t->Image[face][level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glCopyTexSubImage2D(no image)");
+      return;
+   }
+   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexSubImage2D(region)");
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D"))
+      return;
+   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
+      return;
+   }
+   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, x, y, width,
+                         height);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}

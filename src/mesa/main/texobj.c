@@ -1,0 +1,441 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Texture objects (ES 2.0 sections 3.7.11-3.7.13, ES 3.0 section 3.8.14):
+ * names, binding to the units, sampler parameters, completeness.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "main/hash.h"
+#include "main/texobj.h"
+#include "util/u_inlines.h"
+
+struct gl_texture_object *
+_mesa_new_texture_object(GLuint name, GLenum target)
+{
+   struct gl_texture_object *t = calloc(1, sizeof(*t));
+
+   if (!t)
+      return NULL;
+   t->Name = name;
+   t->RefCount = 1;
+   t->Target = target;
+   t->TargetIndex = target == GL_TEXTURE_CUBE_MAP ? TEXTURE_CUBE_INDEX
+                                                  : TEXTURE_2D_INDEX;
+   /* ES 2.0 table 6.10. */
+   t->MinFilter = GL_NEAREST_MIPMAP_LINEAR;
+   t->MagFilter = GL_LINEAR;
+   t->WrapS = t->WrapT = t->WrapR = GL_REPEAT;
+   t->BaseLevel = 0;
+   t->MaxLevel = 1000;
+   t->MinLod = -1000.0f;
+   t->MaxLod = 1000.0f;
+   t->CompareMode = GL_NONE;
+   t->CompareFunc = GL_LEQUAL;
+   t->Swizzle[0] = GL_RED;
+   t->Swizzle[1] = GL_GREEN;
+   t->Swizzle[2] = GL_BLUE;
+   t->Swizzle[3] = GL_ALPHA;
+   return t;
+}
+
+void
+_mesa_free_texture_object(struct gl_texture_object *t)
+{
+   for (unsigned f = 0; f < 6; f++) {
+      for (unsigned l = 0; l < MAX_TEXTURE_LEVELS; l++)
+         pipe_resource_reference(&t->Image[f][l].pt, NULL);
+   }
+   pipe_sampler_view_reference(&t->view, NULL);
+   pipe_resource_reference(&t->pt, NULL);
+   free(t);
+}
+
+void
+_mesa_reference_texobj(struct gl_texture_object **dst,
+                       struct gl_texture_object *src)
+{
+   struct gl_texture_object *old = *dst;
+
+   if (old == src)
+      return;
+   if (src)
+      src->RefCount++;
+   if (old && --old->RefCount == 0)
+      _mesa_free_texture_object(old);
+   *dst = src;
+}
+
+int
+_mesa_tex_target_index(struct gl_context *ctx, GLenum target)
+{
+   switch (target) {
+   case GL_TEXTURE_2D:
+      return TEXTURE_2D_INDEX;
+   case GL_TEXTURE_CUBE_MAP:
+      return TEXTURE_CUBE_INDEX;
+   default:
+      return -1;
+   }
+}
+
+struct gl_texture_object *
+_mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
+                             const char *func)
+{
+   int index = _mesa_tex_target_index(ctx, target);
+
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return NULL;
+   }
+   return ctx->TexUnit[ctx->ActiveTexture].Current[index];
+}
+
+void
+_mesa_init_texture_units(struct gl_context *ctx)
+{
+   for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
+      for (unsigned t = 0; t < NUM_TEXTURE_TARGETS; t++)
+         _mesa_reference_texobj(&ctx->TexUnit[u].Current[t],
+                                ctx->Shared->DefaultTex[t]);
+   }
+}
+
+void
+_mesa_free_texture_units(struct gl_context *ctx)
+{
+   for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
+      for (unsigned t = 0; t < NUM_TEXTURE_TARGETS; t++)
+         _mesa_reference_texobj(&ctx->TexUnit[u].Current[t], NULL);
+   }
+}
+
+void GLAPIENTRY
+_mesa_GenTextures(GLsizei n, GLuint *textures)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGenTextures(n < 0)");
+      return;
+   }
+   if (!_mesa_name_gen(ctx->Shared->Textures, &ctx->Shared->NextTexture, n,
+                       textures))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenTextures");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsTexture(GLuint texture)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_texture_object *t;
+
+   if (!ctx)
+      return GL_FALSE;
+   t = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+   return t && t->Target != 0;
+}
+
+void GLAPIENTRY
+_mesa_DeleteTextures(GLsizei n, const GLuint *textures)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDeleteTextures(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = _mesa_name_lookup(ctx->Shared->Textures, textures[i]);
+
+      if (!obj)
+         continue;
+      _mesa_name_remove(ctx->Shared->Textures, textures[i]);
+      if (obj == GL_NAME_RESERVED)
+         continue;
+      struct gl_texture_object *t = obj;
+      _mesa_detach_texture(ctx, t);
+      /* Bindings of the current context revert to the default texture. */
+      for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
+         for (unsigned k = 0; k < NUM_TEXTURE_TARGETS; k++) {
+            if (ctx->TexUnit[u].Current[k] == t) {
+               _mesa_reference_texobj(&ctx->TexUnit[u].Current[k],
+                                      ctx->Shared->DefaultTex[k]);
+               ctx->NewState |= ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
+            }
+         }
+      }
+      t->Name = 0;
+      _mesa_reference_texobj(&t, NULL);
+   }
+}
+
+void GLAPIENTRY
+_mesa_BindTexture(GLenum target, GLuint texture)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   int index = _mesa_tex_target_index(ctx, target);
+   struct gl_texture_object *t;
+
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindTexture(target=0x%x)",
+                  target);
+      return;
+   }
+   if (!texture) {
+      t = ctx->Shared->DefaultTex[index];
+   } else {
+      void *obj = _mesa_name_lookup(ctx->Shared->Textures, texture);
+
+      if (obj && obj != GL_NAME_RESERVED) {
+         t = obj;
+         if (t->Target != target) {
+            _mesa_error(ctx, GL_INVALID_OPERATION,
+                        "glBindTexture(wrong target)");
+            return;
+         }
+      } else {
+         t = _mesa_new_texture_object(texture, target);
+         if (!t || !_mesa_name_insert(ctx->Shared->Textures, texture, t)) {
+            free(t);
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindTexture");
+            return;
+         }
+      }
+   }
+   _mesa_reference_texobj(&ctx->TexUnit[ctx->ActiveTexture].Current[index],
+                          t);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
+}
+
+void GLAPIENTRY
+_mesa_ActiveTexture(GLenum texture)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLuint unit = texture - GL_TEXTURE0;
+
+   if (texture < GL_TEXTURE0 ||
+       unit >= (GLuint)ctx->Const.MaxCombinedTextureImageUnits) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glActiveTexture(0x%x)", texture);
+      return;
+   }
+   ctx->ActiveTexture = unit;
+}
+
+static bool
+valid_wrap(GLenum w)
+{
+   return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT;
+}
+
+static bool
+valid_min_filter(GLenum f)
+{
+   switch (f) {
+   case GL_NEAREST:
+   case GL_LINEAR:
+   case GL_NEAREST_MIPMAP_NEAREST:
+   case GL_LINEAR_MIPMAP_NEAREST:
+   case GL_NEAREST_MIPMAP_LINEAR:
+   case GL_LINEAR_MIPMAP_LINEAR:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Sets one parameter from an integer or float; records the error. */
+static void
+tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
+              const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
+                                                              func);
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   GLenum e = is_float ? (GLenum)(GLint)f : (GLenum)i;
+
+   if (!t)
+      return;
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+      if (!valid_min_filter(e))
+         goto bad_param;
+      t->MinFilter = e;
+      break;
+   case GL_TEXTURE_MAG_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR)
+         goto bad_param;
+      t->MagFilter = e;
+      break;
+   case GL_TEXTURE_WRAP_S:
+   case GL_TEXTURE_WRAP_T:
+      if (!valid_wrap(e))
+         goto bad_param;
+      if (pname == GL_TEXTURE_WRAP_S)
+         t->WrapS = e;
+      else
+         t->WrapT = e;
+      break;
+   case GL_TEXTURE_WRAP_R:
+      if (!es3)
+         goto bad_pname;
+      if (!valid_wrap(e))
+         goto bad_param;
+      t->WrapR = e;
+      break;
+   default:
+      goto bad_pname;
+   }
+   ctx->NewState |= ST_NEW_SAMPLERS | ST_NEW_SAMPLER_VIEWS;
+   return;
+
+bad_pname:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+   return;
+bad_param:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
+}
+
+void GLAPIENTRY
+_mesa_TexParameteri(GLenum target, GLenum pname, GLint param)
+{
+   tex_parameter(target, pname, param, 0.0f, false, "glTexParameteri");
+}
+
+void GLAPIENTRY
+_mesa_TexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+   tex_parameter(target, pname, 0, param, true, "glTexParameterf");
+}
+
+void GLAPIENTRY
+_mesa_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
+{
+   tex_parameter(target, pname, params[0], 0.0f, false, "glTexParameteriv");
+}
+
+void GLAPIENTRY
+_mesa_TexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+   tex_parameter(target, pname, 0, params[0], true, "glTexParameterfv");
+}
+
+static bool
+get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_texture_object *t;
+
+   if (!ctx)
+      return false;
+   t = _mesa_get_current_tex_object(ctx, target, func);
+   if (!t)
+      return false;
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+      *out = (GLint)t->MinFilter;
+      return true;
+   case GL_TEXTURE_MAG_FILTER:
+      *out = (GLint)t->MagFilter;
+      return true;
+   case GL_TEXTURE_WRAP_S:
+      *out = (GLint)t->WrapS;
+      return true;
+   case GL_TEXTURE_WRAP_T:
+      *out = (GLint)t->WrapT;
+      return true;
+   case GL_TEXTURE_WRAP_R:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         break;
+      *out = (GLint)t->WrapR;
+      return true;
+   default:
+      break;
+   }
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+   return false;
+}
+
+void GLAPIENTRY
+_mesa_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   GLint v;
+
+   if (get_tex_parameter(target, pname, &v, "glGetTexParameteriv"))
+      *params = v;
+}
+
+void GLAPIENTRY
+_mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+   GLint v;
+
+   if (get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
+      *params = (GLfloat)v;
+}
+
+static bool
+is_pot(GLsizei v)
+{
+   return v > 0 && (v & (v - 1)) == 0;
+}
+
+bool
+_mesa_texture_complete(const struct gl_context *ctx,
+                       const struct gl_texture_object *t)
+{
+   unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   GLint base = t->BaseLevel;
+   const struct gl_texture_image *b;
+
+   if (base < 0 || base >= MAX_TEXTURE_LEVELS)
+      return false;
+   b = &t->Image[0][base];
+   if (b->Width <= 0 || b->Height <= 0)
+      return false;
+
+   /* Cube maps: every face square, of one size and format. */
+   for (unsigned f = 1; f < faces; f++) {
+      const struct gl_texture_image *img = &t->Image[f][base];
+      if (img->Width != b->Width || img->Height != b->Height ||
+          img->PipeFormat != b->PipeFormat)
+         return false;
+   }
+   if (faces == 6 && b->Width != b->Height)
+      return false;
+
+   /* ES 2.0 section 3.8.2: NPOT textures need CLAMP_TO_EDGE and no
+    * mipmaps. */
+   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+       (!is_pot(b->Width) || !is_pot(b->Height)) &&
+       (t->WrapS != GL_CLAMP_TO_EDGE || t->WrapT != GL_CLAMP_TO_EDGE ||
+        _mesa_is_mipmap_filter(t->MinFilter)))
+      return false;
+
+   if (!_mesa_is_mipmap_filter(t->MinFilter))
+      return true;
+
+   /* Every level from base down to 1x1 (or MaxLevel), sizes halving. */
+   GLsizei w = b->Width, h = b->Height;
+   for (GLint l = base + 1; l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS &&
+                            (w > 1 || h > 1); l++) {
+      w = w > 1 ? w / 2 : 1;
+      h = h > 1 ? h / 2 : 1;
+      for (unsigned f = 0; f < faces; f++) {
+         const struct gl_texture_image *img = &t->Image[f][l];
+         if (img->Width != w || img->Height != h ||
+             img->PipeFormat != b->PipeFormat)
+            return false;
+      }
+   }
+   return true;
+}

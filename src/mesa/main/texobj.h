@@ -1,0 +1,43 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Texture objects: names, bindings, parameters, completeness. */
+#ifndef MESA_TEXOBJ_H
+#define MESA_TEXOBJ_H
+
+#include "main/mtypes.h"
+
+struct gl_texture_object *_mesa_new_texture_object(GLuint name,
+                                                   GLenum target);
+void _mesa_reference_texobj(struct gl_texture_object **dst,
+                            struct gl_texture_object *src);
+
+/* TEXTURE_2D_INDEX ... for a bind target of this context; -1 if none. */
+int _mesa_tex_target_index(struct gl_context *ctx, GLenum target);
+
+/* The texture bound to target on the active unit, or NULL (with
+ * GL_INVALID_ENUM recorded) when target is not a texture target. */
+struct gl_texture_object *
+_mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
+                             const char *func);
+
+/* Is the texture complete for sampling (ES 2.0 section 3.7.10, with the
+ * ES 2.0 NPOT rule of section 3.8.2)?  Incomplete textures sample as
+ * (0, 0, 0, 1). */
+bool _mesa_texture_complete(const struct gl_context *ctx,
+                            const struct gl_texture_object *tex);
+
+/* Does the minification filter use mipmaps? */
+static inline bool
+_mesa_is_mipmap_filter(GLenum filter)
+{
+   return filter != GL_NEAREST && filter != GL_LINEAR;
+}
+
+void _mesa_init_texture_units(struct gl_context *ctx);
+void _mesa_free_texture_units(struct gl_context *ctx);
+void _mesa_free_texture_object(struct gl_texture_object *tex);
+
+#endif

@@ -1,0 +1,542 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Texture storage.  Every image is stored as R8G8B8A8_UNORM (ES 2.0's
+ * unsized formats all fit; luminance and alpha are expanded on upload
+ * through util/format, so any driver that samples RGBA8 can sample
+ * them).  An image that fits the texture's mip tree is written into it;
+ * one that does not gets a resource of its own, and finalisation (before
+ * sampling) copies all the levels the sampler needs into a new tree with
+ * resource_copy_region.  Incomplete textures sample a 1x1 (0, 0, 0, 1).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/shaderobj.h"
+#include "main/texobj.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
+#include "cso_cache/cso_cache.h"
+#include "glsl_program.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+#include "util/u_inlines.h"
+
+#define ST_TEX_FORMAT PIPE_FORMAT_R8G8B8A8_UNORM
+
+static struct pipe_resource *
+create_tree(struct st_context *st, enum pipe_texture_target target,
+            unsigned width, unsigned height, unsigned last_level)
+{
+   struct pipe_resource templ = {
+      .target = target,
+      .format = ST_TEX_FORMAT,
+      .width0 = width,
+      .height0 = (uint16_t)height,
+      .depth0 = 1,
+      .array_size = target == PIPE_TEXTURE_CUBE ? 6 : 1,
+      .last_level = (uint8_t)last_level,
+      .usage = PIPE_USAGE_DEFAULT,
+      .bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET,
+   };
+   return st->screen->resource_create(st->screen, &templ);
+}
+
+/* Converts rows of client pixels to ST_TEX_FORMAT and writes them. */
+static void
+upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
+       unsigned layer, unsigned x, unsigned y, unsigned w, unsigned h,
+       enum pipe_format src, const void *pixels)
+{
+   struct gl_context *ctx = &st->ctx;
+   unsigned bpp = util_format_get_blocksize(src);
+   size_t align = (size_t)ctx->Pixel.UnpackAlignment;
+   size_t src_stride = ((size_t)w * bpp + align - 1) / align * align;
+   struct pipe_box box;
+
+   u_box_3d(x, y, layer, w, h, 1, &box);
+   if (src == ST_TEX_FORMAT) {
+      st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
+                                pixels, (unsigned)src_stride, 0);
+      return;
+   }
+
+   float *rgba = malloc((size_t)w * 4 * sizeof(float));
+   uint8_t *packed = malloc((size_t)w * h * 4);
+   if (!rgba || !packed) {
+      free(rgba);
+      free(packed);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
+      return;
+   }
+   for (unsigned r = 0; r < h; r++) {
+      util_format_unpack_rgba_float(src, rgba,
+                                    (const uint8_t *)pixels + r * src_stride,
+                                    w);
+      util_format_pack_rgba_float(ST_TEX_FORMAT, packed + (size_t)r * w * 4,
+                                  rgba, w);
+   }
+   st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
+                             packed, w * 4, 0);
+   free(rgba);
+   free(packed);
+}
+
+static bool
+fits_tree(const struct gl_texture_object *t, unsigned level, GLsizei w,
+          GLsizei h)
+{
+   const struct pipe_resource *pt = t->pt;
+
+   return pt && level <= pt->last_level &&
+          (GLsizei)u_minify(pt->width0, level) == w &&
+          (GLsizei)u_minify(pt->height0, level) == h;
+}
+
+bool
+st_tex_image(struct st_context *st, struct gl_texture_object *t,
+             unsigned face, unsigned level, GLsizei width, GLsizei height,
+             GLenum internalformat, GLenum format, GLenum type,
+             enum pipe_format src, const void *pixels)
+{
+   struct gl_texture_image *img = &t->Image[face][level];
+   struct pipe_resource *pt = NULL;
+   unsigned pt_level = 0, pt_layer = 0;
+
+   if (width > 0 && height > 0) {
+      if (fits_tree(t, level, width, height)) {
+         pipe_resource_reference(&pt, t->pt);
+         pt_level = level;
+         pt_layer = face;
+      } else {
+         pt = create_tree(st, PIPE_TEXTURE_2D, (unsigned)width,
+                          (unsigned)height, 0);
+         if (!pt)
+            return false;
+      }
+   }
+   pipe_resource_reference(&img->pt, NULL);
+   img->pt = pt;
+   img->pt_level = pt_level;
+   img->pt_layer = pt_layer;
+   img->Width = width;
+   img->Height = height;
+   img->Depth = 1;
+   img->InternalFormat = internalformat;
+   img->Format = format;
+   img->Type = type;
+   img->PipeFormat = width > 0 && height > 0 ? ST_TEX_FORMAT
+                                             : PIPE_FORMAT_NONE;
+   t->stamp++;
+   if (pt && pixels)
+      upload(st, pt, pt_level, pt_layer, 0, 0, (unsigned)width,
+             (unsigned)height, src, pixels);
+   return true;
+}
+
+void
+st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                 struct gl_texture_image *img, GLint x, GLint y,
+                 GLsizei width, GLsizei height, enum pipe_format src,
+                 const void *pixels)
+{
+   if (!img->pt)
+      return;
+   upload(st, img->pt, img->pt_level, img->pt_layer, (unsigned)x,
+          (unsigned)y, (unsigned)width, (unsigned)height, src, pixels);
+   t->stamp++;
+}
+
+/* Levels [base, *last] the sampler reads. */
+static void
+sampled_levels(const struct gl_texture_object *t, unsigned *base,
+               unsigned *last)
+{
+   const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
+   unsigned l = (unsigned)t->BaseLevel;
+
+   *base = l;
+   if (_mesa_is_mipmap_filter(t->MinFilter)) {
+      GLsizei size = b->Width > b->Height ? b->Width : b->Height;
+      while (size > 1 && l + 1 < MAX_TEXTURE_LEVELS &&
+             (GLint)(l + 1) <= t->MaxLevel) {
+         size /= 2;
+         l++;
+      }
+   }
+   *last = l;
+}
+
+bool
+st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
+{
+   unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   unsigned base, last;
+   bool all_in_tree = t->pt != NULL;
+
+   sampled_levels(t, &base, &last);
+   for (unsigned f = 0; f < faces && all_in_tree; f++) {
+      for (unsigned l = base; l <= last; l++) {
+         const struct gl_texture_image *img = &t->Image[f][l];
+         if (img->pt != t->pt || img->pt_level != l || img->pt_layer != f)
+            all_in_tree = false;
+      }
+   }
+   if (all_in_tree)
+      return true;
+
+   const struct gl_texture_image *b = &t->Image[0][base];
+   unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
+   struct pipe_resource *pt =
+      create_tree(st, faces == 6 ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D, w0,
+                  h0, last);
+   if (!pt)
+      return false;
+
+   for (unsigned f = 0; f < faces; f++) {
+      for (unsigned l = base; l <= last; l++) {
+         struct gl_texture_image *img = &t->Image[f][l];
+         struct pipe_box box;
+
+         if (img->pt && (img->pt != pt)) {
+            u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
+                     (unsigned)img->Height, 1, &box);
+            st->pipe->resource_copy_region(st->pipe, pt, l, 0, 0, f, img->pt,
+                                           img->pt_level, &box);
+         }
+         pipe_resource_reference(&img->pt, pt);
+         img->pt_level = l;
+         img->pt_layer = f;
+      }
+   }
+   pipe_resource_reference(&t->pt, NULL);
+   t->pt = pt;
+   t->stamp++;
+   return true;
+}
+
+bool
+st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
+{
+   unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
+   GLsizei w = b->Width, h = b->Height;
+   unsigned level = (unsigned)t->BaseLevel;
+
+   /* Define the levels, then make one tree holding them all. */
+   while ((w > 1 || h > 1) && level + 1 < MAX_TEXTURE_LEVELS) {
+      w = w > 1 ? w / 2 : 1;
+      h = h > 1 ? h / 2 : 1;
+      level++;
+      for (unsigned f = 0; f < faces; f++) {
+         if (!st_tex_image(st, t, f, level, w, h, b->InternalFormat,
+                           b->Format, b->Type, ST_TEX_FORMAT, NULL))
+            return false;
+      }
+   }
+   GLenum saved = t->MinFilter;
+   t->MinFilter = GL_LINEAR_MIPMAP_LINEAR; /* finalise every level */
+   bool ok = st_finalize_texture(st, t);
+   t->MinFilter = saved;
+   if (!ok)
+      return false;
+
+   st_context_flush(st, ST_FLUSH_WAIT, NULL);
+   for (unsigned f = 0; f < faces; f++) {
+      for (unsigned l = (unsigned)t->BaseLevel + 1; l <= level; l++) {
+         struct pipe_transfer *xfer;
+         struct pipe_box box;
+         unsigned sw = u_minify(t->pt->width0, l - 1);
+         unsigned sh = u_minify(t->pt->height0, l - 1);
+         unsigned dw = u_minify(t->pt->width0, l);
+         unsigned dh = u_minify(t->pt->height0, l);
+
+         u_box_3d(0, 0, f, sw, sh, 1, &box);
+         const uint8_t *src = st->pipe->texture_map(st->pipe, t->pt, l - 1,
+                                                    PIPE_MAP_READ, &box,
+                                                    &xfer);
+         uint8_t *dst = malloc((size_t)dw * dh * 4);
+         if (!src || !dst) {
+            if (src)
+               st->pipe->texture_unmap(st->pipe, xfer);
+            free(dst);
+            return false;
+         }
+         /* 2x2 box filter (1x2 / 2x1 at the thin end). */
+         for (unsigned y = 0; y < dh; y++) {
+            for (unsigned x = 0; x < dw; x++) {
+               unsigned x0 = x * 2, y0 = y * 2;
+               unsigned x1 = x0 + 1 < sw ? x0 + 1 : x0;
+               unsigned y1 = y0 + 1 < sh ? y0 + 1 : y0;
+               for (unsigned c = 0; c < 4; c++) {
+                  unsigned sum = src[y0 * xfer->stride + x0 * 4 + c] +
+                                 src[y0 * xfer->stride + x1 * 4 + c] +
+                                 src[y1 * xfer->stride + x0 * 4 + c] +
+                                 src[y1 * xfer->stride + x1 * 4 + c];
+                  dst[(y * dw + x) * 4 + c] = (uint8_t)((sum + 2) / 4);
+               }
+            }
+         }
+         st->pipe->texture_unmap(st->pipe, xfer);
+         u_box_3d(0, 0, f, dw, dh, 1, &box);
+         st->pipe->texture_subdata(st->pipe, t->pt, l, PIPE_MAP_WRITE, &box,
+                                   dst, dw * 4, 0);
+         free(dst);
+      }
+   }
+   t->stamp++;
+   return true;
+}
+
+/* A 1x1 (0, 0, 0, 1) texture for incomplete textures (ES 2.0 section
+ * 3.8.2). */
+static struct pipe_sampler_view *
+dummy_view(struct st_context *st, bool cube)
+{
+   static const uint8_t black[4] = { 0, 0, 0, 255 };
+   struct pipe_sampler_view **slot = cube ? &st->dummy_cube_view
+                                          : &st->dummy_2d_view;
+
+   if (*slot)
+      return *slot;
+   struct pipe_resource *pt =
+      create_tree(st, cube ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D, 1, 1, 0);
+   if (!pt)
+      return NULL;
+   for (unsigned f = 0; f < (cube ? 6u : 1u); f++) {
+      struct pipe_box box;
+      u_box_3d(0, 0, f, 1, 1, 1, &box);
+      st->pipe->texture_subdata(st->pipe, pt, 0, PIPE_MAP_WRITE, &box, black,
+                                4, 0);
+   }
+   struct pipe_sampler_view templ = {
+      .format = pt->format,
+      .target = pt->target,
+      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   templ.u.tex.last_layer = pt->array_size - 1;
+   *slot = st->pipe->create_sampler_view(st->pipe, pt, &templ);
+   pipe_resource_reference(&pt, NULL);
+   return *slot;
+}
+
+static struct pipe_sampler_view *
+texture_view(struct st_context *st, struct gl_texture_object *t)
+{
+   unsigned base, last;
+
+   if (t->view && t->view->context == st->pipe && t->view_stamp == t->stamp &&
+       t->view->texture == t->pt)
+      return t->view;
+   sampled_levels(t, &base, &last);
+
+   struct pipe_sampler_view templ = {
+      .format = t->pt->format,
+      .target = t->pt->target,
+      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   templ.u.tex.first_level = base;
+   templ.u.tex.last_level = last;
+   templ.u.tex.last_layer = t->pt->array_size - 1;
+   pipe_sampler_view_reference(&t->view, NULL);
+   t->view = st->pipe->create_sampler_view(st->pipe, t->pt, &templ);
+   t->view_stamp = t->stamp;
+   return t->view;
+}
+
+static unsigned
+wrap_mode(GLenum w)
+{
+   switch (w) {
+   case GL_CLAMP_TO_EDGE: return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+   case GL_MIRRORED_REPEAT: return PIPE_TEX_WRAP_MIRROR_REPEAT;
+   default: return PIPE_TEX_WRAP_REPEAT;
+   }
+}
+
+static void *
+sampler_cso(struct st_context *st, const struct gl_texture_object *t)
+{
+   struct pipe_sampler_state s;
+   void *cso;
+
+   memset(&s, 0, sizeof(s));
+   s.wrap_s = wrap_mode(t->WrapS);
+   s.wrap_t = wrap_mode(t->WrapT);
+   s.wrap_r = wrap_mode(t->WrapR);
+   s.mag_img_filter = t->MagFilter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR
+                                                : PIPE_TEX_FILTER_NEAREST;
+   switch (t->MinFilter) {
+   case GL_NEAREST:
+   case GL_LINEAR:
+      s.min_mip_filter = PIPE_TEX_MIPFILTER_NONE;
+      break;
+   case GL_NEAREST_MIPMAP_NEAREST:
+   case GL_LINEAR_MIPMAP_NEAREST:
+      s.min_mip_filter = PIPE_TEX_MIPFILTER_NEAREST;
+      break;
+   default:
+      s.min_mip_filter = PIPE_TEX_MIPFILTER_LINEAR;
+      break;
+   }
+   s.min_img_filter = (t->MinFilter == GL_LINEAR ||
+                       t->MinFilter == GL_LINEAR_MIPMAP_NEAREST ||
+                       t->MinFilter == GL_LINEAR_MIPMAP_LINEAR)
+                         ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+   s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
+   s.max_lod = t->MaxLod;
+   s.seamless_cube_map = 1;
+   s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
+                       ? PIPE_TEX_COMPARE_R_TO_TEXTURE
+                       : PIPE_TEX_COMPARE_NONE;
+   s.compare_func = t->CompareFunc - GL_NEVER;
+
+   cso = cso_cache_lookup(st->cso, CSO_SAMPLER, &s, sizeof(s));
+   if (!cso) {
+      cso = st->pipe->create_sampler_state(st->pipe, &s);
+      if (cso)
+         cso_cache_insert(st->cso, CSO_SAMPLER, &s, sizeof(s), cso);
+   }
+   return cso;
+}
+
+void
+st_update_textures(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = { 0 };
+   void *samplers[PIPE_MAX_SAMPLERS] = { 0 };
+   unsigned n = 0;
+
+   if (exec) {
+      const struct glsl_program *p = exec->linked;
+      for (unsigned i = 0; i < p->num_uniforms; i++) {
+         const struct glsl_program_uniform *u = &p->uniforms[i];
+         if (u->sampler_index < 0)
+            continue;
+         bool cube = u->gl_type == GL_SAMPLER_CUBE;
+         for (unsigned e = 0; e < u->array_size; e++) {
+            unsigned idx = (unsigned)u->sampler_index + e;
+            uint32_t unit;
+
+            if (idx >= PIPE_MAX_SAMPLERS)
+               break;
+            memcpy(&unit, (const uint8_t *)exec->uniforms + u->offset_B +
+                              e * u->array_stride_B, 4);
+            if (unit >= MAX_COMBINED_TEXTURE_UNITS)
+               unit = 0;
+            struct gl_texture_object *t =
+               ctx->TexUnit[unit].Current[cube ? TEXTURE_CUBE_INDEX
+                                               : TEXTURE_2D_INDEX];
+            if (_mesa_texture_complete(ctx, t) &&
+                st_finalize_texture(st, t)) {
+               views[idx] = texture_view(st, t);
+               samplers[idx] = sampler_cso(st, t);
+            } else {
+               views[idx] = dummy_view(st, cube);
+               samplers[idx] = sampler_cso(st, ctx->Shared->DefaultTex[0]);
+            }
+            n = idx + 1 > n ? idx + 1 : n;
+         }
+      }
+   }
+
+   unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n
+                                               : 0;
+   enum pipe_shader_type stages[2] = { PIPE_SHADER_VERTEX,
+                                       PIPE_SHADER_FRAGMENT };
+   for (unsigned s = 0; s < 2; s++) {
+      st->pipe->set_sampler_views(st->pipe, stages[s], 0, n, unbind, false,
+                                  views);
+      if (n)
+         st->pipe->bind_sampler_states(st->pipe, stages[s], 0, n, samplers);
+   }
+   st->num_sampler_views = n;
+}
+
+void
+st_release_texture_state(struct st_context *st)
+{
+   if (st->num_sampler_views) {
+      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_VERTEX, 0, 0,
+                                  st->num_sampler_views, false, NULL);
+      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_FRAGMENT, 0, 0,
+                                  st->num_sampler_views, false, NULL);
+      st->num_sampler_views = 0;
+   }
+   pipe_sampler_view_reference(&st->dummy_2d_view, NULL);
+   pipe_sampler_view_reference(&st->dummy_cube_view, NULL);
+}
+
+void
+st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                      struct gl_texture_image *img, GLint dstx, GLint dsty,
+                      GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+   struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+
+   if (!rb || !rb->texture || !img->pt || width <= 0 || height <= 0)
+      return;
+   /* Pixels outside the read buffer are undefined: copy the rest. */
+   GLint x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   GLint x1 = x + width > fb->Width ? fb->Width : x + width;
+   GLint y1 = y + height > fb->Height ? fb->Height : y + height;
+   if (x1 <= x0 || y1 <= y0)
+      return;
+   unsigned w = (unsigned)(x1 - x0), rows = (unsigned)(y1 - y0);
+
+   st_context_flush(st, ST_FLUSH_WAIT, NULL);
+   unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
+   u_box_3d((unsigned)x0, gy, rb->layer, w, rows, 1, &box);
+   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture,
+                                              rb->level, PIPE_MAP_READ, &box,
+                                              &xfer);
+   float *rgba = malloc((size_t)w * 4 * sizeof(float));
+   uint8_t *packed = malloc((size_t)w * rows * 4);
+   if (!map || !rgba || !packed) {
+      if (map)
+         st->pipe->texture_unmap(st->pipe, xfer);
+      free(rgba);
+      free(packed);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexSubImage2D");
+      return;
+   }
+   for (unsigned r = 0; r < rows; r++) {
+      unsigned src_row = fb->FlipY ? rows - 1 - r : r;
+      util_format_unpack_rgba_float(rb->texture->format, rgba,
+                                    map + (size_t)src_row * xfer->stride, w);
+      /* The texture's base format keeps only its components (ES 2.0
+       * table 3.9): L = R, and alpha 1 without A. */
+      for (unsigned i = 0; i < w; i++) {
+         float *p = rgba + i * 4;
+         switch (img->Format) {
+         case GL_RGB: p[3] = 1.0f; break;
+         case GL_LUMINANCE: p[1] = p[2] = p[0]; p[3] = 1.0f; break;
+         case GL_LUMINANCE_ALPHA: p[1] = p[2] = p[0]; break;
+         case GL_ALPHA: p[0] = p[1] = p[2] = 0.0f; break;
+         default: break;
+         }
+      }
+      util_format_pack_rgba_float(img->pt->format,
+                                  packed + (size_t)r * w * 4, rgba, w);
+   }
+   st->pipe->texture_unmap(st->pipe, xfer);
+   u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
+            img->pt_layer, w, rows, 1, &box);
+   st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level,
+                             PIPE_MAP_WRITE, &box, packed, w * 4, 0);
+   free(rgba);
+   free(packed);
+   t->stamp++;
+}

@@ -1,0 +1,46 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Texture storage, uploads and sampling state. */
+#ifndef ST_TEXTURE_H
+#define ST_TEXTURE_H
+
+#include "main/mtypes.h"
+
+struct st_context;
+
+/* Defines image (face, level) of t as width x height and uploads pixels
+ * (client memory in src layout, rows aligned to GL_UNPACK_ALIGNMENT) if
+ * not NULL.  False if out of memory. */
+bool st_tex_image(struct st_context *st, struct gl_texture_object *t,
+                  unsigned face, unsigned level, GLsizei width,
+                  GLsizei height, GLenum internalformat, GLenum format,
+                  GLenum type, enum pipe_format src, const void *pixels);
+
+void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                      struct gl_texture_image *img, GLint x, GLint y,
+                      GLsizei width, GLsizei height, enum pipe_format src,
+                      const void *pixels);
+
+/* Copies a width x height rectangle of the read framebuffer at GL (x, y)
+ * into img at (dstx, dsty) (glCopyTex[Sub]Image2D). */
+void st_copy_tex_sub_image(struct st_context *st,
+                           struct gl_texture_object *t,
+                           struct gl_texture_image *img, GLint dstx,
+                           GLint dsty, GLint x, GLint y, GLsizei width,
+                           GLsizei height);
+
+/* Fills levels base+1.. from the base level (box filter). */
+bool st_generate_mipmap(struct st_context *st, struct gl_texture_object *t);
+
+/* Puts every level the sampler reads into one resource (t->pt). */
+bool st_finalize_texture(struct st_context *st, struct gl_texture_object *t);
+
+/* Binds sampler views and sampler states for the current program. */
+void st_update_textures(struct st_context *st);
+
+void st_release_texture_state(struct st_context *st);
+
+#endif
