@@ -61,6 +61,10 @@ struct g2n_sym {
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
    int var_index;              /* in g2n.vars, else -1 */
+   /* Globals: the declarator, its shader and qualifiers. */
+   struct ast_node *decl;
+   struct glsl_parse_state *decl_st;
+   unsigned qual;
 };
 
 struct g2n_scope {
@@ -104,6 +108,9 @@ struct g2n {
    struct g2n_jump *jumps;
    unsigned inline_depth;
    struct util_dynarray vars;  /* struct glsl_nir_var */
+   /* Default precisions at the current global declaration (GLSL ES
+    * 4.5.3): AST_Q_HIGHP/MEDIUMP/LOWP or 0 when none. */
+   unsigned default_prec_float, default_prec_int;
    bool failed;
    char *error;
 };
@@ -124,6 +131,10 @@ nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,
 void g2n_global_decl(struct g2n *c, struct ast_node *n);
 void g2n_local_decl(struct g2n *c, struct ast_node *n);
 struct g2n_sym *g2n_builtin_var(struct g2n *c, const char *name);
+int g2n_implicit_array_size(struct g2n *c, const char *name);
+bool g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
+                             struct g2n_sym *ps, const struct glsl_type *t,
+                             unsigned q);
 struct g2n_val g2n_load(struct g2n *c, nir_deref_instr *d,
                         const struct glsl_type *t);
 void g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,

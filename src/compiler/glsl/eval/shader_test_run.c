@@ -189,7 +189,7 @@ setup(struct run *r, bool expect_link_error)
    const struct shader_test *t = r->t;
    struct glsl_parse_state *sh[8];
    unsigned n = 0;
-   if (!t->num_fs) {
+   if (!t->num_fs && !strstr(t->test, "link ")) {
       r->msg = "no fragment shader";
       return SHADER_TEST_SKIP;
    }
@@ -197,7 +197,7 @@ setup(struct run *r, bool expect_link_error)
       if (!compile(r, MESA_SHADER_VERTEX, t->vs[i], &sh[n++]))
          return SHADER_TEST_FAIL;
    }
-   if (!t->num_vs &&
+   if (!t->num_vs && t->num_fs &&
        !compile(r, MESA_SHADER_VERTEX, passthrough_vs, &sh[n++]))
       return SHADER_TEST_FAIL;
    for (unsigned i = 0; i < t->num_fs; i++) {
@@ -233,6 +233,11 @@ setup(struct run *r, bool expect_link_error)
    }
    for (unsigned i = 0; i < r->num_uniform_cells; i++)
       r->uniforms[i].u32 = r->prog->uniform_defaults[i];
+   if (!r->fs || !r->vs) {
+      /* A program for linking only: no drawing possible. */
+      r->color_cell = -1;
+      return SHADER_TEST_PASS;
+   }
    scan_fs(r);
    if (t->vertex_data) {
       char *copy = ralloc_strdup(r->mem, t->vertex_data);
@@ -306,6 +311,29 @@ set_uniform(struct run *r, char **tok, unsigned n)
       }
    }
    return SHADER_TEST_PASS;
+}
+
+/* "ortho": piglit_ortho_projection(w, h): glOrtho(0, w, 0, h, -1, 1) as
+ * the projection with an identity modelview, so the compatibility
+ * matrices become that ortho matrix (column-major). */
+static void
+set_ortho(struct run *r)
+{
+   const float m[16] = { 2.0f / (float)r->w, 0, 0, 0,
+                         0, 2.0f / (float)r->h, 0, 0,
+                         0, 0, -1, 0,
+                         -1, -1, 0, 1 };
+   static const char *const names[] = { "gl_ProjectionMatrix",
+                                        "gl_ModelViewProjectionMatrix" };
+   for (unsigned k = 0; k < 2; k++) {
+      int loc = glsl_program_uniform_location(r->prog, names[k]);
+      const struct glsl_program_uniform *u =
+         glsl_program_uniform_at(r->prog, loc, NULL);
+      if (!u)
+         continue;
+      for (unsigned i = 0; i < 16; i++)
+         r->uniforms[u->offset_B / 4 + i].f32 = m[i];
+   }
 }
 
 /* ---- drawing ------------------------------------------------------------------ */
@@ -468,6 +496,10 @@ draw_triangle(struct run *r, const struct vertex_out *v0,
 static bool
 draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
 {
+   if (!r->vs || !r->fs) {
+      r->msg = "drawing needs a vertex and a fragment shader";
+      return false;
+   }
    if (ortho) {
       /* window coordinates to NDC */
       x = x * 2.0f / (float)r->w - 1.0f;
@@ -501,6 +533,10 @@ draw_arrays(struct run *r, char **tok, unsigned n)
       return SHADER_TEST_SKIP;
    }
    const char *mode = tok[2];
+   if (!r->vs || !r->fs) {
+      r->msg = "drawing needs a vertex and a fragment shader";
+      return SHADER_TEST_SKIP;
+   }
    unsigned first = (unsigned)atoi(tok[3]), count = (unsigned)atoi(tok[4]);
    if (first + count > r->num_rows) {
       r->msg = "draw arrays beyond the vertex data";
@@ -591,7 +627,8 @@ do_probe(struct run *r, char **tok, unsigned n)
    unsigned nc = strcmp(tok[i], "rgba") ? 3 : 4;
    i++;
    unsigned ncoord = all ? 0 : rect ? 4 : 2;
-   if (n - i != ncoord + nc) {
+   /* piglit reads the numbers it needs and ignores extra ones */
+   if (n - i < ncoord + nc) {
       r->msg = "malformed probe";
       return SHADER_TEST_SKIP;
    }
@@ -719,6 +756,8 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "draw") && n >= 2 &&
                  !strcmp(tok[1], "arrays")) {
          res = draw_arrays(r, tok, n);
+      } else if (!strcmp(tok[0], "ortho") && n == 1) {
+         set_ortho(r);
       } else if (!strcmp(tok[0], "link") && n == 2 &&
                  !strcmp(tok[1], "success")) {
          /* linked above */
