@@ -472,6 +472,8 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       link_frag_outputs(&l);
    if (!l.failed)
       link_uniforms(&l);
+   if (!l.failed)
+      link_blocks(&l);
    if (l.failed)
       return prog;
 

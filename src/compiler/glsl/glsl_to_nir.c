@@ -130,6 +130,7 @@ g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
    c->funcs = hash_table_create_string_keys(c->mem);
    c->builtins = hash_table_create_string_keys(c->mem);
    util_dynarray_init(&c->vars, c->mem);
+   util_dynarray_init(&c->blocks, c->mem);
    g2n_push_scope(c);
    c->global = c->scope;
 }
@@ -225,6 +226,13 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    if (out->num_vars)
       memcpy(out->vars, c.vars.data,
              out->num_vars * sizeof(struct glsl_nir_var));
+   out->num_blocks = util_dynarray_num_elements(&c.blocks,
+                                                struct glsl_nir_block);
+   out->blocks = ralloc_array(out, struct glsl_nir_block,
+                              out->num_blocks ? out->num_blocks : 1);
+   if (out->num_blocks)
+      memcpy(out->blocks, c.blocks.data,
+             out->num_blocks * sizeof(struct glsl_nir_block));
    if (c.failed)
       out->error = ralloc_strdup(out, c.error);
    ralloc_free(c.mem);

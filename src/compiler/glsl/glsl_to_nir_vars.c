@@ -154,7 +154,9 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
 struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
-   struct g2n_val v = g2n_load(c, lv->deref, lv->dtype);
+   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv->ubo_block,
+                                             lv->ubo_offset, lv->dtype)
+                              : g2n_load(c, lv->deref, lv->dtype);
    if (lv->dyn_index) {
       nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
       return g2n_basic(lv->type, nir_vector_extract(&c->b, sw,
@@ -170,7 +172,7 @@ g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 static void
 mark_written(struct g2n *c, nir_deref_instr *d)
 {
-   nir_variable *var = nir_deref_instr_get_variable(d);
+   nir_variable *var = d ? nir_deref_instr_get_variable(d) : NULL;
    if (!var || var->mode == nir_var_function_temp)
       return;
    util_dynarray_foreach(&c->vars, struct glsl_nir_var, gv) {
@@ -314,7 +316,12 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       /* Redeclared built-in blocks add nothing. */
       if (n->name && !strcmp(n->name, "gl_PerVertex"))
          return;
-      g2n_fail(c, n, "interface blocks are not translated yet");
+      if (n->type->flags & AST_Q_UNIFORM) {
+         g2n_ubo_block(c, n);
+         return;
+      }
+      g2n_fail(c, n, "interface blocks other than uniform blocks are not "
+               "translated yet");
       return;
    }
    unsigned q = n->type->flags;
