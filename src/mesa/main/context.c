@@ -118,6 +118,7 @@ free_shared_state(struct gl_shared_state *shared)
          }
       }
    }
+   _mesa_free_sampler_objects(shared);
    _mesa_name_table_destroy(shared->Buffers);
    _mesa_name_table_destroy(shared->ShaderObjects);
    _mesa_name_table_destroy(shared->Textures);
@@ -232,4 +233,5 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);
    _mesa_free_framebuffer_objects(ctx);
+   _mesa_free_query_objects(ctx);
 }

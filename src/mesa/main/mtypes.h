@@ -179,8 +179,31 @@ struct gl_texture_object {
    unsigned view_stamp;
 };
 
+struct pipe_query;
+
+/* Query objects (queryobj.c, ES 3.0 section 2.13/4.1.6). */
+struct gl_query_object {
+   GLuint Name;
+   GLenum Target;          /* 0 until first begun */
+   bool Active;
+   bool Ready;
+   uint64_t Result;
+   struct pipe_query *pq;
+};
+
+/* Sampler objects (samplerobj.c, ES 3.0 section 3.8.2). */
+struct gl_sampler_object {
+   GLuint Name;
+   int RefCount;
+   GLenum MinFilter, MagFilter;
+   GLenum WrapS, WrapT, WrapR;
+   GLfloat MinLod, MaxLod;
+   GLenum CompareMode, CompareFunc;
+};
+
 struct gl_texture_unit {
    struct gl_texture_object *Current[NUM_TEXTURE_TARGETS];
+   struct gl_sampler_object *Sampler;   /* overrides the texture's */
 };
 
 /* A name table entry may be a name reserved by Gen* without an object. */
@@ -195,6 +218,8 @@ struct gl_shared_state {
    struct hash_table *Renderbuffers;
    GLuint NextBuffer, NextShaderObject, NextTexture, NextRenderbuffer;
    struct hash_table *SyncObjects;   /* GLsync -> gl_sync_object */
+   struct hash_table *SamplerObjects;
+   GLuint NextSampler;
    /* The textures named 0, one per target. */
    struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
 };
@@ -350,6 +375,9 @@ struct gl_context {
    struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
    struct gl_vertex_array_object *DefaultVAO;
    struct hash_table *VAOs;                  /* per context */
+   struct hash_table *Queries;               /* per context */
+   GLuint NextQuery;
+   struct gl_query_object *CurrentQuery[3];  /* by queryobj.c's index */
    GLuint NextVAO;
    GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
    GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
