@@ -229,6 +229,12 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
+   for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++)
+      _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
+                                    NULL);
+   for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++)
+      _mesa_reference_buffer_object(
+         &ctx->TransformFeedbackBindings[i].Buffer, NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);

@@ -33,6 +33,8 @@ struct st_program_variant;
 #define MAX_COMBINED_TEXTURE_UNITS 32
 #define MAX_RENDERBUFFER_SIZE 16384
 #define MAX_VIEWPORT_SIZE 16384
+#define MAX_UNIFORM_BUFFER_BINDINGS 24
+#define MAX_FEEDBACK_BUFFERS 4
 
 /* What changed since the state tracker last looked (gl_context::NewState). */
 enum st_dirty {
@@ -372,6 +374,12 @@ struct gl_context {
    struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
    struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
    struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
+   struct gl_indexed_buffer_binding {
+      struct gl_buffer_object *Buffer;
+      GLintptr Offset;
+      GLsizeiptr Size;      /* 0: the whole buffer (BindBufferBase) */
+   } UniformBufferBindings[MAX_UNIFORM_BUFFER_BINDINGS],
+     TransformFeedbackBindings[MAX_FEEDBACK_BUFFERS];
    struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
    struct gl_vertex_array_object *DefaultVAO;
    struct hash_table *VAOs;                  /* per context */

@@ -316,6 +316,35 @@ test_draw_buffers_and_clears(void **state)
    gl_test_destroy(t);
 }
 
+static void
+test_tex_storage(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   static const GLubyte px[4] = { 1, 2, 3, 4 };
+
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION); /* texture 0 */
+   _mesa_BindTexture(GL_TEXTURE_2D, 5);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 4, GL_RGBA8, 4, 4); /* max 3 levels */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA, 4, 4); /* unsized */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 4, 4); /* immutable */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* Every level exists: sub-images of the smallest one work. */
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 2, 0, 0, 1, 1, GL_RGBA,
+                       GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -327,6 +356,7 @@ main(void)
       cmocka_unit_test(test_sampler_objects),
       cmocka_unit_test(test_query_objects),
       cmocka_unit_test(test_draw_buffers_and_clears),
+      cmocka_unit_test(test_tex_storage),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
