@@ -358,9 +358,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
               : pname == GL_MINOR_VERSION ? ctx->Version % 10 : 1);
       return true;
-   case GL_VERTEX_ARRAY_BINDING:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
-         return false;
+   case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);
       return true;
    case GL_VIEWPORT: {
@@ -475,6 +473,7 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
 /* The extensions this front end implements for real. */
 static const char *const extensions[] = {
    "GL_OES_element_index_uint",
+   "GL_OES_vertex_array_object",
 };
 
 const GLubyte *GLAPIENTRY
@@ -523,7 +522,8 @@ _mesa_GetString(GLenum name)
       return (const GLubyte *)"1.20";
    case GL_EXTENSIONS:
       return (const GLubyte *)(_mesa_is_gles(ctx)
-                                  ? "GL_OES_element_index_uint"
+                                  ? "GL_OES_element_index_uint "
+                                    "GL_OES_vertex_array_object"
                                   : "");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
