@@ -361,6 +361,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);
       return true;
+   case GL_MAX_CLIP_PLANES:
+      /* Not ES 2.0 state, but Mesa (the reference) answers it in every API
+       * and piglit's shader_runner asks it of ES contexts too.  No user
+       * clip planes here. */
+      int1(v, 0);
+      return true;
    case GL_VIEWPORT: {
       GLint b[4] = { ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
                      ctx->Viewport.Height };
