@@ -11,6 +11,7 @@
 
 #include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/debug_output.h"
 #include "main/enums.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
@@ -29,6 +30,19 @@ _mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
 
    if (ctx->ErrorValue == GL_NO_ERROR)
       ctx->ErrorValue = error;
+
+   if (ctx->Debug.Output) {
+      char text[512];
+      va_list ap;
+      int n = snprintf(text, sizeof(text), "%s in ",
+                       _mesa_enum_to_string(error));
+      va_start(ap, fmt);
+      if (n > 0 && (size_t)n < sizeof(text))
+         vsnprintf(text + n, sizeof(text) - (size_t)n, fmt, ap);
+      va_end(ap);
+      _mesa_debug_message(ctx, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR,
+                          error, GL_DEBUG_SEVERITY_HIGH, -1, text);
+   }
 
    if (debug < 0)
       debug = getenv("MESA_DEBUG") != NULL;
@@ -119,6 +133,7 @@ free_shared_state(struct gl_shared_state *shared)
       }
    }
    _mesa_free_sampler_objects(shared);
+   _mesa_free_labels(shared);
    _mesa_name_table_destroy(shared->Buffers);
    _mesa_name_table_destroy(shared->ShaderObjects);
    _mesa_name_table_destroy(shared->Textures);
@@ -240,4 +255,5 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_free_texture_units(ctx);
    _mesa_free_framebuffer_objects(ctx);
    _mesa_free_query_objects(ctx);
+   _mesa_free_debug_output(ctx);
 }

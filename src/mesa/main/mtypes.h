@@ -222,6 +222,7 @@ struct gl_shared_state {
    struct hash_table *SyncObjects;   /* GLsync -> gl_sync_object */
    struct hash_table *SamplerObjects;
    GLuint NextSampler;
+   struct hash_table *Labels;        /* (identifier, name) -> char * */
    /* The textures named 0, one per target. */
    struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
 };
@@ -292,6 +293,43 @@ struct gl_constants {
    GLint SubpixelBits;
 };
 
+/* KHR_debug (debug_output.c). */
+#define MAX_DEBUG_MESSAGE_LENGTH 4096
+#define MAX_DEBUG_LOGGED_MESSAGES 16
+#define MAX_DEBUG_GROUP_STACK_DEPTH 64
+#define MAX_LABEL_LENGTH 256
+
+struct gl_debug_message {
+   GLenum Source, Type, Severity;
+   GLuint Id;
+   char *Text; /* malloc'd */
+};
+
+/* One glDebugMessageControl call, applied in order over the defaults. */
+struct gl_debug_rule {
+   GLenum Source, Type, Severity; /* GL_DONT_CARE matches all */
+   GLuint *Ids;                   /* NULL: any id */
+   GLsizei NumIds;
+   bool Enabled;
+};
+
+struct gl_debug_group {
+   struct gl_debug_rule *Rules;
+   unsigned NumRules;
+};
+
+struct gl_debug_state {
+   bool Output;       /* GL_DEBUG_OUTPUT */
+   bool Sync;         /* GL_DEBUG_OUTPUT_SYNCHRONOUS */
+   GLDEBUGPROC Callback;
+   const void *CallbackData;
+   struct gl_debug_message Log[MAX_DEBUG_LOGGED_MESSAGES];
+   unsigned LogHead, LogCount;
+   struct gl_debug_group Groups[MAX_DEBUG_GROUP_STACK_DEPTH];
+   unsigned GroupDepth; /* 1 + pushed groups */
+   bool InCallback;
+};
+
 struct gl_context {
    /* API (enum st_profile_type) and version * 10 (20, 30 ...). */
    int API;
@@ -302,6 +340,8 @@ struct gl_context {
 
    GLenum ErrorValue;
    bool FirstTimeCurrent;
+   GLbitfield ContextFlags;       /* GL_CONTEXT_FLAG_*_BIT */
+   struct gl_debug_state Debug;
    uint32_t NewState;              /* enum st_dirty */
 
    struct {
