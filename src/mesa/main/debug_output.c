@@ -74,8 +74,10 @@ free_group(struct gl_debug_group *g)
    for (unsigned i = 0; i < g->NumRules; i++)
       free(g->Rules[i].Ids);
    free(g->Rules);
+   free(g->Message);
    g->Rules = NULL;
    g->NumRules = 0;
+   g->Message = NULL;
 }
 
 void
@@ -340,6 +342,14 @@ _mesa_PushDebugGroup(GLenum source, GLuint id, GLsizei length,
       }
       g->NumRules++;
    }
+   GLsizei len = length < 0 ? (GLsizei)strlen(message) : length;
+   g->Source = source;
+   g->Id = id;
+   g->Message = malloc((size_t)len + 1);
+   if (g->Message) {
+      memcpy(g->Message, message, (size_t)len);
+      g->Message[len] = '\0';
+   }
    _mesa_debug_message(ctx, source, GL_DEBUG_TYPE_PUSH_GROUP, id,
                        GL_DEBUG_SEVERITY_NOTIFICATION, length, message);
    d->GroupDepth++;
@@ -355,11 +365,19 @@ _mesa_PopDebugGroup(void)
       _mesa_error(ctx, GL_STACK_UNDERFLOW, "glPopDebugGroup");
       return;
    }
+   /* The pop message repeats the push's source, id and text, and is
+    * filtered by the controls of the group it returns to. */
+   struct gl_debug_group *g = &d->Groups[d->GroupDepth - 1];
+   char *message = g->Message;
+   GLenum source = g->Source;
+   GLuint id = g->Id;
+   g->Message = NULL;
    d->GroupDepth--;
-   free_group(&d->Groups[d->GroupDepth]);
-   _mesa_debug_message(ctx, GL_DEBUG_SOURCE_APPLICATION,
-                       GL_DEBUG_TYPE_POP_GROUP, 0,
-                       GL_DEBUG_SEVERITY_NOTIFICATION, 0, "");
+   free_group(g);
+   _mesa_debug_message(ctx, source, GL_DEBUG_TYPE_POP_GROUP, id,
+                       GL_DEBUG_SEVERITY_NOTIFICATION, -1,
+                       message ? message : "");
+   free(message);
 }
 
 /* --- Labels ------------------------------------------------------------- */

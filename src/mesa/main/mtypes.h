@@ -316,6 +316,10 @@ struct gl_debug_rule {
 struct gl_debug_group {
    struct gl_debug_rule *Rules;
    unsigned NumRules;
+   /* What PushDebugGroup said; PopDebugGroup repeats it. */
+   GLenum Source;
+   GLuint Id;
+   char *Message;
 };
 
 struct gl_debug_state {
