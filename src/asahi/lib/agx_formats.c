@@ -12,11 +12,12 @@
 #include "agx_pack.h"
 
 #define TEX(ch, ty)                                                          \
-   {.channels = AGX_CHANNELS_##ch, .type = AGX_TEXTURE_TYPE_##ty}
+   {.supported = true, .channels = AGX_CHANNELS_##ch,                       \
+    .type = AGX_TEXTURE_TYPE_##ty}
 #define RT(ch, ty, mem, size, comps)                                         \
-   {.channels = AGX_CHANNELS_##ch, .type = AGX_TEXTURE_TYPE_##ty,            \
-    .renderable = true, .tib_format = AGX_MEM_##mem, .tib_size_B = (size),   \
-    .tib_comps = (comps)}
+   {.supported = true, .channels = AGX_CHANNELS_##ch,                       \
+    .type = AGX_TEXTURE_TYPE_##ty, .renderable = true,                      \
+    .tib_format = AGX_MEM_##mem, .tib_size_B = (size), .tib_comps = (comps)}
 
 /* The colour layout in memory is the channel order of the name; BGRA
  * formats reuse the RGBA channels and differ only in the swizzle, which
@@ -43,6 +44,65 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_R32_SINT] = RT(R32, SINT, I32, 4, 1),
    [PIPE_FORMAT_R32G32B32A32_UINT] = RT(R32G32B32A32, UINT, I32, 16, 4),
    [PIPE_FORMAT_R32G32B32A32_SINT] = RT(R32G32B32A32, SINT, I32, 16, 4),
+   /* Sampled only (the compiler does not render to these yet).  Packed,
+    * BGR-ordered and luminance/alpha formats reuse the channel layouts;
+    * the format's swizzle does the rest.
+    */
+   [PIPE_FORMAT_R5G6B5_UNORM] = TEX(R5G6B5, UNORM),
+   [PIPE_FORMAT_B5G6R5_UNORM] = TEX(R5G6B5, UNORM),
+   [PIPE_FORMAT_R5G5B5A1_UNORM] = TEX(R5G5B5A1, UNORM),
+   [PIPE_FORMAT_B5G5R5A1_UNORM] = TEX(R5G5B5A1, UNORM),
+   [PIPE_FORMAT_R4G4B4A4_UNORM] = TEX(R4G4B4A4, UNORM),
+   [PIPE_FORMAT_B4G4R4A4_UNORM] = TEX(R4G4B4A4, UNORM),
+   [PIPE_FORMAT_A4B4G4R4_UNORM] = TEX(R4G4B4A4, UNORM),
+   [PIPE_FORMAT_A8R8G8B8_UNORM] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_X8R8G8B8_UNORM] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_X8B8G8R8_UNORM] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_R16_UNORM] = TEX(R16, UNORM),
+   [PIPE_FORMAT_R16G16_UNORM] = TEX(R16G16, UNORM),
+   [PIPE_FORMAT_R16G16B16A16_UNORM] = TEX(R16G16B16A16, UNORM),
+   [PIPE_FORMAT_R16_SNORM] = TEX(R16, SNORM),
+   [PIPE_FORMAT_R16G16_SNORM] = TEX(R16G16, SNORM),
+   [PIPE_FORMAT_R16G16B16A16_SNORM] = TEX(R16G16B16A16, SNORM),
+   [PIPE_FORMAT_R8_SRGB] = TEX(R8, UNORM),
+   [PIPE_FORMAT_R8G8_SRGB] = TEX(R8G8, UNORM),
+   [PIPE_FORMAT_R8G8B8A8_SRGB] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_B8G8R8A8_SRGB] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_R8G8B8X8_SRGB] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_B8G8R8X8_SRGB] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_A8B8G8R8_SRGB] = TEX(R8G8B8A8, UNORM),
+   [PIPE_FORMAT_R8_SNORM] = TEX(R8, SNORM),
+   [PIPE_FORMAT_R8G8_SNORM] = TEX(R8G8, SNORM),
+   [PIPE_FORMAT_R16G16B16X16_FLOAT] = TEX(R16G16B16A16, FLOAT),
+   [PIPE_FORMAT_R32G32B32X32_FLOAT] = TEX(R32G32B32A32, FLOAT),
+   [PIPE_FORMAT_R8_UINT] = TEX(R8, UINT),
+   [PIPE_FORMAT_R8G8_UINT] = TEX(R8G8, UINT),
+   [PIPE_FORMAT_B8G8R8A8_UINT] = TEX(R8G8B8A8, UINT),
+   [PIPE_FORMAT_R16_UINT] = TEX(R16, UINT),
+   [PIPE_FORMAT_R16G16_UINT] = TEX(R16G16, UINT),
+   [PIPE_FORMAT_R16G16B16A16_UINT] = TEX(R16G16B16A16, UINT),
+   [PIPE_FORMAT_R32G32_UINT] = TEX(R32G32, UINT),
+   [PIPE_FORMAT_R8_SINT] = TEX(R8, SINT),
+   [PIPE_FORMAT_R8G8_SINT] = TEX(R8G8, SINT),
+   [PIPE_FORMAT_R16_SINT] = TEX(R16, SINT),
+   [PIPE_FORMAT_R16G16_SINT] = TEX(R16G16, SINT),
+   [PIPE_FORMAT_R16G16B16A16_SINT] = TEX(R16G16B16A16, SINT),
+   [PIPE_FORMAT_R32G32_SINT] = TEX(R32G32, SINT),
+   [PIPE_FORMAT_R10G10B10A2_UNORM] = TEX(R10G10B10A2, UNORM),
+   [PIPE_FORMAT_B10G10R10A2_UNORM] = TEX(R10G10B10A2, UNORM),
+   [PIPE_FORMAT_R10G10B10A2_UINT] = TEX(R10G10B10A2, UINT),
+   [PIPE_FORMAT_R11G11B10_FLOAT] = TEX(R11G11B10, FLOAT),
+   [PIPE_FORMAT_R9G9B9E5_FLOAT] = TEX(R9G9B9E5, FLOAT),
+   [PIPE_FORMAT_A8_UNORM] = TEX(R8, UNORM),
+   [PIPE_FORMAT_L8_UNORM] = TEX(R8, UNORM),
+   [PIPE_FORMAT_L8A8_UNORM] = TEX(R8G8, UNORM),
+   [PIPE_FORMAT_I8_UNORM] = TEX(R8, UNORM),
+   [PIPE_FORMAT_A16_FLOAT] = TEX(R16, FLOAT),
+   [PIPE_FORMAT_L16_FLOAT] = TEX(R16, FLOAT),
+   [PIPE_FORMAT_A32_FLOAT] = TEX(R32, FLOAT),
+   [PIPE_FORMAT_L32_FLOAT] = TEX(R32, FLOAT),
+   [PIPE_FORMAT_L16A16_FLOAT] = TEX(R16G16, FLOAT),
+   [PIPE_FORMAT_L32A32_FLOAT] = TEX(R32G32, FLOAT),
    /* Depth and stencil are sampled as plain channels. */
    [PIPE_FORMAT_Z32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_Z16_UNORM] = TEX(R16, UNORM),
@@ -56,12 +116,7 @@ agx_format_info(enum pipe_format format)
       return NULL;
 
    const struct agx_format_info *info = &agx_formats[format];
-   /* R8 is channels 0, so an empty entry is recognised by its type bits
-    * being zero together with the channels; list R8_UNORM explicitly.
-    */
-   if (info->channels == 0 && info->type == 0 && !info->renderable)
-      return NULL;
-   return info;
+   return info->supported ? info : NULL;
 }
 
 unsigned

@@ -38,6 +38,7 @@ enum agx_mem_format {
 };
 
 struct agx_format_info {
+   bool supported;
    /* enum agx_channels / enum agx_texture_type values (agx_pack.h) */
    uint8_t channels;
    uint8_t type;

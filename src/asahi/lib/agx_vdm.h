@@ -112,6 +112,45 @@ struct agx_vdm_draw {
    uint32_t restart_index;
 };
 
+/* The Index List header word of a draw (packed with genxml).  Callers
+ * drawing repeatedly with the same primitive and index setup may pack it
+ * once and use agx_vdm_draw_packed.
+ */
+static inline uint32_t
+agx_vdm_draw_header(const struct agx_vdm_draw *d)
+{
+   uint32_t w;
+   bool indexed = d->index_size_B != 0;
+   agx_pack(&w, INDEX_LIST, cfg) {
+      cfg.primitive = d->primitive;
+      cfg.index_count_present = true;
+      cfg.instance_count_present = true;
+      cfg.start_present = true;
+      if (indexed) {
+         cfg.restart_enable = d->restart;
+         cfg.index_buffer_hi = d->index_va >> 32;
+         cfg.index_size = d->index_size_B == 1   ? AGX_INDEX_SIZE_U8
+                          : d->index_size_B == 2 ? AGX_INDEX_SIZE_U16
+                                                 : AGX_INDEX_SIZE_U32;
+         cfg.index_buffer_present = true;
+         cfg.index_buffer_size_present = true;
+      }
+   }
+   return w;
+}
+
+/* A non-indexed draw with a prepacked header: count, instances and start
+ * are whole 32-bit words (Index List Count / Instances / Start).
+ */
+static inline void
+agx_vdm_draw_packed(uint8_t **out, uint32_t header, uint32_t count,
+                    uint32_t instances, uint32_t start)
+{
+   uint32_t w[4] = {header, count, instances, start};
+   memcpy(*out, w, sizeof(w));
+   *out += sizeof(w);
+}
+
 static inline void
 agx_vdm_draw(uint8_t **out, const struct agx_vdm_draw *d)
 {

@@ -71,6 +71,20 @@ draw_words(void **state)
    assert_int_equal(word(buf + 20), 3);
 }
 
+/* The prepacked fast path writes the same bytes as the full packer. */
+static void
+draw_packed_matches(void **state)
+{
+   uint8_t a[32] = {0}, b[32] = {0};
+   uint8_t *pa = a, *pb = b;
+   struct agx_vdm_draw d = {.primitive = AGX_PRIMITIVE_TRIANGLE_STRIP,
+                            .count = 7, .instances = 3, .start = 11};
+   agx_vdm_draw(&pa, &d);
+   agx_vdm_draw_packed(&pb, agx_vdm_draw_header(&d), 7, 3, 11);
+   assert_int_equal(pa - a, pb - b);
+   assert_memory_equal(a, b, sizeof(a));
+}
+
 static void
 ppp_sizes_and_order(void **state)
 {
@@ -213,6 +227,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(draw_words),
+      cmocka_unit_test(draw_packed_matches),
       cmocka_unit_test(ppp_sizes_and_order),
       cmocka_unit_test(stream_decodes_cleanly),
       cmocka_unit_test(render_command_fields),

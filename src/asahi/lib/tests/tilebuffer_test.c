@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "agx_formats.h"
 #include "agx_tilebuffer.h"
 
 static void
@@ -97,6 +98,23 @@ fifth_rgba32_spills(void **state)
    assert_int_equal(tib.tile_height_px, 16);
 }
 
+/* R8-channel formats (channels and type both 0) are real entries. */
+static void
+format_table(void **state)
+{
+   const struct agx_format_info *a8 = agx_format_info(PIPE_FORMAT_A8_UNORM);
+   assert_non_null(a8);
+   assert_int_equal(a8->channels, 0x00); /* r8 */
+   assert_int_equal(a8->type, 0);        /* unorm */
+   assert_false(a8->renderable);
+   const struct agx_format_info *bgra =
+      agx_format_info(PIPE_FORMAT_B8G8R8A8_UNORM);
+   assert_non_null(bgra);
+   assert_int_equal(bgra->channels, 0x28); /* r8g8b8a8 */
+   assert_true(bgra->renderable);
+   assert_null(agx_format_info(PIPE_FORMAT_NONE));
+}
+
 static void
 bad_arguments(void **state)
 {
@@ -113,6 +131,7 @@ main(void)
       cmocka_unit_test(rgba8_single),     cmocka_unit_test(mixed_alignment),
       cmocka_unit_test(small_formats_pack), cmocka_unit_test(msaa_shrinks_tile),
       cmocka_unit_test(fifth_rgba32_spills), cmocka_unit_test(bad_arguments),
+      cmocka_unit_test(format_table),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

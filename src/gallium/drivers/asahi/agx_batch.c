@@ -499,6 +499,7 @@ agx_batch_submit(struct agx_batch *batch)
       .partial_bg_usc = pbg,
       .partial_bg_counts = pbg_counts,
       .scissor_va = scissor_va,
+      .oclqry_va = batch->oq_used ? ctx->oq_heap->va : 0,
       .dbias_va = dbias_va,
       .clears_and_stores = (batch->clear & PIPE_CLEAR_COLOR) != 0,
    };
@@ -601,15 +602,54 @@ agx_batch_submit(struct agx_batch *batch)
 
    agx_stamp(&batch->reads, seqno, false);
    agx_stamp(&batch->writes, seqno, true);
+   if (batch->oq_used)
+      agx_query_stamp(ctx, seqno);
 
-   /* The memory of the batch must stay alive until the GPU is done: wait
-    * now.  (A later version keeps finished batches around instead.)
-    */
-   if (!agx_wait_seqno(screen, seqno)) {
-      ctx->reset = true;
-      return false;
+   batch->seqno = seqno;
+
+   if (dev->debug & AGX_DBG_SYNC) {
+      if (!agx_wait_seqno(screen, seqno)) {
+         ctx->reset = true;
+         return false;
+      }
    }
    return true;
+}
+
+/* Free submitted batches the GPU has finished; with wait, first wait for
+ * all of them.  Their memory (pools, stream, references) lives until then.
+ */
+void
+agx_retire_batches(struct agx_context *ctx, bool wait)
+{
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   unsigned n = util_dynarray_num_elements(&ctx->pending, struct agx_batch *);
+   if (!n)
+      return;
+
+   uint64_t done = 0;
+   if (wait || n > AGX_MAX_PENDING_BATCHES) {
+      /* Too many in flight: wait for the oldest (or all). */
+      struct agx_batch *target = *util_dynarray_element(
+         &ctx->pending, struct agx_batch *, wait ? n - 1 : 0);
+      if (!agx_wait_seqno(screen, target->seqno))
+         ctx->reset = true;
+   }
+   if (screen->lost ||
+       drmSyncobjQuery(screen->dev.fd, &screen->timeline, &done, 1))
+      done = UINT64_MAX; /* nothing will complete: release everything */
+
+   unsigned kept = 0;
+   for (unsigned i = 0; i < n; ++i) {
+      struct agx_batch *b =
+         *util_dynarray_element(&ctx->pending, struct agx_batch *, i);
+      if (b->seqno <= done)
+         agx_batch_free(b);
+      else
+         *util_dynarray_element(&ctx->pending, struct agx_batch *, kept++) =
+            b;
+   }
+   ctx->pending.size = kept * sizeof(struct agx_batch *);
 }
 
 void
@@ -621,8 +661,10 @@ agx_flush_batch(struct agx_context *ctx, const char *reason)
 
    ctx->batch = NULL;
    /* A batch with neither draws nor clears has nothing to write. */
-   if (batch->draws || batch->clear)
-      agx_batch_submit(batch);
-   agx_batch_free(batch);
+   if ((batch->draws || batch->clear) && agx_batch_submit(batch))
+      util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
+   else
+      agx_batch_free(batch);
    (void)reason;
+   agx_retire_batches(ctx, false);
 }

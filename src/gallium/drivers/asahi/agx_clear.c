@@ -23,12 +23,28 @@ agx_clear(struct pipe_context *pctx, unsigned buffers,
    if (!batch)
       return;
 
-   if (scissor) {
-      /* TODO: scissored clears need a draw; clear everything instead. */
-      static bool warned;
-      if (!warned)
-         u_logw("asahi", "scissored clears clear the whole surface");
-      warned = true;
+   /* A clear limited to a rectangle cannot use the background program
+    * (it writes whole tiles): end the pass and fill the rectangle.
+    * TODO: draw a rectangle with a clear shader instead of the CPU fill.
+    */
+   if (scissor && (scissor->minx > 0 || scissor->miny > 0 ||
+                   scissor->maxx < batch->key.width ||
+                   scissor->maxy < batch->key.height)) {
+      struct pipe_framebuffer_state fb = batch->key;
+      agx_flush_batch(ctx, "scissored clear");
+      unsigned x = scissor->minx, y = scissor->miny;
+      unsigned w = scissor->maxx > x ? scissor->maxx - x : 0;
+      unsigned h = scissor->maxy > y ? scissor->maxy - y : 0;
+      for (unsigned rt = 0; rt < fb.nr_cbufs; ++rt) {
+         if ((buffers & (PIPE_CLEAR_COLOR0 << rt)) && fb.cbufs[rt])
+            pctx->clear_render_target(pctx, fb.cbufs[rt], color, x, y, w, h,
+                                      false);
+      }
+      if ((buffers & PIPE_CLEAR_DEPTHSTENCIL) && fb.zsbuf)
+         pctx->clear_depth_stencil(pctx, fb.zsbuf,
+                                   buffers & PIPE_CLEAR_DEPTHSTENCIL, depth,
+                                   stencil, x, y, w, h, false);
+      return;
    }
 
    if (batch->draws) {

@@ -323,7 +323,8 @@ agx_set_constant_buffer(struct pipe_context *pctx,
       struct pipe_resource *r = cb->buffer;
       pipe_resource_reference(&r, NULL);
    }
-   ctx->dirty |= AGX_DIRTY_CONST;
+   ctx->dirty |= shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST
+                                              : AGX_DIRTY_CONST;
 }
 
 static void
@@ -438,6 +439,10 @@ agx_destroy_context(struct pipe_context *pctx)
 {
    struct agx_context *ctx = agx_context(pctx);
    agx_flush_batch(ctx, "destroy");
+   agx_retire_batches(ctx, true);
+   util_dynarray_fini(&ctx->pending);
+   if (ctx->oq_heap)
+      agx_bo_unreference(ctx->oq_heap);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
       pipe_surface_reference(&ctx->fb.cbufs[i], NULL);
    pipe_surface_reference(&ctx->fb.zsbuf, NULL);
@@ -501,7 +506,10 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_draw_functions(p);
    agx_init_clear_functions(p);
    agx_init_blit_functions(p);
+   agx_init_query_functions(p);
 
+   util_dynarray_init(&ctx->pending, NULL);
+   ctx->dirty_draw_header = true;
    ctx->dirty = AGX_DIRTY_ALL;
    return p;
 }

@@ -385,6 +385,14 @@ static bool
 agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
                const struct agx_draw_params *p, uint32_t dirty)
 {
+   /* Nothing this update carries changed: the common case of repeated
+    * draws.
+    */
+   if (!(dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS | AGX_DIRTY_ZS |
+                  AGX_DIRTY_STENCIL_REF | AGX_DIRTY_PRIM | AGX_DIRTY_CONST |
+                  AGX_DIRTY_TEXTURES | AGX_DIRTY_QUERY)))
+      return true;
+
    struct agx_screen *screen = agx_screen(ctx->base.screen);
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    struct agx_rasterizer *rast = ctx->rast;
@@ -397,7 +405,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
 
    struct AGX_PPP_HEADER h = {
       .fragment_control = dirty & (AGX_DIRTY_ZS | AGX_DIRTY_RS |
-                                   AGX_DIRTY_PRIM),
+                                   AGX_DIRTY_PRIM | AGX_DIRTY_QUERY),
       .fragment_control_2 = dirty & (AGX_DIRTY_FS | AGX_DIRTY_RS),
       .front_face = faces,
       .front_face_2 = object,
@@ -411,7 +419,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       .cull = dirty & AGX_DIRTY_RS,
       .cull_2 = shaders,
       .fragment_shader = fs_words,
-      .occlusion_query = dirty == AGX_DIRTY_ALL,
+      .occlusion_query = dirty & AGX_DIRTY_QUERY,
       .output_size = dirty & AGX_DIRTY_VS,
       .viewport_count = 1,
    };
@@ -430,9 +438,18 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
    if (h.fragment_control) {
       agx_ppp_push(&u, FRAGMENT_CONTROL, cfg) {
          cfg.scissor_enable = true;
+         if (ctx->occlusion_query) {
+            cfg.visibility_mode = agx_query_counting(ctx)
+                                     ? AGX_VISIBILITY_MODE_COUNTING
+                                     : AGX_VISIBILITY_MODE_BOOLEAN;
+         }
          cfg.stencil_test_enable = zs->base.stencil[0].enabled;
          cfg.two_sided_stencil = zs->base.stencil[1].enabled;
          cfg.disable_tri_merging = is_line || is_point;
+         cfg.depth_bias_enable =
+            agx_object_type(prim) == AGX_OBJECT_TYPE_TRIANGLE &&
+            (rast->base.offset_tri || rast->base.offset_line ||
+             rast->base.offset_point);
       }
    }
    if (h.fragment_control_2) {
@@ -452,7 +469,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
             bool two = zs->base.stencil[1].enabled;
             cfg.stencil_reference = ctx->stencil_ref.ref_value[two ? face : 0];
             cfg.line_width = rast->line_width;
-            cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+            /* PIPE_POLYGON_MODE_* has the hardware's values */
+            cfg.polygon_mode = (enum agx_polygon_mode)(
+               face ? rast->base.fill_back : rast->base.fill_front);
          }
          agx_ppp_push_merged(&u, &w, &zs->face, 4);
       }
@@ -491,18 +510,21 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       /* The coefficient binding table: which UVS slots feed which
        * coefficient registers.
        */
-      uint32_t table[1 + AGX_MAX_CF_BINDINGS];
-      int words = agx_link_varyings(&vs->info.vs, &fs->info.fs,
-                                    rast->base.flatshade_first, table,
-                                    ARRAY_SIZE(table));
-      uint32_t cf_usc = 0;
-      if (words > 0) {
-         uint64_t va =
-            agx_pool_upload(&batch->pipeline, table, words * 4, 16);
-         if (!va)
-            return false;
-         cf_usc = va - screen->dev.usc_base;
+      if (shaders) {
+         uint32_t table[1 + AGX_MAX_CF_BINDINGS];
+         int words = agx_link_varyings(&vs->info.vs, &fs->info.fs,
+                                       rast->base.flatshade_first, table,
+                                       ARRAY_SIZE(table));
+         ctx->cf_usc = 0;
+         if (words > 0) {
+            uint64_t va =
+               agx_pool_upload(&batch->pipeline, table, words * 4, 16);
+            if (!va)
+               return false;
+            ctx->cf_usc = va - screen->dev.usc_base;
+         }
       }
+      uint32_t cf_usc = ctx->cf_usc;
 
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_FRAGMENT, fs, p);
@@ -527,8 +549,16 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       }
    }
 
-   if (h.occlusion_query)
-      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg);
+   if (h.occlusion_query) {
+      int slot = agx_query_slot(ctx);
+      if (slot >= 0) {
+         batch->oq_used = true;
+         agx_batch_add_bo(batch, ctx->oq_heap);
+      }
+      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg) {
+         cfg.index = slot >= 0 ? slot : 0;
+      }
+   }
    if (h.output_size) {
       agx_ppp_push(&u, OUTPUT_SIZE, cfg) {
          cfg.count = vs->info.vs.nr_words;
@@ -610,18 +640,32 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    /* Room for the worst case of one draw's packets. */
    size_t need = AGX_VDM_VS_STATE_B + 3 * AGX_PPP_STATE_LENGTH +
                  AGX_VDM_DRAW_MAX_B + 64;
-   if (batch->vdm_head + need > batch->vdm_end) {
+   /* Scissor and depth-bias records are indexed by 16-bit fields. */
+   if (batch->vdm_head + need > batch->vdm_end ||
+       batch->scissor.size / AGX_SCISSOR_LENGTH >= 0xff00 ||
+       batch->depth_bias.size / AGX_DEPTH_BIAS_LENGTH >= 0xff00) {
       agx_flush_batch(ctx, "control stream full");
       batch = agx_get_batch(ctx);
       if (!batch)
          return;
    }
 
-   struct agx_compiled_shader *vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
-   struct agx_compiled_shader *fs =
-      agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
+   /* Variants depend on the vertex elements (VS) and the framebuffer
+    * (FS, a new batch marks everything dirty): look them up only then.
+    */
+   struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
+   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX)))
+      vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
+   if (!fs || (ctx->dirty & AGX_DIRTY_FS))
+      fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
    if (!vs || !fs)
       return;
+
+   /* Descriptor tables follow the texture state and the batch. */
+   if (ctx->dirty & AGX_DIRTY_TEXTURES) {
+      for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s)
+         ctx->stage[s].tables.valid = false;
+   }
    if (vs != ctx->vs)
       ctx->dirty |= AGX_DIRTY_VS;
    if (fs != ctx->fs)
@@ -672,14 +716,16 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    }
 
    uint32_t dirty = ctx->dirty;
-   /* Uniform data lives in the word lists: new data, new lists. */
-   if (dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES))
-      dirty |= AGX_DIRTY_VS;
-   /* User vertex buffers are uploaded per draw. */
-   if (agx_uses_user_vbs(ctx))
-      dirty |= AGX_DIRTY_VS;
+   /* Uniform data lives in the word lists: new data (uniforms, vertex
+    * buffer addresses, user vertex buffers uploaded per draw, textures),
+    * new vertex word list.
+    */
+   bool vs_state = (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS |
+                             AGX_DIRTY_VS_CONST | AGX_DIRTY_VERTEX |
+                             AGX_DIRTY_TEXTURES)) ||
+                   agx_uses_user_vbs(ctx);
 
-   if (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS)) {
+   if (vs_state) {
       uint32_t pipeline =
          agx_build_pipeline(ctx, batch, PIPE_SHADER_VERTEX, vs, &params);
       if (batch->failed)
@@ -700,6 +746,27 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       agx_vdm_vs(&batch->vdm_head, &s);
    }
 
+   /* Depth bias: a record of the batch's array, indexed by the next
+    * viewport/scissor update.  Fact: alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_state.c (agx_upload_depth_bias: the
+    * constant is offset_units * 2).
+    */
+   if ((dirty & AGX_DIRTY_RS) &&
+       (ctx->rast->base.offset_tri || ctx->rast->base.offset_line ||
+        ctx->rast->base.offset_point)) {
+      void *db =
+         util_dynarray_grow_bytes(&batch->depth_bias, AGX_DEPTH_BIAS_LENGTH);
+      if (!db) {
+         batch->failed = true;
+         return;
+      }
+      agx_pack(db, DEPTH_BIAS, cfg) {
+         cfg.constant = ctx->rast->base.offset_units * 2.0f;
+         cfg.slope_scale = ctx->rast->base.offset_scale;
+         cfg.clamp = ctx->rast->base.offset_clamp;
+      }
+   }
+
    if (dirty & (AGX_DIRTY_VIEWPORT | AGX_DIRTY_SCISSOR | AGX_DIRTY_RS))
       agx_encode_viewport_scissor(ctx, batch);
 
@@ -707,6 +774,15 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       u_loge("asahi", "out of memory recording a draw; the render pass "
                       "will be dropped");
       batch->failed = true;
+      return;
+   }
+
+   if (!info->index_size && !ctx->dirty_draw_header &&
+       ctx->draw_header_prim == info->mode) {
+      agx_vdm_draw_packed(&batch->vdm_head, ctx->draw_header, draw->count,
+                          info->instance_count, draw->start);
+      ctx->dirty = 0;
+      batch->draws++;
       return;
    }
 
@@ -722,6 +798,11 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .restart_index = info->restart_index,
    };
    agx_vdm_draw(&batch->vdm_head, &d);
+   if (!info->index_size) {
+      ctx->draw_header = agx_vdm_draw_header(&d);
+      ctx->draw_header_prim = info->mode;
+      ctx->dirty_draw_header = false;
+   }
 
    ctx->dirty = 0;
    batch->draws++;

@@ -18,11 +18,18 @@
 #include "agx_formats.h"
 #include "agx_state.h"
 
+/* Set by resource_create_with_modifiers when the consumer accepts the
+ * twiddled modifier.
+ */
+#define AGX_RESOURCE_FLAG_TWIDDLED_OK PIPE_RESOURCE_FLAG_DRV_PRIV
+
 static bool
 agx_want_linear(const struct pipe_resource *templ)
 {
    if (templ->bind & PIPE_BIND_LINEAR)
       return true;
+   if (templ->flags & AGX_RESOURCE_FLAG_TWIDDLED_OK)
+      return false;
    /* Shared images must be readable by other devices and processes that
     * do not know the twiddled layout.
     */
@@ -160,6 +167,114 @@ agx_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *res)
    free(rsrc);
 }
 
+/* A dma-buf from another process or device: linear (with the stride it
+ * comes with) or twiddled, by its modifier.
+ */
+static struct pipe_resource *
+agx_resource_from_handle(struct pipe_screen *pscreen,
+                         const struct pipe_resource *templ,
+                         struct winsys_handle *handle, unsigned usage)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   if (handle->type != WINSYS_HANDLE_TYPE_FD || templ->target == PIPE_BUFFER)
+      return NULL;
+
+   enum ail_tiling tiling = AIL_TILING_LINEAR;
+   if (handle->modifier != AIL_DRM_FORMAT_MOD_LINEAR &&
+       handle->modifier != UINT64_C(0x00ffffffffffffff) /* INVALID */ &&
+       !ail_drm_modifier_to_tiling(handle->modifier, &tiling))
+      return NULL;
+   if (handle->offset)
+      return NULL; /* TODO: offsets into the buffer */
+
+   struct agx_resource *rsrc = calloc(1, sizeof(*rsrc));
+   if (!rsrc)
+      return NULL;
+   rsrc->base = *templ;
+   rsrc->base.screen = pscreen;
+   pipe_reference_init(&rsrc->base.reference, 1);
+   rsrc->layout = (struct ail_layout){
+      .width_px = templ->width0,
+      .height_px = templ->height0 ? templ->height0 : 1,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = tiling,
+      .format = templ->format,
+      .linear_stride_B = tiling == AIL_TILING_LINEAR ? handle->stride : 0,
+      .renderable = (templ->bind & PIPE_BIND_RENDER_TARGET) != 0,
+   };
+   enum ail_error err = ail_make_miptree(&rsrc->layout);
+   if (err != AIL_OK) {
+      u_loge("asahi", "cannot import a %ux%u %s image: %s", templ->width0,
+             templ->height0, util_format_name(templ->format),
+             ail_error_string(err));
+      free(rsrc);
+      return NULL;
+   }
+   rsrc->modifier = ail_tiling_to_drm_modifier(tiling);
+   rsrc->bo = agx_bo_import(&screen->dev, (int)handle->handle);
+   if (!rsrc->bo || rsrc->bo->size < rsrc->layout.size_B) {
+      u_loge("asahi", "cannot import dma-buf %d: %s", (int)handle->handle,
+             rsrc->bo ? "too small for the image" : screen->dev.error);
+      if (rsrc->bo)
+         agx_bo_unreference(rsrc->bo);
+      free(rsrc);
+      return NULL;
+   }
+   /* Shared contents are defined. */
+   rsrc->valid_levels = 1;
+   return &rsrc->base;
+}
+
+static struct pipe_resource *
+agx_resource_create_with_modifiers(struct pipe_screen *pscreen,
+                                   const struct pipe_resource *templ,
+                                   const uint64_t *modifiers, int count)
+{
+   bool linear = false, twiddled = false;
+   for (int i = 0; i < count; ++i) {
+      if (modifiers[i] == AIL_DRM_FORMAT_MOD_LINEAR)
+         linear = true;
+      else if (modifiers[i] == AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED)
+         twiddled = true;
+   }
+   if (!linear && !twiddled)
+      return NULL;
+
+   struct pipe_resource t = *templ;
+   if (!twiddled)
+      t.bind |= PIPE_BIND_LINEAR;
+   else
+      t.flags |= AGX_RESOURCE_FLAG_TWIDDLED_OK;
+   struct pipe_resource *res = agx_resource_create(pscreen, &t);
+   if (res)
+      res->flags = templ->flags;
+   return res;
+}
+
+static void
+agx_query_dmabuf_modifiers(struct pipe_screen *pscreen,
+                           enum pipe_format format, int max,
+                           uint64_t *modifiers, unsigned int *external_only,
+                           int *count)
+{
+   static const uint64_t mods[] = {AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED,
+                                   AIL_DRM_FORMAT_MOD_LINEAR};
+   int n = 2;
+   if (max == 0) {
+      *count = n;
+      return;
+   }
+   int k = max < n ? max : n;
+   for (int i = 0; i < k; ++i) {
+      modifiers[i] = mods[i];
+      if (external_only)
+         external_only[i] = 0;
+   }
+   *count = k;
+}
+
 static bool
 agx_resource_get_handle(struct pipe_screen *pscreen,
                         struct pipe_context *pctx, struct pipe_resource *res,
@@ -186,6 +301,10 @@ agx_init_resource_functions(struct pipe_screen *pscreen)
    pscreen->resource_create = agx_resource_create;
    pscreen->resource_destroy = agx_resource_destroy;
    pscreen->resource_get_handle = agx_resource_get_handle;
+   pscreen->resource_from_handle = agx_resource_from_handle;
+   pscreen->resource_create_with_modifiers =
+      agx_resource_create_with_modifiers;
+   pscreen->query_dmabuf_modifiers = agx_query_dmabuf_modifiers;
 }
 
 /* ---- transfers -------------------------------------------------------- */

@@ -49,6 +49,8 @@ static int
 agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
 {
    switch (param) {
+   case PIPE_CAP_OCCLUSION_QUERY:
+   case PIPE_CAP_QUERY_TIMESTAMP:
    case PIPE_CAP_NPOT_TEXTURES:
    case PIPE_CAP_TEXTURE_SWIZZLE:
    case PIPE_CAP_BLEND_EQUATION_SEPARATE:
@@ -65,7 +67,6 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_SHAREABLE_SHADERS:
    case PIPE_CAP_ACCELERATED:
    case PIPE_CAP_DMABUF:
-   case PIPE_CAP_CLIP_HALFZ:
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
@@ -282,6 +283,24 @@ agx_fence_create(struct agx_screen *screen)
    return f;
 }
 
+/* A sync file for the fence: the timeline point moved into a temporary
+ * binary syncobj, exported.  -1 on failure.
+ */
+static int
+agx_fence_get_fd(struct pipe_screen *pscreen, struct pipe_fence_handle *fence)
+{
+   struct agx_screen *screen = agx_screen(pscreen);
+   uint32_t tmp = 0;
+   int fd = -1;
+   if (!fence || drmSyncobjCreate(screen->dev.fd, 0, &tmp))
+      return -1;
+   if (!drmSyncobjTransfer(screen->dev.fd, tmp, 0, screen->timeline,
+                           fence->seqno, 0))
+      drmSyncobjExportSyncFile(screen->dev.fd, tmp, &fd);
+   drmSyncobjDestroy(screen->dev.fd, tmp);
+   return fd;
+}
+
 static uint64_t
 agx_get_timestamp(struct pipe_screen *pscreen)
 {
@@ -358,6 +377,7 @@ agx_screen_create(int fd)
    p->context_create = agx_create_context;
    p->fence_reference = agx_fence_reference;
    p->fence_finish = agx_fence_finish;
+   p->fence_get_fd = agx_fence_get_fd;
    p->get_timestamp = agx_get_timestamp;
    agx_init_resource_functions(p);
    return p;

@@ -64,6 +64,8 @@ agx_create_shader_state(struct pipe_context *pctx,
    }
 
    so->nir = templ->ir.nir;
+   /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
+   agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
       u_logw("asahi", "%s shader: preprocessing failed; draws with it are "
                       "skipped", stage == MESA_SHADER_VERTEX ? "vertex"
@@ -127,6 +129,19 @@ agx_bind_fs_state(struct pipe_context *pctx, void *cso)
    ctx->dirty |= AGX_DIRTY_FS;
 }
 
+/* The tilebuffer format the compiler is told: X formats are stored like
+ * their A twins (the X channel is never read back as anything but 1).
+ */
+static enum pipe_format
+agx_key_rt_format(enum pipe_format f)
+{
+   switch (f) {
+   case PIPE_FORMAT_R8G8B8X8_UNORM: return PIPE_FORMAT_R8G8B8A8_UNORM;
+   case PIPE_FORMAT_B8G8R8X8_UNORM: return PIPE_FORMAT_B8G8R8A8_UNORM;
+   default: return f;
+   }
+}
+
 /* The key of the variant the current state needs. */
 static void
 agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
@@ -149,7 +164,8 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {
          if (!agx_tilebuffer_has_rt(&batch->tib, rt))
             continue;
-         key->fs.rt[rt].format = batch->tib.logical_format[rt];
+         key->fs.rt[rt].format =
+            agx_key_rt_format(batch->tib.logical_format[rt]);
          key->fs.rt[rt].offset_B = batch->tib.offset_B[rt];
       }
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;

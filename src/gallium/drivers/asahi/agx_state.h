@@ -195,7 +195,14 @@ struct agx_batch {
    unsigned clear_stencil;
    bool initialized;
    bool failed; /* out of memory while recording: drop at flush */
+   uint64_t seqno; /* timeline point of its submission */
+   bool oq_used;   /* some draw counts into the occlusion heap */
 };
+
+#define AGX_MAX_OCCLUSION_QUERIES 256
+
+/* Submitted batches kept before waiting for the oldest. */
+#define AGX_MAX_PENDING_BATCHES 8
 
 /* ---- context -------------------------------------------------------- */
 
@@ -207,15 +214,25 @@ enum agx_dirty {
    AGX_DIRTY_VIEWPORT = 1 << 4,
    AGX_DIRTY_SCISSOR = 1 << 5,
    AGX_DIRTY_VERTEX = 1 << 6,
-   AGX_DIRTY_CONST = 1 << 7,
+   AGX_DIRTY_CONST = 1 << 7,       /* fragment constant buffer 0 */
    AGX_DIRTY_STENCIL_REF = 1 << 8,
    AGX_DIRTY_PRIM = 1 << 9,
    AGX_DIRTY_BLEND = 1 << 10,
    AGX_DIRTY_TEXTURES = 1 << 11,
+   AGX_DIRTY_VS_CONST = 1 << 12,   /* vertex constant buffer 0 */
+   AGX_DIRTY_QUERY = 1 << 13,
    AGX_DIRTY_ALL = 0xffff,
 };
 
+/* Descriptor tables of a stage in the current batch. */
+struct agx_stage_tables {
+   bool valid;
+   uint64_t texture_va, sampler_va;
+   unsigned nr_textures, nr_samplers, sampler_states;
+};
+
 struct agx_stage_state {
+   struct agx_stage_tables tables;
    struct agx_uncompiled_shader *shader;
    /* constant buffer 0, as a CPU copy (GL default uniform block) */
    void *cb0;
@@ -228,6 +245,8 @@ struct agx_stage_state {
 struct agx_context {
    struct pipe_context base;
    struct agx_batch *batch; /* NULL when nothing is recorded */
+   /* Submitted batches whose memory the GPU may still read. */
+   struct util_dynarray pending; /* struct agx_batch * */
 
    struct agx_stage_state stage[PIPE_SHADER_TYPES];
    struct agx_compiled_shader *vs, *fs; /* variants of the last draw */
@@ -244,10 +263,28 @@ struct agx_context {
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
    unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* Coefficient binding table of the bound VS/FS pair in this batch
+    * (USC offset; valid unless shaders, rasterizer or batch changed).
+    */
+   uint32_t cf_usc;
+   /* Packed Index List header of the last non-indexed draw. */
+   uint32_t draw_header;
+   unsigned draw_header_prim;
+   bool dirty_draw_header;
    /* Texture registers and sampler states code of the last word lists. */
    unsigned vs_textures, vs_sampler_states;
    unsigned fs_textures, fs_sampler_states;
    uint32_t dirty;
+
+   /* Occlusion queries: the heap of u64 slots, which are taken, the
+    * active query, and the queries the current batch writes (stamped with
+    * its submission).
+    */
+   struct agx_bo *oq_heap;
+   uint64_t oq_used[AGX_MAX_OCCLUSION_QUERIES / 64];
+   struct agx_query *occlusion_query;
+   struct agx_query *stamp[AGX_MAX_OCCLUSION_QUERIES];
+   unsigned nr_stamp;
 
    /* GL_KHR_robustness: set when a submission of this context faulted or
     * hung.
@@ -277,9 +314,13 @@ void agx_init_shader_functions(struct pipe_context *pctx);
 struct agx_compiled_shader *agx_get_variant(struct agx_context *ctx,
                                             enum pipe_shader_type stage);
 
+/* agx_nir_lower_clip_m1_1.c: GL's [-w, w] clip-space z to [0, w] */
+bool agx_nir_lower_clip_m1_1(struct nir_shader *nir);
+
 /* agx_batch.c */
 struct agx_batch *agx_get_batch(struct agx_context *ctx);
 void agx_flush_batch(struct agx_context *ctx, const char *reason);
+void agx_retire_batches(struct agx_context *ctx, bool wait);
 void agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);
@@ -308,6 +349,15 @@ void agx_init_texture_functions(struct pipe_context *pctx);
 void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
                        enum pipe_shader_type stage, struct agx_usc_builder *b,
                        unsigned *nr_textures, unsigned *sampler_states);
+
+/* agx_query.c */
+struct agx_query;
+void agx_init_query_functions(struct pipe_context *pctx);
+/* Slot of the active occlusion query (-1: none), noted for stamping. */
+int agx_query_slot(struct agx_context *ctx);
+bool agx_query_counting(struct agx_context *ctx);
+/* The queries the just-submitted batch wrote were written by seqno. */
+void agx_query_stamp(struct agx_context *ctx, uint64_t seqno);
 
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);

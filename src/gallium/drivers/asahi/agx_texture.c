@@ -186,19 +186,23 @@ agx_pack_view(void *out, const struct pipe_sampler_view *view)
    }
 }
 
-void
-agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
-                  enum pipe_shader_type stage, struct agx_usc_builder *b,
-                  unsigned *nr_textures, unsigned *sampler_states)
+/* Upload the stage's descriptor tables (once per batch and texture
+ * state change; cached in the stage state).
+ */
+static void
+agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
+                  enum pipe_shader_type stage)
 {
    struct agx_stage_state *st = &ctx->stage[stage];
+   struct agx_stage_tables *tab = &st->tables;
    unsigned nr_tex = MIN2(st->nr_views, 64);
    unsigned nr_samp = MIN2(st->nr_samplers, 16);
    while (nr_samp && !st->samplers[nr_samp - 1])
       nr_samp--;
 
-   *nr_textures = nr_tex;
-   *sampler_states = 0;
+   memset(tab, 0, sizeof(*tab));
+   tab->valid = true;
+   tab->nr_textures = nr_tex;
 
    if (nr_tex) {
       struct agx_ptr t =
@@ -213,11 +217,7 @@ agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
          if (st->views[i] && st->views[i]->texture)
             agx_batch_reads(batch, st->views[i]->texture);
       }
-      agx_usc_pack(b, USC_TEXTURE, cfg) {
-         cfg.start = 0;
-         cfg.count = nr_tex;
-         cfg.buffer = t.gpu;
-      }
+      tab->texture_va = t.gpu;
    }
 
    if (nr_samp) {
@@ -236,13 +236,38 @@ agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
             memset((uint8_t *)s.cpu + i * AGX_SAMPLER_LENGTH, 0,
                    AGX_SAMPLER_LENGTH);
       }
+      tab->sampler_va = s.gpu;
+      tab->nr_samplers = nr_samp;
+      /* compact samplers, reserved in groups of four */
+      tab->sampler_states = DIV_ROUND_UP(nr_samp, 4);
+   }
+}
+
+void
+agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
+                  enum pipe_shader_type stage, struct agx_usc_builder *b,
+                  unsigned *nr_textures, unsigned *sampler_states)
+{
+   struct agx_stage_tables *tab = &ctx->stage[stage].tables;
+   if (!tab->valid)
+      agx_upload_tables(ctx, batch, stage);
+
+   *nr_textures = tab->nr_textures;
+   *sampler_states = tab->sampler_states;
+
+   if (tab->texture_va) {
+      agx_usc_pack(b, USC_TEXTURE, cfg) {
+         cfg.start = 0;
+         cfg.count = tab->nr_textures;
+         cfg.buffer = tab->texture_va;
+      }
+   }
+   if (tab->sampler_va) {
       agx_usc_pack(b, USC_SAMPLER, cfg) {
          cfg.start = 0;
-         cfg.count = nr_samp;
-         cfg.buffer = s.gpu;
+         cfg.count = tab->nr_samplers;
+         cfg.buffer = tab->sampler_va;
       }
-      /* compact samplers, reserved in groups of four */
-      *sampler_states = DIV_ROUND_UP(nr_samp, 4);
    }
 }
 

@@ -97,7 +97,6 @@ decode_traces(unsigned *dumps)
    }
    if (dir)
       closedir(dir);
-   rmdir(trace_dir);
    return problems;
 }
 
@@ -176,11 +175,136 @@ clear_and_read_back(void **state)
    assert_int_equal(dumps, 1);
 }
 
+/* A clear limited by a scissor rectangle leaves the rest alone. */
+static void
+scissored_clear(void **state)
+{
+   int fd = asahi_test_open_node();
+   if (fd < 0)
+      skip();
+   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
+   close(fd);
+   assert_non_null(screen);
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   struct pipe_resource *rt = screen->resource_create(screen, &templ);
+   struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
+   struct pipe_surface stempl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface *surf = ctx->create_surface(ctx, rt, &stempl);
+   struct pipe_framebuffer_state fb = {
+      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .cbufs = {surf},
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   union pipe_color_union red = {.f = {1, 0, 0, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
+   struct pipe_scissor_state sc = {.minx = 8, .miny = 4, .maxx = 40,
+                                   .maxy = 20};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, &sc, &red, 1.0, 0);
+   ctx->flush(ctx, NULL, 0);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            bool in = x >= 8 && x < 40 && y >= 4 && y < 20;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            uint8_t want[4] = {in ? 255 : 0, 0, 0, 255};
+            if (memcmp(p, want, 4))
+               fail_msg("pixel (%u, %u) is %u %u %u %u", x, y, p[0], p[1],
+                        p[2], p[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+   }
+
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->surface_destroy(ctx, surf);
+   ctx->destroy(ctx);
+   pipe_resource_reference(&rt, NULL);
+   screen->destroy(screen);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+}
+
+/* A shared image exported as a dma-buf and imported again shows the same
+ * texels; a fence becomes a sync file.
+ */
+static void
+dmabuf_round_trip(void **state)
+{
+   int fd = asahi_test_open_node();
+   if (fd < 0)
+      skip();
+   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
+   close(fd);
+   assert_non_null(screen);
+   struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_B8G8R8A8_UNORM,
+      .width0 = 20, .height0 = 10, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SHARED,
+   };
+   struct pipe_resource *a = screen->resource_create(screen, &templ);
+   assert_non_null(a);
+   uint32_t pattern[200];
+   for (unsigned i = 0; i < 200; ++i)
+      pattern[i] = 0x01020304u * (i + 1);
+   struct pipe_box box = {0, 0, 0, 20, 10, 1};
+   ctx->texture_subdata(ctx, a, 0, PIPE_MAP_WRITE, &box, pattern, 80, 0);
+
+   struct winsys_handle h = {.type = WINSYS_HANDLE_TYPE_FD};
+   assert_true(screen->resource_get_handle(screen, ctx, a, &h, 0));
+   assert_true((int)h.handle >= 0);
+   assert_true(h.stride >= 80);
+
+   struct pipe_resource *b = screen->resource_from_handle(screen, &templ, &h,
+                                                          0);
+   close((int)h.handle);
+   assert_non_null(b);
+   struct pipe_transfer *xfer = NULL;
+   const uint8_t *map =
+      ctx->texture_map(ctx, b, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(map);
+   for (unsigned y = 0; y < 10; ++y)
+      assert_memory_equal(map + y * xfer->stride, pattern + y * 20, 80);
+   ctx->texture_unmap(ctx, xfer);
+
+   struct pipe_fence_handle *fence = NULL;
+   ctx->flush(ctx, &fence, 0);
+   if (screen->fence_get_fd) {
+      int sync = screen->fence_get_fd(screen, fence);
+      if (sync >= 0)
+         close(sync);
+   }
+   screen->fence_reference(screen, &fence, NULL);
+
+   pipe_resource_reference(&a, NULL);
+   pipe_resource_reference(&b, NULL);
+   ctx->destroy(ctx);
+   screen->destroy(screen);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(clear_and_read_back),
+      cmocka_unit_test(scissored_clear),
+      cmocka_unit_test(dmabuf_round_trip),
    };
-   return cmocka_run_group_tests(tests, setup, NULL);
+   int ret = cmocka_run_group_tests(tests, setup, NULL);
+   rmdir(trace_dir);
+   return ret;
 }

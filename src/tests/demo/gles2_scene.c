@@ -1,0 +1,286 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The demo scene: an ordinary EGL + OpenGL ES 2.0 program (linked against
+ * the system's libglvnd, like any application) that renders a small scene
+ * through whatever driver EGL loads, checks pixels against the GL rules and
+ * writes the image as a PNG.
+ *
+ * The scene (256x256, surfaceless EGL, pbuffer with depth):
+ *  1. a textured background at depth 0.9: an 8x8 checkerboard texture,
+ *     repeated four times, nearest filtering;
+ *  2. a blue triangle at depth 0.95, hidden by the depth test;
+ *  3. a green triangle at depth 0.5 with per-vertex colours;
+ *  4. a red triangle at depth 0.2, in front of the green one;
+ *  5. a yellow square with alpha 0.5, blended over the background.
+ *
+ * Usage: gles2_scene [--no-check] [OUTPUT.png]   (default asahi-scene.png)
+ * Exit status: 0 when every checked pixel is right (or --no-check), 1
+ * otherwise, 77 when no EGL display or config is available.
+ */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES2/gl2.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_writer.h"
+
+#define W 256
+#define H 256
+
+static const char *vs_tex =
+   "attribute vec4 a_pos;\n"
+   "attribute vec2 a_tc;\n"
+   "varying vec2 v_tc;\n"
+   "void main() { gl_Position = a_pos; v_tc = a_tc; }\n";
+static const char *fs_tex =
+   "precision mediump float;\n"
+   "uniform sampler2D u_tex;\n"
+   "varying vec2 v_tc;\n"
+   "void main() { gl_FragColor = texture2D(u_tex, v_tc); }\n";
+static const char *vs_col =
+   "attribute vec4 a_pos;\n"
+   "attribute vec4 a_color;\n"
+   "varying vec4 v_color;\n"
+   "void main() { gl_Position = a_pos; v_color = a_color; }\n";
+static const char *fs_col =
+   "precision mediump float;\n"
+   "varying vec4 v_color;\n"
+   "void main() { gl_FragColor = v_color; }\n";
+
+static GLuint
+program(const char *vs_src, const char *fs_src)
+{
+   const char *src[2] = {vs_src, fs_src};
+   GLenum type[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+   GLuint prog = glCreateProgram();
+   for (int i = 0; i < 2; ++i) {
+      GLuint s = glCreateShader(type[i]);
+      glShaderSource(s, 1, &src[i], NULL);
+      glCompileShader(s);
+      GLint ok = 0;
+      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+      if (!ok) {
+         char log[1024] = "";
+         glGetShaderInfoLog(s, sizeof(log), NULL, log);
+         fprintf(stderr, "shader compile failed: %s\n", log);
+      }
+      glAttachShader(prog, s);
+      glDeleteShader(s);
+   }
+   glBindAttribLocation(prog, 0, "a_pos");
+   glBindAttribLocation(prog, 1, "a_tc");
+   glBindAttribLocation(prog, 1, "a_color");
+   glLinkProgram(prog);
+   GLint ok = 0;
+   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[1024] = "";
+      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
+      fprintf(stderr, "program link failed: %s\n", log);
+   }
+   return prog;
+}
+
+/* One triangle of position (x, y, z) and colour per vertex. */
+static void
+draw_triangle(const float pos[9], const float col[12])
+{
+   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+struct check {
+   const char *what;
+   int x, y;            /* window coordinates (y up) */
+   uint8_t rgba[4];     /* expected, within 2 */
+};
+
+static EGLDisplay
+surfaceless_display(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
+         "eglGetPlatformDisplayEXT");
+   return get ? get(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+              : EGL_NO_DISPLAY;
+}
+
+int
+main(int argc, char **argv)
+{
+   bool check = true;
+   const char *out = "asahi-scene.png";
+   for (int i = 1; i < argc; ++i) {
+      if (!strcmp(argv[i], "--no-check"))
+         check = false;
+      else
+         out = argv[i];
+   }
+
+   EGLDisplay dpy = surfaceless_display();
+   EGLint major, minor;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
+      fprintf(stderr, "SKIP: no surfaceless EGL display (0x%x)\n",
+              eglGetError());
+      return 77;
+   }
+   const EGLint config_attribs[] = {
+      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+      EGL_OPENGL_ES2_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE,
+      8, EGL_ALPHA_SIZE, 8, EGL_DEPTH_SIZE, 16, EGL_NONE,
+   };
+   EGLConfig config;
+   EGLint nr = 0;
+   if (!eglChooseConfig(dpy, config_attribs, &config, 1, &nr) || nr < 1) {
+      fprintf(stderr, "SKIP: no RGBA8 config with depth\n");
+      return 77;
+   }
+   const EGLint surface_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
+   EGLSurface surface = eglCreatePbufferSurface(dpy, config, surface_attribs);
+   eglBindAPI(EGL_OPENGL_ES_API);
+   const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2,
+                                     EGL_NONE};
+   EGLContext ctx =
+      eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
+   if (surface == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT ||
+       !eglMakeCurrent(dpy, surface, surface, ctx)) {
+      fprintf(stderr, "FAIL: cannot make a GLES 2.0 context current (0x%x)\n",
+              eglGetError());
+      return 1;
+   }
+   printf("GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+
+   glViewport(0, 0, W, H);
+   glClearColor(0.1f, 0.1f, 0.3f, 1.0f);
+   glClearDepthf(1.0f);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glEnableVertexAttribArray(0);
+   glEnableVertexAttribArray(1);
+
+   /* 1. Background: checkerboard, texel (i, j) white when i + j is odd,
+    * else grey 64.
+    */
+   uint8_t texels[8 * 8 * 4];
+   for (int j = 0; j < 8; ++j) {
+      for (int i = 0; i < 8; ++i) {
+         uint8_t v = ((i + j) & 1) ? 255 : 64;
+         uint8_t *t = texels + (j * 8 + i) * 4;
+         t[0] = t[1] = t[2] = v;
+         t[3] = 255;
+      }
+   }
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+
+   GLuint ptex = program(vs_tex, fs_tex);
+   glUseProgram(ptex);
+   glUniform1i(glGetUniformLocation(ptex, "u_tex"), 0);
+   static const float bg_pos[] = {-1, -1, 0.8f, 1, -1, 0.8f, 1, 1, 0.8f,
+                                  -1, -1, 0.8f, 1, 1, 0.8f, -1, 1, 0.8f};
+   static const float bg_tc[] = {0, 0, 4, 0, 4, 4, 0, 0, 4, 4, 0, 4};
+   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, bg_pos);
+   glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, bg_tc);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+
+   GLuint pcol = program(vs_col, fs_col);
+   glUseProgram(pcol);
+
+   /* 2. Hidden: behind the background (NDC z 0.9 > 0.8). */
+   static const float blue_pos[] = {-0.9f, 0.3f, 0.9f, -0.3f, 0.3f, 0.9f,
+                                    -0.6f, 0.9f, 0.9f};
+   static const float blue_col[] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+   draw_triangle(blue_pos, blue_col);
+
+   /* 3. Green, per-vertex shades of green. */
+   static const float green_pos[] = {-0.2f, -0.2f, 0.0f, 0.8f, -0.2f, 0.0f,
+                                     -0.2f, 0.8f, 0.0f};
+   static const float green_col[] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
+   draw_triangle(green_pos, green_col);
+
+   /* 4. Red, in front of the green one where they overlap. */
+   static const float red_pos[] = {-0.8f, -0.8f, -0.4f, 0.6f, -0.8f, -0.4f,
+                                   -0.8f, 0.6f, -0.4f};
+   static const float red_col[] = {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1};
+   draw_triangle(red_pos, red_col);
+
+   /* 5. Yellow, half transparent, over the background. */
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   static const float y_pos[] = {0.3f, -0.9f, -0.5f, 0.9f, -0.9f, -0.5f,
+                                 0.9f, -0.3f, -0.5f, 0.3f, -0.9f, -0.5f,
+                                 0.9f, -0.3f, -0.5f, 0.3f, -0.3f, -0.5f};
+   static const float y_col[] = {1, 1, 0, 0.5f, 1, 1, 0, 0.5f, 1, 1, 0, 0.5f,
+                                 1, 1, 0, 0.5f, 1, 1, 0, 0.5f, 1, 1, 0, 0.5f};
+   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, y_pos);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, y_col);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_BLEND);
+
+   static uint8_t pixels[W * H * 4];
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   GLenum err = glGetError();
+
+   /* Expected values from the GL rules (window x = (ndc + 1) * 128). */
+   static const struct check checks[] = {
+      {"background, white texel (2, 1)", 20, 200, {255, 255, 255, 255}},
+      {"background where the hidden triangle is, grey texel (6, 0)", 51, 192,
+       {64, 64, 64, 255}},
+      {"red triangle", 50, 50, {255, 0, 0, 255}},
+      {"red in front of green", 108, 115, {255, 0, 0, 255}},
+      {"green triangle", 166, 153, {0, 255, 0, 255}},
+      {"yellow at alpha 0.5 over a white texel", 204, 51, {255, 255, 128, 191}},
+      {"clear colour is covered everywhere: corner", 0, 0, {64, 64, 64, 255}},
+   };
+   unsigned wrong = 0;
+   for (unsigned i = 0; i < sizeof(checks) / sizeof(checks[0]); ++i) {
+      const struct check *c = &checks[i];
+      const uint8_t *p = pixels + (c->y * W + c->x) * 4;
+      bool ok = true;
+      for (int k = 0; k < 4; ++k)
+         ok &= abs((int)p[k] - (int)c->rgba[k]) <= 2;
+      printf("%s %s at (%d, %d): %u %u %u %u (want %u %u %u %u)\n",
+             ok ? "ok  " : "FAIL", c->what, c->x, c->y, p[0], p[1], p[2],
+             p[3], c->rgba[0], c->rgba[1], c->rgba[2], c->rgba[3]);
+      wrong += !ok;
+   }
+
+   /* PNG rows go top to bottom. */
+   static uint8_t flipped[W * H * 4];
+   for (int y = 0; y < H; ++y)
+      memcpy(flipped + y * W * 4, pixels + (H - 1 - y) * W * 4, W * 4);
+   if (!png_write_rgba(out, flipped, W, H, W * 4)) {
+      fprintf(stderr, "FAIL: cannot write %s\n", out);
+      return 1;
+   }
+   printf("image written to %s\n", out);
+
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglDestroySurface(dpy, surface);
+   eglTerminate(dpy);
+
+   if (err != GL_NO_ERROR)
+      fprintf(stderr, "GL error 0x%x\n", err);
+   if (!check)
+      return 0;
+   printf("%s: %u of %zu checks wrong\n", wrong ? "FAIL" : "PASS", wrong,
+          sizeof(checks) / sizeof(checks[0]));
+   return wrong || err != GL_NO_ERROR ? 1 : 0;
+}
