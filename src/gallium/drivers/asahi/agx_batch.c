@@ -660,11 +660,15 @@ agx_flush_batch(struct agx_context *ctx, const char *reason)
       return;
 
    ctx->batch = NULL;
+   struct agx_device *dev = &agx_screen(ctx->base.screen)->dev;
+   if (dev->debug & AGX_DBG_PERF)
+      u_logi("asahi", "perf: render pass %ux%u ends (%s): %u draws%s",
+             batch->key.width, batch->key.height, reason, batch->draws,
+             batch->clear ? ", clears" : "");
    /* A batch with neither draws nor clears has nothing to write. */
    if ((batch->draws || batch->clear) && agx_batch_submit(batch))
       util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
    else
       agx_batch_free(batch);
-   (void)reason;
    agx_retire_batches(ctx, false);
 }
