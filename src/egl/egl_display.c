@@ -344,6 +344,7 @@ build_strings(struct egl_display *disp)
    append(e, n, "EGL_KHR_surfaceless_context", true);
    append(e, n, "EGL_KHR_wait_sync", fence);
    append(e, n, "EGL_MESA_configless_context", true);
+   append(e, n, "EGL_MESA_query_driver", true);
 
    disp->context_caps.robust_access = robust;
    disp->context_caps.no_error = info->caps & ASAHI_DRI_CAP_NO_ERROR;
@@ -352,13 +353,13 @@ build_strings(struct egl_display *disp)
 /* Global GL proc source: the first driver loaded stays loaded, since GL
  * dispatch tables keep pointers into it.
  */
-static struct loader_driver egl_gl_driver;
+static const struct asahi_dri_interface *egl_gl_driver;
 
 void *
 egl_gl_proc_address(const char *name)
 {
    pthread_mutex_lock(&egl_lock);
-   const struct asahi_dri_interface *dri = egl_gl_driver.iface;
+   const struct asahi_dri_interface *dri = egl_gl_driver;
    pthread_mutex_unlock(&egl_lock);
    return dri ? (void *)dri->get_proc_address(name) : NULL;
 }
@@ -403,10 +404,11 @@ initialize_locked(struct egl_display *disp, char *why, size_t why_size)
       goto fail;
    }
    disp->dri = disp->driver.iface;
-   if (!egl_gl_driver.iface) {
-      /* A second dlopen reference that is never dropped. */
-      char unused[8];
-      loader_load_driver(driver, &egl_gl_driver, unused, sizeof(unused));
+   snprintf(disp->driver_name, sizeof(disp->driver_name), "%s", driver);
+   if (!egl_gl_driver &&
+       dlopen(disp->driver.path, RTLD_NOW | RTLD_NOLOAD)) {
+      /* That extra reference is never dropped. */
+      egl_gl_driver = disp->dri;
    }
 
    enum asahi_dri_error derr;
@@ -759,6 +761,40 @@ egl_LabelObjectKHR(EGLDisplay dpy, EGLenum object_type, EGLObjectKHR object,
    return EGL_SUCCESS;
 }
 
+/* EGL_MESA_query_driver.  Fact: the extension (Khronos registry): both
+ * need an initialized display; the config is an XML string the caller
+ * frees.  We have no driver options, so it lists none.
+ */
+static const char *EGLAPIENTRY
+egl_GetDisplayDriverName(EGLDisplay dpy)
+{
+   struct egl_display *disp = egl_lock_display(dpy, "eglGetDisplayDriverName");
+   if (!disp)
+      return NULL;
+   const char *name = disp->driver_name;
+   egl_unlock_display(disp);
+   egl_success();
+   return name;
+}
+
+static char *EGLAPIENTRY
+egl_GetDisplayDriverConfig(EGLDisplay dpy)
+{
+   static const char func[] = "eglGetDisplayDriverConfig";
+   struct egl_display *disp = egl_lock_display(dpy, func);
+   if (!disp)
+      return NULL;
+   egl_unlock_display(disp);
+   char *xml = strdup("<?xml version=\"1.0\" standalone=\"yes\"?>\n"
+                      "<driinfo>\n</driinfo>\n");
+   if (!xml) {
+      egl_error(EGL_BAD_ALLOC, func, "out of memory");
+      return NULL;
+   }
+   egl_success();
+   return xml;
+}
+
 /* The entry points of this file, for egl_main.c's table. */
 const struct egl_named_function egl_display_functions[] = {
    {"eglInitialize", (void *)egl_Initialize},
@@ -770,5 +806,7 @@ const struct egl_named_function egl_display_functions[] = {
    {"eglQueryDisplayAttribEXT", (void *)egl_QueryDisplayAttribEXT},
    {"eglQueryDisplayAttribKHR", (void *)egl_QueryDisplayAttribEXT},
    {"eglLabelObjectKHR", (void *)egl_LabelObjectKHR},
+   {"eglGetDisplayDriverName", (void *)egl_GetDisplayDriverName},
+   {"eglGetDisplayDriverConfig", (void *)egl_GetDisplayDriverConfig},
    {NULL, NULL},
 };

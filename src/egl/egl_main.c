@@ -70,6 +70,8 @@ enum egl_stub {
    STUB_WAIT_SYNC_KHR,
    STUB_QUERY_DEVICE_STRING_EXT,
    STUB_QUERY_DEVICE_ATTRIB_EXT,
+   STUB_GET_DISPLAY_DRIVER_NAME,
+   STUB_GET_DISPLAY_DRIVER_CONFIG,
    STUB_COUNT,
 };
 
@@ -81,12 +83,15 @@ static const char *const egl_stub_names[STUB_COUNT] = {
    [STUB_WAIT_SYNC_KHR] = "eglWaitSyncKHR",
    [STUB_QUERY_DEVICE_STRING_EXT] = "eglQueryDeviceStringEXT",
    [STUB_QUERY_DEVICE_ATTRIB_EXT] = "eglQueryDeviceAttribEXT",
+   [STUB_GET_DISPLAY_DRIVER_NAME] = "eglGetDisplayDriverName",
+   [STUB_GET_DISPLAY_DRIVER_CONFIG] = "eglGetDisplayDriverConfig",
 };
 
 /* glvnd assigns each index once, under its own lock, before handing the
- * stub to anyone; stubs only read it afterwards.
+ * stub to anyone; stubs only read it afterwards.  -1 (set in __egl_Main):
+ * not assigned.
  */
-static int egl_stub_index[STUB_COUNT] = {-1, -1, -1, -1, -1, -1, -1};
+static int egl_stub_index[STUB_COUNT];
 
 static void *
 vendor_function(__EGLvendorInfo *vendor, enum egl_stub stub)
@@ -183,6 +188,22 @@ stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute,
    return f ? f(dev, attribute, value) : EGL_FALSE;
 }
 
+static const char *EGLAPIENTRY
+stub_GetDisplayDriverName(EGLDisplay dpy)
+{
+   const char *(EGLAPIENTRY *f)(EGLDisplay) =
+      display_function(dpy, STUB_GET_DISPLAY_DRIVER_NAME);
+   return f ? f(dpy) : NULL;
+}
+
+static char *EGLAPIENTRY
+stub_GetDisplayDriverConfig(EGLDisplay dpy)
+{
+   char *(EGLAPIENTRY *f)(EGLDisplay) =
+      display_function(dpy, STUB_GET_DISPLAY_DRIVER_CONFIG);
+   return f ? f(dpy) : NULL;
+}
+
 static void *const egl_stubs[STUB_COUNT] = {
    [STUB_CREATE_SYNC_KHR] = (void *)stub_CreateSyncKHR,
    [STUB_DESTROY_SYNC_KHR] = (void *)stub_DestroySyncKHR,
@@ -191,6 +212,8 @@ static void *const egl_stubs[STUB_COUNT] = {
    [STUB_WAIT_SYNC_KHR] = (void *)stub_WaitSyncKHR,
    [STUB_QUERY_DEVICE_STRING_EXT] = (void *)stub_QueryDeviceStringEXT,
    [STUB_QUERY_DEVICE_ATTRIB_EXT] = (void *)stub_QueryDeviceAttribEXT,
+   [STUB_GET_DISPLAY_DRIVER_NAME] = (void *)stub_GetDisplayDriverName,
+   [STUB_GET_DISPLAY_DRIVER_CONFIG] = (void *)stub_GetDisplayDriverConfig,
 };
 
 static int
@@ -261,6 +284,8 @@ __egl_Main(uint32_t version, const __EGLapiExports *exports,
 
    egl_exports = exports;
    egl_vendor = vendor;
+   for (unsigned i = 0; i < STUB_COUNT; i++)
+      egl_stub_index[i] = -1;
 
    imports->getPlatformDisplay = vendor_get_platform_display;
    imports->getSupportsAPI = vendor_supports_api;

@@ -51,6 +51,7 @@ struct egl_display {
 
    /* Valid while initialized. */
    int fd;                      /* render node, or -1 */
+   char driver_name[64];        /* the loader's name: "asahi" */
    struct loader_driver driver;
    const struct asahi_dri_interface *dri;
    struct asahi_dri_screen *screen;

@@ -7,15 +7,19 @@
  * libgbm.so.1 over asahi_dri.so.  A device is a driver screen on the
  * caller's render node (found and loaded by src/loader, so
  * LIBGL_DRIVERS_PATH, MESA_LOADER_DRIVER_OVERRIDE and GALLIUM_DRIVER behave
- * as for EGL).  Buffer objects and surfaces need driver images, which the
- * driver does not offer yet: their constructors fail with ENOSYS, and
- * gbm_device_is_format_supported says no, so that callers can tell.
+ * as for EGL).  Buffer objects are driver images exported as dma-bufs
+ * (a driver that cannot share, like noop, makes none: ENOSYS); they cannot
+ * be mapped (no driver context here).  Surfaces need EGL to render into
+ * images, which it cannot yet: ENOSYS.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <drm.h>
 
 #include "asahi/dri_interface.h"
 #include "loader.h"
@@ -46,7 +50,9 @@ struct gbm_device {
 
 struct gbm_bo {
    struct gbm_device *gbm;
-   uint32_t width, height, format, stride;
+   struct asahi_dri_image *image;
+   struct asahi_dri_image_desc desc;       /* exported: fd owned here */
+   uint32_t handle;                         /* GEM handle on gbm->fd */
    void *user_data;
    void (*destroy_user_data)(struct gbm_bo *, void *);
 };
@@ -172,14 +178,93 @@ gbm_device_get_format_modifier_plane_count(struct gbm_device *gbm,
    return 1;
 }
 
-/* ---- buffer objects: need driver images ------------------------------- */
+/* ---- buffer objects ----------------------------------------------------- */
+
+static uint32_t
+image_usage(uint32_t flags)
+{
+   uint32_t usage = 0;
+   if (flags & GBM_BO_USE_RENDERING)
+      usage |= ASAHI_DRI_IMAGE_USE_RENDER;
+   if (flags & GBM_BO_USE_SCANOUT)
+      usage |= ASAHI_DRI_IMAGE_USE_SCANOUT;
+   if (flags & GBM_BO_USE_CURSOR)
+      usage |= ASAHI_DRI_IMAGE_USE_CURSOR;
+   if (flags & (GBM_BO_USE_LINEAR | GBM_BO_USE_WRITE))
+      usage |= ASAHI_DRI_IMAGE_USE_LINEAR;
+   return usage;
+}
+
+static int
+errno_of(enum asahi_dri_error err)
+{
+   switch (err) {
+   case ASAHI_DRI_ERROR_NO_MEMORY: return ENOMEM;
+   case ASAHI_DRI_ERROR_BAD_SIZE: return EINVAL;
+   case ASAHI_DRI_ERROR_UNSUPPORTED: return EINVAL;
+   default: return EIO;
+   }
+}
+
+/* The GEM handle of the dma-buf on the caller's fd (what KMS wants). */
+static uint32_t
+prime_handle(int drm_fd, int dmabuf_fd)
+{
+   struct drm_prime_handle args = {.fd = dmabuf_fd};
+   if (drm_fd < 0 || ioctl(drm_fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &args))
+      return 0;
+   return args.handle;
+}
+
+/* Wraps an image: the bo holds its exported description (and fd). */
+static struct gbm_bo *
+bo_from_image(struct gbm_device *gbm, struct asahi_dri_image *image)
+{
+   const struct asahi_dri_interface *dri = gbm->driver.iface;
+   struct gbm_bo *bo = calloc(1, sizeof(*bo));
+   if (!bo) {
+      dri->image_destroy(image);
+      errno = ENOMEM;
+      return NULL;
+   }
+   if (!dri->image_export(image, &bo->desc)) {
+      /* A buffer nobody can share is no GBM buffer (the noop driver). */
+      dri->image_destroy(image);
+      free(bo);
+      errno = ENOSYS;
+      return NULL;
+   }
+   bo->gbm = gbm;
+   bo->image = image;
+   bo->handle = prime_handle(gbm->fd, bo->desc.planes[0].fd);
+   return bo;
+}
+
+static struct gbm_bo *
+bo_create(struct gbm_device *gbm, uint32_t width, uint32_t height,
+          uint32_t format, const uint64_t *modifiers, unsigned count,
+          uint32_t flags)
+{
+   if (!has_images(gbm)) {
+      errno = format_known(gbm, format) ? ENOSYS : EINVAL;
+      return NULL;
+   }
+   enum asahi_dri_error err;
+   struct asahi_dri_image *image = gbm->driver.iface->image_create(
+      gbm->screen, width, height, canonical_format(format), modifiers,
+      count, image_usage(flags), &err);
+   if (!image) {
+      errno = errno_of(err);
+      return NULL;
+   }
+   return bo_from_image(gbm, image);
+}
 
 GBM_EXPORT struct gbm_bo *
 gbm_bo_create(struct gbm_device *gbm, uint32_t width, uint32_t height,
               uint32_t format, uint32_t flags)
 {
-   errno = format_known(gbm, format) ? ENOSYS : EINVAL;
-   return NULL;
+   return bo_create(gbm, width, height, format, NULL, 0, flags);
 }
 
 GBM_EXPORT struct gbm_bo *
@@ -188,7 +273,8 @@ gbm_bo_create_with_modifiers(struct gbm_device *gbm, uint32_t width,
                              const uint64_t *modifiers,
                              const unsigned int count)
 {
-   return gbm_bo_create(gbm, width, height, format, 0);
+   return bo_create(gbm, width, height, format, modifiers, count,
+                    GBM_BO_USE_RENDERING | GBM_BO_USE_SCANOUT);
 }
 
 GBM_EXPORT struct gbm_bo *
@@ -197,15 +283,59 @@ gbm_bo_create_with_modifiers2(struct gbm_device *gbm, uint32_t width,
                               const uint64_t *modifiers,
                               const unsigned int count, uint32_t flags)
 {
-   return gbm_bo_create(gbm, width, height, format, flags);
+   return bo_create(gbm, width, height, format, modifiers, count, flags);
 }
 
 GBM_EXPORT struct gbm_bo *
 gbm_bo_import(struct gbm_device *gbm, uint32_t type, void *buffer,
               uint32_t flags)
 {
-   errno = ENOSYS;
-   return NULL;
+   struct asahi_dri_image_desc desc;
+   memset(&desc, 0, sizeof(desc));
+
+   if (type == GBM_BO_IMPORT_FD && buffer) {
+      const struct gbm_import_fd_data *d = buffer;
+      desc.width = d->width;
+      desc.height = d->height;
+      desc.fourcc = canonical_format(d->format);
+      desc.modifier = 0x00ffffffffffffffull; /* DRM_FORMAT_MOD_INVALID */
+      desc.num_planes = 1;
+      desc.planes[0].fd = d->fd;
+      desc.planes[0].stride_B = d->stride;
+   } else if (type == GBM_BO_IMPORT_FD_MODIFIER && buffer) {
+      const struct gbm_import_fd_modifier_data *d = buffer;
+      if (d->num_fds == 0 || d->num_fds > GBM_MAX_PLANES) {
+         errno = EINVAL;
+         return NULL;
+      }
+      desc.width = d->width;
+      desc.height = d->height;
+      desc.fourcc = canonical_format(d->format);
+      desc.modifier = d->modifier;
+      desc.num_planes = d->num_fds;
+      for (unsigned i = 0; i < d->num_fds; i++) {
+         desc.planes[i].fd = d->fds[i];
+         desc.planes[i].stride_B = (uint32_t)d->strides[i];
+         desc.planes[i].offset_B = (uint32_t)d->offsets[i];
+      }
+   } else {
+      /* Wayland buffers and EGLImages are not ours to import. */
+      errno = ENOSYS;
+      return NULL;
+   }
+
+   if (!has_images(gbm) || !gbm->driver.iface->image_import) {
+      errno = ENOSYS;
+      return NULL;
+   }
+   enum asahi_dri_error err;
+   struct asahi_dri_image *image =
+      gbm->driver.iface->image_import(gbm->screen, &desc, &err);
+   if (!image) {
+      errno = errno_of(err);
+      return NULL;
+   }
+   return bo_from_image(gbm, image);
 }
 
 GBM_EXPORT void *
@@ -213,6 +343,7 @@ gbm_bo_map(struct gbm_bo *bo, uint32_t x, uint32_t y, uint32_t width,
            uint32_t height, uint32_t flags, uint32_t *stride,
            void **map_data)
 {
+   /* CPU access needs a driver context; not offered by the interface. */
    errno = ENOSYS;
    return NULL;
 }
@@ -225,43 +356,50 @@ gbm_bo_unmap(struct gbm_bo *bo, void *map_data)
 GBM_EXPORT uint32_t
 gbm_bo_get_width(struct gbm_bo *bo)
 {
-   return bo->width;
+   return bo->desc.width;
 }
 
 GBM_EXPORT uint32_t
 gbm_bo_get_height(struct gbm_bo *bo)
 {
-   return bo->height;
+   return bo->desc.height;
 }
 
 GBM_EXPORT uint32_t
 gbm_bo_get_stride(struct gbm_bo *bo)
 {
-   return bo->stride;
+   return bo->desc.planes[0].stride_B;
 }
 
 GBM_EXPORT uint32_t
 gbm_bo_get_stride_for_plane(struct gbm_bo *bo, int plane)
 {
-   return plane == 0 ? bo->stride : 0;
+   if (plane < 0 || (unsigned)plane >= bo->desc.num_planes) {
+      errno = EINVAL;
+      return 0;
+   }
+   return bo->desc.planes[plane].stride_B;
 }
 
 GBM_EXPORT uint32_t
 gbm_bo_get_format(struct gbm_bo *bo)
 {
-   return bo->format;
+   return bo->desc.fourcc;
 }
 
 GBM_EXPORT uint32_t
 gbm_bo_get_bpp(struct gbm_bo *bo)
 {
-   return bo->width ? bo->stride * 8 / bo->width : 0;
+   /* All our formats are 32-bit but RGB565. */
+   return bo->desc.fourcc == GBM_FORMAT_RGB565 ? 16 : 32;
 }
 
 GBM_EXPORT uint32_t
 gbm_bo_get_offset(struct gbm_bo *bo, int plane)
 {
-   return 0;
+   if (plane < 0 || (unsigned)plane >= bo->desc.num_planes)
+      return 0;
+   return bo->desc.planes[plane].offset_B;
 }
 
 GBM_EXPORT struct gbm_device *
@@ -275,6 +413,7 @@ gbm_bo_get_handle(struct gbm_bo *bo)
 {
    union gbm_bo_handle h;
    h.u64 = 0;
+   h.u32 = bo->handle;
    return h;
 }
 
@@ -287,26 +426,29 @@ gbm_bo_get_handle_for_plane(struct gbm_bo *bo, int plane)
 GBM_EXPORT int
 gbm_bo_get_fd(struct gbm_bo *bo)
 {
-   errno = ENOSYS;
-   return -1;
+   return fcntl(bo->desc.planes[0].fd, F_DUPFD_CLOEXEC, 3);
 }
 
 GBM_EXPORT int
 gbm_bo_get_fd_for_plane(struct gbm_bo *bo, int plane)
 {
-   return gbm_bo_get_fd(bo);
+   if (plane < 0 || (unsigned)plane >= bo->desc.num_planes) {
+      errno = EINVAL;
+      return -1;
+   }
+   return fcntl(bo->desc.planes[plane].fd, F_DUPFD_CLOEXEC, 3);
 }
 
 GBM_EXPORT uint64_t
 gbm_bo_get_modifier(struct gbm_bo *bo)
 {
-   return GBM_MOD_LINEAR;
+   return bo->desc.modifier;
 }
 
 GBM_EXPORT int
 gbm_bo_get_plane_count(struct gbm_bo *bo)
 {
-   return 1;
+   return (int)bo->desc.num_planes;
 }
 
 GBM_EXPORT int
@@ -337,6 +479,13 @@ gbm_bo_destroy(struct gbm_bo *bo)
       return;
    if (bo->destroy_user_data)
       bo->destroy_user_data(bo, bo->user_data);
+   if (bo->handle) {
+      struct drm_gem_close args = {.handle = bo->handle};
+      ioctl(bo->gbm->fd, DRM_IOCTL_GEM_CLOSE, &args);
+   }
+   for (unsigned i = 0; i < bo->desc.num_planes; i++)
+      close(bo->desc.planes[i].fd);
+   bo->gbm->driver.iface->image_destroy(bo->image);
    free(bo);
 }
 

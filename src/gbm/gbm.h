@@ -9,9 +9,9 @@
  * Facts: the API of mesa/mesa src/gbm/main/gbm.h (flags, import types,
  * formats = DRM fourcc codes from the Linux UAPI drm_fourcc.h).
  *
- * This implementation: devices over asahi_dri.so work; buffer objects and
- * surfaces need the driver's images, which do not exist yet, so their
- * constructors fail with errno ENOSYS.
+ * This implementation: devices over asahi_dri.so; buffer objects as
+ * driver images shared through dma-bufs (no CPU mapping yet); no surfaces
+ * yet (ENOSYS).
  */
 #ifndef _GBM_H_
 #define _GBM_H_

@@ -169,8 +169,9 @@ loader_open_render_node(char *driver, size_t size)
       loader_get_kernel_driver(fd, kernel, sizeof(kernel));
       const char *ours = loader_driver_for_kernel(kernel);
       loader_log("%s: kernel driver '%s'%s", nodes[i], kernel,
-                 ours ? "" : ", not ours");
-      if (ours) {
+                 ours ? "" : override ? ", not ours but overridden"
+                                      : ", not ours");
+      if (ours || override) {
          snprintf(driver, size, "%s", override ? override : ours);
          return fd;
       }

@@ -47,10 +47,11 @@ bool loader_get_kernel_driver(int fd, char *buf, size_t size);
  */
 unsigned loader_list_render_nodes(char paths[][64], unsigned max);
 
-/* Opens the first render node whose kernel driver we drive, writing our
- * driver name into driver (MESA_LOADER_DRIVER_OVERRIDE wins over the
- * mapping).  Returns the fd (O_RDWR | O_CLOEXEC), or -1 when there is
- * none, with driver still set to the override or LOADER_DEFAULT_DRIVER.
+/* Opens the first render node whose kernel driver we drive (with
+ * MESA_LOADER_DRIVER_OVERRIDE set: the first render node at all), writing
+ * our driver name into driver (the override wins over the mapping).
+ * Returns the fd (O_RDWR | O_CLOEXEC), or -1 when there is none, with
+ * driver still set to the override or LOADER_DEFAULT_DRIVER.
  */
 int loader_open_render_node(char *driver, size_t size);
 

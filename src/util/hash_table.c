@@ -181,7 +181,8 @@ probe(const struct hash_table *ht, const void *key, uint32_t hash, bool *found)
 static bool
 rehash(struct hash_table *ht, uint32_t want)
 {
-   uint32_t size = 16;
+   /* Small first: most tables hold a handful of keys. */
+   uint32_t size = 4;
    while (size < want * 2 + 2) {
       if (size > UINT32_MAX / 4)
          return false;
@@ -210,19 +211,12 @@ rehash(struct hash_table *ht, uint32_t want)
    return true;
 }
 
-struct hash_entry *
-hash_table_insert(struct hash_table *ht, const void *key, void *data)
+/* A new entry for a key probe() did not find at `slot`. */
+static struct hash_entry *
+insert_new(struct hash_table *ht, const void *key, void *data, uint32_t hash,
+           uint32_t slot)
 {
-   uint32_t hash = ht->hash(key);
    bool found;
-   uint32_t slot = probe(ht, key, hash, &found);
-   if (found) {
-      struct hash_entry *e = &ht->entries[ht->index[slot] - 1];
-      e->key = key;
-      e->data = data;
-      return e;
-   }
-
    /* Keep the index at most half full, counting tombstones. */
    if ((ht->live + ht->tombstones + 1) * 2 > ht->index_size ||
        ht->entries_used == UINT32_MAX - 1) {
@@ -231,7 +225,7 @@ hash_table_insert(struct hash_table *ht, const void *key, void *data)
       slot = probe(ht, key, hash, &found);
    }
    if (ht->entries_used == ht->entries_cap) {
-      uint32_t cap = ht->entries_cap ? ht->entries_cap * 2 : 8;
+      uint32_t cap = ht->entries_cap ? ht->entries_cap * 2 : 2;
       struct hash_entry *entries =
          reralloc(ht, ht->entries, struct hash_entry, cap);
       if (!entries)
@@ -250,6 +244,21 @@ hash_table_insert(struct hash_table *ht, const void *key, void *data)
    ht->index[slot] = ++ht->entries_used;
    ht->live++;
    return e;
+}
+
+struct hash_entry *
+hash_table_insert(struct hash_table *ht, const void *key, void *data)
+{
+   uint32_t hash = ht->hash(key);
+   bool found;
+   uint32_t slot = probe(ht, key, hash, &found);
+   if (found) {
+      struct hash_entry *e = &ht->entries[ht->index[slot] - 1];
+      e->key = key;
+      e->data = data;
+      return e;
+   }
+   return insert_new(ht, key, data, hash, slot);
 }
 
 struct hash_entry *
@@ -357,10 +366,25 @@ set_clear(struct set *set)
 }
 
 struct set_entry *
+set_search_or_add(struct set *set, const void *key, bool *found)
+{
+   /* One hash and one probe, where a search and an insertion would take
+    * two of each. */
+   struct hash_table *ht = &set->ht;
+   uint32_t hash = ht->hash(key);
+   bool f;
+   uint32_t slot = probe(ht, key, hash, &f);
+   if (found)
+      *found = f;
+   if (f)
+      return &ht->entries[ht->index[slot] - 1];
+   return insert_new(ht, key, NULL, hash, slot);
+}
+
+struct set_entry *
 set_add(struct set *set, const void *key)
 {
-   struct hash_entry *e = hash_table_search(&set->ht, key);
-   return e ? e : hash_table_insert(&set->ht, key, NULL);
+   return set_search_or_add(set, key, NULL);
 }
 
 struct set_entry *

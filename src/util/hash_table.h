@@ -108,6 +108,10 @@ struct set *set_create_string_keys(void *mem_ctx);
 void set_destroy(struct set *set, void (*delete_fn)(struct set_entry *entry));
 void set_clear(struct set *set);
 struct set_entry *set_add(struct set *set, const void *key);
+/* The entry of an equal key if there is one (*found true; the set is not
+ * changed), else a new entry for key (*found false).  found may be NULL. */
+struct set_entry *set_search_or_add(struct set *set, const void *key,
+                                    bool *found);
 struct set_entry *set_search(const struct set *set, const void *key);
 bool set_contains(const struct set *set, const void *key);
 void set_remove(struct set *set, struct set_entry *entry);

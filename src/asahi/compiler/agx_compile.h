@@ -218,6 +218,11 @@ struct agx_shader_info {
    struct agx_varyings_vs vs;
 
    struct agx_varyings_fs fs;
+   /* Textures: texture state slots ts0..ts<nr_textures - 1> hold the
+    * descriptors of NIR texture_index 0.. (USC Texture word, start 0) and
+    * sampler slots ss0.. those of sampler_index 0.. (USC Sampler word). */
+   unsigned nr_textures, nr_samplers;
+
    /* FS: iter/ldcf present (USC Shader "loads varyings"). */
    bool reads_varyings;
    /* FS: render targets written with st_tile (bit i = rt i). */

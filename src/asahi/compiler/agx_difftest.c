@@ -51,6 +51,7 @@
 #include "asahi/sim/asahi_sim.h"
 #include "tests/agx_test_util.h"
 #include "nir_random_shader.h"
+#include "util/u_math.h"
 #include "agx_compile.h"
 
 #define RUNS 3
@@ -58,8 +59,13 @@
 #define OUT_SLOTS 5
 #define IN_SLOTS 4
 
+/* --stage fragment: the random shaders run as fragment shaders */
+static bool frag_stage;
+
 struct stats {
    unsigned passed, failed, unsupported;
+   /* instructions of every form seen in the compiled binaries */
+   unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
    unsigned rsqrt_used;
    char first_unsupported[160];
@@ -69,7 +75,8 @@ static void
 usage(FILE *fp)
 {
    fprintf(fp,
-           "usage: agx-difftest [--seed S] [--count N] [--verbose]\n"
+           "usage: agx-difftest [--seed S] [--count N] [--stage vertex|fragment]\n"
+           "                    [--verbose]\n"
            "\n"
            "Builds N random NIR vertex shaders from seeds S, S+1, ...\n"
            "(nir_random_shader), runs each through the NIR interpreter and\n"
@@ -81,6 +88,9 @@ usage(FILE *fp)
            "\n"
            "  --seed S     first seed (default 1)\n"
            "  --count N    number of shaders (default 100)\n"
+           "  --stage S    run them as vertex (default) or fragment shaders:\n"
+           "               inputs become varyings (float smooth, int flat),\n"
+           "               outputs RGBA32 render targets\n"
            "  --verbose    also print unsupported shaders' reasons\n"
            "  --help       this text\n");
 }
@@ -229,6 +239,16 @@ print_disasm(const struct agx_shader_binary *bin)
    }
 }
 
+/* Tilebuffer of 32 x 1 pixels, 5 RGBA32 render targets per pixel. */
+static void *
+tib_sample(void *user, unsigned x, unsigned y, unsigned sample,
+           unsigned offset_B, size_t size)
+{
+   if (x >= LANES || y || sample || offset_B + size > 16 * OUT_SLOTS)
+      return NULL;
+   return (uint8_t *)user + x * 16 * OUT_SLOTS + offset_B;
+}
+
 /* Returns 1 pass, 0 fail, -1 unsupported. */
 static int
 test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
@@ -240,14 +260,30 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
    nir_shader *nir = nir_shader_clone(mem, ref);
    int result = 1;
 
+   /* Vertex: outputs become user varyings.  Fragment: inputs become
+    * varyings (the float ones smooth, the integer ones flat) and outputs
+    * render targets 0-4. */
+   unsigned out_base = frag_stage ? FRAG_RESULT_DATA0 : VARYING_SLOT_VAR0;
    nir_foreach_variable_with_modes(var, nir, nir_var_shader_out) {
-      var->data.location += VARYING_SLOT_VAR0;
+      var->data.location += (int)out_base;
       var->data.driver_location = (unsigned)var->data.location;
+   }
+   if (frag_stage) {
+      nir->info.stage = MESA_SHADER_FRAGMENT;
+      nir_foreach_variable_with_modes(var, nir, nir_var_shader_in) {
+         var->data.flat = var->data.location >= 2;
+         var->data.location += VARYING_SLOT_VAR0;
+         var->data.driver_location = (unsigned)var->data.location;
+      }
    }
 
    struct agx_shader_key key;
    memset(&key, 0, sizeof(key));
-   for (unsigned a = 0; a < IN_SLOTS; ++a) {
+   for (unsigned k = 0; frag_stage && k < OUT_SLOTS; ++k) {
+      key.fs.rt[k].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      key.fs.rt[k].offset_B = (uint16_t)(16 * k);
+   }
+   for (unsigned a = 0; !frag_stage && a < IN_SLOTS; ++a) {
       key.vs.attribs[a] = (struct agx_attribute_key){
          .format = a < 2 ? PIPE_FORMAT_R32G32B32A32_FLOAT
                          : PIPE_FORMAT_R32G32B32A32_SINT,
@@ -284,6 +320,17 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       print_disasm(&bin);
       ralloc_free(mem);
       return 0;
+   }
+
+   for (size_t off = 0; off < bin.size_B;) {
+      struct agx_isa_instr d;
+      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &d);
+      if (len <= 0)
+         break;
+      st->coverage[d.op]++;
+      if (d.op == AGX_ISA_OP_STOP)
+         break;
+      off += (size_t)len;
    }
 
    bool approx = uses_approx(nir);
@@ -327,13 +374,72 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             g->u[(r->uniform + h) / 2] = w;
          }
       }
-      for (unsigned t = 0; t < LANES; ++t) {
-         g->r[5][t] = run * LANES + t;
-         g->r[6][t] = 0;
+
+      /* Per-lane inputs of the reference (input cells 0-15). */
+      static nir_const_value lane_in[LANES][NIR_RANDOM_INPUT_CELLS];
+      float planes[64][3];
+      memset(planes, 0, sizeof(planes));
+      static uint8_t tib[LANES * 16 * OUT_SLOTS];
+
+      if (!frag_stage) {
+         for (unsigned t = 0; t < LANES; ++t) {
+            g->r[5][t] = run * LANES + t;
+            g->r[6][t] = 0;
+            for (unsigned c = 0; c < NIR_RANDOM_INPUT_CELLS; ++c)
+               lane_in[t][c].u64 = vbo[run * LANES + t][c];
+         }
+         memset(uvs, 0xcd, sizeof(uvs));
+         g->uvs.words = uvs;
+         g->uvs.stride_words = vs->nr_words;
+      } else {
+         /* Smooth inputs vary along x: A x + C with C the variant's input
+          * and a small dyadic A (exact in double, rounded once, as the
+          * iterator does); flat ones are the planes' C.  W = 1. */
+         const struct agx_varyings_fs *fs = &bin.info.fs;
+         planes[0][2] = 1.0f;
+         for (unsigned bi = 1; bi < fs->nr_bindings; ++bi) {
+            const struct agx_cf_binding *bd = &fs->bindings[bi];
+            unsigned k = bd->slot - VARYING_SLOT_VAR0;
+            for (unsigned c = 0; c < bd->count && k < IN_SLOTS; ++c) {
+               unsigned cell = 4 * k + bd->offset + c;
+               float *pl = planes[bd->cf_base + c];
+               uint32_t bits = vbo[run * LANES][cell];
+               memcpy(&pl[2], &bits, 4);
+               if (!bd->flat)
+                  pl[0] = (float)((int)((cell * 7 + run * 3) % 9) - 4) / 64;
+            }
+         }
+         for (unsigned t = 0; t < LANES; ++t) {
+            for (unsigned c = 0; c < NIR_RANDOM_INPUT_CELLS; ++c)
+               lane_in[t][c].u64 = 0;
+            for (unsigned bi = 1; bi < fs->nr_bindings; ++bi) {
+               const struct agx_cf_binding *bd = &fs->bindings[bi];
+               unsigned k = bd->slot - VARYING_SLOT_VAR0;
+               for (unsigned c = 0; c < bd->count && k < IN_SLOTS; ++c) {
+                  const float *pl = planes[bd->cf_base + c];
+                  float v = bd->flat ? pl[2]
+                                     : (float)((double)pl[0] * (t + 0.5) +
+                                               (double)pl[2]);
+                  uint32_t bits;
+                  memcpy(&bits, &v, 4);
+                  /* the simulator keeps coefficient registers as floats
+                   * (asahi_sim_group.coefficients), so a NaN pattern in a
+                   * flat input arrives as the canonical NaN: the reference
+                   * gets what the shader is given */
+                  if ((bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff))
+                     bits = 0x7fc00000;
+                  lane_in[t][4 * k + bd->offset + c].u32 = bits;
+               }
+            }
+         }
+         g->coefficients = (const float(*)[3])planes;
+         g->nr_coefficients = fs->nr_cf;
+         for (unsigned t = 0; t < LANES; ++t)
+            g->frag.pixel[t][0] = (uint16_t)t;
+         memset(tib, 0xcd, sizeof(tib));
+         g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, tib};
       }
-      memset(uvs, 0xcd, sizeof(uvs));
-      g->uvs.words = uvs;
-      g->uvs.stride_words = vs->nr_words;
+
       enum asahi_sim_status s = asahi_sim_run(g);
       if (s != ASAHI_SIM_STOPPED) {
          printf("FAIL seed %" PRIu64 " (#%u) run %u: simulator %s: %s\n",
@@ -342,15 +448,22 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       }
 
       for (unsigned t = 0; t < LANES && result > 0; ++t) {
-         nir_const_value in[NIR_RANDOM_INPUT_CELLS];
+         nir_const_value *in = lane_in[t];
          nir_const_value out[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
-         for (unsigned c = 0; c < NIR_RANDOM_INPUT_CELLS; ++c)
-            in[c].u64 = vbo[run * LANES + t][c];
          memset(out, 0, sizeof(out));
          nir_eval_state es;
          memset(&es, 0, sizeof(es));
          es.inputs = in;
          es.num_input_cells = NIR_RANDOM_INPUT_CELLS;
+         if (frag_stage) {
+            /* the relocated inputs: cells of VAR0.. */
+            static nir_const_value fin[4 * (VARYING_SLOT_VAR0 + IN_SLOTS)];
+            memset(fin, 0, sizeof(fin));
+            memcpy(&fin[4 * VARYING_SLOT_VAR0], in,
+                   sizeof(nir_const_value) * NIR_RANDOM_INPUT_CELLS);
+            es.inputs = fin;
+            es.num_input_cells = 4 * (VARYING_SLOT_VAR0 + IN_SLOTS);
+         }
          es.uniforms = uni[run];
          es.num_uniform_cells = NIR_RANDOM_UNIFORM_CELLS;
          es.outputs = out;
@@ -367,12 +480,20 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             special |= is_subnormal(uni[run][c].u32);
 
          for (unsigned slot = 0; slot < OUT_SLOTS && result > 0; ++slot) {
-            unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
-            if (word == 0xff)
-               continue;
-            for (unsigned c = 0; c < 4 && word + c < vs->nr_words; ++c) {
-               uint32_t want = out[4 * (VARYING_SLOT_VAR0 + slot) + c].u32;
-               uint32_t got = uvs[t * vs->nr_words + word + c];
+            unsigned nr = 4;
+            const uint32_t *words;
+            if (frag_stage) {
+               words = (const uint32_t *)(tib + t * 16 * OUT_SLOTS) + 4 * slot;
+            } else {
+               unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
+               if (word == 0xff)
+                  continue;
+               nr = MIN2(4, vs->nr_words - word);
+               words = &uvs[t * vs->nr_words + word];
+            }
+            for (unsigned c = 0; c < nr; ++c) {
+               uint32_t want = out[4 * (out_base + slot) + c].u32;
+               uint32_t got = words[c];
                bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
                             ? float_eq(got, want, approx, st)
                             : got == want;
@@ -391,8 +512,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                   break;
                }
                if (!ok && special) {
-                  /* rule "special": flushing may change anything after a
-                   * subnormal; NaN/infinity runs are exempted with it */
+                  /* rule "ftz" for runs that saw subnormals (NaN and
+                   * infinity runs are exempted with it) */
                   st->lanes_skipped_ftz++;
                   break;
                }
@@ -449,6 +570,16 @@ main(int argc, char **argv)
             return 2;
          }
          count = (unsigned)n;
+      } else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
+         const char *v = argv[++i];
+         if (!strcmp(v, "fragment") || !strcmp(v, "fs"))
+            frag_stage = true;
+         else if (!strcmp(v, "vertex") || !strcmp(v, "vs"))
+            frag_stage = false;
+         else {
+            fprintf(stderr, "agx-difftest: unknown stage '%s'\n", v);
+            return 2;
+         }
       } else if (!strcmp(argv[i], "--verbose")) {
          verbose = true;
       } else {
@@ -474,6 +605,37 @@ main(int argc, char **argv)
           "rsqrt rule %u; rules used: nan %u, approx %u\n",
           st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used, st.nan_used,
           st.approx_used);
+   /* Coverage of what the backend emits (agx_isel.c, agx_lower_pseudo.c):
+    * reached forms with counts, then the ones never reached. */
+   static const enum agx_isa_op emitted[] = {
+      AGX_ISA_OP_FADD32, AGX_ISA_OP_FMADD32, AGX_ISA_OP_FCMPSEL,
+      AGX_ISA_OP_ICMPSEL, AGX_ISA_OP_BITOP, AGX_ISA_OP_IADD, AGX_ISA_OP_ISUB,
+      AGX_ISA_OP_IMADD, AGX_ISA_OP_BFI, AGX_ISA_OP_BFEIL, AGX_ISA_OP_ASR,
+      AGX_ISA_OP_CONVERT, AGX_ISA_OP_POPCOUNT, AGX_ISA_OP_BITREV,
+      AGX_ISA_OP_FFS, AGX_ISA_OP_RCP, AGX_ISA_OP_RSQRT, AGX_ISA_OP_EXP2,
+      AGX_ISA_OP_LOG2, AGX_ISA_OP_FLOOR, AGX_ISA_OP_CEIL, AGX_ISA_OP_TRUNC,
+      AGX_ISA_OP_RINT, AGX_ISA_OP_MOV_IMM32, AGX_ISA_OP_MOV_IMM16,
+      AGX_ISA_OP_DEVICE_LOAD, AGX_ISA_OP_WAIT, AGX_ISA_OP_ST_VAR,
+      AGX_ISA_OP_ST_VAR_FINAL, AGX_ISA_OP_ITER, AGX_ISA_OP_ITERPROJ,
+      AGX_ISA_OP_LDCF, AGX_ISA_OP_ST_TILE, AGX_ISA_OP_WAIT_PIX,
+      AGX_ISA_OP_SAMPLE_MASK, AGX_ISA_OP_IF_ICMP, AGX_ISA_OP_IF_FCMP,
+      AGX_ISA_OP_ELSE_ICMP, AGX_ISA_OP_WHILE_ICMP, AGX_ISA_OP_POP_EXEC,
+      AGX_ISA_OP_JMP_EXEC_ANY, AGX_ISA_OP_GET_SR, AGX_ISA_OP_DFDX,
+      AGX_ISA_OP_DFDY, AGX_ISA_OP_TEXTURE_SAMPLE, AGX_ISA_OP_TEXTURE_LOAD,
+      AGX_ISA_OP_STOP,
+   };
+   printf("coverage:");
+   for (unsigned i = 0; i < sizeof(emitted) / sizeof(emitted[0]); ++i) {
+      if (st.coverage[emitted[i]])
+         printf(" %s %u", agx_isa_op_info(emitted[i])->name,
+                st.coverage[emitted[i]]);
+   }
+   printf("\nnot reached:");
+   for (unsigned i = 0; i < sizeof(emitted) / sizeof(emitted[0]); ++i) {
+      if (!st.coverage[emitted[i]])
+         printf(" %s", agx_isa_op_info(emitted[i])->name);
+   }
+   printf("\n");
    if (st.unsupported)
       printf("%u unsupported (first: %s)\n", st.unsupported,
              st.first_unsupported);

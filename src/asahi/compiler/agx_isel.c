@@ -62,6 +62,11 @@ struct isel {
       agx_block *header;
       unsigned if_depth;
    } loop;
+   /* Sum of the nesting amounts of the enclosing constructs (if: 1,
+    * loop: 2): the r0l count a lane must get to stay disabled to the end. */
+   unsigned exec_depth;
+   /* FS: coefficient register of fragment Z, or -1 */
+   int cf_z;
 };
 
 /* A NIR phi, one component: its sources are copied into `web` at the end
@@ -220,7 +225,7 @@ emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
 /* Condition codes (applegpu.py IConditionDesc / FConditionDesc) */
 enum {
    AGX_ICC_UEQ = 0, AGX_ICC_ULT = 1, AGX_ICC_UGT = 2,
-   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6,
+   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6, AGX_ICC_NUEQ = 8,
    AGX_FCC_EQ = 0, AGX_FCC_LT = 1, AGX_FCC_GT = 2, AGX_FCC_LTN = 3,
    AGX_FCC_GTE = 5, AGX_FCC_LTE = 6, AGX_FCC_GTN = 7,
 };
@@ -245,6 +250,53 @@ emit_convert(struct isel *st, unsigned mode, unsigned round, agx_operand a)
    I->ops[AGX_ISA_CONVERT_SRC] = a;
    I->ops[AGX_ISA_CONVERT_ROUND] = agx_isa_enum(round, 2);
    return dst;
+}
+
+/* A NIR comparison as the hardware's compare: operands, condition code and
+ * whether the NIR result is the negation of that code.  Used to fuse
+ * compare + select (icmpsel/fcmpsel) and compare + if (if_icmp/if_fcmp). */
+struct agx_cmp {
+   bool is_float, invert;
+   unsigned cc;
+   agx_operand a, b;
+};
+
+static bool
+match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
+{
+   nir_instr *p = src->ssa->parent_instr;
+   if (p->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(p);
+   if (alu->def.num_components != 1 || comp != 0 ||
+       alu->src[0].src.ssa->bit_size != 32)
+      return false;
+
+   switch (alu->op) {
+#define CMP(name, fl, code, inv)                                               \
+   case nir_op_##name:                                                         \
+   case nir_op_##name##32:                                                     \
+      out->is_float = fl;                                                      \
+      out->cc = code;                                                          \
+      out->invert = inv;                                                       \
+      break;
+      CMP(flt, true, AGX_FCC_LT, false)
+      CMP(fge, true, AGX_FCC_GTE, false)
+      CMP(feq, true, AGX_FCC_EQ, false)
+      CMP(fneu, true, AGX_FCC_EQ, true)
+      CMP(ilt, false, AGX_ICC_SLT, false)
+      CMP(ige, false, AGX_ICC_SLT, true)
+      CMP(ult, false, AGX_ICC_ULT, false)
+      CMP(uge, false, AGX_ICC_ULT, true)
+      CMP(ieq, false, AGX_ICC_UEQ, false)
+      CMP(ine, false, AGX_ICC_UEQ, true)
+#undef CMP
+   default:
+      return false;
+   }
+   out->a = out->is_float ? fsrc_c(st, alu, 0, 0) : isrc_c(st, alu, 0, 0);
+   out->b = out->is_float ? fsrc_c(st, alu, 1, 0) : isrc_c(st, alu, 1, 0);
+   return true;
 }
 
 /* ---- ALU ------------------------------------------------------------------ */
@@ -448,9 +500,16 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
 
    case nir_op_b32csel:
-   case nir_op_bcsel:
+   case nir_op_bcsel: {
+      /* a comparison feeding the select is fused into it */
+      struct agx_cmp cmp;
+      if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
+         return emit_cmpsel(st, cmp.is_float, cmp.cc, cmp.a, cmp.b,
+                            cmp.invert ? S(2) : S(1),
+                            cmp.invert ? S(1) : S(2));
       /* cond == 0 ? else : then */
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
+   }
 
    case nir_op_flt32:
    case nir_op_fge32:
@@ -533,8 +592,9 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
    }
 
    for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; ++i) {
+      /* booleans are kept as 0 / ~0 words whatever their NIR size */
       unsigned sb = alu->src[i].src.ssa->bit_size;
-      if (sb != 32) {
+      if (sb != 32 && sb != 1) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", sb,
                   nir_op_infos[alu->op].name);
          return;
@@ -551,6 +611,11 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
 }
 
 /* ---- I/O ------------------------------------------------------------------ */
+
+static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op,
+                              unsigned cc, agx_operand a, agx_operand b,
+                              unsigned n);
+static agx_block *start_block(struct isel *st);
 
 static void
 emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
@@ -766,6 +831,81 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+static agx_operand
+emit_get_sr(struct isel *st, unsigned sr)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_GET_SR);
+   I->ops[AGX_ISA_GET_SR_D] = dst;
+   agx_operand o = {AGX_ISA_KIND_SREG, 8, 1, 0, sr};
+   I->ops[AGX_ISA_GET_SR_SR] = o;
+   return dst;
+}
+
+/* gl_FragCoord: x, y are the pixel (thread_position_in_grid, special
+ * registers 80 and 81, as Mesa's load_pixel_coord) plus 0.5; z and w are
+ * interpolated without perspective from their coefficient registers (Mesa
+ * agx_compile.c, load_frag_coord_zw). */
+static void
+emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
+{
+   agx_operand *dst = def_ops(st, &intr->def);
+   unsigned read = nir_def_components_read(&intr->def);
+   for (unsigned c = 0; c < intr->def.num_components; ++c) {
+      if (!(read & (1u << c))) {
+         dst[c] = agx_mov_imm(&st->b, 32, 0);
+      } else if (c < 2) {
+         agx_operand p = emit_convert(st, 10 /* u32_to_f */, 1,
+                                      emit_get_sr(st, 80 + c));
+         /* minifloat 0x20 is 0.5 (exponent 2, no fraction) */
+         dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
+      } else {
+         int cf = c == 2 ? st->cf_z : 0;
+         if (cf < 0) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "no Z binding");
+            return;
+         }
+         agx_operand v = agx_temp(st->ctx, 32, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
+         I->ops[AGX_ISA_ITER_D] = v;
+         agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, (int64_t)cf};
+         I->ops[AGX_ISA_ITER_I] = cfo;
+         dst[c] = v;
+         st->ctx->info->reads_varyings = true;
+      }
+   }
+}
+
+/*
+ * discard: the lanes discarding clear their samples (sample_mask with an
+ * empty mask, as Mesa lowers discard) and are disabled for the rest of the
+ * shader: their r0l count is set one above the nesting of every enclosing
+ * construct, so no pop, else or while brings them back.  discard_if does
+ * the same inside an if on its condition.
+ */
+static void
+emit_discard(struct isel *st, const agx_operand *cond)
+{
+   agx_operand z = agx_isa_imm(0, 8);
+   unsigned depth = st->exec_depth;
+   if (cond) {
+      emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, *cond, z, 1);
+      depth += 1;
+   }
+   /* Mesa waits for earlier pixels (wait_pix 1) before a sample_mask */
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+   I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(1, 10);
+   I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+   I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+   I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0, 8);
+   agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(depth + 1, 16));
+   I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+   I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(cond ? 1 : 0, 2);
+   st->ctx->info->can_discard = true;
+   /* what follows (phi copies included) runs in a block of its own */
+   start_block(st);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -785,6 +925,25 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_vertex_id:
       def_ops(st, &intr->def)[0] = st->vertex_id;
       break;
+   case nir_intrinsic_load_frag_coord:
+      emit_frag_coord(st, intr);
+      break;
+   case nir_intrinsic_load_front_face: {
+      /* !backfacing (special register 62), as a 0 / ~0 boolean */
+      agx_operand back = emit_get_sr(st, 62);
+      def_ops(st, &intr->def)[0] =
+         emit_cmpsel(st, false, AGX_ICC_UEQ, back, agx_isa_imm(0, 8),
+                     imm32(st, ~0u), agx_isa_imm(0, 8));
+      break;
+   }
+   case nir_intrinsic_discard:
+      emit_discard(st, NULL);
+      break;
+   case nir_intrinsic_discard_if: {
+      agx_operand c = get_src(st, &intr->src[0], 0);
+      emit_discard(st, &c);
+      break;
+   }
    case nir_intrinsic_load_instance_id:
       def_ops(st, &intr->def)[0] = st->instance_id;
       break;
@@ -793,6 +952,114 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
                nir_intrinsic_infos[intr->intrinsic].name);
       break;
    }
+}
+
+/*
+ * Textures: texture_sample (or texture_load for texelFetch) with the
+ * texture in state slot ts<texture_index> and the sampler in
+ * ss<sampler_index>, which the driver binds with the USC Texture and
+ * Sampler words.  2D textures only for now.  Explicit LODs and biases are
+ * 16-bit floats in a register (the lod_min / auto_lod_bias modes that take
+ * a register, applegpu's texture_sample LOD modes 6 and 5).  The result is
+ * asynchronous: wait before use.
+ */
+static void
+emit_tex(struct isel *st, nir_tex_instr *tex)
+{
+   agx_operand *dst = def_ops(st, &tex->def);
+   bool fetch = tex->op == nir_texop_txf;
+
+   if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
+        tex->op != nir_texop_txb && !fetch) ||
+       tex->sampler_dim != NIR_SAMPLER_DIM_2D || tex->is_array ||
+       tex->is_shadow || tex->def.bit_size != 32 ||
+       tex->texture_index >= 128 || tex->sampler_index >= 16) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "texture operation %u (dimension %u%s%s)", tex->op,
+               tex->sampler_dim, tex->is_array ? ", array" : "",
+               tex->is_shadow ? ", shadow" : "");
+      return;
+   }
+
+   agx_operand coord[2] = {{0}}, lod = agx_isa_imm(0, 8);
+   unsigned lod_mode = 0; /* auto_lod */
+   for (unsigned i = 0; i < tex->num_srcs; ++i) {
+      nir_src *src = &tex->src[i].src;
+      switch (tex->src[i].src_type) {
+      case nir_tex_src_coord:
+         coord[0] = get_src(st, src, 0);
+         coord[1] = get_src(st, src, 1);
+         break;
+      case nir_tex_src_lod:
+      case nir_tex_src_bias: {
+         bool is_lod = tex->src[i].src_type == nir_tex_src_lod;
+         agx_operand v = get_src(st, src, 0);
+         lod = agx_temp(st->ctx, 16, 1);
+         if (fetch) {
+            /* an integer level: its low half */
+            agx_operand parts[2];
+            agx_split(&st->b, parts, 2, v);
+            lod = parts[0];
+         } else {
+            /* f32 -> f16: an f32 add into a 16-bit register */
+            agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+            I->ops[AGX_ISA_FADD32_D] = lod;
+            I->ops[AGX_ISA_FADD32_A] = v;
+            I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+         }
+         lod_mode = is_lod ? 6 : 5;
+         break;
+      }
+      case nir_tex_src_texture_deref:
+      case nir_tex_src_sampler_deref:
+         break;
+      default:
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "texture source %u",
+                  tex->src[i].src_type);
+         return;
+      }
+   }
+   if (coord[0].kind == AGX_ISA_KIND_NONE) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "texture without coordinates");
+      return;
+   }
+
+   /* Vertex shaders have no derivatives: level 0 unless given. */
+   if (lod_mode == 0 && (st->ctx->stage != MESA_SHADER_FRAGMENT || fetch)) {
+      lod = agx_mov_imm(&st->b, 16, 0);
+      lod_mode = 6;
+   }
+
+   agx_operand c = agx_collect(&st->b, 2, coord);
+   agx_operand v = agx_temp(st->ctx, 32, 4);
+   enum agx_isa_op op = fetch ? AGX_ISA_OP_TEXTURE_LOAD
+                              : AGX_ISA_OP_TEXTURE_SAMPLE;
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(0xf, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = v;
+   agx_operand t = {AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0,
+                    (int64_t)tex->texture_index};
+   agx_operand sm = {AGX_ISA_KIND_SAMPLER_STATE, 32, 1, 0,
+                     (int64_t)tex->sampler_index};
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_T] = t;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_S] = sm;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(2 /* tex_2d */, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_C] = c;
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_LOD] = agx_isa_enum(lod_mode, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_D] = lod;
+
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+
+   agx_operand parts[4];
+   agx_split(&st->b, parts, 4, v);
+   for (unsigned i = 0; i < tex->def.num_components && i < 4; ++i)
+      dst[i] = parts[i];
+
+   struct agx_shader_info *info = st->ctx->info;
+   info->nr_textures = MAX2(info->nr_textures, tex->texture_index + 1);
+   if (!fetch)
+      info->nr_samplers = MAX2(info->nr_samplers, tex->sampler_index + 1);
 }
 
 static void
@@ -832,8 +1099,11 @@ emit_instr(struct isel *st, nir_instr *instr)
          dst[c] = agx_mov_imm(&st->b, u->def.bit_size == 16 ? 16 : 32, 0);
       break;
    }
+   case nir_instr_type_tex:
+      emit_tex(st, nir_instr_as_tex(instr));
+      break;
    case nir_instr_type_deref:
-      agx_fail(st->ctx, AGX_COMPILE_INVALID, "deref left after lowering");
+      /* sampler derefs feed texture instructions, which use the indices */
       break;
    default:
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "NIR instruction type %u",
@@ -864,9 +1134,6 @@ emit_instr(struct isel *st, nir_instr *instr)
  * lanes are written) and recompute the mask with pop_exec 0.
  */
 
-enum {
-   AGX_ICC_NUEQ = 8,
-};
 
 static agx_instr *
 emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
@@ -989,20 +1256,40 @@ emit_block(struct isel *st, nir_block *block)
 static void
 emit_if(struct isel *st, nir_if *nif)
 {
-   agx_operand cond = get_src(st, &nif->condition, 0);
    agx_operand z = agx_isa_imm(0, 8);
+   struct agx_cmp cmp;
+   enum agx_isa_op if_op, else_op;
+   unsigned if_cc, else_cc;
 
-   emit_exec_op(st, AGX_ISA_OP_IF_ICMP, AGX_ICC_NUEQ, cond, z, 1);
+   if (match_cmp(st, &nif->condition, 0, &cmp)) {
+      /* the comparison itself decides: then-lanes satisfy the code (or its
+       * negation, bit 3 of the code), else-lanes the opposite */
+      if_op = cmp.is_float ? AGX_ISA_OP_IF_FCMP : AGX_ISA_OP_IF_ICMP;
+      else_op = cmp.is_float ? AGX_ISA_OP_ELSE_FCMP : AGX_ISA_OP_ELSE_ICMP;
+      if_cc = cmp.cc | (cmp.invert ? 8 : 0);
+      else_cc = if_cc ^ 8;
+   } else {
+      cmp.a = get_src(st, &nif->condition, 0);
+      cmp.b = z;
+      if_op = AGX_ISA_OP_IF_ICMP;
+      else_op = AGX_ISA_OP_ELSE_ICMP;
+      if_cc = AGX_ICC_NUEQ;
+      else_cc = AGX_ICC_UEQ;
+   }
+
+   emit_exec_op(st, if_op, if_cc, cmp.a, cmp.b, 1);
 
    st->loop.if_depth++;
+   st->exec_depth += 1;
    start_block(st);
    emit_cf_list(st, &nif->then_list);
 
    start_block(st);
-   emit_exec_op(st, AGX_ISA_OP_ELSE_ICMP, AGX_ICC_UEQ, cond, z, 1);
+   emit_exec_op(st, else_op, else_cc, cmp.a, cmp.b, 1);
    start_block(st);
    emit_cf_list(st, &nif->else_list);
    st->loop.if_depth--;
+   st->exec_depth -= 1;
 
    start_block(st);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
@@ -1024,7 +1311,9 @@ emit_loop(struct isel *st, nir_loop *loop)
    st->loop.active = true;
    st->loop.header = header;
    st->loop.if_depth = 0;
+   st->exec_depth += 2;
    emit_cf_list(st, &loop->body);
+   st->exec_depth -= 2;
    st->loop = saved;
 
    emit_exec_op(st, AGX_ISA_OP_WHILE_ICMP, AGX_ICC_UEQ, z, z, 2);
@@ -1240,6 +1529,7 @@ assign_cf(struct isel *st)
 {
    struct agx_varyings_fs *fs = &st->ctx->info->fs;
    uint8_t mask[VARYING_SLOT_MAX] = {0};
+   bool reads_frag_z = false;
    nir_function_impl *impl = nir_shader_get_entrypoint(st->nir);
 
    for (unsigned i = 0; i < VARYING_SLOT_MAX; ++i)
@@ -1250,6 +1540,9 @@ assign_cf(struct isel *st)
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic == nir_intrinsic_load_frag_coord &&
+             (nir_def_components_read(&intr->def) & 4))
+            reads_frag_z = true;
          if (intr->intrinsic != nir_intrinsic_load_input)
             continue;
          unsigned slot = nir_intrinsic_base(intr);
@@ -1267,6 +1560,16 @@ assign_cf(struct isel *st)
       .cf_base = 0, .slot = VARYING_SLOT_POS, .offset = 3, .count = 1};
    fs->nr_bindings = 1;
    unsigned cf = 1;
+
+   st->cf_z = -1;
+   if (reads_frag_z) {
+      fs->reads_z = true;
+      st->cf_z = (int)cf;
+      fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
+         .cf_base = (uint8_t)cf, .slot = VARYING_SLOT_POS, .offset = 2,
+         .count = 1};
+      cf++;
+   }
 
    for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
       if (!mask[slot])

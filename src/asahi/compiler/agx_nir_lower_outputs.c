@@ -16,6 +16,36 @@
 #include "nir_passes.h"
 #include "agx_nir.h"
 
+struct retarget {
+   nir_variable *from, *to;
+};
+
+/* Point derefs of `from` (and the derefs built on them) at `to`. */
+static bool
+retarget_deref(nir_builder *b, nir_instr *instr, void *data)
+{
+   (void)b;
+   const struct retarget *r = data;
+   if (instr->type != nir_instr_type_deref)
+      return false;
+   nir_deref_instr *d = nir_instr_as_deref(instr);
+   if (d->deref_type == nir_deref_type_var) {
+      if (d->var != r->from)
+         return false;
+      d->var = r->to;
+      d->modes = nir_var_function_temp;
+      return true;
+   }
+   if (d->deref_type == nir_deref_type_cast)
+      return false;
+   nir_deref_instr *parent = nir_instr_as_deref(d->parent.ssa->parent_instr);
+   if (parent->modes != nir_var_function_temp ||
+       d->modes != nir_var_shader_out)
+      return false;
+   d->modes = nir_var_function_temp;
+   return true;
+}
+
 bool
 agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
 {
@@ -26,73 +56,20 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
       if (!nir_vtype_is_vector_or_scalar(var->type))
          continue;
 
-      nir_variable *temp =
-         nir_local_variable_create(impl, var->type, var->name);
-
-      /* Point every deref of the output at the temporary. */
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_deref)
-               continue;
-            nir_deref_instr *d = nir_instr_as_deref(instr);
-            if (d->deref_type == nir_deref_type_var && d->var == var) {
-               d->var = temp;
-               d->modes = nir_var_function_temp;
-            } else if (d->deref_type != nir_deref_type_var &&
-                       d->deref_type != nir_deref_type_cast) {
-               nir_deref_instr *parent =
-                  nir_instr_as_deref(d->parent.ssa->parent_instr);
-               if (parent->modes == nir_var_function_temp &&
-                   d->modes == nir_var_shader_out)
-                  d->modes = nir_var_function_temp;
-            }
-         }
-      }
+      struct retarget r = {var,
+                           nir_local_variable_create(impl, var->type,
+                                                     var->name)};
+      nir_function_instructions_pass(impl, retarget_deref,
+                                     nir_metadata_block_index |
+                                        nir_metadata_dominance,
+                                     &r);
 
       nir_builder b = nir_builder_at(nir_after_impl(impl));
-      nir_store_var(&b, var, nir_load_var(&b, temp),
+      nir_store_var(&b, var, nir_load_var(&b, r.to),
                     (1u << var->type->components) - 1);
       progress = true;
    }
 
-   if (progress)
-      nir_metadata_preserve(impl, nir_metadata_block_index |
-                                     nir_metadata_dominance);
-   return progress;
-}
-
-/*
- * sqrt(x) as 1 / rsqrt(x): the hardware has no square root (Mesa's AGX
- * backend computes it the same way, as rcp of rsqrt).  Done in NIR so that
- * the interpreter sees the same two roundings.
- */
-bool
-agx_nir_lower_sqrt(nir_shader *nir)
-{
-   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
-   bool progress = false;
-   nir_builder b = nir_builder_create(impl);
-
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
-         if (instr->type != nir_instr_type_alu)
-            continue;
-         nir_alu_instr *alu = nir_instr_as_alu(instr);
-         if (alu->op != nir_op_fsqrt)
-            continue;
-         b.cursor = nir_before_instr(instr);
-         b.exact = alu->exact;
-         unsigned swiz[NIR_MAX_VEC_COMPONENTS];
-         for (unsigned c = 0; c < alu->def.num_components; ++c)
-            swiz[c] = alu->src[0].swizzle[c];
-         nir_def *x = nir_swizzle(&b, alu->src[0].src.ssa, swiz,
-                                  alu->def.num_components);
-         nir_def *r = nir_frcp(&b, nir_frsq(&b, x));
-         nir_def_rewrite_uses(&alu->def, r);
-         nir_instr_remove(instr);
-         progress = true;
-      }
-   }
    if (progress)
       nir_metadata_preserve(impl, nir_metadata_block_index |
                                      nir_metadata_dominance);

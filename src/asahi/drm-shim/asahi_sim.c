@@ -10,7 +10,9 @@
  * synchronously, under the shim lock.  A command that faults or fails is
  * reported on stderr and skipped; the next one still runs, and the ioctl
  * succeeds (the UAPI has no per-command result).  Timestamps requested by
- * a command are written to their bound objects in nanoseconds.
+ * a command are written to their bound objects in nanoseconds.  Render
+ * and compute commands run in submission order (one queue, synchronous,
+ * so every barrier holds).
  *
  * ASAHI_SIM_DEBUG=trace,faults,shaders (docs/simulator.rst).
  */
@@ -84,6 +86,29 @@ run_render(struct shim_file *file, struct asahi_shim_queue *q,
 }
 
 static void
+run_compute(struct shim_file *file, struct asahi_shim_queue *q,
+            const uint8_t *payload, size_t size, unsigned index)
+{
+   struct drm_asahi_cmd_compute cmd;
+   memset(&cmd, 0, sizeof(cmd));
+   memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
+
+   struct asahi_sim_gpu gpu = {
+      .lookup = vm_lookup,
+      .user = q->vm,
+      .usc_base = q->usc_exec_base,
+      .debug = sim_debug,
+   };
+   write_timestamp(file, cmd.ts.start);
+   enum asahi_sim_result r = asahi_sim_execute_compute(&gpu, &cmd);
+   write_timestamp(file, cmd.ts.end);
+   if (r != ASAHI_SIM_RESULT_OK) {
+      fprintf(stderr, "asahi-sim: compute command %u failed (%s): %s\n",
+              index, asahi_sim_result_string(r), gpu.error);
+   }
+}
+
+static void
 sim_execute(struct shim_file *file, struct asahi_shim_queue *q,
             const uint8_t *cmdbuf, size_t size)
 {
@@ -100,9 +125,7 @@ sim_execute(struct shim_file *file, struct asahi_shim_queue *q,
          run_render(file, q, payload, h.size, index++);
          break;
       case DRM_ASAHI_CMD_COMPUTE:
-         fprintf(stderr, "asahi-sim: compute command %u not executed "
-                         "(compute is not simulated yet)\n",
-                 index++);
+         run_compute(file, q, payload, h.size, index++);
          break;
       default:
          break; /* attachment hints */

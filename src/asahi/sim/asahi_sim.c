@@ -30,6 +30,8 @@ asahi_sim_status_string(enum asahi_sim_status status)
       return "unsupported instruction";
    case ASAHI_SIM_ERR_EXEC:
       return "execution error";
+   case ASAHI_SIM_BARRIER:
+      return "threadgroup barrier";
    }
    return "unknown";
 }
@@ -201,7 +203,7 @@ asahi_sim_step(struct asahi_sim_group *g)
       g->trace(g->trace_user, g, g->pc, text);
    }
 
-   if (s == ASAHI_SIM_RUNNING)
+   if (s == ASAHI_SIM_RUNNING || s == ASAHI_SIM_BARRIER)
       g->pc = x.next_pc;
    return s;
 }

@@ -58,6 +58,10 @@ enum asahi_sim_status {
    ASAHI_SIM_ERR_UNSUPPORTED,
    /* `trap`, a bad call/return target or another architectural error. */
    ASAHI_SIM_ERR_EXEC,
+   /* Reached threadgroup_barrier with g->yield_at_barrier set (pc is past
+    * it): the caller runs the threadgroup's other SIMD groups up to the
+    * barrier, then resumes this one. */
+   ASAHI_SIM_BARRIER,
 };
 
 const char *asahi_sim_status_string(enum asahi_sim_status status);
@@ -248,6 +252,10 @@ struct asahi_sim_group {
    size_t local_size_B;
 
    struct asahi_sim_mem mem;
+
+   /* threadgroup_barrier returns ASAHI_SIM_BARRIER instead of being a
+    * no-op (several SIMD groups sharing a threadgroup). */
+   bool yield_at_barrier;
 
    /* Instructions left before ASAHI_SIM_BUDGET; 0 means the default. */
    uint64_t budget;

@@ -49,6 +49,8 @@ struct sim_program {
    struct asahi_sim_state_slot textures[ASAHI_SIM_TEXTURE_STATES];
    struct asahi_sim_state_slot samplers[ASAHI_SIM_SAMPLER_STATES];
    unsigned gprs;
+   /* Threadgroup memory the USC shared word asks for (compute). */
+   uint32_t local_size_B;
 };
 
 /* Walk the word list at words_va (usc_base + offset, 64-byte aligned);
@@ -60,6 +62,11 @@ bool sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
 /* A fresh group running p's main program on the lanes in `launched`. */
 bool sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
                     uint32_t launched, struct asahi_sim_group *g);
+
+/* How a run ended: true for `stop`, else the command fails, naming
+ * `what`. */
+bool sim_group_report(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
+                      enum asahi_sim_status s, const char *what);
 
 /* Run to `stop`; any other end fails the command, naming `what`. */
 bool sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
@@ -80,6 +87,7 @@ struct sim_draw {
    struct AGX_CULL cull;
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
+   struct AGX_FRAGMENT_STENCIL stencil[2];
    /* The scissor rectangle (fragment control `scissor enable`), pixels
     * [min, max). */
    bool scissor;
@@ -126,6 +134,7 @@ struct sim_ppp_state {
    /* Depth state per face: [0] front, [1] back. */
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
+   struct AGX_FRAGMENT_STENCIL stencil[2];
    bool has_fs;
    struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
    struct AGX_FRAGMENT_SHADER_WORD_1 fs1;
@@ -160,6 +169,7 @@ struct sim_tile {
    uint8_t *tib;
    float *depth; /* width x height x samples, the tile's depth values */
    bool z16;     /* depth values are unorm16 */
+   uint8_t *stencil; /* width x height x samples */
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

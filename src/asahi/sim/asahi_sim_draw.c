@@ -884,6 +884,7 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
    d->cull = s->ppp.cull;
    memcpy(d->face, s->ppp.face, sizeof(d->face));
    memcpy(d->face2, s->ppp.face2, sizeof(d->face2));
+   memcpy(d->stencil, s->ppp.stencil, sizeof(d->stencil));
    if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d))
       return false;
 

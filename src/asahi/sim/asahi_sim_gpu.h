@@ -83,13 +83,18 @@ struct asahi_sim_gpu {
    struct asahi_sim_fault fault;
 
    /* Counters, accumulated over commands. */
-   uint64_t vertices, primitives, fragments, tiles;
+   uint64_t vertices, primitives, fragments, tiles, threads;
 };
 
 /* Execute one render command.  Returns gpu->result. */
 enum asahi_sim_result
 asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
                          const struct drm_asahi_cmd_render *cmd);
+
+/* Execute one compute command (its CDM control stream). */
+enum asahi_sim_result
+asahi_sim_execute_compute(struct asahi_sim_gpu *gpu,
+                          const struct drm_asahi_cmd_compute *cmd);
 
 #ifdef __cplusplus
 }

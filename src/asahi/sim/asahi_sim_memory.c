@@ -585,6 +585,8 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       g->stack_pointer += (uint32_t)v->value;
       return ASAHI_SIM_RUNNING;
    }
+   if (!strcmp(name, "threadgroup_barrier") && g->yield_at_barrier)
+      return ASAHI_SIM_BARRIER;
    if (!strcmp(name, "memory_barrier") ||
        !strcmp(name, "threadgroup_barrier")) {
       /* One SIMD group, accesses in program order: nothing to order. */

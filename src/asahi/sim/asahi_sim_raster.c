@@ -21,8 +21,14 @@
  * primitive's face in both fragment face words (face 2's default is
  * always); it is written after shading unless the fragment was discarded
  * and unless both face words disable depth writes.  A program that emits
- * depth (zs_emit) is tested again with that depth.  Stencil is not
- * simulated yet.
+ * depth (zs_emit) is tested again with that depth.
+ *
+ * Stencil (fragment control `stencil test enable`): before the depth test,
+ * (reference & read mask) compared with (stored & read mask) by the
+ * stencil word of the face (front unless `two sided stencil`), the
+ * reference from the face's fragment face word; the stencil-fail and
+ * depth-fail operations apply at once, the depth-pass one after shading
+ * unless the fragment was discarded; writes go through the write mask.
  *
  * Dispatch: covered pixels are shaded in 2x2 quads, eight quads per SIMD
  * group (lane t: quad t / 4, x + (t & 1), y + (t >> 1 & 1)); uncovered
@@ -113,6 +119,10 @@ struct batch {
    /* Depth state of the primitive's face. */
    enum agx_zs_func func, func2;
    bool z_write;
+   /* Stencil state of the primitive's face. */
+   bool stencil;
+   struct AGX_FRAGMENT_STENCIL st;
+   uint8_t ref;
 };
 
 static bool
@@ -162,6 +172,58 @@ depth_test(const struct batch *b, float z, const float *stored)
    return zs_compare(b->func, z, *stored) && zs_compare(b->func2, z, *stored);
 }
 
+static uint8_t *
+stencil_at(struct sim_tile *tile, unsigned x, unsigned y)
+{
+   return &tile->stencil[((y - tile->y0) * tile->width + (x - tile->x0)) *
+                         tile->samples];
+}
+
+/* Apply a stencil operation to every sample of the pixel, through the
+ * write mask. */
+static void
+stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
+{
+   for (unsigned i = 0; i < b->tile->samples; i++) {
+      unsigned v = s[i], n;
+      switch (op) {
+      case AGX_STENCIL_OP_ZERO:
+         n = 0;
+         break;
+      case AGX_STENCIL_OP_REPLACE:
+         n = b->ref;
+         break;
+      case AGX_STENCIL_OP_INCR_SAT:
+         n = v < 255 ? v + 1 : 255;
+         break;
+      case AGX_STENCIL_OP_DECR_SAT:
+         n = v > 0 ? v - 1 : 0;
+         break;
+      case AGX_STENCIL_OP_INVERT:
+         n = ~v & 0xff;
+         break;
+      case AGX_STENCIL_OP_INCR_WRAP:
+         n = (v + 1) & 0xff;
+         break;
+      case AGX_STENCIL_OP_DECR_WRAP:
+         n = (v - 1) & 0xff;
+         break;
+      default:
+         n = v;
+         break;
+      }
+      s[i] = (uint8_t)((v & ~b->st.write_mask) | (n & b->st.write_mask));
+   }
+}
+
+/* The stencil test of a pixel (GL: (ref & mask) func (stored & mask)). */
+static bool
+stencil_test(const struct batch *b, const uint8_t *s)
+{
+   return zs_compare(b->st.compare, (float)(b->ref & b->st.read_mask),
+                     (float)(s[0] & b->st.read_mask));
+}
+
 static bool
 flush(struct batch *b)
 {
@@ -173,8 +235,13 @@ flush(struct batch *b)
    const struct sim_draw *d = b->prim->draw;
    struct asahi_sim_group *g = b->g;
 
-   bool ok = sim_group_init(gpu, &d->fs, b->launched, g);
-   if (ok) {
+   bool ok = true;
+   if (!d->has_fs) {
+      /* No fragment program: the tests and depth/stencil writes only. */
+      asahi_sim_group_init(g);
+      u_foreach_bit (t, b->helpers)
+         g->frag.samples_killed[t] = 0xffff;
+   } else if ((ok = sim_group_init(gpu, &d->fs, b->launched, g))) {
       sim_frag_setup(b->tile, g);
       memcpy(g->frag.pixel, b->pixel, sizeof(b->pixel));
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
@@ -208,6 +275,9 @@ flush(struct batch *b)
          for (unsigned s = 0; s < b->tile->samples; s++)
             stored[s] = z;
       }
+      if (b->stencil)
+         stencil_op(b, b->st.depth_pass,
+                    stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]));
    }
    gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
    b->launched = 0;
@@ -228,7 +298,7 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    int32_t ty1 = (int32_t)(tile->y0 + tile->height - 1);
    x1 = x1 < tx1 ? x1 : tx1;
    y1 = y1 < ty1 ? y1 : ty1;
-   if (x0 > x1 || y0 > y1 || !d->has_fs)
+   if (x0 > x1 || y0 > y1)
       return true;
 
    struct batch b = {.tile = tile, .prim = p, .g = g};
@@ -237,6 +307,10 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    b.func2 = d->face2[face].depth_function;
    b.z_write = !(d->face[face].disable_depth_write &&
                  d->face2[face].disable_depth_write);
+   b.stencil = d->fragment_control.stencil_test_enable;
+   unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
+   b.st = d->stencil[sface];
+   b.ref = (uint8_t)d->face[sface].stencil_reference;
    if (d->nr_cf) {
       b.coefficients = calloc(d->nr_cf, sizeof(*b.coefficients));
       if (!b.coefficients)
@@ -261,12 +335,20 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
             if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1 &&
                   covered(p, x, y)))
                continue;
-            /* The depth test, early, at the pixel centre. */
+            /* Stencil then depth, early, at the pixel centre. */
+            uint8_t *sv = stencil_at(tile, x, y);
+            if (b.stencil && !stencil_test(&b, sv)) {
+               stencil_op(&b, b.st.stencil_fail, sv);
+               continue;
+            }
             float z = depth_value(tile, p->z_plane[0] * (x + 0.5) +
                                            p->z_plane[1] * (y + 0.5) +
                                            p->z_plane[2]);
-            if (!depth_test(&b, z, depth_at(tile, x, y)))
+            if (!depth_test(&b, z, depth_at(tile, x, y))) {
+               if (b.stencil)
+                  stencil_op(&b, b.st.depth_fail, sv);
                continue;
+            }
             b.z[lane + i] = z;
             mask |= 1u << i;
          }

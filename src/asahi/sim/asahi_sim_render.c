@@ -162,12 +162,13 @@ render_tiles(struct sim_render *r)
    tile.tib = malloc(tib_size ? tib_size : 1);
    tile.depth = malloc((size_t)tile.width * tile.height * tile.samples *
                        sizeof(float));
+   tile.stencil = malloc((size_t)tile.width * tile.height * tile.samples);
    uint8_t zls_raw[8];
    struct AGX_ZLS_CONTROL zls;
    memcpy(zls_raw, &cmd->zls_ctrl, sizeof(zls_raw));
    AGX_ZLS_CONTROL_unpack(NULL, zls_raw, &zls);
    tile.z16 = zls.z_format == AGX_ZLS_FORMAT_16;
-   bool ok = g && tile.tib && tile.depth;
+   bool ok = g && tile.tib && tile.depth && tile.stencil;
    if (!ok)
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
 
@@ -206,6 +207,7 @@ render_tiles(struct sim_render *r)
    free(g);
    free(tile.tib);
    free(tile.depth);
+   free(tile.stencil);
    return ok;
 }
 

@@ -42,6 +42,51 @@ need_hook(struct asahi_sim_group *g, const char *what, bool present)
                           "%s without a texture hook (g->texture)", what);
 }
 
+static float
+coord_as_float(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
+               unsigned i, unsigned lane)
+{
+   uint32_t v = asahi_sim_read_run(g, C, i, lane);
+   return (float)(C->size == 16 ? asahi_sim_f16_to_double((uint16_t)v)
+                                : asahi_sim_f32_to_double(v, false));
+}
+
+/*
+ * Derivatives for texture_sample: with the gradient LOD modes (4, 12) the
+ * D run holds d/dx of each coordinate then d/dy (Mesa agx_compile.c packs
+ * ddx then ddy); otherwise, for the automatic modes, the coarse
+ * differences across the lane's quad (lane + 1 minus lane for x, lane + 2
+ * for y, at the quad's first lane), reading helper lanes as dfdx does.
+ */
+static void
+derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
+            const struct agx_isa_operand *D, unsigned lane,
+            struct asahi_sim_texture_request *req)
+{
+   unsigned n = req->nr_coords < 3 ? req->nr_coords : 3;
+   if (req->lod_mode == 4 || req->lod_mode == 12) {
+      if (D->kind != AGX_ISA_KIND_REG)
+         return;
+      for (unsigned i = 0; i < n && 2 * n <= D->count; i++) {
+         uint32_t x = asahi_sim_read_run(g, D, i, lane);
+         uint32_t y = asahi_sim_read_run(g, D, n + i, lane);
+         req->ddx[i] = (float)(D->size == 16 ? asahi_sim_f16_to_double((uint16_t)x)
+                                             : asahi_sim_f32_to_double(x, false));
+         req->ddy[i] = (float)(D->size == 16 ? asahi_sim_f16_to_double((uint16_t)y)
+                                             : asahi_sim_f32_to_double(y, false));
+      }
+      req->has_derivatives = true;
+      return;
+   }
+   unsigned q = lane & ~3u;
+   for (unsigned i = 0; i < n; i++) {
+      float c0 = coord_as_float(g, C, i, q);
+      req->ddx[i] = coord_as_float(g, C, i, q + 1) - c0;
+      req->ddy[i] = coord_as_float(g, C, i, q + 2) - c0;
+   }
+   req->has_derivatives = true;
+}
+
 static enum asahi_sim_status
 exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
 {
@@ -82,6 +127,8 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
       };
       if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
          return st;
+      if (!load)
+         derivatives(g, C, D, t, &req);
 
       uint32_t texel[4] = {0, 0, 0, 0};
       g->error[0] = 0;

@@ -21,7 +21,9 @@
 #ifndef ASAHI_SIM_TEXTURE_H
 #define ASAHI_SIM_TEXTURE_H
 
+#include "asahi/genxml/agx_pack.h"
 #include "asahi_sim.h"
+#include "util/format/u_formats.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,6 +63,11 @@ struct asahi_sim_texture_request {
    bool lod_16;
    /* sample/load: the components wanted (bit 0 = r). */
    unsigned mask;
+   /* texture_sample in fragment work: the coordinates' differences across
+    * the lane's 2x2 quad (d/dx, d/dy), for the automatic LOD; the lod
+    * modes with gradients pass theirs here too. */
+   bool has_derivatives;
+   float ddx[3], ddy[3];
 };
 
 struct asahi_sim_texture_hooks {
@@ -89,6 +96,19 @@ struct asahi_sim_texture_default {
 };
 
 extern const struct asahi_sim_texture_hooks asahi_sim_texture_default_hooks;
+
+/* The texture unit of the command executor (asahi_sim_sampler.c): every
+ * uncompressed format util/format unpacks, 1D/2D/2D-array images, linear
+ * or twiddled, mipmaps, nearest/linear filtering with the sampler's wrap
+ * modes, border colours and LOD clamps, LOD from quad derivatives, bias or
+ * explicit values.  User data: unused (NULL). */
+extern const struct asahi_sim_texture_hooks asahi_sim_texture_unit_hooks;
+
+/* The pipe format of hardware channels + type (+ sRGB), PIPE_FORMAT_NONE
+ * when there is none (asahi_sim_tex_format.c). */
+enum pipe_format asahi_sim_texture_format(enum agx_channels channels,
+                                          enum agx_texture_type type,
+                                          bool srgb);
 
 #ifdef __cplusplus
 }

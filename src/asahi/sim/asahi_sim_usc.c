@@ -17,8 +17,10 @@
  *   shader: the main program, an offset from usc_exec_base;
  *   preshader: the preamble, run once before the main program (here: once
  *     per binding, on one lane), its uniform_store results kept.
- * Shared, registers and fragment-properties words carry sizes and hints
- * the interpreter does not need; they are skipped.
+ *   shared: with `uses shared memory`, the threadgroup memory of a
+ *     compute dispatch (bytes per threadgroup).
+ * Registers and fragment-properties words carry sizes and hints the
+ * interpreter does not need; they are skipped.
  *
  * Also the command executor's common helpers: failures, logging, memory.
  */
@@ -258,7 +260,16 @@ sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
          va += 4;
          break;
       }
-      case AGX_USC_CONTROL_SHARED:
+      case AGX_USC_CONTROL_SHARED: {
+         struct AGX_USC_SHARED sh;
+         if (!sim_read(gpu, va, w, 4, "USC word"))
+            return false;
+         AGX_USC_SHARED_unpack(NULL, w, &sh);
+         if (sh.uses_shared_memory)
+            p->local_size_B = sh.bytes_per_threadgroup;
+         va += 4;
+         break;
+      }
       case AGX_USC_CONTROL_FRAGMENT_PROPERTIES:
          va += 4;
          break;
@@ -297,8 +308,6 @@ end:
 
 /* ---- groups ------------------------------------------------------------ */
 
-static const struct asahi_sim_texture_default no_texture_table = {0};
-
 static void
 trace_instruction(void *user, const struct asahi_sim_group *g, uint64_t pc,
                   const char *text)
@@ -322,8 +331,8 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
    memcpy(g->u, p->u, sizeof(g->u));
    memcpy(g->texture_state, p->textures, sizeof(g->texture_state));
    memcpy(g->sampler_state, p->samplers, sizeof(g->sampler_state));
-   g->texture = &asahi_sim_texture_default_hooks;
-   g->texture_user = (void *)&no_texture_table;
+   g->texture = &asahi_sim_texture_unit_hooks;
+   g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){
       .translate = sim_translate,
       .user = gpu,
@@ -347,15 +356,11 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
 }
 
 bool
-sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
-              const char *what)
+sim_group_report(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
+                 enum asahi_sim_status s, const char *what)
 {
-   if (gpu->debug & ASAHI_SIM_DEBUG_SHADERS)
-      sim_log(gpu, "asahi-sim: %s, lanes 0x%08x\n", what, g->launched);
-   enum asahi_sim_status s = asahi_sim_run(g);
    if (s == ASAHI_SIM_STOPPED)
       return true;
-
    if (g->faulted && !gpu->faulted) {
       gpu->faulted = true;
       gpu->fault = g->fault;
@@ -368,4 +373,13 @@ sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
    return sim_fail(gpu, r, "%s at 0x%llx: %s: %s", what,
                    (unsigned long long)(g->code_base + g->pc),
                    asahi_sim_status_string(s), g->error);
+}
+
+bool
+sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
+              const char *what)
+{
+   if (gpu->debug & ASAHI_SIM_DEBUG_SHADERS)
+      sim_log(gpu, "asahi-sim: %s, lanes 0x%08x\n", what, g->launched);
+   return sim_group_report(gpu, g, asahi_sim_run(g), what);
 }

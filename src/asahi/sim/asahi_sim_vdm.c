@@ -93,12 +93,14 @@ ppp_update(struct asahi_sim_gpu *gpu, struct sim_ppp_state *s, uint64_t va,
       PPP_READ(&rd, FRAGMENT_FACE, &s->face[0]);
    if (h.front_face_2)
       PPP_READ(&rd, FRAGMENT_FACE_2, &s->face2[0]);
-   PPP_SKIP(&rd, h.front_stencil, FRAGMENT_STENCIL);
+   if (h.front_stencil)
+      PPP_READ(&rd, FRAGMENT_STENCIL, &s->stencil[0]);
    if (h.back_face)
       PPP_READ(&rd, FRAGMENT_FACE, &s->face[1]);
    if (h.back_face_2)
       PPP_READ(&rd, FRAGMENT_FACE_2, &s->face2[1]);
-   PPP_SKIP(&rd, h.back_stencil, FRAGMENT_STENCIL);
+   if (h.back_stencil)
+      PPP_READ(&rd, FRAGMENT_STENCIL, &s->stencil[1]);
    if (h.depth_bias_scissor)
       PPP_READ(&rd, DEPTH_BIAS_SCISSOR, &s->depth_bias_scissor);
    for (unsigned i = 0; h.region_clip && i < h.viewport_count; i++)

@@ -14,7 +14,9 @@
  * The depth buffer is taken to be twiddled as src/asahi/layout lays out
  * Z32_FLOAT / Z16_UNORM images with the command's sample count
  * (uncompressed; compressed depth fails the command).  A tile that does
- * not load starts at the clear value.
+ * not load starts at the clear value.  Stencil likewise: S8_UINT,
+ * twiddled, at stencil.base, s load/store enable, clear value in the low
+ * 8 bits of isp_bgobjvals.
  */
 
 #include <math.h>
@@ -26,7 +28,7 @@
 struct zls {
    struct AGX_ZLS_CONTROL ctrl;
    bool z16;
-   struct ail_layout layout;
+   struct ail_layout layout, s_layout;
 };
 
 static bool
@@ -39,6 +41,24 @@ zls_setup(struct sim_tile *tile, struct zls *z)
    AGX_ZLS_CONTROL_unpack(NULL, raw, &z->ctrl);
    z->z16 = z->ctrl.z_format == AGX_ZLS_FORMAT_16;
 
+   if (z->ctrl.s_load_enable || z->ctrl.s_store_enable) {
+      if (z->ctrl.s_compress_1 || z->ctrl.s_compress_2)
+         return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                         "compressed stencil buffers are not simulated");
+      memset(&z->s_layout, 0, sizeof(z->s_layout));
+      z->s_layout.width_px = (cmd->isp_zls_pixels & 0x7fff) + 1;
+      z->s_layout.height_px = ((cmd->isp_zls_pixels >> 15) & 0x7fff) + 1;
+      z->s_layout.depth_px = 1;
+      z->s_layout.sample_count_sa = tile->samples;
+      z->s_layout.levels = 1;
+      z->s_layout.tiling = AIL_TILING_TWIDDLED;
+      z->s_layout.format = PIPE_FORMAT_S8_UINT;
+      z->s_layout.renderable = true;
+      enum ail_error e = ail_make_miptree(&z->s_layout);
+      if (e)
+         return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "stencil buffer: %s",
+                         ail_error_string(e));
+   }
    if (!z->ctrl.z_load_enable && !z->ctrl.z_store_enable)
       return true;
    if (z->ctrl.z_compress_1 || z->ctrl.z_compress_2)
@@ -102,6 +122,31 @@ each_sample(struct sim_tile *tile, struct zls *z, bool store)
    return true;
 }
 
+/* The stencil buffer: S8, twiddled, at stencil.base. */
+static bool
+each_stencil(struct sim_tile *tile, struct zls *z, bool store)
+{
+   struct asahi_sim_gpu *gpu = tile->r->gpu;
+   const struct drm_asahi_cmd_render *cmd = tile->r->cmd;
+   for (uint32_t ly = 0; ly < tile->height; ly++) {
+      for (uint32_t lx = 0; lx < tile->width; lx++) {
+         uint32_t x = tile->x0 + lx, y = tile->y0 + ly;
+         uint64_t off;
+         if (x >= z->s_layout.width_px || y >= z->s_layout.height_px ||
+             !ail_get_element_offset_B(&z->s_layout, 0, x, y, &off))
+            continue;
+         uint8_t *s = &tile->stencil[(ly * tile->width + lx) * tile->samples];
+         bool ok = store ? sim_write(gpu, cmd->stencil.base + off, s,
+                                     tile->samples, "stencil buffer")
+                         : sim_read(gpu, cmd->stencil.base + off, s,
+                                    tile->samples, "stencil buffer");
+         if (!ok)
+            return false;
+      }
+   }
+   return true;
+}
+
 bool
 sim_zls_load(struct sim_tile *tile)
 {
@@ -119,6 +164,10 @@ sim_zls_load(struct sim_tile *tile)
    size_t n = (size_t)tile->width * tile->height * tile->samples;
    for (size_t i = 0; i < n; i++)
       tile->depth[i] = clear;
+   /* The stencil clear value: isp_bgobjvals bits 0-7. */
+   memset(tile->stencil, cmd->isp_bgobjvals & 0xff, n);
+   if (z.ctrl.s_load_enable && !each_stencil(tile, &z, false))
+      return false;
    return !z.ctrl.z_load_enable || each_sample(tile, &z, false);
 }
 
@@ -127,6 +176,8 @@ sim_zls_store(struct sim_tile *tile)
 {
    struct zls z;
    if (!zls_setup(tile, &z))
+      return false;
+   if (z.ctrl.s_store_enable && !each_stencil(tile, &z, true))
       return false;
    return !z.ctrl.z_store_enable || each_sample(tile, &z, true);
 }

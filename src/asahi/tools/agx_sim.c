@@ -17,6 +17,7 @@
 
 #include "asahi/sim/asahi_sim.h"
 #include "asahi/sim/asahi_sim_texture.h"
+#include "asahi/sim/asahi_sim_replay.h"
 #include "asahi/sim/asahi_sim_vectors.h"
 #include "util/os_file.h"
 
@@ -27,6 +28,33 @@
 #define MAX_DUMPS   16
 #define MAX_CF      64
 #define MAX_UVS     64
+#define MAX_REPLAY_B ((size_t)1 << 30)
+
+/* --replay FILE */
+static int
+run_replay(const char *path)
+{
+   size_t size;
+   char *data;
+   char why[64];
+   int err = os_read_file_max(path, MAX_REPLAY_B, &data, &size);
+   if (err) {
+      fprintf(stderr, "agx-sim: cannot read %s: %s\n", path,
+              os_file_error(err, MAX_REPLAY_B, why, sizeof(why)));
+      return 2;
+   }
+   struct asahi_sim_replay_result res;
+   bool ok = asahi_sim_replay(
+      data, size, asahi_sim_debug_parse(getenv("ASAHI_SIM_DEBUG")), &res);
+   printf("%u commands, %u failed; %" PRIu64 " vertices, %" PRIu64
+          " primitives, %" PRIu64 " fragments, %" PRIu64 " threads\n",
+          res.commands, res.failed, res.vertices, res.primitives,
+          res.fragments, res.threads);
+   if (res.error[0])
+      printf("error: %s\n", res.error);
+   free(data);
+   return ok ? 0 : 1;
+}
 
 static void
 usage(FILE *f)
@@ -34,6 +62,7 @@ usage(FILE *f)
    fprintf(f,
 "Usage: agx-sim [OPTIONS] PROGRAM.bin\n"
 "       agx-sim --vectors FILE.jsonl\n"
+"       agx-sim --replay FILE.agxdump\n"
 "\n"
 "Runs AGX machine code for one SIMD group of 32 lanes until `stop`, then\n"
 "prints the final state.\n"
@@ -65,6 +94,10 @@ usage(FILE *f)
 "  --vectors FILE     run golden vectors (one JSON object per line, see\n"
 "                     ../shared/data/agx-isa/README.md); print one line per\n"
 "                     failing vector and 'N passed, N failed'\n"
+"  --replay FILE      run the drm_asahi submission of an agxdecode dump\n"
+"                     (ASAHI_SHIM_DUMP writes them) through the command\n"
+"                     executor of the simulator drm-shim; ASAHI_SIM_DEBUG\n"
+"                     applies (at most %zu MiB)\n"
 "  -h, --help         this text\n"
 "\n"
 "Numbers may be decimal or 0x-prefixed hex.  PROGRAM.bin may be at most\n"
@@ -73,7 +106,8 @@ usage(FILE *f)
 "otherwise, 2 on usage errors.\n",
            MAX_REGIONS, MAX_REGION_B >> 20, MAX_DUMPS,
            (unsigned long long)ASAHI_SIM_DEFAULT_BUDGET,
-           ASAHI_SIM_MAX_BREAKPOINTS, MAX_CF, MAX_UVS, MAX_PROGRAM_B >> 20,
+           ASAHI_SIM_MAX_BREAKPOINTS, MAX_CF, MAX_UVS, MAX_REPLAY_B >> 20,
+           MAX_PROGRAM_B >> 20,
            ASAHI_SIM_VECTOR_FILE_MAX_B >> 20);
 }
 
@@ -324,7 +358,7 @@ main(int argc, char **argv)
    enum {
       OPT_REG = 256, OPT_UNIFORM, OPT_MEM, OPT_DUMP, OPT_EXEC, OPT_BASE,
       OPT_BUDGET, OPT_BREAK, OPT_SOFT, OPT_TRACE, OPT_VECTORS, OPT_CF,
-      OPT_PIXEL, OPT_UVS, OPT_TEXTURE_TABLE,
+      OPT_PIXEL, OPT_UVS, OPT_TEXTURE_TABLE, OPT_REPLAY,
    };
    static const struct option options[] = {
       { "reg", required_argument, NULL, OPT_REG },
@@ -342,6 +376,7 @@ main(int argc, char **argv)
       { "pixel", required_argument, NULL, OPT_PIXEL },
       { "uvs", required_argument, NULL, OPT_UVS },
       { "texture-table", required_argument, NULL, OPT_TEXTURE_TABLE },
+      { "replay", required_argument, NULL, OPT_REPLAY },
       { "help", no_argument, NULL, 'h' },
       { NULL, 0, NULL, 0 },
    };
@@ -352,7 +387,7 @@ main(int argc, char **argv)
    struct asahi_sim_simple_mem mem = { .regions = regions };
    uint64_t dumps[MAX_DUMPS][2];
    unsigned nr_dumps = 0;
-   const char *vectors = NULL;
+   const char *vectors = NULL, *replay = NULL;
    uint64_t v;
    int opt;
    static float cf[MAX_CF][3];
@@ -392,6 +427,7 @@ main(int argc, char **argv)
          g->trace_user = stdout;
          break;
       case OPT_VECTORS: vectors = optarg; break;
+      case OPT_REPLAY: replay = optarg; break;
       case OPT_CF: ok = set_cf_arg(cf, &nr_cf, optarg); break;
       case OPT_PIXEL: {
          char tail;
@@ -421,6 +457,8 @@ main(int argc, char **argv)
 
    if (vectors)
       return run_vectors(vectors);
+   if (replay)
+      return run_replay(replay);
 
    if (optind + 1 != argc) {
       usage(stderr);

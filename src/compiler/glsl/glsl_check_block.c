@@ -284,6 +284,7 @@ check_block(struct check *c, struct ast_node *n)
       nf += m->list.count;
    struct glsl_struct_field *fields =
       rzalloc_array(c->mem, struct glsl_struct_field, nf ? nf : 1);
+   struct hash_table *seen = hash_table_create_string_keys(c->mem);
    unsigned i = 0;
    for (struct ast_node *m = n->list.head; m; m = m->next) {
       if (m->type->struct_def)
@@ -314,10 +315,8 @@ check_block(struct check *c, struct ast_node *n)
       for (struct ast_node *d = m->list.head; d; d = d->next) {
          const struct glsl_type *ft = check_apply_dims(c, mt, &d->dims,
                                                        true);
-         for (unsigned k = 0; k < i; k++) {
-            if (!strcmp(fields[k].name, d->name))
-               check_error(c, d, "duplicate block member '%s'", d->name);
-         }
+         for (unsigned k = check_count_name(seen, d->name); k-- > 0;)
+            check_error(c, d, "duplicate block member '%s'", d->name);
          if ((q & AST_Q_BUFFER) && glsl_type_is_array(ft) && ft->length < 0 &&
              (d->next || m->next))
             check_error(c, d, "only the last member of a buffer block can "

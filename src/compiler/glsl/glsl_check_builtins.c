@@ -238,6 +238,47 @@ check_builtin_var(struct check *c, const char *name)
    return v;
 }
 
+/* The rows of the built-in function table with one name, in table order
+ * (an index built on first use: lookups cost the same whatever the
+ * number of calls). */
+struct builtin_rows {
+   unsigned count, cap;
+   unsigned *rows;
+};
+
+const unsigned *
+check_builtin_func_rows(struct check *c, const char *name, unsigned *count)
+{
+   if (!c->builtin_func_rows) {
+      c->builtin_func_rows = hash_table_create_string_keys(c->mem);
+      for (unsigned i = 0; c->builtin_func_rows &&
+                           i < glsl_num_builtin_funcs; i++) {
+         const char *fname = glsl_builtin_funcs[i].name;
+         struct builtin_rows *r =
+            hash_table_search_data(c->builtin_func_rows, fname);
+         if (!r) {
+            r = rzalloc(c->builtin_func_rows, struct builtin_rows);
+            if (!r)
+               break;
+            hash_table_insert(c->builtin_func_rows, fname, r);
+         }
+         if (r->count == r->cap) {
+            unsigned cap = r->cap ? r->cap * 2 : 4;
+            unsigned *rows = reralloc(r, r->rows, unsigned, cap);
+            if (!rows)
+               break;
+            r->rows = rows;
+            r->cap = cap;
+         }
+         r->rows[r->count++] = i;
+      }
+   }
+   struct builtin_rows *r = c->builtin_func_rows ?
+      hash_table_search_data(c->builtin_func_rows, name) : NULL;
+   *count = r ? r->count : 0;
+   return r ? r->rows : NULL;
+}
+
 bool
 check_builtin_func_name(struct check *c, const char *name)
 {
@@ -250,10 +291,9 @@ check_builtin_func_name(struct check *c, const char *name)
       if (!strncmp(name, families[i], strlen(families[i])))
          return true;
    }
-   for (unsigned i = 0; i < glsl_num_builtin_funcs; i++) {
-      if (!strcmp(glsl_builtin_funcs[i].name, name))
-         return true;
-   }
+   unsigned nrows;
+   if (check_builtin_func_rows(c, name, &nrows) && nrows)
+      return true;
    for (unsigned i = 0; glsl_untabled_builtin_funcs[i]; i++) {
       if (!strcmp(glsl_untabled_builtin_funcs[i], name))
          return true;

@@ -144,11 +144,14 @@ builtin_row_listed(struct check *c, const struct cand *cands,
    return false;
 }
 
-struct check_value
-check_call(struct check *c, struct ast_node *n)
+/* A call: its arguments, then a constructor, a subroutine call or the
+ * overload of a user or built-in function.  Temporaries go to tmp, freed
+ * by the caller, so memory does not grow with the number of calls. */
+static struct check_value
+resolve_call(struct check *c, struct ast_node *n, void *tmp)
 {
    unsigned nargs = n->list.count;
-   struct check_value *args = ralloc_array(c->mem, struct check_value,
+   struct check_value *args = ralloc_array(tmp, struct check_value,
                                            nargs ? nargs : 1);
    unsigned i = 0;
    for (struct ast_node *a = n->list.head; a; a = a->next)
@@ -206,7 +209,7 @@ check_call(struct check *c, struct ast_node *n)
    for (struct check_func *s = user ? sym->sigs : NULL; s; s = s->next) {
       if (ncands == cap) {
          cap = cap ? cap * 2 : 16;
-         cands = reralloc(c->mem, cands, struct cand, cap);
+         cands = reralloc(tmp, cands, struct cand, cap);
       }
       struct cand *k = &cands[ncands++];
       memset(k, 0, sizeof(*k));
@@ -221,10 +224,10 @@ check_call(struct check *c, struct ast_node *n)
    }
    bool builtin_name = false, stage_miss = false;
    if (!hide_builtins) {
-      for (unsigned b = 0; b < glsl_num_builtin_funcs; b++) {
-         const struct glsl_builtin_func *f = &glsl_builtin_funcs[b];
-         if (strcmp(f->name, n->name))
-            continue;
+      unsigned nrows;
+      const unsigned *rows = check_builtin_func_rows(c, n->name, &nrows);
+      for (unsigned r = 0; r < nrows; r++) {
+         const struct glsl_builtin_func *f = &glsl_builtin_funcs[rows[r]];
          builtin_name = true;
          struct glsl_parse_state *st = c->st;
          bool avail = (f->ext && glsl_ext_enabled(st, f->ext)) ||
@@ -241,7 +244,7 @@ check_call(struct check *c, struct ast_node *n)
             continue; /* the same overload from another extension */
          if (ncands == cap) {
             cap = cap ? cap * 2 : 16;
-            cands = reralloc(c->mem, cands, struct cand, cap);
+            cands = reralloc(tmp, cands, struct cand, cap);
          }
          struct cand *k = &cands[ncands++];
          memset(k, 0, sizeof(*k));
@@ -312,7 +315,7 @@ check_call(struct check *c, struct ast_node *n)
        (ncands > 0 || check_any_extension_on(c)))
       return check_expr_error(); /* the tables do not describe every overload */
    if (!best) {
-      char *sig = ralloc_asprintf(c->mem, "%s(", n->name);
+      char *sig = ralloc_asprintf(tmp, "%s(", n->name);
       for (i = 0; i < nargs; i++)
          ralloc_asprintf_append(&sig, "%s%s", i ? ", " : "",
                                 check_type_name(c, args[i].type));
@@ -347,6 +350,15 @@ check_call(struct check *c, struct ast_node *n)
       r.has_value = check_fold_builtin(n->name, best->ret, args, nargs,
                                        &r.val);
    }
+   return r;
+}
+
+struct check_value
+check_call(struct check *c, struct ast_node *n)
+{
+   void *tmp = ralloc_context(c->mem);
+   struct check_value r = resolve_call(c, n, tmp);
+   ralloc_free(tmp);
    return r;
 }
 

@@ -4,11 +4,12 @@
  */
 
 /*
- * Expression checks: operand types per operator, l-values, swizzles,
- * fields, indexing, initializers, and constant folding of operators on
- * scalars, vectors and matrices (including linear-algebra products).
- * Conversions are in glsl_check_convert.c, constructors in
- * glsl_check_constructor.c, calls in glsl_check_calls.c.
+ * Expression checks: the dispatcher over expression nodes, operand types
+ * per operator, l-values, the comma and ?: operators, initializers and
+ * integral constant expressions.  Swizzles, members and indexing are in
+ * glsl_check_access.c, conversions in glsl_check_convert.c, constructors
+ * in glsl_check_constructor.c, calls in glsl_check_calls.c, constant
+ * folding in glsl_check_fold.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -135,105 +136,6 @@ unify_bases(struct check *c, struct check_value *a, struct check_value *b)
       return true;
    }
    return false;
-}
-
-static double
-fold_f(int op, double x, double y)
-{
-   switch (op) {
-   case '+': return x + y;
-   case '-': return x - y;
-   case '*': return x * y;
-   case '/': return x / y;
-   default: return 0;
-   }
-}
-
-/* Folds the linear-algebra product of 4.1.x / 5.10: matrix * matrix,
- * matrix * column vector, row vector * matrix.  Values are column-major
- * (component col * rows + row); a vector is a one-column matrix on the
- * right and a one-row matrix on the left.  Floats are rounded after each
- * product and each partial sum, summing in index order. */
-static bool
-fold_linear_mul(const struct glsl_type *rt, struct check_value *a,
-                struct check_value *b,
-                struct check_cval *out)
-{
-   bool single = a->type->base_type == GLSL_TYPE_FLOAT;
-   /* Shapes as (rows x cols); a left-hand vector is 1 x n. */
-   unsigned a_rows = glsl_type_is_vector(a->type) ? 1
-                                                  : a->type->vector_elements;
-   unsigned inner = glsl_type_is_vector(a->type) ? a->type->vector_elements
-                                                 : a->type->matrix_columns;
-   unsigned b_cols = glsl_type_is_vector(b->type) ? 1
-                                                  : b->type->matrix_columns;
-   if (a_rows * b_cols != glsl_type_components(rt))
-      return false;
-   for (unsigned col = 0; col < b_cols; col++) {
-      for (unsigned row = 0; row < a_rows; row++) {
-         double sum = 0;
-         for (unsigned k = 0; k < inner; k++) {
-            /* a[k][row] (column k) times b[col][k] (row k). */
-            double x = a->val.c[k * a_rows + row].f;
-            double y = b->val.c[col * inner + k].f;
-            double p = single ? (float)(x * y) : x * y;
-            sum = single ? (float)(sum + p) : sum + p;
-         }
-         out->c[col * a_rows + row].f = sum;
-      }
-   }
-   return true;
-}
-
-/* Folds a componentwise op; returns false when it cannot (e.g. integer
- * division by zero). */
-static bool
-fold_componentwise(int op, const struct glsl_type *rt, struct check_value *a,
-                   struct check_value *b, struct check_cval *out)
-{
-   unsigned n = glsl_type_components(rt);
-   unsigned na = glsl_type_components(a->type);
-   unsigned nb = glsl_type_components(b->type);
-   enum glsl_base_type base = a->type->base_type;
-   for (unsigned i = 0; i < n; i++) {
-      unsigned ia = na == 1 ? 0 : i, ib = nb == 1 ? 0 : i;
-      if (base == GLSL_TYPE_FLOAT || base == GLSL_TYPE_DOUBLE) {
-         double r = fold_f(op, a->val.c[ia].f, b->val.c[ib].f);
-         out->c[i].f = base == GLSL_TYPE_FLOAT ? (float)r : r;
-      } else {
-         int64_t x = a->val.c[ia].i, y = b->val.c[ib].i, r;
-         bool u = base == GLSL_TYPE_UINT;
-         switch (op) {
-         case '+': r = x + y; break;
-         case '-': r = x - y; break;
-         case '*': r = x * y; break;
-         case '/':
-         case '%':
-            if (y == 0)
-               return false;
-            if (u)
-               r = op == '/' ? (int64_t)((uint32_t)x / (uint32_t)y)
-                             : (int64_t)((uint32_t)x % (uint32_t)y);
-            else if (x == INT32_MIN && y == -1)
-               r = op == '/' ? x : 0;
-            else
-               r = op == '/' ? (int32_t)x / (int32_t)y
-                             : (int32_t)x % (int32_t)y;
-            break;
-         case '&': r = x & y; break;
-         case '|': r = x | y; break;
-         case '^': r = x ^ y; break;
-         case LEFT_OP: r = (int64_t)((uint64_t)x << (y & 31)); break;
-         case RIGHT_OP:
-            r = u ? (int64_t)((uint32_t)x >> (y & 31))
-                  : (int64_t)((int32_t)x >> (y & 31));
-            break;
-         default: return false;
-         }
-         out->c[i].i = u ? (int64_t)(uint32_t)r : (int64_t)(int32_t)r;
-      }
-   }
-   return true;
 }
 
 /* Result type of an arithmetic operator (+ - * / %), or NULL. */
@@ -373,7 +275,8 @@ binary_op(struct check *c, struct ast_node *n, int op, struct check_value a,
       r = check_rvalue(a.type, is_const);
       if (a.has_value && b.has_value) {
          struct check_value bb = b;
-         r.has_value = fold_componentwise(op, a.type, &a, &bb, &r.val);
+         r.has_value = check_fold_operator(op, a.type, false, &a, &bb,
+                                           &r.val);
       }
       return r;
    case '&':
@@ -415,8 +318,7 @@ binary_op(struct check *c, struct ast_node *n, int op, struct check_value a,
    }
    r = check_rvalue(rt, is_const);
    if (a.has_value && b.has_value)
-      r.has_value = linear ? fold_linear_mul(rt, &a, &b, &r.val)
-                           : fold_componentwise(op, rt, &a, &b, &r.val);
+      r.has_value = check_fold_operator(op, rt, linear, &a, &b, &r.val);
    return r;
 }
 
@@ -487,226 +389,6 @@ check_require_lvalue(struct check *c, struct ast_node *n, struct check_value *e,
    check_error(c, n, "%s requires an l-value (%s is not one)", what,
                e->not_lvalue_why ? e->not_lvalue_why : "the operand");
    return false;
-}
-
-/* ---- swizzles and fields ---------------------------------------------- */
-
-static struct check_value
-swizzle_select(struct check *c, struct ast_node *n, struct check_value base)
-{
-   static const char *const sets[] = { "xyzw", "rgba", "stpq" };
-   const char *s = n->name;
-   size_t len = strlen(s);
-   unsigned size = base.type->vector_elements;
-   int set = -1;
-   bool repeated = false;
-   unsigned seen = 0;
-   int idx[4];
-
-   if (len > 4) {
-      check_error(c, n, "swizzle '%s' is too long", s);
-      return check_expr_error();
-   }
-   for (size_t i = 0; i < len; i++) {
-      int found = -1, fset = -1;
-      for (int k = 0; k < 3 && found < 0; k++) {
-         const char *p = strchr(sets[k], s[i]);
-         if (p && s[i]) {
-            found = p - sets[k];
-            fset = k;
-         }
-      }
-      if (found < 0 || (set >= 0 && fset != set)) {
-         check_error(c, n, "invalid swizzle '%s'", s);
-         return check_expr_error();
-      }
-      set = fset;
-      if ((unsigned)found >= size) {
-         check_error(c, n, "swizzle '%s' selects a component beyond %s", s,
-                     check_type_name(c, base.type));
-         return check_expr_error();
-      }
-      if (seen & (1u << found))
-         repeated = true;
-      seen |= 1u << found;
-      idx[i] = found;
-   }
-   struct check_value r = base;
-   r.whole_var = false; /* a swizzle is a part of the variable */
-   r.member = NULL;
-   r.type = glsl_simple_type(base.type->base_type, len, 1);
-   r.lvalue = base.lvalue && !repeated;
-   if (repeated)
-      r.not_lvalue_why = "a swizzle with repeated components";
-   if (base.has_value) {
-      for (size_t i = 0; i < len; i++)
-         r.val.c[i] = base.val.c[idx[i]];
-   }
-   return r;
-}
-
-static struct check_value
-field_select(struct check *c, struct ast_node *n)
-{
-   struct check_value base = check_expr(c, n->a);
-   if (type_is_error(base.type))
-      return check_expr_error();
-   const struct glsl_type *t = base.type;
-   if (t->base_type == GLSL_TYPE_STRUCT ||
-       t->base_type == GLSL_TYPE_INTERFACE) {
-      for (unsigned i = 0; i < t->num_fields; i++) {
-         if (!strcmp(t->fields[i].name, n->name)) {
-            struct check_value r = base;
-            r.type = t->fields[i].type;
-            r.has_value = false;
-            /* GLSL 4.30 section 4.10: readonly buffer members. */
-            if (t->base_type == GLSL_TYPE_INTERFACE &&
-                (t->fields[i].qualifiers & AST_Q_READONLY)) {
-               r.lvalue = false;
-               r.not_lvalue_why = "a readonly buffer member";
-            }
-            if (t->base_type == GLSL_TYPE_INTERFACE)
-               check_buffer_read(c, n, n->name, t->fields[i].qualifiers,
-                                 r.type);
-            r.member = t->base_type == GLSL_TYPE_INTERFACE ? n->name : NULL;
-            return r;
-         }
-      }
-      if (t->name && !strcmp(t->name, "gl_PerVertex")) {
-         /* Every built-in gl_PerVertex has these three; a block without
-          * one was redeclared without it (GLSL 4.10 7.1: using a member
-          * left out of the redeclaration is an error).  Compatibility
-          * members are not listed: accept them unchecked. */
-         if (!strcmp(n->name, "gl_Position") ||
-             !strcmp(n->name, "gl_PointSize") ||
-             !strcmp(n->name, "gl_ClipDistance")) {
-            check_error(c, n, "'%s' is not in the redeclared gl_PerVertex",
-                        n->name);
-         }
-         return check_expr_error();
-      }
-      check_error(c, n, "'%s' has no member '%s'", check_type_name(c, t),
-                  n->name);
-      return check_expr_error();
-   }
-   if (glsl_type_is_vector(t))
-      return swizzle_select(c, n, base);
-   if (glsl_type_is_scalar(t)) {
-      if (!glsl_is_version(c->st, 420, 0) &&
-          !glsl_ext_enabled(c->st, "GL_ARB_shading_language_420pack")) {
-         check_error(c, n, "swizzling scalars needs GLSL 4.20");
-         return check_expr_error();
-      }
-      return swizzle_select(c, n, base);
-   }
-   check_error(c, n, "cannot select '%s' from a value of type %s", n->name,
-               check_type_name(c, t));
-   return check_expr_error();
-}
-
-static struct check_value
-index_op(struct check *c, struct ast_node *n)
-{
-   struct check_value base = check_expr(c, n->a);
-   bool target = c->not_read;
-   c->not_read = false;
-   struct check_value idx = check_expr(c, n->b);
-   c->not_read = target;
-   if (type_is_error(base.type) || type_is_error(idx.type))
-      return check_expr_error();
-   if (!glsl_type_is_scalar(idx.type) ||
-       !(idx.type->base_type == GLSL_TYPE_INT ||
-         idx.type->base_type == GLSL_TYPE_UINT)) {
-      check_error(c, n, "array index must be a scalar integer");
-      return check_expr_error();
-   }
-   const struct glsl_type *t = base.type;
-   int64_t i = idx.has_value ? idx.val.c[0].i : 0;
-   struct check_value r = base;
-   r.is_const = base.is_const && idx.is_const;
-   r.has_value = false;
-   r.whole_var = false;
-   r.member = NULL;
-   int limit;
-   if (glsl_type_is_array(t)) {
-      r.type = t->element;
-      limit = t->length;
-      const struct glsl_type *el = glsl_without_array(t);
-      bool dyn_ok = glsl_is_version(c->st, 400, 320) ||
-                    glsl_ext_enabled(c->st, "GL_ARB_gpu_shader5") ||
-                    glsl_ext_enabled(c->st, "GL_EXT_gpu_shader5");
-      if (!idx.is_const && !dyn_ok && glsl_is_version(c->st, 130, 300) &&
-          (el->base_type == GLSL_TYPE_SAMPLER ||
-           (el->base_type == GLSL_TYPE_INTERFACE && base.var &&
-            (base.var->qual & AST_Q_UNIFORM)))) {
-         check_error(c, n, "arrays of samplers and uniform blocks need "
-                     "constant indices in this version");
-         return check_expr_error();
-      }
-      if (limit < 0 && base.member && !glsl_type_is_array(r.type)) {
-         /* An unsized member of a named block (or of gl_in[]) is sized by
-          * its constant indices, so it cannot be indexed dynamically
-          * (GLSL 1.50 4.3.7), except the last member of a buffer block.
-          * gl_ClipDistance holds at most gl_MaxClipDistances (8). */
-         if (!idx.is_const && !(base.var && (base.var->qual & AST_Q_BUFFER))) {
-            check_error(c, n, "unsized array '%s' indexed with a "
-                        "non-constant expression", base.member);
-            return check_expr_error();
-         }
-         if (idx.has_value && !strcmp(base.member, "gl_ClipDistance") &&
-             idx.val.c[0].i >= 8) {
-            check_error(c, n, "index %lld is beyond the size of %s",
-                        (long long)idx.val.c[0].i, base.member);
-            return check_expr_error();
-         }
-      }
-      if (limit < 0 && base.whole_var && base.var) {
-         /* Implicitly sized: constant indices size it later. */
-         /* Inputs, buffer arrays and tessellation per-vertex outputs are
-          * sized by the primitive, at run time or by "vertices". */
-         if (!idx.is_const && !(base.var->qual & (AST_Q_BUFFER | AST_Q_IN)) &&
-             !check_tess_per_vertex(c, base.var->qual) &&
-             !base.var->block_field) {
-            check_error(c, n, "unsized array '%s' indexed with a "
-                        "non-constant expression", base.var->name);
-            return check_expr_error();
-         }
-         if (idx.has_value && base.var->builtin &&
-             (!strcmp(base.var->name, "gl_TexCoord") ||
-              !strcmp(base.var->name, "gl_ClipDistance")) &&
-             idx.val.c[0].i >= 8) {
-            check_error(c, n, "index %lld is beyond the size of %s",
-                        (long long)idx.val.c[0].i, base.var->name);
-            return check_expr_error();
-         }
-         if (idx.has_value && idx.val.c[0].i >= base.var->max_index)
-            base.var->max_index = (int)MIN2(idx.val.c[0].i + 1, 1 << 28);
-      }
-   } else if (glsl_type_is_matrix(t)) {
-      r.type = glsl_column_type(t);
-      limit = t->matrix_columns;
-      if (base.has_value && idx.has_value && i >= 0 && i < limit) {
-         r.has_value = true;
-         for (unsigned k = 0; k < t->vector_elements; k++)
-            r.val.c[k] = base.val.c[i * t->vector_elements + k];
-      }
-   } else if (glsl_type_is_vector(t)) {
-      r.type = glsl_simple_type(t->base_type, 1, 1);
-      limit = t->vector_elements;
-      if (base.has_value && idx.has_value && i >= 0 && i < limit) {
-         r.has_value = true;
-         r.val.c[0] = base.val.c[i];
-      }
-   } else {
-      check_error(c, n, "cannot index a value of type %s",
-                  check_type_name(c, t));
-      return check_expr_error();
-   }
-   if (idx.has_value && (i < 0 || (limit > 0 && i >= limit))) {
-      check_error(c, n, "index %lld is out of bounds", (long long)i);
-      return check_expr_error();
-   }
-   return r;
 }
 
 /* ---- the dispatcher ---------------------------------------------------- */
@@ -880,9 +562,9 @@ expr_inner(struct check *c, struct ast_node *n)
       return r;
    }
    case AST_INDEX:
-      return index_op(c, n);
+      return check_access_index(c, n);
    case AST_FIELD:
-      return field_select(c, n);
+      return check_access_field(c, n);
    case AST_CALL:
       r = check_call(c, n);
       r.lvalue = false;

@@ -4,7 +4,8 @@
  */
 
 /*
- * Constant folding of built-in function calls.
+ * Constant folding of built-in function calls and of operators (the
+ * operand rules are in glsl_check_expr.c).
  *
  * GLSL (1.20 4.3.3 and later, ES 3.00 4.3.3) makes a call to a built-in
  * function a constant expression when every argument is one, except for the
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "glsl_check_priv.h"
+#include "glsl_parser.h"
 
 /* Rounds to the precision of the result type. */
 #define P(x) (fl ? (double)(float)(x) : (double)(x))
@@ -516,4 +518,114 @@ check_fold_builtin(const char *name, const struct glsl_type *ret,
       }
    }
    return true;
+}
+
+/* ---- operators ---------------------------------------------------------- */
+
+static double
+fold_f(int op, double x, double y)
+{
+   switch (op) {
+   case '+': return x + y;
+   case '-': return x - y;
+   case '*': return x * y;
+   case '/': return x / y;
+   default: return 0;
+   }
+}
+
+/* Folds the linear-algebra product of 4.1.x / 5.10: matrix * matrix,
+ * matrix * column vector, row vector * matrix.  Values are column-major
+ * (component col * rows + row); a vector is a one-column matrix on the
+ * right and a one-row matrix on the left.  Floats are rounded after each
+ * product and each partial sum, summing in index order. */
+static bool
+fold_linear_mul(const struct glsl_type *rt, struct check_value *a,
+                struct check_value *b,
+                struct check_cval *out)
+{
+   bool single = a->type->base_type == GLSL_TYPE_FLOAT;
+   /* Shapes as (rows x cols); a left-hand vector is 1 x n. */
+   unsigned a_rows = glsl_type_is_vector(a->type) ? 1
+                                                  : a->type->vector_elements;
+   unsigned inner = glsl_type_is_vector(a->type) ? a->type->vector_elements
+                                                 : a->type->matrix_columns;
+   unsigned b_cols = glsl_type_is_vector(b->type) ? 1
+                                                  : b->type->matrix_columns;
+   if (a_rows * b_cols != glsl_type_components(rt))
+      return false;
+   for (unsigned col = 0; col < b_cols; col++) {
+      for (unsigned row = 0; row < a_rows; row++) {
+         double sum = 0;
+         for (unsigned k = 0; k < inner; k++) {
+            /* a[k][row] (column k) times b[col][k] (row k). */
+            double x = a->val.c[k * a_rows + row].f;
+            double y = b->val.c[col * inner + k].f;
+            double p = single ? (float)(x * y) : x * y;
+            sum = single ? (float)(sum + p) : sum + p;
+         }
+         out->c[col * a_rows + row].f = sum;
+      }
+   }
+   return true;
+}
+
+/* Folds a componentwise op; returns false when it cannot (e.g. integer
+ * division by zero). */
+static bool
+fold_componentwise(int op, const struct glsl_type *rt, struct check_value *a,
+                   struct check_value *b, struct check_cval *out)
+{
+   unsigned n = glsl_type_components(rt);
+   unsigned na = glsl_type_components(a->type);
+   unsigned nb = glsl_type_components(b->type);
+   enum glsl_base_type base = a->type->base_type;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned ia = na == 1 ? 0 : i, ib = nb == 1 ? 0 : i;
+      if (base == GLSL_TYPE_FLOAT || base == GLSL_TYPE_DOUBLE) {
+         double r = fold_f(op, a->val.c[ia].f, b->val.c[ib].f);
+         out->c[i].f = base == GLSL_TYPE_FLOAT ? (float)r : r;
+      } else {
+         int64_t x = a->val.c[ia].i, y = b->val.c[ib].i, r;
+         bool u = base == GLSL_TYPE_UINT;
+         switch (op) {
+         case '+': r = x + y; break;
+         case '-': r = x - y; break;
+         case '*': r = x * y; break;
+         case '/':
+         case '%':
+            if (y == 0)
+               return false;
+            if (u)
+               r = op == '/' ? (int64_t)((uint32_t)x / (uint32_t)y)
+                             : (int64_t)((uint32_t)x % (uint32_t)y);
+            else if (x == INT32_MIN && y == -1)
+               r = op == '/' ? x : 0;
+            else
+               r = op == '/' ? (int32_t)x / (int32_t)y
+                             : (int32_t)x % (int32_t)y;
+            break;
+         case '&': r = x & y; break;
+         case '|': r = x | y; break;
+         case '^': r = x ^ y; break;
+         case LEFT_OP: r = (int64_t)((uint64_t)x << (y & 31)); break;
+         case RIGHT_OP:
+            r = u ? (int64_t)((uint32_t)x >> (y & 31))
+                  : (int64_t)((int32_t)x >> (y & 31));
+            break;
+         default: return false;
+         }
+         out->c[i].i = u ? (int64_t)(uint32_t)r : (int64_t)(int32_t)r;
+      }
+   }
+   return true;
+}
+
+bool
+check_fold_operator(int op, const struct glsl_type *rt, bool linear,
+                    struct check_value *a, struct check_value *b,
+                    struct check_cval *out)
+{
+   return linear ? fold_linear_mul(rt, a, b, out)
+                 : fold_componentwise(op, rt, a, b, out);
 }

@@ -26,6 +26,9 @@
  * inside an 8 MiB stack (and inside smaller thread stacks). */
 #define CHECK_MAX_DEPTH 1000
 
+/* Overloads of one function name (each call weighs all of them). */
+#define CHECK_MAX_OVERLOADS 256
+
 /* Constant value of a scalar/vector/matrix (column-major components). */
 struct check_cval {
    union {
@@ -89,6 +92,7 @@ struct check_sym {
    enum check_sym_kind kind;
    struct check_var *var;
    struct check_func *sigs; /* CHECK_SYM_FUNC: user signatures */
+   unsigned nsigs;
    const struct glsl_type *type;
 };
 
@@ -129,6 +133,10 @@ struct check {
    /* Interface block names -> the kinds declared with that name, as
     * bits: 1 uniform, 2 buffer, 4 in, 8 out. */
    struct hash_table *block_names;
+   /* Built-in function name -> its table rows (glsl_check_builtins.c). */
+   struct hash_table *builtin_func_rows;
+   /* Large structure/block types -> member name -> index + 1. */
+   struct hash_table *field_index;
    /* Geometry shader input sizing and default layouts. */
    int gs_in_size;          /* vertices per input primitive, 0 unknown */
    int gs_in_explicit;      /* first explicit input array size, 0 none */
@@ -199,6 +207,8 @@ void check_scope_float_precision(struct check *c, struct ast_node *n,
 const struct glsl_type *check_type_from_string(struct check *c, const char *s);
 struct check_var *check_builtin_var(struct check *c, const char *name);
 bool check_builtin_func_name(struct check *c, const char *name);
+const unsigned *check_builtin_func_rows(struct check *c, const char *name,
+                                        unsigned *count);
 bool check_builtin_is_per_vertex_member(const char *name);
 bool check_builtin_redeclarable(struct check *c, const char *name);
 void check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
@@ -215,6 +225,12 @@ const struct glsl_type *check_apply_dims(struct check *c,
                                          struct ast_list *dims,
                                          bool allow_unsized);
 bool check_is_integer_or_double(const struct glsl_type *t);
+/* The index of a structure or block member, -1 when there is none
+ * (hashed for large types). */
+int check_field_index(struct check *c, const struct glsl_type *t,
+                      const char *name);
+/* Counts one more use of name in names; returns the uses before it. */
+unsigned check_count_name(struct hash_table *names, const char *name);
 
 /* glsl_check_decl.c: declarations (not blocks) and their qualifiers. */
 void check_declaration(struct check *c, struct ast_node *n, bool global);
@@ -341,8 +357,10 @@ struct check_value check_subroutine_call(struct check *c, struct ast_node *n,
                                          struct check_value *args,
                                          unsigned nargs);
 
-/* glsl_check_stmt.c: function definitions and statements. */
+/* glsl_check_func.c: function declarations and definitions. */
 void check_function(struct check *c, struct ast_node *fn);
+
+/* glsl_check_stmt.c: statements. */
 void check_stmt(struct check *c, struct ast_node *n);
 
 /* glsl_check_expr.c: operators, l-values, swizzles, fields, indexing,
@@ -358,6 +376,12 @@ struct check_value check_initializer(struct check *c, struct ast_node *init,
                                      const struct glsl_type *type);
 bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
+
+/* glsl_check_access.c: swizzles, member selection, indexing. */
+struct check_value check_access_swizzle(struct check *c, struct ast_node *n,
+                                        struct check_value base);
+struct check_value check_access_field(struct check *c, struct ast_node *n);
+struct check_value check_access_index(struct check *c, struct ast_node *n);
 
 /* glsl_check_convert.c: implicit conversions. */
 bool check_base_converts(struct check *c, enum glsl_base_type from,
@@ -390,6 +414,10 @@ void check_texture_call(struct check *c, struct ast_node *n, const char *name,
                         const struct check_value *args, unsigned nargs);
 void check_interpolant(struct check *c, struct ast_node *n, const char *name,
                        const struct check_value *args, unsigned nargs);
+/* Folds a binary operator (linear: a matrix or matrix-vector product). */
+bool check_fold_operator(int op, const struct glsl_type *rt, bool linear,
+                         struct check_value *a, struct check_value *b,
+                         struct check_cval *out);
 bool check_fold_builtin(const char *name, const struct glsl_type *ret,
                         const struct check_value *args, unsigned nargs,
                         struct check_cval *out);

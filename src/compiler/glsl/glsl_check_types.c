@@ -23,6 +23,7 @@ define_struct(struct check *c, struct ast_node *def)
       n += m->list.count;
    struct glsl_struct_field *fields =
       rzalloc_array(c->mem, struct glsl_struct_field, n ? n : 1);
+   struct hash_table *seen = hash_table_create_string_keys(c->mem);
    unsigned i = 0;
    for (struct ast_node *m = def->list.head; m; m = m->next) {
       if (m->type->struct_def) {
@@ -43,11 +44,8 @@ define_struct(struct check *c, struct ast_node *def)
          if (glsl_type_is_array(ft) && ft->length < 0)
             check_error(c, d, "structure member '%s' is an unsized array",
                         d->name);
-         for (unsigned k = 0; k < i; k++) {
-            if (!strcmp(fields[k].name, d->name))
-               check_error(c, d, "duplicate structure member '%s'",
-                           d->name);
-         }
+         for (unsigned k = check_count_name(seen, d->name); k-- > 0;)
+            check_error(c, d, "duplicate structure member '%s'", d->name);
          fields[i].type = ft;
          fields[i].name = d->name;
          fields[i].line = d->line;
@@ -72,6 +70,50 @@ define_struct(struct check *c, struct ast_node *def)
       check_declare(c, def->name, sym, def);
    }
    return t;
+}
+
+unsigned
+check_count_name(struct hash_table *names, const char *name)
+{
+   if (!names)
+      return 0;
+   uintptr_t seen = (uintptr_t)hash_table_search_data(names, name);
+   hash_table_insert(names, name, (void *)(seen + 1));
+   return seen;
+}
+
+int
+check_field_index(struct check *c, const struct glsl_type *t,
+                  const char *name)
+{
+   if (t->num_fields <= 16) {
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         if (!strcmp(t->fields[i].name, name))
+            return i;
+      }
+      return -1;
+   }
+   if (!c->field_index)
+      c->field_index = hash_table_create_pointer_keys(c->mem);
+   struct hash_table *names = c->field_index ?
+      hash_table_search_data(c->field_index, t) : NULL;
+   if (!names && c->field_index) {
+      names = hash_table_create_string_keys(c->field_index);
+      /* The first member of a name wins, as in a forward scan. */
+      for (unsigned i = t->num_fields; names && i-- > 0;)
+         hash_table_insert(names, t->fields[i].name,
+                           (void *)(uintptr_t)(i + 1));
+      if (names)
+         hash_table_insert(c->field_index, t, names);
+   }
+   if (!names) { /* out of memory: scan */
+      for (unsigned i = 0; i < t->num_fields; i++) {
+         if (!strcmp(t->fields[i].name, name))
+            return i;
+      }
+      return -1;
+   }
+   return (int)(uintptr_t)hash_table_search_data(names, name) - 1;
 }
 
 const struct glsl_type *

@@ -54,6 +54,33 @@ link_type_slots(const struct glsl_type *t)
    }
 }
 
+bool
+link_types_match(const struct glsl_type *a, const struct glsl_type *b)
+{
+   if (glsl_type_equal(a, b))
+      return true;
+   if (!a || !b || a->base_type != b->base_type)
+      return false;
+   if (a->base_type == GLSL_TYPE_ARRAY)
+      return a->length == b->length &&
+             link_types_match(a->element, b->element);
+   if (a->base_type != GLSL_TYPE_STRUCT &&
+       a->base_type != GLSL_TYPE_INTERFACE)
+      return false;
+   /* Structures of different shaders match by name and members
+    * (GLSL 4.60 4.3.9 / ES 3.00 4.3.9). */
+   if ((a->name == NULL) != (b->name == NULL) ||
+       (a->name && strcmp(a->name, b->name)) ||
+       a->num_fields != b->num_fields)
+      return false;
+   for (unsigned i = 0; i < a->num_fields; i++) {
+      if (strcmp(a->fields[i].name, b->fields[i].name) ||
+          !link_types_match(a->fields[i].type, b->fields[i].type))
+         return false;
+   }
+   return true;
+}
+
 void
 link_demote_var(nir_shader *nir, nir_variable *var)
 {
@@ -97,6 +124,24 @@ link_attribs(struct link *l)
    prog->attribs = rzalloc_array(prog, struct glsl_program_attrib,
                                  vs->num_vars ? vs->num_vars : 1);
    bool used[LINK_MAX_VERTEX_ATTRIBS] = { false };
+   for (unsigned i = 0; i < vs->num_vars; i++) {
+      struct glsl_nir_var *v = &vs->vars[i];
+      if (v->builtin && v->var->mode == nir_var_shader_in &&
+          v->var->data.location == VERT_ATTRIB_GENERIC0) {
+         used[0] = true;
+         v->var->data.driver_location = 0;
+         if (v->used) {
+            struct glsl_program_attrib *a =
+               &prog->attribs[prog->num_attribs++];
+            a->name = ralloc_strdup(prog, v->name);
+            a->type = v->type;
+            a->gl_type = glsl_type_gl_enum(v->type);
+            a->array_size = 1;
+            a->location = 0;
+            a->num_slots = 1;
+         }
+      }
+   }
    /* Pass 0 places explicitly located attributes, pass 1 the rest. */
    for (unsigned pass = 0; pass < 2; pass++) {
       for (unsigned i = 0; i < vs->num_vars; i++) {
@@ -267,6 +312,73 @@ link_frag_outputs(struct link *l)
    }
 }
 
+/* ---- texture indices ------------------------------------------------------ */
+
+/* A texture or sampler deref with constant indices becomes texture_index
+ * and sampler_index: the sampler variable's first index (data.binding,
+ * set by link_uniforms) plus the element.  Those deref sources are
+ * dropped; dynamically indexed ones stay, with the variable's first
+ * index in texture_index. */
+static void
+link_texture_indices(nir_shader *nir)
+{
+   nir_foreach_function_impl(impl, nir) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_tex)
+               continue;
+            nir_tex_instr *tex = nir_instr_as_tex(instr);
+            unsigned keep = 0;
+            for (unsigned i = 0; i < tex->num_srcs; i++) {
+               nir_tex_src *src = &tex->src[i];
+               bool is_deref =
+                  src->src_type == nir_tex_src_texture_deref ||
+                  src->src_type == nir_tex_src_sampler_deref;
+               if (is_deref) {
+                  nir_deref_instr *d = nir_src_as_deref(src->src);
+                  unsigned index = 0, stride = 1;
+                  bool constant = true;
+                  for (nir_deref_instr *p = d; p;
+                       p = nir_deref_instr_parent(p)) {
+                     if (p->deref_type == nir_deref_type_var) {
+                        index += p->var->data.binding;
+                     } else if (p->deref_type == nir_deref_type_array) {
+                        nir_instr *ii = p->arr_index.ssa->parent_instr;
+                        if (ii->type != nir_instr_type_load_const) {
+                           constant = false;
+                           break;
+                        }
+                        index += stride *
+                                 nir_instr_as_load_const(ii)->value[0].u32;
+                        stride *= nir_deref_instr_parent(p)->type->length;
+                     } else {
+                        constant = false;
+                        break;
+                     }
+                  }
+                  if (src->src_type == nir_tex_src_texture_deref)
+                     tex->texture_index = index;
+                  else
+                     tex->sampler_index = index;
+                  if (constant) {
+                     nir_src_set_ssa(&src->src, NULL);
+                     continue;
+                  }
+               }
+               if (keep != i) {
+                  tex->src[keep].src_type = src->src_type;
+                  nir_instr_rewrite_src(instr, &tex->src[keep].src,
+                                        src->src.ssa);
+                  nir_src_set_ssa(&src->src, NULL);
+               }
+               keep++;
+            }
+            tex->num_srcs = keep;
+         }
+      }
+   }
+}
+
 /* ---- the entry point ------------------------------------------------------------ */
 
 struct glsl_program *
@@ -337,6 +449,21 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       prog->stages |= 1u << s;
    }
 
+   /* GLSL 1.10-1.30 (7.1): a vertex shader must write gl_Position. */
+   struct glsl_nir_stage *vs = l.stage[MESA_SHADER_VERTEX];
+   if (vs && !l.es && l.version < 140) {
+      bool written = false;
+      for (unsigned i = 0; i < vs->num_vars; i++) {
+         if (vs->vars[i].builtin && vs->vars[i].written &&
+             !strcmp(vs->vars[i].name, "gl_Position"))
+            written = true;
+      }
+      if (!written) {
+         link_error(&l, "the vertex shader does not write gl_Position");
+         return prog;
+      }
+   }
+
    link_attribs(&l);
    if (!l.failed)
       link_varyings(&l);
@@ -348,8 +475,10 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       return prog;
 
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-      if (prog->nir[s])
-         glsl_nir_finish(prog->nir[s]);
+      if (!prog->nir[s])
+         continue;
+      link_texture_indices(prog->nir[s]);
+      glsl_nir_finish(prog->nir[s]);
    }
    prog->link_status = true;
    return prog;

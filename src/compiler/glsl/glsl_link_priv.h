@@ -34,6 +34,9 @@ void link_error(struct link *l, const char *fmt, ...);
 /* Number of locations (vec4 slots) a variable takes. */
 unsigned link_type_slots(const struct glsl_type *t);
 
+/* Type equality across shaders: structures match by name and members. */
+bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
+
 /* Turns an interface variable nobody reads into a function temporary
  * (its stores then disappear). */
 void link_demote_var(nir_shader *nir, nir_variable *var);

@@ -158,7 +158,7 @@ link_uniforms(struct link *l)
             if (!strcmp(us[k].name, v->name))
                u = &us[k];
          }
-         if (u && !glsl_type_equal(u->type, v->type)) {
+         if (u && !link_types_match(u->type, v->type)) {
             link_error(l, "uniform '%s' is declared with different types "
                        "in different shaders", v->name);
             return;
@@ -211,6 +211,20 @@ link_uniforms(struct link *l)
          ralloc_asprintf_append(&prog->info_log, "warning: the initializer "
                                 "of uniform '%s' could not be evaluated; "
                                 "it starts as zero\n", u->name);
+      }
+      if (!strncmp(u->name, "gl_", 3)) {
+         /* Built-in matrices start as identity. */
+         const struct glsl_type *et = glsl_without_array(u->type);
+         unsigned n = glsl_type_is_array(u->type) && u->type->length > 0
+                         ? (unsigned)u->type->length
+                         : 1;
+         for (unsigned e = 0; e < n && glsl_type_is_matrix(et); e++) {
+            for (unsigned col = 0; col < et->matrix_columns; col++) {
+               if (col < et->vector_elements)
+                  words[(e * et->matrix_columns + col) * 4 + col] =
+                     0x3f800000; /* 1.0f */
+            }
+         }
       }
       if (u->binding >= 0) {
          int unit = u->binding;

@@ -126,7 +126,15 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
             link_demote_var(c->nir, in->var);
             continue;
          }
-         if (!glsl_type_equal(in->type, out->type)) {
+         if (in->used && !out->written && !l->es && l->version < 130) {
+            /* GLSL 1.10/1.20 4.3.6: a varying the fragment shader reads
+             * must be written by the vertex shader. */
+            link_error(l, "%s shader input '%s' is read but the %s shader "
+                       "never writes it", gl_shader_stage_name(cs),
+                       in->name, gl_shader_stage_name(ps));
+            return;
+         }
+         if (!link_types_match(in->type, out->type)) {
             link_error(l, "'%s' is declared with different types in the %s "
                        "and %s shaders", in->name, gl_shader_stage_name(ps),
                        gl_shader_stage_name(cs));
@@ -160,17 +168,17 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
 }
 
 /* The last stage before rasterization with no consumer keeps every
- * output (transform feedback could read them). */
+ * output (transform feedback could read them); a first stage that is not
+ * the vertex shader (a separable fragment shader) keeps its inputs. */
 static void
-place_all(struct link *l, gl_shader_stage ps)
+place_all(struct link *l, gl_shader_stage ps, nir_variable_mode mode)
 {
    struct glsl_nir_stage *p = l->stage[ps];
    bool used[LINK_MAX_VARYING_SLOTS] = { false };
    for (unsigned pass = 0; pass < 2 && !l->failed; pass++) {
       for (unsigned i = 0; i < p->num_vars; i++) {
          struct glsl_nir_var *o = &p->vars[i];
-         if (!is_user_io(o, nir_var_shader_out) ||
-             (o->location >= 0) != (pass == 0))
+         if (!is_user_io(o, mode) || (o->location >= 0) != (pass == 0))
             continue;
          unsigned n = link_type_slots(o->type);
          int slot = take_slots(used, o->location, n);
@@ -201,8 +209,10 @@ link_varyings(struct link *l)
          continue;
       if (prev >= 0)
          link_pair(l, (gl_shader_stage)prev, (gl_shader_stage)s);
+      else if (s != MESA_SHADER_VERTEX)
+         place_all(l, (gl_shader_stage)s, nir_var_shader_in);
       prev = s;
    }
    if (prev >= 0 && prev != MESA_SHADER_FRAGMENT && !l->failed)
-      place_all(l, (gl_shader_stage)prev);
+      place_all(l, (gl_shader_stage)prev, nir_var_shader_out);
 }

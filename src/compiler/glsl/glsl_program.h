@@ -69,10 +69,25 @@
  *    uniform is declared with NIR type uint32 (0 = false) and converted
  *    with `ine 0` where it is read.
  *  - Sampler uniforms: nir_var_uniform variables of a sampler vtype with
- *    data.binding = the sampler index (0, 1, ... in the order of
- *    glsl_program.uniforms); texture instructions use texture_index =
- *    sampler_index = that index.  The texture unit behind each index is
- *    the uniform's current value (glUniform1i), set by the front end.
+ *    data.binding = the sampler index of their first element (0, 1, ... in
+ *    the order of glsl_program.uniforms; glsl_program_uniform
+ *    .sampler_index).  Texture instructions have texture_index =
+ *    sampler_index = that index plus the constant array element, and no
+ *    texture/sampler deref sources; only a sampler array indexed with a
+ *    non-constant value keeps its deref sources (texture_index is then
+ *    the array's first index).  The texture unit behind each index is the
+ *    uniform's current value (glUniform1i), set by the front end.
+ *    Vertex-shader lookups without an explicit level are txl with lod 0.
+ *  - Compatibility profile: gl_Vertex is the input at generic attribute 0
+ *    (user attributes then start at 1); gl_FrontColor, gl_BackColor,
+ *    gl_FrontSecondaryColor, gl_BackSecondaryColor, gl_TexCoord[8],
+ *    gl_FogFragCoord are outputs (vertex) / inputs (fragment: gl_Color,
+ *    gl_SecondaryColor, gl_TexCoord, gl_FogFragCoord) at VARYING_SLOT_COL0,
+ *    BFC0, COL1, BFC1, TEX0.., FOGC; the matrices gl_ModelViewMatrix,
+ *    gl_ProjectionMatrix, gl_ModelViewProjectionMatrix (and their
+ *    inverses), gl_NormalMatrix and gl_TextureMatrix[8] are ordinary
+ *    default-block uniforms of those names, identity in uniform_defaults;
+ *    the front end keeps them current.
  *
  * Uniform storage (the default uniform block):
  *  - A byte array of prog->uniform_storage_size_B bytes; its initial

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "glsl_state.h"
+#include "util/hash_table.h"
 #include "util/ralloc.h"
 
 struct ast_node *
@@ -74,9 +75,19 @@ struct_name_push(struct glsl_parse_state *st, const char *name, bool hidden)
       st->struct_names = n;
       st->cap_struct_names = cap;
    }
-   st->struct_names[st->num_struct_names++] = (struct glsl_struct_name){
+   if (!st->struct_name_top) {
+      st->struct_name_top = hash_table_create_string_keys(st->mem);
+      if (!st->struct_name_top)
+         return;
+   }
+   uintptr_t top = (uintptr_t)hash_table_search_data(st->struct_name_top,
+                                                     name);
+   unsigned i = st->num_struct_names++;
+   st->struct_names[i] = (struct glsl_struct_name){
       .name = name, .depth = st->brace_depth, .hidden = hidden,
+      .prev = (int)top - 1,
    };
+   hash_table_insert(st->struct_name_top, name, (void *)(uintptr_t)(i + 1));
 }
 
 void
@@ -94,11 +105,14 @@ glsl_struct_name_hide(struct glsl_parse_state *st, const char *name)
 struct glsl_struct_name *
 glsl_struct_name_find(struct glsl_parse_state *st, const char *name)
 {
-   for (unsigned i = st->num_struct_names; i-- > 0;) {
-      if (strcmp(st->struct_names[i].name, name) == 0)
-         return st->struct_names[i].hidden ? NULL : &st->struct_names[i];
-   }
-   return NULL;
+   if (!st->struct_name_top)
+      return NULL;
+   uintptr_t top = (uintptr_t)hash_table_search_data(st->struct_name_top,
+                                                     name);
+   if (!top)
+      return NULL;
+   struct glsl_struct_name *n = &st->struct_names[top - 1];
+   return n->hidden ? NULL : n;
 }
 
 void
@@ -106,8 +120,15 @@ glsl_struct_scope_pop(struct glsl_parse_state *st)
 {
    st->brace_depth--;
    while (st->num_struct_names &&
-          st->struct_names[st->num_struct_names - 1].depth > st->brace_depth)
-      st->num_struct_names--;
+          st->struct_names[st->num_struct_names - 1].depth > st->brace_depth) {
+      const struct glsl_struct_name *n =
+         &st->struct_names[--st->num_struct_names];
+      if (n->prev >= 0)
+         hash_table_insert(st->struct_name_top, n->name,
+                           (void *)(uintptr_t)(n->prev + 1));
+      else
+         hash_table_remove_key(st->struct_name_top, n->name);
+   }
 }
 
 /* ---- glcpp hooks ------------------------------------------------------ */

@@ -41,11 +41,14 @@ struct glsl_compile_options {
    unsigned num_extra_extensions;
 };
 
+struct hash_table;
+
 struct glsl_struct_name {
    const char *name;
    const struct glsl_type *type; /* set once the checker defines it */
    int depth;
    bool hidden;                  /* a variable of an inner scope hides it */
+   int prev;                     /* the entry of the same name below, -1 */
 };
 
 struct glsl_parse_state {
@@ -66,6 +69,9 @@ struct glsl_parse_state {
    /* Lexer feedback: user struct names visible at this brace depth. */
    struct glsl_struct_name *struct_names;
    unsigned num_struct_names, cap_struct_names;
+   /* name -> 1 + index of its top entry in struct_names (lookups are
+    * constant time however many structures a shader declares). */
+   struct hash_table *struct_name_top;
    int brace_depth;
    bool after_dot;
    int layout_depth;         /* 1 after 'layout', 2+ inside its parens */

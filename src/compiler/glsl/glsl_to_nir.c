@@ -66,13 +66,15 @@ g2n_lookup(struct g2n *c, const char *name)
 }
 
 static void
-collect_functions(struct g2n *c, struct ast_list *unit)
+collect_functions(struct g2n *c, struct glsl_parse_state *st)
 {
+   struct ast_list *unit = &st->unit;
    for (struct ast_node *n = unit->head; n; n = n->next) {
       if (n->kind != AST_FUNCTION || !n->is_definition)
          continue;
       struct g2n_func *f = rzalloc(c->mem, struct g2n_func);
       f->fn = n;
+      f->st = st;
       f->name = n->name;
       for (struct ast_node *p = n->list.head; p; p = p->next) {
          if (p->vtype && p->vtype->base_type != GLSL_TYPE_VOID)
@@ -162,7 +164,7 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    g2n_init(&c, mem_ctx, shaders[0], options);
 
    for (unsigned i = 0; i < num_shaders; i++)
-      collect_functions(&c, &shaders[i]->unit);
+      collect_functions(&c, shaders[i]);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
       declare_globals(&c, &shaders[i]->unit);

@@ -30,6 +30,7 @@ struct glsl_nir_var {
    int binding;                   /* layout(binding), else -1 */
    bool builtin;                  /* gl_Position, gl_FragColor ... */
    bool used;                     /* read or written by the code */
+   bool written;                  /* assigned (or passed as out) */
    struct ast_node *initializer;  /* uniforms: constant initializer */
 };
 

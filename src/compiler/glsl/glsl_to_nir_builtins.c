@@ -531,6 +531,52 @@ bi_integer(struct g2n *c, struct bargs *a)
 
 /* ---- packing (8.4) ---------------------------------------------------------- */
 
+/* pack{U,S}norm{2x16,4x8} (GLSL 4.60 8.4): each component clamped to
+ * [0, 1] or [-1, 1], scaled to 2^bits - 1 or 2^(bits-1) - 1, rounded and
+ * placed in its bit field, the first component lowest. */
+static nir_def *
+pack_norm(nir_builder *b, nir_def *x, unsigned bits, bool snorm)
+{
+   double scale = snorm ? (double)((1u << (bits - 1)) - 1)
+                        : (double)((1u << bits) - 1);
+   nir_def *lo = fconst(b, snorm ? -1.0 : 0.0, x);
+   nir_def *cl = nir_fmin(b, nir_fmax(b, x, lo), fconst(b, 1.0, x));
+   nir_def *q = nir_f2i32(b, nir_fround_even(b, nir_fmul(b, cl,
+                                                         fconst(b, scale,
+                                                                x))));
+   nir_def *mask = nir_imm_int(b, (int)((1u << bits) - 1));
+   nir_def *r = NULL;
+   for (unsigned i = 0; i < x->num_components; i++) {
+      nir_def *f = nir_iand(b, nir_channel(b, q, i), mask);
+      f = nir_ishl(b, f, nir_imm_int(b, (int)(i * bits)));
+      r = r ? nir_ior(b, r, f) : f;
+   }
+   return r;
+}
+
+/* unpack{U,S}norm{2x16,4x8}: field / (2^bits - 1), or the sign-extended
+ * field / (2^(bits-1) - 1) clamped to [-1, 1]. */
+static nir_def *
+unpack_norm(nir_builder *b, nir_def *p, unsigned bits, unsigned n,
+            bool snorm)
+{
+   nir_def *comps[4];
+   for (unsigned i = 0; i < n; i++) {
+      nir_def *off = nir_imm_int(b, (int)(i * bits));
+      nir_def *w = nir_imm_int(b, (int)bits);
+      if (snorm) {
+         nir_def *f = nir_i2f32(b, nir_ibitfield_extract(b, p, off, w));
+         f = nir_fdiv(b, f, nir_imm_float(b, (float)((1u << (bits - 1)) - 1)));
+         comps[i] = nir_fmax(b, f, nir_imm_float(b, -1.0f));
+      } else {
+         nir_def *f = nir_u2f32(b, nir_ubitfield_extract(b, p, off, w));
+         comps[i] = nir_fdiv(b, f, nir_imm_float(b, (float)((1u << bits) -
+                                                          1)));
+      }
+   }
+   return nir_vec(b, comps, n);
+}
+
 static struct g2n_val
 bi_pack(struct g2n *c, struct bargs *a)
 {
@@ -541,8 +587,55 @@ bi_pack(struct g2n *c, struct bargs *a)
       return ret(a, nir_pack_half_2x16(b, x));
    if (!strcmp(n, "unpackHalf2x16"))
       return ret(a, nir_unpack_half_2x16(b, x));
-   g2n_fail(c, NULL, "built-in '%s' is not translated yet", n);
-   return ret(a, x);
+   bool snorm = strstr(n, "Snorm") != NULL;
+   bool is16 = strstr(n, "2x16") != NULL;
+   if (!strncmp(n, "pack", 4))
+      return ret(a, pack_norm(b, x, is16 ? 16 : 8, snorm));
+   return ret(a, unpack_norm(b, x, is16 ? 16 : 8, is16 ? 2 : 4, snorm));
+}
+
+/* ftransform() (GLSL 1.10 8.5): the fixed-function position. */
+static struct g2n_val
+bi_ftransform(struct g2n *c, struct bargs *a)
+{
+   struct g2n_sym *m = g2n_lookup(c, "gl_ModelViewProjectionMatrix");
+   struct g2n_sym *v = g2n_lookup(c, "gl_Vertex");
+   if (!m || !v || !m->var || !v->var) {
+      g2n_fail(c, NULL, "ftransform() needs the compatibility built-ins");
+      return ret(a, NULL);
+   }
+   if (m->var_index >= 0)
+      util_dynarray_element(&c->vars, struct glsl_nir_var,
+                            m->var_index)->used = true;
+   if (v->var_index >= 0)
+      util_dynarray_element(&c->vars, struct glsl_nir_var,
+                            v->var_index)->used = true;
+   struct g2n_val mv = g2n_load(c, nir_build_deref_var(&c->b, m->var),
+                                m->type);
+   struct g2n_val vv = g2n_load(c, nir_build_deref_var(&c->b, v->var),
+                                v->type);
+   return g2n_binop(c, '*', mv, vv, a->rt);
+}
+
+static struct g2n_val
+bi_texture(struct g2n *c, struct bargs *a)
+{
+   return g2n_texture_call(c, a->name, a->v, a->n, a->rt);
+}
+
+/* Derivatives (GLSL 4.60 8.14): the Fine and Coarse forms are the plain
+ * ones here; fwidth = |dFdx| + |dFdy|. */
+static struct g2n_val
+bi_derivative(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   nir_def *x = arg(c, a, 0);
+   if (!strncmp(a->name, "dFdx", 4))
+      return ret(a, nir_fddx(b, x));
+   if (!strncmp(a->name, "dFdy", 4))
+      return ret(a, nir_fddy(b, x));
+   return ret(a, nir_fadd(b, nir_fabs(b, nir_fddx(b, x)),
+                          nir_fabs(b, nir_fddy(b, x))));
 }
 
 /* ---- the family table ------------------------------------------------------- */
@@ -589,7 +682,17 @@ static const struct {
    { "bitfieldExtract", bi_integer }, { "bitfieldInsert", bi_integer },
    { "bitfieldReverse", bi_integer }, { "bitCount", bi_integer },
    { "findLSB", bi_integer }, { "findMSB", bi_integer },
+   { "ftransform", bi_ftransform },
+   { "dFdx", bi_derivative }, { "dFdy", bi_derivative },
+   { "fwidth", bi_derivative }, { "dFdxFine", bi_derivative },
+   { "dFdyFine", bi_derivative }, { "fwidthFine", bi_derivative },
+   { "dFdxCoarse", bi_derivative }, { "dFdyCoarse", bi_derivative },
+   { "fwidthCoarse", bi_derivative },
    { "packHalf2x16", bi_pack }, { "unpackHalf2x16", bi_pack },
+   { "packUnorm2x16", bi_pack }, { "unpackUnorm2x16", bi_pack },
+   { "packSnorm2x16", bi_pack }, { "unpackSnorm2x16", bi_pack },
+   { "packUnorm4x8", bi_pack }, { "unpackUnorm4x8", bi_pack },
+   { "packSnorm4x8", bi_pack }, { "unpackSnorm4x8", bi_pack },
 };
 
 /* 2: exact, 1: implicit conversion, 0: no match. */
@@ -646,6 +749,10 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
       if (!strcmp(families[i].name, n->name))
          fn = families[i].fn;
    }
+   if (!fn && (!strncmp(n->name, "texture", 7) ||
+               !strncmp(n->name, "shadow", 6) ||
+               !strncmp(n->name, "texel", 5)))
+      fn = bi_texture;
    if (!fn) {
       g2n_fail(c, n, "built-in function '%s' is not translated yet",
                n->name);

@@ -401,16 +401,23 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       }
       if (c->failed)
          return false;
-      if (base.nswz) {
-         /* v.zyx[i]: spill the swizzled value and index that. */
-         struct g2n_val v = g2n_load_lval(c, &base);
-         memset(&base, 0, sizeof(base));
-         base.type = base.dtype = v.type;
-         base.deref = g2n_spill(c, v);
-      }
       nir_def *idx = index_def(c, n->b);
       if (c->failed || !idx)
          return false;
+      if (base.nswz) {
+         /* v.zyx[i] names one component of v itself. */
+         *lv = base;
+         lv->type = glsl_simple_type(base.dtype->base_type, 1, 1);
+         if (idx->parent_instr->type == nir_instr_type_load_const) {
+            unsigned k = nir_instr_as_load_const(idx->parent_instr)
+                            ->value[0].u32;
+            lv->swz[0] = base.swz[k < base.nswz ? k : 0];
+            lv->nswz = 1;
+         } else {
+            lv->dyn_index = idx;
+         }
+         return true;
+      }
       const struct glsl_type *t = base.dtype;
       const struct glsl_type *et =
          t->base_type == GLSL_TYPE_ARRAY ? t->element

@@ -21,6 +21,7 @@
  */
 #include <string.h>
 
+#include "glsl_builtins.h"
 #include "glsl_to_nir_priv.h"
 
 static bool
@@ -71,7 +72,14 @@ pick_overload(struct g2n *c, struct ast_node *n)
       for (struct ast_node *p = f->fn->list.head; p && a; p = p->next) {
          if (!p->vtype || p->vtype->base_type == GLSL_TYPE_VOID)
             continue;
-         score = MIN2(score, arg_match(a->vtype, p->vtype));
+         /* out parameters convert on the way back (GLSL 4.60 6.1.1) */
+         unsigned q = p->type->flags;
+         int m = (q & AST_Q_OUT) ? arg_match(p->vtype, a->vtype)
+                 : (q & AST_Q_INOUT)
+                    ? MIN2(arg_match(a->vtype, p->vtype),
+                           arg_match(p->vtype, a->vtype))
+                    : arg_match(a->vtype, p->vtype);
+         score = MIN2(score, m);
          a = a->next;
       }
       if (score > best_score) {
@@ -83,9 +91,33 @@ pick_overload(struct g2n *c, struct ast_node *n)
 }
 
 static bool
-has_user_function(struct g2n *c, const char *name)
+is_builtin_name(const char *name)
 {
-   return hash_table_search(c->funcs, name) != NULL;
+   for (unsigned i = 0; i < glsl_num_builtin_funcs; i++) {
+      if (!strcmp(glsl_builtin_funcs[i].name, name))
+         return true;
+   }
+   return false;
+}
+
+/* A user function of this name is visible at the call: it is not a
+ * built-in name, or the calling shader declares the name before the call
+ * (GLSL 1.10 6.1: then the call resolves among the linked shaders only;
+ * later versions hide all built-ins of a name the shader declares). */
+static bool
+user_function_visible(struct g2n *c, struct ast_node *call)
+{
+   if (!hash_table_search(c->funcs, call->name))
+      return false;
+   if (!is_builtin_name(call->name))
+      return true;
+   for (struct ast_node *n = c->st->unit.head; n; n = n->next) {
+      if (n->kind == AST_FUNCTION && !strcmp(n->name, call->name) &&
+          (n->line < call->line ||
+           (n->line == call->line && n->col < call->col)))
+         return true;
+   }
+   return false;
 }
 
 struct arg {
@@ -171,18 +203,21 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       j->ret_type = rt;
    }
    struct g2n_jump *saved_jumps = c->jumps;
+   struct glsl_parse_state *saved_st = c->st;
+   c->st = f->st;
    j->up = NULL; /* break/continue never cross a function boundary */
    c->jumps = j;
    c->inline_depth++;
 
    nir_loop *loop = nir_push_loop(b);
    g2n_stmt(c, f->fn->a);
-   if (!nir_block_ends_in_jump(nir_cursor_current_block(b->cursor)))
+   if (!g2n_block_done(c))
       nir_jump(b, nir_jump_break);
    nir_pop_loop(b, loop);
 
    c->inline_depth--;
    c->jumps = saved_jumps;
+   c->st = saved_st;
    c->scope = saved;
 
    /* Copy out. */
@@ -207,7 +242,7 @@ g2n_call(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "subroutine calls are not translated yet");
       return none;
    }
-   if (has_user_function(c, n->name)) {
+   if (user_function_visible(c, n)) {
       struct g2n_func *f = pick_overload(c, n);
       if (f)
          return inline_call(c, n, f);

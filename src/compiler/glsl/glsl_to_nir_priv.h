@@ -48,6 +48,8 @@ struct g2n_lval {
    const struct glsl_type *dtype; /* of the deref */
    unsigned swz[4];
    unsigned nswz;                 /* 0: the whole deref */
+   /* v.zyx[i] with i not constant: the component swz[dyn_index] */
+   nir_def *dyn_index;
 };
 
 /* A name in scope. */
@@ -83,6 +85,7 @@ struct g2n_jump {
 
 struct g2n_func {
    struct ast_node *fn;
+   struct glsl_parse_state *st;  /* the shader defining it */
    const char *name;
    unsigned nparams;
    struct g2n_func *next;      /* same name */
@@ -151,6 +154,8 @@ void g2n_stmt_list(struct g2n *c, struct ast_list *l);
 /* After closing a NIR loop inside an inlined function: leave the next
  * loop out too when the function returned. */
 void g2n_after_loop(struct g2n *c);
+/* Nothing placed at the cursor could run (after a jump). */
+bool g2n_block_done(struct g2n *c);
 
 /* glsl_to_nir_func.c */
 struct g2n_val g2n_call(struct g2n *c, struct ast_node *n);
@@ -158,5 +163,10 @@ struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
 
 /* glsl_to_nir_builtins.c */
 struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
+
+/* glsl_to_nir_texture.c */
+struct g2n_val g2n_texture_call(struct g2n *c, const char *name,
+                                struct g2n_val *args, unsigned nargs,
+                                const struct glsl_type *rt);
 
 #endif

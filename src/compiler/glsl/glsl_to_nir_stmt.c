@@ -19,10 +19,33 @@
  */
 #include "glsl_to_nir_priv.h"
 
+/* Control cannot reach the end of this block: it ends in a jump, or it
+ * is empty and follows an if both of whose branches jump. */
+static bool
+block_unreachable_end(nir_block *block)
+{
+   if (nir_block_ends_in_jump(block))
+      return true;
+   if (!list_is_empty(&block->instr_list))
+      return false;
+   nir_cf_node *prev = nir_cf_node_prev(&block->cf_node);
+   if (!prev || prev->type != nir_cf_node_if)
+      return false;
+   nir_if *nif = nir_cf_node_as_if(prev);
+   return block_unreachable_end(nir_if_last_then_block(nif)) &&
+          block_unreachable_end(nir_if_last_else_block(nif));
+}
+
+bool
+g2n_block_done(struct g2n *c)
+{
+   return block_unreachable_end(nir_cursor_current_block(c->b.cursor));
+}
+
 static bool
 block_done(struct g2n *c)
 {
-   return nir_block_ends_in_jump(nir_cursor_current_block(c->b.cursor));
+   return g2n_block_done(c);
 }
 
 void
@@ -200,9 +223,15 @@ emit_loop(struct g2n *c, struct ast_node *cond, struct ast_node *rest,
       nir_store_var(b, first, nir_imm_false(b), 1);
       if (rest)
          break_unless(c, cond);
+      g2n_push_scope(c);
       g2n_stmt(c, body);
+      g2n_pop_scope(c);
    } else if (test_last) {
+      /* The body is a scope of its own, apart from the condition
+       * (GLSL 4.60 6.3). */
+      g2n_push_scope(c);
       g2n_stmt(c, body);
+      g2n_pop_scope(c);
       if (!block_done(c))
          break_unless(c, cond);
    } else {

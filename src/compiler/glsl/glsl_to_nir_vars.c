@@ -155,6 +155,11 @@ struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
    struct g2n_val v = g2n_load(c, lv->deref, lv->dtype);
+   if (lv->dyn_index) {
+      nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
+      return g2n_basic(lv->type, nir_vector_extract(&c->b, sw,
+                                                    lv->dyn_index));
+   }
    if (lv->nswz) {
       v.col[0] = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
       v.type = lv->type;
@@ -162,12 +167,47 @@ g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
    return v;
 }
 
+static void
+mark_written(struct g2n *c, nir_deref_instr *d)
+{
+   nir_variable *var = nir_deref_instr_get_variable(d);
+   if (!var || var->mode == nir_var_function_temp)
+      return;
+   util_dynarray_foreach(&c->vars, struct glsl_nir_var, gv) {
+      if (gv->var == var)
+         gv->written = true;
+   }
+}
+
 void
 g2n_store_lval(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
 {
    nir_builder *b = &c->b;
+   mark_written(c, lv->deref);
    if (!lv->nswz) {
       g2n_store(c, lv->deref, lv->dtype, v);
+      return;
+   }
+   if (lv->dyn_index) {
+      /* Component swz[i] gets v; the others of the swizzle keep theirs. */
+      struct g2n_val old = g2n_load(c, lv->deref, lv->dtype);
+      nir_def *comps[4];
+      unsigned n = lv->dtype->vector_elements, mask = 0;
+      for (unsigned k = 0; k < n; k++)
+         comps[k] = nir_channel(b, old.col[0], k);
+      for (unsigned k = 0; k < lv->nswz; k++) {
+         nir_def *hit = nir_ieq(b, lv->dyn_index,
+                                nir_imm_int_like(b, k, lv->dyn_index));
+         comps[lv->swz[k]] = nir_bcsel(b, hit, v.col[0],
+                                       comps[lv->swz[k]]);
+         mask |= 1u << lv->swz[k];
+      }
+      struct g2n_val nv = g2n_basic(lv->dtype, nir_vec(b, comps, n));
+      struct g2n_lval whole = *lv;
+      whole.dyn_index = NULL;
+      whole.nswz = 0;
+      (void)mask;
+      g2n_store_lval(c, &whole, nv);
       return;
    }
    /* Swizzled store: place the components where they go and mask. */
@@ -355,6 +395,10 @@ struct builtin_io {
 /* Locations: the standard slots glsl_program.h documents. */
 static const struct builtin_io builtin_ios[] = {
    { "gl_Position", "vec4", VS, nir_var_shader_out, VARYING_SLOT_POS, 0, 0 },
+   /* Compatibility: gl_Vertex is generic attribute 0 (the linker keeps
+    * index 0 for it). */
+   { "gl_Vertex", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_GENERIC0, 0,
+     0 },
    { "gl_PointSize", "float", VS, nir_var_shader_out, VARYING_SLOT_PSIZ, 0,
      0 },
    { "gl_VertexID", "int", VS, 0, 0, nir_intrinsic_load_vertex_id, 0 },
@@ -368,6 +412,40 @@ static const struct builtin_io builtin_ios[] = {
      FRAG_RESULT_MAX - FRAG_RESULT_DATA0 },
    { "gl_FragDepth", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH, 0,
      0 },
+   /* Compatibility-profile varyings at their fixed slots. */
+   { "gl_FrontColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_COL0, 0,
+     0 },
+   { "gl_BackColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_BFC0, 0,
+     0 },
+   { "gl_FrontSecondaryColor", "vec4", VS, nir_var_shader_out,
+     VARYING_SLOT_COL1, 0, 0 },
+   { "gl_BackSecondaryColor", "vec4", VS, nir_var_shader_out,
+     VARYING_SLOT_BFC1, 0, 0 },
+   { "gl_TexCoord", "vec4", VS, nir_var_shader_out, VARYING_SLOT_TEX0, 0,
+     8 },
+   { "gl_FogFragCoord", "float", VS, nir_var_shader_out, VARYING_SLOT_FOGC,
+     0, 0 },
+   { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
+   { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,
+     0, 0 },
+   { "gl_TexCoord", "vec4", FS, nir_var_shader_in, VARYING_SLOT_TEX0, 0, 8 },
+   { "gl_FogFragCoord", "float", FS, nir_var_shader_in, VARYING_SLOT_FOGC, 0,
+     0 },
+   /* Compatibility-profile transformation state: default-block uniforms
+    * named like this, identity by default (GL 2.1 2.11.2); the GL front
+    * end keeps them current. */
+   { "gl_ModelViewMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_ProjectionMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewProjectionMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ModelViewMatrixInverse", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ModelViewProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform,
+     -1, 0, 0 },
+   { "gl_NormalMatrix", "mat3", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_TextureMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 8 },
 };
 
 static struct g2n_sym *
@@ -427,10 +505,12 @@ g2n_builtin_var(struct g2n *c, const char *name)
          sym->var = nir_variable_create(c->shader, io->mode,
                                         g2n_vtype(c, t, false), name);
          sym->var->data.location = io->location;
-         sym->var->data.driver_location = (unsigned)io->location;
-         record_var(c, sym, name, t,
-                    io->mode == nir_var_shader_out ? AST_Q_OUT : AST_Q_IN,
-                    NULL, NULL, true);
+         if (io->location >= 0)
+            sym->var->data.driver_location = (unsigned)io->location;
+         unsigned q = io->mode == nir_var_shader_out ? AST_Q_OUT
+                      : io->mode == nir_var_uniform  ? AST_Q_UNIFORM
+                                                     : AST_Q_IN;
+         record_var(c, sym, name, t, q, NULL, NULL, true);
          util_dynarray_element(&c->vars, struct glsl_nir_var,
                                sym->var_index)->location = io->location;
       }

@@ -13,9 +13,26 @@
  * writable memory, textures with divergent coordinates), or when it is a
  * phi merging paths that divergent control flow chose between: after an
  * if with a divergent condition, or at a loop header / after a loop whose
- * body holds a divergent if.  Iterates to a fixed point, so loops settle.
+ * body holds a divergent if.
+ *
+ * Divergence only ever spreads, so the analysis is a worklist: one walk in
+ * program order, then, whenever a def becomes divergent, its users are
+ * looked at again (and, for an if condition, the phis that the if and the
+ * ifs and loops around it control).  Every def changes at most once and
+ * every if once, so the work is linear in the shader; the result is the
+ * same least fixed point an iteration over the whole shader reaches.
  */
 #include "nir.h"
+
+#include "util/u_dynarray.h"
+
+typedef struct {
+   nir_shader *shader;
+   struct util_dynarray work;   /* nir_instr * to look at again */
+   struct set *div_cf;          /* ifs/loops holding a divergent if */
+   const nir_variable **inputs; /* by driver location */
+   unsigned num_inputs;
+} div_state;
 
 /* Flat fragment inputs hold one value per primitive: uniform when the
  * driver says a subgroup never mixes primitives
@@ -27,16 +44,36 @@ flat_input_is_uniform(nir_shader *shader, const nir_variable *var)
           shader->options && shader->options->subgroup_single_primitive;
 }
 
-/* The input variable whose slots hold driver location `base`. */
+/* The input variable whose slots hold driver location `base` (the first
+ * declared one, as a walk of the variables would find). */
 static const nir_variable *
-input_at(nir_shader *shader, unsigned base)
+input_at(const div_state *st, unsigned base)
 {
-   nir_foreach_variable_with_modes(var, shader, nir_var_shader_in) {
-      unsigned first = var->data.driver_location;
-      if (base >= first && base < first + nir_vtype_count_slots(var->type))
-         return var;
+   return base < st->num_inputs ? st->inputs[base] : NULL;
+}
+
+static void
+map_inputs(div_state *st, void *mem)
+{
+   unsigned n = 0;
+   nir_foreach_variable_with_modes(var, st->shader, nir_var_shader_in) {
+      unsigned end = var->data.driver_location +
+                     nir_vtype_count_slots(var->type);
+      if (end > n)
+         n = end;
    }
-   return NULL;
+   st->inputs = rzalloc_array(mem, const nir_variable *, n ? n : 1);
+   st->num_inputs = st->inputs ? n : 0;
+   if (!st->inputs)
+      return;
+   nir_foreach_variable_with_modes(var, st->shader, nir_var_shader_in) {
+      unsigned first = var->data.driver_location;
+      unsigned end = first + nir_vtype_count_slots(var->type);
+      for (unsigned i = first; i < end; i++) {
+         if (!st->inputs[i])
+            st->inputs[i] = var;
+      }
+   }
 }
 
 static const nir_variable *
@@ -52,8 +89,9 @@ deref_root_var(nir_deref_instr *d)
 }
 
 static bool
-intrinsic_is_divergent(nir_shader *shader, nir_intrinsic_instr *intr)
+intrinsic_is_divergent(const div_state *st, nir_intrinsic_instr *intr)
 {
+   nir_shader *shader = st->shader;
    switch (intr->intrinsic) {
    case nir_intrinsic_load_uniform:
    case nir_intrinsic_load_ubo:
@@ -72,7 +110,7 @@ intrinsic_is_divergent(nir_shader *shader, nir_intrinsic_instr *intr)
    }
    case nir_intrinsic_load_input:
       return !flat_input_is_uniform(
-         shader, input_at(shader, (unsigned)nir_intrinsic_base(intr)));
+         shader, input_at(st, (unsigned)nir_intrinsic_base(intr)));
    default:
       return true;
    }
@@ -87,20 +125,16 @@ any_src_divergent(nir_src *src, void *state)
    return true;
 }
 
+/* Whether an if inside `node` (an if or a loop) has a divergent
+ * condition. */
 static bool
-cf_has_divergent_if(nir_cf_node *node)
+cf_has_divergent_if(const div_state *st, nir_cf_node *node)
 {
-   nir_foreach_block_in_cf_node(block, node) {
-      nir_cf_node *next = nir_cf_node_next(&block->cf_node);
-      if (next && next->type == nir_cf_node_if &&
-          nir_cf_node_as_if(next)->condition.ssa->divergent)
-         return true;
-   }
-   return false;
+   return set_contains(st->div_cf, node);
 }
 
 static bool
-phi_is_divergent(nir_phi_instr *phi)
+phi_is_divergent(const div_state *st, nir_phi_instr *phi)
 {
    nir_foreach_phi_src(ps, phi) {
       if (ps->src.ssa->divergent)
@@ -110,19 +144,85 @@ phi_is_divergent(nir_phi_instr *phi)
    nir_cf_node *prev = nir_cf_node_prev(&block->cf_node);
    if (prev && prev->type == nir_cf_node_if)
       return nir_cf_node_as_if(prev)->condition.ssa->divergent ||
-             cf_has_divergent_if(prev);
+             cf_has_divergent_if(st, prev);
    if (prev && prev->type == nir_cf_node_loop)
-      return cf_has_divergent_if(prev);
+      return cf_has_divergent_if(st, prev);
    nir_cf_node *parent = block->cf_node.parent;
    if (!prev && parent->type == nir_cf_node_loop)
-      return cf_has_divergent_if(parent);
+      return cf_has_divergent_if(st, parent);
    return false;
+}
+
+static void
+push_phis(div_state *st, nir_block *block)
+{
+   nir_foreach_phi(phi, block)
+      util_dynarray_append(&st->work, nir_instr *, &phi->instr);
+}
+
+/* The condition of `nif` became divergent: the phis after it, and those
+ * after (and at the head of) every if and loop around it, may follow. */
+static void
+if_became_divergent(div_state *st, nir_if *nif)
+{
+   push_phis(st, nir_cf_node_as_block_after(&nif->cf_node));
+   for (nir_cf_node *a = nif->cf_node.parent;
+        a && a->type != nir_cf_node_function; a = a->parent) {
+      if (a->type != nir_cf_node_if && a->type != nir_cf_node_loop)
+         continue;
+      if (set_contains(st->div_cf, a))
+         break; /* and so are all the nodes around it, already handled */
+      set_add(st->div_cf, a);
+      push_phis(st, nir_cf_node_as_block_after(a));
+      if (a->type == nir_cf_node_loop)
+         push_phis(st, nir_loop_first_block(nir_cf_node_as_loop(a)));
+   }
+}
+
+static void
+mark_divergent(div_state *st, nir_def *def)
+{
+   def->divergent = true;
+   nir_foreach_use_including_if(src, def) {
+      if (nir_src_is_if(src))
+         if_became_divergent(st, src->parent_if);
+      else
+         util_dynarray_append(&st->work, nir_instr *, src->parent_instr);
+   }
+}
+
+static void
+visit(div_state *st, nir_instr *instr)
+{
+   nir_def *def = nir_instr_def(instr);
+   if (!def || def->divergent || !instr->block)
+      return;
+   bool d = false;
+   switch (instr->type) {
+   case nir_instr_type_phi:
+      d = phi_is_divergent(st, nir_instr_as_phi(instr));
+      break;
+   case nir_instr_type_intrinsic:
+      d = intrinsic_is_divergent(st, nir_instr_as_intrinsic(instr));
+      nir_foreach_src(instr, any_src_divergent, &d);
+      break;
+   default:
+      nir_foreach_src(instr, any_src_divergent, &d);
+      break;
+   }
+   if (d)
+      mark_divergent(st, def);
 }
 
 void
 nir_divergence_analysis(nir_shader *shader)
 {
+   void *mem = ralloc_context(NULL);
+   div_state st = { .shader = shader };
+   map_inputs(&st, mem);
+   util_dynarray_init(&st.work, mem);
    nir_foreach_function_impl(impl, shader) {
+      st.div_cf = set_create_pointer_keys(mem);
       nir_foreach_block(block, impl) {
          nir_foreach_instr(instr, block) {
             nir_def *def = nir_instr_def(instr);
@@ -130,34 +230,12 @@ nir_divergence_analysis(nir_shader *shader)
                def->divergent = false;
          }
       }
-      bool progress = true;
-      while (progress) {
-         progress = false;
-         nir_foreach_block(block, impl) {
-            nir_foreach_instr(instr, block) {
-               nir_def *def = nir_instr_def(instr);
-               if (!def || def->divergent)
-                  continue;
-               bool d = false;
-               switch (instr->type) {
-               case nir_instr_type_phi:
-                  d = phi_is_divergent(nir_instr_as_phi(instr));
-                  break;
-               case nir_instr_type_intrinsic:
-                  d = intrinsic_is_divergent(shader,
-                                             nir_instr_as_intrinsic(instr));
-                  nir_foreach_src(instr, any_src_divergent, &d);
-                  break;
-               default:
-                  nir_foreach_src(instr, any_src_divergent, &d);
-                  break;
-               }
-               if (d) {
-                  def->divergent = true;
-                  progress = true;
-               }
-            }
-         }
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block)
+            visit(&st, instr);
       }
+      while (util_dynarray_num_elements(&st.work, nir_instr *))
+         visit(&st, util_dynarray_pop(&st.work, nir_instr *));
    }
+   ralloc_free(mem);
 }

@@ -49,7 +49,7 @@ typedef struct {
    nir_shader *shader;
    void *mem;
    struct hash_table *derefs;     /* nir_deref_instr -> deref_info */
-   struct hash_table *leaves;     /* "var:cell" key -> leaf */
+   struct hash_table *leaves;     /* var -> leaf *[scalar cells] */
    struct hash_table *phis;       /* nir_phi_instr -> leaf */
    struct set *bad_vars;
    struct util_dynarray all_leaves;
@@ -61,11 +61,19 @@ get_info(state *st, nir_deref_instr *d)
    return hash_table_search_data(st->derefs, d);
 }
 
+/* The leaf of var starting at scalar cell `cell`: one table of leaves per
+ * variable, indexed by cell (no key to build per deref). */
 static leaf *
 get_leaf(state *st, nir_variable *var, unsigned cell, const nir_vtype *type)
 {
-   char *key = ralloc_asprintf(st->mem, "%p:%u", (void *)var, cell);
-   leaf *l = hash_table_search_data(st->leaves, key);
+   leaf **cells = hash_table_search_data(st->leaves, var);
+   if (!cells) {
+      unsigned n = nir_vtype_count_scalars(var->type);
+      cells = rzalloc_array(st->mem, leaf *, n ? n : 1);
+      hash_table_insert(st->leaves, var, cells);
+   }
+   assert(cell < nir_vtype_count_scalars(var->type));
+   leaf *l = cells[cell];
    if (l)
       return l;
    l = rzalloc(st->mem, leaf);
@@ -75,30 +83,38 @@ get_leaf(state *st, nir_variable *var, unsigned cell, const nir_vtype *type)
    l->bit_size = nir_alu_type_get_type_size(type->base);
    util_dynarray_init(&l->stack, st->mem);
    util_dynarray_init(&l->def_blocks, st->mem);
-   hash_table_insert(st->leaves, key, l);
+   cells[cell] = l;
    util_dynarray_append(&st->all_leaves, leaf *, l);
    return l;
 }
 
+/* Derefs that do not lead to a function temporary (shader I/O, uniforms,
+ * casts) get no entry: a missing entry means "not promotable", and most
+ * derefs of a shader are of that kind. */
 static void
 analyse_deref(state *st, nir_deref_instr *d)
 {
+   deref_info *pi = NULL;
+   if (d->deref_type == nir_deref_type_var) {
+      if (d->var->mode != nir_var_function_temp)
+         return;
+   } else if (d->deref_type == nir_deref_type_cast) {
+      return;
+   } else {
+      pi = get_info(st, nir_deref_instr_parent(d));
+      if (!pi || !pi->var)
+         return;
+   }
+
    deref_info *info = rzalloc(st->mem, deref_info);
    info->component = -1;
    hash_table_insert(st->derefs, d, info);
 
    if (d->deref_type == nir_deref_type_var) {
-      if (d->var->mode != nir_var_function_temp)
-         return;
       info->ok = true;
       info->var = d->var;
-   } else if (d->deref_type == nir_deref_type_cast) {
-      return;
    } else {
       nir_deref_instr *parent = nir_deref_instr_parent(d);
-      deref_info *pi = get_info(st, parent);
-      if (!pi || !pi->var)
-         return;
       info->var = pi->var;
       if (!pi->ok) {
          set_add(st->bad_vars, info->var);
@@ -305,7 +321,7 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.shader = shader;
    st.mem = ralloc_context(NULL);
    st.derefs = hash_table_create_pointer_keys(st.mem);
-   st.leaves = hash_table_create_string_keys(st.mem);
+   st.leaves = hash_table_create_pointer_keys(st.mem);
    st.phis = hash_table_create_pointer_keys(st.mem);
    st.bad_vars = set_create_pointer_keys(st.mem);
    util_dynarray_init(&st.all_leaves, st.mem);

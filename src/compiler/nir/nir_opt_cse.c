@@ -200,8 +200,9 @@ cse_block(nir_block *block, struct set *table)
    nir_foreach_instr_safe(instr, block) {
       if (!instr_can_cse(instr))
          continue;
-      struct set_entry *e = set_search(table, instr);
-      if (e) {
+      bool found;
+      struct set_entry *e = set_search_or_add(table, instr, &found);
+      if (found) {
          nir_instr *other = (nir_instr *)e->key;
          if (instr->type == nir_instr_type_alu &&
              nir_instr_as_alu(instr)->exact)
@@ -210,7 +211,6 @@ cse_block(nir_block *block, struct set *table)
          nir_instr_remove(instr);
          progress = true;
       } else {
-         set_add(table, instr);
          util_dynarray_append(&added, nir_instr *, instr);
       }
    }

@@ -32,15 +32,15 @@ dce_impl(nir_function_impl *impl)
    struct util_dynarray worklist;
    util_dynarray_init(&worklist, NULL);
 
+   /* Roots: instructions with effects, and if conditions.  A condition
+    * only marks instructions above it, which the walk has already reset,
+    * so one walk does both. */
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
          instr->pass_flags = !nir_instr_can_eliminate(instr);
          if (instr->pass_flags)
             util_dynarray_append(&worklist, nir_instr *, instr);
       }
-   }
-   /* If conditions are roots too. */
-   nir_foreach_block(block, impl) {
       nir_cf_node *next = nir_cf_node_next(&block->cf_node);
       if (next && next->type == nir_cf_node_if)
          mark_src(&nir_cf_node_as_if(next)->condition, &worklist);

@@ -311,6 +311,20 @@ static void
 validate_phi_sources(validate_state *st, nir_phi_instr *phi)
 {
    nir_block *block = phi->instr.block;
+   /* Duplicate predecessors: pairwise for a few sources, counted in a
+    * table for many (a loop with many breaks), same reports either way. */
+   unsigned k = 0;
+   nir_foreach_phi_src(ps, phi)
+      k++;
+   struct hash_table *per_pred = NULL;
+   if (k > FEW_USES) {
+      per_pred = hash_table_create_pointer_keys(st->mem_ctx);
+      nir_foreach_phi_src(ps, phi) {
+         struct hash_entry *e = hash_table_search(per_pred, ps->pred);
+         uintptr_t c = e ? (uintptr_t)e->data : 0;
+         hash_table_insert(per_pred, ps->pred, (void *)(c + 1));
+      }
+   }
    unsigned n = 0;
    nir_foreach_phi_src(ps, phi) {
       n++;
@@ -331,6 +345,13 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
          check(st, nir_block_dominates(di->block, ps->pred),
                "phi source %%%u does not dominate predecessor b%u",
                ps->src.ssa->index, ps->pred->index);
+      if (per_pred) {
+         uintptr_t c =
+            (uintptr_t)hash_table_search_data(per_pred, ps->pred);
+         for (uintptr_t i = 1; i < c; i++)
+            error(st, "two phi sources from b%u", ps->pred->index);
+         continue;
+      }
       nir_foreach_phi_src(other, phi) {
          if (other != ps)
             check(st, other->pred != ps->pred, "two phi sources from b%u",

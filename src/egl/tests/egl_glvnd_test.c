@@ -11,6 +11,7 @@
  * values come from the EGL 1.5 specification and the stand-in driver's
  * definition (three configs, GLES up to 3.0, RGBA8 pbuffers).
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -254,6 +255,84 @@ test_no_native_surfaces(void **state)
    assert_true(eglTerminate(dpy));
 }
 
+struct thread_args {
+   EGLDisplay dpy;
+   EGLContext ctx;
+   EGLBoolean ok;
+   EGLint error;
+};
+
+static void *
+make_current_elsewhere(void *data)
+{
+   struct thread_args *a = data;
+   a->ok = eglMakeCurrent(a->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, a->ctx);
+   a->error = eglGetError();
+   if (a->ok)
+      eglReleaseThread();
+   return NULL;
+}
+
+static void
+test_one_thread_per_context(void **state)
+{
+   /* EGL 1.5 section 3.7.3: a context current to another thread is
+    * EGL_BAD_ACCESS; once released there, it can move.
+    */
+   EGLDisplay dpy = get_display();
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   assert_true(eglBindAPI(EGL_OPENGL_ES_API));
+   const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                     es2);
+   assert_ptr_not_equal(ctx, EGL_NO_CONTEXT);
+   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
+
+   struct thread_args a = {dpy, ctx, EGL_TRUE, EGL_SUCCESS};
+   pthread_t t;
+   assert_int_equal(pthread_create(&t, NULL, make_current_elsewhere, &a), 0);
+   pthread_join(t, NULL);
+   assert_false(a.ok);
+   assert_int_equal(a.error, EGL_BAD_ACCESS);
+
+   assert_true(eglReleaseThread());
+   assert_ptr_equal(eglGetCurrentContext(), EGL_NO_CONTEXT);
+   assert_int_equal(pthread_create(&t, NULL, make_current_elsewhere, &a), 0);
+   pthread_join(t, NULL);
+   assert_true(a.ok);
+
+   assert_true(eglDestroyContext(dpy, ctx));
+   assert_true(eglTerminate(dpy));
+}
+
+static void
+test_terminate_while_current(void **state)
+{
+   /* EGL 1.5 section 3.2: handles die at eglTerminate, but a current
+    * context lives until released, and releasing it is no error.
+    */
+   EGLDisplay dpy = get_display();
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   assert_true(eglBindAPI(EGL_OPENGL_ES_API));
+   const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                     es2);
+   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
+   assert_true(eglTerminate(dpy));
+
+   /* Still current: GL keeps working. */
+   assert_string_equal((const char *)glGetString(GL_VERSION),
+                       "OpenGL ES 2.0 fake");
+   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
+                              EGL_NO_CONTEXT));
+
+   /* Initialize again: the old handle is gone. */
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   assert_false(eglDestroyContext(dpy, ctx));
+   assert_int_equal(eglGetError(), EGL_BAD_CONTEXT);
+   assert_true(eglTerminate(dpy));
+}
+
 static void
 test_context_errors(void **state)
 {
@@ -316,6 +395,8 @@ main(void)
       cmocka_unit_test(test_clear_and_read_back_through_glvnd),
       cmocka_unit_test(test_surfaceless_no_config_es3),
       cmocka_unit_test(test_no_native_surfaces),
+      cmocka_unit_test(test_one_thread_per_context),
+      cmocka_unit_test(test_terminate_while_current),
       cmocka_unit_test(test_context_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -48,6 +48,24 @@ _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
    case GL_ELEMENT_ARRAY_BUFFER:
       return &ctx->VAO->IndexBuffer;
    default:
+      break;
+   }
+   if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      return NULL;
+   switch (target) {
+   case GL_COPY_READ_BUFFER:
+      return &ctx->CopyReadBuffer;
+   case GL_COPY_WRITE_BUFFER:
+      return &ctx->CopyWriteBuffer;
+   case GL_PIXEL_PACK_BUFFER:
+      return &ctx->PixelPackBuffer;
+   case GL_PIXEL_UNPACK_BUFFER:
+      return &ctx->PixelUnpackBuffer;
+   case GL_UNIFORM_BUFFER:
+      return &ctx->UniformBuffer;
+   case GL_TRANSFORM_FEEDBACK_BUFFER:
+      return &ctx->TransformFeedbackBuffer;
+   default:
       return NULL;
    }
 }
@@ -96,8 +114,15 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
 {
    struct gl_vertex_array_object *vao = ctx->VAO;
 
-   if (ctx->ArrayBuffer == obj)
-      _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
+   struct gl_buffer_object **points[] = {
+      &ctx->ArrayBuffer, &ctx->CopyReadBuffer, &ctx->CopyWriteBuffer,
+      &ctx->PixelPackBuffer, &ctx->PixelUnpackBuffer, &ctx->UniformBuffer,
+      &ctx->TransformFeedbackBuffer,
+   };
+   for (unsigned i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+      if (*points[i] == obj)
+         _mesa_reference_buffer_object(points[i], NULL);
+   }
    if (vao->IndexBuffer == obj)
       _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
    for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
@@ -282,22 +307,223 @@ _mesa_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
                      (unsigned)size, data);
 }
 
+static bool
+get_buffer_param(struct gl_context *ctx, GLenum target, GLenum pname,
+                 GLint64 *out, const char *func)
+{
+   struct gl_buffer_object *obj;
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+
+   if (!_mesa_buffer_binding(ctx, target)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return false;
+   }
+   switch (pname) {
+   case GL_BUFFER_SIZE:
+   case GL_BUFFER_USAGE:
+      break;
+   case GL_BUFFER_ACCESS_FLAGS:
+   case GL_BUFFER_MAPPED:
+   case GL_BUFFER_MAP_LENGTH:
+   case GL_BUFFER_MAP_OFFSET:
+      if (es3)
+         break;
+      __attribute__((fallthrough));
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname)", func);
+      return false;
+   }
+   obj = bound_buffer(ctx, target, func);
+   if (!obj)
+      return false;
+   switch (pname) {
+   case GL_BUFFER_SIZE: *out = obj->Size; break;
+   case GL_BUFFER_USAGE: *out = obj->Usage; break;
+   case GL_BUFFER_ACCESS_FLAGS: *out = obj->MapAccess; break;
+   case GL_BUFFER_MAPPED: *out = obj->Mappointer != NULL; break;
+   case GL_BUFFER_MAP_LENGTH: *out = obj->MapLength; break;
+   default: *out = obj->MapOffset; break;
+   }
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_GetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLint64 v;
+
+   if (get_buffer_param(ctx, target, pname, &v, "glGetBufferParameteriv"))
+      *params = (GLint)v;
+}
+
+void GLAPIENTRY
+_mesa_GetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLint64 v;
+
+   if (get_buffer_param(ctx, target, pname, &v, "glGetBufferParameteri64v"))
+      *params = v;
+}
+
+/* --- ES 3.0 section 2.10.3: mapping, copies ----------------------------- */
+
+void *GLAPIENTRY
+_mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
+                     GLbitfield access)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   const GLbitfield all = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
+                          GL_MAP_INVALIDATE_RANGE_BIT |
+                          GL_MAP_INVALIDATE_BUFFER_BIT |
+                          GL_MAP_FLUSH_EXPLICIT_BIT |
+                          GL_MAP_UNSYNCHRONIZED_BIT;
+   struct gl_buffer_object *obj;
+   unsigned usage = 0;
+
+   if (!ctx)
+      return NULL;
+   obj = bound_buffer(ctx, target, "glMapBufferRange");
+   if (!obj)
+      return NULL;
+   if (offset < 0 || length <= 0 || offset + length > obj->Size ||
+       (access & ~all)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glMapBufferRange(range/access)");
+      return NULL;
+   }
+   if (obj->Mappointer || !(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)) ||
+       ((access & GL_MAP_READ_BIT) &&
+        (access & (GL_MAP_INVALIDATE_RANGE_BIT |
+                   GL_MAP_INVALIDATE_BUFFER_BIT |
+                   GL_MAP_UNSYNCHRONIZED_BIT))) ||
+       ((access & GL_MAP_FLUSH_EXPLICIT_BIT) &&
+        !(access & GL_MAP_WRITE_BIT))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange(access)");
+      return NULL;
+   }
+
+   if (access & GL_MAP_READ_BIT)
+      usage |= PIPE_MAP_READ;
+   if (access & GL_MAP_WRITE_BIT)
+      usage |= PIPE_MAP_WRITE;
+   if (access & GL_MAP_INVALIDATE_RANGE_BIT)
+      usage |= PIPE_MAP_DISCARD_RANGE;
+   if (access & GL_MAP_INVALIDATE_BUFFER_BIT)
+      usage |= PIPE_MAP_DISCARD_WHOLE_RESOURCE;
+   if (access & GL_MAP_UNSYNCHRONIZED_BIT)
+      usage |= PIPE_MAP_UNSYNCHRONIZED;
+   if (access & GL_MAP_FLUSH_EXPLICIT_BIT)
+      usage |= PIPE_MAP_FLUSH_EXPLICIT;
+
+   obj->Mappointer = pipe_buffer_map_range(ctx->st->pipe, obj->buffer,
+                                           (unsigned)offset,
+                                           (unsigned)length, usage,
+                                           &obj->transfer);
+   if (!obj->Mappointer) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glMapBufferRange");
+      return NULL;
+   }
+   obj->MapOffset = offset;
+   obj->MapLength = length;
+   obj->MapAccess = access;
+   return obj->Mappointer;
+}
+
+GLboolean GLAPIENTRY
+_mesa_UnmapBuffer(GLenum target)
+{
+   GET_CURRENT_CONTEXT(ctx);
    struct gl_buffer_object *obj;
 
-   if (!_mesa_buffer_binding(ctx, target)) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glGetBufferParameteriv(target)");
-      return;
+   if (!ctx)
+      return GL_FALSE;
+   obj = bound_buffer(ctx, target, "glUnmapBuffer");
+   if (!obj)
+      return GL_FALSE;
+   if (!obj->Mappointer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glUnmapBuffer(not mapped)");
+      return GL_FALSE;
    }
-   if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glGetBufferParameteriv(pname)");
-      return;
-   }
-   obj = bound_buffer(ctx, target, "glGetBufferParameteriv");
+   ctx->st->pipe->buffer_unmap(ctx->st->pipe, obj->transfer);
+   obj->transfer = NULL;
+   obj->Mappointer = NULL;
+   obj->MapOffset = 0;
+   obj->MapLength = 0;
+   obj->MapAccess = 0;
+   return GL_TRUE;
+}
+
+void GLAPIENTRY
+_mesa_FlushMappedBufferRange(GLenum target, GLintptr offset,
+                             GLsizeiptr length)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_buffer_object *obj;
+   struct pipe_box box;
+
+   obj = bound_buffer(ctx, target, "glFlushMappedBufferRange");
    if (!obj)
       return;
-   *params = pname == GL_BUFFER_SIZE ? (GLint)obj->Size : (GLint)obj->Usage;
+   if (offset < 0 || length < 0 || offset + length > obj->MapLength) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glFlushMappedBufferRange(range)");
+      return;
+   }
+   if (!obj->Mappointer || !(obj->MapAccess & GL_MAP_FLUSH_EXPLICIT_BIT)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glFlushMappedBufferRange");
+      return;
+   }
+   if (!length || !ctx->st->pipe->transfer_flush_region)
+      return;
+   u_box_1d((unsigned)offset, (unsigned)length, &box);
+   ctx->st->pipe->transfer_flush_region(ctx->st->pipe, obj->transfer, &box);
+}
+
+void GLAPIENTRY
+_mesa_GetBufferPointerv(GLenum target, GLenum pname, void **params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_buffer_object *obj;
+
+   if (!_mesa_buffer_binding(ctx, target) || pname != GL_BUFFER_MAP_POINTER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetBufferPointerv");
+      return;
+   }
+   obj = bound_buffer(ctx, target, "glGetBufferPointerv");
+   if (obj)
+      *params = obj->Mappointer;
+}
+
+void GLAPIENTRY
+_mesa_CopyBufferSubData(GLenum readTarget, GLenum writeTarget,
+                        GLintptr readOffset, GLintptr writeOffset,
+                        GLsizeiptr size)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_buffer_object *src, *dst;
+   struct pipe_box box;
+
+   src = bound_buffer(ctx, readTarget, "glCopyBufferSubData");
+   if (!src)
+      return;
+   dst = bound_buffer(ctx, writeTarget, "glCopyBufferSubData");
+   if (!dst)
+      return;
+   if (readOffset < 0 || writeOffset < 0 || size < 0 ||
+       readOffset + size > src->Size || writeOffset + size > dst->Size ||
+       (src == dst && readOffset < writeOffset + size &&
+        writeOffset < readOffset + size)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyBufferSubData(range)");
+      return;
+   }
+   if (src->Mappointer || dst->Mappointer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyBufferSubData(mapped)");
+      return;
+   }
+   if (!size)
+      return;
+   u_box_1d((unsigned)readOffset, (unsigned)size, &box);
+   ctx->st->pipe->resource_copy_region(ctx->st->pipe, dst->buffer, 0,
+                                       (unsigned)writeOffset, 0, 0,
+                                       src->buffer, 0, &box);
 }

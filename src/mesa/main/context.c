@@ -210,6 +210,8 @@ _mesa_init_context_state(struct gl_context *ctx)
    /* Current generic attribute values are (0, 0, 0, 1). */
    for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
       ctx->CurrentAttrib[i][3] = 1.0f;
+   for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      ctx->CurrentAttribType[i] = GL_FLOAT;
 
    _mesa_init_varray(ctx);
    _mesa_init_texture_units(ctx);
@@ -220,6 +222,12 @@ void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->PixelPackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);

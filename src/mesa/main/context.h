@@ -48,6 +48,10 @@ void _mesa_init_context_state(struct gl_context *ctx);
 void _mesa_free_context_state(struct gl_context *ctx);
 
 struct gl_shared_state *_mesa_alloc_shared_state(void);
+struct pipe_screen;
+/* Frees the share group's sync objects (with their fences). */
+void _mesa_free_sync_objects(struct gl_shared_state *shared,
+                             struct pipe_screen *screen);
 void _mesa_reference_shared_state(struct gl_shared_state **dst,
                                   struct gl_shared_state *src);
 

@@ -63,6 +63,75 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type,
 }
 
 void GLAPIENTRY
+_mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
+                          GLsizei instancecount)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!valid_mode(mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArraysInstanced(mode)");
+      return;
+   }
+   if (count < 0 || first < 0 || instancecount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawArraysInstanced(count)");
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArraysInstanced"))
+      return;
+   st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount);
+}
+
+static bool
+validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
+                  GLenum type, const char *func)
+{
+   if (!valid_mode(mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func, mode);
+      return false;
+   }
+   if (count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(count=%d)", func, count);
+      return false;
+   }
+   if (type != GL_UNSIGNED_BYTE && type != GL_UNSIGNED_SHORT &&
+       type != GL_UNSIGNED_INT) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
+      return false;
+   }
+   return _mesa_draw_framebuffer_complete(ctx, func);
+}
+
+void GLAPIENTRY
+_mesa_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
+                            const void *indices, GLsizei instancecount)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (instancecount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawElementsInstanced");
+      return;
+   }
+   if (!validate_elements(ctx, mode, count, type, "glDrawElementsInstanced"))
+      return;
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, instancecount);
+}
+
+void GLAPIENTRY
+_mesa_DrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count,
+                        GLenum type, const void *indices)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (end < start) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawRangeElements(end < start)");
+      return;
+   }
+   if (!validate_elements(ctx, mode, count, type, "glDrawRangeElements"))
+      return;
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, 1);
+}
+
+void GLAPIENTRY
 _mesa_Clear(GLbitfield mask)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);

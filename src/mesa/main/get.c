@@ -350,6 +350,19 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_SUBPIXEL_BITS:
       int1(v, c->SubpixelBits);
       return true;
+   case GL_MAJOR_VERSION:
+   case GL_MINOR_VERSION:
+   case GL_NUM_EXTENSIONS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
+              : pname == GL_MINOR_VERSION ? ctx->Version % 10 : 1);
+      return true;
+   case GL_VERTEX_ARRAY_BINDING:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, (GLint)ctx->VAO->Name);
+      return true;
    case GL_VIEWPORT: {
       GLint b[4] = { ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
                      ctx->Viewport.Height };
@@ -437,6 +450,49 @@ _mesa_GetBooleanv(GLenum pname, GLboolean *data)
       else
          data[i] = v.i[i] != 0;
    }
+}
+
+void GLAPIENTRY
+_mesa_GetInteger64v(GLenum pname, GLint64 *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct value v;
+
+   if (pname == GL_MAX_SERVER_WAIT_TIMEOUT) {
+      *data = 0;
+      return;
+   }
+   if (!lookup(ctx, pname, &v, "glGetInteger64v"))
+      return;
+   for (unsigned i = 0; i < v.n; i++) {
+      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
+         data[i] = float_to_int(v.f[i], v.type == TYPE_FLOAT_NORM);
+      else
+         data[i] = v.i[i];
+   }
+}
+
+/* The extensions this front end implements for real. */
+static const char *const extensions[] = {
+   "GL_OES_element_index_uint",
+};
+
+const GLubyte *GLAPIENTRY
+_mesa_GetStringi(GLenum name, GLuint index)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx)
+      return NULL;
+   if (name != GL_EXTENSIONS) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
+      return NULL;
+   }
+   if (index >= sizeof(extensions) / sizeof(extensions[0])) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
+      return NULL;
+   }
+   return (const GLubyte *)extensions[index];
 }
 
 const GLubyte *GLAPIENTRY

@@ -194,6 +194,7 @@ struct gl_shared_state {
    struct hash_table *Textures;
    struct hash_table *Renderbuffers;
    GLuint NextBuffer, NextShaderObject, NextTexture, NextRenderbuffer;
+   struct hash_table *SyncObjects;   /* GLsync -> gl_sync_object */
    /* The textures named 0, one per target. */
    struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
 };
@@ -342,11 +343,16 @@ struct gl_context {
    } Pixel;
 
    struct gl_buffer_object *ArrayBuffer;
+   /* ES 3.0 binding points (indexed uniform/feedback bindings later). */
+   struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
+   struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
+   struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
    struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
    struct gl_vertex_array_object *DefaultVAO;
    struct hash_table *VAOs;                  /* per context */
    GLuint NextVAO;
-   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4];
+   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
+   GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
 
    struct gl_program_object *CurrentProgram;
 

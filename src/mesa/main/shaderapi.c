@@ -693,7 +693,9 @@ _mesa_LinkProgram(GLuint program)
    owned->mem = mem;
    owned->linked = linked;
    owned->uniforms_size_B = linked->uniform_storage_size_B;
-   owned->uniforms = rzalloc_size(mem, owned->uniforms_size_B + 16);
+   /* One more vec4 slot past the storage for the state tracker's own
+    * values (st_nir_lower_wpos.c). */
+   owned->uniforms = rzalloc_size(mem, ((owned->uniforms_size_B + 15) & ~15u) + 16);
    if (owned->uniforms && linked->uniform_defaults)
       memcpy(owned->uniforms, linked->uniform_defaults,
              owned->uniforms_size_B);

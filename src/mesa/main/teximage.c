@@ -14,6 +14,7 @@
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
+#include "util/format/u_format.h"
 
 /* Face index of a TexImage target, -1 when not one of this context. */
 static int
@@ -250,5 +251,134 @@ _mesa_GenerateMipmap(GLenum target)
    }
    if (!st_generate_mipmap(ctx->st, t))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+/* ES 2.0 table 3.9: the base formats a copy from a colour buffer with
+ * (or without) alpha may produce. */
+static bool
+copy_format_ok(GLenum ifmt, bool src_has_alpha)
+{
+   switch (ifmt) {
+   case GL_RGB:
+   case GL_LUMINANCE:
+      return true;
+   case GL_RGBA:
+   case GL_ALPHA:
+   case GL_LUMINANCE_ALPHA:
+      return src_has_alpha;
+   default:
+      return false;
+   }
+}
+
+static bool
+read_buffer_has_alpha(struct gl_context *ctx)
+{
+   struct gl_renderbuffer *rb =
+      ctx->ReadBuffer ? ctx->ReadBuffer->Attachment[BUFFER_COLOR0] : NULL;
+   const struct util_format_description *d =
+      rb ? util_format_description(rb->Format) : NULL;
+
+   return d && d->swizzle[3] <= PIPE_SWIZZLE_W &&
+          d->channel[d->swizzle[3]].type != UTIL_FORMAT_TYPE_VOID;
+}
+
+void GLAPIENTRY
+_mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                     GLint x, GLint y, GLsizei width, GLsizei height,
+                     GLint border)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLenum bind_target;
+   int face = image_face(target, &bind_target);
+   struct gl_texture_object *t;
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glCopyTexImage2D(target)");
+      return;
+   }
+   if (level < 0 || level >= max_levels(ctx, bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(level)");
+      return;
+   }
+   if (internalformat != GL_RGBA && internalformat != GL_RGB &&
+       internalformat != GL_LUMINANCE_ALPHA &&
+       internalformat != GL_LUMINANCE && internalformat != GL_ALPHA) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
+      return;
+   }
+   GLint max = bind_target == GL_TEXTURE_CUBE_MAP
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
+   if (width < 0 || height < 0 || width > (max >> level) ||
+       height > (max >> level) || border != 0 ||
+       (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(size/border)");
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D"))
+      return;
+   if (!copy_format_ok(internalformat, read_buffer_has_alpha(ctx))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glCopyTexImage2D(internalformat)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexImage2D");
+   if (!t)
+      return;
+   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width,
+                     height, internalformat, internalformat,
+                     GL_UNSIGNED_BYTE, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
+      return;
+   }
+   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, x, y,
+                         width, height);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint x, GLint y, GLsizei width,
+                        GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLenum bind_target;
+   int face = image_face(target, &bind_target);
+   struct gl_texture_object *t;
+   struct gl_texture_image *img;
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glCopyTexSubImage2D(target)");
+      return;
+   }
+   if (level < 0 || level >= max_levels(ctx, bind_target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexSubImage2D(level)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexSubImage2D");
+   if (!t)
+      return;
+   img = &t->Image[face][level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glCopyTexSubImage2D(no image)");
+      return;
+   }
+   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexSubImage2D(region)");
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D"))
+      return;
+   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
+      return;
+   }
+   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, x, y, width,
+                         height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }

@@ -418,3 +418,116 @@ _mesa_GetUniformiv(GLuint program, GLint location, GLint *params)
 {
    get_uniform(program, location, params, false, "glGetUniformiv");
 }
+
+/* --- ES 3.0: unsigned setters, non-square matrices ---------------------- */
+
+void GLAPIENTRY
+_mesa_Uniform1ui(GLint location, GLuint v0)
+{
+   GLuint v[1] = { v0 };
+   set_uniform(location, 1, v, SET_UINT, 1, 1, false, "glUniform1ui");
+}
+
+void GLAPIENTRY
+_mesa_Uniform2ui(GLint location, GLuint v0, GLuint v1)
+{
+   GLuint v[2] = { v0, v1 };
+   set_uniform(location, 1, v, SET_UINT, 2, 1, false, "glUniform2ui");
+}
+
+void GLAPIENTRY
+_mesa_Uniform3ui(GLint location, GLuint v0, GLuint v1, GLuint v2)
+{
+   GLuint v[3] = { v0, v1, v2 };
+   set_uniform(location, 1, v, SET_UINT, 3, 1, false, "glUniform3ui");
+}
+
+void GLAPIENTRY
+_mesa_Uniform4ui(GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
+{
+   GLuint v[4] = { v0, v1, v2, v3 };
+   set_uniform(location, 1, v, SET_UINT, 4, 1, false, "glUniform4ui");
+}
+
+void GLAPIENTRY
+_mesa_Uniform1uiv(GLint location, GLsizei count, const GLuint *value)
+{
+   set_uniform(location, count, value, SET_UINT, 1, 1, false,
+               "glUniform1uiv");
+}
+
+void GLAPIENTRY
+_mesa_Uniform2uiv(GLint location, GLsizei count, const GLuint *value)
+{
+   set_uniform(location, count, value, SET_UINT, 2, 1, false,
+               "glUniform2uiv");
+}
+
+void GLAPIENTRY
+_mesa_Uniform3uiv(GLint location, GLsizei count, const GLuint *value)
+{
+   set_uniform(location, count, value, SET_UINT, 3, 1, false,
+               "glUniform3uiv");
+}
+
+void GLAPIENTRY
+_mesa_Uniform4uiv(GLint location, GLsizei count, const GLuint *value)
+{
+   set_uniform(location, count, value, SET_UINT, 4, 1, false,
+               "glUniform4uiv");
+}
+
+/* glUniformMatrixCxRfv: C columns of R rows. */
+void GLAPIENTRY
+_mesa_UniformMatrix2x3fv(GLint location, GLsizei count, GLboolean transpose,
+                         const GLfloat *value)
+{
+   uniform_matrix(location, count, transpose, value, 2, 3,
+                  "glUniformMatrix2x3fv");
+}
+
+void GLAPIENTRY
+_mesa_UniformMatrix3x2fv(GLint location, GLsizei count, GLboolean transpose,
+                         const GLfloat *value)
+{
+   uniform_matrix(location, count, transpose, value, 3, 2,
+                  "glUniformMatrix3x2fv");
+}
+
+void GLAPIENTRY
+_mesa_UniformMatrix2x4fv(GLint location, GLsizei count, GLboolean transpose,
+                         const GLfloat *value)
+{
+   uniform_matrix(location, count, transpose, value, 2, 4,
+                  "glUniformMatrix2x4fv");
+}
+
+void GLAPIENTRY
+_mesa_UniformMatrix4x2fv(GLint location, GLsizei count, GLboolean transpose,
+                         const GLfloat *value)
+{
+   uniform_matrix(location, count, transpose, value, 4, 2,
+                  "glUniformMatrix4x2fv");
+}
+
+void GLAPIENTRY
+_mesa_UniformMatrix3x4fv(GLint location, GLsizei count, GLboolean transpose,
+                         const GLfloat *value)
+{
+   uniform_matrix(location, count, transpose, value, 3, 4,
+                  "glUniformMatrix3x4fv");
+}
+
+void GLAPIENTRY
+_mesa_UniformMatrix4x3fv(GLint location, GLsizei count, GLboolean transpose,
+                         const GLfloat *value)
+{
+   uniform_matrix(location, count, transpose, value, 4, 3,
+                  "glUniformMatrix4x3fv");
+}
+
+void GLAPIENTRY
+_mesa_GetUniformuiv(GLuint program, GLint location, GLuint *params)
+{
+   get_uniform(program, location, params, false, "glGetUniformuiv");
+}

@@ -222,6 +222,7 @@ set_current(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
    ctx->CurrentAttrib[index][1] = y;
    ctx->CurrentAttrib[index][2] = z;
    ctx->CurrentAttrib[index][3] = w;
+   ctx->CurrentAttribType[index] = GL_FLOAT;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
 }
 
@@ -370,4 +371,167 @@ _mesa_GetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
       return;
    }
    *pointer = (void *)ctx->VAO->Attrib[index].Ptr;
+}
+
+/* --- Integer current values (ES 3.0 section 2.8) ------------------------ */
+
+static void
+set_current_int(GLuint index, const GLuint v[4], GLenum type,
+                const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   memcpy(ctx->CurrentAttrib[index], v, 4 * sizeof(GLuint));
+   ctx->CurrentAttribType[index] = type;
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4i(GLuint index, GLint x, GLint y, GLint z, GLint w)
+{
+   GLuint v[4] = { (GLuint)x, (GLuint)y, (GLuint)z, (GLuint)w };
+   set_current_int(index, v, GL_INT, "glVertexAttribI4i");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4ui(GLuint index, GLuint x, GLuint y, GLuint z, GLuint w)
+{
+   GLuint v[4] = { x, y, z, w };
+   set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI4ui");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4iv(GLuint index, const GLint *v)
+{
+   set_current_int(index, (const GLuint *)v, GL_INT, "glVertexAttribI4iv");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4uiv(GLuint index, const GLuint *v)
+{
+   set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI4uiv");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribDivisor(GLuint index, GLuint divisor)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glVertexAttribDivisor(index)");
+      return;
+   }
+   ctx->VAO->Attrib[index].Divisor = divisor;
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+}
+
+/* --- Vertex array objects (ES 3.0 section 2.10) ------------------------- */
+
+void GLAPIENTRY
+_mesa_GenVertexArrays(GLsizei n, GLuint *arrays)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGenVertexArrays(n < 0)");
+      return;
+   }
+   if (!_mesa_name_gen(ctx->VAOs, &ctx->NextVAO, n, arrays))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenVertexArrays");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsVertexArray(GLuint array)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_vertex_array_object *vao;
+
+   if (!ctx)
+      return GL_FALSE;
+   vao = _mesa_name_lookup_object(ctx->VAOs, array);
+   return vao && vao->EverBound;
+}
+
+void GLAPIENTRY
+_mesa_BindVertexArray(GLuint array)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_vertex_array_object *vao = ctx->DefaultVAO;
+
+   if (array) {
+      void *obj = _mesa_name_lookup(ctx->VAOs, array);
+      /* ES 3.0: names must come from GenVertexArrays. */
+      if (!obj) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glBindVertexArray(array=%u)", array);
+         return;
+      }
+      if (obj == GL_NAME_RESERVED) {
+         vao = calloc(1, sizeof(*vao));
+         if (!vao) {
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindVertexArray");
+            return;
+         }
+         init_vao(vao, array);
+         _mesa_name_insert(ctx->VAOs, array, vao);
+      } else {
+         vao = obj;
+      }
+      vao->EverBound = true;
+   }
+   if (ctx->VAO != vao) {
+      ctx->VAO = vao;
+      ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   }
+}
+
+void GLAPIENTRY
+_mesa_DeleteVertexArrays(GLsizei n, const GLuint *arrays)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDeleteVertexArrays(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = _mesa_name_lookup(ctx->VAOs, arrays[i]);
+      if (!obj)
+         continue;
+      _mesa_name_remove(ctx->VAOs, arrays[i]);
+      if (obj == GL_NAME_RESERVED)
+         continue;
+      /* Deleting the bound one binds 0. */
+      if (ctx->VAO == obj) {
+         ctx->VAO = ctx->DefaultVAO;
+         ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+      }
+      free_vao(obj);
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetVertexAttribIiv(GLuint index, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+      if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribIiv(index)");
+         return;
+      }
+      memcpy(params, ctx->CurrentAttrib[index], 4 * sizeof(GLint));
+      return;
+   }
+   get_attrib(ctx, index, pname, params, "glGetVertexAttribIiv");
+}
+
+void GLAPIENTRY
+_mesa_GetVertexAttribIuiv(GLuint index, GLenum pname, GLuint *params)
+{
+   _mesa_GetVertexAttribIiv(index, pname, (GLint *)params);
 }

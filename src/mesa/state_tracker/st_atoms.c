@@ -399,7 +399,7 @@ update_constants(struct st_context *st)
    struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
    struct pipe_constant_buffer cb = { 0 };
 
-   if (!exec || !exec->uniforms_size_B) {
+   if (!exec) {
       st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false,
                                     NULL);
       st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false,
@@ -408,14 +408,23 @@ update_constants(struct st_context *st)
       st->const_valid = false;
       return true;
    }
+   /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
+   float wpos[4] = { st->fb_flip ? -1.0f : 1.0f,
+                     st->fb_flip ? (float)st->fb_height : 0.0f, 0.0f, 0.0f };
+   unsigned slot = st_extra_uniform_slot(exec);
+   float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
+   if (memcmp(dst, wpos, sizeof(wpos)) != 0) {
+      memcpy(dst, wpos, sizeof(wpos));
+      exec->uniforms_stamp++;
+   }
    if (st->const_valid && st->const_exec == exec &&
        st->const_stamp == exec->uniforms_stamp)
       return true;
 
-   if (!u_upload_data(st->uploader, exec->uniforms_size_B, 256,
-                      exec->uniforms, &cb.buffer_offset, &cb.buffer))
+   cb.buffer_size = slot * 16 + 16;
+   if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
+                      &cb.buffer_offset, &cb.buffer))
       return false;
-   cb.buffer_size = exec->uniforms_size_B;
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false,
                                  &cb);
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, true,
@@ -440,6 +449,8 @@ st_validate_state(struct st_context *st)
    dirty = ctx->NewState;
    if (!dirty)
       return true;
+   if (dirty & ST_NEW_FRAMEBUFFER)
+      dirty |= ST_NEW_CONSTANTS; /* the gl_FragCoord transform */
 
    if (dirty & ST_NEW_FRAMEBUFFER)
       update_framebuffer(st);

@@ -11,6 +11,7 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
+#include "state_tracker/st_draw.h"
 #include "main/texobj.h"
 #include "util/hash_table.h"
 #include "cso_cache/cso_cache.h"
@@ -261,6 +262,7 @@ st_context_destroy(struct st_context *st)
    bind_framebuffers(st, NULL, NULL);
    st_release_context_variants(st);
    st_release_texture_state(st);
+   st_release_clear_state(st);
    release_texture_views(st);
    _mesa_free_context_state(ctx);
    _mesa_current_context = prev;
@@ -271,6 +273,8 @@ st_context_destroy(struct st_context *st)
    st->pipe->bind_vertex_elements_state(st->pipe, NULL);
    cso_cache_destroy(st->cso);
    u_upload_destroy(st->uploader);
+   if (ctx->Shared->RefCount == 1)
+      _mesa_free_sync_objects(ctx->Shared, st->screen);
    _mesa_reference_shared_state(&ctx->Shared, NULL);
    st->pipe->destroy(st->pipe);
    free(st);

@@ -49,6 +49,7 @@ struct st_context {
    unsigned num_vbufs;
    unsigned num_sampler_views;
    struct pipe_sampler_view *dummy_2d_view, *dummy_cube_view;
+   void *clear_vs, *clear_fs;    /* st_clear_quad.c */
 
    /* Constant buffer 0 as last uploaded. */
    struct gl_program_exec *const_exec;

@@ -121,7 +121,7 @@ attrib_slots(const struct glsl_program *p)
  * min_index..max_index.  False if out of memory. */
 static bool
 setup_vertices(struct st_context *st, const struct glsl_program *p,
-               unsigned min_index, unsigned max_index)
+               unsigned min_index, unsigned max_index, unsigned instances)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_vertex_array_object *vao = ctx->VAO;
@@ -141,7 +141,12 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          memcpy(current[num_current], ctx->CurrentAttrib[i],
                 sizeof(current[0]));
          ve[i].src_offset = (uint16_t)(num_current * 16);
-         ve[i].src_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+         ve[i].src_format =
+            ctx->CurrentAttribType[i] == GL_INT
+               ? PIPE_FORMAT_R32G32B32A32_SINT
+               : ctx->CurrentAttribType[i] == GL_UNSIGNED_INT
+                    ? PIPE_FORMAT_R32G32B32A32_UINT
+                    : PIPE_FORMAT_R32G32B32A32_FLOAT;
          ve[i].src_stride = 0;
          ve[i].vertex_buffer_index = 0xff; /* patched below */
          num_current++;
@@ -164,6 +169,12 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          size_t start = (size_t)min_index * a->EffectiveStride;
          size_t size = (size_t)(max_index - min_index) * a->EffectiveStride +
                        elem;
+         if (a->Divisor) {
+            /* Per instance: elements 0 .. (instances - 1) / divisor. */
+            start = 0;
+            size = (size_t)((instances - 1) / a->Divisor) *
+                      a->EffectiveStride + elem;
+         }
          unsigned off;
 
          if (!a->Ptr || !u_upload_data(st->uploader, (unsigned)size, 16,
@@ -344,7 +355,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) ||
        uses_client_arrays(ctx, num_slots)) {
-      if (!setup_vertices(st, exec->linked, min, max)) {
+      if (!setup_vertices(st, exec->linked, min, max,
+                          (unsigned)instances)) {
          pipe_resource_reference(&uploaded_indices, NULL);
          goto oom;
       }

@@ -21,6 +21,13 @@ void st_draw_gl(struct st_context *st, GLenum mode, GLint first,
 /* glClear of the buffers in mask (GL_*_BUFFER_BIT). */
 void st_clear(struct st_context *st, GLbitfield mask);
 
+/* The part of a clear the pipe's clear cannot do (st_clear_quad.c):
+ * colour channels in color_mask (PIPE_MASK_*), and with stencil the
+ * stencil bits in stencil_mask.  False if out of memory. */
+bool st_clear_with_quad(struct st_context *st, unsigned color_mask,
+                        bool stencil, unsigned stencil_mask);
+void st_release_clear_state(struct st_context *st);
+
 /* glReadPixels into client memory, format/type already validated as
  * GL_RGBA/GL_UNSIGNED_BYTE. */
 void st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,

@@ -13,18 +13,22 @@
 #include "main/hash.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
+#include "state_tracker/st_nir.h"
 #include "glsl_program.h"
 #include "nir.h"
 #include "util/hash_table.h"
 
 static void *
-make_shader(struct st_context *st, nir_shader *nir, gl_shader_stage stage)
+make_shader(struct st_context *st, struct gl_program_exec *exec,
+            nir_shader *nir, gl_shader_stage stage)
 {
    struct pipe_shader_state state = { .type = PIPE_SHADER_IR_NIR };
    nir_shader *clone = nir_shader_clone(NULL, nir);
 
    if (!clone)
       return NULL;
+   if (stage == MESA_SHADER_FRAGMENT)
+      st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
@@ -68,10 +72,10 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
       return NULL;
    v->st = st;
    if (linked->nir[MESA_SHADER_VERTEX])
-      v->vs = make_shader(st, linked->nir[MESA_SHADER_VERTEX],
+      v->vs = make_shader(st, exec, linked->nir[MESA_SHADER_VERTEX],
                           MESA_SHADER_VERTEX);
    if (linked->nir[MESA_SHADER_FRAGMENT])
-      v->fs = make_shader(st, linked->nir[MESA_SHADER_FRAGMENT],
+      v->fs = make_shader(st, exec, linked->nir[MESA_SHADER_FRAGMENT],
                           MESA_SHADER_FRAGMENT);
    if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) ||
        (linked->nir[MESA_SHADER_FRAGMENT] && !v->fs)) {

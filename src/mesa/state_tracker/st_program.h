@@ -18,6 +18,14 @@ struct st_program_variant {
    struct st_program_variant *next;
 };
 
+/* The vec4 slot just past a program's default uniform storage, where the
+ * state tracker keeps its own values (the gl_FragCoord transform). */
+static inline unsigned
+st_extra_uniform_slot(const struct gl_program_exec *exec)
+{
+   return (exec->uniforms_size_B + 15) / 16;
+}
+
 /* The variant of exec for st, made on first use; NULL if out of memory. */
 struct st_program_variant *st_get_program_variant(
    struct st_context *st, struct gl_program_exec *exec);

@@ -474,3 +474,69 @@ st_release_texture_state(struct st_context *st)
    pipe_sampler_view_reference(&st->dummy_2d_view, NULL);
    pipe_sampler_view_reference(&st->dummy_cube_view, NULL);
 }
+
+void
+st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                      struct gl_texture_image *img, GLint dstx, GLint dsty,
+                      GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+   struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+
+   if (!rb || !rb->texture || !img->pt || width <= 0 || height <= 0)
+      return;
+   /* Pixels outside the read buffer are undefined: copy the rest. */
+   GLint x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   GLint x1 = x + width > fb->Width ? fb->Width : x + width;
+   GLint y1 = y + height > fb->Height ? fb->Height : y + height;
+   if (x1 <= x0 || y1 <= y0)
+      return;
+   unsigned w = (unsigned)(x1 - x0), rows = (unsigned)(y1 - y0);
+
+   st_context_flush(st, ST_FLUSH_WAIT, NULL);
+   unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
+   u_box_3d((unsigned)x0, gy, rb->layer, w, rows, 1, &box);
+   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture,
+                                              rb->level, PIPE_MAP_READ, &box,
+                                              &xfer);
+   float *rgba = malloc((size_t)w * 4 * sizeof(float));
+   uint8_t *packed = malloc((size_t)w * rows * 4);
+   if (!map || !rgba || !packed) {
+      if (map)
+         st->pipe->texture_unmap(st->pipe, xfer);
+      free(rgba);
+      free(packed);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexSubImage2D");
+      return;
+   }
+   for (unsigned r = 0; r < rows; r++) {
+      unsigned src_row = fb->FlipY ? rows - 1 - r : r;
+      util_format_unpack_rgba_float(rb->texture->format, rgba,
+                                    map + (size_t)src_row * xfer->stride, w);
+      /* The texture's base format keeps only its components (ES 2.0
+       * table 3.9): L = R, and alpha 1 without A. */
+      for (unsigned i = 0; i < w; i++) {
+         float *p = rgba + i * 4;
+         switch (img->Format) {
+         case GL_RGB: p[3] = 1.0f; break;
+         case GL_LUMINANCE: p[1] = p[2] = p[0]; p[3] = 1.0f; break;
+         case GL_LUMINANCE_ALPHA: p[1] = p[2] = p[0]; break;
+         case GL_ALPHA: p[0] = p[1] = p[2] = 0.0f; break;
+         default: break;
+         }
+      }
+      util_format_pack_rgba_float(img->pt->format,
+                                  packed + (size_t)r * w * 4, rgba, w);
+   }
+   st->pipe->texture_unmap(st->pipe, xfer);
+   u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
+            img->pt_layer, w, rows, 1, &box);
+   st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level,
+                             PIPE_MAP_WRITE, &box, packed, w * 4, 0);
+   free(rgba);
+   free(packed);
+   t->stamp++;
+}

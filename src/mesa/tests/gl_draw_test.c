@@ -20,6 +20,8 @@
 #include "gl_test_context.h"
 #include "pipe/p_context.h"
 #include "util/u_inlines.h"
+#include "nir.h"
+#include "util/ralloc.h"
 
 static struct {
    struct pipe_context orig;
@@ -39,6 +41,7 @@ static struct {
    float constants[2][64];   /* per stage, read back at draw time */
    struct pipe_constant_buffer cb[2];
    unsigned shaders_created;
+   int wpos_slot;            /* driver_location of st_wpos_transform */
 } spy;
 
 static void
@@ -103,6 +106,14 @@ spy_create_shader(struct pipe_context *p,
    assert_int_equal(templ->type, PIPE_SHADER_IR_NIR);
    assert_non_null(templ->ir.nir);
    spy.shaders_created++;
+   char *msg = NULL;
+   if (!nir_validate_shader_msg(templ->ir.nir, NULL, &msg))
+      fail_msg("invalid NIR handed to the driver: %s", msg ? msg : "");
+   ralloc_free(msg);
+   nir_foreach_variable_with_modes(var, templ->ir.nir, nir_var_uniform) {
+      if (strcmp(var->name, "st_wpos_transform") == 0)
+         spy.wpos_slot = (int)var->data.driver_location;
+   }
    return spy.orig.create_vs_state(p, templ);
 }
 
@@ -130,6 +141,7 @@ spy_create(unsigned w, unsigned h)
    struct pipe_context *pipe = st_context_pipe(t->ctx);
 
    memset(&spy, 0, sizeof(spy));
+   spy.wpos_slot = -1;
    spy.orig = *pipe;
    pipe->clear = spy_clear;
    pipe->set_viewport_states = spy_set_viewport_states;
@@ -174,6 +186,32 @@ test_clear(void **state)
    assert_int_equal(spy.clear_scissor.maxx, 12);
    assert_int_equal(spy.clear_scissor.miny, 24);
    assert_int_equal(spy.clear_scissor.maxy, 32);
+   gl_test_destroy(t);
+}
+
+/* Partial write masks cannot use pipe->clear: a rectangle is drawn with
+ * the masks in its CSOs, and the rest is still a plain clear. */
+static void
+test_masked_clear(void **state)
+{
+   struct gl_test *t = spy_create(8, 8);
+
+   _mesa_ColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+   _mesa_Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   assert_int_equal(spy.draws, 1);
+   assert_int_equal(spy.draw_info.mode, PIPE_PRIM_TRIANGLE_STRIP);
+   assert_int_equal(spy.draw.count, 4);
+   assert_int_equal(spy.clears, 1);
+   assert_int_equal(spy.clear_buffers, PIPE_CLEAR_DEPTH);
+   assert_int_equal(spy.shaders_created, 2);
+
+   _mesa_ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   _mesa_StencilMask(0x0f);
+   _mesa_Clear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   assert_int_equal(spy.draws, 2);
+   assert_int_equal(spy.clear_buffers, PIPE_CLEAR_COLOR0);
+   assert_int_equal(spy.shaders_created, 2); /* made once */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 
@@ -329,6 +367,16 @@ test_draw(void **state)
    assert_int_equal(spy.shaders_created, 2);
    assert_true(spy.constants[1][0] == 0.0f || spy.cb[1].buffer_size > 16);
 
+   /* Instancing (ES 3.0 section 2.9.3): the divisor reaches the element. */
+   _mesa_VertexAttribDivisor(3, 1);
+   _mesa_DrawArraysInstanced(GL_TRIANGLES, 0, 3, 4);
+   assert_int_equal(spy.draw_info.instance_count, 4);
+   assert_int_equal(spy.elements[3].instance_divisor, 1);
+   _mesa_DrawRangeElements(GL_TRIANGLES, 0, 2, 3, GL_UNSIGNED_SHORT, idx);
+   assert_int_equal(spy.draw_info.index_size, 2);
+   _mesa_DrawRangeElements(GL_TRIANGLES, 2, 0, 3, GL_UNSIGNED_SHORT, idx);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+
    _mesa_DeleteProgram(prog);
    assert_true(_mesa_IsProgram(prog)); /* still current */
    _mesa_UseProgram(0);
@@ -370,14 +418,44 @@ test_client_arrays(void **state)
    gl_test_destroy(t);
 }
 
+/* gl_FragCoord.y counts from GL's bottom row: for a 32-row window the
+ * state tracker hands the driver y' = -y + 32 through a uniform slot past
+ * the program's own storage. */
+static void
+test_fragcoord_flip(void **state)
+{
+   struct gl_test *t = spy_create(32, 32);
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; void main() { gl_Position = p; }",
+      "precision mediump float;\n"
+      "uniform vec4 u;\n"
+      "void main() { gl_FragColor = u + gl_FragCoord; }\n");
+
+   if (!prog) {
+      gl_test_destroy(t);
+      skip();
+   }
+   _mesa_UseProgram(prog);
+   _mesa_VertexAttrib4f(0, 0, 0, 0, 1);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(spy.draws, 1);
+   assert_int_equal(spy.wpos_slot, 1); /* u is slot 0 */
+   assert_true(spy.cb[1].buffer_size >= 32);
+   assert_true(spy.constants[1][4] == -1.0f);
+   assert_true(spy.constants[1][5] == 32.0f);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_clear),
+      cmocka_unit_test(test_masked_clear),
       cmocka_unit_test(test_read_pixels_flip),
       cmocka_unit_test(test_draw),
       cmocka_unit_test(test_client_arrays),
+      cmocka_unit_test(test_fragcoord_flip),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -291,6 +291,15 @@ CALL(rb_param_pname, { GLint v; _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
                        _mesa_GetRenderbufferParameteriv(
                           GL_RENDERBUFFER, GL_TEXTURE_WIDTH, &v); })
 
+CALL(copyteximage_ifmt, _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0,
+                                             0, 1, 1, 0))
+CALL(copyteximage_border, _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0,
+                                               0, 1, 1, 2))
+CALL(copyteximage_target, _mesa_CopyTexImage2D(GL_TEXTURE_CUBE_MAP, 0,
+                                               GL_RGBA, 0, 0, 1, 1, 0))
+CALL(copytexsub_no_image, _mesa_CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0,
+                                                  0, 1, 1))
+
 struct error_row {
    const char *name;
    void (*call)(void);
@@ -414,6 +423,10 @@ static const struct error_row rows[] = {
    ROW(rb_storage_unbound, GL_INVALID_OPERATION),
    ROW(rb_bind_target, GL_INVALID_ENUM),
    ROW(rb_param_pname, GL_INVALID_ENUM),
+   ROW(copyteximage_ifmt, GL_INVALID_VALUE),
+   ROW(copyteximage_border, GL_INVALID_VALUE),
+   ROW(copyteximage_target, GL_INVALID_ENUM),
+   ROW(copytexsub_no_image, GL_INVALID_OPERATION),
    ROW(get_integer_bad, GL_INVALID_ENUM),
    ROW(get_float_bad, GL_INVALID_ENUM),
    ROW(get_string_bad, GL_INVALID_ENUM),

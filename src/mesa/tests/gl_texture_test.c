@@ -215,6 +215,44 @@ test_cube_completeness(void **state)
    gl_test_destroy(t);
 }
 
+/* CopyTexImage2D reads GL rows: texture row 0 is the window's bottom
+ * row, which is the last row of its memory. */
+static void
+test_copy_tex_image(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 4, 2);
+   struct pipe_context *pipe = st_context_pipe(t->ctx);
+   struct pipe_resource *color =
+      st_framebuffer_get_resource(t->fb, ST_ATTACHMENT_BACK_LEFT);
+   uint8_t mem[2][16];
+   struct pipe_box box;
+
+   for (int i = 0; i < 16; i++) {
+      mem[0][i] = (uint8_t)(i + 1);
+      mem[1][i] = (uint8_t)(0x80 + i);
+   }
+   u_box_2d(0, 0, 4, 2, &box);
+   pipe->texture_subdata(pipe, color, 0, PIPE_MAP_WRITE, &box, mem, 16, 0);
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 9);
+   _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 0, 0, 4, 2, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_texel(0, 0, 0x80, 0x81, 0x82, 255); /* alpha dropped: RGB */
+   expect_texel(1, 1, 5, 6, 7, 255);
+
+   /* Luminance takes red. */
+   _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA, 1, 1, 2, 1, 0);
+   expect_texel(0, 0, 5, 5, 5, 8);
+
+   /* A sub-rectangle, partly outside the window (those texels stay). */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   _mesa_CopyTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 3, 0, 2, 1);
+   expect_texel(1, 0, 0x8c, 0x8d, 0x8e, 0x8f);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -224,6 +262,7 @@ main(void)
       cmocka_unit_test(test_generate_mipmap),
       cmocka_unit_test(test_npot_completeness),
       cmocka_unit_test(test_cube_completeness),
+      cmocka_unit_test(test_copy_tex_image),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -148,6 +148,31 @@ test_sets(void **state)
    set_destroy(s, NULL);
 }
 
+static void
+test_set_search_or_add(void **state)
+{
+   (void)state;
+   struct set *s = set_create_u64_keys(NULL);
+   bool found = true;
+   struct set_entry *a = set_search_or_add(s, KEY(7), &found);
+   assert_false(found);
+   assert_ptr_equal(a->key, KEY(7));
+   struct set_entry *b = set_search_or_add(s, KEY(7), &found);
+   assert_true(found);
+   assert_ptr_equal(a, b);
+   assert_int_equal(set_count(s), 1);
+   /* Many keys: each is added once and found afterwards. */
+   for (uintptr_t i = 0; i < 1000; i++)
+      set_search_or_add(s, KEY(i), NULL);
+   assert_int_equal(set_count(s), 1000);
+   for (uintptr_t i = 0; i < 1000; i++) {
+      set_search_or_add(s, KEY(i), &found);
+      assert_true(found);
+   }
+   assert_int_equal(set_count(s), 1000);
+   set_destroy(s, NULL);
+}
+
 int
 main(void)
 {
@@ -158,6 +183,7 @@ main(void)
       cmocka_unit_test(test_destroy_and_clear),
       cmocka_unit_test(test_churn_with_tombstones),
       cmocka_unit_test(test_sets),
+      cmocka_unit_test(test_set_search_or_add),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

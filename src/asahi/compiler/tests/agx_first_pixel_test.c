@@ -280,7 +280,7 @@ test_fragment_shader(void **state)
    uint8_t tib[32 * 4];
    memset(tib, 0, sizeof(tib));
    enum asahi_sim_status s = agx_test_run_fs(&bin, &draw, planes, 7, tib, 4,
-                                             error, sizeof(error));
+                                             NULL, error, sizeof(error));
    if (s != ASAHI_SIM_STOPPED)
       fail_msg("simulator: %s", error);
 

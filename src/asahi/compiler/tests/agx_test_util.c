@@ -73,6 +73,8 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
             draw->vbo_va[i], draw->vbo_size[i], draw->vbo[i], false};
    }
    g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &mem, false};
+   g->texture = draw->texture;
+   g->texture_user = draw->texture_user;
 
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw)) {
@@ -111,7 +113,7 @@ enum asahi_sim_status
 agx_test_run_fs(const struct agx_shader_binary *bin,
                 const struct agx_test_draw *draw, const float (*planes)[3],
                 unsigned nr_planes, uint8_t *tib, unsigned bytes_per_pixel,
-                char *error, size_t error_size)
+                uint32_t *killed, char *error, size_t error_size)
 {
    struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct tib t = {tib, bytes_per_pixel};
@@ -125,12 +127,21 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
       g->frag.pixel[l][1] = 0;
    }
    g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, &t};
+   g->texture = draw->texture;
+   g->texture_user = draw->texture_user;
 
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw))
       snprintf(g->error, sizeof(g->error), "push layout not satisfiable");
    else
       s = asahi_sim_run(g);
+   if (killed) {
+      *killed = 0;
+      for (unsigned l = 0; l < ASAHI_SIM_LANES; ++l) {
+         if (g->frag.samples_killed[l])
+            *killed |= 1u << l;
+      }
+   }
    s = finish(g, s, error, error_size);
    free(g);
    return s;

@@ -18,6 +18,7 @@
 
 #include "asahi/compiler/agx_compile.h"
 #include "asahi/sim/asahi_sim.h"
+#include "asahi/sim/asahi_sim_texture.h"
 
 #define AGX_TEST_MAX_BUFFERS 4
 
@@ -31,6 +32,9 @@ struct agx_test_draw {
    size_t vbo_size[AGX_TEST_MAX_BUFFERS];
    uint64_t vbo_va[AGX_TEST_MAX_BUFFERS];
    uint32_t sysvals[AGX_SYSVAL_COUNT];
+   /* texture unit for texture instructions (NULL: none) */
+   const struct asahi_sim_texture_hooks *texture;
+   void *texture_user;
 };
 
 /* Fill the uniform file from the push layout.  Returns false if a range
@@ -48,12 +52,15 @@ enum asahi_sim_status agx_test_run_vs(const struct agx_shader_binary *bin,
 
 /* Run a fragment shader over pixels (t, 0), t = 0..31, of a 32x1 RGBA
  * tilebuffer of `bytes_per_pixel` bytes per pixel (tib: 32 * that).
- * planes: one {A, B, C} per coefficient register. */
+ * planes: one {A, B, C} per coefficient register.  Lane t runs at grid
+ * position (t, 0), front facing.  killed (optional): bit t set when lane t
+ * cleared samples with sample_mask. */
 enum asahi_sim_status agx_test_run_fs(const struct agx_shader_binary *bin,
                                       const struct agx_test_draw *draw,
                                       const float (*planes)[3],
                                       unsigned nr_planes, uint8_t *tib,
-                                      unsigned bytes_per_pixel, char *error,
+                                      unsigned bytes_per_pixel,
+                                      uint32_t *killed, char *error,
                                       size_t error_size);
 
 /* Disassemble every instruction up to the padding after stop, reassemble

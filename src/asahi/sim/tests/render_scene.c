@@ -92,8 +92,19 @@ vec4_data(struct builder *b, const float v[4])
  * u0-u3), optional texture state 0, the shader, its registers.  Returns
  * the list's USC offset. */
 static uint32_t
+word_list_sampled(struct builder *b, uint64_t uniforms_va,
+                  uint64_t texture_va, uint64_t sampler_va, uint32_t code);
+
+static uint32_t
 word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
           uint32_t code)
+{
+   return word_list_sampled(b, uniforms_va, texture_va, 0, code);
+}
+
+static uint32_t
+word_list_sampled(struct builder *b, uint64_t uniforms_va,
+                  uint64_t texture_va, uint64_t sampler_va, uint32_t code)
 {
    uint64_t va = 0;
    uint8_t *p = alloc(b, 64, 64, true, &va);
@@ -115,6 +126,14 @@ word_list(struct builder *b, uint64_t uniforms_va, uint64_t texture_va,
          cfg.buffer = texture_va;
       }
       w += AGX_USC_TEXTURE_LENGTH;
+   }
+   if (sampler_va) {
+      agx_pack(w, USC_SAMPLER, cfg) {
+         cfg.start = 0;
+         cfg.count = 1;
+         cfg.buffer = sampler_va;
+      }
+      w += AGX_USC_SAMPLER_LENGTH;
    }
    agx_pack(w, USC_SHADER, cfg) {
       cfg.code = code;
@@ -181,6 +200,71 @@ static const char *const fs_iterproj_source =
    "iterproj r0_r1_r2_r3, cf1, cf0, center, 0b0, 0, 0, 0, 0, 0\n"
    "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
    "stop\n";
+
+static const char *const fs_textured_source =
+   "iter r4_r5, cf1, center, 0b0, 0, 0, 0, 0, 0\n"
+   "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+   "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+   "wait 0\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+/* The 4x4 texture, twiddled, and its texture and sampler descriptors. */
+static void
+texture(struct builder *b, const struct scene_params *p, uint64_t *tex_va,
+        uint64_t *sampler_va)
+{
+   struct ail_layout l = {
+      .width_px = 4,
+      .height_px = 4,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   ail_make_miptree(&l);
+   uint64_t data_va = 0;
+   uint8_t *data = alloc(b, l.size_B, 128, false, &data_va);
+   if (!data)
+      return;
+   for (unsigned j = 0; j < 4; j++) {
+      for (unsigned i = 0; i < 4; i++) {
+         uint64_t off = 0;
+         ail_get_element_offset_B(&l, 0, i, j, &off);
+         const uint8_t t[4] = {(uint8_t)(60 * i), (uint8_t)(60 * j), 100, 255};
+         memcpy(data + off, t, 4);
+      }
+   }
+   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, tex_va);
+   uint8_t *s = alloc(b, AGX_SAMPLER_LENGTH, 64, false, sampler_va);
+   if (!d || !s)
+      return;
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 4;
+      cfg.height = 4;
+      cfg.first_level = 0;
+      cfg.last_level = 0;
+      cfg.address = data_va;
+   }
+   enum agx_filter f = p->linear_filter ? AGX_FILTER_LINEAR : AGX_FILTER_NEAREST;
+   agx_pack(s, SAMPLER, cfg) {
+      cfg.mag_filter = f;
+      cfg.min_filter = f;
+      cfg.mip_filter = AGX_MIP_FILTER_NONE;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+      cfg.wrap_r = AGX_WRAP_CLAMP_TO_EDGE;
+   }
+}
 
 static const char *const eot_source =
    "mov_imm r4l, 0\n"
@@ -257,6 +341,33 @@ depth_layout(const struct scene_params *p)
    return l;
 }
 
+static struct ail_layout
+stencil_layout(const struct scene_params *p)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_S8_UINT,
+      .renderable = true,
+   };
+   ail_make_miptree(&l);
+   return l;
+}
+
+uint8_t
+scene_stencil(const struct scene_params *p, const struct scene *s,
+              unsigned x, unsigned y)
+{
+   struct ail_layout l = stencil_layout(p);
+   uint64_t off = 0;
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   return s->stencil[off];
+}
+
 float
 scene_depth(const struct scene_params *p, const struct scene *s, unsigned x,
             unsigned y)
@@ -285,7 +396,9 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, PPP_HEADER, cfg) {
       cfg.fragment_control = true;
       cfg.front_face = true;
+      cfg.front_stencil = p->stencil_test;
       cfg.back_face = true;
+      cfg.back_stencil = p->stencil_test;
       cfg.depth_bias_scissor = true;
       cfg.viewport = true;
       cfg.viewport_count = 1;
@@ -297,6 +410,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_PPP_HEADER_LENGTH;
    agx_pack(w, FRAGMENT_CONTROL, cfg) {
       cfg.scissor_enable = p->scissor;
+      cfg.stencil_test_enable = p->stencil_test;
    }
    w += AGX_FRAGMENT_CONTROL_LENGTH;
    for (unsigned face = 0; face < 2; face++) {
@@ -306,10 +420,21 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
          cfg.disable_depth_write = !p->depth_test;
          cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
          cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
+         cfg.stencil_reference = 1;
       }
-      /* The back face word follows the front one (no face 2 or stencil
-       * words in between: their bits are clear). */
       w += AGX_FRAGMENT_FACE_LENGTH;
+      /* Then the face's stencil word (no face 2 words: bits clear). */
+      if (p->stencil_test) {
+         agx_pack(w, FRAGMENT_STENCIL, cfg) {
+            cfg.compare = AGX_ZS_FUNC_NOT_EQUAL;
+            cfg.read_mask = 0xff;
+            cfg.write_mask = 0xff;
+            cfg.depth_pass = AGX_STENCIL_OP_REPLACE;
+            cfg.depth_fail = AGX_STENCIL_OP_KEEP;
+            cfg.stencil_fail = AGX_STENCIL_OP_KEEP;
+         }
+         w += AGX_FRAGMENT_STENCIL_LENGTH;
+      }
    }
    agx_pack(w, DEPTH_BIAS_SCISSOR, cfg) {
       cfg.scissor = 0;
@@ -479,13 +604,17 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    const char *fs_source = p->shading == SCENE_CONSTANT ? fs_constant_source
                            : p->shading == SCENE_PERSPECTIVE
                               ? fs_iterproj_source
-                              : fs_iter_source;
+                           : p->shading == SCENE_TEXTURED ? fs_textured_source
+                                                          : fs_iter_source;
+   uint64_t tex_va = 0, sampler_va = 0;
+   if (p->shading == SCENE_TEXTURED)
+      texture(&b, p, &tex_va, &sampler_va);
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
                            shader(&b, bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0, shader(&b, vs_source));
-   uint32_t fs = word_list(
-      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, 0,
-      shader(&b, fs_source));
+   uint32_t fs = word_list_sampled(
+      &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, tex_va,
+      sampler_va, shader(&b, fs_source));
    uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
    bool varying = p->shading != SCENE_CONSTANT;
    uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
@@ -509,6 +638,11 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
             cfg.max_z = 1.0f;
          }
       }
+   }
+   uint64_t stencil_va = 0;
+   if (p->stencil_test) {
+      struct ail_layout l = stencil_layout(p);
+      out->stencil = alloc(&b, l.size_B, 128, false, &stencil_va);
    }
    uint64_t depth_va = 0;
    if (p->depth_test) {
@@ -541,16 +675,17 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
    c->isp_scissor_base = scissor_va;
-   if (p->depth_test) {
-      c->depth.base = depth_va;
-      memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
-      uint8_t zls[8];
-      agx_pack(zls, ZLS_CONTROL, cfg) {
-         cfg.z_store_enable = true;
-         cfg.z_format = AGX_ZLS_FORMAT_32F;
-      }
-      memcpy(&c->zls_ctrl, zls, 8);
+   c->depth.base = depth_va;
+   c->stencil.base = stencil_va;
+   memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
+   c->isp_bgobjvals = 0x300; /* stencil clear 0 (Mesa: 0x300 | value) */
+   uint8_t zls[8];
+   agx_pack(zls, ZLS_CONTROL, cfg) {
+      cfg.z_store_enable = p->depth_test;
+      cfg.s_store_enable = p->stencil_test;
+      cfg.z_format = AGX_ZLS_FORMAT_32F;
    }
+   memcpy(&c->zls_ctrl, zls, 8);
    return true;
 }
 

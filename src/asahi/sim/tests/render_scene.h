@@ -36,6 +36,9 @@ enum scene_shading {
    SCENE_LINEAR,      /* a varying colour, interpolated linearly */
    SCENE_PERSPECTIVE, /* a varying colour, perspective-correct */
    SCENE_FLAT,        /* a varying colour, from the last vertex */
+   SCENE_TEXTURED,    /* vcolour[i][0..1] are texture coordinates into a
+                       * 4x4 twiddled RGBA8 texture whose texel (i, j) is
+                       * (60 i, 60 j, 100, 255) */
 };
 
 struct scene_params {
@@ -63,8 +66,13 @@ struct scene_params {
    /* Points: the point size is output word 7 (the colour's alpha word),
     * declared with output select `point size` and an output size of 8. */
    bool point_size;
+   /* SCENE_TEXTURED: linear (else nearest) filtering. */
+   bool linear_filter;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */
    bool depth_clip;
+   /* Stencil: test NOT_EQUAL against reference 1, replace on pass, S8
+    * buffer cleared to 0 and stored. */
+   bool stencil_test;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];
@@ -77,7 +85,12 @@ struct scene {
    size_t rt_size;
    unsigned rt_stride;          /* linear: bytes per row */
    uint8_t *depth;              /* the depth buffer, when depth_test */
+   uint8_t *stencil;            /* the stencil buffer, when stencil_test */
 };
+
+/* The stencil value stored for pixel (x, y). */
+uint8_t scene_stencil(const struct scene_params *p, const struct scene *s,
+                      unsigned x, unsigned y);
 
 /* The depth value stored for pixel (x, y). */
 float scene_depth(const struct scene_params *p, const struct scene *s,

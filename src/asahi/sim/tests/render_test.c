@@ -26,7 +26,9 @@
 #include "asahi/isa/agx_isa.h"
 #include "asahi/genxml/agx_pack.h"
 #include "asahi/lib/decode.h"
+#include "asahi/lib/decode_dump.h"
 #include "asahi/sim/asahi_sim_gpu.h"
+#include "asahi/sim/asahi_sim_replay.h"
 #include "render_scene.h"
 #include "util/ralloc.h"
 
@@ -411,6 +413,50 @@ check_depth(struct fixture *f, bool b_first)
    }
 }
 
+/*
+ * Stencil: the same two triangles, stencil NOT_EQUAL 1 with REPLACE on
+ * pass, no depth test.  The first triangle drawn marks its pixels with 1,
+ * so the second one is drawn only outside it: the first wins the
+ * overlap.  The stored stencil is 1 wherever either was drawn.
+ */
+static void
+test_stencil(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_FLAT;
+   p.nr_vertices = 6;
+   p.stencil_test = true;
+   const float win[6][2] = {{4.5f, 4.5f},  {28.5f, 4.5f}, {4.5f, 28.5f},
+                            {16.5f, 0.5f}, {40.5f, 0.5f}, {16.5f, 24.5f}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+      memcpy(p.vcolour[i], i < 3 ? red : green, 16);
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in_a = in_right_triangle(x, y);
+         bool in_b = x >= 16 && x + y < 40;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (in_a)
+            expect_rgba(px, 255, 0, 0, 255, x, y);
+         else if (in_b)
+            expect_rgba(px, 0, 255, 0, 255, x, y);
+         else
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+         assert_int_equal(scene_stencil(&p, &s, x, y), in_a || in_b);
+      }
+   }
+}
+
 static void
 test_depth_less(void **state)
 {
@@ -576,6 +622,227 @@ test_lines(void **state)
    }
 }
 
+/* The texel of the scene's texture, a component as unorm8. */
+static double
+tex_component(int i, int j, unsigned c)
+{
+   i = i < 0 ? 0 : (i > 3 ? 3 : i); /* clamp to edge */
+   j = j < 0 ? 0 : (j > 3 ? 3 : j);
+   const double t[4] = {60.0 * i, 60.0 * j, 100, 255};
+   return t[c];
+}
+
+/*
+ * A textured rectangle over the whole target: texture coordinates run
+ * 0..1 across it, so pixel (x, y) samples at u = (x + .5) / 40 * 4,
+ * v = (y + .5) / 32 * 4 texels.  Nearest: texel (floor u, floor v).
+ * Linear (GL 4.6 equation 8.10): the four texels around (u - .5, v - .5)
+ * weighted by the fractions, clamped to the edge.
+ */
+static void
+check_texture(struct fixture *f, bool linear)
+{
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   p.shading = SCENE_TEXTURED;
+   p.linear_filter = linear;
+   p.nr_vertices = 6;
+   const float win[6][2] = {{0, 0},  {40, 0}, {0, 32},
+                            {40, 0}, {40, 32}, {0, 32}};
+   for (unsigned i = 0; i < 6; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][0] = win[i][0] / 40;
+      p.vcolour[i][1] = win[i][1] / 32;
+   }
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         double u = (x + 0.5) / 10, v = (y + 0.5) / 8;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         for (unsigned c = 0; c < 4; c++) {
+            double e;
+            if (!linear) {
+               e = tex_component((int)floor(u), (int)floor(v), c);
+            } else {
+               double a = u - 0.5, b = v - 0.5;
+               int i0 = (int)floor(a), j0 = (int)floor(b);
+               double fa = a - i0, fb = b - j0;
+               e = (1 - fa) * (1 - fb) * tex_component(i0, j0, c) +
+                   fa * (1 - fb) * tex_component(i0 + 1, j0, c) +
+                   (1 - fa) * fb * tex_component(i0, j0 + 1, c) +
+                   fa * fb * tex_component(i0 + 1, j0 + 1, c);
+            }
+            if (fabs(px[c] - e) > 1.0)
+               fail_msg("pixel (%u, %u) component %u is %u, expected %.2f",
+                        x, y, c, px[c], e);
+         }
+      }
+   }
+}
+
+static void
+test_texture_nearest(void **state)
+{
+   check_texture(*state, false);
+}
+
+static void
+test_texture_linear(void **state)
+{
+   check_texture(*state, true);
+}
+
+/*
+ * Compute with threadgroup memory and a barrier: 2 threadgroups of 64
+ * threads (two SIMD groups each).  Thread l of a group stores l at
+ * shared[l], waits at the barrier, then writes shared[63 - l] to
+ * out[global id]: out[i] = 63 - i % 64, which needs the other SIMD
+ * group's stores to have happened before the load.
+ */
+static void
+test_compute_barrier(void **state)
+{
+   struct fixture *f = *state;
+   char msg[256];
+   void *ctx = ralloc_context(NULL);
+   uint8_t *code;
+   size_t size;
+   assert_int_equal(
+      agx_isa_assemble("get_sr r1, sr48\n"
+                       "get_sr r2, sr80\n"
+                       "iadd r6, r1, r1\n"
+                       "iadd r6, r6, r6\n"
+                       "threadgroup_store i32, x, r1, r6l, 0\n"
+                       "threadgroup_barrier\n"
+                       "mov_imm r8, 252, 0\n"
+                       "isub r7, r8, r6\n"
+                       "threadgroup_load i32, x, r9, r7l, 0\n"
+                       "wait 0\n"
+                       "device_store 0, i32, x, r9, u0_u1, r2, unsigned, 0\n"
+                       "stop\n",
+                       ctx, &code, &size, msg, sizeof(msg)),
+      AGX_ISA_OK);
+
+   uint64_t code_va = 0, words_va = 0, out_va = 0, uni_va = 0, cdm_va = 0;
+   uint8_t *c = mem_alloc(&f->mem, size, 64, true, &code_va);
+   memcpy(c, code, size);
+   uint32_t *out = mem_alloc(&f->mem, 128 * 4, 16, false, &out_va);
+   memset(out, 0xee, 128 * 4);
+   uint64_t *uni = mem_alloc(&f->mem, 16, 16, false, &uni_va);
+   uni[0] = out_va;
+
+   uint8_t *w = mem_alloc(&f->mem, 64, 64, true, &words_va);
+   memset(w, 0, 64);
+   agx_pack(w, USC_UNIFORM, cfg) {
+      cfg.start = 0;
+      cfg.size = 4;
+      cfg.buffer = uni_va;
+   }
+   agx_pack(w + 8, USC_SHARED, cfg) {
+      cfg.uses_shared_memory = true;
+      cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
+      cfg.bytes_per_threadgroup = 256;
+   }
+   agx_pack(w + 12, USC_SHADER, cfg) {
+      cfg.code = (uint32_t)(code_va - USC_BASE);
+   }
+   agx_pack(w + 18, USC_REGISTERS, cfg) {
+      cfg.gprs = 16;
+   }
+   agx_pack(w + 22, USC_NO_PRESHADER, cfg)
+      ;
+
+   uint8_t *cdm = mem_alloc(&f->mem, 64, 64, false, &cdm_va);
+   memset(cdm, 0, 64);
+   agx_pack(cdm, CDM_LAUNCH_WORD_0, cfg) {
+      cfg.mode = AGX_CDM_MODE_DIRECT;
+      cfg.uniforms = 4;
+   }
+   agx_pack(cdm + 4, CDM_LAUNCH_WORD_1, cfg) {
+      cfg.pipeline = (uint32_t)(words_va - USC_BASE);
+   }
+   agx_pack(cdm + 8, CDM_GLOBAL_SIZE, cfg) {
+      cfg.x = 128;
+      cfg.y = 1;
+      cfg.z = 1;
+   }
+   agx_pack(cdm + 20, CDM_LOCAL_SIZE, cfg) {
+      cfg.x = 64;
+      cfg.y = 1;
+      cfg.z = 1;
+   }
+   agx_pack(cdm + 32, CDM_STREAM_TERMINATE, cfg)
+      ;
+
+   /* agxdecode reads the stream cleanly. */
+   FILE *null = fopen("/dev/null", "w");
+   struct agxdecode_options o = {
+      .fp = null,
+      .read = decode_read,
+      .read_user = &f->mem,
+      .usc_exec_base = USC_BASE,
+   };
+   struct agxdecode_ctx *dctx = agxdecode_create(&o);
+   assert_int_equal(agxdecode_cdm(dctx, cdm_va), 0);
+   agxdecode_destroy(dctx);
+   fclose(null);
+
+   struct drm_asahi_cmd_compute cmd = {.cdm_ctrl_stream_base = cdm_va};
+   enum asahi_sim_result r = asahi_sim_execute_compute(&f->gpu, &cmd);
+   if (r != ASAHI_SIM_RESULT_OK)
+      fail_msg("compute failed (%s): %s", asahi_sim_result_string(r),
+               f->gpu.error);
+   for (unsigned i = 0; i < 128; i++)
+      assert_int_equal(out[i], 63 - i % 64);
+   assert_int_equal(f->gpu.threads, 128);
+   ralloc_free(ctx);
+}
+
+/* The scene written as an agxdecode dump (as ASAHI_SHIM_DUMP writes
+ * them) replays through the executor with the same work done. */
+static void
+test_replay_dump(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   char err[256];
+   base_params(&p);
+   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
+      fail_msg("%s", err);
+   uint8_t cmdbuf[512];
+   size_t n = scene_cmdbuf(&s, cmdbuf, sizeof(cmdbuf));
+
+   char *bytes = NULL;
+   size_t size = 0;
+   FILE *fp = open_memstream(&bytes, &size);
+   struct agx_dump_writer w;
+   agx_dump_writer_begin(&w, fp, USC_BASE);
+   agx_dump_writer_add_region(&w, USC_BASE, f->mem.usc.data, HEAP_SIZE,
+                              AGX_DUMP_REGION_SHADER);
+   agx_dump_writer_add_region(&w, DATA_BASE, f->mem.data.data, HEAP_SIZE,
+                              AGX_DUMP_REGION_WRITABLE);
+   assert_true(agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI,
+                                      cmdbuf, n));
+   fclose(fp);
+
+   struct asahi_sim_replay_result res;
+   bool ok = asahi_sim_replay(bytes, size, 0, &res);
+   if (!ok)
+      fail_msg("replay: %s", res.error);
+   assert_int_equal(res.commands, 1);
+   assert_int_equal(res.failed, 0);
+   assert_int_equal(res.primitives, 1);
+   assert_int_equal(res.fragments, 300);
+   free(bytes);
+}
+
 /* A program that never ends times out; the next command runs. */
 static void
 test_runaway_shader(void **state)
@@ -659,11 +926,16 @@ main(void)
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_stencil, setup, teardown),
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_compute_barrier, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_replay_dump, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),
    };

@@ -4,13 +4,16 @@
  */
 
 /*
- * libFuzzer target over the whole GLSL front end: preprocessor, parser and
- * checker.  The first byte picks the stage and default version so one
- * corpus covers desktop and ES paths; the rest is shader source.
+ * libFuzzer target over the whole GLSL front end: preprocessor, parser,
+ * checker, and for accepted shaders AST to NIR and the linker (the shader
+ * linked alone; the NIR is validated after every pass in debug builds).
+ * The first byte picks the stage and default version so one corpus covers
+ * desktop and ES paths; the rest is shader source.
  */
 #include <stddef.h>
 #include <stdint.h>
 
+#include "glsl_program.h"
 #include "glsl_state.h"
 #include "util/ralloc.h"
 
@@ -31,7 +34,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    opts.default_es = v >= 9;
 
    void *mem = ralloc_context(NULL);
-   glsl_compile_shader(mem, (const char *)data + 1, size - 1, &opts);
+   struct glsl_parse_state *st =
+      glsl_compile_shader(mem, (const char *)data + 1, size - 1, &opts);
+   if (st && !st->log.errors && opts.stage != MESA_SHADER_COMPUTE)
+      glsl_link_program(mem, &st, 1, NULL);
    ralloc_free(mem);
    return 0;
 }

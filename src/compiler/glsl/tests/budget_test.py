@@ -94,6 +94,37 @@ def inputs():
     yield ('1 MB of #define', ''.join('#define M%d %d\n' % (i, i)
                                       for i in range(50000)) +
            'void main() { int y = M49999; }\n', True, None)
+    # The checker's tables: many structure names (each identifier is
+    # looked up among them), overloads, calls, built-in calls and case
+    # labels must cost the same per item however many there are.
+    yield ('30000 structures', '#version 130\n' +
+           ''.join('struct S%d { float a; };\n' % i for i in range(30000)) +
+           'void main() { S29999 s; s.a = 1.0; }\n', True, None)
+    yield ('20000 overloads', '#version 130\n' +
+           ''.join('float f(float a, int b%d[%d]) { return a; }\n' % (i, i + 1)
+                   for i in range(20000)) +
+           'void main() { int q[1]; float x = f(1.0, q); }\n', False,
+           "overloads (the front end's limit)")
+    yield ('70000 calls', '#version 130\nfloat g(float x) { return x; }\n'
+           'void main() { float x = 0.0;\n' + 'x = g(x);\n' * 70000 + '}\n',
+           True, None)
+    yield ('70000 built-in calls', '#version 130\n'
+           'void main() { float x = 0.0;\n' + 'x = sin(x);\n' * 70000 +
+           '}\n', True, None)
+    yield ('60000 case labels', '#version 130\nvoid main() { int x = 0;\n'
+           'switch (x) {\n' + ''.join('case %d:\n' % i for i in range(60000)) +
+           'x++; break; } }\n', True, None)
+    # Members: duplicate checks and lookups per member stay constant.
+    yield ('50000 structure members', '#version 130\nstruct S {\n' +
+           ''.join('float m%d;\n' % i for i in range(50000)) +
+           '};\nvoid main() { S s; s.m49999 = 1.0; }\n', True, None)
+    yield ('50000 block members', '#version 150\nuniform B {\n' +
+           ''.join('float m%d;\n' % i for i in range(50000)) +
+           '};\nvoid main() { gl_Position = vec4(m49999); }\n', True, None)
+    yield ('40000 member accesses', '#version 130\nstruct S {\n' +
+           ''.join('float m%d;\n' % i for i in range(3000)) +
+           '};\nvoid main() { S s;\n' + 's.m2999 = 1.0;\n' * 40000 +
+           '}\n', True, None)
     # A macro as long as the file, used many times.
     yield ('long macro used often', '#define L ' + 'a+' * 300000 + 'a\n'
            'void main() { float a = 1.0; float y = L + L + L + L; }\n',

@@ -54,7 +54,7 @@ usage(FILE *fp)
            "                 [--repeat R] [--passes]\n"
            "  Builds random shaders of about N (default 20000) and K*N\n"
            "  (default K = 4) instructions and times nir_optimize and\n"
-           "  nir_validate on each R times (default 3), printing the best\n"
+           "  nir_validate on each R times (default 5), printing the best\n"
            "  run of each and the ratio K*N / N.  --passes adds the time of\n"
            "  every pass of the loop at both sizes.  --scale 1 measures one\n"
            "  size only.\n");
@@ -62,7 +62,7 @@ usage(FILE *fp)
 
 typedef struct {
    unsigned statements, instrs, after;
-   double build, opt, val_built, val_opt;
+   double build, walk, opt, val_built, val_opt;
    nir_optimize_stats stats; /* of the best optimisation run */
 } measurement;
 
@@ -99,6 +99,24 @@ statements_for(unsigned target, uint64_t seed,
    return ro.num_statements;
 }
 
+/* The cheapest possible pass: visit every instruction and read its type.
+ * Its time per instruction is the memory floor of every pass; when it
+ * grows faster than the shader, the shader has outgrown a cache. */
+static double
+walk(nir_shader *s, unsigned *sum)
+{
+   double t0 = cpu_s();
+   unsigned n = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block)
+            n += instr->type;
+      }
+   }
+   *sum += n;
+   return cpu_s() - t0;
+}
+
 static bool
 validate(nir_shader *s, double *best)
 {
@@ -123,7 +141,8 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
    ro.num_statements = statements_for(target, seed, &copts);
    memset(m, 0, sizeof(*m));
    m->statements = ro.num_statements;
-   m->build = m->opt = m->val_built = m->val_opt = 1e30;
+   m->build = m->walk = m->opt = m->val_built = m->val_opt = 1e30;
+   unsigned sum = 0;
    for (unsigned r = 0; r < repeat; r++) {
       double t0 = cpu_s();
       nir_shader *s = nir_random_shader(NULL, seed, &ro, &copts);
@@ -131,6 +150,9 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
       if (t < m->build)
          m->build = t;
       m->instrs = count_instrs(s);
+      t = walk(s, &sum);
+      if (t < m->walk)
+         m->walk = t;
       if (!validate(s, &m->val_built))
          return false;
       nir_optimize_stats stats;
@@ -146,7 +168,7 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
       m->after = count_instrs(s);
       ralloc_free(s);
    }
-   return true;
+   return sum != 1; /* keeps the walk from being optimised away */
 }
 
 static void
@@ -156,6 +178,8 @@ print_size(const char *label, const measurement *m)
           label, m->instrs, m->statements, m->after);
    printf("  build (baseline):         %9.3f ms  %12.0f instr/s\n",
           m->build * 1e3, m->instrs / m->build);
+   printf("  instruction walk:         %9.3f ms  %12.0f instr/s  "
+          "(memory floor)\n", m->walk * 1e3, m->instrs / m->walk);
    printf("  nir_optimize:             %9.3f ms  %12.0f instr/s  "
           "%6.2fx build, %u pass runs\n",
           m->opt * 1e3, m->instrs / m->opt, m->opt / m->build,
@@ -180,7 +204,7 @@ print_ratio(const char *what, double small, double big, double target)
 int
 main(int argc, char **argv)
 {
-   unsigned target = 20000, repeat = 3, scale = 4;
+   unsigned target = 20000, repeat = 5, scale = 4;
    bool passes = false;
    uint64_t seed = 1;
    for (int i = 1; i < argc; i++) {
@@ -233,18 +257,22 @@ main(int argc, char **argv)
    double limit = 1.2 * scale;
    printf("scaling %uN / N (linear: %u):\n", scale, scale);
    print_ratio("build", small.build, big.build, 0);
+   print_ratio("instruction walk", small.walk, big.walk, 0);
    print_ratio("nir_optimize", small.opt, big.opt, limit);
    print_ratio("nir_validate (as built)", small.val_built, big.val_built,
                limit);
    print_ratio("nir_validate (optimised)", small.val_opt, big.val_opt,
                limit);
    if (passes) {
-      printf("per pass of nir_optimize (runs at N / %uN):\n", scale);
+      printf("per pass of nir_optimize (runs with progress / runs, at N and "
+             "%uN):\n", scale);
       for (unsigned i = 0; i < small.stats.num_passes; i++) {
-         char what[64];
-         snprintf(what, sizeof(what), "%s (%u/%u)", small.stats.passes[i].name,
-                  small.stats.passes[i].runs, big.stats.passes[i].runs);
-         printf("  %-40s %9.3f ms -> %9.3f ms  x%5.2f\n", what,
+         char what[80];
+         snprintf(what, sizeof(what), "%s %u/%u %u/%u",
+                  small.stats.passes[i].name, small.stats.passes[i].progress,
+                  small.stats.passes[i].runs, big.stats.passes[i].progress,
+                  big.stats.passes[i].runs);
+         printf("  %-38s %8.3f ms -> %8.3f ms  x%5.2f\n", what,
                 small.stats.passes[i].seconds * 1e3,
                 big.stats.passes[i].seconds * 1e3,
                 big.stats.passes[i].seconds /

@@ -19,6 +19,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "nir_passes.h"
+#include "nir_random_shader.h"
 
 static const nir_shader_compiler_options opts = { 0 };
 
@@ -381,6 +382,89 @@ test_interpreter_step_limit(void **state)
    ralloc_free(ctx);
 }
 
+/* Whether some if inside `node` has a divergent condition, by walking it
+ * (the definition, independent of the analysis's bookkeeping). */
+static bool
+walk_has_divergent_if(nir_cf_node *node)
+{
+   nir_foreach_block_in_cf_node(block, node) {
+      nir_cf_node *next = nir_cf_node_next(&block->cf_node);
+      if (next && next->type == nir_cf_node_if &&
+          nir_cf_node_as_if(next)->condition.ssa->divergent)
+         return true;
+   }
+   return false;
+}
+
+static bool
+flag_src(nir_src *src, void *data)
+{
+   if (src->ssa->divergent)
+      *(bool *)data = true;
+   return true;
+}
+
+/* The analysis's result must satisfy its own rules at every def: ALU and
+ * other value instructions are divergent exactly when a source is, phis
+ * exactly when a source is or divergent control flow chose between their
+ * paths, intrinsics at least when a source is. */
+static void
+check_divergence_rules(nir_shader *s, unsigned *divergent, unsigned *uniform)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         nir_def *def = nir_instr_def(instr);
+         if (!def)
+            continue;
+         (def->divergent ? (*divergent)++ : (*uniform)++);
+         bool any = false;
+         nir_foreach_src(instr, flag_src, &any);
+         if (instr->type == nir_instr_type_intrinsic) {
+            if (any)
+               assert_true(def->divergent);
+            continue;
+         }
+         if (instr->type == nir_instr_type_phi) {
+            nir_cf_node *prev = nir_cf_node_prev(&block->cf_node);
+            nir_cf_node *parent = block->cf_node.parent;
+            if (prev && prev->type == nir_cf_node_if)
+               any |= nir_cf_node_as_if(prev)->condition.ssa->divergent ||
+                      walk_has_divergent_if(prev);
+            else if (prev && prev->type == nir_cf_node_loop)
+               any |= walk_has_divergent_if(prev);
+            else if (!prev && parent->type == nir_cf_node_loop)
+               any |= walk_has_divergent_if(parent);
+         }
+         assert_int_equal(def->divergent, any);
+      }
+   }
+}
+
+/* Random shaders with loops and ifs over inputs (divergent) and uniforms
+ * (not), before and after optimisation. */
+static void
+test_divergence_random(void **state)
+{
+   (void)state;
+   nir_random_options ro;
+   nir_random_default_options(&ro);
+   ro.num_statements = 24;
+   unsigned divergent = 0, uniform = 0;
+   for (uint64_t seed = 1; seed <= 150; seed++) {
+      nir_shader *s = nir_random_shader(NULL, seed, &ro, &opts);
+      nir_lower_vars_to_ssa(s);
+      nir_divergence_analysis(s);
+      check_divergence_rules(s, &divergent, &uniform);
+      nir_optimize(s);
+      nir_divergence_analysis(s);
+      check_divergence_rules(s, &divergent, &uniform);
+      ralloc_free(s);
+   }
+   /* Both answers must occur for the check to mean anything. */
+   assert_true(divergent > 100 && uniform > 100);
+}
+
 int
 main(void)
 {
@@ -388,6 +472,7 @@ main(void)
       cmocka_unit_test(test_dominance_and_liveness),
       cmocka_unit_test(test_divergence),
       cmocka_unit_test(test_divergence_flat_inputs),
+      cmocka_unit_test(test_divergence_random),
       cmocka_unit_test(test_loop_analysis),
       cmocka_unit_test(test_loop_analysis_shared_chain),
       cmocka_unit_test(test_interpreter_memory_and_tex),

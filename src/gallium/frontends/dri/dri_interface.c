@@ -33,5 +33,8 @@ const struct asahi_dri_interface asahi_dri_interface = {
    .fence_destroy = dri_fence_destroy,
    .fence_get_fd = dri_fence_get_fd,
    .get_proc_address = dri_get_proc_address,
-   /* Images (GBM, dma-buf): not yet. */
+   .image_create = dri_image_create,
+   .image_import = dri_image_import,
+   .image_export = dri_image_export,
+   .image_destroy = dri_image_destroy,
 };

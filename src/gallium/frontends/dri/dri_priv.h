@@ -8,7 +8,8 @@
  * wrapping a pipe_screen and the GL front end's st_api (contract 4).
  * Files: dri_pipe.c (which pipe driver), dri_screen.c (screens, configs,
  * versions), dri_context.c (contexts, make-current, flush, fences),
- * dri_drawable.c (pbuffer framebuffers), dri_interface.c (the table).
+ * dri_drawable.c (pbuffer framebuffers), dri_image.c (shareable images),
+ * dri_interface.c (the table).
  */
 #ifndef DRI_PRIV_H
 #define DRI_PRIV_H
@@ -93,6 +94,19 @@ void dri_fence_destroy(struct asahi_dri_screen *screen,
                        struct asahi_dri_fence *fence);
 int dri_fence_get_fd(struct asahi_dri_screen *screen,
                      struct asahi_dri_fence *fence);
+
+/* ---- dri_image.c ----------------------------------------------------- */
+
+struct asahi_dri_image *dri_image_create(
+   struct asahi_dri_screen *screen, uint32_t width, uint32_t height,
+   uint32_t fourcc, const uint64_t *modifiers, unsigned num_modifiers,
+   uint32_t usage, enum asahi_dri_error *error);
+struct asahi_dri_image *dri_image_import(
+   struct asahi_dri_screen *screen, const struct asahi_dri_image_desc *desc,
+   enum asahi_dri_error *error);
+bool dri_image_export(struct asahi_dri_image *image,
+                      struct asahi_dri_image_desc *desc);
+void dri_image_destroy(struct asahi_dri_image *image);
 
 /* ---- dri_drawable.c -------------------------------------------------- */
 

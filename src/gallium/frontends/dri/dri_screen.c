@@ -204,6 +204,8 @@ dri_screen_get_info(struct asahi_dri_screen *s,
          s->info.caps |= ASAHI_DRI_CAP_FENCE;
       if (p->fence_get_fd)
          s->info.caps |= ASAHI_DRI_CAP_FENCE_FD;
+      if (p->resource_get_handle)
+         s->info.caps |= ASAHI_DRI_CAP_IMAGE;
       s->info_ready = true;
    }
    *info = s->info;

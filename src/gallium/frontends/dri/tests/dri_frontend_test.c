@@ -57,7 +57,7 @@ test_table_header(void **state)
    assert_int_equal(dri->version, ASAHI_DRI_INTERFACE_VERSION);
    assert_int_equal(dri->size, sizeof(struct asahi_dri_interface));
    assert_true(ASAHI_DRI_HAS(dri, get_proc_address));
-   assert_false(ASAHI_DRI_HAS(dri, image_create));
+   assert_true(ASAHI_DRI_HAS(dri, image_destroy));
 }
 
 static void
@@ -172,6 +172,40 @@ test_contexts_and_drawables(void **state)
 }
 
 static void
+test_images_on_noop(void **state)
+{
+   /* The noop driver allocates but shares nothing (its
+    * resource_get_handle fails), so export must say no.
+    */
+   struct asahi_dri_screen *s = noop_screen();
+   enum asahi_dri_error err;
+   const uint32_t abgr8888 = 0x34324241; /* 'AB24' */
+   struct asahi_dri_image *img =
+      dri->image_create(s, 64, 32, abgr8888, NULL, 0,
+                        ASAHI_DRI_IMAGE_USE_RENDER, &err);
+   assert_non_null(img);
+   assert_int_equal(err, ASAHI_DRI_SUCCESS);
+   struct asahi_dri_image_desc desc;
+   assert_false(dri->image_export(img, &desc));
+   dri->image_destroy(img);
+
+   /* Linear is the modifier any driver can honour. */
+   const uint64_t linear = 0, tiled = 0x0100000000000001ull;
+   img = dri->image_create(s, 8, 8, abgr8888, &linear, 1, 0, &err);
+   assert_non_null(img);
+   dri->image_destroy(img);
+   assert_null(dri->image_create(s, 8, 8, abgr8888, &tiled, 1, 0, &err));
+   assert_int_equal(err, ASAHI_DRI_ERROR_UNSUPPORTED);
+
+   assert_null(dri->image_create(s, 8, 8, 0x20203852 /* 'R8  ' */, NULL,
+                                 0, 0, &err));
+   assert_int_equal(err, ASAHI_DRI_ERROR_UNSUPPORTED);
+   assert_null(dri->image_create(s, 0, 8, abgr8888, NULL, 0, 0, &err));
+   assert_int_equal(err, ASAHI_DRI_ERROR_BAD_SIZE);
+   dri->screen_destroy(s);
+}
+
+static void
 test_proc_address(void **state)
 {
    assert_non_null(dri->get_proc_address("glFake"));
@@ -189,6 +223,7 @@ main(void)
       cmocka_unit_test(test_refusals),
       cmocka_unit_test(test_configs),
       cmocka_unit_test(test_contexts_and_drawables),
+      cmocka_unit_test(test_images_on_noop),
       cmocka_unit_test(test_proc_address),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

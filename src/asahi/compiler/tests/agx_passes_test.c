@@ -1,0 +1,329 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Backend passes on hand-built IR, checked structurally: folding, dead
+ * code elimination, register allocation (hints, preloads, interference),
+ * pseudo-op lowering, the validator and branch packing.
+ */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "asahi/compiler/agx_compiler.h"
+
+struct fixture {
+   void *mem;
+   struct agx_shader_key key;
+   struct agx_shader_info info;
+   agx_context *ctx;
+   agx_builder b;
+};
+
+static void
+setup(struct fixture *f)
+{
+   memset(f, 0, sizeof(*f));
+   f->mem = ralloc_context(NULL);
+   f->ctx = agx_context_create(f->mem, MESA_SHADER_VERTEX, &f->key, &f->info);
+   f->b = agx_builder_at_end(f->ctx, agx_block_create(f->ctx));
+}
+
+static agx_instr *
+emit2(agx_builder *b, enum agx_isa_op op, agx_operand d, agx_operand a,
+      agx_operand c)
+{
+   agx_instr *I = agx_emit(b, op);
+   I->ops[0] = d;
+   I->ops[1] = a;
+   I->ops[2] = c;
+   return I;
+}
+
+static agx_instr *
+st_var(agx_builder *b, agx_operand v, unsigned index)
+{
+   agx_instr *I = agx_emit(b, AGX_ISA_OP_ST_VAR);
+   I->ops[AGX_ISA_ST_VAR_R] = v;
+   I->ops[AGX_ISA_ST_VAR_I] = agx_isa_imm(index, 6);
+   return I;
+}
+
+static unsigned
+count_op(agx_context *ctx, unsigned op)
+{
+   unsigned n = 0;
+   agx_foreach_instr_global(ctx, I)
+      n += I->op == op;
+   return n;
+}
+
+static void
+test_fold(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand x = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = x;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[x.value].fixed = 10;
+
+   agx_operand u = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, u, agx_uniform(8, 32));
+   agx_operand half = agx_mov_imm(b, 32, 0x3f000000);   /* 0.5 */
+   agx_operand pi = agx_mov_imm(b, 32, 0x40490fdb);     /* no minifloat */
+   agx_operand three = agx_mov_imm(b, 32, 3);
+   agx_operand s1 = agx_temp(f.ctx, 32, 1), s2 = agx_temp(f.ctx, 32, 1);
+   agx_operand s3 = agx_temp(f.ctx, 32, 1), s4 = agx_temp(f.ctx, 32, 1);
+   agx_instr *A = emit2(b, AGX_ISA_OP_FADD32, s1, x, agx_neg(u));
+   agx_instr *B = emit2(b, AGX_ISA_OP_FMUL32, s2, s1, agx_neg(half));
+   agx_instr *C = emit2(b, AGX_ISA_OP_FADD32, s3, s2, pi);
+   agx_instr *D = emit2(b, AGX_ISA_OP_IADD, s4, s3, three);
+   st_var(b, s4, 0);
+
+   agx_opt_fold(f.ctx);
+   agx_dce(f.ctx);
+
+   /* the uniform keeps the use's negation */
+   assert_int_equal(A->ops[2].kind, AGX_ISA_KIND_UREG);
+   assert_int_equal(A->ops[2].value, 8);
+   assert_int_equal(A->ops[2].flags, AGX_ISA_NEG);
+   /* 0.5 is minifloat 0x20 (exponent 2, no fraction), negated */
+   assert_int_equal(B->ops[2].kind, AGX_ISA_KIND_FIMM);
+   assert_int_equal(B->ops[2].value, 0x20);
+   assert_int_equal(B->ops[2].flags, AGX_ISA_NEG);
+   /* pi has no 8-bit form: still a value */
+   assert_true(agx_is_ssa(C->ops[2]));
+   /* small integers become 8-bit immediates */
+   assert_int_equal(D->ops[2].kind, AGX_ISA_KIND_IMM);
+   assert_int_equal(D->ops[2].value, 3);
+   /* only the copy of pi survives */
+   assert_int_equal(count_op(f.ctx, AGX_OP_MOV), 1);
+
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "test", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
+static void
+test_dce(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand a = agx_mov_imm(b, 32, 1);
+   agx_operand dead = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, dead, a, a); /* unused */
+   agx_mov_to(b, agx_isa_reg(0, 16, 0), agx_isa_imm(4, 16)); /* r0l: kept */
+   st_var(b, a, 0);
+
+   agx_dce(f.ctx);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_FADD32), 0);
+   assert_int_equal(count_op(f.ctx, AGX_OP_MOV), 2);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_ST_VAR), 1);
+   ralloc_free(f.mem);
+}
+
+/* RA: simultaneously live values never share a register; a split's
+ * results sit in the vector's parts and a collect of consecutive values
+ * needs no copy; preloads keep their register; r0 and r1 stay free. */
+static void
+test_ra(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand vid = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[vid.value].fixed = 10;
+
+   agx_operand vec = agx_temp(f.ctx, 32, 4);
+   agx_instr *L = agx_emit(b, AGX_ISA_OP_DEVICE_LOAD);
+   L->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2, 4);
+   L->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(0xf, 4);
+   L->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   L->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(0, 64);
+   L->ops[AGX_ISA_DEVICE_LOAD_O] = vid;
+   L->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1, 1);
+
+   agx_operand parts[4];
+   agx_split(b, parts, 4, vec);
+   agx_operand sums[4];
+   for (unsigned i = 0; i < 4; ++i) {
+      sums[i] = agx_temp(f.ctx, 32, 1);
+      emit2(b, AGX_ISA_OP_FADD32, sums[i], parts[i], parts[(i + 1) % 4]);
+   }
+   agx_operand out = agx_collect(b, 4, sums);
+   agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
+   T->ops[AGX_ISA_ST_TILE_R] = out;
+   T->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(4, 4);
+   T->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0xf, 4);
+   T->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
+   agx_emit(b, AGX_ISA_OP_STOP);
+
+   assert_true(agx_ra(f.ctx));
+
+   assert_int_equal(f.ctx->values[vid.value].reg, 10);
+   int base = f.ctx->values[vec.value].reg;
+   assert_true(base >= 4);
+   for (unsigned i = 0; i < 4; ++i)
+      assert_int_equal(f.ctx->values[parts[i].value].reg, base + 2 * i);
+   /* the four sums are live together, and part i+1 is still read after
+    * sum i is written: all distinct, none over a part still needed */
+   for (unsigned i = 0; i < 4; ++i) {
+      int r = f.ctx->values[sums[i].value].reg;
+      assert_true(r >= 4);
+      for (unsigned j = 0; j < 4; ++j) {
+         if (j != i)
+            assert_int_not_equal(r, f.ctx->values[sums[j].value].reg);
+      }
+   }
+
+   agx_lower_pseudo(f.ctx);
+   /* no copy for the split; the collect moves at most what is not in
+    * place */
+   assert_int_equal(count_op(f.ctx, AGX_OP_SPLIT), 0);
+   assert_int_equal(count_op(f.ctx, AGX_OP_COLLECT), 0);
+   unsigned moves = count_op(f.ctx, AGX_ISA_OP_BITOP);
+   bool in_place = true;
+   for (unsigned i = 0; i < 4; ++i)
+      in_place &= f.ctx->values[sums[i].value].reg ==
+                  f.ctx->values[sums[0].value].reg + 2 * (int)i;
+   if (in_place)
+      assert_int_equal(moves, 0);
+   else
+      assert_true(moves <= 4);
+
+   uint8_t *code;
+   size_t size;
+   assert_int_equal(agx_pack(f.ctx, f.mem, &code, &size), 0);
+   assert_int_equal(size % AGX_CODE_ALIGN, 0);
+   ralloc_free(f.mem);
+}
+
+static void
+test_lower_pseudo(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   /* already allocated operands */
+   agx_mov_to(b, agx_isa_reg(8, 32, 0), agx_isa_imm(0x12345678, 32));
+   agx_mov_to(b, agx_isa_reg(10, 32, 0), agx_isa_reg(8, 32, 0));
+   agx_mov_to(b, agx_isa_reg(12, 32, 0), agx_isa_reg(12, 32, 0)); /* no-op */
+   agx_mov_to(b, agx_isa_reg(14, 16, 0), agx_isa_imm(7, 16));
+   agx_lower_pseudo(f.ctx);
+
+   agx_instr *I[3];
+   unsigned n = 0;
+   agx_foreach_instr_global(f.ctx, J) {
+      if (n < 3)
+         I[n] = J;
+      n++;
+   }
+   assert_int_equal(n, 3);
+   assert_int_equal(I[0]->op, AGX_ISA_OP_MOV_IMM32);
+   assert_int_equal(I[0]->ops[AGX_ISA_MOV_IMM32_IMM32].value, 0x12345678);
+   assert_int_equal(I[1]->op, AGX_ISA_OP_BITOP);
+   /* truth table "A": bits 1 and 3 (a & ~b, a & b) */
+   assert_int_equal(I[1]->ops[AGX_ISA_BITOP_TT].value, 0xa);
+   assert_int_equal(I[1]->ops[AGX_ISA_BITOP_A].value, 8);
+   assert_int_equal(I[2]->op, AGX_ISA_OP_MOV_IMM16);
+   ralloc_free(f.mem);
+}
+
+static void
+test_validate(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+   char msg[256];
+
+   agx_operand a = agx_temp(f.ctx, 32, 1); /* never defined */
+   st_var(b, a, 0);
+   assert_false(agx_validate(f.ctx, "test", msg, sizeof(msg)));
+   assert_non_null(strstr(msg, "never defined"));
+   ralloc_free(f.mem);
+
+   setup(&f);
+   b = &f.b;
+   agx_operand x = agx_mov_imm(b, 32, 1);
+   agx_instr *C = agx_emit_pseudo(b, AGX_OP_COLLECT, 3, 1);
+   C->ops[0] = agx_temp(f.ctx, 32, 3); /* three elements from two */
+   C->ops[1] = x;
+   C->ops[2] = x;
+   assert_false(agx_validate(f.ctx, "test", msg, sizeof(msg)));
+   assert_non_null(strstr(msg, "collect"));
+   ralloc_free(f.mem);
+
+   setup(&f);
+   b = &f.b;
+   agx_operand y = agx_mov_imm(b, 32, 1);
+   y.count = 2; /* used with the wrong shape */
+   st_var(b, y, 0);
+   assert_false(agx_validate(f.ctx, "test", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
+/* A backward jmp_exec_any to the start of its block: offset = -(bytes
+ * before the jump in that block). */
+static void
+test_pack_branch(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_block *top = agx_block_create(f.ctx);
+   agx_builder b = agx_builder_at_end(f.ctx, top);
+   agx_instr *W = agx_emit(&b, AGX_ISA_OP_WAIT); /* 2 bytes */
+   W->ops[0] = agx_isa_imm(0, 1);
+   agx_instr *J = agx_emit(&b, AGX_ISA_OP_JMP_EXEC_ANY);
+   J->ops[0] = agx_block_ref(top);
+   agx_block *end = agx_block_create(f.ctx);
+   b = agx_builder_at_end(f.ctx, end);
+   agx_emit(&b, AGX_ISA_OP_STOP);
+
+   uint8_t *code;
+   size_t size;
+   assert_int_equal(agx_pack(f.ctx, f.mem, &code, &size), 0);
+   struct agx_isa_instr d;
+   assert_int_equal(agx_isa_decode(code + 2, size - 2, &d), 6);
+   assert_int_equal(d.op, AGX_ISA_OP_JMP_EXEC_ANY);
+   assert_int_equal(d.operands[0].value, -2);
+   ralloc_free(f.mem);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_fold),
+      cmocka_unit_test(test_dce),
+      cmocka_unit_test(test_ra),
+      cmocka_unit_test(test_lower_pseudo),
+      cmocka_unit_test(test_validate),
+      cmocka_unit_test(test_pack_branch),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

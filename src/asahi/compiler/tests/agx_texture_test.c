@@ -1,0 +1,260 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Texture instructions: a stand-in texture unit, the same function of the
+ * coordinates, the texture index and the LOD on both sides (a sim texture
+ * hook and the interpreter's texture callback), checks that the compiler
+ * passes coordinates, slots and LODs the way the hardware reads them and
+ * puts the four results where the shader expects them.
+ */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir_builder.h"
+#include "nir_eval.h"
+#include "util/half_float.h"
+#include "agx_test_util.h"
+
+static const nir_shader_compiler_options plain = {0};
+
+/* texel(u, v) of texture t at level l = (2u, v + 0.25, t, l) */
+static void
+texel(float u, float v, unsigned t, float l, float out[4])
+{
+   out[0] = u * 2.0f;
+   out[1] = v + 0.25f;
+   out[2] = (float)t;
+   out[3] = l;
+}
+
+static enum asahi_sim_status
+hook_fetch(void *user, struct asahi_sim_group *g,
+           const struct asahi_sim_texture_request *req, unsigned lane,
+           uint32_t out[4])
+{
+   (void)user;
+   (void)g;
+   (void)lane;
+   float u, v, f[4];
+   memcpy(&u, &req->coords[0], 4);
+   memcpy(&v, &req->coords[1], 4);
+   float l = 0.0f;
+   if (req->lod_mode == 6)
+      l = req->lod_16 ? util_half_to_float((uint16_t)req->lod)
+                      : (float)req->lod;
+   texel(u, v, req->texture, l, f);
+   memcpy(out, f, 16);
+   return ASAHI_SIM_RUNNING;
+}
+
+static const struct asahi_sim_texture_hooks hooks = {hook_fetch, NULL};
+
+static bool
+eval_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+         nir_const_value *result)
+{
+   (void)data;
+   int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   int l = nir_tex_instr_src_index(tex, nir_tex_src_lod);
+   float f[4];
+   texel(srcs[c][0].f32, srcs[c][1].f32, tex->texture_index,
+         l >= 0 ? srcs[l][0].f32 : 0.0f, f);
+   for (unsigned i = 0; i < 4; ++i)
+      result[i].f32 = f[i];
+   return true;
+}
+
+static nir_def *
+sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
+       nir_def *lod)
+{
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, lod ? 2 : 1);
+   tex->op = op;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->coord_components = 2;
+   tex->texture_index = index;
+   tex->sampler_index = index;
+   tex->dest_type = nir_type_float32;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src.ssa = coord;
+   if (lod) {
+      tex->src[1].src_type = nir_tex_src_lod;
+      tex->src[1].src.ssa = lod;
+   }
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->def;
+}
+
+static nir_variable *
+var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
+    const char *name)
+{
+   nir_variable *v = nir_variable_create(
+      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
+   v->data.location = loc;
+   v->data.driver_location = (unsigned)loc;
+   return v;
+}
+
+static void
+roundtrip(const struct agx_shader_binary *bin)
+{
+   char err[256];
+   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
+      fail_msg("%s", err);
+}
+
+/* FS: colour = texture(t0, uv) + texture(t3, uv * 2) */
+static void
+test_fragment_sample(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
+                                                  &plain, "tex-fs", mem);
+   nir_variable *uv = var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0,
+                          "uv");
+   nir_variable *out = var(b.shader, nir_var_shader_out, 4,
+                           FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_load_var(&b, uv);
+   nir_def *t0 = sample(&b, nir_texop_tex, 0, c, NULL);
+   nir_def *t3 = sample(&b, nir_texop_tex, 3, nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
+   nir_store_var(&b, out, nir_fadd(&b, t0, t3), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+   assert_int_equal(bin.info.nr_textures, 4);
+   assert_int_equal(bin.info.nr_samplers, 4);
+
+   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   struct agx_test_draw draw = {0};
+   draw.texture = &hooks;
+   uint8_t tib[32 * 16];
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16,
+                       NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
+      in[4 * VARYING_SLOT_VAR0].f32 = (float)(planes[1][0] * (lane + 0.5) +
+                                              planes[1][2]);
+      in[4 * VARYING_SLOT_VAR0 + 1].f32 = (float)(planes[2][1] * 0.5 +
+                                                  planes[2][2]);
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VARYING_SLOT_MAX;
+      st.outputs = o;
+      st.num_output_cells = 4 * FRAG_RESULT_MAX;
+      st.tex = eval_tex;
+      if (!nir_eval_run(b.shader, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned ch = 0; ch < 4; ++ch) {
+         uint32_t got;
+         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+         assert_int_equal(got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
+      }
+   }
+   ralloc_free(mem);
+}
+
+/* VS: v = textureLod(t2, a.xy, a.z) and texture(t1, a.yx) (level 0) */
+static void
+test_vertex_lod(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
+                                                  "tex-vs", mem);
+   nir_variable *a = var(b.shader, nir_var_shader_in, 4,
+                         VERT_ATTRIB_GENERIC0, "a");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS,
+                           "pos");
+   nir_variable *o1 = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0,
+                          "o1");
+   nir_def *av = nir_load_var(&b, a);
+   nir_store_var(&b, pos, av, 0xf);
+   nir_store_var(&b, o1,
+                 nir_fadd(&b,
+                          sample(&b, nir_texop_txl, 2, nir_channels(&b, av, 3),
+                                 nir_channel(&b, av, 2)),
+                          sample(&b, nir_texop_tex, 1,
+                                 nir_swizzle(&b, av, (unsigned[]){1, 0}, 2),
+                                 NULL)),
+                 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v) {
+      vtx[v][0] = (float)v / 32.0f;
+      vtx[v][1] = 1.0f - (float)v / 64.0f;
+      vtx[v][2] = (float)(v % 5); /* levels 0..4, exact in f16 */
+      vtx[v][3] = 1.0f;
+   }
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x10000;
+   draw.texture = &hooks;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4] = {{0}};
+      nir_const_value o[4 * VARYING_SLOT_MAX] = {{0}};
+      for (unsigned c = 0; c < 4; ++c)
+         in[c].f32 = vtx[lane][c];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.outputs = o;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      st.tex = eval_tex;
+      if (!nir_eval_run(b.shader, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned c = 0; c < 4; ++c)
+         assert_int_equal(uvs[lane * bin.info.vs.nr_words + w0 + c],
+                          o[4 * VARYING_SLOT_VAR0 + c].u32);
+   }
+   ralloc_free(mem);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_fragment_sample),
+      cmocka_unit_test(test_vertex_lod),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,410 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The command executor's texture unit (asahi_sim_texture_unit_hooks).
+ *
+ * Descriptors: genxml "texture" (24 bytes) and "sampler" (8 bytes) from
+ * alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml, found through the
+ * state registers a USC texture/sampler word or a state store bound, or
+ * bindless at heap + offset.  Images are laid out by src/asahi/layout
+ * (linear with the texture stride field = bytes - 16, Mesa's packing; or
+ * twiddled), texels converted by src/util/format.
+ *
+ * Sampling follows GL 4.6 chapter 8 (the hardware's exact arithmetic is
+ * unknown; docs/simulator.rst): coordinates are normalised unless the
+ * sampler says pixel coordinates; wrap modes per axis; nearest or linear
+ * filtering (weights from u * size - 0.5); the LOD is log2 of the larger
+ * scaled derivative length (automatic modes, from the quad, plus a bias
+ * for the bias modes), an explicit value (lod_min modes) or from explicit
+ * gradients, clamped by the sampler's min/max LOD; the level then follows
+ * the mip filter (none: the first level; nearest: round; linear: blend).
+ * Magnification (LOD <= 0) uses the mag filter.  Border colours:
+ * transparent black, opaque black, opaque white (custom reads as
+ * transparent black).  Integer formats are never filtered.  The result is
+ * swizzled by the descriptor.  Not handled: 3D, cube maps, multisampled
+ * images, compressed formats, depth compare, gather, anisotropy.
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "asahi/layout/layout.h"
+#include "asahi_sim_float.h"
+#include "asahi_sim_internal.h"
+#include "asahi_sim_texture.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+
+struct image {
+   struct AGX_TEXTURE d;
+   enum pipe_format format;
+   bool integer;
+   unsigned layers, texel_B;
+   struct ail_layout layout;
+};
+
+static enum asahi_sim_status
+read_descriptor(struct asahi_sim_group *g, bool bindless, uint64_t heap,
+                uint32_t index, const struct asahi_sim_state_slot *slots,
+                unsigned nr_slots, void *out, unsigned size, unsigned stride,
+                const char *what)
+{
+   uint64_t va;
+   if (bindless) {
+      va = heap + index;
+   } else if (index < nr_slots && slots[index].valid) {
+      va = slots[index].heap + slots[index].index;
+   } else {
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC, "%s state %u is not bound",
+                             what, index);
+   }
+   (void)stride;
+   return asahi_sim_mem_access(g, va, out, size, false, ASAHI_SIM_UNIT_TEXTURE)
+             ? ASAHI_SIM_RUNNING
+             : ASAHI_SIM_FAULT;
+}
+
+static enum asahi_sim_status
+load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
+           struct image *img)
+{
+   uint8_t desc[AGX_TEXTURE_LENGTH];
+   enum asahi_sim_status st =
+      read_descriptor(g, r->bindless, r->heap, r->texture, g->texture_state,
+                      ASAHI_SIM_TEXTURE_STATES, desc, sizeof(desc), 0,
+                      "texture");
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+   AGX_TEXTURE_unpack(NULL, desc, &img->d);
+   const struct AGX_TEXTURE *d = &img->d;
+
+   bool array = d->dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
+                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   if (d->dimension != AGX_TEXTURE_DIMENSION_1D &&
+       d->dimension != AGX_TEXTURE_DIMENSION_2D && !array)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "texture unit: dimension %u is not simulated",
+                             d->dimension);
+   if (d->null)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "texture unit: null texture");
+   img->format = asahi_sim_texture_format(d->channels, d->type, d->srgb);
+   if (img->format == PIPE_FORMAT_NONE)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "texture unit: channels 0x%x type %u",
+                             d->channels, d->type);
+   img->integer = util_format_is_pure_integer(img->format);
+   img->texel_B = util_format_get_blocksize(img->format);
+   bool linear = d->layout == AGX_LAYOUT_LINEAR;
+   img->layers = array && !linear ? d->depth : 1;
+
+   struct ail_layout *l = &img->layout;
+   memset(l, 0, sizeof(*l));
+   l->format = img->format;
+   l->width_px = d->width;
+   l->height_px = d->dimension == AGX_TEXTURE_DIMENSION_1D ||
+                        d->dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY
+                     ? 1
+                     : d->height;
+   l->depth_px = img->layers;
+   l->sample_count_sa = 1;
+   l->levels = (uint8_t)(d->last_level + 1);
+   if (linear) {
+      l->tiling = AIL_TILING_LINEAR;
+      l->linear_stride_B = (uint32_t)d->stride + 16;
+      l->levels = 1;
+   } else if (d->layout == AGX_LAYOUT_TWIDDLED) {
+      l->tiling = AIL_TILING_TWIDDLED;
+   } else {
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "texture unit: layout %u is not simulated",
+                             d->layout);
+   }
+   enum ail_error e = ail_make_miptree(l);
+   if (e)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "texture unit: bad image: %s",
+                             ail_error_string(e));
+   return ASAHI_SIM_RUNNING;
+}
+
+/* One texel as four 32-bit values (floats, or integers); false with all
+ * zero outside the image. */
+static enum asahi_sim_status
+texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
+      unsigned layer, int x, int y, uint32_t out[4])
+{
+   memset(out, 0, 4 * sizeof(uint32_t));
+   uint32_t w = ail_minify(img->layout.width_px, level);
+   uint32_t h = ail_minify(img->layout.height_px, level);
+   if (x < 0 || y < 0 || (uint32_t)x >= w || (uint32_t)y >= h ||
+       layer >= img->layers || level >= img->layout.levels_allocated)
+      return ASAHI_SIM_RUNNING;
+   uint64_t off;
+   if (!ail_get_element_offset_B(&img->layout, level, x, y, &off))
+      return ASAHI_SIM_RUNNING;
+   if (img->layout.tiling != AIL_TILING_LINEAR)
+      off += ail_get_layer_level_B(&img->layout, layer, level);
+   uint8_t raw[16];
+   if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
+                             ASAHI_SIM_UNIT_TEXTURE))
+      return ASAHI_SIM_FAULT;
+   if (img->integer) {
+      if (util_format_is_pure_sint(img->format))
+         util_format_unpack_rgba_sint(img->format, (int32_t *)out, raw, 1);
+      else
+         util_format_unpack_rgba_uint(img->format, out, raw, 1);
+   } else {
+      util_format_unpack_rgba_float(img->format, (float *)out, raw, 1);
+   }
+   return ASAHI_SIM_RUNNING;
+}
+
+/* Wrap an integer texel coordinate; -1 means "the border". */
+static int
+wrap(int i, int size, enum agx_wrap mode)
+{
+   switch (mode) {
+   case AGX_WRAP_REPEAT:
+      return ((i % size) + size) % size;
+   case AGX_WRAP_MIRRORED_REPEAT: {
+      int period = 2 * size;
+      int m = ((i % period) + period) % period;
+      return m < size ? m : period - 1 - m;
+   }
+   case AGX_WRAP_MIRRORED_CLAMP_TO_EDGE: {
+      int m = i < 0 ? -1 - i : i;
+      return m >= size ? size - 1 : m;
+   }
+   case AGX_WRAP_CLAMP_TO_BORDER:
+      return i < 0 || i >= size ? -1 : i;
+   default: /* clamp to edge, GL clamp */
+      return i < 0 ? 0 : (i >= size ? size - 1 : i);
+   }
+}
+
+static void
+border(const struct AGX_SAMPLER *s, float out[4])
+{
+   static const float colours[3][4] = {
+      {0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
+   unsigned b = s->border_colour <= AGX_BORDER_COLOUR_OPAQUE_WHITE
+                   ? s->border_colour
+                   : 0;
+   memcpy(out, colours[b], sizeof(colours[b]));
+}
+
+/* Filter one level at normalised/pixel coordinates (u, v). */
+static enum asahi_sim_status
+filter_level(struct asahi_sim_group *g, const struct image *img,
+             const struct AGX_SAMPLER *s, bool linear_filter, unsigned level,
+             unsigned layer, double u, double v, float out[4])
+{
+   int w = (int)ail_minify(img->layout.width_px, level);
+   int h = (int)ail_minify(img->layout.height_px, level);
+   if (!s->pixel_coordinates) {
+      u *= w;
+      v *= h;
+   }
+   int xs[2], ys[2];
+   double fx = 0, fy = 0;
+   if (linear_filter) {
+      double a = u - 0.5, b = v - 0.5;
+      xs[0] = (int)floor(a);
+      ys[0] = (int)floor(b);
+      fx = a - xs[0];
+      fy = b - ys[0];
+      xs[1] = xs[0] + 1;
+      ys[1] = ys[0] + 1;
+   } else {
+      xs[0] = xs[1] = (int)floor(u);
+      ys[0] = ys[1] = (int)floor(v);
+   }
+   float acc[4] = {0, 0, 0, 0};
+   for (unsigned j = 0; j < 2; j++) {
+      for (unsigned i = 0; i < 2; i++) {
+         double weight = (i ? fx : 1 - fx) * (j ? fy : 1 - fy);
+         if (!linear_filter && (i || j))
+            continue;
+         if (!linear_filter)
+            weight = 1;
+         int x = wrap(xs[i], w, s->wrap_s);
+         int y = h == 1 ? 0 : wrap(ys[j], h, s->wrap_t);
+         float t[4];
+         if (x < 0 || y < 0) {
+            border(s, t);
+         } else {
+            uint32_t bits[4];
+            enum asahi_sim_status st = texel(g, img, level, layer, x, y, bits);
+            if (st != ASAHI_SIM_RUNNING)
+               return st;
+            memcpy(t, bits, sizeof(t));
+         }
+         for (unsigned c = 0; c < 4; c++)
+            acc[c] += (float)(weight * t[c]);
+      }
+   }
+   memcpy(out, acc, sizeof(acc));
+   return ASAHI_SIM_RUNNING;
+}
+
+static double
+coord(const struct asahi_sim_texture_request *r, unsigned i)
+{
+   if (i >= r->nr_coords)
+      return 0;
+   return r->coords_16 ? asahi_sim_f16_to_double((uint16_t)r->coords[i])
+                       : asahi_sim_f32_to_double(r->coords[i], false);
+}
+
+static double
+lod_operand(const struct asahi_sim_texture_request *r)
+{
+   return r->lod_16 ? asahi_sim_f16_to_double((uint16_t)r->lod)
+                    : asahi_sim_f32_to_double(r->lod, false);
+}
+
+static enum asahi_sim_status
+sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
+       const struct image *img, uint32_t out[4])
+{
+   struct AGX_SAMPLER s = {AGX_SAMPLER_header};
+   if (!r->sampler_reg) {
+      uint8_t desc[AGX_SAMPLER_LENGTH];
+      enum asahi_sim_status st = read_descriptor(
+         g, false, 0, r->sampler, g->sampler_state, ASAHI_SIM_SAMPLER_STATES,
+         desc, sizeof(desc), 0, "sampler");
+      if (st != ASAHI_SIM_RUNNING)
+         return st;
+      AGX_SAMPLER_unpack(NULL, desc, &s);
+   } else {
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "texture unit: samplers from the heap are not "
+                             "simulated");
+   }
+
+   bool is_1d = img->layout.height_px == 1 &&
+                (img->d.dimension == AGX_TEXTURE_DIMENSION_1D ||
+                 img->d.dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY);
+   unsigned layer_coord = is_1d ? 1 : 2;
+   unsigned layer = 0;
+   if (img->layers > 1) {
+      double l = nearbyint(coord(r, layer_coord));
+      layer = l < 0 ? 0 : (l >= img->layers ? img->layers - 1 : (unsigned)l);
+   }
+
+   /* The LOD. */
+   double lod = 0;
+   bool explicit_lod = r->lod_mode == 2 || r->lod_mode == 6;
+   if (explicit_lod) {
+      lod = lod_operand(r);
+   } else if (r->has_derivatives && !s.pixel_coordinates) {
+      double w = img->layout.width_px, h = img->layout.height_px;
+      double dx = hypot(r->ddx[0] * w, is_1d ? 0 : r->ddx[1] * h);
+      double dy = hypot(r->ddy[0] * w, is_1d ? 0 : r->ddy[1] * h);
+      double rho = fmax(dx, dy);
+      lod = rho > 0 ? log2(rho) : -INFINITY;
+      if (r->lod_mode == 1 || r->lod_mode == 5)
+         lod += lod_operand(r);
+   }
+   if (lod != lod)
+      lod = 0;
+   lod = fmax(lod, s.min_lod);
+   lod = fmin(lod, s.max_lod);
+
+   bool mag = lod <= 0;
+   bool linear_filter =
+      (mag ? s.mag_filter : s.min_filter) == AGX_FILTER_LINEAR &&
+      !img->integer;
+   unsigned first = img->d.first_level, last = img->d.last_level;
+   if (last < first)
+      last = first;
+   double top = (double)(last - first);
+   double l = fmin(fmax(lod, 0), top);
+
+   float a[4], b[4];
+   unsigned l0 = first, l1 = first;
+   double t = 0;
+   if (s.mip_filter == AGX_MIP_FILTER_NEAREST) {
+      /* GL: ceil(lod + 0.5) - 1 */
+      double n = ceil(l + 0.5) - 1;
+      l0 = l1 = first + (unsigned)(n < 0 ? 0 : n);
+   } else if (s.mip_filter == AGX_MIP_FILTER_LINEAR) {
+      l0 = first + (unsigned)floor(l);
+      l1 = l0 + 1 <= last ? l0 + 1 : l0;
+      t = l - floor(l);
+   }
+   double u = coord(r, 0), v = is_1d ? 0.5 : coord(r, 1);
+   enum asahi_sim_status st =
+      filter_level(g, img, &s, linear_filter, l0, layer, u, v, a);
+   if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
+      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, b);
+      for (unsigned c = 0; c < 4; c++)
+         a[c] = (float)(a[c] * (1 - t) + b[c] * t);
+   }
+   memcpy(out, a, sizeof(a));
+   return st;
+}
+
+static enum asahi_sim_status
+unit_fetch(void *user, struct asahi_sim_group *g,
+           const struct asahi_sim_texture_request *r, unsigned lane,
+           uint32_t out[4])
+{
+   struct image img;
+   enum asahi_sim_status st = load_image(g, r, &img);
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+
+   uint32_t v[4] = {0, 0, 0, 0};
+   if (r->op == ASAHI_SIM_TEXTURE_LOAD) {
+      bool is_1d = img.layout.height_px == 1;
+      unsigned level = img.d.first_level;
+      if (r->lod_mode == 2 || r->lod_mode == 6)
+         level += r->lod_16 ? (uint16_t)r->lod : r->lod;
+      int x = (int)r->coords[0];
+      int y = is_1d ? 0 : (int)(r->nr_coords > 1 ? r->coords[1] : 0);
+      unsigned layer = img.layers > 1 && r->nr_coords > (is_1d ? 1u : 2u)
+                          ? r->coords[is_1d ? 1 : 2]
+                          : 0;
+      if (r->coords_16) {
+         x = (int16_t)x;
+         y = (int16_t)y;
+      }
+      if (level <= img.d.last_level)
+         st = texel(g, &img, level, layer, x, y, v);
+   } else {
+      st = sample(g, r, &img, v);
+   }
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+
+   /* The descriptor's swizzle: channel r, g, b, a, constant 1 or 0. */
+   const enum agx_channel sw[4] = {img.d.swizzle_r, img.d.swizzle_g,
+                                   img.d.swizzle_b, img.d.swizzle_a};
+   uint32_t one = img.integer ? 1 : 0x3f800000u;
+   for (unsigned i = 0; i < 4; i++)
+      out[i] = sw[i] <= AGX_CHANNEL_A ? v[sw[i]]
+               : sw[i] == AGX_CHANNEL_1 ? one
+                                         : 0;
+   return ASAHI_SIM_RUNNING;
+}
+
+/* image_write (storage images): the default unit's writer for now. */
+static enum asahi_sim_status
+unit_write(void *user, struct asahi_sim_group *g,
+           const struct asahi_sim_texture_request *r, unsigned lane,
+           const uint32_t texel[4])
+{
+   static const struct asahi_sim_texture_default no_table = {0};
+   return asahi_sim_texture_default_hooks.write((void *)&no_table, g, r, lane,
+                                                texel);
+}
+
+const struct asahi_sim_texture_hooks asahi_sim_texture_unit_hooks = {
+   .fetch = unit_fetch,
+   .write = unit_write,
+};

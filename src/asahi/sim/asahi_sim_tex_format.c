@@ -1,0 +1,83 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Hardware image formats (genxml "channels" and "texture type", shared by
+ * texture and PBE descriptors, alexvorxx/Mesa-VirGL src/asahi/genxml/
+ * cmdbuf.xml) as src/util/format pipe formats, so that texels can be
+ * packed and unpacked by util/format.
+ */
+
+#include "asahi_sim_texture.h"
+
+enum pipe_format
+asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool srgb)
+{
+#define T(u, s, ui, si, f)                                                     \
+   switch (type) {                                                             \
+   case AGX_TEXTURE_TYPE_UNORM:                                                \
+      return u;                                                                \
+   case AGX_TEXTURE_TYPE_SNORM:                                                \
+      return s;                                                                \
+   case AGX_TEXTURE_TYPE_UINT:                                                 \
+      return ui;                                                               \
+   case AGX_TEXTURE_TYPE_SINT:                                                 \
+      return si;                                                               \
+   case AGX_TEXTURE_TYPE_FLOAT:                                                \
+      return f;                                                                \
+   default:                                                                    \
+      return PIPE_FORMAT_NONE;                                                 \
+   }
+   switch (ch) {
+   case AGX_CHANNELS_R8:
+      T(PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8_UINT,
+        PIPE_FORMAT_R8_SINT, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R8G8:
+      T(PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8_UINT,
+        PIPE_FORMAT_R8G8_SINT, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R8G8B8A8:
+      if (srgb && type == AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_R8G8B8A8_SRGB;
+      T(PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_R8G8B8A8_SNORM,
+        PIPE_FORMAT_R8G8B8A8_UINT, PIPE_FORMAT_R8G8B8A8_SINT,
+        PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R16:
+      T(PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16_UINT,
+        PIPE_FORMAT_R16_SINT, PIPE_FORMAT_R16_FLOAT)
+   case AGX_CHANNELS_R16G16:
+      T(PIPE_FORMAT_R16G16_UNORM, PIPE_FORMAT_R16G16_SNORM,
+        PIPE_FORMAT_R16G16_UINT, PIPE_FORMAT_R16G16_SINT,
+        PIPE_FORMAT_R16G16_FLOAT)
+   case AGX_CHANNELS_R16G16B16A16:
+      T(PIPE_FORMAT_R16G16B16A16_UNORM, PIPE_FORMAT_R16G16B16A16_SNORM,
+        PIPE_FORMAT_R16G16B16A16_UINT, PIPE_FORMAT_R16G16B16A16_SINT,
+        PIPE_FORMAT_R16G16B16A16_FLOAT)
+   case AGX_CHANNELS_R32:
+      T(PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_R32_UINT,
+        PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32_FLOAT)
+   case AGX_CHANNELS_R32G32:
+      T(PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_R32G32_UINT,
+        PIPE_FORMAT_R32G32_SINT, PIPE_FORMAT_R32G32_FLOAT)
+   case AGX_CHANNELS_R32G32B32A32:
+      T(PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_R32G32B32A32_UINT,
+        PIPE_FORMAT_R32G32B32A32_SINT, PIPE_FORMAT_R32G32B32A32_FLOAT)
+   case AGX_CHANNELS_R10G10B10A2:
+      T(PIPE_FORMAT_R10G10B10A2_UNORM, PIPE_FORMAT_NONE,
+        PIPE_FORMAT_R10G10B10A2_UINT, PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_R11G11B10:
+      return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_R11G11B10_FLOAT
+                                            : PIPE_FORMAT_NONE;
+   case AGX_CHANNELS_R9G9B9E5:
+      return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_R9G9B9E5_FLOAT
+                                            : PIPE_FORMAT_NONE;
+   case AGX_CHANNELS_R5G6B5:
+      return type == AGX_TEXTURE_TYPE_UNORM ? PIPE_FORMAT_R5G6B5_UNORM
+                                            : PIPE_FORMAT_NONE;
+   default:
+      return PIPE_FORMAT_NONE;
+   }
+#undef T
+}
+

@@ -1,0 +1,120 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * shader-test-eval FILE...: prints "PASS|FAIL|SKIP: FILE[: reason]" per
+ * file and "N passed, N failed, N skipped" at the end.  With
+ * --expectations LIST, files named in LIST (one path suffix per line,
+ * '#' comments) are known failures: the exit status is 1 only when a
+ * file outside the list fails, or when a listed file passes (so that the
+ * list only ever shrinks).  --quiet prints failures and the total only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shader_test.h"
+#include "util/os_file.h"
+#include "util/ralloc.h"
+
+static bool
+listed(char **list, unsigned n, const char *file)
+{
+   size_t fl = strlen(file);
+   for (unsigned i = 0; i < n; i++) {
+      size_t ll = strlen(list[i]);
+      if (ll <= fl && !strcmp(file + fl - ll, list[i]))
+         return true;
+   }
+   return false;
+}
+
+int
+main(int argc, char **argv)
+{
+   void *mem = ralloc_context(NULL);
+   char **expect = NULL;
+   unsigned num_expect = 0;
+   bool quiet = false;
+   unsigned pass = 0, fail = 0, skip = 0, unexpected = 0;
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--quiet")) {
+         quiet = true;
+         continue;
+      }
+      if (!strcmp(argv[i], "--expectations") && i + 1 < argc) {
+         char *text;
+         size_t size;
+         if (os_read_file(argv[++i], &text, &size) != 0) {
+            fprintf(stderr, "shader-test-eval: cannot read %s\n", argv[i]);
+            return 2;
+         }
+         char *copy = ralloc_strdup(mem, text);
+         free(text);
+         expect = ralloc_array(mem, char *, size + 1);
+         char *save = NULL;
+         for (char *l = strtok_r(copy, "\n", &save); l;
+              l = strtok_r(NULL, "\n", &save)) {
+            while (*l == ' ')
+               l++;
+            if (*l && *l != '#')
+               expect[num_expect++] = l;
+         }
+         continue;
+      }
+      const char *file = argv[i];
+      void *ctx = ralloc_context(mem);
+      char *text;
+      size_t size;
+      if (os_read_file(file, &text, &size) != 0) {
+         printf("FAIL: %s: cannot read\n", file);
+         fail++;
+         unexpected++;
+         ralloc_free(ctx);
+         continue;
+      }
+      char *src = ralloc_strdup(ctx, text);
+      free(text);
+      struct shader_test t;
+      const char *why = NULL;
+      char *msg = NULL;
+      enum shader_test_result res;
+      if (!shader_test_parse(src, &t, &why)) {
+         res = SHADER_TEST_SKIP;
+         msg = (char *)why;
+      } else {
+         res = shader_test_run(ctx, &t, &msg);
+      }
+      bool known = expect && listed(expect, num_expect, file);
+      switch (res) {
+      case SHADER_TEST_PASS:
+         pass++;
+         if (known) {
+            unexpected++;
+            printf("PASS: %s (listed as failing: remove it)\n", file);
+         } else if (!quiet) {
+            printf("PASS: %s\n", file);
+         }
+         break;
+      case SHADER_TEST_FAIL:
+         fail++;
+         if (!known)
+            unexpected++;
+         if (!quiet || !known)
+            printf("FAIL: %s: %s\n", file, msg ? msg : "");
+         break;
+      default:
+         skip++;
+         if (!quiet)
+            printf("SKIP: %s: %s\n", file, msg ? msg : "");
+         break;
+      }
+      fflush(stdout);
+      ralloc_free(ctx);
+   }
+   printf("%u passed, %u failed, %u skipped\n", pass, fail, skip);
+   ralloc_free(mem);
+   return expect ? (unexpected ? 1 : 0) : (fail ? 1 : 0);
+}

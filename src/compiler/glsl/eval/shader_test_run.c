@@ -1,0 +1,737 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Runs a parsed .shader_test: links the program with our front end and
+ * executes the [test] commands on a software RGBA8 framebuffer with the
+ * NIR interpreter.
+ *
+ * Commands: clear color, clear, uniform, draw rect [ortho], draw arrays
+ * (triangles, strips, fans over [vertex data]), probe rgb(a), probe rect
+ * rgb(a), probe all rgb(a) and their "relative" forms.  Anything else
+ * makes the file SKIP with the command as reason.
+ *
+ * GL rules followed: viewport = the window; window coordinates have y up;
+ * a pixel is covered when its centre is inside the triangle (centres on
+ * an edge count, which only matters where two triangles of one draw
+ * meet); varyings are interpolated perspective-correctly from the
+ * barycentric coordinates of the centre divided by w (GL 4.6 14.6.1),
+ * flat ones come from the provoking (last) vertex; colours are clamped
+ * to [0, 1] and rounded to 8 bits (GL 4.6 2.3.5.1).  Probes allow
+ * piglit's 3/256 per channel (piglit_set_tolerance_for_bits, 8 bits).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl_program.h"
+#include "glsl_state.h"
+#include "nir_eval.h"
+#include "shader_test.h"
+#include "util/ralloc.h"
+#include "util/u_math.h"
+
+#define CELLS (64 * 4)
+#define MAX_VERTS 64
+#define MAX_ATTRIBS 8
+
+struct vertex_out {
+   float pos[4];
+   nir_const_value cells[CELLS];
+};
+
+struct run {
+   void *mem;
+   const struct shader_test *t;
+   struct glsl_program *prog;
+   nir_shader *vs, *fs;
+   int w, h;
+   float *fb;                  /* RGBA, quantised */
+   float clear[4];
+   nir_const_value uniforms[1024 * 4];
+   unsigned num_uniform_cells;
+   /* [vertex data]: per attribute its location, components, values */
+   unsigned num_attribs, num_rows;
+   int attrib_loc[MAX_ATTRIBS];
+   unsigned attrib_comps[MAX_ATTRIBS];
+   float vdata[MAX_VERTS][MAX_ATTRIBS][4];
+   /* fragment shader: inputs (slot range, flat), colour output cell */
+   unsigned fs_in_first[32], fs_in_slots[32];
+   bool fs_in_flat[32];
+   unsigned num_fs_in;
+   int color_cell;
+   bool fs_reads_sysvals;
+   char *msg;
+};
+
+static float
+quantise(float x)
+{
+   if (!(x > 0.0f))
+      x = 0.0f;
+   if (x > 1.0f)
+      x = 1.0f;
+   return floorf(x * 255.0f + 0.5f) / 255.0f;
+}
+
+/* ---- program ------------------------------------------------------------- */
+
+static const char passthrough_vs[] =
+   "#version 110\n"
+   "attribute vec4 piglit_vertex;\n"
+   "void main() { gl_Position = piglit_vertex; }\n";
+
+static bool
+compile(struct run *r, gl_shader_stage stage, const char *src,
+        struct glsl_parse_state **out)
+{
+   const struct shader_test *t = r->t;
+   struct glsl_compile_options o = {
+      .stage = stage,
+      .default_version = t->glsl_version,
+      .default_es = t->es,
+   };
+   *out = glsl_compile_shader(r->mem, src, strlen(src), &o);
+   if (!*out)
+      return false;
+   if ((*out)->log.errors) {
+      r->msg = ralloc_asprintf(r->mem, "%s shader does not compile: %s",
+                               gl_shader_stage_name(stage),
+                               (*out)->log.text);
+      return false;
+   }
+   return true;
+}
+
+static bool
+parse_vertex_data(struct run *r, char *text)
+{
+   char *save = NULL;
+   bool header = true;
+   for (char *line = strtok_r(text, "\n", &save); line;
+        line = strtok_r(NULL, "\n", &save)) {
+      while (*line == ' ' || *line == '\t')
+         line++;
+      if (!*line || *line == '#')
+         continue;
+      if (header) {
+         /* name/type/count columns */
+         char *s2 = NULL;
+         for (char *col = strtok_r(line, " \t", &s2); col;
+              col = strtok_r(NULL, " \t", &s2)) {
+            if (r->num_attribs >= MAX_ATTRIBS)
+               return false;
+            char *slash = strchr(col, '/');
+            char *slash2 = slash ? strchr(slash + 1, '/') : NULL;
+            if (!slash)
+               return false;
+            *slash = 0;
+            unsigned n = slash2 ? (unsigned)atoi(slash2 + 1) : 4;
+            if (!n || n > 4)
+               return false;
+            r->attrib_loc[r->num_attribs] =
+               glsl_program_attrib_location(r->prog, col);
+            r->attrib_comps[r->num_attribs++] = n;
+         }
+         header = false;
+         continue;
+      }
+      if (r->num_rows >= MAX_VERTS)
+         return false;
+      char *end = line;
+      for (unsigned a = 0; a < r->num_attribs; a++) {
+         float *v = r->vdata[r->num_rows][a];
+         v[0] = v[1] = v[2] = 0.0f;
+         v[3] = 1.0f;
+         for (unsigned c = 0; c < r->attrib_comps[a]; c++)
+            v[c] = strtof(end, &end);
+      }
+      r->num_rows++;
+   }
+   return true;
+}
+
+static void
+scan_fs(struct run *r)
+{
+   r->color_cell = -1;
+   nir_foreach_variable_with_modes(var, r->fs, nir_var_shader_in) {
+      if (r->num_fs_in >= 32)
+         break;
+      r->fs_in_first[r->num_fs_in] = var->data.driver_location;
+      r->fs_in_slots[r->num_fs_in] = nir_vtype_count_slots(var->type);
+      r->fs_in_flat[r->num_fs_in++] = var->data.flat;
+   }
+   nir_foreach_variable_with_modes(var, r->fs, nir_var_shader_out) {
+      if (var->data.location == FRAG_RESULT_COLOR ||
+          var->data.location == FRAG_RESULT_DATA0)
+         r->color_cell = (int)var->data.driver_location * 4;
+   }
+   nir_foreach_function_impl(impl, r->fs) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_op op = nir_instr_as_intrinsic(instr)->intrinsic;
+            if (nir_intrinsic_infos[op].is_sysval)
+               r->fs_reads_sysvals = true;
+         }
+      }
+   }
+}
+
+static enum shader_test_result
+setup(struct run *r, bool expect_link_error)
+{
+   const struct shader_test *t = r->t;
+   struct glsl_parse_state *sh[8];
+   unsigned n = 0;
+   if (!t->num_fs) {
+      r->msg = "no fragment shader";
+      return SHADER_TEST_SKIP;
+   }
+   for (unsigned i = 0; i < t->num_vs; i++) {
+      if (!compile(r, MESA_SHADER_VERTEX, t->vs[i], &sh[n++]))
+         return SHADER_TEST_FAIL;
+   }
+   if (!t->num_vs &&
+       !compile(r, MESA_SHADER_VERTEX, passthrough_vs, &sh[n++]))
+      return SHADER_TEST_FAIL;
+   for (unsigned i = 0; i < t->num_fs; i++) {
+      if (!compile(r, MESA_SHADER_FRAGMENT, t->fs[i], &sh[n++]))
+         return SHADER_TEST_FAIL;
+   }
+   /* piglit binds its rectangle attribute to index 0. */
+   const struct glsl_location_binding bind[] = { { "piglit_vertex", 0 } };
+   struct glsl_link_options lo = { .attrib_bindings = bind,
+                                   .num_attrib_bindings = 1 };
+   r->prog = glsl_link_program(r->mem, sh, n, &lo);
+   if (!r->prog) {
+      r->msg = "no memory";
+      return SHADER_TEST_FAIL;
+   }
+   if (expect_link_error) {
+      r->msg = r->prog->link_status ? "linked, but a link error was "
+                                      "expected"
+                                    : NULL;
+      return r->prog->link_status ? SHADER_TEST_FAIL : SHADER_TEST_SKIP;
+   }
+   if (!r->prog->link_status) {
+      r->msg = ralloc_asprintf(r->mem, "link failed: %s",
+                               r->prog->info_log);
+      return SHADER_TEST_FAIL;
+   }
+   r->vs = r->prog->nir[MESA_SHADER_VERTEX];
+   r->fs = r->prog->nir[MESA_SHADER_FRAGMENT];
+   r->num_uniform_cells = r->prog->uniform_storage_size_B / 4;
+   if (r->num_uniform_cells > ARRAY_SIZE(r->uniforms)) {
+      r->msg = "too many uniforms";
+      return SHADER_TEST_SKIP;
+   }
+   for (unsigned i = 0; i < r->num_uniform_cells; i++)
+      r->uniforms[i].u32 = r->prog->uniform_defaults[i];
+   scan_fs(r);
+   if (t->vertex_data) {
+      char *copy = ralloc_strdup(r->mem, t->vertex_data);
+      if (!parse_vertex_data(r, copy)) {
+         r->msg = "cannot read [vertex data]";
+         return SHADER_TEST_SKIP;
+      }
+   }
+   return SHADER_TEST_PASS;
+}
+
+/* ---- uniforms -------------------------------------------------------------- */
+
+static bool
+parse_value(const char *tok, bool is_float, nir_const_value *v)
+{
+   char *end;
+   if (is_float) {
+      if (!strncmp(tok, "0x", 2) || !strncmp(tok, "0X", 2)) {
+         v->u32 = (uint32_t)strtoul(tok, &end, 16); /* raw bits */
+      } else {
+         v->f32 = (float)strtod(tok, &end);
+      }
+   } else if (!strcmp(tok, "true") || !strcmp(tok, "false")) {
+      v->u32 = tok[0] == 't';
+      return true;
+   } else if (tok[0] == '-') {
+      v->i32 = (int32_t)strtoll(tok, &end, 0);
+   } else {
+      v->u32 = (uint32_t)strtoull(tok, &end, 0);
+   }
+   return end != tok && (!*end || *end == 'u' || *end == 'U' ||
+                         *end == 'f' || *end == ';');
+}
+
+static enum shader_test_result
+set_uniform(struct run *r, char **tok, unsigned n)
+{
+   if (n < 3)
+      return SHADER_TEST_SKIP;
+   const char *type = tok[1], *name = tok[2];
+   if (!strncmp(type, "double", 6) || type[0] == 'd' ||
+       strstr(type, "64") || !strcmp(type, "handle")) {
+      r->msg = ralloc_asprintf(r->mem, "uniform type %s", type);
+      return SHADER_TEST_SKIP;
+   }
+   bool is_float = !strncmp(type, "float", 5) || !strncmp(type, "vec", 3) ||
+                   !strncmp(type, "mat", 3);
+   int loc = glsl_program_uniform_location(r->prog, name);
+   if (loc < 0)
+      return SHADER_TEST_PASS; /* inactive: GL ignores location -1 */
+   unsigned elem = 0;
+   const struct glsl_program_uniform *u = glsl_program_uniform_at(r->prog,
+                                                                  loc, &elem);
+   if (!u)
+      return SHADER_TEST_PASS;
+   unsigned rows = u->type->vector_elements;
+   unsigned per = rows * u->type->matrix_columns;
+   for (unsigned i = 3; i < n; i++) {
+      unsigned k = i - 3;
+      unsigned e = elem + k / per, c = k % per;
+      if (e >= u->array_size)
+         break;
+      unsigned cell = (u->offset_B + e * u->array_stride_B) / 4 +
+                      (c / rows) * 4 + c % rows;
+      if (cell >= r->num_uniform_cells)
+         break;
+      if (!parse_value(tok[i], is_float, &r->uniforms[cell])) {
+         r->msg = ralloc_asprintf(r->mem, "bad uniform value '%s'", tok[i]);
+         return SHADER_TEST_SKIP;
+      }
+   }
+   return SHADER_TEST_PASS;
+}
+
+/* ---- drawing ------------------------------------------------------------------ */
+
+static bool
+run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
+       const int *locs, struct vertex_out *out)
+{
+   nir_const_value in[CELLS];
+   memset(in, 0, sizeof(in));
+   for (unsigned a = 0; a < nattribs; a++) {
+      if (locs[a] < 0 || locs[a] >= 16)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         in[locs[a] * 4 + c].f32 = attribs[a][c];
+   }
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.inputs = in;
+   es.num_input_cells = CELLS;
+   es.uniforms = r->uniforms;
+   es.num_uniform_cells = r->num_uniform_cells;
+   es.outputs = out->cells;
+   es.num_output_cells = CELLS;
+   if (!nir_eval_run(r->vs, &es)) {
+      r->msg = ralloc_asprintf(r->mem, "vertex shader: %s", es.error);
+      return false;
+   }
+   for (unsigned c = 0; c < 4; c++)
+      out->pos[c] = out->cells[VARYING_SLOT_POS * 4 + c].f32;
+   return true;
+}
+
+struct fs_cache {
+   bool valid;
+   nir_const_value key[CELLS];
+   bool discarded;
+   float color[4];
+};
+
+static bool
+run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
+       bool front, struct fs_cache *cache, float color[4], bool *discarded)
+{
+   if (!r->fs_reads_sysvals && cache->valid &&
+       !memcmp(cache->key, in, sizeof(cache->key))) {
+      memcpy(color, cache->color, sizeof(cache->color));
+      *discarded = cache->discarded;
+      return true;
+   }
+   nir_const_value out[CELLS];
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.inputs = in;
+   es.num_input_cells = CELLS;
+   es.uniforms = r->uniforms;
+   es.num_uniform_cells = r->num_uniform_cells;
+   es.outputs = out;
+   es.num_output_cells = CELLS;
+   for (unsigned c = 0; c < 4; c++)
+      es.sysvals[SYSTEM_VALUE_FRAG_COORD][c].f32 = frag_coord[c];
+   es.sysvals[SYSTEM_VALUE_FRONT_FACE][0].b = front;
+   es.sysvals[SYSTEM_VALUE_FRONT_FACE][0].u32 = front ? 1 : 0;
+   if (!nir_eval_run(r->fs, &es)) {
+      r->msg = ralloc_asprintf(r->mem, "fragment shader: %s", es.error);
+      return false;
+   }
+   *discarded = es.discarded;
+   for (unsigned c = 0; c < 4 && r->color_cell >= 0; c++)
+      color[c] = out[r->color_cell + c].f32;
+   cache->valid = true;
+   memcpy(cache->key, in, sizeof(cache->key));
+   memcpy(cache->color, color, sizeof(cache->color));
+   cache->discarded = *discarded;
+   return true;
+}
+
+static bool
+draw_triangle(struct run *r, const struct vertex_out *v0,
+              const struct vertex_out *v1, const struct vertex_out *v2,
+              struct fs_cache *cache)
+{
+   const struct vertex_out *v[3] = { v0, v1, v2 };
+   float wx[3], wy[3], wz[3], inv_w[3];
+   for (unsigned i = 0; i < 3; i++) {
+      float w = v[i]->pos[3];
+      if (!(w > 0.0f))
+         return true; /* behind the eye: no clipping here, drop it */
+      inv_w[i] = 1.0f / w;
+      wx[i] = (v[i]->pos[0] * inv_w[i] + 1.0f) * 0.5f * (float)r->w;
+      wy[i] = (v[i]->pos[1] * inv_w[i] + 1.0f) * 0.5f * (float)r->h;
+      wz[i] = (v[i]->pos[2] * inv_w[i]) * 0.5f + 0.5f;
+   }
+   double area = (double)(wx[1] - wx[0]) * (wy[2] - wy[0]) -
+                 (double)(wx[2] - wx[0]) * (wy[1] - wy[0]);
+   if (area == 0.0)
+      return true;
+   bool front = area > 0.0; /* counter-clockwise is front (GL default) */
+   int x0 = (int)floorf(fminf(wx[0], fminf(wx[1], wx[2])));
+   int x1 = (int)ceilf(fmaxf(wx[0], fmaxf(wx[1], wx[2])));
+   int y0 = (int)floorf(fminf(wy[0], fminf(wy[1], wy[2])));
+   int y1 = (int)ceilf(fmaxf(wy[0], fmaxf(wy[1], wy[2])));
+   x0 = x0 < 0 ? 0 : x0;
+   y0 = y0 < 0 ? 0 : y0;
+   x1 = x1 > r->w ? r->w : x1;
+   y1 = y1 > r->h ? r->h : y1;
+   nir_const_value in[CELLS];
+   for (int py = y0; py < y1; py++) {
+      for (int px = x0; px < x1; px++) {
+         double cx = px + 0.5, cy = py + 0.5;
+         double l[3];
+         for (unsigned i = 0; i < 3; i++) {
+            unsigned a = (i + 1) % 3, b = (i + 2) % 3;
+            l[i] = ((double)(wx[b] - wx[a]) * (cy - wy[a]) -
+                    (double)(wy[b] - wy[a]) * (cx - wx[a])) / area;
+         }
+         if (l[0] < 0 || l[1] < 0 || l[2] < 0)
+            continue;
+         double pw[3], sum = 0;
+         for (unsigned i = 0; i < 3; i++) {
+            pw[i] = l[i] * inv_w[i];
+            sum += pw[i];
+         }
+         memset(in, 0, sizeof(in));
+         for (unsigned k = 0; k < r->num_fs_in; k++) {
+            unsigned first = r->fs_in_first[k] * 4;
+            unsigned end = first + r->fs_in_slots[k] * 4;
+            for (unsigned cell = first; cell < end && cell < CELLS; cell++) {
+               if (r->fs_in_flat[k]) {
+                  in[cell] = v2->cells[cell];
+                  continue;
+               }
+               float a = v0->cells[cell].f32, b = v1->cells[cell].f32,
+                     c = v2->cells[cell].f32;
+               if (a == b && b == c) {
+                  in[cell].f32 = a;
+               } else {
+                  in[cell].f32 = (float)((pw[0] * a + pw[1] * b +
+                                          pw[2] * c) / sum);
+               }
+            }
+         }
+         float fc[4] = { (float)cx, (float)cy,
+                         (float)(l[0] * wz[0] + l[1] * wz[1] + l[2] * wz[2]),
+                         (float)(sum) };
+         float color[4];
+         bool discarded;
+         if (!run_fs(r, in, fc, front, cache, color, &discarded))
+            return false;
+         if (discarded || r->color_cell < 0)
+            continue; /* no colour written: the pixel keeps its value */
+         float *dst = &r->fb[(py * r->w + px) * 4];
+         for (unsigned c = 0; c < 4; c++)
+            dst[c] = quantise(color[c]);
+      }
+   }
+   return true;
+}
+
+static bool
+draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
+{
+   if (ortho) {
+      /* window coordinates to NDC */
+      x = x * 2.0f / (float)r->w - 1.0f;
+      y = y * 2.0f / (float)r->h - 1.0f;
+      w = w * 2.0f / (float)r->w;
+      h = h * 2.0f / (float)r->h;
+   }
+   const float corners[4][4] = {
+      { x, y, 0, 1 }, { x + w, y, 0, 1 },
+      { x + w, y + h, 0, 1 }, { x, y + h, 0, 1 },
+   };
+   struct vertex_out *vo = ralloc_array(r->mem, struct vertex_out, 4);
+   const int loc0[1] = { 0 };
+   for (unsigned i = 0; i < 4; i++) {
+      if (!run_vs(r, &corners[i], 1, loc0, &vo[i]))
+         return false;
+   }
+   struct fs_cache *cache = rzalloc(r->mem, struct fs_cache);
+   bool ok = draw_triangle(r, &vo[0], &vo[1], &vo[2], cache) &&
+             draw_triangle(r, &vo[0], &vo[2], &vo[3], cache);
+   ralloc_free(cache);
+   ralloc_free(vo);
+   return ok;
+}
+
+static enum shader_test_result
+draw_arrays(struct run *r, char **tok, unsigned n)
+{
+   if (n < 5) {
+      r->msg = "draw arrays: malformed";
+      return SHADER_TEST_SKIP;
+   }
+   const char *mode = tok[2];
+   unsigned first = (unsigned)atoi(tok[3]), count = (unsigned)atoi(tok[4]);
+   if (first + count > r->num_rows) {
+      r->msg = "draw arrays beyond the vertex data";
+      return SHADER_TEST_SKIP;
+   }
+   struct vertex_out *vo = ralloc_array(r->mem, struct vertex_out,
+                                        count ? count : 1);
+   for (unsigned i = 0; i < count; i++) {
+      if (!run_vs(r, (const float (*)[4])r->vdata[first + i],
+                  r->num_attribs, r->attrib_loc, &vo[i]))
+         return SHADER_TEST_FAIL;
+   }
+   struct fs_cache *cache = rzalloc(r->mem, struct fs_cache);
+   bool ok = true;
+   if (!strcmp(mode, "GL_TRIANGLES")) {
+      for (unsigned i = 0; i + 2 < count && ok; i += 3)
+         ok = draw_triangle(r, &vo[i], &vo[i + 1], &vo[i + 2], cache);
+   } else if (!strcmp(mode, "GL_TRIANGLE_STRIP")) {
+      for (unsigned i = 0; i + 2 < count && ok; i++) {
+         /* odd triangles swap their first two vertices (GL 4.6 10.1.8) */
+         ok = i & 1 ? draw_triangle(r, &vo[i + 1], &vo[i], &vo[i + 2], cache)
+                    : draw_triangle(r, &vo[i], &vo[i + 1], &vo[i + 2], cache);
+      }
+   } else if (!strcmp(mode, "GL_TRIANGLE_FAN")) {
+      for (unsigned i = 1; i + 1 < count && ok; i++)
+         ok = draw_triangle(r, &vo[0], &vo[i], &vo[i + 1], cache);
+   } else {
+      r->msg = ralloc_asprintf(r->mem, "draw mode %s", mode);
+      return SHADER_TEST_SKIP;
+   }
+   return ok ? SHADER_TEST_PASS : SHADER_TEST_FAIL;
+}
+
+/* ---- probes ------------------------------------------------------------------- */
+
+static bool
+probe(struct run *r, int x, int y, int w, int h, const float *want,
+      unsigned nc)
+{
+   const float tol = 3.0f / 256.0f;
+   for (int py = y; py < y + h; py++) {
+      for (int px = x; px < x + w; px++) {
+         if (px < 0 || py < 0 || px >= r->w || py >= r->h) {
+            r->msg = ralloc_asprintf(r->mem, "probe at (%d, %d) outside "
+                                     "the window", px, py);
+            return false;
+         }
+         const float *got = &r->fb[(py * r->w + px) * 4];
+         for (unsigned c = 0; c < nc; c++) {
+            if (fabsf(got[c] - want[c]) > tol) {
+               r->msg = ralloc_asprintf(
+                  r->mem,
+                  "probe at (%d, %d): expected (%g, %g, %g, %g), "
+                  "observed (%g, %g, %g, %g)", px, py, want[0], want[1],
+                  want[2], nc > 3 ? want[3] : 1.0, got[0], got[1], got[2],
+                  got[3]);
+               return false;
+            }
+         }
+      }
+   }
+   return true;
+}
+
+static enum shader_test_result
+do_probe(struct run *r, char **tok, unsigned n)
+{
+   unsigned i = 0;
+   bool relative = false;
+   if (!strcmp(tok[i], "relative")) {
+      relative = true;
+      i++;
+   }
+   i++; /* "probe" */
+   bool all = false, rect = false;
+   if (i < n && !strcmp(tok[i], "all")) {
+      all = true;
+      i++;
+   } else if (i < n && !strcmp(tok[i], "rect")) {
+      rect = true;
+      i++;
+   }
+   if (i >= n || (strcmp(tok[i], "rgba") && strcmp(tok[i], "rgb"))) {
+      r->msg = ralloc_asprintf(r->mem, "probe kind '%s'",
+                               i < n ? tok[i] : "");
+      return SHADER_TEST_SKIP;
+   }
+   unsigned nc = strcmp(tok[i], "rgba") ? 3 : 4;
+   i++;
+   unsigned ncoord = all ? 0 : rect ? 4 : 2;
+   if (n - i != ncoord + nc) {
+      r->msg = "malformed probe";
+      return SHADER_TEST_SKIP;
+   }
+   float coord[4] = { 0, 0, 1, 1 };
+   for (unsigned k = 0; k < ncoord; k++)
+      coord[k] = strtof(tok[i + k], NULL);
+   float want[4] = { 0, 0, 0, 1 };
+   for (unsigned k = 0; k < nc; k++)
+      want[k] = strtof(tok[i + ncoord + k], NULL);
+   int x, y, w = 1, h = 1;
+   if (all) {
+      x = y = 0;
+      w = r->w;
+      h = r->h;
+   } else if (relative) {
+      /* piglit clamps a relative point to the last pixel (1.0 -> w - 1) */
+      x = (int)(coord[0] * r->w);
+      y = (int)(coord[1] * r->h);
+      if (!rect) {
+         x = x >= r->w ? r->w - 1 : x;
+         y = y >= r->h ? r->h - 1 : y;
+      }
+      if (rect) {
+         w = (int)(coord[2] * r->w);
+         h = (int)(coord[3] * r->h);
+      }
+   } else {
+      x = (int)coord[0];
+      y = (int)coord[1];
+      if (rect) {
+         w = (int)coord[2];
+         h = (int)coord[3];
+      }
+   }
+   return probe(r, x, y, w, h, want, nc) ? SHADER_TEST_PASS
+                                          : SHADER_TEST_FAIL;
+}
+
+/* ---- the command loop ------------------------------------------------------------ */
+
+/* Splits a command into tokens: blanks, commas and parentheses separate. */
+static unsigned
+tokenize(char *line, char **tok, unsigned max)
+{
+   unsigned n = 0;
+   for (char *p = line; *p;) {
+      while (*p && strchr(" \t\r,()", *p))
+         *p++ = 0;
+      if (!*p)
+         break;
+      if (n < max)
+         tok[n++] = p;
+      while (*p && !strchr(" \t\r,()", *p))
+         p++;
+   }
+   return n;
+}
+
+enum shader_test_result
+shader_test_run(void *mem, const struct shader_test *t, char **msg)
+{
+   struct run *r = rzalloc(mem, struct run);
+   r->mem = mem;
+   r->t = t;
+   r->w = t->width;
+   r->h = t->height;
+   *msg = NULL;
+   if (t->unsupported_section) {
+      *msg = ralloc_asprintf(mem, "section %s", t->unsupported_section);
+      return SHADER_TEST_SKIP;
+   }
+   for (unsigned i = 0; i < t->num_required_ext; i++) {
+      if (glsl_extension_index(t->required_ext[i]) < 0) {
+         *msg = ralloc_asprintf(mem, "requires %s", t->required_ext[i]);
+         return SHADER_TEST_SKIP;
+      }
+   }
+   if (!t->test) {
+      *msg = "no [test] section";
+      return SHADER_TEST_SKIP;
+   }
+   bool expect_link_error = strstr(t->test, "link error") != NULL;
+   enum shader_test_result res = setup(r, expect_link_error);
+   if (expect_link_error && res == SHADER_TEST_SKIP && !r->msg)
+      return SHADER_TEST_PASS; /* failed to link, as expected */
+   if (res != SHADER_TEST_PASS) {
+      *msg = r->msg;
+      return res;
+   }
+   r->fb = rzalloc_array(mem, float, (size_t)r->w * r->h * 4);
+
+   char *text = ralloc_strdup(mem, t->test);
+   char *save = NULL;
+   for (char *line = strtok_r(text, "\n", &save); line;
+        line = strtok_r(NULL, "\n", &save)) {
+      char *hash = strchr(line, '#');
+      if (hash)
+         *hash = 0;
+      char *tok[40];
+      unsigned n = tokenize(line, tok, 40);
+      if (!n)
+         continue;
+      res = SHADER_TEST_PASS;
+      if (!strcmp(tok[0], "clear") && n == 6 && !strcmp(tok[1], "color")) {
+         for (unsigned c = 0; c < 4; c++)
+            r->clear[c] = quantise(strtof(tok[2 + c], NULL));
+      } else if (!strcmp(tok[0], "clear") && n == 1) {
+         for (int p = 0; p < r->w * r->h; p++)
+            memcpy(&r->fb[p * 4], r->clear, sizeof(r->clear));
+      } else if (!strcmp(tok[0], "uniform")) {
+         res = set_uniform(r, tok, n);
+      } else if (!strcmp(tok[0], "draw") && n >= 2 &&
+                 !strcmp(tok[1], "rect")) {
+         bool ortho = n == 7 && !strcmp(tok[2], "ortho");
+         if (n != 6 && !ortho) {
+            r->msg = ralloc_asprintf(mem, "draw rect form");
+            res = SHADER_TEST_SKIP;
+         } else {
+            unsigned b = ortho ? 3 : 2;
+            if (!draw_rect(r, ortho, strtof(tok[b], NULL),
+                           strtof(tok[b + 1], NULL), strtof(tok[b + 2], NULL),
+                           strtof(tok[b + 3], NULL)))
+               res = SHADER_TEST_FAIL;
+         }
+      } else if (!strcmp(tok[0], "draw") && n >= 2 &&
+                 !strcmp(tok[1], "arrays")) {
+         res = draw_arrays(r, tok, n);
+      } else if (!strcmp(tok[0], "link") && n == 2 &&
+                 !strcmp(tok[1], "success")) {
+         /* linked above */
+      } else if (!strcmp(tok[0], "probe") || !strcmp(tok[0], "relative")) {
+         res = do_probe(r, tok, n);
+      } else {
+         r->msg = ralloc_asprintf(mem, "command '%s'", tok[0]);
+         res = SHADER_TEST_SKIP;
+      }
+      if (res != SHADER_TEST_PASS) {
+         *msg = r->msg;
+         return res;
+      }
+   }
+   return SHADER_TEST_PASS;
+}

@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * AST to NIR: texture functions, one nir_tex_instr each.  The name says
+ * the operation (GLSL 4.60 8.9, and the 1.10 forms texture2D, shadow2DProj
+ * ...): plain, Proj (the coordinate divided by its last component in the
+ * shader), Lod (explicit level), Grad, Offset, texelFetch, textureSize;
+ * the sampler's type gives the dimension, arrayness and shadow compare.
+ * A shadow sampler's reference value is the coordinate component after
+ * the position (and layer).  An extra trailing float of the implicit-lod
+ * forms is the bias.  The texture and sampler are deref sources; the
+ * linker turns constant ones into texture_index / sampler_index.
+ */
+#include <string.h>
+
+#include "glsl_to_nir_priv.h"
+
+static nir_sampler_dim
+dim_of(const struct glsl_type *t)
+{
+   switch (t->sampler_dim) {
+   case GLSL_SAMPLER_DIM_1D: return NIR_SAMPLER_DIM_1D;
+   case GLSL_SAMPLER_DIM_3D: return NIR_SAMPLER_DIM_3D;
+   case GLSL_SAMPLER_DIM_CUBE: return NIR_SAMPLER_DIM_CUBE;
+   case GLSL_SAMPLER_DIM_RECT: return NIR_SAMPLER_DIM_RECT;
+   case GLSL_SAMPLER_DIM_BUF: return NIR_SAMPLER_DIM_BUF;
+   case GLSL_SAMPLER_DIM_MS: return NIR_SAMPLER_DIM_MS;
+   default: return NIR_SAMPLER_DIM_2D;
+   }
+}
+
+static unsigned
+dim_components(nir_sampler_dim d)
+{
+   switch (d) {
+   case NIR_SAMPLER_DIM_1D:
+   case NIR_SAMPLER_DIM_BUF:
+      return 1;
+   case NIR_SAMPLER_DIM_3D:
+   case NIR_SAMPLER_DIM_CUBE:
+      return 3;
+   default:
+      return 2;
+   }
+}
+
+static nir_alu_type
+result_type(const struct glsl_type *t)
+{
+   switch (t->sampled_type) {
+   case GLSL_TYPE_INT: return nir_type_int32;
+   case GLSL_TYPE_UINT: return nir_type_uint32;
+   default: return nir_type_float32;
+   }
+}
+
+static bool
+has(const char *name, const char *part)
+{
+   return strstr(name, part) != NULL;
+}
+
+struct g2n_val
+g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
+                 unsigned nargs, const struct glsl_type *rt)
+{
+   nir_builder *b = &c->b;
+   struct g2n_val none = { .type = rt };
+   if (!nargs || !args[0].deref ||
+       glsl_without_array(args[0].type)->base_type != GLSL_TYPE_SAMPLER) {
+      g2n_fail(c, NULL, "'%s' needs a sampler", name);
+      return none;
+   }
+   const struct glsl_type *st = args[0].type;
+   nir_sampler_dim dim = dim_of(st);
+   bool is_array = st->sampler_array, shadow = st->sampler_shadow;
+
+   nir_texop op = nir_texop_tex;
+   bool proj = has(name, "Proj"), offset = has(name, "Offset");
+   unsigned next = 2;              /* next argument after the coordinate */
+   nir_def *lod = NULL, *bias = NULL, *ddx = NULL, *ddy = NULL;
+   nir_def *off = NULL, *comparator = NULL, *ms_index = NULL;
+   if (!strcmp(name, "textureSize")) {
+      op = nir_texop_txs;
+      next = 1;
+      if (nargs > 1)
+         lod = args[1].col[0];
+   } else if (!strcmp(name, "textureQueryLevels")) {
+      op = nir_texop_query_levels;
+      next = 1;
+   } else if (has(name, "texelFetch")) {
+      op = dim == NIR_SAMPLER_DIM_MS ? nir_texop_txf_ms : nir_texop_txf;
+      if (nargs > 2 && dim != NIR_SAMPLER_DIM_BUF &&
+          dim != NIR_SAMPLER_DIM_RECT) {
+         if (op == nir_texop_txf_ms)
+            ms_index = args[2].col[0];
+         else
+            lod = args[2].col[0];
+         next = 3;
+      }
+   } else if (has(name, "Lod")) {
+      op = nir_texop_txl;
+      if (nargs > 2)
+         lod = args[2].col[0];
+      next = 3;
+   } else if (has(name, "Grad")) {
+      op = nir_texop_txd;
+      if (nargs > 3) {
+         ddx = args[2].col[0];
+         ddy = args[3].col[0];
+      }
+      next = 4;
+   } else if (has(name, "Gather")) {
+      g2n_fail(c, NULL, "'%s' is not translated yet", name);
+      return none;
+   }
+   if (offset && next < nargs)
+      off = args[next++].col[0];
+   if (op == nir_texop_tex && next < nargs &&
+       args[next].type->base_type == GLSL_TYPE_FLOAT &&
+       glsl_type_is_scalar(args[next].type)) {
+      op = nir_texop_txb;
+      bias = args[next].col[0];
+   }
+   /* Derivatives are undefined outside fragment shaders: vertex lookups
+    * use level 0 (GLSL 1.10 8.7). */
+   if (op == nir_texop_tex && c->stage != MESA_SHADER_FRAGMENT) {
+      op = nir_texop_txl;
+      lod = nir_imm_float(b, 0.0f);
+   }
+
+   nir_def *coord = NULL;
+   unsigned ncoord = dim_components(dim) + (is_array ? 1 : 0);
+   if (op != nir_texop_txs && op != nir_texop_query_levels) {
+      coord = args[1].col[0];
+      if (proj) {
+         /* Divide by the last component (q). */
+         nir_def *q = nir_channel(b, coord, coord->num_components - 1);
+         unsigned keep = shadow ? dim_components(dim) + 1 : ncoord;
+         nir_def *comps[4];
+         for (unsigned i = 0; i < keep && i < 4; i++) {
+            comps[i] = nir_fdiv(b, nir_channel(b, coord, i), q);
+            /* the layer (never projected with arrays) */
+         }
+         if (shadow && dim == NIR_SAMPLER_DIM_1D && !is_array)
+            comps[1] = nir_fdiv(b, nir_channel(b, coord, 2), q);
+         coord = nir_vec(b, comps, keep);
+      }
+      if (shadow) {
+         unsigned ci = ncoord;
+         /* shadow1D takes vec3 (s, unused, ref) in GLSL 1.10. */
+         if (dim == NIR_SAMPLER_DIM_1D && !is_array &&
+             coord->num_components == 3 && !proj)
+            ci = 2;
+         if (ci < coord->num_components)
+            comparator = nir_channel(b, coord, ci);
+         else if (nargs > 2)
+            comparator = args[2].col[0]; /* samplerCubeArrayShadow */
+      }
+      if (coord->num_components > ncoord)
+         coord = nir_channels(b, coord, (1u << ncoord) - 1);
+   }
+
+   nir_def *srcs[12];
+   nir_tex_src_type types[12];
+   unsigned n = 0;
+   nir_deref_instr *d = args[0].deref;
+   srcs[n] = &d->def;
+   types[n++] = nir_tex_src_texture_deref;
+   srcs[n] = &d->def;
+   types[n++] = nir_tex_src_sampler_deref;
+#define ADD(x, t)                                                              \
+   if (x) {                                                                    \
+      srcs[n] = (x);                                                           \
+      types[n++] = (t);                                                        \
+   }
+   ADD(coord, nir_tex_src_coord);
+   ADD(comparator, nir_tex_src_comparator);
+   ADD(lod, nir_tex_src_lod);
+   ADD(bias, nir_tex_src_bias);
+   ADD(ddx, nir_tex_src_ddx);
+   ADD(ddy, nir_tex_src_ddy);
+   ADD(off, nir_tex_src_offset);
+   ADD(ms_index, nir_tex_src_ms_index);
+#undef ADD
+
+   nir_tex_instr *tex = nir_tex_instr_create(c->shader, n);
+   tex->op = op;
+   tex->sampler_dim = dim;
+   tex->is_array = is_array;
+   tex->is_shadow = shadow;
+   tex->coord_components = coord ? coord->num_components : 0;
+   tex->dest_type = op == nir_texop_txs || op == nir_texop_query_levels
+                       ? nir_type_int32
+                       : result_type(st);
+   for (unsigned i = 0; i < n; i++) {
+      tex->src[i].src_type = types[i];
+      tex->src[i].src.ssa = srcs[i];
+   }
+   nir_def_init(&tex->instr, &tex->def, nir_tex_instr_result_size(tex), 32);
+   nir_builder_instr_insert(b, &tex->instr);
+
+   nir_def *r = &tex->def;
+   unsigned want = rt->vector_elements;
+   if (r->num_components == 1 && want == 4) {
+      /* shadow2D and friends return vec4(r, r, r, 1) (GLSL 1.10 8.7,
+       * luminance depth mode). */
+      nir_def *comps[4] = { r, r, r, nir_imm_float(b, 1.0f) };
+      r = nir_vec(b, comps, 4);
+   } else if (r->num_components > want) {
+      r = nir_channels(b, r, (1u << want) - 1);
+   }
+   return g2n_basic(rt, r);
+}

@@ -1,0 +1,18 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* NIR passes the state tracker runs on its clone of a linked shader. */
+#ifndef ST_NIR_H
+#define ST_NIR_H
+
+#include <stdbool.h>
+
+#include "nir.h"
+
+/* GL's gl_FragCoord.y from the driver's (st_nir_lower_wpos.c); slot is
+ * the vec4 slot of the transform uniform.  True if the shader changed. */
+bool st_nir_lower_wpos(nir_shader *nir, unsigned slot);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * gl_FragCoord.y in GL's convention.  The driver's load_frag_coord counts
+ * rows down from Gallium's row 0; window-system framebuffers have GL's row
+ * 0 at the bottom, so there GL's y is height - y.  The pass rewrites every
+ * load_frag_coord's y as y * t.x + t.y with t a vec4 uniform in the slot
+ * just past the program's default uniform storage, which the state tracker
+ * fills per framebuffer: (-1, height) when flipped, (1, 0) otherwise.
+ * Assumes the linker's NIR (uniforms as variables, before nir_lower_io).
+ */
+#include "state_tracker/st_nir.h"
+#include "nir_builder.h"
+
+static bool
+lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   nir_variable *transform = data;
+
+   if (intr->intrinsic != nir_intrinsic_load_frag_coord)
+      return false;
+   b->cursor = nir_after_instr(&intr->instr);
+   nir_def *t = nir_load_var(b, transform);
+   nir_def *c[4];
+   for (unsigned i = 0; i < 4; i++)
+      c[i] = nir_channel(b, &intr->def, i);
+   c[1] = nir_ffma(b, c[1], nir_channel(b, t, 0), nir_channel(b, t, 1));
+   nir_def *v = nir_vec(b, c, 4);
+   nir_def_rewrite_uses_after(&intr->def, v, v->parent_instr);
+   return true;
+}
+
+static bool
+reads_frag_coord(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic == nir_intrinsic_load_frag_coord)
+      *(bool *)data = true;
+   return false;
+}
+
+bool
+st_nir_lower_wpos(nir_shader *nir, unsigned slot)
+{
+   bool found = false;
+
+   nir_shader_intrinsics_pass(nir, reads_frag_coord, nir_metadata_all,
+                              &found);
+   if (!found)
+      return false;
+   nir_variable *var =
+      nir_variable_create(nir, nir_var_uniform,
+                          nir_vtype_vector(nir, nir_type_float32, 4),
+                          "st_wpos_transform");
+   if (!var)
+      return false;
+   var->data.driver_location = slot;
+   return nir_shader_intrinsics_pass(nir, lower, nir_metadata_none, var);
+}
