@@ -54,6 +54,8 @@
 #define H 64
 
 static char trace_dir[256];
+/* Colour format of the render target env_init makes. */
+static enum pipe_format env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 
 struct env {
    struct pipe_screen *screen;
@@ -133,7 +135,7 @@ env_init(struct env *e)
    struct pipe_screen *s = e->screen;
 
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .target = PIPE_TEXTURE_2D, .format = env_format,
       .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET,
    };
@@ -143,7 +145,7 @@ env_init(struct env *e)
    assert_non_null(e->ctx);
    struct pipe_context *ctx = e->ctx;
 
-   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface st = {.format = env_format};
    e->surf = ctx->create_surface(ctx, e->rt, &st);
    struct pipe_framebuffer_state fb = {
       .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
@@ -726,6 +728,12 @@ load_then_draw(void **state)
                continue;
             const uint8_t *p = map + y * xfer->stride + x * 4;
             uint8_t want[4] = {dd < 0 ? 255 : 0, 0, dd < 0 ? 0 : 255, 255};
+            if (env_format == PIPE_FORMAT_B8G8R8A8_UNORM) {
+               /* memory order B, G, R, A */
+               uint8_t t = want[0];
+               want[0] = want[2];
+               want[2] = t;
+            }
             if (memcmp(p, want, 4) && bad++ < 8)
                print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
                            x, y, p[0], p[1], p[2], p[3], want[0], want[1],
@@ -1150,6 +1158,17 @@ stencil_test(void **state)
    assert_int_equal(decode_traces(&dumps), 0);
 }
 
+/* The same with a BGRA8 target: clear colours, shader outputs and the
+ * reload all follow its memory order.
+ */
+static void
+load_then_draw_bgra(void **state)
+{
+   env_format = PIPE_FORMAT_B8G8R8A8_UNORM;
+   load_then_draw(state);
+   env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
+}
+
 int
 main(void)
 {
@@ -1163,6 +1182,7 @@ main(void)
       cmocka_unit_test(mrt_instanced),
       cmocka_unit_test(occlusion_query),
       cmocka_unit_test(stencil_test),
+      cmocka_unit_test(load_then_draw_bgra),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
