@@ -247,9 +247,30 @@ agx_texture_barrier(struct pipe_context *pctx, unsigned flags)
    agx_flush_batch(agx_context(pctx), "texture barrier");
 }
 
+/* Maps are coherent (buffers and linear images are mapped directly,
+ * staging copies are written back at unmap): nothing to do.
+ */
+static void
+agx_transfer_flush_region(struct pipe_context *pctx,
+                          struct pipe_transfer *transfer,
+                          const struct pipe_box *box)
+{
+}
+
+/* All contexts of a screen submit to one in-order queue, so the GPU
+ * already waits for any fence of this screen.
+ */
+static void
+agx_fence_server_sync(struct pipe_context *pctx,
+                      struct pipe_fence_handle *fence)
+{
+}
+
 void
 agx_init_blit_functions(struct pipe_context *pctx)
 {
+   pctx->transfer_flush_region = agx_transfer_flush_region;
+   pctx->fence_server_sync = agx_fence_server_sync;
    pctx->resource_copy_region = agx_resource_copy_region;
    pctx->blit = agx_blit;
    pctx->clear_render_target = agx_clear_render_target;
