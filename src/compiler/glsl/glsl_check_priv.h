@@ -185,8 +185,10 @@ type_is_error(const struct glsl_type *t)
 
 /*
  * Shared internals.  Every function named check_* is shared through this
- * header and lives in the file of its rule family, glsl_check_<family>.c;
- * file-local helpers never start with check_.
+ * header, which lists them by the file of their rule family
+ * (glsl_check_<family>.c; most carry the family in their name,
+ * check_<family>_...); file-local helpers never start with check_, and
+ * the checker's private types are named check_* too.
  */
 
 /* glsl_check_scope.c: scopes, symbols, reserved names, default float
