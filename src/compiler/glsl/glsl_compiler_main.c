@@ -121,6 +121,18 @@ dump_resources(const struct glsl_program *prog)
       print_type(o->type, o->array_size, false);
       printf(" location %d index %u\n", o->location, o->index);
    }
+   for (unsigned i = 0; i < prog->num_ubos; i++) {
+      const struct glsl_program_block *b = &prog->ubos[i];
+      printf("uniform block %u %s: %u bytes binding %d stages 0x%x\n", i,
+             b->name, b->size_B, b->binding, b->stages);
+      for (unsigned k = 0; k < b->num_members; k++) {
+         const struct glsl_program_block_member *m = &b->members[k];
+         printf("  %s: ", m->name);
+         print_type(m->type, m->array_size, m->is_array);
+         printf(" offset %u array stride %u matrix stride %u\n",
+                m->offset_B, m->array_stride_B, m->matrix_stride_B);
+      }
+   }
    printf("uniform storage: %u bytes\n", prog->uniform_storage_size_B);
    for (unsigned i = 0; i < prog->uniform_storage_size_B / 4; i++) {
       if (prog->uniform_defaults[i])
