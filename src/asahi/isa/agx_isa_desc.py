@@ -737,9 +737,12 @@ def lod_src(name='D', at=24, ext=76):
 
 def texture_ref(name='T', ext=78, with_base=True):
    """Texture: a state register, or (type bit 1 set) an index into the
-   texture heap whose base is the uniform pair U."""
+   texture heap whose base is the uniform pair U.  Without U in the text,
+   type 2 with a register would print like type 1 (applegpu prints both
+   as a 16-bit register), so only its zero reading is accepted there."""
    return regimm(name, [(32, 6), (ext, 2)], (38, 2),
-                 {0: 'ts', 1: 'r16', 2: 'zr16', 3: 'r32'},
+                 {0: 'ts', 1: 'r16', 2: 'zr16' if with_base else 'zero',
+                  3: 'r32'},
                  presence='U' if with_base else None)
 
 
