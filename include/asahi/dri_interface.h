@@ -178,6 +178,10 @@ struct asahi_dri_context_attribs {
 #define ASAHI_DRI_IMAGE_USE_SCANOUT  (1u << 3)
 #define ASAHI_DRI_IMAGE_USE_CURSOR   (1u << 4)
 
+/* Flags of image_map. */
+#define ASAHI_DRI_MAP_READ  (1u << 0)
+#define ASAHI_DRI_MAP_WRITE (1u << 1)
+
 /* One plane of a dma-buf image. */
 struct asahi_dri_image_plane {
    int fd;
@@ -276,6 +280,15 @@ struct asahi_dri_interface {
    bool (*image_export)(struct asahi_dri_image *image,
                         struct asahi_dri_image_desc *desc);
    void (*image_destroy)(struct asahi_dri_image *image);
+
+   /* CPU access to a rectangle of an image (ASAHI_DRI_MAP_*): its address
+    * and row stride, and a cookie for image_unmap, or NULL.  Unmapping
+    * after a write makes the data visible to later GPU work.  May be NULL.
+    */
+   void *(*image_map)(struct asahi_dri_image *image, uint32_t x, uint32_t y,
+                      uint32_t width, uint32_t height, uint32_t flags,
+                      uint32_t *stride_B, void **cookie);
+   void (*image_unmap)(struct asahi_dri_image *image, void *cookie);
 };
 
 /* Members a caller may use on a table of a given size. */

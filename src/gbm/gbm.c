@@ -8,8 +8,8 @@
  * caller's render node (found and loaded by src/loader, so
  * LIBGL_DRIVERS_PATH, MESA_LOADER_DRIVER_OVERRIDE and GALLIUM_DRIVER behave
  * as for EGL).  Buffer objects are driver images exported as dma-bufs
- * (a driver that cannot share, like noop, makes none: ENOSYS); they cannot
- * be mapped (no driver context here).  Surfaces need EGL to render into
+ * (a driver that cannot share, like noop, makes none: ENOSYS), mapped
+ * through the driver's image_map.  Surfaces need EGL to render into
  * images, which it cannot yet: ENOSYS.
  */
 #include <errno.h>
@@ -343,14 +343,34 @@ gbm_bo_map(struct gbm_bo *bo, uint32_t x, uint32_t y, uint32_t width,
            uint32_t height, uint32_t flags, uint32_t *stride,
            void **map_data)
 {
-   /* CPU access needs a driver context; not offered by the interface. */
-   errno = ENOSYS;
-   return NULL;
+   const struct asahi_dri_interface *dri = bo->gbm->driver.iface;
+   if (!ASAHI_DRI_HAS(dri, image_map)) {
+      errno = ENOSYS;
+      return NULL;
+   }
+   if (!map_data || !stride || !width || !height ||
+       x + width > bo->desc.width || y + height > bo->desc.height) {
+      errno = EINVAL;
+      return NULL;
+   }
+   uint32_t dri_flags = 0;
+   if (flags & GBM_BO_TRANSFER_READ)
+      dri_flags |= ASAHI_DRI_MAP_READ;
+   if (flags & GBM_BO_TRANSFER_WRITE)
+      dri_flags |= ASAHI_DRI_MAP_WRITE;
+   void *ptr = dri->image_map(bo->image, x, y, width, height, dri_flags,
+                              stride, map_data);
+   if (!ptr)
+      errno = EIO;
+   return ptr;
 }
 
 GBM_EXPORT void
 gbm_bo_unmap(struct gbm_bo *bo, void *map_data)
 {
+   const struct asahi_dri_interface *dri = bo->gbm->driver.iface;
+   if (map_data && ASAHI_DRI_HAS(dri, image_unmap))
+      dri->image_unmap(bo->image, map_data);
 }
 
 GBM_EXPORT uint32_t
@@ -451,11 +471,33 @@ gbm_bo_get_plane_count(struct gbm_bo *bo)
    return (int)bo->desc.num_planes;
 }
 
+/* Writes count bytes as packed rows of the buffer's width (what cursor
+ * uploads pass).
+ */
 GBM_EXPORT int
 gbm_bo_write(struct gbm_bo *bo, const void *buf, size_t count)
 {
-   errno = ENOSYS;
-   return -1;
+   uint32_t bpp_B = gbm_bo_get_bpp(bo) / 8;
+   size_t row_B = (size_t)bo->desc.width * bpp_B;
+   if (!row_B || count > row_B * bo->desc.height) {
+      errno = EINVAL;
+      return -1;
+   }
+   uint32_t rows = (uint32_t)((count + row_B - 1) / row_B);
+   uint32_t stride;
+   void *cookie = NULL;
+   uint8_t *dst = gbm_bo_map(bo, 0, 0, bo->desc.width, rows,
+                             GBM_BO_TRANSFER_WRITE, &stride, &cookie);
+   if (!dst)
+      return -1;
+   const uint8_t *src = buf;
+   for (uint32_t r = 0; r < rows; r++) {
+      size_t n = count - (size_t)r * row_B;
+      memcpy(dst + (size_t)r * stride, src + (size_t)r * row_B,
+             n < row_B ? n : row_B);
+   }
+   gbm_bo_unmap(bo, cookie);
+   return 0;
 }
 
 GBM_EXPORT void

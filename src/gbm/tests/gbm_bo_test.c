@@ -78,6 +78,27 @@ test_buffer(void **state)
    assert_true(dmabuf >= 0);
    close(dmabuf);
 
+   /* What the CPU writes through a map, a later map reads back. */
+   uint32_t stride = 0;
+   void *cookie = NULL;
+   uint8_t *map = gbm_bo_map(bo, 0, 0, 64, 16, GBM_BO_TRANSFER_WRITE,
+                             &stride, &cookie);
+   assert_non_null(map);
+   assert_true(stride >= 256);
+   for (unsigned y = 0; y < 16; y++)
+      for (unsigned x = 0; x < 256; x++)
+         map[y * stride + x] = (uint8_t)(x ^ (y * 7));
+   gbm_bo_unmap(bo, cookie);
+   map = gbm_bo_map(bo, 4, 3, 8, 2, GBM_BO_TRANSFER_READ, &stride, &cookie);
+   assert_non_null(map);
+   /* Texel (4, 3) is at byte 16 of row 3. */
+   assert_int_equal(map[0], (uint8_t)(16 ^ 21));
+   assert_int_equal(map[stride + 5], (uint8_t)(21 ^ 28));
+   gbm_bo_unmap(bo, cookie);
+   assert_null(gbm_bo_map(bo, 60, 0, 8, 1, GBM_BO_TRANSFER_READ, &stride,
+                          &cookie));
+   assert_int_equal(errno, EINVAL);
+
    static int destroyed;
    gbm_bo_set_user_data(bo, &destroyed, NULL);
    assert_ptr_equal(gbm_bo_get_user_data(bo), &destroyed);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "pipe/p_context.h"
 #include "pipe/p_defines.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_state.h"
@@ -228,4 +229,59 @@ dri_image_destroy(struct asahi_dri_image *img)
 {
    pipe_resource_reference(&img->res, NULL);
    free(img);
+}
+
+/* ---- CPU maps through the screen's own context -------------------------- */
+
+void *
+dri_image_map(struct asahi_dri_image *img, uint32_t x, uint32_t y,
+              uint32_t width, uint32_t height, uint32_t flags,
+              uint32_t *stride_B, void **cookie)
+{
+   struct asahi_dri_screen *s = img->screen;
+   struct pipe_resource *res = img->res;
+   if (!width || !height || x + width > res->width0 ||
+       y + height > res->height0 ||
+       !(flags & (ASAHI_DRI_MAP_READ | ASAHI_DRI_MAP_WRITE)))
+      return NULL;
+
+   unsigned usage = 0;
+   if (flags & ASAHI_DRI_MAP_READ)
+      usage |= PIPE_MAP_READ;
+   if (flags & ASAHI_DRI_MAP_WRITE)
+      usage |= PIPE_MAP_WRITE;
+
+   pthread_mutex_lock(&s->map_lock);
+   if (!s->map_ctx)
+      s->map_ctx = s->pipe->context_create(s->pipe, NULL, 0);
+   void *ptr = NULL;
+   struct pipe_transfer *transfer = NULL;
+   if (s->map_ctx) {
+      struct pipe_box box;
+      u_box_2d(x, y, width, height, &box);
+      ptr = s->map_ctx->texture_map(s->map_ctx, res, 0, usage, &box,
+                                    &transfer);
+   }
+   pthread_mutex_unlock(&s->map_lock);
+
+   if (!ptr)
+      return NULL;
+   *stride_B = transfer->stride;
+   *cookie = transfer;
+   return ptr;
+}
+
+void
+dri_image_unmap(struct asahi_dri_image *img, void *cookie)
+{
+   struct asahi_dri_screen *s = img->screen;
+   struct pipe_transfer *transfer = cookie;
+   if (!transfer)
+      return;
+   pthread_mutex_lock(&s->map_lock);
+   bool wrote = transfer->usage & PIPE_MAP_WRITE;
+   s->map_ctx->texture_unmap(s->map_ctx, transfer);
+   if (wrote)
+      s->map_ctx->flush(s->map_ctx, NULL, 0);
+   pthread_mutex_unlock(&s->map_lock);
 }

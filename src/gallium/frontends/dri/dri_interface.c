@@ -37,4 +37,6 @@ const struct asahi_dri_interface asahi_dri_interface = {
    .image_import = dri_image_import,
    .image_export = dri_image_export,
    .image_destroy = dri_image_destroy,
+   .image_map = dri_image_map,
+   .image_unmap = dri_image_unmap,
 };

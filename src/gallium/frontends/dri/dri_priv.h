@@ -14,9 +14,12 @@
 #ifndef DRI_PRIV_H
 #define DRI_PRIV_H
 
+#include <pthread.h>
+
 #include "asahi/dri_interface.h"
 #include "pipe/p_format.h"
 
+struct pipe_context;
 struct pipe_screen;
 struct st_context;
 struct st_framebuffer;
@@ -29,6 +32,10 @@ struct asahi_dri_screen {
    int fd;                              /* our dup, or -1 */
    struct asahi_dri_screen_info info;
    bool info_ready;
+
+   /* A driver context of our own for image maps, made on first use. */
+   pthread_mutex_t map_lock;
+   struct pipe_context *map_ctx;
 
    struct asahi_dri_config configs[DRI_MAX_CONFIGS];
    enum pipe_format color_formats[DRI_MAX_CONFIGS];
@@ -107,6 +114,10 @@ struct asahi_dri_image *dri_image_import(
 bool dri_image_export(struct asahi_dri_image *image,
                       struct asahi_dri_image_desc *desc);
 void dri_image_destroy(struct asahi_dri_image *image);
+void *dri_image_map(struct asahi_dri_image *image, uint32_t x, uint32_t y,
+                    uint32_t width, uint32_t height, uint32_t flags,
+                    uint32_t *stride_B, void **cookie);
+void dri_image_unmap(struct asahi_dri_image *image, void *cookie);
 
 /* ---- dri_drawable.c -------------------------------------------------- */
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pipe/p_context.h"
 #include "pipe/p_defines.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_api.h"
@@ -123,6 +124,7 @@ dri_screen_create(const struct asahi_dri_screen_options *options,
       return NULL;
    }
    s->fd = -1;
+   pthread_mutex_init(&s->map_lock, NULL);
 
    int fd = options ? options->fd : -1;
    char kernel[64] = "";
@@ -154,6 +156,7 @@ dri_screen_create(const struct asahi_dri_screen_options *options,
 fail:
    if (s->fd >= 0)
       close(s->fd);
+   pthread_mutex_destroy(&s->map_lock);
    free(s);
    return NULL;
 }
@@ -161,6 +164,9 @@ fail:
 void
 dri_screen_destroy(struct asahi_dri_screen *s)
 {
+   if (s->map_ctx)
+      s->map_ctx->destroy(s->map_ctx);
+   pthread_mutex_destroy(&s->map_lock);
    s->pipe->destroy(s->pipe);
    if (s->fd >= 0)
       close(s->fd);

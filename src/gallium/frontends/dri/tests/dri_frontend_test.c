@@ -187,6 +187,23 @@ test_images_on_noop(void **state)
    assert_int_equal(err, ASAHI_DRI_SUCCESS);
    struct asahi_dri_image_desc desc;
    assert_false(dri->image_export(img, &desc));
+
+   /* CPU maps work on host memory. */
+   uint32_t stride = 0;
+   void *cookie = NULL;
+   uint8_t *p = dri->image_map(img, 0, 0, 64, 32, ASAHI_DRI_MAP_WRITE,
+                               &stride, &cookie);
+   assert_non_null(p);
+   assert_true(stride >= 64 * 4);
+   p[stride * 31 + 255] = 0x5a;
+   dri->image_unmap(img, cookie);
+   p = dri->image_map(img, 63, 31, 1, 1, ASAHI_DRI_MAP_READ, &stride,
+                      &cookie);
+   assert_non_null(p);
+   assert_int_equal(p[3], 0x5a);
+   dri->image_unmap(img, cookie);
+   assert_null(dri->image_map(img, 63, 31, 2, 1, ASAHI_DRI_MAP_READ,
+                              &stride, &cookie));
    dri->image_destroy(img);
 
    /* Linear is the modifier any driver can honour. */
