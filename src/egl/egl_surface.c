@@ -172,10 +172,9 @@ egl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
 
    /* A 0x0 pbuffer is valid EGL; the driver gets at least one pixel. */
    enum asahi_dri_error derr = ASAHI_DRI_SUCCESS;
-   s->dri = disp->dri->drawable_create(disp->screen, conf->dri_id,
-                                       s->width ? (uint32_t)s->width : 1,
-                                       s->height ? (uint32_t)s->height : 1,
-                                       &derr);
+   s->dri = disp->dri->drawable_create(
+      disp->screen, conf->dri_id, s->width ? (uint32_t)s->width : 1,
+      s->height ? (uint32_t)s->height : 1, &derr);
    if (!s->dri) {
       err = egl_error_from_dri(derr);
       why = asahi_dri_error_string(derr);
@@ -222,13 +221,12 @@ static EGLSurface EGLAPIENTRY
 egl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
                         EGLNativeWindowType win, const EGLint *attrib_list)
 {
-   return no_native_surface(dpy, EGL_WINDOW_BIT,
-                            "eglCreateWindowSurface");
+   return no_native_surface(dpy, EGL_WINDOW_BIT, "eglCreateWindowSurface");
 }
 
 static EGLSurface EGLAPIENTRY
-egl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
-                                void *win, const EGLAttrib *attrib_list)
+egl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void *win,
+                                const EGLAttrib *attrib_list)
 {
    return no_native_surface(dpy, EGL_WINDOW_BIT,
                             "eglCreatePlatformWindowSurface");
@@ -238,13 +236,12 @@ static EGLSurface EGLAPIENTRY
 egl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
                         EGLNativePixmapType pixmap, const EGLint *attrib_list)
 {
-   return no_native_surface(dpy, EGL_PIXMAP_BIT,
-                            "eglCreatePixmapSurface");
+   return no_native_surface(dpy, EGL_PIXMAP_BIT, "eglCreatePixmapSurface");
 }
 
 static EGLSurface EGLAPIENTRY
-egl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
-                                void *pixmap, const EGLAttrib *attrib_list)
+egl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void *pixmap,
+                                const EGLAttrib *attrib_list)
 {
    return no_native_surface(dpy, EGL_PIXMAP_BIT,
                             "eglCreatePlatformPixmapSurface");
@@ -303,20 +300,48 @@ egl_QuerySurface(EGLDisplay dpy, EGLSurface handle, EGLint attribute,
    }
 
    switch (attribute) {
-   case EGL_CONFIG_ID: *value = s->config->v[EGL_CA_CONFIG_ID]; break;
-   case EGL_WIDTH: *value = s->width; break;
-   case EGL_HEIGHT: *value = s->height; break;
-   case EGL_LARGEST_PBUFFER: *value = s->largest_pbuffer; break;
-   case EGL_TEXTURE_FORMAT: *value = s->texture_format; break;
-   case EGL_TEXTURE_TARGET: *value = s->texture_target; break;
-   case EGL_MIPMAP_TEXTURE: *value = s->mipmap_texture; break;
-   case EGL_MIPMAP_LEVEL: *value = s->mipmap_level; break;
-   case EGL_RENDER_BUFFER: *value = EGL_BACK_BUFFER; break;
-   case EGL_GL_COLORSPACE: *value = s->gl_colorspace; break;
-   case EGL_VG_ALPHA_FORMAT: *value = s->vg_alpha_format; break;
-   case EGL_VG_COLORSPACE: *value = s->vg_colorspace; break;
-   case EGL_SWAP_BEHAVIOR: *value = s->swap_behavior; break;
-   case EGL_MULTISAMPLE_RESOLVE: *value = s->multisample_resolve; break;
+   case EGL_CONFIG_ID:
+      *value = s->config->v[EGL_CA_CONFIG_ID];
+      break;
+   case EGL_WIDTH:
+      *value = s->width;
+      break;
+   case EGL_HEIGHT:
+      *value = s->height;
+      break;
+   case EGL_LARGEST_PBUFFER:
+      *value = s->largest_pbuffer;
+      break;
+   case EGL_TEXTURE_FORMAT:
+      *value = s->texture_format;
+      break;
+   case EGL_TEXTURE_TARGET:
+      *value = s->texture_target;
+      break;
+   case EGL_MIPMAP_TEXTURE:
+      *value = s->mipmap_texture;
+      break;
+   case EGL_MIPMAP_LEVEL:
+      *value = s->mipmap_level;
+      break;
+   case EGL_RENDER_BUFFER:
+      *value = EGL_BACK_BUFFER;
+      break;
+   case EGL_GL_COLORSPACE:
+      *value = s->gl_colorspace;
+      break;
+   case EGL_VG_ALPHA_FORMAT:
+      *value = s->vg_alpha_format;
+      break;
+   case EGL_VG_COLORSPACE:
+      *value = s->vg_colorspace;
+      break;
+   case EGL_SWAP_BEHAVIOR:
+      *value = s->swap_behavior;
+      break;
+   case EGL_MULTISAMPLE_RESOLVE:
+      *value = s->multisample_resolve;
+      break;
    case EGL_HORIZONTAL_RESOLUTION:
    case EGL_VERTICAL_RESOLUTION:
    case EGL_PIXEL_ASPECT_RATIO:
@@ -364,8 +389,7 @@ egl_SurfaceAttrib(EGLDisplay dpy, EGLSurface handle, EGLint attribute,
       if (value == EGL_BUFFER_PRESERVED &&
           !(type & EGL_SWAP_BEHAVIOR_PRESERVED_BIT))
          err = EGL_BAD_MATCH;
-      else if (value != EGL_BUFFER_PRESERVED &&
-               value != EGL_BUFFER_DESTROYED)
+      else if (value != EGL_BUFFER_PRESERVED && value != EGL_BUFFER_DESTROYED)
          err = EGL_BAD_PARAMETER;
       else
          s->swap_behavior = value;
@@ -455,8 +479,7 @@ egl_ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
 }
 
 static EGLBoolean EGLAPIENTRY
-egl_CopyBuffers(EGLDisplay dpy, EGLSurface handle,
-                EGLNativePixmapType target)
+egl_CopyBuffers(EGLDisplay dpy, EGLSurface handle, EGLNativePixmapType target)
 {
    static const char func[] = "eglCopyBuffers";
    struct egl_display *disp = egl_lock_display(dpy, func);

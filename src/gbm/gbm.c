@@ -39,8 +39,8 @@ struct gbm_device {
     * IsGbmDisplay).
     */
    struct gbm_device *(*create)(int fd);
-   int fd;                                  /* the caller's, not ours */
-   int dri_fd;                              /* our dup */
+   int fd;     /* the caller's, not ours */
+   int dri_fd; /* our dup */
    struct loader_driver driver;
    struct asahi_dri_screen *screen;
    struct asahi_dri_screen_info info;
@@ -51,8 +51,8 @@ struct gbm_device {
 struct gbm_bo {
    struct gbm_device *gbm;
    struct asahi_dri_image *image;
-   struct asahi_dri_image_desc desc;       /* exported: fd owned here */
-   uint32_t handle;                         /* GEM handle on gbm->fd */
+   struct asahi_dri_image_desc desc; /* exported: fd owned here */
+   uint32_t handle;                  /* GEM handle on gbm->fd */
    void *user_data;
    void (*destroy_user_data)(struct gbm_bo *, void *);
 };
@@ -170,8 +170,7 @@ gbm_device_is_format_supported(struct gbm_device *gbm, uint32_t format,
 
 GBM_EXPORT int
 gbm_device_get_format_modifier_plane_count(struct gbm_device *gbm,
-                                           uint32_t format,
-                                           uint64_t modifier)
+                                           uint32_t format, uint64_t modifier)
 {
    if (!format_known(gbm, format) || modifier != GBM_MOD_LINEAR)
       return -1;
@@ -199,10 +198,14 @@ static int
 errno_of(enum asahi_dri_error err)
 {
    switch (err) {
-   case ASAHI_DRI_ERROR_NO_MEMORY: return ENOMEM;
-   case ASAHI_DRI_ERROR_BAD_SIZE: return EINVAL;
-   case ASAHI_DRI_ERROR_UNSUPPORTED: return EINVAL;
-   default: return EIO;
+   case ASAHI_DRI_ERROR_NO_MEMORY:
+      return ENOMEM;
+   case ASAHI_DRI_ERROR_BAD_SIZE:
+      return EINVAL;
+   case ASAHI_DRI_ERROR_UNSUPPORTED:
+      return EINVAL;
+   default:
+      return EIO;
    }
 }
 
@@ -251,8 +254,8 @@ bo_create(struct gbm_device *gbm, uint32_t width, uint32_t height,
    }
    enum asahi_dri_error err;
    struct asahi_dri_image *image = gbm->driver.iface->image_create(
-      gbm->screen, width, height, canonical_format(format), modifiers,
-      count, image_usage(flags), &err);
+      gbm->screen, width, height, canonical_format(format), modifiers, count,
+      image_usage(flags), &err);
    if (!image) {
       errno = errno_of(err);
       return NULL;
@@ -340,8 +343,7 @@ gbm_bo_import(struct gbm_device *gbm, uint32_t type, void *buffer,
 
 GBM_EXPORT void *
 gbm_bo_map(struct gbm_bo *bo, uint32_t x, uint32_t y, uint32_t width,
-           uint32_t height, uint32_t flags, uint32_t *stride,
-           void **map_data)
+           uint32_t height, uint32_t flags, uint32_t *stride, void **map_data)
 {
    const struct asahi_dri_interface *dri = bo->gbm->driver.iface;
    if (!ASAHI_DRI_HAS(dri, image_map)) {
@@ -358,8 +360,8 @@ gbm_bo_map(struct gbm_bo *bo, uint32_t x, uint32_t y, uint32_t width,
       dri_flags |= ASAHI_DRI_MAP_READ;
    if (flags & GBM_BO_TRANSFER_WRITE)
       dri_flags |= ASAHI_DRI_MAP_WRITE;
-   void *ptr = dri->image_map(bo->image, x, y, width, height, dri_flags,
-                              stride, map_data);
+   void *ptr = dri->image_map(bo->image, x, y, width, height, dri_flags, stride,
+                              map_data);
    if (!ptr)
       errno = EIO;
    return ptr;

@@ -55,8 +55,7 @@ test_buffer(void **state)
 
    errno = 0;
    struct gbm_bo *bo = gbm_bo_create(gbm, 64, 16, GBM_FORMAT_ARGB8888,
-                                     GBM_BO_USE_RENDERING |
-                                        GBM_BO_USE_LINEAR);
+                                     GBM_BO_USE_RENDERING | GBM_BO_USE_LINEAR);
    if (on_noop()) {
       assert_null(bo);
       assert_int_equal(errno, ENOSYS);
@@ -81,8 +80,8 @@ test_buffer(void **state)
    /* What the CPU writes through a map, a later map reads back. */
    uint32_t stride = 0;
    void *cookie = NULL;
-   uint8_t *map = gbm_bo_map(bo, 0, 0, 64, 16, GBM_BO_TRANSFER_WRITE,
-                             &stride, &cookie);
+   uint8_t *map =
+      gbm_bo_map(bo, 0, 0, 64, 16, GBM_BO_TRANSFER_WRITE, &stride, &cookie);
    assert_non_null(map);
    assert_true(stride >= 256);
    for (unsigned y = 0; y < 16; y++)
@@ -95,8 +94,8 @@ test_buffer(void **state)
    assert_int_equal(map[0], (uint8_t)(16 ^ 21));
    assert_int_equal(map[stride + 5], (uint8_t)(21 ^ 28));
    gbm_bo_unmap(bo, cookie);
-   assert_null(gbm_bo_map(bo, 60, 0, 8, 1, GBM_BO_TRANSFER_READ, &stride,
-                          &cookie));
+   assert_null(
+      gbm_bo_map(bo, 60, 0, 8, 1, GBM_BO_TRANSFER_READ, &stride, &cookie));
    assert_int_equal(errno, EINVAL);
 
    static int destroyed;
@@ -105,8 +104,8 @@ test_buffer(void **state)
    gbm_bo_destroy(bo);
 
    /* Formats the driver cannot render are refused. */
-   assert_null(gbm_bo_create(gbm, 8, 8, GBM_FORMAT_XBGR16161616F,
-                             GBM_BO_USE_RENDERING));
+   assert_null(
+      gbm_bo_create(gbm, 8, 8, GBM_FORMAT_XBGR16161616F, GBM_BO_USE_RENDERING));
    assert_int_equal(errno, EINVAL);
    gbm_device_destroy(gbm);
    close(fd);

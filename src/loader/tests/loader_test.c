@@ -25,8 +25,7 @@ static char paths[8][4096];
 static void
 test_search_path_order(void **state)
 {
-   unsigned n = loader_driver_candidates("asahi", "/a:/b/c", "/inst", paths,
-                                         8);
+   unsigned n = loader_driver_candidates("asahi", "/a:/b/c", "/inst", paths, 8);
    assert_int_equal(n, 2);
    assert_string_equal(paths[0], "/a/asahi_dri.so");
    assert_string_equal(paths[1], "/b/c/asahi_dri.so");
@@ -35,8 +34,8 @@ test_search_path_order(void **state)
 static void
 test_search_path_empty_items_skipped(void **state)
 {
-   unsigned n = loader_driver_candidates("asahi", "::/a::/b:", "/inst",
-                                         paths, 8);
+   unsigned n =
+      loader_driver_candidates("asahi", "::/a::/b:", "/inst", paths, 8);
    assert_int_equal(n, 2);
    assert_string_equal(paths[0], "/a/asahi_dri.so");
    assert_string_equal(paths[1], "/b/asahi_dri.so");
@@ -45,8 +44,8 @@ test_search_path_empty_items_skipped(void **state)
 static void
 test_search_path_unset_uses_install_dir(void **state)
 {
-   assert_int_equal(loader_driver_candidates("asahi", NULL, "/inst", paths,
-                                             8), 1);
+   assert_int_equal(loader_driver_candidates("asahi", NULL, "/inst", paths, 8),
+                    1);
    assert_string_equal(paths[0], "/inst/asahi_dri.so");
    assert_int_equal(loader_driver_candidates("asahi", "", "/inst", paths, 8),
                     1);
@@ -56,8 +55,8 @@ test_search_path_unset_uses_install_dir(void **state)
 static void
 test_search_path_limit(void **state)
 {
-   assert_int_equal(loader_driver_candidates("x", "/1:/2:/3", NULL, paths,
-                                             2), 2);
+   assert_int_equal(loader_driver_candidates("x", "/1:/2:/3", NULL, paths, 2),
+                    2);
    assert_string_equal(paths[1], "/2/x_dri.so");
 }
 

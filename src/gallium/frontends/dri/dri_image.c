@@ -25,8 +25,8 @@
  * DRM_FORMAT_MOD_INVALID = 2^56 - 1 (torvalds/linux
  * include/uapi/drm/drm_fourcc.h).
  */
-#define FOURCC(a, b, c, d)                                                  \
-   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |             \
+#define FOURCC(a, b, c, d)                                                     \
+   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |                 \
     (uint32_t)(d) << 24)
 #define MOD_LINEAR 0ull
 #define MOD_INVALID 0x00ffffffffffffffull
@@ -117,9 +117,9 @@ dri_image_create(struct asahi_dri_screen *s, uint32_t width, uint32_t height,
 
    struct pipe_resource templ;
    fill_template(&templ, width, height, format, bind);
-   if (!p->is_format_supported(p, format, PIPE_TEXTURE_2D, 0, 0,
-                               bind & (PIPE_BIND_RENDER_TARGET |
-                                       PIPE_BIND_SAMPLER_VIEW))) {
+   if (!p->is_format_supported(
+          p, format, PIPE_TEXTURE_2D, 0, 0,
+          bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW))) {
       *error = ASAHI_DRI_ERROR_UNSUPPORTED;
       return NULL;
    }
@@ -198,8 +198,7 @@ dri_image_import(struct asahi_dri_screen *s,
 }
 
 bool
-dri_image_export(struct asahi_dri_image *img,
-                 struct asahi_dri_image_desc *desc)
+dri_image_export(struct asahi_dri_image *img, struct asahi_dri_image_desc *desc)
 {
    struct pipe_screen *p = img->screen->pipe;
    struct winsys_handle wh = {
@@ -259,8 +258,7 @@ dri_image_map(struct asahi_dri_image *img, uint32_t x, uint32_t y,
    if (s->map_ctx) {
       struct pipe_box box;
       u_box_2d(x, y, width, height, &box);
-      ptr = s->map_ctx->texture_map(s->map_ctx, res, 0, usage, &box,
-                                    &transfer);
+      ptr = s->map_ctx->texture_map(s->map_ctx, res, 0, usage, &box, &transfer);
    }
    pthread_mutex_unlock(&s->map_lock);
 

@@ -28,8 +28,8 @@ struct st_framebuffer;
 
 struct asahi_dri_screen {
    struct pipe_screen *pipe;
-   const char *pipe_driver;             /* "asahi" or "noop" */
-   int fd;                              /* our dup, or -1 */
+   const char *pipe_driver; /* "asahi" or "noop" */
+   int fd;                  /* our dup, or -1 */
    struct asahi_dri_screen_info info;
    bool info_ready;
 
@@ -59,9 +59,8 @@ struct asahi_dri_drawable {
  * GALLIUM_DRIVER value `env`, else by kernel driver name ("asahi"), else
  * "noop" when there is no device (fd -1).  NULL: none fits.  Pure.
  */
-const char *dri_choose_pipe_driver(const char *explicit_name,
-                                   const char *env, const char *kernel_name,
-                                   bool have_fd);
+const char *dri_choose_pipe_driver(const char *explicit_name, const char *env,
+                                   const char *kernel_name, bool have_fd);
 
 /* Creates the named pipe driver's screen on fd.  When the AGX pipe driver
  * is not built in, "asahi" is served by noop (and *name says so).
@@ -71,9 +70,9 @@ struct pipe_screen *dri_create_pipe_screen(const char **name, int fd,
 
 /* ---- dri_screen.c ---------------------------------------------------- */
 
-struct asahi_dri_screen *dri_screen_create(
-   const struct asahi_dri_screen_options *options,
-   enum asahi_dri_error *error);
+struct asahi_dri_screen *
+dri_screen_create(const struct asahi_dri_screen_options *options,
+                  enum asahi_dri_error *error);
 void dri_screen_destroy(struct asahi_dri_screen *screen);
 void dri_screen_get_info(struct asahi_dri_screen *screen,
                          struct asahi_dri_screen_info *info);
@@ -84,10 +83,11 @@ int dri_config_index(const struct asahi_dri_screen *screen, uint32_t id);
 
 /* ---- dri_context.c --------------------------------------------------- */
 
-struct asahi_dri_context *dri_context_create(
-   struct asahi_dri_screen *screen,
-   const struct asahi_dri_context_attribs *attribs,
-   struct asahi_dri_context *share, enum asahi_dri_error *error);
+struct asahi_dri_context *
+dri_context_create(struct asahi_dri_screen *screen,
+                   const struct asahi_dri_context_attribs *attribs,
+                   struct asahi_dri_context *share,
+                   enum asahi_dri_error *error);
 void dri_context_destroy(struct asahi_dri_context *ctx);
 enum asahi_dri_error dri_make_current(struct asahi_dri_context *ctx,
                                       struct asahi_dri_drawable *draw,
@@ -104,13 +104,16 @@ int dri_fence_get_fd(struct asahi_dri_screen *screen,
 
 /* ---- dri_image.c ----------------------------------------------------- */
 
-struct asahi_dri_image *dri_image_create(
-   struct asahi_dri_screen *screen, uint32_t width, uint32_t height,
-   uint32_t fourcc, const uint64_t *modifiers, unsigned num_modifiers,
-   uint32_t usage, enum asahi_dri_error *error);
-struct asahi_dri_image *dri_image_import(
-   struct asahi_dri_screen *screen, const struct asahi_dri_image_desc *desc,
-   enum asahi_dri_error *error);
+struct asahi_dri_image *dri_image_create(struct asahi_dri_screen *screen,
+                                         uint32_t width, uint32_t height,
+                                         uint32_t fourcc,
+                                         const uint64_t *modifiers,
+                                         unsigned num_modifiers, uint32_t usage,
+                                         enum asahi_dri_error *error);
+struct asahi_dri_image *
+dri_image_import(struct asahi_dri_screen *screen,
+                 const struct asahi_dri_image_desc *desc,
+                 enum asahi_dri_error *error);
 bool dri_image_export(struct asahi_dri_image *image,
                       struct asahi_dri_image_desc *desc);
 void dri_image_destroy(struct asahi_dri_image *image);
@@ -121,9 +124,10 @@ void dri_image_unmap(struct asahi_dri_image *image, void *cookie);
 
 /* ---- dri_drawable.c -------------------------------------------------- */
 
-struct asahi_dri_drawable *dri_drawable_create(
-   struct asahi_dri_screen *screen, uint32_t config_id, uint32_t width,
-   uint32_t height, enum asahi_dri_error *error);
+struct asahi_dri_drawable *dri_drawable_create(struct asahi_dri_screen *screen,
+                                               uint32_t config_id,
+                                               uint32_t width, uint32_t height,
+                                               enum asahi_dri_error *error);
 void dri_drawable_destroy(struct asahi_dri_drawable *drawable);
 
 #endif /* DRI_PRIV_H */

@@ -24,8 +24,8 @@
 /* Fact: DRM fourcc codes, torvalds/linux include/uapi/drm/drm_fourcc.h
  * (fourcc_code(a, b, c, d) = a | b << 8 | c << 16 | d << 24).
  */
-#define DRI_FOURCC(a, b, c, d)                                              \
-   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |             \
+#define DRI_FOURCC(a, b, c, d)                                                 \
+   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |                 \
     (uint32_t)(d) << 24)
 
 static const struct {
@@ -130,16 +130,16 @@ dri_screen_create(const struct asahi_dri_screen_options *options,
    char kernel[64] = "";
    if (fd >= 0) {
       s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-      if (s->fd < 0 || !loader_get_kernel_driver(s->fd, kernel,
-                                                  sizeof(kernel))) {
+      if (s->fd < 0 ||
+          !loader_get_kernel_driver(s->fd, kernel, sizeof(kernel))) {
          *error = ASAHI_DRI_ERROR_NO_DEVICE;
          goto fail;
       }
    }
 
-   s->pipe_driver = dri_choose_pipe_driver(
-      options ? options->pipe_driver : NULL, getenv("GALLIUM_DRIVER"),
-      kernel, s->fd >= 0);
+   s->pipe_driver =
+      dri_choose_pipe_driver(options ? options->pipe_driver : NULL,
+                             getenv("GALLIUM_DRIVER"), kernel, s->fd >= 0);
    if (!s->pipe_driver) {
       *error = ASAHI_DRI_ERROR_NO_DEVICE;
       goto fail;
@@ -179,7 +179,9 @@ probe_version(struct asahi_dri_screen *s, enum st_profile_type profile,
               int major, int minor)
 {
    struct st_context_attribs attribs = {
-      .profile = profile, .major = major, .minor = minor,
+      .profile = profile,
+      .major = major,
+      .minor = minor,
    };
    struct st_context *ctx = st_context_create(s->pipe, &attribs, NULL, NULL);
    if (!ctx)
@@ -199,8 +201,7 @@ dri_screen_get_info(struct asahi_dri_screen *s,
       s->info.pipe_driver = s->pipe_driver;
       s->info.vendor = p->get_vendor ? p->get_vendor(p) : "asahi-gl";
       s->info.renderer = p->get_name ? p->get_name(p) : s->pipe_driver;
-      s->info.max_gles_version =
-         probe_version(s, ST_PROFILE_OPENGL_ES2, 2, 0);
+      s->info.max_gles_version = probe_version(s, ST_PROFILE_OPENGL_ES2, 2, 0);
       s->info.max_gl_core_version =
          probe_version(s, ST_PROFILE_OPENGL_CORE, 3, 2);
       s->info.max_gl_compat_version =
