@@ -297,6 +297,20 @@ struct asahi_dri_interface {
                       uint32_t width, uint32_t height, uint32_t flags,
                       uint32_t *stride_B, void **cookie);
    void (*image_unmap)(struct asahi_dri_image *image, void *cookie);
+
+   /* Window drawables (GBM surfaces): double-buffered, rendering goes to
+    * the back buffer.  swap_buffers finishes ctx's frame (ctx may be NULL)
+    * and exchanges back and front; drawable_get_image gives the front (or
+    * back) buffer as an image holding its own reference (image_destroy
+    * drops it).  These entries may be NULL.
+    */
+   struct asahi_dri_drawable *(*window_create)(
+      struct asahi_dri_screen *screen, uint32_t config_id, uint32_t width,
+      uint32_t height, enum asahi_dri_error *error);
+   void (*swap_buffers)(struct asahi_dri_context *ctx,
+                        struct asahi_dri_drawable *drawable);
+   struct asahi_dri_image *(*drawable_get_image)(
+      struct asahi_dri_drawable *drawable, bool back);
 };
 
 /* Members a caller may use on a table of a given size. */

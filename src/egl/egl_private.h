@@ -99,6 +99,7 @@ struct egl_surface {
    EGLint swap_interval;
    struct asahi_dri_drawable *dri;
    struct egl_context *bound_ctx; /* the context it is current to */
+   void *native_window;           /* GBM surface of a window, or NULL */
 };
 
 struct egl_sync {

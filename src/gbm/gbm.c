@@ -9,8 +9,8 @@
  * LIBGL_DRIVERS_PATH, MESA_LOADER_DRIVER_OVERRIDE and GALLIUM_DRIVER behave
  * as for EGL).  Buffer objects are driver images exported as dma-bufs
  * (a driver that cannot share, like noop, makes none: ENOSYS), mapped
- * through the driver's image_map.  Surfaces need EGL to render into
- * images, which it cannot yet: ENOSYS.
+ * through the driver's image_map.  Surfaces are rendered by
+ * libEGL_asahi (gbm_asahi.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +25,7 @@
 #include "loader.h"
 
 #include "gbm.h"
+#include "gbm_asahi.h"
 
 #define GBM_EXPORT __attribute__((visibility("default")))
 
@@ -48,8 +49,23 @@ struct gbm_device {
    unsigned num_configs;
 };
 
+/* 'ashs': a surface of this libgbm (see gbm_asahi.h). */
+#define GBM_ASAHI_SURFACE_MAGIC 0x73687361u
+
+struct gbm_surface {
+   uint32_t magic;
+   struct gbm_device *gbm;
+   struct gbm_asahi_surface_info info;
+   /* Bound by libEGL_asahi while an EGL window renders into it. */
+   const struct asahi_dri_interface *dri;
+   struct asahi_dri_drawable *drawable;
+   unsigned locked;   /* front buffers handed out, not released */
+   bool has_frame;    /* swapped since the last lock */
+};
+
 struct gbm_bo {
    struct gbm_device *gbm;
+   struct gbm_surface *surface; /* locked from it, or NULL */
    struct asahi_dri_image *image;
    struct asahi_dri_image_desc desc; /* exported: fd owned here */
    uint32_t handle;                  /* GEM handle on gbm->fd */
@@ -533,14 +549,34 @@ gbm_bo_destroy(struct gbm_bo *bo)
    free(bo);
 }
 
-/* ---- surfaces: need driver images --------------------------------------- */
+/* ---- surfaces ------------------------------------------------------------
+ * A surface is a size and format until libEGL_asahi binds a window
+ * drawable to it (gbm_asahi.h); each eglSwapBuffers makes a front buffer
+ * that gbm_surface_lock_front_buffer exports.  The drawable has two
+ * buffers: while a front buffer is locked, rendering continues in the
+ * other one.
+ */
 
 GBM_EXPORT struct gbm_surface *
 gbm_surface_create(struct gbm_device *gbm, uint32_t width, uint32_t height,
                    uint32_t format, uint32_t flags)
 {
-   errno = format_known(gbm, format) ? ENOSYS : EINVAL;
-   return NULL;
+   if (!format_known(gbm, format) || !width || !height) {
+      errno = EINVAL;
+      return NULL;
+   }
+   struct gbm_surface *s = calloc(1, sizeof(*s));
+   if (!s) {
+      errno = ENOMEM;
+      return NULL;
+   }
+   s->magic = GBM_ASAHI_SURFACE_MAGIC;
+   s->gbm = gbm;
+   s->info.width = width;
+   s->info.height = height;
+   s->info.format = canonical_format(format);
+   s->info.flags = flags;
+   return s;
 }
 
 GBM_EXPORT struct gbm_surface *
@@ -549,7 +585,10 @@ gbm_surface_create_with_modifiers(struct gbm_device *gbm, uint32_t width,
                                   const uint64_t *modifiers,
                                   const unsigned int count)
 {
-   return gbm_surface_create(gbm, width, height, format, 0);
+   return gbm_surface_create_with_modifiers2(gbm, width, height, format,
+                                             modifiers, count,
+                                             GBM_BO_USE_SCANOUT |
+                                                GBM_BO_USE_RENDERING);
 }
 
 GBM_EXPORT struct gbm_surface *
@@ -558,29 +597,94 @@ gbm_surface_create_with_modifiers2(struct gbm_device *gbm, uint32_t width,
                                    const uint64_t *modifiers,
                                    const unsigned int count, uint32_t flags)
 {
+   /* The driver chooses the layout of window buffers itself. */
+   bool linear_ok = count == 0;
+   for (unsigned i = 0; i < count; i++)
+      linear_ok |= modifiers[i] == GBM_MOD_LINEAR;
+   if (!linear_ok) {
+      errno = ENOSYS;
+      return NULL;
+   }
    return gbm_surface_create(gbm, width, height, format, flags);
 }
 
 GBM_EXPORT struct gbm_bo *
-gbm_surface_lock_front_buffer(struct gbm_surface *surface)
+gbm_surface_lock_front_buffer(struct gbm_surface *s)
 {
-   return NULL;
+   if (!s->drawable || !s->has_frame || s->locked) {
+      errno = EBUSY;
+      return NULL;
+   }
+   struct asahi_dri_image *image = s->dri->drawable_get_image(s->drawable,
+                                                              false);
+   if (!image) {
+      errno = ENOMEM;
+      return NULL;
+   }
+   struct gbm_bo *bo = bo_from_image(s->gbm, image);
+   if (!bo)
+      return NULL;
+   bo->surface = s;
+   s->locked++;
+   s->has_frame = false;
+   return bo;
 }
 
 GBM_EXPORT void
-gbm_surface_release_buffer(struct gbm_surface *surface, struct gbm_bo *bo)
+gbm_surface_release_buffer(struct gbm_surface *s, struct gbm_bo *bo)
 {
+   if (!bo || bo->surface != s)
+      return;
+   s->locked--;
+   gbm_bo_destroy(bo);
 }
 
 GBM_EXPORT int
-gbm_surface_has_free_buffers(struct gbm_surface *surface)
+gbm_surface_has_free_buffers(struct gbm_surface *s)
 {
-   return 0;
+   return s->locked == 0;
+}
+
+/* The EGL window surface must be destroyed first, as with any libgbm. */
+GBM_EXPORT void
+gbm_surface_destroy(struct gbm_surface *s)
+{
+   if (!s)
+      return;
+   s->magic = 0;
+   free(s);
+}
+
+GBM_EXPORT bool
+gbm_asahi_surface_info(struct gbm_surface *s,
+                       struct gbm_asahi_surface_info *info)
+{
+   if (!s || s->magic != GBM_ASAHI_SURFACE_MAGIC)
+      return false;
+   *info = s->info;
+   return true;
+}
+
+GBM_EXPORT bool
+gbm_asahi_surface_bind(struct gbm_surface *s,
+                       const struct asahi_dri_interface *dri,
+                       struct asahi_dri_drawable *drawable)
+{
+   if (!s || s->magic != GBM_ASAHI_SURFACE_MAGIC)
+      return false;
+   if (drawable && s->drawable)
+      return false;
+   s->dri = dri;
+   s->drawable = drawable;
+   s->has_frame = false;
+   return true;
 }
 
 GBM_EXPORT void
-gbm_surface_destroy(struct gbm_surface *surface)
+gbm_asahi_surface_swapped(struct gbm_surface *s)
 {
+   if (s && s->magic == GBM_ASAHI_SURFACE_MAGIC)
+      s->has_frame = true;
 }
 
 GBM_EXPORT char *

@@ -10,8 +10,8 @@
  * formats = DRM fourcc codes from the Linux UAPI drm_fourcc.h).
  *
  * This implementation: devices over asahi_dri.so; buffer objects as
- * driver images shared through dma-bufs, with CPU maps; no surfaces yet
- * (ENOSYS).
+ * driver images shared through dma-bufs, with CPU maps; surfaces rendered
+ * by our EGL (two buffers).
  */
 #ifndef _GBM_H_
 #define _GBM_H_

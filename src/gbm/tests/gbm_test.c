@@ -68,7 +68,7 @@ test_not_a_drm_device(void **state)
 }
 
 static void
-test_buffers_not_yet(void **state)
+test_no_images_no_buffers(void **state)
 {
    int fd = open_node();
    struct gbm_device *gbm = gbm_create_device(fd);
@@ -84,7 +84,15 @@ test_buffers_not_yet(void **state)
    assert_int_equal(errno, ENOSYS);
    assert_null(gbm_bo_create(gbm, 64, 64, GBM_FORMAT_XBGR16161616F, 0));
    assert_int_equal(errno, EINVAL);
-   assert_null(gbm_surface_create(gbm, 64, 64, GBM_FORMAT_ABGR8888, 0));
+   /* A surface is only a size and format until EGL renders into it. */
+   struct gbm_surface *surf =
+      gbm_surface_create(gbm, 64, 64, GBM_FORMAT_ABGR8888, 0);
+   assert_non_null(surf);
+   assert_true(gbm_surface_has_free_buffers(surf));
+   assert_null(gbm_surface_lock_front_buffer(surf)); /* nothing drawn */
+   gbm_surface_destroy(surf);
+   assert_null(gbm_surface_create(gbm, 64, 64, GBM_FORMAT_XBGR16161616F, 0));
+   assert_int_equal(errno, EINVAL);
    gbm_device_destroy(gbm);
    close(fd);
 }
@@ -104,7 +112,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_device),
       cmocka_unit_test(test_not_a_drm_device),
-      cmocka_unit_test(test_buffers_not_yet),
+      cmocka_unit_test(test_no_images_no_buffers),
       cmocka_unit_test(test_format_name),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

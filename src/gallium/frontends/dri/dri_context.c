@@ -110,13 +110,21 @@ enum asahi_dri_error
 dri_make_current(struct asahi_dri_context *ctx, struct asahi_dri_drawable *draw,
                  struct asahi_dri_drawable *read)
 {
+   if ((ctx && draw && draw->screen != ctx->screen) ||
+       (ctx && read && read->screen != ctx->screen))
+      return ASAHI_DRI_ERROR_BAD_MATCH;
+
+   /* A context that stops being current lets go of its framebuffers: in
+    * EGL a released context has no surfaces, and the surfaces may be
+    * destroyed before the context is.
+    */
+   struct st_context *old = st_get_current();
+   if (old && (!ctx || old != ctx->st))
+      st_make_current(old, NULL, NULL);
    if (!ctx) {
       st_make_current(NULL, NULL, NULL);
       return ASAHI_DRI_SUCCESS;
    }
-   if ((draw && draw->screen != ctx->screen) ||
-       (read && read->screen != ctx->screen))
-      return ASAHI_DRI_ERROR_BAD_MATCH;
    if (!st_make_current(ctx->st, draw ? draw->fb : NULL,
                         read ? read->fb : NULL))
       return ASAHI_DRI_ERROR_BAD_MATCH;

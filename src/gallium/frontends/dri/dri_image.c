@@ -283,3 +283,18 @@ dri_image_unmap(struct asahi_dri_image *img, void *cookie)
       s->map_ctx->flush(s->map_ctx, NULL, 0);
    pthread_mutex_unlock(&s->map_lock);
 }
+
+struct asahi_dri_image *
+dri_image_wrap(struct asahi_dri_screen *s, struct pipe_resource *res,
+               uint32_t fourcc)
+{
+   if (!res)
+      return NULL;
+   struct asahi_dri_image *img = calloc(1, sizeof(*img));
+   if (!img)
+      return NULL;
+   img->screen = s;
+   img->fourcc = fourcc;
+   pipe_resource_reference(&img->res, res);
+   return img;
+}

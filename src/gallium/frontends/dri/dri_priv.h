@@ -20,6 +20,7 @@
 #include "pipe/p_format.h"
 
 struct pipe_context;
+struct pipe_resource;
 struct pipe_screen;
 struct st_context;
 struct st_framebuffer;
@@ -51,6 +52,7 @@ struct asahi_dri_context {
 struct asahi_dri_drawable {
    struct asahi_dri_screen *screen;
    struct st_framebuffer *fb;
+   uint32_t fourcc;
 };
 
 /* ---- dri_pipe.c ---------------------------------------------------------- */
@@ -121,6 +123,10 @@ void *dri_image_map(struct asahi_dri_image *image, uint32_t x, uint32_t y,
                     uint32_t width, uint32_t height, uint32_t flags,
                     uint32_t *stride_B, void **cookie);
 void dri_image_unmap(struct asahi_dri_image *image, void *cookie);
+/* An image holding a new reference to res. */
+struct asahi_dri_image *dri_image_wrap(struct asahi_dri_screen *screen,
+                                       struct pipe_resource *res,
+                                       uint32_t fourcc);
 
 /* ---- dri_drawable.c -------------------------------------------------- */
 
@@ -129,5 +135,13 @@ struct asahi_dri_drawable *dri_drawable_create(struct asahi_dri_screen *screen,
                                                uint32_t width, uint32_t height,
                                                enum asahi_dri_error *error);
 void dri_drawable_destroy(struct asahi_dri_drawable *drawable);
+struct asahi_dri_drawable *dri_window_create(struct asahi_dri_screen *screen,
+                                             uint32_t config_id,
+                                             uint32_t width, uint32_t height,
+                                             enum asahi_dri_error *error);
+void dri_swap_buffers(struct asahi_dri_context *ctx,
+                      struct asahi_dri_drawable *drawable);
+struct asahi_dri_image *dri_drawable_get_image(
+   struct asahi_dri_drawable *drawable, bool back);
 
 #endif /* DRI_PRIV_H */
