@@ -143,6 +143,48 @@ test_missing_driver_is_reported(void **state)
    load_with_path("nosuch", false, "nosuch_dri.so not found");
 }
 
+static void
+test_verbose_says_what_was_tried(void **state)
+{
+   /* LIBGL_DEBUG=verbose: every candidate file, and why one was refused. */
+   char search[4200], err[512], log[4096] = "";
+   struct loader_driver drv;
+   FILE *tmp = tmpfile();
+   assert_non_null(tmp);
+   int saved = dup(2);
+   dup2(fileno(tmp), 2);
+
+   snprintf(search, sizeof(search), "/nonexistent:%s", fake_dir());
+   setenv("LIBGL_DRIVERS_PATH", search, 1);
+   setenv("LIBGL_DEBUG", "verbose", 1);
+   bool ok = loader_load_driver("old", &drv, err, sizeof(err));
+   unsetenv("LIBGL_DEBUG");
+   unsetenv("LIBGL_DRIVERS_PATH");
+
+   fflush(stderr);
+   dup2(saved, 2);
+   close(saved);
+   rewind(tmp);
+   size_t n = fread(log, 1, sizeof(log) - 1, tmp);
+   log[n] = '\0';
+   fclose(tmp);
+
+   assert_false(ok);
+   assert_non_null(strstr(log, "trying /nonexistent/old_dri.so"));
+   assert_non_null(strstr(log, "old_dri.so: interface version 0"));
+
+   /* Without the variable the loader is silent. */
+   tmp = tmpfile();
+   saved = dup(2);
+   dup2(fileno(tmp), 2);
+   loader_load_driver("nosuch", &drv, err, sizeof(err));
+   fflush(stderr);
+   dup2(saved, 2);
+   close(saved);
+   assert_int_equal(ftell(tmp), 0);
+   fclose(tmp);
+}
+
 int
 main(void)
 {
@@ -158,6 +200,7 @@ main(void)
       cmocka_unit_test(test_refuse_other_interface_version),
       cmocka_unit_test(test_refuse_library_without_table),
       cmocka_unit_test(test_missing_driver_is_reported),
+      cmocka_unit_test(test_verbose_says_what_was_tried),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
