@@ -553,8 +553,9 @@ gbm_bo_destroy(struct gbm_bo *bo)
  * A surface is a size and format until libEGL_asahi binds a window
  * drawable to it (gbm_asahi.h); each eglSwapBuffers makes a front buffer
  * that gbm_surface_lock_front_buffer exports.  The drawable has two
- * buffers: while a front buffer is locked, rendering continues in the
- * other one.
+ * buffers.  A program may hold the last two fronts locked (the one on
+ * screen and the next, as KMS page flipping does); rendering then goes
+ * into the older one, so has_free_buffers says no until it is released.
  */
 
 GBM_EXPORT struct gbm_surface *
@@ -611,7 +612,7 @@ gbm_surface_create_with_modifiers2(struct gbm_device *gbm, uint32_t width,
 GBM_EXPORT struct gbm_bo *
 gbm_surface_lock_front_buffer(struct gbm_surface *s)
 {
-   if (!s->drawable || !s->has_frame || s->locked) {
+   if (!s->drawable || !s->has_frame || s->locked >= 2) {
       errno = EBUSY;
       return NULL;
    }
@@ -642,7 +643,7 @@ gbm_surface_release_buffer(struct gbm_surface *s, struct gbm_bo *bo)
 GBM_EXPORT int
 gbm_surface_has_free_buffers(struct gbm_surface *s)
 {
-   return s->locked == 0;
+   return s->locked < 2;
 }
 
 /* The EGL window surface must be destroyed first, as with any libgbm. */

@@ -63,14 +63,13 @@ config_for(EGLDisplay dpy, uint32_t format)
    return NULL;
 }
 
+/* Checks a locked front buffer's pixels. */
 static void
-check_frame(struct gbm_surface *surf, const uint8_t want[4])
+check_bo(struct gbm_bo *bo, const uint8_t want[4])
 {
-   struct gbm_bo *bo = gbm_surface_lock_front_buffer(surf);
    assert_non_null(bo);
    assert_int_equal(gbm_bo_get_width(bo), 32);
    assert_int_equal(gbm_bo_get_height(bo), 16);
-   assert_false(gbm_surface_has_free_buffers(surf));
 
    uint32_t stride = 0;
    void *cookie = NULL;
@@ -87,8 +86,6 @@ check_frame(struct gbm_surface *surf, const uint8_t want[4])
       }
    }
    gbm_bo_unmap(bo, cookie);
-   gbm_surface_release_buffer(surf, bo);
-   assert_true(gbm_surface_has_free_buffers(surf));
 }
 
 static void
@@ -126,16 +123,25 @@ test_window_frames(void **state)
    /* Nothing to lock before the first swap. */
    assert_null(gbm_surface_lock_front_buffer(surf));
 
+   /* Page flipping: the frame on screen stays locked while the next one
+    * is drawn, swapped and locked; then the older one is released.
+    */
    glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    assert_true(eglSwapBuffers(dpy, win));
-   check_frame(surf, (const uint8_t[4]){0, 0, 255, 255});
+   struct gbm_bo *on_screen = gbm_surface_lock_front_buffer(surf);
+   check_bo(on_screen, (const uint8_t[4]){0, 0, 255, 255});
+   assert_true(gbm_surface_has_free_buffers(surf));
 
-   /* The next frame lands in the other buffer and becomes the front. */
    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
    assert_true(eglSwapBuffers(dpy, win));
-   check_frame(surf, (const uint8_t[4]){255, 0, 0, 255});
+   struct gbm_bo *next = gbm_surface_lock_front_buffer(surf);
+   check_bo(next, (const uint8_t[4]){255, 0, 0, 255});
+   assert_false(gbm_surface_has_free_buffers(surf));
+   gbm_surface_release_buffer(surf, on_screen);
+   assert_true(gbm_surface_has_free_buffers(surf));
+   gbm_surface_release_buffer(surf, next);
 
    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
                               EGL_NO_CONTEXT));
