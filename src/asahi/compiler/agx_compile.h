@@ -72,8 +72,9 @@
  * increasing slot order.  agx_shader_info::fs lists these bindings; the
  * driver turns them into the cf binding table with agx_link_varyings().
  * Colour outputs are written to the tilebuffer with st_tile at the
- * render-target offsets of the key (blending is not implemented yet:
- * outputs replace the pixel).
+ * render-target offsets of the key, blended in the shader when the key
+ * asks for it (ld_tile, blend, st_tile), with masked stores for colour
+ * write masks.
  */
 
 #ifndef AGX_COMPILE_H
@@ -118,6 +119,49 @@ struct agx_vs_key {
    struct agx_attribute_key attribs[AGX_MAX_ATTRIBS];
 };
 
+/* Blend equations and factors: the same numbers as Gallium's enum
+ * pipe_blend_func and enum pipe_blendfactor (p_defines.h), so the driver
+ * copies pipe_rt_blend_state fields as they are. */
+enum agx_blend_func {
+   AGX_BLEND_ADD = 0,
+   AGX_BLEND_SUBTRACT,
+   AGX_BLEND_REVERSE_SUBTRACT,
+   AGX_BLEND_MIN,
+   AGX_BLEND_MAX,
+};
+
+enum agx_blend_factor {
+   AGX_BLENDFACTOR_ONE = 1,
+   AGX_BLENDFACTOR_SRC_COLOR,
+   AGX_BLENDFACTOR_SRC_ALPHA,
+   AGX_BLENDFACTOR_DST_ALPHA,
+   AGX_BLENDFACTOR_DST_COLOR,
+   AGX_BLENDFACTOR_SRC_ALPHA_SATURATE,
+   AGX_BLENDFACTOR_CONST_COLOR,
+   AGX_BLENDFACTOR_CONST_ALPHA,
+   AGX_BLENDFACTOR_SRC1_COLOR, /* dual source: not supported yet */
+   AGX_BLENDFACTOR_SRC1_ALPHA,
+   AGX_BLENDFACTOR_ZERO = 0x11,
+   AGX_BLENDFACTOR_INV_SRC_COLOR,
+   AGX_BLENDFACTOR_INV_SRC_ALPHA,
+   AGX_BLENDFACTOR_INV_DST_ALPHA,
+   AGX_BLENDFACTOR_INV_DST_COLOR,
+   AGX_BLENDFACTOR_INV_CONST_COLOR = 0x17,
+   AGX_BLENDFACTOR_INV_CONST_ALPHA,
+   AGX_BLENDFACTOR_INV_SRC1_COLOR,
+   AGX_BLENDFACTOR_INV_SRC1_ALPHA,
+};
+
+/* GL blending of one render target, done in the shader: the destination
+ * is read from the tilebuffer (ld_tile), blended, written back.  Fixed
+ * point targets clamp the source colour and the factors to [0, 1] first,
+ * as GL requires.  CONST factors read AGX_SYSVAL_BLEND_COLOR_*. */
+struct agx_blend_key {
+   bool enable;
+   uint8_t rgb_func, rgb_src, rgb_dst;       /* agx_blend_func/_factor */
+   uint8_t alpha_func, alpha_src, alpha_dst;
+};
+
 struct agx_rt_key {
    /* PIPE_FORMAT_NONE: no render target here; writes are dropped.
     * Supported now: R8G8B8A8_UNORM, B8G8R8A8_UNORM (stored as in memory
@@ -126,6 +170,11 @@ struct agx_rt_key {
    /* Byte offset of this render target in one sample's tilebuffer
     * storage (the driver's tilebuffer layout). */
    uint16_t offset_B;
+   /* Channels NOT written (bit 0 = R ... bit 3 = A, i.e. the complement
+    * of pipe_rt_blend_state::colormask), so that a zeroed key writes
+    * everything.  Masked stores keep the other channels. */
+   uint8_t write_disable;
+   struct agx_blend_key blend;
 };
 
 struct agx_fs_key {
@@ -155,6 +204,11 @@ enum agx_sysval {
    /* render-target width and height in pixels, as floats */
    AGX_SYSVAL_RT_WIDTH_F,
    AGX_SYSVAL_RT_HEIGHT_F,
+   /* pipe_blend_color, 4 floats (consecutive) */
+   AGX_SYSVAL_BLEND_COLOR_R,
+   AGX_SYSVAL_BLEND_COLOR_G,
+   AGX_SYSVAL_BLEND_COLOR_B,
+   AGX_SYSVAL_BLEND_COLOR_A,
    AGX_SYSVAL_COUNT,
 };
 

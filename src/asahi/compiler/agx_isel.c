@@ -1479,19 +1479,164 @@ emit_vs_end(struct isel *st)
    }
 }
 
+/* ---- blending (the hardware has no blender: Mesa lowers blending into
+ * the fragment shader with nir_lower_blend; here it is emitted directly) */
+
+static agx_operand
+fmul(struct isel *st, agx_operand a, agx_operand b)
+{
+   agx_operand r = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+   I->ops[AGX_ISA_FMADD32_D] = r;
+   I->ops[AGX_ISA_FMADD32_A] = a;
+   I->ops[AGX_ISA_FMADD32_B] = b;
+   I->ops[AGX_ISA_FMADD32_C] = agx_neg(agx_isa_fimm(0));
+   return r;
+}
+
+static agx_operand
+ffma(struct isel *st, agx_operand a, agx_operand b, agx_operand c)
+{
+   agx_operand r = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+   I->ops[AGX_ISA_FMADD32_D] = r;
+   I->ops[AGX_ISA_FMADD32_A] = a;
+   I->ops[AGX_ISA_FMADD32_B] = b;
+   I->ops[AGX_ISA_FMADD32_C] = c;
+   return r;
+}
+
+static agx_operand
+fsat(struct isel *st, agx_operand a)
+{
+   agx_operand r = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+   I->ops[AGX_ISA_FADD32_D] = r;
+   I->ops[AGX_ISA_FADD32_A] = a;
+   I->ops[AGX_ISA_FADD32_B] = agx_isa_fimm(0);
+   I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
+   return r;
+}
+
+#define AGX_FIMM_ONE 0x30 /* minifloat 1.0: exponent 3, no fraction */
+
+/* INV_x factors are 1 - x */
+static unsigned
+factor_base(unsigned f, bool *inv)
+{
+   *inv = true;
+   switch (f) {
+   case AGX_BLENDFACTOR_INV_SRC_COLOR:
+      return AGX_BLENDFACTOR_SRC_COLOR;
+   case AGX_BLENDFACTOR_INV_SRC_ALPHA:
+      return AGX_BLENDFACTOR_SRC_ALPHA;
+   case AGX_BLENDFACTOR_INV_DST_ALPHA:
+      return AGX_BLENDFACTOR_DST_ALPHA;
+   case AGX_BLENDFACTOR_INV_DST_COLOR:
+      return AGX_BLENDFACTOR_DST_COLOR;
+   case AGX_BLENDFACTOR_INV_CONST_COLOR:
+      return AGX_BLENDFACTOR_CONST_COLOR;
+   case AGX_BLENDFACTOR_INV_CONST_ALPHA:
+      return AGX_BLENDFACTOR_CONST_ALPHA;
+   default:
+      *inv = false;
+      return f;
+   }
+}
+
+static agx_operand
+blend_factor(struct isel *st, unsigned f, unsigned ch, const agx_operand *s,
+             const agx_operand *d, const agx_operand *k)
+{
+   const agx_operand one = agx_isa_fimm(AGX_FIMM_ONE);
+   agx_operand x;
+   bool inv;
+
+   switch (factor_base(f, &inv)) {
+   case AGX_BLENDFACTOR_ZERO:
+      return agx_isa_fimm(0);
+   case AGX_BLENDFACTOR_ONE:
+      return one;
+   case AGX_BLENDFACTOR_SRC_COLOR:
+      x = s[ch];
+      break;
+   case AGX_BLENDFACTOR_SRC_ALPHA:
+      x = s[3];
+      break;
+   case AGX_BLENDFACTOR_DST_ALPHA:
+      x = d[3];
+      break;
+   case AGX_BLENDFACTOR_DST_COLOR:
+      x = d[ch];
+      break;
+   case AGX_BLENDFACTOR_CONST_COLOR:
+      x = k[ch];
+      break;
+   case AGX_BLENDFACTOR_CONST_ALPHA:
+      x = k[3];
+      break;
+   case AGX_BLENDFACTOR_SRC_ALPHA_SATURATE: {
+      if (ch == 3)
+         return one;
+      /* min(As, 1 - Ad) */
+      agx_operand inv_da = emit_binop(st, AGX_ISA_OP_FADD32, 32, one,
+                                      agx_neg(d[3]));
+      return emit_cmpsel(st, true, AGX_FCC_LTN, s[3], inv_da, s[3], inv_da);
+   }
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "blend factor %u", f);
+      return one;
+   }
+   return inv ? emit_binop(st, AGX_ISA_OP_FADD32, 32, one, agx_neg(x)) : x;
+}
+
+/* result = func(s * sf, d * df), or min/max(s, d) */
+static agx_operand
+blend_channel(struct isel *st, unsigned func, agx_operand s, agx_operand sf,
+              agx_operand d, agx_operand df)
+{
+   switch (func) {
+   case AGX_BLEND_ADD:
+      return ffma(st, s, sf, fmul(st, d, df));
+   case AGX_BLEND_SUBTRACT:
+      return ffma(st, s, sf, agx_neg(fmul(st, d, df)));
+   case AGX_BLEND_REVERSE_SUBTRACT:
+      return ffma(st, d, df, agx_neg(fmul(st, s, sf)));
+   case AGX_BLEND_MIN:
+      return emit_cmpsel(st, true, AGX_FCC_LTN, s, d, s, d);
+   case AGX_BLEND_MAX:
+      return emit_cmpsel(st, true, AGX_FCC_GTN, s, d, s, d);
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "blend function %u", func);
+      return s;
+   }
+}
+
+/* Tilebuffer access ordering (Mesa agx_compile.c): wait_pix 0x8 before the
+ * first load, 0xC before a first store, 0x4 once the pixel was touched. */
+static void
+wait_tile(struct isel *st, bool load, bool *touched)
+{
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+   I->ops[AGX_ISA_WAIT_PIX_I] =
+      agx_isa_imm(load ? 0x8 : (*touched ? 0x4 : 0xc), 10);
+   *touched = true;
+}
+
 static void
 emit_fs_end(struct isel *st)
 {
    const struct agx_fs_key *key = &st->ctx->key->fs;
-   bool first = true;
+   bool touched = false, masked = false;
 
    for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
-      enum pipe_format fmt = key->rt[rt].format;
+      const struct agx_rt_key *rk = &key->rt[rt];
+      enum pipe_format fmt = rk->format;
       if (fmt == PIPE_FORMAT_NONE || !st->colour_mask[rt])
          continue;
 
       unsigned tib_format;
-      bool swap_rb = false;
+      bool swap_rb = false, unorm = true;
       switch (fmt) {
       case PIPE_FORMAT_R8G8B8A8_UNORM:
          tib_format = 4; /* u8norm */
@@ -1502,6 +1647,7 @@ emit_fs_end(struct isel *st)
          break;
       case PIPE_FORMAT_R32G32B32A32_FLOAT:
          tib_format = 2; /* i32: raw words */
+         unorm = false;
          break;
       default:
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "render target format %s",
@@ -1509,32 +1655,100 @@ emit_fs_end(struct isel *st)
          return;
       }
 
+      /* the shader's colour, RGBA order */
       agx_operand c[4];
       for (unsigned i = 0; i < 4; ++i) {
-         unsigned from = swap_rb && i < 3 ? 2 - i : i;
-         if (st->colour_mask[rt] & (1u << from))
-            c[i] = st->colour[rt][from];
+         if (st->colour_mask[rt] & (1u << i))
+            c[i] = st->colour[rt][i];
          else
             c[i] = agx_mov_imm(&st->b, 32, i == 3 ? 0x3f800000 : 0);
       }
 
-      /* Order against earlier pixels' tilebuffer accesses; then say that
-       * every sample survives (no discard yet). */
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
-      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(first ? 0xc : 0x4, 10);
-      if (first) {
-         I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+      unsigned write = 0xf & ~rk->write_disable;
+      if (!write)
+         continue;
+
+      if (rk->blend.enable) {
+         /* the destination, RGBA order */
+         wait_tile(st, true, &touched);
+         agx_operand dv = agx_temp(st->ctx, 32, 4);
+         agx_instr *L = agx_emit(&st->b, AGX_ISA_OP_LD_TILE);
+         L->ops[AGX_ISA_LD_TILE_R] = dv;
+         L->ops[AGX_ISA_LD_TILE_F] = agx_isa_enum(tib_format, 4);
+         L->ops[AGX_ISA_LD_TILE_MASK] = agx_isa_enum(0xf, 4);
+         L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
+         L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
+         agx_operand dm[4], d[4];
+         agx_split(&st->b, dm, 4, dv);
+         for (unsigned i = 0; i < 4; ++i)
+            d[i] = dm[swap_rb && i < 3 ? 2 - i : i];
+
+         agx_operand k[4] = {{0}};
+         const struct agx_blend_key *bk = &rk->blend;
+         bool uses_k = false;
+         for (unsigned f = 0; f < 4; ++f) {
+            unsigned v = f == 0 ? bk->rgb_src : f == 1 ? bk->rgb_dst
+                         : f == 2 ? bk->alpha_src : bk->alpha_dst;
+            uses_k |= v == AGX_BLENDFACTOR_CONST_COLOR ||
+                      v == AGX_BLENDFACTOR_CONST_ALPHA ||
+                      v == AGX_BLENDFACTOR_INV_CONST_COLOR ||
+                      v == AGX_BLENDFACTOR_INV_CONST_ALPHA;
+         }
+         if (uses_k) {
+            unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                                  AGX_SYSVAL_BLEND_COLOR_R, 8);
+            for (unsigned i = 0; i < 4; ++i) {
+               k[i] = agx_temp(st->ctx, 32, 1);
+               agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
+               if (unorm)
+                  k[i] = fsat(st, k[i]);
+            }
+         }
+
+         /* fixed point targets: source clamped to [0, 1] (GL 4.6 17.3.6) */
+         agx_operand sc[4];
+         for (unsigned i = 0; i < 4; ++i)
+            sc[i] = unorm ? fsat(st, c[i]) : c[i];
+
+         for (unsigned i = 0; i < 4; ++i) {
+            if (!(write & (1u << i)))
+               continue;
+            bool a = i == 3;
+            unsigned func = a ? bk->alpha_func : bk->rgb_func;
+            agx_operand sf = blend_factor(st, a ? bk->alpha_src : bk->rgb_src,
+                                          i, sc, d, k);
+            agx_operand df = blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst,
+                                          i, sc, d, k);
+            c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
+         }
+      }
+
+      /* Order against earlier pixels; then say that every sample
+       * survives (discarded lanes are inactive here). */
+      wait_tile(st, false, &touched);
+      if (!masked) {
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
          I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
          I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0xff, 8);
+         masked = true;
       }
-      first = false;
 
-      agx_operand vec = agx_collect(&st->b, 4, c);
-      I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
+      /* masked store of the written channels, in memory order */
+      agx_operand v[4];
+      unsigned n = 0, mem_mask = 0;
+      for (unsigned m = 0; m < 4; ++m) {
+         unsigned ch = swap_rb && m < 3 ? 2 - m : m;
+         if (!(write & (1u << ch)))
+            continue;
+         v[n++] = c[ch];
+         mem_mask |= 1u << m;
+      }
+      agx_operand vec = n == 1 ? v[0] : agx_collect(&st->b, n, v);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
       I->ops[AGX_ISA_ST_TILE_R] = vec;
       I->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(tib_format, 4);
-      I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0xf, 4);
-      I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(key->rt[rt].offset_B, 9);
+      I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(mem_mask, 4);
+      I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
       I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
       st->ctx->info->tib_writes |= 1u << rt;
    }
