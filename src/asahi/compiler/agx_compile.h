@@ -105,8 +105,10 @@ extern "C" {
 /* One vertex attribute, as pipe_vertex_element gives it. */
 struct agx_attribute_key {
    /* PIPE_FORMAT_NONE: the attribute is not bound; reads give (0, 0, 0, 1).
-    * Supported now: R32..R32G32B32A32_FLOAT.  Other formats make
-    * agx_compile_shader_nir fail with AGX_COMPILE_UNSUPPORTED. */
+    * Supported now: array formats of 1-4 channels of 32-bit float/int,
+    * 8/16-bit unorm/snorm/uint/sint (offset and stride multiples of the
+    * channel size).  Other formats make agx_compile_shader_nir fail with
+    * AGX_COMPILE_UNSUPPORTED. */
    enum pipe_format format;
    uint8_t buffer;   /* vertex buffer index (AGX_PUSH_VBO_BASE) */
    uint32_t offset;  /* pipe_vertex_element::src_offset, bytes */

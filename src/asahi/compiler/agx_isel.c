@@ -674,16 +674,36 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    const struct agx_attribute_key *k =
       attr < AGX_MAX_ATTRIBS ? &st->ctx->key->vs.attribs[attr] : NULL;
 
-   unsigned nr_chan = 0;
+   /* Formats: channels of one size; the memory format converts unorm and
+    * snorm to floats, integers arrive zero-extended (applegpu's
+    * device_load formats i8/i16/i32/u8norm/s8norm/u16norm/s16norm). */
+   unsigned nr_chan = 0, mem_format = 2 /* i32 */, elem_B = 4;
+   bool sign_extend = false, is_int = false;
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
-      /* 32-bit channels (float, or pure integers) are loaded raw */
-      bool is_32 = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
-                   desc->channel[0].size == 32 && desc->is_array &&
-                   !desc->channel[0].normalized &&
-                   desc->channel[0].type != UTIL_FORMAT_TYPE_FIXED;
-      if (!is_32 || (k->offset & 3) || (k->stride & 3)) {
+      bool ok = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
+                desc->is_array;
+      unsigned bits = ok ? desc->channel[0].size : 0;
+      unsigned type = ok ? desc->channel[0].type : 0;
+      bool norm = ok && desc->channel[0].normalized;
+      is_int = ok && desc->channel[0].pure_integer;
+      if (bits == 32 && !norm && type != UTIL_FORMAT_TYPE_FIXED) {
+         mem_format = 2;
+      } else if ((bits == 8 || bits == 16) && norm &&
+                 (type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                  type == UTIL_FORMAT_TYPE_SIGNED)) {
+         bool sgn = type == UTIL_FORMAT_TYPE_SIGNED;
+         mem_format = bits == 8 ? (sgn ? 5 : 4) : (sgn ? 7 : 6);
+      } else if ((bits == 8 || bits == 16) && is_int) {
+         mem_format = bits == 8 ? 0 : 1;
+         sign_extend = type == UTIL_FORMAT_TYPE_SIGNED;
+      } else {
+         ok = false;
+      }
+      elem_B = bits / 8;
+      if (!ok || desc->colorspace == UTIL_FORMAT_COLORSPACE_SRGB ||
+          (k->offset % elem_B) || (k->stride % elem_B)) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                   "attribute format %s (offset %u, stride %u)",
                   util_format_name(k->format), k->offset, k->stride);
@@ -713,17 +733,17 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          index = st->vertex_id;
       }
 
-      /* element = index * stride/4 + (offset/4 + comp) */
+      /* element = index * stride/size + (offset/size + comp) */
       agx_operand elem = agx_temp(st->ctx, 32, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = elem;
       I->ops[AGX_ISA_IMADD_A] = index;
-      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / 4);
-      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / 4 + comp);
+      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / elem_B);
+      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / elem_B + comp);
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
       I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
       I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(vbo, 64);
@@ -740,12 +760,23 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          agx_split(&st->b, loaded, nr_load, vec);
    }
 
-   /* Missing components read as (0, 0, 0, 1) */
+   /* signed integers: shift the sign bit up and back down */
+   for (unsigned c = 0; sign_extend && c < nr_load; ++c) {
+      agx_operand sh = agx_isa_imm(32 - 8 * elem_B, 8);
+      loaded[c] = emit_binop(st, AGX_ISA_OP_ASR, 32,
+                             emit_bitfield(st, AGX_ISA_OP_BFI,
+                                           agx_isa_imm(0, 8), loaded[c], sh),
+                             sh);
+   }
+
+   /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
+    * formats */
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
       if (c < nr_load)
          dst[c] = loaded[c];
       else
-         dst[c] = agx_mov_imm(&st->b, 32, comp + c == 3 ? 0x3f800000 : 0);
+         dst[c] = agx_mov_imm(&st->b, 32,
+                              comp + c != 3 ? 0 : is_int ? 1 : 0x3f800000);
    }
 }
 

@@ -367,6 +367,95 @@ test_link(void **state)
    assert_int_equal(counts[1], 0);
 }
 
+/* Attributes in narrow formats: unorm8x4, snorm16x2, sint8x3 (sign
+ * extended, w = integer 1) and uint16x1 (y, z = 0, w = 1.0) from one
+ * interleaved buffer; each passed to a varying unchanged. */
+static void
+test_attribute_formats(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
+                                                  &plain_options, "fmts",
+                                                  mem);
+   nir_shader *s = b.shader;
+   static const nir_alu_type types[4] = {nir_type_float32, nir_type_float32,
+                                         nir_type_int32, nir_type_uint32};
+   static const enum pipe_format fmts[4] = {
+      PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_R16G16_SNORM,
+      PIPE_FORMAT_R8G8B8_SINT, PIPE_FORMAT_R16_UINT};
+   static const unsigned offs[4] = {0, 4, 8, 12}; /* 16-byte vertices */
+   struct agx_shader_key key = {0};
+   for (unsigned i = 0; i < 4; ++i) {
+      nir_variable *in = nir_variable_create(
+         s, nir_var_shader_in, nir_vtype_vector(s, types[i], 4), "a");
+      in->data.location = in->data.driver_location = VERT_ATTRIB_GENERIC0 + i;
+      nir_variable *out = nir_variable_create(
+         s, nir_var_shader_out, nir_vtype_vector(s, types[i], 4), "v");
+      out->data.location = VARYING_SLOT_VAR0 + i;
+      out->data.driver_location = VARYING_SLOT_VAR0 + i;
+      nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
+      key.vs.attribs[i] = (struct agx_attribute_key){fmts[i], 0, offs[i],
+                                                     16, 0};
+   }
+   nir_variable *pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
+                                "gl_Position");
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, s);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   uint8_t vb[32][16];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned i = 0; i < 16; ++i)
+         vb[v][i] = (uint8_t)(v * 37 + i * 101 + (v * i) % 7);
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = &vb[0][0];
+   draw.vbo_size[0] = sizeof(vb);
+   draw.vbo_va[0] = 0x30000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned v = 0; v < 32; ++v) {
+      /* GL's conversions (GL 4.6 §2.3.5), rounded once to float */
+      uint32_t want[4][4];
+      for (unsigned c = 0; c < 4; ++c) {
+         float f = (float)(vb[v][c] / 255.0);
+         memcpy(&want[0][c], &f, 4);
+      }
+      for (unsigned c = 0; c < 2; ++c) {
+         int16_t x = (int16_t)(vb[v][4 + 2 * c] | vb[v][5 + 2 * c] << 8);
+         float f = (float)fmax(x / 32767.0, -1.0);
+         memcpy(&want[1][c], &f, 4);
+      }
+      want[1][2] = 0;
+      want[1][3] = 0x3f800000;
+      for (unsigned c = 0; c < 3; ++c)
+         want[2][c] = (uint32_t)(int32_t)(int8_t)vb[v][8 + c];
+      want[2][3] = 1;
+      want[3][0] = (uint32_t)(vb[v][12] | vb[v][13] << 8);
+      want[3][1] = want[3][2] = 0;
+      want[3][3] = 1;
+      for (unsigned i = 0; i < 4; ++i) {
+         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + i];
+         for (unsigned c = 0; c < 4; ++c) {
+            uint32_t got = uvs[v * bin.info.vs.nr_words + w + c];
+            if (got != want[i][c])
+               fail_msg("vertex %u attribute %u.%u: 0x%08x, expected 0x%08x",
+                        v, i, c, got, want[i][c]);
+         }
+      }
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -374,6 +463,7 @@ main(void)
       cmocka_unit_test(test_vertex_shader),
       cmocka_unit_test(test_fragment_shader),
       cmocka_unit_test(test_link),
+      cmocka_unit_test(test_attribute_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
