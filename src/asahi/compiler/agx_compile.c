@@ -30,7 +30,6 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_isub = true,
    .lower_scmp = true,
    .lower_idiv = true,
-   .lower_sincos = true,
    .lower_to_scalar = true,
    .lower_bool_to_bitsize = 32,
 };

@@ -416,6 +416,27 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
       return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
    }
+   case nir_op_fsin:
+   case nir_op_fcos: {
+      /* sin(x) = S(x * 2/pi), S(q) = sin(q pi/2) = sin_pt_2(f) * f with
+       * f = sin_pt_1(q); cos(x) = S(x * 2/pi + 1).  Mesa's sequence
+       * (alexvorxx/Mesa-VirGL src/asahi/compiler, fsin_agx). */
+      agx_operand two_over_pi = imm32(st, 0x3f22f983); /* 0.63661975 */
+      agx_operand q = alu->op == nir_op_fsin
+                         ? emit_binop(st, AGX_ISA_OP_FMUL32, 32, F(0),
+                                      two_over_pi)
+                         : agx_temp(st->ctx, 32, 1);
+      if (alu->op == nir_op_fcos) {
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+         I->ops[AGX_ISA_FMADD32_D] = q;
+         I->ops[AGX_ISA_FMADD32_A] = F(0);
+         I->ops[AGX_ISA_FMADD32_B] = two_over_pi;
+         I->ops[AGX_ISA_FMADD32_C] = agx_isa_fimm(0x30); /* 1.0 */
+      }
+      agx_operand f = emit_unop(st, AGX_ISA_OP_SIN_PT_1, q);
+      return emit_binop(st, AGX_ISA_OP_FMUL32, 32,
+                        emit_unop(st, AGX_ISA_OP_SIN_PT_2, f), f);
+   }
    case nir_op_frcp:
       return emit_unop(st, AGX_ISA_OP_RCP, F(0));
    case nir_op_frsq:

@@ -456,6 +456,59 @@ test_attribute_formats(void **state)
    ralloc_free(mem);
 }
 
+/* sin and cos through the hardware's sin_pt_1/sin_pt_2 pair: GLSL gives
+ * no precision for them; within 1e-5 of libm over [-10, 10]. */
+static void
+test_sincos(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
+                                                  &plain_options, "sincos",
+                                                  mem);
+   nir_shader *s = b.shader;
+   nir_variable *a = make_var(s, nir_var_shader_in, 1, VERT_ATTRIB_GENERIC0,
+                              "x");
+   nir_variable *o = make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0,
+                              "sc");
+   nir_variable *pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
+                                "gl_Position");
+   nir_def *x = nir_load_var(&b, a);
+   nir_store_var(&b, o, nir_vec2(&b, nir_fsin(&b, x), nir_fcos(&b, x)), 0x3);
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+   assert_true(agx_preprocess_nir(s));
+
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] = (struct agx_attribute_key){PIPE_FORMAT_R32_FLOAT, 0,
+                                                  0, 4, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   float xs[32];
+   for (unsigned v = 0; v < 32; ++v)
+      xs[v] = -10.0f + (float)v * 0.6451f;
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)xs;
+   draw.vbo_size[0] = sizeof(xs);
+   draw.vbo_va[0] = 0x40000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+   unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   for (unsigned v = 0; v < 32; ++v) {
+      float got[2];
+      memcpy(got, &uvs[v * bin.info.vs.nr_words + w], 8);
+      if (fabs(got[0] - sin(xs[v])) > 1e-5 || fabs(got[1] - cos(xs[v])) > 1e-5)
+         fail_msg("x = %g: sin %g cos %g, libm %g %g", xs[v], got[0], got[1],
+                  sin(xs[v]), cos(xs[v]));
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -464,6 +517,7 @@ main(void)
       cmocka_unit_test(test_fragment_shader),
       cmocka_unit_test(test_link),
       cmocka_unit_test(test_attribute_formats),
+      cmocka_unit_test(test_sincos),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
