@@ -9,7 +9,10 @@
  * statistics or the IR after each pass.  See --help.
  */
 
+#include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,9 @@ usage(FILE *fp)
       "                    (default: GLSL 1.10)\n"
       "  -o FILE           write the machine code of each stage to\n"
       "                    FILE.vs / FILE.fs\n"
+      "  --bench DIR       compile every .shader_test under DIR and print\n"
+      "                    the totals (instructions, bytes, registers,\n"
+      "                    spills:fills) and the compile time per shader\n"
       "  --help            this text\n"
       "\n"
       "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
@@ -149,12 +155,195 @@ disasm(const struct agx_shader_binary *bin)
    }
 }
 
+struct options {
+   bool disasm, stats;
+   const char *out_path;
+   bool quiet; /* --bench: no per-shader output */
+};
+
+struct totals {
+   unsigned programs, failed, shaders;
+   uint64_t instrs, bytes, regs, spills, fills;
+   double ms;
+};
+
+/* Compile and link one program, then compile each stage for the AGX.
+ * Returns 0, 1 (compile/link error) or 2 (output error). */
+static int
+compile_program(struct source *src, unsigned nr_src, bool es,
+                const struct options *opt, struct totals *tot)
+{
+   int status = 0;
+   bool want_disasm = opt->disasm, want_stats = opt->stats;
+   const char *out_path = opt->out_path;
+   void *mem = ralloc_context(NULL);
+   struct glsl_parse_state *states[MAX_SOURCES];
+   for (unsigned i = 0; i < nr_src; ++i) {
+      struct glsl_compile_options o = {
+         .stage = src[i].stage,
+         .default_version = es ? 100 : 110,
+         .default_es = es,
+      };
+      states[i] = glsl_compile_shader(mem, src[i].text, strlen(src[i].text),
+                                      &o);
+      if (!states[i] || states[i]->log.errors) {
+         if (!opt->quiet) fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
+                 gl_shader_stage_name(src[i].stage),
+                 states[i] ? states[i]->log.text : "");
+         status = 1;
+      }
+   }
+
+   struct glsl_program *prog = NULL;
+   if (!status) {
+      struct glsl_link_options lo = {.nir_options = &agx_nir_options};
+      prog = glsl_link_program(mem, states, nr_src, &lo);
+      if (!prog || !prog->link_status) {
+         if (!opt->quiet) fprintf(stderr, "%s: link failed:\n%s", src[0].name,
+                 prog ? prog->info_log : "");
+         status = 1;
+      }
+   }
+
+   for (unsigned s = 0; !status && s < MESA_SHADER_STAGES; ++s) {
+      nir_shader *nir = prog->nir[s];
+      if (!nir)
+         continue;
+
+      struct agx_shader_key key;
+      memset(&key, 0, sizeof(key));
+      if (s == MESA_SHADER_VERTEX) {
+         for (unsigned a = 0; a < prog->num_attribs; ++a) {
+            const struct glsl_program_attrib *at = &prog->attribs[a];
+            for (unsigned k = 0; k < at->num_slots; ++k) {
+               unsigned loc = (unsigned)at->location + k;
+               if (loc < AGX_MAX_ATTRIBS)
+                  key.vs.attribs[loc] = (struct agx_attribute_key){
+                     .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+                     .buffer = (uint8_t)loc,
+                     .stride = 16};
+            }
+         }
+      } else {
+         for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
+            key.fs.rt[rt].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+            key.fs.rt[rt].offset_B = (uint16_t)(4 * rt);
+         }
+      }
+
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      if (!agx_preprocess_nir(nir)) {
+         if (!opt->quiet) fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
+                 gl_shader_stage_name((gl_shader_stage)s));
+         status = 1;
+         break;
+      }
+      struct agx_shader_binary bin;
+      char error[256];
+      if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
+                                 sizeof(error))) {
+         if (!opt->quiet) fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
+                 gl_shader_stage_name((gl_shader_stage)s), error);
+         status = 1;
+         break;
+      }
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+
+      if (want_disasm) {
+         printf("%s shader (%zu bytes, %u registers, %u uniform halves):\n",
+                gl_shader_stage_name((gl_shader_stage)s), bin.size_B,
+                bin.info.nr_gprs, bin.info.push_count);
+         disasm(&bin);
+      }
+      if (tot) {
+         tot->shaders++;
+         tot->instrs += bin.info.nr_instrs;
+         tot->bytes += bin.size_B;
+         tot->regs += bin.info.nr_gprs;
+         tot->ms += (t1.tv_sec - t0.tv_sec) * 1e3 +
+                    (t1.tv_nsec - t0.tv_nsec) / 1e6;
+      }
+      if (want_stats) {
+         char line[512];
+         agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
+         printf("%s\n", line);
+         printf("compile time: %.3f ms\n",
+                (t1.tv_sec - t0.tv_sec) * 1e3 +
+                   (t1.tv_nsec - t0.tv_nsec) / 1e6);
+      }
+      if (out_path) {
+         char path[4096];
+         snprintf(path, sizeof(path), "%s.%s", out_path,
+                  s == MESA_SHADER_VERTEX ? "vs" : "fs");
+         FILE *f = fopen(path, "wb");
+         if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
+            if (!opt->quiet) fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
+            status = 2;
+         }
+         if (f)
+            fclose(f);
+      }
+   }
+
+   ralloc_free(mem);
+   return status;
+}
+
+static bool
+is_shader_test(const char *name)
+{
+   size_t len = strlen(name);
+   return len > 12 && !strcmp(name + len - 12, ".shader_test");
+}
+
+/* --bench: every .shader_test under dir (recursively). */
+static void
+bench_dir(const char *dir, bool es, struct totals *tot, unsigned depth)
+{
+   DIR *d = opendir(dir);
+   if (!d || depth > 16) {
+      if (d)
+         closedir(d);
+      return;
+   }
+   struct dirent *e;
+   while ((e = readdir(d))) {
+      if (e->d_name[0] == '.')
+         continue;
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+      struct stat sb;
+      if (stat(path, &sb))
+         continue;
+      if (S_ISDIR(sb.st_mode)) {
+         bench_dir(path, es, tot, depth + 1);
+      } else if (S_ISREG(sb.st_mode) && is_shader_test(e->d_name)) {
+         char *text = read_file(path);
+         if (!text)
+            continue;
+         struct source src[MAX_SOURCES];
+         unsigned n = split_shader_test(text, path, src, MAX_SOURCES);
+         free(text);
+         if (!n)
+            continue;
+         struct options opt = {.quiet = true};
+         tot->programs++;
+         if (compile_program(src, n, es, &opt, tot))
+            tot->failed++;
+         for (unsigned i = 0; i < n; ++i)
+            free(src[i].text);
+      }
+   }
+   closedir(d);
+}
+
 int
 main(int argc, char **argv)
 {
    bool want_disasm = false, want_stats = false, print_passes = false;
    bool es = false;
-   const char *out_path = NULL;
+   const char *out_path = NULL, *bench = NULL;
    gl_shader_stage forced = MESA_SHADER_NONE;
    struct source src[MAX_SOURCES];
    unsigned nr_src = 0;
@@ -173,6 +362,12 @@ main(int argc, char **argv)
          print_passes = true;
       } else if (!strcmp(a, "--es")) {
          es = true;
+      } else if (!strcmp(a, "--bench")) {
+         if (i + 1 >= argc) {
+            fprintf(stderr, "asahi-compiler: --bench needs a directory\n");
+            return 2;
+         }
+         bench = argv[++i];
       } else if (!strcmp(a, "-o") || !strcmp(a, "--stage")) {
          if (i + 1 >= argc) {
             fprintf(stderr, "asahi-compiler: %s needs a value\n", a);
@@ -235,118 +430,27 @@ main(int argc, char **argv)
       }
    }
 
+   if (bench) {
+      struct totals tot = {0};
+      bench_dir(bench, es, &tot, 0);
+      printf("%u programs (%u failed to compile), %u shaders: %" PRIu64
+             " instructions, %" PRIu64 " bytes, %" PRIu64 " registers, "
+             "%" PRIu64 ":%" PRIu64 " spills:fills, %.3f ms per shader\n",
+             tot.programs, tot.failed, tot.shaders, tot.instrs, tot.bytes,
+             tot.regs, tot.spills, tot.fills,
+             tot.shaders ? tot.ms / tot.shaders : 0.0);
+      return 0;
+   }
    if (!nr_src) {
       usage(stderr);
       return 2;
    }
-   if (!want_stats && !print_passes)
-      want_disasm = true;
+   struct options opts = {want_disasm || (!want_stats && !print_passes),
+                          want_stats, out_path, false};
    if (print_passes)
       agx_compiler_set_debug(agx_compiler_debug() | AGX_DBG_SHADERS);
 
-   void *mem = ralloc_context(NULL);
-   struct glsl_parse_state *states[MAX_SOURCES];
-   for (unsigned i = 0; i < nr_src; ++i) {
-      struct glsl_compile_options o = {
-         .stage = src[i].stage,
-         .default_version = es ? 100 : 110,
-         .default_es = es,
-      };
-      states[i] = glsl_compile_shader(mem, src[i].text, strlen(src[i].text),
-                                      &o);
-      if (!states[i] || states[i]->log.errors) {
-         fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
-                 gl_shader_stage_name(src[i].stage),
-                 states[i] ? states[i]->log.text : "");
-         status = 1;
-      }
-   }
-
-   struct glsl_program *prog = NULL;
-   if (!status) {
-      struct glsl_link_options lo = {.nir_options = &agx_nir_options};
-      prog = glsl_link_program(mem, states, nr_src, &lo);
-      if (!prog || !prog->link_status) {
-         fprintf(stderr, "%s: link failed:\n%s", src[0].name,
-                 prog ? prog->info_log : "");
-         status = 1;
-      }
-   }
-
-   for (unsigned s = 0; !status && s < MESA_SHADER_STAGES; ++s) {
-      nir_shader *nir = prog->nir[s];
-      if (!nir)
-         continue;
-
-      struct agx_shader_key key;
-      memset(&key, 0, sizeof(key));
-      if (s == MESA_SHADER_VERTEX) {
-         for (unsigned a = 0; a < prog->num_attribs; ++a) {
-            const struct glsl_program_attrib *at = &prog->attribs[a];
-            for (unsigned k = 0; k < at->num_slots; ++k) {
-               unsigned loc = (unsigned)at->location + k;
-               if (loc < AGX_MAX_ATTRIBS)
-                  key.vs.attribs[loc] = (struct agx_attribute_key){
-                     .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
-                     .buffer = (uint8_t)loc,
-                     .stride = 16};
-            }
-         }
-      } else {
-         for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
-            key.fs.rt[rt].format = PIPE_FORMAT_R8G8B8A8_UNORM;
-            key.fs.rt[rt].offset_B = (uint16_t)(4 * rt);
-         }
-      }
-
-      struct timespec t0, t1;
-      clock_gettime(CLOCK_MONOTONIC, &t0);
-      if (!agx_preprocess_nir(nir)) {
-         fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
-                 gl_shader_stage_name((gl_shader_stage)s));
-         status = 1;
-         break;
-      }
-      struct agx_shader_binary bin;
-      char error[256];
-      if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                 sizeof(error))) {
-         fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
-                 gl_shader_stage_name((gl_shader_stage)s), error);
-         status = 1;
-         break;
-      }
-      clock_gettime(CLOCK_MONOTONIC, &t1);
-
-      if (want_disasm) {
-         printf("%s shader (%zu bytes, %u registers, %u uniform halves):\n",
-                gl_shader_stage_name((gl_shader_stage)s), bin.size_B,
-                bin.info.nr_gprs, bin.info.push_count);
-         disasm(&bin);
-      }
-      if (want_stats) {
-         char line[512];
-         agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
-         printf("%s\n", line);
-         printf("compile time: %.3f ms\n",
-                (t1.tv_sec - t0.tv_sec) * 1e3 +
-                   (t1.tv_nsec - t0.tv_nsec) / 1e6);
-      }
-      if (out_path) {
-         char path[4096];
-         snprintf(path, sizeof(path), "%s.%s", out_path,
-                  s == MESA_SHADER_VERTEX ? "vs" : "fs");
-         FILE *f = fopen(path, "wb");
-         if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
-            fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
-            status = 2;
-         }
-         if (f)
-            fclose(f);
-      }
-   }
-
-   ralloc_free(mem);
+   status = compile_program(src, nr_src, es, &opts, NULL);
    for (unsigned i = 0; i < nr_src; ++i)
       free(src[i].text);
    return status;
