@@ -47,6 +47,11 @@
  *    (the attribute's src_offset is in the key and added by the shader).
  *  - AGX_PUSH_SYSVAL: the 32-bit system value(s) `index` (enum
  *    agx_sysval), one 32-bit word each, length / 2 consecutive values.
+ *    AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI (a range of 4 halves) is the
+ *    64-bit GPU address of the GL default uniform block in memory, same
+ *    layout as above (word 4 * s + c), 4-byte aligned: dynamically indexed
+ *    uniform arrays and blocks too big to push (more than 128 words) are
+ *    read from there with device_load.
  *
  * Vertex shaders
  * --------------
@@ -206,6 +211,9 @@ enum agx_sysval {
    /* render-target width and height in pixels, as floats */
    AGX_SYSVAL_RT_WIDTH_F,
    AGX_SYSVAL_RT_HEIGHT_F,
+   /* 64-bit GPU address of the default uniform block (low, high) */
+   AGX_SYSVAL_GL_UNIFORMS_ADDR_LO,
+   AGX_SYSVAL_GL_UNIFORMS_ADDR_HI,
    /* pipe_blend_color, 4 floats (consecutive) */
    AGX_SYSVAL_BLEND_COLOR_R,
    AGX_SYSVAL_BLEND_COLOR_G,

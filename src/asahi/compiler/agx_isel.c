@@ -655,22 +655,61 @@ static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op,
                               unsigned n);
 static agx_block *start_block(struct isel *st);
 
+/* A run of 32-bit words of the default uniform block from memory:
+ * device_load at the block's address (AGX_SYSVAL_GL_UNIFORMS_ADDR_*) plus
+ * `word` (a value, in words) + `first`. */
+static void
+load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
+                    unsigned n, agx_operand *dst)
+{
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                            AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
+   agx_operand elem = emit_binop(st, AGX_ISA_OP_IADD, 32, word,
+                                 int_operand(st, first));
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
 static void
 emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
 {
-   uint32_t off;
-   if (!const_value(&intr->src[0], 0, &off)) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
-               "indirectly indexed uniforms");
-      return;
-   }
-   if (intr->def.bit_size != 32) {
+   if (intr->def.bit_size != 32 || intr->def.num_components > 4) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit uniforms");
       return;
    }
    agx_operand *dst = def_ops(st, &intr->def);
    /* load_uniform has no component: it reads from the slot's word 0 */
-   unsigned word = 4 * (nir_intrinsic_base(intr) + off);
+   unsigned base = 4 * nir_intrinsic_base(intr);
+   uint32_t off;
+
+   if (!const_value(&intr->src[0], 0, &off)) {
+      /* dynamically indexed (uniform arrays): from memory, slot = 4 words */
+      agx_operand slot = get_src(st, &intr->src[0], 0);
+      agx_operand word = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
+                                       slot, agx_isa_imm(2, 8));
+      load_uniform_memory(st, word, base, intr->def.num_components, dst);
+      return;
+   }
+
+   unsigned word = base + 4 * off;
+   if (st->gl_uniform_base < 0) {
+      /* too many to push: every load from memory */
+      load_uniform_memory(st, agx_mov_imm(&st->b, 32, 0), word,
+                          intr->def.num_components, dst);
+      return;
+   }
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
       unsigned half = st->gl_uniform_base + 2 * (word + c);
       dst[c] = agx_temp(st->ctx, 32, 1);
@@ -1893,7 +1932,8 @@ assign_gl_uniforms(struct isel *st)
          if (intr->intrinsic != nir_intrinsic_load_uniform)
             continue;
          uint32_t off = 0;
-         const_value(&intr->src[0], 0, &off);
+         if (!const_value(&intr->src[0], 0, &off))
+            continue; /* dynamically indexed: from memory */
          unsigned end = 4 * (nir_intrinsic_base(intr) + off) +
                         intr->def.num_components;
          words = MAX2(words, end);
@@ -1901,6 +1941,10 @@ assign_gl_uniforms(struct isel *st)
    }
 
    st->gl_uniform_base = -1;
+   /* Push at most 128 words (half the uniform file); larger blocks are
+    * read from memory. */
+   if (words > 128)
+      return;
    for (unsigned w = 0; w < words; w += 32) {
       unsigned n = MIN2(32, words - w);
       unsigned half = agx_push(st->ctx, AGX_PUSH_GL_UNIFORMS, w, 2 * n);

@@ -509,6 +509,89 @@ test_sincos(void **state)
    ralloc_free(mem);
 }
 
+/* Uniform arrays: one indexed by an integer attribute (read from memory)
+ * and a block of 160 words, too big to push (read from memory too). */
+static void
+test_uniform_arrays(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
+                                                  &plain_options, "arrays",
+                                                  mem);
+   nir_shader *s = b.shader;
+   nir_variable *idx = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_scalar(s, nir_type_int32), "i");
+   idx->data.location = idx->data.driver_location = VERT_ATTRIB_GENERIC0;
+   nir_variable *arr = nir_variable_create(
+      s, nir_var_uniform,
+      nir_vtype_array(s, nir_vtype_vector(s, nir_type_float32, 4), 40),
+      "arr");
+   arr->data.driver_location = 0;
+   nir_variable *o = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_VAR0,
+                              "o");
+   nir_variable *pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
+                                "gl_Position");
+   nir_def *i = nir_load_var(&b, idx);
+   nir_def *dyn = nir_load_deref(
+      &b, nir_build_deref_array(&b, nir_build_deref_var(&b, arr), i));
+   nir_def *last = nir_load_deref(
+      &b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, arr), 39));
+   nir_store_var(&b, o, nir_fadd(&b, dyn, last), 0xf);
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, s);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] = (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0,
+                                                  0, 4, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   float storage[160];
+   for (unsigned w = 0; w < 160; ++w)
+      storage[w] = (float)w * 0.5f - 7.0f;
+   int32_t ids[32];
+   for (unsigned v = 0; v < 32; ++v)
+      ids[v] = (int32_t)((v * 7) % 40);
+   struct agx_test_draw draw = {0};
+   draw.gl_uniforms = (const uint32_t *)storage;
+   draw.nr_gl_words = 160;
+   draw.gl_uniforms_va = 0x50000;
+   draw.vbo[0] = (uint8_t *)ids;
+   draw.vbo_size[0] = sizeof(ids);
+   draw.vbo_va[0] = 0x60000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   for (unsigned v = 0; v < 32; ++v) {
+      nir_const_value in[4] = {{0}}, out[4 * VARYING_SLOT_MAX] = {{0}};
+      nir_const_value uni[160];
+      in[0].i32 = ids[v];
+      for (unsigned w = 0; w < 160; ++w)
+         uni[w].f32 = storage[w];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.uniforms = uni;
+      st.num_uniform_cells = 160;
+      st.outputs = out;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      if (!nir_eval_run(s, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned c = 0; c < 4; ++c)
+         assert_int_equal(uvs[v * bin.info.vs.nr_words + w0 + c],
+                          out[4 * VARYING_SLOT_VAR0 + c].u32);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -518,6 +601,7 @@ main(void)
       cmocka_unit_test(test_link),
       cmocka_unit_test(test_attribute_formats),
       cmocka_unit_test(test_sincos),
+      cmocka_unit_test(test_uniform_arrays),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

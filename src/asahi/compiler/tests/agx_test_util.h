@@ -27,6 +27,8 @@ struct agx_test_draw {
    /* GL default uniform block, 32-bit words */
    const uint32_t *gl_uniforms;
    unsigned nr_gl_words;
+   /* GPU address where gl_uniforms is mapped (0: not in memory) */
+   uint64_t gl_uniforms_va;
    /* vertex buffers: host memory and the GPU address it is mapped at */
    uint8_t *vbo[AGX_TEST_MAX_BUFFERS];
    size_t vbo_size[AGX_TEST_MAX_BUFFERS];
