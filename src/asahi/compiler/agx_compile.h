@@ -97,13 +97,13 @@
 extern "C" {
 #endif
 
-#define AGX_MAX_ATTRIBS      16
-#define AGX_MAX_VBUFS        16
-#define AGX_MAX_RTS          8
-#define AGX_MAX_PUSH_RANGES  32
-#define AGX_MAX_CF_BINDINGS  64
+#define AGX_MAX_ATTRIBS 16
+#define AGX_MAX_VBUFS 16
+#define AGX_MAX_RTS 8
+#define AGX_MAX_PUSH_RANGES 32
+#define AGX_MAX_CF_BINDINGS 64
 /* gl_Position + 32 vec4 varyings + point size */
-#define AGX_MAX_UVS_WORDS    (4 + 32 * 4 + 1)
+#define AGX_MAX_UVS_WORDS (4 + 32 * 4 + 1)
 
 /* ---- keys ------------------------------------------------------------- */
 
@@ -165,7 +165,7 @@ enum agx_blend_factor {
  * as GL requires.  CONST factors read AGX_SYSVAL_BLEND_COLOR_*. */
 struct agx_blend_key {
    bool enable;
-   uint8_t rgb_func, rgb_src, rgb_dst;       /* agx_blend_func/_factor */
+   uint8_t rgb_func, rgb_src, rgb_dst; /* agx_blend_func/_factor */
    uint8_t alpha_func, alpha_src, alpha_dst;
 };
 
@@ -256,9 +256,9 @@ struct agx_cf_binding {
 };
 
 struct agx_varyings_fs {
-   uint8_t nr_cf;      /* coefficient registers used (bindings' extent) */
+   uint8_t nr_cf; /* coefficient registers used (bindings' extent) */
    uint8_t nr_bindings;
-   bool reads_z;       /* gl_FragCoord.z read (cf1) */
+   bool reads_z; /* gl_FragCoord.z read (cf1) */
    struct agx_cf_binding bindings[AGX_MAX_CF_BINDINGS];
 };
 
@@ -352,17 +352,15 @@ int agx_compile_shader_nir(const nir_shader *nir,
  * 0) or -1 if `capacity` is too small.
  */
 int agx_link_varyings(const struct agx_varyings_vs *vs,
-                      const struct agx_varyings_fs *fs,
-                      bool flat_first_vertex, uint32_t *table,
-                      unsigned capacity);
+                      const struct agx_varyings_fs *fs, bool flat_first_vertex,
+                      uint32_t *table, unsigned capacity);
 
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
-void agx_pack_varying_counts(const struct agx_varyings_vs *vs,
-                             uint32_t out[2]);
+void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
 
 /* The "SHADER-DB: ..." statistics line (no newline) in Mesa's format. */
-void agx_shader_db_line(const struct agx_shader_binary *bin,
-                        const char *label, char *out, size_t size);
+void agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
+                        char *out, size_t size);
 
 /* Debug flags (AGX_MESA_DEBUG); parsed once. */
 unsigned agx_compiler_debug(void);

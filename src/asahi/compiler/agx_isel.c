@@ -78,13 +78,15 @@ struct pending_phi {
    agx_operand web;
 };
 
-/* ---- helpers -------------------------------------------------------------- */
+/* ---- helpers --------------------------------------------------------------
+ */
 
 /* The I/O variable whose slots cover `slot` (arrays take several). */
 static nir_variable *
 var_at_slot(nir_shader *nir, nir_variable_mode mode, unsigned slot)
 {
-   nir_foreach_variable_with_modes(var, nir, mode) {
+   nir_foreach_variable_with_modes(var, nir, mode)
+   {
       unsigned first = (unsigned)var->data.location;
       if (slot >= first && slot < first + nir_vtype_count_slots(var->type))
          return var;
@@ -123,8 +125,8 @@ const_value(nir_src *src, unsigned comp, uint32_t *value)
    if (p->type != nir_instr_type_load_const)
       return false;
    nir_load_const_instr *lc = nir_instr_as_load_const(p);
-   *value = (uint32_t)nir_const_value_as_uint(lc->value[comp],
-                                              src->ssa->bit_size);
+   *value =
+      (uint32_t)nir_const_value_as_uint(lc->value[comp], src->ssa->bit_size);
    return true;
 }
 
@@ -224,10 +226,20 @@ emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
 
 /* Condition codes (applegpu.py IConditionDesc / FConditionDesc) */
 enum {
-   AGX_ICC_UEQ = 0, AGX_ICC_ULT = 1, AGX_ICC_UGT = 2,
-   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6, AGX_ICC_NUEQ = 8,
-   AGX_FCC_EQ = 0, AGX_FCC_LT = 1, AGX_FCC_GT = 2, AGX_FCC_LTN = 3,
-   AGX_FCC_GTE = 5, AGX_FCC_LTE = 6, AGX_FCC_GTN = 7,
+   AGX_ICC_UEQ = 0,
+   AGX_ICC_ULT = 1,
+   AGX_ICC_UGT = 2,
+   AGX_ICC_SEQ = 4,
+   AGX_ICC_SLT = 5,
+   AGX_ICC_SGT = 6,
+   AGX_ICC_NUEQ = 8,
+   AGX_FCC_EQ = 0,
+   AGX_FCC_LT = 1,
+   AGX_FCC_GT = 2,
+   AGX_FCC_LTN = 3,
+   AGX_FCC_GTE = 5,
+   AGX_FCC_LTE = 6,
+   AGX_FCC_GTN = 7,
 };
 
 static agx_operand
@@ -299,7 +311,8 @@ match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
    return true;
 }
 
-/* ---- ALU ------------------------------------------------------------------ */
+/* ---- ALU ------------------------------------------------------------------
+ */
 
 /* Shift count modulo 32 (NIR's rule; the hardware takes 7 bits). */
 static agx_operand
@@ -308,13 +321,12 @@ shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
    uint32_t v;
    if (const_value(&alu->src[1].src, alu->src[1].swizzle[c], &v))
       return agx_isa_imm(v & 31, 8);
-   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c),
-                     agx_isa_imm(31, 8));
+   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c), agx_isa_imm(31, 8));
 }
 
 static agx_operand
-emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a,
-              agx_operand b, agx_operand c)
+emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a, agx_operand b,
+              agx_operand c)
 {
    agx_operand dst = agx_temp(st->ctx, 32, 1);
    agx_instr *I = agx_emit(&st->b, op);
@@ -407,12 +419,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
          if (zero && k != (min ? 0x80000000u : 0))
             continue;
          agx_operand x = S(1 - i), kk = S(i);
-         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk,
-                            x, kk);
+         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk, x,
+                            kk);
       }
 
-      agx_operand sel = emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN,
-                                    a, b, a, b);
+      agx_operand sel =
+         emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, a, b, a, b);
       agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
       return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
    }
@@ -422,10 +434,9 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
        * f = sin_pt_1(q); cos(x) = S(x * 2/pi + 1).  Mesa's sequence
        * (alexvorxx/Mesa-VirGL src/asahi/compiler, fsin_agx). */
       agx_operand two_over_pi = imm32(st, 0x3f22f983); /* 0.63661975 */
-      agx_operand q = alu->op == nir_op_fsin
-                         ? emit_binop(st, AGX_ISA_OP_FMUL32, 32, F(0),
-                                      two_over_pi)
-                         : agx_temp(st->ctx, 32, 1);
+      agx_operand q = alu->op == nir_op_fsin ? emit_binop(st, AGX_ISA_OP_FMUL32,
+                                                          32, F(0), two_over_pi)
+                                             : agx_temp(st->ctx, 32, 1);
       if (alu->op == nir_op_fcos) {
          agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
          I->ops[AGX_ISA_FMADD32_D] = q;
@@ -471,8 +482,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
    case nir_op_isign: {
       agx_operand x = S(0);
-      agx_operand neg = emit_cmpsel(st, false, AGX_ICC_SLT, x, zero,
-                                    imm32(st, ~0u), zero);
+      agx_operand neg =
+         emit_cmpsel(st, false, AGX_ICC_SLT, x, zero, imm32(st, ~0u), zero);
       return emit_cmpsel(st, false, AGX_ICC_SGT, x, zero, agx_isa_imm(1, 8),
                          neg);
    }
@@ -525,10 +536,9 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_ifind_msb: {
       /* highest bit that differs from the sign */
       agx_operand x = S(0);
-      agx_operand sign = emit_binop(st, AGX_ISA_OP_ASR, 32, x,
-                                    agx_isa_imm(31, 8));
-      return emit_unop(st, AGX_ISA_OP_FFS,
-                       emit_bitop(st, AGX_TT_XOR, x, sign));
+      agx_operand sign =
+         emit_binop(st, AGX_ISA_OP_ASR, 32, x, agx_isa_imm(31, 8));
+      return emit_unop(st, AGX_ISA_OP_FFS, emit_bitop(st, AGX_TT_XOR, x, sign));
    }
    case nir_op_find_lsb: {
       /* the lowest set bit alone is x & -x */
@@ -543,8 +553,7 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       struct agx_cmp cmp;
       if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
          return emit_cmpsel(st, cmp.is_float, cmp.cc, cmp.a, cmp.b,
-                            cmp.invert ? S(2) : S(1),
-                            cmp.invert ? S(1) : S(2));
+                            cmp.invert ? S(2) : S(1), cmp.invert ? S(1) : S(2));
       /* cond == 0 ? else : then */
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
    }
@@ -639,8 +648,8 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
       }
    }
    if (alu->def.bit_size != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s",
-               alu->def.bit_size, nir_op_infos[alu->op].name);
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", alu->def.bit_size,
+               nir_op_infos[alu->op].name);
       return;
    }
 
@@ -648,11 +657,11 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
       dst[c] = emit_alu_comp(st, alu, c);
 }
 
-/* ---- I/O ------------------------------------------------------------------ */
+/* ---- I/O ------------------------------------------------------------------
+ */
 
-static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op,
-                              unsigned cc, agx_operand a, agx_operand b,
-                              unsigned n);
+static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc,
+                               agx_operand a, agx_operand b, unsigned n);
 static agx_block *start_block(struct isel *st);
 
 /* A run of 32-bit words of the default uniform block from memory:
@@ -662,10 +671,10 @@ static void
 load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
                     unsigned n, agx_operand *dst)
 {
-   unsigned addr = agx_push(st->ctx, AGX_PUSH_SYSVAL,
-                            AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
-   agx_operand elem = emit_binop(st, AGX_ISA_OP_IADD, 32, word,
-                                 int_operand(st, first));
+   unsigned addr =
+      agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
+   agx_operand elem =
+      emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first));
    agx_operand vec = agx_temp(st->ctx, 32, n);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
    I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
@@ -742,8 +751,8 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
-      bool ok = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
-                desc->is_array;
+      bool ok =
+         desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN && desc->is_array;
       unsigned bits = ok ? desc->channel[0].size : 0;
       unsigned type = ok ? desc->channel[0].type : 0;
       bool norm = ok && desc->channel[0].normalized;
@@ -785,8 +794,8 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
       agx_operand index;
       if (k->divisor) {
-         unsigned bi = agx_push(st->ctx, AGX_PUSH_SYSVAL,
-                                AGX_SYSVAL_BASE_INSTANCE, 2);
+         unsigned bi =
+            agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BASE_INSTANCE, 2);
          index = emit_binop(st, AGX_ISA_OP_IADD, 32, st->instance_id,
                             agx_uniform(bi, 32));
       } else {
@@ -823,10 +832,10 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    /* signed integers: shift the sign bit up and back down */
    for (unsigned c = 0; sign_extend && c < nr_load; ++c) {
       agx_operand sh = agx_isa_imm(32 - 8 * elem_B, 8);
-      loaded[c] = emit_binop(st, AGX_ISA_OP_ASR, 32,
-                             emit_bitfield(st, AGX_ISA_OP_BFI,
-                                           agx_isa_imm(0, 8), loaded[c], sh),
-                             sh);
+      loaded[c] = emit_binop(
+         st, AGX_ISA_OP_ASR, 32,
+         emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8), loaded[c], sh),
+         sh);
    }
 
    /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
@@ -836,7 +845,9 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          dst[c] = loaded[c];
       else
          dst[c] = agx_mov_imm(&st->b, 32,
-                              comp + c != 3 ? 0 : is_int ? 1 : 0x3f800000);
+                              comp + c != 3 ? 0
+                              : is_int      ? 1
+                                            : 0x3f800000);
    }
 }
 
@@ -963,8 +974,8 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
       if (!(read & (1u << c))) {
          dst[c] = agx_mov_imm(&st->b, 32, 0);
       } else if (c < 2) {
-         agx_operand p = emit_convert(st, 10 /* u32_to_f */, 1,
-                                      emit_get_sr(st, 80 + c));
+         agx_operand p =
+            emit_convert(st, 10 /* u32_to_f */, 1, emit_get_sr(st, 80 + c));
          /* minifloat 0x20 is 0.5 (exponent 2, no fraction) */
          dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
       } else {
@@ -1066,7 +1077,8 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
- * Sampler words.  2D textures only for now.  Explicit LODs and biases are
+ * Sampler words.  1D, 2D and 3D textures for now (no arrays, cubes,
+ * shadow compare, offsets or gathers).  Explicit LODs and biases are
  * 16-bit floats in a register (the lod_min / auto_lod_bias modes that take
  * a register, applegpu's texture_sample LOD modes 6 and 5).  The result is
  * asynchronous: wait before use.
@@ -1077,10 +1089,19 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    agx_operand *dst = def_ops(st, &tex->def);
    bool fetch = tex->op == nir_texop_txf;
 
+   /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
+   unsigned dim_enum = 2, nr_coords = 2;
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_1D)
+      dim_enum = 0, nr_coords = 1;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
+      dim_enum = 5, nr_coords = 3;
+
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch) ||
-       tex->sampler_dim != NIR_SAMPLER_DIM_2D || tex->is_array ||
-       tex->is_shadow || tex->def.bit_size != 32 ||
+       (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_3D) ||
+       tex->is_array || tex->is_shadow || tex->def.bit_size != 32 ||
        tex->texture_index >= 128 || tex->sampler_index >= 16) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                "texture operation %u (dimension %u%s%s)", tex->op,
@@ -1089,14 +1110,18 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       return;
    }
 
-   agx_operand coord[2] = {{0}}, lod = agx_isa_imm(0, 8);
+   agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8);
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
       case nir_tex_src_coord:
-         coord[0] = get_src(st, src, 0);
-         coord[1] = get_src(st, src, 1);
+         if (src->ssa->num_components < nr_coords) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "short coordinates");
+            return;
+         }
+         for (unsigned c = 0; c < nr_coords; ++c)
+            coord[c] = get_src(st, src, c);
          break;
       case nir_tex_src_lod:
       case nir_tex_src_bias: {
@@ -1138,10 +1163,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       lod_mode = 6;
    }
 
-   agx_operand c = agx_collect(&st->b, 2, coord);
+   agx_operand c =
+      nr_coords == 1 ? coord[0] : agx_collect(&st->b, nr_coords, coord);
    agx_operand v = agx_temp(st->ctx, 32, 4);
-   enum agx_isa_op op = fetch ? AGX_ISA_OP_TEXTURE_LOAD
-                              : AGX_ISA_OP_TEXTURE_SAMPLE;
+   enum agx_isa_op op =
+      fetch ? AGX_ISA_OP_TEXTURE_LOAD : AGX_ISA_OP_TEXTURE_SAMPLE;
    agx_instr *I = agx_emit(&st->b, op);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(0xf, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = v;
@@ -1151,7 +1177,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
                      (int64_t)tex->sampler_index};
    I->ops[AGX_ISA_TEXTURE_SAMPLE_T] = t;
    I->ops[AGX_ISA_TEXTURE_SAMPLE_S] = sm;
-   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(2 /* tex_2d */, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(dim_enum, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_C] = c;
    I->ops[AGX_ISA_TEXTURE_SAMPLE_LOD] = agx_isa_enum(lod_mode, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_D] = lod;
@@ -1220,7 +1246,8 @@ emit_instr(struct isel *st, nir_instr *instr)
    }
 }
 
-/* ---- control flow ------------------------------------------------------------ */
+/* ---- control flow
+ * ------------------------------------------------------------ */
 
 /*
  * Structured control flow runs under the execution mask, kept per lane in
@@ -1241,7 +1268,6 @@ emit_instr(struct isel *st, nir_instr *instr)
  * n is a 2-bit field; deeper jumps write r0l with a move (only active
  * lanes are written) and recompute the mask with pop_exec 0.
  */
-
 
 static agx_instr *
 emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
@@ -1290,7 +1316,8 @@ static void emit_cf_list(struct isel *st, struct list_head *list);
 static void
 emit_phis_of_block(struct isel *st, nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr(instr, block)
+   {
       if (instr->type != nir_instr_type_phi)
          break;
       nir_phi_instr *phi = nir_instr_as_phi(instr);
@@ -1318,7 +1345,8 @@ static void
 emit_block(struct isel *st, nir_block *block)
 {
    emit_phis_of_block(st, block);
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr(instr, block)
+   {
       if (st->ctx->status)
          return;
       if (instr->type == nir_instr_type_phi)
@@ -1327,8 +1355,7 @@ emit_block(struct isel *st, nir_block *block)
          nir_jump_instr *j = nir_instr_as_jump(instr);
          unsigned k = st->loop.if_depth;
          unsigned n = j->type == nir_jump_break ? 2 + k : 1 + k;
-         if (!st->loop.active || j->type == nir_jump_return ||
-             n > 0xffff) {
+         if (!st->loop.active || j->type == nir_jump_return || n > 0xffff) {
             agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%s",
                      j->type == nir_jump_return ? "return"
                                                 : "jump outside a loop");
@@ -1466,14 +1493,16 @@ emit_phi_moves(struct isel *st)
 {
    for (unsigned i = 0; i < st->nr_phis && !st->ctx->status; ++i) {
       struct pending_phi *p = &st->phis[i];
-      nir_foreach_phi_src(src, p->phi) {
+      nir_foreach_phi_src(src, p->phi)
+      {
          agx_block *blk = st->block_end[src->pred->index];
          if (!blk) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "phi from unknown block");
             return;
          }
          agx_instr *before = NULL;
-         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link) {
+         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link)
+         {
             if (!is_control(I))
                break;
             before = I;
@@ -1484,7 +1513,8 @@ emit_phi_moves(struct isel *st)
    }
 }
 
-/* ---- shader start and end ---------------------------------------------------- */
+/* ---- shader start and end
+ * ---------------------------------------------------- */
 
 static agx_operand
 preload(struct isel *st, unsigned half)
@@ -1512,8 +1542,7 @@ assign_uvs(struct isel *st)
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
              !st->out_mask[slot])
             continue;
-         nir_variable *var =
-            var_at_slot(st->nir, nir_var_shader_out, slot);
+         nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
          if (flat != (pass == 1))
             continue;
@@ -1670,8 +1699,8 @@ blend_factor(struct isel *st, unsigned f, unsigned ch, const agx_operand *s,
       if (ch == 3)
          return one;
       /* min(As, 1 - Ad) */
-      agx_operand inv_da = emit_binop(st, AGX_ISA_OP_FADD32, 32, one,
-                                      agx_neg(d[3]));
+      agx_operand inv_da =
+         emit_binop(st, AGX_ISA_OP_FADD32, 32, one, agx_neg(d[3]));
       return emit_cmpsel(st, true, AGX_FCC_LTN, s[3], inv_da, s[3], inv_da);
    }
    default:
@@ -1778,16 +1807,18 @@ emit_fs_end(struct isel *st)
          const struct agx_blend_key *bk = &rk->blend;
          bool uses_k = false;
          for (unsigned f = 0; f < 4; ++f) {
-            unsigned v = f == 0 ? bk->rgb_src : f == 1 ? bk->rgb_dst
-                         : f == 2 ? bk->alpha_src : bk->alpha_dst;
+            unsigned v = f == 0   ? bk->rgb_src
+                         : f == 1 ? bk->rgb_dst
+                         : f == 2 ? bk->alpha_src
+                                  : bk->alpha_dst;
             uses_k |= v == AGX_BLENDFACTOR_CONST_COLOR ||
                       v == AGX_BLENDFACTOR_CONST_ALPHA ||
                       v == AGX_BLENDFACTOR_INV_CONST_COLOR ||
                       v == AGX_BLENDFACTOR_INV_CONST_ALPHA;
          }
          if (uses_k) {
-            unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
-                                  AGX_SYSVAL_BLEND_COLOR_R, 8);
+            unsigned u =
+               agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BLEND_COLOR_R, 8);
             for (unsigned i = 0; i < 4; ++i) {
                k[i] = agx_temp(st->ctx, 32, 1);
                agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
@@ -1806,10 +1837,10 @@ emit_fs_end(struct isel *st)
                continue;
             bool a = i == 3;
             unsigned func = a ? bk->alpha_func : bk->rgb_func;
-            agx_operand sf = blend_factor(st, a ? bk->alpha_src : bk->rgb_src,
-                                          i, sc, d, k);
-            agx_operand df = blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst,
-                                          i, sc, d, k);
+            agx_operand sf =
+               blend_factor(st, a ? bk->alpha_src : bk->rgb_src, i, sc, d, k);
+            agx_operand df =
+               blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst, i, sc, d, k);
             c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
          }
       }
@@ -1857,8 +1888,10 @@ assign_cf(struct isel *st)
    for (unsigned i = 0; i < VARYING_SLOT_MAX; ++i)
       st->cf_of_slot[i] = -1;
 
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr(instr, block)
+      {
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -1887,9 +1920,11 @@ assign_cf(struct isel *st)
    if (reads_frag_z) {
       fs->reads_z = true;
       st->cf_z = (int)cf;
-      fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
-         .cf_base = (uint8_t)cf, .slot = VARYING_SLOT_POS, .offset = 2,
-         .count = 1};
+      fs->bindings[fs->nr_bindings++] =
+         (struct agx_cf_binding){.cf_base = (uint8_t)cf,
+                                 .slot = VARYING_SLOT_POS,
+                                 .offset = 2,
+                                 .count = 1};
       cf++;
    }
 
@@ -1898,8 +1933,7 @@ assign_cf(struct isel *st)
          continue;
       if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
          break;
-      nir_variable *var =
-         var_at_slot(st->nir, nir_var_shader_in, slot);
+      nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
       bool flat = var && var->data.flat;
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
@@ -1924,8 +1958,10 @@ assign_gl_uniforms(struct isel *st)
 {
    unsigned words = 0;
    nir_function_impl *impl = nir_shader_get_entrypoint(st->nir);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr(instr, block)
+      {
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -1934,8 +1970,8 @@ assign_gl_uniforms(struct isel *st)
          uint32_t off = 0;
          if (!const_value(&intr->src[0], 0, &off))
             continue; /* dynamically indexed: from memory */
-         unsigned end = 4 * (nir_intrinsic_base(intr) + off) +
-                        intr->def.num_components;
+         unsigned end =
+            4 * (nir_intrinsic_base(intr) + off) + intr->def.num_components;
          words = MAX2(words, end);
       }
    }
@@ -1962,8 +1998,8 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    struct isel st_ = {0}, *st = &st_;
    st->ctx = ctx;
    st->nir = nir;
-   st->defs = rzalloc_array_size(ctx->mem, sizeof(agx_operand *),
-                                 impl->ssa_alloc + 1);
+   st->defs =
+      rzalloc_array_size(ctx->mem, sizeof(agx_operand *), impl->ssa_alloc + 1);
 
    agx_block *start = agx_block_create(ctx);
    st->b = agx_builder_at_end(ctx, start);
@@ -1983,8 +2019,8 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
 
    assign_gl_uniforms(st);
    nir_index_blocks(impl);
-   st->block_end = rzalloc_array_size(ctx->mem, sizeof(agx_block *),
-                                      impl->num_blocks + 1);
+   st->block_end =
+      rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
    emit_phi_moves(st);
    agx_build_cfg(ctx);

@@ -39,8 +39,7 @@ retarget_deref(nir_builder *b, nir_instr *instr, void *data)
    if (d->deref_type == nir_deref_type_cast)
       return false;
    nir_deref_instr *parent = nir_instr_as_deref(d->parent.ssa->parent_instr);
-   if (parent->modes != nir_var_function_temp ||
-       d->modes != nir_var_shader_out)
+   if (parent->modes != nir_var_function_temp || d->modes != nir_var_shader_out)
       return false;
    d->modes = nir_var_function_temp;
    return true;
@@ -52,17 +51,16 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    bool progress = false;
 
-   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out) {
+   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out)
+   {
       if (!nir_vtype_is_vector_or_scalar(var->type))
          continue;
 
-      struct retarget r = {var,
-                           nir_local_variable_create(impl, var->type,
-                                                     var->name)};
-      nir_function_instructions_pass(impl, retarget_deref,
-                                     nir_metadata_block_index |
-                                        nir_metadata_dominance,
-                                     &r);
+      struct retarget r = {
+         var, nir_local_variable_create(impl, var->type, var->name)};
+      nir_function_instructions_pass(
+         impl, retarget_deref,
+         nir_metadata_block_index | nir_metadata_dominance, &r);
 
       nir_builder b = nir_builder_at(nir_after_impl(impl));
       nir_store_var(&b, var, nir_load_var(&b, r.to),
@@ -71,7 +69,7 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
    }
 
    if (progress)
-      nir_metadata_preserve(impl, nir_metadata_block_index |
-                                     nir_metadata_dominance);
+      nir_metadata_preserve(impl,
+                            nir_metadata_block_index | nir_metadata_dominance);
    return progress;
 }

@@ -27,36 +27,36 @@
 static void
 usage(FILE *fp)
 {
-   fprintf(fp,
-      "usage: asahi-compiler [options] FILE...\n"
-      "\n"
-      "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
-      "(.vert / .frag, or any name with --stage) or a piglit/shader-db\n"
-      "`.shader_test` file, whose [vertex shader] and [fragment shader]\n"
-      "sections are compiled and linked together.  Sources given\n"
-      "together are linked as one program.\n"
-      "\n"
-      "Options:\n"
-      "  --disasm          print the machine code (default when nothing\n"
-      "                    else is asked for)\n"
-      "  --stats           print the SHADER-DB statistics line per stage\n"
-      "  --print-passes    print the AGX IR after each backend pass\n"
-      "  --stage vs|fs     stage of the following plain source files\n"
-      "  --es              sources without #version are GLSL ES 1.00\n"
-      "                    (default: GLSL 1.10)\n"
-      "  -o FILE           write the machine code of each stage to\n"
-      "                    FILE.vs / FILE.fs\n"
-      "  --bench DIR       compile every .shader_test under DIR and print\n"
-      "                    the totals (instructions, bytes, registers,\n"
-      "                    spills:fills) and the compile time per shader\n"
-      "  --help            this text\n"
-      "\n"
-      "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
-      "vertex buffer per attribute (16-byte stride); fragment colours go\n"
-      "to RGBA8 unorm render targets.\n"
-      "\n"
-      "Exit status: 0 on success, 1 if a shader does not compile or link,\n"
-      "2 for bad usage or unreadable files.\n");
+   fprintf(
+      fp, "usage: asahi-compiler [options] FILE...\n"
+          "\n"
+          "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
+          "(.vert / .frag, or any name with --stage) or a piglit/shader-db\n"
+          "`.shader_test` file, whose [vertex shader] and [fragment shader]\n"
+          "sections are compiled and linked together.  Sources given\n"
+          "together are linked as one program.\n"
+          "\n"
+          "Options:\n"
+          "  --disasm          print the machine code (default when nothing\n"
+          "                    else is asked for)\n"
+          "  --stats           print the SHADER-DB statistics line per stage\n"
+          "  --print-passes    print the AGX IR after each backend pass\n"
+          "  --stage vs|fs     stage of the following plain source files\n"
+          "  --es              sources without #version are GLSL ES 1.00\n"
+          "                    (default: GLSL 1.10)\n"
+          "  -o FILE           write the machine code of each stage to\n"
+          "                    FILE.vs / FILE.fs\n"
+          "  --bench DIR       compile every .shader_test under DIR and print\n"
+          "                    the totals (instructions, bytes, registers,\n"
+          "                    spills:fills) and the compile time per shader\n"
+          "  --help            this text\n"
+          "\n"
+          "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
+          "vertex buffer per attribute (16-byte stride); fragment colours go\n"
+          "to RGBA8 unorm render targets.\n"
+          "\n"
+          "Exit status: 0 on success, 1 if a shader does not compile or link,\n"
+          "2 for bad usage or unreadable files.\n");
 }
 
 static char *
@@ -184,12 +184,13 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          .default_version = es ? 100 : 110,
          .default_es = es,
       };
-      states[i] = glsl_compile_shader(mem, src[i].text, strlen(src[i].text),
-                                      &o);
+      states[i] =
+         glsl_compile_shader(mem, src[i].text, strlen(src[i].text), &o);
       if (!states[i] || states[i]->log.errors) {
-         if (!opt->quiet) fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
-                 gl_shader_stage_name(src[i].stage),
-                 states[i] ? states[i]->log.text : "");
+         if (!opt->quiet)
+            fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
+                    gl_shader_stage_name(src[i].stage),
+                    states[i] ? states[i]->log.text : "");
          status = 1;
       }
    }
@@ -199,8 +200,9 @@ compile_program(struct source *src, unsigned nr_src, bool es,
       struct glsl_link_options lo = {.nir_options = &agx_nir_options};
       prog = glsl_link_program(mem, states, nr_src, &lo);
       if (!prog || !prog->link_status) {
-         if (!opt->quiet) fprintf(stderr, "%s: link failed:\n%s", src[0].name,
-                 prog ? prog->info_log : "");
+         if (!opt->quiet)
+            fprintf(stderr, "%s: link failed:\n%s", src[0].name,
+                    prog ? prog->info_log : "");
          status = 1;
       }
    }
@@ -234,17 +236,18 @@ compile_program(struct source *src, unsigned nr_src, bool es,
       struct timespec t0, t1;
       clock_gettime(CLOCK_MONOTONIC, &t0);
       if (!agx_preprocess_nir(nir)) {
-         if (!opt->quiet) fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
-                 gl_shader_stage_name((gl_shader_stage)s));
+         if (!opt->quiet)
+            fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
+                    gl_shader_stage_name((gl_shader_stage)s));
          status = 1;
          break;
       }
       struct agx_shader_binary bin;
       char error[256];
-      if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                 sizeof(error))) {
-         if (!opt->quiet) fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
-                 gl_shader_stage_name((gl_shader_stage)s), error);
+      if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error))) {
+         if (!opt->quiet)
+            fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
+                    gl_shader_stage_name((gl_shader_stage)s), error);
          status = 1;
          break;
       }
@@ -261,16 +264,15 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          tot->instrs += bin.info.nr_instrs;
          tot->bytes += bin.size_B;
          tot->regs += bin.info.nr_gprs;
-         tot->ms += (t1.tv_sec - t0.tv_sec) * 1e3 +
-                    (t1.tv_nsec - t0.tv_nsec) / 1e6;
+         tot->ms +=
+            (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
       }
       if (want_stats) {
          char line[512];
          agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
          printf("%s\n", line);
-         printf("compile time: %.3f ms\n",
-                (t1.tv_sec - t0.tv_sec) * 1e3 +
-                   (t1.tv_nsec - t0.tv_nsec) / 1e6);
+         printf("compile time: %.3f ms\n", (t1.tv_sec - t0.tv_sec) * 1e3 +
+                                              (t1.tv_nsec - t0.tv_nsec) / 1e6);
       }
       if (out_path) {
          char path[4096];
@@ -278,7 +280,8 @@ compile_program(struct source *src, unsigned nr_src, bool es,
                   s == MESA_SHADER_VERTEX ? "vs" : "fs");
          FILE *f = fopen(path, "wb");
          if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
-            if (!opt->quiet) fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
+            if (!opt->quiet)
+               fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
             status = 2;
          }
          if (f)
@@ -397,12 +400,14 @@ main(int argc, char **argv)
          }
          size_t len = strlen(a);
          if (len > 12 && !strcmp(a + len - 12, ".shader_test")) {
-            unsigned n = split_shader_test(text, a, src + nr_src,
-                                           MAX_SOURCES - nr_src);
+            unsigned n =
+               split_shader_test(text, a, src + nr_src, MAX_SOURCES - nr_src);
             free(text);
             if (!n) {
-               fprintf(stderr, "asahi-compiler: %s: no vertex or fragment "
-                               "shader section\n", a);
+               fprintf(stderr,
+                       "asahi-compiler: %s: no vertex or fragment "
+                       "shader section\n",
+                       a);
                return 2;
             }
             nr_src += n;
@@ -416,8 +421,10 @@ main(int argc, char **argv)
                stage = MESA_SHADER_FRAGMENT;
          }
          if (stage == MESA_SHADER_NONE) {
-            fprintf(stderr, "asahi-compiler: %s: unknown stage (use "
-                            "--stage or a .vert/.frag name)\n", a);
+            fprintf(stderr,
+                    "asahi-compiler: %s: unknown stage (use "
+                    "--stage or a .vert/.frag name)\n",
+                    a);
             free(text);
             return 2;
          }

@@ -46,11 +46,11 @@ test_blend(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
-                                                  &plain, "blend", mem);
-   nir_variable *in = nir_variable_create(
-      b.shader, nir_var_shader_in,
-      nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "blend", mem);
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in,
+                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
    in->data.location = VARYING_SLOT_VAR0;
    in->data.driver_location = VARYING_SLOT_VAR0;
    nir_def *c = nir_load_var(&b, in);
@@ -66,24 +66,25 @@ test_blend(void **state)
 
    struct agx_shader_key key = {0};
    key.fs.rt[0] = (struct agx_rt_key){
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM, .offset_B = 0,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .offset_B = 0,
       .write_disable = 0x2, /* green kept */
       .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_SRC_ALPHA,
                 AGX_BLENDFACTOR_INV_SRC_ALPHA, AGX_BLEND_ADD,
                 AGX_BLENDFACTOR_SRC_ALPHA, AGX_BLENDFACTOR_INV_SRC_ALPHA}};
    key.fs.rt[1] = (struct agx_rt_key){
-      .format = PIPE_FORMAT_R32G32B32A32_FLOAT, .offset_B = 4,
-      .blend = {true, AGX_BLEND_REVERSE_SUBTRACT,
-                AGX_BLENDFACTOR_CONST_COLOR, AGX_BLENDFACTOR_DST_COLOR,
-                AGX_BLEND_MAX, AGX_BLENDFACTOR_ONE, AGX_BLENDFACTOR_ONE}};
-   key.fs.rt[2] = (struct agx_rt_key){
-      .format = PIPE_FORMAT_B8G8R8A8_UNORM, .offset_B = 20,
-      .write_disable = 0x8 /* alpha kept */};
+      .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+      .offset_B = 4,
+      .blend = {true, AGX_BLEND_REVERSE_SUBTRACT, AGX_BLENDFACTOR_CONST_COLOR,
+                AGX_BLENDFACTOR_DST_COLOR, AGX_BLEND_MAX, AGX_BLENDFACTOR_ONE,
+                AGX_BLENDFACTOR_ONE}};
+   key.fs.rt[2] = (struct agx_rt_key){.format = PIPE_FORMAT_B8G8R8A8_UNORM,
+                                      .offset_B = 20,
+                                      .write_disable = 0x8 /* alpha kept */};
 
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error,
-                              sizeof(error)))
+   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
    char err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
@@ -117,9 +118,8 @@ test_blend(void **state)
          px[20 + i] = (uint8_t)(200 - p - i * 10);
    }
    memcpy(tib, init, sizeof(tib));
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf,
-                       tib, BPP, NULL, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                       BPP, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
    for (unsigned p = 0; p < 32; ++p) {

@@ -45,26 +45,24 @@ make_var(nir_shader *s, nir_variable_mode mode, unsigned comps, int location,
 static nir_shader *
 build_vs(void *mem)
 {
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain_options,
-                                     "first-pixel-vs", mem);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "first-pixel-vs", mem);
    nir_shader *s = b.shader;
-   nir_variable *pos = make_var(s, nir_var_shader_in, 4,
-                                VERT_ATTRIB_GENERIC0 + 0, "a_pos");
-   nir_variable *uv = make_var(s, nir_var_shader_in, 2,
-                               VERT_ATTRIB_GENERIC0 + 1, "a_uv");
-   nir_variable *col = make_var(s, nir_var_shader_in, 3,
-                                VERT_ATTRIB_GENERIC0 + 2, "a_col");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0 + 0, "a_pos");
+   nir_variable *uv =
+      make_var(s, nir_var_shader_in, 2, VERT_ATTRIB_GENERIC0 + 1, "a_uv");
+   nir_variable *col =
+      make_var(s, nir_var_shader_in, 3, VERT_ATTRIB_GENERIC0 + 2, "a_col");
    nir_variable *mvp = nir_variable_create(
-      s, nir_var_uniform, nir_vtype_matrix(s, nir_type_float32, 4, 4),
-      "u_mvp");
+      s, nir_var_uniform, nir_vtype_matrix(s, nir_type_float32, 4, 4), "u_mvp");
    mvp->data.driver_location = 0;
-   nir_variable *o_pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
-                                  "gl_Position");
-   nir_variable *o_uv = make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0,
-                                 "v_uv");
-   nir_variable *o_col = make_var(s, nir_var_shader_out, 3,
-                                  VARYING_SLOT_VAR0 + 1, "v_col");
+   nir_variable *o_pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
+   nir_variable *o_uv =
+      make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0, "v_uv");
+   nir_variable *o_col =
+      make_var(s, nir_var_shader_out, 3, VARYING_SLOT_VAR0 + 1, "v_col");
 
    nir_def *p = nir_load_var(&b, pos);
    nir_def *acc = NULL;
@@ -88,24 +86,22 @@ build_vs(void *mem)
 static nir_shader *
 build_fs(void *mem)
 {
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain_options,
-                                     "first-pixel-fs", mem);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &plain_options, "first-pixel-fs", mem);
    nir_shader *s = b.shader;
-   nir_variable *uv = make_var(s, nir_var_shader_in, 2, VARYING_SLOT_VAR0,
-                               "v_uv");
-   nir_variable *col = make_var(s, nir_var_shader_in, 3,
-                                VARYING_SLOT_VAR0 + 1, "v_col");
-   nir_variable *flat = make_var(s, nir_var_shader_in, 1,
-                                 VARYING_SLOT_VAR0 + 2, "v_flat");
+   nir_variable *uv =
+      make_var(s, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "v_uv");
+   nir_variable *col =
+      make_var(s, nir_var_shader_in, 3, VARYING_SLOT_VAR0 + 1, "v_col");
+   nir_variable *flat =
+      make_var(s, nir_var_shader_in, 1, VARYING_SLOT_VAR0 + 2, "v_flat");
    flat->data.flat = true;
    nir_variable *tint = make_var(s, nir_var_uniform, 4, 0, "u_tint");
-   nir_variable *out = make_var(s, nir_var_shader_out, 4, FRAG_RESULT_COLOR,
-                                "gl_FragColor");
+   nir_variable *out =
+      make_var(s, nir_var_shader_out, 4, FRAG_RESULT_COLOR, "gl_FragColor");
 
    nir_def *t = nir_load_var(&b, tint);
-   nir_def *rgb = nir_fmul(&b, nir_load_var(&b, col),
-                           nir_channels(&b, t, 0x7));
+   nir_def *rgb = nir_fmul(&b, nir_load_var(&b, col), nir_channels(&b, t, 0x7));
    nir_def *a = nir_ffma(&b, nir_channel(&b, nir_load_var(&b, uv), 0),
                          nir_channel(&b, t, 3), nir_load_var(&b, flat));
    nir_store_var(&b, out,
@@ -141,15 +137,15 @@ test_vertex_shader(void **state)
                                      PIPE_FORMAT_R32G32B32_FLOAT};
    const unsigned offsets[3] = {0, 16, 24};
    for (unsigned i = 0; i < 3; ++i) {
-      key.vs.attribs[i] = (struct agx_attribute_key){
-         .format = fmts[i], .buffer = 0, .offset = offsets[i],
-         .stride = VTX_FLOATS * 4};
+      key.vs.attribs[i] = (struct agx_attribute_key){.format = fmts[i],
+                                                     .buffer = 0,
+                                                     .offset = offsets[i],
+                                                     .stride = VTX_FLOATS * 4};
    }
 
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                    sizeof(error));
+   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error));
    if (ret)
       fail_msg("compile failed: %s", error);
    check_roundtrip(&bin);
@@ -242,8 +238,7 @@ test_fragment_shader(void **state)
 
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                    sizeof(error));
+   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error));
    if (ret)
       fail_msg("compile failed: %s", error);
    check_roundtrip(&bin);
@@ -265,12 +260,12 @@ test_fragment_shader(void **state)
     * centre x = t + 0.5; the flat one is the plane's C. */
    float planes[7][3] = {
       {0, 0, 1},
-      {1.0f / 64, 0, 0.125f},       /* uv.x */
-      {0, 0, 0.5f},                 /* uv.y */
-      {1.0f / 128, 0, 0.0625f},     /* col.r */
-      {-1.0f / 256, 0, 0.75f},      /* col.g */
-      {0, 0, 0.3125f},              /* col.b */
-      {0, 0, 0.09375f},             /* flat */
+      {1.0f / 64, 0, 0.125f},   /* uv.x */
+      {0, 0, 0.5f},             /* uv.y */
+      {1.0f / 128, 0, 0.0625f}, /* col.r */
+      {-1.0f / 256, 0, 0.75f},  /* col.g */
+      {0, 0, 0.3125f},          /* col.b */
+      {0, 0, 0.09375f},         /* flat */
    };
    float tint[4] = {1.0f, 0.5f, 2.0f, 0.75f};
    struct agx_test_draw draw = {0};
@@ -376,8 +371,7 @@ test_attribute_formats(void **state)
    (void)state;
    void *mem = ralloc_context(NULL);
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
-                                                  &plain_options, "fmts",
-                                                  mem);
+                                                  &plain_options, "fmts", mem);
    nir_shader *s = b.shader;
    static const nir_alu_type types[4] = {nir_type_float32, nir_type_float32,
                                          nir_type_int32, nir_type_uint32};
@@ -395,11 +389,11 @@ test_attribute_formats(void **state)
       out->data.location = VARYING_SLOT_VAR0 + i;
       out->data.driver_location = VARYING_SLOT_VAR0 + i;
       nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
-      key.vs.attribs[i] = (struct agx_attribute_key){fmts[i], 0, offs[i],
-                                                     16, 0};
+      key.vs.attribs[i] =
+         (struct agx_attribute_key){fmts[i], 0, offs[i], 16, 0};
    }
-   nir_variable *pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
-                                "gl_Position");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
    nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
 
    nir_shader *nir = nir_shader_clone(mem, s);
@@ -448,8 +442,8 @@ test_attribute_formats(void **state)
          for (unsigned c = 0; c < 4; ++c) {
             uint32_t got = uvs[v * bin.info.vs.nr_words + w + c];
             if (got != want[i][c])
-               fail_msg("vertex %u attribute %u.%u: 0x%08x, expected 0x%08x",
-                        v, i, c, got, want[i][c]);
+               fail_msg("vertex %u attribute %u.%u: 0x%08x, expected 0x%08x", v,
+                        i, c, got, want[i][c]);
          }
       }
    }
@@ -463,24 +457,23 @@ test_sincos(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
-                                                  &plain_options, "sincos",
-                                                  mem);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "sincos", mem);
    nir_shader *s = b.shader;
-   nir_variable *a = make_var(s, nir_var_shader_in, 1, VERT_ATTRIB_GENERIC0,
-                              "x");
-   nir_variable *o = make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0,
-                              "sc");
-   nir_variable *pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
-                                "gl_Position");
+   nir_variable *a =
+      make_var(s, nir_var_shader_in, 1, VERT_ATTRIB_GENERIC0, "x");
+   nir_variable *o =
+      make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0, "sc");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
    nir_def *x = nir_load_var(&b, a);
    nir_store_var(&b, o, nir_vec2(&b, nir_fsin(&b, x), nir_fcos(&b, x)), 0x3);
    nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
    assert_true(agx_preprocess_nir(s));
 
    struct agx_shader_key key = {0};
-   key.vs.attribs[0] = (struct agx_attribute_key){PIPE_FORMAT_R32_FLOAT, 0,
-                                                  0, 4, 0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32_FLOAT, 0, 0, 4, 0};
    struct agx_shader_binary bin;
    char error[256];
    if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
@@ -516,22 +509,19 @@ test_uniform_arrays(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
-                                                  &plain_options, "arrays",
-                                                  mem);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "arrays", mem);
    nir_shader *s = b.shader;
    nir_variable *idx = nir_variable_create(
       s, nir_var_shader_in, nir_vtype_scalar(s, nir_type_int32), "i");
    idx->data.location = idx->data.driver_location = VERT_ATTRIB_GENERIC0;
    nir_variable *arr = nir_variable_create(
       s, nir_var_uniform,
-      nir_vtype_array(s, nir_vtype_vector(s, nir_type_float32, 4), 40),
-      "arr");
+      nir_vtype_array(s, nir_vtype_vector(s, nir_type_float32, 4), 40), "arr");
    arr->data.driver_location = 0;
-   nir_variable *o = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_VAR0,
-                              "o");
-   nir_variable *pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
-                                "gl_Position");
+   nir_variable *o = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
    nir_def *i = nir_load_var(&b, idx);
    nir_def *dyn = nir_load_deref(
       &b, nir_build_deref_array(&b, nir_build_deref_var(&b, arr), i));
@@ -543,8 +533,8 @@ test_uniform_arrays(void **state)
    nir_shader *nir = nir_shader_clone(mem, s);
    assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
-   key.vs.attribs[0] = (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0,
-                                                  0, 4, 0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0, 0, 4, 0};
    struct agx_shader_binary bin;
    char error[256];
    if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))

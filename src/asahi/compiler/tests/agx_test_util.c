@@ -62,8 +62,8 @@ finish(struct asahi_sim_group *g, enum asahi_sim_status s, char *error,
 
 enum asahi_sim_status
 agx_test_run_vs(const struct agx_shader_binary *bin,
-                const struct agx_test_draw *draw, unsigned first,
-                uint32_t *uvs, char *error, size_t error_size)
+                const struct agx_test_draw *draw, unsigned first, uint32_t *uvs,
+                char *error, size_t error_size)
 {
    struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS + 1];
@@ -156,8 +156,7 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
 }
 
 bool
-agx_test_roundtrip(const uint8_t *code, size_t size, char *err,
-                   size_t err_size)
+agx_test_roundtrip(const uint8_t *code, size_t size, char *err, size_t err_size)
 {
    size_t text_cap = 64 * 1024, used = 0;
    char *text = malloc(text_cap);

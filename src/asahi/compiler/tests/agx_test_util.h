@@ -57,13 +57,11 @@ enum asahi_sim_status agx_test_run_vs(const struct agx_shader_binary *bin,
  * planes: one {A, B, C} per coefficient register.  Lane t runs at grid
  * position (t, 0), front facing.  killed (optional): bit t set when lane t
  * cleared samples with sample_mask. */
-enum asahi_sim_status agx_test_run_fs(const struct agx_shader_binary *bin,
-                                      const struct agx_test_draw *draw,
-                                      const float (*planes)[3],
-                                      unsigned nr_planes, uint8_t *tib,
-                                      unsigned bytes_per_pixel,
-                                      uint32_t *killed, char *error,
-                                      size_t error_size);
+enum asahi_sim_status
+agx_test_run_fs(const struct agx_shader_binary *bin,
+                const struct agx_test_draw *draw, const float (*planes)[3],
+                unsigned nr_planes, uint8_t *tib, unsigned bytes_per_pixel,
+                uint32_t *killed, char *error, size_t error_size);
 
 /* Disassemble every instruction up to the padding after stop, reassemble
  * the text and compare the bytes.  Returns true when identical; otherwise
