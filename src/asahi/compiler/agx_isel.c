@@ -67,6 +67,8 @@ struct isel {
    unsigned exec_depth;
    /* FS: coefficient register of fragment Z, or -1 */
    int cf_z;
+   /* main returns early somewhere */
+   bool has_return;
 };
 
 /* A NIR phi, one component: its sources are copied into `web` at the end
@@ -904,6 +906,14 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 }
 
 static void
+store_web(struct isel *st, agx_operand *web, agx_operand v)
+{
+   if (web->kind == AGX_ISA_KIND_NONE)
+      *web = agx_temp(st->ctx, 32, 1);
+   agx_mov_to(&st->b, *web, v);
+}
+
+static void
 emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
 {
    unsigned slot = nir_intrinsic_base(intr);
@@ -921,6 +931,10 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
 
+   /* Outputs are variables written with (masked) copies wherever the
+    * shader stores them; the values the lanes last stored are emitted at
+    * the end.  Before a return each lane stores its outputs, so lanes that
+    * returned early keep theirs. */
    for (unsigned c = 0; c < 4; ++c) {
       if (!(mask & (1u << c)) || comp + c >= 4)
          continue;
@@ -928,19 +942,19 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       if (st->ctx->stage == MESA_SHADER_VERTEX) {
          if (slot >= VARYING_SLOT_MAX)
             continue;
-         st->out[slot][comp + c] = v;
+         store_web(st, &st->out[slot][comp + c], v);
          st->out_mask[slot] |= 1u << (comp + c);
       } else {
          if (slot == FRAG_RESULT_COLOR) {
             st->colour_broadcast = true;
             for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
-               st->colour[rt][comp + c] = v;
+               store_web(st, &st->colour[rt][comp + c], v);
                st->colour_mask[rt] |= 1u << (comp + c);
             }
          } else if (slot >= FRAG_RESULT_DATA0 &&
                     slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS) {
             unsigned rt = slot - FRAG_RESULT_DATA0;
-            st->colour[rt][comp + c] = v;
+            store_web(st, &st->colour[rt][comp + c], v);
             st->colour_mask[rt] |= 1u << (comp + c);
          } else {
             agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment output %u",
@@ -998,7 +1012,7 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
 /*
  * discard: the lanes discarding clear their samples (sample_mask with an
  * empty mask, as Mesa lowers discard) and are disabled for the rest of the
- * shader: their r0l count is set one above the nesting of every enclosing
+ * shader: their r0l count is set two above the nesting of every enclosing
  * construct, so no pop, else or while brings them back.  discard_if does
  * the same inside an if on its condition.
  */
@@ -1017,7 +1031,9 @@ emit_discard(struct isel *st, const agx_operand *cond)
    I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
    I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
    I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0, 8);
-   agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(depth + 1, 16));
+   /* two above the nesting: the final pop after early returns (which
+    * leave lanes one above) must not bring discarded lanes back */
+   agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(depth + 2, 16));
    I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
    I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(cond ? 1 : 0, 2);
    st->ctx->info->can_discard = true;
@@ -1355,10 +1371,19 @@ emit_block(struct isel *st, nir_block *block)
          nir_jump_instr *j = nir_instr_as_jump(instr);
          unsigned k = st->loop.if_depth;
          unsigned n = j->type == nir_jump_break ? 2 + k : 1 + k;
-         if (!st->loop.active || j->type == nir_jump_return || n > 0xffff) {
-            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%s",
-                     j->type == nir_jump_return ? "return"
-                                                : "jump outside a loop");
+         if (j->type == nir_jump_return) {
+            /* the lane stops until the end of the shader, where it comes
+             * back (one level above the enclosing constructs) to emit the
+             * outputs it stored before returning */
+            agx_mov_to(&st->b, agx_isa_reg(0, 16, 0),
+                       agx_isa_imm(st->exec_depth + 1, 16));
+            agx_instr *P = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+            P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(0, 2);
+            st->has_return = true;
+            continue;
+         }
+         if (!st->loop.active || n > 0xffff) {
+            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "jump outside a loop");
             return;
          }
          if (n <= 3) {
@@ -2022,6 +2047,12 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    st->block_end =
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
+   if (st->has_return) {
+      /* the lanes that returned (count 1) come back for the outputs */
+      start_block(st);
+      agx_instr *P = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+      P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+   }
    emit_phi_moves(st);
    agx_build_cfg(ctx);
    if (ctx->status)

@@ -6,9 +6,9 @@
 /*
  * Shader outputs through temporaries: every vector-typed output variable
  * gets a function-local twin that all accesses use, and the twin is copied
- * to the output once at the end of the entry point.  The stores then sit
- * in the last block, where the backend emits st_var / st_tile, even when
- * the source wrote outputs inside branches or loops (and read them back).
+ * to the output at the end of the entry point and before each return.
+ * The backend then sees one store per output per way out, even when the
+ * source wrote outputs inside branches or loops (and read them back).
  * Mesa solves the same problem with nir_lower_io_to_temporaries.
  */
 
@@ -63,8 +63,18 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
          nir_metadata_block_index | nir_metadata_dominance, &r);
 
       nir_builder b = nir_builder_at(nir_after_impl(impl));
-      nir_store_var(&b, var, nir_load_var(&b, r.to),
-                    (1u << var->type->components) - 1);
+      unsigned mask = (1u << var->type->components) - 1;
+      nir_store_var(&b, var, nir_load_var(&b, r.to), mask);
+
+      /* an early return leaves with the outputs stored so far */
+      nir_foreach_block(block, impl) {
+         nir_instr *last = nir_block_last_instr(block);
+         if (last && last->type == nir_instr_type_jump &&
+             nir_instr_as_jump(last)->type == nir_jump_return) {
+            b.cursor = nir_before_instr(last);
+            nir_store_var(&b, var, nir_load_var(&b, r.to), mask);
+         }
+      }
       progress = true;
    }
 
