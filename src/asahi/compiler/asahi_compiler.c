@@ -95,7 +95,31 @@ struct source {
    gl_shader_stage stage;
    char *text; /* malloc'ed */
    const char *name;
+   /* from a .shader_test's [require] "GLSL >= 1.20" / "GLSL ES >= 1.00":
+    * the version of sources without #version (0: the command line's) */
+   int version;
+   bool es;
 };
+
+/* The [require] section's GLSL version line, if any. */
+static void
+required_version(const char *text, int *version, bool *es)
+{
+   const char *req = strstr(text, "[require]");
+   if (!req)
+      return;
+   const char *end = strstr(req + 1, "\n[");
+   const char *g = strstr(req, "GLSL");
+   if (!g || (end && g > end))
+      return;
+   bool is_es = !strncmp(g, "GLSL ES", 7);
+   const char *v = strstr(g, ">=");
+   unsigned major, minor;
+   if (v && (!end || v < end) && sscanf(v + 2, " %u.%u", &major, &minor) == 2) {
+      *version = (int)(major * 100 + minor);
+      *es = is_es;
+   }
+}
 
 #define MAX_SOURCES 8
 
@@ -107,6 +131,13 @@ split_shader_test(char *text, const char *name, struct source *out,
    unsigned n = 0;
    char *p = text;
    gl_shader_stage cur = MESA_SHADER_NONE;
+   int version = 0;
+   bool es = false;
+   required_version(text, &version, &es);
+   for (unsigned i = 0; i < max; ++i) {
+      out[i].version = version;
+      out[i].es = es;
+   }
    char *start = NULL;
 
    while (p && *p) {
@@ -181,8 +212,10 @@ compile_program(struct source *src, unsigned nr_src, bool es,
    for (unsigned i = 0; i < nr_src; ++i) {
       struct glsl_compile_options o = {
          .stage = src[i].stage,
-         .default_version = es ? 100 : 110,
-         .default_es = es,
+         .default_version = src[i].version ? src[i].version
+                            : es          ? 100
+                                          : 110,
+         .default_es = src[i].version ? src[i].es : es,
       };
       states[i] =
          glsl_compile_shader(mem, src[i].text, strlen(src[i].text), &o);
@@ -433,7 +466,7 @@ main(int argc, char **argv)
             free(text);
             return 2;
          }
-         src[nr_src++] = (struct source){stage, text, a};
+         src[nr_src++] = (struct source){stage, text, a, 0, false};
       }
    }
 
