@@ -420,13 +420,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       link_error(&l, "the program has no shaders");
       return prog;
    }
-   if (l.es && (!count[MESA_SHADER_VERTEX] ||
-                !count[MESA_SHADER_FRAGMENT])) {
-      /* GLSL ES 1.00 / ES 2.0 2.10.3: a program needs both stages. */
-      link_error(&l, "a GLSL ES program needs a vertex and a fragment "
-                 "shader");
-      return prog;
-   }
+   /* A GLSL ES program needs both stages unless it is separable (ES 2.0
+    * 2.10.3, ES 3.1 7.3): that is the API's check (glLinkProgram knows
+    * about GL_PROGRAM_SEPARABLE), so single stages link here. */
 
    const nir_shader_compiler_options *nopts = opts ? opts->nir_options
                                                    : NULL;

@@ -167,11 +167,18 @@ test_link_errors(void **state)
              "void main() { gl_FragColor = vec4(1.0); }\n");
    if (!p->link_status)
       fail_msg("%s", p->info_log);
-   /* ES programs need both stages. */
+   /* Desktop GLSL 1.10-1.30: the vertex shader writes gl_Position. */
+   p = test_link(mem, 120, false, NULL, MESA_SHADER_VERTEX,
+                 "void main() { float x = 1.0; }\n",
+                 MESA_SHADER_NONE, NULL);
+   assert_false(p->link_status);
+   assert_non_null(strstr(p->info_log, "gl_Position"));
+   /* A single ES stage links (the API checks for separable programs). */
    p = test_link(mem, 100, true, NULL, MESA_SHADER_VERTEX,
                  "void main() { gl_Position = vec4(0.0); }\n",
                  MESA_SHADER_NONE, NULL);
-   assert_false(p->link_status);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
    ralloc_free(mem);
 }
 
