@@ -386,6 +386,11 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
          g2n_ubo_lval(c, sym, lv);
          return true;
       }
+      if (sym->io_members) {
+         lv->type = lv->dtype = sym->type;
+         lv->io_block = sym;
+         return true;
+      }
       lv->type = lv->dtype = sym->type;
       if (sym->alias)
          lv->deref = sym->alias;
@@ -454,6 +459,16 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                if (base.ubo) {
                   *lv = base;
                   g2n_ubo_field(c, lv, i);
+                  return true;
+               }
+               if (base.io_block) {
+                  struct g2n_sym *blk = base.io_block;
+                  int vi = blk->io_member_index[i];
+                  if (vi >= 0)
+                     util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                           vi)->used = true;
+                  lv->type = lv->dtype = bt->fields[i].type;
+                  lv->deref = nir_build_deref_var(b, blk->io_members[i]);
                   return true;
                }
                lv->type = lv->dtype = bt->fields[i].type;

@@ -50,6 +50,8 @@ struct g2n_lval {
    unsigned nswz;                 /* 0: the whole deref */
    /* v.zyx[i] with i not constant: the component swz[dyn_index] */
    nir_def *dyn_index;
+   /* The instance of an input/output block (FIELD picks a member). */
+   struct g2n_sym *io_block;
    /* In a uniform block: read with load_ubo at this byte offset. */
    bool ubo;
    int ubo_block;
@@ -65,6 +67,9 @@ struct g2n_sym {
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
    int var_index;              /* in g2n.vars, else -1 */
+   /* An input/output block instance: one variable per member. */
+   nir_variable **io_members;
+   int *io_member_index;       /* their g2n.vars indices */
    /* Uniform block members (or a block instance). */
    bool is_ubo;
    int ubo_block;
@@ -183,6 +188,10 @@ struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
 
 /* glsl_to_nir_builtins.c */
 struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
+
+/* glsl_link.c: type equality across shaders (structures and blocks by
+ * name and members). */
+bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
 
 /* glsl_to_nir_ubo.c */
 void g2n_ubo_block(struct g2n *c, struct ast_node *n);
