@@ -477,7 +477,13 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       if (!prog->nir[s])
          continue;
       link_texture_indices(prog->nir[s]);
-      glsl_nir_finish(prog->nir[s]);
+      char *msg = NULL;
+      if (!glsl_nir_finish(prog->nir[s], prog, &msg)) {
+         link_error(&l, "internal error: the %s shader translated to "
+                    "invalid NIR: %s", gl_shader_stage_name(s),
+                    msg ? msg : "");
+         return prog;
+      }
    }
    prog->link_status = true;
    return prog;

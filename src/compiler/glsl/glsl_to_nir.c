@@ -305,20 +305,22 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    return out;
 }
 
-void
-glsl_nir_finish(nir_shader *nir)
+bool
+glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error)
 {
    bool progress = false;
    /* GLSL_NIR_PRINT_RAW=1: the translation before any pass (debugging). */
    const char *raw = getenv("GLSL_NIR_PRINT_RAW");
    if (raw && *raw == '1')
       nir_print_shader(nir, stderr);
-   char *msg = NULL;
-   if (!nir_validate_shader_msg(nir, nir, &msg) && raw)
-      fprintf(stderr, "invalid translation: %s\n", msg);
+   /* A translation bug must become a link error, not an abort in the
+    * passes' validation. */
+   if (!nir_validate_shader_msg(nir, mem_ctx, error))
+      return false;
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    nir_optimize(nir);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    nir_optimize(nir);
    (void)progress;
+   return true;
 }

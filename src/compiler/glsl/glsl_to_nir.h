@@ -74,7 +74,9 @@ bool glsl_nir_eval_initializer(struct glsl_parse_state *st,
 unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
 
 /* The lowering and optimisation every linked shader gets (see
- * glsl_program.h for the resulting form). */
-void glsl_nir_finish(nir_shader *nir);
+ * glsl_program.h for the resulting form).  Returns false, with *error
+ * (under mem_ctx), when the translation is not valid NIR (an internal
+ * error of ours, reported as a link error). */
+bool glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error);
 
 #endif
