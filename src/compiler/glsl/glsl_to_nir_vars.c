@@ -446,6 +446,9 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          return;
       }
       nir_variable_mode mode = mode_for(c, q);
+      /* #pragma STDGL invariant(all) makes every output invariant. */
+      if (mode == nir_var_shader_out && c->st->pragma_invariant_all)
+         q |= AST_Q_INVARIANT;
       struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
       sym->type = t;
       sym->field = -1;
@@ -487,6 +490,9 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       const struct glsl_type *t = d->vtype;
       if (!t || !d->name)
          continue;
+      if (glsl_type_is_array(t) && t->length < 0)
+         t = glsl_array_type(c->shader, t->element,
+                             g2n_implicit_array_size(c, d->name));
       struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
       sym->type = t;
       sym->field = -1;
