@@ -34,7 +34,7 @@ struct member_walk {
 static void
 add_member(struct member_walk *w, const char *name,
            const struct glsl_type *t, unsigned array_size, bool is_array,
-           unsigned offset, unsigned array_stride)
+           unsigned offset, unsigned array_stride, bool rm)
 {
    struct glsl_program_block *blk = w->blk;
    if (blk->num_members == w->cap) {
@@ -53,39 +53,37 @@ add_member(struct member_walk *w, const char *name,
    m->is_array = is_array;
    m->offset_B = offset;
    m->array_stride_B = array_stride;
-   if (glsl_type_is_matrix(t))
-      m->matrix_stride_B =
-         align_to(glsl_type_size_B(glsl_column_type(t), GLSL_LAYOUT_STD140,
-                                   false),
-                  glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+   if (glsl_type_is_matrix(t)) {
+      m->matrix_stride_B = g2n_std140_stride(t, rm);
+      m->row_major = rm;
+   }
 }
 
 static void
 walk(struct member_walk *w, const char *name, const struct glsl_type *t,
-     unsigned offset)
+     unsigned offset, bool rm)
 {
    if (glsl_type_is_array(t)) {
       const struct glsl_type *et = t->element;
-      unsigned stride =
-         align_to(glsl_type_size_B(et, GLSL_LAYOUT_STD140, false),
-                  glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+      unsigned stride = g2n_std140_stride(t, rm);
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
       if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
-         add_member(w, name, et, len, true, offset, stride);
+         add_member(w, name, et, len, true, offset, stride, rm);
          return;
       }
       for (unsigned i = 0; i < len; i++)
          walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
-              offset + i * stride);
+              offset + i * stride, rm);
       return;
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
       for (unsigned i = 0; i < t->num_fields; i++)
          walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
-              t->fields[i].type, offset + g2n_ubo_field_offset(t, i));
+              t->fields[i].type,
+              offset + g2n_std140_offset(t, i, NULL, rm), rm);
       return;
    }
-   add_member(w, name, t, 1, false, offset, 0);
+   add_member(w, name, t, 1, false, offset, 0, rm);
 }
 
 /* Rewrites load_ubo's block source through map[stage-local] = index. */
@@ -157,7 +155,8 @@ link_blocks(struct link *l)
                                                       b->name, fname)
                                     : fname,
                     b->type->fields[f].type,
-                    g2n_ubo_field_offset(b->type, f));
+                    g2n_std140_offset(b->type, f, b->row_major, false),
+                    b->row_major[f]);
             }
          }
          if (b->binding >= 0)

@@ -109,6 +109,10 @@ declare_globals(struct g2n *c, struct ast_list *unit)
       case AST_BLOCK:
          g2n_global_decl(c, n);
          break;
+      case AST_QUALIFIER_ONLY:
+         if (n->type && (n->type->flags & AST_Q_UNIFORM))
+            g2n_ubo_default_layout(c, n);
+         break;
       default:
          break;
       }

@@ -56,6 +56,9 @@ struct g2n_lval {
    bool ubo;
    int ubo_block;
    nir_def *ubo_offset;
+   bool ubo_rm;                   /* matrices in it are row-major */
+   const bool *ubo_rm_fields;     /* a block instance: per member */
+   unsigned ubo_col_stride;       /* a row-major column: component step */
 };
 
 /* A name in scope. */
@@ -74,6 +77,8 @@ struct g2n_sym {
    bool is_ubo;
    int ubo_block;
    unsigned ubo_offset;
+   bool ubo_rm;
+   const bool *ubo_rm_fields;
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;
@@ -125,6 +130,7 @@ struct g2n {
    /* Default precisions at the current global declaration (GLSL ES
     * 4.5.3): AST_Q_HIGHP/MEDIUMP/LOWP or 0 when none. */
    unsigned default_prec_float, default_prec_int;
+   bool ubo_row_major_default;  /* layout(row_major) uniform; */
    bool failed;
    char *error;
 };
@@ -195,12 +201,11 @@ bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
 
 /* glsl_to_nir_ubo.c */
 void g2n_ubo_block(struct g2n *c, struct ast_node *n);
-unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
+void g2n_ubo_default_layout(struct g2n *c, struct ast_node *n);
 void g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv);
 void g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx);
 void g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i);
-struct g2n_val g2n_ubo_load(struct g2n *c, int block, nir_def *offset,
-                            const struct glsl_type *t);
+struct g2n_val g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv);
 
 /* glsl_to_nir_texture.c */
 struct g2n_val g2n_texture_call(struct g2n *c, const char *name,

@@ -154,8 +154,7 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
 struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
-   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv->ubo_block,
-                                             lv->ubo_offset, lv->dtype)
+   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv)
                               : g2n_load(c, lv->deref, lv->dtype);
    if (lv->dyn_index) {
       nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
