@@ -124,6 +124,8 @@ link_blocks(struct link *l)
                               max ? max : 1);
    const struct glsl_type **types =
       rzalloc_array(prog, const struct glsl_type *, max ? max : 1);
+   const bool **rms = rzalloc_array(prog, const bool *, max ? max : 1);
+   unsigned *rms_n = rzalloc_array(prog, unsigned, max ? max : 1);
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
       if (!ns || !ns->num_blocks)
@@ -136,15 +138,23 @@ link_blocks(struct link *l)
             if (!strcmp(prog->ubos[k].name, b->name))
                found = (int)k;
          }
-         if (found >= 0 && !link_types_match(types[found], b->type)) {
-            link_error(l, "uniform block '%s' has different members in "
-                       "different shaders", b->name);
+         bool layout_differs = false;
+         for (unsigned f = 0; found >= 0 && f < b->type->num_fields; f++) {
+            if (f < rms_n[found] && rms[found][f] != b->row_major[f])
+               layout_differs = true;
+         }
+         if (found >= 0 && (!link_types_match(types[found], b->type) ||
+                            layout_differs)) {
+            link_error(l, "uniform block '%s' has different members (or "
+                       "member layouts) in different shaders", b->name);
             return;
          }
          if (found < 0) {
             found = (int)prog->num_ubos++;
             struct glsl_program_block *pb = &prog->ubos[found];
             types[found] = b->type;
+            rms[found] = b->row_major;
+            rms_n[found] = b->type->num_fields;
             pb->name = ralloc_strdup(prog, b->name);
             pb->size_B = b->size_B;
             pb->binding = b->binding >= 0 ? b->binding : 0;
