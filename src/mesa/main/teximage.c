@@ -11,6 +11,7 @@
  */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/pbo.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
@@ -136,10 +137,23 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(immutable)");
       return;
    }
+   struct pbo_map map;
+   const void *data = pixels;
+   if (ctx->PixelUnpackBuffer) {
+      data = _mesa_map_pbo(ctx, false, pixels,
+                           _mesa_image_size_B(width, height,
+                                              util_format_get_blocksize(src),
+                                              (unsigned)ctx->Pixel.UnpackAlignment),
+                           &map, "glTexImage2D");
+      if (!data && width && height)
+         return;
+   }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width,
                      height, (GLenum)internalformat, format, type, src,
-                     pixels))
+                     data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexImage2D");
+   if (ctx->PixelUnpackBuffer)
+      _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -187,10 +201,19 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format)");
       return;
    }
-   if (!width || !height || !pixels)
+   if (!width || !height || (!pixels && !ctx->PixelUnpackBuffer))
+      return;
+   struct pbo_map map;
+   const void *data = _mesa_map_pbo(ctx, false, pixels,
+                                    _mesa_image_size_B(width, height,
+                                       util_format_get_blocksize(src),
+                                       (unsigned)ctx->Pixel.UnpackAlignment),
+                                    &map, "glTexSubImage2D");
+   if (!data)
       return;
    st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, width, height, src,
-                    pixels);
+                    data);
+   _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 

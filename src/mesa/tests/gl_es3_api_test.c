@@ -17,6 +17,10 @@
 #include <string.h>
 
 #include "gl_test_context.h"
+#include "noop_public.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
 
 static void
 test_vertex_array_objects(void **state)
@@ -349,6 +353,53 @@ test_tex_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* Pixel buffer objects (GL 2.1 / ES 3.0): ReadPixels into a pack
+ * buffer at an offset; a range past the buffer's end is an error. */
+static void
+test_pixel_buffers(void **state)
+{
+   struct pipe_screen *screen = noop_screen_create();
+   struct st_context_attribs attribs = { .profile = ST_PROFILE_DEFAULT,
+                                         .major = 2, .minor = 1 };
+   struct st_visual visual = { .color_format = PIPE_FORMAT_R8G8B8A8_UNORM };
+   struct st_context *ctx = st_context_create(screen, &attribs, NULL, NULL);
+   struct st_framebuffer *fb = st_framebuffer_create(screen, &visual, 2, 2);
+   uint8_t mem[2][8] = { { 1, 2, 3, 4, 5, 6, 7, 8 },
+                         { 9, 10, 11, 12, 13, 14, 15, 16 } };
+   struct pipe_box box;
+   GLuint pbo;
+
+   assert_non_null(ctx);
+   assert_true(st_make_current(ctx, fb, fb));
+   struct pipe_context *pipe = st_context_pipe(ctx);
+   u_box_2d(0, 0, 2, 2, &box);
+   pipe->texture_subdata(pipe,
+                         st_framebuffer_get_resource(fb,
+                                                     ST_ATTACHMENT_BACK_LEFT),
+                         0, PIPE_MAP_WRITE, &box, mem, 8, 0);
+
+   _mesa_GenBuffers(1, &pbo);
+   _mesa_BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+   _mesa_BufferData(GL_PIXEL_PACK_BUFFER, 20, NULL, GL_STREAM_READ);
+   _mesa_ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, (void *)4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, (void *)8);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION); /* 8 + 16 */
+
+   uint8_t *m = _mesa_MapBufferRange(GL_PIXEL_PACK_BUFFER, 4, 16,
+                                     GL_MAP_READ_BIT);
+   assert_non_null(m);
+   assert_memory_equal(m, mem[1], 8); /* GL row 0: the bottom row */
+   assert_memory_equal(m + 8, mem[0], 8);
+   _mesa_UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   st_make_current(NULL, NULL, NULL);
+   st_context_destroy(ctx);
+   st_framebuffer_destroy(fb);
+   screen->destroy(screen);
+}
+
 int
 main(void)
 {
@@ -361,6 +412,7 @@ main(void)
       cmocka_unit_test(test_query_objects),
       cmocka_unit_test(test_draw_buffers_and_clears),
       cmocka_unit_test(test_tex_storage),
+      cmocka_unit_test(test_pixel_buffers),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
