@@ -293,6 +293,57 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          goto bad_param;
       t->WrapR = e;
       break;
+   case GL_TEXTURE_BASE_LEVEL:
+   case GL_TEXTURE_MAX_LEVEL: {
+      GLint lvl = is_float ? (GLint)f : i;
+      if (!es3)
+         goto bad_pname;
+      if (lvl < 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, lvl);
+         return;
+      }
+      if (pname == GL_TEXTURE_BASE_LEVEL)
+         t->BaseLevel = lvl;
+      else
+         t->MaxLevel = lvl;
+      t->stamp++;
+      break;
+   }
+   case GL_TEXTURE_MIN_LOD:
+   case GL_TEXTURE_MAX_LOD:
+      if (!es3)
+         goto bad_pname;
+      if (pname == GL_TEXTURE_MIN_LOD)
+         t->MinLod = is_float ? f : (GLfloat)i;
+      else
+         t->MaxLod = is_float ? f : (GLfloat)i;
+      break;
+   case GL_TEXTURE_COMPARE_MODE:
+      if (!es3)
+         goto bad_pname;
+      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+         goto bad_param;
+      t->CompareMode = e;
+      break;
+   case GL_TEXTURE_COMPARE_FUNC:
+      if (!es3)
+         goto bad_pname;
+      if (e < GL_NEVER || e > GL_ALWAYS)
+         goto bad_param;
+      t->CompareFunc = e;
+      break;
+   case GL_TEXTURE_SWIZZLE_R:
+   case GL_TEXTURE_SWIZZLE_G:
+   case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      if (!es3)
+         goto bad_pname;
+      if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA &&
+          e != GL_ZERO && e != GL_ONE)
+         goto bad_param;
+      t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+      t->stamp++;
+      break;
    default:
       goto bad_pname;
    }
@@ -354,10 +405,46 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_WRAP_T:
       *out = (GLint)t->WrapT;
       return true;
+   default:
+      break;
+   }
+   if (_mesa_is_gles(ctx) && ctx->Version < 30) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+   switch (pname) {
    case GL_TEXTURE_WRAP_R:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
-         break;
       *out = (GLint)t->WrapR;
+      return true;
+   case GL_TEXTURE_BASE_LEVEL:
+      *out = t->BaseLevel;
+      return true;
+   case GL_TEXTURE_MAX_LEVEL:
+      *out = t->MaxLevel;
+      return true;
+   case GL_TEXTURE_MIN_LOD:
+      *out = (GLint)t->MinLod;
+      return true;
+   case GL_TEXTURE_MAX_LOD:
+      *out = (GLint)t->MaxLod;
+      return true;
+   case GL_TEXTURE_COMPARE_MODE:
+      *out = (GLint)t->CompareMode;
+      return true;
+   case GL_TEXTURE_COMPARE_FUNC:
+      *out = (GLint)t->CompareFunc;
+      return true;
+   case GL_TEXTURE_SWIZZLE_R:
+   case GL_TEXTURE_SWIZZLE_G:
+   case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      *out = (GLint)t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+      return true;
+   case GL_TEXTURE_IMMUTABLE_FORMAT:
+      *out = t->Immutable;
+      return true;
+   case GL_TEXTURE_IMMUTABLE_LEVELS:
+      *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
    default:
       break;

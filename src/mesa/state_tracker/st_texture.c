@@ -325,6 +325,19 @@ dummy_view(struct st_context *st, bool cube)
    return *slot;
 }
 
+static unsigned
+gl_swizzle(GLenum s)
+{
+   switch (s) {
+   case GL_RED: return PIPE_SWIZZLE_X;
+   case GL_GREEN: return PIPE_SWIZZLE_Y;
+   case GL_BLUE: return PIPE_SWIZZLE_Z;
+   case GL_ALPHA: return PIPE_SWIZZLE_W;
+   case GL_ZERO: return PIPE_SWIZZLE_0;
+   default: return PIPE_SWIZZLE_1;
+   }
+}
+
 static struct pipe_sampler_view *
 texture_view(struct st_context *st, struct gl_texture_object *t)
 {
@@ -338,8 +351,10 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
    struct pipe_sampler_view templ = {
       .format = t->pt->format,
       .target = t->pt->target,
-      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
-      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+      .swizzle_r = gl_swizzle(t->Swizzle[0]),
+      .swizzle_g = gl_swizzle(t->Swizzle[1]),
+      .swizzle_b = gl_swizzle(t->Swizzle[2]),
+      .swizzle_a = gl_swizzle(t->Swizzle[3]),
    };
    templ.u.tex.first_level = base;
    templ.u.tex.last_level = last;

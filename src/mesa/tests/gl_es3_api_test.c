@@ -400,6 +400,43 @@ test_pixel_buffers(void **state)
    screen->destroy(screen);
 }
 
+/* ES 3.0 texture parameters (here in a desktop context, which has them):
+ * levels, LODs, comparison and swizzles, with their errors. */
+static void
+test_texture_parameters(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v;
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 1000); /* initial */
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, -1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ONE);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, &v);
+   assert_int_equal(v, GL_ONE);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, &v);
+   assert_int_equal(v, GL_ALPHA);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_RGBA);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE,
+                       GL_COMPARE_REF_TO_TEXTURE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_GEQUAL);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, &v);
+   assert_int_equal(v, GL_GEQUAL);
+   _mesa_TexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 1.0f);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, &v);
+   assert_int_equal(v, 1);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
+   assert_int_equal(v, GL_FALSE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -413,6 +450,7 @@ main(void)
       cmocka_unit_test(test_draw_buffers_and_clears),
       cmocka_unit_test(test_tex_storage),
       cmocka_unit_test(test_pixel_buffers),
+      cmocka_unit_test(test_texture_parameters),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
