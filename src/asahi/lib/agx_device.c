@@ -37,6 +37,10 @@ static const struct debug_named_value agx_debug_options[] = {
    {"resource", AGX_DBG_RESOURCE, "Log buffer object allocation and sharing"},
    {"nocache", AGX_DBG_NOCACHE, "Do not recycle freed buffer objects"},
    {"nowc", AGX_DBG_NOWC, "Map all buffer objects write-back"},
+   {"precompile", AGX_DBG_PRECOMPILE,
+    "Driver: compile a default variant of every shader when it is created"},
+   {"perf", AGX_DBG_PERF,
+    "Driver: log render-pass flushes with their reason and CPU fallbacks"},
    DEBUG_NAMED_VALUE_END,
 };
 

@@ -30,6 +30,8 @@ enum agx_dbg {
    AGX_DBG_RESOURCE = 1 << 3,   /* log BO creation, import, export, free */
    AGX_DBG_NOCACHE = 1 << 4,    /* do not recycle freed BOs */
    AGX_DBG_NOWC = 1 << 5,       /* map every BO write-back (cached) */
+   AGX_DBG_PRECOMPILE = 1 << 6, /* driver: compile a variant per new shader */
+   AGX_DBG_PERF = 1 << 7,       /* driver: log slow paths, flush reasons */
 };
 
 uint64_t agx_get_debug_flags(void);

@@ -260,6 +260,63 @@ agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
 
 /* ---- flushing --------------------------------------------------------- */
 
+/* Background and end-of-tile programs depend only on their key; a
+ * screen-wide cache keeps the last AGX_BG_EOT_CACHE_SIZE assembled ones
+ * (replaced round-robin).  On success prog's code is a copy under mem.
+ */
+static bool
+agx_bg_eot_cached(struct agx_screen *screen, const struct agx_bg_eot_key *key,
+                  void *mem, struct agx_bg_eot_program *prog)
+{
+   bool ok = true;
+   pthread_mutex_lock(&screen->bg_eot_lock);
+   struct agx_bg_eot_cache_entry *hit = NULL;
+   for (unsigned i = 0; i < AGX_BG_EOT_CACHE_SIZE; ++i) {
+      struct agx_bg_eot_cache_entry *e = &screen->bg_eot_cache[i];
+      if (e->code && !memcmp(&e->key, key, sizeof(*key))) {
+         hit = e;
+         break;
+      }
+   }
+
+   if (!hit) {
+      char err[256];
+      struct agx_bg_eot_program built;
+      void *tmp = ralloc_context(NULL);
+      if (agx_build_bg_eot(key, tmp, &built, err, sizeof(err))) {
+         u_loge("asahi", "building a background/end-of-tile program "
+                         "failed: %s",
+                err);
+         ok = false;
+      } else {
+         hit = &screen->bg_eot_cache[screen->bg_eot_next++ %
+                                     AGX_BG_EOT_CACHE_SIZE];
+         free(hit->code);
+         hit->code = malloc(built.size_B);
+         if (hit->code) {
+            memcpy(hit->code, built.code, built.size_B);
+            hit->key = *key;
+            hit->prog = built;
+            hit->prog.code = NULL;
+            hit->prog.source = NULL;
+         } else {
+            ok = false;
+         }
+      }
+      ralloc_free(tmp);
+   }
+
+   if (ok) {
+      *prog = hit->prog;
+      prog->code = ralloc_size(mem, hit->prog.size_B);
+      if (prog->code)
+         memcpy(prog->code, hit->code, hit->prog.size_B);
+      ok = prog->code != NULL;
+   }
+   pthread_mutex_unlock(&screen->bg_eot_lock);
+   return ok;
+}
+
 /* Build the background or end-of-tile program of the batch and its USC
  * word list; returns the list's USC offset (0 on failure) and the Counts
  * word.
@@ -268,7 +325,9 @@ static uint32_t
 agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
 {
    struct agx_screen *screen = agx_screen(batch->ctx->base.screen);
-   struct agx_bg_eot_key key = {.tib = batch->tib};
+   struct agx_bg_eot_key key;
+   memset(&key, 0, sizeof(key)); /* compared bytewise by the cache */
+   key.tib = batch->tib;
    unsigned nr_textures = 0;
 
    /* Descriptors: PBEs for stores, clear colours in uniforms. */
@@ -323,13 +382,9 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
       }
    }
 
-   char err[256];
    struct agx_bg_eot_program prog;
    void *mem = ralloc_context(NULL);
-   int ret = agx_build_bg_eot(&key, mem, &prog, err, sizeof(err));
-   if (ret) {
-      u_loge("asahi", "building the %s program failed: %s",
-             store ? "end-of-tile" : "background", err);
+   if (!agx_bg_eot_cached(screen, &key, mem, &prog)) {
       ralloc_free(mem);
       return 0;
    }
@@ -660,11 +715,15 @@ agx_flush_batch(struct agx_context *ctx, const char *reason)
       return;
 
    ctx->batch = NULL;
+   struct agx_device *dev = &agx_screen(ctx->base.screen)->dev;
+   if (dev->debug & AGX_DBG_PERF)
+      u_logi("asahi", "perf: render pass %ux%u ends (%s): %u draws%s",
+             batch->key.width, batch->key.height, reason, batch->draws,
+             batch->clear ? ", clears" : "");
    /* A batch with neither draws nor clears has nothing to write. */
    if ((batch->draws || batch->clear) && agx_batch_submit(batch))
       util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
    else
       agx_batch_free(batch);
-   (void)reason;
    agx_retire_batches(ctx, false);
 }

@@ -19,6 +19,13 @@
 #include "agx_state.h"
 
 static void
+perf_note(struct pipe_context *pctx, const char *what)
+{
+   if (agx_screen(pctx->screen)->dev.debug & AGX_DBG_PERF)
+      u_logi("asahi", "perf: %s on the CPU", what);
+}
+
+static void
 agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
                          unsigned dst_level, unsigned dstx, unsigned dsty,
                          unsigned dstz, struct pipe_resource *src,
@@ -27,6 +34,7 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
    struct pipe_box dbox = {dstx, dsty, dstz, src_box->width, src_box->height,
                            src_box->depth ? src_box->depth : 1};
    struct pipe_transfer *st = NULL, *dt = NULL;
+   perf_note(pctx, "resource_copy_region");
 
    const uint8_t *s =
       pctx->buffer_map(pctx, src, src_level, PIPE_MAP_READ, src_box, &st);
@@ -70,6 +78,7 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
       return;
    }
 
+   perf_note(pctx, "blit");
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
    int dw = abs(db->width), dh = abs(db->height);
    int sw = abs(sb->width), sh = abs(sb->height);
@@ -142,6 +151,7 @@ agx_clear_render_target(struct pipe_context *pctx, struct pipe_surface *dst,
 {
    if (!width || !height)
       return;
+   perf_note(pctx, "clear_render_target");
    struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height,
                           dst->u.tex.last_layer - dst->u.tex.first_layer + 1};
    struct pipe_transfer *t = NULL;
@@ -237,9 +247,30 @@ agx_texture_barrier(struct pipe_context *pctx, unsigned flags)
    agx_flush_batch(agx_context(pctx), "texture barrier");
 }
 
+/* Maps are coherent (buffers and linear images are mapped directly,
+ * staging copies are written back at unmap): nothing to do.
+ */
+static void
+agx_transfer_flush_region(struct pipe_context *pctx,
+                          struct pipe_transfer *transfer,
+                          const struct pipe_box *box)
+{
+}
+
+/* All contexts of a screen submit to one in-order queue, so the GPU
+ * already waits for any fence of this screen.
+ */
+static void
+agx_fence_server_sync(struct pipe_context *pctx,
+                      struct pipe_fence_handle *fence)
+{
+}
+
 void
 agx_init_blit_functions(struct pipe_context *pctx)
 {
+   pctx->transfer_flush_region = agx_transfer_flush_region;
+   pctx->fence_server_sync = agx_fence_server_sync;
    pctx->resource_copy_region = agx_resource_copy_region;
    pctx->blit = agx_blit;
    pctx->clear_render_target = agx_clear_render_target;

@@ -428,8 +428,12 @@ agx_texture_subdata(struct pipe_context *pctx, struct pipe_resource *res,
                     unsigned level, unsigned usage, const struct pipe_box *box,
                     const void *data, unsigned stride, uintptr_t layer_stride)
 {
+   /* The whole box is overwritten: nothing to read back first. */
    struct pipe_transfer *t = NULL;
-   uint8_t *p = agx_map(pctx, res, level, usage | PIPE_MAP_WRITE, box, &t);
+   uint8_t *p = agx_map(pctx, res, level,
+                        (usage | PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE) &
+                           ~PIPE_MAP_READ,
+                        box, &t);
    if (!p)
       return;
    unsigned row_B = util_format_get_nblocksx(res->format, box->width) *

@@ -322,6 +322,9 @@ agx_destroy_screen(struct pipe_screen *pscreen)
    agx_queue_destroy(&screen->dev, screen->queue_id);
    agx_close_device(&screen->dev);
    pthread_mutex_destroy(&screen->submit_lock);
+   pthread_mutex_destroy(&screen->bg_eot_lock);
+   for (unsigned i = 0; i < AGX_BG_EOT_CACHE_SIZE; ++i)
+      free(screen->bg_eot_cache[i].code);
    free(screen);
 }
 
@@ -358,6 +361,7 @@ agx_screen_create(int fd)
       return NULL;
    }
    pthread_mutex_init(&screen->submit_lock, NULL);
+   pthread_mutex_init(&screen->bg_eot_lock, NULL);
    screen->usc_reserved =
       agx_bo_create(&screen->dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "usc reserve");
 

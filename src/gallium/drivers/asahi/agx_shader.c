@@ -26,6 +26,42 @@
 
 #include "agx_state.h"
 
+static struct agx_compiled_shader *agx_compile_variant(
+   struct agx_screen *screen, struct agx_uncompiled_shader *so,
+   const struct agx_shader_key *key);
+
+/* ASAHI_MESA_DEBUG=precompile, or AGX_MESA_DEBUG=shaderdb (statistics
+ * are printed when shaders compile).
+ */
+static bool
+agx_want_precompile(struct agx_screen *screen)
+{
+   const char *agx = getenv("AGX_MESA_DEBUG");
+   return (screen->dev.debug & AGX_DBG_PRECOMPILE) ||
+          (agx && strstr(agx, "shaderdb"));
+}
+
+/* The default variant: every vertex input a vec4 of floats in its own
+ * buffer, one RGBA8 render target.
+ */
+static void
+agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
+{
+   struct agx_shader_key key;
+   memset(&key, 0, sizeof(key));
+   if (so->stage == MESA_SHADER_VERTEX) {
+      for (unsigned i = 0; i < AGX_MAX_ATTRIBS; ++i) {
+         key.vs.attribs[i].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+         key.vs.attribs[i].buffer = i;
+         key.vs.attribs[i].stride = 16;
+      }
+   } else {
+      key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+      key.fs.nr_samples = 1;
+   }
+   agx_compile_variant(agx_screen(pctx->screen), so, &key);
+}
+
 static void *
 agx_create_shader_state(struct pipe_context *pctx,
                         const struct pipe_shader_state *templ,
@@ -70,6 +106,12 @@ agx_create_shader_state(struct pipe_context *pctx,
       u_logw("asahi", "%s shader: preprocessing failed; draws with it are "
                       "skipped", stage == MESA_SHADER_VERTEX ? "vertex"
                                                              : "fragment");
+
+   /* Compile a likely variant now: for shader-db (which never draws), and
+    * to move compile time out of the first draw.
+    */
+   if (agx_want_precompile(agx_screen(pctx->screen)))
+      agx_precompile(pctx, so);
    return so;
 }
 
@@ -172,6 +214,47 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
    }
 }
 
+static struct agx_compiled_shader *
+agx_compile_variant(struct agx_screen *screen,
+                    struct agx_uncompiled_shader *so,
+                    const struct agx_shader_key *key)
+{
+   void *mem = ralloc_context(NULL);
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   int ret = agx_compile_shader_nir(so->nir, key, mem, &bin, error,
+                                    sizeof(error));
+   if (ret != AGX_COMPILE_OK) {
+      u_loge("asahi", "compiling a %s shader failed (%d): %s",
+             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment", ret,
+             error);
+      ralloc_free(mem);
+      return NULL;
+   }
+
+   struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
+   if (!cs) {
+      ralloc_free(mem);
+      return NULL;
+   }
+   cs->key = *key;
+   cs->info = bin.info;
+   cs->bo = agx_bo_create(&screen->dev, bin.size_B, AGX_BO_EXEC, "shader");
+   if (!cs->bo || !agx_bo_map(cs->bo)) {
+      if (cs->bo)
+         agx_bo_unreference(cs->bo);
+      free(cs);
+      ralloc_free(mem);
+      return NULL;
+   }
+   memcpy(cs->bo->map, bin.code, bin.size_B);
+   cs->code_usc = cs->bo->va - screen->dev.usc_base;
+   ralloc_free(mem);
+
+   util_dynarray_append(&so->variants, struct agx_compiled_shader *, cs);
+   return cs;
+}
+
 struct agx_compiled_shader *
 agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
 {
@@ -196,40 +279,7 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
          return cs;
    }
 
-   struct agx_screen *screen = agx_screen(ctx->base.screen);
-   void *mem = ralloc_context(NULL);
-   struct agx_shader_binary bin;
-   char error[256] = "";
-   int ret = agx_compile_shader_nir(so->nir, &key, mem, &bin, error,
-                                    sizeof(error));
-   if (ret != AGX_COMPILE_OK) {
-      u_loge("asahi", "compiling a %s shader failed (%d): %s",
-             stage == PIPE_SHADER_VERTEX ? "vertex" : "fragment", ret, error);
-      ralloc_free(mem);
-      return NULL;
-   }
-
-   struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
-   if (!cs) {
-      ralloc_free(mem);
-      return NULL;
-   }
-   cs->key = key;
-   cs->info = bin.info;
-   cs->bo = agx_bo_create(&screen->dev, bin.size_B, AGX_BO_EXEC, "shader");
-   if (!cs->bo || !agx_bo_map(cs->bo)) {
-      if (cs->bo)
-         agx_bo_unreference(cs->bo);
-      free(cs);
-      ralloc_free(mem);
-      return NULL;
-   }
-   memcpy(cs->bo->map, bin.code, bin.size_B);
-   cs->code_usc = cs->bo->va - screen->dev.usc_base;
-   ralloc_free(mem);
-
-   util_dynarray_append(&so->variants, struct agx_compiled_shader *, cs);
-   return cs;
+   return agx_compile_variant(agx_screen(ctx->base.screen), so, &key);
 }
 
 void

@@ -48,6 +48,14 @@
  */
 #define AGX_WAIT_TIMEOUT_NS (10ull * 1000 * 1000 * 1000)
 
+#define AGX_BG_EOT_CACHE_SIZE 32
+
+struct agx_bg_eot_cache_entry {
+   struct agx_bg_eot_key key;
+   struct agx_bg_eot_program prog; /* code/source not used */
+   uint8_t *code;                  /* malloc'ed, NULL when empty */
+};
+
 struct agx_screen {
    struct pipe_screen base;
    struct agx_device dev;
@@ -62,6 +70,10 @@ struct agx_screen {
     * mean "none", e.g. the coefficient binding table).
     */
    struct agx_bo *usc_reserved;
+   /* Assembled background/end-of-tile programs. */
+   pthread_mutex_t bg_eot_lock;
+   struct agx_bg_eot_cache_entry bg_eot_cache[AGX_BG_EOT_CACHE_SIZE];
+   unsigned bg_eot_next;
    /* The device reported a fault or a wait timed out. */
    bool lost;
 };

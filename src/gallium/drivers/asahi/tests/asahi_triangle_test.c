@@ -54,6 +54,8 @@
 #define H 64
 
 static char trace_dir[256];
+/* Colour format of the render target env_init makes. */
+static enum pipe_format env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 
 struct env {
    struct pipe_screen *screen;
@@ -133,7 +135,7 @@ env_init(struct env *e)
    struct pipe_screen *s = e->screen;
 
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .target = PIPE_TEXTURE_2D, .format = env_format,
       .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET,
    };
@@ -143,7 +145,7 @@ env_init(struct env *e)
    assert_non_null(e->ctx);
    struct pipe_context *ctx = e->ctx;
 
-   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface st = {.format = env_format};
    e->surf = ctx->create_surface(ctx, e->rt, &st);
    struct pipe_framebuffer_state fb = {
       .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
@@ -726,6 +728,12 @@ load_then_draw(void **state)
                continue;
             const uint8_t *p = map + y * xfer->stride + x * 4;
             uint8_t want[4] = {dd < 0 ? 255 : 0, 0, dd < 0 ? 0 : 255, 255};
+            if (env_format == PIPE_FORMAT_B8G8R8A8_UNORM) {
+               /* memory order B, G, R, A */
+               uint8_t t = want[0];
+               want[0] = want[2];
+               want[2] = t;
+            }
             if (memcmp(p, want, 4) && bad++ < 8)
                print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
                            x, y, p[0], p[1], p[2], p[3], want[0], want[1],
@@ -1036,6 +1044,131 @@ occlusion_query(void **state)
    assert_int_equal(decode_traces(&dumps), 0);
 }
 
+/*
+ * Stencil with a Z24S8 buffer (separate S8 plane): the red triangle
+ * writes stencil 1 (REPLACE, ref 1); a green full-screen quad then draws
+ * only where stencil == 0.  Expected: red where x + y + 1 < 64, green
+ * elsewhere.
+ */
+static void
+stencil_test(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+
+   struct pipe_resource zt = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_DEPTH_STENCIL,
+   };
+   struct pipe_resource *z = screen->resource_create(screen, &zt);
+   assert_non_null(z);
+   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
+   struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
+   struct pipe_framebuffer_state fb = {
+      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .cbufs = {e.surf}, .zsbuf = zs,
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL, &black,
+              1.0, 0);
+
+   struct pipe_depth_stencil_alpha_state write1 = {
+      .stencil[0] = {.enabled = 1, .func = PIPE_FUNC_ALWAYS,
+                     .zpass_op = PIPE_STENCIL_OP_REPLACE,
+                     .valuemask = 0xff, .writemask = 0xff}};
+   struct pipe_depth_stencil_alpha_state test0 = {
+      .stencil[0] = {.enabled = 1, .func = PIPE_FUNC_EQUAL,
+                     .valuemask = 0xff, .writemask = 0}};
+   void *w1 = ctx->create_depth_stencil_alpha_state(ctx, &write1);
+   void *t0 = ctx->create_depth_stencil_alpha_state(ctx, &test0);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs_uniform()};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+
+   static const float tri[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1,
+                               -1, 1,  0.5, 1};
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+
+   ctx->bind_depth_stencil_alpha_state(ctx, w1);
+   ctx->set_stencil_ref(ctx, (struct pipe_stencil_ref){{1, 1}});
+   set_vertices(&e, tri, 3);
+   set_colour(ctx, 1, 0, 0, 1);
+   struct pipe_draw_start_count_bias d3 = {.start = 0, .count = 3};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &d3, 1);
+
+   ctx->bind_depth_stencil_alpha_state(ctx, t0);
+   ctx->set_stencil_ref(ctx, (struct pipe_stencil_ref){{0, 0}});
+   set_vertices(&e, quad, 6);
+   set_colour(ctx, 0, 1, 0, 1);
+   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            if (dd >= -1 && dd <= 1)
+               continue;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
+   ctx->delete_depth_stencil_alpha_state(ctx, w1);
+   ctx->delete_depth_stencil_alpha_state(ctx, t0);
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->surface_destroy(ctx, zs);
+   pipe_resource_reference(&z, NULL);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+}
+
+/* The same with a BGRA8 target: clear colours, shader outputs and the
+ * reload all follow its memory order.
+ */
+static void
+load_then_draw_bgra(void **state)
+{
+   env_format = PIPE_FORMAT_B8G8R8A8_UNORM;
+   load_then_draw(state);
+   env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
+}
+
 int
 main(void)
 {
@@ -1048,6 +1181,8 @@ main(void)
       cmocka_unit_test(blit_and_copy),
       cmocka_unit_test(mrt_instanced),
       cmocka_unit_test(occlusion_query),
+      cmocka_unit_test(stencil_test),
+      cmocka_unit_test(load_then_draw_bgra),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
