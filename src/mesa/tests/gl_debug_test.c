@@ -124,9 +124,9 @@ test_log_and_groups(void **state)
    _mesa_GetIntegerv(GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH, &v);
    assert_int_equal(v, 7);
 
-   GLenum sources[2], types[2], sev[2];
-   GLuint ids[2];
-   GLsizei lens[2];
+   GLenum sources[10], types[10], sev[10];
+   GLuint ids[10];
+   GLsizei lens[10];
    char buf[64];
    assert_int_equal(_mesa_GetDebugMessageLog(2, sizeof(buf), sources, types,
                                              ids, sev, lens, buf), 2);
