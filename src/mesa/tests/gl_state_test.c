@@ -13,9 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_context.h"
+#include "pipe/p_screen.h"
 
 struct initial_row {
    GLenum pname;
@@ -318,6 +320,69 @@ test_context_creation_errors(void **state)
    gl_test_destroy(t);
 }
 
+/* Two contexts of one share group (st_api.h): objects made in one are
+ * seen by the other; framebuffer objects and VAOs are not shared; either
+ * may be destroyed first; a framebuffer outlives the contexts using it. */
+static void
+test_shared_contexts(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   struct st_context_attribs attribs = { .profile = ST_PROFILE_OPENGL_ES2,
+                                         .major = 2 };
+   enum st_context_error err;
+   struct st_context *other = st_context_create(t->screen, &attribs, t->ctx,
+                                                &err);
+   GLuint buf, tex, fbo, prog;
+
+   assert_non_null(other);
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
+   prog = gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                          "void main() { gl_FragColor = vec4(1.0); }");
+   assert_true(prog != 0);
+
+   assert_true(st_make_current(other, t->fb, t->fb));
+   assert_true(_mesa_IsBuffer(buf));
+   assert_true(_mesa_IsTexture(tex));
+   assert_true(_mesa_IsProgram(prog));
+   assert_false(_mesa_IsFramebuffer(fbo));
+   /* The other context draws with the shared program. */
+   _mesa_UseProgram(prog);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLint vp[4];
+   _mesa_GetIntegerv(GL_VIEWPORT, vp); /* first binding: window size */
+   assert_int_equal(vp[2], 8);
+
+   /* A context of another screen cannot share. */
+   struct pipe_screen *screen2 = t->screen;
+   assert_null(st_context_create(screen2, &(struct st_context_attribs){
+                                    .profile = ST_PROFILE_DEFAULT,
+                                    .major = 2 }, other, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_SHARE);
+
+   /* Destroy the first context while the second is current. */
+   struct st_context *first = t->ctx;
+   st_context_destroy(first);
+   assert_ptr_equal(st_get_current(), other);
+   assert_true(_mesa_IsBuffer(buf));
+   _mesa_DeleteProgram(prog);
+   _mesa_UseProgram(0);
+   st_make_current(NULL, NULL, NULL);
+   assert_null(st_get_current());
+   st_context_destroy(other);
+
+   /* gl_test_destroy without its context. */
+   st_framebuffer_destroy(t->fb);
+   t->screen->destroy(t->screen);
+   free(t);
+}
+
 int
 main(void)
 {
@@ -329,6 +394,7 @@ main(void)
       cmocka_unit_test(test_buffers_and_attribs),
       cmocka_unit_test(test_strings_and_procs),
       cmocka_unit_test(test_context_creation_errors),
+      cmocka_unit_test(test_shared_contexts),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
