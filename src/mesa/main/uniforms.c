@@ -10,6 +10,7 @@
  * 16-byte slot); the state tracker uploads that storage as constant
  * buffer 0.  glGetUniform* read it back.
  */
+#include <math.h>
 #include <string.h>
 
 #include "main/context.h"
@@ -398,7 +399,8 @@ get_uniform(GLuint program, GLint location, void *params, bool as_float,
             if (shape.base == BASE_FLOAT) {
                float f;
                memcpy(&f, &word, 4);
-               ((GLint *)params)[i] = (GLint)f;
+               /* Rounded, as glGet converts floats (section 6.1.2). */
+               ((GLint *)params)[i] = (GLint)lroundf(f);
             } else {
                ((GLint *)params)[i] = (GLint)word;
             }

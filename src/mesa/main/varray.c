@@ -8,6 +8,7 @@
  * 2.8-2.10): the arrays of the bound vertex array object and the current
  * values used when an array is disabled.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -332,8 +333,14 @@ _mesa_GetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
          _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribiv(index)");
          return;
       }
-      for (int i = 0; i < 4; i++)
-         params[i] = (GLint)ctx->CurrentAttrib[index][i];
+      /* Floats are rounded to integers (section 6.1.2); integer values
+       * set with VertexAttribI* are returned as they are. */
+      for (int i = 0; i < 4; i++) {
+         if (ctx->CurrentAttribType[index] == GL_FLOAT)
+            params[i] = (GLint)lroundf(ctx->CurrentAttrib[index][i]);
+         else
+            memcpy(&params[i], &ctx->CurrentAttrib[index][i], 4);
+      }
       return;
    }
    get_attrib(ctx, index, pname, params, "glGetVertexAttribiv");
