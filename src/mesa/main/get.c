@@ -387,6 +387,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CONTEXT_FLAGS:
       int1(v, (GLint)ctx->ContextFlags);
       return true;
+   case GL_CONTEXT_PROFILE_MASK:
+      if (_mesa_is_gles(ctx) || ctx->Version < 32)
+         return false;
+      int1(v, ctx->API == ST_PROFILE_OPENGL_CORE
+                 ? GL_CONTEXT_CORE_PROFILE_BIT
+                 : GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
+      return true;
    case GL_MAX_CLIP_PLANES:
       /* Not ES 2.0 state, but Mesa (the reference) answers it in every API
        * and piglit's shader_runner asks it of ES contexts too.  No user
@@ -542,17 +549,9 @@ _mesa_GetString(GLenum name)
    case GL_RENDERER:
       return (const GLubyte *)screen->get_name(screen);
    case GL_VERSION:
-      if (_mesa_is_gles(ctx))
-         return (const GLubyte *)(ctx->Version >= 30
-                                     ? "OpenGL ES 3.0 asahi-gl 0.1"
-                                     : "OpenGL ES 2.0 asahi-gl 0.1");
-      return (const GLubyte *)"2.1 asahi-gl 0.1";
+      return (const GLubyte *)ctx->VersionString;
    case GL_SHADING_LANGUAGE_VERSION:
-      if (_mesa_is_gles(ctx))
-         return (const GLubyte *)(ctx->Version >= 30
-                                     ? "OpenGL ES GLSL ES 3.00"
-                                     : "OpenGL ES GLSL ES 1.00");
-      return (const GLubyte *)"1.20";
+      return (const GLubyte *)ctx->GLSLVersionString;
    case GL_EXTENSIONS:
       return (const GLubyte *)(_mesa_is_gles(ctx)
                                   ? "GL_KHR_debug "

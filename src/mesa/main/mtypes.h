@@ -338,6 +338,8 @@ struct gl_context {
    /* API (enum st_profile_type) and version * 10 (20, 30 ...). */
    int API;
    int Version;
+   char VersionString[48];        /* glGetString(GL_VERSION) */
+   char GLSLVersionString[48];    /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;

@@ -339,18 +339,12 @@ version_allowed(struct gl_context *ctx, int version, bool es)
    if (_mesa_is_gles(ctx)) {
       if (!es)
          return false;
-      return version == 100 || (version == 300 && ctx->Version >= 30);
+      return version == 100 ||
+             (version >= 300 && version <= _mesa_glsl_version(ctx));
    }
    if (es)
       return false;
-   switch (ctx->Version) {
-   case 20: return version <= 110;
-   case 21: return version <= 120;
-   case 30: return version <= 130;
-   case 31: return version <= 140;
-   case 32: return version <= 150;
-   default: return version <= 330;
-   }
+   return version <= _mesa_glsl_version(ctx);
 }
 
 void GLAPIENTRY

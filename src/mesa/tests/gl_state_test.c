@@ -383,6 +383,56 @@ test_shared_contexts(void **state)
    free(t);
 }
 
+/* MESA_GL_VERSION_OVERRIDE / MESA_GLES_VERSION_OVERRIDE (Mesa's
+ * variables): contexts of a version the API does not complete, for tools
+ * that only compile and link (shader-db). */
+static void
+test_version_override(void **state)
+{
+   struct pipe_screen *screen;
+   struct gl_test *t = gl_test_create(2, 0, 0, 0);
+   struct st_context_attribs core = { .profile = ST_PROFILE_OPENGL_CORE,
+                                      .major = 3, .minor = 2 };
+   struct st_context_attribs es3 = { .profile = ST_PROFILE_OPENGL_ES2,
+                                     .major = 3, .minor = 0 };
+   enum st_context_error err;
+
+   screen = t->screen;
+   assert_null(st_context_create(screen, &core, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_API);
+   assert_null(st_context_create(screen, &es3, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_VERSION);
+
+   setenv("MESA_GL_VERSION_OVERRIDE", "3.3", 1);
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   struct st_context *c = st_context_create(screen, &core, NULL, &err);
+   struct st_context *e = st_context_create(screen, &es3, NULL, &err);
+   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(c);
+   assert_non_null(e);
+
+   assert_true(st_make_current(c, NULL, NULL));
+   assert_string_equal((const char *)_mesa_GetString(GL_VERSION),
+                       "3.3 (Core Profile) asahi-gl 0.1");
+   assert_string_equal((const char *)_mesa_GetString(
+                          GL_SHADING_LANGUAGE_VERSION), "3.30");
+   GLint v;
+   _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
+   assert_int_equal(v, GL_CONTEXT_CORE_PROFILE_BIT);
+   _mesa_GetIntegerv(GL_MAJOR_VERSION, &v);
+   assert_int_equal(v, 3);
+
+   assert_true(st_make_current(e, NULL, NULL));
+   assert_string_equal((const char *)_mesa_GetString(
+                          GL_SHADING_LANGUAGE_VERSION),
+                       "OpenGL ES GLSL ES 3.00");
+   st_make_current(NULL, NULL, NULL);
+   st_context_destroy(c);
+   st_context_destroy(e);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -395,6 +445,7 @@ main(void)
       cmocka_unit_test(test_strings_and_procs),
       cmocka_unit_test(test_context_creation_errors),
       cmocka_unit_test(test_shared_contexts),
+      cmocka_unit_test(test_version_override),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
