@@ -653,13 +653,13 @@ renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
    case GL_RGB5_A1:
    case GL_RGB565:
       return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_RGBA8:
+   case GL_RGBA8: /* ES 2.0: OES_rgb8_rgba8 */
    case GL_RGB8:
-      return es3 ? PIPE_FORMAT_R8G8B8A8_UNORM : PIPE_FORMAT_NONE;
+      return PIPE_FORMAT_R8G8B8A8_UNORM;
    case GL_DEPTH_COMPONENT16:
       return PIPE_FORMAT_Z16_UNORM;
-   case GL_DEPTH_COMPONENT24:
-      return es3 ? PIPE_FORMAT_Z24X8_UNORM : PIPE_FORMAT_NONE;
+   case GL_DEPTH_COMPONENT24: /* ES 2.0: OES_depth24 */
+      return PIPE_FORMAT_Z24X8_UNORM;
    case GL_DEPTH_COMPONENT32F:
       return es3 ? PIPE_FORMAT_Z32_FLOAT : PIPE_FORMAT_NONE;
    case GL_STENCIL_INDEX8:

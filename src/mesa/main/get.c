@@ -512,7 +512,9 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
 /* The extensions this front end implements for real. */
 static const char *const extensions[] = {
    "GL_KHR_debug",
+   "GL_OES_depth24",
    "GL_OES_element_index_uint",
+   "GL_OES_rgb8_rgba8",
    "GL_OES_vertex_array_object",
 };
 
@@ -555,7 +557,9 @@ _mesa_GetString(GLenum name)
    case GL_EXTENSIONS:
       return (const GLubyte *)(_mesa_is_gles(ctx)
                                   ? "GL_KHR_debug "
+                                    "GL_OES_depth24 "
                                     "GL_OES_element_index_uint "
+                                    "GL_OES_rgb8_rgba8 "
                                     "GL_OES_vertex_array_object"
                                   : "GL_KHR_debug");
    default:
