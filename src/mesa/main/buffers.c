@@ -120,9 +120,6 @@ clear_buffer(GLenum buffer, GLint drawbuffer, const void *value, bool depth,
    GLbitfield mask = 0;
    memcpy(saved_color, ctx->Color.ClearColor, sizeof(saved_color));
    if (buffer == GL_COLOR) {
-      /* Only draw buffer 0 exists so far. */
-      if (drawbuffer != 0)
-         return;
       memcpy(ctx->Color.ClearColor, value, sizeof(saved_color));
       mask = GL_COLOR_BUFFER_BIT;
    } else {
@@ -137,7 +134,7 @@ clear_buffer(GLenum buffer, GLint drawbuffer, const void *value, bool depth,
          mask |= GL_STENCIL_BUFFER_BIT;
       }
    }
-   st_clear(ctx->st, mask);
+   st_clear(ctx->st, mask, buffer == GL_COLOR ? 1u << drawbuffer : 0u);
    memcpy(ctx->Color.ClearColor, saved_color, sizeof(saved_color));
    ctx->Depth.Clear = saved_depth;
    ctx->Stencil.Clear = saved_stencil;

@@ -143,7 +143,7 @@ _mesa_Clear(GLbitfield mask)
    }
    if (!_mesa_draw_framebuffer_complete(ctx, "glClear"))
       return;
-   st_clear(ctx->st, mask);
+   st_clear(ctx->st, mask, ~0u);
 }
 
 void GLAPIENTRY

@@ -358,6 +358,33 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
               : pname == GL_MINOR_VERSION ? ctx->Version % 10 : 1);
       return true;
+   case GL_MAX_DRAW_BUFFERS:
+   case GL_MAX_COLOR_ATTACHMENTS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, c->MaxDrawBuffers);
+      return true;
+   case GL_DRAW_BUFFER0:
+   case GL_DRAW_BUFFER1:
+   case GL_DRAW_BUFFER2:
+   case GL_DRAW_BUFFER3:
+   case GL_DRAW_BUFFER4:
+   case GL_DRAW_BUFFER5:
+   case GL_DRAW_BUFFER6:
+   case GL_DRAW_BUFFER7:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, ctx->DrawBuffer
+                 ? (GLint)ctx->DrawBuffer->ColorDrawBuffer[pname -
+                                                           GL_DRAW_BUFFER0]
+                 : GL_NONE);
+      return true;
+   case GL_READ_BUFFER:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->ColorReadBuffer
+                              : GL_NONE);
+      return true;
    case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);
       return true;

@@ -15,7 +15,7 @@
 #include "state_tracker/st_draw.h"
 
 void
-st_clear(struct st_context *st, GLbitfield mask)
+st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->DrawBuffer;
@@ -36,7 +36,7 @@ st_clear(struct st_context *st, GLbitfield mask)
    if ((mask & GL_COLOR_BUFFER_BIT) && color_mask && st->fb.nr_cbufs) {
       if (color_mask == PIPE_MASK_RGBA) {
          for (unsigned i = 0; i < st->fb.nr_cbufs; i++) {
-            if (st->fb.cbufs[i])
+            if (st->fb.cbufs[i] && (draw_buffers & (1u << i)))
                buffers |= PIPE_CLEAR_COLOR0 << i;
          }
       } else {

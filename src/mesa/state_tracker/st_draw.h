@@ -18,8 +18,9 @@ void st_draw_gl(struct st_context *st, GLenum mode, GLint first,
                 GLsizei count, GLenum index_type, const void *indices,
                 GLsizei instances);
 
-/* glClear of the buffers in mask (GL_*_BUFFER_BIT). */
-void st_clear(struct st_context *st, GLbitfield mask);
+/* glClear of the buffers in mask (GL_*_BUFFER_BIT); of the colour
+ * buffers, only draw buffers whose bit is set in draw_buffers. */
+void st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers);
 
 /* The part of a clear the pipe's clear cannot do (st_clear_quad.c):
  * colour channels in color_mask (PIPE_MASK_*), and with stencil the

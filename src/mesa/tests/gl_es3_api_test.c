@@ -433,6 +433,30 @@ test_texture_parameters(void **state)
    assert_int_equal(v, 1);
    _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
    assert_int_equal(v, GL_FALSE);
+
+   /* Two colour attachments drawn to (ES 3.0 section 4.2.1). */
+   GLuint fbo, rb[2];
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_GenRenderbuffers(2, rb);
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+      _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                                    GL_RENDERBUFFER, rb[i]);
+   }
+   GLenum bufs[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
+   _mesa_DrawBuffers(2, bufs);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_GetIntegerv(GL_DRAW_BUFFER1, &v);
+   assert_int_equal(v, GL_COLOR_ATTACHMENT1);
+   bufs[0] = GL_COLOR_ATTACHMENT1; /* buffer i must be attachment i */
+   _mesa_DrawBuffers(2, bufs);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   static const GLfloat one[4] = { 1, 1, 1, 1 };
+   _mesa_ClearBufferfv(GL_COLOR, 1, one);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
