@@ -34,14 +34,14 @@ _mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
    if (ctx->Debug.Output) {
       char text[512];
       va_list ap;
-      int n = snprintf(text, sizeof(text), "%s in ",
-                       _mesa_enum_to_string(error));
+      int n =
+         snprintf(text, sizeof(text), "%s in ", _mesa_enum_to_string(error));
       va_start(ap, fmt);
       if (n > 0 && (size_t)n < sizeof(text))
          vsnprintf(text + n, sizeof(text) - (size_t)n, fmt, ap);
       va_end(ap);
-      _mesa_debug_message(ctx, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR,
-                          error, GL_DEBUG_SEVERITY_HIGH, -1, text);
+      _mesa_debug_message(ctx, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, error,
+                          GL_DEBUG_SEVERITY_HIGH, -1, text);
    }
 
    if (debug < 0)
@@ -248,8 +248,8 @@ _mesa_free_context_state(struct gl_context *ctx)
       _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
                                     NULL);
    for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++)
-      _mesa_reference_buffer_object(
-         &ctx->TransformFeedbackBindings[i].Buffer, NULL);
+      _mesa_reference_buffer_object(&ctx->TransformFeedbackBindings[i].Buffer,
+                                    NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);

@@ -38,8 +38,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
 }
 
 void GLAPIENTRY
-_mesa_DrawElements(GLenum mode, GLsizei count, GLenum type,
-                   const void *indices)
+_mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 

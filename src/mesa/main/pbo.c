@@ -23,11 +23,11 @@ _mesa_image_size_B(GLsizei width, GLsizei height, unsigned bpp,
 }
 
 void *
-_mesa_map_pbo(struct gl_context *ctx, bool pack, const void *ptr,
-              size_t size_B, struct pbo_map *map, const char *func)
+_mesa_map_pbo(struct gl_context *ctx, bool pack, const void *ptr, size_t size_B,
+              struct pbo_map *map, const char *func)
 {
-   struct gl_buffer_object *obj = pack ? ctx->PixelPackBuffer
-                                       : ctx->PixelUnpackBuffer;
+   struct gl_buffer_object *obj =
+      pack ? ctx->PixelPackBuffer : ctx->PixelUnpackBuffer;
    uintptr_t offset = (uintptr_t)ptr;
 
    map->transfer = NULL;
@@ -39,10 +39,9 @@ _mesa_map_pbo(struct gl_context *ctx, bool pack, const void *ptr,
    }
    if (!size_B || !obj->buffer)
       return NULL;
-   return pipe_buffer_map_range(ctx->st->pipe, obj->buffer,
-                                (unsigned)offset, (unsigned)size_B,
-                                pack ? PIPE_MAP_WRITE : PIPE_MAP_READ,
-                                &map->transfer);
+   return pipe_buffer_map_range(
+      ctx->st->pipe, obj->buffer, (unsigned)offset, (unsigned)size_B,
+      pack ? PIPE_MAP_WRITE : PIPE_MAP_READ, &map->transfer);
 }
 
 void

@@ -40,8 +40,8 @@ valid_type(GLenum type)
 }
 
 void GLAPIENTRY
-_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
-                 GLenum format, GLenum type, void *pixels)
+_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, void *pixels)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -68,10 +68,10 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
       return;
    }
    struct pbo_map map;
-   void *dst = _mesa_map_pbo(ctx, true, pixels,
-                             _mesa_image_size_B(width, height, 4,
-                                                (unsigned)ctx->Pixel.PackAlignment),
-                             &map, "glReadPixels");
+   void *dst = _mesa_map_pbo(
+      ctx, true, pixels,
+      _mesa_image_size_B(width, height, 4, (unsigned)ctx->Pixel.PackAlignment),
+      &map, "glReadPixels");
    if (!dst)
       return;
    st_read_pixels(ctx->st, x, y, width, height, format, type, dst);

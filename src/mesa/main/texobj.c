@@ -27,8 +27,8 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->Name = name;
    t->RefCount = 1;
    t->Target = target;
-   t->TargetIndex = target == GL_TEXTURE_CUBE_MAP ? TEXTURE_CUBE_INDEX
-                                                  : TEXTURE_2D_INDEX;
+   t->TargetIndex =
+      target == GL_TEXTURE_CUBE_MAP ? TEXTURE_CUBE_INDEX : TEXTURE_2D_INDEX;
    /* ES 2.0 table 6.10. */
    t->MinFilter = GL_NEAREST_MIPMAP_LINEAR;
    t->MagFilter = GL_LINEAR;
@@ -187,8 +187,7 @@ _mesa_BindTexture(GLenum target, GLuint texture)
    struct gl_texture_object *t;
 
    if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glBindTexture(target=0x%x)",
-                  target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindTexture(target=0x%x)", target);
       return;
    }
    if (!texture) {
@@ -212,8 +211,7 @@ _mesa_BindTexture(GLenum target, GLuint texture)
          }
       }
    }
-   _mesa_reference_texobj(&ctx->TexUnit[ctx->ActiveTexture].Current[index],
-                          t);
+   _mesa_reference_texobj(&ctx->TexUnit[ctx->ActiveTexture].Current[index], t);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
 }
 
@@ -259,8 +257,8 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
               const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
-                                                              func);
+   struct gl_texture_object *t =
+      _mesa_get_current_tex_object(ctx, target, func);
    bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
    GLenum e = is_float ? (GLenum)(GLint)f : (GLenum)i;
 
@@ -514,8 +512,8 @@ _mesa_texture_complete(const struct gl_context *ctx,
 
    /* Every level from base down to 1x1 (or MaxLevel), sizes halving. */
    GLsizei w = b->Width, h = b->Height;
-   for (GLint l = base + 1; l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS &&
-                            (w > 1 || h > 1); l++) {
+   for (GLint l = base + 1;
+        l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS && (w > 1 || h > 1); l++) {
       w = w > 1 ? w / 2 : 1;
       h = h > 1 ? h / 2 : 1;
       for (unsigned f = 0; f < faces; f++) {

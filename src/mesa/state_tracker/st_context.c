@@ -109,8 +109,8 @@ st_update_debug_callback(struct st_context *st)
 static int
 version_override(bool es)
 {
-   const char *s = getenv(es ? "MESA_GLES_VERSION_OVERRIDE"
-                             : "MESA_GL_VERSION_OVERRIDE");
+   const char *s =
+      getenv(es ? "MESA_GLES_VERSION_OVERRIDE" : "MESA_GL_VERSION_OVERRIDE");
    int major, minor;
 
    if (!s || sscanf(s, "%d.%d", &major, &minor) != 2 || major < 1 ||
@@ -171,11 +171,10 @@ st_context_create(struct pipe_screen *screen,
       *error = ST_CONTEXT_ERROR_BAD_API;
       return NULL;
    }
-   if (attribs->flags & ~(ST_CONTEXT_FLAG_DEBUG |
-                          ST_CONTEXT_FLAG_FORWARD_COMPATIBLE |
-                          ST_CONTEXT_FLAG_ROBUST_ACCESS |
-                          ST_CONTEXT_FLAG_RESET_NOTIFICATION |
-                          ST_CONTEXT_FLAG_NO_ERROR)) {
+   if (attribs->flags &
+       ~(ST_CONTEXT_FLAG_DEBUG | ST_CONTEXT_FLAG_FORWARD_COMPATIBLE |
+         ST_CONTEXT_FLAG_ROBUST_ACCESS | ST_CONTEXT_FLAG_RESET_NOTIFICATION |
+         ST_CONTEXT_FLAG_NO_ERROR)) {
       *error = ST_CONTEXT_ERROR_UNKNOWN_FLAG;
       return NULL;
    }
@@ -184,8 +183,8 @@ st_context_create(struct pipe_screen *screen,
       *error = ST_CONTEXT_ERROR_BAD_VERSION;
       return NULL;
    }
-   if (share && (share->screen != screen ||
-                 share->ctx.API != (int)attribs->profile)) {
+   if (share &&
+       (share->screen != screen || share->ctx.API != (int)attribs->profile)) {
       *error = ST_CONTEXT_ERROR_BAD_SHARE;
       return NULL;
    }
@@ -202,17 +201,15 @@ st_context_create(struct pipe_screen *screen,
       if (attribs->profile == ST_PROFILE_OPENGL_ES2) {
          snprintf(st->ctx.VersionString, sizeof(st->ctx.VersionString),
                   "OpenGL ES %d.%d asahi-gl 0.1", version / 10, version % 10);
-         snprintf(st->ctx.GLSLVersionString,
-                  sizeof(st->ctx.GLSLVersionString),
+         snprintf(st->ctx.GLSLVersionString, sizeof(st->ctx.GLSLVersionString),
                   "OpenGL ES GLSL ES %d.%02d", glsl / 100, glsl % 100);
       } else {
          snprintf(st->ctx.VersionString, sizeof(st->ctx.VersionString),
                   "%d.%d%s asahi-gl 0.1", version / 10, version % 10,
-                  attribs->profile == ST_PROFILE_OPENGL_CORE
-                     ? " (Core Profile)" : "");
-         snprintf(st->ctx.GLSLVersionString,
-                  sizeof(st->ctx.GLSLVersionString), "%d.%02d", glsl / 100,
-                  glsl % 100);
+                  attribs->profile == ST_PROFILE_OPENGL_CORE ? " (Core Profile)"
+                                                             : "");
+         snprintf(st->ctx.GLSLVersionString, sizeof(st->ctx.GLSLVersionString),
+                  "%d.%02d", glsl / 100, glsl % 100);
       }
    }
 
@@ -225,10 +222,10 @@ st_context_create(struct pipe_screen *screen,
    if (!st->pipe)
       goto oom;
    st->cso = cso_cache_create(delete_cso, st->pipe);
-   st->uploader = u_upload_create(st->pipe, 256 * 1024,
-                                  PIPE_BIND_VERTEX_BUFFER |
-                                  PIPE_BIND_INDEX_BUFFER |
-                                  PIPE_BIND_CONSTANT_BUFFER);
+   st->uploader =
+      u_upload_create(st->pipe, 256 * 1024,
+                      PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
+                         PIPE_BIND_CONSTANT_BUFFER);
    if (!st->cso || !st->uploader)
       goto oom;
 
@@ -280,8 +277,7 @@ oom:
 static void
 release_fb_surfaces(struct st_context *st, struct st_framebuffer *fb)
 {
-   struct gl_renderbuffer *rbs[] = { &fb->front, &fb->back,
-                                     &fb->depth_stencil };
+   struct gl_renderbuffer *rbs[] = {&fb->front, &fb->back, &fb->depth_stencil};
 
    for (unsigned i = 0; i < 3; i++) {
       if (rbs[i]->surface && rbs[i]->surface->context == st->pipe)
@@ -326,8 +322,7 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
 static void
 release_view(struct st_context *st, struct gl_texture_object *t)
 {
-   if (t && t != GL_NAME_RESERVED && t->view &&
-       t->view->context == st->pipe)
+   if (t && t != GL_NAME_RESERVED && t->view && t->view->context == st->pipe)
       pipe_sampler_view_reference(&t->view, NULL);
 }
 

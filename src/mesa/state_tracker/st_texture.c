@@ -74,14 +74,13 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
       return;
    }
    for (unsigned r = 0; r < h; r++) {
-      util_format_unpack_rgba_float(src, rgba,
-                                    (const uint8_t *)pixels + r * src_stride,
-                                    w);
+      util_format_unpack_rgba_float(
+         src, rgba, (const uint8_t *)pixels + r * src_stride, w);
       util_format_pack_rgba_float(ST_TEX_FORMAT, packed + (size_t)r * w * 4,
                                   rgba, w);
    }
-   st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
-                             packed, w * 4, 0);
+   st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box, packed,
+                             w * 4, 0);
    free(rgba);
    free(packed);
 }
@@ -98,8 +97,8 @@ fits_tree(const struct gl_texture_object *t, unsigned level, GLsizei w,
 }
 
 bool
-st_tex_image(struct st_context *st, struct gl_texture_object *t,
-             unsigned face, unsigned level, GLsizei width, GLsizei height,
+st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
+             unsigned level, GLsizei width, GLsizei height,
              GLenum internalformat, GLenum format, GLenum type,
              enum pipe_format src, const void *pixels)
 {
@@ -129,8 +128,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t,
    img->InternalFormat = internalformat;
    img->Format = format;
    img->Type = type;
-   img->PipeFormat = width > 0 && height > 0 ? ST_TEX_FORMAT
-                                             : PIPE_FORMAT_NONE;
+   img->PipeFormat = width > 0 && height > 0 ? ST_TEX_FORMAT : PIPE_FORMAT_NONE;
    t->stamp++;
    if (pt && pixels)
       upload(st, pt, pt_level, pt_layer, 0, 0, (unsigned)width,
@@ -140,14 +138,13 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t,
 
 void
 st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
-                 struct gl_texture_image *img, GLint x, GLint y,
-                 GLsizei width, GLsizei height, enum pipe_format src,
-                 const void *pixels)
+                 struct gl_texture_image *img, GLint x, GLint y, GLsizei width,
+                 GLsizei height, enum pipe_format src, const void *pixels)
 {
    if (!img->pt)
       return;
-   upload(st, img->pt, img->pt_level, img->pt_layer, (unsigned)x,
-          (unsigned)y, (unsigned)width, (unsigned)height, src, pixels);
+   upload(st, img->pt, img->pt_level, img->pt_layer, (unsigned)x, (unsigned)y,
+          (unsigned)width, (unsigned)height, src, pixels);
    t->stamp++;
 }
 
@@ -191,9 +188,8 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
 
    const struct gl_texture_image *b = &t->Image[0][base];
    unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
-   struct pipe_resource *pt =
-      create_tree(st, faces == 6 ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D, w0,
-                  h0, last);
+   struct pipe_resource *pt = create_tree(
+      st, faces == 6 ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D, w0, h0, last);
    if (!pt)
       return false;
 
@@ -233,8 +229,8 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       h = h > 1 ? h / 2 : 1;
       level++;
       for (unsigned f = 0; f < faces; f++) {
-         if (!st_tex_image(st, t, f, level, w, h, b->InternalFormat,
-                           b->Format, b->Type, ST_TEX_FORMAT, NULL))
+         if (!st_tex_image(st, t, f, level, w, h, b->InternalFormat, b->Format,
+                           b->Type, ST_TEX_FORMAT, NULL))
             return false;
       }
    }
@@ -257,8 +253,7 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 
          u_box_3d(0, 0, f, sw, sh, 1, &box);
          const uint8_t *src = st->pipe->texture_map(st->pipe, t->pt, l - 1,
-                                                    PIPE_MAP_READ, &box,
-                                                    &xfer);
+                                                    PIPE_MAP_READ, &box, &xfer);
          uint8_t *dst = malloc((size_t)dw * dh * 4);
          if (!src || !dst) {
             if (src)
@@ -297,9 +292,9 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 static struct pipe_sampler_view *
 dummy_view(struct st_context *st, bool cube)
 {
-   static const uint8_t black[4] = { 0, 0, 0, 255 };
-   struct pipe_sampler_view **slot = cube ? &st->dummy_cube_view
-                                          : &st->dummy_2d_view;
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   struct pipe_sampler_view **slot =
+      cube ? &st->dummy_cube_view : &st->dummy_2d_view;
 
    if (*slot)
       return *slot;
@@ -310,14 +305,16 @@ dummy_view(struct st_context *st, bool cube)
    for (unsigned f = 0; f < (cube ? 6u : 1u); f++) {
       struct pipe_box box;
       u_box_3d(0, 0, f, 1, 1, 1, &box);
-      st->pipe->texture_subdata(st->pipe, pt, 0, PIPE_MAP_WRITE, &box, black,
-                                4, 0);
+      st->pipe->texture_subdata(st->pipe, pt, 0, PIPE_MAP_WRITE, &box, black, 4,
+                                0);
    }
    struct pipe_sampler_view templ = {
       .format = pt->format,
       .target = pt->target,
-      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
-      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
    };
    templ.u.tex.last_layer = pt->array_size - 1;
    *slot = st->pipe->create_sampler_view(st->pipe, pt, &templ);
@@ -329,12 +326,18 @@ static unsigned
 gl_swizzle(GLenum s)
 {
    switch (s) {
-   case GL_RED: return PIPE_SWIZZLE_X;
-   case GL_GREEN: return PIPE_SWIZZLE_Y;
-   case GL_BLUE: return PIPE_SWIZZLE_Z;
-   case GL_ALPHA: return PIPE_SWIZZLE_W;
-   case GL_ZERO: return PIPE_SWIZZLE_0;
-   default: return PIPE_SWIZZLE_1;
+   case GL_RED:
+      return PIPE_SWIZZLE_X;
+   case GL_GREEN:
+      return PIPE_SWIZZLE_Y;
+   case GL_BLUE:
+      return PIPE_SWIZZLE_Z;
+   case GL_ALPHA:
+      return PIPE_SWIZZLE_W;
+   case GL_ZERO:
+      return PIPE_SWIZZLE_0;
+   default:
+      return PIPE_SWIZZLE_1;
    }
 }
 
@@ -369,9 +372,12 @@ static unsigned
 wrap_mode(GLenum w)
 {
    switch (w) {
-   case GL_CLAMP_TO_EDGE: return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
-   case GL_MIRRORED_REPEAT: return PIPE_TEX_WRAP_MIRROR_REPEAT;
-   default: return PIPE_TEX_WRAP_REPEAT;
+   case GL_CLAMP_TO_EDGE:
+      return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+   case GL_MIRRORED_REPEAT:
+      return PIPE_TEX_WRAP_MIRROR_REPEAT;
+   default:
+      return PIPE_TEX_WRAP_REPEAT;
    }
 }
 
@@ -388,15 +394,15 @@ sampling_of(const struct gl_texture_object *tex,
             const struct gl_sampler_object *smp, struct sampling *out)
 {
    if (smp) {
-      *out = (struct sampling){ smp->MinFilter, smp->MagFilter, smp->WrapS,
-                                smp->WrapT, smp->WrapR, smp->MinLod,
-                                smp->MaxLod, smp->CompareMode,
-                                smp->CompareFunc };
+      *out =
+         (struct sampling){smp->MinFilter, smp->MagFilter,   smp->WrapS,
+                           smp->WrapT,     smp->WrapR,       smp->MinLod,
+                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc};
    } else {
-      *out = (struct sampling){ tex->MinFilter, tex->MagFilter, tex->WrapS,
-                                tex->WrapT, tex->WrapR, tex->MinLod,
-                                tex->MaxLod, tex->CompareMode,
-                                tex->CompareFunc };
+      *out =
+         (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
+                           tex->WrapT,     tex->WrapR,       tex->MinLod,
+                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc};
    }
 }
 
@@ -425,10 +431,11 @@ sampler_cso(struct st_context *st, const struct sampling *t)
       s.min_mip_filter = PIPE_TEX_MIPFILTER_LINEAR;
       break;
    }
-   s.min_img_filter = (t->MinFilter == GL_LINEAR ||
-                       t->MinFilter == GL_LINEAR_MIPMAP_NEAREST ||
-                       t->MinFilter == GL_LINEAR_MIPMAP_LINEAR)
-                         ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+   s.min_img_filter =
+      (t->MinFilter == GL_LINEAR || t->MinFilter == GL_LINEAR_MIPMAP_NEAREST ||
+       t->MinFilter == GL_LINEAR_MIPMAP_LINEAR)
+         ? PIPE_TEX_FILTER_LINEAR
+         : PIPE_TEX_FILTER_NEAREST;
    s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
    s.max_lod = t->MaxLod;
    s.seamless_cube_map = 1;
@@ -451,8 +458,8 @@ st_update_textures(struct st_context *st)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_program_exec *exec = _mesa_current_exec(ctx);
-   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = { 0 };
-   void *samplers[PIPE_MAX_SAMPLERS] = { 0 };
+   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = {0};
+   void *samplers[PIPE_MAX_SAMPLERS] = {0};
    unsigned n = 0;
 
    if (exec) {
@@ -468,17 +475,18 @@ st_update_textures(struct st_context *st)
 
             if (idx >= PIPE_MAX_SAMPLERS)
                break;
-            memcpy(&unit, (const uint8_t *)exec->uniforms + u->offset_B +
-                              e * u->array_stride_B, 4);
+            memcpy(&unit,
+                   (const uint8_t *)exec->uniforms + u->offset_B +
+                      e * u->array_stride_B,
+                   4);
             if (unit >= MAX_COMBINED_TEXTURE_UNITS)
                unit = 0;
             struct gl_texture_object *t =
-               ctx->TexUnit[unit].Current[cube ? TEXTURE_CUBE_INDEX
-                                               : TEXTURE_2D_INDEX];
+               ctx->TexUnit[unit]
+                  .Current[cube ? TEXTURE_CUBE_INDEX : TEXTURE_2D_INDEX];
             struct sampling smp;
             sampling_of(t, ctx->TexUnit[unit].Sampler, &smp);
-            if (_mesa_texture_complete(ctx, t) &&
-                st_finalize_texture(st, t)) {
+            if (_mesa_texture_complete(ctx, t) && st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t);
             } else {
                views[idx] = dummy_view(st, cube);
@@ -489,10 +497,8 @@ st_update_textures(struct st_context *st)
       }
    }
 
-   unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n
-                                               : 0;
-   enum pipe_shader_type stages[2] = { PIPE_SHADER_VERTEX,
-                                       PIPE_SHADER_FRAGMENT };
+   unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n : 0;
+   enum pipe_shader_type stages[2] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT};
    for (unsigned s = 0; s < 2; s++) {
       st->pipe->set_sampler_views(st->pipe, stages[s], 0, n, unbind, false,
                                   views);
@@ -540,9 +546,8 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    st_context_flush(st, ST_FLUSH_WAIT, NULL);
    unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
    u_box_3d((unsigned)x0, gy, rb->layer, w, rows, 1, &box);
-   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture,
-                                              rb->level, PIPE_MAP_READ, &box,
-                                              &xfer);
+   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
+                                              PIPE_MAP_READ, &box, &xfer);
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
    uint8_t *packed = malloc((size_t)w * rows * 4);
    if (!map || !rgba || !packed) {
@@ -562,21 +567,31 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
       for (unsigned i = 0; i < w; i++) {
          float *p = rgba + i * 4;
          switch (img->Format) {
-         case GL_RGB: p[3] = 1.0f; break;
-         case GL_LUMINANCE: p[1] = p[2] = p[0]; p[3] = 1.0f; break;
-         case GL_LUMINANCE_ALPHA: p[1] = p[2] = p[0]; break;
-         case GL_ALPHA: p[0] = p[1] = p[2] = 0.0f; break;
-         default: break;
+         case GL_RGB:
+            p[3] = 1.0f;
+            break;
+         case GL_LUMINANCE:
+            p[1] = p[2] = p[0];
+            p[3] = 1.0f;
+            break;
+         case GL_LUMINANCE_ALPHA:
+            p[1] = p[2] = p[0];
+            break;
+         case GL_ALPHA:
+            p[0] = p[1] = p[2] = 0.0f;
+            break;
+         default:
+            break;
          }
       }
-      util_format_pack_rgba_float(img->pt->format,
-                                  packed + (size_t)r * w * 4, rgba, w);
+      util_format_pack_rgba_float(img->pt->format, packed + (size_t)r * w * 4,
+                                  rgba, w);
    }
    st->pipe->texture_unmap(st->pipe, xfer);
    u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
             img->pt_layer, w, rows, 1, &box);
-   st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level,
-                             PIPE_MAP_WRITE, &box, packed, w * 4, 0);
+   st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
+                             &box, packed, w * 4, 0);
    free(rgba);
    free(packed);
    t->stamp++;

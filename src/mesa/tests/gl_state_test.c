@@ -27,63 +27,63 @@ struct initial_row {
 
 /* 40 x 30 window: the viewport and scissor start at its size. */
 static const struct initial_row initial[] = {
-   { GL_VIEWPORT, 4, { 0, 0, 40, 30 } },
-   { GL_SCISSOR_BOX, 4, { 0, 0, 40, 30 } },
-   { GL_SCISSOR_TEST, 1, { GL_FALSE } },
-   { GL_COLOR_CLEAR_VALUE, 4, { 0, 0, 0, 0 } },
-   { GL_COLOR_WRITEMASK, 4, { 1, 1, 1, 1 } },
-   { GL_BLEND, 1, { GL_FALSE } },
-   { GL_BLEND_SRC_RGB, 1, { GL_ONE } },
-   { GL_BLEND_SRC_ALPHA, 1, { GL_ONE } },
-   { GL_BLEND_DST_RGB, 1, { GL_ZERO } },
-   { GL_BLEND_DST_ALPHA, 1, { GL_ZERO } },
-   { GL_BLEND_EQUATION_RGB, 1, { GL_FUNC_ADD } },
-   { GL_BLEND_EQUATION_ALPHA, 1, { GL_FUNC_ADD } },
-   { GL_BLEND_COLOR, 4, { 0, 0, 0, 0 } },
-   { GL_CULL_FACE, 1, { GL_FALSE } },
-   { GL_CULL_FACE_MODE, 1, { GL_BACK } },
-   { GL_FRONT_FACE, 1, { GL_CCW } },
-   { GL_POLYGON_OFFSET_FILL, 1, { GL_FALSE } },
-   { GL_POLYGON_OFFSET_FACTOR, 1, { 0 } },
-   { GL_POLYGON_OFFSET_UNITS, 1, { 0 } },
-   { GL_LINE_WIDTH, 1, { 1 } },
-   { GL_DEPTH_TEST, 1, { GL_FALSE } },
-   { GL_DEPTH_FUNC, 1, { GL_LESS } },
-   { GL_DEPTH_WRITEMASK, 1, { GL_TRUE } },
-   { GL_DEPTH_CLEAR_VALUE, 1, { INT32_MAX } }, /* 1.0, normalised */
-   { GL_DEPTH_RANGE, 2, { 0, INT32_MAX } },
-   { GL_STENCIL_TEST, 1, { GL_FALSE } },
-   { GL_STENCIL_FUNC, 1, { GL_ALWAYS } },
-   { GL_STENCIL_BACK_FUNC, 1, { GL_ALWAYS } },
-   { GL_STENCIL_REF, 1, { 0 } },
-   { GL_STENCIL_FAIL, 1, { GL_KEEP } },
-   { GL_STENCIL_PASS_DEPTH_FAIL, 1, { GL_KEEP } },
-   { GL_STENCIL_BACK_PASS_DEPTH_PASS, 1, { GL_KEEP } },
-   { GL_STENCIL_CLEAR_VALUE, 1, { 0 } },
-   { GL_DITHER, 1, { GL_TRUE } },
-   { GL_SAMPLE_COVERAGE, 1, { GL_FALSE } },
-   { GL_SAMPLE_ALPHA_TO_COVERAGE, 1, { GL_FALSE } },
-   { GL_SAMPLE_COVERAGE_VALUE, 1, { 1 } },
-   { GL_SAMPLE_COVERAGE_INVERT, 1, { GL_FALSE } },
-   { GL_PACK_ALIGNMENT, 1, { 4 } },
-   { GL_UNPACK_ALIGNMENT, 1, { 4 } },
-   { GL_GENERATE_MIPMAP_HINT, 1, { GL_DONT_CARE } },
-   { GL_ACTIVE_TEXTURE, 1, { GL_TEXTURE0 } },
-   { GL_ARRAY_BUFFER_BINDING, 1, { 0 } },
-   { GL_ELEMENT_ARRAY_BUFFER_BINDING, 1, { 0 } },
-   { GL_CURRENT_PROGRAM, 1, { 0 } },
-   { GL_FRAMEBUFFER_BINDING, 1, { 0 } },
-   { GL_RED_BITS, 1, { 8 } },
-   { GL_GREEN_BITS, 1, { 8 } },
-   { GL_BLUE_BITS, 1, { 8 } },
-   { GL_ALPHA_BITS, 1, { 8 } },
-   { GL_DEPTH_BITS, 1, { 24 } },
-   { GL_STENCIL_BITS, 1, { 8 } },
-   { GL_SAMPLE_BUFFERS, 1, { 0 } },
-   { GL_SHADER_COMPILER, 1, { GL_TRUE } },
-   { GL_NUM_SHADER_BINARY_FORMATS, 1, { 0 } },
-   { GL_IMPLEMENTATION_COLOR_READ_FORMAT, 1, { GL_RGBA } },
-   { GL_IMPLEMENTATION_COLOR_READ_TYPE, 1, { GL_UNSIGNED_BYTE } },
+   {GL_VIEWPORT, 4, {0, 0, 40, 30}},
+   {GL_SCISSOR_BOX, 4, {0, 0, 40, 30}},
+   {GL_SCISSOR_TEST, 1, {GL_FALSE}},
+   {GL_COLOR_CLEAR_VALUE, 4, {0, 0, 0, 0}},
+   {GL_COLOR_WRITEMASK, 4, {1, 1, 1, 1}},
+   {GL_BLEND, 1, {GL_FALSE}},
+   {GL_BLEND_SRC_RGB, 1, {GL_ONE}},
+   {GL_BLEND_SRC_ALPHA, 1, {GL_ONE}},
+   {GL_BLEND_DST_RGB, 1, {GL_ZERO}},
+   {GL_BLEND_DST_ALPHA, 1, {GL_ZERO}},
+   {GL_BLEND_EQUATION_RGB, 1, {GL_FUNC_ADD}},
+   {GL_BLEND_EQUATION_ALPHA, 1, {GL_FUNC_ADD}},
+   {GL_BLEND_COLOR, 4, {0, 0, 0, 0}},
+   {GL_CULL_FACE, 1, {GL_FALSE}},
+   {GL_CULL_FACE_MODE, 1, {GL_BACK}},
+   {GL_FRONT_FACE, 1, {GL_CCW}},
+   {GL_POLYGON_OFFSET_FILL, 1, {GL_FALSE}},
+   {GL_POLYGON_OFFSET_FACTOR, 1, {0}},
+   {GL_POLYGON_OFFSET_UNITS, 1, {0}},
+   {GL_LINE_WIDTH, 1, {1}},
+   {GL_DEPTH_TEST, 1, {GL_FALSE}},
+   {GL_DEPTH_FUNC, 1, {GL_LESS}},
+   {GL_DEPTH_WRITEMASK, 1, {GL_TRUE}},
+   {GL_DEPTH_CLEAR_VALUE, 1, {INT32_MAX}}, /* 1.0, normalised */
+   {GL_DEPTH_RANGE, 2, {0, INT32_MAX}},
+   {GL_STENCIL_TEST, 1, {GL_FALSE}},
+   {GL_STENCIL_FUNC, 1, {GL_ALWAYS}},
+   {GL_STENCIL_BACK_FUNC, 1, {GL_ALWAYS}},
+   {GL_STENCIL_REF, 1, {0}},
+   {GL_STENCIL_FAIL, 1, {GL_KEEP}},
+   {GL_STENCIL_PASS_DEPTH_FAIL, 1, {GL_KEEP}},
+   {GL_STENCIL_BACK_PASS_DEPTH_PASS, 1, {GL_KEEP}},
+   {GL_STENCIL_CLEAR_VALUE, 1, {0}},
+   {GL_DITHER, 1, {GL_TRUE}},
+   {GL_SAMPLE_COVERAGE, 1, {GL_FALSE}},
+   {GL_SAMPLE_ALPHA_TO_COVERAGE, 1, {GL_FALSE}},
+   {GL_SAMPLE_COVERAGE_VALUE, 1, {1}},
+   {GL_SAMPLE_COVERAGE_INVERT, 1, {GL_FALSE}},
+   {GL_PACK_ALIGNMENT, 1, {4}},
+   {GL_UNPACK_ALIGNMENT, 1, {4}},
+   {GL_GENERATE_MIPMAP_HINT, 1, {GL_DONT_CARE}},
+   {GL_ACTIVE_TEXTURE, 1, {GL_TEXTURE0}},
+   {GL_ARRAY_BUFFER_BINDING, 1, {0}},
+   {GL_ELEMENT_ARRAY_BUFFER_BINDING, 1, {0}},
+   {GL_CURRENT_PROGRAM, 1, {0}},
+   {GL_FRAMEBUFFER_BINDING, 1, {0}},
+   {GL_RED_BITS, 1, {8}},
+   {GL_GREEN_BITS, 1, {8}},
+   {GL_BLUE_BITS, 1, {8}},
+   {GL_ALPHA_BITS, 1, {8}},
+   {GL_DEPTH_BITS, 1, {24}},
+   {GL_STENCIL_BITS, 1, {8}},
+   {GL_SAMPLE_BUFFERS, 1, {0}},
+   {GL_SHADER_COMPILER, 1, {GL_TRUE}},
+   {GL_NUM_SHADER_BINARY_FORMATS, 1, {0}},
+   {GL_IMPLEMENTATION_COLOR_READ_FORMAT, 1, {GL_RGBA}},
+   {GL_IMPLEMENTATION_COLOR_READ_TYPE, 1, {GL_UNSIGNED_BYTE}},
 };
 
 static void
@@ -98,8 +98,8 @@ test_initial_state(void **state)
       _mesa_GetIntegerv(initial[i].pname, got);
       for (unsigned c = 0; c < initial[i].n; c++) {
          if (got[c] != initial[i].values[c]) {
-            print_error("0x%x[%u]: expected %d, got %d\n", initial[i].pname,
-                        c, initial[i].values[c], got[c]);
+            print_error("0x%x[%u]: expected %d, got %d\n", initial[i].pname, c,
+                        initial[i].values[c], got[c]);
             failures++;
          }
       }
@@ -114,18 +114,21 @@ static void
 test_implementation_minimums(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   static const struct { GLenum pname; GLint min; } rows[] = {
-      { GL_MAX_VERTEX_ATTRIBS, 8 },
-      { GL_MAX_VERTEX_UNIFORM_VECTORS, 128 },
-      { GL_MAX_VARYING_VECTORS, 8 },
-      { GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 8 },
-      { GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 0 },
-      { GL_MAX_TEXTURE_IMAGE_UNITS, 8 },
-      { GL_MAX_FRAGMENT_UNIFORM_VECTORS, 16 },
-      { GL_MAX_TEXTURE_SIZE, 64 },
-      { GL_MAX_CUBE_MAP_TEXTURE_SIZE, 16 },
-      { GL_MAX_RENDERBUFFER_SIZE, 1 },
-      { GL_SUBPIXEL_BITS, 4 },
+   static const struct {
+      GLenum pname;
+      GLint min;
+   } rows[] = {
+      {GL_MAX_VERTEX_ATTRIBS, 8},
+      {GL_MAX_VERTEX_UNIFORM_VECTORS, 128},
+      {GL_MAX_VARYING_VECTORS, 8},
+      {GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 8},
+      {GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 0},
+      {GL_MAX_TEXTURE_IMAGE_UNITS, 8},
+      {GL_MAX_FRAGMENT_UNIFORM_VECTORS, 16},
+      {GL_MAX_TEXTURE_SIZE, 64},
+      {GL_MAX_CUBE_MAP_TEXTURE_SIZE, 16},
+      {GL_MAX_RENDERBUFFER_SIZE, 1},
+      {GL_SUBPIXEL_BITS, 4},
    };
    for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
       GLint v = -1;
@@ -281,8 +284,7 @@ test_strings_and_procs(void **state)
                        "OpenGL ES GLSL ES 1.00", 22);
    assert_ptr_equal(st_get_proc_address("glDrawArrays"),
                     (st_proc)_mesa_DrawArrays);
-   assert_ptr_equal(st_get_proc_address("glGetError"),
-                    (st_proc)_mesa_GetError);
+   assert_ptr_equal(st_get_proc_address("glGetError"), (st_proc)_mesa_GetError);
    assert_ptr_equal(st_get_proc_address("glUniformMatrix4fv"),
                     (st_proc)_mesa_UniformMatrix4fv);
    /* gl.xml aliases share the entry point. */
@@ -301,8 +303,8 @@ test_context_creation_errors(void **state)
 {
    struct pipe_screen *screen = NULL;
    struct gl_test *t = gl_test_create(2, 0, 0, 0);
-   struct st_context_attribs attribs = { .profile = ST_PROFILE_OPENGL_ES1,
-                                         .major = 1 };
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES1,
+                                        .major = 1};
    enum st_context_error err;
 
    screen = t->screen;
@@ -327,11 +329,11 @@ static void
 test_shared_contexts(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   struct st_context_attribs attribs = { .profile = ST_PROFILE_OPENGL_ES2,
-                                         .major = 2 };
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES2,
+                                        .major = 2};
    enum st_context_error err;
-   struct st_context *other = st_context_create(t->screen, &attribs, t->ctx,
-                                                &err);
+   struct st_context *other =
+      st_context_create(t->screen, &attribs, t->ctx, &err);
    GLuint buf, tex, fbo, prog;
 
    assert_non_null(other);
@@ -361,9 +363,10 @@ test_shared_contexts(void **state)
 
    /* A context of another screen cannot share. */
    struct pipe_screen *screen2 = t->screen;
-   assert_null(st_context_create(screen2, &(struct st_context_attribs){
-                                    .profile = ST_PROFILE_DEFAULT,
-                                    .major = 2 }, other, &err));
+   assert_null(st_context_create(
+      screen2,
+      &(struct st_context_attribs){.profile = ST_PROFILE_DEFAULT, .major = 2},
+      other, &err));
    assert_int_equal(err, ST_CONTEXT_ERROR_BAD_SHARE);
 
    /* Destroy the first context while the second is current. */
@@ -391,10 +394,10 @@ test_version_override(void **state)
 {
    struct pipe_screen *screen;
    struct gl_test *t = gl_test_create(2, 0, 0, 0);
-   struct st_context_attribs core = { .profile = ST_PROFILE_OPENGL_CORE,
-                                      .major = 3, .minor = 2 };
-   struct st_context_attribs es3 = { .profile = ST_PROFILE_OPENGL_ES2,
-                                     .major = 3, .minor = 0 };
+   struct st_context_attribs core = {
+      .profile = ST_PROFILE_OPENGL_CORE, .major = 3, .minor = 2};
+   struct st_context_attribs es3 = {
+      .profile = ST_PROFILE_OPENGL_ES2, .major = 3, .minor = 0};
    enum st_context_error err;
 
    screen = t->screen;
@@ -415,8 +418,8 @@ test_version_override(void **state)
    assert_true(st_make_current(c, NULL, NULL));
    assert_string_equal((const char *)_mesa_GetString(GL_VERSION),
                        "3.3 (Core Profile) asahi-gl 0.1");
-   assert_string_equal((const char *)_mesa_GetString(
-                          GL_SHADING_LANGUAGE_VERSION), "3.30");
+   assert_string_equal(
+      (const char *)_mesa_GetString(GL_SHADING_LANGUAGE_VERSION), "3.30");
    GLint v;
    _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
    assert_int_equal(v, GL_CONTEXT_CORE_PROFILE_BIT);
@@ -424,9 +427,9 @@ test_version_override(void **state)
    assert_int_equal(v, 3);
 
    assert_true(st_make_current(e, NULL, NULL));
-   assert_string_equal((const char *)_mesa_GetString(
-                          GL_SHADING_LANGUAGE_VERSION),
-                       "OpenGL ES GLSL ES 3.00");
+   assert_string_equal(
+      (const char *)_mesa_GetString(GL_SHADING_LANGUAGE_VERSION),
+      "OpenGL ES GLSL ES 3.00");
    st_make_current(NULL, NULL, NULL);
    st_context_destroy(c);
    st_context_destroy(e);
