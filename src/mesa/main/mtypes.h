@@ -179,6 +179,11 @@ struct gl_texture_object {
    unsigned stamp; /* bumped when pt or its images change */
    struct pipe_sampler_view *view;
    unsigned view_stamp;
+   /* The sampler CSO of the last context that sampled it (st_texture.c),
+    * valid while SamplerStamp is unchanged. */
+   unsigned SamplerStamp;
+   void *sampler_cso;
+   unsigned sampler_cso_ctx, sampler_cso_stamp;
 };
 
 struct pipe_query;
@@ -201,6 +206,10 @@ struct gl_sampler_object {
    GLenum WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   /* As in gl_texture_object. */
+   unsigned SamplerStamp;
+   void *sampler_cso;
+   unsigned sampler_cso_ctx, sampler_cso_stamp;
 };
 
 struct gl_texture_unit {

@@ -214,6 +214,7 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return;
    }
+   s->SamplerStamp++;
    ctx->NewState |= ST_NEW_SAMPLERS;
    return;
 bad_param:

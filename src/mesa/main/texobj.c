@@ -345,6 +345,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
    default:
       goto bad_pname;
    }
+   t->SamplerStamp++;
    ctx->NewState |= ST_NEW_SAMPLERS | ST_NEW_SAMPLER_VIEWS;
    return;
 

@@ -192,6 +192,8 @@ st_context_create(struct pipe_screen *screen,
    st = calloc(1, sizeof(*st));
    if (!st)
       goto oom;
+   static unsigned next_id = 1;
+   st->id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
    st->screen = screen;
    st->ctx.st = st;
    st->ctx.API = (int)attribs->profile;

@@ -32,6 +32,7 @@ struct st_framebuffer {
 
 struct st_context {
    struct gl_context ctx;
+   unsigned id;                  /* unique per context, never reused */
    struct pipe_screen *screen;
    struct pipe_context *pipe;
    struct cso_cache *cso;

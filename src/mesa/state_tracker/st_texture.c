@@ -453,6 +453,27 @@ sampler_cso(struct st_context *st, const struct sampling *t)
    return cso;
 }
 
+/* The sampler CSO for a texture (or the unit's sampler object), cached in
+ * the object for the last context that used it. */
+static void *
+cached_sampler(struct st_context *st, struct gl_texture_object *t,
+               struct gl_sampler_object *smp)
+{
+   void **cso = smp ? &smp->sampler_cso : &t->sampler_cso;
+   unsigned *owner = smp ? &smp->sampler_cso_ctx : &t->sampler_cso_ctx;
+   unsigned *stamp = smp ? &smp->sampler_cso_stamp : &t->sampler_cso_stamp;
+   unsigned now = smp ? smp->SamplerStamp : t->SamplerStamp;
+   struct sampling s;
+
+   if (*cso && *owner == st->id && *stamp == now)
+      return *cso;
+   sampling_of(t, smp, &s);
+   *cso = sampler_cso(st, &s);
+   *owner = st->id;
+   *stamp = now;
+   return *cso;
+}
+
 void
 st_update_textures(struct st_context *st)
 {
@@ -484,14 +505,13 @@ st_update_textures(struct st_context *st)
             struct gl_texture_object *t =
                ctx->TexUnit[unit]
                   .Current[cube ? TEXTURE_CUBE_INDEX : TEXTURE_2D_INDEX];
-            struct sampling smp;
-            sampling_of(t, ctx->TexUnit[unit].Sampler, &smp);
             if (_mesa_texture_complete(ctx, t) && st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t);
             } else {
                views[idx] = dummy_view(st, cube);
             }
-            samplers[idx] = sampler_cso(st, &smp);
+            samplers[idx] =
+               cached_sampler(st, t, ctx->TexUnit[unit].Sampler);
             n = idx + 1 > n ? idx + 1 : n;
          }
       }
