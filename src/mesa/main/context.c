@@ -81,13 +81,16 @@ _mesa_alloc_shared_state(void)
    shared->ShaderObjects = _mesa_name_table_create();
    shared->Textures = _mesa_name_table_create();
    shared->Renderbuffers = _mesa_name_table_create();
-   shared->DefaultTex[TEXTURE_2D_INDEX] =
-      _mesa_new_texture_object(0, GL_TEXTURE_2D);
-   shared->DefaultTex[TEXTURE_CUBE_INDEX] =
-      _mesa_new_texture_object(0, GL_TEXTURE_CUBE_MAP);
+   static const GLenum default_targets[NUM_TEXTURE_TARGETS] = {
+      GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+   };
+   bool defaults_ok = true;
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
+      shared->DefaultTex[i] = _mesa_new_texture_object(0, default_targets[i]);
+      defaults_ok &= shared->DefaultTex[i] != NULL;
+   }
    if (!shared->Buffers || !shared->ShaderObjects || !shared->Textures ||
-       !shared->Renderbuffers || !shared->DefaultTex[TEXTURE_2D_INDEX] ||
-       !shared->DefaultTex[TEXTURE_CUBE_INDEX]) {
+       !shared->Renderbuffers || !defaults_ok) {
       _mesa_reference_shared_state(&shared, NULL);
       return NULL;
    }

@@ -225,6 +225,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
                                        : 0);
       return true;
+   case GL_TEXTURE_BINDING_3D:
+   case GL_TEXTURE_BINDING_2D_ARRAY:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[pname == GL_TEXTURE_BINDING_3D
+                             ? TEXTURE_3D_INDEX
+                             : TEXTURE_2D_ARRAY_INDEX]
+                 ->Name);
+      return true;
    case GL_TEXTURE_BINDING_2D:
    case GL_TEXTURE_BINDING_CUBE_MAP: {
       int idx =

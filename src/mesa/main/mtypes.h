@@ -145,6 +145,8 @@ struct gl_program_object {
 enum gl_texture_index {
    TEXTURE_2D_INDEX,
    TEXTURE_CUBE_INDEX,
+   TEXTURE_3D_INDEX,
+   TEXTURE_2D_ARRAY_INDEX,
    NUM_TEXTURE_TARGETS,
 };
 

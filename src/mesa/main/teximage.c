@@ -150,7 +150,7 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
          return;
    }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     (GLenum)internalformat, format, type, src, data))
+                     1, (GLenum)internalformat, format, type, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexImage2D");
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
@@ -211,8 +211,8 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       &map, "glTexSubImage2D");
    if (!data)
       return;
-   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, width, height, src,
-                    data);
+   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
+                    src, data);
    _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
@@ -349,7 +349,7 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    if (!t)
       return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     internalformat, internalformat, GL_UNSIGNED_BYTE,
+                     1, internalformat, internalformat, GL_UNSIGNED_BYTE,
                      PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
@@ -472,7 +472,7 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    GLsizei w = width, h = height;
    for (GLint l = 0; l < levels; l++) {
       for (unsigned f = 0; f < faces; f++) {
-         if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, internalformat,
+         if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, 1, internalformat,
                            format, type, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
             return;

@@ -27,8 +27,20 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->Name = name;
    t->RefCount = 1;
    t->Target = target;
-   t->TargetIndex =
-      target == GL_TEXTURE_CUBE_MAP ? TEXTURE_CUBE_INDEX : TEXTURE_2D_INDEX;
+   switch (target) {
+   case GL_TEXTURE_CUBE_MAP:
+      t->TargetIndex = TEXTURE_CUBE_INDEX;
+      break;
+   case GL_TEXTURE_3D:
+      t->TargetIndex = TEXTURE_3D_INDEX;
+      break;
+   case GL_TEXTURE_2D_ARRAY:
+      t->TargetIndex = TEXTURE_2D_ARRAY_INDEX;
+      break;
+   default:
+      t->TargetIndex = TEXTURE_2D_INDEX;
+      break;
+   }
    /* ES 2.0 table 6.10. */
    t->MinFilter = GL_NEAREST_MIPMAP_LINEAR;
    t->MagFilter = GL_LINEAR;
@@ -81,6 +93,13 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return TEXTURE_2D_INDEX;
    case GL_TEXTURE_CUBE_MAP:
       return TEXTURE_CUBE_INDEX;
+   case GL_TEXTURE_3D:
+   case GL_TEXTURE_2D_ARRAY:
+      /* ES 3.0 and desktop GL. */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return -1;
+      return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
+                                     : TEXTURE_2D_ARRAY_INDEX;
    default:
       return -1;
    }
@@ -511,15 +530,20 @@ _mesa_texture_complete(const struct gl_context *ctx,
    if (!_mesa_is_mipmap_filter(t->MinFilter))
       return true;
 
-   /* Every level from base down to 1x1 (or MaxLevel), sizes halving. */
-   GLsizei w = b->Width, h = b->Height;
-   for (GLint l = base + 1;
-        l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS && (w > 1 || h > 1); l++) {
+   /* Every level from base down to 1x1(x1) (or MaxLevel), sizes halving;
+    * the layers of an array stay. */
+   bool is_3d = t->Target == GL_TEXTURE_3D;
+   GLsizei w = b->Width, h = b->Height, d = b->Depth;
+   for (GLint l = base + 1; l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS &&
+                            (w > 1 || h > 1 || (is_3d && d > 1));
+        l++) {
       w = w > 1 ? w / 2 : 1;
       h = h > 1 ? h / 2 : 1;
+      if (is_3d)
+         d = d > 1 ? d / 2 : 1;
       for (unsigned f = 0; f < faces; f++) {
          const struct gl_texture_image *img = &t->Image[f][l];
-         if (img->Width != w || img->Height != h ||
+         if (img->Width != w || img->Height != h || img->Depth != d ||
              img->PipeFormat != b->PipeFormat)
             return false;
       }

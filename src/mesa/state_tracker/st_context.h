@@ -49,7 +49,7 @@ struct st_context {
    bool fb_flip;
    unsigned num_vbufs;
    unsigned num_sampler_views;
-   struct pipe_sampler_view *dummy_2d_view, *dummy_cube_view;
+   struct pipe_sampler_view *dummy_views[NUM_TEXTURE_TARGETS];
    void *clear_vs, *clear_fs; /* st_clear_quad.c */
 
    /* Constant buffer 0 as last uploaded. */
