@@ -113,18 +113,32 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    emit(t, "get_sr r4, sr80\n");
    emit(t, "get_sr r5, sr81\n");
    if (tib->nr_samples > 1) {
-      /* TODO: per-sample loads (sample index operand) */
+      /* One texel fetch per sample (sample index in r6l), each written to
+       * that sample only.
+       */
+      for (unsigned s = 0; s < tib->nr_samples; ++s) {
+         emit(t, "mov_imm r6l, %u\n", s);
+         emit(t,
+              "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
+              "%s, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
+              run, 2 * rt, dim);
+         emit(t, "wait 0\n");
+         emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", run,
+              agx_mem_format_names[info->tib_format],
+              agx_masks[info->tib_comps], tib->offset_B[rt], 1u << s);
+      }
+   } else {
+      emit(t,
+           "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
+           "%s, r4_r5, auto_lod, 0\n",
+           run, 2 * rt, dim);
+      emit(t, "wait 0\n");
+      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
+           agx_mem_format_names[info->tib_format],
+           agx_masks[info->tib_comps], tib->offset_B[rt]);
    }
-   emit(t,
-        "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, %s, "
-        "r4_r5, auto_lod, 0\n",
-        run, 2 * rt, dim);
-   emit(t, "wait 0\n");
-   emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
-        agx_mem_format_names[info->tib_format],
-        agx_masks[info->tib_comps], tib->offset_B[rt]);
-   if (*nr_gprs < 12)
-      *nr_gprs = 12;
+   if (*nr_gprs < 14)
+      *nr_gprs = 14;
 }
 
 /* Store one render target from the tilebuffer through the PBE bound at
@@ -147,9 +161,14 @@ emit_store(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
 
    const char *dim = tib->nr_samples > 1 ? "tex_2d_ms" : "tex_2d";
 
+   /* The coordinate operand is unused for non-array images; it still
+    * names a register run of the dimension's size.
+    */
+   const char *coords =
+      tib->nr_samples > 1 ? "r0l_r0h_r1l_r1h_r2l" : "r0_r1";
    emit(t, "mov_imm r0l, %u\n", tib->offset_B[rt]);
-   emit(t, "image_write_block r0l, r0_r1, 0, ts%u, %s, rte, %s, 0, 9, 1\n",
-        rt, dim, agx_mem_format_names[format]);
+   emit(t, "image_write_block r0l, %s, 0, ts%u, %s, rte, %s, 0, 9, 1\n",
+        coords, rt, dim, agx_mem_format_names[format]);
    if (*nr_gprs < 4)
       *nr_gprs = 4;
 }

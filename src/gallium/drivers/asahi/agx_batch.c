@@ -368,7 +368,9 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
             .layout = &rsrc->layout,
             .base_va = rsrc->bo->va,
             .format = surf->format,
-            .dimension = AGX_TEXTURE_DIMENSION_2D,
+            .dimension = batch->tib.nr_samples > 1
+                            ? AGX_TEXTURE_DIMENSION_2D_MS
+                            : AGX_TEXTURE_DIMENSION_2D,
             .first_level = surf->u.tex.level,
             .last_level = surf->u.tex.level,
             .first_layer = surf->u.tex.first_layer,

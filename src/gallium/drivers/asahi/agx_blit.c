@@ -107,8 +107,14 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 
    enum pipe_format sf = agx_resource(info->src.resource)->layout.format;
    enum pipe_format df = agx_resource(info->dst.resource)->layout.format;
-   unsigned sbpp = util_format_get_blocksize(sf);
-   unsigned dbpp = util_format_get_blocksize(df);
+   /* Multisampled elements carry their samples side by side; resolving
+    * averages them (integer formats take sample 0).
+    */
+   unsigned ssamples = agx_resource(info->src.resource)->layout.sample_count_sa;
+   unsigned dsamples = agx_resource(info->dst.resource)->layout.sample_count_sa;
+   unsigned sample_B = util_format_get_blocksize(sf);
+   unsigned sbpp = sample_B * ssamples;
+   unsigned dbpp = util_format_get_blocksize(df) * dsamples;
    bool ints = util_format_is_pure_integer(sf);
 
    for (int y = 0; y < dh; ++y) {
@@ -127,14 +133,22 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
               dbox.y + y < info->scissor.miny ||
               dbox.y + y >= info->scissor.maxy))
             continue;
-         if (ints) {
-            uint32_t v[4];
-            util_format_unpack_rgba_uint(sf, v, sp, 1);
-            util_format_pack_rgba_uint(df, dp, v, 1);
-         } else {
-            float v[4];
-            util_format_unpack_rgba_float(sf, v, sp, 1);
-            util_format_pack_rgba_float(df, dp, v, 1);
+         for (unsigned ds = 0; ds < dsamples; ++ds) {
+            uint8_t *out = dp + ds * util_format_get_blocksize(df);
+            if (ints) {
+               uint32_t v[4];
+               util_format_unpack_rgba_uint(sf, v, sp, 1);
+               util_format_pack_rgba_uint(df, out, v, 1);
+            } else {
+               float sum[4] = {0, 0, 0, 0};
+               for (unsigned ss = 0; ss < ssamples; ++ss) {
+                  float v[4];
+                  util_format_unpack_rgba_float(sf, v, sp + ss * sample_B, 1);
+                  for (unsigned c = 0; c < 4; ++c)
+                     sum[c] += v[c] / ssamples;
+               }
+               util_format_pack_rgba_float(df, out, sum, 1);
+            }
          }
       }
    }

@@ -74,7 +74,15 @@ agx_batch_init_state(struct agx_batch *batch)
       struct pipe_surface *s = batch->key.cbufs[i];
       formats[i] = s ? s->format : PIPE_FORMAT_NONE;
    }
+   /* The pass's sample count: the framebuffer's, or its attachments'. */
    unsigned samples = batch->key.samples > 1 ? batch->key.samples : 1;
+   for (unsigned i = 0; i < nr_cbufs; ++i) {
+      struct pipe_surface *s = batch->key.cbufs[i];
+      if (s && s->texture->nr_samples > samples)
+         samples = s->texture->nr_samples;
+   }
+   if (batch->key.zsbuf && batch->key.zsbuf->texture->nr_samples > samples)
+      samples = batch->key.zsbuf->texture->nr_samples;
    if (!agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, samples))
       agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, 1);
 

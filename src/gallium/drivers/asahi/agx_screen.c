@@ -182,8 +182,16 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
                         unsigned sample_count, unsigned storage_sample_count,
                         unsigned bindings)
 {
-   if (sample_count > 1)
-      return false; /* TODO: MSAA */
+   /* 2x and 4x multisampling for render targets and depth/stencil
+    * (resolves are CPU blits for now).
+    */
+   if (sample_count > 1) {
+      if (sample_count != 2 && sample_count != 4)
+         return false;
+      if (target != PIPE_TEXTURE_2D ||
+          !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
+         return false;
+   }
 
    if (target == PIPE_BUFFER) {
       /* Vertex and index data: the compiler fetches 32-bit float

@@ -1169,6 +1169,119 @@ load_then_draw_bgra(void **state)
    env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 }
 
+/*
+ * 4x multisampling: the red triangle into a 4-sample target, a second
+ * pass that reloads it (all samples) and draws nothing new but a
+ * triangle off screen, then a resolve (blit) into the single-sampled
+ * target.  Pixels away from the edge are pure red or black; some pixels
+ * along the diagonal edge are partly covered (between 0 and 255).
+ */
+static void
+msaa_resolve(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+   if (!screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    PIPE_TEXTURE_2D, 4, 4,
+                                    PIPE_BIND_RENDER_TARGET)) {
+      env_fini(&e);
+      skip();
+   }
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .nr_samples = 4, .nr_storage_samples = 4,
+      .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   struct pipe_resource *ms = screen->resource_create(screen, &templ);
+   assert_non_null(ms);
+   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface *surf = ctx->create_surface(ctx, ms, &st);
+   struct pipe_framebuffer_state fb = {
+      .width = W, .height = H, .layers = 1, .samples = 4, .nr_cbufs = 1,
+      .cbufs = {surf},
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs()};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   /* A second pass that must keep every sample (reload). */
+   static const float off[] = {-1, -1, 0, -1, -0.99f, -1, 0, -1,
+                               -1, -0.99f, 0, -1};
+   set_vertices(&e, off, 3);
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   struct pipe_blit_info bi = {
+      .dst = {.resource = e.rt, .box = {0, 0, 0, W, H, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .src = {.resource = ms, .box = {0, 0, 0, W, H, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .mask = PIPE_MASK_RGBA,
+   };
+   ctx->blit(ctx, &bi);
+
+   /* Needs a simulator with multisampled block stores (checked with
+    * ASAHI_TEST_EXPECT_MSAA=1).
+    */
+   const char *expect = getenv("ASAHI_TEST_EXPECT_MSAA");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map =
+         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0, partial = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            if (dd >= -1 && dd <= 1) {
+               partial += p[0] > 0 && p[0] < 255;
+               continue;
+            }
+            uint8_t want[4] = {dd < 0 ? 255 : 0, 0, 0, 255};
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+      assert_true(partial > 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->surface_destroy(ctx, surf);
+   pipe_resource_reference(&ms, NULL);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+}
+
 int
 main(void)
 {
@@ -1183,6 +1296,7 @@ main(void)
       cmocka_unit_test(occlusion_query),
       cmocka_unit_test(stencil_test),
       cmocka_unit_test(load_then_draw_bgra),
+      cmocka_unit_test(msaa_resolve),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }
