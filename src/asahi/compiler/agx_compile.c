@@ -200,9 +200,10 @@ agx_compile_shader_nir(const nir_shader *nir_in,
    ctx->debug = agx_compiler_debug();
 
    if (agx_emit_nir(ctx, nir) && check(ctx, "selection")) {
+      agx_opt_cse(ctx);
       agx_opt_fold(ctx);
       agx_dce(ctx);
-      if (check(ctx, "fold+dce") && agx_ra(ctx) && check(ctx, "ra")) {
+      if (check(ctx, "cse+fold+dce") && agx_ra(ctx) && check(ctx, "ra")) {
          agx_lower_pseudo(ctx);
          if (check(ctx, "lower_pseudo")) {
             gather_stats(ctx, out);

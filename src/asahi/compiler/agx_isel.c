@@ -394,6 +394,23 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
        * -0 below +0: min is then a | b, max a & b. */
       bool min = alu->op == nir_op_fmin;
       agx_operand a = S(0), b = S(1);
+
+      /* With a constant operand k, a tie is x == k: unless k is a zero
+       * both sides are the same bits, and for max(x, +0) / min(x, -0) the
+       * constant is the right answer for either zero.  Then one select
+       * with the constant as the tie result is exact. */
+      for (unsigned i = 0; i < 2; ++i) {
+         uint32_t k;
+         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k))
+            continue;
+         bool zero = (k & 0x7fffffff) == 0;
+         if (zero && k != (min ? 0x80000000u : 0))
+            continue;
+         agx_operand x = S(1 - i), kk = S(i);
+         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk,
+                            x, kk);
+      }
+
       agx_operand sel = emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN,
                                     a, b, a, b);
       agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);

@@ -48,6 +48,16 @@ cmp_interval(const void *a, const void *b)
 }
 
 static unsigned
+find_rep(int32_t *rep, unsigned v)
+{
+   while ((unsigned)rep[v] != v) {
+      rep[v] = rep[rep[v]];
+      v = (unsigned)rep[v];
+   }
+   return v;
+}
+
+static unsigned
 value_align(const struct agx_value *v)
 {
    if (v->size == 64)
@@ -106,10 +116,10 @@ agx_ra(agx_context *ctx)
     * registers of values whose last use is the very instruction that
     * defines the hinted value. */
    struct hint {
-      int16_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
+      int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
       uint8_t nr_from;
       bool is_collect;
-      int16_t vec;  /* split: the vector value; collect: unused */
+      int32_t vec;  /* split: the vector value; collect: unused */
       uint16_t off; /* split: offset in halves */
       const agx_instr *I;
    } *hints = calloc(n ? n : 1, sizeof(*hints));
@@ -119,7 +129,7 @@ agx_ra(agx_context *ctx)
          for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
             if (agx_is_ssa(I->ops[i])) {
                struct hint *h = &hints[I->ops[i].value];
-               h->vec = (int16_t)I->ops[I->nr_ops - 1].value;
+               h->vec = (int32_t)I->ops[I->nr_ops - 1].value;
                h->off = (uint16_t)off;
                h->from[0] = h->vec;
                h->nr_from = 1;
@@ -134,9 +144,41 @@ agx_ra(agx_context *ctx)
          for (unsigned i = 1; i < I->nr_ops; ++i) {
             if (!agx_is_ssa(I->ops[i]))
                break;
-            h->from[h->nr_from++] = (int16_t)I->ops[i].value;
+            h->from[h->nr_from++] = (int32_t)I->ops[i].value;
          }
       }
+   }
+
+   /* Copy coalescing: the two sides of a copy become one value when their
+    * intervals do not overlap, or touch only at the copy itself (the
+    * source's last use is the copy defining the destination).  Phi webs
+    * and their copies mostly disappear this way.  The merged interval is
+    * the union; values keep their representative's register. */
+   int32_t *rep = malloc(sizeof(int32_t) * (n ? n : 1));
+   for (unsigned v = 0; v < n; ++v)
+      rep[v] = (int32_t)v;
+   pos = 0;
+   agx_foreach_instr_global(ctx, I) {
+      unsigned p = 2 * pos++;
+      if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
+          !agx_is_ssa(I->ops[1]) || I->ops[1].flags)
+         continue;
+      unsigned a = find_rep(rep, (unsigned)I->ops[1].value);
+      unsigned b = find_rep(rep, (unsigned)I->ops[0].value);
+      const struct agx_value *va = &ctx->values[a], *vb = &ctx->values[b];
+      if (a == b || va->size != vb->size || va->count != vb->count ||
+          va->fixed >= 0 || vb->fixed >= 0)
+         continue;
+      struct interval *A = &iv[a], *B = &iv[b];
+      bool ok = (A->end == p && B->start == p) || A->end < B->start ||
+                B->end < A->start;
+      if (!ok)
+         continue;
+      rep[b] = (int32_t)a;
+      A->start = MIN2(A->start, B->start);
+      A->end = MAX2(A->end, B->end);
+      seen[a] = true;
+      seen[b] = false;
    }
 
    qsort(iv, n, sizeof(*iv), cmp_interval);
@@ -173,11 +215,13 @@ agx_ra(agx_context *ctx)
       if (hint->I && hint->is_collect &&
           hint->nr_from + 1u == hint->I->nr_ops) {
          /* sources at consecutive registers? */
-         const struct agx_value *s0 = &ctx->values[hint->from[0]];
+         const struct agx_value *s0 =
+            &ctx->values[find_rep(rep, hint->from[0])];
          want = s0->reg;
          unsigned at = (unsigned)s0->reg;
          for (unsigned i = 0; i < hint->nr_from && want >= 0; ++i) {
-            const struct agx_value *si = &ctx->values[hint->from[i]];
+            const struct agx_value *si =
+               &ctx->values[find_rep(rep, hint->from[i])];
             if (si->reg != (int)at || si->size != val->size)
                want = -1;
             at += agx_value_halves(si);
@@ -185,8 +229,8 @@ agx_ra(agx_context *ctx)
          if (want >= 0 && (want % (int)align))
             want = -1;
       } else if (hint->I && !hint->is_collect &&
-                 ctx->values[hint->vec].reg >= 0) {
-         want = ctx->values[hint->vec].reg + hint->off;
+                 ctx->values[find_rep(rep, hint->vec)].reg >= 0) {
+         want = ctx->values[find_rep(rep, hint->vec)].reg + hint->off;
       }
       if (want >= 0 && val->fixed < 0 && want + size <= AGX_NR_HALVES) {
          bool ok_hint = (unsigned)want >= AGX_FIRST_FREE_HALF;
@@ -196,7 +240,7 @@ agx_ra(agx_context *ctx)
             const struct interval *o = &iv[owner[h]];
             bool allowed = false;
             for (unsigned f = 0; f < hint->nr_from; ++f)
-               allowed |= o->value == (unsigned)hint->from[f];
+               allowed |= o->value == find_rep(rep, hint->from[f]);
             ok_hint = allowed && o->end == iv[k].start;
          }
          if (ok_hint)
@@ -237,10 +281,15 @@ agx_ra(agx_context *ctx)
       max_half = MAX2(max_half, reg + size);
    }
 
+   /* coalesced values share their representative's register */
+   for (unsigned v = 0; v < n && ok; ++v)
+      ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;
+
    free(iv);
    free(seen);
    free(hints);
    free(slot_of);
+   free(rep);
    if (!ok)
       return false;
 

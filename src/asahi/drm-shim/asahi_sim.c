@@ -60,50 +60,43 @@ write_timestamp(struct shim_file *file, struct drm_asahi_timestamp ts)
           sizeof(now));
 }
 
+/* Run one hardware command: its payload zero-extended into the UAPI
+ * struct, timestamps around it, a failure reported on stderr. */
 static void
-run_render(struct shim_file *file, struct asahi_shim_queue *q,
-           const uint8_t *payload, size_t size, unsigned index)
+run_command(struct shim_file *file, struct asahi_shim_queue *q,
+            uint16_t type, const uint8_t *payload, size_t size,
+            unsigned index)
 {
-   struct drm_asahi_cmd_render cmd;
-   memset(&cmd, 0, sizeof(cmd));
-   memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
-
    struct asahi_sim_gpu gpu = {
       .lookup = vm_lookup,
       .user = q->vm,
       .usc_base = q->usc_exec_base,
       .debug = sim_debug,
    };
-   write_timestamp(file, cmd.ts_vtx.start);
-   enum asahi_sim_result r = asahi_sim_execute_render(&gpu, &cmd);
-   write_timestamp(file, cmd.ts_vtx.end);
-   write_timestamp(file, cmd.ts_frag.start);
-   write_timestamp(file, cmd.ts_frag.end);
-   if (r != ASAHI_SIM_RESULT_OK) {
-      fprintf(stderr, "asahi-sim: render command %u failed (%s): %s\n",
-              index, asahi_sim_result_string(r), gpu.error);
+   enum asahi_sim_result r;
+   const char *what;
+
+   if (type == DRM_ASAHI_CMD_RENDER) {
+      struct drm_asahi_cmd_render cmd;
+      memset(&cmd, 0, sizeof(cmd));
+      memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
+      write_timestamp(file, cmd.ts_vtx.start);
+      r = asahi_sim_execute_render(&gpu, &cmd);
+      write_timestamp(file, cmd.ts_vtx.end);
+      write_timestamp(file, cmd.ts_frag.start);
+      write_timestamp(file, cmd.ts_frag.end);
+      what = "render";
+   } else {
+      struct drm_asahi_cmd_compute cmd;
+      memset(&cmd, 0, sizeof(cmd));
+      memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
+      write_timestamp(file, cmd.ts.start);
+      r = asahi_sim_execute_compute(&gpu, &cmd);
+      write_timestamp(file, cmd.ts.end);
+      what = "compute";
    }
-}
-
-static void
-run_compute(struct shim_file *file, struct asahi_shim_queue *q,
-            const uint8_t *payload, size_t size, unsigned index)
-{
-   struct drm_asahi_cmd_compute cmd;
-   memset(&cmd, 0, sizeof(cmd));
-   memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
-
-   struct asahi_sim_gpu gpu = {
-      .lookup = vm_lookup,
-      .user = q->vm,
-      .usc_base = q->usc_exec_base,
-      .debug = sim_debug,
-   };
-   write_timestamp(file, cmd.ts.start);
-   enum asahi_sim_result r = asahi_sim_execute_compute(&gpu, &cmd);
-   write_timestamp(file, cmd.ts.end);
    if (r != ASAHI_SIM_RESULT_OK) {
-      fprintf(stderr, "asahi-sim: compute command %u failed (%s): %s\n",
+      fprintf(stderr, "asahi-sim: %s command %u failed (%s): %s\n", what,
               index, asahi_sim_result_string(r), gpu.error);
    }
 }
@@ -120,16 +113,10 @@ sim_execute(struct shim_file *file, struct asahi_shim_queue *q,
       const uint8_t *payload = cmdbuf + off;
       off += h.size;
 
-      switch (h.cmd_type) {
-      case DRM_ASAHI_CMD_RENDER:
-         run_render(file, q, payload, h.size, index++);
-         break;
-      case DRM_ASAHI_CMD_COMPUTE:
-         run_compute(file, q, payload, h.size, index++);
-         break;
-      default:
-         break; /* attachment hints */
-      }
+      /* Attachment records are hints: nothing to run. */
+      if (h.cmd_type == DRM_ASAHI_CMD_RENDER ||
+          h.cmd_type == DRM_ASAHI_CMD_COMPUTE)
+         run_command(file, q, h.cmd_type, payload, h.size, index++);
    }
 }
 

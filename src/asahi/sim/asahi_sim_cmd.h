@@ -24,6 +24,10 @@ bool sim_fail(struct asahi_sim_gpu *gpu, enum asahi_sim_result result,
 void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
 
+/* Count n more program invocations of this command; false (timeout)
+ * past gpu->work_limit. */
+bool sim_work(struct asahi_sim_gpu *gpu, uint64_t n);
+
 /* ---- memory ------------------------------------------------------------ */
 
 /* Copy size bytes at va; a fault (recorded) when not all mapped. */
@@ -88,6 +92,7 @@ struct sim_draw {
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
    struct AGX_FRAGMENT_STENCIL stencil[2];
+   uint32_t occlusion_index; /* with fragment control visibility mode */
    /* The scissor rectangle (fragment control `scissor enable`), pixels
     * [min, max). */
    bool scissor;
@@ -135,6 +140,7 @@ struct sim_ppp_state {
    struct AGX_FRAGMENT_FACE face[2];
    struct AGX_FRAGMENT_FACE_2 face2[2];
    struct AGX_FRAGMENT_STENCIL stencil[2];
+   uint32_t occlusion_index;
    bool has_fs;
    struct AGX_FRAGMENT_SHADER_WORD_0 fs0;
    struct AGX_FRAGMENT_SHADER_WORD_1 fs1;
@@ -170,6 +176,7 @@ struct sim_tile {
    float *depth; /* width x height x samples, the tile's depth values */
    bool z16;     /* depth values are unorm16 */
    uint8_t *stencil; /* width x height x samples */
+   float sample_pos[4][2]; /* in the pixel, 0..1 */
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

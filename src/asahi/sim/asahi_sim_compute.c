@@ -72,6 +72,8 @@ run_threadgroup(struct asahi_sim_gpu *gpu, const struct dispatch *d,
          done[s] = true;
          continue;
       }
+      if (!sim_work(gpu, (unsigned)__builtin_popcount(launched)))
+         return false;
       if (!sim_group_init(gpu, &d->prog, launched, g))
          return false;
       for (unsigned k = 0; k < 3; k++) {
@@ -235,6 +237,7 @@ asahi_sim_execute_compute(struct asahi_sim_gpu *gpu,
    gpu->result = ASAHI_SIM_RESULT_OK;
    gpu->error[0] = 0;
    gpu->faulted = false;
+   gpu->work = 0;
    if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
       sim_log(gpu, "asahi-sim: compute, CDM 0x%llx\n",
               (unsigned long long)cmd->cdm_ctrl_stream_base);

@@ -34,11 +34,13 @@
 
 #include "asahi_sim_cmd.h"
 
-/* Output words per vertex kept for the rasteriser (st_var's index is 8
- * bits). */
-#define SIM_UVS_WORDS 256
-/* Vertices one draw may shade (count x instances). */
-#define SIM_MAX_DRAW_VERTICES (1u << 24)
+/* Output words per vertex kept for the rasteriser: the PPP output size
+ * (at least 8) when the stream gave one, else 128 (GL's 16 vec4 varyings,
+ * the position and a few more); st_var past it fails the command. */
+#define SIM_UVS_DEFAULT_WORDS 128
+#define SIM_UVS_MAX_WORDS     256
+/* Vertices of one instance the simulator shades at once. */
+#define SIM_MAX_DRAW_VERTICES (1u << 20)
 /* Window coordinates the rasteriser handles without clipping, in pixels
  * (keeps edge functions inside 64 bits). */
 #define SIM_MAX_WINDOW (1 << 22)
@@ -62,7 +64,8 @@ struct draw_ctx {
    struct AGX_CF_BINDING_HEADER cf_header;
    struct AGX_CF_BINDING *bindings;
    unsigned nr_bindings;
-   uint32_t *uvs;     /* SIM_UVS_WORDS per vertex */
+   uint32_t *uvs;     /* uvs_words per vertex */
+   unsigned uvs_words;
    struct vertex *v;  /* transformed */
    uint32_t prim_id;
 };
@@ -108,15 +111,15 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
    for (uint32_t base = 0; ok && base < n; base += ASAHI_SIM_LANES) {
       uint32_t lanes = n - base < ASAHI_SIM_LANES ? n - base : ASAHI_SIM_LANES;
       uint32_t launched = lanes == 32 ? ~0u : (1u << lanes) - 1;
-      ok = sim_group_init(gpu, vs, launched, g);
+      ok = sim_work(gpu, lanes) && sim_group_init(gpu, vs, launched, g);
       if (!ok)
          break;
       for (unsigned t = 0; t < lanes; t++) {
          g->r[5][t] = ids[base + t];
          g->r[6][t] = instance;
       }
-      g->uvs.words = c->uvs + (size_t)base * SIM_UVS_WORDS;
-      g->uvs.stride_words = SIM_UVS_WORDS;
+      g->uvs.words = c->uvs + (size_t)base * c->uvs_words;
+      g->uvs.stride_words = c->uvs_words;
       ok = sim_group_run(gpu, g, "vertex shader");
    }
    free(g);
@@ -148,7 +151,7 @@ project(struct draw_ctx *c, struct vertex *v)
 static void
 transform(struct draw_ctx *c, uint32_t i)
 {
-   const uint32_t *o = c->uvs + (size_t)i * SIM_UVS_WORDS;
+   const uint32_t *o = c->uvs + (size_t)i * c->uvs_words;
    struct vertex *v = &c->v[i];
    memset(v, 0, sizeof(*v));
    for (unsigned k = 0; k < 4; k++)
@@ -169,7 +172,7 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
    if (z && slot == 1)
       return v->z;
    unsigned word = 4 + slot - (z ? 2 : 1);
-   if (word >= SIM_UVS_WORDS) {
+   if (word >= c->uvs_words) {
       *ok = false;
       return 0;
    }
@@ -499,7 +502,7 @@ point_size(const struct draw_ctx *c, const struct vertex *v, double *size)
    unsigned tail = 1 + (ppp->output_select.viewport_target ||
                         ppp->output_select.render_target) +
                    (unsigned)__builtin_popcount(raw[0] | raw[1] << 8);
-   if (ppp->output_size < tail || ppp->output_size - tail >= SIM_UVS_WORDS)
+   if (ppp->output_size < tail || ppp->output_size - tail >= c->uvs_words)
       return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
                       "output size %u leaves no point size word",
                       ppp->output_size);
@@ -869,11 +872,11 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
                       "draw without a vertex shader (no VDM state VS word 1)");
    if (a->count == 0 || a->instances == 0)
       return true;
-   if ((uint64_t)a->count * a->instances > SIM_MAX_DRAW_VERTICES)
+   if (a->count > SIM_MAX_DRAW_VERTICES)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
-                      "draw of %u x %u vertices exceeds the simulator's "
-                      "limit",
-                      a->count, a->instances);
+                      "draw of %u vertices exceeds the simulator's limit of "
+                      "%u",
+                      a->count, SIM_MAX_DRAW_VERTICES);
 
    struct sim_draw *d = calloc(1, sizeof(*d));
    if (!d)
@@ -885,12 +888,19 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
    memcpy(d->face, s->ppp.face, sizeof(d->face));
    memcpy(d->face2, s->ppp.face2, sizeof(d->face2));
    memcpy(d->stencil, s->ppp.stencil, sizeof(d->stencil));
+   d->occlusion_index = s->ppp.occlusion_index;
    if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d))
       return false;
 
    struct draw_ctx c = {.r = r, .s = s, .d = d};
    struct sim_program *vs = malloc(sizeof(*vs));
-   c.uvs = calloc((size_t)a->count * SIM_UVS_WORDS, sizeof(uint32_t));
+   c.uvs_words = SIM_UVS_DEFAULT_WORDS;
+   if (s->ppp.has_output_size) {
+      c.uvs_words = s->ppp.output_size < 8 ? 8 : s->ppp.output_size;
+      c.uvs_words = c.uvs_words > SIM_UVS_MAX_WORDS ? SIM_UVS_MAX_WORDS
+                                                    : c.uvs_words;
+   }
+   c.uvs = calloc((size_t)a->count * c.uvs_words, sizeof(uint32_t));
    c.v = calloc(a->count, sizeof(*c.v));
    uint32_t *ids = calloc(a->count, sizeof(*ids));
    bool *cut = calloc(a->count, sizeof(*cut));

@@ -76,11 +76,19 @@ struct asahi_sim_gpu {
     * interpreter's default). */
    uint64_t budget;
 
+   /* Program invocations (vertices, pixels, compute threads) one command
+    * may run before it fails with ASAHI_SIM_RESULT_TIMEOUT (0: 2^27), so
+    * that an enormous draw cannot stall the caller for hours. */
+   uint64_t work_limit;
+
    /* Results of the last command. */
    enum asahi_sim_result result;
    char error[256];
    bool faulted;
    struct asahi_sim_fault fault;
+
+   /* Invocations of the current command (checked against work_limit). */
+   uint64_t work;
 
    /* Counters, accumulated over commands. */
    uint64_t vertices, primitives, fragments, tiles, threads;

@@ -21,7 +21,9 @@
  * an integer F (i8/i16/i32) the bytes are copied unchanged (Mesa stores
  * f16 targets as i16), otherwise values go through floats.  The PBE
  * swizzle picks, for each stored channel, which tilebuffer component feeds
- * it.  Only 2D images, one sample, are handled.
+ * it.  2D images, single-sampled (sample 0 is stored) or multisampled
+ * (dimension 2D MS, 2 or 4 samples from the PBE's sample count: every
+ * sample, interleaved in the pixel's element as ail lays them out).
  */
 
 #include <string.h>
@@ -43,6 +45,7 @@ sim_le32(const uint8_t *p)
 struct block {
    struct asahi_sim_group *g;
    struct AGX_PBE d;
+   unsigned samples; /* of the image: 1, or 2/4 for 2D MS */
    enum pipe_format format;
    unsigned fmt;      /* the tilebuffer (memory) format */
    unsigned offset_B; /* in each sample's storage */
@@ -53,8 +56,8 @@ struct block {
 /* The tilebuffer element of pixel (x, y): the components as 32-bit
  * values (floats, or raw integers), or raw bytes for integer formats. */
 static bool
-read_pixel(struct block *b, unsigned x, unsigned y, uint32_t v[4],
-           uint8_t raw[16])
+read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
+           uint32_t v[4], uint8_t raw[16])
 {
    struct asahi_sim_group *g = b->g;
    const struct asahi_sim_tilebuffer *tib = &g->frag.tib;
@@ -62,7 +65,8 @@ read_pixel(struct block *b, unsigned x, unsigned y, uint32_t v[4],
    unsigned size = asahi_sim_mem_format_packed(fmt)
                       ? 4
                       : asahi_sim_mem_format_size(fmt) * b->nr_comps;
-   const uint8_t *p = tib->sample_ptr(tib->user, x, y, 0, b->offset_B, size);
+   const uint8_t *p =
+      tib->sample_ptr(tib->user, x, y, sample, b->offset_B, size);
    if (!p) {
       asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                       "image_write_block: %u bytes at tilebuffer offset %u "
@@ -86,12 +90,12 @@ read_pixel(struct block *b, unsigned x, unsigned y, uint32_t v[4],
 }
 
 static enum asahi_sim_status
-store_pixel(struct block *b, unsigned x, unsigned y)
+store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
 {
    struct asahi_sim_group *g = b->g;
    uint32_t v[4] = {0, 0, 0, 0};
    uint8_t raw[16] = {0}, texel[16] = {0};
-   if (!read_pixel(b, x, y, v, raw))
+   if (!read_pixel(b, x, y, sample, v, raw))
       return ASAHI_SIM_ERR_EXEC;
 
    const enum agx_channel sw[4] = {b->d.swizzle_r, b->d.swizzle_g,
@@ -126,6 +130,7 @@ store_pixel(struct block *b, unsigned x, unsigned y)
       return ASAHI_SIM_RUNNING;
    if (b->layout.tiling != AIL_TILING_LINEAR)
       off += ail_get_level_offset_B(&b->layout, b->d.level);
+   off += (uint64_t)sample * b->texel_B;
    return asahi_sim_mem_access(g, b->d.buffer + off, texel, b->texel_B, true,
                                ASAHI_SIM_UNIT_TEXTURE)
              ? ASAHI_SIM_RUNNING
@@ -147,9 +152,10 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (!g->frag.tib.sample_ptr)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "image_write_block without a tilebuffer");
-   if (dim != 2)
+   if (dim != 2 && dim != 4)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "image_write_block: only 2D images (dim %u)",
+                             "image_write_block: only 2D images, "
+                             "multisampled or not (dim %u)",
                              dim);
    if (T->kind != AGX_ISA_KIND_TEXTURE_STATE)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
@@ -167,11 +173,16 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       return ASAHI_SIM_FAULT;
    AGX_PBE_unpack(NULL, desc, &b->d);
 
-   if (b->d.dimension != AGX_TEXTURE_DIMENSION_2D || b->d.samples)
+   if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D_MS) {
+      b->samples = b->d.samples == AGX_SAMPLE_COUNT_4 ? 4 : 2;
+   } else if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D) {
+      b->samples = 1;
+   } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "image_write_block: PBE dimension %u (only "
-                             "single-sampled 2D)",
+                             "image_write_block: PBE dimension %u (only 2D "
+                             "and 2D MS)",
                              b->d.dimension);
+   }
    if (!asahi_sim_mem_format_valid(b->fmt))
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "image_write_block: format %u", b->fmt);
@@ -189,7 +200,7 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    l->width_px = b->d.width;
    l->height_px = b->d.height;
    l->depth_px = 1;
-   l->sample_count_sa = 1;
+   l->sample_count_sa = (uint8_t)b->samples;
    if (b->d.layout == AGX_LAYOUT_LINEAR) {
       l->tiling = AIL_TILING_LINEAR;
       l->linear_stride_B = (uint32_t)b->d.stride + 4;
@@ -237,9 +248,13 @@ asahi_sim_exec_block_store(struct asahi_sim_group *g,
          unsigned y = g->frag.tile_origin[1] + ly;
          if (x >= w || y >= h)
             continue;
-         st = store_pixel(&b, x, y);
-         if (st != ASAHI_SIM_RUNNING)
-            return st;
+         /* A multisampled image takes every sample; a single-sampled one
+          * sample 0 (resolving is a separate pass). */
+         for (unsigned smp = 0; smp < b.samples; smp++) {
+            st = store_pixel(&b, x, y, smp);
+            if (st != ASAHI_SIM_RUNNING)
+               return st;
+         }
       }
    }
    return ASAHI_SIM_RUNNING;

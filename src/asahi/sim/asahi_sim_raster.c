@@ -70,8 +70,10 @@ sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g)
    g->frag.tile_origin[1] = (uint16_t)tile->y0;
    g->frag.nr_samples = tile->samples;
    for (unsigned s = 0; s < ASAHI_SIM_MAX_SAMPLES; s++) {
-      g->frag.sample_position[s][0] = 0.5f;
-      g->frag.sample_position[s][1] = 0.5f;
+      g->frag.sample_position[s][0] =
+         s < tile->samples ? tile->sample_pos[s][0] : 0.5f;
+      g->frag.sample_position[s][1] =
+         s < tile->samples ? tile->sample_pos[s][1] : 0.5f;
    }
    g->frag.tib.sample_ptr = sim_tile_sample_ptr;
    g->frag.tib.user = tile;
@@ -89,11 +91,10 @@ inside_edge(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t px,
    return dy < 0 || (dy == 0 && dx > 0);
 }
 
+/* Is sample position (px, py), in fixed point, inside the primitive? */
 static bool
-covered(const struct sim_prim *p, int32_t x, int32_t y)
+covered(const struct sim_prim *p, int64_t px, int64_t py)
 {
-   int64_t px = (int64_t)x * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
-   int64_t py = (int64_t)y * SIM_SUBPIXEL + SIM_SUBPIXEL / 2;
    if (p->is_rect)
       return px >= p->x[0] && px < p->x[1] && py >= p->y[0] && py < p->y[1];
    /* Order the vertices so that the inside is positive. */
@@ -107,13 +108,16 @@ covered(const struct sim_prim *p, int32_t x, int32_t y)
           inside_edge(p->x[b], p->y[b], p->x[0], p->y[0], px, py);
 }
 
+#define ASAHI_SIM_MAX_SAMPLES_TILE 4
+
 struct batch {
    struct sim_tile *tile;
    const struct sim_prim *prim;
    float (*coefficients)[3];
    unsigned nr_quads;
    uint16_t pixel[ASAHI_SIM_LANES][2];
-   float z[ASAHI_SIM_LANES];
+   float z[ASAHI_SIM_LANES][ASAHI_SIM_MAX_SAMPLES_TILE];
+   uint8_t pass[ASAHI_SIM_LANES]; /* samples past coverage and tests */
    uint32_t launched, helpers;
    struct asahi_sim_group *g;
    /* Depth state of the primitive's face. */
@@ -179,12 +183,11 @@ stencil_at(struct sim_tile *tile, unsigned x, unsigned y)
                          tile->samples];
 }
 
-/* Apply a stencil operation to every sample of the pixel, through the
- * write mask. */
+/* Apply a stencil operation to one sample, through the write mask. */
 static void
 stencil_op(const struct batch *b, enum agx_stencil_op op, uint8_t *s)
 {
-   for (unsigned i = 0; i < b->tile->samples; i++) {
+   for (unsigned i = 0; i < 1; i++) {
       unsigned v = s[i], n;
       switch (op) {
       case AGX_STENCIL_OP_ZERO:
@@ -224,6 +227,31 @@ stencil_test(const struct batch *b, const uint8_t *s)
                      (float)(s[0] & b->st.read_mask));
 }
 
+/*
+ * Occlusion queries (fragment control `visibility mode`): the 64-bit
+ * counter at isp_oclqry_base + 8 x (the occlusion query word's index)
+ * counts the samples that passed depth and stencil and were not discarded
+ * (counting), or is set to 1 (boolean).  Inferred from Mesa's query code
+ * (alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_query.c: one u64 per
+ * query); medium confidence.
+ */
+static bool
+count_visible(const struct batch *b, unsigned samples)
+{
+   const struct sim_draw *d = b->prim->draw;
+   struct sim_render *r = b->tile->r;
+   enum agx_visibility_mode mode = d->fragment_control.visibility_mode;
+   if (mode != AGX_VISIBILITY_MODE_COUNTING &&
+       mode != AGX_VISIBILITY_MODE_BOOLEAN)
+      return true;
+   uint64_t va = r->cmd->isp_oclqry_base + 8ull * d->occlusion_index;
+   uint64_t v = 0;
+   if (!sim_read(r->gpu, va, &v, 8, "occlusion query"))
+      return false;
+   v = mode == AGX_VISIBILITY_MODE_BOOLEAN ? 1 : v + samples;
+   return sim_write(r->gpu, va, &v, 8, "occlusion query");
+}
+
 static bool
 flush(struct batch *b)
 {
@@ -235,12 +263,14 @@ flush(struct batch *b)
    const struct sim_draw *d = b->prim->draw;
    struct asahi_sim_group *g = b->g;
 
-   bool ok = true;
-   if (!d->has_fs) {
+   bool ok = sim_work(gpu, (unsigned)__builtin_popcount(b->launched));
+   if (!ok) {
+      /* Past the work limit: nothing more runs. */
+   } else if (!d->has_fs) {
       /* No fragment program: the tests and depth/stencil writes only. */
       asahi_sim_group_init(g);
-      u_foreach_bit (t, b->helpers)
-         g->frag.samples_killed[t] = 0xffff;
+      for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+         g->frag.samples_killed[t] = (uint16_t)~b->pass[t];
    } else if ((ok = sim_group_init(gpu, &d->fs, b->launched, g))) {
       sim_frag_setup(b->tile, g);
       memcpy(g->frag.pixel, b->pixel, sizeof(b->pixel));
@@ -250,39 +280,47 @@ flush(struct batch *b)
          g->dispatch.grid_position[t][2] = 0;
       }
       g->dispatch.backfacing = b->prim->backfacing;
-      /* Helper lanes run for derivatives; their stores are dropped. */
+      /* Helper lanes run for derivatives; their stores are dropped, as
+       * are those to samples not covered or failing depth/stencil (the
+       * pass mask of a helper is 0). */
       g->dispatch.helper_mask = b->helpers;
-      u_foreach_bit (t, b->helpers)
-         g->frag.samples_killed[t] = 0xffff;
-      g->dispatch.coverage_mask = 1;
+      for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+         g->frag.samples_killed[t] = (uint16_t)~b->pass[t];
+      g->dispatch.coverage_mask = b->pass[0];
       g->coefficients = (const float(*)[3])b->coefficients;
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");
    }
-   /* Depth write for the fragments that survived, with the depth the
+   /* Depth write for the samples that survived, with the depth the
     * program emitted if it did (tested again: a late test). */
+   unsigned visible = 0;
    for (unsigned t = 0; ok && t < ASAHI_SIM_LANES; t++) {
-      if (!(b->launched & (1u << t)) || (g->frag.samples_killed[t] & 1))
+      uint32_t alive = b->pass[t] & ~(uint32_t)g->frag.samples_killed[t];
+      if (!(b->launched & (1u << t)) || !alive)
          continue;
       float *stored = depth_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
-      float z = b->z[t];
-      if (g->frag.depth_written[t]) {
-         z = depth_value(b->tile, g->frag.depth[t]);
-         if (!depth_test(b, z, stored))
-            continue;
+      uint8_t *sv = stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
+      u_foreach_bit (smp, alive) {
+         float z = b->z[t][smp];
+         if (g->frag.depth_written[t]) {
+            z = depth_value(b->tile, g->frag.depth[t]);
+            if (!depth_test(b, z, &stored[smp]))
+               continue;
+         }
+         if (b->z_write)
+            stored[smp] = z;
+         if (b->stencil)
+            stencil_op(b, b->st.depth_pass, &sv[smp]);
+         visible++;
       }
-      if (b->z_write) {
-         for (unsigned s = 0; s < b->tile->samples; s++)
-            stored[s] = z;
-      }
-      if (b->stencil)
-         stencil_op(b, b->st.depth_pass,
-                    stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]));
    }
+   if (ok && visible)
+      ok = count_visible(b, visible);
    gpu->fragments += (unsigned)__builtin_popcount(b->launched & ~b->helpers);
    b->launched = 0;
    b->helpers = 0;
    b->nr_quads = 0;
+   memset(b->pass, 0, sizeof(b->pass));
    return ok;
 }
 
@@ -332,25 +370,36 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
          unsigned lane = b.nr_quads * 4;
          for (unsigned i = 0; i < 4; i++) {
             int32_t x = qx + (i & 1), y = qy + (i >> 1);
-            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1 &&
-                  covered(p, x, y)))
+            if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1))
                continue;
-            /* Stencil then depth, early, at the pixel centre. */
             uint8_t *sv = stencil_at(tile, x, y);
-            if (b.stencil && !stencil_test(&b, sv)) {
-               stencil_op(&b, b.st.stencil_fail, sv);
-               continue;
+            float *zv = depth_at(tile, x, y);
+            uint32_t pass = 0;
+            for (unsigned smp = 0; smp < tile->samples; smp++) {
+               /* Coverage, stencil then depth, early, per sample. */
+               double sx = x + tile->sample_pos[smp][0];
+               double sy = y + tile->sample_pos[smp][1];
+               if (!covered(p, (int64_t)llround(sx * SIM_SUBPIXEL),
+                            (int64_t)llround(sy * SIM_SUBPIXEL)))
+                  continue;
+               if (b.stencil && !stencil_test(&b, &sv[smp])) {
+                  stencil_op(&b, b.st.stencil_fail, &sv[smp]);
+                  continue;
+               }
+               float z = depth_value(tile, p->z_plane[0] * sx +
+                                              p->z_plane[1] * sy +
+                                              p->z_plane[2]);
+               if (!depth_test(&b, z, &zv[smp])) {
+                  if (b.stencil)
+                     stencil_op(&b, b.st.depth_fail, &sv[smp]);
+                  continue;
+               }
+               b.z[lane + i][smp] = z;
+               pass |= 1u << smp;
             }
-            float z = depth_value(tile, p->z_plane[0] * (x + 0.5) +
-                                           p->z_plane[1] * (y + 0.5) +
-                                           p->z_plane[2]);
-            if (!depth_test(&b, z, depth_at(tile, x, y))) {
-               if (b.stencil)
-                  stencil_op(&b, b.st.depth_fail, sv);
-               continue;
-            }
-            b.z[lane + i] = z;
-            mask |= 1u << i;
+            b.pass[lane + i] = (uint8_t)pass;
+            if (pass)
+               mask |= 1u << i;
          }
          if (!mask)
             continue;

@@ -76,7 +76,8 @@ run_background(struct sim_tile *tile, const struct sim_program *bg,
    struct asahi_sim_gpu *gpu = tile->r->gpu;
    for (uint32_t by = 0; by < tile->height; by += 4) {
       for (uint32_t bx = 0; bx < tile->width; bx += 8) {
-         if (!sim_group_init(gpu, bg, ~0u, g))
+         if (!sim_work(gpu, ASAHI_SIM_LANES) ||
+             !sim_group_init(gpu, bg, ~0u, g))
             return false;
          sim_frag_setup(tile, g);
          for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
@@ -102,7 +103,7 @@ run_end_of_tile(struct sim_tile *tile, const struct sim_program *eot,
                 struct asahi_sim_group *g)
 {
    struct asahi_sim_gpu *gpu = tile->r->gpu;
-   if (!sim_group_init(gpu, eot, 1, g))
+   if (!sim_work(gpu, 1) || !sim_group_init(gpu, eot, 1, g))
       return false;
    sim_frag_setup(tile, g);
    g->frag.pixel[0][0] = (uint16_t)tile->x0;
@@ -168,6 +169,16 @@ render_tiles(struct sim_render *r)
    memcpy(zls_raw, &cmd->zls_ctrl, sizeof(zls_raw));
    AGX_ZLS_CONTROL_unpack(NULL, zls_raw, &zls);
    tile.z16 = zls.z_format == AGX_ZLS_FORMAT_16;
+   /* Sample positions: ppp_multisamplectl holds a byte per sample, x in
+    * the low nibble and y in the high one, in sixteenths of a pixel (Mesa
+    * agx_default_sample_positions: 0x88 is the centre). */
+   for (unsigned s = 0; s < 4; s++) {
+      uint32_t b = tile.samples == 1 ? 0x88
+                                     : (uint32_t)(cmd->ppp_multisamplectl >>
+                                                  (8 * s)) & 0xff;
+      tile.sample_pos[s][0] = (float)((b & 0xf) / 16.0);
+      tile.sample_pos[s][1] = (float)((b >> 4) / 16.0);
+   }
    bool ok = g && tile.tib && tile.depth && tile.stencil;
    if (!ok)
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
@@ -218,6 +229,7 @@ asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
    gpu->result = ASAHI_SIM_RESULT_OK;
    gpu->error[0] = 0;
    gpu->faulted = false;
+   gpu->work = 0;
 
    if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
       sim_log(gpu,

@@ -24,8 +24,10 @@
  * Magnification (LOD <= 0) uses the mag filter.  Border colours:
  * transparent black, opaque black, opaque white (custom reads as
  * transparent black).  Integer formats are never filtered.  The result is
- * swizzled by the descriptor.  Not handled: 3D, cube maps, multisampled
- * images, compressed formats, depth compare, gather, anisotropy.
+ * swizzled by the descriptor.  Cube maps: the face and face coordinates
+ * from the direction (GL 4.6 table 8.19), clamped to the face's edges.
+ * Not handled: 3D, cube arrays, multisampled images, compressed formats,
+ * depth compare, gather, anisotropy.
  */
 
 #include <math.h>
@@ -41,7 +43,7 @@
 struct image {
    struct AGX_TEXTURE d;
    enum pipe_format format;
-   bool integer;
+   bool integer, cube;
    unsigned layers, texel_B;
    struct ail_layout layout;
 };
@@ -83,8 +85,9 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
 
    bool array = d->dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
                 d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY;
+   img->cube = d->dimension == AGX_TEXTURE_DIMENSION_CUBE;
    if (d->dimension != AGX_TEXTURE_DIMENSION_1D &&
-       d->dimension != AGX_TEXTURE_DIMENSION_2D && !array)
+       d->dimension != AGX_TEXTURE_DIMENSION_2D && !array && !img->cube)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: dimension %u is not simulated",
                              d->dimension);
@@ -99,7 +102,7 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    img->integer = util_format_is_pure_integer(img->format);
    img->texel_B = util_format_get_blocksize(img->format);
    bool linear = d->layout == AGX_LAYOUT_LINEAR;
-   img->layers = array && !linear ? d->depth : 1;
+   img->layers = img->cube ? 6 : (array && !linear ? d->depth : 1);
 
    struct ail_layout *l = &img->layout;
    memset(l, 0, sizeof(*l));
@@ -110,6 +113,7 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                      ? 1
                      : d->height;
    l->depth_px = img->layers;
+   l->cube = img->cube;
    l->sample_count_sa = 1;
    l->levels = (uint8_t)(d->last_level + 1);
    if (linear) {
@@ -267,6 +271,35 @@ lod_operand(const struct asahi_sim_texture_request *r)
                     : asahi_sim_f32_to_double(r->lod, false);
 }
 
+/* Cube face and face coordinates of direction (x, y, z), GL 4.6 table
+ * 8.19; ties go to x, then y (implementation-dependent in GL). */
+static unsigned
+cube_face(double x, double y, double z, double *s, double *t, double *ma)
+{
+   double ax = fabs(x), ay = fabs(y), az = fabs(z);
+   unsigned face;
+   double sc, tc;
+   if (ax >= ay && ax >= az) {
+      face = x >= 0 ? 0 : 1;
+      sc = x >= 0 ? -z : z;
+      tc = -y;
+      *ma = ax;
+   } else if (ay >= az) {
+      face = y >= 0 ? 2 : 3;
+      sc = x;
+      tc = y >= 0 ? z : -z;
+      *ma = ay;
+   } else {
+      face = z >= 0 ? 4 : 5;
+      sc = z >= 0 ? x : -x;
+      tc = -y;
+      *ma = az;
+   }
+   *s = *ma > 0 ? (sc / *ma + 1) / 2 : 0.5;
+   *t = *ma > 0 ? (tc / *ma + 1) / 2 : 0.5;
+   return face;
+}
+
 static enum asahi_sim_status
 sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
        const struct image *img, uint32_t out[4])
@@ -291,7 +324,13 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                  img->d.dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY);
    unsigned layer_coord = is_1d ? 1 : 2;
    unsigned layer = 0;
-   if (img->layers > 1) {
+   double cube_s = 0, cube_t = 0, cube_ma = 1;
+   if (img->cube) {
+      layer = cube_face(coord(r, 0), coord(r, 1), coord(r, 2), &cube_s,
+                        &cube_t, &cube_ma);
+      /* Cube maps clamp to the face's edge (no seams across faces). */
+      s.wrap_s = s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+   } else if (img->layers > 1) {
       double l = nearbyint(coord(r, layer_coord));
       layer = l < 0 ? 0 : (l >= img->layers ? img->layers - 1 : (unsigned)l);
    }
@@ -303,8 +342,19 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       lod = lod_operand(r);
    } else if (r->has_derivatives && !s.pixel_coordinates) {
       double w = img->layout.width_px, h = img->layout.height_px;
-      double dx = hypot(r->ddx[0] * w, is_1d ? 0 : r->ddx[1] * h);
-      double dy = hypot(r->ddy[0] * w, is_1d ? 0 : r->ddy[1] * h);
+      /* Cube faces: the direction's change over the major axis, a face
+       * spanning 2 units of it. */
+      double k = img->cube ? 0.5 / (cube_ma > 0 ? cube_ma : 1) : 1;
+      double dx = k * (img->cube ? w * sqrt(r->ddx[0] * r->ddx[0] +
+                                            r->ddx[1] * r->ddx[1] +
+                                            r->ddx[2] * r->ddx[2])
+                                 : hypot(r->ddx[0] * w,
+                                         is_1d ? 0 : r->ddx[1] * h));
+      double dy = k * (img->cube ? w * sqrt(r->ddy[0] * r->ddy[0] +
+                                            r->ddy[1] * r->ddy[1] +
+                                            r->ddy[2] * r->ddy[2])
+                                 : hypot(r->ddy[0] * w,
+                                         is_1d ? 0 : r->ddy[1] * h));
       double rho = fmax(dx, dy);
       lod = rho > 0 ? log2(rho) : -INFINITY;
       if (r->lod_mode == 1 || r->lod_mode == 5)
@@ -337,7 +387,8 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       l1 = l0 + 1 <= last ? l0 + 1 : l0;
       t = l - floor(l);
    }
-   double u = coord(r, 0), v = is_1d ? 0.5 : coord(r, 1);
+   double u = img->cube ? cube_s : coord(r, 0);
+   double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    enum asahi_sim_status st =
       filter_level(g, img, &s, linear_filter, l0, layer, u, v, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {

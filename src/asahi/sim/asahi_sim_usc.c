@@ -49,6 +49,19 @@ sim_fail(struct asahi_sim_gpu *gpu, enum asahi_sim_result result,
    return false;
 }
 
+bool
+sim_work(struct asahi_sim_gpu *gpu, uint64_t n)
+{
+   uint64_t limit = gpu->work_limit ? gpu->work_limit : 1ull << 27;
+   gpu->work += n;
+   if (gpu->work <= limit)
+      return true;
+   return sim_fail(gpu, ASAHI_SIM_RESULT_TIMEOUT,
+                   "the command runs more than %llu program invocations "
+                   "(the simulator's work limit)",
+                   (unsigned long long)limit);
+}
+
 void
 sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
 {

@@ -131,7 +131,11 @@ ppp_update(struct asahi_sim_gpu *gpu, struct sim_ppp_state *s, uint64_t va,
       PPP_SKIP(&rd, true, FRAGMENT_SHADER_WORD_3);
       s->has_fs = true;
    }
-   PPP_SKIP(&rd, h.occlusion_query, FRAGMENT_OCCLUSION_QUERY);
+   if (h.occlusion_query) {
+      struct AGX_FRAGMENT_OCCLUSION_QUERY q;
+      PPP_READ(&rd, FRAGMENT_OCCLUSION_QUERY, &q);
+      s->occlusion_index = q.index;
+   }
    PPP_SKIP(&rd, h.occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2);
    PPP_SKIP(&rd, h.output_unknown, OUTPUT_UNKNOWN);
    if (h.output_size) {

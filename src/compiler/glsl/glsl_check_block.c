@@ -357,6 +357,7 @@ check_block(struct check *c, struct ast_node *n)
    check_layout_block(c, n, fields, i);
    const struct glsl_type *bt = glsl_interface_type(c->mem, fields, i,
                                                     n->name);
+   n->vtype = bt; /* for glsl_to_nir: the block's own (element) type */
    if (n->name2) {
       const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
       if (q & AST_Q_IN)

@@ -438,3 +438,26 @@ check_builtin_per_vertex_block(struct check *c, struct ast_node *n,
    }
    return true;
 }
+/* Extensions add built-in variables our tables may not list; with one
+ * enabled, unknown gl_ names are accepted unchecked. */
+bool
+check_any_extension_on(struct check *c)
+{
+   for (unsigned i = 0; i < glsl_num_extensions; i++) {
+      if (c->st->ext_enabled[i])
+         return true;
+   }
+   return false;
+}
+
+/* True if the tables describe a built-in variable of this name (in any
+ * version or stage). */
+bool
+check_builtin_var_tabled(const char *name)
+{
+   for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
+      if (!strcmp(glsl_builtin_vars[i].name, name))
+         return true;
+   }
+   return false;
+}

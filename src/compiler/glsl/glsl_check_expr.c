@@ -40,30 +40,6 @@ check_type_name(struct check *c, const struct glsl_type *t)
    return glsl_type_name(c->mem, t);
 }
 
-/* Extensions add built-in variables our tables may not list; with one
- * enabled, unknown gl_ names are accepted unchecked. */
-bool
-check_any_extension_on(struct check *c)
-{
-   for (unsigned i = 0; i < glsl_num_extensions; i++) {
-      if (c->st->ext_enabled[i])
-         return true;
-   }
-   return false;
-}
-
-/* True if the tables describe a built-in variable of this name (in any
- * version or stage). */
-static bool
-builtin_var_tabled(const char *name)
-{
-   for (unsigned i = 0; i < glsl_num_builtin_vars; i++) {
-      if (!strcmp(glsl_builtin_vars[i].name, name))
-         return true;
-   }
-   return false;
-}
-
 /* ---- helpers ------------------------------------------------------------ */
 
 static bool
@@ -430,7 +406,7 @@ expr_inner(struct check *c, struct ast_node *n)
                    !strncmp(n->name, "gl_Min", 6) ||
                    (!strncmp(n->name, "gl_", 3) &&
                     check_any_extension_on(c))) &&
-                  !builtin_var_tabled(n->name))
+                  !check_builtin_var_tabled(n->name))
             return (struct check_value){ .type = &glsl_type_builtin_error,
                                   .is_const = true };
          else

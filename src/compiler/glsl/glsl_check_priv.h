@@ -209,6 +209,8 @@ struct check_var *check_builtin_var(struct check *c, const char *name);
 bool check_builtin_func_name(struct check *c, const char *name);
 const unsigned *check_builtin_func_rows(struct check *c, const char *name,
                                         unsigned *count);
+bool check_builtin_var_tabled(const char *name);
+bool check_any_extension_on(struct check *c);
 bool check_builtin_is_per_vertex_member(const char *name);
 bool check_builtin_redeclarable(struct check *c, const char *name);
 void check_builtin_redeclare(struct check *c, struct ast_node *d, unsigned q,
@@ -369,7 +371,6 @@ struct check_value check_expr(struct check *c, struct ast_node *n);
 struct check_value check_expr_error(void);
 struct check_value check_rvalue(const struct glsl_type *t, bool is_const);
 const char *check_type_name(struct check *c, const struct glsl_type *t);
-bool check_any_extension_on(struct check *c);
 bool check_require_lvalue(struct check *c, struct ast_node *n,
                           struct check_value *e, const char *what);
 struct check_value check_initializer(struct check *c, struct ast_node *init,

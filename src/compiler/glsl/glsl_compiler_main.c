@@ -121,6 +121,18 @@ dump_resources(const struct glsl_program *prog)
       print_type(o->type, o->array_size, false);
       printf(" location %d index %u\n", o->location, o->index);
    }
+   for (unsigned i = 0; i < prog->num_ubos; i++) {
+      const struct glsl_program_block *b = &prog->ubos[i];
+      printf("uniform block %u %s: %u bytes binding %d stages 0x%x\n", i,
+             b->name, b->size_B, b->binding, b->stages);
+      for (unsigned k = 0; k < b->num_members; k++) {
+         const struct glsl_program_block_member *m = &b->members[k];
+         printf("  %s: ", m->name);
+         print_type(m->type, m->array_size, m->is_array);
+         printf(" offset %u array stride %u matrix stride %u\n",
+                m->offset_B, m->array_stride_B, m->matrix_stride_B);
+      }
+   }
    printf("uniform storage: %u bytes\n", prog->uniform_storage_size_B);
    for (unsigned i = 0; i < prog->uniform_storage_size_B / 4; i++) {
       if (prog->uniform_defaults[i])
@@ -151,6 +163,14 @@ link_files(void *mem, struct glsl_parse_state **shaders, unsigned n,
    return 0;
 }
 
+/* Exit status 2 (bad usage or input), everything released. */
+static int
+fail(void *mem)
+{
+   ralloc_free(mem);
+   return 2;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -170,7 +190,7 @@ main(int argc, char **argv)
       if (takes_value && !val) {
          fprintf(stderr, "glsl-compiler: option '%s' needs a value (see "
                  "--help)\n", a);
-         return 2;
+         return fail(mem);
       }
       if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
          usage(stdout);
@@ -184,21 +204,21 @@ main(int argc, char **argv)
       } else if (!strcmp(a, "--version") && val) {
          if (!parse_version(val, &opts.default_version, &opts.default_es)) {
             fprintf(stderr, "glsl-compiler: bad --version '%s'\n", val);
-            return 2;
+            return fail(mem);
          }
          i++;
       } else if (!strcmp(a, "--stage") && val) {
          forced = stage_from_name(val);
          if (forced == MESA_SHADER_NONE) {
             fprintf(stderr, "glsl-compiler: bad --stage '%s'\n", val);
-            return 2;
+            return fail(mem);
          }
          i++;
       } else if (!strcmp(a, "--extension") && val) {
          if (glsl_extension_index(val) < 0) {
             fprintf(stderr, "glsl-compiler: unknown extension '%s' (see "
                     "--list-extensions)\n", val);
-            return 2;
+            return fail(mem);
          }
          opts.extra_extensions[opts.num_extra_extensions++] = val;
          i++;
@@ -215,14 +235,14 @@ main(int argc, char **argv)
       } else if (a[0] == '-' && a[1]) {
          fprintf(stderr, "glsl-compiler: unknown option '%s' (see --help)\n",
                  a);
-         return 2;
+         return fail(mem);
       } else {
          files[nfiles++] = a;
       }
    }
    if (!nfiles) {
       usage(stderr);
-      return 2;
+      return fail(mem);
    }
 
    int status = 0;
@@ -238,7 +258,7 @@ main(int argc, char **argv)
          fprintf(stderr, "glsl-compiler: cannot read %s: %s\n", files[f],
                  os_file_error(err, GLSL_COMPILER_MAX_SOURCE_B, why,
                                sizeof(why)));
-         return 2;
+         return fail(mem);
       }
       const char *slash = strrchr(files[f], '/');
       const char *dot = strrchr(slash ? slash : files[f], '.');
@@ -248,7 +268,7 @@ main(int argc, char **argv)
          fprintf(stderr, "glsl-compiler: %s: unknown stage (name the file "
                  "*.vert, *.frag, ... or use --stage)\n", files[f]);
          free(src);
-         return 2;
+         return fail(mem);
       }
       void *ctx = ralloc_context(mem);
       compiled[f] = NULL;
@@ -257,7 +277,7 @@ main(int argc, char **argv)
       free(src);
       if (!st) {
          fprintf(stderr, "glsl-compiler: out of memory\n");
-         return 2;
+         return fail(mem);
       }
       if (st->log.errors) {
          if (nfiles > 1)

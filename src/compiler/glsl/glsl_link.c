@@ -219,11 +219,12 @@ link_frag_outputs(struct link *l)
       if (v->var->mode != nir_var_shader_out)
          continue;
       if (v->builtin) {
-         if (v->var->data.location != FRAG_RESULT_DEPTH)
+         if (v->var->data.location != FRAG_RESULT_DEPTH && v->written)
             color_builtin = true;
          continue;
       }
-      num_user++;
+      if (v->written)
+         num_user++;
       int loc = l->opts ? bound_location(l->opts->frag_data_bindings,
                                          l->opts->num_frag_data_bindings,
                                          v->name)
@@ -471,6 +472,8 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       link_frag_outputs(&l);
    if (!l.failed)
       link_uniforms(&l);
+   if (!l.failed)
+      link_blocks(&l);
    if (l.failed)
       return prog;
 

@@ -45,5 +45,6 @@ void link_attribs(struct link *l);
 void link_varyings(struct link *l);
 void link_frag_outputs(struct link *l);
 void link_uniforms(struct link *l);
+void link_blocks(struct link *l);
 
 #endif

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ast.h"
 #include "glsl_link_priv.h"
 #include "util/ralloc.h"
 
@@ -28,6 +29,7 @@ struct uniform {
    struct ast_node *init;
    struct glsl_parse_state *init_unit;
    int binding;
+   unsigned prec;              /* AST_Q_* precision, 0 when none */
    bool used;
    unsigned stages;
    unsigned slot;
@@ -163,8 +165,19 @@ link_uniforms(struct link *l)
                        "in different shaders", v->name);
             return;
          }
+         /* ES 1.00 only compares uniforms both shaders use. */
+         if (u && l->es && (u->prec & v->qual & AST_Q_PRECISION) == 0 &&
+             u->prec && (v->qual & AST_Q_PRECISION) &&
+             (l->version >= 300 || (u->used && v->used))) {
+            /* GLSL ES 3.00 4.5.3 (ES 1.00 4.5.3): a uniform in several
+             * shaders has one precision. */
+            link_error(l, "uniform '%s' is declared with different "
+                       "precisions in different shaders", v->name);
+            return;
+         }
          if (!u) {
             u = &us[nu++];
+            u->prec = v->qual & AST_Q_PRECISION;
             u->name = v->name;
             u->type = v->type;
             u->binding = -1;

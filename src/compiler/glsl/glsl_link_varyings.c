@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "ast.h"
 #include "glsl_link_priv.h"
 #include "util/ralloc.h"
 
@@ -138,6 +139,16 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
             link_error(l, "'%s' is declared with different types in the %s "
                        "and %s shaders", in->name, gl_shader_stage_name(ps),
                        gl_shader_stage_name(cs));
+            return;
+         }
+         if (!l->es && l->version <= 120 &&
+             ((in->qual ^ out->qual) & (AST_Q_CENTROID | AST_Q_INVARIANT))) {
+            /* GLSL 1.20 4.3.6 / 4.6.1: centroid and invariant must match
+             * between the stages. */
+            link_error(l, "'%s' is declared %s in one stage only", in->name,
+                       ((in->qual ^ out->qual) & AST_Q_CENTROID)
+                          ? "centroid"
+                          : "invariant");
             return;
          }
          if (!in->used) {

@@ -89,6 +89,13 @@
  *    default-block uniforms of those names, identity in uniform_defaults;
  *    the front end keeps them current.
  *
+ *  - Uniform blocks: no variables; every read is load_ubo with source 0 =
+ *    the block's index in glsl_program.ubos (a constant) and source 1 =
+ *    the byte offset in the block (std140), 32-bit components, align_mul
+ *    4; a bool member reads as a 32-bit value compared with 0.  The GL
+ *    front end binds the buffer of the block's binding point at that
+ *    index.
+ *
  * Uniform storage (the default uniform block):
  *  - A byte array of prog->uniform_storage_size_B bytes; its initial
  *    contents (initializers, zero elsewhere) are prog->uniform_defaults.
@@ -142,6 +149,34 @@ struct glsl_program_uniform {
    int sampler_index;               /* samplers: their index, else -1 */
 };
 
+/* A member of a uniform block as GL lists it (glGetActiveUniform* with
+ * GL_UNIFORM_BLOCK_INDEX, GL_UNIFORM_OFFSET ...): structures split into
+ * leaves, arrays of basic types as "a[0]"; named by the block name for
+ * blocks with an instance name ("Block.member"). */
+struct glsl_program_block_member {
+   const char *name;
+   const struct glsl_type *type;    /* element type */
+   uint32_t gl_type;
+   unsigned array_size;
+   bool is_array;
+   unsigned offset_B;               /* from the start of the block */
+   unsigned array_stride_B;         /* 0 for non-arrays */
+   unsigned matrix_stride_B;        /* 0 for non-matrices */
+   bool row_major;
+};
+
+/* A uniform block (std140 layout; "shared" and "packed" blocks use it
+ * too).  Shaders read it with load_ubo(block index, byte offset), the
+ * block index being the position in glsl_program.ubos. */
+struct glsl_program_block {
+   const char *name;
+   unsigned size_B;                 /* GL_UNIFORM_BLOCK_DATA_SIZE */
+   int binding;                     /* layout(binding), else 0 */
+   unsigned stages;                 /* bit per stage using it */
+   struct glsl_program_block_member *members;
+   unsigned num_members;
+};
+
 /* A varying passed from one stage to the next. */
 struct glsl_program_varying {
    const char *name;
@@ -183,6 +218,9 @@ struct glsl_program {
 
    unsigned uniform_storage_size_B;
    uint32_t *uniform_defaults;      /* uniform_storage_size_B / 4 words */
+
+   struct glsl_program_block *ubos;
+   unsigned num_ubos;
 };
 
 /* A name bound to a location before linking (glBindAttribLocation,

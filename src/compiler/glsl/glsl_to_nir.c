@@ -89,8 +89,22 @@ collect_functions(struct g2n *c, struct glsl_parse_state *st)
 static void
 declare_globals(struct g2n *c, struct ast_list *unit)
 {
+   /* GLSL ES 4.5.3: vertex shaders default to highp; fragment shaders
+    * have mediump int and no float default. */
+   bool vs = c->stage == MESA_SHADER_VERTEX;
+   c->default_prec_float = vs ? AST_Q_HIGHP : 0;
+   c->default_prec_int = vs ? AST_Q_HIGHP : AST_Q_MEDIUMP;
    for (struct ast_node *n = unit->head; n && !c->failed; n = n->next) {
       switch (n->kind) {
+      case AST_PRECISION: {
+         const struct glsl_type *t = n->type->builtin;
+         unsigned p = n->type->flags & AST_Q_PRECISION;
+         if (t && t->base_type == GLSL_TYPE_FLOAT)
+            c->default_prec_float = p;
+         else if (t && t->base_type == GLSL_TYPE_INT)
+            c->default_prec_int = p;
+         break;
+      }
       case AST_DECL_LIST:
       case AST_BLOCK:
          g2n_global_decl(c, n);
@@ -116,6 +130,7 @@ g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
    c->funcs = hash_table_create_string_keys(c->mem);
    c->builtins = hash_table_create_string_keys(c->mem);
    util_dynarray_init(&c->vars, c->mem);
+   util_dynarray_init(&c->blocks, c->mem);
    g2n_push_scope(c);
    c->global = c->scope;
 }
@@ -137,6 +152,20 @@ glsl_nir_eval_initializer(struct glsl_parse_state *st, struct ast_node *init,
    if (!c.failed)
       g2n_store(&c, nir_build_deref_var(&c.b, out), t, v);
    bool ok = !c.failed;
+   /* Only constant expressions: nothing read from outside state. */
+   nir_foreach_block(block, c.b.impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_deref &&
+             nir_instr_as_deref(instr)->deref_type == nir_deref_type_var &&
+             nir_instr_as_deref(instr)->var->mode != nir_var_function_temp &&
+             nir_instr_as_deref(instr)->var != out)
+            ok = false;
+         if (instr->type == nir_instr_type_intrinsic &&
+             nir_intrinsic_infos[nir_instr_as_intrinsic(instr)->intrinsic]
+                .is_sysval)
+            ok = false;
+      }
+   }
    unsigned cells = nir_vtype_count_slots(out->type) * 4;
    if (ok && cells <= num_words) {
       nir_const_value *vals = rzalloc_array(mem, nir_const_value, cells);
@@ -197,6 +226,13 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    if (out->num_vars)
       memcpy(out->vars, c.vars.data,
              out->num_vars * sizeof(struct glsl_nir_var));
+   out->num_blocks = util_dynarray_num_elements(&c.blocks,
+                                                struct glsl_nir_block);
+   out->blocks = ralloc_array(out, struct glsl_nir_block,
+                              out->num_blocks ? out->num_blocks : 1);
+   if (out->num_blocks)
+      memcpy(out->blocks, c.blocks.data,
+             out->num_blocks * sizeof(struct glsl_nir_block));
    if (c.failed)
       out->error = ralloc_strdup(out, c.error);
    ralloc_free(c.mem);

@@ -34,10 +34,23 @@ struct glsl_nir_var {
    struct ast_node *initializer;  /* uniforms: constant initializer */
 };
 
+/* A uniform block of the stage (std140 layout, see glsl_to_nir_ubo.c);
+ * load_ubo's first source is its index in glsl_nir_stage.blocks. */
+struct glsl_nir_block {
+   const char *name;
+   const char *instance;          /* instance name, NULL if anonymous */
+   const struct glsl_type *type;  /* the interface type */
+   unsigned size_B;
+   int binding;                   /* layout(binding), else -1 */
+   bool used;
+};
+
 struct glsl_nir_stage {
    nir_shader *nir;
    struct glsl_nir_var *vars;
    unsigned num_vars;
+   struct glsl_nir_block *blocks;
+   unsigned num_blocks;
    char *error;                   /* NULL when the translation worked */
 };
 
@@ -55,6 +68,10 @@ bool glsl_nir_eval_initializer(struct glsl_parse_state *st,
                                struct ast_node *init,
                                const struct glsl_type *t, uint32_t *words,
                                unsigned num_words);
+
+/* Byte offset of field i of a structure or block in the std140 layout
+ * uniform blocks use (glsl_to_nir_ubo.c). */
+unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
 
 /* The lowering and optimisation every linked shader gets (see
  * glsl_program.h for the resulting form). */

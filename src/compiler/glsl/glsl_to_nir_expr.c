@@ -382,6 +382,10 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                                sym->var_index)->used = true;
       if (sym->is_sysval)
          return false;
+      if (sym->is_ubo) {
+         g2n_ubo_lval(c, sym, lv);
+         return true;
+      }
       lv->type = lv->dtype = sym->type;
       if (sym->alias)
          lv->deref = sym->alias;
@@ -418,6 +422,11 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
          }
          return true;
       }
+      if (base.ubo) {
+         *lv = base;
+         g2n_ubo_index(c, lv, idx);
+         return true;
+      }
       const struct glsl_type *t = base.dtype;
       const struct glsl_type *et =
          t->base_type == GLSL_TYPE_ARRAY ? t->element
@@ -442,6 +451,11 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                  bt->base_type == GLSL_TYPE_INTERFACE)) {
          for (unsigned i = 0; i < bt->num_fields; i++) {
             if (!strcmp(bt->fields[i].name, n->name)) {
+               if (base.ubo) {
+                  *lv = base;
+                  g2n_ubo_field(c, lv, i);
+                  return true;
+               }
                lv->type = lv->dtype = bt->fields[i].type;
                lv->deref = nir_build_deref_struct(b, base.deref, i);
                return true;

@@ -50,6 +50,10 @@ struct g2n_lval {
    unsigned nswz;                 /* 0: the whole deref */
    /* v.zyx[i] with i not constant: the component swz[dyn_index] */
    nir_def *dyn_index;
+   /* In a uniform block: read with load_ubo at this byte offset. */
+   bool ubo;
+   int ubo_block;
+   nir_def *ubo_offset;
 };
 
 /* A name in scope. */
@@ -61,6 +65,14 @@ struct g2n_sym {
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
    int var_index;              /* in g2n.vars, else -1 */
+   /* Uniform block members (or a block instance). */
+   bool is_ubo;
+   int ubo_block;
+   unsigned ubo_offset;
+   /* Globals: the declarator, its shader and qualifiers. */
+   struct ast_node *decl;
+   struct glsl_parse_state *decl_st;
+   unsigned qual;
 };
 
 struct g2n_scope {
@@ -104,6 +116,10 @@ struct g2n {
    struct g2n_jump *jumps;
    unsigned inline_depth;
    struct util_dynarray vars;  /* struct glsl_nir_var */
+   struct util_dynarray blocks; /* struct glsl_nir_block */
+   /* Default precisions at the current global declaration (GLSL ES
+    * 4.5.3): AST_Q_HIGHP/MEDIUMP/LOWP or 0 when none. */
+   unsigned default_prec_float, default_prec_int;
    bool failed;
    char *error;
 };
@@ -124,6 +140,10 @@ nir_variable *g2n_temp(struct g2n *c, const struct glsl_type *t,
 void g2n_global_decl(struct g2n *c, struct ast_node *n);
 void g2n_local_decl(struct g2n *c, struct ast_node *n);
 struct g2n_sym *g2n_builtin_var(struct g2n *c, const char *name);
+int g2n_implicit_array_size(struct g2n *c, const char *name);
+bool g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
+                             struct g2n_sym *ps, const struct glsl_type *t,
+                             unsigned q);
 struct g2n_val g2n_load(struct g2n *c, nir_deref_instr *d,
                         const struct glsl_type *t);
 void g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
@@ -163,6 +183,15 @@ struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
 
 /* glsl_to_nir_builtins.c */
 struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
+
+/* glsl_to_nir_ubo.c */
+void g2n_ubo_block(struct g2n *c, struct ast_node *n);
+unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
+void g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv);
+void g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx);
+void g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i);
+struct g2n_val g2n_ubo_load(struct g2n *c, int block, nir_def *offset,
+                            const struct glsl_type *t);
 
 /* glsl_to_nir_texture.c */
 struct g2n_val g2n_texture_call(struct g2n *c, const char *name,

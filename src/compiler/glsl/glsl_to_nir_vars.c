@@ -154,7 +154,9 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
 struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
-   struct g2n_val v = g2n_load(c, lv->deref, lv->dtype);
+   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv->ubo_block,
+                                             lv->ubo_offset, lv->dtype)
+                              : g2n_load(c, lv->deref, lv->dtype);
    if (lv->dyn_index) {
       nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
       return g2n_basic(lv->type, nir_vector_extract(&c->b, sw,
@@ -170,7 +172,7 @@ g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 static void
 mark_written(struct g2n *c, nir_deref_instr *d)
 {
-   nir_variable *var = nir_deref_instr_get_variable(d);
+   nir_variable *var = d ? nir_deref_instr_get_variable(d) : NULL;
    if (!var || var->mode == nir_var_function_temp)
       return;
    util_dynarray_foreach(&c->vars, struct glsl_nir_var, gv) {
@@ -314,7 +316,12 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       /* Redeclared built-in blocks add nothing. */
       if (n->name && !strcmp(n->name, "gl_PerVertex"))
          return;
-      g2n_fail(c, n, "interface blocks are not translated yet");
+      if (n->type->flags & AST_Q_UNIFORM) {
+         g2n_ubo_block(c, n);
+         return;
+      }
+      g2n_fail(c, n, "interface blocks other than uniform blocks are not "
+               "translated yet");
       return;
    }
    unsigned q = n->type->flags;
@@ -326,9 +333,30 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
        * keep their own variable. */
       if (!strncmp(d->name, "gl_", 3))
          continue;
-      /* Shaders of one stage share their globals. */
-      if (hash_table_search(c->global->names, d->name))
+      /* Shaders of one stage share their globals; a sized declaration
+       * sizes an unsized one (GLSL 1.20 4.1.9). */
+      struct hash_entry *prev = hash_table_search(c->global->names,
+                                                  d->name);
+      if (prev) {
+         struct g2n_sym *ps = prev->data;
+         if (g2n_intrastage_conflict(c, d, ps, t, q))
+            return;
+         if (ps->var && glsl_type_is_array(ps->type) &&
+             ps->type->length <= 0 && glsl_type_is_array(t) &&
+             t->length > 0) {
+            ps->type = t;
+            ps->var->type = g2n_vtype(c, t, ps->var->mode == nir_var_uniform);
+            if (ps->var_index >= 0)
+               util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                     ps->var_index)->type = t;
+         }
          continue;
+      }
+      if (glsl_type_is_array(t) && t->length < 0) {
+         /* Implicitly sized: by the largest constant index used. */
+         t = glsl_array_type(c->mem, t->element,
+                             g2n_implicit_array_size(c, d->name));
+      }
       if (q & (AST_Q_BUFFER | AST_Q_SHARED)) {
          g2n_fail(c, d, "buffer and shared variables are not translated "
                   "yet");
@@ -339,6 +367,9 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       sym->type = t;
       sym->field = -1;
       sym->var_index = -1;
+      sym->decl = d;
+      sym->decl_st = c->st;
+      sym->qual = q;
       if (mode == nir_var_function_temp) {
          sym->var = g2n_temp(c, t, d->name);
          if (d->a)
@@ -351,8 +382,16 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          sym->var->data.flat = (q & AST_Q_FLAT) != 0;
          sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
          sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
-         record_var(c, sym, d->name, t, q, n->type,
-                    mode == nir_var_uniform ? d->a : NULL, false);
+         /* The effective precision (explicit, else the default). */
+         unsigned prec = q & AST_Q_PRECISION;
+         const struct glsl_type *bt = glsl_without_array(t);
+         if (!prec && bt->base_type == GLSL_TYPE_FLOAT)
+            prec = c->default_prec_float;
+         else if (!prec && (bt->base_type == GLSL_TYPE_INT ||
+                            bt->base_type == GLSL_TYPE_UINT))
+            prec = c->default_prec_int;
+         record_var(c, sym, d->name, t, (q & ~AST_Q_PRECISION) | prec,
+                    n->type, mode == nir_var_uniform ? d->a : NULL, false);
       }
       g2n_declare(c, d->name, sym);
    }
@@ -375,6 +414,94 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
          emit_initializer(c, sym->var, t, d->a);
       g2n_declare(c, d->name, sym);
    }
+}
+
+/* A global declared again in another shader of the same stage (GLSL
+ * 1.20 4.3 / Mesa's intrastage rules): arrays must agree in size (an
+ * unsized one must not be indexed beyond the other's size), at most one
+ * shader may initialize a variable, and constants must have equal values.
+ * Returns true (after g2n_fail) when they conflict. */
+bool
+g2n_intrastage_conflict(struct g2n *c, struct ast_node *d,
+                        struct g2n_sym *ps, const struct glsl_type *t,
+                        unsigned q)
+{
+   const struct glsl_type *pt = ps->decl ? ps->decl->vtype : ps->type;
+   if (!ps->decl || !pt)
+      return false;
+   if (glsl_type_is_array(pt) && glsl_type_is_array(t)) {
+      int pl = pt->length, l = t->length;
+      struct glsl_parse_state *cur = c->st;
+      if (pl > 0 && l > 0 && pl != l) {
+         g2n_fail(c, d, "array '%s' is declared with sizes %d and %d",
+                  d->name, pl, l);
+         return true;
+      }
+      int used = 0, size = 0;
+      if (pl > 0 && l <= 0) {
+         used = g2n_implicit_array_size(c, d->name);
+         size = pl;
+      } else if (pl <= 0 && l > 0) {
+         c->st = ps->decl_st;
+         used = g2n_implicit_array_size(c, d->name);
+         c->st = cur;
+         size = l;
+      }
+      if (size && used > size) {
+         g2n_fail(c, d, "array '%s' is indexed at %d but declared with "
+                  "size %d in another shader", d->name, used - 1, size);
+         return true;
+      }
+   }
+   unsigned interp = AST_Q_CENTROID | AST_Q_INVARIANT | AST_Q_INTERP;
+   if ((q ^ ps->qual) & interp) {
+      g2n_fail(c, d, "'%s' is declared with different qualifiers in "
+               "different shaders", d->name);
+      return true;
+   }
+   if (d->a && ps->decl->a) {
+      /* Initialized in several shaders: only with equal constant
+       * values. */
+      uint32_t a[64] = { 0 }, b[64] = { 0 };
+      bool ok_a = glsl_nir_eval_initializer(ps->decl_st, ps->decl->a, pt, a,
+                                            64);
+      bool ok_b = glsl_nir_eval_initializer(c->st, d->a, t, b, 64);
+      if (!ok_a || !ok_b || memcmp(a, b, sizeof(a))) {
+         g2n_fail(c, d, "global '%s' is initialized differently (or not "
+                  "with constants) in more than one shader", d->name);
+         return true;
+      }
+   }
+   return false;
+}
+
+/* Largest constant index + 1 used on `name` anywhere in the stage's
+ * shaders (GLSL 1.20 4.1.9: an unsized array is sized by its uses). */
+static int
+max_index(const struct ast_node *n, const char *name, int depth)
+{
+   if (!n || depth > 1000)
+      return 0;
+   int m = 0;
+   if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT &&
+       !strcmp(n->a->name, name) && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST))
+      m = (int)n->b->value.u + 1;
+   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   for (unsigned i = 0; i < 4; i++)
+      m = MAX2(m, max_index(kids[i], name, depth + 1));
+   for (const struct ast_node *k = n->list.head; k; k = k->next)
+      m = MAX2(m, max_index(k, name, depth + 1));
+   return m;
+}
+
+int
+g2n_implicit_array_size(struct g2n *c, const char *name)
+{
+   int m = 0;
+   for (const struct ast_node *n = c->st->unit.head; n; n = n->next)
+      m = MAX2(m, max_index(n, name, 0));
+   return m > 0 ? m : 1;
 }
 
 /* ---- built-in variables ---------------------------------------------------- */

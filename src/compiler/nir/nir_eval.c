@@ -535,6 +535,10 @@ note_special_floats(interp *in, const nir_const_value *v, unsigned n,
       if (cls == FP_NAN || cls == FP_INFINITE ||
           (cls != FP_ZERO && fabs(d) < min_normal))
          in->st->saw_special_float = true;
+      /* the smallest normal may be a rounded-up subnormal, which hardware
+       * that flushes before rounding turns into zero */
+      if (fabs(d) == min_normal)
+         in->st->saw_min_normal = true;
    }
 }
 
@@ -725,6 +729,7 @@ nir_eval_run(nir_shader *shader, nir_eval_state *st)
    st->ok = true;
    st->discarded = false;
    st->saw_special_float = false;
+   st->saw_min_normal = false;
    st->steps = 0;
    st->error[0] = '\0';
    if (!st->max_steps)

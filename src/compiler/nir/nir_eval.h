@@ -73,6 +73,9 @@ typedef struct nir_eval_state {
    /* Some float ALU result was NaN, infinite or subnormal (tests of
     * inexact transformations only compare runs without these). */
    bool saw_special_float;
+   /* Some float ALU result was exactly the smallest normal (backends that
+    * flush subnormals before rounding may give zero there). */
+   bool saw_min_normal;
    uint64_t steps;
    char error[256];
 } nir_eval_state;

@@ -305,6 +305,46 @@ test_one_thread_per_context(void **state)
    assert_true(eglTerminate(dpy));
 }
 
+static void *
+context_churn(void *data)
+{
+   EGLDisplay dpy = data;
+   const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   intptr_t failures = 0;
+   eglBindAPI(EGL_OPENGL_ES_API);
+   for (unsigned i = 0; i < 50; i++) {
+      EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR,
+                                        EGL_NO_CONTEXT, es2);
+      if (ctx == EGL_NO_CONTEXT ||
+          !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx) ||
+          strcmp((const char *)glGetString(GL_VERSION),
+                 "OpenGL ES 2.0 fake") ||
+          !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
+                          EGL_NO_CONTEXT) ||
+          !eglDestroyContext(dpy, ctx))
+         failures++;
+   }
+   eglReleaseThread();
+   return (void *)failures;
+}
+
+static void
+test_threads_share_a_display(void **state)
+{
+   /* What shader-db's run does: one display, a context per thread. */
+   EGLDisplay dpy = get_display();
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   pthread_t t[4];
+   for (unsigned i = 0; i < 4; i++)
+      assert_int_equal(pthread_create(&t[i], NULL, context_churn, dpy), 0);
+   for (unsigned i = 0; i < 4; i++) {
+      void *failures;
+      pthread_join(t[i], &failures);
+      assert_int_equal((intptr_t)failures, 0);
+   }
+   assert_true(eglTerminate(dpy));
+}
+
 static void
 test_terminate_while_current(void **state)
 {
@@ -397,6 +437,7 @@ main(void)
       cmocka_unit_test(test_no_native_surfaces),
       cmocka_unit_test(test_one_thread_per_context),
       cmocka_unit_test(test_terminate_while_current),
+      cmocka_unit_test(test_threads_share_a_display),
       cmocka_unit_test(test_context_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,6 +123,16 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
       if (*points[i] == obj)
          _mesa_reference_buffer_object(points[i], NULL);
    }
+   for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++) {
+      if (ctx->UniformBufferBindings[i].Buffer == obj)
+         _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
+                                       NULL);
+   }
+   for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++) {
+      if (ctx->TransformFeedbackBindings[i].Buffer == obj)
+         _mesa_reference_buffer_object(
+            &ctx->TransformFeedbackBindings[i].Buffer, NULL);
+   }
    if (vao->IndexBuffer == obj)
       _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
    for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
@@ -526,4 +536,142 @@ _mesa_CopyBufferSubData(GLenum readTarget, GLenum writeTarget,
    ctx->st->pipe->resource_copy_region(ctx->st->pipe, dst->buffer, 0,
                                        (unsigned)writeOffset, 0, 0,
                                        src->buffer, 0, &box);
+}
+
+/* --- Indexed bindings (ES 3.0 section 2.10.1.1) ------------------------- */
+
+static struct gl_indexed_buffer_binding *
+indexed_binding(struct gl_context *ctx, GLenum target, GLuint index,
+                const char *func)
+{
+   if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      target = GL_NONE; /* no indexed targets in ES 2.0 */
+   switch (target) {
+   case GL_UNIFORM_BUFFER:
+      if (index < MAX_UNIFORM_BUFFER_BINDINGS)
+         return &ctx->UniformBufferBindings[index];
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER:
+      if (index < MAX_FEEDBACK_BUFFERS)
+         return &ctx->TransformFeedbackBindings[index];
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return NULL;
+   }
+   _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+   return NULL;
+}
+
+static void
+bind_buffer_range(GLenum target, GLuint index, GLuint buffer,
+                  GLintptr offset, GLsizeiptr size, bool whole,
+                  const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_indexed_buffer_binding *b =
+      indexed_binding(ctx, target, index, func);
+   struct gl_buffer_object *obj = NULL;
+
+   if (!b)
+      return;
+   if (buffer) {
+      obj = _mesa_name_lookup_object(ctx->Shared->Buffers, buffer);
+      if (!obj) {
+         /* Like BindBuffer, an unused name makes the object. */
+         _mesa_BindBuffer(target, buffer);
+         obj = _mesa_name_lookup_object(ctx->Shared->Buffers, buffer);
+         if (!obj)
+            return;
+      }
+      if (!whole) {
+         unsigned align = target == GL_UNIFORM_BUFFER ? 256 : 4;
+         if (size <= 0 || offset < 0 || offset % align) {
+            _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset/size)", func);
+            return;
+         }
+      }
+   }
+   _mesa_reference_buffer_object(&b->Buffer, obj);
+   b->Offset = whole ? 0 : offset;
+   b->Size = whole ? 0 : size;
+   /* Also the generic binding point. */
+   struct gl_buffer_object **generic = _mesa_buffer_binding(ctx, target);
+   if (generic)
+      _mesa_reference_buffer_object(generic, obj);
+}
+
+void GLAPIENTRY
+_mesa_BindBufferBase(GLenum target, GLuint index, GLuint buffer)
+{
+   bind_buffer_range(target, index, buffer, 0, 0, true, "glBindBufferBase");
+}
+
+void GLAPIENTRY
+_mesa_BindBufferRange(GLenum target, GLuint index, GLuint buffer,
+                      GLintptr offset, GLsizeiptr size)
+{
+   bind_buffer_range(target, index, buffer, offset, size, false,
+                     "glBindBufferRange");
+}
+
+static bool
+get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   GLenum target;
+   struct gl_indexed_buffer_binding *b;
+
+   if (!ctx)
+      return false;
+   switch (pname) {
+   case GL_UNIFORM_BUFFER_BINDING:
+   case GL_UNIFORM_BUFFER_START:
+   case GL_UNIFORM_BUFFER_SIZE:
+      target = GL_UNIFORM_BUFFER;
+      break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      target = GL_TRANSFORM_FEEDBACK_BUFFER;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+   b = indexed_binding(ctx, target, index, func);
+   if (!b)
+      return false;
+   switch (pname) {
+   case GL_UNIFORM_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+      *out = b->Buffer ? b->Buffer->Name : 0;
+      break;
+   case GL_UNIFORM_BUFFER_START:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+      *out = b->Offset;
+      break;
+   default:
+      *out = b->Size;
+      break;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_GetIntegeri_v(GLenum target, GLuint index, GLint *data)
+{
+   GLint64 v;
+
+   if (get_indexed(target, index, &v, "glGetIntegeri_v"))
+      *data = (GLint)v;
+}
+
+void GLAPIENTRY
+_mesa_GetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
+{
+   GLint64 v;
+
+   if (get_indexed(target, index, &v, "glGetInteger64i_v"))
+      *data = v;
 }

@@ -11,6 +11,7 @@
 
 #include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/debug_output.h"
 #include "main/enums.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
@@ -29,6 +30,19 @@ _mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
 
    if (ctx->ErrorValue == GL_NO_ERROR)
       ctx->ErrorValue = error;
+
+   if (ctx->Debug.Output) {
+      char text[512];
+      va_list ap;
+      int n = snprintf(text, sizeof(text), "%s in ",
+                       _mesa_enum_to_string(error));
+      va_start(ap, fmt);
+      if (n > 0 && (size_t)n < sizeof(text))
+         vsnprintf(text + n, sizeof(text) - (size_t)n, fmt, ap);
+      va_end(ap);
+      _mesa_debug_message(ctx, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR,
+                          error, GL_DEBUG_SEVERITY_HIGH, -1, text);
+   }
 
    if (debug < 0)
       debug = getenv("MESA_DEBUG") != NULL;
@@ -118,6 +132,8 @@ free_shared_state(struct gl_shared_state *shared)
          }
       }
    }
+   _mesa_free_sampler_objects(shared);
+   _mesa_free_labels(shared);
    _mesa_name_table_destroy(shared->Buffers);
    _mesa_name_table_destroy(shared->ShaderObjects);
    _mesa_name_table_destroy(shared->Textures);
@@ -228,8 +244,16 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
+   for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++)
+      _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
+                                    NULL);
+   for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++)
+      _mesa_reference_buffer_object(
+         &ctx->TransformFeedbackBindings[i].Buffer, NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);
    _mesa_free_framebuffer_objects(ctx);
+   _mesa_free_query_objects(ctx);
+   _mesa_free_debug_output(ctx);
 }

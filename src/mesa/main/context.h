@@ -49,6 +49,10 @@ void _mesa_free_context_state(struct gl_context *ctx);
 
 struct gl_shared_state *_mesa_alloc_shared_state(void);
 struct pipe_screen;
+void _mesa_free_query_objects(struct gl_context *ctx);
+void _mesa_reference_sampler(struct gl_sampler_object **dst,
+                             struct gl_sampler_object *src);
+void _mesa_free_sampler_objects(struct gl_shared_state *shared);
 /* Frees the share group's sync objects (with their fences). */
 void _mesa_free_sync_objects(struct gl_shared_state *shared,
                              struct pipe_screen *screen);

@@ -801,3 +801,101 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
                   "glGetRenderbufferParameteriv(pname=0x%x)", pname);
    }
 }
+
+/* --- ES 3.0 additions --------------------------------------------------- */
+
+void GLAPIENTRY
+_mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
+                                     GLenum internalformat, GLsizei width,
+                                     GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   enum pipe_format format;
+
+   if (target != GL_RENDERBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glRenderbufferStorageMultisample(target)");
+      return;
+   }
+   format = renderbuffer_format(ctx, internalformat);
+   if (format == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glRenderbufferStorageMultisample(internalformat)");
+      return;
+   }
+   if (samples < 0 || width < 0 || height < 0 ||
+       width > ctx->Const.MaxRenderbufferSize ||
+       height > ctx->Const.MaxRenderbufferSize) {
+      _mesa_error(ctx, GL_INVALID_VALUE,
+                  "glRenderbufferStorageMultisample(size)");
+      return;
+   }
+   /* No multisampled storage yet: GL_MAX_SAMPLES is 0. */
+   if (samples > 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glRenderbufferStorageMultisample(samples=%d)", samples);
+      return;
+   }
+   _mesa_RenderbufferStorage(target, internalformat, width, height);
+}
+
+void GLAPIENTRY
+_mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
+                          GLsizei count, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   enum pipe_format format;
+
+   if (target != GL_RENDERBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(target)");
+      return;
+   }
+   format = renderbuffer_format(ctx, internalformat);
+   if (format == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glGetInternalformativ(internalformat)");
+      return;
+   }
+   if (pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetInternalformativ(pname)");
+      return;
+   }
+   if (count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetInternalformativ(count)");
+      return;
+   }
+   /* No multisampled storage yet: no sample counts to list. */
+   if (pname == GL_NUM_SAMPLE_COUNTS && count > 0)
+      params[0] = 0;
+}
+
+void GLAPIENTRY
+_mesa_FramebufferTextureLayer(GLenum target, GLenum attachment,
+                              GLuint texture, GLint level, GLint layer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb;
+   int index;
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTextureLayer(target)");
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glFramebufferTextureLayer(attachment)");
+      return;
+   }
+   fb = bound_fbo(ctx, target, "glFramebufferTextureLayer");
+   if (!fb)
+      return;
+   if (texture) {
+      /* Only 3D and 2D array textures have layers; neither exists yet. */
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glFramebufferTextureLayer(texture=%u)", texture);
+      return;
+   }
+   clear_attachment(&fb->Att[index]);
+   attachments_changed(ctx, fb);
+}

@@ -358,10 +358,40 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
               : pname == GL_MINOR_VERSION ? ctx->Version % 10 : 1);
       return true;
-   case GL_VERTEX_ARRAY_BINDING:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
-         return false;
+   case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);
+      return true;
+   case GL_MAX_DEBUG_MESSAGE_LENGTH:
+      int1(v, MAX_DEBUG_MESSAGE_LENGTH);
+      return true;
+   case GL_MAX_DEBUG_LOGGED_MESSAGES:
+      int1(v, MAX_DEBUG_LOGGED_MESSAGES);
+      return true;
+   case GL_MAX_DEBUG_GROUP_STACK_DEPTH:
+      int1(v, MAX_DEBUG_GROUP_STACK_DEPTH);
+      return true;
+   case GL_MAX_LABEL_LENGTH:
+      int1(v, MAX_LABEL_LENGTH);
+      return true;
+   case GL_DEBUG_LOGGED_MESSAGES:
+      int1(v, (GLint)ctx->Debug.LogCount);
+      return true;
+   case GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH:
+      int1(v, ctx->Debug.LogCount
+                 ? (GLint)strlen(ctx->Debug.Log[ctx->Debug.LogHead].Text) + 1
+                 : 0);
+      return true;
+   case GL_DEBUG_GROUP_STACK_DEPTH:
+      int1(v, (GLint)ctx->Debug.GroupDepth);
+      return true;
+   case GL_CONTEXT_FLAGS:
+      int1(v, (GLint)ctx->ContextFlags);
+      return true;
+   case GL_MAX_CLIP_PLANES:
+      /* Not ES 2.0 state, but Mesa (the reference) answers it in every API
+       * and piglit's shader_runner asks it of ES contexts too.  No user
+       * clip planes here. */
+      int1(v, 0);
       return true;
    case GL_VIEWPORT: {
       GLint b[4] = { ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
@@ -474,7 +504,9 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
 
 /* The extensions this front end implements for real. */
 static const char *const extensions[] = {
+   "GL_KHR_debug",
    "GL_OES_element_index_uint",
+   "GL_OES_vertex_array_object",
 };
 
 const GLubyte *GLAPIENTRY
@@ -523,8 +555,10 @@ _mesa_GetString(GLenum name)
       return (const GLubyte *)"1.20";
    case GL_EXTENSIONS:
       return (const GLubyte *)(_mesa_is_gles(ctx)
-                                  ? "GL_OES_element_index_uint"
-                                  : "");
+                                  ? "GL_KHR_debug "
+                                    "GL_OES_element_index_uint "
+                                    "GL_OES_vertex_array_object"
+                                  : "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
       return NULL;

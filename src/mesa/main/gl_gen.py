@@ -99,6 +99,7 @@ class Registry:
                 self.enums.append((name, value))
 
         self.commands = {}
+        self.aliases = {}  # alias name -> the command it stands for
         for c in root.find('commands'):
             proto = c.find('proto')
             name = proto.find('name').text
@@ -106,6 +107,9 @@ class Registry:
             params = [(khr(text_of(p)).strip(), p.find('name').text)
                       for p in c.findall('param')]
             self.commands[name] = (ret, params)
+            alias = c.find('alias')
+            if alias is not None:
+                self.aliases[name] = alias.get('name')
 
 
 def implemented(sources, reg):
@@ -159,10 +163,12 @@ PROCS = Template('''\
 #include "main/gl_api.h"
 #include "main/gl_procs.h"
 
-/* Sorted by name (strcmp order) for binary search. */
+/* Sorted by name (strcmp order) for binary search.  Extension names the
+ * registry declares as aliases of an implemented command share its entry
+ * point (glGenVertexArraysOES -> _mesa_GenVertexArrays). */
 const struct gl_proc_entry gl_proc_table[] = {
-% for name in procs:
-   { "gl${name}", (gl_proc)_mesa_${name} },
+% for name, impl in procs:
+   { "${name}", (gl_proc)_mesa_${impl} },
 % endfor
 };
 
@@ -231,8 +237,16 @@ def main():
                                   procs=procs, cmds=reg.commands,
                                   params=params))
     if args.procs:
+        entries = [('gl' + n, n) for n in procs]
+        implemented_set = set(procs)
+        for alias, target in reg.aliases.items():
+            # The registry's alias: same behaviour and parameter types.
+            if target.startswith('gl') and target[2:] in implemented_set and \
+               len(reg.commands[alias][1]) == len(reg.commands[target][1]):
+                entries.append((alias, target[2:]))
+        entries.sort(key=lambda e: e[0])
         with open(args.procs, 'w', encoding='utf-8') as f:
-            f.write(PROCS.render(procs=sorted(procs, key=lambda n: 'gl' + n)))
+            f.write(PROCS.render(procs=entries))
     if args.enums:
         best = {}
         for name, value in reg.enums:

@@ -33,6 +33,8 @@ struct st_program_variant;
 #define MAX_COMBINED_TEXTURE_UNITS 32
 #define MAX_RENDERBUFFER_SIZE 16384
 #define MAX_VIEWPORT_SIZE 16384
+#define MAX_UNIFORM_BUFFER_BINDINGS 24
+#define MAX_FEEDBACK_BUFFERS 4
 
 /* What changed since the state tracker last looked (gl_context::NewState). */
 enum st_dirty {
@@ -179,8 +181,31 @@ struct gl_texture_object {
    unsigned view_stamp;
 };
 
+struct pipe_query;
+
+/* Query objects (queryobj.c, ES 3.0 section 2.13/4.1.6). */
+struct gl_query_object {
+   GLuint Name;
+   GLenum Target;          /* 0 until first begun */
+   bool Active;
+   bool Ready;
+   uint64_t Result;
+   struct pipe_query *pq;
+};
+
+/* Sampler objects (samplerobj.c, ES 3.0 section 3.8.2). */
+struct gl_sampler_object {
+   GLuint Name;
+   int RefCount;
+   GLenum MinFilter, MagFilter;
+   GLenum WrapS, WrapT, WrapR;
+   GLfloat MinLod, MaxLod;
+   GLenum CompareMode, CompareFunc;
+};
+
 struct gl_texture_unit {
    struct gl_texture_object *Current[NUM_TEXTURE_TARGETS];
+   struct gl_sampler_object *Sampler;   /* overrides the texture's */
 };
 
 /* A name table entry may be a name reserved by Gen* without an object. */
@@ -195,6 +220,9 @@ struct gl_shared_state {
    struct hash_table *Renderbuffers;
    GLuint NextBuffer, NextShaderObject, NextTexture, NextRenderbuffer;
    struct hash_table *SyncObjects;   /* GLsync -> gl_sync_object */
+   struct hash_table *SamplerObjects;
+   GLuint NextSampler;
+   struct hash_table *Labels;        /* (identifier, name) -> char * */
    /* The textures named 0, one per target. */
    struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
 };
@@ -265,6 +293,47 @@ struct gl_constants {
    GLint SubpixelBits;
 };
 
+/* KHR_debug (debug_output.c). */
+#define MAX_DEBUG_MESSAGE_LENGTH 4096
+#define MAX_DEBUG_LOGGED_MESSAGES 16
+#define MAX_DEBUG_GROUP_STACK_DEPTH 64
+#define MAX_LABEL_LENGTH 256
+
+struct gl_debug_message {
+   GLenum Source, Type, Severity;
+   GLuint Id;
+   char *Text; /* malloc'd */
+};
+
+/* One glDebugMessageControl call, applied in order over the defaults. */
+struct gl_debug_rule {
+   GLenum Source, Type, Severity; /* GL_DONT_CARE matches all */
+   GLuint *Ids;                   /* NULL: any id */
+   GLsizei NumIds;
+   bool Enabled;
+};
+
+struct gl_debug_group {
+   struct gl_debug_rule *Rules;
+   unsigned NumRules;
+   /* What PushDebugGroup said; PopDebugGroup repeats it. */
+   GLenum Source;
+   GLuint Id;
+   char *Message;
+};
+
+struct gl_debug_state {
+   bool Output;       /* GL_DEBUG_OUTPUT */
+   bool Sync;         /* GL_DEBUG_OUTPUT_SYNCHRONOUS */
+   GLDEBUGPROC Callback;
+   const void *CallbackData;
+   struct gl_debug_message Log[MAX_DEBUG_LOGGED_MESSAGES];
+   unsigned LogHead, LogCount;
+   struct gl_debug_group Groups[MAX_DEBUG_GROUP_STACK_DEPTH];
+   unsigned GroupDepth; /* 1 + pushed groups */
+   bool InCallback;
+};
+
 struct gl_context {
    /* API (enum st_profile_type) and version * 10 (20, 30 ...). */
    int API;
@@ -275,6 +344,8 @@ struct gl_context {
 
    GLenum ErrorValue;
    bool FirstTimeCurrent;
+   GLbitfield ContextFlags;       /* GL_CONTEXT_FLAG_*_BIT */
+   struct gl_debug_state Debug;
    uint32_t NewState;              /* enum st_dirty */
 
    struct {
@@ -347,9 +418,18 @@ struct gl_context {
    struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
    struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
    struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
+   struct gl_indexed_buffer_binding {
+      struct gl_buffer_object *Buffer;
+      GLintptr Offset;
+      GLsizeiptr Size;      /* 0: the whole buffer (BindBufferBase) */
+   } UniformBufferBindings[MAX_UNIFORM_BUFFER_BINDINGS],
+     TransformFeedbackBindings[MAX_FEEDBACK_BUFFERS];
    struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
    struct gl_vertex_array_object *DefaultVAO;
    struct hash_table *VAOs;                  /* per context */
+   struct hash_table *Queries;               /* per context */
+   GLuint NextQuery;
+   struct gl_query_object *CurrentQuery[3];  /* by queryobj.c's index */
    GLuint NextVAO;
    GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
    GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */

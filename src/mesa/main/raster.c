@@ -10,6 +10,7 @@
  * 5.2, 6.1.1).
  */
 #include "main/context.h"
+#include "state_tracker/st_context.h"
 
 static void
 clamp_size(struct gl_context *ctx, GLsizei *w, GLsizei *h)
@@ -199,6 +200,12 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_STENCIL_TEST:
       *dirty = ST_NEW_DSA;
       return &ctx->Stencil.Enabled;
+   case GL_DEBUG_OUTPUT:
+      *dirty = 0; /* see set_enable */
+      return &ctx->Debug.Output;
+   case GL_DEBUG_OUTPUT_SYNCHRONOUS:
+      *dirty = 0;
+      return &ctx->Debug.Sync;
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
       *dirty = 0;
       return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
@@ -224,6 +231,8 @@ set_enable(GLenum cap, bool state, const char *func)
    if (*flag != state) {
       *flag = state;
       ctx->NewState |= dirty;
+      if (cap == GL_DEBUG_OUTPUT)
+         st_update_debug_callback(ctx->st);
    }
 }
 

@@ -62,6 +62,10 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
       return;
    }
+   if (ctx->ReadBuffer->Name && ctx->ReadBuffer->ColorReadBuffer == GL_NONE) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(no read buffer)");
+      return;
+   }
    if (!pixels)
       return;
    st_read_pixels(ctx->st, x, y, width, height, format, type, pixels);

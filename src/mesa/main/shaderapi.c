@@ -702,6 +702,9 @@ _mesa_LinkProgram(GLuint program)
 
    free_exec(prog->exec);
    prog->exec = owned;
+   /* Hand the shaders to the driver now, as Mesa does: compile errors and
+    * statistics (shader-db, KHR_debug) belong to the link. */
+   st_get_program_variant(ctx->st, owned);
    if (ctx->CurrentProgram == prog)
       ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
                        ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |

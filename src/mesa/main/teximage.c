@@ -382,3 +382,86 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                          height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
+
+/* --- Immutable storage (ES 3.0 section 3.8.4) --------------------------- */
+
+/* The sized formats TexStorage2D takes, as the unsized format/type their
+ * texels are specified with. */
+static bool
+storage_format(GLenum sized, GLenum *format, GLenum *type)
+{
+   switch (sized) {
+   case GL_RGBA8:
+   case GL_RGBA4:
+   case GL_RGB5_A1:
+      *format = GL_RGBA;
+      *type = GL_UNSIGNED_BYTE;
+      return true;
+   case GL_RGB8:
+   case GL_RGB565:
+      *format = GL_RGB;
+      *type = GL_UNSIGNED_BYTE;
+      return true;
+   default:
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
+                   GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_texture_object *t;
+   GLenum format, type;
+
+   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
+      return;
+   }
+   if (!storage_format(internalformat, &format, &type)) {
+      _mesa_error(ctx, GL_INVALID_ENUM,
+                  "glTexStorage2D(internalformat=0x%x)", internalformat);
+      return;
+   }
+   if (levels < 1 || width < 1 || height < 1 ||
+       (target == GL_TEXTURE_CUBE_MAP && width != height) ||
+       width > ctx->Const.MaxTextureSize ||
+       height > ctx->Const.MaxTextureSize) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
+      return;
+   }
+   GLsizei size = width > height ? width : height;
+   GLint max_levels = 1;
+   while (size > 1) {
+      size >>= 1;
+      max_levels++;
+   }
+   if (levels > max_levels) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(levels)");
+      return;
+   }
+   t = _mesa_get_current_tex_object(ctx, target, "glTexStorage2D");
+   if (!t)
+      return;
+   if (t->Immutable || !t->Name) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(texture)");
+      return;
+   }
+   unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   GLsizei w = width, h = height;
+   for (GLint l = 0; l < levels; l++) {
+      for (unsigned f = 0; f < faces; f++) {
+         if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, internalformat,
+                           format, type, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
+            return;
+         }
+      }
+      w = w > 1 ? w / 2 : 1;
+      h = h > 1 ? h / 2 : 1;
+   }
+   t->Immutable = true;
+   t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}

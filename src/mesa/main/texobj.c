@@ -113,6 +113,7 @@ void
 _mesa_free_texture_units(struct gl_context *ctx)
 {
    for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
+      _mesa_reference_sampler(&ctx->TexUnit[u].Sampler, NULL);
       for (unsigned t = 0; t < NUM_TEXTURE_TARGETS; t++)
          _mesa_reference_texobj(&ctx->TexUnit[u].Current[t], NULL);
    }

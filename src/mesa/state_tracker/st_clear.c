@@ -8,6 +8,8 @@
  * depth write mask; partial colour or stencil write masks are drawn with
  * a rectangle instead (st_clear_quad.c).
  */
+#include <string.h>
+
 #include "main/context.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -69,4 +71,67 @@ st_clear(struct st_context *st, GLbitfield mask)
    st->pipe->clear(st->pipe, buffers,
                    ctx->Scissor.Enabled ? &scissor : NULL, &color,
                    ctx->Depth.Clear, (unsigned)ctx->Stencil.Clear & 0xff);
+}
+
+/* Gallium box of a GL rectangle of a framebuffer (rows flipped for the
+ * window system; a negative height mirrors). */
+static void
+gl_rect_to_box(const struct gl_framebuffer *fb, GLint x0, GLint y0, GLint x1,
+               GLint y1, unsigned layer, struct pipe_box *box)
+{
+   box->x = x0;
+   box->width = x1 - x0;
+   if (fb->FlipY) {
+      box->y = fb->Height - y0;
+      box->height = -(y1 - y0);
+   } else {
+      box->y = y0;
+      box->height = y1 - y0;
+   }
+   box->z = (int)layer;
+   box->depth = 1;
+}
+
+void
+st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
+                    struct gl_framebuffer *dst, GLint sx0, GLint sy0,
+                    GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
+                    GLint dy1, GLbitfield mask, GLenum filter)
+{
+   static const struct {
+      GLbitfield gl;
+      unsigned buffer, pipe_mask;
+   } parts[] = {
+      { GL_COLOR_BUFFER_BIT, BUFFER_COLOR0, PIPE_MASK_RGBA },
+      { GL_DEPTH_BUFFER_BIT, BUFFER_DEPTH, PIPE_MASK_Z },
+      { GL_STENCIL_BUFFER_BIT, BUFFER_STENCIL, PIPE_MASK_S },
+   };
+
+   if (!st->pipe->blit)
+      return;
+   for (unsigned i = 0; i < 3; i++) {
+      struct gl_renderbuffer *s = src->Attachment[parts[i].buffer];
+      struct gl_renderbuffer *d = dst->Attachment[parts[i].buffer];
+      struct pipe_blit_info info;
+
+      if (!(mask & parts[i].gl) || !s || !d || !s->texture || !d->texture)
+         continue;
+      memset(&info, 0, sizeof(info));
+      info.src.resource = s->texture;
+      info.src.level = s->level;
+      info.src.format = s->texture->format;
+      gl_rect_to_box(src, sx0, sy0, sx1, sy1, s->layer, &info.src.box);
+      info.dst.resource = d->texture;
+      info.dst.level = d->level;
+      info.dst.format = d->texture->format;
+      gl_rect_to_box(dst, dx0, dy0, dx1, dy1, d->layer, &info.dst.box);
+      info.mask = parts[i].pipe_mask;
+      info.filter = filter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR
+                                        : PIPE_TEX_FILTER_NEAREST;
+      if (st->ctx.Scissor.Enabled) {
+         info.scissor_enable = true;
+         st_scissor_rect(st, &info.scissor);
+      }
+      st->pipe->blit(st->pipe, &info);
+   }
 }

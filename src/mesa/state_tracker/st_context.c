@@ -16,7 +16,10 @@
 #include "util/hash_table.h"
 #include "cso_cache/cso_cache.h"
 #include "util/u_inlines.h"
+#include "util/u_debug_callback.h"
 #include "util/u_upload_mgr.h"
+#include "main/debug_output.h"
+#include <stdio.h>
 
 static void
 delete_cso(void *data, enum cso_type type, void *cso)
@@ -41,6 +44,60 @@ delete_cso(void *data, enum cso_type type, void *cso)
       break;
    default:
       break;
+   }
+}
+
+/* Driver messages become KHR_debug messages of the context. */
+static void
+driver_message(void *data, unsigned *id, enum util_debug_type type,
+               const char *fmt, va_list args)
+{
+   struct st_context *st = data;
+   GLenum source = GL_DEBUG_SOURCE_API, gl_type = GL_DEBUG_TYPE_OTHER;
+   GLenum severity = GL_DEBUG_SEVERITY_NOTIFICATION;
+   static unsigned next_id = 1;
+   char text[MAX_DEBUG_MESSAGE_LENGTH];
+
+   if (!*id)
+      *id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
+   switch (type) {
+   case UTIL_DEBUG_TYPE_SHADER_INFO:
+      source = GL_DEBUG_SOURCE_SHADER_COMPILER;
+      break;
+   case UTIL_DEBUG_TYPE_PERF_INFO:
+   case UTIL_DEBUG_TYPE_FALLBACK:
+      gl_type = GL_DEBUG_TYPE_PERFORMANCE;
+      severity = GL_DEBUG_SEVERITY_MEDIUM;
+      break;
+   case UTIL_DEBUG_TYPE_OUT_OF_MEMORY:
+   case UTIL_DEBUG_TYPE_ERROR:
+      gl_type = GL_DEBUG_TYPE_ERROR;
+      severity = GL_DEBUG_SEVERITY_MEDIUM;
+      break;
+   case UTIL_DEBUG_TYPE_CONFORMANCE:
+      gl_type = GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR;
+      severity = GL_DEBUG_SEVERITY_MEDIUM;
+      break;
+   default:
+      break;
+   }
+   vsnprintf(text, sizeof(text), fmt, args);
+   _mesa_debug_message(&st->ctx, source, gl_type, *id, severity, -1, text);
+}
+
+void
+st_update_debug_callback(struct st_context *st)
+{
+   if (!st->pipe->set_debug_callback)
+      return;
+   if (st->ctx.Debug.Output) {
+      struct util_debug_callback cb = {
+         .debug_message = driver_message,
+         .data = st,
+      };
+      st->pipe->set_debug_callback(st->pipe, &cb);
+   } else {
+      st->pipe->set_debug_callback(st->pipe, NULL);
    }
 }
 
@@ -141,6 +198,13 @@ st_context_create(struct pipe_screen *screen,
    _mesa_init_context_state(&st->ctx);
    if (!st->ctx.DefaultVAO || !st->ctx.VAOs)
       goto oom;
+   if (attribs->flags & ST_CONTEXT_FLAG_DEBUG)
+      st->ctx.ContextFlags |= GL_CONTEXT_FLAG_DEBUG_BIT;
+   if (attribs->flags & ST_CONTEXT_FLAG_ROBUST_ACCESS)
+      st->ctx.ContextFlags |= GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT;
+   _mesa_init_debug_output(&st->ctx,
+                           (attribs->flags & ST_CONTEXT_FLAG_DEBUG) != 0);
+   st_update_debug_callback(st);
 
    /* Sizes the screen can do. */
    int max2d = screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE);

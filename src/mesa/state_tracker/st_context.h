@@ -63,6 +63,9 @@ st_context(struct gl_context *ctx)
    return ctx->st;
 }
 
+/* Installs (debug output on) or removes the driver's message callback. */
+void st_update_debug_callback(struct st_context *st);
+
 /* Sends every GL state marked in ctx->NewState to the pipe (st_atoms.c).
  * False if a draw is impossible (e.g. out of memory). */
 bool st_validate_state(struct st_context *st);

@@ -28,6 +28,13 @@ bool st_clear_with_quad(struct st_context *st, unsigned color_mask,
                         bool stencil, unsigned stencil_mask);
 void st_release_clear_state(struct st_context *st);
 
+/* glBlitFramebuffer of the buffers in mask between GL rectangles. */
+void st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
+                         struct gl_framebuffer *dst, GLint sx0, GLint sy0,
+                         GLint sx1, GLint sy1, GLint dx0, GLint dy0,
+                         GLint dx1, GLint dy1, GLbitfield mask,
+                         GLenum filter);
+
 /* glReadPixels into client memory, format/type already validated as
  * GL_RGBA/GL_UNSIGNED_BYTE. */
 void st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,

@@ -35,7 +35,12 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
 
    if (!fb || width <= 0 || height <= 0)
       return;
-   rb = fb->Attachment[BUFFER_COLOR0];
+   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      rb = fb->Attachment[BUFFER_COLOR0 + (fb->ColorReadBuffer -
+                                           GL_COLOR_ATTACHMENT0)];
+   else
+      rb = fb->Attachment[BUFFER_COLOR0];
    if (!rb || !rb->texture)
       return;
 

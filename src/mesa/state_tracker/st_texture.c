@@ -360,8 +360,33 @@ wrap_mode(GLenum w)
    }
 }
 
+/* The sampling state a draw uses: the unit's sampler object if one is
+ * bound, else the texture's own parameters. */
+struct sampling {
+   GLenum MinFilter, MagFilter, WrapS, WrapT, WrapR;
+   GLfloat MinLod, MaxLod;
+   GLenum CompareMode, CompareFunc;
+};
+
+static void
+sampling_of(const struct gl_texture_object *tex,
+            const struct gl_sampler_object *smp, struct sampling *out)
+{
+   if (smp) {
+      *out = (struct sampling){ smp->MinFilter, smp->MagFilter, smp->WrapS,
+                                smp->WrapT, smp->WrapR, smp->MinLod,
+                                smp->MaxLod, smp->CompareMode,
+                                smp->CompareFunc };
+   } else {
+      *out = (struct sampling){ tex->MinFilter, tex->MagFilter, tex->WrapS,
+                                tex->WrapT, tex->WrapR, tex->MinLod,
+                                tex->MaxLod, tex->CompareMode,
+                                tex->CompareFunc };
+   }
+}
+
 static void *
-sampler_cso(struct st_context *st, const struct gl_texture_object *t)
+sampler_cso(struct st_context *st, const struct sampling *t)
 {
    struct pipe_sampler_state s;
    void *cso;
@@ -435,14 +460,15 @@ st_update_textures(struct st_context *st)
             struct gl_texture_object *t =
                ctx->TexUnit[unit].Current[cube ? TEXTURE_CUBE_INDEX
                                                : TEXTURE_2D_INDEX];
+            struct sampling smp;
+            sampling_of(t, ctx->TexUnit[unit].Sampler, &smp);
             if (_mesa_texture_complete(ctx, t) &&
                 st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t);
-               samplers[idx] = sampler_cso(st, t);
             } else {
                views[idx] = dummy_view(st, cube);
-               samplers[idx] = sampler_cso(st, ctx->Shared->DefaultTex[0]);
             }
+            samplers[idx] = sampler_cso(st, &smp);
             n = idx + 1 > n ? idx + 1 : n;
          }
       }

@@ -174,8 +174,12 @@ test_get_stringi(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
 
-   assert_string_equal((const char *)_mesa_GetStringi(GL_EXTENSIONS, 0),
-                       "GL_OES_element_index_uint");
+   bool found = false;
+   for (GLuint i = 0; i < 3; i++) {
+      const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS, i);
+      found |= e && strcmp(e, "GL_OES_element_index_uint") == 0;
+   }
+   assert_true(found);
    assert_null(_mesa_GetStringi(GL_EXTENSIONS, 100));
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
    assert_null(_mesa_GetStringi(GL_VENDOR, 0));
@@ -183,6 +187,165 @@ test_get_stringi(void **state)
    GLint64 v = 0;
    _mesa_GetInteger64v(GL_MAX_TEXTURE_SIZE, &v);
    assert_true(v >= 2048);
+   gl_test_destroy(t);
+}
+
+static void
+test_sampler_objects(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint s[2];
+   GLint v;
+
+   _mesa_GenSamplers(2, s);
+   assert_true(_mesa_IsSampler(s[0])); /* objects at once */
+   _mesa_GetSamplerParameteriv(s[0], GL_TEXTURE_MIN_FILTER, &v);
+   assert_int_equal(v, GL_NEAREST_MIPMAP_LINEAR);
+   _mesa_SamplerParameteri(s[0], GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   _mesa_SamplerParameterf(s[0], GL_TEXTURE_MAX_LOD, 4.0f);
+   _mesa_GetSamplerParameteriv(s[0], GL_TEXTURE_MIN_FILTER, &v);
+   assert_int_equal(v, GL_LINEAR);
+   GLfloat f;
+   _mesa_GetSamplerParameterfv(s[0], GL_TEXTURE_MAX_LOD, &f);
+   assert_true(f == 4.0f);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_SamplerParameteri(s[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST_MIPMAP_LINEAR);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_SamplerParameteri(s[0], GL_TEXTURE_BORDER_COLOR, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_SamplerParameteri(999, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BindSampler(99, s[0]);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_BindSampler(0, 777);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BindSampler(3, s[1]);
+   _mesa_DeleteSamplers(2, s);
+   assert_false(_mesa_IsSampler(s[1]));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+static void
+test_query_objects(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint q[2], r = 7;
+   GLint v;
+
+   _mesa_GenQueries(2, q);
+   assert_false(_mesa_IsQuery(q[0])); /* until first begun */
+   _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, q[0]);
+   assert_true(_mesa_IsQuery(q[0]));
+   _mesa_GetQueryiv(GL_ANY_SAMPLES_PASSED, GL_CURRENT_QUERY, &v);
+   assert_int_equal(v, (GLint)q[0]);
+   _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, q[1]); /* one active per target */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &r); /* still active */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndQuery(GL_ANY_SAMPLES_PASSED);
+   _mesa_GetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &r);
+   _mesa_GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &r);
+   assert_int_equal(r, 0); /* nothing drawn */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[0]);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION); /* its target */
+   _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, 4321);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndQuery(GL_ANY_SAMPLES_PASSED);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BeginQuery(GL_TIME_ELAPSED, q[1]);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_BeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
+   _mesa_DeleteQueries(2, q); /* ends the active one */
+   _mesa_GetQueryiv(GL_ANY_SAMPLES_PASSED, GL_CURRENT_QUERY, &v);
+   assert_int_equal(v, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+static void
+test_draw_buffers_and_clears(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLenum bufs[2] = { GL_BACK, GL_NONE };
+   GLfloat f[4];
+
+   _mesa_DrawBuffers(1, bufs);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   bufs[0] = GL_COLOR_ATTACHMENT0;
+   _mesa_DrawBuffers(1, bufs); /* the window has no attachments */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DrawBuffers(9, bufs);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_ReadBuffer(GL_COLOR_ATTACHMENT0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_ReadBuffer(GL_BACK);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* ClearBuffer uses its own value and leaves ClearColor alone. */
+   static const GLfloat red[4] = { 1, 0, 0, 1 };
+   _mesa_ClearColor(0.0f, 0.25f, 0.0f, 0.0f);
+   _mesa_ClearBufferfv(GL_COLOR, 0, red);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_true(f[0] == 0.0f && f[1] == 0.25f);
+   _mesa_ClearBufferfi(GL_DEPTH_STENCIL, 0, 1.0f, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ClearBufferfv(GL_STENCIL, 0, red);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ClearBufferfv(GL_COLOR, 9, red);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_ClearBufferfv(GL_DEPTH, 1, red);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+
+   GLenum att = GL_COLOR;
+   _mesa_InvalidateFramebuffer(GL_FRAMEBUFFER, 1, &att);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   att = GL_COLOR_ATTACHMENT0; /* not on the window framebuffer */
+   _mesa_InvalidateFramebuffer(GL_FRAMEBUFFER, 1, &att);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_DEPTH_BUFFER_BIT,
+                         GL_LINEAR);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, 0x4, GL_NEAREST);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT,
+                         GL_LINEAR);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+static void
+test_tex_storage(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   static const GLubyte px[4] = { 1, 2, 3, 4 };
+
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION); /* texture 0 */
+   _mesa_BindTexture(GL_TEXTURE_2D, 5);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 4, GL_RGBA8, 4, 4); /* max 3 levels */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA, 4, 4); /* unsized */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 4, 4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 4, 4); /* immutable */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* Every level exists: sub-images of the smallest one work. */
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 2, 0, 0, 1, 1, GL_RGBA,
+                       GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 
@@ -194,6 +357,10 @@ main(void)
       cmocka_unit_test(test_map_buffer_range),
       cmocka_unit_test(test_sync_objects),
       cmocka_unit_test(test_get_stringi),
+      cmocka_unit_test(test_sampler_objects),
+      cmocka_unit_test(test_query_objects),
+      cmocka_unit_test(test_draw_buffers_and_clears),
+      cmocka_unit_test(test_tex_storage),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

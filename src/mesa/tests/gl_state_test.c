@@ -283,6 +283,11 @@ test_strings_and_procs(void **state)
                     (st_proc)_mesa_GetError);
    assert_ptr_equal(st_get_proc_address("glUniformMatrix4fv"),
                     (st_proc)_mesa_UniformMatrix4fv);
+   /* gl.xml aliases share the entry point. */
+   assert_ptr_equal(st_get_proc_address("glGenVertexArraysOES"),
+                    (st_proc)_mesa_GenVertexArrays);
+   assert_ptr_equal(st_get_proc_address("glBindBufferARB"),
+                    (st_proc)_mesa_BindBuffer);
    assert_null(st_get_proc_address("glBegin"));
    assert_null(st_get_proc_address("glNotAFunction"));
    assert_null(st_get_proc_address(NULL));

@@ -33,6 +33,7 @@
 
 struct builder {
    const struct scene_mem *m;
+   unsigned samples;
    char *err;
    size_t err_size;
    bool failed;
@@ -51,10 +52,44 @@ alloc(struct builder *b, size_t size, unsigned align, bool usc, uint64_t *va)
    return p;
 }
 
-/* Assemble source into the shader heap; the USC offset of the code. */
-static uint32_t
-shader(struct builder *b, const char *source)
+static unsigned scene_samples(const struct scene_params *p)
 {
+   return p->samples > 1 ? p->samples : 1;
+}
+
+/* Replace every `from` in text by `to` (into out, at most size bytes). */
+static void
+replace_all(const char *text, const char *from, const char *to, char *out,
+            size_t size)
+{
+   size_t n = 0, lf = strlen(from), lt = strlen(to);
+   while (*text && n + 1 < size) {
+      if (!strncmp(text, from, lf) && n + lt + 1 < size) {
+         memcpy(out + n, to, lt);
+         n += lt;
+         text += lf;
+      } else {
+         out[n++] = *text++;
+      }
+   }
+   out[n] = 0;
+}
+
+/* Assemble source into the shader heap; the USC offset of the code.  For
+ * 4x MSAA, tilebuffer stores write every sample and the block store
+ * takes the multisampled dimension. */
+static uint32_t
+shader(struct builder *b, const char *text)
+{
+   char adapted[1024], tmp[1024];
+   const char *source = text;
+   if (b->samples == 4) {
+      replace_all(text, "xyzw, 0, 1, 0", "xyzw, 0, 15, 0", tmp, sizeof(tmp));
+      replace_all(tmp, "r2_r3, 0, ts0, tex_2d,",
+                  "r2l_r2h_r3l, 0, ts0, tex_2d_ms,", adapted,
+                  sizeof(adapted));
+      source = adapted;
+   }
    void *ctx = ralloc_context(NULL);
    uint8_t *code;
    size_t size;
@@ -275,15 +310,16 @@ static uint64_t
 render_target(struct builder *b, const struct scene_params *p,
               struct scene *s)
 {
+   bool twiddled = p->twiddled || scene_samples(p) > 1;
    struct ail_layout l = {
       .width_px = p->width,
       .height_px = p->height,
       .depth_px = 1,
-      .sample_count_sa = 1,
+      .sample_count_sa = (uint8_t)scene_samples(p),
       .levels = 1,
-      .tiling = p->twiddled ? AIL_TILING_TWIDDLED : AIL_TILING_LINEAR,
+      .tiling = twiddled ? AIL_TILING_TWIDDLED : AIL_TILING_LINEAR,
       .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .linear_stride_B = p->twiddled ? 0 : (p->width * 4 + 15) & ~15u,
+      .linear_stride_B = twiddled ? 0 : (p->width * 4 + 15) & ~15u,
       .renderable = true,
    };
    if (ail_make_miptree(&l) != AIL_OK) {
@@ -302,8 +338,10 @@ render_target(struct builder *b, const struct scene_params *p,
    if (!d)
       return 0;
    agx_pack(d, PBE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = p->twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
+      cfg.dimension = scene_samples(p) > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
+                                           : AGX_TEXTURE_DIMENSION_2D;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.layout = twiddled ? AGX_LAYOUT_TWIDDLED : AGX_LAYOUT_LINEAR;
       cfg.channels = AGX_CHANNELS_R8G8B8A8;
       cfg.type = AGX_TEXTURE_TYPE_UNORM;
       cfg.swizzle_r = AGX_CHANNEL_R;
@@ -313,7 +351,7 @@ render_target(struct builder *b, const struct scene_params *p,
       cfg.width = p->width;
       cfg.height = p->height;
       cfg.buffer = s->rt_va;
-      if (p->twiddled) {
+      if (twiddled) {
          cfg.levels = 1;
          cfg.layers = 1;
       } else {
@@ -405,12 +443,15 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.output_select = true;
       cfg.cull = true;
       cfg.fragment_shader = true;
+      cfg.occlusion_query = p->occlusion;
       cfg.output_size = true;
    }
    w += AGX_PPP_HEADER_LENGTH;
    agx_pack(w, FRAGMENT_CONTROL, cfg) {
       cfg.scissor_enable = p->scissor;
       cfg.stencil_test_enable = p->stencil_test;
+      cfg.visibility_mode = p->occlusion ? AGX_VISIBILITY_MODE_COUNTING
+                                         : AGX_VISIBILITY_MODE_NONE;
    }
    w += AGX_FRAGMENT_CONTROL_LENGTH;
    for (unsigned face = 0; face < 2; face++) {
@@ -479,6 +520,12 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, FRAGMENT_SHADER_WORD_3, cfg)
       ;
    w += 4;
+   if (p->occlusion) {
+      agx_pack(w, FRAGMENT_OCCLUSION_QUERY, cfg) {
+         cfg.index = 1;
+      }
+      w += AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH;
+   }
    agx_pack(w, OUTPUT_SIZE, cfg) {
       cfg.count = 8;
    }
@@ -581,7 +628,7 @@ bool
 scene_build(const struct scene_mem *m, const struct scene_params *p,
             struct scene *out, char *err, size_t err_size)
 {
-   struct builder b = {m, err, err_size, false};
+   struct builder b = {m, scene_samples(p), err, err_size, false};
    memset(out, 0, sizeof(*out));
 
    uint64_t pbe = render_target(&b, p, out);
@@ -639,6 +686,9 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
          }
       }
    }
+   uint64_t query_va = 0;
+   if (p->occlusion)
+      out->queries = alloc(&b, 16, 16, false, &query_va);
    uint64_t stencil_va = 0;
    if (p->stencil_test) {
       struct ail_layout l = stencil_layout(p);
@@ -665,16 +715,18 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->layers = 1;
    c->utile_width_px = (uint8_t)p->tile_w;
    c->utile_height_px = (uint8_t)p->tile_h;
-   c->samples = 1;
+   c->samples = (uint8_t)scene_samples(p);
    c->sample_size_B = 4;
    c->isp_zls_pixels = (p->width - 1) | (p->height - 1) << 15;
-   c->ppp_multisamplectl = 0x88;
+   /* Sample positions (Mesa agx_default_sample_positions). */
+   c->ppp_multisamplectl = scene_samples(p) == 4 ? 0xeaa26e26 : 0x88;
    /* USC offsets with the tag bits Mesa ORs in (agx_pipe.c: | 4). */
    c->bg.usc = bg | 4;
    c->eot.usc = eot | 4;
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
    c->isp_scissor_base = scissor_va;
+   c->isp_oclqry_base = query_va;
    c->depth.base = depth_va;
    c->stencil.base = stencil_va;
    memcpy(&c->isp_bgobjdepth, &p->depth_clear, 4);
@@ -693,13 +745,20 @@ const uint8_t *
 scene_pixel(const struct scene_params *p, const struct scene *s, unsigned x,
             unsigned y)
 {
-   if (!p->twiddled)
+   return scene_sample(p, s, x, y, 0);
+}
+
+const uint8_t *
+scene_sample(const struct scene_params *p, const struct scene *s, unsigned x,
+             unsigned y, unsigned sample)
+{
+   if (!p->twiddled && scene_samples(p) == 1)
       return s->rt + (size_t)y * s->rt_stride + 4 * x;
    struct ail_layout l = {
       .width_px = p->width,
       .height_px = p->height,
       .depth_px = 1,
-      .sample_count_sa = 1,
+      .sample_count_sa = (uint8_t)scene_samples(p),
       .levels = 1,
       .tiling = AIL_TILING_TWIDDLED,
       .format = PIPE_FORMAT_R8G8B8A8_UNORM,
@@ -708,7 +767,7 @@ scene_pixel(const struct scene_params *p, const struct scene *s, unsigned x,
    uint64_t off = 0;
    ail_make_miptree(&l);
    ail_get_element_offset_B(&l, 0, x, y, &off);
-   return s->rt + off;
+   return s->rt + off + 4 * sample;
 }
 
 size_t

@@ -45,6 +45,7 @@ struct scene_params {
    unsigned width, height;      /* render target, pixels */
    unsigned tile_w, tile_h;     /* 16 or 32 */
    bool process_empty_tiles;
+   unsigned samples;            /* 0 or 1, or 4 (MSAA, twiddled target) */
    bool twiddled;               /* render target layout */
    float clear[4];              /* background colour */
    enum scene_shading shading;
@@ -73,6 +74,8 @@ struct scene_params {
    /* Stencil: test NOT_EQUAL against reference 1, replace on pass, S8
     * buffer cleared to 0 and stored. */
    bool stencil_test;
+   /* Occlusion query: counting into a u64 at index 1 of the array. */
+   bool occlusion;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];
@@ -86,6 +89,7 @@ struct scene {
    unsigned rt_stride;          /* linear: bytes per row */
    uint8_t *depth;              /* the depth buffer, when depth_test */
    uint8_t *stencil;            /* the stencil buffer, when stencil_test */
+   uint64_t *queries;           /* the occlusion array, when occlusion */
 };
 
 /* The stencil value stored for pixel (x, y). */
@@ -105,9 +109,14 @@ void scene_window_to_clip(const struct scene_params *p, float wx, float wy,
 bool scene_build(const struct scene_mem *m, const struct scene_params *p,
                  struct scene *out, char *err, size_t err_size);
 
-/* The RGBA8 texel of pixel (x, y) of the render target. */
+/* The RGBA8 texel of pixel (x, y) of the render target (sample 0). */
 const uint8_t *scene_pixel(const struct scene_params *p,
                            const struct scene *s, unsigned x, unsigned y);
+
+/* Sample `sample` of pixel (x, y) of a multisampled render target. */
+const uint8_t *scene_sample(const struct scene_params *p,
+                            const struct scene *s, unsigned x, unsigned y,
+                            unsigned sample);
 
 /* A whole drm_asahi command buffer holding the render command (for
  * agxdecode and for SUBMIT). */

@@ -184,13 +184,51 @@ expect_rgba(const uint8_t *px, unsigned r, unsigned g, unsigned b, unsigned a,
                px[0], px[1], px[2], px[3], r, g, b, a);
 }
 
+/* With ASAHI_SIM_FUZZ_SEEDS=DIR, write the scene as a seed of
+ * fuzz-asahi-sim-render: the command, 8 KiB of the shader heap, then the
+ * used part of general memory (at most 32 KiB). */
+static void
+write_fuzz_seed(struct fixture *f, const struct scene *s)
+{
+   const char *dir = getenv("ASAHI_SIM_FUZZ_SEEDS");
+   if (!dir)
+      return;
+   char path[512];
+   static unsigned counter;
+   snprintf(path, sizeof(path), "%s/scene-%u", dir, counter++);
+   FILE *fp = fopen(path, "wb");
+   if (!fp)
+      return;
+   fwrite(&s->cmd, sizeof(s->cmd), 1, fp);
+   fwrite(f->mem.usc.data, 8 << 10, 1, fp);
+   size_t used = f->mem.data.used < (32u << 10) ? f->mem.data.used : 32u << 10;
+   fwrite(f->mem.data.data, used, 1, fp);
+   fclose(fp);
+}
+
 static void
 run(struct fixture *f, const struct scene *s)
 {
+   write_fuzz_seed(f, s);
    enum asahi_sim_result r = asahi_sim_execute_render(&f->gpu, &s->cmd);
    if (r != ASAHI_SIM_RESULT_OK)
       fail_msg("render failed (%s): %s", asahi_sim_result_string(r),
                f->gpu.error);
+}
+
+/* Build the scene (failing the test if it cannot be built), then, with
+ * `go`, decode and run it. */
+static void
+build(struct fixture *f, const struct scene_params *p, struct scene *s,
+      bool go)
+{
+   char err[256];
+   if (!scene_build(&f->smem, p, s, err, sizeof(err)))
+      fail_msg("%s", err);
+   if (go) {
+      decode_cleanly(f, s);
+      run(f, s);
+   }
 }
 
 static void
@@ -198,11 +236,9 @@ check_triangle_scene(struct fixture *f, bool twiddled)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.twiddled = twiddled;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    memset(s.rt, 0x5a, s.rt_size);
    decode_cleanly(f, &s);
    run(f, &s);
@@ -237,6 +273,65 @@ test_clear_and_triangle_twiddled(void **state)
    check_triangle_scene(*state, true);
 }
 
+/* A counting occlusion query sees the triangle's 300 samples; the
+ * neighbouring counter is untouched. */
+static void
+test_occlusion_query(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.occlusion = true;
+   build(f, &p, &s, false);
+   s.queries[0] = 7;
+   s.queries[1] = 5;
+   decode_cleanly(f, &s);
+   run(f, &s);
+   assert_int_equal(s.queries[0], 7);
+   assert_int_equal(s.queries[1], 5 + 300);
+}
+
+/*
+ * 4x MSAA: the right triangle into a multisampled target.  The samples
+ * sit at (6, 2), (14, 6), (2, 10), (10, 14) sixteenths of the pixel
+ * (ppp_multisamplectl 0xeaa26e26, Mesa's default 4x pattern, one byte per
+ * sample, x in the low nibble); sample s of pixel (x, y) is covered when
+ * X = x + sx >= 4.5, Y = y + sy >= 4.5 and X + Y < 33 (no sample lies on
+ * an edge).  Covered samples hold the triangle's colour, the others the
+ * clear colour.
+ */
+static void
+test_msaa_4x(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.samples = 4;
+   build(f, &p, &s, true);
+   const double pos[4][2] = {
+      {6 / 16.0, 2 / 16.0}, {14 / 16.0, 6 / 16.0},
+      {2 / 16.0, 10 / 16.0}, {10 / 16.0, 14 / 16.0}};
+   unsigned partial = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         unsigned n = 0;
+         for (unsigned smp = 0; smp < 4; smp++) {
+            double X = x + pos[smp][0], Y = y + pos[smp][1];
+            bool in = X >= 4.5 && Y >= 4.5 && X + Y < 33;
+            n += in;
+            const uint8_t *px = scene_sample(&p, &s, x, y, smp);
+            expect_rgba(px, in ? 255 : 0, in ? 64 : 0, in ? 0 : 255, 255, x,
+                        y);
+         }
+         partial += n > 0 && n < 4;
+      }
+   }
+   /* The edges really cut pixels. */
+   assert_true(partial > 20);
+}
+
 /* Without PROCESS_EMPTY_TILES, the tile no primitive touches (x 32..39)
  * runs neither program and keeps what memory held. */
 static void
@@ -245,11 +340,9 @@ test_empty_tiles_skipped(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.process_empty_tiles = false;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    memset(s.rt, 0x5a, s.rt_size);
    run(f, &s);
    expect_rgba(scene_pixel(&p, &s, 0, 0), 0, 0, 255, 255, 0, 0);
@@ -291,7 +384,6 @@ check_varyings(struct fixture *f, enum scene_shading shading)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = shading;
    const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
@@ -305,10 +397,7 @@ check_varyings(struct fixture *f, enum scene_shading shading)
       scene_window_to_clip(&p, win[i][0], win[i][1], w[i], p.pos[i]);
       memcpy(p.vcolour[i], colours[i], sizeof(colours[i]));
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
 
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -367,7 +456,6 @@ check_depth(struct fixture *f, bool b_first)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = SCENE_FLAT;
    p.nr_vertices = 6;
@@ -386,10 +474,7 @@ check_depth(struct fixture *f, bool b_first)
    }
    for (unsigned i = 0; i < 6; i++)
       p.indices[i] = (uint16_t)(b_first ? (i + 3) % 6 : i);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
 
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -425,7 +510,6 @@ test_stencil(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = SCENE_FLAT;
    p.nr_vertices = 6;
@@ -437,10 +521,7 @@ test_stencil(void **state)
       const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
       memcpy(p.vcolour[i], i < 3 ? red : green, 16);
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in_a = in_right_triangle(x, y);
@@ -476,15 +557,11 @@ test_scissor(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.scissor = true;
    const uint16_t rect[4] = {8, 6, 20, 18};
    memcpy(p.scissor_rect, rect, sizeof(rect));
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in = in_right_triangle(x, y) && x >= 8 && x < 20 && y >= 6 &&
@@ -509,16 +586,12 @@ test_clip_near(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.depth_clip = true;
    p.pos[0][2] = -1.0f;
    p.pos[1][2] = 0.9f;
    p.pos[2][2] = 0.9f;
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    unsigned covered = 0;
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -538,13 +611,11 @@ test_clip_behind(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    for (unsigned i = 0; i < 3; i++)
       for (unsigned k = 0; k < 4; k++)
          p.pos[i][k] = -p.pos[i][k];
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    run(f, &s);
    for (unsigned y = 0; y < p.height; y++)
       for (unsigned x = 0; x < p.width; x++)
@@ -564,7 +635,6 @@ test_points(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.use_primitive = true;
    p.primitive = AGX_PRIMITIVE_POINTS;
@@ -574,10 +644,7 @@ test_points(void **state)
       scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
       p.vcolour[i][3] = win[i][2];
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in = (x == 10 && y == 7) || (x == 19 && y == 6) ||
@@ -599,7 +666,6 @@ test_lines(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.use_primitive = true;
    p.primitive = AGX_PRIMITIVE_LINES;
@@ -608,10 +674,7 @@ test_lines(void **state)
       {4.5f, 10.5f}, {20.5f, 10.5f}, {30.5f, 2.5f}, {30.5f, 12.5f}};
    for (unsigned i = 0; i < 4; i++)
       scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          bool in = (y == 10 && x >= 4 && x <= 19) ||
@@ -644,7 +707,6 @@ check_texture(struct fixture *f, bool linear)
 {
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
    p.shading = SCENE_TEXTURED;
    p.linear_filter = linear;
@@ -656,10 +718,7 @@ check_texture(struct fixture *f, bool linear)
       p.vcolour[i][0] = win[i][0] / 40;
       p.vcolour[i][1] = win[i][1] / 32;
    }
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   decode_cleanly(f, &s);
-   run(f, &s);
+   build(f, &p, &s, true);
 
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
@@ -812,10 +871,8 @@ test_replay_dump(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    uint8_t cmdbuf[512];
    size_t n = scene_cmdbuf(&s, cmdbuf, sizeof(cmdbuf));
 
@@ -850,10 +907,8 @@ test_runaway_shader(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
 
    /* Overwrite the end-of-tile program with a jump to itself. */
    uint64_t words = USC_BASE + (s.cmd.eot.usc & ~0x3fu);
@@ -898,10 +953,8 @@ test_bad_stream(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
    base_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
+   build(f, &p, &s, false);
    s.cmd.vdm_ctrl_stream_base = 0x7000000000ull;
    assert_int_equal(asahi_sim_execute_render(&f->gpu, &s.cmd),
                     ASAHI_SIM_RESULT_FAULT);
@@ -919,6 +972,8 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_occlusion_query, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_msaa_4x, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),

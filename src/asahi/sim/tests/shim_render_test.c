@@ -144,17 +144,24 @@ submit_and_wait(struct fixture *f, struct agx_cmdbuf *cb)
    drmSyncobjDestroy(f->dev.fd, out);
 }
 
+/* The triangle scene in the fixture's BOs, its target pre-filled. */
+static void
+build_triangle(struct fixture *f, struct scene_params *p, struct scene *s)
+{
+   char err[256];
+   triangle_params(p);
+   if (!scene_build(&f->smem, p, s, err, sizeof(err)))
+      fail_msg("%s", err);
+   memset(s->rt, 0x5a, s->rt_size);
+}
+
 static void
 test_triangle_through_the_winsys(void **state)
 {
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
-   triangle_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   memset(s.rt, 0x5a, s.rt_size);
+   build_triangle(f, &p, &s);
 
    struct agx_cmdbuf cb;
    agx_cmdbuf_init(&cb);
@@ -171,11 +178,7 @@ test_fault_then_render(void **state)
    struct fixture *f = *state;
    struct scene_params p;
    struct scene s;
-   char err[256];
-   triangle_params(&p);
-   if (!scene_build(&f->smem, &p, &s, err, sizeof(err)))
-      fail_msg("%s", err);
-   memset(s.rt, 0x5a, s.rt_size);
+   build_triangle(f, &p, &s);
 
    struct drm_asahi_cmd_render bad = s.cmd;
    bad.vdm_ctrl_stream_base = f->data.bo->va + 64 * HEAP_SIZE;

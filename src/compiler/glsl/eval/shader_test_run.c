@@ -53,6 +53,7 @@ struct run {
    float clear[4];
    nir_const_value uniforms[1024 * 4];
    unsigned num_uniform_cells;
+   nir_eval_buffer ubos[16];
    /* [vertex data]: per attribute its location, components, values */
    unsigned num_attribs, num_rows;
    int attrib_loc[MAX_ATTRIBS];
@@ -189,7 +190,7 @@ setup(struct run *r, bool expect_link_error)
    const struct shader_test *t = r->t;
    struct glsl_parse_state *sh[8];
    unsigned n = 0;
-   if (!t->num_fs) {
+   if (!t->num_fs && !strstr(t->test, "link ")) {
       r->msg = "no fragment shader";
       return SHADER_TEST_SKIP;
    }
@@ -197,7 +198,7 @@ setup(struct run *r, bool expect_link_error)
       if (!compile(r, MESA_SHADER_VERTEX, t->vs[i], &sh[n++]))
          return SHADER_TEST_FAIL;
    }
-   if (!t->num_vs &&
+   if (!t->num_vs && t->num_fs &&
        !compile(r, MESA_SHADER_VERTEX, passthrough_vs, &sh[n++]))
       return SHADER_TEST_FAIL;
    for (unsigned i = 0; i < t->num_fs; i++) {
@@ -233,6 +234,16 @@ setup(struct run *r, bool expect_link_error)
    }
    for (unsigned i = 0; i < r->num_uniform_cells; i++)
       r->uniforms[i].u32 = r->prog->uniform_defaults[i];
+   for (unsigned i = 0; i < r->prog->num_ubos && i < 16; i++) {
+      r->ubos[i].size_B = r->prog->ubos[i].size_B;
+      r->ubos[i].data = rzalloc_array(r->mem, uint8_t,
+                                      r->ubos[i].size_B + 16);
+   }
+   if (!r->fs || !r->vs) {
+      /* A program for linking only: no drawing possible. */
+      r->color_cell = -1;
+      return SHADER_TEST_PASS;
+   }
    scan_fs(r);
    if (t->vertex_data) {
       char *copy = ralloc_strdup(r->mem, t->vertex_data);
@@ -268,6 +279,48 @@ parse_value(const char *tok, bool is_float, nir_const_value *v)
                          *end == 'f' || *end == ';');
 }
 
+/* A member of a uniform block: its bytes in the block's buffer (the
+ * program's block i is bound at UBO index i). */
+static enum shader_test_result
+set_block_member(struct run *r, char **tok, unsigned n, bool is_float)
+{
+   char base[256];
+   const char *name = tok[2];
+   unsigned elem = 0;
+   snprintf(base, sizeof(base), "%s", name);
+   char *open = strrchr(base, '[');
+   if (open && base[strlen(base) - 1] == ']') {
+      elem = (unsigned)atoi(open + 1);
+      *open = 0;
+   }
+   for (unsigned b = 0; b < r->prog->num_ubos && b < 16; b++) {
+      const struct glsl_program_block *blk = &r->prog->ubos[b];
+      for (unsigned k = 0; k < blk->num_members; k++) {
+         const struct glsl_program_block_member *m = &blk->members[k];
+         size_t bl = strlen(base);
+         bool match = m->is_array ? !strncmp(m->name, base, bl) &&
+                                       !strcmp(m->name + bl, "[0]")
+                                  : !strcmp(m->name, name);
+         if (!match)
+            continue;
+         unsigned rows = m->type->vector_elements;
+         unsigned per = rows * m->type->matrix_columns;
+         for (unsigned i = 3; i < n; i++) {
+            unsigned k2 = i - 3, e = elem + k2 / per, c = k2 % per;
+            unsigned off = m->offset_B + e * m->array_stride_B +
+                           (c / rows) * m->matrix_stride_B + (c % rows) * 4;
+            nir_const_value v;
+            if (off + 4 > blk->size_B ||
+                !parse_value(tok[i], is_float, &v))
+               break;
+            memcpy(r->ubos[b].data + off, &v.u32, 4);
+         }
+         return SHADER_TEST_PASS;
+      }
+   }
+   return SHADER_TEST_PASS; /* inactive: GL ignores location -1 */
+}
+
 static enum shader_test_result
 set_uniform(struct run *r, char **tok, unsigned n)
 {
@@ -283,7 +336,7 @@ set_uniform(struct run *r, char **tok, unsigned n)
                    !strncmp(type, "mat", 3);
    int loc = glsl_program_uniform_location(r->prog, name);
    if (loc < 0)
-      return SHADER_TEST_PASS; /* inactive: GL ignores location -1 */
+      return set_block_member(r, tok, n, is_float);
    unsigned elem = 0;
    const struct glsl_program_uniform *u = glsl_program_uniform_at(r->prog,
                                                                   loc, &elem);
@@ -308,6 +361,29 @@ set_uniform(struct run *r, char **tok, unsigned n)
    return SHADER_TEST_PASS;
 }
 
+/* "ortho": piglit_ortho_projection(w, h): glOrtho(0, w, 0, h, -1, 1) as
+ * the projection with an identity modelview, so the compatibility
+ * matrices become that ortho matrix (column-major). */
+static void
+set_ortho(struct run *r)
+{
+   const float m[16] = { 2.0f / (float)r->w, 0, 0, 0,
+                         0, 2.0f / (float)r->h, 0, 0,
+                         0, 0, -1, 0,
+                         -1, -1, 0, 1 };
+   static const char *const names[] = { "gl_ProjectionMatrix",
+                                        "gl_ModelViewProjectionMatrix" };
+   for (unsigned k = 0; k < 2; k++) {
+      int loc = glsl_program_uniform_location(r->prog, names[k]);
+      const struct glsl_program_uniform *u =
+         glsl_program_uniform_at(r->prog, loc, NULL);
+      if (!u)
+         continue;
+      for (unsigned i = 0; i < 16; i++)
+         r->uniforms[u->offset_B / 4 + i].f32 = m[i];
+   }
+}
+
 /* ---- drawing ------------------------------------------------------------------ */
 
 static bool
@@ -328,6 +404,7 @@ run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
    es.num_input_cells = CELLS;
    es.uniforms = r->uniforms;
    es.num_uniform_cells = r->num_uniform_cells;
+   memcpy(es.ubos, r->ubos, sizeof(r->ubos));
    es.outputs = out->cells;
    es.num_output_cells = CELLS;
    if (!nir_eval_run(r->vs, &es)) {
@@ -363,6 +440,7 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    es.num_input_cells = CELLS;
    es.uniforms = r->uniforms;
    es.num_uniform_cells = r->num_uniform_cells;
+   memcpy(es.ubos, r->ubos, sizeof(r->ubos));
    es.outputs = out;
    es.num_output_cells = CELLS;
    for (unsigned c = 0; c < 4; c++)
@@ -468,6 +546,10 @@ draw_triangle(struct run *r, const struct vertex_out *v0,
 static bool
 draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
 {
+   if (!r->vs || !r->fs) {
+      r->msg = "drawing needs a vertex and a fragment shader";
+      return false;
+   }
    if (ortho) {
       /* window coordinates to NDC */
       x = x * 2.0f / (float)r->w - 1.0f;
@@ -501,6 +583,10 @@ draw_arrays(struct run *r, char **tok, unsigned n)
       return SHADER_TEST_SKIP;
    }
    const char *mode = tok[2];
+   if (!r->vs || !r->fs) {
+      r->msg = "drawing needs a vertex and a fragment shader";
+      return SHADER_TEST_SKIP;
+   }
    unsigned first = (unsigned)atoi(tok[3]), count = (unsigned)atoi(tok[4]);
    if (first + count > r->num_rows) {
       r->msg = "draw arrays beyond the vertex data";
@@ -591,7 +677,8 @@ do_probe(struct run *r, char **tok, unsigned n)
    unsigned nc = strcmp(tok[i], "rgba") ? 3 : 4;
    i++;
    unsigned ncoord = all ? 0 : rect ? 4 : 2;
-   if (n - i != ncoord + nc) {
+   /* piglit reads the numbers it needs and ignores extra ones */
+   if (n - i < ncoord + nc) {
       r->msg = "malformed probe";
       return SHADER_TEST_SKIP;
    }
@@ -719,6 +806,8 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "draw") && n >= 2 &&
                  !strcmp(tok[1], "arrays")) {
          res = draw_arrays(r, tok, n);
+      } else if (!strcmp(tok[0], "ortho") && n == 1) {
+         set_ortho(r);
       } else if (!strcmp(tok[0], "link") && n == 2 &&
                  !strcmp(tok[1], "success")) {
          /* linked above */

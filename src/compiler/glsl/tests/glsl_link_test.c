@@ -175,6 +175,80 @@ test_link_errors(void **state)
    ralloc_free(mem);
 }
 
+static void
+test_uniform_block_std140(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   /* std140 (GLSL 4.60 7.6.2.2), worked by hand:
+    *   float a      0   (4 bytes)
+    *   vec2 b       8   (aligned to 8)
+    *   vec3 c       16  (aligned to 16), ends at 28
+    *   S f          32  (structures align to 16); f.d 32, f.e 40 (bvec2
+    *                     aligns to 8); size 16, ends at 48
+    *   float g      48
+    *   float h[2]   64  (arrays align to 16, stride 16), ends at 96
+    *   mat2 m       96  (columns as vec2 arrays: stride 16), ends at 128
+    *   vec4 j       128, block size 144 */
+   struct glsl_program *p = test_link(
+      mem, 300, true, NULL, MESA_SHADER_VERTEX,
+      "#version 300 es\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = pos; }\n",
+      MESA_SHADER_FRAGMENT,
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "struct S { int d; bvec2 e; };\n"
+      "layout(std140) uniform B {\n"
+      "   float a; vec2 b; vec3 c; S f; float g; float h[2]; mat2 m;\n"
+      "   vec4 j;\n"
+      "};\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "   o = j + vec4(h[1], m[1][0], f.e.y ? 1.0 : 0.0, float(f.d));\n"
+      "}\n");
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_int_equal(p->num_ubos, 1);
+   const struct glsl_program_block *b = &p->ubos[0];
+   assert_string_equal(b->name, "B");
+   assert_int_equal(b->size_B, 144);
+   static const struct { const char *name; unsigned offset; } want[] = {
+      { "a", 0 }, { "b", 8 }, { "c", 16 }, { "f.d", 32 }, { "f.e", 40 },
+      { "g", 48 }, { "h[0]", 64 }, { "m", 96 }, { "j", 128 },
+   };
+   assert_int_equal(b->num_members, 9);
+   for (unsigned i = 0; i < 9; i++) {
+      assert_string_equal(b->members[i].name, want[i].name);
+      assert_int_equal(b->members[i].offset_B, want[i].offset);
+   }
+   assert_int_equal(b->members[6].array_stride_B, 16);
+   assert_int_equal(b->members[7].matrix_stride_B, 16);
+
+   /* Run it on a buffer: j = (1, 2, 3, 4), h[1] = 10, m[1][0] = 20,
+    * f.e.y = true, f.d = 7 -> o = (11, 22, 4, 11). */
+   uint8_t data[144] = { 0 };
+   const float j[4] = { 1, 2, 3, 4 }, h1 = 10, m10 = 20;
+   const uint32_t ey = 1, d = 7;
+   memcpy(data + 128, j, 16);
+   memcpy(data + 64 + 16, &h1, 4);
+   memcpy(data + 96 + 16, &m10, 4);
+   memcpy(data + 40 + 4, &ey, 4);
+   memcpy(data + 32, &d, 4);
+   nir_const_value out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.ubos[0].data = data;
+   es.ubos[0].size_B = sizeof(data);
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   const float o[4] = { 11, 22, 4, 11 };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -182,6 +256,7 @@ main(void)
       cmocka_unit_test(test_bound_attribute_locations),
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_link_errors),
+      cmocka_unit_test(test_uniform_block_std140),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

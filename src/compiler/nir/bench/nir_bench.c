@@ -259,6 +259,11 @@ main(int argc, char **argv)
    print_ratio("build", small.build, big.build, 0);
    print_ratio("instruction walk", small.walk, big.walk, 0);
    print_ratio("nir_optimize", small.opt, big.opt, limit);
+   /* The same per pass run: a bigger shader may need another round of
+    * the loop, which is the shader's doing, not the passes'. */
+   print_ratio("nir_optimize per pass run",
+               small.opt / (small.stats.pass_runs ? small.stats.pass_runs : 1),
+               big.opt / (big.stats.pass_runs ? big.stats.pass_runs : 1), 0);
    print_ratio("nir_validate (as built)", small.val_built, big.val_built,
                limit);
    print_ratio("nir_validate (optimised)", small.val_opt, big.val_opt,

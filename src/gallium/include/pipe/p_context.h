@@ -30,6 +30,7 @@ extern "C" {
 
 struct pipe_fence_handle;
 struct pipe_query;
+struct util_debug_callback;
 
 struct pipe_context {
    struct pipe_screen *screen;
@@ -322,6 +323,12 @@ struct pipe_context {
                            enum pipe_format format, unsigned base_level,
                            unsigned last_level, unsigned first_layer,
                            unsigned last_layer);
+
+   /* Optional: where the driver sends messages for the application
+    * (util/u_debug_callback.h), e.g. shader statistics; NULL removes it.
+    * The driver copies *cb. */
+   void (*set_debug_callback)(struct pipe_context *ctx,
+                              const struct util_debug_callback *cb);
 
    /* Optional: make a fence from an fd and make the GPU wait on it. */
    void (*create_fence_fd)(struct pipe_context *ctx,

@@ -1,0 +1,191 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The command executor's texture unit (asahi_sim_texture_unit_hooks)
+ * through texture_sample: cube-map face selection by the GL 4.6 table
+ * 8.19 (a direction along each axis lands on that face's centre), mip
+ * level selection from quad derivatives (GL 4.6 equations 8.4-8.7: a
+ * texture coordinate changing by 1/4 per pixel on an 8x8 texture is LOD
+ * log2(2) = 1), and a format util/format converts (R5G6B5) with the
+ * descriptor's swizzle.
+ */
+
+#include "sim_test_util.h"
+
+#include "asahi/genxml/agx_pack.h"
+#include "asahi/layout/layout.h"
+#include "asahi/sim/asahi_sim_texture.h"
+
+#define IMG_VA  0x10000ull
+#define DESC_VA 0x80000ull
+
+static uint8_t img_mem[64 << 10];
+static uint8_t desc_mem[256];
+
+static float
+reg_f32(const struct asahi_sim_group *g, unsigned r, unsigned lane)
+{
+   float f;
+   memcpy(&f, &g->r[r][lane], 4);
+   return f;
+}
+
+struct fixture {
+   struct asahi_sim_region regions[2];
+   struct asahi_sim_simple_mem mem;
+};
+
+static void
+bind(struct asahi_sim_group *g, struct fixture *fx)
+{
+   fx->regions[0] = (struct asahi_sim_region){IMG_VA, sizeof(img_mem),
+                                              img_mem, true};
+   fx->regions[1] = (struct asahi_sim_region){DESC_VA, sizeof(desc_mem),
+                                              desc_mem, true};
+   fx->mem = (struct asahi_sim_simple_mem){fx->regions, 2};
+   g->mem.translate = asahi_sim_simple_translate;
+   g->mem.user = &fx->mem;
+   g->texture = &asahi_sim_texture_unit_hooks;
+   g->texture_state[0] = (struct asahi_sim_state_slot){true, DESC_VA, 0};
+   g->sampler_state[0] = (struct asahi_sim_state_slot){true, DESC_VA, 64};
+   agx_pack(desc_mem + 64, SAMPLER, cfg) {
+      cfg.mag_filter = AGX_FILTER_NEAREST;
+      cfg.min_filter = AGX_FILTER_NEAREST;
+      cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+   }
+}
+
+/* Each face of a 2x2 RGBA8 cube holds (40 * face, 0, 0, 255). */
+static void
+test_cube_faces(void **state)
+{
+   struct ail_layout l = {
+      .width_px = 2, .height_px = 2, .depth_px = 6, .sample_count_sa = 1,
+      .levels = 1, .cube = true, .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   for (unsigned f = 0; f < 6; f++) {
+      for (unsigned y = 0; y < 2; y++) {
+         for (unsigned x = 0; x < 2; x++) {
+            uint64_t off;
+            ail_get_element_offset_B(&l, 0, x, y, &off);
+            off += ail_get_layer_level_B(&l, f, 0);
+            const uint8_t t[4] = {(uint8_t)(40 * f), 0, 0, 255};
+            memcpy(img_mem + off, t, 4);
+         }
+      }
+   }
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_CUBE;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 2;
+      cfg.height = 2;
+      cfg.address = IMG_VA;
+   }
+
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                     "r0_r1_r2_r3, ts0, ss0, tex_cube, r4_r5_r6, auto_lod, "
+                     "0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   t.g->exec = 0x3f;
+   /* +x, -x, +y, -y, +z, -z: faces 0..5 in that order. */
+   const float dir[6][3] = {{2, 0.1f, -0.2f}, {-3, 0.2f, 0.1f},
+                            {0.1f, 5, 0.2f},  {0.2f, -1, -0.1f},
+                            {-0.1f, 0.2f, 4}, {0.1f, 0.1f, -2}};
+   for (unsigned l = 0; l < 6; l++) {
+      for (unsigned k = 0; k < 3; k++)
+         t.g->r[4 + k][l] = f32_bits(dir[l][k]);
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned l = 0; l < 6; l++)
+      assert_true(reg_f32(t.g, 0, l) == (float)(40 * l / 255.0));
+   sim_test_free(&t);
+}
+
+/* An 8x8 R5G6B5 texture with two levels: level 0 all red, level 1 all
+ * green.  Coordinates stepping 1/8 per pixel (1 texel): LOD 0; stepping
+ * 1/4 (2 texels): LOD 1 (GL: rho = 2, lambda = log2 rho). */
+static void
+test_lod_from_derivatives(void **state)
+{
+   struct ail_layout l = {
+      .width_px = 8, .height_px = 8, .depth_px = 1, .sample_count_sa = 1,
+      .levels = 2, .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R5G6B5_UNORM,
+   };
+   assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   for (unsigned lv = 0; lv < 2; lv++) {
+      unsigned n = 8 >> lv;
+      for (unsigned y = 0; y < n; y++) {
+         for (unsigned x = 0; x < n; x++) {
+            uint64_t off;
+            ail_get_element_offset_B(&l, lv, x, y, &off);
+            off += ail_get_level_offset_B(&l, lv);
+            /* Hardware R5G6B5 has red in bits 0-4 (Mesa agx_formats.c
+             * maps PIPE_FORMAT_R5G6B5_UNORM to it with no swizzle). */
+            uint16_t v = lv == 0 ? 0x001f : 0x07e0; /* red / green */
+            memcpy(img_mem + off, &v, 2);
+         }
+      }
+   }
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R5G6B5;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_1;
+      cfg.width = 8;
+      cfg.height = 8;
+      cfg.first_level = 0;
+      cfg.last_level = 1;
+      cfg.address = IMG_VA;
+   }
+
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   t.g->exec = 0xff;
+   /* Quad 0 (lanes 0-3) steps 1/8 per pixel, quad 1 (lanes 4-7) 1/4. */
+   for (unsigned l = 0; l < 8; l++) {
+      float step = l < 4 ? 1.0f / 8 : 1.0f / 4;
+      t.g->r[4][l] = f32_bits(0.3f + step * (l & 1));
+      t.g->r[5][l] = f32_bits(0.3f + step * ((l >> 1) & 1));
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned l = 0; l < 8; l++) {
+      bool level1 = l >= 4;
+      assert_true(reg_f32(t.g, 0, l) == (level1 ? 0.0f : 1.0f));
+      assert_true(reg_f32(t.g, 1, l) == (level1 ? 1.0f : 0.0f));
+      assert_true(reg_f32(t.g, 3, l) == 1.0f); /* swizzle: constant 1 */
+   }
+   sim_test_free(&t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_cube_faces),
+      cmocka_unit_test(test_lod_from_derivatives),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

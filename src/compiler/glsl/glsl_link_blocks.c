@@ -1,0 +1,171 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Uniform blocks: blocks of the same name in several stages are one block
+ * and must have the same members (GLSL 4.60 4.3.9: same names, types,
+ * order and qualifiers; we compare names and types).  Each gets a program
+ * index, the position in glsl_program.ubos, and every stage's load_ubo
+ * is renumbered from its stage-local block number to that index.  The
+ * members are listed the way GL reports them, with their std140 offsets
+ * and strides (glsl_to_nir_ubo.c computes the same ones).
+ */
+#include <string.h>
+
+#include "glsl_link_priv.h"
+#include "nir_builder.h"
+#include "util/ralloc.h"
+
+
+static unsigned
+align_to(unsigned x, unsigned a)
+{
+   return a ? (x + a - 1) / a * a : x;
+}
+
+struct member_walk {
+   struct glsl_program *prog;
+   struct glsl_program_block *blk;
+   unsigned cap;
+};
+
+static void
+add_member(struct member_walk *w, const char *name,
+           const struct glsl_type *t, unsigned array_size, bool is_array,
+           unsigned offset, unsigned array_stride)
+{
+   struct glsl_program_block *blk = w->blk;
+   if (blk->num_members == w->cap) {
+      w->cap = w->cap ? w->cap * 2 : 8;
+      blk->members = rerzalloc_size(
+         w->prog, blk->members,
+         blk->num_members * sizeof(struct glsl_program_block_member),
+         w->cap * sizeof(struct glsl_program_block_member));
+   }
+   struct glsl_program_block_member *m = &blk->members[blk->num_members++];
+   m->name = is_array ? ralloc_asprintf(w->prog, "%s[0]", name)
+                      : ralloc_strdup(w->prog, name);
+   m->type = t;
+   m->gl_type = glsl_type_gl_enum(t);
+   m->array_size = array_size;
+   m->is_array = is_array;
+   m->offset_B = offset;
+   m->array_stride_B = array_stride;
+   if (glsl_type_is_matrix(t))
+      m->matrix_stride_B =
+         align_to(glsl_type_size_B(glsl_column_type(t), GLSL_LAYOUT_STD140,
+                                   false),
+                  glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+}
+
+static void
+walk(struct member_walk *w, const char *name, const struct glsl_type *t,
+     unsigned offset)
+{
+   if (glsl_type_is_array(t)) {
+      const struct glsl_type *et = t->element;
+      unsigned stride =
+         align_to(glsl_type_size_B(et, GLSL_LAYOUT_STD140, false),
+                  glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
+      if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
+         add_member(w, name, et, len, true, offset, stride);
+         return;
+      }
+      for (unsigned i = 0; i < len; i++)
+         walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
+              offset + i * stride);
+      return;
+   }
+   if (t->base_type == GLSL_TYPE_STRUCT) {
+      for (unsigned i = 0; i < t->num_fields; i++)
+         walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
+              t->fields[i].type, offset + g2n_ubo_field_offset(t, i));
+      return;
+   }
+   add_member(w, name, t, 1, false, offset, 0);
+}
+
+/* Rewrites load_ubo's block source through map[stage-local] = index. */
+static void
+renumber(nir_shader *nir, const int *map, unsigned n)
+{
+   nir_foreach_function_impl(impl, nir) {
+      nir_builder b = nir_builder_create(impl);
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if (intr->intrinsic != nir_intrinsic_load_ubo)
+               continue;
+            nir_instr *ci = intr->src[0].ssa->parent_instr;
+            if (ci->type != nir_instr_type_load_const)
+               continue;
+            unsigned local = nir_instr_as_load_const(ci)->value[0].u32;
+            if (local >= n)
+               continue;
+            b.cursor = nir_before_instr(instr);
+            nir_instr_rewrite_src(instr, &intr->src[0],
+                                  nir_imm_int(&b, map[local]));
+         }
+      }
+   }
+}
+
+void
+link_blocks(struct link *l)
+{
+   struct glsl_program *prog = l->prog;
+   unsigned max = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      max += l->stage[s] ? l->stage[s]->num_blocks : 0;
+   prog->ubos = rzalloc_array(prog, struct glsl_program_block,
+                              max ? max : 1);
+   const struct glsl_type **types =
+      rzalloc_array(prog, const struct glsl_type *, max ? max : 1);
+   for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      if (!ns || !ns->num_blocks)
+         continue;
+      int *map = rzalloc_array(prog, int, ns->num_blocks);
+      for (unsigned i = 0; i < ns->num_blocks; i++) {
+         struct glsl_nir_block *b = &ns->blocks[i];
+         int found = -1;
+         for (unsigned k = 0; k < prog->num_ubos; k++) {
+            if (!strcmp(prog->ubos[k].name, b->name))
+               found = (int)k;
+         }
+         if (found >= 0 && !link_types_match(types[found], b->type)) {
+            link_error(l, "uniform block '%s' has different members in "
+                       "different shaders", b->name);
+            return;
+         }
+         if (found < 0) {
+            found = (int)prog->num_ubos++;
+            struct glsl_program_block *pb = &prog->ubos[found];
+            types[found] = b->type;
+            pb->name = ralloc_strdup(prog, b->name);
+            pb->size_B = b->size_B;
+            pb->binding = b->binding >= 0 ? b->binding : 0;
+            struct member_walk w = { .prog = prog, .blk = pb };
+            for (unsigned f = 0; f < b->type->num_fields; f++) {
+               const char *fname = b->type->fields[f].name;
+               walk(&w, b->instance ? ralloc_asprintf(prog, "%s.%s",
+                                                      b->name, fname)
+                                    : fname,
+                    b->type->fields[f].type,
+                    g2n_ubo_field_offset(b->type, f));
+            }
+         }
+         if (b->binding >= 0)
+            prog->ubos[found].binding = b->binding;
+         if (b->used)
+            prog->ubos[found].stages |= 1u << s;
+         map[i] = found;
+      }
+      renumber(ns->nir, map, ns->num_blocks);
+   }
+}

@@ -1,0 +1,302 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Draw and read buffer selection, per-buffer clears, invalidation and
+ * framebuffer blits (ES 3.0 sections 4.2.1, 4.2.3, 4.3.1, 4.3.3, 4.5).
+ */
+#include <string.h>
+
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+
+void GLAPIENTRY
+_mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+
+   if (n < 0 || n > ctx->Const.MaxDrawBuffers) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDrawBuffers(n=%d)", n);
+      return;
+   }
+   if (!fb)
+      return;
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum b = bufs[i];
+      bool ok;
+      if (!fb->Name) {
+         /* The default framebuffer: one buffer, BACK or NONE. */
+         ok = n == 1 && (b == GL_BACK || b == GL_NONE);
+      } else {
+         /* ES 3.0: buffer i is COLOR_ATTACHMENTi or NONE. */
+         ok = b == GL_NONE || b == GL_COLOR_ATTACHMENT0 + (GLenum)i;
+      }
+      if (!ok) {
+         bool known = b == GL_NONE || b == GL_BACK ||
+                      (b >= GL_COLOR_ATTACHMENT0 &&
+                       b < GL_COLOR_ATTACHMENT0 + 32);
+         _mesa_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
+                     "glDrawBuffers(bufs[%d]=0x%x)", i, b);
+         return;
+      }
+   }
+   for (GLsizei i = 0; i < MAX_DRAW_BUFFERS; i++) {
+      GLenum b = i < n ? bufs[i] : GL_NONE;
+      if (!fb->Name && b == GL_BACK)
+         b = fb->winsys && fb->ColorReadBuffer == GL_FRONT ? GL_FRONT
+                                                           : GL_BACK;
+      fb->ColorDrawBuffer[i] = b;
+   }
+   st_invalidate_framebuffer(ctx->st);
+}
+
+void GLAPIENTRY
+_mesa_ReadBuffer(GLenum src)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+   bool ok;
+
+   if (!fb)
+      return;
+   if (!fb->Name)
+      ok = src == GL_BACK || src == GL_NONE;
+   else
+      ok = src == GL_NONE ||
+           (src >= GL_COLOR_ATTACHMENT0 &&
+            src < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS);
+   if (!ok) {
+      bool known = src == GL_BACK || src == GL_FRONT ||
+                   (src >= GL_COLOR_ATTACHMENT0 &&
+                    src < GL_COLOR_ATTACHMENT0 + 32);
+      _mesa_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
+                  "glReadBuffer(0x%x)", src);
+      return;
+   }
+   if (fb->Name)
+      fb->ColorReadBuffer = src;
+}
+
+/* Clears one buffer with the current masks and scissor but its own
+ * value (ES 3.0 section 4.2.3). */
+static void
+clear_buffer(GLenum buffer, GLint drawbuffer, const void *value, bool depth,
+             bool stencil, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLfloat saved_color[4];
+   GLfloat saved_depth = ctx->Depth.Clear;
+   GLint saved_stencil = ctx->Stencil.Clear;
+
+   switch (buffer) {
+   case GL_COLOR:
+      if (drawbuffer < 0 || drawbuffer >= ctx->Const.MaxDrawBuffers) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer)", func);
+         return;
+      }
+      break;
+   case GL_DEPTH:
+   case GL_STENCIL:
+   case GL_DEPTH_STENCIL:
+      if (drawbuffer != 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer)", func);
+         return;
+      }
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(buffer=0x%x)", func, buffer);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, func))
+      return;
+
+   GLbitfield mask = 0;
+   memcpy(saved_color, ctx->Color.ClearColor, sizeof(saved_color));
+   if (buffer == GL_COLOR) {
+      /* Only draw buffer 0 exists so far. */
+      if (drawbuffer != 0)
+         return;
+      memcpy(ctx->Color.ClearColor, value, sizeof(saved_color));
+      mask = GL_COLOR_BUFFER_BIT;
+   } else {
+      if (depth) {
+         ctx->Depth.Clear = ((const GLfloat *)value)[0];
+         mask |= GL_DEPTH_BUFFER_BIT;
+      }
+      if (stencil) {
+         ctx->Stencil.Clear = buffer == GL_DEPTH_STENCIL
+                                 ? ((const GLint *)value)[1]
+                                 : ((const GLint *)value)[0];
+         mask |= GL_STENCIL_BUFFER_BIT;
+      }
+   }
+   st_clear(ctx->st, mask);
+   memcpy(ctx->Color.ClearColor, saved_color, sizeof(saved_color));
+   ctx->Depth.Clear = saved_depth;
+   ctx->Stencil.Clear = saved_stencil;
+}
+
+void GLAPIENTRY
+_mesa_ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
+{
+   if (buffer == GL_STENCIL || buffer == GL_DEPTH_STENCIL) {
+      GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+      _mesa_error(ctx, GL_INVALID_ENUM, "glClearBufferfv(buffer)");
+      return;
+   }
+   clear_buffer(buffer, drawbuffer, value, buffer == GL_DEPTH, false,
+                "glClearBufferfv");
+}
+
+void GLAPIENTRY
+_mesa_ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
+{
+   if (buffer == GL_DEPTH || buffer == GL_DEPTH_STENCIL) {
+      GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+      _mesa_error(ctx, GL_INVALID_ENUM, "glClearBufferiv(buffer)");
+      return;
+   }
+   /* Integer colour buffers do not exist yet; as floats for now. */
+   GLfloat f[4] = { 0 };
+   if (buffer == GL_COLOR) {
+      for (int i = 0; i < 4; i++)
+         f[i] = (GLfloat)value[i];
+      clear_buffer(buffer, drawbuffer, f, false, false, "glClearBufferiv");
+      return;
+   }
+   clear_buffer(buffer, drawbuffer, value, false, true, "glClearBufferiv");
+}
+
+void GLAPIENTRY
+_mesa_ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (buffer != GL_COLOR) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glClearBufferuiv(buffer)");
+      return;
+   }
+   GLfloat f[4];
+   for (int i = 0; i < 4; i++)
+      f[i] = (GLfloat)value[i];
+   clear_buffer(buffer, drawbuffer, f, false, false, "glClearBufferuiv");
+}
+
+void GLAPIENTRY
+_mesa_ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth,
+                    GLint stencil)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   union {
+      GLfloat f;
+      GLint i;
+   } v[2];
+
+   if (buffer != GL_DEPTH_STENCIL) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glClearBufferfi(buffer)");
+      return;
+   }
+   v[0].f = depth;
+   v[1].i = stencil;
+   clear_buffer(buffer, drawbuffer, v, true, true, "glClearBufferfi");
+}
+
+static bool
+valid_invalidate(struct gl_context *ctx, GLenum target, GLsizei n,
+                 const GLenum *attachments, const char *func)
+{
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+
+   if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER &&
+       target != GL_READ_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return false;
+   }
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(n < 0)", func);
+      return false;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum a = attachments[i];
+      bool ok;
+      if (fb && fb->Name) {
+         ok = a == GL_DEPTH_ATTACHMENT || a == GL_STENCIL_ATTACHMENT ||
+              a == GL_DEPTH_STENCIL_ATTACHMENT ||
+              (a >= GL_COLOR_ATTACHMENT0 &&
+               a < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS);
+         if (!ok && a >= GL_COLOR_ATTACHMENT0 &&
+             a < GL_COLOR_ATTACHMENT0 + 32) {
+            _mesa_error(ctx, GL_INVALID_OPERATION, "%s(attachment)", func);
+            return false;
+         }
+      } else {
+         ok = a == GL_COLOR || a == GL_DEPTH || a == GL_STENCIL;
+      }
+      if (!ok) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func, a);
+         return false;
+      }
+   }
+   return true;
+}
+
+/* Invalidation is a hint; contents are kept. */
+void GLAPIENTRY
+_mesa_InvalidateFramebuffer(GLenum target, GLsizei numAttachments,
+                            const GLenum *attachments)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   valid_invalidate(ctx, target, numAttachments, attachments,
+                    "glInvalidateFramebuffer");
+}
+
+void GLAPIENTRY
+_mesa_InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments,
+                               const GLenum *attachments, GLint x, GLint y,
+                               GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!valid_invalidate(ctx, target, numAttachments, attachments,
+                         "glInvalidateSubFramebuffer"))
+      return;
+   if (width < 0 || height < 0)
+      _mesa_error(ctx, GL_INVALID_VALUE, "glInvalidateSubFramebuffer(size)");
+}
+
+void GLAPIENTRY
+_mesa_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1,
+                      GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
+                      GLbitfield mask, GLenum filter)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *src = ctx->ReadBuffer, *dst = ctx->DrawBuffer;
+
+   if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
+                            GL_STENCIL_BUFFER_BIT)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glBlitFramebuffer(mask)");
+      return;
+   }
+   if (filter != GL_NEAREST && filter != GL_LINEAR) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBlitFramebuffer(filter)");
+      return;
+   }
+   if (filter == GL_LINEAR &&
+       (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBlitFramebuffer(filter)");
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, "glBlitFramebuffer") ||
+       !_mesa_read_framebuffer_complete(ctx, "glBlitFramebuffer"))
+      return;
+   st_blit_framebuffer(ctx->st, src, dst, srcX0, srcY0, srcX1, srcY1, dstX0,
+                       dstY0, dstX1, dstY1, mask, filter);
+}

@@ -1,0 +1,238 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * ES 3.0 program queries (section 2.11.3-2.11.6, 3.9.2): uniform indices
+ * and their properties, uniform blocks (none are linked yet, so every
+ * block index is out of range), fragment data locations, and program
+ * binaries (no formats: GL_NUM_PROGRAM_BINARY_FORMATS is 0).
+ */
+#include <string.h>
+
+#include "main/context.h"
+#include "main/shaderobj.h"
+#include "glsl_program.h"
+
+static const struct glsl_program *
+linked_or_null(struct gl_program_object *prog)
+{
+   return prog->LinkStatus && prog->exec ? prog->exec->linked : NULL;
+}
+
+GLint GLAPIENTRY
+_mesa_GetFragDataLocation(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_program_object *prog;
+   const struct glsl_program *p;
+
+   if (!ctx)
+      return -1;
+   prog = _mesa_lookup_program_err(ctx, program, "glGetFragDataLocation");
+   if (!prog)
+      return -1;
+   p = linked_or_null(prog);
+   if (!p) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetFragDataLocation");
+      return -1;
+   }
+   if (!name || strncmp(name, "gl_", 3) == 0)
+      return -1;
+   for (unsigned i = 0; i < p->num_frag_outputs; i++) {
+      const struct glsl_program_frag_output *o = &p->frag_outputs[i];
+      size_t n = strlen(o->name);
+      if (strncmp(name, o->name, n) != 0)
+         continue;
+      int base = o->location - FRAG_RESULT_DATA0;
+      if (name[n] == '\0')
+         return base;
+      /* "out[2]" of an array output. */
+      if (name[n] == '[' && o->array_size > 1) {
+         unsigned e = 0;
+         const char *c = name + n + 1;
+         while (*c >= '0' && *c <= '9')
+            e = e * 10 + (unsigned)(*c++ - '0');
+         if (c[0] == ']' && c[1] == '\0' && e < o->array_size)
+            return base + (int)e;
+      }
+   }
+   return -1;
+}
+
+GLuint GLAPIENTRY
+_mesa_GetUniformBlockIndex(GLuint program, const GLchar *uniformBlockName)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx)
+      return GL_INVALID_INDEX;
+   _mesa_lookup_program_err(ctx, program, "glGetUniformBlockIndex");
+   return GL_INVALID_INDEX;
+}
+
+static void
+no_block(GLuint program, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_lookup_program_err(ctx, program, func))
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(uniformBlockIndex)", func);
+}
+
+void GLAPIENTRY
+_mesa_GetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex,
+                              GLenum pname, GLint *params)
+{
+   no_block(program, "glGetActiveUniformBlockiv");
+}
+
+void GLAPIENTRY
+_mesa_GetActiveUniformBlockName(GLuint program, GLuint uniformBlockIndex,
+                                GLsizei bufSize, GLsizei *length,
+                                GLchar *uniformBlockName)
+{
+   no_block(program, "glGetActiveUniformBlockName");
+}
+
+void GLAPIENTRY
+_mesa_UniformBlockBinding(GLuint program, GLuint uniformBlockIndex,
+                          GLuint uniformBlockBinding)
+{
+   no_block(program, "glUniformBlockBinding");
+}
+
+void GLAPIENTRY
+_mesa_GetUniformIndices(GLuint program, GLsizei uniformCount,
+                        const GLchar *const *uniformNames,
+                        GLuint *uniformIndices)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   const struct glsl_program *p;
+
+   if (uniformCount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetUniformIndices(count)");
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, "glGetUniformIndices");
+   if (!prog)
+      return;
+   p = linked_or_null(prog);
+   for (GLsizei i = 0; i < uniformCount; i++) {
+      uniformIndices[i] = GL_INVALID_INDEX;
+      for (unsigned u = 0; p && u < p->num_uniforms; u++) {
+         const char *n = p->uniforms[u].name;
+         size_t len = strlen(n);
+         /* "a[0]" also answers to "a". */
+         if (strcmp(n, uniformNames[i]) == 0 ||
+             (len > 3 && strcmp(n + len - 3, "[0]") == 0 &&
+              strlen(uniformNames[i]) == len - 3 &&
+              strncmp(n, uniformNames[i], len - 3) == 0)) {
+            uniformIndices[i] = u;
+            break;
+         }
+      }
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
+                          const GLuint *uniformIndices, GLenum pname,
+                          GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+   const struct glsl_program *p;
+
+   if (uniformCount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetActiveUniformsiv(count)");
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, "glGetActiveUniformsiv");
+   if (!prog)
+      return;
+   p = linked_or_null(prog);
+   for (GLsizei i = 0; i < uniformCount; i++) {
+      if (!p || uniformIndices[i] >= p->num_uniforms) {
+         _mesa_error(ctx, GL_INVALID_VALUE,
+                     "glGetActiveUniformsiv(index=%u)", uniformIndices[i]);
+         return;
+      }
+   }
+   switch (pname) {
+   case GL_UNIFORM_TYPE:
+   case GL_UNIFORM_SIZE:
+   case GL_UNIFORM_NAME_LENGTH:
+   case GL_UNIFORM_BLOCK_INDEX:
+   case GL_UNIFORM_OFFSET:
+   case GL_UNIFORM_ARRAY_STRIDE:
+   case GL_UNIFORM_MATRIX_STRIDE:
+   case GL_UNIFORM_IS_ROW_MAJOR:
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetActiveUniformsiv(pname)");
+      return;
+   }
+   for (GLsizei i = 0; i < uniformCount; i++) {
+      const struct glsl_program_uniform *u = &p->uniforms[uniformIndices[i]];
+      switch (pname) {
+      case GL_UNIFORM_TYPE: params[i] = (GLint)u->gl_type; break;
+      case GL_UNIFORM_SIZE: params[i] = (GLint)u->array_size; break;
+      case GL_UNIFORM_NAME_LENGTH:
+         params[i] = (GLint)strlen(u->name) + 1;
+         break;
+      case GL_UNIFORM_IS_ROW_MAJOR: params[i] = 0; break;
+      /* Default-block uniforms have no block and no layout to report. */
+      default: params[i] = -1; break;
+      }
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length,
+                       GLenum *binaryFormat, void *binary)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+
+   if (bufSize < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetProgramBinary(bufSize)");
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, "glGetProgramBinary");
+   if (!prog)
+      return;
+   if (length)
+      *length = 0;
+   /* No binary formats: the binary (of length 0) cannot be returned. */
+   _mesa_error(ctx, GL_INVALID_OPERATION, "glGetProgramBinary");
+}
+
+void GLAPIENTRY
+_mesa_ProgramBinary(GLuint program, GLenum binaryFormat, const void *binary,
+                    GLsizei length)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!_mesa_lookup_program_err(ctx, program, "glProgramBinary"))
+      return;
+   _mesa_error(ctx, GL_INVALID_ENUM, "glProgramBinary(binaryFormat=0x%x)",
+               binaryFormat);
+}
+
+void GLAPIENTRY
+_mesa_ProgramParameteri(GLuint program, GLenum pname, GLint value)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!_mesa_lookup_program_err(ctx, program, "glProgramParameteri"))
+      return;
+   if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glProgramParameteri(pname)");
+      return;
+   }
+   if (value != GL_FALSE && value != GL_TRUE)
+      _mesa_error(ctx, GL_INVALID_VALUE, "glProgramParameteri(value)");
+}

@@ -1,0 +1,241 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Query objects (ES 3.0 sections 2.13 and 4.1.6): occlusion predicates
+ * and primitives written, each over a pipe query of the context.
+ */
+#include <stdlib.h>
+
+#include "main/context.h"
+#include "main/hash.h"
+#include "state_tracker/st_context.h"
+#include "util/hash_table.h"
+
+/* CurrentQuery[] slot and pipe query type of a target; -1 if none. */
+static int
+query_index(GLenum target, unsigned *pipe_type)
+{
+   switch (target) {
+   case GL_ANY_SAMPLES_PASSED:
+      *pipe_type = PIPE_QUERY_OCCLUSION_PREDICATE;
+      return 0;
+   case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:
+      *pipe_type = PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE;
+      return 1;
+   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      *pipe_type = PIPE_QUERY_PRIMITIVES_EMITTED;
+      return 2;
+   default:
+      return -1;
+   }
+}
+
+static struct hash_table *
+queries(struct gl_context *ctx)
+{
+   if (!ctx->Queries)
+      ctx->Queries = _mesa_name_table_create();
+   return ctx->Queries;
+}
+
+static void
+free_query(struct gl_context *ctx, struct gl_query_object *q)
+{
+   if (q->pq)
+      ctx->st->pipe->destroy_query(ctx->st->pipe, q->pq);
+   free(q);
+}
+
+void
+_mesa_free_query_objects(struct gl_context *ctx)
+{
+   if (!ctx->Queries)
+      return;
+   hash_table_foreach(ctx->Queries, e) {
+      if (e->data != GL_NAME_RESERVED)
+         free_query(ctx, e->data);
+   }
+   _mesa_name_table_destroy(ctx->Queries);
+   ctx->Queries = NULL;
+}
+
+void GLAPIENTRY
+_mesa_GenQueries(GLsizei n, GLuint *ids)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGenQueries(n < 0)");
+      return;
+   }
+   if (!queries(ctx) || !_mesa_name_gen(queries(ctx), &ctx->NextQuery, n,
+                                        ids))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenQueries");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsQuery(GLuint id)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   return ctx && queries(ctx) &&
+          _mesa_name_lookup_object(queries(ctx), id) != NULL;
+}
+
+void GLAPIENTRY
+_mesa_DeleteQueries(GLsizei n, const GLuint *ids)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDeleteQueries(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; queries(ctx) && i < n; i++) {
+      void *obj = _mesa_name_lookup(ctx->Queries, ids[i]);
+      if (!obj)
+         continue;
+      if (obj != GL_NAME_RESERVED) {
+         struct gl_query_object *q = obj;
+         /* Deleting an active query ends it (ES 3.0 section 2.13). */
+         for (unsigned k = 0; k < 3; k++) {
+            if (ctx->CurrentQuery[k] == q) {
+               ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
+               ctx->CurrentQuery[k] = NULL;
+            }
+         }
+         free_query(ctx, q);
+      }
+      _mesa_name_remove(ctx->Queries, ids[i]);
+   }
+}
+
+void GLAPIENTRY
+_mesa_BeginQuery(GLenum target, GLuint id)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   unsigned pipe_type;
+   int index = query_index(target, &pipe_type);
+   void *obj;
+   struct gl_query_object *q;
+
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBeginQuery(target=0x%x)", target);
+      return;
+   }
+   if (ctx->CurrentQuery[index]) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(active)");
+      return;
+   }
+   obj = id && queries(ctx) ? _mesa_name_lookup(ctx->Queries, id) : NULL;
+   if (!obj) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(id=%u)", id);
+      return;
+   }
+   if (obj == GL_NAME_RESERVED) {
+      q = calloc(1, sizeof(*q));
+      if (!q) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBeginQuery");
+         return;
+      }
+      q->Name = id;
+      q->Target = target;
+      _mesa_name_insert(ctx->Queries, id, q);
+   } else {
+      q = obj;
+      /* ANY_SAMPLES_PASSED and its conservative form may share a query
+       * object only of the same target. */
+      if (q->Target != target) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(target)");
+         return;
+      }
+   }
+   if (!q->pq) {
+      q->pq = ctx->st->pipe->create_query
+                 ? ctx->st->pipe->create_query(ctx->st->pipe, pipe_type, 0)
+                 : NULL;
+      if (!q->pq) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBeginQuery");
+         return;
+      }
+   }
+   q->Active = true;
+   q->Ready = false;
+   q->Result = 0;
+   ctx->st->pipe->begin_query(ctx->st->pipe, q->pq);
+   ctx->CurrentQuery[index] = q;
+}
+
+void GLAPIENTRY
+_mesa_EndQuery(GLenum target)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   unsigned pipe_type;
+   int index = query_index(target, &pipe_type);
+   struct gl_query_object *q;
+
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glEndQuery(target=0x%x)", target);
+      return;
+   }
+   q = ctx->CurrentQuery[index];
+   if (!q) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glEndQuery(not active)");
+      return;
+   }
+   ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
+   q->Active = false;
+   ctx->CurrentQuery[index] = NULL;
+}
+
+void GLAPIENTRY
+_mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   unsigned pipe_type;
+   int index = query_index(target, &pipe_type);
+
+   if (index < 0 || pname != GL_CURRENT_QUERY) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv");
+      return;
+   }
+   *params = ctx->CurrentQuery[index]
+                ? (GLint)ctx->CurrentQuery[index]->Name : 0;
+}
+
+void GLAPIENTRY
+_mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_query_object *q =
+      queries(ctx) ? _mesa_name_lookup_object(ctx->Queries, id) : NULL;
+   union pipe_query_result result;
+
+   if (!q || q->Active || !q->pq) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjectuiv(id=%u)",
+                  id);
+      return;
+   }
+   if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryObjectuiv(pname)");
+      return;
+   }
+   if (!q->Ready) {
+      bool wait = pname == GL_QUERY_RESULT;
+      if (wait)
+         st_context_flush(ctx->st, 0, NULL);
+      if (ctx->st->pipe->get_query_result(ctx->st->pipe, q->pq, wait,
+                                          &result)) {
+         q->Ready = true;
+         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+                        ? result.u64 : result.b;
+      }
+   }
+   if (pname == GL_QUERY_RESULT_AVAILABLE)
+      *params = q->Ready;
+   else
+      *params = (GLuint)q->Result;
+}
