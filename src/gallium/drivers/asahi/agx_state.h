@@ -333,6 +333,13 @@ bool agx_nir_lower_clip_m1_1(struct nir_shader *nir);
 struct agx_batch *agx_get_batch(struct agx_context *ctx);
 void agx_flush_batch(struct agx_context *ctx, const char *reason);
 void agx_retire_batches(struct agx_context *ctx, bool wait);
+
+/* agx_bg_eot_usc.c: the USC word list (offset from usc_exec_base, 0 on
+ * failure) and Counts word of the batch's background (store false) or
+ * end-of-tile (store true) program.
+ */
+uint32_t agx_build_bg_eot_usc(struct agx_batch *batch, bool store,
+                              uint32_t *counts);
 void agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);
