@@ -203,6 +203,34 @@ plane(const struct vertex *const v[3], const double f[3], double out[3])
    out[2] = f[0] - a * x0 - b * y0;
 }
 
+/* Component k of binding cf at one vertex. */
+static bool
+source_value(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
+             const struct vertex *v, double *out)
+{
+   struct asahi_sim_gpu *gpu = c->r->gpu;
+   bool ok = true;
+   switch (cf->source) {
+   case AGX_COEFFICIENT_SOURCE_VARYING:
+      *out = slot_value(c, v, cf->base_slot + k, &ok);
+      break;
+   case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
+      *out = v->z;
+      break;
+   case AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID:
+      *out = uif(c->prim_id);
+      break;
+   default:
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "coefficient source %u is not simulated", cf->source);
+   }
+   if (!ok)
+      return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                      "a CF binding reads slot %u beyond the vertex outputs",
+                      cf->base_slot + k);
+   return true;
+}
+
 static bool
 setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
                    const struct vertex *const orig[3], double (*planes)[3])
@@ -215,29 +243,9 @@ setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
                      cf->shade_model != AGX_SHADE_MODEL_PERSPECTIVE;
          double f[3];
          for (unsigned i = 0; i < 3; i++) {
-            bool ok = true;
             /* Flat values come from the unclipped primitive's vertices. */
-            const struct vertex *vi = flat ? orig[i] : v[i];
-            switch (cf->source) {
-            case AGX_COEFFICIENT_SOURCE_VARYING:
-               f[i] = slot_value(c, vi, cf->base_slot + k, &ok);
-               break;
-            case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
-               f[i] = vi->z;
-               break;
-            case AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID:
-               f[i] = uif(c->prim_id);
-               break;
-            default:
-               return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
-                               "coefficient source %u is not simulated",
-                               cf->source);
-            }
-            if (!ok)
-               return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
-                               "CF binding %u reads slot %u beyond the "
-                               "vertex outputs",
-                               b, cf->base_slot + k);
+            if (!source_value(c, cf, k, flat ? orig[i] : v[i], &f[i]))
+               return false;
          }
 
          double *out = planes[cf->base_cf + k];
@@ -559,7 +567,6 @@ point(struct draw_ctx *c, uint32_t i)
    p.z_plane[2] = v->z;
 
    if (d->nr_cf) {
-      const struct vertex *t[3] = {v, v, v};
       p.planes = calloc(d->nr_cf, sizeof(*p.planes));
       if (!p.planes)
          return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
@@ -584,20 +591,7 @@ point(struct draw_ctx *c, uint32_t i)
                }
                continue;
             }
-            struct AGX_CF_BINDING one = *cf;
-            one.components = 1;
-            one.base_slot = cf->base_slot + k;
-            one.base_cf = 0;
-            one.shade_model = AGX_SHADE_MODEL_FLAT_VERTEX_0;
-            double tmp[1][3];
-            const struct AGX_CF_BINDING *saved = c->bindings;
-            unsigned saved_n = c->nr_bindings;
-            c->bindings = &one;
-            c->nr_bindings = 1;
-            ok = setup_coefficients(c, t, t, tmp);
-            c->bindings = (struct AGX_CF_BINDING *)saved;
-            c->nr_bindings = saved_n;
-            out[2] = tmp[0][2];
+            ok = source_value(c, cf, k, v, &out[2]);
             if (!ok)
                break;
          }

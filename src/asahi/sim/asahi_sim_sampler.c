@@ -26,8 +26,10 @@
  * transparent black).  Integer formats are never filtered.  The result is
  * swizzled by the descriptor.  Cube maps: the face and face coordinates
  * from the direction (GL 4.6 table 8.19), clamped to the face's edges.
- * Not handled: 3D, cube arrays, multisampled images, compressed formats,
- * depth compare, gather, anisotropy.
+ * 3D images: slices are ail layers of a chain that also shrinks along Z;
+ * linear filtering is trilinear within a level.  Not handled: cube
+ * arrays, multisampled images, compressed formats, depth compare,
+ * gather, anisotropy.
  */
 
 #include <math.h>
@@ -43,7 +45,7 @@
 struct image {
    struct AGX_TEXTURE d;
    enum pipe_format format;
-   bool integer, cube;
+   bool integer, cube, is_3d, is_2d;
    unsigned layers, texel_B;
    struct ail_layout layout;
 };
@@ -86,8 +88,12 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    bool array = d->dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
                 d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY;
    img->cube = d->dimension == AGX_TEXTURE_DIMENSION_CUBE;
+   img->is_3d = d->dimension == AGX_TEXTURE_DIMENSION_3D;
+   img->is_2d = d->dimension != AGX_TEXTURE_DIMENSION_1D &&
+                d->dimension != AGX_TEXTURE_DIMENSION_1D_ARRAY;
    if (d->dimension != AGX_TEXTURE_DIMENSION_1D &&
-       d->dimension != AGX_TEXTURE_DIMENSION_2D && !array && !img->cube)
+       d->dimension != AGX_TEXTURE_DIMENSION_2D && !array && !img->cube &&
+       !img->is_3d)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: dimension %u is not simulated",
                              d->dimension);
@@ -102,7 +108,9 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    img->integer = util_format_is_pure_integer(img->format);
    img->texel_B = util_format_get_blocksize(img->format);
    bool linear = d->layout == AGX_LAYOUT_LINEAR;
-   img->layers = img->cube ? 6 : (array && !linear ? d->depth : 1);
+   img->layers = img->cube                ? 6
+                  : (array || img->is_3d) && !linear ? d->depth
+                                                     : 1;
 
    struct ail_layout *l = &img->layout;
    memset(l, 0, sizeof(*l));
@@ -114,6 +122,8 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                      : d->height;
    l->depth_px = img->layers;
    l->cube = img->cube;
+   /* 3D: slices are laid out as layers, the chain shrinking along Z. */
+   l->mipmapped_z = img->is_3d;
    l->sample_count_sa = 1;
    l->levels = (uint8_t)(d->last_level + 1);
    if (linear) {
@@ -144,8 +154,10 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    memset(out, 0, 4 * sizeof(uint32_t));
    uint32_t w = ail_minify(img->layout.width_px, level);
    uint32_t h = ail_minify(img->layout.height_px, level);
+   uint32_t layers =
+      img->is_3d ? ail_minify(img->layers, level) : img->layers;
    if (x < 0 || y < 0 || (uint32_t)x >= w || (uint32_t)y >= h ||
-       layer >= img->layers || level >= img->layout.levels_allocated)
+       layer >= layers || level >= img->layout.levels_allocated)
       return ASAHI_SIM_RUNNING;
    uint64_t off;
    if (!ail_get_element_offset_B(&img->layout, level, x, y, &off))
@@ -201,55 +213,62 @@ border(const struct AGX_SAMPLER *s, float out[4])
    memcpy(out, colours[b], sizeof(colours[b]));
 }
 
-/* Filter one level at normalised/pixel coordinates (u, v). */
+/* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
+ * images, r (the slice; otherwise `layer` is used as is). */
 static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
              const struct AGX_SAMPLER *s, bool linear_filter, unsigned level,
-             unsigned layer, double u, double v, float out[4])
+             unsigned layer, double u, double v, double r, float out[4])
 {
-   int w = (int)ail_minify(img->layout.width_px, level);
-   int h = (int)ail_minify(img->layout.height_px, level);
-   if (!s->pixel_coordinates) {
-      u *= w;
-      v *= h;
-   }
-   int xs[2], ys[2];
-   double fx = 0, fy = 0;
-   if (linear_filter) {
-      double a = u - 0.5, b = v - 0.5;
-      xs[0] = (int)floor(a);
-      ys[0] = (int)floor(b);
-      fx = a - xs[0];
-      fy = b - ys[0];
-      xs[1] = xs[0] + 1;
-      ys[1] = ys[0] + 1;
-   } else {
-      xs[0] = xs[1] = (int)floor(u);
-      ys[0] = ys[1] = (int)floor(v);
-   }
-   float acc[4] = {0, 0, 0, 0};
-   for (unsigned j = 0; j < 2; j++) {
-      for (unsigned i = 0; i < 2; i++) {
-         double weight = (i ? fx : 1 - fx) * (j ? fy : 1 - fy);
-         if (!linear_filter && (i || j))
-            continue;
-         if (!linear_filter)
-            weight = 1;
-         int x = wrap(xs[i], w, s->wrap_s);
-         int y = h == 1 ? 0 : wrap(ys[j], h, s->wrap_t);
-         float t[4];
-         if (x < 0 || y < 0) {
-            border(s, t);
-         } else {
-            uint32_t bits[4];
-            enum asahi_sim_status st = texel(g, img, level, layer, x, y, bits);
-            if (st != ASAHI_SIM_RUNNING)
-               return st;
-            memcpy(t, bits, sizeof(t));
-         }
-         for (unsigned c = 0; c < 4; c++)
-            acc[c] += (float)(weight * t[c]);
+   int size[3] = {(int)ail_minify(img->layout.width_px, level),
+                  (int)ail_minify(img->layout.height_px, level),
+                  img->is_3d ? (int)ail_minify(img->layout.depth_px, level)
+                             : 1};
+   double c[3] = {u, v, r};
+   const enum agx_wrap modes[3] = {s->wrap_s, s->wrap_t, s->wrap_r};
+   int lo[3], hi[3];
+   double frac[3] = {0, 0, 0};
+   for (unsigned k = 0; k < 3; k++) {
+      if (!s->pixel_coordinates)
+         c[k] *= size[k];
+      if (linear_filter) {
+         double a = c[k] - 0.5;
+         lo[k] = (int)floor(a);
+         frac[k] = a - lo[k];
+         hi[k] = lo[k] + 1;
+      } else {
+         lo[k] = hi[k] = (int)floor(c[k]);
       }
+   }
+   /* Axes of size 1 that are not part of the image (2D: z; 1D: y). */
+   unsigned dims = img->is_3d ? 3 : (size[1] == 1 && !img->is_2d ? 1 : 2);
+
+   float acc[4] = {0, 0, 0, 0};
+   unsigned corners = linear_filter ? 1u << dims : 1;
+   for (unsigned n = 0; n < corners; n++) {
+      double weight = 1;
+      int at[3] = {0, 0, (int)layer};
+      bool outside = false;
+      for (unsigned k = 0; k < dims; k++) {
+         bool up = (n >> k) & 1;
+         if (linear_filter)
+            weight *= up ? frac[k] : 1 - frac[k];
+         at[k] = wrap(up ? hi[k] : lo[k], size[k], modes[k]);
+         outside |= at[k] < 0;
+      }
+      float t[4];
+      if (outside) {
+         border(s, t);
+      } else {
+         uint32_t bits[4];
+         enum asahi_sim_status st =
+            texel(g, img, level, (unsigned)at[2], at[0], at[1], bits);
+         if (st != ASAHI_SIM_RUNNING)
+            return st;
+         memcpy(t, bits, sizeof(t));
+      }
+      for (unsigned k = 0; k < 4; k++)
+         acc[k] += (float)(weight * t[k]);
    }
    memcpy(out, acc, sizeof(acc));
    return ASAHI_SIM_RUNNING;
@@ -330,7 +349,7 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                         &cube_t, &cube_ma);
       /* Cube maps clamp to the face's edge (no seams across faces). */
       s.wrap_s = s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
-   } else if (img->layers > 1) {
+   } else if (img->layers > 1 && !img->is_3d) {
       double l = nearbyint(coord(r, layer_coord));
       layer = l < 0 ? 0 : (l >= img->layers ? img->layers - 1 : (unsigned)l);
    }
@@ -342,19 +361,24 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       lod = lod_operand(r);
    } else if (r->has_derivatives && !s.pixel_coordinates) {
       double w = img->layout.width_px, h = img->layout.height_px;
+      double dd = img->layers;
       /* Cube faces: the direction's change over the major axis, a face
        * spanning 2 units of it. */
       double k = img->cube ? 0.5 / (cube_ma > 0 ? cube_ma : 1) : 1;
       double dx = k * (img->cube ? w * sqrt(r->ddx[0] * r->ddx[0] +
                                             r->ddx[1] * r->ddx[1] +
                                             r->ddx[2] * r->ddx[2])
-                                 : hypot(r->ddx[0] * w,
-                                         is_1d ? 0 : r->ddx[1] * h));
+                                 : sqrt(pow(r->ddx[0] * w, 2) +
+                                        pow(is_1d ? 0 : r->ddx[1] * h, 2) +
+                                        pow(img->is_3d ? r->ddx[2] * dd : 0,
+                                            2)));
       double dy = k * (img->cube ? w * sqrt(r->ddy[0] * r->ddy[0] +
                                             r->ddy[1] * r->ddy[1] +
                                             r->ddy[2] * r->ddy[2])
-                                 : hypot(r->ddy[0] * w,
-                                         is_1d ? 0 : r->ddy[1] * h));
+                                 : sqrt(pow(r->ddy[0] * w, 2) +
+                                        pow(is_1d ? 0 : r->ddy[1] * h, 2) +
+                                        pow(img->is_3d ? r->ddy[2] * dd : 0,
+                                            2)));
       double rho = fmax(dx, dy);
       lod = rho > 0 ? log2(rho) : -INFINITY;
       if (r->lod_mode == 1 || r->lod_mode == 5)
@@ -389,10 +413,11 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    }
    double u = img->cube ? cube_s : coord(r, 0);
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
+   double rr = img->is_3d ? coord(r, 2) : 0;
    enum asahi_sim_status st =
-      filter_level(g, img, &s, linear_filter, l0, layer, u, v, a);
+      filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
-      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, b);
+      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }
@@ -420,7 +445,7 @@ unit_fetch(void *user, struct asahi_sim_group *g,
       int y = is_1d ? 0 : (int)(r->nr_coords > 1 ? r->coords[1] : 0);
       unsigned layer = img.layers > 1 && r->nr_coords > (is_1d ? 1u : 2u)
                           ? r->coords[is_1d ? 1 : 2]
-                          : 0;
+                          : 0; /* the array layer, or the 3D slice */
       if (r->coords_16) {
          x = (int16_t)x;
          y = (int16_t)y;

@@ -15,9 +15,9 @@
 #include "glsl_check_priv.h"
 #include "util/ralloc.h"
 
-struct check_value
-check_access_swizzle(struct check *c, struct ast_node *n,
-                     struct check_value base)
+static struct check_value
+swizzle_value(struct check *c, struct ast_node *n,
+              struct check_value base)
 {
    static const char *const sets[] = { "xyzw", "rgba", "stpq" };
    const char *s = n->name;
@@ -114,14 +114,14 @@ check_access_field(struct check *c, struct ast_node *n)
       return check_expr_error();
    }
    if (glsl_type_is_vector(t))
-      return check_access_swizzle(c, n, base);
+      return swizzle_value(c, n, base);
    if (glsl_type_is_scalar(t)) {
       if (!glsl_is_version(c->st, 420, 0) &&
           !glsl_ext_enabled(c->st, "GL_ARB_shading_language_420pack")) {
          check_error(c, n, "swizzling scalars needs GLSL 4.20");
          return check_expr_error();
       }
-      return check_access_swizzle(c, n, base);
+      return swizzle_value(c, n, base);
    }
    check_error(c, n, "cannot select '%s' from a value of type %s", n->name,
                check_type_name(c, t));

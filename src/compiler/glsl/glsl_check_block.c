@@ -87,8 +87,8 @@ es_block_layouts(struct check *c, struct ast_node *n, unsigned block_q,
    }
 }
 
-void
-check_block_qualifiers(struct check *c, struct ast_node *n)
+static void
+block_qualifiers(struct check *c, struct ast_node *n)
 {
    unsigned q = n->type->flags;
    /* Section 4.10: memory qualifiers are for buffer blocks only. */
@@ -104,9 +104,9 @@ check_block_qualifiers(struct check *c, struct ast_node *n)
    es_block_layouts(c, n, q, false);
 }
 
-void
-check_block_member_qualifiers(struct check *c, struct ast_node *m,
-                              unsigned block_q)
+static void
+member_qualifiers(struct check *c, struct ast_node *m,
+                  unsigned block_q)
 {
    unsigned mq = m->type->flags;
    if ((mq & AST_Q_MEMORY) && !(block_q & AST_Q_BUFFER))
@@ -213,7 +213,7 @@ check_block(struct check *c, struct ast_node *n)
       check_error(c, n, "%s blocks need GLSL 1.50 or ES 3.20", kind);
       return;
    }
-   check_block_qualifiers(c, n);
+   block_qualifiers(c, n);
    bool per_vertex = n->name && !strcmp(n->name, "gl_PerVertex");
    if (!per_vertex &&
        ((n->name && !strncmp(n->name, "gl_", 3)) ||
@@ -299,7 +299,7 @@ check_block(struct check *c, struct ast_node *n)
                (q & AST_Q_STORAGE))
          check_error(c, m, "block member storage does not match the "
                      "block's");
-      check_block_member_qualifiers(c, m, q);
+      member_qualifiers(c, m, q);
       check_geom_member_stream(c, n, m, q);
       check_location_es_component(c, m, m->type->layout);
       check_sample_qualifier(c, m, mq | (q & (AST_Q_IN | AST_Q_OUT |

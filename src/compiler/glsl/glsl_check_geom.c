@@ -96,9 +96,9 @@ check_geom_input_array(struct check *c, struct ast_node *where,
 
 /* A stream number: 0 .. gl_MaxVertexStreams - 1 (4 streams, GLSL 4.00
  * 4.4.2.2).  Returns the stream, -1 when invalid or unknown. */
-int
-check_stream_value(struct check *c, struct ast_node *n,
-                   const struct ast_layout_id *l)
+static int
+stream_value(struct check *c, struct ast_node *n,
+             const struct ast_layout_id *l)
 {
    int64_t v = 0;
    bool known = false;
@@ -118,7 +118,7 @@ layout_stream(struct check *c, struct ast_node *n,
    int stream = dflt;
    for (struct ast_layout_id *l = list; l; l = l->next) {
       if (!strcasecmp(l->name, "stream"))
-         stream = check_stream_value(c, n, l);
+         stream = stream_value(c, n, l);
    }
    return stream;
 }
@@ -201,7 +201,7 @@ check_geom_default_layout(struct check *c, struct ast_node *n, bool in)
             else
                max_vertices = (int)v; /* the last one in a list wins */
          } else if (!strcasecmp(l->name, "stream")) {
-            int v = check_stream_value(c, n, l);
+            int v = stream_value(c, n, l);
             if (v >= 0)
                c->gs_out_stream = v; /* the default from here on */
          } else {

@@ -179,8 +179,8 @@ check_layout_default(struct check *c, struct ast_node *n, unsigned q)
       check_xfb_default(c, n);
 }
 
-void
-check_layout_values(struct check *c, struct ast_node *n, unsigned q)
+static void
+layout_values(struct check *c, struct ast_node *n, unsigned q)
 {
    layout_repeats(c, n);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next)
@@ -473,7 +473,7 @@ check_layout_variable(struct check *c, struct ast_node *n, unsigned q)
          return;
       }
    }
-   check_layout_values(c, n, q);
+   layout_values(c, n, q);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {
       if (check_geom_is_default_only(l->name))
          check_error(c, n, "layout '%s' only applies to 'layout(...) %s;'",

@@ -71,8 +71,8 @@ location_component(struct check *c, struct ast_node *d,
 /* Location slots a variable takes (GLSL 4.50 4.4.1): one per matrix
  * column, two for dvec3/dvec4, the sum over structure and block members,
  * times the array lengths. */
-int
-check_location_slots(const struct glsl_type *t)
+static int
+location_slots(const struct glsl_type *t)
 {
    int n = 1;
    while (glsl_type_is_array(t)) {
@@ -83,7 +83,7 @@ check_location_slots(const struct glsl_type *t)
        t->base_type == GLSL_TYPE_INTERFACE) {
       int sum = 0;
       for (unsigned i = 0; i < t->num_fields; i++)
-         sum += check_location_slots(t->fields[i].type);
+         sum += location_slots(t->fields[i].type);
       return n * (sum ? sum : 1);
    }
    int cols = t->matrix_columns ? t->matrix_columns : 1;
@@ -93,10 +93,10 @@ check_location_slots(const struct glsl_type *t)
 
 /* Explicit locations [first, end) of an input (dir 0) or output (dir 1)
  * may not overlap those already claimed in the shader. */
-void
-check_location_claim(struct check *c, struct ast_node *where,
-                     const char *name, unsigned dir, int first,
-                     int end)
+static void
+claim_locations(struct check *c, struct ast_node *where,
+                const char *name, unsigned dir, int first,
+                int end)
 {
    for (unsigned i = 0; i < c->nlocs[dir]; i++) {
       if (first < c->locs[dir][i].end && c->locs[dir][i].first < end) {
@@ -149,9 +149,9 @@ claim_block_locations(struct check *c, struct ast_node *n,
       for (struct ast_node *d = m->list.head; d; d = d->next, k++) {
          if (k >= nfields || type_is_error(fields[k].type))
             return;
-         int slots = check_location_slots(fields[k].type);
+         int slots = location_slots(fields[k].type);
          if (cur >= 0) {
-            check_location_claim(c, d, d->name,
+            claim_locations(c, d, d->name,
                                          (q & AST_Q_OUT) ? 1 : 0, cur,
                                          cur + slots);
             cur += slots;
@@ -223,8 +223,8 @@ check_location_overlap(struct check *c, struct ast_node *d,
    if ((c->st->stage == MESA_SHADER_VERTEX && !dir) ||
        (c->st->stage == MESA_SHADER_FRAGMENT && dir))
       return;
-   check_location_claim(c, d, d->name, dir, loc,
-                                loc + check_location_slots(t));
+   claim_locations(c, d, d->name, dir, loc,
+                                loc + location_slots(t));
 }
 
 /* The location rules of an input or output block and its members. */

@@ -185,8 +185,10 @@ type_is_error(const struct glsl_type *t)
 
 /*
  * Shared internals.  Every function named check_* is shared through this
- * header and lives in the file of its rule family, glsl_check_<family>.c;
- * file-local helpers never start with check_.
+ * header, which lists them by the file of their rule family
+ * (glsl_check_<family>.c; most carry the family in their name,
+ * check_<family>_...); file-local helpers never start with check_, and
+ * the checker's private types are named check_* too.
  */
 
 /* glsl_check_scope.c: scopes, symbols, reserved names, default float
@@ -242,9 +244,6 @@ void check_sample_qualifier(struct check *c, struct ast_node *n, unsigned q);
 
 /* glsl_check_block.c: interface blocks and block-only qualifiers. */
 void check_block(struct check *c, struct ast_node *n);
-void check_block_qualifiers(struct check *c, struct ast_node *n);
-void check_block_member_qualifiers(struct check *c, struct ast_node *m,
-                                   unsigned block_q);
 void check_block_layout_placement(struct check *c, struct ast_node *d,
                                   const struct ast_type *at, unsigned q,
                                   const struct glsl_type *t);
@@ -257,7 +256,6 @@ void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
  * size, gl_FragDepth; the shared layout-list helpers. */
 void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_variable(struct check *c, struct ast_node *n, unsigned q);
-void check_layout_values(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_declarator(struct check *c, struct ast_node *d,
                              struct ast_type *at, unsigned q,
                              const struct glsl_type *t);
@@ -289,9 +287,6 @@ void check_location_declarator(struct check *c, struct ast_node *d,
                                const struct glsl_type *t);
 void check_location_es_component(struct check *c, struct ast_node *n,
                                  struct ast_layout_id *list);
-int check_location_slots(const struct glsl_type *t);
-void check_location_claim(struct check *c, struct ast_node *where,
-                          const char *name, unsigned dir, int first, int end);
 void check_location_overlap(struct check *c, struct ast_node *d,
                             struct ast_type *at, unsigned q,
                             const struct glsl_type *t);
@@ -314,8 +309,6 @@ void check_geom_default_layout(struct check *c, struct ast_node *n, bool in);
 bool check_geom_is_default_only(const char *name);
 void check_geom_input_array(struct check *c, struct ast_node *where,
                             const struct glsl_type **t);
-int check_stream_value(struct check *c, struct ast_node *n,
-                       const struct ast_layout_id *l);
 void check_geom_member_stream(struct check *c, struct ast_node *block,
                               struct ast_node *m, unsigned q);
 
@@ -379,8 +372,6 @@ bool check_const_int(struct check *c, struct ast_node *n, int64_t *value,
                      bool *known);
 
 /* glsl_check_access.c: swizzles, member selection, indexing. */
-struct check_value check_access_swizzle(struct check *c, struct ast_node *n,
-                                        struct check_value base);
 struct check_value check_access_field(struct check *c, struct ast_node *n);
 struct check_value check_access_index(struct check *c, struct ast_node *n);
 

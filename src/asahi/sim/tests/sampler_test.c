@@ -13,6 +13,8 @@
  * descriptor's swizzle.
  */
 
+#include <math.h>
+
 #include "sim_test_util.h"
 
 #include "asahi/genxml/agx_pack.h"
@@ -180,12 +182,95 @@ test_lod_from_derivatives(void **state)
    sim_test_free(&t);
 }
 
+/* A 2x2x2 RGBA8 3D texture whose voxel (x, y, z) is (100x, 100y, 100z,
+ * 255): nearest at each voxel centre returns that voxel; linear at the
+ * texture's centre (GL: trilinear, equal weights 1/8) the average
+ * (50, 50, 50, 255). */
+static void
+test_3d(void **state)
+{
+   struct ail_layout l = {
+      .width_px = 2, .height_px = 2, .depth_px = 2, .sample_count_sa = 1,
+      .levels = 1, .mipmapped_z = true, .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   for (unsigned z = 0; z < 2; z++) {
+      for (unsigned y = 0; y < 2; y++) {
+         for (unsigned x = 0; x < 2; x++) {
+            uint64_t off;
+            ail_get_element_offset_B(&l, 0, x, y, &off);
+            off += ail_get_layer_level_B(&l, z, 0);
+            const uint8_t t[4] = {(uint8_t)(100 * x), (uint8_t)(100 * y),
+                                  (uint8_t)(100 * z), 255};
+            memcpy(img_mem + off, t, 4);
+         }
+      }
+   }
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_3D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 2;
+      cfg.height = 2;
+      cfg.depth = 2;
+      cfg.address = IMG_VA;
+   }
+
+   for (unsigned linear = 0; linear < 2; linear++) {
+      struct sim_test t;
+      struct fixture fx;
+      sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                        "r0_r1_r2_r3, ts0, ss0, tex_3d, r4_r5_r6, auto_lod, "
+                        "0\n"
+                        "stop\n");
+      bind(t.g, &fx);
+      if (linear) {
+         agx_pack(desc_mem + 64, SAMPLER, cfg) {
+            cfg.mag_filter = AGX_FILTER_LINEAR;
+            cfg.min_filter = AGX_FILTER_LINEAR;
+         }
+      }
+      /* One lane per quad; one level, so the LOD does not matter. */
+      t.g->exec = 0;
+      for (unsigned v = 0; v < 8; v++) {
+         unsigned lane = 4 * v;
+         t.g->exec |= 1u << lane;
+         float c[3] = {0.25f + 0.5f * (v & 1), 0.25f + 0.5f * ((v >> 1) & 1),
+                       0.25f + 0.5f * (v >> 2)};
+         if (linear)
+            c[0] = c[1] = c[2] = 0.5f;
+         for (unsigned k = 0; k < 3; k++)
+            t.g->r[4 + k][lane] = f32_bits(c[k]);
+      }
+      assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+      for (unsigned v = 0; v < 8; v++) {
+         unsigned lane = 4 * v;
+         for (unsigned k = 0; k < 3; k++) {
+            double want = linear ? 50 / 255.0
+                                 : 100 * (k == 0   ? (v & 1)
+                                          : k == 1 ? ((v >> 1) & 1)
+                                                   : (v >> 2)) /
+                                      255.0;
+            assert_true(fabs(reg_f32(t.g, k, lane) - want) < 1e-6);
+         }
+      }
+      sim_test_free(&t);
+   }
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_lod_from_derivatives),
+      cmocka_unit_test(test_3d),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
