@@ -147,7 +147,8 @@ agx_delete_shader_state(struct pipe_context *pctx, void *cso)
          ctx->vs = NULL;
       if (ctx->fs == cs)
          ctx->fs = NULL;
-      agx_bo_unreference(cs->bo);
+      if (cs->bo)
+         agx_bo_unreference(cs->bo);
       free(cs);
    }
    util_dynarray_fini(&so->variants);
@@ -225,10 +226,18 @@ agx_compile_variant(struct agx_screen *screen,
    int ret = agx_compile_shader_nir(so->nir, key, mem, &bin, error,
                                     sizeof(error));
    if (ret != AGX_COMPILE_OK) {
-      u_loge("asahi", "compiling a %s shader failed (%d): %s",
+      u_loge("asahi", "compiling a %s shader failed (%d): %s; its draws are "
+                      "skipped",
              so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment", ret,
              error);
       ralloc_free(mem);
+      /* Remember the failure so later draws do not compile again. */
+      struct agx_compiled_shader *failed = calloc(1, sizeof(*failed));
+      if (failed) {
+         failed->key = *key;
+         util_dynarray_append(&so->variants, struct agx_compiled_shader *,
+                              failed);
+      }
       return NULL;
    }
 
@@ -276,7 +285,7 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
          *util_dynarray_element(&so->variants, struct agx_compiled_shader *,
                                 i);
       if (memcmp(&cs->key, &key, sizeof(key)) == 0)
-         return cs;
+         return cs->bo ? cs : NULL; /* no BO: compiling it failed */
    }
 
    return agx_compile_variant(agx_screen(ctx->base.screen), so, &key);
