@@ -634,7 +634,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    if (ctx->reset)
       return;
-   if (!ctx->fb.nr_cbufs && !ctx->fb.zsbuf)
+   if ((!ctx->fb.nr_cbufs && !ctx->fb.zsbuf) || !ctx->fb.width ||
+       !ctx->fb.height)
       return;
    if (!ctx->rast || !ctx->zs || !ctx->velems ||
        !ctx->stage[PIPE_SHADER_VERTEX].shader ||
