@@ -18,12 +18,18 @@
 #include "util/half_float.h"
 
 static const char *const agx_mem_format_names[16] = {
-   [AGX_MEM_I8] = "i8",           [AGX_MEM_I16] = "i16",
-   [AGX_MEM_I32] = "i32",         [AGX_MEM_F16] = "f16",
-   [AGX_MEM_U8NORM] = "u8norm",   [AGX_MEM_S8NORM] = "s8norm",
-   [AGX_MEM_U16NORM] = "u16norm", [AGX_MEM_S16NORM] = "s16norm",
-   [AGX_MEM_RGB10A2] = "rgb10a2", [AGX_MEM_SRGBA8] = "srgba8",
-   [AGX_MEM_RG11B10F] = "rg11b10f", [AGX_MEM_RGB9E5] = "rgb9e5",
+   [AGX_MEM_I8] = "i8",
+   [AGX_MEM_I16] = "i16",
+   [AGX_MEM_I32] = "i32",
+   [AGX_MEM_F16] = "f16",
+   [AGX_MEM_U8NORM] = "u8norm",
+   [AGX_MEM_S8NORM] = "s8norm",
+   [AGX_MEM_U16NORM] = "u16norm",
+   [AGX_MEM_S16NORM] = "s16norm",
+   [AGX_MEM_RGB10A2] = "rgb10a2",
+   [AGX_MEM_SRGBA8] = "srgba8",
+   [AGX_MEM_RG11B10F] = "rg11b10f",
+   [AGX_MEM_RGB9E5] = "rgb9e5",
 };
 
 static const char *const agx_masks[5] = {"", "x", "xy", "xyz", "xyzw"};
@@ -134,8 +140,8 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
            run, 2 * rt, dim);
       emit(t, "wait 0\n");
       emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
-           agx_mem_format_names[info->tib_format],
-           agx_masks[info->tib_comps], tib->offset_B[rt]);
+           agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
+           tib->offset_B[rt]);
    }
    if (*nr_gprs < 14)
       *nr_gprs = 14;
@@ -164,11 +170,10 @@ emit_store(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    /* The coordinate operand is unused for non-array images; it still
     * names a register run of the dimension's size.
     */
-   const char *coords =
-      tib->nr_samples > 1 ? "r0l_r0h_r1l_r1h_r2l" : "r0_r1";
+   const char *coords = tib->nr_samples > 1 ? "r0l_r0h_r1l_r1h_r2l" : "r0_r1";
    emit(t, "mov_imm r0l, %u\n", tib->offset_B[rt]);
-   emit(t, "image_write_block r0l, %s, 0, ts%u, %s, rte, %s, 0, 9, 1\n",
-        coords, rt, dim, agx_mem_format_names[format]);
+   emit(t, "image_write_block r0l, %s, 0, ts%u, %s, rte, %s, 0, 9, 1\n", coords,
+        rt, dim, agx_mem_format_names[format]);
    if (*nr_gprs < 4)
       *nr_gprs = 4;
 }
@@ -222,8 +227,8 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
    if (out->nr_gprs == 0)
       out->nr_gprs = 8;
 
-   int ret = agx_isa_assemble(text, mem_ctx, &out->code, &out->size_B, err,
-                              err_size);
+   int ret =
+      agx_isa_assemble(text, mem_ctx, &out->code, &out->size_B, err, err_size);
    if (ret != AGX_ISA_OK)
       return ret;
 

@@ -41,7 +41,8 @@ agx_pool_cleanup(struct agx_pool *pool)
 {
    unsigned n = util_dynarray_num_elements(&pool->bos, struct agx_bo *);
    for (unsigned i = 0; i < n; ++i)
-      agx_bo_unreference(*util_dynarray_element(&pool->bos, struct agx_bo *, i));
+      agx_bo_unreference(
+         *util_dynarray_element(&pool->bos, struct agx_bo *, i));
    util_dynarray_fini(&pool->bos);
    pool->current = NULL;
 }
@@ -180,8 +181,8 @@ agx_get_batch(struct agx_context *ctx)
    }
    batch->vdm_head = batch->vdm->map;
    /* Room for the terminator is kept at the end. */
-   batch->vdm_end = batch->vdm_head + AGX_VDM_SIZE -
-                    AGX_VDM_STREAM_TERMINATE_LENGTH;
+   batch->vdm_end =
+      batch->vdm_head + AGX_VDM_SIZE - AGX_VDM_STREAM_TERMINATE_LENGTH;
 
    /* The framebuffer the batch renders to (surfaces referenced). */
    batch->key = ctx->fb;
@@ -213,7 +214,8 @@ agx_batch_free(struct agx_batch *batch)
    res_list_release(&batch->writes);
    unsigned nbo = util_dynarray_num_elements(&batch->bos, struct agx_bo *);
    for (unsigned i = 0; i < nbo; ++i)
-      agx_bo_unreference(*util_dynarray_element(&batch->bos, struct agx_bo *, i));
+      agx_bo_unreference(
+         *util_dynarray_element(&batch->bos, struct agx_bo *, i));
    util_dynarray_fini(&batch->bos);
    free(batch);
 }
@@ -232,14 +234,15 @@ agx_wait_seqno(struct agx_screen *screen, uint64_t seqno)
    now = (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 
    uint64_t point = seqno;
-   int ret = drmSyncobjTimelineWait(
-      screen->dev.fd, &screen->timeline, &point, 1,
-      now + (int64_t)AGX_WAIT_TIMEOUT_NS,
-      DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-      NULL);
+   int ret = drmSyncobjTimelineWait(screen->dev.fd, &screen->timeline, &point,
+                                    1, now + (int64_t)AGX_WAIT_TIMEOUT_NS,
+                                    DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
+                                       DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+                                    NULL);
    if (ret) {
-      u_loge("asahi", "waiting for GPU submission %llu failed (%s): treating "
-                      "the device as lost",
+      u_loge("asahi",
+             "waiting for GPU submission %llu failed (%s): treating "
+             "the device as lost",
              (unsigned long long)seqno, strerror(errno));
       screen->lost = true;
       return false;
@@ -380,14 +383,14 @@ agx_batch_submit(struct agx_batch *batch)
       if (!surf)
          continue;
       struct agx_resource *r = agx_resource(surf->texture);
-      att[nr_att++] = (struct drm_asahi_attachment){
-         .pointer = r->bo->va, .size = r->layout.size_B};
+      att[nr_att++] = (struct drm_asahi_attachment){.pointer = r->bo->va,
+                                                    .size = r->layout.size_B};
       r->valid_levels |= 1u << surf->u.tex.level;
    }
    if (batch->key.zsbuf) {
       struct agx_resource *r = agx_resource(batch->key.zsbuf->texture);
-      att[nr_att++] = (struct drm_asahi_attachment){
-         .pointer = r->bo->va, .size = r->layout.size_B};
+      att[nr_att++] = (struct drm_asahi_attachment){.pointer = r->bo->va,
+                                                    .size = r->layout.size_B};
       if (r->separate_stencil) {
          struct agx_resource *s = r->separate_stencil;
          att[nr_att++] = (struct drm_asahi_attachment){
@@ -414,8 +417,8 @@ agx_batch_submit(struct agx_batch *batch)
       agx_trace_submission(screen, batch, cmdbuf.data, cmdbuf.size);
 
    int ret = cmdbuf.failed ? -ENOMEM
-                           : agx_submit(dev, screen->queue_id, &cmdbuf, NULL,
-                                        0, &out, 1, NULL);
+                           : agx_submit(dev, screen->queue_id, &cmdbuf, NULL, 0,
+                                        &out, 1, NULL);
    pthread_mutex_unlock(&screen->submit_lock);
    agx_cmdbuf_fini(&cmdbuf);
 
@@ -472,8 +475,7 @@ agx_retire_batches(struct agx_context *ctx, bool wait)
       if (b->seqno <= done)
          agx_batch_free(b);
       else
-         *util_dynarray_element(&ctx->pending, struct agx_batch *, kept++) =
-            b;
+         *util_dynarray_element(&ctx->pending, struct agx_batch *, kept++) = b;
    }
    ctx->pending.size = kept * sizeof(struct agx_batch *);
 }

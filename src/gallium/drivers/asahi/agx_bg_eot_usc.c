@@ -44,13 +44,15 @@ agx_bg_eot_cached(struct agx_screen *screen, const struct agx_bg_eot_key *key,
       struct agx_bg_eot_program built;
       void *tmp = ralloc_context(NULL);
       if (agx_build_bg_eot(key, tmp, &built, err, sizeof(err))) {
-         u_loge("asahi", "building a background/end-of-tile program "
-                         "failed: %s",
+         u_loge("asahi",
+                "building a background/end-of-tile program "
+                "failed: %s",
                 err);
          ok = false;
       } else {
-         hit = &screen->bg_eot_cache[screen->bg_eot_next++ %
-                                     AGX_BG_EOT_CACHE_SIZE];
+         hit =
+            &screen
+                ->bg_eot_cache[screen->bg_eot_next++ % AGX_BG_EOT_CACHE_SIZE];
          free(hit->code);
          hit->code = malloc(built.size_B);
          if (hit->code) {
@@ -107,9 +109,8 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
             .layout = &rsrc->layout,
             .base_va = rsrc->bo->va,
             .format = surf->format,
-            .dimension = batch->tib.nr_samples > 1
-                            ? AGX_TEXTURE_DIMENSION_2D_MS
-                            : AGX_TEXTURE_DIMENSION_2D,
+            .dimension = batch->tib.nr_samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
+                                                   : AGX_TEXTURE_DIMENSION_2D,
             .first_level = surf->u.tex.level,
             .last_level = surf->u.tex.level,
             .first_layer = surf->u.tex.first_layer,
@@ -128,9 +129,8 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
             .layout = &rsrc->layout,
             .base_va = rsrc->bo->va,
             .format = surf->format,
-            .dimension = batch->tib.nr_samples > 1
-                            ? AGX_TEXTURE_DIMENSION_2D_MS
-                            : AGX_TEXTURE_DIMENSION_2D,
+            .dimension = batch->tib.nr_samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
+                                                   : AGX_TEXTURE_DIMENSION_2D,
             .first_level = surf->u.tex.level,
             .last_level = surf->u.tex.level,
             .first_layer = surf->u.tex.first_layer,
@@ -188,7 +188,8 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
    struct agx_usc_builder b = agx_usc_builder_init(usc.cpu, usc_size);
 
    if (nr_textures) {
-      agx_usc_pack(&b, USC_TEXTURE, cfg) {
+      agx_usc_pack(&b, USC_TEXTURE, cfg)
+      {
          cfg.start = 0;
          cfg.count = nr_textures;
          cfg.buffer = tex_va;
@@ -208,7 +209,8 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
             cfg.pixel_coordinates = true;
             cfg.compare_func = AGX_COMPARE_FUNC_ALWAYS;
          }
-         agx_usc_pack(&b, USC_SAMPLER, cfg) {
+         agx_usc_pack(&b, USC_SAMPLER, cfg)
+         {
             cfg.start = 0;
             cfg.count = 1;
             cfg.buffer = s.gpu;
@@ -227,11 +229,13 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
    agx_tilebuffer_pack_usc_shared(&batch->tib, &shared);
    agx_usc_push_blob(&b, &shared, 4);
 
-   agx_usc_pack(&b, USC_SHADER, cfg) {
+   agx_usc_pack(&b, USC_SHADER, cfg)
+   {
       cfg.code = code.gpu - screen->dev.usc_base;
       cfg.unk_10 = 0;
    }
-   agx_usc_pack(&b, USC_REGISTERS, cfg) {
+   agx_usc_pack(&b, USC_REGISTERS, cfg)
+   {
       cfg.gprs = prog.nr_gprs;
    }
    agx_usc_pack(&b, USC_NO_PRESHADER, cfg);
@@ -239,8 +243,7 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
    agx_pack(counts, COUNTS, cfg) {
       cfg.uniforms = prog.nr_uniforms;
       cfg.texture_states = nr_textures;
-      cfg.sampler_states =
-         prog.uses_sampler ? AGX_SAMPLER_STATES_4_COMPACT : 0;
+      cfg.sampler_states = prog.uses_sampler ? AGX_SAMPLER_STATES_4_COMPACT : 0;
       if (!store)
          cfg.unknown = 0xffff;
    }
@@ -250,4 +253,3 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
       return 0;
    return usc.gpu - screen->dev.usc_base;
 }
-
