@@ -157,6 +157,18 @@ test_bad_input(void **state)
    const uint8_t block_t1[6] = {0xb1, 0x0e, 0x4f, 0xb7, 0x4e, 0xe7};
    assert_int_equal(agx_isa_decode(block_t1, 6, &x), 6);
 
+   /* stack_map as Mesa packs it (alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_pack.c: 0x10075, r2 at 10, imm 0x123 split
+    * over 20/32/56, the constant bits 24, 26 and 47, q4 = q5 = 16): bit 26,
+    * which applegpu does not read, must survive decode and encode. */
+   const uint8_t mesa_map[8] = {0x75, 0x10, 0x31, 0x05,
+                                0x02, 0xc0, 0x10, 0x01};
+   assert_int_equal(agx_isa_decode(mesa_map, 8, &x), 8);
+   assert_int_equal(x.op, AGX_ISA_OP_MAP);
+   uint8_t again[AGX_ISA_MAX_LENGTH];
+   assert_int_equal(agx_isa_encode(&x, again, sizeof(again)), 8);
+   assert_memory_equal(again, mesa_map, 8);
+
    /* encoder rejects operands that do not fit */
    assert_int_equal(agx_isa_parse("fadd32 r0, r1, r2", &x, err, sizeof(err)),
                     AGX_ISA_OK);
