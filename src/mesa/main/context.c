@@ -167,6 +167,8 @@ init_constants(struct gl_context *ctx)
    c->MaxVertexAttribs = MAX_VERTEX_ATTRIBS;
    c->MaxTextureSize = 16384;
    c->MaxCubeMapTextureSize = 16384;
+   c->Max3DTextureSize = 2048;
+   c->MaxArrayTextureLayers = 2048;
    c->MaxRenderbufferSize = MAX_RENDERBUFFER_SIZE;
    c->MaxViewportWidth = MAX_VIEWPORT_SIZE;
    c->MaxViewportHeight = MAX_VIEWPORT_SIZE;

@@ -260,6 +260,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS:
       int1(v, c->MaxCombinedTextureImageUnits);
       return true;
+   case GL_MAX_3D_TEXTURE_SIZE:
+   case GL_MAX_ARRAY_TEXTURE_LAYERS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, pname == GL_MAX_3D_TEXTURE_SIZE ? c->Max3DTextureSize
+                                              : c->MaxArrayTextureLayers);
+      return true;
    case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
       int1(v, c->MaxCubeMapTextureSize);
       return true;

@@ -267,6 +267,7 @@ struct gl_fbo_attachment {
    struct gl_texture_object *Texture;
    GLint TextureLevel;
    GLuint CubeFace;
+   GLint Layer;               /* FramebufferTextureLayer */
    /* Stands for the texture image when the state tracker renders to it. */
    struct gl_renderbuffer *TexWrapper;
 };
@@ -290,6 +291,8 @@ struct gl_constants {
    GLint MaxVertexAttribs;
    GLint MaxTextureSize;
    GLint MaxCubeMapTextureSize;
+   GLint Max3DTextureSize;
+   GLint MaxArrayTextureLayers;
    GLint MaxRenderbufferSize;
    GLint MaxViewportWidth, MaxViewportHeight;
    GLint MaxCombinedTextureImageUnits;
