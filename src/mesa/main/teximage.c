@@ -364,8 +364,8 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
    }
-   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, x, y, width,
-                         height);
+   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
+                         width, height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -408,7 +408,7 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
       return;
    }
-   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, x, y, width,
+   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, x, y, width,
                          height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
@@ -731,5 +731,45 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    }
    t->Immutable = true;
    t->MaxLevel = levels - 1;
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y,
+                        GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glCopyTexSubImage3D";
+   int index = _mesa_tex_target_index(ctx, target);
+
+   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   if (level < 0 || level >= max_levels_3d(ctx, target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return;
+   }
+   struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   struct gl_texture_image *img = &t->Image[0][level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", func);
+      return;
+   }
+   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       zoffset < 0 || (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height || zoffset >= img->Depth) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, func))
+      return;
+   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
+      return;
+   }
+   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, x, y,
+                         width, height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }

@@ -128,6 +128,17 @@ test_array_storage_and_layers(void **state)
    texel3d(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, got);
    assert_int_equal(got[1], 255);
 
+   /* CopyTexSubImage3D into layer 1 from the window (cleared on noop: the
+    * window's memory starts zeroed). */
+   _mesa_CopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, 0, 0, 1, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   texel3d(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, got);
+   assert_int_equal(got[1], 0);
+   texel3d(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, got);
+   assert_int_equal(got[1], 255); /* layer 2 untouched */
+   _mesa_CopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 3, 0, 0, 1, 1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+
    /* Rendering into layer 2. */
    _mesa_GenFramebuffers(1, &fbo);
    _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
