@@ -17,6 +17,7 @@
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
+#include "main/transformfeedback.h"
 #include "main/varray.h"
 #include "util/hash_table.h"
 #include "util/u_debug.h"
@@ -235,6 +236,7 @@ _mesa_init_context_state(struct gl_context *ctx)
       ctx->CurrentAttribType[i] = GL_FLOAT;
 
    _mesa_init_varray(ctx);
+   _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
    ctx->FBOs = _mesa_name_table_create();
 }
@@ -242,6 +244,7 @@ _mesa_init_context_state(struct gl_context *ctx)
 void
 _mesa_free_context_state(struct gl_context *ctx)
 {
+   _mesa_free_transform_feedback(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);
