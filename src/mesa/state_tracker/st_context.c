@@ -297,6 +297,10 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
       draw->refcount++;
    if (read)
       read->refcount++;
+   /* Decide before the old window-system framebuffers may be freed below:
+    * bound framebuffer objects stay bound, window-system ones follow. */
+   bool draw_follows = !ctx->DrawBuffer || !ctx->DrawBuffer->Name;
+   bool read_follows = !ctx->ReadBuffer || !ctx->ReadBuffer->Name;
    st_release_framebuffer_state(st);
    if (st->draw) {
       release_fb_surfaces(st, st->draw);
@@ -311,10 +315,9 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
 
    ctx->WinsysDraw = draw ? &draw->base : NULL;
    ctx->WinsysRead = read ? &read->base : NULL;
-   /* Bound framebuffer objects stay bound. */
-   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name)
+   if (draw_follows)
       ctx->DrawBuffer = ctx->WinsysDraw;
-   if (!ctx->ReadBuffer || !ctx->ReadBuffer->Name)
+   if (read_follows)
       ctx->ReadBuffer = ctx->WinsysRead;
    st->draw_stamp = draw ? draw->stamp - 1 : 0;
    st_invalidate_framebuffer(st);

@@ -322,6 +322,28 @@ test_context_creation_errors(void **state)
    gl_test_destroy(t);
 }
 
+/* A window-system framebuffer destroyed while bound, then another one made
+ * current: the context lets go of the first without touching it again
+ * (a use after free that the sanitized build catches). */
+static void
+test_rebind_after_framebuffer_destroyed(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 16, 16);
+   assert_non_null(t);
+   struct st_visual visual = {
+      .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .depth_stencil_format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+   };
+   st_framebuffer_destroy(t->fb);
+   t->fb = st_framebuffer_create(t->screen, &visual, 8, 8);
+   assert_non_null(t->fb);
+   assert_true(st_make_current(t->ctx, t->fb, t->fb));
+   GLint vp[4];
+   _mesa_GetIntegerv(GL_VIEWPORT, vp);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 /* Two contexts of one share group (st_api.h): objects made in one are
  * seen by the other; framebuffer objects and VAOs are not shared; either
  * may be destroyed first; a framebuffer outlives the contexts using it. */
@@ -447,6 +469,7 @@ main(void)
       cmocka_unit_test(test_buffers_and_attribs),
       cmocka_unit_test(test_strings_and_procs),
       cmocka_unit_test(test_context_creation_errors),
+      cmocka_unit_test(test_rebind_after_framebuffer_destroyed),
       cmocka_unit_test(test_shared_contexts),
       cmocka_unit_test(test_version_override),
    };
