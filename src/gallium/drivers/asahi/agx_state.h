@@ -249,6 +249,7 @@ struct agx_stage_state {
    /* constant buffer 0, as a CPU copy (GL default uniform block) */
    void *cb0;
    size_t cb0_size;
+   uint64_t cb0_va; /* cb0 uploaded in the current batch, or 0 */
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
