@@ -111,7 +111,8 @@ agx_resource(struct pipe_resource *p)
 struct agx_transfer {
    struct pipe_transfer base;
    void *map;     /* what the caller got */
-   void *staging; /* linear copy of a twiddled level, or NULL */
+   void *staging;  /* linear copy of a twiddled level, or NULL */
+   void *resolved; /* multisampled: the samples averaged, or NULL */
 };
 
 /* A bump allocator over BOs, all freed when the batch is done. */
