@@ -213,8 +213,8 @@ compile_program(struct source *src, unsigned nr_src, bool es,
       struct glsl_compile_options o = {
          .stage = src[i].stage,
          .default_version = src[i].version ? src[i].version
-                            : es          ? 100
-                                          : 110,
+                            : es           ? 100
+                                           : 110,
          .default_es = src[i].version ? src[i].es : es,
       };
       states[i] =

@@ -591,8 +591,8 @@ test_point_coord(void **state)
    void *mem = ralloc_context(NULL);
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
                                                   &plain_options, "pc", mem);
-   nir_variable *out = make_var(b.shader, nir_var_shader_out, 4,
-                                FRAG_RESULT_DATA0, "o");
+   nir_variable *out =
+      make_var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "o");
    nir_def *pc = nir_load_system_value(&b, nir_intrinsic_load_point_coord, 32);
    nir_store_var(&b, out,
                  nir_vec4(&b, nir_channel(&b, pc, 0), nir_channel(&b, pc, 1),
@@ -603,8 +603,7 @@ test_point_coord(void **state)
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error,
-                              sizeof(error)))
+   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
    check_roundtrip(&bin);
 
@@ -618,8 +617,8 @@ test_point_coord(void **state)
    float planes[3][3] = {{0, 0, 2}, {1.0f / 32, 0, 0}, {0, 0, 0.75f}};
    uint8_t tib[32 * 16];
    struct agx_test_draw draw = {0};
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16,
-                       NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
    for (unsigned p = 0; p < 32; ++p) {
       float got[2];
