@@ -211,6 +211,11 @@ struct agx_shader_key {
       struct agx_vs_key vs;
       struct agx_fs_key fs;
    };
+   /* The driver provides AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI (the default
+    * uniform block in GPU memory).  Without it, dynamically indexed
+    * uniform arrays and blocks too big to push fail to compile
+    * (AGX_COMPILE_UNSUPPORTED) instead of reading memory. */
+   bool uniforms_in_memory;
 };
 
 /* ---- results ---------------------------------------------------------- */

@@ -673,6 +673,12 @@ static void
 load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
                     unsigned n, agx_operand *dst)
 {
+   if (!st->ctx->key->uniforms_in_memory) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "uniforms from memory (dynamic indexing or more than 128 "
+               "words) need key.uniforms_in_memory");
+      return;
+   }
    unsigned addr =
       agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
    agx_operand elem =
