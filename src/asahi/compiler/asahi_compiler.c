@@ -247,6 +247,7 @@ compile_program(struct source *src, unsigned nr_src, bool es,
 
       struct agx_shader_key key;
       memset(&key, 0, sizeof(key));
+      key.uniforms_in_memory = true;
       if (s == MESA_SHADER_VERTEX) {
          for (unsigned a = 0; a < prog->num_attribs; ++a) {
             const struct glsl_program_attrib *at = &prog->attribs[a];

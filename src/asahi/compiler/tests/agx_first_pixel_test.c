@@ -535,6 +535,7 @@ test_uniform_arrays(void **state)
    struct agx_shader_key key = {0};
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0, 0, 4, 0};
+   key.uniforms_in_memory = true;
    struct agx_shader_binary bin;
    char error[256];
    if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
