@@ -317,7 +317,7 @@ glsl_compile_shader(void *mem_ctx, const char *src, size_t len,
    st->pp_text = text;
    if (!text || st->log.errors || opts->preprocess_only)
       return st;
-   if (!glsl_parse(st, text) || st->log.errors)
+   if (!glsl_parse(st, text) || st->log.errors || opts->parse_only)
       return st;
    glsl_check(st);
    return st;

@@ -37,6 +37,7 @@ struct glsl_compile_options {
    bool default_es;
    bool link;                /* accepted; linking comes later */
    bool preprocess_only;     /* stop after glcpp (output in st->pp_text) */
+   bool parse_only;          /* stop after parsing (glsl-bench times it) */
    const char **extra_extensions; /* --extension: enable from the start */
    unsigned num_extra_extensions;
 };
