@@ -1060,14 +1060,11 @@ newline_len(const char *src, size_t len, size_t k)
    return 1;
 }
 
-char *
-glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
-                 struct glsl_log *log, const struct glcpp_hooks *hooks)
+static char *
+preprocess(struct pp *pp, const char *src, size_t len, struct glsl_log *log,
+           const struct glcpp_hooks *hooks)
 {
-   struct pp *pp = rzalloc(mem_ctx, struct pp);
    unsigned errors = log->errors;
-   if (!pp)
-      return NULL;
    pp->mem = pp;
    pp->log = log;
    pp->hooks = hooks;
@@ -1163,4 +1160,21 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
       return NULL;
    out_append(pp, "\n", 1);
    return pp->fatal ? NULL : pp->out;
+}
+
+/* The work happens under a context of its own, freed at the end: only the
+ * output text moves to mem_ctx, so the token arrays and macro tables do
+ * not stay alive while the parser and checker run. */
+char *
+glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
+                 struct glsl_log *log, const struct glcpp_hooks *hooks)
+{
+   struct pp *pp = rzalloc(NULL, struct pp);
+   if (!pp)
+      return NULL;
+   char *out = preprocess(pp, src, len, log, hooks);
+   if (out)
+      ralloc_steal(mem_ctx, out);
+   ralloc_free(pp);
+   return out;
 }
