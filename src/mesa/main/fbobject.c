@@ -51,6 +51,7 @@ clear_attachment(struct gl_fbo_attachment *att)
    att->Type = GL_NONE;
    att->TextureLevel = 0;
    att->CubeFace = 0;
+   att->Layer = 0;
 }
 
 static void
@@ -116,12 +117,13 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
             att->TexWrapper->RefCount = 1;
          }
          rb = att->TexWrapper;
+         unsigned layer = img->pt_layer + (unsigned)att->Layer;
          if (rb->texture != img->pt || rb->level != img->pt_level ||
-             rb->layer != img->pt_layer) {
+             rb->layer != layer) {
             pipe_resource_reference(&rb->texture, img->pt);
             pipe_surface_reference(&rb->surface, NULL);
             rb->level = img->pt_level;
-            rb->layer = img->pt_layer;
+            rb->layer = layer;
             changed = true;
          }
          rb->Width = img->Width;
@@ -162,8 +164,8 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
          if (!color_renderable(rb->Format))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          if (att->Type == GL_TEXTURE &&
-             !texture_renderable(&att->Texture->Image[att->CubeFace]
-                                                     [att->TextureLevel]))
+             !texture_renderable(
+                &att->Texture->Image[att->CubeFace][att->TextureLevel]))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       } else if (i == BUFFER_DEPTH) {
          if (!util_format_has_depth(rb->Format) ||
@@ -373,8 +375,7 @@ attachments_changed(struct gl_context *ctx, struct gl_framebuffer *fb)
 
 void GLAPIENTRY
 _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
-                              GLenum renderbuffertarget,
-                              GLuint renderbuffer)
+                              GLenum renderbuffertarget, GLuint renderbuffer)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;
@@ -400,8 +401,7 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
    if (!fb)
       return;
    if (renderbuffer) {
-      rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers,
-                                    renderbuffer);
+      rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers, renderbuffer);
       if (!rb) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferRenderbuffer(renderbuffer=%u)",
@@ -418,8 +418,8 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
 }
 
 void GLAPIENTRY
-_mesa_FramebufferTexture2D(GLenum target, GLenum attachment,
-                           GLenum textarget, GLuint texture, GLint level)
+_mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
+                           GLuint texture, GLint level)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;
@@ -456,7 +456,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment,
                      "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      if ((tex->Target == GL_TEXTURE_2D) != (textarget == GL_TEXTURE_2D)) {
+      if (tex->Target != (textarget == GL_TEXTURE_2D ? GL_TEXTURE_2D
+                                                     : GL_TEXTURE_CUBE_MAP)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTexture2D(textarget mismatch)");
          return;
@@ -464,8 +465,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment,
       /* ES 2.0: level 0 only; ES 3.0: a level of the texture. */
       if (level < 0 || level >= MAX_TEXTURE_LEVELS ||
           (_mesa_is_gles(ctx) && ctx->Version < 30 && level != 0)) {
-         _mesa_error(ctx, GL_INVALID_VALUE,
-                     "glFramebufferTexture2D(level=%d)", level);
+         _mesa_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)",
+                     level);
          return;
       }
    }
@@ -509,14 +510,18 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
       if (att->Type == GL_NONE)
          break;
-      *params = att->Type == GL_RENDERBUFFER
-                   ? (GLint)att->Renderbuffer->Name
-                   : (GLint)att->Texture->Name;
+      *params = att->Type == GL_RENDERBUFFER ? (GLint)att->Renderbuffer->Name
+                                             : (GLint)att->Texture->Name;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
       if (att->Type != GL_TEXTURE)
          break;
       *params = att->TextureLevel;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+      if (att->Type != GL_TEXTURE || (_mesa_is_gles(ctx) && ctx->Version < 30))
+         break;
+      *params = att->Layer;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
       if (att->Type != GL_TEXTURE)
@@ -534,7 +539,7 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
 void
 _mesa_detach_texture(struct gl_context *ctx, struct gl_texture_object *tex)
 {
-   struct gl_framebuffer *fbs[2] = { ctx->DrawBuffer, ctx->ReadBuffer };
+   struct gl_framebuffer *fbs[2] = {ctx->DrawBuffer, ctx->ReadBuffer};
 
    for (unsigned f = 0; f < 2; f++) {
       if (!fbs[f] || !fbs[f]->Name)
@@ -591,8 +596,8 @@ _mesa_BindRenderbuffer(GLenum target, GLuint renderbuffer)
       rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers, renderbuffer);
       if (!rb) {
          rb = calloc(1, sizeof(*rb));
-         if (!rb || !_mesa_name_insert(ctx->Shared->Renderbuffers,
-                                       renderbuffer, rb)) {
+         if (!rb ||
+             !_mesa_name_insert(ctx->Shared->Renderbuffers, renderbuffer, rb)) {
             free(rb);
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindRenderbuffer");
             return;
@@ -616,8 +621,8 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
       return;
    }
    for (GLsizei i = 0; i < n; i++) {
-      void *obj = _mesa_name_lookup(ctx->Shared->Renderbuffers,
-                                    renderbuffers[i]);
+      void *obj =
+         _mesa_name_lookup(ctx->Shared->Renderbuffers, renderbuffers[i]);
       if (!obj)
          continue;
       _mesa_name_remove(ctx->Shared->Renderbuffers, renderbuffers[i]);
@@ -653,13 +658,13 @@ renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
    case GL_RGB5_A1:
    case GL_RGB565:
       return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_RGBA8:
+   case GL_RGBA8: /* ES 2.0: OES_rgb8_rgba8 */
    case GL_RGB8:
-      return es3 ? PIPE_FORMAT_R8G8B8A8_UNORM : PIPE_FORMAT_NONE;
+      return PIPE_FORMAT_R8G8B8A8_UNORM;
    case GL_DEPTH_COMPONENT16:
       return PIPE_FORMAT_Z16_UNORM;
-   case GL_DEPTH_COMPONENT24:
-      return es3 ? PIPE_FORMAT_Z24X8_UNORM : PIPE_FORMAT_NONE;
+   case GL_DEPTH_COMPONENT24: /* ES 2.0: OES_depth24 */
+      return PIPE_FORMAT_Z24X8_UNORM;
    case GL_DEPTH_COMPONENT32F:
       return es3 ? PIPE_FORMAT_Z32_FLOAT : PIPE_FORMAT_NONE;
    case GL_STENCIL_INDEX8:
@@ -671,8 +676,8 @@ renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 }
 
 void GLAPIENTRY
-_mesa_RenderbufferStorage(GLenum target, GLenum internalformat,
-                          GLsizei width, GLsizei height)
+_mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
+                          GLsizei height)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_renderbuffer *rb;
@@ -685,8 +690,7 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat,
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_ENUM,
-                  "glRenderbufferStorage(internalformat=0x%x)",
-                  internalformat);
+                  "glRenderbufferStorage(internalformat=0x%x)", internalformat);
       return;
    }
    if (width < 0 || height < 0 || width > ctx->Const.MaxRenderbufferSize ||
@@ -720,15 +724,21 @@ rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
       return pname == GL_RENDERBUFFER_RED_SIZE ||
                    pname == GL_RENDERBUFFER_GREEN_SIZE ||
                    pname == GL_RENDERBUFFER_BLUE_SIZE ||
-                   pname == GL_RENDERBUFFER_ALPHA_SIZE ? 4 : 0;
+                   pname == GL_RENDERBUFFER_ALPHA_SIZE
+                ? 4
+                : 0;
    case GL_RGB5_A1:
       return pname == GL_RENDERBUFFER_ALPHA_SIZE ? 1
              : pname == GL_RENDERBUFFER_DEPTH_SIZE ||
-                     pname == GL_RENDERBUFFER_STENCIL_SIZE ? 0 : 5;
+                   pname == GL_RENDERBUFFER_STENCIL_SIZE
+                ? 0
+                : 5;
    case GL_RGB565:
       return pname == GL_RENDERBUFFER_GREEN_SIZE ? 6
              : pname == GL_RENDERBUFFER_RED_SIZE ||
-                     pname == GL_RENDERBUFFER_BLUE_SIZE ? 5 : 0;
+                   pname == GL_RENDERBUFFER_BLUE_SIZE
+                ? 5
+                : 0;
    case GL_STENCIL_INDEX8:
       return pname == GL_RENDERBUFFER_STENCIL_SIZE ? 8 : 0;
    default:
@@ -738,10 +748,18 @@ rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
    if (!d || rb->Format == PIPE_FORMAT_NONE)
       return 0;
    switch (pname) {
-   case GL_RENDERBUFFER_RED_SIZE: swz = 0; break;
-   case GL_RENDERBUFFER_GREEN_SIZE: swz = 1; break;
-   case GL_RENDERBUFFER_BLUE_SIZE: swz = 2; break;
-   case GL_RENDERBUFFER_ALPHA_SIZE: swz = 3; break;
+   case GL_RENDERBUFFER_RED_SIZE:
+      swz = 0;
+      break;
+   case GL_RENDERBUFFER_GREEN_SIZE:
+      swz = 1;
+      break;
+   case GL_RENDERBUFFER_BLUE_SIZE:
+      swz = 2;
+      break;
+   case GL_RENDERBUFFER_ALPHA_SIZE:
+      swz = 3;
+      break;
    case GL_RENDERBUFFER_DEPTH_SIZE:
       swz = 0;
       if (!util_format_has_depth(rb->Format))
@@ -870,8 +888,8 @@ _mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
 }
 
 void GLAPIENTRY
-_mesa_FramebufferTextureLayer(GLenum target, GLenum attachment,
-                              GLuint texture, GLint level, GLint layer)
+_mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
+                              GLint level, GLint layer)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;
@@ -890,12 +908,32 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment,
    fb = bound_fbo(ctx, target, "glFramebufferTextureLayer");
    if (!fb)
       return;
+   struct gl_texture_object *tex = NULL;
    if (texture) {
-      /* Only 3D and 2D array textures have layers; neither exists yet. */
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "glFramebufferTextureLayer(texture=%u)", texture);
-      return;
+      tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+      /* Only 3D and 2D array textures have layers. */
+      if (!tex || (tex->Target != GL_TEXTURE_3D &&
+                   tex->Target != GL_TEXTURE_2D_ARRAY)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glFramebufferTextureLayer(texture=%u)", texture);
+         return;
+      }
+      GLint max_layer = tex->Target == GL_TEXTURE_3D
+                           ? ctx->Const.Max3DTextureSize
+                           : ctx->Const.MaxArrayTextureLayers;
+      if (level < 0 || level >= MAX_TEXTURE_LEVELS || layer < 0 ||
+          layer >= max_layer) {
+         _mesa_error(ctx, GL_INVALID_VALUE,
+                     "glFramebufferTextureLayer(level/layer)");
+         return;
+      }
    }
    clear_attachment(&fb->Att[index]);
+   if (tex) {
+      fb->Att[index].Type = GL_TEXTURE;
+      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
+      fb->Att[index].TextureLevel = level;
+      fb->Att[index].Layer = layer;
+   }
    attachments_changed(ctx, fb);
 }

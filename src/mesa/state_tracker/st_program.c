@@ -22,7 +22,7 @@ static void *
 make_shader(struct st_context *st, struct gl_program_exec *exec,
             nir_shader *nir, gl_shader_stage stage)
 {
-   struct pipe_shader_state state = { .type = PIPE_SHADER_IR_NIR };
+   struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
    nir_shader *clone = nir_shader_clone(NULL, nir);
 
    if (!clone)
@@ -30,6 +30,8 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
    state.ir.nir = clone;
+   if (stage == MESA_SHADER_VERTEX)
+      state.stream_output = exec->so;
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
    return st->pipe->create_fs_state(st->pipe, &state);
