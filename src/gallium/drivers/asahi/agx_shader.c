@@ -27,7 +27,7 @@
 #include "agx_state.h"
 
 static struct agx_compiled_shader *agx_compile_variant(
-   struct agx_screen *screen, struct agx_uncompiled_shader *so,
+   struct agx_context *ctx, struct agx_uncompiled_shader *so,
    const struct agx_shader_key *key);
 
 /* ASAHI_MESA_DEBUG=precompile, or AGX_MESA_DEBUG=shaderdb (statistics
@@ -59,7 +59,7 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
       key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
       key.fs.nr_samples = 1;
    }
-   agx_compile_variant(agx_screen(pctx->screen), so, &key);
+   agx_compile_variant(agx_context(pctx), so, &key);
 }
 
 static void *
@@ -215,10 +215,11 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
 }
 
 static struct agx_compiled_shader *
-agx_compile_variant(struct agx_screen *screen,
+agx_compile_variant(struct agx_context *ctx,
                     struct agx_uncompiled_shader *so,
                     const struct agx_shader_key *key)
 {
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
    void *mem = ralloc_context(NULL);
    struct agx_shader_binary bin;
    char error[256] = "";
@@ -230,6 +231,15 @@ agx_compile_variant(struct agx_screen *screen,
              error);
       ralloc_free(mem);
       return NULL;
+   }
+
+   /* Statistics as a KHR_debug message, as Mesa's driver sends them
+    * (shader-db's run prints "<program label> - <message>").
+    */
+   if (ctx->debug.debug_message) {
+      char stats[448];
+      agx_shader_stats(&bin, stats, sizeof(stats));
+      util_debug_message(&ctx->debug, SHADER_INFO, "%s", stats);
    }
 
    struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
@@ -279,7 +289,7 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
          return cs;
    }
 
-   return agx_compile_variant(agx_screen(ctx->base.screen), so, &key);
+   return agx_compile_variant(ctx, so, &key);
 }
 
 void
