@@ -228,11 +228,13 @@ agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
    int ret =
       agx_compile_shader_nir(so->nir, key, mem, &bin, error, sizeof(error));
    if (ret != AGX_COMPILE_OK) {
+      /* Named by the program's label when it has one (shader-db). */
+      const char *name = so->nir->info.name;
       u_loge("asahi",
-             "compiling a %s shader failed (%d): %s; its draws are "
+             "compiling a %s shader%s%s failed (%d): %s; its draws are "
              "skipped",
-             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment", ret,
-             error);
+             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment",
+             name ? " of " : "", name ? name : "", ret, error);
       ralloc_free(mem);
       /* Remember the failure so later draws do not compile again. */
       struct agx_compiled_shader *failed = calloc(1, sizeof(*failed));
