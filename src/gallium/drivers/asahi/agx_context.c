@@ -264,7 +264,10 @@ static void
 agx_set_blend_color(struct pipe_context *pctx,
                     const struct pipe_blend_color *color)
 {
-   agx_context(pctx)->blend_color = *color;
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->blend_color = *color;
+   /* The colour is pushed with the fragment shader's uniforms. */
+   ctx->dirty |= AGX_DIRTY_CONST;
 }
 
 static void

@@ -212,6 +212,25 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          key->fs.rt[rt].format =
             agx_key_rt_format(batch->tib.logical_format[rt]);
          key->fs.rt[rt].offset_B = batch->tib.offset_B[rt];
+
+         /* Blending and write masks happen in the shader. */
+         if (ctx->blend) {
+            const struct pipe_blend_state *b = &ctx->blend->base;
+            const struct pipe_rt_blend_state *r =
+               &b->rt[b->independent_blend_enable ? rt : 0];
+            key->fs.rt[rt].write_disable = ~r->colormask & 0xf;
+            if (r->blend_enable) {
+               key->fs.rt[rt].blend = (struct agx_blend_key){
+                  .enable = true,
+                  .rgb_func = r->rgb_func,
+                  .rgb_src = r->rgb_src_factor,
+                  .rgb_dst = r->rgb_dst_factor,
+                  .alpha_func = r->alpha_func,
+                  .alpha_src = r->alpha_src_factor,
+                  .alpha_dst = r->alpha_dst_factor,
+               };
+            }
+         }
       }
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
    }

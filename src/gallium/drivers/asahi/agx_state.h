@@ -112,7 +112,8 @@ agx_resource(struct pipe_resource *p)
 struct agx_transfer {
    struct pipe_transfer base;
    void *map;     /* what the caller got */
-   void *staging; /* linear copy of a twiddled level, or NULL */
+   void *staging;  /* linear copy of a twiddled level, or NULL */
+   void *resolved; /* multisampled: the samples averaged, or NULL */
 };
 
 /* A bump allocator over BOs, all freed when the batch is done. */
@@ -250,6 +251,7 @@ struct agx_stage_state {
    /* constant buffer 0, as a CPU copy (GL default uniform block) */
    void *cb0;
    size_t cb0_size;
+   uint64_t cb0_va; /* cb0 uploaded in the current batch, or 0 */
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
