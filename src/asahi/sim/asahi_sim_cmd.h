@@ -28,6 +28,33 @@ void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
  * past gpu->work_limit. */
 bool sim_work(struct asahi_sim_gpu *gpu, uint64_t n);
 
+/* ---- profiling (gpu->profile) ------------------------------------------ */
+
+#include <time.h>
+
+/* A start time for sim_profile_end: 0 when not profiling. */
+static inline uint64_t
+sim_profile_begin(const struct asahi_sim_gpu *gpu)
+{
+   if (!gpu->profile)
+      return 0;
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Add the time since start to unit; returns the elapsed nanoseconds. */
+static inline uint64_t
+sim_profile_end(struct asahi_sim_gpu *gpu, enum asahi_sim_prof unit,
+                uint64_t start)
+{
+   if (!gpu->profile)
+      return 0;
+   uint64_t d = sim_profile_begin(gpu) - start;
+   gpu->ns[unit] += d;
+   return d;
+}
+
 /* ---- memory ------------------------------------------------------------ */
 
 /* Copy size bytes at va; a fault (recorded) when not all mapped. */

@@ -263,6 +263,7 @@ flush(struct batch *b)
    const struct sim_draw *d = b->prim->draw;
    struct asahi_sim_group *g = b->g;
 
+   uint64_t t0 = sim_profile_begin(gpu);
    bool ok = sim_work(gpu, (unsigned)__builtin_popcount(b->launched));
    if (!ok) {
       /* Past the work limit: nothing more runs. */
@@ -291,6 +292,7 @@ flush(struct batch *b)
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");
    }
+   sim_profile_end(gpu, ASAHI_SIM_PROF_FRAGMENT, t0);
    /* Depth write for the samples that survived, with the depth the
     * program emitted if it did (tested again: a late test). */
    unsigned visible = 0;

@@ -202,14 +202,25 @@ render_tiles(struct sim_render *r)
          if (!all && tile_is_empty(r, &tile))
             continue;
          gpu->tiles++;
+         uint64_t t0 = sim_profile_begin(gpu);
          memset(tile.tib, 0, tib_size);
          ok = sim_zls_load(&tile);
          if (ok && bg)
             ok = run_background(&tile, bg, g);
+         sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
+         /* The fragment programs' time is taken out of the raster's. */
+         uint64_t t1 = sim_profile_begin(gpu);
+         uint64_t fs0 = gpu->ns[ASAHI_SIM_PROF_FRAGMENT];
          ok = ok && sim_raster_tile(&tile);
+         if (gpu->profile)
+            gpu->ns[ASAHI_SIM_PROF_RASTER] -=
+               gpu->ns[ASAHI_SIM_PROF_FRAGMENT] - fs0;
+         sim_profile_end(gpu, ASAHI_SIM_PROF_RASTER, t1);
+         uint64_t t2 = sim_profile_begin(gpu);
          if (ok && eot)
             ok = run_end_of_tile(&tile, eot, g);
          ok = ok && sim_zls_store(&tile);
+         sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t2);
       }
    }
 
@@ -240,7 +251,10 @@ asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 
    struct sim_render r = {.gpu = gpu, .cmd = cmd};
-   if (check_command(gpu, cmd) && sim_vdm_execute(&r))
+   uint64_t t0 = sim_profile_begin(gpu);
+   bool vertex_ok = check_command(gpu, cmd) && sim_vdm_execute(&r);
+   sim_profile_end(gpu, ASAHI_SIM_PROF_VERTEX, t0);
+   if (vertex_ok)
       render_tiles(&r);
 
    for (unsigned i = 0; i < r.nr_prims; i++)
