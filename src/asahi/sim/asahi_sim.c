@@ -5,6 +5,8 @@
 
 /* The fetch-decode-execute loop, breakpoints and the budget. */
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,10 +56,9 @@ asahi_sim_unit_string(enum asahi_sim_unit unit)
    return "unknown";
 }
 
-void
-asahi_sim_group_init(struct asahi_sim_group *group)
+static void
+group_defaults(struct asahi_sim_group *group)
 {
-   memset(group, 0, sizeof(*group));
    group->exec = ~0u;
    group->launched = ~0u;
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
@@ -66,6 +67,44 @@ asahi_sim_group_init(struct asahi_sim_group *group)
       group->dispatch.threads_per_threadgroup[i] = i == 0 ? 32 : 1;
       group->dispatch.dispatch_threads_per_tg[i] = i == 0 ? 32 : 1;
    }
+}
+
+void
+asahi_sim_group_init(struct asahi_sim_group *group)
+{
+   memset(group, 0, sizeof(*group));
+   group_defaults(group);
+}
+
+/* The decode cache is the group's last member: everything before it is
+ * the state a reset clears. */
+static_assert(offsetof(struct asahi_sim_group, decode_cache) +
+                    sizeof(((struct asahi_sim_group *)0)->decode_cache) ==
+                 sizeof(struct asahi_sim_group),
+              "decode_cache ends struct asahi_sim_group");
+
+void
+asahi_sim_group_reset(struct asahi_sim_group *group)
+{
+   const uint8_t *code = group->code;
+   size_t size = group->code_size;
+   uint64_t base = group->code_base;
+   memset(group, 0, offsetof(struct asahi_sim_group, decode_cache));
+   group_defaults(group);
+   group->code = code;
+   group->code_size = size;
+   group->code_base = base;
+}
+
+void
+asahi_sim_reuse_code(struct asahi_sim_group *group, const uint8_t *code,
+                     size_t size, uint64_t code_base)
+{
+   if (group->code == code && group->code_size == size &&
+       group->code_base == code_base)
+      group->pc = 0;
+   else
+      asahi_sim_set_code(group, code, size, code_base);
 }
 
 void

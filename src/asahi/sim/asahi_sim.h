@@ -291,6 +291,16 @@ void asahi_sim_group_init(struct asahi_sim_group *group);
 void asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
                         size_t size, uint64_t code_base);
 
+/* For running one program on many groups (the command executor): reset
+ * is asahi_sim_group_init keeping the code and its decode cache, and
+ * reuse_code is asahi_sim_set_code keeping the cache when code, size and
+ * base are those the group already has (the bytes must not have changed
+ * since).  The group must have been through asahi_sim_group_init (or be
+ * zero-filled) once. */
+void asahi_sim_group_reset(struct asahi_sim_group *group);
+void asahi_sim_reuse_code(struct asahi_sim_group *group, const uint8_t *code,
+                          size_t size, uint64_t code_base);
+
 /* Execute one instruction at group->pc. */
 enum asahi_sim_status asahi_sim_step(struct asahi_sim_group *group);
 

@@ -425,7 +425,7 @@ bool
 sim_raster_tile(struct sim_tile *tile)
 {
    struct sim_render *r = tile->r;
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    if (!g)
       return sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
    bool ok = true;

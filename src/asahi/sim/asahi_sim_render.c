@@ -150,7 +150,7 @@ render_tiles(struct sim_render *r)
    struct asahi_sim_gpu *gpu = r->gpu;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
    struct sim_program *bg = NULL, *eot = NULL;
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct sim_tile tile = {
       .r = r,
       .width = cmd->utile_width_px,
