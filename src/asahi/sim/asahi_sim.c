@@ -78,6 +78,10 @@ asahi_sim_group_init(struct asahi_sim_group *group)
 
 /* The decode cache is the group's last member: everything before it is
  * the state a reset clears. */
+static_assert(offsetof(struct asahi_sim_group, r) == 0 &&
+                 offsetof(struct asahi_sim_group, u) ==
+                    sizeof(((struct asahi_sim_group *)0)->r),
+              "the registers open struct asahi_sim_group");
 static_assert(offsetof(struct asahi_sim_group, decode_cache) +
                     sizeof(((struct asahi_sim_group *)0)->decode_cache) ==
                  sizeof(struct asahi_sim_group),
@@ -89,7 +93,19 @@ asahi_sim_group_reset(struct asahi_sim_group *group)
    const uint8_t *code = group->code;
    size_t size = group->code_size;
    uint64_t base = group->code_base;
-   memset(group, 0, offsetof(struct asahi_sim_group, decode_cache));
+   /* Registers: only those that can be non-zero (see asahi_sim.h). */
+   for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++) {
+      uint32_t bits = group->dirty[w] | (w == 0 ? 0xffu : 0);
+      while (bits) {
+         unsigned b = (unsigned)__builtin_ctz(bits);
+         bits &= bits - 1;
+         memset(group->r[w * 32 + b], 0, sizeof(group->r[0]));
+      }
+   }
+   /* The rest up to the decode cache (dirty[] included). */
+   size_t from = offsetof(struct asahi_sim_group, u);
+   memset((uint8_t *)group + from, 0,
+          offsetof(struct asahi_sim_group, decode_cache) - from);
    group_defaults(group);
    group->code = code;
    group->code_size = size;
@@ -179,7 +195,10 @@ asahi_sim_exec_bytes(struct asahi_sim_group *g, const uint8_t *bytes,
       .pc = g->pc,
       .next_pc = g->pc + (unsigned)len,
    };
-   return asahi_sim_execute(g, &x);
+   enum asahi_sim_status s = asahi_sim_execute(g, &x);
+   for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++)
+      g->dirty[w] |= g->written[w];
+   return s;
 }
 
 enum asahi_sim_status
@@ -234,6 +253,8 @@ asahi_sim_step(struct asahi_sim_group *g)
    };
    enum asahi_sim_status s = asahi_sim_execute(g, &x);
    g->executed++;
+   for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++)
+      g->dirty[w] |= g->written[w];
 
    if (g->trace) {
       char text[256];
