@@ -244,12 +244,14 @@ asahi_sim_step(struct asahi_sim_group *g)
       }
       slot->tag = g->pc + 1;
    }
-   const struct agx_isa_instr I = slot->instr;
+   /* Executing never decodes (only asahi_sim_step and asahi_sim_set_code
+    * touch the cache), so the slot stays as it is until the next step. */
+   const struct agx_isa_instr *Ip = &slot->instr;
 
    struct asahi_sim_exec x = {
-      .I = &I,
+      .I = Ip,
       .pc = g->pc,
-      .next_pc = g->pc + I.length,
+      .next_pc = g->pc + Ip->length,
    };
    enum asahi_sim_status s = asahi_sim_execute(g, &x);
    g->executed++;
@@ -258,7 +260,7 @@ asahi_sim_step(struct asahi_sim_group *g)
 
    if (g->trace) {
       char text[256];
-      if (agx_isa_print(&I, true, g->code_base + g->pc, text, sizeof(text)) < 0)
+      if (agx_isa_print(Ip, true, g->code_base + g->pc, text, sizeof(text)) < 0)
          snprintf(text, sizeof(text), "?");
       g->trace(g->trace_user, g, g->pc, text);
    }

@@ -204,6 +204,10 @@ struct sim_tile {
    bool z16;     /* depth values are unorm16 */
    uint8_t *stencil; /* width x height x samples */
    float sample_pos[4][2]; /* in the pixel, 0..1 */
+   /* The primitives whose bounds touch the tile, in submission order (the
+    * render's binning); NULL: every primitive of the render. */
+   const uint32_t *prims;
+   uint32_t nr_prims;
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

@@ -105,7 +105,8 @@ operand_named(const struct agx_isa_instr *I, const char *name)
    if (!info)
       return NULL;
    for (unsigned i = 0; i < info->nr_operands && i < I->nr_operands; i++) {
-      if (!strcmp(info->operands[i].name, name))
+      const char *n = info->operands[i].name;
+      if (n[0] == name[0] && !strcmp(n, name))
          return &I->operands[i];
    }
    return NULL;
