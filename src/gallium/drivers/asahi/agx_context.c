@@ -454,6 +454,33 @@ agx_flush(struct pipe_context *pctx, struct pipe_fence_handle **fence,
    }
 }
 
+/* GL_KHR_robustness.  The drm_asahi UAPI has no per-command result: the
+ * kernel and the simulator shim only make SUBMIT or the timeline wait fail
+ * (or a bounded wait time out), and agx_batch.c then sets ctx->reset and
+ * screen->lost, logging which submission failed and why.  A context whose
+ * own submission failed is guilty; any other context on a lost screen is
+ * innocent (its work may be gone too).  Each reset is reported once.
+ */
+static enum pipe_reset_status
+agx_get_device_reset_status(struct pipe_context *pctx)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   struct agx_screen *screen = agx_screen(pctx->screen);
+
+   if (ctx->reset_reported)
+      return PIPE_NO_RESET;
+   if (ctx->reset) {
+      ctx->reset_reported = true;
+      return PIPE_GUILTY_CONTEXT_RESET;
+   }
+   if (screen->lost) {
+      ctx->reset = true; /* the device is gone: stop drawing here too */
+      ctx->reset_reported = true;
+      return PIPE_INNOCENT_CONTEXT_RESET;
+   }
+   return PIPE_NO_RESET;
+}
+
 static void
 agx_destroy_context(struct pipe_context *pctx)
 {
@@ -490,6 +517,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->priv = priv;
    p->destroy = agx_destroy_context;
    p->flush = agx_flush;
+   p->get_device_reset_status = agx_get_device_reset_status;
 
    p->create_blend_state = agx_create_blend_state;
    p->bind_blend_state = agx_bind_blend_state;

@@ -306,9 +306,11 @@ struct agx_context {
    unsigned nr_stamp;
 
    /* GL_KHR_robustness: set when a submission of this context faulted or
-    * hung.
+    * hung.  Stays set (the context draws nothing more); reset_reported
+    * records that get_device_reset_status has told the front end.
     */
    bool reset;
+   bool reset_reported;
 };
 
 static inline struct agx_context *
