@@ -76,6 +76,12 @@ def main(report):
         expect(one, '1  requires GLSL 400')
         expect(one, 'crashes:           0')
 
+        broken = os.path.join(tmp, 'broken.txt')
+        with open(broken, 'w') as f:
+            f.write('ERROR: Missing EGL_MESA_platform_gbm\n')
+        expect(run(report, broken),
+               'run error:         Missing EGL_MESA_platform_gbm')
+
         two = run(report, before, after)
         expect(two, 'shaders compiled in both: 3; only before: 0; '
                     'only after: 1')
