@@ -95,11 +95,13 @@
  *    the front end keeps them current.
  *
  *  - Uniform blocks: no variables; every read is load_ubo with source 0 =
- *    the block's index in glsl_program.ubos (a constant) and source 1 =
- *    the byte offset in the block (std140), 32-bit components, align_mul
- *    4; a bool member reads as a 32-bit value compared with 0.  The GL
- *    front end binds the buffer of the block's binding point at that
- *    index.
+ *    the block's index in glsl_program.ubos and source 1 = the byte
+ *    offset in the block (std140), 32-bit components, align_mul 4; a bool
+ *    member reads as a 32-bit value compared with 0.  The index is a
+ *    constant, except for an element of a block array chosen by a
+ *    non-constant index: the elements "B[0]", "B[1]" ... are consecutive
+ *    entries and source 0 is first + umin(index, size - 1).  The GL front
+ *    end binds the buffer of each block's binding point at its index.
  *
  * Uniform storage (the default uniform block):
  *  - A byte array of prog->uniform_storage_size_B bytes; its initial
