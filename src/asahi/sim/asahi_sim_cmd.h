@@ -80,6 +80,9 @@ struct sim_program {
    struct asahi_sim_state_slot textures[ASAHI_SIM_TEXTURE_STATES];
    struct asahi_sim_state_slot samplers[ASAHI_SIM_SAMPLER_STATES];
    unsigned gprs;
+   /* How much of u, textures and samplers a group needs copied: past
+    * these, everything is zero (set by sim_program_load). */
+   unsigned nr_u, nr_textures, nr_samplers;
    /* Threadgroup memory the USC shared word asks for (compute). */
    uint32_t local_size_B;
 };
