@@ -673,6 +673,12 @@ static void
 load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
                     unsigned n, agx_operand *dst)
 {
+   if (!st->ctx->key->uniforms_in_memory) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "uniforms from memory (dynamic indexing or more than 128 "
+               "words) need key.uniforms_in_memory");
+      return;
+   }
    unsigned addr =
       agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
    agx_operand elem =
@@ -1063,6 +1069,18 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_frag_coord:
       emit_frag_coord(st, intr);
       break;
+   case nir_intrinsic_load_point_coord: {
+      /* gl_PointCoord: iter (no perspective) on its binding */
+      agx_operand v = agx_temp(st->ctx, 32, 2);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
+      I->ops[AGX_ISA_ITER_D] = v;
+      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0,
+                         st->cf_of_slot[VARYING_SLOT_PNTC]};
+      I->ops[AGX_ISA_ITER_I] = cfo;
+      agx_split(&st->b, def_ops(st, &intr->def), 2, v);
+      st->ctx->info->reads_varyings = true;
+      break;
+   }
    case nir_intrinsic_load_front_face: {
       /* !backfacing (special register 62), as a 0 / ~0 boolean */
       agx_operand back = emit_get_sr(st, 62);
@@ -1923,6 +1941,8 @@ assign_cf(struct isel *st)
          if (intr->intrinsic == nir_intrinsic_load_frag_coord &&
              (nir_def_components_read(&intr->def) & 4))
             reads_frag_z = true;
+         if (intr->intrinsic == nir_intrinsic_load_point_coord)
+            mask[VARYING_SLOT_PNTC] |= 0x3;
          if (intr->intrinsic != nir_intrinsic_load_input)
             continue;
          unsigned slot = nir_intrinsic_base(intr);
@@ -1960,6 +1980,9 @@ assign_cf(struct isel *st)
          break;
       nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
       bool flat = var && var->data.flat;
+      /* the point coordinate is interpolated without perspective, from
+       * the rasteriser (agx_link_varyings gives it its source) */
+      bool linear = slot == VARYING_SLOT_PNTC;
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
@@ -1969,7 +1992,7 @@ assign_cf(struct isel *st)
          .offset = 0,
          .count = (uint8_t)n,
          .flat = flat,
-         .perspective = !flat,
+         .perspective = !flat && !linear,
       };
       cf += n;
    }
