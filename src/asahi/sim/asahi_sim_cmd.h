@@ -221,6 +221,10 @@ void *sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
                           unsigned offset_B, size_t size);
 bool sim_raster_tile(struct sim_tile *tile);
 
+/* ASAHI_SIM_DEBUG=png: the images the end-of-tile program stores to, as
+ * PNG files (asahi_sim_png.c). */
+void sim_png_dump(struct sim_render *r, const struct sim_program *eot);
+
 /* Dispatch one fragment-style program over pixels of the tile: lane t
  * shades pixel[t] when bit t of `launched` is set. */
 void sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g);
