@@ -129,18 +129,26 @@ max_threads(unsigned halves)
 }
 
 void
-agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
-                   char *out, size_t size)
+agx_shader_stats(const struct agx_shader_binary *bin, char *out, size_t size)
 {
    const struct agx_shader_info *info = &bin->info;
    snprintf(out, size,
-            "SHADER-DB: %s - %s shader: %u inst, %u alu, %u fscib, %u ic, "
+            "%s shader: %u inst, %u alu, %u fscib, %u ic, "
             "%u bytes, %u regs, %u uniforms, %u scratch, %u threads, "
             "%u loops, %u:%u spills:fills",
-            label ? label : "", gl_shader_stage_name(info->stage),
+            gl_shader_stage_name(info->stage),
             info->nr_instrs, info->nr_alu, info->nr_fscib, info->nr_ic,
             info->code_bytes, info->nr_gprs, info->push_count, 0u,
             max_threads(info->nr_gprs), info->nr_loops, 0u, 0u);
+}
+
+void
+agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
+                   char *out, size_t size)
+{
+   char stats[448];
+   agx_shader_stats(bin, stats, sizeof(stats));
+   snprintf(out, size, "SHADER-DB: %s - %s", label ? label : "", stats);
 }
 
 static void

@@ -379,7 +379,14 @@ int agx_link_varyings(const struct agx_varyings_vs *vs,
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
 void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
 
-/* The "SHADER-DB: ..." statistics line (no newline) in Mesa's format. */
+/* The statistics of a binary as Mesa's agx_dump_stats words them,
+ * "<stage> shader: N inst, ..., N:N spills:fills" (no newline): the body
+ * of the SHADER-DB line and the KHR_debug message drivers send.
+ */
+void agx_shader_stats(const struct agx_shader_binary *bin, char *out,
+                      size_t size);
+
+/* The "SHADER-DB: <label> - <stats>" line (no newline) in Mesa's format. */
 void agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
                         char *out, size_t size);
 

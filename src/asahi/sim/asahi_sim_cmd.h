@@ -28,6 +28,33 @@ void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
  * past gpu->work_limit. */
 bool sim_work(struct asahi_sim_gpu *gpu, uint64_t n);
 
+/* ---- profiling (gpu->profile) ------------------------------------------ */
+
+#include <time.h>
+
+/* A start time for sim_profile_end: 0 when not profiling. */
+static inline uint64_t
+sim_profile_begin(const struct asahi_sim_gpu *gpu)
+{
+   if (!gpu->profile)
+      return 0;
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Add the time since start to unit; returns the elapsed nanoseconds. */
+static inline uint64_t
+sim_profile_end(struct asahi_sim_gpu *gpu, enum asahi_sim_prof unit,
+                uint64_t start)
+{
+   if (!gpu->profile)
+      return 0;
+   uint64_t d = sim_profile_begin(gpu) - start;
+   gpu->ns[unit] += d;
+   return d;
+}
+
 /* ---- memory ------------------------------------------------------------ */
 
 /* Copy size bytes at va; a fault (recorded) when not all mapped. */
@@ -177,6 +204,10 @@ struct sim_tile {
    bool z16;     /* depth values are unorm16 */
    uint8_t *stencil; /* width x height x samples */
    float sample_pos[4][2]; /* in the pixel, 0..1 */
+   /* The primitives whose bounds touch the tile, in submission order (the
+    * render's binning); NULL: every primitive of the render. */
+   const uint32_t *prims;
+   uint32_t nr_prims;
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

@@ -42,6 +42,22 @@ enum asahi_sim_debug {
  * sets every flag. */
 uint32_t asahi_sim_debug_parse(const char *value);
 
+/* Units of the time split of gpu->ns. */
+enum asahi_sim_prof {
+   /* The VDM phase: vertex shading, primitive assembly, clipping and the
+    * set-up of each primitive's planes. */
+   ASAHI_SIM_PROF_VERTEX,
+   /* Coverage, depth and stencil tests, quad batching (the fragment phase
+    * outside the fragment programs). */
+   ASAHI_SIM_PROF_RASTER,
+   /* Fragment programs. */
+   ASAHI_SIM_PROF_FRAGMENT,
+   /* Tile start and end: background and end-of-tile programs, depth and
+    * stencil loads and stores. */
+   ASAHI_SIM_PROF_TILE,
+   ASAHI_SIM_PROF_COUNT,
+};
+
 enum asahi_sim_result {
    ASAHI_SIM_RESULT_OK = 0,
    /* A GPU page fault: gpu->fault says where. */
@@ -92,6 +108,12 @@ struct asahi_sim_gpu {
 
    /* Counters, accumulated over commands. */
    uint64_t vertices, primitives, fragments, tiles, threads;
+
+   /* With profile set, render commands add the CPU time of the calling
+    * thread (nanoseconds) each unit took to ns[] (the benchmark's
+    * split). */
+   bool profile;
+   uint64_t ns[ASAHI_SIM_PROF_COUNT];
 };
 
 /* Execute one render command.  Returns gpu->result. */

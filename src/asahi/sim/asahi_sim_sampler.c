@@ -72,6 +72,10 @@ read_descriptor(struct asahi_sim_group *g, bool bindless, uint64_t heap,
 }
 
 static enum asahi_sim_status
+decode_image(struct asahi_sim_group *g, const uint8_t *desc,
+             struct image *img);
+
+static enum asahi_sim_status
 load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
            struct image *img)
 {
@@ -82,6 +86,30 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                       "texture");
    if (st != ASAHI_SIM_RUNNING)
       return st;
+   /* Every lane of every group unpacks the same few descriptors: the last
+    * one decoded on this thread is kept, keyed by its bytes (so a
+    * descriptor rewritten in memory is decoded again). */
+   static _Thread_local struct {
+      bool valid;
+      uint8_t desc[AGX_TEXTURE_LENGTH];
+      struct image img;
+   } cache;
+   if (cache.valid && !memcmp(cache.desc, desc, sizeof(desc))) {
+      *img = cache.img;
+      return ASAHI_SIM_RUNNING;
+   }
+   st = decode_image(g, desc, img);
+   if (st == ASAHI_SIM_RUNNING) {
+      memcpy(cache.desc, desc, sizeof(desc));
+      cache.img = *img;
+      cache.valid = true;
+   }
+   return st;
+}
+
+static enum asahi_sim_status
+decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
+{
    AGX_TEXTURE_unpack(NULL, desc, &img->d);
    const struct AGX_TEXTURE *d = &img->d;
 
@@ -331,7 +359,18 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
          desc, sizeof(desc), 0, "sampler");
       if (st != ASAHI_SIM_RUNNING)
          return st;
-      AGX_SAMPLER_unpack(NULL, desc, &s);
+      /* As for images: the last sampler unpacked on this thread. */
+      static _Thread_local struct {
+         bool valid;
+         uint8_t desc[AGX_SAMPLER_LENGTH];
+         struct AGX_SAMPLER s;
+      } cache;
+      if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
+         AGX_SAMPLER_unpack(NULL, desc, &cache.s);
+         memcpy(cache.desc, desc, sizeof(desc));
+         cache.valid = true;
+      }
+      s = cache.s;
    } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: samplers from the heap are not "

@@ -186,7 +186,7 @@ run_preshader(struct asahi_sim_gpu *gpu, struct sim_program *p,
    struct sim_program pre = *p;
    pre.code_va = p->preshader_va;
 
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    if (!g)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
    bool ok = sim_group_init(gpu, &pre, 1, g);
@@ -334,7 +334,7 @@ bool
 sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
                uint32_t launched, struct asahi_sim_group *g)
 {
-   asahi_sim_group_init(g);
+   asahi_sim_group_reset(g);
    g->exec = g->launched = launched;
    /* Lanes outside the dispatch never run: keep them disabled. */
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
@@ -364,7 +364,9 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
       gpu->fault.unit = ASAHI_SIM_UNIT_FETCH;
       return false;
    }
-   asahi_sim_set_code(g, code, (size_t)avail, p->code_va);
+   /* The code cannot change during a command: decoded instructions are
+    * kept from one group to the next. */
+   asahi_sim_reuse_code(g, code, (size_t)avail, p->code_va);
    return true;
 }
 

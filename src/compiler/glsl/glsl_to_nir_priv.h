@@ -33,6 +33,10 @@
 
 /* Deep expressions and call chains are bounded like the checker's. */
 #define G2N_MAX_INLINE_DEPTH 64
+/* Inlining doubles code per level when a function calls another twice:
+ * a budget of inlined calls turns such shaders into a link error rather
+ * than exhausting memory. */
+#define G2N_MAX_INLINED_CALLS 20000
 
 struct g2n_val {
    const struct glsl_type *type;
@@ -125,6 +129,7 @@ struct g2n {
    struct hash_table *builtins; /* name -> struct g2n_sym (made lazily) */
    struct g2n_jump *jumps;
    unsigned inline_depth;
+   unsigned inlined_calls;
    struct util_dynarray vars;  /* struct glsl_nir_var */
    struct util_dynarray blocks; /* struct glsl_nir_block */
    /* Default precisions at the current global declaration (GLSL ES

@@ -285,6 +285,17 @@ agx_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 }
 
 static void
+agx_set_debug_callback(struct pipe_context *pctx,
+                       const struct util_debug_callback *cb)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   if (cb)
+      ctx->debug = *cb;
+   else
+      memset(&ctx->debug, 0, sizeof(ctx->debug));
+}
+
+static void
 agx_set_clip_state(struct pipe_context *pctx,
                    const struct pipe_clip_state *clip)
 {
@@ -529,6 +540,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->set_stencil_ref = agx_set_stencil_ref;
    p->set_sample_mask = agx_set_sample_mask;
    p->set_clip_state = agx_set_clip_state;
+   p->set_debug_callback = agx_set_debug_callback;
    p->set_constant_buffer = agx_set_constant_buffer;
    p->set_framebuffer_state = agx_set_framebuffer_state;
    p->set_scissor_states = agx_set_scissor_states;

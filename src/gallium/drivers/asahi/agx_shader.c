@@ -27,7 +27,7 @@
 #include "agx_state.h"
 
 static struct agx_compiled_shader *
-agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
+agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
                     const struct agx_shader_key *key);
 
 /* ASAHI_MESA_DEBUG=precompile, or AGX_MESA_DEBUG=shaderdb (statistics
@@ -59,7 +59,7 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
       key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
       key.fs.nr_samples = 1;
    }
-   agx_compile_variant(agx_screen(pctx->screen), so, &key);
+   agx_compile_variant(agx_context(pctx), so, &key);
 }
 
 static void *
@@ -237,20 +237,23 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
 }
 
 static struct agx_compiled_shader *
-agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
+agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
                     const struct agx_shader_key *key)
 {
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
    void *mem = ralloc_context(NULL);
    struct agx_shader_binary bin;
    char error[256] = "";
    int ret =
       agx_compile_shader_nir(so->nir, key, mem, &bin, error, sizeof(error));
    if (ret != AGX_COMPILE_OK) {
+      /* Named by the program's label when it has one (shader-db). */
+      const char *name = so->nir->info.name;
       u_loge("asahi",
-             "compiling a %s shader failed (%d): %s; its draws are "
+             "compiling a %s shader%s%s failed (%d): %s; its draws are "
              "skipped",
-             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment", ret,
-             error);
+             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment",
+             name ? " of " : "", name ? name : "", ret, error);
       ralloc_free(mem);
       /* Remember the failure so later draws do not compile again. */
       struct agx_compiled_shader *failed = calloc(1, sizeof(*failed));
@@ -260,6 +263,15 @@ agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
                               failed);
       }
       return NULL;
+   }
+
+   /* Statistics as a KHR_debug message, as Mesa's driver sends them
+    * (shader-db's run prints "<program label> - <message>").
+    */
+   if (ctx->debug.debug_message) {
+      char stats[448];
+      agx_shader_stats(&bin, stats, sizeof(stats));
+      util_debug_message(&ctx->debug, SHADER_INFO, "%s", stats);
    }
 
    struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
@@ -308,7 +320,7 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
          return cs->bo ? cs : NULL; /* no BO: compiling it failed */
    }
 
-   return agx_compile_variant(agx_screen(ctx->base.screen), so, &key);
+   return agx_compile_variant(ctx, so, &key);
 }
 
 void

@@ -31,6 +31,7 @@
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_state.h"
+#include "util/u_debug_callback.h"
 #include "util/u_dynarray.h"
 
 #include "agx_bg_eot.h"
@@ -264,6 +265,10 @@ struct agx_context {
 
    struct agx_stage_state stage[PIPE_SHADER_TYPES];
    struct agx_compiled_shader *vs, *fs; /* variants of the last draw */
+   /* The front end's KHR_debug callback (set_debug_callback): shader
+    * statistics go there, as shader-db's run expects.
+    */
+   struct util_debug_callback debug;
 
    struct agx_blend *blend;
    struct agx_rasterizer *rast;
