@@ -479,6 +479,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CONTEXT_FLAGS:
       int1(v, (GLint)ctx->ContextFlags);
       return true;
+   case GL_CONTEXT_ROBUST_ACCESS: /* GL 4.5, ES 3.2, KHR_robustness */
+      int1(v, (ctx->ContextFlags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT) != 0);
+      return true;
+   case GL_RESET_NOTIFICATION_STRATEGY:
+      int1(v, (GLint)ctx->ResetStrategy);
+      return true;
    case GL_CONTEXT_PROFILE_MASK:
       if (_mesa_is_gles(ctx) || ctx->Version < 32)
          return false;
