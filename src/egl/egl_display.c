@@ -344,7 +344,8 @@ build_strings(struct egl_display *disp)
           info->max_gles_version >= 20);
 
    e[0] = '\0';
-   append(e, n, "EGL_EXT_create_context_robustness", robust);
+   append(e, n, "EGL_EXT_create_context_robustness",
+          robust || (info->caps & ASAHI_DRI_CAP_RESET_NOTIFICATION));
    append(e, n, "EGL_IMG_context_priority", true);
    append(e, n, "EGL_KHR_config_attribs", true);
    append(e, n, "EGL_KHR_context_flush_control", true);
@@ -360,6 +361,8 @@ build_strings(struct egl_display *disp)
    append(e, n, "EGL_MESA_query_driver", true);
 
    disp->context_caps.robust_access = robust;
+   disp->context_caps.reset_notification =
+      info->caps & ASAHI_DRI_CAP_RESET_NOTIFICATION;
    disp->context_caps.no_error = info->caps & ASAHI_DRI_CAP_NO_ERROR;
 }
 

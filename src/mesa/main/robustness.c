@@ -55,9 +55,7 @@ poll_driver(struct gl_context *ctx)
       return;
    ctx->ContextLost = true;
    ctx->ResetStatus = status;
-   _mesa_error(ctx, GL_CONTEXT_LOST, "GPU reset (%s): this context is lost",
-               status == GL_GUILTY_CONTEXT_RESET ? "caused by this context"
-                                                 : "caused elsewhere");
+   /* No error here: glGetGraphicsResetStatus itself raises none. */
 }
 
 bool
@@ -67,7 +65,8 @@ _mesa_context_lost(struct gl_context *ctx, const char *func)
       poll_driver(ctx);
    if (!ctx->ContextLost)
       return false;
-   _mesa_error(ctx, GL_CONTEXT_LOST, "%s(context lost)", func);
+   _mesa_error(ctx, GL_CONTEXT_LOST, "%s(context lost after a GPU reset)",
+               func);
    return true;
 }
 
