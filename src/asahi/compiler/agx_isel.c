@@ -1111,11 +1111,15 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
- * Sampler words.  1D, 2D and 3D textures for now (no arrays, cubes,
- * shadow compare, offsets or gathers).  Explicit LODs and biases are
- * 16-bit floats in a register (the lod_min / auto_lod_bias modes that take
- * a register, applegpu's texture_sample LOD modes 6 and 5).  The result is
- * asynchronous: wait before use.
+ * Sampler words.  1D, 2D, 3D and cube textures for now (no arrays,
+ * shadow compare, offsets or gathers; rectangle textures arrive as 2D,
+ * agx_nir_lower_rect.c).  A cube lookup hands the hardware the direction
+ * vector itself (3 coordinates, dimension tex_cube): the texture unit picks
+ * the face (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+ * agx_tex_dim and the coordinate register counts in agx_validate.c).
+ * Explicit LODs and biases are 16-bit floats in a register (the lod_min /
+ * auto_lod_bias modes that take a register, applegpu's texture_sample LOD
+ * modes 6 and 5).  The result is asynchronous: wait before use.
  */
 static void
 emit_tex(struct isel *st, nir_tex_instr *tex)
@@ -1129,12 +1133,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = 0, nr_coords = 1;
    else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
       dim_enum = 5, nr_coords = 3;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_CUBE)
+      dim_enum = 6, nr_coords = 3;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch) ||
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
-        tex->sampler_dim != NIR_SAMPLER_DIM_3D) ||
+        tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
+       (fetch && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
        tex->is_array || tex->is_shadow || tex->def.bit_size != 32 ||
        tex->texture_index >= 128 || tex->sampler_index >= 16) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
