@@ -324,6 +324,83 @@ test_fragment_cube(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * FS: colour = texture(sampler2DShadow t0, vec3(uv, uv.y)) +
+ * texture(sampler2D t1, uv).  Checked structurally only: the simulator's
+ * texture unit has no depth compare yet, so the lookup is not run.  The
+ * shadow lookup must carry the compare flag with the 32-bit reference in
+ * the compare/offset operand (the sampler's compare function does the
+ * test); the plain lookup must not.
+ */
+static void
+test_fragment_shadow_encoding(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "shadow-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_load_var(&b, uv);
+
+   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
+   tex->op = nir_texop_tex;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->is_shadow = true;
+   tex->coord_components = 2;
+   tex->dest_type = nir_type_float32;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src.ssa = c;
+   tex->src[1].src_type = nir_tex_src_comparator;
+   tex->src[1].src.ssa = nir_channel(&b, c, 1);
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(&b, &tex->instr);
+   nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
+   nir_store_var(&b, out, nir_fadd(&b, &tex->def, plain_tex), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+   assert_int_equal(bin.info.nr_textures, 2);
+   assert_int_equal(bin.info.nr_samplers, 2);
+
+   unsigned seen = 0;
+   for (size_t at = 0; at < bin.size_B;) {
+      struct agx_isa_instr I;
+      int n = agx_isa_decode(bin.code + at, bin.size_B - at, &I);
+      if (n <= 0 || I.op == AGX_ISA_OP_STOP)
+         break;
+      at += (size_t)n;
+      if (I.op != AGX_ISA_OP_TEXTURE_SAMPLE)
+         continue;
+      const struct agx_isa_operand *cmp =
+         &I.operands[AGX_ISA_TEXTURE_SAMPLE_COMPARE];
+      const struct agx_isa_operand *o = &I.operands[AGX_ISA_TEXTURE_SAMPLE_O];
+      unsigned t = (unsigned)I.operands[AGX_ISA_TEXTURE_SAMPLE_T].value;
+      seen |= 1u << t;
+      if (t == 0) {
+         assert_int_equal(cmp->value, 1);
+         assert_int_equal(o->kind, AGX_ISA_KIND_REG);
+         assert_int_equal(o->size, 32);
+         assert_int_equal(I.operands[AGX_ISA_TEXTURE_SAMPLE_N].value, 2);
+      } else {
+         /* (the decoder still reads O's field; the flag says it is
+          * unused) */
+         assert_int_equal(cmp->value, 0);
+      }
+   }
+   assert_int_equal(seen, 3);
+   ralloc_free(mem);
+}
+
 /* VS: v = textureLod(t2 (3D), a.xyz, a.z) + texture(t3 (1D), a.y) at
  * level 0 */
 static void
@@ -406,6 +483,7 @@ main(void)
       cmocka_unit_test(test_vertex_lod),
       cmocka_unit_test(test_fragment_rect),
       cmocka_unit_test(test_fragment_cube),
+      cmocka_unit_test(test_fragment_shadow_encoding),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
