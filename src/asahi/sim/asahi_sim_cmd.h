@@ -80,6 +80,9 @@ struct sim_program {
    struct asahi_sim_state_slot textures[ASAHI_SIM_TEXTURE_STATES];
    struct asahi_sim_state_slot samplers[ASAHI_SIM_SAMPLER_STATES];
    unsigned gprs;
+   /* How much of u, textures and samplers a group needs copied: past
+    * these, everything is zero (set by sim_program_load). */
+   unsigned nr_u, nr_textures, nr_samplers;
    /* Threadgroup memory the USC shared word asks for (compute). */
    uint32_t local_size_B;
 };
@@ -217,6 +220,10 @@ bool sim_zls_store(struct sim_tile *tile);
 void *sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
                           unsigned offset_B, size_t size);
 bool sim_raster_tile(struct sim_tile *tile);
+
+/* ASAHI_SIM_DEBUG=png: the images the end-of-tile program stores to, as
+ * PNG files (asahi_sim_png.c). */
+void sim_png_dump(struct sim_render *r, const struct sim_program *eot);
 
 /* Dispatch one fragment-style program over pixels of the tile: lane t
  * shades pixel[t] when bit t of `launched` is set. */

@@ -52,6 +52,9 @@ static const struct debug_named_value debug_flags[] = {
    {"trace", ASAHI_SIM_DEBUG_TRACE, "log commands, draws and programs"},
    {"faults", ASAHI_SIM_DEBUG_FAULTS, "explain every failed command"},
    {"shaders", ASAHI_SIM_DEBUG_SHADERS, "log every instruction executed"},
+   {"png", ASAHI_SIM_DEBUG_PNG,
+    "write the end-of-tile program's images to PNG files at the end of each "
+    "render command"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -310,6 +313,9 @@ render_tiles(struct sim_render *r)
          sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t2);
       }
    }
+
+   if (ok && (gpu->debug & ASAHI_SIM_DEBUG_PNG))
+      sim_png_dump(r, eot);
 
    free(bins.first);
    free(bins.bin);

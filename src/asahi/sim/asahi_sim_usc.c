@@ -201,6 +201,25 @@ run_preshader(struct asahi_sim_gpu *gpu, struct sim_program *p,
    return ok;
 }
 
+/* The parts of the uniform file and of the state slots that are not all
+ * zero, so that sim_group_init copies only those (a reset group is zero). */
+static void
+used_extents(struct sim_program *p)
+{
+   p->nr_u = ASAHI_SIM_UNIFORMS;
+   while (p->nr_u && !p->u[p->nr_u - 1])
+      p->nr_u--;
+   static const struct asahi_sim_state_slot zero;
+   p->nr_textures = ASAHI_SIM_TEXTURE_STATES;
+   while (p->nr_textures &&
+          !memcmp(&p->textures[p->nr_textures - 1], &zero, sizeof(zero)))
+      p->nr_textures--;
+   p->nr_samplers = ASAHI_SIM_SAMPLER_STATES;
+   while (p->nr_samplers &&
+          !memcmp(&p->samplers[p->nr_samplers - 1], &zero, sizeof(zero)))
+      p->nr_samplers--;
+}
+
 bool
 sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
                  const char *what, struct sim_program *p)
@@ -316,7 +335,11 @@ end:
       sim_log(gpu, "asahi-sim: %s: words 0x%llx code 0x%llx%s\n", what,
               (unsigned long long)words_va, (unsigned long long)p->code_va,
               p->has_preshader ? " (with preshader)" : "");
-   return !p->has_preshader || run_preshader(gpu, p, what);
+   used_extents(p);
+   if (p->has_preshader && !run_preshader(gpu, p, what))
+      return false;
+   used_extents(p); /* the preshader may have written uniforms */
+   return true;
 }
 
 /* ---- groups ------------------------------------------------------------ */
@@ -341,9 +364,12 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
       if (!(launched & (1u << t)))
          asahi_sim_set16(g, 0, t, 1);
    }
-   memcpy(g->u, p->u, sizeof(g->u));
-   memcpy(g->texture_state, p->textures, sizeof(g->texture_state));
-   memcpy(g->sampler_state, p->samplers, sizeof(g->sampler_state));
+   /* The rest is zero after the reset. */
+   memcpy(g->u, p->u, p->nr_u * sizeof(g->u[0]));
+   memcpy(g->texture_state, p->textures,
+          p->nr_textures * sizeof(g->texture_state[0]));
+   memcpy(g->sampler_state, p->samplers,
+          p->nr_samplers * sizeof(g->sampler_state[0]));
    g->texture = &asahi_sim_texture_unit_hooks;
    g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){

@@ -442,7 +442,10 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       nir_def *idx = index_def(c, n->b);
       if (c->failed || !idx)
          return false;
-      idx = clamp_index(c, idx, base.nswz ? base.nswz : index_limit(base.dtype));
+      idx = clamp_index(c, idx,
+                        base.ubo && base.ubo_array_len ? base.ubo_array_len
+                        : base.nswz                    ? base.nswz
+                                                       : index_limit(base.dtype));
       if (base.nswz) {
          /* v.zyx[i] names one component of v itself. */
          *lv = base;

@@ -63,6 +63,8 @@ struct g2n_lval {
    bool ubo_rm;                   /* matrices in it are row-major */
    const bool *ubo_rm_fields;     /* a block instance: per member */
    unsigned ubo_col_stride;       /* a row-major column: component step */
+   unsigned ubo_array_len;        /* an array of blocks, not yet indexed */
+   nir_def *ubo_block_dyn;        /* block number chosen by an index */
 };
 
 /* A name in scope. */
@@ -83,6 +85,7 @@ struct g2n_sym {
    unsigned ubo_offset;
    bool ubo_rm;
    const bool *ubo_rm_fields;
+   unsigned ubo_array_len;     /* an array of blocks: its length */
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;

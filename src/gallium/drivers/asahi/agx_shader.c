@@ -49,6 +49,7 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
 {
    struct agx_shader_key key;
    memset(&key, 0, sizeof(key));
+   key.uniforms_in_memory = true; /* as agx_build_key */
    if (so->stage == MESA_SHADER_VERTEX) {
       for (unsigned i = 0; i < AGX_MAX_ATTRIBS; ++i) {
          key.vs.attribs[i].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
@@ -193,6 +194,8 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
               struct agx_shader_key *key)
 {
    memset(key, 0, sizeof(*key));
+   /* agx_draw.c pushes AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI. */
+   key->uniforms_in_memory = true;
 
    if (stage == PIPE_SHADER_VERTEX) {
       struct agx_vertex_elements *ve = ctx->velems;
