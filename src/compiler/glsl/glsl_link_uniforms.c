@@ -20,6 +20,7 @@
 
 #include "ast.h"
 #include "glsl_link_priv.h"
+#include "util/hash_table.h"
 #include "util/ralloc.h"
 
 struct uniform {
@@ -148,6 +149,13 @@ link_uniforms(struct link *l)
       max += l->stage[s] ? l->stage[s]->num_vars : 0;
    struct uniform *us = rzalloc_array(prog, struct uniform, max ? max : 1);
    unsigned nu = 0;
+   /* Uniforms by name: a list search per declaration would make linking
+    * quadratic in the number of uniforms. */
+   struct hash_table *by_name = hash_table_create_string_keys(us);
+   if (!us || !by_name) {
+      link_error(l, "out of memory");
+      return;
+   }
 
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
@@ -155,11 +163,7 @@ link_uniforms(struct link *l)
          struct glsl_nir_var *v = &ns->vars[i];
          if (v->var->mode != nir_var_uniform)
             continue;
-         struct uniform *u = NULL;
-         for (unsigned k = 0; k < nu; k++) {
-            if (!strcmp(us[k].name, v->name))
-               u = &us[k];
-         }
+         struct uniform *u = hash_table_search_data(by_name, v->name);
          if (u && !link_types_match(u->type, v->type)) {
             link_error(l, "uniform '%s' is declared with different types "
                        "in different shaders", v->name);
@@ -177,6 +181,10 @@ link_uniforms(struct link *l)
          }
          if (!u) {
             u = &us[nu++];
+            if (!hash_table_insert(by_name, v->name, u)) {
+               link_error(l, "out of memory");
+               return;
+            }
             u->prec = v->qual & AST_Q_PRECISION;
             u->name = v->name;
             u->type = v->type;
@@ -195,6 +203,8 @@ link_uniforms(struct link *l)
             u->binding = v->binding;
       }
    }
+
+   hash_table_destroy(by_name, NULL);
 
    /* Storage and driver locations. */
    unsigned slots = 0, entries = 0;
