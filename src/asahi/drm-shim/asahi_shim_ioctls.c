@@ -273,11 +273,36 @@ do_unbind(struct shim_file *file, uint32_t vm_id,
 }
 
 /* The kernel computes the size of the op array as stride * num_binds in
- * 32-bit arithmetic and reads it into one allocation, which the kernel's
- * allocator caps at INT_MAX bytes (AsahiLinux/linux
- * drivers/gpu/drm/asahi/file.rs, vm_bind).  A product that does not fit
- * in 32 bits is refused with EINVAL here rather than wrapped. */
-#define MAX_BIND_BYTES ((uint64_t)INT32_MAX)
+ * 32-bit arithmetic (AsahiLinux/linux drivers/gpu/drm/asahi/file.rs,
+ * vm_bind): a product that does not fit in 32 bits is refused with EINVAL
+ * here rather than wrapped.  The kernel reads the whole array before
+ * applying any op, so an unreadable array changes nothing; the shim reads
+ * it op by op, twice (check, then apply), so a huge array costs time in
+ * proportion to its size but never a huge allocation. */
+/* Reads op i of b into *op.  Bytes past the op struct this UAPI knows (a
+ * longer stride) must be zero for the op to be applied: *tail_zero says
+ * whether they are.  The tail is read in small pieces, so any stride
+ * costs time, never memory. */
+static int
+read_bind_op(const struct drm_asahi_vm_bind *b, uint32_t i,
+             struct drm_asahi_gem_bind_op *op, bool *tail_zero)
+{
+   uint64_t at = b->userptr + (uint64_t)i * b->stride;
+   size_t n = b->stride < sizeof(*op) ? b->stride : sizeof(*op);
+   memset(op, 0, sizeof(*op));
+   int ret = drm_shim_copy_from_user(op, at, n);
+   *tail_zero = true;
+   for (uint64_t off = n; !ret && off < b->stride;) {
+      uint8_t piece[4096];
+      size_t len = b->stride - off < sizeof(piece) ? b->stride - off
+                                                   : sizeof(piece);
+      ret = drm_shim_copy_from_user(piece, at + off, len);
+      for (size_t j = 0; !ret && j < len; j++)
+         *tail_zero &= piece[j] == 0;
+      off += len;
+   }
+   return ret;
+}
 
 static int
 asahi_vm_bind(struct shim_file *file, void *arg)
@@ -285,42 +310,33 @@ asahi_vm_bind(struct shim_file *file, void *arg)
    struct drm_asahi_vm_bind *b = arg;
    if (b->stride == 0 || b->pad != 0)
       return -EINVAL;
-
-   uint64_t bytes = (uint64_t)b->stride * b->num_binds;
-   if (bytes > UINT32_MAX)
+   if ((uint64_t)b->stride * b->num_binds > UINT32_MAX)
       return -EINVAL;
-   if (bytes > MAX_BIND_BYTES)
-      return -ENOMEM;
-   uint8_t *ops = malloc(bytes ? bytes : 1);
-   if (!ops)
-      return -ENOMEM;
-   int ret = drm_shim_copy_from_user(ops, b->userptr, bytes);
 
-   /* Applied in order; an error stops there, earlier ops stay done, as in
-    * the kernel.
-    */
-   for (uint32_t i = 0; !ret && i < b->num_binds; i++) {
-      const uint8_t *raw = ops + (uint64_t)i * b->stride;
-      struct drm_asahi_gem_bind_op op = {0};
-      size_t n = b->stride < sizeof(op) ? b->stride : sizeof(op);
-      memcpy(&op, raw, n);
+   struct drm_asahi_gem_bind_op op;
+   bool tail_zero;
 
-      /* Bytes of a longer op struct this UAPI does not know must be 0. */
-      for (size_t j = sizeof(op); j < b->stride; j++) {
-         if (raw[j])
-            ret = -EINVAL;
-      }
+   /* Pass 1: the whole array must be readable before anything changes. */
+   for (uint32_t i = 0; i < b->num_binds; i++) {
+      int ret = read_bind_op(b, i, &op, &tail_zero);
       if (ret)
-         break;
-
-      if (op.flags & DRM_ASAHI_BIND_UNBIND)
-         ret = do_unbind(file, b->vm_id, &op);
-      else
-         ret = do_bind(file, b->vm_id, &op);
+         return ret;
    }
 
-   free(ops);
-   return ret;
+   /* Pass 2: applied in order; an error stops there, earlier ops stay
+    * done, as in the kernel. */
+   for (uint32_t i = 0; i < b->num_binds; i++) {
+      int ret = read_bind_op(b, i, &op, &tail_zero);
+      if (!ret && !tail_zero)
+         ret = -EINVAL;
+      if (!ret)
+         ret = op.flags & DRM_ASAHI_BIND_UNBIND
+                  ? do_unbind(file, b->vm_id, &op)
+                  : do_bind(file, b->vm_id, &op);
+      if (ret)
+         return ret;
+   }
+   return 0;
 }
 
 static int

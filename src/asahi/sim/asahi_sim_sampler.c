@@ -241,6 +241,20 @@ border(const struct AGX_SAMPLER *s, float out[4])
    memcpy(out, colours[b], sizeof(colours[b]));
 }
 
+/* floor(x) as a texel index.  Coordinates may be anything a shader
+ * computes: NaN selects texel 0 (GL leaves the result undefined) and
+ * infinities or huge values are clamped far outside every image, where
+ * the wrap modes still give a defined texel or the border. */
+static int
+texel_floor(double x)
+{
+   const double limit = 1 << 30;
+   if (isnan(x))
+      return 0;
+   x = floor(x);
+   return (int)(x < -limit ? -limit : (x > limit ? limit : x));
+}
+
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
  * images, r (the slice; otherwise `layer` is used as is). */
 static enum asahi_sim_status
@@ -261,11 +275,11 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
          c[k] *= size[k];
       if (linear_filter) {
          double a = c[k] - 0.5;
-         lo[k] = (int)floor(a);
-         frac[k] = a - lo[k];
+         lo[k] = texel_floor(a);
+         frac[k] = isfinite(a) && fabs(a) < (1 << 30) ? a - lo[k] : 0;
          hi[k] = lo[k] + 1;
       } else {
-         lo[k] = hi[k] = (int)floor(c[k]);
+         lo[k] = hi[k] = texel_floor(c[k]);
       }
    }
    /* Axes of size 1 that are not part of the image (2D: z; 1D: y). */
