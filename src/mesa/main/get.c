@@ -260,6 +260,20 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_MAX_VERTEX_UNIFORM_VECTORS:
       int1(v, c->MaxVertexUniformVectors);
       return true;
+   /* The desktop GL 2.x names of the limits above, counted in
+    * components (GL 2.1 table 6.37; ES 2.0 section 2.10.4 defines the
+    * vectors as the components over four). */
+   case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_VARYING_FLOATS:
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, 4 * (pname == GL_MAX_VERTEX_UNIFORM_COMPONENTS
+                      ? c->MaxVertexUniformVectors
+                   : pname == GL_MAX_FRAGMENT_UNIFORM_COMPONENTS
+                      ? c->MaxFragmentUniformVectors
+                      : c->MaxVaryingVectors));
+      return true;
    case GL_MAX_VIEWPORT_DIMS: {
       GLint d[2] = { c->MaxViewportWidth, c->MaxViewportHeight };
       set_i(v, 2, d);
@@ -558,7 +572,8 @@ _mesa_GetString(GLenum name)
                                   ? "GL_KHR_debug "
                                     "GL_OES_element_index_uint "
                                     "GL_OES_vertex_array_object"
-                                  : "GL_KHR_debug");
+                                  : "GL_ARB_framebuffer_object "
+                                    "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
       return NULL;

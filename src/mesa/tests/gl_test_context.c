@@ -13,9 +13,17 @@
 struct gl_test *
 gl_test_create(int major, int minor, unsigned width, unsigned height)
 {
+   return gl_test_create_profile(ST_PROFILE_OPENGL_ES2, major, minor, width,
+                                 height);
+}
+
+struct gl_test *
+gl_test_create_profile(enum st_profile_type profile, int major, int minor,
+                       unsigned width, unsigned height)
+{
    struct gl_test *t = calloc(1, sizeof(*t));
    struct st_context_attribs attribs = {
-      .profile = ST_PROFILE_OPENGL_ES2, .major = major, .minor = minor,
+      .profile = profile, .major = major, .minor = minor,
    };
    struct st_visual visual = {
       .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
