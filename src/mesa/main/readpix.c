@@ -25,9 +25,12 @@ valid_format(GLenum format)
 }
 
 static bool
-valid_type(GLenum type)
+valid_type(struct gl_context *ctx, GLenum type)
 {
    switch (type) {
+   case GL_FLOAT:
+      /* Desktop GL (1.0 table 3.5); not an ES 2.0 type. */
+      return !_mesa_is_gles(ctx);
    case GL_UNSIGNED_BYTE:
    case GL_UNSIGNED_SHORT_5_6_5:
    case GL_UNSIGNED_SHORT_4_4_4_4:
@@ -49,7 +52,7 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
                   height);
       return;
    }
-   if (!valid_format(format) || !valid_type(type)) {
+   if (!valid_format(format) || !valid_type(ctx, type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
       return;
    }
@@ -57,8 +60,10 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
       return;
    /* ES 2.0: RGBA/UNSIGNED_BYTE, or the implementation's read
     * format/type (the same here); any other valid pair is an
-    * INVALID_OPERATION. */
-   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) {
+    * INVALID_OPERATION.  Desktop contexts also read RGBA/FLOAT (what
+    * piglit's probes use); their other pairs are not implemented yet. */
+   if (format != GL_RGBA ||
+       (type != GL_UNSIGNED_BYTE && type != GL_FLOAT)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
       return;
    }

@@ -28,7 +28,10 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
    struct gl_renderbuffer *rb;
    struct pipe_transfer *xfer;
    struct pipe_box box;
-   size_t row_B = (size_t)width * 4;
+   /* RGBA as UNSIGNED_BYTE or as FLOAT (desktop contexts). */
+   bool as_float = type == GL_FLOAT;
+   size_t texel_B = as_float ? 4 * sizeof(float) : 4;
+   size_t row_B = (size_t)width * texel_B;
    size_t align = (size_t)ctx->Pixel.PackAlignment;
    size_t dst_stride = (row_B + align - 1) / align * align;
    float *tmp;
@@ -76,9 +79,17 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
       const uint8_t *src = map + (size_t)src_row * xfer->stride;
       uint8_t *dst = (uint8_t *)pixels +
                      (size_t)(y0 - y + (GLint)r) * dst_stride +
-                     (size_t)(x0 - x) * 4;
+                     (size_t)(x0 - x) * texel_B;
       unsigned n = (unsigned)(x1 - x0);
 
+      if (as_float) {
+         /* Fixed-point buffers unpack into [0, 1] already; the default
+          * GL_CLAMP_READ_COLOR (FIXED_ONLY) leaves float buffers as
+          * they are. */
+         util_format_unpack_rgba_float(rb->texture->format, tmp, src, n);
+         memcpy(dst, tmp, (size_t)n * texel_B);
+         continue;
+      }
       if (rb->texture->format == PIPE_FORMAT_R8G8B8A8_UNORM) {
          memcpy(dst, src, (size_t)n * 4);
          continue;
@@ -92,5 +103,4 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
    free(tmp);
    st->pipe->texture_unmap(st->pipe, xfer);
    (void)format;
-   (void)type;
 }

@@ -136,6 +136,69 @@ test_implementation_minimums(void **state)
    gl_test_destroy(t);
 }
 
+/* A desktop 2.1 compatibility context answers the GL 2.x names of the
+ * shader limits in components (GL 2.1 table 6.37: at least 512 vertex and
+ * 64 fragment uniform components, 32 varying floats), four per ES vector;
+ * an ES context does not know them.  It advertises ARB_framebuffer_object
+ * (piglit's -fbo mode needs it), whose 1D/3D attachment calls can only
+ * detach since no 1D or 3D textures exist, and reads pixels as floats. */
+static void
+test_desktop_compat_limits(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   static const struct { GLenum comps, vecs; GLint min; } rows[] = {
+      { GL_MAX_VERTEX_UNIFORM_COMPONENTS, GL_MAX_VERTEX_UNIFORM_VECTORS,
+        512 },
+      { GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, GL_MAX_FRAGMENT_UNIFORM_VECTORS,
+        64 },
+      { GL_MAX_VARYING_FLOATS, GL_MAX_VARYING_VECTORS, 32 },
+   };
+   GLuint fbo;
+
+   assert_non_null(t);
+   for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+      GLint comps = -1, vecs = -1;
+      _mesa_GetIntegerv(rows[i].comps, &comps);
+      _mesa_GetIntegerv(rows[i].vecs, &vecs);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      assert_true(comps >= rows[i].min);
+      assert_int_equal(comps, 4 * vecs);
+   }
+   assert_non_null(strstr((const char *)_mesa_GetString(GL_EXTENSIONS),
+                          "GL_ARB_framebuffer_object"));
+
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_1D, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_3D, 7, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 7, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_DeleteFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
+
+   /* Desktop GL reads RGBA as floats (GL 2.1 table 3.5); ES 2.0 has no
+    * GL_FLOAT type for ReadPixels (ES 2.0 section 4.3.1). */
+   GLfloat px[4] = { -1, -1, -1, -1 };
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned i = 0; i < 4; i++)
+      assert_true(px[i] >= 0.0f && px[i] <= 1.0f);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   GLint v = -1;
+   _mesa_GetIntegerv(GL_MAX_VARYING_FLOATS, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
  * round; booleans are value != 0. */
 static void
@@ -324,6 +387,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_initial_state),
       cmocka_unit_test(test_implementation_minimums),
+      cmocka_unit_test(test_desktop_compat_limits),
       cmocka_unit_test(test_get_conversions),
       cmocka_unit_test(test_setters_round_trip),
       cmocka_unit_test(test_buffers_and_attribs),
