@@ -199,6 +199,45 @@ test_desktop_compat_limits(void **state)
    gl_test_destroy(t);
 }
 
+/* The compatibility vertex array feeds gl_Vertex, which the linker puts at
+ * generic attribute 0 (glsl_program.h), so it is generic array 0 here. */
+static void
+test_compat_vertex_array(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   static const GLfloat verts[8] = { 0 };
+   GLint v = -1;
+   void *p = NULL;
+
+   assert_non_null(t);
+   _mesa_VertexPointer(2, GL_FLOAT, 0, verts);
+   _mesa_EnableClientState(GL_VERTEX_ARRAY);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &v);
+   assert_int_equal(v, GL_TRUE);
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetVertexAttribPointerv(0, GL_VERTEX_ATTRIB_ARRAY_POINTER, &p);
+   assert_ptr_equal(p, verts);
+   _mesa_DisableClientState(GL_VERTEX_ARRAY);
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &v);
+   assert_int_equal(v, GL_FALSE);
+   /* GL 2.1 table 2.4: sizes 2-4 only. */
+   _mesa_VertexPointer(1, GL_FLOAT, 0, verts);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_VertexPointer(4, GL_UNSIGNED_BYTE, 0, verts);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   /* Not ES 2.0 commands. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_VertexPointer(2, GL_FLOAT, 0, verts);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EnableClientState(GL_VERTEX_ARRAY);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
  * round; booleans are value != 0. */
 static void
@@ -388,6 +427,7 @@ main(void)
       cmocka_unit_test(test_initial_state),
       cmocka_unit_test(test_implementation_minimums),
       cmocka_unit_test(test_desktop_compat_limits),
+      cmocka_unit_test(test_compat_vertex_array),
       cmocka_unit_test(test_get_conversions),
       cmocka_unit_test(test_setters_round_trip),
       cmocka_unit_test(test_buffers_and_attribs),
