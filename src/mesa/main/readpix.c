@@ -60,10 +60,12 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
       return;
    /* ES 2.0: RGBA/UNSIGNED_BYTE, or the implementation's read
     * format/type (the same here); any other valid pair is an
-    * INVALID_OPERATION.  Desktop contexts also read RGBA/FLOAT (what
+    * INVALID_OPERATION.  Desktop contexts also read RGB, and FLOAT (what
     * piglit's probes use); their other pairs are not implemented yet. */
-   if (format != GL_RGBA ||
-       (type != GL_UNSIGNED_BYTE && type != GL_FLOAT)) {
+   if (_mesa_is_gles(ctx) ? format != GL_RGBA || type != GL_UNSIGNED_BYTE
+                          : (format != GL_RGBA && format != GL_RGB) ||
+                               (type != GL_UNSIGNED_BYTE &&
+                                type != GL_FLOAT)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
       return;
    }

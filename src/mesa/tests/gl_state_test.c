@@ -188,6 +188,13 @@ test_desktop_compat_limits(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    for (unsigned i = 0; i < 4; i++)
       assert_true(px[i] >= 0.0f && px[i] <= 1.0f);
+   /* RGB writes three floats a pixel, nothing past them. */
+   GLfloat rgb[7] = { -1, -1, -1, -1, -1, -1, -1 };
+   _mesa_ReadPixels(0, 0, 2, 1, GL_RGB, GL_FLOAT, rgb);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned i = 0; i < 6; i++)
+      assert_true(rgb[i] >= 0.0f && rgb[i] <= 1.0f);
+   assert_true(rgb[6] == -1.0f);
    gl_test_destroy(t);
 
    t = gl_test_create(2, 0, 8, 8);
