@@ -245,6 +245,49 @@ test_compat_vertex_array(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 2.1 section 2.15: a desktop program without a vertex shader links
+ * (the vertex stage is fixed-function); ES 2.0 section 2.10.3 requires
+ * both shaders. */
+static GLint
+link_fragment_only(const char *fs)
+{
+   GLuint sh = _mesa_CreateShader(GL_FRAGMENT_SHADER);
+   GLuint prog = _mesa_CreateProgram();
+   GLint ok = -1;
+
+   _mesa_ShaderSource(sh, 1, &fs, NULL);
+   _mesa_CompileShader(sh);
+   _mesa_GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   assert_int_equal(ok, GL_TRUE);
+   _mesa_AttachShader(prog, sh);
+   _mesa_LinkProgram(prog);
+   _mesa_GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   _mesa_DeleteProgram(prog);
+   _mesa_DeleteShader(sh);
+   return ok;
+}
+
+static void
+test_compat_fragment_only_program(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+
+   assert_non_null(t);
+   assert_int_equal(link_fragment_only("void main() {\n"
+                                       "   gl_FragColor = gl_Color;\n"
+                                       "}\n"),
+                    GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_int_equal(link_fragment_only("void main() {\n"
+                                       "   gl_FragColor = vec4(0.75);\n"
+                                       "}\n"),
+                    GL_FALSE);
+   gl_test_destroy(t);
+}
+
 /* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
  * round; booleans are value != 0. */
 static void
@@ -435,6 +478,7 @@ main(void)
       cmocka_unit_test(test_implementation_minimums),
       cmocka_unit_test(test_desktop_compat_limits),
       cmocka_unit_test(test_compat_vertex_array),
+      cmocka_unit_test(test_compat_fragment_only_program),
       cmocka_unit_test(test_get_conversions),
       cmocka_unit_test(test_setters_round_trip),
       cmocka_unit_test(test_buffers_and_attribs),
