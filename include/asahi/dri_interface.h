@@ -52,33 +52,44 @@ struct asahi_dri_image;
  */
 enum asahi_dri_error {
    ASAHI_DRI_SUCCESS = 0,
-   ASAHI_DRI_ERROR_NO_MEMORY,    /* out of host or device memory */
-   ASAHI_DRI_ERROR_NO_DEVICE,    /* no pipe driver for this fd */
-   ASAHI_DRI_ERROR_BAD_API,      /* client API not supported */
-   ASAHI_DRI_ERROR_BAD_VERSION,  /* API version not supported */
-   ASAHI_DRI_ERROR_BAD_FLAG,     /* context flag not supported */
-   ASAHI_DRI_ERROR_BAD_CONFIG,   /* unknown config id */
-   ASAHI_DRI_ERROR_BAD_SHARE,    /* share context of another API or screen */
-   ASAHI_DRI_ERROR_BAD_SIZE,     /* width/height out of range */
-   ASAHI_DRI_ERROR_BAD_MATCH,    /* objects that cannot be used together */
-   ASAHI_DRI_ERROR_UNSUPPORTED,  /* valid request the driver cannot do */
+   ASAHI_DRI_ERROR_NO_MEMORY,   /* out of host or device memory */
+   ASAHI_DRI_ERROR_NO_DEVICE,   /* no pipe driver for this fd */
+   ASAHI_DRI_ERROR_BAD_API,     /* client API not supported */
+   ASAHI_DRI_ERROR_BAD_VERSION, /* API version not supported */
+   ASAHI_DRI_ERROR_BAD_FLAG,    /* context flag not supported */
+   ASAHI_DRI_ERROR_BAD_CONFIG,  /* unknown config id */
+   ASAHI_DRI_ERROR_BAD_SHARE,   /* share context of another API or screen */
+   ASAHI_DRI_ERROR_BAD_SIZE,    /* width/height out of range */
+   ASAHI_DRI_ERROR_BAD_MATCH,   /* objects that cannot be used together */
+   ASAHI_DRI_ERROR_UNSUPPORTED, /* valid request the driver cannot do */
 };
 
 static inline const char *
 asahi_dri_error_string(enum asahi_dri_error error)
 {
    switch (error) {
-   case ASAHI_DRI_SUCCESS: return "success";
-   case ASAHI_DRI_ERROR_NO_MEMORY: return "out of memory";
-   case ASAHI_DRI_ERROR_NO_DEVICE: return "no pipe driver for the device";
-   case ASAHI_DRI_ERROR_BAD_API: return "client API not supported";
-   case ASAHI_DRI_ERROR_BAD_VERSION: return "API version not supported";
-   case ASAHI_DRI_ERROR_BAD_FLAG: return "context flag not supported";
-   case ASAHI_DRI_ERROR_BAD_CONFIG: return "unknown config";
-   case ASAHI_DRI_ERROR_BAD_SHARE: return "incompatible share context";
-   case ASAHI_DRI_ERROR_BAD_SIZE: return "size out of range";
-   case ASAHI_DRI_ERROR_BAD_MATCH: return "objects do not match";
-   case ASAHI_DRI_ERROR_UNSUPPORTED: return "not supported";
+   case ASAHI_DRI_SUCCESS:
+      return "success";
+   case ASAHI_DRI_ERROR_NO_MEMORY:
+      return "out of memory";
+   case ASAHI_DRI_ERROR_NO_DEVICE:
+      return "no pipe driver for the device";
+   case ASAHI_DRI_ERROR_BAD_API:
+      return "client API not supported";
+   case ASAHI_DRI_ERROR_BAD_VERSION:
+      return "API version not supported";
+   case ASAHI_DRI_ERROR_BAD_FLAG:
+      return "context flag not supported";
+   case ASAHI_DRI_ERROR_BAD_CONFIG:
+      return "unknown config";
+   case ASAHI_DRI_ERROR_BAD_SHARE:
+      return "incompatible share context";
+   case ASAHI_DRI_ERROR_BAD_SIZE:
+      return "size out of range";
+   case ASAHI_DRI_ERROR_BAD_MATCH:
+      return "objects do not match";
+   case ASAHI_DRI_ERROR_UNSUPPORTED:
+      return "not supported";
    }
    return "unknown error";
 }
@@ -101,21 +112,21 @@ struct asahi_dri_screen_options {
 };
 
 /* Capability bits of struct asahi_dri_screen_info::caps. */
-#define ASAHI_DRI_CAP_FENCE       (1u << 0) /* fence_* entries work */
-#define ASAHI_DRI_CAP_FENCE_FD    (1u << 1) /* fence_get_fd works */
-#define ASAHI_DRI_CAP_IMAGE       (1u << 2) /* image_* entries work */
-#define ASAHI_DRI_CAP_ROBUSTNESS  (1u << 3) /* ROBUST_ACCESS accepted */
-#define ASAHI_DRI_CAP_NO_ERROR    (1u << 4) /* NO_ERROR accepted */
+#define ASAHI_DRI_CAP_FENCE (1u << 0)      /* fence_* entries work */
+#define ASAHI_DRI_CAP_FENCE_FD (1u << 1)   /* fence_get_fd works */
+#define ASAHI_DRI_CAP_IMAGE (1u << 2)      /* image_* entries work */
+#define ASAHI_DRI_CAP_ROBUSTNESS (1u << 3) /* ROBUST_ACCESS accepted */
+#define ASAHI_DRI_CAP_NO_ERROR (1u << 4)   /* NO_ERROR accepted */
 
 /* Versions are major * 10 + minor (GLES 3.1 is 31); 0: API not offered. */
 struct asahi_dri_screen_info {
-   const char *pipe_driver;   /* the pipe driver chosen: "asahi", "noop" */
-   const char *vendor;        /* GL_VENDOR */
-   const char *renderer;      /* GL_RENDERER */
+   const char *pipe_driver; /* the pipe driver chosen: "asahi", "noop" */
+   const char *vendor;      /* GL_VENDOR */
+   const char *renderer;    /* GL_RENDERER */
    unsigned max_gles_version;
    unsigned max_gl_core_version;
    unsigned max_gl_compat_version;
-   uint32_t caps;             /* ASAHI_DRI_CAP_* */
+   uint32_t caps; /* ASAHI_DRI_CAP_* */
 };
 
 /* ---- configs ---------------------------------------------------------- */
@@ -125,28 +136,28 @@ struct asahi_dri_screen_info {
  * calls the format and EGL's GBM platform reports as EGL_NATIVE_VISUAL_ID).
  */
 struct asahi_dri_config {
-   uint32_t id;               /* driver-chosen, unique per screen, never 0 */
+   uint32_t id; /* driver-chosen, unique per screen, never 0 */
    uint32_t fourcc;
    uint8_t red_size, green_size, blue_size, alpha_size;
    uint8_t depth_size, stencil_size;
-   uint8_t samples;           /* 0 or 1: single-sampled */
+   uint8_t samples; /* 0 or 1: single-sampled */
    bool srgb_capable;
 };
 
 /* ---- contexts --------------------------------------------------------- */
 
 enum asahi_dri_api {
-   ASAHI_DRI_API_GLES,        /* OpenGL ES 1.x is not offered */
+   ASAHI_DRI_API_GLES, /* OpenGL ES 1.x is not offered */
    ASAHI_DRI_API_GL_CORE,
    ASAHI_DRI_API_GL_COMPAT,
 };
 
 /* Flags of struct asahi_dri_context_attribs::flags. */
-#define ASAHI_DRI_CONTEXT_DEBUG           (1u << 0)
-#define ASAHI_DRI_CONTEXT_FORWARD_COMPAT  (1u << 1)
-#define ASAHI_DRI_CONTEXT_ROBUST_ACCESS   (1u << 2)
-#define ASAHI_DRI_CONTEXT_LOSE_ON_RESET   (1u << 3) /* reset notification */
-#define ASAHI_DRI_CONTEXT_NO_ERROR        (1u << 4)
+#define ASAHI_DRI_CONTEXT_DEBUG (1u << 0)
+#define ASAHI_DRI_CONTEXT_FORWARD_COMPAT (1u << 1)
+#define ASAHI_DRI_CONTEXT_ROBUST_ACCESS (1u << 2)
+#define ASAHI_DRI_CONTEXT_LOSE_ON_RESET (1u << 3) /* reset notification */
+#define ASAHI_DRI_CONTEXT_NO_ERROR (1u << 4)
 
 /* Config id meaning "no config" (EGL_KHR_no_config_context). */
 #define ASAHI_DRI_NO_CONFIG 0u
@@ -157,9 +168,9 @@ enum asahi_dri_api {
  */
 struct asahi_dri_context_attribs {
    enum asahi_dri_api api;
-   unsigned major, minor;     /* requested version; the driver may give more */
-   uint32_t flags;            /* ASAHI_DRI_CONTEXT_* */
-   uint32_t config_id;        /* or ASAHI_DRI_NO_CONFIG */
+   unsigned major, minor; /* requested version; the driver may give more */
+   uint32_t flags;        /* ASAHI_DRI_CONTEXT_* */
+   uint32_t config_id;    /* or ASAHI_DRI_NO_CONFIG */
 };
 
 /* ---- drawables -------------------------------------------------------- */
@@ -172,11 +183,15 @@ struct asahi_dri_context_attribs {
 /* ---- images (dma-buf import/export; GBM buffer objects) --------------- */
 
 /* Usage bits of image_create. */
-#define ASAHI_DRI_IMAGE_USE_RENDER   (1u << 0)
-#define ASAHI_DRI_IMAGE_USE_TEXTURE  (1u << 1)
-#define ASAHI_DRI_IMAGE_USE_LINEAR   (1u << 2)
-#define ASAHI_DRI_IMAGE_USE_SCANOUT  (1u << 3)
-#define ASAHI_DRI_IMAGE_USE_CURSOR   (1u << 4)
+#define ASAHI_DRI_IMAGE_USE_RENDER (1u << 0)
+#define ASAHI_DRI_IMAGE_USE_TEXTURE (1u << 1)
+#define ASAHI_DRI_IMAGE_USE_LINEAR (1u << 2)
+#define ASAHI_DRI_IMAGE_USE_SCANOUT (1u << 3)
+#define ASAHI_DRI_IMAGE_USE_CURSOR (1u << 4)
+
+/* Flags of image_map. */
+#define ASAHI_DRI_MAP_READ (1u << 0)
+#define ASAHI_DRI_MAP_WRITE (1u << 1)
 
 /* One plane of a dma-buf image. */
 struct asahi_dri_image_plane {
@@ -188,7 +203,7 @@ struct asahi_dri_image_plane {
 struct asahi_dri_image_desc {
    uint32_t width, height;
    uint32_t fourcc;
-   uint64_t modifier;         /* DRM_FORMAT_MOD_* */
+   uint64_t modifier; /* DRM_FORMAT_MOD_* */
    unsigned num_planes;
    struct asahi_dri_image_plane planes[4];
 };
@@ -196,8 +211,8 @@ struct asahi_dri_image_desc {
 /* ---- the table -------------------------------------------------------- */
 
 struct asahi_dri_interface {
-   uint32_t version;          /* ASAHI_DRI_INTERFACE_VERSION */
-   uint32_t size;             /* sizeof(struct asahi_dri_interface) */
+   uint32_t version; /* ASAHI_DRI_INTERFACE_VERSION */
+   uint32_t size;    /* sizeof(struct asahi_dri_interface) */
 
    /* Screens. */
    struct asahi_dri_screen *(*screen_create)(
@@ -263,25 +278,45 @@ struct asahi_dri_interface {
    /* Images.  These entries may be NULL (screen lacks ASAHI_DRI_CAP_IMAGE).
     * image_export fills desc with dup()ed fds the caller closes.
     */
-   struct asahi_dri_image *(*image_create)(struct asahi_dri_screen *screen,
-                                           uint32_t width, uint32_t height,
-                                           uint32_t fourcc,
-                                           const uint64_t *modifiers,
-                                           unsigned num_modifiers,
-                                           uint32_t usage,
-                                           enum asahi_dri_error *error);
+   struct asahi_dri_image *(*image_create)(
+      struct asahi_dri_screen *screen, uint32_t width, uint32_t height,
+      uint32_t fourcc, const uint64_t *modifiers, unsigned num_modifiers,
+      uint32_t usage, enum asahi_dri_error *error);
    struct asahi_dri_image *(*image_import)(
-      struct asahi_dri_screen *screen,
-      const struct asahi_dri_image_desc *desc, enum asahi_dri_error *error);
+      struct asahi_dri_screen *screen, const struct asahi_dri_image_desc *desc,
+      enum asahi_dri_error *error);
    bool (*image_export)(struct asahi_dri_image *image,
                         struct asahi_dri_image_desc *desc);
    void (*image_destroy)(struct asahi_dri_image *image);
+
+   /* CPU access to a rectangle of an image (ASAHI_DRI_MAP_*): its address
+    * and row stride, and a cookie for image_unmap, or NULL.  Unmapping
+    * after a write makes the data visible to later GPU work.  May be NULL.
+    */
+   void *(*image_map)(struct asahi_dri_image *image, uint32_t x, uint32_t y,
+                      uint32_t width, uint32_t height, uint32_t flags,
+                      uint32_t *stride_B, void **cookie);
+   void (*image_unmap)(struct asahi_dri_image *image, void *cookie);
+
+   /* Window drawables (GBM surfaces): double-buffered, rendering goes to
+    * the back buffer.  swap_buffers finishes ctx's frame (ctx may be NULL)
+    * and exchanges back and front; drawable_get_image gives the front (or
+    * back) buffer as an image holding its own reference (image_destroy
+    * drops it).  These entries may be NULL.
+    */
+   struct asahi_dri_drawable *(*window_create)(
+      struct asahi_dri_screen *screen, uint32_t config_id, uint32_t width,
+      uint32_t height, enum asahi_dri_error *error);
+   void (*swap_buffers)(struct asahi_dri_context *ctx,
+                        struct asahi_dri_drawable *drawable);
+   struct asahi_dri_image *(*drawable_get_image)(
+      struct asahi_dri_drawable *drawable, bool back);
 };
 
 /* Members a caller may use on a table of a given size. */
-#define ASAHI_DRI_HAS(iface, member)                                        \
-   ((iface)->size >= offsetof(struct asahi_dri_interface, member) +         \
-                        sizeof((iface)->member) &&                          \
+#define ASAHI_DRI_HAS(iface, member)                                           \
+   ((iface)->size >= offsetof(struct asahi_dri_interface, member) +            \
+                        sizeof((iface)->member) &&                             \
     (iface)->member != NULL)
 
 #ifdef __cplusplus

@@ -20,31 +20,31 @@ enum egl_match {
    EGL_MATCH_EXACT,
    EGL_MATCH_AT_LEAST,
    EGL_MATCH_MASK,
-   EGL_MATCH_NONE,    /* not a selection criterion (ignored) */
+   EGL_MATCH_NONE, /* not a selection criterion (ignored) */
 };
 
 enum egl_domain {
-   EGL_DOMAIN_SIZE,      /* >= 0 */
-   EGL_DOMAIN_INT,       /* anything */
-   EGL_DOMAIN_BOOL,      /* EGL_TRUE / EGL_FALSE */
-   EGL_DOMAIN_ENUM,      /* one of the listed values */
-   EGL_DOMAIN_BITS,      /* a subset of the listed bits */
+   EGL_DOMAIN_SIZE, /* >= 0 */
+   EGL_DOMAIN_INT,  /* anything */
+   EGL_DOMAIN_BOOL, /* EGL_TRUE / EGL_FALSE */
+   EGL_DOMAIN_ENUM, /* one of the listed values */
+   EGL_DOMAIN_BITS, /* a subset of the listed bits */
 };
 
 struct egl_config_attr_desc {
    EGLint attrib;
-   EGLint dflt;          /* the default of a request */
+   EGLint dflt; /* the default of a request */
    enum egl_match match;
    enum egl_domain domain;
-   EGLint values[4];     /* ENUM: allowed values; BITS: values[0] = mask */
+   EGLint values[4]; /* ENUM: allowed values; BITS: values[0] = mask */
 };
 
-#define RENDERABLE_BITS                                                      \
-   (EGL_OPENGL_ES_BIT | EGL_OPENVG_BIT | EGL_OPENGL_ES2_BIT |                \
-    EGL_OPENGL_BIT | EGL_OPENGL_ES3_BIT)
-#define SURFACE_BITS                                                         \
-   (EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT |                      \
-    EGL_MULTISAMPLE_RESOLVE_BOX_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |      \
+#define RENDERABLE_BITS                                                        \
+   (EGL_OPENGL_ES_BIT | EGL_OPENVG_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_BIT | \
+    EGL_OPENGL_ES3_BIT)
+#define SURFACE_BITS                                                           \
+   (EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT |                        \
+    EGL_MULTISAMPLE_RESOLVE_BOX_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |        \
     EGL_VG_COLORSPACE_LINEAR_BIT | EGL_VG_ALPHA_FORMAT_PRE_BIT)
 
 static const struct egl_config_attr_desc egl_config_attrs[EGL_CA_COUNT] = {
@@ -53,8 +53,7 @@ static const struct egl_config_attr_desc egl_config_attrs[EGL_CA_COUNT] = {
    [EGL_CA_RED_SIZE] = {EGL_RED_SIZE, 0, EGL_MATCH_AT_LEAST, EGL_DOMAIN_SIZE},
    [EGL_CA_GREEN_SIZE] = {EGL_GREEN_SIZE, 0, EGL_MATCH_AT_LEAST,
                           EGL_DOMAIN_SIZE},
-   [EGL_CA_BLUE_SIZE] = {EGL_BLUE_SIZE, 0, EGL_MATCH_AT_LEAST,
-                         EGL_DOMAIN_SIZE},
+   [EGL_CA_BLUE_SIZE] = {EGL_BLUE_SIZE, 0, EGL_MATCH_AT_LEAST, EGL_DOMAIN_SIZE},
    [EGL_CA_LUMINANCE_SIZE] = {EGL_LUMINANCE_SIZE, 0, EGL_MATCH_AT_LEAST,
                               EGL_DOMAIN_SIZE},
    [EGL_CA_ALPHA_SIZE] = {EGL_ALPHA_SIZE, 0, EGL_MATCH_AT_LEAST,
@@ -65,17 +64,21 @@ static const struct egl_config_attr_desc egl_config_attrs[EGL_CA_COUNT] = {
                                    EGL_MATCH_EXACT, EGL_DOMAIN_BOOL},
    [EGL_CA_BIND_TO_TEXTURE_RGBA] = {EGL_BIND_TO_TEXTURE_RGBA, EGL_DONT_CARE,
                                     EGL_MATCH_EXACT, EGL_DOMAIN_BOOL},
-   [EGL_CA_COLOR_BUFFER_TYPE] = {EGL_COLOR_BUFFER_TYPE, EGL_RGB_BUFFER,
-                                 EGL_MATCH_EXACT, EGL_DOMAIN_ENUM,
+   [EGL_CA_COLOR_BUFFER_TYPE] = {EGL_COLOR_BUFFER_TYPE,
+                                 EGL_RGB_BUFFER,
+                                 EGL_MATCH_EXACT,
+                                 EGL_DOMAIN_ENUM,
                                  {EGL_RGB_BUFFER, EGL_LUMINANCE_BUFFER}},
-   [EGL_CA_CONFIG_CAVEAT] = {EGL_CONFIG_CAVEAT, EGL_DONT_CARE,
-                             EGL_MATCH_EXACT, EGL_DOMAIN_ENUM,
+   [EGL_CA_CONFIG_CAVEAT] = {EGL_CONFIG_CAVEAT,
+                             EGL_DONT_CARE,
+                             EGL_MATCH_EXACT,
+                             EGL_DOMAIN_ENUM,
                              {EGL_NONE, EGL_SLOW_CONFIG,
                               EGL_NON_CONFORMANT_CONFIG}},
    [EGL_CA_CONFIG_ID] = {EGL_CONFIG_ID, EGL_DONT_CARE, EGL_MATCH_EXACT,
                          EGL_DOMAIN_INT},
-   [EGL_CA_CONFORMANT] = {EGL_CONFORMANT, 0, EGL_MATCH_MASK, EGL_DOMAIN_BITS,
-                          {RENDERABLE_BITS}},
+   [EGL_CA_CONFORMANT] =
+      {EGL_CONFORMANT, 0, EGL_MATCH_MASK, EGL_DOMAIN_BITS, {RENDERABLE_BITS}},
    [EGL_CA_DEPTH_SIZE] = {EGL_DEPTH_SIZE, 0, EGL_MATCH_AT_LEAST,
                           EGL_DOMAIN_SIZE},
    [EGL_CA_LEVEL] = {EGL_LEVEL, 0, EGL_MATCH_EXACT, EGL_DOMAIN_INT},
@@ -95,27 +98,33 @@ static const struct egl_config_attr_desc egl_config_attrs[EGL_CA_COUNT] = {
                                 EGL_DOMAIN_INT},
    [EGL_CA_NATIVE_VISUAL_TYPE] = {EGL_NATIVE_VISUAL_TYPE, EGL_DONT_CARE,
                                   EGL_MATCH_EXACT, EGL_DOMAIN_INT},
-   [EGL_CA_RENDERABLE_TYPE] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES_BIT,
-                               EGL_MATCH_MASK, EGL_DOMAIN_BITS,
+   [EGL_CA_RENDERABLE_TYPE] = {EGL_RENDERABLE_TYPE,
+                               EGL_OPENGL_ES_BIT,
+                               EGL_MATCH_MASK,
+                               EGL_DOMAIN_BITS,
                                {RENDERABLE_BITS}},
    [EGL_CA_SAMPLE_BUFFERS] = {EGL_SAMPLE_BUFFERS, 0, EGL_MATCH_AT_LEAST,
                               EGL_DOMAIN_SIZE},
    [EGL_CA_SAMPLES] = {EGL_SAMPLES, 0, EGL_MATCH_AT_LEAST, EGL_DOMAIN_SIZE},
    [EGL_CA_STENCIL_SIZE] = {EGL_STENCIL_SIZE, 0, EGL_MATCH_AT_LEAST,
                             EGL_DOMAIN_SIZE},
-   [EGL_CA_SURFACE_TYPE] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_MATCH_MASK,
-                            EGL_DOMAIN_BITS, {SURFACE_BITS}},
-   [EGL_CA_TRANSPARENT_TYPE] = {EGL_TRANSPARENT_TYPE, EGL_NONE,
-                                EGL_MATCH_EXACT, EGL_DOMAIN_ENUM,
+   [EGL_CA_SURFACE_TYPE] = {EGL_SURFACE_TYPE,
+                            EGL_WINDOW_BIT,
+                            EGL_MATCH_MASK,
+                            EGL_DOMAIN_BITS,
+                            {SURFACE_BITS}},
+   [EGL_CA_TRANSPARENT_TYPE] = {EGL_TRANSPARENT_TYPE,
+                                EGL_NONE,
+                                EGL_MATCH_EXACT,
+                                EGL_DOMAIN_ENUM,
                                 {EGL_NONE, EGL_TRANSPARENT_RGB}},
    [EGL_CA_TRANSPARENT_RED_VALUE] = {EGL_TRANSPARENT_RED_VALUE, EGL_DONT_CARE,
                                      EGL_MATCH_EXACT, EGL_DOMAIN_INT},
    [EGL_CA_TRANSPARENT_GREEN_VALUE] = {EGL_TRANSPARENT_GREEN_VALUE,
                                        EGL_DONT_CARE, EGL_MATCH_EXACT,
                                        EGL_DOMAIN_INT},
-   [EGL_CA_TRANSPARENT_BLUE_VALUE] = {EGL_TRANSPARENT_BLUE_VALUE,
-                                      EGL_DONT_CARE, EGL_MATCH_EXACT,
-                                      EGL_DOMAIN_INT},
+   [EGL_CA_TRANSPARENT_BLUE_VALUE] = {EGL_TRANSPARENT_BLUE_VALUE, EGL_DONT_CARE,
+                                      EGL_MATCH_EXACT, EGL_DOMAIN_INT},
 };
 
 int
@@ -237,9 +246,12 @@ static int
 caveat_rank(EGLint caveat)
 {
    switch (caveat) {
-   case EGL_NONE: return 0;
-   case EGL_SLOW_CONFIG: return 1;
-   default: return 2; /* EGL_NON_CONFORMANT_CONFIG */
+   case EGL_NONE:
+      return 0;
+   case EGL_SLOW_CONFIG:
+      return 1;
+   default:
+      return 2; /* EGL_NON_CONFORMANT_CONFIG */
    }
 }
 
@@ -251,10 +263,14 @@ color_bits(const struct egl_config *config,
            const struct egl_config_request *request)
 {
    static const enum egl_config_attr rgb[] = {
-      EGL_CA_RED_SIZE, EGL_CA_GREEN_SIZE, EGL_CA_BLUE_SIZE, EGL_CA_ALPHA_SIZE,
+      EGL_CA_RED_SIZE,
+      EGL_CA_GREEN_SIZE,
+      EGL_CA_BLUE_SIZE,
+      EGL_CA_ALPHA_SIZE,
    };
    static const enum egl_config_attr lum[] = {
-      EGL_CA_LUMINANCE_SIZE, EGL_CA_ALPHA_SIZE,
+      EGL_CA_LUMINANCE_SIZE,
+      EGL_CA_ALPHA_SIZE,
    };
    bool is_rgb = config->v[EGL_CA_COLOR_BUFFER_TYPE] == EGL_RGB_BUFFER;
    const enum egl_config_attr *list = is_rgb ? rgb : lum;
@@ -269,10 +285,10 @@ color_bits(const struct egl_config *config,
    return bits;
 }
 
-#define CMP_SMALLER_FIRST(a, b)                                              \
-   do {                                                                      \
-      if ((a) != (b))                                                        \
-         return (a) < (b) ? -1 : 1;                                          \
+#define CMP_SMALLER_FIRST(a, b)                                                \
+   do {                                                                        \
+      if ((a) != (b))                                                          \
+         return (a) < (b) ? -1 : 1;                                            \
    } while (0)
 
 int
@@ -289,10 +305,9 @@ egl_config_compare(const struct egl_config *a, const struct egl_config *b,
 
    static const enum egl_config_attr smaller_first[] = {
       EGL_CA_BUFFER_SIZE, EGL_CA_SAMPLE_BUFFERS, EGL_CA_SAMPLES,
-      EGL_CA_DEPTH_SIZE, EGL_CA_STENCIL_SIZE, EGL_CA_ALPHA_MASK_SIZE,
+      EGL_CA_DEPTH_SIZE,  EGL_CA_STENCIL_SIZE,   EGL_CA_ALPHA_MASK_SIZE,
    };
-   for (unsigned i = 0; i < sizeof(smaller_first) / sizeof(*smaller_first);
-        i++)
+   for (unsigned i = 0; i < sizeof(smaller_first) / sizeof(*smaller_first); i++)
       CMP_SMALLER_FIRST(a->v[smaller_first[i]], b->v[smaller_first[i]]);
 
    /* EGL_NATIVE_VISUAL_TYPE: implementation-defined; we keep none. */

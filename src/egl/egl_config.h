@@ -61,7 +61,7 @@ enum egl_config_attr {
 
 struct egl_config {
    EGLint v[EGL_CA_COUNT];
-   uint32_t dri_id;          /* the driver's asahi_dri_config id */
+   uint32_t dri_id; /* the driver's asahi_dri_config id */
 };
 
 /* What eglChooseConfig was asked for: a value per attribute (the spec's

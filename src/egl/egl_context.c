@@ -63,8 +63,7 @@ dri_api(const struct egl_context_request *req)
    if (req->api == EGL_OPENGL_ES_API)
       return ASAHI_DRI_API_GLES;
    bool core_capable = req->major > 3 || (req->major == 3 && req->minor >= 2);
-   if (core_capable &&
-       req->profile == EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT)
+   if (core_capable && req->profile == EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT)
       return ASAHI_DRI_API_GL_CORE;
    /* GL 3.1 and below has no profiles; a forward-compatible 3.x is the
     * core feature set.
@@ -374,9 +373,9 @@ egl_MakeCurrent(EGLDisplay dpy, EGLSurface draw_h, EGLSurface read_h,
       ctx->dri, draw ? draw->dri : NULL, read ? read->dri : NULL);
    if (derr != ASAHI_DRI_SUCCESS) {
       if (other_driver)
-         old->res.display->dri->make_current(
-            old->dri, old->draw ? old->draw->dri : NULL,
-            old->read ? old->read->dri : NULL);
+         old->res.display->dri->make_current(old->dri,
+                                             old->draw ? old->draw->dri : NULL,
+                                             old->read ? old->read->dri : NULL);
       err = egl_error_from_dri(derr);
       why = asahi_dri_error_string(derr);
       goto out;

@@ -26,15 +26,14 @@
 
 #include <string.h>
 
-#define KNOWN_FLAGS                                                          \
-   (EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR |                                       \
-    EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |                          \
+#define KNOWN_FLAGS                                                            \
+   (EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR |                                         \
+    EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |                            \
     EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)
 
 static EGLint
 parse_one(EGLenum api, EGLint attrib, EGLint value,
-          const struct egl_context_caps *caps,
-          struct egl_context_request *req)
+          const struct egl_context_caps *caps, struct egl_context_request *req)
 {
    bool gl = api == EGL_OPENGL_API, gles = api == EGL_OPENGL_ES_API;
 
@@ -141,11 +140,16 @@ static bool
 gl_version_defined(EGLint major, EGLint minor)
 {
    switch (major) {
-   case 1: return minor <= 5;
-   case 2: return minor <= 1;
-   case 3: return minor <= 3;
-   case 4: return minor <= 6;
-   default: return false;
+   case 1:
+      return minor <= 5;
+   case 2:
+      return minor <= 1;
+   case 3:
+      return minor <= 3;
+   case 4:
+      return minor <= 6;
+   default:
+      return false;
    }
 }
 
@@ -153,10 +157,14 @@ static bool
 gles_version_defined(EGLint major, EGLint minor)
 {
    switch (major) {
-   case 1: return minor <= 1;
-   case 2: return minor == 0;
-   case 3: return minor <= 2;
-   default: return false;
+   case 1:
+      return minor <= 1;
+   case 2:
+      return minor == 0;
+   case 3:
+      return minor <= 2;
+   default:
+      return false;
    }
 }
 
@@ -180,8 +188,8 @@ egl_context_parse_attribs(EGLenum api, const EGLint *attrib_list,
 
    if (attrib_list) {
       for (unsigned i = 0; attrib_list[i] != EGL_NONE; i += 2) {
-         EGLint err = parse_one(api, attrib_list[i], attrib_list[i + 1],
-                                caps, req);
+         EGLint err =
+            parse_one(api, attrib_list[i], attrib_list[i + 1], caps, req);
          if (err != EGL_SUCCESS)
             return err;
       }
@@ -222,9 +230,13 @@ egl_context_renderable_bit(const struct egl_context_request *req)
    if (req->api == EGL_OPENGL_API)
       return EGL_OPENGL_BIT;
    switch (req->major) {
-   case 1: return EGL_OPENGL_ES_BIT;
-   case 2: return EGL_OPENGL_ES2_BIT;
-   case 3: return EGL_OPENGL_ES3_BIT;
-   default: return 0;
+   case 1:
+      return EGL_OPENGL_ES_BIT;
+   case 2:
+      return EGL_OPENGL_ES2_BIT;
+   case 3:
+      return EGL_OPENGL_ES3_BIT;
+   default:
+      return 0;
    }
 }

@@ -23,19 +23,19 @@ extern "C" {
 
 /* What the display offers that changes which attributes are valid. */
 struct egl_context_caps {
-   bool robust_access;       /* robust buffer access contexts */
-   bool no_error;            /* EGL_KHR_create_context_no_error */
+   bool robust_access; /* robust buffer access contexts */
+   bool no_error;      /* EGL_KHR_create_context_no_error */
 };
 
 struct egl_context_request {
-   EGLenum api;              /* EGL_OPENGL_ES_API or EGL_OPENGL_API */
+   EGLenum api; /* EGL_OPENGL_ES_API or EGL_OPENGL_API */
    EGLint major, minor;
-   EGLint flags;             /* EGL_CONTEXT_OPENGL_*_BIT_KHR */
-   EGLint profile;           /* EGL_CONTEXT_OPENGL_*_PROFILE_BIT */
-   EGLint reset_strategy;    /* EGL_NO_RESET_NOTIFICATION / LOSE_CONTEXT */
+   EGLint flags;          /* EGL_CONTEXT_OPENGL_*_BIT_KHR */
+   EGLint profile;        /* EGL_CONTEXT_OPENGL_*_PROFILE_BIT */
+   EGLint reset_strategy; /* EGL_NO_RESET_NOTIFICATION / LOSE_CONTEXT */
    bool no_error;
-   EGLint priority;          /* EGL_CONTEXT_PRIORITY_*_IMG (a hint) */
-   EGLint release_behavior;  /* EGL_CONTEXT_RELEASE_BEHAVIOR_*_KHR */
+   EGLint priority;         /* EGL_CONTEXT_PRIORITY_*_IMG (a hint) */
+   EGLint release_behavior; /* EGL_CONTEXT_RELEASE_BEHAVIOR_*_KHR */
 };
 
 /* Parses attrib_list (NULL or EGL_NONE-terminated) for a context of the

@@ -206,11 +206,16 @@ EGLint
 egl_error_from_dri(enum asahi_dri_error error)
 {
    switch (error) {
-   case ASAHI_DRI_SUCCESS: return EGL_SUCCESS;
-   case ASAHI_DRI_ERROR_NO_MEMORY: return EGL_BAD_ALLOC;
-   case ASAHI_DRI_ERROR_NO_DEVICE: return EGL_NOT_INITIALIZED;
-   case ASAHI_DRI_ERROR_BAD_CONFIG: return EGL_BAD_CONFIG;
-   case ASAHI_DRI_ERROR_BAD_SIZE: return EGL_BAD_ALLOC;
+   case ASAHI_DRI_SUCCESS:
+      return EGL_SUCCESS;
+   case ASAHI_DRI_ERROR_NO_MEMORY:
+      return EGL_BAD_ALLOC;
+   case ASAHI_DRI_ERROR_NO_DEVICE:
+      return EGL_NOT_INITIALIZED;
+   case ASAHI_DRI_ERROR_BAD_CONFIG:
+      return EGL_BAD_CONFIG;
+   case ASAHI_DRI_ERROR_BAD_SIZE:
+      return EGL_BAD_ALLOC;
    case ASAHI_DRI_ERROR_BAD_API:
    case ASAHI_DRI_ERROR_BAD_VERSION:
    case ASAHI_DRI_ERROR_BAD_FLAG:
@@ -238,9 +243,8 @@ renderable_bits(const struct asahi_dri_screen_info *info)
 }
 
 static void
-fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
-            EGLint id, EGLint renderable, EGLint surface_type,
-            bool gbm)
+fill_config(struct egl_config *c, const struct asahi_dri_config *dc, EGLint id,
+            EGLint renderable, EGLint surface_type, bool gbm)
 {
    memset(c, 0, sizeof(*c));
    c->dri_id = dc->id;
@@ -249,8 +253,8 @@ fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
    c->v[EGL_CA_GREEN_SIZE] = dc->green_size;
    c->v[EGL_CA_BLUE_SIZE] = dc->blue_size;
    c->v[EGL_CA_ALPHA_SIZE] = dc->alpha_size;
-   c->v[EGL_CA_BUFFER_SIZE] = dc->red_size + dc->green_size +
-                              dc->blue_size + dc->alpha_size;
+   c->v[EGL_CA_BUFFER_SIZE] =
+      dc->red_size + dc->green_size + dc->blue_size + dc->alpha_size;
    c->v[EGL_CA_DEPTH_SIZE] = dc->depth_size;
    c->v[EGL_CA_STENCIL_SIZE] = dc->stencil_size;
    c->v[EGL_CA_SAMPLE_BUFFERS] = dc->samples > 1;
@@ -264,8 +268,8 @@ fill_config(struct egl_config *c, const struct asahi_dri_config *dc,
    c->v[EGL_CA_LEVEL] = 0;
    c->v[EGL_CA_MAX_PBUFFER_WIDTH] = EGL_MAX_PBUFFER_SIZE;
    c->v[EGL_CA_MAX_PBUFFER_HEIGHT] = EGL_MAX_PBUFFER_SIZE;
-   c->v[EGL_CA_MAX_PBUFFER_PIXELS] = EGL_MAX_PBUFFER_SIZE *
-                                     EGL_MAX_PBUFFER_SIZE;
+   c->v[EGL_CA_MAX_PBUFFER_PIXELS] =
+      EGL_MAX_PBUFFER_SIZE * EGL_MAX_PBUFFER_SIZE;
    c->v[EGL_CA_MIN_SWAP_INTERVAL] = 0;
    c->v[EGL_CA_MAX_SWAP_INTERVAL] = 1;
    c->v[EGL_CA_NATIVE_RENDERABLE] = EGL_FALSE;
@@ -370,16 +374,14 @@ open_device(struct egl_display *disp, char *driver, size_t size)
    if (disp->platform == EGL_PLATFORM_GBM_MESA && disp->native) {
       int fd = gbm_device_fd(disp->native);
       disp->fd = fd >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : -1;
-      if (disp->fd < 0 ||
-          !loader_get_driver_for_fd(disp->fd, driver, size))
+      if (disp->fd < 0 || !loader_get_driver_for_fd(disp->fd, driver, size))
          return EGL_NOT_INITIALIZED;
       return EGL_SUCCESS;
    }
    if (disp->platform == EGL_PLATFORM_DEVICE_EXT && disp->native) {
       const char *node = egl_device_node(disp->native);
       disp->fd = open(node, O_RDWR | O_CLOEXEC);
-      if (disp->fd < 0 ||
-          !loader_get_driver_for_fd(disp->fd, driver, size))
+      if (disp->fd < 0 || !loader_get_driver_for_fd(disp->fd, driver, size))
          return EGL_NOT_INITIALIZED;
       return EGL_SUCCESS;
    }
@@ -405,8 +407,7 @@ initialize_locked(struct egl_display *disp, char *why, size_t why_size)
    }
    disp->dri = disp->driver.iface;
    snprintf(disp->driver_name, sizeof(disp->driver_name), "%s", driver);
-   if (!egl_gl_driver &&
-       dlopen(disp->driver.path, RTLD_NOW | RTLD_NOLOAD)) {
+   if (!egl_gl_driver && dlopen(disp->driver.path, RTLD_NOW | RTLD_NOLOAD)) {
       /* That extra reference is never dropped. */
       egl_gl_driver = disp->dri;
    }
@@ -538,12 +539,12 @@ egl_Terminate(EGLDisplay dpy)
 }
 
 /* Extensions of EGL_NO_DISPLAY (glvnd merges them with its own). */
-#define EGL_ASAHI_CLIENT_EXTENSIONS                                          \
-   "EGL_EXT_client_extensions EGL_EXT_device_base "                          \
-   "EGL_EXT_device_enumeration EGL_EXT_device_query "                        \
-   "EGL_EXT_platform_base EGL_EXT_platform_device "                          \
-   "EGL_KHR_client_get_all_proc_addresses EGL_KHR_debug "                    \
-   "EGL_KHR_platform_gbm EGL_MESA_platform_gbm "                             \
+#define EGL_ASAHI_CLIENT_EXTENSIONS                                            \
+   "EGL_EXT_client_extensions EGL_EXT_device_base "                            \
+   "EGL_EXT_device_enumeration EGL_EXT_device_query "                          \
+   "EGL_EXT_platform_base EGL_EXT_platform_device "                            \
+   "EGL_KHR_client_get_all_proc_addresses EGL_KHR_debug "                      \
+   "EGL_KHR_platform_gbm EGL_MESA_platform_gbm "                               \
    "EGL_MESA_platform_surfaceless"
 
 const char *
@@ -617,8 +618,8 @@ egl_GetConfigs(EGLDisplay dpy, EGLConfig *configs, EGLint config_size,
 }
 
 static EGLBoolean EGLAPIENTRY
-egl_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list,
-                 EGLConfig *configs, EGLint config_size, EGLint *num_config)
+egl_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *configs,
+                 EGLint config_size, EGLint *num_config)
 {
    static const char func[] = "eglChooseConfig";
    struct egl_display *disp = egl_lock_display(dpy, func);
@@ -637,9 +638,8 @@ egl_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list,
    }
 
    if (!configs) {
-      *num_config = (EGLint)egl_config_choose(disp->configs,
-                                              disp->num_configs, &req,
-                                              NULL, 0);
+      *num_config = (EGLint)egl_config_choose(disp->configs, disp->num_configs,
+                                              &req, NULL, 0);
    } else {
       unsigned max = config_size < 0 ? 0 : (unsigned)config_size;
       const struct egl_config **out = calloc(max ? max : 1, sizeof(*out));
@@ -647,8 +647,8 @@ egl_ChooseConfig(EGLDisplay dpy, const EGLint *attrib_list,
          egl_unlock_display(disp);
          return egl_error(EGL_BAD_ALLOC, func, "out of memory");
       }
-      unsigned n = egl_config_choose(disp->configs, disp->num_configs, &req,
-                                     out, max);
+      unsigned n =
+         egl_config_choose(disp->configs, disp->num_configs, &req, out, max);
       for (unsigned i = 0; i < n; i++)
          configs[i] = (EGLConfig)out[i];
       *num_config = (EGLint)n;

@@ -26,11 +26,16 @@ static int
 debug_type_bit(EGLint type)
 {
    switch (type) {
-   case EGL_DEBUG_MSG_CRITICAL_KHR: return 0;
-   case EGL_DEBUG_MSG_ERROR_KHR: return 1;
-   case EGL_DEBUG_MSG_WARN_KHR: return 2;
-   case EGL_DEBUG_MSG_INFO_KHR: return 3;
-   default: return -1;
+   case EGL_DEBUG_MSG_CRITICAL_KHR:
+      return 0;
+   case EGL_DEBUG_MSG_ERROR_KHR:
+      return 1;
+   case EGL_DEBUG_MSG_WARN_KHR:
+      return 2;
+   case EGL_DEBUG_MSG_INFO_KHR:
+      return 3;
+   default:
+      return -1;
    }
 }
 
@@ -51,8 +56,8 @@ egl_error(EGLint error, const char *func, const char *msg)
 
    if (callback) {
       struct egl_context *ctx = egl_current_context();
-      callback(error, func, type, NULL,
-               ctx ? ctx->res.display->label : NULL, msg ? msg : "");
+      callback(error, func, type, NULL, ctx ? ctx->res.display->label : NULL,
+               msg ? msg : "");
    }
    return EGL_FALSE;
 }

@@ -49,7 +49,7 @@ egl_lookup_function(const char *name)
 {
    const struct egl_named_function *tables[] = {
       egl_display_functions, egl_context_functions, egl_surface_functions,
-      egl_sync_functions, egl_misc_functions,
+      egl_sync_functions,    egl_misc_functions,
    };
    for (unsigned t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
       for (const struct egl_named_function *f = tables[t]; f->name; f++) {
@@ -102,8 +102,7 @@ vendor_function(__EGLvendorInfo *vendor, enum egl_stub stub)
       return egl_lookup_function(egl_stub_names[stub]);
    if (egl_stub_index[stub] < 0)
       return NULL;
-   return (void *)egl_exports->fetchDispatchEntry(vendor,
-                                                  egl_stub_index[stub]);
+   return (void *)egl_exports->fetchDispatchEntry(vendor, egl_stub_index[stub]);
 }
 
 static void *
@@ -180,8 +179,7 @@ stub_QueryDeviceStringEXT(EGLDeviceEXT dev, EGLint name)
 }
 
 static EGLBoolean EGLAPIENTRY
-stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute,
-                          EGLAttrib *value)
+stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute, EGLAttrib *value)
 {
    PFNEGLQUERYDEVICEATTRIBEXTPROC f =
       device_function(dev, STUB_QUERY_DEVICE_ATTRIB_EXT);
@@ -191,7 +189,7 @@ stub_QueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attribute,
 static const char *EGLAPIENTRY
 stub_GetDisplayDriverName(EGLDisplay dpy)
 {
-   const char *(EGLAPIENTRY *f)(EGLDisplay) =
+   const char *(EGLAPIENTRY * f)(EGLDisplay) =
       display_function(dpy, STUB_GET_DISPLAY_DRIVER_NAME);
    return f ? f(dpy) : NULL;
 }
@@ -199,7 +197,7 @@ stub_GetDisplayDriverName(EGLDisplay dpy)
 static char *EGLAPIENTRY
 stub_GetDisplayDriverConfig(EGLDisplay dpy)
 {
-   char *(EGLAPIENTRY *f)(EGLDisplay) =
+   char *(EGLAPIENTRY * f)(EGLDisplay) =
       display_function(dpy, STUB_GET_DISPLAY_DRIVER_CONFIG);
    return f ? f(dpy) : NULL;
 }

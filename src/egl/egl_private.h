@@ -44,14 +44,14 @@
 #define EGL_ASAHI_VERSION_MINOR 5
 
 struct egl_display {
-   struct list_head link;       /* in the global display list */
-   EGLenum platform;            /* EGL_PLATFORM_*: surfaceless, device, gbm */
-   void *native;                /* native display (device, gbm) or NULL */
+   struct list_head link; /* in the global display list */
+   EGLenum platform;      /* EGL_PLATFORM_*: surfaceless, device, gbm */
+   void *native;          /* native display (device, gbm) or NULL */
    bool initialized;
 
    /* Valid while initialized. */
-   int fd;                      /* render node, or -1 */
-   char driver_name[64];        /* the loader's name: "asahi" */
+   int fd;               /* render node, or -1 */
+   char driver_name[64]; /* the loader's name: "asahi" */
    struct loader_driver driver;
    const struct asahi_dri_interface *dri;
    struct asahi_dri_screen *screen;
@@ -79,17 +79,17 @@ struct egl_resource {
 
 struct egl_context {
    struct egl_resource res;
-   const struct egl_config *config;     /* NULL: EGL_NO_CONFIG_KHR */
+   const struct egl_config *config; /* NULL: EGL_NO_CONFIG_KHR */
    struct egl_context_request request;
    struct asahi_dri_context *dri;
-   bool bound;                          /* current to some thread */
+   bool bound; /* current to some thread */
    struct egl_surface *draw, *read;
 };
 
 struct egl_surface {
    struct egl_resource res;
    const struct egl_config *config;
-   EGLint type;                         /* EGL_PBUFFER_BIT */
+   EGLint type; /* EGL_PBUFFER_BIT */
    EGLint width, height;
    EGLint largest_pbuffer;
    EGLint texture_format, texture_target, mipmap_texture, mipmap_level;
@@ -98,12 +98,13 @@ struct egl_surface {
    EGLint swap_behavior, multisample_resolve;
    EGLint swap_interval;
    struct asahi_dri_drawable *dri;
-   struct egl_context *bound_ctx;       /* the context it is current to */
+   struct egl_context *bound_ctx; /* the context it is current to */
+   void *native_window;           /* GBM surface of a window, or NULL */
 };
 
 struct egl_sync {
    struct egl_resource res;
-   EGLenum type;                        /* EGL_SYNC_FENCE */
+   EGLenum type; /* EGL_SYNC_FENCE */
    EGLenum condition;
    bool signaled;
    struct asahi_dri_fence *fence;
@@ -123,8 +124,7 @@ EGLint EGLAPIENTRY egl_DebugMessageControlKHR(EGLDEBUGPROCKHR callback,
                                               const EGLAttrib *attrib_list);
 EGLBoolean EGLAPIENTRY egl_QueryDebugKHR(EGLint attribute, EGLAttrib *value);
 EGLint EGLAPIENTRY egl_LabelObjectKHR(EGLDisplay dpy, EGLenum object_type,
-                                      EGLObjectKHR object,
-                                      EGLLabelKHR label);
+                                      EGLObjectKHR object, EGLLabelKHR label);
 
 /* ---- displays (egl_display.c) ----------------------------------------- */
 

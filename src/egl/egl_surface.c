@@ -11,11 +11,19 @@
  * effect on pbuffers but the surface must be the current draw surface),
  * 3.6.1 (texture binding needs EGL_TEXTURE_FORMAT).
  */
+#include <dlfcn.h>
 #include <stdlib.h>
 
 #include "egl_private.h"
+#include "gbm_asahi.h"
 
 #define EGL_MAX_PBUFFER_SIZE 16384
+
+static void *
+gbm_function(const char *name)
+{
+   return dlsym(RTLD_DEFAULT, name);
+}
 
 void
 egl_surface_unref(struct egl_surface *surf)
@@ -23,6 +31,11 @@ egl_surface_unref(struct egl_surface *surf)
    if (--surf->res.refs > 0)
       return;
    struct egl_display *disp = surf->res.display;
+   if (surf->native_window) {
+      gbm_asahi_surface_bind_fn bind = gbm_function(GBM_ASAHI_SURFACE_BIND);
+      if (bind)
+         bind(surf->native_window, NULL, NULL);
+   }
    disp->dri->drawable_destroy(surf->dri);
    list_del(&surf->res.link);
    free(surf);
@@ -172,10 +185,9 @@ egl_CreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
 
    /* A 0x0 pbuffer is valid EGL; the driver gets at least one pixel. */
    enum asahi_dri_error derr = ASAHI_DRI_SUCCESS;
-   s->dri = disp->dri->drawable_create(disp->screen, conf->dri_id,
-                                       s->width ? (uint32_t)s->width : 1,
-                                       s->height ? (uint32_t)s->height : 1,
-                                       &derr);
+   s->dri = disp->dri->drawable_create(
+      disp->screen, conf->dri_id, s->width ? (uint32_t)s->width : 1,
+      s->height ? (uint32_t)s->height : 1, &derr);
    if (!s->dri) {
       err = egl_error_from_dri(derr);
       why = asahi_dri_error_string(derr);
@@ -201,9 +213,7 @@ fail:
 /* Window and pixmap surfaces.  Fact: EGL_MESA_platform_surfaceless (and
  * likewise EGL_EXT_platform_device): the platform has no native windows or
  * pixmaps, so creation fails unconditionally with EGL_BAD_NATIVE_WINDOW /
- * EGL_BAD_NATIVE_PIXMAP, whatever the config.  On GBM the windows are GBM
- * surfaces, which our libgbm cannot make yet (no driver images): no
- * window handed to us can be valid either.
+ * EGL_BAD_NATIVE_PIXMAP, whatever the config.  GBM has no pixmaps either.
  */
 static EGLSurface
 no_native_surface(EGLDisplay dpy, EGLint bit, const char *func)
@@ -218,33 +228,157 @@ no_native_surface(EGLDisplay dpy, EGLint bit, const char *func)
    return EGL_NO_SURFACE;
 }
 
+/* A window on the GBM platform: a GBM surface of our libgbm, rendered
+ * through a double-buffered driver drawable bound to it.  Facts: EGL 1.5
+ * section 3.5.1 (errors of eglCreateWindowSurface), EGL_MESA_platform_gbm
+ * (the native window is a gbm_surface whose format must be the config's
+ * EGL_NATIVE_VISUAL_ID).
+ */
+static EGLSurface
+gbm_window_surface(EGLDisplay dpy, EGLConfig config, void *win,
+                   const EGLint *attribs_int, const EGLAttrib *attribs,
+                   const char *func)
+{
+   struct egl_display *disp = egl_lock_display(dpy, func);
+   if (!disp)
+      return EGL_NO_SURFACE;
+   if (disp->platform != EGL_PLATFORM_GBM_MESA) {
+      egl_unlock_display(disp);
+      egl_error(EGL_BAD_NATIVE_WINDOW, func,
+                "no native windows on this platform");
+      return EGL_NO_SURFACE;
+   }
+
+   EGLint err = EGL_SUCCESS;
+   const char *why = "";
+   struct egl_surface *s = NULL;
+   const struct egl_config *conf = egl_lookup_config(disp, config);
+   gbm_asahi_surface_info_fn info_fn = gbm_function(GBM_ASAHI_SURFACE_INFO);
+   gbm_asahi_surface_bind_fn bind = gbm_function(GBM_ASAHI_SURFACE_BIND);
+   struct gbm_asahi_surface_info info;
+
+   if (!conf) {
+      err = EGL_BAD_CONFIG;
+      why = "not a config of this display";
+      goto fail;
+   }
+   if (!(conf->v[EGL_CA_SURFACE_TYPE] & EGL_WINDOW_BIT)) {
+      err = EGL_BAD_MATCH;
+      why = "config has no windows";
+      goto fail;
+   }
+   if (!win || !info_fn || !bind || !info_fn(win, &info) ||
+       !ASAHI_DRI_HAS(disp->dri, drawable_get_image)) {
+      err = EGL_BAD_NATIVE_WINDOW;
+      why = "not a GBM surface of asahi-gl's libgbm";
+      goto fail;
+   }
+   if (info.format != (uint32_t)conf->v[EGL_CA_NATIVE_VISUAL_ID]) {
+      err = EGL_BAD_MATCH;
+      why = "GBM surface format differs from the config's visual";
+      goto fail;
+   }
+
+   for (unsigned i = 0;; i += 2) {
+      EGLAttrib a = attribs ? attribs[i] : attribs_int ? attribs_int[i]
+                                                       : EGL_NONE;
+      if (a == EGL_NONE)
+         break;
+      EGLAttrib v = attribs ? attribs[i + 1] : attribs_int[i + 1];
+      if (a == EGL_RENDER_BUFFER &&
+          (v == EGL_BACK_BUFFER || v == EGL_SINGLE_BUFFER))
+         continue; /* windows here are always back-buffered */
+      if (a == EGL_GL_COLORSPACE && v == EGL_GL_COLORSPACE_LINEAR)
+         continue;
+      err = a == EGL_RENDER_BUFFER || a == EGL_GL_COLORSPACE
+               ? EGL_BAD_MATCH
+               : EGL_BAD_ATTRIBUTE;
+      why = "bad attribute list";
+      goto fail;
+   }
+
+   s = calloc(1, sizeof(*s));
+   if (!s) {
+      err = EGL_BAD_ALLOC;
+      goto fail;
+   }
+   enum asahi_dri_error derr = ASAHI_DRI_SUCCESS;
+   s->dri = disp->dri->window_create(disp->screen, conf->dri_id, info.width,
+                                     info.height, &derr);
+   if (!s->dri) {
+      err = egl_error_from_dri(derr);
+      why = asahi_dri_error_string(derr);
+      goto fail;
+   }
+   if (!bind(win, disp->dri, s->dri)) {
+      disp->dri->drawable_destroy(s->dri);
+      /* EGL 1.5: a window already in use by another surface. */
+      err = EGL_BAD_ALLOC;
+      why = "the GBM surface has an EGL surface already";
+      goto fail;
+   }
+
+   s->res.display = disp;
+   s->res.refs = 1;
+   s->config = conf;
+   s->type = EGL_WINDOW_BIT;
+   s->width = (EGLint)info.width;
+   s->height = (EGLint)info.height;
+   s->native_window = win;
+   s->texture_format = EGL_NO_TEXTURE;
+   s->texture_target = EGL_NO_TEXTURE;
+   s->gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
+   s->vg_alpha_format = EGL_VG_ALPHA_FORMAT_NONPRE;
+   s->vg_colorspace = EGL_VG_COLORSPACE_sRGB;
+   s->swap_behavior = EGL_BUFFER_DESTROYED;
+   s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
+   s->swap_interval = 1;
+   list_addtail(&s->res.link, &disp->surfaces);
+   egl_unlock_display(disp);
+   egl_success();
+   return (EGLSurface)s;
+
+fail:
+   free(s);
+   egl_unlock_display(disp);
+   egl_error(err, func, why);
+   return EGL_NO_SURFACE;
+}
+
 static EGLSurface EGLAPIENTRY
 egl_CreateWindowSurface(EGLDisplay dpy, EGLConfig config,
                         EGLNativeWindowType win, const EGLint *attrib_list)
 {
-   return no_native_surface(dpy, EGL_WINDOW_BIT,
-                            "eglCreateWindowSurface");
+   return gbm_window_surface(dpy, config, (void *)win, attrib_list, NULL,
+                             "eglCreateWindowSurface");
 }
 
 static EGLSurface EGLAPIENTRY
-egl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
-                                void *win, const EGLAttrib *attrib_list)
+egl_CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void *win,
+                                const EGLAttrib *attrib_list)
 {
-   return no_native_surface(dpy, EGL_WINDOW_BIT,
-                            "eglCreatePlatformWindowSurface");
+   return gbm_window_surface(dpy, config, win, NULL, attrib_list,
+                             "eglCreatePlatformWindowSurface");
+}
+
+static EGLSurface EGLAPIENTRY
+egl_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+                                   void *win, const EGLint *attrib_list)
+{
+   return gbm_window_surface(dpy, config, win, attrib_list, NULL,
+                             "eglCreatePlatformWindowSurfaceEXT");
 }
 
 static EGLSurface EGLAPIENTRY
 egl_CreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
                         EGLNativePixmapType pixmap, const EGLint *attrib_list)
 {
-   return no_native_surface(dpy, EGL_PIXMAP_BIT,
-                            "eglCreatePixmapSurface");
+   return no_native_surface(dpy, EGL_PIXMAP_BIT, "eglCreatePixmapSurface");
 }
 
 static EGLSurface EGLAPIENTRY
-egl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
-                                void *pixmap, const EGLAttrib *attrib_list)
+egl_CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void *pixmap,
+                                const EGLAttrib *attrib_list)
 {
    return no_native_surface(dpy, EGL_PIXMAP_BIT,
                             "eglCreatePlatformPixmapSurface");
@@ -303,20 +437,48 @@ egl_QuerySurface(EGLDisplay dpy, EGLSurface handle, EGLint attribute,
    }
 
    switch (attribute) {
-   case EGL_CONFIG_ID: *value = s->config->v[EGL_CA_CONFIG_ID]; break;
-   case EGL_WIDTH: *value = s->width; break;
-   case EGL_HEIGHT: *value = s->height; break;
-   case EGL_LARGEST_PBUFFER: *value = s->largest_pbuffer; break;
-   case EGL_TEXTURE_FORMAT: *value = s->texture_format; break;
-   case EGL_TEXTURE_TARGET: *value = s->texture_target; break;
-   case EGL_MIPMAP_TEXTURE: *value = s->mipmap_texture; break;
-   case EGL_MIPMAP_LEVEL: *value = s->mipmap_level; break;
-   case EGL_RENDER_BUFFER: *value = EGL_BACK_BUFFER; break;
-   case EGL_GL_COLORSPACE: *value = s->gl_colorspace; break;
-   case EGL_VG_ALPHA_FORMAT: *value = s->vg_alpha_format; break;
-   case EGL_VG_COLORSPACE: *value = s->vg_colorspace; break;
-   case EGL_SWAP_BEHAVIOR: *value = s->swap_behavior; break;
-   case EGL_MULTISAMPLE_RESOLVE: *value = s->multisample_resolve; break;
+   case EGL_CONFIG_ID:
+      *value = s->config->v[EGL_CA_CONFIG_ID];
+      break;
+   case EGL_WIDTH:
+      *value = s->width;
+      break;
+   case EGL_HEIGHT:
+      *value = s->height;
+      break;
+   case EGL_LARGEST_PBUFFER:
+      *value = s->largest_pbuffer;
+      break;
+   case EGL_TEXTURE_FORMAT:
+      *value = s->texture_format;
+      break;
+   case EGL_TEXTURE_TARGET:
+      *value = s->texture_target;
+      break;
+   case EGL_MIPMAP_TEXTURE:
+      *value = s->mipmap_texture;
+      break;
+   case EGL_MIPMAP_LEVEL:
+      *value = s->mipmap_level;
+      break;
+   case EGL_RENDER_BUFFER:
+      *value = EGL_BACK_BUFFER;
+      break;
+   case EGL_GL_COLORSPACE:
+      *value = s->gl_colorspace;
+      break;
+   case EGL_VG_ALPHA_FORMAT:
+      *value = s->vg_alpha_format;
+      break;
+   case EGL_VG_COLORSPACE:
+      *value = s->vg_colorspace;
+      break;
+   case EGL_SWAP_BEHAVIOR:
+      *value = s->swap_behavior;
+      break;
+   case EGL_MULTISAMPLE_RESOLVE:
+      *value = s->multisample_resolve;
+      break;
    case EGL_HORIZONTAL_RESOLUTION:
    case EGL_VERTICAL_RESOLUTION:
    case EGL_PIXEL_ASPECT_RATIO:
@@ -364,8 +526,7 @@ egl_SurfaceAttrib(EGLDisplay dpy, EGLSurface handle, EGLint attribute,
       if (value == EGL_BUFFER_PRESERVED &&
           !(type & EGL_SWAP_BEHAVIOR_PRESERVED_BIT))
          err = EGL_BAD_MATCH;
-      else if (value != EGL_BUFFER_PRESERVED &&
-               value != EGL_BUFFER_DESTROYED)
+      else if (value != EGL_BUFFER_PRESERVED && value != EGL_BUFFER_DESTROYED)
          err = EGL_BAD_PARAMETER;
       else
          s->swap_behavior = value;
@@ -393,8 +554,15 @@ egl_SwapBuffers(EGLDisplay dpy, EGLSurface handle)
       err = EGL_BAD_SURFACE;
    else if (!ctx || ctx->draw != s)
       err = EGL_BAD_SURFACE; /* not the current draw surface */
-   else
+   else if (s->type != EGL_WINDOW_BIT)
       disp->dri->flush(ctx->dri); /* a pbuffer swap has no other effect */
+   else {
+      disp->dri->swap_buffers(ctx->dri, s->dri);
+      gbm_asahi_surface_swapped_fn swapped =
+         gbm_function(GBM_ASAHI_SURFACE_SWAPPED);
+      if (swapped)
+         swapped(s->native_window);
+   }
    egl_unlock_display(disp);
    return egl_error(err, func, "eglSwapBuffers failed");
 }
@@ -455,8 +623,7 @@ egl_ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer)
 }
 
 static EGLBoolean EGLAPIENTRY
-egl_CopyBuffers(EGLDisplay dpy, EGLSurface handle,
-                EGLNativePixmapType target)
+egl_CopyBuffers(EGLDisplay dpy, EGLSurface handle, EGLNativePixmapType target)
 {
    static const char func[] = "eglCopyBuffers";
    struct egl_display *disp = egl_lock_display(dpy, func);
@@ -474,7 +641,7 @@ const struct egl_named_function egl_surface_functions[] = {
    {"eglCreatePlatformWindowSurface", (void *)egl_CreatePlatformWindowSurface},
    /* EGL_EXT_platform_base forms: glvnd's own stubs ask for these. */
    {"eglCreatePlatformWindowSurfaceEXT",
-    (void *)egl_CreatePlatformWindowSurface},
+    (void *)egl_CreatePlatformWindowSurfaceEXT},
    {"eglCreatePlatformPixmapSurfaceEXT",
     (void *)egl_CreatePlatformPixmapSurface},
    {"eglCreatePixmapSurface", (void *)egl_CreatePixmapSurface},

@@ -131,8 +131,7 @@ egl_DestroySync(EGLDisplay dpy, EGLSync handle)
    if (sync)
       egl_sync_destroy_locked(sync);
    egl_unlock_display(disp);
-   return egl_error(sync ? EGL_SUCCESS : EGL_BAD_PARAMETER, func,
-                    "not a sync");
+   return egl_error(sync ? EGL_SUCCESS : EGL_BAD_PARAMETER, func, "not a sync");
 }
 
 /* Polls or waits; the display lock is held on entry and on return. */
@@ -168,8 +167,7 @@ egl_ClientWaitSync(EGLDisplay dpy, EGLSync handle, EGLint flags,
    }
 
    struct egl_context *ctx = egl_current_context();
-   if ((flags & EGL_SYNC_FLUSH_COMMANDS_BIT) && ctx &&
-       ctx->res.display == disp)
+   if ((flags & EGL_SYNC_FLUSH_COMMANDS_BIT) && ctx && ctx->res.display == disp)
       disp->dri->flush(ctx->dri);
 
    uint64_t ns = timeout == EGL_FOREVER ? UINT64_MAX : (uint64_t)timeout;
@@ -234,8 +232,8 @@ get_sync_attrib(EGLDisplay dpy, EGLSync handle, EGLint attribute,
          *value = sync->condition;
          break;
       case EGL_SYNC_STATUS:
-         *value = sync_wait_locked(disp, sync, 0) ? EGL_SIGNALED
-                                                  : EGL_UNSIGNALED;
+         *value =
+            sync_wait_locked(disp, sync, 0) ? EGL_SIGNALED : EGL_UNSIGNALED;
          break;
       default:
          err = EGL_BAD_ATTRIBUTE;
@@ -259,11 +257,10 @@ egl_GetSyncAttribKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute,
 {
    EGLAttrib v = 0;
    if (!value) {
-      return get_sync_attrib(dpy, sync, attribute, NULL,
-                             "eglGetSyncAttribKHR");
+      return get_sync_attrib(dpy, sync, attribute, NULL, "eglGetSyncAttribKHR");
    }
-   EGLBoolean ok = get_sync_attrib(dpy, sync, attribute, &v,
-                                   "eglGetSyncAttribKHR");
+   EGLBoolean ok =
+      get_sync_attrib(dpy, sync, attribute, &v, "eglGetSyncAttribKHR");
    if (ok)
       *value = (EGLint)v;
    return ok;

@@ -8,9 +8,9 @@
  * caller's render node (found and loaded by src/loader, so
  * LIBGL_DRIVERS_PATH, MESA_LOADER_DRIVER_OVERRIDE and GALLIUM_DRIVER behave
  * as for EGL).  Buffer objects are driver images exported as dma-bufs
- * (a driver that cannot share, like noop, makes none: ENOSYS); they cannot
- * be mapped (no driver context here).  Surfaces need EGL to render into
- * images, which it cannot yet: ENOSYS.
+ * (a driver that cannot share, like noop, makes none: ENOSYS), mapped
+ * through the driver's image_map.  Surfaces are rendered by
+ * libEGL_asahi (gbm_asahi.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +25,7 @@
 #include "loader.h"
 
 #include "gbm.h"
+#include "gbm_asahi.h"
 
 #define GBM_EXPORT __attribute__((visibility("default")))
 
@@ -39,8 +40,8 @@ struct gbm_device {
     * IsGbmDisplay).
     */
    struct gbm_device *(*create)(int fd);
-   int fd;                                  /* the caller's, not ours */
-   int dri_fd;                              /* our dup */
+   int fd;     /* the caller's, not ours */
+   int dri_fd; /* our dup */
    struct loader_driver driver;
    struct asahi_dri_screen *screen;
    struct asahi_dri_screen_info info;
@@ -48,11 +49,26 @@ struct gbm_device {
    unsigned num_configs;
 };
 
+/* 'ashs': a surface of this libgbm (see gbm_asahi.h). */
+#define GBM_ASAHI_SURFACE_MAGIC 0x73687361u
+
+struct gbm_surface {
+   uint32_t magic;
+   struct gbm_device *gbm;
+   struct gbm_asahi_surface_info info;
+   /* Bound by libEGL_asahi while an EGL window renders into it. */
+   const struct asahi_dri_interface *dri;
+   struct asahi_dri_drawable *drawable;
+   unsigned locked;   /* front buffers handed out, not released */
+   bool has_frame;    /* swapped since the last lock */
+};
+
 struct gbm_bo {
    struct gbm_device *gbm;
+   struct gbm_surface *surface; /* locked from it, or NULL */
    struct asahi_dri_image *image;
-   struct asahi_dri_image_desc desc;       /* exported: fd owned here */
-   uint32_t handle;                         /* GEM handle on gbm->fd */
+   struct asahi_dri_image_desc desc; /* exported: fd owned here */
+   uint32_t handle;                  /* GEM handle on gbm->fd */
    void *user_data;
    void (*destroy_user_data)(struct gbm_bo *, void *);
 };
@@ -170,8 +186,7 @@ gbm_device_is_format_supported(struct gbm_device *gbm, uint32_t format,
 
 GBM_EXPORT int
 gbm_device_get_format_modifier_plane_count(struct gbm_device *gbm,
-                                           uint32_t format,
-                                           uint64_t modifier)
+                                           uint32_t format, uint64_t modifier)
 {
    if (!format_known(gbm, format) || modifier != GBM_MOD_LINEAR)
       return -1;
@@ -199,10 +214,14 @@ static int
 errno_of(enum asahi_dri_error err)
 {
    switch (err) {
-   case ASAHI_DRI_ERROR_NO_MEMORY: return ENOMEM;
-   case ASAHI_DRI_ERROR_BAD_SIZE: return EINVAL;
-   case ASAHI_DRI_ERROR_UNSUPPORTED: return EINVAL;
-   default: return EIO;
+   case ASAHI_DRI_ERROR_NO_MEMORY:
+      return ENOMEM;
+   case ASAHI_DRI_ERROR_BAD_SIZE:
+      return EINVAL;
+   case ASAHI_DRI_ERROR_UNSUPPORTED:
+      return EINVAL;
+   default:
+      return EIO;
    }
 }
 
@@ -251,8 +270,8 @@ bo_create(struct gbm_device *gbm, uint32_t width, uint32_t height,
    }
    enum asahi_dri_error err;
    struct asahi_dri_image *image = gbm->driver.iface->image_create(
-      gbm->screen, width, height, canonical_format(format), modifiers,
-      count, image_usage(flags), &err);
+      gbm->screen, width, height, canonical_format(format), modifiers, count,
+      image_usage(flags), &err);
    if (!image) {
       errno = errno_of(err);
       return NULL;
@@ -340,17 +359,36 @@ gbm_bo_import(struct gbm_device *gbm, uint32_t type, void *buffer,
 
 GBM_EXPORT void *
 gbm_bo_map(struct gbm_bo *bo, uint32_t x, uint32_t y, uint32_t width,
-           uint32_t height, uint32_t flags, uint32_t *stride,
-           void **map_data)
+           uint32_t height, uint32_t flags, uint32_t *stride, void **map_data)
 {
-   /* CPU access needs a driver context; not offered by the interface. */
-   errno = ENOSYS;
-   return NULL;
+   const struct asahi_dri_interface *dri = bo->gbm->driver.iface;
+   if (!ASAHI_DRI_HAS(dri, image_map)) {
+      errno = ENOSYS;
+      return NULL;
+   }
+   if (!map_data || !stride || !width || !height ||
+       x + width > bo->desc.width || y + height > bo->desc.height) {
+      errno = EINVAL;
+      return NULL;
+   }
+   uint32_t dri_flags = 0;
+   if (flags & GBM_BO_TRANSFER_READ)
+      dri_flags |= ASAHI_DRI_MAP_READ;
+   if (flags & GBM_BO_TRANSFER_WRITE)
+      dri_flags |= ASAHI_DRI_MAP_WRITE;
+   void *ptr = dri->image_map(bo->image, x, y, width, height, dri_flags, stride,
+                              map_data);
+   if (!ptr)
+      errno = EIO;
+   return ptr;
 }
 
 GBM_EXPORT void
 gbm_bo_unmap(struct gbm_bo *bo, void *map_data)
 {
+   const struct asahi_dri_interface *dri = bo->gbm->driver.iface;
+   if (map_data && ASAHI_DRI_HAS(dri, image_unmap))
+      dri->image_unmap(bo->image, map_data);
 }
 
 GBM_EXPORT uint32_t
@@ -451,11 +489,33 @@ gbm_bo_get_plane_count(struct gbm_bo *bo)
    return (int)bo->desc.num_planes;
 }
 
+/* Writes count bytes as packed rows of the buffer's width (what cursor
+ * uploads pass).
+ */
 GBM_EXPORT int
 gbm_bo_write(struct gbm_bo *bo, const void *buf, size_t count)
 {
-   errno = ENOSYS;
-   return -1;
+   uint32_t bpp_B = gbm_bo_get_bpp(bo) / 8;
+   size_t row_B = (size_t)bo->desc.width * bpp_B;
+   if (!row_B || count > row_B * bo->desc.height) {
+      errno = EINVAL;
+      return -1;
+   }
+   uint32_t rows = (uint32_t)((count + row_B - 1) / row_B);
+   uint32_t stride;
+   void *cookie = NULL;
+   uint8_t *dst = gbm_bo_map(bo, 0, 0, bo->desc.width, rows,
+                             GBM_BO_TRANSFER_WRITE, &stride, &cookie);
+   if (!dst)
+      return -1;
+   const uint8_t *src = buf;
+   for (uint32_t r = 0; r < rows; r++) {
+      size_t n = count - (size_t)r * row_B;
+      memcpy(dst + (size_t)r * stride, src + (size_t)r * row_B,
+             n < row_B ? n : row_B);
+   }
+   gbm_bo_unmap(bo, cookie);
+   return 0;
 }
 
 GBM_EXPORT void
@@ -489,14 +549,35 @@ gbm_bo_destroy(struct gbm_bo *bo)
    free(bo);
 }
 
-/* ---- surfaces: need driver images --------------------------------------- */
+/* ---- surfaces ------------------------------------------------------------
+ * A surface is a size and format until libEGL_asahi binds a window
+ * drawable to it (gbm_asahi.h); each eglSwapBuffers makes a front buffer
+ * that gbm_surface_lock_front_buffer exports.  The drawable has two
+ * buffers.  A program may hold the last two fronts locked (the one on
+ * screen and the next, as KMS page flipping does); rendering then goes
+ * into the older one, so has_free_buffers says no until it is released.
+ */
 
 GBM_EXPORT struct gbm_surface *
 gbm_surface_create(struct gbm_device *gbm, uint32_t width, uint32_t height,
                    uint32_t format, uint32_t flags)
 {
-   errno = format_known(gbm, format) ? ENOSYS : EINVAL;
-   return NULL;
+   if (!format_known(gbm, format) || !width || !height) {
+      errno = EINVAL;
+      return NULL;
+   }
+   struct gbm_surface *s = calloc(1, sizeof(*s));
+   if (!s) {
+      errno = ENOMEM;
+      return NULL;
+   }
+   s->magic = GBM_ASAHI_SURFACE_MAGIC;
+   s->gbm = gbm;
+   s->info.width = width;
+   s->info.height = height;
+   s->info.format = canonical_format(format);
+   s->info.flags = flags;
+   return s;
 }
 
 GBM_EXPORT struct gbm_surface *
@@ -505,7 +586,10 @@ gbm_surface_create_with_modifiers(struct gbm_device *gbm, uint32_t width,
                                   const uint64_t *modifiers,
                                   const unsigned int count)
 {
-   return gbm_surface_create(gbm, width, height, format, 0);
+   return gbm_surface_create_with_modifiers2(gbm, width, height, format,
+                                             modifiers, count,
+                                             GBM_BO_USE_SCANOUT |
+                                                GBM_BO_USE_RENDERING);
 }
 
 GBM_EXPORT struct gbm_surface *
@@ -514,29 +598,94 @@ gbm_surface_create_with_modifiers2(struct gbm_device *gbm, uint32_t width,
                                    const uint64_t *modifiers,
                                    const unsigned int count, uint32_t flags)
 {
+   /* The driver chooses the layout of window buffers itself. */
+   bool linear_ok = count == 0;
+   for (unsigned i = 0; i < count; i++)
+      linear_ok |= modifiers[i] == GBM_MOD_LINEAR;
+   if (!linear_ok) {
+      errno = ENOSYS;
+      return NULL;
+   }
    return gbm_surface_create(gbm, width, height, format, flags);
 }
 
 GBM_EXPORT struct gbm_bo *
-gbm_surface_lock_front_buffer(struct gbm_surface *surface)
+gbm_surface_lock_front_buffer(struct gbm_surface *s)
 {
-   return NULL;
+   if (!s->drawable || !s->has_frame || s->locked >= 2) {
+      errno = EBUSY;
+      return NULL;
+   }
+   struct asahi_dri_image *image = s->dri->drawable_get_image(s->drawable,
+                                                              false);
+   if (!image) {
+      errno = ENOMEM;
+      return NULL;
+   }
+   struct gbm_bo *bo = bo_from_image(s->gbm, image);
+   if (!bo)
+      return NULL;
+   bo->surface = s;
+   s->locked++;
+   s->has_frame = false;
+   return bo;
 }
 
 GBM_EXPORT void
-gbm_surface_release_buffer(struct gbm_surface *surface, struct gbm_bo *bo)
+gbm_surface_release_buffer(struct gbm_surface *s, struct gbm_bo *bo)
 {
+   if (!bo || bo->surface != s)
+      return;
+   s->locked--;
+   gbm_bo_destroy(bo);
 }
 
 GBM_EXPORT int
-gbm_surface_has_free_buffers(struct gbm_surface *surface)
+gbm_surface_has_free_buffers(struct gbm_surface *s)
 {
-   return 0;
+   return s->locked < 2;
+}
+
+/* The EGL window surface must be destroyed first, as with any libgbm. */
+GBM_EXPORT void
+gbm_surface_destroy(struct gbm_surface *s)
+{
+   if (!s)
+      return;
+   s->magic = 0;
+   free(s);
+}
+
+GBM_EXPORT bool
+gbm_asahi_surface_info(struct gbm_surface *s,
+                       struct gbm_asahi_surface_info *info)
+{
+   if (!s || s->magic != GBM_ASAHI_SURFACE_MAGIC)
+      return false;
+   *info = s->info;
+   return true;
+}
+
+GBM_EXPORT bool
+gbm_asahi_surface_bind(struct gbm_surface *s,
+                       const struct asahi_dri_interface *dri,
+                       struct asahi_dri_drawable *drawable)
+{
+   if (!s || s->magic != GBM_ASAHI_SURFACE_MAGIC)
+      return false;
+   if (drawable && s->drawable)
+      return false;
+   s->dri = dri;
+   s->drawable = drawable;
+   s->has_frame = false;
+   return true;
 }
 
 GBM_EXPORT void
-gbm_surface_destroy(struct gbm_surface *surface)
+gbm_asahi_surface_swapped(struct gbm_surface *s)
 {
+   if (s && s->magic == GBM_ASAHI_SURFACE_MAGIC)
+      s->has_frame = true;
 }
 
 GBM_EXPORT char *

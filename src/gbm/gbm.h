@@ -10,8 +10,8 @@
  * formats = DRM fourcc codes from the Linux UAPI drm_fourcc.h).
  *
  * This implementation: devices over asahi_dri.so; buffer objects as
- * driver images shared through dma-bufs (no CPU mapping yet); no surfaces
- * yet (ENOSYS).
+ * driver images shared through dma-bufs, with CPU maps; surfaces rendered
+ * by our EGL (two buffers).
  */
 #ifndef _GBM_H_
 #define _GBM_H_
@@ -42,8 +42,8 @@ enum gbm_bo_format {
    GBM_BO_FORMAT_ARGB8888,
 };
 
-#define __gbm_fourcc_code(a, b, c, d)                                       \
-   ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) |         \
+#define __gbm_fourcc_code(a, b, c, d)                                          \
+   ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) |             \
     ((uint32_t)(d) << 24))
 
 #define GBM_FORMAT_BIG_ENDIAN (1u << 31)
@@ -113,8 +113,7 @@ struct gbm_import_fd_modifier_data {
 enum gbm_bo_transfer_flags {
    GBM_BO_TRANSFER_READ = (1 << 0),
    GBM_BO_TRANSFER_WRITE = (1 << 1),
-   GBM_BO_TRANSFER_READ_WRITE = (GBM_BO_TRANSFER_READ |
-                                 GBM_BO_TRANSFER_WRITE),
+   GBM_BO_TRANSFER_READ_WRITE = (GBM_BO_TRANSFER_READ | GBM_BO_TRANSFER_WRITE),
 };
 
 /* Devices. */
@@ -130,19 +129,15 @@ int gbm_device_get_format_modifier_plane_count(struct gbm_device *gbm,
 
 /* Buffer objects. */
 struct gbm_bo *gbm_bo_create(struct gbm_device *gbm, uint32_t width,
-                             uint32_t height, uint32_t format,
-                             uint32_t flags);
+                             uint32_t height, uint32_t format, uint32_t flags);
 struct gbm_bo *gbm_bo_create_with_modifiers(struct gbm_device *gbm,
                                             uint32_t width, uint32_t height,
                                             uint32_t format,
                                             const uint64_t *modifiers,
                                             const unsigned int count);
-struct gbm_bo *gbm_bo_create_with_modifiers2(struct gbm_device *gbm,
-                                             uint32_t width, uint32_t height,
-                                             uint32_t format,
-                                             const uint64_t *modifiers,
-                                             const unsigned int count,
-                                             uint32_t flags);
+struct gbm_bo *gbm_bo_create_with_modifiers2(
+   struct gbm_device *gbm, uint32_t width, uint32_t height, uint32_t format,
+   const uint64_t *modifiers, const unsigned int count, uint32_t flags);
 struct gbm_bo *gbm_bo_import(struct gbm_device *gbm, uint32_t type,
                              void *buffer, uint32_t flags);
 void *gbm_bo_map(struct gbm_bo *bo, uint32_t x, uint32_t y, uint32_t width,
@@ -161,8 +156,7 @@ union gbm_bo_handle gbm_bo_get_handle(struct gbm_bo *bo);
 int gbm_bo_get_fd(struct gbm_bo *bo);
 uint64_t gbm_bo_get_modifier(struct gbm_bo *bo);
 int gbm_bo_get_plane_count(struct gbm_bo *bo);
-union gbm_bo_handle gbm_bo_get_handle_for_plane(struct gbm_bo *bo,
-                                                int plane);
+union gbm_bo_handle gbm_bo_get_handle_for_plane(struct gbm_bo *bo, int plane);
 int gbm_bo_get_fd_for_plane(struct gbm_bo *bo, int plane);
 int gbm_bo_write(struct gbm_bo *bo, const void *buf, size_t count);
 void gbm_bo_set_user_data(struct gbm_bo *bo, void *data,
@@ -171,9 +165,9 @@ void *gbm_bo_get_user_data(struct gbm_bo *bo);
 void gbm_bo_destroy(struct gbm_bo *bo);
 
 /* Surfaces. */
-struct gbm_surface *gbm_surface_create(struct gbm_device *gbm,
-                                       uint32_t width, uint32_t height,
-                                       uint32_t format, uint32_t flags);
+struct gbm_surface *gbm_surface_create(struct gbm_device *gbm, uint32_t width,
+                                       uint32_t height, uint32_t format,
+                                       uint32_t flags);
 struct gbm_surface *gbm_surface_create_with_modifiers(
    struct gbm_device *gbm, uint32_t width, uint32_t height, uint32_t format,
    const uint64_t *modifiers, const unsigned int count);
@@ -181,8 +175,7 @@ struct gbm_surface *gbm_surface_create_with_modifiers2(
    struct gbm_device *gbm, uint32_t width, uint32_t height, uint32_t format,
    const uint64_t *modifiers, const unsigned int count, uint32_t flags);
 struct gbm_bo *gbm_surface_lock_front_buffer(struct gbm_surface *surface);
-void gbm_surface_release_buffer(struct gbm_surface *surface,
-                                struct gbm_bo *bo);
+void gbm_surface_release_buffer(struct gbm_surface *surface, struct gbm_bo *bo);
 int gbm_surface_has_free_buffers(struct gbm_surface *surface);
 void gbm_surface_destroy(struct gbm_surface *surface);
 

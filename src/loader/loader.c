@@ -65,8 +65,8 @@ loader_driver_for_kernel(const char *kernel_name)
 {
    if (!kernel_name)
       return NULL;
-   for (unsigned i = 0; i < sizeof(loader_driver_map) /
-                               sizeof(loader_driver_map[0]); i++) {
+   for (unsigned i = 0;
+        i < sizeof(loader_driver_map) / sizeof(loader_driver_map[0]); i++) {
       if (!strcmp(kernel_name, loader_driver_map[i].kernel))
          return loader_driver_map[i].driver;
    }
@@ -169,8 +169,9 @@ loader_open_render_node(char *driver, size_t size)
       loader_get_kernel_driver(fd, kernel, sizeof(kernel));
       const char *ours = loader_driver_for_kernel(kernel);
       loader_log("%s: kernel driver '%s'%s", nodes[i], kernel,
-                 ours ? "" : override ? ", not ours but overridden"
-                                      : ", not ours");
+                 ours       ? ""
+                 : override ? ", not ours but overridden"
+                            : ", not ours");
       if (ours || override) {
          snprintf(driver, size, "%s", override ? override : ours);
          return fd;
@@ -201,8 +202,8 @@ loader_driver_candidates(const char *name, const char *search_path,
       const char *end = strchr(p, ':');
       size_t len = end ? (size_t)(end - p) : strlen(p);
       if (len > 0) {
-         int n = snprintf(paths[count], 4096, "%.*s/%s_dri.so", (int)len, p,
-                          name);
+         int n =
+            snprintf(paths[count], 4096, "%.*s/%s_dri.so", (int)len, p, name);
          if (n > 0 && n < 4096)
             count++;
       }
@@ -239,8 +240,8 @@ loader_try(const char *path, struct loader_driver *out, char *err,
                         sizeof(iface->get_proc_address)) {
       loader_log("%s: interface version %u size %u, want version %u", path,
                  iface->version, iface->size, ASAHI_DRI_INTERFACE_VERSION);
-      snprintf(err, err_size, "%s: interface version %u, loader wants %u",
-               path, iface->version, ASAHI_DRI_INTERFACE_VERSION);
+      snprintf(err, err_size, "%s: interface version %u, loader wants %u", path,
+               iface->version, ASAHI_DRI_INTERFACE_VERSION);
       dlclose(handle);
       return false;
    }
@@ -256,7 +257,7 @@ bool
 loader_load_driver(const char *name, struct loader_driver *out, char *err,
                    size_t err_size)
 {
-   char (*paths)[4096] = malloc(8 * sizeof(*paths));
+   char(*paths)[4096] = malloc(8 * sizeof(*paths));
    char first_err[512] = "";
    bool ok = false;
    /* Like Mesa: the path variable is ignored in setuid/setgid programs. */
@@ -267,8 +268,8 @@ loader_load_driver(const char *name, struct loader_driver *out, char *err,
       snprintf(err, err_size, "out of memory");
       return false;
    }
-   unsigned count = loader_driver_candidates(name, search, LOADER_DRIVERS_DIR,
-                                             paths, 8);
+   unsigned count =
+      loader_driver_candidates(name, search, LOADER_DRIVERS_DIR, paths, 8);
    if (count == 0)
       snprintf(err, err_size, "invalid driver name '%s'", name ? name : "");
 

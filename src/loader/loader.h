@@ -68,8 +68,8 @@ bool loader_get_driver_for_fd(int fd, char *driver, size_t size);
  * yields none.
  */
 unsigned loader_driver_candidates(const char *name, const char *search_path,
-                                  const char *install_dir,
-                                  char paths[][4096], unsigned max);
+                                  const char *install_dir, char paths[][4096],
+                                  unsigned max);
 
 struct loader_driver {
    void *handle;
@@ -80,8 +80,8 @@ struct loader_driver {
 /* Loads driver `name` following the search rules and checks its
  * interface table.  On failure returns false with a message in err.
  */
-bool loader_load_driver(const char *name, struct loader_driver *out,
-                        char *err, size_t err_size);
+bool loader_load_driver(const char *name, struct loader_driver *out, char *err,
+                        size_t err_size);
 
 void loader_unload_driver(struct loader_driver *driver);
 

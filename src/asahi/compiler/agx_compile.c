@@ -30,7 +30,6 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_isub = true,
    .lower_scmp = true,
    .lower_idiv = true,
-   .lower_sincos = true,
    .lower_to_scalar = true,
    .lower_bool_to_bitsize = 32,
 };
@@ -56,8 +55,8 @@ unsigned
 agx_compiler_debug(void)
 {
    if (parsed < 0)
-      parsed = (int)debug_get_flags_option("AGX_MESA_DEBUG",
-                                           agx_debug_options, 0);
+      parsed =
+         (int)debug_get_flags_option("AGX_MESA_DEBUG", agx_debug_options, 0);
    return (unsigned)parsed;
 }
 
@@ -148,7 +147,8 @@ static void
 gather_stats(agx_context *ctx, struct agx_shader_binary *out)
 {
    struct agx_shader_info *info = &out->info;
-   agx_foreach_instr_global(ctx, I) {
+   agx_foreach_instr_global(ctx, I)
+   {
       info->nr_instrs++;
       switch (I->op) {
       case AGX_ISA_OP_STOP:
@@ -207,7 +207,8 @@ agx_compile_shader_nir(const nir_shader *nir_in,
          agx_lower_pseudo(ctx);
          if (check(ctx, "lower_pseudo")) {
             gather_stats(ctx, out);
-            agx_pack(ctx, mem_ctx, &out->code, &out->size_B);
+            agx_pack(ctx, mem_ctx, &out->code, &out->size_B)
+               ;
             out->info.code_bytes = (unsigned)out->size_B;
          }
       }

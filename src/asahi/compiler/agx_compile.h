@@ -47,6 +47,11 @@
  *    (the attribute's src_offset is in the key and added by the shader).
  *  - AGX_PUSH_SYSVAL: the 32-bit system value(s) `index` (enum
  *    agx_sysval), one 32-bit word each, length / 2 consecutive values.
+ *    AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI (a range of 4 halves) is the
+ *    64-bit GPU address of the GL default uniform block in memory, same
+ *    layout as above (word 4 * s + c), 4-byte aligned: dynamically indexed
+ *    uniform arrays and blocks too big to push (more than 128 words) are
+ *    read from there with device_load.
  *
  * Vertex shaders
  * --------------
@@ -72,8 +77,9 @@
  * increasing slot order.  agx_shader_info::fs lists these bindings; the
  * driver turns them into the cf binding table with agx_link_varyings().
  * Colour outputs are written to the tilebuffer with st_tile at the
- * render-target offsets of the key (blending is not implemented yet:
- * outputs replace the pixel).
+ * render-target offsets of the key, blended in the shader when the key
+ * asks for it (ld_tile, blend, st_tile), with masked stores for colour
+ * write masks.
  */
 
 #ifndef AGX_COMPILE_H
@@ -91,21 +97,23 @@
 extern "C" {
 #endif
 
-#define AGX_MAX_ATTRIBS      16
-#define AGX_MAX_VBUFS        16
-#define AGX_MAX_RTS          8
-#define AGX_MAX_PUSH_RANGES  32
-#define AGX_MAX_CF_BINDINGS  64
+#define AGX_MAX_ATTRIBS 16
+#define AGX_MAX_VBUFS 16
+#define AGX_MAX_RTS 8
+#define AGX_MAX_PUSH_RANGES 32
+#define AGX_MAX_CF_BINDINGS 64
 /* gl_Position + 32 vec4 varyings + point size */
-#define AGX_MAX_UVS_WORDS    (4 + 32 * 4 + 1)
+#define AGX_MAX_UVS_WORDS (4 + 32 * 4 + 1)
 
 /* ---- keys ------------------------------------------------------------- */
 
 /* One vertex attribute, as pipe_vertex_element gives it. */
 struct agx_attribute_key {
    /* PIPE_FORMAT_NONE: the attribute is not bound; reads give (0, 0, 0, 1).
-    * Supported now: R32..R32G32B32A32_FLOAT.  Other formats make
-    * agx_compile_shader_nir fail with AGX_COMPILE_UNSUPPORTED. */
+    * Supported now: array formats of 1-4 channels of 32-bit float/int,
+    * 8/16-bit unorm/snorm/uint/sint (offset and stride multiples of the
+    * channel size).  Other formats make agx_compile_shader_nir fail with
+    * AGX_COMPILE_UNSUPPORTED. */
    enum pipe_format format;
    uint8_t buffer;   /* vertex buffer index (AGX_PUSH_VBO_BASE) */
    uint32_t offset;  /* pipe_vertex_element::src_offset, bytes */
@@ -118,6 +126,49 @@ struct agx_vs_key {
    struct agx_attribute_key attribs[AGX_MAX_ATTRIBS];
 };
 
+/* Blend equations and factors: the same numbers as Gallium's enum
+ * pipe_blend_func and enum pipe_blendfactor (p_defines.h), so the driver
+ * copies pipe_rt_blend_state fields as they are. */
+enum agx_blend_func {
+   AGX_BLEND_ADD = 0,
+   AGX_BLEND_SUBTRACT,
+   AGX_BLEND_REVERSE_SUBTRACT,
+   AGX_BLEND_MIN,
+   AGX_BLEND_MAX,
+};
+
+enum agx_blend_factor {
+   AGX_BLENDFACTOR_ONE = 1,
+   AGX_BLENDFACTOR_SRC_COLOR,
+   AGX_BLENDFACTOR_SRC_ALPHA,
+   AGX_BLENDFACTOR_DST_ALPHA,
+   AGX_BLENDFACTOR_DST_COLOR,
+   AGX_BLENDFACTOR_SRC_ALPHA_SATURATE,
+   AGX_BLENDFACTOR_CONST_COLOR,
+   AGX_BLENDFACTOR_CONST_ALPHA,
+   AGX_BLENDFACTOR_SRC1_COLOR, /* dual source: not supported yet */
+   AGX_BLENDFACTOR_SRC1_ALPHA,
+   AGX_BLENDFACTOR_ZERO = 0x11,
+   AGX_BLENDFACTOR_INV_SRC_COLOR,
+   AGX_BLENDFACTOR_INV_SRC_ALPHA,
+   AGX_BLENDFACTOR_INV_DST_ALPHA,
+   AGX_BLENDFACTOR_INV_DST_COLOR,
+   AGX_BLENDFACTOR_INV_CONST_COLOR = 0x17,
+   AGX_BLENDFACTOR_INV_CONST_ALPHA,
+   AGX_BLENDFACTOR_INV_SRC1_COLOR,
+   AGX_BLENDFACTOR_INV_SRC1_ALPHA,
+};
+
+/* GL blending of one render target, done in the shader: the destination
+ * is read from the tilebuffer (ld_tile), blended, written back.  Fixed
+ * point targets clamp the source colour and the factors to [0, 1] first,
+ * as GL requires.  CONST factors read AGX_SYSVAL_BLEND_COLOR_*. */
+struct agx_blend_key {
+   bool enable;
+   uint8_t rgb_func, rgb_src, rgb_dst; /* agx_blend_func/_factor */
+   uint8_t alpha_func, alpha_src, alpha_dst;
+};
+
 struct agx_rt_key {
    /* PIPE_FORMAT_NONE: no render target here; writes are dropped.
     * Supported now: R8G8B8A8_UNORM, B8G8R8A8_UNORM (stored as in memory
@@ -126,6 +177,11 @@ struct agx_rt_key {
    /* Byte offset of this render target in one sample's tilebuffer
     * storage (the driver's tilebuffer layout). */
    uint16_t offset_B;
+   /* Channels NOT written (bit 0 = R ... bit 3 = A, i.e. the complement
+    * of pipe_rt_blend_state::colormask), so that a zeroed key writes
+    * everything.  Masked stores keep the other channels. */
+   uint8_t write_disable;
+   struct agx_blend_key blend;
 };
 
 struct agx_fs_key {
@@ -155,6 +211,14 @@ enum agx_sysval {
    /* render-target width and height in pixels, as floats */
    AGX_SYSVAL_RT_WIDTH_F,
    AGX_SYSVAL_RT_HEIGHT_F,
+   /* 64-bit GPU address of the default uniform block (low, high) */
+   AGX_SYSVAL_GL_UNIFORMS_ADDR_LO,
+   AGX_SYSVAL_GL_UNIFORMS_ADDR_HI,
+   /* pipe_blend_color, 4 floats (consecutive) */
+   AGX_SYSVAL_BLEND_COLOR_R,
+   AGX_SYSVAL_BLEND_COLOR_G,
+   AGX_SYSVAL_BLEND_COLOR_B,
+   AGX_SYSVAL_BLEND_COLOR_A,
    AGX_SYSVAL_COUNT,
 };
 
@@ -192,9 +256,9 @@ struct agx_cf_binding {
 };
 
 struct agx_varyings_fs {
-   uint8_t nr_cf;      /* coefficient registers used (bindings' extent) */
+   uint8_t nr_cf; /* coefficient registers used (bindings' extent) */
    uint8_t nr_bindings;
-   bool reads_z;       /* gl_FragCoord.z read (cf1) */
+   bool reads_z; /* gl_FragCoord.z read (cf1) */
    struct agx_cf_binding bindings[AGX_MAX_CF_BINDINGS];
 };
 
@@ -288,17 +352,15 @@ int agx_compile_shader_nir(const nir_shader *nir,
  * 0) or -1 if `capacity` is too small.
  */
 int agx_link_varyings(const struct agx_varyings_vs *vs,
-                      const struct agx_varyings_fs *fs,
-                      bool flat_first_vertex, uint32_t *table,
-                      unsigned capacity);
+                      const struct agx_varyings_fs *fs, bool flat_first_vertex,
+                      uint32_t *table, unsigned capacity);
 
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
-void agx_pack_varying_counts(const struct agx_varyings_vs *vs,
-                             uint32_t out[2]);
+void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
 
 /* The "SHADER-DB: ..." statistics line (no newline) in Mesa's format. */
-void agx_shader_db_line(const struct agx_shader_binary *bin,
-                        const char *label, char *out, size_t size);
+void agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
+                        char *out, size_t size);
 
 /* Debug flags (AGX_MESA_DEBUG); parsed once. */
 unsigned agx_compiler_debug(void);

@@ -44,12 +44,12 @@ extern "C" {
 #endif
 
 /* Operand kinds beyond the ISA's: an abstract value, a branch target. */
-#define AGX_KIND_SSA   ((enum agx_isa_kind)32)
+#define AGX_KIND_SSA ((enum agx_isa_kind)32)
 #define AGX_KIND_BLOCK ((enum agx_isa_kind)33)
 
 typedef struct agx_isa_operand agx_operand;
 
-#define AGX_ALIGN(x, a) (((x) + (a) - 1) & ~((a) - 1))
+#define AGX_ALIGN(x, a) (((x) + (a)-1) & ~((a)-1))
 
 enum agx_pseudo_op {
    AGX_OP_PSEUDO = 1000,
@@ -94,10 +94,10 @@ typedef struct agx_block {
 
 /* Per value (SSA index) facts. */
 struct agx_value {
-   uint8_t size;   /* bits per element: 16, 32, 64 */
-   uint8_t count;  /* elements */
-   int16_t fixed;  /* preloaded register half, or -1 */
-   int16_t reg;    /* assigned register half, or -1 */
+   uint8_t size;  /* bits per element: 16, 32, 64 */
+   uint8_t count; /* elements */
+   int16_t fixed; /* preloaded register half, or -1 */
+   int16_t reg;   /* assigned register half, or -1 */
 };
 
 typedef struct agx_context {
@@ -134,16 +134,19 @@ agx_is_pseudo(unsigned op)
 #define agx_foreach_instr_safe(blk, I)                                         \
    list_for_each_entry_safe(agx_instr, I, &(blk)->instrs, link)
 #define agx_foreach_instr_global(ctx, I)                                       \
-   agx_foreach_block(ctx, I##_blk)                                            \
-      agx_foreach_instr(I##_blk, I)
+   agx_foreach_block(ctx, I##_blk) agx_foreach_instr(I##_blk, I)
 /* Operands of I (all, written, read) */
 #define agx_foreach_op(I, i) for (unsigned i = 0; i < (I)->nr_ops; ++i)
 #define agx_foreach_dest(I, i)                                                 \
-   agx_foreach_op(I, i)                                                       \
-      if (!((I)->writes & (1u << i))) {} else
+   agx_foreach_op(I, i) if (!((I)->writes & (1u << i)))                        \
+   {                                                                           \
+   }                                                                           \
+   else
 #define agx_foreach_src(I, i)                                                  \
-   agx_foreach_op(I, i)                                                       \
-      if ((I)->writes & (1u << i)) {} else
+   agx_foreach_op(I, i) if ((I)->writes & (1u << i))                           \
+   {                                                                           \
+   }                                                                           \
+   else
 
 /* ---- operands ----------------------------------------------------------- */
 
@@ -196,7 +199,8 @@ agx_value_halves(const struct agx_value *v)
    return (v->size / 16) * v->count;
 }
 
-/* ---- context and builder -------------------------------------------------- */
+/* ---- context and builder --------------------------------------------------
+ */
 
 agx_context *agx_context_create(void *mem, gl_shader_stage stage,
                                 const struct agx_shader_key *key,
@@ -236,8 +240,7 @@ void agx_remove(agx_instr *I);
 agx_operand agx_mov_imm(agx_builder *b, unsigned size, uint32_t value);
 void agx_mov_to(agx_builder *b, agx_operand dst, agx_operand src);
 agx_operand agx_collect(agx_builder *b, unsigned n, const agx_operand *srcs);
-void agx_split(agx_builder *b, agx_operand *dsts, unsigned n,
-               agx_operand vec);
+void agx_split(agx_builder *b, agx_operand *dsts, unsigned n, agx_operand vec);
 
 void agx_fail(agx_context *ctx, int status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
@@ -257,7 +260,7 @@ void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);
 bool agx_ra(agx_context *ctx);
 void agx_lower_pseudo(agx_context *ctx);
-int agx_pack(agx_context *ctx, void *mem, uint8_t **code, size_t *size_B);
+int agx_pack(agx_context *ctx, void *mem, uint8_t * *code, size_t * size_B);
 
 /* NIR -> IR */
 bool agx_emit_nir(agx_context *ctx, nir_shader *nir);

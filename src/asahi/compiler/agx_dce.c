@@ -14,7 +14,8 @@ static bool
 has_side_effects(const agx_instr *I)
 {
    /* Writes to fixed registers (r0l) are effects. */
-   agx_foreach_dest(I, d) {
+   agx_foreach_dest(I, d)
+   {
       if (!agx_is_ssa(I->ops[d]))
          return true;
    }
@@ -35,12 +36,14 @@ has_side_effects(const agx_instr *I)
 void
 agx_dce(agx_context *ctx)
 {
-   unsigned *uses = calloc(ctx->nr_values ? ctx->nr_values : 1,
-                           sizeof(unsigned));
+   unsigned *uses =
+      calloc(ctx->nr_values ? ctx->nr_values : 1, sizeof(unsigned));
    bool progress;
 
-   agx_foreach_instr_global(ctx, I) {
-      agx_foreach_src(I, s) {
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_src(I, s)
+      {
          if (agx_is_ssa(I->ops[s]))
             uses[I->ops[s].value]++;
       }
@@ -48,18 +51,22 @@ agx_dce(agx_context *ctx)
 
    do {
       progress = false;
-      list_for_each_entry_rev(agx_block, blk, &ctx->blocks, link) {
-         list_for_each_entry_safe_rev(agx_instr, I, &blk->instrs, link) {
+      list_for_each_entry_rev(agx_block, blk, &ctx->blocks, link)
+      {
+         list_for_each_entry_safe_rev(agx_instr, I, &blk->instrs, link)
+         {
             if (has_side_effects(I))
                continue;
             bool live = false;
-            agx_foreach_dest(I, d) {
+            agx_foreach_dest(I, d)
+            {
                if (agx_is_ssa(I->ops[d]) && uses[I->ops[d].value])
                   live = true;
             }
             if (live)
                continue;
-            agx_foreach_src(I, s) {
+            agx_foreach_src(I, s)
+            {
                if (agx_is_ssa(I->ops[s]))
                   uses[I->ops[s].value]--;
             }

@@ -76,25 +76,26 @@ struct stats {
 static void
 usage(FILE *fp)
 {
-   fprintf(fp,
-           "usage: agx-difftest [--seed S] [--count N] [--stage vertex|fragment]\n"
-           "                    [--verbose]\n"
-           "\n"
-           "Builds N random NIR vertex shaders from seeds S, S+1, ...\n"
-           "(nir_random_shader), runs each through the NIR interpreter and\n"
-           "through the AGX compiler and the USC simulator (3 SIMD groups\n"
-           "of 32 vertices), and compares every output bit.  Prints one\n"
-           "line per mismatch with a reproducer (seed, NIR, disassembly)\n"
-           "and ends with `N passed, N failed` (plus shaders the compiler\n"
-           "does not support yet).  Exit status 0 when nothing failed.\n"
-           "\n"
-           "  --seed S     first seed (default 1)\n"
-           "  --count N    number of shaders (default 100)\n"
-           "  --stage S    run them as vertex (default) or fragment shaders:\n"
-           "               inputs become varyings (float smooth, int flat),\n"
-           "               outputs RGBA32 render targets\n"
-           "  --verbose    also print unsupported shaders' reasons\n"
-           "  --help       this text\n");
+   fprintf(
+      fp,
+      "usage: agx-difftest [--seed S] [--count N] [--stage vertex|fragment]\n"
+      "                    [--verbose]\n"
+      "\n"
+      "Builds N random NIR vertex shaders from seeds S, S+1, ...\n"
+      "(nir_random_shader), runs each through the NIR interpreter and\n"
+      "through the AGX compiler and the USC simulator (3 SIMD groups\n"
+      "of 32 vertices), and compares every output bit.  Prints one\n"
+      "line per mismatch with a reproducer (seed, NIR, disassembly)\n"
+      "and ends with `N passed, N failed` (plus shaders the compiler\n"
+      "does not support yet).  Exit status 0 when nothing failed.\n"
+      "\n"
+      "  --seed S     first seed (default 1)\n"
+      "  --count N    number of shaders (default 100)\n"
+      "  --stage S    run them as vertex (default) or fragment shaders:\n"
+      "               inputs become varyings (float smooth, int flat),\n"
+      "               outputs RGBA32 render targets\n"
+      "  --verbose    also print unsupported shaders' reasons\n"
+      "  --help       this text\n");
 }
 
 static bool
@@ -121,9 +122,12 @@ float_eq(uint32_t a, uint32_t b, bool approx, struct stats *st)
 static bool
 uses_op(nir_shader *nir, nir_op op)
 {
-   nir_foreach_function_impl(impl, nir) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl(impl, nir)
+   {
+      nir_foreach_block(block, impl)
+      {
+         nir_foreach_instr(instr, block)
+         {
             if (instr->type == nir_instr_type_alu &&
                 nir_instr_as_alu(instr)->op == op)
                return true;
@@ -136,9 +140,12 @@ uses_op(nir_shader *nir, nir_op op)
 static bool
 uses_approx(nir_shader *nir)
 {
-   nir_foreach_function_impl(impl, nir) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl(impl, nir)
+   {
+      nir_foreach_block(block, impl)
+      {
+         nir_foreach_instr(instr, block)
+         {
             if (instr->type != nir_instr_type_alu)
                continue;
             switch (nir_instr_as_alu(instr)->op) {
@@ -172,7 +179,8 @@ feeds_float(nir_def *def, unsigned depth)
 {
    if (depth > 6)
       return true;
-   nir_foreach_use_including_if(src, def) {
+   nir_foreach_use_including_if(src, def)
+   {
       if (nir_src_is_if(src))
          continue;
       nir_instr *user = nir_src_parent_instr(src);
@@ -204,9 +212,12 @@ feeds_float(nir_def *def, unsigned depth)
 static bool
 has_subnormal_float_constant(nir_shader *nir)
 {
-   nir_foreach_function_impl(impl, nir) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
+   nir_foreach_function_impl(impl, nir)
+   {
+      nir_foreach_block(block, impl)
+      {
+         nir_foreach_instr(instr, block)
+         {
             if (instr->type != nir_instr_type_load_const)
                continue;
             nir_load_const_instr *lc = nir_instr_as_load_const(instr);
@@ -266,13 +277,15 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
     * varyings (the float ones smooth, the integer ones flat) and outputs
     * render targets 0-4. */
    unsigned out_base = frag_stage ? FRAG_RESULT_DATA0 : VARYING_SLOT_VAR0;
-   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out) {
+   nir_foreach_variable_with_modes(var, nir, nir_var_shader_out)
+   {
       var->data.location += (int)out_base;
       var->data.driver_location = (unsigned)var->data.location;
    }
    if (frag_stage) {
       nir->info.stage = MESA_SHADER_FRAGMENT;
-      nir_foreach_variable_with_modes(var, nir, nir_var_shader_in) {
+      nir_foreach_variable_with_modes(var, nir, nir_var_shader_in)
+      {
          var->data.flat = var->data.location >= 2;
          var->data.location += VARYING_SLOT_VAR0;
          var->data.driver_location = (unsigned)var->data.location;
@@ -318,7 +331,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
    char rt_err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
       printf("FAIL seed %" PRIu64 " (#%u): binary does not survive "
-             "disassembly and reassembly: %s\n", seed, index, rt_err);
+             "disassembly and reassembly: %s\n",
+             seed, index, rt_err);
       print_disasm(&bin);
       ralloc_free(mem);
       return 0;
@@ -356,13 +370,12 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    for (unsigned run = 0; run < RUNS && result > 0; ++run) {
       struct asahi_sim_group *g = calloc(1, sizeof(*g));
-      struct asahi_sim_region region = {0x100000, sizeof(vbo),
-                                        (uint8_t *)vbo, false};
+      struct asahi_sim_region region = {0x100000, sizeof(vbo), (uint8_t *)vbo,
+                                        false};
       struct asahi_sim_simple_mem smem = {&region, 1};
       asahi_sim_group_init(g);
       asahi_sim_set_code(g, bin.code, bin.size_B, 0x4000000);
-      g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &smem,
-                                      false};
+      g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &smem, false};
       for (unsigned i = 0; i < bin.info.nr_push; ++i) {
          const struct agx_push_range *r = &bin.info.push[i];
          for (unsigned h = 0; h < r->length; h += 2) {
@@ -419,9 +432,10 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                unsigned k = bd->slot - VARYING_SLOT_VAR0;
                for (unsigned c = 0; c < bd->count && k < IN_SLOTS; ++c) {
                   const float *pl = planes[bd->cf_base + c];
-                  float v = bd->flat ? pl[2]
-                                     : (float)((double)pl[0] * (t + 0.5) +
-                                               (double)pl[2]);
+                  float v =
+                     bd->flat
+                        ? pl[2]
+                        : (float)((double)pl[0] * (t + 0.5) + (double)pl[2]);
                   uint32_t bits;
                   memcpy(&bits, &v, 4);
                   /* the simulator keeps coefficient registers as floats
@@ -444,8 +458,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
       enum asahi_sim_status s = asahi_sim_run(g);
       if (s != ASAHI_SIM_STOPPED) {
-         printf("FAIL seed %" PRIu64 " (#%u) run %u: simulator %s: %s\n",
-                seed, index, run, asahi_sim_status_string(s), g->error);
+         printf("FAIL seed %" PRIu64 " (#%u) run %u: simulator %s: %s\n", seed,
+                index, run, asahi_sim_status_string(s), g->error);
          result = 0;
       }
 
@@ -475,8 +489,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             continue;
          compared++;
          st->lanes_compared++;
-         bool special = es.saw_special_float || es.saw_min_normal ||
-                        denorm_const;
+         bool special =
+            es.saw_special_float || es.saw_min_normal || denorm_const;
          for (unsigned c = 0; c < 8; ++c)
             special |= is_subnormal(in[c].u32);
          for (unsigned c = 0; c < 4; ++c)
@@ -611,20 +625,52 @@ main(int argc, char **argv)
    /* Coverage of what the backend emits (agx_isel.c, agx_lower_pseudo.c):
     * reached forms with counts, then the ones never reached. */
    static const enum agx_isa_op emitted[] = {
-      AGX_ISA_OP_FADD32, AGX_ISA_OP_FMADD32, AGX_ISA_OP_FCMPSEL,
-      AGX_ISA_OP_ICMPSEL, AGX_ISA_OP_BITOP, AGX_ISA_OP_IADD, AGX_ISA_OP_ISUB,
-      AGX_ISA_OP_IMADD, AGX_ISA_OP_BFI, AGX_ISA_OP_BFEIL, AGX_ISA_OP_ASR,
-      AGX_ISA_OP_CONVERT, AGX_ISA_OP_POPCOUNT, AGX_ISA_OP_BITREV,
-      AGX_ISA_OP_FFS, AGX_ISA_OP_RCP, AGX_ISA_OP_RSQRT, AGX_ISA_OP_EXP2,
-      AGX_ISA_OP_LOG2, AGX_ISA_OP_FLOOR, AGX_ISA_OP_CEIL, AGX_ISA_OP_TRUNC,
-      AGX_ISA_OP_RINT, AGX_ISA_OP_MOV_IMM32, AGX_ISA_OP_MOV_IMM16,
-      AGX_ISA_OP_DEVICE_LOAD, AGX_ISA_OP_WAIT, AGX_ISA_OP_ST_VAR,
-      AGX_ISA_OP_ST_VAR_FINAL, AGX_ISA_OP_ITER, AGX_ISA_OP_ITERPROJ,
-      AGX_ISA_OP_LDCF, AGX_ISA_OP_ST_TILE, AGX_ISA_OP_WAIT_PIX,
-      AGX_ISA_OP_SAMPLE_MASK, AGX_ISA_OP_IF_ICMP, AGX_ISA_OP_IF_FCMP,
-      AGX_ISA_OP_ELSE_ICMP, AGX_ISA_OP_WHILE_ICMP, AGX_ISA_OP_POP_EXEC,
-      AGX_ISA_OP_JMP_EXEC_ANY, AGX_ISA_OP_GET_SR, AGX_ISA_OP_DFDX,
-      AGX_ISA_OP_DFDY, AGX_ISA_OP_TEXTURE_SAMPLE, AGX_ISA_OP_TEXTURE_LOAD,
+      AGX_ISA_OP_FADD32,
+      AGX_ISA_OP_FMADD32,
+      AGX_ISA_OP_FCMPSEL,
+      AGX_ISA_OP_ICMPSEL,
+      AGX_ISA_OP_BITOP,
+      AGX_ISA_OP_IADD,
+      AGX_ISA_OP_ISUB,
+      AGX_ISA_OP_IMADD,
+      AGX_ISA_OP_BFI,
+      AGX_ISA_OP_BFEIL,
+      AGX_ISA_OP_ASR,
+      AGX_ISA_OP_CONVERT,
+      AGX_ISA_OP_POPCOUNT,
+      AGX_ISA_OP_BITREV,
+      AGX_ISA_OP_FFS,
+      AGX_ISA_OP_RCP,
+      AGX_ISA_OP_RSQRT,
+      AGX_ISA_OP_EXP2,
+      AGX_ISA_OP_LOG2,
+      AGX_ISA_OP_FLOOR,
+      AGX_ISA_OP_CEIL,
+      AGX_ISA_OP_TRUNC,
+      AGX_ISA_OP_RINT,
+      AGX_ISA_OP_MOV_IMM32,
+      AGX_ISA_OP_MOV_IMM16,
+      AGX_ISA_OP_DEVICE_LOAD,
+      AGX_ISA_OP_WAIT,
+      AGX_ISA_OP_ST_VAR,
+      AGX_ISA_OP_ST_VAR_FINAL,
+      AGX_ISA_OP_ITER,
+      AGX_ISA_OP_ITERPROJ,
+      AGX_ISA_OP_LDCF,
+      AGX_ISA_OP_ST_TILE,
+      AGX_ISA_OP_WAIT_PIX,
+      AGX_ISA_OP_SAMPLE_MASK,
+      AGX_ISA_OP_IF_ICMP,
+      AGX_ISA_OP_IF_FCMP,
+      AGX_ISA_OP_ELSE_ICMP,
+      AGX_ISA_OP_WHILE_ICMP,
+      AGX_ISA_OP_POP_EXEC,
+      AGX_ISA_OP_JMP_EXEC_ANY,
+      AGX_ISA_OP_GET_SR,
+      AGX_ISA_OP_DFDX,
+      AGX_ISA_OP_DFDY,
+      AGX_ISA_OP_TEXTURE_SAMPLE,
+      AGX_ISA_OP_TEXTURE_LOAD,
       AGX_ISA_OP_STOP,
    };
    printf("coverage:");

@@ -67,9 +67,8 @@ agx_temp(agx_context *ctx, unsigned size, unsigned count)
 {
    if (ctx->nr_values == ctx->values_cap) {
       ctx->values_cap = ctx->values_cap ? ctx->values_cap * 2 : 64;
-      ctx->values = reralloc_array_size(ctx->mem, ctx->values,
-                                        sizeof(struct agx_value),
-                                        ctx->values_cap);
+      ctx->values = reralloc_array_size(
+         ctx->mem, ctx->values, sizeof(struct agx_value), ctx->values_cap);
    }
    unsigned index = ctx->nr_values++;
    ctx->values[index] = (struct agx_value){
@@ -115,8 +114,7 @@ agx_emit(agx_builder *b, enum agx_isa_op op)
 }
 
 agx_instr *
-agx_emit_pseudo(agx_builder *b, unsigned op, unsigned nr_ops,
-                unsigned nr_dests)
+agx_emit_pseudo(agx_builder *b, unsigned op, unsigned nr_ops, unsigned nr_dests)
 {
    assert(nr_ops <= AGX_MAX_OPS);
    agx_instr *I = rzalloc_size(b->ctx->mem, sizeof(*I));
@@ -229,21 +227,24 @@ void
 agx_build_cfg(agx_context *ctx)
 {
    agx_block **by_index = calloc(ctx->nr_blocks, sizeof(agx_block *));
-   agx_foreach_block(ctx, blk) {
+   agx_foreach_block(ctx, blk)
+   {
       by_index[blk->index] = blk;
       blk->succs[0] = blk->succs[1] = NULL;
       blk->nr_preds = 0;
    }
 
-   agx_foreach_block(ctx, blk) {
+   agx_foreach_block(ctx, blk)
+   {
       if (blk->link.next != &ctx->blocks)
          agx_block_add_succ(ctx, blk,
                             list_entry(blk->link.next, agx_block, link));
-      agx_foreach_instr(blk, I) {
-         agx_foreach_op(I, i) {
+      agx_foreach_instr(blk, I)
+      {
+         agx_foreach_op(I, i)
+         {
             if (I->ops[i].kind == AGX_KIND_BLOCK &&
-                I->ops[i].value < ctx->nr_blocks &&
-                by_index[I->ops[i].value])
+                I->ops[i].value < ctx->nr_blocks && by_index[I->ops[i].value])
                agx_block_add_succ(ctx, blk, by_index[I->ops[i].value]);
          }
       }

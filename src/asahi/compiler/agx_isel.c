@@ -67,6 +67,8 @@ struct isel {
    unsigned exec_depth;
    /* FS: coefficient register of fragment Z, or -1 */
    int cf_z;
+   /* main returns early somewhere */
+   bool has_return;
 };
 
 /* A NIR phi, one component: its sources are copied into `web` at the end
@@ -78,13 +80,15 @@ struct pending_phi {
    agx_operand web;
 };
 
-/* ---- helpers -------------------------------------------------------------- */
+/* ---- helpers --------------------------------------------------------------
+ */
 
 /* The I/O variable whose slots cover `slot` (arrays take several). */
 static nir_variable *
 var_at_slot(nir_shader *nir, nir_variable_mode mode, unsigned slot)
 {
-   nir_foreach_variable_with_modes(var, nir, mode) {
+   nir_foreach_variable_with_modes(var, nir, mode)
+   {
       unsigned first = (unsigned)var->data.location;
       if (slot >= first && slot < first + nir_vtype_count_slots(var->type))
          return var;
@@ -123,8 +127,8 @@ const_value(nir_src *src, unsigned comp, uint32_t *value)
    if (p->type != nir_instr_type_load_const)
       return false;
    nir_load_const_instr *lc = nir_instr_as_load_const(p);
-   *value = (uint32_t)nir_const_value_as_uint(lc->value[comp],
-                                              src->ssa->bit_size);
+   *value =
+      (uint32_t)nir_const_value_as_uint(lc->value[comp], src->ssa->bit_size);
    return true;
 }
 
@@ -224,10 +228,20 @@ emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
 
 /* Condition codes (applegpu.py IConditionDesc / FConditionDesc) */
 enum {
-   AGX_ICC_UEQ = 0, AGX_ICC_ULT = 1, AGX_ICC_UGT = 2,
-   AGX_ICC_SEQ = 4, AGX_ICC_SLT = 5, AGX_ICC_SGT = 6, AGX_ICC_NUEQ = 8,
-   AGX_FCC_EQ = 0, AGX_FCC_LT = 1, AGX_FCC_GT = 2, AGX_FCC_LTN = 3,
-   AGX_FCC_GTE = 5, AGX_FCC_LTE = 6, AGX_FCC_GTN = 7,
+   AGX_ICC_UEQ = 0,
+   AGX_ICC_ULT = 1,
+   AGX_ICC_UGT = 2,
+   AGX_ICC_SEQ = 4,
+   AGX_ICC_SLT = 5,
+   AGX_ICC_SGT = 6,
+   AGX_ICC_NUEQ = 8,
+   AGX_FCC_EQ = 0,
+   AGX_FCC_LT = 1,
+   AGX_FCC_GT = 2,
+   AGX_FCC_LTN = 3,
+   AGX_FCC_GTE = 5,
+   AGX_FCC_LTE = 6,
+   AGX_FCC_GTN = 7,
 };
 
 static agx_operand
@@ -299,7 +313,8 @@ match_cmp(struct isel *st, nir_src *src, unsigned comp, struct agx_cmp *out)
    return true;
 }
 
-/* ---- ALU ------------------------------------------------------------------ */
+/* ---- ALU ------------------------------------------------------------------
+ */
 
 /* Shift count modulo 32 (NIR's rule; the hardware takes 7 bits). */
 static agx_operand
@@ -308,13 +323,12 @@ shift_count(struct isel *st, nir_alu_instr *alu, unsigned c)
    uint32_t v;
    if (const_value(&alu->src[1].src, alu->src[1].swizzle[c], &v))
       return agx_isa_imm(v & 31, 8);
-   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c),
-                     agx_isa_imm(31, 8));
+   return emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c), agx_isa_imm(31, 8));
 }
 
 static agx_operand
-emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a,
-              agx_operand b, agx_operand c)
+emit_bitfield(struct isel *st, enum agx_isa_op op, agx_operand a, agx_operand b,
+              agx_operand c)
 {
    agx_operand dst = agx_temp(st->ctx, 32, 1);
    agx_instr *I = agx_emit(&st->b, op);
@@ -407,14 +421,34 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
          if (zero && k != (min ? 0x80000000u : 0))
             continue;
          agx_operand x = S(1 - i), kk = S(i);
-         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk,
-                            x, kk);
+         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk, x,
+                            kk);
       }
 
-      agx_operand sel = emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN,
-                                    a, b, a, b);
+      agx_operand sel =
+         emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, a, b, a, b);
       agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
       return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
+   }
+   case nir_op_fsin:
+   case nir_op_fcos: {
+      /* sin(x) = S(x * 2/pi), S(q) = sin(q pi/2) = sin_pt_2(f) * f with
+       * f = sin_pt_1(q); cos(x) = S(x * 2/pi + 1).  Mesa's sequence
+       * (alexvorxx/Mesa-VirGL src/asahi/compiler, fsin_agx). */
+      agx_operand two_over_pi = imm32(st, 0x3f22f983); /* 0.63661975 */
+      agx_operand q = alu->op == nir_op_fsin ? emit_binop(st, AGX_ISA_OP_FMUL32,
+                                                          32, F(0), two_over_pi)
+                                             : agx_temp(st->ctx, 32, 1);
+      if (alu->op == nir_op_fcos) {
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+         I->ops[AGX_ISA_FMADD32_D] = q;
+         I->ops[AGX_ISA_FMADD32_A] = F(0);
+         I->ops[AGX_ISA_FMADD32_B] = two_over_pi;
+         I->ops[AGX_ISA_FMADD32_C] = agx_isa_fimm(0x30); /* 1.0 */
+      }
+      agx_operand f = emit_unop(st, AGX_ISA_OP_SIN_PT_1, q);
+      return emit_binop(st, AGX_ISA_OP_FMUL32, 32,
+                        emit_unop(st, AGX_ISA_OP_SIN_PT_2, f), f);
    }
    case nir_op_frcp:
       return emit_unop(st, AGX_ISA_OP_RCP, F(0));
@@ -450,8 +484,8 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    }
    case nir_op_isign: {
       agx_operand x = S(0);
-      agx_operand neg = emit_cmpsel(st, false, AGX_ICC_SLT, x, zero,
-                                    imm32(st, ~0u), zero);
+      agx_operand neg =
+         emit_cmpsel(st, false, AGX_ICC_SLT, x, zero, imm32(st, ~0u), zero);
       return emit_cmpsel(st, false, AGX_ICC_SGT, x, zero, agx_isa_imm(1, 8),
                          neg);
    }
@@ -504,10 +538,9 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
    case nir_op_ifind_msb: {
       /* highest bit that differs from the sign */
       agx_operand x = S(0);
-      agx_operand sign = emit_binop(st, AGX_ISA_OP_ASR, 32, x,
-                                    agx_isa_imm(31, 8));
-      return emit_unop(st, AGX_ISA_OP_FFS,
-                       emit_bitop(st, AGX_TT_XOR, x, sign));
+      agx_operand sign =
+         emit_binop(st, AGX_ISA_OP_ASR, 32, x, agx_isa_imm(31, 8));
+      return emit_unop(st, AGX_ISA_OP_FFS, emit_bitop(st, AGX_TT_XOR, x, sign));
    }
    case nir_op_find_lsb: {
       /* the lowest set bit alone is x & -x */
@@ -522,8 +555,7 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       struct agx_cmp cmp;
       if (match_cmp(st, &alu->src[0].src, alu->src[0].swizzle[c], &cmp))
          return emit_cmpsel(st, cmp.is_float, cmp.cc, cmp.a, cmp.b,
-                            cmp.invert ? S(2) : S(1),
-                            cmp.invert ? S(1) : S(2));
+                            cmp.invert ? S(2) : S(1), cmp.invert ? S(1) : S(2));
       /* cond == 0 ? else : then */
       return emit_cmpsel(st, false, AGX_ICC_UEQ, S(0), zero, S(2), S(1));
    }
@@ -618,8 +650,8 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
       }
    }
    if (alu->def.bit_size != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s",
-               alu->def.bit_size, nir_op_infos[alu->op].name);
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit %s", alu->def.bit_size,
+               nir_op_infos[alu->op].name);
       return;
    }
 
@@ -627,29 +659,68 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
       dst[c] = emit_alu_comp(st, alu, c);
 }
 
-/* ---- I/O ------------------------------------------------------------------ */
+/* ---- I/O ------------------------------------------------------------------
+ */
 
-static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op,
-                              unsigned cc, agx_operand a, agx_operand b,
-                              unsigned n);
+static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc,
+                               agx_operand a, agx_operand b, unsigned n);
 static agx_block *start_block(struct isel *st);
+
+/* A run of 32-bit words of the default uniform block from memory:
+ * device_load at the block's address (AGX_SYSVAL_GL_UNIFORMS_ADDR_*) plus
+ * `word` (a value, in words) + `first`. */
+static void
+load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
+                    unsigned n, agx_operand *dst)
+{
+   unsigned addr =
+      agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
+   agx_operand elem =
+      emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first));
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
 
 static void
 emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
 {
-   uint32_t off;
-   if (!const_value(&intr->src[0], 0, &off)) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
-               "indirectly indexed uniforms");
-      return;
-   }
-   if (intr->def.bit_size != 32) {
+   if (intr->def.bit_size != 32 || intr->def.num_components > 4) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit uniforms");
       return;
    }
    agx_operand *dst = def_ops(st, &intr->def);
    /* load_uniform has no component: it reads from the slot's word 0 */
-   unsigned word = 4 * (nir_intrinsic_base(intr) + off);
+   unsigned base = 4 * nir_intrinsic_base(intr);
+   uint32_t off;
+
+   if (!const_value(&intr->src[0], 0, &off)) {
+      /* dynamically indexed (uniform arrays): from memory, slot = 4 words */
+      agx_operand slot = get_src(st, &intr->src[0], 0);
+      agx_operand word = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
+                                       slot, agx_isa_imm(2, 8));
+      load_uniform_memory(st, word, base, intr->def.num_components, dst);
+      return;
+   }
+
+   unsigned word = base + 4 * off;
+   if (st->gl_uniform_base < 0) {
+      /* too many to push: every load from memory */
+      load_uniform_memory(st, agx_mov_imm(&st->b, 32, 0), word,
+                          intr->def.num_components, dst);
+      return;
+   }
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
       unsigned half = st->gl_uniform_base + 2 * (word + c);
       dst[c] = agx_temp(st->ctx, 32, 1);
@@ -674,16 +745,36 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    const struct agx_attribute_key *k =
       attr < AGX_MAX_ATTRIBS ? &st->ctx->key->vs.attribs[attr] : NULL;
 
-   unsigned nr_chan = 0;
+   /* Formats: channels of one size; the memory format converts unorm and
+    * snorm to floats, integers arrive zero-extended (applegpu's
+    * device_load formats i8/i16/i32/u8norm/s8norm/u16norm/s16norm). */
+   unsigned nr_chan = 0, mem_format = 2 /* i32 */, elem_B = 4;
+   bool sign_extend = false, is_int = false;
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
-      /* 32-bit channels (float, or pure integers) are loaded raw */
-      bool is_32 = desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN &&
-                   desc->channel[0].size == 32 && desc->is_array &&
-                   !desc->channel[0].normalized &&
-                   desc->channel[0].type != UTIL_FORMAT_TYPE_FIXED;
-      if (!is_32 || (k->offset & 3) || (k->stride & 3)) {
+      bool ok =
+         desc && desc->layout == UTIL_FORMAT_LAYOUT_PLAIN && desc->is_array;
+      unsigned bits = ok ? desc->channel[0].size : 0;
+      unsigned type = ok ? desc->channel[0].type : 0;
+      bool norm = ok && desc->channel[0].normalized;
+      is_int = ok && desc->channel[0].pure_integer;
+      if (bits == 32 && !norm && type != UTIL_FORMAT_TYPE_FIXED) {
+         mem_format = 2;
+      } else if ((bits == 8 || bits == 16) && norm &&
+                 (type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                  type == UTIL_FORMAT_TYPE_SIGNED)) {
+         bool sgn = type == UTIL_FORMAT_TYPE_SIGNED;
+         mem_format = bits == 8 ? (sgn ? 5 : 4) : (sgn ? 7 : 6);
+      } else if ((bits == 8 || bits == 16) && is_int) {
+         mem_format = bits == 8 ? 0 : 1;
+         sign_extend = type == UTIL_FORMAT_TYPE_SIGNED;
+      } else {
+         ok = false;
+      }
+      elem_B = bits / 8;
+      if (!ok || desc->colorspace == UTIL_FORMAT_COLORSPACE_SRGB ||
+          (k->offset % elem_B) || (k->stride % elem_B)) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                   "attribute format %s (offset %u, stride %u)",
                   util_format_name(k->format), k->offset, k->stride);
@@ -705,25 +796,25 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
       agx_operand index;
       if (k->divisor) {
-         unsigned bi = agx_push(st->ctx, AGX_PUSH_SYSVAL,
-                                AGX_SYSVAL_BASE_INSTANCE, 2);
+         unsigned bi =
+            agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BASE_INSTANCE, 2);
          index = emit_binop(st, AGX_ISA_OP_IADD, 32, st->instance_id,
                             agx_uniform(bi, 32));
       } else {
          index = st->vertex_id;
       }
 
-      /* element = index * stride/4 + (offset/4 + comp) */
+      /* element = index * stride/size + (offset/size + comp) */
       agx_operand elem = agx_temp(st->ctx, 32, 1);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = elem;
       I->ops[AGX_ISA_IMADD_A] = index;
-      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / 4);
-      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / 4 + comp);
+      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / elem_B);
+      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / elem_B + comp);
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
       I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
-      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
       I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(vbo, 64);
@@ -740,12 +831,25 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          agx_split(&st->b, loaded, nr_load, vec);
    }
 
-   /* Missing components read as (0, 0, 0, 1) */
+   /* signed integers: shift the sign bit up and back down */
+   for (unsigned c = 0; sign_extend && c < nr_load; ++c) {
+      agx_operand sh = agx_isa_imm(32 - 8 * elem_B, 8);
+      loaded[c] = emit_binop(
+         st, AGX_ISA_OP_ASR, 32,
+         emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8), loaded[c], sh),
+         sh);
+   }
+
+   /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
+    * formats */
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
       if (c < nr_load)
          dst[c] = loaded[c];
       else
-         dst[c] = agx_mov_imm(&st->b, 32, comp + c == 3 ? 0x3f800000 : 0);
+         dst[c] = agx_mov_imm(&st->b, 32,
+                              comp + c != 3 ? 0
+                              : is_int      ? 1
+                                            : 0x3f800000);
    }
 }
 
@@ -802,6 +906,14 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 }
 
 static void
+store_web(struct isel *st, agx_operand *web, agx_operand v)
+{
+   if (web->kind == AGX_ISA_KIND_NONE)
+      *web = agx_temp(st->ctx, 32, 1);
+   agx_mov_to(&st->b, *web, v);
+}
+
+static void
 emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
 {
    unsigned slot = nir_intrinsic_base(intr);
@@ -819,6 +931,10 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
 
+   /* Outputs are variables written with (masked) copies wherever the
+    * shader stores them; the values the lanes last stored are emitted at
+    * the end.  Before a return each lane stores its outputs, so lanes that
+    * returned early keep theirs. */
    for (unsigned c = 0; c < 4; ++c) {
       if (!(mask & (1u << c)) || comp + c >= 4)
          continue;
@@ -826,19 +942,19 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
       if (st->ctx->stage == MESA_SHADER_VERTEX) {
          if (slot >= VARYING_SLOT_MAX)
             continue;
-         st->out[slot][comp + c] = v;
+         store_web(st, &st->out[slot][comp + c], v);
          st->out_mask[slot] |= 1u << (comp + c);
       } else {
          if (slot == FRAG_RESULT_COLOR) {
             st->colour_broadcast = true;
             for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
-               st->colour[rt][comp + c] = v;
+               store_web(st, &st->colour[rt][comp + c], v);
                st->colour_mask[rt] |= 1u << (comp + c);
             }
          } else if (slot >= FRAG_RESULT_DATA0 &&
                     slot < FRAG_RESULT_DATA0 + AGX_MAX_RTS) {
             unsigned rt = slot - FRAG_RESULT_DATA0;
-            st->colour[rt][comp + c] = v;
+            store_web(st, &st->colour[rt][comp + c], v);
             st->colour_mask[rt] |= 1u << (comp + c);
          } else {
             agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment output %u",
@@ -872,8 +988,8 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
       if (!(read & (1u << c))) {
          dst[c] = agx_mov_imm(&st->b, 32, 0);
       } else if (c < 2) {
-         agx_operand p = emit_convert(st, 10 /* u32_to_f */, 1,
-                                      emit_get_sr(st, 80 + c));
+         agx_operand p =
+            emit_convert(st, 10 /* u32_to_f */, 1, emit_get_sr(st, 80 + c));
          /* minifloat 0x20 is 0.5 (exponent 2, no fraction) */
          dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
       } else {
@@ -896,7 +1012,7 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
 /*
  * discard: the lanes discarding clear their samples (sample_mask with an
  * empty mask, as Mesa lowers discard) and are disabled for the rest of the
- * shader: their r0l count is set one above the nesting of every enclosing
+ * shader: their r0l count is set two above the nesting of every enclosing
  * construct, so no pop, else or while brings them back.  discard_if does
  * the same inside an if on its condition.
  */
@@ -915,7 +1031,9 @@ emit_discard(struct isel *st, const agx_operand *cond)
    I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
    I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
    I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0, 8);
-   agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(depth + 1, 16));
+   /* two above the nesting: the final pop after early returns (which
+    * leave lanes one above) must not bring discarded lanes back */
+   agx_mov_to(&st->b, agx_isa_reg(0, 16, 0), agx_isa_imm(depth + 2, 16));
    I = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
    I->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(cond ? 1 : 0, 2);
    st->ctx->info->can_discard = true;
@@ -975,7 +1093,8 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
- * Sampler words.  2D textures only for now.  Explicit LODs and biases are
+ * Sampler words.  1D, 2D and 3D textures for now (no arrays, cubes,
+ * shadow compare, offsets or gathers).  Explicit LODs and biases are
  * 16-bit floats in a register (the lod_min / auto_lod_bias modes that take
  * a register, applegpu's texture_sample LOD modes 6 and 5).  The result is
  * asynchronous: wait before use.
@@ -986,10 +1105,19 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    agx_operand *dst = def_ops(st, &tex->def);
    bool fetch = tex->op == nir_texop_txf;
 
+   /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
+   unsigned dim_enum = 2, nr_coords = 2;
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_1D)
+      dim_enum = 0, nr_coords = 1;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
+      dim_enum = 5, nr_coords = 3;
+
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch) ||
-       tex->sampler_dim != NIR_SAMPLER_DIM_2D || tex->is_array ||
-       tex->is_shadow || tex->def.bit_size != 32 ||
+       (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_3D) ||
+       tex->is_array || tex->is_shadow || tex->def.bit_size != 32 ||
        tex->texture_index >= 128 || tex->sampler_index >= 16) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                "texture operation %u (dimension %u%s%s)", tex->op,
@@ -998,14 +1126,18 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       return;
    }
 
-   agx_operand coord[2] = {{0}}, lod = agx_isa_imm(0, 8);
+   agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8);
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
       case nir_tex_src_coord:
-         coord[0] = get_src(st, src, 0);
-         coord[1] = get_src(st, src, 1);
+         if (src->ssa->num_components < nr_coords) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "short coordinates");
+            return;
+         }
+         for (unsigned c = 0; c < nr_coords; ++c)
+            coord[c] = get_src(st, src, c);
          break;
       case nir_tex_src_lod:
       case nir_tex_src_bias: {
@@ -1047,10 +1179,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       lod_mode = 6;
    }
 
-   agx_operand c = agx_collect(&st->b, 2, coord);
+   agx_operand c =
+      nr_coords == 1 ? coord[0] : agx_collect(&st->b, nr_coords, coord);
    agx_operand v = agx_temp(st->ctx, 32, 4);
-   enum agx_isa_op op = fetch ? AGX_ISA_OP_TEXTURE_LOAD
-                              : AGX_ISA_OP_TEXTURE_SAMPLE;
+   enum agx_isa_op op =
+      fetch ? AGX_ISA_OP_TEXTURE_LOAD : AGX_ISA_OP_TEXTURE_SAMPLE;
    agx_instr *I = agx_emit(&st->b, op);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(0xf, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = v;
@@ -1060,7 +1193,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
                      (int64_t)tex->sampler_index};
    I->ops[AGX_ISA_TEXTURE_SAMPLE_T] = t;
    I->ops[AGX_ISA_TEXTURE_SAMPLE_S] = sm;
-   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(2 /* tex_2d */, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_N] = agx_isa_enum(dim_enum, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_C] = c;
    I->ops[AGX_ISA_TEXTURE_SAMPLE_LOD] = agx_isa_enum(lod_mode, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_D] = lod;
@@ -1129,7 +1262,8 @@ emit_instr(struct isel *st, nir_instr *instr)
    }
 }
 
-/* ---- control flow ------------------------------------------------------------ */
+/* ---- control flow
+ * ------------------------------------------------------------ */
 
 /*
  * Structured control flow runs under the execution mask, kept per lane in
@@ -1150,7 +1284,6 @@ emit_instr(struct isel *st, nir_instr *instr)
  * n is a 2-bit field; deeper jumps write r0l with a move (only active
  * lanes are written) and recompute the mask with pop_exec 0.
  */
-
 
 static agx_instr *
 emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc, agx_operand a,
@@ -1199,7 +1332,8 @@ static void emit_cf_list(struct isel *st, struct list_head *list);
 static void
 emit_phis_of_block(struct isel *st, nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr(instr, block)
+   {
       if (instr->type != nir_instr_type_phi)
          break;
       nir_phi_instr *phi = nir_instr_as_phi(instr);
@@ -1227,7 +1361,8 @@ static void
 emit_block(struct isel *st, nir_block *block)
 {
    emit_phis_of_block(st, block);
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr(instr, block)
+   {
       if (st->ctx->status)
          return;
       if (instr->type == nir_instr_type_phi)
@@ -1236,11 +1371,19 @@ emit_block(struct isel *st, nir_block *block)
          nir_jump_instr *j = nir_instr_as_jump(instr);
          unsigned k = st->loop.if_depth;
          unsigned n = j->type == nir_jump_break ? 2 + k : 1 + k;
-         if (!st->loop.active || j->type == nir_jump_return ||
-             n > 0xffff) {
-            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%s",
-                     j->type == nir_jump_return ? "return"
-                                                : "jump outside a loop");
+         if (j->type == nir_jump_return) {
+            /* the lane stops until the end of the shader, where it comes
+             * back (one level above the enclosing constructs) to emit the
+             * outputs it stored before returning */
+            agx_mov_to(&st->b, agx_isa_reg(0, 16, 0),
+                       agx_isa_imm(st->exec_depth + 1, 16));
+            agx_instr *P = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+            P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(0, 2);
+            st->has_return = true;
+            continue;
+         }
+         if (!st->loop.active || n > 0xffff) {
+            agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "jump outside a loop");
             return;
          }
          if (n <= 3) {
@@ -1375,14 +1518,16 @@ emit_phi_moves(struct isel *st)
 {
    for (unsigned i = 0; i < st->nr_phis && !st->ctx->status; ++i) {
       struct pending_phi *p = &st->phis[i];
-      nir_foreach_phi_src(src, p->phi) {
+      nir_foreach_phi_src(src, p->phi)
+      {
          agx_block *blk = st->block_end[src->pred->index];
          if (!blk) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "phi from unknown block");
             return;
          }
          agx_instr *before = NULL;
-         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link) {
+         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link)
+         {
             if (!is_control(I))
                break;
             before = I;
@@ -1393,7 +1538,8 @@ emit_phi_moves(struct isel *st)
    }
 }
 
-/* ---- shader start and end ---------------------------------------------------- */
+/* ---- shader start and end
+ * ---------------------------------------------------- */
 
 static agx_operand
 preload(struct isel *st, unsigned half)
@@ -1421,8 +1567,7 @@ assign_uvs(struct isel *st)
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
              !st->out_mask[slot])
             continue;
-         nir_variable *var =
-            var_at_slot(st->nir, nir_var_shader_out, slot);
+         nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
          if (flat != (pass == 1))
             continue;
@@ -1479,19 +1624,164 @@ emit_vs_end(struct isel *st)
    }
 }
 
+/* ---- blending (the hardware has no blender: Mesa lowers blending into
+ * the fragment shader with nir_lower_blend; here it is emitted directly) */
+
+static agx_operand
+fmul(struct isel *st, agx_operand a, agx_operand b)
+{
+   agx_operand r = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+   I->ops[AGX_ISA_FMADD32_D] = r;
+   I->ops[AGX_ISA_FMADD32_A] = a;
+   I->ops[AGX_ISA_FMADD32_B] = b;
+   I->ops[AGX_ISA_FMADD32_C] = agx_neg(agx_isa_fimm(0));
+   return r;
+}
+
+static agx_operand
+ffma(struct isel *st, agx_operand a, agx_operand b, agx_operand c)
+{
+   agx_operand r = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+   I->ops[AGX_ISA_FMADD32_D] = r;
+   I->ops[AGX_ISA_FMADD32_A] = a;
+   I->ops[AGX_ISA_FMADD32_B] = b;
+   I->ops[AGX_ISA_FMADD32_C] = c;
+   return r;
+}
+
+static agx_operand
+fsat(struct isel *st, agx_operand a)
+{
+   agx_operand r = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+   I->ops[AGX_ISA_FADD32_D] = r;
+   I->ops[AGX_ISA_FADD32_A] = a;
+   I->ops[AGX_ISA_FADD32_B] = agx_isa_fimm(0);
+   I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
+   return r;
+}
+
+#define AGX_FIMM_ONE 0x30 /* minifloat 1.0: exponent 3, no fraction */
+
+/* INV_x factors are 1 - x */
+static unsigned
+factor_base(unsigned f, bool *inv)
+{
+   *inv = true;
+   switch (f) {
+   case AGX_BLENDFACTOR_INV_SRC_COLOR:
+      return AGX_BLENDFACTOR_SRC_COLOR;
+   case AGX_BLENDFACTOR_INV_SRC_ALPHA:
+      return AGX_BLENDFACTOR_SRC_ALPHA;
+   case AGX_BLENDFACTOR_INV_DST_ALPHA:
+      return AGX_BLENDFACTOR_DST_ALPHA;
+   case AGX_BLENDFACTOR_INV_DST_COLOR:
+      return AGX_BLENDFACTOR_DST_COLOR;
+   case AGX_BLENDFACTOR_INV_CONST_COLOR:
+      return AGX_BLENDFACTOR_CONST_COLOR;
+   case AGX_BLENDFACTOR_INV_CONST_ALPHA:
+      return AGX_BLENDFACTOR_CONST_ALPHA;
+   default:
+      *inv = false;
+      return f;
+   }
+}
+
+static agx_operand
+blend_factor(struct isel *st, unsigned f, unsigned ch, const agx_operand *s,
+             const agx_operand *d, const agx_operand *k)
+{
+   const agx_operand one = agx_isa_fimm(AGX_FIMM_ONE);
+   agx_operand x;
+   bool inv;
+
+   switch (factor_base(f, &inv)) {
+   case AGX_BLENDFACTOR_ZERO:
+      return agx_isa_fimm(0);
+   case AGX_BLENDFACTOR_ONE:
+      return one;
+   case AGX_BLENDFACTOR_SRC_COLOR:
+      x = s[ch];
+      break;
+   case AGX_BLENDFACTOR_SRC_ALPHA:
+      x = s[3];
+      break;
+   case AGX_BLENDFACTOR_DST_ALPHA:
+      x = d[3];
+      break;
+   case AGX_BLENDFACTOR_DST_COLOR:
+      x = d[ch];
+      break;
+   case AGX_BLENDFACTOR_CONST_COLOR:
+      x = k[ch];
+      break;
+   case AGX_BLENDFACTOR_CONST_ALPHA:
+      x = k[3];
+      break;
+   case AGX_BLENDFACTOR_SRC_ALPHA_SATURATE: {
+      if (ch == 3)
+         return one;
+      /* min(As, 1 - Ad) */
+      agx_operand inv_da =
+         emit_binop(st, AGX_ISA_OP_FADD32, 32, one, agx_neg(d[3]));
+      return emit_cmpsel(st, true, AGX_FCC_LTN, s[3], inv_da, s[3], inv_da);
+   }
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "blend factor %u", f);
+      return one;
+   }
+   return inv ? emit_binop(st, AGX_ISA_OP_FADD32, 32, one, agx_neg(x)) : x;
+}
+
+/* result = func(s * sf, d * df), or min/max(s, d) */
+static agx_operand
+blend_channel(struct isel *st, unsigned func, agx_operand s, agx_operand sf,
+              agx_operand d, agx_operand df)
+{
+   switch (func) {
+   case AGX_BLEND_ADD:
+      return ffma(st, s, sf, fmul(st, d, df));
+   case AGX_BLEND_SUBTRACT:
+      return ffma(st, s, sf, agx_neg(fmul(st, d, df)));
+   case AGX_BLEND_REVERSE_SUBTRACT:
+      return ffma(st, d, df, agx_neg(fmul(st, s, sf)));
+   case AGX_BLEND_MIN:
+      return emit_cmpsel(st, true, AGX_FCC_LTN, s, d, s, d);
+   case AGX_BLEND_MAX:
+      return emit_cmpsel(st, true, AGX_FCC_GTN, s, d, s, d);
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "blend function %u", func);
+      return s;
+   }
+}
+
+/* Tilebuffer access ordering (Mesa agx_compile.c): wait_pix 0x8 before the
+ * first load, 0xC before a first store, 0x4 once the pixel was touched. */
+static void
+wait_tile(struct isel *st, bool load, bool *touched)
+{
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+   I->ops[AGX_ISA_WAIT_PIX_I] =
+      agx_isa_imm(load ? 0x8 : (*touched ? 0x4 : 0xc), 10);
+   *touched = true;
+}
+
 static void
 emit_fs_end(struct isel *st)
 {
    const struct agx_fs_key *key = &st->ctx->key->fs;
-   bool first = true;
+   bool touched = false, masked = false;
 
    for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
-      enum pipe_format fmt = key->rt[rt].format;
+      const struct agx_rt_key *rk = &key->rt[rt];
+      enum pipe_format fmt = rk->format;
       if (fmt == PIPE_FORMAT_NONE || !st->colour_mask[rt])
          continue;
 
       unsigned tib_format;
-      bool swap_rb = false;
+      bool swap_rb = false, unorm = true;
       switch (fmt) {
       case PIPE_FORMAT_R8G8B8A8_UNORM:
          tib_format = 4; /* u8norm */
@@ -1502,6 +1792,7 @@ emit_fs_end(struct isel *st)
          break;
       case PIPE_FORMAT_R32G32B32A32_FLOAT:
          tib_format = 2; /* i32: raw words */
+         unorm = false;
          break;
       default:
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "render target format %s",
@@ -1509,32 +1800,102 @@ emit_fs_end(struct isel *st)
          return;
       }
 
+      /* the shader's colour, RGBA order */
       agx_operand c[4];
       for (unsigned i = 0; i < 4; ++i) {
-         unsigned from = swap_rb && i < 3 ? 2 - i : i;
-         if (st->colour_mask[rt] & (1u << from))
-            c[i] = st->colour[rt][from];
+         if (st->colour_mask[rt] & (1u << i))
+            c[i] = st->colour[rt][i];
          else
             c[i] = agx_mov_imm(&st->b, 32, i == 3 ? 0x3f800000 : 0);
       }
 
-      /* Order against earlier pixels' tilebuffer accesses; then say that
-       * every sample survives (no discard yet). */
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
-      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(first ? 0xc : 0x4, 10);
-      if (first) {
-         I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+      unsigned write = 0xf & ~rk->write_disable;
+      if (!write)
+         continue;
+
+      if (rk->blend.enable) {
+         /* the destination, RGBA order */
+         wait_tile(st, true, &touched);
+         agx_operand dv = agx_temp(st->ctx, 32, 4);
+         agx_instr *L = agx_emit(&st->b, AGX_ISA_OP_LD_TILE);
+         L->ops[AGX_ISA_LD_TILE_R] = dv;
+         L->ops[AGX_ISA_LD_TILE_F] = agx_isa_enum(tib_format, 4);
+         L->ops[AGX_ISA_LD_TILE_MASK] = agx_isa_enum(0xf, 4);
+         L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
+         L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
+         agx_operand dm[4], d[4];
+         agx_split(&st->b, dm, 4, dv);
+         for (unsigned i = 0; i < 4; ++i)
+            d[i] = dm[swap_rb && i < 3 ? 2 - i : i];
+
+         agx_operand k[4] = {{0}};
+         const struct agx_blend_key *bk = &rk->blend;
+         bool uses_k = false;
+         for (unsigned f = 0; f < 4; ++f) {
+            unsigned v = f == 0   ? bk->rgb_src
+                         : f == 1 ? bk->rgb_dst
+                         : f == 2 ? bk->alpha_src
+                                  : bk->alpha_dst;
+            uses_k |= v == AGX_BLENDFACTOR_CONST_COLOR ||
+                      v == AGX_BLENDFACTOR_CONST_ALPHA ||
+                      v == AGX_BLENDFACTOR_INV_CONST_COLOR ||
+                      v == AGX_BLENDFACTOR_INV_CONST_ALPHA;
+         }
+         if (uses_k) {
+            unsigned u =
+               agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BLEND_COLOR_R, 8);
+            for (unsigned i = 0; i < 4; ++i) {
+               k[i] = agx_temp(st->ctx, 32, 1);
+               agx_mov_to(&st->b, k[i], agx_uniform(u + 2 * i, 32));
+               if (unorm)
+                  k[i] = fsat(st, k[i]);
+            }
+         }
+
+         /* fixed point targets: source clamped to [0, 1] (GL 4.6 17.3.6) */
+         agx_operand sc[4];
+         for (unsigned i = 0; i < 4; ++i)
+            sc[i] = unorm ? fsat(st, c[i]) : c[i];
+
+         for (unsigned i = 0; i < 4; ++i) {
+            if (!(write & (1u << i)))
+               continue;
+            bool a = i == 3;
+            unsigned func = a ? bk->alpha_func : bk->rgb_func;
+            agx_operand sf =
+               blend_factor(st, a ? bk->alpha_src : bk->rgb_src, i, sc, d, k);
+            agx_operand df =
+               blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst, i, sc, d, k);
+            c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
+         }
+      }
+
+      /* Order against earlier pixels; then say that every sample
+       * survives (discarded lanes are inactive here). */
+      wait_tile(st, false, &touched);
+      if (!masked) {
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
          I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
          I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0xff, 8);
+         masked = true;
       }
-      first = false;
 
-      agx_operand vec = agx_collect(&st->b, 4, c);
-      I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
+      /* masked store of the written channels, in memory order */
+      agx_operand v[4];
+      unsigned n = 0, mem_mask = 0;
+      for (unsigned m = 0; m < 4; ++m) {
+         unsigned ch = swap_rb && m < 3 ? 2 - m : m;
+         if (!(write & (1u << ch)))
+            continue;
+         v[n++] = c[ch];
+         mem_mask |= 1u << m;
+      }
+      agx_operand vec = n == 1 ? v[0] : agx_collect(&st->b, n, v);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
       I->ops[AGX_ISA_ST_TILE_R] = vec;
       I->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(tib_format, 4);
-      I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0xf, 4);
-      I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(key->rt[rt].offset_B, 9);
+      I->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(mem_mask, 4);
+      I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
       I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
       st->ctx->info->tib_writes |= 1u << rt;
    }
@@ -1552,8 +1913,10 @@ assign_cf(struct isel *st)
    for (unsigned i = 0; i < VARYING_SLOT_MAX; ++i)
       st->cf_of_slot[i] = -1;
 
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr(instr, block)
+      {
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
@@ -1582,9 +1945,11 @@ assign_cf(struct isel *st)
    if (reads_frag_z) {
       fs->reads_z = true;
       st->cf_z = (int)cf;
-      fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
-         .cf_base = (uint8_t)cf, .slot = VARYING_SLOT_POS, .offset = 2,
-         .count = 1};
+      fs->bindings[fs->nr_bindings++] =
+         (struct agx_cf_binding){.cf_base = (uint8_t)cf,
+                                 .slot = VARYING_SLOT_POS,
+                                 .offset = 2,
+                                 .count = 1};
       cf++;
    }
 
@@ -1593,8 +1958,7 @@ assign_cf(struct isel *st)
          continue;
       if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
          break;
-      nir_variable *var =
-         var_at_slot(st->nir, nir_var_shader_in, slot);
+      nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
       bool flat = var && var->data.flat;
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
@@ -1619,22 +1983,29 @@ assign_gl_uniforms(struct isel *st)
 {
    unsigned words = 0;
    nir_function_impl *impl = nir_shader_get_entrypoint(st->nir);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr(instr, block)
+      {
          if (instr->type != nir_instr_type_intrinsic)
             continue;
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
          if (intr->intrinsic != nir_intrinsic_load_uniform)
             continue;
          uint32_t off = 0;
-         const_value(&intr->src[0], 0, &off);
-         unsigned end = 4 * (nir_intrinsic_base(intr) + off) +
-                        intr->def.num_components;
+         if (!const_value(&intr->src[0], 0, &off))
+            continue; /* dynamically indexed: from memory */
+         unsigned end =
+            4 * (nir_intrinsic_base(intr) + off) + intr->def.num_components;
          words = MAX2(words, end);
       }
    }
 
    st->gl_uniform_base = -1;
+   /* Push at most 128 words (half the uniform file); larger blocks are
+    * read from memory. */
+   if (words > 128)
+      return;
    for (unsigned w = 0; w < words; w += 32) {
       unsigned n = MIN2(32, words - w);
       unsigned half = agx_push(st->ctx, AGX_PUSH_GL_UNIFORMS, w, 2 * n);
@@ -1652,8 +2023,8 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    struct isel st_ = {0}, *st = &st_;
    st->ctx = ctx;
    st->nir = nir;
-   st->defs = rzalloc_array_size(ctx->mem, sizeof(agx_operand *),
-                                 impl->ssa_alloc + 1);
+   st->defs =
+      rzalloc_array_size(ctx->mem, sizeof(agx_operand *), impl->ssa_alloc + 1);
 
    agx_block *start = agx_block_create(ctx);
    st->b = agx_builder_at_end(ctx, start);
@@ -1673,9 +2044,15 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
 
    assign_gl_uniforms(st);
    nir_index_blocks(impl);
-   st->block_end = rzalloc_array_size(ctx->mem, sizeof(agx_block *),
-                                      impl->num_blocks + 1);
+   st->block_end =
+      rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
+   if (st->has_return) {
+      /* the lanes that returned (count 1) come back for the outputs */
+      start_block(st);
+      agx_instr *P = agx_emit(&st->b, AGX_ISA_OP_POP_EXEC);
+      P->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+   }
    emit_phi_moves(st);
    agx_build_cfg(ctx);
    if (ctx->status)

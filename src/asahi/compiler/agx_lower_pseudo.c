@@ -73,8 +73,10 @@ element(agx_operand vec, unsigned i)
 void
 agx_lower_pseudo(agx_context *ctx)
 {
-   agx_foreach_block(ctx, blk) {
-      agx_foreach_instr_safe(blk, I) {
+   agx_foreach_block(ctx, blk)
+   {
+      agx_foreach_instr_safe(blk, I)
+      {
          if (!agx_is_pseudo(I->op))
             continue;
 

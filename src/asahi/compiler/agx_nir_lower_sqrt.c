@@ -25,8 +25,8 @@ lower_sqrt(nir_builder *b, nir_alu_instr *alu, void *data)
    unsigned swiz[NIR_MAX_VEC_COMPONENTS];
    for (unsigned c = 0; c < alu->def.num_components; ++c)
       swiz[c] = alu->src[0].swizzle[c];
-   nir_def *x = nir_swizzle(b, alu->src[0].src.ssa, swiz,
-                            alu->def.num_components);
+   nir_def *x =
+      nir_swizzle(b, alu->src[0].src.ssa, swiz, alu->def.num_components);
    nir_def_rewrite_uses(&alu->def, nir_frcp(b, nir_frsq(b, x)));
    nir_instr_remove(&alu->instr);
    return true;
@@ -35,8 +35,6 @@ lower_sqrt(nir_builder *b, nir_alu_instr *alu, void *data)
 bool
 agx_nir_lower_sqrt(nir_shader *nir)
 {
-   return nir_shader_alu_pass(nir, lower_sqrt,
-                              nir_metadata_block_index |
-                                 nir_metadata_dominance,
-                              NULL);
+   return nir_shader_alu_pass(
+      nir, lower_sqrt, nir_metadata_block_index | nir_metadata_dominance, NULL);
 }

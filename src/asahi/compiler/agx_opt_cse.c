@@ -24,11 +24,13 @@ can_cse(const agx_instr *I, const uint8_t *ndefs)
 {
    if (!I->writes)
       return false;
-   agx_foreach_dest(I, d) {
+   agx_foreach_dest(I, d)
+   {
       if (!agx_is_ssa(I->ops[d]) || ndefs[I->ops[d].value] != 1)
          return false;
    }
-   agx_foreach_src(I, s) {
+   agx_foreach_src(I, s)
+   {
       /* a copy of a web value is not a pure function of its source */
       if (agx_is_ssa(I->ops[s]) && ndefs[I->ops[s].value] != 1)
          return false;
@@ -87,10 +89,10 @@ make_key(const agx_instr *I, struct cse_key *k)
    k->op = I->op;
    k->nr_ops = I->nr_ops;
    k->writes = I->writes;
-   agx_foreach_src(I, s)
-      k->ops[s] = I->ops[s];
+   agx_foreach_src(I, s) k->ops[s] = I->ops[s];
    /* destinations only by shape */
-   agx_foreach_dest(I, d) {
+   agx_foreach_dest(I, d)
+   {
       k->ops[d].size = I->ops[d].size;
       k->ops[d].count = I->ops[d].count;
    }
@@ -117,8 +119,10 @@ agx_opt_cse(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v)
       rename[v] = -1;
 
-   agx_foreach_instr_global(ctx, I) {
-      agx_foreach_dest(I, d) {
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_dest(I, d)
+      {
          if (agx_is_ssa(I->ops[d]) && ndefs[I->ops[d].value] < 2)
             ndefs[I->ops[d].value]++;
       }
@@ -126,11 +130,14 @@ agx_opt_cse(agx_context *ctx)
 
    struct hash_table *ht = hash_table_create(ctx->mem, hash_key, key_equal);
 
-   agx_foreach_block(ctx, blk) {
+   agx_foreach_block(ctx, blk)
+   {
       hash_table_clear(ht);
-      agx_foreach_instr_safe(blk, I) {
+      agx_foreach_instr_safe(blk, I)
+      {
          /* uses of renamed values first */
-         agx_foreach_src(I, s) {
+         agx_foreach_src(I, s)
+         {
             if (agx_is_ssa(I->ops[s]) && rename[I->ops[s].value] >= 0)
                I->ops[s].value = rename[I->ops[s].value];
          }
@@ -145,8 +152,8 @@ agx_opt_cse(agx_context *ctx)
             continue;
          }
          const agx_instr *prev = e->data;
-         agx_foreach_dest(I, d)
-            rename[I->ops[d].value] = (int32_t)prev->ops[d].value;
+         agx_foreach_dest(I, d) rename[I->ops[d].value] =
+            (int32_t)prev->ops[d].value;
          agx_remove(I);
       }
    }

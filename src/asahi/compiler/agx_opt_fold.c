@@ -36,12 +36,14 @@ void
 agx_opt_fold(agx_context *ctx)
 {
    unsigned n = ctx->nr_values;
-   agx_instr **def = rzalloc_array_size(ctx->mem, sizeof(agx_instr *),
-                                        n ? n : 1);
+   agx_instr **def =
+      rzalloc_array_size(ctx->mem, sizeof(agx_instr *), n ? n : 1);
    uint8_t *ndefs = rzalloc_array_size(ctx->mem, 1, n ? n : 1);
 
-   agx_foreach_instr_global(ctx, I) {
-      agx_foreach_dest(I, d) {
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_dest(I, d)
+      {
          if (!agx_is_ssa(I->ops[d]))
             continue;
          unsigned v = (unsigned)I->ops[d].value;
@@ -51,12 +53,14 @@ agx_opt_fold(agx_context *ctx)
       }
    }
 
-   agx_foreach_instr_global(ctx, I) {
+   agx_foreach_instr_global(ctx, I)
+   {
       if (agx_is_pseudo(I->op))
          continue;
       const struct agx_isa_op_info *info = agx_isa_op_info(I->op);
 
-      agx_foreach_src(I, i) {
+      agx_foreach_src(I, i)
+      {
          agx_operand o = I->ops[i];
          if (!agx_is_ssa(o) || o.size != 32 || o.count != 1)
             continue;

@@ -30,7 +30,8 @@ to_isa(agx_context *ctx, const agx_instr *I, unsigned pc,
          return AGX_COMPILE_INVALID;
       if (o.kind == AGX_KIND_BLOCK) {
          const agx_block *target = NULL;
-         agx_foreach_block(ctx, blk) {
+         agx_foreach_block(ctx, blk)
+         {
             if (blk->index == o.value)
                target = blk;
          }
@@ -47,10 +48,12 @@ static int
 encode_all(agx_context *ctx, struct util_dynarray *out, bool final)
 {
    unsigned pc = 0;
-   agx_foreach_block(ctx, blk) {
+   agx_foreach_block(ctx, blk)
+   {
       if (!final)
          blk->offset = pc;
-      agx_foreach_instr(blk, I) {
+      agx_foreach_instr(blk, I)
+      {
          struct agx_isa_instr hw;
          uint8_t bytes[AGX_ISA_MAX_LENGTH];
          if (to_isa(ctx, I, pc, &hw)) {
@@ -74,8 +77,7 @@ encode_all(agx_context *ctx, struct util_dynarray *out, bool final)
    return (int)pc;
 }
 
-int
-agx_pack(agx_context *ctx, void *mem, uint8_t **code, size_t *size_B)
+int agx_pack(agx_context *ctx, void *mem, uint8_t * *code, size_t * size_B)
 {
    struct util_dynarray out;
    util_dynarray_init(&out, NULL);

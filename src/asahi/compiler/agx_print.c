@@ -90,7 +90,8 @@ agx_print_instr(FILE *fp, const agx_instr *I)
    bool first = true;
    /* destinations first, then the rest */
    for (unsigned pass = 0; pass < 2; ++pass) {
-      agx_foreach_op(I, i) {
+      agx_foreach_op(I, i)
+      {
          bool is_dest = (I->writes >> i) & 1;
          if (is_dest != (pass == 0))
             continue;
@@ -109,7 +110,8 @@ agx_print_instr(FILE *fp, const agx_instr *I)
 void
 agx_print_shader(FILE *fp, const agx_context *ctx)
 {
-   agx_foreach_block(ctx, blk) {
+   agx_foreach_block(ctx, blk)
+   {
       fprintf(fp, "block%u", blk->index);
       if (blk->nr_preds) {
          fprintf(fp, " (from");
@@ -118,8 +120,7 @@ agx_print_shader(FILE *fp, const agx_context *ctx)
          fprintf(fp, ")");
       }
       fprintf(fp, ":\n");
-      agx_foreach_instr(blk, I)
-         agx_print_instr(fp, I);
+      agx_foreach_instr(blk, I) agx_print_instr(fp, I);
       if (blk->succs[0]) {
          fprintf(fp, "   -> block%u", blk->succs[0]->index);
          if (blk->succs[1])

@@ -81,11 +81,14 @@ agx_ra(agx_context *ctx)
    agx_liveness(ctx);
 
    unsigned pos = 0;
-   agx_foreach_block(ctx, blk) {
+   agx_foreach_block(ctx, blk)
+   {
       blk->start = 2 * pos;
       unsigned count = 0;
-      agx_foreach_instr(blk, I) {
-         agx_foreach_op(I, i) {
+      agx_foreach_instr(blk, I)
+      {
+         agx_foreach_op(I, i)
+         {
             if (!agx_is_ssa(I->ops[i]))
                continue;
             struct interval *t = &iv[I->ops[i].value];
@@ -123,7 +126,8 @@ agx_ra(agx_context *ctx)
       uint16_t off; /* split: offset in halves */
       const agx_instr *I;
    } *hints = calloc(n ? n : 1, sizeof(*hints));
-   agx_foreach_instr_global(ctx, I) {
+   agx_foreach_instr_global(ctx, I)
+   {
       if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
          unsigned off = 0;
          for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
@@ -158,7 +162,8 @@ agx_ra(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v)
       rep[v] = (int32_t)v;
    pos = 0;
-   agx_foreach_instr_global(ctx, I) {
+   agx_foreach_instr_global(ctx, I)
+   {
       unsigned p = 2 * pos++;
       if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
           !agx_is_ssa(I->ops[1]) || I->ops[1].flags)
@@ -294,8 +299,10 @@ agx_ra(agx_context *ctx)
       return false;
 
    /* Rewrite operands to registers. */
-   agx_foreach_instr_global(ctx, I) {
-      agx_foreach_op(I, i) {
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_op(I, i)
+      {
          if (!agx_is_ssa(I->ops[i]))
             continue;
          agx_operand *o = &I->ops[i];

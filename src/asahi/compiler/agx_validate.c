@@ -50,7 +50,8 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
 
    /* definitions (multiple definitions exist only for phi webs, which are
     * not SSA: agx_lower_phis marks them by leaving phis out) */
-   agx_foreach_instr_global(ctx, I) {
+   agx_foreach_instr_global(ctx, I)
+   {
       if (agx_is_pseudo(I->op)) {
          unsigned need = 0;
          switch (I->op) {
@@ -69,8 +70,8 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
             for (unsigned i = 0; i + 1 < I->nr_ops; ++i)
                bits += I->ops[i].size * I->ops[i].count;
             if (I->nr_ops < 2 || bits != (unsigned)v->size * v->count)
-               fail(&s, I, "split of %u bits into %u bits",
-                    v->size * v->count, bits);
+               fail(&s, I, "split of %u bits into %u bits", v->size * v->count,
+                    bits);
             break;
          }
          default:
@@ -83,7 +84,8 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
               I->nr_ops);
       }
 
-      agx_foreach_op(I, i) {
+      agx_foreach_op(I, i)
+      {
          const agx_operand *o = &I->ops[i];
          if (!agx_is_ssa(*o))
             continue;
@@ -93,8 +95,8 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
          }
          const struct agx_value *v = &ctx->values[o->value];
          if (v->size != o->size || v->count != o->count)
-            fail(&s, I, "%%%u used as %ux%u but is %ux%u",
-                 (unsigned)o->value, o->size, o->count, v->size, v->count);
+            fail(&s, I, "%%%u used as %ux%u but is %ux%u", (unsigned)o->value,
+                 o->size, o->count, v->size, v->count);
          if ((I->writes >> i) & 1) {
             if (defs[o->value] == 255)
                continue;
@@ -105,16 +107,19 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
 
    /* uses before definitions, in program order (phi sources exempt) */
    uint8_t *seen = calloc(n ? n : 1, 1);
-   agx_foreach_instr_global(ctx, I) {
+   agx_foreach_instr_global(ctx, I)
+   {
       if (I->op != AGX_OP_PHI) {
-         agx_foreach_src(I, i) {
+         agx_foreach_src(I, i)
+         {
             if (agx_is_ssa(I->ops[i]) && I->ops[i].value < n &&
                 !seen[I->ops[i].value] && !defs[I->ops[i].value])
                fail(&s, I, "%%%u used but never defined",
                     (unsigned)I->ops[i].value);
          }
       }
-      agx_foreach_dest(I, i) {
+      agx_foreach_dest(I, i)
+      {
          if (agx_is_ssa(I->ops[i]) && I->ops[i].value < n)
             seen[I->ops[i].value] = 1;
       }

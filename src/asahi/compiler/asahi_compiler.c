@@ -9,7 +9,10 @@
  * statistics or the IR after each pass.  See --help.
  */
 
+#include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,33 +27,36 @@
 static void
 usage(FILE *fp)
 {
-   fprintf(fp,
-      "usage: asahi-compiler [options] FILE...\n"
-      "\n"
-      "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
-      "(.vert / .frag, or any name with --stage) or a piglit/shader-db\n"
-      "`.shader_test` file, whose [vertex shader] and [fragment shader]\n"
-      "sections are compiled and linked together.  Sources given\n"
-      "together are linked as one program.\n"
-      "\n"
-      "Options:\n"
-      "  --disasm          print the machine code (default when nothing\n"
-      "                    else is asked for)\n"
-      "  --stats           print the SHADER-DB statistics line per stage\n"
-      "  --print-passes    print the AGX IR after each backend pass\n"
-      "  --stage vs|fs     stage of the following plain source files\n"
-      "  --es              sources without #version are GLSL ES 1.00\n"
-      "                    (default: GLSL 1.10)\n"
-      "  -o FILE           write the machine code of each stage to\n"
-      "                    FILE.vs / FILE.fs\n"
-      "  --help            this text\n"
-      "\n"
-      "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
-      "vertex buffer per attribute (16-byte stride); fragment colours go\n"
-      "to RGBA8 unorm render targets.\n"
-      "\n"
-      "Exit status: 0 on success, 1 if a shader does not compile or link,\n"
-      "2 for bad usage or unreadable files.\n");
+   fprintf(
+      fp, "usage: asahi-compiler [options] FILE...\n"
+          "\n"
+          "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
+          "(.vert / .frag, or any name with --stage) or a piglit/shader-db\n"
+          "`.shader_test` file, whose [vertex shader] and [fragment shader]\n"
+          "sections are compiled and linked together.  Sources given\n"
+          "together are linked as one program.\n"
+          "\n"
+          "Options:\n"
+          "  --disasm          print the machine code (default when nothing\n"
+          "                    else is asked for)\n"
+          "  --stats           print the SHADER-DB statistics line per stage\n"
+          "  --print-passes    print the AGX IR after each backend pass\n"
+          "  --stage vs|fs     stage of the following plain source files\n"
+          "  --es              sources without #version are GLSL ES 1.00\n"
+          "                    (default: GLSL 1.10)\n"
+          "  -o FILE           write the machine code of each stage to\n"
+          "                    FILE.vs / FILE.fs\n"
+          "  --bench DIR       compile every .shader_test under DIR and print\n"
+          "                    the totals (instructions, bytes, registers,\n"
+          "                    spills:fills) and the compile time per shader\n"
+          "  --help            this text\n"
+          "\n"
+          "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
+          "vertex buffer per attribute (16-byte stride); fragment colours go\n"
+          "to RGBA8 unorm render targets.\n"
+          "\n"
+          "Exit status: 0 on success, 1 if a shader does not compile or link,\n"
+          "2 for bad usage or unreadable files.\n");
 }
 
 static char *
@@ -89,7 +95,31 @@ struct source {
    gl_shader_stage stage;
    char *text; /* malloc'ed */
    const char *name;
+   /* from a .shader_test's [require] "GLSL >= 1.20" / "GLSL ES >= 1.00":
+    * the version of sources without #version (0: the command line's) */
+   int version;
+   bool es;
 };
+
+/* The [require] section's GLSL version line, if any. */
+static void
+required_version(const char *text, int *version, bool *es)
+{
+   const char *req = strstr(text, "[require]");
+   if (!req)
+      return;
+   const char *end = strstr(req + 1, "\n[");
+   const char *g = strstr(req, "GLSL");
+   if (!g || (end && g > end))
+      return;
+   bool is_es = !strncmp(g, "GLSL ES", 7);
+   const char *v = strstr(g, ">=");
+   unsigned major, minor;
+   if (v && (!end || v < end) && sscanf(v + 2, " %u.%u", &major, &minor) == 2) {
+      *version = (int)(major * 100 + minor);
+      *es = is_es;
+   }
+}
 
 #define MAX_SOURCES 8
 
@@ -101,6 +131,13 @@ split_shader_test(char *text, const char *name, struct source *out,
    unsigned n = 0;
    char *p = text;
    gl_shader_stage cur = MESA_SHADER_NONE;
+   int version = 0;
+   bool es = false;
+   required_version(text, &version, &es);
+   for (unsigned i = 0; i < max; ++i) {
+      out[i].version = version;
+      out[i].es = es;
+   }
    char *start = NULL;
 
    while (p && *p) {
@@ -149,115 +186,44 @@ disasm(const struct agx_shader_binary *bin)
    }
 }
 
-int
-main(int argc, char **argv)
+struct options {
+   bool disasm, stats;
+   const char *out_path;
+   bool quiet; /* --bench: no per-shader output */
+};
+
+struct totals {
+   unsigned programs, failed, shaders;
+   uint64_t instrs, bytes, regs, spills, fills;
+   double ms;
+};
+
+/* Compile and link one program, then compile each stage for the AGX.
+ * Returns 0, 1 (compile/link error) or 2 (output error). */
+static int
+compile_program(struct source *src, unsigned nr_src, bool es,
+                const struct options *opt, struct totals *tot)
 {
-   bool want_disasm = false, want_stats = false, print_passes = false;
-   bool es = false;
-   const char *out_path = NULL;
-   gl_shader_stage forced = MESA_SHADER_NONE;
-   struct source src[MAX_SOURCES];
-   unsigned nr_src = 0;
    int status = 0;
-
-   for (int i = 1; i < argc; ++i) {
-      const char *a = argv[i];
-      if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-         usage(stdout);
-         return 0;
-      } else if (!strcmp(a, "--disasm")) {
-         want_disasm = true;
-      } else if (!strcmp(a, "--stats")) {
-         want_stats = true;
-      } else if (!strcmp(a, "--print-passes")) {
-         print_passes = true;
-      } else if (!strcmp(a, "--es")) {
-         es = true;
-      } else if (!strcmp(a, "-o") || !strcmp(a, "--stage")) {
-         if (i + 1 >= argc) {
-            fprintf(stderr, "asahi-compiler: %s needs a value\n", a);
-            return 2;
-         }
-         const char *v = argv[++i];
-         if (a[1] == 'o') {
-            out_path = v;
-         } else if (!strcmp(v, "vs") || !strcmp(v, "vert")) {
-            forced = MESA_SHADER_VERTEX;
-         } else if (!strcmp(v, "fs") || !strcmp(v, "frag")) {
-            forced = MESA_SHADER_FRAGMENT;
-         } else {
-            fprintf(stderr, "asahi-compiler: unknown stage '%s'\n", v);
-            return 2;
-         }
-      } else if (a[0] == '-' && a[1]) {
-         fprintf(stderr, "asahi-compiler: unknown option '%s'\n", a);
-         usage(stderr);
-         return 2;
-      } else {
-         char *text = read_file(a);
-         if (!text) {
-            fprintf(stderr, "asahi-compiler: cannot read %s: %s\n", a,
-                    strerror(errno ? errno : EIO));
-            return 2;
-         }
-         size_t len = strlen(a);
-         if (len > 12 && !strcmp(a + len - 12, ".shader_test")) {
-            unsigned n = split_shader_test(text, a, src + nr_src,
-                                           MAX_SOURCES - nr_src);
-            free(text);
-            if (!n) {
-               fprintf(stderr, "asahi-compiler: %s: no vertex or fragment "
-                               "shader section\n", a);
-               return 2;
-            }
-            nr_src += n;
-            continue;
-         }
-         gl_shader_stage stage = forced;
-         if (stage == MESA_SHADER_NONE) {
-            if (len > 5 && !strcmp(a + len - 5, ".vert"))
-               stage = MESA_SHADER_VERTEX;
-            else if (len > 5 && !strcmp(a + len - 5, ".frag"))
-               stage = MESA_SHADER_FRAGMENT;
-         }
-         if (stage == MESA_SHADER_NONE) {
-            fprintf(stderr, "asahi-compiler: %s: unknown stage (use "
-                            "--stage or a .vert/.frag name)\n", a);
-            free(text);
-            return 2;
-         }
-         if (nr_src == MAX_SOURCES) {
-            fprintf(stderr, "asahi-compiler: too many sources\n");
-            free(text);
-            return 2;
-         }
-         src[nr_src++] = (struct source){stage, text, a};
-      }
-   }
-
-   if (!nr_src) {
-      usage(stderr);
-      return 2;
-   }
-   if (!want_stats && !print_passes)
-      want_disasm = true;
-   if (print_passes)
-      agx_compiler_set_debug(agx_compiler_debug() | AGX_DBG_SHADERS);
-
+   bool want_disasm = opt->disasm, want_stats = opt->stats;
+   const char *out_path = opt->out_path;
    void *mem = ralloc_context(NULL);
    struct glsl_parse_state *states[MAX_SOURCES];
    for (unsigned i = 0; i < nr_src; ++i) {
       struct glsl_compile_options o = {
          .stage = src[i].stage,
-         .default_version = es ? 100 : 110,
-         .default_es = es,
+         .default_version = src[i].version ? src[i].version
+                            : es          ? 100
+                                          : 110,
+         .default_es = src[i].version ? src[i].es : es,
       };
-      states[i] = glsl_compile_shader(mem, src[i].text, strlen(src[i].text),
-                                      &o);
+      states[i] =
+         glsl_compile_shader(mem, src[i].text, strlen(src[i].text), &o);
       if (!states[i] || states[i]->log.errors) {
-         fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
-                 gl_shader_stage_name(src[i].stage),
-                 states[i] ? states[i]->log.text : "");
+         if (!opt->quiet)
+            fprintf(stderr, "%s: %s shader failed to compile:\n%s", src[i].name,
+                    gl_shader_stage_name(src[i].stage),
+                    states[i] ? states[i]->log.text : "");
          status = 1;
       }
    }
@@ -267,8 +233,9 @@ main(int argc, char **argv)
       struct glsl_link_options lo = {.nir_options = &agx_nir_options};
       prog = glsl_link_program(mem, states, nr_src, &lo);
       if (!prog || !prog->link_status) {
-         fprintf(stderr, "%s: link failed:\n%s", src[0].name,
-                 prog ? prog->info_log : "");
+         if (!opt->quiet)
+            fprintf(stderr, "%s: link failed:\n%s", src[0].name,
+                    prog ? prog->info_log : "");
          status = 1;
       }
    }
@@ -302,17 +269,18 @@ main(int argc, char **argv)
       struct timespec t0, t1;
       clock_gettime(CLOCK_MONOTONIC, &t0);
       if (!agx_preprocess_nir(nir)) {
-         fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
-                 gl_shader_stage_name((gl_shader_stage)s));
+         if (!opt->quiet)
+            fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
+                    gl_shader_stage_name((gl_shader_stage)s));
          status = 1;
          break;
       }
       struct agx_shader_binary bin;
       char error[256];
-      if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                 sizeof(error))) {
-         fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
-                 gl_shader_stage_name((gl_shader_stage)s), error);
+      if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error))) {
+         if (!opt->quiet)
+            fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
+                    gl_shader_stage_name((gl_shader_stage)s), error);
          status = 1;
          break;
       }
@@ -324,13 +292,20 @@ main(int argc, char **argv)
                 bin.info.nr_gprs, bin.info.push_count);
          disasm(&bin);
       }
+      if (tot) {
+         tot->shaders++;
+         tot->instrs += bin.info.nr_instrs;
+         tot->bytes += bin.size_B;
+         tot->regs += bin.info.nr_gprs;
+         tot->ms +=
+            (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+      }
       if (want_stats) {
          char line[512];
          agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
          printf("%s\n", line);
-         printf("compile time: %.3f ms\n",
-                (t1.tv_sec - t0.tv_sec) * 1e3 +
-                   (t1.tv_nsec - t0.tv_nsec) / 1e6);
+         printf("compile time: %.3f ms\n", (t1.tv_sec - t0.tv_sec) * 1e3 +
+                                              (t1.tv_nsec - t0.tv_nsec) / 1e6);
       }
       if (out_path) {
          char path[4096];
@@ -338,7 +313,8 @@ main(int argc, char **argv)
                   s == MESA_SHADER_VERTEX ? "vs" : "fs");
          FILE *f = fopen(path, "wb");
          if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
-            fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
+            if (!opt->quiet)
+               fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
             status = 2;
          }
          if (f)
@@ -347,6 +323,174 @@ main(int argc, char **argv)
    }
 
    ralloc_free(mem);
+   return status;
+}
+
+static bool
+is_shader_test(const char *name)
+{
+   size_t len = strlen(name);
+   return len > 12 && !strcmp(name + len - 12, ".shader_test");
+}
+
+/* --bench: every .shader_test under dir (recursively). */
+static void
+bench_dir(const char *dir, bool es, struct totals *tot, unsigned depth)
+{
+   DIR *d = opendir(dir);
+   if (!d || depth > 16) {
+      if (d)
+         closedir(d);
+      return;
+   }
+   struct dirent *e;
+   while ((e = readdir(d))) {
+      if (e->d_name[0] == '.')
+         continue;
+      char path[4096];
+      snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+      struct stat sb;
+      if (stat(path, &sb))
+         continue;
+      if (S_ISDIR(sb.st_mode)) {
+         bench_dir(path, es, tot, depth + 1);
+      } else if (S_ISREG(sb.st_mode) && is_shader_test(e->d_name)) {
+         char *text = read_file(path);
+         if (!text)
+            continue;
+         struct source src[MAX_SOURCES];
+         unsigned n = split_shader_test(text, path, src, MAX_SOURCES);
+         free(text);
+         if (!n)
+            continue;
+         struct options opt = {.quiet = true};
+         tot->programs++;
+         if (compile_program(src, n, es, &opt, tot))
+            tot->failed++;
+         for (unsigned i = 0; i < n; ++i)
+            free(src[i].text);
+      }
+   }
+   closedir(d);
+}
+
+int
+main(int argc, char **argv)
+{
+   bool want_disasm = false, want_stats = false, print_passes = false;
+   bool es = false;
+   const char *out_path = NULL, *bench = NULL;
+   gl_shader_stage forced = MESA_SHADER_NONE;
+   struct source src[MAX_SOURCES];
+   unsigned nr_src = 0;
+   int status = 0;
+
+   for (int i = 1; i < argc; ++i) {
+      const char *a = argv[i];
+      if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(a, "--disasm")) {
+         want_disasm = true;
+      } else if (!strcmp(a, "--stats")) {
+         want_stats = true;
+      } else if (!strcmp(a, "--print-passes")) {
+         print_passes = true;
+      } else if (!strcmp(a, "--es")) {
+         es = true;
+      } else if (!strcmp(a, "--bench")) {
+         if (i + 1 >= argc) {
+            fprintf(stderr, "asahi-compiler: --bench needs a directory\n");
+            return 2;
+         }
+         bench = argv[++i];
+      } else if (!strcmp(a, "-o") || !strcmp(a, "--stage")) {
+         if (i + 1 >= argc) {
+            fprintf(stderr, "asahi-compiler: %s needs a value\n", a);
+            return 2;
+         }
+         const char *v = argv[++i];
+         if (a[1] == 'o') {
+            out_path = v;
+         } else if (!strcmp(v, "vs") || !strcmp(v, "vert")) {
+            forced = MESA_SHADER_VERTEX;
+         } else if (!strcmp(v, "fs") || !strcmp(v, "frag")) {
+            forced = MESA_SHADER_FRAGMENT;
+         } else {
+            fprintf(stderr, "asahi-compiler: unknown stage '%s'\n", v);
+            return 2;
+         }
+      } else if (a[0] == '-' && a[1]) {
+         fprintf(stderr, "asahi-compiler: unknown option '%s'\n", a);
+         usage(stderr);
+         return 2;
+      } else {
+         char *text = read_file(a);
+         if (!text) {
+            fprintf(stderr, "asahi-compiler: cannot read %s: %s\n", a,
+                    strerror(errno ? errno : EIO));
+            return 2;
+         }
+         size_t len = strlen(a);
+         if (len > 12 && !strcmp(a + len - 12, ".shader_test")) {
+            unsigned n =
+               split_shader_test(text, a, src + nr_src, MAX_SOURCES - nr_src);
+            free(text);
+            if (!n) {
+               fprintf(stderr,
+                       "asahi-compiler: %s: no vertex or fragment "
+                       "shader section\n",
+                       a);
+               return 2;
+            }
+            nr_src += n;
+            continue;
+         }
+         gl_shader_stage stage = forced;
+         if (stage == MESA_SHADER_NONE) {
+            if (len > 5 && !strcmp(a + len - 5, ".vert"))
+               stage = MESA_SHADER_VERTEX;
+            else if (len > 5 && !strcmp(a + len - 5, ".frag"))
+               stage = MESA_SHADER_FRAGMENT;
+         }
+         if (stage == MESA_SHADER_NONE) {
+            fprintf(stderr,
+                    "asahi-compiler: %s: unknown stage (use "
+                    "--stage or a .vert/.frag name)\n",
+                    a);
+            free(text);
+            return 2;
+         }
+         if (nr_src == MAX_SOURCES) {
+            fprintf(stderr, "asahi-compiler: too many sources\n");
+            free(text);
+            return 2;
+         }
+         src[nr_src++] = (struct source){stage, text, a, 0, false};
+      }
+   }
+
+   if (bench) {
+      struct totals tot = {0};
+      bench_dir(bench, es, &tot, 0);
+      printf("%u programs (%u failed to compile), %u shaders: %" PRIu64
+             " instructions, %" PRIu64 " bytes, %" PRIu64 " registers, "
+             "%" PRIu64 ":%" PRIu64 " spills:fills, %.3f ms per shader\n",
+             tot.programs, tot.failed, tot.shaders, tot.instrs, tot.bytes,
+             tot.regs, tot.spills, tot.fills,
+             tot.shaders ? tot.ms / tot.shaders : 0.0);
+      return 0;
+   }
+   if (!nr_src) {
+      usage(stderr);
+      return 2;
+   }
+   struct options opts = {want_disasm || (!want_stats && !print_passes),
+                          want_stats, out_path, false};
+   if (print_passes)
+      agx_compiler_set_debug(agx_compiler_debug() | AGX_DBG_SHADERS);
+
+   status = compile_program(src, nr_src, es, &opts, NULL);
    for (unsigned i = 0; i < nr_src; ++i)
       free(src[i].text);
    return status;

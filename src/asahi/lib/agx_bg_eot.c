@@ -18,12 +18,18 @@
 #include "util/half_float.h"
 
 static const char *const agx_mem_format_names[16] = {
-   [AGX_MEM_I8] = "i8",           [AGX_MEM_I16] = "i16",
-   [AGX_MEM_I32] = "i32",         [AGX_MEM_F16] = "f16",
-   [AGX_MEM_U8NORM] = "u8norm",   [AGX_MEM_S8NORM] = "s8norm",
-   [AGX_MEM_U16NORM] = "u16norm", [AGX_MEM_S16NORM] = "s16norm",
-   [AGX_MEM_RGB10A2] = "rgb10a2", [AGX_MEM_SRGBA8] = "srgba8",
-   [AGX_MEM_RG11B10F] = "rg11b10f", [AGX_MEM_RGB9E5] = "rgb9e5",
+   [AGX_MEM_I8] = "i8",
+   [AGX_MEM_I16] = "i16",
+   [AGX_MEM_I32] = "i32",
+   [AGX_MEM_F16] = "f16",
+   [AGX_MEM_U8NORM] = "u8norm",
+   [AGX_MEM_S8NORM] = "s8norm",
+   [AGX_MEM_U16NORM] = "u16norm",
+   [AGX_MEM_S16NORM] = "s16norm",
+   [AGX_MEM_RGB10A2] = "rgb10a2",
+   [AGX_MEM_SRGBA8] = "srgba8",
+   [AGX_MEM_RG11B10F] = "rg11b10f",
+   [AGX_MEM_RGB9E5] = "rgb9e5",
 };
 
 static const char *const agx_masks[5] = {"", "x", "xy", "xyz", "xyzw"};
@@ -113,18 +119,32 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    emit(t, "get_sr r4, sr80\n");
    emit(t, "get_sr r5, sr81\n");
    if (tib->nr_samples > 1) {
-      /* TODO: per-sample loads (sample index operand) */
+      /* One texel fetch per sample (sample index in r6l), each written to
+       * that sample only.
+       */
+      for (unsigned s = 0; s < tib->nr_samples; ++s) {
+         emit(t, "mov_imm r6l, %u\n", s);
+         emit(t,
+              "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
+              "%s, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
+              run, 2 * rt, dim);
+         emit(t, "wait 0\n");
+         emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", run,
+              agx_mem_format_names[info->tib_format],
+              agx_masks[info->tib_comps], tib->offset_B[rt], 1u << s);
+      }
+   } else {
+      emit(t,
+           "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
+           "%s, r4_r5, auto_lod, 0\n",
+           run, 2 * rt, dim);
+      emit(t, "wait 0\n");
+      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
+           agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
+           tib->offset_B[rt]);
    }
-   emit(t,
-        "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, %s, "
-        "r4_r5, auto_lod, 0\n",
-        run, 2 * rt, dim);
-   emit(t, "wait 0\n");
-   emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
-        agx_mem_format_names[info->tib_format],
-        agx_masks[info->tib_comps], tib->offset_B[rt]);
-   if (*nr_gprs < 12)
-      *nr_gprs = 12;
+   if (*nr_gprs < 14)
+      *nr_gprs = 14;
 }
 
 /* Store one render target from the tilebuffer through the PBE bound at
@@ -147,8 +167,12 @@ emit_store(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
 
    const char *dim = tib->nr_samples > 1 ? "tex_2d_ms" : "tex_2d";
 
+   /* The coordinate operand is unused for non-array images; it still
+    * names a register run of the dimension's size.
+    */
+   const char *coords = tib->nr_samples > 1 ? "r0l_r0h_r1l_r1h_r2l" : "r0_r1";
    emit(t, "mov_imm r0l, %u\n", tib->offset_B[rt]);
-   emit(t, "image_write_block r0l, r0_r1, 0, ts%u, %s, rte, %s, 0, 9, 1\n",
+   emit(t, "image_write_block r0l, %s, 0, ts%u, %s, rte, %s, 0, 9, 1\n", coords,
         rt, dim, agx_mem_format_names[format]);
    if (*nr_gprs < 4)
       *nr_gprs = 4;
@@ -203,8 +227,8 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
    if (out->nr_gprs == 0)
       out->nr_gprs = 8;
 
-   int ret = agx_isa_assemble(text, mem_ctx, &out->code, &out->size_B, err,
-                              err_size);
+   int ret =
+      agx_isa_assemble(text, mem_ctx, &out->code, &out->size_B, err, err_size);
    if (ret != AGX_ISA_OK)
       return ret;
 

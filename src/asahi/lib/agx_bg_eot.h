@@ -82,11 +82,11 @@ int agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
 
 /* The eight uniform halves holding the clear colour of rt, from a GL
  * clear colour given as raw bits (floats for normalised/float formats,
- * integers for integer ones), in the tilebuffer's channel order and register type.
+ * integers for integer ones), in the tilebuffer's channel order and register
+ * type.
  */
-void agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib,
-                           unsigned rt, const uint32_t colour[4],
-                           uint32_t out[4]);
+void agx_pack_clear_colour(const struct agx_tilebuffer_layout *tib, unsigned rt,
+                           const uint32_t colour[4], uint32_t out[4]);
 
 /* True when a 16-bit register type is used for this tilebuffer format. */
 bool agx_tib_format_is_16bit(unsigned mem_format);

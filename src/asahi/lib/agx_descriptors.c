@@ -14,9 +14,12 @@ static enum agx_layout
 agx_layout_of(enum ail_tiling tiling)
 {
    switch (tiling) {
-   case AIL_TILING_LINEAR: return AGX_LAYOUT_LINEAR;
-   case AIL_TILING_TWIDDLED_COMPRESSED: return AGX_LAYOUT_COMPRESSED;
-   default: return AGX_LAYOUT_TWIDDLED;
+   case AIL_TILING_LINEAR:
+      return AGX_LAYOUT_LINEAR;
+   case AIL_TILING_TWIDDLED_COMPRESSED:
+      return AGX_LAYOUT_COMPRESSED;
+   default:
+      return AGX_LAYOUT_TWIDDLED;
    }
 }
 
@@ -65,8 +68,8 @@ agx_pack_texture_desc(void *out, const struct agx_view_desc *v)
       cfg.unk_mipmapped = l->levels > 1;
       cfg.address = v->base_va + l->layer_stride_B * v->first_layer;
       if (l->sample_count_sa > 1)
-         cfg.samples = l->sample_count_sa == 4 ? AGX_SAMPLE_COUNT_4
-                                               : AGX_SAMPLE_COUNT_2;
+         cfg.samples =
+            l->sample_count_sa == 4 ? AGX_SAMPLE_COUNT_4 : AGX_SAMPLE_COUNT_2;
       if (l->tiling == AIL_TILING_LINEAR) {
          cfg.stride = ail_get_linear_stride_B(l) - 16;
       } else {
@@ -107,8 +110,8 @@ agx_pack_pbe_desc(void *out, const struct agx_view_desc *v)
       cfg.buffer = v->base_va + l->layer_stride_B * v->first_layer;
       cfg.unk_mipmapped = l->levels > 1;
       if (l->sample_count_sa > 1)
-         cfg.samples = l->sample_count_sa == 4 ? AGX_SAMPLE_COUNT_4
-                                               : AGX_SAMPLE_COUNT_2;
+         cfg.samples =
+            l->sample_count_sa == 4 ? AGX_SAMPLE_COUNT_4 : AGX_SAMPLE_COUNT_2;
       if (l->tiling == AIL_TILING_LINEAR) {
          cfg.stride = ail_get_linear_stride_B(l) - 4;
       } else {

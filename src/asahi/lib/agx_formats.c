@@ -11,13 +11,17 @@
 #include "agx_formats.h"
 #include "agx_pack.h"
 
-#define TEX(ch, ty)                                                          \
-   {.supported = true, .channels = AGX_CHANNELS_##ch,                       \
-    .type = AGX_TEXTURE_TYPE_##ty}
-#define RT(ch, ty, mem, size, comps)                                         \
-   {.supported = true, .channels = AGX_CHANNELS_##ch,                       \
-    .type = AGX_TEXTURE_TYPE_##ty, .renderable = true,                      \
-    .tib_format = AGX_MEM_##mem, .tib_size_B = (size), .tib_comps = (comps)}
+#define TEX(ch, ty)                                                            \
+   {                                                                           \
+      .supported = true, .channels = AGX_CHANNELS_##ch,                        \
+      .type = AGX_TEXTURE_TYPE_##ty                                            \
+   }
+#define RT(ch, ty, mem, size, comps)                                           \
+   {                                                                           \
+      .supported = true, .channels = AGX_CHANNELS_##ch,                        \
+      .type = AGX_TEXTURE_TYPE_##ty, .renderable = true,                       \
+      .tib_format = AGX_MEM_##mem, .tib_size_B = (size), .tib_comps = (comps)  \
+   }
 
 /* The colour layout in memory is the channel order of the name; BGRA
  * formats reuse the RGBA channels and differ only in the swizzle, which
@@ -123,11 +127,17 @@ unsigned
 agx_channel_from_pipe_swizzle(unsigned swizzle)
 {
    switch (swizzle) {
-   case PIPE_SWIZZLE_X: return AGX_CHANNEL_R;
-   case PIPE_SWIZZLE_Y: return AGX_CHANNEL_G;
-   case PIPE_SWIZZLE_Z: return AGX_CHANNEL_B;
-   case PIPE_SWIZZLE_W: return AGX_CHANNEL_A;
-   case PIPE_SWIZZLE_1: return AGX_CHANNEL_1;
-   default: return AGX_CHANNEL_0;
+   case PIPE_SWIZZLE_X:
+      return AGX_CHANNEL_R;
+   case PIPE_SWIZZLE_Y:
+      return AGX_CHANNEL_G;
+   case PIPE_SWIZZLE_Z:
+      return AGX_CHANNEL_B;
+   case PIPE_SWIZZLE_W:
+      return AGX_CHANNEL_A;
+   case PIPE_SWIZZLE_1:
+      return AGX_CHANNEL_1;
+   default:
+      return AGX_CHANNEL_0;
    }
 }

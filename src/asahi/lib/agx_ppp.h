@@ -40,8 +40,8 @@ agx_ppp_update_size(const struct AGX_PPP_HEADER *h)
    size_t size = AGX_PPP_HEADER_LENGTH;
    unsigned vps = h->viewport_count ? h->viewport_count : 1;
 
-#define AGX_PPP_CASE(field, T)                                                \
-   if (h->field)                                                              \
+#define AGX_PPP_CASE(field, T)                                                 \
+   if (h->field)                                                               \
       size += AGX_##T##_LENGTH;
 
    AGX_PPP_CASE(fragment_control, FRAGMENT_CONTROL)
@@ -64,10 +64,9 @@ agx_ppp_update_size(const struct AGX_PPP_HEADER *h)
    AGX_PPP_CASE(cull, CULL)
    AGX_PPP_CASE(cull_2, CULL_2)
    if (h->fragment_shader) {
-      size += AGX_FRAGMENT_SHADER_WORD_0_LENGTH +
-              AGX_FRAGMENT_SHADER_WORD_1_LENGTH +
-              AGX_FRAGMENT_SHADER_WORD_2_LENGTH +
-              AGX_FRAGMENT_SHADER_WORD_3_LENGTH;
+      size +=
+         AGX_FRAGMENT_SHADER_WORD_0_LENGTH + AGX_FRAGMENT_SHADER_WORD_1_LENGTH +
+         AGX_FRAGMENT_SHADER_WORD_2_LENGTH + AGX_FRAGMENT_SHADER_WORD_3_LENGTH;
    }
    AGX_PPP_CASE(occlusion_query, FRAGMENT_OCCLUSION_QUERY)
    AGX_PPP_CASE(occlusion_query_2, FRAGMENT_OCCLUSION_QUERY_2)
@@ -93,10 +92,10 @@ agx_ppp_begin(void *out, const struct AGX_PPP_HEADER *h)
 }
 
 /* agx_ppp_push(&u, CULL, cfg) { ... } packs one word at the head. */
-#define agx_ppp_push(u, T, name)                                              \
-   for (struct AGX_##T name = {AGX_##T##_header}, *_agx_ppp_done = NULL;      \
-        _agx_ppp_done == NULL;                                                \
-        AGX_##T##_pack((u)->head, &name), (u)->head += AGX_##T##_LENGTH,      \
+#define agx_ppp_push(u, T, name)                                               \
+   for (struct AGX_##T name = {AGX_##T##_header}, *_agx_ppp_done = NULL;       \
+        _agx_ppp_done == NULL;                                                 \
+        AGX_##T##_pack((u)->head, &name), (u)->head += AGX_##T##_LENGTH,       \
                        _agx_ppp_done = (struct AGX_##T *)1)
 
 /* Push an already packed word (e.g. prepacked at CSO creation). */

@@ -21,9 +21,12 @@ uint32_t
 agx_default_sample_positions(unsigned nr_samples)
 {
    switch (nr_samples) {
-   case 2: return 0x44cc;
-   case 4: return 0xeaa26e26;
-   default: return 0x88;
+   case 2:
+      return 0x44cc;
+   case 4:
+      return 0xeaa26e26;
+   default:
+      return 0x88;
    }
 }
 

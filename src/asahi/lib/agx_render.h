@@ -27,11 +27,11 @@
 
 struct agx_render_zs {
    bool present;
-   uint64_t base_va;     /* first byte of the level and layer rendered */
+   uint64_t base_va; /* first byte of the level and layer rendered */
    uint32_t layer_stride_B;
-   bool load;            /* read the old contents at tile start */
-   bool store;           /* write the tile back at tile end */
-   bool z16;             /* depth only: Z16 unorm, else Z32 float */
+   bool load;  /* read the old contents at tile start */
+   bool store; /* write the tile back at tile end */
+   bool z16;   /* depth only: Z16 unorm, else Z32 float */
 };
 
 struct agx_render_desc {

@@ -88,8 +88,8 @@ agx_tilebuffer_layout(struct agx_tilebuffer_layout *tib,
 uint32_t
 agx_tilebuffer_total_size_B(const struct agx_tilebuffer_layout *tib)
 {
-   return (uint32_t)tib->sample_size_B * tib->nr_samples *
-          tib->tile_width_px * tib->tile_height_px;
+   return (uint32_t)tib->sample_size_B * tib->nr_samples * tib->tile_width_px *
+          tib->tile_height_px;
 }
 
 void

@@ -38,8 +38,7 @@ struct agx_usc_builder {
 static inline struct agx_usc_builder
 agx_usc_builder_init(void *out, size_t size_B)
 {
-   struct agx_usc_builder b = {(uint8_t *)out, (uint8_t *)out + size_B,
-                               false};
+   struct agx_usc_builder b = {(uint8_t *)out, (uint8_t *)out + size_B, false};
    return b;
 }
 
@@ -57,13 +56,13 @@ agx_usc_reserve(struct agx_usc_builder *b, size_t n)
 }
 
 /* agx_usc_pack(&b, USC_SHADER, cfg) { ... } */
-#define agx_usc_pack(b, T, name)                                              \
-   for (struct AGX_##T name = {AGX_##T##_header},                             \
-                       *_agx_usc_once = (struct AGX_##T *)0;                  \
-        _agx_usc_once == 0; _agx_usc_once = (struct AGX_##T *)1)              \
-      for (void *_agx_usc_p = agx_usc_reserve((b), AGX_##T##_LENGTH);         \
-           _agx_usc_once == 0;                                                \
-           _agx_usc_p ? AGX_##T##_pack(_agx_usc_p, &name) : (void)0,          \
+#define agx_usc_pack(b, T, name)                                               \
+   for (struct AGX_##T name = {AGX_##T##_header},                              \
+                       *_agx_usc_once = (struct AGX_##T *)0;                   \
+        _agx_usc_once == 0; _agx_usc_once = (struct AGX_##T *)1)               \
+      for (void *_agx_usc_p = agx_usc_reserve((b), AGX_##T##_LENGTH);          \
+           _agx_usc_once == 0;                                                 \
+           _agx_usc_p ? AGX_##T##_pack(_agx_usc_p, &name) : (void)0,           \
                 _agx_usc_once = (struct AGX_##T *)1)
 
 /* Copy size_halves 16-bit uniforms from GPU address buffer_va into the
@@ -79,14 +78,16 @@ agx_usc_uniform(struct agx_usc_builder *b, unsigned start_half,
                       ? size_halves
                       : AGX_USC_UNIFORM_MAX_HALVES;
       if (start_half >= 256) {
-         agx_usc_pack(b, USC_UNIFORM_HIGH, cfg) {
+         agx_usc_pack(b, USC_UNIFORM_HIGH, cfg)
+         {
             cfg.start = start_half - 256;
             cfg.size = n;
             cfg.buffer = buffer_va;
          }
       } else {
          assert(start_half + n <= 256 && "upload crosses the high half");
-         agx_usc_pack(b, USC_UNIFORM, cfg) {
+         agx_usc_pack(b, USC_UNIFORM, cfg)
+         {
             cfg.start = start_half;
             cfg.size = n;
             cfg.buffer = buffer_va;
@@ -111,10 +112,9 @@ agx_usc_push_blob(struct agx_usc_builder *b, const void *data, size_t n)
 /* Bytes a list with n uniform uploads (each <= 64 halves) and the usual
  * other words can need.
  */
-#define AGX_USC_MAX_SIZE(nr_uniform_words)                                    \
-   ((nr_uniform_words) * AGX_USC_UNIFORM_LENGTH + 2 * AGX_USC_TEXTURE_LENGTH + \
-    AGX_USC_SHARED_LENGTH + AGX_USC_SHADER_LENGTH +                           \
-    AGX_USC_REGISTERS_LENGTH + AGX_USC_FRAGMENT_PROPERTIES_LENGTH +           \
-    AGX_USC_PRESHADER_LENGTH)
+#define AGX_USC_MAX_SIZE(nr_uniform_words)                                     \
+   ((nr_uniform_words)*AGX_USC_UNIFORM_LENGTH + 2 * AGX_USC_TEXTURE_LENGTH +   \
+    AGX_USC_SHARED_LENGTH + AGX_USC_SHADER_LENGTH + AGX_USC_REGISTERS_LENGTH + \
+    AGX_USC_FRAGMENT_PROPERTIES_LENGTH + AGX_USC_PRESHADER_LENGTH)
 
 #endif

@@ -22,15 +22,15 @@
 #include "agx_pack.h"
 
 /* Bytes a draw's packets can take (state + index list). */
-#define AGX_VDM_DRAW_MAX_B                                                    \
-   (AGX_VDM_STATE_LENGTH + AGX_VDM_STATE_RESTART_INDEX_LENGTH +               \
-    AGX_INDEX_LIST_LENGTH + AGX_INDEX_LIST_BUFFER_LO_LENGTH +                 \
-    AGX_INDEX_LIST_COUNT_LENGTH + AGX_INDEX_LIST_INSTANCES_LENGTH +           \
+#define AGX_VDM_DRAW_MAX_B                                                     \
+   (AGX_VDM_STATE_LENGTH + AGX_VDM_STATE_RESTART_INDEX_LENGTH +                \
+    AGX_INDEX_LIST_LENGTH + AGX_INDEX_LIST_BUFFER_LO_LENGTH +                  \
+    AGX_INDEX_LIST_COUNT_LENGTH + AGX_INDEX_LIST_INSTANCES_LENGTH +            \
     AGX_INDEX_LIST_START_LENGTH + AGX_INDEX_LIST_BUFFER_SIZE_LENGTH)
 
-#define AGX_VDM_VS_STATE_B                                                    \
-   (AGX_VDM_STATE_LENGTH + AGX_VDM_STATE_VS_WORD_0_LENGTH +                   \
-    AGX_VDM_STATE_VS_WORD_1_LENGTH + AGX_VDM_STATE_VERTEX_OUTPUTS_LENGTH +    \
+#define AGX_VDM_VS_STATE_B                                                     \
+   (AGX_VDM_STATE_LENGTH + AGX_VDM_STATE_VS_WORD_0_LENGTH +                    \
+    AGX_VDM_STATE_VS_WORD_1_LENGTH + AGX_VDM_STATE_VERTEX_OUTPUTS_LENGTH +     \
     AGX_VDM_STATE_VERTEX_UNKNOWN_LENGTH + 4)
 
 static inline void
@@ -215,7 +215,8 @@ agx_vdm_draw(uint8_t **out, const struct agx_vdm_draw *d)
 static inline void
 agx_vdm_terminate(uint8_t **out)
 {
-   agx_pack(*out, VDM_STREAM_TERMINATE, cfg);
+   agx_pack(*out, VDM_STREAM_TERMINATE, cfg)
+      ;
    *out += AGX_VDM_STREAM_TERMINATE_LENGTH;
 }
 

@@ -420,13 +420,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       link_error(&l, "the program has no shaders");
       return prog;
    }
-   if (l.es && (!count[MESA_SHADER_VERTEX] ||
-                !count[MESA_SHADER_FRAGMENT])) {
-      /* GLSL ES 1.00 / ES 2.0 2.10.3: a program needs both stages. */
-      link_error(&l, "a GLSL ES program needs a vertex and a fragment "
-                 "shader");
-      return prog;
-   }
+   /* A GLSL ES program needs both stages unless it is separable (ES 2.0
+    * 2.10.3, ES 3.1 7.3): that is the API's check (glLinkProgram knows
+    * about GL_PROGRAM_SEPARABLE), so single stages link here. */
 
    const nir_shader_compiler_options *nopts = opts ? opts->nir_options
                                                    : NULL;
@@ -481,7 +477,13 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       if (!prog->nir[s])
          continue;
       link_texture_indices(prog->nir[s]);
-      glsl_nir_finish(prog->nir[s]);
+      char *msg = NULL;
+      if (!glsl_nir_finish(prog->nir[s], prog, &msg)) {
+         link_error(&l, "internal error: the %s shader translated to "
+                    "invalid NIR: %s", gl_shader_stage_name(s),
+                    msg ? msg : "");
+         return prog;
+      }
    }
    prog->link_status = true;
    return prog;

@@ -34,7 +34,7 @@ struct member_walk {
 static void
 add_member(struct member_walk *w, const char *name,
            const struct glsl_type *t, unsigned array_size, bool is_array,
-           unsigned offset, unsigned array_stride)
+           unsigned offset, unsigned array_stride, bool rm)
 {
    struct glsl_program_block *blk = w->blk;
    if (blk->num_members == w->cap) {
@@ -53,39 +53,37 @@ add_member(struct member_walk *w, const char *name,
    m->is_array = is_array;
    m->offset_B = offset;
    m->array_stride_B = array_stride;
-   if (glsl_type_is_matrix(t))
-      m->matrix_stride_B =
-         align_to(glsl_type_size_B(glsl_column_type(t), GLSL_LAYOUT_STD140,
-                                   false),
-                  glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+   if (glsl_type_is_matrix(t)) {
+      m->matrix_stride_B = g2n_std140_stride(t, rm);
+      m->row_major = rm;
+   }
 }
 
 static void
 walk(struct member_walk *w, const char *name, const struct glsl_type *t,
-     unsigned offset)
+     unsigned offset, bool rm)
 {
    if (glsl_type_is_array(t)) {
       const struct glsl_type *et = t->element;
-      unsigned stride =
-         align_to(glsl_type_size_B(et, GLSL_LAYOUT_STD140, false),
-                  glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+      unsigned stride = g2n_std140_stride(t, rm);
       unsigned len = t->length > 0 ? (unsigned)t->length : 1;
       if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
-         add_member(w, name, et, len, true, offset, stride);
+         add_member(w, name, et, len, true, offset, stride, rm);
          return;
       }
       for (unsigned i = 0; i < len; i++)
          walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
-              offset + i * stride);
+              offset + i * stride, rm);
       return;
    }
    if (t->base_type == GLSL_TYPE_STRUCT) {
       for (unsigned i = 0; i < t->num_fields; i++)
          walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
-              t->fields[i].type, offset + g2n_ubo_field_offset(t, i));
+              t->fields[i].type,
+              offset + g2n_std140_offset(t, i, NULL, rm), rm);
       return;
    }
-   add_member(w, name, t, 1, false, offset, 0);
+   add_member(w, name, t, 1, false, offset, 0, rm);
 }
 
 /* Rewrites load_ubo's block source through map[stage-local] = index. */
@@ -126,6 +124,8 @@ link_blocks(struct link *l)
                               max ? max : 1);
    const struct glsl_type **types =
       rzalloc_array(prog, const struct glsl_type *, max ? max : 1);
+   const bool **rms = rzalloc_array(prog, const bool *, max ? max : 1);
+   unsigned *rms_n = rzalloc_array(prog, unsigned, max ? max : 1);
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
       if (!ns || !ns->num_blocks)
@@ -138,15 +138,23 @@ link_blocks(struct link *l)
             if (!strcmp(prog->ubos[k].name, b->name))
                found = (int)k;
          }
-         if (found >= 0 && !link_types_match(types[found], b->type)) {
-            link_error(l, "uniform block '%s' has different members in "
-                       "different shaders", b->name);
+         bool layout_differs = false;
+         for (unsigned f = 0; found >= 0 && f < b->type->num_fields; f++) {
+            if (f < rms_n[found] && rms[found][f] != b->row_major[f])
+               layout_differs = true;
+         }
+         if (found >= 0 && (!link_types_match(types[found], b->type) ||
+                            layout_differs)) {
+            link_error(l, "uniform block '%s' has different members (or "
+                       "member layouts) in different shaders", b->name);
             return;
          }
          if (found < 0) {
             found = (int)prog->num_ubos++;
             struct glsl_program_block *pb = &prog->ubos[found];
             types[found] = b->type;
+            rms[found] = b->row_major;
+            rms_n[found] = b->type->num_fields;
             pb->name = ralloc_strdup(prog, b->name);
             pb->size_B = b->size_B;
             pb->binding = b->binding >= 0 ? b->binding : 0;
@@ -157,7 +165,8 @@ link_blocks(struct link *l)
                                                       b->name, fname)
                                     : fname,
                     b->type->fields[f].type,
-                    g2n_ubo_field_offset(b->type, f));
+                    g2n_std140_offset(b->type, f, b->row_major, false),
+                    b->row_major[f]);
             }
          }
          if (b->binding >= 0)

@@ -98,11 +98,56 @@ place(nir_variable *var, int slot, bool flat)
    var->data.flat = flat;
 }
 
+/* The members of block `name` among the stage's I/O variables of `mode`,
+ * in declaration order, as one string of "member:type;" entries. */
+static char *
+block_signature(struct link *l, struct glsl_nir_stage *st,
+                nir_variable_mode mode, const char *block, size_t len)
+{
+   char *sig = ralloc_strdup(l->prog, "");
+   for (unsigned i = 0; i < st->num_vars; i++) {
+      struct glsl_nir_var *v = &st->vars[i];
+      if (!is_user_io(v, mode) || strncmp(v->name, block, len) ||
+          v->name[len] != '.')
+         continue;
+      ralloc_asprintf_append(&sig, "%s:%s;", v->name,
+                             glsl_type_name(l->prog, v->type));
+   }
+   return sig;
+}
+
+/* GLSL 4.60 4.3.9: an output block and the input block of the same name
+ * have the same members, in the same order, with the same types. */
+static bool
+blocks_match(struct link *l, struct glsl_nir_stage *p,
+             struct glsl_nir_stage *c, gl_shader_stage cs)
+{
+   for (unsigned i = 0; i < c->num_vars; i++) {
+      struct glsl_nir_var *in = &c->vars[i];
+      const char *dot = strchr(in->name, '.');
+      if (!is_user_io(in, nir_var_shader_in) || !dot)
+         continue;
+      size_t len = (size_t)(dot - in->name);
+      char *a = block_signature(l, c, nir_var_shader_in, in->name, len);
+      char *b = block_signature(l, p, nir_var_shader_out, in->name, len);
+      if (*b && strcmp(a, b)) {
+         link_error(l, "block '%.*s' of the %s shader does not match the "
+                    "block of that name in the previous stage (members, "
+                    "order or types differ)", (int)len, in->name,
+                    gl_shader_stage_name(cs));
+         return false;
+      }
+   }
+   return true;
+}
+
 static void
 link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
 {
    struct glsl_nir_stage *p = l->stage[ps], *c = l->stage[cs];
    bool used[LINK_MAX_VARYING_SLOTS] = { false };
+   if (!blocks_match(l, p, c, cs))
+      return;
    bool *matched = rzalloc_array(l->prog, bool,
                                  p->num_vars ? p->num_vars : 1);
 

@@ -109,6 +109,10 @@ declare_globals(struct g2n *c, struct ast_list *unit)
       case AST_BLOCK:
          g2n_global_decl(c, n);
          break;
+      case AST_QUALIFIER_ONLY:
+         if (n->type && (n->type->flags & AST_Q_UNIFORM))
+            g2n_ubo_default_layout(c, n);
+         break;
       default:
          break;
       }
@@ -181,6 +185,70 @@ glsl_nir_eval_initializer(struct glsl_parse_state *st, struct ast_node *init,
    return ok;
 }
 
+static bool
+uses_name(const struct ast_node *n, const char *name, int depth)
+{
+   if (!n || depth > 1000)
+      return false;
+   if (n->kind == AST_IDENT && !strcmp(n->name, name))
+      return true;
+   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   for (unsigned i = 0; i < 4; i++) {
+      if (uses_name(kids[i], name, depth + 1))
+         return true;
+   }
+   for (const struct ast_node *k = n->list.head; k; k = k->next) {
+      if (uses_name(k, name, depth + 1))
+         return true;
+   }
+   return false;
+}
+
+/* GLSL 1.50 4.3.8.1: once any fragment shader of the program redeclares
+ * gl_FragCoord, every one that uses it redeclares it, all with the same
+ * layout qualifiers. */
+static void
+check_frag_coord_layouts(struct g2n *c, struct glsl_parse_state *const *sh,
+                         unsigned n)
+{
+   int common = -1;  /* layout bits of the first redeclaration */
+   bool any_redeclared = false, any_bare_use = false;
+   for (unsigned i = 0; i < n; i++) {
+      int bits = -1;
+      for (struct ast_node *d = sh[i]->unit.head; d; d = d->next) {
+         if (d->kind != AST_DECL_LIST || !d->list.head ||
+             strcmp(d->list.head->name ? d->list.head->name : "",
+                    "gl_FragCoord"))
+            continue;
+         bits = 0;
+         for (const struct ast_layout_id *l = d->type->layout; l;
+              l = l->next) {
+            if (!strcmp(l->name, "origin_upper_left"))
+               bits |= 1;
+            else if (!strcmp(l->name, "pixel_center_integer"))
+               bits |= 2;
+         }
+      }
+      if (bits >= 0) {
+         any_redeclared = true;
+         if (common >= 0 && bits != common) {
+            g2n_fail(c, NULL, "gl_FragCoord is redeclared with different "
+                     "layout qualifiers in different fragment shaders");
+            return;
+         }
+         common = bits;
+      } else {
+         for (struct ast_node *d = sh[i]->unit.head; d; d = d->next) {
+            if (d->kind == AST_FUNCTION && uses_name(d, "gl_FragCoord", 0))
+               any_bare_use = true;
+         }
+      }
+   }
+   if (any_redeclared && any_bare_use)
+      g2n_fail(c, NULL, "a fragment shader uses gl_FragCoord without the "
+               "redeclaration another fragment shader of the program has");
+}
+
 struct glsl_nir_stage *
 glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
             unsigned num_shaders, const nir_shader_compiler_options *options)
@@ -194,6 +262,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
 
    for (unsigned i = 0; i < num_shaders; i++)
       collect_functions(&c, shaders[i]);
+   if (c.stage == MESA_SHADER_FRAGMENT)
+      check_frag_coord_layouts(&c, shaders, num_shaders);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
       declare_globals(&c, &shaders[i]->unit);
@@ -239,20 +309,22 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    return out;
 }
 
-void
-glsl_nir_finish(nir_shader *nir)
+bool
+glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error)
 {
    bool progress = false;
    /* GLSL_NIR_PRINT_RAW=1: the translation before any pass (debugging). */
    const char *raw = getenv("GLSL_NIR_PRINT_RAW");
    if (raw && *raw == '1')
       nir_print_shader(nir, stderr);
-   char *msg = NULL;
-   if (!nir_validate_shader_msg(nir, nir, &msg) && raw)
-      fprintf(stderr, "invalid translation: %s\n", msg);
+   /* A translation bug must become a link error, not an abort in the
+    * passes' validation. */
+   if (!nir_validate_shader_msg(nir, mem_ctx, error))
+      return false;
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    nir_optimize(nir);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    nir_optimize(nir);
    (void)progress;
+   return true;
 }

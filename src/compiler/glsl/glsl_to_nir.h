@@ -42,6 +42,7 @@ struct glsl_nir_block {
    const struct glsl_type *type;  /* the interface type */
    unsigned size_B;
    int binding;                   /* layout(binding), else -1 */
+   const bool *row_major;         /* per member: matrices row-major */
    bool used;
 };
 
@@ -69,12 +70,19 @@ bool glsl_nir_eval_initializer(struct glsl_parse_state *st,
                                const struct glsl_type *t, uint32_t *words,
                                unsigned num_words);
 
-/* Byte offset of field i of a structure or block in the std140 layout
- * uniform blocks use (glsl_to_nir_ubo.c). */
+/* The std140 layout uniform blocks use (glsl_to_nir_ubo.c): offset of
+ * field i of a structure or block (rm_fields: per-field row-major flags,
+ * NULL for `rm` everywhere), and the stride between array elements or
+ * matrix columns (rows when row-major). */
+unsigned g2n_std140_offset(const struct glsl_type *t, unsigned i,
+                           const bool *rm_fields, bool rm);
 unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
+unsigned g2n_std140_stride(const struct glsl_type *t, bool rm);
 
 /* The lowering and optimisation every linked shader gets (see
- * glsl_program.h for the resulting form). */
-void glsl_nir_finish(nir_shader *nir);
+ * glsl_program.h for the resulting form).  Returns false, with *error
+ * (under mem_ctx), when the translation is not valid NIR (an internal
+ * error of ours, reported as a link error). */
+bool glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error);
 
 #endif

@@ -356,6 +356,34 @@ index_def(struct g2n *c, struct ast_node *n)
    return x;
 }
 
+/* Elements an index may select in a value of type t (0: no limit). */
+static unsigned
+index_limit(const struct glsl_type *t)
+{
+   if (glsl_type_is_array(t))
+      return t->length > 0 ? (unsigned)t->length : 0;
+   if (glsl_type_is_matrix(t))
+      return t->matrix_columns;
+   return t->vector_elements;
+}
+
+/* Out-of-range indices are undefined in GLSL but must not stop the
+ * program (GLSL 4.60 5.11 and piglit's array_bounds tests): a dynamic
+ * index is clamped to the last element (an unsigned minimum, so negative
+ * ones clamp too), which the robustness rules also allow for writes. */
+static nir_def *
+clamp_index(struct g2n *c, nir_def *idx, unsigned limit)
+{
+   if (!limit)
+      return idx;
+   if (idx->parent_instr->type == nir_instr_type_load_const) {
+      uint32_t v = nir_instr_as_load_const(idx->parent_instr)->value[0].u32;
+      if (v < limit)
+         return idx;
+   }
+   return nir_umin(&c->b, idx, nir_imm_int(&c->b, (int)limit - 1));
+}
+
 static void
 lval_from_value(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
 {
@@ -386,6 +414,11 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
          g2n_ubo_lval(c, sym, lv);
          return true;
       }
+      if (sym->io_members) {
+         lv->type = lv->dtype = sym->type;
+         lv->io_block = sym;
+         return true;
+      }
       lv->type = lv->dtype = sym->type;
       if (sym->alias)
          lv->deref = sym->alias;
@@ -408,6 +441,7 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       nir_def *idx = index_def(c, n->b);
       if (c->failed || !idx)
          return false;
+      idx = clamp_index(c, idx, base.nswz ? base.nswz : index_limit(base.dtype));
       if (base.nswz) {
          /* v.zyx[i] names one component of v itself. */
          *lv = base;
@@ -454,6 +488,16 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                if (base.ubo) {
                   *lv = base;
                   g2n_ubo_field(c, lv, i);
+                  return true;
+               }
+               if (base.io_block) {
+                  struct g2n_sym *blk = base.io_block;
+                  int vi = blk->io_member_index[i];
+                  if (vi >= 0)
+                     util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                           vi)->used = true;
+                  lv->type = lv->dtype = bt->fields[i].type;
+                  lv->deref = nir_build_deref_var(b, blk->io_members[i]);
                   return true;
                }
                lv->type = lv->dtype = bt->fields[i].type;

@@ -50,10 +50,15 @@ struct g2n_lval {
    unsigned nswz;                 /* 0: the whole deref */
    /* v.zyx[i] with i not constant: the component swz[dyn_index] */
    nir_def *dyn_index;
+   /* The instance of an input/output block (FIELD picks a member). */
+   struct g2n_sym *io_block;
    /* In a uniform block: read with load_ubo at this byte offset. */
    bool ubo;
    int ubo_block;
    nir_def *ubo_offset;
+   bool ubo_rm;                   /* matrices in it are row-major */
+   const bool *ubo_rm_fields;     /* a block instance: per member */
+   unsigned ubo_col_stride;       /* a row-major column: component step */
 };
 
 /* A name in scope. */
@@ -65,10 +70,15 @@ struct g2n_sym {
    nir_intrinsic_op sysval;    /* system value (var NULL), else 0 */
    bool is_sysval;
    int var_index;              /* in g2n.vars, else -1 */
+   /* An input/output block instance: one variable per member. */
+   nir_variable **io_members;
+   int *io_member_index;       /* their g2n.vars indices */
    /* Uniform block members (or a block instance). */
    bool is_ubo;
    int ubo_block;
    unsigned ubo_offset;
+   bool ubo_rm;
+   const bool *ubo_rm_fields;
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;
@@ -120,6 +130,7 @@ struct g2n {
    /* Default precisions at the current global declaration (GLSL ES
     * 4.5.3): AST_Q_HIGHP/MEDIUMP/LOWP or 0 when none. */
    unsigned default_prec_float, default_prec_int;
+   bool ubo_row_major_default;  /* layout(row_major) uniform; */
    bool failed;
    char *error;
 };
@@ -184,14 +195,17 @@ struct g2n_val g2n_constructor(struct g2n *c, struct ast_node *n);
 /* glsl_to_nir_builtins.c */
 struct g2n_val g2n_builtin_call(struct g2n *c, struct ast_node *n);
 
+/* glsl_link.c: type equality across shaders (structures and blocks by
+ * name and members). */
+bool link_types_match(const struct glsl_type *a, const struct glsl_type *b);
+
 /* glsl_to_nir_ubo.c */
 void g2n_ubo_block(struct g2n *c, struct ast_node *n);
-unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
+void g2n_ubo_default_layout(struct g2n *c, struct ast_node *n);
 void g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv);
 void g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx);
 void g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i);
-struct g2n_val g2n_ubo_load(struct g2n *c, int block, nir_def *offset,
-                            const struct glsl_type *t);
+struct g2n_val g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv);
 
 /* glsl_to_nir_texture.c */
 struct g2n_val g2n_texture_call(struct g2n *c, const char *name,

@@ -236,7 +236,10 @@ emit_loop(struct g2n *c, struct ast_node *cond, struct ast_node *rest,
          break_unless(c, cond);
    } else {
       break_unless(c, cond);
+      /* names the body declares must not capture the increment's */
+      g2n_push_scope(c);
       g2n_stmt(c, body);
+      g2n_pop_scope(c);
       if (rest && !block_done(c))
          g2n_expr(c, rest);
    }

@@ -11,7 +11,8 @@
  * field (the member's offset), element (index * array stride) and matrix
  * column (index * matrix stride).  The block number in the shader is its
  * position among the stage's blocks; the linker renumbers it to the
- * program's block index.  Row-major matrices and arrays of blocks are not
+ * program's block index.  Row-major matrices are read row by row: a
+ * column is gathered from every row.  Arrays of blocks are not
  * translated yet.
  */
 #include <string.h>
@@ -24,36 +25,76 @@ align_to(unsigned x, unsigned a)
    return a ? (x + a - 1) / a * a : x;
 }
 
-/* Offset of field i of a structure or block (explicit offsets kept). */
+/* Offset of field i of a structure or block; rm_fields gives each
+ * field's row-major flag (NULL: `rm` for all).  Explicit offsets kept. */
 unsigned
-g2n_ubo_field_offset(const struct glsl_type *t, unsigned i)
+g2n_std140_offset(const struct glsl_type *t, unsigned i,
+                  const bool *rm_fields, bool rm)
 {
    unsigned cur = 0;
    for (unsigned j = 0; j < t->num_fields; j++) {
       const struct glsl_type *ft = t->fields[j].type;
-      unsigned a = glsl_type_alignment_B(ft, GLSL_LAYOUT_STD140, false);
+      bool frm = rm_fields ? rm_fields[j] : rm;
+      unsigned a = glsl_type_alignment_B(ft, GLSL_LAYOUT_STD140, frm);
       cur = t->fields[j].offset >= 0 ? (unsigned)t->fields[j].offset
                                      : align_to(cur, a);
       if (j == i)
          return cur;
-      cur += glsl_type_size_B(ft, GLSL_LAYOUT_STD140, false);
+      cur += glsl_type_size_B(ft, GLSL_LAYOUT_STD140, frm);
    }
    return cur;
 }
 
-/* Byte distance between elements of an array, or columns of a matrix. */
-static unsigned
-ubo_stride(const struct glsl_type *t)
+unsigned
+g2n_ubo_field_offset(const struct glsl_type *t, unsigned i)
+{
+   return g2n_std140_offset(t, i, NULL, false);
+}
+
+/* Byte distance between array elements, or between the vectors a matrix
+ * is stored as (columns, or rows when row-major). */
+unsigned
+g2n_std140_stride(const struct glsl_type *t, bool rm)
 {
    if (glsl_type_is_array(t)) {
-      return align_to(glsl_type_size_B(t->element, GLSL_LAYOUT_STD140,
-                                       false),
-                      glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+      return align_to(glsl_type_size_B(t->element, GLSL_LAYOUT_STD140, rm),
+                      glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, rm));
    }
-   /* a column-major matrix is an array of its columns */
-   const struct glsl_type *col = glsl_column_type(t);
-   return align_to(glsl_type_size_B(col, GLSL_LAYOUT_STD140, false),
-                   glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, false));
+   const struct glsl_type *v =
+      rm ? glsl_simple_type(t->base_type, t->matrix_columns, 1)
+         : glsl_column_type(t);
+   return align_to(glsl_type_size_B(v, GLSL_LAYOUT_STD140, false),
+                   glsl_type_alignment_B(t, GLSL_LAYOUT_STD140, rm));
+}
+
+static bool
+has_layout(const struct ast_layout_id *l, const char *name)
+{
+   bool v = false;
+   for (; l; l = l->next) {
+      if (!strcmp(l->name, name))
+         v = true;
+      else if (!strcmp(l->name, "row_major") ||
+               !strcmp(l->name, "column_major"))
+         v = false; /* the last matrix layout counts */
+   }
+   return v;
+}
+
+static bool
+says_column_major(const struct ast_layout_id *l)
+{
+   return has_layout(l, "column_major");
+}
+
+void
+g2n_ubo_default_layout(struct g2n *c, struct ast_node *n)
+{
+   /* layout(row_major) uniform; sets the default of later blocks. */
+   if (has_layout(n->type->layout, "row_major"))
+      c->ubo_row_major_default = true;
+   else if (says_column_major(n->type->layout))
+      c->ubo_row_major_default = false;
 }
 
 void
@@ -68,22 +109,30 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "arrays of uniform blocks are not translated yet");
       return;
    }
-   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
-      if (!strcmp(l->name, "row_major") || !strcmp(l->name, "std430")) {
-         g2n_fail(c, n, "%s uniform blocks are not translated yet",
-                  l->name);
-         return;
-      }
+   if (has_layout(n->type->layout, "std430")) {
+      g2n_fail(c, n, "std430 uniform blocks are not translated yet");
+      return;
    }
+   /* Matrix layout per member: the member's own, else the block's, else
+    * the default (GLSL 4.60 4.4.5). */
+   bool block_rm = c->ubo_row_major_default;
+   if (has_layout(n->type->layout, "row_major"))
+      block_rm = true;
+   else if (says_column_major(n->type->layout))
+      block_rm = false;
+   bool *rm = rzalloc_array(c->shader, bool,
+                            bt->num_fields ? bt->num_fields : 1);
+   unsigned f = 0;
    for (struct ast_node *m = n->list.head; m; m = m->next) {
-      for (const struct ast_layout_id *l = m->type ? m->type->layout : NULL;
-           l; l = l->next) {
-         if (!strcmp(l->name, "row_major")) {
-            g2n_fail(c, m, "row_major block members are not translated "
-                     "yet");
-            return;
-         }
-      }
+      bool mrm = block_rm;
+      const struct ast_layout_id *l = m->type ? m->type->layout : NULL;
+      if (has_layout(l, "row_major"))
+         mrm = true;
+      else if (says_column_major(l))
+         mrm = false;
+      for (struct ast_node *d = m->list.head; d && f < bt->num_fields;
+           d = d->next)
+         rm[f++] = mrm;
    }
    /* Shaders of one stage share a block of the same name. */
    unsigned index = util_dynarray_num_elements(&c->blocks,
@@ -94,13 +143,19 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
    }
    if (index == util_dynarray_num_elements(&c->blocks,
                                            struct glsl_nir_block)) {
+      unsigned last = bt->num_fields ? bt->num_fields - 1 : 0;
+      unsigned end = bt->num_fields
+                        ? g2n_std140_offset(bt, last, rm, false) +
+                             glsl_type_size_B(bt->fields[last].type,
+                                              GLSL_LAYOUT_STD140, rm[last])
+                        : 0;
       struct glsl_nir_block blk = {
          .name = n->name,
          .instance = n->name2,
          .type = bt,
-         .size_B = align_to(glsl_type_size_B(bt, GLSL_LAYOUT_STD140, false),
-                            16),
+         .size_B = align_to(end, 16),
          .binding = -1,
+         .row_major = rm,
       };
       for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
          if (!strcmp(l->name, "binding") && l->evaluated && l->known)
@@ -116,6 +171,7 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       sym->var_index = -1;
       sym->is_ubo = true;
       sym->ubo_block = (int)index;
+      sym->ubo_rm_fields = rm;
       g2n_declare(c, n->name2, sym);
       return;
    }
@@ -126,7 +182,8 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       sym->var_index = -1;
       sym->is_ubo = true;
       sym->ubo_block = (int)index;
-      sym->ubo_offset = g2n_ubo_field_offset(bt, i);
+      sym->ubo_offset = g2n_std140_offset(bt, i, rm, false);
+      sym->ubo_rm = rm[i];
       g2n_declare(c, bt->fields[i].name, sym);
    }
 }
@@ -139,6 +196,8 @@ g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
    lv->ubo = true;
    lv->ubo_block = sym->ubo_block;
    lv->ubo_offset = nir_imm_int(&c->b, (int)sym->ubo_offset);
+   lv->ubo_rm = sym->ubo_rm;
+   lv->ubo_rm_fields = sym->ubo_rm_fields;
    util_dynarray_element(&c->blocks, struct glsl_nir_block,
                          sym->ubo_block)->used = true;
 }
@@ -149,9 +208,18 @@ g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx)
 {
    nir_builder *b = &c->b;
    const struct glsl_type *t = lv->dtype;
-   unsigned stride = glsl_type_is_array(t) || glsl_type_is_matrix(t)
-                        ? ubo_stride(t)
-                        : 4;
+   unsigned stride;
+   if (glsl_type_is_array(t)) {
+      stride = g2n_std140_stride(t, lv->ubo_rm);
+   } else if (glsl_type_is_matrix(t)) {
+      /* column idx: contiguous, or every row's idx-th component */
+      stride = lv->ubo_rm ? 4 : g2n_std140_stride(t, false);
+      if (lv->ubo_rm)
+         lv->ubo_col_stride = g2n_std140_stride(t, true);
+   } else {
+      stride = lv->ubo_col_stride ? lv->ubo_col_stride : 4;
+      lv->ubo_col_stride = 0;
+   }
    lv->ubo_offset = nir_iadd(b, lv->ubo_offset,
                              nir_imul(b, idx, nir_imm_int(b, (int)stride)));
    lv->type = lv->dtype =
@@ -164,61 +232,84 @@ void
 g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i)
 {
    const struct glsl_type *t = lv->dtype;
+   bool rm = lv->ubo_rm_fields ? lv->ubo_rm_fields[i] : lv->ubo_rm;
    lv->ubo_offset = nir_iadd(&c->b, lv->ubo_offset,
                              nir_imm_int(&c->b,
-                                         (int)g2n_ubo_field_offset(t, i)));
+                                         (int)g2n_std140_offset(
+                                            t, i, lv->ubo_rm_fields,
+                                            lv->ubo_rm)));
+   lv->ubo_rm = rm;
+   lv->ubo_rm_fields = NULL;
    lv->type = lv->dtype = t->fields[i].type;
 }
 
 static nir_def *
+load_raw(struct g2n *c, int block, nir_def *offset, unsigned n)
+{
+   nir_def *srcs[2] = { nir_imm_int(&c->b, block), offset };
+   return &nir_build_intrinsic(&c->b, nir_intrinsic_load_ubo, n, 32, srcs,
+                               NIR_INTRINSIC_ALIGN_MUL, 4,
+                               NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+}
+
+/* A vector whose components are `stride` bytes apart (4: contiguous). */
+static nir_def *
 load_vec(struct g2n *c, int block, nir_def *offset,
-         const struct glsl_type *t)
+         const struct glsl_type *t, unsigned stride)
 {
    nir_builder *b = &c->b;
-   nir_def *srcs[2] = { nir_imm_int(b, block), offset };
-   nir_def *v = &nir_build_intrinsic(b, nir_intrinsic_load_ubo,
-                                     t->vector_elements, 32, srcs,
-                                     NIR_INTRINSIC_ALIGN_MUL, 4,
-                                     NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
+   nir_def *v;
+   if (stride == 4 || t->vector_elements == 1) {
+      v = load_raw(c, block, offset, t->vector_elements);
+   } else {
+      nir_def *comps[4];
+      for (unsigned i = 0; i < t->vector_elements; i++)
+         comps[i] = load_raw(c, block,
+                             nir_iadd(b, offset,
+                                      nir_imm_int(b, (int)(i * stride))),
+                             1);
+      v = nir_vec(b, comps, t->vector_elements);
+   }
    if (t->base_type == GLSL_TYPE_BOOL)
       v = nir_ine(b, v, nir_imm_int_like(b, 0, v));
    return v;
 }
 
-/* Loads a whole value; aggregates go to a temporary. */
+static struct g2n_val load_value(struct g2n *c, int block, nir_def *offset,
+                                 const struct glsl_type *t, bool rm,
+                                 unsigned col_stride);
+
+/* Loads an aggregate into storage. */
 static void
 load_into(struct g2n *c, int block, nir_def *offset,
-          const struct glsl_type *t, nir_deref_instr *dst)
+          const struct glsl_type *t, bool rm, nir_deref_instr *dst)
 {
    nir_builder *b = &c->b;
    if (!glsl_type_is_array(t) && t->base_type != GLSL_TYPE_STRUCT &&
        t->base_type != GLSL_TYPE_INTERFACE) {
-      g2n_store(c, dst, t, g2n_ubo_load(c, block, offset, t));
+      g2n_store(c, dst, t, load_value(c, block, offset, t, rm, 0));
       return;
    }
    if (glsl_type_is_array(t)) {
-      unsigned stride = ubo_stride(t);
+      unsigned stride = g2n_std140_stride(t, rm);
       for (int i = 0; i < t->length; i++)
          load_into(c, block,
                    nir_iadd(b, offset, nir_imm_int(b, (int)(i * stride))),
-                   t->element, nir_build_deref_array_imm(b, dst, i));
+                   t->element, rm, nir_build_deref_array_imm(b, dst, i));
       return;
    }
    for (unsigned i = 0; i < t->num_fields; i++) {
       nir_def *o = nir_iadd(b, offset,
-                            nir_imm_int(b, (int)g2n_ubo_field_offset(t, i)));
-      const struct glsl_type *ft = t->fields[i].type;
-      nir_deref_instr *fd = nir_build_deref_struct(b, dst, i);
-      if (glsl_type_is_array(ft) || ft->base_type == GLSL_TYPE_STRUCT)
-         load_into(c, block, o, ft, fd);
-      else
-         g2n_store(c, fd, ft, g2n_ubo_load(c, block, o, ft));
+                            nir_imm_int(b, (int)g2n_std140_offset(t, i, NULL,
+                                                                  rm)));
+      load_into(c, block, o, t->fields[i].type, rm,
+                nir_build_deref_struct(b, dst, i));
    }
 }
 
-struct g2n_val
-g2n_ubo_load(struct g2n *c, int block, nir_def *offset,
-             const struct glsl_type *t)
+static struct g2n_val
+load_value(struct g2n *c, int block, nir_def *offset,
+           const struct glsl_type *t, bool rm, unsigned col_stride)
 {
    nir_builder *b = &c->b;
    struct g2n_val v = { .type = t };
@@ -226,19 +317,29 @@ g2n_ubo_load(struct g2n *c, int block, nir_def *offset,
        t->base_type == GLSL_TYPE_INTERFACE) {
       nir_variable *tmp = g2n_temp(c, t, "ubo_copy");
       v.deref = nir_build_deref_var(b, tmp);
-      load_into(c, block, offset, t, v.deref);
+      load_into(c, block, offset, t, rm, v.deref);
       return v;
    }
    if (glsl_type_is_matrix(t)) {
-      unsigned stride = ubo_stride(t);
       const struct glsl_type *col = glsl_column_type(t);
-      for (unsigned i = 0; i < t->matrix_columns; i++)
-         v.col[i] = load_vec(c, block,
-                             nir_iadd(b, offset,
-                                      nir_imm_int(b, (int)(i * stride))),
-                             col);
+      unsigned stride = g2n_std140_stride(t, rm);
+      for (unsigned i = 0; i < t->matrix_columns; i++) {
+         /* column-major: column i at i * stride; row-major: component r
+          * of column i at r * stride + i * 4 */
+         nir_def *o = nir_iadd(b, offset,
+                               nir_imm_int(b, (int)(rm ? i * 4
+                                                       : i * stride)));
+         v.col[i] = load_vec(c, block, o, col, rm ? stride : 4);
+      }
       return v;
    }
-   v.col[0] = load_vec(c, block, offset, t);
+   v.col[0] = load_vec(c, block, offset, t, col_stride ? col_stride : 4);
    return v;
+}
+
+struct g2n_val
+g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv)
+{
+   return load_value(c, lv->ubo_block, lv->ubo_offset, lv->dtype, lv->ubo_rm,
+                     lv->ubo_col_stride);
 }

@@ -154,8 +154,7 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
 struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
-   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv->ubo_block,
-                                             lv->ubo_offset, lv->dtype)
+   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv)
                               : g2n_load(c, lv->deref, lv->dtype);
    if (lv->dyn_index) {
       nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
@@ -309,6 +308,86 @@ emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
       g2n_store(c, nir_build_deref_var(&c->b, var), t, v);
 }
 
+/* An input or output block: each member is a variable of its own, named
+ * "Block.member" so that the linker matches blocks of two stages member
+ * by member (GLSL 4.60 4.3.9: blocks match by block name, members by
+ * name and type). */
+static void
+io_block(struct g2n *c, struct ast_node *n)
+{
+   const struct glsl_type *bt = n->vtype;
+   unsigned q = n->type->flags;
+   if (!bt || bt->base_type != GLSL_TYPE_INTERFACE) {
+      g2n_fail(c, n, "block without a type");
+      return;
+   }
+   if (n->dims.count) {
+      g2n_fail(c, n, "arrays of input/output blocks are not translated "
+               "yet");
+      return;
+   }
+   nir_variable_mode mode = mode_for(c, q);
+   /* Shaders of one stage declare a block the same way (GLSL 4.60
+    * 4.3.9); the first declaration makes the variables. */
+   char *key = ralloc_asprintf(c->mem, "%s block %s",
+                               mode == nir_var_shader_in ? "in" : "out",
+                               n->name);
+   struct hash_entry *prev = hash_table_search(c->global->names, key);
+   if (prev) {
+      const struct g2n_sym *ps = prev->data;
+      if (!link_types_match(ps->type, bt))
+         g2n_fail(c, n, "block '%s' is declared with different members in "
+                  "different shaders", n->name);
+      return;
+   }
+   struct g2n_sym *marker = rzalloc(c->mem, struct g2n_sym);
+   marker->type = bt;
+   marker->field = -1;
+   marker->var_index = -1;
+   hash_table_insert(c->global->names, key, marker);
+   struct g2n_sym *inst = NULL;
+   if (n->name2) {
+      inst = rzalloc(c->mem, struct g2n_sym);
+      inst->type = bt;
+      inst->field = -1;
+      inst->var_index = -1;
+      inst->io_members = rzalloc_array(c->mem, nir_variable *,
+                                       bt->num_fields ? bt->num_fields : 1);
+      inst->io_member_index = rzalloc_array(c->mem, int,
+                                            bt->num_fields ? bt->num_fields
+                                                           : 1);
+   }
+   for (unsigned i = 0; i < bt->num_fields; i++) {
+      const struct glsl_type *ft = bt->fields[i].type;
+      unsigned mq = q | bt->fields[i].qualifiers;
+      const char *name = ralloc_asprintf(c->mem, "%s.%s", n->name,
+                                         bt->fields[i].name);
+      struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
+      sym->type = ft;
+      sym->field = -1;
+      sym->var_index = -1;
+      sym->var = nir_variable_create(c->shader, mode, g2n_vtype(c, ft, false),
+                                     name);
+      sym->var->data.flat = (mq & AST_Q_FLAT) != 0;
+      sym->var->data.centroid = (mq & AST_Q_CENTROID) != 0;
+      sym->var->data.sample = (mq & AST_Q_SAMPLE) != 0;
+      /* (the variable's own copy of the name outlives this pass) */
+      record_var(c, sym, sym->var->name, ft, mq, n->type, NULL, false);
+      if (bt->fields[i].location >= 0)
+         util_dynarray_element(&c->vars, struct glsl_nir_var,
+                               sym->var_index)->location =
+            bt->fields[i].location;
+      if (inst) {
+         inst->io_members[i] = sym->var;
+         inst->io_member_index[i] = sym->var_index;
+      } else {
+         g2n_declare(c, bt->fields[i].name, sym);
+      }
+   }
+   if (inst)
+      g2n_declare(c, n->name2, inst);
+}
+
 void
 g2n_global_decl(struct g2n *c, struct ast_node *n)
 {
@@ -320,8 +399,11 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          g2n_ubo_block(c, n);
          return;
       }
-      g2n_fail(c, n, "interface blocks other than uniform blocks are not "
-               "translated yet");
+      if (n->type->flags & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING)) {
+         io_block(c, n);
+         return;
+      }
+      g2n_fail(c, n, "storage blocks are not translated yet");
       return;
    }
    unsigned q = n->type->flags;
@@ -354,7 +436,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       }
       if (glsl_type_is_array(t) && t->length < 0) {
          /* Implicitly sized: by the largest constant index used. */
-         t = glsl_array_type(c->mem, t->element,
+         t = glsl_array_type(c->shader, t->element,
                              g2n_implicit_array_size(c, d->name));
       }
       if (q & (AST_Q_BUFFER | AST_Q_SHARED)) {
@@ -363,6 +445,9 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          return;
       }
       nir_variable_mode mode = mode_for(c, q);
+      /* #pragma STDGL invariant(all) makes every output invariant. */
+      if (mode == nir_var_shader_out && c->st->pragma_invariant_all)
+         q |= AST_Q_INVARIANT;
       struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
       sym->type = t;
       sym->field = -1;
@@ -404,6 +489,9 @@ g2n_local_decl(struct g2n *c, struct ast_node *n)
       const struct glsl_type *t = d->vtype;
       if (!t || !d->name)
          continue;
+      if (glsl_type_is_array(t) && t->length < 0)
+         t = glsl_array_type(c->shader, t->element,
+                             g2n_implicit_array_size(c, d->name));
       struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
       sym->type = t;
       sym->field = -1;
@@ -620,7 +708,7 @@ g2n_builtin_var(struct g2n *c, const char *name)
          continue;
       const struct glsl_type *t = glsl_builtin_type_by_name(io->type, NULL);
       if (io->array)
-         t = glsl_array_type(c->mem, t, (int)io->array);
+         t = glsl_array_type(c->shader, t, (int)io->array);
       sym = rzalloc(c->mem, struct g2n_sym);
       sym->type = t;
       sym->field = -1;

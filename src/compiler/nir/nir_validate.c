@@ -86,8 +86,11 @@ valid_num_components(unsigned n)
 
 /* Above this many uses, a def's uses are looked up in st->uses instead of
  * walking its list for each of them (quadratic for a value used all over
- * a large shader); below it, the walk is cheaper than hashing. */
-#define FEW_USES 16
+ * a large shader, and every step of the walk is a cache miss in a large
+ * one); below it, the walk is cheaper than hashing. */
+#define FEW_USES 4
+/* The same for the duplicate-predecessor check of a phi's sources. */
+#define FEW_PHI_SOURCES 16
 
 static bool
 src_on_use_list(const nir_src *src)
@@ -317,7 +320,7 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
    nir_foreach_phi_src(ps, phi)
       k++;
    struct hash_table *per_pred = NULL;
-   if (k > FEW_USES) {
+   if (k > FEW_PHI_SOURCES) {
       per_pred = hash_table_create_pointer_keys(st->mem_ctx);
       nir_foreach_phi_src(ps, phi) {
          struct hash_entry *e = hash_table_search(per_pred, ps->pred);

@@ -80,9 +80,13 @@ test_defaults_require_window_and_es1(void **state)
 static void
 test_larger_color_first_then_smaller_buffer(void **state)
 {
-   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-                       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                       EGL_RED_SIZE, 1, EGL_NONE};
+   const EGLint a[] = {EGL_SURFACE_TYPE,
+                       EGL_PBUFFER_BIT,
+                       EGL_RENDERABLE_TYPE,
+                       EGL_OPENGL_ES2_BIT,
+                       EGL_RED_SIZE,
+                       1,
+                       EGL_NONE};
    EGLint ids[8];
    /* Color bits counted over red, the only component asked for: 10 > 8 >
     * 5.  Among the 8-bit ones: fewer sample buffers first (sort priority
@@ -99,8 +103,8 @@ test_larger_color_first_then_smaller_buffer(void **state)
 static void
 test_unrequested_color_does_not_count(void **state)
 {
-   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-                       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
+   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                       EGL_OPENGL_ES2_BIT, EGL_NONE};
    EGLint ids[8];
    /* No colour asked: the smallest EGL_BUFFER_SIZE wins (565 = 16). */
    assert_int_equal(choose(a, ids, 8), 5);
@@ -110,21 +114,29 @@ test_unrequested_color_does_not_count(void **state)
 static void
 test_at_least_and_exact(void **state)
 {
-   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-                       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                       EGL_DEPTH_SIZE, 16, EGL_NONE};
+   const EGLint a[] = {EGL_SURFACE_TYPE,
+                       EGL_PBUFFER_BIT,
+                       EGL_RENDERABLE_TYPE,
+                       EGL_OPENGL_ES2_BIT,
+                       EGL_DEPTH_SIZE,
+                       16,
+                       EGL_NONE};
    EGLint ids[8];
    assert_int_equal(choose(a, ids, 8), 1);
    assert_int_equal(ids[0], 2);
 
-   const EGLint b[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-                       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                       EGL_SAMPLES, 1, EGL_NONE};
+   const EGLint b[] = {EGL_SURFACE_TYPE,
+                       EGL_PBUFFER_BIT,
+                       EGL_RENDERABLE_TYPE,
+                       EGL_OPENGL_ES2_BIT,
+                       EGL_SAMPLES,
+                       1,
+                       EGL_NONE};
    assert_int_equal(choose(b, ids, 8), 1);
    assert_int_equal(ids[0], 4);
 
-   const EGLint c[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-                       EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+   const EGLint c[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                       EGL_OPENGL_BIT, EGL_NONE};
    assert_int_equal(choose(c, ids, 8), 0);
 }
 
@@ -141,8 +153,8 @@ test_config_id_overrides(void **state)
 static void
 test_dont_care(void **state)
 {
-   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_DONT_CARE,
-                       EGL_RENDERABLE_TYPE, EGL_DONT_CARE, EGL_NONE};
+   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_DONT_CARE, EGL_RENDERABLE_TYPE,
+                       EGL_DONT_CARE, EGL_NONE};
    EGLint ids[8];
    assert_int_equal(choose(a, ids, 8), 5);
 }
@@ -150,9 +162,13 @@ test_dont_care(void **state)
 static void
 test_max_keeps_the_best(void **state)
 {
-   const EGLint a[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-                       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                       EGL_RED_SIZE, 1, EGL_NONE};
+   const EGLint a[] = {EGL_SURFACE_TYPE,
+                       EGL_PBUFFER_BIT,
+                       EGL_RENDERABLE_TYPE,
+                       EGL_OPENGL_ES2_BIT,
+                       EGL_RED_SIZE,
+                       1,
+                       EGL_NONE};
    EGLint ids[8];
    assert_int_equal(choose(a, ids, 2), 2);
    assert_int_equal(ids[0], 5);
@@ -170,8 +186,7 @@ test_bad_requests(void **state)
    const EGLint surf[] = {EGL_SURFACE_TYPE, 0x10000, EGL_NONE};
    const EGLint pixmap[] = {EGL_MATCH_NATIVE_PIXMAP, 42, EGL_NONE};
    const EGLint boolean[] = {EGL_BIND_TO_TEXTURE_RGB, 7, EGL_NONE};
-   assert_int_equal(egl_config_parse_request(unknown, &req),
-                    EGL_BAD_ATTRIBUTE);
+   assert_int_equal(egl_config_parse_request(unknown, &req), EGL_BAD_ATTRIBUTE);
    assert_int_equal(egl_config_parse_request(level_dc, &req),
                     EGL_BAD_ATTRIBUTE);
    assert_int_equal(egl_config_parse_request(neg, &req), EGL_BAD_ATTRIBUTE);
@@ -179,8 +194,7 @@ test_bad_requests(void **state)
    assert_int_equal(egl_config_parse_request(surf, &req), EGL_BAD_ATTRIBUTE);
    assert_int_equal(egl_config_parse_request(pixmap, &req),
                     EGL_BAD_NATIVE_PIXMAP);
-   assert_int_equal(egl_config_parse_request(boolean, &req),
-                    EGL_BAD_ATTRIBUTE);
+   assert_int_equal(egl_config_parse_request(boolean, &req), EGL_BAD_ATTRIBUTE);
 }
 
 static void

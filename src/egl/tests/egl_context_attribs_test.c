@@ -83,20 +83,27 @@ test_gl_versions_and_profiles(void **state)
                           EGL_CONTEXT_MINOR_VERSION, 2, EGL_NONE};
    const EGLint gl5[] = {EGL_CONTEXT_MAJOR_VERSION, 5, EGL_NONE};
    const EGLint two_profiles[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2,
+      EGL_CONTEXT_MAJOR_VERSION,
+      3,
+      EGL_CONTEXT_MINOR_VERSION,
+      2,
       EGL_CONTEXT_OPENGL_PROFILE_MASK,
       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT |
          EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
       EGL_NONE};
-   const EGLint no_profile_31[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, 0, EGL_NONE};
-   const EGLint fwd_21[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
-      EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE};
-   const EGLint fwd_30[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR,
-      EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE};
+   const EGLint no_profile_31[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                   3,
+                                   EGL_CONTEXT_MINOR_VERSION,
+                                   1,
+                                   EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                   0,
+                                   EGL_NONE};
+   const EGLint fwd_21[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
+                            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
+                            EGL_NONE};
+   const EGLint fwd_30[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR,
+                            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
+                            EGL_NONE};
 
    assert_int_equal(parse(GL, &plain, gl46), EGL_SUCCESS);
    assert_int_equal(parse(GL, &plain, gl22), EGL_BAD_MATCH);
@@ -116,12 +123,10 @@ test_gl_only_attributes_on_gles(void **state)
    const EGLint fwd[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR,
                          EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
                          EGL_NONE};
-   const EGLint robust_flag[] = {EGL_CONTEXT_MAJOR_VERSION, 2,
-                                 EGL_CONTEXT_FLAGS_KHR,
-                                 EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
-                                 EGL_NONE};
-   const EGLint debug[] = {EGL_CONTEXT_MAJOR_VERSION, 2,
-                           EGL_CONTEXT_FLAGS_KHR,
+   const EGLint robust_flag[] = {
+      EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
+      EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR, EGL_NONE};
+   const EGLint debug[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
                            EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE};
    assert_int_equal(parse(ES, &plain, profile), EGL_BAD_ATTRIBUTE);
    assert_int_equal(parse(ES, &plain, fwd), EGL_BAD_ATTRIBUTE);
@@ -145,14 +150,13 @@ test_robustness(void **state)
 {
    const EGLint strategy_bad[] = {
       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, 0x1234, EGL_NONE};
-   const EGLint lose[] = {
-      EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
-      EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
+   const EGLint lose[] = {EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                          EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
    const EGLint robust15[] = {EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE,
                               EGL_NONE};
    const EGLint robust_ext[] = {EGL_CONTEXT_MAJOR_VERSION, 2,
-                                EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT,
-                                EGL_TRUE, EGL_NONE};
+                                EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
+                                EGL_NONE};
    const EGLint ext_strategy_gl[] = {
       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
       EGL_NO_RESET_NOTIFICATION, EGL_NONE};
@@ -174,12 +178,14 @@ test_no_error(void **state)
    const EGLint no_error[] = {EGL_CONTEXT_MAJOR_VERSION, 2,
                               EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE,
                               EGL_NONE};
-   const EGLint with_debug[] = {EGL_CONTEXT_MAJOR_VERSION, 2,
-                                EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE,
-                                EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE,
+   const EGLint with_debug[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                2,
+                                EGL_CONTEXT_OPENGL_NO_ERROR_KHR,
+                                EGL_TRUE,
+                                EGL_CONTEXT_OPENGL_DEBUG,
+                                EGL_TRUE,
                                 EGL_NONE};
-   const EGLint es1[] = {EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE,
-                         EGL_NONE};
+   const EGLint es1[] = {EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_NONE};
    assert_int_equal(parse(ES, &plain, no_error), EGL_BAD_ATTRIBUTE);
    assert_int_equal(parse(ES, &robust, no_error), EGL_SUCCESS);
    assert_int_equal(parse(ES, &robust, with_debug), EGL_BAD_MATCH);
@@ -193,10 +199,8 @@ test_hints(void **state)
                           EGL_CONTEXT_PRIORITY_HIGH_IMG, EGL_NONE};
    const EGLint prio_bad[] = {EGL_CONTEXT_PRIORITY_LEVEL_IMG, 7, EGL_NONE};
    const EGLint release[] = {EGL_CONTEXT_RELEASE_BEHAVIOR_KHR,
-                             EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR,
-                             EGL_NONE};
-   const EGLint release_bad[] = {EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, 7,
-                                 EGL_NONE};
+                             EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR, EGL_NONE};
+   const EGLint release_bad[] = {EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, 7, EGL_NONE};
    assert_int_equal(parse(ES, &plain, prio), EGL_SUCCESS);
    assert_int_equal(parse(ES, &plain, prio_bad), EGL_BAD_ATTRIBUTE);
    assert_int_equal(parse(ES, &plain, release), EGL_SUCCESS);

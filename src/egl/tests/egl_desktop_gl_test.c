@@ -36,8 +36,8 @@ test_compat_context(void **state)
 
    assert_true(eglBindAPI(EGL_OPENGL_API));
    assert_int_equal(eglQueryAPI(), EGL_OPENGL_API);
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     NULL);
+   EGLContext ctx =
+      eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, NULL);
    assert_ptr_not_equal(ctx, EGL_NO_CONTEXT);
    EGLint type = 0;
    assert_true(eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &type));
@@ -53,20 +53,22 @@ test_compat_context(void **state)
    assert_int_equal(glGetError(), GL_NO_ERROR);
 
    /* A 1.x compatibility request is always satisfiable by a newer one. */
-   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
-                              EGL_NO_CONTEXT));
+   assert_true(
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
    assert_true(eglDestroyContext(dpy, ctx));
 
    /* Asking for more than the front end gave is EGL_BAD_MATCH. */
-   const EGLint too_new[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
-                             EGL_CONTEXT_MINOR_VERSION, 6,
+   const EGLint too_new[] = {EGL_CONTEXT_MAJOR_VERSION,
+                             4,
+                             EGL_CONTEXT_MINOR_VERSION,
+                             6,
                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
                              EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
                              EGL_NONE};
    if (major < 4 || (major == 4 && minor < 6)) {
-      assert_ptr_equal(eglCreateContext(dpy, EGL_NO_CONFIG_KHR,
-                                        EGL_NO_CONTEXT, too_new),
-                       EGL_NO_CONTEXT);
+      assert_ptr_equal(
+         eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, too_new),
+         EGL_NO_CONTEXT);
       assert_int_equal(eglGetError(), EGL_BAD_MATCH);
    }
    assert_true(eglTerminate(dpy));

@@ -27,17 +27,25 @@
 static EGLDisplay
 get_display(void)
 {
-   EGLDisplay dpy =
-      eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                            NULL);
+   EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
+                                          EGL_DEFAULT_DISPLAY, NULL);
    assert_ptr_not_equal(dpy, EGL_NO_DISPLAY);
    return dpy;
 }
 
 static const EGLint es2_pbuffer_config[] = {
-   EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-   EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-   EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+   EGL_SURFACE_TYPE,
+   EGL_PBUFFER_BIT,
+   EGL_RENDERABLE_TYPE,
+   EGL_OPENGL_ES2_BIT,
+   EGL_RED_SIZE,
+   8,
+   EGL_GREEN_SIZE,
+   8,
+   EGL_BLUE_SIZE,
+   8,
+   EGL_ALPHA_SIZE,
+   8,
    EGL_NONE,
 };
 
@@ -175,8 +183,8 @@ test_clear_and_read_back_through_glvnd(void **state)
    assert_true(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &rb));
    assert_int_equal(rb, EGL_BACK_BUFFER);
 
-   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
-                              EGL_NO_CONTEXT));
+   assert_true(
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
    assert_ptr_equal(eglGetCurrentContext(), EGL_NO_CONTEXT);
    /* Not current any more: swapping is EGL_BAD_SURFACE. */
    assert_false(eglSwapBuffers(dpy, surf));
@@ -195,8 +203,8 @@ test_surfaceless_no_config_es3(void **state)
    assert_true(eglInitialize(dpy, NULL, NULL));
    assert_true(eglBindAPI(EGL_OPENGL_ES_API));
    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     attribs);
+   EGLContext ctx =
+      eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
    assert_ptr_not_equal(ctx, EGL_NO_CONTEXT);
    EGLint id = -1;
    assert_true(eglQueryContext(dpy, ctx, EGL_CONFIG_ID, &id));
@@ -208,9 +216,9 @@ test_surfaceless_no_config_es3(void **state)
    /* A fence after the work so far signals. */
    EGLSync sync = eglCreateSync(dpy, EGL_SYNC_FENCE, NULL);
    assert_ptr_not_equal(sync, EGL_NO_SYNC);
-   assert_int_equal(eglClientWaitSync(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT,
-                                      EGL_FOREVER),
-                    EGL_CONDITION_SATISFIED);
+   assert_int_equal(
+      eglClientWaitSync(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT, EGL_FOREVER),
+      EGL_CONDITION_SATISFIED);
    EGLAttrib status = 0;
    assert_true(eglGetSyncAttrib(dpy, sync, EGL_SYNC_STATUS, &status));
    assert_int_equal(status, EGL_SIGNALED);
@@ -229,8 +237,8 @@ test_surfaceless_no_config_es3(void **state)
    assert_ptr_equal(create_khr(dpy, 0x1234, NULL), EGL_NO_SYNC_KHR);
    assert_int_equal(eglGetError(), EGL_BAD_ATTRIBUTE);
 
-   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
-                              EGL_NO_CONTEXT));
+   assert_true(
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
    /* No current context: a fence is EGL_BAD_MATCH. */
    assert_ptr_equal(eglCreateSync(dpy, EGL_SYNC_FENCE, NULL), EGL_NO_SYNC);
    assert_int_equal(eglGetError(), EGL_BAD_MATCH);
@@ -244,13 +252,13 @@ test_no_native_surfaces(void **state)
    /* EGL_MESA_platform_surfaceless: unconditional failures. */
    EGLDisplay dpy = get_display();
    assert_true(eglInitialize(dpy, NULL, NULL));
-   assert_ptr_equal(eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR,
-                                                   NULL, NULL),
-                    EGL_NO_SURFACE);
+   assert_ptr_equal(
+      eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR, NULL, NULL),
+      EGL_NO_SURFACE);
    assert_int_equal(eglGetError(), EGL_BAD_NATIVE_WINDOW);
-   assert_ptr_equal(eglCreatePlatformPixmapSurface(dpy, EGL_NO_CONFIG_KHR,
-                                                   NULL, NULL),
-                    EGL_NO_SURFACE);
+   assert_ptr_equal(
+      eglCreatePlatformPixmapSurface(dpy, EGL_NO_CONFIG_KHR, NULL, NULL),
+      EGL_NO_SURFACE);
    assert_int_equal(eglGetError(), EGL_BAD_NATIVE_PIXMAP);
    assert_true(eglTerminate(dpy));
 }
@@ -283,8 +291,8 @@ test_one_thread_per_context(void **state)
    assert_true(eglInitialize(dpy, NULL, NULL));
    assert_true(eglBindAPI(EGL_OPENGL_ES_API));
    const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     es2);
+   EGLContext ctx =
+      eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es2);
    assert_ptr_not_equal(ctx, EGL_NO_CONTEXT);
    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
 
@@ -313,12 +321,11 @@ context_churn(void *data)
    intptr_t failures = 0;
    eglBindAPI(EGL_OPENGL_ES_API);
    for (unsigned i = 0; i < 50; i++) {
-      EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR,
-                                        EGL_NO_CONTEXT, es2);
+      EGLContext ctx =
+         eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es2);
       if (ctx == EGL_NO_CONTEXT ||
           !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx) ||
-          strcmp((const char *)glGetString(GL_VERSION),
-                 "OpenGL ES 2.0 fake") ||
+          strcmp((const char *)glGetString(GL_VERSION), "OpenGL ES 2.0 fake") ||
           !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
                           EGL_NO_CONTEXT) ||
           !eglDestroyContext(dpy, ctx))
@@ -355,16 +362,16 @@ test_terminate_while_current(void **state)
    assert_true(eglInitialize(dpy, NULL, NULL));
    assert_true(eglBindAPI(EGL_OPENGL_ES_API));
    const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     es2);
+   EGLContext ctx =
+      eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es2);
    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
    assert_true(eglTerminate(dpy));
 
    /* Still current: GL keeps working. */
    assert_string_equal((const char *)glGetString(GL_VERSION),
                        "OpenGL ES 2.0 fake");
-   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
-                              EGL_NO_CONTEXT));
+   assert_true(
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
 
    /* Initialize again: the old handle is gone. */
    assert_true(eglInitialize(dpy, NULL, NULL));
@@ -414,8 +421,8 @@ test_context_errors(void **state)
                     EGL_NO_CONTEXT);
    assert_int_equal(eglGetError(), EGL_BAD_CONTEXT);
 
-   assert_false(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
-                               (EGLContext)&n));
+   assert_false(
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, (EGLContext)&n));
    assert_int_equal(eglGetError(), EGL_BAD_CONTEXT);
    assert_true(eglTerminate(dpy));
 

@@ -74,9 +74,10 @@ print_configs(EGLDisplay dpy)
    for (EGLint i = 0; i < n; i++) {
       EGLint v[11] = {0};
       static const EGLint attrs[11] = {
-         EGL_CONFIG_ID, EGL_RED_SIZE, EGL_GREEN_SIZE, EGL_BLUE_SIZE,
-         EGL_ALPHA_SIZE, EGL_DEPTH_SIZE, EGL_STENCIL_SIZE, EGL_SAMPLES,
-         EGL_SURFACE_TYPE, EGL_RENDERABLE_TYPE, EGL_NATIVE_VISUAL_ID,
+         EGL_CONFIG_ID,       EGL_RED_SIZE,         EGL_GREEN_SIZE,
+         EGL_BLUE_SIZE,       EGL_ALPHA_SIZE,       EGL_DEPTH_SIZE,
+         EGL_STENCIL_SIZE,    EGL_SAMPLES,          EGL_SURFACE_TYPE,
+         EGL_RENDERABLE_TYPE, EGL_NATIVE_VISUAL_ID,
       };
       for (unsigned a = 0; a < 11; a++)
          eglGetConfigAttrib(dpy, configs[i], attrs[a], &v[a]);
@@ -86,14 +87,14 @@ print_configs(EGLDisplay dpy)
             visual[c] = (char)((v[10] >> (8 * c)) & 0xff);
          visual[4] = '\0';
       }
-      printf("  %4d %2d %2d %2d %2d %2d %2d %2d %-9s %-19s %s\n", v[0], v[1],
-             v[2], v[3], v[4], v[5], v[6], v[7],
-             v[8] & EGL_WINDOW_BIT ? "win,pb" : "pb",
-             (v[9] & EGL_OPENGL_BIT) && (v[9] & EGL_OPENGL_ES3_BIT)
-                ? "gl,es2,es3"
-             : (v[9] & EGL_OPENGL_BIT) ? "gl,es2"
-             : (v[9] & EGL_OPENGL_ES3_BIT) ? "es2,es3" : "es2",
-             visual);
+      printf(
+         "  %4d %2d %2d %2d %2d %2d %2d %2d %-9s %-19s %s\n", v[0], v[1], v[2],
+         v[3], v[4], v[5], v[6], v[7], v[8] & EGL_WINDOW_BIT ? "win,pb" : "pb",
+         (v[9] & EGL_OPENGL_BIT) && (v[9] & EGL_OPENGL_ES3_BIT) ? "gl,es2,es3"
+         : (v[9] & EGL_OPENGL_BIT)                              ? "gl,es2"
+         : (v[9] & EGL_OPENGL_ES3_BIT)                          ? "es2,es3"
+                                                                : "es2",
+         visual);
    }
    free(configs);
 }
@@ -106,8 +107,8 @@ print_context(EGLDisplay dpy, EGLenum api, const EGLint *attribs,
       printf("  %s: API not available\n", label);
       return;
    }
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     attribs);
+   EGLContext ctx =
+      eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
    if (ctx == EGL_NO_CONTEXT) {
       printf("  %s: no context (EGL error 0x%04x)\n", label, eglGetError());
       return;
@@ -119,8 +120,7 @@ print_context(EGLDisplay dpy, EGLenum api, const EGLint *attribs,
       printf("    GL_VENDOR:   %s\n", (const char *)glGetString(GL_VENDOR));
       printf("    GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
       printf("    GL_VERSION:  %s\n", (const char *)glGetString(GL_VERSION));
-      const char *glsl =
-         (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+      const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
       printf("    GLSL:        %s\n", glsl ? glsl : "(none)");
       eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    }
@@ -149,10 +149,13 @@ describe(EGLDisplay dpy, const char *title)
 
    printf("contexts (no config, no surface):\n");
    static const EGLint es2[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_NONE};
-   static const EGLint core[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-      EGL_NONE};
+   static const EGLint core[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                 3,
+                                 EGL_CONTEXT_MINOR_VERSION,
+                                 2,
+                                 EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                 EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                 EGL_NONE};
    print_context(dpy, EGL_OPENGL_ES_API, es2, "OpenGL ES 2.0+");
    print_context(dpy, EGL_OPENGL_API, core, "OpenGL 3.2+ core");
    print_context(dpy, EGL_OPENGL_API, NULL, "OpenGL compatibility");
@@ -175,12 +178,13 @@ do_devices(void)
    }
    for (EGLint i = 0; i < n; i++) {
       char title[160];
-      const char *node = query_string
-         ? query_string(devices[i], EGL_DRM_RENDER_NODE_FILE_EXT) : NULL;
+      const char *node =
+         query_string ? query_string(devices[i], EGL_DRM_RENDER_NODE_FILE_EXT)
+                      : NULL;
       snprintf(title, sizeof(title), "device %d (%s)", i,
                node ? node : "no render node");
-      describe(eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[i],
-                                     NULL), title);
+      describe(eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[i], NULL),
+               title);
    }
 }
 
@@ -188,12 +192,10 @@ static void
 do_gbm(void)
 {
    void *lib = dlopen("libgbm.so.1", RTLD_NOW | RTLD_GLOBAL);
-   void *(*create)(int) = lib ? (void *(*)(int))dlsym(lib,
-                                                      "gbm_create_device")
-                              : NULL;
-   void (*destroy)(void *) = lib ? (void (*)(void *))dlsym(
-                                      lib, "gbm_device_destroy")
-                                 : NULL;
+   void *(*create)(int) =
+      lib ? (void *(*)(int))dlsym(lib, "gbm_create_device") : NULL;
+   void (*destroy)(void *) =
+      lib ? (void (*)(void *))dlsym(lib, "gbm_device_destroy") : NULL;
    if (!create || !destroy) {
       printf("\n== GBM platform: libgbm.so.1 not found\n");
       return;

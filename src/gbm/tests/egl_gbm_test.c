@@ -57,8 +57,7 @@ test_shader_db_style_setup(void **state)
    assert_ptr_equal(eglGetDisplay((EGLNativeDisplayType)gbm), dpy);
    assert_true(eglInitialize(dpy, NULL, NULL));
 
-   const EGLint attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                             EGL_NONE};
+   const EGLint attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
    EGLConfig cfg;
    EGLint count = 0, visual = 0, type = 0;
    assert_true(eglChooseConfig(dpy, attribs, &cfg, 1, &count));
@@ -77,8 +76,8 @@ test_shader_db_style_setup(void **state)
    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
    assert_string_equal((const char *)glGetString(GL_VERSION),
                        "OpenGL ES 2.0 fake");
-   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
-                              EGL_NO_CONTEXT));
+   assert_true(
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
    assert_true(eglDestroyContext(dpy, ctx));
    assert_true(eglTerminate(dpy));
    gbm_device_destroy(gbm);

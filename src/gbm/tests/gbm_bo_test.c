@@ -55,8 +55,7 @@ test_buffer(void **state)
 
    errno = 0;
    struct gbm_bo *bo = gbm_bo_create(gbm, 64, 16, GBM_FORMAT_ARGB8888,
-                                     GBM_BO_USE_RENDERING |
-                                        GBM_BO_USE_LINEAR);
+                                     GBM_BO_USE_RENDERING | GBM_BO_USE_LINEAR);
    if (on_noop()) {
       assert_null(bo);
       assert_int_equal(errno, ENOSYS);
@@ -78,14 +77,35 @@ test_buffer(void **state)
    assert_true(dmabuf >= 0);
    close(dmabuf);
 
+   /* What the CPU writes through a map, a later map reads back. */
+   uint32_t stride = 0;
+   void *cookie = NULL;
+   uint8_t *map =
+      gbm_bo_map(bo, 0, 0, 64, 16, GBM_BO_TRANSFER_WRITE, &stride, &cookie);
+   assert_non_null(map);
+   assert_true(stride >= 256);
+   for (unsigned y = 0; y < 16; y++)
+      for (unsigned x = 0; x < 256; x++)
+         map[y * stride + x] = (uint8_t)(x ^ (y * 7));
+   gbm_bo_unmap(bo, cookie);
+   map = gbm_bo_map(bo, 4, 3, 8, 2, GBM_BO_TRANSFER_READ, &stride, &cookie);
+   assert_non_null(map);
+   /* Texel (4, 3) is at byte 16 of row 3. */
+   assert_int_equal(map[0], (uint8_t)(16 ^ 21));
+   assert_int_equal(map[stride + 5], (uint8_t)(21 ^ 28));
+   gbm_bo_unmap(bo, cookie);
+   assert_null(
+      gbm_bo_map(bo, 60, 0, 8, 1, GBM_BO_TRANSFER_READ, &stride, &cookie));
+   assert_int_equal(errno, EINVAL);
+
    static int destroyed;
    gbm_bo_set_user_data(bo, &destroyed, NULL);
    assert_ptr_equal(gbm_bo_get_user_data(bo), &destroyed);
    gbm_bo_destroy(bo);
 
    /* Formats the driver cannot render are refused. */
-   assert_null(gbm_bo_create(gbm, 8, 8, GBM_FORMAT_XBGR16161616F,
-                             GBM_BO_USE_RENDERING));
+   assert_null(
+      gbm_bo_create(gbm, 8, 8, GBM_FORMAT_XBGR16161616F, GBM_BO_USE_RENDERING));
    assert_int_equal(errno, EINVAL);
    gbm_device_destroy(gbm);
    close(fd);

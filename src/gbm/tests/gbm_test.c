@@ -44,10 +44,12 @@ test_device(void **state)
    assert_int_equal(gbm_device_get_fd(gbm), fd);
    assert_string_equal(gbm_device_get_backend_name(gbm), "drm");
    /* One plane, linear, for a format the driver renders to. */
+   assert_int_equal(
+      gbm_device_get_format_modifier_plane_count(gbm, GBM_FORMAT_ABGR8888, 0),
+      1);
    assert_int_equal(gbm_device_get_format_modifier_plane_count(
-                       gbm, GBM_FORMAT_ABGR8888, 0), 1);
-   assert_int_equal(gbm_device_get_format_modifier_plane_count(
-                       gbm, GBM_FORMAT_XBGR16161616F, 0), -1);
+                       gbm, GBM_FORMAT_XBGR16161616F, 0),
+                    -1);
    gbm_device_destroy(gbm);
    /* The caller's fd stays open. */
    assert_int_equal(fcntl(fd, F_GETFD) >= 0, 1);
@@ -66,7 +68,7 @@ test_not_a_drm_device(void **state)
 }
 
 static void
-test_buffers_not_yet(void **state)
+test_no_images_no_buffers(void **state)
 {
    int fd = open_node();
    struct gbm_device *gbm = gbm_create_device(fd);
@@ -77,12 +79,20 @@ test_buffers_not_yet(void **state)
    assert_false(gbm_device_is_format_supported(gbm, GBM_FORMAT_ABGR8888,
                                                GBM_BO_USE_RENDERING));
    errno = 0;
-   assert_null(gbm_bo_create(gbm, 64, 64, GBM_FORMAT_ABGR8888,
-                             GBM_BO_USE_RENDERING));
+   assert_null(
+      gbm_bo_create(gbm, 64, 64, GBM_FORMAT_ABGR8888, GBM_BO_USE_RENDERING));
    assert_int_equal(errno, ENOSYS);
    assert_null(gbm_bo_create(gbm, 64, 64, GBM_FORMAT_XBGR16161616F, 0));
    assert_int_equal(errno, EINVAL);
-   assert_null(gbm_surface_create(gbm, 64, 64, GBM_FORMAT_ABGR8888, 0));
+   /* A surface is only a size and format until EGL renders into it. */
+   struct gbm_surface *surf =
+      gbm_surface_create(gbm, 64, 64, GBM_FORMAT_ABGR8888, 0);
+   assert_non_null(surf);
+   assert_true(gbm_surface_has_free_buffers(surf));
+   assert_null(gbm_surface_lock_front_buffer(surf)); /* nothing drawn */
+   gbm_surface_destroy(surf);
+   assert_null(gbm_surface_create(gbm, 64, 64, GBM_FORMAT_XBGR16161616F, 0));
+   assert_int_equal(errno, EINVAL);
    gbm_device_destroy(gbm);
    close(fd);
 }
@@ -91,8 +101,7 @@ static void
 test_format_name(void **state)
 {
    struct gbm_format_name_desc desc;
-   assert_string_equal(gbm_format_get_name(GBM_FORMAT_XRGB8888, &desc),
-                       "XR24");
+   assert_string_equal(gbm_format_get_name(GBM_FORMAT_XRGB8888, &desc), "XR24");
    assert_string_equal(gbm_format_get_name(GBM_BO_FORMAT_ARGB8888, &desc),
                        "AR24");
 }
@@ -103,7 +112,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_device),
       cmocka_unit_test(test_not_a_drm_device),
-      cmocka_unit_test(test_buffers_not_yet),
+      cmocka_unit_test(test_no_images_no_buffers),
       cmocka_unit_test(test_format_name),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,8 +25,7 @@ static char paths[8][4096];
 static void
 test_search_path_order(void **state)
 {
-   unsigned n = loader_driver_candidates("asahi", "/a:/b/c", "/inst", paths,
-                                         8);
+   unsigned n = loader_driver_candidates("asahi", "/a:/b/c", "/inst", paths, 8);
    assert_int_equal(n, 2);
    assert_string_equal(paths[0], "/a/asahi_dri.so");
    assert_string_equal(paths[1], "/b/c/asahi_dri.so");
@@ -35,8 +34,8 @@ test_search_path_order(void **state)
 static void
 test_search_path_empty_items_skipped(void **state)
 {
-   unsigned n = loader_driver_candidates("asahi", "::/a::/b:", "/inst",
-                                         paths, 8);
+   unsigned n =
+      loader_driver_candidates("asahi", "::/a::/b:", "/inst", paths, 8);
    assert_int_equal(n, 2);
    assert_string_equal(paths[0], "/a/asahi_dri.so");
    assert_string_equal(paths[1], "/b/asahi_dri.so");
@@ -45,8 +44,8 @@ test_search_path_empty_items_skipped(void **state)
 static void
 test_search_path_unset_uses_install_dir(void **state)
 {
-   assert_int_equal(loader_driver_candidates("asahi", NULL, "/inst", paths,
-                                             8), 1);
+   assert_int_equal(loader_driver_candidates("asahi", NULL, "/inst", paths, 8),
+                    1);
    assert_string_equal(paths[0], "/inst/asahi_dri.so");
    assert_int_equal(loader_driver_candidates("asahi", "", "/inst", paths, 8),
                     1);
@@ -56,8 +55,8 @@ test_search_path_unset_uses_install_dir(void **state)
 static void
 test_search_path_limit(void **state)
 {
-   assert_int_equal(loader_driver_candidates("x", "/1:/2:/3", NULL, paths,
-                                             2), 2);
+   assert_int_equal(loader_driver_candidates("x", "/1:/2:/3", NULL, paths, 2),
+                    2);
    assert_string_equal(paths[1], "/2/x_dri.so");
 }
 
@@ -144,6 +143,48 @@ test_missing_driver_is_reported(void **state)
    load_with_path("nosuch", false, "nosuch_dri.so not found");
 }
 
+static void
+test_verbose_says_what_was_tried(void **state)
+{
+   /* LIBGL_DEBUG=verbose: every candidate file, and why one was refused. */
+   char search[4200], err[512], log[4096] = "";
+   struct loader_driver drv;
+   FILE *tmp = tmpfile();
+   assert_non_null(tmp);
+   int saved = dup(2);
+   dup2(fileno(tmp), 2);
+
+   snprintf(search, sizeof(search), "/nonexistent:%s", fake_dir());
+   setenv("LIBGL_DRIVERS_PATH", search, 1);
+   setenv("LIBGL_DEBUG", "verbose", 1);
+   bool ok = loader_load_driver("old", &drv, err, sizeof(err));
+   unsetenv("LIBGL_DEBUG");
+   unsetenv("LIBGL_DRIVERS_PATH");
+
+   fflush(stderr);
+   dup2(saved, 2);
+   close(saved);
+   rewind(tmp);
+   size_t n = fread(log, 1, sizeof(log) - 1, tmp);
+   log[n] = '\0';
+   fclose(tmp);
+
+   assert_false(ok);
+   assert_non_null(strstr(log, "trying /nonexistent/old_dri.so"));
+   assert_non_null(strstr(log, "old_dri.so: interface version 0"));
+
+   /* Without the variable the loader is silent. */
+   tmp = tmpfile();
+   saved = dup(2);
+   dup2(fileno(tmp), 2);
+   loader_load_driver("nosuch", &drv, err, sizeof(err));
+   fflush(stderr);
+   dup2(saved, 2);
+   close(saved);
+   assert_int_equal(ftell(tmp), 0);
+   fclose(tmp);
+}
+
 int
 main(void)
 {
@@ -159,6 +200,7 @@ main(void)
       cmocka_unit_test(test_refuse_other_interface_version),
       cmocka_unit_test(test_refuse_library_without_table),
       cmocka_unit_test(test_missing_driver_is_reported),
+      cmocka_unit_test(test_verbose_says_what_was_tried),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,7 +83,10 @@ enum bench_case {
 };
 
 static const char *case_names[CASE_COUNT] = {
-   "no state change", "uniform change", "texture change", "program change",
+   "no state change",
+   "uniform change",
+   "texture change",
+   "program change",
 };
 
 struct bench {
@@ -134,11 +137,11 @@ main(int argc, char **argv)
 {
    double seconds = argc > 1 ? atof(argv[1]) : 0.5;
    struct pipe_screen *screen = noop_screen_create();
-   struct st_context_attribs attribs = { .profile = ST_PROFILE_OPENGL_ES2,
-                                         .major = 2 };
-   struct st_visual visual = { .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
-                               .depth_stencil_format =
-                                  PIPE_FORMAT_Z24_UNORM_S8_UINT };
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES2,
+                                        .major = 2};
+   struct st_visual visual = {.color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
+                              .depth_stencil_format =
+                                 PIPE_FORMAT_Z24_UNORM_S8_UINT};
    struct st_context *ctx;
    struct st_framebuffer *fb;
    struct bench b;
@@ -184,7 +187,7 @@ main(int argc, char **argv)
    }
    b.color_loc = _mesa_GetUniformLocation(b.prog[0], "u_color");
 
-   static const GLubyte texels[2][4 * 4 * 4] = { { 0 }, { 255 } };
+   static const GLubyte texels[2][4 * 4 * 4] = {{0}, {255}};
    _mesa_GenTextures(2, b.tex);
    for (unsigned i = 0; i < 2; i++) {
       _mesa_BindTexture(GL_TEXTURE_2D, b.tex[i]);
@@ -193,7 +196,7 @@ main(int argc, char **argv)
                        GL_UNSIGNED_BYTE, texels[i]);
    }
 
-   static const GLfloat verts[] = { -1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1 };
+   static const GLfloat verts[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1};
    GLuint vbo;
    _mesa_GenBuffers(1, &vbo);
    _mesa_BindBuffer(GL_ARRAY_BUFFER, vbo);
@@ -210,8 +213,8 @@ main(int argc, char **argv)
       double rate = run(&b, (enum bench_case)c, seconds);
       if (c == CASE_NONE)
          base = rate;
-      printf("  %-16s %10.3f M draws/s  %6.3fx\n", case_names[c],
-             rate / 1e6, rate / base);
+      printf("  %-16s %10.3f M draws/s  %6.3fx\n", case_names[c], rate / 1e6,
+             rate / base);
    }
 
    st_make_current(NULL, NULL, NULL);

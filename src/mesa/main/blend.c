@@ -114,8 +114,7 @@ _mesa_BlendColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
 }
 
 void GLAPIENTRY
-_mesa_ColorMask(GLboolean red, GLboolean green, GLboolean blue,
-                GLboolean alpha)
+_mesa_ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 

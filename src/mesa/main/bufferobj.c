@@ -115,8 +115,12 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
    struct gl_vertex_array_object *vao = ctx->VAO;
 
    struct gl_buffer_object **points[] = {
-      &ctx->ArrayBuffer, &ctx->CopyReadBuffer, &ctx->CopyWriteBuffer,
-      &ctx->PixelPackBuffer, &ctx->PixelUnpackBuffer, &ctx->UniformBuffer,
+      &ctx->ArrayBuffer,
+      &ctx->CopyReadBuffer,
+      &ctx->CopyWriteBuffer,
+      &ctx->PixelPackBuffer,
+      &ctx->PixelUnpackBuffer,
+      &ctx->UniformBuffer,
       &ctx->TransformFeedbackBuffer,
    };
    for (unsigned i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
@@ -185,8 +189,7 @@ _mesa_BindBuffer(GLenum target, GLuint buffer)
       } else {
          /* ES: binding an unused name creates the object. */
          obj = new_buffer(buffer);
-         if (!obj ||
-             !_mesa_name_insert(ctx->Shared->Buffers, buffer, obj)) {
+         if (!obj || !_mesa_name_insert(ctx->Shared->Buffers, buffer, obj)) {
             free(obj);
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindBuffer");
             return;
@@ -235,8 +238,7 @@ bound_buffer(struct gl_context *ctx, GLenum target, const char *func)
 }
 
 void GLAPIENTRY
-_mesa_BufferData(GLenum target, GLsizeiptr size, const void *data,
-                 GLenum usage)
+_mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_buffer_object **binding = _mesa_buffer_binding(ctx, target);
@@ -272,13 +274,12 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data,
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBufferData(size)");
          return;
       }
-      res = pipe_buffer_create(ctx->st->screen,
-                               PIPE_BIND_VERTEX_BUFFER |
-                               PIPE_BIND_INDEX_BUFFER |
-                               PIPE_BIND_CONSTANT_BUFFER,
-                               usage == GL_STREAM_DRAW ? PIPE_USAGE_STREAM
-                                                       : PIPE_USAGE_DEFAULT,
-                               (unsigned)size);
+      res = pipe_buffer_create(
+         ctx->st->screen,
+         PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
+            PIPE_BIND_CONSTANT_BUFFER,
+         usage == GL_STREAM_DRAW ? PIPE_USAGE_STREAM : PIPE_USAGE_DEFAULT,
+         (unsigned)size);
       if (!res) {
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBufferData");
          return;
@@ -347,12 +348,24 @@ get_buffer_param(struct gl_context *ctx, GLenum target, GLenum pname,
    if (!obj)
       return false;
    switch (pname) {
-   case GL_BUFFER_SIZE: *out = obj->Size; break;
-   case GL_BUFFER_USAGE: *out = obj->Usage; break;
-   case GL_BUFFER_ACCESS_FLAGS: *out = obj->MapAccess; break;
-   case GL_BUFFER_MAPPED: *out = obj->Mappointer != NULL; break;
-   case GL_BUFFER_MAP_LENGTH: *out = obj->MapLength; break;
-   default: *out = obj->MapOffset; break;
+   case GL_BUFFER_SIZE:
+      *out = obj->Size;
+      break;
+   case GL_BUFFER_USAGE:
+      *out = obj->Usage;
+      break;
+   case GL_BUFFER_ACCESS_FLAGS:
+      *out = obj->MapAccess;
+      break;
+   case GL_BUFFER_MAPPED:
+      *out = obj->Mappointer != NULL;
+      break;
+   case GL_BUFFER_MAP_LENGTH:
+      *out = obj->MapLength;
+      break;
+   default:
+      *out = obj->MapOffset;
+      break;
    }
    return true;
 }
@@ -387,8 +400,7 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
    const GLbitfield all = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT |
                           GL_MAP_INVALIDATE_RANGE_BIT |
                           GL_MAP_INVALIDATE_BUFFER_BIT |
-                          GL_MAP_FLUSH_EXPLICIT_BIT |
-                          GL_MAP_UNSYNCHRONIZED_BIT;
+                          GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
    struct gl_buffer_object *obj;
    unsigned usage = 0;
 
@@ -404,11 +416,9 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
    }
    if (obj->Mappointer || !(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)) ||
        ((access & GL_MAP_READ_BIT) &&
-        (access & (GL_MAP_INVALIDATE_RANGE_BIT |
-                   GL_MAP_INVALIDATE_BUFFER_BIT |
+        (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT |
                    GL_MAP_UNSYNCHRONIZED_BIT))) ||
-       ((access & GL_MAP_FLUSH_EXPLICIT_BIT) &&
-        !(access & GL_MAP_WRITE_BIT))) {
+       ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glMapBufferRange(access)");
       return NULL;
    }
@@ -426,10 +436,9 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
    if (access & GL_MAP_FLUSH_EXPLICIT_BIT)
       usage |= PIPE_MAP_FLUSH_EXPLICIT;
 
-   obj->Mappointer = pipe_buffer_map_range(ctx->st->pipe, obj->buffer,
-                                           (unsigned)offset,
-                                           (unsigned)length, usage,
-                                           &obj->transfer);
+   obj->Mappointer =
+      pipe_buffer_map_range(ctx->st->pipe, obj->buffer, (unsigned)offset,
+                            (unsigned)length, usage, &obj->transfer);
    if (!obj->Mappointer) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glMapBufferRange");
       return NULL;
@@ -465,8 +474,7 @@ _mesa_UnmapBuffer(GLenum target)
 }
 
 void GLAPIENTRY
-_mesa_FlushMappedBufferRange(GLenum target, GLintptr offset,
-                             GLsizeiptr length)
+_mesa_FlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_buffer_object *obj;
@@ -534,8 +542,8 @@ _mesa_CopyBufferSubData(GLenum readTarget, GLenum writeTarget,
       return;
    u_box_1d((unsigned)readOffset, (unsigned)size, &box);
    ctx->st->pipe->resource_copy_region(ctx->st->pipe, dst->buffer, 0,
-                                       (unsigned)writeOffset, 0, 0,
-                                       src->buffer, 0, &box);
+                                       (unsigned)writeOffset, 0, 0, src->buffer,
+                                       0, &box);
 }
 
 /* --- Indexed bindings (ES 3.0 section 2.10.1.1) ------------------------- */
@@ -564,9 +572,8 @@ indexed_binding(struct gl_context *ctx, GLenum target, GLuint index,
 }
 
 static void
-bind_buffer_range(GLenum target, GLuint index, GLuint buffer,
-                  GLintptr offset, GLsizeiptr size, bool whole,
-                  const char *func)
+bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                  GLsizeiptr size, bool whole, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_indexed_buffer_binding *b =

@@ -39,9 +39,9 @@ _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
          ok = b == GL_NONE || b == GL_COLOR_ATTACHMENT0 + (GLenum)i;
       }
       if (!ok) {
-         bool known = b == GL_NONE || b == GL_BACK ||
-                      (b >= GL_COLOR_ATTACHMENT0 &&
-                       b < GL_COLOR_ATTACHMENT0 + 32);
+         bool known =
+            b == GL_NONE || b == GL_BACK ||
+            (b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + 32);
          _mesa_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
                      "glDrawBuffers(bufs[%d]=0x%x)", i, b);
          return;
@@ -50,8 +50,7 @@ _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
    for (GLsizei i = 0; i < MAX_DRAW_BUFFERS; i++) {
       GLenum b = i < n ? bufs[i] : GL_NONE;
       if (!fb->Name && b == GL_BACK)
-         b = fb->winsys && fb->ColorReadBuffer == GL_FRONT ? GL_FRONT
-                                                           : GL_BACK;
+         b = fb->winsys && fb->ColorReadBuffer == GL_FRONT ? GL_FRONT : GL_BACK;
       fb->ColorDrawBuffer[i] = b;
    }
    st_invalidate_framebuffer(ctx->st);
@@ -69,13 +68,12 @@ _mesa_ReadBuffer(GLenum src)
    if (!fb->Name)
       ok = src == GL_BACK || src == GL_NONE;
    else
-      ok = src == GL_NONE ||
-           (src >= GL_COLOR_ATTACHMENT0 &&
-            src < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS);
+      ok = src == GL_NONE || (src >= GL_COLOR_ATTACHMENT0 &&
+                              src < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS);
    if (!ok) {
-      bool known = src == GL_BACK || src == GL_FRONT ||
-                   (src >= GL_COLOR_ATTACHMENT0 &&
-                    src < GL_COLOR_ATTACHMENT0 + 32);
+      bool known =
+         src == GL_BACK || src == GL_FRONT ||
+         (src >= GL_COLOR_ATTACHMENT0 && src < GL_COLOR_ATTACHMENT0 + 32);
       _mesa_error(ctx, known ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
                   "glReadBuffer(0x%x)", src);
       return;
@@ -120,9 +118,6 @@ clear_buffer(GLenum buffer, GLint drawbuffer, const void *value, bool depth,
    GLbitfield mask = 0;
    memcpy(saved_color, ctx->Color.ClearColor, sizeof(saved_color));
    if (buffer == GL_COLOR) {
-      /* Only draw buffer 0 exists so far. */
-      if (drawbuffer != 0)
-         return;
       memcpy(ctx->Color.ClearColor, value, sizeof(saved_color));
       mask = GL_COLOR_BUFFER_BIT;
    } else {
@@ -137,7 +132,7 @@ clear_buffer(GLenum buffer, GLint drawbuffer, const void *value, bool depth,
          mask |= GL_STENCIL_BUFFER_BIT;
       }
    }
-   st_clear(ctx->st, mask);
+   st_clear(ctx->st, mask, buffer == GL_COLOR ? 1u << drawbuffer : 0u);
    memcpy(ctx->Color.ClearColor, saved_color, sizeof(saved_color));
    ctx->Depth.Clear = saved_depth;
    ctx->Stencil.Clear = saved_stencil;
@@ -164,7 +159,7 @@ _mesa_ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
       return;
    }
    /* Integer colour buffers do not exist yet; as floats for now. */
-   GLfloat f[4] = { 0 };
+   GLfloat f[4] = {0};
    if (buffer == GL_COLOR) {
       for (int i = 0; i < 4; i++)
          f[i] = (GLfloat)value[i];

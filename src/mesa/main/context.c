@@ -34,14 +34,14 @@ _mesa_error(struct gl_context *ctx, GLenum error, const char *fmt, ...)
    if (ctx->Debug.Output) {
       char text[512];
       va_list ap;
-      int n = snprintf(text, sizeof(text), "%s in ",
-                       _mesa_enum_to_string(error));
+      int n =
+         snprintf(text, sizeof(text), "%s in ", _mesa_enum_to_string(error));
       va_start(ap, fmt);
       if (n > 0 && (size_t)n < sizeof(text))
          vsnprintf(text + n, sizeof(text) - (size_t)n, fmt, ap);
       va_end(ap);
-      _mesa_debug_message(ctx, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR,
-                          error, GL_DEBUG_SEVERITY_HIGH, -1, text);
+      _mesa_debug_message(ctx, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, error,
+                          GL_DEBUG_SEVERITY_HIGH, -1, text);
    }
 
    if (debug < 0)
@@ -81,13 +81,16 @@ _mesa_alloc_shared_state(void)
    shared->ShaderObjects = _mesa_name_table_create();
    shared->Textures = _mesa_name_table_create();
    shared->Renderbuffers = _mesa_name_table_create();
-   shared->DefaultTex[TEXTURE_2D_INDEX] =
-      _mesa_new_texture_object(0, GL_TEXTURE_2D);
-   shared->DefaultTex[TEXTURE_CUBE_INDEX] =
-      _mesa_new_texture_object(0, GL_TEXTURE_CUBE_MAP);
+   static const GLenum default_targets[NUM_TEXTURE_TARGETS] = {
+      GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+   };
+   bool defaults_ok = true;
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
+      shared->DefaultTex[i] = _mesa_new_texture_object(0, default_targets[i]);
+      defaults_ok &= shared->DefaultTex[i] != NULL;
+   }
    if (!shared->Buffers || !shared->ShaderObjects || !shared->Textures ||
-       !shared->Renderbuffers || !shared->DefaultTex[TEXTURE_2D_INDEX] ||
-       !shared->DefaultTex[TEXTURE_CUBE_INDEX]) {
+       !shared->Renderbuffers || !defaults_ok) {
       _mesa_reference_shared_state(&shared, NULL);
       return NULL;
    }
@@ -248,8 +251,8 @@ _mesa_free_context_state(struct gl_context *ctx)
       _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
                                     NULL);
    for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++)
-      _mesa_reference_buffer_object(
-         &ctx->TransformFeedbackBindings[i].Buffer, NULL);
+      _mesa_reference_buffer_object(&ctx->TransformFeedbackBindings[i].Buffer,
+                                    NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);

@@ -21,10 +21,10 @@ extern __thread struct gl_context *_mesa_current_context;
 #define GET_CURRENT_CONTEXT(C) struct gl_context *C = _mesa_current_context
 
 /* For void entry points: GL calls without a current context do nothing. */
-#define GET_CURRENT_CONTEXT_OR_RETURN(C)                                   \
-   GET_CURRENT_CONTEXT(C);                                                 \
-   if (!(C))                                                               \
-      return
+#define GET_CURRENT_CONTEXT_OR_RETURN(C)                                       \
+   GET_CURRENT_CONTEXT(C);                                                     \
+   if (!(C))                                                                   \
+   return
 
 static inline bool
 _mesa_is_gles(const struct gl_context *ctx)
@@ -36,6 +36,29 @@ static inline bool
 _mesa_is_gles3(const struct gl_context *ctx)
 {
    return _mesa_is_gles(ctx) && ctx->Version >= 30;
+}
+
+/* The highest GLSL version the context accepts (110 ... 460, or 100/300
+ * for ES). */
+static inline int
+_mesa_glsl_version(const struct gl_context *ctx)
+{
+   if (ctx->API == ST_PROFILE_OPENGL_ES2)
+      return ctx->Version >= 30 ? ctx->Version * 10 : 100;
+   switch (ctx->Version) {
+   case 20:
+      return 110;
+   case 21:
+      return 120;
+   case 30:
+      return 130;
+   case 31:
+      return 140;
+   case 32:
+      return 150;
+   default:
+      return ctx->Version * 10; /* 3.3 -> 330, 4.x -> 4x0 */
+   }
 }
 
 /* Records error (the first since the last glGetError) and, when

@@ -173,8 +173,7 @@ _mesa_debug_message(struct gl_context *ctx, GLenum source, GLenum type,
 
 void GLAPIENTRY
 _mesa_DebugMessageControl(GLenum source, GLenum type, GLenum severity,
-                          GLsizei count, const GLuint *ids,
-                          GLboolean enabled)
+                          GLsizei count, const GLuint *ids, GLboolean enabled)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_debug_group *g;
@@ -220,8 +219,8 @@ _mesa_DebugMessageControl(GLenum source, GLenum type, GLenum severity,
 }
 
 void GLAPIENTRY
-_mesa_DebugMessageInsert(GLenum source, GLenum type, GLuint id,
-                         GLenum severity, GLsizei length, const GLchar *buf)
+_mesa_DebugMessageInsert(GLenum source, GLenum type, GLuint id, GLenum severity,
+                         GLsizei length, const GLchar *buf)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -322,8 +321,7 @@ _mesa_PushDebugGroup(GLenum source, GLuint id, GLsizei length,
    /* The new group starts with a copy of the current controls. */
    struct gl_debug_group *cur = &d->Groups[d->GroupDepth - 1];
    struct gl_debug_group *g = &d->Groups[d->GroupDepth];
-   g->Rules = cur->NumRules ? calloc(cur->NumRules, sizeof(*g->Rules))
-                            : NULL;
+   g->Rules = cur->NumRules ? calloc(cur->NumRules, sizeof(*g->Rules)) : NULL;
    if (cur->NumRules && !g->Rules) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glPushDebugGroup");
       return;
@@ -514,8 +512,7 @@ _mesa_ObjectLabel(GLenum identifier, GLuint name, GLsizei length,
       _mesa_error(ctx, GL_INVALID_VALUE, "glObjectLabel(name=%u)", name);
       return;
    }
-   set_label(ctx, label_key(identifier, name), length, label,
-             "glObjectLabel");
+   set_label(ctx, label_key(identifier, name), length, label, "glObjectLabel");
 }
 
 void GLAPIENTRY

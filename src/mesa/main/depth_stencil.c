@@ -128,8 +128,7 @@ valid_op(GLenum op)
 }
 
 void GLAPIENTRY
-_mesa_StencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail,
-                        GLenum dppass)
+_mesa_StencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    int first, last;

@@ -38,8 +38,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
 }
 
 void GLAPIENTRY
-_mesa_DrawElements(GLenum mode, GLsizei count, GLenum type,
-                   const void *indices)
+_mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -143,7 +142,7 @@ _mesa_Clear(GLbitfield mask)
    }
    if (!_mesa_draw_framebuffer_complete(ctx, "glClear"))
       return;
-   st_clear(ctx->st, mask);
+   st_clear(ctx->st, mask, ~0u);
 }
 
 void GLAPIENTRY

@@ -162,8 +162,8 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
          if (!color_renderable(rb->Format))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          if (att->Type == GL_TEXTURE &&
-             !texture_renderable(&att->Texture->Image[att->CubeFace]
-                                                     [att->TextureLevel]))
+             !texture_renderable(
+                &att->Texture->Image[att->CubeFace][att->TextureLevel]))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       } else if (i == BUFFER_DEPTH) {
          if (!util_format_has_depth(rb->Format) ||
@@ -373,8 +373,7 @@ attachments_changed(struct gl_context *ctx, struct gl_framebuffer *fb)
 
 void GLAPIENTRY
 _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
-                              GLenum renderbuffertarget,
-                              GLuint renderbuffer)
+                              GLenum renderbuffertarget, GLuint renderbuffer)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;
@@ -400,8 +399,7 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
    if (!fb)
       return;
    if (renderbuffer) {
-      rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers,
-                                    renderbuffer);
+      rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers, renderbuffer);
       if (!rb) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferRenderbuffer(renderbuffer=%u)",
@@ -418,8 +416,8 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
 }
 
 void GLAPIENTRY
-_mesa_FramebufferTexture2D(GLenum target, GLenum attachment,
-                           GLenum textarget, GLuint texture, GLint level)
+_mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
+                           GLuint texture, GLint level)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;
@@ -464,8 +462,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment,
       /* ES 2.0: level 0 only; ES 3.0: a level of the texture. */
       if (level < 0 || level >= MAX_TEXTURE_LEVELS ||
           (_mesa_is_gles(ctx) && ctx->Version < 30 && level != 0)) {
-         _mesa_error(ctx, GL_INVALID_VALUE,
-                     "glFramebufferTexture2D(level=%d)", level);
+         _mesa_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)",
+                     level);
          return;
       }
    }
@@ -569,9 +567,8 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
       if (att->Type == GL_NONE)
          break;
-      *params = att->Type == GL_RENDERBUFFER
-                   ? (GLint)att->Renderbuffer->Name
-                   : (GLint)att->Texture->Name;
+      *params = att->Type == GL_RENDERBUFFER ? (GLint)att->Renderbuffer->Name
+                                             : (GLint)att->Texture->Name;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
       if (att->Type != GL_TEXTURE)
@@ -594,7 +591,7 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
 void
 _mesa_detach_texture(struct gl_context *ctx, struct gl_texture_object *tex)
 {
-   struct gl_framebuffer *fbs[2] = { ctx->DrawBuffer, ctx->ReadBuffer };
+   struct gl_framebuffer *fbs[2] = {ctx->DrawBuffer, ctx->ReadBuffer};
 
    for (unsigned f = 0; f < 2; f++) {
       if (!fbs[f] || !fbs[f]->Name)
@@ -651,8 +648,8 @@ _mesa_BindRenderbuffer(GLenum target, GLuint renderbuffer)
       rb = _mesa_name_lookup_object(ctx->Shared->Renderbuffers, renderbuffer);
       if (!rb) {
          rb = calloc(1, sizeof(*rb));
-         if (!rb || !_mesa_name_insert(ctx->Shared->Renderbuffers,
-                                       renderbuffer, rb)) {
+         if (!rb ||
+             !_mesa_name_insert(ctx->Shared->Renderbuffers, renderbuffer, rb)) {
             free(rb);
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindRenderbuffer");
             return;
@@ -676,8 +673,8 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
       return;
    }
    for (GLsizei i = 0; i < n; i++) {
-      void *obj = _mesa_name_lookup(ctx->Shared->Renderbuffers,
-                                    renderbuffers[i]);
+      void *obj =
+         _mesa_name_lookup(ctx->Shared->Renderbuffers, renderbuffers[i]);
       if (!obj)
          continue;
       _mesa_name_remove(ctx->Shared->Renderbuffers, renderbuffers[i]);
@@ -713,13 +710,13 @@ renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
    case GL_RGB5_A1:
    case GL_RGB565:
       return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_RGBA8:
+   case GL_RGBA8: /* ES 2.0: OES_rgb8_rgba8 */
    case GL_RGB8:
-      return es3 ? PIPE_FORMAT_R8G8B8A8_UNORM : PIPE_FORMAT_NONE;
+      return PIPE_FORMAT_R8G8B8A8_UNORM;
    case GL_DEPTH_COMPONENT16:
       return PIPE_FORMAT_Z16_UNORM;
-   case GL_DEPTH_COMPONENT24:
-      return es3 ? PIPE_FORMAT_Z24X8_UNORM : PIPE_FORMAT_NONE;
+   case GL_DEPTH_COMPONENT24: /* ES 2.0: OES_depth24 */
+      return PIPE_FORMAT_Z24X8_UNORM;
    case GL_DEPTH_COMPONENT32F:
       return es3 ? PIPE_FORMAT_Z32_FLOAT : PIPE_FORMAT_NONE;
    case GL_STENCIL_INDEX8:
@@ -731,8 +728,8 @@ renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 }
 
 void GLAPIENTRY
-_mesa_RenderbufferStorage(GLenum target, GLenum internalformat,
-                          GLsizei width, GLsizei height)
+_mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
+                          GLsizei height)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_renderbuffer *rb;
@@ -745,8 +742,7 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat,
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_ENUM,
-                  "glRenderbufferStorage(internalformat=0x%x)",
-                  internalformat);
+                  "glRenderbufferStorage(internalformat=0x%x)", internalformat);
       return;
    }
    if (width < 0 || height < 0 || width > ctx->Const.MaxRenderbufferSize ||
@@ -780,15 +776,21 @@ rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
       return pname == GL_RENDERBUFFER_RED_SIZE ||
                    pname == GL_RENDERBUFFER_GREEN_SIZE ||
                    pname == GL_RENDERBUFFER_BLUE_SIZE ||
-                   pname == GL_RENDERBUFFER_ALPHA_SIZE ? 4 : 0;
+                   pname == GL_RENDERBUFFER_ALPHA_SIZE
+                ? 4
+                : 0;
    case GL_RGB5_A1:
       return pname == GL_RENDERBUFFER_ALPHA_SIZE ? 1
              : pname == GL_RENDERBUFFER_DEPTH_SIZE ||
-                     pname == GL_RENDERBUFFER_STENCIL_SIZE ? 0 : 5;
+                   pname == GL_RENDERBUFFER_STENCIL_SIZE
+                ? 0
+                : 5;
    case GL_RGB565:
       return pname == GL_RENDERBUFFER_GREEN_SIZE ? 6
              : pname == GL_RENDERBUFFER_RED_SIZE ||
-                     pname == GL_RENDERBUFFER_BLUE_SIZE ? 5 : 0;
+                   pname == GL_RENDERBUFFER_BLUE_SIZE
+                ? 5
+                : 0;
    case GL_STENCIL_INDEX8:
       return pname == GL_RENDERBUFFER_STENCIL_SIZE ? 8 : 0;
    default:
@@ -798,10 +800,18 @@ rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
    if (!d || rb->Format == PIPE_FORMAT_NONE)
       return 0;
    switch (pname) {
-   case GL_RENDERBUFFER_RED_SIZE: swz = 0; break;
-   case GL_RENDERBUFFER_GREEN_SIZE: swz = 1; break;
-   case GL_RENDERBUFFER_BLUE_SIZE: swz = 2; break;
-   case GL_RENDERBUFFER_ALPHA_SIZE: swz = 3; break;
+   case GL_RENDERBUFFER_RED_SIZE:
+      swz = 0;
+      break;
+   case GL_RENDERBUFFER_GREEN_SIZE:
+      swz = 1;
+      break;
+   case GL_RENDERBUFFER_BLUE_SIZE:
+      swz = 2;
+      break;
+   case GL_RENDERBUFFER_ALPHA_SIZE:
+      swz = 3;
+      break;
    case GL_RENDERBUFFER_DEPTH_SIZE:
       swz = 0;
       if (!util_format_has_depth(rb->Format))
@@ -930,8 +940,8 @@ _mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
 }
 
 void GLAPIENTRY
-_mesa_FramebufferTextureLayer(GLenum target, GLenum attachment,
-                              GLuint texture, GLint level, GLint layer)
+_mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
+                              GLint level, GLint layer)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;

@@ -17,10 +17,8 @@ GLenum _mesa_framebuffer_status(struct gl_context *ctx,
 
 /* False, with GL_INVALID_FRAMEBUFFER_OPERATION recorded, when the draw
  * (read) framebuffer is not complete. */
-bool _mesa_draw_framebuffer_complete(struct gl_context *ctx,
-                                     const char *func);
-bool _mesa_read_framebuffer_complete(struct gl_context *ctx,
-                                     const char *func);
+bool _mesa_draw_framebuffer_complete(struct gl_context *ctx, const char *func);
+bool _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func);
 
 /* Re-resolves texture attachments of a framebuffer object (their storage
  * may have moved); true if what the state tracker renders to changed. */

@@ -20,7 +20,7 @@
 #include "util/format/u_format.h"
 
 enum value_type {
-   TYPE_INT,        /* also enums and booleans stored as ints */
+   TYPE_INT, /* also enums and booleans stored as ints */
    TYPE_BOOL,
    TYPE_FLOAT,
    TYPE_FLOAT_NORM, /* colours, depth: normalised conversion to int */
@@ -77,12 +77,30 @@ channel_bits(struct gl_context *ctx, GLenum pname)
    if (!fb)
       return 0;
    switch (pname) {
-   case GL_RED_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 0; break;
-   case GL_GREEN_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 1; break;
-   case GL_BLUE_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 2; break;
-   case GL_ALPHA_BITS: rb = fb->Attachment[BUFFER_COLOR0]; swz = 3; break;
-   case GL_DEPTH_BITS: rb = fb->Attachment[BUFFER_DEPTH]; swz = 0; break;
-   default: rb = fb->Attachment[BUFFER_STENCIL]; swz = 1; break;
+   case GL_RED_BITS:
+      rb = fb->Attachment[BUFFER_COLOR0];
+      swz = 0;
+      break;
+   case GL_GREEN_BITS:
+      rb = fb->Attachment[BUFFER_COLOR0];
+      swz = 1;
+      break;
+   case GL_BLUE_BITS:
+      rb = fb->Attachment[BUFFER_COLOR0];
+      swz = 2;
+      break;
+   case GL_ALPHA_BITS:
+      rb = fb->Attachment[BUFFER_COLOR0];
+      swz = 3;
+      break;
+   case GL_DEPTH_BITS:
+      rb = fb->Attachment[BUFFER_DEPTH];
+      swz = 0;
+      break;
+   default:
+      rb = fb->Attachment[BUFFER_STENCIL];
+      swz = 1;
+      break;
    }
    if (!rb || !rb->texture)
       return 0;
@@ -120,8 +138,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->ArrayBuffer ? (GLint)ctx->ArrayBuffer->Name : 0);
       return true;
    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
-      int1(v, ctx->VAO->IndexBuffer ? (GLint)ctx->VAO->IndexBuffer->Name
-                                    : 0);
+      int1(v, ctx->VAO->IndexBuffer ? (GLint)ctx->VAO->IndexBuffer->Name : 0);
       return true;
    case GL_BLEND:
       bool1(v, ctx->Color.BlendEnabled);
@@ -188,7 +205,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, (GLint)ctx->Depth.Func);
       return true;
    case GL_DEPTH_RANGE: {
-      GLfloat r[2] = { ctx->Viewport.Near, ctx->Viewport.Far };
+      GLfloat r[2] = {ctx->Viewport.Near, ctx->Viewport.Far};
       float_n(v, TYPE_FLOAT_NORM, 2, r);
       return true;
    }
@@ -205,13 +222,23 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
       return true;
    case GL_RENDERBUFFER_BINDING:
-      int1(v, ctx->CurrentRenderbuffer
-                 ? (GLint)ctx->CurrentRenderbuffer->Name : 0);
+      int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
+                                       : 0);
+      return true;
+   case GL_TEXTURE_BINDING_3D:
+   case GL_TEXTURE_BINDING_2D_ARRAY:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[pname == GL_TEXTURE_BINDING_3D
+                             ? TEXTURE_3D_INDEX
+                             : TEXTURE_2D_ARRAY_INDEX]
+                 ->Name);
       return true;
    case GL_TEXTURE_BINDING_2D:
    case GL_TEXTURE_BINDING_CUBE_MAP: {
-      int idx = pname == GL_TEXTURE_BINDING_2D ? TEXTURE_2D_INDEX
-                                               : TEXTURE_CUBE_INDEX;
+      int idx =
+         pname == GL_TEXTURE_BINDING_2D ? TEXTURE_2D_INDEX : TEXTURE_CUBE_INDEX;
       int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture].Current[idx]->Name);
       return true;
    }
@@ -275,7 +302,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                       : c->MaxVaryingVectors));
       return true;
    case GL_MAX_VIEWPORT_DIMS: {
-      GLint d[2] = { c->MaxViewportWidth, c->MaxViewportHeight };
+      GLint d[2] = {c->MaxViewportWidth, c->MaxViewportHeight};
       set_i(v, 2, d);
       return true;
    }
@@ -315,8 +342,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    }
    case GL_SCISSOR_BOX: {
-      GLint b[4] = { ctx->Scissor.X, ctx->Scissor.Y, ctx->Scissor.Width,
-                     ctx->Scissor.Height };
+      GLint b[4] = {ctx->Scissor.X, ctx->Scissor.Y, ctx->Scissor.Width,
+                    ctx->Scissor.Height};
       set_i(v, 4, b);
       return true;
    }
@@ -339,13 +366,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_STENCIL_VALUE_MASK:
    case GL_STENCIL_BACK_VALUE_MASK:
-      int1(v, (GLint)ctx->Stencil.ValueMask[pname ==
-                                            GL_STENCIL_BACK_VALUE_MASK]);
+      int1(v,
+           (GLint)ctx->Stencil.ValueMask[pname == GL_STENCIL_BACK_VALUE_MASK]);
       return true;
    case GL_STENCIL_WRITEMASK:
    case GL_STENCIL_BACK_WRITEMASK:
-      int1(v, (GLint)ctx->Stencil.WriteMask[pname ==
-                                            GL_STENCIL_BACK_WRITEMASK]);
+      int1(v,
+           (GLint)ctx->Stencil.WriteMask[pname == GL_STENCIL_BACK_WRITEMASK]);
       return true;
    case GL_STENCIL_FAIL:
    case GL_STENCIL_BACK_FAIL:
@@ -353,13 +380,15 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_STENCIL_PASS_DEPTH_FAIL:
    case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
-      int1(v, (GLint)ctx->Stencil.ZFailOp[pname ==
-                                          GL_STENCIL_BACK_PASS_DEPTH_FAIL]);
+      int1(
+         v,
+         (GLint)ctx->Stencil.ZFailOp[pname == GL_STENCIL_BACK_PASS_DEPTH_FAIL]);
       return true;
    case GL_STENCIL_PASS_DEPTH_PASS:
    case GL_STENCIL_BACK_PASS_DEPTH_PASS:
-      int1(v, (GLint)ctx->Stencil.ZPassOp[pname ==
-                                          GL_STENCIL_BACK_PASS_DEPTH_PASS]);
+      int1(
+         v,
+         (GLint)ctx->Stencil.ZPassOp[pname == GL_STENCIL_BACK_PASS_DEPTH_PASS]);
       return true;
    case GL_SUBPIXEL_BITS:
       int1(v, c->SubpixelBits);
@@ -369,8 +398,36 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_NUM_EXTENSIONS:
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
-      int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
-              : pname == GL_MINOR_VERSION ? ctx->Version % 10 : 1);
+      int1(v, pname == GL_MAJOR_VERSION   ? ctx->Version / 10
+              : pname == GL_MINOR_VERSION ? ctx->Version % 10
+                                          : 1);
+      return true;
+   case GL_MAX_DRAW_BUFFERS:
+   case GL_MAX_COLOR_ATTACHMENTS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, c->MaxDrawBuffers);
+      return true;
+   case GL_DRAW_BUFFER0:
+   case GL_DRAW_BUFFER1:
+   case GL_DRAW_BUFFER2:
+   case GL_DRAW_BUFFER3:
+   case GL_DRAW_BUFFER4:
+   case GL_DRAW_BUFFER5:
+   case GL_DRAW_BUFFER6:
+   case GL_DRAW_BUFFER7:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v,
+           ctx->DrawBuffer
+              ? (GLint)ctx->DrawBuffer->ColorDrawBuffer[pname - GL_DRAW_BUFFER0]
+              : GL_NONE);
+      return true;
+   case GL_READ_BUFFER:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v,
+           ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->ColorReadBuffer : GL_NONE);
       return true;
    case GL_VERTEX_ARRAY_BINDING: /* = GL_VERTEX_ARRAY_BINDING_OES */
       int1(v, (GLint)ctx->VAO->Name);
@@ -401,6 +458,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CONTEXT_FLAGS:
       int1(v, (GLint)ctx->ContextFlags);
       return true;
+   case GL_CONTEXT_PROFILE_MASK:
+      if (_mesa_is_gles(ctx) || ctx->Version < 32)
+         return false;
+      int1(v, ctx->API == ST_PROFILE_OPENGL_CORE
+                 ? GL_CONTEXT_CORE_PROFILE_BIT
+                 : GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
+      return true;
    case GL_MAX_CLIP_PLANES:
       /* Not ES 2.0 state, but Mesa (the reference) answers it in every API
        * and piglit's shader_runner asks it of ES contexts too.  No user
@@ -408,8 +472,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, 0);
       return true;
    case GL_VIEWPORT: {
-      GLint b[4] = { ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
-                     ctx->Viewport.Height };
+      GLint b[4] = {ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,
+                    ctx->Viewport.Height};
       set_i(v, 4, b);
       return true;
    }
@@ -438,8 +502,7 @@ float_to_int(GLfloat f, bool norm)
 }
 
 static bool
-lookup(struct gl_context *ctx, GLenum pname, struct value *v,
-       const char *func)
+lookup(struct gl_context *ctx, GLenum pname, struct value *v, const char *func)
 {
    if (!get_value(ctx, pname, v)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
@@ -519,7 +582,9 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
 /* The extensions this front end implements for real. */
 static const char *const extensions[] = {
    "GL_KHR_debug",
+   "GL_OES_depth24",
    "GL_OES_element_index_uint",
+   "GL_OES_rgb8_rgba8",
    "GL_OES_vertex_array_object",
 };
 
@@ -556,24 +621,17 @@ _mesa_GetString(GLenum name)
    case GL_RENDERER:
       return (const GLubyte *)screen->get_name(screen);
    case GL_VERSION:
-      if (_mesa_is_gles(ctx))
-         return (const GLubyte *)(ctx->Version >= 30
-                                     ? "OpenGL ES 3.0 asahi-gl 0.1"
-                                     : "OpenGL ES 2.0 asahi-gl 0.1");
-      return (const GLubyte *)"2.1 asahi-gl 0.1";
+      return (const GLubyte *)ctx->VersionString;
    case GL_SHADING_LANGUAGE_VERSION:
-      if (_mesa_is_gles(ctx))
-         return (const GLubyte *)(ctx->Version >= 30
-                                     ? "OpenGL ES GLSL ES 3.00"
-                                     : "OpenGL ES GLSL ES 1.00");
-      return (const GLubyte *)"1.20";
+      return (const GLubyte *)ctx->GLSLVersionString;
    case GL_EXTENSIONS:
-      return (const GLubyte *)(_mesa_is_gles(ctx)
-                                  ? "GL_KHR_debug "
-                                    "GL_OES_element_index_uint "
-                                    "GL_OES_vertex_array_object"
-                                  : "GL_ARB_framebuffer_object "
-                                    "GL_KHR_debug");
+      return (const GLubyte *)(_mesa_is_gles(ctx) ? "GL_KHR_debug "
+                                                    "GL_OES_depth24 "
+                                                    "GL_OES_element_index_uint "
+                                                    "GL_OES_rgb8_rgba8 "
+                                                    "GL_OES_vertex_array_object"
+                                                  : "GL_ARB_framebuffer_object "
+                                                    "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
       return NULL;

@@ -47,11 +47,11 @@ enum st_dirty {
    ST_NEW_BLEND_COLOR = 1 << 6,
    ST_NEW_STENCIL_REF = 1 << 7,
    ST_NEW_SAMPLE_MASK = 1 << 8,
-   ST_NEW_PROGRAM = 1 << 9,       /* bound shaders */
+   ST_NEW_PROGRAM = 1 << 9, /* bound shaders */
    ST_NEW_VERTEX_ARRAYS = 1 << 10,
-   ST_NEW_CONSTANTS = 1 << 11,    /* uniform values */
+   ST_NEW_CONSTANTS = 1 << 11, /* uniform values */
    ST_NEW_SAMPLERS = 1 << 12,
-   ST_NEW_SAMPLER_VIEWS = 1 << 13,  /* texture bindings or contents */
+   ST_NEW_SAMPLER_VIEWS = 1 << 13, /* texture bindings or contents */
    ST_NEW_ALL = (1 << 14) - 1,
 };
 
@@ -74,13 +74,13 @@ struct gl_buffer_object {
 struct gl_vertex_attrib {
    bool Enabled;
    bool Normalized;
-   bool Integer;          /* VertexAttribIPointer */
-   GLint Size;            /* 1..4 */
+   bool Integer; /* VertexAttribIPointer */
+   GLint Size;   /* 1..4 */
    GLenum Type;
-   GLsizei Stride;        /* as given (0 = tightly packed) */
+   GLsizei Stride;          /* as given (0 = tightly packed) */
    GLsizei EffectiveStride; /* bytes between elements */
    GLuint Divisor;
-   const GLubyte *Ptr;    /* client pointer, or offset into Buffer */
+   const GLubyte *Ptr;              /* client pointer, or offset into Buffer */
    struct gl_buffer_object *Buffer; /* NULL: client memory */
 };
 
@@ -94,16 +94,16 @@ struct gl_vertex_array_object {
 
 /* Shader objects (shaderapi.c). */
 struct gl_shader {
-   bool IsProgram;         /* false: shaders and programs share names */
+   bool IsProgram; /* false: shaders and programs share names */
    GLuint Name;
-   GLenum Type;            /* GL_VERTEX_SHADER ... */
+   GLenum Type; /* GL_VERTEX_SHADER ... */
    gl_shader_stage Stage;
-   int RefCount;           /* name + program attachments */
+   int RefCount; /* name + program attachments */
    bool DeletePending;
-   char *Source;           /* malloc'd, NULL before ShaderSource */
+   char *Source; /* malloc'd, NULL before ShaderSource */
    bool CompileStatus;
-   char *InfoLog;          /* malloc'd */
-   void *compile_mem;      /* ralloc context owning compiled */
+   char *InfoLog;                     /* malloc'd */
+   void *compile_mem;                 /* ralloc context owning compiled */
    struct glsl_parse_state *compiled; /* NULL unless CompileStatus */
 };
 
@@ -114,19 +114,19 @@ struct gl_attrib_binding {
 
 /* The executable of a successfully linked program. */
 struct gl_program_exec {
-   void *mem;                    /* ralloc context owning everything */
+   void *mem; /* ralloc context owning everything */
    struct glsl_program *linked;
-   uint32_t *uniforms;           /* default uniform storage (words) */
+   uint32_t *uniforms; /* default uniform storage (words) */
    unsigned uniforms_size_B;
-   unsigned uniforms_stamp;      /* bumped when a value changes */
+   unsigned uniforms_stamp;             /* bumped when a value changes */
    struct st_program_variant *variants; /* one per pipe_context */
 };
 
 /* Program objects (shaderapi.c). */
 struct gl_program_object {
-   bool IsProgram;         /* true */
+   bool IsProgram; /* true */
    GLuint Name;
-   int RefCount;           /* name + current use */
+   int RefCount; /* name + current use */
    bool DeletePending;
    struct gl_shader **Shaders;
    unsigned NumShaders;
@@ -134,7 +134,7 @@ struct gl_program_object {
    unsigned NumAttribBindings;
    bool LinkStatus;
    bool ValidateStatus;
-   char *InfoLog;          /* malloc'd */
+   char *InfoLog; /* malloc'd */
    /* The last successful link's executable (kept after a failed relink
     * while the program is in use, as GL requires). */
    struct gl_program_exec *exec;
@@ -145,15 +145,17 @@ struct gl_program_object {
 enum gl_texture_index {
    TEXTURE_2D_INDEX,
    TEXTURE_CUBE_INDEX,
+   TEXTURE_3D_INDEX,
+   TEXTURE_2D_ARRAY_INDEX,
    NUM_TEXTURE_TARGETS,
 };
 
 /* One mip level of one face of a texture. */
 struct gl_texture_image {
-   GLsizei Width, Height, Depth;  /* 0: undefined */
-   GLenum InternalFormat;         /* as given (ES 2.0: = Format) */
-   GLenum Format, Type;           /* of the TexImage call */
-   enum pipe_format PipeFormat;   /* storage format */
+   GLsizei Width, Height, Depth; /* 0: undefined */
+   GLenum InternalFormat;        /* as given (ES 2.0: = Format) */
+   GLenum Format, Type;          /* of the TexImage call */
+   enum pipe_format PipeFormat;  /* storage format */
    /* Where the texels are: the texture's resource, or a resource of its
     * own until the texture is finalised (st_texture.c). */
    struct pipe_resource *pt;
@@ -164,7 +166,7 @@ struct gl_texture_image {
 struct gl_texture_object {
    GLuint Name;
    int RefCount;
-   GLenum Target;                 /* 0 until first bound */
+   GLenum Target; /* 0 until first bound */
    enum gl_texture_index TargetIndex;
    GLenum MinFilter, MagFilter;
    GLenum WrapS, WrapT, WrapR;
@@ -176,9 +178,14 @@ struct gl_texture_object {
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
    struct pipe_resource *pt;
-   unsigned stamp;                /* bumped when pt or its images change */
+   unsigned stamp; /* bumped when pt or its images change */
    struct pipe_sampler_view *view;
    unsigned view_stamp;
+   /* The sampler CSO of the last context that sampled it (st_texture.c),
+    * valid while SamplerStamp is unchanged. */
+   unsigned SamplerStamp;
+   void *sampler_cso;
+   unsigned sampler_cso_ctx, sampler_cso_stamp;
 };
 
 struct pipe_query;
@@ -186,7 +193,7 @@ struct pipe_query;
 /* Query objects (queryobj.c, ES 3.0 section 2.13/4.1.6). */
 struct gl_query_object {
    GLuint Name;
-   GLenum Target;          /* 0 until first begun */
+   GLenum Target; /* 0 until first begun */
    bool Active;
    bool Ready;
    uint64_t Result;
@@ -201,11 +208,15 @@ struct gl_sampler_object {
    GLenum WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   /* As in gl_texture_object. */
+   unsigned SamplerStamp;
+   void *sampler_cso;
+   unsigned sampler_cso_ctx, sampler_cso_stamp;
 };
 
 struct gl_texture_unit {
    struct gl_texture_object *Current[NUM_TEXTURE_TARGETS];
-   struct gl_sampler_object *Sampler;   /* overrides the texture's */
+   struct gl_sampler_object *Sampler; /* overrides the texture's */
 };
 
 /* A name table entry may be a name reserved by Gen* without an object. */
@@ -219,10 +230,10 @@ struct gl_shared_state {
    struct hash_table *Textures;
    struct hash_table *Renderbuffers;
    GLuint NextBuffer, NextShaderObject, NextTexture, NextRenderbuffer;
-   struct hash_table *SyncObjects;   /* GLsync -> gl_sync_object */
+   struct hash_table *SyncObjects; /* GLsync -> gl_sync_object */
    struct hash_table *SamplerObjects;
    GLuint NextSampler;
-   struct hash_table *Labels;        /* (identifier, name) -> char * */
+   struct hash_table *Labels; /* (identifier, name) -> char * */
    /* The textures named 0, one per target. */
    struct gl_texture_object *DefaultTex[NUM_TEXTURE_TARGETS];
 };
@@ -251,7 +262,7 @@ enum gl_buffer_index {
 
 /* What a framebuffer object has attached at one point. */
 struct gl_fbo_attachment {
-   GLenum Type;               /* GL_NONE, GL_RENDERBUFFER or GL_TEXTURE */
+   GLenum Type; /* GL_NONE, GL_RENDERBUFFER or GL_TEXTURE */
    struct gl_renderbuffer *Renderbuffer;
    struct gl_texture_object *Texture;
    GLint TextureLevel;
@@ -261,17 +272,17 @@ struct gl_fbo_attachment {
 };
 
 struct gl_framebuffer {
-   GLuint Name;               /* 0: window-system framebuffer */
+   GLuint Name; /* 0: window-system framebuffer */
    int RefCount;
    GLsizei Width, Height;
    /* What the state tracker renders to: the window system's buffers, or
     * resolved from Att[] by _mesa_update_framebuffer. */
    struct gl_renderbuffer *Attachment[BUFFER_COUNT];
    struct gl_fbo_attachment Att[BUFFER_COUNT]; /* framebuffer objects */
-   GLenum Status;             /* of the last completeness check */
+   GLenum Status; /* of the last completeness check */
    GLenum ColorDrawBuffer[MAX_DRAW_BUFFERS];
    GLenum ColorReadBuffer;
-   bool FlipY;                /* window system: GL's row 0 is the last */
+   bool FlipY; /* window system: GL's row 0 is the last */
    struct st_framebuffer *winsys;
 };
 
@@ -323,8 +334,8 @@ struct gl_debug_group {
 };
 
 struct gl_debug_state {
-   bool Output;       /* GL_DEBUG_OUTPUT */
-   bool Sync;         /* GL_DEBUG_OUTPUT_SYNCHRONOUS */
+   bool Output; /* GL_DEBUG_OUTPUT */
+   bool Sync;   /* GL_DEBUG_OUTPUT_SYNCHRONOUS */
    GLDEBUGPROC Callback;
    const void *CallbackData;
    struct gl_debug_message Log[MAX_DEBUG_LOGGED_MESSAGES];
@@ -338,15 +349,17 @@ struct gl_context {
    /* API (enum st_profile_type) and version * 10 (20, 30 ...). */
    int API;
    int Version;
+   char VersionString[48];     /* glGetString(GL_VERSION) */
+   char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;
 
    GLenum ErrorValue;
    bool FirstTimeCurrent;
-   GLbitfield ContextFlags;       /* GL_CONTEXT_FLAG_*_BIT */
+   GLbitfield ContextFlags; /* GL_CONTEXT_FLAG_*_BIT */
    struct gl_debug_state Debug;
-   uint32_t NewState;              /* enum st_dirty */
+   uint32_t NewState; /* enum st_dirty */
 
    struct {
       GLint X, Y;
@@ -379,7 +392,7 @@ struct gl_context {
 
    struct {
       bool Enabled;
-      GLenum Func[2];          /* front, back */
+      GLenum Func[2]; /* front, back */
       GLint Ref[2];
       GLuint ValueMask[2];
       GLuint WriteMask[2];
@@ -421,15 +434,15 @@ struct gl_context {
    struct gl_indexed_buffer_binding {
       struct gl_buffer_object *Buffer;
       GLintptr Offset;
-      GLsizeiptr Size;      /* 0: the whole buffer (BindBufferBase) */
+      GLsizeiptr Size; /* 0: the whole buffer (BindBufferBase) */
    } UniformBufferBindings[MAX_UNIFORM_BUFFER_BINDINGS],
-     TransformFeedbackBindings[MAX_FEEDBACK_BUFFERS];
-   struct gl_vertex_array_object *VAO;       /* bound (maybe the default) */
+      TransformFeedbackBindings[MAX_FEEDBACK_BUFFERS];
+   struct gl_vertex_array_object *VAO; /* bound (maybe the default) */
    struct gl_vertex_array_object *DefaultVAO;
-   struct hash_table *VAOs;                  /* per context */
-   struct hash_table *Queries;               /* per context */
+   struct hash_table *VAOs;    /* per context */
+   struct hash_table *Queries; /* per context */
    GLuint NextQuery;
-   struct gl_query_object *CurrentQuery[3];  /* by queryobj.c's index */
+   struct gl_query_object *CurrentQuery[3]; /* by queryobj.c's index */
    GLuint NextVAO;
    GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
    GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
@@ -437,7 +450,7 @@ struct gl_context {
    struct gl_program_object *CurrentProgram;
 
    struct gl_framebuffer *DrawBuffer, *ReadBuffer;
-   struct hash_table *FBOs;                  /* per context */
+   struct hash_table *FBOs; /* per context */
    GLuint NextFBO;
    struct gl_renderbuffer *CurrentRenderbuffer;
    struct gl_framebuffer *WinsysDraw, *WinsysRead;
@@ -445,7 +458,7 @@ struct gl_context {
     * incomplete (GL_FRAMEBUFFER_UNDEFINED). */
    struct gl_framebuffer *IncompleteFramebuffer;
 
-   GLuint ActiveTexture;        /* index, not the GL_TEXTUREi enum */
+   GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
    bool RasterizerDiscard;

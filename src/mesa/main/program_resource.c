@@ -156,8 +156,8 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
    p = linked_or_null(prog);
    for (GLsizei i = 0; i < uniformCount; i++) {
       if (!p || uniformIndices[i] >= p->num_uniforms) {
-         _mesa_error(ctx, GL_INVALID_VALUE,
-                     "glGetActiveUniformsiv(index=%u)", uniformIndices[i]);
+         _mesa_error(ctx, GL_INVALID_VALUE, "glGetActiveUniformsiv(index=%u)",
+                     uniformIndices[i]);
          return;
       }
    }
@@ -178,14 +178,22 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
    for (GLsizei i = 0; i < uniformCount; i++) {
       const struct glsl_program_uniform *u = &p->uniforms[uniformIndices[i]];
       switch (pname) {
-      case GL_UNIFORM_TYPE: params[i] = (GLint)u->gl_type; break;
-      case GL_UNIFORM_SIZE: params[i] = (GLint)u->array_size; break;
+      case GL_UNIFORM_TYPE:
+         params[i] = (GLint)u->gl_type;
+         break;
+      case GL_UNIFORM_SIZE:
+         params[i] = (GLint)u->array_size;
+         break;
       case GL_UNIFORM_NAME_LENGTH:
          params[i] = (GLint)strlen(u->name) + 1;
          break;
-      case GL_UNIFORM_IS_ROW_MAJOR: params[i] = 0; break;
+      case GL_UNIFORM_IS_ROW_MAJOR:
+         params[i] = 0;
+         break;
       /* Default-block uniforms have no block and no layout to report. */
-      default: params[i] = -1; break;
+      default:
+         params[i] = -1;
+         break;
       }
    }
 }

@@ -71,8 +71,7 @@ _mesa_GenQueries(GLsizei n, GLuint *ids)
       _mesa_error(ctx, GL_INVALID_VALUE, "glGenQueries(n < 0)");
       return;
    }
-   if (!queries(ctx) || !_mesa_name_gen(queries(ctx), &ctx->NextQuery, n,
-                                        ids))
+   if (!queries(ctx) || !_mesa_name_gen(queries(ctx), &ctx->NextQuery, n, ids))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenQueries");
 }
 
@@ -202,8 +201,8 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv");
       return;
    }
-   *params = ctx->CurrentQuery[index]
-                ? (GLint)ctx->CurrentQuery[index]->Name : 0;
+   *params =
+      ctx->CurrentQuery[index] ? (GLint)ctx->CurrentQuery[index]->Name : 0;
 }
 
 void GLAPIENTRY
@@ -215,8 +214,7 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
    union pipe_query_result result;
 
    if (!q || q->Active || !q->pq) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjectuiv(id=%u)",
-                  id);
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjectuiv(id=%u)", id);
       return;
    }
    if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) {
@@ -231,7 +229,8 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
                                           &result)) {
          q->Ready = true;
          q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
-                        ? result.u64 : result.b;
+                        ? result.u64
+                        : result.b;
       }
    }
    if (pname == GL_QUERY_RESULT_AVAILABLE)

@@ -27,8 +27,7 @@ _mesa_Viewport(GLint x, GLint y, GLsizei width, GLsizei height)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
    if (width < 0 || height < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glViewport(%d, %d)", width,
-                  height);
+      _mesa_error(ctx, GL_INVALID_VALUE, "glViewport(%d, %d)", width, height);
       return;
    }
    clamp_size(ctx, &width, &height);
@@ -109,8 +108,9 @@ _mesa_SampleCoverage(GLfloat value, GLboolean invert)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   ctx->Multisample.SampleCoverageValue =
-      value < 0.0f ? 0.0f : value > 1.0f ? 1.0f : value;
+   ctx->Multisample.SampleCoverageValue = value < 0.0f   ? 0.0f
+                                          : value > 1.0f ? 1.0f
+                                                         : value;
    ctx->Multisample.SampleCoverageInvert = invert != GL_FALSE;
    ctx->NewState |= ST_NEW_SAMPLE_MASK;
 }

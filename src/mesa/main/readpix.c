@@ -6,6 +6,7 @@
 /* glReadPixels: errors (ES 2.0 section 4.3.1), then the state tracker. */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/pbo.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 
@@ -42,8 +43,8 @@ valid_type(struct gl_context *ctx, GLenum type)
 }
 
 void GLAPIENTRY
-_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
-                 GLenum format, GLenum type, void *pixels)
+_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, void *pixels)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -73,7 +74,13 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(no read buffer)");
       return;
    }
-   if (!pixels)
+   struct pbo_map map;
+   void *dst = _mesa_map_pbo(
+      ctx, true, pixels,
+      _mesa_image_size_B(width, height, 4, (unsigned)ctx->Pixel.PackAlignment),
+      &map, "glReadPixels");
+   if (!dst)
       return;
-   st_read_pixels(ctx->st, x, y, width, height, format, type, pixels);
+   st_read_pixels(ctx->st, x, y, width, height, format, type, dst);
+   _mesa_unmap_pbo(ctx, &map);
 }

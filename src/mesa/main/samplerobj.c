@@ -102,8 +102,7 @@ _mesa_DeleteSamplers(GLsizei count, const GLuint *names)
       return;
    }
    for (GLsizei i = 0; table && i < count; i++) {
-      struct gl_sampler_object *s = _mesa_name_lookup_object(table,
-                                                             names[i]);
+      struct gl_sampler_object *s = _mesa_name_lookup_object(table, names[i]);
       if (!s)
          continue;
       _mesa_name_remove(table, names[i]);
@@ -133,8 +132,8 @@ _mesa_BindSampler(GLuint unit, GLuint sampler)
       s = samplers(ctx) ? _mesa_name_lookup_object(samplers(ctx), sampler)
                         : NULL;
       if (!s) {
-         _mesa_error(ctx, GL_INVALID_OPERATION,
-                     "glBindSampler(sampler=%u)", sampler);
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glBindSampler(sampler=%u)",
+                     sampler);
          return;
       }
    }
@@ -146,12 +145,10 @@ static struct gl_sampler_object *
 lookup_err(struct gl_context *ctx, GLuint sampler, const char *func)
 {
    struct gl_sampler_object *s =
-      samplers(ctx) ? _mesa_name_lookup_object(samplers(ctx), sampler)
-                    : NULL;
+      samplers(ctx) ? _mesa_name_lookup_object(samplers(ctx), sampler) : NULL;
 
    if (!s)
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(sampler=%u)", func,
-                  sampler);
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(sampler=%u)", func, sampler);
    return s;
 }
 
@@ -174,9 +171,9 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
       return;
    switch (pname) {
    case GL_TEXTURE_MIN_FILTER:
-      if (e != GL_NEAREST && e != GL_LINEAR &&
-          e != GL_NEAREST_MIPMAP_NEAREST && e != GL_LINEAR_MIPMAP_NEAREST &&
-          e != GL_NEAREST_MIPMAP_LINEAR && e != GL_LINEAR_MIPMAP_LINEAR)
+      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
+          e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
+          e != GL_LINEAR_MIPMAP_LINEAR)
          goto bad_param;
       s->MinFilter = e;
       break;
@@ -217,6 +214,7 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return;
    }
+   s->SamplerStamp++;
    ctx->NewState |= ST_NEW_SAMPLERS;
    return;
 bad_param:
@@ -226,8 +224,7 @@ bad_param:
 void GLAPIENTRY
 _mesa_SamplerParameteri(GLuint sampler, GLenum pname, GLint param)
 {
-   sampler_parameter(sampler, pname, param, 0.0f, false,
-                     "glSamplerParameteri");
+   sampler_parameter(sampler, pname, param, 0.0f, false, "glSamplerParameteri");
 }
 
 void GLAPIENTRY
@@ -246,8 +243,7 @@ _mesa_SamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param)
 void GLAPIENTRY
 _mesa_SamplerParameterfv(GLuint sampler, GLenum pname, const GLfloat *param)
 {
-   sampler_parameter(sampler, pname, 0, param[0], true,
-                     "glSamplerParameterfv");
+   sampler_parameter(sampler, pname, 0, param[0], true, "glSamplerParameterfv");
 }
 
 static bool
@@ -263,15 +259,33 @@ get_sampler_parameter(GLuint sampler, GLenum pname, GLfloat *out,
    if (!s)
       return false;
    switch (pname) {
-   case GL_TEXTURE_MIN_FILTER: *out = (GLfloat)s->MinFilter; return true;
-   case GL_TEXTURE_MAG_FILTER: *out = (GLfloat)s->MagFilter; return true;
-   case GL_TEXTURE_WRAP_S: *out = (GLfloat)s->WrapS; return true;
-   case GL_TEXTURE_WRAP_T: *out = (GLfloat)s->WrapT; return true;
-   case GL_TEXTURE_WRAP_R: *out = (GLfloat)s->WrapR; return true;
-   case GL_TEXTURE_MIN_LOD: *out = s->MinLod; return true;
-   case GL_TEXTURE_MAX_LOD: *out = s->MaxLod; return true;
-   case GL_TEXTURE_COMPARE_MODE: *out = (GLfloat)s->CompareMode; return true;
-   case GL_TEXTURE_COMPARE_FUNC: *out = (GLfloat)s->CompareFunc; return true;
+   case GL_TEXTURE_MIN_FILTER:
+      *out = (GLfloat)s->MinFilter;
+      return true;
+   case GL_TEXTURE_MAG_FILTER:
+      *out = (GLfloat)s->MagFilter;
+      return true;
+   case GL_TEXTURE_WRAP_S:
+      *out = (GLfloat)s->WrapS;
+      return true;
+   case GL_TEXTURE_WRAP_T:
+      *out = (GLfloat)s->WrapT;
+      return true;
+   case GL_TEXTURE_WRAP_R:
+      *out = (GLfloat)s->WrapR;
+      return true;
+   case GL_TEXTURE_MIN_LOD:
+      *out = s->MinLod;
+      return true;
+   case GL_TEXTURE_MAX_LOD:
+      *out = s->MaxLod;
+      return true;
+   case GL_TEXTURE_COMPARE_MODE:
+      *out = (GLfloat)s->CompareMode;
+      return true;
+   case GL_TEXTURE_COMPARE_FUNC:
+      *out = (GLfloat)s->CompareFunc;
+      return true;
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;

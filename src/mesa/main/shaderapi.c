@@ -115,9 +115,8 @@ _mesa_use_program(struct gl_context *ctx, struct gl_program_object *prog)
    ctx->CurrentProgram = prog;
    if (old)
       unref_program(ctx, old);
-   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
-                    ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS |
-                    ST_NEW_SAMPLERS;
+   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS | ST_NEW_VERTEX_ARRAYS |
+                    ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
 }
 
 /* GL's lookup rules (ES 2.0 section 2.10.1 and 6.1.8): an unknown name is
@@ -133,16 +132,14 @@ lookup_shader_err(struct gl_context *ctx, GLuint name, const char *func)
       return NULL;
    }
    if (sh->IsProgram) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%u is a program)", func,
-                  name);
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%u is a program)", func, name);
       return NULL;
    }
    return sh;
 }
 
 struct gl_program_object *
-_mesa_lookup_program_err(struct gl_context *ctx, GLuint name,
-                         const char *func)
+_mesa_lookup_program_err(struct gl_context *ctx, GLuint name, const char *func)
 {
    struct gl_program_object *prog =
       _mesa_name_lookup_object(ctx->Shared->ShaderObjects, name);
@@ -152,8 +149,7 @@ _mesa_lookup_program_err(struct gl_context *ctx, GLuint name,
       return NULL;
    }
    if (!prog->IsProgram) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%u is a shader)", func,
-                  name);
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(%u is a shader)", func, name);
       return NULL;
    }
    return prog;
@@ -311,8 +307,7 @@ _mesa_ShaderSource(GLuint shader, GLsizei count, const GLchar *const *string,
          _mesa_error(ctx, GL_INVALID_VALUE, "glShaderSource(string[%d])", i);
          return;
       }
-      total += length && length[i] >= 0 ? (size_t)length[i]
-                                         : strlen(string[i]);
+      total += length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
    }
    src = malloc(total + 1);
    if (!src) {
@@ -321,8 +316,8 @@ _mesa_ShaderSource(GLuint shader, GLsizei count, const GLchar *const *string,
    }
    total = 0;
    for (GLsizei i = 0; i < count; i++) {
-      size_t n = length && length[i] >= 0 ? (size_t)length[i]
-                                          : strlen(string[i]);
+      size_t n =
+         length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
       memcpy(src + total, string[i], n);
       total += n;
    }
@@ -339,18 +334,12 @@ version_allowed(struct gl_context *ctx, int version, bool es)
    if (_mesa_is_gles(ctx)) {
       if (!es)
          return false;
-      return version == 100 || (version == 300 && ctx->Version >= 30);
+      return version == 100 ||
+             (version >= 300 && version <= _mesa_glsl_version(ctx));
    }
    if (es)
       return false;
-   switch (ctx->Version) {
-   case 20: return version <= 110;
-   case 21: return version <= 120;
-   case 30: return version <= 130;
-   case 31: return version <= 140;
-   case 32: return version <= 150;
-   default: return version <= 330;
-   }
+   return version <= _mesa_glsl_version(ctx);
 }
 
 void GLAPIENTRY
@@ -391,12 +380,11 @@ _mesa_CompileShader(GLuint shader)
       return;
    }
 
-   if (state->log.errors == 0 && !version_allowed(ctx, state->version,
-                                                   state->es)) {
-      glsl_log_error(&state->log, 1, 1,
-                     "GLSL %d%s is not supported by this context",
-                     state->version, state->es && state->version > 100
-                                        ? " es" : "");
+   if (state->log.errors == 0 &&
+       !version_allowed(ctx, state->version, state->es)) {
+      glsl_log_error(
+         &state->log, 1, 1, "GLSL %d%s is not supported by this context",
+         state->version, state->es && state->version > 100 ? " es" : "");
    }
    sh->InfoLog = dup_string(state->log.text ? state->log.text : "");
    if (state->log.errors == 0) {
@@ -427,8 +415,8 @@ _mesa_GetShaderiv(GLuint shader, GLenum pname, GLint *params)
       *params = sh->CompileStatus;
       break;
    case GL_INFO_LOG_LENGTH:
-      *params = sh->InfoLog && sh->InfoLog[0]
-                   ? (GLint)strlen(sh->InfoLog) + 1 : 0;
+      *params =
+         sh->InfoLog && sh->InfoLog[0] ? (GLint)strlen(sh->InfoLog) + 1 : 0;
       break;
    case GL_SHADER_SOURCE_LENGTH:
       *params = sh->Source ? (GLint)strlen(sh->Source) + 1 : 0;
@@ -654,7 +642,7 @@ _mesa_LinkProgram(GLuint program)
    struct gl_program_object *prog;
    struct glsl_parse_state *states[MESA_SHADER_STAGES * 4];
    struct glsl_location_binding *bindings;
-   struct glsl_link_options opts = { 0 };
+   struct glsl_link_options opts = {0};
    unsigned n = 0, stages = 0;
 
    prog = _mesa_lookup_program_err(ctx, program, "glLinkProgram");
@@ -743,10 +731,10 @@ _mesa_LinkProgram(GLuint program)
    owned->uniforms_size_B = linked->uniform_storage_size_B;
    /* One more vec4 slot past the storage for the state tracker's own
     * values (st_nir_lower_wpos.c). */
-   owned->uniforms = rzalloc_size(mem, ((owned->uniforms_size_B + 15) & ~15u) + 16);
+   owned->uniforms =
+      rzalloc_size(mem, ((owned->uniforms_size_B + 15) & ~15u) + 16);
    if (owned->uniforms && linked->uniform_defaults)
-      memcpy(owned->uniforms, linked->uniform_defaults,
-             owned->uniforms_size_B);
+      memcpy(owned->uniforms, linked->uniform_defaults, owned->uniforms_size_B);
 
    free_exec(prog->exec);
    prog->exec = owned;
@@ -847,7 +835,8 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       break;
    case GL_INFO_LOG_LENGTH:
       *params = prog->InfoLog && prog->InfoLog[0]
-                   ? (GLint)strlen(prog->InfoLog) + 1 : 0;
+                   ? (GLint)strlen(prog->InfoLog) + 1
+                   : 0;
       break;
    case GL_ATTACHED_SHADERS:
       *params = (GLint)prog->NumShaders;
@@ -900,8 +889,7 @@ _mesa_GetAttribLocation(GLuint program, const GLchar *name)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGetAttribLocation");
       return -1;
    }
-   return name ? glsl_program_attrib_location(linked_program(prog), name)
-               : -1;
+   return name ? glsl_program_attrib_location(linked_program(prog), name) : -1;
 }
 
 GLint GLAPIENTRY
@@ -919,8 +907,7 @@ _mesa_GetUniformLocation(GLuint program, const GLchar *name)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGetUniformLocation");
       return -1;
    }
-   return name ? glsl_program_uniform_location(linked_program(prog), name)
-               : -1;
+   return name ? glsl_program_uniform_location(linked_program(prog), name) : -1;
 }
 
 static void
@@ -963,16 +950,14 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length,
 
 void GLAPIENTRY
 _mesa_GetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize,
-                      GLsizei *length, GLint *size, GLenum *type,
-                      GLchar *name)
+                      GLsizei *length, GLint *size, GLenum *type, GLchar *name)
 {
    get_active(program, index, bufSize, length, size, type, name, false);
 }
 
 void GLAPIENTRY
 _mesa_GetActiveUniform(GLuint program, GLuint index, GLsizei bufSize,
-                       GLsizei *length, GLint *size, GLenum *type,
-                       GLchar *name)
+                       GLsizei *length, GLint *size, GLenum *type, GLchar *name)
 {
    get_active(program, index, bufSize, length, size, type, name, true);
 }

@@ -121,8 +121,7 @@ _mesa_ClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout)
       return GL_ALREADY_SIGNALED;
    if (!timeout)
       return GL_TIMEOUT_EXPIRED;
-   return poll(ctx, s, timeout) ? GL_CONDITION_SATISFIED
-                                : GL_TIMEOUT_EXPIRED;
+   return poll(ctx, s, timeout) ? GL_CONDITION_SATISFIED : GL_TIMEOUT_EXPIRED;
 }
 
 void GLAPIENTRY

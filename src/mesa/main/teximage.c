@@ -11,6 +11,7 @@
  */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/pbo.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
@@ -55,10 +56,9 @@ client_format(GLenum format, GLenum type, bool *enum_ok)
    bool fmt_known = format == GL_RGBA || format == GL_RGB ||
                     format == GL_LUMINANCE_ALPHA || format == GL_LUMINANCE ||
                     format == GL_ALPHA;
-   bool type_known = type == GL_UNSIGNED_BYTE ||
-                     type == GL_UNSIGNED_SHORT_5_6_5 ||
-                     type == GL_UNSIGNED_SHORT_4_4_4_4 ||
-                     type == GL_UNSIGNED_SHORT_5_5_5_1;
+   bool type_known =
+      type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
+      type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1;
 
    *enum_ok = fmt_known && type_known;
    if (!*enum_ok)
@@ -66,21 +66,24 @@ client_format(GLenum format, GLenum type, bool *enum_ok)
    switch (type) {
    case GL_UNSIGNED_BYTE:
       switch (format) {
-      case GL_RGBA: return PIPE_FORMAT_R8G8B8A8_UNORM;
-      case GL_RGB: return PIPE_FORMAT_R8G8B8_UNORM;
-      case GL_LUMINANCE_ALPHA: return PIPE_FORMAT_L8A8_UNORM;
-      case GL_LUMINANCE: return PIPE_FORMAT_L8_UNORM;
-      default: return PIPE_FORMAT_A8_UNORM;
+      case GL_RGBA:
+         return PIPE_FORMAT_R8G8B8A8_UNORM;
+      case GL_RGB:
+         return PIPE_FORMAT_R8G8B8_UNORM;
+      case GL_LUMINANCE_ALPHA:
+         return PIPE_FORMAT_L8A8_UNORM;
+      case GL_LUMINANCE:
+         return PIPE_FORMAT_L8_UNORM;
+      default:
+         return PIPE_FORMAT_A8_UNORM;
       }
    case GL_UNSIGNED_SHORT_5_6_5:
       /* R in the top 5 bits of the 16-bit word. */
       return format == GL_RGB ? PIPE_FORMAT_B5G6R5_UNORM : PIPE_FORMAT_NONE;
    case GL_UNSIGNED_SHORT_4_4_4_4:
-      return format == GL_RGBA ? PIPE_FORMAT_A4B4G4R4_UNORM
-                               : PIPE_FORMAT_NONE;
+      return format == GL_RGBA ? PIPE_FORMAT_A4B4G4R4_UNORM : PIPE_FORMAT_NONE;
    default:
-      return format == GL_RGBA ? PIPE_FORMAT_A1B5G5R5_UNORM
-                               : PIPE_FORMAT_NONE;
+      return format == GL_RGBA ? PIPE_FORMAT_A1B5G5R5_UNORM : PIPE_FORMAT_NONE;
    }
 }
 
@@ -110,8 +113,8 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       return;
    }
    if (internalformat != GL_RGBA && internalformat != GL_RGB &&
-       internalformat != GL_LUMINANCE_ALPHA &&
-       internalformat != GL_LUMINANCE && internalformat != GL_ALPHA) {
+       internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
+       internalformat != GL_ALPHA) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(internalformat)");
       return;
    }
@@ -119,8 +122,7 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > (max >> level) || border != 0 ||
-       (face && width != height) ||
+       height > (max >> level) || border != 0 || (face && width != height) ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(size/border)");
       return;
@@ -136,17 +138,29 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(immutable)");
       return;
    }
-   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width,
-                     height, (GLenum)internalformat, format, type, src,
-                     pixels))
+   struct pbo_map map;
+   const void *data = pixels;
+   if (ctx->PixelUnpackBuffer) {
+      data = _mesa_map_pbo(
+         ctx, false, pixels,
+         _mesa_image_size_B(width, height, util_format_get_blocksize(src),
+                            (unsigned)ctx->Pixel.UnpackAlignment),
+         &map, "glTexImage2D");
+      if (!data && width && height)
+         return;
+   }
+   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
+                     1, (GLenum)internalformat, format, type, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexImage2D");
+   if (ctx->PixelUnpackBuffer)
+      _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
 void GLAPIENTRY
-_mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset,
-                    GLint yoffset, GLsizei width, GLsizei height,
-                    GLenum format, GLenum type, const void *pixels)
+_mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                    GLsizei width, GLsizei height, GLenum format, GLenum type,
+                    const void *pixels)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
@@ -187,10 +201,19 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format)");
       return;
    }
-   if (!width || !height || !pixels)
+   if (!width || !height || (!pixels && !ctx->PixelUnpackBuffer))
       return;
-   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, width, height, src,
-                    pixels);
+   struct pbo_map map;
+   const void *data = _mesa_map_pbo(
+      ctx, false, pixels,
+      _mesa_image_size_B(width, height, util_format_get_blocksize(src),
+                         (unsigned)ctx->Pixel.UnpackAlignment),
+      &map, "glTexSubImage2D");
+   if (!data)
+      return;
+   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
+                    src, data);
+   _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -236,8 +259,7 @@ _mesa_GenerateMipmap(GLenum target)
    if (target == GL_TEXTURE_CUBE_MAP) {
       for (unsigned f = 1; f < 6; f++) {
          struct gl_texture_image *img = &t->Image[f][t->BaseLevel];
-         if (img->Width != base->Width || img->PipeFormat !=
-                                             base->PipeFormat) {
+         if (img->Width != base->Width || img->PipeFormat != base->PipeFormat) {
             _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(cube)");
             return;
          }
@@ -285,9 +307,8 @@ read_buffer_has_alpha(struct gl_context *ctx)
 }
 
 void GLAPIENTRY
-_mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
-                     GLint x, GLint y, GLsizei width, GLsizei height,
-                     GLint border)
+_mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
+                     GLint y, GLsizei width, GLsizei height, GLint border)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
@@ -303,8 +324,8 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
       return;
    }
    if (internalformat != GL_RGBA && internalformat != GL_RGB &&
-       internalformat != GL_LUMINANCE_ALPHA &&
-       internalformat != GL_LUMINANCE && internalformat != GL_ALPHA) {
+       internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
+       internalformat != GL_ALPHA) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
       return;
    }
@@ -327,14 +348,14 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
    t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexImage2D");
    if (!t)
       return;
-   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width,
-                     height, internalformat, internalformat,
-                     GL_UNSIGNED_BYTE, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+   if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
+                     1, internalformat, internalformat, GL_UNSIGNED_BYTE,
+                     PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
    }
-   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, x, y,
-                         width, height);
+   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, x, y, width,
+                         height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -362,8 +383,7 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
       return;
    img = &t->Image[face][level];
    if (img->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "glCopyTexSubImage2D(no image)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(no image)");
       return;
    }
    if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
@@ -420,8 +440,8 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    }
    if (!storage_format(internalformat, &format, &type)) {
-      _mesa_error(ctx, GL_INVALID_ENUM,
-                  "glTexStorage2D(internalformat=0x%x)", internalformat);
+      _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(internalformat=0x%x)",
+                  internalformat);
       return;
    }
    if (levels < 1 || width < 1 || height < 1 ||
@@ -452,7 +472,7 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    GLsizei w = width, h = height;
    for (GLint l = 0; l < levels; l++) {
       for (unsigned f = 0; f < faces; f++) {
-         if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, internalformat,
+         if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, 1, internalformat,
                            format, type, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
             return;

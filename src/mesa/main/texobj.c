@@ -27,8 +27,20 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->Name = name;
    t->RefCount = 1;
    t->Target = target;
-   t->TargetIndex = target == GL_TEXTURE_CUBE_MAP ? TEXTURE_CUBE_INDEX
-                                                  : TEXTURE_2D_INDEX;
+   switch (target) {
+   case GL_TEXTURE_CUBE_MAP:
+      t->TargetIndex = TEXTURE_CUBE_INDEX;
+      break;
+   case GL_TEXTURE_3D:
+      t->TargetIndex = TEXTURE_3D_INDEX;
+      break;
+   case GL_TEXTURE_2D_ARRAY:
+      t->TargetIndex = TEXTURE_2D_ARRAY_INDEX;
+      break;
+   default:
+      t->TargetIndex = TEXTURE_2D_INDEX;
+      break;
+   }
    /* ES 2.0 table 6.10. */
    t->MinFilter = GL_NEAREST_MIPMAP_LINEAR;
    t->MagFilter = GL_LINEAR;
@@ -81,6 +93,13 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return TEXTURE_2D_INDEX;
    case GL_TEXTURE_CUBE_MAP:
       return TEXTURE_CUBE_INDEX;
+   case GL_TEXTURE_3D:
+   case GL_TEXTURE_2D_ARRAY:
+      /* ES 3.0 and desktop GL. */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return -1;
+      return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
+                                     : TEXTURE_2D_ARRAY_INDEX;
    default:
       return -1;
    }
@@ -187,8 +206,7 @@ _mesa_BindTexture(GLenum target, GLuint texture)
    struct gl_texture_object *t;
 
    if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glBindTexture(target=0x%x)",
-                  target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindTexture(target=0x%x)", target);
       return;
    }
    if (!texture) {
@@ -212,8 +230,7 @@ _mesa_BindTexture(GLenum target, GLuint texture)
          }
       }
    }
-   _mesa_reference_texobj(&ctx->TexUnit[ctx->ActiveTexture].Current[index],
-                          t);
+   _mesa_reference_texobj(&ctx->TexUnit[ctx->ActiveTexture].Current[index], t);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS | ST_NEW_SAMPLERS;
 }
 
@@ -259,8 +276,8 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
               const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
-                                                              func);
+   struct gl_texture_object *t =
+      _mesa_get_current_tex_object(ctx, target, func);
    bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
    GLenum e = is_float ? (GLenum)(GLint)f : (GLenum)i;
 
@@ -293,9 +310,61 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          goto bad_param;
       t->WrapR = e;
       break;
+   case GL_TEXTURE_BASE_LEVEL:
+   case GL_TEXTURE_MAX_LEVEL: {
+      GLint lvl = is_float ? (GLint)f : i;
+      if (!es3)
+         goto bad_pname;
+      if (lvl < 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, lvl);
+         return;
+      }
+      if (pname == GL_TEXTURE_BASE_LEVEL)
+         t->BaseLevel = lvl;
+      else
+         t->MaxLevel = lvl;
+      t->stamp++;
+      break;
+   }
+   case GL_TEXTURE_MIN_LOD:
+   case GL_TEXTURE_MAX_LOD:
+      if (!es3)
+         goto bad_pname;
+      if (pname == GL_TEXTURE_MIN_LOD)
+         t->MinLod = is_float ? f : (GLfloat)i;
+      else
+         t->MaxLod = is_float ? f : (GLfloat)i;
+      break;
+   case GL_TEXTURE_COMPARE_MODE:
+      if (!es3)
+         goto bad_pname;
+      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+         goto bad_param;
+      t->CompareMode = e;
+      break;
+   case GL_TEXTURE_COMPARE_FUNC:
+      if (!es3)
+         goto bad_pname;
+      if (e < GL_NEVER || e > GL_ALWAYS)
+         goto bad_param;
+      t->CompareFunc = e;
+      break;
+   case GL_TEXTURE_SWIZZLE_R:
+   case GL_TEXTURE_SWIZZLE_G:
+   case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      if (!es3)
+         goto bad_pname;
+      if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA &&
+          e != GL_ZERO && e != GL_ONE)
+         goto bad_param;
+      t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+      t->stamp++;
+      break;
    default:
       goto bad_pname;
    }
+   t->SamplerStamp++;
    ctx->NewState |= ST_NEW_SAMPLERS | ST_NEW_SAMPLER_VIEWS;
    return;
 
@@ -354,10 +423,46 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_WRAP_T:
       *out = (GLint)t->WrapT;
       return true;
+   default:
+      break;
+   }
+   if (_mesa_is_gles(ctx) && ctx->Version < 30) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+   switch (pname) {
    case GL_TEXTURE_WRAP_R:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
-         break;
       *out = (GLint)t->WrapR;
+      return true;
+   case GL_TEXTURE_BASE_LEVEL:
+      *out = t->BaseLevel;
+      return true;
+   case GL_TEXTURE_MAX_LEVEL:
+      *out = t->MaxLevel;
+      return true;
+   case GL_TEXTURE_MIN_LOD:
+      *out = (GLint)t->MinLod;
+      return true;
+   case GL_TEXTURE_MAX_LOD:
+      *out = (GLint)t->MaxLod;
+      return true;
+   case GL_TEXTURE_COMPARE_MODE:
+      *out = (GLint)t->CompareMode;
+      return true;
+   case GL_TEXTURE_COMPARE_FUNC:
+      *out = (GLint)t->CompareFunc;
+      return true;
+   case GL_TEXTURE_SWIZZLE_R:
+   case GL_TEXTURE_SWIZZLE_G:
+   case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      *out = (GLint)t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+      return true;
+   case GL_TEXTURE_IMMUTABLE_FORMAT:
+      *out = t->Immutable;
+      return true;
+   case GL_TEXTURE_IMMUTABLE_LEVELS:
+      *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
    default:
       break;
@@ -425,15 +530,20 @@ _mesa_texture_complete(const struct gl_context *ctx,
    if (!_mesa_is_mipmap_filter(t->MinFilter))
       return true;
 
-   /* Every level from base down to 1x1 (or MaxLevel), sizes halving. */
-   GLsizei w = b->Width, h = b->Height;
+   /* Every level from base down to 1x1(x1) (or MaxLevel), sizes halving;
+    * the layers of an array stay. */
+   bool is_3d = t->Target == GL_TEXTURE_3D;
+   GLsizei w = b->Width, h = b->Height, d = b->Depth;
    for (GLint l = base + 1; l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS &&
-                            (w > 1 || h > 1); l++) {
+                            (w > 1 || h > 1 || (is_3d && d > 1));
+        l++) {
       w = w > 1 ? w / 2 : 1;
       h = h > 1 ? h / 2 : 1;
+      if (is_3d)
+         d = d > 1 ? d / 2 : 1;
       for (unsigned f = 0; f < faces; f++) {
          const struct gl_texture_image *img = &t->Image[f][l];
-         if (img->Width != w || img->Height != h ||
+         if (img->Width != w || img->Height != h || img->Depth != d ||
              img->PipeFormat != b->PipeFormat)
             return false;
       }

@@ -9,8 +9,7 @@
 
 #include "main/mtypes.h"
 
-struct gl_texture_object *_mesa_new_texture_object(GLuint name,
-                                                   GLenum target);
+struct gl_texture_object *_mesa_new_texture_object(GLuint name, GLenum target);
 void _mesa_reference_texobj(struct gl_texture_object **dst,
                             struct gl_texture_object *src);
 
@@ -19,9 +18,9 @@ int _mesa_tex_target_index(struct gl_context *ctx, GLenum target);
 
 /* The texture bound to target on the active unit, or NULL (with
  * GL_INVALID_ENUM recorded) when target is not a texture target. */
-struct gl_texture_object *
-_mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
-                             const char *func);
+struct gl_texture_object *_mesa_get_current_tex_object(struct gl_context *ctx,
+                                                       GLenum target,
+                                                       const char *func);
 
 /* Is the texture complete for sampling (ES 2.0 section 3.7.10, with the
  * ES 2.0 NPOT rule of section 3.8.2)?  Incomplete textures sample as

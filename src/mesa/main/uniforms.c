@@ -10,6 +10,7 @@
  * 16-byte slot); the state tracker uploads that storage as constant
  * buffer 0.  glGetUniform* read it back.
  */
+#include <math.h>
 #include <string.h>
 
 #include "main/context.h"
@@ -26,7 +27,7 @@ enum uniform_base {
 
 struct uniform_shape {
    enum uniform_base base;
-   unsigned rows;   /* components per column */
+   unsigned rows; /* components per column */
    unsigned cols;
 };
 
@@ -38,31 +39,31 @@ uniform_shape(GLenum type, struct uniform_shape *s)
       GLenum type;
       struct uniform_shape shape;
    } table[] = {
-      { GL_FLOAT, { BASE_FLOAT, 1, 1 } },
-      { GL_FLOAT_VEC2, { BASE_FLOAT, 2, 1 } },
-      { GL_FLOAT_VEC3, { BASE_FLOAT, 3, 1 } },
-      { GL_FLOAT_VEC4, { BASE_FLOAT, 4, 1 } },
-      { GL_INT, { BASE_INT, 1, 1 } },
-      { GL_INT_VEC2, { BASE_INT, 2, 1 } },
-      { GL_INT_VEC3, { BASE_INT, 3, 1 } },
-      { GL_INT_VEC4, { BASE_INT, 4, 1 } },
-      { GL_UNSIGNED_INT, { BASE_UINT, 1, 1 } },
-      { GL_UNSIGNED_INT_VEC2, { BASE_UINT, 2, 1 } },
-      { GL_UNSIGNED_INT_VEC3, { BASE_UINT, 3, 1 } },
-      { GL_UNSIGNED_INT_VEC4, { BASE_UINT, 4, 1 } },
-      { GL_BOOL, { BASE_BOOL, 1, 1 } },
-      { GL_BOOL_VEC2, { BASE_BOOL, 2, 1 } },
-      { GL_BOOL_VEC3, { BASE_BOOL, 3, 1 } },
-      { GL_BOOL_VEC4, { BASE_BOOL, 4, 1 } },
-      { GL_FLOAT_MAT2, { BASE_FLOAT, 2, 2 } },
-      { GL_FLOAT_MAT3, { BASE_FLOAT, 3, 3 } },
-      { GL_FLOAT_MAT4, { BASE_FLOAT, 4, 4 } },
-      { GL_FLOAT_MAT2x3, { BASE_FLOAT, 3, 2 } },
-      { GL_FLOAT_MAT2x4, { BASE_FLOAT, 4, 2 } },
-      { GL_FLOAT_MAT3x2, { BASE_FLOAT, 2, 3 } },
-      { GL_FLOAT_MAT3x4, { BASE_FLOAT, 4, 3 } },
-      { GL_FLOAT_MAT4x2, { BASE_FLOAT, 2, 4 } },
-      { GL_FLOAT_MAT4x3, { BASE_FLOAT, 3, 4 } },
+      {GL_FLOAT, {BASE_FLOAT, 1, 1}},
+      {GL_FLOAT_VEC2, {BASE_FLOAT, 2, 1}},
+      {GL_FLOAT_VEC3, {BASE_FLOAT, 3, 1}},
+      {GL_FLOAT_VEC4, {BASE_FLOAT, 4, 1}},
+      {GL_INT, {BASE_INT, 1, 1}},
+      {GL_INT_VEC2, {BASE_INT, 2, 1}},
+      {GL_INT_VEC3, {BASE_INT, 3, 1}},
+      {GL_INT_VEC4, {BASE_INT, 4, 1}},
+      {GL_UNSIGNED_INT, {BASE_UINT, 1, 1}},
+      {GL_UNSIGNED_INT_VEC2, {BASE_UINT, 2, 1}},
+      {GL_UNSIGNED_INT_VEC3, {BASE_UINT, 3, 1}},
+      {GL_UNSIGNED_INT_VEC4, {BASE_UINT, 4, 1}},
+      {GL_BOOL, {BASE_BOOL, 1, 1}},
+      {GL_BOOL_VEC2, {BASE_BOOL, 2, 1}},
+      {GL_BOOL_VEC3, {BASE_BOOL, 3, 1}},
+      {GL_BOOL_VEC4, {BASE_BOOL, 4, 1}},
+      {GL_FLOAT_MAT2, {BASE_FLOAT, 2, 2}},
+      {GL_FLOAT_MAT3, {BASE_FLOAT, 3, 3}},
+      {GL_FLOAT_MAT4, {BASE_FLOAT, 4, 4}},
+      {GL_FLOAT_MAT2x3, {BASE_FLOAT, 3, 2}},
+      {GL_FLOAT_MAT2x4, {BASE_FLOAT, 4, 2}},
+      {GL_FLOAT_MAT3x2, {BASE_FLOAT, 2, 3}},
+      {GL_FLOAT_MAT3x4, {BASE_FLOAT, 4, 3}},
+      {GL_FLOAT_MAT4x2, {BASE_FLOAT, 2, 4}},
+      {GL_FLOAT_MAT4x3, {BASE_FLOAT, 3, 4}},
    };
 
    for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
@@ -72,7 +73,7 @@ uniform_shape(GLenum type, struct uniform_shape *s)
       }
    }
    /* Every other type of an active uniform is a sampler. */
-   *s = (struct uniform_shape){ BASE_SAMPLER, 1, 1 };
+   *s = (struct uniform_shape){BASE_SAMPLER, 1, 1};
    return true;
 }
 
@@ -94,8 +95,7 @@ lookup_location(struct gl_context *ctx, struct gl_program_exec *exec,
 
    u = glsl_program_uniform_at(exec->linked, location, element);
    if (!u)
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(location=%d)", func,
-                  location);
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(location=%d)", func, location);
    return u;
 }
 
@@ -180,8 +180,8 @@ set_uniform(GLint location, GLsizei count, const void *values,
       for (unsigned c = 0; c < cols; c++) {
          for (unsigned r = 0; r < rows; r++) {
             unsigned src = transpose ? r * cols + c : c * rows + r;
-            const uint32_t *in = (const uint32_t *)values +
-                                 e * per_element + src;
+            const uint32_t *in =
+               (const uint32_t *)values + e * per_element + src;
             uint32_t word = *in;
 
             if (shape.base == BASE_BOOL) {
@@ -206,114 +206,105 @@ set_uniform(GLint location, GLsizei count, const void *values,
 void GLAPIENTRY
 _mesa_Uniform1f(GLint location, GLfloat v0)
 {
-   GLfloat v[1] = { v0 };
+   GLfloat v[1] = {v0};
    set_uniform(location, 1, v, SET_FLOAT, 1, 1, false, "glUniform1f");
 }
 
 void GLAPIENTRY
 _mesa_Uniform2f(GLint location, GLfloat v0, GLfloat v1)
 {
-   GLfloat v[2] = { v0, v1 };
+   GLfloat v[2] = {v0, v1};
    set_uniform(location, 1, v, SET_FLOAT, 2, 1, false, "glUniform2f");
 }
 
 void GLAPIENTRY
 _mesa_Uniform3f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2)
 {
-   GLfloat v[3] = { v0, v1, v2 };
+   GLfloat v[3] = {v0, v1, v2};
    set_uniform(location, 1, v, SET_FLOAT, 3, 1, false, "glUniform3f");
 }
 
 void GLAPIENTRY
-_mesa_Uniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2,
-                GLfloat v3)
+_mesa_Uniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3)
 {
-   GLfloat v[4] = { v0, v1, v2, v3 };
+   GLfloat v[4] = {v0, v1, v2, v3};
    set_uniform(location, 1, v, SET_FLOAT, 4, 1, false, "glUniform4f");
 }
 
 void GLAPIENTRY
 _mesa_Uniform1i(GLint location, GLint v0)
 {
-   GLint v[1] = { v0 };
+   GLint v[1] = {v0};
    set_uniform(location, 1, v, SET_INT, 1, 1, false, "glUniform1i");
 }
 
 void GLAPIENTRY
 _mesa_Uniform2i(GLint location, GLint v0, GLint v1)
 {
-   GLint v[2] = { v0, v1 };
+   GLint v[2] = {v0, v1};
    set_uniform(location, 1, v, SET_INT, 2, 1, false, "glUniform2i");
 }
 
 void GLAPIENTRY
 _mesa_Uniform3i(GLint location, GLint v0, GLint v1, GLint v2)
 {
-   GLint v[3] = { v0, v1, v2 };
+   GLint v[3] = {v0, v1, v2};
    set_uniform(location, 1, v, SET_INT, 3, 1, false, "glUniform3i");
 }
 
 void GLAPIENTRY
 _mesa_Uniform4i(GLint location, GLint v0, GLint v1, GLint v2, GLint v3)
 {
-   GLint v[4] = { v0, v1, v2, v3 };
+   GLint v[4] = {v0, v1, v2, v3};
    set_uniform(location, 1, v, SET_INT, 4, 1, false, "glUniform4i");
 }
 
 void GLAPIENTRY
 _mesa_Uniform1fv(GLint location, GLsizei count, const GLfloat *value)
 {
-   set_uniform(location, count, value, SET_FLOAT, 1, 1, false,
-               "glUniform1fv");
+   set_uniform(location, count, value, SET_FLOAT, 1, 1, false, "glUniform1fv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform2fv(GLint location, GLsizei count, const GLfloat *value)
 {
-   set_uniform(location, count, value, SET_FLOAT, 2, 1, false,
-               "glUniform2fv");
+   set_uniform(location, count, value, SET_FLOAT, 2, 1, false, "glUniform2fv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform3fv(GLint location, GLsizei count, const GLfloat *value)
 {
-   set_uniform(location, count, value, SET_FLOAT, 3, 1, false,
-               "glUniform3fv");
+   set_uniform(location, count, value, SET_FLOAT, 3, 1, false, "glUniform3fv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform4fv(GLint location, GLsizei count, const GLfloat *value)
 {
-   set_uniform(location, count, value, SET_FLOAT, 4, 1, false,
-               "glUniform4fv");
+   set_uniform(location, count, value, SET_FLOAT, 4, 1, false, "glUniform4fv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform1iv(GLint location, GLsizei count, const GLint *value)
 {
-   set_uniform(location, count, value, SET_INT, 1, 1, false,
-               "glUniform1iv");
+   set_uniform(location, count, value, SET_INT, 1, 1, false, "glUniform1iv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform2iv(GLint location, GLsizei count, const GLint *value)
 {
-   set_uniform(location, count, value, SET_INT, 2, 1, false,
-               "glUniform2iv");
+   set_uniform(location, count, value, SET_INT, 2, 1, false, "glUniform2iv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform3iv(GLint location, GLsizei count, const GLint *value)
 {
-   set_uniform(location, count, value, SET_INT, 3, 1, false,
-               "glUniform3iv");
+   set_uniform(location, count, value, SET_INT, 3, 1, false, "glUniform3iv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform4iv(GLint location, GLsizei count, const GLint *value)
 {
-   set_uniform(location, count, value, SET_INT, 4, 1, false,
-               "glUniform4iv");
+   set_uniform(location, count, value, SET_INT, 4, 1, false, "glUniform4iv");
 }
 
 static void
@@ -378,8 +369,8 @@ get_uniform(GLuint program, GLint location, void *params, bool as_float,
       return;
    uniform_shape(u->gl_type, &shape);
 
-   const uint8_t *slot = (const uint8_t *)prog->exec->uniforms +
-                         u->offset_B + element * u->array_stride_B;
+   const uint8_t *slot = (const uint8_t *)prog->exec->uniforms + u->offset_B +
+                         element * u->array_stride_B;
    for (unsigned c = 0; c < shape.cols; c++) {
       for (unsigned r = 0; r < shape.rows; r++) {
          uint32_t word;
@@ -398,7 +389,8 @@ get_uniform(GLuint program, GLint location, void *params, bool as_float,
             if (shape.base == BASE_FLOAT) {
                float f;
                memcpy(&f, &word, 4);
-               ((GLint *)params)[i] = (GLint)f;
+               /* Rounded, as glGet converts floats (section 6.1.2). */
+               ((GLint *)params)[i] = (GLint)lroundf(f);
             } else {
                ((GLint *)params)[i] = (GLint)word;
             }
@@ -424,57 +416,53 @@ _mesa_GetUniformiv(GLuint program, GLint location, GLint *params)
 void GLAPIENTRY
 _mesa_Uniform1ui(GLint location, GLuint v0)
 {
-   GLuint v[1] = { v0 };
+   GLuint v[1] = {v0};
    set_uniform(location, 1, v, SET_UINT, 1, 1, false, "glUniform1ui");
 }
 
 void GLAPIENTRY
 _mesa_Uniform2ui(GLint location, GLuint v0, GLuint v1)
 {
-   GLuint v[2] = { v0, v1 };
+   GLuint v[2] = {v0, v1};
    set_uniform(location, 1, v, SET_UINT, 2, 1, false, "glUniform2ui");
 }
 
 void GLAPIENTRY
 _mesa_Uniform3ui(GLint location, GLuint v0, GLuint v1, GLuint v2)
 {
-   GLuint v[3] = { v0, v1, v2 };
+   GLuint v[3] = {v0, v1, v2};
    set_uniform(location, 1, v, SET_UINT, 3, 1, false, "glUniform3ui");
 }
 
 void GLAPIENTRY
 _mesa_Uniform4ui(GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
 {
-   GLuint v[4] = { v0, v1, v2, v3 };
+   GLuint v[4] = {v0, v1, v2, v3};
    set_uniform(location, 1, v, SET_UINT, 4, 1, false, "glUniform4ui");
 }
 
 void GLAPIENTRY
 _mesa_Uniform1uiv(GLint location, GLsizei count, const GLuint *value)
 {
-   set_uniform(location, count, value, SET_UINT, 1, 1, false,
-               "glUniform1uiv");
+   set_uniform(location, count, value, SET_UINT, 1, 1, false, "glUniform1uiv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform2uiv(GLint location, GLsizei count, const GLuint *value)
 {
-   set_uniform(location, count, value, SET_UINT, 2, 1, false,
-               "glUniform2uiv");
+   set_uniform(location, count, value, SET_UINT, 2, 1, false, "glUniform2uiv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform3uiv(GLint location, GLsizei count, const GLuint *value)
 {
-   set_uniform(location, count, value, SET_UINT, 3, 1, false,
-               "glUniform3uiv");
+   set_uniform(location, count, value, SET_UINT, 3, 1, false, "glUniform3uiv");
 }
 
 void GLAPIENTRY
 _mesa_Uniform4uiv(GLint location, GLsizei count, const GLuint *value)
 {
-   set_uniform(location, count, value, SET_UINT, 4, 1, false,
-               "glUniform4uiv");
+   set_uniform(location, count, value, SET_UINT, 4, 1, false, "glUniform4uiv");
 }
 
 /* glUniformMatrixCxRfv: C columns of R rows. */

@@ -8,6 +8,7 @@
  * 2.8-2.10): the arrays of the bound vertex array object and the current
  * values used when an array is disabled.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,7 +136,8 @@ attrib_pointer(struct gl_context *ctx, const char *func, GLuint index,
       return;
    }
    if ((type == GL_INT_2_10_10_10_REV ||
-        type == GL_UNSIGNED_INT_2_10_10_10_REV) && size != 4) {
+        type == GL_UNSIGNED_INT_2_10_10_10_REV) &&
+       size != 4) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
       return;
    }
@@ -177,8 +179,8 @@ _mesa_VertexAttribIPointer(GLuint index, GLint size, GLenum type,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glVertexAttribIPointer");
       return;
    }
-   attrib_pointer(ctx, "glVertexAttribIPointer", index, size, type, false,
-                  true, stride, pointer);
+   attrib_pointer(ctx, "glVertexAttribIPointer", index, size, type, false, true,
+                  stride, pointer);
 }
 
 static void
@@ -245,8 +247,7 @@ _mesa_VertexAttrib3f(GLuint index, GLfloat x, GLfloat y, GLfloat z)
 }
 
 void GLAPIENTRY
-_mesa_VertexAttrib4f(GLuint index, GLfloat x, GLfloat y, GLfloat z,
-                     GLfloat w)
+_mesa_VertexAttrib4f(GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    set_current(index, x, y, z, w, "glVertexAttrib4f");
 }
@@ -332,8 +333,14 @@ _mesa_GetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
          _mesa_error(ctx, GL_INVALID_VALUE, "glGetVertexAttribiv(index)");
          return;
       }
-      for (int i = 0; i < 4; i++)
-         params[i] = (GLint)ctx->CurrentAttrib[index][i];
+      /* Floats are rounded to integers (section 6.1.2); integer values
+       * set with VertexAttribI* are returned as they are. */
+      for (int i = 0; i < 4; i++) {
+         if (ctx->CurrentAttribType[index] == GL_FLOAT)
+            params[i] = (GLint)lroundf(ctx->CurrentAttrib[index][i]);
+         else
+            memcpy(&params[i], &ctx->CurrentAttrib[index][i], 4);
+      }
       return;
    }
    get_attrib(ctx, index, pname, params, "glGetVertexAttribiv");
@@ -376,8 +383,7 @@ _mesa_GetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
 /* --- Integer current values (ES 3.0 section 2.8) ------------------------ */
 
 static void
-set_current_int(GLuint index, const GLuint v[4], GLenum type,
-                const char *func)
+set_current_int(GLuint index, const GLuint v[4], GLenum type, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -393,14 +399,14 @@ set_current_int(GLuint index, const GLuint v[4], GLenum type,
 void GLAPIENTRY
 _mesa_VertexAttribI4i(GLuint index, GLint x, GLint y, GLint z, GLint w)
 {
-   GLuint v[4] = { (GLuint)x, (GLuint)y, (GLuint)z, (GLuint)w };
+   GLuint v[4] = {(GLuint)x, (GLuint)y, (GLuint)z, (GLuint)w};
    set_current_int(index, v, GL_INT, "glVertexAttribI4i");
 }
 
 void GLAPIENTRY
 _mesa_VertexAttribI4ui(GLuint index, GLuint x, GLuint y, GLuint z, GLuint w)
 {
-   GLuint v[4] = { x, y, z, w };
+   GLuint v[4] = {x, y, z, w};
    set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI4ui");
 }
 
@@ -466,8 +472,8 @@ _mesa_BindVertexArray(GLuint array)
       void *obj = _mesa_name_lookup(ctx->VAOs, array);
       /* ES 3.0: names must come from GenVertexArrays. */
       if (!obj) {
-         _mesa_error(ctx, GL_INVALID_OPERATION,
-                     "glBindVertexArray(array=%u)", array);
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glBindVertexArray(array=%u)",
+                     array);
          return;
       }
       if (obj == GL_NAME_RESERVED) {

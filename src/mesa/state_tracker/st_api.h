@@ -46,33 +46,34 @@ enum st_profile_type {
 #define ST_CONTEXT_FLAG_FORWARD_COMPATIBLE (1 << 1)
 #define ST_CONTEXT_FLAG_ROBUST_ACCESS (1 << 2)
 #define ST_CONTEXT_FLAG_RESET_NOTIFICATION (1 << 3)
-#define ST_CONTEXT_FLAG_NO_ERROR (1 << 4)  /* KHR_no_error */
+#define ST_CONTEXT_FLAG_NO_ERROR (1 << 4) /* KHR_no_error */
 
 /* Errors of st_context_create, each mapping to one EGL error. */
 enum st_context_error {
    ST_CONTEXT_SUCCESS = 0,
-   ST_CONTEXT_ERROR_NO_MEMORY,        /* EGL_BAD_ALLOC */
-   ST_CONTEXT_ERROR_BAD_API,          /* EGL_BAD_CONFIG / EGL_BAD_MATCH */
-   ST_CONTEXT_ERROR_BAD_VERSION,      /* EGL_BAD_MATCH */
-   ST_CONTEXT_ERROR_BAD_FLAG,         /* EGL_BAD_ATTRIBUTE */
-   ST_CONTEXT_ERROR_UNKNOWN_ATTRIBUTE,/* EGL_BAD_ATTRIBUTE */
-   ST_CONTEXT_ERROR_UNKNOWN_FLAG,     /* EGL_BAD_ATTRIBUTE */
-   ST_CONTEXT_ERROR_BAD_SHARE,        /* EGL_BAD_CONTEXT / EGL_BAD_MATCH */
+   ST_CONTEXT_ERROR_NO_MEMORY,         /* EGL_BAD_ALLOC */
+   ST_CONTEXT_ERROR_BAD_API,           /* EGL_BAD_CONFIG / EGL_BAD_MATCH */
+   ST_CONTEXT_ERROR_BAD_VERSION,       /* EGL_BAD_MATCH */
+   ST_CONTEXT_ERROR_BAD_FLAG,          /* EGL_BAD_ATTRIBUTE */
+   ST_CONTEXT_ERROR_UNKNOWN_ATTRIBUTE, /* EGL_BAD_ATTRIBUTE */
+   ST_CONTEXT_ERROR_UNKNOWN_FLAG,      /* EGL_BAD_ATTRIBUTE */
+   ST_CONTEXT_ERROR_BAD_SHARE,         /* EGL_BAD_CONTEXT / EGL_BAD_MATCH */
 };
 
 struct st_context_attribs {
    enum st_profile_type profile;
-   int major, minor;  /* requested version; the result may be higher
-                       * (ES 2.0 may give 3.0, as EGL allows) */
-   unsigned flags;    /* ST_CONTEXT_FLAG_* */
+   int major, minor; /* requested version; the result may be higher
+                      * (ES 2.0 may give 3.0, as EGL allows) */
+   unsigned flags;   /* ST_CONTEXT_FLAG_* */
 };
 
 /* What a framebuffer holds.  PIPE_FORMAT_NONE: no such buffer. */
 struct st_visual {
-   enum pipe_format color_format;         /* e.g. PIPE_FORMAT_R8G8B8A8_UNORM */
-   enum pipe_format depth_stencil_format; /* e.g. PIPE_FORMAT_Z24_UNORM_S8_UINT */
-   unsigned samples;                      /* 0 or 1: single-sampled */
-   bool double_buffered;                  /* back buffer + front buffer */
+   enum pipe_format color_format; /* e.g. PIPE_FORMAT_R8G8B8A8_UNORM */
+   enum pipe_format
+      depth_stencil_format; /* e.g. PIPE_FORMAT_Z24_UNORM_S8_UINT */
+   unsigned samples;        /* 0 or 1: single-sampled */
+   bool double_buffered;    /* back buffer + front buffer */
 };
 
 enum st_attachment_type {
@@ -138,8 +139,7 @@ void st_context_flush(struct st_context *ctx, unsigned flags,
  * for, allocated on screen.  NULL if out of memory or unsupported. */
 struct st_framebuffer *st_framebuffer_create(struct pipe_screen *screen,
                                              const struct st_visual *visual,
-                                             unsigned width,
-                                             unsigned height);
+                                             unsigned width, unsigned height);
 
 /* Destroys it; any context still bound to it renders nowhere afterwards. */
 void st_framebuffer_destroy(struct st_framebuffer *fb);
@@ -153,8 +153,9 @@ bool st_framebuffer_resize(struct st_framebuffer *fb, unsigned width,
  * resize, swap or destroy), or NULL if the visual has no such buffer.  A
  * single-buffered framebuffer has only FRONT_LEFT; BACK_LEFT then returns
  * the front buffer too. */
-struct pipe_resource *st_framebuffer_get_resource(
-   struct st_framebuffer *fb, enum st_attachment_type attachment);
+struct pipe_resource *
+st_framebuffer_get_resource(struct st_framebuffer *fb,
+                            enum st_attachment_type attachment);
 
 /* Exchanges the front and back colour buffers (after a flush with
  * ST_FLUSH_END_OF_FRAME).  Does nothing when single-buffered. */

@@ -24,15 +24,14 @@
 void
 st_invalidate_framebuffer(struct st_context *st)
 {
-   st->ctx.NewState |= ST_NEW_FRAMEBUFFER | ST_NEW_VIEWPORT |
-                       ST_NEW_SCISSOR | ST_NEW_RASTERIZER | ST_NEW_BLEND |
-                       ST_NEW_DSA;
+   st->ctx.NewState |= ST_NEW_FRAMEBUFFER | ST_NEW_VIEWPORT | ST_NEW_SCISSOR |
+                       ST_NEW_RASTERIZER | ST_NEW_BLEND | ST_NEW_DSA;
 }
 
 void
 st_release_framebuffer_state(struct st_context *st)
 {
-   struct pipe_framebuffer_state empty = { 0 };
+   struct pipe_framebuffer_state empty = {0};
 
    st->pipe->set_framebuffer_state(st->pipe, &empty);
    st->fb = empty;
@@ -42,7 +41,7 @@ static void
 update_framebuffer(struct st_context *st)
 {
    struct gl_framebuffer *fb = st->ctx.DrawBuffer;
-   struct pipe_framebuffer_state state = { 0 };
+   struct pipe_framebuffer_state state = {0};
 
    if (fb) {
       state.width = (uint16_t)fb->Width;
@@ -198,8 +197,8 @@ update_rasterizer(struct st_context *st)
    r.depth_clip_near = r.depth_clip_far = 1;
    r.point_quad_rasterization = 1;
    r.point_size_per_vertex = 1;
-   r.sprite_coord_mode = st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT
-                                     : PIPE_SPRITE_COORD_LOWER_LEFT;
+   r.sprite_coord_mode =
+      st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
    r.multisample = st->fb.samples > 1;
    r.line_width = ctx->LineWidth;
    r.point_size = 1.0f;
@@ -215,22 +214,38 @@ static unsigned
 blend_factor(GLenum f)
 {
    switch (f) {
-   case GL_ZERO: return PIPE_BLENDFACTOR_ZERO;
-   case GL_ONE: return PIPE_BLENDFACTOR_ONE;
-   case GL_SRC_COLOR: return PIPE_BLENDFACTOR_SRC_COLOR;
-   case GL_ONE_MINUS_SRC_COLOR: return PIPE_BLENDFACTOR_INV_SRC_COLOR;
-   case GL_DST_COLOR: return PIPE_BLENDFACTOR_DST_COLOR;
-   case GL_ONE_MINUS_DST_COLOR: return PIPE_BLENDFACTOR_INV_DST_COLOR;
-   case GL_SRC_ALPHA: return PIPE_BLENDFACTOR_SRC_ALPHA;
-   case GL_ONE_MINUS_SRC_ALPHA: return PIPE_BLENDFACTOR_INV_SRC_ALPHA;
-   case GL_DST_ALPHA: return PIPE_BLENDFACTOR_DST_ALPHA;
-   case GL_ONE_MINUS_DST_ALPHA: return PIPE_BLENDFACTOR_INV_DST_ALPHA;
-   case GL_CONSTANT_COLOR: return PIPE_BLENDFACTOR_CONST_COLOR;
-   case GL_ONE_MINUS_CONSTANT_COLOR: return PIPE_BLENDFACTOR_INV_CONST_COLOR;
-   case GL_CONSTANT_ALPHA: return PIPE_BLENDFACTOR_CONST_ALPHA;
-   case GL_ONE_MINUS_CONSTANT_ALPHA: return PIPE_BLENDFACTOR_INV_CONST_ALPHA;
-   case GL_SRC_ALPHA_SATURATE: return PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE;
-   default: return PIPE_BLENDFACTOR_ONE;
+   case GL_ZERO:
+      return PIPE_BLENDFACTOR_ZERO;
+   case GL_ONE:
+      return PIPE_BLENDFACTOR_ONE;
+   case GL_SRC_COLOR:
+      return PIPE_BLENDFACTOR_SRC_COLOR;
+   case GL_ONE_MINUS_SRC_COLOR:
+      return PIPE_BLENDFACTOR_INV_SRC_COLOR;
+   case GL_DST_COLOR:
+      return PIPE_BLENDFACTOR_DST_COLOR;
+   case GL_ONE_MINUS_DST_COLOR:
+      return PIPE_BLENDFACTOR_INV_DST_COLOR;
+   case GL_SRC_ALPHA:
+      return PIPE_BLENDFACTOR_SRC_ALPHA;
+   case GL_ONE_MINUS_SRC_ALPHA:
+      return PIPE_BLENDFACTOR_INV_SRC_ALPHA;
+   case GL_DST_ALPHA:
+      return PIPE_BLENDFACTOR_DST_ALPHA;
+   case GL_ONE_MINUS_DST_ALPHA:
+      return PIPE_BLENDFACTOR_INV_DST_ALPHA;
+   case GL_CONSTANT_COLOR:
+      return PIPE_BLENDFACTOR_CONST_COLOR;
+   case GL_ONE_MINUS_CONSTANT_COLOR:
+      return PIPE_BLENDFACTOR_INV_CONST_COLOR;
+   case GL_CONSTANT_ALPHA:
+      return PIPE_BLENDFACTOR_CONST_ALPHA;
+   case GL_ONE_MINUS_CONSTANT_ALPHA:
+      return PIPE_BLENDFACTOR_INV_CONST_ALPHA;
+   case GL_SRC_ALPHA_SATURATE:
+      return PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE;
+   default:
+      return PIPE_BLENDFACTOR_ONE;
    }
 }
 
@@ -238,11 +253,16 @@ static unsigned
 blend_func(GLenum e)
 {
    switch (e) {
-   case GL_FUNC_SUBTRACT: return PIPE_BLEND_SUBTRACT;
-   case GL_FUNC_REVERSE_SUBTRACT: return PIPE_BLEND_REVERSE_SUBTRACT;
-   case GL_MIN: return PIPE_BLEND_MIN;
-   case GL_MAX: return PIPE_BLEND_MAX;
-   default: return PIPE_BLEND_ADD;
+   case GL_FUNC_SUBTRACT:
+      return PIPE_BLEND_SUBTRACT;
+   case GL_FUNC_REVERSE_SUBTRACT:
+      return PIPE_BLEND_REVERSE_SUBTRACT;
+   case GL_MIN:
+      return PIPE_BLEND_MIN;
+   case GL_MAX:
+      return PIPE_BLEND_MAX;
+   default:
+      return PIPE_BLEND_ADD;
    }
 }
 
@@ -283,14 +303,22 @@ static unsigned
 stencil_op(GLenum op)
 {
    switch (op) {
-   case GL_ZERO: return PIPE_STENCIL_OP_ZERO;
-   case GL_REPLACE: return PIPE_STENCIL_OP_REPLACE;
-   case GL_INCR: return PIPE_STENCIL_OP_INCR;
-   case GL_DECR: return PIPE_STENCIL_OP_DECR;
-   case GL_INCR_WRAP: return PIPE_STENCIL_OP_INCR_WRAP;
-   case GL_DECR_WRAP: return PIPE_STENCIL_OP_DECR_WRAP;
-   case GL_INVERT: return PIPE_STENCIL_OP_INVERT;
-   default: return PIPE_STENCIL_OP_KEEP;
+   case GL_ZERO:
+      return PIPE_STENCIL_OP_ZERO;
+   case GL_REPLACE:
+      return PIPE_STENCIL_OP_REPLACE;
+   case GL_INCR:
+      return PIPE_STENCIL_OP_INCR;
+   case GL_DECR:
+      return PIPE_STENCIL_OP_DECR;
+   case GL_INCR_WRAP:
+      return PIPE_STENCIL_OP_INCR_WRAP;
+   case GL_DECR_WRAP:
+      return PIPE_STENCIL_OP_DECR_WRAP;
+   case GL_INVERT:
+      return PIPE_STENCIL_OP_INVERT;
+   default:
+      return PIPE_STENCIL_OP_KEEP;
    }
 }
 
@@ -359,8 +387,8 @@ update_sample_mask(struct st_context *st)
    unsigned mask = (1u << samples) - 1;
 
    if (ctx->Multisample.SampleCoverage && samples > 1) {
-      unsigned n = (unsigned)(ctx->Multisample.SampleCoverageValue *
-                              samples + 0.5f);
+      unsigned n =
+         (unsigned)(ctx->Multisample.SampleCoverageValue * samples + 0.5f);
       mask = (1u << n) - 1;
       if (ctx->Multisample.SampleCoverageInvert)
          mask = ~mask & ((1u << samples) - 1);
@@ -397,7 +425,7 @@ static bool
 update_constants(struct st_context *st)
 {
    struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
-   struct pipe_constant_buffer cb = { 0 };
+   struct pipe_constant_buffer cb = {0};
 
    if (!exec) {
       st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false,
@@ -409,8 +437,8 @@ update_constants(struct st_context *st)
       return true;
    }
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
-   float wpos[4] = { st->fb_flip ? -1.0f : 1.0f,
-                     st->fb_flip ? (float)st->fb_height : 0.0f, 0.0f, 0.0f };
+   float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
+                    st->fb_flip ? (float)st->fb_height : 0.0f, 0.0f, 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {
@@ -425,10 +453,8 @@ update_constants(struct st_context *st)
    if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
                       &cb.buffer_offset, &cb.buffer))
       return false;
-   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false,
-                                 &cb);
-   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, true,
-                                 &cb);
+   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false, &cb);
+   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, true, &cb);
    st->const_exec = exec;
    st->const_stamp = exec->uniforms_stamp;
    st->const_valid = true;

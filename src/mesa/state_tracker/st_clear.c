@@ -15,7 +15,7 @@
 #include "state_tracker/st_draw.h"
 
 void
-st_clear(struct st_context *st, GLbitfield mask)
+st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->DrawBuffer;
@@ -36,7 +36,7 @@ st_clear(struct st_context *st, GLbitfield mask)
    if ((mask & GL_COLOR_BUFFER_BIT) && color_mask && st->fb.nr_cbufs) {
       if (color_mask == PIPE_MASK_RGBA) {
          for (unsigned i = 0; i < st->fb.nr_cbufs; i++) {
-            if (st->fb.cbufs[i])
+            if (st->fb.cbufs[i] && (draw_buffers & (1u << i)))
                buffers |= PIPE_CLEAR_COLOR0 << i;
          }
       } else {
@@ -68,9 +68,9 @@ st_clear(struct st_context *st, GLbitfield mask)
       if (scissor.minx == scissor.maxx || scissor.miny == scissor.maxy)
          return;
    }
-   st->pipe->clear(st->pipe, buffers,
-                   ctx->Scissor.Enabled ? &scissor : NULL, &color,
-                   ctx->Depth.Clear, (unsigned)ctx->Stencil.Clear & 0xff);
+   st->pipe->clear(st->pipe, buffers, ctx->Scissor.Enabled ? &scissor : NULL,
+                   &color, ctx->Depth.Clear,
+                   (unsigned)ctx->Stencil.Clear & 0xff);
 }
 
 /* Gallium box of a GL rectangle of a framebuffer (rows flipped for the
@@ -94,17 +94,17 @@ gl_rect_to_box(const struct gl_framebuffer *fb, GLint x0, GLint y0, GLint x1,
 
 void
 st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
-                    struct gl_framebuffer *dst, GLint sx0, GLint sy0,
-                    GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
-                    GLint dy1, GLbitfield mask, GLenum filter)
+                    struct gl_framebuffer *dst, GLint sx0, GLint sy0, GLint sx1,
+                    GLint sy1, GLint dx0, GLint dy0, GLint dx1, GLint dy1,
+                    GLbitfield mask, GLenum filter)
 {
    static const struct {
       GLbitfield gl;
       unsigned buffer, pipe_mask;
    } parts[] = {
-      { GL_COLOR_BUFFER_BIT, BUFFER_COLOR0, PIPE_MASK_RGBA },
-      { GL_DEPTH_BUFFER_BIT, BUFFER_DEPTH, PIPE_MASK_Z },
-      { GL_STENCIL_BUFFER_BIT, BUFFER_STENCIL, PIPE_MASK_S },
+      {GL_COLOR_BUFFER_BIT, BUFFER_COLOR0, PIPE_MASK_RGBA},
+      {GL_DEPTH_BUFFER_BIT, BUFFER_DEPTH, PIPE_MASK_Z},
+      {GL_STENCIL_BUFFER_BIT, BUFFER_STENCIL, PIPE_MASK_S},
    };
 
    if (!st->pipe->blit)
@@ -126,8 +126,8 @@ st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
       info.dst.format = d->texture->format;
       gl_rect_to_box(dst, dx0, dy0, dx1, dy1, d->layer, &info.dst.box);
       info.mask = parts[i].pipe_mask;
-      info.filter = filter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR
-                                        : PIPE_TEX_FILTER_NEAREST;
+      info.filter =
+         filter == GL_LINEAR ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
       if (st->ctx.Scissor.Enabled) {
          info.scissor_enable = true;
          st_scissor_rect(st, &info.scissor);

@@ -24,7 +24,7 @@
 static bool
 make_shaders(struct st_context *st)
 {
-   struct pipe_shader_state state = { .type = PIPE_SHADER_IR_NIR };
+   struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
    nir_builder b;
    const nir_vtype *vec4;
 
@@ -34,26 +34,26 @@ make_shaders(struct st_context *st)
    b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, NULL, "st_clear_vs",
                                       NULL);
    vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in = nir_variable_create(b.shader, nir_var_shader_in, vec4,
-                                          "st_pos");
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in, vec4, "st_pos");
    in->data.location = VERT_ATTRIB_GENERIC0;
    in->data.driver_location = 0;
-   nir_variable *pos = nir_variable_create(b.shader, nir_var_shader_out,
-                                           vec4, "gl_Position");
+   nir_variable *pos =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
    pos->data.location = VARYING_SLOT_POS;
    pos->data.driver_location = VARYING_SLOT_POS;
    nir_store_var(&b, pos, nir_load_var(&b, in), 0xf);
    state.ir.nir = b.shader;
    st->clear_vs = st->pipe->create_vs_state(st->pipe, &state);
 
-   b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, NULL,
-                                      "st_clear_fs", NULL);
+   b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, NULL, "st_clear_fs",
+                                      NULL);
    vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *color = nir_variable_create(b.shader, nir_var_uniform, vec4,
-                                             "st_clear_color");
+   nir_variable *color =
+      nir_variable_create(b.shader, nir_var_uniform, vec4, "st_clear_color");
    color->data.driver_location = 0;
-   nir_variable *out = nir_variable_create(b.shader, nir_var_shader_out,
-                                           vec4, "gl_FragColor");
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_FragColor");
    out->data.location = FRAG_RESULT_COLOR;
    out->data.driver_location = FRAG_RESULT_COLOR;
    nir_store_var(&b, out, nir_load_var(&b, color), 0xf);
@@ -89,8 +89,8 @@ cached(struct st_context *st, enum cso_type type, const void *templ,
 }
 
 bool
-st_clear_with_quad(struct st_context *st, unsigned color_mask,
-                   bool stencil, unsigned stencil_mask)
+st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
+                   unsigned stencil_mask)
 {
    struct gl_context *ctx = &st->ctx;
    struct pipe_context *pipe = st->pipe;
@@ -98,11 +98,14 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask,
    struct pipe_depth_stencil_alpha_state dsa;
    struct pipe_rasterizer_state rast;
    struct pipe_vertex_element ve;
-   struct pipe_vertex_buffer vb = { 0 };
-   struct pipe_constant_buffer cb = { 0 };
+   struct pipe_vertex_buffer vb = {0};
+   struct pipe_constant_buffer cb = {0};
    struct pipe_viewport_state vp;
    static const float verts[4][4] = {
-      { -1, -1, 0, 1 }, { 1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 1, 0, 1 },
+      {-1, -1, 0, 1},
+      {1, -1, 0, 1},
+      {-1, 1, 0, 1},
+      {1, 1, 0, 1},
    };
 
    if (!make_shaders(st))
@@ -138,8 +141,8 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask,
    void *blend_cso = cached(st, CSO_BLEND, &blend, sizeof(blend));
    void *dsa_cso = cached(st, CSO_DEPTH_STENCIL_ALPHA, &dsa, sizeof(dsa));
    void *rast_cso = cached(st, CSO_RASTERIZER, &rast, sizeof(rast));
-   void *ve_cso = cso_cache_lookup(st->cso, CSO_VERTEX_ELEMENTS, &ve,
-                                   sizeof(ve));
+   void *ve_cso =
+      cso_cache_lookup(st->cso, CSO_VERTEX_ELEMENTS, &ve, sizeof(ve));
    if (!ve_cso) {
       ve_cso = pipe->create_vertex_elements_state(pipe, 1, &ve);
       if (ve_cso)
@@ -148,8 +151,8 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask,
    }
    if (!blend_cso || !dsa_cso || !rast_cso || !ve_cso)
       return false;
-   if (!u_upload_data(st->uploader, sizeof(verts), 16, verts,
-                      &vb.buffer_offset, &vb.buffer.resource))
+   if (!u_upload_data(st->uploader, sizeof(verts), 16, verts, &vb.buffer_offset,
+                      &vb.buffer.resource))
       return false;
    if (!u_upload_data(st->uploader, 16, 256, ctx->Color.ClearColor,
                       &cb.buffer_offset, &cb.buffer)) {
@@ -190,7 +193,7 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask,
       .mode = PIPE_PRIM_TRIANGLE_STRIP,
       .instance_count = 1,
    };
-   struct pipe_draw_start_count_bias draw = { .start = 0, .count = 4 };
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
    pipe->draw_vbo(pipe, &info, 0, NULL, &draw, 1);
 
    pipe_resource_reference(&vb.buffer.resource, NULL);

@@ -4,6 +4,7 @@
  */
 
 /* Contexts as window-system code sees them (st_api.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,12 +102,36 @@ st_update_debug_callback(struct st_context *st)
    }
 }
 
+/* MESA_GL_VERSION_OVERRIDE / MESA_GLES_VERSION_OVERRIDE ("3.3", as in
+ * Mesa; a trailing "COMPAT" or "FC" is accepted): the version to claim
+ * whatever the API implements, for tools such as shader-db that only
+ * compile and link.  0 when unset or malformed. */
+static int
+version_override(bool es)
+{
+   const char *s =
+      getenv(es ? "MESA_GLES_VERSION_OVERRIDE" : "MESA_GL_VERSION_OVERRIDE");
+   int major, minor;
+
+   if (!s || sscanf(s, "%d.%d", &major, &minor) != 2 || major < 1 ||
+       major > 4 || minor < 0 || minor > 9)
+      return 0;
+   return major * 10 + minor;
+}
+
 /* The version a request gets, or 0 when it cannot be met. */
 static int
 choose_version(struct pipe_screen *screen,
                const struct st_context_attribs *attribs)
 {
    int requested = attribs->major * 10 + attribs->minor;
+   int forced = version_override(attribs->profile == ST_PROFILE_OPENGL_ES2);
+
+   if (forced && attribs->profile != ST_PROFILE_OPENGL_ES1) {
+      if (attribs->profile == ST_PROFILE_OPENGL_CORE && forced < 32)
+         return 0;
+      return requested <= forced ? forced : 0;
+   }
 
    switch (attribs->profile) {
    case ST_PROFILE_OPENGL_ES2:
@@ -141,15 +166,15 @@ st_context_create(struct pipe_screen *screen,
       return NULL;
    }
    if (attribs->profile == ST_PROFILE_OPENGL_ES1 ||
-       attribs->profile == ST_PROFILE_OPENGL_CORE) {
+       (attribs->profile == ST_PROFILE_OPENGL_CORE &&
+        version_override(false) < 32)) {
       *error = ST_CONTEXT_ERROR_BAD_API;
       return NULL;
    }
-   if (attribs->flags & ~(ST_CONTEXT_FLAG_DEBUG |
-                          ST_CONTEXT_FLAG_FORWARD_COMPATIBLE |
-                          ST_CONTEXT_FLAG_ROBUST_ACCESS |
-                          ST_CONTEXT_FLAG_RESET_NOTIFICATION |
-                          ST_CONTEXT_FLAG_NO_ERROR)) {
+   if (attribs->flags &
+       ~(ST_CONTEXT_FLAG_DEBUG | ST_CONTEXT_FLAG_FORWARD_COMPATIBLE |
+         ST_CONTEXT_FLAG_ROBUST_ACCESS | ST_CONTEXT_FLAG_RESET_NOTIFICATION |
+         ST_CONTEXT_FLAG_NO_ERROR)) {
       *error = ST_CONTEXT_ERROR_UNKNOWN_FLAG;
       return NULL;
    }
@@ -158,8 +183,8 @@ st_context_create(struct pipe_screen *screen,
       *error = ST_CONTEXT_ERROR_BAD_VERSION;
       return NULL;
    }
-   if (share && (share->screen != screen ||
-                 share->ctx.API != (int)attribs->profile)) {
+   if (share &&
+       (share->screen != screen || share->ctx.API != (int)attribs->profile)) {
       *error = ST_CONTEXT_ERROR_BAD_SHARE;
       return NULL;
    }
@@ -167,10 +192,28 @@ st_context_create(struct pipe_screen *screen,
    st = calloc(1, sizeof(*st));
    if (!st)
       goto oom;
+   static unsigned next_id = 1;
+   st->id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
    st->screen = screen;
    st->ctx.st = st;
    st->ctx.API = (int)attribs->profile;
    st->ctx.Version = version;
+   {
+      int glsl = _mesa_glsl_version(&st->ctx);
+      if (attribs->profile == ST_PROFILE_OPENGL_ES2) {
+         snprintf(st->ctx.VersionString, sizeof(st->ctx.VersionString),
+                  "OpenGL ES %d.%d asahi-gl 0.1", version / 10, version % 10);
+         snprintf(st->ctx.GLSLVersionString, sizeof(st->ctx.GLSLVersionString),
+                  "OpenGL ES GLSL ES %d.%02d", glsl / 100, glsl % 100);
+      } else {
+         snprintf(st->ctx.VersionString, sizeof(st->ctx.VersionString),
+                  "%d.%d%s asahi-gl 0.1", version / 10, version % 10,
+                  attribs->profile == ST_PROFILE_OPENGL_CORE ? " (Core Profile)"
+                                                             : "");
+         snprintf(st->ctx.GLSLVersionString, sizeof(st->ctx.GLSLVersionString),
+                  "%d.%02d", glsl / 100, glsl % 100);
+      }
+   }
 
    unsigned pipe_flags = 0;
    if (attribs->flags & ST_CONTEXT_FLAG_DEBUG)
@@ -181,10 +224,10 @@ st_context_create(struct pipe_screen *screen,
    if (!st->pipe)
       goto oom;
    st->cso = cso_cache_create(delete_cso, st->pipe);
-   st->uploader = u_upload_create(st->pipe, 256 * 1024,
-                                  PIPE_BIND_VERTEX_BUFFER |
-                                  PIPE_BIND_INDEX_BUFFER |
-                                  PIPE_BIND_CONSTANT_BUFFER);
+   st->uploader =
+      u_upload_create(st->pipe, 256 * 1024,
+                      PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
+                         PIPE_BIND_CONSTANT_BUFFER);
    if (!st->cso || !st->uploader)
       goto oom;
 
@@ -236,8 +279,7 @@ oom:
 static void
 release_fb_surfaces(struct st_context *st, struct st_framebuffer *fb)
 {
-   struct gl_renderbuffer *rbs[] = { &fb->front, &fb->back,
-                                     &fb->depth_stencil };
+   struct gl_renderbuffer *rbs[] = {&fb->front, &fb->back, &fb->depth_stencil};
 
    for (unsigned i = 0; i < 3; i++) {
       if (rbs[i]->surface && rbs[i]->surface->context == st->pipe)
@@ -255,6 +297,10 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
       draw->refcount++;
    if (read)
       read->refcount++;
+   /* Decide before the old window-system framebuffers may be freed below:
+    * bound framebuffer objects stay bound, window-system ones follow. */
+   bool draw_follows = !ctx->DrawBuffer || !ctx->DrawBuffer->Name;
+   bool read_follows = !ctx->ReadBuffer || !ctx->ReadBuffer->Name;
    st_release_framebuffer_state(st);
    if (st->draw) {
       release_fb_surfaces(st, st->draw);
@@ -269,10 +315,9 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
 
    ctx->WinsysDraw = draw ? &draw->base : NULL;
    ctx->WinsysRead = read ? &read->base : NULL;
-   /* Bound framebuffer objects stay bound. */
-   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name)
+   if (draw_follows)
       ctx->DrawBuffer = ctx->WinsysDraw;
-   if (!ctx->ReadBuffer || !ctx->ReadBuffer->Name)
+   if (read_follows)
       ctx->ReadBuffer = ctx->WinsysRead;
    st->draw_stamp = draw ? draw->stamp - 1 : 0;
    st_invalidate_framebuffer(st);
@@ -282,8 +327,7 @@ bind_framebuffers(struct st_context *st, struct st_framebuffer *draw,
 static void
 release_view(struct st_context *st, struct gl_texture_object *t)
 {
-   if (t && t != GL_NAME_RESERVED && t->view &&
-       t->view->context == st->pipe)
+   if (t && t != GL_NAME_RESERVED && t->view && t->view->context == st->pipe)
       pipe_sampler_view_reference(&t->view, NULL);
 }
 

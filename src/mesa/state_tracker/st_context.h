@@ -22,16 +22,17 @@ struct u_upload_mgr;
 
 /* A window-system framebuffer (st_api.h). */
 struct st_framebuffer {
-   struct gl_framebuffer base;   /* Name 0 */
+   struct gl_framebuffer base; /* Name 0 */
    struct pipe_screen *screen;
    struct st_visual visual;
-   int refcount;                 /* creator + contexts bound to it */
-   unsigned stamp;               /* bumped when its buffers change */
+   int refcount;   /* creator + contexts bound to it */
+   unsigned stamp; /* bumped when its buffers change */
    struct gl_renderbuffer front, back, depth_stencil;
 };
 
 struct st_context {
    struct gl_context ctx;
+   unsigned id;                  /* unique per context, never reused */
    struct pipe_screen *screen;
    struct pipe_context *pipe;
    struct cso_cache *cso;
@@ -44,12 +45,12 @@ struct st_context {
    void *blend, *rasterizer, *dsa, *velems;
    void *vs, *fs;
    struct pipe_framebuffer_state fb;
-   unsigned fb_height;   /* for the y flip of window-system framebuffers */
+   unsigned fb_height; /* for the y flip of window-system framebuffers */
    bool fb_flip;
    unsigned num_vbufs;
    unsigned num_sampler_views;
-   struct pipe_sampler_view *dummy_2d_view, *dummy_cube_view;
-   void *clear_vs, *clear_fs;    /* st_clear_quad.c */
+   struct pipe_sampler_view *dummy_views[NUM_TEXTURE_TARGETS];
+   void *clear_vs, *clear_fs; /* st_clear_quad.c */
 
    /* Constant buffer 0 as last uploaded. */
    struct gl_program_exec *const_exec;
@@ -77,8 +78,7 @@ void st_invalidate_framebuffer(struct st_context *st);
 void st_framebuffer_unref(struct st_framebuffer *fb);
 
 /* (Re)allocates a renderbuffer's storage (glRenderbufferStorage). */
-bool st_renderbuffer_storage(struct st_context *st,
-                             struct gl_renderbuffer *rb,
+bool st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
                              enum pipe_format format, GLsizei width,
                              GLsizei height);
 

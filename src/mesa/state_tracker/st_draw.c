@@ -27,77 +27,87 @@ st_vertex_format(GLenum type, GLint size, bool normalized, bool integer)
 {
    static const enum pipe_format f32[4] = {
       PIPE_FORMAT_R32_FLOAT, PIPE_FORMAT_R32G32_FLOAT,
-      PIPE_FORMAT_R32G32B32_FLOAT, PIPE_FORMAT_R32G32B32A32_FLOAT };
+      PIPE_FORMAT_R32G32B32_FLOAT, PIPE_FORMAT_R32G32B32A32_FLOAT};
    static const enum pipe_format f16[4] = {
       PIPE_FORMAT_R16_FLOAT, PIPE_FORMAT_R16G16_FLOAT,
-      PIPE_FORMAT_R16G16B16_FLOAT, PIPE_FORMAT_R16G16B16A16_FLOAT };
+      PIPE_FORMAT_R16G16B16_FLOAT, PIPE_FORMAT_R16G16B16A16_FLOAT};
    static const enum pipe_format fixed[4] = {
       PIPE_FORMAT_R32_FIXED, PIPE_FORMAT_R32G32_FIXED,
-      PIPE_FORMAT_R32G32B32_FIXED, PIPE_FORMAT_R32G32B32A32_FIXED };
+      PIPE_FORMAT_R32G32B32_FIXED, PIPE_FORMAT_R32G32B32A32_FIXED};
    /* [type][0 scaled, 1 normalized, 2 integer][size - 1] */
    static const enum pipe_format u8[3][4] = {
-      { PIPE_FORMAT_R8_USCALED, PIPE_FORMAT_R8G8_USCALED,
-        PIPE_FORMAT_R8G8B8_USCALED, PIPE_FORMAT_R8G8B8A8_USCALED },
-      { PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8G8_UNORM,
-        PIPE_FORMAT_R8G8B8_UNORM, PIPE_FORMAT_R8G8B8A8_UNORM },
-      { PIPE_FORMAT_R8_UINT, PIPE_FORMAT_R8G8_UINT,
-        PIPE_FORMAT_R8G8B8_UINT, PIPE_FORMAT_R8G8B8A8_UINT } };
+      {PIPE_FORMAT_R8_USCALED, PIPE_FORMAT_R8G8_USCALED,
+       PIPE_FORMAT_R8G8B8_USCALED, PIPE_FORMAT_R8G8B8A8_USCALED},
+      {PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8B8_UNORM,
+       PIPE_FORMAT_R8G8B8A8_UNORM},
+      {PIPE_FORMAT_R8_UINT, PIPE_FORMAT_R8G8_UINT, PIPE_FORMAT_R8G8B8_UINT,
+       PIPE_FORMAT_R8G8B8A8_UINT}};
    static const enum pipe_format s8[3][4] = {
-      { PIPE_FORMAT_R8_SSCALED, PIPE_FORMAT_R8G8_SSCALED,
-        PIPE_FORMAT_R8G8B8_SSCALED, PIPE_FORMAT_R8G8B8A8_SSCALED },
-      { PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8G8_SNORM,
-        PIPE_FORMAT_R8G8B8_SNORM, PIPE_FORMAT_R8G8B8A8_SNORM },
-      { PIPE_FORMAT_R8_SINT, PIPE_FORMAT_R8G8_SINT,
-        PIPE_FORMAT_R8G8B8_SINT, PIPE_FORMAT_R8G8B8A8_SINT } };
+      {PIPE_FORMAT_R8_SSCALED, PIPE_FORMAT_R8G8_SSCALED,
+       PIPE_FORMAT_R8G8B8_SSCALED, PIPE_FORMAT_R8G8B8A8_SSCALED},
+      {PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8B8_SNORM,
+       PIPE_FORMAT_R8G8B8A8_SNORM},
+      {PIPE_FORMAT_R8_SINT, PIPE_FORMAT_R8G8_SINT, PIPE_FORMAT_R8G8B8_SINT,
+       PIPE_FORMAT_R8G8B8A8_SINT}};
    static const enum pipe_format u16[3][4] = {
-      { PIPE_FORMAT_R16_USCALED, PIPE_FORMAT_R16G16_USCALED,
-        PIPE_FORMAT_R16G16B16_USCALED, PIPE_FORMAT_R16G16B16A16_USCALED },
-      { PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16G16_UNORM,
-        PIPE_FORMAT_R16G16B16_UNORM, PIPE_FORMAT_R16G16B16A16_UNORM },
-      { PIPE_FORMAT_R16_UINT, PIPE_FORMAT_R16G16_UINT,
-        PIPE_FORMAT_R16G16B16_UINT, PIPE_FORMAT_R16G16B16A16_UINT } };
+      {PIPE_FORMAT_R16_USCALED, PIPE_FORMAT_R16G16_USCALED,
+       PIPE_FORMAT_R16G16B16_USCALED, PIPE_FORMAT_R16G16B16A16_USCALED},
+      {PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16G16_UNORM,
+       PIPE_FORMAT_R16G16B16_UNORM, PIPE_FORMAT_R16G16B16A16_UNORM},
+      {PIPE_FORMAT_R16_UINT, PIPE_FORMAT_R16G16_UINT,
+       PIPE_FORMAT_R16G16B16_UINT, PIPE_FORMAT_R16G16B16A16_UINT}};
    static const enum pipe_format s16[3][4] = {
-      { PIPE_FORMAT_R16_SSCALED, PIPE_FORMAT_R16G16_SSCALED,
-        PIPE_FORMAT_R16G16B16_SSCALED, PIPE_FORMAT_R16G16B16A16_SSCALED },
-      { PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16G16_SNORM,
-        PIPE_FORMAT_R16G16B16_SNORM, PIPE_FORMAT_R16G16B16A16_SNORM },
-      { PIPE_FORMAT_R16_SINT, PIPE_FORMAT_R16G16_SINT,
-        PIPE_FORMAT_R16G16B16_SINT, PIPE_FORMAT_R16G16B16A16_SINT } };
+      {PIPE_FORMAT_R16_SSCALED, PIPE_FORMAT_R16G16_SSCALED,
+       PIPE_FORMAT_R16G16B16_SSCALED, PIPE_FORMAT_R16G16B16A16_SSCALED},
+      {PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16G16_SNORM,
+       PIPE_FORMAT_R16G16B16_SNORM, PIPE_FORMAT_R16G16B16A16_SNORM},
+      {PIPE_FORMAT_R16_SINT, PIPE_FORMAT_R16G16_SINT,
+       PIPE_FORMAT_R16G16B16_SINT, PIPE_FORMAT_R16G16B16A16_SINT}};
    static const enum pipe_format u32[3][4] = {
-      { PIPE_FORMAT_R32_USCALED, PIPE_FORMAT_R32G32_USCALED,
-        PIPE_FORMAT_R32G32B32_USCALED, PIPE_FORMAT_R32G32B32A32_USCALED },
-      { PIPE_FORMAT_R32_UNORM, PIPE_FORMAT_R32G32_UNORM,
-        PIPE_FORMAT_R32G32B32_UNORM, PIPE_FORMAT_R32G32B32A32_UNORM },
-      { PIPE_FORMAT_R32_UINT, PIPE_FORMAT_R32G32_UINT,
-        PIPE_FORMAT_R32G32B32_UINT, PIPE_FORMAT_R32G32B32A32_UINT } };
+      {PIPE_FORMAT_R32_USCALED, PIPE_FORMAT_R32G32_USCALED,
+       PIPE_FORMAT_R32G32B32_USCALED, PIPE_FORMAT_R32G32B32A32_USCALED},
+      {PIPE_FORMAT_R32_UNORM, PIPE_FORMAT_R32G32_UNORM,
+       PIPE_FORMAT_R32G32B32_UNORM, PIPE_FORMAT_R32G32B32A32_UNORM},
+      {PIPE_FORMAT_R32_UINT, PIPE_FORMAT_R32G32_UINT,
+       PIPE_FORMAT_R32G32B32_UINT, PIPE_FORMAT_R32G32B32A32_UINT}};
    static const enum pipe_format s32[3][4] = {
-      { PIPE_FORMAT_R32_SSCALED, PIPE_FORMAT_R32G32_SSCALED,
-        PIPE_FORMAT_R32G32B32_SSCALED, PIPE_FORMAT_R32G32B32A32_SSCALED },
-      { PIPE_FORMAT_R32_SNORM, PIPE_FORMAT_R32G32_SNORM,
-        PIPE_FORMAT_R32G32B32_SNORM, PIPE_FORMAT_R32G32B32A32_SNORM },
-      { PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32G32_SINT,
-        PIPE_FORMAT_R32G32B32_SINT, PIPE_FORMAT_R32G32B32A32_SINT } };
+      {PIPE_FORMAT_R32_SSCALED, PIPE_FORMAT_R32G32_SSCALED,
+       PIPE_FORMAT_R32G32B32_SSCALED, PIPE_FORMAT_R32G32B32A32_SSCALED},
+      {PIPE_FORMAT_R32_SNORM, PIPE_FORMAT_R32G32_SNORM,
+       PIPE_FORMAT_R32G32B32_SNORM, PIPE_FORMAT_R32G32B32A32_SNORM},
+      {PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32G32_SINT,
+       PIPE_FORMAT_R32G32B32_SINT, PIPE_FORMAT_R32G32B32A32_SINT}};
    unsigned kind = integer ? 2 : normalized ? 1 : 0;
    unsigned i = (unsigned)(size - 1) & 3;
 
    switch (type) {
-   case GL_FLOAT: return f32[i];
+   case GL_FLOAT:
+      return f32[i];
    case GL_HALF_FLOAT:
-   case GL_HALF_FLOAT_OES: return f16[i];
-   case GL_FIXED: return fixed[i];
-   case GL_UNSIGNED_BYTE: return u8[kind][i];
-   case GL_BYTE: return s8[kind][i];
-   case GL_UNSIGNED_SHORT: return u16[kind][i];
-   case GL_SHORT: return s16[kind][i];
-   case GL_UNSIGNED_INT: return u32[kind][i];
-   case GL_INT: return s32[kind][i];
+   case GL_HALF_FLOAT_OES:
+      return f16[i];
+   case GL_FIXED:
+      return fixed[i];
+   case GL_UNSIGNED_BYTE:
+      return u8[kind][i];
+   case GL_BYTE:
+      return s8[kind][i];
+   case GL_UNSIGNED_SHORT:
+      return u16[kind][i];
+   case GL_SHORT:
+      return s16[kind][i];
+   case GL_UNSIGNED_INT:
+      return u32[kind][i];
+   case GL_INT:
+      return s32[kind][i];
    case GL_INT_2_10_10_10_REV:
       return normalized ? PIPE_FORMAT_R10G10B10A2_SNORM
                         : PIPE_FORMAT_R10G10B10A2_SSCALED;
    case GL_UNSIGNED_INT_2_10_10_10_REV:
       return normalized ? PIPE_FORMAT_R10G10B10A2_UNORM
                         : PIPE_FORMAT_R10G10B10A2_USCALED;
-   default: return PIPE_FORMAT_NONE;
+   default:
+      return PIPE_FORMAT_NONE;
    }
 }
 
@@ -141,20 +151,19 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          memcpy(current[num_current], ctx->CurrentAttrib[i],
                 sizeof(current[0]));
          ve[i].src_offset = (uint16_t)(num_current * 16);
-         ve[i].src_format =
-            ctx->CurrentAttribType[i] == GL_INT
-               ? PIPE_FORMAT_R32G32B32A32_SINT
-               : ctx->CurrentAttribType[i] == GL_UNSIGNED_INT
-                    ? PIPE_FORMAT_R32G32B32A32_UINT
-                    : PIPE_FORMAT_R32G32B32A32_FLOAT;
+         ve[i].src_format = ctx->CurrentAttribType[i] == GL_INT
+                               ? PIPE_FORMAT_R32G32B32A32_SINT
+                            : ctx->CurrentAttribType[i] == GL_UNSIGNED_INT
+                               ? PIPE_FORMAT_R32G32B32A32_UINT
+                               : PIPE_FORMAT_R32G32B32A32_FLOAT;
          ve[i].src_stride = 0;
          ve[i].vertex_buffer_index = 0xff; /* patched below */
          num_current++;
          continue;
       }
 
-      ve[i].src_format = st_vertex_format(a->Type, a->Size, a->Normalized,
-                                          a->Integer);
+      ve[i].src_format =
+         st_vertex_format(a->Type, a->Size, a->Normalized, a->Integer);
       ve[i].src_stride = (uint16_t)a->EffectiveStride;
       ve[i].instance_divisor = a->Divisor;
       ve[i].vertex_buffer_index = (uint8_t)num_vb;
@@ -167,19 +176,19 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          /* Client memory: upload the range the draw reads. */
          size_t elem = _mesa_vertex_attrib_size_B(a->Type, a->Size);
          size_t start = (size_t)min_index * a->EffectiveStride;
-         size_t size = (size_t)(max_index - min_index) * a->EffectiveStride +
-                       elem;
+         size_t size =
+            (size_t)(max_index - min_index) * a->EffectiveStride + elem;
          if (a->Divisor) {
             /* Per instance: elements 0 .. (instances - 1) / divisor. */
             start = 0;
-            size = (size_t)((instances - 1) / a->Divisor) *
-                      a->EffectiveStride + elem;
+            size = (size_t)((instances - 1) / a->Divisor) * a->EffectiveStride +
+                   elem;
          }
          unsigned off;
 
-         if (!a->Ptr || !u_upload_data(st->uploader, (unsigned)size, 16,
-                                       a->Ptr + start, &off,
-                                       &vb[num_vb].buffer.resource)) {
+         if (!a->Ptr ||
+             !u_upload_data(st->uploader, (unsigned)size, 16, a->Ptr + start,
+                            &off, &vb[num_vb].buffer.resource)) {
             ok = false;
             num_vb++;
             break;
@@ -221,8 +230,7 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
       void *cso = cso_cache_lookup(st->cso, CSO_VERTEX_ELEMENTS, ve,
                                    num_slots * sizeof(ve[0]));
       if (!cso) {
-         cso = st->pipe->create_vertex_elements_state(st->pipe, num_slots,
-                                                      ve);
+         cso = st->pipe->create_vertex_elements_state(st->pipe, num_slots, ve);
          if (cso)
             cso_cache_insert(st->cso, CSO_VERTEX_ELEMENTS, ve,
                              num_slots * sizeof(ve[0]), cso);
@@ -261,15 +269,15 @@ index_size(GLenum type)
 }
 
 static void
-index_range(const void *indices, unsigned size, GLsizei count,
-            unsigned *min, unsigned *max)
+index_range(const void *indices, unsigned size, GLsizei count, unsigned *min,
+            unsigned *max)
 {
    unsigned lo = ~0u, hi = 0;
 
    for (GLsizei i = 0; i < count; i++) {
-      unsigned v = size == 1 ? ((const uint8_t *)indices)[i]
-                 : size == 2 ? ((const uint16_t *)indices)[i]
-                             : ((const uint32_t *)indices)[i];
+      unsigned v = size == 1   ? ((const uint8_t *)indices)[i]
+                   : size == 2 ? ((const uint16_t *)indices)[i]
+                               : ((const uint32_t *)indices)[i];
       lo = v < lo ? v : lo;
       hi = v > hi ? v : hi;
    }
@@ -283,8 +291,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_program_exec *exec = _mesa_current_exec(ctx);
-   struct pipe_draw_info info = { 0 };
-   struct pipe_draw_start_count_bias draw = { 0 };
+   struct pipe_draw_info info = {0};
+   struct pipe_draw_start_count_bias draw = {0};
    struct pipe_transfer *xfer = NULL;
    const void *index_data = NULL;
    struct pipe_resource *uploaded_indices = NULL;
@@ -307,11 +315,12 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
       info.index_size = (uint8_t)isize;
       info.primitive_restart = ctx->PrimitiveRestartFixedIndex;
-      info.restart_index = isize == 1 ? 0xff : isize == 2 ? 0xffff
-                                                           : 0xffffffffu;
+      info.restart_index = isize == 1   ? 0xff
+                           : isize == 2 ? 0xffff
+                                        : 0xffffffffu;
       if (ib) {
-         if (!ib->buffer || offset + (uint64_t)count * isize >
-                               (uint64_t)ib->Size)
+         if (!ib->buffer ||
+             offset + (uint64_t)count * isize > (uint64_t)ib->Size)
             return; /* reads outside the buffer: nothing is drawn */
          if (offset % isize == 0) {
             info.index.resource = ib->buffer;
@@ -355,8 +364,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) ||
        uses_client_arrays(ctx, num_slots)) {
-      if (!setup_vertices(st, exec->linked, min, max,
-                          (unsigned)instances)) {
+      if (!setup_vertices(st, exec->linked, min, max, (unsigned)instances)) {
          pipe_resource_reference(&uploaded_indices, NULL);
          goto oom;
       }

@@ -14,12 +14,12 @@ struct st_context;
 /* index_type 0: non-indexed (first/count are vertices); else GL_UNSIGNED_*
  * with indices an offset into the element array buffer or a client
  * pointer. */
-void st_draw_gl(struct st_context *st, GLenum mode, GLint first,
-                GLsizei count, GLenum index_type, const void *indices,
-                GLsizei instances);
+void st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
+                GLenum index_type, const void *indices, GLsizei instances);
 
-/* glClear of the buffers in mask (GL_*_BUFFER_BIT). */
-void st_clear(struct st_context *st, GLbitfield mask);
+/* glClear of the buffers in mask (GL_*_BUFFER_BIT); of the colour
+ * buffers, only draw buffers whose bit is set in draw_buffers. */
+void st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers);
 
 /* The part of a clear the pipe's clear cannot do (st_clear_quad.c):
  * colour channels in color_mask (PIPE_MASK_*), and with stencil the
@@ -31,15 +31,13 @@ void st_release_clear_state(struct st_context *st);
 /* glBlitFramebuffer of the buffers in mask between GL rectangles. */
 void st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
                          struct gl_framebuffer *dst, GLint sx0, GLint sy0,
-                         GLint sx1, GLint sy1, GLint dx0, GLint dy0,
-                         GLint dx1, GLint dy1, GLbitfield mask,
-                         GLenum filter);
+                         GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
+                         GLint dy1, GLbitfield mask, GLenum filter);
 
 /* glReadPixels into client memory, format/type already validated as
  * GL_RGBA/GL_UNSIGNED_BYTE. */
 void st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
-                    GLsizei height, GLenum format, GLenum type,
-                    void *pixels);
+                    GLsizei height, GLenum format, GLenum type, void *pixels);
 
 /* The pipe format of a vertex attribute array. */
 enum pipe_format st_vertex_format(GLenum type, GLint size, bool normalized,

@@ -56,13 +56,13 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
                          PIPE_BIND_DISPLAY_TARGET;
 
    if (vis->color_format != PIPE_FORMAT_NONE) {
-      front = alloc_buffer(fb->screen, vis->color_format, vis->samples,
-                           width, height, color_bind);
+      front = alloc_buffer(fb->screen, vis->color_format, vis->samples, width,
+                           height, color_bind);
       if (!front)
          goto fail;
       if (vis->double_buffered) {
-         back = alloc_buffer(fb->screen, vis->color_format, vis->samples,
-                             width, height, color_bind);
+         back = alloc_buffer(fb->screen, vis->color_format, vis->samples, width,
+                             height, color_bind);
          if (!back)
             goto fail;
       }
@@ -115,14 +115,12 @@ st_framebuffer_create(struct pipe_screen *screen,
    if (visual->color_format != PIPE_FORMAT_NONE &&
        !screen->is_format_supported(screen, visual->color_format,
                                     PIPE_TEXTURE_2D, visual->samples,
-                                    visual->samples,
-                                    PIPE_BIND_RENDER_TARGET))
+                                    visual->samples, PIPE_BIND_RENDER_TARGET))
       return NULL;
    if (visual->depth_stencil_format != PIPE_FORMAT_NONE &&
        !screen->is_format_supported(screen, visual->depth_stencil_format,
                                     PIPE_TEXTURE_2D, visual->samples,
-                                    visual->samples,
-                                    PIPE_BIND_DEPTH_STENCIL))
+                                    visual->samples, PIPE_BIND_DEPTH_STENCIL))
       return NULL;
 
    fb = calloc(1, sizeof(*fb));
@@ -167,8 +165,7 @@ bool
 st_framebuffer_resize(struct st_framebuffer *fb, unsigned width,
                       unsigned height)
 {
-   if (!fb || width > MAX_RENDERBUFFER_SIZE ||
-       height > MAX_RENDERBUFFER_SIZE)
+   if (!fb || width > MAX_RENDERBUFFER_SIZE || height > MAX_RENDERBUFFER_SIZE)
       return false;
    if ((GLsizei)width == fb->base.Width && (GLsizei)height == fb->base.Height)
       return true;
@@ -215,23 +212,20 @@ st_framebuffer_get_size(struct st_framebuffer *fb, unsigned *width,
 
 bool
 st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
-                        enum pipe_format format, GLsizei width,
-                        GLsizei height)
+                        enum pipe_format format, GLsizei width, GLsizei height)
 {
    struct pipe_resource *res = NULL;
 
    if (width > 0 && height > 0) {
-      res = alloc_buffer(st->screen, format, 0, (unsigned)width,
-                         (unsigned)height,
-                         util_format_is_depth_or_stencil(format)
-                            ? PIPE_BIND_DEPTH_STENCIL
-                            : PIPE_BIND_RENDER_TARGET |
-                                 PIPE_BIND_SAMPLER_VIEW);
+      res =
+         alloc_buffer(st->screen, format, 0, (unsigned)width, (unsigned)height,
+                      util_format_is_depth_or_stencil(format)
+                         ? PIPE_BIND_DEPTH_STENCIL
+                         : PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
       if (!res)
          return false;
    }
-   set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height,
-          0);
+   set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height, 0);
    rb->Format = format;
    return true;
 }

@@ -46,14 +46,12 @@ st_nir_lower_wpos(nir_shader *nir, unsigned slot)
 {
    bool found = false;
 
-   nir_shader_intrinsics_pass(nir, reads_frag_coord, nir_metadata_all,
-                              &found);
+   nir_shader_intrinsics_pass(nir, reads_frag_coord, nir_metadata_all, &found);
    if (!found)
       return false;
-   nir_variable *var =
-      nir_variable_create(nir, nir_var_uniform,
-                          nir_vtype_vector(nir, nir_type_float32, 4),
-                          "st_wpos_transform");
+   nir_variable *var = nir_variable_create(
+      nir, nir_var_uniform, nir_vtype_vector(nir, nir_type_float32, 4),
+      "st_wpos_transform");
    if (!var)
       return false;
    var->data.driver_location = slot;

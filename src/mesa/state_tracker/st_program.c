@@ -22,7 +22,7 @@ static void *
 make_shader(struct st_context *st, struct gl_program_exec *exec,
             nir_shader *nir, gl_shader_stage stage)
 {
-   struct pipe_shader_state state = { .type = PIPE_SHADER_IR_NIR };
+   struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
    nir_shader *clone = nir_shader_clone(NULL, nir);
 
    if (!clone)

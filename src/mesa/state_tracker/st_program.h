@@ -27,8 +27,8 @@ st_extra_uniform_slot(const struct gl_program_exec *exec)
 }
 
 /* The variant of exec for st, made on first use; NULL if out of memory. */
-struct st_program_variant *st_get_program_variant(
-   struct st_context *st, struct gl_program_exec *exec);
+struct st_program_variant *st_get_program_variant(struct st_context *st,
+                                                  struct gl_program_exec *exec);
 
 /* Deletes every variant of exec (the program is being freed). */
 void st_release_program_exec(struct gl_program_exec *exec);

@@ -41,8 +41,8 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
       return;
    if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
        fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      rb = fb->Attachment[BUFFER_COLOR0 + (fb->ColorReadBuffer -
-                                           GL_COLOR_ATTACHMENT0)];
+      rb = fb->Attachment[BUFFER_COLOR0 +
+                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
    else
       rb = fb->Attachment[BUFFER_COLOR0];
    if (!rb || !rb->texture)
@@ -59,8 +59,7 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
 
    unsigned rows = (unsigned)(y1 - y0);
    unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
-   u_box_3d((unsigned)x0, gy, rb->layer, (unsigned)(x1 - x0), rows, 1,
-            &box);
+   u_box_3d((unsigned)x0, gy, rb->layer, (unsigned)(x1 - x0), rows, 1, &box);
    const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
                                               PIPE_MAP_READ, &box, &xfer);
    if (!map) {

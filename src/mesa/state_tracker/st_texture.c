@@ -28,17 +28,37 @@
 
 #define ST_TEX_FORMAT PIPE_FORMAT_R8G8B8A8_UNORM
 
+/* The Gallium target of a GL texture's mip tree. */
+static enum pipe_texture_target
+tree_target(const struct gl_texture_object *t)
+{
+   switch (t->Target) {
+   case GL_TEXTURE_CUBE_MAP:
+      return PIPE_TEXTURE_CUBE;
+   case GL_TEXTURE_3D:
+      return PIPE_TEXTURE_3D;
+   case GL_TEXTURE_2D_ARRAY:
+      return PIPE_TEXTURE_2D_ARRAY;
+   default:
+      return PIPE_TEXTURE_2D;
+   }
+}
+
+/* depth: slices of a 3D texture or layers of an array (1 otherwise). */
 static struct pipe_resource *
 create_tree(struct st_context *st, enum pipe_texture_target target,
-            unsigned width, unsigned height, unsigned last_level)
+            unsigned width, unsigned height, unsigned depth,
+            unsigned last_level)
 {
    struct pipe_resource templ = {
       .target = target,
       .format = ST_TEX_FORMAT,
       .width0 = width,
       .height0 = (uint16_t)height,
-      .depth0 = 1,
-      .array_size = target == PIPE_TEXTURE_CUBE ? 6 : 1,
+      .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
+      .array_size = (uint16_t)(target == PIPE_TEXTURE_CUBE ? 6
+                               : target == PIPE_TEXTURE_2D_ARRAY ? depth
+                                                                 : 1),
       .last_level = (uint8_t)last_level,
       .usage = PIPE_USAGE_DEFAULT,
       .bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET,
@@ -46,75 +66,90 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
    return st->screen->resource_create(st->screen, &templ);
 }
 
-/* Converts rows of client pixels to ST_TEX_FORMAT and writes them. */
+/* Converts client pixels (d images of h rows) to ST_TEX_FORMAT and writes
+ * them at (x, y, z) of level; z is a layer or a 3D slice. */
 static void
 upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
-       unsigned layer, unsigned x, unsigned y, unsigned w, unsigned h,
-       enum pipe_format src, const void *pixels)
+       unsigned x, unsigned y, unsigned z, unsigned w, unsigned h,
+       unsigned d, enum pipe_format src, const void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
    unsigned bpp = util_format_get_blocksize(src);
    size_t align = (size_t)ctx->Pixel.UnpackAlignment;
    size_t src_stride = ((size_t)w * bpp + align - 1) / align * align;
+   size_t src_image = src_stride * h;
    struct pipe_box box;
 
-   u_box_3d(x, y, layer, w, h, 1, &box);
+   u_box_3d(x, y, z, w, h, d, &box);
    if (src == ST_TEX_FORMAT) {
       st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
-                                pixels, (unsigned)src_stride, 0);
+                                pixels, (unsigned)src_stride, src_image);
       return;
    }
 
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
-   uint8_t *packed = malloc((size_t)w * h * 4);
+   uint8_t *packed = malloc((size_t)w * h * d * 4);
    if (!rgba || !packed) {
       free(rgba);
       free(packed);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
       return;
    }
-   for (unsigned r = 0; r < h; r++) {
-      util_format_unpack_rgba_float(src, rgba,
-                                    (const uint8_t *)pixels + r * src_stride,
-                                    w);
-      util_format_pack_rgba_float(ST_TEX_FORMAT, packed + (size_t)r * w * 4,
-                                  rgba, w);
+   for (unsigned s = 0; s < d; s++) {
+      for (unsigned r = 0; r < h; r++) {
+         util_format_unpack_rgba_float(src, rgba,
+                                       (const uint8_t *)pixels +
+                                          s * src_image + r * src_stride,
+                                       w);
+         util_format_pack_rgba_float(ST_TEX_FORMAT,
+                                     packed + ((size_t)s * h + r) * w * 4,
+                                     rgba, w);
+      }
    }
-   st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
-                             packed, w * 4, 0);
+   st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box, packed,
+                             w * 4, (uintptr_t)w * h * 4);
    free(rgba);
    free(packed);
 }
 
 static bool
 fits_tree(const struct gl_texture_object *t, unsigned level, GLsizei w,
-          GLsizei h)
+          GLsizei h, GLsizei d)
 {
    const struct pipe_resource *pt = t->pt;
 
-   return pt && level <= pt->last_level &&
-          (GLsizei)u_minify(pt->width0, level) == w &&
-          (GLsizei)u_minify(pt->height0, level) == h;
+   if (!pt || level > pt->last_level ||
+       (GLsizei)u_minify(pt->width0, level) != w ||
+       (GLsizei)u_minify(pt->height0, level) != h)
+      return false;
+   if (pt->target == PIPE_TEXTURE_3D)
+      return (GLsizei)u_minify(pt->depth0, level) == d;
+   if (pt->target == PIPE_TEXTURE_2D_ARRAY)
+      return pt->array_size == d;
+   return d == 1;
 }
 
 bool
-st_tex_image(struct st_context *st, struct gl_texture_object *t,
-             unsigned face, unsigned level, GLsizei width, GLsizei height,
+st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
+             unsigned level, GLsizei width, GLsizei height, GLsizei depth,
              GLenum internalformat, GLenum format, GLenum type,
              enum pipe_format src, const void *pixels)
 {
    struct gl_texture_image *img = &t->Image[face][level];
    struct pipe_resource *pt = NULL;
    unsigned pt_level = 0, pt_layer = 0;
+   bool layered = t->Target == GL_TEXTURE_3D ||
+                  t->Target == GL_TEXTURE_2D_ARRAY;
 
-   if (width > 0 && height > 0) {
-      if (fits_tree(t, level, width, height)) {
+   if (width > 0 && height > 0 && depth > 0) {
+      if (fits_tree(t, level, width, height, depth)) {
          pipe_resource_reference(&pt, t->pt);
          pt_level = level;
          pt_layer = face;
       } else {
-         pt = create_tree(st, PIPE_TEXTURE_2D, (unsigned)width,
-                          (unsigned)height, 0);
+         pt = create_tree(st, layered ? tree_target(t) : PIPE_TEXTURE_2D,
+                          (unsigned)width, (unsigned)height,
+                          (unsigned)depth, 0);
          if (!pt)
             return false;
       }
@@ -125,29 +160,30 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t,
    img->pt_layer = pt_layer;
    img->Width = width;
    img->Height = height;
-   img->Depth = 1;
+   img->Depth = depth;
    img->InternalFormat = internalformat;
    img->Format = format;
    img->Type = type;
-   img->PipeFormat = width > 0 && height > 0 ? ST_TEX_FORMAT
-                                             : PIPE_FORMAT_NONE;
+   img->PipeFormat =
+      width > 0 && height > 0 && depth > 0 ? ST_TEX_FORMAT : PIPE_FORMAT_NONE;
    t->stamp++;
    if (pt && pixels)
-      upload(st, pt, pt_level, pt_layer, 0, 0, (unsigned)width,
-             (unsigned)height, src, pixels);
+      upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
+             (unsigned)height, (unsigned)depth, src, pixels);
    return true;
 }
 
 void
 st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
-                 struct gl_texture_image *img, GLint x, GLint y,
-                 GLsizei width, GLsizei height, enum pipe_format src,
-                 const void *pixels)
+                 struct gl_texture_image *img, GLint x, GLint y, GLint z,
+                 GLsizei width, GLsizei height, GLsizei depth,
+                 enum pipe_format src, const void *pixels)
 {
    if (!img->pt)
       return;
-   upload(st, img->pt, img->pt_level, img->pt_layer, (unsigned)x,
-          (unsigned)y, (unsigned)width, (unsigned)height, src, pixels);
+   upload(st, img->pt, img->pt_level, (unsigned)x, (unsigned)y,
+          img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
+          (unsigned)depth, src, pixels);
    t->stamp++;
 }
 
@@ -162,6 +198,8 @@ sampled_levels(const struct gl_texture_object *t, unsigned *base,
    *base = l;
    if (_mesa_is_mipmap_filter(t->MinFilter)) {
       GLsizei size = b->Width > b->Height ? b->Width : b->Height;
+      if (t->Target == GL_TEXTURE_3D && b->Depth > size)
+         size = b->Depth;
       while (size > 1 && l + 1 < MAX_TEXTURE_LEVELS &&
              (GLint)(l + 1) <= t->MaxLevel) {
          size /= 2;
@@ -191,9 +229,10 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
 
    const struct gl_texture_image *b = &t->Image[0][base];
    unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
+   unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
+                                            : (unsigned)b->Depth;
    struct pipe_resource *pt =
-      create_tree(st, faces == 6 ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D, w0,
-                  h0, last);
+      create_tree(st, tree_target(t), w0, h0, d0 ? d0 : 1, last);
    if (!pt)
       return false;
 
@@ -204,7 +243,7 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
 
          if (img->pt && (img->pt != pt)) {
             u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
-                     (unsigned)img->Height, 1, &box);
+                     (unsigned)img->Height, (unsigned)img->Depth, &box);
             st->pipe->resource_copy_region(st->pipe, pt, l, 0, 0, f, img->pt,
                                            img->pt_level, &box);
          }
@@ -223,17 +262,22 @@ bool
 st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 {
    unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+   bool is_3d = t->Target == GL_TEXTURE_3D;
    const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
-   GLsizei w = b->Width, h = b->Height;
+   GLsizei w = b->Width, h = b->Height, d = b->Depth;
    unsigned level = (unsigned)t->BaseLevel;
 
-   /* Define the levels, then make one tree holding them all. */
-   while ((w > 1 || h > 1) && level + 1 < MAX_TEXTURE_LEVELS) {
+   /* Define the levels, then make one tree holding them all.  Array
+    * layers stay; 3D slices halve too. */
+   while ((w > 1 || h > 1 || (is_3d && d > 1)) &&
+          level + 1 < MAX_TEXTURE_LEVELS) {
       w = w > 1 ? w / 2 : 1;
       h = h > 1 ? h / 2 : 1;
+      if (is_3d)
+         d = d > 1 ? d / 2 : 1;
       level++;
       for (unsigned f = 0; f < faces; f++) {
-         if (!st_tex_image(st, t, f, level, w, h, b->InternalFormat,
+         if (!st_tex_image(st, t, f, level, w, h, d, b->InternalFormat,
                            b->Format, b->Type, ST_TEX_FORMAT, NULL))
             return false;
       }
@@ -246,47 +290,54 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       return false;
 
    st_context_flush(st, ST_FLUSH_WAIT, NULL);
-   for (unsigned f = 0; f < faces; f++) {
-      for (unsigned l = (unsigned)t->BaseLevel + 1; l <= level; l++) {
-         struct pipe_transfer *xfer;
-         struct pipe_box box;
-         unsigned sw = u_minify(t->pt->width0, l - 1);
-         unsigned sh = u_minify(t->pt->height0, l - 1);
-         unsigned dw = u_minify(t->pt->width0, l);
-         unsigned dh = u_minify(t->pt->height0, l);
+   for (unsigned l = (unsigned)t->BaseLevel + 1; l <= level; l++) {
+      struct pipe_resource *pt = t->pt;
+      unsigned sw = u_minify(pt->width0, l - 1), dw = u_minify(pt->width0, l);
+      unsigned sh = u_minify(pt->height0, l - 1);
+      unsigned dh = u_minify(pt->height0, l);
+      /* Images of the level: cube faces, array layers or 3D slices. */
+      unsigned sd = is_3d ? u_minify(pt->depth0, l - 1) : pt->array_size;
+      unsigned dd = is_3d ? u_minify(pt->depth0, l) : pt->array_size;
+      struct pipe_transfer *xfer;
+      struct pipe_box box;
 
-         u_box_3d(0, 0, f, sw, sh, 1, &box);
-         const uint8_t *src = st->pipe->texture_map(st->pipe, t->pt, l - 1,
-                                                    PIPE_MAP_READ, &box,
-                                                    &xfer);
-         uint8_t *dst = malloc((size_t)dw * dh * 4);
-         if (!src || !dst) {
-            if (src)
-               st->pipe->texture_unmap(st->pipe, xfer);
-            free(dst);
-            return false;
-         }
-         /* 2x2 box filter (1x2 / 2x1 at the thin end). */
+      u_box_3d(0, 0, 0, sw, sh, sd, &box);
+      const uint8_t *src = st->pipe->texture_map(st->pipe, pt, l - 1,
+                                                 PIPE_MAP_READ, &box, &xfer);
+      uint8_t *dst = malloc((size_t)dw * dh * dd * 4);
+      if (!src || !dst) {
+         if (src)
+            st->pipe->texture_unmap(st->pipe, xfer);
+         free(dst);
+         return false;
+      }
+      /* Box filter over 2x2 texels (2x2x2 in 3D), one at the thin end. */
+      for (unsigned z = 0; z < dd; z++) {
+         unsigned z0 = is_3d ? z * 2 : z;
+         unsigned z1 = is_3d && z0 + 1 < sd ? z0 + 1 : z0;
          for (unsigned y = 0; y < dh; y++) {
+            unsigned y0 = y * 2, y1 = y0 + 1 < sh ? y0 + 1 : y0;
             for (unsigned x = 0; x < dw; x++) {
-               unsigned x0 = x * 2, y0 = y * 2;
-               unsigned x1 = x0 + 1 < sw ? x0 + 1 : x0;
-               unsigned y1 = y0 + 1 < sh ? y0 + 1 : y0;
+               unsigned x0 = x * 2, x1 = x0 + 1 < sw ? x0 + 1 : x0;
                for (unsigned c = 0; c < 4; c++) {
-                  unsigned sum = src[y0 * xfer->stride + x0 * 4 + c] +
-                                 src[y0 * xfer->stride + x1 * 4 + c] +
-                                 src[y1 * xfer->stride + x0 * 4 + c] +
-                                 src[y1 * xfer->stride + x1 * 4 + c];
-                  dst[(y * dw + x) * 4 + c] = (uint8_t)((sum + 2) / 4);
+                  unsigned sum = 0;
+                  const unsigned zs[2] = { z0, z1 }, ys[2] = { y0, y1 };
+                  const unsigned xs[2] = { x0, x1 };
+                  for (unsigned k = 0; k < 8; k++)
+                     sum += src[zs[k >> 2] * xfer->layer_stride +
+                                ys[(k >> 1) & 1] * xfer->stride +
+                                xs[k & 1] * 4 + c];
+                  dst[((z * dh + y) * dw + x) * 4 + c] =
+                     (uint8_t)((sum + 4) / 8);
                }
             }
          }
-         st->pipe->texture_unmap(st->pipe, xfer);
-         u_box_3d(0, 0, f, dw, dh, 1, &box);
-         st->pipe->texture_subdata(st->pipe, t->pt, l, PIPE_MAP_WRITE, &box,
-                                   dst, dw * 4, 0);
-         free(dst);
       }
+      st->pipe->texture_unmap(st->pipe, xfer);
+      u_box_3d(0, 0, 0, dw, dh, dd, &box);
+      st->pipe->texture_subdata(st->pipe, pt, l, PIPE_MAP_WRITE, &box, dst,
+                                dw * 4, (uintptr_t)dw * dh * 4);
+      free(dst);
    }
    t->stamp++;
    return true;
@@ -295,34 +346,57 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 /* A 1x1 (0, 0, 0, 1) texture for incomplete textures (ES 2.0 section
  * 3.8.2). */
 static struct pipe_sampler_view *
-dummy_view(struct st_context *st, bool cube)
+dummy_view(struct st_context *st, enum gl_texture_index index)
 {
-   static const uint8_t black[4] = { 0, 0, 0, 255 };
-   struct pipe_sampler_view **slot = cube ? &st->dummy_cube_view
-                                          : &st->dummy_2d_view;
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
+      PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
+      PIPE_TEXTURE_2D_ARRAY,
+   };
+   struct pipe_sampler_view **slot = &st->dummy_views[index];
 
    if (*slot)
       return *slot;
-   struct pipe_resource *pt =
-      create_tree(st, cube ? PIPE_TEXTURE_CUBE : PIPE_TEXTURE_2D, 1, 1, 0);
+   struct pipe_resource *pt = create_tree(st, targets[index], 1, 1, 1, 0);
    if (!pt)
       return NULL;
-   for (unsigned f = 0; f < (cube ? 6u : 1u); f++) {
+   for (unsigned f = 0; f < pt->array_size; f++) {
       struct pipe_box box;
       u_box_3d(0, 0, f, 1, 1, 1, &box);
-      st->pipe->texture_subdata(st->pipe, pt, 0, PIPE_MAP_WRITE, &box, black,
-                                4, 0);
+      st->pipe->texture_subdata(st->pipe, pt, 0, PIPE_MAP_WRITE, &box, black, 4,
+                                0);
    }
    struct pipe_sampler_view templ = {
       .format = pt->format,
       .target = pt->target,
-      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
-      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
    };
    templ.u.tex.last_layer = pt->array_size - 1;
    *slot = st->pipe->create_sampler_view(st->pipe, pt, &templ);
    pipe_resource_reference(&pt, NULL);
    return *slot;
+}
+
+static unsigned
+gl_swizzle(GLenum s)
+{
+   switch (s) {
+   case GL_RED:
+      return PIPE_SWIZZLE_X;
+   case GL_GREEN:
+      return PIPE_SWIZZLE_Y;
+   case GL_BLUE:
+      return PIPE_SWIZZLE_Z;
+   case GL_ALPHA:
+      return PIPE_SWIZZLE_W;
+   case GL_ZERO:
+      return PIPE_SWIZZLE_0;
+   default:
+      return PIPE_SWIZZLE_1;
+   }
 }
 
 static struct pipe_sampler_view *
@@ -338,12 +412,16 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
    struct pipe_sampler_view templ = {
       .format = t->pt->format,
       .target = t->pt->target,
-      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
-      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+      .swizzle_r = gl_swizzle(t->Swizzle[0]),
+      .swizzle_g = gl_swizzle(t->Swizzle[1]),
+      .swizzle_b = gl_swizzle(t->Swizzle[2]),
+      .swizzle_a = gl_swizzle(t->Swizzle[3]),
    };
    templ.u.tex.first_level = base;
    templ.u.tex.last_level = last;
-   templ.u.tex.last_layer = t->pt->array_size - 1;
+   templ.u.tex.last_layer = t->pt->target == PIPE_TEXTURE_3D
+                               ? t->pt->depth0 - 1
+                               : t->pt->array_size - 1;
    pipe_sampler_view_reference(&t->view, NULL);
    t->view = st->pipe->create_sampler_view(st->pipe, t->pt, &templ);
    t->view_stamp = t->stamp;
@@ -354,9 +432,12 @@ static unsigned
 wrap_mode(GLenum w)
 {
    switch (w) {
-   case GL_CLAMP_TO_EDGE: return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
-   case GL_MIRRORED_REPEAT: return PIPE_TEX_WRAP_MIRROR_REPEAT;
-   default: return PIPE_TEX_WRAP_REPEAT;
+   case GL_CLAMP_TO_EDGE:
+      return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+   case GL_MIRRORED_REPEAT:
+      return PIPE_TEX_WRAP_MIRROR_REPEAT;
+   default:
+      return PIPE_TEX_WRAP_REPEAT;
    }
 }
 
@@ -373,15 +454,15 @@ sampling_of(const struct gl_texture_object *tex,
             const struct gl_sampler_object *smp, struct sampling *out)
 {
    if (smp) {
-      *out = (struct sampling){ smp->MinFilter, smp->MagFilter, smp->WrapS,
-                                smp->WrapT, smp->WrapR, smp->MinLod,
-                                smp->MaxLod, smp->CompareMode,
-                                smp->CompareFunc };
+      *out =
+         (struct sampling){smp->MinFilter, smp->MagFilter,   smp->WrapS,
+                           smp->WrapT,     smp->WrapR,       smp->MinLod,
+                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc};
    } else {
-      *out = (struct sampling){ tex->MinFilter, tex->MagFilter, tex->WrapS,
-                                tex->WrapT, tex->WrapR, tex->MinLod,
-                                tex->MaxLod, tex->CompareMode,
-                                tex->CompareFunc };
+      *out =
+         (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
+                           tex->WrapT,     tex->WrapR,       tex->MinLod,
+                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc};
    }
 }
 
@@ -410,10 +491,11 @@ sampler_cso(struct st_context *st, const struct sampling *t)
       s.min_mip_filter = PIPE_TEX_MIPFILTER_LINEAR;
       break;
    }
-   s.min_img_filter = (t->MinFilter == GL_LINEAR ||
-                       t->MinFilter == GL_LINEAR_MIPMAP_NEAREST ||
-                       t->MinFilter == GL_LINEAR_MIPMAP_LINEAR)
-                         ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+   s.min_img_filter =
+      (t->MinFilter == GL_LINEAR || t->MinFilter == GL_LINEAR_MIPMAP_NEAREST ||
+       t->MinFilter == GL_LINEAR_MIPMAP_LINEAR)
+         ? PIPE_TEX_FILTER_LINEAR
+         : PIPE_TEX_FILTER_NEAREST;
    s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
    s.max_lod = t->MaxLod;
    s.seamless_cube_map = 1;
@@ -431,13 +513,58 @@ sampler_cso(struct st_context *st, const struct sampling *t)
    return cso;
 }
 
+/* The texture target a sampler type reads. */
+static enum gl_texture_index
+sampler_target(GLenum type)
+{
+   switch (type) {
+   case GL_SAMPLER_CUBE:
+   case GL_SAMPLER_CUBE_SHADOW:
+   case GL_INT_SAMPLER_CUBE:
+   case GL_UNSIGNED_INT_SAMPLER_CUBE:
+      return TEXTURE_CUBE_INDEX;
+   case GL_SAMPLER_3D:
+   case GL_INT_SAMPLER_3D:
+   case GL_UNSIGNED_INT_SAMPLER_3D:
+      return TEXTURE_3D_INDEX;
+   case GL_SAMPLER_2D_ARRAY:
+   case GL_SAMPLER_2D_ARRAY_SHADOW:
+   case GL_INT_SAMPLER_2D_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      return TEXTURE_2D_ARRAY_INDEX;
+   default:
+      return TEXTURE_2D_INDEX;
+   }
+}
+
+/* The sampler CSO for a texture (or the unit's sampler object), cached in
+ * the object for the last context that used it. */
+static void *
+cached_sampler(struct st_context *st, struct gl_texture_object *t,
+               struct gl_sampler_object *smp)
+{
+   void **cso = smp ? &smp->sampler_cso : &t->sampler_cso;
+   unsigned *owner = smp ? &smp->sampler_cso_ctx : &t->sampler_cso_ctx;
+   unsigned *stamp = smp ? &smp->sampler_cso_stamp : &t->sampler_cso_stamp;
+   unsigned now = smp ? smp->SamplerStamp : t->SamplerStamp;
+   struct sampling s;
+
+   if (*cso && *owner == st->id && *stamp == now)
+      return *cso;
+   sampling_of(t, smp, &s);
+   *cso = sampler_cso(st, &s);
+   *owner = st->id;
+   *stamp = now;
+   return *cso;
+}
+
 void
 st_update_textures(struct st_context *st)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_program_exec *exec = _mesa_current_exec(ctx);
-   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = { 0 };
-   void *samplers[PIPE_MAX_SAMPLERS] = { 0 };
+   struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = {0};
+   void *samplers[PIPE_MAX_SAMPLERS] = {0};
    unsigned n = 0;
 
    if (exec) {
@@ -446,38 +573,34 @@ st_update_textures(struct st_context *st)
          const struct glsl_program_uniform *u = &p->uniforms[i];
          if (u->sampler_index < 0)
             continue;
-         bool cube = u->gl_type == GL_SAMPLER_CUBE;
+         enum gl_texture_index target = sampler_target(u->gl_type);
          for (unsigned e = 0; e < u->array_size; e++) {
             unsigned idx = (unsigned)u->sampler_index + e;
             uint32_t unit;
 
             if (idx >= PIPE_MAX_SAMPLERS)
                break;
-            memcpy(&unit, (const uint8_t *)exec->uniforms + u->offset_B +
-                              e * u->array_stride_B, 4);
+            memcpy(&unit,
+                   (const uint8_t *)exec->uniforms + u->offset_B +
+                      e * u->array_stride_B,
+                   4);
             if (unit >= MAX_COMBINED_TEXTURE_UNITS)
                unit = 0;
-            struct gl_texture_object *t =
-               ctx->TexUnit[unit].Current[cube ? TEXTURE_CUBE_INDEX
-                                               : TEXTURE_2D_INDEX];
-            struct sampling smp;
-            sampling_of(t, ctx->TexUnit[unit].Sampler, &smp);
-            if (_mesa_texture_complete(ctx, t) &&
-                st_finalize_texture(st, t)) {
+            struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
+            if (_mesa_texture_complete(ctx, t) && st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t);
             } else {
-               views[idx] = dummy_view(st, cube);
+               views[idx] = dummy_view(st, target);
             }
-            samplers[idx] = sampler_cso(st, &smp);
+            samplers[idx] =
+               cached_sampler(st, t, ctx->TexUnit[unit].Sampler);
             n = idx + 1 > n ? idx + 1 : n;
          }
       }
    }
 
-   unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n
-                                               : 0;
-   enum pipe_shader_type stages[2] = { PIPE_SHADER_VERTEX,
-                                       PIPE_SHADER_FRAGMENT };
+   unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n : 0;
+   enum pipe_shader_type stages[2] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT};
    for (unsigned s = 0; s < 2; s++) {
       st->pipe->set_sampler_views(st->pipe, stages[s], 0, n, unbind, false,
                                   views);
@@ -497,8 +620,8 @@ st_release_texture_state(struct st_context *st)
                                   st->num_sampler_views, false, NULL);
       st->num_sampler_views = 0;
    }
-   pipe_sampler_view_reference(&st->dummy_2d_view, NULL);
-   pipe_sampler_view_reference(&st->dummy_cube_view, NULL);
+   for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
+      pipe_sampler_view_reference(&st->dummy_views[i], NULL);
 }
 
 void
@@ -525,9 +648,8 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    st_context_flush(st, ST_FLUSH_WAIT, NULL);
    unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
    u_box_3d((unsigned)x0, gy, rb->layer, w, rows, 1, &box);
-   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture,
-                                              rb->level, PIPE_MAP_READ, &box,
-                                              &xfer);
+   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
+                                              PIPE_MAP_READ, &box, &xfer);
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
    uint8_t *packed = malloc((size_t)w * rows * 4);
    if (!map || !rgba || !packed) {
@@ -547,21 +669,31 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
       for (unsigned i = 0; i < w; i++) {
          float *p = rgba + i * 4;
          switch (img->Format) {
-         case GL_RGB: p[3] = 1.0f; break;
-         case GL_LUMINANCE: p[1] = p[2] = p[0]; p[3] = 1.0f; break;
-         case GL_LUMINANCE_ALPHA: p[1] = p[2] = p[0]; break;
-         case GL_ALPHA: p[0] = p[1] = p[2] = 0.0f; break;
-         default: break;
+         case GL_RGB:
+            p[3] = 1.0f;
+            break;
+         case GL_LUMINANCE:
+            p[1] = p[2] = p[0];
+            p[3] = 1.0f;
+            break;
+         case GL_LUMINANCE_ALPHA:
+            p[1] = p[2] = p[0];
+            break;
+         case GL_ALPHA:
+            p[0] = p[1] = p[2] = 0.0f;
+            break;
+         default:
+            break;
          }
       }
-      util_format_pack_rgba_float(img->pt->format,
-                                  packed + (size_t)r * w * 4, rgba, w);
+      util_format_pack_rgba_float(img->pt->format, packed + (size_t)r * w * 4,
+                                  rgba, w);
    }
    st->pipe->texture_unmap(st->pipe, xfer);
    u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
             img->pt_layer, w, rows, 1, &box);
-   st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level,
-                             PIPE_MAP_WRITE, &box, packed, w * 4, 0);
+   st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
+                             &box, packed, w * 4, 0);
    free(rgba);
    free(packed);
    t->stamp++;

@@ -15,22 +15,21 @@ struct st_context;
  * (client memory in src layout, rows aligned to GL_UNPACK_ALIGNMENT) if
  * not NULL.  False if out of memory. */
 bool st_tex_image(struct st_context *st, struct gl_texture_object *t,
-                  unsigned face, unsigned level, GLsizei width,
-                  GLsizei height, GLenum internalformat, GLenum format,
+                  unsigned face, unsigned level, GLsizei width, GLsizei height,
+                  GLsizei depth, GLenum internalformat, GLenum format,
                   GLenum type, enum pipe_format src, const void *pixels);
 
+/* z: first layer (array) or slice (3D) of the region. */
 void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
-                      struct gl_texture_image *img, GLint x, GLint y,
-                      GLsizei width, GLsizei height, enum pipe_format src,
-                      const void *pixels);
+                      struct gl_texture_image *img, GLint x, GLint y, GLint z,
+                      GLsizei width, GLsizei height, GLsizei depth,
+                      enum pipe_format src, const void *pixels);
 
 /* Copies a width x height rectangle of the read framebuffer at GL (x, y)
  * into img at (dstx, dsty) (glCopyTex[Sub]Image2D). */
-void st_copy_tex_sub_image(struct st_context *st,
-                           struct gl_texture_object *t,
-                           struct gl_texture_image *img, GLint dstx,
-                           GLint dsty, GLint x, GLint y, GLsizei width,
-                           GLsizei height);
+void st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
+                           struct gl_texture_image *img, GLint dstx, GLint dsty,
+                           GLint x, GLint y, GLsizei width, GLsizei height);
 
 /* Fills levels base+1.. from the base level (box filter). */
 bool st_generate_mipmap(struct st_context *st, struct gl_texture_object *t);

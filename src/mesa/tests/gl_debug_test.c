@@ -28,8 +28,8 @@ static struct {
 } got;
 
 static void GLAPIENTRY
-callback(GLenum source, GLenum type, GLuint id, GLenum severity,
-         GLsizei length, const GLchar *message, const void *user)
+callback(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+         const GLchar *message, const void *user)
 {
    got.count++;
    got.source = source;
@@ -44,8 +44,8 @@ callback(GLenum source, GLenum type, GLuint id, GLenum severity,
 static void
 insert(GLenum type, GLuint id, GLenum severity, const char *text)
 {
-   _mesa_DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, type, id, severity,
-                            -1, text);
+   _mesa_DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, type, id, severity, -1,
+                            text);
 }
 
 static void
@@ -70,16 +70,15 @@ test_callback_and_control(void **state)
    /* Severity LOW is disabled by default. */
    insert(GL_DEBUG_TYPE_OTHER, 8, GL_DEBUG_SEVERITY_LOW, "low");
    assert_int_equal(got.count, 1);
-   _mesa_DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE,
-                             GL_DEBUG_SEVERITY_LOW, 0, NULL, GL_TRUE);
+   _mesa_DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_LOW,
+                             0, NULL, GL_TRUE);
    insert(GL_DEBUG_TYPE_OTHER, 8, GL_DEBUG_SEVERITY_LOW, "low");
    assert_int_equal(got.count, 2);
 
    /* Disabling by id. */
    GLuint id = 9;
-   _mesa_DebugMessageControl(GL_DEBUG_SOURCE_APPLICATION,
-                             GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 1, &id,
-                             GL_FALSE);
+   _mesa_DebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER,
+                             GL_DONT_CARE, 1, &id, GL_FALSE);
    insert(GL_DEBUG_TYPE_OTHER, 9, GL_DEBUG_SEVERITY_HIGH, "nine");
    assert_int_equal(got.count, 2);
    insert(GL_DEBUG_TYPE_OTHER, 10, GL_DEBUG_SEVERITY_HIGH, "ten");
@@ -94,8 +93,8 @@ test_callback_and_control(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
 
    /* The rules of the API. */
-   _mesa_DebugMessageControl(GL_DONT_CARE, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE,
-                             1, &id, GL_TRUE);
+   _mesa_DebugMessageControl(GL_DONT_CARE, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 1,
+                             &id, GL_TRUE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    _mesa_DebugMessageInsert(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 0,
                             GL_DEBUG_SEVERITY_HIGH, -1, "x");
@@ -120,25 +119,27 @@ test_log_and_groups(void **state)
    for (unsigned i = 0; i < 20; i++)
       insert(GL_DEBUG_TYPE_OTHER, i, GL_DEBUG_SEVERITY_HIGH, "logged");
    _mesa_GetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &v);
-   assert_int_equal(v, 16 /* MAX_DEBUG_LOGGED_MESSAGES */); /* the oldest kept */
+   assert_int_equal(v,
+                    16 /* MAX_DEBUG_LOGGED_MESSAGES */); /* the oldest kept */
    _mesa_GetIntegerv(GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH, &v);
    assert_int_equal(v, 7);
 
-   GLenum sources[2], types[2], sev[2];
-   GLuint ids[2];
-   GLsizei lens[2];
+   GLenum sources[10], types[10], sev[10];
+   GLuint ids[10];
+   GLsizei lens[10];
    char buf[64];
    assert_int_equal(_mesa_GetDebugMessageLog(2, sizeof(buf), sources, types,
-                                             ids, sev, lens, buf), 2);
+                                             ids, sev, lens, buf),
+                    2);
    assert_int_equal(ids[0], 0);
    assert_int_equal(ids[1], 1);
    assert_int_equal(lens[1], 7);
    assert_string_equal(buf + 7, "logged");
    _mesa_GetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &v);
    assert_int_equal(v, 16 /* MAX_DEBUG_LOGGED_MESSAGES */ - 2);
-   assert_int_equal(_mesa_GetDebugMessageLog(100, 0, NULL, NULL, NULL, NULL,
-                                             NULL, NULL),
-                    16 /* MAX_DEBUG_LOGGED_MESSAGES */ - 2);
+   assert_int_equal(
+      _mesa_GetDebugMessageLog(100, 0, NULL, NULL, NULL, NULL, NULL, NULL),
+      16 /* MAX_DEBUG_LOGGED_MESSAGES */ - 2);
 
    /* A group's controls end with it. */
    _mesa_GetIntegerv(GL_DEBUG_GROUP_STACK_DEPTH, &v);
@@ -146,14 +147,15 @@ test_log_and_groups(void **state)
    _mesa_PushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 5, -1, "group");
    _mesa_GetIntegerv(GL_DEBUG_GROUP_STACK_DEPTH, &v);
    assert_int_equal(v, 2);
-   _mesa_DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0,
-                             NULL, GL_FALSE);
+   _mesa_DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, NULL,
+                             GL_FALSE);
    insert(GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_HIGH, "muted");
    _mesa_PopDebugGroup();
    insert(GL_DEBUG_TYPE_OTHER, 2, GL_DEBUG_SEVERITY_HIGH, "heard");
    /* In the log: the push message, the pop message, "heard". */
-   assert_int_equal(_mesa_GetDebugMessageLog(10, sizeof(buf), NULL, types,
-                                             ids, NULL, NULL, buf), 3);
+   assert_int_equal(_mesa_GetDebugMessageLog(10, sizeof(buf), NULL, types, ids,
+                                             NULL, NULL, buf),
+                    3);
    assert_int_equal(types[0], GL_DEBUG_TYPE_PUSH_GROUP);
    assert_string_equal(buf, "group");
    _mesa_PopDebugGroup();

@@ -38,17 +38,16 @@ static struct {
    unsigned num_elements;
    struct pipe_vertex_buffer vbufs[17];
    unsigned num_vbufs;
-   float constants[2][64];   /* per stage, read back at draw time */
+   float constants[2][64]; /* per stage, read back at draw time */
    struct pipe_constant_buffer cb[2];
    unsigned shaders_created;
-   int wpos_slot;            /* driver_location of st_wpos_transform */
+   int wpos_slot; /* driver_location of st_wpos_transform */
 } spy;
 
 static void
 spy_clear(struct pipe_context *p, unsigned buffers,
           const struct pipe_scissor_state *s,
-          const union pipe_color_union *color, double depth,
-          unsigned stencil)
+          const union pipe_color_union *color, double depth, unsigned stencil)
 {
    spy.clears++;
    spy.clear_buffers = buffers;
@@ -93,15 +92,15 @@ spy_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type sh,
       spy.cb[s] = *cb;
       pipe_buffer_read(p, cb->buffer, cb->buffer_offset,
                        cb->buffer_size < sizeof(spy.constants[0])
-                          ? cb->buffer_size : sizeof(spy.constants[0]),
+                          ? cb->buffer_size
+                          : sizeof(spy.constants[0]),
                        spy.constants[s]);
    }
    spy.orig.set_constant_buffer(p, sh, index, take, cb);
 }
 
 static void *
-spy_create_shader(struct pipe_context *p,
-                  const struct pipe_shader_state *templ)
+spy_create_shader(struct pipe_context *p, const struct pipe_shader_state *templ)
 {
    assert_int_equal(templ->type, PIPE_SHADER_IR_NIR);
    assert_non_null(templ->ir.nir);
@@ -110,7 +109,8 @@ spy_create_shader(struct pipe_context *p,
    if (!nir_validate_shader_msg(templ->ir.nir, NULL, &msg))
       fail_msg("invalid NIR handed to the driver: %s", msg ? msg : "");
    ralloc_free(msg);
-   nir_foreach_variable_with_modes(var, templ->ir.nir, nir_var_uniform) {
+   nir_foreach_variable_with_modes(var, templ->ir.nir, nir_var_uniform)
+   {
       if (strcmp(var->name, "st_wpos_transform") == 0)
          spy.wpos_slot = (int)var->data.driver_location;
    }
@@ -163,16 +163,14 @@ test_clear(void **state)
    _mesa_Clear(GL_COLOR_BUFFER_BIT);
    assert_int_equal(spy.clears, 1);
    assert_int_equal(spy.clear_buffers, PIPE_CLEAR_COLOR0);
-   assert_true(spy.clear_color.f[0] == 0.25f &&
-               spy.clear_color.f[2] == 0.75f);
+   assert_true(spy.clear_color.f[0] == 0.25f && spy.clear_color.f[2] == 0.75f);
    assert_false(spy.clear_scissored);
 
    /* Depth clears obey the depth write mask (section 4.2.3). */
    _mesa_Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
                GL_STENCIL_BUFFER_BIT);
    assert_int_equal(spy.clear_buffers,
-                    PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTH |
-                    PIPE_CLEAR_STENCIL);
+                    PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTH | PIPE_CLEAR_STENCIL);
    _mesa_DepthMask(GL_FALSE);
    _mesa_Clear(GL_DEPTH_BUFFER_BIT | GL_COLOR_BUFFER_BIT);
    assert_int_equal(spy.clear_buffers, PIPE_CLEAR_COLOR0);
@@ -228,8 +226,8 @@ test_read_pixels_flip(void **state)
    struct pipe_box box;
 
    for (int i = 0; i < 16; i++) {
-      mem[0][i] = (uint8_t)(i + 1);     /* top row in memory */
-      mem[1][i] = (uint8_t)(0x80 + i);  /* bottom row */
+      mem[0][i] = (uint8_t)(i + 1);    /* top row in memory */
+      mem[1][i] = (uint8_t)(0x80 + i); /* bottom row */
    }
    u_box_2d(0, 0, 4, 2, &box);
    pipe->texture_subdata(pipe, color, 0, PIPE_MAP_WRITE, &box, mem, 16, 0);
@@ -246,23 +244,21 @@ test_read_pixels_flip(void **state)
    gl_test_destroy(t);
 }
 
-static const char *vs_src =
-   "attribute vec2 a_pos;\n"
-   "attribute vec4 a_color;\n"
-   "varying vec4 v_color;\n"
-   "uniform mat4 u_mvp;\n"
-   "void main() {\n"
-   "   v_color = a_color;\n"
-   "   gl_Position = u_mvp * vec4(a_pos, 0.0, 1.0);\n"
-   "}\n";
+static const char *vs_src = "attribute vec2 a_pos;\n"
+                            "attribute vec4 a_color;\n"
+                            "varying vec4 v_color;\n"
+                            "uniform mat4 u_mvp;\n"
+                            "void main() {\n"
+                            "   v_color = a_color;\n"
+                            "   gl_Position = u_mvp * vec4(a_pos, 0.0, 1.0);\n"
+                            "}\n";
 
-static const char *fs_src =
-   "precision mediump float;\n"
-   "varying vec4 v_color;\n"
-   "uniform vec4 u_tint;\n"
-   "void main() {\n"
-   "   gl_FragColor = v_color * u_tint;\n"
-   "}\n";
+static const char *fs_src = "precision mediump float;\n"
+                            "varying vec4 v_color;\n"
+                            "uniform vec4 u_tint;\n"
+                            "void main() {\n"
+                            "   gl_FragColor = v_color * u_tint;\n"
+                            "}\n";
 
 static void
 test_draw(void **state)
@@ -288,8 +284,8 @@ test_draw(void **state)
    assert_int_equal(_mesa_GetUniformLocation(prog, "nope"), -1);
 
    _mesa_UseProgram(prog);
-   static const GLfloat ident[16] = { 1, 0, 0, 0, 0, 1, 0, 0,
-                                      0, 0, 1, 0, 0, 0, 0, 1 };
+   static const GLfloat ident[16] = {1, 0, 0, 0, 0, 1, 0, 0,
+                                     0, 0, 1, 0, 0, 0, 0, 1};
    _mesa_UniformMatrix4fv(mvp, 1, GL_FALSE, ident);
    _mesa_Uniform4f(tint, 1.0f, 0.5f, 0.25f, 1.0f);
    _mesa_Uniform1f(tint, 1.0f); /* wrong size */
@@ -305,7 +301,7 @@ test_draw(void **state)
    assert_true(back[1] == 0.5f && back[2] == 0.25f);
 
    /* A buffer-object array for a_pos, the current value for a_color. */
-   static const GLfloat pos[] = { -1, -1, 1, -1, 0, 1 };
+   static const GLfloat pos[] = {-1, -1, 1, -1, 0, 1};
    GLuint vbo;
    _mesa_GenBuffers(1, &vbo);
    _mesa_BindBuffer(GL_ARRAY_BUFFER, vbo);
@@ -356,7 +352,7 @@ test_draw(void **state)
    assert_true(found);
 
    /* Client-side indices (ES 2.0 allows them) are uploaded. */
-   static const GLushort idx[] = { 2, 1, 0 };
+   static const GLushort idx[] = {2, 1, 0};
    _mesa_DrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, idx);
    assert_int_equal(spy.draws, 2);
    assert_int_equal(spy.draw_info.index_size, 2);
@@ -395,9 +391,9 @@ static void
 test_client_arrays(void **state)
 {
    struct gl_test *t = spy_create(8, 8);
-   GLuint prog = gl_test_program(
-      "attribute vec4 p; void main() { gl_Position = p; }",
-      "void main() { gl_FragColor = vec4(1.0); }");
+   GLuint prog =
+      gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                      "void main() { gl_FragColor = vec4(1.0); }");
 
    if (!prog) {
       gl_test_destroy(t);
@@ -405,15 +401,14 @@ test_client_arrays(void **state)
    }
    _mesa_UseProgram(prog);
    GLint loc = _mesa_GetAttribLocation(prog, "p");
-   static const GLubyte data[8][4] = { { 0 } };
+   static const GLubyte data[8][4] = {{0}};
    _mesa_VertexAttribPointer((GLuint)loc, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0,
                              data);
    _mesa_EnableVertexAttribArray((GLuint)loc);
    _mesa_DrawArrays(GL_POINTS, 2, 4);
    assert_int_equal(spy.draws, 1);
    assert_int_equal(spy.draw.start, 2);
-   assert_int_equal(spy.elements[loc].src_format,
-                    PIPE_FORMAT_R8G8B8A8_UNORM);
+   assert_int_equal(spy.elements[loc].src_format, PIPE_FORMAT_R8G8B8A8_UNORM);
    assert_int_equal(spy.elements[loc].src_stride, 4);
    unsigned vb = spy.elements[loc].vertex_buffer_index;
    assert_false(spy.vbufs[vb].is_user_buffer);
@@ -428,11 +423,11 @@ static void
 test_fragcoord_flip(void **state)
 {
    struct gl_test *t = spy_create(32, 32);
-   GLuint prog = gl_test_program(
-      "attribute vec4 p; void main() { gl_Position = p; }",
-      "precision mediump float;\n"
-      "uniform vec4 u;\n"
-      "void main() { gl_FragColor = u + gl_FragCoord; }\n");
+   GLuint prog =
+      gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                      "precision mediump float;\n"
+                      "uniform vec4 u;\n"
+                      "void main() { gl_FragColor = u + gl_FragCoord; }\n");
 
    if (!prog) {
       gl_test_destroy(t);

@@ -27,22 +27,25 @@ fx_prepare(void)
    fx_program = _mesa_CreateProgram();
 }
 
-#define CALL(name, ...)                                                    \
-   static void name(void) { __VA_ARGS__; }
+#define CALL(name, ...)                                                        \
+   static void name(void)                                                      \
+   {                                                                           \
+      __VA_ARGS__;                                                             \
+   }
 
 /* Section 2.7-2.8: vertex attributes. */
-CALL(attrib_index_too_big, _mesa_VertexAttribPointer(16, 4, GL_FLOAT,
-                                                     GL_FALSE, 0, NULL))
-CALL(attrib_size_0, _mesa_VertexAttribPointer(0, 0, GL_FLOAT, GL_FALSE, 0,
-                                              NULL))
-CALL(attrib_size_5, _mesa_VertexAttribPointer(0, 5, GL_FLOAT, GL_FALSE, 0,
-                                              NULL))
-CALL(attrib_stride_neg, _mesa_VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE,
-                                                  -1, NULL))
-CALL(attrib_type_int_es2, _mesa_VertexAttribPointer(0, 4, GL_INT, GL_FALSE,
-                                                    0, NULL))
-CALL(attrib_type_bad, _mesa_VertexAttribPointer(0, 4, GL_RGBA, GL_FALSE, 0,
-                                                NULL))
+CALL(attrib_index_too_big,
+     _mesa_VertexAttribPointer(16, 4, GL_FLOAT, GL_FALSE, 0, NULL))
+CALL(attrib_size_0,
+     _mesa_VertexAttribPointer(0, 0, GL_FLOAT, GL_FALSE, 0, NULL))
+CALL(attrib_size_5,
+     _mesa_VertexAttribPointer(0, 5, GL_FLOAT, GL_FALSE, 0, NULL))
+CALL(attrib_stride_neg,
+     _mesa_VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, -1, NULL))
+CALL(attrib_type_int_es2,
+     _mesa_VertexAttribPointer(0, 4, GL_INT, GL_FALSE, 0, NULL))
+CALL(attrib_type_bad,
+     _mesa_VertexAttribPointer(0, 4, GL_RGBA, GL_FALSE, 0, NULL))
 CALL(enable_array_index, _mesa_EnableVertexAttribArray(16))
 CALL(disable_array_index, _mesa_DisableVertexAttribArray(100))
 CALL(attrib4f_index, _mesa_VertexAttrib4f(16, 0, 0, 0, 1))
@@ -51,54 +54,67 @@ CALL(attrib4f_index, _mesa_VertexAttrib4f(16, 0, 0, 0, 1))
 CALL(draw_arrays_mode, _mesa_DrawArrays(GL_QUADS, 0, 3))
 CALL(draw_arrays_count, _mesa_DrawArrays(GL_TRIANGLES, 0, -1))
 CALL(draw_elements_mode, _mesa_DrawElements(0x7, 3, GL_UNSIGNED_BYTE, NULL))
-CALL(draw_elements_count, _mesa_DrawElements(GL_TRIANGLES, -3,
-                                             GL_UNSIGNED_BYTE, NULL))
-CALL(draw_elements_type, _mesa_DrawElements(GL_TRIANGLES, 3, GL_FLOAT,
-                                            NULL))
+CALL(draw_elements_count,
+     _mesa_DrawElements(GL_TRIANGLES, -3, GL_UNSIGNED_BYTE, NULL))
+CALL(draw_elements_type, _mesa_DrawElements(GL_TRIANGLES, 3, GL_FLOAT, NULL))
 
 /* Section 2.9: buffer objects. */
 CALL(bind_buffer_target, _mesa_BindBuffer(GL_TEXTURE_2D, 1))
 CALL(gen_buffers_neg, _mesa_GenBuffers(-1, NULL))
 CALL(delete_buffers_neg, _mesa_DeleteBuffers(-1, NULL))
-CALL(buffer_data_target, _mesa_BufferData(GL_RENDERBUFFER, 4, NULL,
-                                          GL_STATIC_DRAW))
-CALL(buffer_data_no_buffer, _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL,
-                                             GL_STATIC_DRAW))
-CALL(buffer_data_usage, { _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
-                          _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL,
-                                           GL_STATIC_READ); })
-CALL(buffer_data_size, { _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
-                         _mesa_BufferData(GL_ARRAY_BUFFER, -4, NULL,
-                                          GL_STATIC_DRAW); })
-CALL(buffer_subdata_range, { static const char d[8];
-                             _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
-                             _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL,
-                                              GL_STATIC_DRAW);
-                             _mesa_BufferSubData(GL_ARRAY_BUFFER, 2, 4, d); })
-CALL(buffer_subdata_neg, { static const char d[8];
-                           _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
-                           _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL,
-                                            GL_STATIC_DRAW);
-                           _mesa_BufferSubData(GL_ARRAY_BUFFER, -1, 1, d); })
-CALL(buffer_subdata_no_buffer, { static const char d[8];
-                                 _mesa_BufferSubData(GL_ARRAY_BUFFER, 0, 1,
-                                                     d); })
-CALL(buffer_param_pname, { GLint v; _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
-                           _mesa_GetBufferParameteriv(GL_ARRAY_BUFFER,
-                                                      GL_BUFFER_MAPPED,
-                                                      &v); })
+CALL(buffer_data_target,
+     _mesa_BufferData(GL_RENDERBUFFER, 4, NULL, GL_STATIC_DRAW))
+CALL(buffer_data_no_buffer,
+     _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL, GL_STATIC_DRAW))
+CALL(buffer_data_usage, {
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
+   _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL, GL_STATIC_READ);
+})
+CALL(buffer_data_size, {
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
+   _mesa_BufferData(GL_ARRAY_BUFFER, -4, NULL, GL_STATIC_DRAW);
+})
+CALL(buffer_subdata_range, {
+   static const char d[8];
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
+   _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL, GL_STATIC_DRAW);
+   _mesa_BufferSubData(GL_ARRAY_BUFFER, 2, 4, d);
+})
+CALL(buffer_subdata_neg, {
+   static const char d[8];
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
+   _mesa_BufferData(GL_ARRAY_BUFFER, 4, NULL, GL_STATIC_DRAW);
+   _mesa_BufferSubData(GL_ARRAY_BUFFER, -1, 1, d);
+})
+CALL(buffer_subdata_no_buffer, {
+   static const char d[8];
+   _mesa_BufferSubData(GL_ARRAY_BUFFER, 0, 1, d);
+})
+CALL(buffer_param_pname, {
+   GLint v;
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, 5);
+   _mesa_GetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED, &v);
+})
 
 /* Section 2.10: shaders and programs. */
 CALL(create_shader_type, _mesa_CreateShader(GL_GEOMETRY_SHADER))
-CALL(shader_source_unknown, { const char *s = "";
-                              _mesa_ShaderSource(999, 1, &s, NULL); })
-CALL(shader_source_program, { const char *s = "";
-                              _mesa_ShaderSource(fx_program, 1, &s, NULL); })
-CALL(shader_source_count, { const char *s = "";
-                            _mesa_ShaderSource(fx_shader, -1, &s, NULL); })
+CALL(shader_source_unknown, {
+   const char *s = "";
+   _mesa_ShaderSource(999, 1, &s, NULL);
+})
+CALL(shader_source_program, {
+   const char *s = "";
+   _mesa_ShaderSource(fx_program, 1, &s, NULL);
+})
+CALL(shader_source_count, {
+   const char *s = "";
+   _mesa_ShaderSource(fx_shader, -1, &s, NULL);
+})
 CALL(compile_program, _mesa_CompileShader(fx_program))
-CALL(attach_twice, { _mesa_AttachShader(fx_program, fx_shader);
-                     _mesa_AttachShader(fx_program, fx_shader); })
+CALL(attach_twice, {
+   _mesa_AttachShader(fx_program, fx_shader);
+   _mesa_AttachShader(fx_program, fx_shader);
+})
 CALL(attach_swapped, _mesa_AttachShader(fx_shader, fx_program))
 CALL(detach_not_attached, _mesa_DetachShader(fx_program, fx_shader))
 CALL(link_shader, _mesa_LinkProgram(fx_shader))
@@ -106,26 +122,31 @@ CALL(link_unknown, _mesa_LinkProgram(12345))
 CALL(use_unlinked, _mesa_UseProgram(fx_program))
 CALL(use_shader, _mesa_UseProgram(fx_shader))
 CALL(bind_attrib_index, _mesa_BindAttribLocation(fx_program, 16, "a"))
-CALL(bind_attrib_gl_prefix, _mesa_BindAttribLocation(fx_program, 0,
-                                                     "gl_Vertex"))
+CALL(bind_attrib_gl_prefix,
+     _mesa_BindAttribLocation(fx_program, 0, "gl_Vertex"))
 CALL(attrib_location_unlinked, _mesa_GetAttribLocation(fx_program, "a"))
 CALL(uniform_location_unlinked, _mesa_GetUniformLocation(fx_program, "u"))
 CALL(uniform_no_program, _mesa_Uniform1f(0, 1.0f))
-CALL(get_shaderiv_pname, { GLint v;
-                           _mesa_GetShaderiv(fx_shader, GL_LINK_STATUS,
-                                             &v); })
-CALL(get_programiv_pname, { GLint v;
-                            _mesa_GetProgramiv(fx_program,
-                                               GL_COMPILE_STATUS, &v); })
-CALL(get_programiv_shader, { GLint v;
-                             _mesa_GetProgramiv(fx_shader, GL_LINK_STATUS,
-                                                &v); })
-CALL(info_log_bufsize, { char b[4];
-                         _mesa_GetShaderInfoLog(fx_shader, -1, NULL, b); })
-CALL(precision_shadertype, { GLint r[2], p;
-                             _mesa_GetShaderPrecisionFormat(GL_RGBA,
-                                                            GL_HIGH_FLOAT,
-                                                            r, &p); })
+CALL(get_shaderiv_pname, {
+   GLint v;
+   _mesa_GetShaderiv(fx_shader, GL_LINK_STATUS, &v);
+})
+CALL(get_programiv_pname, {
+   GLint v;
+   _mesa_GetProgramiv(fx_program, GL_COMPILE_STATUS, &v);
+})
+CALL(get_programiv_shader, {
+   GLint v;
+   _mesa_GetProgramiv(fx_shader, GL_LINK_STATUS, &v);
+})
+CALL(info_log_bufsize, {
+   char b[4];
+   _mesa_GetShaderInfoLog(fx_shader, -1, NULL, b);
+})
+CALL(precision_shadertype, {
+   GLint r[2], p;
+   _mesa_GetShaderPrecisionFormat(GL_RGBA, GL_HIGH_FLOAT, r, &p);
+})
 CALL(shader_binary, _mesa_ShaderBinary(1, &fx_shader, 0x1234, "", 0))
 
 /* Sections 3.6, 4.1-4.3: per-fragment state, clear and read. */
@@ -148,157 +169,183 @@ CALL(hint_mode, _mesa_Hint(GL_GENERATE_MIPMAP_HINT, GL_RGBA))
 CALL(pixel_store_pname, _mesa_PixelStorei(GL_PACK_ROW_LENGTH, 4))
 CALL(pixel_store_value, _mesa_PixelStorei(GL_PACK_ALIGNMENT, 3))
 CALL(clear_bits, _mesa_Clear(0x4))
-CALL(read_pixels_size, { unsigned char p[4];
-                         _mesa_ReadPixels(0, 0, -1, 1, GL_RGBA,
-                                          GL_UNSIGNED_BYTE, p); })
-CALL(read_pixels_format, { unsigned char p[16];
-                           _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT,
-                                            GL_UNSIGNED_BYTE, p); })
-CALL(read_pixels_type, { unsigned char p[16];
-                         _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT,
-                                          p); })
-CALL(read_pixels_pair, { unsigned char p[16];
-                         _mesa_ReadPixels(0, 0, 1, 1, GL_RGB,
-                                          GL_UNSIGNED_BYTE, p); })
+CALL(read_pixels_size, {
+   unsigned char p[4];
+   _mesa_ReadPixels(0, 0, -1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+})
+CALL(read_pixels_format, {
+   unsigned char p[16];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, p);
+})
+CALL(read_pixels_type, {
+   unsigned char p[16];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, p);
+})
+CALL(read_pixels_pair, {
+   unsigned char p[16];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, p);
+})
 
 /* Section 6.1: queries. */
-CALL(get_integer_bad, { GLint v[4]; _mesa_GetIntegerv(GL_LIGHTING, v); })
-CALL(get_float_bad, { GLfloat v[4]; _mesa_GetFloatv(GL_TEXTURE_2D, v); })
+CALL(get_integer_bad, {
+   GLint v[4];
+   _mesa_GetIntegerv(GL_LIGHTING, v);
+})
+CALL(get_float_bad, {
+   GLfloat v[4];
+   _mesa_GetFloatv(GL_TEXTURE_2D, v);
+})
 CALL(get_string_bad, _mesa_GetString(GL_TEXTURE_2D))
-CALL(get_attrib_index, { GLint v[4];
-                         _mesa_GetVertexAttribiv(16,
-                            GL_VERTEX_ATTRIB_ARRAY_ENABLED, v); })
-CALL(get_attrib_pname, { GLint v[4];
-                         _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_DIVISOR,
-                                                 v); })
+CALL(get_attrib_index, {
+   GLint v[4];
+   _mesa_GetVertexAttribiv(16, GL_VERTEX_ATTRIB_ARRAY_ENABLED, v);
+})
+CALL(get_attrib_pname, {
+   GLint v[4];
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_DIVISOR, v);
+})
 
 /* Section 3.7: textures. */
 static const GLubyte texels[64];
 CALL(teximage_target, _mesa_TexImage2D(GL_TEXTURE_3D, 0, GL_RGBA, 1, 1, 0,
                                        GL_RGBA, GL_UNSIGNED_BYTE, texels))
-CALL(teximage_level_neg, _mesa_TexImage2D(GL_TEXTURE_2D, -1, GL_RGBA, 1, 1,
-                                          0, GL_RGBA, GL_UNSIGNED_BYTE,
-                                          texels))
-CALL(teximage_level_big, _mesa_TexImage2D(GL_TEXTURE_2D, 20, GL_RGBA, 1, 1,
-                                          0, GL_RGBA, GL_UNSIGNED_BYTE,
-                                          texels))
+CALL(teximage_level_neg, _mesa_TexImage2D(GL_TEXTURE_2D, -1, GL_RGBA, 1, 1, 0,
+                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_level_big, _mesa_TexImage2D(GL_TEXTURE_2D, 20, GL_RGBA, 1, 1, 0,
+                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_ifmt, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0,
                                      GL_RGBA, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_format, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
-                                       GL_BGRA_EXT, GL_UNSIGNED_BYTE,
-                                       texels))
+                                       GL_BGRA_EXT, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_type, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
                                      GL_RGBA, GL_FLOAT, texels))
 CALL(teximage_mismatch, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0,
                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
-CALL(teximage_565_rgba, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1,
-                                         0, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5,
-                                         texels))
+CALL(teximage_565_rgba,
+     _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
+                      GL_UNSIGNED_SHORT_5_6_5, texels))
 CALL(teximage_border, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 1,
                                        GL_RGBA, GL_UNSIGNED_BYTE, texels))
-CALL(teximage_size_neg, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, -1, 1,
-                                         0, GL_RGBA, GL_UNSIGNED_BYTE,
-                                         texels))
-CALL(teximage_cube_square, _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y,
-                                            0, GL_RGBA, 2, 1, 0, GL_RGBA,
-                                            GL_UNSIGNED_BYTE, texels))
-CALL(teximage_cube_target, _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA,
-                                            1, 1, 0, GL_RGBA,
-                                            GL_UNSIGNED_BYTE, texels))
-CALL(texsub_no_image, _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1,
-                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
-CALL(texsub_region, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0,
-                                       GL_RGBA, GL_UNSIGNED_BYTE, texels);
-                      _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1,
-                                          GL_RGBA, GL_UNSIGNED_BYTE,
-                                          texels); })
-CALL(texsub_format, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0,
-                                       GL_RGBA, GL_UNSIGNED_BYTE, texels);
-                      _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1,
-                                          GL_RGB, GL_UNSIGNED_BYTE,
-                                          texels); })
+CALL(teximage_size_neg, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, -1, 1, 0,
+                                         GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_cube_square,
+     _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA, 2, 1, 0,
+                      GL_RGBA, GL_UNSIGNED_BYTE, texels))
+CALL(teximage_cube_target,
+     _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
+                      GL_UNSIGNED_BYTE, texels))
+CALL(texsub_no_image, _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA,
+                                          GL_UNSIGNED_BYTE, texels))
+CALL(texsub_region, {
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                       texels);
+})
+CALL(texsub_format, {
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGB, GL_UNSIGNED_BYTE,
+                       texels);
+})
 CALL(bind_texture_target, _mesa_BindTexture(GL_TEXTURE_3D, 1))
-CALL(bind_texture_mismatch, { _mesa_BindTexture(GL_TEXTURE_2D, 7);
-                              _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 7); })
+CALL(bind_texture_mismatch, {
+   _mesa_BindTexture(GL_TEXTURE_2D, 7);
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 7);
+})
 CALL(active_texture_range, _mesa_ActiveTexture(GL_TEXTURE0 + 32))
 CALL(gen_textures_neg, _mesa_GenTextures(-1, NULL))
-CALL(tex_param_pname, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_R,
-                                          GL_REPEAT))
-CALL(tex_param_value, _mesa_TexParameteri(GL_TEXTURE_2D,
-                                          GL_TEXTURE_MAG_FILTER,
+CALL(tex_param_pname,
+     _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_R, GL_REPEAT))
+CALL(tex_param_value, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER,
                                           GL_LINEAR_MIPMAP_LINEAR))
-CALL(tex_param_wrap, _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S,
-                                         GL_CLAMP_TO_BORDER))
-CALL(tex_param_target, _mesa_TexParameteri(GL_TEXTURE_3D,
-                                           GL_TEXTURE_MIN_FILTER,
-                                           GL_LINEAR))
+CALL(tex_param_wrap,
+     _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER))
+CALL(tex_param_target,
+     _mesa_TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_LINEAR))
 CALL(mipmap_no_image, _mesa_GenerateMipmap(GL_TEXTURE_2D))
-CALL(mipmap_npot, { _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 2, 0,
-                                     GL_RGBA, GL_UNSIGNED_BYTE, texels);
-                    _mesa_GenerateMipmap(GL_TEXTURE_2D); })
+CALL(mipmap_npot, {
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+})
 CALL(mipmap_target, _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X))
-CALL(compressed_teximage, _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
-                                                     0x83F0, 4, 4, 0, 8,
-                                                     texels))
+CALL(compressed_teximage,
+     _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, 0x83F0, 4, 4, 0, 8, texels))
 
 /* Section 4.4: framebuffer and renderbuffer objects. */
 CALL(bind_fbo_target, _mesa_BindFramebuffer(GL_RENDERBUFFER, 1))
-CALL(fbo_rb_on_default, _mesa_FramebufferRenderbuffer(
-        GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0))
-CALL(fbo_rb_attachment, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                          _mesa_FramebufferRenderbuffer(
-                             GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
-                             GL_RENDERBUFFER, 0); })
-CALL(fbo_rb_unknown, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                       _mesa_FramebufferRenderbuffer(
-                          GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                          GL_RENDERBUFFER, 42); })
-CALL(fbo_rb_target, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                      _mesa_FramebufferRenderbuffer(
-                         GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                         GL_TEXTURE_2D, 0); })
-CALL(fbo_tex_level, { _mesa_BindTexture(GL_TEXTURE_2D, 3);
-                      _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                      _mesa_FramebufferTexture2D(GL_FRAMEBUFFER,
-                                                 GL_COLOR_ATTACHMENT0,
-                                                 GL_TEXTURE_2D, 3, 1); })
-CALL(fbo_tex_unknown, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                        _mesa_FramebufferTexture2D(GL_FRAMEBUFFER,
-                                                   GL_COLOR_ATTACHMENT0,
-                                                   GL_TEXTURE_2D, 9, 0); })
-CALL(fbo_tex_textarget, { _mesa_BindTexture(GL_TEXTURE_2D, 3);
-                          _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                          _mesa_FramebufferTexture2D(
-                             GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_TEXTURE_CUBE_MAP_POSITIVE_X, 3, 0); })
+CALL(fbo_rb_on_default,
+     _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                   GL_RENDERBUFFER, 0))
+CALL(fbo_rb_attachment, {
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                                 GL_RENDERBUFFER, 0);
+})
+CALL(fbo_rb_unknown, {
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_RENDERBUFFER, 42);
+})
+CALL(fbo_rb_target, {
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_TEXTURE_2D, 0);
+})
+CALL(fbo_tex_level, {
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 3, 1);
+})
+CALL(fbo_tex_unknown, {
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 9, 0);
+})
+CALL(fbo_tex_textarget, {
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_CUBE_MAP_POSITIVE_X, 3, 0);
+})
 CALL(fbo_status_target, _mesa_CheckFramebufferStatus(GL_TEXTURE_2D))
-CALL(fbo_attach_query_default, { GLint v;
+CALL(fbo_attach_query_default, {
+   GLint v;
    _mesa_GetFramebufferAttachmentParameteriv(
       GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v); })
-CALL(fbo_incomplete_draw, { _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-                            _mesa_DrawArrays(GL_TRIANGLES, 0, 3); })
-CALL(rb_storage_format, { _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
-                          _mesa_RenderbufferStorage(GL_RENDERBUFFER,
-                                                    GL_RGBA, 4, 4); })
-CALL(rb_storage_size, { _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
-                        _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4,
-                                                  -1, 4); })
-CALL(rb_storage_unbound, _mesa_RenderbufferStorage(GL_RENDERBUFFER,
-                                                   GL_RGBA4, 4, 4))
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+})
+CALL(fbo_incomplete_draw, {
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+})
+CALL(rb_storage_format, {
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA, 4, 4);
+})
+CALL(rb_storage_size, {
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, -1, 4);
+})
+CALL(rb_storage_unbound,
+     _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, 4, 4))
 CALL(rb_bind_target, _mesa_BindRenderbuffer(GL_FRAMEBUFFER, 1))
-CALL(rb_param_pname, { GLint v; _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
-                       _mesa_GetRenderbufferParameteriv(
-                          GL_RENDERBUFFER, GL_TEXTURE_WIDTH, &v); })
+CALL(rb_param_pname, {
+   GLint v;
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_TEXTURE_WIDTH, &v);
+})
 
-CALL(copyteximage_ifmt, _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0,
-                                             0, 1, 1, 0))
-CALL(copyteximage_border, _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0,
-                                               0, 1, 1, 2))
-CALL(copyteximage_target, _mesa_CopyTexImage2D(GL_TEXTURE_CUBE_MAP, 0,
-                                               GL_RGBA, 0, 0, 1, 1, 0))
-CALL(copytexsub_no_image, _mesa_CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0,
-                                                  0, 1, 1))
+CALL(copyteximage_ifmt,
+     _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 1, 1, 0))
+CALL(copyteximage_border,
+     _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 1, 1, 2))
+CALL(copyteximage_target,
+     _mesa_CopyTexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 0, 0, 1, 1, 0))
+CALL(copytexsub_no_image,
+     _mesa_CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1))
 
 struct error_row {
    const char *name;
@@ -306,7 +353,10 @@ struct error_row {
    GLenum error;
 };
 
-#define ROW(fn, err) { #fn, fn, err }
+#define ROW(fn, err)                                                           \
+   {                                                                           \
+#fn, fn, err                                                             \
+   }
 
 static const struct error_row rows[] = {
    ROW(attrib_index_too_big, GL_INVALID_VALUE),
@@ -450,8 +500,8 @@ test_error_table(void **state)
       got = _mesa_GetError();
       after = _mesa_GetError();
       if (got != rows[i].error || after != GL_NO_ERROR) {
-         print_error("%s: expected 0x%x, got 0x%x (then 0x%x)\n",
-                     rows[i].name, rows[i].error, got, after);
+         print_error("%s: expected 0x%x, got 0x%x (then 0x%x)\n", rows[i].name,
+                     rows[i].error, got, after);
          failures++;
       }
       gl_test_destroy(t);
@@ -465,8 +515,8 @@ test_first_error_sticks(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 16, 16);
 
-   _mesa_Viewport(0, 0, -1, -1);      /* INVALID_VALUE */
-   _mesa_Enable(GL_TEXTURE_2D);       /* INVALID_ENUM */
+   _mesa_Viewport(0, 0, -1, -1); /* INVALID_VALUE */
+   _mesa_Enable(GL_TEXTURE_2D);  /* INVALID_ENUM */
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);

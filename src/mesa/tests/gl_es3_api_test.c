@@ -17,6 +17,10 @@
 #include <string.h>
 
 #include "gl_test_context.h"
+#include "noop_public.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
 
 static void
 test_vertex_array_objects(void **state)
@@ -65,8 +69,8 @@ static void
 test_map_buffer_range(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   static const uint8_t init[16] = { 1, 2, 3, 4, 5, 6, 7, 8,
-                                     9, 10, 11, 12, 13, 14, 15, 16 };
+   static const uint8_t init[16] = {1, 2,  3,  4,  5,  6,  7,  8,
+                                    9, 10, 11, 12, 13, 14, 15, 16};
    GLuint buf[2];
    GLint v;
    void *p;
@@ -97,18 +101,15 @@ test_map_buffer_range(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
 
    /* The access rules. */
-   assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 4,
-                                    GL_MAP_READ_BIT |
-                                    GL_MAP_INVALIDATE_RANGE_BIT));
+   assert_null(_mesa_MapBufferRange(
+      GL_ARRAY_BUFFER, 0, 4, GL_MAP_READ_BIT | GL_MAP_INVALIDATE_RANGE_BIT));
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 4,
-                                    GL_MAP_FLUSH_EXPLICIT_BIT |
-                                    GL_MAP_READ_BIT));
+   assert_null(_mesa_MapBufferRange(
+      GL_ARRAY_BUFFER, 0, 4, GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_READ_BIT));
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 4, 0));
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
-   assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 12, 8,
-                                    GL_MAP_READ_BIT));
+   assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 12, 8, GL_MAP_READ_BIT));
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
    assert_null(_mesa_MapBufferRange(GL_ARRAY_BUFFER, 0, 4,
                                     GL_MAP_READ_BIT | (1u << 20)));
@@ -143,8 +144,8 @@ test_sync_objects(void **state)
    GLsync s = _mesa_FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
    assert_non_null(s);
    assert_true(_mesa_IsSync(s));
-   GLenum r = _mesa_ClientWaitSync(s, GL_SYNC_FLUSH_COMMANDS_BIT,
-                                   1000000000ull);
+   GLenum r =
+      _mesa_ClientWaitSync(s, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
    assert_true(r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED);
    _mesa_GetSynciv(s, GL_SYNC_STATUS, 1, &len, &v);
    assert_int_equal(len, 1);
@@ -210,7 +211,8 @@ test_sampler_objects(void **state)
    assert_true(f == 4.0f);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
-   _mesa_SamplerParameteri(s[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST_MIPMAP_LINEAR);
+   _mesa_SamplerParameteri(s[0], GL_TEXTURE_MAG_FILTER,
+                           GL_NEAREST_MIPMAP_LINEAR);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_SamplerParameteri(s[0], GL_TEXTURE_BORDER_COLOR, 0);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
@@ -272,7 +274,7 @@ static void
 test_draw_buffers_and_clears(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   GLenum bufs[2] = { GL_BACK, GL_NONE };
+   GLenum bufs[2] = {GL_BACK, GL_NONE};
    GLfloat f[4];
 
    _mesa_DrawBuffers(1, bufs);
@@ -288,7 +290,7 @@ test_draw_buffers_and_clears(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
    /* ClearBuffer uses its own value and leaves ClearColor alone. */
-   static const GLfloat red[4] = { 1, 0, 0, 1 };
+   static const GLfloat red[4] = {1, 0, 0, 1};
    _mesa_ClearColor(0.0f, 0.25f, 0.0f, 0.0f);
    _mesa_ClearBufferfv(GL_COLOR, 0, red);
    _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
@@ -324,7 +326,7 @@ static void
 test_tex_storage(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   static const GLubyte px[4] = { 1, 2, 3, 4 };
+   static const GLubyte px[4] = {1, 2, 3, 4};
 
    _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION); /* texture 0 */
@@ -343,8 +345,115 @@ test_tex_storage(void **state)
                     GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    /* Every level exists: sub-images of the smallest one work. */
-   _mesa_TexSubImage2D(GL_TEXTURE_2D, 2, 0, 0, 1, 1, GL_RGBA,
-                       GL_UNSIGNED_BYTE, px);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 2, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                       px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* Pixel buffer objects (GL 2.1 / ES 3.0): ReadPixels into a pack
+ * buffer at an offset; a range past the buffer's end is an error. */
+static void
+test_pixel_buffers(void **state)
+{
+   struct pipe_screen *screen = noop_screen_create();
+   struct st_context_attribs attribs = {
+      .profile = ST_PROFILE_DEFAULT, .major = 2, .minor = 1};
+   struct st_visual visual = {.color_format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct st_context *ctx = st_context_create(screen, &attribs, NULL, NULL);
+   struct st_framebuffer *fb = st_framebuffer_create(screen, &visual, 2, 2);
+   uint8_t mem[2][8] = {{1, 2, 3, 4, 5, 6, 7, 8},
+                        {9, 10, 11, 12, 13, 14, 15, 16}};
+   struct pipe_box box;
+   GLuint pbo;
+
+   assert_non_null(ctx);
+   assert_true(st_make_current(ctx, fb, fb));
+   struct pipe_context *pipe = st_context_pipe(ctx);
+   u_box_2d(0, 0, 2, 2, &box);
+   pipe->texture_subdata(
+      pipe, st_framebuffer_get_resource(fb, ST_ATTACHMENT_BACK_LEFT), 0,
+      PIPE_MAP_WRITE, &box, mem, 8, 0);
+
+   _mesa_GenBuffers(1, &pbo);
+   _mesa_BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+   _mesa_BufferData(GL_PIXEL_PACK_BUFFER, 20, NULL, GL_STREAM_READ);
+   _mesa_ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, (void *)4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, (void *)8);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION); /* 8 + 16 */
+
+   uint8_t *m =
+      _mesa_MapBufferRange(GL_PIXEL_PACK_BUFFER, 4, 16, GL_MAP_READ_BIT);
+   assert_non_null(m);
+   assert_memory_equal(m, mem[1], 8); /* GL row 0: the bottom row */
+   assert_memory_equal(m + 8, mem[0], 8);
+   _mesa_UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   st_make_current(NULL, NULL, NULL);
+   st_context_destroy(ctx);
+   st_framebuffer_destroy(fb);
+   screen->destroy(screen);
+}
+
+/* ES 3.0 texture parameters (here in a desktop context, which has them):
+ * levels, LODs, comparison and swizzles, with their errors. */
+static void
+test_texture_parameters(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v;
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+   assert_int_equal(v, 1000); /* initial */
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, -1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ONE);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, &v);
+   assert_int_equal(v, GL_ONE);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, &v);
+   assert_int_equal(v, GL_ALPHA);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_RGBA);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE,
+                       GL_COMPARE_REF_TO_TEXTURE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_GEQUAL);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, &v);
+   assert_int_equal(v, GL_GEQUAL);
+   _mesa_TexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 1.0f);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, &v);
+   assert_int_equal(v, 1);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
+   assert_int_equal(v, GL_FALSE);
+
+   /* Two colour attachments drawn to (ES 3.0 section 4.2.1). */
+   GLuint fbo, rb[2];
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_GenRenderbuffers(2, rb);
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+      _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                                    GL_RENDERBUFFER, rb[i]);
+   }
+   GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   _mesa_DrawBuffers(2, bufs);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_GetIntegerv(GL_DRAW_BUFFER1, &v);
+   assert_int_equal(v, GL_COLOR_ATTACHMENT1);
+   bufs[0] = GL_COLOR_ATTACHMENT1; /* buffer i must be attachment i */
+   _mesa_DrawBuffers(2, bufs);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   static const GLfloat one[4] = {1, 1, 1, 1};
+   _mesa_ClearBufferfv(GL_COLOR, 1, one);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
@@ -361,6 +470,8 @@ main(void)
       cmocka_unit_test(test_query_objects),
       cmocka_unit_test(test_draw_buffers_and_clears),
       cmocka_unit_test(test_tex_storage),
+      cmocka_unit_test(test_pixel_buffers),
+      cmocka_unit_test(test_texture_parameters),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,11 +114,10 @@ test_completeness(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM); /* type NONE */
 
    _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH,
-                                    &v);
+   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
    assert_int_equal(v, 8);
-   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER,
-                                    GL_RENDERBUFFER_GREEN_SIZE, &v);
+   _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_GREEN_SIZE,
+                                    &v);
    assert_int_equal(v, 6);
    _mesa_GetRenderbufferParameteriv(GL_RENDERBUFFER,
                                     GL_RENDERBUFFER_INTERNAL_FORMAT, &v);

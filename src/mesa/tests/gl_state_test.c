@@ -13,9 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl_test_context.h"
+#include "pipe/p_screen.h"
 
 struct initial_row {
    GLenum pname;
@@ -25,63 +27,63 @@ struct initial_row {
 
 /* 40 x 30 window: the viewport and scissor start at its size. */
 static const struct initial_row initial[] = {
-   { GL_VIEWPORT, 4, { 0, 0, 40, 30 } },
-   { GL_SCISSOR_BOX, 4, { 0, 0, 40, 30 } },
-   { GL_SCISSOR_TEST, 1, { GL_FALSE } },
-   { GL_COLOR_CLEAR_VALUE, 4, { 0, 0, 0, 0 } },
-   { GL_COLOR_WRITEMASK, 4, { 1, 1, 1, 1 } },
-   { GL_BLEND, 1, { GL_FALSE } },
-   { GL_BLEND_SRC_RGB, 1, { GL_ONE } },
-   { GL_BLEND_SRC_ALPHA, 1, { GL_ONE } },
-   { GL_BLEND_DST_RGB, 1, { GL_ZERO } },
-   { GL_BLEND_DST_ALPHA, 1, { GL_ZERO } },
-   { GL_BLEND_EQUATION_RGB, 1, { GL_FUNC_ADD } },
-   { GL_BLEND_EQUATION_ALPHA, 1, { GL_FUNC_ADD } },
-   { GL_BLEND_COLOR, 4, { 0, 0, 0, 0 } },
-   { GL_CULL_FACE, 1, { GL_FALSE } },
-   { GL_CULL_FACE_MODE, 1, { GL_BACK } },
-   { GL_FRONT_FACE, 1, { GL_CCW } },
-   { GL_POLYGON_OFFSET_FILL, 1, { GL_FALSE } },
-   { GL_POLYGON_OFFSET_FACTOR, 1, { 0 } },
-   { GL_POLYGON_OFFSET_UNITS, 1, { 0 } },
-   { GL_LINE_WIDTH, 1, { 1 } },
-   { GL_DEPTH_TEST, 1, { GL_FALSE } },
-   { GL_DEPTH_FUNC, 1, { GL_LESS } },
-   { GL_DEPTH_WRITEMASK, 1, { GL_TRUE } },
-   { GL_DEPTH_CLEAR_VALUE, 1, { INT32_MAX } }, /* 1.0, normalised */
-   { GL_DEPTH_RANGE, 2, { 0, INT32_MAX } },
-   { GL_STENCIL_TEST, 1, { GL_FALSE } },
-   { GL_STENCIL_FUNC, 1, { GL_ALWAYS } },
-   { GL_STENCIL_BACK_FUNC, 1, { GL_ALWAYS } },
-   { GL_STENCIL_REF, 1, { 0 } },
-   { GL_STENCIL_FAIL, 1, { GL_KEEP } },
-   { GL_STENCIL_PASS_DEPTH_FAIL, 1, { GL_KEEP } },
-   { GL_STENCIL_BACK_PASS_DEPTH_PASS, 1, { GL_KEEP } },
-   { GL_STENCIL_CLEAR_VALUE, 1, { 0 } },
-   { GL_DITHER, 1, { GL_TRUE } },
-   { GL_SAMPLE_COVERAGE, 1, { GL_FALSE } },
-   { GL_SAMPLE_ALPHA_TO_COVERAGE, 1, { GL_FALSE } },
-   { GL_SAMPLE_COVERAGE_VALUE, 1, { 1 } },
-   { GL_SAMPLE_COVERAGE_INVERT, 1, { GL_FALSE } },
-   { GL_PACK_ALIGNMENT, 1, { 4 } },
-   { GL_UNPACK_ALIGNMENT, 1, { 4 } },
-   { GL_GENERATE_MIPMAP_HINT, 1, { GL_DONT_CARE } },
-   { GL_ACTIVE_TEXTURE, 1, { GL_TEXTURE0 } },
-   { GL_ARRAY_BUFFER_BINDING, 1, { 0 } },
-   { GL_ELEMENT_ARRAY_BUFFER_BINDING, 1, { 0 } },
-   { GL_CURRENT_PROGRAM, 1, { 0 } },
-   { GL_FRAMEBUFFER_BINDING, 1, { 0 } },
-   { GL_RED_BITS, 1, { 8 } },
-   { GL_GREEN_BITS, 1, { 8 } },
-   { GL_BLUE_BITS, 1, { 8 } },
-   { GL_ALPHA_BITS, 1, { 8 } },
-   { GL_DEPTH_BITS, 1, { 24 } },
-   { GL_STENCIL_BITS, 1, { 8 } },
-   { GL_SAMPLE_BUFFERS, 1, { 0 } },
-   { GL_SHADER_COMPILER, 1, { GL_TRUE } },
-   { GL_NUM_SHADER_BINARY_FORMATS, 1, { 0 } },
-   { GL_IMPLEMENTATION_COLOR_READ_FORMAT, 1, { GL_RGBA } },
-   { GL_IMPLEMENTATION_COLOR_READ_TYPE, 1, { GL_UNSIGNED_BYTE } },
+   {GL_VIEWPORT, 4, {0, 0, 40, 30}},
+   {GL_SCISSOR_BOX, 4, {0, 0, 40, 30}},
+   {GL_SCISSOR_TEST, 1, {GL_FALSE}},
+   {GL_COLOR_CLEAR_VALUE, 4, {0, 0, 0, 0}},
+   {GL_COLOR_WRITEMASK, 4, {1, 1, 1, 1}},
+   {GL_BLEND, 1, {GL_FALSE}},
+   {GL_BLEND_SRC_RGB, 1, {GL_ONE}},
+   {GL_BLEND_SRC_ALPHA, 1, {GL_ONE}},
+   {GL_BLEND_DST_RGB, 1, {GL_ZERO}},
+   {GL_BLEND_DST_ALPHA, 1, {GL_ZERO}},
+   {GL_BLEND_EQUATION_RGB, 1, {GL_FUNC_ADD}},
+   {GL_BLEND_EQUATION_ALPHA, 1, {GL_FUNC_ADD}},
+   {GL_BLEND_COLOR, 4, {0, 0, 0, 0}},
+   {GL_CULL_FACE, 1, {GL_FALSE}},
+   {GL_CULL_FACE_MODE, 1, {GL_BACK}},
+   {GL_FRONT_FACE, 1, {GL_CCW}},
+   {GL_POLYGON_OFFSET_FILL, 1, {GL_FALSE}},
+   {GL_POLYGON_OFFSET_FACTOR, 1, {0}},
+   {GL_POLYGON_OFFSET_UNITS, 1, {0}},
+   {GL_LINE_WIDTH, 1, {1}},
+   {GL_DEPTH_TEST, 1, {GL_FALSE}},
+   {GL_DEPTH_FUNC, 1, {GL_LESS}},
+   {GL_DEPTH_WRITEMASK, 1, {GL_TRUE}},
+   {GL_DEPTH_CLEAR_VALUE, 1, {INT32_MAX}}, /* 1.0, normalised */
+   {GL_DEPTH_RANGE, 2, {0, INT32_MAX}},
+   {GL_STENCIL_TEST, 1, {GL_FALSE}},
+   {GL_STENCIL_FUNC, 1, {GL_ALWAYS}},
+   {GL_STENCIL_BACK_FUNC, 1, {GL_ALWAYS}},
+   {GL_STENCIL_REF, 1, {0}},
+   {GL_STENCIL_FAIL, 1, {GL_KEEP}},
+   {GL_STENCIL_PASS_DEPTH_FAIL, 1, {GL_KEEP}},
+   {GL_STENCIL_BACK_PASS_DEPTH_PASS, 1, {GL_KEEP}},
+   {GL_STENCIL_CLEAR_VALUE, 1, {0}},
+   {GL_DITHER, 1, {GL_TRUE}},
+   {GL_SAMPLE_COVERAGE, 1, {GL_FALSE}},
+   {GL_SAMPLE_ALPHA_TO_COVERAGE, 1, {GL_FALSE}},
+   {GL_SAMPLE_COVERAGE_VALUE, 1, {1}},
+   {GL_SAMPLE_COVERAGE_INVERT, 1, {GL_FALSE}},
+   {GL_PACK_ALIGNMENT, 1, {4}},
+   {GL_UNPACK_ALIGNMENT, 1, {4}},
+   {GL_GENERATE_MIPMAP_HINT, 1, {GL_DONT_CARE}},
+   {GL_ACTIVE_TEXTURE, 1, {GL_TEXTURE0}},
+   {GL_ARRAY_BUFFER_BINDING, 1, {0}},
+   {GL_ELEMENT_ARRAY_BUFFER_BINDING, 1, {0}},
+   {GL_CURRENT_PROGRAM, 1, {0}},
+   {GL_FRAMEBUFFER_BINDING, 1, {0}},
+   {GL_RED_BITS, 1, {8}},
+   {GL_GREEN_BITS, 1, {8}},
+   {GL_BLUE_BITS, 1, {8}},
+   {GL_ALPHA_BITS, 1, {8}},
+   {GL_DEPTH_BITS, 1, {24}},
+   {GL_STENCIL_BITS, 1, {8}},
+   {GL_SAMPLE_BUFFERS, 1, {0}},
+   {GL_SHADER_COMPILER, 1, {GL_TRUE}},
+   {GL_NUM_SHADER_BINARY_FORMATS, 1, {0}},
+   {GL_IMPLEMENTATION_COLOR_READ_FORMAT, 1, {GL_RGBA}},
+   {GL_IMPLEMENTATION_COLOR_READ_TYPE, 1, {GL_UNSIGNED_BYTE}},
 };
 
 static void
@@ -96,8 +98,8 @@ test_initial_state(void **state)
       _mesa_GetIntegerv(initial[i].pname, got);
       for (unsigned c = 0; c < initial[i].n; c++) {
          if (got[c] != initial[i].values[c]) {
-            print_error("0x%x[%u]: expected %d, got %d\n", initial[i].pname,
-                        c, initial[i].values[c], got[c]);
+            print_error("0x%x[%u]: expected %d, got %d\n", initial[i].pname, c,
+                        initial[i].values[c], got[c]);
             failures++;
          }
       }
@@ -112,18 +114,21 @@ static void
 test_implementation_minimums(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   static const struct { GLenum pname; GLint min; } rows[] = {
-      { GL_MAX_VERTEX_ATTRIBS, 8 },
-      { GL_MAX_VERTEX_UNIFORM_VECTORS, 128 },
-      { GL_MAX_VARYING_VECTORS, 8 },
-      { GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 8 },
-      { GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 0 },
-      { GL_MAX_TEXTURE_IMAGE_UNITS, 8 },
-      { GL_MAX_FRAGMENT_UNIFORM_VECTORS, 16 },
-      { GL_MAX_TEXTURE_SIZE, 64 },
-      { GL_MAX_CUBE_MAP_TEXTURE_SIZE, 16 },
-      { GL_MAX_RENDERBUFFER_SIZE, 1 },
-      { GL_SUBPIXEL_BITS, 4 },
+   static const struct {
+      GLenum pname;
+      GLint min;
+   } rows[] = {
+      {GL_MAX_VERTEX_ATTRIBS, 8},
+      {GL_MAX_VERTEX_UNIFORM_VECTORS, 128},
+      {GL_MAX_VARYING_VECTORS, 8},
+      {GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 8},
+      {GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 0},
+      {GL_MAX_TEXTURE_IMAGE_UNITS, 8},
+      {GL_MAX_FRAGMENT_UNIFORM_VECTORS, 16},
+      {GL_MAX_TEXTURE_SIZE, 64},
+      {GL_MAX_CUBE_MAP_TEXTURE_SIZE, 16},
+      {GL_MAX_RENDERBUFFER_SIZE, 1},
+      {GL_SUBPIXEL_BITS, 4},
    };
    for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
       GLint v = -1;
@@ -431,8 +436,7 @@ test_strings_and_procs(void **state)
                        "OpenGL ES GLSL ES 1.00", 22);
    assert_ptr_equal(st_get_proc_address("glDrawArrays"),
                     (st_proc)_mesa_DrawArrays);
-   assert_ptr_equal(st_get_proc_address("glGetError"),
-                    (st_proc)_mesa_GetError);
+   assert_ptr_equal(st_get_proc_address("glGetError"), (st_proc)_mesa_GetError);
    assert_ptr_equal(st_get_proc_address("glUniformMatrix4fv"),
                     (st_proc)_mesa_UniformMatrix4fv);
    /* gl.xml aliases share the entry point. */
@@ -451,8 +455,8 @@ test_context_creation_errors(void **state)
 {
    struct pipe_screen *screen = NULL;
    struct gl_test *t = gl_test_create(2, 0, 0, 0);
-   struct st_context_attribs attribs = { .profile = ST_PROFILE_OPENGL_ES1,
-                                         .major = 1 };
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES1,
+                                        .major = 1};
    enum st_context_error err;
 
    screen = t->screen;
@@ -470,6 +474,142 @@ test_context_creation_errors(void **state)
    gl_test_destroy(t);
 }
 
+/* A window-system framebuffer destroyed while bound, then another one made
+ * current: the context lets go of the first without touching it again
+ * (a use after free that the sanitized build catches). */
+static void
+test_rebind_after_framebuffer_destroyed(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 16, 16);
+   assert_non_null(t);
+   struct st_visual visual = {
+      .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .depth_stencil_format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+   };
+   st_framebuffer_destroy(t->fb);
+   t->fb = st_framebuffer_create(t->screen, &visual, 8, 8);
+   assert_non_null(t->fb);
+   assert_true(st_make_current(t->ctx, t->fb, t->fb));
+   GLint vp[4];
+   _mesa_GetIntegerv(GL_VIEWPORT, vp);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* Two contexts of one share group (st_api.h): objects made in one are
+ * seen by the other; framebuffer objects and VAOs are not shared; either
+ * may be destroyed first; a framebuffer outlives the contexts using it. */
+static void
+test_shared_contexts(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   struct st_context_attribs attribs = {.profile = ST_PROFILE_OPENGL_ES2,
+                                        .major = 2};
+   enum st_context_error err;
+   struct st_context *other =
+      st_context_create(t->screen, &attribs, t->ctx, &err);
+   GLuint buf, tex, fbo, prog;
+
+   assert_non_null(other);
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
+   prog = gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                          "void main() { gl_FragColor = vec4(1.0); }");
+   assert_true(prog != 0);
+
+   assert_true(st_make_current(other, t->fb, t->fb));
+   assert_true(_mesa_IsBuffer(buf));
+   assert_true(_mesa_IsTexture(tex));
+   assert_true(_mesa_IsProgram(prog));
+   assert_false(_mesa_IsFramebuffer(fbo));
+   /* The other context draws with the shared program. */
+   _mesa_UseProgram(prog);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLint vp[4];
+   _mesa_GetIntegerv(GL_VIEWPORT, vp); /* first binding: window size */
+   assert_int_equal(vp[2], 8);
+
+   /* A context of another screen cannot share. */
+   struct pipe_screen *screen2 = t->screen;
+   assert_null(st_context_create(
+      screen2,
+      &(struct st_context_attribs){.profile = ST_PROFILE_DEFAULT, .major = 2},
+      other, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_SHARE);
+
+   /* Destroy the first context while the second is current. */
+   struct st_context *first = t->ctx;
+   st_context_destroy(first);
+   assert_ptr_equal(st_get_current(), other);
+   assert_true(_mesa_IsBuffer(buf));
+   _mesa_DeleteProgram(prog);
+   _mesa_UseProgram(0);
+   st_make_current(NULL, NULL, NULL);
+   assert_null(st_get_current());
+   st_context_destroy(other);
+
+   /* gl_test_destroy without its context. */
+   st_framebuffer_destroy(t->fb);
+   t->screen->destroy(t->screen);
+   free(t);
+}
+
+/* MESA_GL_VERSION_OVERRIDE / MESA_GLES_VERSION_OVERRIDE (Mesa's
+ * variables): contexts of a version the API does not complete, for tools
+ * that only compile and link (shader-db). */
+static void
+test_version_override(void **state)
+{
+   struct pipe_screen *screen;
+   struct gl_test *t = gl_test_create(2, 0, 0, 0);
+   struct st_context_attribs core = {
+      .profile = ST_PROFILE_OPENGL_CORE, .major = 3, .minor = 2};
+   struct st_context_attribs es3 = {
+      .profile = ST_PROFILE_OPENGL_ES2, .major = 3, .minor = 0};
+   enum st_context_error err;
+
+   screen = t->screen;
+   assert_null(st_context_create(screen, &core, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_API);
+   assert_null(st_context_create(screen, &es3, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_VERSION);
+
+   setenv("MESA_GL_VERSION_OVERRIDE", "3.3", 1);
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   struct st_context *c = st_context_create(screen, &core, NULL, &err);
+   struct st_context *e = st_context_create(screen, &es3, NULL, &err);
+   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(c);
+   assert_non_null(e);
+
+   assert_true(st_make_current(c, NULL, NULL));
+   assert_string_equal((const char *)_mesa_GetString(GL_VERSION),
+                       "3.3 (Core Profile) asahi-gl 0.1");
+   assert_string_equal(
+      (const char *)_mesa_GetString(GL_SHADING_LANGUAGE_VERSION), "3.30");
+   GLint v;
+   _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
+   assert_int_equal(v, GL_CONTEXT_CORE_PROFILE_BIT);
+   _mesa_GetIntegerv(GL_MAJOR_VERSION, &v);
+   assert_int_equal(v, 3);
+
+   assert_true(st_make_current(e, NULL, NULL));
+   assert_string_equal(
+      (const char *)_mesa_GetString(GL_SHADING_LANGUAGE_VERSION),
+      "OpenGL ES GLSL ES 3.00");
+   st_make_current(NULL, NULL, NULL);
+   st_context_destroy(c);
+   st_context_destroy(e);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -484,6 +624,9 @@ main(void)
       cmocka_unit_test(test_buffers_and_attribs),
       cmocka_unit_test(test_strings_and_procs),
       cmocka_unit_test(test_context_creation_errors),
+      cmocka_unit_test(test_rebind_after_framebuffer_destroyed),
+      cmocka_unit_test(test_shared_contexts),
+      cmocka_unit_test(test_version_override),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,9 @@ gl_test_create_profile(enum st_profile_type profile, int major, int minor,
 {
    struct gl_test *t = calloc(1, sizeof(*t));
    struct st_context_attribs attribs = {
-      .profile = profile, .major = major, .minor = minor,
+      .profile = profile,
+      .major = major,
+      .minor = minor,
    };
    struct st_visual visual = {
       .color_format = PIPE_FORMAT_R8G8B8A8_UNORM,

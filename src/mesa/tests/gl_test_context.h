@@ -21,10 +21,10 @@ struct gl_test {
  * (fb NULL when width is 0: surfaceless). */
 struct gl_test *gl_test_create(int major, int minor, unsigned width,
                                unsigned height);
-/* The same with another API (ST_PROFILE_DEFAULT: desktop compatibility). */
-struct gl_test *gl_test_create_profile(enum st_profile_type profile,
-                                       int major, int minor,
-                                       unsigned width, unsigned height);
+/* The same with another profile (ST_PROFILE_DEFAULT: desktop 2.1). */
+struct gl_test *gl_test_create_profile(enum st_profile_type profile, int major,
+                                       int minor, unsigned width,
+                                       unsigned height);
 void gl_test_destroy(struct gl_test *t);
 
 /* Compiles and links a VS/FS pair; returns the program (0 on failure,

@@ -30,8 +30,8 @@ texel(GLenum target, unsigned face, unsigned level, unsigned x, unsigned y,
 {
    struct gl_context *ctx = _mesa_current_context;
    struct st_context *st = ctx->st;
-   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
-                                                              "test");
+   struct gl_texture_object *t =
+      _mesa_get_current_tex_object(ctx, target, "test");
    struct gl_texture_image *img = &t->Image[face][level];
    struct pipe_transfer *xfer;
    struct pipe_box box;
@@ -46,8 +46,7 @@ texel(GLenum target, unsigned face, unsigned level, unsigned x, unsigned y,
 }
 
 static void
-expect_texel(unsigned x, unsigned y, uint8_t r, uint8_t g, uint8_t b,
-             uint8_t a)
+expect_texel(unsigned x, unsigned y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 {
    uint8_t got[4];
    texel(GL_TEXTURE_2D, 0, 0, x, y, got);
@@ -67,24 +66,24 @@ test_upload_formats(void **state)
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
    _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
 
-   static const GLubyte la[] = { 10, 20, 30, 40 };
+   static const GLubyte la[] = {10, 20, 30, 40};
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA, 2, 1, 0,
                     GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, la);
    expect_texel(0, 0, 10, 10, 10, 20);
    expect_texel(1, 0, 30, 30, 30, 40);
 
-   static const GLubyte alpha[] = { 77 };
+   static const GLubyte alpha[] = {77};
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 1, 1, 0, GL_ALPHA,
                     GL_UNSIGNED_BYTE, alpha);
    expect_texel(0, 0, 0, 0, 0, 77);
 
-   static const GLubyte rgb[] = { 1, 2, 3, 4, 5, 6 };
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 2, 1, 0, GL_RGB,
-                    GL_UNSIGNED_BYTE, rgb);
+   static const GLubyte rgb[] = {1, 2, 3, 4, 5, 6};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 2, 1, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                    rgb);
    expect_texel(1, 0, 4, 5, 6, 255);
 
    /* 5_6_5: red 11..15, green 5..10, blue 0..4. */
-   static const GLushort c565[] = { 0xF800, 0x07E0, 0x001F };
+   static const GLushort c565[] = {0xF800, 0x07E0, 0x001F};
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 3, 1, 0, GL_RGB,
                     GL_UNSIGNED_SHORT_5_6_5, c565);
    expect_texel(0, 0, 255, 0, 0, 255);
@@ -92,13 +91,13 @@ test_upload_formats(void **state)
    expect_texel(2, 0, 0, 0, 255, 255);
 
    /* 4_4_4_4: red in the top nibble, alpha in the bottom. */
-   static const GLushort c4444[] = { 0xF00F };
+   static const GLushort c4444[] = {0xF00F};
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_SHORT_4_4_4_4, c4444);
    expect_texel(0, 0, 255, 0, 0, 255);
 
    /* 5_5_5_1: alpha is bit 0. */
-   static const GLushort c5551[] = { 0x07C0 };
+   static const GLushort c5551[] = {0x07C0};
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_SHORT_5_5_5_1, c5551);
    expect_texel(0, 0, 0, 255, 0, 0);
@@ -112,18 +111,18 @@ test_unpack_alignment(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
    /* RGB 1x2: row 0 at byte 0, row 1 at byte 4 with alignment 4. */
-   static const GLubyte rows[] = { 9, 8, 7, 0xEE, 6, 5, 4 };
+   static const GLubyte rows[] = {9, 8, 7, 0xEE, 6, 5, 4};
 
    _mesa_BindTexture(GL_TEXTURE_2D, 3);
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 2, 0, GL_RGB,
-                    GL_UNSIGNED_BYTE, rows);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 2, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                    rows);
    expect_texel(0, 0, 9, 8, 7, 255);
    expect_texel(0, 1, 6, 5, 4, 255);
 
    /* TexSubImage2D of one texel. */
-   static const GLubyte one[] = { 100, 101, 102 };
-   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 1, 1, 1, GL_RGB,
-                       GL_UNSIGNED_BYTE, one);
+   static const GLubyte one[] = {100, 101, 102};
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 1, 1, 1, GL_RGB, GL_UNSIGNED_BYTE,
+                       one);
    expect_texel(0, 1, 100, 101, 102, 255);
    expect_texel(0, 0, 9, 8, 7, 255);
    gl_test_destroy(t);
@@ -133,25 +132,25 @@ static void
 test_generate_mipmap(void **state)
 {
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
-   static const GLubyte px[16] = { 0, 0, 0, 0, 255, 255, 255, 255,
-                                   255, 255, 255, 255, 255, 255, 255, 255 };
+   static const GLubyte px[16] = {0,   0,   0,   0,   255, 255, 255, 255,
+                                  255, 255, 255, 255, 255, 255, 255, 255};
    uint8_t got[4];
 
    _mesa_BindTexture(GL_TEXTURE_2D, 4);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, px);
-   assert_false(_mesa_texture_complete(_mesa_current_context,
-                _mesa_get_current_tex_object(_mesa_current_context,
-                                             GL_TEXTURE_2D, "t")));
+   assert_false(_mesa_texture_complete(
+      _mesa_current_context,
+      _mesa_get_current_tex_object(_mesa_current_context, GL_TEXTURE_2D, "t")));
    _mesa_GenerateMipmap(GL_TEXTURE_2D);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    /* (0 + 255 * 3) / 4 = 191.25 -> 191 */
    texel(GL_TEXTURE_2D, 0, 1, 0, 0, got);
    assert_int_equal(got[0], 191);
    assert_int_equal(got[3], 191);
-   assert_true(_mesa_texture_complete(_mesa_current_context,
-               _mesa_get_current_tex_object(_mesa_current_context,
-                                            GL_TEXTURE_2D, "t")));
+   assert_true(_mesa_texture_complete(
+      _mesa_current_context,
+      _mesa_get_current_tex_object(_mesa_current_context, GL_TEXTURE_2D, "t")));
    gl_test_destroy(t);
 }
 
@@ -181,7 +180,7 @@ test_npot_completeness(void **state)
    _mesa_GetIntegerv(GL_TEXTURE_BINDING_2D, &v);
    assert_int_equal(v, 5);
    assert_true(_mesa_IsTexture(5));
-   _mesa_DeleteTextures(1, (GLuint[]){ 5 });
+   _mesa_DeleteTextures(1, (GLuint[]){5});
    _mesa_GetIntegerv(GL_TEXTURE_BINDING_2D, &v);
    assert_int_equal(v, 0);
    assert_false(_mesa_IsTexture(5));
@@ -199,11 +198,10 @@ test_cube_completeness(void **state)
    _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 6);
    struct gl_texture_object *tex =
       _mesa_get_current_tex_object(ctx, GL_TEXTURE_CUBE_MAP, "t");
-   _mesa_TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER,
-                       GL_NEAREST);
+   _mesa_TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    for (unsigned f = 0; f < 5; f++)
-      _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, 2, 2,
-                       0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, 2, 2, 0,
+                       GL_RGBA, GL_UNSIGNED_BYTE, px);
    assert_false(_mesa_texture_complete(ctx, tex));
    _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_RGBA, 2, 2, 0,
                     GL_RGBA, GL_UNSIGNED_BYTE, px);

@@ -51,10 +51,9 @@ static const char *vs_col =
    "attribute vec4 a_color;\n"
    "varying vec4 v_color;\n"
    "void main() { gl_Position = a_pos; v_color = a_color; }\n";
-static const char *fs_col =
-   "precision mediump float;\n"
-   "varying vec4 v_color;\n"
-   "void main() { gl_FragColor = v_color; }\n";
+static const char *fs_col = "precision mediump float;\n"
+                            "varying vec4 v_color;\n"
+                            "void main() { gl_FragColor = v_color; }\n";
 
 static GLuint
 program(const char *vs_src, const char *fs_src)
@@ -102,8 +101,8 @@ draw_triangle(const float pos[9], const float col[12])
 struct check {
    const char *feature; /* texture, depth, blend, draw */
    const char *what;
-   int x, y;            /* window coordinates (y up) */
-   uint8_t rgba[4];     /* expected, within 2 */
+   int x, y;        /* window coordinates (y up) */
+   uint8_t rgba[4]; /* expected, within 2 */
 };
 
 static EGLDisplay
@@ -140,9 +139,21 @@ main(int argc, char **argv)
       return 77;
    }
    const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-      EGL_OPENGL_ES2_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE,
-      8, EGL_ALPHA_SIZE, 8, EGL_DEPTH_SIZE, 16, EGL_NONE,
+      EGL_SURFACE_TYPE,
+      EGL_PBUFFER_BIT,
+      EGL_RENDERABLE_TYPE,
+      EGL_OPENGL_ES2_BIT,
+      EGL_RED_SIZE,
+      8,
+      EGL_GREEN_SIZE,
+      8,
+      EGL_BLUE_SIZE,
+      8,
+      EGL_ALPHA_SIZE,
+      8,
+      EGL_DEPTH_SIZE,
+      16,
+      EGL_NONE,
    };
    EGLConfig config;
    EGLint nr = 0;
@@ -153,8 +164,7 @@ main(int argc, char **argv)
    const EGLint surface_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
    EGLSurface surface = eglCreatePbufferSurface(dpy, config, surface_attribs);
    eglBindAPI(EGL_OPENGL_ES_API);
-   const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2,
-                                     EGL_NONE};
+   const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
    EGLContext ctx =
       eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
    if (surface == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT ||
@@ -189,8 +199,8 @@ main(int argc, char **argv)
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_2D, tex);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA,
-                GL_UNSIGNED_BYTE, texels);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                texels);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
@@ -199,8 +209,8 @@ main(int argc, char **argv)
    GLuint ptex = program(vs_tex, fs_tex);
    glUseProgram(ptex);
    glUniform1i(glGetUniformLocation(ptex, "u_tex"), 0);
-   static const float bg_pos[] = {-1, -1, 0.8f, 1, -1, 0.8f, 1, 1, 0.8f,
-                                  -1, -1, 0.8f, 1, 1, 0.8f, -1, 1, 0.8f};
+   static const float bg_pos[] = {-1, -1, 0.8f, 1, -1, 0.8f, 1,  1, 0.8f,
+                                  -1, -1, 0.8f, 1, 1,  0.8f, -1, 1, 0.8f};
    static const float bg_tc[] = {0, 0, 4, 0, 4, 4, 0, 0, 4, 4, 0, 4};
    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, bg_pos);
    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, bg_tc);
@@ -210,20 +220,20 @@ main(int argc, char **argv)
    glUseProgram(pcol);
 
    /* 2. Hidden: behind the background (NDC z 0.9 > 0.8). */
-   static const float blue_pos[] = {-0.9f, 0.3f, 0.9f, -0.3f, 0.3f, 0.9f,
-                                    -0.6f, 0.9f, 0.9f};
+   static const float blue_pos[] = {-0.9f, 0.3f,  0.9f, -0.3f, 0.3f,
+                                    0.9f,  -0.6f, 0.9f, 0.9f};
    static const float blue_col[] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
    draw_triangle(blue_pos, blue_col);
 
    /* 3. Green, per-vertex shades of green. */
-   static const float green_pos[] = {-0.2f, -0.2f, 0.0f, 0.8f, -0.2f, 0.0f,
-                                     -0.2f, 0.8f, 0.0f};
+   static const float green_pos[] = {-0.2f, -0.2f, 0.0f, 0.8f, -0.2f,
+                                     0.0f,  -0.2f, 0.8f, 0.0f};
    static const float green_col[] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
    draw_triangle(green_pos, green_col);
 
    /* 4. Red, in front of the green one where they overlap. */
-   static const float red_pos[] = {-0.8f, -0.8f, -0.4f, 0.6f, -0.8f, -0.4f,
-                                   -0.8f, 0.6f, -0.4f};
+   static const float red_pos[] = {-0.8f, -0.8f, -0.4f, 0.6f, -0.8f,
+                                   -0.4f, -0.8f, 0.6f,  -0.4f};
    static const float red_col[] = {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1};
    draw_triangle(red_pos, red_col);
 
@@ -246,16 +256,28 @@ main(int argc, char **argv)
 
    /* Expected values from the GL rules (window x = (ndc + 1) * 128). */
    static const struct check checks[] = {
-      {"texture", "background, white texel (2, 1)", 20, 200,
+      {"texture",
+       "background, white texel (2, 1)",
+       20,
+       200,
        {255, 255, 255, 255}},
-      {"depth", "background where the hidden triangle is, grey texel (6, 0)",
-       51, 192, {64, 64, 64, 255}},
+      {"depth",
+       "background where the hidden triangle is, grey texel (6, 0)",
+       51,
+       192,
+       {64, 64, 64, 255}},
       {"draw", "red triangle", 50, 50, {255, 0, 0, 255}},
       {"depth", "red in front of green", 108, 115, {255, 0, 0, 255}},
       {"draw", "green triangle", 166, 153, {0, 255, 0, 255}},
-      {"blend", "yellow at alpha 0.5 over a white texel", 204, 51,
+      {"blend",
+       "yellow at alpha 0.5 over a white texel",
+       204,
+       51,
        {255, 255, 128, 191}},
-      {"texture", "clear colour is covered everywhere: corner", 0, 0,
+      {"texture",
+       "clear colour is covered everywhere: corner",
+       0,
+       0,
        {64, 64, 64, 255}},
    };
    unsigned wrong = 0, skipped = 0;
@@ -274,8 +296,8 @@ main(int argc, char **argv)
       for (int k = 0; k < 4; ++k)
          ok &= abs((int)p[k] - (int)c->rgba[k]) <= 2;
       printf("%s %s at (%d, %d): %u %u %u %u (want %u %u %u %u)\n",
-             ok ? "ok  " : "FAIL", c->what, c->x, c->y, p[0], p[1], p[2],
-             p[3], c->rgba[0], c->rgba[1], c->rgba[2], c->rgba[3]);
+             ok ? "ok  " : "FAIL", c->what, c->x, c->y, p[0], p[1], p[2], p[3],
+             c->rgba[0], c->rgba[1], c->rgba[2], c->rgba[3]);
       wrong += !ok;
    }
 
@@ -298,8 +320,7 @@ main(int argc, char **argv)
       fprintf(stderr, "GL error 0x%x\n", err);
    if (!check)
       return 0;
-   printf("%s: %u of %zu checks wrong, %u skipped\n",
-          wrong ? "FAIL" : "PASS", wrong, sizeof(checks) / sizeof(checks[0]),
-          skipped);
+   printf("%s: %u of %zu checks wrong, %u skipped\n", wrong ? "FAIL" : "PASS",
+          wrong, sizeof(checks) / sizeof(checks[0]), skipped);
    return wrong || err != GL_NO_ERROR ? 1 : 0;
 }

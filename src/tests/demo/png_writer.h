@@ -49,7 +49,8 @@ png_chunk(FILE *fp, const char *type, const uint8_t *data, uint32_t n)
    crc = png_crc(crc, data, n);
    uint8_t tail[4];
    png_be32(tail, crc);
-   return fwrite(hdr, 1, 8, fp) == 8 && (n == 0 || fwrite(data, 1, n, fp) == n) &&
+   return fwrite(hdr, 1, 8, fp) == 8 &&
+          (n == 0 || fwrite(data, 1, n, fp) == n) &&
           fwrite(tail, 1, 4, fp) == 4;
 }
 
@@ -95,8 +96,8 @@ png_write_rgba(const char *path, const uint8_t *rgba, unsigned w, unsigned h,
       png_be32(z + at, (b << 16) | a);
       at += 4;
 
-      static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a,
-                                     '\n'};
+      static const uint8_t sig[8] = {0x89, 'P',  'N',  'G',
+                                     '\r', '\n', 0x1a, '\n'};
       uint8_t ihdr[13];
       png_be32(ihdr, w);
       png_be32(ihdr + 4, h);

@@ -45,26 +45,24 @@ make_var(nir_shader *s, nir_variable_mode mode, unsigned comps, int location,
 static nir_shader *
 build_vs(void *mem)
 {
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain_options,
-                                     "first-pixel-vs", mem);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "first-pixel-vs", mem);
    nir_shader *s = b.shader;
-   nir_variable *pos = make_var(s, nir_var_shader_in, 4,
-                                VERT_ATTRIB_GENERIC0 + 0, "a_pos");
-   nir_variable *uv = make_var(s, nir_var_shader_in, 2,
-                               VERT_ATTRIB_GENERIC0 + 1, "a_uv");
-   nir_variable *col = make_var(s, nir_var_shader_in, 3,
-                                VERT_ATTRIB_GENERIC0 + 2, "a_col");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0 + 0, "a_pos");
+   nir_variable *uv =
+      make_var(s, nir_var_shader_in, 2, VERT_ATTRIB_GENERIC0 + 1, "a_uv");
+   nir_variable *col =
+      make_var(s, nir_var_shader_in, 3, VERT_ATTRIB_GENERIC0 + 2, "a_col");
    nir_variable *mvp = nir_variable_create(
-      s, nir_var_uniform, nir_vtype_matrix(s, nir_type_float32, 4, 4),
-      "u_mvp");
+      s, nir_var_uniform, nir_vtype_matrix(s, nir_type_float32, 4, 4), "u_mvp");
    mvp->data.driver_location = 0;
-   nir_variable *o_pos = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS,
-                                  "gl_Position");
-   nir_variable *o_uv = make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0,
-                                 "v_uv");
-   nir_variable *o_col = make_var(s, nir_var_shader_out, 3,
-                                  VARYING_SLOT_VAR0 + 1, "v_col");
+   nir_variable *o_pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
+   nir_variable *o_uv =
+      make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0, "v_uv");
+   nir_variable *o_col =
+      make_var(s, nir_var_shader_out, 3, VARYING_SLOT_VAR0 + 1, "v_col");
 
    nir_def *p = nir_load_var(&b, pos);
    nir_def *acc = NULL;
@@ -88,24 +86,22 @@ build_vs(void *mem)
 static nir_shader *
 build_fs(void *mem)
 {
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain_options,
-                                     "first-pixel-fs", mem);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &plain_options, "first-pixel-fs", mem);
    nir_shader *s = b.shader;
-   nir_variable *uv = make_var(s, nir_var_shader_in, 2, VARYING_SLOT_VAR0,
-                               "v_uv");
-   nir_variable *col = make_var(s, nir_var_shader_in, 3,
-                                VARYING_SLOT_VAR0 + 1, "v_col");
-   nir_variable *flat = make_var(s, nir_var_shader_in, 1,
-                                 VARYING_SLOT_VAR0 + 2, "v_flat");
+   nir_variable *uv =
+      make_var(s, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "v_uv");
+   nir_variable *col =
+      make_var(s, nir_var_shader_in, 3, VARYING_SLOT_VAR0 + 1, "v_col");
+   nir_variable *flat =
+      make_var(s, nir_var_shader_in, 1, VARYING_SLOT_VAR0 + 2, "v_flat");
    flat->data.flat = true;
    nir_variable *tint = make_var(s, nir_var_uniform, 4, 0, "u_tint");
-   nir_variable *out = make_var(s, nir_var_shader_out, 4, FRAG_RESULT_COLOR,
-                                "gl_FragColor");
+   nir_variable *out =
+      make_var(s, nir_var_shader_out, 4, FRAG_RESULT_COLOR, "gl_FragColor");
 
    nir_def *t = nir_load_var(&b, tint);
-   nir_def *rgb = nir_fmul(&b, nir_load_var(&b, col),
-                           nir_channels(&b, t, 0x7));
+   nir_def *rgb = nir_fmul(&b, nir_load_var(&b, col), nir_channels(&b, t, 0x7));
    nir_def *a = nir_ffma(&b, nir_channel(&b, nir_load_var(&b, uv), 0),
                          nir_channel(&b, t, 3), nir_load_var(&b, flat));
    nir_store_var(&b, out,
@@ -141,15 +137,15 @@ test_vertex_shader(void **state)
                                      PIPE_FORMAT_R32G32B32_FLOAT};
    const unsigned offsets[3] = {0, 16, 24};
    for (unsigned i = 0; i < 3; ++i) {
-      key.vs.attribs[i] = (struct agx_attribute_key){
-         .format = fmts[i], .buffer = 0, .offset = offsets[i],
-         .stride = VTX_FLOATS * 4};
+      key.vs.attribs[i] = (struct agx_attribute_key){.format = fmts[i],
+                                                     .buffer = 0,
+                                                     .offset = offsets[i],
+                                                     .stride = VTX_FLOATS * 4};
    }
 
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                    sizeof(error));
+   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error));
    if (ret)
       fail_msg("compile failed: %s", error);
    check_roundtrip(&bin);
@@ -242,8 +238,7 @@ test_fragment_shader(void **state)
 
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error,
-                                    sizeof(error));
+   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error));
    if (ret)
       fail_msg("compile failed: %s", error);
    check_roundtrip(&bin);
@@ -265,12 +260,12 @@ test_fragment_shader(void **state)
     * centre x = t + 0.5; the flat one is the plane's C. */
    float planes[7][3] = {
       {0, 0, 1},
-      {1.0f / 64, 0, 0.125f},       /* uv.x */
-      {0, 0, 0.5f},                 /* uv.y */
-      {1.0f / 128, 0, 0.0625f},     /* col.r */
-      {-1.0f / 256, 0, 0.75f},      /* col.g */
-      {0, 0, 0.3125f},              /* col.b */
-      {0, 0, 0.09375f},             /* flat */
+      {1.0f / 64, 0, 0.125f},   /* uv.x */
+      {0, 0, 0.5f},             /* uv.y */
+      {1.0f / 128, 0, 0.0625f}, /* col.r */
+      {-1.0f / 256, 0, 0.75f},  /* col.g */
+      {0, 0, 0.3125f},          /* col.b */
+      {0, 0, 0.09375f},         /* flat */
    };
    float tint[4] = {1.0f, 0.5f, 2.0f, 0.75f};
    struct agx_test_draw draw = {0};
@@ -367,6 +362,226 @@ test_link(void **state)
    assert_int_equal(counts[1], 0);
 }
 
+/* Attributes in narrow formats: unorm8x4, snorm16x2, sint8x3 (sign
+ * extended, w = integer 1) and uint16x1 (y, z = 0, w = 1.0) from one
+ * interleaved buffer; each passed to a varying unchanged. */
+static void
+test_attribute_formats(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
+                                                  &plain_options, "fmts", mem);
+   nir_shader *s = b.shader;
+   static const nir_alu_type types[4] = {nir_type_float32, nir_type_float32,
+                                         nir_type_int32, nir_type_uint32};
+   static const enum pipe_format fmts[4] = {
+      PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_R16G16_SNORM,
+      PIPE_FORMAT_R8G8B8_SINT, PIPE_FORMAT_R16_UINT};
+   static const unsigned offs[4] = {0, 4, 8, 12}; /* 16-byte vertices */
+   struct agx_shader_key key = {0};
+   for (unsigned i = 0; i < 4; ++i) {
+      nir_variable *in = nir_variable_create(
+         s, nir_var_shader_in, nir_vtype_vector(s, types[i], 4), "a");
+      in->data.location = in->data.driver_location = VERT_ATTRIB_GENERIC0 + i;
+      nir_variable *out = nir_variable_create(
+         s, nir_var_shader_out, nir_vtype_vector(s, types[i], 4), "v");
+      out->data.location = VARYING_SLOT_VAR0 + i;
+      out->data.driver_location = VARYING_SLOT_VAR0 + i;
+      nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
+      key.vs.attribs[i] =
+         (struct agx_attribute_key){fmts[i], 0, offs[i], 16, 0};
+   }
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, s);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   uint8_t vb[32][16];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned i = 0; i < 16; ++i)
+         vb[v][i] = (uint8_t)(v * 37 + i * 101 + (v * i) % 7);
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = &vb[0][0];
+   draw.vbo_size[0] = sizeof(vb);
+   draw.vbo_va[0] = 0x30000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned v = 0; v < 32; ++v) {
+      /* GL's conversions (GL 4.6 §2.3.5), rounded once to float */
+      uint32_t want[4][4];
+      for (unsigned c = 0; c < 4; ++c) {
+         float f = (float)(vb[v][c] / 255.0);
+         memcpy(&want[0][c], &f, 4);
+      }
+      for (unsigned c = 0; c < 2; ++c) {
+         int16_t x = (int16_t)(vb[v][4 + 2 * c] | vb[v][5 + 2 * c] << 8);
+         float f = (float)fmax(x / 32767.0, -1.0);
+         memcpy(&want[1][c], &f, 4);
+      }
+      want[1][2] = 0;
+      want[1][3] = 0x3f800000;
+      for (unsigned c = 0; c < 3; ++c)
+         want[2][c] = (uint32_t)(int32_t)(int8_t)vb[v][8 + c];
+      want[2][3] = 1;
+      want[3][0] = (uint32_t)(vb[v][12] | vb[v][13] << 8);
+      want[3][1] = want[3][2] = 0;
+      want[3][3] = 1;
+      for (unsigned i = 0; i < 4; ++i) {
+         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + i];
+         for (unsigned c = 0; c < 4; ++c) {
+            uint32_t got = uvs[v * bin.info.vs.nr_words + w + c];
+            if (got != want[i][c])
+               fail_msg("vertex %u attribute %u.%u: 0x%08x, expected 0x%08x", v,
+                        i, c, got, want[i][c]);
+         }
+      }
+   }
+   ralloc_free(mem);
+}
+
+/* sin and cos through the hardware's sin_pt_1/sin_pt_2 pair: GLSL gives
+ * no precision for them; within 1e-5 of libm over [-10, 10]. */
+static void
+test_sincos(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "sincos", mem);
+   nir_shader *s = b.shader;
+   nir_variable *a =
+      make_var(s, nir_var_shader_in, 1, VERT_ATTRIB_GENERIC0, "x");
+   nir_variable *o =
+      make_var(s, nir_var_shader_out, 2, VARYING_SLOT_VAR0, "sc");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
+   nir_def *x = nir_load_var(&b, a);
+   nir_store_var(&b, o, nir_vec2(&b, nir_fsin(&b, x), nir_fcos(&b, x)), 0x3);
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+   assert_true(agx_preprocess_nir(s));
+
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32_FLOAT, 0, 0, 4, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   float xs[32];
+   for (unsigned v = 0; v < 32; ++v)
+      xs[v] = -10.0f + (float)v * 0.6451f;
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)xs;
+   draw.vbo_size[0] = sizeof(xs);
+   draw.vbo_va[0] = 0x40000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+   unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   for (unsigned v = 0; v < 32; ++v) {
+      float got[2];
+      memcpy(got, &uvs[v * bin.info.vs.nr_words + w], 8);
+      if (fabs(got[0] - sin(xs[v])) > 1e-5 || fabs(got[1] - cos(xs[v])) > 1e-5)
+         fail_msg("x = %g: sin %g cos %g, libm %g %g", xs[v], got[0], got[1],
+                  sin(xs[v]), cos(xs[v]));
+   }
+   ralloc_free(mem);
+}
+
+/* Uniform arrays: one indexed by an integer attribute (read from memory)
+ * and a block of 160 words, too big to push (read from memory too). */
+static void
+test_uniform_arrays(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "arrays", mem);
+   nir_shader *s = b.shader;
+   nir_variable *idx = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_scalar(s, nir_type_int32), "i");
+   idx->data.location = idx->data.driver_location = VERT_ATTRIB_GENERIC0;
+   nir_variable *arr = nir_variable_create(
+      s, nir_var_uniform,
+      nir_vtype_array(s, nir_vtype_vector(s, nir_type_float32, 4), 40), "arr");
+   arr->data.driver_location = 0;
+   nir_variable *o = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
+   nir_def *i = nir_load_var(&b, idx);
+   nir_def *dyn = nir_load_deref(
+      &b, nir_build_deref_array(&b, nir_build_deref_var(&b, arr), i));
+   nir_def *last = nir_load_deref(
+      &b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, arr), 39));
+   nir_store_var(&b, o, nir_fadd(&b, dyn, last), 0xf);
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, s);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0, 0, 4, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   float storage[160];
+   for (unsigned w = 0; w < 160; ++w)
+      storage[w] = (float)w * 0.5f - 7.0f;
+   int32_t ids[32];
+   for (unsigned v = 0; v < 32; ++v)
+      ids[v] = (int32_t)((v * 7) % 40);
+   struct agx_test_draw draw = {0};
+   draw.gl_uniforms = (const uint32_t *)storage;
+   draw.nr_gl_words = 160;
+   draw.gl_uniforms_va = 0x50000;
+   draw.vbo[0] = (uint8_t *)ids;
+   draw.vbo_size[0] = sizeof(ids);
+   draw.vbo_va[0] = 0x60000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   for (unsigned v = 0; v < 32; ++v) {
+      nir_const_value in[4] = {{0}}, out[4 * VARYING_SLOT_MAX] = {{0}};
+      nir_const_value uni[160];
+      in[0].i32 = ids[v];
+      for (unsigned w = 0; w < 160; ++w)
+         uni[w].f32 = storage[w];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.uniforms = uni;
+      st.num_uniform_cells = 160;
+      st.outputs = out;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      if (!nir_eval_run(s, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned c = 0; c < 4; ++c)
+         assert_int_equal(uvs[v * bin.info.vs.nr_words + w0 + c],
+                          out[4 * VARYING_SLOT_VAR0 + c].u32);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -374,6 +589,9 @@ main(void)
       cmocka_unit_test(test_vertex_shader),
       cmocka_unit_test(test_fragment_shader),
       cmocka_unit_test(test_link),
+      cmocka_unit_test(test_attribute_formats),
+      cmocka_unit_test(test_sincos),
+      cmocka_unit_test(test_uniform_arrays),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -60,8 +60,7 @@ static unsigned
 count_op(agx_context *ctx, unsigned op)
 {
    unsigned n = 0;
-   agx_foreach_instr_global(ctx, I)
-      n += I->op == op;
+   agx_foreach_instr_global(ctx, I) n += I->op == op;
    return n;
 }
 
@@ -81,8 +80,8 @@ test_fold(void **state)
 
    agx_operand u = agx_temp(f.ctx, 32, 1);
    agx_mov_to(b, u, agx_uniform(8, 32));
-   agx_operand half = agx_mov_imm(b, 32, 0x3f000000);   /* 0.5 */
-   agx_operand pi = agx_mov_imm(b, 32, 0x40490fdb);     /* no minifloat */
+   agx_operand half = agx_mov_imm(b, 32, 0x3f000000); /* 0.5 */
+   agx_operand pi = agx_mov_imm(b, 32, 0x40490fdb);   /* no minifloat */
    agx_operand three = agx_mov_imm(b, 32, 3);
    agx_operand s1 = agx_temp(f.ctx, 32, 1), s2 = agx_temp(f.ctx, 32, 1);
    agx_operand s3 = agx_temp(f.ctx, 32, 1), s4 = agx_temp(f.ctx, 32, 1);
@@ -126,7 +125,7 @@ test_dce(void **state)
 
    agx_operand a = agx_mov_imm(b, 32, 1);
    agx_operand dead = agx_temp(f.ctx, 32, 1);
-   emit2(b, AGX_ISA_OP_FADD32, dead, a, a); /* unused */
+   emit2(b, AGX_ISA_OP_FADD32, dead, a, a);                  /* unused */
    agx_mov_to(b, agx_isa_reg(0, 16, 0), agx_isa_imm(4, 16)); /* r0l: kept */
    st_var(b, a, 0);
 
@@ -235,7 +234,8 @@ test_lower_pseudo(void **state)
 
    agx_instr *I[3];
    unsigned n = 0;
-   agx_foreach_instr_global(f.ctx, J) {
+   agx_foreach_instr_global(f.ctx, J)
+   {
       if (n < 3)
          I[n] = J;
       n++;
@@ -318,12 +318,9 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_fold),
-      cmocka_unit_test(test_dce),
-      cmocka_unit_test(test_ra),
-      cmocka_unit_test(test_lower_pseudo),
-      cmocka_unit_test(test_validate),
-      cmocka_unit_test(test_pack_branch),
+      cmocka_unit_test(test_fold),     cmocka_unit_test(test_dce),
+      cmocka_unit_test(test_ra),       cmocka_unit_test(test_lower_pseudo),
+      cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

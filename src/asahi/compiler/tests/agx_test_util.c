@@ -36,6 +36,10 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
             if (r->index + k >= AGX_SYSVAL_COUNT)
                return false;
             word = draw->sysvals[r->index + k];
+            if (r->index + k == AGX_SYSVAL_GL_UNIFORMS_ADDR_LO)
+               word = (uint32_t)draw->gl_uniforms_va;
+            else if (r->index + k == AGX_SYSVAL_GL_UNIFORMS_ADDR_HI)
+               word = (uint32_t)(draw->gl_uniforms_va >> 32);
             break;
          default:
             return false;
@@ -58,11 +62,11 @@ finish(struct asahi_sim_group *g, enum asahi_sim_status s, char *error,
 
 enum asahi_sim_status
 agx_test_run_vs(const struct agx_shader_binary *bin,
-                const struct agx_test_draw *draw, unsigned first,
-                uint32_t *uvs, char *error, size_t error_size)
+                const struct agx_test_draw *draw, unsigned first, uint32_t *uvs,
+                char *error, size_t error_size)
 {
    struct asahi_sim_group *g = calloc(1, sizeof(*g));
-   struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS];
+   struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS + 1];
    struct asahi_sim_simple_mem mem = {regions, 0};
 
    asahi_sim_group_init(g);
@@ -72,6 +76,10 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
          regions[mem.nr_regions++] = (struct asahi_sim_region){
             draw->vbo_va[i], draw->vbo_size[i], draw->vbo[i], false};
    }
+   if (draw->gl_uniforms_va)
+      regions[mem.nr_regions++] = (struct asahi_sim_region){
+         draw->gl_uniforms_va, 4 * (size_t)draw->nr_gl_words,
+         (uint8_t *)draw->gl_uniforms, false};
    g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &mem, false};
    g->texture = draw->texture;
    g->texture_user = draw->texture_user;
@@ -148,8 +156,7 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
 }
 
 bool
-agx_test_roundtrip(const uint8_t *code, size_t size, char *err,
-                   size_t err_size)
+agx_test_roundtrip(const uint8_t *code, size_t size, char *err, size_t err_size)
 {
    size_t text_cap = 64 * 1024, used = 0;
    char *text = malloc(text_cap);

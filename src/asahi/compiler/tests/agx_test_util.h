@@ -27,6 +27,8 @@ struct agx_test_draw {
    /* GL default uniform block, 32-bit words */
    const uint32_t *gl_uniforms;
    unsigned nr_gl_words;
+   /* GPU address where gl_uniforms is mapped (0: not in memory) */
+   uint64_t gl_uniforms_va;
    /* vertex buffers: host memory and the GPU address it is mapped at */
    uint8_t *vbo[AGX_TEST_MAX_BUFFERS];
    size_t vbo_size[AGX_TEST_MAX_BUFFERS];
@@ -55,13 +57,11 @@ enum asahi_sim_status agx_test_run_vs(const struct agx_shader_binary *bin,
  * planes: one {A, B, C} per coefficient register.  Lane t runs at grid
  * position (t, 0), front facing.  killed (optional): bit t set when lane t
  * cleared samples with sample_mask. */
-enum asahi_sim_status agx_test_run_fs(const struct agx_shader_binary *bin,
-                                      const struct agx_test_draw *draw,
-                                      const float (*planes)[3],
-                                      unsigned nr_planes, uint8_t *tib,
-                                      unsigned bytes_per_pixel,
-                                      uint32_t *killed, char *error,
-                                      size_t error_size);
+enum asahi_sim_status
+agx_test_run_fs(const struct agx_shader_binary *bin,
+                const struct agx_test_draw *draw, const float (*planes)[3],
+                unsigned nr_planes, uint8_t *tib, unsigned bytes_per_pixel,
+                uint32_t *killed, char *error, size_t error_size);
 
 /* Disassemble every instruction up to the padding after stop, reassemble
  * the text and compare the bytes.  Returns true when identical; otherwise

@@ -26,15 +26,20 @@
 
 static const nir_shader_compiler_options plain = {0};
 
-/* texel(u, v) of texture t at level l = (2u, v + 0.25, t, l) */
+/* texel(u, v, w) of texture t at level l = (2u, v + 0.25, t + w, l) */
 static void
-texel(float u, float v, unsigned t, float l, float out[4])
+texel(float u, float v, float w, unsigned t, float l, float out[4])
 {
    out[0] = u * 2.0f;
    out[1] = v + 0.25f;
-   out[2] = (float)t;
+   out[2] = (float)t + w;
    out[3] = l;
 }
+
+/* NIR sampler dimension -> the ISA's (applegpu TEX_TYPES) and coordinate
+ * count the hook must see */
+static const unsigned dim_of_texture[8] = {
+   2, 2, 5 /* t2: 3D */, 0 /* t3: 1D */, 2, 2, 2, 2};
 
 static enum asahi_sim_status
 hook_fetch(void *user, struct asahi_sim_group *g,
@@ -42,16 +47,25 @@ hook_fetch(void *user, struct asahi_sim_group *g,
            uint32_t out[4])
 {
    (void)user;
-   (void)g;
    (void)lane;
-   float u, v, f[4];
+   float u, v = 0, w = 0, f[4];
+   unsigned want_dim = dim_of_texture[req->texture & 7];
+   unsigned want_n = want_dim == 0 ? 1 : want_dim == 5 ? 3 : 2;
+   if (req->dim != want_dim || req->nr_coords != want_n) {
+      snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
+               req->texture, req->dim, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
+   }
    memcpy(&u, &req->coords[0], 4);
-   memcpy(&v, &req->coords[1], 4);
+   if (want_n > 1)
+      memcpy(&v, &req->coords[1], 4);
+   if (want_n > 2)
+      memcpy(&w, &req->coords[2], 4);
    float l = 0.0f;
    if (req->lod_mode == 6)
-      l = req->lod_16 ? util_half_to_float((uint16_t)req->lod)
-                      : (float)req->lod;
-   texel(u, v, req->texture, l, f);
+      l =
+         req->lod_16 ? util_half_to_float((uint16_t)req->lod) : (float)req->lod;
+   texel(u, v, w, req->texture, l, f);
    memcpy(out, f, 16);
    return ASAHI_SIM_RUNNING;
 }
@@ -66,7 +80,9 @@ eval_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
    int l = nir_tex_instr_src_index(tex, nir_tex_src_lod);
    float f[4];
-   texel(srcs[c][0].f32, srcs[c][1].f32, tex->texture_index,
+   unsigned n = tex->coord_components;
+   texel(srcs[c][0].f32, n > 1 ? srcs[c][1].f32 : 0.0f,
+         n > 2 ? srcs[c][2].f32 : 0.0f, tex->texture_index,
          l >= 0 ? srcs[l][0].f32 : 0.0f, f);
    for (unsigned i = 0; i < 4; ++i)
       result[i].f32 = f[i];
@@ -79,8 +95,11 @@ sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
 {
    nir_tex_instr *tex = nir_tex_instr_create(b->shader, lod ? 2 : 1);
    tex->op = op;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->coord_components = 2;
+   unsigned dim = dim_of_texture[index & 7];
+   tex->sampler_dim = dim == 0   ? NIR_SAMPLER_DIM_1D
+                      : dim == 5 ? NIR_SAMPLER_DIM_3D
+                                 : NIR_SAMPLER_DIM_2D;
+   tex->coord_components = coord->num_components;
    tex->texture_index = index;
    tex->sampler_index = index;
    tex->dest_type = nir_type_float32;
@@ -114,21 +133,22 @@ roundtrip(const struct agx_shader_binary *bin)
       fail_msg("%s", err);
 }
 
-/* FS: colour = texture(t0, uv) + texture(t3, uv * 2) */
+/* FS: colour = texture(t0, uv) + texture(t4, uv * 2) */
 static void
 test_fragment_sample(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
-                                                  &plain, "tex-fs", mem);
-   nir_variable *uv = var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0,
-                          "uv");
-   nir_variable *out = var(b.shader, nir_var_shader_out, 4,
-                           FRAG_RESULT_DATA0, "colour");
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "tex-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_load_var(&b, uv);
    nir_def *t0 = sample(&b, nir_texop_tex, 0, c, NULL);
-   nir_def *t3 = sample(&b, nir_texop_tex, 3, nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
+   nir_def *t3 = sample(&b, nir_texop_tex, 4,
+                        nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
    nir_store_var(&b, out, nir_fadd(&b, t0, t3), 0xf);
 
    nir_shader *nir = nir_shader_clone(mem, b.shader);
@@ -140,24 +160,24 @@ test_fragment_sample(void **state)
    if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
    roundtrip(&bin);
-   assert_int_equal(bin.info.nr_textures, 4);
-   assert_int_equal(bin.info.nr_samplers, 4);
+   assert_int_equal(bin.info.nr_textures, 5);
+   assert_int_equal(bin.info.nr_samplers, 5);
 
    float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16,
-                       NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
       nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
       nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 = (float)(planes[1][0] * (lane + 0.5) +
-                                              planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 = (float)(planes[2][1] * 0.5 +
-                                                  planes[2][2]);
+      in[4 * VARYING_SLOT_VAR0].f32 =
+         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
+      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
+         (float)(planes[2][1] * 0.5 + planes[2][2]);
       nir_eval_state st = {0};
       st.inputs = in;
       st.num_input_cells = 4 * VARYING_SLOT_MAX;
@@ -175,36 +195,36 @@ test_fragment_sample(void **state)
    ralloc_free(mem);
 }
 
-/* VS: v = textureLod(t2, a.xy, a.z) and texture(t1, a.yx) (level 0) */
+/* VS: v = textureLod(t2 (3D), a.xyz, a.z) + texture(t3 (1D), a.y) at
+ * level 0 */
 static void
 test_vertex_lod(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "tex-vs", mem);
-   nir_variable *a = var(b.shader, nir_var_shader_in, 4,
-                         VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS,
-                           "pos");
-   nir_variable *o1 = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0,
-                          "o1");
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain, "tex-vs", mem);
+   nir_variable *a =
+      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+   nir_variable *pos =
+      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_variable *o1 =
+      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
    nir_def *av = nir_load_var(&b, a);
    nir_store_var(&b, pos, av, 0xf);
-   nir_store_var(&b, o1,
-                 nir_fadd(&b,
-                          sample(&b, nir_texop_txl, 2, nir_channels(&b, av, 3),
-                                 nir_channel(&b, av, 2)),
-                          sample(&b, nir_texop_tex, 1,
-                                 nir_swizzle(&b, av, (unsigned[]){1, 0}, 2),
-                                 NULL)),
-                 0xf);
+   nir_store_var(
+      &b, o1,
+      nir_fadd(&b,
+               sample(&b, nir_texop_txl, 2, nir_channels(&b, av, 7),
+                      nir_channel(&b, av, 2)),
+               sample(&b, nir_texop_tex, 3, nir_channel(&b, av, 1), NULL)),
+      0xf);
 
    nir_shader *nir = nir_shader_clone(mem, b.shader);
    assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
-   key.vs.attribs[0] = (struct agx_attribute_key){
-      PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
    struct agx_shader_binary bin;
    char error[256];
    if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))

@@ -37,6 +37,11 @@ def main(tool, data):
         expect(' inst, ' in l and l.endswith('spills:fills'),
                'SHADER-DB format: ' + l)
 
+    r = run(tool, '--bench', data)
+    expect(r.returncode == 0 and r.stdout.startswith('1 programs (0 failed') and
+           '2 shaders' in r.stdout and 'ms per shader' in r.stdout,
+           '--bench totals: %r' % r.stdout)
+
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, 'bin')
         r = run(tool, '-o', out, test)

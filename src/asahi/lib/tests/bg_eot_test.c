@@ -29,8 +29,8 @@ disasm(const struct agx_bg_eot_program *p, char *out, size_t size)
    size_t at = 0;
    while (at < p->size_B) {
       char line[160];
-      int n = agx_isa_disasm_one(p->code + at, p->size_B - at, line,
-                                 sizeof(line));
+      int n =
+         agx_isa_disasm_one(p->code + at, p->size_B - at, line, sizeof(line));
       assert_true(n > 0);
       if (out[0])
          strncat(out, ";", size - strlen(out) - 1);
@@ -59,11 +59,11 @@ clear_two_targets(void **state)
    /* rt0: halves 4..11 = u2..u5, 32-bit, offset 0.  rt1: halves 12..15
     * as 16-bit (f16 tilebuffer), offset 8 (8-byte slot aligned to 8).
     */
-   assert_string_equal(
-      text, "mov r0, u2;mov r1, u3;mov r2, u4;mov r3, u5;"
-            "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 255, 0;"
-            "mov r0l, u6l;mov r0h, u6h;mov r1l, u7l;mov r1h, u7h;"
-            "st_tile r0l_r0h_r1l_r1h, f16, 0, xyzw, 8, 255, 0;stop");
+   assert_string_equal(text,
+                       "mov r0, u2;mov r1, u3;mov r2, u4;mov r3, u5;"
+                       "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 255, 0;"
+                       "mov r0l, u6l;mov r0h, u6h;mov r1l, u7l;mov r1h, u7h;"
+                       "st_tile r0l_r0h_r1l_r1h, f16, 0, xyzw, 8, 255, 0;stop");
    assert_int_equal(p.nr_uniforms, 4 + 8 + 8);
    assert_int_equal(p.nr_textures, 0);
    ralloc_free(ctx);

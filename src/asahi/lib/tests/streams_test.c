@@ -43,14 +43,16 @@ draw_words(void **state)
    uint8_t buf[64] = {0};
    uint8_t *p = buf;
    struct agx_vdm_draw d = {.primitive = AGX_PRIMITIVE_TRIANGLES,
-                            .count = 3, .instances = 1, .start = 5};
+                            .count = 3,
+                            .instances = 1,
+                            .start = 5};
    agx_vdm_draw(&p, &d);
    assert_int_equal(p - buf, 16);
    /* primitive 6 at bit 8; count, instances, start present (22, 23, 24);
     * block type 3 (index list) at bit 29.
     */
-   assert_int_equal(word(buf), 0x600 | (1 << 22) | (1 << 23) | (1 << 24) |
-                                  (3u << 29));
+   assert_int_equal(word(buf),
+                    0x600 | (1 << 22) | (1 << 23) | (1 << 24) | (3u << 29));
    assert_int_equal(word(buf + 4), 3);
    assert_int_equal(word(buf + 8), 1);
    assert_int_equal(word(buf + 12), 5);
@@ -78,7 +80,9 @@ draw_packed_matches(void **state)
    uint8_t a[32] = {0}, b[32] = {0};
    uint8_t *pa = a, *pb = b;
    struct agx_vdm_draw d = {.primitive = AGX_PRIMITIVE_TRIANGLE_STRIP,
-                            .count = 7, .instances = 3, .start = 11};
+                            .count = 7,
+                            .instances = 3,
+                            .start = 11};
    agx_vdm_draw(&pa, &d);
    agx_vdm_draw_packed(&pb, agx_vdm_draw_header(&d), 7, 3, 11);
    assert_int_equal(pa - a, pb - b);
@@ -88,8 +92,10 @@ draw_packed_matches(void **state)
 static void
 ppp_sizes_and_order(void **state)
 {
-   struct AGX_PPP_HEADER h = {.cull = true, .w_clamp = true,
-                              .fragment_shader = true, .viewport = true,
+   struct AGX_PPP_HEADER h = {.cull = true,
+                              .w_clamp = true,
+                              .fragment_shader = true,
+                              .viewport = true,
                               .viewport_count = 1};
    /* header 4 + viewport control 4 + viewport 24 + w clamp 4 + cull 4 +
     * fragment shader 16
@@ -100,17 +106,21 @@ ppp_sizes_and_order(void **state)
    uint8_t buf[64];
    struct agx_ppp_update u = agx_ppp_begin(buf, &h);
    agx_ppp_push(&u, VIEWPORT_CONTROL, cfg);
-   agx_ppp_push(&u, VIEWPORT, cfg) {
+   agx_ppp_push(&u, VIEWPORT, cfg)
+   {
       cfg.scale_x = 32.0f;
    }
-   agx_ppp_push(&u, W_CLAMP, cfg) {
+   agx_ppp_push(&u, W_CLAMP, cfg)
+   {
       cfg.min_w = 1e-10f;
    }
-   agx_ppp_push(&u, CULL, cfg) {
+   agx_ppp_push(&u, CULL, cfg)
+   {
       cfg.cull_back = true;
    }
    agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg);
-   agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg) {
+   agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg)
+   {
       cfg.pipeline = 0x1000;
    }
    agx_ppp_push(&u, FRAGMENT_SHADER_WORD_2, cfg);
@@ -134,12 +144,15 @@ stream_decodes_cleanly(void **state)
    uint8_t *p = stream;
 
    /* A PPP update as a batch starts one. */
-   struct AGX_PPP_HEADER h = {.w_clamp = true, .occlusion_query_2 = true,
-                              .output_unknown = true, .varying_word_2 = true,
+   struct AGX_PPP_HEADER h = {.w_clamp = true,
+                              .occlusion_query_2 = true,
+                              .output_unknown = true,
+                              .varying_word_2 = true,
                               .viewport_count = 1};
    size_t size = agx_ppp_update_size(&h);
    struct agx_ppp_update u = agx_ppp_begin(ppp, &h);
-   agx_ppp_push(&u, W_CLAMP, cfg) {
+   agx_ppp_push(&u, W_CLAMP, cfg)
+   {
       cfg.min_w = 1e-10f;
    }
    agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY_2, cfg);
@@ -149,8 +162,8 @@ stream_decodes_cleanly(void **state)
 
    agx_vdm_barrier(&p);
    agx_vdm_ppp_state(&p, PPP_VA, size);
-   struct agx_vdm_draw d = {.primitive = AGX_PRIMITIVE_TRIANGLES,
-                            .count = 3, .instances = 1};
+   struct agx_vdm_draw d = {
+      .primitive = AGX_PRIMITIVE_TRIANGLES, .count = 3, .instances = 1};
    agx_vdm_draw(&p, &d);
    agx_vdm_terminate(&p);
 
@@ -180,11 +193,18 @@ render_command_fields(void **state)
    assert_true(agx_tilebuffer_layout(&tib, f, 1, 1));
 
    struct agx_render_desc d = {
-      .vdm_va = STREAM_VA, .width_px = 64, .height_px = 32, .tib = &tib,
-      .bg_usc = 0x1000, .bg_counts = 0x1234, .eot_usc = 0x2000,
-      .eot_counts = 0x10, .clears_and_stores = true,
+      .vdm_va = STREAM_VA,
+      .width_px = 64,
+      .height_px = 32,
+      .tib = &tib,
+      .bg_usc = 0x1000,
+      .bg_counts = 0x1234,
+      .eot_usc = 0x2000,
+      .eot_counts = 0x10,
+      .clears_and_stores = true,
       .depth = {.present = true, .base_va = 0x5000000, .store = true},
-      .clear_depth = 0.5f, .clear_stencil = 7,
+      .clear_depth = 0.5f,
+      .clear_stencil = 7,
    };
    struct drm_asahi_cmd_render c;
    agx_fill_render_cmd(&c, &d);

@@ -128,9 +128,12 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(rgba8_single),     cmocka_unit_test(mixed_alignment),
-      cmocka_unit_test(small_formats_pack), cmocka_unit_test(msaa_shrinks_tile),
-      cmocka_unit_test(fifth_rgba32_spills), cmocka_unit_test(bad_arguments),
+      cmocka_unit_test(rgba8_single),
+      cmocka_unit_test(mixed_alignment),
+      cmocka_unit_test(small_formats_pack),
+      cmocka_unit_test(msaa_shrinks_tile),
+      cmocka_unit_test(fifth_rgba32_spills),
+      cmocka_unit_test(bad_arguments),
       cmocka_unit_test(format_table),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -307,8 +307,13 @@ set_block_member(struct run *r, char **tok, unsigned n, bool is_float)
          unsigned per = rows * m->type->matrix_columns;
          for (unsigned i = 3; i < n; i++) {
             unsigned k2 = i - 3, e = elem + k2 / per, c = k2 % per;
+            /* values come column by column; a row-major matrix stores
+             * element (column, row) in row `row` */
             unsigned off = m->offset_B + e * m->array_stride_B +
-                           (c / rows) * m->matrix_stride_B + (c % rows) * 4;
+                           (m->row_major ? (c % rows) * m->matrix_stride_B +
+                                              (c / rows) * 4
+                                         : (c / rows) * m->matrix_stride_B +
+                                              (c % rows) * 4);
             nir_const_value v;
             if (off + 4 > blk->size_B ||
                 !parse_value(tok[i], is_float, &v))

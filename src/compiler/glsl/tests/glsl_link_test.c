@@ -167,11 +167,18 @@ test_link_errors(void **state)
              "void main() { gl_FragColor = vec4(1.0); }\n");
    if (!p->link_status)
       fail_msg("%s", p->info_log);
-   /* ES programs need both stages. */
+   /* Desktop GLSL 1.10-1.30: the vertex shader writes gl_Position. */
+   p = test_link(mem, 120, false, NULL, MESA_SHADER_VERTEX,
+                 "void main() { float x = 1.0; }\n",
+                 MESA_SHADER_NONE, NULL);
+   assert_false(p->link_status);
+   assert_non_null(strstr(p->info_log, "gl_Position"));
+   /* A single ES stage links (the API checks for separable programs). */
    p = test_link(mem, 100, true, NULL, MESA_SHADER_VERTEX,
                  "void main() { gl_Position = vec4(0.0); }\n",
                  MESA_SHADER_NONE, NULL);
-   assert_false(p->link_status);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
    ralloc_free(mem);
 }
 
@@ -249,6 +256,52 @@ test_uniform_block_std140(void **state)
    ralloc_free(mem);
 }
 
+static void
+test_uniform_block_row_major(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   /* layout(row_major) mat2x3 r (2 columns, 3 rows) is stored as 3 rows of
+    * vec2, each rounded up to 16 bytes in std140: after float a (0) it
+    * starts at 16 with matrix stride 16; column 1 is the second float of
+    * each row: bytes 20, 36, 52. */
+   struct glsl_program *p = test_link(
+      mem, 300, true, NULL, MESA_SHADER_VERTEX,
+      "#version 300 es\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = pos; }\n",
+      MESA_SHADER_FRAGMENT,
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "uniform B { float a; layout(row_major) mat2x3 r; };\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(r[1], a); }\n");
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   const struct glsl_program_block_member *m = &p->ubos[0].members[1];
+   assert_string_equal(m->name, "r");
+   assert_int_equal(m->offset_B, 16);
+   assert_int_equal(m->matrix_stride_B, 16);
+   assert_true(m->row_major);
+   float data[16] = { 0 };
+   data[0] = 9.0f;              /* a */
+   data[5] = 1.0f;              /* row 0, column 1 */
+   data[9] = 2.0f;              /* row 1, column 1 */
+   data[13] = 3.0f;             /* row 2, column 1 */
+   nir_const_value out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.ubos[0].data = (uint8_t *)data;
+   es.ubos[0].size_B = sizeof(data);
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   const float o[4] = { 1, 2, 3, 9 };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + i].f32, o[i], 0);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -257,6 +310,7 @@ main(void)
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_uniform_block_std140),
+      cmocka_unit_test(test_uniform_block_row_major),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

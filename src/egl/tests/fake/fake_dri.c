@@ -39,11 +39,24 @@ static _Thread_local struct asahi_dri_context *cur_ctx;
 static _Thread_local struct asahi_dri_drawable *cur_draw;
 
 static const struct asahi_dri_config fake_configs[] = {
-   {.id = 1, .fourcc = 0x34324241, .red_size = 8, .green_size = 8,
-    .blue_size = 8, .alpha_size = 8},
-   {.id = 2, .fourcc = 0x34324241, .red_size = 8, .green_size = 8,
-    .blue_size = 8, .alpha_size = 8, .depth_size = 24, .stencil_size = 8},
-   {.id = 3, .fourcc = 0x36314752, .red_size = 5, .green_size = 6,
+   {.id = 1,
+    .fourcc = 0x34324241,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8},
+   {.id = 2,
+    .fourcc = 0x34324241,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .depth_size = 24,
+    .stencil_size = 8},
+   {.id = 3,
+    .fourcc = 0x36314752,
+    .red_size = 5,
+    .green_size = 6,
     .blue_size = 5},
 };
 
@@ -124,8 +137,8 @@ fake_make_current(struct asahi_dri_context *c, struct asahi_dri_drawable *d,
 }
 
 static struct asahi_dri_drawable *
-fake_drawable_create(struct asahi_dri_screen *s, uint32_t config_id,
-                     uint32_t w, uint32_t h, enum asahi_dri_error *error)
+fake_drawable_create(struct asahi_dri_screen *s, uint32_t config_id, uint32_t w,
+                     uint32_t h, enum asahi_dri_error *error)
 {
    if (config_id < 1 || config_id > 3) {
       *error = ASAHI_DRI_ERROR_BAD_CONFIG;
@@ -236,12 +249,15 @@ fake_glGetString(GLenum name)
    if (!cur_ctx)
       return NULL;
    switch (name) {
-   case GL_VENDOR: return (const GLubyte *)"asahi-gl tests";
-   case GL_RENDERER: return (const GLubyte *)"fake";
+   case GL_VENDOR:
+      return (const GLubyte *)"asahi-gl tests";
+   case GL_RENDERER:
+      return (const GLubyte *)"fake";
    case GL_VERSION:
       return (const GLubyte *)(cur_ctx->major >= 3 ? "OpenGL ES 3.0 fake"
                                                    : "OpenGL ES 2.0 fake");
-   default: return NULL;
+   default:
+      return NULL;
    }
 }
 

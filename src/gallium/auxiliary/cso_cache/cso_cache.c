@@ -76,8 +76,8 @@ static struct cso_key *
 make_key(enum cso_type type, const void *bytes, size_t size, void *buf,
          size_t buf_size)
 {
-   struct cso_key *key = sizeof(*key) + size <= buf_size
-                            ? buf : malloc(sizeof(*key) + size);
+   struct cso_key *key =
+      sizeof(*key) + size <= buf_size ? buf : malloc(sizeof(*key) + size);
 
    if (!key)
       return NULL;
@@ -89,8 +89,8 @@ make_key(enum cso_type type, const void *bytes, size_t size, void *buf,
 }
 
 void *
-cso_cache_lookup(struct cso_cache *cache, enum cso_type type,
-                 const void *bytes, size_t size)
+cso_cache_lookup(struct cso_cache *cache, enum cso_type type, const void *bytes,
+                 size_t size)
 {
    _Alignas(16) unsigned char buf[512];
    struct cso_key *key = make_key(type, bytes, size, buf, sizeof(buf));
@@ -105,8 +105,8 @@ cso_cache_lookup(struct cso_cache *cache, enum cso_type type,
 }
 
 bool
-cso_cache_insert(struct cso_cache *cache, enum cso_type type,
-                 const void *bytes, size_t size, void *cso)
+cso_cache_insert(struct cso_cache *cache, enum cso_type type, const void *bytes,
+                 size_t size, void *cso)
 {
    struct cso_key *key = make_key(type, bytes, size, NULL, 0);
 

@@ -27,16 +27,14 @@ enum util_debug_type {
 struct util_debug_callback {
    /* id: a per-call-site message id, 0 the first time (the callee may
     * assign one and the caller keeps it in a static). */
-   void (*debug_message)(void *data, unsigned *id,
-                         enum util_debug_type type, const char *fmt,
-                         va_list args);
+   void (*debug_message)(void *data, unsigned *id, enum util_debug_type type,
+                         const char *fmt, va_list args);
    void *data;
 };
 
 static inline void
 util_debug_message_va(const struct util_debug_callback *cb, unsigned *id,
-                      enum util_debug_type type, const char *fmt,
-                      va_list args)
+                      enum util_debug_type type, const char *fmt, va_list args)
 {
    if (cb && cb->debug_message)
       cb->debug_message(cb->data, id, type, fmt, args);
@@ -55,11 +53,11 @@ util_debug_message_id(const struct util_debug_callback *cb, unsigned *id,
 
 /* util_debug_message(cb, SHADER_INFO, "fmt", ...) with a message id per
  * call site. */
-#define util_debug_message(cb, type, fmt, ...)                             \
-   do {                                                                    \
-      static unsigned id_ = 0;                                             \
-      util_debug_message_id(cb, &id_, UTIL_DEBUG_TYPE_##type, fmt,         \
-                            ##__VA_ARGS__);                                \
+#define util_debug_message(cb, type, fmt, ...)                                 \
+   do {                                                                        \
+      static unsigned id_ = 0;                                                 \
+      util_debug_message_id(cb, &id_, UTIL_DEBUG_TYPE_##type, fmt,             \
+                            ##__VA_ARGS__);                                    \
    } while (0)
 
 #endif

@@ -101,24 +101,27 @@ pipe_so_target_reference(struct pipe_stream_output_target **dst,
 static inline void
 u_box_1d(unsigned x, unsigned w, struct pipe_box *box)
 {
-   *box = (struct pipe_box){ .x = (int)x, .width = (int)w, .height = 1,
-                             .depth = 1 };
+   *box =
+      (struct pipe_box){.x = (int)x, .width = (int)w, .height = 1, .depth = 1};
 }
 
 static inline void
 u_box_2d(unsigned x, unsigned y, unsigned w, unsigned h, struct pipe_box *box)
 {
-   *box = (struct pipe_box){ .x = (int)x, .y = (int)y, .width = (int)w,
-                             .height = (int)h, .depth = 1 };
+   *box = (struct pipe_box){
+      .x = (int)x, .y = (int)y, .width = (int)w, .height = (int)h, .depth = 1};
 }
 
 static inline void
-u_box_3d(unsigned x, unsigned y, unsigned z, unsigned w, unsigned h,
-         unsigned d, struct pipe_box *box)
+u_box_3d(unsigned x, unsigned y, unsigned z, unsigned w, unsigned h, unsigned d,
+         struct pipe_box *box)
 {
-   *box = (struct pipe_box){ .x = (int)x, .y = (int)y, .z = (int)z,
-                             .width = (int)w, .height = (int)h,
-                             .depth = (int)d };
+   *box = (struct pipe_box){.x = (int)x,
+                            .y = (int)y,
+                            .z = (int)z,
+                            .width = (int)w,
+                            .height = (int)h,
+                            .depth = (int)d};
 }
 
 /* A buffer of size bytes, or NULL. */
@@ -169,8 +172,8 @@ pipe_buffer_read(struct pipe_context *ctx, struct pipe_resource *buf,
                  unsigned offset, unsigned size, void *data)
 {
    struct pipe_transfer *transfer;
-   void *map = pipe_buffer_map_range(ctx, buf, offset, size, PIPE_MAP_READ,
-                                     &transfer);
+   void *map =
+      pipe_buffer_map_range(ctx, buf, offset, size, PIPE_MAP_READ, &transfer);
    if (!map)
       return;
    memcpy(data, map, size);

@@ -28,7 +28,7 @@ void u_upload_destroy(struct u_upload_mgr *upload);
  * On success *out_offset and *out_buffer (a new reference the caller
  * releases) say where. */
 bool u_upload_data(struct u_upload_mgr *upload, unsigned size,
-                   unsigned alignment, const void *data,
-                   unsigned *out_offset, struct pipe_resource **out_buffer);
+                   unsigned alignment, const void *data, unsigned *out_offset,
+                   struct pipe_resource **out_buffer);
 
 #endif

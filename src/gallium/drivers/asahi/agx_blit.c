@@ -31,7 +31,11 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
                          unsigned dstz, struct pipe_resource *src,
                          unsigned src_level, const struct pipe_box *src_box)
 {
-   struct pipe_box dbox = {dstx, dsty, dstz, src_box->width, src_box->height,
+   struct pipe_box dbox = {dstx,
+                           dsty,
+                           dstz,
+                           src_box->width,
+                           src_box->height,
                            src_box->depth ? src_box->depth : 1};
    struct pipe_transfer *st = NULL, *dt = NULL;
    perf_note(pctx, "resource_copy_region");
@@ -40,8 +44,8 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
       pctx->buffer_map(pctx, src, src_level, PIPE_MAP_READ, src_box, &st);
    if (!s)
       return;
-   uint8_t *d = pctx->buffer_map(pctx, dst, dst_level, PIPE_MAP_WRITE, &dbox,
-                                 &dt);
+   uint8_t *d =
+      pctx->buffer_map(pctx, dst, dst_level, PIPE_MAP_WRITE, &dbox, &dt);
    if (!d) {
       pctx->buffer_unmap(pctx, st);
       return;
@@ -50,9 +54,10 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
    if (src->target == PIPE_BUFFER) {
       memcpy(d, s, src_box->width);
    } else {
-      unsigned bpp = util_format_get_blocksize(agx_resource(src)->layout.format);
-      unsigned row_B = util_format_get_nblocksx(src->format, src_box->width) *
-                       bpp;
+      unsigned bpp =
+         util_format_get_blocksize(agx_resource(src)->layout.format);
+      unsigned row_B =
+         util_format_get_nblocksx(src->format, src_box->width) * bpp;
       unsigned rows = util_format_get_nblocksy(src->format, src_box->height);
       for (int z = 0; z < dbox.depth; ++z) {
          for (unsigned y = 0; y < rows; ++y) {
@@ -86,16 +91,23 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
       return;
 
    struct pipe_box sbox = {MIN2(sb->x, sb->x + sb->width),
-                           MIN2(sb->y, sb->y + sb->height), sb->z, sw, sh, 1};
+                           MIN2(sb->y, sb->y + sb->height),
+                           sb->z,
+                           sw,
+                           sh,
+                           1};
    struct pipe_box dbox = {MIN2(db->x, db->x + db->width),
-                           MIN2(db->y, db->y + db->height), db->z, dw, dh, 1};
+                           MIN2(db->y, db->y + db->height),
+                           db->z,
+                           dw,
+                           dh,
+                           1};
    bool flip_x = (sb->width < 0) != (db->width < 0);
    bool flip_y = (sb->height < 0) != (db->height < 0);
 
    struct pipe_transfer *st = NULL, *dt = NULL;
-   const uint8_t *s = pctx->texture_map(pctx, info->src.resource,
-                                        info->src.level, PIPE_MAP_READ,
-                                        &sbox, &st);
+   const uint8_t *s = pctx->texture_map(
+      pctx, info->src.resource, info->src.level, PIPE_MAP_READ, &sbox, &st);
    if (!s)
       return;
    uint8_t *d = pctx->texture_map(pctx, info->dst.resource, info->dst.level,
@@ -107,8 +119,14 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 
    enum pipe_format sf = agx_resource(info->src.resource)->layout.format;
    enum pipe_format df = agx_resource(info->dst.resource)->layout.format;
-   unsigned sbpp = util_format_get_blocksize(sf);
-   unsigned dbpp = util_format_get_blocksize(df);
+   /* Multisampled elements carry their samples side by side; resolving
+    * averages them (integer formats take sample 0).
+    */
+   unsigned ssamples = agx_resource(info->src.resource)->layout.sample_count_sa;
+   unsigned dsamples = agx_resource(info->dst.resource)->layout.sample_count_sa;
+   unsigned sample_B = util_format_get_blocksize(sf);
+   unsigned sbpp = sample_B * ssamples;
+   unsigned dbpp = util_format_get_blocksize(df) * dsamples;
    bool ints = util_format_is_pure_integer(sf);
 
    for (int y = 0; y < dh; ++y) {
@@ -121,20 +139,27 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
             sxx = sw - 1 - sxx;
          const uint8_t *sp = s + (size_t)st->stride * syy + sxx * sbpp;
          uint8_t *dp = d + (size_t)dt->stride * y + x * dbpp;
-         if (info->scissor_enable &&
-             (dbox.x + x < info->scissor.minx ||
-              dbox.x + x >= info->scissor.maxx ||
-              dbox.y + y < info->scissor.miny ||
-              dbox.y + y >= info->scissor.maxy))
+         if (info->scissor_enable && (dbox.x + x < info->scissor.minx ||
+                                      dbox.x + x >= info->scissor.maxx ||
+                                      dbox.y + y < info->scissor.miny ||
+                                      dbox.y + y >= info->scissor.maxy))
             continue;
-         if (ints) {
-            uint32_t v[4];
-            util_format_unpack_rgba_uint(sf, v, sp, 1);
-            util_format_pack_rgba_uint(df, dp, v, 1);
-         } else {
-            float v[4];
-            util_format_unpack_rgba_float(sf, v, sp, 1);
-            util_format_pack_rgba_float(df, dp, v, 1);
+         for (unsigned ds = 0; ds < dsamples; ++ds) {
+            uint8_t *out = dp + ds * util_format_get_blocksize(df);
+            if (ints) {
+               uint32_t v[4];
+               util_format_unpack_rgba_uint(sf, v, sp, 1);
+               util_format_pack_rgba_uint(df, out, v, 1);
+            } else {
+               float sum[4] = {0, 0, 0, 0};
+               for (unsigned ss = 0; ss < ssamples; ++ss) {
+                  float v[4];
+                  util_format_unpack_rgba_float(sf, v, sp + ss * sample_B, 1);
+                  for (unsigned c = 0; c < 4; ++c)
+                     sum[c] += v[c] / ssamples;
+               }
+               util_format_pack_rgba_float(df, out, sum, 1);
+            }
          }
       }
    }
@@ -152,12 +177,13 @@ agx_clear_render_target(struct pipe_context *pctx, struct pipe_surface *dst,
    if (!width || !height)
       return;
    perf_note(pctx, "clear_render_target");
-   struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height,
-                          dst->u.tex.last_layer - dst->u.tex.first_layer + 1};
+   struct pipe_box box = {
+      dstx,  dsty,   dst->u.tex.first_layer,
+      width, height, dst->u.tex.last_layer - dst->u.tex.first_layer + 1};
    struct pipe_transfer *t = NULL;
-   uint8_t *map = pctx->texture_map(pctx, dst->texture, dst->u.tex.level,
-                                    PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE,
-                                    &box, &t);
+   uint8_t *map =
+      pctx->texture_map(pctx, dst->texture, dst->u.tex.level,
+                        PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE, &box, &t);
    if (!map)
       return;
 
@@ -185,8 +211,7 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
                         unsigned height, bool render_condition_enabled)
 {
    struct agx_resource *rsrc = agx_resource(dst->texture);
-   struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height,
-                          1};
+   struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height, 1};
 
    if ((flags & PIPE_CLEAR_DEPTH) &&
        rsrc->layout.format != PIPE_FORMAT_S8_UINT) {
@@ -205,11 +230,10 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
       }
    }
 
-   struct agx_resource *s = rsrc->separate_stencil
-                               ? rsrc->separate_stencil
-                               : (rsrc->layout.format == PIPE_FORMAT_S8_UINT
-                                     ? rsrc
-                                     : NULL);
+   struct agx_resource *s =
+      rsrc->separate_stencil
+         ? rsrc->separate_stencil
+         : (rsrc->layout.format == PIPE_FORMAT_S8_UINT ? rsrc : NULL);
    if ((flags & PIPE_CLEAR_STENCIL) && s) {
       struct pipe_transfer *t = NULL;
       uint8_t *map = pctx->texture_map(pctx, &s->base, dst->u.tex.level,

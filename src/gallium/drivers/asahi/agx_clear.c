@@ -19,6 +19,8 @@ agx_clear(struct pipe_context *pctx, unsigned buffers,
           const union pipe_color_union *color, double depth, unsigned stencil)
 {
    struct agx_context *ctx = agx_context(pctx);
+   if (!ctx->fb.width || !ctx->fb.height)
+      return;
    struct agx_batch *batch = agx_get_batch(ctx);
    if (!batch)
       return;

@@ -97,14 +97,22 @@ static enum agx_stencil_op
 agx_stencil_op(unsigned op)
 {
    switch (op) {
-   case PIPE_STENCIL_OP_ZERO: return AGX_STENCIL_OP_ZERO;
-   case PIPE_STENCIL_OP_REPLACE: return AGX_STENCIL_OP_REPLACE;
-   case PIPE_STENCIL_OP_INCR: return AGX_STENCIL_OP_INCR_SAT;
-   case PIPE_STENCIL_OP_DECR: return AGX_STENCIL_OP_DECR_SAT;
-   case PIPE_STENCIL_OP_INCR_WRAP: return AGX_STENCIL_OP_INCR_WRAP;
-   case PIPE_STENCIL_OP_DECR_WRAP: return AGX_STENCIL_OP_DECR_WRAP;
-   case PIPE_STENCIL_OP_INVERT: return AGX_STENCIL_OP_INVERT;
-   default: return AGX_STENCIL_OP_KEEP;
+   case PIPE_STENCIL_OP_ZERO:
+      return AGX_STENCIL_OP_ZERO;
+   case PIPE_STENCIL_OP_REPLACE:
+      return AGX_STENCIL_OP_REPLACE;
+   case PIPE_STENCIL_OP_INCR:
+      return AGX_STENCIL_OP_INCR_SAT;
+   case PIPE_STENCIL_OP_DECR:
+      return AGX_STENCIL_OP_DECR_SAT;
+   case PIPE_STENCIL_OP_INCR_WRAP:
+      return AGX_STENCIL_OP_INCR_WRAP;
+   case PIPE_STENCIL_OP_DECR_WRAP:
+      return AGX_STENCIL_OP_DECR_WRAP;
+   case PIPE_STENCIL_OP_INVERT:
+      return AGX_STENCIL_OP_INVERT;
+   default:
+      return AGX_STENCIL_OP_KEEP;
    }
 }
 
@@ -185,9 +193,8 @@ agx_bind_vertex_elements(struct pipe_context *pctx, void *cso)
 /* ---- samplers and views (descriptors: agx_texture.c) ----------------- */
 
 static void
-agx_bind_sampler_states(struct pipe_context *pctx,
-                        enum pipe_shader_type shader, unsigned start,
-                        unsigned count, void **samplers)
+agx_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
+                        unsigned start, unsigned count, void **samplers)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
@@ -281,9 +288,8 @@ agx_set_clip_state(struct pipe_context *pctx,
 }
 
 static void
-agx_set_constant_buffer(struct pipe_context *pctx,
-                        enum pipe_shader_type shader, unsigned index,
-                        bool take_ownership,
+agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
+                        unsigned index, bool take_ownership,
                         const struct pipe_constant_buffer *cb)
 {
    struct agx_context *ctx = agx_context(pctx);
@@ -323,8 +329,8 @@ agx_set_constant_buffer(struct pipe_context *pctx,
       struct pipe_resource *r = cb->buffer;
       pipe_resource_reference(&r, NULL);
    }
-   ctx->dirty |= shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST
-                                              : AGX_DIRTY_CONST;
+   ctx->dirty |=
+      shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS_CONST : AGX_DIRTY_CONST;
 }
 
 static void

@@ -60,7 +60,8 @@ agx_batch_init_state(struct agx_batch *batch)
       return;
    }
    struct agx_ppp_update u = agx_ppp_begin(t.cpu, &h);
-   agx_ppp_push(&u, W_CLAMP, cfg) {
+   agx_ppp_push(&u, W_CLAMP, cfg)
+   {
       cfg.min_w = 1e-10f;
    }
    agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY_2, cfg);
@@ -74,7 +75,15 @@ agx_batch_init_state(struct agx_batch *batch)
       struct pipe_surface *s = batch->key.cbufs[i];
       formats[i] = s ? s->format : PIPE_FORMAT_NONE;
    }
+   /* The pass's sample count: the framebuffer's, or its attachments'. */
    unsigned samples = batch->key.samples > 1 ? batch->key.samples : 1;
+   for (unsigned i = 0; i < nr_cbufs; ++i) {
+      struct pipe_surface *s = batch->key.cbufs[i];
+      if (s && s->texture->nr_samples > samples)
+         samples = s->texture->nr_samples;
+   }
+   if (batch->key.zsbuf && batch->key.zsbuf->texture->nr_samples > samples)
+      samples = batch->key.zsbuf->texture->nr_samples;
    if (!agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, samples))
       agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, 1);
 
@@ -109,9 +118,8 @@ agx_vb_extent(struct agx_context *ctx, unsigned vb, unsigned max_vertex,
       const struct pipe_vertex_element *el = &ctx->velems->el[i];
       if (el->vertex_buffer_index != vb)
          continue;
-      unsigned last = el->instance_divisor
-                         ? max_instance / el->instance_divisor
-                         : max_vertex;
+      unsigned last = el->instance_divisor ? max_instance / el->instance_divisor
+                                           : max_vertex;
       size_t end = (size_t)el->src_offset + (size_t)el->src_stride * last +
                    util_format_get_blocksize(el->src_format);
       if (end > extent)
@@ -135,10 +143,9 @@ agx_vb_address(struct agx_context *ctx, struct agx_batch *batch, unsigned i,
       size_t size = agx_vb_extent(ctx, i, p->max_vertex, p->max_instance);
       if (!size || !vb->buffer.user)
          return 0;
-      return agx_pool_upload(&batch->pool,
-                             (const uint8_t *)vb->buffer.user +
-                                vb->buffer_offset,
-                             size, 16);
+      return agx_pool_upload(
+         &batch->pool, (const uint8_t *)vb->buffer.user + vb->buffer_offset,
+         size, 16);
    }
    if (!vb->buffer.resource)
       return 0;
@@ -238,22 +245,26 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
       agx_tilebuffer_pack_usc_shared(&batch->tib, &shared);
       agx_usc_push_blob(&b, &shared, 4);
    } else {
-      agx_usc_pack(&b, USC_SHARED, cfg) {
+      agx_usc_pack(&b, USC_SHARED, cfg)
+      {
          cfg.layout = AGX_SHARED_LAYOUT_VERTEX_COMPUTE;
          cfg.bytes_per_threadgroup = 65536;
       }
    }
 
-   agx_usc_pack(&b, USC_SHADER, cfg) {
+   agx_usc_pack(&b, USC_SHADER, cfg)
+   {
       cfg.code = cs->code_usc;
       cfg.loads_varyings =
          stage == PIPE_SHADER_FRAGMENT && cs->info.reads_varyings;
    }
-   agx_usc_pack(&b, USC_REGISTERS, cfg) {
+   agx_usc_pack(&b, USC_REGISTERS, cfg)
+   {
       cfg.gprs = cs->info.nr_gprs ? cs->info.nr_gprs : 8;
    }
    if (stage == PIPE_SHADER_FRAGMENT) {
-      agx_usc_pack(&b, USC_FRAGMENT_PROPERTIES, cfg) {
+      agx_usc_pack(&b, USC_FRAGMENT_PROPERTIES, cfg)
+      {
          cfg.early_z = !cs->info.writes_sample_mask && !cs->info.can_discard;
          cfg.unk_16 = 2;
       }
@@ -333,12 +344,14 @@ agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
       return;
    }
    struct agx_ppp_update u = agx_ppp_begin(t.cpu, &h);
-   agx_ppp_push(&u, DEPTH_BIAS_SCISSOR, cfg) {
+   agx_ppp_push(&u, DEPTH_BIAS_SCISSOR, cfg)
+   {
       cfg.scissor = index;
       unsigned nr_bias = batch->depth_bias.size / AGX_DEPTH_BIAS_LENGTH;
       cfg.depth_bias = nr_bias ? nr_bias - 1 : 0;
    }
-   agx_ppp_push(&u, REGION_CLIP, cfg) {
+   agx_ppp_push(&u, REGION_CLIP, cfg)
+   {
       cfg.enable = true;
       cfg.min_x = minx / 32;
       cfg.min_y = miny / 32;
@@ -346,7 +359,8 @@ agx_encode_viewport_scissor(struct agx_context *ctx, struct agx_batch *batch)
       cfg.max_y = DIV_ROUND_UP(MAX2(maxy, 1), 32);
    }
    agx_ppp_push(&u, VIEWPORT_CONTROL, cfg);
-   agx_ppp_push(&u, VIEWPORT, cfg) {
+   agx_ppp_push(&u, VIEWPORT, cfg)
+   {
       cfg.translate_x = vp->translate[0];
       cfg.scale_x = vp->scale[0];
       cfg.translate_y = vp->translate[1];
@@ -436,7 +450,8 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
    bool is_point = prim == PIPE_PRIM_POINTS;
 
    if (h.fragment_control) {
-      agx_ppp_push(&u, FRAGMENT_CONTROL, cfg) {
+      agx_ppp_push(&u, FRAGMENT_CONTROL, cfg)
+      {
          cfg.scissor_enable = true;
          if (ctx->occlusion_query) {
             cfg.visibility_mode = agx_query_counting(ctx)
@@ -453,7 +468,8 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       }
    }
    if (h.fragment_control_2) {
-      agx_ppp_push(&u, FRAGMENT_CONTROL, cfg) {
+      agx_ppp_push(&u, FRAGMENT_CONTROL, cfg)
+      {
          cfg.tag_write_disable = rast->base.rasterizer_discard;
          if (fs->info.can_discard || fs->info.writes_sample_mask)
             cfg.pass_type = AGX_PASS_TYPE_PUNCH_THROUGH;
@@ -476,7 +492,8 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
          agx_ppp_push_merged(&u, &w, &zs->face, 4);
       }
       if (object) {
-         agx_ppp_push(&u, FRAGMENT_FACE_2, cfg) {
+         agx_ppp_push(&u, FRAGMENT_FACE_2, cfg)
+         {
             cfg.object_type = agx_object_type(prim);
          }
       }
@@ -531,19 +548,23 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       if (batch->failed)
          return false;
 
-      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg) {
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_0, cfg)
+      {
          cfg.uniforms = fs->info.push_count;
          cfg.texture_states = ctx->fs_textures;
          cfg.sampler_states = ctx->fs_sampler_states;
          cfg.cf_bindings = fs->info.fs.nr_bindings;
       }
-      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg) {
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_1, cfg)
+      {
          cfg.pipeline = pipeline;
       }
-      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_2, cfg) {
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_2, cfg)
+      {
          cfg.cf_bindings = cf_usc;
       }
-      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg) {
+      agx_ppp_push(&u, FRAGMENT_SHADER_WORD_3, cfg)
+      {
          /* Mesa sets this with four or more textures (a guess there). */
          cfg.unknown = ctx->fs_textures >= 4;
       }
@@ -555,12 +576,14 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
          batch->oq_used = true;
          agx_batch_add_bo(batch, ctx->oq_heap);
       }
-      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg) {
+      agx_ppp_push(&u, FRAGMENT_OCCLUSION_QUERY, cfg)
+      {
          cfg.index = slot >= 0 ? slot : 0;
       }
    }
    if (h.output_size) {
-      agx_ppp_push(&u, OUTPUT_SIZE, cfg) {
+      agx_ppp_push(&u, OUTPUT_SIZE, cfg)
+      {
          cfg.count = vs->info.vs.nr_words;
       }
    }
@@ -579,16 +602,25 @@ static enum agx_primitive
 agx_primitive(unsigned mode)
 {
    switch (mode) {
-   case PIPE_PRIM_POINTS: return AGX_PRIMITIVE_POINTS;
-   case PIPE_PRIM_LINES: return AGX_PRIMITIVE_LINES;
-   case PIPE_PRIM_LINE_STRIP: return AGX_PRIMITIVE_LINE_STRIP;
-   case PIPE_PRIM_LINE_LOOP: return AGX_PRIMITIVE_LINE_LOOP;
-   case PIPE_PRIM_TRIANGLE_STRIP: return AGX_PRIMITIVE_TRIANGLE_STRIP;
+   case PIPE_PRIM_POINTS:
+      return AGX_PRIMITIVE_POINTS;
+   case PIPE_PRIM_LINES:
+      return AGX_PRIMITIVE_LINES;
+   case PIPE_PRIM_LINE_STRIP:
+      return AGX_PRIMITIVE_LINE_STRIP;
+   case PIPE_PRIM_LINE_LOOP:
+      return AGX_PRIMITIVE_LINE_LOOP;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+      return AGX_PRIMITIVE_TRIANGLE_STRIP;
    case PIPE_PRIM_TRIANGLE_FAN:
-   case PIPE_PRIM_POLYGON: return AGX_PRIMITIVE_TRIANGLE_FAN;
-   case PIPE_PRIM_QUADS: return AGX_PRIMITIVE_QUADS;
-   case PIPE_PRIM_QUAD_STRIP: return AGX_PRIMITIVE_QUAD_STRIP;
-   default: return AGX_PRIMITIVE_TRIANGLES;
+   case PIPE_PRIM_POLYGON:
+      return AGX_PRIMITIVE_TRIANGLE_FAN;
+   case PIPE_PRIM_QUADS:
+      return AGX_PRIMITIVE_QUADS;
+   case PIPE_PRIM_QUAD_STRIP:
+      return AGX_PRIMITIVE_QUAD_STRIP;
+   default:
+      return AGX_PRIMITIVE_TRIANGLES;
    }
 }
 
@@ -626,7 +658,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    if (ctx->reset)
       return;
-   if (!ctx->fb.nr_cbufs && !ctx->fb.zsbuf)
+   if ((!ctx->fb.nr_cbufs && !ctx->fb.zsbuf) || !ctx->fb.width ||
+       !ctx->fb.height)
       return;
    if (!ctx->rast || !ctx->zs || !ctx->velems ||
        !ctx->stage[PIPE_SHADER_VERTEX].shader ||
@@ -638,8 +671,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
 
    /* Room for the worst case of one draw's packets. */
-   size_t need = AGX_VDM_VS_STATE_B + 3 * AGX_PPP_STATE_LENGTH +
-                 AGX_VDM_DRAW_MAX_B + 64;
+   size_t need =
+      AGX_VDM_VS_STATE_B + 3 * AGX_PPP_STATE_LENGTH + AGX_VDM_DRAW_MAX_B + 64;
    /* Scissor and depth-bias records are indexed by 16-bit fields. */
    if (batch->vdm_head + need > batch->vdm_end ||
        batch->scissor.size / AGX_SCISSOR_LENGTH >= 0xff00 ||
@@ -710,9 +743,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       if (info->index_bounds_valid)
          params.max_vertex = info->max_index + MAX2(draw->index_bias, 0);
       else if (cpu_indices)
-         params.max_vertex =
-            agx_max_index(info, cpu_indices, draw->count) +
-            MAX2(draw->index_bias, 0);
+         params.max_vertex = agx_max_index(info, cpu_indices, draw->count) +
+                             MAX2(draw->index_bias, 0);
    }
 
    uint32_t dirty = ctx->dirty;
@@ -720,10 +752,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * buffer addresses, user vertex buffers uploaded per draw, textures),
     * new vertex word list.
     */
-   bool vs_state = (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS |
-                             AGX_DIRTY_VS_CONST | AGX_DIRTY_VERTEX |
-                             AGX_DIRTY_TEXTURES)) ||
-                   agx_uses_user_vbs(ctx);
+   bool vs_state =
+      (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS |
+                AGX_DIRTY_VS_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES)) ||
+      agx_uses_user_vbs(ctx);
 
    if (vs_state) {
       uint32_t pipeline =
@@ -812,8 +844,7 @@ static void
 agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
              unsigned drawid_offset,
              const struct pipe_draw_indirect_info *indirect,
-             const struct pipe_draw_start_count_bias *draws,
-             unsigned num_draws)
+             const struct pipe_draw_start_count_bias *draws, unsigned num_draws)
 {
    struct agx_context *ctx = agx_context(pctx);
    if (indirect) {

@@ -62,8 +62,7 @@ agx_nir_lower_clip_m1_1(nir_shader *nir)
    if (nir->info.stage != MESA_SHADER_VERTEX)
       return false;
    bool warned = false;
-   return nir_shader_intrinsics_pass(nir, lower_position_store,
-                                     nir_metadata_block_index |
-                                        nir_metadata_dominance,
-                                     &warned);
+   return nir_shader_intrinsics_pass(
+      nir, lower_position_store,
+      nir_metadata_block_index | nir_metadata_dominance, &warned);
 }

@@ -29,9 +29,9 @@
 
 struct agx_query {
    unsigned type;
-   int slot;             /* occlusion: heap slot, else -1 */
-   uint64_t last_seqno;  /* last submission that wrote it */
-   uint64_t value;       /* GPU_FINISHED seqno / TIMESTAMP ns */
+   int slot;            /* occlusion: heap slot, else -1 */
+   uint64_t last_seqno; /* last submission that wrote it */
+   uint64_t value;      /* GPU_FINISHED seqno / TIMESTAMP ns */
 };
 
 static bool

@@ -61,8 +61,9 @@ agx_needs_separate_stencil(enum pipe_format format)
           format == PIPE_FORMAT_Z32_FLOAT_S8X24_UINT;
 }
 
-static struct pipe_resource *agx_resource_create(
-   struct pipe_screen *pscreen, const struct pipe_resource *templ);
+static struct pipe_resource *
+agx_resource_create(struct pipe_screen *pscreen,
+                    const struct pipe_resource *templ);
 
 static struct pipe_resource *
 agx_resource_create_plane(struct pipe_screen *pscreen,
@@ -88,8 +89,8 @@ agx_resource_create_plane(struct pipe_screen *pscreen,
       rsrc->layout = (struct ail_layout){
          .width_px = templ->width0,
          .height_px = templ->height0 ? templ->height0 : 1,
-         .depth_px = is_3d ? templ->depth0
-                           : (templ->array_size ? templ->array_size : 1),
+         .depth_px =
+            is_3d ? templ->depth0 : (templ->array_size ? templ->array_size : 1),
          .sample_count_sa = templ->nr_samples > 1 ? templ->nr_samples : 1,
          .levels = templ->last_level + 1,
          .mipmapped_z = is_3d,
@@ -108,20 +109,20 @@ agx_resource_create_plane(struct pipe_screen *pscreen,
 
       enum ail_error err = ail_make_miptree(&rsrc->layout);
       if (err != AIL_OK) {
-         u_loge("asahi", "cannot lay out a %ux%u %s image: %s",
-                templ->width0, templ->height0,
-                util_format_name(templ->format), ail_error_string(err));
+         u_loge("asahi", "cannot lay out a %ux%u %s image: %s", templ->width0,
+                templ->height0, util_format_name(templ->format),
+                ail_error_string(err));
          free(rsrc);
          return NULL;
       }
       size_B = rsrc->layout.size_B;
-      rsrc->modifier = linear ? AIL_DRM_FORMAT_MOD_LINEAR
-                              : AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED;
+      rsrc->modifier =
+         linear ? AIL_DRM_FORMAT_MOD_LINEAR : AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED;
    }
 
    uint32_t flags = AGX_BO_WRITEBACK;
-   if (templ->bind & (PIPE_BIND_SHARED | PIPE_BIND_SCANOUT |
-                      PIPE_BIND_DISPLAY_TARGET))
+   if (templ->bind &
+       (PIPE_BIND_SHARED | PIPE_BIND_SCANOUT | PIPE_BIND_DISPLAY_TARGET))
       flags |= AGX_BO_SHAREABLE;
 
    rsrc->bo = agx_bo_create(&screen->dev, size_B, flags, "resource");
@@ -254,10 +255,9 @@ agx_resource_create_with_modifiers(struct pipe_screen *pscreen,
 }
 
 static void
-agx_query_dmabuf_modifiers(struct pipe_screen *pscreen,
-                           enum pipe_format format, int max,
-                           uint64_t *modifiers, unsigned int *external_only,
-                           int *count)
+agx_query_dmabuf_modifiers(struct pipe_screen *pscreen, enum pipe_format format,
+                           int max, uint64_t *modifiers,
+                           unsigned int *external_only, int *count)
 {
    static const uint64_t mods[] = {AIL_DRM_FORMAT_MOD_APPLE_TWIDDLED,
                                    AIL_DRM_FORMAT_MOD_LINEAR};
@@ -276,9 +276,9 @@ agx_query_dmabuf_modifiers(struct pipe_screen *pscreen,
 }
 
 static bool
-agx_resource_get_handle(struct pipe_screen *pscreen,
-                        struct pipe_context *pctx, struct pipe_resource *res,
-                        struct winsys_handle *handle, unsigned usage)
+agx_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
+                        struct pipe_resource *res, struct winsys_handle *handle,
+                        unsigned usage)
 {
    struct agx_resource *rsrc = agx_resource(res);
    if (handle->type != WINSYS_HANDLE_TYPE_FD)
@@ -302,8 +302,7 @@ agx_init_resource_functions(struct pipe_screen *pscreen)
    pscreen->resource_destroy = agx_resource_destroy;
    pscreen->resource_get_handle = agx_resource_get_handle;
    pscreen->resource_from_handle = agx_resource_from_handle;
-   pscreen->resource_create_with_modifiers =
-      agx_resource_create_with_modifiers;
+   pscreen->resource_create_with_modifiers = agx_resource_create_with_modifiers;
    pscreen->query_dmabuf_modifiers = agx_query_dmabuf_modifiers;
 }
 
@@ -311,8 +310,7 @@ agx_init_resource_functions(struct pipe_screen *pscreen)
 
 static void *
 agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
-        unsigned usage, const struct pipe_box *box,
-        struct pipe_transfer **out)
+        unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_resource *rsrc = agx_resource(res);
@@ -364,15 +362,13 @@ agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
       }
       xfer->base.stride = stride;
       xfer->base.layer_stride = layer;
-      if (!(usage & PIPE_MAP_DISCARD_RANGE) ||
-          (usage & PIPE_MAP_READ)) {
+      if (!(usage & PIPE_MAP_DISCARD_RANGE) || (usage & PIPE_MAP_READ)) {
          for (int z = 0; z < (box->depth ? box->depth : 1); ++z) {
             uint64_t off =
                ail_get_layer_level_B(&rsrc->layout, box->z + z, level);
             ail_detile((uint8_t *)cpu + off,
                        (uint8_t *)xfer->staging + layer * z, &rsrc->layout,
-                       level, stride, box->x, box->y, box->width,
-                       box->height);
+                       level, stride, box->x, box->y, box->width, box->height);
          }
       }
       xfer->map = xfer->staging;
@@ -442,8 +438,7 @@ agx_texture_subdata(struct pipe_context *pctx, struct pipe_resource *res,
    for (int z = 0; z < (box->depth ? box->depth : 1); ++z) {
       for (unsigned y = 0; y < rows; ++y) {
          memcpy(p + t->layer_stride * z + (uint64_t)t->stride * y,
-                (const uint8_t *)data + layer_stride * z +
-                   (uint64_t)stride * y,
+                (const uint8_t *)data + layer_stride * z + (uint64_t)stride * y,
                 row_B);
       }
    }

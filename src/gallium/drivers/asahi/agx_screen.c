@@ -132,8 +132,7 @@ agx_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
 }
 
 static int
-agx_get_shader_param(struct pipe_screen *pscreen,
-                     enum pipe_shader_type shader,
+agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
                      enum pipe_shader_cap param)
 {
    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
@@ -178,12 +177,19 @@ agx_get_compiler_options(struct pipe_screen *pscreen,
 
 static bool
 agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
-                        enum pipe_texture_target target,
-                        unsigned sample_count, unsigned storage_sample_count,
-                        unsigned bindings)
+                        enum pipe_texture_target target, unsigned sample_count,
+                        unsigned storage_sample_count, unsigned bindings)
 {
-   if (sample_count > 1)
-      return false; /* TODO: MSAA */
+   /* 2x and 4x multisampling for render targets and depth/stencil
+    * (resolves are CPU blits for now).
+    */
+   if (sample_count > 1) {
+      if (sample_count != 2 && sample_count != 4)
+         return false;
+      if (target != PIPE_TEXTURE_2D ||
+          !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
+         return false;
+   }
 
    if (target == PIPE_BUFFER) {
       /* Vertex and index data: the compiler fetches 32-bit float
@@ -241,8 +247,7 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
 /* ---- fences ----------------------------------------------------------- */
 
 static void
-agx_fence_reference(struct pipe_screen *pscreen,
-                    struct pipe_fence_handle **dst,
+agx_fence_reference(struct pipe_screen *pscreen, struct pipe_fence_handle **dst,
                     struct pipe_fence_handle *src)
 {
    struct pipe_fence_handle *old = *dst;
@@ -339,9 +344,10 @@ agx_screen_create(int fd)
 
    int ret = agx_open_device(&screen->dev, fd);
    if (ret) {
-      u_loge("asahi", "cannot use the GPU device (fd %d): %s.  Is this an "
-                      "Apple GPU with the asahi kernel driver, or is a "
-                      "drm-shim preloaded (bin/asahi-run)?",
+      u_loge("asahi",
+             "cannot use the GPU device (fd %d): %s.  Is this an "
+             "Apple GPU with the asahi kernel driver, or is a "
+             "drm-shim preloaded (bin/asahi-run)?",
              fd, screen->dev.error[0] ? screen->dev.error : strerror(-ret));
       close(fd);
       free(screen);
@@ -365,8 +371,7 @@ agx_screen_create(int fd)
    screen->usc_reserved =
       agx_bo_create(&screen->dev, AGX_PAGE_SIZE, AGX_BO_EXEC, "usc reserve");
 
-   snprintf(screen->name, sizeof(screen->name), "asahi (%s)",
-            screen->dev.name);
+   snprintf(screen->name, sizeof(screen->name), "asahi (%s)", screen->dev.name);
 
    struct pipe_screen *p = &screen->base;
    p->destroy = agx_destroy_screen;

@@ -26,9 +26,9 @@
 
 #include "agx_state.h"
 
-static struct agx_compiled_shader *agx_compile_variant(
-   struct agx_screen *screen, struct agx_uncompiled_shader *so,
-   const struct agx_shader_key *key);
+static struct agx_compiled_shader *
+agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
+                    const struct agx_shader_key *key);
 
 /* ASAHI_MESA_DEBUG=precompile, or AGX_MESA_DEBUG=shaderdb (statistics
  * are printed when shaders compile).
@@ -83,8 +83,7 @@ agx_create_shader_state(struct pipe_context *pctx,
          return NULL;
       }
       cs->info = bin->info;
-      cs->bo = agx_bo_create(&screen->dev, bin->size_B, AGX_BO_EXEC,
-                             "shader");
+      cs->bo = agx_bo_create(&screen->dev, bin->size_B, AGX_BO_EXEC, "shader");
       if (!cs->bo || !agx_bo_map(cs->bo)) {
          if (cs->bo)
             agx_bo_unreference(cs->bo);
@@ -103,9 +102,10 @@ agx_create_shader_state(struct pipe_context *pctx,
    /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
    agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
-      u_logw("asahi", "%s shader: preprocessing failed; draws with it are "
-                      "skipped", stage == MESA_SHADER_VERTEX ? "vertex"
-                                                             : "fragment");
+      u_logw("asahi",
+             "%s shader: preprocessing failed; draws with it are "
+             "skipped",
+             stage == MESA_SHADER_VERTEX ? "vertex" : "fragment");
 
    /* Compile a likely variant now: for shader-db (which never draws), and
     * to move compile time out of the first draw.
@@ -141,13 +141,13 @@ agx_delete_shader_state(struct pipe_context *pctx, void *cso)
       util_dynarray_num_elements(&so->variants, struct agx_compiled_shader *);
    for (unsigned i = 0; i < n; ++i) {
       struct agx_compiled_shader *cs =
-         *util_dynarray_element(&so->variants, struct agx_compiled_shader *,
-                                i);
+         *util_dynarray_element(&so->variants, struct agx_compiled_shader *, i);
       if (ctx->vs == cs)
          ctx->vs = NULL;
       if (ctx->fs == cs)
          ctx->fs = NULL;
-      agx_bo_unreference(cs->bo);
+      if (cs->bo)
+         agx_bo_unreference(cs->bo);
       free(cs);
    }
    util_dynarray_fini(&so->variants);
@@ -178,9 +178,12 @@ static enum pipe_format
 agx_key_rt_format(enum pipe_format f)
 {
    switch (f) {
-   case PIPE_FORMAT_R8G8B8X8_UNORM: return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case PIPE_FORMAT_B8G8R8X8_UNORM: return PIPE_FORMAT_B8G8R8A8_UNORM;
-   default: return f;
+   case PIPE_FORMAT_R8G8B8X8_UNORM:
+      return PIPE_FORMAT_R8G8B8A8_UNORM;
+   case PIPE_FORMAT_B8G8R8X8_UNORM:
+      return PIPE_FORMAT_B8G8R8A8_UNORM;
+   default:
+      return f;
    }
 }
 
@@ -215,20 +218,28 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
 }
 
 static struct agx_compiled_shader *
-agx_compile_variant(struct agx_screen *screen,
-                    struct agx_uncompiled_shader *so,
+agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
                     const struct agx_shader_key *key)
 {
    void *mem = ralloc_context(NULL);
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(so->nir, key, mem, &bin, error,
-                                    sizeof(error));
+   int ret =
+      agx_compile_shader_nir(so->nir, key, mem, &bin, error, sizeof(error));
    if (ret != AGX_COMPILE_OK) {
-      u_loge("asahi", "compiling a %s shader failed (%d): %s",
+      u_loge("asahi",
+             "compiling a %s shader failed (%d): %s; its draws are "
+             "skipped",
              so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment", ret,
              error);
       ralloc_free(mem);
+      /* Remember the failure so later draws do not compile again. */
+      struct agx_compiled_shader *failed = calloc(1, sizeof(*failed));
+      if (failed) {
+         failed->key = *key;
+         util_dynarray_append(&so->variants, struct agx_compiled_shader *,
+                              failed);
+      }
       return NULL;
    }
 
@@ -263,8 +274,8 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
       return NULL;
 
    if (so->native)
-      return *util_dynarray_element(&so->variants,
-                                    struct agx_compiled_shader *, 0);
+      return *util_dynarray_element(&so->variants, struct agx_compiled_shader *,
+                                    0);
 
    struct agx_shader_key key;
    agx_build_key(ctx, stage, &key);
@@ -273,10 +284,9 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
       util_dynarray_num_elements(&so->variants, struct agx_compiled_shader *);
    for (unsigned i = 0; i < n; ++i) {
       struct agx_compiled_shader *cs =
-         *util_dynarray_element(&so->variants, struct agx_compiled_shader *,
-                                i);
+         *util_dynarray_element(&so->variants, struct agx_compiled_shader *, i);
       if (memcmp(&cs->key, &key, sizeof(key)) == 0)
-         return cs;
+         return cs->bo ? cs : NULL; /* no BO: compiling it failed */
    }
 
    return agx_compile_variant(agx_screen(ctx->base.screen), so, &key);

@@ -134,8 +134,8 @@ void agx_pool_cleanup(struct agx_pool *pool);
 /* gpu == 0 on failure. */
 struct agx_ptr agx_pool_alloc(struct agx_pool *pool, size_t size,
                               unsigned align);
-uint64_t agx_pool_upload(struct agx_pool *pool, const void *data,
-                         size_t size, unsigned align);
+uint64_t agx_pool_upload(struct agx_pool *pool, const void *data, size_t size,
+                         unsigned align);
 
 /* ---- shaders ------------------------------------------------------- */
 
@@ -168,7 +168,7 @@ struct agx_rasterizer {
 
 struct agx_zsa {
    struct pipe_depth_stencil_alpha_state base;
-   uint32_t face;    /* Fragment Face word without reference/line/polygon */
+   uint32_t face;       /* Fragment Face word without reference/line/polygon */
    uint32_t stencil[2]; /* Fragment Stencil words, front and back */
 };
 
@@ -206,7 +206,7 @@ struct agx_batch {
    double clear_depth;
    unsigned clear_stencil;
    bool initialized;
-   bool failed; /* out of memory while recording: drop at flush */
+   bool failed;    /* out of memory while recording: drop at flush */
    uint64_t seqno; /* timeline point of its submission */
    bool oq_used;   /* some draw counts into the occlusion heap */
 };
@@ -226,12 +226,12 @@ enum agx_dirty {
    AGX_DIRTY_VIEWPORT = 1 << 4,
    AGX_DIRTY_SCISSOR = 1 << 5,
    AGX_DIRTY_VERTEX = 1 << 6,
-   AGX_DIRTY_CONST = 1 << 7,       /* fragment constant buffer 0 */
+   AGX_DIRTY_CONST = 1 << 7, /* fragment constant buffer 0 */
    AGX_DIRTY_STENCIL_REF = 1 << 8,
    AGX_DIRTY_PRIM = 1 << 9,
    AGX_DIRTY_BLEND = 1 << 10,
    AGX_DIRTY_TEXTURES = 1 << 11,
-   AGX_DIRTY_VS_CONST = 1 << 12,   /* vertex constant buffer 0 */
+   AGX_DIRTY_VS_CONST = 1 << 12, /* vertex constant buffer 0 */
    AGX_DIRTY_QUERY = 1 << 13,
    AGX_DIRTY_ALL = 0xffff,
 };
@@ -311,8 +311,8 @@ agx_context(struct pipe_context *p)
 }
 
 /* agx_context.c */
-struct pipe_context *agx_create_context(struct pipe_screen *screen,
-                                       void *priv, unsigned flags);
+struct pipe_context *agx_create_context(struct pipe_screen *screen, void *priv,
+                                        unsigned flags);
 
 /* agx_resource.c */
 void agx_init_resource_functions(struct pipe_screen *screen);
@@ -333,6 +333,13 @@ bool agx_nir_lower_clip_m1_1(struct nir_shader *nir);
 struct agx_batch *agx_get_batch(struct agx_context *ctx);
 void agx_flush_batch(struct agx_context *ctx, const char *reason);
 void agx_retire_batches(struct agx_context *ctx, bool wait);
+
+/* agx_bg_eot_usc.c: the USC word list (offset from usc_exec_base, 0 on
+ * failure) and Counts word of the batch's background (store false) or
+ * end-of-tile (store true) program.
+ */
+uint32_t agx_build_bg_eot_usc(struct agx_batch *batch, bool store,
+                              uint32_t *counts);
 void agx_batch_reads(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_writes(struct agx_batch *batch, struct pipe_resource *res);
 void agx_batch_add_bo(struct agx_batch *batch, struct agx_bo *bo);

@@ -38,15 +38,20 @@ static enum agx_wrap
 agx_wrap(unsigned wrap)
 {
    switch (wrap) {
-   case PIPE_TEX_WRAP_REPEAT: return AGX_WRAP_REPEAT;
-   case PIPE_TEX_WRAP_CLAMP: return AGX_WRAP_CLAMP_GL;
-   case PIPE_TEX_WRAP_CLAMP_TO_BORDER: return AGX_WRAP_CLAMP_TO_BORDER;
-   case PIPE_TEX_WRAP_MIRROR_REPEAT: return AGX_WRAP_MIRRORED_REPEAT;
+   case PIPE_TEX_WRAP_REPEAT:
+      return AGX_WRAP_REPEAT;
+   case PIPE_TEX_WRAP_CLAMP:
+      return AGX_WRAP_CLAMP_GL;
+   case PIPE_TEX_WRAP_CLAMP_TO_BORDER:
+      return AGX_WRAP_CLAMP_TO_BORDER;
+   case PIPE_TEX_WRAP_MIRROR_REPEAT:
+      return AGX_WRAP_MIRRORED_REPEAT;
    case PIPE_TEX_WRAP_MIRROR_CLAMP:
    case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_EDGE:
    case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER:
       return AGX_WRAP_MIRRORED_CLAMP_TO_EDGE;
-   default: return AGX_WRAP_CLAMP_TO_EDGE;
+   default:
+      return AGX_WRAP_CLAMP_TO_EDGE;
    }
 }
 
@@ -55,14 +60,22 @@ static enum agx_compare_func
 agx_compare_func(unsigned func)
 {
    switch (func) {
-   case PIPE_FUNC_NEVER: return AGX_COMPARE_FUNC_NEVER;
-   case PIPE_FUNC_LESS: return AGX_COMPARE_FUNC_LESS;
-   case PIPE_FUNC_EQUAL: return AGX_COMPARE_FUNC_EQUAL;
-   case PIPE_FUNC_LEQUAL: return AGX_COMPARE_FUNC_LEQUAL;
-   case PIPE_FUNC_GREATER: return AGX_COMPARE_FUNC_GREATER;
-   case PIPE_FUNC_NOTEQUAL: return AGX_COMPARE_FUNC_NOT_EQUAL;
-   case PIPE_FUNC_GEQUAL: return AGX_COMPARE_FUNC_GEQUAL;
-   default: return AGX_COMPARE_FUNC_ALWAYS;
+   case PIPE_FUNC_NEVER:
+      return AGX_COMPARE_FUNC_NEVER;
+   case PIPE_FUNC_LESS:
+      return AGX_COMPARE_FUNC_LESS;
+   case PIPE_FUNC_EQUAL:
+      return AGX_COMPARE_FUNC_EQUAL;
+   case PIPE_FUNC_LEQUAL:
+      return AGX_COMPARE_FUNC_LEQUAL;
+   case PIPE_FUNC_GREATER:
+      return AGX_COMPARE_FUNC_GREATER;
+   case PIPE_FUNC_NOTEQUAL:
+      return AGX_COMPARE_FUNC_NOT_EQUAL;
+   case PIPE_FUNC_GEQUAL:
+      return AGX_COMPARE_FUNC_GEQUAL;
+   default:
+      return AGX_COMPARE_FUNC_ALWAYS;
    }
 }
 
@@ -136,11 +149,16 @@ static unsigned
 agx_dimension(enum pipe_texture_target target, unsigned samples)
 {
    switch (target) {
-   case PIPE_TEXTURE_1D: return AGX_TEXTURE_DIMENSION_1D;
-   case PIPE_TEXTURE_1D_ARRAY: return AGX_TEXTURE_DIMENSION_1D_ARRAY;
-   case PIPE_TEXTURE_3D: return AGX_TEXTURE_DIMENSION_3D;
-   case PIPE_TEXTURE_CUBE: return AGX_TEXTURE_DIMENSION_CUBE;
-   case PIPE_TEXTURE_CUBE_ARRAY: return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
+   case PIPE_TEXTURE_1D:
+      return AGX_TEXTURE_DIMENSION_1D;
+   case PIPE_TEXTURE_1D_ARRAY:
+      return AGX_TEXTURE_DIMENSION_1D_ARRAY;
+   case PIPE_TEXTURE_3D:
+      return AGX_TEXTURE_DIMENSION_3D;
+   case PIPE_TEXTURE_CUBE:
+      return AGX_TEXTURE_DIMENSION_CUBE;
+   case PIPE_TEXTURE_CUBE_ARRAY:
+      return AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
    case PIPE_TEXTURE_2D_ARRAY:
       return samples > 1 ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MS
                          : AGX_TEXTURE_DIMENSION_2D_ARRAY;
@@ -212,8 +230,7 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
          return;
       }
       for (unsigned i = 0; i < nr_tex; ++i) {
-         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH,
-                       st->views[i]);
+         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, st->views[i]);
          if (st->views[i] && st->views[i]->texture)
             agx_batch_reads(batch, st->views[i]->texture);
       }
@@ -256,14 +273,16 @@ agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
    *sampler_states = tab->sampler_states;
 
    if (tab->texture_va) {
-      agx_usc_pack(b, USC_TEXTURE, cfg) {
+      agx_usc_pack(b, USC_TEXTURE, cfg)
+      {
          cfg.start = 0;
          cfg.count = tab->nr_textures;
          cfg.buffer = tab->texture_va;
       }
    }
    if (tab->sampler_va) {
-      agx_usc_pack(b, USC_SAMPLER, cfg) {
+      agx_usc_pack(b, USC_SAMPLER, cfg)
+      {
          cfg.start = 0;
          cfg.count = tab->nr_samplers;
          cfg.buffer = tab->sampler_va;

@@ -84,8 +84,8 @@ agx_trace_submission(struct agx_screen *screen, struct agx_batch *batch,
       dump_list(&w, seen, &batch->reads, true);
       dump_list(&w, seen, &batch->writes, true);
    }
-   bool ok = agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI, cmdbuf,
-                                    size_B);
+   bool ok =
+      agx_dump_writer_finish(&w, AGX_DUMP_SUBMISSION_DRM_ASAHI, cmdbuf, size_B);
    fclose(fp);
    free(seen);
    if (ok)

@@ -18,18 +18,18 @@
 #include "util/u_inlines.h"
 
 /* A CSO is a heap copy of its template (nothing reads it back). */
-#define NOOP_CSO(name, type)                                               \
-   static void *noop_create_##name(struct pipe_context *ctx,               \
-                                   const type *templ)                      \
-   {                                                                       \
-      type *cso = malloc(sizeof(*cso));                                    \
-      if (cso)                                                             \
-         *cso = *templ;                                                    \
-      return cso;                                                          \
-   }                                                                       \
-   static void noop_delete_##name(struct pipe_context *ctx, void *cso)     \
-   {                                                                       \
-      free(cso);                                                           \
+#define NOOP_CSO(name, type)                                                   \
+   static void *noop_create_##name(struct pipe_context *ctx,                   \
+                                   const type *templ)                          \
+   {                                                                           \
+      type *cso = malloc(sizeof(*cso));                                        \
+      if (cso)                                                                 \
+         *cso = *templ;                                                        \
+      return cso;                                                              \
+   }                                                                           \
+   static void noop_delete_##name(struct pipe_context *ctx, void *cso)         \
+   {                                                                           \
+      free(cso);                                                               \
    }
 
 NOOP_CSO(blend_state, struct pipe_blend_state)
@@ -43,9 +43,8 @@ noop_bind_state(struct pipe_context *ctx, void *cso)
 }
 
 static void
-noop_bind_sampler_states(struct pipe_context *ctx,
-                         enum pipe_shader_type shader, unsigned start,
-                         unsigned count, void **samplers)
+noop_bind_sampler_states(struct pipe_context *ctx, enum pipe_shader_type shader,
+                         unsigned start, unsigned count, void **samplers)
 {
 }
 
@@ -98,8 +97,7 @@ static void *
 noop_create_vertex_elements_state(struct pipe_context *ctx, unsigned count,
                                   const struct pipe_vertex_element *elements)
 {
-   struct pipe_vertex_element *cso = calloc(count ? count : 1,
-                                            sizeof(*cso));
+   struct pipe_vertex_element *cso = calloc(count ? count : 1, sizeof(*cso));
 
    if (cso && count)
       memcpy(cso, elements, count * sizeof(*cso));
@@ -138,8 +136,7 @@ struct noop_query {
 };
 
 static struct pipe_query *
-noop_create_query(struct pipe_context *ctx, unsigned query_type,
-                  unsigned index)
+noop_create_query(struct pipe_context *ctx, unsigned query_type, unsigned index)
 {
    struct noop_query *q = calloc(1, sizeof(*q));
 
@@ -161,8 +158,8 @@ noop_begin_end_query(struct pipe_context *ctx, struct pipe_query *q)
 }
 
 static bool
-noop_get_query_result(struct pipe_context *ctx, struct pipe_query *q,
-                      bool wait, union pipe_query_result *result)
+noop_get_query_result(struct pipe_context *ctx, struct pipe_query *q, bool wait,
+                      union pipe_query_result *result)
 {
    memset(result, 0, sizeof(*result));
    return true;
@@ -204,9 +201,8 @@ noop_set_polygon_stipple(struct pipe_context *ctx,
 }
 
 static void
-noop_set_constant_buffer(struct pipe_context *ctx,
-                         enum pipe_shader_type shader, unsigned index,
-                         bool take_ownership,
+noop_set_constant_buffer(struct pipe_context *ctx, enum pipe_shader_type shader,
+                         unsigned index, bool take_ownership,
                          const struct pipe_constant_buffer *buf)
 {
    if (take_ownership && buf && buf->buffer) {
@@ -222,21 +218,20 @@ noop_set_framebuffer_state(struct pipe_context *ctx,
 }
 
 static void
-noop_set_scissor_states(struct pipe_context *ctx, unsigned start,
-                        unsigned num, const struct pipe_scissor_state *s)
+noop_set_scissor_states(struct pipe_context *ctx, unsigned start, unsigned num,
+                        const struct pipe_scissor_state *s)
 {
 }
 
 static void
-noop_set_viewport_states(struct pipe_context *ctx, unsigned start,
-                         unsigned num, const struct pipe_viewport_state *v)
+noop_set_viewport_states(struct pipe_context *ctx, unsigned start, unsigned num,
+                         const struct pipe_viewport_state *v)
 {
 }
 
 static void
-noop_set_sampler_views(struct pipe_context *ctx,
-                       enum pipe_shader_type shader, unsigned start,
-                       unsigned count, unsigned unbind_trailing,
+noop_set_sampler_views(struct pipe_context *ctx, enum pipe_shader_type shader,
+                       unsigned start, unsigned count, unsigned unbind_trailing,
                        bool take_ownership, struct pipe_sampler_view **views)
 {
    if (!take_ownership || !views)
@@ -246,18 +241,16 @@ noop_set_sampler_views(struct pipe_context *ctx,
 }
 
 static void
-noop_set_shader_buffers(struct pipe_context *ctx,
-                        enum pipe_shader_type shader, unsigned start,
-                        unsigned count,
+noop_set_shader_buffers(struct pipe_context *ctx, enum pipe_shader_type shader,
+                        unsigned start, unsigned count,
                         const struct pipe_shader_buffer *buffers,
                         unsigned writable)
 {
 }
 
 static void
-noop_set_shader_images(struct pipe_context *ctx,
-                       enum pipe_shader_type shader, unsigned start,
-                       unsigned count, unsigned unbind_trailing,
+noop_set_shader_images(struct pipe_context *ctx, enum pipe_shader_type shader,
+                       unsigned start, unsigned count, unsigned unbind_trailing,
                        const struct pipe_image_view *images)
 {
 }
@@ -270,8 +263,8 @@ noop_set_vertex_buffers(struct pipe_context *ctx, unsigned count,
 
 static struct pipe_stream_output_target *
 noop_create_stream_output_target(struct pipe_context *ctx,
-                                 struct pipe_resource *buffer,
-                                 unsigned offset, unsigned size)
+                                 struct pipe_resource *buffer, unsigned offset,
+                                 unsigned size)
 {
    struct pipe_stream_output_target *t = calloc(1, sizeof(*t));
 
@@ -301,11 +294,10 @@ noop_set_stream_output_targets(struct pipe_context *ctx, unsigned num,
 }
 
 static void
-noop_resource_copy_region(struct pipe_context *ctx,
-                          struct pipe_resource *dst, unsigned dst_level,
-                          unsigned dstx, unsigned dsty, unsigned dstz,
-                          struct pipe_resource *src, unsigned src_level,
-                          const struct pipe_box *src_box)
+noop_resource_copy_region(struct pipe_context *ctx, struct pipe_resource *dst,
+                          unsigned dst_level, unsigned dstx, unsigned dsty,
+                          unsigned dstz, struct pipe_resource *src,
+                          unsigned src_level, const struct pipe_box *src_box)
 {
    struct noop_resource *d = noop_resource(dst);
    struct noop_resource *s = noop_resource(src);
@@ -348,8 +340,7 @@ noop_blit(struct pipe_context *ctx, const struct pipe_blit_info *info)
 static void
 noop_clear(struct pipe_context *ctx, unsigned buffers,
            const struct pipe_scissor_state *scissor,
-           const union pipe_color_union *color, double depth,
-           unsigned stencil)
+           const union pipe_color_union *color, double depth, unsigned stencil)
 {
 }
 
@@ -453,8 +444,7 @@ noop_surface_destroy(struct pipe_context *ctx, struct pipe_surface *surf)
 
 static void *
 noop_map(struct pipe_context *ctx, struct pipe_resource *res, unsigned level,
-         unsigned usage, const struct pipe_box *box,
-         struct pipe_transfer **out)
+         unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
 {
    struct noop_resource *nres = noop_resource(res);
    struct pipe_transfer *transfer = calloc(1, sizeof(*transfer));
@@ -497,9 +487,8 @@ noop_buffer_subdata(struct pipe_context *ctx, struct pipe_resource *res,
 
 static void
 noop_texture_subdata(struct pipe_context *ctx, struct pipe_resource *res,
-                     unsigned level, unsigned usage,
-                     const struct pipe_box *box, const void *data,
-                     unsigned stride, uintptr_t layer_stride)
+                     unsigned level, unsigned usage, const struct pipe_box *box,
+                     const void *data, unsigned stride, uintptr_t layer_stride)
 {
    struct noop_resource *nres = noop_resource(res);
    unsigned bw = util_format_get_blockwidth(res->format);

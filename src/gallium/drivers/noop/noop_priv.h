@@ -27,8 +27,8 @@ noop_resource(struct pipe_resource *res)
    return (struct noop_resource *)res;
 }
 
-struct pipe_context *noop_context_create(struct pipe_screen *screen,
-                                         void *priv, unsigned flags);
+struct pipe_context *noop_context_create(struct pipe_screen *screen, void *priv,
+                                         unsigned flags);
 
 /* Byte offset of box's origin within level (box->z is a layer/slice). */
 struct pipe_fence_handle *noop_fence_create(void);

@@ -114,8 +114,7 @@ noop_get_paramf(struct pipe_screen *screen, enum pipe_capf param)
 }
 
 static int
-noop_get_shader_param(struct pipe_screen *screen,
-                      enum pipe_shader_type shader,
+noop_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                       enum pipe_shader_cap param)
 {
    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
@@ -155,12 +154,10 @@ noop_get_shader_param(struct pipe_screen *screen,
 
 static bool
 noop_is_format_supported(struct pipe_screen *screen, enum pipe_format format,
-                         enum pipe_texture_target target,
-                         unsigned sample_count, unsigned storage_sample_count,
-                         unsigned bindings)
+                         enum pipe_texture_target target, unsigned sample_count,
+                         unsigned storage_sample_count, unsigned bindings)
 {
-   const struct util_format_description *desc =
-      util_format_description(format);
+   const struct util_format_description *desc = util_format_description(format);
 
    if (!desc || format == PIPE_FORMAT_NONE || sample_count > 1)
       return false;
@@ -212,19 +209,19 @@ noop_resource_create(struct pipe_screen *screen,
    } else {
       unsigned layers = templ->array_size ? templ->array_size : 1;
 
-      for (unsigned l = 0; l <= templ->last_level &&
-                           l < PIPE_MAX_TEXTURE_LEVELS; l++) {
+      for (unsigned l = 0;
+           l <= templ->last_level && l < PIPE_MAX_TEXTURE_LEVELS; l++) {
          unsigned w = u_minify(templ->width0, l);
          unsigned h = u_minify(templ->height0, l);
          unsigned d = templ->target == PIPE_TEXTURE_3D
-                         ? u_minify(templ->depth0, l) : layers;
+                         ? u_minify(templ->depth0, l)
+                         : layers;
 
          res->level_offset_B[l] = offset;
          res->stride_B[l] = util_format_get_nblocksx(templ->format, w) *
                             util_format_get_blocksize(templ->format);
-         res->layer_stride_B[l] =
-            (size_t)res->stride_B[l] *
-            util_format_get_nblocksy(templ->format, h);
+         res->layer_stride_B[l] = (size_t)res->stride_B[l] *
+                                  util_format_get_nblocksy(templ->format, h);
          offset += res->layer_stride_B[l] * d *
                    (templ->nr_samples > 1 ? templ->nr_samples : 1);
       }
@@ -264,15 +261,13 @@ noop_resource_get_handle(struct pipe_screen *screen, struct pipe_context *ctx,
 }
 
 static void
-noop_fence_reference(struct pipe_screen *screen,
-                     struct pipe_fence_handle **dst,
+noop_fence_reference(struct pipe_screen *screen, struct pipe_fence_handle **dst,
                      struct pipe_fence_handle *src)
 {
    struct noop_fence *old = (struct noop_fence *)*dst;
    struct noop_fence *f = (struct noop_fence *)src;
 
-   if (pipe_reference(old ? &old->reference : NULL,
-                      f ? &f->reference : NULL))
+   if (pipe_reference(old ? &old->reference : NULL, f ? &f->reference : NULL))
       free(old);
    *dst = src;
 }

@@ -20,15 +20,20 @@ static enum asahi_dri_error
 error_from_st(enum st_context_error e)
 {
    switch (e) {
-   case ST_CONTEXT_SUCCESS: return ASAHI_DRI_SUCCESS;
-   case ST_CONTEXT_ERROR_NO_MEMORY: return ASAHI_DRI_ERROR_NO_MEMORY;
-   case ST_CONTEXT_ERROR_BAD_API: return ASAHI_DRI_ERROR_BAD_API;
-   case ST_CONTEXT_ERROR_BAD_VERSION: return ASAHI_DRI_ERROR_BAD_VERSION;
+   case ST_CONTEXT_SUCCESS:
+      return ASAHI_DRI_SUCCESS;
+   case ST_CONTEXT_ERROR_NO_MEMORY:
+      return ASAHI_DRI_ERROR_NO_MEMORY;
+   case ST_CONTEXT_ERROR_BAD_API:
+      return ASAHI_DRI_ERROR_BAD_API;
+   case ST_CONTEXT_ERROR_BAD_VERSION:
+      return ASAHI_DRI_ERROR_BAD_VERSION;
    case ST_CONTEXT_ERROR_BAD_FLAG:
    case ST_CONTEXT_ERROR_UNKNOWN_FLAG:
    case ST_CONTEXT_ERROR_UNKNOWN_ATTRIBUTE:
       return ASAHI_DRI_ERROR_BAD_FLAG;
-   case ST_CONTEXT_ERROR_BAD_SHARE: return ASAHI_DRI_ERROR_BAD_SHARE;
+   case ST_CONTEXT_ERROR_BAD_SHARE:
+      return ASAHI_DRI_ERROR_BAD_SHARE;
    }
    return ASAHI_DRI_ERROR_UNSUPPORTED;
 }
@@ -36,8 +41,7 @@ error_from_st(enum st_context_error e)
 struct asahi_dri_context *
 dri_context_create(struct asahi_dri_screen *s,
                    const struct asahi_dri_context_attribs *a,
-                   struct asahi_dri_context *share,
-                   enum asahi_dri_error *error)
+                   struct asahi_dri_context *share, enum asahi_dri_error *error)
 {
    if (share && share->screen != s) {
       *error = ASAHI_DRI_ERROR_BAD_SHARE;
@@ -55,8 +59,8 @@ dri_context_create(struct asahi_dri_screen *s,
    };
    switch (a->api) {
    case ASAHI_DRI_API_GLES:
-      attribs.profile = a->major >= 2 ? ST_PROFILE_OPENGL_ES2
-                                      : ST_PROFILE_OPENGL_ES1;
+      attribs.profile =
+         a->major >= 2 ? ST_PROFILE_OPENGL_ES2 : ST_PROFILE_OPENGL_ES1;
       break;
    case ASAHI_DRI_API_GL_CORE:
       attribs.profile = ST_PROFILE_OPENGL_CORE;
@@ -83,8 +87,8 @@ dri_context_create(struct asahi_dri_screen *s,
    }
    enum st_context_error st_err = ST_CONTEXT_SUCCESS;
    ctx->screen = s;
-   ctx->st = st_context_create(s->pipe, &attribs, share ? share->st : NULL,
-                               &st_err);
+   ctx->st =
+      st_context_create(s->pipe, &attribs, share ? share->st : NULL, &st_err);
    if (!ctx->st) {
       free(ctx);
       *error = st_err == ST_CONTEXT_SUCCESS ? ASAHI_DRI_ERROR_NO_MEMORY
@@ -103,17 +107,24 @@ dri_context_destroy(struct asahi_dri_context *ctx)
 }
 
 enum asahi_dri_error
-dri_make_current(struct asahi_dri_context *ctx,
-                 struct asahi_dri_drawable *draw,
+dri_make_current(struct asahi_dri_context *ctx, struct asahi_dri_drawable *draw,
                  struct asahi_dri_drawable *read)
 {
+   if ((ctx && draw && draw->screen != ctx->screen) ||
+       (ctx && read && read->screen != ctx->screen))
+      return ASAHI_DRI_ERROR_BAD_MATCH;
+
+   /* A context that stops being current lets go of its framebuffers: in
+    * EGL a released context has no surfaces, and the surfaces may be
+    * destroyed before the context is.
+    */
+   struct st_context *old = st_get_current();
+   if (old && (!ctx || old != ctx->st))
+      st_make_current(old, NULL, NULL);
    if (!ctx) {
       st_make_current(NULL, NULL, NULL);
       return ASAHI_DRI_SUCCESS;
    }
-   if ((draw && draw->screen != ctx->screen) ||
-       (read && read->screen != ctx->screen))
-      return ASAHI_DRI_ERROR_BAD_MATCH;
    if (!st_make_current(ctx->st, draw ? draw->fb : NULL,
                         read ? read->fb : NULL))
       return ASAHI_DRI_ERROR_BAD_MATCH;
@@ -164,6 +175,5 @@ dri_fence_destroy(struct asahi_dri_screen *s, struct asahi_dri_fence *f)
 int
 dri_fence_get_fd(struct asahi_dri_screen *s, struct asahi_dri_fence *f)
 {
-   return s->pipe->fence_get_fd ? s->pipe->fence_get_fd(s->pipe, f->pipe)
-                                : -1;
+   return s->pipe->fence_get_fd ? s->pipe->fence_get_fd(s->pipe, f->pipe) : -1;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "pipe/p_context.h"
 #include "pipe/p_defines.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_state.h"
@@ -24,8 +25,8 @@
  * DRM_FORMAT_MOD_INVALID = 2^56 - 1 (torvalds/linux
  * include/uapi/drm/drm_fourcc.h).
  */
-#define FOURCC(a, b, c, d)                                                  \
-   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |             \
+#define FOURCC(a, b, c, d)                                                     \
+   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |                 \
     (uint32_t)(d) << 24)
 #define MOD_LINEAR 0ull
 #define MOD_INVALID 0x00ffffffffffffffull
@@ -116,9 +117,9 @@ dri_image_create(struct asahi_dri_screen *s, uint32_t width, uint32_t height,
 
    struct pipe_resource templ;
    fill_template(&templ, width, height, format, bind);
-   if (!p->is_format_supported(p, format, PIPE_TEXTURE_2D, 0, 0,
-                               bind & (PIPE_BIND_RENDER_TARGET |
-                                       PIPE_BIND_SAMPLER_VIEW))) {
+   if (!p->is_format_supported(
+          p, format, PIPE_TEXTURE_2D, 0, 0,
+          bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW))) {
       *error = ASAHI_DRI_ERROR_UNSUPPORTED;
       return NULL;
    }
@@ -197,8 +198,7 @@ dri_image_import(struct asahi_dri_screen *s,
 }
 
 bool
-dri_image_export(struct asahi_dri_image *img,
-                 struct asahi_dri_image_desc *desc)
+dri_image_export(struct asahi_dri_image *img, struct asahi_dri_image_desc *desc)
 {
    struct pipe_screen *p = img->screen->pipe;
    struct winsys_handle wh = {
@@ -228,4 +228,73 @@ dri_image_destroy(struct asahi_dri_image *img)
 {
    pipe_resource_reference(&img->res, NULL);
    free(img);
+}
+
+/* ---- CPU maps through the screen's own context -------------------------- */
+
+void *
+dri_image_map(struct asahi_dri_image *img, uint32_t x, uint32_t y,
+              uint32_t width, uint32_t height, uint32_t flags,
+              uint32_t *stride_B, void **cookie)
+{
+   struct asahi_dri_screen *s = img->screen;
+   struct pipe_resource *res = img->res;
+   if (!width || !height || x + width > res->width0 ||
+       y + height > res->height0 ||
+       !(flags & (ASAHI_DRI_MAP_READ | ASAHI_DRI_MAP_WRITE)))
+      return NULL;
+
+   unsigned usage = 0;
+   if (flags & ASAHI_DRI_MAP_READ)
+      usage |= PIPE_MAP_READ;
+   if (flags & ASAHI_DRI_MAP_WRITE)
+      usage |= PIPE_MAP_WRITE;
+
+   pthread_mutex_lock(&s->map_lock);
+   if (!s->map_ctx)
+      s->map_ctx = s->pipe->context_create(s->pipe, NULL, 0);
+   void *ptr = NULL;
+   struct pipe_transfer *transfer = NULL;
+   if (s->map_ctx) {
+      struct pipe_box box;
+      u_box_2d(x, y, width, height, &box);
+      ptr = s->map_ctx->texture_map(s->map_ctx, res, 0, usage, &box, &transfer);
+   }
+   pthread_mutex_unlock(&s->map_lock);
+
+   if (!ptr)
+      return NULL;
+   *stride_B = transfer->stride;
+   *cookie = transfer;
+   return ptr;
+}
+
+void
+dri_image_unmap(struct asahi_dri_image *img, void *cookie)
+{
+   struct asahi_dri_screen *s = img->screen;
+   struct pipe_transfer *transfer = cookie;
+   if (!transfer)
+      return;
+   pthread_mutex_lock(&s->map_lock);
+   bool wrote = transfer->usage & PIPE_MAP_WRITE;
+   s->map_ctx->texture_unmap(s->map_ctx, transfer);
+   if (wrote)
+      s->map_ctx->flush(s->map_ctx, NULL, 0);
+   pthread_mutex_unlock(&s->map_lock);
+}
+
+struct asahi_dri_image *
+dri_image_wrap(struct asahi_dri_screen *s, struct pipe_resource *res,
+               uint32_t fourcc)
+{
+   if (!res)
+      return NULL;
+   struct asahi_dri_image *img = calloc(1, sizeof(*img));
+   if (!img)
+      return NULL;
+   img->screen = s;
+   img->fourcc = fourcc;
+   pipe_resource_reference(&img->res, res);
+   return img;
 }

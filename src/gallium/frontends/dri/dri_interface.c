@@ -37,4 +37,9 @@ const struct asahi_dri_interface asahi_dri_interface = {
    .image_import = dri_image_import,
    .image_export = dri_image_export,
    .image_destroy = dri_image_destroy,
+   .image_map = dri_image_map,
+   .image_unmap = dri_image_unmap,
+   .window_create = dri_window_create,
+   .swap_buffers = dri_swap_buffers,
+   .drawable_get_image = dri_drawable_get_image,
 };

@@ -47,8 +47,7 @@ dri_choose_pipe_driver(const char *explicit_name, const char *env,
 }
 
 struct pipe_screen *
-dri_create_pipe_screen(const char **name, int fd,
-                       enum asahi_dri_error *error)
+dri_create_pipe_screen(const char **name, int fd, enum asahi_dri_error *error)
 {
    struct pipe_screen *screen = NULL;
 

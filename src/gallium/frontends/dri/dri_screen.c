@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pipe/p_context.h"
 #include "pipe/p_defines.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_api.h"
@@ -23,8 +24,8 @@
 /* Fact: DRM fourcc codes, torvalds/linux include/uapi/drm/drm_fourcc.h
  * (fourcc_code(a, b, c, d) = a | b << 8 | c << 16 | d << 24).
  */
-#define DRI_FOURCC(a, b, c, d)                                              \
-   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |             \
+#define DRI_FOURCC(a, b, c, d)                                                 \
+   ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |                 \
     (uint32_t)(d) << 24)
 
 static const struct {
@@ -123,21 +124,22 @@ dri_screen_create(const struct asahi_dri_screen_options *options,
       return NULL;
    }
    s->fd = -1;
+   pthread_mutex_init(&s->map_lock, NULL);
 
    int fd = options ? options->fd : -1;
    char kernel[64] = "";
    if (fd >= 0) {
       s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-      if (s->fd < 0 || !loader_get_kernel_driver(s->fd, kernel,
-                                                  sizeof(kernel))) {
+      if (s->fd < 0 ||
+          !loader_get_kernel_driver(s->fd, kernel, sizeof(kernel))) {
          *error = ASAHI_DRI_ERROR_NO_DEVICE;
          goto fail;
       }
    }
 
-   s->pipe_driver = dri_choose_pipe_driver(
-      options ? options->pipe_driver : NULL, getenv("GALLIUM_DRIVER"),
-      kernel, s->fd >= 0);
+   s->pipe_driver =
+      dri_choose_pipe_driver(options ? options->pipe_driver : NULL,
+                             getenv("GALLIUM_DRIVER"), kernel, s->fd >= 0);
    if (!s->pipe_driver) {
       *error = ASAHI_DRI_ERROR_NO_DEVICE;
       goto fail;
@@ -154,6 +156,7 @@ dri_screen_create(const struct asahi_dri_screen_options *options,
 fail:
    if (s->fd >= 0)
       close(s->fd);
+   pthread_mutex_destroy(&s->map_lock);
    free(s);
    return NULL;
 }
@@ -161,6 +164,9 @@ fail:
 void
 dri_screen_destroy(struct asahi_dri_screen *s)
 {
+   if (s->map_ctx)
+      s->map_ctx->destroy(s->map_ctx);
+   pthread_mutex_destroy(&s->map_lock);
    s->pipe->destroy(s->pipe);
    if (s->fd >= 0)
       close(s->fd);
@@ -173,7 +179,9 @@ probe_version(struct asahi_dri_screen *s, enum st_profile_type profile,
               int major, int minor)
 {
    struct st_context_attribs attribs = {
-      .profile = profile, .major = major, .minor = minor,
+      .profile = profile,
+      .major = major,
+      .minor = minor,
    };
    struct st_context *ctx = st_context_create(s->pipe, &attribs, NULL, NULL);
    if (!ctx)
@@ -193,8 +201,7 @@ dri_screen_get_info(struct asahi_dri_screen *s,
       s->info.pipe_driver = s->pipe_driver;
       s->info.vendor = p->get_vendor ? p->get_vendor(p) : "asahi-gl";
       s->info.renderer = p->get_name ? p->get_name(p) : s->pipe_driver;
-      s->info.max_gles_version =
-         probe_version(s, ST_PROFILE_OPENGL_ES2, 2, 0);
+      s->info.max_gles_version = probe_version(s, ST_PROFILE_OPENGL_ES2, 2, 0);
       s->info.max_gl_core_version =
          probe_version(s, ST_PROFILE_OPENGL_CORE, 3, 2);
       s->info.max_gl_compat_version =

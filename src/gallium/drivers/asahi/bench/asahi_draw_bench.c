@@ -83,27 +83,32 @@ main(int argc, char **argv)
    void *mem = ralloc_context(NULL);
 
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = 64, .height0 = 64, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 64,
+      .height0 = 64,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET,
    };
    struct pipe_resource *rt = screen->resource_create(screen, &templ);
    struct pipe_surface st = {.format = templ.format};
    struct pipe_surface *surf = ctx->create_surface(ctx, rt, &st);
-   struct pipe_framebuffer_state fb = {.width = 64, .height = 64, .layers = 1,
-                                       .samples = 1, .nr_cbufs = 1,
+   struct pipe_framebuffer_state fb = {.width = 64,
+                                       .height = 64,
+                                       .layers = 1,
+                                       .samples = 1,
+                                       .nr_cbufs = 1,
                                        .cbufs = {surf}};
    ctx->set_framebuffer_state(ctx, &fb);
-   struct pipe_rasterizer_state rs = {.depth_clip_near = 1,
-                                      .line_width = 1};
+   struct pipe_rasterizer_state rs = {.depth_clip_near = 1, .line_width = 1};
    void *rso = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, rso);
    struct pipe_depth_stencil_alpha_state dsa = {0};
    void *dsao = ctx->create_depth_stencil_alpha_state(ctx, &dsa);
    ctx->bind_depth_stencil_alpha_state(ctx, dsao);
-   struct pipe_vertex_element el = {.src_format =
-                                       PIPE_FORMAT_R32G32B32A32_FLOAT,
-                                    .src_stride = 16};
+   struct pipe_vertex_element el = {
+      .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT, .src_stride = 16};
    void *ve = ctx->create_vertex_elements_state(ctx, 1, &el);
    ctx->bind_vertex_elements_state(ctx, ve);
    struct pipe_viewport_state vp = {.scale = {32, 32, 0.5f},

@@ -76,8 +76,8 @@ decode_traces(unsigned *dumps)
                                     .usc_exec_base = dump.usc_exec_base};
       struct agxdecode_ctx *ctx = agxdecode_create(&o);
       agxdecode_add_dump_regions(ctx, &dump);
-      unsigned n = agxdecode_drm_cmdbuf(ctx, dump.submission,
-                                        dump.submission_size_B);
+      unsigned n =
+         agxdecode_drm_cmdbuf(ctx, dump.submission, dump.submission_size_B);
       if (n) {
          /* Show what went wrong. */
          struct agxdecode_options o2 = {.fp = stderr,
@@ -110,15 +110,17 @@ clear_and_read_back(void **state)
    struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
    close(fd);
    assert_non_null(screen);
-   assert_true(screen->is_format_supported(screen,
-                                           PIPE_FORMAT_R8G8B8A8_UNORM,
+   assert_true(screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
                                            PIPE_TEXTURE_2D, 1, 1,
                                            PIPE_BIND_RENDER_TARGET));
 
    struct pipe_resource templ = {
       .target = PIPE_TEXTURE_2D,
       .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW,
    };
    struct pipe_resource *rt = screen->resource_create(screen, &templ);
@@ -130,7 +132,11 @@ clear_and_read_back(void **state)
    struct pipe_surface stempl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
    struct pipe_surface *surf = ctx->create_surface(ctx, rt, &stempl);
    struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
       .cbufs = {surf},
    };
    ctx->set_framebuffer_state(ctx, &fb);
@@ -156,8 +162,8 @@ clear_and_read_back(void **state)
          for (unsigned x = 0; x < W; ++x) {
             const uint8_t *p = map + y * xfer->stride + x * 4;
             if (memcmp(p, want, 4)) {
-               fail_msg("pixel (%u, %u) is %u %u %u %u", x, y, p[0], p[1],
-                        p[2], p[3]);
+               fail_msg("pixel (%u, %u) is %u %u %u %u", x, y, p[0], p[1], p[2],
+                        p[3]);
             }
          }
       }
@@ -186,8 +192,12 @@ scissored_clear(void **state)
    close(fd);
    assert_non_null(screen);
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET,
    };
    struct pipe_resource *rt = screen->resource_create(screen, &templ);
@@ -195,7 +205,11 @@ scissored_clear(void **state)
    struct pipe_surface stempl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
    struct pipe_surface *surf = ctx->create_surface(ctx, rt, &stempl);
    struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
       .cbufs = {surf},
    };
    ctx->set_framebuffer_state(ctx, &fb);
@@ -203,8 +217,8 @@ scissored_clear(void **state)
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
    union pipe_color_union red = {.f = {1, 0, 0, 1}};
    ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
-   struct pipe_scissor_state sc = {.minx = 8, .miny = 4, .maxx = 40,
-                                   .maxy = 20};
+   struct pipe_scissor_state sc = {
+      .minx = 8, .miny = 4, .maxx = 40, .maxy = 20};
    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &sc, &red, 1.0, 0);
    ctx->flush(ctx, NULL, 0);
 
@@ -212,8 +226,7 @@ scissored_clear(void **state)
    if (expect && atoi(expect)) {
       struct pipe_box box = {0, 0, 0, W, H, 1};
       struct pipe_transfer *xfer = NULL;
-      uint8_t *map =
-         ctx->texture_map(ctx, rt, 0, PIPE_MAP_READ, &box, &xfer);
+      uint8_t *map = ctx->texture_map(ctx, rt, 0, PIPE_MAP_READ, &box, &xfer);
       assert_non_null(map);
       for (unsigned y = 0; y < H; ++y) {
          for (unsigned x = 0; x < W; ++x) {
@@ -221,8 +234,8 @@ scissored_clear(void **state)
             const uint8_t *p = map + y * xfer->stride + x * 4;
             uint8_t want[4] = {in ? 255 : 0, 0, 0, 255};
             if (memcmp(p, want, 4))
-               fail_msg("pixel (%u, %u) is %u %u %u %u", x, y, p[0], p[1],
-                        p[2], p[3]);
+               fail_msg("pixel (%u, %u) is %u %u %u %u", x, y, p[0], p[1], p[2],
+                        p[3]);
          }
       }
       ctx->texture_unmap(ctx, xfer);
@@ -252,8 +265,12 @@ dmabuf_round_trip(void **state)
    struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
 
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_B8G8R8A8_UNORM,
-      .width0 = 20, .height0 = 10, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_B8G8R8A8_UNORM,
+      .width0 = 20,
+      .height0 = 10,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SHARED,
    };
    struct pipe_resource *a = screen->resource_create(screen, &templ);
@@ -269,13 +286,12 @@ dmabuf_round_trip(void **state)
    assert_true((int)h.handle >= 0);
    assert_true(h.stride >= 80);
 
-   struct pipe_resource *b = screen->resource_from_handle(screen, &templ, &h,
-                                                          0);
+   struct pipe_resource *b =
+      screen->resource_from_handle(screen, &templ, &h, 0);
    close((int)h.handle);
    assert_non_null(b);
    struct pipe_transfer *xfer = NULL;
-   const uint8_t *map =
-      ctx->texture_map(ctx, b, 0, PIPE_MAP_READ, &box, &xfer);
+   const uint8_t *map = ctx->texture_map(ctx, b, 0, PIPE_MAP_READ, &box, &xfer);
    assert_non_null(map);
    for (unsigned y = 0; y < 10; ++y)
       assert_memory_equal(map + y * xfer->stride, pattern + y * 20, 80);

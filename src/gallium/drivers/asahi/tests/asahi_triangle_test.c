@@ -135,8 +135,12 @@ env_init(struct env *e)
    struct pipe_screen *s = e->screen;
 
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = env_format,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = env_format,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET,
    };
    e->rt = s->resource_create(s, &templ);
@@ -148,14 +152,21 @@ env_init(struct env *e)
    struct pipe_surface st = {.format = env_format};
    e->surf = ctx->create_surface(ctx, e->rt, &st);
    struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
       .cbufs = {e->surf},
    };
    ctx->set_framebuffer_state(ctx, &fb);
 
    struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1, .depth_clip_near = 1, .depth_clip_far = 1,
-      .line_width = 1.0f, .point_size = 1.0f,
+      .half_pixel_center = 1,
+      .depth_clip_near = 1,
+      .depth_clip_far = 1,
+      .line_width = 1.0f,
+      .point_size = 1.0f,
    };
    e->rs = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, e->rs);
@@ -182,7 +193,9 @@ env_init(struct env *e)
                                sizeof(verts));
    pipe_buffer_write(ctx, e->vbo, 0, sizeof(verts), verts);
    struct pipe_vertex_element el = {
-      .src_offset = 0, .src_stride = 16, .vertex_buffer_index = 0,
+      .src_offset = 0,
+      .src_stride = 16,
+      .vertex_buffer_index = 0,
       .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT,
    };
    e->ve = ctx->create_vertex_elements_state(ctx, 1, &el);
@@ -233,9 +246,9 @@ check_pixels(struct env *e)
          const uint8_t *p = map + y * xfer->stride + x * 4;
          uint8_t want[4] = {d < 0 ? 255 : 0, 0, 0, 255};
          if (memcmp(p, want, 4) && bad++ < 8)
-            print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                        x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                        want[2], want[3]);
+            print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", x,
+                        y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
+                        want[3]);
       }
    }
    e->ctx->texture_unmap(e->ctx, xfer);
@@ -249,11 +262,11 @@ build_vs(void)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "tri_vs", NULL);
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in = nir_variable_create(b.shader, nir_var_shader_in, vec4,
-                                          "pos");
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
    in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *out = nir_variable_create(b.shader, nir_var_shader_out, vec4,
-                                           "gl_Position");
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
    out->data.location = VARYING_SLOT_POS;
    nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
    return b.shader;
@@ -266,8 +279,8 @@ build_fs(void)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "tri_fs", NULL);
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *out = nir_variable_create(b.shader, nir_var_shader_out, vec4,
-                                           "color");
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
    out->data.location = FRAG_RESULT_DATA0;
    nir_def *c[4] = {nir_imm_float(&b, 1), nir_imm_float(&b, 0),
                     nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
@@ -337,9 +350,9 @@ assemble(const char *text, void *mem)
 {
    struct agx_shader_binary *bin = rzalloc(mem, struct agx_shader_binary);
    char err[128];
-   assert_int_equal(agx_isa_assemble(text, mem, &bin->code, &bin->size_B,
-                                     err, sizeof(err)),
-                    0);
+   assert_int_equal(
+      agx_isa_assemble(text, mem, &bin->code, &bin->size_B, err, sizeof(err)),
+      0);
    return bin;
 }
 
@@ -386,8 +399,10 @@ native_indexed_triangle(void **state)
 
    static const uint16_t indices[] = {0, 1, 2};
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
-                                 .index_size = 2, .has_user_indices = true,
-                                 .instance_count = 1, .index.user = indices};
+                                 .index_size = 2,
+                                 .has_user_indices = true,
+                                 .instance_count = 1,
+                                 .index.user = indices};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    /* A second draw with nothing changed adds only an index list. */
@@ -413,11 +428,11 @@ build_fs_uniform(void)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "uniform_fs", NULL);
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *u = nir_variable_create(b.shader, nir_var_uniform, vec4,
-                                         "u_color");
+   nir_variable *u =
+      nir_variable_create(b.shader, nir_var_uniform, vec4, "u_color");
    u->data.driver_location = 0;
-   nir_variable *out = nir_variable_create(b.shader, nir_var_shader_out, vec4,
-                                           "color");
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
    out->data.location = FRAG_RESULT_DATA0;
    nir_store_var(&b, out, nir_load_var(&b, u), 0xf);
    return b.shader;
@@ -464,8 +479,12 @@ nir_depth_test(void **state)
       skip();
    }
    struct pipe_resource zt = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_DEPTH_STENCIL,
    };
    struct pipe_resource *z = screen->resource_create(screen, &zt);
@@ -473,8 +492,13 @@ nir_depth_test(void **state)
    struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
    struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
    struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
-      .cbufs = {e.surf}, .zsbuf = zs,
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
+      .cbufs = {e.surf},
+      .zsbuf = zs,
    };
    ctx->set_framebuffer_state(ctx, &fb);
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
@@ -495,9 +519,8 @@ nir_depth_test(void **state)
    ctx->bind_vs_state(ctx, vso);
    ctx->bind_fs_state(ctx, fso);
 
-   static const float tri[] = {-1, -1, 0.25, 1, 1, -1, 0.25, 1,
-                               -1, 1,  0.25, 1};
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+   static const float tri[] = {-1, -1, 0.25, 1, 1, -1, 0.25, 1, -1, 1, 0.25, 1};
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
                                 -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
                                  .instance_count = 1};
@@ -520,8 +543,7 @@ nir_depth_test(void **state)
    if (expect && atoi(expect)) {
       struct pipe_box box = {0, 0, 0, W, H, 1};
       struct pipe_transfer *xfer = NULL;
-      uint8_t *map =
-         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
       assert_non_null(map);
       unsigned bad = 0;
       for (unsigned y = 0; y < H; ++y) {
@@ -576,8 +598,12 @@ texture_copy(void **state)
    void *mem = ralloc_context(NULL);
 
    struct pipe_resource tt = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_SAMPLER_VIEW,
    };
    struct pipe_resource *tex = screen->resource_create(screen, &tt);
@@ -593,13 +619,15 @@ texture_copy(void **state)
       }
    }
    struct pipe_box box = {0, 0, 0, W, H, 1};
-   ctx->texture_subdata(ctx, tex, 0, PIPE_MAP_WRITE, &box, pattern, W * 4,
-                        0);
+   ctx->texture_subdata(ctx, tex, 0, PIPE_MAP_WRITE, &box, pattern, W * 4, 0);
 
    struct pipe_sampler_view vt = {
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM, .target = PIPE_TEXTURE_2D,
-      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
-      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .target = PIPE_TEXTURE_2D,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
    };
    struct pipe_sampler_view *view = ctx->create_sampler_view(ctx, tex, &vt);
    ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 1, 0, false, &view);
@@ -607,7 +635,8 @@ texture_copy(void **state)
       .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
       .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
       .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
-      .min_mip_filter = PIPE_TEX_MIPFILTER_NONE, .max_lod = 14,
+      .min_mip_filter = PIPE_TEX_MIPFILTER_NONE,
+      .max_lod = 14,
    };
    void *sso = ctx->create_sampler_state(ctx, &ss);
    ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, &sso);
@@ -634,7 +663,7 @@ texture_copy(void **state)
    ctx->bind_vs_state(ctx, vso);
    ctx->bind_fs_state(ctx, fso);
 
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
                                 -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
    set_vertices(&e, quad, 6);
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
@@ -646,8 +675,7 @@ texture_copy(void **state)
    const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
    if (expect && atoi(expect)) {
       struct pipe_transfer *xfer = NULL;
-      uint8_t *map =
-         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
       assert_non_null(map);
       unsigned bad = 0;
       for (unsigned y = 0; y < H; ++y) {
@@ -669,8 +697,7 @@ texture_copy(void **state)
    ctx->delete_vs_state(ctx, vso);
    ctx->delete_fs_state(ctx, fso);
    ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 0, 1, false, NULL);
-   ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1,
-                            (void *[]){NULL});
+   ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, (void *[]){NULL});
    ctx->delete_sampler_state(ctx, sso);
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&tex, NULL);
@@ -717,8 +744,7 @@ load_then_draw(void **state)
    if (expect && atoi(expect)) {
       struct pipe_box box = {0, 0, 0, W, H, 1};
       struct pipe_transfer *xfer = NULL;
-      uint8_t *map =
-         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
       assert_non_null(map);
       unsigned bad = 0;
       for (unsigned y = 0; y < H; ++y) {
@@ -766,8 +792,12 @@ blit_and_copy(void **state)
    struct pipe_context *ctx = e.ctx;
    struct pipe_screen *screen = e.screen;
    struct pipe_resource t = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = 8, .height0 = 8, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 8,
+      .height0 = 8,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_SAMPLER_VIEW,
    };
    struct pipe_resource *a = screen->resource_create(screen, &t);
@@ -783,9 +813,11 @@ blit_and_copy(void **state)
    ctx->texture_subdata(ctx, a, 0, PIPE_MAP_WRITE, &box8, pa, 32, 0);
 
    struct pipe_blit_info bi = {
-      .dst = {.resource = b, .box = {0, 16, 0, 16, -16, 1},
+      .dst = {.resource = b,
+              .box = {0, 16, 0, 16, -16, 1},
               .format = PIPE_FORMAT_R8G8B8A8_UNORM},
-      .src = {.resource = a, .box = {0, 0, 0, 8, 8, 1},
+      .src = {.resource = a,
+              .box = {0, 0, 0, 8, 8, 1},
               .format = PIPE_FORMAT_R8G8B8A8_UNORM},
       .mask = PIPE_MASK_RGBA,
    };
@@ -819,18 +851,17 @@ build_vs_instanced(void)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "inst_vs", NULL);
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *pos = nir_variable_create(b.shader, nir_var_shader_in, vec4,
-                                           "pos");
+   nir_variable *pos =
+      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
    pos->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *off = nir_variable_create(b.shader, nir_var_shader_in, vec4,
-                                           "offset");
+   nir_variable *off =
+      nir_variable_create(b.shader, nir_var_shader_in, vec4, "offset");
    off->data.location = VERT_ATTRIB_GENERIC0 + 1;
-   nir_variable *out = nir_variable_create(b.shader, nir_var_shader_out, vec4,
-                                           "gl_Position");
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
    out->data.location = VARYING_SLOT_POS;
-   nir_store_var(&b, out,
-                 nir_fadd(&b, nir_load_var(&b, pos), nir_load_var(&b, off)),
-                 0xf);
+   nir_store_var(
+      &b, out, nir_fadd(&b, nir_load_var(&b, pos), nir_load_var(&b, off)), 0xf);
    return b.shader;
 }
 
@@ -867,9 +898,11 @@ mrt_instanced(void **state)
       struct agx_shader_key key = {0};
       key.vs.attribs[0] = (struct agx_attribute_key){
          .format = PIPE_FORMAT_R32G32B32A32_FLOAT, .stride = 16};
-      key.vs.attribs[1] = (struct agx_attribute_key){
-         .format = PIPE_FORMAT_R32G32B32A32_FLOAT, .buffer = 1,
-         .stride = 16, .divisor = 1};
+      key.vs.attribs[1] =
+         (struct agx_attribute_key){.format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+                                    .buffer = 1,
+                                    .stride = 16,
+                                    .divisor = 1};
       struct agx_shader_binary bin;
       void *mem = ralloc_context(NULL);
       bool ok = agx_preprocess_nir(vs) &&
@@ -894,21 +927,28 @@ mrt_instanced(void **state)
    struct pipe_screen *screen = e.screen;
 
    struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET,
    };
    struct pipe_resource *rt1 = screen->resource_create(screen, &templ);
    struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
    struct pipe_surface *s1 = ctx->create_surface(ctx, rt1, &st);
    struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 2,
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 2,
       .cbufs = {e.surf, s1},
    };
    ctx->set_framebuffer_state(ctx, &fb);
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
-   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_COLOR1, NULL, &black, 1,
-              0);
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_COLOR1, NULL, &black, 1, 0);
 
    static const float tri[] = {-1, -1, 0, 1, 0, -1, 0, 1, -1, 0, 0, 1};
    static const float offsets[] = {0, 0, 0, 0, 1, 1, 0, 0};
@@ -922,10 +962,13 @@ mrt_instanced(void **state)
                                        {.buffer.resource = vb1}};
    ctx->set_vertex_buffers(ctx, 2, vbs);
    struct pipe_vertex_element els[2] = {
-      {.src_stride = 16, .vertex_buffer_index = 0,
+      {.src_stride = 16,
+       .vertex_buffer_index = 0,
        .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
-      {.src_stride = 16, .vertex_buffer_index = 1,
-       .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT, .instance_divisor = 1},
+      {.src_stride = 16,
+       .vertex_buffer_index = 1,
+       .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+       .instance_divisor = 1},
    };
    void *ve = ctx->create_vertex_elements_state(ctx, 2, els);
    ctx->bind_vertex_elements_state(ctx, ve);
@@ -969,8 +1012,8 @@ mrt_instanced(void **state)
                if (memcmp(p, want, 4) && bad++ < 6)
                   print_error("rt%u pixel (%u, %u) is %u %u %u %u, want %u "
                               "%u %u %u\n",
-                              r, x, y, p[0], p[1], p[2], p[3], want[0],
-                              want[1], want[2], want[3]);
+                              r, x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                              want[2], want[3]);
             }
          }
          ctx->texture_unmap(ctx, xfer);
@@ -1060,8 +1103,12 @@ stencil_test(void **state)
    struct pipe_screen *screen = e.screen;
 
    struct pipe_resource zt = {
-      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-      .width0 = W, .height0 = H, .depth0 = 1, .array_size = 1,
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_DEPTH_STENCIL,
    };
    struct pipe_resource *z = screen->resource_create(screen, &zt);
@@ -1069,8 +1116,13 @@ stencil_test(void **state)
    struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
    struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
    struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
-      .cbufs = {e.surf}, .zsbuf = zs,
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
+      .cbufs = {e.surf},
+      .zsbuf = zs,
    };
    ctx->set_framebuffer_state(ctx, &fb);
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
@@ -1078,12 +1130,16 @@ stencil_test(void **state)
               1.0, 0);
 
    struct pipe_depth_stencil_alpha_state write1 = {
-      .stencil[0] = {.enabled = 1, .func = PIPE_FUNC_ALWAYS,
+      .stencil[0] = {.enabled = 1,
+                     .func = PIPE_FUNC_ALWAYS,
                      .zpass_op = PIPE_STENCIL_OP_REPLACE,
-                     .valuemask = 0xff, .writemask = 0xff}};
+                     .valuemask = 0xff,
+                     .writemask = 0xff}};
    struct pipe_depth_stencil_alpha_state test0 = {
-      .stencil[0] = {.enabled = 1, .func = PIPE_FUNC_EQUAL,
-                     .valuemask = 0xff, .writemask = 0}};
+      .stencil[0] = {.enabled = 1,
+                     .func = PIPE_FUNC_EQUAL,
+                     .valuemask = 0xff,
+                     .writemask = 0}};
    void *w1 = ctx->create_depth_stencil_alpha_state(ctx, &write1);
    void *t0 = ctx->create_depth_stencil_alpha_state(ctx, &test0);
 
@@ -1096,9 +1152,8 @@ stencil_test(void **state)
    ctx->bind_vs_state(ctx, vso);
    ctx->bind_fs_state(ctx, fso);
 
-   static const float tri[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1,
-                               -1, 1,  0.5, 1};
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1, 1, 0.5, 1,
+   static const float tri[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, -1, 1, 0.5, 1};
+   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
                                 -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
                                  .instance_count = 1};
@@ -1122,8 +1177,7 @@ stencil_test(void **state)
    if (expect && atoi(expect)) {
       struct pipe_box box = {0, 0, 0, W, H, 1};
       struct pipe_transfer *xfer = NULL;
-      uint8_t *map =
-         ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
       assert_non_null(map);
       unsigned bad = 0;
       for (unsigned y = 0; y < H; ++y) {
@@ -1169,6 +1223,129 @@ load_then_draw_bgra(void **state)
    env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 }
 
+/*
+ * 4x multisampling: the red triangle into a 4-sample target, a second
+ * pass that reloads it (all samples) and draws nothing new but a
+ * triangle off screen, then a resolve (blit) into the single-sampled
+ * target.  Pixels away from the edge are pure red or black; some pixels
+ * along the diagonal edge are partly covered (between 0 and 255).
+ */
+static void
+msaa_resolve(void **state)
+{
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *screen = e.screen;
+   if (!screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    PIPE_TEXTURE_2D, 4, 4,
+                                    PIPE_BIND_RENDER_TARGET)) {
+      env_fini(&e);
+      skip();
+   }
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
+      .nr_samples = 4,
+      .nr_storage_samples = 4,
+      .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   struct pipe_resource *ms = screen->resource_create(screen, &templ);
+   assert_non_null(ms);
+   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface *surf = ctx->create_surface(ctx, ms, &st);
+   struct pipe_framebuffer_state fb = {
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 4,
+      .nr_cbufs = 1,
+      .cbufs = {surf},
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs()};
+   void *vso = ctx->create_vs_state(ctx, &vs);
+   void *fso = ctx->create_fs_state(ctx, &fs);
+   ctx->bind_vs_state(ctx, vso);
+   ctx->bind_fs_state(ctx, fso);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   /* A second pass that must keep every sample (reload). */
+   static const float off[] = {-1, -1, 0,  -1,     -0.99f, -1,
+                               0,  -1, -1, -0.99f, 0,      -1};
+   set_vertices(&e, off, 3);
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+
+   struct pipe_blit_info bi = {
+      .dst = {.resource = e.rt,
+              .box = {0, 0, 0, W, H, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .src = {.resource = ms,
+              .box = {0, 0, 0, W, H, 1},
+              .format = PIPE_FORMAT_R8G8B8A8_UNORM},
+      .mask = PIPE_MASK_RGBA,
+   };
+   ctx->blit(ctx, &bi);
+
+   /* Needs a simulator with multisampled block stores (checked with
+    * ASAHI_TEST_EXPECT_MSAA=1).
+    */
+   const char *expect = getenv("ASAHI_TEST_EXPECT_MSAA");
+   if (expect && atoi(expect)) {
+      struct pipe_box box = {0, 0, 0, W, H, 1};
+      struct pipe_transfer *xfer = NULL;
+      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(map);
+      unsigned bad = 0, partial = 0;
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            const uint8_t *p = map + y * xfer->stride + x * 4;
+            if (dd >= -1 && dd <= 1) {
+               partial += p[0] > 0 && p[0] < 255;
+               continue;
+            }
+            uint8_t want[4] = {dd < 0 ? 255 : 0, 0, 0, 255};
+            if (memcmp(p, want, 4) && bad++ < 8)
+               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+                           want[2], want[3]);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
+      assert_int_equal(bad, 0);
+      assert_true(partial > 0);
+   }
+
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vso);
+   ctx->delete_fs_state(ctx, fso);
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->surface_destroy(ctx, surf);
+   pipe_resource_reference(&ms, NULL);
+   env_fini(&e);
+   unsigned dumps = 0;
+   assert_int_equal(decode_traces(&dumps), 0);
+}
+
 int
 main(void)
 {
@@ -1183,6 +1360,7 @@ main(void)
       cmocka_unit_test(occlusion_query),
       cmocka_unit_test(stencil_test),
       cmocka_unit_test(load_then_draw_bgra),
+      cmocka_unit_test(msaa_resolve),
    };
    return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -20,9 +20,8 @@ test_buffer_roundtrip(void **state)
 {
    struct pipe_screen *screen = noop_screen_create();
    struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
-   struct pipe_resource *buf =
-      pipe_buffer_create(screen, PIPE_BIND_VERTEX_BUFFER, PIPE_USAGE_DEFAULT,
-                         64);
+   struct pipe_resource *buf = pipe_buffer_create(
+      screen, PIPE_BIND_VERTEX_BUFFER, PIPE_USAGE_DEFAULT, 64);
    uint8_t in[16], out[16];
 
    for (unsigned i = 0; i < 16; i++)
@@ -44,13 +43,16 @@ test_texture_subdata_map(void **state)
    struct pipe_resource templ = {
       .target = PIPE_TEXTURE_2D,
       .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = 8, .height0 = 4, .depth0 = 1, .array_size = 1,
+      .width0 = 8,
+      .height0 = 4,
+      .depth0 = 1,
+      .array_size = 1,
       .bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW,
    };
    struct pipe_resource *tex = screen->resource_create(screen, &templ);
    struct pipe_box box;
    struct pipe_transfer *xfer;
-   uint32_t px[4] = { 0x11223344, 0x55667788, 0x99aabbcc, 0xddeeff00 };
+   uint32_t px[4] = {0x11223344, 0x55667788, 0x99aabbcc, 0xddeeff00};
 
    assert_non_null(tex);
    assert_int_equal(tex->reference.count, 1);
@@ -71,8 +73,8 @@ test_texture_subdata_map(void **state)
    struct pipe_fence_handle *fence = NULL;
    ctx->flush(ctx, &fence, 0);
    assert_non_null(fence);
-   assert_true(screen->fence_finish(screen, NULL, fence,
-                                    PIPE_TIMEOUT_INFINITE));
+   assert_true(
+      screen->fence_finish(screen, NULL, fence, PIPE_TIMEOUT_INFINITE));
    screen->fence_reference(screen, &fence, NULL);
    assert_null(fence);
 
@@ -86,18 +88,15 @@ test_format_support(void **state)
 {
    struct pipe_screen *screen = noop_screen_create();
 
-   assert_true(screen->is_format_supported(screen,
-                                           PIPE_FORMAT_R8G8B8A8_UNORM,
+   assert_true(screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
                                            PIPE_TEXTURE_2D, 0, 0,
                                            PIPE_BIND_RENDER_TARGET));
-   assert_false(screen->is_format_supported(screen,
-                                            PIPE_FORMAT_R8G8B8A8_UNORM,
+   assert_false(screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
                                             PIPE_TEXTURE_2D, 0, 0,
                                             PIPE_BIND_DEPTH_STENCIL));
-   assert_true(screen->is_format_supported(screen,
-                                           PIPE_FORMAT_Z24_UNORM_S8_UINT,
-                                           PIPE_TEXTURE_2D, 0, 0,
-                                           PIPE_BIND_DEPTH_STENCIL));
+   assert_true(screen->is_format_supported(
+      screen, PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_TEXTURE_2D, 0, 0,
+      PIPE_BIND_DEPTH_STENCIL));
    assert_int_equal(screen->get_param(screen, PIPE_CAP_ESSL_FEATURE_LEVEL),
                     300);
    screen->destroy(screen);

@@ -128,7 +128,10 @@ test_contexts_and_drawables(void **state)
    struct asahi_dri_screen *s = noop_screen();
    enum asahi_dri_error err;
    struct asahi_dri_context_attribs a = {
-      .api = ASAHI_DRI_API_GLES, .major = 2, .minor = 0, .config_id = 1,
+      .api = ASAHI_DRI_API_GLES,
+      .major = 2,
+      .minor = 0,
+      .config_id = 1,
    };
    struct asahi_dri_context *ctx = dri->context_create(s, &a, NULL, &err);
    assert_non_null(ctx);
@@ -180,13 +183,28 @@ test_images_on_noop(void **state)
    struct asahi_dri_screen *s = noop_screen();
    enum asahi_dri_error err;
    const uint32_t abgr8888 = 0x34324241; /* 'AB24' */
-   struct asahi_dri_image *img =
-      dri->image_create(s, 64, 32, abgr8888, NULL, 0,
-                        ASAHI_DRI_IMAGE_USE_RENDER, &err);
+   struct asahi_dri_image *img = dri->image_create(
+      s, 64, 32, abgr8888, NULL, 0, ASAHI_DRI_IMAGE_USE_RENDER, &err);
    assert_non_null(img);
    assert_int_equal(err, ASAHI_DRI_SUCCESS);
    struct asahi_dri_image_desc desc;
    assert_false(dri->image_export(img, &desc));
+
+   /* CPU maps work on host memory. */
+   uint32_t stride = 0;
+   void *cookie = NULL;
+   uint8_t *p =
+      dri->image_map(img, 0, 0, 64, 32, ASAHI_DRI_MAP_WRITE, &stride, &cookie);
+   assert_non_null(p);
+   assert_true(stride >= 64 * 4);
+   p[stride * 31 + 255] = 0x5a;
+   dri->image_unmap(img, cookie);
+   p = dri->image_map(img, 63, 31, 1, 1, ASAHI_DRI_MAP_READ, &stride, &cookie);
+   assert_non_null(p);
+   assert_int_equal(p[3], 0x5a);
+   dri->image_unmap(img, cookie);
+   assert_null(
+      dri->image_map(img, 63, 31, 2, 1, ASAHI_DRI_MAP_READ, &stride, &cookie));
    dri->image_destroy(img);
 
    /* Linear is the modifier any driver can honour. */
@@ -197,8 +215,8 @@ test_images_on_noop(void **state)
    assert_null(dri->image_create(s, 8, 8, abgr8888, &tiled, 1, 0, &err));
    assert_int_equal(err, ASAHI_DRI_ERROR_UNSUPPORTED);
 
-   assert_null(dri->image_create(s, 8, 8, 0x20203852 /* 'R8  ' */, NULL,
-                                 0, 0, &err));
+   assert_null(
+      dri->image_create(s, 8, 8, 0x20203852 /* 'R8  ' */, NULL, 0, 0, &err));
    assert_int_equal(err, ASAHI_DRI_ERROR_UNSUPPORTED);
    assert_null(dri->image_create(s, 0, 8, abgr8888, NULL, 0, 0, &err));
    assert_int_equal(err, ASAHI_DRI_ERROR_BAD_SIZE);

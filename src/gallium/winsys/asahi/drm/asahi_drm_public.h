@@ -25,8 +25,8 @@ extern "C" {
 struct pipe_screen;
 struct pipe_screen_config;
 
-struct pipe_screen *asahi_drm_screen_create(
-   int fd, const struct pipe_screen_config *config);
+struct pipe_screen *
+asahi_drm_screen_create(int fd, const struct pipe_screen_config *config);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,173 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Blending and colour masks in the fragment shader, on the simulator's
+ * tilebuffer: the expected pixels come from GL's blend equations
+ * (GL 4.6 §17.3.6) evaluated here with the same float operations (one
+ * rounding per multiply, a fused multiply-add for the sum), and unorm8
+ * conversions that round to nearest.
+ */
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir_builder.h"
+#include "agx_test_util.h"
+
+static const nir_shader_compiler_options plain = {0};
+
+#define BPP 24 /* rt0 RGBA8 at 0, rt1 RGBA32F at 4, rt2 BGRA8 at 20 */
+
+static float
+unorm_to_f(uint8_t b)
+{
+   return (float)b / 255.0f;
+}
+
+static bool
+unorm_ok(float x, uint8_t got)
+{
+   double v = fmin(fmax(x, 0.0), 1.0) * 255.0;
+   unsigned want = (unsigned)floor(v + 0.5);
+   return got == want || (v - floor(v) == 0.5 && got + 1 == want);
+}
+
+static void
+test_blend(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "blend", mem);
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in,
+                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
+   in->data.location = VARYING_SLOT_VAR0;
+   in->data.driver_location = VARYING_SLOT_VAR0;
+   nir_def *c = nir_load_var(&b, in);
+   for (unsigned rt = 0; rt < 3; ++rt) {
+      nir_variable *out = nir_variable_create(
+         b.shader, nir_var_shader_out,
+         nir_vtype_vector(b.shader, nir_type_float32, 4), "o");
+      out->data.location = FRAG_RESULT_DATA0 + rt;
+      out->data.driver_location = FRAG_RESULT_DATA0 + rt;
+      nir_store_var(&b, out, c, 0xf);
+   }
+   assert_true(agx_preprocess_nir(b.shader));
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .offset_B = 0,
+      .write_disable = 0x2, /* green kept */
+      .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_SRC_ALPHA,
+                AGX_BLENDFACTOR_INV_SRC_ALPHA, AGX_BLEND_ADD,
+                AGX_BLENDFACTOR_SRC_ALPHA, AGX_BLENDFACTOR_INV_SRC_ALPHA}};
+   key.fs.rt[1] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+      .offset_B = 4,
+      .blend = {true, AGX_BLEND_REVERSE_SUBTRACT, AGX_BLENDFACTOR_CONST_COLOR,
+                AGX_BLENDFACTOR_DST_COLOR, AGX_BLEND_MAX, AGX_BLENDFACTOR_ONE,
+                AGX_BLENDFACTOR_ONE}};
+   key.fs.rt[2] = (struct agx_rt_key){.format = PIPE_FORMAT_B8G8R8A8_UNORM,
+                                      .offset_B = 20,
+                                      .write_disable = 0x8 /* alpha kept */};
+
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   char err[256];
+   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
+      fail_msg("%s", err);
+   assert_int_equal(bin.info.tib_writes, 0x7);
+
+   /* colour varies along x; all values dyadic and inside [0, 1] */
+   const struct agx_varyings_fs *fs = &bin.info.fs;
+   float planes[8][3] = {{0, 0, 1}};
+   const float A[4] = {1.0f / 64, -1.0f / 128, 0, 1.0f / 256};
+   const float C[4] = {0.25f, 0.75f, 0.5f, 0.375f};
+   assert_int_equal(fs->nr_bindings, 2);
+   for (unsigned i = 0; i < 4; ++i) {
+      planes[fs->bindings[1].cf_base + i][0] = A[i];
+      planes[fs->bindings[1].cf_base + i][2] = C[i];
+   }
+
+   const float k[4] = {0.5f, 2.0f, -1.0f, 0.25f};
+   struct agx_test_draw draw = {0};
+   for (unsigned i = 0; i < 4; ++i)
+      memcpy(&draw.sysvals[AGX_SYSVAL_BLEND_COLOR_R + i], &k[i], 4);
+
+   uint8_t tib[32 * BPP], init[32 * BPP];
+   for (unsigned p = 0; p < 32; ++p) {
+      uint8_t *px = init + p * BPP;
+      for (unsigned i = 0; i < 4; ++i)
+         px[i] = (uint8_t)(p * 8 + i * 50);
+      float f[4] = {0.5f * p, 1.0f, -0.25f, (float)(p % 3) * 0.125f};
+      memcpy(px + 4, f, 16);
+      for (unsigned i = 0; i < 4; ++i)
+         px[20 + i] = (uint8_t)(200 - p - i * 10);
+   }
+   memcpy(tib, init, sizeof(tib));
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                       BPP, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned p = 0; p < 32; ++p) {
+      const uint8_t *old = init + p * BPP, *now = tib + p * BPP;
+      float s[4];
+      for (unsigned i = 0; i < 4; ++i)
+         s[i] = (float)((double)A[i] * (p + 0.5) + C[i]);
+
+      /* rt0: s * As + d * (1 - As), green untouched */
+      for (unsigned i = 0; i < 4; ++i) {
+         if (i == 1) {
+            assert_int_equal(now[i], old[i]);
+            continue;
+         }
+         float d = unorm_to_f(old[i]);
+         volatile float dd = d * (1.0f - s[3]);
+         float r = fmaf(s[i], s[3], dd);
+         if (!unorm_ok(r, now[i]))
+            fail_msg("pixel %u rt0.%u: %u (blend %g)", p, i, now[i], r);
+      }
+
+      /* rt1 (float, no clamping): rgb d * d - s * k, alpha max(s, d) */
+      float d1[4], got1[4];
+      memcpy(d1, old + 4, 16);
+      memcpy(got1, now + 4, 16);
+      for (unsigned i = 0; i < 3; ++i) {
+         volatile float sk = s[i] * k[i];
+         float r = fmaf(d1[i], d1[i], -sk);
+         if (memcmp(&r, &got1[i], 4))
+            fail_msg("pixel %u rt1.%u: %g, expected %g", p, i, got1[i], r);
+      }
+      float amax = s[3] > d1[3] ? s[3] : d1[3];
+      assert_true(memcmp(&amax, &got1[3], 4) == 0);
+
+      /* rt2: BGRA memory order, alpha kept */
+      assert_true(unorm_ok(s[2], now[20]));
+      assert_true(unorm_ok(s[1], now[21]));
+      assert_true(unorm_ok(s[0], now[22]));
+      assert_int_equal(now[23], old[23]);
+   }
+   ralloc_free(mem);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_blend),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

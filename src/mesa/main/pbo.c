@@ -1,0 +1,53 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Pixel buffer objects: pointers of pixel transfers as buffer offsets. */
+#include "main/context.h"
+#include "main/pbo.h"
+#include "state_tracker/st_context.h"
+#include "util/u_inlines.h"
+
+size_t
+_mesa_image_size_B(GLsizei width, GLsizei height, unsigned bpp,
+                   unsigned alignment)
+{
+   size_t row = (size_t)width * bpp;
+   size_t stride = (row + alignment - 1) / alignment * alignment;
+
+   if (width <= 0 || height <= 0)
+      return 0;
+   /* The last row needs no padding. */
+   return stride * (size_t)(height - 1) + row;
+}
+
+void *
+_mesa_map_pbo(struct gl_context *ctx, bool pack, const void *ptr, size_t size_B,
+              struct pbo_map *map, const char *func)
+{
+   struct gl_buffer_object *obj =
+      pack ? ctx->PixelPackBuffer : ctx->PixelUnpackBuffer;
+   uintptr_t offset = (uintptr_t)ptr;
+
+   map->transfer = NULL;
+   if (!obj)
+      return (void *)ptr;
+   if (obj->Mappointer || offset + size_B > (uint64_t)obj->Size) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(pixel buffer range)", func);
+      return NULL;
+   }
+   if (!size_B || !obj->buffer)
+      return NULL;
+   return pipe_buffer_map_range(
+      ctx->st->pipe, obj->buffer, (unsigned)offset, (unsigned)size_B,
+      pack ? PIPE_MAP_WRITE : PIPE_MAP_READ, &map->transfer);
+}
+
+void
+_mesa_unmap_pbo(struct gl_context *ctx, struct pbo_map *map)
+{
+   if (map->transfer)
+      ctx->st->pipe->buffer_unmap(ctx->st->pipe, map->transfer);
+   map->transfer = NULL;
+}

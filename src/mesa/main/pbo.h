@@ -1,0 +1,33 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Pixel buffer objects (GL 2.1, ES 3.0 section 3.7.1 / 4.3.1): with a
+ * buffer bound to GL_PIXEL_UNPACK_BUFFER / GL_PIXEL_PACK_BUFFER, the
+ * "pointer" of TexImage / ReadPixels is an offset into it.
+ */
+#ifndef MESA_PBO_H
+#define MESA_PBO_H
+
+#include "main/mtypes.h"
+
+struct pbo_map {
+   struct pipe_transfer *transfer;
+};
+
+/* Bytes a width x height image of bpp-byte pixels takes with rows aligned
+ * to alignment. */
+size_t _mesa_image_size_B(GLsizei width, GLsizei height, unsigned bpp,
+                          unsigned alignment);
+
+/* Resolves the client pointer of an upload (unpack) or readback (pack):
+ * unchanged without a bound buffer, else a mapping of the buffer at the
+ * offset.  NULL with GL_INVALID_OPERATION recorded when the range does not
+ * fit the buffer or the buffer is mapped. */
+void *_mesa_map_pbo(struct gl_context *ctx, bool pack, const void *ptr,
+                    size_t size_B, struct pbo_map *map, const char *func);
+void _mesa_unmap_pbo(struct gl_context *ctx, struct pbo_map *map);
+
+#endif
