@@ -161,6 +161,7 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   const struct agx_draw_params *p)
 {
    const struct agx_stage_state *st = &ctx->stage[stage];
+   uint64_t cb0_va = 0; /* the uniform block in memory, uploaded once */
 
    for (unsigned i = 0; i < cs->info.nr_push; ++i) {
       const struct agx_push_range *r = &cs->info.push[i];
@@ -195,6 +196,29 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
             case AGX_SYSVAL_RT_HEIGHT_F:
                f = batch->key.height;
                memcpy(&data[w], &f, 4);
+               break;
+            case AGX_SYSVAL_GL_UNIFORMS_ADDR_LO:
+            case AGX_SYSVAL_GL_UNIFORMS_ADDR_HI:
+               /* Dynamically indexed uniforms are read from memory
+                * (agx_compile.h): the whole block, same layout. */
+               if (!cb0_va && st->cb0 && st->cb0_size) {
+                  cb0_va = agx_pool_upload(&batch->pool, st->cb0,
+                                           st->cb0_size, 16);
+                  if (!cb0_va)
+                     batch->failed = true;
+               }
+               data[w] = r->index + w == AGX_SYSVAL_GL_UNIFORMS_ADDR_LO
+                            ? (uint32_t)cb0_va
+                            : (uint32_t)(cb0_va >> 32);
+               break;
+            case AGX_SYSVAL_BLEND_COLOR_R:
+            case AGX_SYSVAL_BLEND_COLOR_G:
+            case AGX_SYSVAL_BLEND_COLOR_B:
+            case AGX_SYSVAL_BLEND_COLOR_A:
+               memcpy(&data[w],
+                      &ctx->blend_color
+                          .color[r->index + w - AGX_SYSVAL_BLEND_COLOR_R],
+                      4);
                break;
             default:
                break;
