@@ -293,6 +293,37 @@ test_compat_fragment_only_program(void **state)
    gl_test_destroy(t);
 }
 
+/* Desktop GL takes GL_FLOAT client texels (GL 2.1 table 3.5), which
+ * piglit's texture helpers use; ES 2.0 has no such type (table 3.4). */
+static void
+test_compat_float_texels(void **state)
+{
+   static const GLfloat texel[4] = { 1.0f, 0.5f, 0.0f, 1.0f };
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLuint tex;
+
+   assert_non_null(t);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
+                    texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT,
+                       texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
+                    texel);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+}
+
 /* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
  * round; booleans are value != 0. */
 static void
@@ -619,6 +650,7 @@ main(void)
       cmocka_unit_test(test_desktop_compat_limits),
       cmocka_unit_test(test_compat_vertex_array),
       cmocka_unit_test(test_compat_fragment_only_program),
+      cmocka_unit_test(test_compat_float_texels),
       cmocka_unit_test(test_get_conversions),
       cmocka_unit_test(test_setters_round_trip),
       cmocka_unit_test(test_buffers_and_attribs),
