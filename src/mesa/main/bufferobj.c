@@ -582,6 +582,11 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
 
    if (!b)
       return;
+   if (target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->CurrentTF &&
+       ctx->CurrentTF->Active) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(feedback active)", func);
+      return;
+   }
    if (buffer) {
       obj = _mesa_name_lookup_object(ctx->Shared->Buffers, buffer);
       if (!obj) {

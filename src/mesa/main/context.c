@@ -18,6 +18,7 @@
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
+#include "main/transformfeedback.h"
 #include "main/varray.h"
 #include "util/hash_table.h"
 #include "util/u_debug.h"
@@ -168,6 +169,8 @@ init_constants(struct gl_context *ctx)
    c->MaxVertexAttribs = MAX_VERTEX_ATTRIBS;
    c->MaxTextureSize = 16384;
    c->MaxCubeMapTextureSize = 16384;
+   c->Max3DTextureSize = 2048;
+   c->MaxArrayTextureLayers = 2048;
    c->MaxRenderbufferSize = MAX_RENDERBUFFER_SIZE;
    c->MaxViewportWidth = MAX_VIEWPORT_SIZE;
    c->MaxViewportHeight = MAX_VIEWPORT_SIZE;
@@ -235,6 +238,7 @@ _mesa_init_context_state(struct gl_context *ctx)
 
    _mesa_init_varray(ctx);
    _mesa_init_matrix(ctx);
+   _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
    ctx->FBOs = _mesa_name_table_create();
 }
@@ -242,6 +246,7 @@ _mesa_init_context_state(struct gl_context *ctx)
 void
 _mesa_free_context_state(struct gl_context *ctx)
 {
+   _mesa_free_transform_feedback(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);

@@ -9,6 +9,7 @@
  */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 
@@ -16,6 +17,21 @@ static bool
 valid_mode(GLenum mode)
 {
    return mode <= GL_TRIANGLE_FAN;
+}
+
+/* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the
+ * primitive mode of BeginTransformFeedback and elements not at all. */
+static bool
+feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
+                const char *func)
+{
+   if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
+      return true;
+   if (elements || mode != ctx->CurrentTF->Mode) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(transform feedback)", func);
+      return false;
+   }
+   return true;
 }
 
 void GLAPIENTRY
@@ -32,7 +48,8 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
                   first, count);
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArrays"))
+   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArrays") ||
+       !feedback_allows(ctx, mode, false, "glDrawArrays"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1);
 }
@@ -56,7 +73,8 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(type=0x%x)", type);
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawElements"))
+   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawElements") ||
+       !feedback_allows(ctx, mode, true, "glDrawElements"))
       return;
    st_draw_gl(ctx->st, mode, 0, count, type, indices, 1);
 }
@@ -75,7 +93,8 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
       _mesa_error(ctx, GL_INVALID_VALUE, "glDrawArraysInstanced(count)");
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArraysInstanced"))
+   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArraysInstanced") ||
+       !feedback_allows(ctx, mode, false, "glDrawArraysInstanced"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount);
 }
@@ -97,7 +116,8 @@ validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return false;
    }
-   return _mesa_draw_framebuffer_complete(ctx, func);
+   return _mesa_draw_framebuffer_complete(ctx, func) &&
+          feedback_allows(ctx, mode, true, func);
 }
 
 void GLAPIENTRY

@@ -51,6 +51,7 @@ clear_attachment(struct gl_fbo_attachment *att)
    att->Type = GL_NONE;
    att->TextureLevel = 0;
    att->CubeFace = 0;
+   att->Layer = 0;
 }
 
 static void
@@ -116,12 +117,13 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
             att->TexWrapper->RefCount = 1;
          }
          rb = att->TexWrapper;
+         unsigned layer = img->pt_layer + (unsigned)att->Layer;
          if (rb->texture != img->pt || rb->level != img->pt_level ||
-             rb->layer != img->pt_layer) {
+             rb->layer != layer) {
             pipe_resource_reference(&rb->texture, img->pt);
             pipe_surface_reference(&rb->surface, NULL);
             rb->level = img->pt_level;
-            rb->layer = img->pt_layer;
+            rb->layer = layer;
             changed = true;
          }
          rb->Width = img->Width;
@@ -454,7 +456,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
                      "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      if ((tex->Target == GL_TEXTURE_2D) != (textarget == GL_TEXTURE_2D)) {
+      if (tex->Target != (textarget == GL_TEXTURE_2D ? GL_TEXTURE_2D
+                                                     : GL_TEXTURE_CUBE_MAP)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTexture2D(textarget mismatch)");
          return;
@@ -477,11 +480,12 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    attachments_changed(ctx, fb);
 }
 
-/* glFramebufferTexture1D/3D (GL 3.0, ARB_framebuffer_object).  This front
- * end makes no 1D or 3D texture objects (glTexImage1D/3D do not exist), so
- * the only texture name these can take is 0, which detaches; any other
- * name is not a texture of the target: GL_INVALID_OPERATION (GL 3.0
- * section 4.4.2). */
+/* glFramebufferTexture1D/3D (GL 3.0, ARB_framebuffer_object).  No 1D
+ * textures exist, and attaching a slice of a 3D texture this way is not
+ * implemented yet (glFramebufferTextureLayer is), so the only texture name
+ * these take is 0, which detaches; any other name is refused with
+ * GL_INVALID_OPERATION (GL 3.0 section 4.4.2's error for a texture that
+ * is not of the target). */
 static void
 framebuffer_texture_other(GLenum target, GLenum attachment,
                           GLenum textarget, GLuint texture,
@@ -574,6 +578,11 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       if (att->Type != GL_TEXTURE)
          break;
       *params = att->TextureLevel;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+      if (att->Type != GL_TEXTURE || (_mesa_is_gles(ctx) && ctx->Version < 30))
+         break;
+      *params = att->Layer;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
       if (att->Type != GL_TEXTURE)
@@ -960,12 +969,32 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    fb = bound_fbo(ctx, target, "glFramebufferTextureLayer");
    if (!fb)
       return;
+   struct gl_texture_object *tex = NULL;
    if (texture) {
-      /* Only 3D and 2D array textures have layers; neither exists yet. */
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "glFramebufferTextureLayer(texture=%u)", texture);
-      return;
+      tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+      /* Only 3D and 2D array textures have layers. */
+      if (!tex || (tex->Target != GL_TEXTURE_3D &&
+                   tex->Target != GL_TEXTURE_2D_ARRAY)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glFramebufferTextureLayer(texture=%u)", texture);
+         return;
+      }
+      GLint max_layer = tex->Target == GL_TEXTURE_3D
+                           ? ctx->Const.Max3DTextureSize
+                           : ctx->Const.MaxArrayTextureLayers;
+      if (level < 0 || level >= MAX_TEXTURE_LEVELS || layer < 0 ||
+          layer >= max_layer) {
+         _mesa_error(ctx, GL_INVALID_VALUE,
+                     "glFramebufferTextureLayer(level/layer)");
+         return;
+      }
    }
    clear_attachment(&fb->Att[index]);
+   if (tex) {
+      fb->Att[index].Type = GL_TEXTURE;
+      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
+      fb->Att[index].TextureLevel = level;
+      fb->Att[index].Layer = layer;
+   }
    attachments_changed(ctx, fb);
 }

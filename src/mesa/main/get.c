@@ -260,6 +260,33 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS:
       int1(v, c->MaxCombinedTextureImageUnits);
       return true;
+   case GL_TRANSFORM_FEEDBACK_BINDING:
+   case GL_TRANSFORM_FEEDBACK_ACTIVE:
+   case GL_TRANSFORM_FEEDBACK_PAUSED:
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      if (pname == GL_TRANSFORM_FEEDBACK_BINDING)
+         int1(v, (GLint)ctx->CurrentTF->Name);
+      else if (pname == GL_TRANSFORM_FEEDBACK_ACTIVE)
+         bool1(v, ctx->CurrentTF->Active);
+      else if (pname == GL_TRANSFORM_FEEDBACK_PAUSED)
+         bool1(v, ctx->CurrentTF->Paused);
+      else
+         int1(v, pname == GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS ? 4
+                 : pname == GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS
+                    ? 4
+                    : 64);
+      return true;
+   case GL_MAX_3D_TEXTURE_SIZE:
+   case GL_MAX_ARRAY_TEXTURE_LAYERS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, pname == GL_MAX_3D_TEXTURE_SIZE ? c->Max3DTextureSize
+                                              : c->MaxArrayTextureLayers);
+      return true;
    case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
       int1(v, c->MaxCubeMapTextureSize);
       return true;

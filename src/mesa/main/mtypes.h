@@ -18,6 +18,7 @@
 #include "main/gl_api.h"
 #include "compiler/shader_enums.h"
 #include "pipe/p_format.h"
+#include "pipe/p_state.h"
 
 struct glsl_parse_state;
 struct glsl_program;
@@ -122,6 +123,26 @@ struct gl_program_exec {
    unsigned uniforms_size_B;
    unsigned uniforms_stamp;             /* bumped when a value changes */
    struct st_program_variant *variants; /* one per pipe_context */
+   /* Transform feedback of this link (transformfeedback.c). */
+   struct pipe_stream_output_info so;
+   unsigned so_buffers;          /* buffers the outputs go to */
+   struct gl_xfb_varying {
+      char *name;
+      GLenum type;
+      GLsizei size;
+   } *xfb_varyings;
+   unsigned num_xfb_varyings;
+   GLenum xfb_mode;              /* INTERLEAVED_ATTRIBS / SEPARATE_ATTRIBS */
+};
+
+/* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
+struct gl_transform_feedback_object {
+   GLuint Name;
+   bool EverBound;
+   bool Active, Paused;
+   GLenum Mode;                  /* primitive mode of BeginTransformFeedback */
+   struct pipe_stream_output_target *targets[PIPE_MAX_SO_BUFFERS];
+   unsigned num_targets;
 };
 
 /* Program objects (shaderapi.c). */
@@ -134,6 +155,9 @@ struct gl_program_object {
    unsigned NumShaders;
    struct gl_attrib_binding *AttribBindings;
    unsigned NumAttribBindings;
+   char **FeedbackVaryings;      /* TransformFeedbackVaryings */
+   unsigned NumFeedbackVaryings;
+   GLenum FeedbackBufferMode;
    bool LinkStatus;
    bool ValidateStatus;
    char *InfoLog; /* malloc'd */
@@ -269,6 +293,7 @@ struct gl_fbo_attachment {
    struct gl_texture_object *Texture;
    GLint TextureLevel;
    GLuint CubeFace;
+   GLint Layer;               /* FramebufferTextureLayer */
    /* Stands for the texture image when the state tracker renders to it. */
    struct gl_renderbuffer *TexWrapper;
 };
@@ -292,6 +317,8 @@ struct gl_constants {
    GLint MaxVertexAttribs;
    GLint MaxTextureSize;
    GLint MaxCubeMapTextureSize;
+   GLint Max3DTextureSize;
+   GLint MaxArrayTextureLayers;
    GLint MaxRenderbufferSize;
    GLint MaxViewportWidth, MaxViewportHeight;
    GLint MaxCombinedTextureImageUnits;
@@ -451,6 +478,9 @@ struct gl_context {
    struct gl_vertex_array_object *DefaultVAO;
    struct hash_table *VAOs;    /* per context */
    struct hash_table *Queries; /* per context */
+   struct hash_table *TFObjects; /* per context */
+   GLuint NextTF;
+   struct gl_transform_feedback_object *CurrentTF, *DefaultTF;
    GLuint NextQuery;
    struct gl_query_object *CurrentQuery[3]; /* by queryobj.c's index */
    GLuint NextVAO;

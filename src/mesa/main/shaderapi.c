@@ -14,6 +14,7 @@
 #include "main/context.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
+#include "main/transformfeedback.h"
 #include "state_tracker/st_program.h"
 #include "glsl_program.h"
 #include "glsl_state.h"
@@ -57,6 +58,7 @@ free_program(struct gl_program_object *prog)
    free(prog->AttribBindings);
    free(prog->InfoLog);
    free_exec(prog->exec);
+   _mesa_free_feedback_varyings(prog);
    free(prog);
 }
 
@@ -648,6 +650,11 @@ _mesa_LinkProgram(GLuint program)
    prog = _mesa_lookup_program_err(ctx, program, "glLinkProgram");
    if (!prog)
       return;
+   /* ES 3.0 section 2.15: not while transform feedback uses it. */
+   if (_mesa_transform_feedback_busy(ctx) && prog == ctx->CurrentProgram) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glLinkProgram(feedback)");
+      return;
+   }
 
    prog->ValidateStatus = false;
    for (unsigned i = 0; i < prog->NumShaders; i++) {
@@ -736,6 +743,13 @@ _mesa_LinkProgram(GLuint program)
    if (owned->uniforms && linked->uniform_defaults)
       memcpy(owned->uniforms, linked->uniform_defaults, owned->uniforms_size_B);
 
+   char *xfb_log = NULL;
+   if (!_mesa_link_transform_feedback(prog, owned, &xfb_log)) {
+      link_failed(prog, xfb_log ? xfb_log : "error: out of memory\n");
+      ralloc_free(mem);
+      return;
+   }
+
    free_exec(prog->exec);
    prog->exec = owned;
    /* Hand the shaders to the driver now, as Mesa does: compile errors and
@@ -753,6 +767,10 @@ _mesa_UseProgram(GLuint program)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_program_object *prog = NULL;
 
+   if (_mesa_transform_feedback_capturing(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glUseProgram(feedback)");
+      return;
+   }
    if (program) {
       prog = _mesa_lookup_program_err(ctx, program, "glUseProgram");
       if (!prog)
@@ -853,6 +871,22 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_ACTIVE_UNIFORM_MAX_LENGTH:
       *params = max_name_length_uniforms(p);
       break;
+   case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+      *params = prog->FeedbackBufferMode ? (GLint)prog->FeedbackBufferMode
+                                         : GL_INTERLEAVED_ATTRIBS;
+      break;
+   case GL_TRANSFORM_FEEDBACK_VARYINGS:
+      *params = p ? (GLint)prog->exec->num_xfb_varyings : 0;
+      break;
+   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
+      GLint m = 0;
+      for (unsigned i = 0; p && i < prog->exec->num_xfb_varyings; i++) {
+         GLint l = (GLint)strlen(prog->exec->xfb_varyings[i].name) + 1;
+         m = l > m ? l : m;
+      }
+      *params = m;
+      break;
+   }
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname=0x%x)", pname);
    }

@@ -102,6 +102,10 @@ client_format(struct gl_context *ctx, GLenum format, GLenum type,
    }
 }
 
+static bool check_internalformat(struct gl_context *ctx,
+                                 GLenum internalformat, GLenum format,
+                                 GLenum type, const char *func);
+
 void GLAPIENTRY
 _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
                  GLsizei width, GLsizei height, GLint border, GLenum format,
@@ -127,7 +131,8 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(level=%d)", level);
       return;
    }
-   if (internalformat != GL_RGBA && internalformat != GL_RGB &&
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   if (!es3 && internalformat != GL_RGBA && internalformat != GL_RGB &&
        internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
        internalformat != GL_ALPHA) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(internalformat)");
@@ -142,7 +147,12 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(size/border)");
       return;
    }
-   if ((GLenum)internalformat != format || src == PIPE_FORMAT_NONE) {
+   /* ES 3.0 adds the sized formats of table 3.2. */
+   if (es3 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
+                                    "glTexImage2D"))
+      return;
+   if ((!es3 && (GLenum)internalformat != format) ||
+       src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(format)");
       return;
    }
@@ -369,8 +379,8 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
    }
-   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, x, y, width,
-                         height);
+   st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
+                         width, height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -413,7 +423,7 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
       return;
    }
-   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, x, y, width,
+   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, x, y, width,
                          height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
@@ -498,5 +508,283 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    }
    t->Immutable = true;
    t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+/* --- 3D and 2D array textures (ES 3.0 section 3.8.3) -------------------- */
+
+/* The levels a 3D (or array) texture may have. */
+static GLint
+max_levels_3d(struct gl_context *ctx, GLenum target)
+{
+   GLint size = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
+                                        : ctx->Const.MaxTextureSize;
+   GLint levels = 1;
+
+   while (size > 1) {
+      size >>= 1;
+      levels++;
+   }
+   return levels;
+}
+
+/* Checks an internalformat against format/type (ES 3.0 table 3.2): the
+ * unsized ones must equal format; the sized ones this front end stores
+ * must match their base format.  Records the error and returns false. */
+static bool
+check_internalformat(struct gl_context *ctx, GLenum internalformat,
+                     GLenum format, GLenum type, const char *func)
+{
+   GLenum base, t;
+
+   switch (internalformat) {
+   case GL_RGBA:
+   case GL_RGB:
+   case GL_LUMINANCE_ALPHA:
+   case GL_LUMINANCE:
+   case GL_ALPHA:
+      if (internalformat != format) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
+         return false;
+      }
+      return true;
+   default:
+      break;
+   }
+   if (!storage_format(internalformat, &base, &t)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat=0x%x)", func,
+                  internalformat);
+      return false;
+   }
+   bool type_ok = type == GL_UNSIGNED_BYTE ||
+                  (internalformat == GL_RGBA4 &&
+                   type == GL_UNSIGNED_SHORT_4_4_4_4) ||
+                  (internalformat == GL_RGB5_A1 &&
+                   type == GL_UNSIGNED_SHORT_5_5_5_1) ||
+                  (internalformat == GL_RGB565 &&
+                   type == GL_UNSIGNED_SHORT_5_6_5);
+   if (base != format || !type_ok) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
+      return false;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
+                 GLsizei width, GLsizei height, GLsizei depth, GLint border,
+                 GLenum format, GLenum type, const void *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glTexImage3D";
+   struct gl_texture_object *t;
+   enum pipe_format src;
+   bool enum_ok;
+   int index = _mesa_tex_target_index(ctx, target);
+
+   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return;
+   }
+   src = client_format(ctx, format, type, &enum_ok);
+   if (!enum_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+      return;
+   }
+   if (level < 0 || level >= max_levels_3d(ctx, target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
+      return;
+   }
+   GLint max = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
+                                       : ctx->Const.MaxTextureSize;
+   GLint max_d = target == GL_TEXTURE_3D ? max >> level
+                                         : ctx->Const.MaxArrayTextureLayers;
+   if (width < 0 || height < 0 || depth < 0 || width > (max >> level) ||
+       height > (max >> level) || depth > max_d || border != 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
+      return;
+   }
+   if (!check_internalformat(ctx, (GLenum)internalformat, format, type, func))
+      return;
+   if (src == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
+      return;
+   }
+   t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   if (t->Immutable) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
+      return;
+   }
+   struct pbo_map map = {0};
+   const void *data = pixels;
+   if (ctx->PixelUnpackBuffer) {
+      data = _mesa_map_pbo(ctx, false, pixels,
+                           _mesa_image_size_B(width, height * depth,
+                                              util_format_get_blocksize(src),
+                                              (unsigned)ctx->Pixel.UnpackAlignment),
+                           &map, func);
+      if (!data && width && height && depth)
+         return;
+   }
+   if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
+                     (GLenum)internalformat, format, type, src, data))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   _mesa_unmap_pbo(ctx, &map);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                    GLint zoffset, GLsizei width, GLsizei height,
+                    GLsizei depth, GLenum format, GLenum type,
+                    const void *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glTexSubImage3D";
+   int index = _mesa_tex_target_index(ctx, target);
+   struct gl_texture_image *img;
+   enum pipe_format src;
+   bool enum_ok;
+
+   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return;
+   }
+   src = client_format(ctx, format, type, &enum_ok);
+   if (!enum_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+      return;
+   }
+   if (level < 0 || level >= max_levels_3d(ctx, target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return;
+   }
+   struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   img = &t->Image[0][level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", func);
+      return;
+   }
+   if (width < 0 || height < 0 || depth < 0 || xoffset < 0 || yoffset < 0 ||
+       zoffset < 0 || (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height ||
+       (int64_t)zoffset + depth > img->Depth) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
+      return;
+   }
+   if (src == PIPE_FORMAT_NONE || format != img->Format) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
+      return;
+   }
+   if (!width || !height || !depth || (!pixels && !ctx->PixelUnpackBuffer))
+      return;
+   struct pbo_map map;
+   const void *data = _mesa_map_pbo(
+      ctx, false, pixels,
+      _mesa_image_size_B(width, height * depth, util_format_get_blocksize(src),
+                         (unsigned)ctx->Pixel.UnpackAlignment),
+      &map, func);
+   if (!data)
+      return;
+   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width, height,
+                    depth, src, data);
+   _mesa_unmap_pbo(ctx, &map);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
+                   GLsizei width, GLsizei height, GLsizei depth)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glTexStorage3D";
+   int index = _mesa_tex_target_index(ctx, target);
+   GLenum format, type;
+
+   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   if (!storage_format(internalformat, &format, &type)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", func,
+                  internalformat);
+      return;
+   }
+   if (levels < 1 || width < 1 || height < 1 || depth < 1) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
+      return;
+   }
+   bool is_3d = index == TEXTURE_3D_INDEX;
+   GLsizei size = width > height ? width : height;
+   if (is_3d && depth > size)
+      size = depth;
+   GLint max_levels = 1;
+   while (size > 1) {
+      size >>= 1;
+      max_levels++;
+   }
+   if (levels > max_levels) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   if (t->Immutable || !t->Name) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture)", func);
+      return;
+   }
+   GLsizei w = width, h = height, d = depth;
+   for (GLint l = 0; l < levels; l++) {
+      if (!st_tex_image(ctx->st, t, 0, (unsigned)l, w, h, d, internalformat,
+                        format, type, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return;
+      }
+      w = w > 1 ? w / 2 : 1;
+      h = h > 1 ? h / 2 : 1;
+      if (is_3d)
+         d = d > 1 ? d / 2 : 1;
+   }
+   t->Immutable = true;
+   t->MaxLevel = levels - 1;
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y,
+                        GLsizei width, GLsizei height)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glCopyTexSubImage3D";
+   int index = _mesa_tex_target_index(ctx, target);
+
+   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   if (level < 0 || level >= max_levels_3d(ctx, target)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return;
+   }
+   struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   struct gl_texture_image *img = &t->Image[0][level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", func);
+      return;
+   }
+   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       zoffset < 0 || (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height || zoffset >= img->Depth) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, func))
+      return;
+   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
+      return;
+   }
+   st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, x, y,
+                         width, height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }

@@ -141,7 +141,8 @@ struct st_framebuffer *st_framebuffer_create(struct pipe_screen *screen,
                                              const struct st_visual *visual,
                                              unsigned width, unsigned height);
 
-/* Destroys it; any context still bound to it renders nowhere afterwards. */
+/* Drops the creator's reference: the buffers live on while a context is
+ * still bound to the framebuffer and go when the last one unbinds. */
 void st_framebuffer_destroy(struct st_framebuffer *fb);
 
 /* Reallocates the buffers at a new size (contents undefined).  Contexts

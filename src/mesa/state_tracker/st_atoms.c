@@ -457,8 +457,11 @@ update_constants(struct st_context *st)
    if (!u_upload_data(st->uploader, cb.buffer_size, 256, exec->uniforms,
                       &cb.buffer_offset, &cb.buffer))
       return false;
+   /* The driver takes its own references (take_ownership stays false, so
+    * a driver that ignores the flag cannot leak the upload buffer). */
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false, &cb);
-   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, true, &cb);
+   st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false, &cb);
+   pipe_resource_reference(&cb.buffer, NULL);
    st->const_exec = exec;
    st->const_stamp = exec->uniforms_stamp;
    st->const_valid = true;

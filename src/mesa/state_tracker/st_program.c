@@ -31,6 +31,8 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
+      state.stream_output = exec->so;
+   if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
    return st->pipe->create_fs_state(st->pipe, &state);
 }

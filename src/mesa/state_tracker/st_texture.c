@@ -627,7 +627,8 @@ st_release_texture_state(struct st_context *st)
 void
 st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       struct gl_texture_image *img, GLint dstx, GLint dsty,
-                      GLint x, GLint y, GLsizei width, GLsizei height)
+                      GLint dstz, GLint x, GLint y, GLsizei width,
+                      GLsizei height)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
@@ -691,7 +692,7 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    }
    st->pipe->texture_unmap(st->pipe, xfer);
    u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
-            img->pt_layer, w, rows, 1, &box);
+            img->pt_layer + (unsigned)dstz, w, rows, 1, &box);
    st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
                              &box, packed, w * 4, 0);
    free(rgba);

@@ -26,10 +26,11 @@ void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       enum pipe_format src, const void *pixels);
 
 /* Copies a width x height rectangle of the read framebuffer at GL (x, y)
- * into img at (dstx, dsty) (glCopyTex[Sub]Image2D). */
+ * into img at (dstx, dsty) of layer/slice dstz (glCopyTex[Sub]Image*). */
 void st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                            struct gl_texture_image *img, GLint dstx, GLint dsty,
-                           GLint x, GLint y, GLsizei width, GLsizei height);
+                           GLint dstz, GLint x, GLint y, GLsizei width,
+                           GLsizei height);
 
 /* Fills levels base+1.. from the base level (box filter). */
 bool st_generate_mipmap(struct st_context *st, struct gl_texture_object *t);

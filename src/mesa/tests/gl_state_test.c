@@ -146,7 +146,8 @@ test_implementation_minimums(void **state)
  * 64 fragment uniform components, 32 varying floats), four per ES vector;
  * an ES context does not know them.  It advertises ARB_framebuffer_object
  * (piglit's -fbo mode needs it), whose 1D/3D attachment calls can only
- * detach since no 1D or 3D textures exist, and reads pixels as floats. */
+ * detach (no 1D textures; 3D slices need glFramebufferTextureLayer), and
+ * reads pixels as floats. */
 static void
 test_desktop_compat_limits(void **state)
 {

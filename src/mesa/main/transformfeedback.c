@@ -1,0 +1,478 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Transform feedback (ES 3.0 section 2.15): the varyings a program
+ * captures (resolved at link time into the pipe_stream_output_info of its
+ * vertex shader), transform feedback objects, and Begin/End/Pause/Resume
+ * as pipe stream-output targets over the indexed buffer bindings.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/hash.h"
+#include "main/shaderobj.h"
+#include "main/transformfeedback.h"
+#include "state_tracker/st_context.h"
+#include "glsl_program.h"
+#include "util/hash_table.h"
+#include "util/ralloc.h"
+#include "util/u_inlines.h"
+
+#define MAX_SEPARATE_ATTRIBS 4
+#define MAX_INTERLEAVED_COMPONENTS 64
+
+static char *
+dup_string(const char *s)
+{
+   size_t n = strlen(s) + 1;
+   char *d = malloc(n);
+
+   if (d)
+      memcpy(d, s, n);
+   return d;
+}
+
+void
+_mesa_free_feedback_varyings(struct gl_program_object *prog)
+{
+   for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++)
+      free(prog->FeedbackVaryings[i]);
+   free(prog->FeedbackVaryings);
+   prog->FeedbackVaryings = NULL;
+   prog->NumFeedbackVaryings = 0;
+}
+
+void GLAPIENTRY
+_mesa_TransformFeedbackVaryings(GLuint program, GLsizei count,
+                                const GLchar *const *varyings,
+                                GLenum bufferMode)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glTransformFeedbackVaryings";
+   struct gl_program_object *prog;
+
+   if (count < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(count)", func);
+      return;
+   }
+   if (bufferMode != GL_INTERLEAVED_ATTRIBS &&
+       bufferMode != GL_SEPARATE_ATTRIBS) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(bufferMode)", func);
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, func);
+   if (!prog)
+      return;
+   if (bufferMode == GL_SEPARATE_ATTRIBS && count > MAX_SEPARATE_ATTRIBS) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(count > %d)", func,
+                  MAX_SEPARATE_ATTRIBS);
+      return;
+   }
+   _mesa_free_feedback_varyings(prog);
+   prog->FeedbackVaryings = count ? calloc((size_t)count, sizeof(char *))
+                                  : NULL;
+   for (GLsizei i = 0; prog->FeedbackVaryings && i < count; i++) {
+      prog->FeedbackVaryings[i] = dup_string(varyings[i]);
+      if (prog->FeedbackVaryings[i])
+         prog->NumFeedbackVaryings++;
+   }
+   if ((GLsizei)prog->NumFeedbackVaryings != count)
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   prog->FeedbackBufferMode = bufferMode;
+}
+
+/* A captured output: its slot, component count and GL type. */
+static bool
+find_output(const struct glsl_program *p, const char *name, unsigned *slot,
+            unsigned *comps, GLenum *type, GLsizei *size)
+{
+   if (strcmp(name, "gl_Position") == 0) {
+      *slot = VARYING_SLOT_POS;
+      *comps = 4;
+      *type = GL_FLOAT_VEC4;
+      *size = 1;
+      return true;
+   }
+   if (strcmp(name, "gl_PointSize") == 0) {
+      *slot = VARYING_SLOT_PSIZ;
+      *comps = 1;
+      *type = GL_FLOAT;
+      *size = 1;
+      return true;
+   }
+   for (unsigned i = 0; i < p->num_varyings; i++) {
+      const struct glsl_program_varying *v = &p->varyings[i];
+      size_t n = strlen(v->name);
+      unsigned element = 0;
+      bool whole;
+
+      if (strncmp(name, v->name, n) != 0)
+         continue;
+      if (name[n] == '\0') {
+         whole = true;
+      } else if (name[n] == '[' && v->array_size > 1) {
+         const char *c = name + n + 1;
+         while (*c >= '0' && *c <= '9')
+            element = element * 10 + (unsigned)(*c++ - '0');
+         if (c[0] != ']' || c[1] != '\0' || element >= v->array_size)
+            return false;
+         whole = false;
+      } else {
+         continue;
+      }
+      unsigned cols = v->type->matrix_columns ? v->type->matrix_columns : 1;
+      if (cols > 1 || (whole && v->array_size > 1))
+         return false; /* matrices and whole arrays: not yet */
+      *slot = (unsigned)v->location + element;
+      *comps = v->type->vector_elements;
+      *type = glsl_type_gl_enum(v->type);
+      *size = 1;
+      return true;
+   }
+   return false;
+}
+
+bool
+_mesa_link_transform_feedback(struct gl_program_object *prog,
+                              struct gl_program_exec *exec, char **log)
+{
+   const struct glsl_program *p = exec->linked;
+   struct pipe_stream_output_info *so = &exec->so;
+   bool separate = prog->FeedbackBufferMode == GL_SEPARATE_ATTRIBS;
+
+   memset(so, 0, sizeof(*so));
+   exec->num_xfb_varyings = 0;
+   exec->so_buffers = 0;
+   exec->xfb_mode = prog->FeedbackBufferMode ? prog->FeedbackBufferMode
+                                             : GL_INTERLEAVED_ATTRIBS;
+   if (!prog->NumFeedbackVaryings)
+      return true;
+   exec->xfb_varyings = rzalloc_array_size(exec->mem, sizeof(*exec->xfb_varyings),
+                                           prog->NumFeedbackVaryings);
+   if (!exec->xfb_varyings)
+      return false;
+
+   unsigned total = 0;
+   for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++) {
+      const char *name = prog->FeedbackVaryings[i];
+      unsigned slot, comps, buffer = separate ? i : 0;
+      GLenum type;
+      GLsizei size;
+
+      if (!find_output(p, name, &slot, &comps, &type, &size) ||
+          slot > 63) {
+         *log = ralloc_asprintf(exec->mem,
+                                "error: transform feedback varying '%s' is "
+                                "not an output of the vertex shader\n",
+                                name);
+         return false;
+      }
+      total += comps;
+      if (!separate && total > MAX_INTERLEAVED_COMPONENTS) {
+         *log = ralloc_strdup(exec->mem, "error: too many transform feedback "
+                                         "components\n");
+         return false;
+      }
+      so->output[i].register_index = slot;
+      so->output[i].start_component = 0;
+      so->output[i].num_components = comps;
+      so->output[i].output_buffer = buffer;
+      so->output[i].dst_offset = so->stride[buffer];
+      so->stride[buffer] += comps;
+      so->num_outputs++;
+      exec->so_buffers = buffer + 1 > exec->so_buffers ? buffer + 1
+                                                       : exec->so_buffers;
+      exec->xfb_varyings[i].name = ralloc_strdup(exec->mem, name);
+      exec->xfb_varyings[i].type = type;
+      exec->xfb_varyings[i].size = size;
+      exec->num_xfb_varyings++;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_GetTransformFeedbackVarying(GLuint program, GLuint index,
+                                  GLsizei bufSize, GLsizei *length,
+                                  GLsizei *size, GLenum *type, GLchar *name)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glGetTransformFeedbackVarying";
+   struct gl_program_object *prog = _mesa_lookup_program_err(ctx, program,
+                                                             func);
+   struct gl_program_exec *exec;
+
+   if (!prog)
+      return;
+   exec = prog->LinkStatus ? prog->exec : NULL;
+   if (!exec || index >= exec->num_xfb_varyings) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   const struct gl_xfb_varying *v = &exec->xfb_varyings[index];
+   GLsizei n = 0;
+   if (name && bufSize > 0) {
+      size_t len = strlen(v->name);
+      n = len < (size_t)bufSize - 1 ? (GLsizei)len : bufSize - 1;
+      memcpy(name, v->name, (size_t)n);
+      name[n] = '\0';
+   }
+   if (length)
+      *length = n;
+   if (size)
+      *size = v->size;
+   if (type)
+      *type = v->type;
+}
+
+/* --- Objects --------------------------------------------------------- */
+
+void
+_mesa_init_transform_feedback(struct gl_context *ctx)
+{
+   ctx->DefaultTF = calloc(1, sizeof(*ctx->DefaultTF));
+   ctx->CurrentTF = ctx->DefaultTF;
+   ctx->TFObjects = _mesa_name_table_create();
+}
+
+static void
+release_targets(struct gl_context *ctx,
+                struct gl_transform_feedback_object *tf)
+{
+   for (unsigned i = 0; i < tf->num_targets; i++)
+      pipe_so_target_reference(&tf->targets[i], NULL);
+   tf->num_targets = 0;
+}
+
+void
+_mesa_free_transform_feedback(struct gl_context *ctx)
+{
+   if (ctx->CurrentTF && ctx->CurrentTF->Active && !ctx->CurrentTF->Paused)
+      ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   if (ctx->TFObjects) {
+      hash_table_foreach(ctx->TFObjects, e) {
+         if (e->data != GL_NAME_RESERVED) {
+            release_targets(ctx, e->data);
+            free(e->data);
+         }
+      }
+      _mesa_name_table_destroy(ctx->TFObjects);
+      ctx->TFObjects = NULL;
+   }
+   if (ctx->DefaultTF) {
+      release_targets(ctx, ctx->DefaultTF);
+      free(ctx->DefaultTF);
+   }
+   ctx->DefaultTF = ctx->CurrentTF = NULL;
+}
+
+bool
+_mesa_transform_feedback_busy(const struct gl_context *ctx)
+{
+   return ctx->CurrentTF && ctx->CurrentTF->Active;
+}
+
+void GLAPIENTRY
+_mesa_GenTransformFeedbacks(GLsizei n, GLuint *ids)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGenTransformFeedbacks(n < 0)");
+      return;
+   }
+   if (!_mesa_name_gen(ctx->TFObjects, &ctx->NextTF, n, ids))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenTransformFeedbacks");
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsTransformFeedback(GLuint id)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   struct gl_transform_feedback_object *tf;
+
+   if (!ctx)
+      return GL_FALSE;
+   tf = _mesa_name_lookup_object(ctx->TFObjects, id);
+   return tf && tf->EverBound;
+}
+
+void GLAPIENTRY
+_mesa_BindTransformFeedback(GLenum target, GLuint id)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_transform_feedback_object *tf = ctx->DefaultTF;
+
+   if (target != GL_TRANSFORM_FEEDBACK) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glBindTransformFeedback(target)");
+      return;
+   }
+   if (ctx->CurrentTF->Active && !ctx->CurrentTF->Paused) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindTransformFeedback(active)");
+      return;
+   }
+   if (id) {
+      void *obj = _mesa_name_lookup(ctx->TFObjects, id);
+      if (!obj) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glBindTransformFeedback(id=%u)", id);
+         return;
+      }
+      if (obj == GL_NAME_RESERVED) {
+         tf = calloc(1, sizeof(*tf));
+         if (!tf) {
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindTransformFeedback");
+            return;
+         }
+         tf->Name = id;
+         _mesa_name_insert(ctx->TFObjects, id, tf);
+      } else {
+         tf = obj;
+      }
+      tf->EverBound = true;
+   }
+   ctx->CurrentTF = tf;
+}
+
+void GLAPIENTRY
+_mesa_DeleteTransformFeedbacks(GLsizei n, const GLuint *ids)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (n < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glDeleteTransformFeedbacks(n < 0)");
+      return;
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      struct gl_transform_feedback_object *tf =
+         _mesa_name_lookup_object(ctx->TFObjects, ids[i]);
+      if (tf && tf->Active) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "glDeleteTransformFeedbacks(active)");
+         return;
+      }
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = _mesa_name_lookup(ctx->TFObjects, ids[i]);
+      if (!obj)
+         continue;
+      _mesa_name_remove(ctx->TFObjects, ids[i]);
+      if (obj == GL_NAME_RESERVED)
+         continue;
+      if (ctx->CurrentTF == obj)
+         ctx->CurrentTF = ctx->DefaultTF;
+      release_targets(ctx, obj);
+      free(obj);
+   }
+}
+
+static void
+bind_targets(struct gl_context *ctx, struct gl_transform_feedback_object *tf,
+             bool append)
+{
+   unsigned offsets[PIPE_MAX_SO_BUFFERS];
+
+   for (unsigned i = 0; i < tf->num_targets; i++)
+      offsets[i] = append ? (unsigned)-1 : 0;
+   ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, tf->num_targets,
+                                            tf->targets, offsets);
+}
+
+void GLAPIENTRY
+_mesa_BeginTransformFeedback(GLenum primitiveMode)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glBeginTransformFeedback";
+   struct gl_transform_feedback_object *tf = ctx->CurrentTF;
+   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct pipe_context *pipe = ctx->st->pipe;
+
+   if (primitiveMode != GL_POINTS && primitiveMode != GL_LINES &&
+       primitiveMode != GL_TRIANGLES) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode)", func);
+      return;
+   }
+   if (tf->Active || !exec || !exec->so.num_outputs) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(active or no varyings)",
+                  func);
+      return;
+   }
+   for (unsigned b = 0; b < exec->so_buffers; b++) {
+      if (!ctx->TransformFeedbackBindings[b].Buffer ||
+          !ctx->TransformFeedbackBindings[b].Buffer->buffer) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(buffer %u unbound)",
+                     func, b);
+         return;
+      }
+   }
+   if (!pipe->create_stream_output_target || !pipe->set_stream_output_targets) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no stream output)", func);
+      return;
+   }
+   for (unsigned b = 0; b < exec->so_buffers; b++) {
+      struct gl_indexed_buffer_binding *bb =
+         &ctx->TransformFeedbackBindings[b];
+      unsigned offset = (unsigned)bb->Offset;
+      unsigned size = bb->Size ? (unsigned)bb->Size
+                               : (unsigned)(bb->Buffer->Size - bb->Offset);
+      tf->targets[b] = pipe->create_stream_output_target(
+         pipe, bb->Buffer->buffer, offset, size);
+      if (!tf->targets[b]) {
+         tf->num_targets = b;
+         release_targets(ctx, tf);
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return;
+      }
+   }
+   tf->num_targets = exec->so_buffers;
+   tf->Active = true;
+   tf->Paused = false;
+   tf->Mode = primitiveMode;
+   bind_targets(ctx, tf, false);
+}
+
+void GLAPIENTRY
+_mesa_EndTransformFeedback(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_transform_feedback_object *tf = ctx->CurrentTF;
+
+   if (!tf->Active) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glEndTransformFeedback");
+      return;
+   }
+   ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   release_targets(ctx, tf);
+   tf->Active = tf->Paused = false;
+}
+
+void GLAPIENTRY
+_mesa_PauseTransformFeedback(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_transform_feedback_object *tf = ctx->CurrentTF;
+
+   if (!tf->Active || tf->Paused) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glPauseTransformFeedback");
+      return;
+   }
+   ctx->st->pipe->set_stream_output_targets(ctx->st->pipe, 0, NULL, NULL);
+   tf->Paused = true;
+}
+
+void GLAPIENTRY
+_mesa_ResumeTransformFeedback(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_transform_feedback_object *tf = ctx->CurrentTF;
+
+   if (!tf->Active || !tf->Paused) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glResumeTransformFeedback");
+      return;
+   }
+   bind_targets(ctx, tf, true);
+   tf->Paused = false;
+}
