@@ -23,7 +23,9 @@ file and exits 0).
 driver path and LD_PRELOAD are removed from the environment): the
 reference.  --reference FILE compares with such a run's --results: the
 ratio of our passes to llvmpipe's, and our failures among the tests
-llvmpipe passes.  Exits 77 (meson's skip) without piglit or the driver.
+llvmpipe passes.  --rescore RESULTS reports on an earlier run's results
+instead of running.  Exits 77 (meson's skip) without piglit or the
+driver.
 """
 
 import argparse
@@ -179,6 +181,10 @@ def main():
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--timeout', type=int, default=60)
     ap.add_argument('--update-expectations', action='store_true')
+    ap.add_argument('--rescore', metavar='RESULTS',
+                    help='run nothing: report on the results JSON of an '
+                         'earlier run (with --reference, --groups, '
+                         '--expectations)')
     ap.add_argument('--groups', action='store_true',
                     help='also print the counts of each spec folder')
     ap.add_argument('-v', '--verbose', action='store_true',
@@ -206,21 +212,28 @@ def main():
 
     t0 = time.time()
     results = {}
+    if args.rescore:
+        with open(args.rescore, encoding='utf-8') as f:
+            results = json.load(f)
+        tests = [t for t in tests if t in results]
+        results = {t: results[t] for t in tests}
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
         futs = [ex.submit(run_one, root, t, env, args.timeout)
-                for t in tests]
+                for t in tests if not args.rescore]
         for fut in concurrent.futures.as_completed(futs):
             name, res = fut.result()
             results[name] = res
             if args.verbose:
                 print('%-8s %s' % (res['result'], name), flush=True)
 
-    if args.results:
+    if args.results and not args.rescore:
         with open(args.results, 'w', encoding='utf-8') as f:
             json.dump(results, f, indent=1, sort_keys=True)
 
     n = summary(results)
     who = 'llvmpipe' if args.llvmpipe else 'asahi'
+    if args.rescore:
+        who = args.rescore
     print('%s: %d tests in %.0fs: %d passed, %d failed, %d skipped' % (
         who, len(tests), time.time() - t0, n['pass'], n['fail'], n['skip']))
     counts = {}
