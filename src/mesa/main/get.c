@@ -110,6 +110,32 @@ channel_bits(struct gl_context *ctx, GLenum pname)
    return d->channel[d->swizzle[swz]].size;
 }
 
+/* The extensions this front end implements for real. */
+static const char *const es_extensions[] = {
+   "GL_KHR_debug",
+   "GL_OES_depth24",
+   "GL_OES_element_index_uint",
+   "GL_OES_rgb8_rgba8",
+   "GL_OES_vertex_array_object",
+};
+static const char *const gl_extensions[] = {
+   "GL_ARB_framebuffer_object",
+   "GL_KHR_debug",
+};
+
+/* The extensions of ctx's API, as glGetStringi lists them; the same names
+ * as glGetString(GL_EXTENSIONS), in the same order. */
+static const char *const *
+extension_list(struct gl_context *ctx, unsigned *count)
+{
+   if (_mesa_is_gles(ctx)) {
+      *count = sizeof(es_extensions) / sizeof(es_extensions[0]);
+      return es_extensions;
+   }
+   *count = sizeof(gl_extensions) / sizeof(gl_extensions[0]);
+   return gl_extensions;
+}
+
 /* Looks pname up; false if it is not a state of this context. */
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
@@ -425,9 +451,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_NUM_EXTENSIONS:
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
-      int1(v, pname == GL_MAJOR_VERSION   ? ctx->Version / 10
-              : pname == GL_MINOR_VERSION ? ctx->Version % 10
-                                          : 1);
+      if (pname == GL_NUM_EXTENSIONS) {
+         unsigned count;
+         extension_list(ctx, &count);
+         int1(v, (GLint)count);
+         return true;
+      }
+      int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
+                                        : ctx->Version % 10);
       return true;
    case GL_MAX_DRAW_BUFFERS:
    case GL_MAX_COLOR_ATTACHMENTS:
@@ -606,14 +637,6 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
    }
 }
 
-/* The extensions this front end implements for real. */
-static const char *const extensions[] = {
-   "GL_KHR_debug",
-   "GL_OES_depth24",
-   "GL_OES_element_index_uint",
-   "GL_OES_rgb8_rgba8",
-   "GL_OES_vertex_array_object",
-};
 
 const GLubyte *GLAPIENTRY
 _mesa_GetStringi(GLenum name, GLuint index)
@@ -626,11 +649,13 @@ _mesa_GetStringi(GLenum name, GLuint index)
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
       return NULL;
    }
-   if (index >= sizeof(extensions) / sizeof(extensions[0])) {
+   unsigned count;
+   const char *const *list = extension_list(ctx, &count);
+   if (index >= count) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
       return NULL;
    }
-   return (const GLubyte *)extensions[index];
+   return (const GLubyte *)list[index];
 }
 
 const GLubyte *GLAPIENTRY

@@ -325,6 +325,49 @@ test_compat_float_texels(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 3.0 section 6.1.11: glGetStringi(GL_EXTENSIONS, i) for i below
+ * GL_NUM_EXTENSIONS names the same extensions glGetString lists.  A
+ * desktop 3.0 context only exists through MESA_GL_VERSION_OVERRIDE. */
+static void
+check_extension_lists(void)
+{
+   const char *all = (const char *)_mesa_GetString(GL_EXTENSIONS);
+   GLint n = -1;
+   unsigned words = 0;
+
+   assert_non_null(all);
+   for (const char *p = all; *p; p++)
+      words += (p == all || p[-1] == ' ') && *p != ' ';
+   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(n, (GLint)words);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS, i);
+      size_t len = strlen(e);
+      const char *at = strstr(all, e);
+      assert_non_null(at);
+      assert_true(at[len] == ' ' || at[len] == 0);
+   }
+}
+
+static void
+test_extension_lists(void **state)
+{
+   setenv("MESA_GL_VERSION_OVERRIDE", "3.0", 1);
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   assert_non_null(t);
+   check_extension_lists();
+   gl_test_destroy(t);
+
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   t = gl_test_create(3, 0, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   check_extension_lists();
+   gl_test_destroy(t);
+}
+
 /* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
  * round; booleans are value != 0. */
 static void
@@ -652,6 +695,7 @@ main(void)
       cmocka_unit_test(test_compat_vertex_array),
       cmocka_unit_test(test_compat_fragment_only_program),
       cmocka_unit_test(test_compat_float_texels),
+      cmocka_unit_test(test_extension_lists),
       cmocka_unit_test(test_get_conversions),
       cmocka_unit_test(test_setters_round_trip),
       cmocka_unit_test(test_buffers_and_attribs),
