@@ -16,7 +16,7 @@ ASAHI_PACKAGES=(
    python3 python3-mako python3-docutils bison flex
    libcmocka-dev libdrm-dev libexpat1-dev zlib1g-dev libpng-dev
    libglvnd-dev libegl-dev libgles-dev mesa-common-dev khronos-api piglit
-   mesa-utils-bin mesa-utils
+   mesa-utils-bin mesa-utils glslang-tools
 )
 
 asahi_msg() { printf '[asahi] %s\n' "$*" >&2; }

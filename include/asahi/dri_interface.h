@@ -117,6 +117,9 @@ struct asahi_dri_screen_options {
 #define ASAHI_DRI_CAP_IMAGE (1u << 2)      /* image_* entries work */
 #define ASAHI_DRI_CAP_ROBUSTNESS (1u << 3) /* ROBUST_ACCESS accepted */
 #define ASAHI_DRI_CAP_NO_ERROR (1u << 4)   /* NO_ERROR accepted */
+/* LOSE_ON_RESET accepted: the context reports GPU resets through
+ * glGetGraphicsResetStatus (without claiming robust buffer access). */
+#define ASAHI_DRI_CAP_RESET_NOTIFICATION (1u << 5)
 
 /* Versions are major * 10 + minor (GLES 3.1 is 31); 0: API not offered. */
 struct asahi_dri_screen_info {

@@ -70,13 +70,17 @@ parse_one(EGLenum api, EGLint attrib, EGLint value,
       if (value != EGL_NO_RESET_NOTIFICATION &&
           value != EGL_LOSE_CONTEXT_ON_RESET)
          return EGL_BAD_ATTRIBUTE;
-      if (value == EGL_LOSE_CONTEXT_ON_RESET && !caps->robust_access)
+      if (value == EGL_LOSE_CONTEXT_ON_RESET && !caps->robust_access &&
+          !caps->reset_notification)
          return EGL_BAD_MATCH;
       req->reset_strategy = value;
       return EGL_SUCCESS;
 
    case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
-      if (!gles || !caps->robust_access)
+      /* Part of EXT_create_context_robustness, which is advertised for
+       * either robust access or reset notification (robust access it
+       * cannot give is EGL_BAD_CONFIG below). */
+      if (!gles || (!caps->robust_access && !caps->reset_notification))
          return EGL_BAD_ATTRIBUTE;
       if (value != EGL_NO_RESET_NOTIFICATION &&
           value != EGL_LOSE_CONTEXT_ON_RESET)

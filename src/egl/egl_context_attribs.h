@@ -25,6 +25,7 @@ extern "C" {
 struct egl_context_caps {
    bool robust_access; /* robust buffer access contexts */
    bool no_error;      /* EGL_KHR_create_context_no_error */
+   bool reset_notification; /* EGL_LOSE_CONTEXT_ON_RESET contexts */
 };
 
 struct egl_context_request {

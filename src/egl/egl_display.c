@@ -31,12 +31,21 @@ static struct list_head egl_displays = {&egl_displays, &egl_displays};
  */
 #define EGL_MAX_PBUFFER_SIZE 16384
 
+/* The platforms this build provides (meson's -Dplatforms; surfaceless
+ * always, as it is the default display). */
+#ifndef EGL_ASAHI_PLATFORM_DEVICE
+#define EGL_ASAHI_PLATFORM_DEVICE 1
+#endif
+#ifndef EGL_ASAHI_PLATFORM_GBM
+#define EGL_ASAHI_PLATFORM_GBM 1
+#endif
+
 static bool
 platform_known(EGLenum platform)
 {
    return platform == EGL_PLATFORM_SURFACELESS_MESA ||
-          platform == EGL_PLATFORM_DEVICE_EXT ||
-          platform == EGL_PLATFORM_GBM_MESA;
+          (EGL_ASAHI_PLATFORM_DEVICE && platform == EGL_PLATFORM_DEVICE_EXT) ||
+          (EGL_ASAHI_PLATFORM_GBM && platform == EGL_PLATFORM_GBM_MESA);
 }
 
 /* The fd of a GBM device, through whichever libgbm the program uses (ours
@@ -61,7 +70,7 @@ platform_from_env(void)
    const char *name = getenv("EGL_PLATFORM");
    if (!name || !*name || !strcmp(name, "surfaceless"))
       return EGL_PLATFORM_SURFACELESS_MESA;
-   if (!strcmp(name, "device"))
+   if (EGL_ASAHI_PLATFORM_DEVICE && !strcmp(name, "device"))
       return EGL_PLATFORM_DEVICE_EXT;
    return EGL_NONE;
 }
@@ -335,7 +344,8 @@ build_strings(struct egl_display *disp)
           info->max_gles_version >= 20);
 
    e[0] = '\0';
-   append(e, n, "EGL_EXT_create_context_robustness", robust);
+   append(e, n, "EGL_EXT_create_context_robustness",
+          robust || (info->caps & ASAHI_DRI_CAP_RESET_NOTIFICATION));
    append(e, n, "EGL_IMG_context_priority", true);
    append(e, n, "EGL_KHR_config_attribs", true);
    append(e, n, "EGL_KHR_context_flush_control", true);
@@ -351,6 +361,8 @@ build_strings(struct egl_display *disp)
    append(e, n, "EGL_MESA_query_driver", true);
 
    disp->context_caps.robust_access = robust;
+   disp->context_caps.reset_notification =
+      info->caps & ASAHI_DRI_CAP_RESET_NOTIFICATION;
    disp->context_caps.no_error = info->caps & ASAHI_DRI_CAP_NO_ERROR;
 }
 
@@ -538,20 +550,32 @@ egl_Terminate(EGLDisplay dpy)
    return egl_success();
 }
 
+/* Platform extensions of the platforms built in. */
+#if EGL_ASAHI_PLATFORM_DEVICE
+#define EGL_ASAHI_DEVICE_PLATFORM_EXT "EGL_EXT_platform_device "
+#else
+#define EGL_ASAHI_DEVICE_PLATFORM_EXT ""
+#endif
+#if EGL_ASAHI_PLATFORM_GBM
+#define EGL_ASAHI_GBM_PLATFORM_EXT "EGL_KHR_platform_gbm EGL_MESA_platform_gbm "
+#else
+#define EGL_ASAHI_GBM_PLATFORM_EXT ""
+#endif
+#define EGL_ASAHI_PLATFORM_EXTENSIONS                                          \
+   EGL_ASAHI_DEVICE_PLATFORM_EXT EGL_ASAHI_GBM_PLATFORM_EXT                    \
+   "EGL_MESA_platform_surfaceless"
+
 /* Extensions of EGL_NO_DISPLAY (glvnd merges them with its own). */
 #define EGL_ASAHI_CLIENT_EXTENSIONS                                            \
    "EGL_EXT_client_extensions EGL_EXT_device_base "                            \
    "EGL_EXT_device_enumeration EGL_EXT_device_query "                          \
-   "EGL_EXT_platform_base EGL_EXT_platform_device "                            \
-   "EGL_KHR_client_get_all_proc_addresses EGL_KHR_debug "                      \
-   "EGL_KHR_platform_gbm EGL_MESA_platform_gbm "                               \
-   "EGL_MESA_platform_surfaceless"
+   "EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "              \
+   "EGL_KHR_debug " EGL_ASAHI_PLATFORM_EXTENSIONS
 
 const char *
 egl_platform_extensions(void)
 {
-   return "EGL_EXT_platform_device EGL_KHR_platform_gbm "
-          "EGL_MESA_platform_gbm EGL_MESA_platform_surfaceless";
+   return EGL_ASAHI_PLATFORM_EXTENSIONS;
 }
 
 static const char *EGLAPIENTRY

@@ -83,6 +83,7 @@ agx_preprocess_nir(nir_shader *nir)
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
+   NIR_PASS(progress, nir, agx_nir_lower_rect);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
    (void)progress;
@@ -129,18 +130,26 @@ max_threads(unsigned halves)
 }
 
 void
-agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
-                   char *out, size_t size)
+agx_shader_stats(const struct agx_shader_binary *bin, char *out, size_t size)
 {
    const struct agx_shader_info *info = &bin->info;
    snprintf(out, size,
-            "SHADER-DB: %s - %s shader: %u inst, %u alu, %u fscib, %u ic, "
+            "%s shader: %u inst, %u alu, %u fscib, %u ic, "
             "%u bytes, %u regs, %u uniforms, %u scratch, %u threads, "
             "%u loops, %u:%u spills:fills",
-            label ? label : "", gl_shader_stage_name(info->stage),
+            gl_shader_stage_name(info->stage),
             info->nr_instrs, info->nr_alu, info->nr_fscib, info->nr_ic,
             info->code_bytes, info->nr_gprs, info->push_count, 0u,
             max_threads(info->nr_gprs), info->nr_loops, 0u, 0u);
+}
+
+void
+agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
+                   char *out, size_t size)
+{
+   char stats[448];
+   agx_shader_stats(bin, stats, sizeof(stats));
+   snprintf(out, size, "SHADER-DB: %s - %s", label ? label : "", stats);
 }
 
 static void

@@ -70,16 +70,32 @@
  *
  * Fragment shaders
  * ----------------
- * Inputs are read through coefficient registers (iter for smooth, ldcf for
- * flat).  The compiler assigns coefficient registers: cf0 is always
+ * Inputs are read through coefficient registers (iterproj, i.e. iter
+ * divided by W, for smooth; ldcf's C coefficient for flat).  The compiler
+ * assigns coefficient registers: cf0 is always
  * fragment W (perspective-correct iter needs it), then, when gl_FragCoord.z
  * is read, fragment Z, then the user varyings the shader reads, in
  * increasing slot order.  agx_shader_info::fs lists these bindings; the
  * driver turns them into the cf binding table with agx_link_varyings().
- * Colour outputs are written to the tilebuffer with st_tile at the
- * render-target offsets of the key, blended in the shader when the key
- * asks for it (ld_tile, blend, st_tile), with masked stores for colour
- * write masks.
+ * gl_FragCoord.xy is the pixel from special registers 80/81
+ * (thread_position_in_grid) + 0.5, gl_FrontFacing is !sr62 (backfacing):
+ * the dispatch must provide those.  Colour outputs are written to the
+ * tilebuffer with st_tile at the render-target offsets of the key (after
+ * wait_pix 0xC, then 0x4, and sample_mask 0xff, 0xff), blended in the
+ * shader when the key asks for it (wait_pix 0x8, ld_tile, blend, st_tile),
+ * with masked stores for colour write masks.  discard is sample_mask
+ * 0xff, 0 on the discarding lanes.
+ *
+ * Textures
+ * --------
+ * NIR texture_index i is texture state slot ts<i> and sampler_index j
+ * sampler slot ss<j>: bind agx_shader_info::nr_textures descriptors with a
+ * USC Texture word (start 0) and nr_samplers with a USC Sampler word.
+ *
+ * Code
+ * ----
+ * The binary starts at offset 0 (no preamble yet), ends in stop, then trap
+ * padding to AGX_CODE_ALIGN.  nr_gprs counts 16-bit halves.
  */
 
 #ifndef AGX_COMPILE_H
@@ -195,6 +211,11 @@ struct agx_shader_key {
       struct agx_vs_key vs;
       struct agx_fs_key fs;
    };
+   /* The driver provides AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI (the default
+    * uniform block in GPU memory).  Without it, dynamically indexed
+    * uniform arrays and blocks too big to push fail to compile
+    * (AGX_COMPILE_UNSUPPORTED) instead of reading memory. */
+   bool uniforms_in_memory;
 };
 
 /* ---- results ---------------------------------------------------------- */
@@ -358,7 +379,14 @@ int agx_link_varyings(const struct agx_varyings_vs *vs,
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
 void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
 
-/* The "SHADER-DB: ..." statistics line (no newline) in Mesa's format. */
+/* The statistics of a binary as Mesa's agx_dump_stats words them,
+ * "<stage> shader: N inst, ..., N:N spills:fills" (no newline): the body
+ * of the SHADER-DB line and the KHR_debug message drivers send.
+ */
+void agx_shader_stats(const struct agx_shader_binary *bin, char *out,
+                      size_t size);
+
+/* The "SHADER-DB: <label> - <stats>" line (no newline) in Mesa's format. */
 void agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
                         char *out, size_t size);
 

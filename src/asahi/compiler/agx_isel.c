@@ -673,6 +673,12 @@ static void
 load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
                     unsigned n, agx_operand *dst)
 {
+   if (!st->ctx->key->uniforms_in_memory) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "uniforms from memory (dynamic indexing or more than 128 "
+               "words) need key.uniforms_in_memory");
+      return;
+   }
    unsigned addr =
       agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
    agx_operand elem =
@@ -1063,6 +1069,18 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_frag_coord:
       emit_frag_coord(st, intr);
       break;
+   case nir_intrinsic_load_point_coord: {
+      /* gl_PointCoord: iter (no perspective) on its binding */
+      agx_operand v = agx_temp(st->ctx, 32, 2);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
+      I->ops[AGX_ISA_ITER_D] = v;
+      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0,
+                         st->cf_of_slot[VARYING_SLOT_PNTC]};
+      I->ops[AGX_ISA_ITER_I] = cfo;
+      agx_split(&st->b, def_ops(st, &intr->def), 2, v);
+      st->ctx->info->reads_varyings = true;
+      break;
+   }
    case nir_intrinsic_load_front_face: {
       /* !backfacing (special register 62), as a 0 / ~0 boolean */
       agx_operand back = emit_get_sr(st, 62);
@@ -1093,11 +1111,15 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
- * Sampler words.  1D, 2D and 3D textures for now (no arrays, cubes,
- * shadow compare, offsets or gathers).  Explicit LODs and biases are
- * 16-bit floats in a register (the lod_min / auto_lod_bias modes that take
- * a register, applegpu's texture_sample LOD modes 6 and 5).  The result is
- * asynchronous: wait before use.
+ * Sampler words.  1D, 2D, 3D and cube textures for now, with shadow
+ * compare (no arrays, offsets or gathers; rectangle textures arrive as 2D,
+ * agx_nir_lower_rect.c).  A cube lookup hands the hardware the direction
+ * vector itself (3 coordinates, dimension tex_cube): the texture unit picks
+ * the face (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+ * agx_tex_dim and the coordinate register counts in agx_validate.c).
+ * Explicit LODs and biases are 16-bit floats in a register (the lod_min /
+ * auto_lod_bias modes that take a register, applegpu's texture_sample LOD
+ * modes 6 and 5).  The result is asynchronous: wait before use.
  */
 static void
 emit_tex(struct isel *st, nir_tex_instr *tex)
@@ -1111,13 +1133,18 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = 0, nr_coords = 1;
    else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
       dim_enum = 5, nr_coords = 3;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_CUBE)
+      dim_enum = 6, nr_coords = 3;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch) ||
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
-        tex->sampler_dim != NIR_SAMPLER_DIM_3D) ||
-       tex->is_array || tex->is_shadow || tex->def.bit_size != 32 ||
+        tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
+       (fetch && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
+       tex->is_array || (fetch && tex->is_shadow) ||
+       tex->def.bit_size != 32 ||
        tex->texture_index >= 128 || tex->sampler_index >= 16) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
                "texture operation %u (dimension %u%s%s)", tex->op,
@@ -1126,7 +1153,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       return;
    }
 
-   agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8);
+   agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
@@ -1159,6 +1186,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
          lod_mode = is_lod ? 6 : 5;
          break;
       }
+      case nir_tex_src_comparator:
+         ref = get_src(st, src, 0);
+         break;
       case nir_tex_src_texture_deref:
       case nir_tex_src_sampler_deref:
          break;
@@ -1170,6 +1200,10 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
    if (coord[0].kind == AGX_ISA_KIND_NONE) {
       agx_fail(st->ctx, AGX_COMPILE_INVALID, "texture without coordinates");
+      return;
+   }
+   if (tex->is_shadow != (ref.kind != AGX_ISA_KIND_NONE)) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "shadow lookup without reference");
       return;
    }
 
@@ -1197,6 +1231,15 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    I->ops[AGX_ISA_TEXTURE_SAMPLE_C] = c;
    I->ops[AGX_ISA_TEXTURE_SAMPLE_LOD] = agx_isa_enum(lod_mode, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_D] = lod;
+   if (tex->is_shadow) {
+      /* The reference value (32-bit float) in the compare/offset operand,
+       * flagged by the compare bit; the sampler's compare function does
+       * the test (fact: alexvorxx/Mesa-VirGL
+       * src/asahi/compiler/agx_compile.c, agx_emit_tex: the compare value
+       * comes first in that operand, before any packed offsets). */
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_COMPARE] = agx_isa_imm(1, 1);
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
+   }
 
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
    I->ops[0] = agx_isa_imm(0, 1);
@@ -1923,6 +1966,8 @@ assign_cf(struct isel *st)
          if (intr->intrinsic == nir_intrinsic_load_frag_coord &&
              (nir_def_components_read(&intr->def) & 4))
             reads_frag_z = true;
+         if (intr->intrinsic == nir_intrinsic_load_point_coord)
+            mask[VARYING_SLOT_PNTC] |= 0x3;
          if (intr->intrinsic != nir_intrinsic_load_input)
             continue;
          unsigned slot = nir_intrinsic_base(intr);
@@ -1960,6 +2005,9 @@ assign_cf(struct isel *st)
          break;
       nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
       bool flat = var && var->data.flat;
+      /* the point coordinate is interpolated without perspective, from
+       * the rasteriser (agx_link_varyings gives it its source) */
+      bool linear = slot == VARYING_SLOT_PNTC;
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
@@ -1969,7 +2017,7 @@ assign_cf(struct isel *st)
          .offset = 0,
          .count = (uint8_t)n,
          .flat = flat,
-         .perspective = !flat,
+         .perspective = !flat && !linear,
       };
       cf += n;
    }

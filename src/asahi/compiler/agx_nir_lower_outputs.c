@@ -67,7 +67,8 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
       nir_store_var(&b, var, nir_load_var(&b, r.to), mask);
 
       /* an early return leaves with the outputs stored so far */
-      nir_foreach_block(block, impl) {
+      nir_foreach_block(block, impl)
+      {
          nir_instr *last = nir_block_last_instr(block);
          if (last && last->type == nir_instr_type_jump &&
              nir_instr_as_jump(last)->type == nir_jump_return) {

@@ -58,7 +58,12 @@ agx_link_varyings(const struct agx_varyings_vs *vs,
             cfg.shade_model = AGX_SHADE_MODEL_LINEAR;
          }
 
-         if (b->slot == VARYING_SLOT_POS) {
+         if (b->slot == VARYING_SLOT_PNTC) {
+            /* gl_PointCoord comes from the rasteriser (Mesa
+             * agx_link_varyings_vs_fs: coefficient source point coord) */
+            cfg.source = AGX_COEFFICIENT_SOURCE_POINT_COORD;
+            cfg.base_slot = 0;
+         } else if (b->slot == VARYING_SLOT_POS) {
             /* W is slot 0 and never perspective divided; Z comes from the
              * rasteriser's depth. */
             if (b->offset == 2) {

@@ -213,8 +213,8 @@ compile_program(struct source *src, unsigned nr_src, bool es,
       struct glsl_compile_options o = {
          .stage = src[i].stage,
          .default_version = src[i].version ? src[i].version
-                            : es          ? 100
-                                          : 110,
+                            : es           ? 100
+                                           : 110,
          .default_es = src[i].version ? src[i].es : es,
       };
       states[i] =
@@ -247,6 +247,7 @@ compile_program(struct source *src, unsigned nr_src, bool es,
 
       struct agx_shader_key key;
       memset(&key, 0, sizeof(key));
+      key.uniforms_in_memory = true;
       if (s == MESA_SHADER_VERTEX) {
          for (unsigned a = 0; a < prog->num_attribs; ++a) {
             const struct glsl_program_attrib *at = &prog->attribs[a];

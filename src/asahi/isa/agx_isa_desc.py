@@ -677,7 +677,10 @@ form('map', 8, [(0, 8, 0x75), (10, 1, 0), (47, 1, 1), (24, 2, 1), (27, 3, 0),
       enum('target', (36, 1), {0: 'target0', 1: 'target1'})] + _map_tail +
      [imm('q1', (8, 2), 'bin'), imm('q2', (30, 1), 'bin'),
       imm('q3', (37, 3), 'bin'), imm('q4', (42, 5), 'bin'),
-      imm('q5', (48, 8), 'bin')],
+      imm('q5', (48, 8), 'bin'),
+      # Mesa's agx_pack.c (stack_map/stack_unmap) always sets bit 26;
+      # applegpu does not read it.  Kept so such code re-encodes intact.
+      hidden('q6', 26)],
      mnemonic='TODO.map',
      aliases=[('unmap', {'op': 'unmap'},
                ['target', 'R', 'v', 'q1', 'q2', 'q3', 'q4', 'q5']),
@@ -685,7 +688,8 @@ form('map', 8, [(0, 8, 0x75), (10, 1, 0), (47, 1, 1), (24, 2, 1), (27, 3, 0),
                ['target', 'R', 'v', 'q1', 'q2', 'q3', 'q4', 'q5'])])
 form('unk75_alt', 8, [(0, 8, 0x75), (10, 1, 0), (47, 1, 1)],
      [imm('q16', (16, 4)), imm('q17', (24, 2)), imm('q18', (27, 3)),
-      imm('q19', (31, 1))] + _map_tail + [imm('q1', (8, 2), 'bin')],
+      imm('q19', (31, 1))] + _map_tail + [imm('q1', (8, 2), 'bin'),
+                                          hidden('q6', 26)],
      mnemonic='TODO.unk75_alt')
 
 # --- Miscellaneous and not yet understood ------------------------------------
@@ -737,9 +741,12 @@ def lod_src(name='D', at=24, ext=76):
 
 def texture_ref(name='T', ext=78, with_base=True):
    """Texture: a state register, or (type bit 1 set) an index into the
-   texture heap whose base is the uniform pair U."""
+   texture heap whose base is the uniform pair U.  Without U in the text,
+   type 2 with a register would print like type 1 (applegpu prints both
+   as a 16-bit register), so only its zero reading is accepted there."""
    return regimm(name, [(32, 6), (ext, 2)], (38, 2),
-                 {0: 'ts', 1: 'r16', 2: 'zr16', 3: 'r32'},
+                 {0: 'ts', 1: 'r16', 2: 'zr16' if with_base else 'zero',
+                  3: 'r32'},
                  presence='U' if with_base else None)
 
 

@@ -168,21 +168,10 @@ agx_vdm_draw(uint8_t **out, const struct agx_vdm_draw *d)
       p += AGX_VDM_STATE_RESTART_INDEX_LENGTH;
    }
 
-   agx_pack(p, INDEX_LIST, cfg) {
-      cfg.primitive = d->primitive;
-      cfg.index_count_present = true;
-      cfg.instance_count_present = true;
-      cfg.start_present = true;
-      if (indexed) {
-         cfg.restart_enable = d->restart;
-         cfg.index_buffer_hi = d->index_va >> 32;
-         cfg.index_size = d->index_size_B == 1   ? AGX_INDEX_SIZE_U8
-                          : d->index_size_B == 2 ? AGX_INDEX_SIZE_U16
-                                                 : AGX_INDEX_SIZE_U32;
-         cfg.index_buffer_present = true;
-         cfg.index_buffer_size_present = true;
-      }
-   }
+   _Static_assert(AGX_INDEX_LIST_LENGTH == sizeof(uint32_t),
+                  "the Index List header is one word");
+   uint32_t header = agx_vdm_draw_header(d);
+   memcpy(p, &header, sizeof(header));
    p += AGX_INDEX_LIST_LENGTH;
 
    if (indexed) {

@@ -5,6 +5,8 @@
 
 /* The fetch-decode-execute loop, breakpoints and the budget. */
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,10 +56,9 @@ asahi_sim_unit_string(enum asahi_sim_unit unit)
    return "unknown";
 }
 
-void
-asahi_sim_group_init(struct asahi_sim_group *group)
+static void
+group_defaults(struct asahi_sim_group *group)
 {
-   memset(group, 0, sizeof(*group));
    group->exec = ~0u;
    group->launched = ~0u;
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
@@ -66,6 +67,60 @@ asahi_sim_group_init(struct asahi_sim_group *group)
       group->dispatch.threads_per_threadgroup[i] = i == 0 ? 32 : 1;
       group->dispatch.dispatch_threads_per_tg[i] = i == 0 ? 32 : 1;
    }
+}
+
+void
+asahi_sim_group_init(struct asahi_sim_group *group)
+{
+   memset(group, 0, sizeof(*group));
+   group_defaults(group);
+}
+
+/* The decode cache is the group's last member: everything before it is
+ * the state a reset clears. */
+static_assert(offsetof(struct asahi_sim_group, r) == 0 &&
+                 offsetof(struct asahi_sim_group, u) ==
+                    sizeof(((struct asahi_sim_group *)0)->r),
+              "the registers open struct asahi_sim_group");
+static_assert(offsetof(struct asahi_sim_group, decode_cache) +
+                    sizeof(((struct asahi_sim_group *)0)->decode_cache) ==
+                 sizeof(struct asahi_sim_group),
+              "decode_cache ends struct asahi_sim_group");
+
+void
+asahi_sim_group_reset(struct asahi_sim_group *group)
+{
+   const uint8_t *code = group->code;
+   size_t size = group->code_size;
+   uint64_t base = group->code_base;
+   /* Registers: only those that can be non-zero (see asahi_sim.h). */
+   for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++) {
+      uint32_t bits = group->dirty[w] | (w == 0 ? 0xffu : 0);
+      while (bits) {
+         unsigned b = (unsigned)__builtin_ctz(bits);
+         bits &= bits - 1;
+         memset(group->r[w * 32 + b], 0, sizeof(group->r[0]));
+      }
+   }
+   /* The rest up to the decode cache (dirty[] included). */
+   size_t from = offsetof(struct asahi_sim_group, u);
+   memset((uint8_t *)group + from, 0,
+          offsetof(struct asahi_sim_group, decode_cache) - from);
+   group_defaults(group);
+   group->code = code;
+   group->code_size = size;
+   group->code_base = base;
+}
+
+void
+asahi_sim_reuse_code(struct asahi_sim_group *group, const uint8_t *code,
+                     size_t size, uint64_t code_base)
+{
+   if (group->code == code && group->code_size == size &&
+       group->code_base == code_base)
+      group->pc = 0;
+   else
+      asahi_sim_set_code(group, code, size, code_base);
 }
 
 void
@@ -140,7 +195,10 @@ asahi_sim_exec_bytes(struct asahi_sim_group *g, const uint8_t *bytes,
       .pc = g->pc,
       .next_pc = g->pc + (unsigned)len,
    };
-   return asahi_sim_execute(g, &x);
+   enum asahi_sim_status s = asahi_sim_execute(g, &x);
+   for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++)
+      g->dirty[w] |= g->written[w];
+   return s;
 }
 
 enum asahi_sim_status
@@ -186,19 +244,23 @@ asahi_sim_step(struct asahi_sim_group *g)
       }
       slot->tag = g->pc + 1;
    }
-   const struct agx_isa_instr I = slot->instr;
+   /* Executing never decodes (only asahi_sim_step and asahi_sim_set_code
+    * touch the cache), so the slot stays as it is until the next step. */
+   const struct agx_isa_instr *Ip = &slot->instr;
 
    struct asahi_sim_exec x = {
-      .I = &I,
+      .I = Ip,
       .pc = g->pc,
-      .next_pc = g->pc + I.length,
+      .next_pc = g->pc + Ip->length,
    };
    enum asahi_sim_status s = asahi_sim_execute(g, &x);
    g->executed++;
+   for (unsigned w = 0; w < ASAHI_SIM_GPRS / 32; w++)
+      g->dirty[w] |= g->written[w];
 
    if (g->trace) {
       char text[256];
-      if (agx_isa_print(&I, true, g->code_base + g->pc, text, sizeof(text)) < 0)
+      if (agx_isa_print(Ip, true, g->code_base + g->pc, text, sizeof(text)) < 0)
          snprintf(text, sizeof(text), "?");
       g->trace(g->trace_user, g, g->pc, text);
    }

@@ -273,6 +273,9 @@ struct asahi_sim_group {
                  const char *text);
    void *trace_user;
    uint32_t written[ASAHI_SIM_GPRS / 32];
+   /* The registers executed instructions wrote since the group was last
+    * reset (the union of written[]), which asahi_sim_group_reset zeroes. */
+   uint32_t dirty[ASAHI_SIM_GPRS / 32];
 
    struct asahi_sim_fault fault;
    bool faulted;
@@ -290,6 +293,18 @@ void asahi_sim_group_init(struct asahi_sim_group *group);
 
 void asahi_sim_set_code(struct asahi_sim_group *group, const uint8_t *code,
                         size_t size, uint64_t code_base);
+
+/* For running one program on many groups (the command executor): reset
+ * is asahi_sim_group_init keeping the code and its decode cache (and
+ * zeroing only the registers in dirty[] and r0-r7: callers that set
+ * registers themselves between runs may only set r0-r7), and
+ * reuse_code is asahi_sim_set_code keeping the cache when code, size and
+ * base are those the group already has (the bytes must not have changed
+ * since).  The group must have been through asahi_sim_group_init (or be
+ * zero-filled) once. */
+void asahi_sim_group_reset(struct asahi_sim_group *group);
+void asahi_sim_reuse_code(struct asahi_sim_group *group, const uint8_t *code,
+                          size_t size, uint64_t code_base);
 
 /* Execute one instruction at group->pc. */
 enum asahi_sim_status asahi_sim_step(struct asahi_sim_group *group);

@@ -28,6 +28,33 @@ void sim_log(struct asahi_sim_gpu *gpu, const char *fmt, ...)
  * past gpu->work_limit. */
 bool sim_work(struct asahi_sim_gpu *gpu, uint64_t n);
 
+/* ---- profiling (gpu->profile) ------------------------------------------ */
+
+#include <time.h>
+
+/* A start time for sim_profile_end: 0 when not profiling. */
+static inline uint64_t
+sim_profile_begin(const struct asahi_sim_gpu *gpu)
+{
+   if (!gpu->profile)
+      return 0;
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Add the time since start to unit; returns the elapsed nanoseconds. */
+static inline uint64_t
+sim_profile_end(struct asahi_sim_gpu *gpu, enum asahi_sim_prof unit,
+                uint64_t start)
+{
+   if (!gpu->profile)
+      return 0;
+   uint64_t d = sim_profile_begin(gpu) - start;
+   gpu->ns[unit] += d;
+   return d;
+}
+
 /* ---- memory ------------------------------------------------------------ */
 
 /* Copy size bytes at va; a fault (recorded) when not all mapped. */
@@ -53,6 +80,9 @@ struct sim_program {
    struct asahi_sim_state_slot textures[ASAHI_SIM_TEXTURE_STATES];
    struct asahi_sim_state_slot samplers[ASAHI_SIM_SAMPLER_STATES];
    unsigned gprs;
+   /* How much of u, textures and samplers a group needs copied: past
+    * these, everything is zero (set by sim_program_load). */
+   unsigned nr_u, nr_textures, nr_samplers;
    /* Threadgroup memory the USC shared word asks for (compute). */
    uint32_t local_size_B;
 };
@@ -177,6 +207,10 @@ struct sim_tile {
    bool z16;     /* depth values are unorm16 */
    uint8_t *stencil; /* width x height x samples */
    float sample_pos[4][2]; /* in the pixel, 0..1 */
+   /* The primitives whose bounds touch the tile, in submission order (the
+    * render's binning); NULL: every primitive of the render. */
+   const uint32_t *prims;
+   uint32_t nr_prims;
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */
@@ -186,6 +220,10 @@ bool sim_zls_store(struct sim_tile *tile);
 void *sim_tile_sample_ptr(void *user, unsigned x, unsigned y, unsigned sample,
                           unsigned offset_B, size_t size);
 bool sim_raster_tile(struct sim_tile *tile);
+
+/* ASAHI_SIM_DEBUG=png: the images the end-of-tile program stores to, as
+ * PNG files (asahi_sim_png.c). */
+void sim_png_dump(struct sim_render *r, const struct sim_program *eot);
 
 /* Dispatch one fragment-style program over pixels of the tile: lane t
  * shades pixel[t] when bit t of `launched` is set. */

@@ -103,7 +103,7 @@ shade(struct draw_ctx *c, const struct sim_program *vs, const uint32_t *ids,
       uint32_t n, uint32_t instance)
 {
    struct asahi_sim_gpu *gpu = c->r->gpu;
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    if (!g)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
 

@@ -35,12 +35,29 @@ enum asahi_sim_debug {
    ASAHI_SIM_DEBUG_TRACE = 1 << 0,   /* "trace": commands, packets, draws */
    ASAHI_SIM_DEBUG_FAULTS = 1 << 1,  /* "faults": print every failure */
    ASAHI_SIM_DEBUG_SHADERS = 1 << 2, /* "shaders": every instruction run */
+   ASAHI_SIM_DEBUG_PNG = 1 << 3,     /* "png": render targets to PNG files */
 };
 
 /* Parse the variable's value (NULL: 0) with util/u_debug.h's rules:
  * unknown names are reported and ignored, "help" lists the flags, "all"
  * sets every flag. */
 uint32_t asahi_sim_debug_parse(const char *value);
+
+/* Units of the time split of gpu->ns. */
+enum asahi_sim_prof {
+   /* The VDM phase: vertex shading, primitive assembly, clipping and the
+    * set-up of each primitive's planes. */
+   ASAHI_SIM_PROF_VERTEX,
+   /* Coverage, depth and stencil tests, quad batching (the fragment phase
+    * outside the fragment programs). */
+   ASAHI_SIM_PROF_RASTER,
+   /* Fragment programs. */
+   ASAHI_SIM_PROF_FRAGMENT,
+   /* Tile start and end: background and end-of-tile programs, depth and
+    * stencil loads and stores. */
+   ASAHI_SIM_PROF_TILE,
+   ASAHI_SIM_PROF_COUNT,
+};
 
 enum asahi_sim_result {
    ASAHI_SIM_RESULT_OK = 0,
@@ -92,6 +109,12 @@ struct asahi_sim_gpu {
 
    /* Counters, accumulated over commands. */
    uint64_t vertices, primitives, fragments, tiles, threads;
+
+   /* With profile set, render commands add the CPU time of the calling
+    * thread (nanoseconds) each unit took to ns[] (the benchmark's
+    * split). */
+   bool profile;
+   uint64_t ns[ASAHI_SIM_PROF_COUNT];
 };
 
 /* Execute one render command.  Returns gpu->result. */

@@ -105,7 +105,8 @@ operand_named(const struct agx_isa_instr *I, const char *name)
    if (!info)
       return NULL;
    for (unsigned i = 0; i < info->nr_operands && i < I->nr_operands; i++) {
-      if (!strcmp(info->operands[i].name, name))
+      const char *n = info->operands[i].name;
+      if (n[0] == name[0] && !strcmp(n, name))
          return &I->operands[i];
    }
    return NULL;
@@ -220,6 +221,18 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED, "memory format %u",
                              a->fmt);
 
+   /* The tilebuffer: one look-up for the whole vector when it is all
+    * inside (else element by element, which reports the first outside). */
+   uint8_t *tile = NULL;
+   uint64_t tile_start = base + (uint64_t)offset_el * size;
+   if (a->space == SPACE_TILE && mask && tile_start <= UINT32_MAX) {
+      unsigned span = (32 - (unsigned)__builtin_clz(mask & 0xf)) * size;
+      const struct asahi_sim_tilebuffer *tib = &g->frag.tib;
+      tile = tib->sample_ptr(tib->user, g->frag.pixel[lane][0],
+                             g->frag.pixel[lane][1], a->sample,
+                             (unsigned)tile_start, span);
+   }
+
    unsigned k = 0;
    for (unsigned i = 0; i < 4; i++) {
       if (!(mask & (1u << i)))
@@ -235,10 +248,14 @@ access_lane(struct asahi_sim_group *g, const struct access *a, unsigned lane,
                                    "stores of format %u", a->fmt);
          for (unsigned b = 0; b < size; b++)
             bytes[b] = (uint8_t)(v >> (8 * b));
-         if (!element_io(g, a, lane, addr, bytes, size))
+         if (tile)
+            memcpy(tile + (addr - tile_start), bytes, size);
+         else if (!element_io(g, a, lane, addr, bytes, size))
             return ASAHI_SIM_FAULT;
       } else {
-         if (!element_io(g, a, lane, addr, bytes, size))
+         if (tile)
+            memcpy(bytes, tile + (addr - tile_start), size);
+         else if (!element_io(g, a, lane, addr, bytes, size))
             return ASAHI_SIM_FAULT;
          uint32_t raw = bytes[0] | bytes[1] << 8 | bytes[2] << 16 |
                         (uint32_t)bytes[3] << 24;

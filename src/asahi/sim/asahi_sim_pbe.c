@@ -54,7 +54,7 @@ struct block {
 };
 
 /* The tilebuffer element of pixel (x, y): the components as 32-bit
- * values (floats, or raw integers), or raw bytes for integer formats. */
+ * values (floats, or raw integers) unless v is NULL, and raw bytes. */
 static bool
 read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
            uint32_t v[4], uint8_t raw[16])
@@ -75,6 +75,8 @@ read_pixel(struct block *b, unsigned x, unsigned y, unsigned sample,
       return false;
    }
    memcpy(raw, p, size);
+   if (!v)
+      return true; /* the bytes only */
    if (asahi_sim_mem_format_packed(fmt)) {
       asahi_sim_mem_unpack_word(fmt, sim_le32(p), 32, v);
       return true;
@@ -95,14 +97,22 @@ store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
    struct asahi_sim_group *g = b->g;
    uint32_t v[4] = {0, 0, 0, 0};
    uint8_t raw[16] = {0}, texel[16] = {0};
-   if (!read_pixel(b, x, y, sample, v, raw))
-      return ASAHI_SIM_ERR_EXEC;
-
    const enum agx_channel sw[4] = {b->d.swizzle_r, b->d.swizzle_g,
                                    b->d.swizzle_b, b->d.swizzle_a};
    bool integer = b->fmt == ASAHI_SIM_FMT_I8 || b->fmt == ASAHI_SIM_FMT_I16 ||
                   b->fmt == ASAHI_SIM_FMT_I32;
-   if (integer) {
+   /* The common case: an RGBA8 unorm tilebuffer into an RGBA8 unorm image
+    * unswizzled.  Unpacking c to the float nearest c / 255 and packing it
+    * back gives c again, so the bytes go as they are. */
+   bool same_unorm8 = b->fmt == ASAHI_SIM_FMT_UNORM8 && b->nr_comps == 4 &&
+                      b->format == PIPE_FORMAT_R8G8B8A8_UNORM &&
+                      sw[0] == AGX_CHANNEL_R && sw[1] == AGX_CHANNEL_G &&
+                      sw[2] == AGX_CHANNEL_B && sw[3] == AGX_CHANNEL_A;
+   if (!read_pixel(b, x, y, sample, same_unorm8 ? NULL : v, raw))
+      return ASAHI_SIM_ERR_EXEC;
+   if (same_unorm8) {
+      memcpy(texel, raw, 4);
+   } else if (integer) {
       unsigned cs = b->texel_B / b->nr_comps;
       for (unsigned i = 0; i < b->nr_comps; i++) {
          unsigned src = sw[i] <= AGX_CHANNEL_A ? sw[i] : i;

@@ -91,18 +91,25 @@ inside_edge(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t px,
    return dy < 0 || (dy == 0 && dx > 0);
 }
 
-/* Is sample position (px, py), in fixed point, inside the primitive? */
+/* The order of the vertices after the first that makes the inside of a
+ * triangle positive: {1, 2} or {2, 1}. */
+static void
+winding(const struct sim_prim *p, unsigned *a, unsigned *b)
+{
+   int64_t area = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) -
+                  (p->x[2] - p->x[0]) * (p->y[1] - p->y[0]);
+   *a = area < 0 ? 2 : 1;
+   *b = area < 0 ? 1 : 2;
+}
+
+/* Is sample position (px, py), in fixed point, inside the primitive?
+ * (a, b from winding.) */
 static bool
-covered(const struct sim_prim *p, int64_t px, int64_t py)
+covered(const struct sim_prim *p, unsigned a, unsigned b, int64_t px,
+        int64_t py)
 {
    if (p->is_rect)
       return px >= p->x[0] && px < p->x[1] && py >= p->y[0] && py < p->y[1];
-   /* Order the vertices so that the inside is positive. */
-   int64_t area = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) -
-                  (p->x[2] - p->x[0]) * (p->y[1] - p->y[0]);
-   unsigned a = 1, b = 2;
-   if (area < 0)
-      a = 2, b = 1;
    return inside_edge(p->x[0], p->y[0], p->x[a], p->y[a], px, py) &&
           inside_edge(p->x[a], p->y[a], p->x[b], p->y[b], px, py) &&
           inside_edge(p->x[b], p->y[b], p->x[0], p->y[0], px, py);
@@ -263,6 +270,7 @@ flush(struct batch *b)
    const struct sim_draw *d = b->prim->draw;
    struct asahi_sim_group *g = b->g;
 
+   uint64_t t0 = sim_profile_begin(gpu);
    bool ok = sim_work(gpu, (unsigned)__builtin_popcount(b->launched));
    if (!ok) {
       /* Past the work limit: nothing more runs. */
@@ -291,6 +299,7 @@ flush(struct batch *b)
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");
    }
+   sim_profile_end(gpu, ASAHI_SIM_PROF_FRAGMENT, t0);
    /* Depth write for the samples that survived, with the depth the
     * program emitted if it did (tested again: a late test). */
    unsigned visible = 0;
@@ -363,6 +372,17 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
       }
    }
 
+   /* Sample positions in fixed point: x + pos is exact in double and
+    * pos >= 0, so llround((x + pos) * SIM_SUBPIXEL) is x * SIM_SUBPIXEL +
+    * llround(pos * SIM_SUBPIXEL). */
+   int64_t spos[ASAHI_SIM_MAX_SAMPLES_TILE][2];
+   for (unsigned smp = 0; smp < tile->samples; smp++) {
+      spos[smp][0] = llround((double)tile->sample_pos[smp][0] * SIM_SUBPIXEL);
+      spos[smp][1] = llround((double)tile->sample_pos[smp][1] * SIM_SUBPIXEL);
+   }
+   unsigned wa, wb;
+   winding(p, &wa, &wb);
+
    bool ok = true;
    for (int32_t qy = y0 & ~1; ok && qy <= y1; qy += 2) {
       for (int32_t qx = x0 & ~1; ok && qx <= x1; qx += 2) {
@@ -379,8 +399,9 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                /* Coverage, stencil then depth, early, per sample. */
                double sx = x + tile->sample_pos[smp][0];
                double sy = y + tile->sample_pos[smp][1];
-               if (!covered(p, (int64_t)llround(sx * SIM_SUBPIXEL),
-                            (int64_t)llround(sy * SIM_SUBPIXEL)))
+               if (!covered(p, wa, wb,
+                            (int64_t)x * SIM_SUBPIXEL + spos[smp][0],
+                            (int64_t)y * SIM_SUBPIXEL + spos[smp][1]))
                   continue;
                if (b.stencil && !stencil_test(&b, &sv[smp])) {
                   stencil_op(&b, b.st.stencil_fail, &sv[smp]);
@@ -423,12 +444,13 @@ bool
 sim_raster_tile(struct sim_tile *tile)
 {
    struct sim_render *r = tile->r;
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    if (!g)
       return sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
    bool ok = true;
-   for (unsigned i = 0; ok && i < r->nr_prims; i++)
-      ok = shade_prim(tile, &r->prims[i], g);
+   unsigned n = tile->prims ? tile->nr_prims : r->nr_prims;
+   for (unsigned i = 0; ok && i < n; i++)
+      ok = shade_prim(tile, &r->prims[tile->prims ? tile->prims[i] : i], g);
    free(g);
    return ok;
 }

@@ -52,6 +52,9 @@ static const struct debug_named_value debug_flags[] = {
    {"trace", ASAHI_SIM_DEBUG_TRACE, "log commands, draws and programs"},
    {"faults", ASAHI_SIM_DEBUG_FAULTS, "explain every failed command"},
    {"shaders", ASAHI_SIM_DEBUG_SHADERS, "log every instruction executed"},
+   {"png", ASAHI_SIM_DEBUG_PNG,
+    "write the end-of-tile program's images to PNG files at the end of each "
+    "render command"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -125,6 +128,81 @@ tile_is_empty(const struct sim_render *r, const struct sim_tile *t)
    return true;
 }
 
+/* Binning: for each tile (row-major, tiles_x per row), the primitives
+ * tile_is_empty would find there, in order: bin[first[i] .. first[i + 1]).
+ * The same bounds test, solved for the tile indices: min < x0 + w and
+ * max >= x0.  NULL (no binning, every primitive tried on every tile) past
+ * a size limit or without memory. */
+struct bins {
+   uint32_t *first, *bin;
+};
+
+#define SIM_MAX_BIN_ENTRIES (16u << 20)
+
+static void
+tile_range(int32_t min, int32_t max, uint32_t size, uint32_t count,
+           uint32_t *lo, uint32_t *hi)
+{
+   *lo = min < 0 ? 0 : (uint32_t)min / size;
+   if (max < 0) {
+      *hi = 0;
+      *lo = 1; /* empty */
+      return;
+   }
+   *hi = (uint32_t)max / size;
+   if (*hi >= count)
+      *hi = count - 1;
+}
+
+static bool
+bin_prims(const struct sim_render *r, uint32_t tw, uint32_t th,
+          uint32_t tiles_x, uint32_t tiles_y, struct bins *b)
+{
+   size_t nr_tiles = (size_t)tiles_x * tiles_y;
+   b->first = calloc(nr_tiles + 1, sizeof(uint32_t));
+   b->bin = NULL;
+   if (!b->first)
+      return false;
+   /* Count, then place. */
+   uint64_t total = 0;
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < r->nr_prims; i++) {
+         const struct sim_prim *p = &r->prims[i];
+         uint32_t x0, x1, y0, y1;
+         tile_range(p->min_x, p->max_x, tw, tiles_x, &x0, &x1);
+         tile_range(p->min_y, p->max_y, th, tiles_y, &y0, &y1);
+         for (uint32_t ty = y0; ty <= y1 && x0 <= x1; ty++) {
+            for (uint32_t tx = x0; tx <= x1; tx++) {
+               size_t t = (size_t)ty * tiles_x + tx;
+               if (pass == 0)
+                  total++, b->first[t + 1]++;
+               else
+                  b->bin[b->first[t]++] = i;
+            }
+         }
+      }
+      if (pass == 0) {
+         if (total > SIM_MAX_BIN_ENTRIES)
+            break;
+         b->bin = malloc((total ? total : 1) * sizeof(uint32_t));
+         if (!b->bin)
+            break;
+         for (size_t t = 0; t < nr_tiles; t++)
+            b->first[t + 1] += b->first[t];
+      }
+   }
+   if (!b->bin) {
+      free(b->first);
+      b->first = NULL;
+      return false;
+   }
+   /* The placing pass moved each start to the next tile's: shift back. */
+   for (size_t t = nr_tiles; t > 0; t--)
+      b->first[t] = b->first[t - 1];
+   b->first[0] = 0;
+   return true;
+}
+
 static bool
 check_command(struct asahi_sim_gpu *gpu, const struct drm_asahi_cmd_render *c)
 {
@@ -150,7 +228,7 @@ render_tiles(struct sim_render *r)
    struct asahi_sim_gpu *gpu = r->gpu;
    const struct drm_asahi_cmd_render *cmd = r->cmd;
    struct sim_program *bg = NULL, *eot = NULL;
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct sim_tile tile = {
       .r = r,
       .width = cmd->utile_width_px,
@@ -195,24 +273,52 @@ render_tiles(struct sim_render *r)
    }
 
    bool all = cmd->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   uint32_t tiles_x = (cmd->width_px + tile.width - 1) / tile.width;
+   uint32_t tiles_y = (cmd->height_px + tile.height - 1) / tile.height;
+   struct bins bins = {NULL, NULL};
+   bool binned = ok && bin_prims(r, tile.width, tile.height, tiles_x,
+                                 tiles_y, &bins);
    for (uint32_t y = 0; ok && y < cmd->height_px; y += tile.height) {
       for (uint32_t x = 0; ok && x < cmd->width_px; x += tile.width) {
          tile.x0 = x;
          tile.y0 = y;
-         if (!all && tile_is_empty(r, &tile))
+         if (binned) {
+            size_t t = (size_t)(y / tile.height) * tiles_x + x / tile.width;
+            tile.prims = bins.bin + bins.first[t];
+            tile.nr_prims = bins.first[t + 1] - bins.first[t];
+            if (!all && !tile.nr_prims)
+               continue;
+         } else if (!all && tile_is_empty(r, &tile)) {
             continue;
+         }
          gpu->tiles++;
+         uint64_t t0 = sim_profile_begin(gpu);
          memset(tile.tib, 0, tib_size);
          ok = sim_zls_load(&tile);
          if (ok && bg)
             ok = run_background(&tile, bg, g);
+         sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
+         /* The fragment programs' time is taken out of the raster's. */
+         uint64_t t1 = sim_profile_begin(gpu);
+         uint64_t fs0 = gpu->ns[ASAHI_SIM_PROF_FRAGMENT];
          ok = ok && sim_raster_tile(&tile);
+         if (gpu->profile)
+            gpu->ns[ASAHI_SIM_PROF_RASTER] -=
+               gpu->ns[ASAHI_SIM_PROF_FRAGMENT] - fs0;
+         sim_profile_end(gpu, ASAHI_SIM_PROF_RASTER, t1);
+         uint64_t t2 = sim_profile_begin(gpu);
          if (ok && eot)
             ok = run_end_of_tile(&tile, eot, g);
          ok = ok && sim_zls_store(&tile);
+         sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t2);
       }
    }
 
+   if (ok && (gpu->debug & ASAHI_SIM_DEBUG_PNG))
+      sim_png_dump(r, eot);
+
+   free(bins.first);
+   free(bins.bin);
    free(bg);
    free(eot);
    free(g);
@@ -240,7 +346,10 @@ asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 
    struct sim_render r = {.gpu = gpu, .cmd = cmd};
-   if (check_command(gpu, cmd) && sim_vdm_execute(&r))
+   uint64_t t0 = sim_profile_begin(gpu);
+   bool vertex_ok = check_command(gpu, cmd) && sim_vdm_execute(&r);
+   sim_profile_end(gpu, ASAHI_SIM_PROF_VERTEX, t0);
+   if (vertex_ok)
       render_tiles(&r);
 
    for (unsigned i = 0; i < r.nr_prims; i++)

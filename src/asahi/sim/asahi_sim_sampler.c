@@ -72,8 +72,12 @@ read_descriptor(struct asahi_sim_group *g, bool bindless, uint64_t heap,
 }
 
 static enum asahi_sim_status
+decode_image(struct asahi_sim_group *g, const uint8_t *desc,
+             struct image *img);
+
+static enum asahi_sim_status
 load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
-           struct image *img)
+           const struct image **out)
 {
    uint8_t desc[AGX_TEXTURE_LENGTH];
    enum asahi_sim_status st =
@@ -82,6 +86,30 @@ load_image(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                       "texture");
    if (st != ASAHI_SIM_RUNNING)
       return st;
+   /* Every lane of every group unpacks the same few descriptors: the last
+    * one decoded on this thread is kept, keyed by its bytes (so a
+    * descriptor rewritten in memory is decoded again).  *out points into
+    * it until the next load_image on this thread. */
+   static _Thread_local struct {
+      bool valid;
+      uint8_t desc[AGX_TEXTURE_LENGTH];
+      struct image img;
+   } cache;
+   if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
+      cache.valid = false;
+      st = decode_image(g, desc, &cache.img);
+      if (st != ASAHI_SIM_RUNNING)
+         return st;
+      memcpy(cache.desc, desc, sizeof(desc));
+      cache.valid = true;
+   }
+   *out = &cache.img;
+   return ASAHI_SIM_RUNNING;
+}
+
+static enum asahi_sim_status
+decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
+{
    AGX_TEXTURE_unpack(NULL, desc, &img->d);
    const struct AGX_TEXTURE *d = &img->d;
 
@@ -331,7 +359,18 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
          desc, sizeof(desc), 0, "sampler");
       if (st != ASAHI_SIM_RUNNING)
          return st;
-      AGX_SAMPLER_unpack(NULL, desc, &s);
+      /* As for images: the last sampler unpacked on this thread. */
+      static _Thread_local struct {
+         bool valid;
+         uint8_t desc[AGX_SAMPLER_LENGTH];
+         struct AGX_SAMPLER s;
+      } cache;
+      if (!cache.valid || memcmp(cache.desc, desc, sizeof(desc))) {
+         AGX_SAMPLER_unpack(NULL, desc, &cache.s);
+         memcpy(cache.desc, desc, sizeof(desc));
+         cache.valid = true;
+      }
+      s = cache.s;
    } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: samplers from the heap are not "
@@ -430,38 +469,38 @@ unit_fetch(void *user, struct asahi_sim_group *g,
            const struct asahi_sim_texture_request *r, unsigned lane,
            uint32_t out[4])
 {
-   struct image img;
+   const struct image *img = NULL;
    enum asahi_sim_status st = load_image(g, r, &img);
    if (st != ASAHI_SIM_RUNNING)
       return st;
 
    uint32_t v[4] = {0, 0, 0, 0};
    if (r->op == ASAHI_SIM_TEXTURE_LOAD) {
-      bool is_1d = img.layout.height_px == 1;
-      unsigned level = img.d.first_level;
+      bool is_1d = img->layout.height_px == 1;
+      unsigned level = img->d.first_level;
       if (r->lod_mode == 2 || r->lod_mode == 6)
          level += r->lod_16 ? (uint16_t)r->lod : r->lod;
       int x = (int)r->coords[0];
       int y = is_1d ? 0 : (int)(r->nr_coords > 1 ? r->coords[1] : 0);
-      unsigned layer = img.layers > 1 && r->nr_coords > (is_1d ? 1u : 2u)
+      unsigned layer = img->layers > 1 && r->nr_coords > (is_1d ? 1u : 2u)
                           ? r->coords[is_1d ? 1 : 2]
                           : 0; /* the array layer, or the 3D slice */
       if (r->coords_16) {
          x = (int16_t)x;
          y = (int16_t)y;
       }
-      if (level <= img.d.last_level)
-         st = texel(g, &img, level, layer, x, y, v);
+      if (level <= img->d.last_level)
+         st = texel(g, img, level, layer, x, y, v);
    } else {
-      st = sample(g, r, &img, v);
+      st = sample(g, r, img, v);
    }
    if (st != ASAHI_SIM_RUNNING)
       return st;
 
    /* The descriptor's swizzle: channel r, g, b, a, constant 1 or 0. */
-   const enum agx_channel sw[4] = {img.d.swizzle_r, img.d.swizzle_g,
-                                   img.d.swizzle_b, img.d.swizzle_a};
-   uint32_t one = img.integer ? 1 : 0x3f800000u;
+   const enum agx_channel sw[4] = {img->d.swizzle_r, img->d.swizzle_g,
+                                   img->d.swizzle_b, img->d.swizzle_a};
+   uint32_t one = img->integer ? 1 : 0x3f800000u;
    for (unsigned i = 0; i < 4; i++)
       out[i] = sw[i] <= AGX_CHANNEL_A ? v[sw[i]]
                : sw[i] == AGX_CHANNEL_1 ? one

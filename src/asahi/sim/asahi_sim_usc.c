@@ -186,7 +186,7 @@ run_preshader(struct asahi_sim_gpu *gpu, struct sim_program *p,
    struct sim_program pre = *p;
    pre.code_va = p->preshader_va;
 
-   struct asahi_sim_group *g = malloc(sizeof(*g));
+   struct asahi_sim_group *g = calloc(1, sizeof(*g));
    if (!g)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
    bool ok = sim_group_init(gpu, &pre, 1, g);
@@ -199,6 +199,25 @@ run_preshader(struct asahi_sim_gpu *gpu, struct sim_program *p,
       memcpy(p->u, g->u, sizeof(p->u));
    free(g);
    return ok;
+}
+
+/* The parts of the uniform file and of the state slots that are not all
+ * zero, so that sim_group_init copies only those (a reset group is zero). */
+static void
+used_extents(struct sim_program *p)
+{
+   p->nr_u = ASAHI_SIM_UNIFORMS;
+   while (p->nr_u && !p->u[p->nr_u - 1])
+      p->nr_u--;
+   static const struct asahi_sim_state_slot zero;
+   p->nr_textures = ASAHI_SIM_TEXTURE_STATES;
+   while (p->nr_textures &&
+          !memcmp(&p->textures[p->nr_textures - 1], &zero, sizeof(zero)))
+      p->nr_textures--;
+   p->nr_samplers = ASAHI_SIM_SAMPLER_STATES;
+   while (p->nr_samplers &&
+          !memcmp(&p->samplers[p->nr_samplers - 1], &zero, sizeof(zero)))
+      p->nr_samplers--;
 }
 
 bool
@@ -316,7 +335,11 @@ end:
       sim_log(gpu, "asahi-sim: %s: words 0x%llx code 0x%llx%s\n", what,
               (unsigned long long)words_va, (unsigned long long)p->code_va,
               p->has_preshader ? " (with preshader)" : "");
-   return !p->has_preshader || run_preshader(gpu, p, what);
+   used_extents(p);
+   if (p->has_preshader && !run_preshader(gpu, p, what))
+      return false;
+   used_extents(p); /* the preshader may have written uniforms */
+   return true;
 }
 
 /* ---- groups ------------------------------------------------------------ */
@@ -334,16 +357,19 @@ bool
 sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
                uint32_t launched, struct asahi_sim_group *g)
 {
-   asahi_sim_group_init(g);
+   asahi_sim_group_reset(g);
    g->exec = g->launched = launched;
    /* Lanes outside the dispatch never run: keep them disabled. */
    for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
       if (!(launched & (1u << t)))
          asahi_sim_set16(g, 0, t, 1);
    }
-   memcpy(g->u, p->u, sizeof(g->u));
-   memcpy(g->texture_state, p->textures, sizeof(g->texture_state));
-   memcpy(g->sampler_state, p->samplers, sizeof(g->sampler_state));
+   /* The rest is zero after the reset. */
+   memcpy(g->u, p->u, p->nr_u * sizeof(g->u[0]));
+   memcpy(g->texture_state, p->textures,
+          p->nr_textures * sizeof(g->texture_state[0]));
+   memcpy(g->sampler_state, p->samplers,
+          p->nr_samplers * sizeof(g->sampler_state[0]));
    g->texture = &asahi_sim_texture_unit_hooks;
    g->texture_user = NULL;
    g->mem = (struct asahi_sim_mem){
@@ -364,7 +390,9 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
       gpu->fault.unit = ASAHI_SIM_UNIT_FETCH;
       return false;
    }
-   asahi_sim_set_code(g, code, (size_t)avail, p->code_va);
+   /* The code cannot change during a command: decoded instructions are
+    * kept from one group to the next. */
+   asahi_sim_reuse_code(g, code, (size_t)avail, p->code_va);
    return true;
 }
 

@@ -126,18 +126,18 @@ lenient_builtin(const char *name)
    return false;
 }
 
-/* True if an earlier built-in candidate has f's parameter types. */
+/* True if an earlier built-in candidate has the parameter types fp of a
+ * row with nparams parameters (resolved once by the caller). */
 static bool
-builtin_row_listed(struct check *c, const struct cand *cands,
-                   unsigned ncands, const struct glsl_builtin_func *f)
+builtin_row_listed(const struct cand *cands, unsigned ncands,
+                   unsigned nparams, const struct glsl_type *const *fp)
 {
    for (unsigned k = 0; k < ncands; k++) {
-      if (!cands[k].builtin || cands[k].nparams != f->nparams)
+      if (!cands[k].builtin || cands[k].nparams != nparams)
          continue;
       bool same = true;
-      for (unsigned p = 0; p < f->nparams && same; p++)
-         same = cands[k].params[p] ==
-                check_type_from_string(c, f->params[p].type);
+      for (unsigned p = 0; p < nparams && same; p++)
+         same = cands[k].params[p] == fp[p];
       if (same)
          return true;
    }
@@ -240,7 +240,11 @@ resolve_call(struct check *c, struct ast_node *n, void *tmp)
             stage_miss = true;
          if (!avail || !(f->stages & (1u << st->stage)))
             continue;
-         if (builtin_row_listed(c, cands, ncands, f))
+         const struct glsl_type *fp[16];
+         const unsigned fn = MIN2(f->nparams, 16);
+         for (unsigned p = 0; p < fn; p++)
+            fp[p] = check_type_from_string(c, f->params[p].type);
+         if (builtin_row_listed(cands, ncands, f->nparams, fp))
             continue; /* the same overload from another extension */
          if (ncands == cap) {
             cap = cap ? cap * 2 : 16;
@@ -253,7 +257,7 @@ resolve_call(struct check *c, struct ast_node *n, void *tmp)
          k->builtin = true;
          k->constant = f->constant;
          for (unsigned p = 0; p < k->nparams; p++) {
-            k->params[p] = check_type_from_string(c, f->params[p].type);
+            k->params[p] = fp[p];
             k->out[p] = f->params[p].out;
             k->inout[p] = f->params[p].inout;
          }

@@ -334,7 +334,9 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
       check_error(c, d, "opaque variables cannot be declared locally");
    check_scope_float_precision(c, d, q, t);
 
-   struct check_var *v = rzalloc(c->mem, struct check_var);
+   /* From the AST's bump allocator: one per declared variable, and a
+    * large shader declares tens of thousands. */
+   struct check_var *v = glsl_ast_alloc(c->st, sizeof(*v));
    v->name = d->name;
    v->qual = q;
    v->line = d->line;
@@ -384,7 +386,7 @@ declarator(struct check *c, struct ast_node *n, struct ast_node *d,
 
    v->type = t;
    d->vtype = t;
-   struct check_sym *sym = rzalloc(c->mem, struct check_sym);
+   struct check_sym *sym = glsl_ast_alloc(c->st, sizeof(*sym));
    sym->kind = CHECK_SYM_VAR;
    sym->var = v;
    check_declare(c, d->name, sym, d);

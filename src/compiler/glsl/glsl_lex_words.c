@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "glsl_state.h"
 #include "glsl_parser.h"
@@ -187,6 +188,46 @@ reserved_here(const struct glsl_parse_state *st, uint16_t desktop,
    return glsl_is_version(st, desktop, es);
 }
 
+/* Most words are user identifiers, which are in neither table: a filter
+ * of (length, first, last character) over both tables' names lets them skip
+ * the scans.  A hit only means "maybe": the scans below still decide. */
+#define WORD_FILTER_BITS 4096
+
+static uint64_t word_filter[WORD_FILTER_BITS / 64];
+static once_flag word_filter_once = ONCE_FLAG_INIT;
+
+static unsigned
+word_filter_bit(const char *text, size_t len)
+{
+   unsigned h = (unsigned)len * 131u + (unsigned char)text[0] * 31u +
+                (unsigned char)text[len - 1];
+   return (h * 2654435761u >> 8) % WORD_FILTER_BITS;
+}
+
+static void
+word_filter_add(const char *name)
+{
+   unsigned b = word_filter_bit(name, strlen(name));
+   word_filter[b / 64] |= UINT64_C(1) << (b % 64);
+}
+
+static void
+word_filter_init(void)
+{
+   for (unsigned i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+      word_filter_add(keywords[i].name);
+   for (unsigned i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+      word_filter_add(reserved[i].name);
+}
+
+static bool
+word_maybe_listed(const char *text, size_t len)
+{
+   call_once(&word_filter_once, word_filter_init);
+   unsigned b = word_filter_bit(text, len);
+   return (word_filter[b / 64] >> (b % 64)) & 1;
+}
+
 #define GLSL_ES_MAX_IDENTIFIER_LENGTH 1024
 
 int
@@ -201,11 +242,13 @@ glsl_lex_word(struct glsl_parse_state *st, const char *text, YYSTYPE *lval,
                      "characters long; GLSL ES allows at most %d", text,
                      len, GLSL_ES_MAX_IDENTIFIER_LENGTH);
    if (st->after_dot) {
-      lval->str = ralloc_strdup(st->mem, text);
+      lval->str = glsl_ast_strdup(st, text);
       return FIELD_SEL;
    }
 
-   for (unsigned i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
+   const bool listed = len && word_maybe_listed(text, len);
+   for (unsigned i = 0;
+        listed && i < sizeof(keywords) / sizeof(keywords[0]); i++) {
       const struct keyword *k = &keywords[i];
       if (strcmp(k->name, text))
          continue;
@@ -241,7 +284,8 @@ glsl_lex_word(struct glsl_parse_state *st, const char *text, YYSTYPE *lval,
       return TYPE_NAME;
    }
 
-   for (unsigned i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
+   for (unsigned i = 0;
+        listed && i < sizeof(reserved) / sizeof(reserved[0]); i++) {
       if (strcmp(reserved[i].name, text) == 0 &&
           reserved_here(st, reserved[i].desktop, reserved[i].es)) {
          glsl_log_error(&st->log, line, col, "'%s' is reserved in GLSL%s %d",
@@ -252,12 +296,12 @@ glsl_lex_word(struct glsl_parse_state *st, const char *text, YYSTYPE *lval,
 
    if (glsl_struct_name_find(st, text)) {
       struct ast_type *at = ast_type_new(st, line, col);
-      at->type_name = ralloc_strdup(st->mem, text);
+      at->type_name = glsl_ast_strdup(st, text);
       lval->type = at;
       return TYPE_NAME;
    }
 
-   lval->str = ralloc_strdup(st->mem, text);
+   lval->str = glsl_ast_strdup(st, text);
    return IDENTIFIER;
 }
 

@@ -99,15 +99,33 @@ renumber(nir_shader *nir, const int *map, unsigned n)
             nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
             if (intr->intrinsic != nir_intrinsic_load_ubo)
                continue;
+            /* the block number is a constant, or first + index for an
+             * element of a block array (whose blocks are consecutive in
+             * both numberings) */
             nir_instr *ci = intr->src[0].ssa->parent_instr;
+            nir_def *index = NULL; /* the element index, if any */
+            if (ci->type == nir_instr_type_alu &&
+                nir_instr_as_alu(ci)->op == nir_op_iadd) {
+               nir_alu_instr *add = nir_instr_as_alu(ci);
+               unsigned k = add->src[0].src.ssa->parent_instr->type ==
+                                  nir_instr_type_load_const
+                               ? 0
+                               : 1;
+               index = add->src[1 - k].src.ssa;
+               ci = add->src[k].src.ssa->parent_instr;
+            }
             if (ci->type != nir_instr_type_load_const)
                continue;
             unsigned local = nir_instr_as_load_const(ci)->value[0].u32;
             if (local >= n)
                continue;
+            /* a new number for this load only: the old one may be shared
+             * with loads renumbered later */
             b.cursor = nir_before_instr(instr);
+            nir_def *first = nir_imm_int(&b, map[local]);
             nir_instr_rewrite_src(instr, &intr->src[0],
-                                  nir_imm_int(&b, map[local]));
+                                  index ? nir_iadd(&b, first, index)
+                                        : first);
          }
       }
    }
@@ -126,6 +144,7 @@ link_blocks(struct link *l)
       rzalloc_array(prog, const struct glsl_type *, max ? max : 1);
    const bool **rms = rzalloc_array(prog, const bool *, max ? max : 1);
    unsigned *rms_n = rzalloc_array(prog, unsigned, max ? max : 1);
+   unsigned *sizes = rzalloc_array(prog, unsigned, max ? max : 1);
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
       if (!ns || !ns->num_blocks)
@@ -143,6 +162,20 @@ link_blocks(struct link *l)
             if (f < rms_n[found] && rms[found][f] != b->row_major[f])
                layout_differs = true;
          }
+         /* GLSL 1.50 4.3.7: a block declared as an array has the same
+          * size everywhere (and is an array everywhere). */
+         size_t base_len = strcspn(b->name, "[");
+         for (unsigned k = 0; k < prog->num_ubos; k++) {
+            if (strlen(prog->ubos[k].name) >= base_len &&
+                !strncmp(prog->ubos[k].name, b->name, base_len) &&
+                (prog->ubos[k].name[base_len] == '[' ||
+                 !prog->ubos[k].name[base_len]) &&
+                sizes[k] != b->array_size) {
+               link_error(l, "uniform block '%.*s' is declared with "
+                          "different array sizes", (int)base_len, b->name);
+               return;
+            }
+         }
          if (found >= 0 && (!link_types_match(types[found], b->type) ||
                             layout_differs)) {
             link_error(l, "uniform block '%s' has different members (or "
@@ -154,6 +187,7 @@ link_blocks(struct link *l)
             struct glsl_program_block *pb = &prog->ubos[found];
             types[found] = b->type;
             rms[found] = b->row_major;
+            sizes[found] = b->array_size;
             rms_n[found] = b->type->num_fields;
             pb->name = ralloc_strdup(prog, b->name);
             pb->size_B = b->size_B;
@@ -161,8 +195,12 @@ link_blocks(struct link *l)
             struct member_walk w = { .prog = prog, .blk = pb };
             for (unsigned f = 0; f < b->type->num_fields; f++) {
                const char *fname = b->type->fields[f].name;
-               walk(&w, b->instance ? ralloc_asprintf(prog, "%s.%s",
-                                                      b->name, fname)
+               /* members are named after the block, without the
+                * element of a block array ("B.m" in "B[1]") */
+               walk(&w, b->instance ? ralloc_asprintf(
+                                         prog, "%.*s.%s",
+                                         (int)strcspn(b->name, "["),
+                                         b->name, fname)
                                     : fname,
                     b->type->fields[f].type,
                     g2n_std140_offset(b->type, f, b->row_major, false),

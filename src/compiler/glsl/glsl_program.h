@@ -30,6 +30,10 @@
  *    and I/O and uniforms stay as variable derefs (load_deref /
  *    store_deref): the driver runs nir_lower_io with its own type_size.
  *  - Booleans are 1-bit SSA values (nir_lower_bool_to_int not run).
+ *  - Dynamic array, matrix and vector indices are clamped to the last
+ *    element (umin), so an out-of-range index never leaves the variable.
+ *  - Varyings that the other stage does not use are already removed
+ *    (demoted to temporaries and optimised away).
  *  - Float precision: everything is 32-bit (mediump/lowp are not yet
  *    lowered to 16 bits).
  *
@@ -47,7 +51,8 @@
  *    data.location.  gl_Position is an output at VARYING_SLOT_POS,
  *    gl_PointSize at VARYING_SLOT_PSIZ.  Interpolation: data.flat for
  *    `flat` (and integer) varyings, data.centroid / data.sample as
- *    declared; otherwise perspective-correct smooth.
+ *    declared; otherwise perspective-correct smooth.  A member of an
+ *    input/output block is a variable of its own named "Block.member".
  *  - Fragment outputs: nir_var_shader_out, data.location =
  *    FRAG_RESULT_COLOR for gl_FragColor (GL: written to every colour
  *    buffer), FRAG_RESULT_DATA0 + n for gl_FragData[n] (one vec4[N] array
@@ -71,7 +76,7 @@
  *  - Sampler uniforms: nir_var_uniform variables of a sampler vtype with
  *    data.binding = the sampler index of their first element (0, 1, ... in
  *    the order of glsl_program.uniforms; glsl_program_uniform
- *    .sampler_index).  Texture instructions have texture_index =
+ *    .sampler_index; only active samplers, those a stage uses, have one).  Texture instructions have texture_index =
  *    sampler_index = that index plus the constant array element, and no
  *    texture/sampler deref sources; only a sampler array indexed with a
  *    non-constant value keeps its deref sources (texture_index is then
@@ -90,11 +95,13 @@
  *    the front end keeps them current.
  *
  *  - Uniform blocks: no variables; every read is load_ubo with source 0 =
- *    the block's index in glsl_program.ubos (a constant) and source 1 =
- *    the byte offset in the block (std140), 32-bit components, align_mul
- *    4; a bool member reads as a 32-bit value compared with 0.  The GL
- *    front end binds the buffer of the block's binding point at that
- *    index.
+ *    the block's index in glsl_program.ubos and source 1 = the byte
+ *    offset in the block (std140), 32-bit components, align_mul 4; a bool
+ *    member reads as a 32-bit value compared with 0.  The index is a
+ *    constant, except for an element of a block array chosen by a
+ *    non-constant index: the elements "B[0]", "B[1]" ... are consecutive
+ *    entries and source 0 is first + umin(index, size - 1).  The GL front
+ *    end binds the buffer of each block's binding point at its index.
  *
  * Uniform storage (the default uniform block):
  *  - A byte array of prog->uniform_storage_size_B bytes; its initial

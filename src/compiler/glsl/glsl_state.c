@@ -13,10 +13,43 @@
 #include "util/hash_table.h"
 #include "util/ralloc.h"
 
+/* A large shader has hundreds of thousands of AST nodes: one ralloc block
+ * each would add a header and a malloc chunk to every one. */
+#define GLSL_AST_CHUNK_B (64 * 1024)
+
+void *
+glsl_ast_alloc(struct glsl_parse_state *st, size_t size)
+{
+   size = (size + 7) & ~(size_t)7;
+   if (size > GLSL_AST_CHUNK_B / 8)
+      return rzalloc_size(st->mem, size);
+   if (size > st->ast_chunk_left) {
+      char *c = rzalloc_size(st->mem, GLSL_AST_CHUNK_B);
+      if (!c)
+         return NULL;
+      st->ast_chunk = c;
+      st->ast_chunk_left = GLSL_AST_CHUNK_B;
+   }
+   void *p = st->ast_chunk;
+   st->ast_chunk += size;
+   st->ast_chunk_left -= size;
+   return p;
+}
+
+char *
+glsl_ast_strdup(struct glsl_parse_state *st, const char *s)
+{
+   size_t n = strlen(s) + 1;
+   char *d = glsl_ast_alloc(st, n);
+   if (d)
+      memcpy(d, s, n);
+   return d;
+}
+
 struct ast_node *
 ast_new(struct glsl_parse_state *st, enum ast_kind kind, int line, int col)
 {
-   struct ast_node *n = rzalloc(st->mem, struct ast_node);
+   struct ast_node *n = glsl_ast_alloc(st, sizeof(*n));
    n->kind = kind;
    n->line = line;
    n->col = col;
@@ -38,7 +71,7 @@ ast_list_append(struct ast_list *l, struct ast_node *n)
 struct ast_type *
 ast_type_new(struct glsl_parse_state *st, int line, int col)
 {
-   struct ast_type *t = rzalloc(st->mem, struct ast_type);
+   struct ast_type *t = glsl_ast_alloc(st, sizeof(*t));
    t->line = line;
    t->col = col;
    t->spec_line = line;
@@ -317,7 +350,7 @@ glsl_compile_shader(void *mem_ctx, const char *src, size_t len,
    st->pp_text = text;
    if (!text || st->log.errors || opts->preprocess_only)
       return st;
-   if (!glsl_parse(st, text) || st->log.errors)
+   if (!glsl_parse(st, text) || st->log.errors || opts->parse_only)
       return st;
    glsl_check(st);
    return st;

@@ -37,6 +37,7 @@ struct glsl_compile_options {
    bool default_es;
    bool link;                /* accepted; linking comes later */
    bool preprocess_only;     /* stop after glcpp (output in st->pp_text) */
+   bool parse_only;          /* stop after parsing (glsl-bench times it) */
    const char **extra_extensions; /* --extension: enable from the start */
    unsigned num_extra_extensions;
 };
@@ -80,6 +81,11 @@ struct glsl_parse_state {
    struct ast_list unit;     /* translation unit: external declarations */
    const char *pp_text;      /* glcpp output */
    bool pragma_invariant_all;
+
+   /* Bump allocator for AST nodes, types and identifier strings
+    * (glsl_ast_alloc): chunks under mem, no header per allocation. */
+   char *ast_chunk;
+   size_t ast_chunk_left;
 };
 
 /* Version tests in the Mesa style: is_version(desktop, es) is true when
@@ -96,6 +102,11 @@ bool glsl_ext_enabled(const struct glsl_parse_state *st, const char *name);
 /* True for types usable here (version and enabled extensions). */
 bool glsl_builtin_type_available(const struct glsl_parse_state *st,
                                  const struct glsl_builtin_type_info *info);
+
+/* Zeroed memory for the AST, freed with st->mem, never on its own (so
+ * never a ralloc parent nor passed to ralloc_free/reralloc). */
+void *glsl_ast_alloc(struct glsl_parse_state *st, size_t size);
+char *glsl_ast_strdup(struct glsl_parse_state *st, const char *s);
 
 void glsl_struct_name_add(struct glsl_parse_state *st, const char *name);
 /* A variable named like an outer struct hides it until its scope ends. */

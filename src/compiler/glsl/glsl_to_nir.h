@@ -43,6 +43,8 @@ struct glsl_nir_block {
    unsigned size_B;
    int binding;                   /* layout(binding), else -1 */
    const bool *row_major;         /* per member: matrices row-major */
+   unsigned array_size;           /* an element of a block array: its
+                                   * length (name "B[k]"), else 0 */
    bool used;
 };
 

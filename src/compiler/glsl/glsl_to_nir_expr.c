@@ -10,6 +10,7 @@
  * Short-circuit operators and ?: become ifs over a temporary, which
  * nir_lower_vars_to_ssa and peephole selection turn back into selects.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "glsl_parser.h"
@@ -441,7 +442,10 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       nir_def *idx = index_def(c, n->b);
       if (c->failed || !idx)
          return false;
-      idx = clamp_index(c, idx, base.nswz ? base.nswz : index_limit(base.dtype));
+      idx = clamp_index(c, idx,
+                        base.ubo && base.ubo_array_len ? base.ubo_array_len
+                        : base.nswz                    ? base.nswz
+                                                       : index_limit(base.dtype));
       if (base.nswz) {
          /* v.zyx[i] names one component of v itself. */
          *lv = base;
@@ -673,16 +677,56 @@ constant(struct g2n *c, struct ast_node *n)
    }
 }
 
+/* The checker leaves the error type on calls of texture functions its
+ * tables describe only in part (it accepts them unchecked), and on what
+ * contains them.  The type follows from GLSL 1.10 8.7 / 4.60 8.9: the
+ * 1.10 names return vec4; the others a vec4 of the sampler's type, or a
+ * float for shadow samplers; an assignment has its left side's type. */
+static const struct glsl_type *
+infer_type(struct ast_node *n)
+{
+   if (n->kind == AST_ASSIGN)
+      return n->a ? n->a->vtype : NULL;
+   if (n->kind == AST_FIELD && n->a) {
+      /* a swizzle of such a call */
+      const struct glsl_type *bt = n->a->vtype;
+      if (!bt || bt->base_type == GLSL_TYPE_ERROR)
+         bt = n->a->vtype = infer_type(n->a);
+      size_t len = strlen(n->name);
+      if (bt && glsl_type_is_basic(bt) && len >= 1 && len <= 4)
+         return glsl_simple_type(bt->base_type, (unsigned)len, 1);
+      return NULL;
+   }
+   if (n->kind != AST_CALL || n->type || !n->list.head)
+      return NULL;
+   const char *name = n->name;
+   const struct glsl_type *st = n->list.head->vtype;
+   if (strncmp(name, "texture", 7) && strncmp(name, "shadow", 6))
+      return NULL;
+   if (!strncmp(name, "shadow", 6) || isdigit((unsigned char)name[7]) ||
+       !strncmp(name + 7, "Cube", 4) || !strncmp(name + 7, "Rect", 4))
+      return glsl_simple_type(GLSL_TYPE_FLOAT, 4, 1);
+   if (!st || st->base_type != GLSL_TYPE_SAMPLER ||
+       !strncmp(name, "textureSize", 11))
+      return NULL;
+   if (st->sampler_shadow)
+      return glsl_simple_type(GLSL_TYPE_FLOAT, 1, 1);
+   return glsl_simple_type(st->sampled_type, 4, 1);
+}
+
 struct g2n_val
 g2n_expr(struct g2n *c, struct ast_node *n)
 {
    struct g2n_val none = { .type = n->vtype };
    if (c->failed)
       return none;
+   if (!n->vtype || n->vtype->base_type == GLSL_TYPE_ERROR)
+      n->vtype = infer_type(n);
    if (!n->vtype || n->vtype->base_type == GLSL_TYPE_ERROR) {
       g2n_fail(c, n, "expression without a type");
       return none;
    }
+   none.type = n->vtype;
    switch (n->kind) {
    case AST_INT_CONST:
    case AST_UINT_CONST:

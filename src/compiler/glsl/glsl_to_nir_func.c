@@ -136,6 +136,10 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       g2n_fail(c, n, "calls nested too deeply");
       return result;
    }
+   if (++c->inlined_calls > G2N_MAX_INLINED_CALLS) {
+      g2n_fail(c, n, "too many function calls to inline");
+      return result;
+   }
    unsigned np = n->list.count;
    struct arg *args = rzalloc_array(c->mem, struct arg, np ? np : 1);
    struct g2n_sym **syms = rzalloc_array(c->mem, struct g2n_sym *,

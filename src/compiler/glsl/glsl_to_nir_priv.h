@@ -33,6 +33,10 @@
 
 /* Deep expressions and call chains are bounded like the checker's. */
 #define G2N_MAX_INLINE_DEPTH 64
+/* Inlining doubles code per level when a function calls another twice:
+ * a budget of inlined calls turns such shaders into a link error rather
+ * than exhausting memory. */
+#define G2N_MAX_INLINED_CALLS 20000
 
 struct g2n_val {
    const struct glsl_type *type;
@@ -59,6 +63,8 @@ struct g2n_lval {
    bool ubo_rm;                   /* matrices in it are row-major */
    const bool *ubo_rm_fields;     /* a block instance: per member */
    unsigned ubo_col_stride;       /* a row-major column: component step */
+   unsigned ubo_array_len;        /* an array of blocks, not yet indexed */
+   nir_def *ubo_block_dyn;        /* block number chosen by an index */
 };
 
 /* A name in scope. */
@@ -79,6 +85,7 @@ struct g2n_sym {
    unsigned ubo_offset;
    bool ubo_rm;
    const bool *ubo_rm_fields;
+   unsigned ubo_array_len;     /* an array of blocks: its length */
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;
@@ -125,6 +132,7 @@ struct g2n {
    struct hash_table *builtins; /* name -> struct g2n_sym (made lazily) */
    struct g2n_jump *jumps;
    unsigned inline_depth;
+   unsigned inlined_calls;
    struct util_dynarray vars;  /* struct glsl_nir_var */
    struct util_dynarray blocks; /* struct glsl_nir_block */
    /* Default precisions at the current global declaration (GLSL ES

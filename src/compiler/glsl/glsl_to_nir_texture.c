@@ -113,7 +113,8 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
          ddy = args[3].col[0];
       }
       next = 4;
-   } else if (has(name, "Gather")) {
+   } else if (has(name, "Gather") || has(name, "Samples") ||
+              has(name, "QueryLod")) {
       g2n_fail(c, NULL, "'%s' is not translated yet", name);
       return none;
    }
@@ -135,6 +136,10 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
    nir_def *coord = NULL;
    unsigned ncoord = dim_components(dim) + (is_array ? 1 : 0);
    if (op != nir_texop_txs && op != nir_texop_query_levels) {
+      if (nargs < 2 || !args[1].col[0]) {
+         g2n_fail(c, NULL, "'%s' without a coordinate", name);
+         return none;
+      }
       coord = args[1].col[0];
       if (proj) {
          /* Divide by the last component (q). */

@@ -105,9 +105,18 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "uniform block without a type");
       return;
    }
+   /* An array of blocks: one block per element, named "B[k]" (GL 4.6
+    * 7.3.1.1); the size must be written as a literal here. */
+   unsigned count = 1;
    if (n->dims.count) {
-      g2n_fail(c, n, "arrays of uniform blocks are not translated yet");
-      return;
+      struct ast_node *dim = n->dims.head;
+      if (n->dims.count != 1 || !dim->a ||
+          (dim->a->kind != AST_INT_CONST && dim->a->kind != AST_UINT_CONST) ||
+          dim->a->value.u == 0 || dim->a->value.u > 64) {
+         g2n_fail(c, n, "arrays of uniform blocks need a literal size here");
+         return;
+      }
+      count = (unsigned)dim->a->value.u;
    }
    if (has_layout(n->type->layout, "std430")) {
       g2n_fail(c, n, "std430 uniform blocks are not translated yet");
@@ -135,10 +144,13 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
          rm[f++] = mrm;
    }
    /* Shaders of one stage share a block of the same name. */
+   const char *name0 = n->dims.count
+                          ? ralloc_asprintf(c->shader, "%s[0]", n->name)
+                          : n->name;
    unsigned index = util_dynarray_num_elements(&c->blocks,
                                                struct glsl_nir_block);
    util_dynarray_foreach(&c->blocks, struct glsl_nir_block, blk) {
-      if (!strcmp(blk->name, n->name))
+      if (!strcmp(blk->name, name0))
          index = (unsigned)(blk - (struct glsl_nir_block *)c->blocks.data);
    }
    if (index == util_dynarray_num_elements(&c->blocks,
@@ -149,19 +161,26 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
                              glsl_type_size_B(bt->fields[last].type,
                                               GLSL_LAYOUT_STD140, rm[last])
                         : 0;
-      struct glsl_nir_block blk = {
-         .name = n->name,
-         .instance = n->name2,
-         .type = bt,
-         .size_B = align_to(end, 16),
-         .binding = -1,
-         .row_major = rm,
-      };
+      int binding = -1;
       for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
          if (!strcmp(l->name, "binding") && l->evaluated && l->known)
-            blk.binding = (int)l->ival;
+            binding = (int)l->ival;
       }
-      util_dynarray_append(&c->blocks, struct glsl_nir_block, blk);
+      for (unsigned k = 0; k < count; k++) {
+         struct glsl_nir_block blk = {
+            .name = n->dims.count
+                       ? ralloc_asprintf(c->shader, "%s[%u]", n->name, k)
+                       : n->name,
+            .instance = n->name2,
+            .type = bt,
+            .size_B = align_to(end, 16),
+            /* consecutive binding points for the elements */
+            .binding = binding >= 0 ? binding + (int)k : -1,
+            .row_major = rm,
+            .array_size = n->dims.count ? count : 0,
+         };
+         util_dynarray_append(&c->blocks, struct glsl_nir_block, blk);
+      }
    }
 
    if (n->name2) {
@@ -172,6 +191,7 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       sym->is_ubo = true;
       sym->ubo_block = (int)index;
       sym->ubo_rm_fields = rm;
+      sym->ubo_array_len = n->dims.count ? count : 0;
       g2n_declare(c, n->name2, sym);
       return;
    }
@@ -198,8 +218,11 @@ g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
    lv->ubo_offset = nir_imm_int(&c->b, (int)sym->ubo_offset);
    lv->ubo_rm = sym->ubo_rm;
    lv->ubo_rm_fields = sym->ubo_rm_fields;
-   util_dynarray_element(&c->blocks, struct glsl_nir_block,
-                         sym->ubo_block)->used = true;
+   lv->ubo_array_len = sym->ubo_array_len;
+   for (unsigned k = 0; k < (sym->ubo_array_len ? sym->ubo_array_len : 1);
+        k++)
+      util_dynarray_element(&c->blocks, struct glsl_nir_block,
+                            sym->ubo_block + (int)k)->used = true;
 }
 
 /* base[idx] inside a block. */
@@ -208,6 +231,13 @@ g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx)
 {
    nir_builder *b = &c->b;
    const struct glsl_type *t = lv->dtype;
+   if (lv->ubo_array_len) {
+      /* b[i]: the i-th block of the array (blocks are consecutive; the
+       * index is already clamped) */
+      lv->ubo_block_dyn = nir_iadd(b, nir_imm_int(b, lv->ubo_block), idx);
+      lv->ubo_array_len = 0;
+      return;
+   }
    unsigned stride;
    if (glsl_type_is_array(t)) {
       stride = g2n_std140_stride(t, lv->ubo_rm);
@@ -244,9 +274,9 @@ g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i)
 }
 
 static nir_def *
-load_raw(struct g2n *c, int block, nir_def *offset, unsigned n)
+load_raw(struct g2n *c, nir_def *block, nir_def *offset, unsigned n)
 {
-   nir_def *srcs[2] = { nir_imm_int(&c->b, block), offset };
+   nir_def *srcs[2] = { block, offset };
    return &nir_build_intrinsic(&c->b, nir_intrinsic_load_ubo, n, 32, srcs,
                                NIR_INTRINSIC_ALIGN_MUL, 4,
                                NIR_INTRINSIC_NUM_INDEX_FLAGS)->def;
@@ -254,7 +284,7 @@ load_raw(struct g2n *c, int block, nir_def *offset, unsigned n)
 
 /* A vector whose components are `stride` bytes apart (4: contiguous). */
 static nir_def *
-load_vec(struct g2n *c, int block, nir_def *offset,
+load_vec(struct g2n *c, nir_def *block, nir_def *offset,
          const struct glsl_type *t, unsigned stride)
 {
    nir_builder *b = &c->b;
@@ -275,13 +305,14 @@ load_vec(struct g2n *c, int block, nir_def *offset,
    return v;
 }
 
-static struct g2n_val load_value(struct g2n *c, int block, nir_def *offset,
+static struct g2n_val load_value(struct g2n *c, nir_def *block,
+                                 nir_def *offset,
                                  const struct glsl_type *t, bool rm,
                                  unsigned col_stride);
 
 /* Loads an aggregate into storage. */
 static void
-load_into(struct g2n *c, int block, nir_def *offset,
+load_into(struct g2n *c, nir_def *block, nir_def *offset,
           const struct glsl_type *t, bool rm, nir_deref_instr *dst)
 {
    nir_builder *b = &c->b;
@@ -308,7 +339,7 @@ load_into(struct g2n *c, int block, nir_def *offset,
 }
 
 static struct g2n_val
-load_value(struct g2n *c, int block, nir_def *offset,
+load_value(struct g2n *c, nir_def *block, nir_def *offset,
            const struct glsl_type *t, bool rm, unsigned col_stride)
 {
    nir_builder *b = &c->b;
@@ -340,6 +371,12 @@ load_value(struct g2n *c, int block, nir_def *offset,
 struct g2n_val
 g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv)
 {
-   return load_value(c, lv->ubo_block, lv->ubo_offset, lv->dtype, lv->ubo_rm,
+   if (lv->ubo_array_len) {
+      g2n_fail(c, NULL, "a whole array of uniform blocks is not a value");
+      return (struct g2n_val){ .type = lv->type };
+   }
+   nir_def *block = lv->ubo_block_dyn ? lv->ubo_block_dyn
+                                      : nir_imm_int(&c->b, lv->ubo_block);
+   return load_value(c, block, lv->ubo_offset, lv->dtype, lv->ubo_rm,
                      lv->ubo_col_stride);
 }

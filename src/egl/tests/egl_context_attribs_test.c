@@ -170,6 +170,20 @@ test_robustness(void **state)
    assert_int_equal(parse(ES, &plain, robust_ext), EGL_BAD_CONFIG);
    assert_int_equal(parse(ES, &robust, robust_ext), EGL_SUCCESS);
    assert_int_equal(parse(GL, &robust, ext_strategy_gl), EGL_BAD_ATTRIBUTE);
+
+   /* Reset notification without robust buffer access. */
+   const struct egl_context_caps notify = {.reset_notification = true};
+   const EGLint lose_ext[] = {EGL_CONTEXT_MAJOR_VERSION, 2,
+                              EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+                              EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
+   struct egl_context_request req;
+   assert_int_equal(egl_context_parse_attribs(ES, lose_ext, &notify, &req),
+                    EGL_SUCCESS);
+   assert_int_equal(req.reset_strategy, EGL_LOSE_CONTEXT_ON_RESET);
+   assert_int_equal(parse(ES, &plain, lose_ext), EGL_BAD_ATTRIBUTE);
+   assert_int_equal(parse(GL, &notify, lose), EGL_SUCCESS);
+   assert_int_equal(parse(ES, &notify, robust_ext), EGL_BAD_CONFIG);
+   assert_int_equal(parse(GL, &notify, robust15), EGL_BAD_MATCH);
 }
 
 static void

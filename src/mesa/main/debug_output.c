@@ -498,6 +498,15 @@ get_label(struct gl_context *ctx, const void *key, GLsizei bufSize,
       *length = n;
 }
 
+const char *
+_mesa_object_label(struct gl_context *ctx, GLenum identifier, GLuint name)
+{
+   if (!ctx->Shared->Labels)
+      return NULL;
+   return hash_table_search_data(ctx->Shared->Labels,
+                                 label_key(identifier, name));
+}
+
 void GLAPIENTRY
 _mesa_ObjectLabel(GLenum identifier, GLuint name, GLsizei length,
                   const GLchar *label)

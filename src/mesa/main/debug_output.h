@@ -19,4 +19,8 @@ void _mesa_debug_message(struct gl_context *ctx, GLenum source, GLenum type,
                          GLuint id, GLenum severity, GLsizei length,
                          const char *text);
 
+/* The KHR_debug label of an object, or NULL (owned by the shared state). */
+const char *_mesa_object_label(struct gl_context *ctx, GLenum identifier,
+                               GLuint name);
+
 #endif

@@ -9,6 +9,7 @@
  */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/robustness.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -38,6 +39,8 @@ void GLAPIENTRY
 _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glDrawArrays"))
+      return;
 
    if (!valid_mode(mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArrays(mode=0x%x)", mode);
@@ -58,6 +61,8 @@ void GLAPIENTRY
 _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glDrawElements"))
+      return;
 
    if (!valid_mode(mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(mode=0x%x)", mode);
@@ -84,6 +89,8 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
                           GLsizei instancecount)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glDrawArraysInstanced"))
+      return;
 
    if (!valid_mode(mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArraysInstanced(mode)");
@@ -125,6 +132,8 @@ _mesa_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
                             const void *indices, GLsizei instancecount)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glDrawElementsInstanced"))
+      return;
 
    if (instancecount < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glDrawElementsInstanced");
@@ -140,6 +149,8 @@ _mesa_DrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count,
                         GLenum type, const void *indices)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glDrawRangeElements"))
+      return;
 
    if (end < start) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glDrawRangeElements(end < start)");
@@ -154,6 +165,8 @@ void GLAPIENTRY
 _mesa_Clear(GLbitfield mask)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glClear"))
+      return;
 
    if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
                             GL_STENCIL_BUFFER_BIT)) {

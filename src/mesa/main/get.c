@@ -11,6 +11,7 @@
  * which map [-1, 1] linearly onto the integer range.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -136,11 +137,64 @@ extension_list(struct gl_context *ctx, unsigned *count)
    return gl_extensions;
 }
 
+/* Implementation limits that are one integer of gl_constants, with the
+ * first ES version (x10) that has the pname; desktop GL has them all. */
+static const struct {
+   GLenum pname;
+   int gles_version;
+   size_t offset_B;
+} const_ints[] = {
+#define CONST_INT(pname, gles_version, field)                                  \
+   {(pname), (gles_version), offsetof(struct gl_constants, field)}
+   CONST_INT(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 20,
+             MaxCombinedTextureImageUnits),
+   CONST_INT(GL_MAX_CUBE_MAP_TEXTURE_SIZE, 20, MaxCubeMapTextureSize),
+   CONST_INT(GL_MAX_FRAGMENT_UNIFORM_VECTORS, 20, MaxFragmentUniformVectors),
+   CONST_INT(GL_MAX_RENDERBUFFER_SIZE, 20, MaxRenderbufferSize),
+   CONST_INT(GL_MAX_TEXTURE_IMAGE_UNITS, 20, MaxTextureImageUnits),
+   CONST_INT(GL_MAX_TEXTURE_SIZE, 20, MaxTextureSize),
+   CONST_INT(GL_MAX_VARYING_VECTORS, 20, MaxVaryingVectors),
+   CONST_INT(GL_MAX_VERTEX_ATTRIBS, 20, MaxVertexAttribs),
+   CONST_INT(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 20, MaxVertexTextureImageUnits),
+   CONST_INT(GL_MAX_VERTEX_UNIFORM_VECTORS, 20, MaxVertexUniformVectors),
+   CONST_INT(GL_SUBPIXEL_BITS, 20, SubpixelBits),
+   CONST_INT(GL_MAX_3D_TEXTURE_SIZE, 30, Max3DTextureSize),
+   CONST_INT(GL_MAX_ARRAY_TEXTURE_LAYERS, 30, MaxArrayTextureLayers),
+   CONST_INT(GL_MAX_DRAW_BUFFERS, 30, MaxDrawBuffers),
+   CONST_INT(GL_MAX_COLOR_ATTACHMENTS, 30, MaxDrawBuffers),
+#undef CONST_INT
+};
+
+/* Looks pname up in const_ints; false if it is not there. */
+static bool
+get_const_int(struct gl_context *ctx, GLenum pname, bool *known,
+              struct value *v)
+{
+   for (unsigned i = 0; i < sizeof(const_ints) / sizeof(const_ints[0]); i++) {
+      if (const_ints[i].pname != pname)
+         continue;
+      *known =
+         !_mesa_is_gles(ctx) || ctx->Version >= const_ints[i].gles_version;
+      if (*known) {
+         GLint value;
+         memcpy(&value, (const char *)&ctx->Const + const_ints[i].offset_B,
+                sizeof(value));
+         int1(v, value);
+      }
+      return true;
+   }
+   return false;
+}
+
 /* Looks pname up; false if it is not a state of this context. */
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 {
    const struct gl_constants *c = &ctx->Const;
+   bool known;
+
+   if (get_const_int(ctx, pname, &known, v))
+      return known;
 
    switch (pname) {
    case GL_ACTIVE_TEXTURE:
@@ -283,9 +337,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;
-   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS:
-      int1(v, c->MaxCombinedTextureImageUnits);
-      return true;
    case GL_TRANSFORM_FEEDBACK_BINDING:
    case GL_TRANSFORM_FEEDBACK_ACTIVE:
    case GL_TRANSFORM_FEEDBACK_PAUSED:
@@ -305,40 +356,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                  : pname == GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS
                     ? 4
                     : 64);
-      return true;
-   case GL_MAX_3D_TEXTURE_SIZE:
-   case GL_MAX_ARRAY_TEXTURE_LAYERS:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
-         return false;
-      int1(v, pname == GL_MAX_3D_TEXTURE_SIZE ? c->Max3DTextureSize
-                                              : c->MaxArrayTextureLayers);
-      return true;
-   case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
-      int1(v, c->MaxCubeMapTextureSize);
-      return true;
-   case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
-      int1(v, c->MaxFragmentUniformVectors);
-      return true;
-   case GL_MAX_RENDERBUFFER_SIZE:
-      int1(v, c->MaxRenderbufferSize);
-      return true;
-   case GL_MAX_TEXTURE_IMAGE_UNITS:
-      int1(v, c->MaxTextureImageUnits);
-      return true;
-   case GL_MAX_TEXTURE_SIZE:
-      int1(v, c->MaxTextureSize);
-      return true;
-   case GL_MAX_VARYING_VECTORS:
-      int1(v, c->MaxVaryingVectors);
-      return true;
-   case GL_MAX_VERTEX_ATTRIBS:
-      int1(v, c->MaxVertexAttribs);
-      return true;
-   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
-      int1(v, c->MaxVertexTextureImageUnits);
-      return true;
-   case GL_MAX_VERTEX_UNIFORM_VECTORS:
-      int1(v, c->MaxVertexUniformVectors);
       return true;
    /* The desktop GL 2.x names of the limits above, counted in
     * components (GL 2.1 table 6.37; ES 2.0 section 2.10.4 defines the
@@ -443,9 +460,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          v,
          (GLint)ctx->Stencil.ZPassOp[pname == GL_STENCIL_BACK_PASS_DEPTH_PASS]);
       return true;
-   case GL_SUBPIXEL_BITS:
-      int1(v, c->SubpixelBits);
-      return true;
    case GL_MAJOR_VERSION:
    case GL_MINOR_VERSION:
    case GL_NUM_EXTENSIONS:
@@ -459,12 +473,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       }
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
                                         : ctx->Version % 10);
-      return true;
-   case GL_MAX_DRAW_BUFFERS:
-   case GL_MAX_COLOR_ATTACHMENTS:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
-         return false;
-      int1(v, c->MaxDrawBuffers);
       return true;
    case GL_DRAW_BUFFER0:
    case GL_DRAW_BUFFER1:
@@ -515,6 +523,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_CONTEXT_FLAGS:
       int1(v, (GLint)ctx->ContextFlags);
+      return true;
+   case GL_CONTEXT_ROBUST_ACCESS: /* GL 4.5, ES 3.2, KHR_robustness */
+      int1(v, (ctx->ContextFlags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT) != 0);
+      return true;
+   case GL_RESET_NOTIFICATION_STRATEGY:
+      int1(v, (GLint)ctx->ResetStrategy);
       return true;
    case GL_CONTEXT_PROFILE_MASK:
       if (_mesa_is_gles(ctx) || ctx->Version < 32)

@@ -387,6 +387,12 @@ struct gl_context {
    GLenum ErrorValue;
    bool FirstTimeCurrent;
    GLbitfield ContextFlags; /* GL_CONTEXT_FLAG_*_BIT */
+   /* Robustness (main/robustness.c): GL_RESET_NOTIFICATION_STRATEGY, the
+    * reset status not yet returned by glGetGraphicsResetStatus, and
+    * whether a GPU reset has lost this context. */
+   GLenum ResetStrategy;
+   GLenum ResetStatus;
+   bool ContextLost;
    struct gl_debug_state Debug;
    uint32_t NewState; /* enum st_dirty */
 

@@ -7,6 +7,7 @@
 #include "main/context.h"
 #include "main/fbobject.h"
 #include "main/pbo.h"
+#include "main/robustness.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 
@@ -47,6 +48,8 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                  GLenum type, void *pixels)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, "glReadPixels"))
+      return;
 
    if (width < 0 || height < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glReadPixels(%d x %d)", width,

@@ -12,6 +12,7 @@
 
 #include "main/context.h"
 #include "main/hash.h"
+#include "main/texobj.h"
 #include "util/hash_table.h"
 
 void
@@ -152,12 +153,6 @@ lookup_err(struct gl_context *ctx, GLuint sampler, const char *func)
    return s;
 }
 
-static bool
-valid_wrap(GLenum w)
-{
-   return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT;
-}
-
 static void
 sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
                   bool is_float, const char *func)
@@ -171,21 +166,19 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
       return;
    switch (pname) {
    case GL_TEXTURE_MIN_FILTER:
-      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
-          e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
-          e != GL_LINEAR_MIPMAP_LINEAR)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       s->MinFilter = e;
       break;
    case GL_TEXTURE_MAG_FILTER:
-      if (e != GL_NEAREST && e != GL_LINEAR)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       s->MagFilter = e;
       break;
    case GL_TEXTURE_WRAP_S:
    case GL_TEXTURE_WRAP_T:
    case GL_TEXTURE_WRAP_R:
-      if (!valid_wrap(e))
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       if (pname == GL_TEXTURE_WRAP_S)
          s->WrapS = e;
@@ -201,12 +194,12 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
       s->MaxLod = fv;
       break;
    case GL_TEXTURE_COMPARE_MODE:
-      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       s->CompareMode = e;
       break;
    case GL_TEXTURE_COMPARE_FUNC:
-      if (e < GL_NEVER || e > GL_ALWAYS)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       s->CompareFunc = e;
       break;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/debug_output.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
@@ -752,6 +753,14 @@ _mesa_LinkProgram(GLuint program)
 
    free_exec(prog->exec);
    prog->exec = owned;
+   /* The program's label names its shaders in driver messages (the
+    * compiler's SHADER-DB lines, compile failures), as shader-db expects.
+    */
+   const char *label = _mesa_object_label(ctx, GL_PROGRAM, prog->Name);
+   for (unsigned s = 0; label && s < MESA_SHADER_STAGES; s++) {
+      if (linked->nir[s])
+         linked->nir[s]->info.name = ralloc_strdup(linked->nir[s], label);
+   }
    /* Hand the shaders to the driver now, as Mesa does: compile errors and
     * statistics (shader-db, KHR_debug) belong to the link. */
    st_get_program_variant(ctx->st, owned);

@@ -182,6 +182,29 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* The image at (face, level) of t that a sub-image call writes, or NULL
+ * (error recorded) when that level has no image or the rectangle at
+ * (xoffset, yoffset) does not lie inside it (ES 3.0 section 3.8.5). */
+static struct gl_texture_image *
+sub_image_dst(struct gl_context *ctx, struct gl_texture_object *t,
+              unsigned face, GLint level, GLint xoffset, GLint yoffset,
+              GLsizei width, GLsizei height, const char *func)
+{
+   struct gl_texture_image *img = &t->Image[face][level];
+
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", func);
+      return NULL;
+   }
+   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
+       (int64_t)xoffset + width > img->Width ||
+       (int64_t)yoffset + height > img->Height) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
+      return NULL;
+   }
+   return img;
+}
+
 void GLAPIENTRY
 _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
                     GLsizei width, GLsizei height, GLenum format, GLenum type,
@@ -211,17 +234,10 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    t = _mesa_get_current_tex_object(ctx, bind_target, "glTexSubImage2D");
    if (!t)
       return;
-   img = &t->Image[face][level];
-   if (img->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(no image)");
+   img = sub_image_dst(ctx, t, (unsigned)face, level, xoffset, yoffset, width,
+                       height, "glTexSubImage2D");
+   if (!img)
       return;
-   }
-   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
-       (int64_t)xoffset + width > img->Width ||
-       (int64_t)yoffset + height > img->Height) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(region)");
-      return;
-   }
    if (src == PIPE_FORMAT_NONE || format != img->Format) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format)");
       return;
@@ -406,17 +422,10 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
    t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexSubImage2D");
    if (!t)
       return;
-   img = &t->Image[face][level];
-   if (img->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(no image)");
+   img = sub_image_dst(ctx, t, (unsigned)face, level, xoffset, yoffset, width,
+                       height, "glCopyTexSubImage2D");
+   if (!img)
       return;
-   }
-   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
-       (int64_t)xoffset + width > img->Width ||
-       (int64_t)yoffset + height > img->Height) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexSubImage2D(region)");
-      return;
-   }
    if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D"))
       return;
    if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
@@ -660,15 +669,11 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       return;
    }
    struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
-   img = &t->Image[0][level];
-   if (img->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", func);
+   img = sub_image_dst(ctx, t, 0, level, xoffset, yoffset, width, height,
+                       func);
+   if (!img)
       return;
-   }
-   if (width < 0 || height < 0 || depth < 0 || xoffset < 0 || yoffset < 0 ||
-       zoffset < 0 || (int64_t)xoffset + width > img->Width ||
-       (int64_t)yoffset + height > img->Height ||
-       (int64_t)zoffset + depth > img->Depth) {
+   if (depth < 0 || zoffset < 0 || (int64_t)zoffset + depth > img->Depth) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }
@@ -767,14 +772,11 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
       return;
    }
    struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
-   struct gl_texture_image *img = &t->Image[0][level];
-   if (img->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", func);
+   struct gl_texture_image *img =
+      sub_image_dst(ctx, t, 0, level, xoffset, yoffset, width, height, func);
+   if (!img)
       return;
-   }
-   if (width < 0 || height < 0 || xoffset < 0 || yoffset < 0 ||
-       zoffset < 0 || (int64_t)xoffset + width > img->Width ||
-       (int64_t)yoffset + height > img->Height || zoffset >= img->Depth) {
+   if (zoffset < 0 || zoffset >= img->Depth) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }

@@ -248,25 +248,29 @@ _mesa_ActiveTexture(GLenum texture)
    ctx->ActiveTexture = unit;
 }
 
-static bool
-valid_wrap(GLenum w)
+bool
+_mesa_sampler_value_ok(GLenum pname, GLenum value)
 {
-   return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT;
-}
-
-static bool
-valid_min_filter(GLenum f)
-{
-   switch (f) {
-   case GL_NEAREST:
-   case GL_LINEAR:
-   case GL_NEAREST_MIPMAP_NEAREST:
-   case GL_LINEAR_MIPMAP_NEAREST:
-   case GL_NEAREST_MIPMAP_LINEAR:
-   case GL_LINEAR_MIPMAP_LINEAR:
-      return true;
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+      return value == GL_NEAREST || value == GL_LINEAR ||
+             value == GL_NEAREST_MIPMAP_NEAREST ||
+             value == GL_LINEAR_MIPMAP_NEAREST ||
+             value == GL_NEAREST_MIPMAP_LINEAR ||
+             value == GL_LINEAR_MIPMAP_LINEAR;
+   case GL_TEXTURE_MAG_FILTER:
+      return value == GL_NEAREST || value == GL_LINEAR;
+   case GL_TEXTURE_WRAP_S:
+   case GL_TEXTURE_WRAP_T:
+   case GL_TEXTURE_WRAP_R:
+      return value == GL_REPEAT || value == GL_CLAMP_TO_EDGE ||
+             value == GL_MIRRORED_REPEAT;
+   case GL_TEXTURE_COMPARE_MODE:
+      return value == GL_NONE || value == GL_COMPARE_REF_TO_TEXTURE;
+   case GL_TEXTURE_COMPARE_FUNC:
+      return value >= GL_NEVER && value <= GL_ALWAYS;
    default:
-      return false;
+      return true;
    }
 }
 
@@ -285,18 +289,18 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       return;
    switch (pname) {
    case GL_TEXTURE_MIN_FILTER:
-      if (!valid_min_filter(e))
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->MinFilter = e;
       break;
    case GL_TEXTURE_MAG_FILTER:
-      if (e != GL_NEAREST && e != GL_LINEAR)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->MagFilter = e;
       break;
    case GL_TEXTURE_WRAP_S:
    case GL_TEXTURE_WRAP_T:
-      if (!valid_wrap(e))
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       if (pname == GL_TEXTURE_WRAP_S)
          t->WrapS = e;
@@ -306,7 +310,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
    case GL_TEXTURE_WRAP_R:
       if (!es3)
          goto bad_pname;
-      if (!valid_wrap(e))
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->WrapR = e;
       break;
@@ -338,14 +342,14 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
    case GL_TEXTURE_COMPARE_MODE:
       if (!es3)
          goto bad_pname;
-      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->CompareMode = e;
       break;
    case GL_TEXTURE_COMPARE_FUNC:
       if (!es3)
          goto bad_pname;
-      if (e < GL_NEVER || e > GL_ALWAYS)
+      if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->CompareFunc = e;
       break;

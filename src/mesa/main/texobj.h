@@ -35,6 +35,11 @@ _mesa_is_mipmap_filter(GLenum filter)
    return filter != GL_NEAREST && filter != GL_LINEAR;
 }
 
+/* Is value legal for the sampler-state pname (filters, wraps, compare
+ * mode and function, per the ES 3.0 texture parameter table)?  True for
+ * pnames whose value is not an enum from a fixed list. */
+bool _mesa_sampler_value_ok(GLenum pname, GLenum value);
+
 void _mesa_init_texture_units(struct gl_context *ctx);
 void _mesa_free_texture_units(struct gl_context *ctx);
 void _mesa_free_texture_object(struct gl_texture_object *tex);

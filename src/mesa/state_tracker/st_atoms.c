@@ -16,6 +16,7 @@
 #include "main/matrix.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_cso.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
@@ -132,10 +133,9 @@ update_scissor(struct st_context *st)
    st->pipe->set_scissor_states(st->pipe, 0, 1, &s);
 }
 
-/* Binds the cached CSO for templ (making it on a miss). */
-static void *
-get_cso(struct st_context *st, enum cso_type type, const void *templ,
-        size_t size)
+void *
+st_cached_cso(struct st_context *st, enum cso_type type, const void *templ,
+              size_t size)
 {
    void *cso = cso_cache_lookup(st->cso, type, templ, size);
 
@@ -157,9 +157,9 @@ get_cso(struct st_context *st, enum cso_type type, const void *templ,
    default:
       return NULL;
    }
-   if (cso && !cso_cache_insert(st->cso, type, templ, size, cso)) {
-      /* Still usable; it is simply made again next time. */
-   }
+   /* A failed insert leaves the CSO usable; it is made again next time. */
+   if (cso)
+      cso_cache_insert(st->cso, type, templ, size, cso);
    return cso;
 }
 
@@ -204,7 +204,7 @@ update_rasterizer(struct st_context *st)
    r.line_width = ctx->LineWidth;
    r.point_size = 1.0f;
 
-   cso = get_cso(st, CSO_RASTERIZER, &r, sizeof(r));
+   cso = st_cached_cso(st, CSO_RASTERIZER, &r, sizeof(r));
    if (cso != st->rasterizer) {
       st->pipe->bind_rasterizer_state(st->pipe, cso);
       st->rasterizer = cso;
@@ -293,7 +293,7 @@ update_blend(struct st_context *st)
                        (ctx->Color.ColorMask[2] ? PIPE_MASK_B : 0) |
                        (ctx->Color.ColorMask[3] ? PIPE_MASK_A : 0);
 
-   cso = get_cso(st, CSO_BLEND, &b, sizeof(b));
+   cso = st_cached_cso(st, CSO_BLEND, &b, sizeof(b));
    if (cso != st->blend) {
       st->pipe->bind_blend_state(st->pipe, cso);
       st->blend = cso;
@@ -351,7 +351,7 @@ update_dsa(struct st_context *st)
          d.stencil[f].writemask = ctx->Stencil.WriteMask[f] & 0xff;
       }
    }
-   cso = get_cso(st, CSO_DEPTH_STENCIL_ALPHA, &d, sizeof(d));
+   cso = st_cached_cso(st, CSO_DEPTH_STENCIL_ALPHA, &d, sizeof(d));
    if (cso != st->dsa) {
       st->pipe->bind_depth_stencil_alpha_state(st->pipe, cso);
       st->dsa = cso;

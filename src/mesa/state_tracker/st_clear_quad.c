@@ -15,6 +15,7 @@
 
 #include "main/context.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_cso.h"
 #include "state_tracker/st_draw.h"
 #include "cso_cache/cso_cache.h"
 #include "nir_builder.h"
@@ -60,32 +61,6 @@ make_shaders(struct st_context *st)
    state.ir.nir = b.shader;
    st->clear_fs = st->pipe->create_fs_state(st->pipe, &state);
    return st->clear_vs && st->clear_fs;
-}
-
-static void *
-cached(struct st_context *st, enum cso_type type, const void *templ,
-       size_t size)
-{
-   void *cso = cso_cache_lookup(st->cso, type, templ, size);
-
-   if (cso)
-      return cso;
-   switch (type) {
-   case CSO_BLEND:
-      cso = st->pipe->create_blend_state(st->pipe, templ);
-      break;
-   case CSO_DEPTH_STENCIL_ALPHA:
-      cso = st->pipe->create_depth_stencil_alpha_state(st->pipe, templ);
-      break;
-   case CSO_RASTERIZER:
-      cso = st->pipe->create_rasterizer_state(st->pipe, templ);
-      break;
-   default:
-      return NULL;
-   }
-   if (cso)
-      cso_cache_insert(st->cso, type, templ, size, cso);
-   return cso;
 }
 
 bool
@@ -138,9 +113,10 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
    ve.src_format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    ve.src_stride = 16;
 
-   void *blend_cso = cached(st, CSO_BLEND, &blend, sizeof(blend));
-   void *dsa_cso = cached(st, CSO_DEPTH_STENCIL_ALPHA, &dsa, sizeof(dsa));
-   void *rast_cso = cached(st, CSO_RASTERIZER, &rast, sizeof(rast));
+   void *blend_cso = st_cached_cso(st, CSO_BLEND, &blend, sizeof(blend));
+   void *dsa_cso =
+      st_cached_cso(st, CSO_DEPTH_STENCIL_ALPHA, &dsa, sizeof(dsa));
+   void *rast_cso = st_cached_cso(st, CSO_RASTERIZER, &rast, sizeof(rast));
    void *ve_cso =
       cso_cache_lookup(st->cso, CSO_VERTEX_ELEMENTS, &ve, sizeof(ve));
    if (!ve_cso) {

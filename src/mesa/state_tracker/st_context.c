@@ -245,6 +245,9 @@ st_context_create(struct pipe_screen *screen,
       st->ctx.ContextFlags |= GL_CONTEXT_FLAG_DEBUG_BIT;
    if (attribs->flags & ST_CONTEXT_FLAG_ROBUST_ACCESS)
       st->ctx.ContextFlags |= GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT;
+   st->ctx.ResetStrategy = (attribs->flags & ST_CONTEXT_FLAG_RESET_NOTIFICATION)
+                              ? GL_LOSE_CONTEXT_ON_RESET
+                              : GL_NO_RESET_NOTIFICATION;
    _mesa_init_debug_output(&st->ctx,
                            (attribs->flags & ST_CONTEXT_FLAG_DEBUG) != 0);
    st_update_debug_callback(st);

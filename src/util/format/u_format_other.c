@@ -97,8 +97,12 @@ util_format_unpack_r11g11b10f(uint32_t packed, float rgb[3])
 #define RGB9E5_EXP_BIAS 15
 #define RGB9E5_EXP_MAX 31
 
-uint32_t
-util_format_pack_rgb9e5(const float rgb[3])
+/* Packs with mantissas rounded to nearest (round_bias = 0.5) or toward
+ * zero (round_bias = 0.0).  Toward zero, maxc / scale stays below 2^N, so
+ * only rounding to nearest can need the next exponent.
+ */
+static uint32_t
+pack_rgb9e5(const float rgb[3], double round_bias)
 {
    /* sharedexp_max = (2^N - 1) / 2^N * 2^(Emax - B) */
    const double max =
@@ -125,17 +129,23 @@ util_format_pack_rgb9e5(const float rgb[3])
 
    /* If maxc rounds up to 2^N at this exponent, use the next one. */
    double scale = ldexp(1.0, exp_shared - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
-   if (floor(maxc / scale + 0.5) >= (1 << RGB9E5_MANT_BITS)) {
+   if (floor(maxc / scale + round_bias) >= (1 << RGB9E5_MANT_BITS)) {
       exp_shared++;
       scale *= 2.0;
    }
 
    uint32_t packed = (uint32_t)exp_shared << 27;
    for (unsigned i = 0; i < 3; i++) {
-      uint32_t m = (uint32_t)floor(c[i] / scale + 0.5);
+      uint32_t m = (uint32_t)floor(c[i] / scale + round_bias);
       packed |= m << (RGB9E5_MANT_BITS * i);
    }
    return packed;
+}
+
+uint32_t
+util_format_pack_rgb9e5(const float rgb[3])
+{
+   return pack_rgb9e5(rgb, 0.5);
 }
 
 void
@@ -184,29 +194,5 @@ util_format_pack_r11g11b10f_rtz(const float rgb[3])
 uint32_t
 util_format_pack_rgb9e5_rtz(const float rgb[3])
 {
-   const double max =
-      ldexp((1 << RGB9E5_MANT_BITS) - 1,
-            RGB9E5_EXP_MAX - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
-   double c[3], maxc = 0.0;
-   for (unsigned i = 0; i < 3; i++) {
-      double v = rgb[i];
-      c[i] = v > 0.0 ? (v < max ? v : max) : 0.0;
-      if (c[i] > maxc)
-         maxc = c[i];
-   }
-
-   int floor_log2 = -RGB9E5_EXP_BIAS - 1;
-   if (maxc > 0.0) {
-      int e;
-      frexp(maxc, &e);
-      if (e - 1 > floor_log2)
-         floor_log2 = e - 1;
-   }
-   int exp_shared = floor_log2 + 1 + RGB9E5_EXP_BIAS;
-   double scale = ldexp(1.0, exp_shared - RGB9E5_EXP_BIAS - RGB9E5_MANT_BITS);
-
-   uint32_t packed = (uint32_t)exp_shared << 27;
-   for (unsigned i = 0; i < 3; i++)
-      packed |= (uint32_t)floor(c[i] / scale) << (RGB9E5_MANT_BITS * i);
-   return packed;
+   return pack_rgb9e5(rgb, 0.0);
 }

@@ -535,6 +535,7 @@ test_uniform_arrays(void **state)
    struct agx_shader_key key = {0};
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32_SINT, 0, 0, 4, 0};
+   key.uniforms_in_memory = true;
    struct agx_shader_binary bin;
    char error[256];
    if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
@@ -582,6 +583,62 @@ test_uniform_arrays(void **state)
    ralloc_free(mem);
 }
 
+/* gl_PointCoord: a linear binding the linker sources from the rasteriser
+ * (coefficient source 2), read with iter (no division by W). */
+static void
+test_point_coord(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
+                                                  &plain_options, "pc", mem);
+   nir_variable *out =
+      make_var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "o");
+   nir_def *pc = nir_load_system_value(&b, nir_intrinsic_load_point_coord, 32);
+   nir_store_var(&b, out,
+                 nir_vec4(&b, nir_channel(&b, pc, 0), nir_channel(&b, pc, 1),
+                          nir_imm_float(&b, 0), nir_imm_float(&b, 1)),
+                 0xf);
+   assert_true(agx_preprocess_nir(b.shader));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+
+   const struct agx_varyings_fs *fs = &bin.info.fs;
+   assert_int_equal(fs->nr_bindings, 2);
+   assert_int_equal(fs->bindings[1].slot, VARYING_SLOT_PNTC);
+   assert_false(fs->bindings[1].perspective);
+   assert_false(fs->bindings[1].flat);
+
+   /* W = 2 everywhere: a perspective divide would halve the values */
+   float planes[3][3] = {{0, 0, 2}, {1.0f / 32, 0, 0}, {0, 0, 0.75f}};
+   uint8_t tib[32 * 16];
+   struct agx_test_draw draw = {0};
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+   for (unsigned p = 0; p < 32; ++p) {
+      float got[2];
+      memcpy(got, tib + 16 * p, 8);
+      assert_true(got[0] == (p + 0.5f) / 32.0f && got[1] == 0.75f);
+   }
+
+   /* the table entry: linear, point coordinate source, 2 components */
+   struct agx_varyings_vs vs;
+   memset(&vs, 0, sizeof(vs));
+   memset(vs.slot_word, 0xff, sizeof(vs.slot_word));
+   vs.slot_word[VARYING_SLOT_POS] = 0;
+   vs.nr_words = 4;
+   uint32_t table[4];
+   assert_int_equal(agx_link_varyings(&vs, fs, false, table, 4), 3);
+   assert_int_equal(table[2], 1 | (3 << 2) | (2 << 5) | (0 << 8) | (1 << 16));
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -592,6 +649,7 @@ main(void)
       cmocka_unit_test(test_attribute_formats),
       cmocka_unit_test(test_sincos),
       cmocka_unit_test(test_uniform_arrays),
+      cmocka_unit_test(test_point_coord),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,7 +39,7 @@ texel(float u, float v, float w, unsigned t, float l, float out[4])
 /* NIR sampler dimension -> the ISA's (applegpu TEX_TYPES) and coordinate
  * count the hook must see */
 static const unsigned dim_of_texture[8] = {
-   2, 2, 5 /* t2: 3D */, 0 /* t3: 1D */, 2, 2, 2, 2};
+   2, 2, 5 /* t2: 3D */, 0 /* t3: 1D */, 2, 6 /* t5: cube */, 2, 2};
 
 static enum asahi_sim_status
 hook_fetch(void *user, struct asahi_sim_group *g,
@@ -50,7 +50,7 @@ hook_fetch(void *user, struct asahi_sim_group *g,
    (void)lane;
    float u, v = 0, w = 0, f[4];
    unsigned want_dim = dim_of_texture[req->texture & 7];
-   unsigned want_n = want_dim == 0 ? 1 : want_dim == 5 ? 3 : 2;
+   unsigned want_n = want_dim == 0 ? 1 : want_dim == 2 ? 2 : 3;
    if (req->dim != want_dim || req->nr_coords != want_n) {
       snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
                req->texture, req->dim, req->nr_coords);
@@ -98,6 +98,7 @@ sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
    unsigned dim = dim_of_texture[index & 7];
    tex->sampler_dim = dim == 0   ? NIR_SAMPLER_DIM_1D
                       : dim == 5 ? NIR_SAMPLER_DIM_3D
+                      : dim == 6 ? NIR_SAMPLER_DIM_CUBE
                                  : NIR_SAMPLER_DIM_2D;
    tex->coord_components = coord->num_components;
    tex->texture_index = index;
@@ -195,6 +196,211 @@ test_fragment_sample(void **state)
    ralloc_free(mem);
 }
 
+/* The sampler dimension of the first texture instruction of a shader */
+static int
+first_tex_dim(nir_shader *s)
+{
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_tex)
+               return (int)nir_instr_as_tex(instr)->sampler_dim;
+         }
+      }
+   }
+   return -1;
+}
+
+/*
+ * FS: colour = texture(sampler2DRect t1, uv * 64).  A rectangle lookup
+ * takes texel coordinates, which the sampler reads as such when the driver
+ * sets its pixel-coordinates bit; the shader must hand the hardware a 2D
+ * lookup (2 coordinates) with the coordinates untouched, so the stand-in
+ * texture unit sees exactly what GL's rectangle lookup would be given.
+ */
+static void
+test_fragment_rect(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "rect-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_fmul(&b, nir_load_var(&b, uv), nir_imm_float(&b, 64.0f));
+   nir_def *t = sample(&b, nir_texop_tex, 1, c, NULL);
+   nir_instr_as_tex(t->parent_instr)->sampler_dim = NIR_SAMPLER_DIM_RECT;
+   nir_store_var(&b, out, t, 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   assert_int_equal(first_tex_dim(nir), NIR_SAMPLER_DIM_2D);
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+   assert_int_equal(bin.info.nr_textures, 2);
+   assert_int_equal(bin.info.nr_samplers, 2);
+
+   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   struct agx_test_draw draw = {0};
+   draw.texture = &hooks;
+   uint8_t tib[32 * 16];
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      /* by hand: uv = (lane + 0.5) / 64 + 0.25, 0.5 * 1 + 0.5 */
+      float u = (float)(((lane + 0.5) / 64 + 0.25) * 64);
+      float want[4];
+      texel(u, 64.0f, 0.0f, 1, 0.0f, want);
+      for (unsigned ch = 0; ch < 4; ++ch) {
+         float got;
+         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+         assert_float_equal(got, want[ch], 1e-4);
+      }
+   }
+   ralloc_free(mem);
+}
+
+/*
+ * FS: colour = texture(samplerCube t5, vec3(uv, -uv.x)).  The hardware
+ * takes the direction vector itself (dimension tex_cube, 3 coordinates)
+ * and picks the face: the stand-in unit must see the three components
+ * unchanged, in order.
+ */
+static void
+test_fragment_cube(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "cube-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_load_var(&b, uv);
+   nir_def *dir = nir_vec3(&b, nir_channel(&b, c, 0), nir_channel(&b, c, 1),
+                           nir_fneg(&b, nir_channel(&b, c, 0)));
+   nir_store_var(&b, out, sample(&b, nir_texop_tex, 5, dir, NULL), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+   assert_int_equal(bin.info.nr_textures, 6);
+
+   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   struct agx_test_draw draw = {0};
+   draw.texture = &hooks;
+   uint8_t tib[32 * 16];
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      /* by hand: uv = ((lane + 0.5) / 64 + 0.25, 1.0) */
+      float u = (float)((lane + 0.5) / 64 + 0.25);
+      float want[4];
+      texel(u, 1.0f, -u, 5, 0.0f, want);
+      for (unsigned ch = 0; ch < 4; ++ch) {
+         float got;
+         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+         assert_float_equal(got, want[ch], 1e-5);
+      }
+   }
+   ralloc_free(mem);
+}
+
+/*
+ * FS: colour = texture(sampler2DShadow t0, vec3(uv, uv.y)) +
+ * texture(sampler2D t1, uv).  Checked structurally only: the simulator's
+ * texture unit has no depth compare yet, so the lookup is not run.  The
+ * shadow lookup must carry the compare flag with the 32-bit reference in
+ * the compare/offset operand (the sampler's compare function does the
+ * test); the plain lookup must not.
+ */
+static void
+test_fragment_shadow_encoding(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "shadow-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_load_var(&b, uv);
+
+   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
+   tex->op = nir_texop_tex;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->is_shadow = true;
+   tex->coord_components = 2;
+   tex->dest_type = nir_type_float32;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src.ssa = c;
+   tex->src[1].src_type = nir_tex_src_comparator;
+   tex->src[1].src.ssa = nir_channel(&b, c, 1);
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(&b, &tex->instr);
+   nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
+   nir_store_var(&b, out, nir_fadd(&b, &tex->def, plain_tex), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+   assert_int_equal(bin.info.nr_textures, 2);
+   assert_int_equal(bin.info.nr_samplers, 2);
+
+   unsigned seen = 0;
+   for (size_t at = 0; at < bin.size_B;) {
+      struct agx_isa_instr I;
+      int n = agx_isa_decode(bin.code + at, bin.size_B - at, &I);
+      if (n <= 0 || I.op == AGX_ISA_OP_STOP)
+         break;
+      at += (size_t)n;
+      if (I.op != AGX_ISA_OP_TEXTURE_SAMPLE)
+         continue;
+      const struct agx_isa_operand *cmp =
+         &I.operands[AGX_ISA_TEXTURE_SAMPLE_COMPARE];
+      const struct agx_isa_operand *o = &I.operands[AGX_ISA_TEXTURE_SAMPLE_O];
+      unsigned t = (unsigned)I.operands[AGX_ISA_TEXTURE_SAMPLE_T].value;
+      seen |= 1u << t;
+      if (t == 0) {
+         assert_int_equal(cmp->value, 1);
+         assert_int_equal(o->kind, AGX_ISA_KIND_REG);
+         assert_int_equal(o->size, 32);
+         assert_int_equal(I.operands[AGX_ISA_TEXTURE_SAMPLE_N].value, 2);
+      } else {
+         /* (the decoder still reads O's field; the flag says it is
+          * unused) */
+         assert_int_equal(cmp->value, 0);
+      }
+   }
+   assert_int_equal(seen, 3);
+   ralloc_free(mem);
+}
+
 /* VS: v = textureLod(t2 (3D), a.xyz, a.z) + texture(t3 (1D), a.y) at
  * level 0 */
 static void
@@ -275,6 +481,9 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fragment_sample),
       cmocka_unit_test(test_vertex_lod),
+      cmocka_unit_test(test_fragment_rect),
+      cmocka_unit_test(test_fragment_cube),
+      cmocka_unit_test(test_fragment_shadow_encoding),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,8 @@
  * of the same bits are checked in separate packs, the others then being
  * given values that store 0.  Unpacking the expected words must give the
  * values back.  The few fields and structs Mesa does not describe are marked
- * "not in Mesa": their expectation is only our own reading.
+ * "not in Mesa": their expectation is only our own reading.  Last, every
+ * enum value must equal the value Mesa gives the same name.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -2788,7 +2789,260 @@ test_zls_control(void **state)
    }
 }
 
+/* Every enum value of cmdbuf.xml against the value Mesa gives the same
+ * name (alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml). */
+static void
+test_enum_values(void **state)
+{
+   /* Mesa enum "Channel" */
+   assert_int_equal(AGX_CHANNEL_R, 0);
+   assert_int_equal(AGX_CHANNEL_G, 1);
+   assert_int_equal(AGX_CHANNEL_B, 2);
+   assert_int_equal(AGX_CHANNEL_A, 3);
+   assert_int_equal(AGX_CHANNEL_1, 4);
+   assert_int_equal(AGX_CHANNEL_0, 5);
+   /* Mesa enum "ZS Func" */
+   assert_int_equal(AGX_ZS_FUNC_NEVER, 0);
+   assert_int_equal(AGX_ZS_FUNC_LESS, 1);
+   assert_int_equal(AGX_ZS_FUNC_EQUAL, 2);
+   assert_int_equal(AGX_ZS_FUNC_LEQUAL, 3);
+   assert_int_equal(AGX_ZS_FUNC_GREATER, 4);
+   assert_int_equal(AGX_ZS_FUNC_NOT_EQUAL, 5);
+   assert_int_equal(AGX_ZS_FUNC_GEQUAL, 6);
+   assert_int_equal(AGX_ZS_FUNC_ALWAYS, 7);
+   /* Mesa enum "Compare func" */
+   assert_int_equal(AGX_COMPARE_FUNC_LEQUAL, 0);
+   assert_int_equal(AGX_COMPARE_FUNC_GEQUAL, 1);
+   assert_int_equal(AGX_COMPARE_FUNC_LESS, 2);
+   assert_int_equal(AGX_COMPARE_FUNC_GREATER, 3);
+   assert_int_equal(AGX_COMPARE_FUNC_EQUAL, 4);
+   assert_int_equal(AGX_COMPARE_FUNC_NOT_EQUAL, 5);
+   assert_int_equal(AGX_COMPARE_FUNC_ALWAYS, 6);
+   assert_int_equal(AGX_COMPARE_FUNC_NEVER, 7);
+   /* Mesa enum "Stencil Op" */
+   assert_int_equal(AGX_STENCIL_OP_KEEP, 0);
+   assert_int_equal(AGX_STENCIL_OP_ZERO, 1);
+   assert_int_equal(AGX_STENCIL_OP_REPLACE, 2);
+   assert_int_equal(AGX_STENCIL_OP_INCR_SAT, 3);
+   assert_int_equal(AGX_STENCIL_OP_DECR_SAT, 4);
+   assert_int_equal(AGX_STENCIL_OP_INVERT, 5);
+   assert_int_equal(AGX_STENCIL_OP_INCR_WRAP, 6);
+   assert_int_equal(AGX_STENCIL_OP_DECR_WRAP, 7);
+   /* Mesa enum "Visibility Mode" */
+   assert_int_equal(AGX_VISIBILITY_MODE_NONE, 0);
+   assert_int_equal(AGX_VISIBILITY_MODE_COUNTING, 2);
+   assert_int_equal(AGX_VISIBILITY_MODE_BOOLEAN, 3);
+   /* Mesa enum "Polygon Mode" */
+   assert_int_equal(AGX_POLYGON_MODE_FILL, 0);
+   assert_int_equal(AGX_POLYGON_MODE_LINE, 1);
+   assert_int_equal(AGX_POLYGON_MODE_POINT, 2);
+   /* Mesa enum "Primitive" */
+   assert_int_equal(AGX_PRIMITIVE_POINTS, 0);
+   assert_int_equal(AGX_PRIMITIVE_LINES, 1);
+   assert_int_equal(AGX_PRIMITIVE_LINE_STRIP, 3);
+   assert_int_equal(AGX_PRIMITIVE_LINE_LOOP, 5);
+   assert_int_equal(AGX_PRIMITIVE_TRIANGLES, 6);
+   assert_int_equal(AGX_PRIMITIVE_TRIANGLE_STRIP, 9);
+   assert_int_equal(AGX_PRIMITIVE_TRIANGLE_FAN, 11);
+   assert_int_equal(AGX_PRIMITIVE_QUADS, 14);
+   assert_int_equal(AGX_PRIMITIVE_QUAD_STRIP, 15);
+   /* Mesa enum "Object Type" */
+   assert_int_equal(AGX_OBJECT_TYPE_TRIANGLE, 0);
+   assert_int_equal(AGX_OBJECT_TYPE_LINE, 1);
+   assert_int_equal(AGX_OBJECT_TYPE_POINT_SPRITE_UV10, 2);
+   assert_int_equal(AGX_OBJECT_TYPE_POINT_SPRITE_UV01, 4);
+   /* Mesa enum "Layout" */
+   assert_int_equal(AGX_LAYOUT_LINEAR, 0);
+   assert_int_equal(AGX_LAYOUT_NULL, 1);
+   assert_int_equal(AGX_LAYOUT_TWIDDLED, 2);
+   assert_int_equal(AGX_LAYOUT_COMPRESSED, 3);
+   /* Mesa enum "Channels" */
+   assert_int_equal(AGX_CHANNELS_R8, 0);
+   assert_int_equal(AGX_CHANNELS_R16, 9);
+   assert_int_equal(AGX_CHANNELS_R8G8, 10);
+   assert_int_equal(AGX_CHANNELS_R5G6B5, 11);
+   assert_int_equal(AGX_CHANNELS_R4G4B4A4, 12);
+   assert_int_equal(AGX_CHANNELS_A1R5G5B5, 13);
+   assert_int_equal(AGX_CHANNELS_R5G5B5A1, 14);
+   assert_int_equal(AGX_CHANNELS_R32, 33);
+   assert_int_equal(AGX_CHANNELS_R16G16, 35);
+   assert_int_equal(AGX_CHANNELS_R11G11B10, 37);
+   assert_int_equal(AGX_CHANNELS_R10G10B10A2, 38);
+   assert_int_equal(AGX_CHANNELS_R9G9B9E5, 39);
+   assert_int_equal(AGX_CHANNELS_R8G8B8A8, 40);
+   assert_int_equal(AGX_CHANNELS_R32G32, 49);
+   assert_int_equal(AGX_CHANNELS_R16G16B16A16, 50);
+   assert_int_equal(AGX_CHANNELS_R32G32B32_EMULATED, 54);
+   assert_int_equal(AGX_CHANNELS_R32G32B32A32, 56);
+   assert_int_equal(AGX_CHANNELS_GBGR_422, 64);
+   assert_int_equal(AGX_CHANNELS_BGRG_422, 65);
+   assert_int_equal(AGX_CHANNELS_PVRTC_2BPP, 80);
+   assert_int_equal(AGX_CHANNELS_PVRTC_4BPP, 81);
+   assert_int_equal(AGX_CHANNELS_ETC2_RGB8, 88);
+   assert_int_equal(AGX_CHANNELS_ETC2_RGBA8, 89);
+   assert_int_equal(AGX_CHANNELS_ETC2_RGB8A1, 90);
+   assert_int_equal(AGX_CHANNELS_EAC_R11, 91);
+   assert_int_equal(AGX_CHANNELS_EAC_RG11, 92);
+   assert_int_equal(AGX_CHANNELS_ASTC_4X4, 96);
+   assert_int_equal(AGX_CHANNELS_ASTC_5X4, 97);
+   assert_int_equal(AGX_CHANNELS_ASTC_5X5, 98);
+   assert_int_equal(AGX_CHANNELS_ASTC_6X5, 99);
+   assert_int_equal(AGX_CHANNELS_ASTC_6X6, 100);
+   assert_int_equal(AGX_CHANNELS_ASTC_8X5, 101);
+   assert_int_equal(AGX_CHANNELS_ASTC_8X6, 102);
+   assert_int_equal(AGX_CHANNELS_ASTC_8X8, 103);
+   assert_int_equal(AGX_CHANNELS_ASTC_10X5, 104);
+   assert_int_equal(AGX_CHANNELS_ASTC_10X6, 105);
+   assert_int_equal(AGX_CHANNELS_ASTC_10X8, 106);
+   assert_int_equal(AGX_CHANNELS_ASTC_10X10, 107);
+   assert_int_equal(AGX_CHANNELS_ASTC_12X10, 108);
+   assert_int_equal(AGX_CHANNELS_ASTC_12X12, 109);
+   assert_int_equal(AGX_CHANNELS_BC1, 116);
+   assert_int_equal(AGX_CHANNELS_BC2, 117);
+   assert_int_equal(AGX_CHANNELS_BC3, 118);
+   assert_int_equal(AGX_CHANNELS_BC4, 119);
+   assert_int_equal(AGX_CHANNELS_BC5, 120);
+   assert_int_equal(AGX_CHANNELS_BC6H, 121);
+   assert_int_equal(AGX_CHANNELS_BC6H_UFLOAT, 122);
+   assert_int_equal(AGX_CHANNELS_BC7, 123);
+   /* Mesa enum "Texture Type" */
+   assert_int_equal(AGX_TEXTURE_TYPE_UNORM, 0);
+   assert_int_equal(AGX_TEXTURE_TYPE_SNORM, 1);
+   assert_int_equal(AGX_TEXTURE_TYPE_UINT, 2);
+   assert_int_equal(AGX_TEXTURE_TYPE_SINT, 3);
+   assert_int_equal(AGX_TEXTURE_TYPE_FLOAT, 4);
+   assert_int_equal(AGX_TEXTURE_TYPE_XR, 5);
+   /* Mesa enum "Shade model" */
+   assert_int_equal(AGX_SHADE_MODEL_FLAT_VERTEX_0, 0);
+   assert_int_equal(AGX_SHADE_MODEL_FLAT_VERTEX_2, 2);
+   assert_int_equal(AGX_SHADE_MODEL_LINEAR, 3);
+   assert_int_equal(AGX_SHADE_MODEL_FLAT_VERTEX_1, 6);
+   assert_int_equal(AGX_SHADE_MODEL_PERSPECTIVE, 7);
+   /* Mesa enum "Coefficient source" */
+   assert_int_equal(AGX_COEFFICIENT_SOURCE_VARYING, 0);
+   assert_int_equal(AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z, 1);
+   assert_int_equal(AGX_COEFFICIENT_SOURCE_POINT_COORD, 2);
+   assert_int_equal(AGX_COEFFICIENT_SOURCE_PRIMITIVE_ID, 3);
+   assert_int_equal(AGX_COEFFICIENT_SOURCE_BARYCENTRIC_COORD, 5);
+   /* Mesa enum "Texture dimension" */
+   assert_int_equal(AGX_TEXTURE_DIMENSION_1D, 0);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_1D_ARRAY, 1);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_2D, 2);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_2D_ARRAY, 3);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_2D_MS, 4);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_3D, 5);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_CUBE, 6);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_CUBE_ARRAY, 7);
+   assert_int_equal(AGX_TEXTURE_DIMENSION_2D_ARRAY_MS, 8);
+   /* Mesa enum "Sample Count" */
+   assert_int_equal(AGX_SAMPLE_COUNT_2, 0);
+   assert_int_equal(AGX_SAMPLE_COUNT_4, 1);
+   /* Mesa enum "Wrap" */
+   assert_int_equal(AGX_WRAP_CLAMP_TO_EDGE, 0);
+   assert_int_equal(AGX_WRAP_REPEAT, 1);
+   assert_int_equal(AGX_WRAP_MIRRORED_REPEAT, 2);
+   assert_int_equal(AGX_WRAP_CLAMP_TO_BORDER, 3);
+   assert_int_equal(AGX_WRAP_CLAMP_GL, 4);
+   assert_int_equal(AGX_WRAP_MIRRORED_CLAMP_TO_EDGE, 5);
+   /* Mesa enum "Mip filter" */
+   assert_int_equal(AGX_MIP_FILTER_NONE, 0);
+   assert_int_equal(AGX_MIP_FILTER_NEAREST, 1);
+   assert_int_equal(AGX_MIP_FILTER_LINEAR, 2);
+   /* Mesa enum "Border colour" */
+   assert_int_equal(AGX_BORDER_COLOUR_TRANSPARENT_BLACK, 0);
+   assert_int_equal(AGX_BORDER_COLOUR_OPAQUE_BLACK, 1);
+   assert_int_equal(AGX_BORDER_COLOUR_OPAQUE_WHITE, 2);
+   assert_int_equal(AGX_BORDER_COLOUR_CUSTOM, 3);
+   /* Mesa enum "Filter" */
+   assert_int_equal(AGX_FILTER_NEAREST, 0);
+   assert_int_equal(AGX_FILTER_LINEAR, 1);
+   assert_int_equal(AGX_FILTER_BICUBIC, 2);
+   /* Mesa enum "Sampler states" */
+   assert_int_equal(AGX_SAMPLER_STATES_0, 0);
+   assert_int_equal(AGX_SAMPLER_STATES_4_COMPACT, 1);
+   assert_int_equal(AGX_SAMPLER_STATES_8_COMPACT, 2);
+   assert_int_equal(AGX_SAMPLER_STATES_12_COMPACT, 3);
+   assert_int_equal(AGX_SAMPLER_STATES_16_COMPACT, 4);
+   assert_int_equal(AGX_SAMPLER_STATES_8_EXTENDED, 6);
+   assert_int_equal(AGX_SAMPLER_STATES_16_EXTENDED, 7);
+   /* Mesa enum "Conservative depth" */
+   assert_int_equal(AGX_CONSERVATIVE_DEPTH_ANY, 0);
+   assert_int_equal(AGX_CONSERVATIVE_DEPTH_GREATER, 1);
+   assert_int_equal(AGX_CONSERVATIVE_DEPTH_LESS, 2);
+   assert_int_equal(AGX_CONSERVATIVE_DEPTH_UNCHANGED, 3);
+   /* Mesa enum "Pass type" */
+   assert_int_equal(AGX_PASS_TYPE_OPAQUE, 0);
+   assert_int_equal(AGX_PASS_TYPE_TRANSLUCENT, 1);
+   assert_int_equal(AGX_PASS_TYPE_PUNCH_THROUGH, 2);
+   assert_int_equal(AGX_PASS_TYPE_TRANSLUCENT_PUNCH_THROUGH, 3);
+   /* Mesa enum "PPP Vertex" */
+   assert_int_equal(AGX_PPP_VERTEX_0, 1);
+   assert_int_equal(AGX_PPP_VERTEX_1, 2);
+   assert_int_equal(AGX_PPP_VERTEX_2, 3);
+   /* Mesa enum "USC Control" */
+   assert_int_equal(AGX_USC_CONTROL_PRESHADER, 56);
+   assert_int_equal(AGX_USC_CONTROL_FRAGMENT_PROPERTIES, 88);
+   assert_int_equal(AGX_USC_CONTROL_NO_PRESHADER, 136);
+   assert_int_equal(AGX_USC_CONTROL_SHADER, 13);
+   assert_int_equal(AGX_USC_CONTROL_UNIFORM, 29);
+   assert_int_equal(AGX_USC_CONTROL_UNIFORM_HIGH, 61);
+   assert_int_equal(AGX_USC_CONTROL_SHARED, 77);
+   assert_int_equal(AGX_USC_CONTROL_REGISTERS, 141);
+   assert_int_equal(AGX_USC_CONTROL_SAMPLER, 157);
+   assert_int_equal(AGX_USC_CONTROL_TEXTURE, 221);
+   /* Mesa enum "Shared layout" */
+   assert_int_equal(AGX_SHARED_LAYOUT_VERTEX_COMPUTE, 36);
+   assert_int_equal(AGX_SHARED_LAYOUT_32X32, 47);
+   assert_int_equal(AGX_SHARED_LAYOUT_32X16, 63);
+   assert_int_equal(AGX_SHARED_LAYOUT_16X16, 54);
+   /* Mesa enum "VDM Block Type" */
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_PPP_STATE_UPDATE, 0);
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_BARRIER, 1);
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_VDM_STATE_UPDATE, 2);
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_INDEX_LIST, 3);
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_STREAM_LINK, 4);
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_TESSELLATE, 5);
+   assert_int_equal(AGX_VDM_BLOCK_TYPE_STREAM_TERMINATE, 6);
+   /* Mesa enum "Index size" */
+   assert_int_equal(AGX_INDEX_SIZE_U8, 0);
+   assert_int_equal(AGX_INDEX_SIZE_U16, 1);
+   assert_int_equal(AGX_INDEX_SIZE_U32, 2);
+   /* Mesa enum "VDM Vertex" */
+   assert_int_equal(AGX_VDM_VERTEX_0, 0);
+   assert_int_equal(AGX_VDM_VERTEX_1, 1);
+   assert_int_equal(AGX_VDM_VERTEX_2, 2);
+   /* Mesa enum "Partition mode" */
+   assert_int_equal(AGX_PARTITION_MODE_POW2, 0);
+   assert_int_equal(AGX_PARTITION_MODE_INTEGER, 1);
+   assert_int_equal(AGX_PARTITION_MODE_FRACTIONAL_ODD, 2);
+   assert_int_equal(AGX_PARTITION_MODE_FRACTIONAL_EVEN, 3);
+   /* Mesa enum "Step function" */
+   assert_int_equal(AGX_STEP_FUNCTION_CONSTANT, 0);
+   assert_int_equal(AGX_STEP_FUNCTION_PER_PATCH, 1);
+   assert_int_equal(AGX_STEP_FUNCTION_PER_INSTANCE, 2);
+   assert_int_equal(AGX_STEP_FUNCTION_PER_PATCH_AND_INSTANCE, 3);
+   /* Mesa enum "Patch type" */
+   assert_int_equal(AGX_PATCH_TYPE_TRIANGLES, 0);
+   assert_int_equal(AGX_PATCH_TYPE_QUADS, 1);
+   /* Mesa enum "Factor type" */
+   assert_int_equal(AGX_FACTOR_TYPE_FP16, 0);
+   assert_int_equal(AGX_FACTOR_TYPE_FP32, 1);
+   /* Mesa enum "CDM Block Type" */
+   assert_int_equal(AGX_CDM_BLOCK_TYPE_LAUNCH, 0);
+   assert_int_equal(AGX_CDM_BLOCK_TYPE_STREAM_LINK, 1);
+   assert_int_equal(AGX_CDM_BLOCK_TYPE_STREAM_TERMINATE, 2);
+   assert_int_equal(AGX_CDM_BLOCK_TYPE_BARRIER, 3);
+   /* Mesa enum "CDM Mode" */
+   assert_int_equal(AGX_CDM_MODE_DIRECT, 0);
+   assert_int_equal(AGX_CDM_MODE_INDIRECT_GLOBAL, 1);
+   assert_int_equal(AGX_CDM_MODE_INDIRECT_LOCAL, 2);
+   /* Mesa enum "ZLS Format" */
+   assert_int_equal(AGX_ZLS_FORMAT_32F, 0);
+   assert_int_equal(AGX_ZLS_FORMAT_16, 2);
+}
+
 static const struct CMUnitTest mesa_layout_tests[] = {
+   cmocka_unit_test(test_enum_values),
    cmocka_unit_test(test_cf_binding_header),
    cmocka_unit_test(test_cf_binding),
    cmocka_unit_test(test_texture),

@@ -149,6 +149,26 @@ test_bad_input(void **state)
    const uint8_t fadd_long[6] = {0x2a, 0x81, 0x42, 0x42, 0x24, 0x00};
    assert_int_equal(agx_isa_decode(fadd_long, 4, &x), AGX_ISA_ERR_TRUNCATED);
 
+   /* image_write_block with texture type 2 and a register: applegpu prints
+    * it like type 1 (r7l), which would re-encode as type 1; the bits are
+    * refused instead (applegpu's reading of b10e4fb78ee7). */
+   const uint8_t block_t2[6] = {0xb1, 0x0e, 0x4f, 0xb7, 0x8e, 0xe7};
+   assert_int_equal(agx_isa_decode(block_t2, 6, &x), AGX_ISA_ERR_UNDEFINED);
+   const uint8_t block_t1[6] = {0xb1, 0x0e, 0x4f, 0xb7, 0x4e, 0xe7};
+   assert_int_equal(agx_isa_decode(block_t1, 6, &x), 6);
+
+   /* stack_map as Mesa packs it (alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_pack.c: 0x10075, r2 at 10, imm 0x123 split
+    * over 20/32/56, the constant bits 24, 26 and 47, q4 = q5 = 16): bit 26,
+    * which applegpu does not read, must survive decode and encode. */
+   const uint8_t mesa_map[8] = {0x75, 0x10, 0x31, 0x05,
+                                0x02, 0xc0, 0x10, 0x01};
+   assert_int_equal(agx_isa_decode(mesa_map, 8, &x), 8);
+   assert_int_equal(x.op, AGX_ISA_OP_MAP);
+   uint8_t again[AGX_ISA_MAX_LENGTH];
+   assert_int_equal(agx_isa_encode(&x, again, sizeof(again)), 8);
+   assert_memory_equal(again, mesa_map, 8);
+
    /* encoder rejects operands that do not fit */
    assert_int_equal(agx_isa_parse("fadd32 r0, r1, r2", &x, err, sizeof(err)),
                     AGX_ISA_OK);
@@ -252,7 +272,8 @@ test_builder(void **state)
 }
 
 /* Encodings published with applegpu's disassembler (its README smoke test,
- * dougallj/applegpu README), for families the golden vectors do not cover. */
+ * dougallj/applegpu README), for families the golden vectors do not cover,
+ * and one worked out from Mesa's packer where applegpu cannot speak. */
 static void
 test_known_encodings(void **state)
 {
@@ -263,6 +284,15 @@ test_known_encodings(void **state)
        "device_load 0, i32, xy, r0_r1, u2_u3, 0, signed, lsl 1"},
       {"3800", "wait 0"},
       {"8800", "stop"},
+      /* A select value in a high uniform, which applegpu cannot show (it
+       * drops the uniform's bit 8).  Worked out by hand from Mesa's packer
+       * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_pack.c,
+       * agx_pack_cmpsel_src and agx_pack_alu): u200l is half 0x190; its
+       * bit 8 goes to bit 6 of the 10-bit source, 0b11 to bits 7-8, bits
+       * 6-7 of the number to the extension bits 70-71, so X = 0x1d0 at bit
+       * 40 and the long form carries 0x80 in byte 8.  A = r1l (0x42 at
+       * 16), B = r2l (0x44 at 28), Y = r3l (0x46 at 52), D = r0l, ueq. */
+      {"1280424004d061048000", "icmpsel ueq, r0l, r1l, r2l, u200l, r3l"},
    };
 
    for (unsigned k = 0; k < sizeof(known) / sizeof(known[0]); ++k) {

@@ -572,7 +572,8 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       v += 4;
    }
    agx_pack(v, INDEX_LIST_COUNT, cfg) {
-      cfg.count = p->nr_vertices ? p->nr_vertices : 3;
+      cfg.count = p->big_vertices ? p->nr_big_vertices
+                  : p->nr_vertices ? p->nr_vertices : 3;
    }
    agx_pack(v + 4, INDEX_LIST_INSTANCES, cfg) {
       cfg.count = 1;
@@ -636,8 +637,11 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    /* Vertex buffer: per vertex, position then colour. */
    uint64_t vb_va = 0;
    unsigned nv = p->nr_vertices ? p->nr_vertices : 3;
-   float *vb = alloc(&b, 6 * 8 * sizeof(float), 16, false, &vb_va);
-   if (vb) {
+   size_t vb_floats = p->big_vertices ? (size_t)p->nr_big_vertices * 8 : 48;
+   float *vb = alloc(&b, vb_floats * sizeof(float), 16, false, &vb_va);
+   if (vb && p->big_vertices) {
+      memcpy(vb, p->big_vertices, vb_floats * sizeof(float));
+   } else if (vb) {
       for (unsigned i = 0; i < nv; i++) {
          memcpy(vb + 8 * i, p->pos[i], 16);
          memcpy(vb + 8 * i + 4, p->vcolour[i], 16);

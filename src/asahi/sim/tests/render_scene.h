@@ -79,6 +79,11 @@ struct scene_params {
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];
+   /* Many vertices (the benchmark): when set, nr_big_vertices vertices of
+    * 8 floats each (position, then colour) replace nr_vertices, pos and
+    * vcolour; not with `indexed`. */
+   const float *big_vertices;
+   unsigned nr_big_vertices;
 };
 
 struct scene {

@@ -962,6 +962,65 @@ test_bad_stream(void **state)
    assert_int_equal(f->gpu.fault.addr, 0x7000000000ull);
 }
 
+/*
+ * ASAHI_SIM_DEBUG=png: the render target lands in $ASAHI_SIM_PNG_DIR as
+ * an RGBA8 PNG of the target's size with the triangle's colour (1, 0.25,
+ * 0, 1) -> (255, 64, 0, 255) inside and the clear colour (blue) outside.
+ */
+#ifdef HAVE_LIBPNG
+#include <dirent.h>
+#include <png.h>
+#include <unistd.h>
+
+static void
+test_png_dump(void **state)
+{
+   struct fixture *f = *state;
+   char dir[] = "/tmp/asahi-sim-png-XXXXXX";
+   assert_non_null(mkdtemp(dir));
+   setenv("ASAHI_SIM_PNG_DIR", dir, 1);
+   f->gpu.debug |= ASAHI_SIM_DEBUG_PNG;
+   FILE *log = fopen("/dev/null", "w");
+   f->gpu.log = log;
+
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   build(f, &p, &s, true);
+   unsetenv("ASAHI_SIM_PNG_DIR");
+
+   char path[512] = "";
+   DIR *d = opendir(dir);
+   assert_non_null(d);
+   struct dirent *e;
+   while ((e = readdir(d))) {
+      if (strstr(e->d_name, ".png"))
+         snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+   }
+   closedir(d);
+   assert_true(path[0]);
+
+   png_image img;
+   memset(&img, 0, sizeof(img));
+   img.version = PNG_IMAGE_VERSION;
+   assert_true(png_image_begin_read_from_file(&img, path));
+   assert_int_equal(img.width, p.width);
+   assert_int_equal(img.height, p.height);
+   img.format = PNG_FORMAT_RGBA;
+   uint8_t *px = calloc(1, PNG_IMAGE_SIZE(img));
+   assert_true(png_image_finish_read(&img, NULL, px, 0, NULL));
+   const uint8_t tri[4] = {255, 64, 0, 255}, blue[4] = {0, 0, 255, 255};
+   assert_memory_equal(px + (10 * p.width + 10) * 4, tri, 4);
+   assert_memory_equal(px + (20 * p.width + 35) * 4, blue, 4);
+   free(px);
+   unlink(path);
+   rmdir(dir);
+   if (log)
+      fclose(log);
+   f->gpu.log = NULL;
+}
+#endif
+
 int
 main(void)
 {
@@ -973,6 +1032,9 @@ main(void)
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_occlusion_query, setup, teardown),
+#ifdef HAVE_LIBPNG
+      cmocka_unit_test_setup_teardown(test_png_dump, setup, teardown),
+#endif
       cmocka_unit_test_setup_teardown(test_msaa_4x, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
                                       teardown),

@@ -31,6 +31,7 @@
 #include "glsl_state.h"
 #include "nir_eval.h"
 #include "shader_test.h"
+#include "shader_test_tex.h"
 #include "util/ralloc.h"
 #include "util/u_math.h"
 
@@ -66,6 +67,10 @@ struct run {
    int color_cell;
    bool fs_reads_sysvals;
    char *msg;
+   /* textures: one per unit; texparameter acts on the last one made */
+   struct shader_test_tex tex[16];
+   int active_unit;
+   bool skip;                  /* a draw needed something unsupported */
 };
 
 static float
@@ -389,6 +394,166 @@ set_ortho(struct run *r)
    }
 }
 
+/* ---- textures ------------------------------------------------------------ */
+
+/* The texture unit behind a sampler index: the sampler uniform's value. */
+static int
+unit_of(struct run *r, unsigned index)
+{
+   for (unsigned i = 0; i < r->prog->num_uniforms; i++) {
+      const struct glsl_program_uniform *u = &r->prog->uniforms[i];
+      if (u->sampler_index < 0 || index < (unsigned)u->sampler_index ||
+          index >= (unsigned)u->sampler_index + u->array_size)
+         continue;
+      unsigned cell = (u->offset_B +
+                       (index - (unsigned)u->sampler_index) *
+                          u->array_stride_B) / 4;
+      return cell < r->num_uniform_cells ? (int)r->uniforms[cell].u32 : -1;
+   }
+   return -1;
+}
+
+static bool
+tex_unsupported(struct run *r, const char *why)
+{
+   r->skip = true;
+   r->msg = ralloc_asprintf(r->mem, "texture lookup: %s", why);
+   return false;
+}
+
+static bool
+tex_cb(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+       nir_const_value *result)
+{
+   struct run *r = data;
+   if (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
+       tex->sampler_dim != NIR_SAMPLER_DIM_RECT)
+      return tex_unsupported(r, "only 2D and rectangle textures");
+   if (tex->is_array || tex->is_shadow)
+      return tex_unsupported(r, "no array or shadow textures");
+   if (nir_alu_type_get_base_type(tex->dest_type) != nir_type_float &&
+       tex->op != nir_texop_txs)
+      return tex_unsupported(r, "only float textures");
+   int unit = unit_of(r, tex->texture_index);
+   if (unit < 0 || unit >= 16)
+      return tex_unsupported(r, "unknown texture unit");
+   const struct shader_test_tex *t = &r->tex[unit];
+   float c[4] = { 0, 0, 0, 1 }; /* an incomplete texture (GL 4.6 11.1.3.5) */
+   int ci = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   int li = nir_tex_instr_src_index(tex, nir_tex_src_lod);
+   int oi = nir_tex_instr_src_index(tex, nir_tex_src_offset);
+   int off[2] = { 0, 0 };
+   if (oi >= 0) {
+      off[0] = srcs[oi][0].i32;
+      off[1] = srcs[oi][1].i32;
+   }
+   switch (tex->op) {
+   case nir_texop_txs:
+      result[0].i32 = t->present ? t->w : 0;
+      result[1].i32 = t->present ? t->h : 0;
+      return true;
+   case nir_texop_txf:
+      if (t->present && ci >= 0)
+         shader_test_tex_fetch(t, srcs[ci][0].i32 + off[0],
+                               srcs[ci][1].i32 + off[1], c);
+      break;
+   case nir_texop_tex:
+   case nir_texop_txb:
+   case nir_texop_txl: {
+      if (!t->present || ci < 0)
+         break;
+      bool rect = tex->sampler_dim == NIR_SAMPLER_DIM_RECT;
+      float u = srcs[ci][0].f32 * (rect ? 1.0f : (float)t->w) + off[0];
+      float v = srcs[ci][1].f32 * (rect ? 1.0f : (float)t->h) + off[1];
+      /* zero derivatives: level of detail -inf (magnification) unless
+       * an explicit level above 0 */
+      bool minify = tex->op == nir_texop_txl && li >= 0 &&
+                    srcs[li][0].f32 > 0.0f;
+      shader_test_tex_sample(t, u, v, minify ? t->min_linear : t->mag_linear,
+                             c);
+      break;
+   }
+   default:
+      return tex_unsupported(r, "only tex, txb, txl, txf and txs");
+   }
+   for (unsigned k = 0; k < 4; k++)
+      result[k].f32 = c[k];
+   return true;
+}
+
+static enum shader_test_result
+texture_command(struct run *r, char **tok, unsigned n)
+{
+   if (n == 5 && !strcmp(tok[1], "rgbw")) {
+      int unit = atoi(tok[2]);
+      if (unit < 0 || unit >= 16 ||
+          !shader_test_tex_rgbw(&r->tex[unit], atoi(tok[3]), atoi(tok[4])))
+         return SHADER_TEST_SKIP;
+      r->active_unit = unit;
+      return SHADER_TEST_PASS;
+   }
+   if (n == 14 && !strcmp(tok[1], "checkerboard") && !strcmp(tok[3], "0")) {
+      int unit = atoi(tok[2]);
+      float col[8];
+      for (unsigned k = 0; k < 8; k++)
+         col[k] = strtof(tok[6 + k], NULL);
+      if (unit < 0 || unit >= 16 ||
+          !shader_test_tex_checkerboard(&r->tex[unit], atoi(tok[4]),
+                                        atoi(tok[5]), col, col + 4,
+                                        r->t->es))
+         return SHADER_TEST_SKIP;
+      r->active_unit = unit;
+      return SHADER_TEST_PASS;
+   }
+   r->msg = ralloc_asprintf(r->mem, "texture kind '%s'", n > 1 ? tok[1] : "");
+   return SHADER_TEST_SKIP;
+}
+
+static enum shader_test_result
+texparameter(struct run *r, char **tok, unsigned n)
+{
+   struct shader_test_tex *t = &r->tex[r->active_unit];
+   if (n != 4 || (strcmp(tok[1], "2D") && strcmp(tok[1], "Rect"))) {
+      r->msg = "texparameter form";
+      return SHADER_TEST_SKIP;
+   }
+   const char *what = tok[2], *v = tok[3];
+   if (!strcmp(what, "min") || !strcmp(what, "mag")) {
+      bool linear = !strcmp(v, "linear");
+      if (!linear && strcmp(v, "nearest")) {
+         r->msg = ralloc_asprintf(r->mem, "filter %s (no mipmaps)", v);
+         return SHADER_TEST_SKIP;
+      }
+      if (!strcmp(what, "min"))
+         t->min_linear = linear;
+      else
+         t->mag_linear = linear;
+      return SHADER_TEST_PASS;
+   }
+   if (!strcmp(what, "wrap_s") || !strcmp(what, "wrap_t")) {
+      enum tex_wrap w;
+      if (!strcmp(v, "repeat"))
+         w = TEX_WRAP_REPEAT;
+      else if (!strcmp(v, "clamp_to_edge"))
+         w = TEX_WRAP_CLAMP_TO_EDGE;
+      else if (!strcmp(v, "clamp_to_border"))
+         w = TEX_WRAP_CLAMP_TO_BORDER;
+      else if (!strcmp(v, "mirrored_repeat"))
+         w = TEX_WRAP_MIRRORED_REPEAT;
+      else {
+         r->msg = ralloc_asprintf(r->mem, "wrap mode %s", v);
+         return SHADER_TEST_SKIP;
+      }
+      if (what[5] == 's')
+         t->wrap_s = w;
+      else
+         t->wrap_t = w;
+      return SHADER_TEST_PASS;
+   }
+   r->msg = ralloc_asprintf(r->mem, "texparameter %s", what);
+   return SHADER_TEST_SKIP;
+}
+
 /* ---- drawing ------------------------------------------------------------------ */
 
 static bool
@@ -410,10 +575,13 @@ run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
    es.uniforms = r->uniforms;
    es.num_uniform_cells = r->num_uniform_cells;
    memcpy(es.ubos, r->ubos, sizeof(r->ubos));
+   es.tex = tex_cb;
+   es.tex_data = r;
    es.outputs = out->cells;
    es.num_output_cells = CELLS;
    if (!nir_eval_run(r->vs, &es)) {
-      r->msg = ralloc_asprintf(r->mem, "vertex shader: %s", es.error);
+      if (!r->skip)
+         r->msg = ralloc_asprintf(r->mem, "vertex shader: %s", es.error);
       return false;
    }
    for (unsigned c = 0; c < 4; c++)
@@ -446,6 +614,8 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    es.uniforms = r->uniforms;
    es.num_uniform_cells = r->num_uniform_cells;
    memcpy(es.ubos, r->ubos, sizeof(r->ubos));
+   es.tex = tex_cb;
+   es.tex_data = r;
    es.outputs = out;
    es.num_output_cells = CELLS;
    for (unsigned c = 0; c < 4; c++)
@@ -453,7 +623,8 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    es.sysvals[SYSTEM_VALUE_FRONT_FACE][0].b = front;
    es.sysvals[SYSTEM_VALUE_FRONT_FACE][0].u32 = front ? 1 : 0;
    if (!nir_eval_run(r->fs, &es)) {
-      r->msg = ralloc_asprintf(r->mem, "fragment shader: %s", es.error);
+      if (!r->skip)
+         r->msg = ralloc_asprintf(r->mem, "fragment shader: %s", es.error);
       return false;
    }
    *discarded = es.discarded;
@@ -742,10 +913,25 @@ tokenize(char *line, char **tok, unsigned max)
    return n;
 }
 
+static enum shader_test_result run_test(struct run *r, void *mem,
+                                        const struct shader_test *t,
+                                        char **msg);
+
 enum shader_test_result
 shader_test_run(void *mem, const struct shader_test *t, char **msg)
 {
    struct run *r = rzalloc(mem, struct run);
+   if (!r)
+      return SHADER_TEST_SKIP;
+   enum shader_test_result res = run_test(r, mem, t, msg);
+   for (unsigned i = 0; i < 16; i++)
+      free(r->tex[i].texels);
+   return res;
+}
+
+static enum shader_test_result
+run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
+{
    r->mem = mem;
    r->t = t;
    r->w = t->width;
@@ -811,6 +997,10 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "draw") && n >= 2 &&
                  !strcmp(tok[1], "arrays")) {
          res = draw_arrays(r, tok, n);
+      } else if (!strcmp(tok[0], "texture")) {
+         res = texture_command(r, tok, n);
+      } else if (!strcmp(tok[0], "texparameter")) {
+         res = texparameter(r, tok, n);
       } else if (!strcmp(tok[0], "ortho") && n == 1) {
          set_ortho(r);
       } else if (!strcmp(tok[0], "link") && n == 2 &&
@@ -822,6 +1012,8 @@ shader_test_run(void *mem, const struct shader_test *t, char **msg)
          r->msg = ralloc_asprintf(mem, "command '%s'", tok[0]);
          res = SHADER_TEST_SKIP;
       }
+      if (res == SHADER_TEST_FAIL && r->skip)
+         res = SHADER_TEST_SKIP;
       if (res != SHADER_TEST_PASS) {
          *msg = r->msg;
          return res;

@@ -1047,6 +1047,30 @@ flush_run(struct pp *pp, struct pp_token_list *run)
    run->count = 0;
 }
 
+/* Whether expanding these tokens could start a function-like macro call
+ * that takes its arguments from later lines: they name a function-like
+ * macro, or an object-like macro whose body names a macro (which might
+ * lead to one).  Otherwise their expansion is the same whether it happens
+ * now or together with later lines. */
+static bool
+may_continue(struct pp *pp, const struct pp_token *t, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (t[i].kind != PP_IDENT)
+         continue;
+      const struct pp_macro *m = lookup(pp, t[i].text);
+      if (!m)
+         continue;
+      if (m->function)
+         return true;
+      for (unsigned k = 0; k < m->nbody; k++) {
+         if (m->body[k].kind == PP_IDENT && lookup(pp, m->body[k].text))
+            return true;
+      }
+   }
+   return false;
+}
+
 /* Length of the line terminator at src[k]: CR LF and LF CR count as one
  * (2), a lone CR or LF is 1, anything else 0. */
 static size_t
@@ -1060,14 +1084,11 @@ newline_len(const char *src, size_t len, size_t k)
    return 1;
 }
 
-char *
-glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
-                 struct glsl_log *log, const struct glcpp_hooks *hooks)
+static char *
+preprocess(struct pp *pp, const char *src, size_t len, struct glsl_log *log,
+           const struct glcpp_hooks *hooks)
 {
-   struct pp *pp = rzalloc(mem_ctx, struct pp);
    unsigned errors = log->errors;
-   if (!pp)
-      return NULL;
    pp->mem = pp;
    pp->log = log;
    pp->hooks = hooks;
@@ -1129,6 +1150,7 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
       return NULL;
 
    struct pp_token_list run = { 0 };
+   bool run_open = false;
    struct pp_token *toks = pp->in.toks;
    unsigned i = 0;
    while (toks[i].kind != PP_EOF && !pp->fatal) {
@@ -1142,6 +1164,7 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
 
       if (end > i && tok_is(&toks[i], "#")) {
          flush_run(pp, &run);
+         run_open = false;
          directive(pp, &toks[i], &toks[i + 1], end - i - 1, physical_line);
          if (end > i + 1)
             pp->seen_content = true;
@@ -1150,6 +1173,11 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
          pp->seen_content = true;
          for (unsigned k = i; k < end; k++)
             list_push(pp, &run, &toks[k]);
+         /* Expand lines as they come while no macro call can continue on
+          * a later line: the pending text then stays one line long. */
+         run_open |= may_continue(pp, &toks[i], end - i);
+         if (!run_open)
+            flush_run(pp, &run);
       }
       i = toks[end].kind == PP_NEWLINE ? end + 1 : end;
    }
@@ -1163,4 +1191,21 @@ glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
       return NULL;
    out_append(pp, "\n", 1);
    return pp->fatal ? NULL : pp->out;
+}
+
+/* The work happens under a context of its own, freed at the end: only the
+ * output text moves to mem_ctx, so the token arrays and macro tables do
+ * not stay alive while the parser and checker run. */
+char *
+glcpp_preprocess(void *mem_ctx, const char *src, size_t len,
+                 struct glsl_log *log, const struct glcpp_hooks *hooks)
+{
+   struct pp *pp = rzalloc(NULL, struct pp);
+   if (!pp)
+      return NULL;
+   char *out = preprocess(pp, src, len, log, hooks);
+   if (out)
+      ralloc_steal(mem_ctx, out);
+   ralloc_free(pp);
+   return out;
 }

@@ -374,6 +374,14 @@ test_directive_limits(void **state)
           "\"defined\" produced by macro expansion in #if is not "
           "allowed in GLSL ES");
 
+   /* glcpp expands each line on its own when no macro call can go on
+    * to the next: calls spanning lines, directly or through an
+    * object-like macro, still take their arguments from later lines. */
+   ACCEPT(MESA_SHADER_VERTEX, "#define F(x) float x = 1.0;\n#define A F\n"
+          "void main() {\n A\n (\n y\n )\n y += 1.0;\n F\n(z)\n}\n");
+   REJECT(MESA_SHADER_VERTEX, "#define B 2.0\nvoid main() {\n"
+          "float y = B;\nfloat z = B\n;\n  w;\n}\n", "0:6(3)");
+
    /* Nesting deeper than the parsers' stacks. */
    size_t n = 20000;
    char *src = malloc(2 * n + 64);

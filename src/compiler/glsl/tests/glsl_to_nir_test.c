@@ -349,6 +349,108 @@ test_builtins(void **state)
               w5, 1e-6);
 }
 
+/* The callback sees the lookup: returns (s, t, texture index, op). */
+static bool
+echo_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+         nir_const_value *result)
+{
+   int ci = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   result[0].f32 = ci >= 0 ? srcs[ci][0].f32 : -1.0f;
+   result[1].f32 = ci >= 0 ? srcs[ci][1].f32 : -1.0f;
+   result[2].f32 = (float)tex->texture_index;
+   result[3].f32 = (float)tex->op;
+   return true;
+}
+
+static void
+test_texture_lookups(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   /* texture2DProj divides by the last component: (0.5, 1.5) / 2.
+    * a is never used, so it is not an active uniform and gets no sampler
+    * index: arr takes indices 0 and 1, and arr[1] is 1. */
+   struct glsl_program *p = test_link(
+      mem, 110, false, NULL, MESA_SHADER_FRAGMENT,
+      "uniform sampler2D a;\n"
+      "uniform sampler2D arr[2];\n"
+      "void main() {\n"
+      "   gl_FragColor = texture2DProj(arr[1], vec3(0.5, 1.5, 2.0));\n"
+      "}\n",
+      MESA_SHADER_NONE, NULL);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   struct test_uniforms u;
+   test_uniforms_init(&u, p);
+   nir_const_value out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.uniforms = u.cells;
+   es.num_uniform_cells = TEST_CELLS;
+   es.outputs = out;
+   es.num_output_cells = TEST_CELLS;
+   es.tex = echo_tex;
+   assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+   const float want[4] = { 0.25f, 0.75f, 1.0f, (float)nir_texop_tex };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(out[FRAG_RESULT_COLOR * 4 + i].f32, want[i], 0);
+   ralloc_free(mem);
+}
+
+static void
+test_io_blocks(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   /* GLSL 1.50 4.3.9: blocks match by block name and member names and
+    * types, whatever the instance names. */
+   struct glsl_program *p = test_link(
+      mem, 150, false, NULL, MESA_SHADER_VERTEX,
+      "#version 150\n"
+      "in vec4 pos;\n"
+      "out Data { vec4 color; float k; } vo;\n"
+      "void main() { vo.color = pos * 2.0; vo.k = 0.5;\n"
+      "              gl_Position = pos; }\n",
+      MESA_SHADER_FRAGMENT,
+      "#version 150\n"
+      "in Data { vec4 color; float k; } fi;\n"
+      "out vec4 o;\n"
+      "void main() { o = fi.color * fi.k; }\n");
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_int_equal(p->num_varyings, 2);
+   assert_string_equal(p->varyings[0].name, "Data.color");
+   /* pos = (1, 2, 3, 4) -> color = (2, 4, 6, 8), k = 0.5 -> o = (1..4) */
+   nir_const_value in[TEST_CELLS] = { 0 }, out[TEST_CELLS] = { 0 };
+   int loc = glsl_program_attrib_location(p, "pos");
+   for (unsigned i = 0; i < 4; i++)
+      in[loc * 4 + i].f32 = (float)(i + 1);
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_VERTEX], in, NULL, out, &es));
+   nir_const_value fin[TEST_CELLS] = { 0 }, fout[TEST_CELLS] = { 0 };
+   memcpy(fin, out, sizeof(fin));
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], fin, NULL, fout, &es));
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(fout[FRAG_RESULT_DATA0 * 4 + i].f32, (float)(i + 1),
+                         0);
+
+   /* Members in another order: a link error. */
+   p = test_link(mem, 150, false, NULL, MESA_SHADER_VERTEX,
+                 "#version 150\n"
+                 "out Data { vec4 color; float k; };\n"
+                 "void main() { color = vec4(1.0); k = 1.0;\n"
+                 "              gl_Position = vec4(0.0); }\n",
+                 MESA_SHADER_FRAGMENT,
+                 "#version 150\n"
+                 "in Data { float k; vec4 color; };\n"
+                 "out vec4 o;\n"
+                 "void main() { o = color * k; }\n");
+   assert_non_null(p);
+   assert_false(p->link_status);
+   assert_non_null(strstr(p->info_log, "Data"));
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -358,6 +460,8 @@ main(void)
       cmocka_unit_test(test_functions_structs_arrays),
       cmocka_unit_test(test_constructors_and_matrices),
       cmocka_unit_test(test_builtins),
+      cmocka_unit_test(test_texture_lookups),
+      cmocka_unit_test(test_io_blocks),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

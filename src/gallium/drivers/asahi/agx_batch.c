@@ -227,6 +227,11 @@ agx_wait_seqno(struct agx_screen *screen, uint64_t seqno)
 {
    if (seqno == 0)
       return true;
+   /* A lost device may never signal the point (a rejected SUBMIT took a
+    * sequence number it never signals): do not sit out the timeout.
+    */
+   if (screen->lost)
+      return false;
 
    int64_t now = 0;
    struct timespec ts;
@@ -288,6 +293,9 @@ agx_batch_submit(struct agx_batch *batch)
                       "recording it");
       return false;
    }
+   /* After a reset nothing more is sent (already reported once). */
+   if (ctx->reset || screen->lost)
+      return false;
 
    agx_vdm_terminate(&batch->vdm_head);
 
@@ -423,7 +431,14 @@ agx_batch_submit(struct agx_batch *batch)
    agx_cmdbuf_fini(&cmdbuf);
 
    if (ret) {
-      u_loge("asahi", "render submission failed: %s", dev->error);
+      /* drm_asahi has no per-command result, so a failed SUBMIT is all
+       * the driver learns: no faulting unit or address to name here (the
+       * simulator shim prints those for a fault; the kernel logs them).
+       */
+      u_loge("asahi",
+             "GPU reset: render submission %llu failed (%s); this context "
+             "is lost (guilty), others on the device are innocent",
+             (unsigned long long)seqno, dev->error);
       ctx->reset = true;
       screen->lost = true;
       return false;

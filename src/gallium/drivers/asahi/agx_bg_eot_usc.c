@@ -79,6 +79,26 @@ agx_bg_eot_cached(struct agx_screen *screen, const struct agx_bg_eot_key *key,
    return ok;
 }
 
+/* The single-level, single-layer view of a render target surface that
+ * the background program loads and the end-of-tile program stores.
+ */
+static struct agx_view_desc
+surface_view(const struct agx_batch *batch, const struct pipe_surface *surf)
+{
+   const struct agx_resource *rsrc = agx_resource(surf->texture);
+   return (struct agx_view_desc){
+      .layout = &rsrc->layout,
+      .base_va = rsrc->bo->va,
+      .format = surf->format,
+      .dimension = batch->tib.nr_samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
+                                             : AGX_TEXTURE_DIMENSION_2D,
+      .first_level = surf->u.tex.level,
+      .last_level = surf->u.tex.level,
+      .first_layer = surf->u.tex.first_layer,
+      .last_layer = surf->u.tex.first_layer,
+   };
+}
+
 /* Build the background or end-of-tile program of the batch and its USC
  * word list; returns the list's USC offset (0 on failure) and the Counts
  * word.
@@ -103,19 +123,8 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
       if (!surf || !agx_tilebuffer_has_rt(&batch->tib, rt))
          continue;
 
-      struct agx_resource *rsrc = agx_resource(surf->texture);
       if (store) {
-         struct agx_view_desc v = {
-            .layout = &rsrc->layout,
-            .base_va = rsrc->bo->va,
-            .format = surf->format,
-            .dimension = batch->tib.nr_samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
-                                                   : AGX_TEXTURE_DIMENSION_2D,
-            .first_level = surf->u.tex.level,
-            .last_level = surf->u.tex.level,
-            .first_layer = surf->u.tex.first_layer,
-            .last_layer = surf->u.tex.first_layer,
-         };
+         struct agx_view_desc v = surface_view(batch, surf);
          agx_pack_pbe_desc(descs[rt], &v);
          key.op[rt] = AGX_EOT_STORE;
          nr_textures = rt + 1;
@@ -125,20 +134,12 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
                                clear_values[rt]);
       } else if (batch->load & (PIPE_CLEAR_COLOR0 << rt)) {
          key.op[rt] = AGX_BG_LOAD;
-         struct agx_view_desc v = {
-            .layout = &rsrc->layout,
-            .base_va = rsrc->bo->va,
-            .format = surf->format,
-            .dimension = batch->tib.nr_samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
-                                                   : AGX_TEXTURE_DIMENSION_2D,
-            .first_level = surf->u.tex.level,
-            .last_level = surf->u.tex.level,
-            .first_layer = surf->u.tex.first_layer,
-            .last_layer = surf->u.tex.first_layer,
-            .swizzle = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
-                        PIPE_SWIZZLE_W},
-            .memory_order = true,
-         };
+         struct agx_view_desc v = surface_view(batch, surf);
+         v.swizzle[0] = PIPE_SWIZZLE_X;
+         v.swizzle[1] = PIPE_SWIZZLE_Y;
+         v.swizzle[2] = PIPE_SWIZZLE_Z;
+         v.swizzle[3] = PIPE_SWIZZLE_W;
+         v.memory_order = true;
          agx_pack_texture_desc(descs[rt], &v);
          nr_textures = 2 * rt + 1;
       }

@@ -40,12 +40,14 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
    struct pipe_transfer *st = NULL, *dt = NULL;
    perf_note(pctx, "resource_copy_region");
 
-   const uint8_t *s =
-      pctx->buffer_map(pctx, src, src_level, PIPE_MAP_READ, src_box, &st);
+   /* Raw samples: a copy keeps every sample. */
+   const uint8_t *s = pctx->buffer_map(
+      pctx, src, src_level, PIPE_MAP_READ | PIPE_MAP_DIRECTLY, src_box, &st);
    if (!s)
       return;
    uint8_t *d =
-      pctx->buffer_map(pctx, dst, dst_level, PIPE_MAP_WRITE, &dbox, &dt);
+      pctx->buffer_map(pctx, dst, dst_level,
+                       PIPE_MAP_WRITE | PIPE_MAP_DIRECTLY, &dbox, &dt);
    if (!d) {
       pctx->buffer_unmap(pctx, st);
       return;
@@ -119,11 +121,12 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 
    enum pipe_format sf = agx_resource(info->src.resource)->layout.format;
    enum pipe_format df = agx_resource(info->dst.resource)->layout.format;
-   /* Multisampled elements carry their samples side by side; resolving
-    * averages them (integer formats take sample 0).
+   /* Maps of multisampled images show resolved pixels (the average of the
+    * samples) and write every sample, which is what a resolving or
+    * multisampling blit needs.
     */
-   unsigned ssamples = agx_resource(info->src.resource)->layout.sample_count_sa;
-   unsigned dsamples = agx_resource(info->dst.resource)->layout.sample_count_sa;
+   unsigned ssamples = 1, dsamples = 1;
+   
    unsigned sample_B = util_format_get_blocksize(sf);
    unsigned sbpp = sample_B * ssamples;
    unsigned dbpp = util_format_get_blocksize(df) * dsamples;

@@ -264,7 +264,10 @@ static void
 agx_set_blend_color(struct pipe_context *pctx,
                     const struct pipe_blend_color *color)
 {
-   agx_context(pctx)->blend_color = *color;
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->blend_color = *color;
+   /* The colour is pushed with the fragment shader's uniforms. */
+   ctx->dirty |= AGX_DIRTY_CONST;
 }
 
 static void
@@ -279,6 +282,17 @@ agx_set_stencil_ref(struct pipe_context *pctx,
 static void
 agx_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
+}
+
+static void
+agx_set_debug_callback(struct pipe_context *pctx,
+                       const struct util_debug_callback *cb)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   if (cb)
+      ctx->debug = *cb;
+   else
+      memset(&ctx->debug, 0, sizeof(ctx->debug));
 }
 
 static void
@@ -440,6 +454,33 @@ agx_flush(struct pipe_context *pctx, struct pipe_fence_handle **fence,
    }
 }
 
+/* GL_KHR_robustness.  The drm_asahi UAPI has no per-command result: the
+ * kernel and the simulator shim only make SUBMIT or the timeline wait fail
+ * (or a bounded wait time out), and agx_batch.c then sets ctx->reset and
+ * screen->lost, logging which submission failed and why.  A context whose
+ * own submission failed is guilty; any other context on a lost screen is
+ * innocent (its work may be gone too).  Each reset is reported once.
+ */
+static enum pipe_reset_status
+agx_get_device_reset_status(struct pipe_context *pctx)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   struct agx_screen *screen = agx_screen(pctx->screen);
+
+   if (ctx->reset_reported)
+      return PIPE_NO_RESET;
+   if (ctx->reset) {
+      ctx->reset_reported = true;
+      return PIPE_GUILTY_CONTEXT_RESET;
+   }
+   if (screen->lost) {
+      ctx->reset = true; /* the device is gone: stop drawing here too */
+      ctx->reset_reported = true;
+      return PIPE_INNOCENT_CONTEXT_RESET;
+   }
+   return PIPE_NO_RESET;
+}
+
 static void
 agx_destroy_context(struct pipe_context *pctx)
 {
@@ -476,6 +517,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->priv = priv;
    p->destroy = agx_destroy_context;
    p->flush = agx_flush;
+   p->get_device_reset_status = agx_get_device_reset_status;
 
    p->create_blend_state = agx_create_blend_state;
    p->bind_blend_state = agx_bind_blend_state;
@@ -498,6 +540,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->set_stencil_ref = agx_set_stencil_ref;
    p->set_sample_mask = agx_set_sample_mask;
    p->set_clip_state = agx_set_clip_state;
+   p->set_debug_callback = agx_set_debug_callback;
    p->set_constant_buffer = agx_set_constant_buffer;
    p->set_framebuffer_state = agx_set_framebuffer_state;
    p->set_scissor_states = agx_set_scissor_states;

@@ -153,6 +153,17 @@ agx_vb_address(struct agx_context *ctx, struct agx_batch *batch, unsigned i,
    return agx_resource(vb->buffer.resource)->bo->va + vb->buffer_offset;
 }
 
+/* Constant buffer 0 of a stage uploaded once per batch and change. */
+static uint64_t
+agx_stage_cb0_va(struct agx_context *ctx, struct agx_batch *batch,
+                 enum pipe_shader_type stage)
+{
+   struct agx_stage_state *st = &ctx->stage[stage];
+   if (!st->cb0_va && st->cb0 && st->cb0_size)
+      st->cb0_va = agx_pool_upload(&batch->pool, st->cb0, st->cb0_size, 16);
+   return st->cb0_va;
+}
+
 /* Write the USC Uniform words of a shader's push ranges. */
 static void
 agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
@@ -161,7 +172,6 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   const struct agx_draw_params *p)
 {
    const struct agx_stage_state *st = &ctx->stage[stage];
-   uint64_t cb0_va = 0; /* the uniform block in memory, uploaded once */
 
    for (unsigned i = 0; i < cs->info.nr_push; ++i) {
       const struct agx_push_range *r = &cs->info.push[i];
@@ -197,29 +207,25 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                f = batch->key.height;
                memcpy(&data[w], &f, 4);
                break;
-            case AGX_SYSVAL_GL_UNIFORMS_ADDR_LO:
-            case AGX_SYSVAL_GL_UNIFORMS_ADDR_HI:
-               /* Dynamically indexed uniforms are read from memory
-                * (agx_compile.h): the whole block, same layout. */
-               if (!cb0_va && st->cb0 && st->cb0_size) {
-                  cb0_va = agx_pool_upload(&batch->pool, st->cb0,
-                                           st->cb0_size, 16);
-                  if (!cb0_va)
-                     batch->failed = true;
-               }
-               data[w] = r->index + w == AGX_SYSVAL_GL_UNIFORMS_ADDR_LO
-                            ? (uint32_t)cb0_va
-                            : (uint32_t)(cb0_va >> 32);
-               break;
             case AGX_SYSVAL_BLEND_COLOR_R:
             case AGX_SYSVAL_BLEND_COLOR_G:
             case AGX_SYSVAL_BLEND_COLOR_B:
             case AGX_SYSVAL_BLEND_COLOR_A:
-               memcpy(&data[w],
-                      &ctx->blend_color
-                          .color[r->index + w - AGX_SYSVAL_BLEND_COLOR_R],
-                      4);
+               f = ctx->blend_color.color[r->index + w -
+                                          AGX_SYSVAL_BLEND_COLOR_R];
+               memcpy(&data[w], &f, 4);
                break;
+            case AGX_SYSVAL_GL_UNIFORMS_ADDR_LO:
+            case AGX_SYSVAL_GL_UNIFORMS_ADDR_HI: {
+               /* The default uniform block in GPU memory, for indirect
+                * uniform access.
+                */
+               uint64_t va = agx_stage_cb0_va(ctx, batch, stage);
+               data[w] = r->index + w == AGX_SYSVAL_GL_UNIFORMS_ADDR_LO
+                            ? (uint32_t)va
+                            : (uint32_t)(va >> 32);
+               break;
+            }
             default:
                break;
             }
@@ -495,10 +501,16 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       agx_ppp_push(&u, FRAGMENT_CONTROL, cfg)
       {
          cfg.tag_write_disable = rast->base.rasterizer_discard;
-         if (fs->info.can_discard || fs->info.writes_sample_mask)
-            cfg.pass_type = AGX_PASS_TYPE_PUNCH_THROUGH;
-         else
-            cfg.pass_type = AGX_PASS_TYPE_OPAQUE;
+         /* Blending reads the tilebuffer: translucent. */
+         bool reads_tib = false;
+         for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt)
+            reads_tib |= fs->key.fs.rt[rt].blend.enable;
+         bool punch = fs->info.can_discard || fs->info.writes_sample_mask;
+         cfg.pass_type = reads_tib && punch
+                            ? AGX_PASS_TYPE_TRANSLUCENT_PUNCH_THROUGH
+                         : reads_tib ? AGX_PASS_TYPE_TRANSLUCENT
+                         : punch     ? AGX_PASS_TYPE_PUNCH_THROUGH
+                                     : AGX_PASS_TYPE_OPAQUE;
       }
    }
 
@@ -713,10 +725,16 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
-   if (!fs || (ctx->dirty & AGX_DIRTY_FS))
+   if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
    if (!vs || !fs)
       return;
+
+   /* Uploaded uniform blocks follow the constants and the batch. */
+   if (ctx->dirty & (AGX_DIRTY_CONST | AGX_DIRTY_VS_CONST | AGX_DIRTY_FS)) {
+      for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s)
+         ctx->stage[s].cb0_va = 0;
+   }
 
    /* Descriptor tables follow the texture state and the batch. */
    if (ctx->dirty & AGX_DIRTY_TEXTURES) {

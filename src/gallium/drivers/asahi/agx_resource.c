@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "util/log.h"
+#include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
 #include "agx_formats.h"
@@ -372,6 +373,47 @@ agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
          }
       }
       xfer->map = xfer->staging;
+
+      /* Multisampled images are seen through a map as resolved pixels
+       * (the average of the samples; integer formats take sample 0), as
+       * GL reads them; writes go to every sample.  PIPE_MAP_DIRECTLY
+       * gives the raw samples.
+       */
+      unsigned samples = rsrc->layout.sample_count_sa;
+      if (samples > 1 && !(usage & PIPE_MAP_DIRECTLY)) {
+         enum pipe_format f = rsrc->layout.format;
+         unsigned sample_B = util_format_get_blocksize(f);
+         unsigned depth = box->depth ? box->depth : 1;
+         size_t pixels = (size_t)box->width * box->height * depth;
+         xfer->resolved = malloc(pixels * sample_B);
+         if (!xfer->resolved) {
+            free(xfer->staging);
+            pipe_resource_reference(&xfer->base.resource, NULL);
+            free(xfer);
+            return NULL;
+         }
+         bool ints = util_format_is_pure_integer(f);
+         for (size_t i = 0; i < pixels; ++i) {
+            const uint8_t *src = (uint8_t *)xfer->staging + i * bpp;
+            uint8_t *dst = (uint8_t *)xfer->resolved + i * sample_B;
+            if (ints || !util_format_can_unpack_rgba_float(f)) {
+               memcpy(dst, src, sample_B);
+               continue;
+            }
+            float sum[4] = {0, 0, 0, 0};
+            for (unsigned k = 0; k < samples; ++k) {
+               float v[4];
+               util_format_unpack_rgba_float(f, v, src + k * sample_B, 1);
+               for (unsigned c = 0; c < 4; ++c)
+                  sum[c] += v[c] / samples;
+            }
+            util_format_pack_rgba_float(f, dst, sum, 1);
+         }
+         xfer->base.stride = box->width * sample_B;
+         xfer->base.layer_stride =
+            (uintptr_t)xfer->base.stride * box->height;
+         xfer->map = xfer->resolved;
+      }
    }
 
    *out = &xfer->base;
@@ -384,6 +426,22 @@ agx_unmap(struct pipe_context *pctx, struct pipe_transfer *transfer)
    struct agx_transfer *xfer = (struct agx_transfer *)transfer;
    struct agx_resource *rsrc = agx_resource(transfer->resource);
    const struct pipe_box *box = &transfer->box;
+
+   if (xfer->resolved && (transfer->usage & PIPE_MAP_WRITE)) {
+      /* Every sample takes the written pixel. */
+      unsigned samples = rsrc->layout.sample_count_sa;
+      unsigned sample_B = util_format_get_blocksize(rsrc->layout.format);
+      size_t pixels = (size_t)box->width * box->height *
+                      (box->depth ? box->depth : 1);
+      for (size_t i = 0; i < pixels; ++i) {
+         for (unsigned k = 0; k < samples; ++k)
+            memcpy((uint8_t *)xfer->staging + (i * samples + k) * sample_B,
+                   (uint8_t *)xfer->resolved + i * sample_B, sample_B);
+      }
+      /* The staging copy is laid out with all samples per pixel. */
+      transfer->stride = box->width * sample_B * samples;
+      transfer->layer_stride = (uintptr_t)transfer->stride * box->height;
+   }
 
    if (xfer->staging && (transfer->usage & PIPE_MAP_WRITE)) {
       uint8_t *cpu = agx_bo_map(rsrc->bo);
@@ -399,6 +457,7 @@ agx_unmap(struct pipe_context *pctx, struct pipe_transfer *transfer)
    if (transfer->usage & PIPE_MAP_WRITE)
       rsrc->valid_levels |= 1u << transfer->level;
 
+   free(xfer->resolved);
    free(xfer->staging);
    pipe_resource_reference(&transfer->resource, NULL);
    free(xfer);

@@ -176,6 +176,32 @@ agx_get_compiler_options(struct pipe_screen *pscreen,
 }
 
 static bool
+agx_vertex_format_supported(enum pipe_format format)
+{
+   const struct util_format_description *d = util_format_description(format);
+   if (!d || !d->is_array || d->nr_channels < 1 || d->nr_channels > 4 ||
+       d->colorspace != UTIL_FORMAT_COLORSPACE_RGB)
+      return false;
+   for (unsigned i = 0; i < d->nr_channels; ++i) {
+      const struct util_format_channel_description *c = &d->channel[i];
+      if (d->swizzle[i] != i || c->size != d->channel[0].size ||
+          c->type != d->channel[0].type ||
+          c->normalized != d->channel[0].normalized)
+         return false;
+   }
+   const struct util_format_channel_description *c = &d->channel[0];
+   bool int_or_norm = (c->type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                       c->type == UTIL_FORMAT_TYPE_SIGNED) &&
+                      (c->pure_integer || c->normalized);
+   if (c->size == 32)
+      return c->type == UTIL_FORMAT_TYPE_FLOAT ||
+             (int_or_norm && c->pure_integer);
+   if (c->size == 8 || c->size == 16)
+      return int_or_norm;
+   return false;
+}
+
+static bool
 agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
                         enum pipe_texture_target target, unsigned sample_count,
                         unsigned storage_sample_count, unsigned bindings)
@@ -192,14 +218,13 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
 
    if (target == PIPE_BUFFER) {
-      /* Vertex and index data: the compiler fetches 32-bit float
-       * attributes (agx_compile.h); index/constant buffers are bytes.
+      /* Vertex data: the attribute formats the compiler fetches
+       * (agx_compile.h): 1-4 channels of 32-bit float or integer, or of
+       * 8/16-bit normalised or integer values, in memory order (array
+       * formats with identity swizzle).
        */
       if (bindings & PIPE_BIND_VERTEX_BUFFER) {
-         if (format != PIPE_FORMAT_R32_FLOAT &&
-             format != PIPE_FORMAT_R32G32_FLOAT &&
-             format != PIPE_FORMAT_R32G32B32_FLOAT &&
-             format != PIPE_FORMAT_R32G32B32A32_FLOAT)
+         if (!agx_vertex_format_supported(format))
             return false;
          bindings &= ~PIPE_BIND_VERTEX_BUFFER;
       }

@@ -27,7 +27,7 @@
 #include "agx_state.h"
 
 static struct agx_compiled_shader *
-agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
+agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
                     const struct agx_shader_key *key);
 
 /* ASAHI_MESA_DEBUG=precompile, or AGX_MESA_DEBUG=shaderdb (statistics
@@ -49,6 +49,7 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
 {
    struct agx_shader_key key;
    memset(&key, 0, sizeof(key));
+   key.uniforms_in_memory = true; /* as agx_build_key */
    if (so->stage == MESA_SHADER_VERTEX) {
       for (unsigned i = 0; i < AGX_MAX_ATTRIBS; ++i) {
          key.vs.attribs[i].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
@@ -59,7 +60,7 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
       key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
       key.fs.nr_samples = 1;
    }
-   agx_compile_variant(agx_screen(pctx->screen), so, &key);
+   agx_compile_variant(agx_context(pctx), so, &key);
 }
 
 static void *
@@ -193,6 +194,8 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
               struct agx_shader_key *key)
 {
    memset(key, 0, sizeof(*key));
+   /* agx_draw.c pushes AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI. */
+   key->uniforms_in_memory = true;
 
    if (stage == PIPE_SHADER_VERTEX) {
       struct agx_vertex_elements *ve = ctx->velems;
@@ -212,26 +215,48 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          key->fs.rt[rt].format =
             agx_key_rt_format(batch->tib.logical_format[rt]);
          key->fs.rt[rt].offset_B = batch->tib.offset_B[rt];
+
+         /* Blending and write masks happen in the shader. */
+         if (ctx->blend) {
+            const struct pipe_blend_state *b = &ctx->blend->base;
+            const struct pipe_rt_blend_state *r =
+               &b->rt[b->independent_blend_enable ? rt : 0];
+            key->fs.rt[rt].write_disable = ~r->colormask & 0xf;
+            if (r->blend_enable) {
+               key->fs.rt[rt].blend = (struct agx_blend_key){
+                  .enable = true,
+                  .rgb_func = r->rgb_func,
+                  .rgb_src = r->rgb_src_factor,
+                  .rgb_dst = r->rgb_dst_factor,
+                  .alpha_func = r->alpha_func,
+                  .alpha_src = r->alpha_src_factor,
+                  .alpha_dst = r->alpha_dst_factor,
+               };
+            }
+         }
       }
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
    }
 }
 
 static struct agx_compiled_shader *
-agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
+agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
                     const struct agx_shader_key *key)
 {
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
    void *mem = ralloc_context(NULL);
    struct agx_shader_binary bin;
    char error[256] = "";
    int ret =
       agx_compile_shader_nir(so->nir, key, mem, &bin, error, sizeof(error));
    if (ret != AGX_COMPILE_OK) {
+      /* Named by the program's label when it has one (shader-db). */
+      const char *name = so->nir->info.name;
       u_loge("asahi",
-             "compiling a %s shader failed (%d): %s; its draws are "
+             "compiling a %s shader%s%s failed (%d): %s; its draws are "
              "skipped",
-             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment", ret,
-             error);
+             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment",
+             name ? " of " : "", name ? name : "", ret, error);
       ralloc_free(mem);
       /* Remember the failure so later draws do not compile again. */
       struct agx_compiled_shader *failed = calloc(1, sizeof(*failed));
@@ -241,6 +266,15 @@ agx_compile_variant(struct agx_screen *screen, struct agx_uncompiled_shader *so,
                               failed);
       }
       return NULL;
+   }
+
+   /* Statistics as a KHR_debug message, as Mesa's driver sends them
+    * (shader-db's run prints "<program label> - <message>").
+    */
+   if (ctx->debug.debug_message) {
+      char stats[448];
+      agx_shader_stats(&bin, stats, sizeof(stats));
+      util_debug_message(&ctx->debug, SHADER_INFO, "%s", stats);
    }
 
    struct agx_compiled_shader *cs = calloc(1, sizeof(*cs));
@@ -289,7 +323,7 @@ agx_get_variant(struct agx_context *ctx, enum pipe_shader_type stage)
          return cs->bo ? cs : NULL; /* no BO: compiling it failed */
    }
 
-   return agx_compile_variant(agx_screen(ctx->base.screen), so, &key);
+   return agx_compile_variant(ctx, so, &key);
 }
 
 void

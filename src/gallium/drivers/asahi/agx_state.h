@@ -31,6 +31,7 @@
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_state.h"
+#include "util/u_debug_callback.h"
 #include "util/u_dynarray.h"
 
 #include "agx_bg_eot.h"
@@ -111,7 +112,8 @@ agx_resource(struct pipe_resource *p)
 struct agx_transfer {
    struct pipe_transfer base;
    void *map;     /* what the caller got */
-   void *staging; /* linear copy of a twiddled level, or NULL */
+   void *staging;  /* linear copy of a twiddled level, or NULL */
+   void *resolved; /* multisampled: the samples averaged, or NULL */
 };
 
 /* A bump allocator over BOs, all freed when the batch is done. */
@@ -249,6 +251,7 @@ struct agx_stage_state {
    /* constant buffer 0, as a CPU copy (GL default uniform block) */
    void *cb0;
    size_t cb0_size;
+   uint64_t cb0_va; /* cb0 uploaded in the current batch, or 0 */
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
@@ -262,6 +265,10 @@ struct agx_context {
 
    struct agx_stage_state stage[PIPE_SHADER_TYPES];
    struct agx_compiled_shader *vs, *fs; /* variants of the last draw */
+   /* The front end's KHR_debug callback (set_debug_callback): shader
+    * statistics go there, as shader-db's run expects.
+    */
+   struct util_debug_callback debug;
 
    struct agx_blend *blend;
    struct agx_rasterizer *rast;
@@ -299,9 +306,11 @@ struct agx_context {
    unsigned nr_stamp;
 
    /* GL_KHR_robustness: set when a submission of this context faulted or
-    * hung.
+    * hung.  Stays set (the context draws nothing more); reset_reported
+    * records that get_device_reset_status has told the front end.
     */
    bool reset;
+   bool reset_reported;
 };
 
 static inline struct agx_context *

@@ -381,6 +381,13 @@ noop_flush(struct pipe_context *ctx, struct pipe_fence_handle **fence,
    }
 }
 
+static enum pipe_reset_status
+noop_get_device_reset_status(struct pipe_context *ctx)
+{
+   (void)ctx;
+   return PIPE_NO_RESET; /* nothing runs, so nothing can fault */
+}
+
 static void
 noop_barrier(struct pipe_context *ctx, unsigned flags)
 {
@@ -607,6 +614,7 @@ noop_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    ctx->clear_depth_stencil = noop_clear_depth_stencil;
    ctx->clear_buffer = noop_clear_buffer;
    ctx->flush = noop_flush;
+   ctx->get_device_reset_status = noop_get_device_reset_status;
    ctx->texture_barrier = noop_barrier;
    ctx->memory_barrier = noop_barrier;
    ctx->invalidate_resource = noop_resource_hook;

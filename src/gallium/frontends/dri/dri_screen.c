@@ -206,7 +206,9 @@ dri_screen_get_info(struct asahi_dri_screen *s,
          probe_version(s, ST_PROFILE_OPENGL_CORE, 3, 2);
       s->info.max_gl_compat_version =
          probe_version(s, ST_PROFILE_DEFAULT, 1, 0);
-      s->info.caps = ASAHI_DRI_CAP_NO_ERROR;
+      /* The GL front end implements reset notification for any driver
+       * (one without get_device_reset_status never resets). */
+      s->info.caps = ASAHI_DRI_CAP_NO_ERROR | ASAHI_DRI_CAP_RESET_NOTIFICATION;
       if (p->fence_finish && p->fence_reference)
          s->info.caps |= ASAHI_DRI_CAP_FENCE;
       if (p->fence_get_fd)

@@ -336,6 +336,12 @@ struct pipe_context {
                            int type);
    void (*fence_server_sync)(struct pipe_context *ctx,
                              struct pipe_fence_handle *fence);
+
+   /* Optional (NULL: never resets): a reset of the device since the last
+    * call, reported once; later calls return PIPE_NO_RESET until the next
+    * one.  Never waits for the GPU.
+    */
+   enum pipe_reset_status (*get_device_reset_status)(struct pipe_context *ctx);
 };
 
 #ifdef __cplusplus

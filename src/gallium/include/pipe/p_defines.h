@@ -334,6 +334,16 @@ enum pipe_texture_barrier_flags {
    PIPE_TEXTURE_BARRIER_FRAMEBUFFER = 1 << 1,
 };
 
+/* pipe_context::get_device_reset_status (GL_KHR_robustness): whether the
+ * context lost its work since the last query, and whose fault it was.
+ */
+enum pipe_reset_status {
+   PIPE_NO_RESET,
+   PIPE_GUILTY_CONTEXT_RESET,   /* this context's work faulted or hung */
+   PIPE_INNOCENT_CONTEXT_RESET, /* another context's work did */
+   PIPE_UNKNOWN_CONTEXT_RESET,  /* a reset with no known culprit */
+};
+
 /* pipe_context_create flags. */
 #define PIPE_CONTEXT_DEBUG (1 << 0)
 #define PIPE_CONTEXT_ROBUST_BUFFER_ACCESS (1 << 1)

@@ -113,6 +113,25 @@ clear_and_read_back(void **state)
    assert_true(screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
                                            PIPE_TEXTURE_2D, 1, 1,
                                            PIPE_BIND_RENDER_TARGET));
+   /* Vertex formats are the ones the compiler fetches. */
+   const struct {
+      enum pipe_format f;
+      bool ok;
+   } vf[] = {
+      {PIPE_FORMAT_R32G32B32_FLOAT, true},
+      {PIPE_FORMAT_R8G8B8A8_UNORM, true},
+      {PIPE_FORMAT_R16G16_SINT, true},
+      {PIPE_FORMAT_R32_UINT, true},
+      {PIPE_FORMAT_R8G8B8A8_USCALED, false},
+      {PIPE_FORMAT_R16G16_FLOAT, false},
+      {PIPE_FORMAT_B8G8R8A8_UNORM, false},
+   };
+   for (unsigned i = 0; i < sizeof(vf) / sizeof(vf[0]); ++i) {
+      assert_int_equal(screen->is_format_supported(screen, vf[i].f,
+                                                   PIPE_BUFFER, 0, 0,
+                                                   PIPE_BIND_VERTEX_BUFFER),
+                       vf[i].ok);
+   }
 
    struct pipe_resource templ = {
       .target = PIPE_TEXTURE_2D,

@@ -1332,6 +1332,24 @@ msaa_resolve(void **state)
       ctx->texture_unmap(ctx, xfer);
       assert_int_equal(bad, 0);
       assert_true(partial > 0);
+
+      /* A map of the multisampled image itself shows resolved pixels
+       * too (what glReadPixels of a multisampled window reads).
+       */
+      uint8_t *msmap =
+         ctx->texture_map(ctx, ms, 0, PIPE_MAP_READ, &box, &xfer);
+      assert_non_null(msmap);
+      assert_int_equal(xfer->stride, W * 4);
+      for (unsigned y = 0; y < H; ++y) {
+         for (unsigned x = 0; x < W; ++x) {
+            int dd = (int)(x + y + 1) - W;
+            if (dd >= -1 && dd <= 1)
+               continue;
+            const uint8_t *p = msmap + y * xfer->stride + x * 4;
+            assert_int_equal(p[0], dd < 0 ? 255 : 0);
+         }
+      }
+      ctx->texture_unmap(ctx, xfer);
    }
 
    ctx->bind_vs_state(ctx, NULL);

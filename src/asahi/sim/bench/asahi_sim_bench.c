@@ -1,0 +1,313 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * asahi-sim-bench: how fast the simulator's command executor renders.
+ * Builds fixed scenes with the render tests' scene builder (genxml packing,
+ * hand-assembled shaders: src/asahi/sim/tests/render_scene.c), runs them
+ * in-process through asahi_sim_execute_render, and prints (in CPU time
+ * of this thread, so that a busy machine does not skew it) fragments and
+ * vertices per second with the time split per unit (gpu->profile), next
+ * to a baseline measured in the same run: a memcpy of the frame.
+ *
+ * Scenes:
+ *  - flat: two triangles covering the frame with a constant-colour
+ *    fragment program (the "simple fragments" figure);
+ *  - textured: many small triangles, each sampling a 4x4 twiddled texture
+ *    through interpolated coordinates.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "asahi/sim/asahi_sim_gpu.h"
+#include "render_scene.h"
+
+#define USC_BASE  0x100000000ull
+#define DATA_BASE 0x200000000ull
+
+struct heap {
+   uint64_t va;
+   uint8_t *data;
+   size_t size, used;
+};
+
+struct memory {
+   struct heap usc, data;
+};
+
+static void *
+mem_alloc(void *user, size_t size, unsigned align, bool usc, uint64_t *va)
+{
+   struct memory *m = user;
+   struct heap *h = usc ? &m->usc : &m->data;
+   size_t at = (h->used + align - 1) & ~(size_t)(align - 1);
+   if (at + size > h->size)
+      return NULL;
+   h->used = at + size;
+   *va = h->va + at;
+   return h->data + at;
+}
+
+static void *
+mem_lookup(void *user, uint64_t va, bool write, uint64_t *avail)
+{
+   struct memory *m = user;
+   struct heap *hs[] = {&m->usc, &m->data};
+   (void)write;
+   for (unsigned i = 0; i < 2; i++) {
+      if (va >= hs[i]->va && va - hs[i]->va < hs[i]->size) {
+         *avail = hs[i]->size - (va - hs[i]->va);
+         return hs[i]->data + (va - hs[i]->va);
+      }
+   }
+   return NULL;
+}
+
+static double
+now_s(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct options {
+   unsigned size;       /* frame width and height */
+   unsigned triangles;  /* of the textured scene */
+   unsigned repeat;     /* runs of each scene (the best is reported) */
+};
+
+struct result {
+   double seconds, profiled_seconds;
+   uint64_t fragments, vertices;
+   uint64_t ns[ASAHI_SIM_PROF_COUNT];
+};
+
+/* Build and run one scene `repeat` times; false on failure (printed). */
+static bool
+run_scene(const char *name, const struct options *o,
+          const struct scene_params *p, struct result *best)
+{
+   size_t frame = (size_t)o->size * o->size * 4;
+   size_t vdata = (size_t)p->nr_big_vertices * 32;
+   struct memory m = {
+      .usc = {USC_BASE, calloc(1, 1u << 20), 1u << 20, 0},
+      .data = {DATA_BASE, NULL, frame + vdata + (1u << 20), 0},
+   };
+   m.data.data = calloc(1, m.data.size);
+   if (!m.usc.data || !m.data.data) {
+      fprintf(stderr, "asahi-sim-bench: out of memory\n");
+      return false;
+   }
+   struct scene_mem smem = {mem_alloc, &m, USC_BASE};
+   struct scene s;
+   char err[256];
+   bool ok = scene_build(&smem, p, &s, err, sizeof(err));
+   if (!ok)
+      fprintf(stderr, "asahi-sim-bench: %s: %s\n", name, err);
+
+   /* The timed runs without the split (its clock reads cost time), then
+    * one run with it. */
+   memset(best, 0, sizeof(*best));
+   for (unsigned i = 0; ok && i <= o->repeat; i++) {
+      bool profile = i == o->repeat;
+      struct asahi_sim_gpu gpu = {
+         .lookup = mem_lookup,
+         .user = &m,
+         .usc_base = USC_BASE,
+         .profile = profile,
+         .work_limit = 1ull << 32,
+      };
+      double t0 = now_s();
+      enum asahi_sim_result r = asahi_sim_execute_render(&gpu, &s.cmd);
+      double t = now_s() - t0;
+      if (r != ASAHI_SIM_RESULT_OK) {
+         fprintf(stderr, "asahi-sim-bench: %s: %s: %s\n", name,
+                 asahi_sim_result_string(r), gpu.error);
+         ok = false;
+      } else if (profile) {
+         best->profiled_seconds = t;
+         memcpy(best->ns, gpu.ns, sizeof(gpu.ns));
+      } else if (i == 0 || t < best->seconds) {
+         best->seconds = t;
+         best->fragments = gpu.fragments;
+         best->vertices = gpu.vertices;
+      }
+   }
+   free(m.usc.data);
+   free(m.data.data);
+   return ok;
+}
+
+static void
+report(const char *name, const struct result *r, double memcpy_s)
+{
+   static const char *const units[ASAHI_SIM_PROF_COUNT] = {
+      "vertex (VS, assembly, set-up)",
+      "raster (coverage, tests, quads)",
+      "fragment programs",
+      "tile (bg, eot, depth/stencil)",
+   };
+   printf("%s: %.3f s, %llu fragments (%.2f M/s), %llu vertices "
+          "(%.2f M/s), %.0fx the frame memcpy\n",
+          name, r->seconds, (unsigned long long)r->fragments,
+          r->fragments / r->seconds * 1e-6,
+          (unsigned long long)r->vertices, r->vertices / r->seconds * 1e-6,
+          r->seconds / memcpy_s);
+   /* Shares of the profiled run (slower by its clock reads). */
+   double total = r->profiled_seconds * 1e9;
+   for (unsigned u = 0; u < ASAHI_SIM_PROF_COUNT; u++)
+      printf("  %-34s %5.1f%% (%.1f ms profiled)\n", units[u],
+             100.0 * (double)r->ns[u] / total, r->ns[u] * 1e-6);
+}
+
+/* The baseline: the best time of a memcpy of the whole frame (CPU time
+ * has a coarse grain on some hosts: 20 copies are timed together). */
+static double
+memcpy_baseline(size_t frame)
+{
+   uint8_t *a = malloc(frame), *b = malloc(frame);
+   double best = 1e9;
+   if (!a || !b) {
+      free(a);
+      free(b);
+      return 1e-9;
+   }
+   memset(a, 1, frame);
+   memset(b, 2, frame);
+   for (unsigned i = 0; i < 5; i++) {
+      double t0 = now_s();
+      for (unsigned k = 0; k < 20; k++) {
+         memcpy(k & 1 ? a : b, k & 1 ? b : a, frame);
+         __asm__ volatile("" : : "r"(a), "r"(b) : "memory");
+      }
+      double t = (now_s() - t0) / 20;
+      best = t < best ? t : best;
+   }
+   free(a);
+   free(b);
+   return best;
+}
+
+static void
+usage(FILE *fp)
+{
+   fprintf(fp,
+           "usage: asahi-sim-bench [--quick] [--size N] [--triangles N] "
+           "[--repeat N]\n"
+           "Renders fixed scenes through the simulator's command executor\n"
+           "in-process and prints fragments and vertices per second and the\n"
+           "time per unit, against a memcpy of the frame.\n"
+           "  --quick        a tiny run (64x64, 100 triangles, once)\n"
+           "  --size N       frame of N x N pixels (default 1024)\n"
+           "  --triangles N  triangles of the textured scene (10000)\n"
+           "  --repeat N     runs of each scene, the best reported (3)\n");
+}
+
+static bool
+parse_uint(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+   char *end;
+   unsigned long v = s ? strtoul(s, &end, 10) : 0;
+   if (!s || *end || v < min || v > max)
+      return false;
+   *out = (unsigned)v;
+   return true;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct options o = {.size = 1024, .triangles = 10000, .repeat = 3};
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+      bool ok = true;
+      if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(a, "--quick")) {
+         o = (struct options){.size = 64, .triangles = 100, .repeat = 1};
+      } else if (!strcmp(a, "--size")) {
+         ok = parse_uint(v, 32, 8192, &o.size), i++;
+      } else if (!strcmp(a, "--triangles")) {
+         ok = parse_uint(v, 1, 1000000, &o.triangles), i++;
+      } else if (!strcmp(a, "--repeat")) {
+         ok = parse_uint(v, 1, 1000, &o.repeat), i++;
+      } else {
+         ok = false;
+      }
+      if (!ok) {
+         usage(stderr);
+         return 2;
+      }
+   }
+   o.size &= ~31u;
+   printf("CPU time of one thread; the best of %u runs; the split per unit "
+          "from one more run with gpu->profile\n",
+          o.repeat);
+
+   double base = memcpy_baseline((size_t)o.size * o.size * 4);
+   printf("frame %ux%u RGBA8, memcpy of the frame: %.3f ms (%.2f GB/s)\n",
+          o.size, o.size, base * 1e3,
+          (double)o.size * o.size * 4 / base * 1e-9);
+
+   /* Flat: two triangles covering the frame, constant colour. */
+   struct scene_params flat = {
+      .width = o.size,
+      .height = o.size,
+      .tile_w = 32,
+      .tile_h = 32,
+      .clear = {0, 0, 0, 1},
+      .shading = SCENE_CONSTANT,
+      .colour = {0.25f, 0.5f, 0.75f, 1},
+      .nr_vertices = 6,
+      .pos = {{-1, -1, 0.5f, 1}, {1, -1, 0.5f, 1}, {-1, 1, 0.5f, 1},
+              {1, -1, 0.5f, 1}, {1, 1, 0.5f, 1}, {-1, 1, 0.5f, 1}},
+   };
+   struct result r;
+   if (!run_scene("flat", &o, &flat, &r))
+      return 1;
+   report("flat (full-screen constant colour)", &r, base);
+
+   /* Textured: a grid of cells, each with one small right triangle (half
+    * the cell) whose texture coordinates span the 4x4 texture. */
+   unsigned n = o.triangles;
+   unsigned cols = 1;
+   while (cols * cols < n)
+      cols++;
+   float cell = 2.0f / (float)cols;
+   float *v = calloc((size_t)n * 3, 8 * sizeof(float));
+   if (!v)
+      return 1;
+   for (unsigned t = 0; t < n; t++) {
+      float x = -1 + cell * (float)(t % cols), y = -1 + cell * (float)(t / cols);
+      const float corners[3][4] = {
+         {x, y, 0, 0}, {x + cell, y, 1, 0}, {x, y + cell, 0, 1}};
+      for (unsigned k = 0; k < 3; k++) {
+         float *w = v + (t * 3 + k) * 8;
+         w[0] = corners[k][0];
+         w[1] = corners[k][1];
+         w[2] = 0.5f;
+         w[3] = 1;
+         w[4] = corners[k][2];
+         w[5] = corners[k][3];
+      }
+   }
+   struct scene_params tex = flat;
+   tex.shading = SCENE_TEXTURED;
+   tex.big_vertices = v;
+   tex.nr_big_vertices = n * 3;
+   char name[64];
+   snprintf(name, sizeof(name), "textured (%u small triangles)", n);
+   bool ok = run_scene(name, &o, &tex, &r);
+   free(v);
+   if (!ok)
+      return 1;
+   report(name, &r, base);
+   return 0;
+}

@@ -1,0 +1,132 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * GL_KHR_robustness at the driver: a submission the device rejects makes
+ * the submitting context report PIPE_GUILTY_CONTEXT_RESET once, another
+ * context on the same screen PIPE_INNOCENT_CONTEXT_RESET once, and every
+ * later wait returns at once instead of hanging.
+ *
+ * The drm_asahi UAPI has no per-command result (a faulting command still
+ * signals its out-syncs; the simulator shim only prints the fault), so the
+ * failure used here is one the UAPI does report: SUBMIT naming an out-sync
+ * syncobj that no longer exists fails with ENOENT, on the kernel
+ * (drm_syncobj_find) and on the shims alike.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <time.h>
+#include <unistd.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
+
+#include "agx_state.h"
+#include "asahi_drm_public.h"
+#include "asahi_test_util.h"
+
+static struct pipe_surface *
+bind_target(struct pipe_context *ctx, struct pipe_resource *rt)
+{
+   struct pipe_surface stempl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface *surf = ctx->create_surface(ctx, rt, &stempl);
+   struct pipe_framebuffer_state fb = {
+      .width = 16, .height = 16, .layers = 1, .samples = 1,
+      .nr_cbufs = 1, .cbufs = {surf},
+   };
+   ctx->set_framebuffer_state(ctx, &fb);
+   return surf;
+}
+
+static double
+now_s(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void
+rejected_submission_is_a_guilty_reset(void **state)
+{
+   (void)state;
+   int fd = asahi_test_open_node();
+   if (fd < 0)
+      skip();
+   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
+   close(fd);
+   assert_non_null(screen);
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 16, .height0 = 16, .depth0 = 1, .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   struct pipe_resource *rt = screen->resource_create(screen, &templ);
+   assert_non_null(rt);
+   struct pipe_context *guilty = screen->context_create(screen, NULL, 0);
+   struct pipe_context *other = screen->context_create(screen, NULL, 0);
+   assert_non_null(guilty);
+   assert_non_null(other);
+   struct pipe_surface *surf = bind_target(guilty, rt);
+   union pipe_color_union c = {.f = {1, 0, 0, 1}};
+
+   /* A good submission first: no reset. */
+   struct pipe_fence_handle *fence = NULL;
+   guilty->clear(guilty, PIPE_CLEAR_COLOR0, NULL, &c, 1.0, 0);
+   guilty->flush(guilty, &fence, 0);
+   assert_true(screen->fence_finish(screen, guilty, fence, ~0ull));
+   screen->fence_reference(screen, &fence, NULL);
+   assert_int_equal(guilty->get_device_reset_status(guilty), PIPE_NO_RESET);
+   assert_int_equal(other->get_device_reset_status(other), PIPE_NO_RESET);
+
+   /* Take the screen's timeline away: the next SUBMIT fails. */
+   struct agx_screen *as = agx_screen(screen);
+   assert_int_equal(drmSyncobjDestroy(as->dev.fd, as->timeline), 0);
+
+   double t0 = now_s();
+   guilty->clear(guilty, PIPE_CLEAR_COLOR0, NULL, &c, 1.0, 0);
+   guilty->flush(guilty, &fence, 0);
+   /* Bounded: the wait fails at once rather than sitting out a timeout. */
+   assert_false(screen->fence_finish(screen, guilty, fence, ~0ull));
+   screen->fence_reference(screen, &fence, NULL);
+   assert_true(now_s() - t0 < 2.0);
+
+   /* Reported once to each context, then nothing. */
+   assert_int_equal(guilty->get_device_reset_status(guilty),
+                    PIPE_GUILTY_CONTEXT_RESET);
+   assert_int_equal(guilty->get_device_reset_status(guilty), PIPE_NO_RESET);
+   assert_int_equal(other->get_device_reset_status(other),
+                    PIPE_INNOCENT_CONTEXT_RESET);
+   assert_int_equal(other->get_device_reset_status(other), PIPE_NO_RESET);
+
+   /* The lost context goes on without crashing or hanging. */
+   guilty->clear(guilty, PIPE_CLEAR_COLOR0, NULL, &c, 1.0, 0);
+   guilty->flush(guilty, NULL, 0);
+
+   guilty->set_framebuffer_state(guilty,
+                                 &(struct pipe_framebuffer_state){0});
+   guilty->surface_destroy(guilty, surf);
+   guilty->destroy(guilty);
+   other->destroy(other);
+   pipe_resource_reference(&rt, NULL);
+   as->timeline = 0; /* already gone */
+   screen->destroy(screen);
+   assert_true(now_s() - t0 < 2.0);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(rejected_submission_is_a_guilty_reset),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
