@@ -14,6 +14,7 @@
 #include "main/debug_output.h"
 #include "main/enums.h"
 #include "main/fbobject.h"
+#include "main/matrix.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
@@ -236,6 +237,7 @@ _mesa_init_context_state(struct gl_context *ctx)
       ctx->CurrentAttribType[i] = GL_FLOAT;
 
    _mesa_init_varray(ctx);
+   _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
    ctx->FBOs = _mesa_name_table_create();

@@ -480,6 +480,67 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    attachments_changed(ctx, fb);
 }
 
+/* glFramebufferTexture1D/3D (GL 3.0, ARB_framebuffer_object).  No 1D
+ * textures exist, and attaching a slice of a 3D texture this way is not
+ * implemented yet (glFramebufferTextureLayer is), so the only texture name
+ * these take is 0, which detaches; any other name is refused with
+ * GL_INVALID_OPERATION (GL 3.0 section 4.4.2's error for a texture that
+ * is not of the target). */
+static void
+framebuffer_texture_other(GLenum target, GLenum attachment,
+                          GLenum textarget, GLuint texture,
+                          GLenum want_target, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb;
+   int index;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
+                  attachment);
+      return;
+   }
+   fb = bound_fbo(ctx, target, func);
+   if (!fb)
+      return;
+   if (texture) {
+      if (textarget != want_target)
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(textarget=0x%x)", func,
+                     textarget);
+      else
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", func,
+                     texture);
+      return;
+   }
+   clear_attachment(&fb->Att[index]);
+   attachments_changed(ctx, fb);
+}
+
+void GLAPIENTRY
+_mesa_FramebufferTexture1D(GLenum target, GLenum attachment,
+                           GLenum textarget, GLuint texture, GLint level)
+{
+   (void)level;
+   framebuffer_texture_other(target, attachment, textarget, texture,
+                             GL_TEXTURE_1D, "glFramebufferTexture1D");
+}
+
+void GLAPIENTRY
+_mesa_FramebufferTexture3D(GLenum target, GLenum attachment,
+                           GLenum textarget, GLuint texture, GLint level,
+                           GLint zoffset)
+{
+   (void)level;
+   (void)zoffset;
+   framebuffer_texture_other(target, attachment, textarget, texture,
+                             GL_TEXTURE_3D, "glFramebufferTexture3D");
+}
+
 void GLAPIENTRY
 _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
                                           GLenum pname, GLint *params)

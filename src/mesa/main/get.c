@@ -111,6 +111,32 @@ channel_bits(struct gl_context *ctx, GLenum pname)
    return d->channel[d->swizzle[swz]].size;
 }
 
+/* The extensions this front end implements for real. */
+static const char *const es_extensions[] = {
+   "GL_KHR_debug",
+   "GL_OES_depth24",
+   "GL_OES_element_index_uint",
+   "GL_OES_rgb8_rgba8",
+   "GL_OES_vertex_array_object",
+};
+static const char *const gl_extensions[] = {
+   "GL_ARB_framebuffer_object",
+   "GL_KHR_debug",
+};
+
+/* The extensions of ctx's API, as glGetStringi lists them; the same names
+ * as glGetString(GL_EXTENSIONS), in the same order. */
+static const char *const *
+extension_list(struct gl_context *ctx, unsigned *count)
+{
+   if (_mesa_is_gles(ctx)) {
+      *count = sizeof(es_extensions) / sizeof(es_extensions[0]);
+      return es_extensions;
+   }
+   *count = sizeof(gl_extensions) / sizeof(gl_extensions[0]);
+   return gl_extensions;
+}
+
 /* Implementation limits that are one integer of gl_constants, with the
  * first ES version (x10) that has the pname; desktop GL has them all. */
 static const struct {
@@ -331,6 +357,20 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                     ? 4
                     : 64);
       return true;
+   /* The desktop GL 2.x names of the limits above, counted in
+    * components (GL 2.1 table 6.37; ES 2.0 section 2.10.4 defines the
+    * vectors as the components over four). */
+   case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_VARYING_FLOATS:
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, 4 * (pname == GL_MAX_VERTEX_UNIFORM_COMPONENTS
+                      ? c->MaxVertexUniformVectors
+                   : pname == GL_MAX_FRAGMENT_UNIFORM_COMPONENTS
+                      ? c->MaxFragmentUniformVectors
+                      : c->MaxVaryingVectors));
+      return true;
    case GL_MAX_VIEWPORT_DIMS: {
       GLint d[2] = {c->MaxViewportWidth, c->MaxViewportHeight};
       set_i(v, 2, d);
@@ -425,9 +465,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_NUM_EXTENSIONS:
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
-      int1(v, pname == GL_MAJOR_VERSION   ? ctx->Version / 10
-              : pname == GL_MINOR_VERSION ? ctx->Version % 10
-                                          : 1);
+      if (pname == GL_NUM_EXTENSIONS) {
+         unsigned count;
+         extension_list(ctx, &count);
+         int1(v, (GLint)count);
+         return true;
+      }
+      int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
+                                        : ctx->Version % 10);
       return true;
    case GL_DRAW_BUFFER0:
    case GL_DRAW_BUFFER1:
@@ -606,14 +651,6 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
    }
 }
 
-/* The extensions this front end implements for real. */
-static const char *const extensions[] = {
-   "GL_KHR_debug",
-   "GL_OES_depth24",
-   "GL_OES_element_index_uint",
-   "GL_OES_rgb8_rgba8",
-   "GL_OES_vertex_array_object",
-};
 
 const GLubyte *GLAPIENTRY
 _mesa_GetStringi(GLenum name, GLuint index)
@@ -626,11 +663,13 @@ _mesa_GetStringi(GLenum name, GLuint index)
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
       return NULL;
    }
-   if (index >= sizeof(extensions) / sizeof(extensions[0])) {
+   unsigned count;
+   const char *const *list = extension_list(ctx, &count);
+   if (index >= count) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
       return NULL;
    }
-   return (const GLubyte *)extensions[index];
+   return (const GLubyte *)list[index];
 }
 
 const GLubyte *GLAPIENTRY
@@ -657,7 +696,8 @@ _mesa_GetString(GLenum name)
                                                     "GL_OES_element_index_uint "
                                                     "GL_OES_rgb8_rgba8 "
                                                     "GL_OES_vertex_array_object"
-                                                  : "GL_KHR_debug");
+                                                  : "GL_ARB_framebuffer_object "
+                                                    "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
       return NULL;

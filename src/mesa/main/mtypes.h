@@ -36,6 +36,8 @@ struct st_program_variant;
 #define MAX_VIEWPORT_SIZE 16384
 #define MAX_UNIFORM_BUFFER_BINDINGS 24
 #define MAX_FEEDBACK_BUFFERS 4
+/* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
+#define MAX_MATRIX_STACK_DEPTH 32
 
 /* What changed since the state tracker last looked (gl_context::NewState). */
 enum st_dirty {
@@ -399,6 +401,14 @@ struct gl_context {
       GLsizei Width, Height;
       GLfloat Near, Far;
    } Viewport;
+
+   /* Compatibility transformation state (GL 2.1 section 2.11.2, matrix.c):
+    * Stack[0] modelview, Stack[1] projection, column-major. */
+   struct {
+      GLenum Mode;
+      GLfloat Stack[2][MAX_MATRIX_STACK_DEPTH][16];
+      unsigned Depth[2]; /* index of the top */
+   } Transform;
 
    struct {
       bool Enabled;

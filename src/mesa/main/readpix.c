@@ -27,9 +27,12 @@ valid_format(GLenum format)
 }
 
 static bool
-valid_type(GLenum type)
+valid_type(struct gl_context *ctx, GLenum type)
 {
    switch (type) {
+   case GL_FLOAT:
+      /* Desktop GL (1.0 table 3.5); not an ES 2.0 type. */
+      return !_mesa_is_gles(ctx);
    case GL_UNSIGNED_BYTE:
    case GL_UNSIGNED_SHORT_5_6_5:
    case GL_UNSIGNED_SHORT_4_4_4_4:
@@ -53,7 +56,7 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                   height);
       return;
    }
-   if (!valid_format(format) || !valid_type(type)) {
+   if (!valid_format(format) || !valid_type(ctx, type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
       return;
    }
@@ -61,8 +64,12 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
       return;
    /* ES 2.0: RGBA/UNSIGNED_BYTE, or the implementation's read
     * format/type (the same here); any other valid pair is an
-    * INVALID_OPERATION. */
-   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) {
+    * INVALID_OPERATION.  Desktop contexts also read RGB, and FLOAT (what
+    * piglit's probes use); their other pairs are not implemented yet. */
+   if (_mesa_is_gles(ctx) ? format != GL_RGBA || type != GL_UNSIGNED_BYTE
+                          : (format != GL_RGBA && format != GL_RGB) ||
+                               (type != GL_UNSIGNED_BYTE &&
+                                type != GL_FLOAT)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
       return;
    }

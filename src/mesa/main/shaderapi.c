@@ -604,6 +604,40 @@ link_failed(struct gl_program_object *prog, const char *msg)
    prog->InfoLog = dup_string(msg);
 }
 
+/* The fixed-function vertex stage of a compatibility context, as GLSL
+ * of the fragment shader's version: the vertex transformed by the
+ * modelview-projection matrix (GL 2.1 section 2.11), and the colour and
+ * texture coordinates passed on.  The front end has no glColor,
+ * glTexCoord or their arrays yet, so those are the initial current values
+ * (GL 2.1 section 2.7: colour (1, 1, 1, 1), texture coordinates
+ * (0, 0, 0, 1)).  Lighting, fog and texgen do not exist.  NULL if it
+ * does not compile (a core-only version: 1.40 and later have no
+ * gl_Vertex). */
+static struct glsl_parse_state *
+fixed_function_vs(void *mem, int version)
+{
+   static const char body[] =
+      "void main()\n"
+      "{\n"
+      "   gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+      "   gl_FrontColor = vec4(1.0);\n"
+      "   gl_TexCoord[0] = vec4(0.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
+   char *src;
+
+   if (!opts || version >= 140)
+      return NULL;
+   src = ralloc_asprintf(mem, "#version %d\n%s", version, body);
+   if (!src)
+      return NULL;
+   opts->stage = MESA_SHADER_VERTEX;
+   opts->default_version = 110;
+   struct glsl_parse_state *state =
+      glsl_compile_shader(mem, src, strlen(src), opts);
+   return state && state->log.errors == 0 ? state : NULL;
+}
+
 void GLAPIENTRY
 _mesa_LinkProgram(GLuint program)
 {
@@ -655,6 +689,20 @@ _mesa_LinkProgram(GLuint program)
       ralloc_free(mem);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
       return;
+   }
+   /* Desktop GL 2.1 section 2.15: without a vertex shader the vertex
+    * stage is fixed-function.  A program with only fragment shaders gets
+    * the fixed-function vertex processing this front end has, as a vertex
+    * shader of its own. */
+   if (!_mesa_is_gles(ctx) && stages == (1u << MESA_SHADER_FRAGMENT) &&
+       n < sizeof(states) / sizeof(states[0])) {
+      states[n] = fixed_function_vs(mem, states[0]->version);
+      if (!states[n]) {
+         ralloc_free(mem);
+         link_failed(prog, "error: no fixed-function vertex shader\n");
+         return;
+      }
+      n++;
    }
    for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
       bindings[i].name = prog->AttribBindings[i].name;

@@ -51,19 +51,34 @@ max_levels(struct gl_context *ctx, GLenum bind_target)
 /* The client memory layout of an ES 2.0 format/type pair (table 3.4), or
  * PIPE_FORMAT_NONE.  *format_ok / *type_ok say which part is bad. */
 static enum pipe_format
-client_format(GLenum format, GLenum type, bool *enum_ok)
+client_format(struct gl_context *ctx, GLenum format, GLenum type,
+              bool *enum_ok)
 {
    bool fmt_known = format == GL_RGBA || format == GL_RGB ||
                     format == GL_LUMINANCE_ALPHA || format == GL_LUMINANCE ||
                     format == GL_ALPHA;
    bool type_known =
       type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
-      type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1;
+      type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1 ||
+      (type == GL_FLOAT && !_mesa_is_gles(ctx)); /* GL 2.1 table 3.5 */
 
    *enum_ok = fmt_known && type_known;
    if (!*enum_ok)
       return PIPE_FORMAT_NONE;
    switch (type) {
+   case GL_FLOAT:
+      switch (format) {
+      case GL_RGBA:
+         return PIPE_FORMAT_R32G32B32A32_FLOAT;
+      case GL_RGB:
+         return PIPE_FORMAT_R32G32B32_FLOAT;
+      case GL_LUMINANCE_ALPHA:
+         return PIPE_FORMAT_L32A32_FLOAT;
+      case GL_LUMINANCE:
+         return PIPE_FORMAT_L32_FLOAT;
+      default:
+         return PIPE_FORMAT_A32_FLOAT;
+      }
    case GL_UNSIGNED_BYTE:
       switch (format) {
       case GL_RGBA:
@@ -107,7 +122,7 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexImage2D(target=0x%x)", target);
       return;
    }
-   src = client_format(format, type, &enum_ok);
+   src = client_format(ctx, format, type, &enum_ok);
    if (!enum_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexImage2D(format/type)");
       return;
@@ -207,7 +222,7 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(target)");
       return;
    }
-   src = client_format(format, type, &enum_ok);
+   src = client_format(ctx, format, type, &enum_ok);
    if (!enum_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(format/type)");
       return;
@@ -580,7 +595,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
-   src = client_format(format, type, &enum_ok);
+   src = client_format(ctx, format, type, &enum_ok);
    if (!enum_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
@@ -644,7 +659,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
-   src = client_format(format, type, &enum_ok);
+   src = client_format(ctx, format, type, &enum_ok);
    if (!enum_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;

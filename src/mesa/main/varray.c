@@ -541,3 +541,59 @@ _mesa_GetVertexAttribIuiv(GLuint index, GLenum pname, GLuint *params)
 {
    _mesa_GetVertexAttribIiv(index, pname, (GLint *)params);
 }
+
+/*
+ * The compatibility profile's conventional vertex array (GL 2.1 section
+ * 2.8).  The linker places gl_Vertex at generic attribute 0 (see
+ * glsl_program.h), so the vertex array is kept as generic array 0: the two
+ * alias here, as GL 2.1 section 2.7 lets generic attribute 0 and the
+ * vertex alias for immediate values.  The other conventional arrays
+ * (normal, colours, texture coordinates, ...) do not exist yet.
+ */
+void GLAPIENTRY
+_mesa_VertexPointer(GLint size, GLenum type, GLsizei stride,
+                    const void *pointer)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glVertexPointer(ES)");
+      return;
+   }
+   /* GL 2.1 table 2.4: 2, 3 or 4 components of SHORT, INT, FLOAT or
+    * DOUBLE (DOUBLE is not implemented: INVALID_ENUM below). */
+   if (size < 2 || size > 4) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glVertexPointer(size=%d)", size);
+      return;
+   }
+   if (type != GL_SHORT && type != GL_INT && type != GL_FLOAT) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glVertexPointer(type=0x%x)", type);
+      return;
+   }
+   attrib_pointer(ctx, "glVertexPointer", 0, size, type, false, false,
+                  stride, pointer);
+}
+
+static void
+client_state(GLenum array, bool enable, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_is_gles(ctx) || array != GL_VERTEX_ARRAY) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(array=0x%x)", func, array);
+      return;
+   }
+   enable_array(0, enable, func);
+}
+
+void GLAPIENTRY
+_mesa_EnableClientState(GLenum array)
+{
+   client_state(array, true, "glEnableClientState");
+}
+
+void GLAPIENTRY
+_mesa_DisableClientState(GLenum array)
+{
+   client_state(array, false, "glDisableClientState");
+}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/matrix.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_cso.h"
@@ -436,6 +437,9 @@ update_constants(struct st_context *st)
       st->const_valid = false;
       return true;
    }
+   /* Compatibility matrices into their built-in uniforms (matrix.c). */
+   if (_mesa_update_matrix_uniforms(&st->ctx, exec))
+      exec->uniforms_stamp++;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f, 0.0f, 0.0f};

@@ -28,7 +28,11 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
    struct gl_renderbuffer *rb;
    struct pipe_transfer *xfer;
    struct pipe_box box;
-   size_t row_B = (size_t)width * 4;
+   /* RGBA or RGB, as UNSIGNED_BYTE or as FLOAT (desktop contexts). */
+   bool as_float = type == GL_FLOAT;
+   unsigned comps = format == GL_RGB ? 3 : 4;
+   size_t texel_B = comps * (as_float ? sizeof(float) : 1);
+   size_t row_B = (size_t)width * texel_B;
    size_t align = (size_t)ctx->Pixel.PackAlignment;
    size_t dst_stride = (row_B + align - 1) / align * align;
    float *tmp;
@@ -75,21 +79,32 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
       const uint8_t *src = map + (size_t)src_row * xfer->stride;
       uint8_t *dst = (uint8_t *)pixels +
                      (size_t)(y0 - y + (GLint)r) * dst_stride +
-                     (size_t)(x0 - x) * 4;
+                     (size_t)(x0 - x) * texel_B;
       unsigned n = (unsigned)(x1 - x0);
 
-      if (rb->texture->format == PIPE_FORMAT_R8G8B8A8_UNORM) {
+      if (as_float) {
+         /* Fixed-point buffers unpack into [0, 1] already; the default
+          * GL_CLAMP_READ_COLOR (FIXED_ONLY) leaves float buffers as
+          * they are. */
+         util_format_unpack_rgba_float(rb->texture->format, tmp, src, n);
+         for (unsigned i = 0; i < n; i++)
+            memcpy(dst + i * texel_B, tmp + 4 * i, texel_B);
+         continue;
+      }
+      if (comps == 4 &&
+          rb->texture->format == PIPE_FORMAT_R8G8B8A8_UNORM) {
          memcpy(dst, src, (size_t)n * 4);
          continue;
       }
       util_format_unpack_rgba_float(rb->texture->format, tmp, src, n);
-      for (unsigned i = 0; i < n * 4; i++) {
-         float v = tmp[i] < 0.0f ? 0.0f : tmp[i] > 1.0f ? 1.0f : tmp[i];
-         dst[i] = (uint8_t)(v * 255.0f + 0.5f);
+      for (unsigned i = 0; i < n; i++) {
+         for (unsigned c = 0; c < comps; c++) {
+            float v = tmp[4 * i + c];
+            v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+            dst[i * comps + c] = (uint8_t)(v * 255.0f + 0.5f);
+         }
       }
    }
    free(tmp);
    st->pipe->texture_unmap(st->pipe, xfer);
-   (void)format;
-   (void)type;
 }

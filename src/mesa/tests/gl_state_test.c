@@ -141,6 +141,233 @@ test_implementation_minimums(void **state)
    gl_test_destroy(t);
 }
 
+/* A desktop 2.1 compatibility context answers the GL 2.x names of the
+ * shader limits in components (GL 2.1 table 6.37: at least 512 vertex and
+ * 64 fragment uniform components, 32 varying floats), four per ES vector;
+ * an ES context does not know them.  It advertises ARB_framebuffer_object
+ * (piglit's -fbo mode needs it), whose 1D/3D attachment calls can only
+ * detach (no 1D textures; 3D slices need glFramebufferTextureLayer), and
+ * reads pixels as floats. */
+static void
+test_desktop_compat_limits(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   static const struct { GLenum comps, vecs; GLint min; } rows[] = {
+      { GL_MAX_VERTEX_UNIFORM_COMPONENTS, GL_MAX_VERTEX_UNIFORM_VECTORS,
+        512 },
+      { GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, GL_MAX_FRAGMENT_UNIFORM_VECTORS,
+        64 },
+      { GL_MAX_VARYING_FLOATS, GL_MAX_VARYING_VECTORS, 32 },
+   };
+   GLuint fbo;
+
+   assert_non_null(t);
+   for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+      GLint comps = -1, vecs = -1;
+      _mesa_GetIntegerv(rows[i].comps, &comps);
+      _mesa_GetIntegerv(rows[i].vecs, &vecs);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      assert_true(comps >= rows[i].min);
+      assert_int_equal(comps, 4 * vecs);
+   }
+   assert_non_null(strstr((const char *)_mesa_GetString(GL_EXTENSIONS),
+                          "GL_ARB_framebuffer_object"));
+
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_1D, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_3D, 7, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 7, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_DeleteFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
+
+   /* Desktop GL reads RGBA as floats (GL 2.1 table 3.5); ES 2.0 has no
+    * GL_FLOAT type for ReadPixels (ES 2.0 section 4.3.1). */
+   GLfloat px[4] = { -1, -1, -1, -1 };
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned i = 0; i < 4; i++)
+      assert_true(px[i] >= 0.0f && px[i] <= 1.0f);
+   /* RGB writes three floats a pixel, nothing past them. */
+   GLfloat rgb[7] = { -1, -1, -1, -1, -1, -1, -1 };
+   _mesa_ReadPixels(0, 0, 2, 1, GL_RGB, GL_FLOAT, rgb);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned i = 0; i < 6; i++)
+      assert_true(rgb[i] >= 0.0f && rgb[i] <= 1.0f);
+   assert_true(rgb[6] == -1.0f);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   GLint v = -1;
+   _mesa_GetIntegerv(GL_MAX_VARYING_FLOATS, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* The compatibility vertex array feeds gl_Vertex, which the linker puts at
+ * generic attribute 0 (glsl_program.h), so it is generic array 0 here. */
+static void
+test_compat_vertex_array(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   static const GLfloat verts[8] = { 0 };
+   GLint v = -1;
+   void *p = NULL;
+
+   assert_non_null(t);
+   _mesa_VertexPointer(2, GL_FLOAT, 0, verts);
+   _mesa_EnableClientState(GL_VERTEX_ARRAY);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &v);
+   assert_int_equal(v, GL_TRUE);
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetVertexAttribPointerv(0, GL_VERTEX_ATTRIB_ARRAY_POINTER, &p);
+   assert_ptr_equal(p, verts);
+   _mesa_DisableClientState(GL_VERTEX_ARRAY);
+   _mesa_GetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &v);
+   assert_int_equal(v, GL_FALSE);
+   /* GL 2.1 table 2.4: sizes 2-4 only. */
+   _mesa_VertexPointer(1, GL_FLOAT, 0, verts);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_VertexPointer(4, GL_UNSIGNED_BYTE, 0, verts);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   /* Not ES 2.0 commands. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_VertexPointer(2, GL_FLOAT, 0, verts);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EnableClientState(GL_VERTEX_ARRAY);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* GL 2.1 section 2.15: a desktop program without a vertex shader links
+ * (the vertex stage is fixed-function); ES 2.0 section 2.10.3 requires
+ * both shaders. */
+static GLint
+link_fragment_only(const char *fs)
+{
+   GLuint sh = _mesa_CreateShader(GL_FRAGMENT_SHADER);
+   GLuint prog = _mesa_CreateProgram();
+   GLint ok = -1;
+
+   _mesa_ShaderSource(sh, 1, &fs, NULL);
+   _mesa_CompileShader(sh);
+   _mesa_GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   assert_int_equal(ok, GL_TRUE);
+   _mesa_AttachShader(prog, sh);
+   _mesa_LinkProgram(prog);
+   _mesa_GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   _mesa_DeleteProgram(prog);
+   _mesa_DeleteShader(sh);
+   return ok;
+}
+
+static void
+test_compat_fragment_only_program(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+
+   assert_non_null(t);
+   assert_int_equal(link_fragment_only("void main() {\n"
+                                       "   gl_FragColor = gl_Color;\n"
+                                       "}\n"),
+                    GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_int_equal(link_fragment_only("void main() {\n"
+                                       "   gl_FragColor = vec4(0.75);\n"
+                                       "}\n"),
+                    GL_FALSE);
+   gl_test_destroy(t);
+}
+
+/* Desktop GL takes GL_FLOAT client texels (GL 2.1 table 3.5), which
+ * piglit's texture helpers use; ES 2.0 has no such type (table 3.4). */
+static void
+test_compat_float_texels(void **state)
+{
+   static const GLfloat texel[4] = { 1.0f, 0.5f, 0.0f, 1.0f };
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLuint tex;
+
+   assert_non_null(t);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
+                    texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT,
+                       texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
+                    texel);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_DeleteTextures(1, &tex);
+   gl_test_destroy(t);
+}
+
+/* GL 3.0 section 6.1.11: glGetStringi(GL_EXTENSIONS, i) for i below
+ * GL_NUM_EXTENSIONS names the same extensions glGetString lists.  A
+ * desktop 3.0 context only exists through MESA_GL_VERSION_OVERRIDE. */
+static void
+check_extension_lists(void)
+{
+   const char *all = (const char *)_mesa_GetString(GL_EXTENSIONS);
+   GLint n = -1;
+   unsigned words = 0;
+
+   assert_non_null(all);
+   for (const char *p = all; *p; p++)
+      words += (p == all || p[-1] == ' ') && *p != ' ';
+   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(n, (GLint)words);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS, i);
+      size_t len = strlen(e);
+      const char *at = strstr(all, e);
+      assert_non_null(at);
+      assert_true(at[len] == ' ' || at[len] == 0);
+   }
+}
+
+static void
+test_extension_lists(void **state)
+{
+   setenv("MESA_GL_VERSION_OVERRIDE", "3.0", 1);
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   unsetenv("MESA_GL_VERSION_OVERRIDE");
+   assert_non_null(t);
+   check_extension_lists();
+   gl_test_destroy(t);
+
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   t = gl_test_create(3, 0, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   check_extension_lists();
+   gl_test_destroy(t);
+}
+
 /* Section 6.1.2: colours map [-1, 1] to the integer range; other floats
  * round; booleans are value != 0. */
 static void
@@ -464,6 +691,11 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_initial_state),
       cmocka_unit_test(test_implementation_minimums),
+      cmocka_unit_test(test_desktop_compat_limits),
+      cmocka_unit_test(test_compat_vertex_array),
+      cmocka_unit_test(test_compat_fragment_only_program),
+      cmocka_unit_test(test_compat_float_texels),
+      cmocka_unit_test(test_extension_lists),
       cmocka_unit_test(test_get_conversions),
       cmocka_unit_test(test_setters_round_trip),
       cmocka_unit_test(test_buffers_and_attribs),
