@@ -44,15 +44,16 @@ tree_target(const struct gl_texture_object *t)
    }
 }
 
-/* depth: slices of a 3D texture or layers of an array (1 otherwise). */
+/* depth: slices of a 3D texture or layers of an array (1 otherwise).
+ * Only RGBA8 trees are rendered to (st_texture_etc.c stores others). */
 static struct pipe_resource *
-create_tree(struct st_context *st, enum pipe_texture_target target,
-            unsigned width, unsigned height, unsigned depth,
-            unsigned last_level)
+create_tree(struct st_context *st, enum pipe_format format,
+            enum pipe_texture_target target, unsigned width, unsigned height,
+            unsigned depth, unsigned last_level)
 {
    struct pipe_resource templ = {
       .target = target,
-      .format = ST_TEX_FORMAT,
+      .format = format,
       .width0 = width,
       .height0 = (uint16_t)height,
       .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
@@ -61,7 +62,8 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
                                                                  : 1),
       .last_level = (uint8_t)last_level,
       .usage = PIPE_USAGE_DEFAULT,
-      .bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET,
+      .bind = PIPE_BIND_SAMPLER_VIEW |
+              (format == ST_TEX_FORMAT ? PIPE_BIND_RENDER_TARGET : 0),
    };
    return st->screen->resource_create(st->screen, &templ);
 }
@@ -113,12 +115,12 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
 }
 
 static bool
-fits_tree(const struct gl_texture_object *t, unsigned level, GLsizei w,
-          GLsizei h, GLsizei d)
+fits_tree(const struct gl_texture_object *t, enum pipe_format format,
+          unsigned level, GLsizei w, GLsizei h, GLsizei d)
 {
    const struct pipe_resource *pt = t->pt;
 
-   if (!pt || level > pt->last_level ||
+   if (!pt || pt->format != format || level > pt->last_level ||
        (GLsizei)u_minify(pt->width0, level) != w ||
        (GLsizei)u_minify(pt->height0, level) != h)
       return false;
@@ -136,18 +138,36 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
              enum pipe_format src, const void *pixels)
 {
    struct gl_texture_image *img = &t->Image[face][level];
+
+   if (!st_define_tex_image(st, t, face, level, width, height, depth,
+                            internalformat, format, type, ST_TEX_FORMAT))
+      return false;
+   if (img->pt && pixels)
+      upload(st, img->pt, img->pt_level, 0, 0, img->pt_layer,
+             (unsigned)width, (unsigned)height, (unsigned)depth, src, pixels);
+   return true;
+}
+
+bool
+st_define_tex_image(struct st_context *st, struct gl_texture_object *t,
+                    unsigned face, unsigned level, GLsizei width,
+                    GLsizei height, GLsizei depth, GLenum internalformat,
+                    GLenum format, GLenum type, enum pipe_format storage)
+{
+   struct gl_texture_image *img = &t->Image[face][level];
    struct pipe_resource *pt = NULL;
    unsigned pt_level = 0, pt_layer = 0;
    bool layered = t->Target == GL_TEXTURE_3D ||
                   t->Target == GL_TEXTURE_2D_ARRAY;
 
    if (width > 0 && height > 0 && depth > 0) {
-      if (fits_tree(t, level, width, height, depth)) {
+      if (fits_tree(t, storage, level, width, height, depth)) {
          pipe_resource_reference(&pt, t->pt);
          pt_level = level;
          pt_layer = face;
       } else {
-         pt = create_tree(st, layered ? tree_target(t) : PIPE_TEXTURE_2D,
+         pt = create_tree(st, storage,
+                          layered ? tree_target(t) : PIPE_TEXTURE_2D,
                           (unsigned)width, (unsigned)height,
                           (unsigned)depth, 0);
          if (!pt)
@@ -165,11 +185,8 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    img->Format = format;
    img->Type = type;
    img->PipeFormat =
-      width > 0 && height > 0 && depth > 0 ? ST_TEX_FORMAT : PIPE_FORMAT_NONE;
+      width > 0 && height > 0 && depth > 0 ? storage : PIPE_FORMAT_NONE;
    t->stamp++;
-   if (pt && pixels)
-      upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
-             (unsigned)height, (unsigned)depth, src, pixels);
    return true;
 }
 
@@ -232,7 +249,8 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
                                             : (unsigned)b->Depth;
    struct pipe_resource *pt =
-      create_tree(st, tree_target(t), w0, h0, d0 ? d0 : 1, last);
+      create_tree(st, b->PipeFormat, tree_target(t), w0, h0, d0 ? d0 : 1,
+                  last);
    if (!pt)
       return false;
 
@@ -357,7 +375,8 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
 
    if (*slot)
       return *slot;
-   struct pipe_resource *pt = create_tree(st, targets[index], 1, 1, 1, 0);
+   struct pipe_resource *pt =
+      create_tree(st, ST_TEX_FORMAT, targets[index], 1, 1, 1, 0);
    if (!pt)
       return NULL;
    for (unsigned f = 0; f < pt->array_size; f++) {

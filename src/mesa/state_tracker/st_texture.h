@@ -19,6 +19,13 @@ bool st_tex_image(struct st_context *st, struct gl_texture_object *t,
                   GLsizei depth, GLenum internalformat, GLenum format,
                   GLenum type, enum pipe_format src, const void *pixels);
 
+/* Defines image (face, level) of t without contents, stored as storage
+ * (a format the driver samples).  False if out of memory. */
+bool st_define_tex_image(struct st_context *st, struct gl_texture_object *t,
+                         unsigned face, unsigned level, GLsizei width,
+                         GLsizei height, GLsizei depth, GLenum internalformat,
+                         GLenum format, GLenum type, enum pipe_format storage);
+
 /* z: first layer (array) or slice (3D) of the region. */
 void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       struct gl_texture_image *img, GLint x, GLint y, GLint z,
