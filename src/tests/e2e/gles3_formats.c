@@ -31,11 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GLES3/gl3.h>
 
-#define SKIP 77
+#include "e2e_gl.h"
 
 static bool quiet;
 static unsigned failures;
@@ -160,45 +158,10 @@ check(const char *what, bool ok)
 }
 
 static GLuint
-compile(GLenum stage, const char *source)
-{
-   GLuint shader = glCreateShader(stage);
-   glShaderSource(shader, 1, &source, NULL);
-   glCompileShader(shader);
-   GLint ok = 0;
-   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[2048] = "";
-      glGetShaderInfoLog(shader, sizeof(log), NULL, log);
-      fprintf(stderr, "shader did not compile:\n%s\n", log);
-      return 0;
-   }
-   return shader;
-}
-
-static GLuint
 program(const char *fs_source)
 {
-   GLuint vs = compile(GL_VERTEX_SHADER, vs_source);
-   GLuint fs = compile(GL_FRAGMENT_SHADER, fs_source);
-   if (!vs || !fs)
-      return 0;
-   GLuint prog = glCreateProgram();
-   glAttachShader(prog, vs);
-   glAttachShader(prog, fs);
-   glBindAttribLocation(prog, 0, "a_position");
-   glLinkProgram(prog);
-   glDeleteShader(vs);
-   glDeleteShader(fs);
-   GLint linked = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
-   if (!linked) {
-      char log[2048] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "program did not link:\n%s\n", log);
-      return 0;
-   }
-   return prog;
+   static const char *const attribs[] = {"a_position", NULL};
+   return e2e_gl_program(vs_source, fs_source, attribs);
 }
 
 /* A texture of `internalformat` as the only colour attachment of a new
@@ -523,66 +486,27 @@ test_srgb(void)
    glDeleteProgram(sprog);
 }
 
-static EGLDisplay
-open_display(void)
-{
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
-         "eglGetPlatformDisplayEXT");
-   if (!get_platform_display)
-      return EGL_NO_DISPLAY;
-   return get_platform_display(EGL_PLATFORM_SURFACELESS_MESA,
-                               EGL_DEFAULT_DISPLAY, NULL);
-}
-
 int
 main(int argc, char **argv)
 {
-   bool no_skip = false;
+   struct e2e_gl_options opts = {
+      .width = 8, .height = 8, .es_major = 3, .es_minor = 0,
+   };
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet"))
          quiet = true;
       else if (!strcmp(argv[i], "--no-skip"))
-         no_skip = true;
+         opts.no_skip = true;
       else {
          fprintf(stderr, "usage: gles3_formats [--quiet] [--no-skip]\n");
          return 2;
       }
    }
 
-   EGLDisplay dpy = open_display();
-   EGLint major, minor;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
-      fprintf(stderr, "%s: no surfaceless EGL display\n",
-              no_skip ? "FAIL" : "SKIP");
-      return no_skip ? 1 : SKIP;
-   }
-   static const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-      EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8,
-      EGL_NONE,
-   };
-   EGLConfig config;
-   EGLint nr = 0;
-   static const EGLint pbuffer_attribs[] = {EGL_WIDTH, 8, EGL_HEIGHT, 8,
-                                            EGL_NONE};
-   static const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3,
-                                            EGL_CONTEXT_MINOR_VERSION, 0,
-                                            EGL_NONE};
-   EGLSurface surface = EGL_NO_SURFACE;
-   EGLContext ctx = EGL_NO_CONTEXT;
-   if (eglChooseConfig(dpy, config_attribs, &config, 1, &nr) && nr > 0 &&
-       eglBindAPI(EGL_OPENGL_ES_API)) {
-      surface = eglCreatePbufferSurface(dpy, config, pbuffer_attribs);
-      ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
-   }
-   if (surface == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT ||
-       !eglMakeCurrent(dpy, surface, surface, ctx)) {
-      fprintf(stderr, "%s: no ES 3.0 context (0x%x)\n",
-              no_skip ? "FAIL" : "SKIP", eglGetError());
-      return no_skip ? 1 : SKIP;
-   }
+   struct e2e_gl gl;
+   int ret = e2e_gl_open(&gl, &opts);
+   if (ret)
+      return ret;
    if (!quiet)
       printf("GL_RENDERER: %s\nGL_VERSION: %s\n",
              (const char *)glGetString(GL_RENDERER),
@@ -592,10 +516,7 @@ main(int argc, char **argv)
    test_integer();
    test_srgb();
 
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglDestroySurface(dpy, surface);
-   eglTerminate(dpy);
+   e2e_gl_close(&gl);
    printf("%s: %u failures\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }
