@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/formats_es3.h"
 #include "main/texcompress.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
@@ -338,11 +339,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
       return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
-      int1(v, GL_RGBA);
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
+      GLenum rf, rt;
+      _mesa_implementation_color_read(ctx, &rf, &rt);
+      int1(v, (GLint)(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? rf : rt));
       return true;
-   case GL_IMPLEMENTATION_COLOR_READ_TYPE:
-      int1(v, GL_UNSIGNED_BYTE);
-      return true;
+   }
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;

@@ -124,9 +124,9 @@ st_compressed_tex_image(struct st_context *st, struct gl_texture_object *t,
 
    /* Format and type are the internal format and GL_NONE, so that the
     * uncompressed TexSubImage / CopyTexSubImage refuse the image. */
-   if (!st_define_tex_image(st, t, face, level, width, height, depth,
-                            internalformat, internalformat, GL_NONE,
-                            storage))
+   if (!st_tex_image(st, t, face, level, width, height, depth,
+                     internalformat, internalformat, GL_NONE, storage,
+                     PIPE_FORMAT_NONE, NULL))
       return false;
    if (!data)
       return true;
