@@ -56,7 +56,8 @@ decode_image(enum pipe_format compressed, enum pipe_format storage,
       return util_format_etc_unpack(compressed, out, out_stride_B, blocks,
                                     block_row_B, w, h);
 
-   /* Any other storage: through floats (lossy for RGBA8). */
+   /* Any other storage: through floats (lossy for RGBA8; sRGB texels
+    * keep their encoded values). */
    float *rgba = malloc((size_t)w * h * 4 * sizeof(float));
    if (!rgba)
       return false;

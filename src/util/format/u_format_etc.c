@@ -293,9 +293,9 @@ decode_planar(uint64_t half, uint8_t texels[16][4])
       for (int x = 0; x < 4; x++) {
          uint8_t *out = texels[y * 4 + x];
          for (unsigned c = 0; c < 3; c++) {
-            int val = (x * (h[c] - o[c]) + y * (v[c] - o[c]) + 4 * o[c] + 2) >>
-                      2;
-            out[c] = (uint8_t)clamp_int(val, 0, 255);
+            int sum = x * (h[c] - o[c]) + y * (v[c] - o[c]) + 4 * o[c] + 2;
+            /* Negative sums clamp to 0; no shift of a negative value. */
+            out[c] = (uint8_t)clamp_int(sum < 0 ? 0 : sum >> 2, 0, 255);
          }
          out[3] = 255;
       }
