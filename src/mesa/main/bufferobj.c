@@ -597,7 +597,10 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
             return;
       }
       if (!whole) {
-         unsigned align = target == GL_UNIFORM_BUFFER ? 256 : 4;
+         /* ES 3.0.6 2.10.1.1: UNIFORM_BUFFER_OFFSET_ALIGNMENT */
+         unsigned align = target == GL_UNIFORM_BUFFER
+                             ? (unsigned)ctx->Const.UniformBufferOffsetAlignment
+                             : 4;
          if (size <= 0 || offset < 0 || offset % align) {
             _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset/size)", func);
             return;

@@ -17,6 +17,7 @@
 
 #include "main/context.h"
 #include "pipe/p_screen.h"
+#include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -195,6 +196,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint ubo_state;
+   if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
+      if (known)
+         int1(v, ubo_state);
+      return known;
+   }
 
    switch (pname) {
    case GL_ACTIVE_TEXTURE:
