@@ -122,6 +122,7 @@ static const char *const es_extensions[] = {
 };
 static const char *const gl_extensions[] = {
    "GL_ARB_framebuffer_object",
+   "GL_ARB_uniform_buffer_object",
    "GL_KHR_debug",
 };
 
@@ -704,6 +705,7 @@ _mesa_GetString(GLenum name)
                                                     "GL_OES_rgb8_rgba8 "
                                                     "GL_OES_vertex_array_object"
                                                   : "GL_ARB_framebuffer_object "
+                                                    "GL_ARB_uniform_buffer_object "
                                                     "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
