@@ -331,6 +331,7 @@ struct gl_constants {
    GLfloat AliasedPointSizeRange[2];
    GLfloat AliasedLineWidthRange[2];
    GLint SubpixelBits;
+   GLint MaxSamples; /* the largest colour sample count (0: none) */
 };
 
 /* KHR_debug (debug_output.c). */

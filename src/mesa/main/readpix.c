@@ -60,7 +60,8 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
       _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glReadPixels"))
       return;
    /* ES 2.0: RGBA/UNSIGNED_BYTE, or the implementation's read
     * format/type (the same here); any other valid pair is an
