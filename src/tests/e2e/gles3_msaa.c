@@ -1,0 +1,227 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Multisampling end to end: an ordinary EGL + GLES 3.0 program draws a
+ * white right triangle on black into a 4x RGBA8 renderbuffer, flushes,
+ * draws a green rectangle in a second render pass (the first pass's
+ * samples are reloaded), resolves with glBlitFramebuffer into a
+ * single-sampled renderbuffer and reads the pixels back.
+ *
+ * Expected values by hand.  The 16x16 framebuffer's triangle has window
+ * corners (4.5, 4.5), (12.5, 4.5), (4.5, 12.5): a sample at window (X, Y)
+ * is inside when X > 4.5, Y > 4.5 and X + Y < 17 (no sample lies on an
+ * edge).  The 4x sample positions are the standard pattern that Mesa's
+ * AGX driver programs (agx_default_sample_positions, 0xeaa26e26) and
+ * Direct3D and llvmpipe use: (6, 2), (14, 6), (2, 10), (10, 14) sixteenths
+ * of the pixel from its lower-left corner in GL window coordinates (the
+ * framebuffer object's row 0 is its first row in memory, where the
+ * hardware measures from).  Those positions are implementation-defined in
+ * GL; every pixel checked gives the same count under either vertical
+ * orientation of the pattern except the acute corner (12, 4), which has
+ * one sample inside (sample 2, at X + Y = 16.75) with the pattern as given
+ * and none upside down.  A pixel with n of 4 samples covered resolves
+ * to n/4 white: 0, 64, 128, 191 or 255 (tolerance 1 for the rounding of
+ * the average).  The green rectangle covers whole pixels x 12..15,
+ * y 0..3.
+ *
+ * Usage: gles3_msaa [--quiet] [--no-skip]
+ * Exit status: 0 when every pixel checked is right, 1 otherwise, 77 when
+ * no ES 3.0 context or no 4x renderbuffer is available (unless
+ * --no-skip).
+ */
+#include <GLES3/gl3.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "e2e_gl.h"
+
+#define SIZE 16
+
+static const char *vs = "#version 300 es\n"
+                        "layout(location = 0) in vec2 a_pos;\n"
+                        "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+static const char *fs = "#version 300 es\n"
+                        "precision mediump float;\n"
+                        "uniform vec4 u_colour;\n"
+                        "out vec4 o_colour;\n"
+                        "void main() { o_colour = u_colour; }\n";
+
+/* The samples of pixel (x, y) inside the triangle. */
+static int
+covered(int x, int y)
+{
+   static const int pos[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+   int n = 0;
+   for (int s = 0; s < 4; s++) {
+      double X = x + pos[s][0] / 16.0, Y = y + pos[s][1] / 16.0;
+      n += X > 4.5 && Y > 4.5 && X + Y < 17;
+   }
+   return n;
+}
+
+static float
+ndc(float window)
+{
+   return window / SIZE * 2 - 1;
+}
+
+static void
+draw(GLuint prog, const float *window_xy, int n, const float colour[4])
+{
+   float v[12];
+   for (int i = 0; i < 2 * n; i++)
+      v[i] = ndc(window_xy[i]);
+   glUniform4fv(glGetUniformLocation(prog, "u_colour"), 1, colour);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLES, 0, n);
+}
+
+static GLuint
+framebuffer(GLsizei samples, GLuint *rb)
+{
+   GLuint fbo;
+   glGenRenderbuffers(1, rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, *rb);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, SIZE,
+                                    SIZE);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, *rb);
+   return fbo;
+}
+
+int
+main(int argc, char **argv)
+{
+   bool quiet = false, no_skip = false;
+   for (int i = 1; i < argc; i++) {
+      quiet |= !strcmp(argv[i], "--quiet");
+      no_skip |= !strcmp(argv[i], "--no-skip");
+   }
+   struct e2e_gl gl;
+   struct e2e_gl_options opts = {.width = SIZE,
+                                 .height = SIZE,
+                                 .es_major = 3,
+                                 .no_skip = no_skip};
+   int st = e2e_gl_open(&gl, &opts);
+   if (st)
+      return st;
+
+   GLint max_samples = 0, samples = 0, sample_buffers = 0;
+   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+   if (max_samples < 4) {
+      fprintf(stderr, "%s: GL_MAX_SAMPLES is %d (ES 3.0 asks for 4)\n",
+              no_skip ? "FAIL" : "SKIP", max_samples);
+      e2e_gl_close(&gl);
+      return no_skip ? 1 : E2E_SKIP;
+   }
+
+   GLuint ms_rb, ss_rb;
+   GLuint ss = framebuffer(0, &ss_rb);
+   GLuint ms = framebuffer(4, &ms_rb);
+   GLint rb_samples = 0;
+   glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES,
+                                &rb_samples);
+   glGetIntegerv(GL_SAMPLES, &samples);
+   glGetIntegerv(GL_SAMPLE_BUFFERS, &sample_buffers);
+   bool ok = rb_samples == 4 && samples == 4 && sample_buffers == 1 &&
+             glCheckFramebufferStatus(GL_FRAMEBUFFER) ==
+                GL_FRAMEBUFFER_COMPLETE;
+   if (!ok)
+      fprintf(stderr,
+              "FAIL: 4x renderbuffer: RENDERBUFFER_SAMPLES %d, SAMPLES %d, "
+              "SAMPLE_BUFFERS %d, status 0x%x\n",
+              rb_samples, samples, sample_buffers,
+              glCheckFramebufferStatus(GL_FRAMEBUFFER));
+
+   GLuint prog = e2e_gl_program(vs, fs, NULL);
+   glUseProgram(prog);
+   glViewport(0, 0, SIZE, SIZE);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   static const float white[4] = {1, 1, 1, 1}, green[4] = {0, 1, 0, 1};
+   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   draw(prog, triangle, 3, white);
+   /* A second pass over the same samples. */
+   glFlush();
+   static const float rect[] = {12, 0, 16, 0, 16, 4, 12, 0, 16, 4, 12, 4};
+   draw(prog, rect, 6, green);
+
+   /* The resolve. */
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   GLenum err = glGetError();
+   if (err != GL_NO_ERROR) {
+      fprintf(stderr, "FAIL: GL error 0x%x after the resolve\n", err);
+      ok = false;
+   }
+   /* A multisampled framebuffer cannot be read directly. */
+   uint8_t pixels[SIZE * SIZE * 4];
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   if (glGetError() != GL_INVALID_OPERATION) {
+      fprintf(stderr, "FAIL: ReadPixels of a 4x framebuffer is not an "
+                      "INVALID_OPERATION\n");
+      ok = false;
+   }
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   memset(pixels, 0x55, sizeof(pixels));
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+
+   static const uint8_t level[5] = {0, 64, 128, 191, 255};
+   static const struct {
+      const char *what;
+      int x, y;
+   } checks[] = {
+      {"interior", 6, 6},
+      {"interior", 8, 5},
+      {"outside, left", 3, 8},
+      {"outside, below", 8, 3},
+      {"outside, beyond the hypotenuse", 10, 10},
+      {"left edge (2 of 4)", 4, 6},
+      {"left edge (2 of 4)", 4, 9},
+      {"bottom edge (2 of 4)", 6, 4},
+      {"bottom edge (2 of 4)", 9, 4},
+      {"corner (1 of 4)", 4, 4},
+      {"hypotenuse", 8, 8},
+      {"hypotenuse", 7, 9},
+      {"hypotenuse", 11, 5},
+      {"hypotenuse", 5, 11},
+      {"bottom edge near the acute corner", 11, 4},
+      {"acute corner (orientation of the pattern)", 12, 4},
+   };
+   int partial = 0;
+   for (unsigned i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+      int n = covered(checks[i].x, checks[i].y);
+      partial += n > 0 && n < 4;
+      uint8_t v = level[n];
+      const uint8_t want[4] = {v, v, v, 255};
+      char what[96];
+      snprintf(what, sizeof(what), "%s, %d of 4 samples", checks[i].what, n);
+      ok &= e2e_gl_probe(pixels, SIZE, checks[i].x, checks[i].y, want, 1,
+                         what, quiet);
+   }
+   static const uint8_t want_green[4] = {0, 255, 0, 255};
+   static const uint8_t want_black[4] = {0, 0, 0, 255};
+   ok &= e2e_gl_probe(pixels, SIZE, 13, 1, want_green,
+                      0, "second pass, green", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 11, 1, want_black, 0,
+                      "second pass, left of the rectangle", quiet);
+   if (partial < 8) {
+      fprintf(stderr, "FAIL: only %d partly covered pixels checked\n",
+              partial);
+      ok = false;
+   }
+
+   e2e_gl_close(&gl);
+   if (!quiet || !ok)
+      printf("%s\n", ok ? "PASS" : "FAIL");
+   return ok ? 0 : 1;
+}
