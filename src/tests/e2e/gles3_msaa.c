@@ -95,6 +95,81 @@ framebuffer(GLsizei samples, GLuint *rb)
    return fbo;
 }
 
+/* Clear the 4x buffer to black (with `clear`), draw the whole screen in
+ * `colour` with the coverage state set by the caller, resolve and read
+ * pixel (8, 8). */
+static void
+cover_and_resolve(GLuint prog, GLuint ms, GLuint ss, const float colour[4],
+                  bool clear, uint8_t px[4])
+{
+   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
+                                  0, 0, SIZE, SIZE, 0, SIZE};
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   if (clear)
+      glClear(GL_COLOR_BUFFER_BIT);
+   draw(prog, screen, 6, colour);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(8, 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+
+/*
+ * ES 3.0.6 section 4.1.3: SAMPLE_COVERAGE with value 0.5 keeps
+ * round(0.5 * 4) = 2 of the 4 samples of every pixel (which ones is the
+ * implementation's choice): the resolve is half white.  Inverted, the
+ * other two: drawn over the first, every sample is white.  SAMPLE_ALPHA_TO_COVERAGE maps alpha to a sample count by an
+ * implementation-chosen monotonic function; alpha 0 keeps none, alpha 1
+ * all, and the count for alpha 0.25 lies between.
+ */
+static bool
+coverage_state(GLuint prog, GLuint ms, GLuint ss, bool quiet)
+{
+   static const float white[4] = {1, 1, 1, 1};
+   static const uint8_t half[4] = {128, 128, 128, 255};
+   static const uint8_t black[4] = {0, 0, 0, 255};
+   static const uint8_t full[4] = {255, 255, 255, 255};
+   uint8_t px[4];
+   bool ok = true;
+
+   glEnable(GL_SAMPLE_COVERAGE);
+   glSampleCoverage(0.5f, GL_FALSE);
+   cover_and_resolve(prog, ms, ss, white, true, px);
+   ok &= e2e_gl_probe(px, 1, 0, 0, half, 1, "sample coverage 0.5", quiet);
+   glSampleCoverage(0.5f, GL_TRUE);
+   cover_and_resolve(prog, ms, ss, white, false, px);
+   ok &= e2e_gl_probe(px, 1, 0, 0, full, 0,
+                      "sample coverage 0.5, then 0.5 inverted", quiet);
+   glSampleCoverage(0.0f, GL_FALSE);
+   cover_and_resolve(prog, ms, ss, white, true, px);
+   ok &= e2e_gl_probe(px, 1, 0, 0, black, 0, "sample coverage 0", quiet);
+   glDisable(GL_SAMPLE_COVERAGE);
+
+   glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+   static const float clear_alpha[4] = {1, 1, 1, 0};
+   cover_and_resolve(prog, ms, ss, clear_alpha, true, px);
+   ok &= e2e_gl_probe(px, 1, 0, 0, black, 0, "alpha to coverage, alpha 0",
+                      quiet);
+   cover_and_resolve(prog, ms, ss, white, true, px);
+   ok &= e2e_gl_probe(px, 1, 0, 0, full, 0, "alpha to coverage, alpha 1",
+                      quiet);
+   static const float quarter[4] = {1, 1, 1, 0.25f};
+   cover_and_resolve(prog, ms, ss, quarter, true, px);
+   bool between = px[0] > 0 && px[0] < 255;
+   if (!quiet || !between)
+      printf("%s alpha to coverage, alpha 0.25: red %u (0 < red < 255)\n",
+             between ? "ok  " : "FAIL", px[0]);
+   ok &= between;
+   glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+   if (glGetError() != GL_NO_ERROR) {
+      fprintf(stderr, "FAIL: a GL error in the coverage tests\n");
+      ok = false;
+   }
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -219,6 +294,8 @@ main(int argc, char **argv)
               partial);
       ok = false;
    }
+
+   ok &= coverage_state(prog, ms, ss, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)
