@@ -25,7 +25,9 @@
  * and none upside down.  A pixel with n of 4 samples covered resolves
  * to n/4 white: 0, 64, 128, 191 or 255 (tolerance 1 for the rounding of
  * the average).  The green rectangle covers whole pixels x 12..15,
- * y 0..3.
+ * y 0..3.  Then SAMPLE_COVERAGE and SAMPLE_ALPHA_TO_COVERAGE
+ * (coverage_state) and a 4x depth buffer kept across passes
+ * (depth_per_sample).
  *
  * Usage: gles3_msaa [--quiet] [--no-skip]
  * Exit status: 0 when every pixel checked is right, 1 otherwise, 77 when
@@ -40,9 +42,11 @@
 
 #define SIZE 16
 
-static const char *vs = "#version 300 es\n"
-                        "layout(location = 0) in vec2 a_pos;\n"
-                        "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+static const char *vs =
+   "#version 300 es\n"
+   "layout(location = 0) in vec2 a_pos;\n"
+   "uniform float u_z;\n"
+   "void main() { gl_Position = vec4(a_pos, u_z, 1.0); }\n";
 static const char *fs = "#version 300 es\n"
                         "precision mediump float;\n"
                         "uniform vec4 u_colour;\n"
@@ -167,6 +171,71 @@ coverage_state(GLuint prog, GLuint ms, GLuint ss, bool quiet)
       fprintf(stderr, "FAIL: a GL error in the coverage tests\n");
       ok = false;
    }
+   return ok;
+}
+
+/*
+ * Depth per sample, kept across passes: with a 4x depth buffer, the white
+ * triangle at depth 0.5 (NDC z 0), a flush, then the whole screen in red
+ * at depth 0.7 (NDC z 0.4) under LESS.  Red lands only on the samples the
+ * triangle left at the cleared depth 1, so a pixel with n of 4 samples in
+ * the triangle resolves to (255, n/4 white, n/4 white).
+ */
+static bool
+depth_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
+                 bool quiet)
+{
+   static const float white[4] = {1, 1, 1, 1}, red[4] = {1, 0, 0, 1};
+   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
+                                  0, 0, SIZE, SIZE, 0, SIZE};
+   static const uint8_t level[5] = {0, 64, 128, 191, 255};
+   GLuint depth;
+   bool ok = true;
+
+   glGenRenderbuffers(1, &depth);
+   glBindRenderbuffer(GL_RENDERBUFFER, depth);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8,
+                                    SIZE, SIZE);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                             GL_RENDERBUFFER, depth);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      fprintf(stderr, "FAIL: 4x colour + 4x depth is incomplete\n");
+      return false;
+   }
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glClearDepthf(1.0f);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   GLint z = glGetUniformLocation(prog, "u_z");
+   glUniform1f(z, 0.0f);
+   draw(prog, triangle, 3, white);
+   glFlush();
+   glUniform1f(z, 0.4f);
+   draw(prog, screen, 6, red);
+   glUniform1f(z, 0.0f);
+   glDisable(GL_DEPTH_TEST);
+
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const int at[][2] = {{6, 6},  {3, 8},  {4, 6},  {6, 4},
+                               {4, 4},  {8, 8},  {12, 4}, {10, 10}};
+   for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+      int n = covered(at[i][0], at[i][1]);
+      const uint8_t want[4] = {255, level[n], level[n], 255};
+      char what[64];
+      snprintf(what, sizeof(what), "depth per sample, %d of 4 in front", n);
+      ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
+                         quiet);
+   }
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                             GL_RENDERBUFFER, 0);
+   glDeleteRenderbuffers(1, &depth);
    return ok;
 }
 
@@ -296,6 +365,7 @@ main(int argc, char **argv)
    }
 
    ok &= coverage_state(prog, ms, ss, quiet);
+   ok &= depth_per_sample(prog, ms, ss, pixels, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)
