@@ -272,6 +272,12 @@ static const char *const fs_resolve_source =
    "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
    "stop\n";
 
+/* The pixel's coverage mask into the red byte of its covered samples. */
+static const char *const fs_coverage_source =
+   "get_sr r0, sr60\n"
+   "st_tile r0, i8, 0, x, 0, 15, 0\n"
+   "stop\n";
+
 /* The texture descriptor of the resolve's 4x source. */
 static uint64_t
 resolve_texture(struct builder *b, const struct scene_params *p)
@@ -710,6 +716,7 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
                               ? fs_iterproj_source
                            : p->shading == SCENE_TEXTURED ? fs_textured_source
                            : p->shading == SCENE_RESOLVE  ? fs_resolve_source
+                           : p->shading == SCENE_COVERAGE ? fs_coverage_source
                                                           : fs_iter_source;
    uint64_t tex_va = 0, sampler_va = 0;
    if (p->shading == SCENE_TEXTURED)
@@ -724,7 +731,8 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
       sampler_va, shader(&b, fs_source));
    uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
    bool varying =
-      p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE;
+      p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE &&
+      p->shading != SCENE_COVERAGE;
    uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
 
    uint64_t index_va = 0;

@@ -42,6 +42,9 @@ enum scene_shading {
    SCENE_RESOLVE,     /* each pixel the average of the 4 samples of the
                        * same pixel of a 4x twiddled RGBA8 image at
                        * resolve_src_va (texture_load per sample) */
+   SCENE_COVERAGE,    /* the red byte of every sample the fragment
+                       * covers is its coverage mask (sr60), stored raw
+                       * (i8); other channels keep the clear colour */
 };
 
 struct scene_params {

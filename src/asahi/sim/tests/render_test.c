@@ -395,6 +395,48 @@ test_msaa_4x_resolve(void **state)
    assert_int_equal(covered_samples_4x(0, 0), 0);
 }
 
+/*
+ * The coverage mask a fragment program reads (sr60) is that of its own
+ * pixel, lane by lane: every covered sample of pixel (x, y) gets, in its
+ * red byte, the mask of the samples of (x, y) inside the triangle (bit s
+ * for sample s, by hand as in test_msaa_4x); uncovered samples keep the
+ * clear colour (red 0).
+ */
+static void
+test_msaa_4x_coverage_mask(void **state)
+{
+   static const double pos[4][2] = {
+      {6 / 16.0, 2 / 16.0}, {14 / 16.0, 6 / 16.0},
+      {2 / 16.0, 10 / 16.0}, {10 / 16.0, 14 / 16.0}};
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.samples = 4;
+   p.shading = SCENE_COVERAGE;
+   build(f, &p, &s, true);
+   unsigned masks_seen = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         unsigned mask = 0;
+         for (unsigned smp = 0; smp < 4; smp++) {
+            double X = x + pos[smp][0], Y = y + pos[smp][1];
+            mask |= (unsigned)(X >= 4.5 && Y >= 4.5 && X + Y < 33) << smp;
+         }
+         masks_seen |= 1u << mask;
+         for (unsigned smp = 0; smp < 4; smp++) {
+            const uint8_t *px = scene_sample(&p, &s, x, y, smp);
+            unsigned want = mask & (1u << smp) ? mask : 0;
+            if (px[0] != want)
+               fail_msg("pixel (%u, %u) sample %u: red %u, expected %u", x,
+                        y, smp, px[0], want);
+         }
+      }
+   }
+   /* Partial masks occur, not only 0 and 0xf. */
+   assert_true(__builtin_popcount(masks_seen) > 3);
+}
+
 /* Without PROCESS_EMPTY_TILES, the tile no primitive touches (x 32..39)
  * runs neither program and keeps what memory held. */
 static void
@@ -1100,6 +1142,8 @@ main(void)
 #endif
       cmocka_unit_test_setup_teardown(test_msaa_4x, setup, teardown),
       cmocka_unit_test_setup_teardown(test_msaa_4x_resolve, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_msaa_4x_coverage_mask, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
