@@ -26,8 +26,8 @@
  * to n/4 white: 0, 64, 128, 191 or 255 (tolerance 1 for the rounding of
  * the average).  The green rectangle covers whole pixels x 12..15,
  * y 0..3.  Then SAMPLE_COVERAGE and SAMPLE_ALPHA_TO_COVERAGE
- * (coverage_state) and a 4x depth buffer kept across passes
- * (depth_per_sample).
+ * (coverage_state) and a 4x depth buffer kept across passes and resolved
+ * into a single-sampled one (depth_per_sample).
  *
  * Usage: gles3_msaa [--quiet] [--no-skip]
  * Exit status: 0 when every pixel checked is right, 1 otherwise, 77 when
@@ -233,6 +233,47 @@ depth_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
       ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
                          quiet);
    }
+
+   /* The depth resolve (GL 4.6 section 18.3.2: implementation-dependent
+    * for depth, so only whole pixels are checked): blue at depth 0.6 (NDC
+    * 0.2) under LESS lands outside the triangle (0.7 there), not inside
+    * (0.5). */
+   GLuint ss_depth;
+   glGenRenderbuffers(1, &ss_depth);
+   glBindRenderbuffer(GL_RENDERBUFFER, ss_depth);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, SIZE, SIZE);
+   glBindFramebuffer(GL_FRAMEBUFFER, ss);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                             GL_RENDERBUFFER, ss_depth);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_DEPTH_BUFFER_BIT,
+                     GL_NEAREST);
+   GLenum err = glGetError();
+   if (err != GL_NO_ERROR) {
+      fprintf(stderr, "FAIL: GL error 0x%x after the depth resolve\n", err);
+      ok = false;
+   }
+   static const float blue[4] = {0, 0, 1, 1};
+   glBindFramebuffer(GL_FRAMEBUFFER, ss);
+   glEnable(GL_DEPTH_TEST);
+   glUniform1f(z, 0.2f);
+   draw(prog, screen, 6, blue);
+   glUniform1f(z, 0.0f);
+   glDisable(GL_DEPTH_TEST);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const uint8_t want_white[4] = {255, 255, 255, 255};
+   static const uint8_t want_blue[4] = {0, 0, 255, 255};
+   ok &= e2e_gl_probe(pixels, SIZE, 6, 6, want_white, 0,
+                      "depth resolve, inside (0.5 < 0.6)", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 10, 10, want_blue, 0,
+                      "depth resolve, outside (0.7 > 0.6)", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 2, 8, want_blue, 0,
+                      "depth resolve, outside, left", quiet);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                             GL_RENDERBUFFER, 0);
+   glDeleteRenderbuffers(1, &ss_depth);
+
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
                              GL_RENDERBUFFER, 0);
    glDeleteRenderbuffers(1, &depth);
