@@ -224,18 +224,41 @@ _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func)
    return true;
 }
 
+/* The framebuffer binding a target names: GL_FRAMEBUFFER and
+ * GL_DRAW_FRAMEBUFFER the draw binding, GL_READ_FRAMEBUFFER the read one
+ * (the last two from ES 3.0 section 4.4.1 / GL_ARB_framebuffer_object,
+ * which desktop contexts advertise).  NULL for any other enum. */
+static struct gl_framebuffer **
+framebuffer_binding(struct gl_context *ctx, GLenum target)
+{
+   bool split = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+
+   switch (target) {
+   case GL_FRAMEBUFFER:
+      return &ctx->DrawBuffer;
+   case GL_DRAW_FRAMEBUFFER:
+      return split ? &ctx->DrawBuffer : NULL;
+   case GL_READ_FRAMEBUFFER:
+      return split ? &ctx->ReadBuffer : NULL;
+   default:
+      return NULL;
+   }
+}
+
 GLenum GLAPIENTRY
 _mesa_CheckFramebufferStatus(GLenum target)
 {
    GET_CURRENT_CONTEXT(ctx);
+   struct gl_framebuffer **binding;
 
    if (!ctx)
       return 0;
-   if (target != GL_FRAMEBUFFER) {
+   binding = framebuffer_binding(ctx, target);
+   if (!binding) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glCheckFramebufferStatus(target)");
       return 0;
    }
-   return _mesa_framebuffer_status(ctx, ctx->DrawBuffer);
+   return _mesa_framebuffer_status(ctx, *binding);
 }
 
 /* --- Framebuffer objects ----------------------------------------------- */
@@ -263,17 +286,18 @@ _mesa_IsFramebuffer(GLuint framebuffer)
    return _mesa_name_lookup_object(ctx->FBOs, framebuffer) != NULL;
 }
 
+/* Binds fb (NULL: the window-system framebuffers) for drawing, reading
+ * or both. */
 static void
-bind_draw_read(struct gl_context *ctx, struct gl_framebuffer *fb)
+bind_fbo(struct gl_context *ctx, struct gl_framebuffer *fb, bool draw,
+         bool read)
 {
-   struct gl_framebuffer *draw = fb ? fb : ctx->WinsysDraw;
-   struct gl_framebuffer *read = fb ? fb : ctx->WinsysRead;
-
-   if (ctx->DrawBuffer != draw) {
-      ctx->DrawBuffer = draw;
+   if (draw && ctx->DrawBuffer != (fb ? fb : ctx->WinsysDraw)) {
+      ctx->DrawBuffer = fb ? fb : ctx->WinsysDraw;
       st_invalidate_framebuffer(ctx->st);
    }
-   ctx->ReadBuffer = read;
+   if (read)
+      ctx->ReadBuffer = fb ? fb : ctx->WinsysRead;
 }
 
 void GLAPIENTRY
@@ -281,8 +305,9 @@ _mesa_BindFramebuffer(GLenum target, GLuint framebuffer)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb = NULL;
+   struct gl_framebuffer **binding = framebuffer_binding(ctx, target);
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!binding) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glBindFramebuffer(target=0x%x)",
                   target);
       return;
@@ -302,7 +327,8 @@ _mesa_BindFramebuffer(GLenum target, GLuint framebuffer)
          fb->ColorReadBuffer = GL_COLOR_ATTACHMENT0;
       }
    }
-   bind_draw_read(ctx, fb);
+   bind_fbo(ctx, fb, target != GL_READ_FRAMEBUFFER,
+            target != GL_DRAW_FRAMEBUFFER);
 }
 
 void GLAPIENTRY
@@ -323,9 +349,10 @@ _mesa_DeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
       if (obj == GL_NAME_RESERVED)
          continue;
       if (ctx->DrawBuffer == obj || ctx->ReadBuffer == obj) {
-         /* ES 2.0 section 4.4.1: deleting the bound one binds 0. */
-         st_release_framebuffer_state(ctx->st);
-         bind_draw_read(ctx, NULL);
+         /* ES 3.0 section 4.4.1: deleting a bound one binds 0 there. */
+         if (ctx->DrawBuffer == obj)
+            st_release_framebuffer_state(ctx->st);
+         bind_fbo(ctx, NULL, ctx->DrawBuffer == obj, ctx->ReadBuffer == obj);
       }
       free_fbo(obj);
    }
@@ -355,15 +382,17 @@ attachment_index(struct gl_context *ctx, GLenum attachment)
 static struct gl_framebuffer *
 bound_fbo(struct gl_context *ctx, GLenum target, const char *func)
 {
-   if (target != GL_FRAMEBUFFER) {
+   struct gl_framebuffer **binding = framebuffer_binding(ctx, target);
+
+   if (!binding) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
    }
-   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name) {
+   if (!*binding || !(*binding)->Name) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(framebuffer 0)", func);
       return NULL;
    }
-   return ctx->DrawBuffer;
+   return *binding;
 }
 
 static void
@@ -382,7 +411,7 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
    struct gl_renderbuffer *rb = NULL;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferRenderbuffer(target)");
       return;
    }
@@ -427,7 +456,7 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    unsigned face = 0;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(target)");
       return;
    }
@@ -551,7 +580,7 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    const struct gl_fbo_attachment *att;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -956,7 +985,7 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    struct gl_framebuffer *fb;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTextureLayer(target)");
       return;
    }

@@ -298,8 +298,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_DITHER:
       bool1(v, ctx->Color.Dither);
       return true;
-   case GL_FRAMEBUFFER_BINDING:
+   case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
+      return true;
+   case GL_READ_FRAMEBUFFER_BINDING:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->Name : 0);
       return true;
    case GL_RENDERBUFFER_BINDING:
       int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
