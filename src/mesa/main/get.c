@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/extensions.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
@@ -109,32 +110,6 @@ channel_bits(struct gl_context *ctx, GLenum pname)
    if (!d || d->swizzle[swz] > PIPE_SWIZZLE_W)
       return 0;
    return d->channel[d->swizzle[swz]].size;
-}
-
-/* The extensions this front end implements for real. */
-static const char *const es_extensions[] = {
-   "GL_KHR_debug",
-   "GL_OES_depth24",
-   "GL_OES_element_index_uint",
-   "GL_OES_rgb8_rgba8",
-   "GL_OES_vertex_array_object",
-};
-static const char *const gl_extensions[] = {
-   "GL_ARB_framebuffer_object",
-   "GL_KHR_debug",
-};
-
-/* The extensions of ctx's API, as glGetStringi lists them; the same names
- * as glGetString(GL_EXTENSIONS), in the same order. */
-static const char *const *
-extension_list(struct gl_context *ctx, unsigned *count)
-{
-   if (_mesa_is_gles(ctx)) {
-      *count = sizeof(es_extensions) / sizeof(es_extensions[0]);
-      return es_extensions;
-   }
-   *count = sizeof(gl_extensions) / sizeof(gl_extensions[0]);
-   return gl_extensions;
 }
 
 /* Implementation limits that are one integer of gl_constants, with the
@@ -471,9 +446,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
       if (pname == GL_NUM_EXTENSIONS) {
-         unsigned count;
-         extension_list(ctx, &count);
-         int1(v, (GLint)count);
+         int1(v, (GLint)_mesa_extension_count(ctx));
          return true;
       }
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
@@ -668,13 +641,12 @@ _mesa_GetStringi(GLenum name, GLuint index)
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
       return NULL;
    }
-   unsigned count;
-   const char *const *list = extension_list(ctx, &count);
-   if (index >= count) {
+   const char *ext = _mesa_extension_name(ctx, index);
+   if (!ext) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
       return NULL;
    }
-   return (const GLubyte *)list[index];
+   return (const GLubyte *)ext;
 }
 
 const GLubyte *GLAPIENTRY
@@ -696,13 +668,7 @@ _mesa_GetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       return (const GLubyte *)ctx->GLSLVersionString;
    case GL_EXTENSIONS:
-      return (const GLubyte *)(_mesa_is_gles(ctx) ? "GL_KHR_debug "
-                                                    "GL_OES_depth24 "
-                                                    "GL_OES_element_index_uint "
-                                                    "GL_OES_rgb8_rgba8 "
-                                                    "GL_OES_vertex_array_object"
-                                                  : "GL_ARB_framebuffer_object "
-                                                    "GL_KHR_debug");
+      return (const GLubyte *)_mesa_extensions_string(ctx);
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
       return NULL;
