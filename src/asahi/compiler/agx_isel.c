@@ -358,6 +358,34 @@ emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
    return halves[1];
 }
 
+/* n / d for a constant d > 0; the hardware has no integer divide.  Powers
+ * of two shift; other divisors use the round-down method of Granlund and
+ * Montgomery ("Division by invariant integers using multiplication",
+ * PLDI 1994, section 4) with a 32-bit multiplier, exact for every 32-bit
+ * n: l = ceil(log2 d), m = floor(2^32 (2^l - d) / d) + 1,
+ * t = mulhi(m, n), n / d = (t + ((n - t) >> 1)) >> (l - 1). */
+static agx_operand
+emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   unsigned l = 0;
+
+   while (l < 32 && (1ull << l) < d)
+      l++;
+   if (d == 1)
+      return n;
+   if ((1ull << l) == d)
+      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, n, agx_isa_imm(l, 8));
+
+   uint32_t m = (uint32_t)((((1ull << l) - d) << 32) / d + 1);
+   agx_operand t = emit_mul_high(st, n, imm32(st, m), false);
+   agx_operand half = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero,
+                                    emit_binop(st, AGX_ISA_OP_ISUB, 32, n, t),
+                                    agx_isa_imm(1, 8));
+   agx_operand sum = emit_binop(st, AGX_ISA_OP_IADD, 32, t, half);
+   return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
+}
+
 /* One component of a per-component ALU instruction. */
 static agx_operand
 emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
@@ -786,11 +814,6 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
                   util_format_name(k->format), k->offset, k->stride);
          return;
       }
-      if (k->divisor > 1) {
-         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "instance divisor %u",
-                  k->divisor);
-         return;
-      }
       nr_chan = desc->nr_channels;
    }
 
@@ -804,7 +827,10 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       if (k->divisor) {
          unsigned bi =
             agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BASE_INSTANCE, 2);
-         index = emit_binop(st, AGX_ISA_OP_IADD, 32, st->instance_id,
+         /* GL 4.6 section 10.3.9: element floor(instance / divisor) +
+          * baseinstance. */
+         index = emit_binop(st, AGX_ISA_OP_IADD, 32,
+                            emit_udiv_const(st, st->instance_id, k->divisor),
                             agx_uniform(bi, 32));
       } else {
          index = st->vertex_id;
