@@ -784,6 +784,8 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
     * device_load formats i8/i16/i32/u8norm/s8norm/u16norm/s16norm). */
    unsigned nr_chan = 0, mem_format = 2 /* i32 */, elem_B = 4;
    bool sign_extend = false, is_int = false;
+   enum { ATTR_RAW, ATTR_U2F, ATTR_I2F, ATTR_FIXED, ATTR_F16 } convert =
+      ATTR_RAW;
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
@@ -793,7 +795,22 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       unsigned type = ok ? desc->channel[0].type : 0;
       bool norm = ok && desc->channel[0].normalized;
       is_int = ok && desc->channel[0].pure_integer;
-      if (bits == 32 && !norm && type != UTIL_FORMAT_TYPE_FIXED) {
+      bool scaled = ok && !norm && !is_int &&
+                    (type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                     type == UTIL_FORMAT_TYPE_SIGNED);
+      if (scaled) {
+         /* USCALED/SSCALED: integers converted to floats after the load */
+         mem_format = bits == 8 ? 0 : bits == 16 ? 1 : 2;
+         sign_extend = type == UTIL_FORMAT_TYPE_SIGNED && bits < 32;
+         convert = type == UTIL_FORMAT_TYPE_SIGNED ? ATTR_I2F : ATTR_U2F;
+         ok = bits == 8 || bits == 16 || bits == 32;
+      } else if (bits == 32 && type == UTIL_FORMAT_TYPE_FIXED) {
+         mem_format = 2; /* GL_FIXED: 16.16 two's complement */
+         convert = ATTR_FIXED;
+      } else if (bits == 16 && type == UTIL_FORMAT_TYPE_FLOAT) {
+         mem_format = 1; /* half floats widened after the load */
+         convert = ATTR_F16;
+      } else if (bits == 32 && !norm) {
          mem_format = 2;
       } else if ((bits == 8 || bits == 16) && norm &&
                  (type == UTIL_FORMAT_TYPE_UNSIGNED ||
@@ -870,6 +887,30 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          st, AGX_ISA_OP_ASR, 32,
          emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8), loaded[c], sh),
          sh);
+   }
+
+   /* Formats the load cannot convert: scaled integers, GL_FIXED (the
+    * integer over 65536) and half floats (an f32 add of the low 16-bit
+    * half reads it as a half float, like the LOD conversion below). */
+   for (unsigned c = 0; convert != ATTR_RAW && c < nr_load; ++c) {
+      agx_operand v = loaded[c];
+      if (convert == ATTR_U2F) {
+         loaded[c] = emit_convert(st, 10, 1, v);
+      } else if (convert == ATTR_I2F || convert == ATTR_FIXED) {
+         loaded[c] = emit_convert(st, 11, 1, v);
+         if (convert == ATTR_FIXED)
+            loaded[c] = emit_binop(st, AGX_ISA_OP_FMUL32, 32, loaded[c],
+                                   imm32(st, 0x37800000)); /* 2^-16 */
+      } else {
+         agx_operand halves[2];
+         agx_split(&st->b, halves, 2, v);
+         agx_operand r = agx_temp(st->ctx, 32, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+         I->ops[AGX_ISA_FADD32_D] = r;
+         I->ops[AGX_ISA_FADD32_A] = halves[0];
+         I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+         loaded[c] = r;
+      }
    }
 
    /* Missing components read as (0, 0, 0, 1), 1 an integer for integer

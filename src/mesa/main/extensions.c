@@ -34,6 +34,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_element_index_uint", API_ES, 20},
    {"GL_OES_rgb8_rgba8", API_ES, 20},
    {"GL_OES_vertex_array_object", API_ES, 20},
+   {"GL_OES_vertex_half_float", API_ES, 20},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))
