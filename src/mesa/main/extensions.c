@@ -25,10 +25,12 @@ struct gl_extension_info {
 
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_discard_framebuffer", API_ES, 20},
    {"GL_EXT_multi_draw_arrays", API_ES, 20},
    {"GL_KHR_debug", API_GL | API_ES, 20},
+   {"GL_OES_compressed_ETC1_RGB8_texture", API_ES, 20},
    {"GL_OES_depth24", API_ES, 20},
    {"GL_OES_draw_elements_base_vertex", API_ES, 20},
    {"GL_OES_element_index_uint", API_ES, 20},

@@ -17,7 +17,10 @@
 
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/formats_es3.h"
+#include "main/texcompress.h"
 #include "pipe/p_screen.h"
+#include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -170,6 +173,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint ubo_state;
+   if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
+      if (known)
+         int1(v, ubo_state);
+      return known;
+   }
 
    switch (pname) {
    case GL_ACTIVE_TEXTURE:
@@ -231,9 +240,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    }
    case GL_COMPRESSED_TEXTURE_FORMATS:
       v->type = TYPE_INT;
-      v->n = 0;
+      v->n = _mesa_get_compressed_formats(ctx, v->i);
       return true;
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      int1(v, (GLint)_mesa_get_compressed_formats(ctx, NULL));
+      return true;
    case GL_NUM_SHADER_BINARY_FORMATS:
       int1(v, 0);
       return true;
@@ -309,11 +320,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
       return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
-      int1(v, GL_RGBA);
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
+      GLenum rf, rt;
+      _mesa_implementation_color_read(ctx, &rf, &rt);
+      int1(v, (GLint)(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? rf : rt));
       return true;
-   case GL_IMPLEMENTATION_COLOR_READ_TYPE:
-      int1(v, GL_UNSIGNED_BYTE);
-      return true;
+   }
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;
