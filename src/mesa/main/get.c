@@ -164,12 +164,63 @@ get_const_int(struct gl_context *ctx, GLenum pname, bool *known,
    return false;
 }
 
+/* ES 3.0 implementation limits with no gl_constants field of their own
+ * (ES 3.0.6 tables 6.28-6.32; the values are AGX's as Mesa's asahi driver
+ * reports them, alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c,
+ * or follow from other limits).  False if pname is not one of them. */
+static bool
+get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
+              struct value *v)
+{
+   const struct gl_constants *c = &ctx->Const;
+
+   *known = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   switch (pname) {
+   case GL_MAX_TEXTURE_LOD_BIAS:
+      float_n(v, TYPE_FLOAT, 1, (const GLfloat[]){16.0f});
+      return true;
+   case GL_MIN_PROGRAM_TEXEL_OFFSET:
+      int1(v, -8);
+      return true;
+   case GL_MAX_PROGRAM_TEXEL_OFFSET:
+      int1(v, 7);
+      return true;
+   case GL_MAX_ELEMENT_INDEX:
+      /* 32-bit indices are fetched as they are; glGetIntegerv clamps the
+       * 2^32 - 1 of glGetInteger64v (ES 3.0 section 6.1.2). */
+      int1(v, 0x7fffffff);
+      return true;
+   case GL_MAX_SERVER_WAIT_TIMEOUT:
+      int1(v, 0); /* glWaitSync waits for ever (its only timeout) */
+      return true;
+   case GL_NUM_PROGRAM_BINARY_FORMATS:
+      int1(v, 0); /* no binary format: glProgramBinary always fails */
+      return true;
+   case GL_PROGRAM_BINARY_FORMATS:
+      v->type = TYPE_INT;
+      v->n = 0;
+      return true;
+   case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+      /* the varyings and gl_Position */
+      int1(v, 4 * (c->MaxVaryingVectors + 1));
+      return true;
+   case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+      int1(v, 4 * c->MaxVaryingVectors);
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* Looks pname up; false if it is not a state of this context. */
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 {
    const struct gl_constants *c = &ctx->Const;
    bool known;
+
+   if (get_es3_limit(ctx, pname, &known, v))
+      return known;
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
@@ -354,8 +405,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
     * vectors as the components over four). */
    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
-   case GL_MAX_VARYING_FLOATS:
-      if (_mesa_is_gles(ctx))
+   case GL_MAX_VARYING_FLOATS: /* = GL_MAX_VARYING_COMPONENTS of ES 3.0 */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
       int1(v, 4 * (pname == GL_MAX_VERTEX_UNIFORM_COMPONENTS
                       ? c->MaxVertexUniformVectors
@@ -629,6 +680,10 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
 
    if (pname == GL_MAX_SERVER_WAIT_TIMEOUT) {
       *data = 0;
+      return;
+   }
+   if (pname == GL_MAX_ELEMENT_INDEX && _mesa_is_gles3(ctx)) {
+      *data = 0xffffffffll;
       return;
    }
    if (!lookup(ctx, pname, &v, "glGetInteger64v"))

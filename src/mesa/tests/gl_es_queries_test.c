@@ -4,9 +4,11 @@
  */
 
 /*
- * The extension lists (glGetString(GL_EXTENSIONS), glGetStringi,
- * GL_NUM_EXTENSIONS; ES 3.0 section 6.1.6) and the entry points of the
- * small ES extensions piglit's GLES tests ask for.
+ * What piglit's GLES API tests query: the extension lists
+ * (glGetString(GL_EXTENSIONS), glGetStringi, GL_NUM_EXTENSIONS; ES 3.0
+ * section 6.1.6), the ES 3.0 implementation limits (tables 6.28-6.32, the
+ * minimums piglit's minmax_gles3 checks) and the entry points of the
+ * small ES extensions.
  */
 #include <stdlib.h>
 #include <setjmp.h>
@@ -52,13 +54,20 @@ check_lists_agree(void)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 }
 
-static void
-test_es3_lists_agree(void **state)
+static struct gl_test *
+create_es3(void)
 {
    setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
    struct gl_test *t = gl_test_create(3, 0, 8, 8);
    unsetenv("MESA_GLES_VERSION_OVERRIDE");
    assert_non_null(t);
+   return t;
+}
+
+static void
+test_es3_lists_agree(void **state)
+{
+   struct gl_test *t = create_es3();
    check_lists_agree();
    gl_test_destroy(t);
 }
@@ -104,6 +113,51 @@ test_discard_framebuffer(void **state)
    gl_test_destroy(t);
 }
 
+/* ES 3.0.6 tables 6.28-6.32: each limit exists and meets its minimum. */
+static void
+test_es3_limits(void **state)
+{
+   static const struct {
+      GLenum pname;
+      GLint min;
+   } limits[] = {
+      {GL_MAX_VERTEX_UNIFORM_COMPONENTS, 1024},
+      {GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, 896},
+      {GL_MAX_VARYING_COMPONENTS, 60},
+      {GL_MAX_VERTEX_OUTPUT_COMPONENTS, 64},
+      {GL_MAX_FRAGMENT_INPUT_COMPONENTS, 60},
+      {GL_MAX_PROGRAM_TEXEL_OFFSET, 7},
+      {GL_MAX_ELEMENT_INDEX, (1 << 24) - 1},
+      {GL_NUM_PROGRAM_BINARY_FORMATS, 0},
+      {GL_MAX_SERVER_WAIT_TIMEOUT, 0},
+   };
+   struct gl_test *t = create_es3();
+
+   for (unsigned i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+      GLint v = -1;
+      _mesa_GetIntegerv(limits[i].pname, &v);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      assert_true(v >= limits[i].min);
+   }
+   GLint v = 0;
+   _mesa_GetIntegerv(GL_MIN_PROGRAM_TEXEL_OFFSET, &v);
+   assert_true(v <= -8);
+   GLfloat bias = 0;
+   _mesa_GetFloatv(GL_MAX_TEXTURE_LOD_BIAS, &bias);
+   assert_true(bias >= 2.0f);
+   GLint64 index = 0;
+   _mesa_GetInteger64v(GL_MAX_ELEMENT_INDEX, &index);
+   assert_true(index >= (1 << 24) - 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* Not states of ES 2.0 */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GetIntegerv(GL_MAX_FRAGMENT_INPUT_COMPONENTS, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -111,6 +165,7 @@ main(void)
       cmocka_unit_test(test_es3_lists_agree),
       cmocka_unit_test(test_es2_string),
       cmocka_unit_test(test_discard_framebuffer),
+      cmocka_unit_test(test_es3_limits),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
