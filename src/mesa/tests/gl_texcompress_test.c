@@ -70,6 +70,19 @@ no_etc_supported(struct pipe_screen *screen, enum pipe_format format,
                          bind);
 }
 
+/* Nor the 16-bit normalised formats: EAC falls back to RGBA16F. */
+static bool
+no_etc_no_r16_supported(struct pipe_screen *screen, enum pipe_format format,
+                        enum pipe_texture_target target, unsigned samples,
+                        unsigned storage_samples, unsigned bind)
+{
+   if (format == PIPE_FORMAT_R16_UNORM || format == PIPE_FORMAT_R16_SNORM ||
+       format == PIPE_FORMAT_R16G16_UNORM || format == PIPE_FORMAT_R16G16_SNORM)
+      return false;
+   return no_etc_supported(screen, format, target, samples, storage_samples,
+                           bind);
+}
+
 static struct gl_test *
 es3_without_etc(void)
 {
@@ -418,6 +431,34 @@ test_decoded_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* Without R16 storage, EAC texels go through floats into RGBA16F:
+ * 980 / 2047 = 0.478749, G and B 0, A 1. */
+static void
+test_float_fallback(void **state)
+{
+   uint16_t half[4];
+
+   (void)state;
+   struct gl_test *t = es3();
+   noop_supported = t->screen->is_format_supported;
+   t->screen->is_format_supported = no_etc_no_r16_supported;
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 4, 4, 0,
+                              8, r11_block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(stored_format(GL_TEXTURE_2D, 0),
+                    PIPE_FORMAT_R16G16B16A16_FLOAT);
+   read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, half, 8);
+   /* 0.478749 = 1.914997 * 2^-2: exponent field 15 - 2 = 13 (0x3400),
+    * mantissa 0.914997 * 1024 = 936.96 -> 937 (0x3A9): 0x37A9.  1.0 is
+    * 0x3C00. */
+   assert_int_equal(half[0], 0x37A9);
+   assert_int_equal(half[1], 0);
+   assert_int_equal(half[2], 0);
+   assert_int_equal(half[3], 0x3C00);
+   gl_test_destroy(t);
+}
+
 /* Blocks from a pixel unpack buffer. */
 static void
 test_pbo(void **state)
@@ -453,6 +494,7 @@ main(void)
       cmocka_unit_test(test_storage),
       cmocka_unit_test(test_native_storage),
       cmocka_unit_test(test_decoded_storage),
+      cmocka_unit_test(test_float_fallback),
       cmocka_unit_test(test_pbo),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
