@@ -74,7 +74,8 @@ static const char *fs_2d = "#version 300 es\n"
                            "in vec2 v_tc;\n"
                            "out vec4 o_color;\n"
                            "void main() {\n"
-                           "   o_color = texture(u_tex, v_tc) * u_scale + u_bias;\n"
+                           "   vec4 t = texture(u_tex, v_tc);\n"
+                           "   o_color = t * u_scale + u_bias;\n"
                            "}\n";
 static const char *fs_array = "#version 300 es\n"
                               "precision highp float;\n"
@@ -83,7 +84,8 @@ static const char *fs_array = "#version 300 es\n"
                               "in vec2 v_tc;\n"
                               "out vec4 o_color;\n"
                               "void main() {\n"
-                              "   o_color = texture(u_tex, vec3(v_tc, u_layer));\n"
+                              "   vec3 tc = vec3(v_tc, u_layer);\n"
+                              "   o_color = texture(u_tex, tc);\n"
                               "}\n";
 
 static GLuint prog_2d, prog_array;
