@@ -352,6 +352,32 @@ test_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* Levels of two ETC2 formats with one decoded storage format (RGBA8) do
+ * not make a complete texture (ES 3.0.6 section 3.8.13). */
+static void
+test_completeness(void **state)
+{
+   uint8_t blocks[16] = {0};
+
+   (void)state;
+   struct gl_test *t = es3_without_etc();
+   struct gl_context *ctx = _mesa_current_context;
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 2, 2,
+                              0, 8, blocks);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA8_ETC2_EAC,
+                              1, 1, 0, 16, blocks);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   struct gl_texture_object *tex =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_2D, "test");
+   assert_false(_mesa_texture_complete(ctx, tex));
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 1, 1,
+                              0, 8, blocks);
+   assert_true(_mesa_texture_complete(ctx, tex));
+   gl_test_destroy(t);
+}
+
 /* The driver samples ETC: blocks are stored as given. */
 static void
 test_native_storage(void **state)
@@ -492,6 +518,7 @@ main(void)
       cmocka_unit_test(test_teximage_errors),
       cmocka_unit_test(test_subimage_errors),
       cmocka_unit_test(test_storage),
+      cmocka_unit_test(test_completeness),
       cmocka_unit_test(test_native_storage),
       cmocka_unit_test(test_decoded_storage),
       cmocka_unit_test(test_float_fallback),
