@@ -24,6 +24,7 @@
 #include "main/texobj.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 
@@ -378,6 +379,39 @@ test_completeness(void **state)
    gl_test_destroy(t);
 }
 
+/* A cube of six compressed faces is complete and finalises into one
+ * cube tree of the decoded format, each face in its own layer. */
+static void
+test_cube(void **state)
+{
+   (void)state;
+   struct gl_test *t = es3_without_etc();
+   struct gl_context *ctx = _mesa_current_context;
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 1);
+   _mesa_TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER,
+                       GL_NEAREST);
+   uint8_t zero[8] = {0};
+   for (unsigned f = 0; f < 6; f++)
+      _mesa_CompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0,
+                                 GL_COMPRESSED_R11_EAC, 4, 4, 0, 8,
+                                 f == 3 ? r11_block : zero);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   struct gl_texture_object *tex =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_CUBE_MAP, "test");
+   assert_true(_mesa_texture_complete(ctx, tex));
+   assert_true(st_finalize_texture(ctx->st, tex));
+   assert_int_equal(tex->pt->target, PIPE_TEXTURE_CUBE);
+   assert_int_equal(tex->pt->format, PIPE_FORMAT_R16_UNORM);
+   /* Face 3 (-Y): texel (0, 0) is 980 -> 31375; face 2 is the zero block
+    * (base 0, multiplier 0, -3: 1 -> 32). */
+   uint16_t r16;
+   read_texel(GL_TEXTURE_CUBE_MAP, 3, 0, 0, 0, 0, &r16, 2);
+   assert_int_equal(r16, 31375);
+   read_texel(GL_TEXTURE_CUBE_MAP, 2, 0, 0, 0, 0, &r16, 2);
+   assert_int_equal(r16, 32);
+   gl_test_destroy(t);
+}
+
 /* The driver samples ETC: blocks are stored as given. */
 static void
 test_native_storage(void **state)
@@ -519,6 +553,7 @@ main(void)
       cmocka_unit_test(test_subimage_errors),
       cmocka_unit_test(test_storage),
       cmocka_unit_test(test_completeness),
+      cmocka_unit_test(test_cube),
       cmocka_unit_test(test_native_storage),
       cmocka_unit_test(test_decoded_storage),
       cmocka_unit_test(test_float_fallback),
