@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/formats_es3.h"
 #include "main/hash.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
@@ -86,12 +87,57 @@ color_renderable(enum pipe_format f)
    return f != PIPE_FORMAT_NONE && !util_format_is_depth_or_stencil(f);
 }
 
-/* Texture images with these base formats can be rendered to (RGB and RGBA
- * as the common ES 2.0 implementations do; luminance and alpha not). */
-static bool
-texture_renderable(const struct gl_texture_image *img)
+/* The format entry of a texture image (its effective internal format). */
+static const struct gl_format_info *
+image_format(const struct gl_texture_image *img)
 {
-   return img->Format == GL_RGB || img->Format == GL_RGBA;
+   return _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
+}
+
+/* Texture images of colour-renderable formats (ES 3.0.6 section 4.4.4;
+ * unsized RGB and RGBA as the common ES 2.0 implementations do,
+ * luminance and alpha not). */
+static bool
+texture_renderable(struct gl_context *ctx, const struct gl_texture_image *img)
+{
+   return _mesa_is_color_renderable(ctx, image_format(img));
+}
+
+/* The format entry of what an attachment point holds, NULL if nothing. */
+static const struct gl_format_info *
+attachment_format(const struct gl_fbo_attachment *att)
+{
+   if (att->Type == GL_RENDERBUFFER)
+      return att->Renderbuffer->Width
+                ? _mesa_format_info(att->Renderbuffer->InternalFormat)
+                : NULL;
+   if (att->Type == GL_TEXTURE)
+      return image_format(
+         &att->Texture->Image[att->CubeFace][att->TextureLevel]);
+   return NULL;
+}
+
+/* Bits of a component of a format entry (GL_*_SIZE queries). */
+static GLint
+format_bits(const struct gl_format_info *f, unsigned component)
+{
+   if (!f)
+      return 0;
+   switch (component) {
+   case 0:
+      return f->r;
+   case 1:
+      return f->g;
+   case 2:
+      return f->b;
+   case 3:
+      return f->a;
+   case 4:
+      return f->d;
+   default:
+      return f->s;
+   }
 }
 
 bool
@@ -166,7 +212,7 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          if (att->Type == GL_TEXTURE &&
              !texture_renderable(
-                &att->Texture->Image[att->CubeFace][att->TextureLevel]))
+                ctx, &att->Texture->Image[att->CubeFace][att->TextureLevel]))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       } else if (i == BUFFER_DEPTH) {
          if (!util_format_has_depth(rb->Format) ||
@@ -604,6 +650,44 @@ _mesa_FramebufferTexture3D(GLenum target, GLenum attachment,
                              GL_TEXTURE_3D, "glFramebufferTexture3D");
 }
 
+/* The format queries of GetFramebufferAttachmentParameteriv. */
+static GLint
+attachment_query(struct gl_context *ctx, GLenum attachment,
+                 const struct gl_fbo_attachment *att, GLenum pname,
+                 const char *func)
+{
+   const struct gl_format_info *f = attachment_format(att);
+
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      /* Depth-stencil as a whole has no single type (ES 3.0.6 6.1.13). */
+      if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(depth-stencil type)",
+                     func);
+         return 0;
+      }
+      if (!f)
+         return GL_NONE;
+      if (attachment == GL_STENCIL_ATTACHMENT)
+         return GL_UNSIGNED_INT;
+      return (GLint)f->type;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      return f && f->srgb ? GL_SRGB : GL_LINEAR;
+   default:
+      break;
+   }
+   if (!f)
+      return 0;
+   /* Only the aspect of the attachment point counts for depth-stencil
+    * images. */
+   unsigned c = pname - GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE;
+   if (attachment == GL_DEPTH_ATTACHMENT && c != 4)
+      return 0;
+   if (attachment == GL_STENCIL_ATTACHMENT && c != 5)
+      return 0;
+   return format_bits(f, c);
+}
+
 void GLAPIENTRY
 _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
                                           GLenum pname, GLint *params)
@@ -653,6 +737,25 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       *params = att->Texture->Target == GL_TEXTURE_CUBE_MAP
                    ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + att->CubeFace)
                    : 0;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      /* ES 3.0.6 section 6.1.13: sizes, type and encoding of the
+       * attached image's format; GL_NONE attachments are an
+       * INVALID_OPERATION for these. */
+      if ((_mesa_is_gles(ctx) && ctx->Version < 30))
+         break;
+      if (att->Type == GL_NONE) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no attachment)", func);
+         return;
+      }
+      *params = attachment_query(ctx, attachment, att, pname, func);
       return;
    default:
       break;
@@ -771,32 +874,25 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
    }
 }
 
-/* The storage format of a renderbuffer internal format, or NONE. */
+/* The storage format of a renderbuffer internal format, or NONE when
+ * the format is not colour-, depth- or stencil-renderable in ctx (ES 3.0.6
+ * section 4.4.2.1; ES 2.0: table 4.5, OES_rgb8_rgba8, OES_depth24). */
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
-   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   const struct gl_format_info *f = _mesa_format_info(ifmt);
 
-   switch (ifmt) {
-   case GL_RGBA4:
-   case GL_RGB5_A1:
-   case GL_RGB565:
-      return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_RGBA8: /* ES 2.0: OES_rgb8_rgba8 */
-   case GL_RGB8:
-      return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_DEPTH_COMPONENT16:
-      return PIPE_FORMAT_Z16_UNORM;
-   case GL_DEPTH_COMPONENT24: /* ES 2.0: OES_depth24 */
-      return PIPE_FORMAT_Z24X8_UNORM;
-   case GL_DEPTH_COMPONENT32F:
-      return es3 ? PIPE_FORMAT_Z32_FLOAT : PIPE_FORMAT_NONE;
-   case GL_STENCIL_INDEX8:
-   case GL_DEPTH24_STENCIL8: /* = GL_DEPTH24_STENCIL8_OES */
-      return PIPE_FORMAT_Z24_UNORM_S8_UINT;
-   default:
+   if (!f || !(f->flags & GL_FMT_SIZED))
       return PIPE_FORMAT_NONE;
-   }
+   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+       !(f->flags & GL_FMT_ES2_RENDERBUFFER))
+      return PIPE_FORMAT_NONE;
+   bool ds = (f->flags & GL_FMT_DEPTH_RENDERABLE) != 0;
+   if (!ds && !_mesa_is_color_renderable(ctx, f))
+      return PIPE_FORMAT_NONE;
+   return _mesa_choose_storage(
+      ctx->st->screen, f, PIPE_TEXTURE_2D,
+      ds ? PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET);
 }
 
 void GLAPIENTRY
@@ -836,72 +932,13 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
    st_invalidate_framebuffer(ctx->st);
 }
 
+/* The sizes of the format asked for (what an app wrote), whatever it is
+ * stored in. */
 static GLint
 rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
 {
-   const struct util_format_description *d;
-   int swz;
-
-   /* The sizes of the format asked for (what an app wrote). */
-   switch (rb->InternalFormat) {
-   case GL_RGBA4:
-      return pname == GL_RENDERBUFFER_RED_SIZE ||
-                   pname == GL_RENDERBUFFER_GREEN_SIZE ||
-                   pname == GL_RENDERBUFFER_BLUE_SIZE ||
-                   pname == GL_RENDERBUFFER_ALPHA_SIZE
-                ? 4
-                : 0;
-   case GL_RGB5_A1:
-      return pname == GL_RENDERBUFFER_ALPHA_SIZE ? 1
-             : pname == GL_RENDERBUFFER_DEPTH_SIZE ||
-                   pname == GL_RENDERBUFFER_STENCIL_SIZE
-                ? 0
-                : 5;
-   case GL_RGB565:
-      return pname == GL_RENDERBUFFER_GREEN_SIZE ? 6
-             : pname == GL_RENDERBUFFER_RED_SIZE ||
-                   pname == GL_RENDERBUFFER_BLUE_SIZE
-                ? 5
-                : 0;
-   case GL_STENCIL_INDEX8:
-      return pname == GL_RENDERBUFFER_STENCIL_SIZE ? 8 : 0;
-   default:
-      break;
-   }
-   d = util_format_description(rb->Format);
-   if (!d || rb->Format == PIPE_FORMAT_NONE)
-      return 0;
-   switch (pname) {
-   case GL_RENDERBUFFER_RED_SIZE:
-      swz = 0;
-      break;
-   case GL_RENDERBUFFER_GREEN_SIZE:
-      swz = 1;
-      break;
-   case GL_RENDERBUFFER_BLUE_SIZE:
-      swz = 2;
-      break;
-   case GL_RENDERBUFFER_ALPHA_SIZE:
-      swz = 3;
-      break;
-   case GL_RENDERBUFFER_DEPTH_SIZE:
-      swz = 0;
-      if (!util_format_has_depth(rb->Format))
-         return 0;
-      break;
-   default:
-      swz = 1;
-      if (!util_format_has_stencil(rb->Format))
-         return 0;
-      break;
-   }
-   if (util_format_is_depth_or_stencil(rb->Format) &&
-       pname != GL_RENDERBUFFER_DEPTH_SIZE &&
-       pname != GL_RENDERBUFFER_STENCIL_SIZE)
-      return 0;
-   if (d->swizzle[swz] > PIPE_SWIZZLE_W)
-      return 0;
-   return d->channel[d->swizzle[swz]].size;
+   return format_bits(_mesa_format_info(rb->InternalFormat),
+                      pname - GL_RENDERBUFFER_RED_SIZE);
 }
 
 void GLAPIENTRY
