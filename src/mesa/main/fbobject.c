@@ -1027,6 +1027,15 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;
    }
+   /* Nor more than the format's largest count (section 6.1.15). */
+   unsigned counts[8];
+   if (!st_sample_counts(ctx->st, format, counts, 8) ||
+       counts[0] < (unsigned)samples) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glRenderbufferStorageMultisample(samples=%d for 0x%x)",
+                  samples, internalformat);
+      return;
+   }
    struct gl_renderbuffer *rb = ctx->CurrentRenderbuffer;
    if (!rb) {
       _mesa_error(ctx, GL_INVALID_OPERATION,

@@ -33,7 +33,8 @@ msaa_supported(struct pipe_screen *screen, enum pipe_format format,
                unsigned storage_samples, unsigned bind)
 {
    if (samples > 1) {
-      if (samples != 2 && samples != 4)
+      /* R8 renders single-sampled only here (a format with no counts). */
+      if ((samples != 2 && samples != 4) || format == PIPE_FORMAT_R8_UNORM)
          return false;
       if (!(bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
          return false;
@@ -157,6 +158,31 @@ test_internalformat_query(void **state)
    assert_int_equal(s[0], 4);
    assert_int_equal(s[1], -1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* A format without sample counts, and integer formats (ES 3.0), refuse
+ * any samples; GetInternalformativ lists no counts for them. */
+static void
+test_format_limits(void **state)
+{
+   struct gl_test *t = msaa_context(3);
+   GLint n = -1;
+   GLuint rb = renderbuffer(0, GL_R8);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_RenderbufferStorageMultisample(GL_RENDERBUFFER, 2, GL_R8, 16, 16);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetInternalformativ(GL_RENDERBUFFER, GL_R8, GL_NUM_SAMPLE_COUNTS, 1,
+                             &n);
+   assert_int_equal(n, 0);
+   _mesa_RenderbufferStorageMultisample(GL_RENDERBUFFER, 1, GL_RGBA8UI, 16,
+                                        16);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   n = -1;
+   _mesa_GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8UI,
+                             GL_NUM_SAMPLE_COUNTS, 1, &n);
+   assert_int_equal(n, 0);
+   _mesa_DeleteRenderbuffers(1, &rb);
    gl_test_destroy(t);
 }
 
@@ -289,6 +315,7 @@ main(void)
       cmocka_unit_test(test_max_samples),
       cmocka_unit_test(test_storage_rounding),
       cmocka_unit_test(test_internalformat_query),
+      cmocka_unit_test(test_format_limits),
       cmocka_unit_test(test_completeness),
       cmocka_unit_test(test_blit_and_read_rules),
    };
