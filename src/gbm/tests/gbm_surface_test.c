@@ -10,6 +10,7 @@
  * Runs on the real asahi_dri.so over the simulator drm-shim, so the clear
  * really happens; the expected bytes follow from the format: ARGB8888 is a
  * little-endian 32-bit word, bytes B, G, R, A (DRM fourcc definition).
+ * Multisampled configs are pbuffer configs only.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -153,11 +154,44 @@ test_window_frames(void **state)
    close(fd);
 }
 
+/* Multisampled configs (the asahi driver has 4x) serve pbuffers only: a
+ * GBM window would get multisampled buffers nothing resolves. */
+static void
+test_multisampled_configs(void **state)
+{
+   int fd = open_node();
+   struct gbm_device *gbm = gbm_create_device(fd);
+   assert_non_null(gbm);
+   EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_GBM_MESA, gbm, NULL);
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   EGLConfig cfg;
+   EGLint n = -1;
+   const EGLint pbuffer[] = {EGL_SURFACE_TYPE,    EGL_PBUFFER_BIT,
+                             EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                             EGL_SAMPLES,         4,
+                             EGL_NONE};
+   assert_true(eglChooseConfig(dpy, pbuffer, &cfg, 1, &n));
+   assert_int_equal(n, 1);
+   EGLint samples = 0;
+   assert_true(eglGetConfigAttrib(dpy, cfg, EGL_SAMPLES, &samples));
+   assert_int_equal(samples, 4);
+   const EGLint window[] = {EGL_SURFACE_TYPE,    EGL_WINDOW_BIT,
+                            EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                            EGL_SAMPLES,         1,
+                            EGL_NONE};
+   assert_true(eglChooseConfig(dpy, window, &cfg, 1, &n));
+   assert_int_equal(n, 0);
+   assert_true(eglTerminate(dpy));
+   gbm_device_destroy(gbm);
+   close(fd);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_window_frames),
+      cmocka_unit_test(test_multisampled_configs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
