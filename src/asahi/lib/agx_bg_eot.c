@@ -114,6 +114,13 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    bool is16 = agx_tib_format_is_16bit(info->tib_format);
    const char *run = is16 ? "r0l_r0h_r1l_r1h" : "r0_r1_r2_r3";
    const char *dim = tib->nr_samples > 1 ? "tex_2d_ms" : "tex_2d";
+   /* The fetch writes four components; the store takes the format's
+    * (its register run is as long as its mask). */
+   static const char *const runs32[5] = {"", "r0", "r0_r1", "r0_r1_r2",
+                                         "r0_r1_r2_r3"};
+   static const char *const runs16[5] = {"", "r0l", "r0l_r0h",
+                                         "r0l_r0h_r1l", "r0l_r0h_r1l_r1h"};
+   const char *store_run = (is16 ? runs16 : runs32)[info->tib_comps];
 
    /* Pixel coordinates are the thread position in the grid. */
    emit(t, "get_sr r4, sr80\n");
@@ -129,7 +136,7 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
               "%s, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
               run, 2 * rt, dim);
          emit(t, "wait 0\n");
-         emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", run,
+         emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", store_run,
               agx_mem_format_names[info->tib_format],
               agx_masks[info->tib_comps], tib->offset_B[rt], 1u << s);
       }
@@ -139,7 +146,7 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
            "%s, r4_r5, auto_lod, 0\n",
            run, 2 * rt, dim);
       emit(t, "wait 0\n");
-      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
+      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", store_run,
            agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
            tib->offset_B[rt]);
    }
