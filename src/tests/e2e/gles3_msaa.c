@@ -35,6 +35,7 @@
  * --no-skip).
  */
 #include <GLES3/gl3.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -85,18 +86,24 @@ draw(GLuint prog, const float *window_xy, int n, const float colour[4])
 }
 
 static GLuint
-framebuffer(GLsizei samples, GLuint *rb)
+framebuffer_of(GLenum format, GLsizei samples, GLuint *rb)
 {
    GLuint fbo;
    glGenRenderbuffers(1, rb);
    glBindRenderbuffer(GL_RENDERBUFFER, *rb);
-   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, SIZE,
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, SIZE,
                                     SIZE);
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_RENDERBUFFER, *rb);
    return fbo;
+}
+
+static GLuint
+framebuffer(GLsizei samples, GLuint *rb)
+{
+   return framebuffer_of(GL_RGBA8, samples, rb);
 }
 
 /* Clear the 4x buffer to black (with `clear`), draw the whole screen in
@@ -280,6 +287,89 @@ depth_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
    return ok;
 }
 
+static double
+srgb_encode(double v)
+{
+   return v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055;
+}
+
+/*
+ * Other formats, the triangle in (1, 0.5, 0.25, 1) drawn once in each of
+ * two passes (the second pass reloads the samples): a pixel with n of
+ * 4 samples covered resolves to n/4 of the colour.  R8 keeps red (green,
+ * blue 0, alpha 1 when read); SRGB8_ALPHA8 averages in linear space and
+ * encodes the result (ES 3.0.6 section 4.3.3: blits from sRGB sources
+ * linearize them), e.g. linear 0.5 * 2/4 = 0.25 reads as 137.
+ */
+static bool
+other_formats(GLuint prog, uint8_t *pixels, bool quiet)
+{
+   static const struct {
+      GLenum format;
+      const char *name;
+      bool srgb, red_only;
+   } formats[] = {
+      {GL_R8, "R8", false, true},
+      {GL_SRGB8_ALPHA8, "SRGB8_ALPHA8", true, false},
+   };
+   static const float colour[4] = {1, 0.5f, 0.25f, 1};
+   static const float first[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   static const int at[][2] = {{6, 6}, {4, 6}, {4, 4}, {3, 3}, {8, 8}};
+   bool ok = true;
+
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      GLuint ms_rb, ss_rb;
+      GLuint ss = framebuffer_of(formats[f].format, 0, &ss_rb);
+      GLuint ms = framebuffer_of(formats[f].format, 4, &ms_rb);
+      if (glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
+          GL_FRAMEBUFFER_COMPLETE) {
+         fprintf(stderr, "FAIL: 4x %s is incomplete\n", formats[f].name);
+         ok = false;
+         continue;
+      }
+      glClearColor(0, 0, 0, 0);
+      glClear(GL_COLOR_BUFFER_BIT);
+      /* The same triangle before and after a flush: covered samples are
+       * written twice with the same colour, the others must survive the
+       * reload. */
+      draw(prog, first, 3, colour);
+      glFlush();
+      draw(prog, first, 3, colour);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+      glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+      glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE,
+                        GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+      glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+      for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+         double share = covered(at[i][0], at[i][1]) / 4.0;
+         uint8_t want[4];
+         for (unsigned c = 0; c < 4; c++) {
+            double v = colour[c] * share;
+            if (formats[f].srgb && c < 3)
+               v = srgb_encode(v);
+            if (formats[f].red_only)
+               v = c == 0 ? v : c == 3 ? 1 : 0;
+            want[c] = (uint8_t)floor(v * 255 + 0.5);
+         }
+         char what[96];
+         snprintf(what, sizeof(what), "%s, %d of 4 samples",
+                  formats[f].name, covered(at[i][0], at[i][1]));
+         ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
+                            quiet);
+      }
+      glDeleteFramebuffers(1, &ms);
+      glDeleteFramebuffers(1, &ss);
+      glDeleteRenderbuffers(1, &ms_rb);
+      glDeleteRenderbuffers(1, &ss_rb);
+   }
+   if (glGetError() != GL_NO_ERROR) {
+      fprintf(stderr, "FAIL: a GL error in the format tests\n");
+      ok = false;
+   }
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -407,6 +497,7 @@ main(int argc, char **argv)
 
    ok &= coverage_state(prog, ms, ss, quiet);
    ok &= depth_per_sample(prog, ms, ss, pixels, quiet);
+   ok &= other_formats(prog, pixels, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)
