@@ -294,8 +294,9 @@ srgb_encode(double v)
 }
 
 /*
- * Other formats, the triangle in (1, 0.5, 0.25, 1) drawn once in each of
- * two passes (the second pass reloads the samples): a pixel with n of
+ * Other formats: the triangle in (1, 0.5, 0.25, 1), then in a second pass
+ * (which reloads the samples) the rectangle of pixels x 12..15, y 0..3 in
+ * the same colour: a pixel with n of
  * 4 samples covered resolves to n/4 of the colour.  R8 keeps red (green,
  * blue 0, alpha 1 when read); SRGB8_ALPHA8 averages in linear space and
  * encodes the result (ES 3.0.6 section 4.3.3: blits from sRGB sources
@@ -314,7 +315,8 @@ other_formats(GLuint prog, uint8_t *pixels, bool quiet)
    };
    static const float colour[4] = {1, 0.5f, 0.25f, 1};
    static const float first[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
-   static const int at[][2] = {{6, 6}, {4, 6}, {4, 4}, {3, 3}, {8, 8}};
+   static const int at[][2] = {{6, 6}, {4, 6}, {4, 4},
+                               {3, 3}, {8, 8}, {13, 1}};
    bool ok = true;
 
    for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
@@ -329,12 +331,12 @@ other_formats(GLuint prog, uint8_t *pixels, bool quiet)
       }
       glClearColor(0, 0, 0, 0);
       glClear(GL_COLOR_BUFFER_BIT);
-      /* The same triangle before and after a flush: covered samples are
-       * written twice with the same colour, the others must survive the
-       * reload. */
+      /* The triangle, a flush, then the rectangle x 12..15, y 0..3 in a
+       * second pass that reloads the triangle's samples. */
+      static const float rect[] = {12, 0, 16, 0, 16, 4, 12, 0, 16, 4, 12, 4};
       draw(prog, first, 3, colour);
       glFlush();
-      draw(prog, first, 3, colour);
+      draw(prog, rect, 6, colour);
       glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
       glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
       glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE,
@@ -342,7 +344,9 @@ other_formats(GLuint prog, uint8_t *pixels, bool quiet)
       glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
       glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
       for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
-         double share = covered(at[i][0], at[i][1]) / 4.0;
+         bool in_rect = at[i][0] >= 12 && at[i][1] < 4;
+         int n = in_rect ? 4 : covered(at[i][0], at[i][1]);
+         double share = n / 4.0;
          uint8_t want[4];
          for (unsigned c = 0; c < 4; c++) {
             double v = colour[c] * share;
@@ -353,8 +357,8 @@ other_formats(GLuint prog, uint8_t *pixels, bool quiet)
             want[c] = (uint8_t)floor(v * 255 + 0.5);
          }
          char what[96];
-         snprintf(what, sizeof(what), "%s, %d of 4 samples",
-                  formats[f].name, covered(at[i][0], at[i][1]));
+         snprintf(what, sizeof(what), "%s, %d of 4 samples%s",
+                  formats[f].name, n, in_rect ? " (second pass)" : "");
          ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
                             quiet);
       }
