@@ -734,6 +734,46 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/* load_ubo(block, byte offset): device_load of 32-bit words at the
+ * block's address (AGX_PUSH_UBO_BASE) + offset.  The block index is a
+ * constant here (agx_nir_lower_ubo); std140 keeps offsets 4-aligned. */
+static void
+emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components;
+   uint32_t block, off;
+   if (intr->def.bit_size != 32 || n > 4) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit UBO loads");
+      return;
+   }
+   if (!const_value(&intr->src[0], 0, &block)) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "load_ubo block not constant");
+      return;
+   }
+   agx_operand word;
+   if (const_value(&intr->src[1], 0, &off))
+      word = imm32(st, off / 4);
+   else
+      word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
+                           get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
 /* Attribute fetch: device_load of 32-bit words at
  * base + offset + stride * index, in elements of 4 bytes. */
 static void
@@ -1053,6 +1093,9 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    switch (intr->intrinsic) {
    case nir_intrinsic_load_uniform:
       emit_load_uniform(st, intr);
+      break;
+   case nir_intrinsic_load_ubo:
+      emit_load_ubo(st, intr);
       break;
    case nir_intrinsic_load_input:
       if (st->ctx->stage == MESA_SHADER_VERTEX)
@@ -1811,40 +1854,6 @@ wait_tile(struct isel *st, bool load, bool *touched)
    *touched = true;
 }
 
-/*
- * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
- * API sample mask, and with alpha-to-coverage the first round(alpha * N)
- * of the N samples (an implementation-chosen function; monotonic, as the
- * rule asks).  A 16-bit value for sample_mask's M operand.
- */
-static agx_operand
-coverage_mask(struct isel *st, const struct agx_fs_key *key)
-{
-   unsigned n = key->nr_samples;
-   unsigned keep = ((1u << n) - 1) & ~key->sample_mask_disable;
-   if (!key->alpha_to_coverage)
-      return agx_isa_imm(keep, 8);
-   agx_operand alpha = (st->colour_mask[0] & 8)
-                          ? st->colour[0][3]
-                          : imm32(st, 0x3f800000); /* 1.0 */
-   /* floor(sat(alpha) * N + 0.5), as an unsigned integer (f2u32) */
-   union {
-      float f;
-      uint32_t u;
-   } nf = {.f = (float)n};
-   agx_operand t =
-      ffma(st, fsat(st, alpha), imm32(st, nf.u), imm32(st, 0x3f000000));
-   agx_operand count = emit_convert(st, 8, 0, t);
-   agx_operand bit = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
-                                   agx_isa_imm(1, 8), count);
-   agx_operand m =
-      emit_binop(st, AGX_ISA_OP_ISUB, 32, bit, agx_isa_imm(1, 8));
-   m = emit_bitop(st, AGX_TT_AND, m, agx_isa_imm(keep, 8));
-   agx_operand halves[2];
-   agx_split(&st->b, halves, 2, m);
-   return halves[0];
-}
-
 /* The tilebuffer (memory) format st_tile / ld_tile use for a render
  * target format, -1 when the compiler cannot write it.  Fact:
  * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
@@ -1887,6 +1896,40 @@ agx_tib_format_of(enum pipe_format fmt)
    if (c->normalized && c->type == UTIL_FORMAT_TYPE_SIGNED)
       return size == 8 ? 5 : size == 16 ? 7 : -1;
    return -1;
+}
+
+/*
+ * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
+ * API sample mask, and with alpha-to-coverage the first round(alpha * N)
+ * of the N samples (an implementation-chosen function; monotonic, as the
+ * rule asks).  A 16-bit value for sample_mask's M operand.
+ */
+static agx_operand
+coverage_mask(struct isel *st, const struct agx_fs_key *key)
+{
+   unsigned n = key->nr_samples;
+   unsigned keep = ((1u << n) - 1) & ~key->sample_mask_disable;
+   if (!key->alpha_to_coverage)
+      return agx_isa_imm(keep, 8);
+   agx_operand alpha = (st->colour_mask[0] & 8)
+                          ? st->colour[0][3]
+                          : imm32(st, 0x3f800000); /* 1.0 */
+   /* floor(sat(alpha) * N + 0.5), as an unsigned integer (f2u32) */
+   union {
+      float f;
+      uint32_t u;
+   } nf = {.f = (float)n};
+   agx_operand t =
+      ffma(st, fsat(st, alpha), imm32(st, nf.u), imm32(st, 0x3f000000));
+   agx_operand count = emit_convert(st, 8, 0, t);
+   agx_operand bit = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
+                                   agx_isa_imm(1, 8), count);
+   agx_operand m =
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, bit, agx_isa_imm(1, 8));
+   m = emit_bitop(st, AGX_TT_AND, m, agx_isa_imm(keep, 8));
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, m);
+   return halves[0];
 }
 
 static void

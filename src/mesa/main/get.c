@@ -16,10 +16,11 @@
 #include <string.h>
 
 #include "main/context.h"
-#include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/texcompress.h"
+#include "main/fbobject.h"
 #include "pipe/p_screen.h"
+#include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -125,6 +126,7 @@ static const char *const es_extensions[] = {
 };
 static const char *const gl_extensions[] = {
    "GL_ARB_framebuffer_object",
+   "GL_ARB_uniform_buffer_object",
    "GL_KHR_debug",
 };
 
@@ -200,6 +202,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint ubo_state;
+   if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
+      if (known)
+         int1(v, ubo_state);
+      return known;
+   }
 
    switch (pname) {
    case GL_ACTIVE_TEXTURE:
@@ -715,6 +723,7 @@ _mesa_GetString(GLenum name)
                                                     "GL_OES_compressed_ETC1_"
                                                     "RGB8_texture"
                                                   : "GL_ARB_framebuffer_object "
+                                                    "GL_ARB_uniform_buffer_object "
                                                     "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
