@@ -374,6 +374,73 @@ other_formats(GLuint prog, uint8_t *pixels, bool quiet)
    return ok;
 }
 
+/*
+ * Centroid interpolation (GLSL ES 3.00 section 4.3.9, ES 3.0.6 section
+ * 3.6.4): t = 16.625 - (X + Y) is interpolated over the triangle
+ * (4.5, 4.5), (12.125, 4.5), (4.5, 12.125), whose hypotenuse is
+ * t = 0.  A pixel with x + y = 16 (x, y >= 5) has only sample 0 inside
+ * (X + Y = 16.5; the others give 17.25, 16.75 and 17.5) and its centre
+ * outside (17): at the centre t would be -0.375, at a covered sample it
+ * is 0.125.  The shader writes green for t >= 0 and red otherwise, so
+ * with centroid such a pixel resolves to 1/4 green, never red.
+ */
+static bool
+centroid(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
+{
+   static const char *cvs =
+      "#version 300 es\n"
+      "layout(location = 0) in vec2 a_pos;\n"
+      "layout(location = 1) in float a_t;\n"
+      "centroid out float v_t;\n"
+      "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); v_t = a_t; }\n";
+   static const char *cfs =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "centroid in float v_t;\n"
+      "out vec4 o_colour;\n"
+      "void main() {\n"
+      "   o_colour = v_t >= 0.0 ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n"
+      "}\n";
+   GLuint prog = e2e_gl_program(cvs, cfs, NULL);
+   if (!prog)
+      return false;
+   static const float window[] = {4.5f, 4.5f, 12.125f, 4.5f, 4.5f, 12.125f};
+   float pos[6], t[3];
+   for (unsigned i = 0; i < 3; i++) {
+      pos[2 * i] = ndc(window[2 * i]);
+      pos[2 * i + 1] = ndc(window[2 * i + 1]);
+      t[i] = 16.625f - window[2 * i] - window[2 * i + 1];
+   }
+   glUseProgram(prog);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+   glEnableVertexAttribArray(0);
+   glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 0, t);
+   glEnableVertexAttribArray(1);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDisableVertexAttribArray(1);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+
+   static const uint8_t quarter_green[4] = {0, 64, 0, 255};
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   static const int edge[][2] = {{8, 8}, {7, 9}, {10, 6}, {6, 10}, {5, 11}};
+   bool ok = e2e_gl_probe(pixels, SIZE, 6, 6, green, 0, "centroid, interior",
+                          quiet);
+   for (unsigned i = 0; i < sizeof(edge) / sizeof(edge[0]); i++)
+      ok &= e2e_gl_probe(pixels, SIZE, edge[i][0], edge[i][1], quarter_green,
+                         1, "centroid, centre outside, 1 of 4 samples",
+                         quiet);
+   glDeleteProgram(prog);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -502,6 +569,7 @@ main(int argc, char **argv)
    ok &= coverage_state(prog, ms, ss, quiet);
    ok &= depth_per_sample(prog, ms, ss, pixels, quiet);
    ok &= other_formats(prog, pixels, quiet);
+   ok &= centroid(ms, ss, pixels, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)

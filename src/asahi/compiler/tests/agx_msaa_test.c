@@ -10,7 +10,7 @@
  * across the group as (t + 0.5) / 32 from a linear varying, so lane t
  * keeps the first round(alpha * 4) samples (the key's rule) minus those
  * the sample mask drops.  No alpha * 4 + 0.5 lands on an integer, so the
- * rounding is unambiguous.
+ * rounding is unambiguous.  Centroid inputs use iterproj's centroid mode.
  */
 
 #include <math.h>
@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "agx_test_util.h"
+#include "asahi/isa/agx_isa.h"
 #include "nir_builder.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -42,9 +43,10 @@ tib_sample(void *user, unsigned x, unsigned y, unsigned sample,
    return &tib[x][sample][offset_B];
 }
 
-/* out = vec4(1, 1, 1, alpha) with alpha a varying; compiled with key. */
+/* out = the varying; compiled with key (centroid: a centroid input). */
 static void
-compile(struct agx_shader_key *key, void *mem, struct agx_shader_binary *bin)
+compile_input(struct agx_shader_key *key, void *mem,
+              struct agx_shader_binary *bin, bool centroid)
 {
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
                                                   &plain, "msaa", mem);
@@ -53,6 +55,7 @@ compile(struct agx_shader_key *key, void *mem, struct agx_shader_binary *bin)
                           nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
    in->data.location = VARYING_SLOT_VAR0;
    in->data.driver_location = VARYING_SLOT_VAR0;
+   in->data.centroid = centroid;
    nir_variable *out =
       nir_variable_create(b.shader, nir_var_shader_out,
                           nir_vtype_vector(b.shader, nir_type_float32, 4), "o");
@@ -69,6 +72,12 @@ compile(struct agx_shader_key *key, void *mem, struct agx_shader_binary *bin)
    char err[256];
    if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
       fail_msg("%s", err);
+}
+
+static void
+compile(struct agx_shader_key *key, void *mem, struct agx_shader_binary *bin)
+{
+   compile_input(key, mem, bin, false);
 }
 
 /* Run over 32 pixels; the samples each lane killed. */
@@ -169,12 +178,40 @@ test_alpha_to_coverage(void **state)
    ralloc_free(mem);
 }
 
+/* A centroid input is iterated in the centroid mode (the simulator's
+ * choice of location is tested in sim_frag). */
+static void
+test_centroid_input(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct agx_shader_key key = {0};
+   struct agx_shader_binary bin;
+   for (unsigned c = 0; c < 2; c++) {
+      compile_input(&key, mem, &bin, c);
+      unsigned found = 0;
+      for (size_t at = 0; at < bin.size_B;) {
+         char line[160];
+         int n = agx_isa_disasm_one(bin.code + at, bin.size_B - at, line,
+                                    sizeof(line));
+         assert_true(n > 0);
+         if (!strncmp(line, "iterproj ", 9))
+            found |= strstr(line, "centroid") ? 2 : 1;
+         at += (size_t)n;
+         if (!strcmp(line, "stop"))
+            break;
+      }
+      assert_int_equal(found, c ? 2 : 1);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sample_mask),
       cmocka_unit_test(test_alpha_to_coverage),
+      cmocka_unit_test(test_centroid_input),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
