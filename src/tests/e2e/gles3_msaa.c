@@ -441,6 +441,37 @@ centroid(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
    return ok;
 }
 
+/* Clears of a 4x buffer reach every sample: a scissored glClear (x < 8)
+ * and glClearBufferfv; the resolve shows the clear colours exactly. */
+static bool
+clears(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
+{
+   static const float blue[4] = {0, 0, 1, 1};
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glClearBufferfv(GL_COLOR, 0, blue);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, 8, SIZE);
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const uint8_t want_red[4] = {255, 0, 0, 255};
+   static const uint8_t want_blue[4] = {0, 0, 255, 255};
+   bool ok = e2e_gl_probe(pixels, SIZE, 3, 3, want_red, 0,
+                          "scissored clear, inside", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 7, 12, want_red, 0,
+                      "scissored clear, inside", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 8, 3, want_blue, 0,
+                      "glClearBufferfv, outside the scissor", quiet);
+   glClearColor(0, 0, 0, 1);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -570,6 +601,7 @@ main(int argc, char **argv)
    ok &= depth_per_sample(prog, ms, ss, pixels, quiet);
    ok &= other_formats(prog, pixels, quiet);
    ok &= centroid(ms, ss, pixels, quiet);
+   ok &= clears(ms, ss, pixels, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)
