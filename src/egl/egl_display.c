@@ -309,11 +309,9 @@ build_configs(struct egl_display *disp)
    bool gbm = disp->platform == EGL_PLATFORM_GBM_MESA;
    EGLint renderable = renderable_bits(&disp->info);
    EGLint surface_type = EGL_PBUFFER_BIT | (gbm ? EGL_WINDOW_BIT : 0);
-   /* Multisampled configs are pbuffer configs only: a window's buffers go
-    * to GBM as they are, and nothing resolves them at swap yet. */
    for (unsigned i = 0; i < n; i++)
       fill_config(&disp->configs[i], &dc[i], (EGLint)i + 1, renderable,
-                  dc[i].samples > 1 ? EGL_PBUFFER_BIT : surface_type, gbm);
+                  surface_type, gbm);
    disp->num_configs = n;
    free(dc);
    return true;
