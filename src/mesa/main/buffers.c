@@ -207,7 +207,8 @@ static bool
 valid_invalidate(struct gl_context *ctx, GLenum target, GLsizei n,
                  const GLenum *attachments, const char *func)
 {
-   struct gl_framebuffer *fb = ctx->DrawBuffer;
+   struct gl_framebuffer *fb =
+      target == GL_READ_FRAMEBUFFER ? ctx->ReadBuffer : ctx->DrawBuffer;
 
    if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER &&
        target != GL_READ_FRAMEBUFFER) {
@@ -324,6 +325,22 @@ blit_samples_ok(struct gl_context *ctx, const struct gl_framebuffer *src,
       return false;
    }
    return true;
+}
+
+/* EXT_discard_framebuffer: the ES 2.0 form of glInvalidateFramebuffer
+ * (a hint as well), GL_FRAMEBUFFER its only target. */
+void GLAPIENTRY
+_mesa_DiscardFramebufferEXT(GLenum target, GLsizei numAttachments,
+                            const GLenum *attachments)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glDiscardFramebufferEXT(target)");
+      return;
+   }
+   valid_invalidate(ctx, target, numAttachments, attachments,
+                    "glDiscardFramebufferEXT");
 }
 
 void GLAPIENTRY

@@ -389,6 +389,7 @@ struct gl_context {
    int Version;
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
+   char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;
