@@ -131,7 +131,8 @@ cover_and_resolve(GLuint prog, GLuint ms, GLuint ss, const float colour[4],
  * ES 3.0.6 section 4.1.3: SAMPLE_COVERAGE with value 0.5 keeps
  * round(0.5 * 4) = 2 of the 4 samples of every pixel (which ones is the
  * implementation's choice): the resolve is half white.  Inverted, the
- * other two: drawn over the first, every sample is white.  SAMPLE_ALPHA_TO_COVERAGE maps alpha to a sample count by an
+ * other two: drawn over the first, every sample is white.
+ * SAMPLE_ALPHA_TO_COVERAGE maps alpha to a sample count by an
  * implementation-chosen monotonic function; alpha 0 keeps none, alpha 1
  * all, and the count for alpha 0.25 lies between.
  */
