@@ -438,6 +438,7 @@ centroid(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
       ok &= e2e_gl_probe(pixels, SIZE, edge[i][0], edge[i][1], quarter_green,
                          1, "centroid, centre outside, 1 of 4 samples",
                          quiet);
+   glUseProgram(0);
    glDeleteProgram(prog);
    return ok;
 }
@@ -470,6 +471,73 @@ clears(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
    ok &= e2e_gl_probe(pixels, SIZE, 8, 3, want_blue, 0,
                       "glClearBufferfv, outside the scissor", quiet);
    glClearColor(0, 0, 0, 1);
+   return ok;
+}
+
+/*
+ * Stencil per sample, kept across passes: the triangle writes stencil 1
+ * (no colour), a flush, then the whole screen in red where stencil is 0.
+ * A pixel with n of 4 samples in the triangle resolves to red (4 - n)/4.
+ */
+static bool
+stencil_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
+                   bool quiet)
+{
+   static const float white[4] = {1, 1, 1, 1}, red[4] = {1, 0, 0, 1};
+   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
+                                  0, 0, SIZE, SIZE, 0, SIZE};
+   static const uint8_t level[5] = {0, 64, 128, 191, 255};
+   GLuint zs;
+   bool ok = true;
+
+   glUseProgram(prog);
+   glGenRenderbuffers(1, &zs);
+   glBindRenderbuffer(GL_RENDERBUFFER, zs);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8,
+                                    SIZE, SIZE);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                             GL_RENDERBUFFER, zs);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      fprintf(stderr, "FAIL: 4x colour + 4x stencil is incomplete\n");
+      return false;
+   }
+   glClearColor(0, 0, 0, 1);
+   glClearStencil(0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_STENCIL_TEST);
+   glStencilFunc(GL_ALWAYS, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   draw(prog, triangle, 3, white);
+   glFlush();
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glStencilFunc(GL_EQUAL, 0, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   draw(prog, screen, 6, red);
+   glDisable(GL_STENCIL_TEST);
+
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const int at[][2] = {{6, 6}, {3, 8}, {4, 6}, {4, 4}, {8, 8},
+                               {12, 4}};
+   for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+      int n = covered(at[i][0], at[i][1]);
+      const uint8_t want[4] = {level[4 - n], 0, 0, 255};
+      char what[64];
+      snprintf(what, sizeof(what), "stencil per sample, %d of 4 marked", n);
+      ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
+                         quiet);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                             GL_RENDERBUFFER, 0);
+   glDeleteRenderbuffers(1, &zs);
    return ok;
 }
 
@@ -603,6 +671,7 @@ main(int argc, char **argv)
    ok &= other_formats(prog, pixels, quiet);
    ok &= centroid(ms, ss, pixels, quiet);
    ok &= clears(ms, ss, pixels, quiet);
+   ok &= stencil_per_sample(prog, ms, ss, pixels, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)
