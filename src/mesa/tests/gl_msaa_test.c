@@ -246,6 +246,52 @@ test_completeness(void **state)
    gl_test_destroy(t);
 }
 
+/* A 4x depth-stencil renderbuffer attached at GL_DEPTH_STENCIL_ATTACHMENT
+ * (ES 3.0.6 section 4.4.2.4) is both the depth and the stencil
+ * attachment; detaching there detaches both.  ES 2.0 has no such point. */
+static void
+test_depth_stencil_attachment(void **state)
+{
+   struct gl_test *t = msaa_context(3);
+   GLuint fbo;
+   GLint v = 0;
+   GLuint colour = renderbuffer(4, GL_RGBA8);
+   GLuint zs = renderbuffer(4, GL_DEPTH24_STENCIL8);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_RENDERBUFFER, colour);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, zs);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, (GLint)zs);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, (GLint)zs);
+   assert_int_equal(status(), GL_FRAMEBUFFER_COMPLETE);
+
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(v, GL_NONE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = msaa_context(2);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* A multisampled read framebuffer: resolving blits only, no reads. */
 static void
 test_blit_and_read_rules(void **state)
@@ -317,6 +363,7 @@ main(void)
       cmocka_unit_test(test_internalformat_query),
       cmocka_unit_test(test_format_limits),
       cmocka_unit_test(test_completeness),
+      cmocka_unit_test(test_depth_stencil_attachment),
       cmocka_unit_test(test_blit_and_read_rules),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

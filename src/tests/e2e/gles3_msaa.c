@@ -497,10 +497,10 @@ stencil_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8,
                                     SIZE, SIZE);
    glBindFramebuffer(GL_FRAMEBUFFER, ms);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
                              GL_RENDERBUFFER, zs);
    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      fprintf(stderr, "FAIL: 4x colour + 4x stencil is incomplete\n");
+      fprintf(stderr, "FAIL: 4x colour + 4x depth-stencil is incomplete\n");
       return false;
    }
    glClearColor(0, 0, 0, 1);
@@ -535,7 +535,7 @@ stencil_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
                          quiet);
    }
    glBindFramebuffer(GL_FRAMEBUFFER, ms);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
                              GL_RENDERBUFFER, 0);
    glDeleteRenderbuffers(1, &zs);
    return ok;
