@@ -318,6 +318,20 @@ _mesa_GenerateMipmap(GLenum target)
          }
       }
    }
+   /* ES 3.0.6 section 3.8.10: the base level's format must be unsized,
+    * or colour-renderable and texture-filterable; never integer, depth or
+    * stencil. */
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(base->InternalFormat, base->Type));
+   if (f && (_mesa_format_info_is_integer(f) ||
+             f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
+             (_mesa_is_gles(ctx) && (f->flags & GL_FMT_SIZED) &&
+              f->internalformat == base->InternalFormat &&
+              (!_mesa_is_color_renderable(ctx, f) ||
+               !_mesa_is_filterable(ctx, f))))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(format)");
+      return;
+   }
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
        ((base->Width & (base->Width - 1)) ||
         (base->Height & (base->Height - 1)))) {
@@ -516,6 +530,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLsizei w = width, h = height;
+   if (!st_texture_storage(ctx->st, t, storage, width, height, 1,
+                           (unsigned)levels)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
+      return;
+   }
    for (GLint l = 0; l < levels; l++) {
       for (unsigned f = 0; f < faces; f++) {
          if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, 1, internalformat,
@@ -738,6 +757,11 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    if (storage == PIPE_FORMAT_NONE)
       return;
    GLsizei w = width, h = height, d = depth;
+   if (!st_texture_storage(ctx->st, t, storage, width, height, depth,
+                           (unsigned)levels)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
    for (GLint l = 0; l < levels; l++) {
       if (!st_tex_image(ctx->st, t, 0, (unsigned)l, w, h, d, internalformat,
                         format, type, storage, storage, NULL)) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
 #include "main/texobj.h"
@@ -521,6 +522,23 @@ _mesa_texture_complete(const struct gl_context *ctx,
          return false;
    }
    if (faces == 6 && b->Width != b->Height)
+      return false;
+
+   /* ES 3.0.6 section 3.8.13: formats that are not texture-filterable
+    * (integer, 32-bit float in ES), and depth formats without
+    * comparison, need NEAREST (or NEAREST_MIPMAP_NEAREST) filters. */
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(b->InternalFormat, b->Type));
+   bool nearest = t->MagFilter == GL_NEAREST &&
+                  (t->MinFilter == GL_NEAREST ||
+                   t->MinFilter == GL_NEAREST_MIPMAP_NEAREST);
+   bool depth = f && (f->base == GL_DEPTH_COMPONENT ||
+                      f->base == GL_DEPTH_STENCIL);
+   if (!nearest && f &&
+       (_mesa_format_info_is_integer(f) ||
+        (!depth && !_mesa_is_filterable((struct gl_context *)ctx, f)) ||
+        (depth && t->CompareMode == GL_NONE && _mesa_is_gles(ctx) &&
+         ctx->Version >= 30)))
       return false;
 
    /* ES 2.0 section 3.8.2: NPOT textures need CLAMP_TO_EDGE and no

@@ -101,7 +101,8 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
    struct pipe_box box;
 
    u_box_3d(x, y, z, w, h, d, &box);
-   if (src == dst) {
+   /* Copied as they are, except float depth, which is clamped. */
+   if (src == dst && !st_is_float_depth(dst)) {
       st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
                                 pixels, (unsigned)src_stride, src_image);
       return;
@@ -189,6 +190,22 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    if (pt && pixels)
       upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
              (unsigned)height, (unsigned)depth, src, pixels);
+   return true;
+}
+
+bool
+st_texture_storage(struct st_context *st, struct gl_texture_object *t,
+                   enum pipe_format storage, GLsizei width, GLsizei height,
+                   GLsizei depth, unsigned levels)
+{
+   struct pipe_resource *pt =
+      create_tree(st, tree_target(t), storage, (unsigned)width,
+                  (unsigned)height, (unsigned)depth, levels - 1);
+   if (!pt)
+      return false;
+   pipe_resource_reference(&t->pt, NULL);
+   t->pt = pt;
+   t->stamp++;
    return true;
 }
 
@@ -450,13 +467,27 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
       return t->view;
    sampled_levels(t, &base, &last);
 
+   unsigned swz[4];
+   for (unsigned i = 0; i < 4; i++) {
+      swz[i] = gl_swizzle(t->Swizzle[i]);
+      /* ES 3.0.6 section 3.8.14: depth textures read as (D, 0, 0, 1)
+       * (desktop compatibility contexts keep DEPTH_TEXTURE_MODE's
+       * LUMINANCE, the driver's (D, D, D, 1)). */
+      if (_mesa_is_gles(&st->ctx) &&
+          util_format_is_depth_or_stencil(t->pt->format)) {
+         if (swz[i] == PIPE_SWIZZLE_Y || swz[i] == PIPE_SWIZZLE_Z)
+            swz[i] = PIPE_SWIZZLE_0;
+         else if (swz[i] == PIPE_SWIZZLE_W)
+            swz[i] = PIPE_SWIZZLE_1;
+      }
+   }
    struct pipe_sampler_view templ = {
       .format = t->pt->format,
       .target = t->pt->target,
-      .swizzle_r = gl_swizzle(t->Swizzle[0]),
-      .swizzle_g = gl_swizzle(t->Swizzle[1]),
-      .swizzle_b = gl_swizzle(t->Swizzle[2]),
-      .swizzle_a = gl_swizzle(t->Swizzle[3]),
+      .swizzle_r = swz[0],
+      .swizzle_g = swz[1],
+      .swizzle_b = swz[2],
+      .swizzle_a = swz[3],
    };
    templ.u.tex.first_level = base;
    templ.u.tex.last_level = last;

@@ -253,6 +253,19 @@ test_sampling(void)
        {31u << 11 | 0u << 5 | 15u}, {1.0, 0.0, 15 / 31.0, 1}},
       {"RGBA4", GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4,
        {15u << 12 | 5u << 8 | 0u << 4 | 10u}, {1.0, 5 / 15.0, 0, 10 / 15.0}},
+      /* Depth textures read as (D, 0, 0, 1) (ES 3.0.6 section 3.8.14);
+       * unsigned integer depth is normalized (equation 2.1). */
+      {"DEPTH_COMPONENT16", GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT,
+       GL_UNSIGNED_SHORT, {0x4000}, {0x4000 / 65535.0, 0, 0, 1}},
+      {"DEPTH_COMPONENT24", GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT,
+       GL_UNSIGNED_INT, {0xc0000000u}, {0.75, 0, 0, 1}},
+      /* Depth is clamped to [0, 1] when specified (ES 3.0.6 3.8.3). */
+      {"DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT,
+       GL_FLOAT, {f32(-0.5f)}, {0.0, 0, 0, 1}},
+      /* UNSIGNED_INT_24_8: depth in the top 24 bits. */
+      {"DEPTH24_STENCIL8", GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL,
+       GL_UNSIGNED_INT_24_8, {0x400000u << 8 | 0x55}, {0x400000 / 16777215.0,
+                                                      0, 0, 1}},
    };
 
    GLuint prog = program(fs_sample);
@@ -296,6 +309,57 @@ test_sampling(void)
    glDeleteFramebuffers(1, &fbo);
    glDeleteTextures(1, &rt);
    glDeleteProgram(prog);
+}
+
+/* A depth texture written by depth testing, then sampled. */
+static void
+test_depth_render(void)
+{
+   GLuint prog = program(fs_half);
+   GLuint colour, depth;
+   GLuint fbo = target(GL_RGBA8, &colour);
+   glGenTextures(1, &depth);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, SIZE, SIZE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
+                          depth, 0);
+   check("RGBA8 + DEPTH_COMPONENT32F texture framebuffer complete",
+         glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+   glEnable(GL_DEPTH_TEST);
+   glClearDepthf(1.0f);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   /* z = 0 in clip space: window depth 0.5 (ES 3.0.6 section 2.13.1). */
+   draw_quad(prog);
+   glDisable(GL_DEPTH_TEST);
+
+   GLuint sprog = program(fs_sample);
+   GLuint rt;
+   GLuint fbo2 = target(GL_RGBA8, &rt);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   glUseProgram(sprog);
+   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
+   draw_quad(sprog);
+   uint8_t px[4] = {0};
+   glReadPixels(2, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   const int want[4] = {unorm8(0.5 * 0.125 + 0.5), unorm8(0.5), unorm8(0.5),
+                        unorm8(0.625)};
+   bool ok = glGetError() == GL_NO_ERROR;
+   for (unsigned k = 0; k < 4; k++)
+      ok &= abs(px[k] - want[k]) <= 1;
+   if (!ok)
+      fprintf(stderr, "depth render: got %d %d %d %d\n", px[0], px[1], px[2],
+              px[3]);
+   check("depth written to a DEPTH_COMPONENT32F texture samples as D", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteFramebuffers(1, &fbo2);
+   glDeleteTextures(1, &colour);
+   glDeleteTextures(1, &depth);
+   glDeleteTextures(1, &rt);
+   glDeleteProgram(prog);
+   glDeleteProgram(sprog);
 }
 
 /* --- 2. integer render targets ------------------------------------------ */
@@ -513,6 +577,7 @@ main(int argc, char **argv)
              (const char *)glGetString(GL_VERSION));
 
    test_sampling();
+   test_depth_render();
    test_integer();
    test_srgb();
 

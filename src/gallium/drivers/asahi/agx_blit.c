@@ -219,8 +219,12 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
    if ((flags & PIPE_CLEAR_DEPTH) &&
        rsrc->layout.format != PIPE_FORMAT_S8_UINT) {
       struct pipe_transfer *t = NULL;
+      /* The depth plane as stored (Z32F for planar Z24S8). */
+      unsigned plane = rsrc->layout.format != rsrc->base.format
+                          ? PIPE_MAP_DIRECTLY
+                          : 0;
       uint8_t *map = pctx->texture_map(pctx, &rsrc->base, dst->u.tex.level,
-                                       PIPE_MAP_WRITE, &box, &t);
+                                       PIPE_MAP_WRITE | plane, &box, &t);
       if (map) {
          float z = depth;
          uint8_t texel[4];
