@@ -626,6 +626,12 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    }
    if (!check_internalformat(ctx, (GLenum)internalformat, format, type, func))
       return;
+   /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
+   if (target == GL_TEXTURE_3D &&
+       _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
+      return;
+   }
    if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
       return;
@@ -735,6 +741,10 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    }
    bool is_3d = index == TEXTURE_3D_INDEX;
+   if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
+      return;
+   }
    GLsizei size = width > height ? width : height;
    if (is_3d && depth > size)
       size = depth;
