@@ -52,6 +52,15 @@
  *    layout as above (word 4 * s + c), 4-byte aligned: dynamically indexed
  *    uniform arrays and blocks too big to push (more than 128 words) are
  *    read from there with device_load.
+ *  - AGX_PUSH_UBO_BASE: the 64-bit GPU address (low word first) of
+ *    uniform block `index`, i.e. load_ubo's block source (the GLSL
+ *    linker's position in glsl_program.ubos), which the driver finds in
+ *    constant buffer 1 + index of the stage, buffer_offset included.
+ *    load_ubo(block, byte offset) becomes a device_load of 32-bit words
+ *    at that address + offset (agx_nir_lower_ubo.c first turns a block
+ *    index that is not a constant into a choice between constant ones).
+ *    An unbound block reads as address 0: the driver should bind
+ *    something (GL leaves the values undefined).
  *
  * Vertex shaders
  * --------------
@@ -117,6 +126,8 @@ extern "C" {
 #define AGX_MAX_VBUFS 16
 #define AGX_MAX_RTS 8
 #define AGX_MAX_PUSH_RANGES 32
+/* Uniform blocks a shader may read (load_ubo block 0 .. AGX_MAX_UBOS - 1) */
+#define AGX_MAX_UBOS 31
 #define AGX_MAX_CF_BINDINGS 64
 /* gl_Position + 32 vec4 varyings + point size */
 #define AGX_MAX_UVS_WORDS (4 + 32 * 4 + 1)
@@ -224,6 +235,7 @@ enum agx_push_kind {
    AGX_PUSH_GL_UNIFORMS = 0,
    AGX_PUSH_VBO_BASE,
    AGX_PUSH_SYSVAL,
+   AGX_PUSH_UBO_BASE,
 };
 
 enum agx_sysval {
@@ -248,7 +260,8 @@ struct agx_push_range {
    uint16_t length;  /* halves (even, 2..64) */
    enum agx_push_kind kind;
    /* GL_UNIFORMS: first 32-bit word; VBO_BASE: buffer; SYSVAL: first
-    * enum agx_sysval. */
+    * enum agx_sysval; UBO_BASE: uniform block (constant buffer index - 1).
+    */
    uint32_t index;
 };
 

@@ -734,6 +734,46 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/* load_ubo(block, byte offset): device_load of 32-bit words at the
+ * block's address (AGX_PUSH_UBO_BASE) + offset.  The block index is a
+ * constant here (agx_nir_lower_ubo); std140 keeps offsets 4-aligned. */
+static void
+emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components;
+   uint32_t block, off;
+   if (intr->def.bit_size != 32 || n > 4) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit UBO loads");
+      return;
+   }
+   if (!const_value(&intr->src[0], 0, &block)) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "load_ubo block not constant");
+      return;
+   }
+   agx_operand word;
+   if (const_value(&intr->src[1], 0, &off))
+      word = imm32(st, off / 4);
+   else
+      word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
+                           get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
 /* Attribute fetch: device_load of 32-bit words at
  * base + offset + stride * index, in elements of 4 bytes. */
 static void
@@ -1053,6 +1093,9 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    switch (intr->intrinsic) {
    case nir_intrinsic_load_uniform:
       emit_load_uniform(st, intr);
+      break;
+   case nir_intrinsic_load_ubo:
+      emit_load_ubo(st, intr);
       break;
    case nir_intrinsic_load_input:
       if (st->ctx->stage == MESA_SHADER_VERTEX)

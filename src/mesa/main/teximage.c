@@ -5,14 +5,15 @@
 
 /*
  * Texture images (ES 2.0 section 3.7.1-3.7.2, 3.7.11): TexImage2D,
- * TexSubImage2D, CopyTex[Sub]Image2D, CompressedTex* (no formats) and
- * GenerateMipmap, with the spec's errors.  Storage and uploads are the
+ * TexSubImage2D, CopyTex[Sub]Image2D and GenerateMipmap, with the spec's
+ * errors (CompressedTex* are in texcompress.c).  Storage and uploads are the
  * state tracker's (st_texture.c).
  */
 #include "main/context.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/texcompress.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
@@ -271,28 +272,6 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
 }
 
 void GLAPIENTRY
-_mesa_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
-                           GLsizei width, GLsizei height, GLint border,
-                           GLsizei imageSize, const void *data)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   /* No compressed formats (NUM_COMPRESSED_TEXTURE_FORMATS is 0). */
-   _mesa_error(ctx, GL_INVALID_ENUM, "glCompressedTexImage2D(format)");
-}
-
-void GLAPIENTRY
-_mesa_CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
-                              GLint yoffset, GLsizei width, GLsizei height,
-                              GLenum format, GLsizei imageSize,
-                              const void *data)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   _mesa_error(ctx, GL_INVALID_ENUM, "glCompressedTexSubImage2D(format)");
-}
-
-void GLAPIENTRY
 _mesa_GenerateMipmap(GLenum target)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
@@ -305,8 +284,11 @@ _mesa_GenerateMipmap(GLenum target)
    base = &t->Image[0][t->BaseLevel];
    /* ES 2.0 section 3.7.11: cube faces must be complete; NPOT levels are
     * an error in ES 2.0. */
-   if (base->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(no image)");
+   /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
+   if (base->Width == 0 ||
+       _mesa_compressed_pipe_format(ctx, base->InternalFormat)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glGenerateMipmap(no image or compressed)");
       return;
    }
    if (target == GL_TEXTURE_CUBE_MAP) {
@@ -491,6 +473,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    struct gl_texture_object *t;
    GLenum format, type;
 
+   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+      _mesa_compressed_tex_storage(ctx, 2, target, levels, internalformat,
+                                   width, height, 1);
+      return;
+   }
    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
@@ -727,6 +714,11 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    int index = _mesa_tex_target_index(ctx, target);
    GLenum format, type;
 
+   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+      _mesa_compressed_tex_storage(ctx, 3, target, levels, internalformat,
+                                   width, height, depth);
+      return;
+   }
    if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;

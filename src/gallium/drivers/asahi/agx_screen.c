@@ -150,7 +150,7 @@ agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       return 16384;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
-      return 1;
+      return 1 + AGX_MAX_UBOS; /* default block + uniform blocks */
    case PIPE_SHADER_CAP_MAX_TEMPS:
       return 256;
    case PIPE_SHADER_CAP_INTEGERS:
