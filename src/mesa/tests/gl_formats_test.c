@@ -568,6 +568,65 @@ test_completeness_and_mipmaps(void **state)
    gl_test_destroy(t);
 }
 
+/* glGetTexLevelParameteriv answers from the internal format (ES 3.1
+ * table 20.9, GL 4.6 section 8.11.3). */
+static void
+test_level_queries(void **state)
+{
+   struct gl_test *t = es3();
+   static const uint32_t texel[4];
+   GLint v;
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 1, 1, 0, GL_RGB, GL_FLOAT,
+                    texel);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE, &v);
+   assert_int_equal(v, 9);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_SHARED_SIZE, &v);
+   assert_int_equal(v, 5);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_TYPE, &v);
+   assert_int_equal(v, GL_FLOAT);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_TYPE, &v);
+   assert_int_equal(v, GL_NONE);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT,
+                                &v);
+   assert_int_equal(v, GL_RGB9_E5);
+
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RG16I, 1, 1, 0, GL_RG_INTEGER,
+                    GL_SHORT, texel);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_GREEN_SIZE, &v);
+   assert_int_equal(v, 16);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_GREEN_TYPE, &v);
+   assert_int_equal(v, GL_INT);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_BLUE_SIZE, &v);
+   assert_int_equal(v, 0);
+
+   /* Unsized RGBA with 4_4_4_4 is RGBA4 (table 3.12). */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_SHORT_4_4_4_4, texel);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE, &v);
+   assert_int_equal(v, 4);
+
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 1, 1, 0,
+                    GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, texel);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_DEPTH_SIZE, &v);
+   assert_int_equal(v, 24);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_STENCIL_SIZE,
+                                &v);
+   assert_int_equal(v, 8);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_DEPTH_TYPE, &v);
+   assert_int_equal(v, GL_UNSIGNED_NORMALIZED);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, -1, GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_MIN_FILTER, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -579,6 +638,7 @@ main(void)
       cmocka_unit_test(test_completeness_and_queries),
       cmocka_unit_test(test_stored_texels),
       cmocka_unit_test(test_completeness_and_mipmaps),
+      cmocka_unit_test(test_level_queries),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
