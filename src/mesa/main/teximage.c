@@ -325,34 +325,70 @@ _mesa_GenerateMipmap(GLenum target)
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
-/* ES 2.0 table 3.9: the base formats a copy from a colour buffer with
- * (or without) alpha may produce. */
-static bool
-copy_format_ok(GLenum ifmt, bool src_has_alpha)
+/* The colour buffer copies read (the read buffer's attachment). */
+static struct gl_renderbuffer *
+copy_source(struct gl_context *ctx)
 {
-   switch (ifmt) {
-   case GL_RGB:
-   case GL_LUMINANCE:
-      return true;
-   case GL_RGBA:
-   case GL_ALPHA:
-   case GL_LUMINANCE_ALPHA:
-      return src_has_alpha;
-   default:
-      return false;
-   }
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+
+   if (!fb)
+      return NULL;
+   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      return fb->Attachment[BUFFER_COLOR0 +
+                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   return fb->Attachment[BUFFER_COLOR0];
 }
 
+/* May a copy from the read buffer make images of format f?  ES 2.0 table
+ * 3.9 / ES 3.0.6 table 3.15: every component of the destination's base
+ * format (luminance from red) must be in the source; ES 3.0.6 section
+ * 3.8.5: integer, signed integer, float and sRGB-ness must match. */
 static bool
-read_buffer_has_alpha(struct gl_context *ctx)
+copy_format_ok(struct gl_context *ctx, const struct gl_format_info *f)
 {
-   struct gl_renderbuffer *rb =
-      ctx->ReadBuffer ? ctx->ReadBuffer->Attachment[BUFFER_COLOR0] : NULL;
-   const struct util_format_description *d =
-      rb ? util_format_description(rb->Format) : NULL;
+   struct gl_renderbuffer *rb = copy_source(ctx);
+   enum pipe_format src =
+      rb ? (rb->texture ? rb->texture->format : rb->Format) : PIPE_FORMAT_NONE;
+   const struct util_format_description *d = util_format_description(src);
+   const struct gl_format_info *sf =
+      rb ? _mesa_format_info(rb->InternalFormat) : NULL;
 
-   return d && d->swizzle[3] <= PIPE_SWIZZLE_W &&
-          d->channel[d->swizzle[3]].type != UTIL_FORMAT_TYPE_VOID;
+   if (!f || !d || src == PIPE_FORMAT_NONE || _mesa_format_info_is_depth(f) ||
+       f->base == GL_STENCIL_INDEX)
+      return false;
+   bool has[4];
+   for (unsigned c = 0; c < 4; c++)
+      has[c] = d->swizzle[c] <= PIPE_SWIZZLE_W &&
+               d->channel[d->swizzle[c]].type != UTIL_FORMAT_TYPE_VOID;
+   /* What the source really holds: RGB8 stored as RGBA8 has no alpha. */
+   if (sf && !sf->a && (sf->r || sf->g || sf->b))
+      has[3] = false;
+   bool need[4] = {f->r || f->l, f->g != 0, f->b != 0, f->a != 0};
+   for (unsigned c = 0; c < 4; c++) {
+      if (need[c] && !has[c])
+         return false;
+   }
+   if (_mesa_format_info_is_integer(f) != util_format_is_pure_integer(src))
+      return false;
+   if (_mesa_format_info_is_integer(f) &&
+       (f->type == GL_INT) != util_format_is_pure_sint(src))
+      return false;
+   if (_mesa_is_gles(ctx) && ctx->Version >= 30 && sf) {
+      if ((f->type == GL_FLOAT) != (sf->type == GL_FLOAT))
+         return false;
+      if (f->srgb != sf->srgb)
+         return false;
+   }
+   return true;
+}
+
+/* The format entry of an image (its effective internal format). */
+static const struct gl_format_info *
+image_info(const struct gl_texture_image *img)
+{
+   return _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
 }
 
 void GLAPIENTRY
@@ -372,9 +408,14 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(level)");
       return;
    }
-   if (internalformat != GL_RGBA && internalformat != GL_RGB &&
-       internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
-       internalformat != GL_ALPHA) {
+   /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
+    * colour formats too (ES 3.0.6 table 3.15). */
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+   bool unsized = internalformat == GL_RGBA || internalformat == GL_RGB ||
+                  internalformat == GL_LUMINANCE_ALPHA ||
+                  internalformat == GL_LUMINANCE || internalformat == GL_ALPHA;
+   if (!f || (!unsized && _mesa_is_gles(ctx) && ctx->Version < 30) ||
+       _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
       return;
    }
@@ -389,7 +430,7 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    }
    if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D"))
       return;
-   if (!copy_format_ok(internalformat, read_buffer_has_alpha(ctx))) {
+   if (!copy_format_ok(ctx, f)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glCopyTexImage2D(internalformat)");
       return;
@@ -402,8 +443,9 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    if (storage == PIPE_FORMAT_NONE)
       return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     1, internalformat, internalformat, GL_UNSIGNED_BYTE,
-                     storage, storage, NULL)) {
+                     1, internalformat, unsized ? internalformat : f->base,
+                     unsized ? GL_UNSIGNED_BYTE : GL_NONE, storage, storage,
+                     NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
    }
@@ -440,7 +482,7 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
       return;
    if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D"))
       return;
-   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+   if (!copy_format_ok(ctx, image_info(img))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
       return;
    }
@@ -808,7 +850,7 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    }
    if (!_mesa_read_framebuffer_complete(ctx, func))
       return;
-   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+   if (!copy_format_ok(ctx, image_info(img))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }

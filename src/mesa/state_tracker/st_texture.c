@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/formats_es3.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
@@ -704,10 +705,16 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
-   struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
+   struct gl_renderbuffer *rb = NULL;
    struct pipe_transfer *xfer;
    struct pipe_box box;
 
+   if (fb && fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      rb = fb->Attachment[BUFFER_COLOR0 +
+                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   else if (fb)
+      rb = fb->Attachment[BUFFER_COLOR0];
    if (!rb || !rb->texture || !img->pt || width <= 0 || height <= 0)
       return;
    /* Pixels outside the read buffer are undefined: copy the rest. */
@@ -734,35 +741,40 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexSubImage2D");
       return;
    }
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
+   bool integer = util_format_is_pure_integer(img->pt->format);
+   void *scratch = integer ? malloc(st_convert_scratch_B(w)) : NULL;
    for (unsigned r = 0; r < rows; r++) {
       unsigned src_row = fb->FlipY ? rows - 1 - r : r;
-      util_format_unpack_rgba_float(rb->texture->format, rgba,
-                                    map + (size_t)src_row * xfer->stride, w);
-      /* The texture's base format keeps only its components (ES 2.0
-       * table 3.9): L = R, and alpha 1 without A. */
-      for (unsigned i = 0; i < w; i++) {
-         float *p = rgba + i * 4;
-         switch (img->Format) {
-         case GL_RGB:
-            p[3] = 1.0f;
-            break;
-         case GL_LUMINANCE:
-            p[1] = p[2] = p[0];
-            p[3] = 1.0f;
-            break;
-         case GL_LUMINANCE_ALPHA:
-            p[1] = p[2] = p[0];
-            break;
-         case GL_ALPHA:
-            p[0] = p[1] = p[2] = 0.0f;
-            break;
-         default:
-            break;
-         }
+      const uint8_t *src = map + (size_t)src_row * xfer->stride;
+      uint8_t *dst = packed + (size_t)r * w * dst_bpp;
+      if (integer) {
+         /* Integers stay integers (the formats' kinds match). */
+         if (scratch)
+            st_convert_texels(img->pt->format, dst, rb->texture->format, src,
+                              w, scratch);
+         continue;
       }
-      util_format_pack_rgba_float(img->pt->format,
-                                  packed + (size_t)r * w * dst_bpp, rgba, w);
+      util_format_unpack_rgba_float(rb->texture->format, rgba, src, w);
+      /* The texture's base format keeps only its components (ES 3.0.6
+       * table 3.15): L = R, missing colour components 0, alpha 1. */
+      for (unsigned i = 0; f && i < w; i++) {
+         float *p = rgba + i * 4;
+         if (f->l)
+            p[1] = p[2] = p[0];
+         else if (!f->r && !f->g && !f->b)
+            p[0] = p[1] = p[2] = 0.0f;
+         else {
+            p[1] = f->g ? p[1] : 0.0f;
+            p[2] = f->b ? p[2] : 0.0f;
+         }
+         if (!f->a)
+            p[3] = 1.0f;
+      }
+      util_format_pack_rgba_float(img->pt->format, dst, rgba, w);
    }
+   free(scratch);
    st->pipe->texture_unmap(st->pipe, xfer);
    u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
             img->pt_layer + (unsigned)dstz, w, rows, 1, &box);

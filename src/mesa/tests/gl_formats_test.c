@@ -627,6 +627,58 @@ test_level_queries(void **state)
    gl_test_destroy(t);
 }
 
+/* CopyTexImage2D with sized formats (ES 3.0.6 section 3.8.5, table
+ * 3.15): components must exist in the read buffer, kinds must match. */
+static void
+test_copy_formats(void **state)
+{
+   struct gl_test *t = es3();
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   /* The window is RGBA8. */
+   static const GLenum ok[] = {GL_R8, GL_RG8, GL_RGB8, GL_RGBA8, GL_RGBA4,
+                               GL_LUMINANCE, GL_ALPHA, GL_RGB565};
+   for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+      _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, ok[i], 0, 0, 2, 2, 0);
+      if (_mesa_GetError() != GL_NO_ERROR)
+         fail_msg("copy to 0x%x refused", ok[i]);
+   }
+   static const GLenum bad[] = {GL_RGBA8UI, GL_R32I, GL_SRGB8_ALPHA8,
+                                GL_RGBA16F, GL_R11F_G11F_B10F};
+   for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+      _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, bad[i], 0, 0, 2, 2, 0);
+      if (_mesa_GetError() != GL_INVALID_OPERATION)
+         fail_msg("copy to 0x%x accepted", bad[i]);
+   }
+
+   /* From an RGBA8UI buffer: unsigned integer formats only, values kept;
+    * CopyTexSubImage2D into an RG8 image is refused. */
+   static const uint8_t px[4] = {200, 7, 9, 250};
+   _mesa_BindTexture(GL_TEXTURE_2D, 2);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 1, 1, 0, GL_RGBA_INTEGER,
+                    GL_UNSIGNED_BYTE, px);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 2, 0);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RG8UI, 0, 0, 1, 1, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   float v[4];
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 200.0, 0.0);
+   assert_float_equal(v[1], 7.0, 0.0);
+   _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8I, 0, 0, 1, 1, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 1, 1, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BindTexture(GL_TEXTURE_2D, 4);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RG8, 1, 1);
+   _mesa_CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -639,6 +691,7 @@ main(void)
       cmocka_unit_test(test_stored_texels),
       cmocka_unit_test(test_completeness_and_mipmaps),
       cmocka_unit_test(test_level_queries),
+      cmocka_unit_test(test_copy_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
