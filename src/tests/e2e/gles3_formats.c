@@ -108,6 +108,19 @@ static const char *fs_usample =
    "            float(v.w - 3000000000u) / 255.0);\n"
    "}\n";
 
+/* Depth comparison: the texture of a 2-texel-wide depth image at the
+ * pixel's column, against reference 0.5. */
+static const char *fs_shadow =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "uniform highp sampler2DShadow u_tex;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   float s = texture(u_tex, vec3(gl_FragCoord.x / 4.0, 0.5, 0.5));\n"
+   "   o = vec4(s, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
 static const char *fs_half =
    "#version 300 es\n"
    "precision highp float;\n"
@@ -362,6 +375,53 @@ test_depth_render(void)
    glDeleteProgram(sprog);
 }
 
+/* sampler2DShadow: depth 0.25 and 0.75 compared with 0.5 (ES 3.0.6
+ * section 3.8.16). */
+static void
+test_shadow(void)
+{
+   GLuint prog = program(fs_shadow);
+   GLuint rt, depth;
+   GLuint fbo = target(GL_RGBA8, &rt);
+   static const float z[2] = {0.25f, 0.75f};
+   glActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &depth);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 2, 1, 0,
+                GL_DEPTH_COMPONENT, GL_FLOAT, z);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE,
+                   GL_COMPARE_REF_TO_TEXTURE);
+   static const struct {
+      GLenum func;
+      int left, right; /* pixel 0 reads 0.25, pixels 2-3 read 0.75 */
+   } cases[] = {
+      {GL_LEQUAL, 0, 255}, {GL_GREATER, 255, 0}, {GL_ALWAYS, 255, 255},
+      {GL_NEVER, 0, 0},    {GL_LESS, 0, 255},    {GL_GEQUAL, 255, 0},
+   };
+   glUseProgram(prog);
+   glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
+   bool ok = true;
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, cases[i].func);
+      draw_quad(prog);
+      uint8_t px[SIZE * 4];
+      glReadPixels(0, 0, SIZE, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      if (px[0] != cases[i].left || px[12] != cases[i].right ||
+          glGetError() != GL_NO_ERROR) {
+         fprintf(stderr, "shadow func 0x%x: got %d, %d\n", cases[i].func,
+                 px[0], px[12]);
+         ok = false;
+      }
+   }
+   check("sampler2DShadow compares with every function", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &rt);
+   glDeleteTextures(1, &depth);
+   glDeleteProgram(prog);
+}
+
 /* --- 2. integer render targets ------------------------------------------ */
 
 static void
@@ -578,6 +638,7 @@ main(int argc, char **argv)
 
    test_sampling();
    test_depth_render();
+   test_shadow();
    test_integer();
    test_srgb();
 
