@@ -137,8 +137,6 @@ _mesa_effective_internalformat(GLenum internalformat, GLenum type)
          return GL_DEPTH_COMPONENT16;
       if (type == GL_UNSIGNED_INT)
          return GL_DEPTH_COMPONENT24;
-      if (type == GL_FLOAT)
-         return GL_DEPTH_COMPONENT32F;
    } else if (internalformat == GL_DEPTH_STENCIL) {
       if (type == GL_UNSIGNED_INT_24_8)
          return GL_DEPTH24_STENCIL8;

@@ -52,6 +52,7 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->MaxLod = 1000.0f;
    t->CompareMode = GL_NONE;
    t->CompareFunc = GL_LEQUAL;
+   t->DepthMode = GL_LUMINANCE;
    t->Swizzle[0] = GL_RED;
    t->Swizzle[1] = GL_GREEN;
    t->Swizzle[2] = GL_BLUE;
@@ -366,6 +367,16 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
       t->stamp++;
       break;
+   case GL_DEPTH_TEXTURE_MODE:
+      /* GL 3.0 compatibility, table 3.21 (not in ES or core). */
+      if (_mesa_is_gles(ctx))
+         goto bad_pname;
+      if (e != GL_LUMINANCE && e != GL_INTENSITY && e != GL_ALPHA &&
+          e != GL_RED)
+         goto bad_param;
+      t->DepthMode = e;
+      t->stamp++;
+      break;
    default:
       goto bad_pname;
    }
@@ -465,6 +476,11 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return true;
    case GL_TEXTURE_IMMUTABLE_FORMAT:
       *out = t->Immutable;
+      return true;
+   case GL_DEPTH_TEXTURE_MODE:
+      if (_mesa_is_gles(ctx))
+         break;
+      *out = (GLint)t->DepthMode;
       return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;

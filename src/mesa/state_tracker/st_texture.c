@@ -468,19 +468,29 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
       return t->view;
    sampled_levels(t, &base, &last);
 
+   /* Depth textures: what R, G, B, A read before the texture swizzle
+    * (ES 3.0.6 section 3.8.14: (D, 0, 0, 1); desktop compatibility: by
+    * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21).  Drivers broadcast depth to
+    * every channel they are asked for. */
+   unsigned chan[4] = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
+                       PIPE_SWIZZLE_W};
+   if (util_format_is_depth_or_stencil(t->pt->format)) {
+      const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
+                     o = PIPE_SWIZZLE_1;
+      GLenum mode = _mesa_is_gles(&st->ctx) ? GL_RED : t->DepthMode;
+      const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
+      const unsigned inten[4] = {d, d, d, d}, alpha[4] = {z, z, z, d};
+      const unsigned *m = mode == GL_RED         ? red
+                          : mode == GL_INTENSITY ? inten
+                          : mode == GL_ALPHA     ? alpha
+                                                 : lum;
+      memcpy(chan, m, sizeof(chan));
+   }
    unsigned swz[4];
    for (unsigned i = 0; i < 4; i++) {
       swz[i] = gl_swizzle(t->Swizzle[i]);
-      /* ES 3.0.6 section 3.8.14: depth textures read as (D, 0, 0, 1)
-       * (desktop compatibility contexts keep DEPTH_TEXTURE_MODE's
-       * LUMINANCE, the driver's (D, D, D, 1)). */
-      if (_mesa_is_gles(&st->ctx) &&
-          util_format_is_depth_or_stencil(t->pt->format)) {
-         if (swz[i] == PIPE_SWIZZLE_Y || swz[i] == PIPE_SWIZZLE_Z)
-            swz[i] = PIPE_SWIZZLE_0;
-         else if (swz[i] == PIPE_SWIZZLE_W)
-            swz[i] = PIPE_SWIZZLE_1;
-      }
+      if (swz[i] <= PIPE_SWIZZLE_W)
+         swz[i] = chan[swz[i]];
    }
    struct pipe_sampler_view templ = {
       .format = t->pt->format,

@@ -679,6 +679,30 @@ test_copy_formats(void **state)
    gl_test_destroy(t);
 }
 
+/* DEPTH_TEXTURE_MODE exists in desktop compatibility contexts only (GL
+ * 3.0 table 3.21), initially LUMINANCE. */
+static void
+test_depth_texture_mode(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v = 0;
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, &v);
+   assert_int_equal(v, GL_LUMINANCE);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_INTENSITY);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, &v);
+   assert_int_equal(v, GL_INTENSITY);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_RGBA);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   t = es3();
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_RED);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -692,6 +716,7 @@ main(void)
       cmocka_unit_test(test_completeness_and_mipmaps),
       cmocka_unit_test(test_level_queries),
       cmocka_unit_test(test_copy_formats),
+      cmocka_unit_test(test_depth_texture_mode),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
