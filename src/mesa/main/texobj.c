@@ -347,6 +347,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->CompareMode = e;
+      t->stamp++; /* the depth texture swizzle depends on it */
       break;
    case GL_TEXTURE_COMPARE_FUNC:
       if (!es3)

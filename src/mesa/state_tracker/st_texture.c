@@ -477,7 +477,11 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
    if (util_format_is_depth_or_stencil(t->pt->format)) {
       const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
                      o = PIPE_SWIZZLE_1;
-      GLenum mode = _mesa_is_gles(&st->ctx) ? GL_RED : t->DepthMode;
+      /* With comparison on, the result is in the first channel (what
+       * GLSL's shadow lookups read). */
+      GLenum mode = _mesa_is_gles(&st->ctx)              ? GL_RED
+                    : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
+                                                                  : t->DepthMode;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
       const unsigned inten[4] = {d, d, d, d}, alpha[4] = {z, z, z, d};
       const unsigned *m = mode == GL_RED         ? red
