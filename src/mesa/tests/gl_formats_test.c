@@ -703,6 +703,47 @@ test_depth_texture_mode(void **state)
    gl_test_destroy(t);
 }
 
+/* BlitFramebuffer with integer buffers (ES 3.0.6 section 4.3.3). */
+static void
+test_blit_formats(void **state)
+{
+   struct gl_test *t = es3();
+   static const uint32_t px[16 * 4];
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA_INTEGER,
+                    GL_UNSIGNED_BYTE, px);
+   _mesa_BindTexture(GL_TEXTURE_2D, 2);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16UI, 4, 4, 0, GL_RGBA_INTEGER,
+                    GL_UNSIGNED_SHORT, px);
+   _mesa_BindTexture(GL_TEXTURE_2D, 3);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8I, 4, 4, 0, GL_RGBA_INTEGER,
+                    GL_BYTE, px);
+   _mesa_BindFramebuffer(GL_READ_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 1, 0);
+   /* To the RGBA8 window: integer to normalized. */
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT,
+                         GL_NEAREST);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BindFramebuffer(GL_DRAW_FRAMEBUFFER, 2);
+   _mesa_FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 2, 0);
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT,
+                         GL_LINEAR);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT,
+                         GL_NEAREST);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   /* Unsigned to signed. */
+   _mesa_FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 3, 0);
+   _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT,
+                         GL_NEAREST);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -717,6 +758,7 @@ main(void)
       cmocka_unit_test(test_level_queries),
       cmocka_unit_test(test_copy_formats),
       cmocka_unit_test(test_depth_texture_mode),
+      cmocka_unit_test(test_blit_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
