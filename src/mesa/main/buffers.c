@@ -158,11 +158,11 @@ _mesa_ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
       _mesa_error(ctx, GL_INVALID_ENUM, "glClearBufferiv(buffer)");
       return;
    }
-   /* Integer colour buffers do not exist yet; as floats for now. */
-   GLfloat f[4] = {0};
+   /* Integer colour buffers take the integers' bits as they are (the
+    * clear colour is a pipe_color_union underneath). */
    if (buffer == GL_COLOR) {
-      for (int i = 0; i < 4; i++)
-         f[i] = (GLfloat)value[i];
+      GLfloat f[4];
+      memcpy(f, value, sizeof(f));
       clear_buffer(buffer, drawbuffer, f, false, false, "glClearBufferiv");
       return;
    }
@@ -179,8 +179,7 @@ _mesa_ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
       return;
    }
    GLfloat f[4];
-   for (int i = 0; i < 4; i++)
-      f[i] = (GLfloat)value[i];
+   memcpy(f, value, sizeof(f));
    clear_buffer(buffer, drawbuffer, f, false, false, "glClearBufferuiv");
 }
 

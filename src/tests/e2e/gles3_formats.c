@@ -499,6 +499,14 @@ test_integer(void)
    GLuint prog3 = program(fs_int16);
    GLuint tex16;
    GLuint fbo3 = target(GL_RGBA16I, &tex16);
+   /* ClearBufferiv writes integers as they are (ES 3.0.6 4.2.3). */
+   static const GLint clear_i[4] = {-30000, 12345, -1, 32767};
+   glClearBufferiv(GL_COLOR, 0, clear_i);
+   int32_t cpx[4] = {0};
+   glReadPixels(1, 1, 1, 1, GL_RGBA_INTEGER, GL_INT, cpx);
+   check("ClearBufferiv of RGBA16I",
+         glGetError() == GL_NO_ERROR && cpx[0] == -30000 &&
+            cpx[1] == 12345 && cpx[2] == -1 && cpx[3] == 32767);
    draw_quad(prog3);
    int32_t ipx[SIZE * SIZE * 4];
    memset(ipx, 0, sizeof(ipx));
@@ -531,6 +539,13 @@ test_integer(void)
    glBindFramebuffer(GL_FRAMEBUFFER, fbo4);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_RENDERBUFFER, rb);
+   static const GLuint clear_u[4] = {255, 0, 128, 7};
+   glClearBufferuiv(GL_COLOR, 0, clear_u);
+   uint32_t upx[4] = {0};
+   glReadPixels(2, 3, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, upx);
+   check("ClearBufferuiv of an RGBA8UI renderbuffer",
+         glGetError() == GL_NO_ERROR && upx[0] == 255 && upx[1] == 0 &&
+            upx[2] == 128 && upx[3] == 7);
    draw_quad(prog4);
    memset(px, 0, sizeof(px));
    glReadPixels(0, 0, SIZE, SIZE, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
