@@ -87,10 +87,13 @@ storage_of(struct gl_context *ctx, GLenum internalformat, GLenum type,
    if (f) {
       bool ds = f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
                 f->base == GL_STENCIL_INDEX;
+      /* Renderable storage only for formats ctx can render to (a
+       * renderable fallback would beat a sampled-only exact format). */
+      unsigned bind = ds ? PIPE_BIND_DEPTH_STENCIL
+                      : _mesa_is_color_renderable(ctx, f) ? PIPE_BIND_RENDER_TARGET
+                                                          : 0;
       p = _mesa_choose_storage(ctx->st->screen, f, storage_target(target),
-                               PIPE_BIND_SAMPLER_VIEW |
-                                  (ds ? PIPE_BIND_DEPTH_STENCIL
-                                      : PIPE_BIND_RENDER_TARGET));
+                               PIPE_BIND_SAMPLER_VIEW | bind);
    }
    if (p == PIPE_FORMAT_NONE)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x is not "
