@@ -121,6 +121,15 @@ static const char *fs_shadow =
    "   o = vec4(s, 0.0, 0.0, 1.0);\n"
    "}\n";
 
+static const char *fs_packed =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   o = vec4(0.25, 0.5, 0.75, 0.6667);\n"
+   "}\n";
+
 static const char *fs_half =
    "#version 300 es\n"
    "precision highp float;\n"
@@ -570,6 +579,36 @@ test_integer(void)
    glDeleteProgram(prog4);
 }
 
+/* RGB10_A2: a packed render target, with green masked (ES 3.0.6 4.2.2),
+ * read back as UNSIGNED_INT_2_10_10_10_REV (section 4.3.2): red
+ * round(0.25 * 1023) = 256, green kept from the clear (1023), blue
+ * round(0.75 * 1023) = 767, alpha round(0.6667 * 3) = 2. */
+static void
+test_rgb10_a2(void)
+{
+   GLuint prog = program(fs_packed);
+   GLuint tex;
+   GLuint fbo = target(GL_RGB10_A2, &tex);
+   glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   draw_quad(prog);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   uint32_t w[SIZE * SIZE];
+   memset(w, 0, sizeof(w));
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, w);
+   const uint32_t want = 256u | 1023u << 10 | 767u << 20 | 2u << 30;
+   bool ok = glGetError() == GL_NO_ERROR;
+   for (unsigned i = 0; i < SIZE * SIZE; i++)
+      ok &= w[i] == want;
+   if (!ok)
+      fprintf(stderr, "RGB10_A2: 0x%08x, want 0x%08x\n", w[5], want);
+   check("render to RGB10_A2 (green masked), read 2_10_10_10_REV", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+   glDeleteProgram(prog);
+}
+
 /* --- 3. sRGB rendering --------------------------------------------------- */
 
 static void
@@ -655,6 +694,7 @@ main(int argc, char **argv)
    test_depth_render();
    test_shadow();
    test_integer();
+   test_rgb10_a2();
    test_srgb();
 
    e2e_gl_close(&gl);
