@@ -198,8 +198,8 @@ struct agx_blend_key {
 
 struct agx_rt_key {
    /* PIPE_FORMAT_NONE: no render target here; writes are dropped.
-    * Supported now: R8G8B8A8_UNORM, B8G8R8A8_UNORM (stored as in memory
-    * order by the tilebuffer), R32G32B32A32_FLOAT. */
+    * Supported: the formats agx_tib_format_of() gives a value for
+    * (channels in memory order in the tilebuffer). */
    enum pipe_format format;
    /* Byte offset of this render target in one sample's tilebuffer
     * storage (the driver's tilebuffer layout). */
@@ -391,6 +391,11 @@ int agx_link_varyings(const struct agx_varyings_vs *vs,
 
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
 void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
+
+/* The tilebuffer memory format (the ISA's st_tile format field) the
+ * compiler writes a render target of this format with, or -1 when it
+ * cannot write it (agx_rt_key::format must be one with a value). */
+int agx_tib_format_of(enum pipe_format format);
 
 /* The statistics of a binary as Mesa's agx_dump_stats words them,
  * "<stage> shader: N inst, ..., N:N spills:fills" (no newline): the body
