@@ -308,6 +308,28 @@ test_mismatched_blocks(void **state)
                      "out vec4 color;\n"
                      "void main() { color = a[0]; }\n",
                      "uniform block 'U'");
+   /* Different explicit bindings (GLSL 4.20); one shader without a
+    * binding takes the other's. */
+   expect_link_error(mem, 420, false, NULL, MESA_SHADER_VERTEX,
+                     "#version 420\n"
+                     "layout(binding = 1) uniform U { vec4 a; };\n"
+                     "void main() { gl_Position = a; }\n",
+                     MESA_SHADER_FRAGMENT,
+                     "#version 420\n"
+                     "layout(binding = 2) uniform U { vec4 a; };\n"
+                     "out vec4 color;\n"
+                     "void main() { color = a; }\n",
+                     "different bindings");
+   struct glsl_program *p = link_ok(
+      mem, 420, false, NULL,
+      "#version 420\n"
+      "uniform U { vec4 a; };\n"
+      "void main() { gl_Position = a; }\n",
+      "#version 420\n"
+      "layout(binding = 2) uniform U { vec4 a; };\n"
+      "out vec4 color;\n"
+      "void main() { color = a; }\n");
+   assert_int_equal(p->ubos[0].binding, 2);
    /* Two shaders of one stage (desktop GLSL allows several). */
    expect_link_error(mem, 140, false, NULL, MESA_SHADER_FRAGMENT,
                      "#version 140\n"
