@@ -141,21 +141,6 @@ blocks_match(struct link *l, struct glsl_nir_stage *p,
    return true;
 }
 
-/* Whether transform feedback captures the output (or one of its elements:
- * "v" or "v[2]"). */
-static bool
-captured(struct link *l, const char *name)
-{
-   const struct glsl_link_options *o = l->opts;
-   for (unsigned i = 0; o && i < o->num_xfb_varyings; i++) {
-      const char *x = o->xfb_varyings[i];
-      size_t n = strcspn(x, "[");
-      if (strlen(name) == n && !strncmp(name, x, n))
-         return true;
-   }
-   return false;
-}
-
 static void
 link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
 {
@@ -232,27 +217,9 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          add_varying(l, in, slot, n, flat);
       }
    }
-   /* Outputs the next stage does not read go, unless transform feedback
-    * captures them (ES 3.0.6 2.15.2: a captured vertex shader output is
-    * recorded whether or not the fragment shader reads it). */
-   for (unsigned i = 0; i < p->num_vars && !l->failed; i++) {
-      struct glsl_nir_var *o = &p->vars[i];
-      if (!is_user_io(o, nir_var_shader_out) || matched[i])
-         continue;
-      if (ps != MESA_SHADER_VERTEX || !captured(l, o->name)) {
-         link_demote_var(p->nir, o->var);
-         continue;
-      }
-      unsigned n = link_type_slots(o->type);
-      int slot = take_slots(used, o->location, n);
-      if (slot < 0) {
-         link_error(l, "too many varyings: '%s' does not fit in the %d "
-                    "varying locations", o->name, LINK_MAX_VARYING_SLOTS);
-         return;
-      }
-      bool flat = o->var->data.flat || is_integer(o->type);
-      place(o->var, slot, flat);
-      add_varying(l, o, slot, n, flat);
+   for (unsigned i = 0; i < p->num_vars; i++) {
+      if (is_user_io(&p->vars[i], nir_var_shader_out) && !matched[i])
+         link_demote_var(p->nir, p->vars[i].var);
    }
 }
 

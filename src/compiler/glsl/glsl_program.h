@@ -252,12 +252,6 @@ struct glsl_link_options {
    unsigned max_stage_uniform_blocks[MESA_SHADER_STAGES];
    unsigned max_combined_uniform_blocks;
    unsigned max_uniform_block_size_B;
-   /* Transform feedback varyings (glTransformFeedbackVaryings: "v",
-    * "v[1]"): vertex shader outputs they name stay, and are listed in
-    * glsl_program.varyings, even when the fragment shader does not read
-    * them. */
-   const char *const *xfb_varyings;
-   unsigned num_xfb_varyings;
 };
 
 /* Links compiled shaders (each without errors, from glsl_compile_shader;
