@@ -32,6 +32,11 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
                return false;
             word = (uint32_t)(draw->vbo_va[r->index] >> (32 * (k & 1)));
             break;
+         case AGX_PUSH_UBO_BASE:
+            if (r->index >= AGX_TEST_MAX_UBOS || !draw->ubo[r->index])
+               return false;
+            word = (uint32_t)(draw->ubo_va[r->index] >> (32 * (k & 1)));
+            break;
          case AGX_PUSH_SYSVAL:
             if (r->index + k >= AGX_SYSVAL_COUNT)
                return false;
@@ -40,11 +45,6 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
                word = (uint32_t)draw->gl_uniforms_va;
             else if (r->index + k == AGX_SYSVAL_GL_UNIFORMS_ADDR_HI)
                word = (uint32_t)(draw->gl_uniforms_va >> 32);
-            break;
-         case AGX_PUSH_UBO_BASE:
-            if (r->index >= AGX_TEST_MAX_UBOS || !draw->ubo[r->index])
-               return false;
-            word = (uint32_t)(draw->ubo_va[r->index] >> (32 * (k & 1)));
             break;
          default:
             return false;

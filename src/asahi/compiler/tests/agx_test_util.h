@@ -34,15 +34,15 @@ struct agx_test_draw {
    uint8_t *vbo[AGX_TEST_MAX_BUFFERS];
    size_t vbo_size[AGX_TEST_MAX_BUFFERS];
    uint64_t vbo_va[AGX_TEST_MAX_BUFFERS];
-   uint32_t sysvals[AGX_SYSVAL_COUNT];
-   /* texture unit for texture instructions (NULL: none) */
-   const struct asahi_sim_texture_hooks *texture;
-   void *texture_user;
    /* uniform blocks (AGX_PUSH_UBO_BASE): host memory and GPU address;
     * mapped for vertex shaders */
    uint8_t *ubo[AGX_TEST_MAX_UBOS];
    size_t ubo_size[AGX_TEST_MAX_UBOS];
    uint64_t ubo_va[AGX_TEST_MAX_UBOS];
+   uint32_t sysvals[AGX_SYSVAL_COUNT];
+   /* texture unit for texture instructions (NULL: none) */
+   const struct asahi_sim_texture_hooks *texture;
+   void *texture_user;
 };
 
 /* Fill the uniform file from the push layout.  Returns false if a range
