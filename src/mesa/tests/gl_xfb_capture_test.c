@@ -175,11 +175,100 @@ test_capture_layout(void **state)
    gl_test_destroy(t);
 }
 
+/* Members of structures and elements of arrays of structures: slots
+ * counted member by member (S: a 1 slot, m 2, f 2). */
+static void
+test_capture_members(void **state)
+{
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   struct gl_test *t = gl_test_create(3, 0, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   struct pipe_context *pipe = st_context_pipe(t->ctx);
+   spy.orig = *pipe;
+   pipe->create_vs_state = spy_create_vs;
+
+   const char *vs = "#version 300 es\n"
+                    "struct S { vec3 a; mat2 m; float f[2]; };\n"
+                    "in vec4 p;\n"
+                    "out S s;\n"
+                    "out S u[2];\n"
+                    "void main() {\n"
+                    "   s = S(p.xyz, mat2(p), float[2](p.x, p.y));\n"
+                    "   u[0] = s; u[1] = s;\n"
+                    "   gl_Position = p;\n"
+                    "}\n";
+   const char *fs = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = vec4(1.0); }\n";
+   GLuint prog = _mesa_CreateProgram();
+   GLuint sh[2] = {_mesa_CreateShader(GL_VERTEX_SHADER),
+                   _mesa_CreateShader(GL_FRAGMENT_SHADER)};
+   _mesa_ShaderSource(sh[0], 1, &vs, NULL);
+   _mesa_ShaderSource(sh[1], 1, &fs, NULL);
+   for (unsigned i = 0; i < 2; i++) {
+      _mesa_CompileShader(sh[i]);
+      _mesa_AttachShader(prog, sh[i]);
+      _mesa_DeleteShader(sh[i]);
+   }
+   const char *names[] = {"s.m", "u[1].f", "u[0].a", "s.f[1]"};
+   _mesa_TransformFeedbackVaryings(prog, 4, names, GL_INTERLEAVED_ATTRIBS);
+   _mesa_LinkProgram(prog);
+   if (link_status(prog) != GL_TRUE) {
+      char log[512];
+      _mesa_GetProgramInfoLog(prog, sizeof(log), NULL, log);
+      fail_msg("%s", log);
+   }
+   check_varying(prog, 0, "s.m", GL_FLOAT_MAT2, 1);
+   check_varying(prog, 1, "u[1].f", GL_FLOAT, 2);
+   check_varying(prog, 2, "u[0].a", GL_FLOAT_VEC3, 1);
+   check_varying(prog, 3, "s.f[1]", GL_FLOAT, 1);
+   const struct pipe_stream_output_info *so = &spy.so;
+   /* s.m: 2 columns; u[1].f: 2 elements; u[0].a; s.f[1] */
+   static const unsigned comps[] = {2, 2, 1, 1, 3, 1};
+   assert_int_equal(so->num_outputs, 6);
+   assert_int_equal(so->stride[0], 10);
+   for (unsigned i = 0; i < 6; i++)
+      assert_int_equal(so->output[i].num_components, comps[i]);
+   /* s.m is slots 1-2 of s, s.f[1] slot 4; u[1].f is slots 3-4 of u[1],
+    * i.e. 8-9 of u; u[0].a slot 0 of u. */
+   unsigned s0 = so->output[0].register_index - 1;
+   unsigned u0 = so->output[4].register_index;
+   assert_int_equal(so->output[1].register_index, s0 + 2);
+   assert_int_equal(so->output[5].register_index, s0 + 4);
+   assert_int_equal(so->output[2].register_index, u0 + 8);
+   assert_int_equal(so->output[3].register_index, u0 + 9);
+   _mesa_DeleteProgram(prog);
+
+   /* A whole structure, a member that is not there: not capturable. */
+   static const char *bad[][1] = {{"s"}, {"s.nope"}, {"u[2].a"}};
+   for (unsigned b = 0; b < 3; b++) {
+      prog = _mesa_CreateProgram();
+      sh[0] = _mesa_CreateShader(GL_VERTEX_SHADER);
+      sh[1] = _mesa_CreateShader(GL_FRAGMENT_SHADER);
+      _mesa_ShaderSource(sh[0], 1, &vs, NULL);
+      _mesa_ShaderSource(sh[1], 1, &fs, NULL);
+      for (unsigned i = 0; i < 2; i++) {
+         _mesa_CompileShader(sh[i]);
+         _mesa_AttachShader(prog, sh[i]);
+         _mesa_DeleteShader(sh[i]);
+      }
+      _mesa_TransformFeedbackVaryings(prog, 1, bad[b],
+                                      GL_INTERLEAVED_ATTRIBS);
+      _mesa_LinkProgram(prog);
+      assert_int_equal(link_status(prog), GL_FALSE);
+      _mesa_DeleteProgram(prog);
+   }
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_capture_layout),
+      cmocka_unit_test(test_capture_members),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
