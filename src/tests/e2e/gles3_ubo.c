@@ -271,6 +271,16 @@ main(int argc, char **argv)
    draw_and_read();
    probe(2, 4, 0, 0, 0, 0, "on = false in the new buffer");
 
+   /* Nothing at the binding point: GL leaves the values undefined; this
+    * driver (and llvmpipe) reads zeros, and the draw must not fault. */
+   glBindBufferBase(GL_UNIFORM_BUFFER, 5, 0);
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   draw_and_read();
+   check(glGetError() == GL_NO_ERROR, "draw with an unbound block");
+   probe(2, 4, 0, 0, 0, 0, "unbound block reads zeros");
+   probe(12, 4, 0, 255, 0, 255, "the frame with the unbound block ran");
+
    /* Errors of ES 3.0.6 2.12.6.2. */
    glUniformBlockBinding(prog, 7, 0);
    check_int((GLint)glGetError(), GL_INVALID_VALUE, "block index 7");
