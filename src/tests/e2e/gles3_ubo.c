@@ -45,7 +45,8 @@ static const char *vs = "#version 300 es\n"
                         "   vec2 scale;\n"
                         "} xf;\n"
                         "void main() {\n"
-                        "   gl_Position = xf.m * vec4(a_pos * xf.scale, 0.0, 1.0);\n"
+                        "   vec2 p = a_pos * xf.scale;\n"
+                        "   gl_Position = xf.m * vec4(p, 0.0, 1.0);\n"
                         "}\n";
 /* Material: float pick at 0, vec4 colors[2] at 16 (array stride 16),
  * bool on at 48, size 52 rounded up to 64. */
