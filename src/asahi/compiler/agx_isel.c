@@ -780,7 +780,9 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    agx_operand word;
-   if (const_value(&intr->src[1], 0, &off))
+   if (const_value(&intr->src[1], 0, &off) && off / 4 < 0x8000)
+      word = agx_isa_imm(off / 4, 16); /* the signed 16-bit immediate */
+   else if (const_value(&intr->src[1], 0, &off))
       word = imm32(st, off / 4);
    else
       word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),

@@ -136,6 +136,8 @@ struct gl_program_exec {
    /* Binding point of each uniform block, by glsl_program.ubos index
     * (glUniformBlockBinding; uniformblocks.c). */
    GLuint *ubo_bindings;
+   /* Linked with the front end's fixed-function vertex shader. */
+   bool fixed_function_vs;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
