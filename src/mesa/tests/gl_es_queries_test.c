@@ -158,6 +158,30 @@ test_es3_limits(void **state)
    gl_test_destroy(t);
 }
 
+/* KHR_debug: transform feedback objects take labels like the others;
+ * names of no object are INVALID_VALUE (ES 3.2 section 20.9). */
+static void
+test_label_transform_feedback(void **state)
+{
+   struct gl_test *t = create_es3();
+   GLuint tf;
+   char label[16];
+   GLsizei len = 0;
+
+   _mesa_GenTransformFeedbacks(1, &tf);
+   _mesa_BindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+   _mesa_ObjectLabel(GL_TRANSFORM_FEEDBACK, tf, -1, "capture");
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetObjectLabel(GL_TRANSFORM_FEEDBACK, tf, sizeof(label), &len,
+                        label);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(len, 7);
+   assert_string_equal(label, "capture");
+   _mesa_ObjectLabel(GL_TRANSFORM_FEEDBACK, tf + 100, -1, "none");
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -166,6 +190,7 @@ main(void)
       cmocka_unit_test(test_es2_string),
       cmocka_unit_test(test_discard_framebuffer),
       cmocka_unit_test(test_es3_limits),
+      cmocka_unit_test(test_label_transform_feedback),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
