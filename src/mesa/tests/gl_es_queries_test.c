@@ -182,6 +182,39 @@ test_label_transform_feedback(void **state)
    gl_test_destroy(t);
 }
 
+/* The ES 2.0 extensions' entry points are found by name (glvnd asks for
+ * each with GetProcAddress) and act like their ES 3.0 forms. */
+static void
+test_extension_entry_points(void **state)
+{
+   static const char *const names[] = {
+      "glGenQueriesEXT", "glBeginQueryEXT", "glEndQueryEXT",
+      "glGetQueryivEXT", "glGetQueryObjectuivEXT", "glIsQueryEXT",
+      "glDeleteQueriesEXT", "glDiscardFramebufferEXT",
+      "glDrawElementsBaseVertexOES", "glDrawRangeElementsBaseVertexOES",
+      "glMultiDrawArraysEXT", "glMultiDrawElementsEXT",
+      "glDrawArraysInstancedBaseInstanceEXT",
+   };
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint q;
+   GLint cur = -1;
+
+   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      assert_non_null(st_get_proc_address(names[i]));
+
+   _mesa_GenQueriesEXT(1, &q);
+   assert_false(_mesa_IsQueryEXT(q)); /* an object once begun */
+   _mesa_BeginQueryEXT(GL_ANY_SAMPLES_PASSED, q);
+   _mesa_GetQueryivEXT(GL_ANY_SAMPLES_PASSED, GL_CURRENT_QUERY, &cur);
+   assert_int_equal(cur, (GLint)q);
+   _mesa_EndQueryEXT(GL_ANY_SAMPLES_PASSED);
+   assert_true(_mesa_IsQueryEXT(q));
+   _mesa_DeleteQueriesEXT(1, &q);
+   assert_false(_mesa_IsQueryEXT(q));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -191,6 +224,7 @@ main(void)
       cmocka_unit_test(test_discard_framebuffer),
       cmocka_unit_test(test_es3_limits),
       cmocka_unit_test(test_label_transform_feedback),
+      cmocka_unit_test(test_extension_entry_points),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
