@@ -190,6 +190,10 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
        * 2^32 - 1 of glGetInteger64v (ES 3.0 section 6.1.2). */
       int1(v, 0x7fffffff);
       return true;
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR:
+      *known = _mesa_is_gles(ctx);
+      int1(v, (GLint)(ctx->MaxShaderCompilerThreadsPlus1 - 1));
+      return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT:
       int1(v, 0); /* glWaitSync waits for ever (its only timeout) */
       return true;

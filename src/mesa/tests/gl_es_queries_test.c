@@ -215,6 +215,32 @@ test_extension_entry_points(void **state)
    gl_test_destroy(t);
 }
 
+/* KHR_parallel_shader_compile: the thread count starts at 0xffffffff and
+ * reads back what was set; compiles and links are complete on return. */
+static void
+test_parallel_shader_compile(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLint v = 0;
+
+   _mesa_GetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &v);
+   assert_int_equal((GLuint)v, 0xffffffffu);
+   _mesa_MaxShaderCompilerThreadsKHR(2);
+   _mesa_GetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &v);
+   assert_int_equal(v, 2);
+
+   GLuint sh = _mesa_CreateShader(GL_VERTEX_SHADER);
+   GLuint prog = _mesa_CreateProgram();
+   v = 0;
+   _mesa_GetShaderiv(sh, GL_COMPLETION_STATUS_KHR, &v);
+   assert_int_equal(v, GL_TRUE);
+   v = 0;
+   _mesa_GetProgramiv(prog, GL_COMPLETION_STATUS_KHR, &v);
+   assert_int_equal(v, GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -225,6 +251,7 @@ main(void)
       cmocka_unit_test(test_es3_limits),
       cmocka_unit_test(test_label_transform_feedback),
       cmocka_unit_test(test_extension_entry_points),
+      cmocka_unit_test(test_parallel_shader_compile),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
