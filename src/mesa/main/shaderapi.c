@@ -726,6 +726,8 @@ _mesa_LinkProgram(GLuint program)
    opts.max_combined_uniform_blocks =
       (unsigned)ctx->Const.MaxCombinedUniformBlocks;
    opts.max_uniform_block_size_B = (unsigned)ctx->Const.MaxUniformBlockSize;
+   opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
+   opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 
    struct glsl_program *linked = glsl_link_program(mem, states, n, &opts);
    if (!linked) {
