@@ -1965,11 +1965,56 @@ agx_tib_format_of(enum pipe_format fmt)
    return -1;
 }
 
+/*
+ * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
+ * API sample mask, and with alpha-to-coverage the first round(alpha * N)
+ * of the N samples (an implementation-chosen function; monotonic, as the
+ * rule asks).  A 16-bit value for sample_mask's M operand.
+ */
+static agx_operand
+coverage_mask(struct isel *st, const struct agx_fs_key *key)
+{
+   unsigned n = key->nr_samples;
+   unsigned keep = ((1u << n) - 1) & ~key->sample_mask_disable;
+   if (!key->alpha_to_coverage)
+      return agx_isa_imm(keep, 8);
+   agx_operand alpha = (st->colour_mask[0] & 8)
+                          ? st->colour[0][3]
+                          : imm32(st, 0x3f800000); /* 1.0 */
+   /* floor(sat(alpha) * N + 0.5), as an unsigned integer (f2u32) */
+   union {
+      float f;
+      uint32_t u;
+   } nf = {.f = (float)n};
+   agx_operand t =
+      ffma(st, fsat(st, alpha), imm32(st, nf.u), imm32(st, 0x3f000000));
+   agx_operand count = emit_convert(st, 8, 0, t);
+   agx_operand bit = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
+                                   agx_isa_imm(1, 8), count);
+   agx_operand m =
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, bit, agx_isa_imm(1, 8));
+   m = emit_bitop(st, AGX_TT_AND, m, agx_isa_imm(keep, 8));
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, m);
+   return halves[0];
+}
+
 static void
 emit_fs_end(struct isel *st)
 {
    const struct agx_fs_key *key = &st->ctx->key->fs;
    bool touched = false, masked = false;
+
+   /* Multisampling state that drops samples. */
+   agx_operand keep = agx_isa_imm(0xff, 8);
+   bool keep_all = key->nr_samples <= 1 ||
+                   (!key->alpha_to_coverage &&
+                    !(key->sample_mask_disable &
+                      ((1u << key->nr_samples) - 1)));
+   if (!keep_all) {
+      keep = coverage_mask(st, key);
+      st->ctx->info->writes_sample_mask = true;
+   }
 
    for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
       const struct agx_rt_key *rk = &key->rt[rt];
@@ -2089,7 +2134,7 @@ emit_fs_end(struct isel *st)
       if (!masked) {
          agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
          I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
-         I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0xff, 8);
+         I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
          masked = true;
       }
 
@@ -2134,6 +2179,16 @@ emit_fs_end(struct isel *st)
       I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
       I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
       st->ctx->info->tib_writes |= 1u << rt;
+   }
+
+   /* No colour stored: the samples dropped still must not reach depth
+    * and stencil. */
+   if (!masked && !keep_all) {
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(1, 10);
+      I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+      I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+      I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
    }
 }
 

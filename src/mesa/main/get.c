@@ -19,6 +19,7 @@
 #include "main/extensions.h"
 #include "main/formats_es3.h"
 #include "main/texcompress.h"
+#include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
@@ -140,6 +141,7 @@ static const struct {
    CONST_INT(GL_MAX_ARRAY_TEXTURE_LAYERS, 30, MaxArrayTextureLayers),
    CONST_INT(GL_MAX_DRAW_BUFFERS, 30, MaxDrawBuffers),
    CONST_INT(GL_MAX_COLOR_ATTACHMENTS, 30, MaxDrawBuffers),
+   CONST_INT(GL_MAX_SAMPLES, 30, MaxSamples),
 #undef CONST_INT
 };
 
@@ -452,9 +454,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_SAMPLE_BUFFERS:
    case GL_SAMPLES: {
+      /* Of the draw framebuffer (ES 3.0.6 table 6.34); attachments are
+       * resolved by the completeness check. */
       struct gl_framebuffer *fb = ctx->DrawBuffer;
-      struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
-      unsigned s = rb && rb->Samples > 1 ? rb->Samples : 0;
+      if (fb && fb->Name)
+         _mesa_framebuffer_status(ctx, fb);
+      unsigned s = _mesa_framebuffer_samples(fb);
       int1(v, pname == GL_SAMPLES ? (GLint)s : s > 0);
       return true;
    }

@@ -339,6 +339,7 @@ struct gl_constants {
    GLint MaxCombinedUniformBlocks;
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
+   GLint MaxSamples; /* the largest colour sample count (0: none) */
 };
 
 /* KHR_debug (debug_output.c). */
