@@ -241,6 +241,40 @@ test_parallel_shader_compile(void **state)
    gl_test_destroy(t);
 }
 
+/* GL_EXT_draw_buffers in ES 2.0: GL_MAX_DRAW_BUFFERS, colour attachments
+ * above 0, glDrawBuffers; the default framebuffer takes exactly one buffer
+ * (ES 3.0 section 4.2.1, which the extension follows). */
+static void
+test_draw_buffers_es2(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   const GLenum back = GL_BACK;
+   const GLenum two[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   GLint max = 0;
+   GLuint fbo, rb;
+
+   _mesa_GetIntegerv(GL_MAX_DRAW_BUFFERS, &max);
+   assert_true(max >= 2);
+   _mesa_DrawBuffers(0, &back);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DrawBuffers(1, &back);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_GenRenderbuffers(1, &rb);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                                 GL_RENDERBUFFER, rb);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawBuffers(2, two);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawBuffers(max + 1, two);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -252,6 +286,7 @@ main(void)
       cmocka_unit_test(test_label_transform_feedback),
       cmocka_unit_test(test_extension_entry_points),
       cmocka_unit_test(test_parallel_shader_compile),
+      cmocka_unit_test(test_draw_buffers_es2),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
