@@ -208,8 +208,8 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
 
    /* Every binding gets a plane varying along x; W = 1 */
    const struct agx_varyings_fs *ff = &fbin.info.fs;
-   float planes[16][3];
-   assert_true(ff->nr_cf <= 16);
+   float planes[256][3];
+   assert_true(ff->nr_cf <= 256);
    planes[0][0] = planes[0][1] = 0;
    planes[0][2] = 1;
    for (unsigned cf = 1; cf < ff->nr_cf; ++cf) {
@@ -343,6 +343,52 @@ test_glsl_return(void **state)
    check_program(vs3, fs3, true);
 }
 
+/* Varying arrays and matrices indexed with values known only at run
+ * time: written, read back and passed through gl_TexCoord in the vertex
+ * shader, read in the fragment shader (agx_nir_lower_outputs.c and
+ * agx_nir_lower_indirect_inputs.c). */
+static const char *vs4 =
+   "#version 120\n"
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform mat4 u_mvp;\n"
+   "varying vec4 v[3];\n"
+   "varying mat2 m[2];\n"
+   "varying vec4 gl_TexCoord[8];\n"
+   "void main() {\n"
+   "   gl_Position = u_mvp * a_position;\n"
+   "   int i = int(a_color.x * 4.0 + 4.0);\n"
+   "   i = i - 3 * (i / 3);\n"
+   "   for (int k = 0; k < 3; k++) v[k] = vec4(float(k) * 0.25);\n"
+   "   v[i] = a_position * 0.5;\n"
+   "   v[2 - i].y += v[i].x;\n"
+   "   m[0] = mat2(0.0);\n"
+   "   m[1] = mat2(0.5);\n"
+   "   m[i / 2][i - 2 * (i / 2)] = a_color.yz;\n"
+   "   for (int k = 0; k < 8; k++) gl_TexCoord[k] = vec4(0.5);\n"
+   "   gl_TexCoord[i] = a_position.wzyx;\n"
+   "}\n";
+
+static const char *fs4 =
+   "#version 120\n"
+   "varying vec4 v[3];\n"
+   "varying mat2 m[2];\n"
+   "varying vec4 gl_TexCoord[8];\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   int x = int(gl_FragCoord.x);\n"
+   "   int j = x - 3 * (x / 3);\n"
+   "   vec4 c = v[j] * 0.125 + vec4(m[1 - j / 2][j / 2], m[j / 2][1].x, 0.0);\n"
+   "   gl_FragColor = c * u_tint + gl_TexCoord[j] * 0.0625;\n"
+   "}\n";
+
+static void
+test_glsl_indexed_varyings(void **state)
+{
+   (void)state;
+   check_program(vs4, fs4, false);
+}
+
 int
 main(void)
 {
@@ -350,6 +396,7 @@ main(void)
       cmocka_unit_test(test_glsl_pair),
       cmocka_unit_test(test_glsl_discard_fragcoord),
       cmocka_unit_test(test_glsl_return),
+      cmocka_unit_test(test_glsl_indexed_varyings),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
