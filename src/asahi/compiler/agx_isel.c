@@ -46,6 +46,7 @@ struct isel {
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
    bool flat_slot[VARYING_SLOT_MAX];
+   bool linear_slot[VARYING_SLOT_MAX];
 
    /* GL uniforms: uniform half of word 0 of the default block */
    int gl_uniform_base;
@@ -895,6 +896,17 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          agx_split(&st->b, parts, 3, v);
          dst[c] = parts[2];
       }
+   } else if (st->linear_slot[slot]) {
+      /* noperspective: the plane is in screen space, iter without W */
+      agx_operand v = agx_temp(st->ctx, 32, n);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
+      I->ops[AGX_ISA_ITER_D] = v;
+      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
+      I->ops[AGX_ISA_ITER_I] = cfo;
+      if (n == 1)
+         dst[0] = v;
+      else
+         agx_split(&st->b, dst, n, v);
    } else {
       agx_operand v = agx_temp(st->ctx, 32, n);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITERPROJ);
@@ -1595,8 +1607,10 @@ preload(struct isel *st, unsigned half)
    return dst;
 }
 
-/* UVS layout: position, 32-bit smooth then flat user varyings (vec4 slots
- * packed to the components written), point size. */
+/* UVS layout: position, 32-bit smooth, flat then linear (noperspective)
+ * user varyings (vec4 slots packed to the components written), point
+ * size: the hardware's grouping (Mesa docs/drivers/asahi.rst, "Hardware
+ * varyings"). */
 static void
 assign_uvs(struct isel *st)
 {
@@ -1605,20 +1619,23 @@ assign_uvs(struct isel *st)
    unsigned word = 4;
    vs->slot_word[VARYING_SLOT_POS] = 0;
 
-   for (unsigned pass = 0; pass < 2; ++pass) {
+   for (unsigned pass = 0; pass < 3; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
              !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
-         if (flat != (pass == 1))
+         bool linear = var && !flat && var->data.noperspective;
+         if ((unsigned)(flat ? 1 : linear ? 2 : 0) != pass)
             continue;
          unsigned n = util_last_bit(st->out_mask[slot]);
          vs->slot_word[slot] = (uint8_t)word;
          word += n;
          if (flat)
             vs->nr_32_flat += n;
+         else if (linear)
+            vs->nr_32_linear += n;
          else
             vs->nr_32_smooth += n;
       }
@@ -2007,10 +2024,12 @@ assign_cf(struct isel *st)
       bool flat = var && var->data.flat;
       /* the point coordinate is interpolated without perspective, from
        * the rasteriser (agx_link_varyings gives it its source) */
-      bool linear = slot == VARYING_SLOT_PNTC;
+      bool linear = slot == VARYING_SLOT_PNTC ||
+                    (var && !flat && var->data.noperspective);
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
+      st->linear_slot[slot] = linear;
       fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
          .cf_base = (uint8_t)cf,
          .slot = (uint8_t)slot,
