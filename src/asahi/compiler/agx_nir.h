@@ -20,5 +20,6 @@ void agx_nir_copy_by_vectors(nir_builder *b, nir_deref_instr *dst,
                              nir_deref_instr *src);
 bool agx_nir_lower_sqrt(nir_shader *nir);
 bool agx_nir_lower_rect(nir_shader *nir);
+bool agx_nir_lower_ubo(nir_shader *nir);
 
 #endif
