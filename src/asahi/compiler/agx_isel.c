@@ -359,6 +359,101 @@ emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
    return halves[1];
 }
 
+/* bfi/bfeil with an immediate field width m (1..32; 32 is encoded 0). */
+static agx_operand
+emit_bitfield_m(struct isel *st, enum agx_isa_op op, agx_operand a,
+                agx_operand b, agx_operand c, unsigned m)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_BFI_D] = dst;
+   I->ops[AGX_ISA_BFI_A] = a;
+   I->ops[AGX_ISA_BFI_B] = b;
+   I->ops[AGX_ISA_BFI_C] = c;
+   I->ops[AGX_ISA_BFI_M] = agx_isa_imm(m & 31, 5);
+   return dst;
+}
+
+/*
+ * bitfieldExtract / bitfieldInsert (GLSL 4.00 8.8; ES 3.10).  A constant
+ * width becomes the bfeil/bfi field width; otherwise shifts do it:
+ * extract is ((x >> off) << (32 - bits)) >> (32 - bits), logical or
+ * arithmetic, and 0 when bits is 0 (NIR's value; GLSL leaves offsets and
+ * widths past bit 31 undefined).
+ */
+static agx_operand
+emit_bitfield_extract(struct isel *st, nir_alu_instr *alu, unsigned c,
+                      bool is_signed)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   agx_operand x = isrc_c(st, alu, 0, c);
+   uint32_t off = 0, bits = 0;
+   bool const_off = const_value(&alu->src[1].src, alu->src[1].swizzle[c], &off);
+   bool const_bits =
+      const_value(&alu->src[2].src, alu->src[2].swizzle[c], &bits);
+
+   if (const_off && const_bits) {
+      if (bits == 0 || bits > 32 || off > 31 || off + bits > 32)
+         return agx_mov_imm(&st->b, 32, 0);
+      agx_operand u = emit_bitfield_m(st, AGX_ISA_OP_BFEIL, zero, x,
+                                      agx_isa_imm(off, 8), bits);
+      if (!is_signed || bits == 32)
+         return u;
+      agx_operand sh = agx_isa_imm(32 - bits, 8);
+      return emit_binop(st, AGX_ISA_OP_ASR, 32,
+                        emit_bitfield(st, AGX_ISA_OP_BFI, zero, u, sh), sh);
+   }
+
+   agx_operand o = emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c),
+                              agx_isa_imm(31, 8));
+   agx_operand n = isrc_c(st, alu, 2, c);
+   /* 32 - bits, masked to a shift count */
+   agx_operand sh = emit_bitop(
+      st, AGX_TT_AND,
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, agx_isa_imm(32, 8), n),
+      agx_isa_imm(31, 8));
+   agx_operand t = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, x, o);
+   t = emit_bitfield(st, AGX_ISA_OP_BFI, zero, t, sh);
+   t = is_signed ? emit_binop(st, AGX_ISA_OP_ASR, 32, t, sh)
+                 : emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, t, sh);
+   return emit_cmpsel(st, false, AGX_ICC_UEQ, n, zero, zero, t);
+}
+
+static agx_operand
+emit_bitfield_insert(struct isel *st, nir_alu_instr *alu, unsigned c)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   agx_operand base = isrc_c(st, alu, 0, c);
+   agx_operand ins = isrc_c(st, alu, 1, c);
+   uint32_t off = 0, bits = 0;
+   bool const_off = const_value(&alu->src[2].src, alu->src[2].swizzle[c], &off);
+   bool const_bits =
+      const_value(&alu->src[3].src, alu->src[3].swizzle[c], &bits);
+
+   if (const_bits && bits == 0)
+      return base;
+   if (const_off && const_bits && off < 32 && bits <= 32 && off + bits <= 32)
+      return emit_bitfield_m(st, AGX_ISA_OP_BFI, base, ins,
+                             agx_isa_imm(off, 8), bits);
+
+   /* mask = (~0 >> (32 - bits)) << off, none when bits is 0 */
+   agx_operand o = emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 2, c),
+                              agx_isa_imm(31, 8));
+   agx_operand n = isrc_c(st, alu, 3, c);
+   agx_operand sh = emit_bitop(
+      st, AGX_TT_AND,
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, agx_isa_imm(32, 8), n),
+      agx_isa_imm(31, 8));
+   agx_operand ones =
+      emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, imm32(st, ~0u), sh);
+   ones = emit_cmpsel(st, false, AGX_ICC_UEQ, n, zero, zero, ones);
+   agx_operand mask = emit_bitfield(st, AGX_ISA_OP_BFI, zero, ones, o);
+   agx_operand shifted = emit_bitfield(st, AGX_ISA_OP_BFI, zero, ins, o);
+   /* base ^ ((base ^ shifted) & mask) */
+   agx_operand d = emit_bitop(st, AGX_TT_XOR, base, shifted);
+   return emit_bitop(st, AGX_TT_XOR, base, emit_bitop(st, AGX_TT_AND, d, mask));
+}
+
 /* One component of a per-component ALU instruction. */
 static agx_operand
 emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
@@ -529,6 +624,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
                            shift_count(st, alu, c));
    case nir_op_ishr:
       return emit_binop(st, AGX_ISA_OP_ASR, 32, S(0), shift_count(st, alu, c));
+   case nir_op_ubitfield_extract:
+      return emit_bitfield_extract(st, alu, c, false);
+   case nir_op_ibitfield_extract:
+      return emit_bitfield_extract(st, alu, c, true);
+   case nir_op_bitfield_insert:
+      return emit_bitfield_insert(st, alu, c);
    case nir_op_bit_count:
       return emit_unop(st, AGX_ISA_OP_POPCOUNT, S(0));
    case nir_op_bitfield_reverse:
@@ -632,6 +733,32 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
          else
             dst[c] = isrc_c(st, alu, c, 0);
       }
+      return;
+   }
+
+   if (alu->op == nir_op_pack_half_2x16 && alu->def.bit_size == 32 &&
+       alu->src[0].src.ssa->bit_size == 32) {
+      /* f32 -> f16 by an f32 add into a 16-bit register (round to
+       * nearest even), then x | y << 16 with y read zero-extended */
+      agx_operand h[2];
+      for (unsigned i = 0; i < 2; ++i) {
+         h[i] = agx_temp(st->ctx, 16, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+         I->ops[AGX_ISA_FADD32_D] = h[i];
+         I->ops[AGX_ISA_FADD32_A] = isrc_c(st, alu, 0, i);
+         I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+      }
+      dst[0] = emit_bitfield_m(st, AGX_ISA_OP_BFI, h[0], h[1],
+                               agx_isa_imm(16, 8), 16);
+      return;
+   }
+   if (alu->op == nir_op_unpack_half_2x16 && alu->def.bit_size == 32) {
+      /* each 16-bit half as an f16 source of an f32 add */
+      agx_operand h[2];
+      agx_split(&st->b, h, 2, isrc_c(st, alu, 0, 0));
+      for (unsigned i = 0; i < 2; ++i)
+         dst[i] = emit_binop(st, AGX_ISA_OP_FADD32, 32, h[i],
+                             agx_neg(agx_isa_fimm(0)));
       return;
    }
 
