@@ -1290,6 +1290,66 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 }
 
 /*
+ * textureSize / textureQueryLevels: the driver pushes the view's first
+ * level size and level count (AGX_PUSH_TEXTURE_SIZE); each dimension of
+ * level l is max(size >> l, 1) (GL 3.0 3.8.8), layers are not minified.
+ */
+static void
+emit_tex_size(struct isel *st, nir_tex_instr *tex)
+{
+   agx_operand *dst = def_ops(st, &tex->def);
+   unsigned base =
+      agx_push(st->ctx, AGX_PUSH_TEXTURE_SIZE, tex->texture_index, 8);
+   agx_operand word[4];
+   for (unsigned i = 0; i < 4; ++i) {
+      word[i] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, word[i], agx_uniform(base + 2 * i, 32));
+   }
+
+   if (tex->op == nir_texop_query_levels) {
+      dst[0] = word[3];
+      return;
+   }
+
+   /* minified dimensions, then the layer count */
+   unsigned nr_dims = 2, layer_word = 2;
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_1D)
+      nr_dims = 1, layer_word = 1;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
+      nr_dims = 3;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_BUF)
+      nr_dims = 1;
+
+   agx_operand lod = {0};
+   uint32_t lod_value = 0;
+   for (unsigned i = 0; i < tex->num_srcs; ++i) {
+      if (tex->src[i].src_type != nir_tex_src_lod)
+         continue;
+      if (!const_value(&tex->src[i].src, 0, &lod_value) || lod_value)
+         lod = get_src(st, &tex->src[i].src, 0);
+   }
+
+   const agx_operand zero = agx_isa_imm(0, 8), one = agx_isa_imm(1, 8);
+   unsigned n = 0;
+   for (unsigned d = 0; d < nr_dims && n < tex->def.num_components; ++d) {
+      agx_operand v = word[d];
+      if (lod.kind != AGX_ISA_KIND_NONE &&
+          tex->sampler_dim != NIR_SAMPLER_DIM_RECT &&
+          tex->sampler_dim != NIR_SAMPLER_DIM_BUF) {
+         agx_operand s = emit_bitfield(
+            st, AGX_ISA_OP_BFEIL, zero, v,
+            emit_bitop(st, AGX_TT_AND, lod, agx_isa_imm(31, 8)));
+         v = emit_cmpsel(st, false, AGX_ICC_UGT, s, one, s, one);
+      }
+      dst[n++] = v;
+   }
+   if (tex->is_array && n < tex->def.num_components)
+      dst[n++] = word[layer_word];
+   while (n < tex->def.num_components)
+      dst[n++] = agx_mov_imm(&st->b, 32, 0);
+}
+
+/*
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
@@ -1306,8 +1366,14 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 static void
 emit_tex(struct isel *st, nir_tex_instr *tex)
 {
+   if (tex->op == nir_texop_txs || tex->op == nir_texop_query_levels) {
+      emit_tex_size(st, tex);
+      return;
+   }
+
    agx_operand *dst = def_ops(st, &tex->def);
    bool fetch = tex->op == nir_texop_txf;
+   bool grad = tex->op == nir_texop_txd;
 
    /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
    unsigned dim_enum = 2, nr_coords = 2;
@@ -1319,7 +1385,8 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = 6, nr_coords = 3;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
-        tex->op != nir_texop_txb && !fetch) ||
+        tex->op != nir_texop_txb && !fetch && !grad) ||
+       (grad && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
@@ -1336,6 +1403,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
+   agx_operand ddx[3] = {{0}}, ddy[3] = {{0}};
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
@@ -1371,6 +1439,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       case nir_tex_src_comparator:
          ref = get_src(st, src, 0);
          break;
+      case nir_tex_src_ddx:
+      case nir_tex_src_ddy:
+         for (unsigned c = 0; c < nr_coords && c < src->ssa->num_components;
+              ++c) {
+            if (tex->src[i].src_type == nir_tex_src_ddx)
+               ddx[c] = get_src(st, src, c);
+            else
+               ddy[c] = get_src(st, src, c);
+         }
+         break;
       case nir_tex_src_texture_deref:
       case nir_tex_src_sampler_deref:
          break;
@@ -1387,6 +1465,25 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    if (tex->is_shadow != (ref.kind != AGX_ISA_KIND_NONE)) {
       agx_fail(st->ctx, AGX_COMPILE_INVALID, "shadow lookup without reference");
       return;
+   }
+
+   /* Gradients: a run of 32-bit floats, d/dx then d/dy of each
+    * coordinate in turn (x: ddx, ddy; y: ddx, ddy; ...), LOD mode
+    * lod_grad (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_emit_tex, nir_tex_src_ddx). */
+   if (grad) {
+      agx_operand run[6];
+      for (unsigned c = 0; c < nr_coords; ++c) {
+         if (ddx[c].kind == AGX_ISA_KIND_NONE ||
+             ddy[c].kind == AGX_ISA_KIND_NONE) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "short gradients");
+            return;
+         }
+         run[2 * c] = ddx[c];
+         run[2 * c + 1] = ddy[c];
+      }
+      lod = agx_collect(&st->b, 2 * nr_coords, run);
+      lod_mode = 4;
    }
 
    /* Vertex shaders have no derivatives: level 0 unless given. */
