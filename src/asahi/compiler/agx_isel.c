@@ -1889,7 +1889,9 @@ assign_uvs(struct isel *st)
    for (unsigned pass = 0; pass < 3; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
-             !st->out_mask[slot])
+             slot == VARYING_SLOT_CLIP_VERTEX ||
+             slot == VARYING_SLOT_CLIP_DIST0 ||
+             slot == VARYING_SLOT_CLIP_DIST1 || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
@@ -1911,7 +1913,54 @@ assign_uvs(struct isel *st)
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
    }
+   /* Clip distances: every enabled plane (GL 3.0 2.17: clipping against
+    * plane i happens only when it is enabled), from gl_ClipDistance[i]
+    * when the shader writes it, else from gl_ClipVertex, else from
+    * gl_Position (GLSL 1.30 7.1 leaves that case undefined; Mesa uses
+    * the planes on gl_Position as they are). */
+   bool any_dist = st->out_mask[VARYING_SLOT_CLIP_DIST0] ||
+                   st->out_mask[VARYING_SLOT_CLIP_DIST1];
+   for (unsigned i = 0; i < 8; ++i) {
+      bool dist =
+         st->out_mask[VARYING_SLOT_CLIP_DIST0 + i / 4] & (1u << (i % 4));
+      bool vertex = !any_dist &&
+                    (st->out_mask[VARYING_SLOT_CLIP_VERTEX] == 0xf ||
+                     st->out_mask[VARYING_SLOT_POS] == 0xf);
+      if ((st->ctx->key->vs.clip_plane_enable & (1u << i)) &&
+          (dist || vertex)) {
+         vs->clip_distance_mask |= 1u << i;
+         word++;
+      }
+   }
    vs->nr_words = (uint8_t)word;
+}
+
+/* Clip distance i: gl_ClipDistance[i] if written, else dot(plane i,
+ * gl_ClipVertex or gl_Position) with the plane from the driver
+ * (AGX_SYSVAL_CLIP_PLANE0). */
+static agx_operand
+clip_distance(struct isel *st, unsigned i)
+{
+   unsigned slot = VARYING_SLOT_CLIP_DIST0 + i / 4;
+   if (st->out_mask[slot] & (1u << (i % 4)))
+      return st->out[slot][i % 4];
+
+   unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                         AGX_SYSVAL_CLIP_PLANE0 + 4 * i, 8);
+   unsigned from = st->out_mask[VARYING_SLOT_CLIP_VERTEX] == 0xf
+                      ? VARYING_SLOT_CLIP_VERTEX
+                      : VARYING_SLOT_POS;
+   agx_operand sum = agx_neg(agx_isa_fimm(0));
+   for (unsigned c = 0; c < 4; ++c) {
+      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+      I->ops[AGX_ISA_FMADD32_D] = r;
+      I->ops[AGX_ISA_FMADD32_A] = st->out[from][c];
+      I->ops[AGX_ISA_FMADD32_B] = agx_uniform(u + 2 * c, 32);
+      I->ops[AGX_ISA_FMADD32_C] = sum;
+      sum = r;
+   }
+   return sum;
 }
 
 static void
@@ -1920,10 +1969,17 @@ emit_vs_end(struct isel *st)
    assign_uvs(st);
    const struct agx_varyings_vs *vs = &st->ctx->info->vs;
    agx_instr *last = NULL;
+   unsigned nr_clip = util_bitcount(vs->clip_distance_mask);
+   unsigned clip_word = vs->nr_words - nr_clip;
+   unsigned clip_planes = vs->clip_distance_mask;
 
    for (unsigned word = 0; word < vs->nr_words; ++word) {
       /* find the slot/component of this word */
       agx_operand v = {0};
+      if (word >= clip_word) {
+         v = clip_distance(st, (unsigned)u_bit_scan(&clip_planes));
+         goto store;
+      }
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          unsigned base = vs->slot_word[slot];
          unsigned n = util_last_bit(st->out_mask[slot]);
@@ -1939,6 +1995,7 @@ emit_vs_end(struct isel *st)
       if (v.kind == AGX_ISA_KIND_NONE)
          v = agx_mov_imm(&st->b, 32, 0); /* unwritten component */
 
+   store:;
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_VAR);
       I->ops[AGX_ISA_ST_VAR_R] = v;
       I->ops[AGX_ISA_ST_VAR_I] = agx_isa_imm(word, 6);
