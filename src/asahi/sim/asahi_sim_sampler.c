@@ -27,9 +27,18 @@
  * swizzled by the descriptor.  Cube maps: the face and face coordinates
  * from the direction (GL 4.6 table 8.19), clamped to the face's edges.
  * 3D images: slices are ail layers of a chain that also shrinks along Z;
- * linear filtering is trilinear within a level.  Not handled: cube
- * arrays, multisampled images, compressed formats, depth compare,
- * gather, anisotropy.
+ * linear filtering is trilinear within a level.  Multisampled images
+ * (2D MS, 2D MS array; 2 or 4 samples from the descriptor's samples bit,
+ * all samples of a pixel side by side in its ail element) are read by
+ * texture_load with a sample index; a sample outside the image's count
+ * reads zero, as an out-of-bounds texel does (choice).  Depth compare
+ * (sampler compare enable, texture_sample's compare bit): each texel's
+ * first component is replaced by 1 or 0, the sampler's compare function
+ * of the reference (clamped to [0, 1] for normalized formats) and the
+ * texel, before filtering (GL 4.6 section 8.23.1; the hardware's exact
+ * PCF weights are unknown); the result is (r, 0, 0, 1) before the
+ * swizzle.  Not handled: cube arrays, compressed formats, gather,
+ * anisotropy.
  */
 
 #include <math.h>
@@ -47,6 +56,7 @@ struct image {
    enum pipe_format format;
    bool integer, cube, is_3d, is_2d;
    unsigned layers, texel_B;
+   unsigned samples; /* 1, or 2/4 for the MS dimensions */
    struct ail_layout layout;
 };
 
@@ -113,15 +123,21 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
    AGX_TEXTURE_unpack(NULL, desc, &img->d);
    const struct AGX_TEXTURE *d = &img->d;
 
+   bool ms = d->dimension == AGX_TEXTURE_DIMENSION_2D_MS ||
+             d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS;
    bool array = d->dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
-                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY;
+                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS;
+   /* Multisampled: 2 or 4 samples from the samples bit (genxml "sample
+    * count"), every sample in the pixel's element (ail). */
+   img->samples = ms ? (d->samples == AGX_SAMPLE_COUNT_4 ? 4 : 2) : 1;
    img->cube = d->dimension == AGX_TEXTURE_DIMENSION_CUBE;
    img->is_3d = d->dimension == AGX_TEXTURE_DIMENSION_3D;
    img->is_2d = d->dimension != AGX_TEXTURE_DIMENSION_1D &&
                 d->dimension != AGX_TEXTURE_DIMENSION_1D_ARRAY;
    if (d->dimension != AGX_TEXTURE_DIMENSION_1D &&
        d->dimension != AGX_TEXTURE_DIMENSION_2D && !array && !img->cube &&
-       !img->is_3d)
+       !img->is_3d && !ms)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: dimension %u is not simulated",
                              d->dimension);
@@ -152,7 +168,7 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
    l->cube = img->cube;
    /* 3D: slices are laid out as layers, the chain shrinking along Z. */
    l->mipmapped_z = img->is_3d;
-   l->sample_count_sa = 1;
+   l->sample_count_sa = (uint8_t)img->samples;
    l->levels = (uint8_t)(d->last_level + 1);
    if (linear) {
       l->tiling = AIL_TILING_LINEAR;
@@ -170,6 +186,20 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "texture unit: bad image: %s",
                              ail_error_string(e));
+   /* The layer stride follows the descriptor's "page-aligned layers" bit,
+    * not how the image was made (a layered render target has page-aligned
+    * layers whatever its size).  Fact: alexvorxx/Mesa-VirGL
+    * src/asahi/layout/layout.h, page_aligned_layers: the hardware derives
+    * the layer stride from this flag. */
+   if (!linear) {
+      uint64_t end_B = l->level_offsets_B[l->levels_allocated];
+      l->page_aligned_layers = d->page_aligned_layers;
+      l->layer_stride_B =
+         d->page_aligned_layers
+            ? (end_B + AIL_PAGESIZE_B - 1) & ~(uint64_t)(AIL_PAGESIZE_B - 1)
+            : end_B;
+      l->size_B = l->layer_stride_B * l->depth_px;
+   }
    return ASAHI_SIM_RUNNING;
 }
 
@@ -177,7 +207,7 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
  * zero outside the image. */
 static enum asahi_sim_status
 texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
-      unsigned layer, int x, int y, uint32_t out[4])
+      unsigned layer, unsigned sample, int x, int y, uint32_t out[4])
 {
    memset(out, 0, 4 * sizeof(uint32_t));
    uint32_t w = ail_minify(img->layout.width_px, level);
@@ -185,13 +215,15 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    uint32_t layers =
       img->is_3d ? ail_minify(img->layers, level) : img->layers;
    if (x < 0 || y < 0 || (uint32_t)x >= w || (uint32_t)y >= h ||
-       layer >= layers || level >= img->layout.levels_allocated)
+       layer >= layers || level >= img->layout.levels_allocated ||
+       sample >= img->samples)
       return ASAHI_SIM_RUNNING;
    uint64_t off;
    if (!ail_get_element_offset_B(&img->layout, level, x, y, &off))
       return ASAHI_SIM_RUNNING;
    if (img->layout.tiling != AIL_TILING_LINEAR)
       off += ail_get_layer_level_B(&img->layout, layer, level);
+   off += (uint64_t)sample * img->texel_B;
    uint8_t raw[16];
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
                              ASAHI_SIM_UNIT_TEXTURE))
@@ -255,12 +287,49 @@ texel_floor(double x)
    return (int)(x < -limit ? -limit : (x > limit ? limit : x));
 }
 
+/* The sampler's compare function (genxml "compare func") of the
+ * reference and a texel's depth: 1 when it passes. */
+static float
+depth_compare(enum agx_compare_func func, double ref, double d)
+{
+   bool pass;
+   switch (func) {
+   case AGX_COMPARE_FUNC_LEQUAL:
+      pass = ref <= d;
+      break;
+   case AGX_COMPARE_FUNC_GEQUAL:
+      pass = ref >= d;
+      break;
+   case AGX_COMPARE_FUNC_LESS:
+      pass = ref < d;
+      break;
+   case AGX_COMPARE_FUNC_GREATER:
+      pass = ref > d;
+      break;
+   case AGX_COMPARE_FUNC_EQUAL:
+      pass = ref == d;
+      break;
+   case AGX_COMPARE_FUNC_NOT_EQUAL:
+      pass = ref != d;
+      break;
+   case AGX_COMPARE_FUNC_ALWAYS:
+      pass = true;
+      break;
+   default:
+      pass = false;
+      break;
+   }
+   return pass ? 1.0f : 0.0f;
+}
+
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
- * images, r (the slice; otherwise `layer` is used as is). */
+ * images, r (the slice; otherwise `layer` is used as is).  With
+ * `compare`, texels are compared with `ref` first. */
 static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
              const struct AGX_SAMPLER *s, bool linear_filter, unsigned level,
-             unsigned layer, double u, double v, double r, float out[4])
+             unsigned layer, double u, double v, double r, bool compare,
+             double ref, float out[4])
 {
    int size[3] = {(int)ail_minify(img->layout.width_px, level),
                   (int)ail_minify(img->layout.height_px, level),
@@ -304,10 +373,15 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
       } else {
          uint32_t bits[4];
          enum asahi_sim_status st =
-            texel(g, img, level, (unsigned)at[2], at[0], at[1], bits);
+            texel(g, img, level, (unsigned)at[2], 0, at[0], at[1], bits);
          if (st != ASAHI_SIM_RUNNING)
             return st;
          memcpy(t, bits, sizeof(t));
+      }
+      if (compare) {
+         t[0] = depth_compare(s->compare_func, ref, t[0]);
+         t[1] = t[2] = 0.0f;
+         t[3] = 1.0f;
       }
       for (unsigned k = 0; k < 4; k++)
          acc[k] += (float)(weight * t[k]);
@@ -464,13 +538,23 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       l1 = l0 + 1 <= last ? l0 + 1 : l0;
       t = l - floor(l);
    }
+   bool compare = r->compare && s.compare_enable && !img->integer;
+   double ref = compare ? asahi_sim_f32_to_double(r->compare_ref, false) : 0;
+   if (compare) {
+      const struct util_format_description *fd =
+         util_format_description(img->format);
+      if (fd && fd->channel[0].normalized)
+         ref = fmin(fmax(ref, 0.0), 1.0);
+   }
    double u = img->cube ? cube_s : coord(r, 0);
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    double rr = img->is_3d ? coord(r, 2) : 0;
    enum asahi_sim_status st =
-      filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, a);
+      filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, compare,
+                   ref, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
-      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr, b);
+      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr,
+                        compare, ref, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }
@@ -496,15 +580,21 @@ unit_fetch(void *user, struct asahi_sim_group *g,
          level += r->lod_16 ? (uint16_t)r->lod : r->lod;
       int x = (int)r->coords[0];
       int y = is_1d ? 0 : (int)(r->nr_coords > 1 ? r->coords[1] : 0);
-      unsigned layer = img->layers > 1 && r->nr_coords > (is_1d ? 1u : 2u)
-                          ? r->coords[is_1d ? 1 : 2]
-                          : 0; /* the array layer, or the 3D slice */
+      /* After x (and y): the sample index (MS), then the array layer or
+       * the 3D slice. */
+      unsigned extra = is_1d ? 1 : 2;
+      unsigned sample = 0;
+      if (img->samples > 1 && r->nr_coords > extra)
+         sample = r->coords[extra++] & 0xffff;
+      unsigned layer = img->layers > 1 && r->nr_coords > extra
+                          ? r->coords[extra]
+                          : 0;
       if (r->coords_16) {
          x = (int16_t)x;
          y = (int16_t)y;
       }
       if (level <= img->d.last_level)
-         st = texel(g, img, level, layer, x, y, v);
+         st = texel(g, img, level, layer, sample, x, y, v);
    } else {
       st = sample(g, r, img, v);
    }

@@ -13,6 +13,13 @@
 #include "asahi_sim_internal.h"
 #include "asahi_sim_texture.h"
 
+/* Coordinates and extra components (array layer, sample index) of each
+ * dimension `n` (applegpu TEX_SIZES; src/asahi/isa/agx_isa_desc.py
+ * TEX_DIMS). */
+static const uint8_t tex_dims[][2] = {
+   {1, 0}, {1, 1}, {2, 0}, {2, 1}, {2, 1}, {3, 0}, {3, 0}, {3, 1}, {2, 2},
+};
+
 static enum asahi_sim_status
 fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
              const struct agx_isa_operand *U, const struct agx_isa_operand *C,
@@ -22,7 +29,35 @@ fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
    req->heap = req->bindless ? asahi_sim_read_raw(g, U, lane) : 0;
    req->texture = (uint32_t)asahi_sim_read_raw(g, T, lane);
 
-   if (C->kind != AGX_ISA_KIND_REG || C->count > 4)
+   if (C->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "texture coordinates not in registers");
+
+   /* 32-bit coordinates followed by 16-bit extra components (array layer,
+    * sample index) arrive as one 16-bit run of 2 n + extras halves
+    * (applegpu's coordinate operand; Mesa agx_nir_lower_texture.c puts
+    * the sample index in the low half of the word after x and y): made
+    * 32-bit here, one request coordinate per extra half. */
+   const unsigned nr_dims = sizeof(tex_dims) / sizeof(tex_dims[0]);
+   unsigned n = req->dim < nr_dims ? tex_dims[req->dim][0] : 0;
+   unsigned ext = n ? tex_dims[req->dim][1] : 0;
+   /* All-16-bit coordinates are n + ext halves; longer runs are packed. */
+   if (ext && C->size == 16 && C->count > n + ext && C->count > 2 * n) {
+      unsigned extras = C->count - 2 * n;
+      if (n + extras > 4)
+         return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                                "texture coordinates: %u components",
+                                (unsigned)C->count);
+      req->nr_coords = n + extras;
+      req->coords_16 = false;
+      for (unsigned i = 0; i < n; i++)
+         req->coords[i] = asahi_sim_read_run(g, C, 2 * i, lane) |
+                          asahi_sim_read_run(g, C, 2 * i + 1, lane) << 16;
+      for (unsigned i = 0; i < extras; i++)
+         req->coords[n + i] = asahi_sim_read_run(g, C, 2 * n + i, lane);
+      return ASAHI_SIM_RUNNING;
+   }
+   if (C->count > 4)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "texture coordinates: %u components",
                              (unsigned)C->count);
@@ -105,11 +140,18 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
        ASAHI_SIM_RUNNING)
       return st;
    if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
-       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value ||
        asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: LOD queries, depth compare and gather are "
-                             "not executed",
+                             "%s: LOD queries and gather are not executed",
+                             name);
+   /* Depth compare: the reference is the first element of the O operand
+    * (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_emit_tex puts the compare value first, before packed offsets). */
+   bool compare = !load && asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value;
+   const struct agx_isa_operand *O = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_O);
+   if (compare && O->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "%s: compare without a reference register",
                              name);
 
    foreach_active_lane (g, t) {
@@ -130,6 +172,15 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          return st;
       if (!load)
          derivatives(g, C, D, t, &req);
+      if (compare) {
+         uint32_t ref = asahi_sim_read_run(g, O, 0, t);
+         req.compare = true;
+         req.compare_ref =
+            O->size == 16
+               ? asahi_sim_double_to_f32(asahi_sim_f16_to_double((uint16_t)ref),
+                                         false)
+               : ref;
+      }
 
       uint32_t texel[4] = {0, 0, 0, 0};
       g->error[0] = 0;

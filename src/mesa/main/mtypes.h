@@ -203,6 +203,7 @@ struct gl_texture_object {
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
+   GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -339,6 +340,7 @@ struct gl_constants {
    GLint MaxCombinedUniformBlocks;
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
+   GLint MaxSamples; /* the largest colour sample count (0: none) */
 };
 
 /* KHR_debug (debug_output.c). */
@@ -388,6 +390,7 @@ struct gl_context {
    int Version;
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
+   char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;

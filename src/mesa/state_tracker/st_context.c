@@ -278,6 +278,11 @@ st_context_create(struct pipe_screen *screen,
       c->MaxVertexUniformBlocks = cbs;
    if (c->MaxFragmentUniformBlocks > cbs)
       c->MaxFragmentUniformBlocks = cbs;
+   /* GL_MAX_SAMPLES: the largest count RGBA8 renders with (ES 3.0 asks
+    * for at least 4). */
+   unsigned counts[8];
+   if (st_sample_counts(st, PIPE_FORMAT_R8G8B8A8_UNORM, counts, 8))
+      st->ctx.Const.MaxSamples = (GLint)counts[0];
    return st;
 
 oom:
@@ -472,8 +477,11 @@ st_context_flush(struct st_context *st, unsigned flags,
    struct pipe_fence_handle *local = NULL;
    unsigned pflags = 0;
 
-   if (flags & ST_FLUSH_END_OF_FRAME)
+   if (flags & ST_FLUSH_END_OF_FRAME) {
       pflags |= PIPE_FLUSH_END_OF_FRAME;
+      /* A multisampled window shows its resolved samples. */
+      st_framebuffer_resolve(st, st->draw);
+   }
    if (flags & ST_FLUSH_WAIT) {
       st->pipe->flush(st->pipe, &local, pflags);
       if (local) {

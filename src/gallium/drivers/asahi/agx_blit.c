@@ -73,18 +73,172 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
    pctx->buffer_unmap(pctx, st);
 }
 
+/* The resource holding a depth/stencil resource's stencil, or NULL. */
+static struct pipe_resource *
+stencil_plane(struct pipe_resource *res)
+{
+   struct agx_resource *rsrc = agx_resource(res);
+   if (rsrc->separate_stencil)
+      return &rsrc->separate_stencil->base;
+   return rsrc->layout.format == PIPE_FORMAT_S8_UINT ? res : NULL;
+}
+
+/* Nearest-texel blit of depth or stencil values (GL 4.6 section 18.3.2:
+ * a multisampled source is read through a map, which resolves depth by
+ * averaging, an implementation-dependent choice the rule allows, and
+ * stencil by taking sample 0, "a single sample's value").  One layer.
+ */
+static void
+blit_zs(struct pipe_context *pctx, const struct pipe_blit_info *info,
+        bool stencil, const struct pipe_box *sbox, const struct pipe_box *dbox,
+        bool flip_x, bool flip_y)
+{
+   struct pipe_resource *sres = info->src.resource;
+   struct pipe_resource *dres = info->dst.resource;
+   if (stencil) {
+      sres = stencil_plane(sres);
+      dres = stencil_plane(dres);
+   } else if (agx_resource(sres)->layout.format == PIPE_FORMAT_S8_UINT ||
+              agx_resource(dres)->layout.format == PIPE_FORMAT_S8_UINT) {
+      return;
+   }
+   if (!sres || !dres)
+      return;
+
+   /* The planes as stored (layout.format below): single-sampled maps of
+    * planar Z24S8 otherwise show the packed format; multisampled ones
+    * stay resolved. */
+   unsigned s_plane = sres->nr_samples > 1 ? 0 : PIPE_MAP_DIRECTLY;
+   unsigned d_plane = dres->nr_samples > 1 ? 0 : PIPE_MAP_DIRECTLY;
+   struct pipe_transfer *st = NULL, *dt = NULL;
+   const uint8_t *s = pctx->texture_map(pctx, sres, info->src.level,
+                                        PIPE_MAP_READ | s_plane, sbox, &st);
+   if (!s)
+      return;
+   uint8_t *d = pctx->texture_map(pctx, dres, info->dst.level,
+                                  PIPE_MAP_READ_WRITE | d_plane, dbox, &dt);
+   if (!d) {
+      pctx->texture_unmap(pctx, st);
+      return;
+   }
+   enum pipe_format sf = agx_resource(sres)->layout.format;
+   enum pipe_format df = agx_resource(dres)->layout.format;
+   unsigned sbpp = util_format_get_blocksize(sf);
+   unsigned dbpp = util_format_get_blocksize(df);
+   int sw = sbox->width, sh = sbox->height;
+   int dw = dbox->width, dh = dbox->height;
+
+   for (int y = 0; y < dh; ++y) {
+      int syy = (int)(((int64_t)y * sh + sh / 2) / dh);
+      if (flip_y)
+         syy = sh - 1 - syy;
+      for (int x = 0; x < dw; ++x) {
+         if (info->scissor_enable && (dbox->x + x < info->scissor.minx ||
+                                      dbox->x + x >= info->scissor.maxx ||
+                                      dbox->y + y < info->scissor.miny ||
+                                      dbox->y + y >= info->scissor.maxy))
+            continue;
+         int sxx = (int)(((int64_t)x * sw + sw / 2) / dw);
+         if (flip_x)
+            sxx = sw - 1 - sxx;
+         const uint8_t *sp = s + (size_t)st->stride * syy + sxx * sbpp;
+         uint8_t *dp = d + (size_t)dt->stride * y + x * dbpp;
+         if (stencil) {
+            *dp = *sp;
+         } else {
+            float z = 0;
+            util_format_unpack_z_float(sf, &z, sp, 1);
+            util_format_pack_z_float(df, dp, &z, 1);
+         }
+      }
+   }
+   pctx->texture_unmap(pctx, dt);
+   pctx->texture_unmap(pctx, st);
+}
+
+/*
+ * A whole-image colour resolve on the GPU: a render pass into the
+ * destination with no draws, whose background program averages the
+ * source's samples (AGX_BG_RESOLVE) and whose end-of-tile program stores
+ * the result.  Only for the common case: a multisampled 2D source into a
+ * single-sampled level of the same size and format, the full rectangle,
+ * no scissor, a format the program can average.  False: not done.
+ */
+static bool
+gpu_resolve(struct pipe_context *pctx, const struct pipe_blit_info *info)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   struct pipe_resource *src = info->src.resource;
+   struct pipe_resource *dst = info->dst.resource;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   unsigned level = info->dst.level;
+   int w = (int)u_minify(dst->width0, level);
+   int h = (int)u_minify(dst->height0, level);
+
+   if (src->nr_samples <= 1 || dst->nr_samples > 1 ||
+       info->mask != PIPE_MASK_RGBA || info->scissor_enable ||
+       src->target != PIPE_TEXTURE_2D ||
+       !(dst->bind & PIPE_BIND_RENDER_TARGET) ||
+       agx_resource(src)->layout.format != agx_resource(dst)->layout.format ||
+       info->src.format != info->dst.format ||
+       !agx_bg_can_resolve(info->dst.format))
+      return false;
+   if (sb->x || sb->y || sb->z || db->x || db->y || sb->width != w ||
+       sb->height != h || db->width != w || db->height != h ||
+       (int)src->width0 != w || (int)src->height0 != h)
+      return false;
+
+   /* The pass renders to the destination alone; the bound framebuffer
+    * comes back afterwards (its pass ends here, as for any change). */
+   struct pipe_framebuffer_state saved = ctx->fb;
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i) {
+      saved.cbufs[i] = NULL;
+      pipe_surface_reference(&saved.cbufs[i], ctx->fb.cbufs[i]);
+   }
+   saved.zsbuf = NULL;
+   pipe_surface_reference(&saved.zsbuf, ctx->fb.zsbuf);
+
+   struct pipe_surface templ = {
+      .format = info->dst.format,
+      .u.tex.level = level,
+      .u.tex.first_layer = (unsigned)db->z,
+      .u.tex.last_layer = (unsigned)db->z,
+   };
+   struct pipe_surface *surf = pctx->create_surface(pctx, dst, &templ);
+   bool ok = surf != NULL;
+   if (ok) {
+      struct pipe_framebuffer_state fb = {
+         .width = (uint16_t)w,
+         .height = (uint16_t)h,
+         .layers = 1,
+         .nr_cbufs = 1,
+         .cbufs = {surf},
+      };
+      pctx->set_framebuffer_state(pctx, &fb);
+      struct agx_batch *batch = agx_get_batch(ctx);
+      ok = batch != NULL;
+      if (ok) {
+         batch->resolve = PIPE_CLEAR_COLOR0;
+         batch->resolve_src[0] = src;
+         agx_batch_reads(batch, src);
+         agx_batch_writes(batch, dst);
+         agx_flush_batch(ctx, "resolve");
+      }
+      pipe_surface_reference(&surf, NULL);
+   }
+   pctx->set_framebuffer_state(pctx, &saved);
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
+      pipe_surface_reference(&saved.cbufs[i], NULL);
+   pipe_surface_reference(&saved.zsbuf, NULL);
+   return ok;
+}
+
 /* Nearest-texel scaling blit of colour, one layer at a time. */
 static void
 agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
-   if (!(info->mask & PIPE_MASK_RGBA)) {
-      static bool warned;
-      if (!warned)
-         u_logw("asahi", "depth/stencil blits are not implemented");
-      warned = true;
+   if (gpu_resolve(pctx, info))
       return;
-   }
-
    perf_note(pctx, "blit");
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
    int dw = abs(db->width), dh = abs(db->height);
@@ -107,6 +261,13 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
    bool flip_x = (sb->width < 0) != (db->width < 0);
    bool flip_y = (sb->height < 0) != (db->height < 0);
 
+   if (info->mask & PIPE_MASK_Z)
+      blit_zs(pctx, info, false, &sbox, &dbox, flip_x, flip_y);
+   if (info->mask & PIPE_MASK_S)
+      blit_zs(pctx, info, true, &sbox, &dbox, flip_x, flip_y);
+   if (!(info->mask & PIPE_MASK_RGBA))
+      return;
+
    struct pipe_transfer *st = NULL, *dt = NULL;
    const uint8_t *s = pctx->texture_map(
       pctx, info->src.resource, info->src.level, PIPE_MAP_READ, &sbox, &st);
@@ -126,7 +287,6 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
     * multisampling blit needs.
     */
    unsigned ssamples = 1, dsamples = 1;
-   
    unsigned sample_B = util_format_get_blocksize(sf);
    unsigned sbpp = sample_B * ssamples;
    unsigned dbpp = util_format_get_blocksize(df) * dsamples;
@@ -219,8 +379,12 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
    if ((flags & PIPE_CLEAR_DEPTH) &&
        rsrc->layout.format != PIPE_FORMAT_S8_UINT) {
       struct pipe_transfer *t = NULL;
+      /* The depth plane as stored (Z32F for planar Z24S8). */
+      unsigned plane = rsrc->layout.format != rsrc->base.format
+                          ? PIPE_MAP_DIRECTLY
+                          : 0;
       uint8_t *map = pctx->texture_map(pctx, &rsrc->base, dst->u.tex.level,
-                                       PIPE_MAP_WRITE, &box, &t);
+                                       PIPE_MAP_WRITE | plane, &box, &t);
       if (map) {
          float z = depth;
          uint8_t texel[4];
