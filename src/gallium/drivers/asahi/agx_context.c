@@ -305,6 +305,11 @@ static void
 agx_set_clip_state(struct pipe_context *pctx,
                    const struct pipe_clip_state *clip)
 {
+   /* The planes reach vertex shaders writing gl_ClipVertex as system
+    * values (agx_draw.c). */
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->clip = *clip;
+   ctx->dirty |= AGX_DIRTY_VS_CONST;
 }
 
 static void

@@ -288,6 +288,8 @@ struct agx_context {
 
    struct agx_blend *blend;
    struct agx_rasterizer *rast;
+   /* user clip planes (AGX_SYSVAL_CLIP_PLANE0) */
+   struct pipe_clip_state clip;
    struct agx_zsa *zs;
    struct agx_vertex_elements *velems;
    struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
