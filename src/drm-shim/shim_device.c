@@ -179,6 +179,7 @@ bo_wrap_memfd(int memfd, uint64_t size, struct shim_bo **out)
    bo->size = size;
    bo->memfd = memfd;
    bo->map = map;
+   bo->exportable = true;
    bo->dev = st.st_dev;
    bo->ino = st.st_ino;
    *out = bo;
@@ -194,27 +195,25 @@ drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out)
       return -ENOMEM;
    size = (size + drm_shim_page_size - 1) & ~(drm_shim_page_size - 1);
 
-   int memfd = memfd_create("drm-shim-bo", MFD_CLOEXEC);
-   if (memfd < 0)
+   /* Shared anonymous memory: pages on demand, no descriptor.  A memfd
+    * appears only if the BO is exported (bo_give_memfd). */
+   void *map = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+   if (map == MAP_FAILED)
       return -ENOMEM;
-   if (ftruncate(memfd, size) < 0) {
-      close(memfd);
-      return -ENOMEM;
-   }
 
-   int ret = bo_wrap_memfd(memfd, size, out);
-   if (ret) {
-      close(memfd);
-      return ret;
+   struct shim_bo *bo = calloc(1, sizeof(*bo));
+   if (!bo || !hash_table_insert(shim.bos, bo, bo)) {
+      free(bo);
+      munmap(map, size);
+      return -ENOMEM;
    }
-   if (!exportable) {
-      /* The shared mapping keeps the pages; mmap() of the DRM fd makes
-       * more mappings of them with mremap() (drm_shim_mmap_bo). */
-      close(memfd);
-      (*out)->memfd = -1;
-      (*out)->dev = 0;
-      (*out)->ino = 0;
-   }
+   bo->refcount = 1;
+   bo->size = size;
+   bo->memfd = -1;
+   bo->map = map;
+   bo->exportable = exportable;
+   *out = bo;
    return 0;
 }
 
@@ -456,13 +455,16 @@ core_prime_handle_to_fd(struct shim_file *file, void *arg)
    if (!bo)
       return -ENOENT;
    if (shim.driver.bo_export) {
-      int ret = shim.driver.bo_export(bo);
-      if (ret)
-         return ret;
+      int r = shim.driver.bo_export(bo);
+      if (r)
+         return r;
    }
 
-   if (bo->memfd < 0)
-      return -EINVAL; /* created not exportable */
+   if (!bo->exportable)
+      return -EINVAL;
+   int ret = drm_shim_bo_give_memfd(bo);
+   if (ret)
+      return ret;
 
    /* The dma-buf is another fd of the BO's memfd: importing it finds the
     * BO again by inode, in this process or (via fd passing) another.

@@ -55,6 +55,9 @@ static const struct debug_named_value debug_flags[] = {
    {"png", ASAHI_SIM_DEBUG_PNG,
     "write the end-of-tile program's images to PNG files at the end of each "
     "render command"},
+   {"threads", ASAHI_SIM_DEBUG_THREADS,
+    "drm-shim: run submissions on a worker thread per queue instead of "
+    "inside SUBMIT (experimental)"},
    DEBUG_NAMED_VALUE_END,
 };
 
