@@ -734,6 +734,46 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/* load_ubo(block, byte offset): device_load of 32-bit words at the
+ * block's address (AGX_PUSH_UBO_BASE) + offset.  The block index is a
+ * constant here (agx_nir_lower_ubo); std140 keeps offsets 4-aligned. */
+static void
+emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components;
+   uint32_t block, off;
+   if (intr->def.bit_size != 32 || n > 4) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit UBO loads");
+      return;
+   }
+   if (!const_value(&intr->src[0], 0, &block)) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "load_ubo block not constant");
+      return;
+   }
+   agx_operand word;
+   if (const_value(&intr->src[1], 0, &off))
+      word = imm32(st, off / 4);
+   else
+      word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
+                           get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
 /* Attribute fetch: device_load of 32-bit words at
  * base + offset + stride * index, in elements of 4 bytes. */
 static void
@@ -1053,6 +1093,9 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    switch (intr->intrinsic) {
    case nir_intrinsic_load_uniform:
       emit_load_uniform(st, intr);
+      break;
+   case nir_intrinsic_load_ubo:
+      emit_load_ubo(st, intr);
       break;
    case nir_intrinsic_load_input:
       if (st->ctx->stage == MESA_SHADER_VERTEX)
@@ -1811,6 +1854,50 @@ wait_tile(struct isel *st, bool load, bool *touched)
    *touched = true;
 }
 
+/* The tilebuffer (memory) format st_tile / ld_tile use for a render
+ * target format, -1 when the compiler cannot write it.  Fact:
+ * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
+ * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
+ * s8norm, u16norm, s16norm, srgba8).  Channels must all be the same size;
+ * the packed formats (rgb10a2, rg11b10f, 5-6-5 ...) are not handled. */
+int
+agx_tib_format_of(enum pipe_format fmt)
+{
+   const struct util_format_description *d = util_format_description(fmt);
+   if (!d || fmt == PIPE_FORMAT_NONE ||
+       util_format_is_depth_or_stencil(fmt))
+      return -1;
+
+   int size = -1;
+   const struct util_format_channel_description *c = NULL;
+   for (unsigned i = 0; i < d->nr_channels; ++i) {
+      if (d->channel[i].type == UTIL_FORMAT_TYPE_VOID)
+         continue;
+      if (size >= 0 && (int)d->channel[i].size != size)
+         return -1;
+      size = d->channel[i].size;
+      c = &d->channel[i];
+   }
+   for (unsigned i = 0; i < d->nr_channels; ++i) {
+      if (d->channel[i].type != UTIL_FORMAT_TYPE_VOID &&
+          d->channel[i].size != (unsigned)size)
+         return -1;
+   }
+   if (!c || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
+      return -1;
+
+   if (c->pure_integer)
+      return size == 8 ? 0 : size == 16 ? 1 : size == 32 ? 2 : -1;
+   if (c->type == UTIL_FORMAT_TYPE_FLOAT)
+      return size == 16 ? 3 : size == 32 ? 2 : -1;
+   if (c->normalized && c->type == UTIL_FORMAT_TYPE_UNSIGNED)
+      return size == 8 ? (util_format_is_srgb(fmt) ? 10 : 4)
+                       : size == 16 ? 6 : -1;
+   if (c->normalized && c->type == UTIL_FORMAT_TYPE_SIGNED)
+      return size == 8 ? 5 : size == 16 ? 7 : -1;
+   return -1;
+}
+
 static void
 emit_fs_end(struct isel *st)
 {
@@ -1823,25 +1910,21 @@ emit_fs_end(struct isel *st)
       if (fmt == PIPE_FORMAT_NONE || !st->colour_mask[rt])
          continue;
 
-      unsigned tib_format;
-      bool swap_rb = false, unorm = true;
-      switch (fmt) {
-      case PIPE_FORMAT_R8G8B8A8_UNORM:
-         tib_format = 4; /* u8norm */
-         break;
-      case PIPE_FORMAT_B8G8R8A8_UNORM:
-         tib_format = 4;
-         swap_rb = true;
-         break;
-      case PIPE_FORMAT_R32G32B32A32_FLOAT:
-         tib_format = 2; /* i32: raw words */
-         unorm = false;
-         break;
-      default:
+      const struct util_format_description *desc =
+         util_format_description(fmt);
+      int tib_format = agx_tib_format_of(fmt);
+      if (tib_format < 0 || !desc) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "render target format %s",
                   util_format_name(fmt));
          return;
       }
+      /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
+       * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
+       * 16-bit registers. */
+      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10;
+      bool integer = util_format_is_pure_integer(fmt);
+      bool is16 = tib_format == 1 || tib_format == 3;
+      unsigned nr_mem = desc->nr_channels;
 
       /* the shader's colour, RGBA order */
       agx_operand c[4];
@@ -1849,27 +1932,47 @@ emit_fs_end(struct isel *st)
          if (st->colour_mask[rt] & (1u << i))
             c[i] = st->colour[rt][i];
          else
-            c[i] = agx_mov_imm(&st->b, 32, i == 3 ? 0x3f800000 : 0);
+            c[i] = agx_mov_imm(&st->b, 32,
+                               i == 3 ? (integer ? 1 : 0x3f800000) : 0);
       }
 
       unsigned write = 0xf & ~rk->write_disable;
       if (!write)
          continue;
 
-      if (rk->blend.enable) {
-         /* the destination, RGBA order */
+      if (rk->blend.enable && !integer) {
+         /* the destination in memory order, then RGBA order (16-bit
+          * values widened to f32) */
          wait_tile(st, true, &touched);
-         agx_operand dv = agx_temp(st->ctx, 32, 4);
+         agx_operand dv = agx_temp(st->ctx, is16 ? 16 : 32, nr_mem);
          agx_instr *L = agx_emit(&st->b, AGX_ISA_OP_LD_TILE);
          L->ops[AGX_ISA_LD_TILE_R] = dv;
          L->ops[AGX_ISA_LD_TILE_F] = agx_isa_enum(tib_format, 4);
-         L->ops[AGX_ISA_LD_TILE_MASK] = agx_isa_enum(0xf, 4);
+         L->ops[AGX_ISA_LD_TILE_MASK] =
+            agx_isa_enum((1u << nr_mem) - 1, 4);
          L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
          L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
          agx_operand dm[4], d[4];
-         agx_split(&st->b, dm, 4, dv);
-         for (unsigned i = 0; i < 4; ++i)
-            d[i] = dm[swap_rb && i < 3 ? 2 - i : i];
+         if (nr_mem == 1)
+            dm[0] = dv;
+         else
+            agx_split(&st->b, dm, nr_mem, dv);
+         for (unsigned m = 0; is16 && m < nr_mem; ++m) {
+            agx_operand w = agx_temp(st->ctx, 32, 1);
+            agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+            X->ops[AGX_ISA_FADD32_D] = w;
+            X->ops[AGX_ISA_FADD32_A] = dm[m];
+            X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+            dm[m] = w;
+         }
+         for (unsigned i = 0; i < 4; ++i) {
+            unsigned m = desc->swizzle[i];
+            if (m < nr_mem)
+               d[i] = dm[m];
+            else
+               d[i] = agx_mov_imm(&st->b, 32,
+                                  m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
+         }
 
          agx_operand k[4] = {{0}};
          const struct agx_blend_key *bk = &rk->blend;
@@ -1923,16 +2026,39 @@ emit_fs_end(struct isel *st)
          masked = true;
       }
 
-      /* masked store of the written channels, in memory order */
+      /* masked store of the written channels, in memory order (memory
+       * channel m holds the component the format's swizzle puts there;
+       * padding channels are not written) */
       agx_operand v[4];
       unsigned n = 0, mem_mask = 0;
-      for (unsigned m = 0; m < 4; ++m) {
-         unsigned ch = swap_rb && m < 3 ? 2 - m : m;
-         if (!(write & (1u << ch)))
+      for (unsigned m = 0; m < nr_mem; ++m) {
+         unsigned ch = 4;
+         for (unsigned i = 0; i < 4; ++i) {
+            if (desc->swizzle[i] == m)
+               ch = i;
+         }
+         if (ch == 4 || !(write & (1u << ch)))
             continue;
-         v[n++] = c[ch];
+         agx_operand val = c[ch];
+         if (is16 && integer) {
+            /* the low half */
+            agx_operand parts[2];
+            agx_split(&st->b, parts, 2, val);
+            val = parts[0];
+         } else if (is16) {
+            /* f32 -> f16: an f32 add into a 16-bit register */
+            agx_operand h = agx_temp(st->ctx, 16, 1);
+            agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+            X->ops[AGX_ISA_FADD32_D] = h;
+            X->ops[AGX_ISA_FADD32_A] = val;
+            X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+            val = h;
+         }
+         v[n++] = val;
          mem_mask |= 1u << m;
       }
+      if (!n)
+         continue;
       agx_operand vec = n == 1 ? v[0] : agx_collect(&st->b, n, v);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
       I->ops[AGX_ISA_ST_TILE_R] = vec;

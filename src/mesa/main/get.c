@@ -16,7 +16,10 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/formats_es3.h"
+#include "main/texcompress.h"
 #include "pipe/p_screen.h"
+#include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -118,9 +121,11 @@ static const char *const es_extensions[] = {
    "GL_OES_element_index_uint",
    "GL_OES_rgb8_rgba8",
    "GL_OES_vertex_array_object",
+   "GL_OES_compressed_ETC1_RGB8_texture",
 };
 static const char *const gl_extensions[] = {
    "GL_ARB_framebuffer_object",
+   "GL_ARB_uniform_buffer_object",
    "GL_KHR_debug",
 };
 
@@ -195,6 +200,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint ubo_state;
+   if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
+      if (known)
+         int1(v, ubo_state);
+      return known;
+   }
 
    switch (pname) {
    case GL_ACTIVE_TEXTURE:
@@ -256,9 +267,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    }
    case GL_COMPRESSED_TEXTURE_FORMATS:
       v->type = TYPE_INT;
-      v->n = 0;
+      v->n = _mesa_get_compressed_formats(ctx, v->i);
       return true;
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      int1(v, (GLint)_mesa_get_compressed_formats(ctx, NULL));
+      return true;
    case GL_NUM_SHADER_BINARY_FORMATS:
       int1(v, 0);
       return true;
@@ -298,8 +311,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_DITHER:
       bool1(v, ctx->Color.Dither);
       return true;
-   case GL_FRAMEBUFFER_BINDING:
+   case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
+      return true;
+   case GL_READ_FRAMEBUFFER_BINDING:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->Name : 0);
       return true;
    case GL_RENDERBUFFER_BINDING:
       int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
@@ -329,11 +347,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
       return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
-      int1(v, GL_RGBA);
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
+      GLenum rf, rt;
+      _mesa_implementation_color_read(ctx, &rf, &rt);
+      int1(v, (GLint)(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? rf : rt));
       return true;
-   case GL_IMPLEMENTATION_COLOR_READ_TYPE:
-      int1(v, GL_UNSIGNED_BYTE);
-      return true;
+   }
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;
@@ -695,8 +714,11 @@ _mesa_GetString(GLenum name)
                                                     "GL_OES_depth24 "
                                                     "GL_OES_element_index_uint "
                                                     "GL_OES_rgb8_rgba8 "
-                                                    "GL_OES_vertex_array_object"
+                                                    "GL_OES_vertex_array_object "
+                                                    "GL_OES_compressed_ETC1_"
+                                                    "RGB8_texture"
                                                   : "GL_ARB_framebuffer_object "
+                                                    "GL_ARB_uniform_buffer_object "
                                                     "GL_KHR_debug");
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);

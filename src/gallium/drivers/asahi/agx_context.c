@@ -310,10 +310,7 @@ agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
    struct agx_stage_state *st = &ctx->stage[shader];
 
    if (index != 0) {
-      if (take_ownership && cb && cb->buffer) {
-         struct pipe_resource *r = cb->buffer;
-         pipe_resource_reference(&r, NULL);
-      }
+      agx_set_ubo(ctx, shader, index, take_ownership, cb);
       return;
    }
 
@@ -501,6 +498,7 @@ agx_destroy_context(struct pipe_context *pctx)
       if (!ctx->vb[i].is_user_buffer)
          pipe_resource_reference(&ctx->vb[i].buffer.resource, NULL);
    }
+   agx_release_ubos(ctx);
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s) {
       free(ctx->stage[s].cb0);
       for (unsigned i = 0; i < PIPE_MAX_SHADER_SAMPLER_VIEWS; ++i)
