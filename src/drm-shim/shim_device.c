@@ -195,8 +195,29 @@ drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out)
       return -ENOMEM;
    size = (size + drm_shim_page_size - 1) & ~(drm_shim_page_size - 1);
 
+   /* DRM_SHIM_BO_MEMFD=1: a memfd per BO from the start (one descriptor
+    * each), mapped through it; for tools such as valgrind that do not
+    * follow mremap() copies of shared memory. */
+   static int memfd_mode = -1;
+   if (memfd_mode < 0) {
+      const char *v = getenv("DRM_SHIM_BO_MEMFD");
+      memfd_mode = v && *v && strcmp(v, "0");
+   }
+   if (memfd_mode) {
+      int memfd = memfd_create("drm-shim-bo", MFD_CLOEXEC);
+      if (memfd < 0)
+         return -ENOMEM;
+      int ret = ftruncate(memfd, size) ? -ENOMEM
+                                       : bo_wrap_memfd(memfd, size, out);
+      if (ret)
+         close(memfd);
+      else
+         (*out)->exportable = exportable;
+      return ret;
+   }
+
    /* Shared anonymous memory: pages on demand, no descriptor.  A memfd
-    * appears only if the BO is exported (bo_give_memfd). */
+    * appears only if the BO is exported (drm_shim_bo_give_memfd). */
    void *map = mmap(NULL, size, PROT_READ | PROT_WRITE,
                     MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
    if (map == MAP_FAILED)

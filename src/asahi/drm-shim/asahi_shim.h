@@ -75,8 +75,8 @@ struct asahi_shim_job;
 
 /* A queue runs its submissions in order, each once its in-fences have
  * signalled: on a worker thread of its own (asahi_shim_queue.c) when the
- * backend executes commands and ASAHI_SIM_DEBUG=threads asks for it,
- * inline in SUBMIT otherwise. */
+ * backend executes commands, inline in SUBMIT otherwise (the no-op
+ * backend, or ASAHI_SIM_DEBUG=sync). */
 struct asahi_shim_queue {
    struct asahi_shim_vm *vm;
    uint64_t usc_exec_base;

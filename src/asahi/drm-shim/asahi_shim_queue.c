@@ -16,10 +16,8 @@
  * lock while it waits for work or for in-fences.  A destroyed queue
  * finishes the jobs it has, then its worker frees it.
  *
- * Without an executor (the no-op backend), and in the simulator unless
- * ASAHI_SIM_DEBUG=threads asks for workers, jobs run inline in SUBMIT
- * instead: single-threaded.  (Workers are opt-in until the heap
- * corruption they expose in asahi_triangle_sim is understood.)
+ * Without an executor (the no-op backend), or with ASAHI_SIM_DEBUG=sync,
+ * jobs run inline in SUBMIT instead: single-threaded, for debugging.
  */
 #include <errno.h>
 #include <pthread.h>

@@ -4,9 +4,9 @@
  *
  * The simulator drm_asahi backend (libasahi_sim_drm_shim.so): the same
  * ioctls as the no-op backend (asahi_shim_ioctls.c), and every accepted
- * submission is executed by src/asahi/sim before its fence signals:
- * inside SUBMIT, or with ASAHI_SIM_DEBUG=threads on its queue's worker
- * thread (asahi_shim_queue.c).  GEM objects are host
+ * submission is executed by src/asahi/sim on its queue's worker thread
+ * (asahi_shim_queue.c; inside SUBMIT with ASAHI_SIM_DEBUG=sync) before
+ * its fence signals.  GEM objects are host
  * memory; GPU addresses resolve through the queue's VM mappings with
  * their READ/WRITE permissions; the commands of a submission run in
  * order, under the shim lock, so every barrier holds.  A command that
@@ -161,9 +161,6 @@ drm_shim_driver_init(struct shim_driver *driver)
    asahi_shim_driver_setup(driver, "Apple AGX GPU (drm-shim, simulator)");
    sim_debug = asahi_sim_debug_parse(getenv("ASAHI_SIM_DEBUG"));
    asahi_shim_execute = sim_execute;
-   /* Worker threads only on request for now: with them, the simulator
-    * runs while the driver goes on, and asahi_triangle_sim then shows a
-    * host heap corruption not yet understood (docs/simulator.rst). */
-   asahi_shim_sync_submit = !(sim_debug & ASAHI_SIM_DEBUG_THREADS);
+   asahi_shim_sync_submit = sim_debug & ASAHI_SIM_DEBUG_SYNC;
    return 0;
 }

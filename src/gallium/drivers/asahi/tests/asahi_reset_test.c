@@ -113,7 +113,7 @@ rejected_submission_is_a_guilty_reset(void **state)
 
    guilty->set_framebuffer_state(guilty,
                                  &(struct pipe_framebuffer_state){0});
-   guilty->surface_destroy(guilty, surf);
+   pipe_surface_reference(&surf, NULL);
    guilty->destroy(guilty);
    other->destroy(other);
    pipe_resource_reference(&rt, NULL);
