@@ -40,8 +40,7 @@
 #define SKIP 77
 
 #ifndef GL_GUILTY_CONTEXT_RESET
-#define GL_GUILTY_CONTEXT_RESET 0x8253
-#define GL_NO_ERROR_ 0
+#define GL_GUILTY_CONTEXT_RESET 0x8253 /* KHR_robustness */
 #endif
 
 typedef GLenum (*reset_status_fn)(void);
