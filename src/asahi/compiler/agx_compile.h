@@ -215,6 +215,13 @@ struct agx_fs_key {
    struct agx_rt_key rt[AGX_MAX_RTS];
    /* Samples per pixel of the render pass (0 or 1: single sampled). */
    uint8_t nr_samples;
+   /* Multisampled passes: samples to discard (the complement of the GL
+    * sample mask, so a zeroed key keeps all), and alpha-to-coverage from
+    * render target 0's alpha, round(alpha * nr_samples) samples kept from
+    * sample 0 up.  Applied by the sample_mask before the tilebuffer
+    * stores, which then also limits depth/stencil writes. */
+   uint8_t sample_mask_disable;
+   bool alpha_to_coverage;
 };
 
 struct agx_shader_key {

@@ -358,6 +358,34 @@ emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
    return halves[1];
 }
 
+/* n / d for a constant d > 0; the hardware has no integer divide.  Powers
+ * of two shift; other divisors use the round-down method of Granlund and
+ * Montgomery ("Division by invariant integers using multiplication",
+ * PLDI 1994, section 4) with a 32-bit multiplier, exact for every 32-bit
+ * n: l = ceil(log2 d), m = floor(2^32 (2^l - d) / d) + 1,
+ * t = mulhi(m, n), n / d = (t + ((n - t) >> 1)) >> (l - 1). */
+static agx_operand
+emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   unsigned l = 0;
+
+   while (l < 32 && (1ull << l) < d)
+      l++;
+   if (d == 1)
+      return n;
+   if ((1ull << l) == d)
+      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, n, agx_isa_imm(l, 8));
+
+   uint32_t m = (uint32_t)((((1ull << l) - d) << 32) / d + 1);
+   agx_operand t = emit_mul_high(st, n, imm32(st, m), false);
+   agx_operand half = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero,
+                                    emit_binop(st, AGX_ISA_OP_ISUB, 32, n, t),
+                                    agx_isa_imm(1, 8));
+   agx_operand sum = emit_binop(st, AGX_ISA_OP_IADD, 32, t, half);
+   return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
+}
+
 /* One component of a per-component ALU instruction. */
 static agx_operand
 emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
@@ -796,6 +824,8 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
     * device_load formats i8/i16/i32/u8norm/s8norm/u16norm/s16norm). */
    unsigned nr_chan = 0, mem_format = 2 /* i32 */, elem_B = 4;
    bool sign_extend = false, is_int = false;
+   enum { ATTR_RAW, ATTR_U2F, ATTR_I2F, ATTR_FIXED, ATTR_F16 } convert =
+      ATTR_RAW;
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
@@ -805,7 +835,22 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       unsigned type = ok ? desc->channel[0].type : 0;
       bool norm = ok && desc->channel[0].normalized;
       is_int = ok && desc->channel[0].pure_integer;
-      if (bits == 32 && !norm && type != UTIL_FORMAT_TYPE_FIXED) {
+      bool scaled = ok && !norm && !is_int &&
+                    (type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                     type == UTIL_FORMAT_TYPE_SIGNED);
+      if (scaled) {
+         /* USCALED/SSCALED: integers converted to floats after the load */
+         mem_format = bits == 8 ? 0 : bits == 16 ? 1 : 2;
+         sign_extend = type == UTIL_FORMAT_TYPE_SIGNED && bits < 32;
+         convert = type == UTIL_FORMAT_TYPE_SIGNED ? ATTR_I2F : ATTR_U2F;
+         ok = bits == 8 || bits == 16 || bits == 32;
+      } else if (bits == 32 && type == UTIL_FORMAT_TYPE_FIXED) {
+         mem_format = 2; /* GL_FIXED: 16.16 two's complement */
+         convert = ATTR_FIXED;
+      } else if (bits == 16 && type == UTIL_FORMAT_TYPE_FLOAT) {
+         mem_format = 1; /* half floats widened after the load */
+         convert = ATTR_F16;
+      } else if (bits == 32 && !norm) {
          mem_format = 2;
       } else if ((bits == 8 || bits == 16) && norm &&
                  (type == UTIL_FORMAT_TYPE_UNSIGNED ||
@@ -826,11 +871,6 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
                   util_format_name(k->format), k->offset, k->stride);
          return;
       }
-      if (k->divisor > 1) {
-         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "instance divisor %u",
-                  k->divisor);
-         return;
-      }
       nr_chan = desc->nr_channels;
    }
 
@@ -844,7 +884,10 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       if (k->divisor) {
          unsigned bi =
             agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BASE_INSTANCE, 2);
-         index = emit_binop(st, AGX_ISA_OP_IADD, 32, st->instance_id,
+         /* GL 4.6 section 10.3.9: element floor(instance / divisor) +
+          * baseinstance. */
+         index = emit_binop(st, AGX_ISA_OP_IADD, 32,
+                            emit_udiv_const(st, st->instance_id, k->divisor),
                             agx_uniform(bi, 32));
       } else {
          index = st->vertex_id;
@@ -884,6 +927,30 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          st, AGX_ISA_OP_ASR, 32,
          emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8), loaded[c], sh),
          sh);
+   }
+
+   /* Formats the load cannot convert: scaled integers, GL_FIXED (the
+    * integer over 65536) and half floats (an f32 add of the low 16-bit
+    * half reads it as a half float, like the LOD conversion below). */
+   for (unsigned c = 0; convert != ATTR_RAW && c < nr_load; ++c) {
+      agx_operand v = loaded[c];
+      if (convert == ATTR_U2F) {
+         loaded[c] = emit_convert(st, 10, 1, v);
+      } else if (convert == ATTR_I2F || convert == ATTR_FIXED) {
+         loaded[c] = emit_convert(st, 11, 1, v);
+         if (convert == ATTR_FIXED)
+            loaded[c] = emit_binop(st, AGX_ISA_OP_FMUL32, 32, loaded[c],
+                                   imm32(st, 0x37800000)); /* 2^-16 */
+      } else {
+         agx_operand halves[2];
+         agx_split(&st->b, halves, 2, v);
+         agx_operand r = agx_temp(st->ctx, 32, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+         I->ops[AGX_ISA_FADD32_D] = r;
+         I->ops[AGX_ISA_FADD32_A] = halves[0];
+         I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+         loaded[c] = r;
+      }
    }
 
    /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
@@ -1898,11 +1965,56 @@ agx_tib_format_of(enum pipe_format fmt)
    return -1;
 }
 
+/*
+ * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
+ * API sample mask, and with alpha-to-coverage the first round(alpha * N)
+ * of the N samples (an implementation-chosen function; monotonic, as the
+ * rule asks).  A 16-bit value for sample_mask's M operand.
+ */
+static agx_operand
+coverage_mask(struct isel *st, const struct agx_fs_key *key)
+{
+   unsigned n = key->nr_samples;
+   unsigned keep = ((1u << n) - 1) & ~key->sample_mask_disable;
+   if (!key->alpha_to_coverage)
+      return agx_isa_imm(keep, 8);
+   agx_operand alpha = (st->colour_mask[0] & 8)
+                          ? st->colour[0][3]
+                          : imm32(st, 0x3f800000); /* 1.0 */
+   /* floor(sat(alpha) * N + 0.5), as an unsigned integer (f2u32) */
+   union {
+      float f;
+      uint32_t u;
+   } nf = {.f = (float)n};
+   agx_operand t =
+      ffma(st, fsat(st, alpha), imm32(st, nf.u), imm32(st, 0x3f000000));
+   agx_operand count = emit_convert(st, 8, 0, t);
+   agx_operand bit = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
+                                   agx_isa_imm(1, 8), count);
+   agx_operand m =
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, bit, agx_isa_imm(1, 8));
+   m = emit_bitop(st, AGX_TT_AND, m, agx_isa_imm(keep, 8));
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, m);
+   return halves[0];
+}
+
 static void
 emit_fs_end(struct isel *st)
 {
    const struct agx_fs_key *key = &st->ctx->key->fs;
    bool touched = false, masked = false;
+
+   /* Multisampling state that drops samples. */
+   agx_operand keep = agx_isa_imm(0xff, 8);
+   bool keep_all = key->nr_samples <= 1 ||
+                   (!key->alpha_to_coverage &&
+                    !(key->sample_mask_disable &
+                      ((1u << key->nr_samples) - 1)));
+   if (!keep_all) {
+      keep = coverage_mask(st, key);
+      st->ctx->info->writes_sample_mask = true;
+   }
 
    for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
       const struct agx_rt_key *rk = &key->rt[rt];
@@ -2022,7 +2134,7 @@ emit_fs_end(struct isel *st)
       if (!masked) {
          agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
          I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
-         I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0xff, 8);
+         I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
          masked = true;
       }
 
@@ -2067,6 +2179,16 @@ emit_fs_end(struct isel *st)
       I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
       I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
       st->ctx->info->tib_writes |= 1u << rt;
+   }
+
+   /* No colour stored: the samples dropped still must not reach depth
+    * and stencil. */
+   if (!masked && !keep_all) {
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(1, 10);
+      I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+      I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+      I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
    }
 }
 

@@ -191,6 +191,7 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
    GLsizei w = -1, h = -1;
    bool any = false;
+   unsigned samples = 0;
 
    if (!fb)
       return GL_FRAMEBUFFER_UNDEFINED;
@@ -220,6 +221,12 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
       } else if (!util_format_has_stencil(rb->Format)) {
          return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       }
+      /* ES 3.0.6 section 4.4.4.2: every attachment has the same
+       * RENDERBUFFER_SAMPLES (textures count as 0). */
+      unsigned rs = rb->Samples > 1 ? rb->Samples : 0;
+      if (any && rs != samples)
+         return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+      samples = rs;
       if (!any) {
          w = rb->Width;
          h = rb->Height;
@@ -244,6 +251,33 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
    fb->Width = w;
    fb->Height = h;
    return fb->Status = GL_FRAMEBUFFER_COMPLETE;
+}
+
+unsigned
+_mesa_framebuffer_samples(const struct gl_framebuffer *fb)
+{
+   if (!fb)
+      return 0;
+   for (unsigned i = 0; i < BUFFER_COUNT; i++) {
+      const struct gl_renderbuffer *rb = fb->Attachment[i];
+      if (rb && rb->texture)
+         return rb->Samples > 1 ? rb->Samples : 0;
+   }
+   return 0;
+}
+
+bool
+_mesa_read_framebuffer_single_sampled(struct gl_context *ctx, const char *func)
+{
+   /* ES 3.0.6 sections 4.3.1 and 3.8.5: reads and copies from a
+    * multisampled framebuffer object (the window system's is resolved). */
+   if (ctx->ReadBuffer && ctx->ReadBuffer->Name &&
+       _mesa_framebuffer_samples(ctx->ReadBuffer)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(multisampled read framebuffer)", func);
+      return false;
+   }
+   return true;
 }
 
 bool
@@ -933,6 +967,11 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
    case GL_RENDERBUFFER_INTERNAL_FORMAT:
       *params = (GLint)rb->InternalFormat;
       return;
+   case GL_RENDERBUFFER_SAMPLES:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         break;
+      *params = rb->Samples > 1 ? (GLint)rb->Samples : 0;
+      return;
    case GL_RENDERBUFFER_RED_SIZE:
    case GL_RENDERBUFFER_GREEN_SIZE:
    case GL_RENDERBUFFER_BLUE_SIZE:
@@ -942,9 +981,10 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
       *params = rb->Width ? rb_bits(rb, pname) : 0;
       return;
    default:
-      _mesa_error(ctx, GL_INVALID_ENUM,
-                  "glGetRenderbufferParameteriv(pname=0x%x)", pname);
+      break;
    }
+   _mesa_error(ctx, GL_INVALID_ENUM,
+               "glGetRenderbufferParameteriv(pname=0x%x)", pname);
 }
 
 /* --- ES 3.0 additions --------------------------------------------------- */
@@ -975,13 +1015,32 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(size)");
       return;
    }
-   /* No multisampled storage yet: GL_MAX_SAMPLES is 0. */
-   if (samples > 0) {
+   if (samples == 0) {
+      _mesa_RenderbufferStorage(target, internalformat, width, height);
+      return;
+   }
+   /* ES 3.0.6 section 4.4.2.1: more than MAX_SAMPLES, or any samples of
+    * an integer format, is an INVALID_OPERATION. */
+   if (samples > ctx->Const.MaxSamples ||
+       util_format_is_pure_integer(format)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;
    }
-   _mesa_RenderbufferStorage(target, internalformat, width, height);
+   struct gl_renderbuffer *rb = ctx->CurrentRenderbuffer;
+   if (!rb) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glRenderbufferStorageMultisample(no renderbuffer)");
+      return;
+   }
+   /* The count is rounded up to one the driver has for the format. */
+   if (!st_renderbuffer_storage_ms(ctx->st, rb, format, (unsigned)samples,
+                                   width, height)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glRenderbufferStorageMultisample");
+      return;
+   }
+   rb->InternalFormat = internalformat;
+   st_invalidate_framebuffer(ctx->st);
 }
 
 void GLAPIENTRY
@@ -1009,9 +1068,19 @@ _mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetInternalformativ(count)");
       return;
    }
-   /* No multisampled storage yet: no sample counts to list. */
-   if (pname == GL_NUM_SAMPLE_COUNTS && count > 0)
-      params[0] = 0;
+   /* ES 3.0.6 section 6.1.15: the supported counts, largest first; none
+    * for integer formats (they cannot be multisampled in ES 3.0). */
+   unsigned counts[8];
+   unsigned n = util_format_is_pure_integer(format)
+                   ? 0
+                   : st_sample_counts(ctx->st, format, counts, 8);
+   if (pname == GL_NUM_SAMPLE_COUNTS) {
+      if (count > 0)
+         params[0] = (GLint)n;
+      return;
+   }
+   for (unsigned i = 0; i < n && i < (unsigned)count; i++)
+      params[i] = (GLint)counts[i];
 }
 
 void GLAPIENTRY

@@ -339,6 +339,7 @@ struct gl_constants {
    GLint MaxCombinedUniformBlocks;
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
+   GLint MaxSamples; /* the largest colour sample count (0: none) */
 };
 
 /* KHR_debug (debug_output.c). */
@@ -388,6 +389,7 @@ struct gl_context {
    int Version;
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
+   char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;

@@ -106,7 +106,8 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
       _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glReadPixels"))
       return;
    if (!read_pair_ok(ctx, format, type, client)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");

@@ -373,7 +373,8 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(size/border)");
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexImage2D"))
       return;
    if (!copy_format_ok(internalformat, read_buffer_has_alpha(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -424,7 +425,8 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                        height, "glCopyTexSubImage2D");
    if (!img)
       return;
-   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexSubImage2D"))
       return;
    if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
@@ -772,7 +774,8 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, func))
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);

@@ -278,6 +278,11 @@ st_context_create(struct pipe_screen *screen,
       c->MaxVertexUniformBlocks = cbs;
    if (c->MaxFragmentUniformBlocks > cbs)
       c->MaxFragmentUniformBlocks = cbs;
+   /* GL_MAX_SAMPLES: the largest count RGBA8 renders with (ES 3.0 asks
+    * for at least 4). */
+   unsigned counts[8];
+   if (st_sample_counts(st, PIPE_FORMAT_R8G8B8A8_UNORM, counts, 8))
+      st->ctx.Const.MaxSamples = (GLint)counts[0];
    return st;
 
 oom:

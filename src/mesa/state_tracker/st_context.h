@@ -100,6 +100,19 @@ bool st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
                              enum pipe_format format, GLsizei width,
                              GLsizei height);
 
+/* The same with a sample count: 0 single-sampled, else rounded up to
+ * the smallest count the screen supports for format (rb->Samples says
+ * which; false when none >= samples exists or out of memory). */
+bool st_renderbuffer_storage_ms(struct st_context *st,
+                                struct gl_renderbuffer *rb,
+                                enum pipe_format format, unsigned samples,
+                                GLsizei width, GLsizei height);
+
+/* The sample counts > 1 (at most max_counts, largest first) the screen can
+ * render format with; returns how many. */
+unsigned st_sample_counts(struct st_context *st, enum pipe_format format,
+                          unsigned *counts, unsigned max_counts);
+
 /* Surface of a renderbuffer for this context's pipe (made on demand). */
 struct pipe_surface *st_renderbuffer_surface(struct st_context *st,
                                              struct gl_renderbuffer *rb);

@@ -13,9 +13,11 @@ struct st_context;
 
 /* index_type 0: non-indexed (first/count are vertices); else GL_UNSIGNED_*
  * with indices an offset into the element array buffer or a client
- * pointer. */
+ * pointer, and basevertex added to each index.  Instanced attributes start
+ * at element baseinstance. */
 void st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
-                GLenum index_type, const void *indices, GLsizei instances);
+                GLenum index_type, const void *indices, GLsizei instances,
+                GLint basevertex, GLuint baseinstance);
 
 /* glClear of the buffers in mask (GL_*_BUFFER_BIT); of the colour
  * buffers, only draw buffers whose bit is set in draw_buffers. */

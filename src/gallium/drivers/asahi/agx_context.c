@@ -282,6 +282,12 @@ agx_set_stencil_ref(struct pipe_context *pctx,
 static void
 agx_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
+   /* Applied in the fragment shader (agx_fs_key::sample_mask_disable). */
+   struct agx_context *ctx = agx_context(pctx);
+   if (ctx->sample_mask != mask) {
+      ctx->sample_mask = mask;
+      ctx->dirty |= AGX_DIRTY_BLEND;
+   }
 }
 
 static void
@@ -513,6 +519,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    struct agx_context *ctx = calloc(1, sizeof(*ctx));
    if (!ctx)
       return NULL;
+   ctx->sample_mask = ~0u;
 
    struct pipe_context *p = &ctx->base;
    p->screen = screen;

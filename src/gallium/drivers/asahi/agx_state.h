@@ -292,6 +292,7 @@ struct agx_context {
    struct pipe_scissor_state scissor;
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
+   unsigned sample_mask; /* set_sample_mask (all bits: every sample) */
    unsigned prim; /* enum pipe_prim_type of the last draw */
    /* Coefficient binding table of the bound VS/FS pair in this batch
     * (USC offset; valid unless shaders, rasterizer or batch changed).
