@@ -9,11 +9,11 @@
  * context on the same screen PIPE_INNOCENT_CONTEXT_RESET once, and every
  * later wait returns at once instead of hanging.
  *
- * The drm_asahi UAPI has no per-command result (a faulting command still
- * signals its out-syncs; the simulator shim only prints the fault), so the
- * failure used here is one the UAPI does report: SUBMIT naming an out-sync
- * syncobj that no longer exists fails with ENOENT, on the kernel
- * (drm_syncobj_find) and on the shims alike.
+ * The failure used here is SUBMIT itself failing: SUBMIT on a queue that
+ * no longer exists fails with ENOENT, on the kernel (file.rs) and on the
+ * shims alike.  (GPU faults, which complete with an error on the fence
+ * and reset only the guilty context, are tested end to end by
+ * e2e-gles2-reset-sim and at the UAPI by shim_queue_sim.)
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -87,9 +87,13 @@ rejected_submission_is_a_guilty_reset(void **state)
    assert_int_equal(guilty->get_device_reset_status(guilty), PIPE_NO_RESET);
    assert_int_equal(other->get_device_reset_status(other), PIPE_NO_RESET);
 
-   /* Take the screen's timeline away: the next SUBMIT fails. */
+   /* Take the screen's queue away: the next SUBMIT fails.  (Not its
+    * timeline syncobj: the driver would create its next syncobj under
+    * the freed handle.) */
    struct agx_screen *as = agx_screen(screen);
-   assert_int_equal(drmSyncobjDestroy(as->dev.fd, as->timeline), 0);
+   struct drm_asahi_queue_destroy qd = {.queue_id = as->queue_id};
+   assert_int_equal(drmIoctl(as->dev.fd, DRM_IOCTL_ASAHI_QUEUE_DESTROY, &qd),
+                    0);
 
    double t0 = now_s();
    guilty->clear(guilty, PIPE_CLEAR_COLOR0, NULL, &c, 1.0, 0);
@@ -117,7 +121,6 @@ rejected_submission_is_a_guilty_reset(void **state)
    guilty->destroy(guilty);
    other->destroy(other);
    pipe_resource_reference(&rt, NULL);
-   as->timeline = 0; /* already gone */
    screen->destroy(screen);
    assert_true(now_s() - t0 < 2.0);
 }
