@@ -6,8 +6,8 @@
  * preloaded):
  *  - a command that faults or runs away ends with the kernel's error on
  *    its submission's fence (-EIO, -ETIMEDOUT; AsahiLinux/linux
- *    drivers/gpu/drm/asahi/workqueue.rs), read as a sync_file status, and
- *    the queue goes on;
+ *    drivers/gpu/drm/asahi/workqueue.rs; -ENODATA for a stream it cannot
+ *    run), read as a sync_file status, and the queue goes on;
  *  - SUBMIT returns before the work is done (a worker per queue), a job
  *    waits for its in-syncs, and binary and timeline out-syncs signal when
  *    it is done; with ASAHI_SIM_DEBUG=sync the work is done inside SUBMIT.
@@ -38,6 +38,7 @@
 /* Offsets of the streams in the BO. */
 #define TERMINATE 0x0
 #define SELF_LINK 0x100
+#define UNKNOWN 0x200
 
 struct env {
    int fd;
@@ -108,6 +109,8 @@ setup(void **state)
    uint64_t self = BO_VA + SELF_LINK;
    e->map[SELF_LINK / 4] = (1u << 29) | (uint32_t)(self >> 32);
    e->map[SELF_LINK / 4 + 1] = (uint32_t)self;
+   /* Block type 7: no such packet. */
+   e->map[UNKNOWN / 4] = 7u << 29;
    *state = e;
    return 0;
 }
@@ -195,6 +198,9 @@ faults_end_the_command_with_the_kernels_error(void **state)
    assert_int_equal((int)run_status(e, &bad, 1), -EIO);
    /* One that never ends: a timeout. */
    assert_int_equal((int)run_status(e, &loop, 1), -ETIMEDOUT);
+   /* A packet that does not exist: the kernel's "unknown" error. */
+   const uint64_t unknown = BO_VA + UNKNOWN;
+   assert_int_equal((int)run_status(e, &unknown, 1), -ENODATA);
    /* The first error is the submission's; the command after it ran (a
     * later fault would otherwise not matter, so check that order). */
    const uint64_t two[2] = {bad, loop};
