@@ -209,6 +209,23 @@ faults_end_the_command_with_the_kernels_error(void **state)
    assert_int_equal((int)run_status(e, two_b, 2), -ETIMEDOUT);
    /* The queue goes on. */
    assert_int_equal(run_status(e, &ok, 1), 1);
+
+   /* Exported, the BO moves into a memfd: the GPU's view moves with it.
+    * A stream written through the dma-buf only is run. */
+   int dmabuf = -1;
+   assert_int_equal(drmPrimeHandleToFD(e->fd, e->bo, DRM_CLOEXEC | DRM_RDWR,
+                                       &dmabuf),
+                    0);
+   uint32_t *buf = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED,
+                        dmabuf, 0);
+   assert_true(buf != MAP_FAILED);
+   buf[0x300 / 4] = 2u << 29;
+   const uint64_t fresh = BO_VA + 0x300;
+   assert_int_equal(run_status(e, &fresh, 1), 1);
+   buf[0x300 / 4] = 7u << 29;
+   assert_int_equal((int)run_status(e, &fresh, 1), -ENODATA);
+   munmap(buf, PAGE);
+   close(dmabuf);
 }
 
 static void

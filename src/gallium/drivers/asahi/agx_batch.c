@@ -223,14 +223,20 @@ agx_batch_status(struct agx_context *ctx, struct agx_batch *batch)
        !drmIoctl(sync_file, SYNC_IOC_FILE_INFO, &info) && info.status < 0) {
       ctx->reset = true;
       if (!ctx->fault_logged) {
+         /* The kernel's errors for a failed job (workqueue.rs). */
+         const char *what = info.status == -EIO         ? "GPU fault"
+                            : info.status == -ETIMEDOUT ? "GPU timeout"
+                            : info.status == -ECANCELED
+                               ? "killed by a fault of other work"
+                               : "GPU error";
          ctx->fault_logged = true;
          u_loge("asahi",
-                "GPU error in render submission %llu: %s%s; this context "
-                "is lost (guilty reset).  The kernel log names the faulting "
-                "unit and address (on the simulator shim: the asahi-sim "
-                "lines on stderr)",
-                (unsigned long long)batch->seqno, strerror(-info.status),
-                info.status == -EIO ? " (GPU fault)" : "");
+                "%s in render submission %llu (%s); this context is lost "
+                "(guilty reset).  The kernel log names the faulting unit "
+                "and address (on the simulator shim: the asahi-sim lines "
+                "on stderr)",
+                what, (unsigned long long)batch->seqno,
+                strerror(-info.status));
       }
    }
    if (sync_file >= 0)
