@@ -92,7 +92,7 @@ drm_shim_cond_broadcast(void)
 }
 
 static void
-shim_init_once(void)
+init_cond(void)
 {
    /* Waits use absolute CLOCK_MONOTONIC deadlines, as DRM's do. */
    pthread_condattr_t attr;
@@ -100,6 +100,36 @@ shim_init_once(void)
    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
    pthread_cond_init(&shim.cond, &attr);
    pthread_condattr_destroy(&attr);
+}
+
+/* fork() while a queue's worker thread holds the lock (it does while a
+ * command runs) would leave the child a lock nobody can release: fork
+ * waits for the lock, and the child starts with a fresh one (and no
+ * workers: queues start new ones on their next submission). */
+static void
+fork_prepare(void)
+{
+   pthread_mutex_lock(&shim.lock);
+}
+
+static void
+fork_parent(void)
+{
+   pthread_mutex_unlock(&shim.lock);
+}
+
+static void
+fork_child(void)
+{
+   pthread_mutex_init(&shim.lock, NULL);
+   init_cond();
+}
+
+static void
+shim_init_once(void)
+{
+   init_cond();
+   pthread_atfork(fork_prepare, fork_parent, fork_child);
 
    shim.bo_by_offset = hash_table_create_u64_keys(NULL);
    shim.bos = hash_table_create_pointer_keys(NULL);
