@@ -11,9 +11,9 @@
  *
  * The worker is started by the first submission to the queue (and again
  * in a child after fork(), which has no threads).  It holds the device
- * lock while a job executes, so commands of all queues run one at a time,
- * like one GPU, and ioctls wait for the command under way; it drops the
- * lock while it waits for work or for in-fences.  A destroyed queue
+ * lock while a command executes, so commands of all queues run one at a
+ * time, like one GPU, and ioctls wait for the command under way; it drops
+ * the lock between commands and while it waits for work or in-fences.  A destroyed queue
  * finishes the jobs it has, then its worker frees it.
  *
  * Without an executor (the no-op backend), or with ASAHI_SIM_DEBUG=sync,

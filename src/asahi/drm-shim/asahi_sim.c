@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,15 @@ sim_execute(struct asahi_shim_job *job)
        * keeps the first error. */
       if (h.cmd_type == DRM_ASAHI_CMD_RENDER ||
           h.cmd_type == DRM_ASAHI_CMD_COMPUTE) {
+         /* Between commands, let ioctls (and other queues) in: the job
+          * holds what it needs (its VM, timestamp BOs, a copy of the
+          * command buffer); binds made meanwhile are seen by the next
+          * command, as on the GPU. */
+         if (index) {
+            drm_shim_unlock();
+            sched_yield();
+            drm_shim_lock();
+         }
          int r = run_command(job, h.cmd_type, payload, h.size, index++, &ts);
          if (!error)
             error = r;
