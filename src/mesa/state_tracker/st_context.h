@@ -36,6 +36,9 @@ struct st_framebuffer {
 
 struct st_context {
    struct gl_context ctx;
+   /* GLeglImageOES handles -> resources (st_eglimage.c). */
+   st_image_lookup_fn image_lookup;
+   void *image_lookup_data;
    unsigned id;                  /* unique per context, never reused */
    struct pipe_screen *screen;
    struct pipe_context *pipe;
