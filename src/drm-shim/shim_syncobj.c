@@ -413,7 +413,8 @@ sweep_exports(void)
       }
    }
    hash_table_destroy(live, NULL);
-   next_sweep = 2 * (hash_table_num_entries(exports) > 32 ? hash_table_num_entries(exports) : 32);
+   uint32_t left = hash_table_num_entries(exports);
+   next_sweep = 2 * (left > 32 ? left : 32);
 }
 
 static int

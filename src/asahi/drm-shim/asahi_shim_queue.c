@@ -13,8 +13,8 @@
  * in a child after fork(), which has no threads).  It holds the device
  * lock while a command executes, so commands of all queues run one at a
  * time, like one GPU, and ioctls wait for the command under way; it drops
- * the lock between commands and while it waits for work or in-fences.  A destroyed queue
- * finishes the jobs it has, then its worker frees it.
+ * the lock between commands and while it waits for work or in-fences.
+ * A destroyed queue finishes the jobs it has, then its worker frees it.
  *
  * Without an executor (the no-op backend), or with ASAHI_SIM_DEBUG=sync,
  * jobs run inline in SUBMIT instead: single-threaded, for debugging.
