@@ -19,6 +19,8 @@
  * A fence's error is what the kernel keeps with dma_fence_set_error(): it
  * reaches userspace through a sync_file's SYNC_IOC_FILE_INFO status
  * (drm_shim_sync_file_info), as drivers/dma-buf/sync_file.c reports it.
+ * An exported sync_file is the read end of a pipe, readable (POLLIN)
+ * once its fence has signalled, as a kernel sync_file polls.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -38,6 +40,11 @@ struct shim_fence {
    unsigned refcount;
    bool signalled;
    int error; /* 0 or -errno, set when signalled */
+   /* Write ends of the pipes behind exported sync_files: a byte goes
+    * into each when the fence signals, so poll() on the sync_file sees
+    * POLLIN then, as on a kernel sync_file. */
+   int *notify;
+   unsigned notify_count, notify_cap;
 };
 
 struct timeline_point {
@@ -86,11 +93,26 @@ drm_shim_fence_ref(struct shim_fence *f)
    f->refcount++;
 }
 
+static void
+fence_notify(struct shim_fence *f)
+{
+   for (unsigned i = 0; i < f->notify_count; i++) {
+      ssize_t ret = write(f->notify[i], "", 1);
+      (void)ret; /* a full or closed pipe is ready anyway */
+      close(f->notify[i]);
+   }
+   free(f->notify);
+   f->notify = NULL;
+   f->notify_count = f->notify_cap = 0;
+}
+
 void
 drm_shim_fence_unref(struct shim_fence *f)
 {
-   if (f && --f->refcount == 0)
+   if (f && --f->refcount == 0) {
+      fence_notify(f);
       free(f);
+   }
 }
 
 void
@@ -100,6 +122,7 @@ drm_shim_fence_signal(struct shim_fence *f, int error)
       return;
    f->signalled = true;
    f->error = error;
+   fence_notify(f);
    drm_shim_cond_broadcast();
 }
 
@@ -417,6 +440,36 @@ sweep_exports(void)
    next_sweep = 2 * (left > 32 ? left : 32);
 }
 
+/* A sync_file is the read end of a pipe that becomes readable when its
+ * fence signals (the write end waits in fence->notify until then). */
+static int
+sync_file_fd(struct shim_fence *fence)
+{
+   int p[2];
+   if (pipe2(p, O_CLOEXEC) < 0)
+      return -1;
+   if (!fence->signalled && fence->notify_count == fence->notify_cap) {
+      unsigned cap = fence->notify_cap ? 2 * fence->notify_cap : 2;
+      int *n = realloc(fence->notify, cap * sizeof(*n));
+      if (!n) {
+         close(p[0]);
+         close(p[1]);
+         errno = ENOMEM;
+         return -1;
+      }
+      fence->notify = n;
+      fence->notify_cap = cap;
+   }
+   if (fence->signalled) {
+      ssize_t ret = write(p[1], "", 1);
+      (void)ret;
+      close(p[1]);
+   } else {
+      fence->notify[fence->notify_count++] = p[1];
+   }
+   return p[0];
+}
+
 static int
 export_fd(struct shim_syncobj *obj, struct shim_fence *fence, int *fd_out)
 {
@@ -427,10 +480,10 @@ export_fd(struct shim_syncobj *obj, struct shim_fence *fence, int *fd_out)
    }
    sweep_exports();
 
-   int fd = memfd_create(obj ? "drm-shim-syncobj" : "drm-shim-sync-file",
-                         MFD_CLOEXEC);
+   int fd = obj ? memfd_create("drm-shim-syncobj", MFD_CLOEXEC)
+                : sync_file_fd(fence);
    if (fd < 0)
-      return -EMFILE;
+      return errno == ENOMEM ? -ENOMEM : -EMFILE;
    struct stat st;
    if (fstat(fd, &st) < 0) {
       close(fd);

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -292,6 +293,41 @@ queues_run_after_their_dependencies(void **state)
    drmSyncobjDestroy(e->fd, done);
 }
 
+/* A sync_file polls as a kernel one: readable (POLLIN) once its fence
+ * has signalled, and only then (never readable while pending). */
+static void
+sync_file_polls_when_signalled(void **state)
+{
+   struct env *e = *state;
+   uint32_t obj = 0;
+   assert_int_equal(drmSyncobjCreate(e->fd, 0, &obj), 0);
+   struct drm_asahi_sync out = {.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+                                .handle = obj};
+   uint64_t loops[8];
+   for (unsigned i = 0; i < 8; i++)
+      loops[i] = BO_VA + SELF_LINK;
+   submit(e, 0, loops, 8, &out, 0, 1);
+
+   int sf = -1;
+   assert_int_equal(drmSyncobjExportSyncFile(e->fd, obj, &sf), 0);
+   struct pollfd pfd = {.fd = sf, .events = POLLIN};
+   int ready = poll(&pfd, 1, 0);
+   struct sync_file_info info = {0};
+   assert_int_equal(ioctl(sf, SYNC_IOC_FILE_INFO, &info), 0);
+   /* Ready then means signalled now (the other order would race). */
+   if (ready)
+      assert_int_not_equal(info.status, 0);
+   else if (!sync_mode())
+      printf("pending sync_file not readable, as it should be\n");
+   assert_int_equal(poll(&pfd, 1, 30000), 1);
+   assert_true(pfd.revents & POLLIN);
+   memset(&info, 0, sizeof(info));
+   assert_int_equal(ioctl(sf, SYNC_IOC_FILE_INFO, &info), 0);
+   assert_int_equal(info.status, -ETIMEDOUT);
+   close(sf);
+   drmSyncobjDestroy(e->fd, obj);
+}
+
 /* fork() while a worker runs a command: the child gets a working device
  * (the lock is not left held) and its queues start their own workers. */
 static void
@@ -355,6 +391,8 @@ main(void)
          faults_end_the_command_with_the_kernels_error, setup, teardown),
       cmocka_unit_test_setup_teardown(queues_run_after_their_dependencies,
                                       setup, teardown),
+      cmocka_unit_test_setup_teardown(sync_file_polls_when_signalled, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(fork_during_a_command, setup,
                                       teardown),
    };
