@@ -289,7 +289,8 @@ nir_def_is_unused(const nir_def *def)
 
 /* ---- instructions ------------------------------------------------------- */
 
-typedef enum {
+/* One byte (packed), so that nir_instr fits in 32 bytes. */
+typedef enum __attribute__((packed)) {
    nir_instr_type_alu,
    nir_instr_type_deref,
    nir_instr_type_tex,
@@ -310,11 +311,13 @@ enum {
 typedef struct nir_instr {
    struct list_head node;
    struct nir_block *block;
-   nir_instr_type type;
    unsigned index;
+   nir_instr_type type;
    uint8_t pass_flags;        /* scratch space for one pass */
    uint8_t mem;               /* NIR_INSTR_MEM_*; not for passes */
 } nir_instr;
+
+static_assert(sizeof(nir_instr) <= 32, "nir_instr is in every instruction");
 
 typedef struct {
    nir_src src;
