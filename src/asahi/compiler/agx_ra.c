@@ -103,11 +103,13 @@ agx_ra(agx_context *ctx)
 
       /* Only the set bits: testing every value in every block made this
        * blocks x values, the largest term on big shaders. */
-      BITSET_FOREACH_SET(v, blk->live_in, n) {
+      BITSET_FOREACH_SET(i, blk->live_in, ctx->nr_live_values) {
+         unsigned v = ctx->live_values[i];
          iv[v].start = MIN2(iv[v].start, blk->start);
          iv[v].end = MAX2(iv[v].end, blk->start);
       }
-      BITSET_FOREACH_SET(v, blk->live_out, n) {
+      BITSET_FOREACH_SET(i, blk->live_out, ctx->nr_live_values) {
+         unsigned v = ctx->live_values[i];
          iv[v].start = MIN2(iv[v].start, blk->end);
          iv[v].end = MAX2(iv[v].end, blk->end);
       }
