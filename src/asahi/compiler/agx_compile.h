@@ -52,6 +52,15 @@
  *    layout as above (word 4 * s + c), 4-byte aligned: dynamically indexed
  *    uniform arrays and blocks too big to push (more than 128 words) are
  *    read from there with device_load.
+ *  - AGX_PUSH_UBO_BASE: the 64-bit GPU address (low word first) of
+ *    uniform block `index`, i.e. load_ubo's block source (the GLSL
+ *    linker's position in glsl_program.ubos), which the driver finds in
+ *    constant buffer 1 + index of the stage, buffer_offset included.
+ *    load_ubo(block, byte offset) becomes a device_load of 32-bit words
+ *    at that address + offset (agx_nir_lower_ubo.c first turns a block
+ *    index that is not a constant into a choice between constant ones).
+ *    An unbound block reads as address 0: the driver should bind
+ *    something (GL leaves the values undefined).
  *
  * Vertex shaders
  * --------------
@@ -117,6 +126,8 @@ extern "C" {
 #define AGX_MAX_VBUFS 16
 #define AGX_MAX_RTS 8
 #define AGX_MAX_PUSH_RANGES 32
+/* Uniform blocks a shader may read (load_ubo block 0 .. AGX_MAX_UBOS - 1) */
+#define AGX_MAX_UBOS 31
 #define AGX_MAX_CF_BINDINGS 64
 /* gl_Position + 32 vec4 varyings + point size */
 #define AGX_MAX_UVS_WORDS (4 + 32 * 4 + 1)
@@ -187,8 +198,8 @@ struct agx_blend_key {
 
 struct agx_rt_key {
    /* PIPE_FORMAT_NONE: no render target here; writes are dropped.
-    * Supported now: R8G8B8A8_UNORM, B8G8R8A8_UNORM (stored as in memory
-    * order by the tilebuffer), R32G32B32A32_FLOAT. */
+    * Supported: the formats agx_tib_format_of() gives a value for
+    * (channels in memory order in the tilebuffer). */
    enum pipe_format format;
    /* Byte offset of this render target in one sample's tilebuffer
     * storage (the driver's tilebuffer layout). */
@@ -204,6 +215,13 @@ struct agx_fs_key {
    struct agx_rt_key rt[AGX_MAX_RTS];
    /* Samples per pixel of the render pass (0 or 1: single sampled). */
    uint8_t nr_samples;
+   /* Multisampled passes: samples to discard (the complement of the GL
+    * sample mask, so a zeroed key keeps all), and alpha-to-coverage from
+    * render target 0's alpha, round(alpha * nr_samples) samples kept from
+    * sample 0 up.  Applied by the sample_mask before the tilebuffer
+    * stores, which then also limits depth/stencil writes. */
+   uint8_t sample_mask_disable;
+   bool alpha_to_coverage;
 };
 
 struct agx_shader_key {
@@ -224,6 +242,7 @@ enum agx_push_kind {
    AGX_PUSH_GL_UNIFORMS = 0,
    AGX_PUSH_VBO_BASE,
    AGX_PUSH_SYSVAL,
+   AGX_PUSH_UBO_BASE,
 };
 
 enum agx_sysval {
@@ -248,7 +267,8 @@ struct agx_push_range {
    uint16_t length;  /* halves (even, 2..64) */
    enum agx_push_kind kind;
    /* GL_UNIFORMS: first 32-bit word; VBO_BASE: buffer; SYSVAL: first
-    * enum agx_sysval. */
+    * enum agx_sysval; UBO_BASE: uniform block (constant buffer index - 1).
+    */
    uint32_t index;
 };
 
@@ -378,6 +398,11 @@ int agx_link_varyings(const struct agx_varyings_vs *vs,
 
 /* The two PPP "varying counts" words (32-bit then 16-bit) for a VS. */
 void agx_pack_varying_counts(const struct agx_varyings_vs *vs, uint32_t out[2]);
+
+/* The tilebuffer memory format (the ISA's st_tile format field) the
+ * compiler writes a render target of this format with, or -1 when it
+ * cannot write it (agx_rt_key::format must be one with a value). */
+int agx_tib_format_of(enum pipe_format format);
 
 /* The statistics of a binary as Mesa's agx_dump_stats words them,
  * "<stage> shader: N inst, ..., N:N spills:fills" (no newline): the body

@@ -358,6 +358,34 @@ emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
    return halves[1];
 }
 
+/* n / d for a constant d > 0; the hardware has no integer divide.  Powers
+ * of two shift; other divisors use the round-down method of Granlund and
+ * Montgomery ("Division by invariant integers using multiplication",
+ * PLDI 1994, section 4) with a 32-bit multiplier, exact for every 32-bit
+ * n: l = ceil(log2 d), m = floor(2^32 (2^l - d) / d) + 1,
+ * t = mulhi(m, n), n / d = (t + ((n - t) >> 1)) >> (l - 1). */
+static agx_operand
+emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   unsigned l = 0;
+
+   while (l < 32 && (1ull << l) < d)
+      l++;
+   if (d == 1)
+      return n;
+   if ((1ull << l) == d)
+      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, n, agx_isa_imm(l, 8));
+
+   uint32_t m = (uint32_t)((((1ull << l) - d) << 32) / d + 1);
+   agx_operand t = emit_mul_high(st, n, imm32(st, m), false);
+   agx_operand half = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero,
+                                    emit_binop(st, AGX_ISA_OP_ISUB, 32, n, t),
+                                    agx_isa_imm(1, 8));
+   agx_operand sum = emit_binop(st, AGX_ISA_OP_IADD, 32, t, half);
+   return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
+}
+
 /* One component of a per-component ALU instruction. */
 static agx_operand
 emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
@@ -734,6 +762,46 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/* load_ubo(block, byte offset): device_load of 32-bit words at the
+ * block's address (AGX_PUSH_UBO_BASE) + offset.  The block index is a
+ * constant here (agx_nir_lower_ubo); std140 keeps offsets 4-aligned. */
+static void
+emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components;
+   uint32_t block, off;
+   if (intr->def.bit_size != 32 || n > 4) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "non-32-bit UBO loads");
+      return;
+   }
+   if (!const_value(&intr->src[0], 0, &block)) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "load_ubo block not constant");
+      return;
+   }
+   agx_operand word;
+   if (const_value(&intr->src[1], 0, &off))
+      word = imm32(st, off / 4);
+   else
+      word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
+                           get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
 /* Attribute fetch: device_load of 32-bit words at
  * base + offset + stride * index, in elements of 4 bytes. */
 static void
@@ -756,6 +824,8 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
     * device_load formats i8/i16/i32/u8norm/s8norm/u16norm/s16norm). */
    unsigned nr_chan = 0, mem_format = 2 /* i32 */, elem_B = 4;
    bool sign_extend = false, is_int = false;
+   enum { ATTR_RAW, ATTR_U2F, ATTR_I2F, ATTR_FIXED, ATTR_F16 } convert =
+      ATTR_RAW;
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
@@ -765,7 +835,22 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       unsigned type = ok ? desc->channel[0].type : 0;
       bool norm = ok && desc->channel[0].normalized;
       is_int = ok && desc->channel[0].pure_integer;
-      if (bits == 32 && !norm && type != UTIL_FORMAT_TYPE_FIXED) {
+      bool scaled = ok && !norm && !is_int &&
+                    (type == UTIL_FORMAT_TYPE_UNSIGNED ||
+                     type == UTIL_FORMAT_TYPE_SIGNED);
+      if (scaled) {
+         /* USCALED/SSCALED: integers converted to floats after the load */
+         mem_format = bits == 8 ? 0 : bits == 16 ? 1 : 2;
+         sign_extend = type == UTIL_FORMAT_TYPE_SIGNED && bits < 32;
+         convert = type == UTIL_FORMAT_TYPE_SIGNED ? ATTR_I2F : ATTR_U2F;
+         ok = bits == 8 || bits == 16 || bits == 32;
+      } else if (bits == 32 && type == UTIL_FORMAT_TYPE_FIXED) {
+         mem_format = 2; /* GL_FIXED: 16.16 two's complement */
+         convert = ATTR_FIXED;
+      } else if (bits == 16 && type == UTIL_FORMAT_TYPE_FLOAT) {
+         mem_format = 1; /* half floats widened after the load */
+         convert = ATTR_F16;
+      } else if (bits == 32 && !norm) {
          mem_format = 2;
       } else if ((bits == 8 || bits == 16) && norm &&
                  (type == UTIL_FORMAT_TYPE_UNSIGNED ||
@@ -786,11 +871,6 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
                   util_format_name(k->format), k->offset, k->stride);
          return;
       }
-      if (k->divisor > 1) {
-         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "instance divisor %u",
-                  k->divisor);
-         return;
-      }
       nr_chan = desc->nr_channels;
    }
 
@@ -804,7 +884,10 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       if (k->divisor) {
          unsigned bi =
             agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BASE_INSTANCE, 2);
-         index = emit_binop(st, AGX_ISA_OP_IADD, 32, st->instance_id,
+         /* GL 4.6 section 10.3.9: element floor(instance / divisor) +
+          * baseinstance. */
+         index = emit_binop(st, AGX_ISA_OP_IADD, 32,
+                            emit_udiv_const(st, st->instance_id, k->divisor),
                             agx_uniform(bi, 32));
       } else {
          index = st->vertex_id;
@@ -844,6 +927,30 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          st, AGX_ISA_OP_ASR, 32,
          emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8), loaded[c], sh),
          sh);
+   }
+
+   /* Formats the load cannot convert: scaled integers, GL_FIXED (the
+    * integer over 65536) and half floats (an f32 add of the low 16-bit
+    * half reads it as a half float, like the LOD conversion below). */
+   for (unsigned c = 0; convert != ATTR_RAW && c < nr_load; ++c) {
+      agx_operand v = loaded[c];
+      if (convert == ATTR_U2F) {
+         loaded[c] = emit_convert(st, 10, 1, v);
+      } else if (convert == ATTR_I2F || convert == ATTR_FIXED) {
+         loaded[c] = emit_convert(st, 11, 1, v);
+         if (convert == ATTR_FIXED)
+            loaded[c] = emit_binop(st, AGX_ISA_OP_FMUL32, 32, loaded[c],
+                                   imm32(st, 0x37800000)); /* 2^-16 */
+      } else {
+         agx_operand halves[2];
+         agx_split(&st->b, halves, 2, v);
+         agx_operand r = agx_temp(st->ctx, 32, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+         I->ops[AGX_ISA_FADD32_D] = r;
+         I->ops[AGX_ISA_FADD32_A] = halves[0];
+         I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+         loaded[c] = r;
+      }
    }
 
    /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
@@ -1053,6 +1160,9 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    switch (intr->intrinsic) {
    case nir_intrinsic_load_uniform:
       emit_load_uniform(st, intr);
+      break;
+   case nir_intrinsic_load_ubo:
+      emit_load_ubo(st, intr);
       break;
    case nir_intrinsic_load_input:
       if (st->ctx->stage == MESA_SHADER_VERTEX)
@@ -1811,11 +1921,100 @@ wait_tile(struct isel *st, bool load, bool *touched)
    *touched = true;
 }
 
+/* The tilebuffer (memory) format st_tile / ld_tile use for a render
+ * target format, -1 when the compiler cannot write it.  Fact:
+ * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
+ * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
+ * s8norm, u16norm, s16norm, srgba8).  Channels must all be the same size;
+ * the packed formats (rgb10a2, rg11b10f, 5-6-5 ...) are not handled. */
+int
+agx_tib_format_of(enum pipe_format fmt)
+{
+   const struct util_format_description *d = util_format_description(fmt);
+   if (!d || fmt == PIPE_FORMAT_NONE ||
+       util_format_is_depth_or_stencil(fmt))
+      return -1;
+
+   int size = -1;
+   const struct util_format_channel_description *c = NULL;
+   for (unsigned i = 0; i < d->nr_channels; ++i) {
+      if (d->channel[i].type == UTIL_FORMAT_TYPE_VOID)
+         continue;
+      if (size >= 0 && (int)d->channel[i].size != size)
+         return -1;
+      size = d->channel[i].size;
+      c = &d->channel[i];
+   }
+   for (unsigned i = 0; i < d->nr_channels; ++i) {
+      if (d->channel[i].type != UTIL_FORMAT_TYPE_VOID &&
+          d->channel[i].size != (unsigned)size)
+         return -1;
+   }
+   if (!c || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
+      return -1;
+
+   if (c->pure_integer)
+      return size == 8 ? 0 : size == 16 ? 1 : size == 32 ? 2 : -1;
+   if (c->type == UTIL_FORMAT_TYPE_FLOAT)
+      return size == 16 ? 3 : size == 32 ? 2 : -1;
+   if (c->normalized && c->type == UTIL_FORMAT_TYPE_UNSIGNED)
+      return size == 8 ? (util_format_is_srgb(fmt) ? 10 : 4)
+                       : size == 16 ? 6 : -1;
+   if (c->normalized && c->type == UTIL_FORMAT_TYPE_SIGNED)
+      return size == 8 ? 5 : size == 16 ? 7 : -1;
+   return -1;
+}
+
+/*
+ * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
+ * API sample mask, and with alpha-to-coverage the first round(alpha * N)
+ * of the N samples (an implementation-chosen function; monotonic, as the
+ * rule asks).  A 16-bit value for sample_mask's M operand.
+ */
+static agx_operand
+coverage_mask(struct isel *st, const struct agx_fs_key *key)
+{
+   unsigned n = key->nr_samples;
+   unsigned keep = ((1u << n) - 1) & ~key->sample_mask_disable;
+   if (!key->alpha_to_coverage)
+      return agx_isa_imm(keep, 8);
+   agx_operand alpha = (st->colour_mask[0] & 8)
+                          ? st->colour[0][3]
+                          : imm32(st, 0x3f800000); /* 1.0 */
+   /* floor(sat(alpha) * N + 0.5), as an unsigned integer (f2u32) */
+   union {
+      float f;
+      uint32_t u;
+   } nf = {.f = (float)n};
+   agx_operand t =
+      ffma(st, fsat(st, alpha), imm32(st, nf.u), imm32(st, 0x3f000000));
+   agx_operand count = emit_convert(st, 8, 0, t);
+   agx_operand bit = emit_bitfield(st, AGX_ISA_OP_BFI, agx_isa_imm(0, 8),
+                                   agx_isa_imm(1, 8), count);
+   agx_operand m =
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, bit, agx_isa_imm(1, 8));
+   m = emit_bitop(st, AGX_TT_AND, m, agx_isa_imm(keep, 8));
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, m);
+   return halves[0];
+}
+
 static void
 emit_fs_end(struct isel *st)
 {
    const struct agx_fs_key *key = &st->ctx->key->fs;
    bool touched = false, masked = false;
+
+   /* Multisampling state that drops samples. */
+   agx_operand keep = agx_isa_imm(0xff, 8);
+   bool keep_all = key->nr_samples <= 1 ||
+                   (!key->alpha_to_coverage &&
+                    !(key->sample_mask_disable &
+                      ((1u << key->nr_samples) - 1)));
+   if (!keep_all) {
+      keep = coverage_mask(st, key);
+      st->ctx->info->writes_sample_mask = true;
+   }
 
    for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
       const struct agx_rt_key *rk = &key->rt[rt];
@@ -1823,25 +2022,21 @@ emit_fs_end(struct isel *st)
       if (fmt == PIPE_FORMAT_NONE || !st->colour_mask[rt])
          continue;
 
-      unsigned tib_format;
-      bool swap_rb = false, unorm = true;
-      switch (fmt) {
-      case PIPE_FORMAT_R8G8B8A8_UNORM:
-         tib_format = 4; /* u8norm */
-         break;
-      case PIPE_FORMAT_B8G8R8A8_UNORM:
-         tib_format = 4;
-         swap_rb = true;
-         break;
-      case PIPE_FORMAT_R32G32B32A32_FLOAT:
-         tib_format = 2; /* i32: raw words */
-         unorm = false;
-         break;
-      default:
+      const struct util_format_description *desc =
+         util_format_description(fmt);
+      int tib_format = agx_tib_format_of(fmt);
+      if (tib_format < 0 || !desc) {
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "render target format %s",
                   util_format_name(fmt));
          return;
       }
+      /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
+       * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
+       * 16-bit registers. */
+      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10;
+      bool integer = util_format_is_pure_integer(fmt);
+      bool is16 = tib_format == 1 || tib_format == 3;
+      unsigned nr_mem = desc->nr_channels;
 
       /* the shader's colour, RGBA order */
       agx_operand c[4];
@@ -1849,27 +2044,47 @@ emit_fs_end(struct isel *st)
          if (st->colour_mask[rt] & (1u << i))
             c[i] = st->colour[rt][i];
          else
-            c[i] = agx_mov_imm(&st->b, 32, i == 3 ? 0x3f800000 : 0);
+            c[i] = agx_mov_imm(&st->b, 32,
+                               i == 3 ? (integer ? 1 : 0x3f800000) : 0);
       }
 
       unsigned write = 0xf & ~rk->write_disable;
       if (!write)
          continue;
 
-      if (rk->blend.enable) {
-         /* the destination, RGBA order */
+      if (rk->blend.enable && !integer) {
+         /* the destination in memory order, then RGBA order (16-bit
+          * values widened to f32) */
          wait_tile(st, true, &touched);
-         agx_operand dv = agx_temp(st->ctx, 32, 4);
+         agx_operand dv = agx_temp(st->ctx, is16 ? 16 : 32, nr_mem);
          agx_instr *L = agx_emit(&st->b, AGX_ISA_OP_LD_TILE);
          L->ops[AGX_ISA_LD_TILE_R] = dv;
          L->ops[AGX_ISA_LD_TILE_F] = agx_isa_enum(tib_format, 4);
-         L->ops[AGX_ISA_LD_TILE_MASK] = agx_isa_enum(0xf, 4);
+         L->ops[AGX_ISA_LD_TILE_MASK] =
+            agx_isa_enum((1u << nr_mem) - 1, 4);
          L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
          L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
          agx_operand dm[4], d[4];
-         agx_split(&st->b, dm, 4, dv);
-         for (unsigned i = 0; i < 4; ++i)
-            d[i] = dm[swap_rb && i < 3 ? 2 - i : i];
+         if (nr_mem == 1)
+            dm[0] = dv;
+         else
+            agx_split(&st->b, dm, nr_mem, dv);
+         for (unsigned m = 0; is16 && m < nr_mem; ++m) {
+            agx_operand w = agx_temp(st->ctx, 32, 1);
+            agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+            X->ops[AGX_ISA_FADD32_D] = w;
+            X->ops[AGX_ISA_FADD32_A] = dm[m];
+            X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+            dm[m] = w;
+         }
+         for (unsigned i = 0; i < 4; ++i) {
+            unsigned m = desc->swizzle[i];
+            if (m < nr_mem)
+               d[i] = dm[m];
+            else
+               d[i] = agx_mov_imm(&st->b, 32,
+                                  m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
+         }
 
          agx_operand k[4] = {{0}};
          const struct agx_blend_key *bk = &rk->blend;
@@ -1919,20 +2134,43 @@ emit_fs_end(struct isel *st)
       if (!masked) {
          agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
          I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
-         I->ops[AGX_ISA_SAMPLE_MASK_M] = agx_isa_imm(0xff, 8);
+         I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
          masked = true;
       }
 
-      /* masked store of the written channels, in memory order */
+      /* masked store of the written channels, in memory order (memory
+       * channel m holds the component the format's swizzle puts there;
+       * padding channels are not written) */
       agx_operand v[4];
       unsigned n = 0, mem_mask = 0;
-      for (unsigned m = 0; m < 4; ++m) {
-         unsigned ch = swap_rb && m < 3 ? 2 - m : m;
-         if (!(write & (1u << ch)))
+      for (unsigned m = 0; m < nr_mem; ++m) {
+         unsigned ch = 4;
+         for (unsigned i = 0; i < 4; ++i) {
+            if (desc->swizzle[i] == m)
+               ch = i;
+         }
+         if (ch == 4 || !(write & (1u << ch)))
             continue;
-         v[n++] = c[ch];
+         agx_operand val = c[ch];
+         if (is16 && integer) {
+            /* the low half */
+            agx_operand parts[2];
+            agx_split(&st->b, parts, 2, val);
+            val = parts[0];
+         } else if (is16) {
+            /* f32 -> f16: an f32 add into a 16-bit register */
+            agx_operand h = agx_temp(st->ctx, 16, 1);
+            agx_instr *X = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+            X->ops[AGX_ISA_FADD32_D] = h;
+            X->ops[AGX_ISA_FADD32_A] = val;
+            X->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+            val = h;
+         }
+         v[n++] = val;
          mem_mask |= 1u << m;
       }
+      if (!n)
+         continue;
       agx_operand vec = n == 1 ? v[0] : agx_collect(&st->b, n, v);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_TILE);
       I->ops[AGX_ISA_ST_TILE_R] = vec;
@@ -1941,6 +2179,16 @@ emit_fs_end(struct isel *st)
       I->ops[AGX_ISA_ST_TILE_O] = agx_isa_imm(rk->offset_B, 9);
       I->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
       st->ctx->info->tib_writes |= 1u << rt;
+   }
+
+   /* No colour stored: the samples dropped still must not reach depth
+    * and stencil. */
+   if (!masked && !keep_all) {
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(1, 10);
+      I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
+      I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);
+      I->ops[AGX_ISA_SAMPLE_MASK_M] = keep;
    }
 }
 

@@ -13,5 +13,6 @@
 bool agx_nir_lower_outputs_to_temporaries(nir_shader *nir);
 bool agx_nir_lower_sqrt(nir_shader *nir);
 bool agx_nir_lower_rect(nir_shader *nir);
+bool agx_nir_lower_ubo(nir_shader *nir);
 
 #endif

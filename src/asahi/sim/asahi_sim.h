@@ -126,7 +126,10 @@ struct asahi_sim_dispatch {
    /* thread_position_in_threadgroup of lane 0; lanes follow in x order. */
    uint32_t first_thread_in_threadgroup; /* linear index of lane 0 */
    uint32_t simdgroup_index;             /* sr53 */
-   uint32_t coverage_mask;               /* sr60 / sr124 */
+   /* Per lane: the samples of its pixel the fragment covers (sr60 /
+    * sr124, internal_coverage_mask / input_sample_mask in Mesa's sr
+    * names). */
+   uint32_t coverage_mask[ASAHI_SIM_LANES];
    uint32_t backfacing;                  /* sr62 */
    /* Helper lanes (fragment quads' uncovered pixels): sr63 reads 0. */
    uint32_t helper_mask;

@@ -86,7 +86,7 @@ read_sr(const struct asahi_sim_group *g, unsigned sr, unsigned lane,
       return true;
    case 60:
    case 124:
-      *out = d->coverage_mask;
+      *out = d->coverage_mask[lane];
       return true;
    case 62:
       *out = d->backfacing;

@@ -292,9 +292,10 @@ flush(struct batch *b)
        * are those to samples not covered or failing depth/stencil (the
        * pass mask of a helper is 0). */
       g->dispatch.helper_mask = b->helpers;
-      for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+      for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
          g->frag.samples_killed[t] = (uint16_t)~b->pass[t];
-      g->dispatch.coverage_mask = b->pass[0];
+         g->dispatch.coverage_mask[t] = b->pass[t];
+      }
       g->coefficients = (const float(*)[3])b->coefficients;
       g->nr_coefficients = d->nr_cf;
       ok = sim_group_run(gpu, g, "fragment shader");

@@ -93,7 +93,8 @@ run_background(struct sim_tile *tile, const struct sim_program *bg,
             g->dispatch.grid_position[t][1] = y;
             g->dispatch.grid_position[t][2] = 0;
          }
-         g->dispatch.coverage_mask = 1;
+         for (unsigned t = 0; t < ASAHI_SIM_LANES; t++)
+            g->dispatch.coverage_mask[t] = (1u << tile->samples) - 1;
          if (!sim_group_run(gpu, g, "background program"))
             return false;
       }

@@ -27,9 +27,12 @@
  * swizzled by the descriptor.  Cube maps: the face and face coordinates
  * from the direction (GL 4.6 table 8.19), clamped to the face's edges.
  * 3D images: slices are ail layers of a chain that also shrinks along Z;
- * linear filtering is trilinear within a level.  Not handled: cube
- * arrays, multisampled images, compressed formats, depth compare,
- * gather, anisotropy.
+ * linear filtering is trilinear within a level.  Multisampled images
+ * (2D MS, 2D MS array; 2 or 4 samples from the descriptor's samples bit,
+ * all samples of a pixel side by side in its ail element) are read by
+ * texture_load with a sample index; a sample outside the image's count
+ * reads zero, as an out-of-bounds texel does (choice).  Not handled: cube
+ * arrays, compressed formats, depth compare, gather, anisotropy.
  */
 
 #include <math.h>
@@ -47,6 +50,7 @@ struct image {
    enum pipe_format format;
    bool integer, cube, is_3d, is_2d;
    unsigned layers, texel_B;
+   unsigned samples; /* 1, or 2/4 for the MS dimensions */
    struct ail_layout layout;
 };
 
@@ -113,15 +117,21 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
    AGX_TEXTURE_unpack(NULL, desc, &img->d);
    const struct AGX_TEXTURE *d = &img->d;
 
+   bool ms = d->dimension == AGX_TEXTURE_DIMENSION_2D_MS ||
+             d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS;
    bool array = d->dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY ||
-                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY;
+                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+                d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS;
+   /* Multisampled: 2 or 4 samples from the samples bit (genxml "sample
+    * count"), every sample in the pixel's element (ail). */
+   img->samples = ms ? (d->samples == AGX_SAMPLE_COUNT_4 ? 4 : 2) : 1;
    img->cube = d->dimension == AGX_TEXTURE_DIMENSION_CUBE;
    img->is_3d = d->dimension == AGX_TEXTURE_DIMENSION_3D;
    img->is_2d = d->dimension != AGX_TEXTURE_DIMENSION_1D &&
                 d->dimension != AGX_TEXTURE_DIMENSION_1D_ARRAY;
    if (d->dimension != AGX_TEXTURE_DIMENSION_1D &&
        d->dimension != AGX_TEXTURE_DIMENSION_2D && !array && !img->cube &&
-       !img->is_3d)
+       !img->is_3d && !ms)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: dimension %u is not simulated",
                              d->dimension);
@@ -152,7 +162,7 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
    l->cube = img->cube;
    /* 3D: slices are laid out as layers, the chain shrinking along Z. */
    l->mipmapped_z = img->is_3d;
-   l->sample_count_sa = 1;
+   l->sample_count_sa = (uint8_t)img->samples;
    l->levels = (uint8_t)(d->last_level + 1);
    if (linear) {
       l->tiling = AIL_TILING_LINEAR;
@@ -177,7 +187,7 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
  * zero outside the image. */
 static enum asahi_sim_status
 texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
-      unsigned layer, int x, int y, uint32_t out[4])
+      unsigned layer, unsigned sample, int x, int y, uint32_t out[4])
 {
    memset(out, 0, 4 * sizeof(uint32_t));
    uint32_t w = ail_minify(img->layout.width_px, level);
@@ -185,13 +195,15 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    uint32_t layers =
       img->is_3d ? ail_minify(img->layers, level) : img->layers;
    if (x < 0 || y < 0 || (uint32_t)x >= w || (uint32_t)y >= h ||
-       layer >= layers || level >= img->layout.levels_allocated)
+       layer >= layers || level >= img->layout.levels_allocated ||
+       sample >= img->samples)
       return ASAHI_SIM_RUNNING;
    uint64_t off;
    if (!ail_get_element_offset_B(&img->layout, level, x, y, &off))
       return ASAHI_SIM_RUNNING;
    if (img->layout.tiling != AIL_TILING_LINEAR)
       off += ail_get_layer_level_B(&img->layout, layer, level);
+   off += (uint64_t)sample * img->texel_B;
    uint8_t raw[16];
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
                              ASAHI_SIM_UNIT_TEXTURE))
@@ -304,7 +316,7 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
       } else {
          uint32_t bits[4];
          enum asahi_sim_status st =
-            texel(g, img, level, (unsigned)at[2], at[0], at[1], bits);
+            texel(g, img, level, (unsigned)at[2], 0, at[0], at[1], bits);
          if (st != ASAHI_SIM_RUNNING)
             return st;
          memcpy(t, bits, sizeof(t));
@@ -496,15 +508,21 @@ unit_fetch(void *user, struct asahi_sim_group *g,
          level += r->lod_16 ? (uint16_t)r->lod : r->lod;
       int x = (int)r->coords[0];
       int y = is_1d ? 0 : (int)(r->nr_coords > 1 ? r->coords[1] : 0);
-      unsigned layer = img->layers > 1 && r->nr_coords > (is_1d ? 1u : 2u)
-                          ? r->coords[is_1d ? 1 : 2]
-                          : 0; /* the array layer, or the 3D slice */
+      /* After x (and y): the sample index (MS), then the array layer or
+       * the 3D slice. */
+      unsigned extra = is_1d ? 1 : 2;
+      unsigned sample = 0;
+      if (img->samples > 1 && r->nr_coords > extra)
+         sample = r->coords[extra++] & 0xffff;
+      unsigned layer = img->layers > 1 && r->nr_coords > extra
+                          ? r->coords[extra]
+                          : 0;
       if (r->coords_16) {
          x = (int16_t)x;
          y = (int16_t)y;
       }
       if (level <= img->d.last_level)
-         st = texel(g, img, level, layer, x, y, v);
+         st = texel(g, img, level, layer, sample, x, y, v);
    } else {
       st = sample(g, r, img, v);
    }

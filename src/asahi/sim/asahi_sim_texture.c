@@ -13,6 +13,13 @@
 #include "asahi_sim_internal.h"
 #include "asahi_sim_texture.h"
 
+/* Coordinates and extra components (array layer, sample index) of each
+ * dimension `n` (applegpu TEX_SIZES; src/asahi/isa/agx_isa_desc.py
+ * TEX_DIMS). */
+static const uint8_t tex_dims[][2] = {
+   {1, 0}, {1, 1}, {2, 0}, {2, 1}, {2, 1}, {3, 0}, {3, 0}, {3, 1}, {2, 2},
+};
+
 static enum asahi_sim_status
 fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
              const struct agx_isa_operand *U, const struct agx_isa_operand *C,
@@ -22,7 +29,34 @@ fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
    req->heap = req->bindless ? asahi_sim_read_raw(g, U, lane) : 0;
    req->texture = (uint32_t)asahi_sim_read_raw(g, T, lane);
 
-   if (C->kind != AGX_ISA_KIND_REG || C->count > 4)
+   if (C->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "texture coordinates not in registers");
+
+   /* 32-bit coordinates followed by 16-bit extra components (array layer,
+    * sample index) arrive as one 16-bit run of 2 n + extras halves
+    * (applegpu's coordinate operand; Mesa agx_nir_lower_texture.c puts
+    * the sample index in the low half of the word after x and y): made
+    * 32-bit here, one request coordinate per extra half. */
+   unsigned n = req->dim < sizeof(tex_dims) / sizeof(tex_dims[0]) ? tex_dims[req->dim][0] : 0;
+   unsigned ext = n ? tex_dims[req->dim][1] : 0;
+   /* All-16-bit coordinates are n + ext halves; longer runs are packed. */
+   if (ext && C->size == 16 && C->count > n + ext && C->count > 2 * n) {
+      unsigned extras = C->count - 2 * n;
+      if (n + extras > 4)
+         return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                                "texture coordinates: %u components",
+                                (unsigned)C->count);
+      req->nr_coords = n + extras;
+      req->coords_16 = false;
+      for (unsigned i = 0; i < n; i++)
+         req->coords[i] = asahi_sim_read_run(g, C, 2 * i, lane) |
+                          asahi_sim_read_run(g, C, 2 * i + 1, lane) << 16;
+      for (unsigned i = 0; i < extras; i++)
+         req->coords[n + i] = asahi_sim_read_run(g, C, 2 * n + i, lane);
+      return ASAHI_SIM_RUNNING;
+   }
+   if (C->count > 4)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "texture coordinates: %u components",
                              (unsigned)C->count);

@@ -360,6 +360,9 @@ check_block(struct check *c, struct ast_node *n)
    n->vtype = bt; /* for glsl_to_nir: the block's own (element) type */
    if (n->name2) {
       const struct glsl_type *t = check_apply_dims(c, bt, &n->dims, true);
+      /* for glsl_to_nir: the instance's array type, its size folded */
+      if (n->dims.head)
+         n->dims.head->vtype = t;
       if (q & AST_Q_IN)
          check_geom_input_array(c, n, &t);
       check_tess_io_var(c, n, q, &t);

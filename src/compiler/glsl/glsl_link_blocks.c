@@ -131,6 +131,63 @@ renumber(nir_shader *nir, const int *map, unsigned n)
    }
 }
 
+static unsigned
+limit_or(unsigned limit, unsigned fallback)
+{
+   return limit ? limit : fallback;
+}
+
+/* GL 4.6 7.6.2 / ES 3.0.6 2.12.6: a program whose shaders use more
+ * blocks, or bigger ones, than the implementation has does not link.
+ * Every block a stage declares counts as active there (the layouts are
+ * all std140-like, whose members are all active). */
+static void
+check_limits(struct link *l)
+{
+   const struct glsl_link_options *o = l->opts;
+   unsigned max_size = limit_or(o ? o->max_uniform_block_size_B : 0,
+                                LINK_MAX_UNIFORM_BLOCK_SIZE);
+   unsigned max_all = limit_or(o ? o->max_combined_uniform_blocks : 0,
+                               LINK_MAX_COMBINED_UNIFORM_BLOCKS);
+   unsigned total = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      if (!ns)
+         continue;
+      unsigned max = limit_or(o ? o->max_stage_uniform_blocks[s] : 0,
+                              LINK_MAX_STAGE_UNIFORM_BLOCKS);
+      if (ns->num_blocks > max) {
+         static const char *const names[MESA_SHADER_STAGES] = {
+            [MESA_SHADER_VERTEX] = "VERTEX",
+            [MESA_SHADER_TESS_CTRL] = "TESS_CONTROL",
+            [MESA_SHADER_TESS_EVAL] = "TESS_EVALUATION",
+            [MESA_SHADER_GEOMETRY] = "GEOMETRY",
+            [MESA_SHADER_FRAGMENT] = "FRAGMENT",
+            [MESA_SHADER_COMPUTE] = "COMPUTE",
+         };
+         link_error(l, "the %s shader uses %u uniform blocks, more than "
+                    "the %u of GL_MAX_%s_UNIFORM_BLOCKS",
+                    gl_shader_stage_name(s), ns->num_blocks, max,
+                    names[s] ? names[s] : "?");
+         return;
+      }
+      total += ns->num_blocks;
+   }
+   if (total > max_all) {
+      link_error(l, "the program uses %u uniform blocks in all, more than "
+                 "the %u of GL_MAX_COMBINED_UNIFORM_BLOCKS", total, max_all);
+      return;
+   }
+   for (unsigned k = 0; k < l->prog->num_ubos; k++) {
+      if (l->prog->ubos[k].size_B > max_size) {
+         link_error(l, "uniform block '%s' takes %u bytes, more than the "
+                    "%u of GL_MAX_UNIFORM_BLOCK_SIZE", l->prog->ubos[k].name,
+                    l->prog->ubos[k].size_B, max_size);
+         return;
+      }
+   }
+}
+
 void
 link_blocks(struct link *l)
 {
@@ -215,4 +272,6 @@ link_blocks(struct link *l)
       }
       renumber(ns->nir, map, ns->num_blocks);
    }
+   if (!l->failed)
+      check_limits(l);
 }

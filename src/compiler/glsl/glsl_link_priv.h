@@ -18,6 +18,11 @@
 #define LINK_MAX_VERTEX_ATTRIBS 16
 #define LINK_MAX_VARYING_SLOTS 32
 #define LINK_MAX_DRAW_BUFFERS 8
+/* Uniform block limits when glsl_link_options gives none: the ES 3.0 /
+ * GL 3.1 minimums, and the block size the asahi driver reads. */
+#define LINK_MAX_STAGE_UNIFORM_BLOCKS 12
+#define LINK_MAX_COMBINED_UNIFORM_BLOCKS 24
+#define LINK_MAX_UNIFORM_BLOCK_SIZE 65536
 
 struct link {
    struct glsl_program *prog;

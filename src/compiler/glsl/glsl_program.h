@@ -244,6 +244,14 @@ struct glsl_link_options {
    unsigned num_frag_data_bindings;
    /* Kept as shader->options of the NIR shaders (may be NULL). */
    const nir_shader_compiler_options *nir_options;
+   /* Uniform block limits, 0 for the defaults (12 per stage, 24 in all,
+    * 65536 bytes): GL_MAX_<STAGE>_UNIFORM_BLOCKS by gl_shader_stage,
+    * GL_MAX_COMBINED_UNIFORM_BLOCKS (blocks of every stage added up, a
+    * block used by two stages counting twice), GL_MAX_UNIFORM_BLOCK_SIZE.
+    * Exceeding one is a link error. */
+   unsigned max_stage_uniform_blocks[MESA_SHADER_STAGES];
+   unsigned max_combined_uniform_blocks;
+   unsigned max_uniform_block_size_B;
 };
 
 /* Links compiled shaders (each without errors, from glsl_compile_shader;

@@ -106,17 +106,19 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       return;
    }
    /* An array of blocks: one block per element, named "B[k]" (GL 4.6
-    * 7.3.1.1); the size must be written as a literal here. */
+    * 7.3.1.1); its size is a constant expression the checker folded
+    * (the first dimension's vtype is the instance's array type). */
    unsigned count = 1;
    if (n->dims.count) {
-      struct ast_node *dim = n->dims.head;
-      if (n->dims.count != 1 || !dim->a ||
-          (dim->a->kind != AST_INT_CONST && dim->a->kind != AST_UINT_CONST) ||
-          dim->a->value.u == 0 || dim->a->value.u > 64) {
-         g2n_fail(c, n, "arrays of uniform blocks need a literal size here");
+      const struct glsl_type *at = n->dims.head->vtype;
+      if (n->dims.count != 1 || !at || !glsl_type_is_array(at) ||
+          at->length <= 0 || at->length > 64 ||
+          glsl_type_is_array(at->element)) {
+         g2n_fail(c, n, "arrays of uniform blocks need one dimension of "
+                  "a known size of at most 64 here");
          return;
       }
-      count = (unsigned)dim->a->value.u;
+      count = (unsigned)at->length;
    }
    if (has_layout(n->type->layout, "std430")) {
       g2n_fail(c, n, "std430 uniform blocks are not translated yet");

@@ -449,6 +449,39 @@ _mesa_MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
    return obj->Mappointer;
 }
 
+/* GL 2.1 section 2.9.3: the whole buffer, access as an enum. */
+void *GLAPIENTRY
+_mesa_MapBuffer(GLenum target, GLenum access)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   GLbitfield bits;
+
+   if (!ctx)
+      return NULL;
+   switch (access) {
+   case GL_READ_ONLY:
+      bits = GL_MAP_READ_BIT;
+      break;
+   case GL_WRITE_ONLY:
+      bits = GL_MAP_WRITE_BIT;
+      break;
+   case GL_READ_WRITE:
+      bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "glMapBuffer(access=0x%x)", access);
+      return NULL;
+   }
+   struct gl_buffer_object *obj = bound_buffer(ctx, target, "glMapBuffer");
+   if (!obj)
+      return NULL;
+   if (obj->Mappointer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glMapBuffer(already mapped)");
+      return NULL;
+   }
+   return _mesa_MapBufferRange(target, 0, obj->Size, bits);
+}
+
 GLboolean GLAPIENTRY
 _mesa_UnmapBuffer(GLenum target)
 {
@@ -597,7 +630,10 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
             return;
       }
       if (!whole) {
-         unsigned align = target == GL_UNIFORM_BUFFER ? 256 : 4;
+         /* ES 3.0.6 2.10.1.1: UNIFORM_BUFFER_OFFSET_ALIGNMENT */
+         unsigned align = target == GL_UNIFORM_BUFFER
+                             ? (unsigned)ctx->Const.UniformBufferOffsetAlignment
+                             : 4;
          if (size <= 0 || offset < 0 || offset % align) {
             _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset/size)", func);
             return;

@@ -207,7 +207,8 @@ static bool
 valid_invalidate(struct gl_context *ctx, GLenum target, GLsizei n,
                  const GLenum *attachments, const char *func)
 {
-   struct gl_framebuffer *fb = ctx->DrawBuffer;
+   struct gl_framebuffer *fb =
+      target == GL_READ_FRAMEBUFFER ? ctx->ReadBuffer : ctx->DrawBuffer;
 
    if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER &&
        target != GL_READ_FRAMEBUFFER) {
@@ -267,6 +268,81 @@ _mesa_InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments,
       _mesa_error(ctx, GL_INVALID_VALUE, "glInvalidateSubFramebuffer(size)");
 }
 
+/* The buffers a blit of `mask` reads and writes have identical formats
+ * (a multisampled read buffer resolves only into its own format). */
+static bool
+blit_formats_identical(const struct gl_framebuffer *src,
+                       const struct gl_framebuffer *dst, GLbitfield mask)
+{
+   static const struct {
+      GLbitfield bit;
+      unsigned buffer;
+   } parts[] = {
+      {GL_COLOR_BUFFER_BIT, BUFFER_COLOR0},
+      {GL_DEPTH_BUFFER_BIT, BUFFER_DEPTH},
+      {GL_STENCIL_BUFFER_BIT, BUFFER_STENCIL},
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      const struct gl_renderbuffer *s = src->Attachment[parts[i].buffer];
+      const struct gl_renderbuffer *d = dst->Attachment[parts[i].buffer];
+      if (!(mask & parts[i].bit) || !s || !d)
+         continue;
+      if (s->Format != d->Format && s->InternalFormat != d->InternalFormat)
+         return false;
+   }
+   return true;
+}
+
+/* ES 3.0.6 section 4.3.3 (GL 3.0 section 4.3.3): no blits into a
+ * multisampled framebuffer; from one, only an unscaled, unmirrored copy
+ * between identical formats (a resolve).  Desktop GL only asks for the
+ * same size, ES for the same rectangle. */
+static bool
+blit_samples_ok(struct gl_context *ctx, const struct gl_framebuffer *src,
+                const struct gl_framebuffer *dst, GLint sx0, GLint sy0,
+                GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
+                GLint dy1, GLbitfield mask)
+{
+   if (_mesa_framebuffer_samples(dst)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glBlitFramebuffer(multisampled draw framebuffer)");
+      return false;
+   }
+   if (!_mesa_framebuffer_samples(src))
+      return true;
+   bool same = _mesa_is_gles(ctx)
+                  ? sx0 == dx0 && sy0 == dy0 && sx1 == dx1 && sy1 == dy1
+                  : sx1 - sx0 == dx1 - dx0 && sy1 - sy0 == dy1 - dy0;
+   if (!same) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glBlitFramebuffer(multisampled source, scaled or "
+                  "mirrored)");
+      return false;
+   }
+   if (!blit_formats_identical(src, dst, mask)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glBlitFramebuffer(multisampled source, format mismatch)");
+      return false;
+   }
+   return true;
+}
+
+/* EXT_discard_framebuffer: the ES 2.0 form of glInvalidateFramebuffer
+ * (a hint as well), GL_FRAMEBUFFER its only target. */
+void GLAPIENTRY
+_mesa_DiscardFramebufferEXT(GLenum target, GLsizei numAttachments,
+                            const GLenum *attachments)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (target != GL_FRAMEBUFFER) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glDiscardFramebufferEXT(target)");
+      return;
+   }
+   valid_invalidate(ctx, target, numAttachments, attachments,
+                    "glDiscardFramebufferEXT");
+}
+
 void GLAPIENTRY
 _mesa_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1,
                       GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
@@ -291,6 +367,9 @@ _mesa_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1,
    }
    if (!_mesa_draw_framebuffer_complete(ctx, "glBlitFramebuffer") ||
        !_mesa_read_framebuffer_complete(ctx, "glBlitFramebuffer"))
+      return;
+   if (!blit_samples_ok(ctx, src, dst, srcX0, srcY0, srcX1, srcY1, dstX0,
+                        dstY0, dstX1, dstY1, mask))
       return;
    st_blit_framebuffer(ctx->st, src, dst, srcX0, srcY0, srcX1, srcY1, dstX0,
                        dstY0, dstX1, dstY1, mask, filter);

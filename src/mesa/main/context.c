@@ -186,6 +186,14 @@ init_constants(struct gl_context *ctx)
    c->AliasedLineWidthRange[0] = 1.0f;
    c->AliasedLineWidthRange[1] = 16.0f;
    c->SubpixelBits = 8;
+   /* ES 3.0.6 table 6.32 minimums; the block size and alignment are what
+    * the asahi driver can read (st_context.c lowers the counts for a
+    * driver with fewer constant buffers). */
+   c->MaxVertexUniformBlocks = 12;
+   c->MaxFragmentUniformBlocks = 12;
+   c->MaxCombinedUniformBlocks = 24;
+   c->MaxUniformBlockSize = 65536;
+   c->UniformBufferOffsetAlignment = 16;
 }
 
 void

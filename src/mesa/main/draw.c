@@ -54,7 +54,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
    if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArrays") ||
        !feedback_allows(ctx, mode, false, "glDrawArrays"))
       return;
-   st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1);
+   st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1, 0, 0);
 }
 
 void GLAPIENTRY
@@ -81,7 +81,7 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
    if (!_mesa_draw_framebuffer_complete(ctx, "glDrawElements") ||
        !feedback_allows(ctx, mode, true, "glDrawElements"))
       return;
-   st_draw_gl(ctx->st, mode, 0, count, type, indices, 1);
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, 1, 0, 0);
 }
 
 void GLAPIENTRY
@@ -103,7 +103,7 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
    if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArraysInstanced") ||
        !feedback_allows(ctx, mode, false, "glDrawArraysInstanced"))
       return;
-   st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount);
+   st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0, 0);
 }
 
 static bool
@@ -141,7 +141,8 @@ _mesa_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
    }
    if (!validate_elements(ctx, mode, count, type, "glDrawElementsInstanced"))
       return;
-   st_draw_gl(ctx->st, mode, 0, count, type, indices, instancecount);
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, instancecount, 0,
+              0);
 }
 
 void GLAPIENTRY
@@ -158,7 +159,151 @@ _mesa_DrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count,
    }
    if (!validate_elements(ctx, mode, count, type, "glDrawRangeElements"))
       return;
-   st_draw_gl(ctx->st, mode, 0, count, type, indices, 1);
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, 1, 0, 0);
+}
+
+/* The base vertex and base instance forms (ES 3.2 section 10.5;
+ * OES_draw_elements_base_vertex, EXT_base_instance): the errors of the
+ * plain forms; basevertex is added to every index, baseinstance to the
+ * element instanced attributes fetch (never to gl_InstanceID). */
+static void
+draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices,
+              GLsizei instances, GLint basevertex, GLuint baseinstance,
+              const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, func))
+      return;
+
+   if (instances < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(instancecount)", func);
+      return;
+   }
+   if (!validate_elements(ctx, mode, count, type, func))
+      return;
+   st_draw_gl(ctx->st, mode, 0, count, type, indices, instances, basevertex,
+              baseinstance);
+}
+
+void GLAPIENTRY
+_mesa_DrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type,
+                             const void *indices, GLint basevertex)
+{
+   draw_elements(mode, count, type, indices, 1, basevertex, 0,
+                 "glDrawElementsBaseVertex");
+}
+
+void GLAPIENTRY
+_mesa_DrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end,
+                                  GLsizei count, GLenum type,
+                                  const void *indices, GLint basevertex)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (end < start) {
+      _mesa_error(ctx, GL_INVALID_VALUE,
+                  "glDrawRangeElementsBaseVertex(end < start)");
+      return;
+   }
+   draw_elements(mode, count, type, indices, 1, basevertex, 0,
+                 "glDrawRangeElementsBaseVertex");
+}
+
+void GLAPIENTRY
+_mesa_DrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type,
+                                      const void *indices,
+                                      GLsizei instancecount, GLint basevertex)
+{
+   draw_elements(mode, count, type, indices, instancecount, basevertex, 0,
+                 "glDrawElementsInstancedBaseVertex");
+}
+
+void GLAPIENTRY
+_mesa_DrawElementsInstancedBaseInstance(GLenum mode, GLsizei count,
+                                        GLenum type, const void *indices,
+                                        GLsizei instancecount,
+                                        GLuint baseinstance)
+{
+   draw_elements(mode, count, type, indices, instancecount, 0, baseinstance,
+                 "glDrawElementsInstancedBaseInstance");
+}
+
+void GLAPIENTRY
+_mesa_DrawElementsInstancedBaseVertexBaseInstance(
+   GLenum mode, GLsizei count, GLenum type, const void *indices,
+   GLsizei instancecount, GLint basevertex, GLuint baseinstance)
+{
+   draw_elements(mode, count, type, indices, instancecount, basevertex,
+                 baseinstance, "glDrawElementsInstancedBaseVertexBaseInstance");
+}
+
+void GLAPIENTRY
+_mesa_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
+                                      GLsizei instancecount,
+                                      GLuint baseinstance)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glDrawArraysInstancedBaseInstance";
+   if (_mesa_context_lost(ctx, func))
+      return;
+
+   if (!valid_mode(mode)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode)", func);
+      return;
+   }
+   if (count < 0 || first < 0 || instancecount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(count)", func);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, func) ||
+       !feedback_allows(ctx, mode, false, func))
+      return;
+   st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0,
+              baseinstance);
+}
+
+/* EXT_multi_draw_arrays and the base vertex form of
+ * OES_draw_elements_base_vertex: one draw per list entry, each with the
+ * errors of its single form (GL 4.6 section 10.5: drawcount < 0 is
+ * INVALID_VALUE). */
+void GLAPIENTRY
+_mesa_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count,
+                      GLsizei drawcount)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (drawcount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(drawcount)");
+      return;
+   }
+   for (GLsizei i = 0; i < drawcount; i++)
+      _mesa_DrawArrays(mode, first[i], count[i]);
+}
+
+void GLAPIENTRY
+_mesa_MultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count,
+                                  GLenum type, const void *const *indices,
+                                  GLsizei drawcount, const GLint *basevertex)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (drawcount < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE,
+                  "glMultiDrawElementsBaseVertex(drawcount)");
+      return;
+   }
+   for (GLsizei i = 0; i < drawcount; i++)
+      draw_elements(mode, count[i], type, indices[i], 1,
+                    basevertex ? basevertex[i] : 0, 0,
+                    "glMultiDrawElementsBaseVertex");
+}
+
+void GLAPIENTRY
+_mesa_MultiDrawElements(GLenum mode, const GLsizei *count, GLenum type,
+                        const void *const *indices, GLsizei drawcount)
+{
+   _mesa_MultiDrawElementsBaseVertex(mode, count, type, indices, drawcount,
+                                     NULL);
 }
 
 void GLAPIENTRY

@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/formats_es3.h"
 #include "main/hash.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
@@ -86,12 +87,57 @@ color_renderable(enum pipe_format f)
    return f != PIPE_FORMAT_NONE && !util_format_is_depth_or_stencil(f);
 }
 
-/* Texture images with these base formats can be rendered to (RGB and RGBA
- * as the common ES 2.0 implementations do; luminance and alpha not). */
-static bool
-texture_renderable(const struct gl_texture_image *img)
+/* The format entry of a texture image (its effective internal format). */
+static const struct gl_format_info *
+image_format(const struct gl_texture_image *img)
 {
-   return img->Format == GL_RGB || img->Format == GL_RGBA;
+   return _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
+}
+
+/* Texture images of colour-renderable formats (ES 3.0.6 section 4.4.4;
+ * unsized RGB and RGBA as the common ES 2.0 implementations do,
+ * luminance and alpha not). */
+static bool
+texture_renderable(struct gl_context *ctx, const struct gl_texture_image *img)
+{
+   return _mesa_is_color_renderable(ctx, image_format(img));
+}
+
+/* The format entry of what an attachment point holds, NULL if nothing. */
+static const struct gl_format_info *
+attachment_format(const struct gl_fbo_attachment *att)
+{
+   if (att->Type == GL_RENDERBUFFER)
+      return att->Renderbuffer->Width
+                ? _mesa_format_info(att->Renderbuffer->InternalFormat)
+                : NULL;
+   if (att->Type == GL_TEXTURE)
+      return image_format(
+         &att->Texture->Image[att->CubeFace][att->TextureLevel]);
+   return NULL;
+}
+
+/* Bits of a component of a format entry (GL_*_SIZE queries). */
+static GLint
+format_bits(const struct gl_format_info *f, unsigned component)
+{
+   if (!f)
+      return 0;
+   switch (component) {
+   case 0:
+      return f->r;
+   case 1:
+      return f->g;
+   case 2:
+      return f->b;
+   case 3:
+      return f->a;
+   case 4:
+      return f->d;
+   default:
+      return f->s;
+   }
 }
 
 bool
@@ -145,6 +191,7 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
    GLsizei w = -1, h = -1;
    bool any = false;
+   unsigned samples = 0;
 
    if (!fb)
       return GL_FRAMEBUFFER_UNDEFINED;
@@ -165,7 +212,7 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          if (att->Type == GL_TEXTURE &&
              !texture_renderable(
-                &att->Texture->Image[att->CubeFace][att->TextureLevel]))
+                ctx, &att->Texture->Image[att->CubeFace][att->TextureLevel]))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       } else if (i == BUFFER_DEPTH) {
          if (!util_format_has_depth(rb->Format) ||
@@ -174,6 +221,12 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
       } else if (!util_format_has_stencil(rb->Format)) {
          return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       }
+      /* ES 3.0.6 section 4.4.4.2: every attachment has the same
+       * RENDERBUFFER_SAMPLES (textures count as 0). */
+      unsigned rs = rb->Samples > 1 ? rb->Samples : 0;
+      if (any && rs != samples)
+         return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+      samples = rs;
       if (!any) {
          w = rb->Width;
          h = rb->Height;
@@ -200,6 +253,33 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
    return fb->Status = GL_FRAMEBUFFER_COMPLETE;
 }
 
+unsigned
+_mesa_framebuffer_samples(const struct gl_framebuffer *fb)
+{
+   if (!fb)
+      return 0;
+   for (unsigned i = 0; i < BUFFER_COUNT; i++) {
+      const struct gl_renderbuffer *rb = fb->Attachment[i];
+      if (rb && rb->texture)
+         return rb->Samples > 1 ? rb->Samples : 0;
+   }
+   return 0;
+}
+
+bool
+_mesa_read_framebuffer_single_sampled(struct gl_context *ctx, const char *func)
+{
+   /* ES 3.0.6 sections 4.3.1 and 3.8.5: reads and copies from a
+    * multisampled framebuffer object (the window system's is resolved). */
+   if (ctx->ReadBuffer && ctx->ReadBuffer->Name &&
+       _mesa_framebuffer_samples(ctx->ReadBuffer)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(multisampled read framebuffer)", func);
+      return false;
+   }
+   return true;
+}
+
 bool
 _mesa_draw_framebuffer_complete(struct gl_context *ctx, const char *func)
 {
@@ -224,18 +304,41 @@ _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func)
    return true;
 }
 
+/* The framebuffer binding a target names: GL_FRAMEBUFFER and
+ * GL_DRAW_FRAMEBUFFER the draw binding, GL_READ_FRAMEBUFFER the read one
+ * (the last two from ES 3.0 section 4.4.1 / GL_ARB_framebuffer_object,
+ * which desktop contexts advertise).  NULL for any other enum. */
+static struct gl_framebuffer **
+framebuffer_binding(struct gl_context *ctx, GLenum target)
+{
+   bool split = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+
+   switch (target) {
+   case GL_FRAMEBUFFER:
+      return &ctx->DrawBuffer;
+   case GL_DRAW_FRAMEBUFFER:
+      return split ? &ctx->DrawBuffer : NULL;
+   case GL_READ_FRAMEBUFFER:
+      return split ? &ctx->ReadBuffer : NULL;
+   default:
+      return NULL;
+   }
+}
+
 GLenum GLAPIENTRY
 _mesa_CheckFramebufferStatus(GLenum target)
 {
    GET_CURRENT_CONTEXT(ctx);
+   struct gl_framebuffer **binding;
 
    if (!ctx)
       return 0;
-   if (target != GL_FRAMEBUFFER) {
+   binding = framebuffer_binding(ctx, target);
+   if (!binding) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glCheckFramebufferStatus(target)");
       return 0;
    }
-   return _mesa_framebuffer_status(ctx, ctx->DrawBuffer);
+   return _mesa_framebuffer_status(ctx, *binding);
 }
 
 /* --- Framebuffer objects ----------------------------------------------- */
@@ -263,17 +366,18 @@ _mesa_IsFramebuffer(GLuint framebuffer)
    return _mesa_name_lookup_object(ctx->FBOs, framebuffer) != NULL;
 }
 
+/* Binds fb (NULL: the window-system framebuffers) for drawing, reading
+ * or both. */
 static void
-bind_draw_read(struct gl_context *ctx, struct gl_framebuffer *fb)
+bind_fbo(struct gl_context *ctx, struct gl_framebuffer *fb, bool draw,
+         bool read)
 {
-   struct gl_framebuffer *draw = fb ? fb : ctx->WinsysDraw;
-   struct gl_framebuffer *read = fb ? fb : ctx->WinsysRead;
-
-   if (ctx->DrawBuffer != draw) {
-      ctx->DrawBuffer = draw;
+   if (draw && ctx->DrawBuffer != (fb ? fb : ctx->WinsysDraw)) {
+      ctx->DrawBuffer = fb ? fb : ctx->WinsysDraw;
       st_invalidate_framebuffer(ctx->st);
    }
-   ctx->ReadBuffer = read;
+   if (read)
+      ctx->ReadBuffer = fb ? fb : ctx->WinsysRead;
 }
 
 void GLAPIENTRY
@@ -281,8 +385,9 @@ _mesa_BindFramebuffer(GLenum target, GLuint framebuffer)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb = NULL;
+   struct gl_framebuffer **binding = framebuffer_binding(ctx, target);
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!binding) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glBindFramebuffer(target=0x%x)",
                   target);
       return;
@@ -302,7 +407,8 @@ _mesa_BindFramebuffer(GLenum target, GLuint framebuffer)
          fb->ColorReadBuffer = GL_COLOR_ATTACHMENT0;
       }
    }
-   bind_draw_read(ctx, fb);
+   bind_fbo(ctx, fb, target != GL_READ_FRAMEBUFFER,
+            target != GL_DRAW_FRAMEBUFFER);
 }
 
 void GLAPIENTRY
@@ -323,9 +429,10 @@ _mesa_DeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
       if (obj == GL_NAME_RESERVED)
          continue;
       if (ctx->DrawBuffer == obj || ctx->ReadBuffer == obj) {
-         /* ES 2.0 section 4.4.1: deleting the bound one binds 0. */
-         st_release_framebuffer_state(ctx->st);
-         bind_draw_read(ctx, NULL);
+         /* ES 3.0 section 4.4.1: deleting a bound one binds 0 there. */
+         if (ctx->DrawBuffer == obj)
+            st_release_framebuffer_state(ctx->st);
+         bind_fbo(ctx, NULL, ctx->DrawBuffer == obj, ctx->ReadBuffer == obj);
       }
       free_fbo(obj);
    }
@@ -355,15 +462,17 @@ attachment_index(struct gl_context *ctx, GLenum attachment)
 static struct gl_framebuffer *
 bound_fbo(struct gl_context *ctx, GLenum target, const char *func)
 {
-   if (target != GL_FRAMEBUFFER) {
+   struct gl_framebuffer **binding = framebuffer_binding(ctx, target);
+
+   if (!binding) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
    }
-   if (!ctx->DrawBuffer || !ctx->DrawBuffer->Name) {
+   if (!*binding || !(*binding)->Name) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(framebuffer 0)", func);
       return NULL;
    }
-   return ctx->DrawBuffer;
+   return *binding;
 }
 
 static void
@@ -382,7 +491,7 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
    struct gl_renderbuffer *rb = NULL;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferRenderbuffer(target)");
       return;
    }
@@ -427,7 +536,7 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    unsigned face = 0;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTexture2D(target)");
       return;
    }
@@ -541,6 +650,44 @@ _mesa_FramebufferTexture3D(GLenum target, GLenum attachment,
                              GL_TEXTURE_3D, "glFramebufferTexture3D");
 }
 
+/* The format queries of GetFramebufferAttachmentParameteriv. */
+static GLint
+attachment_query(struct gl_context *ctx, GLenum attachment,
+                 const struct gl_fbo_attachment *att, GLenum pname,
+                 const char *func)
+{
+   const struct gl_format_info *f = attachment_format(att);
+
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      /* Depth-stencil as a whole has no single type (ES 3.0.6 6.1.13). */
+      if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(depth-stencil type)",
+                     func);
+         return 0;
+      }
+      if (!f)
+         return GL_NONE;
+      if (attachment == GL_STENCIL_ATTACHMENT)
+         return GL_UNSIGNED_INT;
+      return (GLint)f->type;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      return f && f->srgb ? GL_SRGB : GL_LINEAR;
+   default:
+      break;
+   }
+   if (!f)
+      return 0;
+   /* Only the aspect of the attachment point counts for depth-stencil
+    * images. */
+   unsigned c = pname - GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE;
+   if (attachment == GL_DEPTH_ATTACHMENT && c != 4)
+      return 0;
+   if (attachment == GL_STENCIL_ATTACHMENT && c != 5)
+      return 0;
+   return format_bits(f, c);
+}
+
 void GLAPIENTRY
 _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
                                           GLenum pname, GLint *params)
@@ -551,7 +698,7 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    const struct gl_fbo_attachment *att;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -590,6 +737,25 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       *params = att->Texture->Target == GL_TEXTURE_CUBE_MAP
                    ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + att->CubeFace)
                    : 0;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      /* ES 3.0.6 section 6.1.13: sizes, type and encoding of the
+       * attached image's format; GL_NONE attachments are an
+       * INVALID_OPERATION for these. */
+      if ((_mesa_is_gles(ctx) && ctx->Version < 30))
+         break;
+      if (att->Type == GL_NONE) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no attachment)", func);
+         return;
+      }
+      *params = attachment_query(ctx, attachment, att, pname, func);
       return;
    default:
       break;
@@ -708,32 +874,25 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
    }
 }
 
-/* The storage format of a renderbuffer internal format, or NONE. */
+/* The storage format of a renderbuffer internal format, or NONE when
+ * the format is not colour-, depth- or stencil-renderable in ctx (ES 3.0.6
+ * section 4.4.2.1; ES 2.0: table 4.5, OES_rgb8_rgba8, OES_depth24). */
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
-   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   const struct gl_format_info *f = _mesa_format_info(ifmt);
 
-   switch (ifmt) {
-   case GL_RGBA4:
-   case GL_RGB5_A1:
-   case GL_RGB565:
-      return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_RGBA8: /* ES 2.0: OES_rgb8_rgba8 */
-   case GL_RGB8:
-      return PIPE_FORMAT_R8G8B8A8_UNORM;
-   case GL_DEPTH_COMPONENT16:
-      return PIPE_FORMAT_Z16_UNORM;
-   case GL_DEPTH_COMPONENT24: /* ES 2.0: OES_depth24 */
-      return PIPE_FORMAT_Z24X8_UNORM;
-   case GL_DEPTH_COMPONENT32F:
-      return es3 ? PIPE_FORMAT_Z32_FLOAT : PIPE_FORMAT_NONE;
-   case GL_STENCIL_INDEX8:
-   case GL_DEPTH24_STENCIL8: /* = GL_DEPTH24_STENCIL8_OES */
-      return PIPE_FORMAT_Z24_UNORM_S8_UINT;
-   default:
+   if (!f || !(f->flags & GL_FMT_SIZED))
       return PIPE_FORMAT_NONE;
-   }
+   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+       !(f->flags & GL_FMT_ES2_RENDERBUFFER))
+      return PIPE_FORMAT_NONE;
+   bool ds = (f->flags & GL_FMT_DEPTH_RENDERABLE) != 0;
+   if (!ds && !_mesa_is_color_renderable(ctx, f))
+      return PIPE_FORMAT_NONE;
+   return _mesa_choose_storage(
+      ctx->st->screen, f, PIPE_TEXTURE_2D,
+      ds ? PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET);
 }
 
 void GLAPIENTRY
@@ -773,72 +932,13 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
    st_invalidate_framebuffer(ctx->st);
 }
 
+/* The sizes of the format asked for (what an app wrote), whatever it is
+ * stored in. */
 static GLint
 rb_bits(const struct gl_renderbuffer *rb, GLenum pname)
 {
-   const struct util_format_description *d;
-   int swz;
-
-   /* The sizes of the format asked for (what an app wrote). */
-   switch (rb->InternalFormat) {
-   case GL_RGBA4:
-      return pname == GL_RENDERBUFFER_RED_SIZE ||
-                   pname == GL_RENDERBUFFER_GREEN_SIZE ||
-                   pname == GL_RENDERBUFFER_BLUE_SIZE ||
-                   pname == GL_RENDERBUFFER_ALPHA_SIZE
-                ? 4
-                : 0;
-   case GL_RGB5_A1:
-      return pname == GL_RENDERBUFFER_ALPHA_SIZE ? 1
-             : pname == GL_RENDERBUFFER_DEPTH_SIZE ||
-                   pname == GL_RENDERBUFFER_STENCIL_SIZE
-                ? 0
-                : 5;
-   case GL_RGB565:
-      return pname == GL_RENDERBUFFER_GREEN_SIZE ? 6
-             : pname == GL_RENDERBUFFER_RED_SIZE ||
-                   pname == GL_RENDERBUFFER_BLUE_SIZE
-                ? 5
-                : 0;
-   case GL_STENCIL_INDEX8:
-      return pname == GL_RENDERBUFFER_STENCIL_SIZE ? 8 : 0;
-   default:
-      break;
-   }
-   d = util_format_description(rb->Format);
-   if (!d || rb->Format == PIPE_FORMAT_NONE)
-      return 0;
-   switch (pname) {
-   case GL_RENDERBUFFER_RED_SIZE:
-      swz = 0;
-      break;
-   case GL_RENDERBUFFER_GREEN_SIZE:
-      swz = 1;
-      break;
-   case GL_RENDERBUFFER_BLUE_SIZE:
-      swz = 2;
-      break;
-   case GL_RENDERBUFFER_ALPHA_SIZE:
-      swz = 3;
-      break;
-   case GL_RENDERBUFFER_DEPTH_SIZE:
-      swz = 0;
-      if (!util_format_has_depth(rb->Format))
-         return 0;
-      break;
-   default:
-      swz = 1;
-      if (!util_format_has_stencil(rb->Format))
-         return 0;
-      break;
-   }
-   if (util_format_is_depth_or_stencil(rb->Format) &&
-       pname != GL_RENDERBUFFER_DEPTH_SIZE &&
-       pname != GL_RENDERBUFFER_STENCIL_SIZE)
-      return 0;
-   if (d->swizzle[swz] > PIPE_SWIZZLE_W)
-      return 0;
-   return d->channel[d->swizzle[swz]].size;
+   return format_bits(_mesa_format_info(rb->InternalFormat),
+                      pname - GL_RENDERBUFFER_RED_SIZE);
 }
 
 void GLAPIENTRY
@@ -867,6 +967,11 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
    case GL_RENDERBUFFER_INTERNAL_FORMAT:
       *params = (GLint)rb->InternalFormat;
       return;
+   case GL_RENDERBUFFER_SAMPLES:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         break;
+      *params = rb->Samples > 1 ? (GLint)rb->Samples : 0;
+      return;
    case GL_RENDERBUFFER_RED_SIZE:
    case GL_RENDERBUFFER_GREEN_SIZE:
    case GL_RENDERBUFFER_BLUE_SIZE:
@@ -876,9 +981,10 @@ _mesa_GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
       *params = rb->Width ? rb_bits(rb, pname) : 0;
       return;
    default:
-      _mesa_error(ctx, GL_INVALID_ENUM,
-                  "glGetRenderbufferParameteriv(pname=0x%x)", pname);
+      break;
    }
+   _mesa_error(ctx, GL_INVALID_ENUM,
+               "glGetRenderbufferParameteriv(pname=0x%x)", pname);
 }
 
 /* --- ES 3.0 additions --------------------------------------------------- */
@@ -909,13 +1015,32 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(size)");
       return;
    }
-   /* No multisampled storage yet: GL_MAX_SAMPLES is 0. */
-   if (samples > 0) {
+   if (samples == 0) {
+      _mesa_RenderbufferStorage(target, internalformat, width, height);
+      return;
+   }
+   /* ES 3.0.6 section 4.4.2.1: more than MAX_SAMPLES, or any samples of
+    * an integer format, is an INVALID_OPERATION. */
+   if (samples > ctx->Const.MaxSamples ||
+       util_format_is_pure_integer(format)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;
    }
-   _mesa_RenderbufferStorage(target, internalformat, width, height);
+   struct gl_renderbuffer *rb = ctx->CurrentRenderbuffer;
+   if (!rb) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glRenderbufferStorageMultisample(no renderbuffer)");
+      return;
+   }
+   /* The count is rounded up to one the driver has for the format. */
+   if (!st_renderbuffer_storage_ms(ctx->st, rb, format, (unsigned)samples,
+                                   width, height)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glRenderbufferStorageMultisample");
+      return;
+   }
+   rb->InternalFormat = internalformat;
+   st_invalidate_framebuffer(ctx->st);
 }
 
 void GLAPIENTRY
@@ -943,9 +1068,19 @@ _mesa_GetInternalformativ(GLenum target, GLenum internalformat, GLenum pname,
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetInternalformativ(count)");
       return;
    }
-   /* No multisampled storage yet: no sample counts to list. */
-   if (pname == GL_NUM_SAMPLE_COUNTS && count > 0)
-      params[0] = 0;
+   /* ES 3.0.6 section 6.1.15: the supported counts, largest first; none
+    * for integer formats (they cannot be multisampled in ES 3.0). */
+   unsigned counts[8];
+   unsigned n = util_format_is_pure_integer(format)
+                   ? 0
+                   : st_sample_counts(ctx->st, format, counts, 8);
+   if (pname == GL_NUM_SAMPLE_COUNTS) {
+      if (count > 0)
+         params[0] = (GLint)n;
+      return;
+   }
+   for (unsigned i = 0; i < n && i < (unsigned)count; i++)
+      params[i] = (GLint)counts[i];
 }
 
 void GLAPIENTRY
@@ -956,7 +1091,7 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    struct gl_framebuffer *fb;
    int index;
 
-   if (target != GL_FRAMEBUFFER) {
+   if (!framebuffer_binding(ctx, target)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glFramebufferTextureLayer(target)");
       return;
    }

@@ -20,6 +20,15 @@ GLenum _mesa_framebuffer_status(struct gl_context *ctx,
 bool _mesa_draw_framebuffer_complete(struct gl_context *ctx, const char *func);
 bool _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func);
 
+/* SAMPLES of a framebuffer (0 when single-sampled): that of its first
+ * attachment; meaningful when it is complete. */
+unsigned _mesa_framebuffer_samples(const struct gl_framebuffer *fb);
+
+/* False, with GL_INVALID_OPERATION recorded, when the read framebuffer
+ * is a multisampled framebuffer object (ReadPixels, CopyTex*). */
+bool _mesa_read_framebuffer_single_sampled(struct gl_context *ctx,
+                                           const char *func);
+
 /* Re-resolves texture attachments of a framebuffer object (their storage
  * may have moved); true if what the state tracker renders to changed. */
 bool _mesa_update_framebuffer(struct gl_context *ctx,

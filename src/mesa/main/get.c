@@ -16,7 +16,12 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/extensions.h"
+#include "main/formats_es3.h"
+#include "main/texcompress.h"
+#include "main/fbobject.h"
 #include "pipe/p_screen.h"
+#include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -111,32 +116,6 @@ channel_bits(struct gl_context *ctx, GLenum pname)
    return d->channel[d->swizzle[swz]].size;
 }
 
-/* The extensions this front end implements for real. */
-static const char *const es_extensions[] = {
-   "GL_KHR_debug",
-   "GL_OES_depth24",
-   "GL_OES_element_index_uint",
-   "GL_OES_rgb8_rgba8",
-   "GL_OES_vertex_array_object",
-};
-static const char *const gl_extensions[] = {
-   "GL_ARB_framebuffer_object",
-   "GL_KHR_debug",
-};
-
-/* The extensions of ctx's API, as glGetStringi lists them; the same names
- * as glGetString(GL_EXTENSIONS), in the same order. */
-static const char *const *
-extension_list(struct gl_context *ctx, unsigned *count)
-{
-   if (_mesa_is_gles(ctx)) {
-      *count = sizeof(es_extensions) / sizeof(es_extensions[0]);
-      return es_extensions;
-   }
-   *count = sizeof(gl_extensions) / sizeof(gl_extensions[0]);
-   return gl_extensions;
-}
-
 /* Implementation limits that are one integer of gl_constants, with the
  * first ES version (x10) that has the pname; desktop GL has them all. */
 static const struct {
@@ -162,6 +141,7 @@ static const struct {
    CONST_INT(GL_MAX_ARRAY_TEXTURE_LAYERS, 30, MaxArrayTextureLayers),
    CONST_INT(GL_MAX_DRAW_BUFFERS, 30, MaxDrawBuffers),
    CONST_INT(GL_MAX_COLOR_ATTACHMENTS, 30, MaxDrawBuffers),
+   CONST_INT(GL_MAX_SAMPLES, 30, MaxSamples),
 #undef CONST_INT
 };
 
@@ -186,6 +166,54 @@ get_const_int(struct gl_context *ctx, GLenum pname, bool *known,
    return false;
 }
 
+/* ES 3.0 implementation limits with no gl_constants field of their own
+ * (ES 3.0.6 tables 6.28-6.32; the values are AGX's as Mesa's asahi driver
+ * reports them, alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c,
+ * or follow from other limits).  False if pname is not one of them. */
+static bool
+get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
+              struct value *v)
+{
+   const struct gl_constants *c = &ctx->Const;
+
+   *known = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   switch (pname) {
+   case GL_MAX_TEXTURE_LOD_BIAS:
+      float_n(v, TYPE_FLOAT, 1, (const GLfloat[]){16.0f});
+      return true;
+   case GL_MIN_PROGRAM_TEXEL_OFFSET:
+      int1(v, -8);
+      return true;
+   case GL_MAX_PROGRAM_TEXEL_OFFSET:
+      int1(v, 7);
+      return true;
+   case GL_MAX_ELEMENT_INDEX:
+      /* 32-bit indices are fetched as they are; glGetIntegerv clamps the
+       * 2^32 - 1 of glGetInteger64v (ES 3.0 section 6.1.2). */
+      int1(v, 0x7fffffff);
+      return true;
+   case GL_MAX_SERVER_WAIT_TIMEOUT:
+      int1(v, 0); /* glWaitSync waits for ever (its only timeout) */
+      return true;
+   case GL_NUM_PROGRAM_BINARY_FORMATS:
+      int1(v, 0); /* no binary format: glProgramBinary always fails */
+      return true;
+   case GL_PROGRAM_BINARY_FORMATS:
+      v->type = TYPE_INT;
+      v->n = 0;
+      return true;
+   case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+      /* the varyings and gl_Position */
+      int1(v, 4 * (c->MaxVaryingVectors + 1));
+      return true;
+   case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+      int1(v, 4 * c->MaxVaryingVectors);
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* Looks pname up; false if it is not a state of this context. */
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
@@ -193,8 +221,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    const struct gl_constants *c = &ctx->Const;
    bool known;
 
+   if (get_es3_limit(ctx, pname, &known, v))
+      return known;
+
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint ubo_state;
+   if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
+      if (known)
+         int1(v, ubo_state);
+      return known;
+   }
 
    switch (pname) {
    case GL_ACTIVE_TEXTURE:
@@ -256,9 +293,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    }
    case GL_COMPRESSED_TEXTURE_FORMATS:
       v->type = TYPE_INT;
-      v->n = 0;
+      v->n = _mesa_get_compressed_formats(ctx, v->i);
       return true;
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      int1(v, (GLint)_mesa_get_compressed_formats(ctx, NULL));
+      return true;
    case GL_NUM_SHADER_BINARY_FORMATS:
       int1(v, 0);
       return true;
@@ -298,8 +337,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_DITHER:
       bool1(v, ctx->Color.Dither);
       return true;
-   case GL_FRAMEBUFFER_BINDING:
+   case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
+      return true;
+   case GL_READ_FRAMEBUFFER_BINDING:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->Name : 0);
       return true;
    case GL_RENDERBUFFER_BINDING:
       int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
@@ -329,11 +373,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
       return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
-      int1(v, GL_RGBA);
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
+      GLenum rf, rt;
+      _mesa_implementation_color_read(ctx, &rf, &rt);
+      int1(v, (GLint)(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? rf : rt));
       return true;
-   case GL_IMPLEMENTATION_COLOR_READ_TYPE:
-      int1(v, GL_UNSIGNED_BYTE);
-      return true;
+   }
    case GL_LINE_WIDTH:
       float_n(v, TYPE_FLOAT, 1, &ctx->LineWidth);
       return true;
@@ -362,8 +407,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
     * vectors as the components over four). */
    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
-   case GL_MAX_VARYING_FLOATS:
-      if (_mesa_is_gles(ctx))
+   case GL_MAX_VARYING_FLOATS: /* = GL_MAX_VARYING_COMPONENTS of ES 3.0 */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
       int1(v, 4 * (pname == GL_MAX_VERTEX_UNIFORM_COMPONENTS
                       ? c->MaxVertexUniformVectors
@@ -405,9 +450,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_SAMPLE_BUFFERS:
    case GL_SAMPLES: {
+      /* Of the draw framebuffer (ES 3.0.6 table 6.34); attachments are
+       * resolved by the completeness check. */
       struct gl_framebuffer *fb = ctx->DrawBuffer;
-      struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
-      unsigned s = rb && rb->Samples > 1 ? rb->Samples : 0;
+      if (fb && fb->Name)
+         _mesa_framebuffer_status(ctx, fb);
+      unsigned s = _mesa_framebuffer_samples(fb);
       int1(v, pname == GL_SAMPLES ? (GLint)s : s > 0);
       return true;
    }
@@ -466,9 +514,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
          return false;
       if (pname == GL_NUM_EXTENSIONS) {
-         unsigned count;
-         extension_list(ctx, &count);
-         int1(v, (GLint)count);
+         int1(v, (GLint)_mesa_extension_count(ctx));
          return true;
       }
       int1(v, pname == GL_MAJOR_VERSION ? ctx->Version / 10
@@ -641,6 +687,10 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
       *data = 0;
       return;
    }
+   if (pname == GL_MAX_ELEMENT_INDEX && _mesa_is_gles3(ctx)) {
+      *data = 0xffffffffll;
+      return;
+   }
    if (!lookup(ctx, pname, &v, "glGetInteger64v"))
       return;
    for (unsigned i = 0; i < v.n; i++) {
@@ -663,13 +713,12 @@ _mesa_GetStringi(GLenum name, GLuint index)
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetStringi(name=0x%x)", name);
       return NULL;
    }
-   unsigned count;
-   const char *const *list = extension_list(ctx, &count);
-   if (index >= count) {
+   const char *ext = _mesa_extension_name(ctx, index);
+   if (!ext) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetStringi(index=%u)", index);
       return NULL;
    }
-   return (const GLubyte *)list[index];
+   return (const GLubyte *)ext;
 }
 
 const GLubyte *GLAPIENTRY
@@ -691,13 +740,7 @@ _mesa_GetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       return (const GLubyte *)ctx->GLSLVersionString;
    case GL_EXTENSIONS:
-      return (const GLubyte *)(_mesa_is_gles(ctx) ? "GL_KHR_debug "
-                                                    "GL_OES_depth24 "
-                                                    "GL_OES_element_index_uint "
-                                                    "GL_OES_rgb8_rgba8 "
-                                                    "GL_OES_vertex_array_object"
-                                                  : "GL_ARB_framebuffer_object "
-                                                    "GL_KHR_debug");
+      return (const GLubyte *)_mesa_extensions_string(ctx);
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
       return NULL;

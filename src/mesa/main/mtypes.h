@@ -133,6 +133,9 @@ struct gl_program_exec {
    } *xfb_varyings;
    unsigned num_xfb_varyings;
    GLenum xfb_mode;              /* INTERLEAVED_ATTRIBS / SEPARATE_ATTRIBS */
+   /* Binding point of each uniform block, by glsl_program.ubos index
+    * (glUniformBlockBinding; uniformblocks.c). */
+   GLuint *ubo_bindings;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -331,6 +334,12 @@ struct gl_constants {
    GLfloat AliasedPointSizeRange[2];
    GLfloat AliasedLineWidthRange[2];
    GLint SubpixelBits;
+   /* Uniform blocks (uniformblocks.c): per stage, in all, bytes. */
+   GLint MaxVertexUniformBlocks, MaxFragmentUniformBlocks;
+   GLint MaxCombinedUniformBlocks;
+   GLint MaxUniformBlockSize;
+   GLint UniformBufferOffsetAlignment;
+   GLint MaxSamples; /* the largest colour sample count (0: none) */
 };
 
 /* KHR_debug (debug_output.c). */
@@ -380,6 +389,7 @@ struct gl_context {
    int Version;
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
+   char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;

@@ -4,15 +4,17 @@
  */
 
 /*
- * ES 3.0 program queries (section 2.11.3-2.11.6, 3.9.2): uniform indices
- * and their properties, uniform blocks (none are linked yet, so every
- * block index is out of range), fragment data locations, and program
- * binaries (no formats: GL_NUM_PROGRAM_BINARY_FORMATS is 0).
+ * ES 3.0 program queries (section 2.12.6, 3.9.2): uniform indices and
+ * their properties (block members included, uniformblocks.h), fragment
+ * data locations, and program binaries (no formats:
+ * GL_NUM_PROGRAM_BINARY_FORMATS is 0).  The block queries are in
+ * uniformblocks.c.
  */
 #include <string.h>
 
 #include "main/context.h"
 #include "main/shaderobj.h"
+#include "main/uniformblocks.h"
 #include "glsl_program.h"
 
 static const struct glsl_program *
@@ -61,48 +63,6 @@ _mesa_GetFragDataLocation(GLuint program, const GLchar *name)
    return -1;
 }
 
-GLuint GLAPIENTRY
-_mesa_GetUniformBlockIndex(GLuint program, const GLchar *uniformBlockName)
-{
-   GET_CURRENT_CONTEXT(ctx);
-
-   if (!ctx)
-      return GL_INVALID_INDEX;
-   _mesa_lookup_program_err(ctx, program, "glGetUniformBlockIndex");
-   return GL_INVALID_INDEX;
-}
-
-static void
-no_block(GLuint program, const char *func)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (_mesa_lookup_program_err(ctx, program, func))
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(uniformBlockIndex)", func);
-}
-
-void GLAPIENTRY
-_mesa_GetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex,
-                              GLenum pname, GLint *params)
-{
-   no_block(program, "glGetActiveUniformBlockiv");
-}
-
-void GLAPIENTRY
-_mesa_GetActiveUniformBlockName(GLuint program, GLuint uniformBlockIndex,
-                                GLsizei bufSize, GLsizei *length,
-                                GLchar *uniformBlockName)
-{
-   no_block(program, "glGetActiveUniformBlockName");
-}
-
-void GLAPIENTRY
-_mesa_UniformBlockBinding(GLuint program, GLuint uniformBlockIndex,
-                          GLuint uniformBlockBinding)
-{
-   no_block(program, "glUniformBlockBinding");
-}
-
 void GLAPIENTRY
 _mesa_GetUniformIndices(GLuint program, GLsizei uniformCount,
                         const GLchar *const *uniformNames,
@@ -120,10 +80,13 @@ _mesa_GetUniformIndices(GLuint program, GLsizei uniformCount,
    if (!prog)
       return;
    p = linked_or_null(prog);
+   unsigned count = _mesa_num_active_uniforms(p);
    for (GLsizei i = 0; i < uniformCount; i++) {
       uniformIndices[i] = GL_INVALID_INDEX;
-      for (unsigned u = 0; p && u < p->num_uniforms; u++) {
-         const char *n = p->uniforms[u].name;
+      for (unsigned u = 0; u < count; u++) {
+         struct gl_active_uniform au;
+         _mesa_get_active_uniform(p, u, &au);
+         const char *n = au.name;
          size_t len = strlen(n);
          /* "a[0]" also answers to "a". */
          if (strcmp(n, uniformNames[i]) == 0 ||
@@ -154,8 +117,9 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
    if (!prog)
       return;
    p = linked_or_null(prog);
+   unsigned count = _mesa_num_active_uniforms(p);
    for (GLsizei i = 0; i < uniformCount; i++) {
-      if (!p || uniformIndices[i] >= p->num_uniforms) {
+      if (uniformIndices[i] >= count) {
          _mesa_error(ctx, GL_INVALID_VALUE, "glGetActiveUniformsiv(index=%u)",
                      uniformIndices[i]);
          return;
@@ -176,23 +140,35 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
       return;
    }
    for (GLsizei i = 0; i < uniformCount; i++) {
-      const struct glsl_program_uniform *u = &p->uniforms[uniformIndices[i]];
+      struct gl_active_uniform u;
+      _mesa_get_active_uniform(p, uniformIndices[i], &u);
+      const struct glsl_program_block_member *m = u.member;
+      /* ES 3.0.6 2.12.6.2: uniforms of the default block have no block
+       * (-1) and no offset or strides (-1), and are not row-major. */
       switch (pname) {
       case GL_UNIFORM_TYPE:
-         params[i] = (GLint)u->gl_type;
+         params[i] = (GLint)u.type;
          break;
       case GL_UNIFORM_SIZE:
-         params[i] = (GLint)u->array_size;
+         params[i] = u.size;
          break;
       case GL_UNIFORM_NAME_LENGTH:
-         params[i] = (GLint)strlen(u->name) + 1;
+         params[i] = (GLint)strlen(u.name) + 1;
          break;
-      case GL_UNIFORM_IS_ROW_MAJOR:
-         params[i] = 0;
+      case GL_UNIFORM_BLOCK_INDEX:
+         params[i] = u.block;
          break;
-      /* Default-block uniforms have no block and no layout to report. */
-      default:
-         params[i] = -1;
+      case GL_UNIFORM_OFFSET:
+         params[i] = m ? (GLint)m->offset_B : -1;
+         break;
+      case GL_UNIFORM_ARRAY_STRIDE:
+         params[i] = m ? (GLint)m->array_stride_B : -1;
+         break;
+      case GL_UNIFORM_MATRIX_STRIDE:
+         params[i] = m ? (GLint)m->matrix_stride_B : -1;
+         break;
+      default: /* GL_UNIFORM_IS_ROW_MAJOR */
+         params[i] = m && m->matrix_stride_B && m->row_major;
          break;
       }
    }

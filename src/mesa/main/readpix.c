@@ -6,41 +6,85 @@
 /* glReadPixels: errors (ES 2.0 section 4.3.1), then the state tracker. */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/formats_es3.h"
 #include "main/pbo.h"
 #include "main/robustness.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "util/format/u_format.h"
 
-static bool
-valid_format(GLenum format)
+/* The colour buffer glReadPixels reads (ES 3.0.6 section 4.3.1). */
+static struct gl_renderbuffer *
+read_renderbuffer(struct gl_context *ctx)
 {
-   switch (format) {
-   case GL_ALPHA:
-   case GL_RGB:
-   case GL_RGBA:
-   case GL_LUMINANCE:
-   case GL_LUMINANCE_ALPHA:
-      return true;
-   default:
-      return false;
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+
+   if (!fb)
+      return NULL;
+   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      return fb->Attachment[BUFFER_COLOR0 +
+                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   return fb->Attachment[BUFFER_COLOR0];
+}
+
+/* The format/type pair every read buffer of this kind may be read with
+ * (ES 3.0.6 section 4.3.2): RGBA/UNSIGNED_BYTE for normalized fixed-point
+ * buffers, RGBA_INTEGER/INT or UNSIGNED_INT for integer ones, RGBA/FLOAT
+ * for float ones.  It is also this implementation's
+ * IMPLEMENTATION_COLOR_READ_FORMAT/TYPE. */
+void
+_mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
+                                GLenum *type)
+{
+   struct gl_renderbuffer *rb = read_renderbuffer(ctx);
+   enum pipe_format f = rb && rb->texture ? rb->texture->format
+                                          : PIPE_FORMAT_R8G8B8A8_UNORM;
+
+   *format = GL_RGBA;
+   *type = GL_UNSIGNED_BYTE;
+   if (util_format_is_pure_sint(f)) {
+      *format = GL_RGBA_INTEGER;
+      *type = GL_INT;
+   } else if (util_format_is_pure_uint(f)) {
+      *format = GL_RGBA_INTEGER;
+      *type = GL_UNSIGNED_INT;
+   } else {
+      const struct util_format_description *d = util_format_description(f);
+      for (unsigned i = 0; d && i < d->nr_channels; i++) {
+         if (d->channel[i].type == UTIL_FORMAT_TYPE_FLOAT)
+            *type = GL_FLOAT;
+      }
    }
 }
 
+/* May the read buffer be read as (format, type)?  ES: the pair of
+ * _mesa_implementation_color_read (plus RGBA/UNSIGNED_INT_2_10_10_10_REV
+ * for RGB10_A2 buffers, ES 3.0.6 section 4.3.2).  Desktop GL: any colour
+ * pair whose integer-ness matches the buffer's. */
 static bool
-valid_type(struct gl_context *ctx, GLenum type)
+read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
+             enum pipe_format client)
 {
-   switch (type) {
-   case GL_FLOAT:
-      /* Desktop GL (1.0 table 3.5); not an ES 2.0 type. */
-      return !_mesa_is_gles(ctx);
-   case GL_UNSIGNED_BYTE:
-   case GL_UNSIGNED_SHORT_5_6_5:
-   case GL_UNSIGNED_SHORT_4_4_4_4:
-   case GL_UNSIGNED_SHORT_5_5_5_1:
-      return true;
-   default:
+   GLenum impl_format, impl_type;
+   struct gl_renderbuffer *rb = read_renderbuffer(ctx);
+   enum pipe_format f = rb && rb->texture ? rb->texture->format
+                                          : PIPE_FORMAT_R8G8B8A8_UNORM;
+
+   if (client == PIPE_FORMAT_NONE || util_format_is_depth_or_stencil(client))
       return false;
-   }
+   if (!_mesa_is_gles(ctx))
+      return util_format_is_pure_integer(client) ==
+             util_format_is_pure_integer(f);
+   _mesa_implementation_color_read(ctx, &impl_format, &impl_type);
+   if (format == impl_format && type == impl_type)
+      return true;
+   if (format == GL_RGBA && type == GL_UNSIGNED_INT_2_10_10_10_REV &&
+       rb && rb->InternalFormat == GL_RGB10_A2)
+      return true;
+   /* ES 2.0 section 4.3.1: RGBA/UNSIGNED_BYTE always. */
+   return format == GL_RGBA && type == GL_UNSIGNED_BYTE &&
+          !util_format_is_pure_integer(f) && ctx->Version < 30;
 }
 
 void GLAPIENTRY
@@ -56,20 +100,16 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                   height);
       return;
    }
-   if (!valid_format(format) || !valid_type(ctx, type)) {
+   bool enums_ok;
+   enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
+   if (!enums_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glReadPixels"))
       return;
-   /* ES 2.0: RGBA/UNSIGNED_BYTE, or the implementation's read
-    * format/type (the same here); any other valid pair is an
-    * INVALID_OPERATION.  Desktop contexts also read RGB, and FLOAT (what
-    * piglit's probes use); their other pairs are not implemented yet. */
-   if (_mesa_is_gles(ctx) ? format != GL_RGBA || type != GL_UNSIGNED_BYTE
-                          : (format != GL_RGBA && format != GL_RGB) ||
-                               (type != GL_UNSIGNED_BYTE &&
-                                type != GL_FLOAT)) {
+   if (!read_pair_ok(ctx, format, type, client)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
       return;
    }
@@ -80,10 +120,11 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    struct pbo_map map;
    void *dst = _mesa_map_pbo(
       ctx, true, pixels,
-      _mesa_image_size_B(width, height, 4, (unsigned)ctx->Pixel.PackAlignment),
+      _mesa_image_size_B(width, height, util_format_get_blocksize(client),
+                         (unsigned)ctx->Pixel.PackAlignment),
       &map, "glReadPixels");
    if (!dst)
       return;
-   st_read_pixels(ctx->st, x, y, width, height, format, type, dst);
+   st_read_pixels(ctx->st, x, y, width, height, client, dst);
    _mesa_unmap_pbo(ctx, &map);
 }

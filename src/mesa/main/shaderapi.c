@@ -16,6 +16,7 @@
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
+#include "main/uniformblocks.h"
 #include "state_tracker/st_program.h"
 #include "glsl_program.h"
 #include "glsl_state.h"
@@ -710,6 +711,13 @@ _mesa_LinkProgram(GLuint program)
    }
    opts.attrib_bindings = bindings;
    opts.num_attrib_bindings = prog->NumAttribBindings;
+   opts.max_stage_uniform_blocks[MESA_SHADER_VERTEX] =
+      (unsigned)ctx->Const.MaxVertexUniformBlocks;
+   opts.max_stage_uniform_blocks[MESA_SHADER_FRAGMENT] =
+      (unsigned)ctx->Const.MaxFragmentUniformBlocks;
+   opts.max_combined_uniform_blocks =
+      (unsigned)ctx->Const.MaxCombinedUniformBlocks;
+   opts.max_uniform_block_size_B = (unsigned)ctx->Const.MaxUniformBlockSize;
 
    struct glsl_program *linked = glsl_link_program(mem, states, n, &opts);
    if (!linked) {
@@ -743,6 +751,13 @@ _mesa_LinkProgram(GLuint program)
       rzalloc_size(mem, ((owned->uniforms_size_B + 15) & ~15u) + 16);
    if (owned->uniforms && linked->uniform_defaults)
       memcpy(owned->uniforms, linked->uniform_defaults, owned->uniforms_size_B);
+
+   if (!_mesa_init_uniform_block_bindings(owned)) {
+      ralloc_free(mem);
+      link_failed(prog, "error: out of memory\n");
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
+      return;
+   }
 
    char *xfb_log = NULL;
    if (!_mesa_link_transform_feedback(prog, owned, &xfb_log)) {
@@ -825,8 +840,9 @@ max_name_length_uniforms(const struct glsl_program *p)
 {
    GLint m = 0;
 
-   for (unsigned i = 0; p && i < p->num_uniforms; i++) {
-      GLint l = (GLint)strlen(p->uniforms[i].name) + 1;
+   struct gl_active_uniform u;
+   for (unsigned i = 0; _mesa_get_active_uniform(p, i, &u); i++) {
+      GLint l = (GLint)strlen(u.name) + 1;
       m = l > m ? l : m;
    }
    return m;
@@ -875,8 +891,21 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       *params = max_name_length_attribs(p);
       break;
    case GL_ACTIVE_UNIFORMS:
-      *params = p ? (GLint)p->num_uniforms : 0;
+      *params = (GLint)_mesa_num_active_uniforms(p);
       break;
+   /* ES 3.0.6 2.12.6.2 (GL 3.1): uniform blocks. */
+   case GL_ACTIVE_UNIFORM_BLOCKS:
+      *params = p ? (GLint)p->num_ubos : 0;
+      break;
+   case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
+      GLint m = 0;
+      for (unsigned i = 0; p && i < p->num_ubos; i++) {
+         GLint l = (GLint)strlen(p->ubos[i].name) + 1;
+         m = l > m ? l : m;
+      }
+      *params = m;
+      break;
+   }
    case GL_ACTIVE_UNIFORM_MAX_LENGTH:
       *params = max_name_length_uniforms(p);
       break;
@@ -970,17 +999,19 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length,
    if (!prog)
       return;
    p = linked_program(prog);
-   if (!p || index >= (uniform ? p->num_uniforms : p->num_attribs)) {
+   if (!p || index >= (uniform ? _mesa_num_active_uniforms(p)
+                               : p->num_attribs)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
       return;
    }
    if (uniform) {
-      const struct glsl_program_uniform *u = &p->uniforms[index];
-      copy_string(u->name, bufSize, length, name);
+      struct gl_active_uniform u;
+      _mesa_get_active_uniform(p, index, &u);
+      copy_string(u.name, bufSize, length, name);
       if (size)
-         *size = (GLint)u->array_size;
+         *size = u.size;
       if (type)
-         *type = u->gl_type;
+         *type = u.type;
    } else {
       const struct glsl_program_attrib *a = &p->attribs[index];
       copy_string(a->name, bufSize, length, name);

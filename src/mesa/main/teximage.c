@@ -5,13 +5,15 @@
 
 /*
  * Texture images (ES 2.0 section 3.7.1-3.7.2, 3.7.11): TexImage2D,
- * TexSubImage2D, CopyTex[Sub]Image2D, CompressedTex* (no formats) and
- * GenerateMipmap, with the spec's errors.  Storage and uploads are the
+ * TexSubImage2D, CopyTex[Sub]Image2D and GenerateMipmap, with the spec's
+ * errors (CompressedTex* are in texcompress.c).  Storage and uploads are the
  * state tracker's (st_texture.c).
  */
 #include "main/context.h"
 #include "main/fbobject.h"
+#include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/texcompress.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
@@ -48,58 +50,52 @@ max_levels(struct gl_context *ctx, GLenum bind_target)
    return levels;
 }
 
-/* The client memory layout of an ES 2.0 format/type pair (table 3.4), or
- * PIPE_FORMAT_NONE.  *format_ok / *type_ok say which part is bad. */
+/* The client memory layout of a format/type pair (formats_es3.c), or
+ * PIPE_FORMAT_NONE; *enum_ok says whether both enums are known. */
 static enum pipe_format
 client_format(struct gl_context *ctx, GLenum format, GLenum type,
               bool *enum_ok)
 {
-   bool fmt_known = format == GL_RGBA || format == GL_RGB ||
-                    format == GL_LUMINANCE_ALPHA || format == GL_LUMINANCE ||
-                    format == GL_ALPHA;
-   bool type_known =
-      type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
-      type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1 ||
-      (type == GL_FLOAT && !_mesa_is_gles(ctx)); /* GL 2.1 table 3.5 */
+   return _mesa_client_format(ctx, format, type, enum_ok);
+}
 
-   *enum_ok = fmt_known && type_known;
-   if (!*enum_ok)
-      return PIPE_FORMAT_NONE;
-   switch (type) {
-   case GL_FLOAT:
-      switch (format) {
-      case GL_RGBA:
-         return PIPE_FORMAT_R32G32B32A32_FLOAT;
-      case GL_RGB:
-         return PIPE_FORMAT_R32G32B32_FLOAT;
-      case GL_LUMINANCE_ALPHA:
-         return PIPE_FORMAT_L32A32_FLOAT;
-      case GL_LUMINANCE:
-         return PIPE_FORMAT_L32_FLOAT;
-      default:
-         return PIPE_FORMAT_A32_FLOAT;
-      }
-   case GL_UNSIGNED_BYTE:
-      switch (format) {
-      case GL_RGBA:
-         return PIPE_FORMAT_R8G8B8A8_UNORM;
-      case GL_RGB:
-         return PIPE_FORMAT_R8G8B8_UNORM;
-      case GL_LUMINANCE_ALPHA:
-         return PIPE_FORMAT_L8A8_UNORM;
-      case GL_LUMINANCE:
-         return PIPE_FORMAT_L8_UNORM;
-      default:
-         return PIPE_FORMAT_A8_UNORM;
-      }
-   case GL_UNSIGNED_SHORT_5_6_5:
-      /* R in the top 5 bits of the 16-bit word. */
-      return format == GL_RGB ? PIPE_FORMAT_B5G6R5_UNORM : PIPE_FORMAT_NONE;
-   case GL_UNSIGNED_SHORT_4_4_4_4:
-      return format == GL_RGBA ? PIPE_FORMAT_A4B4G4R4_UNORM : PIPE_FORMAT_NONE;
+/* The pipe target whose support decides a texture's storage format. */
+static enum pipe_texture_target
+storage_target(GLenum target)
+{
+   switch (target) {
+   case GL_TEXTURE_3D:
+      return PIPE_TEXTURE_3D;
+   case GL_TEXTURE_2D_ARRAY:
+      return PIPE_TEXTURE_2D_ARRAY;
    default:
-      return format == GL_RGBA ? PIPE_FORMAT_A1B5G5R5_UNORM : PIPE_FORMAT_NONE;
+      return PIPE_TEXTURE_2D;
    }
+}
+
+/* The pipe format images of internalformat (with client type, for the
+ * unsized ones) are stored in; PIPE_FORMAT_NONE (and GL_INVALID_OPERATION
+ * recorded) when the driver supports none of its candidates. */
+static enum pipe_format
+storage_of(struct gl_context *ctx, GLenum internalformat, GLenum type,
+           GLenum target, const char *func)
+{
+   const struct gl_format_info *f =
+      _mesa_format_info(_mesa_effective_internalformat(internalformat, type));
+   enum pipe_format p = PIPE_FORMAT_NONE;
+
+   if (f) {
+      bool ds = f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
+                f->base == GL_STENCIL_INDEX;
+      p = _mesa_choose_storage(ctx->st->screen, f, storage_target(target),
+                               PIPE_BIND_SAMPLER_VIEW |
+                                  (ds ? PIPE_BIND_DEPTH_STENCIL
+                                      : PIPE_BIND_RENDER_TARGET));
+   }
+   if (p == PIPE_FORMAT_NONE)
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x is not "
+                  "supported by the driver)", func, internalformat);
+   return p;
 }
 
 static bool check_internalformat(struct gl_context *ctx,
@@ -163,6 +159,10 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(immutable)");
       return;
    }
+   enum pipe_format storage = storage_of(ctx, (GLenum)internalformat, type,
+                                         bind_target, "glTexImage2D");
+   if (storage == PIPE_FORMAT_NONE)
+      return;
    struct pbo_map map;
    const void *data = pixels;
    if (ctx->PixelUnpackBuffer) {
@@ -175,7 +175,8 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
          return;
    }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     1, (GLenum)internalformat, format, type, src, data))
+                     1, (GLenum)internalformat, format, type, storage, src,
+                     data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexImage2D");
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
@@ -203,6 +204,18 @@ sub_image_dst(struct gl_context *ctx, struct gl_texture_object *t,
       return NULL;
    }
    return img;
+}
+
+/* May (format, type) specify texels of img (ES 2.0: the same format; ES
+ * 3.0: a combination of tables 3.2/3.3 with its internal format)? */
+static bool
+sub_image_format_ok(struct gl_context *ctx,
+                    const struct gl_texture_image *img, GLenum format,
+                    GLenum type)
+{
+   if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      return format == img->Format;
+   return _mesa_format_combination_ok(ctx, format, type, img->InternalFormat);
 }
 
 void GLAPIENTRY
@@ -238,7 +251,7 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
                        height, "glTexSubImage2D");
    if (!img)
       return;
-   if (src == PIPE_FORMAT_NONE || format != img->Format) {
+   if (src == PIPE_FORMAT_NONE || !sub_image_format_ok(ctx, img, format, type)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format)");
       return;
    }
@@ -259,28 +272,6 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
 }
 
 void GLAPIENTRY
-_mesa_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
-                           GLsizei width, GLsizei height, GLint border,
-                           GLsizei imageSize, const void *data)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   /* No compressed formats (NUM_COMPRESSED_TEXTURE_FORMATS is 0). */
-   _mesa_error(ctx, GL_INVALID_ENUM, "glCompressedTexImage2D(format)");
-}
-
-void GLAPIENTRY
-_mesa_CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
-                              GLint yoffset, GLsizei width, GLsizei height,
-                              GLenum format, GLsizei imageSize,
-                              const void *data)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   _mesa_error(ctx, GL_INVALID_ENUM, "glCompressedTexSubImage2D(format)");
-}
-
-void GLAPIENTRY
 _mesa_GenerateMipmap(GLenum target)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
@@ -293,8 +284,11 @@ _mesa_GenerateMipmap(GLenum target)
    base = &t->Image[0][t->BaseLevel];
    /* ES 2.0 section 3.7.11: cube faces must be complete; NPOT levels are
     * an error in ES 2.0. */
-   if (base->Width == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(no image)");
+   /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
+   if (base->Width == 0 ||
+       _mesa_compressed_pipe_format(ctx, base->InternalFormat)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glGenerateMipmap(no image or compressed)");
       return;
    }
    if (target == GL_TEXTURE_CUBE_MAP) {
@@ -379,7 +373,8 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(size/border)");
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexImage2D"))
       return;
    if (!copy_format_ok(internalformat, read_buffer_has_alpha(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -389,9 +384,13 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexImage2D");
    if (!t)
       return;
+   enum pipe_format storage = storage_of(ctx, internalformat, GL_UNSIGNED_BYTE,
+                                         bind_target, "glCopyTexImage2D");
+   if (storage == PIPE_FORMAT_NONE)
+      return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, internalformat, internalformat, GL_UNSIGNED_BYTE,
-                     PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+                     storage, storage, NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
    }
@@ -426,7 +425,8 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                        height, "glCopyTexSubImage2D");
    if (!img)
       return;
-   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D"))
+   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D") ||
+       !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexSubImage2D"))
       return;
    if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
@@ -439,26 +439,18 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
 
 /* --- Immutable storage (ES 3.0 section 3.8.4) --------------------------- */
 
-/* The sized formats TexStorage2D takes, as the unsized format/type their
- * texels are specified with. */
+/* The sized formats TexStorage* take (ES 3.0.6 section 3.8.4): *format is
+ * the base format their images report. */
 static bool
 storage_format(GLenum sized, GLenum *format, GLenum *type)
 {
-   switch (sized) {
-   case GL_RGBA8:
-   case GL_RGBA4:
-   case GL_RGB5_A1:
-      *format = GL_RGBA;
-      *type = GL_UNSIGNED_BYTE;
-      return true;
-   case GL_RGB8:
-   case GL_RGB565:
-      *format = GL_RGB;
-      *type = GL_UNSIGNED_BYTE;
-      return true;
-   default:
+   const struct gl_format_info *f = _mesa_format_info(sized);
+
+   if (!f || !(f->flags & GL_FMT_SIZED) || f->base == GL_STENCIL_INDEX)
       return false;
-   }
+   *format = f->base;
+   *type = GL_NONE;
+   return true;
 }
 
 void GLAPIENTRY
@@ -469,6 +461,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
    struct gl_texture_object *t;
    GLenum format, type;
 
+   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+      _mesa_compressed_tex_storage(ctx, 2, target, levels, internalformat,
+                                   width, height, 1);
+      return;
+   }
    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
@@ -502,12 +499,16 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(texture)");
       return;
    }
+   enum pipe_format storage =
+      storage_of(ctx, internalformat, type, target, "glTexStorage2D");
+   if (storage == PIPE_FORMAT_NONE)
+      return;
    unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLsizei w = width, h = height;
    for (GLint l = 0; l < levels; l++) {
       for (unsigned f = 0; f < faces; f++) {
          if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, 1, internalformat,
-                           format, type, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+                           format, type, storage, storage, NULL)) {
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
             return;
          }
@@ -537,42 +538,22 @@ max_levels_3d(struct gl_context *ctx, GLenum target)
    return levels;
 }
 
-/* Checks an internalformat against format/type (ES 3.0 table 3.2): the
- * unsized ones must equal format; the sized ones this front end stores
- * must match their base format.  Records the error and returns false. */
+/* Checks an internalformat against format/type (ES 3.0.6 tables 3.2 and
+ * 3.3; desktop GL: the kinds must match).  Records the error (an unknown
+ * internalformat is GL_INVALID_VALUE, a bad combination
+ * GL_INVALID_OPERATION) and returns false. */
 static bool
 check_internalformat(struct gl_context *ctx, GLenum internalformat,
                      GLenum format, GLenum type, const char *func)
 {
-   GLenum base, t;
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
 
-   switch (internalformat) {
-   case GL_RGBA:
-   case GL_RGB:
-   case GL_LUMINANCE_ALPHA:
-   case GL_LUMINANCE:
-   case GL_ALPHA:
-      if (internalformat != format) {
-         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
-         return false;
-      }
-      return true;
-   default:
-      break;
-   }
-   if (!storage_format(internalformat, &base, &t)) {
+   if (!f || f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat=0x%x)", func,
                   internalformat);
       return false;
    }
-   bool type_ok = type == GL_UNSIGNED_BYTE ||
-                  (internalformat == GL_RGBA4 &&
-                   type == GL_UNSIGNED_SHORT_4_4_4_4) ||
-                  (internalformat == GL_RGB5_A1 &&
-                   type == GL_UNSIGNED_SHORT_5_5_5_1) ||
-                  (internalformat == GL_RGB565 &&
-                   type == GL_UNSIGNED_SHORT_5_6_5);
-   if (base != format || !type_ok) {
+   if (!_mesa_format_combination_ok(ctx, format, type, internalformat)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
       return false;
    }
@@ -624,6 +605,10 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
+   enum pipe_format storage =
+      storage_of(ctx, (GLenum)internalformat, type, target, func);
+   if (storage == PIPE_FORMAT_NONE)
+      return;
    struct pbo_map map = {0};
    const void *data = pixels;
    if (ctx->PixelUnpackBuffer) {
@@ -636,7 +621,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
          return;
    }
    if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
-                     (GLenum)internalformat, format, type, src, data))
+                     (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
    _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -677,7 +662,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }
-   if (src == PIPE_FORMAT_NONE || format != img->Format) {
+   if (src == PIPE_FORMAT_NONE || !sub_image_format_ok(ctx, img, format, type)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
@@ -706,6 +691,11 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    int index = _mesa_tex_target_index(ctx, target);
    GLenum format, type;
 
+   if (_mesa_compressed_pipe_format(ctx, internalformat)) {
+      _mesa_compressed_tex_storage(ctx, 3, target, levels, internalformat,
+                                   width, height, depth);
+      return;
+   }
    if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
@@ -737,10 +727,14 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture)", func);
       return;
    }
+   enum pipe_format storage = storage_of(ctx, internalformat, type, target,
+                                         func);
+   if (storage == PIPE_FORMAT_NONE)
+      return;
    GLsizei w = width, h = height, d = depth;
    for (GLint l = 0; l < levels; l++) {
       if (!st_tex_image(ctx->st, t, 0, (unsigned)l, w, h, d, internalformat,
-                        format, type, PIPE_FORMAT_R8G8B8A8_UNORM, NULL)) {
+                        format, type, storage, storage, NULL)) {
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
          return;
       }
@@ -780,7 +774,8 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, func))
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);

@@ -102,6 +102,7 @@ valid_attrib_type(struct gl_context *ctx, GLenum type, bool integer)
    case GL_FLOAT:
       return !integer;
    case GL_FIXED:
+   case GL_HALF_FLOAT_OES: /* OES_vertex_half_float */
       return !integer && _mesa_is_gles(ctx);
    case GL_HALF_FLOAT:
    case GL_INT_2_10_10_10_REV:

@@ -479,6 +479,7 @@ st_validate_state(struct st_context *st)
       st->draw_stamp = st->draw->stamp;
       st_invalidate_framebuffer(st);
    }
+   st_update_ubos(st);
    dirty = ctx->NewState;
    if (!dirty)
       return true;

@@ -261,6 +261,28 @@ st_context_create(struct pipe_screen *screen,
       st->ctx.Const.MaxViewportWidth = max2d;
       st->ctx.Const.MaxViewportHeight = max2d;
    }
+   /* Uniform blocks: program block i is constant buffer 1 + i, so a
+    * program may have as many as the driver has constant buffers but one
+    * (st_atom_ubo.c). */
+   int cbs = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
+                                      PIPE_SHADER_CAP_MAX_CONST_BUFFERS);
+   int vs_cbs = screen->get_shader_param(screen, PIPE_SHADER_VERTEX,
+                                         PIPE_SHADER_CAP_MAX_CONST_BUFFERS);
+   cbs = (vs_cbs < cbs ? vs_cbs : cbs) - 1;
+   struct gl_constants *c = &st->ctx.Const;
+   if (cbs < 0)
+      cbs = 0;
+   if (c->MaxCombinedUniformBlocks > cbs)
+      c->MaxCombinedUniformBlocks = cbs;
+   if (c->MaxVertexUniformBlocks > cbs)
+      c->MaxVertexUniformBlocks = cbs;
+   if (c->MaxFragmentUniformBlocks > cbs)
+      c->MaxFragmentUniformBlocks = cbs;
+   /* GL_MAX_SAMPLES: the largest count RGBA8 renders with (ES 3.0 asks
+    * for at least 4). */
+   unsigned counts[8];
+   if (st_sample_counts(st, PIPE_FORMAT_R8G8B8A8_UNORM, counts, 8))
+      st->ctx.Const.MaxSamples = (GLint)counts[0];
    return st;
 
 oom:
@@ -374,6 +396,7 @@ st_context_destroy(struct st_context *st)
    st_release_context_variants(st);
    st_release_texture_state(st);
    st_release_clear_state(st);
+   st_release_ubos(st);
    release_texture_views(st);
    _mesa_free_context_state(ctx);
    _mesa_current_context = prev;

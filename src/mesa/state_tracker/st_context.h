@@ -30,6 +30,10 @@ struct st_framebuffer {
    struct gl_renderbuffer front, back, depth_stencil;
 };
 
+/* Uniform blocks a program may have (GL_MAX_COMBINED_UNIFORM_BLOCKS). */
+#define ST_MAX_UBOS 24
+#define ST_UBO_STAGES 2 /* vertex, fragment */
+
 struct st_context {
    struct gl_context ctx;
    unsigned id;                  /* unique per context, never reused */
@@ -56,6 +60,14 @@ struct st_context {
    struct gl_program_exec *const_exec;
    unsigned const_stamp;
    bool const_valid;
+
+   /* Uniform blocks bound as constant buffers 1.. of VS and FS
+    * (st_atom_ubo.c), with references. */
+   struct st_ubo_binding {
+      struct pipe_resource *resource;
+      unsigned offset, size;
+   } ubos[ST_UBO_STAGES][ST_MAX_UBOS];
+   unsigned num_ubos[ST_UBO_STAGES];
 };
 
 static inline struct st_context *
@@ -71,6 +83,12 @@ void st_update_debug_callback(struct st_context *st);
  * False if a draw is impossible (e.g. out of memory). */
 bool st_validate_state(struct st_context *st);
 
+/* Binds the current program's uniform blocks as constant buffers 1..
+ * (st_atom_ubo.c); called at every draw.  st_release_ubos drops the
+ * references before the pipe goes away. */
+void st_update_ubos(struct st_context *st);
+void st_release_ubos(struct st_context *st);
+
 /* The framebuffer to draw into changed (binding or window-system
  * resize): marks what depends on its size. */
 void st_invalidate_framebuffer(struct st_context *st);
@@ -81,6 +99,19 @@ void st_framebuffer_unref(struct st_framebuffer *fb);
 bool st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
                              enum pipe_format format, GLsizei width,
                              GLsizei height);
+
+/* The same with a sample count: 0 single-sampled, else rounded up to
+ * the smallest count the screen supports for format (rb->Samples says
+ * which; false when none >= samples exists or out of memory). */
+bool st_renderbuffer_storage_ms(struct st_context *st,
+                                struct gl_renderbuffer *rb,
+                                enum pipe_format format, unsigned samples,
+                                GLsizei width, GLsizei height);
+
+/* The sample counts > 1 (at most max_counts, largest first) the screen can
+ * render format with; returns how many. */
+unsigned st_sample_counts(struct st_context *st, enum pipe_format format,
+                          unsigned *counts, unsigned max_counts);
 
 /* Surface of a renderbuffer for this context's pipe (made on demand). */
 struct pipe_surface *st_renderbuffer_surface(struct st_context *st,

@@ -128,10 +128,12 @@ attrib_slots(const struct glsl_program *p)
 }
 
 /* Binds vertex elements and buffers for a draw reading vertices
- * min_index..max_index.  False if out of memory. */
+ * min_index..max_index and instances baseinstance.. (baseinstance +
+ * instances - 1).  False if out of memory. */
 static bool
 setup_vertices(struct st_context *st, const struct glsl_program *p,
-               unsigned min_index, unsigned max_index, unsigned instances)
+               unsigned min_index, unsigned max_index, unsigned instances,
+               unsigned baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_vertex_array_object *vao = ctx->VAO;
@@ -179,9 +181,11 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          size_t size =
             (size_t)(max_index - min_index) * a->EffectiveStride + elem;
          if (a->Divisor) {
-            /* Per instance: elements 0 .. (instances - 1) / divisor. */
+            /* Per instance: elements 0 .. baseinstance + (instances - 1) /
+             * divisor (the pipe adds baseinstance to the element). */
             start = 0;
-            size = (size_t)((instances - 1) / a->Divisor) * a->EffectiveStride +
+            size = ((size_t)baseinstance + (instances - 1) / a->Divisor) *
+                      a->EffectiveStride +
                    elem;
          }
          unsigned off;
@@ -287,7 +291,8 @@ index_range(const void *indices, unsigned size, GLsizei count, unsigned *min,
 
 void
 st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
-           GLenum index_type, const void *indices, GLsizei instances)
+           GLenum index_type, const void *indices, GLsizei instances,
+           GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_program_exec *exec = _mesa_current_exec(ctx);
@@ -306,6 +311,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    num_slots = attrib_slots(exec->linked);
    info.mode = (uint8_t)mode; /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
    info.instance_count = (unsigned)instances;
+   info.start_instance = baseinstance;
    draw.count = (unsigned)count;
 
    if (index_type) {
@@ -339,8 +345,19 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
             return;
          index_data = indices;
       }
-      if (index_data && uses_client_arrays(ctx, num_slots))
+      if (index_data && uses_client_arrays(ctx, num_slots)) {
          index_range(index_data, isize, count, &min, &max);
+         /* The vertices read are the indices plus basevertex; one below
+          * 0 is undefined behaviour for the application: draw nothing. */
+         if ((int64_t)min + basevertex < 0) {
+            if (xfer)
+               st->pipe->buffer_unmap(st->pipe, xfer);
+            return;
+         }
+         min = (unsigned)((int64_t)min + basevertex);
+         max = (unsigned)((int64_t)max + basevertex);
+      }
+      draw.index_bias = basevertex;
       if (!info.index.resource) {
          unsigned off;
          struct pipe_resource *res = NULL;
@@ -364,7 +381,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) ||
        uses_client_arrays(ctx, num_slots)) {
-      if (!setup_vertices(st, exec->linked, min, max, (unsigned)instances)) {
+      if (!setup_vertices(st, exec->linked, min, max, (unsigned)instances,
+                          baseinstance)) {
          pipe_resource_reference(&uploaded_indices, NULL);
          goto oom;
       }

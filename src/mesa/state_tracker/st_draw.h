@@ -13,9 +13,11 @@ struct st_context;
 
 /* index_type 0: non-indexed (first/count are vertices); else GL_UNSIGNED_*
  * with indices an offset into the element array buffer or a client
- * pointer. */
+ * pointer, and basevertex added to each index.  Instanced attributes start
+ * at element baseinstance. */
 void st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
-                GLenum index_type, const void *indices, GLsizei instances);
+                GLenum index_type, const void *indices, GLsizei instances,
+                GLint basevertex, GLuint baseinstance);
 
 /* glClear of the buffers in mask (GL_*_BUFFER_BIT); of the colour
  * buffers, only draw buffers whose bit is set in draw_buffers. */
@@ -34,10 +36,10 @@ void st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
                          GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
                          GLint dy1, GLbitfield mask, GLenum filter);
 
-/* glReadPixels into client memory, format/type already validated as
- * GL_RGBA/GL_UNSIGNED_BYTE. */
+/* glReadPixels into client memory laid out as the pipe format `client`
+ * (format/type already validated). */
 void st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
-                    GLsizei height, GLenum format, GLenum type, void *pixels);
+                    GLsizei height, enum pipe_format client, void *pixels);
 
 /* The pipe format of a vertex attribute array. */
 enum pipe_format st_vertex_format(GLenum type, GLint size, bool normalized,

@@ -210,24 +210,66 @@ st_framebuffer_get_size(struct st_framebuffer *fb, unsigned *width,
    *height = (unsigned)fb->base.Height;
 }
 
+static unsigned
+rb_bind(enum pipe_format format)
+{
+   return util_format_is_depth_or_stencil(format)
+             ? PIPE_BIND_DEPTH_STENCIL
+             : PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW;
+}
+
+/* Sample counts Gallium may offer (powers of two up to 16). */
+#define ST_MAX_SAMPLE_COUNT 16
+
+unsigned
+st_sample_counts(struct st_context *st, enum pipe_format format,
+                 unsigned *counts, unsigned max_counts)
+{
+   unsigned n = 0;
+   for (unsigned s = ST_MAX_SAMPLE_COUNT; s >= 2 && n < max_counts; s /= 2) {
+      if (st->screen->is_format_supported(st->screen, format, PIPE_TEXTURE_2D,
+                                          s, s, rb_bind(format)))
+         counts[n++] = s;
+   }
+   return n;
+}
+
+bool
+st_renderbuffer_storage_ms(struct st_context *st, struct gl_renderbuffer *rb,
+                           enum pipe_format format, unsigned samples,
+                           GLsizei width, GLsizei height)
+{
+   struct pipe_resource *res = NULL;
+   unsigned chosen = 0;
+
+   /* The smallest supported count >= samples (ES 3.0 section 4.4.2.1). */
+   if (samples > 0) {
+      unsigned counts[8];
+      unsigned n = st_sample_counts(st, format, counts, 8);
+      for (unsigned i = 0; i < n; i++) {
+         if (counts[i] >= samples)
+            chosen = counts[i];
+      }
+      if (!chosen)
+         return false;
+   }
+   if (width > 0 && height > 0) {
+      res = alloc_buffer(st->screen, format, chosen, (unsigned)width,
+                         (unsigned)height, rb_bind(format));
+      if (!res)
+         return false;
+   }
+   set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height,
+          chosen);
+   rb->Format = format;
+   return true;
+}
+
 bool
 st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
                         enum pipe_format format, GLsizei width, GLsizei height)
 {
-   struct pipe_resource *res = NULL;
-
-   if (width > 0 && height > 0) {
-      res =
-         alloc_buffer(st->screen, format, 0, (unsigned)width, (unsigned)height,
-                      util_format_is_depth_or_stencil(format)
-                         ? PIPE_BIND_DEPTH_STENCIL
-                         : PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
-      if (!res)
-         return false;
-   }
-   set_rb(rb, res, rb->InternalFormat, (unsigned)width, (unsigned)height, 0);
-   rb->Format = format;
-   return true;
+   return st_renderbuffer_storage_ms(st, rb, format, 0, width, height);
 }
 
 struct pipe_surface *

@@ -5,7 +5,8 @@
 
 /*
  * glReadPixels: flush, map the read buffer through a transfer, convert
- * each row to the requested format through util/format, and write it to
+ * each row to the client's format through util/format (integers as
+ * integers, everything else through floats), and write it to
  * client memory with the pack alignment.  Rows of window-system
  * framebuffers are flipped (GL's row 0 is the bottom).
  */
@@ -15,27 +16,24 @@
 #include "main/context.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_format_convert.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
 void
 st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
-               GLsizei height, GLenum format, GLenum type, void *pixels)
+               GLsizei height, enum pipe_format client, void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
    struct gl_renderbuffer *rb;
    struct pipe_transfer *xfer;
    struct pipe_box box;
-   /* RGBA or RGB, as UNSIGNED_BYTE or as FLOAT (desktop contexts). */
-   bool as_float = type == GL_FLOAT;
-   unsigned comps = format == GL_RGB ? 3 : 4;
-   size_t texel_B = comps * (as_float ? sizeof(float) : 1);
+   size_t texel_B = util_format_get_blocksize(client);
    size_t row_B = (size_t)width * texel_B;
    size_t align = (size_t)ctx->Pixel.PackAlignment;
    size_t dst_stride = (row_B + align - 1) / align * align;
-   float *tmp;
 
    if (!fb || width <= 0 || height <= 0)
       return;
@@ -58,21 +56,26 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
    st_context_flush(st, ST_FLUSH_WAIT, NULL);
 
    unsigned rows = (unsigned)(y1 - y0);
+   unsigned n = (unsigned)(x1 - x0);
    unsigned gy = fb->FlipY ? (unsigned)(fb->Height - y1) : (unsigned)y0;
-   u_box_3d((unsigned)x0, gy, rb->layer, (unsigned)(x1 - x0), rows, 1, &box);
+   u_box_3d((unsigned)x0, gy, rb->layer, n, rows, 1, &box);
    const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
                                               PIPE_MAP_READ, &box, &xfer);
    if (!map) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glReadPixels");
       return;
    }
-   tmp = malloc((size_t)(x1 - x0) * 4 * sizeof(float));
-   if (!tmp) {
+   void *scratch = malloc(st_convert_scratch_B(n));
+   if (!scratch) {
       st->pipe->texture_unmap(st->pipe, xfer);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glReadPixels");
       return;
    }
 
+   /* Through util/format: fixed-point buffers unpack into [0, 1] and are
+    * packed with GL's conversions; the default GL_CLAMP_READ_COLOR
+    * (FIXED_ONLY) leaves float buffers as they are; integers stay
+    * integers. */
    for (unsigned r = 0; r < rows; r++) {
       /* GL row y0 + r. */
       unsigned src_row = fb->FlipY ? rows - 1 - r : r;
@@ -80,31 +83,8 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
       uint8_t *dst = (uint8_t *)pixels +
                      (size_t)(y0 - y + (GLint)r) * dst_stride +
                      (size_t)(x0 - x) * texel_B;
-      unsigned n = (unsigned)(x1 - x0);
-
-      if (as_float) {
-         /* Fixed-point buffers unpack into [0, 1] already; the default
-          * GL_CLAMP_READ_COLOR (FIXED_ONLY) leaves float buffers as
-          * they are. */
-         util_format_unpack_rgba_float(rb->texture->format, tmp, src, n);
-         for (unsigned i = 0; i < n; i++)
-            memcpy(dst + i * texel_B, tmp + 4 * i, texel_B);
-         continue;
-      }
-      if (comps == 4 &&
-          rb->texture->format == PIPE_FORMAT_R8G8B8A8_UNORM) {
-         memcpy(dst, src, (size_t)n * 4);
-         continue;
-      }
-      util_format_unpack_rgba_float(rb->texture->format, tmp, src, n);
-      for (unsigned i = 0; i < n; i++) {
-         for (unsigned c = 0; c < comps; c++) {
-            float v = tmp[4 * i + c];
-            v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
-            dst[i * comps + c] = (uint8_t)(v * 255.0f + 0.5f);
-         }
-      }
+      st_convert_texels(client, dst, rb->texture->format, src, n, scratch);
    }
-   free(tmp);
+   free(scratch);
    st->pipe->texture_unmap(st->pipe, xfer);
 }

@@ -4,10 +4,13 @@
  */
 
 /*
- * Texture storage.  Every image is stored as R8G8B8A8_UNORM (ES 2.0's
- * unsized formats all fit; luminance and alpha are expanded on upload
- * through util/format, so any driver that samples RGBA8 can sample
- * them).  An image that fits the texture's mip tree is written into it;
+ * Texture storage.  Each image is stored in the pipe format the front end
+ * chose for its internal format (main/formats_es3.c; luminance and alpha
+ * are expanded to RGBA8 on upload through util/format).  Uploads convert
+ * client texels to it through util/format: as floats for normalized and
+ * float formats, as integers for integer formats, as depth and stencil
+ * values for depth formats.  An image that fits the texture's mip tree is
+ * written into it;
  * one that does not gets a resource of its own, and finalisation (before
  * sampling) copies all the levels the sampler needs into a new tree with
  * resource_copy_region.  Incomplete textures sample a 1x1 (0, 0, 0, 1).
@@ -19,6 +22,7 @@
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
@@ -26,7 +30,19 @@
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
-#define ST_TEX_FORMAT PIPE_FORMAT_R8G8B8A8_UNORM
+/* What a texture of this storage format is bound as. */
+static unsigned
+tree_bind(struct st_context *st, enum pipe_format format,
+          enum pipe_texture_target target)
+{
+   if (util_format_is_depth_or_stencil(format))
+      return PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_DEPTH_STENCIL;
+   unsigned bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET;
+   if (!st->screen->is_format_supported(st->screen, format, target, 0, 0,
+                                        bind))
+      bind = PIPE_BIND_SAMPLER_VIEW;
+   return bind;
+}
 
 /* The Gallium target of a GL texture's mip tree. */
 static enum pipe_texture_target
@@ -47,12 +63,12 @@ tree_target(const struct gl_texture_object *t)
 /* depth: slices of a 3D texture or layers of an array (1 otherwise). */
 static struct pipe_resource *
 create_tree(struct st_context *st, enum pipe_texture_target target,
-            unsigned width, unsigned height, unsigned depth,
-            unsigned last_level)
+            enum pipe_format format, unsigned width, unsigned height,
+            unsigned depth, unsigned last_level)
 {
    struct pipe_resource templ = {
       .target = target,
-      .format = ST_TEX_FORMAT,
+      .format = format,
       .width0 = width,
       .height0 = (uint16_t)height,
       .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
@@ -61,64 +77,66 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
                                                                  : 1),
       .last_level = (uint8_t)last_level,
       .usage = PIPE_USAGE_DEFAULT,
-      .bind = PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET,
+      .bind = tree_bind(st, format, target),
    };
    return st->screen->resource_create(st->screen, &templ);
 }
 
-/* Converts client pixels (d images of h rows) to ST_TEX_FORMAT and writes
- * them at (x, y, z) of level; z is a layer or a 3D slice. */
+/* Converts client pixels (d images of h rows, src layout) to the
+ * resource's format and writes them at (x, y, z) of level; z is a layer
+ * or a 3D slice. */
 static void
 upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
        unsigned x, unsigned y, unsigned z, unsigned w, unsigned h,
        unsigned d, enum pipe_format src, const void *pixels)
 {
    struct gl_context *ctx = &st->ctx;
+   enum pipe_format dst = pt->format;
    unsigned bpp = util_format_get_blocksize(src);
+   unsigned dst_bpp = util_format_get_blocksize(dst);
    size_t align = (size_t)ctx->Pixel.UnpackAlignment;
    size_t src_stride = ((size_t)w * bpp + align - 1) / align * align;
    size_t src_image = src_stride * h;
+   size_t dst_stride = (size_t)w * dst_bpp;
    struct pipe_box box;
 
    u_box_3d(x, y, z, w, h, d, &box);
-   if (src == ST_TEX_FORMAT) {
+   if (src == dst) {
       st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
                                 pixels, (unsigned)src_stride, src_image);
       return;
    }
 
-   float *rgba = malloc((size_t)w * 4 * sizeof(float));
-   uint8_t *packed = malloc((size_t)w * h * d * 4);
-   if (!rgba || !packed) {
-      free(rgba);
+   void *scratch = malloc(st_convert_scratch_B(w));
+   uint8_t *packed = calloc(1, dst_stride * h * d);
+   if (!scratch || !packed) {
+      free(scratch);
       free(packed);
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
       return;
    }
    for (unsigned s = 0; s < d; s++) {
       for (unsigned r = 0; r < h; r++) {
-         util_format_unpack_rgba_float(src, rgba,
-                                       (const uint8_t *)pixels +
-                                          s * src_image + r * src_stride,
-                                       w);
-         util_format_pack_rgba_float(ST_TEX_FORMAT,
-                                     packed + ((size_t)s * h + r) * w * 4,
-                                     rgba, w);
+         st_convert_texels(dst, packed + ((size_t)s * h + r) * dst_stride,
+                           src,
+                           (const uint8_t *)pixels + s * src_image +
+                              r * src_stride,
+                           w, scratch);
       }
    }
    st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box, packed,
-                             w * 4, (uintptr_t)w * h * 4);
-   free(rgba);
+                             (unsigned)dst_stride, dst_stride * h);
+   free(scratch);
    free(packed);
 }
 
 static bool
-fits_tree(const struct gl_texture_object *t, unsigned level, GLsizei w,
-          GLsizei h, GLsizei d)
+fits_tree(const struct gl_texture_object *t, unsigned level,
+          enum pipe_format format, GLsizei w, GLsizei h, GLsizei d)
 {
    const struct pipe_resource *pt = t->pt;
 
-   if (!pt || level > pt->last_level ||
+   if (!pt || level > pt->last_level || pt->format != format ||
        (GLsizei)u_minify(pt->width0, level) != w ||
        (GLsizei)u_minify(pt->height0, level) != h)
       return false;
@@ -133,7 +151,8 @@ bool
 st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
              unsigned level, GLsizei width, GLsizei height, GLsizei depth,
              GLenum internalformat, GLenum format, GLenum type,
-             enum pipe_format src, const void *pixels)
+             enum pipe_format storage, enum pipe_format src,
+             const void *pixels)
 {
    struct gl_texture_image *img = &t->Image[face][level];
    struct pipe_resource *pt = NULL;
@@ -142,13 +161,13 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
                   t->Target == GL_TEXTURE_2D_ARRAY;
 
    if (width > 0 && height > 0 && depth > 0) {
-      if (fits_tree(t, level, width, height, depth)) {
+      if (fits_tree(t, level, storage, width, height, depth)) {
          pipe_resource_reference(&pt, t->pt);
          pt_level = level;
          pt_layer = face;
       } else {
          pt = create_tree(st, layered ? tree_target(t) : PIPE_TEXTURE_2D,
-                          (unsigned)width, (unsigned)height,
+                          storage, (unsigned)width, (unsigned)height,
                           (unsigned)depth, 0);
          if (!pt)
             return false;
@@ -165,7 +184,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    img->Format = format;
    img->Type = type;
    img->PipeFormat =
-      width > 0 && height > 0 && depth > 0 ? ST_TEX_FORMAT : PIPE_FORMAT_NONE;
+      width > 0 && height > 0 && depth > 0 ? storage : PIPE_FORMAT_NONE;
    t->stamp++;
    if (pt && pixels)
       upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
@@ -232,7 +251,8 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
                                             : (unsigned)b->Depth;
    struct pipe_resource *pt =
-      create_tree(st, tree_target(t), w0, h0, d0 ? d0 : 1, last);
+      create_tree(st, tree_target(t), b->PipeFormat, w0, h0, d0 ? d0 : 1,
+                  last);
    if (!pt)
       return false;
 
@@ -278,7 +298,8 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       level++;
       for (unsigned f = 0; f < faces; f++) {
          if (!st_tex_image(st, t, f, level, w, h, d, b->InternalFormat,
-                           b->Format, b->Type, ST_TEX_FORMAT, NULL))
+                           b->Format, b->Type, b->PipeFormat, b->PipeFormat,
+                           NULL))
             return false;
       }
    }
@@ -304,14 +325,17 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       u_box_3d(0, 0, 0, sw, sh, sd, &box);
       const uint8_t *src = st->pipe->texture_map(st->pipe, pt, l - 1,
                                                  PIPE_MAP_READ, &box, &xfer);
-      uint8_t *dst = malloc((size_t)dw * dh * dd * 4);
+      unsigned bpp = util_format_get_blocksize(pt->format);
+      bool rgba8 = pt->format == PIPE_FORMAT_R8G8B8A8_UNORM;
+      uint8_t *dst = malloc((size_t)dw * dh * dd * bpp);
       if (!src || !dst) {
          if (src)
             st->pipe->texture_unmap(st->pipe, xfer);
          free(dst);
          return false;
       }
-      /* Box filter over 2x2 texels (2x2x2 in 3D), one at the thin end. */
+      /* Box filter over 2x2 texels (2x2x2 in 3D), one at the thin end:
+       * bytes for RGBA8, linear floats for every other format. */
       for (unsigned z = 0; z < dd; z++) {
          unsigned z0 = is_3d ? z * 2 : z;
          unsigned z1 = is_3d && z0 + 1 < sd ? z0 + 1 : z0;
@@ -319,16 +343,31 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
             unsigned y0 = y * 2, y1 = y0 + 1 < sh ? y0 + 1 : y0;
             for (unsigned x = 0; x < dw; x++) {
                unsigned x0 = x * 2, x1 = x0 + 1 < sw ? x0 + 1 : x0;
-               for (unsigned c = 0; c < 4; c++) {
-                  unsigned sum = 0;
-                  const unsigned zs[2] = { z0, z1 }, ys[2] = { y0, y1 };
-                  const unsigned xs[2] = { x0, x1 };
-                  for (unsigned k = 0; k < 8; k++)
-                     sum += src[zs[k >> 2] * xfer->layer_stride +
-                                ys[(k >> 1) & 1] * xfer->stride +
-                                xs[k & 1] * 4 + c];
-                  dst[((z * dh + y) * dw + x) * 4 + c] =
-                     (uint8_t)((sum + 4) / 8);
+               const unsigned zs[2] = {z0, z1}, ys[2] = {y0, y1};
+               const unsigned xs[2] = {x0, x1};
+               uint8_t *out = dst + ((z * dh + y) * dw + x) * bpp;
+               float sum[4] = {0}, texel[4];
+               unsigned isum[4] = {0};
+               for (unsigned k = 0; k < 8; k++) {
+                  const uint8_t *in = src + zs[k >> 2] * xfer->layer_stride +
+                                      ys[(k >> 1) & 1] * xfer->stride +
+                                      xs[k & 1] * bpp;
+                  if (rgba8) {
+                     for (unsigned c = 0; c < 4; c++)
+                        isum[c] += in[c];
+                  } else {
+                     util_format_unpack_rgba_float(pt->format, texel, in, 1);
+                     for (unsigned c = 0; c < 4; c++)
+                        sum[c] += texel[c];
+                  }
+               }
+               if (rgba8) {
+                  for (unsigned c = 0; c < 4; c++)
+                     out[c] = (uint8_t)((isum[c] + 4) / 8);
+               } else {
+                  for (unsigned c = 0; c < 4; c++)
+                     texel[c] = sum[c] / 8.0f;
+                  util_format_pack_rgba_float(pt->format, out, texel, 1);
                }
             }
          }
@@ -336,7 +375,7 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
       st->pipe->texture_unmap(st->pipe, xfer);
       u_box_3d(0, 0, 0, dw, dh, dd, &box);
       st->pipe->texture_subdata(st->pipe, pt, l, PIPE_MAP_WRITE, &box, dst,
-                                dw * 4, (uintptr_t)dw * dh * 4);
+                                dw * bpp, (uintptr_t)dw * dh * bpp);
       free(dst);
    }
    t->stamp++;
@@ -357,7 +396,9 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
 
    if (*slot)
       return *slot;
-   struct pipe_resource *pt = create_tree(st, targets[index], 1, 1, 1, 0);
+   struct pipe_resource *pt = create_tree(st, targets[index],
+                                          PIPE_FORMAT_R8G8B8A8_UNORM, 1, 1, 1,
+                                          0);
    if (!pt)
       return NULL;
    for (unsigned f = 0; f < pt->array_size; f++) {
@@ -652,7 +693,8 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
    const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
                                               PIPE_MAP_READ, &box, &xfer);
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
-   uint8_t *packed = malloc((size_t)w * rows * 4);
+   unsigned dst_bpp = util_format_get_blocksize(img->pt->format);
+   uint8_t *packed = calloc(1, (size_t)w * rows * dst_bpp);
    if (!map || !rgba || !packed) {
       if (map)
          st->pipe->texture_unmap(st->pipe, xfer);
@@ -687,14 +729,14 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
             break;
          }
       }
-      util_format_pack_rgba_float(img->pt->format, packed + (size_t)r * w * 4,
-                                  rgba, w);
+      util_format_pack_rgba_float(img->pt->format,
+                                  packed + (size_t)r * w * dst_bpp, rgba, w);
    }
    st->pipe->texture_unmap(st->pipe, xfer);
    u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
             img->pt_layer + (unsigned)dstz, w, rows, 1, &box);
    st->pipe->texture_subdata(st->pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
-                             &box, packed, w * 4, 0);
+                             &box, packed, w * dst_bpp, 0);
    free(rgba);
    free(packed);
    t->stamp++;

@@ -11,13 +11,14 @@
 
 struct st_context;
 
-/* Defines image (face, level) of t as width x height and uploads pixels
- * (client memory in src layout, rows aligned to GL_UNPACK_ALIGNMENT) if
- * not NULL.  False if out of memory. */
+/* Defines image (face, level) of t as width x height, stored in the pipe
+ * format `storage`, and uploads pixels (client memory in src layout, rows
+ * aligned to GL_UNPACK_ALIGNMENT) if not NULL.  False if out of memory. */
 bool st_tex_image(struct st_context *st, struct gl_texture_object *t,
                   unsigned face, unsigned level, GLsizei width, GLsizei height,
                   GLsizei depth, GLenum internalformat, GLenum format,
-                  GLenum type, enum pipe_format src, const void *pixels);
+                  GLenum type, enum pipe_format storage, enum pipe_format src,
+                  const void *pixels);
 
 /* z: first layer (array) or slice (3D) of the region. */
 void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,

@@ -9,6 +9,7 @@
  * objects (section 2.10), buffer mapping and copies (2.10.3), sync objects
  * (5.2), glGetStringi (6.1.6).
  */
+#include <stdlib.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -176,9 +177,11 @@ test_get_stringi(void **state)
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
 
    bool found = false;
-   for (GLuint i = 0; i < 3; i++) {
+   for (GLuint i = 0; i < 64; i++) {
       const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS, i);
-      found |= e && strcmp(e, "GL_OES_element_index_uint") == 0;
+      if (!e)
+         break;
+      found |= strcmp(e, "GL_OES_element_index_uint") == 0;
    }
    assert_true(found);
    assert_null(_mesa_GetStringi(GL_EXTENSIONS, 100));
@@ -319,6 +322,61 @@ test_draw_buffers_and_clears(void **state)
    _mesa_BlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT,
                          GL_LINEAR);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* ES 3.0 section 4.4.1: separate draw and read framebuffer bindings;
+ * ES 2.0 knows only GL_FRAMEBUFFER. */
+static void
+test_read_draw_bindings(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint fbo[2];
+   GLint v;
+
+   _mesa_GenFramebuffers(2, fbo);
+   _mesa_BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+   t = gl_test_create(3, 0, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   _mesa_GenFramebuffers(2, fbo);
+   _mesa_BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   _mesa_BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, (GLint)fbo[0]);
+   _mesa_GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, (GLint)fbo[1]);
+
+   /* Attachments go to the framebuffer the target names. */
+   GLuint rb;
+   _mesa_GenRenderbuffers(1, &rb);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_RENDERBUFFER, rb);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_READ_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+
+   /* Deleting the read framebuffer rebinds 0 for reading only. */
+   _mesa_DeleteFramebuffers(1, &fbo[0]);
+   _mesa_GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, 0);
+   _mesa_GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, (GLint)fbo[1]);
+
+   /* GL_FRAMEBUFFER binds both. */
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 0);
+   _mesa_GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, 0);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER + 1, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }
 
@@ -469,6 +527,7 @@ main(void)
       cmocka_unit_test(test_sampler_objects),
       cmocka_unit_test(test_query_objects),
       cmocka_unit_test(test_draw_buffers_and_clears),
+      cmocka_unit_test(test_read_draw_bindings),
       cmocka_unit_test(test_tex_storage),
       cmocka_unit_test(test_pixel_buffers),
       cmocka_unit_test(test_texture_parameters),

@@ -95,8 +95,10 @@ test_teximage3d(void **state)
    _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA, 1, 1, -1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, px);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
-   _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_RGB8, 1, 1, 1, 0, GL_RGBA,
-                    GL_UNSIGNED_BYTE, px);
+   /* Desktop GL converts between colour formats, not between colour and
+    * depth (GL 2.1 section 3.8.1). */
+   _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_DEPTH_COMPONENT16, 1, 1, 1, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, px);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    GLint v;
    _mesa_GetIntegerv(GL_TEXTURE_BINDING_3D, &v);

@@ -21,9 +21,11 @@
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
+#include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
-/* Reads texel (x, y) of level/face of the bound 2D (or cube) texture. */
+/* Reads texel (x, y) of level/face of the bound 2D (or cube) texture, as
+ * 8-bit RGBA whatever the storage format (what a sampler returns). */
 static void
 texel(GLenum target, unsigned face, unsigned level, unsigned x, unsigned y,
       uint8_t out[4])
@@ -41,7 +43,10 @@ texel(GLenum target, unsigned face, unsigned level, unsigned x, unsigned y,
    const uint8_t *p = st->pipe->texture_map(st->pipe, img->pt, img->pt_level,
                                             PIPE_MAP_READ, &box, &xfer);
    assert_non_null(p);
-   memcpy(out, p, 4);
+   float rgba[4];
+   assert_true(util_format_unpack_rgba_float(img->pt->format, rgba, p, 1));
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = (uint8_t)(rgba[c] * 255.0f + 0.5f);
    st->pipe->texture_unmap(st->pipe, xfer);
 }
 

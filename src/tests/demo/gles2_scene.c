@@ -23,14 +23,10 @@
  * Exit status: 0 when every checked pixel is right (or --no-check), 1
  * otherwise, 77 when no EGL display or config is available.
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES2/gl2.h>
-#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "e2e_gl.h"
 #include "png_writer.h"
 
 #define W 256
@@ -55,40 +51,6 @@ static const char *fs_col = "precision mediump float;\n"
                             "varying vec4 v_color;\n"
                             "void main() { gl_FragColor = v_color; }\n";
 
-static GLuint
-program(const char *vs_src, const char *fs_src)
-{
-   const char *src[2] = {vs_src, fs_src};
-   GLenum type[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-   GLuint prog = glCreateProgram();
-   for (int i = 0; i < 2; ++i) {
-      GLuint s = glCreateShader(type[i]);
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      GLint ok = 0;
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[1024] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         fprintf(stderr, "shader compile failed: %s\n", log);
-      }
-      glAttachShader(prog, s);
-      glDeleteShader(s);
-   }
-   glBindAttribLocation(prog, 0, "a_pos");
-   glBindAttribLocation(prog, 1, "a_tc");
-   glBindAttribLocation(prog, 1, "a_color");
-   glLinkProgram(prog);
-   GLint ok = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[1024] = "";
-      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
-      fprintf(stderr, "program link failed: %s\n", log);
-   }
-   return prog;
-}
-
 /* One triangle of position (x, y, z) and colour per vertex. */
 static void
 draw_triangle(const float pos[9], const float col[12])
@@ -104,16 +66,6 @@ struct check {
    int x, y;        /* window coordinates (y up) */
    uint8_t rgba[4]; /* expected, within 2 */
 };
-
-static EGLDisplay
-surfaceless_display(void)
-{
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
-         "eglGetPlatformDisplayEXT");
-   return get ? get(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
-              : EGL_NO_DISPLAY;
-}
 
 int
 main(int argc, char **argv)
@@ -131,48 +83,13 @@ main(int argc, char **argv)
          out = argv[i];
    }
 
-   EGLDisplay dpy = surfaceless_display();
-   EGLint major, minor;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
-      fprintf(stderr, "SKIP: no surfaceless EGL display (0x%x)\n",
-              eglGetError());
-      return 77;
-   }
-   const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE,
-      EGL_PBUFFER_BIT,
-      EGL_RENDERABLE_TYPE,
-      EGL_OPENGL_ES2_BIT,
-      EGL_RED_SIZE,
-      8,
-      EGL_GREEN_SIZE,
-      8,
-      EGL_BLUE_SIZE,
-      8,
-      EGL_ALPHA_SIZE,
-      8,
-      EGL_DEPTH_SIZE,
-      16,
-      EGL_NONE,
+   struct e2e_gl gl;
+   const struct e2e_gl_options opts = {
+      .width = W, .height = H, .depth_bits = 16, .es_major = 2,
    };
-   EGLConfig config;
-   EGLint nr = 0;
-   if (!eglChooseConfig(dpy, config_attribs, &config, 1, &nr) || nr < 1) {
-      fprintf(stderr, "SKIP: no RGBA8 config with depth\n");
-      return 77;
-   }
-   const EGLint surface_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
-   EGLSurface surface = eglCreatePbufferSurface(dpy, config, surface_attribs);
-   eglBindAPI(EGL_OPENGL_ES_API);
-   const EGLint context_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-   EGLContext ctx =
-      eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
-   if (surface == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT ||
-       !eglMakeCurrent(dpy, surface, surface, ctx)) {
-      fprintf(stderr, "FAIL: cannot make a GLES 2.0 context current (0x%x)\n",
-              eglGetError());
-      return 1;
-   }
+   int status = e2e_gl_open(&gl, &opts);
+   if (status)
+      return status;
    printf("GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
 
    glViewport(0, 0, W, H);
@@ -206,7 +123,8 @@ main(int argc, char **argv)
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
 
-   GLuint ptex = program(vs_tex, fs_tex);
+   static const char *const tex_attribs[] = {"a_pos", "a_tc", NULL};
+   GLuint ptex = e2e_gl_program(vs_tex, fs_tex, tex_attribs);
    glUseProgram(ptex);
    glUniform1i(glGetUniformLocation(ptex, "u_tex"), 0);
    static const float bg_pos[] = {-1, -1, 0.8f, 1, -1, 0.8f, 1,  1, 0.8f,
@@ -216,7 +134,8 @@ main(int argc, char **argv)
    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, bg_tc);
    glDrawArrays(GL_TRIANGLES, 0, 6);
 
-   GLuint pcol = program(vs_col, fs_col);
+   static const char *const col_attribs[] = {"a_pos", "a_color", NULL};
+   GLuint pcol = e2e_gl_program(vs_col, fs_col, col_attribs);
    glUseProgram(pcol);
 
    /* 2. Hidden: behind the background (NDC z 0.9 > 0.8). */
@@ -283,7 +202,6 @@ main(int argc, char **argv)
    unsigned wrong = 0, skipped = 0;
    for (unsigned i = 0; i < sizeof(checks) / sizeof(checks[0]); ++i) {
       const struct check *c = &checks[i];
-      const uint8_t *p = pixels + (c->y * W + c->x) * 4;
       bool skip_it = false;
       for (unsigned k = 0; k < nr_skip; ++k)
          skip_it |= !strcmp(skip[k], c->feature);
@@ -292,29 +210,20 @@ main(int argc, char **argv)
          skipped++;
          continue;
       }
-      bool ok = true;
-      for (int k = 0; k < 4; ++k)
-         ok &= abs((int)p[k] - (int)c->rgba[k]) <= 2;
-      printf("%s %s at (%d, %d): %u %u %u %u (want %u %u %u %u)\n",
-             ok ? "ok  " : "FAIL", c->what, c->x, c->y, p[0], p[1], p[2], p[3],
-             c->rgba[0], c->rgba[1], c->rgba[2], c->rgba[3]);
-      wrong += !ok;
+      wrong += !e2e_gl_probe(pixels, W, c->x, c->y, c->rgba, 2, c->what,
+                             false);
    }
 
    /* PNG rows go top to bottom. */
    static uint8_t flipped[W * H * 4];
-   for (int y = 0; y < H; ++y)
-      memcpy(flipped + y * W * 4, pixels + (H - 1 - y) * W * 4, W * 4);
+   e2e_gl_flip_rows(pixels, W, H, flipped);
    if (!png_write_rgba(out, flipped, W, H, W * 4)) {
       fprintf(stderr, "FAIL: cannot write %s\n", out);
       return 1;
    }
    printf("image written to %s\n", out);
 
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglDestroySurface(dpy, surface);
-   eglTerminate(dpy);
+   e2e_gl_close(&gl);
 
    if (err != GL_NO_ERROR)
       fprintf(stderr, "GL error 0x%x\n", err);

@@ -244,6 +244,65 @@ static const char *const fs_textured_source =
    "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
    "stop\n";
 
+/* The resolve: texel fetches of samples 0-3 of the pixel (x, y from the
+ * grid position, the sample index in the 16-bit half after them: Mesa
+ * agx_nir_lower_texture.c), summed and scaled by 1/4. */
+#define RESOLVE_FETCH(s, dst)                                                  \
+   "mov_imm r6l, " #s "\n"                                                     \
+   "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, " dst ", ts0, ss0, "        \
+   "tex_2d_ms, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n"                              \
+   "wait 0\n"
+#define RESOLVE_ADD                                                            \
+   "fadd32 r0, r0, r8\n"                                                       \
+   "fadd32 r1, r1, r9\n"                                                       \
+   "fadd32 r2, r2, r10\n"                                                      \
+   "fadd32 r3, r3, r11\n"
+
+static const char *const fs_resolve_source =
+   "get_sr r4, sr80\n"
+   "get_sr r5, sr81\n"
+   RESOLVE_FETCH(0, "r0_r1_r2_r3")
+   RESOLVE_FETCH(1, "r8_r9_r10_r11") RESOLVE_ADD
+   RESOLVE_FETCH(2, "r8_r9_r10_r11") RESOLVE_ADD
+   RESOLVE_FETCH(3, "r8_r9_r10_r11") RESOLVE_ADD
+   "fmul32 r0, r0, 0.25\n"
+   "fmul32 r1, r1, 0.25\n"
+   "fmul32 r2, r2, 0.25\n"
+   "fmul32 r3, r3, 0.25\n"
+   "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, 1, 0\n"
+   "stop\n";
+
+/* The pixel's coverage mask into the red byte of its covered samples. */
+static const char *const fs_coverage_source =
+   "get_sr r0, sr60\n"
+   "st_tile r0, i8, 0, x, 0, 15, 0\n"
+   "stop\n";
+
+/* The texture descriptor of the resolve's 4x source. */
+static uint64_t
+resolve_texture(struct builder *b, const struct scene_params *p)
+{
+   uint64_t va = 0;
+   uint8_t *d = alloc(b, AGX_TEXTURE_LENGTH, 64, false, &va);
+   if (!d)
+      return 0;
+   agx_pack(d, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MS;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = p->width;
+      cfg.height = p->height;
+      cfg.address = p->resolve_src_va;
+   }
+   return va;
+}
+
 /* The 4x4 texture, twiddled, and its texture and sampler descriptors. */
 static void
 texture(struct builder *b, const struct scene_params *p, uint64_t *tex_va,
@@ -656,10 +715,14 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
                            : p->shading == SCENE_PERSPECTIVE
                               ? fs_iterproj_source
                            : p->shading == SCENE_TEXTURED ? fs_textured_source
+                           : p->shading == SCENE_RESOLVE  ? fs_resolve_source
+                           : p->shading == SCENE_COVERAGE ? fs_coverage_source
                                                           : fs_iter_source;
    uint64_t tex_va = 0, sampler_va = 0;
    if (p->shading == SCENE_TEXTURED)
       texture(&b, p, &tex_va, &sampler_va);
+   else if (p->shading == SCENE_RESOLVE)
+      tex_va = resolve_texture(&b, p);
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
                            shader(&b, bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0, shader(&b, vs_source));
@@ -667,7 +730,9 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
       &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, tex_va,
       sampler_va, shader(&b, fs_source));
    uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
-   bool varying = p->shading != SCENE_CONSTANT;
+   bool varying =
+      p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE &&
+      p->shading != SCENE_COVERAGE;
    uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
 
    uint64_t index_va = 0;

@@ -39,6 +39,12 @@ enum scene_shading {
    SCENE_TEXTURED,    /* vcolour[i][0..1] are texture coordinates into a
                        * 4x4 twiddled RGBA8 texture whose texel (i, j) is
                        * (60 i, 60 j, 100, 255) */
+   SCENE_RESOLVE,     /* each pixel the average of the 4 samples of the
+                       * same pixel of a 4x twiddled RGBA8 image at
+                       * resolve_src_va (texture_load per sample) */
+   SCENE_COVERAGE,    /* the red byte of every sample the fragment
+                       * covers is its coverage mask (sr60), stored raw
+                       * (i8); other channels keep the clear colour */
 };
 
 struct scene_params {
@@ -67,6 +73,8 @@ struct scene_params {
    /* Points: the point size is output word 7 (the colour's alpha word),
     * declared with output select `point size` and an output size of 8. */
    bool point_size;
+   /* SCENE_RESOLVE: the multisampled image (width x height). */
+   uint64_t resolve_src_va;
    /* SCENE_TEXTURED: linear (else nearest) filtering. */
    bool linear_filter;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */

@@ -332,6 +332,111 @@ test_msaa_4x(void **state)
    assert_true(partial > 20);
 }
 
+/* Samples of pixel (x, y) inside the right triangle under the 4x pattern
+ * of test_msaa_4x. */
+static unsigned
+covered_samples_4x(unsigned x, unsigned y)
+{
+   static const double pos[4][2] = {
+      {6 / 16.0, 2 / 16.0}, {14 / 16.0, 6 / 16.0},
+      {2 / 16.0, 10 / 16.0}, {10 / 16.0, 14 / 16.0}};
+   unsigned n = 0;
+   for (unsigned smp = 0; smp < 4; smp++) {
+      double X = x + pos[smp][0], Y = y + pos[smp][1];
+      n += X >= 4.5 && Y >= 4.5 && X + Y < 33;
+   }
+   return n;
+}
+
+/*
+ * The resolve after a 4x pass: a second render command into a
+ * single-sampled target whose fragment program reads the four samples of
+ * its pixel from the first pass's image (texture_load of a 2D MS
+ * texture with a sample index, as Mesa's resolve blits do) and stores
+ * their average.  A pixel with n of 4 samples covered gets
+ * n/4 of the triangle's colour (1, 0.25, 0, 1) plus (4-n)/4 of the clear
+ * colour (0, 0, 1, 1): red round(63.75 n), green 16 n, blue
+ * round(63.75 (4 - n)) (127.5 rounds to 128 either way), alpha 255.
+ */
+static void
+test_msaa_4x_resolve(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p, q;
+   struct scene s, r;
+   base_params(&p);
+   p.samples = 4;
+   build(f, &p, &s, true);
+
+   base_params(&q);
+   q.shading = SCENE_RESOLVE;
+   q.resolve_src_va = s.rt_va;
+   q.nr_vertices = 6;
+   /* Two triangles over the whole target. */
+   const float corners[6][2] = {{0, 0},  {40, 0}, {0, 32},
+                                {40, 0}, {40, 32}, {0, 32}};
+   for (unsigned i = 0; i < 6; i++)
+      scene_window_to_clip(&q, corners[i][0], corners[i][1], 1.0f, q.pos[i]);
+   build(f, &q, &r, true);
+
+   static const unsigned red[5] = {0, 64, 128, 191, 255};
+   unsigned partial = 0;
+   for (unsigned y = 0; y < q.height; y++) {
+      for (unsigned x = 0; x < q.width; x++) {
+         unsigned n = covered_samples_4x(x, y);
+         expect_rgba(scene_pixel(&q, &r, x, y), red[n], 16 * n, red[4 - n],
+                     255, x, y);
+         partial += n > 0 && n < 4;
+      }
+   }
+   /* Interior pixels are exact, edges blend: both kinds occur. */
+   assert_true(partial > 20);
+   assert_int_equal(covered_samples_4x(10, 10), 4);
+   assert_int_equal(covered_samples_4x(0, 0), 0);
+}
+
+/*
+ * The coverage mask a fragment program reads (sr60) is that of its own
+ * pixel, lane by lane: every covered sample of pixel (x, y) gets, in its
+ * red byte, the mask of the samples of (x, y) inside the triangle (bit s
+ * for sample s, by hand as in test_msaa_4x); uncovered samples keep the
+ * clear colour (red 0).
+ */
+static void
+test_msaa_4x_coverage_mask(void **state)
+{
+   static const double pos[4][2] = {
+      {6 / 16.0, 2 / 16.0}, {14 / 16.0, 6 / 16.0},
+      {2 / 16.0, 10 / 16.0}, {10 / 16.0, 14 / 16.0}};
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.samples = 4;
+   p.shading = SCENE_COVERAGE;
+   build(f, &p, &s, true);
+   unsigned masks_seen = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         unsigned mask = 0;
+         for (unsigned smp = 0; smp < 4; smp++) {
+            double X = x + pos[smp][0], Y = y + pos[smp][1];
+            mask |= (unsigned)(X >= 4.5 && Y >= 4.5 && X + Y < 33) << smp;
+         }
+         masks_seen |= 1u << mask;
+         for (unsigned smp = 0; smp < 4; smp++) {
+            const uint8_t *px = scene_sample(&p, &s, x, y, smp);
+            unsigned want = mask & (1u << smp) ? mask : 0;
+            if (px[0] != want)
+               fail_msg("pixel (%u, %u) sample %u: red %u, expected %u", x,
+                        y, smp, px[0], want);
+         }
+      }
+   }
+   /* Partial masks occur, not only 0 and 0xf. */
+   assert_true(__builtin_popcount(masks_seen) > 3);
+}
+
 /* Without PROCESS_EMPTY_TILES, the tile no primitive touches (x 32..39)
  * runs neither program and keeps what memory held. */
 static void
@@ -1036,6 +1141,9 @@ main(void)
       cmocka_unit_test_setup_teardown(test_png_dump, setup, teardown),
 #endif
       cmocka_unit_test_setup_teardown(test_msaa_4x, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_msaa_4x_resolve, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_msaa_4x_coverage_mask, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_varyings_perspective, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),

@@ -73,18 +73,88 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
    pctx->buffer_unmap(pctx, st);
 }
 
+/* The resource holding a depth/stencil resource's stencil, or NULL. */
+static struct pipe_resource *
+stencil_plane(struct pipe_resource *res)
+{
+   struct agx_resource *rsrc = agx_resource(res);
+   if (rsrc->separate_stencil)
+      return &rsrc->separate_stencil->base;
+   return rsrc->layout.format == PIPE_FORMAT_S8_UINT ? res : NULL;
+}
+
+/* Nearest-texel blit of depth or stencil values (GL 4.6 section 18.3.2:
+ * a multisampled source is read through a map, which resolves depth by
+ * averaging, an implementation-dependent choice the rule allows, and
+ * stencil by taking sample 0, "a single sample's value").  One layer.
+ */
+static void
+blit_zs(struct pipe_context *pctx, const struct pipe_blit_info *info,
+        bool stencil, const struct pipe_box *sbox, const struct pipe_box *dbox,
+        bool flip_x, bool flip_y)
+{
+   struct pipe_resource *sres = info->src.resource;
+   struct pipe_resource *dres = info->dst.resource;
+   if (stencil) {
+      sres = stencil_plane(sres);
+      dres = stencil_plane(dres);
+   } else if (agx_resource(sres)->layout.format == PIPE_FORMAT_S8_UINT ||
+              agx_resource(dres)->layout.format == PIPE_FORMAT_S8_UINT) {
+      return;
+   }
+   if (!sres || !dres)
+      return;
+
+   struct pipe_transfer *st = NULL, *dt = NULL;
+   const uint8_t *s =
+      pctx->texture_map(pctx, sres, info->src.level, PIPE_MAP_READ, sbox, &st);
+   if (!s)
+      return;
+   uint8_t *d = pctx->texture_map(pctx, dres, info->dst.level,
+                                  PIPE_MAP_READ_WRITE, dbox, &dt);
+   if (!d) {
+      pctx->texture_unmap(pctx, st);
+      return;
+   }
+   enum pipe_format sf = agx_resource(sres)->layout.format;
+   enum pipe_format df = agx_resource(dres)->layout.format;
+   unsigned sbpp = util_format_get_blocksize(sf);
+   unsigned dbpp = util_format_get_blocksize(df);
+   int sw = sbox->width, sh = sbox->height;
+   int dw = dbox->width, dh = dbox->height;
+
+   for (int y = 0; y < dh; ++y) {
+      int syy = (int)(((int64_t)y * sh + sh / 2) / dh);
+      if (flip_y)
+         syy = sh - 1 - syy;
+      for (int x = 0; x < dw; ++x) {
+         if (info->scissor_enable && (dbox->x + x < info->scissor.minx ||
+                                      dbox->x + x >= info->scissor.maxx ||
+                                      dbox->y + y < info->scissor.miny ||
+                                      dbox->y + y >= info->scissor.maxy))
+            continue;
+         int sxx = (int)(((int64_t)x * sw + sw / 2) / dw);
+         if (flip_x)
+            sxx = sw - 1 - sxx;
+         const uint8_t *sp = s + (size_t)st->stride * syy + sxx * sbpp;
+         uint8_t *dp = d + (size_t)dt->stride * y + x * dbpp;
+         if (stencil) {
+            *dp = *sp;
+         } else {
+            float z = 0;
+            util_format_unpack_z_float(sf, &z, sp, 1);
+            util_format_pack_z_float(df, dp, &z, 1);
+         }
+      }
+   }
+   pctx->texture_unmap(pctx, dt);
+   pctx->texture_unmap(pctx, st);
+}
+
 /* Nearest-texel scaling blit of colour, one layer at a time. */
 static void
 agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
-   if (!(info->mask & PIPE_MASK_RGBA)) {
-      static bool warned;
-      if (!warned)
-         u_logw("asahi", "depth/stencil blits are not implemented");
-      warned = true;
-      return;
-   }
-
    perf_note(pctx, "blit");
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
    int dw = abs(db->width), dh = abs(db->height);
@@ -107,6 +177,13 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
    bool flip_x = (sb->width < 0) != (db->width < 0);
    bool flip_y = (sb->height < 0) != (db->height < 0);
 
+   if (info->mask & PIPE_MASK_Z)
+      blit_zs(pctx, info, false, &sbox, &dbox, flip_x, flip_y);
+   if (info->mask & PIPE_MASK_S)
+      blit_zs(pctx, info, true, &sbox, &dbox, flip_x, flip_y);
+   if (!(info->mask & PIPE_MASK_RGBA))
+      return;
+
    struct pipe_transfer *st = NULL, *dt = NULL;
    const uint8_t *s = pctx->texture_map(
       pctx, info->src.resource, info->src.level, PIPE_MAP_READ, &sbox, &st);
@@ -126,7 +203,6 @@ agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
     * multisampling blit needs.
     */
    unsigned ssamples = 1, dsamples = 1;
-   
    unsigned sample_B = util_format_get_blocksize(sf);
    unsigned sbpp = sample_B * ssamples;
    unsigned dbpp = util_format_get_blocksize(df) * dsamples;

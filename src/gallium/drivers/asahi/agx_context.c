@@ -282,6 +282,12 @@ agx_set_stencil_ref(struct pipe_context *pctx,
 static void
 agx_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
+   /* Applied in the fragment shader (agx_fs_key::sample_mask_disable). */
+   struct agx_context *ctx = agx_context(pctx);
+   if (ctx->sample_mask != mask) {
+      ctx->sample_mask = mask;
+      ctx->dirty |= AGX_DIRTY_BLEND;
+   }
 }
 
 static void
@@ -310,10 +316,7 @@ agx_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type shader,
    struct agx_stage_state *st = &ctx->stage[shader];
 
    if (index != 0) {
-      if (take_ownership && cb && cb->buffer) {
-         struct pipe_resource *r = cb->buffer;
-         pipe_resource_reference(&r, NULL);
-      }
+      agx_set_ubo(ctx, shader, index, take_ownership, cb);
       return;
    }
 
@@ -497,6 +500,7 @@ agx_destroy_context(struct pipe_context *pctx)
       if (!ctx->vb[i].is_user_buffer)
          pipe_resource_reference(&ctx->vb[i].buffer.resource, NULL);
    }
+   agx_release_ubos(ctx);
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s) {
       free(ctx->stage[s].cb0);
       for (unsigned i = 0; i < PIPE_MAX_SHADER_SAMPLER_VIEWS; ++i)
@@ -511,6 +515,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    struct agx_context *ctx = calloc(1, sizeof(*ctx));
    if (!ctx)
       return NULL;
+   ctx->sample_mask = ~0u;
 
    struct pipe_context *p = &ctx->base;
    p->screen = screen;

@@ -186,6 +186,12 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                memcpy(&data[w], (const uint8_t *)st->cb0 + off, 4);
          }
          break;
+      case AGX_PUSH_UBO_BASE: {
+         uint64_t va = agx_ubo_address(ctx, batch, stage, r->index);
+         data[0] = (uint32_t)va;
+         data[1] = (uint32_t)(va >> 32);
+         break;
+      }
       case AGX_PUSH_VBO_BASE: {
          uint64_t va = agx_vb_address(ctx, batch, r->index, p);
          data[0] = (uint32_t)va;

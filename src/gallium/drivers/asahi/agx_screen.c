@@ -150,7 +150,7 @@ agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       return 16384;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
-      return 1;
+      return 1 + AGX_MAX_UBOS; /* default block + uniform blocks */
    case PIPE_SHADER_CAP_MAX_TEMPS:
       return 256;
    case PIPE_SHADER_CAP_INTEGERS:
@@ -253,15 +253,11 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
        !info->renderable)
       return false;
 
-   /* The compiler's tilebuffer stores handle these formats so far. */
-   if (bindings & PIPE_BIND_RENDER_TARGET) {
-      if (format != PIPE_FORMAT_R8G8B8A8_UNORM &&
-          format != PIPE_FORMAT_B8G8R8A8_UNORM &&
-          format != PIPE_FORMAT_R8G8B8X8_UNORM &&
-          format != PIPE_FORMAT_B8G8R8X8_UNORM &&
-          format != PIPE_FORMAT_R32G32B32A32_FLOAT)
-         return false;
-   }
+   /* Render targets: formats the compiler's tilebuffer stores write
+    * with the tilebuffer format the table gives. */
+   if ((bindings & PIPE_BIND_RENDER_TARGET) &&
+       agx_tib_format_of(format) != (int)info->tib_format)
+      return false;
 
    if (bindings & (PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER))
       return false;

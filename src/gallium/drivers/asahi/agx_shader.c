@@ -236,6 +236,14 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          }
       }
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
+      /* The GL sample mask and alpha-to-coverage drop samples in the
+       * shader (the hardware's sample_mask; Mesa does the same). */
+      if (key->fs.nr_samples > 1) {
+         unsigned all = (1u << key->fs.nr_samples) - 1;
+         key->fs.sample_mask_disable = (uint8_t)(all & ~ctx->sample_mask);
+         key->fs.alpha_to_coverage =
+            ctx->blend && ctx->blend->base.alpha_to_coverage;
+      }
    }
 }
 

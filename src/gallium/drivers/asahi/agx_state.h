@@ -252,6 +252,10 @@ struct agx_stage_state {
    void *cb0;
    size_t cb0_size;
    uint64_t cb0_va; /* cb0 uploaded in the current batch, or 0 */
+   /* constant buffers 1.. (uniform blocks, agx_ubo.c): slot i is
+    * constant buffer 1 + i */
+   struct pipe_resource *ubo[AGX_MAX_UBOS];
+   uint32_t ubo_offset[AGX_MAX_UBOS];
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
@@ -264,6 +268,8 @@ struct agx_context {
    struct util_dynarray pending; /* struct agx_batch * */
 
    struct agx_stage_state stage[PIPE_SHADER_TYPES];
+   /* read by uniform blocks with nothing bound (agx_ubo.c) */
+   struct pipe_resource *ubo_zero;
    struct agx_compiled_shader *vs, *fs; /* variants of the last draw */
    /* The front end's KHR_debug callback (set_debug_callback): shader
     * statistics go there, as shader-db's run expects.
@@ -281,6 +287,7 @@ struct agx_context {
    struct pipe_scissor_state scissor;
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
+   unsigned sample_mask; /* set_sample_mask (all bits: every sample) */
    unsigned prim; /* enum pipe_prim_type of the last draw */
    /* Coefficient binding table of the bound VS/FS pair in this batch
     * (USC offset; valid unless shaders, rasterizer or batch changed).
@@ -382,6 +389,15 @@ void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
 struct agx_query;
 void agx_init_query_functions(struct pipe_context *pctx);
 /* Slot of the active occlusion query (-1: none), noted for stamping. */
+/* agx_ubo.c: uniform blocks (constant buffers 1..) */
+#define AGX_MAX_UBO_SIZE 65536
+void agx_set_ubo(struct agx_context *ctx, enum pipe_shader_type shader,
+                 unsigned index, bool take_ownership,
+                 const struct pipe_constant_buffer *cb);
+uint64_t agx_ubo_address(struct agx_context *ctx, struct agx_batch *batch,
+                         enum pipe_shader_type shader, unsigned block);
+void agx_release_ubos(struct agx_context *ctx);
+
 int agx_query_slot(struct agx_context *ctx);
 bool agx_query_counting(struct agx_context *ctx);
 /* The queries the just-submitted batch wrote were written by seqno. */

@@ -132,7 +132,7 @@ noop_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       return 16384;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
-      return 16;
+      return PIPE_MAX_CONSTANT_BUFFERS;
    case PIPE_SHADER_CAP_MAX_TEMPS:
       return 256;
    case PIPE_SHADER_CAP_CONT_SUPPORTED:

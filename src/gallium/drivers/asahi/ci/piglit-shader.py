@@ -28,45 +28,20 @@ instead of running.  Exits 77 (meson's skip) without piglit or the
 driver.
 """
 
-import argparse
-import concurrent.futures
 import glob
-import json
 import os
 import re
-import subprocess
 import sys
-import time
 
-PIGLIT_ROOTS = ('/usr/lib/x86_64-linux-gnu/piglit', '/usr/lib/piglit',
-                '/usr/local/lib/piglit')
-RESULT_RE = re.compile(r'PIGLIT: \{\s*"result"\s*:\s*"(\w+)"\s*\}')
+import piglit_common as pc
+
 GL_RE = re.compile(r'^GL\s+(ES|CORE|COMPAT)?\s*(<|<=|=|>=|>)\s*(\d\.\d)')
 GLSL_RE = re.compile(r'^GLSL\s+(ES)?\s*(<|<=|=|>=|>)\s*(\d\.\d+)')
-# What the environment of our stack adds; --llvmpipe removes it.
-OUR_ENV = ('__EGL_VENDOR_LIBRARY_FILENAMES', 'LIBGL_DRIVERS_PATH',
-           'LD_PRELOAD', 'GALLIUM_DRIVER', 'ASAHI_DEVICE')
-FAILED = ('fail', 'crash', 'timeout', 'warn', 'dmesg-fail')
-
-
-def find_piglit():
-    for root in PIGLIT_ROOTS:
-        if os.path.exists(os.path.join(root, 'bin', 'shader_runner')):
-            return root
-    return None
-
-
-def read_lines(path):
-    with open(path, encoding='utf-8') as f:
-        for line in f:
-            line = line.split('#', 1)[0].strip()
-            if line:
-                yield line
 
 
 def list_tests(root, list_path):
     tests = set()
-    for pattern in read_lines(list_path):
+    for pattern in pc.read_lines(list_path):
         for path in glob.glob(os.path.join(root, pattern), recursive=True):
             if path.endswith('.shader_test'):
                 tests.add(os.path.relpath(path, root))
@@ -109,58 +84,6 @@ def pick_runner(path):
     return 'shader_runner_gles2' if low else 'shader_runner_gles3'
 
 
-def run_one(root, test, env, timeout):
-    runner = pick_runner(os.path.join(root, test))
-    cmd = [os.path.join(root, 'bin', runner), test, '-auto', '-fbo']
-    t0 = time.time()
-    try:
-        p = subprocess.run(cmd, cwd=root, env=env, capture_output=True,
-                           text=True, timeout=timeout, errors='replace')
-    except subprocess.TimeoutExpired:
-        return test, {'result': 'timeout', 'runner': runner,
-                      'time': timeout, 'output': ''}
-    out = p.stdout + p.stderr
-    results = RESULT_RE.findall(out)
-    result = results[-1] if results and p.returncode >= 0 else 'crash'
-    return test, {'result': result, 'runner': runner,
-                  'time': round(time.time() - t0, 2),
-                  'output': out[-600:]}
-
-
-def read_expectations(path):
-    exp = {}
-    if path and os.path.exists(path):
-        for line in read_lines(path):
-            name, _, result = line.rpartition(':')
-            exp[name.strip()] = result.strip()
-    return exp
-
-
-def write_expectations(path, results):
-    with open(path, 'w', encoding='utf-8') as f:
-        f.write('# Copyright 2026 The asahi-gl authors\n'
-                '# SPDX-License-Identifier: MIT\n'
-                '# piglit shader tests not expected to pass (path: result); '
-                'this list only\n# shrinks.  See '
-                'src/gallium/drivers/asahi/ci/piglit-shader.py.\n')
-        for name in sorted(results):
-            r = results[name]['result']
-            if r != 'pass':
-                f.write('%s: %s\n' % (name, r))
-
-
-def summary(results):
-    n = {'pass': 0, 'fail': 0, 'skip': 0}
-    for r in results.values():
-        if r['result'] == 'pass':
-            n['pass'] += 1
-        elif r['result'] in FAILED:
-            n['fail'] += 1
-        else:
-            n['skip'] += 1
-    return n
-
-
 def group_of(test):
     """'tests/spec/glsl-1.10/execution/x/y.shader_test' ->
     'glsl-1.10' (generated tests count with their spec folder)."""
@@ -168,136 +91,23 @@ def group_of(test):
     return parts[2] if len(parts) > 3 else parts[0]
 
 
+def make_test(root, test):
+    runner = pick_runner(os.path.join(root, test))
+    cmd = [os.path.join(root, 'bin', runner), test, '-auto', '-fbo']
+    return pc.PiglitTest(test, cmd, group_of(test), cwd=root,
+                         info={'runner': runner})
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap = pc.new_parser(__doc__)
     ap.add_argument('--list', required=True,
                     help='file of globs relative to the piglit directory')
-    ap.add_argument('--expectations')
-    ap.add_argument('--results', help='write the results as JSON here')
-    ap.add_argument('--reference', help='results JSON of an llvmpipe run')
-    ap.add_argument('--llvmpipe', action='store_true',
-                    help="run on the system's Mesa (the reference)")
-    ap.add_argument('--require', help='file that must exist (the driver)')
-    ap.add_argument('--jobs', type=int, default=2)
-    ap.add_argument('--timeout', type=int, default=60)
-    ap.add_argument('--update-expectations', action='store_true')
-    ap.add_argument('--rescore', metavar='RESULTS',
-                    help='run nothing: report on the results JSON of an '
-                         'earlier run (with --reference, --groups, '
-                         '--expectations)')
-    ap.add_argument('--groups', action='store_true',
-                    help='also print the counts of each spec folder')
-    ap.add_argument('-v', '--verbose', action='store_true',
-                    help='print every result as it arrives')
     args = ap.parse_args()
-
-    root = find_piglit()
-    if not root:
-        print('SKIP: piglit is not installed (Debian: piglit)')
-        return 77
-    if args.require and not args.llvmpipe and \
-       not os.path.exists(args.require):
-        print('SKIP: %s is not built' % args.require)
-        return 77
-
-    tests = list_tests(root, args.list)
-    env = dict(os.environ)
-    env['PIGLIT_PLATFORM'] = 'surfaceless_egl'
-    env['EGL_PLATFORM'] = 'surfaceless'
-    for k in ('DISPLAY', 'WAYLAND_DISPLAY'):
-        env.pop(k, None)
-    if args.llvmpipe:
-        for k in OUR_ENV:
-            env.pop(k, None)
-
-    t0 = time.time()
-    results = {}
-    if args.rescore:
-        with open(args.rescore, encoding='utf-8') as f:
-            results = json.load(f)
-        tests = [t for t in tests if t in results]
-        results = {t: results[t] for t in tests}
-    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-        futs = [ex.submit(run_one, root, t, env, args.timeout)
-                for t in tests if not args.rescore]
-        for fut in concurrent.futures.as_completed(futs):
-            name, res = fut.result()
-            results[name] = res
-            if args.verbose:
-                print('%-8s %s' % (res['result'], name), flush=True)
-
-    if args.results and not args.rescore:
-        with open(args.results, 'w', encoding='utf-8') as f:
-            json.dump(results, f, indent=1, sort_keys=True)
-
-    n = summary(results)
-    who = 'llvmpipe' if args.llvmpipe else 'asahi'
-    if args.rescore:
-        who = args.rescore
-    print('%s: %d tests in %.0fs: %d passed, %d failed, %d skipped' % (
-        who, len(tests), time.time() - t0, n['pass'], n['fail'], n['skip']))
-    counts = {}
-    for r in results.values():
-        counts[r['result']] = counts.get(r['result'], 0) + 1
-    print('   (%s)' % ', '.join('%d %s' % (v, k)
-                                for k, v in sorted(counts.items())))
-
-    ref = None
-    if args.reference:
-        with open(args.reference, encoding='utf-8') as f:
-            ref = json.load(f)
-    if args.groups:
-        for g in sorted({group_of(t) for t in results}):
-            part = {t: r for t, r in results.items() if group_of(t) == g}
-            gn = summary(part)
-            line = '   %-14s %4d passed, %4d failed, %4d skipped' % (
-                g, gn['pass'], gn['fail'], gn['skip'])
-            if ref is not None:
-                rp = sum(1 for t in part
-                         if ref.get(t, {}).get('result') == 'pass')
-                line += '   llvmpipe %4d passed: ratio %.3f' % (
-                    rp, gn['pass'] / max(1, rp))
-            print(line)
-
-    if ref is not None:
-        ref_pass = {t for t, r in ref.items()
-                    if r['result'] == 'pass' and t in results}
-        ours = {t for t, r in results.items() if r['result'] == 'pass'}
-        print('llvmpipe passes %d of these; we pass %d of those '
-              '(%.1f%%), %d overall: ratio ours/llvmpipe %.3f' % (
-                  len(ref_pass), len(ours & ref_pass),
-                  100.0 * len(ours & ref_pass) / max(1, len(ref_pass)),
-                  len(ours), len(ours) / max(1, len(ref_pass))))
-
-    if args.llvmpipe:
-        return 0
-    if args.update_expectations and args.expectations:
-        write_expectations(args.expectations, results)
-        return 0
-
-    expected = read_expectations(args.expectations)
-    regressions, fixed = [], []
-    for name in sorted(results):
-        got = results[name]['result']
-        want = expected.get(name, 'pass')
-        if got == want:
-            continue
-        if got == 'pass':
-            fixed.append(name)
-        else:
-            regressions.append((name, want, got))
-    for name, want, got in regressions:
-        print('REGRESSION %s: expected %s, got %s' % (name, want, got))
-        tail = results[name]['output'].strip().splitlines()[-6:]
-        for line in tail:
-            print('   ' + line)
-    for name in fixed:
-        print('FIXED %s: now passes (remove it from the expectations)'
-              % name)
-    stale = [t for t in expected if t not in results]
-    for name in stale:
-        print('NOTE %s is listed but was not run' % name)
-    return 1 if regressions else 0
+    root = pc.find_piglit(os.path.join('bin', 'shader_runner'))
+    tests = []
+    if root:
+        tests = [make_test(root, t) for t in list_tests(root, args.list)]
+    return pc.main(args, root, tests, 'piglit-shader.py')
 
 
 if __name__ == '__main__':

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+# Copyright 2026 The asahi-gl authors
+# SPDX-License-Identifier: MIT
+"""Run piglit's OpenGL ES 2.0/3.0 API and rendering tests on our stack.
+
+The tests are those of the piglit package's tests/opengl.xml.gz whose
+names match one of the shell-style patterns of the --list files (one per
+line, '#' comments; a pattern starting with '!' removes what it matches),
+run with the command line piglit itself would use (the program from
+piglit's bin/, its arguments, '-auto') and '-fbo' (the surfaceless platform
+has no window); PIGLIT_PLATFORM=surfaceless_egl and the environment this
+script was given (meson passes our EGL vendor, asahi_dri.so and the
+simulator drm-shim), --jobs at a time, each under --timeout seconds (the
+whole process group is killed on timeout).
+
+Each test's API comes from the piglit utility library its program links
+(libpiglitutil_gles2 or _gles3).  Until our front end offers ES 3.0
+contexts, the programs built for ES 3 run with
+MESA_GLES_VERSION_OVERRIDE=3.0 (on llvmpipe too, so both claim the same
+version); their numbers are reported apart, as 'gles3 (override)', since
+the override claims more than is implemented.  A program built for ES 2
+that fails to get the ES 3 context it asks for first runs again with the
+override, and counts with the ES 3 ones.  With --llvmpipe every test runs
+with the override, so that the reference is llvmpipe as an ES 3.0
+implementation (it would otherwise give ES 3.2 contexts, and pass ES 3.1
+tests no ES 3.0 implementation can run).  --no-es3-override drops all of
+this.
+
+The options shared with piglit-shader.py (--expectations, --results,
+--llvmpipe, --reference, --rescore, --update-expectations, --groups) work
+the same way; see piglit_common.py.
+"""
+
+import ast
+import fnmatch
+import gzip
+import os
+import re
+import sys
+
+import piglit_common as pc
+
+TEST_RE = re.compile(r'<Test type="(\w+)" name="([^"]*)">(.*?)</Test>',
+                     re.S)
+OPTION_RE = re.compile(r'<option name="(\w+)" value="([^"]*)"')
+# What piglit prints when no ES 3 context could be made.
+ES3_REFUSED_RE = re.compile(r'Failed to create waffle_config for OpenGL ES 3')
+XML_ENTITIES = (('&gt;', '>'), ('&lt;', '<'), ('&quot;', '"'),
+                ('&apos;', "'"), ('&amp;', '&'))
+
+
+def unescape(s):
+    for entity, char in XML_ENTITIES:
+        s = s.replace(entity, char)
+    return s
+
+
+def parse_command(value):
+    """"['prog', 'arg']" (a Python list of strings) -> ['prog', 'arg']."""
+    try:
+        cmd = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return []
+    if not isinstance(cmd, list) or \
+       not all(isinstance(a, str) for a in cmd):
+        return []
+    return cmd
+
+
+def load_all(root):
+    """(name, options) of every test of piglit's opengl.xml.gz; the
+    options include the test's 'type'."""
+    path = os.path.join(root, 'tests', 'opengl.xml.gz')
+    with gzip.open(path, 'rt', encoding='utf-8') as f:
+        xml = f.read()
+    for m in TEST_RE.finditer(xml):
+        opts = {k: unescape(v) for k, v in OPTION_RE.findall(m.group(3))}
+        opts['type'] = m.group(1)
+        yield unescape(m.group(2)), opts
+
+
+def select(names, list_paths):
+    """The names the lists keep, in the order of piglit's list."""
+    keep, drop = [], []
+    for path in list_paths:
+        for pattern in pc.read_lines(path):
+            if pattern.startswith('!'):
+                drop.append(pattern[1:].strip())
+            else:
+                keep.append(pattern)
+    return [n for n in names
+            if any(fnmatch.fnmatchcase(n, p) for p in keep) and
+            not any(fnmatch.fnmatchcase(n, p) for p in drop)]
+
+
+def api_of(program, cache={}):
+    """'gles2', 'gles3' or 'gl': which piglit utility library the program
+    links (its dynamic section names the library)."""
+    if program not in cache:
+        api = 'gl'
+        try:
+            with open(program, 'rb') as f:
+                data = f.read()
+            for lib in ('gles3', 'gles2'):
+                if b'libpiglitutil_%s.so' % lib.encode() in data:
+                    api = lib
+                    break
+        except OSError:
+            api = 'missing'
+        cache[program] = api
+    return cache[program]
+
+
+def make_tests(root, list_paths, es3_override, llvmpipe):
+    tests = []
+    everything = dict(load_all(root))
+    for name in select(list(everything), list_paths):
+        opts = everything[name]
+        cmd = parse_command(opts.get('command', ''))
+        if not cmd:
+            continue
+        program = os.path.join(root, 'bin', cmd[0])
+        # The surfaceless platform has no window: piglit aborts without
+        # -fbo, so every test renders to an FBO (piglit itself adds -fbo
+        # to the tests it runs concurrently only).
+        cmd = [program] + cmd[1:] + ['-auto', '-fbo']
+        # piglit runs its 'gl_builtin' tests (built-in constants) in tests/,
+        # where the paths of their arguments start.
+        cwd = root
+        if opts['type'] == 'gl_builtin':
+            cwd = os.path.join(root, 'tests')
+        api = api_of(program)
+        env = {'PIGLIT_SOURCE_DIR': root}
+        group = api
+        if api == 'gles3' and es3_override:
+            env['MESA_GLES_VERSION_OVERRIDE'] = '3.0'
+            group = 'gles3 (override)'
+        test = pc.PiglitTest(name, cmd, group, cwd=cwd, env=env,
+                             info={'api': api})
+        if api == 'gles2' and es3_override and llvmpipe:
+            # The reference is llvmpipe as an ES 3.0 implementation (it
+            # would give ES 3.2 to programs asking for ES 2 or 3.1).
+            test.env['MESA_GLES_VERSION_OVERRIDE'] = '3.0'
+        elif api == 'gles2' and es3_override:
+            # Some programs built for ES 2 ask for an ES 3 context first.
+            test.retry_re = ES3_REFUSED_RE
+            test.retry_env = {'MESA_GLES_VERSION_OVERRIDE': '3.0'}
+            test.retry_group = 'gles3 (override)'
+        tests.append(test)
+    return tests
+
+
+def main():
+    ap = pc.new_parser(__doc__)
+    ap.add_argument('--list', required=True, action='append',
+                    help='file of name patterns (may be repeated)')
+    ap.add_argument('--no-es3-override', action='store_true',
+                    help='run ES 3 programs without '
+                         'MESA_GLES_VERSION_OVERRIDE=3.0')
+    args = ap.parse_args()
+    root = pc.find_piglit(os.path.join('tests', 'opengl.xml.gz'))
+    tests = []
+    if root:
+        tests = make_tests(root, args.list, not args.no_es3_override,
+                           args.llvmpipe)
+    return pc.main(args, root, tests, 'piglit-gles.py',
+                   group_title='by API:')
+
+
+if __name__ == '__main__':
+    sys.exit(main())

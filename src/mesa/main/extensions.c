@@ -1,0 +1,109 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The one table of the extensions this front end implements, with the
+ * APIs and versions each is advertised for (an ES extension written
+ * against ES 3.0 is only listed in ES 3.x contexts).  glGetString,
+ * glGetStringi and GL_NUM_EXTENSIONS all read it, so they always agree.
+ */
+#include <string.h>
+
+#include "main/context.h"
+#include "main/extensions.h"
+
+#define API_GL (1u << 0)
+#define API_ES (1u << 1)
+
+struct gl_extension_info {
+   const char *name;
+   unsigned apis;
+   int min_es_version; /* for API_ES: the oldest ES version * 10 */
+};
+
+static const struct gl_extension_info extension_table[] = {
+   {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_uniform_buffer_object", API_GL, 0},
+   {"GL_EXT_base_instance", API_ES, 30},
+   {"GL_EXT_discard_framebuffer", API_ES, 20},
+   {"GL_EXT_multi_draw_arrays", API_ES, 20},
+   {"GL_KHR_debug", API_GL | API_ES, 20},
+   {"GL_OES_compressed_ETC1_RGB8_texture", API_ES, 20},
+   {"GL_OES_depth24", API_ES, 20},
+   {"GL_OES_draw_elements_base_vertex", API_ES, 20},
+   {"GL_OES_element_index_uint", API_ES, 20},
+   {"GL_OES_rgb8_rgba8", API_ES, 20},
+   {"GL_OES_vertex_array_object", API_ES, 20},
+   {"GL_OES_vertex_half_float", API_ES, 20},
+};
+
+#define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))
+
+static bool
+advertised(const struct gl_context *ctx, const struct gl_extension_info *e)
+{
+   if (_mesa_is_gles(ctx))
+      return (e->apis & API_ES) && ctx->Version >= e->min_es_version;
+   return (e->apis & API_GL) != 0;
+}
+
+unsigned
+_mesa_extension_count(struct gl_context *ctx)
+{
+   unsigned n = 0;
+
+   for (unsigned i = 0; i < TABLE_SIZE; i++)
+      n += advertised(ctx, &extension_table[i]);
+   return n;
+}
+
+const char *
+_mesa_extension_name(struct gl_context *ctx, unsigned index)
+{
+   for (unsigned i = 0; i < TABLE_SIZE; i++) {
+      if (!advertised(ctx, &extension_table[i]))
+         continue;
+      if (index-- == 0)
+         return extension_table[i].name;
+   }
+   return NULL;
+}
+
+const char *
+_mesa_extensions_string(struct gl_context *ctx)
+{
+   char *s = ctx->ExtensionsString;
+   size_t len = 0;
+
+   if (s[0])
+      return s;
+   for (unsigned i = 0; i < TABLE_SIZE; i++) {
+      const char *name = extension_table[i].name;
+      size_t n = strlen(name);
+
+      if (!advertised(ctx, &extension_table[i]))
+         continue;
+      /* The buffer is sized for the whole table (a static assert would
+       * need constant lengths); stop rather than overflow. */
+      if (len + n + 2 > sizeof(ctx->ExtensionsString))
+         break;
+      if (len)
+         s[len++] = ' ';
+      memcpy(s + len, name, n);
+      len += n;
+   }
+   s[len] = '\0';
+   return s;
+}
+
+bool
+_mesa_has_extension(struct gl_context *ctx, const char *name)
+{
+   for (unsigned i = 0; i < TABLE_SIZE; i++) {
+      if (strcmp(extension_table[i].name, name) == 0)
+         return advertised(ctx, &extension_table[i]);
+   }
+   return false;
+}

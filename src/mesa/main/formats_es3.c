@@ -1,0 +1,466 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The format tables (see formats_es3.h).  Sources: ES 3.0.6 spec tables
+ * 3.2 (format, type, sized internalformat), 3.3 (unsized), 3.12
+ * (effective internal formats), 3.13 (sized colour formats: bits, CR,
+ * TF) and 3.14 (depth and stencil).
+ */
+#include <stddef.h>
+
+#include "main/context.h"
+#include "main/formats_es3.h"
+#include "pipe/p_screen.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#define UN GL_UNSIGNED_NORMALIZED
+#define SN GL_SIGNED_NORMALIZED
+#define FL GL_FLOAT
+#define SI GL_INT
+#define UI GL_UNSIGNED_INT
+
+#define S GL_FMT_SIZED
+#define CR (GL_FMT_COLOR_RENDERABLE | GL_FMT_SIZED)
+#define TF GL_FMT_FILTERABLE
+#define FR GL_FMT_FLOAT_RENDERABLE
+#define DR (GL_FMT_DEPTH_RENDERABLE | GL_FMT_SIZED)
+#define E2 GL_FMT_ES2_RENDERBUFFER
+
+#define P(x) PIPE_FORMAT_##x
+
+/* internalformat, base, type, {r, g, b, a, d, s, e, l}, flags, sRGB,
+ * storage candidates (best first). */
+#define F(ifmt, base, ty, r, g, b, a, d, s, e, l, flags, srgb, ...)           \
+   {GL_##ifmt, GL_##base, ty, r, g, b, a, d, s, e, l, flags, srgb, {__VA_ARGS__}}
+
+/* clang-format off */
+static const struct gl_format_info formats[] = {
+   /* Unsized (ES 3.0.6 table 3.3): stored like their common sized form;
+    * luminance and alpha are expanded to RGBA at upload. */
+   F(RGBA,            RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
+   F(RGB,             RGB,   UN, 8, 8, 8, 0, 0, 0, 0, 0, TF, false, P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
+   F(LUMINANCE_ALPHA, LUMINANCE_ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 8, TF, false, P(R8G8B8A8_UNORM)),
+   F(LUMINANCE,       LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF, false, P(R8G8B8A8_UNORM)),
+   F(ALPHA,           ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
+
+   /* Sized colour formats (table 3.13). */
+   F(R8,              RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, CR | TF, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
+   F(R8_SNORM,        RED,   SN, 8, 0, 0, 0, 0, 0, 0, 0, S | TF, false, P(R8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RG8,             RG,    UN, 8, 8, 0, 0, 0, 0, 0, 0, CR | TF, false, P(R8G8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RG8_SNORM,       RG,    SN, 8, 8, 0, 0, 0, 0, 0, 0, S | TF, false, P(R8G8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RGB8,            RGB,   UN, 8, 8, 8, 0, 0, 0, 0, 0, CR | TF | E2, false, P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGB8_SNORM,      RGB,   SN, 8, 8, 8, 0, 0, 0, 0, 0, S | TF, false, P(R8G8B8X8_SNORM), P(R8G8B8A8_SNORM)),
+   F(RGB565,          RGB,   UN, 5, 6, 5, 0, 0, 0, 0, 0, CR | TF | E2, false, P(B5G6R5_UNORM), P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGBA4,           RGBA,  UN, 4, 4, 4, 4, 0, 0, 0, 0, CR | TF | E2, false, P(A4B4G4R4_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGB5_A1,         RGBA,  UN, 5, 5, 5, 1, 0, 0, 0, 0, CR | TF | E2, false, P(A1B5G5R5_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGBA8,           RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, CR | TF | E2, false, P(R8G8B8A8_UNORM)),
+   F(RGBA8_SNORM,     RGBA,  SN, 8, 8, 8, 8, 0, 0, 0, 0, S | TF, false, P(R8G8B8A8_SNORM)),
+   F(RGB10_A2,        RGBA,  UN, 10, 10, 10, 2, 0, 0, 0, 0, CR | TF, false, P(R10G10B10A2_UNORM), P(R16G16B16A16_UNORM)),
+   F(RGB10_A2UI,      RGBA,  UI, 10, 10, 10, 2, 0, 0, 0, 0, CR, false, P(R10G10B10A2_UINT), P(R16G16B16A16_UINT)),
+   F(SRGB8,           RGB,   UN, 8, 8, 8, 0, 0, 0, 0, 0, S | TF, true, P(R8G8B8X8_SRGB), P(R8G8B8A8_SRGB)),
+   F(SRGB8_ALPHA8,    RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, CR | TF, true, P(R8G8B8A8_SRGB)),
+   F(R16F,            RED,   FL, 16, 0, 0, 0, 0, 0, 0, 0, S | TF | FR, false, P(R16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(RG16F,           RG,    FL, 16, 16, 0, 0, 0, 0, 0, 0, S | TF | FR, false, P(R16G16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(RGB16F,          RGB,   FL, 16, 16, 16, 0, 0, 0, 0, 0, S | TF, false, P(R16G16B16X16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(RGBA16F,         RGBA,  FL, 16, 16, 16, 16, 0, 0, 0, 0, S | TF | FR, false, P(R16G16B16A16_FLOAT)),
+   F(R32F,            RED,   FL, 32, 0, 0, 0, 0, 0, 0, 0, S | FR, false, P(R32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(RG32F,           RG,    FL, 32, 32, 0, 0, 0, 0, 0, 0, S | FR, false, P(R32G32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(RGB32F,          RGB,   FL, 32, 32, 32, 0, 0, 0, 0, 0, S, false, P(R32G32B32X32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(RGBA32F,         RGBA,  FL, 32, 32, 32, 32, 0, 0, 0, 0, S | FR, false, P(R32G32B32A32_FLOAT)),
+   F(R11F_G11F_B10F,  RGB,   FL, 11, 11, 10, 0, 0, 0, 0, 0, S | TF | FR, false, P(R11G11B10_FLOAT), P(R16G16B16X16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(RGB9_E5,         RGB,   FL, 9, 9, 9, 0, 0, 0, 5, 0, S | TF, false, P(R9G9B9E5_FLOAT), P(R16G16B16X16_FLOAT), P(R16G16B16A16_FLOAT)),
+
+   F(R8I,             RED,   SI, 8, 0, 0, 0, 0, 0, 0, 0, CR, false, P(R8_SINT), P(R8G8B8A8_SINT)),
+   F(R8UI,            RED,   UI, 8, 0, 0, 0, 0, 0, 0, 0, CR, false, P(R8_UINT), P(R8G8B8A8_UINT)),
+   F(R16I,            RED,   SI, 16, 0, 0, 0, 0, 0, 0, 0, CR, false, P(R16_SINT), P(R16G16B16A16_SINT)),
+   F(R16UI,           RED,   UI, 16, 0, 0, 0, 0, 0, 0, 0, CR, false, P(R16_UINT), P(R16G16B16A16_UINT)),
+   F(R32I,            RED,   SI, 32, 0, 0, 0, 0, 0, 0, 0, CR, false, P(R32_SINT), P(R32G32B32A32_SINT)),
+   F(R32UI,           RED,   UI, 32, 0, 0, 0, 0, 0, 0, 0, CR, false, P(R32_UINT), P(R32G32B32A32_UINT)),
+   F(RG8I,            RG,    SI, 8, 8, 0, 0, 0, 0, 0, 0, CR, false, P(R8G8_SINT), P(R8G8B8A8_SINT)),
+   F(RG8UI,           RG,    UI, 8, 8, 0, 0, 0, 0, 0, 0, CR, false, P(R8G8_UINT), P(R8G8B8A8_UINT)),
+   F(RG16I,           RG,    SI, 16, 16, 0, 0, 0, 0, 0, 0, CR, false, P(R16G16_SINT), P(R16G16B16A16_SINT)),
+   F(RG16UI,          RG,    UI, 16, 16, 0, 0, 0, 0, 0, 0, CR, false, P(R16G16_UINT), P(R16G16B16A16_UINT)),
+   F(RG32I,           RG,    SI, 32, 32, 0, 0, 0, 0, 0, 0, CR, false, P(R32G32_SINT), P(R32G32B32A32_SINT)),
+   F(RG32UI,          RG,    UI, 32, 32, 0, 0, 0, 0, 0, 0, CR, false, P(R32G32_UINT), P(R32G32B32A32_UINT)),
+   F(RGB8I,           RGB,   SI, 8, 8, 8, 0, 0, 0, 0, 0, S, false, P(R8G8B8X8_SINT), P(R8G8B8A8_SINT)),
+   F(RGB8UI,          RGB,   UI, 8, 8, 8, 0, 0, 0, 0, 0, S, false, P(R8G8B8X8_UINT), P(R8G8B8A8_UINT)),
+   F(RGB16I,          RGB,   SI, 16, 16, 16, 0, 0, 0, 0, 0, S, false, P(R16G16B16X16_SINT), P(R16G16B16A16_SINT)),
+   F(RGB16UI,         RGB,   UI, 16, 16, 16, 0, 0, 0, 0, 0, S, false, P(R16G16B16X16_UINT), P(R16G16B16A16_UINT)),
+   F(RGB32I,          RGB,   SI, 32, 32, 32, 0, 0, 0, 0, 0, S, false, P(R32G32B32X32_SINT), P(R32G32B32A32_SINT)),
+   F(RGB32UI,         RGB,   UI, 32, 32, 32, 0, 0, 0, 0, 0, S, false, P(R32G32B32X32_UINT), P(R32G32B32A32_UINT)),
+   F(RGBA8I,          RGBA,  SI, 8, 8, 8, 8, 0, 0, 0, 0, CR, false, P(R8G8B8A8_SINT)),
+   F(RGBA8UI,         RGBA,  UI, 8, 8, 8, 8, 0, 0, 0, 0, CR, false, P(R8G8B8A8_UINT)),
+   F(RGBA16I,         RGBA,  SI, 16, 16, 16, 16, 0, 0, 0, 0, CR, false, P(R16G16B16A16_SINT)),
+   F(RGBA16UI,        RGBA,  UI, 16, 16, 16, 16, 0, 0, 0, 0, CR, false, P(R16G16B16A16_UINT)),
+   F(RGBA32I,         RGBA,  SI, 32, 32, 32, 32, 0, 0, 0, 0, CR, false, P(R32G32B32A32_SINT)),
+   F(RGBA32UI,        RGBA,  UI, 32, 32, 32, 32, 0, 0, 0, 0, CR, false, P(R32G32B32A32_UINT)),
+
+   /* Depth and stencil (table 3.14). */
+   F(DEPTH_COMPONENT16,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 16, 0, 0, 0, DR | E2, false, P(Z16_UNORM), P(Z32_FLOAT)),
+   F(DEPTH_COMPONENT24,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 24, 0, 0, 0, DR | E2, false, P(Z24X8_UNORM), P(Z32_FLOAT), P(Z24_UNORM_S8_UINT)),
+   F(DEPTH_COMPONENT32F, DEPTH_COMPONENT, FL, 0, 0, 0, 0, 32, 0, 0, 0, DR, false, P(Z32_FLOAT)),
+   F(DEPTH24_STENCIL8,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
+   F(DEPTH32F_STENCIL8,  DEPTH_STENCIL,   FL, 0, 0, 0, 0, 32, 8, 0, 0, DR, false, P(Z32_FLOAT_S8X24_UINT)),
+   F(STENCIL_INDEX8,     STENCIL_INDEX,   UI, 0, 0, 0, 0, 0, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(S8_UINT)),
+};
+/* clang-format on */
+
+const struct gl_format_info *
+_mesa_format_info(GLenum internalformat)
+{
+   for (size_t i = 0; i < ARRAY_LEN(formats); i++) {
+      if (formats[i].internalformat == internalformat)
+         return &formats[i];
+   }
+   return NULL;
+}
+
+GLenum
+_mesa_effective_internalformat(GLenum internalformat, GLenum type)
+{
+   /* ES 3.0.6 table 3.12: unsized formats with these types. */
+   if (internalformat == GL_RGB) {
+      if (type == GL_UNSIGNED_SHORT_5_6_5)
+         return GL_RGB565;
+      if (type == GL_UNSIGNED_BYTE)
+         return GL_RGB8;
+   } else if (internalformat == GL_RGBA) {
+      if (type == GL_UNSIGNED_SHORT_4_4_4_4)
+         return GL_RGBA4;
+      if (type == GL_UNSIGNED_SHORT_5_5_5_1)
+         return GL_RGB5_A1;
+      if (type == GL_UNSIGNED_BYTE)
+         return GL_RGBA8;
+   }
+   return internalformat;
+}
+
+bool
+_mesa_is_integer_format(GLenum format)
+{
+   switch (format) {
+   case GL_RED_INTEGER:
+   case GL_RG_INTEGER:
+   case GL_RGB_INTEGER:
+   case GL_RGBA_INTEGER:
+      return true;
+   default:
+      return false;
+   }
+}
+
+bool
+_mesa_format_info_is_integer(const struct gl_format_info *f)
+{
+   return f && (f->type == GL_INT || f->type == GL_UNSIGNED_INT) &&
+          f->base != GL_STENCIL_INDEX;
+}
+
+bool
+_mesa_is_color_renderable(struct gl_context *ctx,
+                          const struct gl_format_info *f)
+{
+   if (!f || (f->flags & GL_FMT_DEPTH_RENDERABLE))
+      return false;
+   if (f->flags & GL_FMT_COLOR_RENDERABLE)
+      return true;
+   /* Unsized RGB and RGBA render as in ES 2.0; float formats only on
+    * desktop (ES needs EXT_color_buffer_float, not advertised). */
+   if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
+      return true;
+   return !_mesa_is_gles(ctx) && (f->flags & GL_FMT_FLOAT_RENDERABLE);
+}
+
+bool
+_mesa_is_filterable(struct gl_context *ctx, const struct gl_format_info *f)
+{
+   if (!f)
+      return true;
+   if (f->flags & GL_FMT_FILTERABLE)
+      return true;
+   /* Desktop GL filters 32-bit floats too; integer formats never. */
+   return !_mesa_is_gles(ctx) && f->type == GL_FLOAT &&
+          f->base != GL_DEPTH_COMPONENT && f->base != GL_DEPTH_STENCIL;
+}
+
+/* --- Client formats ----------------------------------------------------- */
+
+struct client_format {
+   GLenum format, type;
+   enum pipe_format pipe;
+   bool desktop_only;
+};
+
+/* ES 3.0.6 tables 3.2-3.5 (pixel layouts: the first component in the
+ * lowest address or the lowest bits of a packed type). */
+static const struct client_format client_formats[] = {
+   {GL_RGBA, GL_UNSIGNED_BYTE, P(R8G8B8A8_UNORM)},
+   {GL_RGBA, GL_BYTE, P(R8G8B8A8_SNORM)},
+   {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, P(A4B4G4R4_UNORM)},
+   {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, P(A1B5G5R5_UNORM)},
+   {GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, P(R10G10B10A2_UNORM)},
+   {GL_RGBA, GL_HALF_FLOAT, P(R16G16B16A16_FLOAT)},
+   {GL_RGBA, GL_FLOAT, P(R32G32B32A32_FLOAT)},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, P(R8G8B8A8_UINT)},
+   {GL_RGBA_INTEGER, GL_BYTE, P(R8G8B8A8_SINT)},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, P(R16G16B16A16_UINT)},
+   {GL_RGBA_INTEGER, GL_SHORT, P(R16G16B16A16_SINT)},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_INT, P(R32G32B32A32_UINT)},
+   {GL_RGBA_INTEGER, GL_INT, P(R32G32B32A32_SINT)},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, P(R10G10B10A2_UINT)},
+   {GL_RGB, GL_UNSIGNED_BYTE, P(R8G8B8_UNORM)},
+   {GL_RGB, GL_BYTE, P(R8G8B8_SNORM)},
+   {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, P(B5G6R5_UNORM)},
+   {GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, P(R11G11B10_FLOAT)},
+   {GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, P(R9G9B9E5_FLOAT)},
+   {GL_RGB, GL_HALF_FLOAT, P(R16G16B16_FLOAT)},
+   {GL_RGB, GL_FLOAT, P(R32G32B32_FLOAT)},
+   {GL_RGB_INTEGER, GL_UNSIGNED_BYTE, P(R8G8B8_UINT)},
+   {GL_RGB_INTEGER, GL_BYTE, P(R8G8B8_SINT)},
+   {GL_RGB_INTEGER, GL_UNSIGNED_SHORT, P(R16G16B16_UINT)},
+   {GL_RGB_INTEGER, GL_SHORT, P(R16G16B16_SINT)},
+   {GL_RGB_INTEGER, GL_UNSIGNED_INT, P(R32G32B32_UINT)},
+   {GL_RGB_INTEGER, GL_INT, P(R32G32B32_SINT)},
+   {GL_RG, GL_UNSIGNED_BYTE, P(R8G8_UNORM)},
+   {GL_RG, GL_BYTE, P(R8G8_SNORM)},
+   {GL_RG, GL_HALF_FLOAT, P(R16G16_FLOAT)},
+   {GL_RG, GL_FLOAT, P(R32G32_FLOAT)},
+   {GL_RG_INTEGER, GL_UNSIGNED_BYTE, P(R8G8_UINT)},
+   {GL_RG_INTEGER, GL_BYTE, P(R8G8_SINT)},
+   {GL_RG_INTEGER, GL_UNSIGNED_SHORT, P(R16G16_UINT)},
+   {GL_RG_INTEGER, GL_SHORT, P(R16G16_SINT)},
+   {GL_RG_INTEGER, GL_UNSIGNED_INT, P(R32G32_UINT)},
+   {GL_RG_INTEGER, GL_INT, P(R32G32_SINT)},
+   {GL_RED, GL_UNSIGNED_BYTE, P(R8_UNORM)},
+   {GL_RED, GL_BYTE, P(R8_SNORM)},
+   {GL_RED, GL_HALF_FLOAT, P(R16_FLOAT)},
+   {GL_RED, GL_FLOAT, P(R32_FLOAT)},
+   {GL_RED_INTEGER, GL_UNSIGNED_BYTE, P(R8_UINT)},
+   {GL_RED_INTEGER, GL_BYTE, P(R8_SINT)},
+   {GL_RED_INTEGER, GL_UNSIGNED_SHORT, P(R16_UINT)},
+   {GL_RED_INTEGER, GL_SHORT, P(R16_SINT)},
+   {GL_RED_INTEGER, GL_UNSIGNED_INT, P(R32_UINT)},
+   {GL_RED_INTEGER, GL_INT, P(R32_SINT)},
+   {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, P(L8A8_UNORM)},
+   {GL_LUMINANCE, GL_UNSIGNED_BYTE, P(L8_UNORM)},
+   {GL_ALPHA, GL_UNSIGNED_BYTE, P(A8_UNORM)},
+   {GL_LUMINANCE_ALPHA, GL_FLOAT, P(L32A32_FLOAT), true},
+   {GL_LUMINANCE, GL_FLOAT, P(L32_FLOAT), true},
+   {GL_ALPHA, GL_FLOAT, P(A32_FLOAT), true},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, P(Z16_UNORM)},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, P(Z32_UNORM)},
+   {GL_DEPTH_COMPONENT, GL_FLOAT, P(Z32_FLOAT)},
+   {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, P(S8_UINT_Z24_UNORM)},
+   {GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV,
+    P(Z32_FLOAT_S8X24_UINT)},
+};
+
+static bool
+known_format(GLenum format)
+{
+   for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
+      if (client_formats[i].format == format)
+         return true;
+   }
+   return false;
+}
+
+static bool
+known_type(GLenum type)
+{
+   for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
+      if (client_formats[i].type == type)
+         return true;
+   }
+   return false;
+}
+
+enum pipe_format
+_mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
+                    bool *enums_ok)
+{
+   bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
+
+   *enums_ok = known_format(format) && known_type(type);
+   if (!*enums_ok)
+      return PIPE_FORMAT_NONE;
+   /* ES 2.0 knows the unsized formats with UNSIGNED_BYTE and the 16-bit
+    * packed types only (table 3.4). */
+   if (es2) {
+      bool f = format == GL_RGBA || format == GL_RGB ||
+               format == GL_LUMINANCE_ALPHA || format == GL_LUMINANCE ||
+               format == GL_ALPHA;
+      bool t = type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
+               type == GL_UNSIGNED_SHORT_4_4_4_4 ||
+               type == GL_UNSIGNED_SHORT_5_5_5_1;
+      *enums_ok = f && t;
+      if (!*enums_ok)
+         return PIPE_FORMAT_NONE;
+   }
+   for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
+      const struct client_format *c = &client_formats[i];
+      if (c->format == format && c->type == type) {
+         if (c->desktop_only && _mesa_is_gles(ctx))
+            return PIPE_FORMAT_NONE;
+         return c->pipe;
+      }
+   }
+   return PIPE_FORMAT_NONE;
+}
+
+/* --- Valid combinations (ES 3.0.6 tables 3.2 and 3.3) ------------------ */
+
+struct combination {
+   GLenum format, type, internalformat;
+};
+
+static const struct combination combinations[] = {
+   /* Table 3.2: sized internal formats. */
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA8},
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGB5_A1},
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA4},
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_SRGB8_ALPHA8},
+   {GL_RGBA, GL_BYTE, GL_RGBA8_SNORM},
+   {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA4},
+   {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGB5_A1},
+   {GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB10_A2},
+   {GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB5_A1},
+   {GL_RGBA, GL_HALF_FLOAT, GL_RGBA16F},
+   {GL_RGBA, GL_FLOAT, GL_RGBA32F},
+   {GL_RGBA, GL_FLOAT, GL_RGBA16F},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, GL_RGBA8UI},
+   {GL_RGBA_INTEGER, GL_BYTE, GL_RGBA8I},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GL_RGBA16UI},
+   {GL_RGBA_INTEGER, GL_SHORT, GL_RGBA16I},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_INT, GL_RGBA32UI},
+   {GL_RGBA_INTEGER, GL_INT, GL_RGBA32I},
+   {GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGB10_A2UI},
+   {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB8},
+   {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB565},
+   {GL_RGB, GL_UNSIGNED_BYTE, GL_SRGB8},
+   {GL_RGB, GL_BYTE, GL_RGB8_SNORM},
+   {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB565},
+   {GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_R11F_G11F_B10F},
+   {GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GL_RGB9_E5},
+   {GL_RGB, GL_HALF_FLOAT, GL_RGB16F},
+   {GL_RGB, GL_HALF_FLOAT, GL_R11F_G11F_B10F},
+   {GL_RGB, GL_HALF_FLOAT, GL_RGB9_E5},
+   {GL_RGB, GL_FLOAT, GL_RGB32F},
+   {GL_RGB, GL_FLOAT, GL_RGB16F},
+   {GL_RGB, GL_FLOAT, GL_R11F_G11F_B10F},
+   {GL_RGB, GL_FLOAT, GL_RGB9_E5},
+   {GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GL_RGB8UI},
+   {GL_RGB_INTEGER, GL_BYTE, GL_RGB8I},
+   {GL_RGB_INTEGER, GL_UNSIGNED_SHORT, GL_RGB16UI},
+   {GL_RGB_INTEGER, GL_SHORT, GL_RGB16I},
+   {GL_RGB_INTEGER, GL_UNSIGNED_INT, GL_RGB32UI},
+   {GL_RGB_INTEGER, GL_INT, GL_RGB32I},
+   {GL_RG, GL_UNSIGNED_BYTE, GL_RG8},
+   {GL_RG, GL_BYTE, GL_RG8_SNORM},
+   {GL_RG, GL_HALF_FLOAT, GL_RG16F},
+   {GL_RG, GL_FLOAT, GL_RG32F},
+   {GL_RG, GL_FLOAT, GL_RG16F},
+   {GL_RG_INTEGER, GL_UNSIGNED_BYTE, GL_RG8UI},
+   {GL_RG_INTEGER, GL_BYTE, GL_RG8I},
+   {GL_RG_INTEGER, GL_UNSIGNED_SHORT, GL_RG16UI},
+   {GL_RG_INTEGER, GL_SHORT, GL_RG16I},
+   {GL_RG_INTEGER, GL_UNSIGNED_INT, GL_RG32UI},
+   {GL_RG_INTEGER, GL_INT, GL_RG32I},
+   {GL_RED, GL_UNSIGNED_BYTE, GL_R8},
+   {GL_RED, GL_BYTE, GL_R8_SNORM},
+   {GL_RED, GL_HALF_FLOAT, GL_R16F},
+   {GL_RED, GL_FLOAT, GL_R32F},
+   {GL_RED, GL_FLOAT, GL_R16F},
+   {GL_RED_INTEGER, GL_UNSIGNED_BYTE, GL_R8UI},
+   {GL_RED_INTEGER, GL_BYTE, GL_R8I},
+   {GL_RED_INTEGER, GL_UNSIGNED_SHORT, GL_R16UI},
+   {GL_RED_INTEGER, GL_SHORT, GL_R16I},
+   {GL_RED_INTEGER, GL_UNSIGNED_INT, GL_R32UI},
+   {GL_RED_INTEGER, GL_INT, GL_R32I},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT16},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT24},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT16},
+   {GL_DEPTH_COMPONENT, GL_FLOAT, GL_DEPTH_COMPONENT32F},
+   {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH24_STENCIL8},
+   {GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV,
+    GL_DEPTH32F_STENCIL8},
+   /* Table 3.3: unsized internal formats. */
+   {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB},
+   {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB},
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA},
+   {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA},
+   {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGBA},
+   {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE_ALPHA},
+   {GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_LUMINANCE},
+   {GL_ALPHA, GL_UNSIGNED_BYTE, GL_ALPHA},
+};
+
+/* The kind of a client format for desktop's looser rule. */
+static int
+format_kind(GLenum format)
+{
+   if (_mesa_is_integer_format(format))
+      return 1;
+   if (format == GL_DEPTH_COMPONENT)
+      return 2;
+   if (format == GL_DEPTH_STENCIL)
+      return 3;
+   return 0;
+}
+
+static int
+info_kind(const struct gl_format_info *f)
+{
+   if (f->base == GL_DEPTH_COMPONENT)
+      return 2;
+   if (f->base == GL_DEPTH_STENCIL)
+      return 3;
+   return _mesa_format_info_is_integer(f) ? 1 : 0;
+}
+
+bool
+_mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
+                            GLenum type, GLenum internalformat)
+{
+   if (!_mesa_is_gles(ctx)) {
+      const struct gl_format_info *f = _mesa_format_info(internalformat);
+      bool enums_ok;
+      return f && f->base != GL_STENCIL_INDEX &&
+             _mesa_client_format(ctx, format, type, &enums_ok) !=
+                PIPE_FORMAT_NONE &&
+             info_kind(f) == format_kind(format);
+   }
+   for (size_t i = 0; i < ARRAY_LEN(combinations); i++) {
+      const struct combination *c = &combinations[i];
+      if (c->format == format && c->type == type &&
+          c->internalformat == internalformat)
+         return true;
+   }
+   return false;
+}
+
+enum pipe_format
+_mesa_choose_storage(struct pipe_screen *screen,
+                     const struct gl_format_info *f,
+                     enum pipe_texture_target target, unsigned bind)
+{
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < GL_FMT_MAX_STORAGE; i++) {
+         enum pipe_format p = f->storage[i];
+         if (p == PIPE_FORMAT_NONE)
+            break;
+         if (screen->is_format_supported(screen, p, target, 0, 0, bind))
+            return p;
+      }
+      /* Could not render: settle for sampling. */
+      if (!(bind & PIPE_BIND_RENDER_TARGET) ||
+          !(bind & PIPE_BIND_SAMPLER_VIEW))
+         break;
+      bind &= ~PIPE_BIND_RENDER_TARGET;
+   }
+   return PIPE_FORMAT_NONE;
+}

@@ -1,0 +1,430 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Compressed textures (ES 3.0.6 section 3.8.5, appendix C;
+ * OES_compressed_ETC1_RGB8_texture): CompressedTexImage2D/3D,
+ * CompressedTexSubImage2D/3D, TexStorage with a compressed internal format,
+ * and the list of formats.  The formats are the ETC family; how they are
+ * stored (natively or decoded) is the state tracker's choice
+ * (st_texture_etc.c).  The ES 3.0 pixel unpack modes do not apply to
+ * compressed data: blocks are tightly packed, row of blocks after row of
+ * blocks, image after image.
+ */
+#include "main/texcompress.h"
+
+#include "main/context.h"
+#include "main/pbo.h"
+#include "main/texobj.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
+#include "state_tracker/st_texture_etc.h"
+#include "util/format/u_format.h"
+
+/* min_version: the first ES version (x10) with the format. */
+static const struct {
+   GLenum gl;
+   enum pipe_format pipe;
+   int min_version;
+} compressed_formats[MESA_MAX_COMPRESSED_FORMATS] = {
+   {GL_COMPRESSED_R11_EAC, PIPE_FORMAT_ETC2_R11_UNORM, 30},
+   {GL_COMPRESSED_SIGNED_R11_EAC, PIPE_FORMAT_ETC2_R11_SNORM, 30},
+   {GL_COMPRESSED_RG11_EAC, PIPE_FORMAT_ETC2_RG11_UNORM, 30},
+   {GL_COMPRESSED_SIGNED_RG11_EAC, PIPE_FORMAT_ETC2_RG11_SNORM, 30},
+   {GL_COMPRESSED_RGB8_ETC2, PIPE_FORMAT_ETC2_RGB8, 30},
+   {GL_COMPRESSED_SRGB8_ETC2, PIPE_FORMAT_ETC2_SRGB8, 30},
+   {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_RGB8A1, 30},
+   {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_SRGB8A1,
+    30},
+   {GL_COMPRESSED_RGBA8_ETC2_EAC, PIPE_FORMAT_ETC2_RGBA8, 30},
+   {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, PIPE_FORMAT_ETC2_SRGBA8, 30},
+   {GL_ETC1_RGB8_OES, PIPE_FORMAT_ETC1_RGB8, 20},
+};
+
+#define NUM_COMPRESSED_FORMATS                                                 \
+   (sizeof(compressed_formats) / sizeof(compressed_formats[0]))
+
+static bool
+format_available(const struct gl_context *ctx, unsigned i)
+{
+   /* Only ES contexts: desktop GL would need ARB_ES3_compatibility. */
+   return _mesa_is_gles(ctx) && ctx->Version >= compressed_formats[i].min_version;
+}
+
+enum pipe_format
+_mesa_compressed_pipe_format(const struct gl_context *ctx,
+                             GLenum internalformat)
+{
+   for (unsigned i = 0; i < NUM_COMPRESSED_FORMATS; i++) {
+      if (compressed_formats[i].gl == internalformat)
+         return format_available(ctx, i) ? compressed_formats[i].pipe
+                                          : PIPE_FORMAT_NONE;
+   }
+   return PIPE_FORMAT_NONE;
+}
+
+unsigned
+_mesa_get_compressed_formats(const struct gl_context *ctx, GLint *formats)
+{
+   unsigned n = 0;
+
+   for (unsigned i = 0; i < NUM_COMPRESSED_FORMATS; i++) {
+      if (!format_available(ctx, i))
+         continue;
+      if (formats)
+         formats[n] = (GLint)compressed_formats[i].gl;
+      n++;
+   }
+   return n;
+}
+
+/* One CompressedTex[Sub]Image call. */
+struct compressed_call {
+   const char *func;
+   GLuint dims; /* 2 or 3 */
+   GLenum target;
+   GLint level;
+   GLint x, y, z; /* sub-image calls */
+   GLsizei width, height, depth;
+   GLint border;
+   GLenum format; /* internalformat, or the format of a sub-image call */
+   GLsizei image_size;
+   const void *data;
+};
+
+/* The face (or 0) a call's target addresses and its texture object's
+ * index; -1 (nothing recorded) when the target is not one the command
+ * takes in this context. */
+static int
+call_face(struct gl_context *ctx, const struct compressed_call *c, int *index)
+{
+   if (c->dims == 3) {
+      *index = _mesa_tex_target_index(ctx, c->target);
+      return *index == TEXTURE_3D_INDEX || *index == TEXTURE_2D_ARRAY_INDEX
+                ? 0
+                : -1;
+   }
+   if (c->target == GL_TEXTURE_2D) {
+      *index = TEXTURE_2D_INDEX;
+      return 0;
+   }
+   if (c->target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+       c->target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      *index = TEXTURE_CUBE_INDEX;
+      return (int)(c->target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+   }
+   return -1;
+}
+
+static GLint
+max_size(const struct gl_context *ctx, int index)
+{
+   switch (index) {
+   case TEXTURE_CUBE_INDEX:
+      return ctx->Const.MaxCubeMapTextureSize;
+   case TEXTURE_3D_INDEX:
+      return ctx->Const.Max3DTextureSize;
+   default:
+      return ctx->Const.MaxTextureSize;
+   }
+}
+
+/* log2(size) + 1: the levels a texture of that largest size has. */
+static GLint
+level_count(GLint size)
+{
+   GLint levels = 1;
+
+   while (size > 1) {
+      size >>= 1;
+      levels++;
+   }
+   return levels;
+}
+
+/* Is imageSize what the format and the region need (ES 3.0.6 section
+ * 3.8.5: INVALID_VALUE otherwise)? */
+static bool
+size_ok(enum pipe_format pf, const struct compressed_call *c)
+{
+   uint64_t want = util_format_get_size(pf, (unsigned)c->width,
+                                        (unsigned)c->height,
+                                        (unsigned)c->depth);
+   return c->image_size >= 0 && (uint64_t)c->image_size == want;
+}
+
+/* The client data of a call: the pointer, or a mapping of the bound
+ * unpack buffer.  False (error recorded) if the buffer range is bad. */
+static bool
+map_data(struct gl_context *ctx, const struct compressed_call *c,
+         struct pbo_map *map, const void **data)
+{
+   *data = c->data;
+   map->transfer = NULL;
+   if (!ctx->PixelUnpackBuffer)
+      return true;
+   *data = _mesa_map_pbo(ctx, false, c->data, (size_t)c->image_size, map,
+                         c->func);
+   return *data != NULL || c->image_size == 0;
+}
+
+static void
+compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
+{
+   int index;
+   int face = call_face(ctx, c, &index);
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func,
+                  c->target);
+      return;
+   }
+   enum pipe_format pf = _mesa_compressed_pipe_format(ctx, c->format);
+   /* OES_compressed_ETC1_RGB8_texture adds ETC1 to CompressedTexImage2D
+    * only. */
+   if (pf == PIPE_FORMAT_NONE || (c->dims == 3 && pf == PIPE_FORMAT_ETC1_RGB8)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", c->func,
+                  c->format);
+      return;
+   }
+   /* ES 3.0.6 section 3.8.5: the ETC2/EAC formats have no 3D images. */
+   if (index == TEXTURE_3D_INDEX) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(TEXTURE_3D)", c->func);
+      return;
+   }
+   GLint max = max_size(ctx, index);
+   if (c->level < 0 || c->level >= level_count(max)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", c->func, c->level);
+      return;
+   }
+   GLint max_depth = c->dims == 3 ? ctx->Const.MaxArrayTextureLayers : 1;
+   if (c->width < 0 || c->height < 0 || c->depth < 0 ||
+       c->width > (max >> c->level) || c->height > (max >> c->level) ||
+       c->depth > max_depth || c->border != 0 ||
+       (index == TEXTURE_CUBE_INDEX && c->width != c->height)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", c->func);
+      return;
+   }
+   if (!size_ok(pf, c)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(imageSize=%d)", c->func,
+                  c->image_size);
+      return;
+   }
+   struct gl_texture_object *t =
+      ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   if (t->Immutable) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", c->func);
+      return;
+   }
+   struct pbo_map map;
+   const void *data;
+   if (!map_data(ctx, c, &map, &data))
+      return;
+   if (!st_compressed_tex_image(ctx->st, t, (unsigned)face,
+                                (unsigned)c->level, c->width, c->height,
+                                c->depth, c->format, pf, data))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", c->func);
+   _mesa_unmap_pbo(ctx, &map);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+static void
+compressed_tex_sub_image(struct gl_context *ctx,
+                         const struct compressed_call *c)
+{
+   int index;
+   int face = call_face(ctx, c, &index);
+
+   if (face < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func,
+                  c->target);
+      return;
+   }
+   enum pipe_format pf = _mesa_compressed_pipe_format(ctx, c->format);
+   if (pf == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format=0x%x)", c->func,
+                  c->format);
+      return;
+   }
+   if (c->level < 0 || c->level >= level_count(max_size(ctx, index))) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", c->func, c->level);
+      return;
+   }
+   struct gl_texture_object *t =
+      ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   struct gl_texture_image *img = &t->Image[face][c->level];
+   if (img->Width == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no image)", c->func);
+      return;
+   }
+   if (c->x < 0 || c->y < 0 || c->z < 0 || c->width < 0 || c->height < 0 ||
+       c->depth < 0 || (int64_t)c->x + c->width > img->Width ||
+       (int64_t)c->y + c->height > img->Height ||
+       (int64_t)c->z + c->depth > img->Depth) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", c->func);
+      return;
+   }
+   /* The format must be the image's; ETC1 images cannot be edited
+    * (OES_compressed_ETC1_RGB8_texture). */
+   if (c->format != img->InternalFormat || pf == PIPE_FORMAT_ETC1_RGB8) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", c->func);
+      return;
+   }
+   /* ES 3.0.6 section 3.8.5: ETC2/EAC sub-images start on a 4x4 block
+    * and cover whole blocks except at the right and bottom edges. */
+   if ((c->x & 3) || (c->y & 3) ||
+       ((c->width & 3) && c->x + c->width != img->Width) ||
+       ((c->height & 3) && c->y + c->height != img->Height)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(block alignment)", c->func);
+      return;
+   }
+   if (!size_ok(pf, c)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(imageSize=%d)", c->func,
+                  c->image_size);
+      return;
+   }
+   if (!c->width || !c->height || !c->depth ||
+       (!c->data && !ctx->PixelUnpackBuffer))
+      return;
+   struct pbo_map map;
+   const void *data;
+   if (!map_data(ctx, c, &map, &data))
+      return;
+   if (!st_compressed_tex_sub_image(ctx->st, t, img, c->x, c->y, c->z,
+                                    c->width, c->height, c->depth, pf, data))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", c->func);
+   _mesa_unmap_pbo(ctx, &map);
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLint border,
+                           GLsizei imageSize, const void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const struct compressed_call c = {
+      .func = "glCompressedTexImage2D", .dims = 2, .target = target,
+      .level = level, .width = width, .height = height, .depth = 1,
+      .border = border, .format = internalformat, .image_size = imageSize,
+      .data = data,
+   };
+   compressed_tex_image(ctx, &c);
+}
+
+void GLAPIENTRY
+_mesa_CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLsizei depth,
+                           GLint border, GLsizei imageSize, const void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const struct compressed_call c = {
+      .func = "glCompressedTexImage3D", .dims = 3, .target = target,
+      .level = level, .width = width, .height = height, .depth = depth,
+      .border = border, .format = internalformat, .image_size = imageSize,
+      .data = data,
+   };
+   compressed_tex_image(ctx, &c);
+}
+
+void GLAPIENTRY
+_mesa_CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                              GLint yoffset, GLsizei width, GLsizei height,
+                              GLenum format, GLsizei imageSize,
+                              const void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const struct compressed_call c = {
+      .func = "glCompressedTexSubImage2D", .dims = 2, .target = target,
+      .level = level, .x = xoffset, .y = yoffset, .width = width,
+      .height = height, .depth = 1, .format = format,
+      .image_size = imageSize, .data = data,
+   };
+   compressed_tex_sub_image(ctx, &c);
+}
+
+void GLAPIENTRY
+_mesa_CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+                              GLint yoffset, GLint zoffset, GLsizei width,
+                              GLsizei height, GLsizei depth, GLenum format,
+                              GLsizei imageSize, const void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const struct compressed_call c = {
+      .func = "glCompressedTexSubImage3D", .dims = 3, .target = target,
+      .level = level, .x = xoffset, .y = yoffset, .z = zoffset,
+      .width = width, .height = height, .depth = depth, .format = format,
+      .image_size = imageSize, .data = data,
+   };
+   compressed_tex_sub_image(ctx, &c);
+}
+
+void
+_mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims,
+                             GLenum target, GLsizei levels,
+                             GLenum internalformat, GLsizei width,
+                             GLsizei height, GLsizei depth)
+{
+   const char *func = dims == 3 ? "glTexStorage3D" : "glTexStorage2D";
+   int index = _mesa_tex_target_index(ctx, target);
+   bool target_ok = dims == 3 ? index == TEXTURE_3D_INDEX ||
+                                   index == TEXTURE_2D_ARRAY_INDEX
+                              : index == TEXTURE_2D_INDEX ||
+                                   index == TEXTURE_CUBE_INDEX;
+
+   if (!target_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return;
+   }
+   /* ETC1 is not a sized internal format TexStorage takes (ES 3.0.6
+    * table 3.14 lists the ETC2/EAC ones). */
+   enum pipe_format pf = _mesa_compressed_pipe_format(ctx, internalformat);
+   if (pf == PIPE_FORMAT_NONE || pf == PIPE_FORMAT_ETC1_RGB8) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", func,
+                  internalformat);
+      return;
+   }
+   GLint max = max_size(ctx, index);
+   GLint max_depth = index == TEXTURE_2D_ARRAY_INDEX
+                        ? ctx->Const.MaxArrayTextureLayers
+                        : max;
+   if (levels < 1 || width < 1 || height < 1 || depth < 1 || width > max ||
+       height > max || depth > max_depth ||
+       (index == TEXTURE_CUBE_INDEX && width != height)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
+      return;
+   }
+   /* ES 3.0.6 section 3.8.4: no 3D ETC2/EAC textures. */
+   if (index == TEXTURE_3D_INDEX) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(TEXTURE_3D)", func);
+      return;
+   }
+   if (levels > level_count(width > height ? width : height)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   struct gl_texture_object *t =
+      ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   if (t->Immutable || !t->Name) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture)", func);
+      return;
+   }
+   unsigned faces = index == TEXTURE_CUBE_INDEX ? 6 : 1;
+   GLsizei w = width, h = height;
+   for (GLint l = 0; l < levels; l++) {
+      for (unsigned f = 0; f < faces; f++) {
+         if (!st_compressed_tex_image(ctx->st, t, f, (unsigned)l, w, h, depth,
+                                      internalformat, pf, NULL)) {
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+            return;
+         }
+      }
+      w = w > 1 ? w / 2 : 1;
+      h = h > 1 ? h / 2 : 1;
+   }
+   t->Immutable = true;
+   t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}

@@ -1,0 +1,37 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Compressed texture formats: which ones a context accepts and the
+ * queries that list them.  The CompressedTex* entry points and the
+ * compressed TexStorage path live in texcompress.c.
+ */
+#ifndef MESA_TEXCOMPRESS_H
+#define MESA_TEXCOMPRESS_H
+
+#include "main/mtypes.h"
+
+/* The pipe format of a compressed internal format this context accepts
+ * (ETC1 in every ES context through OES_compressed_ETC1_RGB8_texture, the
+ * ETC2/EAC formats in ES 3.0), PIPE_FORMAT_NONE for anything else. */
+enum pipe_format _mesa_compressed_pipe_format(const struct gl_context *ctx,
+                                              GLenum internalformat);
+
+/* GL_COMPRESSED_TEXTURE_FORMATS: writes the formats (at most
+ * MESA_MAX_COMPRESSED_FORMATS) when formats is not NULL; returns how many
+ * there are (GL_NUM_COMPRESSED_TEXTURE_FORMATS).  ETC1 is listed too, as
+ * the extension asks. */
+#define MESA_MAX_COMPRESSED_FORMATS 11
+unsigned _mesa_get_compressed_formats(const struct gl_context *ctx,
+                                      GLint *formats);
+
+/* TexStorage2D/3D with a compressed internal format: the whole call
+ * (checks, errors, storage).  dims is 2 or 3; depth is 1 for dims 2. */
+void _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims,
+                                  GLenum target, GLsizei levels,
+                                  GLenum internalformat, GLsizei width,
+                                  GLsizei height, GLsizei depth);
+
+#endif

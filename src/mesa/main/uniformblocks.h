@@ -1,0 +1,46 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Uniform blocks (uniformblocks.c) and GL's list of active uniforms, which
+ * holds the default-block uniforms of glsl_program.uniforms (indices 0 ..
+ * num_uniforms - 1, the linker's order) followed by the members of every
+ * uniform block, block by block in glsl_program.ubos order.  The elements
+ * of a block array share one list of members (GL 4.6 7.3.1.1: "B.m" is
+ * one active uniform), listed under the first element.
+ */
+#ifndef MESA_UNIFORMBLOCKS_H
+#define MESA_UNIFORMBLOCKS_H
+
+#include "main/mtypes.h"
+#include "glsl_program.h"
+
+struct gl_active_uniform {
+   const char *name;
+   GLenum type;
+   GLint size;
+   /* Exactly one of these is set. */
+   const struct glsl_program_uniform *uniform;       /* default block */
+   const struct glsl_program_block_member *member;   /* in a block */
+   GLint block;                                       /* member: its block */
+};
+
+/* GL_ACTIVE_UNIFORMS of a linked program (0 for NULL). */
+unsigned _mesa_num_active_uniforms(const struct glsl_program *p);
+
+/* Active uniform `index`; false when out of range. */
+bool _mesa_get_active_uniform(const struct glsl_program *p, unsigned index,
+                              struct gl_active_uniform *out);
+
+/* The block binding points of a new executable: layout(binding) or 0
+ * (ES 3.0.6 2.12.6.2).  false when out of memory. */
+bool _mesa_init_uniform_block_bindings(struct gl_program_exec *exec);
+
+/* glGet of the uniform block state and limits: true when pname is one
+ * of them, with *known = whether ctx's API has it (ES 3.0, desktop GL). */
+bool _mesa_get_uniform_block_state(struct gl_context *ctx, GLenum pname,
+                                   GLint *value, bool *known);
+
+#endif

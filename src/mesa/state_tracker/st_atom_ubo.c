@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Uniform blocks to constant buffers.  Block i of the current program
+ * (glsl_program.ubos[i]; the shaders' load_ubo block index) reads the
+ * buffer bound at its binding point (glUniformBlockBinding,
+ * glBindBufferBase/Range(GL_UNIFORM_BUFFER)): it becomes constant buffer
+ * 1 + i of every stage that uses the block (constant buffer 0 is the
+ * default uniform block, st_atoms.c).  A range is cut to the buffer's
+ * size; an unbound point or a buffer without storage binds nothing.
+ *
+ * Bindings change through many calls (the indexed binding, the block
+ * binding, a new program, glBufferData replacing the storage), so rather
+ * than following each, every draw compares what should be bound with
+ * what is, block by block, and tells the pipe only about differences.
+ * The cache holds references, so a freed resource is never mistaken for
+ * a new one at the same address.
+ */
+#include "main/shaderobj.h"
+#include "state_tracker/st_context.h"
+#include "util/u_inlines.h"
+#include "glsl_program.h"
+
+static const enum pipe_shader_type stages[ST_UBO_STAGES] = {
+   PIPE_SHADER_VERTEX,
+   PIPE_SHADER_FRAGMENT,
+};
+static const gl_shader_stage gl_stages[ST_UBO_STAGES] = {
+   MESA_SHADER_VERTEX,
+   MESA_SHADER_FRAGMENT,
+};
+
+static void
+bind(struct st_context *st, unsigned s, unsigned slot,
+     struct pipe_resource *res, unsigned offset, unsigned size)
+{
+   struct st_ubo_binding *cur = &st->ubos[s][slot];
+   if (cur->resource == res && cur->offset == offset && cur->size == size)
+      return;
+   pipe_resource_reference(&cur->resource, res);
+   cur->offset = offset;
+   cur->size = size;
+   struct pipe_constant_buffer cb = {
+      .buffer = res,
+      .buffer_offset = offset,
+      .buffer_size = size,
+   };
+   st->pipe->set_constant_buffer(st->pipe, stages[s], 1 + slot, false,
+                                 res ? &cb : NULL);
+}
+
+void
+st_update_ubos(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   const struct glsl_program *p = exec ? exec->linked : NULL;
+   unsigned n = p ? p->num_ubos : 0;
+
+   if (n > ST_MAX_UBOS)
+      n = ST_MAX_UBOS;
+   for (unsigned s = 0; s < ST_UBO_STAGES; s++) {
+      for (unsigned i = 0; i < n; i++) {
+         struct pipe_resource *res = NULL;
+         unsigned offset = 0, size = 0;
+         GLuint point = exec->ubo_bindings[i];
+         const struct gl_indexed_buffer_binding *b =
+            point < MAX_UNIFORM_BUFFER_BINDINGS
+               ? &ctx->UniformBufferBindings[point]
+               : NULL;
+         if ((p->ubos[i].stages & (1u << gl_stages[s])) && b && b->Buffer &&
+             b->Buffer->buffer && b->Offset >= 0 &&
+             b->Offset < b->Buffer->Size) {
+            GLsizeiptr avail = b->Buffer->Size - b->Offset;
+            res = b->Buffer->buffer;
+            offset = (unsigned)b->Offset;
+            size = (unsigned)(b->Size && b->Size < avail ? b->Size : avail);
+         }
+         bind(st, s, i, res, offset, size);
+      }
+      /* blocks of an earlier program */
+      for (unsigned i = n; i < st->num_ubos[s]; i++)
+         bind(st, s, i, NULL, 0, 0);
+      st->num_ubos[s] = n;
+   }
+}
+
+void
+st_release_ubos(struct st_context *st)
+{
+   for (unsigned s = 0; s < ST_UBO_STAGES; s++) {
+      for (unsigned i = 0; i < ST_MAX_UBOS; i++)
+         pipe_resource_reference(&st->ubos[s][i].resource, NULL);
+   }
+}

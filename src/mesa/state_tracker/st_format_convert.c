@@ -1,0 +1,91 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Row conversion between pipe formats (see st_format_convert.h). */
+#include <string.h>
+
+#include "state_tracker/st_format_convert.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+
+bool
+st_convert_texels(enum pipe_format dst_format, void *dst,
+                  enum pipe_format src_format, const void *src, unsigned n,
+                  void *scratch)
+{
+   /* The encoding never changes between client memory and storage: sRGB
+    * texels are copied as their codes (ES 3.0.6 sections 3.8.16 and
+    * 4.3.2 convert only when sampling and blending). */
+   const struct util_format_description *dd = util_format_description(dst_format);
+   const struct util_format_description *sd = util_format_description(src_format);
+   if (dd && util_format_is_srgb(dst_format) &&
+       dd->linear_format != PIPE_FORMAT_NONE)
+      dst_format = dd->linear_format;
+   if (sd && util_format_is_srgb(src_format) &&
+       sd->linear_format != PIPE_FORMAT_NONE)
+      src_format = sd->linear_format;
+
+   if (dst_format == src_format) {
+      memcpy(dst, src, (size_t)n * util_format_get_blocksize(src_format));
+      return true;
+   }
+
+   bool dst_ds = util_format_is_depth_or_stencil(dst_format);
+   bool src_ds = util_format_is_depth_or_stencil(src_format);
+   if (dst_ds || src_ds) {
+      if (!dst_ds || !src_ds)
+         return false;
+      bool any = false;
+      if (util_format_has_depth(dst_format) &&
+          util_format_has_depth(src_format)) {
+         float *z = scratch;
+         util_format_unpack_z_float(src_format, z, src, n);
+         util_format_pack_z_float(dst_format, dst, z, n);
+         any = true;
+      }
+      if (util_format_has_stencil(dst_format) &&
+          util_format_has_stencil(src_format)) {
+         uint8_t *s = scratch;
+         util_format_unpack_s_8uint(src_format, s, src, n);
+         util_format_pack_s_8uint(dst_format, dst, s, n);
+         any = true;
+      }
+      return any;
+   }
+
+   bool dst_int = util_format_is_pure_integer(dst_format);
+   bool src_int = util_format_is_pure_integer(src_format);
+   if (dst_int != src_int)
+      return false;
+   if (dst_int) {
+      /* Values keep their sign through 32-bit integers; packing clamps
+       * to the destination's range. */
+      if (util_format_is_pure_sint(src_format)) {
+         int32_t *v = scratch;
+         util_format_unpack_rgba_sint(src_format, v, src, n);
+         if (util_format_is_pure_sint(dst_format)) {
+            util_format_pack_rgba_sint(dst_format, dst, v, n);
+         } else {
+            for (unsigned i = 0; i < 4 * n; i++)
+               v[i] = v[i] < 0 ? 0 : v[i];
+            util_format_pack_rgba_uint(dst_format, dst, (uint32_t *)v, n);
+         }
+      } else {
+         uint32_t *v = scratch;
+         util_format_unpack_rgba_uint(src_format, v, src, n);
+         if (util_format_is_pure_uint(dst_format)) {
+            util_format_pack_rgba_uint(dst_format, dst, v, n);
+         } else {
+            for (unsigned i = 0; i < 4 * n; i++)
+               v[i] = v[i] > 0x7fffffffu ? 0x7fffffffu : v[i];
+            util_format_pack_rgba_sint(dst_format, dst, (int32_t *)v, n);
+         }
+      }
+      return true;
+   }
+   float *v = scratch;
+   return util_format_unpack_rgba_float(src_format, v, src, n) &&
+          util_format_pack_rgba_float(dst_format, dst, v, n);
+}

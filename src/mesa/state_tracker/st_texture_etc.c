@@ -1,0 +1,151 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Compressed texture images.  When the driver samples an ETC format
+ * (is_format_supported with PIPE_BIND_SAMPLER_VIEW) its blocks are stored
+ * as they come; otherwise they are decoded at upload, one image (array
+ * layer) at a time, into the uncompressed format st_compressed_storage_format
+ * picks, and the texture is an ordinary one from then on.
+ */
+#include "state_tracker/st_texture_etc.h"
+
+#include <stdlib.h>
+
+#include "main/context.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_etc.h"
+#include "util/format/u_format_pack.h"
+#include "util/u_inlines.h"
+
+enum pipe_format
+st_compressed_storage_format(struct pipe_screen *screen,
+                             enum pipe_format compressed)
+{
+   const enum pipe_format candidates[] = {
+      compressed,
+      util_format_etc_decoded_format(compressed),
+      PIPE_FORMAT_R16G16B16A16_FLOAT,
+   };
+
+   for (unsigned i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+      if (candidates[i] != PIPE_FORMAT_NONE &&
+          screen->is_format_supported(screen, candidates[i], PIPE_TEXTURE_2D,
+                                      0, 0, PIPE_BIND_SAMPLER_VIEW))
+         return candidates[i];
+   }
+   return PIPE_FORMAT_R8G8B8A8_UNORM;
+}
+
+/* Decodes one image of w x h texels from tightly packed blocks into rows
+ * of storage texels (w * blocksize(storage) bytes each).  False if the
+ * storage format has no packer or memory runs out. */
+static bool
+decode_image(enum pipe_format compressed, enum pipe_format storage,
+             const uint8_t *blocks, unsigned w, unsigned h, uint8_t *out)
+{
+   size_t block_row_B = (size_t)util_format_get_nblocksx(compressed, w) *
+                        util_format_get_blocksize(compressed);
+   size_t out_stride_B = (size_t)w * util_format_get_blocksize(storage);
+
+   if (storage == util_format_etc_decoded_format(compressed))
+      return util_format_etc_unpack(compressed, out, out_stride_B, blocks,
+                                    block_row_B, w, h);
+
+   /* Any other storage: through floats (lossy for RGBA8; sRGB texels
+    * keep their encoded values). */
+   float *rgba = malloc((size_t)w * h * 4 * sizeof(float));
+   if (!rgba)
+      return false;
+   bool ok = util_format_etc_unpack_rgba_float(compressed, rgba,
+                                               (size_t)w * 4 * sizeof(float),
+                                               blocks, block_row_B, w, h);
+   for (unsigned y = 0; ok && y < h; y++)
+      ok = util_format_pack_rgba_float(storage, out + y * out_stride_B,
+                                       rgba + (size_t)y * w * 4, w);
+   free(rgba);
+   return ok;
+}
+
+/* Writes a region of blocks into an image whose storage is
+ * img->PipeFormat. */
+static bool
+write_blocks(struct st_context *st, struct gl_texture_image *img, unsigned x,
+             unsigned y, unsigned z, unsigned w, unsigned h, unsigned d,
+             enum pipe_format compressed, const uint8_t *blocks)
+{
+   struct pipe_context *pipe = st->pipe;
+   enum pipe_format storage = img->PipeFormat;
+   size_t block_row_B = (size_t)util_format_get_nblocksx(compressed, w) *
+                        util_format_get_blocksize(compressed);
+   size_t image_B = block_row_B * util_format_get_nblocksy(compressed, h);
+   struct pipe_box box;
+
+   if (!img->pt)
+      return true;
+   if (storage == compressed) {
+      u_box_3d(x, y, img->pt_layer + z, w, h, d, &box);
+      pipe->texture_subdata(pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
+                            &box, blocks, (unsigned)block_row_B,
+                            (uintptr_t)image_B);
+      return true;
+   }
+
+   unsigned bpp = util_format_get_blocksize(storage);
+   uint8_t *texels = malloc((size_t)w * h * bpp);
+   if (!texels)
+      return false;
+   for (unsigned s = 0; s < d; s++) {
+      if (!decode_image(compressed, storage, blocks + s * image_B, w, h,
+                        texels)) {
+         free(texels);
+         return false;
+      }
+      u_box_3d(x, y, img->pt_layer + z + s, w, h, 1, &box);
+      pipe->texture_subdata(pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
+                            &box, texels, w * bpp, (uintptr_t)w * h * bpp);
+   }
+   free(texels);
+   return true;
+}
+
+bool
+st_compressed_tex_image(struct st_context *st, struct gl_texture_object *t,
+                        unsigned face, unsigned level, GLsizei width,
+                        GLsizei height, GLsizei depth, GLenum internalformat,
+                        enum pipe_format compressed, const void *data)
+{
+   struct gl_texture_image *img = &t->Image[face][level];
+   enum pipe_format storage =
+      st_compressed_storage_format(st->screen, compressed);
+
+   /* Format and type are the internal format and GL_NONE, so that the
+    * uncompressed TexSubImage / CopyTexSubImage refuse the image. */
+   if (!st_tex_image(st, t, face, level, width, height, depth,
+                     internalformat, internalformat, GL_NONE, storage,
+                     PIPE_FORMAT_NONE, NULL))
+      return false;
+   if (!data)
+      return true;
+   return write_blocks(st, img, 0, 0, 0, (unsigned)width, (unsigned)height,
+                       (unsigned)depth, compressed, data);
+}
+
+bool
+st_compressed_tex_sub_image(struct st_context *st,
+                            struct gl_texture_object *t,
+                            struct gl_texture_image *img, GLint x, GLint y,
+                            GLint z, GLsizei width, GLsizei height,
+                            GLsizei depth, enum pipe_format compressed,
+                            const void *data)
+{
+   bool ok = write_blocks(st, img, (unsigned)x, (unsigned)y, (unsigned)z,
+                          (unsigned)width, (unsigned)height, (unsigned)depth,
+                          compressed, data);
+   t->stamp++;
+   return ok;
+}

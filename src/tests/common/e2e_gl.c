@@ -1,0 +1,178 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+#include "e2e_gl.h"
+
+#include <EGL/eglext.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static EGLDisplay
+surfaceless_display(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
+         "eglGetPlatformDisplayEXT");
+   return get ? get(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+              : EGL_NO_DISPLAY;
+}
+
+/* A missing piece of the stack: a skip, or a failure with --no-skip. */
+static int
+unavailable(const struct e2e_gl_options *opts, const char *what)
+{
+   fprintf(stderr, "%s: %s (EGL error 0x%x)\n",
+           opts->no_skip ? "FAIL" : "SKIP", what, eglGetError());
+   return opts->no_skip ? 1 : E2E_SKIP;
+}
+
+int
+e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
+{
+   EGLint major, minor;
+
+   memset(gl, 0, sizeof(*gl));
+   gl->width = opts->width;
+   gl->height = opts->height;
+   gl->dpy = surfaceless_display();
+   if (gl->dpy == EGL_NO_DISPLAY || !eglInitialize(gl->dpy, &major, &minor))
+      return unavailable(opts, "no surfaceless EGL display");
+
+   const EGLint renderable =
+      opts->es_major >= 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT;
+   const EGLint config_attribs[] = {
+      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, renderable,
+      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+      EGL_DEPTH_SIZE, opts->depth_bits, EGL_STENCIL_SIZE, opts->stencil_bits,
+      EGL_NONE,
+   };
+   EGLConfig config;
+   EGLint nr = 0;
+   if (!eglChooseConfig(gl->dpy, config_attribs, &config, 1, &nr) || nr < 1)
+      return unavailable(opts, "no RGBA8 pbuffer config of that kind");
+
+   const EGLint surface_attribs[] = {EGL_WIDTH, opts->width, EGL_HEIGHT,
+                                     opts->height, EGL_NONE};
+   gl->surface = eglCreatePbufferSurface(gl->dpy, config, surface_attribs);
+   if (gl->surface == EGL_NO_SURFACE) {
+      fprintf(stderr, "FAIL: no pbuffer (EGL error 0x%x)\n", eglGetError());
+      return 1;
+   }
+
+   eglBindAPI(EGL_OPENGL_ES_API);
+   EGLint context_attribs[16], n = 0;
+   context_attribs[n++] = EGL_CONTEXT_MAJOR_VERSION;
+   context_attribs[n++] = opts->es_major;
+   context_attribs[n++] = EGL_CONTEXT_MINOR_VERSION;
+   context_attribs[n++] = opts->es_minor;
+   if (opts->robust) {
+      context_attribs[n++] = EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT;
+      context_attribs[n++] = EGL_TRUE;
+      context_attribs[n++] = EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT;
+      context_attribs[n++] = EGL_LOSE_CONTEXT_ON_RESET_EXT;
+   }
+   context_attribs[n++] = EGL_NONE;
+   gl->ctx = eglCreateContext(gl->dpy, config, EGL_NO_CONTEXT, context_attribs);
+   if (gl->ctx == EGL_NO_CONTEXT) {
+      char what[64];
+      snprintf(what, sizeof(what), "no OpenGL ES %d.%d context",
+               opts->es_major, opts->es_minor);
+      return unavailable(opts, what);
+   }
+   if (!eglMakeCurrent(gl->dpy, gl->surface, gl->surface, gl->ctx)) {
+      fprintf(stderr, "FAIL: eglMakeCurrent (EGL error 0x%x)\n",
+              eglGetError());
+      return 1;
+   }
+   return 0;
+}
+
+void
+e2e_gl_close(struct e2e_gl *gl)
+{
+   if (gl->dpy == EGL_NO_DISPLAY)
+      return;
+   eglMakeCurrent(gl->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   if (gl->ctx != EGL_NO_CONTEXT)
+      eglDestroyContext(gl->dpy, gl->ctx);
+   if (gl->surface != EGL_NO_SURFACE)
+      eglDestroySurface(gl->dpy, gl->surface);
+   eglTerminate(gl->dpy);
+   gl->dpy = EGL_NO_DISPLAY;
+}
+
+static GLuint
+compile(GLenum stage, const char *source)
+{
+   GLuint s = glCreateShader(stage);
+   GLint ok = 0;
+
+   glShaderSource(s, 1, &source, NULL);
+   glCompileShader(s);
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      fprintf(stderr, "%s shader does not compile:\n%s\n",
+              stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+      glDeleteShader(s);
+      return 0;
+   }
+   return s;
+}
+
+GLuint
+e2e_gl_program(const char *vs, const char *fs, const char *const *attribs)
+{
+   GLuint v = compile(GL_VERTEX_SHADER, vs);
+   GLuint f = compile(GL_FRAGMENT_SHADER, fs);
+   GLuint prog = 0;
+   GLint ok = 0;
+
+   if (!v || !f)
+      goto out;
+   prog = glCreateProgram();
+   glAttachShader(prog, v);
+   glAttachShader(prog, f);
+   for (unsigned i = 0; attribs && attribs[i]; ++i)
+      glBindAttribLocation(prog, i, attribs[i]);
+   glLinkProgram(prog);
+   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
+      fprintf(stderr, "program does not link:\n%s\n", log);
+      glDeleteProgram(prog);
+      prog = 0;
+   }
+out:
+   glDeleteShader(v);
+   glDeleteShader(f);
+   return prog;
+}
+
+bool
+e2e_gl_probe(const uint8_t *pixels, int w, int x, int y, const uint8_t want[4],
+             int tol, const char *what, bool quiet)
+{
+   const uint8_t *p = pixels + ((size_t)y * w + x) * 4;
+   bool ok = true;
+
+   for (int k = 0; k < 4; ++k)
+      ok &= abs((int)p[k] - (int)want[k]) <= tol;
+   if (!ok || !quiet)
+      printf("%s %s at (%d, %d): %u %u %u %u (want %u %u %u %u)\n",
+             ok ? "ok  " : "FAIL", what, x, y, p[0], p[1], p[2], p[3], want[0],
+             want[1], want[2], want[3]);
+   return ok;
+}
+
+void
+e2e_gl_flip_rows(const uint8_t *pixels, int w, int h, uint8_t *out)
+{
+   for (int y = 0; y < h; ++y)
+      memcpy(out + (size_t)y * w * 4, pixels + (size_t)(h - 1 - y) * w * 4,
+             (size_t)w * 4);
+}

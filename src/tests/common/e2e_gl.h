@@ -1,0 +1,63 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * What every end-to-end GL program needs and nothing else: a surfaceless
+ * EGL display, a pbuffer and an OpenGL ES context of a chosen version made
+ * current; shader programs built with their logs printed; pixel probes
+ * that report what they found.  The programs stay ordinary applications:
+ * this only calls EGL and GLES through the system's libglvnd.
+ */
+#ifndef E2E_GL_H
+#define E2E_GL_H
+
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* meson's exit status for a skipped test. */
+#define E2E_SKIP 77
+
+struct e2e_gl_options {
+   int width, height;
+   int depth_bits, stencil_bits;
+   int es_major, es_minor; /* the context version asked for */
+   bool robust;            /* EGL_EXT_create_context_robustness, lose on reset */
+   bool no_skip;           /* no display/config/context is a failure */
+};
+
+struct e2e_gl {
+   EGLDisplay dpy;
+   EGLSurface surface;
+   EGLContext ctx;
+   int width, height;
+};
+
+/* 0 when the context is current, E2E_SKIP when the stack offers no
+ * surfaceless display, config or context of that version (unless
+ * no_skip), 1 on any other failure.  Messages go to stderr. */
+int e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts);
+void e2e_gl_close(struct e2e_gl *gl);
+
+/* A linked program from a vertex and a fragment shader; attribs, when not
+ * NULL, is a NULL-terminated list of names bound to locations 0, 1, ...
+ * before linking.  0 (with the log on stderr) when compiling or linking
+ * fails. */
+GLuint e2e_gl_program(const char *vs, const char *fs,
+                      const char *const *attribs);
+
+/* Compares the RGBA8 pixel at (x, y) of a w-wide image read with
+ * glReadPixels against want[] within tol per channel; prints one line
+ * ("ok" or "FAIL", what, found, wanted) unless quiet and right. */
+bool e2e_gl_probe(const uint8_t *pixels, int w, int x, int y,
+                  const uint8_t want[4], int tol, const char *what,
+                  bool quiet);
+
+/* Rows of a bottom-up glReadPixels image reordered top-down (for image
+ * files), into out (w * h * 4 bytes). */
+void e2e_gl_flip_rows(const uint8_t *pixels, int w, int h, uint8_t *out);
+
+#endif

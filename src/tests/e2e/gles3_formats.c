@@ -1,0 +1,522 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * OpenGL ES 3.0 texture and renderbuffer formats, end to end: an ordinary
+ * EGL + GLES 3.0 program (linked against the system's libglvnd only) that
+ *
+ *  1. samples 1x1 textures of float, packed-float, shared-exponent,
+ *     signed-normalized, two-channel and sRGB formats, mapping each texel
+ *     with v * 0.125 + 0.5 into an RGBA8 framebuffer object, and checks
+ *     the pixel against the value computed here from the spec's format
+ *     rules (ES 3.0.6 sections 2.1.x, 3.8.17 sRGB decode);
+ *  2. renders unsigned and signed integers into RGBA32UI, RGBA16I and
+ *     RGBA8UI textures (fragment outputs of integer type), reads them back
+ *     with RGBA_INTEGER (ES 3.0.6 section 4.3.2), then samples the RGBA32UI
+ *     one through a usampler2D and checks the raw integers arrive;
+ *  3. renders 0.5 into an SRGB8_ALPHA8 texture and checks the stored value
+ *     is the sRGB encoding of 0.5 (ES 3.0.6 section 4.1.8).
+ *
+ * The expected values were checked against llvmpipe (Debian's Mesa) with
+ * the same program.  Exit status: 0 pass, 1 fail, 77 no display/ES 3.0
+ * context (1 with --no-skip).
+ */
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <GLES3/gl3.h>
+
+#include "e2e_gl.h"
+
+static bool quiet;
+static unsigned failures;
+
+static const char *vs_source =
+   "#version 300 es\n"
+   "in vec2 a_position;\n"
+   "void main()\n"
+   "{\n"
+   "   gl_Position = vec4(a_position, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *fs_sample =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "precision highp int;\n"
+   "uniform highp sampler2D u_tex;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   o = texelFetch(u_tex, ivec2(0, 0), 0) * 0.125 + 0.5;\n"
+   "}\n";
+
+/* Integers of the pixel at (x, y): every component depends on the
+ * position so that misplaced or unconverted values show. */
+static const char *fs_uint =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "precision highp int;\n"
+   "layout(location = 0) out highp uvec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   uvec2 p = uvec2(gl_FragCoord.xy);\n"
+   "   o = uvec4(p.x + 7u, p.y * 1000000u, 0xdeadbeefu - p.x,\n"
+   "             3000000000u + p.y);\n"
+   "}\n";
+
+static const char *fs_int16 =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "precision highp int;\n"
+   "layout(location = 0) out highp ivec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   ivec2 p = ivec2(gl_FragCoord.xy);\n"
+   "   o = ivec4(-1234 - p.x, 32000 + p.y, p.x * 100, -32768);\n"
+   "}\n";
+
+static const char *fs_uint8 =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "precision highp int;\n"
+   "layout(location = 0) out highp uvec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   uvec2 p = uvec2(gl_FragCoord.xy);\n"
+   "   o = uvec4(p.x, p.y, 200u, 255u);\n"
+   "}\n";
+
+/* Reads back the RGBA32UI texture through a usampler2D. */
+static const char *fs_usample =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "precision highp int;\n"
+   "uniform highp usampler2D u_tex;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   uvec4 v = texelFetch(u_tex, ivec2(gl_FragCoord.xy), 0);\n"
+   "   o = vec4(float(v.x) / 255.0, float(v.y / 1000000u) / 255.0,\n"
+   "            float((0xdeadbeefu - v.z) & 255u) / 255.0,\n"
+   "            float(v.w - 3000000000u) / 255.0);\n"
+   "}\n";
+
+static const char *fs_half =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "precision highp int;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   o = vec4(0.5, 0.25, 1.0, 0.5);\n"
+   "}\n";
+
+#define SIZE 4
+
+static int
+unorm8(double f)
+{
+   if (f < 0)
+      f = 0;
+   if (f > 1)
+      f = 1;
+   return (int)lrint(f * 255.0);
+}
+
+/* ES 3.0.6 equation 3.24: sRGB decode of an 8-bit code. */
+static double
+srgb_decode(int code)
+{
+   double c = code / 255.0;
+   return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+/* ES 3.0.6 equation 4.1 (section 4.1.8): sRGB encode, then to 8 bits. */
+static int
+srgb_encode8(double l)
+{
+   double s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
+   return unorm8(s);
+}
+
+static void
+check(const char *what, bool ok)
+{
+   if (!ok) {
+      failures++;
+      fprintf(stderr, "FAIL: %s\n", what);
+   } else if (!quiet) {
+      printf("ok: %s\n", what);
+   }
+}
+
+static GLuint
+program(const char *fs_source)
+{
+   static const char *const attribs[] = {"a_position", NULL};
+   return e2e_gl_program(vs_source, fs_source, attribs);
+}
+
+/* A texture of `internalformat` as the only colour attachment of a new
+ * framebuffer object (bound); SIZE x SIZE. */
+static GLuint
+target(GLenum internalformat, GLuint *tex)
+{
+   GLuint fbo;
+   glGenTextures(1, tex);
+   glBindTexture(GL_TEXTURE_2D, *tex);
+   glTexStorage2D(GL_TEXTURE_2D, 1, internalformat, SIZE, SIZE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                          *tex, 0);
+   glViewport(0, 0, SIZE, SIZE);
+   return fbo;
+}
+
+static void
+draw_quad(GLuint prog)
+{
+   static const float quad[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+   glUseProgram(prog);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/* --- 1. sampling ------------------------------------------------------- */
+
+struct sample_case {
+   const char *name;
+   GLenum internalformat, format, type;
+   uint32_t data[4]; /* one texel, client layout (up to 16 bytes) */
+   double want[4];   /* what texelFetch returns */
+};
+
+static uint32_t
+f32(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static void
+test_sampling(void)
+{
+   struct sample_case cases[] = {
+      {"RGBA16F from FLOAT", GL_RGBA16F, GL_RGBA, GL_FLOAT,
+       {f32(-2.0f), f32(3.5f), f32(0.25f), f32(-4.0f)},
+       {-2.0, 3.5, 0.25, -4.0}},
+      {"RGBA32F", GL_RGBA32F, GL_RGBA, GL_FLOAT,
+       {f32(1.5f), f32(-1.0f), f32(2.0f), f32(3.0f)},
+       {1.5, -1.0, 2.0, 3.0}},
+      {"R32F", GL_R32F, GL_RED, GL_FLOAT, {f32(-3.0f)}, {-3.0, 0, 0, 1}},
+      {"RG16F", GL_RG16F, GL_RG, GL_FLOAT, {f32(2.5f), f32(-0.5f)},
+       {2.5, -0.5, 0, 1}},
+      /* 11/11/10-bit floats: R = 2.5 (exp 16, mantissa 16), G = 6.0 (exp
+       * 17, mantissa 32), B = 0.5 (exp 14, mantissa 0); ES 3.0.6 2.1.3. */
+      {"R11F_G11F_B10F", GL_R11F_G11F_B10F, GL_RGB,
+       GL_UNSIGNED_INT_10F_11F_11F_REV,
+       {(16u << 6 | 16u) | (17u << 6 | 32u) << 11 | (14u << 5) << 22},
+       {2.5, 6.0, 0.5, 1}},
+      /* Shared exponent (ES 3.0.6 equation 3.3): a mantissa m with
+       * exponent E is m * 2^(E - 15 - 9); E = 17: m = 128 -> 1.0,
+       * 64 -> 0.5, 32 -> 0.25. */
+      {"RGB9_E5", GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV,
+       {128u | 64u << 9 | 32u << 18 | 17u << 27}, {1.0, 0.5, 0.25, 1}},
+      /* snorm: -128 and -127 are -1 (ES 3.0.6 equation 2.2). */
+      {"RGBA8_SNORM", GL_RGBA8_SNORM, GL_RGBA, GL_BYTE,
+       {0x7f | 0xc0u << 8 | 0x80u << 16 | 0x81u << 24},
+       {1.0, -64 / 127.0, -1.0, -1.0}},
+      {"RG8", GL_RG8, GL_RG, GL_UNSIGNED_BYTE, {51 | 204 << 8},
+       {0.2, 0.8, 0, 1}},
+      {"R8", GL_R8, GL_RED, GL_UNSIGNED_BYTE, {102}, {0.4, 0, 0, 1}},
+      {"RGB10_A2", GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV,
+       {1023u | 0u << 10 | 341u << 20 | 1u << 30},
+       {1.0, 0.0, 341 / 1023.0, 1 / 3.0}},
+      {"SRGB8_ALPHA8", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE,
+       {188 | 255 << 8 | 0 << 16 | 128u << 24},
+       {srgb_decode(188), 1.0, 0.0, 128 / 255.0}},
+      {"SRGB8", GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, {64 | 128 << 8 | 32 << 16},
+       {srgb_decode(64), srgb_decode(128), srgb_decode(32), 1}},
+      {"RGB565", GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5,
+       {31u << 11 | 0u << 5 | 15u}, {1.0, 0.0, 15 / 31.0, 1}},
+      {"RGBA4", GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4,
+       {15u << 12 | 5u << 8 | 0u << 4 | 10u}, {1.0, 5 / 15.0, 0, 10 / 15.0}},
+   };
+
+   GLuint prog = program(fs_sample);
+   if (!prog) {
+      check("sampling program", false);
+      return;
+   }
+   GLuint rt;
+   GLuint fbo = target(GL_RGBA8, &rt);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glUseProgram(prog);
+   glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
+
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const struct sample_case *c = &cases[i];
+      GLuint tex;
+      glActiveTexture(GL_TEXTURE0);
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c->internalformat, 1, 1, 0,
+                   c->format, c->type, c->data);
+      GLenum err = glGetError();
+      draw_quad(prog);
+      uint8_t px[4] = {0};
+      glReadPixels(1, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      bool ok = err == GL_NO_ERROR && glGetError() == GL_NO_ERROR;
+      for (unsigned k = 0; k < 4; k++) {
+         int want = unorm8(c->want[k] * 0.125 + 0.5);
+         ok &= abs(px[k] - want) <= 1;
+      }
+      if (!ok)
+         fprintf(stderr, "%s: got %d %d %d %d (error 0x%x)\n", c->name, px[0],
+                 px[1], px[2], px[3], err);
+      char what[96];
+      snprintf(what, sizeof(what), "sample %s", c->name);
+      check(what, ok);
+      glDeleteTextures(1, &tex);
+   }
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &rt);
+   glDeleteProgram(prog);
+}
+
+/* --- 2. integer render targets ------------------------------------------ */
+
+static void
+test_integer(void)
+{
+   GLuint prog = program(fs_uint);
+   GLuint tex;
+   GLuint fbo = target(GL_RGBA32UI, &tex);
+   check("RGBA32UI framebuffer complete",
+         glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+   GLint rf = 0, rtype = 0;
+   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &rf);
+   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &rtype);
+   draw_quad(prog);
+   uint32_t px[SIZE * SIZE * 4];
+   memset(px, 0, sizeof(px));
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+   bool ok = glGetError() == GL_NO_ERROR;
+   for (unsigned y = 0; y < SIZE; y++) {
+      for (unsigned x = 0; x < SIZE; x++) {
+         const uint32_t *p = &px[(y * SIZE + x) * 4];
+         const uint32_t want[4] = {x + 7, y * 1000000u, 0xdeadbeefu - x,
+                                   3000000000u + y};
+         for (unsigned k = 0; k < 4; k++) {
+            if (p[k] != want[k]) {
+               if (ok)
+                  fprintf(stderr, "RGBA32UI (%u, %u)[%u]: %u, want %u\n", x,
+                          y, k, p[k], want[k]);
+               ok = false;
+            }
+         }
+      }
+   }
+   check("render RGBA32UI, read RGBA_INTEGER/UNSIGNED_INT", ok);
+   check("IMPLEMENTATION_COLOR_READ_FORMAT/TYPE of RGBA32UI",
+         rf == GL_RGBA_INTEGER && rtype == GL_UNSIGNED_INT);
+   /* ES 3.0.6 section 4.3.2: an integer buffer read as RGBA/UNSIGNED_BYTE
+    * is an INVALID_OPERATION. */
+   uint8_t b[4];
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b);
+   check("RGBA/UNSIGNED_BYTE from an integer buffer is INVALID_OPERATION",
+         glGetError() == GL_INVALID_OPERATION);
+
+   /* Sample it as integers into an RGBA8 target. */
+   GLuint prog2 = program(fs_usample);
+   GLuint rt;
+   GLuint fbo2 = target(GL_RGBA8, &rt);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glUseProgram(prog2);
+   glUniform1i(glGetUniformLocation(prog2, "u_tex"), 0);
+   draw_quad(prog2);
+   uint8_t rgba[SIZE * SIZE * 4];
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   ok = glGetError() == GL_NO_ERROR;
+   for (unsigned y = 0; y < SIZE; y++) {
+      for (unsigned x = 0; x < SIZE; x++) {
+         const uint8_t *p = &rgba[(y * SIZE + x) * 4];
+         const int want[4] = {(int)x + 7, (int)y, (int)x, (int)y};
+         for (unsigned k = 0; k < 4; k++) {
+            if (p[k] != want[k]) {
+               if (ok)
+                  fprintf(stderr, "usampler (%u, %u)[%u]: %u, want %d\n", x,
+                          y, k, p[k], want[k]);
+               ok = false;
+            }
+         }
+      }
+   }
+   check("usampler2D texelFetch of RGBA32UI gives the raw integers", ok);
+   glDeleteFramebuffers(1, &fbo2);
+   glDeleteTextures(1, &rt);
+
+   /* Signed 16-bit integers (16-bit tilebuffer registers). */
+   GLuint prog3 = program(fs_int16);
+   GLuint tex16;
+   GLuint fbo3 = target(GL_RGBA16I, &tex16);
+   draw_quad(prog3);
+   int32_t ipx[SIZE * SIZE * 4];
+   memset(ipx, 0, sizeof(ipx));
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA_INTEGER, GL_INT, ipx);
+   ok = glGetError() == GL_NO_ERROR;
+   for (unsigned y = 0; y < SIZE; y++) {
+      for (unsigned x = 0; x < SIZE; x++) {
+         const int32_t *p = &ipx[(y * SIZE + x) * 4];
+         const int32_t want[4] = {-1234 - (int)x, 32000 + (int)y,
+                                  (int)x * 100, -32768};
+         for (unsigned k = 0; k < 4; k++) {
+            if (p[k] != want[k]) {
+               if (ok)
+                  fprintf(stderr, "RGBA16I (%u, %u)[%u]: %d, want %d\n", x,
+                          y, k, p[k], want[k]);
+               ok = false;
+            }
+         }
+      }
+   }
+   check("render RGBA16I, read RGBA_INTEGER/INT", ok);
+
+   /* 8-bit unsigned integers in a renderbuffer. */
+   GLuint prog4 = program(fs_uint8);
+   GLuint rb, fbo4;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8UI, SIZE, SIZE);
+   glGenFramebuffers(1, &fbo4);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo4);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb);
+   draw_quad(prog4);
+   memset(px, 0, sizeof(px));
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+   ok = glGetError() == GL_NO_ERROR;
+   for (unsigned y = 0; y < SIZE; y++) {
+      for (unsigned x = 0; x < SIZE; x++) {
+         const uint32_t *p = &px[(y * SIZE + x) * 4];
+         ok &= p[0] == x && p[1] == y && p[2] == 200 && p[3] == 255;
+      }
+   }
+   check("render RGBA8UI renderbuffer, read RGBA_INTEGER/UNSIGNED_INT", ok);
+
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteFramebuffers(1, &fbo3);
+   glDeleteFramebuffers(1, &fbo4);
+   glDeleteRenderbuffers(1, &rb);
+   glDeleteTextures(1, &tex);
+   glDeleteTextures(1, &tex16);
+   glDeleteProgram(prog);
+   glDeleteProgram(prog2);
+   glDeleteProgram(prog3);
+   glDeleteProgram(prog4);
+}
+
+/* --- 3. sRGB rendering --------------------------------------------------- */
+
+static void
+test_srgb(void)
+{
+   GLuint prog = program(fs_half);
+   GLuint tex;
+   GLuint fbo = target(GL_SRGB8_ALPHA8, &tex);
+   GLint enc = 0;
+   glGetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &enc);
+   check("SRGB8_ALPHA8 attachment encoding is SRGB", enc == GL_SRGB);
+   draw_quad(prog);
+   /* ReadPixels returns the stored codes (no decode). */
+   uint8_t raw[4] = {0};
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, raw);
+   if (!quiet)
+      printf("sRGB codes read: %d %d %d %d\n", raw[0], raw[1], raw[2], raw[3]);
+   check("ReadPixels of SRGB8_ALPHA8 gives the encoded values",
+         abs(raw[0] - srgb_encode8(0.5)) <= 1 &&
+            abs(raw[1] - srgb_encode8(0.25)) <= 1 && raw[2] == 255 &&
+            abs(raw[3] - 128) <= 1);
+
+   /* Sample it back (decoded to linear) into an RGBA8 target. */
+   GLuint sprog = program(fs_sample);
+   GLuint rt;
+   GLuint fbo2 = target(GL_RGBA8, &rt);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glUseProgram(sprog);
+   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
+   draw_quad(sprog);
+   uint8_t px[4] = {0};
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   /* 0.5 is stored as its 8-bit encoding, sampled as that code decoded;
+    * alpha is linear. */
+   const double stored[4] = {srgb_decode(srgb_encode8(0.5)),
+                             srgb_decode(srgb_encode8(0.25)),
+                             srgb_decode(srgb_encode8(1.0)),
+                             unorm8(0.5) / 255.0};
+   bool ok = glGetError() == GL_NO_ERROR;
+   for (unsigned k = 0; k < 4; k++)
+      ok &= abs(px[k] - unorm8(stored[k] * 0.125 + 0.5)) <= 1;
+   if (!ok)
+      fprintf(stderr, "sRGB round trip: got %d %d %d %d\n", px[0], px[1],
+              px[2], px[3]);
+   check("render to SRGB8_ALPHA8 encodes, sampling decodes", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteFramebuffers(1, &fbo2);
+   glDeleteTextures(1, &tex);
+   glDeleteTextures(1, &rt);
+   glDeleteProgram(prog);
+   glDeleteProgram(sprog);
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = {
+      .width = 8, .height = 8, .es_major = 3, .es_minor = 0,
+   };
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--quiet"))
+         quiet = true;
+      else if (!strcmp(argv[i], "--no-skip"))
+         opts.no_skip = true;
+      else {
+         fprintf(stderr, "usage: gles3_formats [--quiet] [--no-skip]\n");
+         return 2;
+      }
+   }
+
+   struct e2e_gl gl;
+   int ret = e2e_gl_open(&gl, &opts);
+   if (ret)
+      return ret;
+   if (!quiet)
+      printf("GL_RENDERER: %s\nGL_VERSION: %s\n",
+             (const char *)glGetString(GL_RENDERER),
+             (const char *)glGetString(GL_VERSION));
+
+   test_sampling();
+   test_integer();
+   test_srgb();
+
+   e2e_gl_close(&gl);
+   printf("%s: %u failures\n", failures ? "FAIL" : "PASS", failures);
+   return failures ? 1 : 0;
+}
