@@ -1303,6 +1303,33 @@ emit_discard(struct isel *st, const agx_operand *cond)
    start_block(st);
 }
 
+/* store_xfb_agx (agx_nir_lower_xfb.c): 32-bit words to transform
+ * feedback buffer `base`, whose address is AGX_SYSVAL_XFB_ADDR0_LO + 2 *
+ * base, at a word offset. */
+static void
+emit_store_xfb(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->src[0].ssa->num_components;
+   unsigned buffer = (unsigned)nir_intrinsic_base(intr);
+   if (intr->src[0].ssa->bit_size != 32 || n > 4 || buffer >= 4) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "bad store_xfb_agx");
+      return;
+   }
+   agx_operand comps[4];
+   for (unsigned c = 0; c < n; ++c)
+      comps[c] = get_src(st, &intr->src[0], c);
+   agx_operand vec = n == 1 ? comps[0] : agx_collect(&st->b, n, comps);
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                            AGX_SYSVAL_XFB_ADDR0_LO + 2 * buffer, 4);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_STORE);
+   I->ops[AGX_ISA_DEVICE_STORE_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_STORE_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_STORE_R] = vec;
+   I->ops[AGX_ISA_DEVICE_STORE_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_STORE_O] = get_src(st, &intr->src[1], 0);
+   I->ops[AGX_ISA_DEVICE_STORE_OU] = agx_isa_enum(1 /* unsigned */, 1);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -1358,6 +1385,17 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
    case nir_intrinsic_load_instance_id:
       def_ops(st, &intr->def)[0] = st->instance_id;
+      break;
+   case nir_intrinsic_load_sysval_agx: {
+      unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                            (uint32_t)nir_intrinsic_base(intr), 2);
+      agx_operand *dst = def_ops(st, &intr->def);
+      dst[0] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, dst[0], agx_uniform(u, 32));
+      break;
+   }
+   case nir_intrinsic_store_xfb_agx:
+      emit_store_xfb(st, intr);
       break;
    default:
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "intrinsic %s",
