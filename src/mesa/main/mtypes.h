@@ -205,6 +205,7 @@ struct gl_texture_object {
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
+   GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
