@@ -276,6 +276,55 @@ test_program_indices(void **state)
    ralloc_free(mem);
 }
 
+/* A block array indexed at run time (GLSL 4.00) in a stage whose blocks
+ * do not start the program's list: its load_ubo must use the program's
+ * indices.  Program blocks: A (0, vertex shader), B[0] (1), B[1] (2);
+ * the fragment shader reads b[n].c with n a uniform. */
+static void
+test_dynamic_index_renumbered(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_ok(
+      mem, 400, false, NULL,
+      "#version 400\n"
+      "uniform A { vec4 a; };\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = pos + a; }\n",
+      "#version 400\n"
+      "uniform B { vec4 c; } b[2];\n"
+      "uniform int n;\n"
+      "out vec4 color;\n"
+      "void main() { color = b[n].c; }\n");
+   assert_int_equal(p->num_ubos, 3);
+   assert_string_equal(p->ubos[0].name, "A");
+   assert_string_equal(p->ubos[2].name, "B[1]");
+   float blocks[3][4] = {{1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}};
+   for (int n = 0; n < 2; n++) {
+      struct test_uniforms u;
+      test_uniforms_init(&u, p);
+      int loc = glsl_program_uniform_location(p, "n");
+      unsigned elem;
+      const struct glsl_program_uniform *un =
+         glsl_program_uniform_at(p, loc, &elem);
+      assert_non_null(un);
+      u.cells[un->offset_B / 4].i32 = n;
+      nir_const_value out[TEST_CELLS] = {0};
+      nir_eval_state es;
+      memset(&es, 0, sizeof(es));
+      for (unsigned i = 0; i < 3; i++) {
+         es.ubos[i].data = (uint8_t *)blocks[i];
+         es.ubos[i].size_B = 16;
+      }
+      es.uniforms = u.cells;
+      es.num_uniform_cells = TEST_CELLS;
+      es.outputs = out;
+      es.num_output_cells = TEST_CELLS;
+      assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+      assert_float_equal(out[FRAG_RESULT_DATA0 * 4].f32, 2.0f + n, 0);
+   }
+   ralloc_free(mem);
+}
+
 /* GL 4.6 7.6.2 (ARB_uniform_buffer_object): blocks of one name must have
  * the same members, types and layout qualifiers in every shader. */
 static void
@@ -415,6 +464,7 @@ main(void)
       cmocka_unit_test(test_std140_nested),
       cmocka_unit_test(test_block_array),
       cmocka_unit_test(test_program_indices),
+      cmocka_unit_test(test_dynamic_index_renumbered),
       cmocka_unit_test(test_mismatched_blocks),
       cmocka_unit_test(test_block_limits),
    };
