@@ -393,6 +393,9 @@ struct gl_context {
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
    char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
+   /* KHR_parallel_shader_compile: glMaxShaderCompilerThreadsKHR's count
+    * plus 1 (0: the initial 0xffffffff; compiles are synchronous anyway) */
+   GLuint MaxShaderCompilerThreadsPlus1;
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;

@@ -418,6 +418,14 @@ _mesa_GetShaderiv(GLuint shader, GLenum pname, GLint *params)
    case GL_COMPILE_STATUS:
       *params = sh->CompileStatus;
       break;
+   case GL_COMPLETION_STATUS_KHR:
+      /* KHR_parallel_shader_compile: compiling ends inside the call */
+      if (!_mesa_is_gles(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderiv(pname)");
+         return;
+      }
+      *params = GL_TRUE;
+      break;
    case GL_INFO_LOG_LENGTH:
       *params =
          sh->InfoLog && sh->InfoLog[0] ? (GLint)strlen(sh->InfoLog) + 1 : 0;
@@ -878,6 +886,13 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_LINK_STATUS:
       *params = prog->LinkStatus;
       break;
+   case GL_COMPLETION_STATUS_KHR:
+      if (!_mesa_is_gles(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname)");
+         return;
+      }
+      *params = GL_TRUE; /* linking ends inside the call too */
+      break;
    case GL_VALIDATE_STATUS:
       *params = prog->ValidateStatus;
       break;
@@ -1089,4 +1104,13 @@ _mesa_GetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderPrecisionFormat");
    }
+}
+
+/* KHR_parallel_shader_compile: a hint; every count is accepted. */
+void GLAPIENTRY
+_mesa_MaxShaderCompilerThreadsKHR(GLuint count)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   ctx->MaxShaderCompilerThreadsPlus1 = count + 1;
 }

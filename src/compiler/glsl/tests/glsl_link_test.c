@@ -74,6 +74,34 @@ test_captured_outputs_kept(void **state)
    ralloc_free(mem);
 }
 
+/* ES 3.0.6 section 2.12.5: two vertex shader inputs bound to one location
+ * fail to link in GLSL ES 3.00, even unused; ES 2.0 allows it. */
+static void
+test_attribute_aliasing(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   const struct glsl_location_binding bind[] = { { "a", 0 }, { "b", 0 } };
+   struct glsl_link_options o = { .attrib_bindings = bind,
+                                  .num_attrib_bindings = 2 };
+   struct glsl_program *p = link2(
+      mem, 300, true, &o,
+      "#version 300 es\n"
+      "in highp float a;\n"
+      "in highp float b;\n"
+      "void main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\n"
+      "out highp vec4 color;\n"
+      "void main() { color = vec4(0.0); }\n");
+   assert_false(p->link_status);
+   p = link2(mem, 100, true, &o,
+             "attribute float a;\n"
+             "attribute float b;\n"
+             "void main() { gl_Position = vec4(a + b); }\n",
+             "void main() { gl_FragColor = vec4(0.0); }\n");
+   assert_true(p->link_status);
+   ralloc_free(mem);
+}
+
 static void
 test_bound_attribute_locations(void **state)
 {
@@ -355,6 +383,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bound_attribute_locations),
       cmocka_unit_test(test_captured_outputs_kept),
+      cmocka_unit_test(test_attribute_aliasing),
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_uniform_block_std140),
