@@ -744,6 +744,91 @@ test_blit_formats(void **state)
    gl_test_destroy(t);
 }
 
+/* Pixel storage modes (ES 3.0.6 sections 3.7.1 and 4.3.2, tables 3.1
+ * and 4.4). */
+static void
+test_pixel_store(void **state)
+{
+   struct gl_test *t = es3();
+   GLint v;
+
+   /* A 4 x 3 RGBA8 client image; texel (x, y) holds x + 10 y in red. */
+   uint8_t src[3][4][4];
+   for (unsigned y = 0; y < 3; y++)
+      for (unsigned x = 0; x < 4; x++)
+         for (unsigned c = 0; c < 4; c++)
+            src[y][x][c] = (uint8_t)(c == 0 ? x + 10 * y : 255);
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   _mesa_GetIntegerv(GL_UNPACK_SKIP_ROWS, &v);
+   assert_int_equal(v, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, src);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* Read it back through a framebuffer with pack modes: rows of 3
+    * pixels, one row and one pixel skipped. */
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 1, 0);
+   _mesa_PixelStorei(GL_PACK_ROW_LENGTH, 3);
+   _mesa_PixelStorei(GL_PACK_SKIP_PIXELS, 1);
+   _mesa_PixelStorei(GL_PACK_SKIP_ROWS, 1);
+   uint8_t out[3][3][4];
+   memset(out, 0xee, sizeof(out));
+   _mesa_ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned y = 0; y < 2; y++) {
+      for (unsigned x = 0; x < 2; x++)
+         assert_int_equal(out[1 + y][1 + x][0], (1 + x) + 10 * (1 + y));
+      assert_int_equal(out[1 + y][0][0], 0xee); /* skipped pixel */
+   }
+   assert_int_equal(out[0][1][0], 0xee); /* skipped row */
+
+   /* 3D: images of IMAGE_HEIGHT rows, SKIP_IMAGES first. */
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   _mesa_PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 2);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* 3 images of 1 x 2 R8 texels: image i row r = 100 i + r. */
+   const uint8_t vol[6] = {0, 1, 100, 101, 200, 201};
+   _mesa_BindTexture(GL_TEXTURE_3D, 2);
+   _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_R8, 1, 1, 2, 0, GL_RED,
+                    GL_UNSIGNED_BYTE, vol);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   struct gl_context *ctx = _mesa_current_context;
+   struct gl_texture_object *o =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_3D, "t");
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+   u_box_3d(0, 0, 0, 1, 1, 2, &box);
+   const uint8_t *m = ctx->st->pipe->texture_map(
+      ctx->st->pipe, o->Image[0][0].pt, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(m);
+   float f0[4], f1[4];
+   util_format_unpack_rgba_float(o->Image[0][0].pt->format, f0, m, 1);
+   util_format_unpack_rgba_float(o->Image[0][0].pt->format, f1,
+                                 m + xfer->layer_stride, 1);
+   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
+   /* slice 0 = image 1 row 0, slice 1 = image 2 row 0 */
+   assert_int_equal((int)(f0[0] * 255.0f + 0.5f), 100);
+   assert_int_equal((int)(f1[0] * 255.0f + 0.5f), 200);
+
+   _mesa_PixelStorei(GL_PACK_SKIP_ROWS, -1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+
+   /* ES 2.0 has none of them (EXT_unpack_subimage is not offered). */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -759,6 +844,7 @@ main(void)
       cmocka_unit_test(test_copy_formats),
       cmocka_unit_test(test_depth_texture_mode),
       cmocka_unit_test(test_blit_formats),
+      cmocka_unit_test(test_pixel_store),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
