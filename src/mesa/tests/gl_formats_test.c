@@ -829,6 +829,42 @@ test_pixel_store(void **state)
    gl_test_destroy(t);
 }
 
+/* Attachment queries of the default framebuffer (ES 3.0.6 section
+ * 6.1.13); the test window is RGBA8 with Z24S8. */
+static void
+test_default_framebuffer_queries(void **state)
+{
+   struct gl_test *t = es3();
+   GLint v = -1;
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(v, GL_FRAMEBUFFER_DEFAULT);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE, &v);
+   assert_int_equal(v, 8);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &v);
+   assert_int_equal(v, GL_UNSIGNED_NORMALIZED);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &v);
+   assert_int_equal(v, GL_LINEAR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &v);
+   assert_int_equal(v, 24);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, &v);
+   assert_int_equal(v, 8);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, &v);
+   assert_int_equal(v, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -845,6 +881,7 @@ main(void)
       cmocka_unit_test(test_depth_texture_mode),
       cmocka_unit_test(test_blit_formats),
       cmocka_unit_test(test_pixel_store),
+      cmocka_unit_test(test_default_framebuffer_queries),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
