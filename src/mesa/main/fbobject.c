@@ -449,6 +449,9 @@ attachment_index(struct gl_context *ctx, GLenum attachment)
       return BUFFER_DEPTH;
    case GL_STENCIL_ATTACHMENT:
       return BUFFER_STENCIL;
+   case GL_DEPTH_STENCIL_ATTACHMENT:
+      /* Both points at once (ES 3.0.6 section 4.4.2.4, GL 3.0). */
+      return !_mesa_is_gles(ctx) || ctx->Version >= 30 ? BUFFER_COUNT : -1;
    default:
       if (attachment > GL_COLOR_ATTACHMENT0 &&
           attachment < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS &&
@@ -456,6 +459,15 @@ attachment_index(struct gl_context *ctx, GLenum attachment)
          return BUFFER_COLOR0 + (int)(attachment - GL_COLOR_ATTACHMENT0);
       return -1;
    }
+}
+
+/* The attachment points an attachment_index() names: itself, or depth
+ * and stencil for DEPTH_STENCIL_ATTACHMENT (BUFFER_COUNT). */
+static void
+att_range(int index, int *first, int *last)
+{
+   *first = index == BUFFER_COUNT ? BUFFER_DEPTH : index;
+   *last = index == BUFFER_COUNT ? BUFFER_STENCIL : index;
 }
 
 /* The bound framebuffer object for target; records the errors. */
@@ -518,10 +530,14 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
          return;
       }
    }
-   clear_attachment(&fb->Att[index]);
-   if (rb) {
-      fb->Att[index].Type = GL_RENDERBUFFER;
-      _mesa_reference_renderbuffer(&fb->Att[index].Renderbuffer, rb);
+   int first, last;
+   att_range(index, &first, &last);
+   for (int i = first; i <= last; i++) {
+      clear_attachment(&fb->Att[i]);
+      if (rb) {
+         fb->Att[i].Type = GL_RENDERBUFFER;
+         _mesa_reference_renderbuffer(&fb->Att[i].Renderbuffer, rb);
+      }
    }
    attachments_changed(ctx, fb);
 }
@@ -579,12 +595,16 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
          return;
       }
    }
-   clear_attachment(&fb->Att[index]);
-   if (tex) {
-      fb->Att[index].Type = GL_TEXTURE;
-      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
-      fb->Att[index].TextureLevel = level;
-      fb->Att[index].CubeFace = face;
+   int first, last;
+   att_range(index, &first, &last);
+   for (int i = first; i <= last; i++) {
+      clear_attachment(&fb->Att[i]);
+      if (tex) {
+         fb->Att[i].Type = GL_TEXTURE;
+         _mesa_reference_texobj(&fb->Att[i].Texture, tex);
+         fb->Att[i].TextureLevel = level;
+         fb->Att[i].CubeFace = face;
+      }
    }
    attachments_changed(ctx, fb);
 }
@@ -626,7 +646,10 @@ framebuffer_texture_other(GLenum target, GLenum attachment,
                      texture);
       return;
    }
-   clear_attachment(&fb->Att[index]);
+   int first, last;
+   att_range(index, &first, &last);
+   for (int i = first; i <= last; i++)
+      clear_attachment(&fb->Att[i]);
    attachments_changed(ctx, fb);
 }
 
@@ -832,6 +855,20 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    fb = bound_fbo(ctx, target, func);
    if (!fb)
       return;
+   if (index == BUFFER_COUNT) {
+      /* DEPTH_STENCIL_ATTACHMENT: one image at both points, or an
+       * INVALID_OPERATION (ES 3.0.6 section 6.1.13). */
+      const struct gl_fbo_attachment *d = &fb->Att[BUFFER_DEPTH];
+      const struct gl_fbo_attachment *st = &fb->Att[BUFFER_STENCIL];
+      if (d->Type != st->Type || d->Renderbuffer != st->Renderbuffer ||
+          d->Texture != st->Texture || d->TextureLevel != st->TextureLevel ||
+          d->CubeFace != st->CubeFace || d->Layer != st->Layer) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(different depth and stencil images)", func);
+         return;
+      }
+      index = BUFFER_DEPTH;
+   }
    att = &fb->Att[index];
    switch (pname) {
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE:
@@ -1246,12 +1283,16 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
          return;
       }
    }
-   clear_attachment(&fb->Att[index]);
-   if (tex) {
-      fb->Att[index].Type = GL_TEXTURE;
-      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
-      fb->Att[index].TextureLevel = level;
-      fb->Att[index].Layer = layer;
+   int first, last;
+   att_range(index, &first, &last);
+   for (int i = first; i <= last; i++) {
+      clear_attachment(&fb->Att[i]);
+      if (tex) {
+         fb->Att[i].Type = GL_TEXTURE;
+         _mesa_reference_texobj(&fb->Att[i].Texture, tex);
+         fb->Att[i].TextureLevel = level;
+         fb->Att[i].Layer = layer;
+      }
    }
    attachments_changed(ctx, fb);
 }

@@ -865,6 +865,69 @@ test_default_framebuffer_queries(void **state)
    gl_test_destroy(t);
 }
 
+/* DEPTH_STENCIL_ATTACHMENT attaches one image at both points (ES 3.0.6
+ * section 4.4.2.4). */
+static void
+test_depth_stencil_attachment(void **state)
+{
+   struct gl_test *t = es3();
+   GLint v = 0;
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 1, 0);
+   _mesa_BindTexture(GL_TEXTURE_2D, 2);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH24_STENCIL8, 4, 4);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                              GL_TEXTURE_2D, 2, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &v);
+   assert_int_equal(v, 24);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* Another stencil image: the pair no longer answers. */
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 1);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* Detaching both. */
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(v, GL_NONE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -882,6 +945,7 @@ main(void)
       cmocka_unit_test(test_blit_formats),
       cmocka_unit_test(test_pixel_store),
       cmocka_unit_test(test_default_framebuffer_queries),
+      cmocka_unit_test(test_depth_stencil_attachment),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
