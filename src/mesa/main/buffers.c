@@ -28,6 +28,11 @@ _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
    }
    if (!fb)
       return;
+   if (!fb->Name && n != 1 && _mesa_is_gles(ctx)) {
+      /* ES 3.0 section 4.2.1: the default framebuffer takes one buffer */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glDrawBuffers(n=%d)", n);
+      return;
+   }
    for (GLsizei i = 0; i < n; i++) {
       GLenum b = bufs[i];
       bool ok;
