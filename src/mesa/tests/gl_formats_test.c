@@ -255,14 +255,18 @@ static const struct rb_case renderable[] = {
    {GL_DEPTH24_STENCIL8, 0, 0, 0, 0, 24, 8},
    {GL_DEPTH32F_STENCIL8, 0, 0, 0, 0, 32, 8},
    {GL_STENCIL_INDEX8, 0, 0, 0, 0, 0, 8},
+   /* EXT_color_buffer_float (ES 3.0 contexts). */
+   {GL_R16F, 16, 0, 0, 0, 0, 0},
+   {GL_RG32F, 32, 32, 0, 0, 0, 0},
+   {GL_RGBA16F, 16, 16, 16, 16, 0, 0},
+   {GL_R11F_G11F_B10F, 11, 11, 10, 0, 0, 0},
 };
 
-/* Sized formats that are not colour-renderable in ES 3.0 (no
+/* Sized formats that are not colour-renderable in ES 3.0 (even with
  * EXT_color_buffer_float), and unsized ones. */
 static const GLenum not_renderable[] = {
-   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8,  GL_RGB9_E5,   GL_R16F,
-   GL_RGBA16F,  GL_R32F,        GL_RGBA32F, GL_R11F_G11F_B10F,
-   GL_RGB8I,    GL_RGB32UI,     GL_RGBA,   GL_RGB16F,
+   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8,  GL_RGB9_E5, GL_RGB8I,
+   GL_RGB32UI,  GL_RGBA,        GL_RGB16F, GL_RGB32F,
 };
 
 static void
@@ -337,8 +341,13 @@ test_completeness_and_queries(void **state)
    /* Colour-renderable textures complete a framebuffer; others do not
     * (ES 3.0.6 section 4.4.4). */
    assert_int_equal(attach_texture(GL_R8), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_equal(attach_texture(GL_RGBA16F),
+   assert_int_equal(attach_texture(GL_RGB16F),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   /* EXT_color_buffer_float. */
+   assert_int_equal(attach_texture(GL_RGBA16F), GL_FRAMEBUFFER_COMPLETE);
+   float fpx[4];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, fpx);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(attach_texture(GL_RGB8I),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
    assert_int_equal(attach_texture(GL_SRGB8),
@@ -549,7 +558,7 @@ test_completeness_and_mipmaps(void **state)
    static const GLenum bad[][3] = {
       {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE},
       {GL_R32F, GL_RED, GL_FLOAT},
-      {GL_RGBA16F, GL_RGBA, GL_FLOAT}, /* not colour-renderable in ES */
+      {GL_RGB16F, GL_RGB, GL_FLOAT}, /* not colour-renderable */
       {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
       {GL_RGB9_E5, GL_RGB, GL_FLOAT},
    };
@@ -928,6 +937,25 @@ test_depth_stencil_attachment(void **state)
    gl_test_destroy(t);
 }
 
+/* EXT_color_buffer_float without EXT_float_blend: no blending into
+ * 32-bit float buffers (INVALID_OPERATION at draws); 16-bit ones blend. */
+static void
+test_float_blend(void **state)
+{
+   struct gl_test *t = es3();
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   assert_int_equal(attach_texture(GL_RGBA32F), GL_FRAMEBUFFER_COMPLETE);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_Enable(GL_BLEND);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   assert_int_equal(attach_texture(GL_RGBA16F), GL_FRAMEBUFFER_COMPLETE);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -946,6 +974,7 @@ main(void)
       cmocka_unit_test(test_pixel_store),
       cmocka_unit_test(test_default_framebuffer_queries),
       cmocka_unit_test(test_depth_stencil_attachment),
+      cmocka_unit_test(test_float_blend),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

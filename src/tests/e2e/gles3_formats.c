@@ -121,6 +121,16 @@ static const char *fs_shadow =
    "   o = vec4(s, 0.0, 0.0, 1.0);\n"
    "}\n";
 
+/* Values beyond [0, 1], exact in f16 and in 11/10-bit floats. */
+static const char *fs_float =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   o = vec4(-2.5, 1024.0, 0.375, 3.0);\n"
+   "}\n";
+
 static const char *fs_packed =
    "#version 300 es\n"
    "precision highp float;\n"
@@ -658,6 +668,56 @@ test_integer(void)
    glDeleteProgram(prog4);
 }
 
+/* EXT_color_buffer_float: float render targets keep values beyond [0, 1]
+ * (no clamping for float buffers, ES 3.0.6 section 4.1.7) and read back
+ * as RGBA/FLOAT (section 4.3.2); R11F_G11F_B10F has no sign and no
+ * alpha (-2.5 becomes 0, alpha reads 1). */
+static void
+test_float_targets(void)
+{
+   const char *exts = (const char *)glGetString(GL_EXTENSIONS);
+   if (!exts || !strstr(exts, "GL_EXT_color_buffer_float")) {
+      check("EXT_color_buffer_float advertised", false);
+      return;
+   }
+   static const struct {
+      GLenum internalformat;
+      float want[4];
+   } cases[] = {
+      {GL_RGBA16F, {-2.5f, 1024.0f, 0.375f, 3.0f}},
+      {GL_RGBA32F, {-2.5f, 1024.0f, 0.375f, 3.0f}},
+      {GL_R32F, {-2.5f, 0.0f, 0.0f, 1.0f}},
+      {GL_RG16F, {-2.5f, 1024.0f, 0.0f, 1.0f}},
+      {GL_R11F_G11F_B10F, {0.0f, 1024.0f, 0.375f, 1.0f}},
+   };
+   GLuint prog = program(fs_float);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      GLuint tex;
+      GLuint fbo = target(cases[i].internalformat, &tex);
+      bool ok =
+         glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+      draw_quad(prog);
+      /* RGBA/FLOAT is always allowed for float buffers; the
+       * implementation's own pair may be another (llvmpipe: HALF_FLOAT
+       * for 16-bit ones). */
+      float px[4] = {0};
+      glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+      ok &= glGetError() == GL_NO_ERROR;
+      for (unsigned k = 0; k < 4; k++)
+         ok &= px[k] == cases[i].want[k];
+      if (!ok)
+         fprintf(stderr, "float target 0x%x: %g %g %g %g\n",
+                 cases[i].internalformat, px[0], px[1], px[2], px[3]);
+      char what[96];
+      snprintf(what, sizeof(what), "render float target 0x%x, read FLOAT",
+               cases[i].internalformat);
+      check(what, ok);
+      glDeleteFramebuffers(1, &fbo);
+      glDeleteTextures(1, &tex);
+   }
+   glDeleteProgram(prog);
+}
+
 /* RGB10_A2: a packed render target, with green masked (ES 3.0.6 4.2.2),
  * read back as UNSIGNED_INT_2_10_10_10_REV (section 4.3.2): red
  * round(0.25 * 1023) = 256, green kept from the clear (1023), blue
@@ -775,6 +835,7 @@ main(int argc, char **argv)
    test_depth_stencil_texture();
    test_integer();
    test_rgb10_a2();
+   test_float_targets();
    test_srgb();
 
    e2e_gl_close(&gl);
