@@ -46,6 +46,7 @@ struct isel {
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
    bool flat_slot[VARYING_SLOT_MAX];
+   bool centroid_slot[VARYING_SLOT_MAX];
 
    /* GL uniforms: uniform half of word 0 of the default block */
    int gl_uniform_base;
@@ -779,7 +780,9 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    agx_operand word;
-   if (const_value(&intr->src[1], 0, &off))
+   if (const_value(&intr->src[1], 0, &off) && off / 4 < 0x8000)
+      word = agx_isa_imm(off / 4, 16); /* the signed 16-bit immediate */
+   else if (const_value(&intr->src[1], 0, &off))
       word = imm32(st, off / 4);
    else
       word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
@@ -1010,6 +1013,11 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       agx_operand w = {AGX_ISA_KIND_CF, 8, 1, 0, 0};
       I->ops[AGX_ISA_ITERPROJ_I] = cfo;
       I->ops[AGX_ISA_ITERPROJ_J] = w;
+      /* centroid inputs: the hardware's centroid mode (applegpu's
+       * interpolation field, 2; Mesa agx_compile.c iterates centroid
+       * inputs with it) */
+      if (st->centroid_slot[slot])
+         I->ops[AGX_ISA_ITERPROJ_INTERPOLATION] = agx_isa_enum(2, 2);
       if (n == 1)
          dst[0] = v;
       else
@@ -1929,8 +1937,9 @@ wait_tile(struct isel *st, bool load, bool *touched)
  * target format, -1 when the compiler cannot write it.  Fact:
  * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
  * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
- * s8norm, u16norm, s16norm, srgba8).  Channels must all be the same size;
- * the packed formats (rgb10a2, rg11b10f, 5-6-5 ...) are not handled. */
+ * s8norm, u16norm, s16norm, srgba8, and the packed rgb10a2 / rg11b10f
+ * words).  Other channels must all be the same size; 5-6-5, 4-4-4-4,
+ * 5-5-5-1 and the 10-10-10-2 integers are not handled. */
 int
 agx_tib_format_of(enum pipe_format fmt)
 {
@@ -1938,6 +1947,12 @@ agx_tib_format_of(enum pipe_format fmt)
    if (!d || fmt == PIPE_FORMAT_NONE ||
        util_format_is_depth_or_stencil(fmt))
       return -1;
+   /* The packed unorm 10-10-10-2 and float 11-11-10 words. */
+   if (fmt == PIPE_FORMAT_R10G10B10A2_UNORM ||
+       fmt == PIPE_FORMAT_B10G10R10A2_UNORM)
+      return 8;
+   if (fmt == PIPE_FORMAT_R11G11B10_FLOAT)
+      return 12;
 
    int size = -1;
    const struct util_format_channel_description *c = NULL;
@@ -2037,9 +2052,13 @@ emit_fs_end(struct isel *st)
       /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
        * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
        * 16-bit registers. */
-      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10;
+      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10 ||
+                   tib_format == 8;
       bool integer = util_format_is_pure_integer(fmt);
       bool is16 = tib_format == 1 || tib_format == 3;
+      /* Packed words are stored whole (every channel, 32-bit float
+       * registers): unwritten channels are read back first. */
+      bool packed = tib_format == 8 || tib_format == 12;
       unsigned nr_mem = desc->nr_channels;
 
       /* the shader's colour, RGBA order */
@@ -2056,7 +2075,9 @@ emit_fs_end(struct isel *st)
       if (!write)
          continue;
 
-      if (rk->blend.enable && !integer) {
+      agx_operand d[4];
+      bool blend = rk->blend.enable && !integer;
+      if (blend || (packed && write != 0xf)) {
          /* the destination in memory order, then RGBA order (16-bit
           * values widened to f32) */
          wait_tile(st, true, &touched);
@@ -2068,7 +2089,7 @@ emit_fs_end(struct isel *st)
             agx_isa_enum((1u << nr_mem) - 1, 4);
          L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
          L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
-         agx_operand dm[4], d[4];
+         agx_operand dm[4];
          if (nr_mem == 1)
             dm[0] = dv;
          else
@@ -2089,6 +2110,8 @@ emit_fs_end(struct isel *st)
                d[i] = agx_mov_imm(&st->b, 32,
                                   m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
          }
+      }
+      if (blend) {
 
          agx_operand k[4] = {{0}};
          const struct agx_blend_key *bk = &rk->blend;
@@ -2153,9 +2176,9 @@ emit_fs_end(struct isel *st)
             if (desc->swizzle[i] == m)
                ch = i;
          }
-         if (ch == 4 || !(write & (1u << ch)))
+         if (ch == 4 || (!(write & (1u << ch)) && !packed))
             continue;
-         agx_operand val = c[ch];
+         agx_operand val = write & (1u << ch) ? c[ch] : d[ch];
          if (is16 && integer) {
             /* the low half */
             agx_operand parts[2];
@@ -2263,6 +2286,7 @@ assign_cf(struct isel *st)
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
+      st->centroid_slot[slot] = var && var->data.centroid;
       fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
          .cf_base = (uint8_t)cf,
          .slot = (uint8_t)slot,

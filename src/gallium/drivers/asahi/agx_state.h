@@ -114,6 +114,11 @@ struct agx_transfer {
    void *map;     /* what the caller got */
    void *staging;  /* linear copy of a twiddled level, or NULL */
    void *resolved; /* multisampled: the samples averaged, or NULL */
+   /* Depth/stencil stored as planes (Z32F + S8): the planes' own
+    * transfers, and the packed copy in the logical format the caller
+    * sees (agx_resource.c). */
+   struct pipe_transfer *z_plane, *s_plane;
+   void *packed;
 };
 
 /* A bump allocator over BOs, all freed when the batch is done. */
@@ -204,6 +209,11 @@ struct agx_batch {
 
    /* PIPE_CLEAR_* bits */
    unsigned clear, load, draws;
+   /* PIPE_CLEAR_COLOR* bits: render targets the background program fills
+    * with the average of resolve_src's samples (a GPU resolve; the batch
+    * has no draws).  resolve_src is in the batch's reads. */
+   unsigned resolve;
+   struct pipe_resource *resolve_src[PIPE_MAX_COLOR_BUFS];
    union pipe_color_union clear_color[PIPE_MAX_COLOR_BUFS];
    double clear_depth;
    unsigned clear_stencil;
