@@ -424,6 +424,10 @@ struct gl_context {
       GLenum Mode;
       GLfloat Stack[2][MAX_MATRIX_STACK_DEPTH][16];
       unsigned Depth[2]; /* index of the top */
+      /* User clip planes (GL 3.0 2.17, clip.c): eye-space equations and
+       * GL_CLIP_PLANEi / GL_CLIP_DISTANCEi enables */
+      GLfloat EyeUserPlane[8][4];
+      bool ClipPlaneEnabled[8];
    } Transform;
 
    struct {
