@@ -1336,7 +1336,11 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0,
                          st->cf_of_slot[VARYING_SLOT_PNTC]};
       I->ops[AGX_ISA_ITER_I] = cfo;
-      agx_split(&st->b, def_ops(st, &intr->def), 2, v);
+      agx_operand *d = def_ops(st, &intr->def);
+      agx_split(&st->b, d, 2, v);
+      if (st->ctx->key->fs.point_coord_lower_left)
+         d[1] = emit_binop(st, AGX_ISA_OP_FADD32, 32, agx_neg(d[1]),
+                           agx_isa_fimm(0x30)); /* 1 - y */
       st->ctx->info->reads_varyings = true;
       break;
    }
