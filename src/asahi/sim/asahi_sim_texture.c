@@ -38,7 +38,8 @@ fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
     * (applegpu's coordinate operand; Mesa agx_nir_lower_texture.c puts
     * the sample index in the low half of the word after x and y): made
     * 32-bit here, one request coordinate per extra half. */
-   unsigned n = req->dim < sizeof(tex_dims) / sizeof(tex_dims[0]) ? tex_dims[req->dim][0] : 0;
+   const unsigned nr_dims = sizeof(tex_dims) / sizeof(tex_dims[0]);
+   unsigned n = req->dim < nr_dims ? tex_dims[req->dim][0] : 0;
    unsigned ext = n ? tex_dims[req->dim][1] : 0;
    /* All-16-bit coordinates are n + ext halves; longer runs are packed. */
    if (ext && C->size == 16 && C->count > n + ext && C->count > 2 * n) {
@@ -87,8 +88,9 @@ coord_as_float(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
 
 /*
  * Derivatives for texture_sample: with the gradient LOD modes (4, 12) the
- * D run holds d/dx of each coordinate then d/dy (Mesa agx_compile.c packs
- * ddx then ddy); otherwise, for the automatic modes, the coarse
+ * D run holds, for each coordinate in turn, its d/dx then its d/dy
+ * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c, agx_emit_tex,
+ * nir_tex_src_ddx: source 2i is ddx[i], 2i + 1 is ddy[i]); otherwise, for the automatic modes, the coarse
  * differences across the lane's quad (lane + 1 minus lane for x, lane + 2
  * for y, at the quad's first lane), reading helper lanes as dfdx does.
  */
@@ -102,8 +104,8 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
       if (D->kind != AGX_ISA_KIND_REG)
          return;
       for (unsigned i = 0; i < n && 2 * n <= D->count; i++) {
-         uint32_t x = asahi_sim_read_run(g, D, i, lane);
-         uint32_t y = asahi_sim_read_run(g, D, n + i, lane);
+         uint32_t x = asahi_sim_read_run(g, D, 2 * i, lane);
+         uint32_t y = asahi_sim_read_run(g, D, 2 * i + 1, lane);
          req->ddx[i] = (float)(D->size == 16 ? asahi_sim_f16_to_double((uint16_t)x)
                                              : asahi_sim_f32_to_double(x, false));
          req->ddy[i] = (float)(D->size == 16 ? asahi_sim_f16_to_double((uint16_t)y)
@@ -138,11 +140,18 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
        ASAHI_SIM_RUNNING)
       return st;
    if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
-       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value ||
        asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: LOD queries, depth compare and gather are "
-                             "not executed",
+                             "%s: LOD queries and gather are not executed",
+                             name);
+   /* Depth compare: the reference is the first element of the O operand
+    * (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_emit_tex puts the compare value first, before packed offsets). */
+   bool compare = !load && asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value;
+   const struct agx_isa_operand *O = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_O);
+   if (compare && O->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "%s: compare without a reference register",
                              name);
 
    foreach_active_lane (g, t) {
@@ -163,6 +172,15 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          return st;
       if (!load)
          derivatives(g, C, D, t, &req);
+      if (compare) {
+         uint32_t ref = asahi_sim_read_run(g, O, 0, t);
+         req.compare = true;
+         req.compare_ref =
+            O->size == 16
+               ? asahi_sim_double_to_f32(asahi_sim_f16_to_double((uint16_t)ref),
+                                         false)
+               : ref;
+      }
 
       uint32_t texel[4] = {0, 0, 0, 0};
       g->error[0] = 0;
