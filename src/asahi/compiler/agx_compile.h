@@ -164,8 +164,7 @@ struct agx_attribute_key {
  * offset_w of each vertex's record, records stride_w[buffer] words
  * apart.  Captured vertices are numbered from 0 at the draw's first
  * vertex (AGX_SYSVAL_XFB_*), instance by instance.  Only non-indexed
- * draws of points, lines and triangles capture correctly (the driver
- * asks for no capture otherwise). */
+ * draws capture (the driver asks for no capture otherwise). */
 #define AGX_MAX_XFB_OUTPUTS 64
 #define AGX_MAX_XFB_BUFFERS 4
 
@@ -177,8 +176,26 @@ struct agx_xfb_output {
    uint16_t offset_w;
 };
 
+/* Topologies captured by unrolling (agx_xfb_key::unroll): the driver
+ * draws the separate primitives (2 or 3 vertices each, instance by
+ * instance), and vertex i = r5 - AGX_SYSVAL_XFB_FIRST_VERTEX of that list
+ * fetches and runs as vertex first + src(i) of the original draw.  Line
+ * strip: line p is (p, p + 1); loop: the same, and its last line ends at
+ * vertex 0 (n = AGX_SYSVAL_XFB_VERTICES / 2 lines); triangle strip: p,
+ * p + 1, p + 2, odd triangles with their first two swapped; fan: 0,
+ * p + 1, p + 2 (GL 3.0 section 2.15: strips, loops and fans are captured
+ * as separate primitives). */
+enum agx_xfb_unroll {
+   AGX_XFB_UNROLL_NONE = 0,
+   AGX_XFB_UNROLL_LINE_STRIP,
+   AGX_XFB_UNROLL_LINE_LOOP,
+   AGX_XFB_UNROLL_TRIANGLE_STRIP,
+   AGX_XFB_UNROLL_TRIANGLE_FAN,
+};
+
 struct agx_xfb_key {
    uint8_t nr_outputs;
+   uint8_t unroll; /* enum agx_xfb_unroll */
    uint16_t stride_w[AGX_MAX_XFB_BUFFERS];
    struct agx_xfb_output out[AGX_MAX_XFB_OUTPUTS];
 };

@@ -95,9 +95,10 @@ agx_nir_lower_xfb(nir_shader *nir, const struct agx_xfb_key *key)
    /* A trailing vertex that completes no primitive (v - first >=
     * vertices) is not captured. */
    nir_def *vertices = sysval(&b, AGX_SYSVAL_XFB_VERTICES);
-   nir_def *v = nir_isub(
-      &b, nir_load_system_value(&b, nir_intrinsic_load_vertex_id, 32),
-      sysval(&b, AGX_SYSVAL_XFB_FIRST_VERTEX));
+   /* the position in the list the hardware draws (r5 - first; unrolled
+    * draws fetch another vertex, see agx_xfb_unroll) */
+   nir_def *v = nir_load_system_value(
+      &b, nir_intrinsic_load_vertex_id_zero_base, 32);
    nir_def *instance =
       nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32);
    nir_def *n = nir_iadd(&b, v, nir_imul(&b, instance, vertices));

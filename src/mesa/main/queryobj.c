@@ -16,7 +16,7 @@
 
 /* CurrentQuery[] slot and pipe query type of a target; -1 if none. */
 static int
-query_index(GLenum target, unsigned *pipe_type)
+query_index(const struct gl_context *ctx, GLenum target, unsigned *pipe_type)
 {
    switch (target) {
    case GL_ANY_SAMPLES_PASSED:
@@ -28,6 +28,9 @@ query_index(GLenum target, unsigned *pipe_type)
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       *pipe_type = PIPE_QUERY_PRIMITIVES_EMITTED;
       return 2;
+   case 0x8C87: /* GL_PRIMITIVES_GENERATED: desktop GL 3.0 (2.15) only */
+      *pipe_type = PIPE_QUERY_PRIMITIVES_GENERATED;
+      return _mesa_is_gles(ctx) ? -1 : 3;
    default:
       return -1;
    }
@@ -100,7 +103,7 @@ _mesa_DeleteQueries(GLsizei n, const GLuint *ids)
       if (obj != GL_NAME_RESERVED) {
          struct gl_query_object *q = obj;
          /* Deleting an active query ends it (ES 3.0 section 2.13). */
-         for (unsigned k = 0; k < 3; k++) {
+         for (unsigned k = 0; k < 4; k++) {
             if (ctx->CurrentQuery[k] == q) {
                ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
                ctx->CurrentQuery[k] = NULL;
@@ -117,7 +120,7 @@ _mesa_BeginQuery(GLenum target, GLuint id)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index(ctx, target, &pipe_type);
    void *obj;
    struct gl_query_object *q;
 
@@ -173,7 +176,7 @@ _mesa_EndQuery(GLenum target)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index(ctx, target, &pipe_type);
    struct gl_query_object *q;
 
    if (index < 0) {
@@ -195,7 +198,7 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index(ctx, target, &pipe_type);
 
    if (index < 0 || pname != GL_CURRENT_QUERY) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv");
@@ -228,7 +231,8 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
       if (ctx->st->pipe->get_query_result(ctx->st->pipe, q->pq, wait,
                                           &result)) {
          q->Ready = true;
-         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
+                           q->Target == 0x8C87 /* PRIMITIVES_GENERATED */
                         ? result.u64
                         : result.b;
       }

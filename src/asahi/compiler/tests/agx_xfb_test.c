@@ -165,6 +165,85 @@ test_xfb_interleaved_and_separate(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * A triangle strip of 5 vertices drawn from vertex 2, unrolled (struct
+ * agx_xfb_key::unroll): the hardware draws the 9 vertices of triangles
+ * (2 3 4) (4 3 5) (4 5 6) — odd triangles with their first two vertices
+ * swapped (GL 3.0 section 2.15; the order llvmpipe writes) — and each
+ * list vertex runs as that strip vertex: gl_VertexID is captured.  A fan
+ * of 5 from vertex 2 gives (2 3 4) (2 4 5) (2 5 6); a line loop of 3
+ * from vertex 2, (2 3) (3 4) (4 2).
+ */
+static void
+run_unrolled(unsigned unroll, unsigned list_vertices, const unsigned *want)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *prog = link_pair(
+      mem, "#version 300 es\nout float w;\nvoid main() {\n"
+           "   gl_Position = vec4(1.0); w = float(gl_VertexID); }\n",
+      "#version 300 es\nprecision highp float;\nin float w;\n"
+      "out vec4 o;\nvoid main() { o = vec4(w); }\n");
+   nir_shader *vs = nir_shader_clone(mem, prog->nir[MESA_SHADER_VERTEX]);
+   assert_true(agx_preprocess_nir(vs));
+   int slot_w = -1;
+   nir_foreach_variable_with_modes(var, prog->nir[MESA_SHADER_VERTEX],
+                                   nir_var_shader_out)
+   {
+      if (!strcmp(var->name, "w"))
+         slot_w = var->data.location;
+   }
+   assert_true(slot_w >= VARYING_SLOT_VAR0);
+   struct agx_shader_key key = {0};
+   key.vs.xfb.nr_outputs = 1;
+   key.vs.xfb.unroll = (uint8_t)unroll;
+   key.vs.xfb.stride_w[0] = 1;
+   key.vs.xfb.out[0] = (struct agx_xfb_output){(uint8_t)slot_w, 0, 1, 0, 0};
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+
+   uint32_t buf[12];
+   for (unsigned i = 0; i < 12; ++i)
+      buf[i] = SENTINEL;
+   struct agx_test_draw draw = {0};
+   draw.storage[0] = (uint8_t *)buf;
+   draw.storage_size[0] = sizeof(buf);
+   draw.storage_va[0] = 0x40000;
+   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO] = 0x40000;
+   draw.sysvals[AGX_SYSVAL_XFB_FIRST_VERTEX] = 2;
+   draw.sysvals[AGX_SYSVAL_XFB_VERTICES] = list_vertices;
+   draw.sysvals[AGX_SYSVAL_XFB_LIMIT] = list_vertices;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 2, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+   if (getenv("XFB_DUMP"))
+      for (unsigned i = 0; i < 12; ++i)
+         fprintf(stderr, "%u: %08x\n", i, buf[i]);
+   for (unsigned i = 0; i < 12; ++i) {
+      uint32_t w = i < list_vertices ? u32f((float)want[i]) : SENTINEL;
+      if (buf[i] != w)
+         fail_msg("unroll %u word %u: 0x%08x, expected 0x%08x", unroll, i,
+                  buf[i], w);
+   }
+   ralloc_free(mem);
+}
+
+static void
+test_xfb_unrolled(void **state)
+{
+   (void)state;
+   static const unsigned strip[9] = {2, 3, 4, 4, 3, 5, 4, 5, 6};
+   static const unsigned fan[9] = {2, 3, 4, 2, 4, 5, 2, 5, 6};
+   static const unsigned loop[6] = {2, 3, 3, 4, 4, 2};
+   static const unsigned lstrip[4] = {2, 3, 3, 4};
+   run_unrolled(AGX_XFB_UNROLL_TRIANGLE_STRIP, 9, strip);
+   run_unrolled(AGX_XFB_UNROLL_TRIANGLE_FAN, 9, fan);
+   run_unrolled(AGX_XFB_UNROLL_LINE_LOOP, 6, loop);
+   run_unrolled(AGX_XFB_UNROLL_LINE_STRIP, 4, lstrip);
+}
+
 /* Without outputs in the key, nothing changes: no transform feedback
  * system values are asked for. */
 static void
@@ -198,6 +277,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_xfb_interleaved_and_separate),
+      cmocka_unit_test(test_xfb_unrolled),
       cmocka_unit_test(test_xfb_off),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

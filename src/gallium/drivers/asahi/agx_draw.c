@@ -809,7 +809,11 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * origin (FS): look them up only then.
     */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
-   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
+   /* Capturing strips, loops and fans takes a variant per topology. */
+   bool xfb_mode_changed = ctx->nr_so_targets && ctx->xfb_prim != info->mode;
+   ctx->xfb_prim = info->mode;
+   if (!vs || xfb_mode_changed ||
+       (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
    if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND | AGX_DIRTY_RS)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
@@ -849,6 +853,23 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    struct agx_xfb_draw xfb;
    agx_xfb_prepare(ctx, batch, vs, info, draw, &xfb);
    params.xfb = &xfb;
+   /* Unrolled for capture: the separate primitives instead. */
+   struct pipe_draw_info unrolled_info;
+   struct pipe_draw_start_count_bias unrolled_draw;
+   if (xfb.unrolled) {
+      unrolled_info = *info;
+      unrolled_info.mode = xfb.list;
+      unrolled_draw = *draw;
+      unrolled_draw.count = xfb.vertices;
+      info = &unrolled_info;
+      draw = &unrolled_draw;
+      if (!draw->count)
+         return;
+      if (info->mode != ctx->prim) {
+         ctx->prim = info->mode;
+         ctx->dirty |= AGX_DIRTY_PRIM;
+      }
+   }
 
    if (info->index_size) {
       unsigned isz = info->index_size;

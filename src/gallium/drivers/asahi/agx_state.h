@@ -344,6 +344,7 @@ struct agx_context {
    struct pipe_stream_output_target *so_targets[AGX_MAX_XFB_BUFFERS];
    unsigned nr_so_targets;
    struct agx_query *prims_query[2]; /* emitted, generated */
+   unsigned xfb_prim; /* mode of the draw being recorded (variant key) */
 };
 
 static inline struct agx_context *
@@ -435,6 +436,10 @@ struct agx_xfb_draw {
    uint64_t addr[AGX_MAX_XFB_BUFFERS]; /* where the next vertex goes */
    uint32_t first, vertices, limit;    /* AGX_SYSVAL_XFB_* */
    uint64_t generated, written;        /* primitives */
+   /* Strips, loops, fans: drawn as `vertices` vertices of `list`
+    * (enum pipe_prim_type) instead (agx_xfb_unroll). */
+   bool unrolled;
+   unsigned list;
 };
 void agx_init_streamout_functions(struct pipe_context *pctx);
 void agx_release_so_targets(struct agx_context *ctx);

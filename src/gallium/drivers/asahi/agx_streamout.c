@@ -94,6 +94,22 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
    if (!ctx->nr_so_targets || !info->num_outputs)
       return;
    key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
+   switch (ctx->xfb_prim) {
+   case PIPE_PRIM_LINE_STRIP:
+      key->unroll = AGX_XFB_UNROLL_LINE_STRIP;
+      break;
+   case PIPE_PRIM_LINE_LOOP:
+      key->unroll = AGX_XFB_UNROLL_LINE_LOOP;
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+      key->unroll = AGX_XFB_UNROLL_TRIANGLE_STRIP;
+      break;
+   case PIPE_PRIM_TRIANGLE_FAN:
+      key->unroll = AGX_XFB_UNROLL_TRIANGLE_FAN;
+      break;
+   default:
+      break;
+   }
    for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b)
       key->stride_w[b] = info->stride[b];
    for (unsigned i = 0; i < key->nr_outputs; ++i) {
@@ -107,16 +123,24 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
    }
 }
 
-/* Vertices per separate primitive of a mode that captures, or 0. */
+/* Vertices per separate primitive of a mode that captures, or 0; strips,
+ * loops and fans are drawn as the separate primitives (*list). */
 static unsigned
-agx_xfb_vertices_per_prim(enum pipe_prim_type mode)
+agx_xfb_vertices_per_prim(enum pipe_prim_type mode, enum pipe_prim_type *list)
 {
    switch (mode) {
    case PIPE_PRIM_POINTS:
+      *list = PIPE_PRIM_POINTS;
       return 1;
    case PIPE_PRIM_LINES:
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      *list = PIPE_PRIM_LINES;
       return 2;
    case PIPE_PRIM_TRIANGLES:
+   case PIPE_PRIM_TRIANGLE_STRIP:
+   case PIPE_PRIM_TRIANGLE_FAN:
+      *list = PIPE_PRIM_TRIANGLES;
       return 3;
    default:
       return 0;
@@ -160,6 +184,7 @@ agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
                 struct agx_xfb_draw *out)
 {
    memset(out, 0, sizeof(*out));
+   out->first = draw->start;
    uint64_t prims = agx_prims_of(info->mode, draw->count);
    out->generated = prims * info->instance_count;
 
@@ -167,17 +192,21 @@ agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
    if (!key->nr_outputs)
       return;
 
-   unsigned vpp = agx_xfb_vertices_per_prim(info->mode);
-   out->first = draw->start;
+   enum pipe_prim_type list = info->mode;
+   unsigned vpp = agx_xfb_vertices_per_prim(info->mode, &list);
    if (!vpp || info->index_size) {
       static bool warned;
       if (!warned)
-         u_logw("asahi", "transform feedback of indexed draws or strips, "
-                         "loops and fans is not implemented; not captured");
+         u_logw("asahi", "transform feedback of indexed draws, quads and "
+                         "polygons is not implemented; not captured");
       warned = true;
       return;
    }
    out->vertices = (uint32_t)(prims * vpp);
+   if (list != info->mode) {
+      out->unrolled = true;
+      out->list = list;
+   }
 
    /* Whole primitives that fit in every buffer the shader writes. */
    uint64_t fit = out->generated;
