@@ -61,6 +61,16 @@
  *    index that is not a constant into a choice between constant ones).
  *    An unbound block reads as address 0: the driver should bind
  *    something (GL leaves the values undefined).
+ *  - AGX_PUSH_TEXTURE_SIZE: 4 words describing the texture bound to state
+ *    slot `index` (NIR texture_index): the width, height and depth of the
+ *    view's first level (1 where the target has no such dimension; 1D
+ *    arrays give their layer count as the height), the layer count of
+ *    array views (cube arrays: cubes), else 1, in word 2 for 2D/cube
+ *    arrays, and the number of levels of the view in word 3.  Precisely:
+ *    word 0 width, word 1 height or 1D-array layers, word 2 depth (3D) or
+ *    layers (2D/cube arrays) or 1, word 3 levels.  textureSize and
+ *    textureQueryLevels read them (AGX has no size query instruction;
+ *    Mesa reads the texture descriptor instead).
  *
  * Vertex shaders
  * --------------
@@ -243,6 +253,7 @@ enum agx_push_kind {
    AGX_PUSH_VBO_BASE,
    AGX_PUSH_SYSVAL,
    AGX_PUSH_UBO_BASE,
+   AGX_PUSH_TEXTURE_SIZE,
 };
 
 enum agx_sysval {

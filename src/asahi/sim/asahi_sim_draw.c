@@ -163,7 +163,7 @@ transform(struct draw_ctx *c, uint32_t i)
 /* The value a slot has at a vertex. */
 static double
 slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
-           bool *ok)
+           bool linear, bool *ok)
 {
    bool z = c->s->ppp.output_select.frag_coord_z;
    *ok = true;
@@ -178,9 +178,20 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
    }
    if (!v->derived)
       return uif(v->uvs[word]);
-   double sum = 0;
+   /* A vertex made by clipping: its clip-space barycentrics weigh the
+    * original vertices.  Linear (noperspective) varyings are linear in
+    * window space, where the weights are b_i w_i / sum_j b_j w_j (the
+    * window position is the clip position over w), so that clipping does
+    * not change their values across the primitive (GL 3.0 2.17). */
+   double wsum = 0, sum = 0;
    for (unsigned i = 0; i < 3; i++)
-      sum += v->bary[i] * uif(v->orig[i]->uvs[word]);
+      wsum += v->bary[i] * v->orig[i]->clip[3];
+   for (unsigned i = 0; i < 3; i++) {
+      double b = v->bary[i];
+      if (linear && wsum != 0)
+         b *= v->orig[i]->clip[3] / wsum;
+      sum += b * uif(v->orig[i]->uvs[word]);
+   }
    return sum;
 }
 
@@ -212,7 +223,8 @@ source_value(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
    bool ok = true;
    switch (cf->source) {
    case AGX_COEFFICIENT_SOURCE_VARYING:
-      *out = slot_value(c, v, cf->base_slot + k, &ok);
+      *out = slot_value(c, v, cf->base_slot + k,
+                        cf->shade_model == AGX_SHADE_MODEL_LINEAR, &ok);
       break;
    case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
       *out = v->z;

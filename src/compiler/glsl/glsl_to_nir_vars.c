@@ -369,6 +369,7 @@ io_block(struct g2n *c, struct ast_node *n)
       sym->var = nir_variable_create(c->shader, mode, g2n_vtype(c, ft, false),
                                      name);
       sym->var->data.flat = (mq & AST_Q_FLAT) != 0;
+      sym->var->data.noperspective = (mq & AST_Q_NOPERSPECTIVE) != 0;
       sym->var->data.centroid = (mq & AST_Q_CENTROID) != 0;
       sym->var->data.sample = (mq & AST_Q_SAMPLE) != 0;
       /* (the variable's own copy of the name outlives this pass) */
@@ -412,9 +413,21 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       if (!t || !d->name)
          continue;
       /* Built-ins redeclared (gl_FragDepth layouts, gl_TexCoord sizes)
-       * keep their own variable. */
-      if (!strncmp(d->name, "gl_", 3))
+       * keep their own variable, but take the interpolation qualifiers
+       * the redeclaration gives (GLSL 1.30 7.6: gl_FrontColor, gl_Color,
+       * ... may be redeclared flat, smooth or noperspective). */
+      if (!strncmp(d->name, "gl_", 3)) {
+         if (q & (AST_Q_INTERP | AST_Q_CENTROID)) {
+            struct g2n_sym *bs = g2n_builtin_var(c, d->name);
+            if (bs && bs->var && (bs->var->mode == nir_var_shader_in ||
+                                  bs->var->mode == nir_var_shader_out)) {
+               bs->var->data.flat = (q & AST_Q_FLAT) != 0;
+               bs->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
+               bs->var->data.centroid = (q & AST_Q_CENTROID) != 0;
+            }
+         }
          continue;
+      }
       /* Shaders of one stage share their globals; a sized declaration
        * sizes an unsized one (GLSL 1.20 4.1.9). */
       struct hash_entry *prev = hash_table_search(c->global->names,
@@ -465,6 +478,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
                                                   nir_var_uniform),
                                         d->name);
          sym->var->data.flat = (q & AST_Q_FLAT) != 0;
+         sym->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
          sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
          sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
          /* The effective precision (explicit, else the default). */

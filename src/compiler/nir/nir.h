@@ -238,6 +238,7 @@ typedef struct nir_variable {
       unsigned binding;
       unsigned descriptor_set;
       bool centroid, sample, flat;
+      bool noperspective; /* linear in screen space (GLSL 1.30+) */
    } data;
    unsigned index;            /* for printing */
 } nir_variable;

@@ -15,8 +15,13 @@
 #include "state_tracker/st_draw.h"
 
 static bool
-valid_mode(GLenum mode)
+valid_mode(struct gl_context *ctx, GLenum mode)
 {
+   /* Compatibility contexts also draw GL_QUADS, GL_QUAD_STRIP and
+    * GL_POLYGON (GL 3.0 2.6.1; enum values 7-9 follow GL_TRIANGLE_FAN,
+    * as PIPE_PRIM_* does). */
+   if (!_mesa_is_gles(ctx) && mode >= GL_QUADS && mode <= GL_POLYGON)
+      return true;
    return mode <= GL_TRIANGLE_FAN;
 }
 
@@ -42,7 +47,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
    if (_mesa_context_lost(ctx, "glDrawArrays"))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArrays(mode=0x%x)", mode);
       return;
    }
@@ -64,7 +69,7 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
    if (_mesa_context_lost(ctx, "glDrawElements"))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(mode=0x%x)", mode);
       return;
    }
@@ -92,7 +97,7 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
    if (_mesa_context_lost(ctx, "glDrawArraysInstanced"))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArraysInstanced(mode)");
       return;
    }
@@ -110,7 +115,7 @@ static bool
 validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
                   GLenum type, const char *func)
 {
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func, mode);
       return false;
    }
@@ -247,7 +252,7 @@ _mesa_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
    if (_mesa_context_lost(ctx, func))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode)", func);
       return;
    }
