@@ -139,13 +139,28 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
    if ((st = need_hook(g, name, g->texture && g->texture->fetch)) !=
        ASAHI_SIM_RUNNING)
       return st;
+   const struct agx_isa_operand *O = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_O);
+   bool compare = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value;
+   unsigned q6 = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value;
+   /* q6: gather_r/g/b/a are 0b00010 + 4 * channel (applegpu); its low
+    * bit (gather_depth / compare) is not simulated. */
+   unsigned gather = 0;
+   if (q6 && (q6 & 3) == 2)
+      gather = 1 + (q6 >> 2);
    if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
-       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value ||
-       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value)
+       (q6 && !gather) || ((compare || gather) && load))
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: LOD queries, depth compare and gather are "
-                             "not executed",
-                             name);
+                             "%s: LOD queries, q6 %u and compare or gather "
+                             "with texture_load are not executed",
+                             name, q6);
+   /* The compare/offset operand (applegpu SampleCompareOffDesc): the
+    * reference (32-bit) first when compare is set, then the packed
+    * offsets in a 16-bit register (the low half of the next 32-bit one
+    * after a reference). */
+   bool has_offset = O->kind == AGX_ISA_KIND_REG && O->count > compare;
+   if (compare && O->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "%s: compare without a reference", name);
 
    foreach_active_lane (g, t) {
       struct asahi_sim_texture_request req = {
@@ -160,7 +175,18 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
                                                : (uint32_t)D->value,
          .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
          .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
+         .compare = compare,
+         .gather = gather,
       };
+      if (compare)
+         req.ref = asahi_sim_read_run(g, O, 0, t);
+      if (has_offset) {
+         uint32_t packed = asahi_sim_read_run(g, O, compare, t) & 0xffff;
+         for (unsigned i = 0; i < 3; i++) {
+            int n = (int)((packed >> (4 * i)) & 0xf);
+            req.offset[i] = n >= 8 ? n - 16 : n;
+         }
+      }
       if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
          return st;
       if (!load)

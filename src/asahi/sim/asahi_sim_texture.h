@@ -68,6 +68,18 @@ struct asahi_sim_texture_request {
     * modes with gradients pass theirs here too. */
    bool has_derivatives;
    float ddx[3], ddy[3];
+   /* texture_sample: with `compare` (the compare bit), the reference
+    * value (a 32-bit float) the sampler's compare function tests each
+    * texel's depth against. */
+   bool compare;
+   uint32_t ref;
+   /* texture_sample/load: texel offsets, from the packed 4-bit two's
+    * complement x, y, z (0 when absent). */
+   int offset[3];
+   /* texture_sample: 0 for a filtered sample, else gather channel
+    * gather - 1 (0..3 = r..a after the descriptor swizzle) of the 2x2
+    * footprint. */
+   unsigned gather;
 };
 
 struct asahi_sim_texture_hooks {
