@@ -1654,6 +1654,19 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    } else {
       c = nr_coords == 1 ? coord[0] : agx_collect(&st->b, nr_coords, coord);
    }
+   /* Packed offsets: a 16-bit register alone, or the low half of the
+    * 32-bit register after the reference value (applegpu
+    * SampleCompareOffDesc: the offset-present bit is bit 91). */
+   agx_operand cmpoff = {0};
+   if (offset.kind != AGX_ISA_KIND_NONE && tex->is_shadow) {
+      agx_operand pair[2] = {ref, offset};
+      cmpoff = agx_collect(&st->b, 2, pair);
+   } else if (offset.kind != AGX_ISA_KIND_NONE) {
+      agx_operand halves[2];
+      agx_split(&st->b, halves, 2, offset);
+      cmpoff = halves[0];
+   }
+
    agx_operand v = agx_temp(st->ctx, 32, 4);
    enum agx_isa_op op =
       fetch ? AGX_ISA_OP_TEXTURE_LOAD : AGX_ISA_OP_TEXTURE_SAMPLE;
@@ -1679,19 +1692,8 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       I->ops[AGX_ISA_TEXTURE_SAMPLE_COMPARE] = agx_isa_imm(1, 1);
       I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
    }
-   if (offset.kind != AGX_ISA_KIND_NONE) {
-      /* Packed offsets: a 16-bit register alone, or the low half of the
-       * 32-bit register after the reference value (applegpu
-       * SampleCompareOffDesc: the offset-present bit is bit 91). */
-      if (tex->is_shadow) {
-         agx_operand pair[2] = {ref, offset};
-         I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = agx_collect(&st->b, 2, pair);
-      } else {
-         agx_operand halves[2];
-         agx_split(&st->b, halves, 2, offset);
-         I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = halves[0];
-      }
-   }
+   if (offset.kind != AGX_ISA_KIND_NONE)
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = cmpoff;
    if (gather) {
       /* The gathered channel in q6 (applegpu: gather_r 0b00010, gather_g
        * 0b00110, gather_b 0b01010, gather_a 0b01110); a shadow gather is
