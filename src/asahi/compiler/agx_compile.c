@@ -78,6 +78,7 @@ agx_preprocess_nir(nir_shader *nir)
    bool progress = false;
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
    NIR_PASS(progress, nir, agx_nir_lower_indirect_inputs);
+   NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    NIR_PASS(progress, nir, nir_lower_system_values);
    NIR_PASS(progress, nir, nir_lower_io,

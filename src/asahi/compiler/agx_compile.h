@@ -161,6 +161,11 @@ struct agx_attribute_key {
 struct agx_vs_key {
    /* Indexed by generic attribute (VERT_ATTRIB_GENERIC0 + i). */
    struct agx_attribute_key attribs[AGX_MAX_ATTRIBS];
+   /* User clip planes / clip distances enabled (bit i: GL_CLIP_PLANEi,
+    * pipe_rasterizer_state::clip_plane_enable).  The hardware has no
+    * enable mask (clipping follows the output select word), so the shader
+    * writes exactly these distances; see agx_varyings_vs. */
+   uint8_t clip_plane_enable;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum
@@ -270,7 +275,12 @@ enum agx_sysval {
    AGX_SYSVAL_BLEND_COLOR_G,
    AGX_SYSVAL_BLEND_COLOR_B,
    AGX_SYSVAL_BLEND_COLOR_A,
-   AGX_SYSVAL_COUNT,
+   /* user clip planes (pipe_clip_state::ucp, eye space), plane i
+    * component c at AGX_SYSVAL_CLIP_PLANE0 + 4 i + c, floats: a vertex
+    * shader writing gl_ClipVertex computes distance i as dot(plane i,
+    * gl_ClipVertex) */
+   AGX_SYSVAL_CLIP_PLANE0,
+   AGX_SYSVAL_COUNT = AGX_SYSVAL_CLIP_PLANE0 + 32,
 };
 
 struct agx_push_range {
@@ -295,6 +305,12 @@ struct agx_varyings_vs {
     * not write it.  gl_Position is always words 0-3. */
    uint8_t slot_word[VARYING_SLOT_MAX];
    bool writes_psiz;
+   /* Clip distances written after the point size, one word each in
+    * increasing plane order (the hardware's last UVS group): the
+    * enabled planes of key.vs.clip_plane_enable whose distance the
+    * shader gives (gl_ClipDistance[i], or computed from gl_ClipVertex).
+    * The driver sets these bits of the output select word. */
+   uint8_t clip_distance_mask;
 };
 
 /* One coefficient-register binding a fragment shader expects. */

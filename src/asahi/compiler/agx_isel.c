@@ -46,8 +46,8 @@ struct isel {
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
    bool flat_slot[VARYING_SLOT_MAX];
-   bool centroid_slot[VARYING_SLOT_MAX];
    bool linear_slot[VARYING_SLOT_MAX];
+   bool centroid_slot[VARYING_SLOT_MAX];
 
    /* GL uniforms: uniform half of word 0 of the default block */
    int gl_uniform_base;
@@ -360,34 +360,6 @@ emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
    return halves[1];
 }
 
-/* n / d for a constant d > 0; the hardware has no integer divide.  Powers
- * of two shift; other divisors use the round-down method of Granlund and
- * Montgomery ("Division by invariant integers using multiplication",
- * PLDI 1994, section 4) with a 32-bit multiplier, exact for every 32-bit
- * n: l = ceil(log2 d), m = floor(2^32 (2^l - d) / d) + 1,
- * t = mulhi(m, n), n / d = (t + ((n - t) >> 1)) >> (l - 1). */
-static agx_operand
-emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
-{
-   const agx_operand zero = agx_isa_imm(0, 8);
-   unsigned l = 0;
-
-   while (l < 32 && (1ull << l) < d)
-      l++;
-   if (d == 1)
-      return n;
-   if ((1ull << l) == d)
-      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, n, agx_isa_imm(l, 8));
-
-   uint32_t m = (uint32_t)((((1ull << l) - d) << 32) / d + 1);
-   agx_operand t = emit_mul_high(st, n, imm32(st, m), false);
-   agx_operand half = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero,
-                                    emit_binop(st, AGX_ISA_OP_ISUB, 32, n, t),
-                                    agx_isa_imm(1, 8));
-   agx_operand sum = emit_binop(st, AGX_ISA_OP_IADD, 32, t, half);
-   return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
-}
-
 /* bfi/bfeil with an immediate field width m (1..32; 32 is encoded 0). */
 static agx_operand
 emit_bitfield_m(struct isel *st, enum agx_isa_op op, agx_operand a,
@@ -481,6 +453,34 @@ emit_bitfield_insert(struct isel *st, nir_alu_instr *alu, unsigned c)
    /* base ^ ((base ^ shifted) & mask) */
    agx_operand d = emit_bitop(st, AGX_TT_XOR, base, shifted);
    return emit_bitop(st, AGX_TT_XOR, base, emit_bitop(st, AGX_TT_AND, d, mask));
+}
+
+/* n / d for a constant d > 0; the hardware has no integer divide.  Powers
+ * of two shift; other divisors use the round-down method of Granlund and
+ * Montgomery ("Division by invariant integers using multiplication",
+ * PLDI 1994, section 4) with a 32-bit multiplier, exact for every 32-bit
+ * n: l = ceil(log2 d), m = floor(2^32 (2^l - d) / d) + 1,
+ * t = mulhi(m, n), n / d = (t + ((n - t) >> 1)) >> (l - 1). */
+static agx_operand
+emit_udiv_const(struct isel *st, agx_operand n, uint32_t d)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   unsigned l = 0;
+
+   while (l < 32 && (1ull << l) < d)
+      l++;
+   if (d == 1)
+      return n;
+   if ((1ull << l) == d)
+      return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, n, agx_isa_imm(l, 8));
+
+   uint32_t m = (uint32_t)((((1ull << l) - d) << 32) / d + 1);
+   agx_operand t = emit_mul_high(st, n, imm32(st, m), false);
+   agx_operand half = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero,
+                                    emit_binop(st, AGX_ISA_OP_ISUB, 32, n, t),
+                                    agx_isa_imm(1, 8));
+   agx_operand sum = emit_binop(st, AGX_ISA_OP_IADD, 32, t, half);
+   return emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, sum, agx_isa_imm(l - 1, 8));
 }
 
 /* One component of a per-component ALU instruction. */
@@ -908,7 +908,9 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    agx_operand word;
-   if (const_value(&intr->src[1], 0, &off))
+   if (const_value(&intr->src[1], 0, &off) && off / 4 < 0x8000)
+      word = agx_isa_imm(off / 4, 16); /* the signed 16-bit immediate */
+   else if (const_value(&intr->src[1], 0, &off))
       word = imm32(st, off / 4);
    else
       word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
@@ -1138,6 +1140,8 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       I->ops[AGX_ISA_ITER_D] = v;
       agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
       I->ops[AGX_ISA_ITER_I] = cfo;
+      if (st->centroid_slot[slot])
+         I->ops[AGX_ISA_ITER_INTERPOLATION] = agx_isa_enum(2, 2);
       if (n == 1)
          dst[0] = v;
       else
@@ -2071,7 +2075,9 @@ assign_uvs(struct isel *st)
    for (unsigned pass = 0; pass < 3; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
-             !st->out_mask[slot])
+             slot == VARYING_SLOT_CLIP_VERTEX ||
+             slot == VARYING_SLOT_CLIP_DIST0 ||
+             slot == VARYING_SLOT_CLIP_DIST1 || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
@@ -2093,7 +2099,54 @@ assign_uvs(struct isel *st)
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
    }
+   /* Clip distances: every enabled plane (GL 3.0 2.17: clipping against
+    * plane i happens only when it is enabled), from gl_ClipDistance[i]
+    * when the shader writes it, else from gl_ClipVertex, else from
+    * gl_Position (GLSL 1.30 7.1 leaves that case undefined; Mesa uses
+    * the planes on gl_Position as they are). */
+   bool any_dist = st->out_mask[VARYING_SLOT_CLIP_DIST0] ||
+                   st->out_mask[VARYING_SLOT_CLIP_DIST1];
+   for (unsigned i = 0; i < 8; ++i) {
+      bool dist =
+         st->out_mask[VARYING_SLOT_CLIP_DIST0 + i / 4] & (1u << (i % 4));
+      bool vertex = !any_dist &&
+                    (st->out_mask[VARYING_SLOT_CLIP_VERTEX] == 0xf ||
+                     st->out_mask[VARYING_SLOT_POS] == 0xf);
+      if ((st->ctx->key->vs.clip_plane_enable & (1u << i)) &&
+          (dist || vertex)) {
+         vs->clip_distance_mask |= 1u << i;
+         word++;
+      }
+   }
    vs->nr_words = (uint8_t)word;
+}
+
+/* Clip distance i: gl_ClipDistance[i] if written, else dot(plane i,
+ * gl_ClipVertex or gl_Position) with the plane from the driver
+ * (AGX_SYSVAL_CLIP_PLANE0). */
+static agx_operand
+clip_distance(struct isel *st, unsigned i)
+{
+   unsigned slot = VARYING_SLOT_CLIP_DIST0 + i / 4;
+   if (st->out_mask[slot] & (1u << (i % 4)))
+      return st->out[slot][i % 4];
+
+   unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                         AGX_SYSVAL_CLIP_PLANE0 + 4 * i, 8);
+   unsigned from = st->out_mask[VARYING_SLOT_CLIP_VERTEX] == 0xf
+                      ? VARYING_SLOT_CLIP_VERTEX
+                      : VARYING_SLOT_POS;
+   agx_operand sum = agx_neg(agx_isa_fimm(0));
+   for (unsigned c = 0; c < 4; ++c) {
+      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+      I->ops[AGX_ISA_FMADD32_D] = r;
+      I->ops[AGX_ISA_FMADD32_A] = st->out[from][c];
+      I->ops[AGX_ISA_FMADD32_B] = agx_uniform(u + 2 * c, 32);
+      I->ops[AGX_ISA_FMADD32_C] = sum;
+      sum = r;
+   }
+   return sum;
 }
 
 static void
@@ -2102,10 +2155,17 @@ emit_vs_end(struct isel *st)
    assign_uvs(st);
    const struct agx_varyings_vs *vs = &st->ctx->info->vs;
    agx_instr *last = NULL;
+   unsigned nr_clip = util_bitcount(vs->clip_distance_mask);
+   unsigned clip_word = vs->nr_words - nr_clip;
+   unsigned clip_planes = vs->clip_distance_mask;
 
    for (unsigned word = 0; word < vs->nr_words; ++word) {
       /* find the slot/component of this word */
       agx_operand v = {0};
+      if (word >= clip_word) {
+         v = clip_distance(st, (unsigned)u_bit_scan(&clip_planes));
+         goto store;
+      }
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          unsigned base = vs->slot_word[slot];
          unsigned n = util_last_bit(st->out_mask[slot]);
@@ -2121,6 +2181,7 @@ emit_vs_end(struct isel *st)
       if (v.kind == AGX_ISA_KIND_NONE)
          v = agx_mov_imm(&st->b, 32, 0); /* unwritten component */
 
+   store:;
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_VAR);
       I->ops[AGX_ISA_ST_VAR_R] = v;
       I->ops[AGX_ISA_ST_VAR_I] = agx_isa_imm(word, 6);
@@ -2281,8 +2342,9 @@ wait_tile(struct isel *st, bool load, bool *touched)
  * target format, -1 when the compiler cannot write it.  Fact:
  * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
  * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
- * s8norm, u16norm, s16norm, srgba8).  Channels must all be the same size;
- * the packed formats (rgb10a2, rg11b10f, 5-6-5 ...) are not handled. */
+ * s8norm, u16norm, s16norm, srgba8, and the packed rgb10a2 / rg11b10f
+ * words).  Other channels must all be the same size; 5-6-5, 4-4-4-4,
+ * 5-5-5-1 and the 10-10-10-2 integers are not handled. */
 int
 agx_tib_format_of(enum pipe_format fmt)
 {
@@ -2290,6 +2352,12 @@ agx_tib_format_of(enum pipe_format fmt)
    if (!d || fmt == PIPE_FORMAT_NONE ||
        util_format_is_depth_or_stencil(fmt))
       return -1;
+   /* The packed unorm 10-10-10-2 and float 11-11-10 words. */
+   if (fmt == PIPE_FORMAT_R10G10B10A2_UNORM ||
+       fmt == PIPE_FORMAT_B10G10R10A2_UNORM)
+      return 8;
+   if (fmt == PIPE_FORMAT_R11G11B10_FLOAT)
+      return 12;
 
    int size = -1;
    const struct util_format_channel_description *c = NULL;
@@ -2389,9 +2457,13 @@ emit_fs_end(struct isel *st)
       /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
        * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
        * 16-bit registers. */
-      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10;
+      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10 ||
+                   tib_format == 8;
       bool integer = util_format_is_pure_integer(fmt);
       bool is16 = tib_format == 1 || tib_format == 3;
+      /* Packed words are stored whole (every channel, 32-bit float
+       * registers): unwritten channels are read back first. */
+      bool packed = tib_format == 8 || tib_format == 12;
       unsigned nr_mem = desc->nr_channels;
 
       /* the shader's colour, RGBA order */
@@ -2408,7 +2480,9 @@ emit_fs_end(struct isel *st)
       if (!write)
          continue;
 
-      if (rk->blend.enable && !integer) {
+      agx_operand d[4];
+      bool blend = rk->blend.enable && !integer;
+      if (blend || (packed && write != 0xf)) {
          /* the destination in memory order, then RGBA order (16-bit
           * values widened to f32) */
          wait_tile(st, true, &touched);
@@ -2420,7 +2494,7 @@ emit_fs_end(struct isel *st)
             agx_isa_enum((1u << nr_mem) - 1, 4);
          L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
          L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
-         agx_operand dm[4], d[4];
+         agx_operand dm[4];
          if (nr_mem == 1)
             dm[0] = dv;
          else
@@ -2441,6 +2515,8 @@ emit_fs_end(struct isel *st)
                d[i] = agx_mov_imm(&st->b, 32,
                                   m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
          }
+      }
+      if (blend) {
 
          agx_operand k[4] = {{0}};
          const struct agx_blend_key *bk = &rk->blend;
@@ -2505,9 +2581,9 @@ emit_fs_end(struct isel *st)
             if (desc->swizzle[i] == m)
                ch = i;
          }
-         if (ch == 4 || !(write & (1u << ch)))
+         if (ch == 4 || (!(write & (1u << ch)) && !packed))
             continue;
-         agx_operand val = c[ch];
+         agx_operand val = write & (1u << ch) ? c[ch] : d[ch];
          if (is16 && integer) {
             /* the low half */
             agx_operand parts[2];
@@ -2616,8 +2692,8 @@ assign_cf(struct isel *st)
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
-      st->centroid_slot[slot] = var && var->data.centroid;
       st->linear_slot[slot] = linear;
+      st->centroid_slot[slot] = var && var->data.centroid;
       fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
          .cf_base = (uint8_t)cf,
          .slot = (uint8_t)slot,

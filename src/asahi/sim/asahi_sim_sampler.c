@@ -31,8 +31,18 @@
  * (2D MS, 2D MS array; 2 or 4 samples from the descriptor's samples bit,
  * all samples of a pixel side by side in its ail element) are read by
  * texture_load with a sample index; a sample outside the image's count
- * reads zero, as an out-of-bounds texel does (choice).  Not handled: cube
- * arrays, compressed formats, depth compare, gather, anisotropy.
+ * reads zero, as an out-of-bounds texel does (choice).  Depth compare
+ * (sampler compare enable, texture_sample's compare bit): each texel's
+ * first component is replaced by 1 or 0, the sampler's compare function
+ * of the reference (clamped to [0, 1] for normalized formats) and the
+ * texel, before filtering (GL 4.6 section 8.23.1; the hardware's exact
+ * PCF weights are unknown); the result is (r, 0, 0, 1) before the
+ * swizzle.  Array layers are integers after the coordinates (the
+ * instruction's dimension says where), clamped to the image (choice);
+ * cube arrays count cubes of 6 faces.  Texel offsets add to the scaled
+ * coordinates (texels of the level); gathers return one channel of the
+ * bilinear footprint, after the swizzle, in GL order, from the view's
+ * first level.  Not handled: compressed formats, anisotropy.
  */
 
 #include <math.h>
@@ -288,13 +298,19 @@ texel_floor(double x)
 }
 
 /*
- * Depth comparison (GL 4.6 section 8.23.1): the texel's depth (its first
- * channel) becomes 1.0 when `ref FUNC depth` holds, else 0.0, with both
- * clamped to [0, 1] for fixed-point depth formats; the comparison comes
- * before filtering.  The functions are genxml's "compare func" order.
- * The result fills r, g and b with alpha 1 before the descriptor swizzle
- * (the hardware's other channels are unknown; choice).
+ * Depth comparison (GL 4.6 section 8.23.1): the texel's first component
+ * becomes 1.0 when `ref FUNC depth` holds (genxml "compare func"), else
+ * 0.0, before filtering; the reference is clamped to [0, 1] for
+ * normalized formats; the texel becomes (result, 0, 0, 1) before the
+ * swizzle.  Integer formats are not compared.
  */
+static bool
+compares(const struct image *img, const struct AGX_SAMPLER *s,
+         const struct asahi_sim_texture_request *req)
+{
+   return req->compare && s->compare_enable && !img->integer;
+}
+
 static void
 depth_compare(const struct image *img, const struct AGX_SAMPLER *s,
               uint32_t ref_bits, float t[4])
@@ -302,22 +318,37 @@ depth_compare(const struct image *img, const struct AGX_SAMPLER *s,
    double ref = asahi_sim_f32_to_double(ref_bits, false), d = t[0];
    const struct util_format_description *fd =
       util_format_description(img->format);
-   if (!fd || fd->channel[0].type != UTIL_FORMAT_TYPE_FLOAT) {
-      ref = fmin(fmax(ref, 0), 1);
-      d = fmin(fmax(d, 0), 1);
-   }
+   if (fd && fd->channel[0].normalized)
+      ref = fmin(fmax(ref, 0.0), 1.0);
    bool pass;
    switch (s->compare_func) {
-   case AGX_COMPARE_FUNC_LEQUAL: pass = ref <= d; break;
-   case AGX_COMPARE_FUNC_GEQUAL: pass = ref >= d; break;
-   case AGX_COMPARE_FUNC_LESS: pass = ref < d; break;
-   case AGX_COMPARE_FUNC_GREATER: pass = ref > d; break;
-   case AGX_COMPARE_FUNC_EQUAL: pass = ref == d; break;
-   case AGX_COMPARE_FUNC_NOT_EQUAL: pass = ref != d; break;
-   case AGX_COMPARE_FUNC_ALWAYS: pass = true; break;
-   default: pass = false; break;
+   case AGX_COMPARE_FUNC_LEQUAL:
+      pass = ref <= d;
+      break;
+   case AGX_COMPARE_FUNC_GEQUAL:
+      pass = ref >= d;
+      break;
+   case AGX_COMPARE_FUNC_LESS:
+      pass = ref < d;
+      break;
+   case AGX_COMPARE_FUNC_GREATER:
+      pass = ref > d;
+      break;
+   case AGX_COMPARE_FUNC_EQUAL:
+      pass = ref == d;
+      break;
+   case AGX_COMPARE_FUNC_NOT_EQUAL:
+      pass = ref != d;
+      break;
+   case AGX_COMPARE_FUNC_ALWAYS:
+      pass = true;
+      break;
+   default:
+      pass = false;
+      break;
    }
-   t[0] = t[1] = t[2] = pass ? 1.0f : 0.0f;
+   t[0] = pass ? 1.0f : 0.0f;
+   t[1] = t[2] = 0.0f;
    t[3] = 1.0f;
 }
 
@@ -341,7 +372,8 @@ swizzle_texel(const struct image *img, const float in[4], float out[4])
 }
 
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
- * images, r (the slice; otherwise `layer` is used as is). */
+ * images, r (the slice; otherwise `layer` is used as is).  With
+ * `compare`, texels are compared with `ref` first. */
 static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
              const struct AGX_SAMPLER *s,
@@ -403,14 +435,14 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
             return st;
          memcpy(t, bits, sizeof(t));
       }
-      if (req->compare && s->compare_enable)
-         depth_compare(img, s, req->ref, t);
+      if (compares(img, s, req))
+         depth_compare(img, s, req->compare_ref, t);
       if (req->gather) {
          /* GL 4.6 section 8.14.2 order: (i0, j1), (i1, j1), (i1, j0),
           * (i0, j0); corner n has x up in bit 0, y up in bit 1. */
          static const unsigned slot[4] = {3, 2, 0, 1};
          float sw[4];
-         if (req->compare && s->compare_enable)
+         if (compares(img, s, req))
             memcpy(sw, t, sizeof(sw));
          else
             swizzle_texel(img, t, sw);

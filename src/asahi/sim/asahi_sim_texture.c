@@ -178,8 +178,6 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          .compare = compare,
          .gather = gather,
       };
-      if (compare)
-         req.ref = asahi_sim_read_run(g, O, 0, t);
       if (has_offset) {
          uint32_t packed = asahi_sim_read_run(g, O, compare, t) & 0xffff;
          for (unsigned i = 0; i < 3; i++) {
@@ -191,6 +189,15 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          return st;
       if (!load)
          derivatives(g, C, D, t, &req);
+      if (compare) {
+         uint32_t ref = asahi_sim_read_run(g, O, 0, t);
+         req.compare = true;
+         req.compare_ref =
+            O->size == 16
+               ? asahi_sim_double_to_f32(asahi_sim_f16_to_double((uint16_t)ref),
+                                         false)
+               : ref;
+      }
 
       uint32_t texel[4] = {0, 0, 0, 0};
       g->error[0] = 0;

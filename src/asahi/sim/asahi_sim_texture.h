@@ -68,11 +68,11 @@ struct asahi_sim_texture_request {
     * modes with gradients pass theirs here too. */
    bool has_derivatives;
    float ddx[3], ddy[3];
-   /* texture_sample: with `compare` (the compare bit), the reference
-    * value (a 32-bit float) the sampler's compare function tests each
-    * texel's depth against. */
+   /* texture_sample with the compare bit: the reference value (f32 bits,
+    * the first element of the compare/offset operand) that the sampler's
+    * compare function tests each texel's first component against. */
    bool compare;
-   uint32_t ref;
+   uint32_t compare_ref;
    /* texture_sample/load: texel offsets, from the packed 4-bit two's
     * complement x, y, z (0 when absent). */
    int offset[3];

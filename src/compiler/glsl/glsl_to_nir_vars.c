@@ -641,6 +641,9 @@ static const struct builtin_io builtin_ios[] = {
      FRAG_RESULT_MAX - FRAG_RESULT_DATA0 },
    { "gl_FragDepth", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH, 0,
      0 },
+   /* GLSL ES 1.00 with GL_EXT_frag_depth */
+   { "gl_FragDepthEXT", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH,
+     0, 0 },
    /* Compatibility-profile varyings at their fixed slots. */
    { "gl_FrontColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_COL0, 0,
      0 },
@@ -654,6 +657,13 @@ static const struct builtin_io builtin_ios[] = {
      8 },
    { "gl_FogFragCoord", "float", VS, nir_var_shader_out, VARYING_SLOT_FOGC,
      0, 0 },
+   /* User clipping: gl_ClipDistance[i] (GLSL 1.30) is float i of
+    * VARYING_SLOT_CLIP_DIST0/1 once packed by the backend; gl_ClipVertex
+    * (compatibility) has a slot of its own. */
+   { "gl_ClipVertex", "vec4", VS, nir_var_shader_out,
+     VARYING_SLOT_CLIP_VERTEX, 0, 0 },
+   { "gl_ClipDistance", "float", VS, nir_var_shader_out,
+     VARYING_SLOT_CLIP_DIST0, 0, 8 },
    { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
    { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,
      0, 0 },

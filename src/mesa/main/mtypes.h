@@ -136,6 +136,8 @@ struct gl_program_exec {
    /* Binding point of each uniform block, by glsl_program.ubos index
     * (glUniformBlockBinding; uniformblocks.c). */
    GLuint *ubo_bindings;
+   /* Linked with the front end's fixed-function vertex shader. */
+   bool fixed_function_vs;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -203,6 +205,7 @@ struct gl_texture_object {
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
+   GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -390,6 +393,9 @@ struct gl_context {
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
    char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
+   /* KHR_parallel_shader_compile: glMaxShaderCompilerThreadsKHR's count
+    * plus 1 (0: the initial 0xffffffff; compiles are synchronous anyway) */
+   GLuint MaxShaderCompilerThreadsPlus1;
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;
@@ -418,6 +424,10 @@ struct gl_context {
       GLenum Mode;
       GLfloat Stack[2][MAX_MATRIX_STACK_DEPTH][16];
       unsigned Depth[2]; /* index of the top */
+      /* User clip planes (GL 3.0 2.17, clip.c): eye-space equations and
+       * GL_CLIP_PLANEi / GL_CLIP_DISTANCEi enables */
+      GLfloat EyeUserPlane[8][4];
+      bool ClipPlaneEnabled[8];
    } Transform;
 
    struct {

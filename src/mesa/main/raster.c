@@ -212,6 +212,19 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_RASTERIZER_DISCARD:
       *dirty = ST_NEW_RASTERIZER;
       return es3 ? &ctx->RasterizerDiscard : NULL;
+   case GL_CLIP_PLANE0:
+   case GL_CLIP_PLANE1:
+   case GL_CLIP_PLANE2:
+   case GL_CLIP_PLANE3:
+   case GL_CLIP_PLANE4:
+   case GL_CLIP_PLANE5:
+   case GL_CLIP_PLANE0 + 6:
+   case GL_CLIP_PLANE0 + 7:
+      /* GL_CLIP_DISTANCEi are the same enums (GL 3.0 2.17) */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx)
+                ? NULL
+                : &ctx->Transform.ClipPlaneEnabled[cap - GL_CLIP_PLANE0];
    default:
       return NULL;
    }

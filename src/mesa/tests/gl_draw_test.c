@@ -481,6 +481,44 @@ test_compat_quads(void **state)
    gl_test_destroy(t);
 }
 
+/* glClipPlane stores the plane in eye space, transformed by the inverse
+ * of the modelview matrix (GL 3.0 2.17): under a translation by +2 in z,
+ * the object-space plane z >= 0 is eye-space z - 2 >= 0.  Eight planes
+ * exist; GL_CLIP_PLANEi enables reach the rasterizer state. */
+static void
+test_compat_clip_planes(void **state)
+{
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   if (!t)
+      skip();
+   GLint max = 0;
+   _mesa_GetIntegerv(GL_MAX_CLIP_PLANES, &max);
+   assert_int_equal(max, 8);
+   _mesa_MatrixMode(GL_MODELVIEW);
+   _mesa_Translatef(0, 0, 2);
+   static const GLdouble eq[4] = {0, 0, 1, 0};
+   _mesa_ClipPlane(GL_CLIP_PLANE0 + 3, eq);
+   GLdouble got[4];
+   _mesa_GetClipPlane(GL_CLIP_PLANE0 + 3, got);
+   assert_true(got[0] == 0 && got[1] == 0 && got[2] == 1 && got[3] == -2);
+   assert_false(_mesa_IsEnabled(GL_CLIP_PLANE0 + 3));
+   _mesa_Enable(GL_CLIP_PLANE0 + 3);
+   assert_true(_mesa_IsEnabled(GL_CLIP_PLANE0 + 3));
+   _mesa_ClipPlane(GL_CLIP_PLANE0 + 8, eq);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* ES has no user clip planes */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GetIntegerv(GL_MAX_CLIP_PLANES, &max);
+   assert_int_equal(max, 0);
+   _mesa_Enable(GL_CLIP_PLANE0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -492,6 +530,7 @@ main(void)
       cmocka_unit_test(test_client_arrays),
       cmocka_unit_test(test_fragcoord_flip),
       cmocka_unit_test(test_compat_quads),
+      cmocka_unit_test(test_compat_clip_planes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

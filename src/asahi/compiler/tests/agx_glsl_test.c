@@ -462,6 +462,128 @@ test_glsl_interpolation_qualifiers(void **state)
    ralloc_free(l.mem);
 }
 
+/*
+ * User clipping (GL 3.0 2.17): the enabled planes' distances are the last
+ * UVS words, in plane order, from gl_ClipDistance[i] or dot(plane i,
+ * gl_ClipVertex); planes not enabled are not written.
+ */
+static void
+run_clip_vs(const char *vs_src, uint8_t enable, const float planes[8][4],
+            uint8_t want_mask, int from_slot)
+{
+   char fs_src[128];
+   snprintf(fs_src, sizeof(fs_src),
+            "%.13s void main() { gl_FragColor = vec4(1.0); }\n", vs_src);
+   struct linked l = link_pair(vs_src, fs_src);
+   nir_shader *ref = l.prog->nir[MESA_SHADER_VERTEX];
+   nir_shader *vs = nir_shader_clone(l.mem, ref);
+   assert_true(agx_preprocess_nir(vs));
+   int loc = glsl_program_attrib_location(l.prog, "a_position");
+   assert_true(loc >= 0);
+   struct agx_shader_key key = {0};
+   key.vs.attribs[loc] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   key.vs.clip_plane_enable = enable;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+   check_roundtrip(&bin);
+   const struct agx_varyings_vs *vv = &bin.info.vs;
+   assert_int_equal(vv->clip_distance_mask, want_mask);
+
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v][c] = (float)((int)((v * 7 + c * 5) % 11) - 5) / 4.0f;
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x20000;
+   for (unsigned i = 0; i < 32; ++i)
+      memcpy(&draw.sysvals[AGX_SYSVAL_CLIP_PLANE0 + i], &planes[i / 4][i % 4],
+             4);
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+
+   unsigned nclip = (unsigned)__builtin_popcount(want_mask);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VERT_ATTRIB_MAX] = {0};
+      nir_const_value out[4 * (VARYING_SLOT_MAX + 8)] = {0};
+      for (unsigned c = 0; c < 4; ++c)
+         in[4 * loc + c].f32 = vtx[lane][c];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VERT_ATTRIB_MAX;
+      st.outputs = out;
+      st.num_output_cells = 4 * (VARYING_SLOT_MAX + 8);
+      if (!nir_eval_run(ref, &st))
+         fail_msg("nir_eval: %s", st.error);
+      unsigned k = 0;
+      for (unsigned i = 0; i < 8; ++i) {
+         if (!(want_mask & (1u << i)))
+            continue;
+         float want;
+         if (from_slot >= 0) {
+            /* the shader's multiply-add chain, x first */
+            const nir_const_value *cv = &out[4 * from_slot];
+            want = -0.0f;
+            for (unsigned c = 0; c < 4; ++c)
+               want = fmaf(cv[c].f32, planes[i][c], want);
+         } else {
+            want = out[4 * (VARYING_SLOT_CLIP_DIST0 + i)].f32;
+         }
+         uint32_t got = uvs[lane * vv->nr_words + vv->nr_words - nclip + k];
+         uint32_t w;
+         memcpy(&w, &want, 4);
+         if (got != w)
+            fail_msg("vertex %u distance %u: 0x%08x, expected 0x%08x", lane,
+                     i, got, w);
+         k++;
+      }
+   }
+   ralloc_free(l.mem);
+}
+
+static void
+test_glsl_clip_distances(void **state)
+{
+   (void)state;
+   static const float planes[8][4] = {
+      {1, 0, 0, 0.5f}, {0, 1, 0, -0.25f}, {0.5f, 0.5f, 0, 0},
+      {0, 0, 1, 1}, {-1, 0, 0, 2}, {0, -1, 0, 0.75f}, {1, 1, 1, 1},
+      {0, 0, -1, 0}};
+   /* gl_ClipDistance: planes 0, 2 and 5 enabled; 0, 2, 5 and 6 written:
+    * 0, 2 and 5 are output (6 is not enabled; a plane enabled but not
+    * written would be output too, with an undefined distance) */
+   run_clip_vs("#version 130\n"
+               "in vec4 a_position;\n"
+               "void main() {\n"
+               "   gl_Position = a_position;\n"
+               "   gl_ClipDistance[0] = a_position.x - 0.25;\n"
+               "   gl_ClipDistance[2] = a_position.y * a_position.z;\n"
+               "   gl_ClipDistance[5] = -a_position.w;\n"
+               "   gl_ClipDistance[6] = 1.0;\n"
+               "}\n",
+               0x25, planes, 0x25, -1);
+   /* gl_ClipVertex: planes 1, 3 and 7 */
+   run_clip_vs("#version 120\n"
+               "attribute vec4 a_position;\n"
+               "void main() {\n"
+               "   gl_Position = a_position;\n"
+               "   gl_ClipVertex = a_position.yzwx * 2.0;\n"
+               "}\n",
+               0x8a, planes, 0x8a, VARYING_SLOT_CLIP_VERTEX);
+   /* neither: gl_Position (Mesa's choice for a case GLSL leaves
+    * undefined) */
+   run_clip_vs("#version 120\n"
+               "attribute vec4 a_position;\n"
+               "void main() { gl_Position = a_position.wzyx; }\n",
+               0x41, planes, 0x41, VARYING_SLOT_POS);
+}
+
 int
 main(void)
 {
@@ -471,6 +593,7 @@ main(void)
       cmocka_unit_test(test_glsl_return),
       cmocka_unit_test(test_glsl_indexed_varyings),
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
+      cmocka_unit_test(test_glsl_clip_distances),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,7 +68,7 @@ hook_fetch(void *user, struct asahi_sim_group *g,
    float u, ref = 0, f[4];
    memcpy(&u, &req->coords[0], 4);
    if (req->compare)
-      memcpy(&ref, &req->ref, 4);
+      memcpy(&ref, &req->compare_ref, 4);
    unsigned layer = layer_at[t] ? req->coords[layer_at[t]] & 0xffff : 0;
    unit(u, layer, req->texture, req->offset[0], req->offset[1], req->gather,
         ref, f);

@@ -755,6 +755,53 @@ test_clip_near(void **state)
    assert_true(covered > 0);
 }
 
+/*
+ * A user clip distance (GL 3.0 2.17): the right triangle's vertices carry
+ * distances -1, 1, 1 (the colour's alpha, also output as clip distance
+ * 0), which run linearly across the triangle (w = 1): the kept part is
+ * where -1 + 2 (l1 + l2) >= 0 for the window barycentrics l1, l2 of the
+ * second and third vertices.  Pixels near the new edge are skipped.
+ */
+static void
+test_clip_distance(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.shading = SCENE_LINEAR;
+   p.clip_distance = true;
+   const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
+   const float dist[3] = {-1.0f, 1.0f, 1.0f};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][0] = 1.0f;
+      p.vcolour[i][1] = p.vcolour[i][2] = 0.0f;
+      p.vcolour[i][3] = dist[i];
+   }
+   build(f, &p, &s, true);
+   unsigned kept = 0, cut = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         if (!in_right_triangle(x, y))
+            continue;
+         double l1 = (x + 0.5 - 4.5) / 24, l2 = (y + 0.5 - 4.5) / 24;
+         double d = -1 + 2 * (l1 + l2);
+         if (fabs(d) < 0.05)
+            continue;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (d > 0) {
+            kept++;
+            assert_int_equal(px[0], 255);
+         } else {
+            cut++;
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+         }
+      }
+   }
+   assert_true(kept > 0 && cut > 0);
+}
+
 /* A triangle entirely behind the eye (w < 0) draws nothing. */
 static void
 test_clip_behind(void **state)
@@ -1203,6 +1250,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_distance, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),

@@ -283,6 +283,11 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                break;
             }
             default:
+               if (r->index + w >= AGX_SYSVAL_CLIP_PLANE0 &&
+                   r->index + w < AGX_SYSVAL_CLIP_PLANE0 + 32) {
+                  unsigned k = r->index + w - AGX_SYSVAL_CLIP_PLANE0;
+                  memcpy(&data[w], &ctx->clip.ucp[k / 4][k % 4], 4);
+               }
                break;
             }
          }
@@ -598,6 +603,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       agx_pack(&osel_vs, OUTPUT_SELECT, cfg) {
          cfg.point_size = vs->info.vs.writes_psiz;
       }
+      /* bits 0-7: the clip distances the VS writes (genxml output select
+       * "clip distance i"), in the UVS after the point size */
+      osel_vs |= vs->info.vs.clip_distance_mask;
       agx_pack(&osel_fs, OUTPUT_SELECT, cfg) {
          cfg.varyings = fs->info.fs.nr_bindings > 0;
          cfg.frag_coord_z = fs->info.fs.reads_z;
@@ -779,7 +787,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * (FS, a new batch marks everything dirty): look them up only then.
     */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
-   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX)))
+   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
    if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
