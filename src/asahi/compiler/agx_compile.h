@@ -237,6 +237,9 @@ struct agx_fs_key {
     * stores, which then also limits depth/stencil writes. */
    uint8_t sample_mask_disable;
    bool alpha_to_coverage;
+   /* gl_PointCoord.y counts up from the bottom row of the point (pipe's
+    * PIPE_SPRITE_COORD_LOWER_LEFT): the hardware's runs from the top. */
+   bool point_coord_lower_left;
 };
 
 struct agx_shader_key {
@@ -444,6 +447,25 @@ void agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
 
 /* Debug flags (AGX_MESA_DEBUG); parsed once. */
 unsigned agx_compiler_debug(void);
+
+/* Thread CPU time per backend pass, summed by pass name over the compiles
+ * given the same struct (benchmarks: asahi-compiler --bench, agx-bench). */
+#define AGX_MAX_PASS_TIMES 16
+struct agx_pass_times {
+   unsigned count;
+   const char *name[AGX_MAX_PASS_TIMES];
+   double seconds[AGX_MAX_PASS_TIMES];
+};
+
+/* agx_compile_shader_nir, adding the time of each pass to *times. */
+int agx_compile_shader_nir_timed(const nir_shader *nir,
+                                 const struct agx_shader_key *key,
+                                 void *mem_ctx, struct agx_shader_binary *out,
+                                 char *error, size_t error_size,
+                                 struct agx_pass_times *times);
+/* Add `seconds` to the entry `name` of *times (a new one if need be). */
+void agx_pass_times_add(struct agx_pass_times *times, const char *name,
+                        double seconds);
 
 #ifdef __cplusplus
 }

@@ -1336,7 +1336,11 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0,
                          st->cf_of_slot[VARYING_SLOT_PNTC]};
       I->ops[AGX_ISA_ITER_I] = cfo;
-      agx_split(&st->b, def_ops(st, &intr->def), 2, v);
+      agx_operand *d = def_ops(st, &intr->def);
+      agx_split(&st->b, d, 2, v);
+      if (st->ctx->key->fs.point_coord_lower_left)
+         d[1] = emit_binop(st, AGX_ISA_OP_FADD32, 32, agx_neg(d[1]),
+                           agx_isa_fimm(0x30)); /* 1 - y */
       st->ctx->info->reads_varyings = true;
       break;
    }
@@ -1694,10 +1698,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
        * src/asahi/compiler/agx_compile.c, agx_emit_tex: the compare value
        * comes first in that operand, before any packed offsets). */
       I->ops[AGX_ISA_TEXTURE_SAMPLE_COMPARE] = agx_isa_imm(1, 1);
-      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
    }
    if (offset.kind != AGX_ISA_KIND_NONE)
       I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = cmpoff;
+   else if (tex->is_shadow)
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
    if (gather) {
       /* The gathered channel in q6 (applegpu: gather_r 0b00010, gather_g
        * 0b00110, gather_b 0b01010, gather_a 0b01110); a shadow gather is

@@ -180,6 +180,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
       };
       if (has_offset) {
          uint32_t packed = asahi_sim_read_run(g, O, compare, t) & 0xffff;
+         req.has_offset = true;
          for (unsigned i = 0; i < 3; i++) {
             int n = (int)((packed >> (4 * i)) & 0xf);
             req.offset[i] = n >= 8 ? n - 16 : n;
