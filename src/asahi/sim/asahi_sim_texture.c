@@ -77,10 +77,18 @@ need_hook(struct asahi_sim_group *g, const char *what, bool present)
                           "%s without a texture hook (g->texture)", what);
 }
 
+/* Coordinate i of a lane as a float: 16-bit runs are f16 components,
+ * unless `packed` (32-bit coordinates followed by 16-bit extras, read
+ * as one 16-bit run: coordinate i is halves 2 i and 2 i + 1). */
 static float
 coord_as_float(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
-               unsigned i, unsigned lane)
+               bool packed, unsigned i, unsigned lane)
 {
+   if (packed) {
+      uint32_t v = asahi_sim_read_run(g, C, 2 * i, lane) |
+                   asahi_sim_read_run(g, C, 2 * i + 1, lane) << 16;
+      return (float)asahi_sim_f32_to_double(v, false);
+   }
    uint32_t v = asahi_sim_read_run(g, C, i, lane);
    return (float)(C->size == 16 ? asahi_sim_f16_to_double((uint16_t)v)
                                 : asahi_sim_f32_to_double(v, false));
@@ -99,7 +107,15 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
             const struct agx_isa_operand *D, unsigned lane,
             struct asahi_sim_texture_request *req)
 {
-   unsigned n = req->nr_coords < 3 ? req->nr_coords : 3;
+   /* The position's components (the dimension's count: an array layer
+    * or sample index has no derivative). */
+   const unsigned nr_dims = sizeof(tex_dims) / sizeof(tex_dims[0]);
+   unsigned n = req->dim < nr_dims ? tex_dims[req->dim][0] : 0;
+   if (n > req->nr_coords)
+      n = req->nr_coords;
+   /* fill_request reads a 16-bit run longer than the components as 32-bit
+    * coordinates with 16-bit extras */
+   bool packed = C->size == 16 && !req->coords_16;
    if (req->lod_mode == 4 || req->lod_mode == 12) {
       if (D->kind != AGX_ISA_KIND_REG)
          return;
@@ -116,9 +132,9 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
    }
    unsigned q = lane & ~3u;
    for (unsigned i = 0; i < n; i++) {
-      float c0 = coord_as_float(g, C, i, q);
-      req->ddx[i] = coord_as_float(g, C, i, q + 1) - c0;
-      req->ddy[i] = coord_as_float(g, C, i, q + 2) - c0;
+      float c0 = coord_as_float(g, C, packed, i, q);
+      req->ddx[i] = coord_as_float(g, C, packed, i, q + 1) - c0;
+      req->ddy[i] = coord_as_float(g, C, packed, i, q + 2) - c0;
    }
    req->has_derivatives = true;
 }

@@ -314,13 +314,99 @@ test_offsets(void **state)
    sim_test_free(&t);
 }
 
+/* A 2-layer 8x8 RGBA8 array with 2 levels: texel = (100 level + 50
+ * layer, 0, 0, 255).  Quad 0 steps 1/8 per pixel (LOD 0), quad 1 steps
+ * 1/4 (LOD log2(2) = 1, GL 4.6 equations 8.4-8.7), both at layer 1; the
+ * layer (an integer half) must not count in the derivatives.  Then the
+ * same through lod_grad: d/dx, d/dy of x then of y. */
+static void
+test_array_lod(void **state)
+{
+   struct ail_layout l = {
+      .width_px = 8, .height_px = 8, .depth_px = 2, .sample_count_sa = 1,
+      .levels = 2, .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+   };
+   assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   memset(img_mem, 0, sizeof(img_mem));
+   for (unsigned z = 0; z < 2; z++) {
+      for (unsigned lv = 0; lv < 2; lv++) {
+         unsigned n = 8 >> lv;
+         for (unsigned y = 0; y < n; y++) {
+            for (unsigned x = 0; x < n; x++) {
+               uint64_t off;
+               ail_get_element_offset_B(&l, lv, x, y, &off);
+               off += ail_get_layer_level_B(&l, z, lv);
+               const uint8_t t[4] = {(uint8_t)(100 * lv + 50 * z), 0, 0,
+                                     255};
+               memcpy(img_mem + off, t, 4);
+            }
+         }
+      }
+   }
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 8;
+      cfg.height = 8;
+      cfg.depth = 2;
+      cfg.first_level = 0;
+      cfg.last_level = 1;
+      cfg.address = IMG_VA;
+   }
+   for (unsigned grad = 0; grad < 2; grad++) {
+      struct sim_test t;
+      struct fixture fx;
+      sim_test_load(&t, grad ? "texture_sample 0, 0b0000, 0b0, none, xyzw, "
+                               "0b00, r0_r1_r2_r3, ts0, ss0, tex_2d_array, "
+                               "r4l_r4h_r5l_r5h_r6l, lod_grad, "
+                               "r8_r9_r10_r11\n"
+                               "stop\n"
+                             : "texture_sample 0, 0b0000, 0b0, none, xyzw, "
+                               "0b00, r0_r1_r2_r3, ts0, ss0, tex_2d_array, "
+                               "r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n"
+                               "stop\n");
+      bind(t.g, &fx, false, false, AGX_COMPARE_FUNC_LEQUAL);
+      agx_pack(desc_mem + 64, SAMPLER, cfg) {
+         cfg.mag_filter = AGX_FILTER_NEAREST;
+         cfg.min_filter = AGX_FILTER_NEAREST;
+         cfg.mip_filter = AGX_MIP_FILTER_NEAREST;
+      }
+      t.g->exec = 0xff;
+      for (unsigned k = 0; k < 8; k++) {
+         float step = k < 4 ? 1.0f / 8 : 1.0f / 4;
+         t.g->r[4][k] = f32_bits(0.3f + step * (k & 1));
+         t.g->r[5][k] = f32_bits(0.3f + step * ((k >> 1) & 1));
+         /* layer 1 in the low half, junk in the high half (unused) */
+         t.g->r[6][k] = 1 | (k << 20);
+         t.g->r[8][k] = f32_bits(step);  /* dx/dx */
+         t.g->r[9][k] = f32_bits(0);     /* dx/dy */
+         t.g->r[10][k] = f32_bits(0);    /* dy/dx */
+         t.g->r[11][k] = f32_bits(step); /* dy/dy */
+      }
+      assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+      for (unsigned k = 0; k < 8; k++) {
+         unsigned level = k >= 4;
+         assert_float_equal(reg_f32(t.g, 0, k), (100 * level + 50) / 255.0,
+                            1e-6);
+      }
+      sim_test_free(&t);
+   }
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_2d_array), cmocka_unit_test(test_cube_array),
       cmocka_unit_test(test_compare),  cmocka_unit_test(test_gather),
-      cmocka_unit_test(test_offsets),
+      cmocka_unit_test(test_offsets),  cmocka_unit_test(test_array_lod),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
