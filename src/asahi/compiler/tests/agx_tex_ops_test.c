@@ -170,8 +170,9 @@ var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
  *   o1 = textureLod(t1 cube array, (u, 1, 0, layer), 0)
  *   o2 = textureLodOffset(t2, (u, 0.5), 0, ivec2(-3, 7))
  *   o3 = textureGather(t2, (u, 0.5), comp 2) with the run-time offset
- *        (int(k), -1 - int(k)), both in -8..7 and o4 = a shadow gather of t0 at the layer
- *        with reference ref and offset (1, -8)
+ *        (int(k), -1 - int(k)), both in -8..7
+ *   o4 = a shadow gather of t0 at the layer with reference ref and
+ *        offset (1, -8)
  *   o5 = textureLod(t3 1D array, (u, layer), 0)
  */
 static void
