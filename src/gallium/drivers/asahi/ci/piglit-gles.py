@@ -93,9 +93,13 @@ def select(names, list_paths):
             not any(fnmatch.fnmatchcase(n, p) for p in drop)]
 
 
-def api_of(program, cache={}):
+_API_OF = {}
+
+
+def api_of(program):
     """'gles2', 'gles3' or 'gl': which piglit utility library the program
     links (its dynamic section names the library)."""
+    cache = _API_OF
     if program not in cache:
         api = 'gl'
         try:
