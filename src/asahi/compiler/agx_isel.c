@@ -1464,6 +1464,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = 5, nr_coords = 3;
    else if (tex->sampler_dim == NIR_SAMPLER_DIM_CUBE)
       dim_enum = 6, nr_coords = 3;
+   /* the position's components (gradients, offsets); arrays add the
+    * layer (tex_1d_array 1, tex_2d_array 3) */
+   unsigned nr_dims = nr_coords;
+   if (tex->is_array && (dim_enum == 0 || dim_enum == 2))
+      dim_enum += 1, nr_coords += 1;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch && !grad) ||
@@ -1473,7 +1478,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
         tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
        (fetch && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
-       tex->is_array || (fetch && tex->is_shadow) ||
+       (tex->is_array && tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_2D) ||
+       (fetch && tex->is_shadow) ||
        tex->def.bit_size != 32 ||
        tex->texture_index >= 128 || tex->sampler_index >= 16) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
@@ -1483,8 +1490,8 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       return;
    }
 
-   agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
-   agx_operand ddx[3] = {{0}}, ddy[3] = {{0}};
+   agx_operand coord[4] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
+   agx_operand ddx[3] = {{0}}, ddy[3] = {{0}}, packed_offset = {0};
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
@@ -1520,9 +1527,34 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       case nir_tex_src_comparator:
          ref = get_src(st, src, 0);
          break;
+      case nir_tex_src_offset: {
+         /* signed 4-bit texel offsets, x in bits 0-3, y 4-7, z 8-11, in
+          * a 16-bit register (fact: alexvorxx/Mesa-VirGL
+          * src/asahi/lib/agx_nir_lower_texture.c packs them so) */
+         uint32_t packed = 0, v;
+         bool constant = true;
+         for (unsigned c = 0; c < nr_dims && c < src->ssa->num_components;
+              ++c) {
+            if (const_value(src, c, &v))
+               packed |= (v & 0xf) << (4 * c);
+            else
+               constant = false;
+         }
+         if (constant) {
+            packed_offset = agx_mov_imm(&st->b, 32, packed);
+         } else {
+            agx_operand p = agx_isa_imm(0, 8);
+            for (unsigned c = 0;
+                 c < nr_dims && c < src->ssa->num_components; ++c)
+               p = emit_bitfield_m(st, AGX_ISA_OP_BFI, p, get_src(st, src, c),
+                                   agx_isa_imm(4 * c, 8), 4);
+            packed_offset = p;
+         }
+         break;
+      }
       case nir_tex_src_ddx:
       case nir_tex_src_ddy:
-         for (unsigned c = 0; c < nr_coords && c < src->ssa->num_components;
+         for (unsigned c = 0; c < nr_dims && c < src->ssa->num_components;
               ++c) {
             if (tex->src[i].src_type == nir_tex_src_ddx)
                ddx[c] = get_src(st, src, c);
@@ -1554,7 +1586,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
     * agx_emit_tex, nir_tex_src_ddx). */
    if (grad) {
       agx_operand run[6];
-      for (unsigned c = 0; c < nr_coords; ++c) {
+      for (unsigned c = 0; c < nr_dims; ++c) {
          if (ddx[c].kind == AGX_ISA_KIND_NONE ||
              ddy[c].kind == AGX_ISA_KIND_NONE) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "short gradients");
@@ -1563,7 +1595,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
          run[2 * c] = ddx[c];
          run[2 * c + 1] = ddy[c];
       }
-      lod = agx_collect(&st->b, 2 * nr_coords, run);
+      lod = agx_collect(&st->b, 2 * nr_dims, run);
       lod_mode = 4;
    }
 
@@ -1571,6 +1603,39 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    if (lod_mode == 0 && (st->ctx->stage != MESA_SHADER_FRAGMENT || fetch)) {
       lod = agx_mov_imm(&st->b, 16, 0);
       lod_mode = 6;
+   }
+
+   /* The array layer: an integer in the low half of the last coordinate
+    * word; lookups round it to the nearest layer and clamp it to the
+    * layers there are (GL 3.0 3.8.8; the hardware takes it as it comes:
+    * fact, alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c),
+    * texel fetches give an integer. */
+   if (tex->is_array && !fetch) {
+      agx_operand *l = &coord[nr_coords - 1];
+      agx_operand r = emit_unop(st, AGX_ISA_OP_RINT, *l);
+      r = emit_cmpsel(st, true, AGX_FCC_GTN, r, agx_isa_fimm(0), r,
+                      agx_isa_imm(0, 8));
+      r = emit_convert(st, 8 /* f32 -> u32 */, 0, r);
+      unsigned base =
+         agx_push(st->ctx, AGX_PUSH_TEXTURE_SIZE, tex->texture_index, 8);
+      agx_operand layers = agx_uniform(base + (dim_enum == 1 ? 2 : 4), 32);
+      agx_operand last =
+         emit_binop(st, AGX_ISA_OP_ISUB, 32, layers, agx_isa_imm(1, 8));
+      *l = emit_cmpsel(st, false, AGX_ICC_ULT, r, last, r, last);
+   }
+
+   /* The compare/offset operand: the reference, then the packed offsets
+    * (32-bit each); offsets alone are a 16-bit register. */
+   agx_operand o_op = {0};
+   if (tex->is_shadow && packed_offset.kind != AGX_ISA_KIND_NONE) {
+      agx_operand pair[2] = {ref, packed_offset};
+      o_op = agx_collect(&st->b, 2, pair);
+   } else if (tex->is_shadow) {
+      o_op = ref;
+   } else if (packed_offset.kind != AGX_ISA_KIND_NONE) {
+      agx_operand halves[2];
+      agx_split(&st->b, halves, 2, packed_offset);
+      o_op = halves[0];
    }
 
    agx_operand c =
@@ -1598,8 +1663,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
        * src/asahi/compiler/agx_compile.c, agx_emit_tex: the compare value
        * comes first in that operand, before any packed offsets). */
       I->ops[AGX_ISA_TEXTURE_SAMPLE_COMPARE] = agx_isa_imm(1, 1);
-      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
    }
+   if (o_op.kind != AGX_ISA_KIND_NONE)
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = o_op;
 
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
    I->ops[0] = agx_isa_imm(0, 1);

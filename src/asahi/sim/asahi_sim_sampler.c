@@ -329,7 +329,7 @@ static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
              const struct AGX_SAMPLER *s, bool linear_filter, unsigned level,
              unsigned layer, double u, double v, double r, bool compare,
-             double ref, float out[4])
+             double ref, const int offset[3], float out[4])
 {
    int size[3] = {(int)ail_minify(img->layout.width_px, level),
                   (int)ail_minify(img->layout.height_px, level),
@@ -342,6 +342,7 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
    for (unsigned k = 0; k < 3; k++) {
       if (!s->pixel_coordinates)
          c[k] *= size[k];
+      c[k] += offset[k]; /* texel offsets, at this level (GL 3.0 3.8.8) */
       if (linear_filter) {
          double a = c[k] - 0.5;
          lo[k] = texel_floor(a);
@@ -476,9 +477,15 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                         &cube_t, &cube_ma);
       /* Cube maps clamp to the face's edge (no seams across faces). */
       s.wrap_s = s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
-   } else if (img->layers > 1 && !img->is_3d) {
-      double l = nearbyint(coord(r, layer_coord));
-      layer = l < 0 ? 0 : (l >= img->layers ? img->layers - 1 : (unsigned)l);
+   } else if (img->layers > 1 && !img->is_3d && (r->dim == 1 || r->dim == 3)) {
+      /* Array lookups (tex_1d_array, tex_2d_array): the layer follows the
+       * position as an integer in the low 16 bits (the shader rounds and
+       * clamps it; fact: alexvorxx/Mesa-VirGL
+       * src/asahi/lib/agx_nir_lower_texture.c converts it with u2u16). */
+      unsigned l = r->nr_coords > layer_coord
+                      ? (r->coords[layer_coord] & 0xffff)
+                      : 0;
+      layer = l >= img->layers ? img->layers - 1 : l;
    }
 
    /* The LOD. */
@@ -549,12 +556,15 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    double u = img->cube ? cube_s : coord(r, 0);
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    double rr = img->is_3d ? coord(r, 2) : 0;
+   int off[3] = {0, 0, 0};
+   if (r->has_offset && !img->cube)
+      memcpy(off, r->offset, sizeof(off));
    enum asahi_sim_status st =
       filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, compare,
-                   ref, a);
+                   ref, off, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
       st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr,
-                        compare, ref, b);
+                        compare, ref, off, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }
@@ -592,6 +602,12 @@ unit_fetch(void *user, struct asahi_sim_group *g,
       if (r->coords_16) {
          x = (int16_t)x;
          y = (int16_t)y;
+      }
+      if (r->has_offset) {
+         x += r->offset[0];
+         y += is_1d ? 0 : r->offset[1];
+         if (img->is_3d)
+            layer += (unsigned)r->offset[2];
       }
       if (level <= img->d.last_level)
          st = texel(g, img, level, layer, sample, x, y, v);

@@ -172,6 +172,17 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          return st;
       if (!load)
          derivatives(g, C, D, t, &req);
+      /* Offsets: after the reference when there is one, packed as
+       * signed 4-bit values, x in bits 0-3, y 4-7, z 8-11 (fact:
+       * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c,
+       * the packed offset; its count is the O run's length). */
+      if (O->kind == AGX_ISA_KIND_REG && O->count > (unsigned)compare) {
+         uint32_t packed = asahi_sim_read_run(g, O, compare ? 1 : 0, t);
+         req.has_offset = true;
+         for (unsigned k = 0; k < 3; k++)
+            req.offset[k] = (int)((packed >> (4 * k)) & 0xf) -
+                            (((packed >> (4 * k)) & 0x8) ? 16 : 0);
+      }
       if (compare) {
          uint32_t ref = asahi_sim_read_run(g, O, 0, t);
          req.compare = true;

@@ -73,6 +73,11 @@ struct asahi_sim_texture_request {
     * compare function tests each texel's first component against. */
    bool compare;
    uint32_t compare_ref;
+   /* Texel offsets (textureOffset, texelFetchOffset): signed 4-bit
+    * values added to the texel coordinates of each axis at the level
+    * read (GL 3.0 3.8.8), from the compare/offset operand. */
+   bool has_offset;
+   int offset[3];
 };
 
 struct asahi_sim_texture_hooks {
