@@ -38,6 +38,17 @@ _mesa_is_gles3(const struct gl_context *ctx)
    return _mesa_is_gles(ctx) && ctx->Version >= 30;
 }
 
+/* A desktop context following the deprecation model of GL 3.0 appendix
+ * E (forward-compatible, or a core profile): the deprecated features are
+ * errors. */
+static inline bool
+_mesa_is_desktop_fc(const struct gl_context *ctx)
+{
+   return !_mesa_is_gles(ctx) &&
+          (ctx->API == ST_PROFILE_OPENGL_CORE ||
+           (ctx->ContextFlags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT));
+}
+
 /* The highest GLSL version the context accepts (110 ... 460, or 100/300
  * for ES). */
 static inline int

@@ -28,9 +28,21 @@ query_index(GLenum target, unsigned *pipe_type)
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       *pipe_type = PIPE_QUERY_PRIMITIVES_EMITTED;
       return 2;
+   case GL_SAMPLES_PASSED: /* desktop GL 1.5 occlusion queries */
+      *pipe_type = PIPE_QUERY_OCCLUSION_COUNTER;
+      return 3;
    default:
       return -1;
    }
+}
+
+/* query_index, with the desktop-only targets refused in ES contexts. */
+static int
+query_index_of(struct gl_context *ctx, GLenum target, unsigned *pipe_type)
+{
+   if (_mesa_is_gles(ctx) && target == GL_SAMPLES_PASSED)
+      return -1;
+   return query_index(target, pipe_type);
 }
 
 static struct hash_table *
@@ -100,7 +112,11 @@ _mesa_DeleteQueries(GLsizei n, const GLuint *ids)
       if (obj != GL_NAME_RESERVED) {
          struct gl_query_object *q = obj;
          /* Deleting an active query ends it (ES 3.0 section 2.13). */
-         for (unsigned k = 0; k < 3; k++) {
+         if (ctx->CondRender.Query == q) {
+            ctx->CondRender.Query = NULL;
+            ctx->CondRender.Skip = false;
+         }
+         for (unsigned k = 0; k < 4; k++) {
             if (ctx->CurrentQuery[k] == q) {
                ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
                ctx->CurrentQuery[k] = NULL;
@@ -117,7 +133,7 @@ _mesa_BeginQuery(GLenum target, GLuint id)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index_of(ctx, target, &pipe_type);
    void *obj;
    struct gl_query_object *q;
 
@@ -173,7 +189,7 @@ _mesa_EndQuery(GLenum target)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index_of(ctx, target, &pipe_type);
    struct gl_query_object *q;
 
    if (index < 0) {
@@ -195,8 +211,12 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index_of(ctx, target, &pipe_type);
 
+   if (index >= 0 && pname == GL_QUERY_COUNTER_BITS && !_mesa_is_gles(ctx)) {
+      *params = 64; /* the pipe query results are 64-bit */
+      return;
+   }
    if (index < 0 || pname != GL_CURRENT_QUERY) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv");
       return;
@@ -228,7 +248,8 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
       if (ctx->st->pipe->get_query_result(ctx->st->pipe, q->pq, wait,
                                           &result)) {
          q->Ready = true;
-         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
+                           q->Target == GL_SAMPLES_PASSED
                         ? result.u64
                         : result.b;
       }
@@ -237,4 +258,14 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
       *params = q->Ready;
    else
       *params = (GLuint)q->Result;
+}
+
+/* GL 1.5: the signed form, for desktop contexts. */
+void GLAPIENTRY
+_mesa_GetQueryObjectiv(GLuint id, GLenum pname, GLint *params)
+{
+   GLuint v = 0;
+
+   _mesa_GetQueryObjectuiv(id, pname, &v);
+   *params = (GLint)(v > 0x7fffffffu ? 0x7fffffffu : v);
 }

@@ -228,6 +228,10 @@ set_enable(GLenum cap, bool state, const char *func)
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(0x%x)", func, cap);
       return;
    }
+   if (cap == GL_BLEND) { /* every draw buffer (GL 3.0 section 4.1.8) */
+      ctx->Color.BlendEnabledi = state ? 0xff : 0;
+      ctx->NewState |= ST_NEW_BLEND;
+   }
    if (*flag != state) {
       *flag = state;
       ctx->NewState |= dirty;

@@ -292,6 +292,32 @@ update_blend(struct st_context *st)
                        (ctx->Color.ColorMask[1] ? PIPE_MASK_G : 0) |
                        (ctx->Color.ColorMask[2] ? PIPE_MASK_B : 0) |
                        (ctx->Color.ColorMask[3] ? PIPE_MASK_A : 0);
+   /* GL 3.0 glEnablei/glColorMaski: per draw buffer when they differ
+    * from buffer 0 (ColorMaski bits are PIPE_MASK_* order). */
+   for (unsigned i = 1; i <= b.max_rt && i < MAX_DRAW_BUFFERS; i++) {
+      if (((ctx->Color.BlendEnabledi >> i) & 1) != b.rt[0].blend_enable ||
+          ctx->Color.ColorMaski[i] != b.rt[0].colormask)
+         b.independent_blend_enable = 1;
+   }
+   if (b.independent_blend_enable) {
+      for (unsigned i = 1; i <= b.max_rt && i < MAX_DRAW_BUFFERS; i++) {
+         b.rt[i] = b.rt[0];
+         b.rt[i].blend_enable = (ctx->Color.BlendEnabledi >> i) & 1;
+         if (!b.rt[i].blend_enable) {
+            b.rt[i].rgb_func = b.rt[i].alpha_func = 0;
+            b.rt[i].rgb_src_factor = b.rt[i].rgb_dst_factor = 0;
+            b.rt[i].alpha_src_factor = b.rt[i].alpha_dst_factor = 0;
+         } else if (!b.rt[0].blend_enable) {
+            b.rt[i].rgb_func = blend_func(ctx->Color.EquationRGB);
+            b.rt[i].alpha_func = blend_func(ctx->Color.EquationA);
+            b.rt[i].rgb_src_factor = blend_factor(ctx->Color.SrcRGB);
+            b.rt[i].rgb_dst_factor = blend_factor(ctx->Color.DstRGB);
+            b.rt[i].alpha_src_factor = blend_factor(ctx->Color.SrcA);
+            b.rt[i].alpha_dst_factor = blend_factor(ctx->Color.DstA);
+         }
+         b.rt[i].colormask = ctx->Color.ColorMaski[i];
+      }
+   }
 
    cso = st_cached_cso(st, CSO_BLEND, &b, sizeof(b));
    if (cso != st->blend) {

@@ -1,0 +1,335 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Desktop OpenGL 3.0 contexts on the noop driver: the versions a request
+ * gets, the forward-compatible rules of GL 3.0 appendix E, and the GL 3.0
+ * commands ES lacks (indexed blend state, glClampColor, conditional
+ * rendering, glBindFragDataLocation, the integer attribute and texture
+ * parameter forms).  Expected values come from the GL 3.0 specification
+ * (2008-08-11), sections named at each test.
+ */
+#include <stdlib.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gl_test_context.h"
+#include "noop_public.h"
+#include "pipe/p_screen.h"
+
+static struct gl_test *
+desktop30(void)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   return t;
+}
+
+/* Section 6.1.5 and EGL_KHR_create_context: a compatibility request up to
+ * 3.0 gets 3.0 with GLSL 1.30; nothing above 3.0 exists (no buffer
+ * textures for 3.1, no geometry shaders for 3.2). */
+static void
+test_versions(void **state)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   GLint v = -1;
+
+   assert_non_null(t);
+   assert_memory_equal(_mesa_GetString(GL_VERSION), "3.0 ", 4);
+   assert_string_equal((const char *)_mesa_GetString(
+                          GL_SHADING_LANGUAGE_VERSION),
+                       "1.30");
+   _mesa_GetIntegerv(GL_MAJOR_VERSION, &v);
+   assert_int_equal(v, 3);
+   _mesa_GetIntegerv(GL_MINOR_VERSION, &v);
+   assert_int_equal(v, 0);
+   _mesa_GetIntegerv(GL_CONTEXT_FLAGS, &v);
+   assert_int_equal(v, 0);
+   /* CONTEXT_PROFILE_MASK is GL 3.2 state. */
+   _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
+   struct st_context_attribs a31 = {
+      .profile = ST_PROFILE_DEFAULT, .major = 3, .minor = 1};
+   struct st_context_attribs core32 = {
+      .profile = ST_PROFILE_OPENGL_CORE, .major = 3, .minor = 2};
+   enum st_context_error err;
+   assert_null(st_context_create(t->screen, &a31, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_VERSION);
+   assert_null(st_context_create(t->screen, &core32, NULL, &err));
+   assert_int_equal(err, ST_CONTEXT_ERROR_BAD_VERSION);
+   gl_test_destroy(t);
+}
+
+/* Appendix E: a forward-compatible context (the core API, as EGL makes
+ * it) has no default vertex array object and no client arrays, and the
+ * deprecated clamps are INVALID_ENUM. */
+static void
+test_forward_compatible(void **state)
+{
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   GLint v = 0;
+   GLuint vao, buf;
+
+   assert_non_null(t);
+   assert_memory_equal(_mesa_GetString(GL_VERSION), "3.0 ", 4);
+   _mesa_GetIntegerv(GL_CONTEXT_FLAGS, &v);
+   assert_int_equal(v, GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT);
+
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   _mesa_GenVertexArrays(1, &vao);
+   _mesa_BindVertexArray(vao);
+   static const float client[4];
+   _mesa_VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, client);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_BufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   _mesa_VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_ClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   /* The same rules for the compatibility API with the flag. */
+   struct st_context_attribs fc = {.profile = ST_PROFILE_DEFAULT,
+                                   .major = 3,
+                                   .minor = 0,
+                                   .flags =
+                                      ST_CONTEXT_FLAG_FORWARD_COMPATIBLE};
+   struct pipe_screen *screen = noop_screen_create();
+   struct st_context *c = st_context_create(screen, &fc, NULL, NULL);
+   assert_non_null(c);
+   assert_true(st_make_current(c, NULL, NULL));
+   _mesa_GetIntegerv(GL_CONTEXT_FLAGS, &v);
+   assert_int_equal(v, GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT);
+   st_make_current(NULL, NULL, NULL);
+   st_context_destroy(c);
+   screen->destroy(screen);
+}
+
+/* Sections 4.1.8 and 4.2.2: BLEND and the colour write mask per draw
+ * buffer; the unindexed forms set every buffer and query buffer 0. */
+static void
+test_indexed_blend_and_masks(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLboolean b[4];
+
+   _mesa_Enablei(GL_BLEND, 1);
+   assert_true(_mesa_IsEnabledi(GL_BLEND, 1));
+   assert_false(_mesa_IsEnabledi(GL_BLEND, 0));
+   assert_false(_mesa_IsEnabled(GL_BLEND));
+   _mesa_Enable(GL_BLEND);
+   assert_true(_mesa_IsEnabledi(GL_BLEND, 3));
+   _mesa_Disablei(GL_BLEND, 0);
+   assert_false(_mesa_IsEnabled(GL_BLEND));
+   assert_true(_mesa_IsEnabledi(GL_BLEND, 1));
+   _mesa_GetBooleani_v(GL_BLEND, 1, b);
+   assert_int_equal(b[0], GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_ColorMaski(2, GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+   _mesa_GetBooleani_v(GL_COLOR_WRITEMASK, 2, b);
+   assert_int_equal(b[0], GL_TRUE);
+   assert_int_equal(b[1], GL_FALSE);
+   assert_int_equal(b[2], GL_TRUE);
+   assert_int_equal(b[3], GL_FALSE);
+   _mesa_GetBooleanv(GL_COLOR_WRITEMASK, b); /* buffer 0 unchanged */
+   assert_int_equal(b[1], GL_TRUE);
+   _mesa_ColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
+   _mesa_GetBooleani_v(GL_COLOR_WRITEMASK, 2, b);
+   assert_int_equal(b[0], GL_FALSE);
+   assert_int_equal(b[1], GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   GLint max = 0;
+   _mesa_GetIntegerv(GL_MAX_DRAW_BUFFERS, &max);
+   _mesa_Enablei(GL_BLEND, (GLuint)max);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_ColorMaski((GLuint)max, 1, 1, 1, 1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_Enablei(GL_DEPTH_TEST, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   /* ES 2.0 has none of them. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_Enablei(GL_BLEND, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
+/* Section 4.3.2 / table 6.33: CLAMP_READ_COLOR starts FIXED_ONLY. */
+static void
+test_clamp_color(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLint v = 0;
+
+   _mesa_GetIntegerv(GL_CLAMP_READ_COLOR, &v);
+   assert_int_equal(v, GL_FIXED_ONLY);
+   _mesa_ClampColor(GL_CLAMP_READ_COLOR, GL_TRUE);
+   _mesa_GetIntegerv(GL_CLAMP_READ_COLOR, &v);
+   assert_int_equal(v, GL_TRUE);
+   _mesa_ClampColor(GL_CLAMP_READ_COLOR, GL_RED);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ClampColor(GL_BLEND, GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* Section 2.18: the errors of conditional rendering. */
+static void
+test_conditional_render_errors(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLuint q;
+
+   _mesa_GenQueries(1, &q);
+   _mesa_BeginConditionalRender(q, GL_QUERY_WAIT);
+   /* Never begun: not a query object yet. */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_BeginQuery(GL_SAMPLES_PASSED, q);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_BeginConditionalRender(q, GL_QUERY_WAIT);
+   /* Active. */
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndQuery(GL_SAMPLES_PASSED);
+   _mesa_BeginConditionalRender(q, GL_RED);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_BeginConditionalRender(q, GL_QUERY_BY_REGION_NO_WAIT);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_BeginConditionalRender(q, GL_QUERY_WAIT);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndConditionalRender();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_EndConditionalRender();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DeleteQueries(1, &q);
+   gl_test_destroy(t);
+
+   /* SAMPLES_PASSED is desktop GL only. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GenQueries(1, &q);
+   _mesa_BeginQuery(GL_SAMPLES_PASSED, q);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* Section 2.7: the short integer forms fill y, z with 0 and w with 1. */
+static void
+test_integer_attribs(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLint v[4];
+   GLuint u[4];
+   static const GLshort s4[4] = {-1, 2, -3, 4};
+
+   _mesa_VertexAttribI2i(1, -5, 6);
+   _mesa_GetVertexAttribIiv(1, GL_CURRENT_VERTEX_ATTRIB, v);
+   assert_int_equal(v[0], -5);
+   assert_int_equal(v[1], 6);
+   assert_int_equal(v[2], 0);
+   assert_int_equal(v[3], 1);
+   _mesa_VertexAttribI1ui(2, 7);
+   _mesa_GetVertexAttribIuiv(2, GL_CURRENT_VERTEX_ATTRIB, u);
+   assert_int_equal(u[0], 7);
+   assert_int_equal(u[3], 1);
+   _mesa_VertexAttribI4sv(3, s4);
+   _mesa_GetVertexAttribIiv(3, GL_CURRENT_VERTEX_ATTRIB, v);
+   assert_int_equal(v[0], -1);
+   assert_int_equal(v[2], -3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_VertexAttribI3i(1000, 0, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
+/* Section 3.12.2: BindFragDataLocation takes effect at the next link;
+ * gl_ names are INVALID_OPERATION and colours past MAX_DRAW_BUFFERS
+ * INVALID_VALUE. */
+static void
+test_bind_frag_data_location(void **state)
+{
+   struct gl_test *t = desktop30();
+   static const char *vs = "#version 130\n"
+                           "in vec4 p;\n"
+                           "void main() { gl_Position = p; }\n";
+   static const char *fs = "#version 130\n"
+                           "out vec4 a;\n"
+                           "out vec4 b;\n"
+                           "void main() { a = vec4(1.0); b = vec4(0.5); }\n";
+   GLuint prog = gl_test_program(vs, fs);
+   GLint max = 0;
+
+   assert_int_not_equal(prog, 0);
+   _mesa_BindFragDataLocation(prog, 1, "a");
+   _mesa_BindFragDataLocation(prog, 0, "b");
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_LinkProgram(prog);
+   assert_int_equal(_mesa_GetFragDataLocation(prog, "a"), 1);
+   assert_int_equal(_mesa_GetFragDataLocation(prog, "b"), 0);
+
+   _mesa_BindFragDataLocation(prog, 0, "gl_FragColor");
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetIntegerv(GL_MAX_DRAW_BUFFERS, &max);
+   _mesa_BindFragDataLocation(prog, (GLuint)max, "a");
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
+/* Section 3.9.4: the integer parameter forms set the same state. */
+static void
+test_tex_parameter_integer(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLuint tex;
+   GLint v = 0;
+   GLuint u = 0;
+   const GLint nearest = GL_NEAREST;
+   const GLuint level = 3;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &nearest);
+   _mesa_GetTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &v);
+   assert_int_equal(v, GL_NEAREST);
+   _mesa_TexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &level);
+   _mesa_GetTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &u);
+   assert_int_equal(u, 3);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexParameterIiv(GL_TEXTURE_2D, GL_RED, &nearest);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_versions),
+      cmocka_unit_test(test_forward_compatible),
+      cmocka_unit_test(test_indexed_blend_and_masks),
+      cmocka_unit_test(test_clamp_color),
+      cmocka_unit_test(test_conditional_render_errors),
+      cmocka_unit_test(test_integer_attribs),
+      cmocka_unit_test(test_bind_frag_data_location),
+      cmocka_unit_test(test_tex_parameter_integer),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
