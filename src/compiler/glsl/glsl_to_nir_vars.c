@@ -640,6 +640,12 @@ static const struct builtin_io builtin_ios[] = {
      8 },
    { "gl_FogFragCoord", "float", VS, nir_var_shader_out, VARYING_SLOT_FOGC,
      0, 0 },
+   /* GLSL 1.30 7.1: gl_MaxClipDistances (8) floats; the GL front end
+    * turns them into varyings and discards (st_nir_lower_clip.c). */
+   { "gl_ClipDistance", "float", VS, nir_var_shader_out,
+     VARYING_SLOT_CLIP_DIST0, 0, 8 },
+   { "gl_ClipDistance", "float", FS, nir_var_shader_in,
+     VARYING_SLOT_CLIP_DIST0, 0, 8 },
    { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
    { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,
      0, 0 },

@@ -590,9 +590,10 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_MAX_CLIP_PLANES:
       /* Not ES 2.0 state, but Mesa (the reference) answers it in every API
-       * and piglit's shader_runner asks it of ES contexts too.  No user
-       * clip planes here. */
-      int1(v, 0);
+       * and piglit's shader_runner asks it of ES contexts too.  Desktop
+       * GL 3.0: GL_MAX_CLIP_DISTANCES (the same value), the
+       * gl_ClipDistance planes st_nir_lower_clip.c implements. */
+      int1(v, _mesa_is_gles(ctx) ? 0 : 8);
       return true;
    case GL_VIEWPORT: {
       GLint b[4] = {ctx->Viewport.X, ctx->Viewport.Y, ctx->Viewport.Width,

@@ -532,6 +532,7 @@ struct gl_context {
       struct gl_query_object *Query;
       bool Skip;
    } CondRender;
+   GLbitfield ClipDistancesEnabled; /* GL_CLIP_DISTANCEi, desktop GL 3.0 */
    bool RasterizerDiscard;
 };
 

@@ -29,6 +29,14 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       return NULL;
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
+   /* gl_ClipDistance (st_nir_lower_clip.c), in both stages or neither. */
+   nir_shader *vs = exec->linked->nir[MESA_SHADER_VERTEX];
+   if (vs && st_nir_writes_clip_distance(vs)) {
+      if (stage == MESA_SHADER_VERTEX)
+         st_nir_lower_clip_vs(clone);
+      else
+         st_nir_lower_clip_fs(clone, st_extra_uniform_slot(exec));
+   }
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
       state.stream_output = exec->so;
