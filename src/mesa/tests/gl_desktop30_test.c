@@ -193,6 +193,33 @@ test_clamp_color(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 2.17 / table 6.47: at least 6 clip distances (8 here), each
+ * enabled on its own, all off at first. */
+static void
+test_clip_distance_enables(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLint max = 0;
+
+   _mesa_GetIntegerv(GL_MAX_CLIP_DISTANCES, &max);
+   assert_true(max >= 6);
+   for (GLint i = 0; i < max; i++)
+      assert_false(_mesa_IsEnabled(GL_CLIP_DISTANCE0 + (GLenum)i));
+   _mesa_Enable(GL_CLIP_DISTANCE0 + 3);
+   assert_true(_mesa_IsEnabled(GL_CLIP_DISTANCE0 + 3));
+   assert_false(_mesa_IsEnabled(GL_CLIP_DISTANCE0 + 2));
+   _mesa_Disable(GL_CLIP_DISTANCE0 + 3);
+   assert_false(_mesa_IsEnabled(GL_CLIP_DISTANCE0 + 3));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* Not ES 2.0 capabilities. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_Enable(GL_CLIP_DISTANCE0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* Section 2.18: the errors of conditional rendering. */
 static void
 test_conditional_render_errors(void **state)
@@ -326,6 +353,7 @@ main(void)
       cmocka_unit_test(test_forward_compatible),
       cmocka_unit_test(test_indexed_blend_and_masks),
       cmocka_unit_test(test_clamp_color),
+      cmocka_unit_test(test_clip_distance_enables),
       cmocka_unit_test(test_conditional_render_errors),
       cmocka_unit_test(test_integer_attribs),
       cmocka_unit_test(test_bind_frag_data_location),
