@@ -62,6 +62,7 @@ enum asahi_dri_error {
    ASAHI_DRI_ERROR_BAD_SIZE,    /* width/height out of range */
    ASAHI_DRI_ERROR_BAD_MATCH,   /* objects that cannot be used together */
    ASAHI_DRI_ERROR_UNSUPPORTED, /* valid request the driver cannot do */
+   ASAHI_DRI_ERROR_BAD_PARAMETER, /* no such object (image_from_gl) */
 };
 
 static inline const char *
@@ -90,6 +91,8 @@ asahi_dri_error_string(enum asahi_dri_error error)
       return "objects do not match";
    case ASAHI_DRI_ERROR_UNSUPPORTED:
       return "not supported";
+   case ASAHI_DRI_ERROR_BAD_PARAMETER:
+      return "no such object";
    }
    return "unknown error";
 }
@@ -314,6 +317,33 @@ struct asahi_dri_interface {
                         struct asahi_dri_drawable *drawable);
    struct asahi_dri_image *(*drawable_get_image)(
       struct asahi_dri_drawable *drawable, bool back);
+
+   /* EGL images of GL objects (EGL_KHR_gl_texture_2D_image,
+    * EGL_KHR_gl_renderbuffer_image): an image sharing the storage of level
+    * `level` of the texture `name` (gl_target GL_TEXTURE_2D, 0x0DE1; only
+    * level 0 can be shared: other levels give BAD_MATCH) or of the
+    * renderbuffer `name` (GL_RENDERBUFFER, 0x8D41) of ctx's share group.
+    * BAD_PARAMETER when there is no such object or level.  ctx need not be
+    * current.  May be NULL.
+    */
+   struct asahi_dri_image *(*image_from_gl)(struct asahi_dri_context *ctx,
+                                            uint32_t gl_target, uint32_t name,
+                                            uint32_t level,
+                                            enum asahi_dri_error *error);
+
+   /* GL_OES_EGL_image: GL receives the window system's handles
+    * (EGLImage) and asks the window-system side, through this callback, for
+    * the image behind one.  `lookup` calls `use` with the image (while the
+    * image cannot be destroyed) and returns true, or returns false when the
+    * handle names no live image of this screen.  Set once, before contexts
+    * are made; without it, every handle is invalid.  May be NULL.
+    */
+   void (*screen_set_image_lookup)(
+      struct asahi_dri_screen *screen,
+      bool (*lookup)(void *data, void *handle,
+                     void (*use)(struct asahi_dri_image *image, void *arg),
+                     void *arg),
+      void *data);
 };
 
 /* Members a caller may use on a table of a given size. */

@@ -138,6 +138,7 @@ egl_get_platform_display(EGLenum platform, void *native,
    list_inithead(&disp->contexts);
    list_inithead(&disp->surfaces);
    list_inithead(&disp->syncs);
+   list_inithead(&disp->images);
    list_addtail(&disp->link, &egl_displays);
    pthread_mutex_unlock(&egl_lock);
 
@@ -232,6 +233,8 @@ egl_error_from_dri(enum asahi_dri_error error)
    case ASAHI_DRI_ERROR_BAD_MATCH:
    case ASAHI_DRI_ERROR_UNSUPPORTED:
       return EGL_BAD_MATCH;
+   case ASAHI_DRI_ERROR_BAD_PARAMETER:
+      return EGL_BAD_PARAMETER;
    }
    return EGL_BAD_MATCH;
 }
@@ -344,8 +347,11 @@ build_strings(struct egl_display *disp)
           info->max_gles_version >= 20);
 
    e[0] = '\0';
+   bool images = egl_images_supported(disp);
    append(e, n, "EGL_EXT_create_context_robustness",
           robust || (info->caps & ASAHI_DRI_CAP_RESET_NOTIFICATION));
+   append(e, n, "EGL_EXT_image_dma_buf_import",
+          images && ASAHI_DRI_HAS(disp->dri, image_import));
    append(e, n, "EGL_IMG_context_priority", true);
    append(e, n, "EGL_KHR_config_attribs", true);
    append(e, n, "EGL_KHR_context_flush_control", true);
@@ -354,10 +360,17 @@ build_strings(struct egl_display *disp)
           info->caps & ASAHI_DRI_CAP_NO_ERROR);
    append(e, n, "EGL_KHR_fence_sync", fence);
    append(e, n, "EGL_KHR_get_all_proc_addresses", true);
+   append(e, n, "EGL_KHR_gl_renderbuffer_image",
+          images && ASAHI_DRI_HAS(disp->dri, image_from_gl));
+   append(e, n, "EGL_KHR_gl_texture_2D_image",
+          images && ASAHI_DRI_HAS(disp->dri, image_from_gl));
+   append(e, n, "EGL_KHR_image_base", images);
    append(e, n, "EGL_KHR_no_config_context", true);
    append(e, n, "EGL_KHR_surfaceless_context", true);
    append(e, n, "EGL_KHR_wait_sync", fence);
    append(e, n, "EGL_MESA_configless_context", true);
+   append(e, n, "EGL_MESA_image_dma_buf_export",
+          images && ASAHI_DRI_HAS(disp->dri, image_export));
    append(e, n, "EGL_MESA_query_driver", true);
 
    disp->context_caps.robust_access = robust;
@@ -435,6 +448,7 @@ initialize_locked(struct egl_display *disp, char *why, size_t why_size)
    }
    memset(&disp->info, 0, sizeof(disp->info));
    disp->dri->screen_get_info(disp->screen, &disp->info);
+   egl_image_init_display(disp);
 
    if (!build_configs(disp)) {
       err = EGL_BAD_ALLOC;
@@ -529,6 +543,8 @@ egl_Terminate(EGLDisplay dpy)
        */
       list_for_each_entry_safe(struct egl_sync, s, &disp->syncs, res.link)
          egl_sync_destroy_locked(s);
+      list_for_each_entry_safe(struct egl_image, i, &disp->images, res.link)
+         egl_image_destroy_locked(i);
       list_for_each_entry_safe(struct egl_context, c, &disp->contexts,
                                res.link) {
          if (!c->res.destroyed) {

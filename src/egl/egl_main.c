@@ -49,7 +49,7 @@ egl_lookup_function(const char *name)
 {
    const struct egl_named_function *tables[] = {
       egl_display_functions, egl_context_functions, egl_surface_functions,
-      egl_sync_functions,    egl_misc_functions,
+      egl_sync_functions,    egl_image_functions,   egl_misc_functions,
    };
    for (unsigned t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
       for (const struct egl_named_function *f = tables[t]; f->name; f++) {
@@ -72,6 +72,10 @@ enum egl_stub {
    STUB_QUERY_DEVICE_ATTRIB_EXT,
    STUB_GET_DISPLAY_DRIVER_NAME,
    STUB_GET_DISPLAY_DRIVER_CONFIG,
+   STUB_CREATE_IMAGE_KHR,
+   STUB_DESTROY_IMAGE_KHR,
+   STUB_EXPORT_DMABUF_IMAGE_QUERY_MESA,
+   STUB_EXPORT_DMABUF_IMAGE_MESA,
    STUB_COUNT,
 };
 
@@ -85,6 +89,10 @@ static const char *const egl_stub_names[STUB_COUNT] = {
    [STUB_QUERY_DEVICE_ATTRIB_EXT] = "eglQueryDeviceAttribEXT",
    [STUB_GET_DISPLAY_DRIVER_NAME] = "eglGetDisplayDriverName",
    [STUB_GET_DISPLAY_DRIVER_CONFIG] = "eglGetDisplayDriverConfig",
+   [STUB_CREATE_IMAGE_KHR] = "eglCreateImageKHR",
+   [STUB_DESTROY_IMAGE_KHR] = "eglDestroyImageKHR",
+   [STUB_EXPORT_DMABUF_IMAGE_QUERY_MESA] = "eglExportDMABUFImageQueryMESA",
+   [STUB_EXPORT_DMABUF_IMAGE_MESA] = "eglExportDMABUFImageMESA",
 };
 
 /* glvnd assigns each index once, under its own lock, before handing the
@@ -202,6 +210,40 @@ stub_GetDisplayDriverConfig(EGLDisplay dpy)
    return f ? f(dpy) : NULL;
 }
 
+static EGLImageKHR EGLAPIENTRY
+stub_CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target,
+                    EGLClientBuffer buffer, const EGLint *attribs)
+{
+   PFNEGLCREATEIMAGEKHRPROC f = display_function(dpy, STUB_CREATE_IMAGE_KHR);
+   return f ? f(dpy, ctx, target, buffer, attribs) : EGL_NO_IMAGE_KHR;
+}
+
+static EGLBoolean EGLAPIENTRY
+stub_DestroyImageKHR(EGLDisplay dpy, EGLImageKHR image)
+{
+   PFNEGLDESTROYIMAGEKHRPROC f = display_function(dpy, STUB_DESTROY_IMAGE_KHR);
+   return f ? f(dpy, image) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY
+stub_ExportDMABUFImageQueryMESA(EGLDisplay dpy, EGLImageKHR image,
+                                int *fourcc, int *num_planes,
+                                EGLuint64KHR *modifiers)
+{
+   PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC f =
+      display_function(dpy, STUB_EXPORT_DMABUF_IMAGE_QUERY_MESA);
+   return f ? f(dpy, image, fourcc, num_planes, modifiers) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY
+stub_ExportDMABUFImageMESA(EGLDisplay dpy, EGLImageKHR image, int *fds,
+                           EGLint *strides, EGLint *offsets)
+{
+   PFNEGLEXPORTDMABUFIMAGEMESAPROC f =
+      display_function(dpy, STUB_EXPORT_DMABUF_IMAGE_MESA);
+   return f ? f(dpy, image, fds, strides, offsets) : EGL_FALSE;
+}
+
 static void *const egl_stubs[STUB_COUNT] = {
    [STUB_CREATE_SYNC_KHR] = (void *)stub_CreateSyncKHR,
    [STUB_DESTROY_SYNC_KHR] = (void *)stub_DestroySyncKHR,
@@ -212,6 +254,11 @@ static void *const egl_stubs[STUB_COUNT] = {
    [STUB_QUERY_DEVICE_ATTRIB_EXT] = (void *)stub_QueryDeviceAttribEXT,
    [STUB_GET_DISPLAY_DRIVER_NAME] = (void *)stub_GetDisplayDriverName,
    [STUB_GET_DISPLAY_DRIVER_CONFIG] = (void *)stub_GetDisplayDriverConfig,
+   [STUB_CREATE_IMAGE_KHR] = (void *)stub_CreateImageKHR,
+   [STUB_DESTROY_IMAGE_KHR] = (void *)stub_DestroyImageKHR,
+   [STUB_EXPORT_DMABUF_IMAGE_QUERY_MESA] =
+      (void *)stub_ExportDMABUFImageQueryMESA,
+   [STUB_EXPORT_DMABUF_IMAGE_MESA] = (void *)stub_ExportDMABUFImageMESA,
 };
 
 static int

@@ -65,6 +65,7 @@ struct egl_display {
    struct list_head contexts;
    struct list_head surfaces;
    struct list_head syncs;
+   struct list_head images;
 
    EGLLabelKHR label;
 };
@@ -100,6 +101,11 @@ struct egl_surface {
    struct asahi_dri_drawable *dri;
    struct egl_context *bound_ctx; /* the context it is current to */
    void *native_window;           /* GBM surface of a window, or NULL */
+};
+
+struct egl_image {
+   struct egl_resource res;
+   struct asahi_dri_image *dri;
 };
 
 struct egl_sync {
@@ -180,6 +186,15 @@ extern const struct egl_named_function egl_display_functions[];
 extern const struct egl_named_function egl_context_functions[];
 extern const struct egl_named_function egl_surface_functions[];
 extern const struct egl_named_function egl_sync_functions[];
+extern const struct egl_named_function egl_image_functions[];
+
+/* ---- images (egl_image.c) --------------------------------------------- */
+
+/* Registers the lookup GL_OES_EGL_image uses (after screen creation). */
+void egl_image_init_display(struct egl_display *disp);
+/* Can the display make and share images at all? */
+bool egl_images_supported(const struct egl_display *disp);
+void egl_image_destroy_locked(struct egl_image *img);
 
 /* ---- device platform (egl_device.c) ----------------------------------- */
 

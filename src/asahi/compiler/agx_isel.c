@@ -46,6 +46,7 @@ struct isel {
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
    bool flat_slot[VARYING_SLOT_MAX];
+   bool centroid_slot[VARYING_SLOT_MAX];
 
    /* GL uniforms: uniform half of word 0 of the default block */
    int gl_uniform_base;
@@ -1010,6 +1011,11 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       agx_operand w = {AGX_ISA_KIND_CF, 8, 1, 0, 0};
       I->ops[AGX_ISA_ITERPROJ_I] = cfo;
       I->ops[AGX_ISA_ITERPROJ_J] = w;
+      /* centroid inputs: the hardware's centroid mode (applegpu's
+       * interpolation field, 2; Mesa agx_compile.c iterates centroid
+       * inputs with it) */
+      if (st->centroid_slot[slot])
+         I->ops[AGX_ISA_ITERPROJ_INTERPOLATION] = agx_isa_enum(2, 2);
       if (n == 1)
          dst[0] = v;
       else
@@ -2259,6 +2265,7 @@ assign_cf(struct isel *st)
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
+      st->centroid_slot[slot] = var && var->data.centroid;
       fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
          .cf_base = (uint8_t)cf,
          .slot = (uint8_t)slot,

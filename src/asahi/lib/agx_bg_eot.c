@@ -114,6 +114,13 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    bool is16 = agx_tib_format_is_16bit(info->tib_format);
    const char *run = is16 ? "r0l_r0h_r1l_r1h" : "r0_r1_r2_r3";
    const char *dim = tib->nr_samples > 1 ? "tex_2d_ms" : "tex_2d";
+   /* The fetch writes four components; the store takes the format's
+    * (its register run is as long as its mask). */
+   static const char *const runs32[5] = {"", "r0", "r0_r1", "r0_r1_r2",
+                                         "r0_r1_r2_r3"};
+   static const char *const runs16[5] = {"", "r0l", "r0l_r0h",
+                                         "r0l_r0h_r1l", "r0l_r0h_r1l_r1h"};
+   const char *store_run = (is16 ? runs16 : runs32)[info->tib_comps];
 
    /* Pixel coordinates are the thread position in the grid. */
    emit(t, "get_sr r4, sr80\n");
@@ -129,7 +136,7 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
               "%s, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
               run, 2 * rt, dim);
          emit(t, "wait 0\n");
-         emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", run,
+         emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", store_run,
               agx_mem_format_names[info->tib_format],
               agx_masks[info->tib_comps], tib->offset_B[rt], 1u << s);
       }
@@ -139,12 +146,59 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
            "%s, r4_r5, auto_lod, 0\n",
            run, 2 * rt, dim);
       emit(t, "wait 0\n");
-      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", run,
+      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", store_run,
            agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
            tib->offset_B[rt]);
    }
    if (*nr_gprs < 14)
       *nr_gprs = 14;
+}
+
+bool
+agx_bg_can_resolve(enum pipe_format format)
+{
+   const struct agx_format_info *info = agx_format_info(format);
+   return info && info->renderable &&
+          !util_format_is_pure_integer(format) &&
+          !agx_tib_format_is_16bit(info->tib_format);
+}
+
+/* Resolve into one render target: texel fetches of every sample of the
+ * pixel from the 2D MS texture at state register 2 * rt (sample index in
+ * r6l after the x and y words), summed in r0-r3 and scaled by 1/samples,
+ * then written into the tilebuffer.  As Mesa's drivers resolve (a shader
+ * averaging texel fetches, alexvorxx/Mesa-VirGL src/asahi/vulkan/
+ * hk_cmd_meta.c through vk_meta), here in the background program of a
+ * pass without draws.
+ */
+static void
+emit_resolve(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
+             unsigned rt, unsigned samples, unsigned *nr_gprs)
+{
+   const struct agx_format_info *info =
+      agx_format_info(tib->logical_format[rt]);
+   static const char *const runs32[5] = {"", "r0", "r0_r1", "r0_r1_r2",
+                                         "r0_r1_r2_r3"};
+
+   emit(t, "get_sr r4, sr80\n");
+   emit(t, "get_sr r5, sr81\n");
+   for (unsigned s = 0; s < samples; ++s) {
+      emit(t, "mov_imm r6l, %u\n", s);
+      emit(t,
+           "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
+           "tex_2d_ms, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
+           s ? "r8_r9_r10_r11" : "r0_r1_r2_r3", 2 * rt);
+      emit(t, "wait 0\n");
+      for (unsigned c = 0; s && c < 4; ++c)
+         emit(t, "fadd32 r%u, r%u, r%u\n", c, c, 8 + c);
+   }
+   for (unsigned c = 0; c < 4; ++c)
+      emit(t, "fmul32 r%u, r%u, %s\n", c, c, samples == 4 ? "0.25" : "0.5");
+   emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", runs32[info->tib_comps],
+        agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
+        tib->offset_B[rt]);
+   if (*nr_gprs < 24)
+      *nr_gprs = 24;
 }
 
 /* Store one render target from the tilebuffer through the PBE bound at
@@ -201,6 +255,18 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
          break;
       case AGX_BG_LOAD:
          emit_load(&t, tib, rt, &out->nr_gprs);
+         out->uses_sampler = true;
+         if (2 * rt + 1 > out->nr_textures)
+            out->nr_textures = 2 * rt + 1;
+         break;
+      case AGX_BG_RESOLVE:
+         if ((key->resolve_samples[rt] != 2 &&
+              key->resolve_samples[rt] != 4) ||
+             !agx_bg_can_resolve(tib->logical_format[rt])) {
+            snprintf(err, err_size, "render target %u: cannot resolve", rt);
+            return AGX_ISA_ERR_OPERAND;
+         }
+         emit_resolve(&t, tib, rt, key->resolve_samples[rt], &out->nr_gprs);
          out->uses_sampler = true;
          if (2 * rt + 1 > out->nr_textures)
             out->nr_textures = 2 * rt + 1;

@@ -22,6 +22,8 @@
  *    format's register type (float for normalised and float formats);
  *  - load: texture descriptor of rt at texture state register 2 * rt,
  *    sampler state 0 (nearest, pixel coordinates);
+ *  - resolve: a 2D MS texture descriptor of the source at texture state
+ *    register 2 * rt, as for a load;
  *  - store: PBE descriptor of rt at texture state register rt.
  *
  * Facts: alexvorxx/Mesa-VirGL src/asahi/lib/agx_bg_eot.c (the bindings,
@@ -42,6 +44,9 @@ enum agx_bg_eot_op {
    AGX_BG_CLEAR,
    AGX_BG_LOAD,
    AGX_EOT_STORE,
+   /* Background: the average of the samples of a multisampled image at
+    * the pixel (a resolve), bound like a load. */
+   AGX_BG_RESOLVE,
 };
 
 struct agx_bg_eot_key {
@@ -50,7 +55,14 @@ struct agx_bg_eot_key {
     * AGX_EOT_STORE (and NONE).
     */
    uint8_t op[AGX_MAX_RTS];
+   /* AGX_BG_RESOLVE: samples of the source image (2 or 4). */
+   uint8_t resolve_samples[AGX_MAX_RTS];
 };
+
+/* Whether AGX_BG_RESOLVE can write a render target of this format (float
+ * results in 32-bit registers: normalised and float formats whose
+ * tilebuffer format takes 32-bit values). */
+bool agx_bg_can_resolve(enum pipe_format format);
 
 struct agx_bg_eot_program {
    uint8_t *code; /* ralloc'ed under the mem_ctx given */

@@ -11,7 +11,9 @@
  * A coefficient register holds a plane equation <A, B, C>; the value at a
  * tile-relative position (x, y) is A x + B y + C (Mesa,
  * src/asahi/compiler/agx_nir_lower_interpolation.c, which also evaluates it
- * in the shader at pixel centre (pixel mod 32) + 0.5).  Perspective-correct
+ * in the shader at pixel centre (pixel mod 32) + 0.5; at a sample position
+ * for the sample modes; for centroid, the centre of a fully covered pixel,
+ * else its lowest covered sample).  Perspective-correct
  * iterproj divides by the interpolated W coefficient register (the docs'
  * "Hardware varyings": `iter r0, cf1, cf0` with cf0 the W slot).  The
  * result is evaluated in double precision and rounded once; how the
@@ -82,9 +84,21 @@ iter_position(struct asahi_sim_group *g, const struct agx_isa_instr *I,
 
    *x = *y = 0;
 
-   /* 1 and 3 interpolate at a sample (immediate or register index);
-    * centroid (2) is taken at the centre. */
-   if (interp == 1 || interp == 3) {
+   /* 1 and 3 interpolate at a sample (immediate or register index).
+    * Centroid (2): the centre when every sample of the pixel is covered
+    * (or with one sample), else the lowest covered sample, which lies in
+    * the primitive as GL asks (ES 3.0.6 section 3.6.4; the hardware's
+    * choice is unknown, this is Direct3D's rule). */
+   uint32_t cover = g->dispatch.coverage_mask[t];
+   unsigned all = f->nr_samples > 1 && f->nr_samples < 32
+                     ? (1u << f->nr_samples) - 1
+                     : 1;
+   if (interp == 2 && f->nr_samples > 1 && (cover & all) &&
+       (cover & all) != all) {
+      unsigned s = (unsigned)__builtin_ctz(cover & all);
+      ox = f->sample_position[s][0];
+      oy = f->sample_position[s][1];
+   } else if (interp == 1 || interp == 3) {
       unsigned n = f->nr_samples ? f->nr_samples : 1;
       uint32_t s = S->kind == AGX_ISA_KIND_NONE
                       ? 0

@@ -180,6 +180,20 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "texture unit: bad image: %s",
                              ail_error_string(e));
+   /* The layer stride follows the descriptor's "page-aligned layers" bit,
+    * not how the image was made (a layered render target has page-aligned
+    * layers whatever its size).  Fact: alexvorxx/Mesa-VirGL
+    * src/asahi/layout/layout.h, page_aligned_layers: the hardware derives
+    * the layer stride from this flag. */
+   if (!linear) {
+      uint64_t end_B = l->level_offsets_B[l->levels_allocated];
+      l->page_aligned_layers = d->page_aligned_layers;
+      l->layer_stride_B =
+         d->page_aligned_layers
+            ? (end_B + AIL_PAGESIZE_B - 1) & ~(uint64_t)(AIL_PAGESIZE_B - 1)
+            : end_B;
+      l->size_B = l->layer_stride_B * l->depth_px;
+   }
    return ASAHI_SIM_RUNNING;
 }
 

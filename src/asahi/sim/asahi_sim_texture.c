@@ -38,7 +38,8 @@ fill_request(struct asahi_sim_group *g, const struct agx_isa_operand *T,
     * (applegpu's coordinate operand; Mesa agx_nir_lower_texture.c puts
     * the sample index in the low half of the word after x and y): made
     * 32-bit here, one request coordinate per extra half. */
-   unsigned n = req->dim < sizeof(tex_dims) / sizeof(tex_dims[0]) ? tex_dims[req->dim][0] : 0;
+   const unsigned nr_dims = sizeof(tex_dims) / sizeof(tex_dims[0]);
+   unsigned n = req->dim < nr_dims ? tex_dims[req->dim][0] : 0;
    unsigned ext = n ? tex_dims[req->dim][1] : 0;
    /* All-16-bit coordinates are n + ext halves; longer runs are packed. */
    if (ext && C->size == 16 && C->count > n + ext && C->count > 2 * n) {

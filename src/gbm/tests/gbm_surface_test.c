@@ -10,6 +10,7 @@
  * Runs on the real asahi_dri.so over the simulator drm-shim, so the clear
  * really happens; the expected bytes follow from the format: ARGB8888 is a
  * little-endian 32-bit word, bytes B, G, R, A (DRM fourcc definition).
+ * A 4x window's frame is resolved into the buffer GBM gets.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -153,11 +154,125 @@ test_window_frames(void **state)
    close(fd);
 }
 
+static GLuint
+shader(GLenum stage, const char *source)
+{
+   GLuint sh = glCreateShader(stage);
+   glShaderSource(sh, 1, &source, NULL);
+   glCompileShader(sh);
+   GLint ok = 0;
+   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   assert_true(ok);
+   return sh;
+}
+
+/*
+ * A 4x window (the asahi driver's EGL_SAMPLES 4 configs are window configs
+ * too): a white triangle on black with window corners (4.5, 4.5),
+ * (12.5, 4.5), (4.5, 12.5) is rendered into the multisampled buffer and
+ * resolved into the buffer GBM gets at eglSwapBuffers.  With the 4x
+ * pattern (6, 2), (14, 6), (2, 10), (10, 14) sixteenths (Mesa's
+ * agx_default_sample_positions), pixel (4, 6) on the left edge has 2 of
+ * 4 samples inside and the corner (4, 4) one, whichever vertical
+ * orientation the pattern takes: grey 128 and 64.  GL row y is bo row
+ * 15 - y.
+ */
+static void
+test_multisampled_window(void **state)
+{
+   int fd = open_node();
+   struct gbm_device *gbm = gbm_create_device(fd);
+   assert_non_null(gbm);
+   EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_GBM_MESA, gbm, NULL);
+   assert_true(eglInitialize(dpy, NULL, NULL));
+   const EGLint attribs[] = {EGL_SURFACE_TYPE,    EGL_WINDOW_BIT,
+                             EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                             EGL_SAMPLES,         4,
+                             EGL_NONE};
+   EGLConfig configs[64], cfg = NULL;
+   EGLint n = 0;
+   assert_true(eglChooseConfig(dpy, attribs, configs, 64, &n));
+   for (EGLint i = 0; i < n && !cfg; i++) {
+      EGLint visual = 0;
+      eglGetConfigAttrib(dpy, configs[i], EGL_NATIVE_VISUAL_ID, &visual);
+      if ((uint32_t)visual == GBM_FORMAT_ARGB8888)
+         cfg = configs[i];
+   }
+   if (!cfg)
+      skip();
+
+   struct gbm_surface *surf = gbm_surface_create(
+      gbm, 32, 16, GBM_FORMAT_ARGB8888,
+      GBM_BO_USE_SCANOUT | GBM_BO_USE_RENDERING);
+   assert_non_null(surf);
+   EGLSurface win = eglCreateWindowSurface(dpy, cfg,
+                                           (EGLNativeWindowType)surf, NULL);
+   assert_ptr_not_equal(win, EGL_NO_SURFACE);
+   assert_true(eglBindAPI(EGL_OPENGL_ES_API));
+   const EGLint es2[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, es2);
+   assert_true(eglMakeCurrent(dpy, win, win, ctx));
+   GLint samples = 0;
+   glGetIntegerv(GL_SAMPLES, &samples);
+   assert_int_equal(samples, 4);
+
+   GLuint prog = glCreateProgram();
+   glAttachShader(prog, shader(GL_VERTEX_SHADER,
+                               "attribute vec2 p;\n"
+                               "void main() { gl_Position = vec4(p, 0, 1); }"));
+   glAttachShader(prog, shader(GL_FRAGMENT_SHADER,
+                               "precision mediump float;\n"
+                               "void main() { gl_FragColor = vec4(1); }"));
+   glBindAttribLocation(prog, 0, "p");
+   glLinkProgram(prog);
+   glUseProgram(prog);
+   /* NDC of window x over 32 pixels, y over 16 */
+   const float tri[] = {4.5f / 16 - 1, 4.5f / 8 - 1,  12.5f / 16 - 1,
+                        4.5f / 8 - 1,  4.5f / 16 - 1, 12.5f / 8 - 1};
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
+   glEnableVertexAttribArray(0);
+   glViewport(0, 0, 32, 16);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   assert_true(eglSwapBuffers(dpy, win));
+
+   struct gbm_bo *bo = gbm_surface_lock_front_buffer(surf);
+   assert_non_null(bo);
+   uint32_t stride = 0;
+   void *cookie = NULL;
+   uint8_t *p = gbm_bo_map(bo, 0, 0, 32, 16, GBM_BO_TRANSFER_READ, &stride,
+                           &cookie);
+   assert_non_null(p);
+   static const struct {
+      unsigned x, y, grey;
+   } at[] = {{6, 6, 255}, {4, 6, 128}, {6, 4, 128}, {4, 4, 64}, {3, 8, 0}};
+   for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+      const uint8_t *px = p + (size_t)stride * (15 - at[i].y) + 4 * at[i].x;
+      if (px[0] != at[i].grey || px[1] != at[i].grey || px[2] != at[i].grey ||
+          px[3] != 255)
+         fail_msg("pixel (%u, %u): %u %u %u %u, expected grey %u", at[i].x,
+                  at[i].y, px[0], px[1], px[2], px[3], at[i].grey);
+   }
+   gbm_bo_unmap(bo, cookie);
+   gbm_surface_release_buffer(surf, bo);
+
+   assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
+                              EGL_NO_CONTEXT));
+   assert_true(eglDestroySurface(dpy, win));
+   assert_true(eglDestroyContext(dpy, ctx));
+   assert_true(eglTerminate(dpy));
+   gbm_surface_destroy(surf);
+   gbm_device_destroy(gbm);
+   close(fd);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_window_frames),
+      cmocka_unit_test(test_multisampled_window),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

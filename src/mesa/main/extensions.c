@@ -30,6 +30,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_discard_framebuffer", API_ES, 20},
    {"GL_EXT_multi_draw_arrays", API_ES, 20},
    {"GL_KHR_debug", API_GL | API_ES, 20},
+   {"GL_OES_EGL_image", API_ES, 20},
    {"GL_OES_compressed_ETC1_RGB8_texture", API_ES, 20},
    {"GL_OES_depth24", API_ES, 20},
    {"GL_OES_draw_elements_base_vertex", API_ES, 20},

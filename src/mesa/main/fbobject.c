@@ -55,6 +55,24 @@ clear_attachment(struct gl_fbo_attachment *att)
    att->Layer = 0;
 }
 
+/* GL_DEPTH_STENCIL_ATTACHMENT (ES 3.0.6 section 4.4.2.4): what was just
+ * attached at the depth point is attached at the stencil point too. */
+static void
+mirror_depth_stencil(struct gl_framebuffer *fb, GLenum attachment)
+{
+   if (attachment != GL_DEPTH_STENCIL_ATTACHMENT)
+      return;
+   const struct gl_fbo_attachment *d = &fb->Att[BUFFER_DEPTH];
+   struct gl_fbo_attachment *s = &fb->Att[BUFFER_STENCIL];
+   clear_attachment(s);
+   s->Type = d->Type;
+   _mesa_reference_renderbuffer(&s->Renderbuffer, d->Renderbuffer);
+   _mesa_reference_texobj(&s->Texture, d->Texture);
+   s->TextureLevel = d->TextureLevel;
+   s->CubeFace = d->CubeFace;
+   s->Layer = d->Layer;
+}
+
 static void
 free_fbo(struct gl_framebuffer *fb)
 {
@@ -449,6 +467,9 @@ attachment_index(struct gl_context *ctx, GLenum attachment)
       return BUFFER_DEPTH;
    case GL_STENCIL_ATTACHMENT:
       return BUFFER_STENCIL;
+   case GL_DEPTH_STENCIL_ATTACHMENT:
+      /* Both points (mirror_depth_stencil); ES 3.0 and GL 3.0. */
+      return !_mesa_is_gles(ctx) || ctx->Version >= 30 ? BUFFER_DEPTH : -1;
    default:
       if (attachment > GL_COLOR_ATTACHMENT0 &&
           attachment < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS &&
@@ -523,6 +544,7 @@ _mesa_FramebufferRenderbuffer(GLenum target, GLenum attachment,
       fb->Att[index].Type = GL_RENDERBUFFER;
       _mesa_reference_renderbuffer(&fb->Att[index].Renderbuffer, rb);
    }
+   mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
 }
 
@@ -586,6 +608,7 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
       fb->Att[index].TextureLevel = level;
       fb->Att[index].CubeFace = face;
    }
+   mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
 }
 
@@ -627,6 +650,7 @@ framebuffer_texture_other(GLenum target, GLenum attachment,
       return;
    }
    clear_attachment(&fb->Att[index]);
+   mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
 }
 
@@ -1027,6 +1051,15 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;
    }
+   /* Nor more than the format's largest count (section 6.1.15). */
+   unsigned counts[8];
+   if (!st_sample_counts(ctx->st, format, counts, 8) ||
+       counts[0] < (unsigned)samples) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glRenderbufferStorageMultisample(samples=%d for 0x%x)",
+                  samples, internalformat);
+      return;
+   }
    struct gl_renderbuffer *rb = ctx->CurrentRenderbuffer;
    if (!rb) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
@@ -1131,5 +1164,6 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
       fb->Att[index].TextureLevel = level;
       fb->Att[index].Layer = layer;
    }
+   mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
 }

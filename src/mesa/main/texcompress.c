@@ -36,8 +36,7 @@ static const struct {
    {GL_COMPRESSED_RGB8_ETC2, PIPE_FORMAT_ETC2_RGB8, 30},
    {GL_COMPRESSED_SRGB8_ETC2, PIPE_FORMAT_ETC2_SRGB8, 30},
    {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_RGB8A1, 30},
-   {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_SRGB8A1,
-    30},
+   {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_SRGB8A1, 30},
    {GL_COMPRESSED_RGBA8_ETC2_EAC, PIPE_FORMAT_ETC2_RGBA8, 30},
    {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, PIPE_FORMAT_ETC2_SRGBA8, 30},
    {GL_ETC1_RGB8_OES, PIPE_FORMAT_ETC1_RGB8, 20},
@@ -50,7 +49,8 @@ static bool
 format_available(const struct gl_context *ctx, unsigned i)
 {
    /* Only ES contexts: desktop GL would need ARB_ES3_compatibility. */
-   return _mesa_is_gles(ctx) && ctx->Version >= compressed_formats[i].min_version;
+   return _mesa_is_gles(ctx) &&
+          ctx->Version >= compressed_formats[i].min_version;
 }
 
 enum pipe_format
@@ -60,7 +60,7 @@ _mesa_compressed_pipe_format(const struct gl_context *ctx,
    for (unsigned i = 0; i < NUM_COMPRESSED_FORMATS; i++) {
       if (compressed_formats[i].gl == internalformat)
          return format_available(ctx, i) ? compressed_formats[i].pipe
-                                          : PIPE_FORMAT_NONE;
+                                         : PIPE_FORMAT_NONE;
    }
    return PIPE_FORMAT_NONE;
 }
@@ -149,9 +149,8 @@ level_count(GLint size)
 static bool
 size_ok(enum pipe_format pf, const struct compressed_call *c)
 {
-   uint64_t want = util_format_get_size(pf, (unsigned)c->width,
-                                        (unsigned)c->height,
-                                        (unsigned)c->depth);
+   uint64_t want = util_format_get_size(
+      pf, (unsigned)c->width, (unsigned)c->height, (unsigned)c->depth);
    return c->image_size >= 0 && (uint64_t)c->image_size == want;
 }
 
@@ -165,8 +164,8 @@ map_data(struct gl_context *ctx, const struct compressed_call *c,
    map->transfer = NULL;
    if (!ctx->PixelUnpackBuffer)
       return true;
-   *data = _mesa_map_pbo(ctx, false, c->data, (size_t)c->image_size, map,
-                         c->func);
+   *data =
+      _mesa_map_pbo(ctx, false, c->data, (size_t)c->image_size, map, c->func);
    return *data != NULL || c->image_size == 0;
 }
 
@@ -177,14 +176,14 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
    int face = call_face(ctx, c, &index);
 
    if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func,
-                  c->target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func, c->target);
       return;
    }
    enum pipe_format pf = _mesa_compressed_pipe_format(ctx, c->format);
    /* OES_compressed_ETC1_RGB8_texture adds ETC1 to CompressedTexImage2D
     * only. */
-   if (pf == PIPE_FORMAT_NONE || (c->dims == 3 && pf == PIPE_FORMAT_ETC1_RGB8)) {
+   if (pf == PIPE_FORMAT_NONE ||
+       (c->dims == 3 && pf == PIPE_FORMAT_ETC1_RGB8)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", c->func,
                   c->format);
       return;
@@ -222,9 +221,9 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
    const void *data;
    if (!map_data(ctx, c, &map, &data))
       return;
-   if (!st_compressed_tex_image(ctx->st, t, (unsigned)face,
-                                (unsigned)c->level, c->width, c->height,
-                                c->depth, c->format, pf, data))
+   if (!st_compressed_tex_image(ctx->st, t, (unsigned)face, (unsigned)c->level,
+                                c->width, c->height, c->depth, c->format, pf,
+                                data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", c->func);
    _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -238,14 +237,12 @@ compressed_tex_sub_image(struct gl_context *ctx,
    int face = call_face(ctx, c, &index);
 
    if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func,
-                  c->target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", c->func, c->target);
       return;
    }
    enum pipe_format pf = _mesa_compressed_pipe_format(ctx, c->format);
    if (pf == PIPE_FORMAT_NONE) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format=0x%x)", c->func,
-                  c->format);
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format=0x%x)", c->func, c->format);
       return;
    }
    if (c->level < 0 || c->level >= level_count(max_size(ctx, index))) {
@@ -292,8 +289,8 @@ compressed_tex_sub_image(struct gl_context *ctx,
    const void *data;
    if (!map_data(ctx, c, &map, &data))
       return;
-   if (!st_compressed_tex_sub_image(ctx->st, t, img, c->x, c->y, c->z,
-                                    c->width, c->height, c->depth, pf, data))
+   if (!st_compressed_tex_sub_image(ctx->st, t, img, c->x, c->y, c->z, c->width,
+                                    c->height, c->depth, pf, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", c->func);
    _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -306,9 +303,16 @@ _mesa_CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const struct compressed_call c = {
-      .func = "glCompressedTexImage2D", .dims = 2, .target = target,
-      .level = level, .width = width, .height = height, .depth = 1,
-      .border = border, .format = internalformat, .image_size = imageSize,
+      .func = "glCompressedTexImage2D",
+      .dims = 2,
+      .target = target,
+      .level = level,
+      .width = width,
+      .height = height,
+      .depth = 1,
+      .border = border,
+      .format = internalformat,
+      .image_size = imageSize,
       .data = data,
    };
    compressed_tex_image(ctx, &c);
@@ -321,9 +325,16 @@ _mesa_CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const struct compressed_call c = {
-      .func = "glCompressedTexImage3D", .dims = 3, .target = target,
-      .level = level, .width = width, .height = height, .depth = depth,
-      .border = border, .format = internalformat, .image_size = imageSize,
+      .func = "glCompressedTexImage3D",
+      .dims = 3,
+      .target = target,
+      .level = level,
+      .width = width,
+      .height = height,
+      .depth = depth,
+      .border = border,
+      .format = internalformat,
+      .image_size = imageSize,
       .data = data,
    };
    compressed_tex_image(ctx, &c);
@@ -337,10 +348,18 @@ _mesa_CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const struct compressed_call c = {
-      .func = "glCompressedTexSubImage2D", .dims = 2, .target = target,
-      .level = level, .x = xoffset, .y = yoffset, .width = width,
-      .height = height, .depth = 1, .format = format,
-      .image_size = imageSize, .data = data,
+      .func = "glCompressedTexSubImage2D",
+      .dims = 2,
+      .target = target,
+      .level = level,
+      .x = xoffset,
+      .y = yoffset,
+      .width = width,
+      .height = height,
+      .depth = 1,
+      .format = format,
+      .image_size = imageSize,
+      .data = data,
    };
    compressed_tex_sub_image(ctx, &c);
 }
@@ -353,26 +372,33 @@ _mesa_CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const struct compressed_call c = {
-      .func = "glCompressedTexSubImage3D", .dims = 3, .target = target,
-      .level = level, .x = xoffset, .y = yoffset, .z = zoffset,
-      .width = width, .height = height, .depth = depth, .format = format,
-      .image_size = imageSize, .data = data,
+      .func = "glCompressedTexSubImage3D",
+      .dims = 3,
+      .target = target,
+      .level = level,
+      .x = xoffset,
+      .y = yoffset,
+      .z = zoffset,
+      .width = width,
+      .height = height,
+      .depth = depth,
+      .format = format,
+      .image_size = imageSize,
+      .data = data,
    };
    compressed_tex_sub_image(ctx, &c);
 }
 
 void
-_mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims,
-                             GLenum target, GLsizei levels,
-                             GLenum internalformat, GLsizei width,
-                             GLsizei height, GLsizei depth)
+_mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
+                             GLsizei levels, GLenum internalformat,
+                             GLsizei width, GLsizei height, GLsizei depth)
 {
    const char *func = dims == 3 ? "glTexStorage3D" : "glTexStorage2D";
    int index = _mesa_tex_target_index(ctx, target);
-   bool target_ok = dims == 3 ? index == TEXTURE_3D_INDEX ||
-                                   index == TEXTURE_2D_ARRAY_INDEX
-                              : index == TEXTURE_2D_INDEX ||
-                                   index == TEXTURE_CUBE_INDEX;
+   bool target_ok =
+      dims == 3 ? index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX
+                : index == TEXTURE_2D_INDEX || index == TEXTURE_CUBE_INDEX;
 
    if (!target_ok) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
@@ -387,9 +413,8 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims,
       return;
    }
    GLint max = max_size(ctx, index);
-   GLint max_depth = index == TEXTURE_2D_ARRAY_INDEX
-                        ? ctx->Const.MaxArrayTextureLayers
-                        : max;
+   GLint max_depth =
+      index == TEXTURE_2D_ARRAY_INDEX ? ctx->Const.MaxArrayTextureLayers : max;
    if (levels < 1 || width < 1 || height < 1 || depth < 1 || width > max ||
        height > max || depth > max_depth ||
        (index == TEXTURE_CUBE_INDEX && width != height)) {

@@ -517,7 +517,8 @@ _mesa_texture_complete(const struct gl_context *ctx,
    for (unsigned f = 1; f < faces; f++) {
       const struct gl_texture_image *img = &t->Image[f][base];
       if (img->Width != b->Width || img->Height != b->Height ||
-          img->PipeFormat != b->PipeFormat)
+          img->PipeFormat != b->PipeFormat ||
+          img->InternalFormat != b->InternalFormat)
          return false;
    }
    if (faces == 6 && b->Width != b->Height)
@@ -547,8 +548,11 @@ _mesa_texture_complete(const struct gl_context *ctx,
          d = d > 1 ? d / 2 : 1;
       for (unsigned f = 0; f < faces; f++) {
          const struct gl_texture_image *img = &t->Image[f][l];
+         /* ES 3.0.6 section 3.8.13: one internal format (two compressed
+          * formats may share a decoded storage format). */
          if (img->Width != w || img->Height != h || img->Depth != d ||
-             img->PipeFormat != b->PipeFormat)
+             img->PipeFormat != b->PipeFormat ||
+             img->InternalFormat != b->InternalFormat)
             return false;
       }
    }

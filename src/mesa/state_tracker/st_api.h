@@ -175,6 +175,38 @@ typedef void (*st_proc)(void);
  * this front end does not implement.  Valid without a current context. */
 st_proc st_get_proc_address(const char *name);
 
+/*
+ * Images shared with the window system (EGL_KHR_image_base and friends).
+ */
+
+/* Why a GL object cannot become an image; the window-system side maps
+ * these to its own errors (EGL_KHR_gl_image: EGL_BAD_PARAMETER, ...). */
+enum st_image_error {
+   ST_IMAGE_OK = 0,
+   ST_IMAGE_BAD_PARAMETER, /* no such object, or no storage at that level */
+   ST_IMAGE_BAD_MATCH,     /* an object of a kind that cannot be shared */
+   ST_IMAGE_NO_MEMORY,
+};
+
+/* The storage of a GL object of ctx's share group, as a new reference:
+ * level 0 of the 2D texture `name` (gl_target GL_TEXTURE_2D) or the
+ * single-sampled renderbuffer `name` (GL_RENDERBUFFER).  NULL with the
+ * reason otherwise.  ctx need not be current, but must not be drawing in
+ * another thread meanwhile. */
+struct pipe_resource *st_resource_of_gl_object(struct st_context *ctx,
+                                               unsigned gl_target,
+                                               unsigned name, unsigned level,
+                                               enum st_image_error *error);
+
+/* How GL_OES_EGL_image turns a GLeglImageOES handle into the resource of
+ * the image: a new reference, or NULL when the handle names no image. */
+typedef struct pipe_resource *(*st_image_lookup_fn)(void *data,
+                                                    void *handle);
+
+/* Installs the lookup; without one, every handle is invalid. */
+void st_context_set_image_lookup(struct st_context *ctx,
+                                 st_image_lookup_fn lookup, void *data);
+
 #ifdef __cplusplus
 }
 #endif

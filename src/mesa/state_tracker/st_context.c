@@ -489,8 +489,11 @@ st_context_flush(struct st_context *st, unsigned flags,
    struct pipe_fence_handle *local = NULL;
    unsigned pflags = 0;
 
-   if (flags & ST_FLUSH_END_OF_FRAME)
+   if (flags & ST_FLUSH_END_OF_FRAME) {
       pflags |= PIPE_FLUSH_END_OF_FRAME;
+      /* A multisampled window shows its resolved samples. */
+      st_framebuffer_resolve(st, st->draw);
+   }
    if (flags & ST_FLUSH_WAIT) {
       st->pipe->flush(st->pipe, &local, pflags);
       if (local) {

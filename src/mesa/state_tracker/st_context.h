@@ -28,6 +28,10 @@ struct st_framebuffer {
    int refcount;   /* creator + contexts bound to it */
    unsigned stamp; /* bumped when its buffers change */
    struct gl_renderbuffer front, back, depth_stencil;
+   /* Multisampled double-buffered framebuffers: the colour buffer GL
+    * renders into; front and back are single-sampled for display, and the
+    * end-of-frame flush resolves this into back (st_framebuffer_resolve). */
+   struct gl_renderbuffer msaa;
 };
 
 /* Uniform blocks a program may have (GL_MAX_COMBINED_UNIFORM_BLOCKS). */
@@ -36,6 +40,9 @@ struct st_framebuffer {
 
 struct st_context {
    struct gl_context ctx;
+   /* GLeglImageOES handles -> resources (st_eglimage.c). */
+   st_image_lookup_fn image_lookup;
+   void *image_lookup_data;
    unsigned id;                  /* unique per context, never reused */
    struct pipe_screen *screen;
    struct pipe_context *pipe;
@@ -99,6 +106,10 @@ void st_framebuffer_unref(struct st_framebuffer *fb);
 bool st_renderbuffer_storage(struct st_context *st, struct gl_renderbuffer *rb,
                              enum pipe_format format, GLsizei width,
                              GLsizei height);
+
+/* Resolves a multisampled window framebuffer's colour buffer into its
+ * back buffer (nothing for other framebuffers). */
+void st_framebuffer_resolve(struct st_context *st, struct st_framebuffer *fb);
 
 /* The same with a sample count: 0 single-sampled, else rounded up to
  * the smallest count the screen supports for format (rb->Samples says

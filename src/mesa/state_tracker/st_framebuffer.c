@@ -52,18 +52,32 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
 {
    const struct st_visual *vis = &fb->visual;
    struct pipe_resource *front = NULL, *back = NULL, *zs = NULL;
+   struct pipe_resource *msaa = NULL;
    unsigned color_bind = PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW |
                          PIPE_BIND_DISPLAY_TARGET;
+   /* Windows show single-sampled buffers: with samples, GL renders into a
+    * separate multisampled buffer resolved at the end of each frame.
+    * Single-buffered (pbuffer) colour stays multisampled; reads of it
+    * resolve. */
+   bool resolve = vis->samples > 1 && vis->double_buffered;
+   unsigned shown = resolve ? 0 : vis->samples;
 
    if (vis->color_format != PIPE_FORMAT_NONE) {
-      front = alloc_buffer(fb->screen, vis->color_format, vis->samples, width,
+      front = alloc_buffer(fb->screen, vis->color_format, shown, width,
                            height, color_bind);
       if (!front)
          goto fail;
       if (vis->double_buffered) {
-         back = alloc_buffer(fb->screen, vis->color_format, vis->samples, width,
+         back = alloc_buffer(fb->screen, vis->color_format, shown, width,
                              height, color_bind);
          if (!back)
+            goto fail;
+      }
+      if (resolve) {
+         msaa = alloc_buffer(fb->screen, vis->color_format, vis->samples,
+                             width, height,
+                             PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
+         if (!msaa)
             goto fail;
       }
    }
@@ -74,13 +88,16 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
          goto fail;
    }
 
-   set_rb(&fb->front, front, GL_RGBA8, width, height, vis->samples);
-   set_rb(&fb->back, back, GL_RGBA8, width, height, vis->samples);
+   set_rb(&fb->front, front, GL_RGBA8, width, height, shown);
+   set_rb(&fb->back, back, GL_RGBA8, width, height, shown);
+   set_rb(&fb->msaa, msaa, GL_RGBA8, width, height, vis->samples);
    set_rb(&fb->depth_stencil, zs, GL_DEPTH24_STENCIL8, width, height,
           vis->samples);
 
    struct gl_framebuffer *base = &fb->base;
-   struct gl_renderbuffer *draw = back ? &fb->back : &fb->front;
+   struct gl_renderbuffer *draw = msaa   ? &fb->msaa
+                                  : back ? &fb->back
+                                         : &fb->front;
    memset(base->Attachment, 0, sizeof(base->Attachment));
    if (front)
       base->Attachment[BUFFER_COLOR0] = draw;
@@ -98,6 +115,7 @@ alloc_buffers(struct st_framebuffer *fb, unsigned width, unsigned height)
 fail:
    pipe_resource_reference(&front, NULL);
    pipe_resource_reference(&back, NULL);
+   pipe_resource_reference(&msaa, NULL);
    pipe_resource_reference(&zs, NULL);
    return false;
 }
@@ -151,6 +169,7 @@ st_framebuffer_unref(struct st_framebuffer *fb)
       return;
    set_rb(&fb->front, NULL, 0, 0, 0, 0);
    set_rb(&fb->back, NULL, 0, 0, 0, 0);
+   set_rb(&fb->msaa, NULL, 0, 0, 0, 0);
    set_rb(&fb->depth_stencil, NULL, 0, 0, 0, 0);
    free(fb);
 }
@@ -200,6 +219,25 @@ st_framebuffer_swap(struct st_framebuffer *fb)
    pipe_surface_reference(&fb->front.surface, NULL);
    pipe_surface_reference(&fb->back.surface, NULL);
    fb->stamp++;
+}
+
+void
+st_framebuffer_resolve(struct st_context *st, struct st_framebuffer *fb)
+{
+   struct pipe_resource *src = fb ? fb->msaa.texture : NULL;
+   struct pipe_resource *dst = fb ? fb->back.texture : NULL;
+   if (!src || !dst || !st->pipe->blit)
+      return;
+   struct pipe_blit_info info = {
+      .src = {.resource = src, .format = src->format},
+      .dst = {.resource = dst, .format = dst->format},
+      .mask = PIPE_MASK_RGBA,
+      .filter = PIPE_TEX_FILTER_NEAREST,
+   };
+   info.src.box = (struct pipe_box){0, 0, 0, (int)src->width0,
+                                    (int)src->height0, 1};
+   info.dst.box = info.src.box;
+   st->pipe->blit(st->pipe, &info);
 }
 
 void

@@ -34,8 +34,8 @@ st_compressed_storage_format(struct pipe_screen *screen,
 
    for (unsigned i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
       if (candidates[i] != PIPE_FORMAT_NONE &&
-          screen->is_format_supported(screen, candidates[i], PIPE_TEXTURE_2D,
-                                      0, 0, PIPE_BIND_SAMPLER_VIEW))
+          screen->is_format_supported(screen, candidates[i], PIPE_TEXTURE_2D, 0,
+                                      0, PIPE_BIND_SAMPLER_VIEW))
          return candidates[i];
    }
    return PIPE_FORMAT_R8G8B8A8_UNORM;
@@ -89,9 +89,8 @@ write_blocks(struct st_context *st, struct gl_texture_image *img, unsigned x,
       return true;
    if (storage == compressed) {
       u_box_3d(x, y, img->pt_layer + z, w, h, d, &box);
-      pipe->texture_subdata(pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
-                            &box, blocks, (unsigned)block_row_B,
-                            (uintptr_t)image_B);
+      pipe->texture_subdata(pipe, img->pt, img->pt_level, PIPE_MAP_WRITE, &box,
+                            blocks, (unsigned)block_row_B, (uintptr_t)image_B);
       return true;
    }
 
@@ -106,8 +105,8 @@ write_blocks(struct st_context *st, struct gl_texture_image *img, unsigned x,
          return false;
       }
       u_box_3d(x, y, img->pt_layer + z + s, w, h, 1, &box);
-      pipe->texture_subdata(pipe, img->pt, img->pt_level, PIPE_MAP_WRITE,
-                            &box, texels, w * bpp, (uintptr_t)w * h * bpp);
+      pipe->texture_subdata(pipe, img->pt, img->pt_level, PIPE_MAP_WRITE, &box,
+                            texels, w * bpp, (uintptr_t)w * h * bpp);
    }
    free(texels);
    return true;
@@ -125,9 +124,8 @@ st_compressed_tex_image(struct st_context *st, struct gl_texture_object *t,
 
    /* Format and type are the internal format and GL_NONE, so that the
     * uncompressed TexSubImage / CopyTexSubImage refuse the image. */
-   if (!st_tex_image(st, t, face, level, width, height, depth,
-                     internalformat, internalformat, GL_NONE, storage,
-                     PIPE_FORMAT_NONE, NULL))
+   if (!st_tex_image(st, t, face, level, width, height, depth, internalformat,
+                     internalformat, GL_NONE, storage, PIPE_FORMAT_NONE, NULL))
       return false;
    if (!data)
       return true;
@@ -136,8 +134,7 @@ st_compressed_tex_image(struct st_context *st, struct gl_texture_object *t,
 }
 
 bool
-st_compressed_tex_sub_image(struct st_context *st,
-                            struct gl_texture_object *t,
+st_compressed_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                             struct gl_texture_image *img, GLint x, GLint y,
                             GLint z, GLsizei width, GLsizei height,
                             GLsizei depth, enum pipe_format compressed,

@@ -21,20 +21,19 @@ enum pipe_format st_compressed_storage_format(struct pipe_screen *screen,
 /* Defines image (face, level) of t from compressed blocks (NULL: no
  * contents); depth is the number of array layers.  False if out of
  * memory. */
-bool st_compressed_tex_image(struct st_context *st,
-                             struct gl_texture_object *t, unsigned face,
-                             unsigned level, GLsizei width, GLsizei height,
-                             GLsizei depth, GLenum internalformat,
-                             enum pipe_format compressed, const void *data);
+bool st_compressed_tex_image(struct st_context *st, struct gl_texture_object *t,
+                             unsigned face, unsigned level, GLsizei width,
+                             GLsizei height, GLsizei depth,
+                             GLenum internalformat, enum pipe_format compressed,
+                             const void *data);
 
 /* Writes blocks covering the region at (x, y, z) of img; x and y are
  * multiples of 4.  False if out of memory. */
 bool st_compressed_tex_sub_image(struct st_context *st,
                                  struct gl_texture_object *t,
-                                 struct gl_texture_image *img, GLint x,
-                                 GLint y, GLint z, GLsizei width,
-                                 GLsizei height, GLsizei depth,
-                                 enum pipe_format compressed,
+                                 struct gl_texture_image *img, GLint x, GLint y,
+                                 GLint z, GLsizei width, GLsizei height,
+                                 GLsizei depth, enum pipe_format compressed,
                                  const void *data);
 
 #endif

@@ -33,7 +33,8 @@ msaa_supported(struct pipe_screen *screen, enum pipe_format format,
                unsigned storage_samples, unsigned bind)
 {
    if (samples > 1) {
-      if (samples != 2 && samples != 4)
+      /* R8 renders single-sampled only here (a format with no counts). */
+      if ((samples != 2 && samples != 4) || format == PIPE_FORMAT_R8_UNORM)
          return false;
       if (!(bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
          return false;
@@ -160,6 +161,31 @@ test_internalformat_query(void **state)
    gl_test_destroy(t);
 }
 
+/* A format without sample counts, and integer formats (ES 3.0), refuse
+ * any samples; GetInternalformativ lists no counts for them. */
+static void
+test_format_limits(void **state)
+{
+   struct gl_test *t = msaa_context(3);
+   GLint n = -1;
+   GLuint rb = renderbuffer(0, GL_R8);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_RenderbufferStorageMultisample(GL_RENDERBUFFER, 2, GL_R8, 16, 16);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetInternalformativ(GL_RENDERBUFFER, GL_R8, GL_NUM_SAMPLE_COUNTS, 1,
+                             &n);
+   assert_int_equal(n, 0);
+   _mesa_RenderbufferStorageMultisample(GL_RENDERBUFFER, 1, GL_RGBA8UI, 16,
+                                        16);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   n = -1;
+   _mesa_GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8UI,
+                             GL_NUM_SAMPLE_COUNTS, 1, &n);
+   assert_int_equal(n, 0);
+   _mesa_DeleteRenderbuffers(1, &rb);
+   gl_test_destroy(t);
+}
+
 static GLenum
 status(void)
 {
@@ -217,6 +243,52 @@ test_completeness(void **state)
    _mesa_Clear(GL_COLOR_BUFFER_BIT);
    assert_int_equal(_mesa_GetError(), GL_INVALID_FRAMEBUFFER_OPERATION);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* A 4x depth-stencil renderbuffer attached at GL_DEPTH_STENCIL_ATTACHMENT
+ * (ES 3.0.6 section 4.4.2.4) is both the depth and the stencil
+ * attachment; detaching there detaches both.  ES 2.0 has no such point. */
+static void
+test_depth_stencil_attachment(void **state)
+{
+   struct gl_test *t = msaa_context(3);
+   GLuint fbo;
+   GLint v = 0;
+   GLuint colour = renderbuffer(4, GL_RGBA8);
+   GLuint zs = renderbuffer(4, GL_DEPTH24_STENCIL8);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_RENDERBUFFER, colour);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, zs);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, (GLint)zs);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, (GLint)zs);
+   assert_int_equal(status(), GL_FRAMEBUFFER_COMPLETE);
+
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(v, GL_NONE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = msaa_context(2);
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }
 
@@ -289,7 +361,9 @@ main(void)
       cmocka_unit_test(test_max_samples),
       cmocka_unit_test(test_storage_rounding),
       cmocka_unit_test(test_internalformat_query),
+      cmocka_unit_test(test_format_limits),
       cmocka_unit_test(test_completeness),
+      cmocka_unit_test(test_depth_stencil_attachment),
       cmocka_unit_test(test_blit_and_read_rules),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,6 +24,7 @@
 #include "main/texobj.h"
 #include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 
@@ -68,6 +69,19 @@ no_etc_supported(struct pipe_screen *screen, enum pipe_format format,
       return false;
    return noop_supported(screen, format, target, samples, storage_samples,
                          bind);
+}
+
+/* Nor the 16-bit normalised formats: EAC falls back to RGBA16F. */
+static bool
+no_etc_no_r16_supported(struct pipe_screen *screen, enum pipe_format format,
+                        enum pipe_texture_target target, unsigned samples,
+                        unsigned storage_samples, unsigned bind)
+{
+   if (format == PIPE_FORMAT_R16_UNORM || format == PIPE_FORMAT_R16_SNORM ||
+       format == PIPE_FORMAT_R16G16_UNORM || format == PIPE_FORMAT_R16G16_SNORM)
+      return false;
+   return no_etc_supported(screen, format, target, samples, storage_samples,
+                           bind);
 }
 
 static struct gl_test *
@@ -339,6 +353,65 @@ test_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* Levels of two ETC2 formats with one decoded storage format (RGBA8) do
+ * not make a complete texture (ES 3.0.6 section 3.8.13). */
+static void
+test_completeness(void **state)
+{
+   uint8_t blocks[16] = {0};
+
+   (void)state;
+   struct gl_test *t = es3_without_etc();
+   struct gl_context *ctx = _mesa_current_context;
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 2, 2,
+                              0, 8, blocks);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA8_ETC2_EAC,
+                              1, 1, 0, 16, blocks);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   struct gl_texture_object *tex =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_2D, "test");
+   assert_false(_mesa_texture_complete(ctx, tex));
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 1, 1,
+                              0, 8, blocks);
+   assert_true(_mesa_texture_complete(ctx, tex));
+   gl_test_destroy(t);
+}
+
+/* A cube of six compressed faces is complete and finalises into one
+ * cube tree of the decoded format, each face in its own layer. */
+static void
+test_cube(void **state)
+{
+   (void)state;
+   struct gl_test *t = es3_without_etc();
+   struct gl_context *ctx = _mesa_current_context;
+   _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 1);
+   _mesa_TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER,
+                       GL_NEAREST);
+   uint8_t zero[8] = {0};
+   for (unsigned f = 0; f < 6; f++)
+      _mesa_CompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0,
+                                 GL_COMPRESSED_R11_EAC, 4, 4, 0, 8,
+                                 f == 3 ? r11_block : zero);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   struct gl_texture_object *tex =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_CUBE_MAP, "test");
+   assert_true(_mesa_texture_complete(ctx, tex));
+   assert_true(st_finalize_texture(ctx->st, tex));
+   assert_int_equal(tex->pt->target, PIPE_TEXTURE_CUBE);
+   assert_int_equal(tex->pt->format, PIPE_FORMAT_R16_UNORM);
+   /* Face 3 (-Y): texel (0, 0) is 980 -> 31375; face 2 is the zero block
+    * (base 0, multiplier 0, -3: 1 -> 32). */
+   uint16_t r16;
+   read_texel(GL_TEXTURE_CUBE_MAP, 3, 0, 0, 0, 0, &r16, 2);
+   assert_int_equal(r16, 31375);
+   read_texel(GL_TEXTURE_CUBE_MAP, 2, 0, 0, 0, 0, &r16, 2);
+   assert_int_equal(r16, 32);
+   gl_test_destroy(t);
+}
+
 /* The driver samples ETC: blocks are stored as given. */
 static void
 test_native_storage(void **state)
@@ -418,6 +491,34 @@ test_decoded_storage(void **state)
    gl_test_destroy(t);
 }
 
+/* Without R16 storage, EAC texels go through floats into RGBA16F:
+ * 980 / 2047 = 0.478749, G and B 0, A 1. */
+static void
+test_float_fallback(void **state)
+{
+   uint16_t half[4];
+
+   (void)state;
+   struct gl_test *t = es3();
+   noop_supported = t->screen->is_format_supported;
+   t->screen->is_format_supported = no_etc_no_r16_supported;
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 4, 4, 0,
+                              8, r11_block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(stored_format(GL_TEXTURE_2D, 0),
+                    PIPE_FORMAT_R16G16B16A16_FLOAT);
+   read_texel(GL_TEXTURE_2D, 0, 0, 0, 0, 0, half, 8);
+   /* 0.478749 = 1.914997 * 2^-2: exponent field 15 - 2 = 13 (0x3400),
+    * mantissa 0.914997 * 1024 = 936.96 -> 937 (0x3A9): 0x37A9.  1.0 is
+    * 0x3C00. */
+   assert_int_equal(half[0], 0x37A9);
+   assert_int_equal(half[1], 0);
+   assert_int_equal(half[2], 0);
+   assert_int_equal(half[3], 0x3C00);
+   gl_test_destroy(t);
+}
+
 /* Blocks from a pixel unpack buffer. */
 static void
 test_pbo(void **state)
@@ -451,8 +552,11 @@ main(void)
       cmocka_unit_test(test_teximage_errors),
       cmocka_unit_test(test_subimage_errors),
       cmocka_unit_test(test_storage),
+      cmocka_unit_test(test_completeness),
+      cmocka_unit_test(test_cube),
       cmocka_unit_test(test_native_storage),
       cmocka_unit_test(test_decoded_storage),
+      cmocka_unit_test(test_float_fallback),
       cmocka_unit_test(test_pbo),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

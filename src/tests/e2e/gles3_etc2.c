@@ -12,7 +12,8 @@
  * are those of src/util/format/tests/format_etc_test.c (one line each
  * here).  Every mode (individual, differential, T, H, planar), punch-
  * through alpha, EAC alpha, R11/RG11 unsigned and signed, sRGB, ETC1,
- * mip levels of 2x2 and 1x1, a partial-block edge and array layers.
+ * mip levels of 2x2 and 1x1, a partial-block edge, array layers and the
+ * six faces of a cube map.
  *
  * Usage: gles3_etc2 [--quiet] [--no-skip] [--no-array]
  *   --no-array leaves out the sampler2DArray draws (for a compiler that
@@ -55,8 +56,10 @@ static const uint8_t sr11_neg[8] = {0x80, 0x10, EAC_RAMP};
 
 /* T block rows (paint colours 0..3). */
 static const uint8_t t_rows[4][4] = {
-   {221, 34, 170, 255}, {117, 168, 83, 255},
-   {85, 136, 51, 255},  {53, 104, 19, 255},
+   {221, 34, 170, 255},
+   {117, 168, 83, 255},
+   {85, 136, 51, 255},
+   {53, 104, 19, 255},
 };
 
 static const char *vs = "#version 300 es\n"
@@ -74,7 +77,8 @@ static const char *fs_2d = "#version 300 es\n"
                            "in vec2 v_tc;\n"
                            "out vec4 o_color;\n"
                            "void main() {\n"
-                           "   o_color = texture(u_tex, v_tc) * u_scale + u_bias;\n"
+                           "   vec4 t = texture(u_tex, v_tc);\n"
+                           "   o_color = t * u_scale + u_bias;\n"
                            "}\n";
 static const char *fs_array = "#version 300 es\n"
                               "precision highp float;\n"
@@ -83,10 +87,20 @@ static const char *fs_array = "#version 300 es\n"
                               "in vec2 v_tc;\n"
                               "out vec4 o_color;\n"
                               "void main() {\n"
-                              "   o_color = texture(u_tex, vec3(v_tc, u_layer));\n"
+                              "   vec3 tc = vec3(v_tc, u_layer);\n"
+                              "   o_color = texture(u_tex, tc);\n"
                               "}\n";
 
-static GLuint prog_2d, prog_array;
+static const char *fs_cube = "#version 300 es\n"
+                             "precision highp float;\n"
+                             "uniform highp samplerCube u_tex;\n"
+                             "uniform vec3 u_dir;\n"
+                             "out vec4 o_color;\n"
+                             "void main() {\n"
+                             "   o_color = texture(u_tex, u_dir);\n"
+                             "}\n";
+
+static GLuint prog_2d, prog_array, prog_cube;
 static uint8_t pixels[W * H * 4];
 
 static void
@@ -96,8 +110,7 @@ use_2d(float scale, float bias)
    glUniform1i(glGetUniformLocation(prog_2d, "u_tex"), 0);
    glUniform4f(glGetUniformLocation(prog_2d, "u_scale"), scale, scale, scale,
                scale);
-   glUniform4f(glGetUniformLocation(prog_2d, "u_bias"), bias, bias, bias,
-               bias);
+   glUniform4f(glGetUniformLocation(prog_2d, "u_bias"), bias, bias, bias, bias);
 }
 
 /* Draws the bound texture over a w x h viewport at the origin and reads
@@ -263,8 +276,8 @@ test_eac(void)
    memcpy(rg, r11_ramp, 8);
    memcpy(rg + 8, r11_mult0, 8);
    new_texture(GL_TEXTURE_2D);
-   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG11_EAC, 4, 4, 0,
-                          16, rg);
+   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG11_EAC, 4, 4, 0, 16,
+                          rg);
    check_error("RG11_EAC upload");
    draw(4, 4);
    /* G: 803 and 813 of 2047 (multiplier 0). */
@@ -354,8 +367,8 @@ test_array(void)
    memcpy(layers + 16, planar, 8);
    glActiveTexture(GL_TEXTURE1);
    new_texture(GL_TEXTURE_2D_ARRAY);
-   glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RGB8_ETC2, 4,
-                          4, 3, 0, sizeof(layers), layers);
+   glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4,
+                          3, 0, sizeof(layers), layers);
    /* Replace layer 2 with the H block. */
    glCompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, 4, 4, 1,
                              GL_COMPRESSED_RGB8_ETC2, 8, h_mode);
@@ -375,11 +388,53 @@ test_array(void)
    glActiveTexture(GL_TEXTURE0);
 }
 
+/* Six faces, each one flat colour: differential blocks with base
+ * (4f, 31 - 4f, 8 + f) in 5 bits, no delta, codeword 0 and every index 0
+ * (+2).  A direction along each axis reads its face. */
+static void
+test_cube(void)
+{
+   static const float dirs[6][3] = {
+      {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1},
+   };
+   new_texture(GL_TEXTURE_CUBE_MAP);
+   for (int f = 0; f < 6; f++) {
+      const uint8_t block[8] = {(uint8_t)(4 * f << 3),
+                                (uint8_t)((31 - 4 * f) << 3),
+                                (uint8_t)((8 + f) << 3),
+                                0x02,
+                                0,
+                                0,
+                                0,
+                                0};
+      glCompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0,
+                             GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, block);
+   }
+   check_error("cube upload");
+   glUseProgram(prog_cube);
+   glUniform1i(glGetUniformLocation(prog_cube, "u_tex"), 0);
+   for (int f = 0; f < 6; f++) {
+      glUniform3fv(glGetUniformLocation(prog_cube, "u_dir"), 1, dirs[f]);
+      draw(1, 1);
+      const int base[3] = {4 * f, 31 - 4 * f, 8 + f};
+      int want[3];
+      /* widen5(c) = c << 3 | c >> 2, plus 2, clamped (255 + 2). */
+      for (int c = 0; c < 3; c++) {
+         want[c] = (base[c] << 3 | base[c] >> 2) + 2;
+         want[c] = want[c] > 255 ? 255 : want[c];
+      }
+      probe(0, 0, want[0], want[1], want[2], 255, 0, "cube face");
+   }
+}
+
 int
 main(int argc, char **argv)
 {
    struct e2e_gl_options opts = {
-      .width = W, .height = H, .es_major = 3, .es_minor = 0,
+      .width = W,
+      .height = H,
+      .es_major = 3,
+      .es_minor = 0,
    };
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet"))
@@ -396,7 +451,8 @@ main(int argc, char **argv)
 
    prog_2d = e2e_gl_program(vs, fs_2d, NULL);
    prog_array = e2e_gl_program(vs, fs_array, NULL);
-   if (!prog_2d || !prog_array) {
+   prog_cube = e2e_gl_program(vs, fs_cube, NULL);
+   if (!prog_2d || !prog_array || !prog_cube) {
       e2e_gl_close(&gl);
       return 1;
    }
@@ -422,6 +478,7 @@ main(int argc, char **argv)
    test_srgb_and_etc1();
    test_storage_mips();
    test_array();
+   test_cube();
    check_error("end");
 
    e2e_gl_close(&gl);

@@ -35,6 +35,7 @@
  * --no-skip).
  */
 #include <GLES3/gl3.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -85,18 +86,24 @@ draw(GLuint prog, const float *window_xy, int n, const float colour[4])
 }
 
 static GLuint
-framebuffer(GLsizei samples, GLuint *rb)
+framebuffer_of(GLenum format, GLsizei samples, GLuint *rb)
 {
    GLuint fbo;
    glGenRenderbuffers(1, rb);
    glBindRenderbuffer(GL_RENDERBUFFER, *rb);
-   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, SIZE,
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, SIZE,
                                     SIZE);
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_RENDERBUFFER, *rb);
    return fbo;
+}
+
+static GLuint
+framebuffer(GLsizei samples, GLuint *rb)
+{
+   return framebuffer_of(GL_RGBA8, samples, rb);
 }
 
 /* Clear the 4x buffer to black (with `clear`), draw the whole screen in
@@ -124,7 +131,8 @@ cover_and_resolve(GLuint prog, GLuint ms, GLuint ss, const float colour[4],
  * ES 3.0.6 section 4.1.3: SAMPLE_COVERAGE with value 0.5 keeps
  * round(0.5 * 4) = 2 of the 4 samples of every pixel (which ones is the
  * implementation's choice): the resolve is half white.  Inverted, the
- * other two: drawn over the first, every sample is white.  SAMPLE_ALPHA_TO_COVERAGE maps alpha to a sample count by an
+ * other two: drawn over the first, every sample is white.
+ * SAMPLE_ALPHA_TO_COVERAGE maps alpha to a sample count by an
  * implementation-chosen monotonic function; alpha 0 keeps none, alpha 1
  * all, and the count for alpha 0.25 lies between.
  */
@@ -280,6 +288,259 @@ depth_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
    return ok;
 }
 
+static double
+srgb_encode(double v)
+{
+   return v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055;
+}
+
+/*
+ * Other formats: the triangle in (1, 0.5, 0.25, 1), then in a second pass
+ * (which reloads the samples) the rectangle of pixels x 12..15, y 0..3 in
+ * the same colour: a pixel with n of
+ * 4 samples covered resolves to n/4 of the colour.  R8 keeps red (green,
+ * blue 0, alpha 1 when read); SRGB8_ALPHA8 averages in linear space and
+ * encodes the result (ES 3.0.6 section 4.3.3: blits from sRGB sources
+ * linearize them), e.g. linear 0.5 * 2/4 = 0.25 reads as 137.
+ */
+static bool
+other_formats(GLuint prog, uint8_t *pixels, bool quiet)
+{
+   static const struct {
+      GLenum format;
+      const char *name;
+      bool srgb, red_only;
+   } formats[] = {
+      {GL_R8, "R8", false, true},
+      {GL_SRGB8_ALPHA8, "SRGB8_ALPHA8", true, false},
+   };
+   static const float colour[4] = {1, 0.5f, 0.25f, 1};
+   static const float first[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   static const int at[][2] = {{6, 6}, {4, 6}, {4, 4},
+                               {3, 3}, {8, 8}, {13, 1}};
+   bool ok = true;
+
+   for (unsigned f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      GLuint ms_rb, ss_rb;
+      GLuint ss = framebuffer_of(formats[f].format, 0, &ss_rb);
+      GLuint ms = framebuffer_of(formats[f].format, 4, &ms_rb);
+      if (glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
+          GL_FRAMEBUFFER_COMPLETE) {
+         fprintf(stderr, "FAIL: 4x %s is incomplete\n", formats[f].name);
+         ok = false;
+         continue;
+      }
+      glClearColor(0, 0, 0, 0);
+      glClear(GL_COLOR_BUFFER_BIT);
+      /* The triangle, a flush, then the rectangle x 12..15, y 0..3 in a
+       * second pass that reloads the triangle's samples. */
+      static const float rect[] = {12, 0, 16, 0, 16, 4, 12, 0, 16, 4, 12, 4};
+      draw(prog, first, 3, colour);
+      glFlush();
+      draw(prog, rect, 6, colour);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+      glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+      glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE,
+                        GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+      glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+      for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+         bool in_rect = at[i][0] >= 12 && at[i][1] < 4;
+         int n = in_rect ? 4 : covered(at[i][0], at[i][1]);
+         double share = n / 4.0;
+         uint8_t want[4];
+         for (unsigned c = 0; c < 4; c++) {
+            double v = colour[c] * share;
+            if (formats[f].srgb && c < 3)
+               v = srgb_encode(v);
+            if (formats[f].red_only)
+               v = c == 0 ? v : c == 3 ? 1 : 0;
+            want[c] = (uint8_t)floor(v * 255 + 0.5);
+         }
+         char what[96];
+         snprintf(what, sizeof(what), "%s, %d of 4 samples%s",
+                  formats[f].name, n, in_rect ? " (second pass)" : "");
+         ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
+                            quiet);
+      }
+      glDeleteFramebuffers(1, &ms);
+      glDeleteFramebuffers(1, &ss);
+      glDeleteRenderbuffers(1, &ms_rb);
+      glDeleteRenderbuffers(1, &ss_rb);
+   }
+   if (glGetError() != GL_NO_ERROR) {
+      fprintf(stderr, "FAIL: a GL error in the format tests\n");
+      ok = false;
+   }
+   return ok;
+}
+
+/*
+ * Centroid interpolation (GLSL ES 3.00 section 4.3.9, ES 3.0.6 section
+ * 3.6.4): t = 16.625 - (X + Y) is interpolated over the triangle
+ * (4.5, 4.5), (12.125, 4.5), (4.5, 12.125), whose hypotenuse is
+ * t = 0.  A pixel with x + y = 16 (x, y >= 5) has only sample 0 inside
+ * (X + Y = 16.5; the others give 17.25, 16.75 and 17.5) and its centre
+ * outside (17): at the centre t would be -0.375, at a covered sample it
+ * is 0.125.  The shader writes green for t >= 0 and red otherwise, so
+ * with centroid such a pixel resolves to 1/4 green, never red.
+ */
+static bool
+centroid(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
+{
+   static const char *cvs =
+      "#version 300 es\n"
+      "layout(location = 0) in vec2 a_pos;\n"
+      "layout(location = 1) in float a_t;\n"
+      "centroid out float v_t;\n"
+      "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); v_t = a_t; }\n";
+   static const char *cfs =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "centroid in float v_t;\n"
+      "out vec4 o_colour;\n"
+      "void main() {\n"
+      "   o_colour = v_t >= 0.0 ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n"
+      "}\n";
+   GLuint prog = e2e_gl_program(cvs, cfs, NULL);
+   if (!prog)
+      return false;
+   static const float window[] = {4.5f, 4.5f, 12.125f, 4.5f, 4.5f, 12.125f};
+   float pos[6], t[3];
+   for (unsigned i = 0; i < 3; i++) {
+      pos[2 * i] = ndc(window[2 * i]);
+      pos[2 * i + 1] = ndc(window[2 * i + 1]);
+      t[i] = 16.625f - window[2 * i] - window[2 * i + 1];
+   }
+   glUseProgram(prog);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+   glEnableVertexAttribArray(0);
+   glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 0, t);
+   glEnableVertexAttribArray(1);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDisableVertexAttribArray(1);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+
+   static const uint8_t quarter_green[4] = {0, 64, 0, 255};
+   static const uint8_t green[4] = {0, 255, 0, 255};
+   static const int edge[][2] = {{8, 8}, {7, 9}, {10, 6}, {6, 10}, {5, 11}};
+   bool ok = e2e_gl_probe(pixels, SIZE, 6, 6, green, 0, "centroid, interior",
+                          quiet);
+   for (unsigned i = 0; i < sizeof(edge) / sizeof(edge[0]); i++)
+      ok &= e2e_gl_probe(pixels, SIZE, edge[i][0], edge[i][1], quarter_green,
+                         1, "centroid, centre outside, 1 of 4 samples",
+                         quiet);
+   glUseProgram(0);
+   glDeleteProgram(prog);
+   return ok;
+}
+
+/* Clears of a 4x buffer reach every sample: a scissored glClear (x < 8)
+ * and glClearBufferfv; the resolve shows the clear colours exactly. */
+static bool
+clears(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
+{
+   static const float blue[4] = {0, 0, 1, 1};
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glClearBufferfv(GL_COLOR, 0, blue);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, 8, SIZE);
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const uint8_t want_red[4] = {255, 0, 0, 255};
+   static const uint8_t want_blue[4] = {0, 0, 255, 255};
+   bool ok = e2e_gl_probe(pixels, SIZE, 3, 3, want_red, 0,
+                          "scissored clear, inside", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 7, 12, want_red, 0,
+                      "scissored clear, inside", quiet);
+   ok &= e2e_gl_probe(pixels, SIZE, 8, 3, want_blue, 0,
+                      "glClearBufferfv, outside the scissor", quiet);
+   glClearColor(0, 0, 0, 1);
+   return ok;
+}
+
+/*
+ * Stencil per sample, kept across passes: the triangle writes stencil 1
+ * (no colour), a flush, then the whole screen in red where stencil is 0.
+ * A pixel with n of 4 samples in the triangle resolves to red (4 - n)/4.
+ */
+static bool
+stencil_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
+                   bool quiet)
+{
+   static const float white[4] = {1, 1, 1, 1}, red[4] = {1, 0, 0, 1};
+   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
+                                  0, 0, SIZE, SIZE, 0, SIZE};
+   static const uint8_t level[5] = {0, 64, 128, 191, 255};
+   GLuint zs;
+   bool ok = true;
+
+   glUseProgram(prog);
+   glGenRenderbuffers(1, &zs);
+   glBindRenderbuffer(GL_RENDERBUFFER, zs);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8,
+                                    SIZE, SIZE);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                             GL_RENDERBUFFER, zs);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      fprintf(stderr, "FAIL: 4x colour + 4x depth-stencil is incomplete\n");
+      return false;
+   }
+   glClearColor(0, 0, 0, 1);
+   glClearStencil(0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_STENCIL_TEST);
+   glStencilFunc(GL_ALWAYS, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   draw(prog, triangle, 3, white);
+   glFlush();
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glStencilFunc(GL_EQUAL, 0, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   draw(prog, screen, 6, red);
+   glDisable(GL_STENCIL_TEST);
+
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const int at[][2] = {{6, 6}, {3, 8}, {4, 6}, {4, 4}, {8, 8},
+                               {12, 4}};
+   for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+      int n = covered(at[i][0], at[i][1]);
+      const uint8_t want[4] = {level[4 - n], 0, 0, 255};
+      char what[64];
+      snprintf(what, sizeof(what), "stencil per sample, %d of 4 marked", n);
+      ok &= e2e_gl_probe(pixels, SIZE, at[i][0], at[i][1], want, 1, what,
+                         quiet);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                             GL_RENDERBUFFER, 0);
+   glDeleteRenderbuffers(1, &zs);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -407,6 +668,10 @@ main(int argc, char **argv)
 
    ok &= coverage_state(prog, ms, ss, quiet);
    ok &= depth_per_sample(prog, ms, ss, pixels, quiet);
+   ok &= other_formats(prog, pixels, quiet);
+   ok &= centroid(ms, ss, pixels, quiet);
+   ok &= clears(ms, ss, pixels, quiet);
+   ok &= stencil_per_sample(prog, ms, ss, pixels, quiet);
 
    e2e_gl_close(&gl);
    if (!quiet || !ok)

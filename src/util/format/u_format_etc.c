@@ -34,8 +34,7 @@
  * the two magnitudes of each codeword; texel index 0 is +small, 1 +large,
  * 2 -small, 3 -large. */
 static const int etc_intensity[8][2] = {
-   {2, 8},   {5, 17},  {9, 29},   {13, 42},
-   {18, 60}, {24, 80}, {33, 106}, {47, 183},
+   {2, 8}, {5, 17}, {9, 29}, {13, 42}, {18, 60}, {24, 80}, {33, 106}, {47, 183},
 };
 
 /* ES 3.0.6 appendix C, the distance table of the T and H modes. */
@@ -43,24 +42,24 @@ static const int etc_distance[8] = {3, 6, 11, 16, 23, 32, 41, 64};
 
 /* ES 3.0.6 appendix C, the EAC modifier tables, indexed by texel index. */
 static const int eac_modifier[16][8] = {
-   {-3, -6, -9, -15, 2, 5, 8, 14},  {-3, -7, -10, -13, 2, 6, 9, 12},
-   {-2, -5, -8, -13, 1, 4, 7, 12},  {-2, -4, -6, -13, 1, 3, 5, 12},
-   {-3, -6, -8, -12, 2, 5, 7, 11},  {-3, -7, -9, -11, 2, 6, 8, 10},
-   {-4, -7, -8, -11, 3, 6, 7, 10},  {-3, -5, -8, -11, 2, 4, 7, 10},
-   {-2, -6, -8, -10, 1, 5, 7, 9},   {-2, -5, -8, -10, 1, 4, 7, 9},
-   {-2, -4, -8, -10, 1, 3, 7, 9},   {-2, -5, -7, -10, 1, 4, 6, 9},
-   {-3, -4, -7, -10, 2, 3, 6, 9},   {-1, -2, -3, -10, 0, 1, 2, 9},
-   {-4, -6, -8, -9, 3, 5, 7, 8},    {-3, -5, -7, -9, 2, 4, 6, 8},
+   {-3, -6, -9, -15, 2, 5, 8, 14}, {-3, -7, -10, -13, 2, 6, 9, 12},
+   {-2, -5, -8, -13, 1, 4, 7, 12}, {-2, -4, -6, -13, 1, 3, 5, 12},
+   {-3, -6, -8, -12, 2, 5, 7, 11}, {-3, -7, -9, -11, 2, 6, 8, 10},
+   {-4, -7, -8, -11, 3, 6, 7, 10}, {-3, -5, -8, -11, 2, 4, 7, 10},
+   {-2, -6, -8, -10, 1, 5, 7, 9},  {-2, -5, -8, -10, 1, 4, 7, 9},
+   {-2, -4, -8, -10, 1, 3, 7, 9},  {-2, -5, -7, -10, 1, 4, 6, 9},
+   {-3, -4, -7, -10, 2, 3, 6, 9},  {-1, -2, -3, -10, 0, 1, 2, 9},
+   {-4, -6, -8, -9, 3, 5, 7, 8},   {-3, -5, -7, -9, 2, 4, 6, 8},
 };
 
 /* How a format's 8 or 16 bytes are split. */
 enum etc_kind {
    ETC_NONE,
-   ETC_RGB,      /* one colour half (ETC1 or ETC2) */
-   ETC_RGB_A1,   /* one colour half with punch-through alpha */
-   ETC_RGBA,     /* EAC alpha half, then colour half */
-   ETC_R11,      /* one EAC half */
-   ETC_RG11,     /* two EAC halves, R then G */
+   ETC_RGB,    /* one colour half (ETC1 or ETC2) */
+   ETC_RGB_A1, /* one colour half with punch-through alpha */
+   ETC_RGBA,   /* EAC alpha half, then colour half */
+   ETC_R11,    /* one EAC half */
+   ETC_RG11,   /* two EAC halves, R then G */
 };
 
 struct etc_format_info {
@@ -100,8 +99,7 @@ etc_info(enum pipe_format format)
       return (struct etc_format_info){ETC_RG11, false,
                                       PIPE_FORMAT_R16G16_UNORM};
    case PIPE_FORMAT_ETC2_RG11_SNORM:
-      return (struct etc_format_info){ETC_RG11, true,
-                                      PIPE_FORMAT_R16G16_SNORM};
+      return (struct etc_format_info){ETC_RG11, true, PIPE_FORMAT_R16G16_SNORM};
    default:
       return (struct etc_format_info){ETC_NONE, false, PIPE_FORMAT_NONE};
    }
@@ -252,8 +250,8 @@ decode_h_mode(uint64_t half, bool transparent_ok, uint8_t texels[16][4])
    /* The distance's low bit is whether colour 1 >= colour 2 as 0xRRGGBB. */
    int v1 = c1[0] << 16 | c1[1] << 8 | c1[2];
    int v2 = c2[0] << 16 | c2[1] << 8 | c2[2];
-   unsigned di = bits(half, 34, 34) << 2 | bits(half, 32, 32) << 1 |
-                 (v1 >= v2 ? 1u : 0u);
+   unsigned di =
+      bits(half, 34, 34) << 2 | bits(half, 32, 32) << 1 | (v1 >= v2 ? 1u : 0u);
    int d = etc_distance[di];
    int paint[4][3];
 
@@ -389,8 +387,7 @@ decode_eac_alpha8(const uint8_t *p, uint8_t texels[16][4])
 
 bool
 util_format_etc_decode_block_rgba8(enum pipe_format format,
-                                   const uint8_t *block,
-                                   uint8_t texels[16][4])
+                                   const uint8_t *block, uint8_t texels[16][4])
 {
    switch (etc_info(format).kind) {
    case ETC_RGB:
@@ -410,8 +407,7 @@ util_format_etc_decode_block_rgba8(enum pipe_format format,
 
 bool
 util_format_etc_decode_block_eac11(enum pipe_format format,
-                                   const uint8_t *block,
-                                   int16_t values[2][16])
+                                   const uint8_t *block, int16_t values[2][16])
 {
    struct etc_format_info info = etc_info(format);
 
@@ -528,12 +524,12 @@ emit_float(void *dst, size_t dst_stride_B, unsigned x, unsigned y,
 }
 
 bool
-util_format_etc_unpack(enum pipe_format format, void *dst,
-                       size_t dst_stride_B, const uint8_t *src,
-                       size_t src_stride_B, unsigned width, unsigned height)
+util_format_etc_unpack(enum pipe_format format, void *dst, size_t dst_stride_B,
+                       const uint8_t *src, size_t src_stride_B, unsigned width,
+                       unsigned height)
 {
-   return etc_walk(format, dst, dst_stride_B, src, src_stride_B, width,
-                   height, emit_decoded);
+   return etc_walk(format, dst, dst_stride_B, src, src_stride_B, width, height,
+                   emit_decoded);
 }
 
 bool
@@ -542,6 +538,6 @@ util_format_etc_unpack_rgba_float(enum pipe_format format, float *dst,
                                   size_t src_stride_B, unsigned width,
                                   unsigned height)
 {
-   return etc_walk(format, dst, dst_stride_B, src, src_stride_B, width,
-                   height, emit_float);
+   return etc_walk(format, dst, dst_stride_B, src, src_stride_B, width, height,
+                   emit_float);
 }

@@ -57,8 +57,7 @@ bool util_format_etc_unpack(enum pipe_format format, void *dst,
  * v / 1023 (signed) in R (and G), 0 in the missing colour channels and 1
  * in alpha.  dst_stride_B is in bytes. */
 bool util_format_etc_unpack_rgba_float(enum pipe_format format, float *dst,
-                                       size_t dst_stride_B,
-                                       const uint8_t *src,
+                                       size_t dst_stride_B, const uint8_t *src,
                                        size_t src_stride_B, unsigned width,
                                        unsigned height);
 

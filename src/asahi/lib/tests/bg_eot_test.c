@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "util/ralloc.h"
@@ -98,12 +99,90 @@ store_skips_holes(void **state)
    ralloc_free(ctx);
 }
 
+/* Reloading a 4x R8 target: one fetch per sample from the 2D MS texture
+ * (the sample index in r6l after the x and y words), each stored to its
+ * sample only with the format's one component. */
+static void
+load_msaa_one_channel(void **state)
+{
+   void *ctx = ralloc_context(NULL);
+   struct agx_bg_eot_key key = {0};
+   enum pipe_format f[] = {PIPE_FORMAT_R8_UNORM};
+   assert_true(agx_tilebuffer_layout(&key.tib, f, 1, 4));
+   key.op[0] = AGX_BG_LOAD;
+
+   struct agx_bg_eot_program p;
+   char err[128];
+   if (agx_build_bg_eot(&key, ctx, &p, err, sizeof(err)))
+      fail_msg("%s", err);
+
+   char text[4096];
+   disasm(&p, text, sizeof(text));
+   for (unsigned s = 0; s < 4; ++s) {
+      char want[256];
+      snprintf(want, sizeof(want),
+               "mov_imm r6l, %u;texture_load 0, 0b1100, 0b0, none, xyzw, "
+               "0b00, r0_r1_r2_r3, ts0, ss0, tex_2d_ms, r4l_r4h_r5l_r5h_r6l, "
+               "auto_lod, 0;wait 0;st_tile r0, u8norm, 0, x, 0, %u, 0",
+               s, 1u << s);
+      if (!strstr(text, want))
+         fail_msg("sample %u: no \"%s\" in \"%s\"", s, want, text);
+   }
+   ralloc_free(ctx);
+}
+
+/* A resolve into RGBA8: fetch all four samples, sum, scale by 1/4, one
+ * store of the average to every sample of the (single-sampled) pixel;
+ * formats with 16-bit tilebuffer values are refused. */
+static void
+resolve_rgba8(void **state)
+{
+   void *ctx = ralloc_context(NULL);
+   struct agx_bg_eot_key key = {0};
+   enum pipe_format f[] = {PIPE_FORMAT_R8G8B8A8_UNORM};
+   assert_true(agx_tilebuffer_layout(&key.tib, f, 1, 1));
+   key.op[0] = AGX_BG_RESOLVE;
+   key.resolve_samples[0] = 4;
+
+   struct agx_bg_eot_program p;
+   char err[128];
+   if (agx_build_bg_eot(&key, ctx, &p, err, sizeof(err)))
+      fail_msg("%s", err);
+   assert_true(p.uses_sampler);
+   assert_int_equal(p.nr_textures, 1);
+
+   char text[8192];
+   disasm(&p, text, sizeof(text));
+   for (unsigned s = 0; s < 4; ++s) {
+      char want[256];
+      snprintf(want, sizeof(want),
+               "mov_imm r6l, %u;texture_load 0, 0b1100, 0b0, none, xyzw, "
+               "0b00, %s, ts0, ss0, tex_2d_ms, r4l_r4h_r5l_r5h_r6l, "
+               "auto_lod, 0;wait 0",
+               s, s ? "r8_r9_r10_r11" : "r0_r1_r2_r3");
+      if (!strstr(text, want))
+         fail_msg("sample %u: no \"%s\" in \"%s\"", s, want, text);
+   }
+   assert_non_null(strstr(text, "fadd32 r3, r3, r11"));
+   assert_non_null(strstr(text, "fmul32 r3, r3, 0.25;"
+                                "st_tile r0_r1_r2_r3, u8norm, 0, xyzw, 0, "
+                                "255, 0;stop"));
+
+   enum pipe_format h[] = {PIPE_FORMAT_R16G16B16A16_FLOAT};
+   assert_true(agx_tilebuffer_layout(&key.tib, h, 1, 1));
+   assert_false(agx_bg_can_resolve(PIPE_FORMAT_R16G16B16A16_FLOAT));
+   assert_int_not_equal(agx_build_bg_eot(&key, ctx, &p, err, sizeof(err)), 0);
+   ralloc_free(ctx);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(clear_two_targets),
       cmocka_unit_test(store_skips_holes),
+      cmocka_unit_test(load_msaa_one_channel),
+      cmocka_unit_test(resolve_rgba8),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

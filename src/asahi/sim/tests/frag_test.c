@@ -123,6 +123,45 @@ test_iter_sample(void **state)
    sim_test_free(&t);
 }
 
+/* Centroid: the centre when all samples are covered (or single-sampled),
+ * else the lowest covered sample; a lane with no coverage (a helper) at
+ * the centre. */
+static void
+test_iter_centroid(void **state)
+{
+   struct sim_test t;
+   set_cf();
+   sim_test_load(&t, "iter r5, cf1, centroid, 0b0, 0, 0, 0, 0, 0\n"
+                     "stop\n");
+   t.g->coefficients = (const float(*)[3])cf;
+   t.g->nr_coefficients = 4;
+   t.g->frag.nr_samples = 4;
+   const float pos[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   memcpy(t.g->frag.sample_position, pos, sizeof(pos));
+   for (unsigned l = 0; l < 4; l++)
+      t.g->frag.pixel[l][0] = (uint16_t)l;
+   t.g->exec = 0xf;
+   t.g->dispatch.coverage_mask[0] = 0xf; /* all: centre */
+   t.g->dispatch.coverage_mask[1] = 0x6; /* samples 1, 2: sample 1 */
+   t.g->dispatch.coverage_mask[2] = 0x8; /* sample 3 */
+   t.g->dispatch.coverage_mask[3] = 0;   /* helper: centre */
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   /* cf1 = 2x + 3y + 1 at pixel (lane, 0). */
+   assert_true(reg_f32(t.g, 5, 0) == 2 * 0.5f + 3 * 0.5f + 1);
+   assert_true(reg_f32(t.g, 5, 1) == 2 * 1.875f + 3 * 0.375f + 1);
+   assert_true(reg_f32(t.g, 5, 2) == 2 * 2.625f + 3 * 0.875f + 1);
+   assert_true(reg_f32(t.g, 5, 3) == 2 * 3.5f + 3 * 0.5f + 1);
+
+   /* Single-sampled: the centre whatever the mask says. */
+   t.g->frag.nr_samples = 1;
+   asahi_sim_set_code(t.g, t.code, t.size, 0);
+   t.g->exec = 0x2;
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   assert_true(reg_f32(t.g, 5, 1) == 2 * 1.5f + 3 * 0.5f + 1);
+   sim_test_free(&t);
+}
+
 static void
 test_ldcf(void **state)
 {
@@ -373,6 +412,7 @@ main(void)
       cmocka_unit_test(test_iter_center),
       cmocka_unit_test(test_iterproj_and_tile),
       cmocka_unit_test(test_iter_sample),
+      cmocka_unit_test(test_iter_centroid),
       cmocka_unit_test(test_ldcf),
       cmocka_unit_test(test_cf_errors),
       cmocka_unit_test(test_st_var),

@@ -250,7 +250,7 @@ static const char *const fs_textured_source =
 #define RESOLVE_FETCH(s, dst)                                                  \
    "mov_imm r6l, " #s "\n"                                                     \
    "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, " dst ", ts0, ss0, "        \
-   "tex_2d_ms, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n"                              \
+   "tex_2d_ms, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n"                             \
    "wait 0\n"
 #define RESOLVE_ADD                                                            \
    "fadd32 r0, r0, r8\n"                                                       \

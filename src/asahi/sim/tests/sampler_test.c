@@ -6,7 +6,8 @@
 /*
  * The command executor's texture unit (asahi_sim_texture_unit_hooks)
  * through texture_sample: cube-map face selection by the GL 4.6 table
- * 8.19 (a direction along each axis lands on that face's centre), mip
+ * 8.19 (a direction along each axis lands on that face's centre; layers
+ * apart as the descriptor's page-aligned-layers bit says), mip
  * level selection from quad derivatives (GL 4.6 equations 8.4-8.7: a
  * texture coordinate changing by 1/4 per pixel on an 8x8 texture is LOD
  * log2(2) = 1), and a format util/format converts (R5G6B5) with the
@@ -24,7 +25,7 @@
 #define IMG_VA  0x10000ull
 #define DESC_VA 0x80000ull
 
-static uint8_t img_mem[64 << 10];
+static uint8_t img_mem[128 << 10];
 static uint8_t desc_mem[256];
 
 static float
@@ -60,16 +61,21 @@ bind(struct asahi_sim_group *g, struct fixture *fx)
    }
 }
 
-/* Each face of a 2x2 RGBA8 cube holds (40 * face, 0, 0, 255). */
+/* Each face of a 2x2 RGBA8 cube holds (40 * face, 0, 0, 255).  renderable:
+ * laid out as a render target, whose layers start on pages (ail), which
+ * the descriptor says with its page-aligned-layers bit. */
 static void
-test_cube_faces(void **state)
+cube_faces(bool renderable)
 {
    struct ail_layout l = {
       .width_px = 2, .height_px = 2, .depth_px = 6, .sample_count_sa = 1,
       .levels = 1, .cube = true, .tiling = AIL_TILING_TWIDDLED,
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM, .renderable = renderable,
    };
    assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   assert_true(l.page_aligned_layers == renderable);
+   assert_true(l.size_B <= sizeof(img_mem));
+   memset(img_mem, 0, sizeof(img_mem));
    for (unsigned f = 0; f < 6; f++) {
       for (unsigned y = 0; y < 2; y++) {
          for (unsigned x = 0; x < 2; x++) {
@@ -93,6 +99,7 @@ test_cube_faces(void **state)
       cfg.width = 2;
       cfg.height = 2;
       cfg.address = IMG_VA;
+      cfg.page_aligned_layers = l.page_aligned_layers;
    }
 
    struct sim_test t;
@@ -115,6 +122,20 @@ test_cube_faces(void **state)
    for (unsigned l = 0; l < 6; l++)
       assert_true(reg_f32(t.g, 0, l) == (float)(40 * l / 255.0));
    sim_test_free(&t);
+}
+
+static void
+test_cube_faces(void **state)
+{
+   cube_faces(false);
+}
+
+/* Page-aligned layers (16 KiB apart here, not 128 B): the layer stride
+ * comes from the descriptor bit. */
+static void
+test_cube_faces_page_aligned(void **state)
+{
+   cube_faces(true);
 }
 
 /* An 8x8 R5G6B5 texture with two levels: level 0 all red, level 1 all
@@ -269,6 +290,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_cube_faces),
+      cmocka_unit_test(test_cube_faces_page_aligned),
       cmocka_unit_test(test_lod_from_derivatives),
       cmocka_unit_test(test_3d),
    };

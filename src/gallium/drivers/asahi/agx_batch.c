@@ -338,7 +338,8 @@ agx_batch_submit(struct agx_batch *batch)
       .scissor_va = scissor_va,
       .oclqry_va = batch->oq_used ? ctx->oq_heap->va : 0,
       .dbias_va = dbias_va,
-      .clears_and_stores = (batch->clear & PIPE_CLEAR_COLOR) != 0,
+      .clears_and_stores =
+         (batch->clear & PIPE_CLEAR_COLOR) != 0 || batch->resolve != 0,
    };
 
    if (batch->key.zsbuf) {
@@ -508,8 +509,9 @@ agx_flush_batch(struct agx_context *ctx, const char *reason)
       u_logi("asahi", "perf: render pass %ux%u ends (%s): %u draws%s",
              batch->key.width, batch->key.height, reason, batch->draws,
              batch->clear ? ", clears" : "");
-   /* A batch with neither draws nor clears has nothing to write. */
-   if ((batch->draws || batch->clear) && agx_batch_submit(batch))
+   /* A batch with neither draws, clears nor resolves writes nothing. */
+   if ((batch->draws || batch->clear || batch->resolve) &&
+       agx_batch_submit(batch))
       util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
    else
       agx_batch_free(batch);

@@ -128,6 +128,25 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
          agx_pack_pbe_desc(descs[rt], &v);
          key.op[rt] = AGX_EOT_STORE;
          nr_textures = rt + 1;
+      } else if ((batch->resolve & (PIPE_CLEAR_COLOR0 << rt)) &&
+                 batch->resolve_src[rt]) {
+         /* The source's samples as a 2D MS texture, channels in memory
+          * order like a load. */
+         const struct agx_resource *src =
+            agx_resource(batch->resolve_src[rt]);
+         key.op[rt] = AGX_BG_RESOLVE;
+         key.resolve_samples[rt] = src->layout.sample_count_sa;
+         struct agx_view_desc v = {
+            .layout = &src->layout,
+            .base_va = src->bo->va,
+            .format = surf->format,
+            .dimension = AGX_TEXTURE_DIMENSION_2D_MS,
+            .swizzle = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
+                        PIPE_SWIZZLE_W},
+            .memory_order = true,
+         };
+         agx_pack_texture_desc(descs[rt], &v);
+         nr_textures = 2 * rt + 1;
       } else if (batch->clear & (PIPE_CLEAR_COLOR0 << rt)) {
          key.op[rt] = AGX_BG_CLEAR;
          agx_pack_clear_colour(&batch->tib, rt, batch->clear_color[rt].ui,
@@ -173,7 +192,8 @@ agx_build_bg_eot_usc(struct agx_batch *batch, bool store, uint32_t *counts)
       memset(t.cpu, 0, nr_textures * AGX_PBE_LENGTH);
       for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {
          unsigned reg = store ? rt : 2 * rt;
-         if (key.op[rt] == AGX_EOT_STORE || key.op[rt] == AGX_BG_LOAD)
+         if (key.op[rt] == AGX_EOT_STORE || key.op[rt] == AGX_BG_LOAD ||
+             key.op[rt] == AGX_BG_RESOLVE)
             memcpy((uint8_t *)t.cpu + reg * AGX_PBE_LENGTH, descs[rt],
                    AGX_PBE_LENGTH);
       }

@@ -151,10 +151,89 @@ blit_zs(struct pipe_context *pctx, const struct pipe_blit_info *info,
    pctx->texture_unmap(pctx, st);
 }
 
+/*
+ * A whole-image colour resolve on the GPU: a render pass into the
+ * destination with no draws, whose background program averages the
+ * source's samples (AGX_BG_RESOLVE) and whose end-of-tile program stores
+ * the result.  Only for the common case: a multisampled 2D source into a
+ * single-sampled level of the same size and format, the full rectangle,
+ * no scissor, a format the program can average.  False: not done.
+ */
+static bool
+gpu_resolve(struct pipe_context *pctx, const struct pipe_blit_info *info)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   struct pipe_resource *src = info->src.resource;
+   struct pipe_resource *dst = info->dst.resource;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   unsigned level = info->dst.level;
+   int w = (int)u_minify(dst->width0, level);
+   int h = (int)u_minify(dst->height0, level);
+
+   if (src->nr_samples <= 1 || dst->nr_samples > 1 ||
+       info->mask != PIPE_MASK_RGBA || info->scissor_enable ||
+       src->target != PIPE_TEXTURE_2D ||
+       !(dst->bind & PIPE_BIND_RENDER_TARGET) ||
+       agx_resource(src)->layout.format != agx_resource(dst)->layout.format ||
+       info->src.format != info->dst.format ||
+       !agx_bg_can_resolve(info->dst.format))
+      return false;
+   if (sb->x || sb->y || sb->z || db->x || db->y || sb->width != w ||
+       sb->height != h || db->width != w || db->height != h ||
+       (int)src->width0 != w || (int)src->height0 != h)
+      return false;
+
+   /* The pass renders to the destination alone; the bound framebuffer
+    * comes back afterwards (its pass ends here, as for any change). */
+   struct pipe_framebuffer_state saved = ctx->fb;
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i) {
+      saved.cbufs[i] = NULL;
+      pipe_surface_reference(&saved.cbufs[i], ctx->fb.cbufs[i]);
+   }
+   saved.zsbuf = NULL;
+   pipe_surface_reference(&saved.zsbuf, ctx->fb.zsbuf);
+
+   struct pipe_surface templ = {
+      .format = info->dst.format,
+      .u.tex.level = level,
+      .u.tex.first_layer = (unsigned)db->z,
+      .u.tex.last_layer = (unsigned)db->z,
+   };
+   struct pipe_surface *surf = pctx->create_surface(pctx, dst, &templ);
+   bool ok = surf != NULL;
+   if (ok) {
+      struct pipe_framebuffer_state fb = {
+         .width = (uint16_t)w,
+         .height = (uint16_t)h,
+         .layers = 1,
+         .nr_cbufs = 1,
+         .cbufs = {surf},
+      };
+      pctx->set_framebuffer_state(pctx, &fb);
+      struct agx_batch *batch = agx_get_batch(ctx);
+      ok = batch != NULL;
+      if (ok) {
+         batch->resolve = PIPE_CLEAR_COLOR0;
+         batch->resolve_src[0] = src;
+         agx_batch_reads(batch, src);
+         agx_batch_writes(batch, dst);
+         agx_flush_batch(ctx, "resolve");
+      }
+      pipe_surface_reference(&surf, NULL);
+   }
+   pctx->set_framebuffer_state(pctx, &saved);
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
+      pipe_surface_reference(&saved.cbufs[i], NULL);
+   pipe_surface_reference(&saved.zsbuf, NULL);
+   return ok;
+}
+
 /* Nearest-texel scaling blit of colour, one layer at a time. */
 static void
 agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
+   if (gpu_resolve(pctx, info))
+      return;
    perf_note(pctx, "blit");
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
    int dw = abs(db->width), dh = abs(db->height);

@@ -207,7 +207,9 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
                         unsigned storage_sample_count, unsigned bindings)
 {
    /* 2x and 4x multisampling for render targets and depth/stencil
-    * (resolves are CPU blits for now).
+    * (resolves are CPU blits for now).  Those are the counts the hardware
+    * has: the texture and PBE descriptors' sample count is one bit, 2 or 4
+    * (fact: alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml).
     */
    if (sample_count > 1) {
       if (sample_count != 2 && sample_count != 4)

@@ -204,6 +204,11 @@ struct agx_batch {
 
    /* PIPE_CLEAR_* bits */
    unsigned clear, load, draws;
+   /* PIPE_CLEAR_COLOR* bits: render targets the background program fills
+    * with the average of resolve_src's samples (a GPU resolve; the batch
+    * has no draws).  resolve_src is in the batch's reads. */
+   unsigned resolve;
+   struct pipe_resource *resolve_src[PIPE_MAX_COLOR_BUFS];
    union pipe_color_union clear_color[PIPE_MAX_COLOR_BUFS];
    double clear_depth;
    unsigned clear_stencil;

@@ -95,6 +95,7 @@ dri_context_create(struct asahi_dri_screen *s,
                                             : error_from_st(st_err);
       return NULL;
    }
+   dri_context_init_image_lookup(ctx);
    *error = ASAHI_DRI_SUCCESS;
    return ctx;
 }

@@ -298,3 +298,15 @@ dri_image_wrap(struct asahi_dri_screen *s, struct pipe_resource *res,
    pipe_resource_reference(&img->res, res);
    return img;
 }
+
+struct asahi_dri_screen *
+dri_image_screen(struct asahi_dri_image *img)
+{
+   return img->screen;
+}
+
+struct pipe_resource *
+dri_image_resource(struct asahi_dri_image *img)
+{
+   return img->res;
+}

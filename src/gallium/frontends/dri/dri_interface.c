@@ -42,4 +42,6 @@ const struct asahi_dri_interface asahi_dri_interface = {
    .window_create = dri_window_create,
    .swap_buffers = dri_swap_buffers,
    .drawable_get_image = dri_drawable_get_image,
+   .image_from_gl = dri_image_from_gl,
+   .screen_set_image_lookup = dri_screen_set_image_lookup,
 };

@@ -42,6 +42,12 @@ struct asahi_dri_screen {
    enum pipe_format color_formats[DRI_MAX_CONFIGS];
    enum pipe_format zs_formats[DRI_MAX_CONFIGS];
    unsigned num_configs;
+
+   /* GLeglImageOES handles -> images (dri_image_gl.c). */
+   bool (*image_lookup)(void *data, void *handle,
+                        void (*use)(struct asahi_dri_image *image, void *arg),
+                        void *arg);
+   void *image_lookup_data;
 };
 
 struct asahi_dri_context {
@@ -127,6 +133,24 @@ void dri_image_unmap(struct asahi_dri_image *image, void *cookie);
 struct asahi_dri_image *dri_image_wrap(struct asahi_dri_screen *screen,
                                        struct pipe_resource *res,
                                        uint32_t fourcc);
+
+struct asahi_dri_screen *dri_image_screen(struct asahi_dri_image *image);
+struct pipe_resource *dri_image_resource(struct asahi_dri_image *image);
+
+/* ---- dri_image_gl.c -------------------------------------------------- */
+
+struct asahi_dri_image *dri_image_from_gl(struct asahi_dri_context *ctx,
+                                          uint32_t gl_target, uint32_t name,
+                                          uint32_t level,
+                                          enum asahi_dri_error *error);
+void dri_screen_set_image_lookup(
+   struct asahi_dri_screen *screen,
+   bool (*lookup)(void *data, void *handle,
+                  void (*use)(struct asahi_dri_image *image, void *arg),
+                  void *arg),
+   void *data);
+/* Points a new context's GL front end at the screen's lookup. */
+void dri_context_init_image_lookup(struct asahi_dri_context *ctx);
 
 /* ---- dri_drawable.c -------------------------------------------------- */
 

@@ -150,3 +150,19 @@ st_get_proc_address(const char *name)
 {
    return strcmp(name, "glFake") ? NULL : fake_gl_function;
 }
+
+/* GL objects are never images here: no GL objects exist. */
+struct pipe_resource *
+st_resource_of_gl_object(struct st_context *ctx, unsigned gl_target,
+                         unsigned name, unsigned level,
+                         enum st_image_error *error)
+{
+   *error = ST_IMAGE_BAD_PARAMETER;
+   return NULL;
+}
+
+void
+st_context_set_image_lookup(struct st_context *ctx, st_image_lookup_fn lookup,
+                            void *data)
+{
+}
