@@ -533,6 +533,7 @@ struct gl_context {
       bool Skip;
    } CondRender;
    GLbitfield ClipDistancesEnabled; /* GL_CLIP_DISTANCEi, desktop GL 3.0 */
+   bool FramebufferSRGB; /* GL_FRAMEBUFFER_SRGB, desktop GL 3.0 */
    bool RasterizerDiscard;
 };
 

@@ -209,6 +209,11 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
       *dirty = 0;
       return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
+   case GL_FRAMEBUFFER_SRGB:
+      /* GL 3.0 section 4.1.8: off, sRGB colour buffers are written and
+       * blended as linear values; ES always encodes. */
+      *dirty = ST_NEW_FRAMEBUFFER;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->FramebufferSRGB;
    case GL_RASTERIZER_DISCARD:
       *dirty = ST_NEW_RASTERIZER;
       return es3 ? &ctx->RasterizerDiscard : NULL;
