@@ -17,7 +17,14 @@
 static bool
 valid_mode(GLenum mode)
 {
-   return mode <= GL_TRIANGLE_FAN;
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (mode <= GL_TRIANGLE_FAN)
+      return true;
+   /* GL 3.0 section 2.6.1: quads and polygons, deprecated (appendix E),
+    * so in compatibility contexts only (st_draw_compat.c). */
+   return ctx && !_mesa_is_desktop_fc(ctx) && !_mesa_is_gles(ctx) &&
+          (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON);
 }
 
 /* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the

@@ -51,6 +51,16 @@ test_versions(void **state)
    assert_int_equal(v, 0);
    _mesa_GetIntegerv(GL_CONTEXT_FLAGS, &v);
    assert_int_equal(v, 0);
+   /* Section 2.6.1: quads, quad strips and polygons draw here. */
+   static const float quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
+   _mesa_VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+   _mesa_EnableVertexAttribArray(0);
+   _mesa_DrawArrays(GL_QUADS, 0, 4);
+   _mesa_DrawArrays(GL_QUAD_STRIP, 0, 4);
+   _mesa_DrawArrays(GL_POLYGON, 0, 4);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawArrays(GL_POLYGON + 1, 0, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    /* CONTEXT_PROFILE_MASK is GL 3.2 state. */
    _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
@@ -101,6 +111,9 @@ test_forward_compatible(void **state)
    _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
+   /* Quads and polygons are deprecated. */
+   _mesa_DrawArrays(GL_QUADS, 0, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_ClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
