@@ -84,6 +84,9 @@ void _mesa_free_context_state(struct gl_context *ctx);
 struct gl_shared_state *_mesa_alloc_shared_state(void);
 struct pipe_screen;
 void _mesa_free_query_objects(struct gl_context *ctx);
+/* Adds a draw to an active GL_PRIMITIVES_GENERATED query (queryobj.c). */
+void _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
+                                      GLsizei count, GLsizei instances);
 void _mesa_reference_sampler(struct gl_sampler_object **dst,
                              struct gl_sampler_object *src);
 void _mesa_free_sampler_objects(struct gl_shared_state *shared);

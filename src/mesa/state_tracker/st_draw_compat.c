@@ -108,10 +108,14 @@ st_draw_compat_prims(struct st_context *st, GLenum mode, GLint first,
    if (xfer)
       st->pipe->buffer_unmap(st->pipe, xfer);
 
-   /* The list is client memory: draw it with no element buffer bound. */
+   /* The list is client memory: draw it with no element buffer bound;
+    * and the primitives were counted as quads or polygons already. */
+   struct gl_query_object *generated = ctx->CurrentQuery[4];
    ctx->VAO->IndexBuffer = NULL;
+   ctx->CurrentQuery[4] = NULL;
    st_draw_gl(st, GL_TRIANGLES, 0, (GLsizei)n, GL_UNSIGNED_INT, list,
               instances, index_type ? basevertex : 0, 0);
    ctx->VAO->IndexBuffer = ib;
+   ctx->CurrentQuery[4] = generated;
    free(list);
 }

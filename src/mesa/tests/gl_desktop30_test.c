@@ -271,6 +271,38 @@ test_conditional_render_errors(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 2.15 / 2.6.1: GL_PRIMITIVES_GENERATED counts the primitives of
+ * the draws between Begin and End (7 triangle vertices: 2; a 5-vertex
+ * strip drawn 3 times: 9; 8 quad vertices: 2); ES has no such query. */
+static void
+test_primitives_generated(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLuint q, n = 0;
+
+   _mesa_GenQueries(1, &q);
+   _mesa_BeginQuery(GL_PRIMITIVES_GENERATED, q);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 7);
+   _mesa_DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 5, 3);
+   _mesa_DrawArrays(GL_QUADS, 0, 8);
+   _mesa_EndQuery(GL_PRIMITIVES_GENERATED);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 3); /* after End: not counted */
+   _mesa_GetQueryObjectuiv(q, GL_QUERY_RESULT_AVAILABLE, &n);
+   assert_int_equal(n, GL_TRUE);
+   _mesa_GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+   assert_int_equal(n, 2 + 9 + 2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteQueries(1, &q);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GenQueries(1, &q);
+   _mesa_BeginQuery(GL_PRIMITIVES_GENERATED, q);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* Section 2.7: the short integer forms fill y, z with 0 and w with 1. */
 static void
 test_integer_attribs(void **state)
@@ -368,6 +400,7 @@ main(void)
       cmocka_unit_test(test_clamp_color),
       cmocka_unit_test(test_clip_distance_enables),
       cmocka_unit_test(test_conditional_render_errors),
+      cmocka_unit_test(test_primitives_generated),
       cmocka_unit_test(test_integer_attribs),
       cmocka_unit_test(test_bind_frag_data_location),
       cmocka_unit_test(test_tex_parameter_integer),
