@@ -780,7 +780,9 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       return;
    }
    agx_operand word;
-   if (const_value(&intr->src[1], 0, &off))
+   if (const_value(&intr->src[1], 0, &off) && off / 4 < 0x8000)
+      word = agx_isa_imm(off / 4, 16); /* the signed 16-bit immediate */
+   else if (const_value(&intr->src[1], 0, &off))
       word = imm32(st, off / 4);
    else
       word = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
@@ -1931,8 +1933,9 @@ wait_tile(struct isel *st, bool load, bool *touched)
  * target format, -1 when the compiler cannot write it.  Fact:
  * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c (the renderable column:
  * i8/i16/i32 for integers, f16 for half floats, i32 for floats, u8norm,
- * s8norm, u16norm, s16norm, srgba8).  Channels must all be the same size;
- * the packed formats (rgb10a2, rg11b10f, 5-6-5 ...) are not handled. */
+ * s8norm, u16norm, s16norm, srgba8, and the packed rgb10a2 / rg11b10f
+ * words).  Other channels must all be the same size; 5-6-5, 4-4-4-4,
+ * 5-5-5-1 and the 10-10-10-2 integers are not handled. */
 int
 agx_tib_format_of(enum pipe_format fmt)
 {
@@ -1940,6 +1943,12 @@ agx_tib_format_of(enum pipe_format fmt)
    if (!d || fmt == PIPE_FORMAT_NONE ||
        util_format_is_depth_or_stencil(fmt))
       return -1;
+   /* The packed unorm 10-10-10-2 and float 11-11-10 words. */
+   if (fmt == PIPE_FORMAT_R10G10B10A2_UNORM ||
+       fmt == PIPE_FORMAT_B10G10R10A2_UNORM)
+      return 8;
+   if (fmt == PIPE_FORMAT_R11G11B10_FLOAT)
+      return 12;
 
    int size = -1;
    const struct util_format_channel_description *c = NULL;
@@ -2039,9 +2048,13 @@ emit_fs_end(struct isel *st)
       /* Fixed-point [0, 1] targets clamp blending inputs; integer targets
        * are never blended (GL 4.6 section 17.3.6); 16-bit formats take
        * 16-bit registers. */
-      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10;
+      bool unorm = tib_format == 4 || tib_format == 6 || tib_format == 10 ||
+                   tib_format == 8;
       bool integer = util_format_is_pure_integer(fmt);
       bool is16 = tib_format == 1 || tib_format == 3;
+      /* Packed words are stored whole (every channel, 32-bit float
+       * registers): unwritten channels are read back first. */
+      bool packed = tib_format == 8 || tib_format == 12;
       unsigned nr_mem = desc->nr_channels;
 
       /* the shader's colour, RGBA order */
@@ -2058,7 +2071,9 @@ emit_fs_end(struct isel *st)
       if (!write)
          continue;
 
-      if (rk->blend.enable && !integer) {
+      agx_operand d[4];
+      bool blend = rk->blend.enable && !integer;
+      if (blend || (packed && write != 0xf)) {
          /* the destination in memory order, then RGBA order (16-bit
           * values widened to f32) */
          wait_tile(st, true, &touched);
@@ -2070,7 +2085,7 @@ emit_fs_end(struct isel *st)
             agx_isa_enum((1u << nr_mem) - 1, 4);
          L->ops[AGX_ISA_LD_TILE_O] = agx_isa_imm(rk->offset_B, 9);
          L->ops[AGX_ISA_LD_TILE_S] = agx_isa_imm(0xff, 8);
-         agx_operand dm[4], d[4];
+         agx_operand dm[4];
          if (nr_mem == 1)
             dm[0] = dv;
          else
@@ -2091,6 +2106,8 @@ emit_fs_end(struct isel *st)
                d[i] = agx_mov_imm(&st->b, 32,
                                   m == PIPE_SWIZZLE_1 ? 0x3f800000 : 0);
          }
+      }
+      if (blend) {
 
          agx_operand k[4] = {{0}};
          const struct agx_blend_key *bk = &rk->blend;
@@ -2155,9 +2172,9 @@ emit_fs_end(struct isel *st)
             if (desc->swizzle[i] == m)
                ch = i;
          }
-         if (ch == 4 || !(write & (1u << ch)))
+         if (ch == 4 || (!(write & (1u << ch)) && !packed))
             continue;
-         agx_operand val = c[ch];
+         agx_operand val = write & (1u << ch) ? c[ch] : d[ch];
          if (is16 && integer) {
             /* the low half */
             agx_operand parts[2];

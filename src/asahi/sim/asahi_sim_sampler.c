@@ -31,8 +31,14 @@
  * (2D MS, 2D MS array; 2 or 4 samples from the descriptor's samples bit,
  * all samples of a pixel side by side in its ail element) are read by
  * texture_load with a sample index; a sample outside the image's count
- * reads zero, as an out-of-bounds texel does (choice).  Not handled: cube
- * arrays, compressed formats, depth compare, gather, anisotropy.
+ * reads zero, as an out-of-bounds texel does (choice).  Depth compare
+ * (sampler compare enable, texture_sample's compare bit): each texel's
+ * first component is replaced by 1 or 0, the sampler's compare function
+ * of the reference (clamped to [0, 1] for normalized formats) and the
+ * texel, before filtering (GL 4.6 section 8.23.1; the hardware's exact
+ * PCF weights are unknown); the result is (r, 0, 0, 1) before the
+ * swizzle.  Not handled: cube arrays, compressed formats, gather,
+ * anisotropy.
  */
 
 #include <math.h>
@@ -281,12 +287,49 @@ texel_floor(double x)
    return (int)(x < -limit ? -limit : (x > limit ? limit : x));
 }
 
+/* The sampler's compare function (genxml "compare func") of the
+ * reference and a texel's depth: 1 when it passes. */
+static float
+depth_compare(enum agx_compare_func func, double ref, double d)
+{
+   bool pass;
+   switch (func) {
+   case AGX_COMPARE_FUNC_LEQUAL:
+      pass = ref <= d;
+      break;
+   case AGX_COMPARE_FUNC_GEQUAL:
+      pass = ref >= d;
+      break;
+   case AGX_COMPARE_FUNC_LESS:
+      pass = ref < d;
+      break;
+   case AGX_COMPARE_FUNC_GREATER:
+      pass = ref > d;
+      break;
+   case AGX_COMPARE_FUNC_EQUAL:
+      pass = ref == d;
+      break;
+   case AGX_COMPARE_FUNC_NOT_EQUAL:
+      pass = ref != d;
+      break;
+   case AGX_COMPARE_FUNC_ALWAYS:
+      pass = true;
+      break;
+   default:
+      pass = false;
+      break;
+   }
+   return pass ? 1.0f : 0.0f;
+}
+
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
- * images, r (the slice; otherwise `layer` is used as is). */
+ * images, r (the slice; otherwise `layer` is used as is).  With
+ * `compare`, texels are compared with `ref` first. */
 static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
              const struct AGX_SAMPLER *s, bool linear_filter, unsigned level,
-             unsigned layer, double u, double v, double r, float out[4])
+             unsigned layer, double u, double v, double r, bool compare,
+             double ref, float out[4])
 {
    int size[3] = {(int)ail_minify(img->layout.width_px, level),
                   (int)ail_minify(img->layout.height_px, level),
@@ -334,6 +377,11 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
          if (st != ASAHI_SIM_RUNNING)
             return st;
          memcpy(t, bits, sizeof(t));
+      }
+      if (compare) {
+         t[0] = depth_compare(s->compare_func, ref, t[0]);
+         t[1] = t[2] = 0.0f;
+         t[3] = 1.0f;
       }
       for (unsigned k = 0; k < 4; k++)
          acc[k] += (float)(weight * t[k]);
@@ -490,13 +538,23 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       l1 = l0 + 1 <= last ? l0 + 1 : l0;
       t = l - floor(l);
    }
+   bool compare = r->compare && s.compare_enable && !img->integer;
+   double ref = compare ? asahi_sim_f32_to_double(r->compare_ref, false) : 0;
+   if (compare) {
+      const struct util_format_description *fd =
+         util_format_description(img->format);
+      if (fd && fd->channel[0].normalized)
+         ref = fmin(fmax(ref, 0.0), 1.0);
+   }
    double u = img->cube ? cube_s : coord(r, 0);
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    double rr = img->is_3d ? coord(r, 2) : 0;
    enum asahi_sim_status st =
-      filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, a);
+      filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, compare,
+                   ref, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
-      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr, b);
+      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr,
+                        compare, ref, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }

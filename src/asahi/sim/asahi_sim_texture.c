@@ -139,11 +139,18 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
        ASAHI_SIM_RUNNING)
       return st;
    if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
-       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value ||
        asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: LOD queries, depth compare and gather are "
-                             "not executed",
+                             "%s: LOD queries and gather are not executed",
+                             name);
+   /* Depth compare: the reference is the first element of the O operand
+    * (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_emit_tex puts the compare value first, before packed offsets). */
+   bool compare = !load && asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value;
+   const struct agx_isa_operand *O = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_O);
+   if (compare && O->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "%s: compare without a reference register",
                              name);
 
    foreach_active_lane (g, t) {
@@ -164,6 +171,15 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          return st;
       if (!load)
          derivatives(g, C, D, t, &req);
+      if (compare) {
+         uint32_t ref = asahi_sim_read_run(g, O, 0, t);
+         req.compare = true;
+         req.compare_ref =
+            O->size == 16
+               ? asahi_sim_double_to_f32(asahi_sim_f16_to_double((uint16_t)ref),
+                                         false)
+               : ref;
+      }
 
       uint32_t texel[4] = {0, 0, 0, 0};
       g->error[0] = 0;

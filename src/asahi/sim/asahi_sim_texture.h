@@ -68,6 +68,11 @@ struct asahi_sim_texture_request {
     * modes with gradients pass theirs here too. */
    bool has_derivatives;
    float ddx[3], ddy[3];
+   /* texture_sample with the compare bit: the reference value (f32 bits,
+    * the first element of the compare/offset operand) that the sampler's
+    * compare function tests each texel's first component against. */
+   bool compare;
+   uint32_t compare_ref;
 };
 
 struct asahi_sim_texture_hooks {

@@ -204,6 +204,11 @@ qualifier_only(struct check *c, struct ast_node *n, bool global)
             !glsl_is_version(st, 130, 300)))
          check_error(c, id, "'invariant' can only qualify shader "
                      "outputs");
+      else if ((q & AST_Q_INVARIANT) && st->es &&
+               !strcmp(id->name, "gl_FrontFacing"))
+         /* GLSL ES 1.00 4.6.1: "It is an error to declare gl_FrontFacing
+          * as invariant." */
+         check_error(c, id, "gl_FrontFacing cannot be declared invariant");
       /* "precise x;" qualifies a variable of the same scope (GLSL
        * 4.00 4.7.1: redeclaring a name from an outer scope would
        * declare a new variable). */

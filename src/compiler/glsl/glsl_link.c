@@ -179,10 +179,19 @@ link_attribs(struct link *l)
                        loc, LINK_MAX_VERTEX_ATTRIBS);
             return;
          }
-         /* Bound locations may alias (GL allows it); explicit layout
-          * locations were checked per shader. */
-         for (unsigned k = 0; k < slots; k++)
+         /* Bound locations may alias in GL and ES 2.0; explicit layout
+          * locations were checked per shader.  GLSL ES 3.00 vertex shaders
+          * forbid it, declared inputs counting whether used or not (ES
+          * 3.0.6 section 2.12.5). */
+         for (unsigned k = 0; k < slots; k++) {
+            if (used[loc + k] && l->es && l->version >= 300) {
+               link_error(l, "vertex shader input '%s' shares location %u "
+                          "with another input (aliasing is not allowed in "
+                          "GLSL ES 3.00)", v->name, loc + k);
+               return;
+            }
             used[loc + k] = true;
+         }
          v->var->data.location = VERT_ATTRIB_GENERIC0 + loc;
          v->var->data.driver_location = (unsigned)loc;
          if (!v->used)

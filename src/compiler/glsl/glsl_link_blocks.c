@@ -202,6 +202,7 @@ link_blocks(struct link *l)
    const bool **rms = rzalloc_array(prog, const bool *, max ? max : 1);
    unsigned *rms_n = rzalloc_array(prog, unsigned, max ? max : 1);
    unsigned *sizes = rzalloc_array(prog, unsigned, max ? max : 1);
+   int *bindings = rzalloc_array(prog, int, max ? max : 1);
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
       struct glsl_nir_stage *ns = l->stage[s];
       if (!ns || !ns->num_blocks)
@@ -233,6 +234,15 @@ link_blocks(struct link *l)
                return;
             }
          }
+         /* GL 4.6 7.6.2: declared identically, explicit bindings
+          * included (a shader without one takes the other's). */
+         if (found >= 0 && b->binding >= 0 && bindings[found] >= 0 &&
+             b->binding != bindings[found]) {
+            link_error(l, "uniform block '%s' has different bindings (%d "
+                       "and %d) in different shaders", b->name,
+                       bindings[found], b->binding);
+            return;
+         }
          if (found >= 0 && (!link_types_match(types[found], b->type) ||
                             layout_differs)) {
             link_error(l, "uniform block '%s' has different members (or "
@@ -245,6 +255,7 @@ link_blocks(struct link *l)
             types[found] = b->type;
             rms[found] = b->row_major;
             sizes[found] = b->array_size;
+            bindings[found] = -1;
             rms_n[found] = b->type->num_fields;
             pb->name = ralloc_strdup(prog, b->name);
             pb->size_B = b->size_B;
@@ -264,8 +275,10 @@ link_blocks(struct link *l)
                     b->row_major[f]);
             }
          }
-         if (b->binding >= 0)
+         if (b->binding >= 0) {
             prog->ubos[found].binding = b->binding;
+            bindings[found] = b->binding;
+         }
          if (b->used)
             prog->ubos[found].stages |= 1u << s;
          map[i] = found;

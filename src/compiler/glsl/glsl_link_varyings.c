@@ -141,6 +141,40 @@ blocks_match(struct link *l, struct glsl_nir_stage *p,
    return true;
 }
 
+/* Whether transform feedback captures (part of) the output called name:
+ * a captured name is the output's name, maybe followed by an array index
+ * or a member (ES 3.0 section 2.15.1). */
+static bool
+captured(struct link *l, const char *name)
+{
+   size_t n = strlen(name);
+
+   for (unsigned i = 0; l->opts && i < l->opts->num_xfb_varyings; i++) {
+      const char *c = l->opts->xfb_varyings[i];
+      if (c && !strncmp(c, name, n) &&
+          (c[n] == '\0' || c[n] == '[' || c[n] == '.'))
+         return true;
+   }
+   return false;
+}
+
+/* An output no later stage reads but transform feedback captures: it keeps
+ * a slot of its own (after the matched ones) and is listed. */
+static void
+keep_output(struct link *l, struct glsl_nir_var *o, bool *used)
+{
+   unsigned n = link_type_slots(o->type);
+   int slot = take_slots(used, o->location, n);
+   if (slot < 0) {
+      link_error(l, "too many varyings: '%s' does not fit in the %d "
+                 "varying locations", o->name, LINK_MAX_VARYING_SLOTS);
+      return;
+   }
+   bool flat = o->var->data.flat || is_integer(o->type);
+   place(o->var, slot, flat);
+   add_varying(l, o, slot, n, flat);
+}
+
 static void
 link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
 {
@@ -217,9 +251,14 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          add_varying(l, in, slot, n, flat);
       }
    }
-   for (unsigned i = 0; i < p->num_vars; i++) {
-      if (is_user_io(&p->vars[i], nir_var_shader_out) && !matched[i])
-         link_demote_var(p->nir, p->vars[i].var);
+   for (unsigned i = 0; i < p->num_vars && !l->failed; i++) {
+      struct glsl_nir_var *o = &p->vars[i];
+      if (!is_user_io(o, nir_var_shader_out) || matched[i])
+         continue;
+      if (cs == MESA_SHADER_FRAGMENT && captured(l, o->name))
+         keep_output(l, o, used);
+      else
+         link_demote_var(p->nir, o->var);
    }
 }
 

@@ -252,6 +252,11 @@ struct glsl_link_options {
    unsigned max_stage_uniform_blocks[MESA_SHADER_STAGES];
    unsigned max_combined_uniform_blocks;
    unsigned max_uniform_block_size_B;
+   /* The names glTransformFeedbackVaryings gave ("x", "a[2]", "s.m"):
+    * the outputs they name are kept (and get a slot) even when the next
+    * stage does not read them. */
+   const char *const *xfb_varyings;
+   unsigned num_xfb_varyings;
 };
 
 /* Links compiled shaders (each without errors, from glsl_compile_shader;

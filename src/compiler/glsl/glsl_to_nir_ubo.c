@@ -149,11 +149,32 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
    const char *name0 = n->dims.count
                           ? ralloc_asprintf(c->shader, "%s[0]", n->name)
                           : n->name;
+   int binding = -1;
+   for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
+      if (!strcmp(l->name, "binding") && l->evaluated && l->known)
+         binding = (int)l->ival;
+   }
    unsigned index = util_dynarray_num_elements(&c->blocks,
                                                struct glsl_nir_block);
    util_dynarray_foreach(&c->blocks, struct glsl_nir_block, blk) {
-      if (!strcmp(blk->name, name0))
-         index = (unsigned)(blk - (struct glsl_nir_block *)c->blocks.data);
+      if (strcmp(blk->name, name0) != 0)
+         continue;
+      index = (unsigned)(blk - (struct glsl_nir_block *)c->blocks.data);
+      /* GL 4.6 7.6.2 (ARB_uniform_buffer_object): the same members, in
+       * the same order, of the same types and layouts, else a link
+       * error, here between shaders of one stage (glsl_link_blocks.c
+       * compares the stages). */
+      bool same = link_types_match(blk->type, bt) &&
+                  blk->array_size == (n->dims.count ? count : 0) &&
+                  (binding < 0 || blk->binding < 0 ||
+                   blk->binding == binding);
+      for (unsigned f = 0; same && f < bt->num_fields; f++)
+         same = blk->row_major[f] == rm[f];
+      if (!same) {
+         g2n_fail(c, n, "uniform block '%s' is declared differently in "
+                  "two shaders", n->name);
+         return;
+      }
    }
    if (index == util_dynarray_num_elements(&c->blocks,
                                            struct glsl_nir_block)) {
@@ -163,11 +184,6 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
                              glsl_type_size_B(bt->fields[last].type,
                                               GLSL_LAYOUT_STD140, rm[last])
                         : 0;
-      int binding = -1;
-      for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
-         if (!strcmp(l->name, "binding") && l->evaluated && l->known)
-            binding = (int)l->ival;
-      }
       for (unsigned k = 0; k < count; k++) {
          struct glsl_nir_block blk = {
             .name = n->dims.count

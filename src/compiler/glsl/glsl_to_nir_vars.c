@@ -627,6 +627,9 @@ static const struct builtin_io builtin_ios[] = {
      FRAG_RESULT_MAX - FRAG_RESULT_DATA0 },
    { "gl_FragDepth", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH, 0,
      0 },
+   /* GLSL ES 1.00 with GL_EXT_frag_depth */
+   { "gl_FragDepthEXT", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH,
+     0, 0 },
    /* Compatibility-profile varyings at their fixed slots. */
    { "gl_FrontColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_COL0, 0,
      0 },

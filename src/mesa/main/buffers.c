@@ -28,6 +28,11 @@ _mesa_DrawBuffers(GLsizei n, const GLenum *bufs)
    }
    if (!fb)
       return;
+   if (!fb->Name && n != 1 && _mesa_is_gles(ctx)) {
+      /* ES 3.0 section 4.2.1: the default framebuffer takes one buffer */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glDrawBuffers(n=%d)", n);
+      return;
+   }
    for (GLsizei i = 0; i < n; i++) {
       GLenum b = bufs[i];
       bool ok;
@@ -158,11 +163,11 @@ _mesa_ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
       _mesa_error(ctx, GL_INVALID_ENUM, "glClearBufferiv(buffer)");
       return;
    }
-   /* Integer colour buffers do not exist yet; as floats for now. */
-   GLfloat f[4] = {0};
+   /* Integer colour buffers take the integers' bits as they are (the
+    * clear colour is a pipe_color_union underneath). */
    if (buffer == GL_COLOR) {
-      for (int i = 0; i < 4; i++)
-         f[i] = (GLfloat)value[i];
+      GLfloat f[4];
+      memcpy(f, value, sizeof(f));
       clear_buffer(buffer, drawbuffer, f, false, false, "glClearBufferiv");
       return;
    }
@@ -179,8 +184,7 @@ _mesa_ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
       return;
    }
    GLfloat f[4];
-   for (int i = 0; i < 4; i++)
-      f[i] = (GLfloat)value[i];
+   memcpy(f, value, sizeof(f));
    clear_buffer(buffer, drawbuffer, f, false, false, "glClearBufferuiv");
 }
 
@@ -343,6 +347,57 @@ _mesa_DiscardFramebufferEXT(GLenum target, GLsizei numAttachments,
                     "glDiscardFramebufferEXT");
 }
 
+static enum pipe_format
+rb_format(const struct gl_renderbuffer *rb)
+{
+   if (!rb)
+      return PIPE_FORMAT_NONE;
+   return rb->texture ? rb->texture->format : rb->Format;
+}
+
+/* ES 3.0.6 section 4.3.3 (GL 4.6 section 18.3.1): integer colour buffers
+ * blit only with NEAREST and only to integer buffers of the same
+ * signedness; in ES, depth and stencil buffers must have the same
+ * format. */
+static bool
+blit_formats_ok(struct gl_context *ctx, const struct gl_framebuffer *src,
+                const struct gl_framebuffer *dst, GLbitfield mask,
+                GLenum filter)
+{
+   if (mask & GL_COLOR_BUFFER_BIT) {
+      const struct gl_renderbuffer *read = src->Attachment[BUFFER_COLOR0];
+      if (src->Name && src->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+          src->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+         read = src->Attachment[BUFFER_COLOR0 +
+                                (src->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+      enum pipe_format rf = rb_format(read);
+      if (rf != PIPE_FORMAT_NONE) {
+         bool rint = util_format_is_pure_integer(rf);
+         if (rint && filter == GL_LINEAR)
+            return false;
+         for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
+            enum pipe_format df = rb_format(dst->Attachment[BUFFER_COLOR0 + i]);
+            if (dst->ColorDrawBuffer[i] == GL_NONE || df == PIPE_FORMAT_NONE)
+               continue;
+            if (util_format_is_pure_integer(df) != rint ||
+                (rint && util_format_is_pure_sint(df) !=
+                            util_format_is_pure_sint(rf)))
+               return false;
+         }
+      }
+   }
+   for (unsigned b = BUFFER_DEPTH; b <= BUFFER_STENCIL; b++) {
+      GLbitfield bit =
+         b == BUFFER_DEPTH ? GL_DEPTH_BUFFER_BIT : GL_STENCIL_BUFFER_BIT;
+      const struct gl_renderbuffer *s = src->Attachment[b];
+      const struct gl_renderbuffer *d = dst->Attachment[b];
+      if ((mask & bit) && s && d && _mesa_is_gles(ctx) &&
+          rb_format(s) != rb_format(d))
+         return false;
+   }
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1,
                       GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
@@ -371,6 +426,10 @@ _mesa_BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1,
    if (!blit_samples_ok(ctx, src, dst, srcX0, srcY0, srcX1, srcY1, dstX0,
                         dstY0, dstX1, dstY1, mask))
       return;
+   if (!blit_formats_ok(ctx, src, dst, mask, filter)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBlitFramebuffer(formats)");
+      return;
+   }
    st_blit_framebuffer(ctx->st, src, dst, srcX0, srcY0, srcX1, srcY1, dstX0,
                        dstY0, dstX1, dstY1, mask, filter);
 }

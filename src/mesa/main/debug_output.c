@@ -410,6 +410,9 @@ object_exists(struct gl_context *ctx, GLenum identifier, GLuint name)
       return _mesa_name_lookup_object(sh->Renderbuffers, name) != NULL;
    case GL_FRAMEBUFFER:
       return _mesa_name_lookup_object(ctx->FBOs, name) != NULL;
+   case GL_TRANSFORM_FEEDBACK:
+      return ctx->TFObjects &&
+             _mesa_name_lookup_object(ctx->TFObjects, name) != NULL;
    default:
       return false;
    }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/extensions.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/hash.h"
@@ -329,7 +330,8 @@ _mesa_read_framebuffer_complete(struct gl_context *ctx, const char *func)
 static struct gl_framebuffer **
 framebuffer_binding(struct gl_context *ctx, GLenum target)
 {
-   bool split = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   bool split = !_mesa_is_gles(ctx) || ctx->Version >= 30 ||
+                _mesa_has_extension(ctx, "GL_NV_framebuffer_blit");
 
    switch (target) {
    case GL_FRAMEBUFFER:
@@ -473,7 +475,8 @@ attachment_index(struct gl_context *ctx, GLenum attachment)
    default:
       if (attachment > GL_COLOR_ATTACHMENT0 &&
           attachment < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS &&
-          (!_mesa_is_gles(ctx) || ctx->Version >= 30))
+          (!_mesa_is_gles(ctx) || ctx->Version >= 30 ||
+           _mesa_has_extension(ctx, "GL_EXT_draw_buffers")))
          return BUFFER_COLOR0 + (int)(attachment - GL_COLOR_ATTACHMENT0);
       return -1;
    }

@@ -46,6 +46,10 @@ static const struct gl_format_info formats[] = {
    F(LUMINANCE_ALPHA, LUMINANCE_ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 8, TF, false, P(R8G8B8A8_UNORM)),
    F(LUMINANCE,       LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF, false, P(R8G8B8A8_UNORM)),
    F(ALPHA,           ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
+   /* OES_depth_texture, OES_packed_depth_stencil (accepted by ES 3.0
+    * implementations; desktop GL's unsized depth formats). */
+   F(DEPTH_COMPONENT, DEPTH_COMPONENT, UN, 0, 0, 0, 0, 24, 0, 0, 0, 0, false, P(Z24X8_UNORM), P(Z32_FLOAT), P(Z24_UNORM_S8_UINT)),
+   F(DEPTH_STENCIL,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, 0, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
 
    /* Sized colour formats (table 3.13). */
    F(R8,              RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, CR | TF, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
@@ -128,6 +132,16 @@ _mesa_effective_internalformat(GLenum internalformat, GLenum type)
          return GL_RGB565;
       if (type == GL_UNSIGNED_BYTE)
          return GL_RGB8;
+   } else if (internalformat == GL_DEPTH_COMPONENT) {
+      if (type == GL_UNSIGNED_SHORT)
+         return GL_DEPTH_COMPONENT16;
+      if (type == GL_UNSIGNED_INT)
+         return GL_DEPTH_COMPONENT24;
+   } else if (internalformat == GL_DEPTH_STENCIL) {
+      if (type == GL_UNSIGNED_INT_24_8)
+         return GL_DEPTH24_STENCIL8;
+      if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+         return GL_DEPTH32F_STENCIL8;
    } else if (internalformat == GL_RGBA) {
       if (type == GL_UNSIGNED_SHORT_4_4_4_4)
          return GL_RGBA4;
@@ -397,6 +411,10 @@ static const struct combination combinations[] = {
    {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE_ALPHA},
    {GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_LUMINANCE},
    {GL_ALPHA, GL_UNSIGNED_BYTE, GL_ALPHA},
+   /* OES_depth_texture, OES_packed_depth_stencil. */
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT},
+   {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL},
 };
 
 /* The kind of a client format for desktop's looser rule. */

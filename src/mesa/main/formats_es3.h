@@ -7,7 +7,8 @@
  * Internal formats and client pixel formats, as data (formats_es3.c):
  *
  * - every internal format the front end knows (ES 3.0.6 spec tables
- *   3.13/3.14 and 4.?; the unsized ES 2.0 ones), with its base format,
+ *   3.13 and 3.14; the unsized ES 2.0 ones; the unsized depth formats of
+ *   OES_depth_texture/OES_packed_depth_stencil), with its base format,
  *   component type, bit sizes, whether it is colour-renderable and
  *   texture-filterable, and the pipe formats it may be stored in, best
  *   first (the first one the driver supports is used);
@@ -66,6 +67,13 @@ struct gl_format_info {
 
 /* The entry of an internal format, NULL when unknown. */
 const struct gl_format_info *_mesa_format_info(GLenum internalformat);
+
+/* Depth or depth-stencil (not stencil-only) base format? */
+static inline bool
+_mesa_format_info_is_depth(const struct gl_format_info *f)
+{
+   return f && (f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL);
+}
 
 /* The sized format an unsized internalformat stands for with a client
  * type (ES 3.0.6 table 3.12 "effective internal format"), or

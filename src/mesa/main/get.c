@@ -139,8 +139,9 @@ static const struct {
    CONST_INT(GL_SUBPIXEL_BITS, 20, SubpixelBits),
    CONST_INT(GL_MAX_3D_TEXTURE_SIZE, 30, Max3DTextureSize),
    CONST_INT(GL_MAX_ARRAY_TEXTURE_LAYERS, 30, MaxArrayTextureLayers),
-   CONST_INT(GL_MAX_DRAW_BUFFERS, 30, MaxDrawBuffers),
-   CONST_INT(GL_MAX_COLOR_ATTACHMENTS, 30, MaxDrawBuffers),
+   /* ES 2.0 with GL_EXT_draw_buffers, which every ES context offers */
+   CONST_INT(GL_MAX_DRAW_BUFFERS, 20, MaxDrawBuffers),
+   CONST_INT(GL_MAX_COLOR_ATTACHMENTS, 20, MaxDrawBuffers),
    CONST_INT(GL_MAX_SAMPLES, 30, MaxSamples),
 #undef CONST_INT
 };
@@ -191,6 +192,10 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
       /* 32-bit indices are fetched as they are; glGetIntegerv clamps the
        * 2^32 - 1 of glGetInteger64v (ES 3.0 section 6.1.2). */
       int1(v, 0x7fffffff);
+      return true;
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR:
+      *known = _mesa_is_gles(ctx);
+      int1(v, (GLint)(ctx->MaxShaderCompilerThreadsPlus1 - 1));
       return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT:
       int1(v, 0); /* glWaitSync waits for ever (its only timeout) */
@@ -340,8 +345,9 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
       return true;
-   case GL_READ_FRAMEBUFFER_BINDING:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+   case GL_READ_FRAMEBUFFER_BINDING: /* ES 3.0, NV_framebuffer_blit */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          !_mesa_has_extension(ctx, "GL_NV_framebuffer_blit"))
          return false;
       int1(v, ctx->ReadBuffer ? (GLint)ctx->ReadBuffer->Name : 0);
       return true;

@@ -136,6 +136,8 @@ struct gl_program_exec {
    /* Binding point of each uniform block, by glsl_program.ubos index
     * (glUniformBlockBinding; uniformblocks.c). */
    GLuint *ubo_bindings;
+   /* Linked with the front end's fixed-function vertex shader. */
+   bool fixed_function_vs;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -205,6 +207,7 @@ struct gl_texture_object {
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
+   GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -392,6 +395,9 @@ struct gl_context {
    char VersionString[48];     /* glGetString(GL_VERSION) */
    char GLSLVersionString[48]; /* glGetString(GL_SHADING_LANGUAGE_VERSION) */
    char ExtensionsString[2048]; /* glGetString(GL_EXTENSIONS), built once */
+   /* KHR_parallel_shader_compile: glMaxShaderCompilerThreadsKHR's count
+    * plus 1 (0: the initial 0xffffffff; compiles are synchronous anyway) */
+   GLuint MaxShaderCompilerThreadsPlus1;
    struct gl_shared_state *Shared;
    struct st_context *st;
    struct gl_constants Const;

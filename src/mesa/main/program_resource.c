@@ -70,7 +70,6 @@ _mesa_GetUniformIndices(GLuint program, GLsizei uniformCount,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_program_object *prog;
-   const struct glsl_program *p;
 
    if (uniformCount < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetUniformIndices(count)");
@@ -79,13 +78,12 @@ _mesa_GetUniformIndices(GLuint program, GLsizei uniformCount,
    prog = _mesa_lookup_program_err(ctx, program, "glGetUniformIndices");
    if (!prog)
       return;
-   p = linked_or_null(prog);
-   unsigned count = _mesa_num_active_uniforms(p);
+   unsigned count = _mesa_num_active_uniforms(prog);
    for (GLsizei i = 0; i < uniformCount; i++) {
       uniformIndices[i] = GL_INVALID_INDEX;
       for (unsigned u = 0; u < count; u++) {
          struct gl_active_uniform au;
-         _mesa_get_active_uniform(p, u, &au);
+         _mesa_get_active_uniform(prog, u, &au);
          const char *n = au.name;
          size_t len = strlen(n);
          /* "a[0]" also answers to "a". */
@@ -107,7 +105,6 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_program_object *prog;
-   const struct glsl_program *p;
 
    if (uniformCount < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glGetActiveUniformsiv(count)");
@@ -116,8 +113,7 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
    prog = _mesa_lookup_program_err(ctx, program, "glGetActiveUniformsiv");
    if (!prog)
       return;
-   p = linked_or_null(prog);
-   unsigned count = _mesa_num_active_uniforms(p);
+   unsigned count = _mesa_num_active_uniforms(prog);
    for (GLsizei i = 0; i < uniformCount; i++) {
       if (uniformIndices[i] >= count) {
          _mesa_error(ctx, GL_INVALID_VALUE, "glGetActiveUniformsiv(index=%u)",
@@ -141,7 +137,7 @@ _mesa_GetActiveUniformsiv(GLuint program, GLsizei uniformCount,
    }
    for (GLsizei i = 0; i < uniformCount; i++) {
       struct gl_active_uniform u;
-      _mesa_get_active_uniform(p, uniformIndices[i], &u);
+      _mesa_get_active_uniform(prog, uniformIndices[i], &u);
       const struct glsl_program_block_member *m = u.member;
       /* ES 3.0.6 2.12.6.2: uniforms of the default block have no block
        * (-1) and no offset or strides (-1), and are not row-major. */

@@ -330,3 +330,47 @@ _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
    if (q && count > 0 && instances > 0)
       q->Result += primitives_of(mode, (uint64_t)count) * (uint64_t)instances;
 }
+
+/* EXT_occlusion_query_boolean (ES 2.0): the ES 3.0 query entry points
+ * under the extension's names (the registry does not alias them). */
+void GLAPIENTRY
+_mesa_GenQueriesEXT(GLsizei n, GLuint *ids)
+{
+   _mesa_GenQueries(n, ids);
+}
+
+void GLAPIENTRY
+_mesa_DeleteQueriesEXT(GLsizei n, const GLuint *ids)
+{
+   _mesa_DeleteQueries(n, ids);
+}
+
+GLboolean GLAPIENTRY
+_mesa_IsQueryEXT(GLuint id)
+{
+   return _mesa_IsQuery(id);
+}
+
+void GLAPIENTRY
+_mesa_BeginQueryEXT(GLenum target, GLuint id)
+{
+   _mesa_BeginQuery(target, id);
+}
+
+void GLAPIENTRY
+_mesa_EndQueryEXT(GLenum target)
+{
+   _mesa_EndQuery(target);
+}
+
+void GLAPIENTRY
+_mesa_GetQueryivEXT(GLenum target, GLenum pname, GLint *params)
+{
+   _mesa_GetQueryiv(target, pname, params);
+}
+
+void GLAPIENTRY
+_mesa_GetQueryObjectuivEXT(GLuint id, GLenum pname, GLuint *params)
+{
+   _mesa_GetQueryObjectuiv(id, pname, params);
+}

@@ -421,6 +421,14 @@ _mesa_GetShaderiv(GLuint shader, GLenum pname, GLint *params)
    case GL_COMPILE_STATUS:
       *params = sh->CompileStatus;
       break;
+   case GL_COMPLETION_STATUS_KHR:
+      /* KHR_parallel_shader_compile: compiling ends inside the call */
+      if (!_mesa_is_gles(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderiv(pname)");
+         return;
+      }
+      *params = GL_TRUE;
+      break;
    case GL_INFO_LOG_LENGTH:
       *params =
          sh->InfoLog && sh->InfoLog[0] ? (GLint)strlen(sh->InfoLog) + 1 : 0;
@@ -722,6 +730,7 @@ _mesa_LinkProgram(GLuint program)
       return;
    }
 
+   bool fixed_vs = false;
    void *mem = ralloc_context(NULL);
    bindings = mem ? ralloc_array_size(mem, sizeof(*bindings),
                                       prog->NumAttribBindings + 1)
@@ -744,6 +753,7 @@ _mesa_LinkProgram(GLuint program)
          return;
       }
       n++;
+      fixed_vs = true;
    }
    for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
       bindings[i].name = prog->AttribBindings[i].name;
@@ -772,6 +782,8 @@ _mesa_LinkProgram(GLuint program)
    opts.max_combined_uniform_blocks =
       (unsigned)ctx->Const.MaxCombinedUniformBlocks;
    opts.max_uniform_block_size_B = (unsigned)ctx->Const.MaxUniformBlockSize;
+   opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
+   opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 
    struct glsl_program *linked = glsl_link_program(mem, states, n, &opts);
    if (!linked) {
@@ -798,6 +810,7 @@ _mesa_LinkProgram(GLuint program)
    }
    owned->mem = mem;
    owned->linked = linked;
+   owned->fixed_function_vs = fixed_vs;
    owned->uniforms_size_B = linked->uniform_storage_size_B;
    /* One more vec4 slot past the storage for the state tracker's own
     * values (st_nir_lower_wpos.c). */
@@ -890,12 +903,12 @@ max_name_length_attribs(const struct glsl_program *p)
 }
 
 static GLint
-max_name_length_uniforms(const struct glsl_program *p)
+max_name_length_uniforms(const struct gl_program_object *prog)
 {
    GLint m = 0;
 
    struct gl_active_uniform u;
-   for (unsigned i = 0; _mesa_get_active_uniform(p, i, &u); i++) {
+   for (unsigned i = 0; _mesa_get_active_uniform(prog, i, &u); i++) {
       GLint l = (GLint)strlen(u.name) + 1;
       m = l > m ? l : m;
    }
@@ -927,6 +940,13 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_LINK_STATUS:
       *params = prog->LinkStatus;
       break;
+   case GL_COMPLETION_STATUS_KHR:
+      if (!_mesa_is_gles(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname)");
+         return;
+      }
+      *params = GL_TRUE; /* linking ends inside the call too */
+      break;
    case GL_VALIDATE_STATUS:
       *params = prog->ValidateStatus;
       break;
@@ -945,7 +965,7 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       *params = max_name_length_attribs(p);
       break;
    case GL_ACTIVE_UNIFORMS:
-      *params = (GLint)_mesa_num_active_uniforms(p);
+      *params = (GLint)_mesa_num_active_uniforms(prog);
       break;
    /* ES 3.0.6 2.12.6.2 (GL 3.1): uniform blocks. */
    case GL_ACTIVE_UNIFORM_BLOCKS:
@@ -961,7 +981,7 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       break;
    }
    case GL_ACTIVE_UNIFORM_MAX_LENGTH:
-      *params = max_name_length_uniforms(p);
+      *params = max_name_length_uniforms(prog);
       break;
    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
       *params = prog->FeedbackBufferMode ? (GLint)prog->FeedbackBufferMode
@@ -1053,14 +1073,14 @@ get_active(GLuint program, GLuint index, GLsizei bufSize, GLsizei *length,
    if (!prog)
       return;
    p = linked_program(prog);
-   if (!p || index >= (uniform ? _mesa_num_active_uniforms(p)
+   if (!p || index >= (uniform ? _mesa_num_active_uniforms(prog)
                                : p->num_attribs)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
       return;
    }
    if (uniform) {
       struct gl_active_uniform u;
-      _mesa_get_active_uniform(p, index, &u);
+      _mesa_get_active_uniform(prog, index, &u);
       copy_string(u.name, bufSize, length, name);
       if (size)
          *size = u.size;
@@ -1138,4 +1158,13 @@ _mesa_GetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetShaderPrecisionFormat");
    }
+}
+
+/* KHR_parallel_shader_compile: a hint; every count is accepted. */
+void GLAPIENTRY
+_mesa_MaxShaderCompilerThreadsKHR(GLuint count)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   ctx->MaxShaderCompilerThreadsPlus1 = count + 1;
 }

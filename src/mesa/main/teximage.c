@@ -87,10 +87,13 @@ storage_of(struct gl_context *ctx, GLenum internalformat, GLenum type,
    if (f) {
       bool ds = f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
                 f->base == GL_STENCIL_INDEX;
+      /* Renderable storage only for formats ctx can render to (a
+       * renderable fallback would beat a sampled-only exact format). */
+      unsigned bind = ds ? PIPE_BIND_DEPTH_STENCIL
+                      : _mesa_is_color_renderable(ctx, f) ? PIPE_BIND_RENDER_TARGET
+                                                          : 0;
       p = _mesa_choose_storage(ctx->st->screen, f, storage_target(target),
-                               PIPE_BIND_SAMPLER_VIEW |
-                                  (ds ? PIPE_BIND_DEPTH_STENCIL
-                                      : PIPE_BIND_RENDER_TARGET));
+                               PIPE_BIND_SAMPLER_VIEW | bind);
    }
    if (p == PIPE_FORMAT_NONE)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x is not "
@@ -300,6 +303,20 @@ _mesa_GenerateMipmap(GLenum target)
          }
       }
    }
+   /* ES 3.0.6 section 3.8.10: the base level's format must be unsized,
+    * or colour-renderable and texture-filterable; never integer, depth or
+    * stencil. */
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(base->InternalFormat, base->Type));
+   if (f && (_mesa_format_info_is_integer(f) ||
+             f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
+             (_mesa_is_gles(ctx) && (f->flags & GL_FMT_SIZED) &&
+              f->internalformat == base->InternalFormat &&
+              (!_mesa_is_color_renderable(ctx, f) ||
+               !_mesa_is_filterable(ctx, f))))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(format)");
+      return;
+   }
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
        ((base->Width & (base->Width - 1)) ||
         (base->Height & (base->Height - 1)))) {
@@ -311,34 +328,70 @@ _mesa_GenerateMipmap(GLenum target)
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
-/* ES 2.0 table 3.9: the base formats a copy from a colour buffer with
- * (or without) alpha may produce. */
-static bool
-copy_format_ok(GLenum ifmt, bool src_has_alpha)
+/* The colour buffer copies read (the read buffer's attachment). */
+static struct gl_renderbuffer *
+copy_source(struct gl_context *ctx)
 {
-   switch (ifmt) {
-   case GL_RGB:
-   case GL_LUMINANCE:
-      return true;
-   case GL_RGBA:
-   case GL_ALPHA:
-   case GL_LUMINANCE_ALPHA:
-      return src_has_alpha;
-   default:
-      return false;
-   }
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+
+   if (!fb)
+      return NULL;
+   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      return fb->Attachment[BUFFER_COLOR0 +
+                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   return fb->Attachment[BUFFER_COLOR0];
 }
 
+/* May a copy from the read buffer make images of format f?  ES 2.0 table
+ * 3.9 / ES 3.0.6 table 3.15: every component of the destination's base
+ * format (luminance from red) must be in the source; ES 3.0.6 section
+ * 3.8.5: integer, signed integer, float and sRGB-ness must match. */
 static bool
-read_buffer_has_alpha(struct gl_context *ctx)
+copy_format_ok(struct gl_context *ctx, const struct gl_format_info *f)
 {
-   struct gl_renderbuffer *rb =
-      ctx->ReadBuffer ? ctx->ReadBuffer->Attachment[BUFFER_COLOR0] : NULL;
-   const struct util_format_description *d =
-      rb ? util_format_description(rb->Format) : NULL;
+   struct gl_renderbuffer *rb = copy_source(ctx);
+   enum pipe_format src =
+      rb ? (rb->texture ? rb->texture->format : rb->Format) : PIPE_FORMAT_NONE;
+   const struct util_format_description *d = util_format_description(src);
+   const struct gl_format_info *sf =
+      rb ? _mesa_format_info(rb->InternalFormat) : NULL;
 
-   return d && d->swizzle[3] <= PIPE_SWIZZLE_W &&
-          d->channel[d->swizzle[3]].type != UTIL_FORMAT_TYPE_VOID;
+   if (!f || !d || src == PIPE_FORMAT_NONE || _mesa_format_info_is_depth(f) ||
+       f->base == GL_STENCIL_INDEX)
+      return false;
+   bool has[4];
+   for (unsigned c = 0; c < 4; c++)
+      has[c] = d->swizzle[c] <= PIPE_SWIZZLE_W &&
+               d->channel[d->swizzle[c]].type != UTIL_FORMAT_TYPE_VOID;
+   /* What the source really holds: RGB8 stored as RGBA8 has no alpha. */
+   if (sf && !sf->a && (sf->r || sf->g || sf->b))
+      has[3] = false;
+   bool need[4] = {f->r || f->l, f->g != 0, f->b != 0, f->a != 0};
+   for (unsigned c = 0; c < 4; c++) {
+      if (need[c] && !has[c])
+         return false;
+   }
+   if (_mesa_format_info_is_integer(f) != util_format_is_pure_integer(src))
+      return false;
+   if (_mesa_format_info_is_integer(f) &&
+       (f->type == GL_INT) != util_format_is_pure_sint(src))
+      return false;
+   if (_mesa_is_gles(ctx) && ctx->Version >= 30 && sf) {
+      if ((f->type == GL_FLOAT) != (sf->type == GL_FLOAT))
+         return false;
+      if (f->srgb != sf->srgb)
+         return false;
+   }
+   return true;
+}
+
+/* The format entry of an image (its effective internal format). */
+static const struct gl_format_info *
+image_info(const struct gl_texture_image *img)
+{
+   return _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
 }
 
 void GLAPIENTRY
@@ -358,9 +411,14 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(level)");
       return;
    }
-   if (internalformat != GL_RGBA && internalformat != GL_RGB &&
-       internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
-       internalformat != GL_ALPHA) {
+   /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
+    * colour formats too (ES 3.0.6 table 3.15). */
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+   bool unsized = internalformat == GL_RGBA || internalformat == GL_RGB ||
+                  internalformat == GL_LUMINANCE_ALPHA ||
+                  internalformat == GL_LUMINANCE || internalformat == GL_ALPHA;
+   if (!f || (!unsized && _mesa_is_gles(ctx) && ctx->Version < 30) ||
+       _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
       return;
    }
@@ -376,7 +434,7 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D") ||
        !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexImage2D"))
       return;
-   if (!copy_format_ok(internalformat, read_buffer_has_alpha(ctx))) {
+   if (!copy_format_ok(ctx, f)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glCopyTexImage2D(internalformat)");
       return;
@@ -389,8 +447,9 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    if (storage == PIPE_FORMAT_NONE)
       return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
-                     1, internalformat, internalformat, GL_UNSIGNED_BYTE,
-                     storage, storage, NULL)) {
+                     1, internalformat, unsized ? internalformat : f->base,
+                     unsized ? GL_UNSIGNED_BYTE : GL_NONE, storage, storage,
+                     NULL)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
       return;
    }
@@ -428,7 +487,7 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
    if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D") ||
        !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexSubImage2D"))
       return;
-   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+   if (!copy_format_ok(ctx, image_info(img))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
       return;
    }
@@ -505,6 +564,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLsizei w = width, h = height;
+   if (!st_texture_storage(ctx->st, t, storage, width, height, 1,
+                           (unsigned)levels)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
+      return;
+   }
    for (GLint l = 0; l < levels; l++) {
       for (unsigned f = 0; f < faces; f++) {
          if (!st_tex_image(ctx->st, t, f, (unsigned)l, w, h, 1, internalformat,
@@ -596,6 +660,12 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    }
    if (!check_internalformat(ctx, (GLenum)internalformat, format, type, func))
       return;
+   /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
+   if (target == GL_TEXTURE_3D &&
+       _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
+      return;
+   }
    if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
       return;
@@ -710,6 +780,10 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    }
    bool is_3d = index == TEXTURE_3D_INDEX;
+   if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
+      return;
+   }
    GLsizei size = width > height ? width : height;
    if (is_3d && depth > size)
       size = depth;
@@ -732,6 +806,11 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
    if (storage == PIPE_FORMAT_NONE)
       return;
    GLsizei w = width, h = height, d = depth;
+   if (!st_texture_storage(ctx->st, t, storage, width, height, depth,
+                           (unsigned)levels)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
    for (GLint l = 0; l < levels; l++) {
       if (!st_tex_image(ctx->st, t, 0, (unsigned)l, w, h, d, internalformat,
                         format, type, storage, storage, NULL)) {
@@ -777,7 +856,7 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    if (!_mesa_read_framebuffer_complete(ctx, func) ||
        !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
-   if (!copy_format_ok(img->Format, read_buffer_has_alpha(ctx))) {
+   if (!copy_format_ok(ctx, image_info(img))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
 #include "main/texobj.h"
@@ -51,6 +52,7 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->MaxLod = 1000.0f;
    t->CompareMode = GL_NONE;
    t->CompareFunc = GL_LEQUAL;
+   t->DepthMode = GL_LUMINANCE;
    t->Swizzle[0] = GL_RED;
    t->Swizzle[1] = GL_GREEN;
    t->Swizzle[2] = GL_BLUE;
@@ -345,6 +347,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
       t->CompareMode = e;
+      t->stamp++; /* the depth texture swizzle depends on it */
       break;
    case GL_TEXTURE_COMPARE_FUNC:
       if (!es3)
@@ -363,6 +366,16 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
           e != GL_ZERO && e != GL_ONE)
          goto bad_param;
       t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+      t->stamp++;
+      break;
+   case GL_DEPTH_TEXTURE_MODE:
+      /* GL 3.0 compatibility, table 3.21 (not in ES or core). */
+      if (_mesa_is_gles(ctx))
+         goto bad_pname;
+      if (e != GL_LUMINANCE && e != GL_INTENSITY && e != GL_ALPHA &&
+          e != GL_RED)
+         goto bad_param;
+      t->DepthMode = e;
       t->stamp++;
       break;
    default:
@@ -465,6 +478,11 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_IMMUTABLE_FORMAT:
       *out = t->Immutable;
       return true;
+   case GL_DEPTH_TEXTURE_MODE:
+      if (_mesa_is_gles(ctx))
+         break;
+      *out = (GLint)t->DepthMode;
+      return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
@@ -522,6 +540,23 @@ _mesa_texture_complete(const struct gl_context *ctx,
          return false;
    }
    if (faces == 6 && b->Width != b->Height)
+      return false;
+
+   /* ES 3.0.6 section 3.8.13: formats that are not texture-filterable
+    * (integer, 32-bit float in ES), and depth formats without
+    * comparison, need NEAREST (or NEAREST_MIPMAP_NEAREST) filters. */
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(b->InternalFormat, b->Type));
+   bool nearest = t->MagFilter == GL_NEAREST &&
+                  (t->MinFilter == GL_NEAREST ||
+                   t->MinFilter == GL_NEAREST_MIPMAP_NEAREST);
+   bool depth = f && (f->base == GL_DEPTH_COMPONENT ||
+                      f->base == GL_DEPTH_STENCIL);
+   if (!nearest && f &&
+       (_mesa_format_info_is_integer(f) ||
+        (!depth && !_mesa_is_filterable((struct gl_context *)ctx, f)) ||
+        (depth && t->CompareMode == GL_NONE && _mesa_is_gles(ctx) &&
+         ctx->Version >= 30)))
       return false;
 
    /* ES 2.0 section 3.8.2: NPOT textures need CLAMP_TO_EDGE and no

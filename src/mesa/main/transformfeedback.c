@@ -23,6 +23,7 @@
 #include "util/u_inlines.h"
 
 #define MAX_SEPARATE_ATTRIBS 4
+#define MAX_SEPARATE_COMPONENTS 4
 #define MAX_INTERLEAVED_COMPONENTS 64
 
 static char *
@@ -85,53 +86,125 @@ _mesa_TransformFeedbackVaryings(GLuint program, GLsizei count,
    prog->FeedbackBufferMode = bufferMode;
 }
 
-/* A captured output: its slot, component count and GL type. */
+/* A captured output: `nslots` consecutive varying slots from `slot`, of
+ * `comps` components each, and the type and size GL reports.  A matrix
+ * is captured column by column, a whole array element by element (ES
+ * 3.0.6 section 2.15.2: "each component of an array or matrix is written
+ * in order"), each element or column taking a slot.  Names may reach
+ * into structures and arrays ("s.m", "t[1].f[0]", section 2.15.2). */
+struct xfb_output {
+   unsigned slot, nslots, comps;
+   GLenum type;
+   GLsizei size;
+};
+
+/* Varying slots a type takes (the linker's count: a slot per vector,
+ * matrix column and array element, structure members one after the
+ * other). */
+static unsigned
+type_slots(const struct glsl_type *t)
+{
+   if (glsl_type_is_array(t))
+      return (t->length > 0 ? (unsigned)t->length : 1) * type_slots(t->element);
+   if (t->base_type == GLSL_TYPE_STRUCT) {
+      unsigned n = 0;
+      for (unsigned i = 0; i < t->num_fields; i++)
+         n += type_slots(t->fields[i].type);
+      return n;
+   }
+   return t->matrix_columns ? t->matrix_columns : 1;
+}
+
+/* Follows "[n]" and ".field" in `path` from type *t, adding to *slot;
+ * false when the path does not name a part of the type. */
 static bool
-find_output(const struct glsl_program *p, const char *name, unsigned *slot,
-            unsigned *comps, GLenum *type, GLsizei *size)
+walk_path(const char *path, const struct glsl_type **t, unsigned *slot)
+{
+   while (*path) {
+      const struct glsl_type *cur = *t;
+      if (*path == '[') {
+         const char *c = path + 1;
+         unsigned i = 0;
+         if (!glsl_type_is_array(cur) || *c < '0' || *c > '9')
+            return false;
+         while (*c >= '0' && *c <= '9' && i < (1u << 20))
+            i = i * 10 + (unsigned)(*c++ - '0');
+         if (*c != ']' || cur->length <= 0 || i >= (unsigned)cur->length)
+            return false;
+         *slot += i * type_slots(cur->element);
+         *t = cur->element;
+         path = c + 1;
+      } else if (*path == '.') {
+         const char *f = path + 1;
+         size_t n = strcspn(f, ".[");
+         unsigned k;
+         if (cur->base_type != GLSL_TYPE_STRUCT)
+            return false;
+         for (k = 0; k < cur->num_fields; k++) {
+            if (strlen(cur->fields[k].name) == n &&
+                !strncmp(cur->fields[k].name, f, n))
+               break;
+            *slot += type_slots(cur->fields[k].type);
+         }
+         if (k == cur->num_fields)
+            return false;
+         *t = cur->fields[k].type;
+         path = f + n;
+      } else {
+         return false;
+      }
+   }
+   return true;
+}
+
+static bool
+find_output(const struct glsl_program *p, const char *name,
+            struct xfb_output *out)
 {
    if (strcmp(name, "gl_Position") == 0) {
-      *slot = VARYING_SLOT_POS;
-      *comps = 4;
-      *type = GL_FLOAT_VEC4;
-      *size = 1;
+      *out = (struct xfb_output){VARYING_SLOT_POS, 1, 4, GL_FLOAT_VEC4, 1};
       return true;
    }
    if (strcmp(name, "gl_PointSize") == 0) {
-      *slot = VARYING_SLOT_PSIZ;
-      *comps = 1;
-      *type = GL_FLOAT;
-      *size = 1;
+      *out = (struct xfb_output){VARYING_SLOT_PSIZ, 1, 1, GL_FLOAT, 1};
       return true;
    }
    for (unsigned i = 0; i < p->num_varyings; i++) {
       const struct glsl_program_varying *v = &p->varyings[i];
       size_t n = strlen(v->name);
-      unsigned element = 0;
-      bool whole;
 
-      if (strncmp(name, v->name, n) != 0)
+      if (strncmp(name, v->name, n) != 0 ||
+          (name[n] != '\0' && name[n] != '[' && name[n] != '.'))
          continue;
-      if (name[n] == '\0') {
-         whole = true;
-      } else if (name[n] == '[' && v->array_size > 1) {
-         const char *c = name + n + 1;
-         while (*c >= '0' && *c <= '9')
-            element = element * 10 + (unsigned)(*c++ - '0');
-         if (c[0] != ']' || c[1] != '\0' || element >= v->array_size)
-            return false;
-         whole = false;
-      } else {
-         continue;
+      /* the varying's whole type: its element type, an array of it */
+      struct glsl_type array = {0};
+      const struct glsl_type *t = v->type;
+      if (v->array_size > 1) {
+         array.base_type = GLSL_TYPE_ARRAY;
+         array.element = v->type;
+         array.length = (int)v->array_size;
+         t = &array;
       }
-      unsigned cols = v->type->matrix_columns ? v->type->matrix_columns : 1;
-      if (cols > 1 || (whole && v->array_size > 1))
-         return false; /* matrices and whole arrays: not yet */
-      *slot = (unsigned)v->location + element;
-      *comps = v->type->vector_elements;
-      *type = glsl_type_gl_enum(v->type);
-      *size = 1;
-      return true;
+      unsigned slot = 0;
+      if (!walk_path(name + n, &t, &slot))
+         return false;
+      /* whole structures are not captured (ES 3.0.6 2.15.2 wants
+       * variables of basic types, their elements or members) */
+      GLsizei elements = 1;
+      const struct glsl_type *e = t;
+      if (glsl_type_is_array(t)) {
+         elements = t->length > 0 ? t->length : 1;
+         e = t->element;
+      }
+      if (glsl_type_is_array(e) || e->base_type == GLSL_TYPE_STRUCT)
+         return false;
+      out->slot = (unsigned)v->location + slot;
+      out->nslots = type_slots(t);
+      out->comps = e->vector_elements;
+      out->type = glsl_type_gl_enum(e);
+      out->size = elements;
+      /* every slot inside what the varying takes */
+      return slot + out->nslots <= v->num_slots;
    }
    return false;
 }
@@ -159,36 +232,42 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
    unsigned total = 0;
    for (unsigned i = 0; i < prog->NumFeedbackVaryings; i++) {
       const char *name = prog->FeedbackVaryings[i];
-      unsigned slot, comps, buffer = separate ? i : 0;
-      GLenum type;
-      GLsizei size;
+      unsigned buffer = separate ? i : 0;
+      struct xfb_output o;
 
-      if (!find_output(p, name, &slot, &comps, &type, &size) ||
-          slot > 63) {
+      if (!find_output(p, name, &o) || o.slot + o.nslots > 64) {
          *log = ralloc_asprintf(exec->mem,
                                 "error: transform feedback varying '%s' is "
                                 "not an output of the vertex shader\n",
                                 name);
          return false;
       }
+      /* ES 3.0.6 2.15.2: at most MAX_TRANSFORM_FEEDBACK_SEPARATE_
+       * COMPONENTS a varying in separate mode, MAX_..._INTERLEAVED_
+       * COMPONENTS in all when interleaved. */
+      unsigned comps = o.comps * o.nslots;
       total += comps;
-      if (!separate && total > MAX_INTERLEAVED_COMPONENTS) {
-         *log = ralloc_strdup(exec->mem, "error: too many transform feedback "
-                                         "components\n");
+      if ((separate && comps > MAX_SEPARATE_COMPONENTS) ||
+          (!separate && total > MAX_INTERLEAVED_COMPONENTS) ||
+          so->num_outputs + o.nslots > PIPE_MAX_SO_OUTPUTS) {
+         *log = ralloc_asprintf(exec->mem, "error: too many transform "
+                                "feedback components ('%s')\n", name);
          return false;
       }
-      so->output[i].register_index = slot;
-      so->output[i].start_component = 0;
-      so->output[i].num_components = comps;
-      so->output[i].output_buffer = buffer;
-      so->output[i].dst_offset = so->stride[buffer];
-      so->stride[buffer] += comps;
-      so->num_outputs++;
+      for (unsigned k = 0; k < o.nslots; k++) {
+         unsigned j = so->num_outputs++;
+         so->output[j].register_index = o.slot + k;
+         so->output[j].start_component = 0;
+         so->output[j].num_components = o.comps;
+         so->output[j].output_buffer = buffer;
+         so->output[j].dst_offset = so->stride[buffer];
+         so->stride[buffer] += o.comps;
+      }
       exec->so_buffers = buffer + 1 > exec->so_buffers ? buffer + 1
                                                        : exec->so_buffers;
       exec->xfb_varyings[i].name = ralloc_strdup(exec->mem, name);
-      exec->xfb_varyings[i].type = type;
-      exec->xfb_varyings[i].size = size;
+      exec->xfb_varyings[i].type = o.type;
+      exec->xfb_varyings[i].size = o.size;
       exec->num_xfb_varyings++;
    }
    return true;

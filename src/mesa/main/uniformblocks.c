@@ -36,12 +36,32 @@ first_element(const struct glsl_program *p, unsigned k)
    return k;
 }
 
-unsigned
-_mesa_num_active_uniforms(const struct glsl_program *p)
+/* Default-block uniforms that only the front end's fixed-function
+ * vertex shader reads (a compatibility program without a vertex shader)
+ * are not the program's: GL lists the uniforms of the attached shaders. */
+static bool
+hidden(const struct gl_program_exec *exec, unsigned u)
 {
-   if (!p)
+   return exec->fixed_function_vs &&
+          !(exec->linked->uniforms[u].stages & ~(1u << MESA_SHADER_VERTEX));
+}
+
+static const struct gl_program_exec *
+linked_exec(const struct gl_program_object *prog)
+{
+   return prog && prog->LinkStatus && prog->exec ? prog->exec : NULL;
+}
+
+unsigned
+_mesa_num_active_uniforms(const struct gl_program_object *prog)
+{
+   const struct gl_program_exec *exec = linked_exec(prog);
+   if (!exec)
       return 0;
-   unsigned n = p->num_uniforms;
+   const struct glsl_program *p = exec->linked;
+   unsigned n = 0;
+   for (unsigned u = 0; u < p->num_uniforms; u++)
+      n += !hidden(exec, u);
    for (unsigned k = 0; k < p->num_ubos; k++) {
       if (first_element(p, k) == k)
          n += p->ubos[k].num_members;
@@ -51,9 +71,12 @@ _mesa_num_active_uniforms(const struct glsl_program *p)
 
 /* The active uniform index of member 0 of block k's member list. */
 static unsigned
-first_member_index(const struct glsl_program *p, unsigned k)
+first_member_index(const struct gl_program_exec *exec, unsigned k)
 {
-   unsigned n = p->num_uniforms;
+   const struct glsl_program *p = exec->linked;
+   unsigned n = 0;
+   for (unsigned u = 0; u < p->num_uniforms; u++)
+      n += !hidden(exec, u);
    k = first_element(p, k);
    for (unsigned j = 0; j < k; j++) {
       if (first_element(p, j) == j)
@@ -63,22 +86,27 @@ first_member_index(const struct glsl_program *p, unsigned k)
 }
 
 bool
-_mesa_get_active_uniform(const struct glsl_program *p, unsigned index,
-                         struct gl_active_uniform *out)
+_mesa_get_active_uniform(const struct gl_program_object *prog,
+                         unsigned index, struct gl_active_uniform *out)
 {
+   const struct gl_program_exec *exec = linked_exec(prog);
    memset(out, 0, sizeof(*out));
-   if (!p)
+   if (!exec)
       return false;
-   if (index < p->num_uniforms) {
-      const struct glsl_program_uniform *u = &p->uniforms[index];
-      out->name = u->name;
-      out->type = u->gl_type;
-      out->size = (GLint)u->array_size;
-      out->uniform = u;
-      out->block = -1;
-      return true;
+   const struct glsl_program *p = exec->linked;
+   for (unsigned u = 0; u < p->num_uniforms; u++) {
+      if (hidden(exec, u))
+         continue;
+      if (index-- == 0) {
+         const struct glsl_program_uniform *un = &p->uniforms[u];
+         out->name = un->name;
+         out->type = un->gl_type;
+         out->size = (GLint)un->array_size;
+         out->uniform = un;
+         out->block = -1;
+         return true;
+      }
    }
-   index -= p->num_uniforms;
    for (unsigned k = 0; k < p->num_ubos; k++) {
       if (first_element(p, k) != k)
          continue;
@@ -160,6 +188,23 @@ _mesa_get_uniform_block_state(struct gl_context *ctx, GLenum pname,
 
 /* ---- entry points ------------------------------------------------------ */
 
+/* A name into a buffer of bufSize bytes, cut to fit with its NUL;
+ * *length = the characters written without the NUL. */
+static void
+copy_name(const char *name, GLsizei bufSize, GLsizei *length, GLchar *out)
+{
+   GLsizei n = 0;
+   if (bufSize > 0 && out) {
+      n = (GLsizei)strlen(name);
+      if (n > bufSize - 1)
+         n = bufSize - 1;
+      memcpy(out, name, (size_t)n);
+      out[n] = '\0';
+   }
+   if (length)
+      *length = n;
+}
+
 static const struct glsl_program *
 linked(struct gl_program_object *prog)
 {
@@ -231,7 +276,7 @@ _mesa_GetActiveUniformBlockiv(GLuint program, GLuint uniformBlockIndex,
       *params = (GLint)b->num_members;
       return;
    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: {
-      unsigned first = first_member_index(p, uniformBlockIndex);
+      unsigned first = first_member_index(prog->exec, uniformBlockIndex);
       for (unsigned i = 0; i < b->num_members; i++)
          params[i] = (GLint)(first + i);
       return;
@@ -273,17 +318,8 @@ _mesa_GetActiveUniformBlockName(GLuint program, GLuint uniformBlockIndex,
       program_and_block(ctx, program, uniformBlockIndex, func);
    if (!prog)
       return;
-   const char *name = prog->exec->linked->ubos[uniformBlockIndex].name;
-   GLsizei n = 0;
-   if (bufSize > 0 && uniformBlockName) {
-      n = (GLsizei)strlen(name);
-      if (n > bufSize - 1)
-         n = bufSize - 1;
-      memcpy(uniformBlockName, name, (size_t)n);
-      uniformBlockName[n] = '\0';
-   }
-   if (length)
-      *length = n;
+   copy_name(prog->exec->linked->ubos[uniformBlockIndex].name, bufSize,
+             length, uniformBlockName);
 }
 
 void GLAPIENTRY
@@ -304,4 +340,30 @@ _mesa_UniformBlockBinding(GLuint program, GLuint uniformBlockIndex,
    }
    /* The state tracker compares the bindings at every draw. */
    prog->exec->ubo_bindings[uniformBlockIndex] = uniformBlockBinding;
+}
+
+/* GL 3.1 2.11.4 (not in ES 3.0). */
+void GLAPIENTRY
+_mesa_GetActiveUniformName(GLuint program, GLuint uniformIndex,
+                           GLsizei bufSize, GLsizei *length,
+                           GLchar *uniformName)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glGetActiveUniformName";
+   struct gl_active_uniform u;
+
+   if (bufSize < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(bufSize=%d)", func, bufSize);
+      return;
+   }
+   struct gl_program_object *prog =
+      _mesa_lookup_program_err(ctx, program, func);
+   if (!prog)
+      return;
+   if (!_mesa_get_active_uniform(prog, uniformIndex, &u)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(uniformIndex=%u)", func,
+                  uniformIndex);
+      return;
+   }
+   copy_name(u.name, bufSize, length, uniformName);
 }

@@ -5,8 +5,9 @@
 
 /*
  * Uniform blocks (uniformblocks.c) and GL's list of active uniforms, which
- * holds the default-block uniforms of glsl_program.uniforms (indices 0 ..
- * num_uniforms - 1, the linker's order) followed by the members of every
+ * holds the default-block uniforms of glsl_program.uniforms (in the
+ * linker's order, without those only the front end's fixed-function
+ * vertex shader reads) followed by the members of every
  * uniform block, block by block in glsl_program.ubos order.  The elements
  * of a block array share one list of members (GL 4.6 7.3.1.1: "B.m" is
  * one active uniform), listed under the first element.
@@ -27,12 +28,12 @@ struct gl_active_uniform {
    GLint block;                                       /* member: its block */
 };
 
-/* GL_ACTIVE_UNIFORMS of a linked program (0 for NULL). */
-unsigned _mesa_num_active_uniforms(const struct glsl_program *p);
+/* GL_ACTIVE_UNIFORMS of a program (0 unless linked). */
+unsigned _mesa_num_active_uniforms(const struct gl_program_object *prog);
 
-/* Active uniform `index`; false when out of range. */
-bool _mesa_get_active_uniform(const struct glsl_program *p, unsigned index,
-                              struct gl_active_uniform *out);
+/* Active uniform `index`; false when out of range or not linked. */
+bool _mesa_get_active_uniform(const struct gl_program_object *prog,
+                              unsigned index, struct gl_active_uniform *out);
 
 /* The block binding points of a new executable: layout(binding) or 0
  * (ES 3.0.6 2.12.6.2).  false when out of memory. */

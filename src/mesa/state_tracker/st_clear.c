@@ -61,8 +61,8 @@ st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
    if (!buffers)
       return;
 
-   for (int i = 0; i < 4; i++)
-      color.f[i] = ctx->Color.ClearColor[i];
+   /* Bits as they are: ClearBufferiv/uiv put integers there. */
+   memcpy(color.f, ctx->Color.ClearColor, sizeof(color.f));
    if (ctx->Scissor.Enabled) {
       st_scissor_rect(st, &scissor);
       if (scissor.minx == scissor.maxx || scissor.miny == scissor.maxy)

@@ -11,6 +11,14 @@
 #include "util/format/u_format_pack.h"
 
 bool
+st_is_float_depth(enum pipe_format format)
+{
+   const struct util_format_description *d = util_format_description(format);
+   return d && util_format_has_depth(format) &&
+          d->channel[0].type == UTIL_FORMAT_TYPE_FLOAT;
+}
+
+bool
 st_convert_texels(enum pipe_format dst_format, void *dst,
                   enum pipe_format src_format, const void *src, unsigned n,
                   void *scratch)
@@ -27,7 +35,7 @@ st_convert_texels(enum pipe_format dst_format, void *dst,
        sd->linear_format != PIPE_FORMAT_NONE)
       src_format = sd->linear_format;
 
-   if (dst_format == src_format) {
+   if (dst_format == src_format && !st_is_float_depth(dst_format)) {
       memcpy(dst, src, (size_t)n * util_format_get_blocksize(src_format));
       return true;
    }
@@ -42,6 +50,10 @@ st_convert_texels(enum pipe_format dst_format, void *dst,
           util_format_has_depth(src_format)) {
          float *z = scratch;
          util_format_unpack_z_float(src_format, z, src, n);
+         /* Depth is clamped to [0, 1] (ES 3.0.6 section 3.8.3; floats
+          * only, normalized values already are). */
+         for (unsigned i = 0; i < n; i++)
+            z[i] = z[i] > 0.0f ? (z[i] < 1.0f ? z[i] : 1.0f) : 0.0f;
          util_format_pack_z_float(dst_format, dst, z, n);
          any = true;
       }

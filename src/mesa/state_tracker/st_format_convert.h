@@ -20,6 +20,9 @@ st_convert_scratch_B(unsigned n)
    return (size_t)n * 4 * 4 + n;
 }
 
+/* Float depth formats (clamped to [0, 1] when converted into). */
+bool st_is_float_depth(enum pipe_format format);
+
 /*
  * Converts n texels at src (src_format) into dst (dst_format).  Colour
  * values go through floats (normalized, float, sRGB formats) or 32-bit

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/formats_es3.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
@@ -101,7 +102,8 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
    struct pipe_box box;
 
    u_box_3d(x, y, z, w, h, d, &box);
-   if (src == dst) {
+   /* Copied as they are, except float depth, which is clamped. */
+   if (src == dst && !st_is_float_depth(dst)) {
       st->pipe->texture_subdata(st->pipe, pt, level, PIPE_MAP_WRITE, &box,
                                 pixels, (unsigned)src_stride, src_image);
       return;
@@ -189,6 +191,22 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    if (pt && pixels)
       upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
              (unsigned)height, (unsigned)depth, src, pixels);
+   return true;
+}
+
+bool
+st_texture_storage(struct st_context *st, struct gl_texture_object *t,
+                   enum pipe_format storage, GLsizei width, GLsizei height,
+                   GLsizei depth, unsigned levels)
+{
+   struct pipe_resource *pt =
+      create_tree(st, tree_target(t), storage, (unsigned)width,
+                  (unsigned)height, (unsigned)depth, levels - 1);
+   if (!pt)
+      return false;
+   pipe_resource_reference(&t->pt, NULL);
+   t->pt = pt;
+   t->stamp++;
    return true;
 }
 
@@ -450,13 +468,41 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
       return t->view;
    sampled_levels(t, &base, &last);
 
+   /* Depth textures: what R, G, B, A read before the texture swizzle
+    * (ES 3.0.6 section 3.8.14: (D, 0, 0, 1); desktop compatibility: by
+    * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21).  Drivers broadcast depth to
+    * every channel they are asked for. */
+   unsigned chan[4] = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
+                       PIPE_SWIZZLE_W};
+   if (util_format_is_depth_or_stencil(t->pt->format)) {
+      const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
+                     o = PIPE_SWIZZLE_1;
+      /* With comparison on, the result is in the first channel (what
+       * GLSL's shadow lookups read). */
+      GLenum mode = _mesa_is_gles(&st->ctx)              ? GL_RED
+                    : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
+                                                                  : t->DepthMode;
+      const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
+      const unsigned inten[4] = {d, d, d, d}, alpha[4] = {z, z, z, d};
+      const unsigned *m = mode == GL_RED         ? red
+                          : mode == GL_INTENSITY ? inten
+                          : mode == GL_ALPHA     ? alpha
+                                                 : lum;
+      memcpy(chan, m, sizeof(chan));
+   }
+   unsigned swz[4];
+   for (unsigned i = 0; i < 4; i++) {
+      swz[i] = gl_swizzle(t->Swizzle[i]);
+      if (swz[i] <= PIPE_SWIZZLE_W)
+         swz[i] = chan[swz[i]];
+   }
    struct pipe_sampler_view templ = {
       .format = t->pt->format,
       .target = t->pt->target,
-      .swizzle_r = gl_swizzle(t->Swizzle[0]),
-      .swizzle_g = gl_swizzle(t->Swizzle[1]),
-      .swizzle_b = gl_swizzle(t->Swizzle[2]),
-      .swizzle_a = gl_swizzle(t->Swizzle[3]),
+      .swizzle_r = swz[0],
+      .swizzle_g = swz[1],
+      .swizzle_b = swz[2],
+      .swizzle_a = swz[3],
    };
    templ.u.tex.first_level = base;
    templ.u.tex.last_level = last;
@@ -673,10 +719,16 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
-   struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_COLOR0] : NULL;
+   struct gl_renderbuffer *rb = NULL;
    struct pipe_transfer *xfer;
    struct pipe_box box;
 
+   if (fb && fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      rb = fb->Attachment[BUFFER_COLOR0 +
+                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   else if (fb)
+      rb = fb->Attachment[BUFFER_COLOR0];
    if (!rb || !rb->texture || !img->pt || width <= 0 || height <= 0)
       return;
    /* Pixels outside the read buffer are undefined: copy the rest. */
@@ -703,35 +755,40 @@ st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexSubImage2D");
       return;
    }
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
+   bool integer = util_format_is_pure_integer(img->pt->format);
+   void *scratch = integer ? malloc(st_convert_scratch_B(w)) : NULL;
    for (unsigned r = 0; r < rows; r++) {
       unsigned src_row = fb->FlipY ? rows - 1 - r : r;
-      util_format_unpack_rgba_float(rb->texture->format, rgba,
-                                    map + (size_t)src_row * xfer->stride, w);
-      /* The texture's base format keeps only its components (ES 2.0
-       * table 3.9): L = R, and alpha 1 without A. */
-      for (unsigned i = 0; i < w; i++) {
-         float *p = rgba + i * 4;
-         switch (img->Format) {
-         case GL_RGB:
-            p[3] = 1.0f;
-            break;
-         case GL_LUMINANCE:
-            p[1] = p[2] = p[0];
-            p[3] = 1.0f;
-            break;
-         case GL_LUMINANCE_ALPHA:
-            p[1] = p[2] = p[0];
-            break;
-         case GL_ALPHA:
-            p[0] = p[1] = p[2] = 0.0f;
-            break;
-         default:
-            break;
-         }
+      const uint8_t *src = map + (size_t)src_row * xfer->stride;
+      uint8_t *dst = packed + (size_t)r * w * dst_bpp;
+      if (integer) {
+         /* Integers stay integers (the formats' kinds match). */
+         if (scratch)
+            st_convert_texels(img->pt->format, dst, rb->texture->format, src,
+                              w, scratch);
+         continue;
       }
-      util_format_pack_rgba_float(img->pt->format,
-                                  packed + (size_t)r * w * dst_bpp, rgba, w);
+      util_format_unpack_rgba_float(rb->texture->format, rgba, src, w);
+      /* The texture's base format keeps only its components (ES 3.0.6
+       * table 3.15): L = R, missing colour components 0, alpha 1. */
+      for (unsigned i = 0; f && i < w; i++) {
+         float *p = rgba + i * 4;
+         if (f->l)
+            p[1] = p[2] = p[0];
+         else if (!f->r && !f->g && !f->b)
+            p[0] = p[1] = p[2] = 0.0f;
+         else {
+            p[1] = f->g ? p[1] : 0.0f;
+            p[2] = f->b ? p[2] : 0.0f;
+         }
+         if (!f->a)
+            p[3] = 1.0f;
+      }
+      util_format_pack_rgba_float(img->pt->format, dst, rgba, w);
    }
+   free(scratch);
    st->pipe->texture_unmap(st->pipe, xfer);
    u_box_3d((unsigned)(dstx + (x0 - x)), (unsigned)(dsty + (y0 - y)),
             img->pt_layer + (unsigned)dstz, w, rows, 1, &box);

@@ -20,6 +20,14 @@ bool st_tex_image(struct st_context *st, struct gl_texture_object *t,
                   GLenum type, enum pipe_format storage, enum pipe_format src,
                   const void *pixels);
 
+/* Makes t's mip tree (levels levels of width x height x depth in
+ * `storage`) before TexStorage defines its images, so that they live in
+ * it from the start and never move (an attached image keeps its
+ * resource).  False if out of memory. */
+bool st_texture_storage(struct st_context *st, struct gl_texture_object *t,
+                        enum pipe_format storage, GLsizei width,
+                        GLsizei height, GLsizei depth, unsigned levels);
+
 /* z: first layer (array) or slice (3D) of the region. */
 void st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       struct gl_texture_image *img, GLint x, GLint y, GLint z,

@@ -278,10 +278,12 @@ CALL(bind_fbo_target, _mesa_BindFramebuffer(GL_RENDERBUFFER, 1))
 CALL(fbo_rb_on_default,
      _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                                    GL_RENDERBUFFER, 0))
+/* GL_COLOR_ATTACHMENT1.. exist in ES 2.0 with GL_EXT_draw_buffers; a
+ * buffer name is no attachment point. */
 CALL(fbo_rb_attachment, {
    _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
-   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
-                                 GL_RENDERBUFFER, 0);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_BACK, GL_RENDERBUFFER,
+                                 0);
 })
 CALL(fbo_rb_unknown, {
    _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);

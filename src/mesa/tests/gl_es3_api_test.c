@@ -326,7 +326,7 @@ test_draw_buffers_and_clears(void **state)
 }
 
 /* ES 3.0 section 4.4.1: separate draw and read framebuffer bindings;
- * ES 2.0 knows only GL_FRAMEBUFFER. */
+ * ES 2.0 has them through GL_NV_framebuffer_blit, which it offers. */
 static void
 test_read_draw_bindings(void **state)
 {
@@ -336,7 +336,11 @@ test_read_draw_bindings(void **state)
 
    _mesa_GenFramebuffers(2, fbo);
    _mesa_BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, (GLint)fbo[0]);
+   _mesa_GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &v);
+   assert_int_equal(v, 0);
    gl_test_destroy(t);
 
    setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);

@@ -158,6 +158,123 @@ test_es3_limits(void **state)
    gl_test_destroy(t);
 }
 
+/* KHR_debug: transform feedback objects take labels like the others;
+ * names of no object are INVALID_VALUE (ES 3.2 section 20.9). */
+static void
+test_label_transform_feedback(void **state)
+{
+   struct gl_test *t = create_es3();
+   GLuint tf;
+   char label[16];
+   GLsizei len = 0;
+
+   _mesa_GenTransformFeedbacks(1, &tf);
+   _mesa_BindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+   _mesa_ObjectLabel(GL_TRANSFORM_FEEDBACK, tf, -1, "capture");
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetObjectLabel(GL_TRANSFORM_FEEDBACK, tf, sizeof(label), &len,
+                        label);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(len, 7);
+   assert_string_equal(label, "capture");
+   _mesa_ObjectLabel(GL_TRANSFORM_FEEDBACK, tf + 100, -1, "none");
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
+/* The ES 2.0 extensions' entry points are found by name (glvnd asks for
+ * each with GetProcAddress) and act like their ES 3.0 forms. */
+static void
+test_extension_entry_points(void **state)
+{
+   static const char *const names[] = {
+      "glGenQueriesEXT", "glBeginQueryEXT", "glEndQueryEXT",
+      "glGetQueryivEXT", "glGetQueryObjectuivEXT", "glIsQueryEXT",
+      "glDeleteQueriesEXT", "glDiscardFramebufferEXT",
+      "glDrawElementsBaseVertexOES", "glDrawRangeElementsBaseVertexOES",
+      "glMultiDrawArraysEXT", "glMultiDrawElementsEXT",
+      "glDrawArraysInstancedBaseInstanceEXT",
+   };
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLuint q;
+   GLint cur = -1;
+
+   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      assert_non_null(st_get_proc_address(names[i]));
+
+   _mesa_GenQueriesEXT(1, &q);
+   assert_false(_mesa_IsQueryEXT(q)); /* an object once begun */
+   _mesa_BeginQueryEXT(GL_ANY_SAMPLES_PASSED, q);
+   _mesa_GetQueryivEXT(GL_ANY_SAMPLES_PASSED, GL_CURRENT_QUERY, &cur);
+   assert_int_equal(cur, (GLint)q);
+   _mesa_EndQueryEXT(GL_ANY_SAMPLES_PASSED);
+   assert_true(_mesa_IsQueryEXT(q));
+   _mesa_DeleteQueriesEXT(1, &q);
+   assert_false(_mesa_IsQueryEXT(q));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* KHR_parallel_shader_compile: the thread count starts at 0xffffffff and
+ * reads back what was set; compiles and links are complete on return. */
+static void
+test_parallel_shader_compile(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLint v = 0;
+
+   _mesa_GetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &v);
+   assert_int_equal((GLuint)v, 0xffffffffu);
+   _mesa_MaxShaderCompilerThreadsKHR(2);
+   _mesa_GetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &v);
+   assert_int_equal(v, 2);
+
+   GLuint sh = _mesa_CreateShader(GL_VERTEX_SHADER);
+   GLuint prog = _mesa_CreateProgram();
+   v = 0;
+   _mesa_GetShaderiv(sh, GL_COMPLETION_STATUS_KHR, &v);
+   assert_int_equal(v, GL_TRUE);
+   v = 0;
+   _mesa_GetProgramiv(prog, GL_COMPLETION_STATUS_KHR, &v);
+   assert_int_equal(v, GL_TRUE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* GL_EXT_draw_buffers in ES 2.0: GL_MAX_DRAW_BUFFERS, colour attachments
+ * above 0, glDrawBuffers; the default framebuffer takes exactly one buffer
+ * (ES 3.0 section 4.2.1, which the extension follows). */
+static void
+test_draw_buffers_es2(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   const GLenum back = GL_BACK;
+   const GLenum two[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   GLint max = 0;
+   GLuint fbo, rb;
+
+   _mesa_GetIntegerv(GL_MAX_DRAW_BUFFERS, &max);
+   assert_true(max >= 2);
+   _mesa_DrawBuffers(0, &back);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_DrawBuffers(1, &back);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_GenFramebuffers(1, &fbo);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   _mesa_GenRenderbuffers(1, &rb);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, rb);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                                 GL_RENDERBUFFER, rb);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawBuffers(2, two);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DrawBuffers(max + 1, two);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -166,6 +283,10 @@ main(void)
       cmocka_unit_test(test_es2_string),
       cmocka_unit_test(test_discard_framebuffer),
       cmocka_unit_test(test_es3_limits),
+      cmocka_unit_test(test_label_transform_feedback),
+      cmocka_unit_test(test_extension_entry_points),
+      cmocka_unit_test(test_parallel_shader_compile),
+      cmocka_unit_test(test_draw_buffers_es2),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,6 +108,28 @@ static const char *fs_usample =
    "            float(v.w - 3000000000u) / 255.0);\n"
    "}\n";
 
+/* Depth comparison: the texture of a 2-texel-wide depth image at the
+ * pixel's column, against reference 0.5. */
+static const char *fs_shadow =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "uniform highp sampler2DShadow u_tex;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   float s = texture(u_tex, vec3(gl_FragCoord.x / 4.0, 0.5, 0.5));\n"
+   "   o = vec4(s, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *fs_packed =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   o = vec4(0.25, 0.5, 0.75, 0.6667);\n"
+   "}\n";
+
 static const char *fs_half =
    "#version 300 es\n"
    "precision highp float;\n"
@@ -253,6 +275,19 @@ test_sampling(void)
        {31u << 11 | 0u << 5 | 15u}, {1.0, 0.0, 15 / 31.0, 1}},
       {"RGBA4", GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4,
        {15u << 12 | 5u << 8 | 0u << 4 | 10u}, {1.0, 5 / 15.0, 0, 10 / 15.0}},
+      /* Depth textures read as (D, 0, 0, 1) (ES 3.0.6 section 3.8.14);
+       * unsigned integer depth is normalized (equation 2.1). */
+      {"DEPTH_COMPONENT16", GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT,
+       GL_UNSIGNED_SHORT, {0x4000}, {0x4000 / 65535.0, 0, 0, 1}},
+      {"DEPTH_COMPONENT24", GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT,
+       GL_UNSIGNED_INT, {0xc0000000u}, {0.75, 0, 0, 1}},
+      /* Depth is clamped to [0, 1] when specified (ES 3.0.6 3.8.3). */
+      {"DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT,
+       GL_FLOAT, {f32(-0.5f)}, {0.0, 0, 0, 1}},
+      /* UNSIGNED_INT_24_8: depth in the top 24 bits. */
+      {"DEPTH24_STENCIL8", GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL,
+       GL_UNSIGNED_INT_24_8, {0x400000u << 8 | 0x55}, {0x400000 / 16777215.0,
+                                                      0, 0, 1}},
    };
 
    GLuint prog = program(fs_sample);
@@ -295,6 +330,104 @@ test_sampling(void)
    }
    glDeleteFramebuffers(1, &fbo);
    glDeleteTextures(1, &rt);
+   glDeleteProgram(prog);
+}
+
+/* A depth texture written by depth testing, then sampled. */
+static void
+test_depth_render(void)
+{
+   GLuint prog = program(fs_half);
+   GLuint colour, depth;
+   GLuint fbo = target(GL_RGBA8, &colour);
+   glGenTextures(1, &depth);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, SIZE, SIZE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
+                          depth, 0);
+   check("RGBA8 + DEPTH_COMPONENT32F texture framebuffer complete",
+         glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+   glEnable(GL_DEPTH_TEST);
+   glClearDepthf(1.0f);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   /* z = 0 in clip space: window depth 0.5 (ES 3.0.6 section 2.13.1). */
+   draw_quad(prog);
+   glDisable(GL_DEPTH_TEST);
+
+   GLuint sprog = program(fs_sample);
+   GLuint rt;
+   GLuint fbo2 = target(GL_RGBA8, &rt);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   glUseProgram(sprog);
+   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
+   draw_quad(sprog);
+   uint8_t px[4] = {0};
+   glReadPixels(2, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   const int want[4] = {unorm8(0.5 * 0.125 + 0.5), unorm8(0.5), unorm8(0.5),
+                        unorm8(0.625)};
+   bool ok = glGetError() == GL_NO_ERROR;
+   for (unsigned k = 0; k < 4; k++)
+      ok &= abs(px[k] - want[k]) <= 1;
+   if (!ok)
+      fprintf(stderr, "depth render: got %d %d %d %d\n", px[0], px[1], px[2],
+              px[3]);
+   check("depth written to a DEPTH_COMPONENT32F texture samples as D", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteFramebuffers(1, &fbo2);
+   glDeleteTextures(1, &colour);
+   glDeleteTextures(1, &depth);
+   glDeleteTextures(1, &rt);
+   glDeleteProgram(prog);
+   glDeleteProgram(sprog);
+}
+
+/* sampler2DShadow: depth 0.25 and 0.75 compared with 0.5 (ES 3.0.6
+ * section 3.8.16). */
+static void
+test_shadow(void)
+{
+   GLuint prog = program(fs_shadow);
+   GLuint rt, depth;
+   GLuint fbo = target(GL_RGBA8, &rt);
+   static const float z[2] = {0.25f, 0.75f};
+   glActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &depth);
+   glBindTexture(GL_TEXTURE_2D, depth);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 2, 1, 0,
+                GL_DEPTH_COMPONENT, GL_FLOAT, z);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE,
+                   GL_COMPARE_REF_TO_TEXTURE);
+   static const struct {
+      GLenum func;
+      int left, right; /* pixel 0 reads 0.25, pixels 2-3 read 0.75 */
+   } cases[] = {
+      {GL_LEQUAL, 0, 255}, {GL_GREATER, 255, 0}, {GL_ALWAYS, 255, 255},
+      {GL_NEVER, 0, 0},    {GL_LESS, 0, 255},    {GL_GEQUAL, 255, 0},
+   };
+   glUseProgram(prog);
+   glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
+   bool ok = true;
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, cases[i].func);
+      draw_quad(prog);
+      uint8_t px[SIZE * 4];
+      glReadPixels(0, 0, SIZE, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      if (px[0] != cases[i].left || px[12] != cases[i].right ||
+          glGetError() != GL_NO_ERROR) {
+         fprintf(stderr, "shadow func 0x%x: got %d, %d\n", cases[i].func,
+                 px[0], px[12]);
+         ok = false;
+      }
+   }
+   check("sampler2DShadow compares with every function", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &rt);
+   glDeleteTextures(1, &depth);
    glDeleteProgram(prog);
 }
 
@@ -375,6 +508,14 @@ test_integer(void)
    GLuint prog3 = program(fs_int16);
    GLuint tex16;
    GLuint fbo3 = target(GL_RGBA16I, &tex16);
+   /* ClearBufferiv writes integers as they are (ES 3.0.6 4.2.3). */
+   static const GLint clear_i[4] = {-30000, 12345, -1, 32767};
+   glClearBufferiv(GL_COLOR, 0, clear_i);
+   int32_t cpx[4] = {0};
+   glReadPixels(1, 1, 1, 1, GL_RGBA_INTEGER, GL_INT, cpx);
+   check("ClearBufferiv of RGBA16I",
+         glGetError() == GL_NO_ERROR && cpx[0] == -30000 &&
+            cpx[1] == 12345 && cpx[2] == -1 && cpx[3] == 32767);
    draw_quad(prog3);
    int32_t ipx[SIZE * SIZE * 4];
    memset(ipx, 0, sizeof(ipx));
@@ -407,6 +548,13 @@ test_integer(void)
    glBindFramebuffer(GL_FRAMEBUFFER, fbo4);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_RENDERBUFFER, rb);
+   static const GLuint clear_u[4] = {255, 0, 128, 7};
+   glClearBufferuiv(GL_COLOR, 0, clear_u);
+   uint32_t upx[4] = {0};
+   glReadPixels(2, 3, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, upx);
+   check("ClearBufferuiv of an RGBA8UI renderbuffer",
+         glGetError() == GL_NO_ERROR && upx[0] == 255 && upx[1] == 0 &&
+            upx[2] == 128 && upx[3] == 7);
    draw_quad(prog4);
    memset(px, 0, sizeof(px));
    glReadPixels(0, 0, SIZE, SIZE, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
@@ -429,6 +577,36 @@ test_integer(void)
    glDeleteProgram(prog2);
    glDeleteProgram(prog3);
    glDeleteProgram(prog4);
+}
+
+/* RGB10_A2: a packed render target, with green masked (ES 3.0.6 4.2.2),
+ * read back as UNSIGNED_INT_2_10_10_10_REV (section 4.3.2): red
+ * round(0.25 * 1023) = 256, green kept from the clear (1023), blue
+ * round(0.75 * 1023) = 767, alpha round(0.6667 * 3) = 2. */
+static void
+test_rgb10_a2(void)
+{
+   GLuint prog = program(fs_packed);
+   GLuint tex;
+   GLuint fbo = target(GL_RGB10_A2, &tex);
+   glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   draw_quad(prog);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   uint32_t w[SIZE * SIZE];
+   memset(w, 0, sizeof(w));
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, w);
+   const uint32_t want = 256u | 1023u << 10 | 767u << 20 | 2u << 30;
+   bool ok = glGetError() == GL_NO_ERROR;
+   for (unsigned i = 0; i < SIZE * SIZE; i++)
+      ok &= w[i] == want;
+   if (!ok)
+      fprintf(stderr, "RGB10_A2: 0x%08x, want 0x%08x\n", w[5], want);
+   check("render to RGB10_A2 (green masked), read 2_10_10_10_REV", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+   glDeleteProgram(prog);
 }
 
 /* --- 3. sRGB rendering --------------------------------------------------- */
@@ -513,7 +691,10 @@ main(int argc, char **argv)
              (const char *)glGetString(GL_VERSION));
 
    test_sampling();
+   test_depth_render();
+   test_shadow();
    test_integer();
+   test_rgb10_a2();
    test_srgb();
 
    e2e_gl_close(&gl);

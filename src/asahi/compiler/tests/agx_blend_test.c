@@ -163,11 +163,145 @@ test_blend(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * Render-target formats with 16-bit and 8-bit channels: rt0 RGBA16F at 0
+ * blended with ONE, ONE (f16 tilebuffer values in 16-bit registers), rt1
+ * RGBA16I at 8 (integers, never blended, low halves stored), rt2 RG8 at
+ * 16 (two unorm bytes, blue and alpha dropped).  Expected values: the sum
+ * in f16 (every value here is exact in f16), the integers as written, the
+ * unorm8 conversion.
+ */
+#define BPP2 24
+
+static uint16_t
+f16(float f)
+{
+   /* Exact for the dyadic values used here: sign, exponent, mantissa. */
+   if (f == 0.0f)
+      return 0;
+   uint16_t sign = f < 0 ? 0x8000 : 0;
+   f = fabsf(f);
+   int e = 0;
+   float m = frexpf(f, &e); /* f = m * 2^e, m in [0.5, 1) */
+   return sign | (uint16_t)((e - 1 + 15) << 10) |
+          (uint16_t)((m * 2.0f - 1.0f) * 1024.0f);
+}
+
+static void
+test_formats(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "formats", mem);
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in,
+                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
+   in->data.location = VARYING_SLOT_VAR0;
+   in->data.driver_location = VARYING_SLOT_VAR0;
+   nir_def *c = nir_load_var(&b, in);
+   nir_def *ints = nir_imm_ivec4(&b, -5, 300, -32768, 7);
+   for (unsigned rt = 0; rt < 3; ++rt) {
+      bool integer = rt == 1;
+      nir_variable *out = nir_variable_create(
+         b.shader, nir_var_shader_out,
+         nir_vtype_vector(b.shader,
+                          integer ? nir_type_int32 : nir_type_float32, 4),
+         "o");
+      out->data.location = FRAG_RESULT_DATA0 + rt;
+      out->data.driver_location = FRAG_RESULT_DATA0 + rt;
+      nir_store_var(&b, out, integer ? ints : c, 0xf);
+   }
+   assert_true(agx_preprocess_nir(b.shader));
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_R16G16B16A16_FLOAT,
+      .offset_B = 0,
+      .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_ONE, AGX_BLENDFACTOR_ONE,
+                AGX_BLEND_ADD, AGX_BLENDFACTOR_ONE, AGX_BLENDFACTOR_ONE}};
+   key.fs.rt[1] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_R16G16B16A16_SINT,
+      .offset_B = 8,
+      /* blending asked for, ignored for integers */
+      .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_ONE, AGX_BLENDFACTOR_ONE,
+                AGX_BLEND_ADD, AGX_BLENDFACTOR_ONE, AGX_BLENDFACTOR_ONE}};
+   key.fs.rt[2] = (struct agx_rt_key){.format = PIPE_FORMAT_R8G8_UNORM,
+                                      .offset_B = 16};
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R16G16B16A16_FLOAT), 3);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R16G16B16A16_SINT), 1);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R8G8_UNORM), 4);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R8G8B8A8_SRGB), 10);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R10G10B10A2_UNORM), 8);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_R10G10B10A2_UINT), -1);
+   assert_int_equal(agx_tib_format_of(PIPE_FORMAT_B5G6R5_UNORM), -1);
+
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   char err[256];
+   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
+      fail_msg("%s", err);
+   assert_int_equal(bin.info.tib_writes, 0x7);
+
+   const struct agx_varyings_fs *fs = &bin.info.fs;
+   float planes[8][3] = {{0, 0, 1}};
+   const float A[4] = {1.0f / 64, -1.0f / 128, 0, 1.0f / 256};
+   const float C[4] = {0.25f, 0.75f, 0.5f, 0.375f};
+   for (unsigned i = 0; i < 4; ++i) {
+      planes[fs->bindings[1].cf_base + i][0] = A[i];
+      planes[fs->bindings[1].cf_base + i][2] = C[i];
+   }
+   struct agx_test_draw draw = {0};
+
+   uint8_t tib[32 * BPP2], init[32 * BPP2];
+   for (unsigned p = 0; p < 32; ++p) {
+      uint8_t *px = init + p * BPP2;
+      for (unsigned i = 0; i < 4; ++i) {
+         uint16_t h = f16((float)(p % 4) * 0.125f + (float)i);
+         memcpy(px + 2 * i, &h, 2);
+      }
+      memset(px + 8, 0xa5, 16);
+   }
+   memcpy(tib, init, sizeof(tib));
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                       BPP2, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned p = 0; p < 32; ++p) {
+      const uint8_t *now = tib + p * BPP2, *old = init + p * BPP2;
+      for (unsigned i = 0; i < 4; ++i) {
+         float s = (float)((double)A[i] * (p + 0.5) + C[i]);
+         float d = (float)(p % 4) * 0.125f + (float)i;
+         uint16_t want = f16(s + d), got;
+         memcpy(&got, now + 2 * i, 2);
+         if (got != want)
+            fail_msg("pixel %u rt0.%u: 0x%04x, expected 0x%04x", p, i, got,
+                     want);
+      }
+      const int16_t ints_want[4] = {-5, 300, -32768, 7};
+      int16_t ints_got[4];
+      memcpy(ints_got, now + 8, 8);
+      for (unsigned i = 0; i < 4; ++i)
+         assert_int_equal(ints_got[i], ints_want[i]);
+      for (unsigned i = 0; i < 2; ++i) {
+         float s = (float)((double)A[i] * (p + 0.5) + C[i]);
+         assert_true(unorm_ok(s, now[16 + i]));
+      }
+      /* bytes after the RG8 slot untouched */
+      assert_int_equal(now[18], old[18]);
+      assert_int_equal(now[19], old[19]);
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_blend),
+      cmocka_unit_test(test_formats),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

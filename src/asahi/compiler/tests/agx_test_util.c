@@ -32,6 +32,11 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
                return false;
             word = (uint32_t)(draw->vbo_va[r->index] >> (32 * (k & 1)));
             break;
+         case AGX_PUSH_UBO_BASE:
+            if (r->index >= AGX_TEST_MAX_UBOS || !draw->ubo[r->index])
+               return false;
+            word = (uint32_t)(draw->ubo_va[r->index] >> (32 * (k & 1)));
+            break;
          case AGX_PUSH_SYSVAL:
             if (r->index + k >= AGX_SYSVAL_COUNT)
                return false;
@@ -66,7 +71,8 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
                 char *error, size_t error_size)
 {
    struct asahi_sim_group *g = calloc(1, sizeof(*g));
-   struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS + 1];
+   struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS + 1 +
+                                   AGX_TEST_MAX_UBOS];
    struct asahi_sim_simple_mem mem = {regions, 0};
 
    asahi_sim_group_init(g);
@@ -75,6 +81,11 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
       if (draw->vbo[i])
          regions[mem.nr_regions++] = (struct asahi_sim_region){
             draw->vbo_va[i], draw->vbo_size[i], draw->vbo[i], false};
+   }
+   for (unsigned i = 0; i < AGX_TEST_MAX_UBOS; ++i) {
+      if (draw->ubo[i])
+         regions[mem.nr_regions++] = (struct asahi_sim_region){
+            draw->ubo_va[i], draw->ubo_size[i], draw->ubo[i], false};
    }
    if (draw->gl_uniforms_va)
       regions[mem.nr_regions++] = (struct asahi_sim_region){

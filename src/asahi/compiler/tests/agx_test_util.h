@@ -21,6 +21,7 @@
 #include "asahi/sim/asahi_sim_texture.h"
 
 #define AGX_TEST_MAX_BUFFERS 4
+#define AGX_TEST_MAX_UBOS 4
 
 /* What the driver would provide for one draw. */
 struct agx_test_draw {
@@ -33,6 +34,11 @@ struct agx_test_draw {
    uint8_t *vbo[AGX_TEST_MAX_BUFFERS];
    size_t vbo_size[AGX_TEST_MAX_BUFFERS];
    uint64_t vbo_va[AGX_TEST_MAX_BUFFERS];
+   /* uniform blocks (AGX_PUSH_UBO_BASE): host memory and GPU address;
+    * mapped for vertex shaders */
+   uint8_t *ubo[AGX_TEST_MAX_UBOS];
+   size_t ubo_size[AGX_TEST_MAX_UBOS];
+   uint64_t ubo_va[AGX_TEST_MAX_UBOS];
    uint32_t sysvals[AGX_SYSVAL_COUNT];
    /* texture unit for texture instructions (NULL: none) */
    const struct asahi_sim_texture_hooks *texture;

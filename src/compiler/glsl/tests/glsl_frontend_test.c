@@ -122,6 +122,13 @@ test_statements_and_qualifiers(void **state)
           "'flat'");
    ACCEPT(MESA_SHADER_FRAGMENT,
           "#version 130\nflat in int i;\nvoid main() {}\n");
+   /* GLSL ES 1.00 4.6.1: gl_FrontFacing is never invariant (varyings
+    * may be redeclared invariant in the fragment shader). */
+   REJECT(MESA_SHADER_FRAGMENT, "#version 100\ninvariant gl_FrontFacing;\n"
+          "void main() {}\n",
+          "gl_FrontFacing cannot be declared invariant");
+   ACCEPT(MESA_SHADER_FRAGMENT, "#version 100\nvarying mediump vec4 v;\n"
+          "invariant v;\nvoid main() {}\n");
    /* Overloads differing only in return type. */
    REJECT(MESA_SHADER_VERTEX,
           "int f(int x) { return x; }\nfloat f(int x) { return 1.0; }\n"

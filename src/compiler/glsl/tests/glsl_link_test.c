@@ -27,6 +27,81 @@ link2(void *mem, int version, bool es, const struct glsl_link_options *o,
    return p;
 }
 
+/* ES 3.0 section 2.15.1: transform feedback captures vertex shader
+ * outputs whether or not the fragment shader reads them, so an output
+ * named by glTransformFeedbackVaryings keeps a slot; other unread outputs
+ * are dropped. */
+static void
+test_captured_outputs_kept(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   const char *const xfb[] = { "x" };
+   struct glsl_link_options o = { .xfb_varyings = xfb,
+                                  .num_xfb_varyings = 1 };
+   const char *vs = "#version 300 es\n"
+                    "in vec4 p;\n"
+                    "out float x;\n"
+                    "out float y;\n"
+                    "out vec4 c;\n"
+                    "void main() { x = p.x; y = p.y; c = p; "
+                    "gl_Position = p; }\n";
+   const char *fs = "#version 300 es\n"
+                    "precision mediump float;\n"
+                    "in vec4 c;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = c; }\n";
+   struct glsl_program *p = link2(mem, 300, true, &o, vs, fs);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   int x = -1, c = -1;
+   for (unsigned i = 0; i < p->num_varyings; i++) {
+      assert_string_not_equal(p->varyings[i].name, "y");
+      if (!strcmp(p->varyings[i].name, "x"))
+         x = p->varyings[i].location;
+      if (!strcmp(p->varyings[i].name, "c"))
+         c = p->varyings[i].location;
+   }
+   assert_true(x >= VARYING_SLOT_VAR0);
+   assert_true(c >= VARYING_SLOT_VAR0);
+   assert_int_not_equal(x, c);
+   assert_non_null(nir_find_variable_with_location(
+      p->nir[MESA_SHADER_VERTEX], nir_var_shader_out, x));
+
+   /* Without the capture, x goes the way of y. */
+   p = link2(mem, 300, true, NULL, vs, fs);
+   for (unsigned i = 0; i < p->num_varyings; i++)
+      assert_string_not_equal(p->varyings[i].name, "x");
+   ralloc_free(mem);
+}
+
+/* ES 3.0.6 section 2.12.5: two vertex shader inputs bound to one location
+ * fail to link in GLSL ES 3.00, even unused; ES 2.0 allows it. */
+static void
+test_attribute_aliasing(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   const struct glsl_location_binding bind[] = { { "a", 0 }, { "b", 0 } };
+   struct glsl_link_options o = { .attrib_bindings = bind,
+                                  .num_attrib_bindings = 2 };
+   struct glsl_program *p = link2(
+      mem, 300, true, &o,
+      "#version 300 es\n"
+      "in highp float a;\n"
+      "in highp float b;\n"
+      "void main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\n"
+      "out highp vec4 color;\n"
+      "void main() { color = vec4(0.0); }\n");
+   assert_false(p->link_status);
+   p = link2(mem, 100, true, &o,
+             "attribute float a;\n"
+             "attribute float b;\n"
+             "void main() { gl_Position = vec4(a + b); }\n",
+             "void main() { gl_FragColor = vec4(0.0); }\n");
+   assert_true(p->link_status);
+   ralloc_free(mem);
+}
+
 static void
 test_bound_attribute_locations(void **state)
 {
@@ -307,6 +382,8 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bound_attribute_locations),
+      cmocka_unit_test(test_captured_outputs_kept),
+      cmocka_unit_test(test_attribute_aliasing),
       cmocka_unit_test(test_uniform_names_and_storage),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_uniform_block_std140),

@@ -105,13 +105,18 @@ blit_zs(struct pipe_context *pctx, const struct pipe_blit_info *info,
    if (!sres || !dres)
       return;
 
+   /* The planes as stored (layout.format below): single-sampled maps of
+    * planar Z24S8 otherwise show the packed format; multisampled ones
+    * stay resolved. */
+   unsigned s_plane = sres->nr_samples > 1 ? 0 : PIPE_MAP_DIRECTLY;
+   unsigned d_plane = dres->nr_samples > 1 ? 0 : PIPE_MAP_DIRECTLY;
    struct pipe_transfer *st = NULL, *dt = NULL;
-   const uint8_t *s =
-      pctx->texture_map(pctx, sres, info->src.level, PIPE_MAP_READ, sbox, &st);
+   const uint8_t *s = pctx->texture_map(pctx, sres, info->src.level,
+                                        PIPE_MAP_READ | s_plane, sbox, &st);
    if (!s)
       return;
    uint8_t *d = pctx->texture_map(pctx, dres, info->dst.level,
-                                  PIPE_MAP_READ_WRITE, dbox, &dt);
+                                  PIPE_MAP_READ_WRITE | d_plane, dbox, &dt);
    if (!d) {
       pctx->texture_unmap(pctx, st);
       return;
@@ -374,8 +379,12 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
    if ((flags & PIPE_CLEAR_DEPTH) &&
        rsrc->layout.format != PIPE_FORMAT_S8_UINT) {
       struct pipe_transfer *t = NULL;
+      /* The depth plane as stored (Z32F for planar Z24S8). */
+      unsigned plane = rsrc->layout.format != rsrc->base.format
+                          ? PIPE_MAP_DIRECTLY
+                          : 0;
       uint8_t *map = pctx->texture_map(pctx, &rsrc->base, dst->u.tex.level,
-                                       PIPE_MAP_WRITE, &box, &t);
+                                       PIPE_MAP_WRITE | plane, &box, &t);
       if (map) {
          float z = depth;
          uint8_t texel[4];

@@ -309,9 +309,13 @@ agx_init_resource_functions(struct pipe_screen *pscreen)
 
 /* ---- transfers -------------------------------------------------------- */
 
+static void agx_unmap(struct pipe_context *pctx,
+                      struct pipe_transfer *transfer);
+
 static void *
-agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
-        unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
+agx_map_plane(struct pipe_context *pctx, struct pipe_resource *res,
+              unsigned level, unsigned usage, const struct pipe_box *box,
+              struct pipe_transfer **out)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_resource *rsrc = agx_resource(res);
@@ -420,10 +424,135 @@ agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
    return xfer->map;
 }
 
+/* Is a depth/stencil resource stored in another layout than its format
+ * (Z24S8, Z24X8 and Z32F_S8X24 as a Z32F plane plus an S8 plane)? */
+static bool
+agx_is_planar_zs(const struct agx_resource *rsrc)
+{
+   return rsrc->base.target != PIPE_BUFFER &&
+          rsrc->layout.format != rsrc->base.format &&
+          util_format_is_depth_or_stencil(rsrc->base.format);
+}
+
+/* Moves depth and stencil between the planes and the packed copy of a
+ * planar depth/stencil transfer. */
+static void
+agx_zs_convert(struct agx_transfer *xfer, bool to_packed)
+{
+   struct pipe_transfer *t = &xfer->base;
+   enum pipe_format f = t->resource->format;
+   unsigned bpp = util_format_get_blocksize(f);
+   unsigned w = t->box.width, h = t->box.height;
+   unsigned d = t->box.depth ? t->box.depth : 1;
+   struct agx_transfer *z = (struct agx_transfer *)xfer->z_plane;
+   struct agx_transfer *s = (struct agx_transfer *)xfer->s_plane;
+   float zrow[64];
+   uint8_t srow[64];
+
+   for (unsigned l = 0; l < d; ++l) {
+      for (unsigned y = 0; y < h; ++y) {
+         uint8_t *p = (uint8_t *)xfer->packed + t->layer_stride * l +
+                      (size_t)t->stride * y;
+         uint8_t *zp = (uint8_t *)z->map + z->base.layer_stride * l +
+                       (size_t)z->base.stride * y;
+         uint8_t *sp = s ? (uint8_t *)s->map + s->base.layer_stride * l +
+                              (size_t)s->base.stride * y
+                         : NULL;
+         for (unsigned x = 0; x < w; x += 64) {
+            unsigned n = w - x < 64 ? w - x : 64;
+            if (to_packed) {
+               util_format_unpack_z_float(PIPE_FORMAT_Z32_FLOAT, zrow,
+                                          zp + 4 * x, n);
+               util_format_pack_z_float(f, p + bpp * x, zrow, n);
+               if (sp) {
+                  memcpy(srow, sp + x, n);
+                  util_format_pack_s_8uint(f, p + bpp * x, srow, n);
+               }
+            } else {
+               util_format_unpack_z_float(f, zrow, p + bpp * x, n);
+               util_format_pack_z_float(PIPE_FORMAT_Z32_FLOAT, zp + 4 * x,
+                                        zrow, n);
+               if (sp) {
+                  util_format_unpack_s_8uint(f, srow, p + bpp * x, n);
+                  memcpy(sp + x, srow, n);
+               }
+            }
+         }
+      }
+   }
+}
+
+/* Planar depth/stencil is seen through a map in its logical format (as
+ * Gallium callers expect): packed from the planes on map, written back
+ * to them on unmap. */
+static void *
+agx_map_zs(struct pipe_context *pctx, struct agx_resource *rsrc,
+           unsigned level, unsigned usage, const struct pipe_box *box,
+           struct pipe_transfer **out)
+{
+   struct agx_transfer *xfer = calloc(1, sizeof(*xfer));
+   if (!xfer)
+      return NULL;
+   unsigned plane_usage = usage | PIPE_MAP_READ;
+   plane_usage &= ~PIPE_MAP_DISCARD_RANGE;
+   if (!agx_map_plane(pctx, &rsrc->base, level, plane_usage, box,
+                      &xfer->z_plane) ||
+       (rsrc->separate_stencil &&
+        !agx_map_plane(pctx, &rsrc->separate_stencil->base, level,
+                       plane_usage, box, &xfer->s_plane))) {
+      if (xfer->z_plane)
+         agx_unmap(pctx, xfer->z_plane);
+      free(xfer);
+      return NULL;
+   }
+   unsigned bpp = util_format_get_blocksize(rsrc->base.format);
+   unsigned d = box->depth ? box->depth : 1;
+   xfer->base.resource = NULL;
+   pipe_resource_reference(&xfer->base.resource, &rsrc->base);
+   xfer->base.level = level;
+   xfer->base.usage = usage;
+   xfer->base.box = *box;
+   xfer->base.stride = box->width * bpp;
+   xfer->base.layer_stride = (uintptr_t)xfer->base.stride * box->height;
+   xfer->packed = calloc(d, xfer->base.layer_stride);
+   if (!xfer->packed) {
+      agx_unmap(pctx, &xfer->base);
+      return NULL;
+   }
+   agx_zs_convert(xfer, true);
+   xfer->map = xfer->packed;
+   *out = &xfer->base;
+   return xfer->map;
+}
+
+static void *
+agx_map(struct pipe_context *pctx, struct pipe_resource *res, unsigned level,
+        unsigned usage, const struct pipe_box *box, struct pipe_transfer **out)
+{
+   struct agx_resource *rsrc = agx_resource(res);
+   /* PIPE_MAP_DIRECTLY (the driver's own copies): the depth plane as
+    * stored. */
+   if (agx_is_planar_zs(rsrc) && res->nr_samples <= 1 &&
+       !(usage & PIPE_MAP_DIRECTLY))
+      return agx_map_zs(pctx, rsrc, level, usage, box, out);
+   return agx_map_plane(pctx, res, level, usage, box, out);
+}
+
 static void
 agx_unmap(struct pipe_context *pctx, struct pipe_transfer *transfer)
 {
    struct agx_transfer *xfer = (struct agx_transfer *)transfer;
+   if (xfer->z_plane) {
+      if (xfer->packed && (transfer->usage & PIPE_MAP_WRITE))
+         agx_zs_convert(xfer, false);
+      agx_unmap(pctx, xfer->z_plane);
+      if (xfer->s_plane)
+         agx_unmap(pctx, xfer->s_plane);
+      free(xfer->packed);
+      pipe_resource_reference(&transfer->resource, NULL);
+      free(xfer);
+      return;
+   }
    struct agx_resource *rsrc = agx_resource(transfer->resource);
    const struct pipe_box *box = &transfer->box;
 

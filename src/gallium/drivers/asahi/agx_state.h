@@ -114,6 +114,11 @@ struct agx_transfer {
    void *map;     /* what the caller got */
    void *staging;  /* linear copy of a twiddled level, or NULL */
    void *resolved; /* multisampled: the samples averaged, or NULL */
+   /* Depth/stencil stored as planes (Z32F + S8): the planes' own
+    * transfers, and the packed copy in the logical format the caller
+    * sees (agx_resource.c). */
+   struct pipe_transfer *z_plane, *s_plane;
+   void *packed;
 };
 
 /* A bump allocator over BOs, all freed when the batch is done. */

@@ -184,10 +184,15 @@ agx_pack_view(void *out, const struct pipe_sampler_view *view)
    }
 
    struct agx_resource *rsrc = agx_resource(view->texture);
+   /* Depth is sampled from the depth plane as stored (Z24 formats are
+    * kept as Z32F). */
+   enum pipe_format format = view->format;
+   if (util_format_has_depth(format))
+      format = rsrc->layout.format;
    struct agx_view_desc v = {
       .layout = &rsrc->layout,
       .base_va = rsrc->bo->va,
-      .format = view->format,
+      .format = format,
       .dimension = agx_dimension(view->target, view->texture->nr_samples),
       .first_level = view->u.tex.first_level,
       .last_level = view->u.tex.last_level,

@@ -1,0 +1,174 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glGetTexLevelParameter{i,f}v (GL 4.6 section 8.11.3, ES 3.1 section
+ * 8.10.3): the size and the internal format of a texture image, and the
+ * sizes and types of its components, answered from the internal format
+ * asked for (main/formats_es3.c), whatever it is stored in.
+ */
+#include "main/context.h"
+#include "main/formats_es3.h"
+#include "main/texobj.h"
+
+/* The image a target names (a cube face or the texture's only face). */
+static struct gl_texture_object *
+level_texture(struct gl_context *ctx, GLenum target, unsigned *face)
+{
+   *face = 0;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+       target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+      target = GL_TEXTURE_CUBE_MAP;
+   } else if (target == GL_TEXTURE_CUBE_MAP) {
+      return NULL; /* faces only */
+   }
+   int index = _mesa_tex_target_index(ctx, target);
+   if (index < 0)
+      return NULL;
+   return ctx->TexUnit[ctx->ActiveTexture].Current[index];
+}
+
+/* One component's size (0-7: R, G, B, A, depth, stencil, shared
+ * exponent, luminance) of a format entry. */
+static GLint
+component_bits(const struct gl_format_info *f, unsigned c)
+{
+   const unsigned char bits[8] = {f->r, f->g, f->b, f->a,
+                                  f->d, f->s, f->e, f->l};
+   return bits[c];
+}
+
+/* The value of pname, false when pname is not one of this query's. */
+static bool
+level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
+{
+   const struct gl_format_info *f =
+      img->Width ? _mesa_format_info(_mesa_effective_internalformat(
+                      img->InternalFormat, img->Type))
+                 : NULL;
+   int size = -1, type = -1;
+
+   switch (pname) {
+   case GL_TEXTURE_WIDTH:
+      *v = img->Width;
+      return true;
+   case GL_TEXTURE_HEIGHT:
+      *v = img->Height;
+      return true;
+   case GL_TEXTURE_DEPTH:
+      *v = img->Width ? img->Depth : 0;
+      return true;
+   case GL_TEXTURE_INTERNAL_FORMAT:
+      /* An image never specified reports RGBA (the initial value in
+       * ES 3.1 table 20.9). */
+      *v = img->Width ? (GLint)img->InternalFormat : GL_RGBA;
+      return true;
+   case GL_TEXTURE_COMPRESSED:
+      *v = img->Width && !f ? GL_TRUE : GL_FALSE;
+      return true;
+   case GL_TEXTURE_RED_SIZE:
+      size = 0;
+      break;
+   case GL_TEXTURE_GREEN_SIZE:
+      size = 1;
+      break;
+   case GL_TEXTURE_BLUE_SIZE:
+      size = 2;
+      break;
+   case GL_TEXTURE_ALPHA_SIZE:
+      size = 3;
+      break;
+   case GL_TEXTURE_DEPTH_SIZE:
+      size = 4;
+      break;
+   case GL_TEXTURE_STENCIL_SIZE:
+      size = 5;
+      break;
+   case GL_TEXTURE_SHARED_SIZE:
+      size = 6;
+      break;
+   case GL_TEXTURE_LUMINANCE_SIZE:
+      size = 7;
+      break;
+   case GL_TEXTURE_INTENSITY_SIZE:
+      *v = 0;
+      return true;
+   case GL_TEXTURE_RED_TYPE:
+      type = 0;
+      break;
+   case GL_TEXTURE_GREEN_TYPE:
+      type = 1;
+      break;
+   case GL_TEXTURE_BLUE_TYPE:
+      type = 2;
+      break;
+   case GL_TEXTURE_ALPHA_TYPE:
+      type = 3;
+      break;
+   case GL_TEXTURE_DEPTH_TYPE:
+      type = 4;
+      break;
+   case GL_TEXTURE_LUMINANCE_TYPE:
+      type = 7;
+      break;
+   case GL_TEXTURE_INTENSITY_TYPE:
+      *v = GL_NONE;
+      return true;
+   default:
+      return false;
+   }
+   if (size >= 0) {
+      *v = f ? component_bits(f, (unsigned)size) : 0;
+      return true;
+   }
+   /* Types: the format's component type for the components it has
+    * (ES 3.1 table 20.9), NONE for the others. */
+   *v = f && component_bits(f, (unsigned)type) ? (GLint)f->type : GL_NONE;
+   return true;
+}
+
+static bool
+level_query(GLenum target, GLint level, GLenum pname, GLint *v,
+            const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   unsigned face;
+
+   if (!ctx)
+      return false;
+   struct gl_texture_object *t = level_texture(ctx, target, &face);
+   if (!t) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return false;
+   }
+   if (level < 0 || level >= MAX_TEXTURE_LEVELS) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
+      return false;
+   }
+   if (!level_param(&t->Image[face][level], pname, v)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname,
+                             GLint *params)
+{
+   GLint v;
+   if (level_query(target, level, pname, &v, "glGetTexLevelParameteriv"))
+      *params = v;
+}
+
+void GLAPIENTRY
+_mesa_GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname,
+                             GLfloat *params)
+{
+   GLint v;
+   if (level_query(target, level, pname, &v, "glGetTexLevelParameterfv"))
+      *params = (GLfloat)v;
+}
