@@ -303,3 +303,29 @@ _mesa_DrawBuffer(GLenum buf)
       buf = GL_BACK;
    _mesa_DrawBuffers(1, &buf);
 }
+
+/* --- Polygon rasterization mode (section 3.5.4) -------------------------- */
+
+void GLAPIENTRY
+_mesa_PolygonMode(GLenum face, GLenum mode)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!desktop_only(ctx, "glPolygonMode"))
+      return;
+   /* Separate front and back modes are deprecated (appendix E). */
+   if (face != GL_FRONT_AND_BACK &&
+       ((face != GL_FRONT && face != GL_BACK) || _mesa_is_desktop_fc(ctx))) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glPolygonMode(face=0x%x)", face);
+      return;
+   }
+   if (mode != GL_POINT && mode != GL_LINE && mode != GL_FILL) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glPolygonMode(mode=0x%x)", mode);
+      return;
+   }
+   if (face != GL_BACK)
+      ctx->Polygon.FrontMode = mode;
+   if (face != GL_FRONT)
+      ctx->Polygon.BackMode = mode;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}

@@ -576,6 +576,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CONTEXT_FLAGS:
       int1(v, (GLint)ctx->ContextFlags);
       return true;
+   case GL_POLYGON_MODE: { /* desktop GL: front, back */
+      if (_mesa_is_gles(ctx))
+         return false;
+      GLint m[2] = {(GLint)ctx->Polygon.FrontMode,
+                    (GLint)ctx->Polygon.BackMode};
+      set_i(v, 2, m);
+      return true;
+   }
    case GL_CLAMP_READ_COLOR: /* GL 3.0 glClampColor */
       if (_mesa_is_gles(ctx))
          return false;

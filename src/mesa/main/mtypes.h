@@ -473,6 +473,7 @@ struct gl_context {
       bool CullFlag;
       bool OffsetFill;
       GLfloat OffsetFactor, OffsetUnits;
+      GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
    } Polygon;
 
    GLfloat LineWidth;

@@ -185,7 +185,13 @@ update_rasterizer(struct st_context *st)
          break;
       }
    }
-   r.fill_front = r.fill_back = PIPE_POLYGON_MODE_FILL;
+   /* glPolygonMode (desktop GL; FILL in ES). */
+   r.fill_front = ctx->Polygon.FrontMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
+                  : ctx->Polygon.FrontMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
+                                                       : PIPE_POLYGON_MODE_FILL;
+   r.fill_back = ctx->Polygon.BackMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
+                 : ctx->Polygon.BackMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
+                                                     : PIPE_POLYGON_MODE_FILL;
    if (ctx->Polygon.OffsetFill) {
       r.offset_tri = 1;
       r.offset_units = ctx->Polygon.OffsetUnits;

@@ -233,6 +233,37 @@ test_clip_distance_enables(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 3.5.4 / table 6.13: POLYGON_MODE is (front, back), FILL at
+ * first; separate faces are deprecated (appendix E). */
+static void
+test_polygon_mode(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLint m[2] = {0, 0};
+
+   _mesa_GetIntegerv(GL_POLYGON_MODE, m);
+   assert_int_equal(m[0], GL_FILL);
+   assert_int_equal(m[1], GL_FILL);
+   _mesa_PolygonMode(GL_BACK, GL_LINE);
+   _mesa_GetIntegerv(GL_POLYGON_MODE, m);
+   assert_int_equal(m[0], GL_FILL);
+   assert_int_equal(m[1], GL_LINE);
+   _mesa_PolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+   _mesa_GetIntegerv(GL_POLYGON_MODE, m);
+   assert_int_equal(m[0], GL_POINT);
+   assert_int_equal(m[1], GL_POINT);
+   _mesa_PolygonMode(GL_FRONT_AND_BACK, GL_TRIANGLES);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   _mesa_PolygonMode(GL_FRONT, GL_LINE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 /* Section 2.18: the errors of conditional rendering. */
 static void
 test_conditional_render_errors(void **state)
@@ -401,6 +432,7 @@ main(void)
       cmocka_unit_test(test_clip_distance_enables),
       cmocka_unit_test(test_conditional_render_errors),
       cmocka_unit_test(test_primitives_generated),
+      cmocka_unit_test(test_polygon_mode),
       cmocka_unit_test(test_integer_attribs),
       cmocka_unit_test(test_bind_frag_data_location),
       cmocka_unit_test(test_tex_parameter_integer),
