@@ -541,6 +541,7 @@ struct gl_context {
    } CondRender;
    GLbitfield ClipDistancesEnabled; /* GL_CLIP_DISTANCEi, desktop GL 3.0 */
    bool FramebufferSRGB; /* GL_FRAMEBUFFER_SRGB, desktop GL 3.0 */
+   bool VertexProgramTwoSide; /* GL_VERTEX_PROGRAM_TWO_SIDE, compatibility */
    bool RasterizerDiscard;
 };
 

@@ -209,6 +209,12 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
       *dirty = 0;
       return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
+   case GL_VERTEX_PROGRAM_TWO_SIDE:
+      /* GL 3.0 section 2.19.1 (compatibility; deprecated). */
+      *dirty = ST_NEW_CONSTANTS;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->VertexProgramTwoSide;
    case GL_FRAMEBUFFER_SRGB:
       /* GL 3.0 section 4.1.8: off, sRGB colour buffers are written and
        * blended as linear values; ES always encodes. */

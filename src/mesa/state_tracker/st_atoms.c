@@ -473,10 +473,12 @@ update_constants(struct st_context *st)
    if (_mesa_update_matrix_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
-   /* z: the enabled clip distances (st_nir_lower_clip.c). */
+   /* z: the enabled clip distances (st_nir_lower_clip.c); w: two-sided
+    * colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
-                    (float)(st->ctx.ClipDistancesEnabled & 0xff), 0.0f};
+                    (float)(st->ctx.ClipDistancesEnabled & 0xff),
+                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {

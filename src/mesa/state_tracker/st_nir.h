@@ -26,4 +26,10 @@ bool st_nir_writes_clip_distance(nir_shader *vs);
 bool st_nir_lower_clip_vs(nir_shader *vs);
 bool st_nir_lower_clip_fs(nir_shader *fs, unsigned uniform_slot);
 
+/* GL_VERTEX_PROGRAM_TWO_SIDE (st_nir_lower_two_side.c): gl_Color and
+ * gl_SecondaryColor of back-facing primitives from the back colours of
+ * vs, when component w of the uniform at uniform_slot is not 0. */
+bool st_nir_lower_two_side(nir_shader *fs, nir_shader *vs,
+                           unsigned uniform_slot);
+
 #endif

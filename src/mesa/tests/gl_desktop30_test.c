@@ -61,6 +61,9 @@ test_versions(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_DrawArrays(GL_POLYGON + 1, 0, 4);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_Enable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   assert_true(_mesa_IsEnabled(GL_VERTEX_PROGRAM_TWO_SIDE));
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    /* CONTEXT_PROFILE_MASK is GL 3.2 state. */
    _mesa_GetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
@@ -111,6 +114,9 @@ test_forward_compatible(void **state)
    _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
+   /* So is two-sided colour (section 2.19.1). */
+   _mesa_Enable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    /* Quads and polygons are deprecated. */
    _mesa_DrawArrays(GL_QUADS, 0, 4);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
