@@ -412,9 +412,20 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       if (!t || !d->name)
          continue;
       /* Built-ins redeclared (gl_FragDepth layouts, gl_TexCoord sizes)
-       * keep their own variable. */
-      if (!strncmp(d->name, "gl_", 3))
+       * keep their own variable, with the interpolation qualifiers of the
+       * redeclaration (GLSL 1.30 4.3.7: gl_Color, gl_FrontColor, ...). */
+      if (!strncmp(d->name, "gl_", 3)) {
+         struct g2n_sym *bs =
+            q & (AST_Q_FLAT | AST_Q_CENTROID | AST_Q_SAMPLE)
+               ? g2n_builtin_var(c, d->name)
+               : NULL;
+         if (bs && bs->var) {
+            bs->var->data.flat |= (q & AST_Q_FLAT) != 0;
+            bs->var->data.centroid |= (q & AST_Q_CENTROID) != 0;
+            bs->var->data.sample |= (q & AST_Q_SAMPLE) != 0;
+         }
          continue;
+      }
       /* Shaders of one stage share their globals; a sized declaration
        * sizes an unsized one (GLSL 1.20 4.1.9). */
       struct hash_entry *prev = hash_table_search(c->global->names,
