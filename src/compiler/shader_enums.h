@@ -46,7 +46,10 @@ typedef enum {
    VARYING_SLOT_FACE,
    VARYING_SLOT_TEX0,
    VARYING_SLOT_VAR0 = VARYING_SLOT_TEX0 + 8,
-   VARYING_SLOT_MAX = VARYING_SLOT_VAR0 + 32,
+   /* gl_ClipVertex (compatibility): never a hardware varying, the
+    * backend turns it into clip distances */
+   VARYING_SLOT_CLIP_VERTEX = VARYING_SLOT_VAR0 + 32,
+   VARYING_SLOT_MAX,
 } gl_varying_slot;
 
 /* Fragment shader outputs. */

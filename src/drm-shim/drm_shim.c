@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+#include <linux/sync_file.h>
 
 #include "util/hash_table.h"
 #include "drm_shim.h"
@@ -460,8 +461,19 @@ ioctl(int fd, unsigned long request, ...)
    va_end(ap);
 
    struct shim_file *file = fd_file(fd);
-   if (!file)
+   if (!file) {
+      /* Sync files the shim exported answer SYNC_IOC_FILE_INFO. */
+      if (request == SYNC_IOC_FILE_INFO && shim_ready && arg) {
+         struct sync_file_info info;
+         memcpy(&info, arg, sizeof(info));
+         int ret = drm_shim_sync_file_info(fd, &info);
+         if (ret == 0) {
+            memcpy(arg, &info, sizeof(info));
+            return 0;
+         }
+      }
       return real_ioctl(fd, request, arg);
+   }
 
    int ret = drm_shim_ioctl(file, request, arg);
    if (ret < 0) {

@@ -79,16 +79,18 @@ struct shim_driver {
 /* Implemented by exactly one backend in each shim library. */
 int drm_shim_driver_init(struct shim_driver *driver);
 
-/* A GEM object.  Memory is shared memory (a memfd's pages), so mmap() of
- * the DRM fd, dma-buf export and the shim's own CPU view all see the same
- * pages.  Only exportable BOs keep a file descriptor (for dma-buf export);
- * the others close theirs at once, so a process can hold as many BOs as
- * memory allows, not as many as its descriptor limit.
+/* A GEM object.  Memory is shared memory, so mmap() of the DRM fd, dma-buf
+ * export and the shim's own CPU view all see the same pages.  A BO is born
+ * as shared anonymous memory and holds no file descriptor; the first
+ * dma-buf export moves it into a memfd, which it then keeps
+ * (shim_bo_memfd.c), so a process can hold as many BOs as memory allows,
+ * not as many as its descriptor limit.
  */
 struct shim_bo {
    unsigned refcount; /* handles, backend references, dma-bufs */
    uint64_t size;
-   int memfd;            /* -1 for BOs that can never be exported */
+   int memfd;            /* -1 until exported (or imported from a memfd) */
+   bool exportable;      /* created shareable */
    void *map;            /* the shim's own mapping of all of it */
    uint64_t mmap_offset; /* 0 until drm_shim_bo_mmap_offset() */
    dev_t dev;            /* identity of the memfd, for prime import */
@@ -149,8 +151,8 @@ void drm_shim_set_user_memory_filter(bool (*ok)(uint64_t ptr, size_t size));
 /* ---- BOs (call with the lock held, i.e. from ioctl handlers) --------- */
 
 /* New BO of size bytes (rounded up to page_size); -errno on failure.
- * An exportable BO keeps a file descriptor for dma-buf export; the
- * others hold none. */
+ * No BO holds a file descriptor until it is exported; only exportable
+ * ones may be. */
 int drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out);
 void drm_shim_bo_ref(struct shim_bo *bo);
 void drm_shim_bo_unref(struct shim_bo *bo);
@@ -161,8 +163,24 @@ int drm_shim_bo_add_handle(struct shim_file *file, struct shim_bo *bo,
 struct shim_bo *drm_shim_bo_lookup(struct shim_file *file, uint32_t handle);
 /* Assign (once) and return the fake mmap offset of bo. */
 uint64_t drm_shim_bo_mmap_offset(struct shim_bo *bo);
+/* Move bo into a memfd (bo->memfd) if it is not in one yet, keeping every
+ * existing mapping of it in this process on the same memory.  0 or
+ * -errno.  (shim_bo_memfd.c) */
+int drm_shim_bo_give_memfd(struct shim_bo *bo);
 
-/* ---- syncobjs --------------------------------------------------------- */
+/* ---- fences and syncobjs -------------------------------------------- */
+
+/* A fence: unsignalled until drm_shim_fence_signal(), then for good, with
+ * an error (0 or -errno, as dma_fence_set_error keeps it).  Refcounted;
+ * all calls with the lock held. */
+struct shim_fence;
+struct shim_fence *drm_shim_fence_create(bool signalled);
+void drm_shim_fence_ref(struct shim_fence *f);
+void drm_shim_fence_unref(struct shim_fence *f);
+/* Signal (once) and wake every waiter. */
+void drm_shim_fence_signal(struct shim_fence *f, int error);
+bool drm_shim_fence_is_signalled(const struct shim_fence *f);
+int drm_shim_fence_error(const struct shim_fence *f);
 
 struct shim_syncobj;
 
@@ -170,8 +188,18 @@ struct shim_syncobj *drm_shim_syncobj_lookup(struct shim_file *file,
                                              uint32_t handle);
 /* Does the syncobj carry a fence at point (0 = binary) already? */
 bool drm_shim_syncobj_has_point(struct shim_syncobj *obj, uint64_t point);
+/* The fence at point (0: binary), with a new reference; NULL if none. */
+struct shim_fence *drm_shim_syncobj_get_fence(struct shim_syncobj *obj,
+                                              uint64_t point);
+/* Replace the binary fence (point 0) or add a timeline point with f.
+ * 0 or -ENOMEM. */
+int drm_shim_syncobj_add_fence(struct shim_syncobj *obj, uint64_t point,
+                               struct shim_fence *f);
 /* Signal a binary syncobj (point 0) or add a signalled timeline point. */
-void drm_shim_syncobj_signal(struct shim_syncobj *obj, uint64_t point);
+int drm_shim_syncobj_signal(struct shim_syncobj *obj, uint64_t point);
+/* SYNC_IOC_FILE_INFO on fd, a sync_file this shim exported (takes the
+ * lock): 0 or -errno (-EINVAL for any other fd). */
+int drm_shim_sync_file_info(int fd, void *arg);
 
 /* ---- files the LD_PRELOAD front serves -------------------------------- */
 

@@ -92,7 +92,7 @@ drm_shim_cond_broadcast(void)
 }
 
 static void
-shim_init_once(void)
+init_cond(void)
 {
    /* Waits use absolute CLOCK_MONOTONIC deadlines, as DRM's do. */
    pthread_condattr_t attr;
@@ -100,6 +100,36 @@ shim_init_once(void)
    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
    pthread_cond_init(&shim.cond, &attr);
    pthread_condattr_destroy(&attr);
+}
+
+/* fork() while a queue's worker thread holds the lock (it does while a
+ * command runs) would leave the child a lock nobody can release: fork
+ * waits for the lock, and the child starts with a fresh one (and no
+ * workers: queues start new ones on their next submission). */
+static void
+fork_prepare(void)
+{
+   pthread_mutex_lock(&shim.lock);
+}
+
+static void
+fork_parent(void)
+{
+   pthread_mutex_unlock(&shim.lock);
+}
+
+static void
+fork_child(void)
+{
+   pthread_mutex_init(&shim.lock, NULL);
+   init_cond();
+}
+
+static void
+shim_init_once(void)
+{
+   init_cond();
+   pthread_atfork(fork_prepare, fork_parent, fork_child);
 
    shim.bo_by_offset = hash_table_create_u64_keys(NULL);
    shim.bos = hash_table_create_pointer_keys(NULL);
@@ -179,6 +209,7 @@ bo_wrap_memfd(int memfd, uint64_t size, struct shim_bo **out)
    bo->size = size;
    bo->memfd = memfd;
    bo->map = map;
+   bo->exportable = true;
    bo->dev = st.st_dev;
    bo->ino = st.st_ino;
    *out = bo;
@@ -194,27 +225,46 @@ drm_shim_bo_create(uint64_t size, bool exportable, struct shim_bo **out)
       return -ENOMEM;
    size = (size + drm_shim_page_size - 1) & ~(drm_shim_page_size - 1);
 
-   int memfd = memfd_create("drm-shim-bo", MFD_CLOEXEC);
-   if (memfd < 0)
-      return -ENOMEM;
-   if (ftruncate(memfd, size) < 0) {
-      close(memfd);
-      return -ENOMEM;
+   /* DRM_SHIM_BO_MEMFD=1: a memfd per BO from the start (one descriptor
+    * each), mapped through it; for tools such as valgrind that do not
+    * follow mremap() copies of shared memory. */
+   static int memfd_mode = -1;
+   if (memfd_mode < 0) {
+      const char *v = getenv("DRM_SHIM_BO_MEMFD");
+      memfd_mode = v && *v && strcmp(v, "0");
    }
-
-   int ret = bo_wrap_memfd(memfd, size, out);
-   if (ret) {
-      close(memfd);
+   if (memfd_mode) {
+      int memfd = memfd_create("drm-shim-bo", MFD_CLOEXEC);
+      if (memfd < 0)
+         return -ENOMEM;
+      int ret = ftruncate(memfd, size) ? -ENOMEM
+                                       : bo_wrap_memfd(memfd, size, out);
+      if (ret)
+         close(memfd);
+      else
+         (*out)->exportable = exportable;
       return ret;
    }
-   if (!exportable) {
-      /* The shared mapping keeps the pages; mmap() of the DRM fd makes
-       * more mappings of them with mremap() (drm_shim_mmap_bo). */
-      close(memfd);
-      (*out)->memfd = -1;
-      (*out)->dev = 0;
-      (*out)->ino = 0;
+
+   /* Shared anonymous memory: pages on demand, no descriptor.  A memfd
+    * appears only if the BO is exported (drm_shim_bo_give_memfd). */
+   void *map = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+   if (map == MAP_FAILED)
+      return -ENOMEM;
+
+   struct shim_bo *bo = calloc(1, sizeof(*bo));
+   if (!bo || !hash_table_insert(shim.bos, bo, bo)) {
+      free(bo);
+      munmap(map, size);
+      return -ENOMEM;
    }
+   bo->refcount = 1;
+   bo->size = size;
+   bo->memfd = -1;
+   bo->map = map;
+   bo->exportable = exportable;
+   *out = bo;
    return 0;
 }
 
@@ -456,13 +506,16 @@ core_prime_handle_to_fd(struct shim_file *file, void *arg)
    if (!bo)
       return -ENOENT;
    if (shim.driver.bo_export) {
-      int ret = shim.driver.bo_export(bo);
-      if (ret)
-         return ret;
+      int r = shim.driver.bo_export(bo);
+      if (r)
+         return r;
    }
 
-   if (bo->memfd < 0)
-      return -EINVAL; /* created not exportable */
+   if (!bo->exportable)
+      return -EINVAL;
+   int ret = drm_shim_bo_give_memfd(bo);
+   if (ret)
+      return ret;
 
    /* The dma-buf is another fd of the BO's memfd: importing it finds the
     * BO again by inode, in this process or (via fd passing) another.

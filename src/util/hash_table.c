@@ -170,7 +170,8 @@ probe(const struct hash_table *ht, const void *key, uint32_t hash, bool *found)
          continue;
       }
       const struct hash_entry *e = &ht->entries[v - 1];
-      if (e->hash == hash && ht->equals(e->key, key)) {
+      /* The same pointer is the same key: no call to compare it. */
+      if (e->hash == hash && (e->key == key || ht->equals(e->key, key))) {
          *found = true;
          return i;
       }
@@ -301,6 +302,12 @@ hash_table_remove(struct hash_table *ht, struct hash_entry *entry)
    entry->removed = true;
    ht->tombstones++;
    ht->live--;
+   /* No index slot refers to a removed entry: drop removed entries from
+    * the end of the dense array, so that a table used as a stack (keys
+    * removed in the reverse order of insertion, as a scoped table does)
+    * keeps it exactly as long as its live keys. */
+   while (ht->entries_used && ht->entries[ht->entries_used - 1].removed)
+      ht->entries_used--;
 }
 
 bool
@@ -411,6 +418,14 @@ void
 set_remove(struct set *set, struct set_entry *entry)
 {
    hash_table_remove(&set->ht, entry);
+}
+
+struct set_entry *
+set_search_pre_hashed(const struct set *set, uint32_t hash, const void *key)
+{
+   bool found;
+   uint32_t slot = probe(&set->ht, key, hash, &found);
+   return found ? &set->ht.entries[set->ht.index[slot] - 1] : NULL;
 }
 
 bool

@@ -113,6 +113,10 @@ struct set_entry *set_add(struct set *set, const void *key);
 struct set_entry *set_search_or_add(struct set *set, const void *key,
                                     bool *found);
 struct set_entry *set_search(const struct set *set, const void *key);
+/* set_search with the key's hash already known (e.g. kept from the
+ * set_entry returned when it was added): no call to the hash function. */
+struct set_entry *set_search_pre_hashed(const struct set *set, uint32_t hash,
+                                        const void *key);
 bool set_contains(const struct set *set, const void *key);
 void set_remove(struct set *set, struct set_entry *entry);
 bool set_remove_key(struct set *set, const void *key);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "nir_passes.h"
 #include "util/u_debug.h"
@@ -77,6 +78,8 @@ agx_preprocess_nir(nir_shader *nir)
 
    bool progress = false;
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
+   NIR_PASS(progress, nir, agx_nir_lower_indirect_inputs);
+   NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    NIR_PASS(progress, nir, nir_lower_system_values);
    NIR_PASS(progress, nir, nir_lower_io,
@@ -196,31 +199,93 @@ gather_stats(agx_context *ctx, struct agx_shader_binary *out)
    }
 }
 
+void
+agx_pass_times_add(struct agx_pass_times *times, const char *name,
+                   double seconds)
+{
+   for (unsigned i = 0; i < times->count; ++i) {
+      if (!strcmp(times->name[i], name)) {
+         times->seconds[i] += seconds;
+         return;
+      }
+   }
+   if (times->count < AGX_MAX_PASS_TIMES) {
+      times->name[times->count] = name;
+      times->seconds[times->count++] = seconds;
+   }
+}
+
+static double
+cpu_seconds(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Charge the time since `since` to `name`; returns the time now. */
+static double
+pass_done(struct agx_pass_times *times, const char *name, double since)
+{
+   if (!times)
+      return 0;
+   double now = cpu_seconds();
+   agx_pass_times_add(times, name, now - since);
+   return now;
+}
+
 int
 agx_compile_shader_nir(const nir_shader *nir_in,
                        const struct agx_shader_key *key, void *mem_ctx,
                        struct agx_shader_binary *out, char *error,
                        size_t error_size)
 {
+   return agx_compile_shader_nir_timed(nir_in, key, mem_ctx, out, error,
+                                       error_size, NULL);
+}
+
+int
+agx_compile_shader_nir_timed(const nir_shader *nir_in,
+                             const struct agx_shader_key *key, void *mem_ctx,
+                             struct agx_shader_binary *out, char *error,
+                             size_t error_size, struct agx_pass_times *times)
+{
    memset(out, 0, sizeof(*out));
    out->info.stage = nir_in->info.stage;
 
+   double t = times ? cpu_seconds() : 0;
    void *tmp = ralloc_context(NULL);
    nir_shader *nir = nir_shader_clone(tmp, nir_in);
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
+   t = pass_done(times, "clone", t);
 
-   if (agx_emit_nir(ctx, nir) && check(ctx, "selection")) {
+   bool ok = agx_emit_nir(ctx, nir);
+   t = pass_done(times, "isel", t);
+   if (ok && check(ctx, "selection")) {
+      t = pass_done(times, "validate", t);
       agx_opt_cse(ctx);
+      t = pass_done(times, "cse", t);
       agx_opt_fold(ctx);
+      t = pass_done(times, "fold", t);
       agx_dce(ctx);
-      if (check(ctx, "cse+fold+dce") && agx_ra(ctx) && check(ctx, "ra")) {
+      t = pass_done(times, "dce", t);
+      ok = check(ctx, "cse+fold+dce");
+      t = pass_done(times, "validate", t);
+      ok = ok && agx_ra(ctx);
+      t = pass_done(times, "ra", t);
+      if (ok && check(ctx, "ra")) {
+         t = pass_done(times, "validate", t);
          agx_lower_pseudo(ctx);
-         if (check(ctx, "lower_pseudo")) {
+         t = pass_done(times, "lower_pseudo", t);
+         ok = check(ctx, "lower_pseudo");
+         t = pass_done(times, "validate", t);
+         if (ok) {
             gather_stats(ctx, out);
-            agx_pack(ctx, mem_ctx, &out->code, &out->size_B)
-               ;
+            t = pass_done(times, "stats", t);
+            agx_pack(ctx, mem_ctx, &out->code, &out->size_B);
             out->info.code_bytes = (unsigned)out->size_B;
+            t = pass_done(times, "pack", t);
          }
       }
    }
@@ -236,6 +301,7 @@ agx_compile_shader_nir(const nir_shader *nir_in,
    }
 
    ralloc_free(tmp);
+   pass_done(times, "free", t);
    if (status)
       memset(&out->code, 0, sizeof(out->code));
    return status;

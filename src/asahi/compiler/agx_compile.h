@@ -61,6 +61,16 @@
  *    index that is not a constant into a choice between constant ones).
  *    An unbound block reads as address 0: the driver should bind
  *    something (GL leaves the values undefined).
+ *  - AGX_PUSH_TEXTURE_SIZE: 4 words describing the texture bound to state
+ *    slot `index` (NIR texture_index): the width, height and depth of the
+ *    view's first level (1 where the target has no such dimension; 1D
+ *    arrays give their layer count as the height), the layer count of
+ *    array views (cube arrays: cubes), else 1, in word 2 for 2D/cube
+ *    arrays, and the number of levels of the view in word 3.  Precisely:
+ *    word 0 width, word 1 height or 1D-array layers, word 2 depth (3D) or
+ *    layers (2D/cube arrays) or 1, word 3 levels.  textureSize and
+ *    textureQueryLevels read them (AGX has no size query instruction;
+ *    Mesa reads the texture descriptor instead).
  *
  * Vertex shaders
  * --------------
@@ -151,6 +161,11 @@ struct agx_attribute_key {
 struct agx_vs_key {
    /* Indexed by generic attribute (VERT_ATTRIB_GENERIC0 + i). */
    struct agx_attribute_key attribs[AGX_MAX_ATTRIBS];
+   /* User clip planes / clip distances enabled (bit i: GL_CLIP_PLANEi,
+    * pipe_rasterizer_state::clip_plane_enable).  The hardware has no
+    * enable mask (clipping follows the output select word), so the shader
+    * writes exactly these distances; see agx_varyings_vs. */
+   uint8_t clip_plane_enable;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum
@@ -243,6 +258,7 @@ enum agx_push_kind {
    AGX_PUSH_VBO_BASE,
    AGX_PUSH_SYSVAL,
    AGX_PUSH_UBO_BASE,
+   AGX_PUSH_TEXTURE_SIZE,
 };
 
 enum agx_sysval {
@@ -259,7 +275,12 @@ enum agx_sysval {
    AGX_SYSVAL_BLEND_COLOR_G,
    AGX_SYSVAL_BLEND_COLOR_B,
    AGX_SYSVAL_BLEND_COLOR_A,
-   AGX_SYSVAL_COUNT,
+   /* user clip planes (pipe_clip_state::ucp, eye space), plane i
+    * component c at AGX_SYSVAL_CLIP_PLANE0 + 4 i + c, floats: a vertex
+    * shader writing gl_ClipVertex computes distance i as dot(plane i,
+    * gl_ClipVertex) */
+   AGX_SYSVAL_CLIP_PLANE0,
+   AGX_SYSVAL_COUNT = AGX_SYSVAL_CLIP_PLANE0 + 32,
 };
 
 struct agx_push_range {
@@ -284,6 +305,12 @@ struct agx_varyings_vs {
     * not write it.  gl_Position is always words 0-3. */
    uint8_t slot_word[VARYING_SLOT_MAX];
    bool writes_psiz;
+   /* Clip distances written after the point size, one word each in
+    * increasing plane order (the hardware's last UVS group): the
+    * enabled planes of key.vs.clip_plane_enable whose distance the
+    * shader gives (gl_ClipDistance[i], or computed from gl_ClipVertex).
+    * The driver sets these bits of the output select word. */
+   uint8_t clip_distance_mask;
 };
 
 /* One coefficient-register binding a fragment shader expects. */
@@ -417,6 +444,25 @@ void agx_shader_db_line(const struct agx_shader_binary *bin, const char *label,
 
 /* Debug flags (AGX_MESA_DEBUG); parsed once. */
 unsigned agx_compiler_debug(void);
+
+/* Thread CPU time per backend pass, summed by pass name over the compiles
+ * given the same struct (benchmarks: asahi-compiler --bench, agx-bench). */
+#define AGX_MAX_PASS_TIMES 16
+struct agx_pass_times {
+   unsigned count;
+   const char *name[AGX_MAX_PASS_TIMES];
+   double seconds[AGX_MAX_PASS_TIMES];
+};
+
+/* agx_compile_shader_nir, adding the time of each pass to *times. */
+int agx_compile_shader_nir_timed(const nir_shader *nir,
+                                 const struct agx_shader_key *key,
+                                 void *mem_ctx, struct agx_shader_binary *out,
+                                 char *error, size_t error_size,
+                                 struct agx_pass_times *times);
+/* Add `seconds` to the entry `name` of *times (a new one if need be). */
+void agx_pass_times_add(struct agx_pass_times *times, const char *name,
+                        double seconds);
 
 #ifdef __cplusplus
 }

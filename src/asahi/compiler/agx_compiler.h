@@ -84,7 +84,9 @@ typedef struct agx_block {
    struct agx_block *succs[2];
    struct agx_block **preds;
    unsigned nr_preds;
-   /* Liveness (values), filled by agx_liveness */
+   /* Liveness, filled by agx_liveness: bit i is the value
+    * agx_context::live_values[i] (values that never cross a block boundary
+    * have no bit) */
    BITSET_WORD *live_in, *live_out;
    /* Linear positions of the first and last instruction (RA) */
    unsigned start, end;
@@ -119,6 +121,14 @@ typedef struct agx_context {
    char error[160];
 
    unsigned debug;
+
+   /* agx_liveness: the values that may be live across a block boundary,
+    * numbered densely for the live_in/live_out bitsets */
+   unsigned *live_values;
+   unsigned nr_live_values;
+
+   /* Where the next instruction is carved from (agx_ir.c) */
+   char *instr_mem_cur, *instr_mem_end;
 } agx_context;
 
 static inline bool

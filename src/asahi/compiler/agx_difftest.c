@@ -269,6 +269,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
    void *mem = ralloc_context(NULL);
    nir_random_options opts;
    nir_random_default_options(&opts);
+   opts.allow_bitfield_ops = true;
    nir_shader *ref = nir_random_shader(mem, seed, &opts, &agx_nir_options);
    nir_shader *nir = nir_shader_clone(mem, ref);
    int result = 1;

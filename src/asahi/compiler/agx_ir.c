@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "agx_compiler.h"
@@ -92,14 +93,43 @@ agx_remove(agx_instr *I)
    list_del(&I->link);
 }
 
+/* An instruction with room for nr_ops operands only: most have a few of
+ * the AGX_MAX_OPS, and the full array made every instruction 360 bytes,
+ * which on large shaders made every walk over the IR a walk over memory
+ * several times larger than the caches.  Operands past nr_ops must never
+ * be touched.  Instructions are carved in creation order from 64 KiB
+ * chunks of the context (no allocation header each, and a walk in
+ * program order mostly reads memory in order); agx_remove only unlinks,
+ * the chunks go with the context. */
+#define INSTR_CHUNK_SIZE (64 * 1024)
+
+static agx_instr *
+instr_alloc(agx_context *ctx, unsigned nr_ops)
+{
+   assert(nr_ops <= AGX_MAX_OPS);
+   size_t size = offsetof(agx_instr, ops) + nr_ops * sizeof(agx_operand);
+   size = (size + 7) & ~(size_t)7;
+   if ((size_t)(ctx->instr_mem_end - ctx->instr_mem_cur) < size) {
+      char *chunk = ralloc_size(ctx->mem, INSTR_CHUNK_SIZE);
+      if (!chunk)
+         return NULL;
+      ctx->instr_mem_cur = chunk;
+      ctx->instr_mem_end = chunk + INSTR_CHUNK_SIZE;
+   }
+   agx_instr *I = (agx_instr *)ctx->instr_mem_cur;
+   ctx->instr_mem_cur += size;
+   memset(I, 0, size);
+   return I;
+}
+
 agx_instr *
 agx_emit(agx_builder *b, enum agx_isa_op op)
 {
-   agx_instr *I = rzalloc_size(b->ctx->mem, sizeof(*I));
    struct agx_isa_instr hw;
    bool ok = agx_isa_instr_init(&hw, op);
    assert(ok);
    (void)ok;
+   agx_instr *I = instr_alloc(b->ctx, hw.nr_operands);
 
    const struct agx_isa_op_info *info = agx_isa_op_info(op);
    I->op = op;
@@ -116,8 +146,7 @@ agx_emit(agx_builder *b, enum agx_isa_op op)
 agx_instr *
 agx_emit_pseudo(agx_builder *b, unsigned op, unsigned nr_ops, unsigned nr_dests)
 {
-   assert(nr_ops <= AGX_MAX_OPS);
-   agx_instr *I = rzalloc_size(b->ctx->mem, sizeof(*I));
+   agx_instr *I = instr_alloc(b->ctx, nr_ops);
    I->op = op;
    I->nr_ops = (uint8_t)nr_ops;
    I->writes = (1u << nr_dests) - 1;

@@ -46,6 +46,7 @@ struct isel {
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
    bool flat_slot[VARYING_SLOT_MAX];
+   bool linear_slot[VARYING_SLOT_MAX];
    bool centroid_slot[VARYING_SLOT_MAX];
 
    /* GL uniforms: uniform half of word 0 of the default block */
@@ -359,6 +360,101 @@ emit_mul_high(struct isel *st, agx_operand a, agx_operand b, bool is_signed)
    return halves[1];
 }
 
+/* bfi/bfeil with an immediate field width m (1..32; 32 is encoded 0). */
+static agx_operand
+emit_bitfield_m(struct isel *st, enum agx_isa_op op, agx_operand a,
+                agx_operand b, agx_operand c, unsigned m)
+{
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, op);
+   I->ops[AGX_ISA_BFI_D] = dst;
+   I->ops[AGX_ISA_BFI_A] = a;
+   I->ops[AGX_ISA_BFI_B] = b;
+   I->ops[AGX_ISA_BFI_C] = c;
+   I->ops[AGX_ISA_BFI_M] = agx_isa_imm(m & 31, 5);
+   return dst;
+}
+
+/*
+ * bitfieldExtract / bitfieldInsert (GLSL 4.00 8.8; ES 3.10).  A constant
+ * width becomes the bfeil/bfi field width; otherwise shifts do it:
+ * extract is ((x >> off) << (32 - bits)) >> (32 - bits), logical or
+ * arithmetic, and 0 when bits is 0 (NIR's value; GLSL leaves offsets and
+ * widths past bit 31 undefined).
+ */
+static agx_operand
+emit_bitfield_extract(struct isel *st, nir_alu_instr *alu, unsigned c,
+                      bool is_signed)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   agx_operand x = isrc_c(st, alu, 0, c);
+   uint32_t off = 0, bits = 0;
+   bool const_off = const_value(&alu->src[1].src, alu->src[1].swizzle[c], &off);
+   bool const_bits =
+      const_value(&alu->src[2].src, alu->src[2].swizzle[c], &bits);
+
+   if (const_off && const_bits) {
+      if (bits == 0 || bits > 32 || off > 31 || off + bits > 32)
+         return agx_mov_imm(&st->b, 32, 0);
+      agx_operand u = emit_bitfield_m(st, AGX_ISA_OP_BFEIL, zero, x,
+                                      agx_isa_imm(off, 8), bits);
+      if (!is_signed || bits == 32)
+         return u;
+      agx_operand sh = agx_isa_imm(32 - bits, 8);
+      return emit_binop(st, AGX_ISA_OP_ASR, 32,
+                        emit_bitfield(st, AGX_ISA_OP_BFI, zero, u, sh), sh);
+   }
+
+   agx_operand o = emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 1, c),
+                              agx_isa_imm(31, 8));
+   agx_operand n = isrc_c(st, alu, 2, c);
+   /* 32 - bits, masked to a shift count */
+   agx_operand sh = emit_bitop(
+      st, AGX_TT_AND,
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, agx_isa_imm(32, 8), n),
+      agx_isa_imm(31, 8));
+   agx_operand t = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, x, o);
+   t = emit_bitfield(st, AGX_ISA_OP_BFI, zero, t, sh);
+   t = is_signed ? emit_binop(st, AGX_ISA_OP_ASR, 32, t, sh)
+                 : emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, t, sh);
+   return emit_cmpsel(st, false, AGX_ICC_UEQ, n, zero, zero, t);
+}
+
+static agx_operand
+emit_bitfield_insert(struct isel *st, nir_alu_instr *alu, unsigned c)
+{
+   const agx_operand zero = agx_isa_imm(0, 8);
+   agx_operand base = isrc_c(st, alu, 0, c);
+   agx_operand ins = isrc_c(st, alu, 1, c);
+   uint32_t off = 0, bits = 0;
+   bool const_off = const_value(&alu->src[2].src, alu->src[2].swizzle[c], &off);
+   bool const_bits =
+      const_value(&alu->src[3].src, alu->src[3].swizzle[c], &bits);
+
+   if (const_bits && bits == 0)
+      return base;
+   if (const_off && const_bits && off < 32 && bits <= 32 && off + bits <= 32)
+      return emit_bitfield_m(st, AGX_ISA_OP_BFI, base, ins,
+                             agx_isa_imm(off, 8), bits);
+
+   /* mask = (~0 >> (32 - bits)) << off, none when bits is 0 */
+   agx_operand o = emit_bitop(st, AGX_TT_AND, isrc_c(st, alu, 2, c),
+                              agx_isa_imm(31, 8));
+   agx_operand n = isrc_c(st, alu, 3, c);
+   agx_operand sh = emit_bitop(
+      st, AGX_TT_AND,
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, agx_isa_imm(32, 8), n),
+      agx_isa_imm(31, 8));
+   agx_operand ones =
+      emit_bitfield(st, AGX_ISA_OP_BFEIL, zero, imm32(st, ~0u), sh);
+   ones = emit_cmpsel(st, false, AGX_ICC_UEQ, n, zero, zero, ones);
+   agx_operand mask = emit_bitfield(st, AGX_ISA_OP_BFI, zero, ones, o);
+   agx_operand shifted = emit_bitfield(st, AGX_ISA_OP_BFI, zero, ins, o);
+   /* base ^ ((base ^ shifted) & mask) */
+   agx_operand d = emit_bitop(st, AGX_TT_XOR, base, shifted);
+   return emit_bitop(st, AGX_TT_XOR, base, emit_bitop(st, AGX_TT_AND, d, mask));
+}
+
 /* n / d for a constant d > 0; the hardware has no integer divide.  Powers
  * of two shift; other divisors use the round-down method of Granlund and
  * Montgomery ("Division by invariant integers using multiplication",
@@ -557,6 +653,12 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
                            shift_count(st, alu, c));
    case nir_op_ishr:
       return emit_binop(st, AGX_ISA_OP_ASR, 32, S(0), shift_count(st, alu, c));
+   case nir_op_ubitfield_extract:
+      return emit_bitfield_extract(st, alu, c, false);
+   case nir_op_ibitfield_extract:
+      return emit_bitfield_extract(st, alu, c, true);
+   case nir_op_bitfield_insert:
+      return emit_bitfield_insert(st, alu, c);
    case nir_op_bit_count:
       return emit_unop(st, AGX_ISA_OP_POPCOUNT, S(0));
    case nir_op_bitfield_reverse:
@@ -660,6 +762,32 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
          else
             dst[c] = isrc_c(st, alu, c, 0);
       }
+      return;
+   }
+
+   if (alu->op == nir_op_pack_half_2x16 && alu->def.bit_size == 32 &&
+       alu->src[0].src.ssa->bit_size == 32) {
+      /* f32 -> f16 by an f32 add into a 16-bit register (round to
+       * nearest even), then x | y << 16 with y read zero-extended */
+      agx_operand h[2];
+      for (unsigned i = 0; i < 2; ++i) {
+         h[i] = agx_temp(st->ctx, 16, 1);
+         agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+         I->ops[AGX_ISA_FADD32_D] = h[i];
+         I->ops[AGX_ISA_FADD32_A] = isrc_c(st, alu, 0, i);
+         I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+      }
+      dst[0] = emit_bitfield_m(st, AGX_ISA_OP_BFI, h[0], h[1],
+                               agx_isa_imm(16, 8), 16);
+      return;
+   }
+   if (alu->op == nir_op_unpack_half_2x16 && alu->def.bit_size == 32) {
+      /* each 16-bit half as an f16 source of an f32 add */
+      agx_operand h[2];
+      agx_split(&st->b, h, 2, isrc_c(st, alu, 0, 0));
+      for (unsigned i = 0; i < 2; ++i)
+         dst[i] = emit_binop(st, AGX_ISA_OP_FADD32, 32, h[i],
+                             agx_neg(agx_isa_fimm(0)));
       return;
    }
 
@@ -1005,6 +1133,19 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          agx_split(&st->b, parts, 3, v);
          dst[c] = parts[2];
       }
+   } else if (st->linear_slot[slot]) {
+      /* noperspective: the plane is in screen space, iter without W */
+      agx_operand v = agx_temp(st->ctx, 32, n);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITER);
+      I->ops[AGX_ISA_ITER_D] = v;
+      agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, cf};
+      I->ops[AGX_ISA_ITER_I] = cfo;
+      if (st->centroid_slot[slot])
+         I->ops[AGX_ISA_ITER_INTERPOLATION] = agx_isa_enum(2, 2);
+      if (n == 1)
+         dst[0] = v;
+      else
+         agx_split(&st->b, dst, n, v);
    } else {
       agx_operand v = agx_temp(st->ctx, 32, n);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ITERPROJ);
@@ -1226,6 +1367,66 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 }
 
 /*
+ * textureSize / textureQueryLevels: the driver pushes the view's first
+ * level size and level count (AGX_PUSH_TEXTURE_SIZE); each dimension of
+ * level l is max(size >> l, 1) (GL 3.0 3.8.8), layers are not minified.
+ */
+static void
+emit_tex_size(struct isel *st, nir_tex_instr *tex)
+{
+   agx_operand *dst = def_ops(st, &tex->def);
+   unsigned base =
+      agx_push(st->ctx, AGX_PUSH_TEXTURE_SIZE, tex->texture_index, 8);
+   agx_operand word[4];
+   for (unsigned i = 0; i < 4; ++i) {
+      word[i] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, word[i], agx_uniform(base + 2 * i, 32));
+   }
+
+   if (tex->op == nir_texop_query_levels) {
+      dst[0] = word[3];
+      return;
+   }
+
+   /* minified dimensions, then the layer count */
+   unsigned nr_dims = 2, layer_word = 2;
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_1D)
+      nr_dims = 1, layer_word = 1;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
+      nr_dims = 3;
+   else if (tex->sampler_dim == NIR_SAMPLER_DIM_BUF)
+      nr_dims = 1;
+
+   agx_operand lod = {0};
+   uint32_t lod_value = 0;
+   for (unsigned i = 0; i < tex->num_srcs; ++i) {
+      if (tex->src[i].src_type != nir_tex_src_lod)
+         continue;
+      if (!const_value(&tex->src[i].src, 0, &lod_value) || lod_value)
+         lod = get_src(st, &tex->src[i].src, 0);
+   }
+
+   const agx_operand zero = agx_isa_imm(0, 8), one = agx_isa_imm(1, 8);
+   unsigned n = 0;
+   for (unsigned d = 0; d < nr_dims && n < tex->def.num_components; ++d) {
+      agx_operand v = word[d];
+      if (lod.kind != AGX_ISA_KIND_NONE &&
+          tex->sampler_dim != NIR_SAMPLER_DIM_RECT &&
+          tex->sampler_dim != NIR_SAMPLER_DIM_BUF) {
+         agx_operand s = emit_bitfield(
+            st, AGX_ISA_OP_BFEIL, zero, v,
+            emit_bitop(st, AGX_TT_AND, lod, agx_isa_imm(31, 8)));
+         v = emit_cmpsel(st, false, AGX_ICC_UGT, s, one, s, one);
+      }
+      dst[n++] = v;
+   }
+   if (tex->is_array && n < tex->def.num_components)
+      dst[n++] = word[layer_word];
+   while (n < tex->def.num_components)
+      dst[n++] = agx_mov_imm(&st->b, 32, 0);
+}
+
+/*
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
@@ -1242,8 +1443,14 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 static void
 emit_tex(struct isel *st, nir_tex_instr *tex)
 {
+   if (tex->op == nir_texop_txs || tex->op == nir_texop_query_levels) {
+      emit_tex_size(st, tex);
+      return;
+   }
+
    agx_operand *dst = def_ops(st, &tex->def);
    bool fetch = tex->op == nir_texop_txf;
+   bool grad = tex->op == nir_texop_txd;
 
    /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
    unsigned dim_enum = 2, nr_coords = 2;
@@ -1255,7 +1462,8 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = 6, nr_coords = 3;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
-        tex->op != nir_texop_txb && !fetch) ||
+        tex->op != nir_texop_txb && !fetch && !grad) ||
+       (grad && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
@@ -1272,6 +1480,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
+   agx_operand ddx[3] = {{0}}, ddy[3] = {{0}};
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
@@ -1307,6 +1516,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       case nir_tex_src_comparator:
          ref = get_src(st, src, 0);
          break;
+      case nir_tex_src_ddx:
+      case nir_tex_src_ddy:
+         for (unsigned c = 0; c < nr_coords && c < src->ssa->num_components;
+              ++c) {
+            if (tex->src[i].src_type == nir_tex_src_ddx)
+               ddx[c] = get_src(st, src, c);
+            else
+               ddy[c] = get_src(st, src, c);
+         }
+         break;
       case nir_tex_src_texture_deref:
       case nir_tex_src_sampler_deref:
          break;
@@ -1323,6 +1542,25 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    if (tex->is_shadow != (ref.kind != AGX_ISA_KIND_NONE)) {
       agx_fail(st->ctx, AGX_COMPILE_INVALID, "shadow lookup without reference");
       return;
+   }
+
+   /* Gradients: a run of 32-bit floats, d/dx then d/dy of each
+    * coordinate in turn (x: ddx, ddy; y: ddx, ddy; ...), LOD mode
+    * lod_grad (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_emit_tex, nir_tex_src_ddx). */
+   if (grad) {
+      agx_operand run[6];
+      for (unsigned c = 0; c < nr_coords; ++c) {
+         if (ddx[c].kind == AGX_ISA_KIND_NONE ||
+             ddy[c].kind == AGX_ISA_KIND_NONE) {
+            agx_fail(st->ctx, AGX_COMPILE_INVALID, "short gradients");
+            return;
+         }
+         run[2 * c] = ddx[c];
+         run[2 * c + 1] = ddy[c];
+      }
+      lod = agx_collect(&st->b, 2 * nr_coords, run);
+      lod_mode = 4;
    }
 
    /* Vertex shaders have no derivatives: level 0 unless given. */
@@ -1713,8 +1951,10 @@ preload(struct isel *st, unsigned half)
    return dst;
 }
 
-/* UVS layout: position, 32-bit smooth then flat user varyings (vec4 slots
- * packed to the components written), point size. */
+/* UVS layout: position, 32-bit smooth, flat then linear (noperspective)
+ * user varyings (vec4 slots packed to the components written), point
+ * size: the hardware's grouping (Mesa docs/drivers/asahi.rst, "Hardware
+ * varyings"). */
 static void
 assign_uvs(struct isel *st)
 {
@@ -1723,20 +1963,25 @@ assign_uvs(struct isel *st)
    unsigned word = 4;
    vs->slot_word[VARYING_SLOT_POS] = 0;
 
-   for (unsigned pass = 0; pass < 2; ++pass) {
+   for (unsigned pass = 0; pass < 3; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
-             !st->out_mask[slot])
+             slot == VARYING_SLOT_CLIP_VERTEX ||
+             slot == VARYING_SLOT_CLIP_DIST0 ||
+             slot == VARYING_SLOT_CLIP_DIST1 || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;
-         if (flat != (pass == 1))
+         bool linear = var && !flat && var->data.noperspective;
+         if ((unsigned)(flat ? 1 : linear ? 2 : 0) != pass)
             continue;
          unsigned n = util_last_bit(st->out_mask[slot]);
          vs->slot_word[slot] = (uint8_t)word;
          word += n;
          if (flat)
             vs->nr_32_flat += n;
+         else if (linear)
+            vs->nr_32_linear += n;
          else
             vs->nr_32_smooth += n;
       }
@@ -1745,7 +1990,54 @@ assign_uvs(struct isel *st)
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
    }
+   /* Clip distances: every enabled plane (GL 3.0 2.17: clipping against
+    * plane i happens only when it is enabled), from gl_ClipDistance[i]
+    * when the shader writes it, else from gl_ClipVertex, else from
+    * gl_Position (GLSL 1.30 7.1 leaves that case undefined; Mesa uses
+    * the planes on gl_Position as they are). */
+   bool any_dist = st->out_mask[VARYING_SLOT_CLIP_DIST0] ||
+                   st->out_mask[VARYING_SLOT_CLIP_DIST1];
+   for (unsigned i = 0; i < 8; ++i) {
+      bool dist =
+         st->out_mask[VARYING_SLOT_CLIP_DIST0 + i / 4] & (1u << (i % 4));
+      bool vertex = !any_dist &&
+                    (st->out_mask[VARYING_SLOT_CLIP_VERTEX] == 0xf ||
+                     st->out_mask[VARYING_SLOT_POS] == 0xf);
+      if ((st->ctx->key->vs.clip_plane_enable & (1u << i)) &&
+          (dist || vertex)) {
+         vs->clip_distance_mask |= 1u << i;
+         word++;
+      }
+   }
    vs->nr_words = (uint8_t)word;
+}
+
+/* Clip distance i: gl_ClipDistance[i] if written, else dot(plane i,
+ * gl_ClipVertex or gl_Position) with the plane from the driver
+ * (AGX_SYSVAL_CLIP_PLANE0). */
+static agx_operand
+clip_distance(struct isel *st, unsigned i)
+{
+   unsigned slot = VARYING_SLOT_CLIP_DIST0 + i / 4;
+   if (st->out_mask[slot] & (1u << (i % 4)))
+      return st->out[slot][i % 4];
+
+   unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                         AGX_SYSVAL_CLIP_PLANE0 + 4 * i, 8);
+   unsigned from = st->out_mask[VARYING_SLOT_CLIP_VERTEX] == 0xf
+                      ? VARYING_SLOT_CLIP_VERTEX
+                      : VARYING_SLOT_POS;
+   agx_operand sum = agx_neg(agx_isa_fimm(0));
+   for (unsigned c = 0; c < 4; ++c) {
+      agx_operand r = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FMADD32);
+      I->ops[AGX_ISA_FMADD32_D] = r;
+      I->ops[AGX_ISA_FMADD32_A] = st->out[from][c];
+      I->ops[AGX_ISA_FMADD32_B] = agx_uniform(u + 2 * c, 32);
+      I->ops[AGX_ISA_FMADD32_C] = sum;
+      sum = r;
+   }
+   return sum;
 }
 
 static void
@@ -1754,10 +2046,17 @@ emit_vs_end(struct isel *st)
    assign_uvs(st);
    const struct agx_varyings_vs *vs = &st->ctx->info->vs;
    agx_instr *last = NULL;
+   unsigned nr_clip = util_bitcount(vs->clip_distance_mask);
+   unsigned clip_word = vs->nr_words - nr_clip;
+   unsigned clip_planes = vs->clip_distance_mask;
 
    for (unsigned word = 0; word < vs->nr_words; ++word) {
       /* find the slot/component of this word */
       agx_operand v = {0};
+      if (word >= clip_word) {
+         v = clip_distance(st, (unsigned)u_bit_scan(&clip_planes));
+         goto store;
+      }
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
          unsigned base = vs->slot_word[slot];
          unsigned n = util_last_bit(st->out_mask[slot]);
@@ -1773,6 +2072,7 @@ emit_vs_end(struct isel *st)
       if (v.kind == AGX_ISA_KIND_NONE)
          v = agx_mov_imm(&st->b, 32, 0); /* unwritten component */
 
+   store:;
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ST_VAR);
       I->ops[AGX_ISA_ST_VAR_R] = v;
       I->ops[AGX_ISA_ST_VAR_I] = agx_isa_imm(word, 6);
@@ -2278,10 +2578,12 @@ assign_cf(struct isel *st)
       bool flat = var && var->data.flat;
       /* the point coordinate is interpolated without perspective, from
        * the rasteriser (agx_link_varyings gives it its source) */
-      bool linear = slot == VARYING_SLOT_PNTC;
+      bool linear = slot == VARYING_SLOT_PNTC ||
+                    (var && !flat && var->data.noperspective);
       unsigned n = util_last_bit(mask[slot]);
       st->cf_of_slot[slot] = (int)cf;
       st->flat_slot[slot] = flat;
+      st->linear_slot[slot] = linear;
       st->centroid_slot[slot] = var && var->data.centroid;
       fs->bindings[fs->nr_bindings++] = (struct agx_cf_binding){
          .cf_base = (uint8_t)cf,

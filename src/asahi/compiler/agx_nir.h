@@ -8,9 +8,17 @@
 #ifndef AGX_NIR_H
 #define AGX_NIR_H
 
-#include "nir.h"
+#include "nir_builder.h"
 
 bool agx_nir_lower_outputs_to_temporaries(nir_shader *nir);
+bool agx_nir_lower_indirect_inputs(nir_shader *nir);
+bool agx_nir_lower_clip_distance(nir_shader *nir);
+/* Helpers of the I/O temporaries passes: whether a variable type is made
+ * of vectors (so it can be copied), and a copy vector by vector with
+ * constant indices. */
+bool agx_nir_type_is_copyable(const nir_vtype *t);
+void agx_nir_copy_by_vectors(nir_builder *b, nir_deref_instr *dst,
+                             nir_deref_instr *src);
 bool agx_nir_lower_sqrt(nir_shader *nir);
 bool agx_nir_lower_rect(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);

@@ -4,12 +4,16 @@
  */
 
 /*
- * Shader outputs through temporaries: every vector-typed output variable
- * gets a function-local twin that all accesses use, and the twin is copied
- * to the output at the end of the entry point and before each return.
- * The backend then sees one store per output per way out, even when the
- * source wrote outputs inside branches or loops (and read them back).
- * Mesa solves the same problem with nir_lower_io_to_temporaries.
+ * Shader outputs through temporaries: every output variable (vectors,
+ * matrices, arrays and structs of them) gets a function-local twin that
+ * all accesses use, and the twin is copied to the output, vector by vector
+ * with constant indices, at the end of the entry point and before each
+ * return.  The backend then sees one store per output vector per way out,
+ * even when the source wrote outputs inside branches or loops, read them
+ * back, or indexed an output array with a value known only at run time
+ * (gl_TexCoord[i], varying arrays): such accesses now address a local
+ * array, which nir_lower_indirect_locals turns into constant-index
+ * accesses.  Mesa solves the same problem with nir_lower_io_to_temporaries.
  */
 
 #include "nir_builder.h"
@@ -45,6 +49,64 @@ retarget_deref(nir_builder *b, nir_instr *instr, void *data)
    return true;
 }
 
+/* Copy the value at `src` to `dst` (same type), one vector at a time. */
+void
+agx_nir_copy_by_vectors(nir_builder *b, nir_deref_instr *dst,
+                        nir_deref_instr *src)
+{
+   const nir_vtype *t = dst->type;
+   switch (t->kind) {
+   case NIR_VTYPE_VECTOR:
+      nir_store_deref(b, dst, nir_load_deref(b, src),
+                      (1u << t->components) - 1);
+      break;
+   case NIR_VTYPE_MATRIX:
+   case NIR_VTYPE_ARRAY: {
+      unsigned n = t->kind == NIR_VTYPE_MATRIX ? t->columns : t->length;
+      for (unsigned i = 0; i < n; ++i)
+         agx_nir_copy_by_vectors(b, nir_build_deref_array_imm(b, dst, i),
+                                 nir_build_deref_array_imm(b, src, i));
+      break;
+   }
+   case NIR_VTYPE_STRUCT:
+      for (unsigned i = 0; i < t->num_fields; ++i)
+         agx_nir_copy_by_vectors(b, nir_build_deref_struct(b, dst, i),
+                                 nir_build_deref_struct(b, src, i));
+      break;
+   default:
+      break;
+   }
+}
+
+static void
+copy_var(nir_builder *b, nir_variable *dst, nir_variable *src)
+{
+   agx_nir_copy_by_vectors(b, nir_build_deref_var(b, dst),
+                           nir_build_deref_var(b, src));
+}
+
+/* Whether a type is made of vectors only (no samplers, no unsized
+ * arrays), so that it can be copied by agx_nir_copy_by_vectors. */
+bool
+agx_nir_type_is_copyable(const nir_vtype *t)
+{
+   switch (t->kind) {
+   case NIR_VTYPE_VECTOR:
+   case NIR_VTYPE_MATRIX:
+      return true;
+   case NIR_VTYPE_ARRAY:
+      return t->length > 0 && agx_nir_type_is_copyable(t->elem);
+   case NIR_VTYPE_STRUCT:
+      for (unsigned i = 0; i < t->num_fields; ++i) {
+         if (!agx_nir_type_is_copyable(t->fields[i].type))
+            return false;
+      }
+      return t->num_fields > 0;
+   default:
+      return false;
+   }
+}
+
 bool
 agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
 {
@@ -53,7 +115,7 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
 
    nir_foreach_variable_with_modes(var, nir, nir_var_shader_out)
    {
-      if (!nir_vtype_is_vector_or_scalar(var->type))
+      if (!agx_nir_type_is_copyable(var->type))
          continue;
 
       struct retarget r = {
@@ -63,8 +125,7 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
          nir_metadata_block_index | nir_metadata_dominance, &r);
 
       nir_builder b = nir_builder_at(nir_after_impl(impl));
-      unsigned mask = (1u << var->type->components) - 1;
-      nir_store_var(&b, var, nir_load_var(&b, r.to), mask);
+      copy_var(&b, var, r.to);
 
       /* an early return leaves with the outputs stored so far */
       nir_foreach_block(block, impl)
@@ -73,7 +134,7 @@ agx_nir_lower_outputs_to_temporaries(nir_shader *nir)
          if (last && last->type == nir_instr_type_jump &&
              nir_instr_as_jump(last)->type == nir_jump_return) {
             b.cursor = nir_before_instr(last);
-            nir_store_var(&b, var, nir_load_var(&b, r.to), mask);
+            copy_var(&b, var, r.to);
          }
       }
       progress = true;

@@ -17,19 +17,36 @@
 
 #include "agx_compiler.h"
 
+/* The minifloat with these float bits, if any.  Minifloats (sign bit 7,
+ * exponent bits 4-6, fraction bits 0-3, see agx_isa_minifloat_to_float)
+ * are f/64 for exponent 0 and (16 + f) * 2^(e-7) otherwise: scale the
+ * magnitude back by each power of two and look for an integer fraction,
+ * then check the round trip bit for bit (signed zeros, NaNs). */
 static bool
 minifloat_bits(uint32_t value, uint8_t *bits)
 {
-   for (unsigned i = 0; i < 256; ++i) {
-      float f = agx_isa_minifloat_to_float((uint8_t)i);
-      uint32_t u;
-      memcpy(&u, &f, sizeof(u));
-      if (u == value) {
-         *bits = (uint8_t)i;
-         return true;
-      }
+   float v;
+   memcpy(&v, &value, sizeof(v));
+   float m = v < 0 ? -v : v;
+   uint8_t sign = (value >> 31) ? 0x80 : 0;
+   int found = -1;
+   float q = m * 64.0f;
+   if (q >= 0.0f && q < 16.0f && q == (float)(unsigned)q)
+      found = (int)(unsigned)q;
+   for (unsigned e = 1; found < 0 && e <= 7; ++e) {
+      q = m * (float)(1u << (7 - e));
+      if (q >= 16.0f && q < 32.0f && q == (float)(unsigned)q)
+         found = (int)((e << 4) | ((unsigned)q - 16));
    }
-   return false;
+   if (found < 0)
+      return false;
+   float back = agx_isa_minifloat_to_float((uint8_t)(sign | found));
+   uint32_t u;
+   memcpy(&u, &back, sizeof(u));
+   if (u != value)
+      return false;
+   *bits = (uint8_t)(sign | found);
+   return true;
 }
 
 void

@@ -101,15 +101,17 @@ agx_ra(agx_context *ctx)
       }
       blk->end = count ? 2 * (pos - 1) + 1 : blk->start;
 
-      for (unsigned v = 0; v < n; ++v) {
-         if (BITSET_TEST(blk->live_in, v)) {
-            iv[v].start = MIN2(iv[v].start, blk->start);
-            iv[v].end = MAX2(iv[v].end, blk->start);
-         }
-         if (BITSET_TEST(blk->live_out, v)) {
-            iv[v].start = MIN2(iv[v].start, blk->end);
-            iv[v].end = MAX2(iv[v].end, blk->end);
-         }
+      /* Only the set bits: testing every value in every block made this
+       * blocks x values, the largest term on big shaders. */
+      BITSET_FOREACH_SET(i, blk->live_in, ctx->nr_live_values) {
+         unsigned v = ctx->live_values[i];
+         iv[v].start = MIN2(iv[v].start, blk->start);
+         iv[v].end = MAX2(iv[v].end, blk->start);
+      }
+      BITSET_FOREACH_SET(i, blk->live_out, ctx->nr_live_values) {
+         unsigned v = ctx->live_values[i];
+         iv[v].start = MIN2(iv[v].start, blk->end);
+         iv[v].end = MAX2(iv[v].end, blk->end);
       }
    }
 

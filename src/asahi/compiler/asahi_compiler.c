@@ -48,7 +48,8 @@ usage(FILE *fp)
           "                    FILE.vs / FILE.fs\n"
           "  --bench DIR       compile every .shader_test under DIR and print\n"
           "                    the totals (instructions, bytes, registers,\n"
-          "                    spills:fills) and the compile time per shader\n"
+          "                    spills:fills), the compile time per shader\n"
+          "                    and the CPU time of every pass\n"
           "  --help            this text\n"
           "\n"
           "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
@@ -192,11 +193,40 @@ struct options {
    bool quiet; /* --bench: no per-shader output */
 };
 
+/* --bench: shaders grouped by size (AGX instructions) for the per-pass
+ * times: a pass whose time per instruction grows from one group to the
+ * next grows faster than the shaders. */
+#define NR_SIZE_GROUPS 4
+static const unsigned size_group_min[NR_SIZE_GROUPS] = {0, 100, 300, 1000};
+
+struct size_group {
+   unsigned shaders;
+   uint64_t instrs;
+   struct agx_pass_times passes;
+};
+
 struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
    double ms;
+   struct agx_pass_times passes; /* front end and backend, CPU time */
+   struct size_group groups[NR_SIZE_GROUPS];
 };
+
+static double
+cpu_seconds(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void
+add_pass_times(struct agx_pass_times *to, const struct agx_pass_times *from)
+{
+   for (unsigned i = 0; i < from->count; ++i)
+      agx_pass_times_add(to, from->name[i], from->seconds[i]);
+}
 
 /* Compile and link one program, then compile each stage for the AGX.
  * Returns 0, 1 (compile/link error) or 2 (output error). */
@@ -208,6 +238,7 @@ compile_program(struct source *src, unsigned nr_src, bool es,
    bool want_disasm = opt->disasm, want_stats = opt->stats;
    const char *out_path = opt->out_path;
    void *mem = ralloc_context(NULL);
+   double front_t0 = cpu_seconds();
    struct glsl_parse_state *states[MAX_SOURCES];
    for (unsigned i = 0; i < nr_src; ++i) {
       struct glsl_compile_options o = {
@@ -239,6 +270,9 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          status = 1;
       }
    }
+   if (tot)
+      agx_pass_times_add(&tot->passes, "GLSL compile + link (NIR)",
+                         cpu_seconds() - front_t0);
 
    for (unsigned s = 0; !status && s < MESA_SHADER_STAGES; ++s) {
       nir_shader *nir = prog->nir[s];
@@ -269,7 +303,12 @@ compile_program(struct source *src, unsigned nr_src, bool es,
 
       struct timespec t0, t1;
       clock_gettime(CLOCK_MONOTONIC, &t0);
-      if (!agx_preprocess_nir(nir)) {
+      struct agx_pass_times passes = {0};
+      double pre_t0 = cpu_seconds();
+      bool pre_ok = agx_preprocess_nir(nir);
+      agx_pass_times_add(&passes, "agx_preprocess_nir (NIR)",
+                         cpu_seconds() - pre_t0);
+      if (!pre_ok) {
          if (!opt->quiet)
             fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
                     gl_shader_stage_name((gl_shader_stage)s));
@@ -278,7 +317,8 @@ compile_program(struct source *src, unsigned nr_src, bool es,
       }
       struct agx_shader_binary bin;
       char error[256];
-      if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error))) {
+      if (agx_compile_shader_nir_timed(nir, &key, mem, &bin, error,
+                                       sizeof(error), &passes)) {
          if (!opt->quiet)
             fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
                     gl_shader_stage_name((gl_shader_stage)s), error);
@@ -300,6 +340,13 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          tot->regs += bin.info.nr_gprs;
          tot->ms +=
             (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+         add_pass_times(&tot->passes, &passes);
+         unsigned g = NR_SIZE_GROUPS - 1;
+         while (g && bin.info.nr_instrs < size_group_min[g])
+            --g;
+         tot->groups[g].shaders++;
+         tot->groups[g].instrs += bin.info.nr_instrs;
+         add_pass_times(&tot->groups[g].passes, &passes);
       }
       if (want_stats) {
          char line[512];
@@ -332,6 +379,48 @@ is_shader_test(const char *name)
 {
    size_t len = strlen(name);
    return len > 12 && !strcmp(name + len - 12, ".shader_test");
+}
+
+/* --bench: CPU time per pass over the corpus, then per AGX instruction
+ * in each size group. */
+static void
+print_pass_times(const struct totals *tot)
+{
+   double all = 0;
+   for (unsigned i = 0; i < tot->passes.count; ++i)
+      all += tot->passes.seconds[i];
+   printf("CPU time per pass over all shaders, then per AGX instruction "
+          "(ns) in shaders of\n  %-44s", "");
+   for (unsigned g = 0; g < NR_SIZE_GROUPS; ++g) {
+      if (g + 1 < NR_SIZE_GROUPS)
+         printf(" %4u-%-4u", size_group_min[g], size_group_min[g + 1] - 1);
+      else
+         printf(" %4u+    ", size_group_min[g]);
+   }
+   printf(" instructions:\n");
+   for (unsigned i = 0; i < tot->passes.count; ++i) {
+      printf("  %-28s %9.1f ms %5.1f%%", tot->passes.name[i],
+             tot->passes.seconds[i] * 1e3,
+             all > 0 ? 100 * tot->passes.seconds[i] / all : 0.0);
+      for (unsigned g = 0; g < NR_SIZE_GROUPS; ++g) {
+         const struct size_group *sg = &tot->groups[g];
+         double sec = 0;
+         for (unsigned k = 0; k < sg->passes.count; ++k) {
+            if (!strcmp(sg->passes.name[k], tot->passes.name[i]))
+               sec = sg->passes.seconds[k];
+         }
+         if (sg->instrs && sec > 0)
+            printf(" %9.1f", sec * 1e9 / (double)sg->instrs);
+         else
+            printf(" %9s", "-");
+      }
+      printf("\n");
+   }
+   printf("  %-28s %9.1f ms\n", "total", all * 1e3);
+   printf("  shaders per size group:    ");
+   for (unsigned g = 0; g < NR_SIZE_GROUPS; ++g)
+      printf(" %u", tot->groups[g].shaders);
+   printf("\n");
 }
 
 /* --bench: every .shader_test under dir (recursively). */
@@ -480,6 +569,7 @@ main(int argc, char **argv)
              tot.programs, tot.failed, tot.shaders, tot.instrs, tot.bytes,
              tot.regs, tot.spills, tot.fills,
              tot.shaders ? tot.ms / tot.shaders : 0.0);
+      print_pass_times(&tot);
       return 0;
    }
    if (!nr_src) {

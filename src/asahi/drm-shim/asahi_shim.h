@@ -10,6 +10,9 @@
 #ifndef ASAHI_SHIM_H
 #define ASAHI_SHIM_H
 
+#include <stdbool.h>
+#include <sys/types.h>
+
 #include "drm-shim/drm_shim.h"
 #include "drm-uapi/asahi_drm.h"
 
@@ -68,11 +71,45 @@ void asahi_shim_vm_foreach(const struct asahi_shim_vm *vm,
 /* Unmap everything (the VM is going away). */
 void asahi_shim_vm_clear(struct asahi_shim_vm *vm);
 
+struct asahi_shim_job;
+
+/* A queue runs its submissions in order, each once its in-fences have
+ * signalled: on a worker thread of its own (asahi_shim_queue.c) when the
+ * backend executes commands, inline in SUBMIT otherwise (the no-op
+ * backend, or ASAHI_SIM_DEBUG=sync). */
 struct asahi_shim_queue {
    struct asahi_shim_vm *vm;
    uint64_t usc_exec_base;
    uint32_t priority;
    uint64_t submit_count;
+   /* Jobs not yet run, oldest first (the lock guards them). */
+   struct asahi_shim_job *jobs, **jobs_tail;
+   bool worker;   /* a worker thread owns the queue */
+   pid_t worker_pid;
+   bool dying;    /* destroyed: the worker frees it when idle */
+};
+
+/* Where a command writes a timestamp: resolved at submit time, holding a
+ * BO reference (bo NULL: no timestamp). */
+struct asahi_shim_ts {
+   struct shim_bo *bo;
+   uint64_t offset;
+};
+
+/* One accepted submission. */
+struct asahi_shim_job {
+   struct asahi_shim_job *next;
+   struct asahi_shim_vm *vm; /* holds a reference */
+   uint64_t usc_exec_base;
+   uint8_t *cmdbuf;
+   size_t size;
+   /* Per hardware command in order: 4 for a render (vertex start, end,
+    * fragment start, end), 2 for a compute (start, end). */
+   struct asahi_shim_ts *ts;
+   unsigned ts_count;
+   struct shim_fence **in; /* waited for before it runs */
+   unsigned in_count;
+   struct shim_fence *out; /* signalled when it has run, with its error */
 };
 
 struct asahi_shim_object {
@@ -96,13 +133,26 @@ int asahi_shim_submit(struct shim_file *file, void *arg);
  * drm_shim_driver_init). */
 void asahi_shim_driver_setup(struct shim_driver *driver, const char *desc);
 
-/* Runs an accepted submission's commands, in order, before its out-syncs
- * are signalled (the lock is held).  NULL in the no-op backend.  A command
- * that fails does not fail the ioctl: the kernel reports nothing through
- * the UAPI either. */
-extern void (*asahi_shim_execute)(struct shim_file *file,
-                                  struct asahi_shim_queue *queue,
-                                  const uint8_t *cmdbuf, size_t size);
+/* Runs an accepted submission's commands, in order, with the lock held;
+ * NULL in the no-op backend.  Returns 0, or the error of the first
+ * command that failed, as the kernel sets it on the job's fence
+ * (AsahiLinux/linux drivers/gpu/drm/asahi/workqueue.rs, WorkError):
+ * -EIO for a GPU fault, -ETIMEDOUT for a timeout, -ENODATA for anything
+ * else.  Later commands still run. */
+extern int (*asahi_shim_execute)(struct asahi_shim_job *job);
+/* Run jobs inline in SUBMIT even when asahi_shim_execute is set. */
+extern bool asahi_shim_sync_submit;
+
+/* Queue the job (or run it at once, see struct asahi_shim_queue). */
+int asahi_shim_queue_push(struct asahi_shim_queue *q,
+                          struct asahi_shim_job *job);
+/* Run one job (in-fences signalled) and signal its out-fence. */
+void asahi_shim_job_run(struct asahi_shim_job *job);
+void asahi_shim_job_free(struct asahi_shim_job *job);
+/* The queue is destroyed: free it now, or let its worker do so. */
+void asahi_shim_queue_release(struct asahi_shim_queue *q);
+/* Drop a VM reference (asahi_shim_ioctls.c). */
+void asahi_shim_vm_unref(struct asahi_shim_vm *vm);
 
 /* Write one submission as an agxdecode dump into dir; 0 or -errno. */
 int asahi_shim_dump(const char *dir, struct asahi_shim_queue *queue,

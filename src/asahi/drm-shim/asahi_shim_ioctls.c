@@ -7,7 +7,7 @@
  * as the kernel would and validates every argument with the kernel's
  * error codes.  The no-op backend (asahi_noop.c) completes submissions at
  * once without running them; the simulator backend (asahi_sim.c) executes
- * them (asahi_shim_submit.c calls asahi_shim_execute).
+ * them (asahi_shim_queue.c calls asahi_shim_execute).
  *
  * Validation and errno values follow AsahiLinux/linux
  * drivers/gpu/drm/asahi/file.rs.  Where that driver leaves a padding field
@@ -31,8 +31,8 @@ resv_unref(struct asahi_shim_resv *resv)
       free(resv);
 }
 
-static void
-vm_unref(struct asahi_shim_vm *vm)
+void
+asahi_shim_vm_unref(struct asahi_shim_vm *vm)
 {
    if (--vm->refcount)
       return;
@@ -129,7 +129,7 @@ asahi_vm_create(struct shim_file *file, void *arg)
    vm->kernel_end = c->kernel_end;
    int ret = shim_idr_alloc(asahi_shim_file(file)->vms, vm, &c->vm_id);
    if (ret)
-      vm_unref(vm);
+      asahi_shim_vm_unref(vm);
    return ret;
 }
 
@@ -143,7 +143,7 @@ asahi_vm_destroy(struct shim_file *file, void *arg)
       shim_idr_remove(asahi_shim_file(file)->vms, d->vm_id);
    if (!vm)
       return -ENOENT;
-   vm_unref(vm);
+   asahi_shim_vm_unref(vm);
    return 0;
 }
 
@@ -409,6 +409,7 @@ asahi_queue_create(struct shim_file *file, void *arg)
    if (!q)
       return -ENOMEM;
    q->vm = vm;
+   q->jobs_tail = &q->jobs;
    q->usc_exec_base = c->usc_exec_base;
    q->priority = c->priority;
    int ret = shim_idr_alloc(asahi_shim_file(file)->queues, q, &c->queue_id);
@@ -423,8 +424,7 @@ asahi_queue_create(struct shim_file *file, void *arg)
 static void
 queue_free(struct asahi_shim_queue *q)
 {
-   vm_unref(q->vm);
-   free(q);
+   asahi_shim_queue_release(q);
 }
 
 static int
@@ -493,7 +493,7 @@ asahi_file_close(struct shim_file *file)
    for (uint32_t h = 1; h < af->vms->size; h++) {
       struct asahi_shim_vm *vm = shim_idr_remove(af->vms, h);
       if (vm)
-         vm_unref(vm);
+         asahi_shim_vm_unref(vm);
    }
    for (uint32_t h = 1; h < af->objects->size; h++) {
       struct asahi_shim_object *obj = shim_idr_remove(af->objects, h);

@@ -33,9 +33,6 @@
 
 #define MAX_CMDBUF_BYTES (16u << 20)
 
-void (*asahi_shim_execute)(struct shim_file *file,
-                           struct asahi_shim_queue *queue,
-                           const uint8_t *cmdbuf, size_t size);
 #define MAX_SYNCS 4096
 
 struct submit_sync {
@@ -244,6 +241,55 @@ check_cmdbuf(struct asahi_shim_file *af, const uint8_t *buf, size_t size)
    return (vdm + cdm) ? 0 : -EINVAL;
 }
 
+/* Timestamp targets of every hardware command, in order (see struct
+ * asahi_shim_job).  The submit checker has made sure each named object
+ * exists with room. */
+static int
+resolve_timestamps(struct asahi_shim_file *af, struct asahi_shim_job *job)
+{
+   unsigned cap = 4 * ASAHI_SHIM_MAX_COMMANDS;
+   job->ts = calloc(cap, sizeof(*job->ts));
+   if (!job->ts)
+      return -ENOMEM;
+   for (size_t off = 0; off + sizeof(struct drm_asahi_cmd_header) <=
+                        job->size;) {
+      struct drm_asahi_cmd_header h;
+      memcpy(&h, job->cmdbuf + off, sizeof(h));
+      off += sizeof(h);
+      const uint8_t *payload = job->cmdbuf + off;
+      off += h.size;
+
+      struct drm_asahi_timestamp ts[4];
+      unsigned n = 0;
+      if (h.cmd_type == DRM_ASAHI_CMD_RENDER) {
+         struct drm_asahi_cmd_render r;
+         read_payload(&r, sizeof(r), payload, h.size);
+         ts[0] = r.ts_vtx.start;
+         ts[1] = r.ts_vtx.end;
+         ts[2] = r.ts_frag.start;
+         ts[3] = r.ts_frag.end;
+         n = 4;
+      } else if (h.cmd_type == DRM_ASAHI_CMD_COMPUTE) {
+         struct drm_asahi_cmd_compute c;
+         read_payload(&c, sizeof(c), payload, h.size);
+         ts[0] = c.ts.start;
+         ts[1] = c.ts.end;
+         n = 2;
+      }
+      for (unsigned i = 0; i < n && job->ts_count < cap; i++) {
+         struct asahi_shim_ts *t = &job->ts[job->ts_count++];
+         struct asahi_shim_object *obj =
+            ts[i].handle ? shim_idr_get(af->objects, ts[i].handle) : NULL;
+         if (obj) {
+            t->bo = obj->bo;
+            t->offset = obj->offset + ts[i].offset;
+            drm_shim_bo_ref(t->bo);
+         }
+      }
+   }
+   return 0;
+}
+
 int
 asahi_shim_submit(struct shim_file *file, void *arg)
 {
@@ -261,38 +307,61 @@ asahi_shim_submit(struct shim_file *file, void *arg)
    if (ret)
       return ret;
 
-   uint8_t *cmdbuf = NULL;
+   struct asahi_shim_job *job = calloc(1, sizeof(*job));
+   if (!job) {
+      free(syncs);
+      return -ENOMEM;
+   }
    if (s->cmdbuf_size > MAX_CMDBUF_BYTES) {
       ret = -EINVAL;
-      goto out;
+      goto fail;
    }
-   cmdbuf = malloc(s->cmdbuf_size ? s->cmdbuf_size : 1);
-   if (!cmdbuf) {
+   job->cmdbuf = malloc(s->cmdbuf_size ? s->cmdbuf_size : 1);
+   job->size = s->cmdbuf_size;
+   job->out = drm_shim_fence_create(false);
+   job->in = calloc(s->in_sync_count + 1, sizeof(*job->in));
+   if (!job->cmdbuf || !job->out || !job->in) {
       ret = -ENOMEM;
-      goto out;
+      goto fail;
    }
-   ret = drm_shim_copy_from_user(cmdbuf, s->cmdbuf, s->cmdbuf_size);
+   ret = drm_shim_copy_from_user(job->cmdbuf, s->cmdbuf, s->cmdbuf_size);
    if (!ret)
-      ret = check_cmdbuf(af, cmdbuf, s->cmdbuf_size);
+      ret = check_cmdbuf(af, job->cmdbuf, s->cmdbuf_size);
+   if (!ret)
+      ret = resolve_timestamps(af, job);
+   for (uint32_t i = 0; !ret && i < s->in_sync_count; i++) {
+      job->in[i] = drm_shim_syncobj_get_fence(syncs[i].obj, syncs[i].point);
+      if (!job->in[i])
+         ret = -ENOMEM;
+      else
+         job->in_count++;
+   }
    if (ret)
-      goto out;
+      goto fail;
+
+   /* Accepted: the out-syncs carry the job's fence from now on. */
+   for (uint32_t i = 0; !ret && i < s->out_sync_count; i++) {
+      struct submit_sync *o = &syncs[s->in_sync_count + i];
+      ret = drm_shim_syncobj_add_fence(o->obj, o->point, job->out);
+   }
+   if (ret)
+      goto fail;
 
    q->submit_count++;
    const char *dump_dir = getenv("ASAHI_SHIM_DUMP");
    if (dump_dir && *dump_dir)
-      asahi_shim_dump(dump_dir, q, cmdbuf, s->cmdbuf_size);
+      asahi_shim_dump(dump_dir, q, job->cmdbuf, job->size);
 
-   if (asahi_shim_execute)
-      asahi_shim_execute(file, q, cmdbuf, s->cmdbuf_size);
+   job->vm = q->vm;
+   q->vm->refcount++;
+   job->usc_exec_base = q->usc_exec_base;
+   free(syncs);
+   return asahi_shim_queue_push(q, job);
 
-   /* The GPU is done: signal the out-syncs. */
-   for (uint32_t i = 0; i < s->out_sync_count; i++) {
-      struct submit_sync *o = &syncs[s->in_sync_count + i];
-      drm_shim_syncobj_signal(o->obj, o->point);
-   }
-
-out:
-   free(cmdbuf);
+fail:
+   if (job->out)
+      drm_shim_fence_signal(job->out, ret);
+   asahi_shim_job_free(job);
    free(syncs);
    return ret;
 }

@@ -4,18 +4,24 @@
  *
  * The simulator drm_asahi backend (libasahi_sim_drm_shim.so): the same
  * ioctls as the no-op backend (asahi_shim_ioctls.c), and every accepted
- * submission is executed by src/asahi/sim before its out-syncs signal.
- * GEM objects are host memory; GPU addresses resolve through the queue's
- * VM mappings with their READ/WRITE permissions; commands run in order,
- * synchronously, under the shim lock.  A command that faults or fails is
- * reported on stderr and skipped; the next one still runs, and the ioctl
- * succeeds (the UAPI has no per-command result).  Timestamps requested by
- * a command are written to their bound objects in nanoseconds.  Render
- * and compute commands run in submission order (one queue, synchronous,
- * so every barrier holds).
+ * submission is executed by src/asahi/sim on its queue's worker thread
+ * (asahi_shim_queue.c; inside SUBMIT with ASAHI_SIM_DEBUG=sync) before
+ * its fence signals.  GEM objects are host
+ * memory; GPU addresses resolve through the queue's VM mappings with
+ * their READ/WRITE permissions; the commands of a submission run in
+ * order, under the shim lock, so every barrier holds.  A command that
+ * faults, times out or cannot be executed ends there: the fault (unit,
+ * address, read or write) is printed on stderr, as the kernel logs it,
+ * the next command still runs, and the submission's fence signals with
+ * the kernel's error for it (-EIO, -ETIMEDOUT, -ENODATA), which userspace
+ * reads through a sync_file's status.  Timestamps requested by a command
+ * are written to their bound objects in nanoseconds.
  *
  * ASAHI_SIM_DEBUG=trace,faults,shaders (docs/simulator.rst).
  */
+#include <errno.h>
+#include <inttypes.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,31 +52,47 @@ vm_lookup(void *user, uint64_t va, bool write, uint64_t *avail)
 }
 
 static void
-write_timestamp(struct shim_file *file, struct drm_asahi_timestamp ts)
+write_timestamp(const struct asahi_shim_job *job, unsigned i)
 {
-   if (!ts.handle)
-      return;
-   struct asahi_shim_object *obj =
-      shim_idr_get(asahi_shim_file(file)->objects, ts.handle);
-   /* The submit checker made sure the object exists with room. */
-   if (!obj)
+   if (i >= job->ts_count || !job->ts[i].bo)
       return;
    uint64_t now = (uint64_t)drm_shim_now_ns();
-   memcpy((uint8_t *)obj->bo->map + obj->offset + ts.offset, &now,
+   memcpy((uint8_t *)job->ts[i].bo->map + job->ts[i].offset, &now,
           sizeof(now));
 }
 
+/* The error the kernel gives the job's fence for a failed command
+ * (AsahiLinux/linux drivers/gpu/drm/asahi/workqueue.rs, WorkError into
+ * kernel::error::Error): EIO for a fault, ETIMEDOUT for a timeout,
+ * ENODATA for an unknown failure (here: a stream the simulator cannot
+ * execute). */
+static int
+result_errno(enum asahi_sim_result r)
+{
+   switch (r) {
+   case ASAHI_SIM_RESULT_OK:
+      return 0;
+   case ASAHI_SIM_RESULT_FAULT:
+      return -EIO;
+   case ASAHI_SIM_RESULT_TIMEOUT:
+      return -ETIMEDOUT;
+   default:
+      return -ENODATA;
+   }
+}
+
 /* Run one hardware command: its payload zero-extended into the UAPI
- * struct, timestamps around it, a failure reported on stderr. */
-static void
-run_command(struct shim_file *file, struct asahi_shim_queue *q,
-            uint16_t type, const uint8_t *payload, size_t size,
-            unsigned index)
+ * struct, timestamps around it.  A failure is reported on stderr, as the
+ * kernel logs a GPU fault, naming the unit, address and direction. */
+static int
+run_command(const struct asahi_shim_job *job, uint16_t type,
+            const uint8_t *payload, size_t size, unsigned index,
+            unsigned *ts)
 {
    struct asahi_sim_gpu gpu = {
       .lookup = vm_lookup,
-      .user = q->vm,
-      .usc_base = q->usc_exec_base,
+      .user = job->vm,
+      .usc_base = job->usc_exec_base,
       .debug = sim_debug,
    };
    enum asahi_sim_result r;
@@ -80,44 +102,67 @@ run_command(struct shim_file *file, struct asahi_shim_queue *q,
       struct drm_asahi_cmd_render cmd;
       memset(&cmd, 0, sizeof(cmd));
       memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
-      write_timestamp(file, cmd.ts_vtx.start);
+      write_timestamp(job, (*ts)++);
       r = asahi_sim_execute_render(&gpu, &cmd);
-      write_timestamp(file, cmd.ts_vtx.end);
-      write_timestamp(file, cmd.ts_frag.start);
-      write_timestamp(file, cmd.ts_frag.end);
+      write_timestamp(job, (*ts)++);
+      write_timestamp(job, (*ts)++);
+      write_timestamp(job, (*ts)++);
       what = "render";
    } else {
       struct drm_asahi_cmd_compute cmd;
       memset(&cmd, 0, sizeof(cmd));
       memcpy(&cmd, payload, size < sizeof(cmd) ? size : sizeof(cmd));
-      write_timestamp(file, cmd.ts.start);
+      write_timestamp(job, (*ts)++);
       r = asahi_sim_execute_compute(&gpu, &cmd);
-      write_timestamp(file, cmd.ts.end);
+      write_timestamp(job, (*ts)++);
       what = "compute";
    }
-   if (r != ASAHI_SIM_RESULT_OK) {
+   if (r == ASAHI_SIM_RESULT_FAULT && gpu.faulted) {
+      fprintf(stderr,
+              "asahi-sim: GPU fault in %s command %u: %s %s at 0x%" PRIx64
+              " (%s)\n",
+              what, index, asahi_sim_unit_string(gpu.fault.unit),
+              gpu.fault.write ? "write" : "read", gpu.fault.addr, gpu.error);
+   } else if (r != ASAHI_SIM_RESULT_OK) {
       fprintf(stderr, "asahi-sim: %s command %u failed (%s): %s\n", what,
               index, asahi_sim_result_string(r), gpu.error);
    }
+   return result_errno(r);
 }
 
-static void
-sim_execute(struct shim_file *file, struct asahi_shim_queue *q,
-            const uint8_t *cmdbuf, size_t size)
+static int
+sim_execute(struct asahi_shim_job *job)
 {
-   unsigned index = 0;
-   for (size_t off = 0; off + sizeof(struct drm_asahi_cmd_header) <= size;) {
+   unsigned index = 0, ts = 0;
+   int error = 0;
+   for (size_t off = 0; off + sizeof(struct drm_asahi_cmd_header) <=
+                        job->size;) {
       struct drm_asahi_cmd_header h;
-      memcpy(&h, cmdbuf + off, sizeof(h));
+      memcpy(&h, job->cmdbuf + off, sizeof(h));
       off += sizeof(h);
-      const uint8_t *payload = cmdbuf + off;
+      const uint8_t *payload = job->cmdbuf + off;
       off += h.size;
 
-      /* Attachment records are hints: nothing to run. */
+      /* Attachment records are hints: nothing to run.  A failed command
+       * ends with its error; the next one still runs, and the job's fence
+       * keeps the first error. */
       if (h.cmd_type == DRM_ASAHI_CMD_RENDER ||
-          h.cmd_type == DRM_ASAHI_CMD_COMPUTE)
-         run_command(file, q, h.cmd_type, payload, h.size, index++);
+          h.cmd_type == DRM_ASAHI_CMD_COMPUTE) {
+         /* Between commands, let ioctls (and other queues) in: the job
+          * holds what it needs (its VM, timestamp BOs, a copy of the
+          * command buffer); binds made meanwhile are seen by the next
+          * command, as on the GPU. */
+         if (index) {
+            drm_shim_unlock();
+            sched_yield();
+            drm_shim_lock();
+         }
+         int r = run_command(job, h.cmd_type, payload, h.size, index++, &ts);
+         if (!error)
+            error = r;
+      }
    }
+   return error;
 }
 
 int
@@ -126,5 +171,6 @@ drm_shim_driver_init(struct shim_driver *driver)
    asahi_shim_driver_setup(driver, "Apple AGX GPU (drm-shim, simulator)");
    sim_debug = asahi_sim_debug_parse(getenv("ASAHI_SIM_DEBUG"));
    asahi_shim_execute = sim_execute;
+   asahi_shim_sync_submit = sim_debug & ASAHI_SIM_DEBUG_SYNC;
    return 0;
 }

@@ -163,7 +163,7 @@ transform(struct draw_ctx *c, uint32_t i)
 /* The value a slot has at a vertex. */
 static double
 slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
-           bool *ok)
+           bool linear, bool *ok)
 {
    bool z = c->s->ppp.output_select.frag_coord_z;
    *ok = true;
@@ -178,9 +178,20 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
    }
    if (!v->derived)
       return uif(v->uvs[word]);
-   double sum = 0;
+   /* A vertex made by clipping: its clip-space barycentrics weigh the
+    * original vertices.  Linear (noperspective) varyings are linear in
+    * window space, where the weights are b_i w_i / sum_j b_j w_j (the
+    * window position is the clip position over w), so that clipping does
+    * not change their values across the primitive (GL 3.0 2.17). */
+   double wsum = 0, sum = 0;
    for (unsigned i = 0; i < 3; i++)
-      sum += v->bary[i] * uif(v->orig[i]->uvs[word]);
+      wsum += v->bary[i] * v->orig[i]->clip[3];
+   for (unsigned i = 0; i < 3; i++) {
+      double b = v->bary[i];
+      if (linear && wsum != 0)
+         b *= v->orig[i]->clip[3] / wsum;
+      sum += b * uif(v->orig[i]->uvs[word]);
+   }
    return sum;
 }
 
@@ -212,7 +223,8 @@ source_value(struct draw_ctx *c, const struct AGX_CF_BINDING *cf, unsigned k,
    bool ok = true;
    switch (cf->source) {
    case AGX_COEFFICIENT_SOURCE_VARYING:
-      *out = slot_value(c, v, cf->base_slot + k, &ok);
+      *out = slot_value(c, v, cf->base_slot + k,
+                        cf->shade_model == AGX_SHADE_MODEL_LINEAR, &ok);
       break;
    case AGX_COEFFICIENT_SOURCE_FRAGCOORD_Z:
       *out = v->z;
@@ -383,8 +395,46 @@ raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
  * shader, Mesa agx_nir_lower_clip_m1_1), and a guard band keeping window
  * coordinates within 2^21 pixels.  Outside the guard band the rasteriser
  * clips to the framebuffer itself. */
-#define SIM_MAX_CLIP_PLANES 7
+#define SIM_MAX_FIXED_PLANES 7
+#define SIM_MAX_CLIP_PLANES (SIM_MAX_FIXED_PLANES + 8)
 #define SIM_MAX_CLIP_VERTS  (3 + SIM_MAX_CLIP_PLANES)
+
+/* The clip distances a vertex carries: the output select word's clip
+ * distance bits 0-7 say which exist; they are the last UVS words, one per
+ * set bit in bit order (Mesa src/asahi/lib/agx_uvs.h group order:
+ * position, varyings, point size, layer/viewport, clip distances; the
+ * docs' "Hardware varyings": clip distances at the end).  Returns how
+ * many, false (with the command failed) when they cannot be found. */
+static bool
+user_distances(const struct draw_ctx *c, const struct vertex *v,
+               double out[8], unsigned *count)
+{
+   const struct sim_ppp_state *ppp = &c->s->ppp;
+   uint8_t raw[AGX_OUTPUT_SELECT_LENGTH];
+   AGX_OUTPUT_SELECT_pack(raw, &ppp->output_select);
+   unsigned n = (unsigned)__builtin_popcount(raw[0]);
+   *count = n;
+   if (!n)
+      return true;
+   if (!ppp->has_output_size || ppp->output_size < n ||
+       ppp->output_size > c->uvs_words)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "clip distances selected without an output size "
+                      "that holds them");
+   for (unsigned k = 0; k < n; k++)
+      out[k] = uif(v->uvs[ppp->output_size - n + k]);
+   return true;
+}
+
+/* The planes a primitive is clipped against: the position planes, then
+ * one per user clip distance, whose value at a vertex made by clipping is
+ * the clip-space-barycentric blend of the original vertices' distances
+ * (GL 3.0 2.17: clip distances are interpolated like the position). */
+struct clip_set {
+   double planes[SIM_MAX_FIXED_PLANES][4];
+   unsigned nr, nr_fixed;
+   double user[3][8];
+};
 
 static unsigned
 clip_planes(const struct draw_ctx *c, double planes[][4])
@@ -414,12 +464,36 @@ struct clip_vert {
 };
 
 static double
-clip_dist(const double plane[4], const struct clip_vert *v, unsigned index)
+clip_dist(const struct clip_set *cs, const struct clip_vert *v,
+          unsigned index)
 {
+   if (index >= cs->nr_fixed) {
+      unsigned u = index - cs->nr_fixed;
+      return v->bary[0] * cs->user[0][u] + v->bary[1] * cs->user[1][u] +
+             v->bary[2] * cs->user[2][u];
+   }
+   const double *plane = cs->planes[index];
    double d = plane[0] * v->clip[0] + plane[1] * v->clip[1] +
               plane[2] * v->clip[2] + plane[3] * v->clip[3];
    /* Plane 0 is w >= w_min. */
    return index == 0 ? d - 1e-10 : d;
+}
+
+/* The planes for a primitive of nr_orig original vertices; false when the
+ * user distances cannot be read. */
+static bool
+clip_set_init(const struct draw_ctx *c, const struct vertex *const *orig,
+              unsigned nr_orig, struct clip_set *cs)
+{
+   cs->nr_fixed = clip_planes(c, cs->planes);
+   unsigned n = 0;
+   memset(cs->user, 0, sizeof(cs->user));
+   for (unsigned i = 0; i < nr_orig; i++) {
+      if (!user_distances(c, orig[i], cs->user[i], &n))
+         return false;
+   }
+   cs->nr = cs->nr_fixed + n;
+   return true;
 }
 
 static bool
@@ -430,8 +504,10 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    if (c->d->cull.rasterizer_discard)
       return true;
 
-   double planes[SIM_MAX_CLIP_PLANES][4];
-   unsigned nr_planes = clip_planes(c, planes);
+   struct clip_set cs;
+   if (!clip_set_init(c, orig, 3, &cs))
+      return false;
+   unsigned nr_planes = cs.nr;
    struct clip_vert poly[SIM_MAX_CLIP_VERTS], tmp[SIM_MAX_CLIP_VERTS];
    unsigned n = 3;
    bool inside = true;
@@ -440,7 +516,7 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       for (unsigned j = 0; j < 3; j++)
          poly[i].bary[j] = i == j;
       for (unsigned p = 0; p < nr_planes; p++)
-         inside &= clip_dist(planes[p], &poly[i], p) >= 0;
+         inside &= clip_dist(&cs, &poly[i], p) >= 0;
    }
    if (inside)
       return raster_triangle(c, orig, orig, id, false);
@@ -451,8 +527,8 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       unsigned m = 0;
       for (unsigned i = 0; i < n; i++) {
          const struct clip_vert *a = &poly[i], *b = &poly[(i + 1) % n];
-         double da = clip_dist(planes[p], a, p);
-         double db = clip_dist(planes[p], b, p);
+         double da = clip_dist(&cs, a, p);
+         double db = clip_dist(&cs, b, p);
          if (da >= 0)
             tmp[m++] = *a;
          if ((da >= 0) != (db >= 0)) {
@@ -534,6 +610,15 @@ point(struct draw_ctx *c, uint32_t i)
       return true;
    if (d->cull.depth_clip && (v->clip[2] < 0 || v->clip[2] > v->clip[3]))
       return true;
+   /* a point outside any user clip distance is dropped (GL 3.0 2.17) */
+   double ud[8];
+   unsigned nud;
+   if (!user_distances(c, v, ud, &nud))
+      return false;
+   for (unsigned k = 0; k < nud; k++) {
+      if (!(ud[k] >= 0))
+         return true;
+   }
 
    double size;
    if (!point_size(c, v, &size))
@@ -623,8 +708,10 @@ line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
    if (d->cull.rasterizer_discard)
       return true;
 
-   double planes[SIM_MAX_CLIP_PLANES][4];
-   unsigned nr_planes = clip_planes(c, planes);
+   struct clip_set cs;
+   if (!clip_set_init(c, orig, 2, &cs))
+      return false;
+   unsigned nr_planes = cs.nr;
    struct clip_vert e[2];
    for (unsigned i = 0; i < 2; i++) {
       memcpy(e[i].clip, orig[i]->clip, sizeof(e[i].clip));
@@ -633,8 +720,8 @@ line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
    }
    double t0 = 0, t1 = 1;
    for (unsigned p = 0; p < nr_planes; p++) {
-      double d0 = clip_dist(planes[p], &e[0], p);
-      double d1 = clip_dist(planes[p], &e[1], p);
+      double d0 = clip_dist(&cs, &e[0], p);
+      double d1 = clip_dist(&cs, &e[1], p);
       if (d0 < 0 && d1 < 0)
          return true;
       if (d0 < 0)

@@ -55,6 +55,9 @@ static const struct debug_named_value debug_flags[] = {
    {"png", ASAHI_SIM_DEBUG_PNG,
     "write the end-of-tile program's images to PNG files at the end of each "
     "render command"},
+   {"sync", ASAHI_SIM_DEBUG_SYNC,
+    "drm-shim: run each submission inside SUBMIT instead of on its queue's "
+    "worker thread (single-threaded, for debugging)"},
    DEBUG_NAMED_VALUE_END,
 };
 

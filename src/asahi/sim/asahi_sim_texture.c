@@ -88,8 +88,9 @@ coord_as_float(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
 
 /*
  * Derivatives for texture_sample: with the gradient LOD modes (4, 12) the
- * D run holds d/dx of each coordinate then d/dy (Mesa agx_compile.c packs
- * ddx then ddy); otherwise, for the automatic modes, the coarse
+ * D run holds, for each coordinate in turn, its d/dx then its d/dy
+ * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c, agx_emit_tex,
+ * nir_tex_src_ddx: source 2i is ddx[i], 2i + 1 is ddy[i]); otherwise, for the automatic modes, the coarse
  * differences across the lane's quad (lane + 1 minus lane for x, lane + 2
  * for y, at the quad's first lane), reading helper lanes as dfdx does.
  */
@@ -103,8 +104,8 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
       if (D->kind != AGX_ISA_KIND_REG)
          return;
       for (unsigned i = 0; i < n && 2 * n <= D->count; i++) {
-         uint32_t x = asahi_sim_read_run(g, D, i, lane);
-         uint32_t y = asahi_sim_read_run(g, D, n + i, lane);
+         uint32_t x = asahi_sim_read_run(g, D, 2 * i, lane);
+         uint32_t y = asahi_sim_read_run(g, D, 2 * i + 1, lane);
          req->ddx[i] = (float)(D->size == 16 ? asahi_sim_f16_to_double((uint16_t)x)
                                              : asahi_sim_f32_to_double(x, false));
          req->ddy[i] = (float)(D->size == 16 ? asahi_sim_f16_to_double((uint16_t)y)

@@ -246,6 +246,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          place(in->var, slot, flat);
          place(out->var, slot, flat);
          out->var->data.centroid = in->var->data.centroid;
+         out->var->data.noperspective = !flat && in->var->data.noperspective;
          out->var->data.sample = in->var->data.sample;
          matched[out - p->vars] = true;
          add_varying(l, in, slot, n, flat);

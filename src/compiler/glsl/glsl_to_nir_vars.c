@@ -369,6 +369,7 @@ io_block(struct g2n *c, struct ast_node *n)
       sym->var = nir_variable_create(c->shader, mode, g2n_vtype(c, ft, false),
                                      name);
       sym->var->data.flat = (mq & AST_Q_FLAT) != 0;
+      sym->var->data.noperspective = (mq & AST_Q_NOPERSPECTIVE) != 0;
       sym->var->data.centroid = (mq & AST_Q_CENTROID) != 0;
       sym->var->data.sample = (mq & AST_Q_SAMPLE) != 0;
       /* (the variable's own copy of the name outlives this pass) */
@@ -412,17 +413,18 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
       if (!t || !d->name)
          continue;
       /* Built-ins redeclared (gl_FragDepth layouts, gl_TexCoord sizes)
-       * keep their own variable, with the interpolation qualifiers of the
-       * redeclaration (GLSL 1.30 4.3.7: gl_Color, gl_FrontColor, ...). */
+       * keep their own variable, but take the interpolation qualifiers
+       * the redeclaration gives (GLSL 1.30 7.6: gl_FrontColor, gl_Color,
+       * ... may be redeclared flat, smooth or noperspective). */
       if (!strncmp(d->name, "gl_", 3)) {
-         struct g2n_sym *bs =
-            q & (AST_Q_FLAT | AST_Q_CENTROID | AST_Q_SAMPLE)
-               ? g2n_builtin_var(c, d->name)
-               : NULL;
-         if (bs && bs->var) {
-            bs->var->data.flat |= (q & AST_Q_FLAT) != 0;
-            bs->var->data.centroid |= (q & AST_Q_CENTROID) != 0;
-            bs->var->data.sample |= (q & AST_Q_SAMPLE) != 0;
+         if (q & (AST_Q_INTERP | AST_Q_CENTROID)) {
+            struct g2n_sym *bs = g2n_builtin_var(c, d->name);
+            if (bs && bs->var && (bs->var->mode == nir_var_shader_in ||
+                                  bs->var->mode == nir_var_shader_out)) {
+               bs->var->data.flat = (q & AST_Q_FLAT) != 0;
+               bs->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
+               bs->var->data.centroid = (q & AST_Q_CENTROID) != 0;
+            }
          }
          continue;
       }
@@ -476,6 +478,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
                                                   nir_var_uniform),
                                         d->name);
          sym->var->data.flat = (q & AST_Q_FLAT) != 0;
+         sym->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
          sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
          sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
          /* The effective precision (explicit, else the default). */
@@ -654,11 +657,12 @@ static const struct builtin_io builtin_ios[] = {
      8 },
    { "gl_FogFragCoord", "float", VS, nir_var_shader_out, VARYING_SLOT_FOGC,
      0, 0 },
-   /* GLSL 1.30 7.1: gl_MaxClipDistances (8) floats; the GL front end
-    * turns them into varyings and discards (st_nir_lower_clip.c). */
+   /* User clipping: gl_ClipDistance[i] (GLSL 1.30) is float i of
+    * VARYING_SLOT_CLIP_DIST0/1 once packed by the backend; gl_ClipVertex
+    * (compatibility) has a slot of its own. */
+   { "gl_ClipVertex", "vec4", VS, nir_var_shader_out,
+     VARYING_SLOT_CLIP_VERTEX, 0, 0 },
    { "gl_ClipDistance", "float", VS, nir_var_shader_out,
-     VARYING_SLOT_CLIP_DIST0, 0, 8 },
-   { "gl_ClipDistance", "float", FS, nir_var_shader_in,
      VARYING_SLOT_CLIP_DIST0, 0, 8 },
    { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
    { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,

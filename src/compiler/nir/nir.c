@@ -167,43 +167,7 @@ nir_find_variable_with_location(nir_shader *shader, nir_variable_mode mode,
 
 /* ---- instruction creation ----------------------------------------------- */
 
-/* The common instructions (ALU, intrinsics, derefs, constants, undefs,
- * jumps) are carved, in creation order, out of 64 KiB chunks the shader
- * owns: no allocation header per instruction, and instructions built one
- * after the other sit one after the other in memory, so that a walk over
- * the shader reads memory in order.  On a large shader, the memory
- * touched per walk decides the time (nir-bench shows the cliff when a
- * shader outgrows the cache).  They are never freed one by one
- * (nir_instr_remove only unlinks them) and go with the shader.  Phis and
- * texture instructions own ralloc children and stay ralloc objects. */
-#define INSTR_CHUNK_SIZE (64 * 1024)
-#define INSTR_ALIGN 8
-static_assert(_Alignof(nir_alu_instr) <= INSTR_ALIGN &&
-                 _Alignof(nir_intrinsic_instr) <= INSTR_ALIGN &&
-                 _Alignof(nir_deref_instr) <= INSTR_ALIGN &&
-                 _Alignof(nir_load_const_instr) <= INSTR_ALIGN &&
-                 _Alignof(nir_undef_instr) <= INSTR_ALIGN &&
-                 _Alignof(nir_jump_instr) <= INSTR_ALIGN,
-              "instruction chunks are 8-byte aligned");
-
-static void *
-instr_zalloc(nir_shader *shader, size_t size)
-{
-   size = (size + INSTR_ALIGN - 1) & ~(size_t)(INSTR_ALIGN - 1);
-   if (!shader || size > INSTR_CHUNK_SIZE / 16)
-      return rzalloc_size(shader, size);
-   if ((size_t)(shader->instr_mem_end - shader->instr_mem_cur) < size) {
-      char *chunk = ralloc_size(shader, INSTR_CHUNK_SIZE);
-      if (!chunk)
-         return NULL;
-      shader->instr_mem_cur = chunk;
-      shader->instr_mem_end = chunk + INSTR_CHUNK_SIZE;
-   }
-   void *p = shader->instr_mem_cur;
-   shader->instr_mem_cur += size;
-   memset(p, 0, size);
-   return p;
-}
+/* Memory for the common instructions comes from nir_instr_mem.c. */
 
 static void
 instr_init(nir_instr *instr, nir_instr_type type)
@@ -243,7 +207,7 @@ nir_alu_instr *
 nir_alu_instr_create(nir_shader *shader, nir_op op)
 {
    unsigned n = nir_op_infos[op].num_inputs;
-   nir_alu_instr *alu = (nir_alu_instr *)instr_zalloc(
+   nir_alu_instr *alu = (nir_alu_instr *)nir_instr_mem_zalloc(
       shader, sizeof(nir_alu_instr) + n * sizeof(nir_alu_src));
    instr_init(&alu->instr, nir_instr_type_alu);
    alu->op = op;
@@ -260,7 +224,7 @@ nir_deref_instr *
 nir_deref_instr_create(nir_shader *shader, nir_deref_type type)
 {
    nir_deref_instr *deref =
-      (nir_deref_instr *)instr_zalloc(shader, sizeof(nir_deref_instr));
+      (nir_deref_instr *)nir_instr_mem_zalloc(shader, sizeof(nir_deref_instr));
    instr_init(&deref->instr, nir_instr_type_deref);
    deref->deref_type = type;
    src_init(&deref->parent);
@@ -274,7 +238,7 @@ nir_jump_instr *
 nir_jump_instr_create(nir_shader *shader, nir_jump_type type)
 {
    nir_jump_instr *jump =
-      (nir_jump_instr *)instr_zalloc(shader, sizeof(nir_jump_instr));
+      (nir_jump_instr *)nir_instr_mem_zalloc(shader, sizeof(nir_jump_instr));
    instr_init(&jump->instr, nir_instr_type_jump);
    jump->type = type;
    return jump;
@@ -284,7 +248,7 @@ nir_load_const_instr *
 nir_load_const_instr_create(nir_shader *shader, unsigned num_components,
                             unsigned bit_size)
 {
-   nir_load_const_instr *lc = (nir_load_const_instr *)instr_zalloc(
+   nir_load_const_instr *lc = (nir_load_const_instr *)nir_instr_mem_zalloc(
       shader,
       sizeof(nir_load_const_instr) + num_components * sizeof(nir_const_value));
    instr_init(&lc->instr, nir_instr_type_load_const);
@@ -296,7 +260,7 @@ nir_intrinsic_instr *
 nir_intrinsic_instr_create(nir_shader *shader, nir_intrinsic_op op)
 {
    unsigned n = nir_intrinsic_infos[op].num_srcs;
-   nir_intrinsic_instr *intr = (nir_intrinsic_instr *)instr_zalloc(
+   nir_intrinsic_instr *intr = (nir_intrinsic_instr *)nir_instr_mem_zalloc(
       shader, sizeof(nir_intrinsic_instr) + n * sizeof(nir_src));
    instr_init(&intr->instr, nir_instr_type_intrinsic);
    intr->intrinsic = op;
@@ -346,7 +310,7 @@ nir_undef_instr_create(nir_shader *shader, unsigned num_components,
                        unsigned bit_size)
 {
    nir_undef_instr *undef =
-      (nir_undef_instr *)instr_zalloc(shader, sizeof(nir_undef_instr));
+      (nir_undef_instr *)nir_instr_mem_zalloc(shader, sizeof(nir_undef_instr));
    instr_init(&undef->instr, nir_instr_type_undef);
    nir_def_init(&undef->instr, &undef->def, num_components, bit_size);
    return undef;
@@ -717,6 +681,7 @@ nir_instr_insert(nir_cursor cursor, nir_instr *instr)
    nir_foreach_src(instr, add_use_cb, NULL);
    nir_function_impl *impl = nir_cf_node_get_function(&instr->block->cf_node);
    nir_foreach_def(instr, index_def_cb, impl);
+   nir_instr_mem_inserted(instr);
 }
 
 void
@@ -744,6 +709,7 @@ nir_instr_move(nir_cursor cursor, nir_instr *instr)
 void
 nir_instr_remove(nir_instr *instr)
 {
+   nir_instr_mem_removed(instr);
    nir_foreach_src(instr, remove_use_cb, NULL);
    list_del(&instr->node);
    list_inithead(&instr->node);

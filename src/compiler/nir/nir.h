@@ -238,6 +238,7 @@ typedef struct nir_variable {
       unsigned binding;
       unsigned descriptor_set;
       bool centroid, sample, flat;
+      bool noperspective; /* linear in screen space (GLSL 1.30+) */
    } data;
    unsigned index;            /* for printing */
 } nir_variable;
@@ -289,7 +290,8 @@ nir_def_is_unused(const nir_def *def)
 
 /* ---- instructions ------------------------------------------------------- */
 
-typedef enum {
+/* One byte (packed), so that nir_instr fits in 32 bytes. */
+typedef enum __attribute__((packed)) {
    nir_instr_type_alu,
    nir_instr_type_deref,
    nir_instr_type_tex,
@@ -300,13 +302,23 @@ typedef enum {
    nir_instr_type_phi,
 } nir_instr_type;
 
+/* Where an instruction's memory comes from (nir_instr_mem.c). */
+enum {
+   NIR_INSTR_MEM_RALLOC = 0,        /* its own ralloc allocation */
+   NIR_INSTR_MEM_CHUNK = 1,         /* carved from the shader's chunks */
+   NIR_INSTR_MEM_CHUNK_REMOVED = 2, /* the same, counted as removed */
+};
+
 typedef struct nir_instr {
    struct list_head node;
    struct nir_block *block;
-   nir_instr_type type;
    unsigned index;
+   nir_instr_type type;
    uint8_t pass_flags;        /* scratch space for one pass */
+   uint8_t mem;               /* NIR_INSTR_MEM_*; not for passes */
 } nir_instr;
+
+static_assert(sizeof(nir_instr) <= 32, "nir_instr is in every instruction");
 
 typedef struct {
    nir_src src;
@@ -849,8 +861,12 @@ typedef struct nir_shader {
    nir_shader_info info;
    unsigned num_inputs, num_outputs, num_uniforms;
    unsigned scratch_size, shared_size;
-   /* Where the next instruction is carved from (nir.c); not for passes. */
+   /* Instruction memory (nir_instr_mem.c); not for passes: where the
+    * next instruction is carved from, the chunks, the bytes carved from
+    * them and, of those, the bytes of instructions removed since. */
    char *instr_mem_cur, *instr_mem_end;
+   void *instr_chunks;
+   size_t instr_mem_used_B, instr_mem_removed_B;
 } nir_shader;
 
 #define nir_foreach_function(func, shader)                                     \
@@ -1084,6 +1100,24 @@ bool nir_eval_const_opcode(nir_op op, nir_const_value *dst,
 /* Bit size that nir_eval_const_opcode expects for an instruction. */
 unsigned nir_alu_instr_eval_bit_size(const nir_alu_instr *alu);
 
+/* ---- instruction memory (nir_instr_mem.c) ------------------------------ */
+
+/* For nir.c: zeroed memory for an instruction of `size` bytes (carved
+ * from the shader's chunks when it is small enough), and the bookkeeping
+ * of removal and (re)insertion. */
+void *nir_instr_mem_zalloc(nir_shader *shader, size_t size);
+void nir_instr_mem_removed(nir_instr *instr);
+void nir_instr_mem_inserted(nir_instr *instr);
+/* Copy the live instructions, in program order, into fresh memory and
+ * free the old: removed instructions stop taking memory and the shader is
+ * laid out in order again.  Every pointer to an ALU, intrinsic, deref,
+ * load_const, undef or jump instruction or to its def, held outside the
+ * IR, becomes invalid (the IR itself is updated). */
+void nir_shader_compact_instrs(nir_shader *shader);
+/* The same, only when at least half of the carved memory is garbage (and
+ * the shader is not small); returns whether it compacted. */
+bool nir_shader_compact_instrs_if_sparse(nir_shader *shader);
+
 /* ---- debug controls and the pass wrapper -------------------------------- */
 
 enum {
@@ -1091,6 +1125,7 @@ enum {
    NIR_DEBUG_VALIDATE = 1 << 1,
    NIR_DEBUG_NOVALIDATE = 1 << 2,
    NIR_DEBUG_CLONE = 1 << 3,
+   NIR_DEBUG_NOCOMPACT = 1 << 4,
 };
 uint64_t nir_debug_flags(void);
 /* Called by NIR_PASS after a pass that reported progress. */

@@ -18,6 +18,8 @@ static const struct debug_named_value nir_debug_table[] = {
    { "validate", NIR_DEBUG_VALIDATE,
      "validate after each pass (also in release builds)" },
    { "novalidate", NIR_DEBUG_NOVALIDATE, "skip validation in debug builds" },
+   { "nocompact", NIR_DEBUG_NOCOMPACT,
+     "never compact instruction memory (nir_shader_compact_instrs)" },
    DEBUG_NAMED_VALUE_END,
 };
 

@@ -190,6 +190,14 @@ instrs_equal(const void *ka, const void *kb)
    }
 }
 
+/* An instruction this block added to the table, with its hash, so that
+ * leaving the block does not hash it again (on a large shader, hashing
+ * reads the instruction back from memory). */
+typedef struct {
+   nir_instr *instr;
+   uint32_t hash;
+} added_instr;
+
 static bool
 cse_block(nir_block *block, struct set *table)
 {
@@ -211,15 +219,20 @@ cse_block(nir_block *block, struct set *table)
          nir_instr_remove(instr);
          progress = true;
       } else {
-         util_dynarray_append(&added, nir_instr *, instr);
+         added_instr a = { instr, e->hash };
+         util_dynarray_append(&added, added_instr, a);
       }
    }
 
    for (unsigned i = 0; i < block->num_dom_children; i++)
       progress |= cse_block(block->dom_children[i], table);
 
-   nir_dynarray_foreach(&added, nir_instr *, ip)
-      set_remove_key(table, *ip);
+   /* In reverse order: the table then uses its entries as a stack. */
+   unsigned n = util_dynarray_num_elements(&added, added_instr);
+   for (unsigned i = n; i-- > 0;) {
+      added_instr *a = util_dynarray_element(&added, added_instr, i);
+      set_remove(table, set_search_pre_hashed(table, a->hash, a->instr));
+   }
    util_dynarray_fini(&added);
    return progress;
 }

@@ -82,6 +82,10 @@ nir_optimize_with_stats(nir_shader *shader, nir_optimize_stats *stats)
       }
       nir_pass_done(shader, loop_passes[i].name, progress);
       quiet = progress ? 0 : quiet + 1;
+      /* Passes leave removed instructions behind; once they are half of
+       * the instruction memory, lay the shader out afresh. */
+      if (progress)
+         nir_shader_compact_instrs_if_sparse(shader);
    }
    if (stats)
       stats->pass_runs = runs;

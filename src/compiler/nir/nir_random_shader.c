@@ -185,6 +185,10 @@ gen_float_op(gen *g, enum vt t, unsigned depth)
       nir_op_fpow, nir_op_fsin, nir_op_fcos, nir_op_fexp2, nir_op_flog2,
       nir_op_fmod, nir_op_flrp,
    };
+   if (g->o->allow_bitfield_ops && t == VT_F && rng_chance(&g->r, 8))
+      return nir_channel(b,
+                         nir_unpack_half_2x16(b, gen_value(g, VT_I, depth + 1)),
+                         rng_below(&g->r, 2));
    switch (rng_below(&g->r, g->o->allow_lossy_ops ? 9 : 8)) {
    case 0:
    case 1:
@@ -233,6 +237,44 @@ gen_float_op(gen *g, enum vt t, unsigned depth)
    }
 }
 
+/* A bitfield or half-float packing op on scalars; offsets and widths stay
+ * in range (offset + bits <= 32), where GLSL defines the result. */
+static nir_def *
+gen_bitfield_op(gen *g, unsigned depth)
+{
+   nir_builder *b = &g->b;
+   nir_def *off, *bits;
+   if (rng_chance(&g->r, 50)) {
+      unsigned o = rng_below(&g->r, 32);
+      off = nir_imm_int(b, (int)o);
+      bits = nir_imm_int(b, (int)rng_below(&g->r, 33 - o));
+   } else {
+      off = nir_iand(b, gen_value(g, VT_I, depth + 1), nir_imm_int(b, 15));
+      bits = nir_iand(b, gen_value(g, VT_I, depth + 1), nir_imm_int(b, 15));
+   }
+   switch (rng_below(&g->r, 4)) {
+   case 0:
+      return nir_ubitfield_extract(b, gen_value(g, VT_I, depth + 1), off,
+                                   bits);
+   case 1:
+      return nir_ibitfield_extract(b, gen_value(g, VT_I, depth + 1), off,
+                                   bits);
+   case 2:
+      return nir_bitfield_insert(b, gen_value(g, VT_I, depth + 1),
+                                 gen_value(g, VT_I, depth + 1), off, bits);
+   default: {
+      /* NaNs become 0 first: which f16 NaN a float NaN packs to is the
+       * implementation's choice. */
+      nir_def *c[2];
+      for (unsigned i = 0; i < 2; i++) {
+         nir_def *v = gen_value(g, VT_F, depth + 1);
+         c[i] = nir_bcsel(b, nir_feq(b, v, v), v, nir_imm_float(b, 0));
+      }
+      return nir_pack_half_2x16(b, nir_vec(b, c, 2));
+   }
+   }
+}
+
 static nir_def *
 gen_int_op(gen *g, enum vt t, unsigned depth)
 {
@@ -250,6 +292,8 @@ gen_int_op(gen *g, enum vt t, unsigned depth)
       nir_op_bit_count, nir_op_bitfield_reverse, nir_op_ufind_msb,
       nir_op_ifind_msb, nir_op_find_lsb,
    };
+   if (g->o->allow_bitfield_ops && t == VT_I && rng_chance(&g->r, 10))
+      return gen_bitfield_op(g, depth);
    switch (rng_below(&g->r, 8)) {
    case 0:
    case 1:

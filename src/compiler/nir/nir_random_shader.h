@@ -33,6 +33,9 @@ typedef struct {
    bool allow_loops;
    bool allow_indirect;       /* dynamic local array indices */
    bool allow_lossy_ops;      /* fpow, fsin ... (for lowering tests) */
+   /* bitfield extract/insert, half-float pack/unpack (off by default so
+    * that the shaders of existing seeds stay the same) */
+   bool allow_bitfield_ops;
 } nir_random_options;
 
 void nir_random_default_options(nir_random_options *opts);

@@ -15,16 +15,16 @@
 #include "state_tracker/st_draw.h"
 
 static bool
-valid_mode(GLenum mode)
+valid_mode(struct gl_context *ctx, GLenum mode)
 {
-   GET_CURRENT_CONTEXT(ctx);
-
-   if (mode <= GL_TRIANGLE_FAN)
+   /* Compatibility contexts also draw GL_QUADS, GL_QUAD_STRIP and
+    * GL_POLYGON (GL 3.0 2.6.1; enum values 7-9 follow GL_TRIANGLE_FAN,
+    * as PIPE_PRIM_* does); deprecated, so not in forward-compatible
+    * contexts (appendix E). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) && mode >= GL_QUADS &&
+       mode <= GL_POLYGON)
       return true;
-   /* GL 3.0 section 2.6.1: quads and polygons, deprecated (appendix E),
-    * so in compatibility contexts only (st_draw_compat.c). */
-   return ctx && !_mesa_is_desktop_fc(ctx) && !_mesa_is_gles(ctx) &&
-          (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON);
+   return mode <= GL_TRIANGLE_FAN;
 }
 
 /* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the
@@ -63,7 +63,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
    if (_mesa_context_lost(ctx, "glDrawArrays"))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArrays(mode=0x%x)", mode);
       return;
    }
@@ -85,7 +85,7 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
    if (_mesa_context_lost(ctx, "glDrawElements"))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(mode=0x%x)", mode);
       return;
    }
@@ -113,7 +113,7 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
    if (_mesa_context_lost(ctx, "glDrawArraysInstanced"))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawArraysInstanced(mode)");
       return;
    }
@@ -131,7 +131,7 @@ static bool
 validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
                   GLenum type, const char *func)
 {
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func, mode);
       return false;
    }
@@ -268,7 +268,7 @@ _mesa_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
    if (_mesa_context_lost(ctx, func))
       return;
 
-   if (!valid_mode(mode)) {
+   if (!valid_mode(ctx, mode)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode)", func);
       return;
    }

@@ -605,8 +605,8 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_MAX_CLIP_PLANES:
       /* Not ES 2.0 state, but Mesa (the reference) answers it in every API
        * and piglit's shader_runner asks it of ES contexts too.  Desktop
-       * GL 3.0: GL_MAX_CLIP_DISTANCES (the same value), the
-       * gl_ClipDistance planes st_nir_lower_clip.c implements. */
+       * contexts have 8 user clip planes (GL_MAX_CLIP_DISTANCES is the
+       * same enum; clip.c), ES none. */
       int1(v, _mesa_is_gles(ctx) ? 0 : 8);
       return true;
    case GL_VIEWPORT: {

@@ -403,3 +403,9 @@ _mesa_update_matrix_uniforms(struct gl_context *ctx,
    }
    return diff;
 }
+
+void
+_mesa_modelview_inverse(struct gl_context *ctx, GLfloat inv[16])
+{
+   mat_inverse(inv, ctx->Transform.Stack[0][ctx->Transform.Depth[0]]);
+}

@@ -20,4 +20,9 @@ void _mesa_init_matrix(struct gl_context *ctx);
 bool _mesa_update_matrix_uniforms(struct gl_context *ctx,
                                   struct gl_program_exec *exec);
 
+/* The inverse of the current modelview matrix (identity if singular),
+ * column-major. */
+void _mesa_modelview_inverse(struct gl_context *ctx, GLfloat inv[16]);
+
+
 #endif

@@ -426,6 +426,10 @@ struct gl_context {
       GLenum Mode;
       GLfloat Stack[2][MAX_MATRIX_STACK_DEPTH][16];
       unsigned Depth[2]; /* index of the top */
+      /* User clip planes (GL 3.0 2.17, clip.c): eye-space equations and
+       * GL_CLIP_PLANEi / GL_CLIP_DISTANCEi enables */
+      GLfloat EyeUserPlane[8][4];
+      bool ClipPlaneEnabled[8];
    } Transform;
 
    struct {
@@ -539,7 +543,6 @@ struct gl_context {
       struct gl_query_object *Query;
       bool Skip;
    } CondRender;
-   GLbitfield ClipDistancesEnabled; /* GL_CLIP_DISTANCEi, desktop GL 3.0 */
    bool FramebufferSRGB; /* GL_FRAMEBUFFER_SRGB, desktop GL 3.0 */
    bool VertexProgramTwoSide; /* GL_VERTEX_PROGRAM_TWO_SIDE, compatibility */
    bool RasterizerDiscard;

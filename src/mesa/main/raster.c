@@ -223,18 +223,22 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_RASTERIZER_DISCARD:
       *dirty = ST_NEW_RASTERIZER;
       return es3 ? &ctx->RasterizerDiscard : NULL;
+   case GL_CLIP_PLANE0:
+   case GL_CLIP_PLANE1:
+   case GL_CLIP_PLANE2:
+   case GL_CLIP_PLANE3:
+   case GL_CLIP_PLANE4:
+   case GL_CLIP_PLANE5:
+   case GL_CLIP_PLANE0 + 6:
+   case GL_CLIP_PLANE0 + 7:
+      /* GL_CLIP_DISTANCEi are the same enums (GL 3.0 2.17) */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx)
+                ? NULL
+                : &ctx->Transform.ClipPlaneEnabled[cap - GL_CLIP_PLANE0];
    default:
       return NULL;
    }
-}
-
-/* GL 3.0 section 2.17: the clip distances GL_CLIP_DISTANCE0..7 (the
- * GL_CLIP_PLANEi values) of desktop contexts, a bit each. */
-static bool
-is_clip_distance(struct gl_context *ctx, GLenum cap)
-{
-   return !_mesa_is_gles(ctx) && cap >= GL_CLIP_DISTANCE0 &&
-          cap < GL_CLIP_DISTANCE0 + 8;
 }
 
 static void
@@ -243,15 +247,6 @@ set_enable(GLenum cap, bool state, const char *func)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    uint32_t dirty;
 
-   if (is_clip_distance(ctx, cap)) {
-      GLbitfield bit = 1u << (cap - GL_CLIP_DISTANCE0);
-      if (state)
-         ctx->ClipDistancesEnabled |= bit;
-      else
-         ctx->ClipDistancesEnabled &= ~bit;
-      ctx->NewState |= ST_NEW_CONSTANTS;
-      return;
-   }
    bool *flag = capability(ctx, cap, &dirty);
 
    if (!flag) {
@@ -291,8 +286,6 @@ _mesa_IsEnabled(GLenum cap)
 
    if (!ctx)
       return GL_FALSE;
-   if (is_clip_distance(ctx, cap))
-      return (ctx->ClipDistancesEnabled >> (cap - GL_CLIP_DISTANCE0)) & 1;
    flag = capability(ctx, cap, &dirty);
    if (!flag) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glIsEnabled(0x%x)", cap);

@@ -210,6 +210,13 @@ update_rasterizer(struct st_context *st)
    r.line_width = ctx->LineWidth;
    r.point_size = 1.0f;
 
+   /* User clip planes (GL 3.0 2.17): the enables; update_clip_planes
+    * hands over the planes. */
+   for (unsigned i = 0; i < 8; i++) {
+      if (ctx->Transform.ClipPlaneEnabled[i])
+         r.clip_plane_enable |= 1u << i;
+   }
+
    cso = st_cached_cso(st, CSO_RASTERIZER, &r, sizeof(r));
    if (cso != st->rasterizer) {
       st->pipe->bind_rasterizer_state(st->pipe, cso);
@@ -473,12 +480,10 @@ update_constants(struct st_context *st)
    if (_mesa_update_matrix_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
-   /* z: the enabled clip distances (st_nir_lower_clip.c); w: two-sided
-    * colour (st_nir_lower_two_side.c). */
+   /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
-                    (float)(st->ctx.ClipDistancesEnabled & 0xff),
-                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
+                    0.0f, st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {
@@ -502,6 +507,22 @@ update_constants(struct st_context *st)
    st->const_stamp = exec->uniforms_stamp;
    st->const_valid = true;
    return true;
+}
+
+/* The user clip planes the driver clips with (pipe_clip_state::ucp):
+ * the eye-space planes of glClipPlane, dotted with gl_ClipVertex, or with
+ * gl_Position by a vertex shader that writes neither it nor
+ * gl_ClipDistance (GLSL 1.30 7.1 leaves that case undefined; Mesa, the
+ * reference, and piglit's vs-clip-based-on-position use the planes on
+ * gl_Position as they are). */
+static void
+update_clip_planes(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct pipe_clip_state clip;
+   memcpy(clip.ucp, ctx->Transform.EyeUserPlane, sizeof(clip.ucp));
+   if (st->pipe->set_clip_state)
+      st->pipe->set_clip_state(st->pipe, &clip);
 }
 
 bool
@@ -530,6 +551,8 @@ st_validate_state(struct st_context *st)
       update_scissor(st);
    if (dirty & ST_NEW_RASTERIZER)
       update_rasterizer(st);
+   if (dirty & ST_NEW_RASTERIZER)
+      update_clip_planes(st);
    if (dirty & ST_NEW_BLEND)
       update_blend(st);
    if (dirty & ST_NEW_DSA)

@@ -306,11 +306,6 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
       return;
    _mesa_count_generated_primitives(ctx, mode, count, instances);
-   if (mode > GL_TRIANGLE_FAN) {
-      st_draw_compat_prims(st, mode, first, count, index_type, indices,
-                           instances, basevertex);
-      return;
-   }
 
    if (!exec || count <= 0 || instances <= 0)
       return;

@@ -15,12 +15,6 @@ struct st_context;
  * with indices an offset into the element array buffer or a client
  * pointer, and basevertex added to each index.  Instanced attributes start
  * at element baseinstance. */
-/* GL_QUADS, GL_QUAD_STRIP and GL_POLYGON of compatibility contexts, as
- * triangles (st_draw_compat.c). */
-void st_draw_compat_prims(struct st_context *st, GLenum mode, GLint first,
-                          GLsizei count, GLenum index_type,
-                          const void *indices, GLsizei instances,
-                          GLint basevertex);
 void st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
                 GLenum index_type, const void *indices, GLsizei instances,
                 GLint basevertex, GLuint baseinstance);

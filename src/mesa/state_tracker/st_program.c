@@ -29,16 +29,10 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       return NULL;
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
-   /* gl_ClipDistance (st_nir_lower_clip.c), in both stages or neither. */
+   /* Two-sided colour (st_nir_lower_two_side.c). */
    nir_shader *vs = exec->linked->nir[MESA_SHADER_VERTEX];
    if (stage == MESA_SHADER_FRAGMENT && vs)
       st_nir_lower_two_side(clone, vs, st_extra_uniform_slot(exec));
-   if (vs && st_nir_writes_clip_distance(vs)) {
-      if (stage == MESA_SHADER_VERTEX)
-         st_nir_lower_clip_vs(clone);
-      else
-         st_nir_lower_clip_fs(clone, st_extra_uniform_slot(exec));
-   }
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
       state.stream_output = exec->so;

@@ -135,9 +135,8 @@ spy_draw_vbo(struct pipe_context *p, const struct pipe_draw_info *info,
 }
 
 static struct gl_test *
-spy_create(unsigned w, unsigned h)
+spy_wrap(struct gl_test *t)
 {
-   struct gl_test *t = gl_test_create(2, 0, w, h);
    struct pipe_context *pipe = st_context_pipe(t->ctx);
 
    memset(&spy, 0, sizeof(spy));
@@ -152,6 +151,12 @@ spy_create(unsigned w, unsigned h)
    pipe->create_fs_state = spy_create_shader;
    pipe->draw_vbo = spy_draw_vbo;
    return t;
+}
+
+static struct gl_test *
+spy_create(unsigned w, unsigned h)
+{
+   return spy_wrap(gl_test_create(2, 0, w, h));
 }
 
 static void
@@ -444,6 +449,76 @@ test_fragcoord_flip(void **state)
    gl_test_destroy(t);
 }
 
+/* Desktop compatibility contexts draw quads, quad strips and polygons
+ * (GL 3.0 2.6.1); ES does not (gl_errors_test). */
+static void
+test_compat_quads(void **state)
+{
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   if (!t)
+      skip();
+   spy_wrap(t);
+   GLuint prog =
+      gl_test_program("attribute vec4 p; void main() { gl_Position = p; }",
+                      "void main() { gl_FragColor = vec4(1.0); }");
+   if (!prog) {
+      gl_test_destroy(t);
+      skip();
+   }
+   _mesa_UseProgram(prog);
+   static const GLenum modes[3] = {GL_QUADS, GL_QUAD_STRIP, GL_POLYGON};
+   static const unsigned prims[3] = {PIPE_PRIM_QUADS, PIPE_PRIM_QUAD_STRIP,
+                                     PIPE_PRIM_POLYGON};
+   for (unsigned i = 0; i < 3; i++) {
+      _mesa_DrawArrays(modes[i], 0, 4);
+      assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+      assert_int_equal(spy.draws, i + 1);
+      assert_int_equal(spy.draw_info.mode, prims[i]);
+   }
+   _mesa_DrawArrays(GL_POLYGON + 1, 0, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* glClipPlane stores the plane in eye space, transformed by the inverse
+ * of the modelview matrix (GL 3.0 2.17): under a translation by +2 in z,
+ * the object-space plane z >= 0 is eye-space z - 2 >= 0.  Eight planes
+ * exist; GL_CLIP_PLANEi enables reach the rasterizer state. */
+static void
+test_compat_clip_planes(void **state)
+{
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   if (!t)
+      skip();
+   GLint max = 0;
+   _mesa_GetIntegerv(GL_MAX_CLIP_PLANES, &max);
+   assert_int_equal(max, 8);
+   _mesa_MatrixMode(GL_MODELVIEW);
+   _mesa_Translatef(0, 0, 2);
+   static const GLdouble eq[4] = {0, 0, 1, 0};
+   _mesa_ClipPlane(GL_CLIP_PLANE0 + 3, eq);
+   GLdouble got[4];
+   _mesa_GetClipPlane(GL_CLIP_PLANE0 + 3, got);
+   assert_true(got[0] == 0 && got[1] == 0 && got[2] == 1 && got[3] == -2);
+   assert_false(_mesa_IsEnabled(GL_CLIP_PLANE0 + 3));
+   _mesa_Enable(GL_CLIP_PLANE0 + 3);
+   assert_true(_mesa_IsEnabled(GL_CLIP_PLANE0 + 3));
+   _mesa_ClipPlane(GL_CLIP_PLANE0 + 8, eq);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* ES has no user clip planes */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_GetIntegerv(GL_MAX_CLIP_PLANES, &max);
+   assert_int_equal(max, 0);
+   _mesa_Enable(GL_CLIP_PLANE0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -454,6 +529,8 @@ main(void)
       cmocka_unit_test(test_draw),
       cmocka_unit_test(test_client_arrays),
       cmocka_unit_test(test_fragcoord_flip),
+      cmocka_unit_test(test_compat_quads),
+      cmocka_unit_test(test_compat_clip_planes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -206,11 +206,14 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
       fail_msg("FS: %s", error);
    check_roundtrip(&fbin);
 
-   /* Every binding gets a plane varying along x; W = 1 */
+   /* Every binding gets a plane varying along x; so does W (cf0,
+    * 1 + x / 64), so that perspective-correct, linear and flat inputs
+    * all give different values. */
    const struct agx_varyings_fs *ff = &fbin.info.fs;
-   float planes[16][3];
-   assert_true(ff->nr_cf <= 16);
-   planes[0][0] = planes[0][1] = 0;
+   float planes[256][3];
+   assert_true(ff->nr_cf <= 256);
+   planes[0][0] = 1.0f / 64.0f;
+   planes[0][1] = 0;
    planes[0][2] = 1;
    for (unsigned cf = 1; cf < ff->nr_cf; ++cf) {
       planes[cf][0] = (float)cf / 64.0f;
@@ -234,8 +237,11 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
          for (unsigned c = 0; c < bd->count; ++c) {
             unsigned cf = bd->cf_base + c;
             double x = lane + 0.5;
-            float v = bd->flat ? planes[cf][2]
-                               : (float)(planes[cf][0] * x + planes[cf][2]);
+            double w = planes[0][0] * x + planes[0][2];
+            double lin = planes[cf][0] * x + planes[cf][2];
+            float v = bd->flat          ? planes[cf][2]
+                      : bd->perspective ? (float)(lin / w)
+                                        : (float)lin;
             in[4 * bd->slot + bd->offset + c].f32 = v;
          }
       }
@@ -249,7 +255,8 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
       /* the pixel (lane, 0) at its centre; W plane 1; front facing */
       st.sysvals[SYSTEM_VALUE_FRAG_COORD][0].f32 = lane + 0.5f;
       st.sysvals[SYSTEM_VALUE_FRAG_COORD][1].f32 = 0.5f;
-      st.sysvals[SYSTEM_VALUE_FRAG_COORD][3].f32 = 1.0f;
+      st.sysvals[SYSTEM_VALUE_FRAG_COORD][3].f32 =
+         (float)(planes[0][0] * (lane + 0.5) + planes[0][2]);
       st.sysvals[SYSTEM_VALUE_FRONT_FACE][0].u32 = ~0u;
       if (!nir_eval_run(fs_ref, &st))
          fail_msg("nir_eval: %s", st.error);
@@ -343,6 +350,240 @@ test_glsl_return(void **state)
    check_program(vs3, fs3, true);
 }
 
+/* Varying arrays and matrices indexed with values known only at run
+ * time: written, read back and passed through gl_TexCoord in the vertex
+ * shader, read in the fragment shader (agx_nir_lower_outputs.c and
+ * agx_nir_lower_indirect_inputs.c). */
+static const char *vs4 =
+   "#version 120\n"
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform mat4 u_mvp;\n"
+   "varying vec4 v[3];\n"
+   "varying mat2 m[2];\n"
+   "varying vec4 gl_TexCoord[8];\n"
+   "void main() {\n"
+   "   gl_Position = u_mvp * a_position;\n"
+   "   int i = int(a_color.x * 4.0 + 4.0);\n"
+   "   i = i - 3 * (i / 3);\n"
+   "   for (int k = 0; k < 3; k++) v[k] = vec4(float(k) * 0.25);\n"
+   "   v[i] = a_position * 0.5;\n"
+   "   v[2 - i].y += v[i].x;\n"
+   "   m[0] = mat2(0.0);\n"
+   "   m[1] = mat2(0.5);\n"
+   "   m[i / 2][i - 2 * (i / 2)] = a_color.yz;\n"
+   "   for (int k = 0; k < 8; k++) gl_TexCoord[k] = vec4(0.5);\n"
+   "   gl_TexCoord[i] = a_position.wzyx;\n"
+   "}\n";
+
+static const char *fs4 =
+   "#version 120\n"
+   "varying vec4 v[3];\n"
+   "varying mat2 m[2];\n"
+   "varying vec4 gl_TexCoord[8];\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   int x = int(gl_FragCoord.x);\n"
+   "   int j = x - 3 * (x / 3);\n"
+   "   vec4 c = v[j] * 0.125 + vec4(m[1 - j / 2][j / 2], m[j / 2][1].x, 0.0);\n"
+   "   gl_FragColor = c * u_tint + gl_TexCoord[j] * 0.0625;\n"
+   "}\n";
+
+static void
+test_glsl_indexed_varyings(void **state)
+{
+   (void)state;
+   check_program(vs4, fs4, false);
+}
+
+/* GLSL 1.30 interpolation qualifiers, on user varyings and on redeclared
+ * built-in colours: smooth inputs are divided by W, noperspective ones
+ * are not, flat ones take the provoking vertex's value. */
+static const char *vs5 =
+   "#version 130\n"
+   "in vec4 a_position;\n"
+   "in vec3 a_color;\n"
+   "smooth out vec4 s;\n"
+   "noperspective out vec3 n;\n"
+   "flat out vec2 f;\n"
+   "noperspective out vec4 gl_FrontColor;\n"
+   "void main() {\n"
+   "   gl_Position = a_position;\n"
+   "   s = a_position; n = a_color; f = a_color.xy;\n"
+   "   gl_FrontColor = a_position.yxwz;\n"
+   "}\n";
+
+static const char *fs5 =
+   "#version 130\n"
+   "smooth in vec4 s;\n"
+   "noperspective in vec3 n;\n"
+   "flat in vec2 f;\n"
+   "noperspective in vec4 gl_Color;\n"
+   "void main() {\n"
+   "   gl_FragColor = vec4(s.x, n.y, f.x, 0.0) * 0.25 + gl_Color * 0.5;\n"
+   "}\n";
+
+static void
+test_glsl_interpolation_qualifiers(void **state)
+{
+   (void)state;
+   check_program(vs5, fs5, false);
+
+   /* The layout itself: the hardware groups the UVS words smooth, flat,
+    * linear, and the bindings say which is which. */
+   struct linked l = link_pair(vs5, fs5);
+   nir_shader *vs = nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_VERTEX]);
+   nir_shader *fs =
+      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(vs));
+   assert_true(agx_preprocess_nir(fs));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   struct agx_shader_binary vbin, fbin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &key, l.mem, &vbin, error, sizeof(error)) ||
+       agx_compile_shader_nir(fs, &key, l.mem, &fbin, error, sizeof(error)))
+      fail_msg("%s", error);
+   const struct agx_varyings_vs *vv = &vbin.info.vs;
+   assert_int_equal(vv->nr_32_smooth, 4);      /* s */
+   assert_int_equal(vv->nr_32_flat, 2);        /* f */
+   assert_int_equal(vv->nr_32_linear, 3 + 4);  /* n, gl_FrontColor */
+   assert_int_equal(vv->slot_word[VARYING_SLOT_COL0] >= 4 + 4 + 2, true);
+   unsigned seen = 0;
+   for (unsigned b = 0; b < fbin.info.fs.nr_bindings; ++b) {
+      const struct agx_cf_binding *bd = &fbin.info.fs.bindings[b];
+      if (bd->slot == VARYING_SLOT_COL0) {
+         assert_false(bd->flat);
+         assert_false(bd->perspective);
+         seen++;
+      }
+   }
+   assert_int_equal(seen, 1);
+   ralloc_free(l.mem);
+}
+
+/*
+ * User clipping (GL 3.0 2.17): the enabled planes' distances are the last
+ * UVS words, in plane order, from gl_ClipDistance[i] or dot(plane i,
+ * gl_ClipVertex); planes not enabled are not written.
+ */
+static void
+run_clip_vs(const char *vs_src, uint8_t enable, const float planes[8][4],
+            uint8_t want_mask, int from_slot)
+{
+   char fs_src[128];
+   snprintf(fs_src, sizeof(fs_src),
+            "%.13s void main() { gl_FragColor = vec4(1.0); }\n", vs_src);
+   struct linked l = link_pair(vs_src, fs_src);
+   nir_shader *ref = l.prog->nir[MESA_SHADER_VERTEX];
+   nir_shader *vs = nir_shader_clone(l.mem, ref);
+   assert_true(agx_preprocess_nir(vs));
+   int loc = glsl_program_attrib_location(l.prog, "a_position");
+   assert_true(loc >= 0);
+   struct agx_shader_key key = {0};
+   key.vs.attribs[loc] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   key.vs.clip_plane_enable = enable;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+   check_roundtrip(&bin);
+   const struct agx_varyings_vs *vv = &bin.info.vs;
+   assert_int_equal(vv->clip_distance_mask, want_mask);
+
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v][c] = (float)((int)((v * 7 + c * 5) % 11) - 5) / 4.0f;
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x20000;
+   for (unsigned i = 0; i < 32; ++i)
+      memcpy(&draw.sysvals[AGX_SYSVAL_CLIP_PLANE0 + i], &planes[i / 4][i % 4],
+             4);
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+
+   unsigned nclip = (unsigned)__builtin_popcount(want_mask);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VERT_ATTRIB_MAX] = {0};
+      nir_const_value out[4 * (VARYING_SLOT_MAX + 8)] = {0};
+      for (unsigned c = 0; c < 4; ++c)
+         in[4 * loc + c].f32 = vtx[lane][c];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VERT_ATTRIB_MAX;
+      st.outputs = out;
+      st.num_output_cells = 4 * (VARYING_SLOT_MAX + 8);
+      if (!nir_eval_run(ref, &st))
+         fail_msg("nir_eval: %s", st.error);
+      unsigned k = 0;
+      for (unsigned i = 0; i < 8; ++i) {
+         if (!(want_mask & (1u << i)))
+            continue;
+         float want;
+         if (from_slot >= 0) {
+            /* the shader's multiply-add chain, x first */
+            const nir_const_value *cv = &out[4 * from_slot];
+            want = -0.0f;
+            for (unsigned c = 0; c < 4; ++c)
+               want = fmaf(cv[c].f32, planes[i][c], want);
+         } else {
+            want = out[4 * (VARYING_SLOT_CLIP_DIST0 + i)].f32;
+         }
+         uint32_t got = uvs[lane * vv->nr_words + vv->nr_words - nclip + k];
+         uint32_t w;
+         memcpy(&w, &want, 4);
+         if (got != w)
+            fail_msg("vertex %u distance %u: 0x%08x, expected 0x%08x", lane,
+                     i, got, w);
+         k++;
+      }
+   }
+   ralloc_free(l.mem);
+}
+
+static void
+test_glsl_clip_distances(void **state)
+{
+   (void)state;
+   static const float planes[8][4] = {
+      {1, 0, 0, 0.5f}, {0, 1, 0, -0.25f}, {0.5f, 0.5f, 0, 0},
+      {0, 0, 1, 1}, {-1, 0, 0, 2}, {0, -1, 0, 0.75f}, {1, 1, 1, 1},
+      {0, 0, -1, 0}};
+   /* gl_ClipDistance: planes 0, 2 and 5 enabled; 0, 2, 5 and 6 written:
+    * 0, 2 and 5 are output (6 is not enabled; a plane enabled but not
+    * written would be output too, with an undefined distance) */
+   run_clip_vs("#version 130\n"
+               "in vec4 a_position;\n"
+               "void main() {\n"
+               "   gl_Position = a_position;\n"
+               "   gl_ClipDistance[0] = a_position.x - 0.25;\n"
+               "   gl_ClipDistance[2] = a_position.y * a_position.z;\n"
+               "   gl_ClipDistance[5] = -a_position.w;\n"
+               "   gl_ClipDistance[6] = 1.0;\n"
+               "}\n",
+               0x25, planes, 0x25, -1);
+   /* gl_ClipVertex: planes 1, 3 and 7 */
+   run_clip_vs("#version 120\n"
+               "attribute vec4 a_position;\n"
+               "void main() {\n"
+               "   gl_Position = a_position;\n"
+               "   gl_ClipVertex = a_position.yzwx * 2.0;\n"
+               "}\n",
+               0x8a, planes, 0x8a, VARYING_SLOT_CLIP_VERTEX);
+   /* neither: gl_Position (Mesa's choice for a case GLSL leaves
+    * undefined) */
+   run_clip_vs("#version 120\n"
+               "attribute vec4 a_position;\n"
+               "void main() { gl_Position = a_position.wzyx; }\n",
+               0x41, planes, 0x41, VARYING_SLOT_POS);
+}
+
 int
 main(void)
 {
@@ -350,6 +591,9 @@ main(void)
       cmocka_unit_test(test_glsl_pair),
       cmocka_unit_test(test_glsl_discard_fragcoord),
       cmocka_unit_test(test_glsl_return),
+      cmocka_unit_test(test_glsl_indexed_varyings),
+      cmocka_unit_test(test_glsl_interpolation_qualifiers),
+      cmocka_unit_test(test_glsl_clip_distances),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

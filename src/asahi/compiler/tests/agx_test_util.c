@@ -46,6 +46,11 @@ agx_test_fill_uniforms(struct asahi_sim_group *g,
             else if (r->index + k == AGX_SYSVAL_GL_UNIFORMS_ADDR_HI)
                word = (uint32_t)(draw->gl_uniforms_va >> 32);
             break;
+         case AGX_PUSH_TEXTURE_SIZE:
+            if (r->index >= 8 || k >= 4)
+               return false;
+            word = draw->texture_size[r->index][k];
+            break;
          default:
             return false;
          }

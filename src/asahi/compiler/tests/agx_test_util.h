@@ -43,6 +43,8 @@ struct agx_test_draw {
    /* texture unit for texture instructions (NULL: none) */
    const struct asahi_sim_texture_hooks *texture;
    void *texture_user;
+   /* AGX_PUSH_TEXTURE_SIZE words of texture slots 0-7 */
+   uint32_t texture_size[8][4];
 };
 
 /* Fill the uniform file from the push layout.  Returns false if a range

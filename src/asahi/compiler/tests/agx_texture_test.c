@@ -475,6 +475,274 @@ test_vertex_lod(void **state)
    ralloc_free(mem);
 }
 
+/* Sizes the "driver" pushes for slots 0-3 (AGX_PUSH_TEXTURE_SIZE):
+ * width, height (1D arrays: layers), depth or layers, levels. */
+static const uint32_t sizes[4][4] = {
+   {64, 16, 1, 7}, {1, 1, 1, 1}, {32, 8, 5, 6}, {128, 9, 1, 8}};
+
+/* The interpreter's side of textureSize / textureQueryLevels, from GL's
+ * rule (GL 3.0 3.8.8: each level halves, down to 1; layers stay). */
+static bool
+eval_size(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+          nir_const_value *result)
+{
+   (void)data;
+   const uint32_t *s = sizes[tex->texture_index];
+   if (tex->op == nir_texop_query_levels) {
+      result[0].u32 = s[3];
+      return true;
+   }
+   int l = nir_tex_instr_src_index(tex, nir_tex_src_lod);
+   unsigned lod = l >= 0 ? srcs[l][0].u32 : 0;
+   unsigned dims = tex->sampler_dim == NIR_SAMPLER_DIM_1D   ? 1
+                   : tex->sampler_dim == NIR_SAMPLER_DIM_3D ? 3
+                                                            : 2;
+   unsigned n = 0;
+   for (unsigned d = 0; d < dims; ++d)
+      result[n++].u32 = (s[d] >> lod) > 1 ? s[d] >> lod : 1u;
+   if (tex->is_array)
+      result[n++].u32 = dims == 1 ? s[1] : s[2];
+   return true;
+}
+
+static nir_def *
+size_query(nir_builder *b, nir_texop op, unsigned index, nir_sampler_dim dim,
+           bool array, nir_def *lod)
+{
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, lod ? 1 : 0);
+   tex->op = op;
+   tex->sampler_dim = dim;
+   tex->is_array = array;
+   tex->texture_index = index;
+   tex->sampler_index = index;
+   tex->dest_type = nir_type_int32;
+   if (lod) {
+      tex->src[0].src_type = nir_tex_src_lod;
+      tex->src[0].src.ssa = lod;
+   }
+   unsigned n = op == nir_texop_query_levels                    ? 1
+                : (dim == NIR_SAMPLER_DIM_1D ? 1
+                   : dim == NIR_SAMPLER_DIM_3D ? 3
+                                               : 2) + (array ? 1 : 0);
+   nir_def_init(&tex->instr, &tex->def, n, 32);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->def;
+}
+
+/* VS: textureSize of a 2D texture at a per-vertex level, of a 3D texture
+ * at level 1, of a 1D array at level 0, and textureQueryLevels, against
+ * GL's rule on the sizes the driver would push. */
+static void
+test_vertex_size(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
+                                                  "size-vs", mem);
+   nir_variable *a =
+      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+   nir_variable *pos =
+      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_variable *o1 =
+      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
+   nir_variable *o2 =
+      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0 + 1, "o2");
+   nir_def *av = nir_load_var(&b, a);
+   nir_store_var(&b, pos, av, 0xf);
+   nir_def *lod = nir_f2i32(&b, nir_channel(&b, av, 0));
+   nir_def *s2 = size_query(&b, nir_texop_txs, 0, NIR_SAMPLER_DIM_2D, false,
+                            lod);
+   nir_def *s3 = size_query(&b, nir_texop_txs, 2, NIR_SAMPLER_DIM_3D, false,
+                            nir_imm_int(&b, 1));
+   nir_def *s1a = size_query(&b, nir_texop_txs, 3, NIR_SAMPLER_DIM_1D, true,
+                             nir_imm_int(&b, 0));
+   nir_def *lv = size_query(&b, nir_texop_query_levels, 3,
+                            NIR_SAMPLER_DIM_1D, true, NULL);
+   nir_store_var(&b, o1,
+                 nir_vec4(&b, nir_channel(&b, s2, 0), nir_channel(&b, s2, 1),
+                          nir_channel(&b, s3, 2), nir_channel(&b, s3, 0)),
+                 0xf);
+   nir_store_var(&b, o2,
+                 nir_vec4(&b, nir_channel(&b, s1a, 0), nir_channel(&b, s1a, 1),
+                          lv, nir_channel(&b, s3, 1)),
+                 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v) {
+      vtx[v][0] = (float)(v % 9); /* levels 0..8: past the smallest */
+      vtx[v][1] = vtx[v][2] = 0;
+      vtx[v][3] = 1.0f;
+   }
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x10000;
+   memcpy(draw.texture_size, sizes, sizeof(sizes));
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4] = {{0}};
+      nir_const_value o[4 * VARYING_SLOT_MAX] = {{0}};
+      for (unsigned c = 0; c < 4; ++c)
+         in[c].f32 = vtx[lane][c];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.outputs = o;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      st.tex = eval_size;
+      if (!nir_eval_run(b.shader, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned s = 0; s < 2; ++s) {
+         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
+         for (unsigned c = 0; c < 4; ++c)
+            assert_int_equal(uvs[lane * bin.info.vs.nr_words + w + c],
+                             o[4 * (VARYING_SLOT_VAR0 + s) + c].u32);
+      }
+   }
+   /* by hand, for one vertex: level 3 of 64x16 is 8x2 */
+   unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   assert_int_equal(uvs[3 * bin.info.vs.nr_words + w], 8);
+   assert_int_equal(uvs[3 * bin.info.vs.nr_words + w + 1], 2);
+   ralloc_free(mem);
+}
+
+/* The stand-in unit for gradients: (2u, v + 0.25, t, a sum weighing each
+ * derivative differently), so that a swapped d/dx and d/dy or x and y
+ * shows. */
+static float
+grad_sum(const float ddx[2], const float ddy[2])
+{
+   return ddx[0] + 10.0f * ddy[0] + 100.0f * ddx[1] + 1000.0f * ddy[1];
+}
+
+static enum asahi_sim_status
+hook_grad(void *user, struct asahi_sim_group *g,
+          const struct asahi_sim_texture_request *req, unsigned lane,
+          uint32_t out[4])
+{
+   (void)user;
+   (void)lane;
+   if (req->lod_mode != 4 || !req->has_derivatives || req->nr_coords != 2) {
+      snprintf(g->error, sizeof(g->error), "lod mode %u, %u coords",
+               req->lod_mode, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
+   }
+   float u, v, f[4];
+   memcpy(&u, &req->coords[0], 4);
+   memcpy(&v, &req->coords[1], 4);
+   texel(u, v, 0.0f, req->texture, grad_sum(req->ddx, req->ddy), f);
+   memcpy(out, f, 16);
+   return ASAHI_SIM_RUNNING;
+}
+
+static const struct asahi_sim_texture_hooks grad_hooks = {hook_grad, NULL};
+
+static bool
+eval_grad(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+          nir_const_value *result)
+{
+   (void)data;
+   int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   int x = nir_tex_instr_src_index(tex, nir_tex_src_ddx);
+   int y = nir_tex_instr_src_index(tex, nir_tex_src_ddy);
+   float ddx[2] = {srcs[x][0].f32, srcs[x][1].f32};
+   float ddy[2] = {srcs[y][0].f32, srcs[y][1].f32};
+   float f[4];
+   texel(srcs[c][0].f32, srcs[c][1].f32, 0.0f, tex->texture_index,
+         grad_sum(ddx, ddy), f);
+   for (unsigned i = 0; i < 4; ++i)
+      result[i].f32 = f[i];
+   return true;
+}
+
+/* FS: colour = textureGrad(t1, uv, uv * 0.5, uv.yx * 0.25) */
+static void
+test_fragment_grad(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "grad-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_load_var(&b, uv);
+   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
+   tex->op = nir_texop_txd;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->coord_components = 2;
+   tex->texture_index = tex->sampler_index = 1;
+   tex->dest_type = nir_type_float32;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src.ssa = c;
+   tex->src[1].src_type = nir_tex_src_ddx;
+   tex->src[1].src.ssa = nir_fmul(&b, c, nir_imm_float(&b, 0.5f));
+   tex->src[2].src_type = nir_tex_src_ddy;
+   tex->src[2].src.ssa =
+      nir_fmul(&b, nir_swizzle(&b, c, (unsigned[]){1, 0}, 2),
+               nir_imm_float(&b, 0.25f));
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(&b, &tex->instr);
+   nir_store_var(&b, out, &tex->def, 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+
+   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   struct agx_test_draw draw = {0};
+   draw.texture = &grad_hooks;
+   uint8_t tib[32 * 16];
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
+      in[4 * VARYING_SLOT_VAR0].f32 =
+         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
+      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
+         (float)(planes[2][1] * 0.5 + planes[2][2]);
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VARYING_SLOT_MAX;
+      st.outputs = o;
+      st.num_output_cells = 4 * FRAG_RESULT_MAX;
+      st.tex = eval_grad;
+      if (!nir_eval_run(b.shader, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned ch = 0; ch < 4; ++ch) {
+         uint32_t got;
+         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+         assert_int_equal(got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
+      }
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -484,6 +752,8 @@ main(void)
       cmocka_unit_test(test_fragment_rect),
       cmocka_unit_test(test_fragment_cube),
       cmocka_unit_test(test_fragment_shadow_encoding),
+      cmocka_unit_test(test_vertex_size),
+      cmocka_unit_test(test_fragment_grad),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -218,6 +218,25 @@ static const char *const vs_source =
    "st_var_final 0, r16, 7\n"
    "stop\n";
 
+/* The same, with the alpha also stored as clip distance 0 (word 8). */
+static const char *const vs_clip_source =
+   "iadd r7, r5, r5\n"
+   "iadd r12, r7, 1\n"
+   "device_load 0, i32, xyzw, r8_r9_r10_r11, u0_u1, r7, unsigned, lsl 2\n"
+   "device_load 0, i32, xyzw, r13_r14_r15_r16, u0_u1, r12, unsigned, "
+   "lsl 2\n"
+   "wait 0\n"
+   "st_var 0, r8, 0\n"
+   "st_var 0, r9, 1\n"
+   "st_var 0, r10, 2\n"
+   "st_var 0, r11, 3\n"
+   "st_var 0, r13, 4\n"
+   "st_var 0, r14, 5\n"
+   "st_var 0, r15, 6\n"
+   "st_var 0, r16, 7\n"
+   "st_var_final 0, r16, 8\n"
+   "stop\n";
+
 static const char *const fs_constant_source =
    "iadd r0, u0, 0\n"
    "iadd r1, u1, 0\n"
@@ -555,6 +574,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, OUTPUT_SELECT, cfg) {
       cfg.varyings = p->shading != SCENE_CONSTANT;
       cfg.point_size = p->point_size;
+      cfg.clip_distance_0 = p->clip_distance;
    }
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
@@ -586,7 +606,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       w += AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH;
    }
    agx_pack(w, OUTPUT_SIZE, cfg) {
-      cfg.count = 8;
+      cfg.count = p->clip_distance ? 9 : 8;
    }
    w += AGX_OUTPUT_SIZE_LENGTH;
    uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
@@ -725,7 +745,9 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
       tex_va = resolve_texture(&b, p);
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
                            shader(&b, bg_source));
-   uint32_t vs = word_list(&b, vs_uniforms, 0, shader(&b, vs_source));
+   uint32_t vs = word_list(&b, vs_uniforms, 0,
+                           shader(&b, p->clip_distance ? vs_clip_source
+                                                       : vs_source));
    uint32_t fs = word_list_sampled(
       &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, tex_va,
       sampler_va, shader(&b, fs_source));

@@ -79,6 +79,10 @@ struct scene_params {
    bool linear_filter;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */
    bool depth_clip;
+   /* A user clip distance: output word 8 repeats the colour's alpha,
+    * declared with output select `clip distance 0` and an output size
+    * of 9; the hardware keeps where it is >= 0. */
+   bool clip_distance;
    /* Stencil: test NOT_EQUAL against reference 1, replace on pass, S8
     * buffer cleared to 0 and stored. */
    bool stencil_test;

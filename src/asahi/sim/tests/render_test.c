@@ -484,13 +484,34 @@ expected_colour(const struct scene_params *p, const float win[3][2],
    }
 }
 
+/* Window z / w at the centre of (x, y) for NDC depths zn[i] (linear in
+ * window space). */
+static double
+ndc_z_at(const float win[3][2], const double zn[3], unsigned x, unsigned y)
+{
+   double px = x + 0.5, py = y + 0.5;
+   double x0 = win[0][0], y0 = win[0][1], x1 = win[1][0], y1 = win[1][1];
+   double x2 = win[2][0], y2 = win[2][1];
+   double area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+   double l1 = ((px - x0) * (y2 - y0) - (x2 - x0) * (py - y0)) / area;
+   double l2 = ((x1 - x0) * (py - y0) - (px - x0) * (y1 - y0)) / area;
+   return (1 - l1 - l2) * zn[0] + l1 * zn[1] + l2 * zn[2];
+}
+
+/* With `clip`, depth clipping cuts the triangle (z / w is -0.5 at the
+ * first vertex, 0.9 at the others) and the kept part must show the same
+ * values as without clipping: clipping must not change how any shade
+ * model interpolates across the primitive (GL 3.0 2.17; for linear
+ * varyings the new vertices' values are weighted in window space). */
 static void
-check_varyings(struct fixture *f, enum scene_shading shading)
+check_varyings_clip(struct fixture *f, enum scene_shading shading, bool clip)
 {
    struct scene_params p;
    struct scene s;
    base_params(&p);
    p.shading = shading;
+   p.depth_clip = clip;
+   const double zn[3] = {-0.5, 0.9, 0.9};
    const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
    const float w[3] = {1.0f, 4.0f, 2.0f};
    const float colours[3][4] = {
@@ -500,17 +521,25 @@ check_varyings(struct fixture *f, enum scene_shading shading)
    };
    for (unsigned i = 0; i < 3; i++) {
       scene_window_to_clip(&p, win[i][0], win[i][1], w[i], p.pos[i]);
+      if (clip)
+         p.pos[i][2] = (float)(zn[i] * w[i]);
       memcpy(p.vcolour[i], colours[i], sizeof(colours[i]));
    }
    build(f, &p, &s, true);
 
+   unsigned kept = 0, cut = 0;
    for (unsigned y = 0; y < p.height; y++) {
       for (unsigned x = 0; x < p.width; x++) {
          const uint8_t *px = scene_pixel(&p, &s, x, y);
-         if (!in_right_triangle(x, y)) {
+         double z = clip ? ndc_z_at(win, zn, x, y) : 1.0;
+         if (clip && fabs(z) < 0.02 && in_right_triangle(x, y))
+            continue; /* on the new edge */
+         if (!in_right_triangle(x, y) || z < 0) {
+            cut += in_right_triangle(x, y);
             expect_rgba(px, 0, 0, 255, 255, x, y);
             continue;
          }
+         kept++;
          unsigned e[4];
          if (shading == SCENE_FLAT) {
             /* The last vertex provokes (flat vertex 2). */
@@ -528,6 +557,23 @@ check_varyings(struct fixture *f, enum scene_shading shading)
          }
       }
    }
+   assert_true(kept > 0);
+   if (clip)
+      assert_true(cut > 0);
+}
+
+static void
+check_varyings(struct fixture *f, enum scene_shading shading)
+{
+   check_varyings_clip(f, shading, false);
+}
+
+static void
+test_varyings_clipped(void **state)
+{
+   check_varyings_clip(*state, SCENE_LINEAR, true);
+   check_varyings_clip(*state, SCENE_PERSPECTIVE, true);
+   check_varyings_clip(*state, SCENE_FLAT, true);
 }
 
 static void
@@ -707,6 +753,53 @@ test_clip_near(void **state)
       }
    }
    assert_true(covered > 0);
+}
+
+/*
+ * A user clip distance (GL 3.0 2.17): the right triangle's vertices carry
+ * distances -1, 1, 1 (the colour's alpha, also output as clip distance
+ * 0), which run linearly across the triangle (w = 1): the kept part is
+ * where -1 + 2 (l1 + l2) >= 0 for the window barycentrics l1, l2 of the
+ * second and third vertices.  Pixels near the new edge are skipped.
+ */
+static void
+test_clip_distance(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.shading = SCENE_LINEAR;
+   p.clip_distance = true;
+   const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
+   const float dist[3] = {-1.0f, 1.0f, 1.0f};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.vcolour[i][0] = 1.0f;
+      p.vcolour[i][1] = p.vcolour[i][2] = 0.0f;
+      p.vcolour[i][3] = dist[i];
+   }
+   build(f, &p, &s, true);
+   unsigned kept = 0, cut = 0;
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         if (!in_right_triangle(x, y))
+            continue;
+         double l1 = (x + 0.5 - 4.5) / 24, l2 = (y + 0.5 - 4.5) / 24;
+         double d = -1 + 2 * (l1 + l2);
+         if (fabs(d) < 0.05)
+            continue;
+         const uint8_t *px = scene_pixel(&p, &s, x, y);
+         if (d > 0) {
+            kept++;
+            assert_int_equal(px[0], 255);
+         } else {
+            cut++;
+            expect_rgba(px, 0, 0, 255, 255, x, y);
+         }
+      }
+   }
+   assert_true(kept > 0 && cut > 0);
 }
 
 /* A triangle entirely behind the eye (w < 0) draws nothing. */
@@ -1148,6 +1241,8 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_flat, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_varyings_clipped, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
                                       teardown),
@@ -1155,6 +1250,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_scissor, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_near, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_clip_distance, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),

@@ -238,7 +238,11 @@ main(int argc, char **argv)
 
    /* The loop is timed without NIR_PASS's validation; validation is timed
     * on its own. */
-   setenv("NIR_DEBUG", "novalidate", 1);
+   const char *flags = getenv("NIR_DEBUG");
+   char nir_debug[256];
+   snprintf(nir_debug, sizeof(nir_debug), "novalidate%s%s",
+            flags && *flags ? "," : "", flags ? flags : "");
+   setenv("NIR_DEBUG", nir_debug, 1);
 
    printf("seed %llu, best of %u runs, thread CPU time\n",
           (unsigned long long)seed, repeat);

@@ -164,6 +164,34 @@ clone(nir_shader *s, void *d)
    return true;
 }
 
+/* The loop's passes, each followed by a forced compaction of the
+ * instruction memory: the moved shader must compute the same and stay
+ * valid and editable for the next pass (nir_optimize only compacts large
+ * shaders, which the corpus does not have). */
+static bool
+compact(nir_shader *s, void *d)
+{
+   (void)d;
+   static bool (*const passes[])(nir_shader *) = {
+      nir_lower_vars_to_ssa, nir_copy_prop,     nir_opt_remove_phis,
+      nir_opt_dce,           nir_opt_dead_cf,   nir_opt_cse,
+      nir_opt_algebraic,     nir_opt_constant_folding,
+      nir_opt_loop_unroll,   nir_opt_dce,
+   };
+   bool p = false;
+   for (unsigned i = 0; i < sizeof(passes) / sizeof(passes[0]); i++) {
+      p |= passes[i](s);
+      size_t live = s->instr_mem_used_B - s->instr_mem_removed_B;
+      nir_shader_compact_instrs(s);
+      nir_validate_shader(s, "after nir_shader_compact_instrs");
+      /* Removed instructions no longer take memory. */
+      if (s->instr_mem_used_B > live || s->instr_mem_removed_B)
+         fail_msg("compaction kept %zu bytes of %zu live",
+                  s->instr_mem_used_B, live);
+   }
+   return p;
+}
+
 static bool
 bool32(nir_shader *s, void *d)
 {
@@ -386,6 +414,13 @@ test_vars_to_scratch(void **state)
 }
 
 static void
+test_compact(void **state)
+{
+   (void)state;
+   check_pass("nir_shader_compact_instrs", compact, NULL, false);
+}
+
+static void
 test_clone(void **state)
 {
    (void)state;
@@ -417,6 +452,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_optimize),
       cmocka_unit_test(test_loop_unroll),
       cmocka_unit_test(test_clone),
+      cmocka_unit_test(test_compact),
       cmocka_unit_test(test_indirect_derefs),
       cmocka_unit_test(test_vars_to_scratch),
    };

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <linux/sync_file.h>
 #include <xf86drm.h>
 
 #include "util/log.h"
@@ -199,9 +201,57 @@ agx_get_batch(struct agx_context *ctx)
    return batch;
 }
 
+/* After the batch's fence has signalled: did the GPU run it without
+ * error?  The kernel keeps a failed job's error on its fence (-EIO for a
+ * GPU fault, -ETIMEDOUT for a timeout: AsahiLinux/linux
+ * drivers/gpu/drm/asahi/workqueue.rs), and a sync_file exported from a
+ * syncobj holding that fence reports it as a negative status
+ * (SYNC_IOC_FILE_INFO, include/uapi/linux/sync_file.h).  The UAPI carries
+ * nothing more: the faulting unit and address are in the kernel log (on
+ * the simulator shim, its "asahi-sim:" lines on stderr). */
+static void
+agx_batch_status(struct agx_context *ctx, struct agx_batch *batch)
+{
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   int fd = screen->dev.fd;
+   if (!batch->status_syncobj)
+      return;
+   int sync_file = -1;
+   struct sync_file_info info = {0};
+   if (batch->seqno && !screen->lost &&
+       !drmSyncobjExportSyncFile(fd, batch->status_syncobj, &sync_file) &&
+       !drmIoctl(sync_file, SYNC_IOC_FILE_INFO, &info) && info.status < 0) {
+      ctx->reset = true;
+      if (!ctx->fault_logged) {
+         /* The kernel's errors for a failed job (workqueue.rs). */
+         const char *what = info.status == -EIO         ? "GPU fault"
+                            : info.status == -ETIMEDOUT ? "GPU timeout"
+                            : info.status == -ECANCELED
+                               ? "killed by a fault of other work"
+                               : "GPU error";
+         ctx->fault_logged = true;
+         u_loge("asahi",
+                "%s in render submission %llu (%s); this context is lost "
+                "(guilty reset).  The kernel log names the faulting unit "
+                "and address (on the simulator shim: the asahi-sim lines "
+                "on stderr)",
+                what, (unsigned long long)batch->seqno,
+                strerror(-info.status));
+      }
+   }
+   if (sync_file >= 0)
+      close(sync_file);
+   drmSyncobjDestroy(fd, batch->status_syncobj);
+   batch->status_syncobj = 0;
+}
+
 static void
 agx_batch_free(struct agx_batch *batch)
 {
+   if (batch->status_syncobj) {
+      struct agx_screen *screen = agx_screen(batch->ctx->base.screen);
+      drmSyncobjDestroy(screen->dev.fd, batch->status_syncobj);
+   }
    for (unsigned i = 0; i < batch->key.nr_cbufs; ++i)
       pipe_surface_reference(&batch->key.cbufs[i], NULL);
    pipe_surface_reference(&batch->key.zsbuf, NULL);
@@ -414,12 +464,24 @@ agx_batch_submit(struct agx_batch *batch)
                                  att, nr_att);
    agx_cmdbuf_add_render(&cmdbuf, &render, 0, 0);
 
+   /* A second out-sync, binary, carries the fence alone so that its
+    * error can be read back when the batch retires (agx_batch_status). */
+   if (!batch->status_syncobj &&
+       drmSyncobjCreate(dev->fd, 0, &batch->status_syncobj))
+      batch->status_syncobj = 0;
+
    pthread_mutex_lock(&screen->submit_lock);
    uint64_t seqno = ++screen->seqno;
-   struct drm_asahi_sync out = {
-      .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-      .handle = screen->timeline,
-      .timeline_value = seqno,
+   struct drm_asahi_sync out[2] = {
+      {
+         .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
+         .handle = screen->timeline,
+         .timeline_value = seqno,
+      },
+      {
+         .sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+         .handle = batch->status_syncobj,
+      },
    };
 
    if (dev->debug & AGX_DBG_TRACE)
@@ -427,7 +489,8 @@ agx_batch_submit(struct agx_batch *batch)
 
    int ret = cmdbuf.failed ? -ENOMEM
                            : agx_submit(dev, screen->queue_id, &cmdbuf, NULL, 0,
-                                        &out, 1, NULL);
+                                        out, batch->status_syncobj ? 2 : 1,
+                                        NULL);
    pthread_mutex_unlock(&screen->submit_lock);
    agx_cmdbuf_fini(&cmdbuf);
 
@@ -488,8 +551,10 @@ agx_retire_batches(struct agx_context *ctx, bool wait)
    for (unsigned i = 0; i < n; ++i) {
       struct agx_batch *b =
          *util_dynarray_element(&ctx->pending, struct agx_batch *, i);
-      if (b->seqno <= done)
+      if (b->seqno <= done) {
+         agx_batch_status(ctx, b);
          agx_batch_free(b);
+      }
       else
          *util_dynarray_element(&ctx->pending, struct agx_batch *, kept++) = b;
    }

@@ -305,6 +305,11 @@ static void
 agx_set_clip_state(struct pipe_context *pctx,
                    const struct pipe_clip_state *clip)
 {
+   /* The planes reach vertex shaders writing gl_ClipVertex as system
+    * values (agx_draw.c). */
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->clip = *clip;
+   ctx->dirty |= AGX_DIRTY_VS_CONST;
 }
 
 static void
@@ -457,18 +462,22 @@ agx_flush(struct pipe_context *pctx, struct pipe_fence_handle **fence,
    }
 }
 
-/* GL_KHR_robustness.  The drm_asahi UAPI has no per-command result: the
- * kernel and the simulator shim only make SUBMIT or the timeline wait fail
- * (or a bounded wait time out), and agx_batch.c then sets ctx->reset and
- * screen->lost, logging which submission failed and why.  A context whose
- * own submission failed is guilty; any other context on a lost screen is
- * innocent (its work may be gone too).  Each reset is reported once.
+/* GL_KHR_robustness.  A submission the GPU ran with an error (a fault,
+ * a timeout: its fence's error, read back when the batch retires,
+ * agx_batch_status) makes its context guilty; the device goes on, so the
+ * other contexts see no reset.  A rejected SUBMIT or a wait that fails
+ * (agx_batch.c) loses the whole screen: the submitting context is guilty,
+ * any other context on it innocent (its work may be gone too).  Each
+ * reset is reported once.
  */
 static enum pipe_reset_status
 agx_get_device_reset_status(struct pipe_context *pctx)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_screen *screen = agx_screen(pctx->screen);
+
+   /* Learn about batches that finished since the last look. */
+   agx_retire_batches(ctx, false);
 
    if (ctx->reset_reported)
       return PIPE_NO_RESET;

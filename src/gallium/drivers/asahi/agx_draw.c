@@ -164,6 +164,46 @@ agx_stage_cb0_va(struct agx_context *ctx, struct agx_batch *batch,
    return st->cb0_va;
 }
 
+/* AGX_PUSH_TEXTURE_SIZE (agx_compile.h): the size of the view's first
+ * level, its layers and its level count. */
+static void
+agx_texture_size_words(const struct pipe_sampler_view *v, uint32_t out[4])
+{
+   out[0] = out[1] = out[2] = out[3] = 1;
+   if (!v || !v->texture)
+      return;
+   const struct pipe_resource *t = v->texture;
+   if (v->target == PIPE_BUFFER) {
+      unsigned bs = util_format_get_blocksize(v->format);
+      out[0] = bs ? v->u.buf.size / bs : 0;
+      return;
+   }
+   unsigned level = v->u.tex.first_level;
+   unsigned layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+   out[0] = u_minify(t->width0, level);
+   out[1] = u_minify(t->height0, level);
+   out[3] = v->u.tex.last_level - v->u.tex.first_level + 1;
+   switch (v->target) {
+   case PIPE_TEXTURE_1D:
+      out[1] = 1;
+      break;
+   case PIPE_TEXTURE_1D_ARRAY:
+      out[1] = layers;
+      break;
+   case PIPE_TEXTURE_3D:
+      out[2] = u_minify(t->depth0, level);
+      break;
+   case PIPE_TEXTURE_2D_ARRAY:
+      out[2] = layers;
+      break;
+   case PIPE_TEXTURE_CUBE_ARRAY:
+      out[2] = layers / 6;
+      break;
+   default:
+      break;
+   }
+}
+
 /* Write the USC Uniform words of a shader's push ranges. */
 static void
 agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
@@ -190,6 +230,16 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          uint64_t va = agx_ubo_address(ctx, batch, stage, r->index);
          data[0] = (uint32_t)va;
          data[1] = (uint32_t)(va >> 32);
+         break;
+      }
+      case AGX_PUSH_TEXTURE_SIZE: {
+         uint32_t w[4];
+         agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
+                                   ? st->views[r->index]
+                                   : NULL,
+                                w);
+         for (unsigned k = 0; k < words && k < 4; ++k)
+            data[k] = w[k];
          break;
       }
       case AGX_PUSH_VBO_BASE: {
@@ -233,6 +283,11 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                break;
             }
             default:
+               if (r->index + w >= AGX_SYSVAL_CLIP_PLANE0 &&
+                   r->index + w < AGX_SYSVAL_CLIP_PLANE0 + 32) {
+                  unsigned k = r->index + w - AGX_SYSVAL_CLIP_PLANE0;
+                  memcpy(&data[w], &ctx->clip.ucp[k / 4][k % 4], 4);
+               }
                break;
             }
          }
@@ -548,6 +603,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       agx_pack(&osel_vs, OUTPUT_SELECT, cfg) {
          cfg.point_size = vs->info.vs.writes_psiz;
       }
+      /* bits 0-7: the clip distances the VS writes (genxml output select
+       * "clip distance i"), in the UVS after the point size */
+      osel_vs |= vs->info.vs.clip_distance_mask;
       agx_pack(&osel_fs, OUTPUT_SELECT, cfg) {
          cfg.varyings = fs->info.fs.nr_bindings > 0;
          cfg.frag_coord_z = fs->info.fs.reads_z;
@@ -729,7 +787,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * (FS, a new batch marks everything dirty): look them up only then.
     */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
-   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX)))
+   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
    if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);

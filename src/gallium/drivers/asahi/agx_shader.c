@@ -207,6 +207,9 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          a->stride = ve->el[i].src_stride;
          a->divisor = ve->el[i].instance_divisor;
       }
+      /* the hardware clips against the distances the shader writes */
+      key->vs.clip_plane_enable =
+         ctx->rast ? (uint8_t)ctx->rast->base.clip_plane_enable : 0;
    } else {
       struct agx_batch *batch = ctx->batch;
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {

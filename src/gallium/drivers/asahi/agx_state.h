@@ -45,9 +45,11 @@
 #define AGX_DBG_DRIVER_SHIFT 16
 
 /* Waits are bounded: a submission not done after this many ns is treated
- * as a GPU hang (context reset).
+ * as a GPU hang (context reset).  Longer than any command may run: the
+ * kernel's firmware and the simulator's budgets end a runaway command
+ * (with -ETIMEDOUT on its fence) well before.
  */
-#define AGX_WAIT_TIMEOUT_NS (10ull * 1000 * 1000 * 1000)
+#define AGX_WAIT_TIMEOUT_NS (60ull * 1000 * 1000 * 1000)
 
 #define AGX_BG_EOT_CACHE_SIZE 32
 
@@ -220,6 +222,9 @@ struct agx_batch {
    bool initialized;
    bool failed;    /* out of memory while recording: drop at flush */
    uint64_t seqno; /* timeline point of its submission */
+   /* Binary syncobj that receives the submission's fence too: its
+    * sync_file status says whether the GPU ran it without error. */
+   uint32_t status_syncobj;
    bool oq_used;   /* some draw counts into the occlusion heap */
 };
 
@@ -288,6 +293,8 @@ struct agx_context {
 
    struct agx_blend *blend;
    struct agx_rasterizer *rast;
+   /* user clip planes (AGX_SYSVAL_CLIP_PLANE0) */
+   struct pipe_clip_state clip;
    struct agx_zsa *zs;
    struct agx_vertex_elements *velems;
    struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
@@ -328,6 +335,7 @@ struct agx_context {
     */
    bool reset;
    bool reset_reported;
+   bool fault_logged; /* the GPU error message was printed */
 };
 
 static inline struct agx_context *

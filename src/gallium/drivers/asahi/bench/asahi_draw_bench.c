@@ -164,7 +164,7 @@ main(int argc, char **argv)
    }
 
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, surf);
+   pipe_surface_reference(&surf, NULL);
    ctx->destroy(ctx);
    pipe_resource_reference(&rt, NULL);
    screen->destroy(screen);

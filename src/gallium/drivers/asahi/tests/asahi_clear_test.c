@@ -190,7 +190,7 @@ clear_and_read_back(void **state)
    ctx->texture_unmap(ctx, xfer);
 
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, surf);
+   pipe_surface_reference(&surf, NULL);
    ctx->destroy(ctx);
    pipe_resource_reference(&rt, NULL);
    screen->destroy(screen);
@@ -261,7 +261,7 @@ scissored_clear(void **state)
    }
 
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, surf);
+   pipe_surface_reference(&surf, NULL);
    ctx->destroy(ctx);
    pipe_resource_reference(&rt, NULL);
    screen->destroy(screen);

@@ -214,7 +214,7 @@ env_fini(struct env *e)
    struct pipe_context *ctx = e->ctx;
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
    ctx->set_vertex_buffers(ctx, 0, NULL);
-   ctx->surface_destroy(ctx, e->surf);
+   pipe_surface_reference(&e->surf, NULL);
    ctx->delete_rasterizer_state(ctx, e->rs);
    ctx->delete_depth_stencil_alpha_state(ctx, e->zsa);
    ctx->delete_blend_state(ctx, e->blend);
@@ -570,7 +570,7 @@ nir_depth_test(void **state)
    ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
    ctx->delete_depth_stencil_alpha_state(ctx, dsao);
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, zs);
+   pipe_surface_reference(&zs, NULL);
    pipe_resource_reference(&z, NULL);
    env_fini(&e);
 
@@ -1028,7 +1028,7 @@ mrt_instanced(void **state)
    ctx->bind_vertex_elements_state(ctx, e.ve);
    ctx->delete_vertex_elements_state(ctx, ve);
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, s1);
+   pipe_surface_reference(&s1, NULL);
    pipe_resource_reference(&rt1, NULL);
    pipe_resource_reference(&vb0, NULL);
    pipe_resource_reference(&vb1, NULL);
@@ -1205,7 +1205,7 @@ stencil_test(void **state)
    ctx->delete_depth_stencil_alpha_state(ctx, w1);
    ctx->delete_depth_stencil_alpha_state(ctx, t0);
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, zs);
+   pipe_surface_reference(&zs, NULL);
    pipe_resource_reference(&z, NULL);
    env_fini(&e);
    unsigned dumps = 0;
@@ -1357,7 +1357,7 @@ msaa_resolve(void **state)
    ctx->delete_vs_state(ctx, vso);
    ctx->delete_fs_state(ctx, fso);
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->surface_destroy(ctx, surf);
+   pipe_surface_reference(&surf, NULL);
    pipe_resource_reference(&ms, NULL);
    env_fini(&e);
    unsigned dumps = 0;

@@ -1,0 +1,279 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Instruction memory.  The common instructions (ALU, intrinsics, derefs,
+ * constants, undefs, jumps) are carved, in creation order, out of 64 KiB
+ * chunks the shader owns: no allocation header per instruction, and
+ * instructions built one after the other sit one after the other in
+ * memory, so a walk over the shader reads memory in order.  Phis and
+ * texture instructions own ralloc children and stay ralloc objects.
+ *
+ * A removed instruction's memory is not reused at once: the optimisation
+ * loop deletes most of a large shader (a shader of 80k instructions
+ * optimises to 20k) and rewrites much of the rest, so without more, the
+ * live instructions end up scattered over all the memory ever carved,
+ * every walk touches several times the memory the shader needs, and a
+ * large shader falls out of the caches for good.  So the shader counts
+ * the bytes carved and the bytes of removed instructions, and
+ * nir_shader_compact_instrs() copies the live instructions, in program
+ * order, into fresh chunks and frees the old ones.  It costs about one
+ * walk that copies, and nir_optimize() runs it only once at least half of
+ * the carved memory is garbage, so its cost is bounded by the removals
+ * that made it worth doing.
+ */
+#include "nir.h"
+
+#include <string.h>
+
+#define INSTR_CHUNK_SIZE (64 * 1024)
+#define INSTR_ALIGN 8
+/* Shaders whose instructions take less than this are never compacted:
+ * they fit in the caches anyway. */
+#define COMPACT_MIN_BYTES (512 * 1024)
+
+static_assert(_Alignof(nir_alu_instr) <= INSTR_ALIGN &&
+                 _Alignof(nir_intrinsic_instr) <= INSTR_ALIGN &&
+                 _Alignof(nir_deref_instr) <= INSTR_ALIGN &&
+                 _Alignof(nir_load_const_instr) <= INSTR_ALIGN &&
+                 _Alignof(nir_undef_instr) <= INSTR_ALIGN &&
+                 _Alignof(nir_jump_instr) <= INSTR_ALIGN,
+              "instruction chunks are 8-byte aligned");
+
+/* Chunks are linked through their first word, newest first. */
+typedef struct instr_chunk {
+   struct instr_chunk *next;
+} instr_chunk;
+
+static_assert(sizeof(instr_chunk) % INSTR_ALIGN == 0, "chunk header");
+
+static size_t
+round_size(size_t size)
+{
+   return (size + INSTR_ALIGN - 1) & ~(size_t)(INSTR_ALIGN - 1);
+}
+
+/* Carve `size` bytes (rounded) from the current chunk, or NULL. */
+static void *
+carve(nir_shader *shader, size_t size)
+{
+   if ((size_t)(shader->instr_mem_end - shader->instr_mem_cur) < size) {
+      instr_chunk *chunk = ralloc_size(shader, INSTR_CHUNK_SIZE);
+      if (!chunk)
+         return NULL;
+      chunk->next = shader->instr_chunks;
+      shader->instr_chunks = chunk;
+      shader->instr_mem_cur = (char *)(chunk + 1);
+      shader->instr_mem_end = (char *)chunk + INSTR_CHUNK_SIZE;
+   }
+   void *p = shader->instr_mem_cur;
+   shader->instr_mem_cur += size;
+   shader->instr_mem_used_B += size;
+   return p;
+}
+
+void *
+nir_instr_mem_zalloc(nir_shader *shader, size_t size)
+{
+   size = round_size(size);
+   if (!shader || size > INSTR_CHUNK_SIZE / 16)
+      return rzalloc_size(shader, size);
+   nir_instr *instr = carve(shader, size);
+   if (!instr)
+      return NULL;
+   memset(instr, 0, size);
+   instr->mem = NIR_INSTR_MEM_CHUNK;
+   return instr;
+}
+
+/* The size nir_instr_mem_zalloc() was asked for when `instr` (carved from
+ * a chunk) was created, rounded. */
+static size_t
+instr_size(const nir_instr *instr)
+{
+   switch (instr->type) {
+   case nir_instr_type_alu: {
+      const nir_alu_instr *alu = nir_instr_as_alu(instr);
+      return round_size(sizeof(nir_alu_instr) +
+                        nir_op_infos[alu->op].num_inputs *
+                           sizeof(nir_alu_src));
+   }
+   case nir_instr_type_intrinsic: {
+      const nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+      return round_size(sizeof(nir_intrinsic_instr) +
+                        nir_intrinsic_infos[intr->intrinsic].num_srcs *
+                           sizeof(nir_src));
+   }
+   case nir_instr_type_load_const: {
+      const nir_load_const_instr *lc = nir_instr_as_load_const(instr);
+      return round_size(sizeof(nir_load_const_instr) +
+                        lc->def.num_components * sizeof(nir_const_value));
+   }
+   case nir_instr_type_deref:
+      return round_size(sizeof(nir_deref_instr));
+   case nir_instr_type_undef:
+      return round_size(sizeof(nir_undef_instr));
+   case nir_instr_type_jump:
+      return round_size(sizeof(nir_jump_instr));
+   case nir_instr_type_tex:
+   case nir_instr_type_phi:
+      break;
+   }
+   assert(!"not a chunk instruction");
+   return 0;
+}
+
+static nir_shader *
+instr_shader(const nir_instr *instr)
+{
+   return nir_cf_node_get_function(&instr->block->cf_node)->function->shader;
+}
+
+void
+nir_instr_mem_removed(nir_instr *instr)
+{
+   if (instr->mem != NIR_INSTR_MEM_CHUNK || !instr->block)
+      return;
+   instr_shader(instr)->instr_mem_removed_B += instr_size(instr);
+   instr->mem = NIR_INSTR_MEM_CHUNK_REMOVED;
+}
+
+void
+nir_instr_mem_inserted(nir_instr *instr)
+{
+   if (instr->mem != NIR_INSTR_MEM_CHUNK_REMOVED)
+      return;
+   nir_shader *shader = instr_shader(instr);
+   size_t size = instr_size(instr);
+   assert(shader->instr_mem_removed_B >= size);
+   shader->instr_mem_removed_B -= size;
+   instr->mem = NIR_INSTR_MEM_CHUNK;
+}
+
+/* The instruction being moved: its old and new address and size. */
+typedef struct {
+   const char *old;
+   char *dst;
+   size_t size;
+} move_ctx;
+
+/* Pointers into the old copy (a neighbour in the same list that is part
+ * of the same instruction, e.g. two sources reading one def, or a node
+ * alone in its list) move with it. */
+static struct list_head *
+translate(const move_ctx *m, struct list_head *p)
+{
+   const char *c = (const char *)p;
+   if (c >= m->old && c < m->old + m->size)
+      return (struct list_head *)(m->dst + (c - m->old));
+   return p;
+}
+
+/* A list node or head that moved: make its neighbours point at it. */
+static void
+relink(const move_ctx *m, struct list_head *node)
+{
+   node->next = translate(m, node->next);
+   node->prev = translate(m, node->prev);
+   node->next->prev = node;
+   node->prev->next = node;
+}
+
+static void
+move_src(const move_ctx *m, nir_src *src, nir_instr *instr)
+{
+   src->parent_instr = instr;
+   relink(m, &src->use_link);
+}
+
+/* Copy one instruction to `dst` and repoint everything that referred to
+ * the old copy: its list neighbours, the use lists its sources are on,
+ * its def's users and use list. */
+static void
+move_instr(nir_instr *old, void *dst, size_t size)
+{
+   const move_ctx m = { (const char *)old, dst, size };
+   nir_instr *instr = dst;
+   memcpy(instr, old, size);
+   relink(&m, &instr->node);
+
+   switch (instr->type) {
+   case nir_instr_type_alu: {
+      nir_alu_instr *alu = nir_instr_as_alu(instr);
+      for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++)
+         move_src(&m, &alu->src[i].src, instr);
+      break;
+   }
+   case nir_instr_type_intrinsic: {
+      nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+      for (unsigned i = 0; i < nir_intrinsic_infos[intr->intrinsic].num_srcs;
+           i++)
+         move_src(&m, &intr->src[i], instr);
+      break;
+   }
+   case nir_instr_type_deref: {
+      nir_deref_instr *d = nir_instr_as_deref(instr);
+      move_src(&m, &d->parent, instr);
+      move_src(&m, &d->arr_index, instr);
+      break;
+   }
+   default:
+      break;
+   }
+
+   nir_def *def = nir_instr_def(instr);
+   if (def) {
+      def->parent_instr = instr;
+      relink(&m, &def->uses);
+      nir_foreach_use_including_if(use, def)
+         use->ssa = def;
+   }
+}
+
+void
+nir_shader_compact_instrs(nir_shader *shader)
+{
+   instr_chunk *old_chunks = shader->instr_chunks;
+   shader->instr_chunks = NULL;
+   shader->instr_mem_cur = shader->instr_mem_end = NULL;
+   shader->instr_mem_used_B = 0;
+   shader->instr_mem_removed_B = 0;
+
+   nir_foreach_function_impl(impl, shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr_safe(instr, block) {
+            /* (An instruction counted as removed may be back in the
+             * shader through plain list operations.) */
+            if (instr->mem == NIR_INSTR_MEM_RALLOC)
+               continue;
+            size_t size = instr_size(instr);
+            nir_instr *moved = carve(shader, size);
+            if (!moved)
+               return; /* out of memory: the rest stays where it is */
+            move_instr(instr, moved, size);
+            moved->mem = NIR_INSTR_MEM_CHUNK;
+         }
+      }
+   }
+
+   /* Everything live has moved (or the loop above returned early, and the
+    * old chunks stay: they are still the shader's children). */
+   while (old_chunks) {
+      instr_chunk *next = old_chunks->next;
+      ralloc_free(old_chunks);
+      old_chunks = next;
+   }
+}
+
+bool
+nir_shader_compact_instrs_if_sparse(nir_shader *shader)
+{
+   if (shader->instr_mem_used_B < COMPACT_MIN_BYTES ||
+       shader->instr_mem_removed_B < shader->instr_mem_used_B / 2 ||
+       (nir_debug_flags() & NIR_DEBUG_NOCOMPACT))
+      return false;
+   nir_shader_compact_instrs(shader);
+   return true;
+}
