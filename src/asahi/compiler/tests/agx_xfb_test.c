@@ -218,9 +218,6 @@ run_unrolled(unsigned unroll, unsigned list_vertices, const unsigned *want)
    if (agx_test_run_vs(&bin, &draw, 2, uvs, error, sizeof(error)) !=
        ASAHI_SIM_STOPPED)
       fail_msg("VS sim: %s", error);
-   if (getenv("XFB_DUMP"))
-      for (unsigned i = 0; i < 12; ++i)
-         fprintf(stderr, "%u: %08x\n", i, buf[i]);
    for (unsigned i = 0; i < 12; ++i) {
       uint32_t w = i < list_vertices ? u32f((float)want[i]) : SENTINEL;
       if (buf[i] != w)
