@@ -237,6 +237,9 @@ struct agx_fs_key {
     * stores, which then also limits depth/stencil writes. */
    uint8_t sample_mask_disable;
    bool alpha_to_coverage;
+   /* gl_PointCoord.y counts up from the bottom row of the point (pipe's
+    * PIPE_SPRITE_COORD_LOWER_LEFT): the hardware's runs from the top. */
+   bool point_coord_lower_left;
 };
 
 struct agx_shader_key {

@@ -100,6 +100,7 @@ struct agx_value {
    uint8_t count; /* elements */
    int16_t fixed; /* preloaded register half, or -1 */
    int16_t reg;   /* assigned register half, or -1 */
+   uint8_t align; /* register alignment in halves beyond the size's, or 0 */
 };
 
 typedef struct agx_context {

@@ -1336,7 +1336,11 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0,
                          st->cf_of_slot[VARYING_SLOT_PNTC]};
       I->ops[AGX_ISA_ITER_I] = cfo;
-      agx_split(&st->b, def_ops(st, &intr->def), 2, v);
+      agx_operand *d = def_ops(st, &intr->def);
+      agx_split(&st->b, d, 2, v);
+      if (st->ctx->key->fs.point_coord_lower_left)
+         d[1] = emit_binop(st, AGX_ISA_OP_FADD32, 32, agx_neg(d[1]),
+                           agx_isa_fimm(0x30)); /* 1 - y */
       st->ctx->info->reads_varyings = true;
       break;
    }
@@ -1427,6 +1431,68 @@ emit_tex_size(struct isel *st, nir_tex_instr *tex)
 }
 
 /*
+ * The array layer of a lookup: NIR's last coordinate component (after the
+ * cube direction for cube arrays).  The hardware wants an integer layer in
+ * the low 16 bits of a 32-bit register, clamped by the shader to the
+ * view's layers (fact: alexvorxx/Mesa-VirGL
+ * src/asahi/lib/agx_nir_lower_texture.c, lower_regular_texture): samples
+ * round the float to even (GL 4.6 section 8.13.2 "Array texture layer
+ * selection") and clamp to [0, layers - 1] with the layer count pushed by
+ * the driver (AGX_PUSH_TEXTURE_SIZE; cube arrays count cubes); texelFetch
+ * layers are integers already and out-of-range ones are undefined (GL 4.6
+ * section 8.14.2), left as they are.
+ */
+static agx_operand
+emit_tex_layer(struct isel *st, nir_tex_instr *tex, nir_src *src,
+               unsigned comp, bool fetch)
+{
+   agx_operand l = get_src(st, src, comp);
+   if (fetch)
+      return l;
+   /* round to even, then f2u32 (negative values saturate to 0) */
+   l = emit_convert(st, 8, 0, emit_unop(st, AGX_ISA_OP_RINT, l));
+   unsigned base =
+      agx_push(st->ctx, AGX_PUSH_TEXTURE_SIZE, tex->texture_index, 8);
+   unsigned word = tex->sampler_dim == NIR_SAMPLER_DIM_1D ? 1 : 2;
+   agx_operand layers = agx_temp(st->ctx, 32, 1);
+   agx_mov_to(&st->b, layers, agx_uniform(base + 2 * word, 32));
+   agx_operand max =
+      emit_binop(st, AGX_ISA_OP_ISUB, 32, layers, agx_isa_imm(1, 8));
+   return emit_cmpsel(st, false, AGX_ICC_ULT, l, max, l, max);
+}
+
+/*
+ * Texel offsets (textureOffset, texelFetchOffset, ...): each component's
+ * low 4 bits (two's complement, -8..7 as GL's minimum range) packed into
+ * one register, x in bits 0-3, y in 4-7, z in 8-11 (fact:
+ * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c).
+ * Constant offsets fold into one move.
+ */
+static agx_operand
+emit_tex_offset(struct isel *st, nir_src *src)
+{
+   unsigned n = src->ssa->num_components < 3 ? src->ssa->num_components : 3;
+   uint32_t packed = 0;
+   bool all_const = true;
+   for (unsigned c = 0; c < n; ++c) {
+      uint32_t v;
+      if (const_value(src, c, &v))
+         packed |= (v & 0xf) << (4 * c);
+      else
+         all_const = false;
+   }
+   if (all_const)
+      return agx_mov_imm(&st->b, 32, packed);
+
+   agx_operand acc = agx_mov_imm(&st->b, 32, 0);
+   for (unsigned c = 0; c < n; ++c) {
+      acc = emit_bitfield_m(st, AGX_ISA_OP_BFI, acc, get_src(st, src, c),
+                            agx_isa_imm(4 * c, 8), 4);
+   }
+   return acc;
+}
+
+/*
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
@@ -1451,6 +1517,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    agx_operand *dst = def_ops(st, &tex->def);
    bool fetch = tex->op == nir_texop_txf;
    bool grad = tex->op == nir_texop_txd;
+   bool gather = tex->op == nir_texop_tg4;
 
    /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
    unsigned dim_enum = 2, nr_coords = 2;
@@ -1460,16 +1527,24 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       dim_enum = 5, nr_coords = 3;
    else if (tex->sampler_dim == NIR_SAMPLER_DIM_CUBE)
       dim_enum = 6, nr_coords = 3;
+   /* Arrays: tex_1d_array, tex_2d_array, tex_cube_array (applegpu
+    * TEX_TYPES), the layer one more coordinate register. */
+   if (tex->is_array)
+      dim_enum = dim_enum == 0 ? 1 : dim_enum == 2 ? 3 : 7;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
-        tex->op != nir_texop_txb && !fetch && !grad) ||
+        tex->op != nir_texop_txb && !fetch && !grad && !gather) ||
+       (tex->is_array && tex->sampler_dim == NIR_SAMPLER_DIM_3D) ||
+       (gather && tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
+       (gather && tex->component > 3) ||
        (grad && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
        (fetch && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
-       tex->is_array || (fetch && tex->is_shadow) ||
+       (fetch && tex->is_shadow) ||
        tex->def.bit_size != 32 ||
        tex->texture_index >= 128 || tex->sampler_index >= 16) {
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
@@ -1479,19 +1554,24 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       return;
    }
 
-   agx_operand coord[3] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
-   agx_operand ddx[3] = {{0}}, ddy[3] = {{0}};
+   agx_operand coord[4] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
+   agx_operand ddx[3] = {{0}}, ddy[3] = {{0}}, offset = {0};
    unsigned lod_mode = 0; /* auto_lod */
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
       case nir_tex_src_coord:
-         if (src->ssa->num_components < nr_coords) {
+         if (src->ssa->num_components < nr_coords + tex->is_array) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "short coordinates");
             return;
          }
          for (unsigned c = 0; c < nr_coords; ++c)
             coord[c] = get_src(st, src, c);
+         if (tex->is_array)
+            coord[nr_coords] = emit_tex_layer(st, tex, src, nr_coords, fetch);
+         break;
+      case nir_tex_src_offset:
+         offset = emit_tex_offset(st, src);
          break;
       case nir_tex_src_lod:
       case nir_tex_src_bias: {
@@ -1569,8 +1649,32 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       lod_mode = 6;
    }
 
-   agx_operand c =
-      nr_coords == 1 ? coord[0] : agx_collect(&st->b, nr_coords, coord);
+   agx_operand c;
+   if (tex->is_array) {
+      /* 32-bit coordinates, then the layer as a 16-bit value: one run of
+       * 2 n + 1 halves starting on a 32-bit register (applegpu
+       * CoordsDesc). */
+      agx_operand halves[8];
+      for (unsigned k = 0; k <= nr_coords; ++k)
+         agx_split(&st->b, &halves[2 * k], 2, coord[k]);
+      c = agx_collect(&st->b, 2 * nr_coords + 1, halves);
+      st->ctx->values[c.value].align = 2;
+   } else {
+      c = nr_coords == 1 ? coord[0] : agx_collect(&st->b, nr_coords, coord);
+   }
+   /* Packed offsets: a 16-bit register alone, or the low half of the
+    * 32-bit register after the reference value (applegpu
+    * SampleCompareOffDesc: the offset-present bit is bit 91). */
+   agx_operand cmpoff = {0};
+   if (offset.kind != AGX_ISA_KIND_NONE && tex->is_shadow) {
+      agx_operand pair[2] = {ref, offset};
+      cmpoff = agx_collect(&st->b, 2, pair);
+   } else if (offset.kind != AGX_ISA_KIND_NONE) {
+      agx_operand halves[2];
+      agx_split(&st->b, halves, 2, offset);
+      cmpoff = halves[0];
+   }
+
    agx_operand v = agx_temp(st->ctx, 32, 4);
    enum agx_isa_op op =
       fetch ? AGX_ISA_OP_TEXTURE_LOAD : AGX_ISA_OP_TEXTURE_SAMPLE;
@@ -1594,7 +1698,17 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
        * src/asahi/compiler/agx_compile.c, agx_emit_tex: the compare value
        * comes first in that operand, before any packed offsets). */
       I->ops[AGX_ISA_TEXTURE_SAMPLE_COMPARE] = agx_isa_imm(1, 1);
+   }
+   if (offset.kind != AGX_ISA_KIND_NONE)
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = cmpoff;
+   else if (tex->is_shadow)
       I->ops[AGX_ISA_TEXTURE_SAMPLE_O] = ref;
+   if (gather) {
+      /* The gathered channel in q6 (applegpu: gather_r 0b00010, gather_g
+       * 0b00110, gather_b 0b01010, gather_a 0b01110); a shadow gather is
+       * gather_r with the compare bit (Mesa agx_gather_for_nir). */
+      I->ops[AGX_ISA_TEXTURE_SAMPLE_Q6] =
+         agx_isa_enum(2 + 4 * (tex->is_shadow ? 0 : tex->component), 5);
    }
 
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);

@@ -13,7 +13,8 @@
  * read.
  *
  * The candidates are the values the index can take: the GLSL linker
- * writes first + umin(i, size - 1), whose bounds are read off the
+ * writes first + umin(i, size - 1) (first + umin(i, n - 1) * inner +
+ * umin(j, m - 1) for arrays of arrays), whose bounds are read off the
  * expression; an index without a visible bound tries every block up to
  * AGX_MAX_UBOS - 1.  Assumes: load_ubo as the GLSL front end makes it
  * (32-bit, block in source 0, byte offset in source 1).  Runs before
@@ -27,8 +28,8 @@
 #include "agx_nir.h"
 
 /* Inclusive bounds of component c of an unsigned integer value, looking
- * through iadd, umin and constants (enough for the linker's clamped
- * index). */
+ * through iadd, umin, imul, ishl and constants (enough for the linker's
+ * clamped indices). */
 static void
 value_bounds(nir_def *def, unsigned c, unsigned depth, uint32_t *lo,
              uint32_t *hi)
@@ -45,7 +46,8 @@ value_bounds(nir_def *def, unsigned c, unsigned depth, uint32_t *lo,
    if (p->type != nir_instr_type_alu)
       return;
    nir_alu_instr *alu = nir_instr_as_alu(p);
-   if (alu->op != nir_op_iadd && alu->op != nir_op_umin)
+   if (alu->op != nir_op_iadd && alu->op != nir_op_umin &&
+       alu->op != nir_op_imul && alu->op != nir_op_ishl)
       return;
    uint32_t alo, ahi, blo, bhi;
    value_bounds(alu->src[0].src.ssa, alu->src[0].swizzle[c], depth + 1, &alo,
@@ -55,6 +57,18 @@ value_bounds(nir_def *def, unsigned c, unsigned depth, uint32_t *lo,
    if (alu->op == nir_op_umin) {
       *lo = MIN2(alo, blo);
       *hi = MIN2(ahi, bhi);
+   } else if (alu->op == nir_op_ishl) {
+      /* i * inner with inner a power of two */
+      if (blo == bhi && bhi < 32 && ((uint64_t)ahi << bhi) <= UINT32_MAX) {
+         *lo = alo << blo;
+         *hi = ahi << bhi;
+      }
+   } else if (alu->op == nir_op_imul) {
+      /* arrays of arrays of blocks: i * inner + j (unsigned here) */
+      if ((uint64_t)ahi * bhi <= UINT32_MAX) {
+         *lo = alo * blo;
+         *hi = ahi * bhi;
+      }
    } else if ((uint64_t)ahi + bhi <= UINT32_MAX) {
       *lo = alo + blo;
       *hi = ahi + bhi;

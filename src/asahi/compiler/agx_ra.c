@@ -60,9 +60,8 @@ find_rep(int32_t *rep, unsigned v)
 static unsigned
 value_align(const struct agx_value *v)
 {
-   if (v->size == 64)
-      return 4;
-   return v->size == 32 ? 2 : 1;
+   unsigned a = v->size == 64 ? 4 : v->size == 32 ? 2 : 1;
+   return v->align > a ? v->align : a;
 }
 
 bool

@@ -37,8 +37,12 @@
  * of the reference (clamped to [0, 1] for normalized formats) and the
  * texel, before filtering (GL 4.6 section 8.23.1; the hardware's exact
  * PCF weights are unknown); the result is (r, 0, 0, 1) before the
- * swizzle.  Not handled: cube arrays, compressed formats, gather,
- * anisotropy.
+ * swizzle.  Array layers are integers after the coordinates (the
+ * instruction's dimension says where), clamped to the image (choice);
+ * cube arrays count cubes of 6 faces.  Texel offsets add to the scaled
+ * coordinates (texels of the level); gathers return one channel of the
+ * bilinear footprint, after the swizzle, in GL order, from the view's
+ * first level.  Not handled: compressed formats, anisotropy.
  */
 
 #include <math.h>
@@ -131,7 +135,8 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
    /* Multisampled: 2 or 4 samples from the samples bit (genxml "sample
     * count"), every sample in the pixel's element (ail). */
    img->samples = ms ? (d->samples == AGX_SAMPLE_COUNT_4 ? 4 : 2) : 1;
-   img->cube = d->dimension == AGX_TEXTURE_DIMENSION_CUBE;
+   img->cube = d->dimension == AGX_TEXTURE_DIMENSION_CUBE ||
+               d->dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY;
    img->is_3d = d->dimension == AGX_TEXTURE_DIMENSION_3D;
    img->is_2d = d->dimension != AGX_TEXTURE_DIMENSION_1D &&
                 d->dimension != AGX_TEXTURE_DIMENSION_1D_ARRAY;
@@ -152,8 +157,13 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
    img->integer = util_format_is_pure_integer(img->format);
    img->texel_B = util_format_get_blocksize(img->format);
    bool linear = d->layout == AGX_LAYOUT_LINEAR;
-   img->layers = img->cube                ? 6
-                  : (array || img->is_3d) && !linear ? d->depth
+   /* Cube arrays: the depth counts cubes, 6 faces each (fact:
+    * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c divides
+    * the view's layers by 6). */
+   img->layers = d->dimension == AGX_TEXTURE_DIMENSION_CUBE_ARRAY
+                    ? 6 * (d->depth ? d->depth : 1)
+                 : img->cube                         ? 6
+                 : (array || img->is_3d) && !linear ? d->depth
                                                      : 1;
 
    struct ail_layout *l = &img->layout;
@@ -287,13 +297,31 @@ texel_floor(double x)
    return (int)(x < -limit ? -limit : (x > limit ? limit : x));
 }
 
-/* The sampler's compare function (genxml "compare func") of the
- * reference and a texel's depth: 1 when it passes. */
-static float
-depth_compare(enum agx_compare_func func, double ref, double d)
+/*
+ * Depth comparison (GL 4.6 section 8.23.1): the texel's first component
+ * becomes 1.0 when `ref FUNC depth` holds (genxml "compare func"), else
+ * 0.0, before filtering; the reference is clamped to [0, 1] for
+ * normalized formats; the texel becomes (result, 0, 0, 1) before the
+ * swizzle.  Integer formats are not compared.
+ */
+static bool
+compares(const struct image *img, const struct AGX_SAMPLER *s,
+         const struct asahi_sim_texture_request *req)
 {
+   return req->compare && s->compare_enable && !img->integer;
+}
+
+static void
+depth_compare(const struct image *img, const struct AGX_SAMPLER *s,
+              uint32_t ref_bits, float t[4])
+{
+   double ref = asahi_sim_f32_to_double(ref_bits, false), d = t[0];
+   const struct util_format_description *fd =
+      util_format_description(img->format);
+   if (fd && fd->channel[0].normalized)
+      ref = fmin(fmax(ref, 0.0), 1.0);
    bool pass;
-   switch (func) {
+   switch (s->compare_func) {
    case AGX_COMPARE_FUNC_LEQUAL:
       pass = ref <= d;
       break;
@@ -319,7 +347,28 @@ depth_compare(enum agx_compare_func func, double ref, double d)
       pass = false;
       break;
    }
-   return pass ? 1.0f : 0.0f;
+   t[0] = pass ? 1.0f : 0.0f;
+   t[1] = t[2] = 0.0f;
+   t[3] = 1.0f;
+}
+
+/* The descriptor's swizzle of one texel of floats (gathers pick their
+ * channel after it, GL 4.6 section 8.14.2). */
+static void
+swizzle_texel(const struct image *img, const float in[4], float out[4])
+{
+   const enum agx_channel sw[4] = {img->d.swizzle_r, img->d.swizzle_g,
+                                   img->d.swizzle_b, img->d.swizzle_a};
+   for (unsigned i = 0; i < 4; i++) {
+      if (sw[i] <= AGX_CHANNEL_A)
+         out[i] = in[sw[i]];
+      else if (sw[i] == AGX_CHANNEL_1 && !img->integer)
+         out[i] = 1.0f;
+      else if (sw[i] == AGX_CHANNEL_1)
+         memcpy(&out[i], &(uint32_t){1}, sizeof(float));
+      else
+         out[i] = 0.0f;
+   }
 }
 
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
@@ -327,10 +376,14 @@ depth_compare(enum agx_compare_func func, double ref, double d)
  * `compare`, texels are compared with `ref` first. */
 static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
-             const struct AGX_SAMPLER *s, bool linear_filter, unsigned level,
-             unsigned layer, double u, double v, double r, bool compare,
-             double ref, float out[4])
+             const struct AGX_SAMPLER *s,
+             const struct asahi_sim_texture_request *req, bool linear_filter,
+             unsigned level, unsigned layer, double u, double v, double r,
+             float out[4])
 {
+   /* Gathers take the bilinear footprint whatever the filters. */
+   if (req->gather)
+      linear_filter = true;
    int size[3] = {(int)ail_minify(img->layout.width_px, level),
                   (int)ail_minify(img->layout.height_px, level),
                   img->is_3d ? (int)ail_minify(img->layout.depth_px, level)
@@ -342,6 +395,10 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
    for (unsigned k = 0; k < 3; k++) {
       if (!s->pixel_coordinates)
          c[k] *= size[k];
+      /* Texel offsets, in texels of this level (GL 4.6 section 8.14.2;
+       * none on cube faces). */
+      if (!img->cube)
+         c[k] += req->offset[k];
       if (linear_filter) {
          double a = c[k] - 0.5;
          lo[k] = texel_floor(a);
@@ -378,10 +435,19 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
             return st;
          memcpy(t, bits, sizeof(t));
       }
-      if (compare) {
-         t[0] = depth_compare(s->compare_func, ref, t[0]);
-         t[1] = t[2] = 0.0f;
-         t[3] = 1.0f;
+      if (compares(img, s, req))
+         depth_compare(img, s, req->compare_ref, t);
+      if (req->gather) {
+         /* GL 4.6 section 8.14.2 order: (i0, j1), (i1, j1), (i1, j0),
+          * (i0, j0); corner n has x up in bit 0, y up in bit 1. */
+         static const unsigned slot[4] = {3, 2, 0, 1};
+         float sw[4];
+         if (compares(img, s, req))
+            memcpy(sw, t, sizeof(sw));
+         else
+            swizzle_texel(img, t, sw);
+         acc[slot[n & 3]] = sw[req->gather - 1];
+         continue;
       }
       for (unsigned k = 0; k < 4; k++)
          acc[k] += (float)(weight * t[k]);
@@ -468,17 +534,27 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    bool is_1d = img->layout.height_px == 1 &&
                 (img->d.dimension == AGX_TEXTURE_DIMENSION_1D ||
                  img->d.dimension == AGX_TEXTURE_DIMENSION_1D_ARRAY);
-   unsigned layer_coord = is_1d ? 1 : 2;
+   /* Array layers: an integer in the low 16 bits of the register after
+    * the coordinates of the instruction's dimension (tex_1d_array: the
+    * second, tex_2d_array: the third, tex_cube_array: the fourth, counting
+    * cubes); the shader rounds and clamps it (fact: alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_nir_lower_texture.c).  What the hardware does with
+    * a layer past the end is unknown: clamped here (choice). */
+   unsigned array_reg = r->dim == 1 ? 1 : r->dim == 3 ? 2 : r->dim == 7 ? 3 : 0;
+   unsigned array_layer = 0;
+   if (array_reg && array_reg < r->nr_coords)
+      array_layer = r->coords[array_reg] & 0xffff;
    unsigned layer = 0;
    double cube_s = 0, cube_t = 0, cube_ma = 1;
    if (img->cube) {
       layer = cube_face(coord(r, 0), coord(r, 1), coord(r, 2), &cube_s,
                         &cube_t, &cube_ma);
+      unsigned cubes = img->layers / 6;
+      layer += 6 * (array_layer < cubes ? array_layer : cubes - 1);
       /* Cube maps clamp to the face's edge (no seams across faces). */
       s.wrap_s = s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
    } else if (img->layers > 1 && !img->is_3d) {
-      double l = nearbyint(coord(r, layer_coord));
-      layer = l < 0 ? 0 : (l >= img->layers ? img->layers - 1 : (unsigned)l);
+      layer = array_layer < img->layers ? array_layer : img->layers - 1;
    }
 
    /* The LOD. */
@@ -529,7 +605,9 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    float a[4], b[4];
    unsigned l0 = first, l1 = first;
    double t = 0;
-   if (s.mip_filter == AGX_MIP_FILTER_NEAREST) {
+   if (r->gather) {
+      /* Gathers read the view's first level (GL 4.6 section 8.14.2). */
+   } else if (s.mip_filter == AGX_MIP_FILTER_NEAREST) {
       /* GL: ceil(lod + 0.5) - 1 */
       double n = ceil(l + 0.5) - 1;
       l0 = l1 = first + (unsigned)(n < 0 ? 0 : n);
@@ -538,23 +616,13 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       l1 = l0 + 1 <= last ? l0 + 1 : l0;
       t = l - floor(l);
    }
-   bool compare = r->compare && s.compare_enable && !img->integer;
-   double ref = compare ? asahi_sim_f32_to_double(r->compare_ref, false) : 0;
-   if (compare) {
-      const struct util_format_description *fd =
-         util_format_description(img->format);
-      if (fd && fd->channel[0].normalized)
-         ref = fmin(fmax(ref, 0.0), 1.0);
-   }
    double u = img->cube ? cube_s : coord(r, 0);
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    double rr = img->is_3d ? coord(r, 2) : 0;
    enum asahi_sim_status st =
-      filter_level(g, img, &s, linear_filter, l0, layer, u, v, rr, compare,
-                   ref, a);
+      filter_level(g, img, &s, r, linear_filter, l0, layer, u, v, rr, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
-      st = filter_level(g, img, &s, linear_filter, l1, layer, u, v, rr,
-                        compare, ref, b);
+      st = filter_level(g, img, &s, r, linear_filter, l1, layer, u, v, rr, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }
@@ -593,6 +661,12 @@ unit_fetch(void *user, struct asahi_sim_group *g,
          x = (int16_t)x;
          y = (int16_t)y;
       }
+      /* texelFetchOffset: the offsets add to the texel coordinates (GL
+       * 4.6 section 8.14.2), z to a 3D slice. */
+      x += r->offset[0];
+      y += is_1d ? 0 : r->offset[1];
+      if (img->is_3d)
+         layer += (unsigned)r->offset[is_1d ? 1 : 2];
       if (level <= img->d.last_level)
          st = texel(g, img, level, layer, sample, x, y, v);
    } else {
@@ -600,6 +674,10 @@ unit_fetch(void *user, struct asahi_sim_group *g,
    }
    if (st != ASAHI_SIM_RUNNING)
       return st;
+   if (r->op == ASAHI_SIM_TEXTURE_SAMPLE && r->gather) {
+      memcpy(out, v, sizeof(v)); /* swizzled texel by texel */
+      return ASAHI_SIM_RUNNING;
+   }
 
    /* The descriptor's swizzle: channel r, g, b, a, constant 1 or 0. */
    const enum agx_channel sw[4] = {img->d.swizzle_r, img->d.swizzle_g,

@@ -77,10 +77,18 @@ need_hook(struct asahi_sim_group *g, const char *what, bool present)
                           "%s without a texture hook (g->texture)", what);
 }
 
+/* Coordinate i of a lane as a float: 16-bit runs are f16 components,
+ * unless `packed` (32-bit coordinates followed by 16-bit extras, read
+ * as one 16-bit run: coordinate i is halves 2 i and 2 i + 1). */
 static float
 coord_as_float(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
-               unsigned i, unsigned lane)
+               bool packed, unsigned i, unsigned lane)
 {
+   if (packed) {
+      uint32_t v = asahi_sim_read_run(g, C, 2 * i, lane) |
+                   asahi_sim_read_run(g, C, 2 * i + 1, lane) << 16;
+      return (float)asahi_sim_f32_to_double(v, false);
+   }
    uint32_t v = asahi_sim_read_run(g, C, i, lane);
    return (float)(C->size == 16 ? asahi_sim_f16_to_double((uint16_t)v)
                                 : asahi_sim_f32_to_double(v, false));
@@ -99,7 +107,15 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
             const struct agx_isa_operand *D, unsigned lane,
             struct asahi_sim_texture_request *req)
 {
-   unsigned n = req->nr_coords < 3 ? req->nr_coords : 3;
+   /* The position's components (the dimension's count: an array layer
+    * or sample index has no derivative). */
+   const unsigned nr_dims = sizeof(tex_dims) / sizeof(tex_dims[0]);
+   unsigned n = req->dim < nr_dims ? tex_dims[req->dim][0] : 0;
+   if (n > req->nr_coords)
+      n = req->nr_coords;
+   /* fill_request reads a 16-bit run longer than the components as 32-bit
+    * coordinates with 16-bit extras */
+   bool packed = C->size == 16 && !req->coords_16;
    if (req->lod_mode == 4 || req->lod_mode == 12) {
       if (D->kind != AGX_ISA_KIND_REG)
          return;
@@ -116,9 +132,9 @@ derivatives(const struct asahi_sim_group *g, const struct agx_isa_operand *C,
    }
    unsigned q = lane & ~3u;
    for (unsigned i = 0; i < n; i++) {
-      float c0 = coord_as_float(g, C, i, q);
-      req->ddx[i] = coord_as_float(g, C, i, q + 1) - c0;
-      req->ddy[i] = coord_as_float(g, C, i, q + 2) - c0;
+      float c0 = coord_as_float(g, C, packed, i, q);
+      req->ddx[i] = coord_as_float(g, C, packed, i, q + 1) - c0;
+      req->ddy[i] = coord_as_float(g, C, packed, i, q + 2) - c0;
    }
    req->has_derivatives = true;
 }
@@ -139,20 +155,28 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
    if ((st = need_hook(g, name, g->texture && g->texture->fetch)) !=
        ASAHI_SIM_RUNNING)
       return st;
-   if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
-       asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value)
-      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: LOD queries and gather are not executed",
-                             name);
-   /* Depth compare: the reference is the first element of the O operand
-    * (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
-    * agx_emit_tex puts the compare value first, before packed offsets). */
-   bool compare = !load && asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value;
    const struct agx_isa_operand *O = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_O);
-   if (compare && O->kind != AGX_ISA_KIND_REG)
+   bool compare = asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_COMPARE)->value;
+   unsigned q6 = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_Q6)->value;
+   /* q6: gather_r/g/b/a are 0b00010 + 4 * channel (applegpu); its low
+    * bit (gather_depth / compare) is not simulated. */
+   unsigned gather = 0;
+   if (q6 && (q6 & 3) == 2)
+      gather = 1 + (q6 >> 2);
+   if (asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MODE)->value ||
+       (q6 && !gather) || ((compare || gather) && load))
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "%s: compare without a reference register",
-                             name);
+                             "%s: LOD queries, q6 %u and compare or gather "
+                             "with texture_load are not executed",
+                             name, q6);
+   /* The compare/offset operand (applegpu SampleCompareOffDesc): the
+    * reference (32-bit) first when compare is set, then the packed
+    * offsets in a 16-bit register (the low half of the next 32-bit one
+    * after a reference). */
+   bool has_offset = O->kind == AGX_ISA_KIND_REG && O->count > compare;
+   if (compare && O->kind != AGX_ISA_KIND_REG)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "%s: compare without a reference", name);
 
    foreach_active_lane (g, t) {
       struct asahi_sim_texture_request req = {
@@ -167,7 +191,17 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
                                                : (uint32_t)D->value,
          .mask = (unsigned)asahi_sim_op(I, AGX_ISA_TEXTURE_SAMPLE_MASK)->value,
          .lod_16 = D->kind == AGX_ISA_KIND_REG && D->size == 16,
+         .compare = compare,
+         .gather = gather,
       };
+      if (has_offset) {
+         uint32_t packed = asahi_sim_read_run(g, O, compare, t) & 0xffff;
+         req.has_offset = true;
+         for (unsigned i = 0; i < 3; i++) {
+            int n = (int)((packed >> (4 * i)) & 0xf);
+            req.offset[i] = n >= 8 ? n - 16 : n;
+         }
+      }
       if ((st = fill_request(g, T, U, C, t, &req)) != ASAHI_SIM_RUNNING)
          return st;
       if (!load)

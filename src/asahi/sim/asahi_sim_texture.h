@@ -73,6 +73,15 @@ struct asahi_sim_texture_request {
     * compare function tests each texel's first component against. */
    bool compare;
    uint32_t compare_ref;
+   /* texture_sample/load: texel offsets (has_offset: the operand has
+    * them), from the packed 4-bit two's complement x, y, z, added to the
+    * texel coordinates at the level read (GL 4.6 section 8.14.2). */
+   bool has_offset;
+   int offset[3];
+   /* texture_sample: 0 for a filtered sample, else gather channel
+    * gather - 1 (0..3 = r..a after the descriptor swizzle) of the 2x2
+    * footprint. */
+   unsigned gather;
 };
 
 struct asahi_sim_texture_hooks {

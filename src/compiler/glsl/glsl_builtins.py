@@ -51,6 +51,9 @@ V('gl_InstanceID', 'int', 'in', VS, desk=140, es=300,
 # The extension's own spelling (ARB_draw_instanced), vertex shaders only.
 V('gl_InstanceIDARB', 'int', 'in', VS, desk=0, es=0,
   ext='GL_ARB_draw_instanced')
+# GL_EXT_draw_instanced's spelling in GLSL ES 1.00 vertex shaders.
+V('gl_InstanceIDEXT', 'int', 'in', VS, desk=0, es=0,
+  ext='GL_EXT_draw_instanced')
 V('gl_BaseVertex', 'int', 'in', VS, desk=460, es=0,
   ext='GL_ARB_shader_draw_parameters')
 V('gl_BaseInstance', 'int', 'in', VS, desk=460, es=0,

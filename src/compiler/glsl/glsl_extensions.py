@@ -62,6 +62,7 @@ EXTENSIONS = [
     ('GL_OES_EGL_image_external', None, 100),
     ('GL_EXT_frag_depth', None, 100),
     ('GL_EXT_draw_buffers', None, 100),
+    ('GL_EXT_draw_instanced', None, 100),
     ('GL_EXT_gpu_shader5', None, 310),
     ('GL_EXT_shader_io_blocks', None, 310),
     ('GL_OES_shader_io_blocks', None, 310),

@@ -199,6 +199,12 @@ link_uniforms(struct link *l)
             u->init = v->initializer;
             u->init_unit = l->unit[s];
          }
+         /* A uniform with an initializer stays active even unused, so its
+          * value can be queried and set (Mesa, the reference, keeps such
+          * uniforms: alexvorxx/Mesa-VirGL src/compiler/glsl/
+          * opt_dead_code.cpp, "uniform initializers are precious"). */
+         if (v->initializer)
+            u->used = true;
          if (v->binding >= 0)
             u->binding = v->binding;
       }

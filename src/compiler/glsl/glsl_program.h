@@ -100,7 +100,9 @@
  *    member reads as a 32-bit value compared with 0.  The index is a
  *    constant, except for an element of a block array chosen by a
  *    non-constant index: the elements "B[0]", "B[1]" ... are consecutive
- *    entries and source 0 is first + umin(index, size - 1).  The GL front
+ *    entries and source 0 is first + umin(index, size - 1); for arrays
+ *    of arrays ("B[0][0]", "B[0][1]" ..., row by row) first +
+ *    umin(i, n - 1) * inner + umin(j, m - 1).  The GL front
  *    end binds the buffer of each block's binding point at its index.
  *
  * Uniform storage (the default uniform block):

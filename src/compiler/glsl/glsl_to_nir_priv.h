@@ -64,7 +64,8 @@ struct g2n_lval {
    const bool *ubo_rm_fields;     /* a block instance: per member */
    unsigned ubo_col_stride;       /* a row-major column: component step */
    unsigned ubo_array_len;        /* an array of blocks, not yet indexed */
-   nir_def *ubo_block_dyn;        /* block number chosen by an index */
+   const struct glsl_type *ubo_array_type; /* ... its array type */
+   nir_def *ubo_block_dyn;        /* blocks from ubo_block, by indices */
 };
 
 /* A name in scope. */
@@ -86,6 +87,7 @@ struct g2n_sym {
    bool ubo_rm;
    const bool *ubo_rm_fields;
    unsigned ubo_array_len;     /* an array of blocks: its length */
+   const struct glsl_type *ubo_array_type; /* ... and its array type */
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;

@@ -97,6 +97,31 @@ g2n_ubo_default_layout(struct g2n *c, struct ast_node *n)
       c->ubo_row_major_default = false;
 }
 
+/* Blocks in one element of an array type (1 for a block). */
+static unsigned
+flat_count(const struct glsl_type *t)
+{
+   unsigned n = 1;
+   for (; t && glsl_type_is_array(t); t = t->element)
+      n *= t->length > 0 ? (unsigned)t->length : 1;
+   return n;
+}
+
+/* "B[i][j]..." for the k-th block of array type `at`, row by row. */
+static const char *
+element_name(struct g2n *c, const char *name, const struct glsl_type *at,
+             unsigned k)
+{
+   char *s = ralloc_strdup(c->shader, name);
+   for (const struct glsl_type *d = at; glsl_type_is_array(d);
+        d = d->element) {
+      unsigned inner = flat_count(d->element);
+      ralloc_asprintf_append(&s, "[%u]", k / inner);
+      k %= inner;
+   }
+   return s;
+}
+
 void
 g2n_ubo_block(struct g2n *c, struct ast_node *n)
 {
@@ -106,19 +131,26 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       return;
    }
    /* An array of blocks: one block per element, named "B[k]" (GL 4.6
-    * 7.3.1.1); its size is a constant expression the checker folded
-    * (the first dimension's vtype is the instance's array type). */
+    * 7.3.1.1), "B[i][j]" for arrays of arrays (row by row); its sizes are
+    * constant expressions the checker folded (the first dimension's vtype
+    * is the instance's array type). */
    unsigned count = 1;
+   const struct glsl_type *at = NULL;
    if (n->dims.count) {
-      const struct glsl_type *at = n->dims.head->vtype;
-      if (n->dims.count != 1 || !at || !glsl_type_is_array(at) ||
-          at->length <= 0 || at->length > 64 ||
-          glsl_type_is_array(at->element)) {
-         g2n_fail(c, n, "arrays of uniform blocks need one dimension of "
-                  "a known size of at most 64 here");
+      at = n->dims.head->vtype;
+      for (const struct glsl_type *d = at; d && glsl_type_is_array(d);
+           d = d->element) {
+         if (d->length <= 0 || count * (unsigned)d->length > 64) {
+            count = 0;
+            break;
+         }
+         count *= (unsigned)d->length;
+      }
+      if (!at || !glsl_type_is_array(at) || !count) {
+         g2n_fail(c, n, "arrays of uniform blocks need known sizes, at "
+                  "most 64 blocks in all, here");
          return;
       }
-      count = (unsigned)at->length;
    }
    if (has_layout(n->type->layout, "std430")) {
       g2n_fail(c, n, "std430 uniform blocks are not translated yet");
@@ -146,9 +178,8 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
          rm[f++] = mrm;
    }
    /* Shaders of one stage share a block of the same name. */
-   const char *name0 = n->dims.count
-                          ? ralloc_asprintf(c->shader, "%s[0]", n->name)
-                          : n->name;
+   const char *name0 = n->dims.count ? element_name(c, n->name, at, 0)
+                                     : n->name;
    int binding = -1;
    for (const struct ast_layout_id *l = n->type->layout; l; l = l->next) {
       if (!strcmp(l->name, "binding") && l->evaluated && l->known)
@@ -186,9 +217,8 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
                         : 0;
       for (unsigned k = 0; k < count; k++) {
          struct glsl_nir_block blk = {
-            .name = n->dims.count
-                       ? ralloc_asprintf(c->shader, "%s[%u]", n->name, k)
-                       : n->name,
+            .name = n->dims.count ? element_name(c, n->name, at, k)
+                                  : n->name,
             .instance = n->name2,
             .type = bt,
             .size_B = align_to(end, 16),
@@ -209,7 +239,8 @@ g2n_ubo_block(struct g2n *c, struct ast_node *n)
       sym->is_ubo = true;
       sym->ubo_block = (int)index;
       sym->ubo_rm_fields = rm;
-      sym->ubo_array_len = n->dims.count ? count : 0;
+      sym->ubo_array_len = n->dims.count ? (unsigned)at->length : 0;
+      sym->ubo_array_type = at;
       g2n_declare(c, n->name2, sym);
       return;
    }
@@ -237,8 +268,8 @@ g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
    lv->ubo_rm = sym->ubo_rm;
    lv->ubo_rm_fields = sym->ubo_rm_fields;
    lv->ubo_array_len = sym->ubo_array_len;
-   for (unsigned k = 0; k < (sym->ubo_array_len ? sym->ubo_array_len : 1);
-        k++)
+   lv->ubo_array_type = sym->ubo_array_type;
+   for (unsigned k = 0; k < flat_count(sym->ubo_array_type); k++)
       util_dynarray_element(&c->blocks, struct glsl_nir_block,
                             sym->ubo_block + (int)k)->used = true;
 }
@@ -250,10 +281,20 @@ g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx)
    nir_builder *b = &c->b;
    const struct glsl_type *t = lv->dtype;
    if (lv->ubo_array_len) {
-      /* b[i]: the i-th block of the array (blocks are consecutive; the
-       * index is already clamped) */
-      lv->ubo_block_dyn = nir_iadd(b, nir_imm_int(b, lv->ubo_block), idx);
-      lv->ubo_array_len = 0;
+      /* b[i]: the blocks of element i (blocks are consecutive, row by
+       * row; the index is already clamped).  ubo_block_dyn gathers the
+       * offset from the array's first block. */
+      const struct glsl_type *et = lv->ubo_array_type->element;
+      unsigned inner = flat_count(et);
+      nir_def *step = inner == 1 ? idx
+                                 : nir_imul(b, idx, nir_imm_int(b,
+                                                                (int)inner));
+      lv->ubo_block_dyn = lv->ubo_block_dyn
+                             ? nir_iadd(b, lv->ubo_block_dyn, step)
+                             : step;
+      bool more = glsl_type_is_array(et);
+      lv->ubo_array_type = more ? et : NULL;
+      lv->ubo_array_len = more ? (unsigned)et->length : 0;
       return;
    }
    unsigned stride;
@@ -393,8 +434,10 @@ g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv)
       g2n_fail(c, NULL, "a whole array of uniform blocks is not a value");
       return (struct g2n_val){ .type = lv->type };
    }
-   nir_def *block = lv->ubo_block_dyn ? lv->ubo_block_dyn
-                                      : nir_imm_int(&c->b, lv->ubo_block);
+   /* first + offset: the linker renumbers the constant */
+   nir_def *block = nir_imm_int(&c->b, lv->ubo_block);
+   if (lv->ubo_block_dyn)
+      block = nir_iadd(&c->b, block, lv->ubo_block_dyn);
    return load_value(c, block, lv->ubo_offset, lv->dtype, lv->ubo_rm,
                      lv->ubo_col_stride);
 }

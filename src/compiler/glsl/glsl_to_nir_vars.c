@@ -632,6 +632,8 @@ static const struct builtin_io builtin_ios[] = {
      0 },
    { "gl_VertexID", "int", VS, 0, 0, nir_intrinsic_load_vertex_id, 0 },
    { "gl_InstanceID", "int", VS, 0, 0, nir_intrinsic_load_instance_id, 0 },
+   { "gl_InstanceIDEXT", "int", VS, 0, 0, nir_intrinsic_load_instance_id,
+     0 },
    { "gl_FragCoord", "vec4", FS, 0, 0, nir_intrinsic_load_frag_coord, 0 },
    { "gl_FrontFacing", "bool", FS, 0, 0, nir_intrinsic_load_front_face, 0 },
    { "gl_PointCoord", "vec2", FS, 0, 0, nir_intrinsic_load_point_coord, 0 },

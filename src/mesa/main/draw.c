@@ -13,6 +13,7 @@
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "util/format/u_format.h"
 
 static bool
 valid_mode(struct gl_context *ctx, GLenum mode)
@@ -25,12 +26,41 @@ valid_mode(struct gl_context *ctx, GLenum mode)
    return mode <= GL_TRIANGLE_FAN;
 }
 
+/* EXT_color_buffer_float without EXT_float_blend (ES 3.0 contexts):
+ * drawing with blending into a 32-bit float colour buffer is an
+ * INVALID_OPERATION (EXT_float_blend, "Errors"). */
+static bool
+float_blend_allows(struct gl_context *ctx, const char *func)
+{
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+
+   if (!ctx->Color.BlendEnabled || !_mesa_is_gles(ctx) || !fb || !fb->Name)
+      return true;
+   for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
+      const struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
+      if (!rb || fb->ColorDrawBuffer[i] == GL_NONE)
+         continue;
+      const struct util_format_description *d = util_format_description(
+         rb->texture ? rb->texture->format : rb->Format);
+      if (d && d->channel[0].type == UTIL_FORMAT_TYPE_FLOAT &&
+          d->channel[0].size == 32) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(blending into a 32-bit float buffer)", func);
+         return false;
+      }
+   }
+   return true;
+}
+
 /* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the
- * primitive mode of BeginTransformFeedback and elements not at all. */
+ * primitive mode of BeginTransformFeedback and elements not at all.  Also
+ * the float blending rule above. */
 static bool
 feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
                 const char *func)
 {
+   if (!float_blend_allows(ctx, func))
+      return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
       return true;
    if (elements || mode != ctx->CurrentTF->Mode) {

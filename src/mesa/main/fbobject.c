@@ -715,6 +715,123 @@ attachment_query(struct gl_context *ctx, GLenum attachment,
    return format_bits(f, c);
 }
 
+/* Bits of component c (0-3 colour, 4 depth, 5 stencil) of a pipe
+ * format. */
+static GLint
+pipe_bits(enum pipe_format f, unsigned c)
+{
+   const struct util_format_description *d = util_format_description(f);
+   if (!d || f == PIPE_FORMAT_NONE)
+      return 0;
+   bool ds = util_format_is_depth_or_stencil(f);
+   unsigned swz;
+   if (c < 4) {
+      if (ds)
+         return 0;
+      swz = d->swizzle[c];
+   } else if (c == 4) {
+      if (!util_format_has_depth(f))
+         return 0;
+      swz = d->swizzle[0];
+   } else {
+      if (!util_format_has_stencil(f))
+         return 0;
+      swz = d->swizzle[util_format_has_depth(f) ? 1 : 0];
+   }
+   return swz <= PIPE_SWIZZLE_W ? d->channel[swz].size : 0;
+}
+
+/* GetFramebufferAttachmentParameteriv of the default framebuffer (ES
+ * 3.0.6 section 6.1.13): BACK, DEPTH and STENCIL (desktop: also the front
+ * and left buffers), of type FRAMEBUFFER_DEFAULT when they exist. */
+static void
+default_fb_query(struct gl_context *ctx, struct gl_framebuffer *fb,
+                 GLenum attachment, GLenum pname, GLint *params,
+                 const char *func)
+{
+   int index;
+   switch (attachment) {
+   case GL_BACK:
+      index = BUFFER_COLOR0;
+      break;
+   case GL_FRONT:
+   case GL_FRONT_LEFT:
+   case GL_BACK_LEFT:
+      index = _mesa_is_gles(ctx) ? -1 : BUFFER_COLOR0;
+      break;
+   case GL_DEPTH:
+      index = BUFFER_DEPTH;
+      break;
+   case GL_STENCIL:
+      index = BUFFER_STENCIL;
+      break;
+   default:
+      index = -1;
+      break;
+   }
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
+                  attachment);
+      return;
+   }
+   const struct gl_renderbuffer *rb = fb->Attachment[index];
+   enum pipe_format f =
+      rb ? (rb->texture ? rb->texture->format : rb->Format) : PIPE_FORMAT_NONE;
+   if (index == BUFFER_DEPTH && !util_format_has_depth(f))
+      rb = NULL;
+   if (index == BUFFER_STENCIL && !util_format_has_stencil(f))
+      rb = NULL;
+
+   if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+      *params = rb ? GL_FRAMEBUFFER_DEFAULT : GL_NONE;
+      return;
+   }
+   if (!rb) {
+      if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
+         *params = 0;
+         return;
+      }
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no buffer)", func);
+      return;
+   }
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: {
+      unsigned c = pname - GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE;
+      /* Only the aspect of the attachment point. */
+      if ((index == BUFFER_DEPTH && c != 4) ||
+          (index == BUFFER_STENCIL && c != 5))
+         *params = 0;
+      else
+         *params = pipe_bits(f, c);
+      return;
+   }
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      if (index == BUFFER_STENCIL)
+         *params = GL_UNSIGNED_INT;
+      else if (util_format_is_pure_sint(f))
+         *params = GL_INT;
+      else if (util_format_is_pure_uint(f))
+         *params = GL_UNSIGNED_INT;
+      else
+         *params = util_format_description(f)->channel[0].type ==
+                         UTIL_FORMAT_TYPE_FLOAT
+                      ? GL_FLOAT
+                      : GL_UNSIGNED_NORMALIZED;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      *params = util_format_is_srgb(f) ? GL_SRGB : GL_LINEAR;
+      return;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return;
+   }
+}
+
 void GLAPIENTRY
 _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
                                           GLenum pname, GLint *params)
@@ -729,6 +846,11 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
+   struct gl_framebuffer **bound = framebuffer_binding(ctx, target);
+   if (*bound && !(*bound)->Name && ctx->Version >= 30) {
+      default_fb_query(ctx, *bound, attachment, pname, params, func);
+      return;
+   }
    index = attachment_index(ctx, attachment);
    if (index < 0) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment)", func);
@@ -737,6 +859,19 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    fb = bound_fbo(ctx, target, func);
    if (!fb)
       return;
+   if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+      /* One image at both points, or an INVALID_OPERATION (ES 3.0.6
+       * section 6.1.13). */
+      const struct gl_fbo_attachment *d = &fb->Att[BUFFER_DEPTH];
+      const struct gl_fbo_attachment *st = &fb->Att[BUFFER_STENCIL];
+      if (d->Type != st->Type || d->Renderbuffer != st->Renderbuffer ||
+          d->Texture != st->Texture || d->TextureLevel != st->TextureLevel ||
+          d->CubeFace != st->CubeFace || d->Layer != st->Layer) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(different depth and stencil images)", func);
+         return;
+      }
+   }
    att = &fb->Att[index];
    switch (pname) {
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE:

@@ -182,11 +182,13 @@ _mesa_is_color_renderable(struct gl_context *ctx,
       return false;
    if (f->flags & GL_FMT_COLOR_RENDERABLE)
       return true;
-   /* Unsized RGB and RGBA render as in ES 2.0; float formats only on
-    * desktop (ES needs EXT_color_buffer_float, not advertised). */
+   /* Unsized RGB and RGBA render as in ES 2.0; float formats on desktop
+    * and with EXT_color_buffer_float (advertised in ES 3.0 contexts,
+    * main/extensions.c). */
    if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
       return true;
-   return !_mesa_is_gles(ctx) && (f->flags & GL_FMT_FLOAT_RENDERABLE);
+   return (!_mesa_is_gles(ctx) || ctx->Version >= 30) &&
+          (f->flags & GL_FMT_FLOAT_RENDERABLE);
 }
 
 bool

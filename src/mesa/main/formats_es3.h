@@ -37,8 +37,8 @@ enum gl_format_flag {
    GL_FMT_COLOR_RENDERABLE = 1 << 1,
    /* Texture-filterable (table 3.13 "TF"). */
    GL_FMT_FILTERABLE = 1 << 2,
-   /* Renderable as a float buffer: desktop GL, or ES with
-    * EXT_color_buffer_float (not advertised yet). */
+   /* Renderable as a float buffer: desktop GL, or ES 3.0 with
+    * EXT_color_buffer_float. */
    GL_FMT_FLOAT_RENDERABLE = 1 << 3,
    /* Depth- or stencil-renderable (table 3.14). */
    GL_FMT_DEPTH_RENDERABLE = 1 << 4,

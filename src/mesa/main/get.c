@@ -433,6 +433,25 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_UNPACK_ALIGNMENT:
       int1(v, ctx->Pixel.UnpackAlignment);
       return true;
+   case GL_UNPACK_ROW_LENGTH:
+   case GL_UNPACK_IMAGE_HEIGHT:
+   case GL_UNPACK_SKIP_PIXELS:
+   case GL_UNPACK_SKIP_ROWS:
+   case GL_UNPACK_SKIP_IMAGES:
+   case GL_PACK_ROW_LENGTH:
+   case GL_PACK_SKIP_PIXELS:
+   case GL_PACK_SKIP_ROWS:
+      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+         return false;
+      int1(v, pname == GL_UNPACK_ROW_LENGTH     ? ctx->Pixel.UnpackRowLength
+              : pname == GL_UNPACK_IMAGE_HEIGHT ? ctx->Pixel.UnpackImageHeight
+              : pname == GL_UNPACK_SKIP_PIXELS  ? ctx->Pixel.UnpackSkipPixels
+              : pname == GL_UNPACK_SKIP_ROWS    ? ctx->Pixel.UnpackSkipRows
+              : pname == GL_UNPACK_SKIP_IMAGES  ? ctx->Pixel.UnpackSkipImages
+              : pname == GL_PACK_ROW_LENGTH     ? ctx->Pixel.PackRowLength
+              : pname == GL_PACK_SKIP_PIXELS    ? ctx->Pixel.PackSkipPixels
+                                                : ctx->Pixel.PackSkipRows);
+      return true;
    case GL_POLYGON_OFFSET_FACTOR:
       float_n(v, TYPE_FLOAT, 1, &ctx->Polygon.OffsetFactor);
       return true;

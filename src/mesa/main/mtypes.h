@@ -487,6 +487,10 @@ struct gl_context {
 
    struct {
       GLint PackAlignment, UnpackAlignment;
+      /* ES 3.0 section 3.7.1 / 4.3.2 (table 3.1): 0 = the image's own. */
+      GLint UnpackRowLength, UnpackImageHeight;
+      GLint UnpackSkipPixels, UnpackSkipRows, UnpackSkipImages;
+      GLint PackRowLength, PackSkipPixels, PackSkipRows;
    } Pixel;
 
    struct gl_buffer_object *ArrayBuffer;

@@ -22,6 +22,18 @@ struct pbo_map {
 size_t _mesa_image_size_B(GLsizei width, GLsizei height, unsigned bpp,
                           unsigned alignment);
 
+/* Where the texels of a w x h x d client image lie from its pointer,
+ * after the pixel storage modes of ES 3.0.6 section 3.7.1 (unpack) or
+ * 4.3.2 (pack): rows of ROW_LENGTH (or w) pixels aligned to ALIGNMENT,
+ * images of IMAGE_HEIGHT (or h) rows, SKIP_IMAGES/ROWS/PIXELS first.
+ * size_B is the bytes the image reaches from the pointer (0 if empty). */
+struct gl_pixel_layout {
+   size_t offset_B, row_stride_B, image_stride_B, size_B;
+};
+void _mesa_pixel_layout(const struct gl_context *ctx, bool pack, GLsizei w,
+                        GLsizei h, GLsizei d, unsigned bpp,
+                        struct gl_pixel_layout *out);
+
 /* Resolves the client pointer of an upload (unpack) or readback (pack):
  * unchanged without a bound buffer, else a mapping of the buffer at the
  * offset.  NULL with GL_INVALID_OPERATION recorded when the range does not

@@ -145,20 +145,53 @@ void GLAPIENTRY
 _mesa_PixelStorei(GLenum pname, GLint param)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLint *dst;
+   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
+   GLint *dst = NULL;
+   bool alignment = false;
 
    switch (pname) {
    case GL_PACK_ALIGNMENT:
       dst = &ctx->Pixel.PackAlignment;
+      alignment = true;
       break;
    case GL_UNPACK_ALIGNMENT:
       dst = &ctx->Pixel.UnpackAlignment;
+      alignment = true;
+      break;
+   /* ES 3.0.6 tables 3.1 and 4.4: counts (ES 3.0 and desktop GL). */
+   case GL_UNPACK_ROW_LENGTH:
+      dst = es3 ? &ctx->Pixel.UnpackRowLength : NULL;
+      break;
+   case GL_UNPACK_IMAGE_HEIGHT:
+      dst = es3 ? &ctx->Pixel.UnpackImageHeight : NULL;
+      break;
+   case GL_UNPACK_SKIP_PIXELS:
+      dst = es3 ? &ctx->Pixel.UnpackSkipPixels : NULL;
+      break;
+   case GL_UNPACK_SKIP_ROWS:
+      dst = es3 ? &ctx->Pixel.UnpackSkipRows : NULL;
+      break;
+   case GL_UNPACK_SKIP_IMAGES:
+      dst = es3 ? &ctx->Pixel.UnpackSkipImages : NULL;
+      break;
+   case GL_PACK_ROW_LENGTH:
+      dst = es3 ? &ctx->Pixel.PackRowLength : NULL;
+      break;
+   case GL_PACK_SKIP_PIXELS:
+      dst = es3 ? &ctx->Pixel.PackSkipPixels : NULL;
+      break;
+   case GL_PACK_SKIP_ROWS:
+      dst = es3 ? &ctx->Pixel.PackSkipRows : NULL;
       break;
    default:
+      break;
+   }
+   if (!dst) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glPixelStorei(pname=0x%x)", pname);
       return;
    }
-   if (param != 1 && param != 2 && param != 4 && param != 8) {
+   if (alignment ? param != 1 && param != 2 && param != 4 && param != 8
+                 : param < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glPixelStorei(param=%d)", param);
       return;
    }

@@ -118,11 +118,11 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
       return;
    }
    struct pbo_map map;
-   void *dst = _mesa_map_pbo(
-      ctx, true, pixels,
-      _mesa_image_size_B(width, height, util_format_get_blocksize(client),
-                         (unsigned)ctx->Pixel.PackAlignment),
-      &map, "glReadPixels");
+   struct gl_pixel_layout layout;
+   _mesa_pixel_layout(ctx, true, width, height, 1,
+                      util_format_get_blocksize(client), &layout);
+   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map,
+                             "glReadPixels");
    if (!dst)
       return;
    st_read_pixels(ctx->st, x, y, width, height, client, dst);

@@ -59,6 +59,17 @@ client_format(struct gl_context *ctx, GLenum format, GLenum type,
    return _mesa_client_format(ctx, format, type, enum_ok);
 }
 
+/* The bytes an upload of w x h x d texels in client layout src reads
+ * from its pointer (pixel storage modes included). */
+static size_t
+unpack_size_B(const struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
+              enum pipe_format src)
+{
+   struct gl_pixel_layout l;
+   _mesa_pixel_layout(ctx, false, w, h, d, util_format_get_blocksize(src), &l);
+   return l.size_B;
+}
+
 /* The pipe target whose support decides a texture's storage format. */
 static enum pipe_texture_target
 storage_target(GLenum target)
@@ -171,8 +182,7 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
    if (ctx->PixelUnpackBuffer) {
       data = _mesa_map_pbo(
          ctx, false, pixels,
-         _mesa_image_size_B(width, height, util_format_get_blocksize(src),
-                            (unsigned)ctx->Pixel.UnpackAlignment),
+         unpack_size_B(ctx, width, height, 1, src),
          &map, "glTexImage2D");
       if (!data && width && height)
          return;
@@ -263,8 +273,7 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct pbo_map map;
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
-      _mesa_image_size_B(width, height, util_format_get_blocksize(src),
-                         (unsigned)ctx->Pixel.UnpackAlignment),
+      unpack_size_B(ctx, width, height, 1, src),
       &map, "glTexSubImage2D");
    if (!data)
       return;
@@ -683,9 +692,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    const void *data = pixels;
    if (ctx->PixelUnpackBuffer) {
       data = _mesa_map_pbo(ctx, false, pixels,
-                           _mesa_image_size_B(width, height * depth,
-                                              util_format_get_blocksize(src),
-                                              (unsigned)ctx->Pixel.UnpackAlignment),
+                           unpack_size_B(ctx, width, height, depth, src),
                            &map, func);
       if (!data && width && height && depth)
          return;
@@ -741,8 +748,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct pbo_map map;
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
-      _mesa_image_size_B(width, height * depth, util_format_get_blocksize(src),
-                         (unsigned)ctx->Pixel.UnpackAlignment),
+      unpack_size_B(ctx, width, height, depth, src),
       &map, func);
    if (!data)
       return;

@@ -26,8 +26,10 @@ st_convert_texels(enum pipe_format dst_format, void *dst,
    /* The encoding never changes between client memory and storage: sRGB
     * texels are copied as their codes (ES 3.0.6 sections 3.8.16 and
     * 4.3.2 convert only when sampling and blending). */
-   const struct util_format_description *dd = util_format_description(dst_format);
-   const struct util_format_description *sd = util_format_description(src_format);
+   const struct util_format_description *dd =
+      util_format_description(dst_format);
+   const struct util_format_description *sd =
+      util_format_description(src_format);
    if (dd && util_format_is_srgb(dst_format) &&
        dd->linear_format != PIPE_FORMAT_NONE)
       dst_format = dd->linear_format;

@@ -34,7 +34,7 @@ bool st_is_float_depth(enum pipe_format format);
  * converted into each other (integer <-> non-integer, colour <-> depth).
  */
 bool st_convert_texels(enum pipe_format dst_format, void *dst,
-                       enum pipe_format src_format, const void *src,
-                       unsigned n, void *scratch);
+                       enum pipe_format src_format, const void *src, unsigned n,
+                       void *scratch);
 
 #endif

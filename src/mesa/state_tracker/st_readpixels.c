@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/pbo.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
 #include "state_tracker/st_format_convert.h"
@@ -31,9 +32,10 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
    struct pipe_transfer *xfer;
    struct pipe_box box;
    size_t texel_B = util_format_get_blocksize(client);
-   size_t row_B = (size_t)width * texel_B;
-   size_t align = (size_t)ctx->Pixel.PackAlignment;
-   size_t dst_stride = (row_B + align - 1) / align * align;
+   struct gl_pixel_layout layout;
+   _mesa_pixel_layout(ctx, true, width, height, 1, (unsigned)texel_B,
+                      &layout);
+   size_t dst_stride = layout.row_stride_B;
 
    if (!fb || width <= 0 || height <= 0)
       return;
@@ -80,7 +82,7 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
       /* GL row y0 + r. */
       unsigned src_row = fb->FlipY ? rows - 1 - r : r;
       const uint8_t *src = map + (size_t)src_row * xfer->stride;
-      uint8_t *dst = (uint8_t *)pixels +
+      uint8_t *dst = (uint8_t *)pixels + layout.offset_B +
                      (size_t)(y0 - y + (GLint)r) * dst_stride +
                      (size_t)(x0 - x) * texel_B;
       st_convert_texels(client, dst, rb->texture->format, src, n, scratch);

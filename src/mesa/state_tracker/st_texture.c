@@ -20,6 +20,7 @@
 
 #include "main/context.h"
 #include "main/formats_es3.h"
+#include "main/pbo.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
@@ -93,13 +94,17 @@ upload(struct st_context *st, struct pipe_resource *pt, unsigned level,
 {
    struct gl_context *ctx = &st->ctx;
    enum pipe_format dst = pt->format;
-   unsigned bpp = util_format_get_blocksize(src);
    unsigned dst_bpp = util_format_get_blocksize(dst);
-   size_t align = (size_t)ctx->Pixel.UnpackAlignment;
-   size_t src_stride = ((size_t)w * bpp + align - 1) / align * align;
-   size_t src_image = src_stride * h;
+   struct gl_pixel_layout layout;
+   _mesa_pixel_layout(ctx, false, (GLsizei)w, (GLsizei)h, (GLsizei)d,
+                      util_format_get_blocksize(src), &layout);
+   size_t src_stride = layout.row_stride_B;
+   size_t src_image = layout.image_stride_B;
    size_t dst_stride = (size_t)w * dst_bpp;
    struct pipe_box box;
+
+   /* Skipped pixels, rows and images come first. */
+   pixels = (const uint8_t *)pixels + layout.offset_B;
 
    u_box_3d(x, y, z, w, h, d, &box);
    /* Copied as they are, except float depth, which is clamped. */

@@ -255,14 +255,18 @@ static const struct rb_case renderable[] = {
    {GL_DEPTH24_STENCIL8, 0, 0, 0, 0, 24, 8},
    {GL_DEPTH32F_STENCIL8, 0, 0, 0, 0, 32, 8},
    {GL_STENCIL_INDEX8, 0, 0, 0, 0, 0, 8},
+   /* EXT_color_buffer_float (ES 3.0 contexts). */
+   {GL_R16F, 16, 0, 0, 0, 0, 0},
+   {GL_RG32F, 32, 32, 0, 0, 0, 0},
+   {GL_RGBA16F, 16, 16, 16, 16, 0, 0},
+   {GL_R11F_G11F_B10F, 11, 11, 10, 0, 0, 0},
 };
 
-/* Sized formats that are not colour-renderable in ES 3.0 (no
+/* Sized formats that are not colour-renderable in ES 3.0 (even with
  * EXT_color_buffer_float), and unsized ones. */
 static const GLenum not_renderable[] = {
-   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8,  GL_RGB9_E5,   GL_R16F,
-   GL_RGBA16F,  GL_R32F,        GL_RGBA32F, GL_R11F_G11F_B10F,
-   GL_RGB8I,    GL_RGB32UI,     GL_RGBA,   GL_RGB16F,
+   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8,  GL_RGB9_E5, GL_RGB8I,
+   GL_RGB32UI,  GL_RGBA,        GL_RGB16F, GL_RGB32F,
 };
 
 static void
@@ -337,8 +341,13 @@ test_completeness_and_queries(void **state)
    /* Colour-renderable textures complete a framebuffer; others do not
     * (ES 3.0.6 section 4.4.4). */
    assert_int_equal(attach_texture(GL_R8), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_equal(attach_texture(GL_RGBA16F),
+   assert_int_equal(attach_texture(GL_RGB16F),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   /* EXT_color_buffer_float. */
+   assert_int_equal(attach_texture(GL_RGBA16F), GL_FRAMEBUFFER_COMPLETE);
+   float fpx[4];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, fpx);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    assert_int_equal(attach_texture(GL_RGB8I),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
    assert_int_equal(attach_texture(GL_SRGB8),
@@ -549,7 +558,7 @@ test_completeness_and_mipmaps(void **state)
    static const GLenum bad[][3] = {
       {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE},
       {GL_R32F, GL_RED, GL_FLOAT},
-      {GL_RGBA16F, GL_RGBA, GL_FLOAT}, /* not colour-renderable in ES */
+      {GL_RGB16F, GL_RGB, GL_FLOAT}, /* not colour-renderable */
       {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
       {GL_RGB9_E5, GL_RGB, GL_FLOAT},
    };
@@ -744,6 +753,209 @@ test_blit_formats(void **state)
    gl_test_destroy(t);
 }
 
+/* Pixel storage modes (ES 3.0.6 sections 3.7.1 and 4.3.2, tables 3.1
+ * and 4.4). */
+static void
+test_pixel_store(void **state)
+{
+   struct gl_test *t = es3();
+   GLint v;
+
+   /* A 4 x 3 RGBA8 client image; texel (x, y) holds x + 10 y in red. */
+   uint8_t src[3][4][4];
+   for (unsigned y = 0; y < 3; y++)
+      for (unsigned x = 0; x < 4; x++)
+         for (unsigned c = 0; c < 4; c++)
+            src[y][x][c] = (uint8_t)(c == 0 ? x + 10 * y : 255);
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   _mesa_GetIntegerv(GL_UNPACK_SKIP_ROWS, &v);
+   assert_int_equal(v, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, src);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* Read it back through a framebuffer with pack modes: rows of 3
+    * pixels, one row and one pixel skipped. */
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 1, 0);
+   _mesa_PixelStorei(GL_PACK_ROW_LENGTH, 3);
+   _mesa_PixelStorei(GL_PACK_SKIP_PIXELS, 1);
+   _mesa_PixelStorei(GL_PACK_SKIP_ROWS, 1);
+   uint8_t out[3][3][4];
+   memset(out, 0xee, sizeof(out));
+   _mesa_ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   for (unsigned y = 0; y < 2; y++) {
+      for (unsigned x = 0; x < 2; x++)
+         assert_int_equal(out[1 + y][1 + x][0], (1 + x) + 10 * (1 + y));
+      assert_int_equal(out[1 + y][0][0], 0xee); /* skipped pixel */
+   }
+   assert_int_equal(out[0][1][0], 0xee); /* skipped row */
+
+   /* 3D: images of IMAGE_HEIGHT rows, SKIP_IMAGES first. */
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   _mesa_PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 2);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+   _mesa_PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* 3 images of 1 x 2 R8 texels: image i row r = 100 i + r. */
+   const uint8_t vol[6] = {0, 1, 100, 101, 200, 201};
+   _mesa_BindTexture(GL_TEXTURE_3D, 2);
+   _mesa_TexImage3D(GL_TEXTURE_3D, 0, GL_R8, 1, 1, 2, 0, GL_RED,
+                    GL_UNSIGNED_BYTE, vol);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   struct gl_context *ctx = _mesa_current_context;
+   struct gl_texture_object *o =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_3D, "t");
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+   u_box_3d(0, 0, 0, 1, 1, 2, &box);
+   const uint8_t *m = ctx->st->pipe->texture_map(
+      ctx->st->pipe, o->Image[0][0].pt, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(m);
+   float f0[4], f1[4];
+   util_format_unpack_rgba_float(o->Image[0][0].pt->format, f0, m, 1);
+   util_format_unpack_rgba_float(o->Image[0][0].pt->format, f1,
+                                 m + xfer->layer_stride, 1);
+   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
+   /* slice 0 = image 1 row 0, slice 1 = image 2 row 0 */
+   assert_int_equal((int)(f0[0] * 255.0f + 0.5f), 100);
+   assert_int_equal((int)(f1[0] * 255.0f + 0.5f), 200);
+
+   _mesa_PixelStorei(GL_PACK_SKIP_ROWS, -1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+
+   /* ES 2.0 has none of them (EXT_unpack_subimage is not offered). */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* Attachment queries of the default framebuffer (ES 3.0.6 section
+ * 6.1.13); the test window is RGBA8 with Z24S8. */
+static void
+test_default_framebuffer_queries(void **state)
+{
+   struct gl_test *t = es3();
+   GLint v = -1;
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(v, GL_FRAMEBUFFER_DEFAULT);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE, &v);
+   assert_int_equal(v, 8);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &v);
+   assert_int_equal(v, GL_UNSIGNED_NORMALIZED);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_BACK, GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &v);
+   assert_int_equal(v, GL_LINEAR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &v);
+   assert_int_equal(v, 24);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, &v);
+   assert_int_equal(v, 8);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, &v);
+   assert_int_equal(v, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* DEPTH_STENCIL_ATTACHMENT attaches one image at both points (ES 3.0.6
+ * section 4.4.2.4). */
+static void
+test_depth_stencil_attachment(void **state)
+{
+   struct gl_test *t = es3();
+   GLint v = 0;
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_TEXTURE_2D, 1, 0);
+   _mesa_BindTexture(GL_TEXTURE_2D, 2);
+   _mesa_TexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH24_STENCIL8, 4, 4);
+   _mesa_FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                              GL_TEXTURE_2D, 2, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(v, 2);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &v);
+   assert_int_equal(v, 24);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* Another stencil image: the pair no longer answers. */
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 1);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* Detaching both. */
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   _mesa_GetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   assert_int_equal(v, GL_NONE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* EXT_color_buffer_float without EXT_float_blend: no blending into
+ * 32-bit float buffers (INVALID_OPERATION at draws); 16-bit ones blend. */
+static void
+test_float_blend(void **state)
+{
+   struct gl_test *t = es3();
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   assert_int_equal(attach_texture(GL_RGBA32F), GL_FRAMEBUFFER_COMPLETE);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_Enable(GL_BLEND);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   assert_int_equal(attach_texture(GL_RGBA16F), GL_FRAMEBUFFER_COMPLETE);
+   _mesa_DrawArrays(GL_TRIANGLES, 0, 0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -759,6 +971,10 @@ main(void)
       cmocka_unit_test(test_copy_formats),
       cmocka_unit_test(test_depth_texture_mode),
       cmocka_unit_test(test_blit_formats),
+      cmocka_unit_test(test_pixel_store),
+      cmocka_unit_test(test_default_framebuffer_queries),
+      cmocka_unit_test(test_depth_stencil_attachment),
+      cmocka_unit_test(test_float_blend),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

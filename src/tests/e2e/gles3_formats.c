@@ -121,6 +121,16 @@ static const char *fs_shadow =
    "   o = vec4(s, 0.0, 0.0, 1.0);\n"
    "}\n";
 
+/* Values beyond [0, 1], exact in f16 and in 11/10-bit floats. */
+static const char *fs_float =
+   "#version 300 es\n"
+   "precision highp float;\n"
+   "out vec4 o;\n"
+   "void main()\n"
+   "{\n"
+   "   o = vec4(-2.5, 1024.0, 0.375, 3.0);\n"
+   "}\n";
+
 static const char *fs_packed =
    "#version 300 es\n"
    "precision highp float;\n"
@@ -384,6 +394,85 @@ test_depth_render(void)
    glDeleteProgram(sprog);
 }
 
+/* A DEPTH24_STENCIL8 texture at DEPTH_STENCIL_ATTACHMENT: a stencil pass
+ * marks the pixels, a second draw passes only where the mark is, and the
+ * depth written (0.5) samples back from the texture. */
+static void
+test_depth_stencil_texture(void)
+{
+   GLuint prog = program(fs_half);
+   GLuint colour, ds;
+   GLuint fbo = target(GL_RGBA8, &colour);
+   glGenTextures(1, &ds);
+   glBindTexture(GL_TEXTURE_2D, ds);
+   glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH24_STENCIL8, SIZE, SIZE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                          GL_TEXTURE_2D, ds, 0);
+   bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) ==
+             GL_FRAMEBUFFER_COMPLETE;
+   glClearColor(0, 0, 0, 0);
+   glClearDepthf(1.0f);
+   glClearStencil(0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_STENCIL_TEST);
+   glEnable(GL_DEPTH_TEST);
+   /* Left half: stencil 1 (scissored), depth 0.5. */
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, SIZE / 2, SIZE);
+   glStencilFunc(GL_ALWAYS, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   draw_quad(prog);
+   glDisable(GL_SCISSOR_TEST);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   /* Everywhere where stencil is 1, depth test ALWAYS. */
+   glDepthFunc(GL_ALWAYS);
+   glStencilFunc(GL_EQUAL, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   glDepthMask(GL_FALSE);
+   draw_quad(prog);
+   glDepthMask(GL_TRUE);
+   glDepthFunc(GL_LESS);
+   glDisable(GL_STENCIL_TEST);
+   glDisable(GL_DEPTH_TEST);
+   uint8_t px[SIZE * SIZE * 4];
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   for (unsigned y = 0; y < SIZE; y++) {
+      for (unsigned x = 0; x < SIZE; x++) {
+         const uint8_t *p = &px[(y * SIZE + x) * 4];
+         bool marked = x < SIZE / 2;
+         ok &= p[0] == (marked ? 128 : 0) && p[3] == (marked ? 128 : 0);
+      }
+   }
+   check("DEPTH24_STENCIL8 texture at DEPTH_STENCIL_ATTACHMENT: stencil", ok);
+
+   /* The depth the first draw wrote: 0.5 left, the clear's 1.0 right. */
+   GLuint sprog = program(fs_sample);
+   GLuint rt;
+   GLuint fbo2 = target(GL_RGBA8, &rt);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, ds);
+   glUseProgram(sprog);
+   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
+   draw_quad(sprog); /* samples texel (0, 0): left */
+   uint8_t d[4] = {0};
+   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, d);
+   ok = glGetError() == GL_NO_ERROR &&
+        abs(d[0] - unorm8(0.5 * 0.125 + 0.5)) <= 1;
+   if (!ok)
+      fprintf(stderr, "D24S8 depth: got %d\n", d[0]);
+   check("DEPTH24_STENCIL8 texture: the depth written samples back", ok);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteFramebuffers(1, &fbo2);
+   glDeleteTextures(1, &colour);
+   glDeleteTextures(1, &ds);
+   glDeleteTextures(1, &rt);
+   glDeleteProgram(prog);
+   glDeleteProgram(sprog);
+}
+
 /* sampler2DShadow: depth 0.25 and 0.75 compared with 0.5 (ES 3.0.6
  * section 3.8.16). */
 static void
@@ -579,6 +668,56 @@ test_integer(void)
    glDeleteProgram(prog4);
 }
 
+/* EXT_color_buffer_float: float render targets keep values beyond [0, 1]
+ * (no clamping for float buffers, ES 3.0.6 section 4.1.7) and read back
+ * as RGBA/FLOAT (section 4.3.2); R11F_G11F_B10F has no sign and no
+ * alpha (-2.5 becomes 0, alpha reads 1). */
+static void
+test_float_targets(void)
+{
+   const char *exts = (const char *)glGetString(GL_EXTENSIONS);
+   if (!exts || !strstr(exts, "GL_EXT_color_buffer_float")) {
+      check("EXT_color_buffer_float advertised", false);
+      return;
+   }
+   static const struct {
+      GLenum internalformat;
+      float want[4];
+   } cases[] = {
+      {GL_RGBA16F, {-2.5f, 1024.0f, 0.375f, 3.0f}},
+      {GL_RGBA32F, {-2.5f, 1024.0f, 0.375f, 3.0f}},
+      {GL_R32F, {-2.5f, 0.0f, 0.0f, 1.0f}},
+      {GL_RG16F, {-2.5f, 1024.0f, 0.0f, 1.0f}},
+      {GL_R11F_G11F_B10F, {0.0f, 1024.0f, 0.375f, 1.0f}},
+   };
+   GLuint prog = program(fs_float);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      GLuint tex;
+      GLuint fbo = target(cases[i].internalformat, &tex);
+      bool ok =
+         glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+      draw_quad(prog);
+      /* RGBA/FLOAT is always allowed for float buffers; the
+       * implementation's own pair may be another (llvmpipe: HALF_FLOAT
+       * for 16-bit ones). */
+      float px[4] = {0};
+      glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+      ok &= glGetError() == GL_NO_ERROR;
+      for (unsigned k = 0; k < 4; k++)
+         ok &= px[k] == cases[i].want[k];
+      if (!ok)
+         fprintf(stderr, "float target 0x%x: %g %g %g %g\n",
+                 cases[i].internalformat, px[0], px[1], px[2], px[3]);
+      char what[96];
+      snprintf(what, sizeof(what), "render float target 0x%x, read FLOAT",
+               cases[i].internalformat);
+      check(what, ok);
+      glDeleteFramebuffers(1, &fbo);
+      glDeleteTextures(1, &tex);
+   }
+   glDeleteProgram(prog);
+}
+
 /* RGB10_A2: a packed render target, with green masked (ES 3.0.6 4.2.2),
  * read back as UNSIGNED_INT_2_10_10_10_REV (section 4.3.2): red
  * round(0.25 * 1023) = 256, green kept from the clear (1023), blue
@@ -693,8 +832,10 @@ main(int argc, char **argv)
    test_sampling();
    test_depth_render();
    test_shadow();
+   test_depth_stencil_texture();
    test_integer();
    test_rgb10_a2();
+   test_float_targets();
    test_srgb();
 
    e2e_gl_close(&gl);

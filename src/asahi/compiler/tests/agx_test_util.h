@@ -21,7 +21,7 @@
 #include "asahi/sim/asahi_sim_texture.h"
 
 #define AGX_TEST_MAX_BUFFERS 4
-#define AGX_TEST_MAX_UBOS 4
+#define AGX_TEST_MAX_UBOS 8
 
 /* What the driver would provide for one draw. */
 struct agx_test_draw {

@@ -11,6 +11,7 @@
  * puts the four results where the shader expects them.
  */
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -743,6 +744,183 @@ test_fragment_grad(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * Arrays and offsets: the stand-in unit returns (2u, v + 0.25, a sum
+ * weighing the layer, the offsets and the reference differently,
+ * texture), from what the hardware would see: for tex_2d_array the layer
+ * as an integer in the low half of the third coordinate word, offsets as
+ * signed nibbles after the reference.  The interpreter side computes the
+ * same from GL's rules: the layer rounded to nearest even and clamped to
+ * [0, layers - 1] (GL 3.0 3.8.8), offsets as given.
+ */
+static const uint32_t array_sizes[4][4] = {
+   {32, 32, 5, 1}, {16, 16, 1, 1}, {16, 16, 1, 1}, {16, 16, 1, 1}};
+
+static float
+aux_sum(float layer, const int off[2], float ref)
+{
+   return layer + 10.0f * (float)off[0] + 100.0f * (float)off[1] +
+          1000.0f * ref;
+}
+
+static enum asahi_sim_status
+hook_array(void *user, struct asahi_sim_group *g,
+           const struct asahi_sim_texture_request *req, unsigned lane,
+           uint32_t out[4])
+{
+   (void)user;
+   (void)lane;
+   unsigned want_dim = req->texture == 0 ? 3 : 2;
+   if (req->dim != want_dim || req->nr_coords != (want_dim == 3 ? 3u : 2u)) {
+      snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
+               req->texture, req->dim, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
+   }
+   float u, v, ref = 0, f[4];
+   memcpy(&u, &req->coords[0], 4);
+   memcpy(&v, &req->coords[1], 4);
+   float layer = want_dim == 3 ? (float)(req->coords[2] & 0xffff) : 0.0f;
+   int off[2] = {req->has_offset ? req->offset[0] : 0,
+                 req->has_offset ? req->offset[1] : 0};
+   if (req->compare)
+      memcpy(&ref, &req->compare_ref, 4);
+   f[0] = 2.0f * u;
+   f[1] = v + 0.25f;
+   f[2] = aux_sum(layer, off, ref);
+   f[3] = (float)req->texture;
+   memcpy(out, f, 16);
+   return ASAHI_SIM_RUNNING;
+}
+
+static const struct asahi_sim_texture_hooks array_hooks = {hook_array, NULL};
+
+static bool
+eval_array(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+           nir_const_value *result)
+{
+   (void)data;
+   int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   int o = nir_tex_instr_src_index(tex, nir_tex_src_offset);
+   int r = nir_tex_instr_src_index(tex, nir_tex_src_comparator);
+   float layer = 0;
+   if (tex->is_array) {
+      float l = nearbyintf(srcs[c][2].f32);
+      float last = (float)array_sizes[tex->texture_index][2] - 1;
+      layer = l < 0 ? 0 : l > last ? last : l;
+   }
+   int off[2] = {o >= 0 ? (int)srcs[o][0].i32 : 0,
+                 o >= 0 ? (int)srcs[o][1].i32 : 0};
+   result[0].f32 = 2.0f * srcs[c][0].f32;
+   result[1].f32 = srcs[c][1].f32 + 0.25f;
+   result[2].f32 = aux_sum(layer, off, r >= 0 ? srcs[r][0].f32 : 0.0f);
+   result[3].f32 = (float)tex->texture_index;
+   return true;
+}
+
+static nir_def *
+lookup(nir_builder *b, unsigned index, bool array, nir_def *coord,
+       nir_def *offset, nir_def *ref)
+{
+   unsigned n = 1 + (offset != NULL) + (ref != NULL);
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
+   tex->op = nir_texop_tex;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->is_array = array;
+   tex->is_shadow = ref != NULL;
+   tex->coord_components = coord->num_components;
+   tex->texture_index = tex->sampler_index = index;
+   tex->dest_type = nir_type_float32;
+   unsigned k = 0;
+   tex->src[k].src_type = nir_tex_src_coord;
+   tex->src[k++].src.ssa = coord;
+   if (offset) {
+      tex->src[k].src_type = nir_tex_src_offset;
+      tex->src[k++].src.ssa = offset;
+   }
+   if (ref) {
+      tex->src[k].src_type = nir_tex_src_comparator;
+      tex->src[k++].src.ssa = ref;
+   }
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->def;
+}
+
+/* FS: colour = texture(t0 2D array, vec3(uv, uv.x * 12 - 3))
+ *            + textureOffset(t1, uv, ivec2(3, -2))
+ *            + textureOffset(t2 shadow, vec3(uv, uv.y), ivec2(int(uv.x * 8) - 4, 7))
+ * (layers from -3 to past the last; offsets constant and not) */
+static void
+test_fragment_array_offset(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "array-fs", mem);
+   nir_variable *uv =
+      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out =
+      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+   nir_def *c = nir_load_var(&b, uv);
+   nir_def *x = nir_channel(&b, c, 0), *y = nir_channel(&b, c, 1);
+   nir_def *layer = nir_fadd(&b, nir_fmul(&b, x, nir_imm_float(&b, 12.0f)),
+                             nir_imm_float(&b, -3.0f));
+   nir_def *t0 = lookup(&b, 0, true, nir_vec3(&b, x, y, layer), NULL, NULL);
+   nir_def *t1 = lookup(&b, 1, false, c,
+                        nir_vec2(&b, nir_imm_int(&b, 3), nir_imm_int(&b, -2)),
+                        NULL);
+   nir_def *dyn = nir_iadd(&b, nir_f2i32(&b, nir_fmul(&b, x,
+                                                      nir_imm_float(&b, 8.0f))),
+                           nir_imm_int(&b, -4));
+   nir_def *t2 = lookup(&b, 2, false, c, nir_vec2(&b, dyn, nir_imm_int(&b, 7)),
+                        y);
+   nir_store_var(&b, out, nir_fadd(&b, nir_fadd(&b, t0, t1), t2), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   roundtrip(&bin);
+
+   float planes[3][3] = {{0, 0, 1}, {1.0f / 32, 0, 0.0f}, {0, 1, 0.5f}};
+   struct agx_test_draw draw = {0};
+   draw.texture = &array_hooks;
+   memcpy(draw.texture_size, array_sizes, sizeof(array_sizes));
+   uint8_t tib[32 * 16];
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
+                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
+      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
+      in[4 * VARYING_SLOT_VAR0].f32 =
+         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
+      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
+         (float)(planes[2][1] * 0.5 + planes[2][2]);
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VARYING_SLOT_MAX;
+      st.outputs = o;
+      st.num_output_cells = 4 * FRAG_RESULT_MAX;
+      st.tex = eval_array;
+      if (!nir_eval_run(b.shader, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned ch = 0; ch < 4; ++ch) {
+         uint32_t got;
+         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+         if (got != o[4 * FRAG_RESULT_DATA0 + ch].u32)
+            fail_msg("pixel %u channel %u: 0x%08x, expected 0x%08x", lane, ch,
+                     got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
+      }
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -754,6 +932,7 @@ main(void)
       cmocka_unit_test(test_fragment_shadow_encoding),
       cmocka_unit_test(test_vertex_size),
       cmocka_unit_test(test_fragment_grad),
+      cmocka_unit_test(test_fragment_array_offset),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

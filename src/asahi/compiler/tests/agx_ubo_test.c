@@ -210,12 +210,63 @@ test_dynamic_block_index(void **state)
    ralloc_free(mem);
 }
 
+/* An array of arrays of blocks (GLSL 4.30) indexed per vertex: the
+ * index is first + i * 3 + j, whose bounds agx_nir_lower_ubo reads
+ * through the multiply. */
+static void
+test_array_of_arrays_index(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *prog = link_pair(
+      mem, 430, false,
+      "#version 430\n"
+      "uniform C { vec4 c; } cs[2][3];\n"
+      "void main() {\n"
+      "   gl_Position = cs[gl_VertexID % 2][gl_VertexID % 3].c;\n"
+      "}\n",
+      "#version 430\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(1.0); }\n");
+   assert_int_equal(prog->num_ubos, 6);
+
+   struct agx_shader_binary bin;
+   compile_vs(mem, prog, &bin);
+   /* only the six blocks are candidates */
+   assert_int_equal(ubo_ranges(&bin.info), 0x3f);
+
+   float blocks[6][4];
+   struct agx_test_draw draw = {0};
+   for (unsigned b = 0; b < 6; b++) {
+      for (unsigned c = 0; c < 4; c++)
+         blocks[b][c] = (float)(10 * b + c);
+      draw.ubo[b] = (uint8_t *)blocks[b];
+      draw.ubo_size[b] = sizeof(blocks[b]);
+      draw.ubo_va[b] = 0x40000 + 0x1000 * b;
+   }
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   char error[256];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      const uint32_t *out = &uvs[lane * bin.info.vs.nr_words];
+      unsigned b = 3 * (lane % 2) + lane % 3; /* blocks row by row */
+      for (unsigned c = 0; c < 4; ++c) {
+         if (f32(out[c]) != blocks[b][c])
+            fail_msg("vertex %u position.%u: %f, expected %f", lane, c,
+                     f32(out[c]), blocks[b][c]);
+      }
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_block_reads),
       cmocka_unit_test(test_dynamic_block_index),
+      cmocka_unit_test(test_array_of_arrays_index),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -129,6 +129,14 @@ test_statements_and_qualifiers(void **state)
           "gl_FrontFacing cannot be declared invariant");
    ACCEPT(MESA_SHADER_FRAGMENT, "#version 100\nvarying mediump vec4 v;\n"
           "invariant v;\nvoid main() {}\n");
+   /* GL_EXT_draw_instanced: gl_InstanceIDEXT in ES 1.00 vertex shaders
+    * that enable it. */
+   ACCEPT(MESA_SHADER_VERTEX, "#version 100\n"
+          "#extension GL_EXT_draw_instanced : require\n"
+          "void main() { gl_Position = vec4(float(gl_InstanceIDEXT)); }\n");
+   assert_false(compiles(MESA_SHADER_VERTEX, "#version 100\n"
+                         "void main() { gl_Position = "
+                         "vec4(float(gl_InstanceIDEXT)); }\n", NULL));
    /* Overloads differing only in return type. */
    REJECT(MESA_SHADER_VERTEX,
           "int f(int x) { return x; }\nfloat f(int x) { return 1.0; }\n"

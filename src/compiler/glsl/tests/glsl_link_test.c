@@ -204,6 +204,33 @@ test_uniform_names_and_storage(void **state)
    ralloc_free(mem);
 }
 
+/* A uniform with an initializer is active even when no shader reads it
+ * (its value can be queried and set, as with Mesa, the reference); an
+ * unused uniform without one is not. */
+static void
+test_unused_initialized_uniform(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = test_link(
+      mem, 120, false, NULL, MESA_SHADER_VERTEX,
+      "uniform float unused_init = 2.5;\n"
+      "uniform float unused_plain;\n"
+      "uniform float used;\n"
+      "void main() { gl_Position = vec4(used); }\n",
+      MESA_SHADER_NONE, NULL);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   int loc = glsl_program_uniform_location(p, "unused_init");
+   assert_true(loc >= 0);
+   assert_int_equal(glsl_program_uniform_location(p, "unused_plain"), -1);
+   assert_true(glsl_program_uniform_location(p, "used") >= 0);
+   const struct glsl_program_uniform *u =
+      glsl_program_uniform_at(p, loc, NULL);
+   assert_int_equal(p->uniform_defaults[u->offset_B / 4], 0x40200000);
+   ralloc_free(mem);
+}
+
 static void
 test_link_errors(void **state)
 {
@@ -385,6 +412,7 @@ main(void)
       cmocka_unit_test(test_captured_outputs_kept),
       cmocka_unit_test(test_attribute_aliasing),
       cmocka_unit_test(test_uniform_names_and_storage),
+      cmocka_unit_test(test_unused_initialized_uniform),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_uniform_block_std140),
       cmocka_unit_test(test_uniform_block_row_major),

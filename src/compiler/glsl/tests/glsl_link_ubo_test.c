@@ -213,6 +213,65 @@ test_block_array(void **state)
    ralloc_free(mem);
 }
 
+/* Arrays of arrays of blocks (GLSL 4.30): one block per element, row by
+ * row, "B[i][j]"; constant and run-time indices pick the same block. */
+static void
+test_block_array_of_arrays(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_ok(
+      mem, 430, false, NULL,
+      "#version 430\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = pos; }\n",
+      "#version 430\n"
+      "uniform B { vec4 c; } arr[2][3];\n"
+      "uniform int n, m;\n"
+      "out vec4 color;\n"
+      "void main() { color = vec4(arr[1][2].c.x, arr[n][m].c.x, 0, 0); }\n");
+   assert_int_equal(p->num_ubos, 6);
+   static const char *names[] = {"B[0][0]", "B[0][1]", "B[0][2]",
+                                 "B[1][0]", "B[1][1]", "B[1][2]"};
+   for (unsigned i = 0; i < 6; i++) {
+      assert_string_equal(p->ubos[i].name, names[i]);
+      assert_string_equal(p->ubos[i].members[0].name, "B.c");
+   }
+   float blocks[6][4];
+   for (unsigned i = 0; i < 6; i++)
+      blocks[i][0] = blocks[i][1] = blocks[i][2] = blocks[i][3] =
+         (float)(10 + i);
+   for (int n = 0; n < 2; n++) {
+      for (int m = 0; m < 3; m++) {
+         struct test_uniforms u;
+         test_uniforms_init(&u, p);
+         unsigned elem;
+         const struct glsl_program_uniform *un = glsl_program_uniform_at(
+            p, glsl_program_uniform_location(p, "n"), &elem);
+         const struct glsl_program_uniform *um = glsl_program_uniform_at(
+            p, glsl_program_uniform_location(p, "m"), &elem);
+         assert_true(un && um);
+         u.cells[un->offset_B / 4].i32 = n;
+         u.cells[um->offset_B / 4].i32 = m;
+         nir_const_value out[TEST_CELLS] = {0};
+         nir_eval_state es;
+         memset(&es, 0, sizeof(es));
+         for (unsigned i = 0; i < 6; i++) {
+            es.ubos[i].data = (uint8_t *)blocks[i];
+            es.ubos[i].size_B = 16;
+         }
+         es.uniforms = u.cells;
+         es.num_uniform_cells = TEST_CELLS;
+         es.outputs = out;
+         es.num_output_cells = TEST_CELLS;
+         assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+         assert_float_equal(out[FRAG_RESULT_DATA0 * 4].f32, 15.0f, 0);
+         assert_float_equal(out[FRAG_RESULT_DATA0 * 4 + 1].f32,
+                            (float)(10 + 3 * n + m), 0);
+      }
+   }
+   ralloc_free(mem);
+}
+
 /* Records the constant block indices the stage's load_ubo use. */
 static unsigned
 ubo_indices_used(nir_shader *nir)
@@ -273,6 +332,55 @@ test_program_indices(void **state)
                     (1u << ia) | (1u << is));
    assert_int_equal(ubo_indices_used(p->nir[MESA_SHADER_FRAGMENT]),
                     (1u << is) | (1u << ic));
+   ralloc_free(mem);
+}
+
+/* A block array indexed at run time (GLSL 4.00) in a stage whose blocks
+ * do not start the program's list: its load_ubo must use the program's
+ * indices.  Program blocks: A (0, vertex shader), B[0] (1), B[1] (2);
+ * the fragment shader reads b[n].c with n a uniform. */
+static void
+test_dynamic_index_renumbered(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_ok(
+      mem, 400, false, NULL,
+      "#version 400\n"
+      "uniform A { vec4 a; };\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = pos + a; }\n",
+      "#version 400\n"
+      "uniform B { vec4 c; } b[2];\n"
+      "uniform int n;\n"
+      "out vec4 color;\n"
+      "void main() { color = b[n].c; }\n");
+   assert_int_equal(p->num_ubos, 3);
+   assert_string_equal(p->ubos[0].name, "A");
+   assert_string_equal(p->ubos[2].name, "B[1]");
+   float blocks[3][4] = {{1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}};
+   for (int n = 0; n < 2; n++) {
+      struct test_uniforms u;
+      test_uniforms_init(&u, p);
+      int loc = glsl_program_uniform_location(p, "n");
+      unsigned elem;
+      const struct glsl_program_uniform *un =
+         glsl_program_uniform_at(p, loc, &elem);
+      assert_non_null(un);
+      u.cells[un->offset_B / 4].i32 = n;
+      nir_const_value out[TEST_CELLS] = {0};
+      nir_eval_state es;
+      memset(&es, 0, sizeof(es));
+      for (unsigned i = 0; i < 3; i++) {
+         es.ubos[i].data = (uint8_t *)blocks[i];
+         es.ubos[i].size_B = 16;
+      }
+      es.uniforms = u.cells;
+      es.num_uniform_cells = TEST_CELLS;
+      es.outputs = out;
+      es.num_output_cells = TEST_CELLS;
+      assert_true(nir_eval_run(p->nir[MESA_SHADER_FRAGMENT], &es));
+      assert_float_equal(out[FRAG_RESULT_DATA0 * 4].f32, 2.0f + n, 0);
+   }
    ralloc_free(mem);
 }
 
@@ -414,7 +522,9 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_std140_nested),
       cmocka_unit_test(test_block_array),
+      cmocka_unit_test(test_block_array_of_arrays),
       cmocka_unit_test(test_program_indices),
+      cmocka_unit_test(test_dynamic_index_renumbered),
       cmocka_unit_test(test_mismatched_blocks),
       cmocka_unit_test(test_block_limits),
    };

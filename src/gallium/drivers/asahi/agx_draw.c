@@ -783,13 +783,14 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
          return;
    }
 
-   /* Variants depend on the vertex elements (VS) and the framebuffer
-    * (FS, a new batch marks everything dirty): look them up only then.
+   /* Variants depend on the vertex elements (VS), the framebuffer (FS, a
+    * new batch marks everything dirty), blending and the point sprite
+    * origin (FS): look them up only then.
     */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
-   if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND)))
+   if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND | AGX_DIRTY_RS)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
    if (!vs || !fs)
       return;

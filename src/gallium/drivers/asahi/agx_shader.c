@@ -239,6 +239,9 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          }
       }
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
+      key->fs.point_coord_lower_left =
+         ctx->rast &&
+         ctx->rast->base.sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT;
       /* The GL sample mask and alpha-to-coverage drop samples in the
        * shader (the hardware's sample_mask; Mesa does the same). */
       if (key->fs.nr_samples > 1) {

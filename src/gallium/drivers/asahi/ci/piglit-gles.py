@@ -31,52 +31,15 @@ The options shared with piglit-shader.py (--expectations, --results,
 the same way; see piglit_common.py.
 """
 
-import ast
 import fnmatch
-import gzip
 import os
 import re
 import sys
 
 import piglit_common as pc
 
-TEST_RE = re.compile(r'<Test type="(\w+)" name="([^"]*)">(.*?)</Test>',
-                     re.S)
-OPTION_RE = re.compile(r'<option name="(\w+)" value="([^"]*)"')
 # What piglit prints when no ES 3 context could be made.
 ES3_REFUSED_RE = re.compile(r'Failed to create waffle_config for OpenGL ES 3')
-XML_ENTITIES = (('&gt;', '>'), ('&lt;', '<'), ('&quot;', '"'),
-                ('&apos;', "'"), ('&amp;', '&'))
-
-
-def unescape(s):
-    for entity, char in XML_ENTITIES:
-        s = s.replace(entity, char)
-    return s
-
-
-def parse_command(value):
-    """"['prog', 'arg']" (a Python list of strings) -> ['prog', 'arg']."""
-    try:
-        cmd = ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return []
-    if not isinstance(cmd, list) or \
-       not all(isinstance(a, str) for a in cmd):
-        return []
-    return cmd
-
-
-def load_all(root):
-    """(name, options) of every test of piglit's opengl.xml.gz; the
-    options include the test's 'type'."""
-    path = os.path.join(root, 'tests', 'opengl.xml.gz')
-    with gzip.open(path, 'rt', encoding='utf-8') as f:
-        xml = f.read()
-    for m in TEST_RE.finditer(xml):
-        opts = {k: unescape(v) for k, v in OPTION_RE.findall(m.group(3))}
-        opts['type'] = m.group(1)
-        yield unescape(m.group(2)), opts
 
 
 def select(names, list_paths):
@@ -93,9 +56,13 @@ def select(names, list_paths):
             not any(fnmatch.fnmatchcase(n, p) for p in drop)]
 
 
-def api_of(program, cache={}):
+_API_OF = {}
+
+
+def api_of(program):
     """'gles2', 'gles3' or 'gl': which piglit utility library the program
     links (its dynamic section names the library)."""
+    cache = _API_OF
     if program not in cache:
         api = 'gl'
         try:
@@ -113,10 +80,10 @@ def api_of(program, cache={}):
 
 def make_tests(root, list_paths, es3_override, llvmpipe):
     tests = []
-    everything = dict(load_all(root))
+    everything = dict(pc.load_test_list(root))
     for name in select(list(everything), list_paths):
         opts = everything[name]
-        cmd = parse_command(opts.get('command', ''))
+        cmd = pc.parse_command(opts.get('command', ''))
         if not cmd:
             continue
         program = os.path.join(root, 'bin', cmd[0])
@@ -163,7 +130,8 @@ def main():
     if root:
         tests = make_tests(root, args.list, not args.no_es3_override,
                            args.llvmpipe)
-    return pc.main(args, root, tests, 'piglit-gles.py',
+    return pc.main(args, root, tests,
+                   'src/gallium/drivers/asahi/ci/piglit-gles.py',
                    group_title='by API:')
 
 

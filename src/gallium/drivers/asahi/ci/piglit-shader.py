@@ -107,7 +107,8 @@ def main():
     tests = []
     if root:
         tests = [make_test(root, t) for t in list_tests(root, args.list)]
-    return pc.main(args, root, tests, 'piglit-shader.py')
+    return pc.main(args, root, tests,
+                   'src/gallium/drivers/asahi/ci/piglit-shader.py')
 
 
 if __name__ == '__main__':

@@ -1,7 +1,8 @@
 # Copyright 2026 The asahi-gl authors
 # SPDX-License-Identifier: MIT
-"""What the piglit runners of this folder share (piglit-shader.py,
-piglit-gles.py): finding piglit, list and expectation files, running one
+"""What the piglit runners share (piglit-shader.py and piglit-gles.py
+here, src/egl/ci/piglit-egl.py): finding piglit, its test list
+(tests/opengl.xml.gz), list and expectation files, running one
 piglit command under a timeout, running many in parallel, and the report
 (counts, the ratio to an llvmpipe reference run, regressions against the
 expectations).
@@ -12,7 +13,9 @@ the results JSON) and hands the list to main(); everything else is here.
 """
 
 import argparse
+import ast
 import concurrent.futures
+import gzip
 import json
 import os
 import re
@@ -26,6 +29,41 @@ RESULT_RE = re.compile(r'PIGLIT: \{\s*"result"\s*:\s*"(\w+)"\s*\}')
 OUR_ENV = ('__EGL_VENDOR_LIBRARY_FILENAMES', 'LIBGL_DRIVERS_PATH',
            'LD_PRELOAD', 'GALLIUM_DRIVER', 'ASAHI_DEVICE')
 FAILED = ('fail', 'crash', 'timeout', 'warn', 'dmesg-fail')
+TEST_RE = re.compile(r'<Test type="(\w+)" name="([^"]*)">(.*?)</Test>',
+                     re.S)
+OPTION_RE = re.compile(r'<option name="(\w+)" value="([^"]*)"')
+XML_ENTITIES = (('&gt;', '>'), ('&lt;', '<'), ('&quot;', '"'),
+                ('&apos;', "'"), ('&amp;', '&'))
+
+
+def unescape(s):
+    for entity, char in XML_ENTITIES:
+        s = s.replace(entity, char)
+    return s
+
+
+def parse_command(value):
+    """"['prog', 'arg']" (a Python list of strings) -> ['prog', 'arg']."""
+    try:
+        cmd = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return []
+    if not isinstance(cmd, list) or \
+       not all(isinstance(a, str) for a in cmd):
+        return []
+    return cmd
+
+
+def load_test_list(root):
+    """(name, options) of every test of piglit's opengl.xml.gz; the
+    options include the test's 'type'."""
+    path = os.path.join(root, 'tests', 'opengl.xml.gz')
+    with gzip.open(path, 'rt', encoding='utf-8') as f:
+        xml = f.read()
+    for m in TEST_RE.finditer(xml):
+        opts = {k: unescape(v) for k, v in OPTION_RE.findall(m.group(3))}
+        opts['type'] = m.group(1)
+        yield unescape(m.group(2)), opts
 
 
 class PiglitTest:
@@ -82,8 +120,7 @@ def write_expectations(path, results, script):
         f.write('# Copyright 2026 The asahi-gl authors\n'
                 '# SPDX-License-Identifier: MIT\n'
                 '# piglit tests not expected to pass (name: result); this '
-                'list only\n# shrinks.  See '
-                'src/gallium/drivers/asahi/ci/%s.\n' % script)
+                'list only\n# shrinks.  See %s.\n' % script)
         merged = dict(kept)
         merged.update({t: r['result'] for t, r in results.items()})
         for name in sorted(merged):
@@ -172,10 +209,14 @@ def add_arguments(ap):
                     help='print every result as it arrives')
 
 
-def base_env(llvmpipe):
+def base_env(llvmpipe, egl_platform=True):
+    """The environment of every test: piglit's surfaceless platform (and
+    EGL's default platform too unless egl_platform is false), no display
+    server."""
     env = dict(os.environ)
     env['PIGLIT_PLATFORM'] = 'surfaceless_egl'
-    env['EGL_PLATFORM'] = 'surfaceless'
+    if egl_platform:
+        env['EGL_PLATFORM'] = 'surfaceless'
     for k in ('DISPLAY', 'WAYLAND_DISPLAY'):
         env.pop(k, None)
     if llvmpipe:
@@ -253,13 +294,14 @@ def compare(results, expected, verbose):
     return not regressions
 
 
-def main(args, root, tests, script, group_title=None):
-    """Runs (or rescores) 'tests' and reports; returns the exit status."""
+def main(args, root, tests, script, group_title=None, egl_platform=True):
+    """Runs (or rescores) 'tests' and reports; returns the exit status.
+    'script' names the runner in the expectations file it rewrites."""
     why = skip_reason(args, root, tests)
     if why:
         print(why)
         return 77
-    env = base_env(args.llvmpipe)
+    env = base_env(args.llvmpipe, egl_platform)
     groups = {t.name: t.group for t in tests}
 
     t0 = time.time()

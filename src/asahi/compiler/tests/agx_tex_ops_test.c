@@ -1,0 +1,309 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Array layers, texel offsets, gathers and depth-compare references:
+ * compiled vertex shaders run on the simulator with a stand-in texture
+ * unit (a sim texture hook decoding what the hardware would receive) and
+ * through the NIR interpreter (whose texture callback applies the GL
+ * rules to NIR's operands: the layer rounded to even and clamped to the
+ * view's layers, GL 4.6 section 8.13.2; offsets as given; the gathered
+ * component; the reference).  Both sides feed the same function, so any
+ * difference is a miscompiled operand.
+ */
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nir_builder.h"
+#include "nir_eval.h"
+#include "agx_test_util.h"
+
+static const nir_shader_compiler_options plain = {0};
+
+/* Textures: t0 2D array of 5 layers, t1 cube array of 3 cubes, t2 2D,
+ * t3 1D array of 4 layers (AGX_PUSH_TEXTURE_SIZE words). */
+static const uint32_t sizes[4][4] = {
+   {16, 16, 5, 1}, {8, 8, 3, 1}, {32, 32, 1, 1}, {16, 4, 1, 1}};
+
+/* The stand-in unit's answer: x = the first coordinate, y = the layer
+ * plus 100 times the texture, z = the offsets (x + 16 y), w = the
+ * gathered channel + 1 plus 10 times the reference. */
+static void
+unit(float u, unsigned layer, unsigned texture, int ox, int oy,
+     unsigned gather, float ref, float out[4])
+{
+   out[0] = u;
+   out[1] = (float)layer + 100.0f * (float)texture;
+   out[2] = (float)(ox + 16 * oy);
+   out[3] = (float)gather + 10.0f * ref;
+}
+
+static enum asahi_sim_status
+hook_fetch(void *user, struct asahi_sim_group *g,
+           const struct asahi_sim_texture_request *req, unsigned lane,
+           uint32_t out[4])
+{
+   (void)user;
+   (void)lane;
+   /* the ISA dimension each texture must be sampled with, and where its
+    * layer is (applegpu TEX_TYPES / TEX_SIZES) */
+   static const unsigned want_dim[4] = {3, 7, 2, 1};
+   static const unsigned layer_at[4] = {2, 3, 0, 1};
+   unsigned t = req->texture & 3;
+   if (req->dim != want_dim[t] ||
+       (layer_at[t] && req->nr_coords != layer_at[t] + 1)) {
+      snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
+               req->texture, req->dim, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
+   }
+   float u, ref = 0, f[4];
+   memcpy(&u, &req->coords[0], 4);
+   if (req->compare)
+      memcpy(&ref, &req->compare_ref, 4);
+   unsigned layer = layer_at[t] ? req->coords[layer_at[t]] & 0xffff : 0;
+   unit(u, layer, req->texture, req->offset[0], req->offset[1], req->gather,
+        ref, f);
+   memcpy(out, f, 16);
+   return ASAHI_SIM_RUNNING;
+}
+
+static const struct asahi_sim_texture_hooks hooks = {hook_fetch, NULL};
+
+/* GL's side, from NIR's operands. */
+static bool
+eval_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
+         nir_const_value *result)
+{
+   (void)data;
+   int c = nir_tex_instr_src_index(tex, nir_tex_src_coord);
+   int o = nir_tex_instr_src_index(tex, nir_tex_src_offset);
+   int r = nir_tex_instr_src_index(tex, nir_tex_src_comparator);
+   unsigned layer = 0;
+   if (tex->is_array) {
+      float l = srcs[c][tex->coord_components - 1].f32;
+      double n = nearbyint(l); /* round to even (default mode) */
+      double max = sizes[tex->texture_index][tex->sampler_dim ==
+                                                   NIR_SAMPLER_DIM_1D
+                                                ? 1
+                                                : 2] -
+                   1.0;
+      layer = (unsigned)fmin(fmax(n, 0), max);
+   }
+   int ox = o >= 0 ? srcs[o][0].i32 : 0;
+   int oy = o >= 0 && tex->sampler_dim != NIR_SAMPLER_DIM_1D ? srcs[o][1].i32
+                                                             : 0;
+   unsigned gather = tex->op == nir_texop_tg4 ? tex->component + 1 : 0;
+   float f[4];
+   unit(srcs[c][0].f32, layer, tex->texture_index, ox, oy, gather,
+        r >= 0 ? srcs[r][0].f32 : 0.0f, f);
+   for (unsigned i = 0; i < 4; ++i)
+      result[i].f32 = f[i];
+   return true;
+}
+
+struct lookup {
+   nir_texop op;
+   unsigned index;
+   nir_sampler_dim dim;
+   bool array, shadow;
+   nir_def *coord, *offset, *ref;
+   unsigned component;
+};
+
+static nir_def *
+lookup(nir_builder *b, const struct lookup *l)
+{
+   unsigned n = 1 + (l->op == nir_texop_txl) + !!l->offset + !!l->ref;
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
+   tex->op = l->op;
+   tex->sampler_dim = l->dim;
+   tex->is_array = l->array;
+   tex->is_shadow = l->shadow;
+   tex->component = l->component;
+   tex->coord_components = l->coord->num_components;
+   tex->texture_index = l->index;
+   tex->sampler_index = l->index;
+   tex->dest_type = nir_type_float32;
+   unsigned i = 0;
+   tex->src[i].src_type = nir_tex_src_coord;
+   tex->src[i++].src.ssa = l->coord;
+   if (l->op == nir_texop_txl) {
+      tex->src[i].src_type = nir_tex_src_lod;
+      tex->src[i++].src.ssa = nir_imm_float(b, 0.0f);
+   }
+   if (l->offset) {
+      tex->src[i].src_type = nir_tex_src_offset;
+      tex->src[i++].src.ssa = l->offset;
+   }
+   if (l->ref) {
+      tex->src[i].src_type = nir_tex_src_comparator;
+      tex->src[i++].src.ssa = l->ref;
+   }
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->def;
+}
+
+static nir_variable *
+var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
+    const char *name)
+{
+   nir_variable *v = nir_variable_create(
+      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
+   v->data.location = loc;
+   v->data.driver_location = (unsigned)loc;
+   return v;
+}
+
+/*
+ * VS with attribute a = (u, layer, k, ref), five outputs:
+ *   o0 = textureLod(t0 2D array, (u, 0.5, layer), 0)
+ *   o1 = textureLod(t1 cube array, (u, 1, 0, layer), 0)
+ *   o2 = textureLodOffset(t2, (u, 0.5), 0, ivec2(-3, 7))
+ *   o3 = textureGather(t2, (u, 0.5), comp 2) with the run-time offset
+ *        (int(k), -1 - int(k)), both in -8..7
+ *   o4 = a shadow gather of t0 at the layer with reference ref and
+ *        offset (1, -8)
+ *   o5 = textureLod(t3 1D array, (u, layer), 0)
+ */
+static void
+test_vertex_ops(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
+                                                  "texops-vs", mem);
+   nir_variable *a =
+      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+   nir_variable *pos =
+      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_variable *o[6];
+   for (unsigned i = 0; i < 6; ++i)
+      o[i] = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0 + i, "o");
+   nir_def *av = nir_load_var(&b, a);
+   nir_store_var(&b, pos, av, 0xf);
+   nir_def *u = nir_channel(&b, av, 0), *layer = nir_channel(&b, av, 1);
+   nir_def *k = nir_f2i32(&b, nir_channel(&b, av, 2));
+   nir_def *half = nir_imm_float(&b, 0.5f);
+
+   struct lookup l0 = {nir_texop_txl, 0, NIR_SAMPLER_DIM_2D, true, false,
+                       nir_vec3(&b, u, half, layer)};
+   struct lookup l1 = {
+      nir_texop_txl, 1, NIR_SAMPLER_DIM_CUBE, true, false,
+      nir_vec4(&b, u, nir_imm_float(&b, 1.0f), nir_imm_float(&b, 0), layer)};
+   struct lookup l2 = {nir_texop_txl, 2, NIR_SAMPLER_DIM_2D, false, false,
+                       nir_vec2(&b, u, half),
+                       nir_vec2(&b, nir_imm_int(&b, -3), nir_imm_int(&b, 7))};
+   struct lookup l3 = {nir_texop_tg4, 2, NIR_SAMPLER_DIM_2D, false, false,
+                       nir_vec2(&b, u, half),
+                       nir_vec2(&b, k, nir_isub(&b, nir_imm_int(&b, -1), k)),
+                       NULL, 2};
+   struct lookup l4 = {nir_texop_tg4, 0, NIR_SAMPLER_DIM_2D, true, true,
+                       nir_vec3(&b, u, half, layer),
+                       nir_vec2(&b, nir_imm_int(&b, 1), nir_imm_int(&b, -8)),
+                       nir_channel(&b, av, 3), 0};
+   struct lookup l5 = {nir_texop_txl, 3, NIR_SAMPLER_DIM_1D, true, false,
+                       nir_vec2(&b, u, layer)};
+   const struct lookup *all[6] = {&l0, &l1, &l2, &l3, &l4, &l5};
+   for (unsigned i = 0; i < 6; ++i)
+      nir_store_var(&b, o[i], lookup(&b, all[i]), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, b.shader);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   char err[256];
+   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
+      fail_msg("%s", err);
+
+   /* Layers from below 0 to past the end, halves (round to even), offsets
+    * from -8 to 7, references either side of zero. */
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v) {
+      vtx[v][0] = 0.125f * (float)v;
+      vtx[v][1] = -2.5f + 0.5f * (float)v;
+      vtx[v][2] = (float)((int)(v % 16) - 8);
+      vtx[v][3] = (float)v / 8.0f - 1.0f;
+   }
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x10000;
+   draw.texture = &hooks;
+   memcpy(draw.texture_size, sizes, sizeof(sizes));
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4] = {{0}};
+      nir_const_value out[4 * VARYING_SLOT_MAX] = {{0}};
+      for (unsigned c = 0; c < 4; ++c)
+         in[c].f32 = vtx[lane][c];
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4;
+      st.outputs = out;
+      st.num_output_cells = 4 * VARYING_SLOT_MAX;
+      st.tex = eval_tex;
+      if (!nir_eval_run(b.shader, &st))
+         fail_msg("nir_eval: %s", st.error);
+      for (unsigned s = 0; s < 6; ++s) {
+         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
+         for (unsigned c = 0; c < 4; ++c) {
+            uint32_t got = uvs[lane * bin.info.vs.nr_words + w + c];
+            uint32_t want = out[4 * (VARYING_SLOT_VAR0 + s) + c].u32;
+            if (got != want)
+               fail_msg("lane %u output %u.%u: 0x%08x, want 0x%08x", lane, s,
+                        c, got, want);
+         }
+      }
+   }
+
+   /* By hand, vertex 1: layer -2.0 clamps to 0; vertex 6: 0.5 rounds to
+    * 0 (even); vertex 7: 1.0; vertex 10: 2.5 rounds to 2; vertex 31:
+    * 13.0 clamps to 4 (2D array) and 2 (cube array). */
+   unsigned nw = bin.info.vs.nr_words;
+   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   unsigned w1 = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + 1];
+   float f;
+   const struct {
+      unsigned lane, word;
+      float want;
+   } hand[] = {{1, w0, 0.0f},  {6, w0, 0.0f},    {7, w0, 1.0f},
+               {10, w0, 2.0f}, {31, w0, 4.0f},   {31, w1, 102.0f},
+               {10, w1, 102.0f}, {4, w1, 100.0f}};
+   for (unsigned i = 0; i < sizeof(hand) / sizeof(hand[0]); ++i) {
+      memcpy(&f, &uvs[hand[i].lane * nw + hand[i].word + 1], 4);
+      assert_float_equal(f, hand[i].want, 0);
+   }
+   /* the constant offset (-3, 7): -3 + 16 * 7 */
+   unsigned w2 = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + 2];
+   memcpy(&f, &uvs[5 * nw + w2 + 2], 4);
+   assert_float_equal(f, 109.0f, 0);
+   ralloc_free(mem);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_vertex_ops),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
