@@ -119,6 +119,35 @@ version_override(bool es)
    return major * 10 + minor;
 }
 
+/* Does the driver offer what ES 3.0 needs beyond what the front end
+ * does by itself (ES 3.0.6 table 6.32's minimums): four transform
+ * feedback buffers of 64 interleaved / 4 separate components, 4x
+ * multisampled RGBA8 rendering, and 12 uniform blocks per stage besides
+ * the default uniform block (constant buffers). */
+static bool
+es3_supported(struct pipe_screen *screen)
+{
+   if (screen->get_param(screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS) < 4 ||
+       screen->get_param(screen,
+                         PIPE_CAP_MAX_STREAM_OUTPUT_INTERLEAVED_COMPONENTS) <
+          64 ||
+       screen->get_param(screen,
+                         PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS) < 4)
+      return false;
+   if (!screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
+                                    PIPE_TEXTURE_2D, 4, 4,
+                                    PIPE_BIND_RENDER_TARGET))
+      return false;
+   static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX,
+                                                  PIPE_SHADER_FRAGMENT};
+   for (unsigned i = 0; i < 2; i++) {
+      if (screen->get_shader_param(screen, stages[i],
+                                   PIPE_SHADER_CAP_MAX_CONST_BUFFERS) < 13)
+         return false;
+   }
+   return true;
+}
+
 /* The version a request gets, or 0 when it cannot be met. */
 static int
 choose_version(struct pipe_screen *screen,
@@ -135,11 +164,12 @@ choose_version(struct pipe_screen *screen,
 
    switch (attribs->profile) {
    case ST_PROFILE_OPENGL_ES2:
-      /* ES 2.0 for now; ES 3.0 once its API is complete. */
-      if (attribs->major == 2 && attribs->minor == 0)
+      /* ES 2.0 and, when the driver has what ES 3.0 needs, ES 3.0: the
+       * version asked for (an ES 2.0 request keeps ES 2.0's rules). */
+      if (requested == 20)
          return 20;
-      if (attribs->major < 2)
-         return 0;
+      if (requested == 30 && es3_supported(screen))
+         return 30;
       return 0;
    case ST_PROFILE_DEFAULT:
       /* GL 3.0 (its own features: docs/gl.rst).  A 3.0 context meets
