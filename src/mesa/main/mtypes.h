@@ -469,6 +469,7 @@ struct gl_context {
       bool CullFlag;
       bool OffsetFill;
       GLfloat OffsetFactor, OffsetUnits;
+      GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
    } Polygon;
 
    GLfloat LineWidth;
