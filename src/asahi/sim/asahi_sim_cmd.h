@@ -127,6 +127,10 @@ struct sim_draw {
     * [min, max). */
    bool scissor;
    uint32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;
+   /* Depth bias of triangles (fragment control `depth bias enable`): the
+    * entry of the isp_dbias_base array; z16: the depth buffer is unorm16. */
+   bool depth_bias, z16;
+   struct AGX_DEPTH_BIAS bias;
    struct sim_draw *next; /* all draws of the pass, for freeing */
 };
 

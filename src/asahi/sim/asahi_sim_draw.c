@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "asahi_sim_cmd.h"
+#include "asahi_sim_depth_bias.h"
 
 /* Output words per vertex kept for the rasteriser: the PPP output size
  * (at least 8) when the stream gave one, else 128 (GL's 16 vec4 varyings,
@@ -368,6 +369,12 @@ raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
 
    const double zs[3] = {v[0]->z, v[1]->z, v[2]->z};
    plane(v, zs, p.z_plane);
+   /* Polygon offset: triangles only, added before the depth test. */
+   if (d->depth_bias && !line)
+      p.z_plane[2] += asahi_sim_depth_bias(d->bias.constant,
+                                           d->bias.slope_scale, d->bias.clamp,
+                                           p.z_plane[0], p.z_plane[1], zs,
+                                           d->z16);
 
    if (d->nr_cf) {
       p.planes = calloc(d->nr_cf, sizeof(*p.planes));
@@ -909,6 +916,28 @@ load_scissor(struct sim_render *r, const struct sim_vdm_state *s,
    return true;
 }
 
+/* Depth bias entry `index` of the render command's array (12 bytes each,
+ * genxml `depth bias`), and the depth format the offset is measured in. */
+static bool
+load_depth_bias(struct sim_render *r, const struct sim_vdm_state *s,
+                struct sim_draw *d)
+{
+   uint8_t raw[AGX_DEPTH_BIAS_LENGTH];
+   uint64_t va = r->cmd->isp_dbias_base +
+                 (uint64_t)s->ppp.depth_bias_scissor.depth_bias *
+                    AGX_DEPTH_BIAS_LENGTH;
+   if (!sim_read(r->gpu, va, raw, sizeof(raw), "depth bias array"))
+      return false;
+   AGX_DEPTH_BIAS_unpack(NULL, raw, &d->bias);
+   uint8_t zls_raw[8];
+   struct AGX_ZLS_CONTROL zls;
+   memcpy(zls_raw, &r->cmd->zls_ctrl, sizeof(zls_raw));
+   AGX_ZLS_CONTROL_unpack(NULL, zls_raw, &zls);
+   d->z16 = zls.z_format == AGX_ZLS_FORMAT_16;
+   d->depth_bias = true;
+   return true;
+}
+
 static bool
 draw_instance(struct draw_ctx *c, const struct sim_program *vs,
               const struct sim_draw_args *a, uint32_t instance, uint32_t *ids,
@@ -971,6 +1000,9 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
    memcpy(d->stencil, s->ppp.stencil, sizeof(d->stencil));
    d->occlusion_index = s->ppp.occlusion_index;
    if (s->ppp.fragment_control.scissor_enable && !load_scissor(r, s, d))
+      return false;
+   if (s->ppp.fragment_control.depth_bias_enable &&
+       !load_depth_bias(r, s, d))
       return false;
 
    struct draw_ctx c = {.r = r, .s = s, .d = d};

@@ -33,6 +33,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_draw_instanced", API_ES, 20},
    {"GL_EXT_multi_draw_arrays", API_ES, 20},
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
+   {"GL_EXT_polygon_offset_clamp", API_ES, 20},
    {"GL_KHR_debug", API_GL | API_ES, 20},
    {"GL_KHR_parallel_shader_compile", API_ES, 20},
    {"GL_NV_framebuffer_blit", API_ES, 20},

@@ -461,6 +461,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_POLYGON_OFFSET_FILL:
       bool1(v, ctx->Polygon.OffsetFill);
       return true;
+   case GL_POLYGON_OFFSET_CLAMP: /* EXT_polygon_offset_clamp, ES only */
+      if (!_mesa_is_gles(ctx))
+         return false;
+      float_n(v, TYPE_FLOAT, 1, &ctx->Polygon.OffsetClamp);
+      return true;
    case GL_SAMPLE_ALPHA_TO_COVERAGE:
       bool1(v, ctx->Multisample.SampleAlphaToCoverage);
       return true;

@@ -478,6 +478,7 @@ struct gl_context {
       bool OffsetFill;
       GLfloat OffsetFactor, OffsetUnits;
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
+      GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
    } Polygon;
 
    GLfloat LineWidth;

@@ -87,6 +87,24 @@ _mesa_PolygonOffset(GLfloat factor, GLfloat units)
 
    ctx->Polygon.OffsetFactor = factor;
    ctx->Polygon.OffsetUnits = units;
+   ctx->Polygon.OffsetClamp = 0.0f;
+   ctx->NewState |= ST_NEW_RASTERIZER;
+}
+
+/* EXT_polygon_offset_clamp: glPolygonOffset is this with a clamp of 0
+ * (no clamp); the clamp is taken as given, NaN included. */
+void GLAPIENTRY
+_mesa_PolygonOffsetClampEXT(GLfloat factor, GLfloat units, GLfloat clamp)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glPolygonOffsetClampEXT");
+      return;
+   }
+   ctx->Polygon.OffsetFactor = factor;
+   ctx->Polygon.OffsetUnits = units;
+   ctx->Polygon.OffsetClamp = clamp;
    ctx->NewState |= ST_NEW_RASTERIZER;
 }
 

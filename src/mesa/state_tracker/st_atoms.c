@@ -196,6 +196,7 @@ update_rasterizer(struct st_context *st)
       r.offset_tri = 1;
       r.offset_units = ctx->Polygon.OffsetUnits;
       r.offset_scale = ctx->Polygon.OffsetFactor;
+      r.offset_clamp = ctx->Polygon.OffsetClamp;
    }
    r.scissor = ctx->Scissor.Enabled;
    r.half_pixel_center = 1;

@@ -275,6 +275,32 @@ test_draw_buffers_es2(void **state)
    gl_test_destroy(t);
 }
 
+/* EXT_polygon_offset_clamp in ES 2.0: listed, found by name; the clamp
+ * reads back from GL_POLYGON_OFFSET_CLAMP and glPolygonOffset sets it to 0
+ * (the extension's changes to ES 2.0 section 3.5.5). */
+static void
+test_polygon_offset_clamp(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   GLfloat v[3] = {1, 1, 1};
+
+   assert_true(in_list((const char *)_mesa_GetString(GL_EXTENSIONS),
+                       "GL_EXT_polygon_offset_clamp"));
+   assert_non_null(st_get_proc_address("glPolygonOffsetClampEXT"));
+   _mesa_GetFloatv(GL_POLYGON_OFFSET_CLAMP, &v[0]);
+   assert_true(v[0] == 0.0f);
+   _mesa_PolygonOffsetClampEXT(-2.0f, 3.0f, -0.25f);
+   _mesa_GetFloatv(GL_POLYGON_OFFSET_FACTOR, &v[0]);
+   _mesa_GetFloatv(GL_POLYGON_OFFSET_UNITS, &v[1]);
+   _mesa_GetFloatv(GL_POLYGON_OFFSET_CLAMP, &v[2]);
+   assert_true(v[0] == -2.0f && v[1] == 3.0f && v[2] == -0.25f);
+   _mesa_PolygonOffset(1.0f, 1.0f);
+   _mesa_GetFloatv(GL_POLYGON_OFFSET_CLAMP, &v[2]);
+   assert_true(v[2] == 0.0f);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -287,6 +313,7 @@ main(void)
       cmocka_unit_test(test_extension_entry_points),
       cmocka_unit_test(test_parallel_shader_compile),
       cmocka_unit_test(test_draw_buffers_es2),
+      cmocka_unit_test(test_polygon_offset_clamp),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -527,6 +527,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    w += AGX_PPP_HEADER_LENGTH;
    agx_pack(w, FRAGMENT_CONTROL, cfg) {
       cfg.scissor_enable = p->scissor;
+      cfg.depth_bias_enable = p->depth_bias;
       cfg.stencil_test_enable = p->stencil_test;
       cfg.visibility_mode = p->occlusion ? AGX_VISIBILITY_MODE_COUNTING
                                          : AGX_VISIBILITY_MODE_NONE;
@@ -777,6 +778,17 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
          }
       }
    }
+   uint64_t dbias_va = 0;
+   if (p->depth_bias) {
+      uint8_t *db = alloc(&b, AGX_DEPTH_BIAS_LENGTH, 16, false, &dbias_va);
+      if (db) {
+         agx_pack(db, DEPTH_BIAS, cfg) {
+            cfg.constant = p->depth_bias_record[0];
+            cfg.slope_scale = p->depth_bias_record[1];
+            cfg.clamp = p->depth_bias_record[2];
+         }
+      }
+   }
    uint64_t query_va = 0;
    if (p->occlusion)
       out->queries = alloc(&b, 16, 16, false, &query_va);
@@ -817,6 +829,7 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->partial_bg.usc = bg | 4;
    c->partial_eot.usc = eot | 4;
    c->isp_scissor_base = scissor_va;
+   c->isp_dbias_base = dbias_va;
    c->isp_oclqry_base = query_va;
    c->depth.base = depth_va;
    c->stencil.base = stencil_va;

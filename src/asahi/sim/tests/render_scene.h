@@ -88,6 +88,10 @@ struct scene_params {
    bool stencil_test;
    /* Occlusion query: counting into a u64 at index 1 of the array. */
    bool occlusion;
+   /* Depth bias: fragment control `depth bias enable` and entry 0 of
+    * the isp_dbias_base array holding constant, slope scale, clamp. */
+   bool depth_bias;
+   float depth_bias_record[3];
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];

@@ -701,6 +701,64 @@ test_depth_less_reversed(void **state)
    check_depth(*state, true);
 }
 
+/*
+ * Depth bias: the right triangle with window z 0.5 at (4.5, 4.5) and
+ * (4.5, 28.5), 0.75 at (28.5, 4.5): z = 0.5 + (x - 4.5) / 96, so
+ * m = max(|dz/dx|, |dz/dy|) = 1/96.  The largest vertex depth 0.75 is
+ * 1.5 * 2^-1, so a Z32F buffer's r is 2^(-1 - 23) = 2^-24.  Record
+ * {constant 1024, slope scale 2, clamp}: o = 2/96 + 1024 * 2^-24 =
+ * 1/48 + 2^-14, or the clamp when it is smaller.  The stored depth at
+ * pixel (x, y), sampled at its centre, is 0.5 + (x - 4) / 96 + o.
+ */
+static void
+check_depth_bias(struct fixture *f, float clamp, double offset)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.depth_test = true;
+   p.depth_clear = 1.0f;
+   p.depth_bias = true;
+   p.depth_bias_record[0] = 1024.0f;
+   p.depth_bias_record[1] = 2.0f;
+   p.depth_bias_record[2] = clamp;
+   const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
+   const float z[3] = {0.5f, 0.75f, 0.5f};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.pos[i][2] = z[i];
+   }
+   build(f, &p, &s, true);
+
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         float got = scene_depth(&p, &s, x, y);
+         if (!in_right_triangle(x, y)) {
+            assert_true(got == 1.0f);
+            continue;
+         }
+         double want = 0.5 + ((double)x - 4.0) / 96.0 + offset;
+         if (fabs(got - want) > 1e-6) {
+            fail_msg("depth at (%u, %u): %.9g, want %.9g", x, y, got,
+                     want);
+         }
+      }
+   }
+}
+
+static void
+test_depth_bias(void **state)
+{
+   check_depth_bias(*state, 0.0f, 1.0 / 48.0 + 1.0 / 16384.0);
+}
+
+/* EXT_polygon_offset_clamp: a clamp of 0.01 bounds the same offset. */
+static void
+test_depth_bias_clamp(void **state)
+{
+   check_depth_bias(*state, 0.01f, (double)0.01f);
+}
+
 /* The scissor rectangle [8, 20) x [6, 18) limits the triangle. */
 static void
 test_scissor(void **state)
@@ -1244,6 +1302,9 @@ main(void)
       cmocka_unit_test_setup_teardown(test_varyings_clipped, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_bias, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_bias_clamp, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_stencil, setup, teardown),
