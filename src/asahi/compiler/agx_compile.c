@@ -256,6 +256,11 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
    double t = times ? cpu_seconds() : 0;
    void *tmp = ralloc_context(NULL);
    nir_shader *nir = nir_shader_clone(tmp, nir_in);
+   /* Key-dependent NIR: transform feedback stores (then booleans and
+    * vectors in the backend's forms again). */
+   if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.xfb.nr_outputs &&
+       agx_nir_lower_xfb(nir, &key->vs.xfb))
+      nir_lower_for_options(nir);
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
    t = pass_done(times, "clone", t);

@@ -158,6 +158,48 @@ struct agx_attribute_key {
    uint32_t divisor; /* 0: per vertex; N: per N instances */
 };
 
+/* Transform feedback: what pipe_stream_output_info says, in words.
+ * Output i writes components [start_component, start_component +
+ * num_components) of varying slot `slot` to buffer `buffer` at word
+ * offset_w of each vertex's record, records stride_w[buffer] words
+ * apart.  Captured vertices are numbered from 0 at the draw's first
+ * vertex (AGX_SYSVAL_XFB_*), instance by instance.  Only non-indexed
+ * draws capture (the driver asks for no capture otherwise). */
+#define AGX_MAX_XFB_OUTPUTS 64
+#define AGX_MAX_XFB_BUFFERS 4
+
+struct agx_xfb_output {
+   uint8_t slot;
+   uint8_t start_component;
+   uint8_t num_components;
+   uint8_t buffer;
+   uint16_t offset_w;
+};
+
+/* Topologies captured by unrolling (agx_xfb_key::unroll): the driver
+ * draws the separate primitives (2 or 3 vertices each, instance by
+ * instance), and vertex i = r5 - AGX_SYSVAL_XFB_FIRST_VERTEX of that list
+ * fetches and runs as vertex first + src(i) of the original draw.  Line
+ * strip: line p is (p, p + 1); loop: the same, and its last line ends at
+ * vertex 0 (n = AGX_SYSVAL_XFB_VERTICES / 2 lines); triangle strip: p,
+ * p + 1, p + 2, odd triangles with their first two swapped; fan: 0,
+ * p + 1, p + 2 (GL 3.0 section 2.15: strips, loops and fans are captured
+ * as separate primitives). */
+enum agx_xfb_unroll {
+   AGX_XFB_UNROLL_NONE = 0,
+   AGX_XFB_UNROLL_LINE_STRIP,
+   AGX_XFB_UNROLL_LINE_LOOP,
+   AGX_XFB_UNROLL_TRIANGLE_STRIP,
+   AGX_XFB_UNROLL_TRIANGLE_FAN,
+};
+
+struct agx_xfb_key {
+   uint8_t nr_outputs;
+   uint8_t unroll; /* enum agx_xfb_unroll */
+   uint16_t stride_w[AGX_MAX_XFB_BUFFERS];
+   struct agx_xfb_output out[AGX_MAX_XFB_OUTPUTS];
+};
+
 struct agx_vs_key {
    /* Indexed by generic attribute (VERT_ATTRIB_GENERIC0 + i). */
    struct agx_attribute_key attribs[AGX_MAX_ATTRIBS];
@@ -166,6 +208,8 @@ struct agx_vs_key {
     * enable mask (clipping follows the output select word), so the shader
     * writes exactly these distances; see agx_varyings_vs. */
    uint8_t clip_plane_enable;
+   /* Transform feedback to capture (none when nr_outputs is 0). */
+   struct agx_xfb_key xfb;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum
@@ -283,7 +327,17 @@ enum agx_sysval {
     * shader writing gl_ClipVertex computes distance i as dot(plane i,
     * gl_ClipVertex) */
    AGX_SYSVAL_CLIP_PLANE0,
-   AGX_SYSVAL_COUNT = AGX_SYSVAL_CLIP_PLANE0 + 32,
+   /* Transform feedback (agx_nir_lower_xfb.c): the 64-bit GPU address
+    * (low, high) where buffer b's next vertex goes (target start + the
+    * bytes already written) at AGX_SYSVAL_XFB_ADDR0_LO + 2 b; the draw's
+    * first vertex (pipe_draw_start_count_bias::start), the vertices of
+    * one instance, and how many vertices may be written in all (the
+    * rest would overflow a buffer: GL stops capturing). */
+   AGX_SYSVAL_XFB_ADDR0_LO = AGX_SYSVAL_CLIP_PLANE0 + 32,
+   AGX_SYSVAL_XFB_FIRST_VERTEX = AGX_SYSVAL_XFB_ADDR0_LO + 8,
+   AGX_SYSVAL_XFB_VERTICES,
+   AGX_SYSVAL_XFB_LIMIT,
+   AGX_SYSVAL_COUNT,
 };
 
 struct agx_push_range {

@@ -55,6 +55,9 @@ struct isel {
    int gl_uniform_base;
 
    agx_operand vertex_id, instance_id;
+   /* r5 as the hardware gives it (vertex_id differs in unrolled
+    * transform feedback draws) */
+   agx_operand list_vertex_id;
 
    /* Control flow: the last IR block of each NIR block (phi sources), the
     * phis waiting for their sources, and the innermost loop. */
@@ -1307,6 +1310,33 @@ emit_discard(struct isel *st, const agx_operand *cond)
    start_block(st);
 }
 
+/* store_xfb_agx (agx_nir_lower_xfb.c): 32-bit words to transform
+ * feedback buffer `base`, whose address is AGX_SYSVAL_XFB_ADDR0_LO + 2 *
+ * base, at a word offset. */
+static void
+emit_store_xfb(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->src[0].ssa->num_components;
+   unsigned buffer = (unsigned)nir_intrinsic_base(intr);
+   if (intr->src[0].ssa->bit_size != 32 || n > 4 || buffer >= 4) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "bad store_xfb_agx");
+      return;
+   }
+   agx_operand comps[4];
+   for (unsigned c = 0; c < n; ++c)
+      comps[c] = get_src(st, &intr->src[0], c);
+   agx_operand vec = n == 1 ? comps[0] : agx_collect(&st->b, n, comps);
+   unsigned addr = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                            AGX_SYSVAL_XFB_ADDR0_LO + 2 * buffer, 4);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_STORE);
+   I->ops[AGX_ISA_DEVICE_STORE_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_STORE_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_STORE_R] = vec;
+   I->ops[AGX_ISA_DEVICE_STORE_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_STORE_O] = get_src(st, &intr->src[1], 0);
+   I->ops[AGX_ISA_DEVICE_STORE_OU] = agx_isa_enum(1 /* unsigned */, 1);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -1366,6 +1396,26 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
    case nir_intrinsic_load_instance_id:
       def_ops(st, &intr->def)[0] = st->instance_id;
+      break;
+   case nir_intrinsic_load_vertex_id_zero_base: {
+      /* Only agx_nir_lower_xfb asks: the position in the vertex list the
+       * hardware draws, r5 - AGX_SYSVAL_XFB_FIRST_VERTEX. */
+      unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                            AGX_SYSVAL_XFB_FIRST_VERTEX, 2);
+      def_ops(st, &intr->def)[0] = emit_binop(
+         st, AGX_ISA_OP_ISUB, 32, st->list_vertex_id, agx_uniform(u, 32));
+      break;
+   }
+   case nir_intrinsic_load_sysval_agx: {
+      unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                            (uint32_t)nir_intrinsic_base(intr), 2);
+      agx_operand *dst = def_ops(st, &intr->def);
+      dst[0] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, dst[0], agx_uniform(u, 32));
+      break;
+   }
+   case nir_intrinsic_store_xfb_agx:
+      emit_store_xfb(st, intr);
       break;
    default:
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "intrinsic %s",
@@ -2780,6 +2830,56 @@ assign_gl_uniforms(struct isel *st)
    }
 }
 
+/* The vertex an unrolled transform feedback draw stands for (enum
+ * agx_xfb_unroll in agx_compile.h): first + src(i), i = r5 - first. */
+static agx_operand
+emit_unrolled_vertex(struct isel *st, agx_operand r5, unsigned unroll)
+{
+   const agx_operand zero = agx_isa_imm(0, 8), one = agx_isa_imm(1, 8);
+   const agx_operand two = agx_isa_imm(2, 8);
+   unsigned u = agx_push(st->ctx, AGX_PUSH_SYSVAL,
+                         AGX_SYSVAL_XFB_FIRST_VERTEX, 4);
+   agx_operand first = agx_uniform(u, 32);
+   agx_operand i = emit_binop(st, AGX_ISA_OP_ISUB, 32, r5, first);
+   bool lines = unroll == AGX_XFB_UNROLL_LINE_STRIP ||
+                unroll == AGX_XFB_UNROLL_LINE_LOOP;
+   agx_operand p = emit_udiv_const(st, i, lines ? 2 : 3);
+   agx_operand pv = agx_temp(st->ctx, 32, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+   I->ops[AGX_ISA_IMADD_D] = pv;
+   I->ops[AGX_ISA_IMADD_A] = p;
+   I->ops[AGX_ISA_IMADD_B] = agx_isa_imm(lines ? 2 : 3, 8);
+   I->ops[AGX_ISA_IMADD_C] = zero;
+   agx_operand k = emit_binop(st, AGX_ISA_OP_ISUB, 32, i, pv);
+   agx_operand src;
+   switch (unroll) {
+   case AGX_XFB_UNROLL_LINE_LOOP: {
+      /* n lines; the last one's second vertex wraps to 0 */
+      agx_operand n = emit_bitfield(st, AGX_ISA_OP_BFEIL, zero,
+                                    agx_uniform(u + 2, 32), one);
+      src = emit_binop(st, AGX_ISA_OP_IADD, 32, p, k);
+      src = emit_cmpsel(st, false, AGX_ICC_UEQ, src, n, zero, src);
+      break;
+   }
+   case AGX_XFB_UNROLL_TRIANGLE_STRIP: {
+      agx_operand odd = emit_bitop(st, AGX_TT_AND, p, one);
+      agx_operand swapped = emit_bitop(st, AGX_TT_XOR, k, odd);
+      agx_operand kk = emit_cmpsel(st, false, AGX_ICC_UEQ, k, two, two,
+                                   swapped);
+      src = emit_binop(st, AGX_ISA_OP_IADD, 32, p, kk);
+      break;
+   }
+   case AGX_XFB_UNROLL_TRIANGLE_FAN:
+      src = emit_cmpsel(st, false, AGX_ICC_UEQ, k, zero, zero,
+                        emit_binop(st, AGX_ISA_OP_IADD, 32, p, k));
+      break;
+   default:
+      src = emit_binop(st, AGX_ISA_OP_IADD, 32, p, k);
+      break;
+   }
+   return emit_binop(st, AGX_ISA_OP_IADD, 32, src, first);
+}
+
 bool
 agx_emit_nir(agx_context *ctx, nir_shader *nir)
 {
@@ -2797,7 +2897,12 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
       /* Hardware preloads (Mesa src/asahi/compiler/README.md): vertex id
        * in r5, instance id in r6. */
       st->vertex_id = preload(st, 10);
+      st->list_vertex_id = st->vertex_id;
       st->instance_id = preload(st, 12);
+      if (ctx->key && ctx->key->vs.xfb.nr_outputs &&
+          ctx->key->vs.xfb.unroll)
+         st->vertex_id =
+            emit_unrolled_vertex(st, st->vertex_id, ctx->key->vs.xfb.unroll);
    } else if (ctx->stage == MESA_SHADER_FRAGMENT) {
       assign_cf(st);
    } else {

@@ -119,6 +119,13 @@ ROWS = [
    ('discard', '', '', ''),
    ('discard_if', '1', '', ''),
    ('barrier', '', '', ''),
+
+   # AGX backend (src/asahi/compiler/agx_nir_lower_xfb.c): a 32-bit
+   # system value of the driver (base: enum agx_sysval), and a store of
+   # 32-bit words to transform feedback buffer `base` at a word offset
+   # (sources: value, offset in words from the buffer's current start).
+   ('load_sysval_agx', '-> 1@32', 'base', 'pure'),
+   ('store_xfb_agx', 'n, 1', 'base write_mask', ''),
 ]
 
 # System values: load_<name>, no sources, always 'pure'.

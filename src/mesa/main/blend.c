@@ -122,6 +122,9 @@ _mesa_ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
    ctx->Color.ColorMask[1] = green != GL_FALSE;
    ctx->Color.ColorMask[2] = blue != GL_FALSE;
    ctx->Color.ColorMask[3] = alpha != GL_FALSE;
+   for (int i = 0; i < MAX_DRAW_BUFFERS; i++)
+      ctx->Color.ColorMaski[i] = (red ? 1 : 0) | (green ? 2 : 0) |
+                                 (blue ? 4 : 0) | (alpha ? 8 : 0);
    ctx->NewState |= ST_NEW_BLEND;
 }
 

@@ -211,6 +211,10 @@ _mesa_init_context_state(struct gl_context *ctx)
    /* Tables 6.13-6.16. */
    for (int i = 0; i < 4; i++)
       ctx->Color.ColorMask[i] = GL_TRUE;
+   for (int i = 0; i < MAX_DRAW_BUFFERS; i++)
+      ctx->Color.ColorMaski[i] = 0xf; /* PIPE_MASK_RGBA */
+   ctx->Color.ClampReadColor = GL_FIXED_ONLY;
+   ctx->Polygon.FrontMode = ctx->Polygon.BackMode = GL_FILL;
    ctx->Color.SrcRGB = ctx->Color.SrcA = GL_ONE;
    ctx->Color.DstRGB = ctx->Color.DstA = GL_ZERO;
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;

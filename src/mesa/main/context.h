@@ -38,6 +38,17 @@ _mesa_is_gles3(const struct gl_context *ctx)
    return _mesa_is_gles(ctx) && ctx->Version >= 30;
 }
 
+/* A desktop context following the deprecation model of GL 3.0 appendix
+ * E (forward-compatible, or a core profile): the deprecated features are
+ * errors. */
+static inline bool
+_mesa_is_desktop_fc(const struct gl_context *ctx)
+{
+   return !_mesa_is_gles(ctx) &&
+          (ctx->API == ST_PROFILE_OPENGL_CORE ||
+           (ctx->ContextFlags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT));
+}
+
 /* The highest GLSL version the context accepts (110 ... 460, or 100/300
  * for ES). */
 static inline int
@@ -73,6 +84,9 @@ void _mesa_free_context_state(struct gl_context *ctx);
 struct gl_shared_state *_mesa_alloc_shared_state(void);
 struct pipe_screen;
 void _mesa_free_query_objects(struct gl_context *ctx);
+/* Adds a draw to an active GL_PRIMITIVES_GENERATED query (queryobj.c). */
+void _mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
+                                      GLsizei count, GLsizei instances);
 void _mesa_reference_sampler(struct gl_sampler_object **dst,
                              struct gl_sampler_object *src);
 void _mesa_free_sampler_objects(struct gl_shared_state *shared);

@@ -20,8 +20,10 @@ valid_mode(struct gl_context *ctx, GLenum mode)
 {
    /* Compatibility contexts also draw GL_QUADS, GL_QUAD_STRIP and
     * GL_POLYGON (GL 3.0 2.6.1; enum values 7-9 follow GL_TRIANGLE_FAN,
-    * as PIPE_PRIM_* does). */
-   if (!_mesa_is_gles(ctx) && mode >= GL_QUADS && mode <= GL_POLYGON)
+    * as PIPE_PRIM_* does); deprecated, so not in forward-compatible
+    * contexts (appendix E). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) && mode >= GL_QUADS &&
+       mode <= GL_POLYGON)
       return true;
    return mode <= GL_TRIANGLE_FAN;
 }
@@ -70,6 +72,20 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
    return true;
 }
 
+/* GL 3.0 appendix E: a forward-compatible context has no default vertex
+ * array object, so array drawing commands without one bound are
+ * INVALID_OPERATION; then the framebuffer must be complete. */
+static bool
+draw_allowed(struct gl_context *ctx, const char *func)
+{
+   if (_mesa_is_desktop_fc(ctx) && ctx->VAO == ctx->DefaultVAO) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no vertex array object)",
+                  func);
+      return false;
+   }
+   return _mesa_draw_framebuffer_complete(ctx, func);
+}
+
 void GLAPIENTRY
 _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
 {
@@ -86,7 +102,7 @@ _mesa_DrawArrays(GLenum mode, GLint first, GLsizei count)
                   first, count);
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArrays") ||
+   if (!draw_allowed(ctx, "glDrawArrays") ||
        !feedback_allows(ctx, mode, false, "glDrawArrays"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, 1, 0, 0);
@@ -113,7 +129,7 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
       _mesa_error(ctx, GL_INVALID_ENUM, "glDrawElements(type=0x%x)", type);
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawElements") ||
+   if (!draw_allowed(ctx, "glDrawElements") ||
        !feedback_allows(ctx, mode, true, "glDrawElements"))
       return;
    st_draw_gl(ctx->st, mode, 0, count, type, indices, 1, 0, 0);
@@ -135,7 +151,7 @@ _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
       _mesa_error(ctx, GL_INVALID_VALUE, "glDrawArraysInstanced(count)");
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, "glDrawArraysInstanced") ||
+   if (!draw_allowed(ctx, "glDrawArraysInstanced") ||
        !feedback_allows(ctx, mode, false, "glDrawArraysInstanced"))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0, 0);
@@ -158,7 +174,7 @@ validate_elements(struct gl_context *ctx, GLenum mode, GLsizei count,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return false;
    }
-   return _mesa_draw_framebuffer_complete(ctx, func) &&
+   return draw_allowed(ctx, func) &&
           feedback_allows(ctx, mode, true, func);
 }
 
@@ -290,7 +306,7 @@ _mesa_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(count)", func);
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, func) ||
+   if (!draw_allowed(ctx, func) ||
        !feedback_allows(ctx, mode, false, func))
       return;
    st_draw_gl(ctx->st, mode, first, count, 0, NULL, instancecount, 0,

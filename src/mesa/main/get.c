@@ -595,6 +595,19 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CONTEXT_FLAGS:
       int1(v, (GLint)ctx->ContextFlags);
       return true;
+   case GL_POLYGON_MODE: { /* desktop GL: front, back */
+      if (_mesa_is_gles(ctx))
+         return false;
+      GLint m[2] = {(GLint)ctx->Polygon.FrontMode,
+                    (GLint)ctx->Polygon.BackMode};
+      set_i(v, 2, m);
+      return true;
+   }
+   case GL_CLAMP_READ_COLOR: /* GL 3.0 glClampColor */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, (GLint)ctx->Color.ClampReadColor);
+      return true;
    case GL_CONTEXT_ROBUST_ACCESS: /* GL 4.5, ES 3.2, KHR_robustness */
       int1(v, (ctx->ContextFlags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT) != 0);
       return true;

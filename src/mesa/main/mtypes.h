@@ -160,6 +160,8 @@ struct gl_program_object {
    unsigned NumShaders;
    struct gl_attrib_binding *AttribBindings;
    unsigned NumAttribBindings;
+   struct gl_attrib_binding *FragDataBindings; /* glBindFragDataLocation */
+   unsigned NumFragDataBindings;
    char **FeedbackVaryings;      /* TransformFeedbackVaryings */
    unsigned NumFeedbackVaryings;
    GLenum FeedbackBufferMode;
@@ -444,6 +446,12 @@ struct gl_context {
       GLenum EquationRGB, EquationA;
       GLfloat BlendColor[4];
       bool Dither;
+      /* GL 3.0 indexed state (glEnablei(GL_BLEND), glColorMaski): bit i
+       * of BlendEnabledi and PIPE_MASK_* ColorMaski[i] for draw buffer i.
+       * BlendEnabled and ColorMask[] stay buffer 0's. */
+      uint8_t BlendEnabledi;
+      uint8_t ColorMaski[MAX_DRAW_BUFFERS];
+      GLenum ClampReadColor; /* GL 3.0 glClampColor */
    } Color;
 
    struct {
@@ -469,6 +477,7 @@ struct gl_context {
       bool CullFlag;
       bool OffsetFill;
       GLfloat OffsetFactor, OffsetUnits;
+      GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
    } Polygon;
 
    GLfloat LineWidth;
@@ -512,7 +521,7 @@ struct gl_context {
    GLuint NextTF;
    struct gl_transform_feedback_object *CurrentTF, *DefaultTF;
    GLuint NextQuery;
-   struct gl_query_object *CurrentQuery[3]; /* by queryobj.c's index */
+   struct gl_query_object *CurrentQuery[5]; /* by queryobj.c's index */
    GLuint NextVAO;
    GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
    GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
@@ -531,6 +540,15 @@ struct gl_context {
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
+   /* GL 3.0 section 2.18 conditional rendering (condrender.c): while
+    * active, draws and clears are skipped when the query counted no
+    * samples. */
+   struct {
+      struct gl_query_object *Query;
+      bool Skip;
+   } CondRender;
+   bool FramebufferSRGB; /* GL_FRAMEBUFFER_SRGB, desktop GL 3.0 */
+   bool VertexProgramTwoSide; /* GL_VERTEX_PROGRAM_TWO_SIDE, compatibility */
    bool RasterizerDiscard;
 };
 

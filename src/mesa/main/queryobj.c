@@ -14,6 +14,12 @@
 #include "state_tracker/st_context.h"
 #include "util/hash_table.h"
 
+/* Queries the front end answers itself, with no pipe query: GL 3.0
+ * GL_PRIMITIVES_GENERATED.  With no geometry shaders and no primitive
+ * restart in GL 3.0, the primitives a draw generates follow from its mode
+ * and counts (_mesa_count_generated_primitives). */
+#define QUERY_ON_CPU (~0u)
+
 /* CurrentQuery[] slot and pipe query type of a target; -1 if none. */
 static int
 query_index(GLenum target, unsigned *pipe_type)
@@ -28,9 +34,25 @@ query_index(GLenum target, unsigned *pipe_type)
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       *pipe_type = PIPE_QUERY_PRIMITIVES_EMITTED;
       return 2;
+   case GL_SAMPLES_PASSED: /* desktop GL 1.5 occlusion queries */
+      *pipe_type = PIPE_QUERY_OCCLUSION_COUNTER;
+      return 3;
+   case GL_PRIMITIVES_GENERATED: /* desktop GL 3.0, counted by the CPU */
+      *pipe_type = QUERY_ON_CPU;
+      return 4;
    default:
       return -1;
    }
+}
+
+/* query_index, with the desktop-only targets refused in ES contexts. */
+static int
+query_index_of(struct gl_context *ctx, GLenum target, unsigned *pipe_type)
+{
+   if (_mesa_is_gles(ctx) &&
+       (target == GL_SAMPLES_PASSED || target == GL_PRIMITIVES_GENERATED))
+      return -1;
+   return query_index(target, pipe_type);
 }
 
 static struct hash_table *
@@ -100,9 +122,14 @@ _mesa_DeleteQueries(GLsizei n, const GLuint *ids)
       if (obj != GL_NAME_RESERVED) {
          struct gl_query_object *q = obj;
          /* Deleting an active query ends it (ES 3.0 section 2.13). */
-         for (unsigned k = 0; k < 3; k++) {
+         if (ctx->CondRender.Query == q) {
+            ctx->CondRender.Query = NULL;
+            ctx->CondRender.Skip = false;
+         }
+         for (unsigned k = 0; k < 5; k++) {
             if (ctx->CurrentQuery[k] == q) {
-               ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
+               if (q->pq)
+                  ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
                ctx->CurrentQuery[k] = NULL;
             }
          }
@@ -117,7 +144,7 @@ _mesa_BeginQuery(GLenum target, GLuint id)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index_of(ctx, target, &pipe_type);
    void *obj;
    struct gl_query_object *q;
 
@@ -152,6 +179,13 @@ _mesa_BeginQuery(GLenum target, GLuint id)
          return;
       }
    }
+   if (pipe_type == QUERY_ON_CPU) {
+      q->Active = true;
+      q->Ready = false;
+      q->Result = 0;
+      ctx->CurrentQuery[index] = q;
+      return;
+   }
    if (!q->pq) {
       q->pq = ctx->st->pipe->create_query
                  ? ctx->st->pipe->create_query(ctx->st->pipe, pipe_type, 0)
@@ -173,7 +207,7 @@ _mesa_EndQuery(GLenum target)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index_of(ctx, target, &pipe_type);
    struct gl_query_object *q;
 
    if (index < 0) {
@@ -185,7 +219,10 @@ _mesa_EndQuery(GLenum target)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glEndQuery(not active)");
       return;
    }
-   ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
+   if (q->pq)
+      ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
+   else
+      q->Ready = true; /* counted as the draws were made */
    q->Active = false;
    ctx->CurrentQuery[index] = NULL;
 }
@@ -195,8 +232,12 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned pipe_type;
-   int index = query_index(target, &pipe_type);
+   int index = query_index_of(ctx, target, &pipe_type);
 
+   if (index >= 0 && pname == GL_QUERY_COUNTER_BITS && !_mesa_is_gles(ctx)) {
+      *params = 64; /* the pipe query results are 64-bit */
+      return;
+   }
    if (index < 0 || pname != GL_CURRENT_QUERY) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv");
       return;
@@ -213,7 +254,7 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
       queries(ctx) ? _mesa_name_lookup_object(ctx->Queries, id) : NULL;
    union pipe_query_result result;
 
-   if (!q || q->Active || !q->pq) {
+   if (!q || q->Active || (!q->pq && q->Target != GL_PRIMITIVES_GENERATED)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjectuiv(id=%u)", id);
       return;
    }
@@ -228,7 +269,8 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
       if (ctx->st->pipe->get_query_result(ctx->st->pipe, q->pq, wait,
                                           &result)) {
          q->Ready = true;
-         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+         q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
+                           q->Target == GL_SAMPLES_PASSED
                         ? result.u64
                         : result.b;
       }
@@ -237,6 +279,56 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
       *params = q->Ready;
    else
       *params = (GLuint)q->Result;
+}
+
+/* GL 1.5: the signed form, for desktop contexts. */
+void GLAPIENTRY
+_mesa_GetQueryObjectiv(GLuint id, GLenum pname, GLint *params)
+{
+   GLuint v = 0;
+
+   _mesa_GetQueryObjectuiv(id, pname, &v);
+   *params = (GLint)(v > 0x7fffffffu ? 0x7fffffffu : v);
+}
+
+/* Primitives of one instance of a draw (GL 3.0 section 2.6.1); the
+ * incomplete ones at the end count for nothing. */
+static uint64_t
+primitives_of(GLenum mode, uint64_t n)
+{
+   switch (mode) {
+   case GL_POINTS:
+      return n;
+   case GL_LINES:
+      return n / 2;
+   case GL_LINE_LOOP:
+      return n >= 2 ? n : 0;
+   case GL_LINE_STRIP:
+      return n >= 2 ? n - 1 : 0;
+   case GL_TRIANGLES:
+      return n / 3;
+   case GL_TRIANGLE_STRIP:
+   case GL_TRIANGLE_FAN:
+      return n >= 3 ? n - 2 : 0;
+   case GL_QUADS:
+      return n / 4;
+   case GL_QUAD_STRIP:
+      return n >= 4 ? (n - 2) / 2 : 0;
+   case GL_POLYGON:
+      return n >= 3 ? 1 : 0;
+   default:
+      return 0;
+   }
+}
+
+void
+_mesa_count_generated_primitives(struct gl_context *ctx, GLenum mode,
+                                 GLsizei count, GLsizei instances)
+{
+   struct gl_query_object *q = ctx->CurrentQuery[4];
+
+   if (q && count > 0 && instances > 0)
+      q->Result += primitives_of(mode, (uint64_t)count) * (uint64_t)instances;
 }
 
 /* EXT_occlusion_query_boolean (ES 2.0): the ES 3.0 query entry points

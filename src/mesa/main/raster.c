@@ -242,6 +242,17 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
       *dirty = 0;
       return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
+   case GL_VERTEX_PROGRAM_TWO_SIDE:
+      /* GL 3.0 section 2.19.1 (compatibility; deprecated). */
+      *dirty = ST_NEW_CONSTANTS;
+      return _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)
+                ? NULL
+                : &ctx->VertexProgramTwoSide;
+   case GL_FRAMEBUFFER_SRGB:
+      /* GL 3.0 section 4.1.8: off, sRGB colour buffers are written and
+       * blended as linear values; ES always encodes. */
+      *dirty = ST_NEW_FRAMEBUFFER;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->FramebufferSRGB;
    case GL_RASTERIZER_DISCARD:
       *dirty = ST_NEW_RASTERIZER;
       return es3 ? &ctx->RasterizerDiscard : NULL;
@@ -268,11 +279,16 @@ set_enable(GLenum cap, bool state, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    uint32_t dirty;
+
    bool *flag = capability(ctx, cap, &dirty);
 
    if (!flag) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(0x%x)", func, cap);
       return;
+   }
+   if (cap == GL_BLEND) { /* every draw buffer (GL 3.0 section 4.1.8) */
+      ctx->Color.BlendEnabledi = state ? 0xff : 0;
+      ctx->NewState |= ST_NEW_BLEND;
    }
    if (*flag != state) {
       *flag = state;

@@ -5,6 +5,7 @@
 
 /* glReadPixels: errors (ES 2.0 section 4.3.1), then the state tracker. */
 #include "main/context.h"
+#include "main/desktop30.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
@@ -126,5 +127,12 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    if (!dst)
       return;
    st_read_pixels(ctx->st, x, y, width, height, client, dst);
+   {
+      struct gl_renderbuffer *rb = read_renderbuffer(ctx);
+      _mesa_clamp_read_color(ctx,
+                             rb && rb->texture ? rb->texture->format
+                                               : PIPE_FORMAT_R8G8B8A8_UNORM,
+                             client, width, height, dst);
+   }
    _mesa_unmap_pbo(ctx, &map);
 }

@@ -58,6 +58,9 @@ free_program(struct gl_program_object *prog)
    for (unsigned i = 0; i < prog->NumAttribBindings; i++)
       free(prog->AttribBindings[i].name);
    free(prog->AttribBindings);
+   for (unsigned i = 0; i < prog->NumFragDataBindings; i++)
+      free(prog->FragDataBindings[i].name);
+   free(prog->FragDataBindings);
    free(prog->InfoLog);
    free_exec(prog->exec);
    _mesa_free_feedback_varyings(prog);
@@ -564,13 +567,37 @@ _mesa_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count,
       *count = n;
 }
 
+/* Sets name -> index in a binding list (replacing an earlier binding of
+ * the name); false when out of memory. */
+static bool
+add_binding(struct gl_attrib_binding **list, unsigned *count, const char *name,
+            GLuint index)
+{
+   for (unsigned i = 0; i < *count; i++) {
+      if (strcmp((*list)[i].name, name) == 0) {
+         (*list)[i].index = index;
+         return true;
+      }
+   }
+   char *copy = dup_string(name);
+   struct gl_attrib_binding *grown =
+      copy ? realloc(*list, (*count + 1) * sizeof(**list)) : NULL;
+   if (!grown) {
+      free(copy);
+      return false;
+   }
+   *list = grown;
+   grown[*count].name = copy;
+   grown[*count].index = index;
+   (*count)++;
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_program_object *prog;
-   struct gl_attrib_binding *list;
-   char *copy;
 
    if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glBindAttribLocation(index=%u)",
@@ -584,25 +611,38 @@ _mesa_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBindAttribLocation(gl_)");
       return;
    }
-   for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
-      if (strcmp(prog->AttribBindings[i].name, name) == 0) {
-         prog->AttribBindings[i].index = index;
-         return;
-      }
-   }
-   copy = dup_string(name);
-   list = copy ? realloc(prog->AttribBindings,
-                         (prog->NumAttribBindings + 1) * sizeof(*list))
-               : NULL;
-   if (!list) {
-      free(copy);
+   if (!add_binding(&prog->AttribBindings, &prog->NumAttribBindings, name,
+                    index))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindAttribLocation");
+}
+
+/* GL 3.0 section 3.12.2: binds a fragment output variable to a colour
+ * number, used at the next link. */
+void GLAPIENTRY
+_mesa_BindFragDataLocation(GLuint program, GLuint color, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_program_object *prog;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindFragDataLocation(ES)");
       return;
    }
-   prog->AttribBindings = list;
-   list[prog->NumAttribBindings].name = copy;
-   list[prog->NumAttribBindings].index = index;
-   prog->NumAttribBindings++;
+   prog = _mesa_lookup_program_err(ctx, program, "glBindFragDataLocation");
+   if (!prog || !name)
+      return;
+   if (color >= (GLuint)ctx->Const.MaxDrawBuffers) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glBindFragDataLocation(color=%u)",
+                  color);
+      return;
+   }
+   if (strncmp(name, "gl_", 3) == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindFragDataLocation(gl_)");
+      return;
+   }
+   if (!add_binding(&prog->FragDataBindings, &prog->NumFragDataBindings, name,
+                    color))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindFragDataLocation");
 }
 
 static void
@@ -721,6 +761,20 @@ _mesa_LinkProgram(GLuint program)
    }
    opts.attrib_bindings = bindings;
    opts.num_attrib_bindings = prog->NumAttribBindings;
+   struct glsl_location_binding *frag_bindings =
+      ralloc_array_size(mem, sizeof(*frag_bindings),
+                        prog->NumFragDataBindings + 1);
+   if (!frag_bindings) {
+      ralloc_free(mem);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
+      return;
+   }
+   for (unsigned i = 0; i < prog->NumFragDataBindings; i++) {
+      frag_bindings[i].name = prog->FragDataBindings[i].name;
+      frag_bindings[i].location = prog->FragDataBindings[i].index;
+   }
+   opts.frag_data_bindings = frag_bindings;
+   opts.num_frag_data_bindings = prog->NumFragDataBindings;
    opts.max_stage_uniform_blocks[MESA_SHADER_VERTEX] =
       (unsigned)ctx->Const.MaxVertexUniformBlocks;
    opts.max_stage_uniform_blocks[MESA_SHADER_FRAGMENT] =

@@ -142,6 +142,13 @@ attrib_pointer(struct gl_context *ctx, const char *func, GLuint index,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
       return;
    }
+   /* GL 3.0 appendix E: forward-compatible contexts have no client
+    * arrays and no default vertex array object. */
+   if (_mesa_is_desktop_fc(ctx) &&
+       (ctx->VAO == ctx->DefaultVAO || (!ctx->ArrayBuffer && pointer))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(forward-compatible)", func);
+      return;
+   }
    /* ES 3.0 section 2.9.6: client arrays only in the default VAO. */
    if (ctx->VAO != ctx->DefaultVAO && !ctx->ArrayBuffer && pointer) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no array buffer)", func);
@@ -421,6 +428,110 @@ void GLAPIENTRY
 _mesa_VertexAttribI4uiv(GLuint index, const GLuint *v)
 {
    set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI4uiv");
+}
+
+/* GL 3.0 section 2.7: the shorter integer forms fill y, z with 0 and w
+ * with 1. */
+void GLAPIENTRY
+_mesa_VertexAttribI1i(GLuint index, GLint x)
+{
+   GLuint v[4] = {(GLuint)x, 0, 0, 1};
+   set_current_int(index, v, GL_INT, "glVertexAttribI1i");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI2i(GLuint index, GLint x, GLint y)
+{
+   GLuint v[4] = {(GLuint)x, (GLuint)y, 0, 1};
+   set_current_int(index, v, GL_INT, "glVertexAttribI2i");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI3i(GLuint index, GLint x, GLint y, GLint z)
+{
+   GLuint v[4] = {(GLuint)x, (GLuint)y, (GLuint)z, 1};
+   set_current_int(index, v, GL_INT, "glVertexAttribI3i");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI1ui(GLuint index, GLuint x)
+{
+   GLuint v[4] = {x, 0, 0, 1};
+   set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI1ui");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI2ui(GLuint index, GLuint x, GLuint y)
+{
+   GLuint v[4] = {x, y, 0, 1};
+   set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI2ui");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI3ui(GLuint index, GLuint x, GLuint y, GLuint z)
+{
+   GLuint v[4] = {x, y, z, 1};
+   set_current_int(index, v, GL_UNSIGNED_INT, "glVertexAttribI3ui");
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI1iv(GLuint index, const GLint *p)
+{
+   _mesa_VertexAttribI1i(index, p[0]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI2iv(GLuint index, const GLint *p)
+{
+   _mesa_VertexAttribI2i(index, p[0], p[1]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI3iv(GLuint index, const GLint *p)
+{
+   _mesa_VertexAttribI3i(index, p[0], p[1], p[2]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI1uiv(GLuint index, const GLuint *p)
+{
+   _mesa_VertexAttribI1ui(index, p[0]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI2uiv(GLuint index, const GLuint *p)
+{
+   _mesa_VertexAttribI2ui(index, p[0], p[1]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI3uiv(GLuint index, const GLuint *p)
+{
+   _mesa_VertexAttribI3ui(index, p[0], p[1], p[2]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4bv(GLuint index, const GLbyte *p)
+{
+   _mesa_VertexAttribI4i(index, p[0], p[1], p[2], p[3]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4sv(GLuint index, const GLshort *p)
+{
+   _mesa_VertexAttribI4i(index, p[0], p[1], p[2], p[3]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4ubv(GLuint index, const GLubyte *p)
+{
+   _mesa_VertexAttribI4ui(index, p[0], p[1], p[2], p[3]);
+}
+
+void GLAPIENTRY
+_mesa_VertexAttribI4usv(GLuint index, const GLushort *p)
+{
+   _mesa_VertexAttribI4ui(index, p[0], p[1], p[2], p[3]);
 }
 
 void GLAPIENTRY

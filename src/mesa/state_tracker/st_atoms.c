@@ -185,7 +185,13 @@ update_rasterizer(struct st_context *st)
          break;
       }
    }
-   r.fill_front = r.fill_back = PIPE_POLYGON_MODE_FILL;
+   /* glPolygonMode (desktop GL; FILL in ES). */
+   r.fill_front = ctx->Polygon.FrontMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
+                  : ctx->Polygon.FrontMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
+                                                       : PIPE_POLYGON_MODE_FILL;
+   r.fill_back = ctx->Polygon.BackMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
+                 : ctx->Polygon.BackMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
+                                                     : PIPE_POLYGON_MODE_FILL;
    if (ctx->Polygon.OffsetFill) {
       r.offset_tri = 1;
       r.offset_units = ctx->Polygon.OffsetUnits;
@@ -299,6 +305,32 @@ update_blend(struct st_context *st)
                        (ctx->Color.ColorMask[1] ? PIPE_MASK_G : 0) |
                        (ctx->Color.ColorMask[2] ? PIPE_MASK_B : 0) |
                        (ctx->Color.ColorMask[3] ? PIPE_MASK_A : 0);
+   /* GL 3.0 glEnablei/glColorMaski: per draw buffer when they differ
+    * from buffer 0 (ColorMaski bits are PIPE_MASK_* order). */
+   for (unsigned i = 1; i <= b.max_rt && i < MAX_DRAW_BUFFERS; i++) {
+      if (((ctx->Color.BlendEnabledi >> i) & 1) != b.rt[0].blend_enable ||
+          ctx->Color.ColorMaski[i] != b.rt[0].colormask)
+         b.independent_blend_enable = 1;
+   }
+   if (b.independent_blend_enable) {
+      for (unsigned i = 1; i <= b.max_rt && i < MAX_DRAW_BUFFERS; i++) {
+         b.rt[i] = b.rt[0];
+         b.rt[i].blend_enable = (ctx->Color.BlendEnabledi >> i) & 1;
+         if (!b.rt[i].blend_enable) {
+            b.rt[i].rgb_func = b.rt[i].alpha_func = 0;
+            b.rt[i].rgb_src_factor = b.rt[i].rgb_dst_factor = 0;
+            b.rt[i].alpha_src_factor = b.rt[i].alpha_dst_factor = 0;
+         } else if (!b.rt[0].blend_enable) {
+            b.rt[i].rgb_func = blend_func(ctx->Color.EquationRGB);
+            b.rt[i].alpha_func = blend_func(ctx->Color.EquationA);
+            b.rt[i].rgb_src_factor = blend_factor(ctx->Color.SrcRGB);
+            b.rt[i].rgb_dst_factor = blend_factor(ctx->Color.DstRGB);
+            b.rt[i].alpha_src_factor = blend_factor(ctx->Color.SrcA);
+            b.rt[i].alpha_dst_factor = blend_factor(ctx->Color.DstA);
+         }
+         b.rt[i].colormask = ctx->Color.ColorMaski[i];
+      }
+   }
 
    cso = st_cached_cso(st, CSO_BLEND, &b, sizeof(b));
    if (cso != st->blend) {
@@ -448,8 +480,10 @@ update_constants(struct st_context *st)
    if (_mesa_update_matrix_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
+   /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
-                    st->fb_flip ? (float)st->fb_height : 0.0f, 0.0f, 0.0f};
+                    st->fb_flip ? (float)st->fb_height : 0.0f,
+                    0.0f, st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {

@@ -23,7 +23,7 @@ st_clear(struct st_context *st, GLbitfield mask, unsigned draw_buffers)
    struct pipe_scissor_state scissor;
    unsigned buffers = 0;
 
-   if (!fb || !st_validate_state(st))
+   if (!fb || ctx->CondRender.Skip || !st_validate_state(st))
       return;
 
    unsigned color_mask = (ctx->Color.ColorMask[0] ? PIPE_MASK_R : 0) |

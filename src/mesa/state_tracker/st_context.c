@@ -128,7 +128,7 @@ choose_version(struct pipe_screen *screen,
    int forced = version_override(attribs->profile == ST_PROFILE_OPENGL_ES2);
 
    if (forced && attribs->profile != ST_PROFILE_OPENGL_ES1) {
-      if (attribs->profile == ST_PROFILE_OPENGL_CORE && forced < 32)
+      if (attribs->profile == ST_PROFILE_OPENGL_CORE && forced < 30)
          return 0;
       return requested <= forced ? forced : 0;
    }
@@ -142,7 +142,15 @@ choose_version(struct pipe_screen *screen,
          return 0;
       return 0;
    case ST_PROFILE_DEFAULT:
-      return requested <= 21 ? 21 : 0;
+      /* GL 3.0 (its own features: docs/gl.rst).  A 3.0 context meets
+       * any request up to 3.0 (EGL_KHR_create_context: the version
+       * returned may be higher, if backwards compatible).  Not 3.1:
+       * buffer textures (samplerBuffer) do not exist in the driver. */
+      return requested <= 30 ? 30 : 0;
+   case ST_PROFILE_OPENGL_CORE:
+      /* The forward-compatible 3.0 context (EGL routes forward-compatible
+       * 3.x requests here); core profiles (3.2+) need geometry shaders. */
+      return requested <= 30 ? 30 : 0;
    default:
       return 0;
    }
@@ -165,9 +173,7 @@ st_context_create(struct pipe_screen *screen,
       *error = ST_CONTEXT_ERROR_BAD_API;
       return NULL;
    }
-   if (attribs->profile == ST_PROFILE_OPENGL_ES1 ||
-       (attribs->profile == ST_PROFILE_OPENGL_CORE &&
-        version_override(false) < 32)) {
+   if (attribs->profile == ST_PROFILE_OPENGL_ES1) {
       *error = ST_CONTEXT_ERROR_BAD_API;
       return NULL;
    }
@@ -208,8 +214,9 @@ st_context_create(struct pipe_screen *screen,
       } else {
          snprintf(st->ctx.VersionString, sizeof(st->ctx.VersionString),
                   "%d.%d%s asahi-gl 0.1", version / 10, version % 10,
-                  attribs->profile == ST_PROFILE_OPENGL_CORE ? " (Core Profile)"
-                                                             : "");
+                  attribs->profile == ST_PROFILE_OPENGL_CORE && version >= 32
+                     ? " (Core Profile)"
+                     : "");
          snprintf(st->ctx.GLSLVersionString, sizeof(st->ctx.GLSLVersionString),
                   "%d.%02d", glsl / 100, glsl % 100);
       }
@@ -245,6 +252,11 @@ st_context_create(struct pipe_screen *screen,
       st->ctx.ContextFlags |= GL_CONTEXT_FLAG_DEBUG_BIT;
    if (attribs->flags & ST_CONTEXT_FLAG_ROBUST_ACCESS)
       st->ctx.ContextFlags |= GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT;
+   /* GL 3.0 section 6.1.5: forward-compatible desktop contexts say so. */
+   if (!_mesa_is_gles(&st->ctx) &&
+       ((attribs->flags & ST_CONTEXT_FLAG_FORWARD_COMPATIBLE) ||
+        attribs->profile == ST_PROFILE_OPENGL_CORE))
+      st->ctx.ContextFlags |= GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
    st->ctx.ResetStrategy = (attribs->flags & ST_CONTEXT_FLAG_RESET_NOTIFICATION)
                               ? GL_LOSE_CONTEXT_ON_RESET
                               : GL_NO_RESET_NOTIFICATION;

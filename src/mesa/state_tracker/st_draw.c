@@ -303,6 +303,10 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    struct pipe_resource *uploaded_indices = NULL;
    unsigned min = 0, max = 0, num_slots;
 
+   if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
+      return;
+   _mesa_count_generated_primitives(ctx, mode, count, instances);
+
    if (!exec || count <= 0 || instances <= 0)
       return;
    if (!st_validate_state(st))

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/context.h"
 #include "state_tracker/st_context.h"
+#include "util/format/u_format.h"
 #include "util/u_inlines.h"
 
 static struct pipe_resource *
@@ -317,11 +319,17 @@ st_renderbuffer_surface(struct st_context *st, struct gl_renderbuffer *rb)
 
    if (!rb->texture)
       return NULL;
-   if (surf && surf->context == st->pipe && surf->texture == rb->texture)
+   /* Desktop GL 3.0 section 4.1.8: without GL_FRAMEBUFFER_SRGB an sRGB
+    * buffer is rendered to through its linear twin. */
+   enum pipe_format format = rb->texture->format;
+   if (!_mesa_is_gles(&st->ctx) && !st->ctx.FramebufferSRGB)
+      format = util_format_linear(format);
+   if (surf && surf->context == st->pipe && surf->texture == rb->texture &&
+       surf->format == format)
       return surf;
 
    struct pipe_surface templ = {
-      .format = rb->texture->format,
+      .format = format,
       .u.tex.level = rb->level,
       .u.tex.first_layer = rb->layer,
       .u.tex.last_layer = rb->layer,

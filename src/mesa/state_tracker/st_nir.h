@@ -15,4 +15,10 @@
  * the vec4 slot of the transform uniform.  True if the shader changed. */
 bool st_nir_lower_wpos(nir_shader *nir, unsigned slot);
 
+/* GL_VERTEX_PROGRAM_TWO_SIDE (st_nir_lower_two_side.c): gl_Color and
+ * gl_SecondaryColor of back-facing primitives from the back colours of
+ * vs, when component w of the uniform at uniform_slot is not 0. */
+bool st_nir_lower_two_side(nir_shader *fs, nir_shader *vs,
+                           unsigned uniform_slot);
+
 #endif

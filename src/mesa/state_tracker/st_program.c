@@ -29,6 +29,10 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       return NULL;
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
+   /* Two-sided colour (st_nir_lower_two_side.c). */
+   nir_shader *vs = exec->linked->nir[MESA_SHADER_VERTEX];
+   if (stage == MESA_SHADER_FRAGMENT && vs)
+      st_nir_lower_two_side(clone, vs, st_extra_uniform_slot(exec));
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
       state.stream_output = exec->so;

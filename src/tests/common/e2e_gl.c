@@ -40,8 +40,9 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
    if (gl->dpy == EGL_NO_DISPLAY || !eglInitialize(gl->dpy, &major, &minor))
       return unavailable(opts, "no surfaceless EGL display");
 
-   const EGLint renderable =
-      opts->es_major >= 3 ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_ES2_BIT;
+   const EGLint renderable = opts->desktop         ? EGL_OPENGL_BIT
+                             : opts->es_major >= 3 ? EGL_OPENGL_ES3_BIT
+                                                   : EGL_OPENGL_ES2_BIT;
    const EGLint config_attribs[] = {
       EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, renderable,
       EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
@@ -61,12 +62,16 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
       return 1;
    }
 
-   eglBindAPI(EGL_OPENGL_ES_API);
+   eglBindAPI(opts->desktop ? EGL_OPENGL_API : EGL_OPENGL_ES_API);
    EGLint context_attribs[16], n = 0;
    context_attribs[n++] = EGL_CONTEXT_MAJOR_VERSION;
    context_attribs[n++] = opts->es_major;
    context_attribs[n++] = EGL_CONTEXT_MINOR_VERSION;
    context_attribs[n++] = opts->es_minor;
+   if (opts->desktop && opts->forward_compatible) {
+      context_attribs[n++] = EGL_CONTEXT_FLAGS_KHR;
+      context_attribs[n++] = EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
+   }
    if (opts->robust) {
       context_attribs[n++] = EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT;
       context_attribs[n++] = EGL_TRUE;
@@ -77,8 +82,8 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
    gl->ctx = eglCreateContext(gl->dpy, config, EGL_NO_CONTEXT, context_attribs);
    if (gl->ctx == EGL_NO_CONTEXT) {
       char what[64];
-      snprintf(what, sizeof(what), "no OpenGL ES %d.%d context",
-               opts->es_major, opts->es_minor);
+      snprintf(what, sizeof(what), "no OpenGL%s %d.%d context",
+               opts->desktop ? "" : " ES", opts->es_major, opts->es_minor);
       return unavailable(opts, what);
    }
    if (!eglMakeCurrent(gl->dpy, gl->surface, gl->surface, gl->ctx)) {

@@ -5,8 +5,8 @@
 
 /*
  * What every end-to-end GL program needs and nothing else: a surfaceless
- * EGL display, a pbuffer and an OpenGL ES context of a chosen version made
- * current; shader programs built with their logs printed; pixel probes
+ * EGL display, a pbuffer and an OpenGL ES (or desktop OpenGL) context of a
+ * chosen version made current; shader programs built with their logs printed; pixel probes
  * that report what they found.  The programs stay ordinary applications:
  * this only calls EGL and GLES through the system's libglvnd.
  */
@@ -27,6 +27,12 @@ struct e2e_gl_options {
    int es_major, es_minor; /* the context version asked for */
    bool robust;            /* EGL_EXT_create_context_robustness, lose on reset */
    bool no_skip;           /* no display/config/context is a failure */
+   /* Desktop OpenGL (EGL_OPENGL_API) instead of ES: es_major/es_minor are
+    * then the desktop version asked for; forward_compatible adds
+    * EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR.  Desktop-only entry
+    * points come from eglGetProcAddress. */
+   bool desktop;
+   bool forward_compatible;
 };
 
 struct e2e_gl {

@@ -77,7 +77,7 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
 {
    struct asahi_sim_group *g = calloc(1, sizeof(*g));
    struct asahi_sim_region regions[AGX_TEST_MAX_BUFFERS + 1 +
-                                   AGX_TEST_MAX_UBOS];
+                                   AGX_TEST_MAX_UBOS + 2];
    struct asahi_sim_simple_mem mem = {regions, 0};
 
    asahi_sim_group_init(g);
@@ -96,6 +96,12 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
       regions[mem.nr_regions++] = (struct asahi_sim_region){
          draw->gl_uniforms_va, 4 * (size_t)draw->nr_gl_words,
          (uint8_t *)draw->gl_uniforms, false};
+   for (unsigned i = 0; i < 2; ++i) {
+      if (draw->storage[i])
+         regions[mem.nr_regions++] = (struct asahi_sim_region){
+            draw->storage_va[i], draw->storage_size[i], draw->storage[i],
+            true};
+   }
    g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &mem, false};
    g->texture = draw->texture;
    g->texture_user = draw->texture_user;

@@ -45,6 +45,11 @@ struct agx_test_draw {
    void *texture_user;
    /* AGX_PUSH_TEXTURE_SIZE words of texture slots 0-7 */
    uint32_t texture_size[8][4];
+   /* writable memory (device stores, e.g. transform feedback): host
+    * memory and its GPU address */
+   uint8_t *storage[2];
+   size_t storage_size[2];
+   uint64_t storage_va[2];
 };
 
 /* Fill the uniform file from the push layout.  Returns false if a range

@@ -130,6 +130,7 @@ agx_vb_extent(struct agx_context *ctx, unsigned vb, unsigned max_vertex,
 
 struct agx_draw_params {
    unsigned max_vertex, max_instance, start_instance;
+   const struct agx_xfb_draw *xfb; /* transform feedback (agx_streamout.c) */
 };
 
 static uint64_t
@@ -282,7 +283,22 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                             : (uint32_t)(va >> 32);
                break;
             }
+            case AGX_SYSVAL_XFB_FIRST_VERTEX:
+               data[w] = p->xfb ? p->xfb->first : 0;
+               break;
+            case AGX_SYSVAL_XFB_VERTICES:
+               data[w] = p->xfb ? p->xfb->vertices : 0;
+               break;
+            case AGX_SYSVAL_XFB_LIMIT:
+               data[w] = p->xfb ? p->xfb->limit : 0;
+               break;
             default:
+               if (r->index + w >= AGX_SYSVAL_XFB_ADDR0_LO &&
+                   r->index + w < AGX_SYSVAL_XFB_ADDR0_LO + 8) {
+                  unsigned k = r->index + w - AGX_SYSVAL_XFB_ADDR0_LO;
+                  uint64_t va = p->xfb ? p->xfb->addr[k / 2] : 0;
+                  data[w] = (uint32_t)(k % 2 ? va >> 32 : va);
+               }
                if (r->index + w >= AGX_SYSVAL_CLIP_PLANE0 &&
                    r->index + w < AGX_SYSVAL_CLIP_PLANE0 + 32) {
                   unsigned k = r->index + w - AGX_SYSVAL_CLIP_PLANE0;
@@ -771,6 +787,11 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
        !ctx->stage[PIPE_SHADER_FRAGMENT].shader)
       return;
 
+   /* A vertex buffer the batch writes (transform feedback) is read only
+    * after that batch has run. */
+   if (agx_xfb_reads_batch_writes(ctx))
+      agx_flush_batch(ctx, "vertex buffer written by transform feedback");
+
    struct agx_batch *batch = agx_get_batch(ctx);
    if (!batch)
       return;
@@ -793,7 +814,11 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * origin (FS): look them up only then.
     */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
-   if (!vs || (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
+   /* Capturing strips, loops and fans takes a variant per topology. */
+   bool xfb_mode_changed = ctx->nr_so_targets && ctx->xfb_prim != info->mode;
+   ctx->xfb_prim = info->mode;
+   if (!vs || xfb_mode_changed ||
+       (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
    if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND | AGX_DIRTY_RS)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);
@@ -830,6 +855,26 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .max_instance = info->start_instance + info->instance_count - 1,
       .start_instance = info->start_instance,
    };
+   struct agx_xfb_draw xfb;
+   agx_xfb_prepare(ctx, batch, vs, info, draw, &xfb);
+   params.xfb = &xfb;
+   /* Unrolled for capture: the separate primitives instead. */
+   struct pipe_draw_info unrolled_info;
+   struct pipe_draw_start_count_bias unrolled_draw;
+   if (xfb.unrolled) {
+      unrolled_info = *info;
+      unrolled_info.mode = xfb.list;
+      unrolled_draw = *draw;
+      unrolled_draw.count = xfb.vertices;
+      info = &unrolled_info;
+      draw = &unrolled_draw;
+      if (!draw->count)
+         return;
+      if (info->mode != ctx->prim) {
+         ctx->prim = info->mode;
+         ctx->dirty |= AGX_DIRTY_PRIM;
+      }
+   }
 
    if (info->index_size) {
       unsigned isz = info->index_size;
@@ -867,7 +912,7 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    bool vs_state =
       (dirty & (AGX_DIRTY_VS | AGX_DIRTY_FS | AGX_DIRTY_RS |
                 AGX_DIRTY_VS_CONST | AGX_DIRTY_VERTEX | AGX_DIRTY_TEXTURES)) ||
-      agx_uses_user_vbs(ctx);
+      agx_uses_user_vbs(ctx) || vs->key.vs.xfb.nr_outputs;
 
    if (vs_state) {
       uint32_t pipeline =
@@ -920,6 +965,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       batch->failed = true;
       return;
    }
+
+   agx_xfb_done(ctx, vs, &xfb);
 
    if (!info->index_size && !ctx->dirty_draw_header &&
        ctx->draw_header_prim == info->mode) {

@@ -42,12 +42,37 @@ is_occlusion(unsigned type)
           type == PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE;
 }
 
+/* Primitive counts: known on the CPU when each draw is recorded
+ * (agx_streamout.c), so these need no GPU memory. */
+static bool
+is_prims(unsigned type)
+{
+   return type == PIPE_QUERY_PRIMITIVES_EMITTED ||
+          type == PIPE_QUERY_PRIMITIVES_GENERATED;
+}
+
+static int
+prims_index(unsigned type)
+{
+   return type == PIPE_QUERY_PRIMITIVES_EMITTED ? 0 : 1;
+}
+
+void
+agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
+                      uint64_t written)
+{
+   if (ctx->prims_query[0])
+      ctx->prims_query[0]->value += written;
+   if (ctx->prims_query[1])
+      ctx->prims_query[1]->value += generated;
+}
+
 static struct pipe_query *
 agx_create_query(struct pipe_context *pctx, unsigned type, unsigned index)
 {
    struct agx_context *ctx = agx_context(pctx);
    if (!is_occlusion(type) && type != PIPE_QUERY_GPU_FINISHED &&
-       type != PIPE_QUERY_TIMESTAMP)
+       type != PIPE_QUERY_TIMESTAMP && !is_prims(type))
       return NULL;
 
    struct agx_query *q = calloc(1, sizeof(*q));
@@ -86,6 +111,10 @@ agx_destroy_query(struct pipe_context *pctx, struct pipe_query *pq)
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_query *q = (struct agx_query *)pq;
+   for (unsigned i = 0; i < 2; ++i) {
+      if (ctx->prims_query[i] == q)
+         ctx->prims_query[i] = NULL;
+   }
    for (unsigned i = 0; i < ctx->nr_stamp; ++i) {
       if (ctx->stamp[i] == q)
          ctx->stamp[i] = ctx->stamp[--ctx->nr_stamp];
@@ -115,6 +144,10 @@ agx_begin_query(struct pipe_context *pctx, struct pipe_query *pq)
    struct agx_context *ctx = agx_context(pctx);
    struct agx_query *q = (struct agx_query *)pq;
 
+   if (is_prims(q->type)) {
+      q->value = 0;
+      ctx->prims_query[prims_index(q->type)] = q;
+   }
    if (q->slot >= 0) {
       /* Zero the slot from the CPU once no submission writes it. */
       if (ctx->batch && ctx->batch->oq_used)
@@ -143,6 +176,11 @@ agx_end_query(struct pipe_context *pctx, struct pipe_query *pq)
       break;
    case PIPE_QUERY_TIMESTAMP:
       agx_get_gpu_timestamp(&screen->dev, &q->value);
+      break;
+   case PIPE_QUERY_PRIMITIVES_EMITTED:
+   case PIPE_QUERY_PRIMITIVES_GENERATED:
+      if (ctx->prims_query[prims_index(q->type)] == q)
+         ctx->prims_query[prims_index(q->type)] = NULL;
       break;
    default:
       if (ctx->occlusion_query == q) {
@@ -180,6 +218,8 @@ agx_get_query_result(struct pipe_context *pctx, struct pipe_query *pq,
       result->b = agx_query_done(screen, q->value);
       return true;
    case PIPE_QUERY_TIMESTAMP:
+   case PIPE_QUERY_PRIMITIVES_EMITTED:
+   case PIPE_QUERY_PRIMITIVES_GENERATED:
       result->u64 = q->value;
       return true;
    default:

@@ -100,6 +100,8 @@ agx_create_shader_state(struct pipe_context *pctx,
    }
 
    so->nir = templ->ir.nir;
+   if (stage == MESA_SHADER_VERTEX)
+      so->so = templ->stream_output;
    /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
    agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
@@ -210,6 +212,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       /* the hardware clips against the distances the shader writes */
       key->vs.clip_plane_enable =
          ctx->rast ? (uint8_t)ctx->rast->base.clip_plane_enable : 0;
+      agx_xfb_key(ctx, ctx->stage[stage].shader, &key->vs.xfb);
    } else {
       struct agx_batch *batch = ctx->batch;
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {

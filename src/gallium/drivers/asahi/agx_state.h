@@ -161,6 +161,8 @@ struct agx_uncompiled_shader {
    /* A precompiled binary (PIPE_SHADER_IR_NATIVE): one variant, any key. */
    bool native;
    struct util_dynarray variants; /* struct agx_compiled_shader * */
+   /* Vertex shaders: what transform feedback captures. */
+   struct pipe_stream_output_info so;
 };
 
 /* ---- state objects -------------------------------------------------- */
@@ -336,6 +338,13 @@ struct agx_context {
    bool reset;
    bool reset_reported;
    bool fault_logged; /* the GPU error message was printed */
+
+   /* Transform feedback (agx_streamout.c): bound targets, and the
+    * PRIMITIVES_EMITTED / PRIMITIVES_GENERATED queries counting. */
+   struct pipe_stream_output_target *so_targets[AGX_MAX_XFB_BUFFERS];
+   unsigned nr_so_targets;
+   struct agx_query *prims_query[2]; /* emitted, generated */
+   unsigned xfb_prim; /* mode of the draw being recorded (variant key) */
 };
 
 static inline struct agx_context *
@@ -420,6 +429,35 @@ int agx_query_slot(struct agx_context *ctx);
 bool agx_query_counting(struct agx_context *ctx);
 /* The queries the just-submitted batch wrote were written by seqno. */
 void agx_query_stamp(struct agx_context *ctx, uint64_t seqno);
+
+/* agx_streamout.c: transform feedback of one draw, worked out before it
+ * is recorded (AGX_SYSVAL_XFB_* values, primitives counted). */
+struct agx_xfb_draw {
+   uint64_t addr[AGX_MAX_XFB_BUFFERS]; /* where the next vertex goes */
+   uint32_t first, vertices, limit;    /* AGX_SYSVAL_XFB_* */
+   uint64_t generated, written;        /* primitives */
+   /* Strips, loops, fans: drawn as `vertices` vertices of `list`
+    * (enum pipe_prim_type) instead (agx_xfb_unroll). */
+   bool unrolled;
+   unsigned list;
+};
+void agx_init_streamout_functions(struct pipe_context *pctx);
+void agx_release_so_targets(struct agx_context *ctx);
+void agx_xfb_key(struct agx_context *ctx,
+                 const struct agx_uncompiled_shader *so,
+                 struct agx_xfb_key *key);
+void agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
+                     const struct agx_compiled_shader *vs,
+                     const struct pipe_draw_info *info,
+                     const struct pipe_draw_start_count_bias *draw,
+                     struct agx_xfb_draw *out);
+void agx_xfb_done(struct agx_context *ctx,
+                  const struct agx_compiled_shader *vs,
+                  const struct agx_xfb_draw *x);
+bool agx_xfb_reads_batch_writes(struct agx_context *ctx);
+/* agx_query.c: primitives of a draw for the active primitive queries */
+void agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
+                           uint64_t written);
 
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);

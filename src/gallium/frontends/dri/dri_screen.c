@@ -202,8 +202,10 @@ dri_screen_get_info(struct asahi_dri_screen *s,
       s->info.vendor = p->get_vendor ? p->get_vendor(p) : "asahi-gl";
       s->info.renderer = p->get_name ? p->get_name(p) : s->pipe_driver;
       s->info.max_gles_version = probe_version(s, ST_PROFILE_OPENGL_ES2, 2, 0);
+      /* Forward-compatible 3.0/3.1 contexts are made on the core API
+       * too (egl_context.c), so ask from 3.0 up. */
       s->info.max_gl_core_version =
-         probe_version(s, ST_PROFILE_OPENGL_CORE, 3, 2);
+         probe_version(s, ST_PROFILE_OPENGL_CORE, 3, 0);
       s->info.max_gl_compat_version =
          probe_version(s, ST_PROFILE_DEFAULT, 1, 0);
       /* The GL front end implements reset notification for any driver

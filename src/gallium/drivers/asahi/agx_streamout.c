@@ -1,0 +1,289 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Stream output (transform feedback) targets.
+ *
+ * AGX has no fixed-function stream output: the vertex shader variant
+ * stores its captured outputs itself (src/asahi/compiler/
+ * agx_nir_lower_xfb.c; fact and approach: alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_streamout.c).  The driver keeps, per
+ * target, how many bytes have been written since the target's start, and
+ * works out before each draw, on the CPU, how many whole primitives fit
+ * in every bound buffer: only those are written (GL stops capturing when
+ * a buffer is full; ES 3.0.6 section 2.15.2), the offsets then advance by
+ * what was written, and the PRIMITIVES_EMITTED / _GENERATED counts grow.
+ * Everything is known when the draw is recorded, so the counts need no
+ * GPU work.
+ *
+ * What captures: non-indexed draws of points, lines and triangles, the
+ * only ones ES 3.0 allows while capturing.  Strips, loops, fans and
+ * indexed draws (desktop GL) are drawn but capture nothing yet.
+ */
+#include <string.h>
+
+#include "util/log.h"
+#include "util/u_math.h"
+#include "util/u_inlines.h"
+
+#include "agx_state.h"
+
+struct agx_so_target {
+   struct pipe_stream_output_target base;
+   uint32_t written_B; /* bytes written from buffer_offset on */
+};
+
+static struct agx_so_target *
+agx_so_target(struct pipe_stream_output_target *t)
+{
+   return (struct agx_so_target *)t;
+}
+
+static struct pipe_stream_output_target *
+agx_create_so_target(struct pipe_context *pctx, struct pipe_resource *res,
+                     unsigned offset, unsigned size)
+{
+   struct agx_so_target *t = calloc(1, sizeof(*t));
+   if (!t)
+      return NULL;
+   pipe_reference_init(&t->base.reference, 1);
+   pipe_resource_reference(&t->base.buffer, res);
+   t->base.context = pctx;
+   t->base.buffer_offset = offset;
+   t->base.buffer_size = size;
+   return &t->base;
+}
+
+static void
+agx_so_target_destroy(struct pipe_context *pctx,
+                      struct pipe_stream_output_target *t)
+{
+   (void)pctx;
+   pipe_resource_reference(&t->buffer, NULL);
+   free(t);
+}
+
+static void
+agx_set_so_targets(struct pipe_context *pctx, unsigned n,
+                   struct pipe_stream_output_target **targets,
+                   const unsigned *offsets)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   unsigned was = ctx->nr_so_targets;
+
+   for (unsigned i = 0; i < AGX_MAX_XFB_BUFFERS; ++i) {
+      struct pipe_stream_output_target *t =
+         i < n && targets ? targets[i] : NULL;
+      pipe_so_target_reference(&ctx->so_targets[i], t);
+      /* (unsigned)-1: append (glResumeTransformFeedback). */
+      if (t && offsets && offsets[i] != (unsigned)-1)
+         agx_so_target(t)->written_B = offsets[i];
+   }
+   ctx->nr_so_targets = MIN2(n, AGX_MAX_XFB_BUFFERS);
+   if (was || ctx->nr_so_targets)
+      ctx->dirty |= AGX_DIRTY_VS; /* the variant key changes */
+}
+
+void
+agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
+            struct agx_xfb_key *key)
+{
+   const struct pipe_stream_output_info *info = &so->so;
+   if (!ctx->nr_so_targets || !info->num_outputs)
+      return;
+   key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
+   switch (ctx->xfb_prim) {
+   case PIPE_PRIM_LINE_STRIP:
+      key->unroll = AGX_XFB_UNROLL_LINE_STRIP;
+      break;
+   case PIPE_PRIM_LINE_LOOP:
+      key->unroll = AGX_XFB_UNROLL_LINE_LOOP;
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+      key->unroll = AGX_XFB_UNROLL_TRIANGLE_STRIP;
+      break;
+   case PIPE_PRIM_TRIANGLE_FAN:
+      key->unroll = AGX_XFB_UNROLL_TRIANGLE_FAN;
+      break;
+   default:
+      break;
+   }
+   for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b)
+      key->stride_w[b] = info->stride[b];
+   for (unsigned i = 0; i < key->nr_outputs; ++i) {
+      key->out[i] = (struct agx_xfb_output){
+         .slot = info->output[i].register_index,
+         .start_component = info->output[i].start_component,
+         .num_components = info->output[i].num_components,
+         .buffer = info->output[i].output_buffer,
+         .offset_w = info->output[i].dst_offset,
+      };
+   }
+}
+
+/* Vertices per separate primitive of a mode that captures, or 0; strips,
+ * loops and fans are drawn as the separate primitives (*list). */
+static unsigned
+agx_xfb_vertices_per_prim(enum pipe_prim_type mode, enum pipe_prim_type *list)
+{
+   switch (mode) {
+   case PIPE_PRIM_POINTS:
+      *list = PIPE_PRIM_POINTS;
+      return 1;
+   case PIPE_PRIM_LINES:
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      *list = PIPE_PRIM_LINES;
+      return 2;
+   case PIPE_PRIM_TRIANGLES:
+   case PIPE_PRIM_TRIANGLE_STRIP:
+   case PIPE_PRIM_TRIANGLE_FAN:
+      *list = PIPE_PRIM_TRIANGLES;
+      return 3;
+   default:
+      return 0;
+   }
+}
+
+/* Primitives `count` vertices of `mode` make (GL 3.0 section 2.6.1). */
+static uint64_t
+agx_prims_of(enum pipe_prim_type mode, uint64_t count)
+{
+   switch (mode) {
+   case PIPE_PRIM_POINTS:
+      return count;
+   case PIPE_PRIM_LINES:
+      return count / 2;
+   case PIPE_PRIM_LINE_LOOP:
+      return count >= 2 ? count : 0;
+   case PIPE_PRIM_LINE_STRIP:
+      return count >= 2 ? count - 1 : 0;
+   case PIPE_PRIM_TRIANGLES:
+      return count / 3;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+   case PIPE_PRIM_TRIANGLE_FAN:
+      return count >= 3 ? count - 2 : 0;
+   case PIPE_PRIM_QUADS:
+      return count / 4;
+   case PIPE_PRIM_QUAD_STRIP:
+      return count >= 4 ? (count - 2) / 2 : 0;
+   case PIPE_PRIM_POLYGON:
+      return count >= 3 ? 1 : 0;
+   default:
+      return 0;
+   }
+}
+
+void
+agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
+                const struct agx_compiled_shader *vs,
+                const struct pipe_draw_info *info,
+                const struct pipe_draw_start_count_bias *draw,
+                struct agx_xfb_draw *out)
+{
+   memset(out, 0, sizeof(*out));
+   out->first = draw->start;
+   uint64_t prims = agx_prims_of(info->mode, draw->count);
+   out->generated = prims * info->instance_count;
+
+   const struct agx_xfb_key *key = &vs->key.vs.xfb;
+   if (!key->nr_outputs)
+      return;
+
+   enum pipe_prim_type list = info->mode;
+   unsigned vpp = agx_xfb_vertices_per_prim(info->mode, &list);
+   if (!vpp || info->index_size) {
+      static bool warned;
+      if (!warned)
+         u_logw("asahi", "transform feedback of indexed draws, quads and "
+                         "polygons is not implemented; not captured");
+      warned = true;
+      return;
+   }
+   out->vertices = (uint32_t)(prims * vpp);
+   if (list != info->mode) {
+      out->unrolled = true;
+      out->list = list;
+   }
+
+   /* Whole primitives that fit in every buffer the shader writes. */
+   uint64_t fit = out->generated;
+   for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b) {
+      if (!key->stride_w[b])
+         continue;
+      struct pipe_stream_output_target *t =
+         b < ctx->nr_so_targets ? ctx->so_targets[b] : NULL;
+      if (!t || !t->buffer) {
+         fit = 0;
+         break;
+      }
+      uint32_t written = agx_so_target(t)->written_B;
+      uint64_t left = t->buffer_size > written ? t->buffer_size - written : 0;
+      uint64_t prim_B = (uint64_t)key->stride_w[b] * 4 * vpp;
+      fit = MIN2(fit, left / prim_B);
+   }
+   out->written = fit;
+   out->limit = (uint32_t)(fit * vpp);
+
+   for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b) {
+      struct pipe_stream_output_target *t =
+         b < ctx->nr_so_targets ? ctx->so_targets[b] : NULL;
+      if (!key->stride_w[b] || !t || !t->buffer)
+         continue;
+      struct agx_resource *rsrc = agx_resource(t->buffer);
+      out->addr[b] =
+         rsrc->bo->va + t->buffer_offset + agx_so_target(t)->written_B;
+      if (fit) {
+         agx_batch_writes(batch, t->buffer);
+         rsrc->valid_levels |= 1;
+      }
+   }
+}
+
+void
+agx_xfb_done(struct agx_context *ctx, const struct agx_compiled_shader *vs,
+             const struct agx_xfb_draw *x)
+{
+   const struct agx_xfb_key *key = &vs->key.vs.xfb;
+   for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS && key->nr_outputs; ++b) {
+      struct pipe_stream_output_target *t =
+         b < ctx->nr_so_targets ? ctx->so_targets[b] : NULL;
+      if (key->stride_w[b] && t)
+         agx_so_target(t)->written_B +=
+            (uint32_t)(x->limit * key->stride_w[b] * 4);
+   }
+   agx_query_count_prims(ctx, x->generated, x->written);
+}
+
+/* Whether the current batch writes a vertex buffer by transform feedback
+ * (or otherwise): then a draw reading it must wait for it. */
+bool
+agx_xfb_reads_batch_writes(struct agx_context *ctx)
+{
+   if (!ctx->batch)
+      return false;
+   for (unsigned i = 0; i < ctx->nr_vb; ++i) {
+      if (!ctx->vb[i].is_user_buffer && ctx->vb[i].buffer.resource &&
+          agx_batch_uses(ctx->batch, ctx->vb[i].buffer.resource, true))
+         return true;
+   }
+   return false;
+}
+
+void
+agx_release_so_targets(struct agx_context *ctx)
+{
+   for (unsigned i = 0; i < AGX_MAX_XFB_BUFFERS; ++i)
+      pipe_so_target_reference(&ctx->so_targets[i], NULL);
+   ctx->nr_so_targets = 0;
+}
+
+void
+agx_init_streamout_functions(struct pipe_context *pctx)
+{
+   pctx->create_stream_output_target = agx_create_so_target;
+   pctx->stream_output_target_destroy = agx_so_target_destroy;
+   pctx->set_stream_output_targets = agx_set_so_targets;
+}

@@ -1,0 +1,20 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* Desktop GL 3.0 state (desktop30.c) used by other entry points. */
+#ifndef MESA_DESKTOP30_H
+#define MESA_DESKTOP30_H
+
+#include "main/mtypes.h"
+#include "util/format/u_formats.h"
+
+/* GL 3.0 section 4.3.2: clamps the float texels glReadPixels wrote to
+ * [0, 1] when CLAMP_READ_COLOR asks it for the read buffer's format
+ * (buffer) in a desktop context. */
+void _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
+                            enum pipe_format client, GLsizei width,
+                            GLsizei height, void *pixels);
+
+#endif
