@@ -416,6 +416,7 @@ struct agx_shader_info {
    bool reads_varyings;
    /* FS: render targets written with st_tile (bit i = rt i). */
    uint8_t tib_writes;
+   /* FS: zs_emit hands gl_FragDepth to the depth test (late test). */
    bool writes_depth;
    bool writes_sample_mask;
    bool can_discard;

@@ -42,6 +42,8 @@ struct isel {
    agx_operand colour[AGX_MAX_RTS][4];
    uint8_t colour_mask[AGX_MAX_RTS];
    bool colour_broadcast;
+   /* FS: gl_FragDepth as last stored (NONE when never written) */
+   agx_operand frag_depth;
 
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
@@ -1221,6 +1223,8 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
             unsigned rt = slot - FRAG_RESULT_DATA0;
             store_web(st, &st->colour[rt][comp + c], v);
             st->colour_mask[rt] |= 1u << (comp + c);
+         } else if (slot == FRAG_RESULT_DEPTH && comp + c == 0) {
+            store_web(st, &st->frag_depth, v);
          } else {
             agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment output %u",
                      slot);
@@ -2493,6 +2497,30 @@ emit_fs_end(struct isel *st)
    if (!keep_all) {
       keep = coverage_mask(st, key);
       st->ctx->info->writes_sample_mask = true;
+   }
+
+   /* gl_FragDepth: clamped to [0, 1] (ES 3.0.6 section 3.9.2.3, GL 4.6
+    * section 15.2.3: fixed-point depth buffers clamp; our float depth
+    * buffers only hold [0, 1] depth ranges, so the clamp is exact there
+    * too), then handed to the depth test with zs_emit (depth as a 32-bit
+    * float in two 16-bit halves, for the samples in S).  Fact: the
+    * zs_emit encoding, dougallj/applegpu isa; Mesa (alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_compile.c) waits for earlier pixels with
+    * wait_pix 1 before it.  It comes before the colour
+    * stores: with late depth testing the test happens here, and stores
+    * after it reach only the samples that passed (Mesa
+    * src/asahi/compiler/agx_nir_lower_sample_mask.c). */
+   if (st->frag_depth.kind != AGX_ISA_KIND_NONE) {
+      agx_operand z = fsat(st, st->frag_depth);
+      agx_operand h[2];
+      agx_split(&st->b, h, 2, z);
+      agx_operand zv = agx_collect(&st->b, 2, h);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_WAIT_PIX);
+      I->ops[AGX_ISA_WAIT_PIX_I] = agx_isa_imm(1, 10);
+      I = agx_emit(&st->b, AGX_ISA_OP_ZS_EMIT);
+      I->ops[AGX_ISA_ZS_EMIT_S] = keep;
+      I->ops[AGX_ISA_ZS_EMIT_T] = zv;
+      st->ctx->info->writes_depth = true;
    }
 
    for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt) {

@@ -153,6 +153,8 @@ struct asahi_sim_tilebuffer {
    void *user;
 };
 
+struct asahi_sim_group;
+
 struct asahi_sim_frag {
    /* Inputs. */
    uint16_t pixel[ASAHI_SIM_LANES][2];
@@ -169,12 +171,19 @@ struct asahi_sim_frag {
    /* Condition for jmp_incomplete (semantics unknown; see the docs). */
    bool incomplete;
    struct asahi_sim_tilebuffer tib;
+   /* Late depth/stencil test (optional): called by zs_emit for each lane
+    * after its values are recorded; it may set or clear that lane's
+    * samples_killed bits (later st_tile stores skip killed samples). */
+   void (*zs_test)(void *user, struct asahi_sim_group *g, unsigned lane);
+   void *zs_user;
 
    /* Outputs, readable by the caller after the run. */
    /* sample_mask: samples decided per lane, and of those, the ones
     * discarded. */
    uint16_t samples_decided[ASAHI_SIM_LANES];
    uint16_t samples_killed[ASAHI_SIM_LANES];
+   /* sample_mask: every sample a lane's sample_mask cleared. */
+   uint16_t samples_cleared[ASAHI_SIM_LANES];
    /* zs_emit: per lane, the samples written and the values. */
    uint16_t zs_samples[ASAHI_SIM_LANES];
    bool depth_written[ASAHI_SIM_LANES], stencil_written[ASAHI_SIM_LANES];

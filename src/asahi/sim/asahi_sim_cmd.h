@@ -85,6 +85,9 @@ struct sim_program {
    unsigned nr_u, nr_textures, nr_samplers;
    /* Threadgroup memory the USC shared word asks for (compute). */
    uint32_t local_size_B;
+   /* Fragment: the USC fragment properties word's `early z`; false runs
+    * the stencil and depth tests after the program (late). */
+   bool early_z;
 };
 
 /* Walk the word list at words_va (usc_base + offset, 64-byte aligned);

@@ -215,6 +215,7 @@ exec_sample_mask(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       uint16_t m = (uint16_t)asahi_sim_read_raw(g, M, t);
       g->frag.samples_decided[t] |= s;
       g->frag.samples_killed[t] |= (uint16_t)(s & ~m);
+      g->frag.samples_cleared[t] |= (uint16_t)(s & ~m);
    }
    return ASAHI_SIM_RUNNING;
 }
@@ -245,6 +246,8 @@ exec_zs_emit(struct asahi_sim_group *g, const struct agx_isa_instr *I)
          f->stencil[t] = (uint16_t)asahi_sim_read_run(g, T, z ? 2 : 0, t);
          f->stencil_written[t] = true;
       }
+      if (f->zs_test)
+         f->zs_test(f->zs_user, g, t);
    }
    return ASAHI_SIM_RUNNING;
 }

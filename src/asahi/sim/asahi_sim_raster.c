@@ -23,6 +23,16 @@
  * and unless both face words disable depth writes.  A program that emits
  * depth (zs_emit) is tested again with that depth.
  *
+ * Late depth (USC fragment properties without `early z`, which Mesa
+ * clears for programs writing depth or the sample mask or discarding:
+ * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c,
+ * src/asahi/compiler/agx_compile.c): the depth test with the rasterised z
+ * only decides which samples start killed (their stores dropped), with no
+ * stencil depth-fail operation yet; zs_emit tests the lane's samples not
+ * cleared by sample_mask again with the emitted depth, then and there,
+ * so the program's later tilebuffer stores reach only the samples that
+ * passed.  The depth written is the emitted one.  Stencil stays early.
+ *
  * Stencil (fragment control `stencil test enable`): before the depth test,
  * (reference & read mask) compared with (stored & read mask) by the
  * stencil word of the face (front unless `two sided stencil`), the
@@ -130,6 +140,9 @@ struct batch {
    /* Depth state of the primitive's face. */
    enum agx_zs_func func, func2;
    bool z_write;
+   /* Late depth test; samples that failed it with the rasterised z. */
+   bool late;
+   uint8_t zfail[ASAHI_SIM_LANES];
    /* Stencil state of the primitive's face. */
    bool stencil;
    struct AGX_FRAGMENT_STENCIL st;
@@ -259,6 +272,34 @@ count_visible(const struct batch *b, unsigned samples)
    return sim_write(r->gpu, va, &v, 8, "occlusion query");
 }
 
+/* zs_emit in a late-tested program: the lane's samples not cleared by
+ * sample_mask are tested with the emitted depth now (stencil was tested
+ * before the program); failures are killed, with the depth-fail stencil
+ * operation, and passes revived. */
+static void
+late_zs_test(void *user, struct asahi_sim_group *g, unsigned t)
+{
+   struct batch *b = user;
+   if (!g->frag.depth_written[t] || !(b->launched & (1u << t)) ||
+       (b->helpers & (1u << t)))
+      return;
+   float *stored = depth_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
+   uint8_t *sv = stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
+   float z = depth_value(b->tile, g->frag.depth[t]);
+   uint32_t test = b->pass[t] & ~(uint32_t)g->frag.samples_cleared[t] &
+                   g->frag.zs_samples[t];
+   u_foreach_bit (smp, test) {
+      if (depth_test(b, z, &stored[smp])) {
+         g->frag.samples_killed[t] &= (uint16_t)~(1u << smp);
+      } else {
+         g->frag.samples_killed[t] |= (uint16_t)(1u << smp);
+         if (b->stencil && !(b->zfail[t] & (1u << smp)))
+            stencil_op(b, b->st.depth_fail, &sv[smp]);
+      }
+      b->zfail[t] &= (uint8_t)~(1u << smp);
+   }
+}
+
 static bool
 flush(struct batch *b)
 {
@@ -293,8 +334,12 @@ flush(struct batch *b)
        * pass mask of a helper is 0). */
       g->dispatch.helper_mask = b->helpers;
       for (unsigned t = 0; t < ASAHI_SIM_LANES; t++) {
-         g->frag.samples_killed[t] = (uint16_t)~b->pass[t];
+         g->frag.samples_killed[t] = (uint16_t)(~b->pass[t] | b->zfail[t]);
          g->dispatch.coverage_mask[t] = b->pass[t];
+      }
+      if (b->late) {
+         g->frag.zs_test = late_zs_test;
+         g->frag.zs_user = b;
       }
       g->coefficients = (const float(*)[3])b->coefficients;
       g->nr_coefficients = d->nr_cf;
@@ -310,11 +355,16 @@ flush(struct batch *b)
          continue;
       float *stored = depth_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
       uint8_t *sv = stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
+      /* Late: depth-fail for the samples still failing the
+       * rasterised z that the program did not discard. */
+      uint32_t zfail = b->zfail[t] & ~(uint32_t)g->frag.samples_cleared[t];
+      u_foreach_bit (smp, b->late && b->stencil ? zfail : 0)
+         stencil_op(b, b->st.depth_fail, &sv[smp]);
       u_foreach_bit (smp, alive) {
          float z = b->z[t][smp];
          if (g->frag.depth_written[t]) {
             z = depth_value(b->tile, g->frag.depth[t]);
-            if (!depth_test(b, z, &stored[smp]))
+            if (!b->late && !depth_test(b, z, &stored[smp]))
                continue;
          }
          if (b->z_write)
@@ -331,6 +381,7 @@ flush(struct batch *b)
    b->helpers = 0;
    b->nr_quads = 0;
    memset(b->pass, 0, sizeof(b->pass));
+   memset(b->zfail, 0, sizeof(b->zfail));
    return ok;
 }
 
@@ -356,6 +407,7 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
    b.z_write = !(d->face[face].disable_depth_write &&
                  d->face2[face].disable_depth_write);
    b.stencil = d->fragment_control.stencil_test_enable;
+   b.late = d->has_fs && !d->fs.early_z;
    unsigned sface = d->fragment_control.two_sided_stencil ? face : 0;
    b.st = d->stencil[sface];
    b.ref = (uint8_t)d->face[sface].stencil_reference;
@@ -411,7 +463,10 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                float z = depth_value(tile, p->z_plane[0] * sx +
                                               p->z_plane[1] * sy +
                                               p->z_plane[2]);
-               if (!depth_test(&b, z, &zv[smp])) {
+               b.z[lane + i][smp] = z;
+               if (b.late && !depth_test(&b, z, &zv[smp])) {
+                  b.zfail[lane + i] |= (uint8_t)(1u << smp);
+               } else if (!depth_test(&b, z, &zv[smp])) {
                   if (b.stencil)
                      stencil_op(&b, b.st.depth_fail, &sv[smp]);
                   continue;

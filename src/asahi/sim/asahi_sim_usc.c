@@ -225,6 +225,7 @@ sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
                  const char *what, struct sim_program *p)
 {
    memset(p, 0, sizeof(*p));
+   p->early_z = true; /* without a fragment properties word */
    p->words_va = words_va;
    if (words_va & 63)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
@@ -302,9 +303,15 @@ sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
          va += 4;
          break;
       }
-      case AGX_USC_CONTROL_FRAGMENT_PROPERTIES:
+      case AGX_USC_CONTROL_FRAGMENT_PROPERTIES: {
+         struct AGX_USC_FRAGMENT_PROPERTIES fp;
+         if (!sim_read(gpu, va, w, 4, "USC word"))
+            return false;
+         AGX_USC_FRAGMENT_PROPERTIES_unpack(NULL, w, &fp);
+         p->early_z = fp.early_z;
          va += 4;
          break;
+      }
       case AGX_USC_CONTROL_PRESHADER: {
          struct AGX_USC_PRESHADER s;
          if (!sim_read(gpu, va, w, 8, "USC word"))

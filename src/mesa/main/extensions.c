@@ -31,6 +31,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_discard_framebuffer", API_ES, 20},
    {"GL_EXT_draw_buffers", API_ES, 20},
    {"GL_EXT_draw_instanced", API_ES, 20},
+   {"GL_EXT_frag_depth", API_ES, 20},
    {"GL_EXT_multi_draw_arrays", API_ES, 20},
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},

@@ -372,7 +372,11 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
    if (stage == PIPE_SHADER_FRAGMENT) {
       agx_usc_pack(&b, USC_FRAGMENT_PROPERTIES, cfg)
       {
-         cfg.early_z = !cs->info.writes_sample_mask && !cs->info.can_discard;
+         /* A program writing depth (zs_emit) is tested late, with its
+          * depth; Mesa counts zs_emit as a sample mask write here
+          * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c). */
+         cfg.early_z = !cs->info.writes_sample_mask &&
+                       !cs->info.can_discard && !cs->info.writes_depth;
          cfg.unk_16 = 2;
       }
    }
@@ -582,7 +586,8 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
          bool reads_tib = false;
          for (unsigned rt = 0; rt < AGX_MAX_RTS; ++rt)
             reads_tib |= fs->key.fs.rt[rt].blend.enable;
-         bool punch = fs->info.can_discard || fs->info.writes_sample_mask;
+         bool punch = fs->info.can_discard || fs->info.writes_sample_mask ||
+                      fs->info.writes_depth;
          cfg.pass_type = reads_tib && punch
                             ? AGX_PASS_TYPE_TRANSLUCENT_PUNCH_THROUGH
                          : reads_tib ? AGX_PASS_TYPE_TRANSLUCENT
