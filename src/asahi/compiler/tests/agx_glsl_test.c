@@ -210,8 +210,8 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
     * 1 + x / 64), so that perspective-correct, linear and flat inputs
     * all give different values. */
    const struct agx_varyings_fs *ff = &fbin.info.fs;
-   float planes[256][3];
-   assert_true(ff->nr_cf <= 256);
+   /* nr_cf is 8-bit: 256 planes cover every binding. */
+   float planes[UINT8_MAX + 1][3];
    planes[0][0] = 1.0f / 64.0f;
    planes[0][1] = 0;
    planes[0][2] = 1;
