@@ -158,6 +158,50 @@ scan_maps(const struct shim_bo *bo, struct maps_scan *scan)
    return 0;
 }
 
+/* Is any swap space in use?  Then a page missing from memory may still
+ * hold data (in swap), and only a full copy is safe. */
+static bool
+swap_configured(void)
+{
+   FILE *f = fopen("/proc/swaps", "re");
+   char line[256];
+   unsigned lines = 0;
+
+   if (!f)
+      return true;
+   while (fgets(line, sizeof(line), f))
+      lines++;
+   fclose(f);
+   return lines > 1; /* a header line, then one line per swap area */
+}
+
+/* Copies the BO's pages that hold data.  Pages of shared anonymous memory
+ * that were never touched are not in memory (mincore(2) looks at the
+ * memory object, so writes through any mapping count) and read as zeros,
+ * as does the fresh memfd: copying them would only bring a large, barely
+ * used BO into memory in full. */
+static void
+copy_populated(void *dst, void *src, size_t size)
+{
+   size_t page = (size_t)sysconf(_SC_PAGESIZE);
+   size_t pages = (size + page - 1) / page;
+   unsigned char *resident = swap_configured() ? NULL : malloc(pages);
+
+   if (!resident || mincore(src, size, resident)) {
+      memcpy(dst, src, size);
+      free(resident);
+      return;
+   }
+   for (size_t i = 0; i < pages; i++) {
+      if (resident[i] & 1) {
+         size_t off = i * page;
+         memcpy((char *)dst + off, (char *)src + off,
+                size - off < page ? size - off : page);
+      }
+   }
+   free(resident);
+}
+
 int
 drm_shim_bo_give_memfd(struct shim_bo *bo)
 {
@@ -184,7 +228,7 @@ drm_shim_bo_give_memfd(struct shim_bo *bo)
       free(scan.lines);
       return -ENOMEM;
    }
-   memcpy(copy, bo->map, bo->size);
+   copy_populated(copy, bo->map, bo->size);
 
    /* The program's mappings, then ours.  A failure here leaves some
     * mappings on the old memory: report it, nothing better is possible. */
