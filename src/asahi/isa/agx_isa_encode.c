@@ -302,10 +302,6 @@ encode_coords(const struct agx_isa_operand_desc *d,
       is16 = 1;
    else if (o->size == 16 && e && o->count == c * 2 + 1)
       is16 = 0;
-   /* the same registers seen as 32-bit words, the extra components in
-    * the low half of the last one (how a compiler builds them) */
-   else if (o->size == 32 && e && o->count == c + e && !(o->value & 1))
-      is16 = 0;
    else
       return AGX_ISA_ERR_OPERAND;
    put(w, &d->value, o->value);
