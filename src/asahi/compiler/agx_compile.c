@@ -101,6 +101,11 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_rect);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
+   /* fmadd costs what fadd does (applegpu: fmadd32/fmadd16). */
+   if (nir_opt_fuse_ffma(nir)) {
+      NIR_PASS_V(nir, nir_opt_dce);
+      NIR_PASS_V(nir, nir_copy_prop);
+   }
    (void)progress;
    return true;
 }
