@@ -109,6 +109,16 @@ agx_create_shader_state(struct pipe_context *pctx,
              "%s shader: preprocessing failed; draws with it are "
              "skipped",
              stage == MESA_SHADER_VERTEX ? "vertex" : "fragment");
+   nir_foreach_block(block, nir_shader_get_entrypoint(so->nir))
+   {
+      nir_foreach_instr(instr, block)
+      {
+         if (instr->type == nir_instr_type_tex &&
+             nir_instr_as_tex(instr)->sampler_index < 16)
+            so->samplers_used |=
+               (uint16_t)(1u << nir_instr_as_tex(instr)->sampler_index);
+      }
+   }
    if (stage == MESA_SHADER_FRAGMENT) {
       nir_foreach_variable_with_modes(var, so->nir, nir_var_shader_in)
       {
@@ -213,6 +223,8 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       if (agx_sampler_lod_bias(ss->samplers[i]) != 0.0f)
          key->sampler_lod_bias |= (uint16_t)(1u << i);
    }
+   if (ss->shader)
+      key->sampler_lod_bias &= ss->shader->samplers_used;
 
    if (stage == PIPE_SHADER_VERTEX) {
       struct agx_vertex_elements *ve = ctx->velems;

@@ -166,6 +166,9 @@ struct agx_uncompiled_shader {
    /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
     * then writes the distances as varyings, agx_vs_key). */
    bool reads_clip_distance;
+   /* Samplers the shader's lookups use (bit i: sampler_index i < 16): a
+    * LOD bias on any other changes no code (agx_shader_key). */
+   uint16_t samplers_used;
 };
 
 /* ---- state objects -------------------------------------------------- */
