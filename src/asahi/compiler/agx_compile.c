@@ -96,6 +96,8 @@ agx_preprocess_nir(nir_shader *nir)
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    /* before the booleans of its ifs are lowered */
    NIR_PASS(progress, nir, agx_nir_lower_ubo);
+   /* (its selects and compares become the backend's forms next) */
+   NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, agx_nir_lower_rect);
