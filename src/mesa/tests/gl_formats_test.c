@@ -141,7 +141,9 @@ static const struct combo invalid[] = {
    {GL_RGBA, GL_UNSIGNED_BYTE, GL_DEPTH_COMPONENT16},
    {GL_RGB, GL_UNSIGNED_BYTE, GL_RGBA},
    {GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_RGBA},
-   {GL_RGBA, GL_FLOAT, GL_RGBA},
+   /* HALF_FLOAT (not OES_texture_half_float's HALF_FLOAT_OES) with an
+    * unsized format. */
+   {GL_RGBA, GL_HALF_FLOAT, GL_RGBA},
 };
 
 static void
@@ -184,9 +186,11 @@ test_teximage_combinations(void **state)
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA12, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, texel);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* BGRA_EXT is an ES enum (EXT_texture_format_BGRA8888), but only with
+    * the internal format BGRA_EXT. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_BGRA_EXT,
                     GL_UNSIGNED_BYTE, texel);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    /* A sub-image with another table row's pair. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 1, 1, 0, GL_RGBA_INTEGER,
                     GL_UNSIGNED_BYTE, texel);
@@ -196,7 +200,11 @@ test_teximage_combinations(void **state)
    gl_test_destroy(t);
 }
 
-/* ES 2.0 keeps its rules: unsized formats only, format = internalformat. */
+/* ES 2.0 keeps its own rules: the table 3.4 of OES_required_internalformat
+ * (sized formats only with their own format and type), plus the unsized
+ * combinations of OES_texture_float, OES_texture_half_float,
+ * OES_depth_texture, OES_packed_depth_stencil and
+ * EXT_texture_format_BGRA8888; nothing of ES 3.0's table 3.2. */
 static void
 test_es2_unchanged(void **state)
 {
@@ -206,9 +214,35 @@ test_es2_unchanged(void **state)
    _mesa_BindTexture(GL_TEXTURE_2D, 1);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA12, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texel);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
+   /* An ES 3.0 row. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 1, 1, 0, GL_RGBA, GL_FLOAT,
                     texel);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   static const GLenum ok[][3] = {
+      {GL_RGBA, GL_FLOAT, GL_RGBA},
+      {GL_LUMINANCE, GL_FLOAT, GL_LUMINANCE},
+      {GL_ALPHA, GL_HALF_FLOAT_OES, GL_ALPHA},
+      {GL_RGB, GL_HALF_FLOAT_OES, GL_RGB},
+      {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT},
+      {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT},
+      {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL},
+      {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH24_STENCIL8},
+      {GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_BGRA_EXT},
+      {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE4_ALPHA4},
+   };
+   for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, (GLint)ok[i][2], 1, 1, 0, ok[i][0],
+                       ok[i][1], texel);
+      if (_mesa_GetError() != GL_NO_ERROR)
+         fail_msg("ES 2.0 row %u refused", i);
+   }
+   /* ES 3.0's HALF_FLOAT is not an ES 2.0 type. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
+                    GL_HALF_FLOAT, texel);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGB,
                     GL_UNSIGNED_BYTE, texel);
@@ -536,11 +570,11 @@ test_completeness_and_mipmaps(void **state)
    _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
    assert_true(_mesa_texture_complete(ctx, o));
 
-   /* R32F is not filterable in ES; R16F is. */
+   /* R32F filters with OES_texture_float_linear; R16F always. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_R32F, 1, 1, 0, GL_RED, GL_FLOAT,
                     texel);
    _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-   assert_false(_mesa_texture_complete(ctx, o));
+   assert_true(_mesa_texture_complete(ctx, o));
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_R16F, 1, 1, 0, GL_RED, GL_FLOAT,
                     texel);
    assert_true(_mesa_texture_complete(ctx, o));
@@ -557,7 +591,9 @@ test_completeness_and_mipmaps(void **state)
     * an INVALID_OPERATION (section 3.8.10). */
    static const GLenum bad[][3] = {
       {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE},
-      {GL_R32F, GL_RED, GL_FLOAT},
+      /* R32F renders (EXT_color_buffer_float) and filters
+       * (OES_texture_float_linear); the SNORM formats do not render. */
+      {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE},
       {GL_RGB16F, GL_RGB, GL_FLOAT}, /* not colour-renderable */
       {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
       {GL_RGB9_E5, GL_RGB, GL_FLOAT},
@@ -831,9 +867,19 @@ test_pixel_store(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
    gl_test_destroy(t);
 
-   /* ES 2.0 has none of them (EXT_unpack_subimage is not offered). */
+   /* ES 2.0 has the unpack row length and skips (EXT_unpack_subimage),
+    * not the image or pack ones. */
    t = gl_test_create(2, 0, 8, 8);
    _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLint rl = 0;
+   _mesa_GetIntegerv(GL_UNPACK_ROW_LENGTH, &rl);
+   assert_int_equal(rl, 4);
+   _mesa_PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_PixelStorei(GL_PACK_ROW_LENGTH, 4);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }
