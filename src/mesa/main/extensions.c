@@ -35,6 +35,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_multi_draw_arrays", API_ES, 20},
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},
+   {"GL_EXT_robustness", API_ES, 20},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},
    {"GL_KHR_debug", API_GL | API_ES, 20},

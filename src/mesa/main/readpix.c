@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* glReadPixels: errors (ES 2.0 section 4.3.1), then the state tracker. */
+/* glReadPixels and glReadnPixels: errors (ES 2.0 section 4.3.1), then the
+ * state tracker. */
+#include <stdint.h>
+
 #include "main/context.h"
 #include "main/desktop30.h"
 #include "main/fbobject.h"
@@ -88,16 +91,18 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
           !util_format_is_pure_integer(f) && ctx->Version < 30;
 }
 
-void GLAPIENTRY
-_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
-                 GLenum type, void *pixels)
+/* glReadPixels and glReadnPixels: buf_size_B is what the application's
+ * memory holds (INT64_MAX: no limit). */
+static void
+read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+            GLenum type, int64_t buf_size_B, void *pixels, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (_mesa_context_lost(ctx, "glReadPixels"))
+   if (_mesa_context_lost(ctx, func))
       return;
 
    if (width < 0 || height < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glReadPixels(%d x %d)", width,
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width,
                   height);
       return;
    }
@@ -112,26 +117,32 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
         format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT))
       enums_ok = false;
    if (!enums_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels") ||
-       !_mesa_read_framebuffer_single_sampled(ctx, "glReadPixels"))
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    if (!read_pair_ok(ctx, format, type, client)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
       return;
    }
    if (ctx->ReadBuffer->Name && ctx->ReadBuffer->ColorReadBuffer == GL_NONE) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(no read buffer)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no read buffer)", func);
       return;
    }
    struct pbo_map map;
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, true, width, height, 1,
                       util_format_get_blocksize(client), &layout);
-   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map,
-                             "glReadPixels");
+   /* KHR_robustness / EXT_robustness: the pixels must fit the
+    * application's buffer (client memory; a pack buffer has its own
+    * range check). */
+   if (!ctx->PixelPackBuffer && (int64_t)layout.size_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
+   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
    if (!dst)
       return;
    st_read_pixels(ctx->st, x, y, width, height, client, dst);
@@ -143,4 +154,22 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                              client, width, height, dst);
    }
    _mesa_unmap_pbo(ctx, &map);
+}
+
+void GLAPIENTRY
+_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, void *pixels)
+{
+   read_pixels(x, y, width, height, format, type, INT64_MAX, pixels,
+               "glReadPixels");
+}
+
+/* GL 4.5 / ES 3.2 section 16.1.2, KHR_robustness, EXT_robustness (the
+ * registry aliases glReadnPixelsEXT/KHR/ARB to it). */
+void GLAPIENTRY
+_mesa_ReadnPixels(GLint x, GLint y, GLsizei width, GLsizei height,
+                  GLenum format, GLenum type, GLsizei bufSize, void *data)
+{
+   read_pixels(x, y, width, height, format, type, bufSize, data,
+               "glReadnPixels");
 }
