@@ -41,6 +41,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_KHR_debug", API_GL | API_ES, 20},
    {"GL_KHR_parallel_shader_compile", API_ES, 20},
    {"GL_NV_framebuffer_blit", API_ES, 20},
+   {"GL_NV_read_depth", API_ES, 30},
    {"GL_OES_EGL_image", API_ES, 20},
    {"GL_OES_compressed_ETC1_RGB8_texture", API_ES, 20},
    {"GL_OES_depth24", API_ES, 20},

@@ -15,6 +15,7 @@
 #include "main/robustness.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_format_convert.h"
 #include "util/format/u_format.h"
 
 /* The colour buffer glReadPixels reads (ES 3.0.6 section 4.3.1). */
@@ -91,6 +92,67 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
           !util_format_is_pure_integer(f) && ctx->Version < 30;
 }
 
+/* Is the depth buffer rb a float one (the format the application asked
+ * for, whatever it is stored in: the asahi driver keeps 24-bit depth as
+ * Z32_FLOAT)? */
+static bool
+float_depth(const struct gl_renderbuffer *rb)
+{
+   const struct gl_format_info *f = _mesa_format_info(rb->InternalFormat);
+
+   if (f)
+      return f->type == GL_FLOAT;
+   return util_format_is_depth_or_stencil(rb->texture->format) &&
+          st_is_float_depth(rb->texture->format);
+}
+
+/* NV_read_depth (ES 3.0 contexts): DEPTH_COMPONENT from the read
+ * framebuffer's depth buffer with UNSIGNED_SHORT or UNSIGNED_INT_24_8
+ * (fixed-point buffers; the 8 low bits of the latter are left as they
+ * are) or FLOAT (float buffers). */
+static void
+read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
+           GLsizei height, GLenum type, int64_t buf_size_B, void *pixels,
+           const char *func)
+{
+   enum pipe_format client =
+      type == GL_UNSIGNED_SHORT     ? PIPE_FORMAT_Z16_UNORM
+      : type == GL_UNSIGNED_INT_24_8 ? PIPE_FORMAT_S8_UINT_Z24_UNORM
+      : type == GL_FLOAT             ? PIPE_FORMAT_Z32_FLOAT
+                                     : PIPE_FORMAT_NONE;
+
+   if (client == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(depth type)", func);
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
+      return;
+   struct gl_renderbuffer *rb = ctx->ReadBuffer->Attachment[BUFFER_DEPTH];
+   if (!rb || !rb->texture || !util_format_has_depth(rb->texture->format)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no depth buffer)", func);
+      return;
+   }
+   if ((type == GL_FLOAT) != float_depth(rb)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(depth type for buffer)",
+                  func);
+      return;
+   }
+   struct pbo_map map;
+   struct gl_pixel_layout layout;
+   _mesa_pixel_layout(ctx, true, width, height, 1,
+                      util_format_get_blocksize(client), &layout);
+   if (!ctx->PixelPackBuffer && (int64_t)layout.size_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
+   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
+   if (!dst)
+      return;
+   st_read_pixels_from(ctx->st, rb, x, y, width, height, client, dst);
+   _mesa_unmap_pbo(ctx, &map);
+}
+
 /* glReadPixels and glReadnPixels: buf_size_B is what the application's
  * memory holds (INT64_MAX: no limit). */
 static void
@@ -104,6 +166,11 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    if (width < 0 || height < 0) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width,
                   height);
+      return;
+   }
+   if (format == GL_DEPTH_COMPONENT && _mesa_is_gles(ctx) &&
+       ctx->Version >= 30) {
+      read_depth(ctx, x, y, width, height, type, buf_size_B, pixels, func);
       return;
    }
    bool enums_ok;

@@ -1002,6 +1002,59 @@ test_float_blend(void **state)
    gl_test_destroy(t);
 }
 
+/* NV_read_depth (ES 3.0 contexts): DEPTH_COMPONENT reads of the depth
+ * buffer, UNSIGNED_SHORT / UNSIGNED_INT_24_8 from fixed-point buffers and
+ * FLOAT from float ones; other types INVALID_ENUM, the wrong kind or no
+ * depth buffer INVALID_OPERATION.  (The values: piglit's
+ * read_depth_gles3 on the simulator.) */
+static void
+test_read_depth(void **state)
+{
+   struct gl_test *t = es3();
+   GLuint px[4];
+
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                 GL_RENDERBUFFER, 1);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ReadnPixels(0, 0, 2, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32F, 4, 4);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* Colour only: no depth buffer to read. */
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 2);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_RENDERBUFFER, 2);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+
+   /* Not in ES 2.0. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -1021,6 +1074,7 @@ main(void)
       cmocka_unit_test(test_default_framebuffer_queries),
       cmocka_unit_test(test_depth_stencil_attachment),
       cmocka_unit_test(test_float_blend),
+      cmocka_unit_test(test_read_depth),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
