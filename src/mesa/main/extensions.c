@@ -46,6 +46,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_compressed_ETC1_RGB8_texture", API_ES, 20},
    {"GL_OES_depth24", API_ES, 20},
    {"GL_OES_depth_texture", API_ES, 20},
+   {"GL_OES_depth_texture_cube_map", API_ES, 20},
    {"GL_OES_draw_elements_base_vertex", API_ES, 20},
    {"GL_OES_element_index_uint", API_ES, 20},
    {"GL_OES_packed_depth_stencil", API_ES, 20},

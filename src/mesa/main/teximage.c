@@ -171,13 +171,8 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
    if (!es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
                                      "glTexImage2D"))
       return;
-   /* OES_depth_texture, OES_packed_depth_stencil: depth images in ES 2.0
-    * only for TEXTURE_2D (no OES_depth_texture_cube_map). */
-   if (es2 && bind_target != GL_TEXTURE_2D &&
-       _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(cube depth)");
-      return;
-   }
+   /* Depth images of cube maps in ES 2.0: OES_depth_texture_cube_map
+    * (OES_depth_texture alone allows TEXTURE_2D only). */
    if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(format)");
       return;

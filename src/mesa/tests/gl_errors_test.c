@@ -228,7 +228,8 @@ CALL(teximage_bgra_mismatch,
                       GL_UNSIGNED_BYTE, texels))
 CALL(teximage_depth_cube,
      _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_DEPTH_COMPONENT,
-                      1, 1, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, texels))
+                      1, 1, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8,
+                      texels))
 CALL(teximage_depth_type,
      _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 1, 1, 0,
                       GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, texels))
@@ -453,7 +454,7 @@ static const struct error_row rows[] = {
    ROW(teximage_type, GL_INVALID_ENUM),
    /* EXT_texture_format_BGRA8888: internalformat must be BGRA too. */
    ROW(teximage_bgra_mismatch, GL_INVALID_OPERATION),
-   /* OES_depth_texture: TEXTURE_2D only, UNSIGNED_SHORT/INT only. */
+   /* OES_depth_texture(_cube_map): UNSIGNED_SHORT/INT only. */
    ROW(teximage_depth_cube, GL_INVALID_OPERATION),
    ROW(teximage_depth_type, GL_INVALID_OPERATION),
    ROW(teximage_mismatch, GL_INVALID_OPERATION),

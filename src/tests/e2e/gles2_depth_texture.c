@@ -27,6 +27,11 @@
  * 4. OES_texture_float_linear: a 2 x 1 RGBA FLOAT texture (0 and 2.0)
  *    sampled with LINEAR half-way between the texel centres gives 1.0:
  *    the shader's v / 4 + 1 / 4 is 0.5, 128 (127 allowed).
+ * 5. OES_depth_texture_cube_map: a cube map whose face i is a 1 x 1
+ *    DEPTH_COMPONENT image of UNSIGNED_SHORT 8192 (i + 1), sampled with
+ *    samplerCube along each face's axis: (d, d, d, 1) with
+ *    d = 8192 (i + 1) / 65535, i.e. round(255 d) = 32, 64, 96, 128, 159,
+ *    191.
  *
  * Every step also passes on llvmpipe.
  */
@@ -59,9 +64,16 @@ static const char fs_tex[] = "precision highp float;\n"
                              " + bias;\n"
                              "}\n";
 
+static const char fs_cube[] = "precision highp float;\n"
+                              "uniform samplerCube tex;\n"
+                              "uniform vec3 dir;\n"
+                              "void main() {\n"
+                              "   gl_FragColor = textureCube(tex, dir);\n"
+                              "}\n";
+
 struct progs {
-   GLuint colour_prog, tex_prog;
-   GLint colour, at, scale, bias;
+   GLuint colour_prog, tex_prog, cube_prog;
+   GLint colour, at, scale, bias, dir;
 };
 
 static bool
@@ -258,6 +270,46 @@ check_float(const struct progs *p, bool quiet)
    return ok;
 }
 
+static bool
+check_depth_cube(const struct progs *p, bool quiet)
+{
+   static uint8_t pixels[S * S * 4];
+   static const GLfloat dirs[6][3] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                                      {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
+   GLuint tex;
+   char what[64];
+   bool ok = true;
+
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   for (unsigned i = 0; i < 6; i++) {
+      const GLushort d = (GLushort)(8192 * (i + 1));
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + i, 0, GL_DEPTH_COMPONENT,
+                   1, 1, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, &d);
+   }
+   if (glGetError() != GL_NO_ERROR) {
+      fprintf(stderr, "FAIL: depth cube map refused\n");
+      return false;
+   }
+   glUseProgram(p->cube_prog);
+   for (unsigned i = 0; i < 6; i++) {
+      glUniform3fv(p->dir, 1, dirs[i]);
+      glClearColor(0, 0, 1, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      draw_quad(0, 0);
+      glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+      /* round(255 * 8192 (i + 1) / 65535) */
+      int v = (int)((255L * 8192 * (i + 1) * 2 + 65535) / (2 * 65535L));
+      const uint8_t want[4] = {(uint8_t)v, (uint8_t)v, (uint8_t)v, 255};
+      snprintf(what, sizeof(what), "depth cube face %u", i);
+      ok &= e2e_gl_probe(pixels, S, 4, 11, want, 1, what, quiet);
+   }
+   glDeleteTextures(1, &tex);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -277,7 +329,7 @@ main(int argc, char **argv)
    static const char *const exts[] = {
       "GL_OES_depth_texture",     "GL_OES_packed_depth_stencil",
       "GL_OES_texture_float",     "GL_OES_texture_half_float",
-      "GL_OES_texture_float_linear",
+      "GL_OES_texture_float_linear", "GL_OES_depth_texture_cube_map",
    };
    for (unsigned i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
       if (!has_ext(exts[i])) {
@@ -291,7 +343,8 @@ main(int argc, char **argv)
    struct progs p;
    p.colour_prog = e2e_gl_program(vs, fs_colour, attribs);
    p.tex_prog = e2e_gl_program(vs, fs_tex, attribs);
-   if (!p.colour_prog || !p.tex_prog) {
+   p.cube_prog = e2e_gl_program(vs, fs_cube, attribs);
+   if (!p.colour_prog || !p.tex_prog || !p.cube_prog) {
       e2e_gl_close(&gl);
       return 1;
    }
@@ -299,12 +352,16 @@ main(int argc, char **argv)
    p.at = glGetUniformLocation(p.tex_prog, "at");
    p.scale = glGetUniformLocation(p.tex_prog, "scale");
    p.bias = glGetUniformLocation(p.tex_prog, "bias");
+   p.dir = glGetUniformLocation(p.cube_prog, "dir");
+   glUseProgram(p.cube_prog);
+   glUniform1i(glGetUniformLocation(p.cube_prog, "tex"), 0);
    glUseProgram(p.tex_prog);
    glUniform1i(glGetUniformLocation(p.tex_prog, "tex"), 0);
 
    bool ok = check_depth(&p, false, quiet);
    ok &= check_depth(&p, true, quiet);
    ok &= check_float(&p, quiet);
+   ok &= check_depth_cube(&p, quiet);
    e2e_gl_close(&gl);
    if (ok && !quiet)
       printf("gles2_depth_texture: ok\n");
