@@ -1002,6 +1002,51 @@ test_float_blend(void **state)
    gl_test_destroy(t);
 }
 
+/* What the ES 2.0 extension formats store (the noop driver keeps the
+ * bytes): BGRA_EXT texels swapped into RGBA, float texels beyond [0, 1]
+ * kept (OES_texture_float), half floats (OES_texture_half_float) with
+ * luminance expanded to (L, L, L, 1), depth from UNSIGNED_SHORT
+ * (OES_depth_texture). */
+static void
+test_es2_stored_texels(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   float v[4];
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   static const GLubyte bgra[4] = {0x10, 0x20, 0x30, 0x40};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, 1, 1, 0, GL_BGRA_EXT,
+                    GL_UNSIGNED_BYTE, bgra);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 0x30 / 255.0, 1e-6);
+   assert_float_equal(v[1], 0x20 / 255.0, 1e-6);
+   assert_float_equal(v[2], 0x10 / 255.0, 1e-6);
+   assert_float_equal(v[3], 0x40 / 255.0, 1e-6);
+
+   static const GLfloat f[4] = {2.5f, -3.0f, 0.25f, 100.0f};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT, f);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 2.5, 0.0);
+   assert_float_equal(v[1], -3.0, 0.0);
+   assert_float_equal(v[3], 100.0, 0.0);
+
+   static const GLushort half_l = 0xc000; /* -2.0 */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 1, 1, 0, GL_LUMINANCE,
+                    GL_HALF_FLOAT_OES, &half_l);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], -2.0, 0.0);
+   assert_float_equal(v[2], -2.0, 0.0);
+   assert_float_equal(v[3], 1.0, 0.0);
+
+   static const GLushort z16 = 0x4000;
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 1, 1, 0,
+                    GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, &z16);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 16384.0 / 65535.0, 1e-6);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 /* NV_read_depth (ES 3.0 contexts): DEPTH_COMPONENT reads of the depth
  * buffer, UNSIGNED_SHORT / UNSIGNED_INT_24_8 from fixed-point buffers and
  * FLOAT from float ones; other types INVALID_ENUM, the wrong kind or no
@@ -1075,6 +1120,7 @@ main(void)
       cmocka_unit_test(test_depth_stencil_attachment),
       cmocka_unit_test(test_float_blend),
       cmocka_unit_test(test_read_depth),
+      cmocka_unit_test(test_es2_stored_texels),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
