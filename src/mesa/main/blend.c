@@ -133,9 +133,13 @@ _mesa_ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   /* ES 2.0 clamps to [0, 1] when specified. */
-   ctx->Color.ClearColor[0] = clampf(red);
-   ctx->Color.ClearColor[1] = clampf(green);
-   ctx->Color.ClearColor[2] = clampf(blue);
-   ctx->Color.ClearColor[3] = clampf(alpha);
+   /* ES 2.0 clamps to [0, 1] when specified.  ES 3.0.6 and GL 3.0
+    * section 4.2.3 keep the values as given (float colour buffers are
+    * cleared to them; fixed-point ones to the values clamped, which the
+    * driver's conversion to the buffer's format does). */
+   bool clamp = _mesa_is_gles(ctx) && ctx->Version < 30;
+   ctx->Color.ClearColor[0] = clamp ? clampf(red) : red;
+   ctx->Color.ClearColor[1] = clamp ? clampf(green) : green;
+   ctx->Color.ClearColor[2] = clamp ? clampf(blue) : blue;
+   ctx->Color.ClearColor[3] = clamp ? clampf(alpha) : alpha;
 }

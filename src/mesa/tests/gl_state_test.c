@@ -387,6 +387,19 @@ test_get_conversions(void **state)
    assert_int_equal(i[3], 0);
    _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
    assert_true(f[1] == 0.5f && f[3] == 0.0f);
+   gl_test_destroy(t);
+
+   /* ES 3.0.6 section 4.2.3: stored as given (float colour buffers clear
+    * to them). */
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1); /* the noop driver */
+   t = gl_test_create(3, 0, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   _mesa_ClearColor(2.0f, -1.0f, 0.5f, 3.0f);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_true(f[0] == 2.0f && f[1] == -1.0f && f[2] == 0.5f && f[3] == 3.0f);
+   gl_test_destroy(t);
+   t = gl_test_create(2, 0, 8, 8);
 
    _mesa_LineWidth(2.6f);
    _mesa_GetIntegerv(GL_LINE_WIDTH, i);
