@@ -28,6 +28,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_color_buffer_float", API_ES, 30},
+   {"GL_EXT_color_buffer_half_float", API_ES, 20},
    {"GL_EXT_discard_framebuffer", API_ES, 20},
    {"GL_EXT_draw_buffers", API_ES, 20},
    {"GL_EXT_draw_instanced", API_ES, 20},

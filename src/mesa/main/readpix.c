@@ -176,9 +176,10 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
    bool enums_ok;
    enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
    /* The ES 2.0 extensions that add texture formats and types (depth,
-    * float, BGRA) add none to ReadPixels. */
+    * float, BGRA) add none to ReadPixels but FLOAT, the implementation's
+    * pair for float buffers (EXT_color_buffer_half_float). */
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       (type == GL_FLOAT || type == GL_HALF_FLOAT_OES ||
+       (type == GL_HALF_FLOAT_OES ||
         type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT ||
         type == GL_UNSIGNED_INT_24_8 || format == GL_DEPTH_COMPONENT ||
         format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT))

@@ -177,9 +177,15 @@ CALL(read_pixels_format, {
    unsigned char p[16];
    _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, p);
 })
-CALL(read_pixels_type, {
+/* FLOAT is an ES 2.0 ReadPixels type with EXT_color_buffer_half_float
+ * (for float buffers); INT is none. */
+CALL(read_pixels_float_fixed, {
    unsigned char p[16];
    _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, p);
+})
+CALL(read_pixels_type, {
+   unsigned char p[16];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_INT, p);
 })
 CALL(read_pixels_pair, {
    unsigned char p[16];
@@ -445,6 +451,7 @@ static const struct error_row rows[] = {
    ROW(read_pixels_size, GL_INVALID_VALUE),
    ROW(read_pixels_format, GL_INVALID_ENUM),
    ROW(read_pixels_type, GL_INVALID_ENUM),
+   ROW(read_pixels_float_fixed, GL_INVALID_OPERATION),
    ROW(read_pixels_pair, GL_INVALID_OPERATION),
    ROW(teximage_target, GL_INVALID_ENUM),
    ROW(teximage_level_neg, GL_INVALID_VALUE),

@@ -27,6 +27,13 @@
  * 4. OES_texture_float_linear: a 2 x 1 RGBA FLOAT texture (0 and 2.0)
  *    sampled with LINEAR half-way between the texel centres gives 1.0:
  *    the shader's v / 4 + 1 / 4 is 0.5, 128 (127 allowed).
+ * 6. EXT_color_buffer_half_float: an RGBA HALF_FLOAT_OES texture is a
+ *    complete colour attachment whose component type is FLOAT; it clears
+ *    to (2, -1, 0.5, 3) unclamped and reads back as RGBA/FLOAT; a draw of
+ *    (0.25, 0.5, 0.75, 1) blended with (CONSTANT_COLOR, ZERO) and the
+ *    constant (2, 2, 2, 2) gives (0.5, 1, 1.5, 2) there (no clamping for
+ *    float buffers), while on the RGBA8 window the constant is clamped to
+ *    1: (64, 128, 191, 255).  All exact in half floats.
  * 5. OES_depth_texture_cube_map: a cube map whose face i is a 1 x 1
  *    DEPTH_COMPONENT image of UNSIGNED_SHORT 8192 (i + 1), sampled with
  *    samplerCube along each face's axis: (d, d, d, 1) with
@@ -310,6 +317,68 @@ check_depth_cube(const struct progs *p, bool quiet)
    return ok;
 }
 
+static bool
+check_half_float_target(const struct progs *p, bool quiet)
+{
+   GLuint tex = new_texture(GL_NEAREST), fbo;
+   bool ok = true;
+
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, S, S, 0, GL_RGBA,
+                GL_HALF_FLOAT_OES, NULL);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_TEXTURE_2D, tex, 0);
+   GLint type = 0;
+   glGetFramebufferAttachmentParameteriv(
+      GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+      GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE_EXT, &type);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE ||
+       type != GL_FLOAT) {
+      fprintf(stderr, "FAIL: half-float target incomplete or type 0x%x\n",
+              type);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      return false;
+   }
+   glViewport(0, 0, S, S);
+   glClearColor(2.0f, -1.0f, 0.5f, 3.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLfloat px[4] = {0};
+   glReadPixels(3, 3, 1, 1, GL_RGBA, GL_FLOAT, px);
+   ok &= glGetError() == GL_NO_ERROR && px[0] == 2.0f && px[1] == -1.0f &&
+         px[2] == 0.5f && px[3] == 3.0f;
+   if (!ok || !quiet)
+      printf("%s: half-float clear: %g %g %g %g\n", ok ? "ok" : "FAIL",
+             px[0], px[1], px[2], px[3]);
+
+   glUseProgram(p->colour_prog);
+   glUniform4f(p->colour, 0.25f, 0.5f, 0.75f, 1.0f);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_CONSTANT_COLOR, GL_ZERO);
+   glBlendColor(2.0f, 2.0f, 2.0f, 2.0f);
+   draw_quad(0, 0);
+   glReadPixels(9, 5, 1, 1, GL_RGBA, GL_FLOAT, px);
+   bool blend_ok = glGetError() == GL_NO_ERROR && px[0] == 0.5f &&
+                   px[1] == 1.0f && px[2] == 1.5f && px[3] == 2.0f;
+   if (!blend_ok || !quiet)
+      printf("%s: half-float blend: %g %g %g %g\n",
+             blend_ok ? "ok" : "FAIL", px[0], px[1], px[2], px[3]);
+   ok &= blend_ok;
+
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   static uint8_t pixels[S * S * 4];
+   draw_quad(0, 0);
+   glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   const uint8_t want[4] = {64, 128, 191, 255};
+   ok &= e2e_gl_probe(pixels, S, 6, 6, want, 1,
+                      "blend constant clamped for RGBA8", quiet);
+   glDisable(GL_BLEND);
+   glClearColor(0, 0, 0, 1);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -330,6 +399,7 @@ main(int argc, char **argv)
       "GL_OES_depth_texture",     "GL_OES_packed_depth_stencil",
       "GL_OES_texture_float",     "GL_OES_texture_half_float",
       "GL_OES_texture_float_linear", "GL_OES_depth_texture_cube_map",
+      "GL_EXT_color_buffer_half_float",
    };
    for (unsigned i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
       if (!has_ext(exts[i])) {
@@ -362,6 +432,7 @@ main(int argc, char **argv)
    ok &= check_depth(&p, true, quiet);
    ok &= check_float(&p, quiet);
    ok &= check_depth_cube(&p, quiet);
+   ok &= check_half_float_target(&p, quiet);
    e2e_gl_close(&gl);
    if (ok && !quiet)
       printf("gles2_depth_texture: ok\n");
