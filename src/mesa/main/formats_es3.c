@@ -237,12 +237,15 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * main/extensions.c). */
    if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
       return true;
-   /* ES 2.0: EXT_color_buffer_half_float's RGBA16F and RGB16F (what
-    * HALF_FLOAT_OES images of RGBA and RGB are); whether the driver can
-    * render RGB16F decides completeness (GL_FRAMEBUFFER_UNSUPPORTED). */
+   /* ES: EXT_color_buffer_half_float's RGBA16F and RGB16F (what
+    * HALF_FLOAT_OES images of RGBA and RGB are; RGB16F is stored as
+    * RGBA16F where the driver cannot render the RGBX form); in ES 2.0
+    * no other float format. */
+   if (_mesa_is_gles(ctx) && (f->internalformat == GL_RGBA16F ||
+                              f->internalformat == GL_RGB16F))
+      return true;
    if (_mesa_is_gles(ctx) && ctx->Version < 30)
-      return f->internalformat == GL_RGBA16F ||
-             f->internalformat == GL_RGB16F;
+      return false;
    return f->flags & GL_FMT_FLOAT_RENDERABLE;
 }
 

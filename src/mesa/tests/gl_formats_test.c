@@ -294,13 +294,16 @@ static const struct rb_case renderable[] = {
    {GL_RG32F, 32, 32, 0, 0, 0, 0},
    {GL_RGBA16F, 16, 16, 16, 16, 0, 0},
    {GL_R11F_G11F_B10F, 11, 11, 10, 0, 0, 0},
+   /* EXT_color_buffer_half_float. */
+   {GL_RGB16F, 16, 16, 16, 0, 0, 0},
 };
 
 /* Sized formats that are not colour-renderable in ES 3.0 (even with
- * EXT_color_buffer_float), and unsized ones. */
+ * EXT_color_buffer_float and EXT_color_buffer_half_float), and unsized
+ * ones. */
 static const GLenum not_renderable[] = {
-   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8,  GL_RGB9_E5, GL_RGB8I,
-   GL_RGB32UI,  GL_RGBA,        GL_RGB16F, GL_RGB32F,
+   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8, GL_RGB9_E5,
+   GL_RGB8I,    GL_RGB32UI,     GL_RGBA,  GL_RGB32F,
 };
 
 static void
@@ -375,8 +378,10 @@ test_completeness_and_queries(void **state)
    /* Colour-renderable textures complete a framebuffer; others do not
     * (ES 3.0.6 section 4.4.4). */
    assert_int_equal(attach_texture(GL_R8), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_equal(attach_texture(GL_RGB16F),
+   assert_int_equal(attach_texture(GL_RGB32F),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   /* RGB16F renders with EXT_color_buffer_half_float. */
+   assert_int_equal(attach_texture(GL_RGB16F), GL_FRAMEBUFFER_COMPLETE);
    /* EXT_color_buffer_float. */
    assert_int_equal(attach_texture(GL_RGBA16F), GL_FRAMEBUFFER_COMPLETE);
    float fpx[4];
@@ -594,7 +599,7 @@ test_completeness_and_mipmaps(void **state)
       /* R32F renders (EXT_color_buffer_float) and filters
        * (OES_texture_float_linear); the SNORM formats do not render. */
       {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE},
-      {GL_RGB16F, GL_RGB, GL_FLOAT}, /* not colour-renderable */
+      {GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE}, /* not colour-renderable */
       {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
       {GL_RGB9_E5, GL_RGB, GL_FLOAT},
    };

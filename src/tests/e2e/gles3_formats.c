@@ -690,6 +690,8 @@ test_float_targets(void)
       {GL_R32F, {-2.5f, 0.0f, 0.0f, 1.0f}},
       {GL_RG16F, {-2.5f, 1024.0f, 0.0f, 1.0f}},
       {GL_R11F_G11F_B10F, {0.0f, 1024.0f, 0.375f, 1.0f}},
+      /* EXT_color_buffer_half_float: RGB16F too (alpha reads 1). */
+      {GL_RGB16F, {-2.5f, 1024.0f, 0.375f, 1.0f}},
    };
    GLuint prog = program(fs_float);
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
