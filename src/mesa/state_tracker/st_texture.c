@@ -484,8 +484,11 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
       const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
                      o = PIPE_SWIZZLE_1;
       /* With comparison on, the result is in the first channel (what
-       * GLSL's shadow lookups read). */
-      GLenum mode = _mesa_is_gles(&st->ctx)              ? GL_RED
+       * GLSL's shadow lookups read).  ES 2.0's OES_depth_texture reads
+       * depth as luminance, (D, D, D, 1) (its issue 2). */
+      bool es2 = _mesa_is_gles(&st->ctx) && st->ctx.Version < 30;
+      GLenum mode = es2                                  ? GL_LUMINANCE
+                    : _mesa_is_gles(&st->ctx)            ? GL_RED
                     : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
                                                                   : t->DepthMode;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
