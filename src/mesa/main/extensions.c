@@ -25,6 +25,7 @@ struct gl_extension_info {
 
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_texture_rectangle", API_GL, 0},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_color_buffer_float", API_ES, 30},

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/extensions.h"
 #include "main/formats_es3.h"
 #include "main/texcompress.h"
@@ -364,6 +365,27 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                              ? TEXTURE_3D_INDEX
                              : TEXTURE_2D_ARRAY_INDEX]
                  ->Name);
+      return true;
+   case GL_TEXTURE_BINDING_RECTANGLE: /* GL 3.1, ARB_texture_rectangle */
+      if (!_mesa_has_rect_textures(ctx))
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[TEXTURE_RECT_INDEX]
+                 ->Name);
+      return true;
+   case GL_MAX_RECTANGLE_TEXTURE_SIZE:
+      if (!_mesa_has_rect_textures(ctx))
+         return false;
+      int1(v, c->MaxTextureSize);
+      return true;
+   case GL_PRIMITIVE_RESTART: /* GL 3.1 section 2.8.1 */
+   case GL_PRIMITIVE_RESTART_INDEX:
+      if (!_mesa_has_primitive_restart_index(ctx))
+         return false;
+      if (pname == GL_PRIMITIVE_RESTART)
+         bool1(v, ctx->PrimitiveRestart);
+      else
+         int1(v, (GLint)ctx->RestartIndex);
       return true;
    case GL_TEXTURE_BINDING_2D:
    case GL_TEXTURE_BINDING_CUBE_MAP: {

@@ -273,8 +273,8 @@ index_size(GLenum type)
 }
 
 static void
-index_range(const void *indices, unsigned size, GLsizei count, unsigned *min,
-            unsigned *max)
+index_range(const void *indices, unsigned size, GLsizei count,
+            const struct pipe_draw_info *info, unsigned *min, unsigned *max)
 {
    unsigned lo = ~0u, hi = 0;
 
@@ -282,11 +282,14 @@ index_range(const void *indices, unsigned size, GLsizei count, unsigned *min,
       unsigned v = size == 1   ? ((const uint8_t *)indices)[i]
                    : size == 2 ? ((const uint16_t *)indices)[i]
                                : ((const uint32_t *)indices)[i];
+      /* A restart index names no vertex (GL 3.1 section 2.8.1). */
+      if (info->primitive_restart && v == info->restart_index)
+         continue;
       lo = v < lo ? v : lo;
       hi = v > hi ? v : hi;
    }
-   *min = count ? lo : 0;
-   *max = count ? hi : 0;
+   *min = lo <= hi ? lo : 0;
+   *max = lo <= hi ? hi : 0;
 }
 
 void
@@ -324,10 +327,15 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       uintptr_t offset = (uintptr_t)indices;
 
       info.index_size = (uint8_t)isize;
-      info.primitive_restart = ctx->PrimitiveRestartFixedIndex;
-      info.restart_index = isize == 1   ? 0xff
-                           : isize == 2 ? 0xffff
-                                        : 0xffffffffu;
+      /* The fixed index (all ones of the index type) wins over the GL
+       * 3.1 one when both are on (GL 4.6 section 10.3.6).  The index is
+       * compared before basevertex is added. */
+      info.primitive_restart =
+         ctx->PrimitiveRestartFixedIndex || ctx->PrimitiveRestart;
+      info.restart_index = !ctx->PrimitiveRestartFixedIndex ? ctx->RestartIndex
+                           : isize == 1                     ? 0xff
+                           : isize == 2                     ? 0xffff
+                                                            : 0xffffffffu;
       if (ib) {
          if (!ib->buffer ||
              offset + (uint64_t)count * isize > (uint64_t)ib->Size)
@@ -350,7 +358,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
          index_data = indices;
       }
       if (index_data && uses_client_arrays(ctx, num_slots)) {
-         index_range(index_data, isize, count, &min, &max);
+         index_range(index_data, isize, count, &info, &min, &max);
          /* The vertices read are the indices plus basevertex; one below
           * 0 is undefined behaviour for the application: draw nothing. */
          if ((int64_t)min + basevertex < 0) {
