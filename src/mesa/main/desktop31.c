@@ -7,7 +7,7 @@
  * Desktop GL 3.1 state that ES does not have: the primitive restart index
  * (GL 3.1 section 2.8.1; GL_PRIMITIVE_RESTART itself is a capability in
  * raster.c) and the rules rectangle textures add to texture parameters
- * (GL 3.1 section 3.8.8).  Rectangle texture images are teximage.c's.
+ * (GL 3.1 section 3.8.8, with GL 4.5's error for the base level).  Rectangle texture images are teximage.c's.
  */
 #include "main/context.h"
 #include "main/desktop31.h"
@@ -57,7 +57,10 @@ _mesa_rect_parameter_error(GLenum pname, GLint value)
       return value == GL_NEAREST || value == GL_LINEAR ? GL_NO_ERROR
                                                        : GL_INVALID_ENUM;
    case GL_TEXTURE_BASE_LEVEL:
-      return value != 0 ? GL_INVALID_VALUE : GL_NO_ERROR;
+      /* GL 3.1-3.3 said INVALID_VALUE; GL 4.5 section 8.10 made it
+       * INVALID_OPERATION (as ES 3.1 has for multisample textures), and
+       * Mesa and piglit follow 4.5. */
+      return value != 0 ? GL_INVALID_OPERATION : GL_NO_ERROR;
    default:
       return GL_NO_ERROR;
    }

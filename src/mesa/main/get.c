@@ -249,6 +249,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_ALIASED_POINT_SIZE_RANGE:
       float_n(v, TYPE_FLOAT, 2, c->AliasedPointSizeRange);
       return true;
+   case GL_SMOOTH_POINT_SIZE_RANGE: /* = POINT_SIZE_RANGE (desktop) */
+   case GL_SMOOTH_LINE_WIDTH_RANGE: /* = LINE_WIDTH_RANGE */
+      /* GL 3.1 table 6.49: the antialiased ranges; points and lines are
+       * drawn the same whether smoothed or not here. */
+      if (_mesa_is_gles(ctx))
+         return false;
+      float_n(v, TYPE_FLOAT, 2,
+              pname == GL_SMOOTH_POINT_SIZE_RANGE ? c->AliasedPointSizeRange
+                                                  : c->AliasedLineWidthRange);
+      return true;
    case GL_RED_BITS:
    case GL_GREEN_BITS:
    case GL_BLUE_BITS:

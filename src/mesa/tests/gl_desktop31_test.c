@@ -60,7 +60,7 @@ test_version(void **state)
 /* Section 3.8.14 and 3.8.8: a rectangle texture starts with LINEAR
  * minification and CLAMP_TO_EDGE wraps; REPEAT, MIRRORED_REPEAT and the
  * mipmap filters are INVALID_ENUM, a base level other than 0
- * INVALID_VALUE. */
+ * INVALID_OPERATION (GL 4.5 section 8.10; 3.1 said INVALID_VALUE). */
 static void
 test_rect_parameters(void **state)
 {
@@ -91,7 +91,7 @@ test_rect_parameters(void **state)
                        GL_LINEAR_MIPMAP_NEAREST);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_TexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_BASE_LEVEL, 1);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    _mesa_GetTexParameteriv(GL_TEXTURE_RECTANGLE, GL_TEXTURE_WRAP_S, &v);
    assert_int_equal(v, GL_CLAMP_TO_EDGE);
 
