@@ -687,7 +687,27 @@ static const struct builtin_io builtin_ios[] = {
      -1, 0, 0 },
    { "gl_NormalMatrix", "mat3", VS | FS, nir_var_uniform, -1, 0, 0 },
    { "gl_TextureMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 8 },
+   /* GLSL 1.10 section 7.5 (also core): the depth range in window
+    * coordinates, kept current by the GL front end like the matrices. */
+   { "gl_DepthRange", "gl_DepthRangeParameters", VS | FS, nir_var_uniform,
+     -1, 0, 0 },
 };
+
+/* The built-in structure gl_DepthRangeParameters (near, far, diff). */
+static const struct glsl_type *
+depth_range_type(struct g2n *c)
+{
+   struct glsl_struct_field *f =
+      rzalloc_array(c->shader, struct glsl_struct_field, 3);
+   static const char *const names[3] = { "near", "far", "diff" };
+   for (unsigned i = 0; i < 3; i++) {
+      f[i].type = glsl_vector_type(GLSL_TYPE_FLOAT, 1);
+      f[i].name = names[i];
+      f[i].location = -1;
+      f[i].offset = -1;
+   }
+   return glsl_struct_type(c->shader, f, 3, "gl_DepthRangeParameters");
+}
 
 static struct g2n_sym *
 builtin_constant(struct g2n *c, const char *name)
@@ -733,6 +753,8 @@ g2n_builtin_var(struct g2n *c, const char *name)
       if (strcmp(io->name, name) || !(io->stages & (1u << c->stage)))
          continue;
       const struct glsl_type *t = glsl_builtin_type_by_name(io->type, NULL);
+      if (!t)
+         t = depth_range_type(c);
       if (io->array)
          t = glsl_array_type(c->shader, t, (int)io->array);
       sym = rzalloc(c->mem, struct g2n_sym);

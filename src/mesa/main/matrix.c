@@ -399,6 +399,18 @@ _mesa_update_matrix_uniforms(struct gl_context *ctx,
             for (unsigned r = 0; r < 4; r++)
                nm[4 * c + r] = inv[4 * r + c];
          diff |= store(exec, u, nm, 3);
+      } else if (!strncmp(n, "DepthRange.", 11)) {
+         /* GLSL 1.10 section 7.5: near, far and far - near of the depth
+          * range (GL 2.1 section 2.11.1). */
+         const GLfloat near = ctx->Viewport.Near, far = ctx->Viewport.Far;
+         const GLfloat v = !strcmp(n + 11, "near") ? near
+                           : !strcmp(n + 11, "far") ? far
+                                                     : far - near;
+         uint8_t *dst = (uint8_t *)exec->uniforms + u->offset_B;
+         if (memcmp(dst, &v, sizeof(v))) {
+            memcpy(dst, &v, sizeof(v));
+            diff = true;
+         }
       }
    }
    return diff;
