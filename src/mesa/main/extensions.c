@@ -24,6 +24,7 @@ struct gl_extension_info {
 };
 
 static const struct gl_extension_info extension_table[] = {
+   {"GL_ARB_copy_buffer", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
    {"GL_ARB_texture_rectangle", API_GL, 0},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},

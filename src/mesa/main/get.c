@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/extensions.h"
@@ -273,6 +274,21 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
       int1(v, ctx->VAO->IndexBuffer ? (GLint)ctx->VAO->IndexBuffer->Name : 0);
       return true;
+   case GL_COPY_READ_BUFFER: /* = ..._BINDING (ES 3.0 table 6.6, GL 3.1) */
+   case GL_COPY_WRITE_BUFFER:
+   case GL_PIXEL_PACK_BUFFER_BINDING:
+   case GL_PIXEL_UNPACK_BUFFER_BINDING: {
+      GLenum target = pname == GL_PIXEL_PACK_BUFFER_BINDING
+                         ? GL_PIXEL_PACK_BUFFER
+                      : pname == GL_PIXEL_UNPACK_BUFFER_BINDING
+                         ? GL_PIXEL_UNPACK_BUFFER
+                         : pname;
+      struct gl_buffer_object **b = _mesa_buffer_binding(ctx, target);
+      if (!b)
+         return false;
+      int1(v, *b ? (GLint)(*b)->Name : 0);
+      return true;
+   }
    case GL_BLEND:
       bool1(v, ctx->Color.BlendEnabled);
       return true;

@@ -231,6 +231,42 @@ test_restart_state(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 2.9.3 and 2.9.5 (GL_ARB_copy_buffer): glCopyBufferSubData
+ * between the copy bindings, read back with glGetBufferSubData (range
+ * errors as glBufferSubData's), and the binding queries. */
+static void
+test_copy_buffer(void **state)
+{
+   struct gl_test *t = desktop31(ST_PROFILE_OPENGL_CORE);
+   static const uint32_t src[4] = {10, 20, 30, 40};
+   uint32_t got[4] = {0};
+   GLuint b[2];
+   GLint v = -1;
+
+   _mesa_GenBuffers(2, b);
+   _mesa_BindBuffer(GL_COPY_READ_BUFFER, b[0]);
+   _mesa_BindBuffer(GL_COPY_WRITE_BUFFER, b[1]);
+   _mesa_GetIntegerv(GL_COPY_READ_BUFFER, &v);
+   assert_int_equal(v, (GLint)b[0]);
+   _mesa_GetIntegerv(GL_COPY_WRITE_BUFFER, &v);
+   assert_int_equal(v, (GLint)b[1]);
+   _mesa_GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &v);
+   assert_int_equal(v, 0);
+   _mesa_BufferData(GL_COPY_READ_BUFFER, sizeof(src), src, GL_STATIC_DRAW);
+   _mesa_BufferData(GL_COPY_WRITE_BUFFER, sizeof(src), NULL, GL_STATIC_DRAW);
+   _mesa_CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 4, 0,
+                           12);
+   _mesa_GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, 8, got);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(got[0], 20);
+   assert_int_equal(got[1], 30);
+   _mesa_GetBufferSubData(GL_COPY_WRITE_BUFFER, 8, 12, got);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_GetBufferSubData(GL_COPY_WRITE_BUFFER, -1, 4, got);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -240,6 +276,7 @@ main(void)
       cmocka_unit_test(test_rect_images),
       cmocka_unit_test(test_rect_availability),
       cmocka_unit_test(test_restart_state),
+      cmocka_unit_test(test_copy_buffer),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
