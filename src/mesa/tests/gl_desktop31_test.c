@@ -231,6 +231,37 @@ test_restart_state(void **state)
    gl_test_destroy(t);
 }
 
+/* Sections 2.8.1 and 2.15: with restart on, each run of indices between
+ * restart indices is a strip of its own, so the strip 0 1 2 3 | 4 5 6
+ * generates 2 + 1 triangles (6 as one strip of 7 vertices plus the
+ * restart index, without restart). */
+static void
+test_restart_primitives_generated(void **state)
+{
+   struct gl_test *t = desktop31(ST_PROFILE_DEFAULT);
+   static const GLushort idx[8] = {0, 1, 2, 3, 9, 4, 5, 6};
+   GLuint q;
+   GLuint n = 0;
+
+   _mesa_GenQueries(1, &q);
+   _mesa_PrimitiveRestartIndex(9);
+   _mesa_Enable(GL_PRIMITIVE_RESTART);
+   _mesa_BeginQuery(GL_PRIMITIVES_GENERATED, q);
+   _mesa_DrawElements(GL_TRIANGLE_STRIP, 8, GL_UNSIGNED_SHORT, idx);
+   _mesa_EndQuery(GL_PRIMITIVES_GENERATED);
+   _mesa_GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+   assert_int_equal(n, 3);
+
+   _mesa_Disable(GL_PRIMITIVE_RESTART);
+   _mesa_BeginQuery(GL_PRIMITIVES_GENERATED, q);
+   _mesa_DrawElements(GL_TRIANGLE_STRIP, 8, GL_UNSIGNED_SHORT, idx);
+   _mesa_EndQuery(GL_PRIMITIVES_GENERATED);
+   _mesa_GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+   assert_int_equal(n, 6);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
 /* Section 2.9.3 and 2.9.5 (GL_ARB_copy_buffer): glCopyBufferSubData
  * between the copy bindings, read back with glGetBufferSubData (range
  * errors as glBufferSubData's), and the binding queries. */
@@ -277,6 +308,7 @@ main(void)
       cmocka_unit_test(test_rect_availability),
       cmocka_unit_test(test_restart_state),
       cmocka_unit_test(test_copy_buffer),
+      cmocka_unit_test(test_restart_primitives_generated),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
