@@ -7,7 +7,8 @@
  * Desktop GL 3.1 state that ES does not have: the primitive restart index
  * (GL 3.1 section 2.8.1; GL_PRIMITIVE_RESTART itself is a capability in
  * raster.c) and the rules rectangle textures add to texture parameters
- * (GL 3.1 section 3.8.8, with GL 4.5's error for the base level).  Rectangle texture images are teximage.c's.
+ * (GL 3.1 section 3.8.8, with GL 4.5's error for the base level).
+ * Rectangle texture images are teximage.c's.
  */
 #include "main/context.h"
 #include "main/desktop31.h"

@@ -210,8 +210,9 @@ main(int argc, char **argv)
              glGetString(GL_SHADING_LANGUAGE_VERSION));
    }
 
-   GLuint rect_prog = e2e_gl_program(vs, fs_rect, (const char *[]){"pos", NULL});
-   GLuint flat_prog = e2e_gl_program(vs, fs_flat, (const char *[]){"pos", NULL});
+   static const char *const attribs[] = {"pos", NULL};
+   GLuint rect_prog = e2e_gl_program(vs, fs_rect, attribs);
+   GLuint flat_prog = e2e_gl_program(vs, fs_flat, attribs);
    if (!rect_prog || !flat_prog) {
       e2e_gl_close(&gl);
       return 1;
