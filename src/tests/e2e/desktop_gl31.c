@@ -31,6 +31,9 @@
  *   32-bit indices 12 13 14 15 70000 16 17 18 19 with restart index
  *   70000: blue quads at x 48-55 and 60-63, nothing at x 56-59.
  * The restart index is never fetched as a vertex (the buffer has 20).
+ *
+ * Last, a 5x2 rectangle texture as a framebuffer attachment: cleared to
+ * (51, 102, 153, 255), its bottom row drawn green, read back.
  */
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
@@ -271,6 +274,38 @@ main(int argc, char **argv)
    for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)
       ok &= e2e_gl_probe(pixels, W, probes[i].x, probes[i].y,
                          probes[i].rgba, 2, probes[i].what, quiet);
+
+   /* A rectangle texture as a colour attachment (section 4.4.2, level 0)
+    * cleared to (0.2, 0.4, 0.6, 1.0) and read back: 51 102 153 255. */
+   GLuint rt, fbo;
+   glGenTextures(1, &rt);
+   glBindTexture(E2E_GL_TEXTURE_RECTANGLE, rt);
+   glTexImage2D(E2E_GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 5, 2, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          E2E_GL_TEXTURE_RECTANGLE, rt, 0);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL rectangle texture attachment incomplete\n");
+      ok = false;
+   } else {
+      static const uint8_t want[4] = {51, 102, 153, 255};
+      uint8_t rect_px[5 * 2 * 4];
+      static const uint8_t green[4] = {0, 255, 0, 255};
+      glClearColor(0.2f, 0.4f, 0.6f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      /* Vertices 0-3 cover NDC y -1..0: row 0 of the 2 rows. */
+      glViewport(0, 0, 5, 2);
+      glUniform4f(color, 0, 1, 0, 1);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      glReadPixels(0, 0, 5, 2, GL_RGBA, GL_UNSIGNED_BYTE, rect_px);
+      ok &= check_error("rectangle texture attachment");
+      ok &= e2e_gl_probe(rect_px, 5, 4, 1, want, 1,
+                         "cleared rectangle texture attachment", quiet);
+      ok &= e2e_gl_probe(rect_px, 5, 2, 0, green, 1,
+                         "draw into a rectangle texture attachment", quiet);
+   }
 
    e2e_gl_close(&gl);
    printf("%s\n", ok ? "PASS" : "FAIL");
