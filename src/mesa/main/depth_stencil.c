@@ -47,7 +47,7 @@ _mesa_DepthRangef(GLfloat n, GLfloat f)
 
    ctx->Viewport.Near = clampf(n);
    ctx->Viewport.Far = clampf(f);
-   /* Constants too: gl_DepthRange (matrix.c) reads the range. */
+   /* and gl_DepthRange (matrix.c) */
    ctx->NewState |= ST_NEW_VIEWPORT | ST_NEW_CONSTANTS;
 }
 
