@@ -24,7 +24,9 @@ struct gl_extension_info {
 };
 
 static const struct gl_extension_info extension_table[] = {
+   {"GL_ARB_copy_buffer", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_texture_rectangle", API_GL, 0},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_color_buffer_float", API_ES, 30},

@@ -574,7 +574,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    if (!fb)
       return;
    if (texture) {
-      if (textarget == GL_TEXTURE_2D) {
+      bool rect = textarget == GL_TEXTURE_RECTANGLE && !_mesa_is_gles(ctx);
+      if (textarget == GL_TEXTURE_2D || rect) {
          face = 0;
       } else if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                  textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -590,14 +591,16 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
                      "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      if (tex->Target != (textarget == GL_TEXTURE_2D ? GL_TEXTURE_2D
-                                                     : GL_TEXTURE_CUBE_MAP)) {
+      GLenum want = textarget == GL_TEXTURE_2D || rect ? textarget
+                                                       : GL_TEXTURE_CUBE_MAP;
+      if (tex->Target != want) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTexture2D(textarget mismatch)");
          return;
       }
       /* ES 2.0: level 0 only; ES 3.0: a level of the texture. */
-      if (level < 0 || level >= MAX_TEXTURE_LEVELS ||
+      /* GL 3.1 section 4.4.2: a rectangle texture's level is 0. */
+      if (level < 0 || level >= MAX_TEXTURE_LEVELS || (rect && level) ||
           (_mesa_is_gles(ctx) && ctx->Version < 30 && level != 0)) {
          _mesa_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)",
                      level);

@@ -182,6 +182,7 @@ enum gl_texture_index {
    TEXTURE_CUBE_INDEX,
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
+   TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -547,6 +548,9 @@ struct gl_context {
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
+   /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
+   bool PrimitiveRestart;
+   GLuint RestartIndex;
    /* GL 3.0 section 2.18 conditional rendering (condrender.c): while
     * active, draws and clears are skipped when the query counted no
     * samples. */

@@ -10,6 +10,7 @@
  * 5.2, 6.1.1).
  */
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 
@@ -263,6 +264,10 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
       *dirty = 0;
       return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
+   case GL_PRIMITIVE_RESTART: /* GL 3.1 section 2.8.1 */
+      *dirty = 0;
+      return _mesa_has_primitive_restart_index(ctx) ? &ctx->PrimitiveRestart
+                                                    : NULL;
    case GL_VERTEX_PROGRAM_TWO_SIDE:
       /* GL 3.0 section 2.19.1 (compatibility; deprecated). */
       *dirty = ST_NEW_CONSTANTS;

@@ -10,6 +10,7 @@
  * state tracker's (st_texture.c).
  */
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
@@ -21,10 +22,11 @@
 
 /* Face index of a TexImage target, -1 when not one of this context. */
 static int
-image_face(GLenum target, GLenum *bind_target)
+image_face(struct gl_context *ctx, GLenum target, GLenum *bind_target)
 {
-   if (target == GL_TEXTURE_2D) {
-      *bind_target = GL_TEXTURE_2D;
+   if (target == GL_TEXTURE_2D ||
+       (target == GL_TEXTURE_RECTANGLE && _mesa_has_rect_textures(ctx))) {
+      *bind_target = target;
       return 0;
    }
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
@@ -38,6 +40,9 @@ image_face(GLenum target, GLenum *bind_target)
 static GLint
 max_levels(struct gl_context *ctx, GLenum bind_target)
 {
+   /* GL 3.1 section 3.8.1: a rectangle texture has level 0 only. */
+   if (bind_target == GL_TEXTURE_RECTANGLE)
+      return 1;
    GLint size = bind_target == GL_TEXTURE_CUBE_MAP
                    ? ctx->Const.MaxCubeMapTextureSize
                    : ctx->Const.MaxTextureSize;
@@ -79,6 +84,8 @@ storage_target(GLenum target)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE:
+      return PIPE_TEXTURE_RECT;
    default:
       return PIPE_TEXTURE_2D;
    }
@@ -133,7 +140,7 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(target, &bind_target);
+   int face = image_face(ctx, target, &bind_target);
    struct gl_texture_object *t;
    enum pipe_format src;
    bool enum_ok;
@@ -250,7 +257,7 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(target, &bind_target);
+   int face = image_face(ctx, target, &bind_target);
    struct gl_texture_object *t;
    struct gl_texture_image *img;
    enum pipe_format src;
@@ -302,6 +309,12 @@ _mesa_GenerateMipmap(GLenum target)
    struct gl_texture_object *t;
    struct gl_texture_image *base;
 
+   /* GL 3.1 section 3.8.9: rectangle textures have no mipmaps. */
+   if (target == GL_TEXTURE_RECTANGLE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGenerateMipmap(target=0x%x)",
+                  target);
+      return;
+   }
    t = _mesa_get_current_tex_object(ctx, target, "glGenerateMipmap");
    if (!t)
       return;
@@ -442,7 +455,7 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(target, &bind_target);
+   int face = image_face(ctx, target, &bind_target);
    struct gl_texture_object *t;
 
    if (face < 0) {
@@ -509,7 +522,7 @@ _mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(target, &bind_target);
+   int face = image_face(ctx, target, &bind_target);
    struct gl_texture_object *t;
    struct gl_texture_image *img;
 
@@ -569,7 +582,8 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
                                    width, height, 1);
       return;
    }
-   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
+   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP &&
+       (target != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
    }
@@ -591,6 +605,8 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       size >>= 1;
       max_levels++;
    }
+   if (target == GL_TEXTURE_RECTANGLE)
+      max_levels = 1;
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(levels)");
       return;

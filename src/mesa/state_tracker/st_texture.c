@@ -58,6 +58,8 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE:
+      return PIPE_TEXTURE_RECT;
    default:
       return PIPE_TEXTURE_2D;
    }
@@ -414,7 +416,7 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
-      PIPE_TEXTURE_2D_ARRAY,
+      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -544,6 +546,7 @@ struct sampling {
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
    GLfloat LodBias;
+   bool Unnormalized; /* texel coordinates: rectangle textures */
 };
 
 static void
@@ -605,6 +608,7 @@ sampler_cso(struct st_context *st, const struct sampling *t)
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
                        : PIPE_TEX_COMPARE_NONE;
    s.compare_func = t->CompareFunc - GL_NEVER;
+   s.unnormalized_coords = t->Unnormalized;
 
    cso = cso_cache_lookup(st->cso, CSO_SAMPLER, &s, sizeof(s));
    if (!cso) {
@@ -634,6 +638,11 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_2D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
       return TEXTURE_2D_ARRAY_INDEX;
+   case GL_SAMPLER_2D_RECT:
+   case GL_SAMPLER_2D_RECT_SHADOW:
+   case GL_INT_SAMPLER_2D_RECT:
+   case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
+      return TEXTURE_RECT_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
@@ -649,11 +658,21 @@ cached_sampler(struct st_context *st, struct gl_texture_object *t,
    unsigned *owner = smp ? &smp->sampler_cso_ctx : &t->sampler_cso_ctx;
    unsigned *stamp = smp ? &smp->sampler_cso_stamp : &t->sampler_cso_stamp;
    unsigned now = smp ? smp->SamplerStamp : t->SamplerStamp;
+   bool rect = t->Target == GL_TEXTURE_RECTANGLE;
    struct sampling s;
 
+   /* Rectangle textures read texel coordinates (GL 3.1 section 3.8.15).
+    * A sampler object can serve rectangle and other textures at once,
+    * so its rectangle variant comes from the CSO cache each time. */
+   if (rect && smp) {
+      sampling_of(t, smp, &s);
+      s.Unnormalized = true;
+      return sampler_cso(st, &s);
+   }
    if (*cso && *owner == st->id && *stamp == now)
       return *cso;
    sampling_of(t, smp, &s);
+   s.Unnormalized = rect;
    *cso = sampler_cso(st, &s);
    *owner = st->id;
    *stamp = now;
