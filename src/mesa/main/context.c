@@ -266,6 +266,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->TextureBuffer, NULL);
    for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++)
       _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
                                     NULL);

@@ -21,6 +21,7 @@
 #include "main/texcompress.h"
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
+#include "main/texbuffer.h"
 #include "main/uniformblocks.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
@@ -231,6 +232,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint tbo_state;
+   if (_mesa_texbuffer_get(ctx, pname, &tbo_state)) {
+      int1(v, tbo_state);
+      return true;
+   }
    GLint ubo_state;
    if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
       if (known)
