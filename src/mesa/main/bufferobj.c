@@ -298,7 +298,9 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    obj->buffer = res;
    obj->Size = size;
    obj->Usage = usage;
-   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* New storage: vertex arrays and buffer textures (their views name the
+    * old resource) read it from the next draw on. */
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS;
 }
 
 void GLAPIENTRY
