@@ -207,7 +207,8 @@ tex_buffer(GLenum target, GLenum internalformat, GLuint buffer,
    /* ARB_texture_buffer_range: the range must lie in the buffer and be
     * aligned; with buffer 0 offset and size are ignored. */
    if (bo && !whole) {
-      if (offset < 0 || size <= 0 || offset + size > bo->Size) {
+      if (offset < 0 || size <= 0 || offset > bo->Size ||
+          size > bo->Size - offset) {
          _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset=%ld, size=%ld)", func,
                      (long)offset, (long)size);
          return;

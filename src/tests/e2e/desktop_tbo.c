@@ -223,9 +223,10 @@ main(int argc, char **argv)
       printf("ok   GL %d.%d on %s%s\n", major, minor,
              (const char *)glGetString(GL_RENDERER),
              gl31 ? "" : ", GL_ARB_texture_buffer_object");
-   const char *header =
-      gl31 ? "#version 140\n"
-           : "#version 130\n#extension GL_ARB_texture_buffer_object : require\n";
+   const char *header = gl31 ? "#version 140\n"
+                             : "#version 130\n"
+                               "#extension GL_ARB_texture_buffer_object"
+                               " : require\n";
 
    GLint max_size = 0, align = 0;
    glGetIntegerv(E2E_GL_MAX_TEXTURE_BUFFER_SIZE, &max_size);
@@ -297,8 +298,7 @@ main(int argc, char **argv)
    }
    glGetIntegerv(E2E_GL_TEXTURE_BUFFER, &got);
    if (got != (GLint)bo[NBUF - 1]) {
-      printf("FAIL: TEXTURE_BUFFER binding %d (want %u)\n", got,
-             bo[NBUF - 1]);
+      printf("FAIL: TEXTURE_BUFFER binding %d (want %u)\n", got, bo[NBUF - 1]);
       ok = false;
    }
    /* ARB_texture_buffer_object's state (GL 3.1 table 6.21). */
@@ -313,8 +313,7 @@ main(int argc, char **argv)
       {program(header, "", "", "t"), tex[0], 0, 31},
       {program(header, "", "", "t"), tex[1], 1000, 1},
       {program(header, "", "u", "vec4(t & 255u) / 255.0"), tex[2], 0, 1},
-      {program(header, "", "i", "vec4((t + 128) & 255) / 255.0"), tex[3], 0,
-       1},
+      {program(header, "", "i", "vec4((t + 128) & 255) / 255.0"), tex[3], 0, 1},
       {program(header, "uniform samplerBuffer tb1;\n", "",
                "vec4(float(textureSize(tb)), t.r * 255.0, "
                "float(textureSize(tb1)) / 16.0, 255.0) / 255.0"),
@@ -419,8 +418,7 @@ main(int argc, char **argv)
       ok &= check_error(GL_INVALID_VALUE, "TexBufferRange unaligned", quiet);
    }
    glTexParameteri(E2E_GL_TEXTURE_BUFFER, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   ok &= check_error(GL_INVALID_ENUM, "TexParameteri on TEXTURE_BUFFER",
-                     quiet);
+   ok &= check_error(GL_INVALID_ENUM, "TexParameteri on TEXTURE_BUFFER", quiet);
 
    e2e_gl_close(&gl);
    printf("%s\n", ok ? "PASS" : "FAIL");

@@ -83,12 +83,12 @@ build(void)
 {
    nir_builder b =
       nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain, "tbo", NULL);
-   nir_variable *in = nir_variable_create(
-      b.shader, nir_var_shader_in,
-      nir_vtype_vector(b.shader, nir_type_uint32, 1), "i");
-   nir_variable *out = nir_variable_create(
-      b.shader, nir_var_shader_out,
-      nir_vtype_vector(b.shader, nir_type_uint32, 4), "o");
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in,
+                          nir_vtype_vector(b.shader, nir_type_uint32, 1), "i");
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out,
+                          nir_vtype_vector(b.shader, nir_type_uint32, 4), "o");
    in->data.driver_location = 0;
    out->data.driver_location = 0;
 
@@ -135,9 +135,20 @@ test_lower(void **state)
    assert_false(agx_nir_lower_buffer_texture(after));
 
    static const uint32_t indices[] = {
-      0, 1, 1023, 1024, 1025, 2047, 2048, 4095, 4999,
+      0,
+      1,
+      1023,
+      1024,
+      1025,
+      2047,
+      2048,
+      4095,
+      4999,
       /* out of range: the last element */
-      5000, 70000, 0xffffffffu, 0x80000000u,
+      5000,
+      70000,
+      0xffffffffu,
+      0x80000000u,
    };
    for (unsigned k = 0; k < sizeof(indices) / sizeof(indices[0]); ++k) {
       unsigned fetches = 0, unused = 0;
