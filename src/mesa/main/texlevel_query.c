@@ -150,12 +150,9 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
       return false;
    }
    if (t->TargetIndex == TEXTURE_BUFFER_INDEX) {
-      /* GL 3.1 section 6.1.3 takes TEXTURE_BUFFER; ARB_texture_buffer_
-       * object alone (a 3.0 context) does not. */
-      if (ctx->Version < 31) {
-         _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
-         return false;
-      }
+      /* GL 3.1 section 6.1.3 takes TEXTURE_BUFFER, and so does a 3.0
+       * context with ARB_texture_buffer_range (its TEXTURE_BUFFER_OFFSET
+       * and _SIZE), which every context with buffer textures offers. */
       if (level || !_mesa_texbuffer_level_param(ctx, t, pname, v)) {
          if (level)
             _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);

@@ -212,9 +212,23 @@ test_errors(void **state)
    _mesa_TexImage2D(GL_TEXTURE_BUFFER, 0, GL_RGBA8, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
-   /* GetTexLevelParameter takes TEXTURE_BUFFER from GL 3.1 on only. */
+   /* GetTexLevelParameter (ARB_texture_buffer_range): the range, and
+    * the width in texels. */
+   _mesa_TexBufferRange(GL_TEXTURE_BUFFER, GL_RG8, bo, 32, 100);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_OFFSET,
+                                &v);
+   assert_int_equal(v, 32);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_SIZE,
+                                &v);
+   assert_int_equal(v, 100);
    _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_WIDTH, &v);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(v, 50);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0,
+                                GL_TEXTURE_INTERNAL_FORMAT, &v);
+   assert_int_equal(v, GL_RG8);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 1, GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
    gl_test_destroy(t);
 }
 
