@@ -229,6 +229,12 @@ test_errors(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 1, GL_TEXTURE_WIDTH, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* The default buffer texture (name 0) is a buffer texture too. */
+   _mesa_BindTexture(GL_TEXTURE_BUFFER, 0);
+   _mesa_TexBuffer(GL_TEXTURE_BUFFER, GL_R32F, bo);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(v, 64);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
 
