@@ -71,13 +71,15 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
    /* Buffer textures: linear 2D images AGX_BUFFER_TEXTURE_WIDTH texels
-    * wide and at most 16384 rows (agx_texture.c); descriptor addresses
-    * are 16-byte aligned (fact: alexvorxx/Mesa-VirGL
-    * src/gallium/drivers/asahi/agx_pipe.c, PIPE_CAP_TEXTURE_BUFFER_*). */
+    * wide and at most 16384 rows (agx_texture.c).  The descriptor's
+    * address has 16-byte granularity (genxml "address", shift 4); views
+    * start on 64 bytes, as Mesa's driver asks of them (fact:
+    * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c,
+    * PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT). */
    case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
       return 1;
    case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
-      return 16;
+      return 64;
    case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS:
       return AGX_BUFFER_TEXTURE_WIDTH * 16384;
    case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
