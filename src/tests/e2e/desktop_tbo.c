@@ -26,6 +26,8 @@
  *   6 RGBA8 again after glBufferSubData rewrote texels 0..63 to
  *     (0, 200, x, 50) and 7 after glBufferData gave the R32F buffer new
  *     storage of 4096 texels of 0.25: the draw reads the new data.
+ *   8 the vertex shader fetches texel 1000 * gl_VertexID (0.25 each, in
+ *     four different rows) and passes it on: (0.25, 0, 0, 1).
  * Then the errors of glTexBuffer/glTexBufferRange and of parameter calls
  * on TEXTURE_BUFFER.  The program passes on Debian's llvmpipe too.
  */
@@ -40,7 +42,7 @@
 
 #define W 64
 #define BAND 4
-#define CASES 8
+#define CASES 9
 #define H (BAND * CASES)
 
 /* Tokens of GL 3.1 / ARB_texture_buffer_object the ES headers lack. */
@@ -61,6 +63,35 @@ static const char vs_body[] = "in vec2 pos;\n"
                               "void main() {\n"
                               "   gl_Position = vec4(pos, 0.0, 1.0);\n"
                               "}\n";
+
+/* Band 8: the fetch in the vertex shader. */
+static GLuint
+vs_program(const char *header)
+{
+   char vs[512], fs[256];
+   snprintf(vs, sizeof(vs),
+            "%s"
+            "in vec2 pos;\n"
+            "uniform samplerBuffer tb;\n"
+            "uniform int base;\n"
+            "uniform int step;\n"
+            "out vec4 v;\n"
+            "void main() {\n"
+            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+            "   v = texelFetch(tb, base + gl_VertexID * step);\n"
+            "}\n",
+            header);
+   snprintf(fs, sizeof(fs),
+            "%s"
+            "in vec4 v;\n"
+            "out vec4 color;\n"
+            "void main() {\n"
+            "   color = v;\n"
+            "}\n",
+            header);
+   static const char *const attribs[] = {"pos", NULL};
+   return e2e_gl_program(vs, fs, attribs);
+}
 
 /* prefix: "", "i" or "u"; expr: the colour from t (the texel), tb and
  * what decl declares. */
@@ -321,6 +352,7 @@ main(int argc, char **argv)
       {program(header, "", "", "t"), tex[5], 0, 1},
       {0, tex[0], 0, 1},
       {0, tex[1], 0, 1},
+      {vs_program(header), tex[1], 0, 1000},
    };
    bands[6].prog = bands[0].prog;
    bands[7].prog = bands[1].prog;
@@ -372,6 +404,7 @@ main(int argc, char **argv)
    glBufferData(E2E_GL_TEXTURE_BUFFER, sizeof(quarter), quarter,
                 GL_STATIC_DRAW);
    draw_band(7, &bands[7]);
+   draw_band(8, &bands[8]);
    ok &= check_error(GL_NO_ERROR, "drawing", quiet);
 
    static uint8_t pixels[W * H * 4];
@@ -386,6 +419,7 @@ main(int argc, char **argv)
       "LUMINANCE8_ALPHA8 texels as (L, L, L, A)",
       "texels rewritten by glBufferSubData",
       "texels of new storage from glBufferData",
+      "texels fetched by the vertex shader",
    };
    for (int i = 0; i < CASES; ++i) {
       bool band_ok = true;
