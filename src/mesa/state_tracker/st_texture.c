@@ -27,6 +27,7 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_texture.h"
+#include "util/u_math.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/format/u_format.h"
@@ -605,6 +606,7 @@ struct sampling {
    GLenum MinFilter, MagFilter, WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias;
 };
 
 static void
@@ -615,12 +617,14 @@ sampling_of(const struct gl_texture_object *tex,
       *out =
          (struct sampling){smp->MinFilter, smp->MagFilter,   smp->WrapS,
                            smp->WrapT,     smp->WrapR,       smp->MinLod,
-                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc};
+                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc,
+                           smp->LodBias};
    } else {
       *out =
          (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
                            tex->WrapT,     tex->WrapR,       tex->MinLod,
-                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc};
+                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc,
+                           tex->LodBias};
    }
 }
 
@@ -656,6 +660,9 @@ sampler_cso(struct st_context *st, const struct sampling *t)
          : PIPE_TEX_FILTER_NEAREST;
    s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
    s.max_lod = t->MaxLod;
+   /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
+    * (16, get.c) */
+   s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
    s.seamless_cube_map = 1;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
