@@ -21,12 +21,22 @@ struct gl_extension_info {
    const char *name;
    unsigned apis;
    int min_es_version; /* for API_ES: the oldest ES version * 10 */
+   /* What the driver must offer, NULL when nothing. */
+   bool (*driver_has)(const struct gl_context *ctx);
 };
 
+static bool
+has_dual_source(const struct gl_context *ctx)
+{
+   return ctx->Const.MaxDualSourceDrawBuffers > 0;
+}
+
 static const struct gl_extension_info extension_table[] = {
+   {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_framebuffer_object", API_GL, 0},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
+   {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
    {"GL_EXT_discard_framebuffer", API_ES, 20},
    {"GL_EXT_draw_buffers", API_ES, 20},
@@ -53,6 +63,8 @@ static const struct gl_extension_info extension_table[] = {
 static bool
 advertised(const struct gl_context *ctx, const struct gl_extension_info *e)
 {
+   if (e->driver_has && !e->driver_has(ctx))
+      return false;
    if (_mesa_is_gles(ctx))
       return (e->apis & API_ES) && ctx->Version >= e->min_es_version;
    return (e->apis & API_GL) != 0;

@@ -639,6 +639,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       set_i(v, 4, b);
       return true;
    }
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: /* ARB/EXT_blend_func_extended */
+      if (!_mesa_has_extension(ctx, _mesa_is_gles(ctx)
+                                       ? "GL_EXT_blend_func_extended"
+                                       : "GL_ARB_blend_func_extended"))
+         return false;
+      int1(v, c->MaxDualSourceDrawBuffers);
+      return true;
    default:
       return false;
    }

@@ -113,6 +113,9 @@ struct gl_shader {
 struct gl_attrib_binding {
    char *name;
    GLuint index;
+   /* Fragment outputs: the blend input (glBindFragDataLocationIndexed's
+    * index, 0 or 1). */
+   GLuint blend_index;
 };
 
 /* The executable of a successfully linked program. */
@@ -345,6 +348,10 @@ struct gl_constants {
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
    GLint MaxSamples; /* the largest colour sample count (0: none) */
+   /* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: the driver's
+    * PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS; 0 hides
+    * ARB/EXT_blend_func_extended. */
+   GLint MaxDualSourceDrawBuffers;
 };
 
 /* KHR_debug (debug_output.c). */

@@ -325,6 +325,11 @@ st_context_create(struct pipe_screen *screen,
    unsigned counts[8];
    if (st_sample_counts(st, PIPE_FORMAT_R8G8B8A8_UNORM, counts, 8))
       st->ctx.Const.MaxSamples = (GLint)counts[0];
+   /* Dual-source blending (ARB/EXT_blend_func_extended): the linker
+    * places second colours for draw buffer 0 only. */
+   int dual = screen->get_param(screen,
+                                PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS);
+   st->ctx.Const.MaxDualSourceDrawBuffers = dual > 0 ? 1 : 0;
    return st;
 
 oom:

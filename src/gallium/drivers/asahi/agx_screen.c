@@ -96,6 +96,10 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 64;
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
+   /* Blending is done in the fragment shader (agx_isel.c), which reads
+    * the second colour of render target 0 (FRAG_RESULT_DUAL_SRC0). */
+   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
+      return 1;
    case PIPE_CAP_MAX_VERTEX_ATTRIB_STRIDE:
       return 2048;
    case PIPE_CAP_MAX_VERTEX_ELEMENT_SRC_OFFSET:
