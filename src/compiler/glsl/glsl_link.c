@@ -279,9 +279,16 @@ link_frag_outputs(struct link *l)
                  "gl_FragData and user-defined outputs");
       return;
    }
-   if (l->es && num_user > 1 && num_unlocated) {
+   /* EXT_blend_func_extended lifts the rule below in shaders that enable
+    * it (its GLSL ES 3.00 4.4.2 additions): outputs without a location
+    * or binding are then placed by the linker (its ES 3.1 section 14.2.3
+    * additions: "automatically bound"). */
+   const struct glsl_parse_state *fs_unit = l->unit[MESA_SHADER_FRAGMENT];
+   bool bfe = fs_unit &&
+              glsl_ext_enabled(fs_unit, "GL_EXT_blend_func_extended");
+   if (l->es && num_user > 1 && num_unlocated && !bfe) {
       /* GLSL ES 3.00 4.3.8.2: with several outputs, all need a
-       * location (EXT_blend_func_extended: or a binding). */
+       * location. */
       link_error(l, "fragment shader has several outputs, so each must "
                  "declare its location");
       return;

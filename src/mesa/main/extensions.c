@@ -33,6 +33,9 @@ has_dual_source(const struct gl_context *ctx)
 
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
+   /* layout(location) on vertex inputs and fragment outputs (and index,
+    * with the above): the GLSL front end and linker have it. */
+   {"GL_ARB_explicit_attrib_location", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},

@@ -188,6 +188,17 @@ test_link_errors(void **state)
                      EXT "out highp vec4 a;\n"
                          "out highp vec4 b;\n"
                          "void main() { a = vec4(0.0); b = vec4(1.0); }\n"));
+   /* ... and without bindings too (placed by the linker, index 0), but
+    * not without the extension (GLSL ES 3.00 4.3.8.2). */
+   assert_true(links(300, true, NULL, vs300,
+                     EXT "out highp vec4 a;\n"
+                         "out highp vec4 b[2];\n"
+                         "void main() { a = vec4(0.0); b[1] = a; }\n"));
+   assert_false(links(300, true, NULL, vs300,
+                      "#version 300 es\n"
+                      "out highp vec4 a;\n"
+                      "out highp vec4 b[2];\n"
+                      "void main() { a = vec4(0.0); b[1] = a; }\n"));
 #undef EXT
 }
 
