@@ -8,8 +8,9 @@
  * desktop GL, EXT_blend_func_extended on ES), on the noop driver, which
  * reports one dual-source render target: the new blend factors, the
  * binding and query entry points with their errors, the shader and linker
- * rules, and the draw-time error.  Rules from the extension texts
- * ("Errors", the additions to section 14.2.3 / 15.1.5 of ES 3.1).
+ * rules, and the draw-time error (ES 3.0 parts: e2e gles3_dual_source).
+ * Rules from the extension texts ("Errors", the additions to sections
+ * 14.2.3 and 15.1.5 of ES 3.1).
  */
 #include <setjmp.h>
 #include <stdarg.h>
