@@ -31,17 +31,27 @@ has_dual_source(const struct gl_context *ctx)
    return ctx->Const.MaxDualSourceDrawBuffers > 0;
 }
 
+static bool
+has_timer_queries(const struct gl_context *ctx)
+{
+   return ctx->Const.TimerQueries;
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    /* layout(location) on vertex inputs and fragment outputs (and index,
     * with the above): the GLSL front end and linker have it. */
    {"GL_ARB_explicit_attrib_location", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
    {"GL_EXT_discard_framebuffer", API_ES, 20},
+   {"GL_EXT_disjoint_timer_query", API_ES, 20, has_timer_queries},
+   /* TIME_ELAPSED and the 64-bit results; ARB_timer_query's subset. */
+   {"GL_EXT_timer_query", API_GL, 0, has_timer_queries},
    {"GL_EXT_draw_buffers", API_ES, 20},
    {"GL_EXT_draw_instanced", API_ES, 20},
    {"GL_EXT_frag_depth", API_ES, 20},

@@ -352,6 +352,9 @@ struct gl_constants {
     * PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS; 0 hides
     * ARB/EXT_blend_func_extended. */
    GLint MaxDualSourceDrawBuffers;
+   /* The driver has PIPE_QUERY_TIME_ELAPSED and PIPE_QUERY_TIMESTAMP
+    * (ARB_timer_query, EXT_disjoint_timer_query). */
+   bool TimerQueries;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -529,7 +532,7 @@ struct gl_context {
    GLuint NextTF;
    struct gl_transform_feedback_object *CurrentTF, *DefaultTF;
    GLuint NextQuery;
-   struct gl_query_object *CurrentQuery[5]; /* by queryobj.c's index */
+   struct gl_query_object *CurrentQuery[6]; /* by queryobj.c's index */
    GLuint NextVAO;
    GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
    GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
