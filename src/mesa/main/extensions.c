@@ -43,6 +43,9 @@ static const struct gl_extension_info extension_table[] = {
     * with the above): the GLSL front end and linker have it. */
    {"GL_ARB_explicit_attrib_location", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   /* Sync objects (the ES 3.0 ones, over pipe fences) and
+    * glGetInteger64v. */
+   {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
