@@ -478,7 +478,10 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_PACK_ROW_LENGTH:
    case GL_PACK_SKIP_PIXELS:
    case GL_PACK_SKIP_ROWS:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      /* ES 2.0: the three EXT_unpack_subimage adds. */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          pname != GL_UNPACK_ROW_LENGTH && pname != GL_UNPACK_SKIP_PIXELS &&
+          pname != GL_UNPACK_SKIP_ROWS)
          return false;
       int1(v, pname == GL_UNPACK_ROW_LENGTH     ? ctx->Pixel.UnpackRowLength
               : pname == GL_UNPACK_IMAGE_HEIGHT ? ctx->Pixel.UnpackImageHeight

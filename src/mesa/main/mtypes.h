@@ -213,6 +213,7 @@ struct gl_texture_object {
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
+   GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -247,6 +248,7 @@ struct gl_sampler_object {
    GLenum WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias; /* TEXTURE_LOD_BIAS (desktop GL 3.3 table 6.23) */
    /* As in gl_texture_object. */
    unsigned SamplerStamp;
    void *sampler_cso;

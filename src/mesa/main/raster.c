@@ -179,16 +179,18 @@ _mesa_PixelStorei(GLenum pname, GLint param)
       break;
    /* ES 3.0.6 tables 3.1 and 4.4: counts (ES 3.0 and desktop GL). */
    case GL_UNPACK_ROW_LENGTH:
-      dst = es3 ? &ctx->Pixel.UnpackRowLength : NULL;
+      /* ES 2.0 too: EXT_unpack_subimage (the row length and the
+       * skips of uploads; not the image ones, nor the pack ones). */
+      dst = &ctx->Pixel.UnpackRowLength;
       break;
    case GL_UNPACK_IMAGE_HEIGHT:
       dst = es3 ? &ctx->Pixel.UnpackImageHeight : NULL;
       break;
    case GL_UNPACK_SKIP_PIXELS:
-      dst = es3 ? &ctx->Pixel.UnpackSkipPixels : NULL;
+      dst = &ctx->Pixel.UnpackSkipPixels;
       break;
    case GL_UNPACK_SKIP_ROWS:
-      dst = es3 ? &ctx->Pixel.UnpackSkipRows : NULL;
+      dst = &ctx->Pixel.UnpackSkipRows;
       break;
    case GL_UNPACK_SKIP_IMAGES:
       dst = es3 ? &ctx->Pixel.UnpackSkipImages : NULL;

@@ -112,6 +112,16 @@ storage_of(struct gl_context *ctx, GLenum internalformat, GLenum type,
    return p;
 }
 
+/* The type an image records (its effective format follows from it): in
+ * desktop GL, float texels of an unsized format are stored in the
+ * fixed-point format the name stands for (GL 3.0 table 3.16), so FLOAT
+ * does not pick a float format there as OES_texture_float does in ES. */
+static GLenum
+image_type(struct gl_context *ctx, GLenum type)
+{
+   return !_mesa_is_gles(ctx) && type == GL_FLOAT ? GL_NONE : type;
+}
+
 static bool check_internalformat(struct gl_context *ctx,
                                  GLenum internalformat, GLenum format,
                                  GLenum type, const char *func);
@@ -141,13 +151,13 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(level=%d)", level);
       return;
    }
-   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
-   if (!es3 && internalformat != GL_RGBA && internalformat != GL_RGB &&
-       internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
-       internalformat != GL_ALPHA) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(internalformat)");
+   bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
+   /* ES 2.0 with OES_required_internalformat: like ES 3.0, a combination
+    * of its table 3.4 (format_combination_ok), INVALID_OPERATION
+    * otherwise; internal formats unknown to it are INVALID_VALUE. */
+   if (es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
+                                    "glTexImage2D"))
       return;
-   }
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
@@ -158,14 +168,16 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       return;
    }
    /* ES 3.0 adds the sized formats of table 3.2. */
-   if (es3 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                    "glTexImage2D"))
+   if (!es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
+                                     "glTexImage2D"))
       return;
-   if ((!es3 && (GLenum)internalformat != format) ||
-       src == PIPE_FORMAT_NONE) {
+   /* Depth images of cube maps in ES 2.0: OES_depth_texture_cube_map
+    * (OES_depth_texture alone allows TEXTURE_2D only). */
+   if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(format)");
       return;
    }
+   type = image_type(ctx, type);
    t = _mesa_get_current_tex_object(ctx, bind_target, "glTexImage2D");
    if (!t)
       return;
@@ -403,6 +415,27 @@ image_info(const struct gl_texture_image *img)
       _mesa_effective_internalformat(img->InternalFormat, img->Type));
 }
 
+/* The sized formats ES 2.0 copies into (OES_required_internalformat table
+ * 3.4.y, without the 10-bit ones). */
+static bool
+es2_copy_sized(GLenum internalformat)
+{
+   switch (internalformat) {
+   case GL_ALPHA8:
+   case GL_LUMINANCE8:
+   case GL_LUMINANCE8_ALPHA8:
+   case GL_LUMINANCE4_ALPHA4:
+   case GL_RGB565:
+   case GL_RGB8:
+   case GL_RGBA4:
+   case GL_RGB5_A1:
+   case GL_RGBA8:
+      return true;
+   default:
+      return false;
+   }
+}
+
 void GLAPIENTRY
 _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
                      GLint y, GLsizei width, GLsizei height, GLint border)
@@ -426,7 +459,9 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    bool unsized = internalformat == GL_RGBA || internalformat == GL_RGB ||
                   internalformat == GL_LUMINANCE_ALPHA ||
                   internalformat == GL_LUMINANCE || internalformat == GL_ALPHA;
-   if (!f || (!unsized && _mesa_is_gles(ctx) && ctx->Version < 30) ||
+   if (!f ||
+       (!unsized && !es2_copy_sized(internalformat) && _mesa_is_gles(ctx) &&
+        ctx->Version < 30) ||
        _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
       return;
@@ -684,6 +719,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
+   type = image_type(ctx, type);
    enum pipe_format storage =
       storage_of(ctx, (GLenum)internalformat, type, target, func);
    if (storage == PIPE_FORMAT_NONE)

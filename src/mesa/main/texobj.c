@@ -368,6 +368,12 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
       t->stamp++;
       break;
+   case GL_TEXTURE_LOD_BIAS:
+      /* GL 3.0 section 3.9.7 (GL 1.4 on); ES has no such parameter. */
+      if (_mesa_is_gles(ctx))
+         goto bad_pname;
+      t->LodBias = is_float ? f : (GLfloat)i;
+      break;
    case GL_DEPTH_TEXTURE_MODE:
       /* GL 3.0 compatibility, table 3.21 (not in ES or core). */
       if (_mesa_is_gles(ctx))
@@ -483,6 +489,12 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
          break;
       *out = (GLint)t->DepthMode;
       return true;
+   case GL_TEXTURE_LOD_BIAS:
+      if (_mesa_is_gles(ctx))
+         break;
+      /* GL 3.0 section 6.1.2: a float state read as an integer rounds */
+      *out = (GLint)lroundf(t->LodBias);
+      return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
@@ -507,8 +519,16 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
    GLint v;
 
-   if (get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
-      *params = (GLfloat)v;
+   if (!get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
+      return;
+   *params = (GLfloat)v;
+   if (pname == GL_TEXTURE_LOD_BIAS) {
+      /* a float state: read without rounding (the lookup succeeded) */
+      GET_CURRENT_CONTEXT(ctx);
+      *params =
+         _mesa_get_current_tex_object(ctx, target, "glGetTexParameterfv")
+            ->LodBias;
+   }
 }
 
 static bool

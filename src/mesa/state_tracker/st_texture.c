@@ -26,6 +26,7 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_texture.h"
+#include "util/u_math.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/format/u_format.h"
@@ -483,8 +484,11 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
       const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
                      o = PIPE_SWIZZLE_1;
       /* With comparison on, the result is in the first channel (what
-       * GLSL's shadow lookups read). */
-      GLenum mode = _mesa_is_gles(&st->ctx)              ? GL_RED
+       * GLSL's shadow lookups read).  ES 2.0's OES_depth_texture reads
+       * depth as luminance, (D, D, D, 1) (its issue 2). */
+      bool es2 = _mesa_is_gles(&st->ctx) && st->ctx.Version < 30;
+      GLenum mode = es2                                  ? GL_LUMINANCE
+                    : _mesa_is_gles(&st->ctx)            ? GL_RED
                     : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
                                                                   : t->DepthMode;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
@@ -539,6 +543,7 @@ struct sampling {
    GLenum MinFilter, MagFilter, WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias;
 };
 
 static void
@@ -549,12 +554,14 @@ sampling_of(const struct gl_texture_object *tex,
       *out =
          (struct sampling){smp->MinFilter, smp->MagFilter,   smp->WrapS,
                            smp->WrapT,     smp->WrapR,       smp->MinLod,
-                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc};
+                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc,
+                           smp->LodBias};
    } else {
       *out =
          (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
                            tex->WrapT,     tex->WrapR,       tex->MinLod,
-                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc};
+                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc,
+                           tex->LodBias};
    }
 }
 
@@ -590,6 +597,9 @@ sampler_cso(struct st_context *st, const struct sampling *t)
          : PIPE_TEX_FILTER_NEAREST;
    s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
    s.max_lod = t->MaxLod;
+   /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
+    * (16, get.c) */
+   s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
    s.seamless_cube_map = 1;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
