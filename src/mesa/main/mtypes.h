@@ -115,6 +115,9 @@ struct gl_shader {
 struct gl_attrib_binding {
    char *name;
    GLuint index;
+   /* Fragment outputs: the blend input (glBindFragDataLocationIndexed's
+    * index, 0 or 1). */
+   GLuint blend_index;
 };
 
 /* The executable of a successfully linked program. */
@@ -361,6 +364,13 @@ struct gl_constants {
    /* Buffer textures (0: the driver has none); texels, bytes. */
    GLint MaxTextureBufferSize;
    GLint TextureBufferOffsetAlignment;
+   /* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: the driver's
+    * PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS; 0 hides
+    * ARB/EXT_blend_func_extended. */
+   GLint MaxDualSourceDrawBuffers;
+   /* The driver has PIPE_QUERY_TIME_ELAPSED and PIPE_QUERY_TIMESTAMP
+    * (ARB_timer_query, EXT_disjoint_timer_query). */
+   bool TimerQueries;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -539,7 +549,7 @@ struct gl_context {
    GLuint NextTF;
    struct gl_transform_feedback_object *CurrentTF, *DefaultTF;
    GLuint NextQuery;
-   struct gl_query_object *CurrentQuery[5]; /* by queryobj.c's index */
+   struct gl_query_object *CurrentQuery[6]; /* by queryobj.c's index */
    GLuint NextVAO;
    /* By VERT_ATTRIB_* (generic, then conventional: glColor ...). */
    GLfloat CurrentAttrib[VERT_ATTRIB_COUNT][4]; /* bits of ints too */

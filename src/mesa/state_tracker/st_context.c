@@ -374,6 +374,15 @@ st_context_create(struct pipe_screen *screen,
          c->TextureBufferOffsetAlignment = align > 0 ? align : 1;
       }
    }
+   /* Dual-source blending (ARB/EXT_blend_func_extended): the linker
+    * places second colours for draw buffer 0 only. */
+   int dual = screen->get_param(screen,
+                                PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS);
+   st->ctx.Const.MaxDualSourceDrawBuffers = dual > 0 ? 1 : 0;
+   st->ctx.Const.TimerQueries =
+      screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
+      screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&
+      screen->get_timestamp;
    return st;
 
 oom:
