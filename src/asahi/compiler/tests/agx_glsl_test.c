@@ -584,6 +584,118 @@ test_glsl_clip_distances(void **state)
                0x41, planes, 0x41, VARYING_SLOT_POS);
 }
 
+/*
+ * Stack memory.  An indirectly indexed local array of 256 bytes or more
+ * lives in the stack frame (nir_lower_vars_to_scratch, then stack_load /
+ * stack_store), and a vertex shader keeping 160 values alive at once
+ * needs more registers than a thread has, so the allocator spills.  Both
+ * run on the simulator with the stacks the USC Registers word asks for,
+ * against the NIR interpreter.
+ */
+static const char *vs_array =
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform vec4 u_tint;\n"
+   "varying vec3 v_color;\n"
+   "void main() {\n"
+   "   float a[80];\n"
+   "   for (int i = 0; i < 80; i++)\n"
+   "      a[i] = float(i) * a_position.y + u_tint.x;\n"
+   "   int j = int(a_position.x * 8.0) + 40;\n"
+   "   a[j] = a[j] + a_color.x;\n"
+   "   int k = int(a_color.y * 8.0) + 40;\n"
+   "   gl_Position = vec4(a[k], a[j], a[k + 1], 1.0);\n"
+   "   v_color = a_color;\n"
+   "}\n";
+
+static const char *fs_array =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   vec4 b[20];\n"
+   "   for (int i = 0; i < 20; i++)\n"
+   "      b[i] = vec4(float(i), v_color.x, u_tint.y, float(i) * 0.25);\n"
+   "   int j = int(mod(gl_FragCoord.x, 20.0));\n"
+   "   gl_FragColor = b[j] * 0.05 + b[19 - j] * 0.01;\n"
+   "}\n";
+
+static const char *fs_plain = "precision mediump float;\n"
+                              "varying vec3 v_color;\n"
+                              "void main() {\n"
+                              "   gl_FragColor = vec4(v_color, 1.0);\n"
+                              "}\n";
+
+/* 40 vec4 values, all computed before any is used (the uses run in the
+ * opposite order), from values that keep every sum exact. */
+static char *
+pressure_vs(void *mem)
+{
+   char *s = ralloc_strdup(mem, "attribute vec4 a_position;\n"
+                                "attribute vec3 a_color;\n"
+                                "uniform vec4 u_tint;\n"
+                                "varying vec3 v_color;\n"
+                                "void main() {\n");
+   for (unsigned i = 0; i < 40; i++)
+      ralloc_asprintf_append(&s, "   vec4 t%u = a_position * %u.0 + u_tint;\n",
+                             i, i + 1);
+   ralloc_strcat(&s, "   vec4 s = vec4(a_color, 0.0);\n");
+   for (unsigned i = 0; i < 40; i++)
+      ralloc_asprintf_append(&s, "   s = s + t%u - 0.5 * t%u;\n", 39 - i, i);
+   ralloc_strcat(&s, "   gl_Position = s;\n"
+                     "   v_color = a_color;\n"
+                     "}\n");
+   return s;
+}
+
+/* Compile one stage of a pair for the stack assertions. */
+static struct agx_shader_info
+stage_info(const char *vs_src, const char *fs_src, gl_shader_stage stage)
+{
+   struct linked l = link_pair(vs_src, fs_src);
+   nir_shader *s = nir_shader_clone(l.mem, l.prog->nir[stage]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   if (stage == MESA_SHADER_FRAGMENT)
+      key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   struct agx_shader_info info = bin.info;
+   ralloc_free(l.mem);
+   return info;
+}
+
+static void
+test_glsl_scratch_arrays(void **state)
+{
+   (void)state;
+   struct agx_shader_info vs =
+      stage_info(vs_array, fs_array, MESA_SHADER_VERTEX);
+   struct agx_shader_info fs =
+      stage_info(vs_array, fs_array, MESA_SHADER_FRAGMENT);
+   /* 80 floats and 20 vec4s: 320 bytes each, in the frame */
+   assert_true(vs.scratch_size_B >= 320 && vs.scratch_size_dw > 80);
+   assert_true(fs.scratch_size_B >= 320 && fs.scratch_size_dw > 80);
+   check_program(vs_array, fs_array, false);
+}
+
+static void
+test_glsl_spilling(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   const char *vs_src = pressure_vs(mem);
+   struct agx_shader_info vs =
+      stage_info(vs_src, fs_plain, MESA_SHADER_VERTEX);
+   /* 160 live words: more than the 124 free 32-bit registers */
+   assert_true(vs.nr_spills > 0 && vs.nr_fills > 0);
+   assert_true(vs.scratch_size_dw > 0 && vs.nr_gprs <= 256);
+   check_program(vs_src, fs_plain, false);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -594,6 +706,8 @@ main(void)
       cmocka_unit_test(test_glsl_indexed_varyings),
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
       cmocka_unit_test(test_glsl_clip_distances),
+      cmocka_unit_test(test_glsl_scratch_arrays),
+      cmocka_unit_test(test_glsl_spilling),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Spilling: when agx_ra runs out of registers, move some of the values
+ * live where it failed to the thread's stack frame, then allocate again.
+ *
+ * A spilled value gets a slot in the frame (after the scratch arrays and
+ * earlier slots) and is spilled everywhere: each instruction that writes
+ * it writes a fresh temporary instead, stored to the slot right after;
+ * each instruction that reads it reads a fresh temporary loaded from the
+ * slot right before.  The temporaries live for one instruction, so the
+ * long live range becomes many short ones.  Stores and loads run under
+ * the execution mask of the instruction they serve, and the stack is per
+ * thread, so values that differ between lanes and values written in
+ * several places (phi webs are not SSA here) keep their meaning: each lane
+ * reads what it stored last.
+ *
+ * Candidates are those agx_ra reports (ctx->ra_candidates, longest live
+ * range first).  Preloaded values, the temporaries of earlier rounds, and
+ * values wider than one stack access (more than four 16- or 32-bit
+ * elements, 64-bit elements) are never spilled.  One round spills values
+ * until twice the halves the failing value needed are freed.
+ *
+ * Assumes: the IR before register allocation (pseudo instructions still
+ * present, no phis).  Preserves: everything agx_validate checks.
+ */
+
+#include "agx_compiler.h"
+
+static bool
+can_spill(const agx_context *ctx, unsigned v)
+{
+   const struct agx_value *val = &ctx->values[v];
+   return !val->no_spill && val->fixed < 0 && val->count <= 4 &&
+          (val->size == 16 || val->size == 32);
+}
+
+/* Does I read or write value v (and which)? */
+static void
+uses(const agx_instr *I, unsigned v, bool *reads, bool *writes)
+{
+   *reads = *writes = false;
+   agx_foreach_op(I, i)
+   {
+      if (!agx_is_ssa(I->ops[i]) || (unsigned)I->ops[i].value != v)
+         continue;
+      if (I->writes & (1u << i))
+         *writes = true;
+      else
+         *reads = true;
+   }
+}
+
+static void
+rename_value(agx_instr *I, unsigned v, unsigned to, bool dests)
+{
+   agx_foreach_op(I, i)
+   {
+      bool is_dest = (I->writes & (1u << i)) != 0;
+      if (agx_is_ssa(I->ops[i]) && (unsigned)I->ops[i].value == v &&
+          is_dest == dests)
+         I->ops[i].value = (int64_t)to;
+   }
+}
+
+static agx_instr *
+next_instr(agx_block *blk, agx_instr *I)
+{
+   return I->link.next == &blk->instrs
+             ? NULL
+             : list_entry(I->link.next, agx_instr, link);
+}
+
+static void
+spill_value(agx_context *ctx, unsigned v)
+{
+   const struct agx_value val = ctx->values[v];
+   unsigned bytes = agx_value_halves(&val) * 2;
+   unsigned slot = AGX_ALIGN(ctx->scratch_size_B, 4);
+   ctx->scratch_size_B = slot + AGX_ALIGN(bytes, 4);
+   unsigned fmt = val.size == 16 ? 1 /* i16 */ : 2 /* i32 */;
+   unsigned mask = (1u << val.count) - 1;
+
+   agx_foreach_block(ctx, blk)
+   {
+      agx_foreach_instr_safe(blk, I)
+      {
+         bool reads, writes;
+         uses(I, v, &reads, &writes);
+         if (reads) {
+            agx_operand t = agx_temp(ctx, val.size, val.count);
+            ctx->values[t.value].no_spill = true;
+            agx_builder b = {ctx, blk, I};
+            agx_emit_stack_op(&b, false, t, fmt, mask,
+                              agx_isa_imm(slot, 16));
+            rename_value(I, v, (unsigned)t.value, false);
+            ctx->nr_fills++;
+         }
+         if (writes) {
+            agx_operand t = agx_temp(ctx, val.size, val.count);
+            ctx->values[t.value].no_spill = true;
+            rename_value(I, v, (unsigned)t.value, true);
+            /* right after I, and after the `wait` of an asynchronous
+             * load (the selector puts it right after the load) */
+            agx_instr *next = next_instr(blk, I);
+            while (next && next->op == AGX_ISA_OP_WAIT)
+               next = next_instr(blk, next);
+            agx_builder b = {ctx, blk, next};
+            agx_emit_stack_op(&b, true, t, fmt, mask, agx_isa_imm(slot, 16));
+            ctx->nr_spills++;
+         }
+      }
+   }
+}
+
+bool
+agx_spill(agx_context *ctx)
+{
+   unsigned freed = 0, want = 2 * MAX2(ctx->ra_need_halves, 1);
+   bool any = false;
+   for (unsigned i = 0; i < ctx->nr_ra_candidates && freed < want; ++i) {
+      unsigned v = ctx->ra_candidates[i];
+      if (!can_spill(ctx, v))
+         continue;
+      /* frames are addressed with a signed 16-bit immediate */
+      if (ctx->scratch_size_B + 2 * agx_value_halves(&ctx->values[v]) >=
+          0x8000)
+         break;
+      spill_value(ctx, v);
+      freed += agx_value_halves(&ctx->values[v]);
+      any = true;
+   }
+   ctx->nr_ra_candidates = 0;
+   return any;
+}
