@@ -1031,11 +1031,15 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 
       /* element = index * stride/size + (offset/size + comp) */
       agx_operand elem = agx_temp(st->ctx, 32, 1);
+      /* constants too big for an immediate become moves, which must come
+       * before the instruction reading them */
+      agx_operand stride = int_operand(st, k->stride / elem_B);
+      agx_operand offset = int_operand(st, k->offset / elem_B + comp);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = elem;
       I->ops[AGX_ISA_IMADD_A] = index;
-      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / elem_B);
-      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / elem_B + comp);
+      I->ops[AGX_ISA_IMADD_B] = stride;
+      I->ops[AGX_ISA_IMADD_C] = offset;
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
       I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);

@@ -696,6 +696,65 @@ test_glsl_spilling(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * Attribute fetch with a stride of 260 words and an offset of 256 words:
+ * both too big for an 8-bit immediate, so they are moved into registers,
+ * which must happen before the multiply-add that reads them (the
+ * validator now rejects a use before the definition).
+ */
+static void
+test_glsl_wide_vertex_stride(void **state)
+{
+   (void)state;
+   struct linked l = link_pair(vs2, fs_plain);
+   struct glsl_program *prog = l.prog;
+   nir_shader *vs_ref = prog->nir[MESA_SHADER_VERTEX];
+   nir_shader *vs = nir_shader_clone(l.mem, vs_ref);
+   assert_true(agx_preprocess_nir(vs));
+   int pos_loc = glsl_program_attrib_location(prog, "a_position");
+   int col_loc = glsl_program_attrib_location(prog, "a_color");
+   assert_true(pos_loc >= 0 && col_loc >= 0);
+
+   enum { STRIDE_W = 260 };
+   struct agx_shader_key key = {0};
+   key.vs.attribs[pos_loc] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 4 * 256, 4 * STRIDE_W, 0};
+   key.vs.attribs[col_loc] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32_FLOAT, 0, 0, 4 * STRIDE_W, 0};
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+
+   float *vtx = calloc(32 * STRIDE_W, sizeof(float));
+   for (unsigned v = 0; v < 32; ++v) {
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v * STRIDE_W + 256 + c] = (float)(v * 4 + c);
+      for (unsigned c = 0; c < 3; ++c)
+         vtx[v * STRIDE_W + c] = (float)c / 4.0f;
+   }
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = 32 * STRIDE_W * sizeof(float);
+   draw.vbo_va[0] = 0x20000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+   /* gl_Position = a_position: words 0-3 of each vertex */
+   for (unsigned v = 0; v < 32; ++v) {
+      for (unsigned c = 0; c < 4; ++c) {
+         float got;
+         memcpy(&got, &uvs[v * bin.info.vs.nr_words + c], 4);
+         if (got != (float)(v * 4 + c))
+            fail_msg("vertex %u component %u: %f, expected %u", v, c, got,
+                     v * 4 + c);
+      }
+   }
+   free(vtx);
+   ralloc_free(l.mem);
+}
+
 int
 main(void)
 {
@@ -708,6 +767,7 @@ main(void)
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_spilling),
+      cmocka_unit_test(test_glsl_wide_vertex_stride),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
