@@ -629,7 +629,7 @@ static const char *fs_plain = "precision mediump float;\n"
 /* 40 vec4 values, all computed before any is used (the uses run in the
  * opposite order), from values that keep every sum exact. */
 static char *
-pressure_vs(void *mem)
+pressure_vs(void *mem, bool divergent)
 {
    char *s = ralloc_strdup(mem, "attribute vec4 a_position;\n"
                                 "attribute vec3 a_color;\n"
@@ -639,6 +639,19 @@ pressure_vs(void *mem)
    for (unsigned i = 0; i < 40; i++)
       ralloc_asprintf_append(&s, "   vec4 t%u = a_position * %u.0 + u_tint;\n",
                              i, i + 1);
+   /* with `divergent`, lanes redefine some values in a branch and run a
+    * loop a number of times of their own while all of them are live */
+   if (divergent)
+      ralloc_strcat(&s, "   if (a_position.x > 0.0) {\n"
+                        "      t3 = t3 * 2.0;\n"
+                        "      t17 = t17 - a_position;\n"
+                        "   }\n"
+                        "   int n = int(a_color.x * 8.0) + 3;\n"
+                        "   for (int j = 0; j < 12; j++) {\n"
+                        "      if (j >= n) break;\n"
+                        "      t5 = t5 + t30 * 0.5;\n"
+                        "      t30 = t30 - t5;\n"
+                        "   }\n");
    ralloc_strcat(&s, "   vec4 s = vec4(a_color, 0.0);\n");
    for (unsigned i = 0; i < 40; i++)
       ralloc_asprintf_append(&s, "   s = s + t%u - 0.5 * t%u;\n", 39 - i, i);
@@ -686,7 +699,7 @@ test_glsl_spilling(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   const char *vs_src = pressure_vs(mem);
+   const char *vs_src = pressure_vs(mem, false);
    struct agx_shader_info vs =
       stage_info(vs_src, fs_plain, MESA_SHADER_VERTEX);
    /* 160 live words: more than the 124 free 32-bit registers */
@@ -702,6 +715,21 @@ test_glsl_spilling(void **state)
  * which must happen before the multiply-add that reads them (the
  * validator now rejects a use before the definition).
  */
+/* Spilled values redefined under a divergent branch and in a loop that
+ * lanes leave at different iterations. */
+static void
+test_glsl_spilling_divergent(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   const char *vs_src = pressure_vs(mem, true);
+   struct agx_shader_info vs =
+      stage_info(vs_src, fs_plain, MESA_SHADER_VERTEX);
+   assert_true(vs.nr_spills > 0 && vs.nr_fills > 0);
+   check_program(vs_src, fs_plain, false);
+   ralloc_free(mem);
+}
+
 static void
 test_glsl_wide_vertex_stride(void **state)
 {
@@ -767,6 +795,7 @@ main(void)
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
       cmocka_unit_test(test_glsl_spilling),
+      cmocka_unit_test(test_glsl_spilling_divergent),
       cmocka_unit_test(test_glsl_wide_vertex_stride),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
