@@ -447,7 +447,7 @@ enum agx_compile_status {
    AGX_COMPILE_OK = 0,
    /* The shader uses something the compiler does not implement yet. */
    AGX_COMPILE_UNSUPPORTED = -1,
-   /* Out of registers (no spilling yet), or a limit of the hardware. */
+   /* Out of registers even after spilling, or a limit of the hardware. */
    AGX_COMPILE_TOO_BIG = -2,
    /* The NIR is not in the form agx_preprocess_nir produces. */
    AGX_COMPILE_INVALID = -3,

@@ -19,9 +19,11 @@
  * reads what it stored last.
  *
  * Candidates are those agx_ra reports (ctx->ra_candidates, longest live
- * range first).  Preloaded values, the temporaries of earlier rounds, and
- * values wider than one stack access (more than four 16- or 32-bit
- * elements, 64-bit elements) are never spilled.  One round spills values
+ * range first).  Never spilled: preloaded values, the temporaries of
+ * earlier rounds, values wider than one stack access (more than four 16-
+ * or 32-bit elements, 64-bit elements), values some instruction writes
+ * only in part, and conditions of exec-mask instructions (else and while
+ * read them in lanes that are inactive, which a fill would not reach).  One round spills values
  * until twice the halves the failing value needed are freed.
  *
  * Assumes: the IR before register allocation (pseudo instructions still
@@ -29,6 +31,47 @@
  */
 
 #include "agx_compiler.h"
+
+/* Exec-mask instructions: else and while evaluate their condition for
+ * lanes that are inactive when they run (applegpu's pseudocode), which a
+ * fill placed before them would not reach. */
+static bool
+is_exec_op(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_IF_ICMP:
+   case AGX_ISA_OP_IF_FCMP:
+   case AGX_ISA_OP_ELSE_ICMP:
+   case AGX_ISA_OP_ELSE_FCMP:
+   case AGX_ISA_OP_WHILE_ICMP:
+   case AGX_ISA_OP_WHILE_FCMP:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Values that may not be spilled: read by an exec-mask instruction, or
+ * written in part (a narrower view or fewer elements: the store after the
+ * write would store the rest undefined). */
+static void
+mark_unspillable(agx_context *ctx)
+{
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_op(I, i)
+      {
+         if (!agx_is_ssa(I->ops[i]))
+            continue;
+         struct agx_value *val = &ctx->values[I->ops[i].value];
+         bool dest = (I->writes & (1u << i)) != 0;
+         if ((!dest && is_exec_op(I->op)) ||
+             (dest && (I->ops[i].size != val->size ||
+                       I->ops[i].count != val->count)))
+            val->no_spill = true;
+      }
+   }
+}
 
 static bool
 can_spill(const agx_context *ctx, unsigned v)
@@ -121,6 +164,7 @@ agx_spill(agx_context *ctx)
 {
    unsigned freed = 0, want = 2 * MAX2(ctx->ra_need_halves, 1);
    bool any = false;
+   mark_unspillable(ctx);
    for (unsigned i = 0; i < ctx->nr_ra_candidates && freed < want; ++i) {
       unsigned v = ctx->ra_candidates[i];
       if (!can_spill(ctx, v))

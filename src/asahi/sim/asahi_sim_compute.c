@@ -160,6 +160,8 @@ dispatch(struct asahi_sim_gpu *gpu, struct dispatch *d)
    }
    free(groups);
    free(local);
+   /* the group objects are gone: so are their stacks */
+   sim_release_stacks(gpu);
    return ok;
 }
 

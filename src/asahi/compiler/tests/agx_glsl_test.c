@@ -636,6 +636,9 @@ pressure_vs(void *mem, bool divergent)
                                 "uniform vec4 u_tint;\n"
                                 "varying vec3 v_color;\n"
                                 "void main() {\n");
+   /* a condition computed first and used last: long lived */
+   if (divergent)
+      ralloc_strcat(&s, "   bool c = a_color.z > 0.0;\n");
    for (unsigned i = 0; i < 40; i++)
       ralloc_asprintf_append(&s, "   vec4 t%u = a_position * %u.0 + u_tint;\n",
                              i, i + 1);
@@ -646,6 +649,7 @@ pressure_vs(void *mem, bool divergent)
                         "      t3 = t3 * 2.0;\n"
                         "      t17 = t17 - a_position;\n"
                         "   }\n"
+                        "   if (c) t9 = t9 * 0.5; else t21 = t21 + t2;\n"
                         "   int n = int(a_color.x * 8.0) + 3;\n"
                         "   for (int j = 0; j < 12; j++) {\n"
                         "      if (j >= n) break;\n"

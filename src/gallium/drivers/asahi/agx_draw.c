@@ -333,6 +333,8 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
       batch->failed = true;
       return 0;
    }
+   if (stage == PIPE_SHADER_VERTEX && cs->info.scratch_size_dw)
+      batch->vertex_scratch = true;
    struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
 
    unsigned nr_tex = 0, samp = 0;
