@@ -137,6 +137,7 @@ typedef struct agx_context {
     * it failed, longest live range first (coalesced copies included), and
     * how many halves the value that found no register needed. */
    unsigned *ra_candidates;
+   unsigned *ra_candidate_lengths; /* live range lengths, same order */
    unsigned nr_ra_candidates, ra_need_halves;
 
    /* Where the next instruction is carved from (agx_ir.c) */

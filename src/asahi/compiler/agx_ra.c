@@ -99,8 +99,11 @@ report_pressure(agx_context *ctx, const struct interval *iv, unsigned n,
    }
    qsort(c, nr, sizeof(*c), cmp_candidate);
    ctx->ra_candidates = ralloc_array(ctx->mem, unsigned, nr ? nr : 1);
-   for (unsigned i = 0; i < nr; ++i)
+   ctx->ra_candidate_lengths = ralloc_array(ctx->mem, unsigned, nr ? nr : 1);
+   for (unsigned i = 0; i < nr; ++i) {
       ctx->ra_candidates[i] = c[i].value;
+      ctx->ra_candidate_lengths[i] = c[i].length;
+   }
    ctx->nr_ra_candidates = nr;
    ctx->ra_need_halves = need;
    free(c);

@@ -18,8 +18,9 @@
  * several places (phi webs are not SSA here) keep their meaning: each lane
  * reads what it stored last.
  *
- * Candidates are those agx_ra reports (ctx->ra_candidates, longest live
- * range first).  Never spilled: preloaded values, the temporaries of
+ * Candidates are those agx_ra reports (the values live where it failed),
+ * those with the longest live range per access first (each access costs a
+ * store or a load).  Never spilled: preloaded values, the temporaries of
  * earlier rounds, values wider than one stack access (more than four 16-
  * or 32-bit elements, 64-bit elements), values some instruction writes
  * only in part, and conditions of exec-mask instructions (else and while
@@ -29,6 +30,8 @@
  * Assumes: the IR before register allocation (pseudo instructions still
  * present, no phis).  Preserves: everything agx_validate checks.
  */
+
+#include <stdlib.h>
 
 #include "agx_compiler.h"
 
@@ -159,14 +162,55 @@ spill_value(agx_context *ctx, unsigned v)
    }
 }
 
+/* Best first: the longest live range per access (each access costs a
+ * store or a load), then the order agx_ra gave. */
+struct choice {
+   unsigned value, accesses, length, rank;
+};
+
+static int
+cmp_choice(const void *a, const void *b)
+{
+   const struct choice *x = a, *y = b;
+   uint64_t lx = (uint64_t)x->length * y->accesses;
+   uint64_t ly = (uint64_t)y->length * x->accesses;
+   if (lx != ly)
+      return lx > ly ? -1 : 1;
+   return x->rank < y->rank ? -1 : (x->rank > y->rank);
+}
+
 bool
 agx_spill(agx_context *ctx)
 {
    unsigned freed = 0, want = 2 * MAX2(ctx->ra_need_halves, 1);
    bool any = false;
    mark_unspillable(ctx);
-   for (unsigned i = 0; i < ctx->nr_ra_candidates && freed < want; ++i) {
+
+   unsigned *accesses = calloc(ctx->nr_values ? ctx->nr_values : 1,
+                               sizeof(unsigned));
+   struct choice *order =
+      calloc(ctx->nr_ra_candidates ? ctx->nr_ra_candidates : 1,
+             sizeof(*order));
+   agx_foreach_instr_global(ctx, I)
+   {
+      agx_foreach_op(I, i)
+      {
+         if (agx_is_ssa(I->ops[i]) && I->ops[i].value < ctx->nr_values)
+            accesses[I->ops[i].value]++;
+      }
+   }
+   for (unsigned i = 0; i < ctx->nr_ra_candidates; ++i) {
       unsigned v = ctx->ra_candidates[i];
+      unsigned length = ctx->ra_candidate_lengths
+                           ? ctx->ra_candidate_lengths[i]
+                           : 0;
+      order[i] = (struct choice){v, MAX2(accesses[v], 1), length, i};
+   }
+   qsort(order, ctx->nr_ra_candidates, sizeof(*order), cmp_choice);
+   free(accesses);
+
+   for (unsigned i = 0; i < ctx->nr_ra_candidates && freed < want; ++i) {
+      unsigned v = order[i].value;
       if (!can_spill(ctx, v))
          continue;
       /* frames are addressed with a signed 16-bit immediate */
@@ -177,6 +221,7 @@ agx_spill(agx_context *ctx)
       freed += agx_value_halves(&ctx->values[v]);
       any = true;
    }
+   free(order);
    ctx->nr_ra_candidates = 0;
    return any;
 }
