@@ -139,7 +139,7 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
    }
    if (vao->IndexBuffer == obj)
       _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
-   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
       if (vao->Attrib[i].Buffer == obj) {
          _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
          ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
@@ -316,6 +316,37 @@ _mesa_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
       return;
    pipe_buffer_write(ctx->st->pipe, obj->buffer, (unsigned)offset,
                      (unsigned)size, data);
+}
+
+/* GL 1.5 / GL 3.1 section 2.9.3 (desktop only): reads back a range of
+ * the buffer's data store, with glBufferSubData's errors. */
+void GLAPIENTRY
+_mesa_GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
+                       void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_buffer_object *obj;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glGetBufferSubData(not in OpenGL ES)");
+      return;
+   }
+   obj = bound_buffer(ctx, target, "glGetBufferSubData");
+   if (!obj)
+      return;
+   if (offset < 0 || size < 0 || offset + size > obj->Size) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetBufferSubData(range)");
+      return;
+   }
+   if (obj->transfer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetBufferSubData(mapped)");
+      return;
+   }
+   if (size == 0 || !data || !obj->buffer)
+      return;
+   pipe_buffer_read(ctx->st->pipe, obj->buffer, (unsigned)offset,
+                    (unsigned)size, data);
 }
 
 static bool

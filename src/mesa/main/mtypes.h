@@ -91,7 +91,9 @@ struct gl_vertex_attrib {
 struct gl_vertex_array_object {
    GLuint Name;
    bool EverBound;
-   struct gl_vertex_attrib Attrib[MAX_VERTEX_ATTRIBS];
+   /* Generic arrays, then the compatibility profile's conventional ones
+    * (indexed by VERT_ATTRIB_*, shader_enums.h). */
+   struct gl_vertex_attrib Attrib[VERT_ATTRIB_COUNT];
    struct gl_buffer_object *IndexBuffer;
 };
 
@@ -180,6 +182,7 @@ enum gl_texture_index {
    TEXTURE_CUBE_INDEX,
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
+   TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -208,6 +211,7 @@ struct gl_texture_object {
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
+   GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -242,6 +246,7 @@ struct gl_sampler_object {
    GLenum WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias; /* TEXTURE_LOD_BIAS (desktop GL 3.3 table 6.23) */
    /* As in gl_texture_object. */
    unsigned SamplerStamp;
    void *sampler_cso;
@@ -524,8 +529,10 @@ struct gl_context {
    GLuint NextQuery;
    struct gl_query_object *CurrentQuery[5]; /* by queryobj.c's index */
    GLuint NextVAO;
-   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
-   GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
+   /* By VERT_ATTRIB_* (generic, then conventional: glColor ...). */
+   GLfloat CurrentAttrib[VERT_ATTRIB_COUNT][4]; /* bits of ints too */
+   GLenum CurrentAttribType[VERT_ATTRIB_COUNT]; /* FLOAT, INT, UNSIGNED_INT */
+   GLuint ClientActiveTexture; /* glClientActiveTexture, 0-based */
 
    struct gl_program_object *CurrentProgram;
 
@@ -541,6 +548,9 @@ struct gl_context {
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
+   /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
+   bool PrimitiveRestart;
+   GLuint RestartIndex;
    /* GL 3.0 section 2.18 conditional rendering (condrender.c): while
     * active, draws and clears are skipped when the query counted no
     * samples. */

@@ -10,12 +10,14 @@
  */
 #include <stdlib.h>
 
+#include "main/context.h"
 #include "main/hash.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_nir.h"
 #include "glsl_program.h"
 #include "nir.h"
+#include "nir_builder.h"
 #include "util/hash_table.h"
 
 static void *
@@ -33,11 +35,30 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
    nir_shader *vs = exec->linked->nir[MESA_SHADER_VERTEX];
    if (stage == MESA_SHADER_FRAGMENT && vs)
       st_nir_lower_two_side(clone, vs, st_extra_uniform_slot(exec));
+   /* Compatibility contexts clamp vertex colours (GL 3.0 2.19.6); ES and
+    * core shaders have no such outputs. */
+   if (stage == MESA_SHADER_VERTEX && !_mesa_is_gles(&st->ctx))
+      st_nir_clamp_vertex_color(clone);
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
       state.stream_output = exec->so;
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
+   return st->pipe->create_fs_state(st->pipe, &state);
+}
+
+/* A program with a vertex shader and no fragment shader (GL 3.1 section
+ * 2.11.1: the fragment results are then undefined, but rasterization,
+ * depth and transform feedback happen) draws with a fragment shader that
+ * writes nothing, since a driver draws nothing without one. */
+static void *
+make_empty_fs(struct st_context *st)
+{
+   struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, NULL,
+                                                  "st_empty_fs", NULL);
+
+   state.ir.nir = b.shader;
    return st->pipe->create_fs_state(st->pipe, &state);
 }
 
@@ -83,8 +104,11 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    if (linked->nir[MESA_SHADER_FRAGMENT])
       v->fs = make_shader(st, exec, linked->nir[MESA_SHADER_FRAGMENT],
                           MESA_SHADER_FRAGMENT);
-   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) ||
-       (linked->nir[MESA_SHADER_FRAGMENT] && !v->fs)) {
+   else if (linked->nir[MESA_SHADER_VERTEX])
+      v->fs = make_empty_fs(st);
+   bool any = linked->nir[MESA_SHADER_VERTEX] ||
+              linked->nir[MESA_SHADER_FRAGMENT];
+   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) || (any && !v->fs)) {
       delete_variant(v);
       return NULL;
    }
