@@ -620,6 +620,21 @@ static const char *fs_array =
    "   gl_FragColor = b[j] * 0.05 + b[19 - j] * 0.01;\n"
    "}\n";
 
+/* A mediump array read and written at per-pixel indices (32-bit elements
+ * today: the front end keeps mediump temporaries 32-bit) */
+static const char *fs_array16 =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "uniform highp vec4 u_tint;\n"
+   "void main() {\n"
+   "   float b[160];\n"
+   "   for (int i = 0; i < 160; i++)\n"
+   "      b[i] = float(i) * 0.00390625 + v_color.x * 0.125;\n"
+   "   int j = int(mod(gl_FragCoord.x * 5.0, 160.0));\n"
+   "   b[j] = b[j] + u_tint.z;\n"
+   "   gl_FragColor = vec4(b[j], b[159 - j], b[j / 2], 1.0);\n"
+   "}\n";
+
 static const char *fs_plain = "precision mediump float;\n"
                               "varying vec3 v_color;\n"
                               "void main() {\n"
@@ -696,6 +711,11 @@ test_glsl_scratch_arrays(void **state)
    assert_true(vs.scratch_size_B >= 320 && vs.scratch_size_dw > 80);
    assert_true(fs.scratch_size_B >= 320 && fs.scratch_size_dw > 80);
    check_program(vs_array, fs_array, false);
+
+   struct agx_shader_info fs16 =
+      stage_info(vs_array, fs_array16, MESA_SHADER_FRAGMENT);
+   assert_true(fs16.scratch_size_B >= 320);
+   check_program(vs_array, fs_array16, false);
 }
 
 static void
