@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/texbuffer.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -21,12 +22,15 @@ struct gl_extension_info {
    const char *name;
    unsigned apis;
    int min_es_version; /* for API_ES: the oldest ES version * 10 */
+   bool buffer_textures; /* only with the driver's buffer textures */
 };
 
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_copy_buffer", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   {"GL_ARB_texture_buffer_object", API_GL, 0, true},
+   {"GL_ARB_texture_buffer_range", API_GL, 0, true},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_color_buffer_float", API_ES, 30},
@@ -68,6 +72,8 @@ static const struct gl_extension_info extension_table[] = {
 static bool
 advertised(const struct gl_context *ctx, const struct gl_extension_info *e)
 {
+   if (e->buffer_textures && !_mesa_has_buffer_textures(ctx))
+      return false;
    if (_mesa_is_gles(ctx))
       return (e->apis & API_ES) && ctx->Version >= e->min_es_version;
    return (e->apis & API_GL) != 0;

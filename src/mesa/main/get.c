@@ -23,6 +23,7 @@
 #include "main/texcompress.h"
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
+#include "main/texbuffer.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
@@ -262,6 +263,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint tbo_state;
+   if (_mesa_texbuffer_get(ctx, pname, &tbo_state)) {
+      int1(v, tbo_state);
+      return true;
+   }
    GLint ubo_state;
    if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
       if (known)

@@ -183,6 +183,7 @@ enum gl_texture_index {
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
    TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
+   TEXTURE_BUFFER_INDEX, /* GL 3.1 / ARB_texture_buffer_object (desktop) */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -224,6 +225,13 @@ struct gl_texture_object {
    unsigned SamplerStamp;
    void *sampler_cso;
    unsigned sampler_cso_ctx, sampler_cso_stamp;
+   /* Buffer textures (texbuffer.c, GL 3.1 section 3.8.5): the buffer whose
+    * data store the texels are, the internal format read from it, and
+    * the range (BufferSize -1: the whole buffer, as TexBuffer attaches). */
+   struct gl_buffer_object *BufferObject;
+   GLenum BufferObjectFormat;
+   GLintptr BufferOffset;
+   GLsizeiptr BufferSize;
 };
 
 struct pipe_query;
@@ -350,6 +358,9 @@ struct gl_constants {
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
    GLint MaxSamples; /* the largest colour sample count (0: none) */
+   /* Buffer textures (0: the driver has none); texels, bytes. */
+   GLint MaxTextureBufferSize;
+   GLint TextureBufferOffsetAlignment;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -513,6 +524,7 @@ struct gl_context {
    struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
    struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
    struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
+   struct gl_buffer_object *TextureBuffer; /* GL 3.1 TEXTURE_BUFFER */
    struct gl_indexed_buffer_binding {
       struct gl_buffer_object *Buffer;
       GLintptr Offset;

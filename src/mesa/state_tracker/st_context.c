@@ -362,6 +362,18 @@ st_context_create(struct pipe_screen *screen,
    unsigned counts[8];
    if (st_sample_counts(st, PIPE_FORMAT_R8G8B8A8_UNORM, counts, 8))
       st->ctx.Const.MaxSamples = (GLint)counts[0];
+   /* Buffer textures (main/texbuffer.c): GL 3.1 table 6.50 asks for at
+    * least 65536 texels. */
+   if (screen->get_param(screen, PIPE_CAP_TEXTURE_BUFFER_OBJECTS)) {
+      int max_el = screen->get_param(screen,
+                                     PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS);
+      int align = screen->get_param(screen,
+                                    PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT);
+      if (max_el >= 65536) {
+         c->MaxTextureBufferSize = max_el;
+         c->TextureBufferOffsetAlignment = align > 0 ? align : 1;
+      }
+   }
    return st;
 
 oom:
