@@ -149,6 +149,27 @@ test_validator_catches_structure(void **state)
    list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
    expect_invalid(&b, ctx, "missing from its def's uses");
 
+   /* a use list that kept the source of an instruction not in the shader
+    * (besides the real use, so that only the stale entry is wrong) */
+   b = new_shader(ctx);
+   a = nir_imm_int(&b, 4);
+   (void)nir_ineg(&b, a);
+   nir_alu_instr *stale = nir_alu_instr_create(b.shader, nir_op_ineg);
+   stale->src[0].src.ssa = a;
+   list_addtail(&stale->src[0].src.use_link, &a->uses);
+   expect_invalid(&b, ctx, "holds a source of a removed instruction");
+
+   /* the same stale entry standing in for a source missing from the list:
+    * the counts match, the user does not */
+   b = new_shader(ctx);
+   a = nir_imm_int(&b, 4);
+   n = nir_ineg(&b, a);
+   list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
+   stale = nir_alu_instr_create(b.shader, nir_op_ineg);
+   stale->src[0].src.ssa = a;
+   list_addtail(&stale->src[0].src.use_link, &a->uses);
+   expect_invalid(&b, ctx, "holds a source of a removed instruction");
+
    /* a deref of a variable the shader does not have */
    b = new_shader(ctx);
    void *other = ralloc_context(NULL);
