@@ -180,7 +180,7 @@ validate_src(validate_state *st, nir_src *src, nir_instr *parent)
       error(st, "source without a value");
       return;
    }
-   check(st, !nir_src_is_if(src) && src->parent_instr == parent,
+   check(st, !nir_src_is_if(src) && nir_src_parent_instr(src) == parent,
          "source has the wrong parent");
    check_src_def(st, src, parent, false);
 }
@@ -205,15 +205,16 @@ validate_def(validate_state *st, nir_def *def, nir_instr *instr)
       /* The user must be in the shader: a removed instruction's source
        * left on the list would otherwise stand in for a missing one. */
       if (nir_src_is_if(u)) {
-         check(st, &u->parent_if->condition == u,
+         check(st, &nir_src_parent_if(u)->condition == u,
                "use list of %%%u holds a stale if condition", def->index);
-      } else if (!u->parent_instr || !u->parent_instr->block) {
+      } else if (!nir_src_parent_instr(u) ||
+                 !nir_src_parent_instr(u)->block) {
          error(st, "use list of %%%u holds a source of a removed "
                    "instruction", def->index);
-      } else if (u->parent_instr->type == nir_instr_type_phi) {
+      } else if (nir_src_parent_instr(u)->type == nir_instr_type_phi) {
          const nir_phi_src *ps = list_entry(u, nir_phi_src, src);
          bool found = false;
-         nir_foreach_phi_src(other, nir_instr_as_phi(u->parent_instr))
+         nir_foreach_phi_src(other, nir_instr_as_phi(nir_src_parent_instr(u)))
             found |= other == ps;
          check(st, found, "use list of %%%u holds a removed phi source",
                def->index);
@@ -380,7 +381,9 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
    unsigned n = 0;
    nir_foreach_phi_src(ps, phi) {
       n++;
-      check(st, ps->src.parent_instr == &phi->instr, "phi source parent");
+      check(st, !nir_src_is_if(&ps->src) &&
+                   nir_src_parent_instr(&ps->src) == &phi->instr,
+            "phi source parent");
       if (!ps->src.ssa) {
          error(st, "phi source without a value");
          continue;
@@ -513,7 +516,8 @@ validate_cf_list(validate_state *st, struct list_head *list,
          if (!c->ssa) {
             error(st, "if without a condition");
          } else {
-            check(st, nir_src_is_if(c) && c->parent_if == nif, "if condition parent");
+            check(st, nir_src_is_if(c) && nir_src_parent_if(c) == nif,
+                  "if condition parent");
             count_use(st, c);
             check(st, src_on_use_list(c), "if condition missing from uses");
             check(st, c->ssa->num_components == 1,
