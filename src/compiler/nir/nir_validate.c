@@ -106,19 +106,6 @@ valid_num_components(unsigned n)
  * pairwise; above it, counted in a table. */
 #define FEW_PHI_SOURCES 16
 
-/* Whether src is on its def's use list, by walking the list: only for
- * phi sources and if conditions (the few users a def has of those kinds),
- * whose stale copies the use counts alone would not tell apart. */
-static bool
-src_on_use_list(const nir_src *src)
-{
-   list_for_each_entry(nir_src, u, &src->ssa->uses, use_link) {
-      if (u == src)
-         return true;
-   }
-   return false;
-}
-
 static bool
 def_known(const validate_state *st, const nir_def *def)
 {
@@ -126,11 +113,13 @@ def_known(const validate_state *st, const nir_def *def)
 }
 
 /* Every source is on its def's use list: each use-list entry was checked
- * (validate_def) to point back at the def from a live user, so it is
+ * (validate_def) to point back at the def from a user in the shader, so
+ * the entries are sources of the shader referring to the def, and it is
  * enough that each def has as many entries as sources found referring to
  * it.  Counting keeps the check to one pass over each use list and none
  * per source: walking the use list from every source read the users of
- * the value all over the shader, a cache miss each in a large shader. */
+ * the value all over the shader (a cache miss each in a large shader, and
+ * quadratic for a value used everywhere). */
 static void
 count_use(validate_state *st, const nir_src *src)
 {
@@ -212,12 +201,13 @@ validate_def(validate_state *st, nir_def *def, nir_instr *instr)
          error(st, "use list of %%%u holds a source of a removed "
                    "instruction", def->index);
       } else if (nir_src_parent_instr(u)->type == nir_instr_type_phi) {
+         /* A phi source removed from its phi is unlinked (list_del or
+          * list_delinit); one still linked sits in its phi's list, which
+          * validate_phi_sources walks. */
          const nir_phi_src *ps = list_entry(u, nir_phi_src, src);
-         bool found = false;
-         nir_foreach_phi_src(other, nir_instr_as_phi(nir_src_parent_instr(u)))
-            found |= other == ps;
-         check(st, found, "use list of %%%u holds a removed phi source",
-               def->index);
+         check(st, ps->node.next && ps->node.next != &ps->node &&
+                      ps->node.next->prev == &ps->node,
+               "use list of %%%u holds a removed phi source", def->index);
       }
       n++;
    }
@@ -389,7 +379,6 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
          continue;
       }
       count_use(st, &ps->src);
-      check(st, src_on_use_list(&ps->src), "phi source missing from uses");
       check(st, ps->src.ssa->bit_size == phi->def.bit_size &&
                    ps->src.ssa->num_components == phi->def.num_components,
             "phi source shape differs");
@@ -519,7 +508,6 @@ validate_cf_list(validate_state *st, struct list_head *list,
             check(st, nir_src_is_if(c) && nir_src_parent_if(c) == nif,
                   "if condition parent");
             count_use(st, c);
-            check(st, src_on_use_list(c), "if condition missing from uses");
             check(st, c->ssa->num_components == 1,
                   "if condition must be scalar");
             nir_instr *di = c->ssa->parent_instr;

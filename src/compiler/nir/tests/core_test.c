@@ -134,6 +134,17 @@ test_validator_catches_structure(void **state)
    list_del(&last->node);
    expect_invalid(&b, ctx, "sources for 2 predecessors");
 
+   /* a phi source taken out of its phi but left on its value's uses */
+   b = new_shader(ctx);
+   nif = nir_push_if(&b, nir_imm_true(&b));
+   one = nir_imm_int(&b, 1);
+   nir_pop_if(&b, nif);
+   p = nir_if_phi(&b, one, nir_imm_int(&b, 2));
+   phi = nir_instr_as_phi(p->parent_instr);
+   last = list_last_entry(&phi->srcs, nir_phi_src, node);
+   list_del(&last->node);
+   expect_invalid(&b, ctx, "holds a removed phi source");
+
    /* intrinsic source of the wrong width */
    b = new_shader(ctx);
    nir_def *srcs[1] = { nir_imm_zero(&b, 2, 32) };
