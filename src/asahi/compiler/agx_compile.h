@@ -71,6 +71,8 @@
  *    layers (2D/cube arrays) or 1, word 3 levels.  textureSize and
  *    textureQueryLevels read them (AGX has no size query instruction;
  *    Mesa reads the texture descriptor instead).
+ *    Buffer views give their element count in word 0 (rows of the 2D
+ *    image the driver describes them with are not visible).
  *
  * Vertex shaders
  * --------------
@@ -210,6 +212,11 @@ struct agx_vs_key {
    uint8_t clip_plane_enable;
    /* Transform feedback to capture (none when nr_outputs is 0). */
    struct agx_xfb_key xfb;
+   /* The fragment shader reads gl_ClipDistance: the distances the shader
+    * writes also go out as smooth user varyings (slots CLIP_DIST0/1, in
+    * agx_varyings_vs::slot_word), whether their planes are enabled or
+    * not; the clipper's words after the point size stay as they are. */
+   bool clip_distance_varyings;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum
@@ -296,6 +303,13 @@ struct agx_shader_key {
     * uniform arrays and blocks too big to push fail to compile
     * (AGX_COMPILE_UNSUPPORTED) instead of reading memory. */
    bool uniforms_in_memory;
+   /* Bit i: sampler i has a non-zero LOD bias (GL TEXTURE_LOD_BIAS).  The
+    * shader adds AGX_SYSVAL_SAMPLER_LOD_BIAS0 + i to the LOD of its
+    * lookups through that sampler (implicit, biased, explicit; gradients
+    * scaled by 2^bias), as GL 3.0 equation 3.18 adds the bias to every
+    * computed or given LOD (Mesa lowers the same way: alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_nir_lower_texture.c, lower_sampler_bias). */
+   uint16_t sampler_lod_bias;
 };
 
 /* ---- results ---------------------------------------------------------- */
@@ -307,6 +321,12 @@ enum agx_push_kind {
    AGX_PUSH_UBO_BASE,
    AGX_PUSH_TEXTURE_SIZE,
 };
+
+/* Buffer textures are sampled as linear 2D images of rows this many texels
+ * wide (agx_nir_lower_buffer_texture.c, and the driver's descriptors).  A
+ * power of two.  Fact: alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_state.h (AGX_TEXTURE_BUFFER_WIDTH). */
+#define AGX_BUFFER_TEXTURE_WIDTH 1024
 
 enum agx_sysval {
    /* first instance of the draw (pipe_draw_info::start_instance) */
@@ -337,7 +357,11 @@ enum agx_sysval {
    AGX_SYSVAL_XFB_FIRST_VERTEX = AGX_SYSVAL_XFB_ADDR0_LO + 8,
    AGX_SYSVAL_XFB_VERTICES,
    AGX_SYSVAL_XFB_LIMIT,
-   AGX_SYSVAL_COUNT,
+   /* The LOD bias of sampler i (pipe_sampler_state::lod_bias, a float)
+    * at AGX_SYSVAL_SAMPLER_LOD_BIAS0 + i, read by shaders whose key sets
+    * bit i of sampler_lod_bias (AGX samplers hold no bias). */
+   AGX_SYSVAL_SAMPLER_LOD_BIAS0,
+   AGX_SYSVAL_COUNT = AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16,
 };
 
 struct agx_push_range {

@@ -613,8 +613,10 @@ F('float texture(samplerCubeArrayShadow, vec4, float)', 400, 320,
 F('ivec3 textureSize(samplerCubeArrayShadow, int)', 400, 320, const=False,
   ext='GL_ARB_texture_cube_map_array')
 for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
-    F('%s texelFetch(%ssamplerBuffer, int)' % (r, p), 140, 320, const=False)
-    F('int textureSize(%ssamplerBuffer)' % p, 140, 320, const=False)
+    F('%s texelFetch(%ssamplerBuffer, int)' % (r, p), 140, 320, const=False,
+      ext='GL_ARB_texture_buffer_object')
+    F('int textureSize(%ssamplerBuffer)' % p, 140, 320, const=False,
+      ext='GL_ARB_texture_buffer_object')
     F('%s texelFetch(%ssampler2DMS, ivec2, int)' % (r, p), 150, 310,
       const=False)
     F('ivec2 textureSize(%ssampler2DMS)' % p, 150, 310, const=False)

@@ -52,6 +52,8 @@ EXTENSIONS = [
     ('GL_ARB_shader_draw_parameters', 110, None),
     ('GL_ARB_shader_group_vote', 110, None),
     ('GL_AMD_conservative_depth', 110, None),
+    # samplerBuffer, texelFetch and textureSize on it before GLSL 1.40
+    ('GL_ARB_texture_buffer_object', 130, None),
     ('GL_EXT_texture_array', 110, None),
     # ES extensions that GLES 3.2 made core, and ES 1.00 staples
     ('GL_OES_standard_derivatives', None, 100),

@@ -65,6 +65,12 @@ _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
       return &ctx->UniformBuffer;
    case GL_TRANSFORM_FEEDBACK_BUFFER:
       return &ctx->TransformFeedbackBuffer;
+   case GL_TEXTURE_BUFFER:
+      /* GL 3.1 / ARB_texture_buffer_object: desktop, with the driver's
+       * buffer textures. */
+      if (_mesa_is_gles(ctx) || !ctx->Const.MaxTextureBufferSize)
+         return NULL;
+      return &ctx->TextureBuffer;
    default:
       return NULL;
    }
@@ -122,6 +128,7 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
       &ctx->PixelUnpackBuffer,
       &ctx->UniformBuffer,
       &ctx->TransformFeedbackBuffer,
+      &ctx->TextureBuffer,
    };
    for (unsigned i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
       if (*points[i] == obj)
@@ -291,7 +298,9 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    obj->buffer = res;
    obj->Size = size;
    obj->Usage = usage;
-   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* New storage: vertex arrays and buffer textures (their views name the
+    * old resource) read it from the next draw on. */
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS;
 }
 
 void GLAPIENTRY
@@ -316,6 +325,37 @@ _mesa_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
       return;
    pipe_buffer_write(ctx->st->pipe, obj->buffer, (unsigned)offset,
                      (unsigned)size, data);
+}
+
+/* GL 1.5 / GL 3.1 section 2.9.3 (desktop only): reads back a range of
+ * the buffer's data store, with glBufferSubData's errors. */
+void GLAPIENTRY
+_mesa_GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
+                       void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_buffer_object *obj;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glGetBufferSubData(not in OpenGL ES)");
+      return;
+   }
+   obj = bound_buffer(ctx, target, "glGetBufferSubData");
+   if (!obj)
+      return;
+   if (offset < 0 || size < 0 || offset + size > obj->Size) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetBufferSubData(range)");
+      return;
+   }
+   if (obj->transfer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetBufferSubData(mapped)");
+      return;
+   }
+   if (size == 0 || !data || !obj->buffer)
+      return;
+   pipe_buffer_read(ctx->st->pipe, obj->buffer, (unsigned)offset,
+                    (unsigned)size, data);
 }
 
 static bool

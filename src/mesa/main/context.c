@@ -85,6 +85,8 @@ _mesa_alloc_shared_state(void)
    shared->Renderbuffers = _mesa_name_table_create();
    static const GLenum default_targets[NUM_TEXTURE_TARGETS] = {
       GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+      [TEXTURE_RECT_INDEX] = GL_TEXTURE_RECTANGLE,
+      [TEXTURE_BUFFER_INDEX] = GL_TEXTURE_BUFFER,
    };
    bool defaults_ok = true;
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
@@ -270,6 +272,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->TextureBuffer, NULL);
    for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++)
       _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
                                     NULL);

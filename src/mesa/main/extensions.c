@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/texbuffer.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -21,13 +22,19 @@ struct gl_extension_info {
    const char *name;
    unsigned apis;
    int min_es_version; /* for API_ES: the oldest ES version * 10 */
+   bool buffer_textures; /* only with the driver's buffer textures */
 };
 
 static const struct gl_extension_info extension_table[] = {
+   {"GL_ARB_copy_buffer", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_texture_rectangle", API_GL, 0},
+   {"GL_ARB_texture_buffer_object", API_GL, 0, true},
+   {"GL_ARB_texture_buffer_range", API_GL, 0, true},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_color_buffer_float", API_ES, 30},
+   {"GL_EXT_color_buffer_half_float", API_ES, 20},
    {"GL_EXT_discard_framebuffer", API_ES, 20},
    {"GL_EXT_draw_buffers", API_ES, 20},
    {"GL_EXT_draw_instanced", API_ES, 20},
@@ -35,15 +42,27 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_multi_draw_arrays", API_ES, 20},
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},
+   {"GL_EXT_robustness", API_ES, 20},
+   {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
+   {"GL_EXT_unpack_subimage", API_ES, 20},
    {"GL_KHR_debug", API_GL | API_ES, 20},
    {"GL_KHR_parallel_shader_compile", API_ES, 20},
    {"GL_NV_framebuffer_blit", API_ES, 20},
+   {"GL_NV_read_depth", API_ES, 30},
    {"GL_OES_EGL_image", API_ES, 20},
    {"GL_OES_compressed_ETC1_RGB8_texture", API_ES, 20},
    {"GL_OES_depth24", API_ES, 20},
+   {"GL_OES_depth_texture", API_ES, 20},
+   {"GL_OES_depth_texture_cube_map", API_ES, 20},
    {"GL_OES_draw_elements_base_vertex", API_ES, 20},
    {"GL_OES_element_index_uint", API_ES, 20},
+   {"GL_OES_packed_depth_stencil", API_ES, 20},
+   {"GL_OES_required_internalformat", API_ES, 20},
    {"GL_OES_rgb8_rgba8", API_ES, 20},
+   {"GL_OES_texture_float", API_ES, 20},
+   {"GL_OES_texture_float_linear", API_ES, 20},
+   {"GL_OES_texture_half_float", API_ES, 20},
+   {"GL_OES_texture_half_float_linear", API_ES, 20},
    {"GL_OES_vertex_array_object", API_ES, 20},
    {"GL_OES_vertex_half_float", API_ES, 20},
 };
@@ -53,6 +72,8 @@ static const struct gl_extension_info extension_table[] = {
 static bool
 advertised(const struct gl_context *ctx, const struct gl_extension_info *e)
 {
+   if (e->buffer_textures && !_mesa_has_buffer_textures(ctx))
+      return false;
    if (_mesa_is_gles(ctx))
       return (e->apis & API_ES) && ctx->Version >= e->min_es_version;
    return (e->apis & API_GL) != 0;

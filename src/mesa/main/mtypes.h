@@ -182,6 +182,8 @@ enum gl_texture_index {
    TEXTURE_CUBE_INDEX,
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
+   TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
+   TEXTURE_BUFFER_INDEX, /* GL 3.1 / ARB_texture_buffer_object (desktop) */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -210,6 +212,7 @@ struct gl_texture_object {
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
+   GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -222,6 +225,13 @@ struct gl_texture_object {
    unsigned SamplerStamp;
    void *sampler_cso;
    unsigned sampler_cso_ctx, sampler_cso_stamp;
+   /* Buffer textures (texbuffer.c, GL 3.1 section 3.8.5): the buffer whose
+    * data store the texels are, the internal format read from it, and
+    * the range (BufferSize -1: the whole buffer, as TexBuffer attaches). */
+   struct gl_buffer_object *BufferObject;
+   GLenum BufferObjectFormat;
+   GLintptr BufferOffset;
+   GLsizeiptr BufferSize;
 };
 
 struct pipe_query;
@@ -244,6 +254,7 @@ struct gl_sampler_object {
    GLenum WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias; /* TEXTURE_LOD_BIAS (desktop GL 3.3 table 6.23) */
    /* As in gl_texture_object. */
    unsigned SamplerStamp;
    void *sampler_cso;
@@ -347,6 +358,9 @@ struct gl_constants {
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
    GLint MaxSamples; /* the largest colour sample count (0: none) */
+   /* Buffer textures (0: the driver has none); texels, bytes. */
+   GLint MaxTextureBufferSize;
+   GLint TextureBufferOffsetAlignment;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -510,6 +524,7 @@ struct gl_context {
    struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
    struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
    struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
+   struct gl_buffer_object *TextureBuffer; /* GL 3.1 TEXTURE_BUFFER */
    struct gl_indexed_buffer_binding {
       struct gl_buffer_object *Buffer;
       GLintptr Offset;
@@ -545,6 +560,9 @@ struct gl_context {
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
+   /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
+   bool PrimitiveRestart;
+   GLuint RestartIndex;
    /* GL 3.0 section 2.18 conditional rendering (condrender.c): while
     * active, draws and clears are skipped when the query counted no
     * samples. */

@@ -11,10 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
+#include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "util/u_inlines.h"
 
@@ -38,6 +41,12 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    case GL_TEXTURE_2D_ARRAY:
       t->TargetIndex = TEXTURE_2D_ARRAY_INDEX;
       break;
+   case GL_TEXTURE_RECTANGLE:
+      t->TargetIndex = TEXTURE_RECT_INDEX;
+      break;
+   case GL_TEXTURE_BUFFER:
+      t->TargetIndex = TEXTURE_BUFFER_INDEX;
+      break;
    default:
       t->TargetIndex = TEXTURE_2D_INDEX;
       break;
@@ -53,10 +62,16 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->CompareMode = GL_NONE;
    t->CompareFunc = GL_LEQUAL;
    t->DepthMode = GL_LUMINANCE;
+   if (target == GL_TEXTURE_RECTANGLE) {
+      /* GL 3.1 section 3.8.14: no mipmaps, no repeat. */
+      t->MinFilter = GL_LINEAR;
+      t->WrapS = t->WrapT = t->WrapR = GL_CLAMP_TO_EDGE;
+   }
    t->Swizzle[0] = GL_RED;
    t->Swizzle[1] = GL_GREEN;
    t->Swizzle[2] = GL_BLUE;
    t->Swizzle[3] = GL_ALPHA;
+   t->BufferSize = -1;
    return t;
 }
 
@@ -69,6 +84,7 @@ _mesa_free_texture_object(struct gl_texture_object *t)
    }
    pipe_sampler_view_reference(&t->view, NULL);
    pipe_resource_reference(&t->pt, NULL);
+   _mesa_reference_buffer_object(&t->BufferObject, NULL);
    free(t);
 }
 
@@ -102,6 +118,10 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
          return -1;
       return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
                                      : TEXTURE_2D_ARRAY_INDEX;
+   case GL_TEXTURE_RECTANGLE:
+      return _mesa_has_rect_textures(ctx) ? TEXTURE_RECT_INDEX : -1;
+   case GL_TEXTURE_BUFFER:
+      return _mesa_has_buffer_textures(ctx) ? TEXTURE_BUFFER_INDEX : -1;
    default:
       return -1;
    }
@@ -113,7 +133,10 @@ _mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
 {
    int index = _mesa_tex_target_index(ctx, target);
 
-   if (index < 0) {
+   /* Buffer textures have no images, levels or sampler parameters: no
+    * command taking an image target accepts TEXTURE_BUFFER (GL 3.1
+    * sections 3.8.4-3.8.5; texbuffer.c reads the binding itself). */
+   if (index < 0 || index == TEXTURE_BUFFER_INDEX) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
    }
@@ -289,6 +312,14 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
 
    if (!t)
       return;
+   if (t->Target == GL_TEXTURE_RECTANGLE) {
+      GLenum err = _mesa_rect_parameter_error(pname, (GLint)e);
+      if (err != GL_NO_ERROR) {
+         _mesa_error(ctx, err, "%s(rectangle texture, pname=0x%x)", func,
+                     pname);
+         return;
+      }
+   }
    switch (pname) {
    case GL_TEXTURE_MIN_FILTER:
       if (!_mesa_sampler_value_ok(pname, e))
@@ -367,6 +398,12 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          goto bad_param;
       t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
       t->stamp++;
+      break;
+   case GL_TEXTURE_LOD_BIAS:
+      /* GL 3.0 section 3.9.7 (GL 1.4 on); ES has no such parameter. */
+      if (_mesa_is_gles(ctx))
+         goto bad_pname;
+      t->LodBias = is_float ? f : (GLfloat)i;
       break;
    case GL_DEPTH_TEXTURE_MODE:
       /* GL 3.0 compatibility, table 3.21 (not in ES or core). */
@@ -483,6 +520,12 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
          break;
       *out = (GLint)t->DepthMode;
       return true;
+   case GL_TEXTURE_LOD_BIAS:
+      if (_mesa_is_gles(ctx))
+         break;
+      /* GL 3.0 section 6.1.2: a float state read as an integer rounds */
+      *out = (GLint)lroundf(t->LodBias);
+      return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
@@ -507,8 +550,16 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
    GLint v;
 
-   if (get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
-      *params = (GLfloat)v;
+   if (!get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
+      return;
+   *params = (GLfloat)v;
+   if (pname == GL_TEXTURE_LOD_BIAS) {
+      /* a float state: read without rounding (the lookup succeeded) */
+      GET_CURRENT_CONTEXT(ctx);
+      *params =
+         _mesa_get_current_tex_object(ctx, target, "glGetTexParameterfv")
+            ->LodBias;
+   }
 }
 
 static bool

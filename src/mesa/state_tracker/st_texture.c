@@ -22,10 +22,12 @@
 #include "main/formats_es3.h"
 #include "main/pbo.h"
 #include "main/shaderobj.h"
+#include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_texture.h"
+#include "util/u_math.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/format/u_format.h"
@@ -57,6 +59,8 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE:
+      return PIPE_TEXTURE_RECT;
    default:
       return PIPE_TEXTURE_2D;
    }
@@ -413,7 +417,7 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
-      PIPE_TEXTURE_2D_ARRAY,
+      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -483,8 +487,11 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
       const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
                      o = PIPE_SWIZZLE_1;
       /* With comparison on, the result is in the first channel (what
-       * GLSL's shadow lookups read). */
-      GLenum mode = _mesa_is_gles(&st->ctx)              ? GL_RED
+       * GLSL's shadow lookups read).  ES 2.0's OES_depth_texture reads
+       * depth as luminance, (D, D, D, 1) (its issue 2). */
+      bool es2 = _mesa_is_gles(&st->ctx) && st->ctx.Version < 30;
+      GLenum mode = es2                                  ? GL_LUMINANCE
+                    : _mesa_is_gles(&st->ctx)            ? GL_RED
                     : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
                                                                   : t->DepthMode;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
@@ -533,12 +540,79 @@ wrap_mode(GLenum w)
    }
 }
 
+/* A buffer with no texels, for buffer textures without a buffer (GL 3.1
+ * section 3.8.5 leaves their texels undefined; textureSize gives 0). */
+static struct pipe_sampler_view *
+dummy_buffer_view(struct st_context *st)
+{
+   struct pipe_sampler_view **slot = &st->dummy_views[TEXTURE_BUFFER_INDEX];
+
+   if (*slot)
+      return *slot;
+   struct pipe_resource *pt = pipe_buffer_create(
+      st->screen, PIPE_BIND_SAMPLER_VIEW, PIPE_USAGE_DEFAULT, 16);
+   if (!pt)
+      return NULL;
+   struct pipe_sampler_view templ = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .target = PIPE_BUFFER,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   *slot = st->pipe->create_sampler_view(st->pipe, pt, &templ);
+   pipe_resource_reference(&pt, NULL);
+   return *slot;
+}
+
+/* The view of a buffer texture's range of its buffer (main/texbuffer.c
+ * says what it is), made again whenever that changes: a new format or
+ * range, or new storage for the buffer (BufferData makes a new
+ * resource). */
+static struct pipe_sampler_view *
+buffer_view(struct st_context *st, struct gl_texture_object *t)
+{
+   enum pipe_format format;
+   unsigned swz[4], offset_B, size_B;
+
+   if (!_mesa_texbuffer_view(&st->ctx, t, &format, swz, &offset_B, &size_B) ||
+       !st->screen->is_format_supported(st->screen, format, PIPE_BUFFER, 0, 0,
+                                        PIPE_BIND_SAMPLER_VIEW))
+      return dummy_buffer_view(st);
+
+   struct pipe_resource *res = t->BufferObject->buffer;
+   struct pipe_sampler_view *v = t->view;
+   if (v && v->context == st->pipe && v->texture == res &&
+       v->format == format && v->u.buf.offset == offset_B &&
+       v->u.buf.size == size_B && v->swizzle_r == swz[0] &&
+       v->swizzle_g == swz[1] && v->swizzle_b == swz[2] &&
+       v->swizzle_a == swz[3])
+      return v;
+
+   struct pipe_sampler_view templ = {
+      .format = format,
+      .target = PIPE_BUFFER,
+      .swizzle_r = swz[0],
+      .swizzle_g = swz[1],
+      .swizzle_b = swz[2],
+      .swizzle_a = swz[3],
+   };
+   templ.u.buf.offset = offset_B;
+   templ.u.buf.size = size_B;
+   pipe_sampler_view_reference(&t->view, NULL);
+   t->view = st->pipe->create_sampler_view(st->pipe, res, &templ);
+   return t->view ? t->view : dummy_buffer_view(st);
+}
+
 /* The sampling state a draw uses: the unit's sampler object if one is
  * bound, else the texture's own parameters. */
 struct sampling {
    GLenum MinFilter, MagFilter, WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias;
+   bool Unnormalized; /* texel coordinates: rectangle textures */
 };
 
 static void
@@ -549,12 +623,14 @@ sampling_of(const struct gl_texture_object *tex,
       *out =
          (struct sampling){smp->MinFilter, smp->MagFilter,   smp->WrapS,
                            smp->WrapT,     smp->WrapR,       smp->MinLod,
-                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc};
+                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc,
+                           smp->LodBias};
    } else {
       *out =
          (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
                            tex->WrapT,     tex->WrapR,       tex->MinLod,
-                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc};
+                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc,
+                           tex->LodBias};
    }
 }
 
@@ -590,11 +666,15 @@ sampler_cso(struct st_context *st, const struct sampling *t)
          : PIPE_TEX_FILTER_NEAREST;
    s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
    s.max_lod = t->MaxLod;
+   /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
+    * (16, get.c) */
+   s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
    s.seamless_cube_map = 1;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
                        : PIPE_TEX_COMPARE_NONE;
    s.compare_func = t->CompareFunc - GL_NEVER;
+   s.unnormalized_coords = t->Unnormalized;
 
    cso = cso_cache_lookup(st->cso, CSO_SAMPLER, &s, sizeof(s));
    if (!cso) {
@@ -624,6 +704,15 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_2D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
       return TEXTURE_2D_ARRAY_INDEX;
+   case GL_SAMPLER_2D_RECT:
+   case GL_SAMPLER_2D_RECT_SHADOW:
+   case GL_INT_SAMPLER_2D_RECT:
+   case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
+      return TEXTURE_RECT_INDEX;
+   case GL_SAMPLER_BUFFER:
+   case GL_INT_SAMPLER_BUFFER:
+   case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+      return TEXTURE_BUFFER_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
@@ -639,11 +728,21 @@ cached_sampler(struct st_context *st, struct gl_texture_object *t,
    unsigned *owner = smp ? &smp->sampler_cso_ctx : &t->sampler_cso_ctx;
    unsigned *stamp = smp ? &smp->sampler_cso_stamp : &t->sampler_cso_stamp;
    unsigned now = smp ? smp->SamplerStamp : t->SamplerStamp;
+   bool rect = t->Target == GL_TEXTURE_RECTANGLE;
    struct sampling s;
 
+   /* Rectangle textures read texel coordinates (GL 3.1 section 3.8.15).
+    * A sampler object can serve rectangle and other textures at once,
+    * so its rectangle variant comes from the CSO cache each time. */
+   if (rect && smp) {
+      sampling_of(t, smp, &s);
+      s.Unnormalized = true;
+      return sampler_cso(st, &s);
+   }
    if (*cso && *owner == st->id && *stamp == now)
       return *cso;
    sampling_of(t, smp, &s);
+   s.Unnormalized = rect;
    *cso = sampler_cso(st, &s);
    *owner = st->id;
    *stamp = now;
@@ -679,7 +778,10 @@ st_update_textures(struct st_context *st)
             if (unit >= MAX_COMBINED_TEXTURE_UNITS)
                unit = 0;
             struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
-            if (_mesa_texture_complete(ctx, t) && st_finalize_texture(st, t)) {
+            if (target == TEXTURE_BUFFER_INDEX) {
+               views[idx] = buffer_view(st, t);
+            } else if (_mesa_texture_complete(ctx, t) &&
+                       st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t);
             } else {
                views[idx] = dummy_view(st, target);

@@ -67,9 +67,22 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_SHAREABLE_SHADERS:
    case PIPE_CAP_ACCELERATED:
    case PIPE_CAP_DMABUF:
+   case PIPE_CAP_TEXRECT: /* the sampler's pixel coordinates bit */
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
+   /* Buffer textures: linear 2D images AGX_BUFFER_TEXTURE_WIDTH texels
+    * wide and at most 16384 rows (agx_texture.c).  The descriptor's
+    * address has 16-byte granularity (genxml "address", shift 4); views
+    * start on 64 bytes, as Mesa's driver asks of them (fact:
+    * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c,
+    * PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT). */
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
+      return 1;
+   case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      return 64;
+   case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS:
+      return AGX_BUFFER_TEXTURE_WIDTH * 16384;
    case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
       return 15;
@@ -229,6 +242,17 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
          if (!agx_vertex_format_supported(format))
             return false;
          bindings &= ~PIPE_BIND_VERTEX_BUFFER;
+      }
+      /* Buffer textures: the formats a texture descriptor reads (GL 3.1
+       * table 3.15 has no 3-channel formats, which AGX cannot sample). */
+      if (bindings & PIPE_BIND_SAMPLER_VIEW) {
+         const struct util_format_description *d =
+            util_format_description(format);
+         if (!agx_format_info(format) || !d || d->nr_channels == 3 ||
+             util_format_is_depth_or_stencil(format) ||
+             util_format_is_compressed(format))
+            return false;
+         bindings &= ~PIPE_BIND_SAMPLER_VIEW;
       }
       bindings &= ~(PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER |
                     PIPE_BIND_STREAM_OUTPUT | PIPE_BIND_SHADER_BUFFER |

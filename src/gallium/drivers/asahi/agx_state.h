@@ -163,6 +163,12 @@ struct agx_uncompiled_shader {
    struct util_dynarray variants; /* struct agx_compiled_shader * */
    /* Vertex shaders: what transform feedback captures. */
    struct pipe_stream_output_info so;
+   /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
+    * then writes the distances as varyings, agx_vs_key). */
+   bool reads_clip_distance;
+   /* Samplers the shader's lookups use (bit i: sampler_index i < 16): a
+    * LOD bias on any other changes no code (agx_shader_key). */
+   uint16_t samplers_used;
 };
 
 /* ---- state objects -------------------------------------------------- */
@@ -408,9 +414,28 @@ void agx_init_texture_functions(struct pipe_context *pctx);
 /* Texture and Sampler words of a stage's word list; the counts for its
  * Counts word (texture registers, sampler states code).
  */
+/* Elements a buffer view shows: its size in whole elements, within the
+ * buffer and the largest buffer texture (PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS).
+ */
+static inline unsigned
+agx_buffer_view_size_el(const struct pipe_sampler_view *v)
+{
+   unsigned bs = util_format_get_blocksize(v->format);
+   unsigned size_B = v->u.buf.size;
+   if (!bs || !v->texture || v->u.buf.offset >= v->texture->width0)
+      return 0;
+   if (size_B > v->texture->width0 - v->u.buf.offset)
+      size_B = v->texture->width0 - v->u.buf.offset;
+   unsigned max_el = AGX_BUFFER_TEXTURE_WIDTH * 16384u;
+   return size_B / bs < max_el ? size_B / bs : max_el;
+}
+
 void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
                        enum pipe_shader_type stage, struct agx_usc_builder *b,
                        unsigned *nr_textures, unsigned *sampler_states);
+/* pipe_sampler_state::lod_bias of a sampler CSO (0 for NULL): AGX
+ * samplers hold no bias, shaders add it (agx_shader_key). */
+float agx_sampler_lod_bias(const void *sampler);
 
 /* agx_query.c */
 struct agx_query;

@@ -53,9 +53,17 @@ noop_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_VS_INSTANCEID:
    case PIPE_CAP_UMA:
    case PIPE_CAP_SHAREABLE_SHADERS:
+   case PIPE_CAP_TEXRECT:
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
+   /* Buffer textures, with GL 3.1's minimum size (table 6.50). */
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
+      return 1;
+   case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS:
+      return 65536;
    case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
       return 12; /* 2048^3 */
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
