@@ -2708,6 +2708,21 @@ emit_fs_end(struct isel *st)
 }
 
 /* Coefficient registers: cf0 = W, then each slot read, by slot. */
+
+/* glShadeModel(GL_FLAT) (GL 3.0 compatibility 2.19.7): the colours
+ * (gl_Color, gl_SecondaryColor and the back colours two-sided lighting
+ * reads) come flat from the provoking vertex unless the shader declared
+ * them smooth or noperspective (GLSL 1.30 7.6). */
+static bool
+shade_model_flat(const struct agx_shader_key *key, const nir_variable *var,
+                 unsigned slot)
+{
+   bool colour = slot == VARYING_SLOT_COL0 || slot == VARYING_SLOT_COL1 ||
+                 slot == VARYING_SLOT_BFC0 || slot == VARYING_SLOT_BFC1;
+   return key->fs.flatshade && colour && !var->data.smooth &&
+          !var->data.noperspective;
+}
+
 static void
 assign_cf(struct isel *st)
 {
@@ -2767,7 +2782,8 @@ assign_cf(struct isel *st)
       if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
          break;
       nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
-      bool flat = var && var->data.flat;
+      bool flat = var && (var->data.flat ||
+                          shade_model_flat(st->ctx->key, var, slot));
       /* the point coordinate is interpolated without perspective, from
        * the rasteriser (agx_link_varyings gives it its source) */
       bool linear = slot == VARYING_SLOT_PNTC ||

@@ -85,6 +85,7 @@ _mesa_alloc_shared_state(void)
    shared->Renderbuffers = _mesa_name_table_create();
    static const GLenum default_targets[NUM_TEXTURE_TARGETS] = {
       GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+      GL_TEXTURE_1D,
    };
    bool defaults_ok = true;
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
@@ -215,6 +216,8 @@ _mesa_init_context_state(struct gl_context *ctx)
       ctx->Color.ColorMaski[i] = 0xf; /* PIPE_MASK_RGBA */
    ctx->Color.ClampReadColor = GL_FIXED_ONLY;
    ctx->Polygon.FrontMode = ctx->Polygon.BackMode = GL_FILL;
+   ctx->Light.ShadeModel = GL_SMOOTH;
+   ctx->Light.ProvokingVertex = GL_LAST_VERTEX_CONVENTION;
    ctx->Color.SrcRGB = ctx->Color.SrcA = GL_ONE;
    ctx->Color.DstRGB = ctx->Color.DstA = GL_ZERO;
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;

@@ -38,6 +38,9 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    case GL_TEXTURE_2D_ARRAY:
       t->TargetIndex = TEXTURE_2D_ARRAY_INDEX;
       break;
+   case GL_TEXTURE_1D:
+      t->TargetIndex = TEXTURE_1D_INDEX;
+      break;
    default:
       t->TargetIndex = TEXTURE_2D_INDEX;
       break;
@@ -102,6 +105,9 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
          return -1;
       return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
                                      : TEXTURE_2D_ARRAY_INDEX;
+   case GL_TEXTURE_1D:
+      /* desktop GL only (GL 3.0 section 3.8.1) */
+      return _mesa_is_gles(ctx) ? -1 : TEXTURE_1D_INDEX;
    default:
       return -1;
    }

@@ -57,6 +57,8 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_1D:
+      return PIPE_TEXTURE_1D;
    default:
       return PIPE_TEXTURE_2D;
    }
@@ -164,8 +166,10 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    struct gl_texture_image *img = &t->Image[face][level];
    struct pipe_resource *pt = NULL;
    unsigned pt_level = 0, pt_layer = 0;
+   /* (1D images are 1D resources too, so that they copy into the tree) */
    bool layered = t->Target == GL_TEXTURE_3D ||
-                  t->Target == GL_TEXTURE_2D_ARRAY;
+                  t->Target == GL_TEXTURE_2D_ARRAY ||
+                  t->Target == GL_TEXTURE_1D;
 
    if (width > 0 && height > 0 && depth > 0) {
       if (fits_tree(t, level, storage, width, height, depth)) {
@@ -413,7 +417,7 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
-      PIPE_TEXTURE_2D_ARRAY,
+      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_1D,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -463,30 +467,61 @@ gl_swizzle(GLenum s)
    }
 }
 
+/* Whether a program has shadow lookups that return a float (GLSL 1.30's
+ * texture() and friends), rather than only GLSL 1.10's vec4 shadow2D
+ * forms; cached in the link. */
+static bool
+float_shadow_lookups(struct gl_program_exec *exec)
+{
+   if (!exec->float_shadow_lookups) {
+      bool found = false;
+      for (unsigned s = 0; s < MESA_SHADER_STAGES && !found; s++) {
+         nir_shader *nir = exec->linked->nir[s];
+         if (!nir)
+            continue;
+         nir_foreach_function_impl(impl, nir) {
+            nir_foreach_block(block, impl) {
+               nir_foreach_instr(instr, block) {
+                  if (instr->type != nir_instr_type_tex)
+                     continue;
+                  nir_tex_instr *tex = nir_instr_as_tex(instr);
+                  found |= tex->is_shadow && tex->def.num_components == 1;
+               }
+            }
+         }
+      }
+      exec->float_shadow_lookups = found ? 2 : 1;
+   }
+   return exec->float_shadow_lookups == 2;
+}
+
 static struct pipe_sampler_view *
-texture_view(struct st_context *st, struct gl_texture_object *t)
+texture_view(struct st_context *st, struct gl_texture_object *t,
+             bool float_shadow)
 {
    unsigned base, last;
 
+   /* Depth textures: what R, G, B, A read before the texture swizzle
+    * (ES 3.0.6 section 3.8.14: (D, 0, 0, 1); desktop compatibility: by
+    * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21, also for the result of a
+    * comparison, section 3.8.15).  GLSL 1.30's float shadow lookups read
+    * the comparison from the first channel whatever the mode (as Mesa
+    * does).  The sampler answers a comparison in the first channel. */
+   GLenum mode = _mesa_is_gles(&st->ctx) ? GL_RED
+                 : float_shadow && t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
+                    ? GL_LUMINANCE
+                    : t->DepthMode;
+
    if (t->view && t->view->context == st->pipe && t->view_stamp == t->stamp &&
-       t->view->texture == t->pt)
+       t->view->texture == t->pt && t->view_depth_mode == mode)
       return t->view;
    sampled_levels(t, &base, &last);
 
-   /* Depth textures: what R, G, B, A read before the texture swizzle
-    * (ES 3.0.6 section 3.8.14: (D, 0, 0, 1); desktop compatibility: by
-    * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21).  Drivers broadcast depth to
-    * every channel they are asked for. */
    unsigned chan[4] = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
                        PIPE_SWIZZLE_W};
    if (util_format_is_depth_or_stencil(t->pt->format)) {
       const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
                      o = PIPE_SWIZZLE_1;
-      /* With comparison on, the result is in the first channel (what
-       * GLSL's shadow lookups read). */
-      GLenum mode = _mesa_is_gles(&st->ctx)              ? GL_RED
-                    : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
-                                                                  : t->DepthMode;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
       const unsigned inten[4] = {d, d, d, d}, alpha[4] = {z, z, z, d};
       const unsigned *m = mode == GL_RED         ? red
@@ -517,6 +552,7 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
    pipe_sampler_view_reference(&t->view, NULL);
    t->view = st->pipe->create_sampler_view(st->pipe, t->pt, &templ);
    t->view_stamp = t->stamp;
+   t->view_depth_mode = mode;
    return t->view;
 }
 
@@ -624,6 +660,11 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_2D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
       return TEXTURE_2D_ARRAY_INDEX;
+   case GL_SAMPLER_1D:
+   case GL_SAMPLER_1D_SHADOW:
+   case GL_INT_SAMPLER_1D:
+   case GL_UNSIGNED_INT_SAMPLER_1D:
+      return TEXTURE_1D_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
@@ -661,6 +702,7 @@ st_update_textures(struct st_context *st)
 
    if (exec) {
       const struct glsl_program *p = exec->linked;
+      bool float_shadow = float_shadow_lookups(exec);
       for (unsigned i = 0; i < p->num_uniforms; i++) {
          const struct glsl_program_uniform *u = &p->uniforms[i];
          if (u->sampler_index < 0)
@@ -680,7 +722,7 @@ st_update_textures(struct st_context *st)
                unit = 0;
             struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
             if (_mesa_texture_complete(ctx, t) && st_finalize_texture(st, t)) {
-               views[idx] = texture_view(st, t);
+               views[idx] = texture_view(st, t, float_shadow);
             } else {
                views[idx] = dummy_view(st, target);
             }
