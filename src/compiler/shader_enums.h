@@ -24,8 +24,20 @@ typedef enum gl_shader_stage {
 
 const char *gl_shader_stage_name(gl_shader_stage stage);
 
-/* Vertex shader inputs. */
+/* Vertex shader inputs (nir_variable data.location).  Generic attribute n
+ * is VERT_ATTRIB_GENERIC0 + n (n < 16); gl_Vertex is generic attribute 0
+ * (the two alias, GL 2.1 section 2.7).  The compatibility profile's other
+ * conventional attributes (GL 2.1 section 2.7, table 2.4) follow the
+ * generic ones: the linker gives each a free generic slot as its
+ * driver_location, and the GL front end feeds that slot from the
+ * conventional array or current value of the same name. */
 #define VERT_ATTRIB_GENERIC0 0
+#define VERT_ATTRIB_NORMAL 16    /* gl_Normal */
+#define VERT_ATTRIB_COLOR0 17    /* gl_Color */
+#define VERT_ATTRIB_COLOR1 18    /* gl_SecondaryColor */
+#define VERT_ATTRIB_FOG 19       /* gl_FogCoord */
+#define VERT_ATTRIB_TEX0 20      /* gl_MultiTexCoord0 .. 7 */
+#define VERT_ATTRIB_COUNT 28     /* generic + conventional */
 #define VERT_ATTRIB_MAX 32
 
 /* Varying slots (outputs of geometry stages, inputs of the fragment

@@ -71,10 +71,20 @@ agx_preprocess_nir(nir_shader *nir)
    nir->options = &agx_nir_options;
 
    /* I/O is addressed by its GL location: load_input/store_output bases
-    * are VERT_ATTRIB_*, VARYING_SLOT_* and FRAG_RESULT_* values. */
+    * are VERT_ATTRIB_*, VARYING_SLOT_* and FRAG_RESULT_* values.  The
+    * compatibility attributes (gl_Normal ...) are the exception: they are
+    * read from the generic slot the linker gave them (glsl_program.h). */
    nir_foreach_variable_with_modes(var, nir,
-                                   nir_var_shader_in | nir_var_shader_out)
-      var->data.driver_location = (unsigned)var->data.location;
+                                   nir_var_shader_in | nir_var_shader_out) {
+      bool conventional = stage == MESA_SHADER_VERTEX &&
+                          var->mode == nir_var_shader_in &&
+                          var->data.location >= VERT_ATTRIB_NORMAL &&
+                          var->data.location < VERT_ATTRIB_COUNT;
+      if (conventional)
+         var->data.driver_location += VERT_ATTRIB_GENERIC0;
+      else
+         var->data.driver_location = (unsigned)var->data.location;
+   }
 
    bool progress = false;
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);

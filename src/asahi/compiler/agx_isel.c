@@ -217,6 +217,19 @@ int_operand(struct isel *st, uint32_t v)
    return imm32(st, v);
 }
 
+/* A 64-bit memory base held in uniforms at `half`: the uniform pair itself
+ * when the 8-bit base field reaches it (halves 0-254; applegpu.py
+ * MemoryBaseDesc), else a copy in registers. */
+static agx_operand
+mem_base(struct isel *st, unsigned half)
+{
+   if (half + 4 <= 256)
+      return agx_uniform(half, 64);
+   agx_operand r = agx_temp(st->ctx, 64, 1);
+   agx_mov_to(&st->b, r, agx_uniform(half, 64));
+   return r;
+}
+
 static agx_operand
 emit_cmpsel(struct isel *st, bool is_float, unsigned cc, agx_operand a,
             agx_operand b, agx_operand x, agx_operand y)
@@ -846,11 +859,12 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    agx_operand elem =
       emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first));
    agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
    I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
-   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
    I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
    I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
@@ -923,11 +937,12 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
    unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
    agx_operand *dst = def_ops(st, &intr->def);
    agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
    I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
-   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
    I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
    I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
@@ -1038,11 +1053,12 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / elem_B + comp);
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
+      agx_operand base = mem_base(st, vbo);
       I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
       I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
-      I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(vbo, 64);
+      I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
       I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
       I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
 
@@ -1328,11 +1344,12 @@ emit_store_xfb(struct isel *st, nir_intrinsic_instr *intr)
    agx_operand vec = n == 1 ? comps[0] : agx_collect(&st->b, n, comps);
    unsigned addr = agx_push(st->ctx, AGX_PUSH_SYSVAL,
                             AGX_SYSVAL_XFB_ADDR0_LO + 2 * buffer, 4);
+   agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_STORE);
    I->ops[AGX_ISA_DEVICE_STORE_F] = agx_isa_enum(2 /* i32 */, 4);
    I->ops[AGX_ISA_DEVICE_STORE_MASK] = agx_isa_enum((1u << n) - 1, 4);
    I->ops[AGX_ISA_DEVICE_STORE_R] = vec;
-   I->ops[AGX_ISA_DEVICE_STORE_A] = agx_uniform(addr, 64);
+   I->ops[AGX_ISA_DEVICE_STORE_A] = base;
    I->ops[AGX_ISA_DEVICE_STORE_O] = get_src(st, &intr->src[1], 0);
    I->ops[AGX_ISA_DEVICE_STORE_OU] = agx_isa_enum(1 /* unsigned */, 1);
 }

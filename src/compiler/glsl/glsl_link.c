@@ -114,6 +114,48 @@ bound_location(const struct glsl_location_binding *b, unsigned n,
    return loc;
 }
 
+/* The compatibility profile's conventional attributes other than
+ * gl_Vertex (gl_Normal, gl_Color, ...) are not generic attributes: they
+ * keep their VERT_ATTRIB_* location and read from a generic slot no user
+ * attribute took, which the GL front end fills from the conventional
+ * array.  (So together with them a program has fewer than 16 generic
+ * attributes: the same limit Mesa's drivers give.) */
+static void
+link_conventional_attribs(struct link *l, bool *used)
+{
+   struct glsl_nir_stage *vs = l->stage[MESA_SHADER_VERTEX];
+   struct glsl_program *prog = l->prog;
+
+   for (unsigned i = 0; i < vs->num_vars; i++) {
+      struct glsl_nir_var *v = &vs->vars[i];
+      int loc = v->var->data.location;
+      if (!v->builtin || v->var->mode != nir_var_shader_in ||
+          loc < VERT_ATTRIB_NORMAL || loc >= VERT_ATTRIB_COUNT)
+         continue;
+      int s = 0;
+      while (s < LINK_MAX_VERTEX_ATTRIBS && used[s])
+         s++;
+      if (s == LINK_MAX_VERTEX_ATTRIBS) {
+         link_error(l, "too many vertex shader inputs: '%s' does not fit "
+                    "beside the generic vertex attributes", v->name);
+         return;
+      }
+      used[s] = true;
+      v->var->data.driver_location = (unsigned)s;
+      if (!v->used)
+         continue;
+      struct glsl_program_attrib *a = &prog->attribs[prog->num_attribs++];
+      a->name = ralloc_strdup(prog, v->name);
+      a->type = v->type;
+      a->gl_type = glsl_type_gl_enum(v->type);
+      a->array_size = 1;
+      a->location = -1;
+      a->num_slots = 1;
+      a->driver_slot = (unsigned)s;
+      a->source = (unsigned)loc;
+   }
+}
+
 void
 link_attribs(struct link *l)
 {
@@ -139,6 +181,7 @@ link_attribs(struct link *l)
             a->array_size = 1;
             a->location = 0;
             a->num_slots = 1;
+            a->source = VERT_ATTRIB_GENERIC0;
          }
       }
    }
@@ -206,8 +249,11 @@ link_attribs(struct link *l)
                             : 1;
          a->location = loc;
          a->num_slots = slots;
+         a->driver_slot = (unsigned)loc;
+         a->source = VERT_ATTRIB_GENERIC0 + (unsigned)loc;
       }
    }
+   link_conventional_attribs(l, used);
 }
 
 /* ---- fragment outputs -------------------------------------------------------- */

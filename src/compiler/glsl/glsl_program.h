@@ -43,7 +43,10 @@
  *    attribute index (glBindAttribLocation, layout(location), or assigned
  *    by the linker from 0 upward); data.driver_location = n.  A matrix
  *    attribute takes one generic index per column (n, n+1, ...), as does
- *    each array element.
+ *    each array element.  The compatibility attributes gl_Normal,
+ *    gl_Color, gl_SecondaryColor, gl_FogCoord and gl_MultiTexCoordN keep
+ *    data.location = VERT_ATTRIB_NORMAL ... (shader_enums.h) and get a
+ *    generic index no user attribute uses as data.driver_location.
  *  - Varyings: vertex shader outputs and fragment shader inputs are
  *    nir_var_shader_out / nir_var_shader_in variables with data.location =
  *    VARYING_SLOT_VAR0 + k (user varyings; the linker gives matching
@@ -138,8 +141,14 @@ struct glsl_program_attrib {
    const struct glsl_type *type;    /* element type (vec4, mat4 ...) */
    uint32_t gl_type;                /* GLenum, e.g. GL_FLOAT_VEC4 0x8B52 */
    unsigned array_size;             /* 1 for non-arrays */
-   int location;                    /* first generic index */
+   int location;                    /* first generic index; -1 for the
+                                     * conventional gl_Normal, gl_Color,
+                                     * ... (not generic attributes) */
    unsigned num_slots;              /* generic indices used */
+   unsigned driver_slot;            /* first vertex element it is read
+                                     * from (driver_location) */
+   unsigned source;                 /* VERT_ATTRIB_*: the array or
+                                     * current value that feeds it */
 };
 
 /* An active uniform (glGetActiveUniform, glGetUniformLocation).  Arrays of

@@ -631,6 +631,28 @@ static const struct builtin_io builtin_ios[] = {
     * index 0 for it). */
    { "gl_Vertex", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_GENERIC0, 0,
      0 },
+   /* The other conventional attributes (the linker places them). */
+   { "gl_Normal", "vec3", VS, nir_var_shader_in, VERT_ATTRIB_NORMAL, 0, 0 },
+   { "gl_Color", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_COLOR0, 0, 0 },
+   { "gl_SecondaryColor", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_COLOR1,
+     0, 0 },
+   { "gl_FogCoord", "float", VS, nir_var_shader_in, VERT_ATTRIB_FOG, 0, 0 },
+   { "gl_MultiTexCoord0", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_TEX0,
+     0, 0 },
+   { "gl_MultiTexCoord1", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 1, 0, 0 },
+   { "gl_MultiTexCoord2", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 2, 0, 0 },
+   { "gl_MultiTexCoord3", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 3, 0, 0 },
+   { "gl_MultiTexCoord4", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 4, 0, 0 },
+   { "gl_MultiTexCoord5", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 5, 0, 0 },
+   { "gl_MultiTexCoord6", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 6, 0, 0 },
+   { "gl_MultiTexCoord7", "vec4", VS, nir_var_shader_in,
+     VERT_ATTRIB_TEX0 + 7, 0, 0 },
    { "gl_PointSize", "float", VS, nir_var_shader_out, VARYING_SLOT_PSIZ, 0,
      0 },
    { "gl_VertexID", "int", VS, 0, 0, nir_intrinsic_load_vertex_id, 0 },
@@ -689,6 +711,23 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_ModelViewProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform,
      -1, 0, 0 },
    { "gl_NormalMatrix", "mat3", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewMatrixTranspose", "mat4", VS | FS, nir_var_uniform, -1, 0,
+     0 },
+   { "gl_ProjectionMatrixTranspose", "mat4", VS | FS, nir_var_uniform, -1,
+     0, 0 },
+   { "gl_ModelViewProjectionMatrixTranspose", "mat4", VS | FS,
+     nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewMatrixInverseTranspose", "mat4", VS | FS, nir_var_uniform,
+     -1, 0, 0 },
+   { "gl_ProjectionMatrixInverseTranspose", "mat4", VS | FS,
+     nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewProjectionMatrixInverseTranspose", "mat4", VS | FS,
+     nir_var_uniform, -1, 0, 0 },
+   { "gl_NormalScale", "float", VS | FS, nir_var_uniform, -1, 0, 0 },
+   /* Every GLSL and GLSL ES version (GLSL 1.10 7.5, ES 1.00 7.5): the
+    * window depth range, kept current by the GL front end too. */
+   { "gl_DepthRange", "gl_DepthRangeParameters", VS | FS, nir_var_uniform,
+     -1, 0, 0 },
    { "gl_TextureMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 8 },
 };
 
@@ -722,6 +761,23 @@ builtin_constant(struct g2n *c, const char *name)
    return NULL;
 }
 
+/* struct gl_DepthRangeParameters { float near, far, diff; } (the only
+ * built-in structure type a built-in_ios row names). */
+static const struct glsl_type *
+depth_range_type(struct g2n *c)
+{
+   static const char *const names[3] = { "near", "far", "diff" };
+   struct glsl_struct_field *f =
+      rzalloc_array(c->shader, struct glsl_struct_field, 3);
+   for (unsigned i = 0; i < 3; i++) {
+      f[i].type = glsl_vector_type(GLSL_TYPE_FLOAT, 1);
+      f[i].name = names[i];
+      f[i].location = -1;
+      f[i].offset = -1;
+   }
+   return glsl_struct_type(c->shader, f, 3, "gl_DepthRangeParameters");
+}
+
 struct g2n_sym *
 g2n_builtin_var(struct g2n *c, const char *name)
 {
@@ -736,6 +792,8 @@ g2n_builtin_var(struct g2n *c, const char *name)
       if (strcmp(io->name, name) || !(io->stages & (1u << c->stage)))
          continue;
       const struct glsl_type *t = glsl_builtin_type_by_name(io->type, NULL);
+      if (!t)
+         t = depth_range_type(c);
       if (io->array)
          t = glsl_array_type(c->shader, t, (int)io->array);
       sym = rzalloc(c->mem, struct g2n_sym);

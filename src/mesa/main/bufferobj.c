@@ -139,7 +139,7 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
    }
    if (vao->IndexBuffer == obj)
       _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
-   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
       if (vao->Attrib[i].Buffer == obj) {
          _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
          ctx->NewState |= ST_NEW_VERTEX_ARRAYS;

@@ -245,11 +245,15 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Pixel.PackAlignment = 4;
    ctx->Pixel.UnpackAlignment = 4;
 
-   /* Current generic attribute values are (0, 0, 0, 1). */
-   for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+   /* Current generic attribute values are (0, 0, 0, 1); the
+    * conventional ones start as GL 2.1 table 6.5 says. */
+   for (int i = 0; i < VERT_ATTRIB_COUNT; i++)
       ctx->CurrentAttrib[i][3] = 1.0f;
-   for (int i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+   for (int i = 0; i < VERT_ATTRIB_COUNT; i++)
       ctx->CurrentAttribType[i] = GL_FLOAT;
+   for (int c = 0; c < 3; c++)
+      ctx->CurrentAttrib[VERT_ATTRIB_COLOR0][c] = 1.0f;
+   ctx->CurrentAttrib[VERT_ATTRIB_NORMAL][2] = 1.0f;
 
    _mesa_init_varray(ctx);
    _mesa_init_matrix(ctx);

@@ -47,7 +47,8 @@ _mesa_DepthRangef(GLfloat n, GLfloat f)
 
    ctx->Viewport.Near = clampf(n);
    ctx->Viewport.Far = clampf(f);
-   ctx->NewState |= ST_NEW_VIEWPORT;
+   /* and gl_DepthRange (matrix.c) */
+   ctx->NewState |= ST_NEW_VIEWPORT | ST_NEW_CONSTANTS;
 }
 
 void GLAPIENTRY

@@ -22,6 +22,7 @@
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/uniformblocks.h"
+#include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -220,6 +221,34 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
 }
 
 /* Looks pname up; false if it is not a state of this context. */
+/* The compatibility profile's vertex array and current-value state. */
+static bool
+get_conventional(struct gl_context *ctx, GLenum pname, struct value *v)
+{
+   enum conventional_kind kind;
+   GLfloat f[4];
+   GLint i[4];
+   unsigned n = _mesa_get_conventional_state(ctx, pname, f, i, &kind);
+
+   if (!n)
+      return false;
+   switch (kind) {
+   case CONVENTIONAL_BOOL:
+      bool1(v, i[0] != 0);
+      break;
+   case CONVENTIONAL_INT:
+      set_i(v, n, i);
+      break;
+   case CONVENTIONAL_FLOAT:
+      float_n(v, TYPE_FLOAT, n, f);
+      break;
+   case CONVENTIONAL_FLOAT_NORM:
+      float_n(v, TYPE_FLOAT_NORM, n, f);
+      break;
+   }
+   return true;
+}
+
 static bool
 get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 {
@@ -664,7 +693,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    }
    default:
-      return false;
+      return get_conventional(ctx, pname, v);
    }
 }
 

@@ -9,8 +9,9 @@
  * not exist yet), glLoadIdentity, glLoadMatrix, glMultMatrix, glPush/
  * PopMatrix, glOrtho, glFrustum, glTranslate, glScale, glRotate.  The
  * matrices reach shaders as the default-block uniforms the linker makes
- * for gl_ModelViewMatrix and friends (glsl_program.h): the state tracker
- * calls _mesa_update_matrix_uniforms before uploading the constants.
+ * for gl_ModelViewMatrix and friends (glsl_program.h), as does the depth
+ * range (gl_DepthRange): the state tracker calls
+ * _mesa_update_state_uniforms before uploading the constants.
  * Matrices are column-major: element (row r, column c) is m[4 * c + r].
  */
 #include <math.h>
@@ -19,6 +20,7 @@
 #include "compiler/glsl/glsl_program.h"
 #include "main/context.h"
 #include "main/matrix.h"
+#include "util/u_math.h"
 #include "state_tracker/st_context.h"
 
 static const GLfloat identity[16] = {
@@ -350,16 +352,89 @@ store(struct gl_program_exec *exec, const struct glsl_program_uniform *u,
    return diff;
 }
 
+static void
+transpose(GLfloat dst[16], const GLfloat m[16])
+{
+   for (unsigned c = 0; c < 4; c++)
+      for (unsigned r = 0; r < 4; r++)
+         dst[4 * c + r] = m[4 * r + c];
+}
+
+/* Stores one float (of a struct leaf such as gl_DepthRange.near). */
+static bool
+store_float(struct gl_program_exec *exec, const struct glsl_program_uniform *u,
+            GLfloat f)
+{
+   GLfloat *dst = (GLfloat *)((uint8_t *)exec->uniforms + u->offset_B);
+   if (*dst == f)
+      return false;
+   *dst = f;
+   return true;
+}
+
+/* The value of the compatibility matrix uniform gl_<n> into m (4x4;
+ * gl_NormalMatrix in the upper-left 3x3); false if n is not one. */
+static bool
+matrix_value(const char *n, const GLfloat *mv, const GLfloat *proj,
+             const GLfloat *mvp, GLfloat m[16])
+{
+   static const struct {
+      const char *suffix;
+      bool inverse, transpose;
+   } forms[] = {
+      { "", false, false },
+      { "Inverse", true, false },
+      { "Transpose", false, true },
+      { "InverseTranspose", true, true },
+   };
+   static const char *const bases[] = {
+      "ModelViewProjectionMatrix", "ModelViewMatrix", "ProjectionMatrix",
+   };
+   const GLfloat *src[] = { mvp, mv, proj };
+   GLfloat tmp[16];
+
+   if (!strcmp(n, "NormalMatrix")) {
+      /* GL 2.1 section 2.11.3: the transpose of the inverse of the
+       * upper-left 3x3 of the modelview matrix. */
+      GLfloat m3[16];
+      memcpy(m3, identity, sizeof(m3));
+      for (unsigned c = 0; c < 3; c++)
+         memcpy(m3 + 4 * c, mv + 4 * c, 3 * sizeof(GLfloat));
+      mat_inverse(tmp, m3);
+      transpose(m, tmp);
+      return true;
+   }
+   for (unsigned b = 0; b < ARRAY_SIZE(bases); b++) {
+      size_t len = strlen(bases[b]);
+      if (strncmp(n, bases[b], len))
+         continue;
+      for (unsigned f = 0; f < ARRAY_SIZE(forms); f++) {
+         if (strcmp(n + len, forms[f].suffix))
+            continue;
+         if (forms[f].inverse)
+            mat_inverse(tmp, src[b]);
+         else
+            memcpy(tmp, src[b], sizeof(tmp));
+         if (forms[f].transpose)
+            transpose(m, tmp);
+         else
+            memcpy(m, tmp, sizeof(tmp));
+         return true;
+      }
+   }
+   return false;
+}
+
 bool
-_mesa_update_matrix_uniforms(struct gl_context *ctx,
-                             struct gl_program_exec *exec)
+_mesa_update_state_uniforms(struct gl_context *ctx,
+                            struct gl_program_exec *exec)
 {
    const struct glsl_program *linked = exec ? exec->linked : NULL;
    const GLfloat *mv, *proj;
-   GLfloat mvp[16], tmp[16];
+   GLfloat mvp[16], m[16];
    bool diff = false;
 
-   if (!linked || _mesa_is_gles(ctx))
+   if (!linked)
       return false;
    mv = ctx->Transform.Stack[0][ctx->Transform.Depth[0]];
    proj = ctx->Transform.Stack[1][ctx->Transform.Depth[1]];
@@ -372,33 +447,23 @@ _mesa_update_matrix_uniforms(struct gl_context *ctx,
       if (strncmp(n, "gl_", 3) || u->is_array)
          continue;
       n += 3;
-      if (!strcmp(n, "ModelViewMatrix")) {
-         diff |= store(exec, u, mv, 4);
-      } else if (!strcmp(n, "ProjectionMatrix")) {
-         diff |= store(exec, u, proj, 4);
-      } else if (!strcmp(n, "ModelViewProjectionMatrix")) {
-         diff |= store(exec, u, mvp, 4);
-      } else if (!strcmp(n, "ModelViewMatrixInverse")) {
-         mat_inverse(tmp, mv);
-         diff |= store(exec, u, tmp, 4);
-      } else if (!strcmp(n, "ProjectionMatrixInverse")) {
-         mat_inverse(tmp, proj);
-         diff |= store(exec, u, tmp, 4);
-      } else if (!strcmp(n, "ModelViewProjectionMatrixInverse")) {
-         mat_inverse(tmp, mvp);
-         diff |= store(exec, u, tmp, 4);
-      } else if (!strcmp(n, "NormalMatrix")) {
-         /* GL 2.1 section 2.11.3: the transpose of the inverse of the
-          * upper-left 3x3 of the modelview matrix. */
-         GLfloat m3[16], inv[16], nm[16];
-         memcpy(m3, identity, sizeof(m3));
-         for (unsigned c = 0; c < 3; c++)
-            memcpy(m3 + 4 * c, mv + 4 * c, 3 * sizeof(GLfloat));
-         mat_inverse(inv, m3);
-         for (unsigned c = 0; c < 4; c++)
-            for (unsigned r = 0; r < 4; r++)
-               nm[4 * c + r] = inv[4 * r + c];
-         diff |= store(exec, u, nm, 3);
+      /* Every API (GLSL 1.10 and ES 1.00 section 7.5): the depth range
+       * of the viewport transformation. */
+      if (!strcmp(n, "DepthRange.near")) {
+         diff |= store_float(exec, u, ctx->Viewport.Near);
+      } else if (!strcmp(n, "DepthRange.far")) {
+         diff |= store_float(exec, u, ctx->Viewport.Far);
+      } else if (!strcmp(n, "DepthRange.diff")) {
+         diff |= store_float(exec, u, ctx->Viewport.Far - ctx->Viewport.Near);
+      } else if (_mesa_is_gles(ctx)) {
+         continue;
+      } else if (!strcmp(n, "NormalScale")) {
+         /* GL 2.1 section 2.11.3: 1 / |third row of the upper-left 3x3
+          * of the modelview inverse|, used when RESCALE_NORMAL is on;
+          * there is no glEnable(GL_RESCALE_NORMAL) here, so 1. */
+         diff |= store_float(exec, u, 1.0f);
+      } else if (matrix_value(n, mv, proj, mvp, m)) {
+         diff |= store(exec, u, m, strcmp(n, "NormalMatrix") ? 4 : 3);
       }
    }
    return diff;

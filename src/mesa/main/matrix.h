@@ -14,10 +14,12 @@
 
 void _mesa_init_matrix(struct gl_context *ctx);
 
-/* Writes the current matrices into the built-in matrix uniforms
- * (gl_ModelViewMatrix, ... see glsl_program.h) that exec's program
- * uses; true if a stored value changed. */
-bool _mesa_update_matrix_uniforms(struct gl_context *ctx,
+/* Writes the current state into the built-in state uniforms that exec's
+ * program uses: gl_DepthRange (every API), and in compatibility contexts
+ * the matrices (gl_ModelViewMatrix and its inverse/transpose forms,
+ * gl_NormalMatrix ...) and gl_NormalScale; true if a stored value
+ * changed. */
+bool _mesa_update_state_uniforms(struct gl_context *ctx,
                                   struct gl_program_exec *exec);
 
 /* The inverse of the current modelview matrix (identity if singular),

@@ -91,7 +91,9 @@ struct gl_vertex_attrib {
 struct gl_vertex_array_object {
    GLuint Name;
    bool EverBound;
-   struct gl_vertex_attrib Attrib[MAX_VERTEX_ATTRIBS];
+   /* Generic arrays, then the compatibility profile's conventional ones
+    * (indexed by VERT_ATTRIB_*, shader_enums.h). */
+   struct gl_vertex_attrib Attrib[VERT_ATTRIB_COUNT];
    struct gl_buffer_object *IndexBuffer;
 };
 
@@ -536,8 +538,10 @@ struct gl_context {
    GLuint NextQuery;
    struct gl_query_object *CurrentQuery[5]; /* by queryobj.c's index */
    GLuint NextVAO;
-   GLfloat CurrentAttrib[MAX_VERTEX_ATTRIBS][4]; /* bits of ints too */
-   GLenum CurrentAttribType[MAX_VERTEX_ATTRIBS]; /* FLOAT, INT, UNSIGNED_INT */
+   /* By VERT_ATTRIB_* (generic, then conventional: glColor ...). */
+   GLfloat CurrentAttrib[VERT_ATTRIB_COUNT][4]; /* bits of ints too */
+   GLenum CurrentAttribType[VERT_ATTRIB_COUNT]; /* FLOAT, INT, UNSIGNED_INT */
+   GLuint ClientActiveTexture; /* glClientActiveTexture, 0-based */
 
    struct gl_program_object *CurrentProgram;
 

@@ -10,6 +10,7 @@
  * 5.2, 6.1.1).
  */
 #include "main/context.h"
+#include "main/varray.h"
 #include "state_tracker/st_context.h"
 
 static void
@@ -345,6 +346,9 @@ _mesa_IsEnabled(GLenum cap)
 
    if (!ctx)
       return GL_FALSE;
+   bool client;
+   if (_mesa_client_array_enabled(ctx, cap, &client))
+      return client;
    flag = capability(ctx, cap, &dirty);
    if (!flag) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glIsEnabled(0x%x)", cap);

@@ -655,13 +655,11 @@ link_failed(struct gl_program_object *prog, const char *msg)
 
 /* The fixed-function vertex stage of a compatibility context, as GLSL
  * of the fragment shader's version: the vertex transformed by the
- * modelview-projection matrix (GL 2.1 section 2.11), and the colour and
- * texture coordinates passed on.  The front end has no glColor,
- * glTexCoord or their arrays yet, so those are the initial current values
- * (GL 2.1 section 2.7: colour (1, 1, 1, 1), texture coordinates
- * (0, 0, 0, 1)).  Lighting, fog and texgen do not exist.  NULL if it
- * does not compile (a core-only version: 1.40 and later have no
- * gl_Vertex). */
+ * modelview-projection matrix (GL 2.1 section 2.11), and the current or
+ * array colours and texture coordinates passed on (texture matrices are
+ * identity: they do not exist yet).  Lighting, fog and texgen do not
+ * exist.  NULL if it does not compile (a core-only version: 1.40 and
+ * later have no gl_Vertex). */
 static struct glsl_parse_state *
 fixed_function_vs(void *mem, int version)
 {
@@ -669,8 +667,18 @@ fixed_function_vs(void *mem, int version)
       "void main()\n"
       "{\n"
       "   gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
-      "   gl_FrontColor = vec4(1.0);\n"
-      "   gl_TexCoord[0] = vec4(0.0, 0.0, 0.0, 1.0);\n"
+      "   gl_FrontColor = gl_Color;\n"
+      "   gl_BackColor = gl_Color;\n"
+      "   gl_FrontSecondaryColor = gl_SecondaryColor;\n"
+      "   gl_BackSecondaryColor = gl_SecondaryColor;\n"
+      "   gl_TexCoord[0] = gl_MultiTexCoord0;\n"
+      "   gl_TexCoord[1] = gl_MultiTexCoord1;\n"
+      "   gl_TexCoord[2] = gl_MultiTexCoord2;\n"
+      "   gl_TexCoord[3] = gl_MultiTexCoord3;\n"
+      "   gl_TexCoord[4] = gl_MultiTexCoord4;\n"
+      "   gl_TexCoord[5] = gl_MultiTexCoord5;\n"
+      "   gl_TexCoord[6] = gl_MultiTexCoord6;\n"
+      "   gl_TexCoord[7] = gl_MultiTexCoord7;\n"
       "}\n";
    struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
    char *src;
@@ -1035,7 +1043,11 @@ _mesa_GetAttribLocation(GLuint program, const GLchar *name)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGetAttribLocation");
       return -1;
    }
-   return name ? glsl_program_attrib_location(linked_program(prog), name) : -1;
+   /* GL 2.1 section 2.15.3: names with the reserved prefix "gl_" (the
+    * conventional attributes) have no generic location. */
+   if (!name || !strncmp(name, "gl_", 3))
+      return -1;
+   return glsl_program_attrib_location(linked_program(prog), name);
 }
 
 GLint GLAPIENTRY

@@ -23,7 +23,7 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
 {
    memset(vao, 0, sizeof(*vao));
    vao->Name = name;
-   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++) {
+   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
       vao->Attrib[i].Size = 4;
       vao->Attrib[i].Type = GL_FLOAT;
       vao->Attrib[i].EffectiveStride = 16;
@@ -33,7 +33,7 @@ init_vao(struct gl_vertex_array_object *vao, GLuint name)
 static void
 free_vao(struct gl_vertex_array_object *vao)
 {
-   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+   for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++)
       _mesa_reference_buffer_object(&vao->Attrib[i].Buffer, NULL);
    _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
    free(vao);
@@ -118,12 +118,21 @@ attrib_pointer(struct gl_context *ctx, const char *func, GLuint index,
                GLint size, GLenum type, bool normalized, bool integer,
                GLsizei stride, const void *pointer)
 {
-   struct gl_vertex_attrib *a;
-
    if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
       return;
    }
+   _mesa_attrib_pointer(ctx, func, index, size, type, normalized, integer,
+                        stride, pointer);
+}
+
+void
+_mesa_attrib_pointer(struct gl_context *ctx, const char *func,
+                     unsigned index, GLint size, GLenum type, bool normalized,
+                     bool integer, GLsizei stride, const void *pointer)
+{
+   struct gl_vertex_attrib *a;
+
    if (size < 1 || size > 4) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
       return;
@@ -191,6 +200,15 @@ _mesa_VertexAttribIPointer(GLuint index, GLint size, GLenum type,
                   stride, pointer);
 }
 
+void
+_mesa_enable_array(struct gl_context *ctx, unsigned index, bool enable)
+{
+   if (ctx->VAO->Attrib[index].Enabled != enable) {
+      ctx->VAO->Attrib[index].Enabled = enable;
+      ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   }
+}
+
 static void
 enable_array(GLuint index, bool enable, const char *func)
 {
@@ -200,10 +218,7 @@ enable_array(GLuint index, bool enable, const char *func)
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
       return;
    }
-   if (ctx->VAO->Attrib[index].Enabled != enable) {
-      ctx->VAO->Attrib[index].Enabled = enable;
-      ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
-   }
+   _mesa_enable_array(ctx, index, enable);
 }
 
 void GLAPIENTRY
@@ -652,60 +667,4 @@ void GLAPIENTRY
 _mesa_GetVertexAttribIuiv(GLuint index, GLenum pname, GLuint *params)
 {
    _mesa_GetVertexAttribIiv(index, pname, (GLint *)params);
-}
-
-/*
- * The compatibility profile's conventional vertex array (GL 2.1 section
- * 2.8).  The linker places gl_Vertex at generic attribute 0 (see
- * glsl_program.h), so the vertex array is kept as generic array 0: the two
- * alias here, as GL 2.1 section 2.7 lets generic attribute 0 and the
- * vertex alias for immediate values.  The other conventional arrays
- * (normal, colours, texture coordinates, ...) do not exist yet.
- */
-void GLAPIENTRY
-_mesa_VertexPointer(GLint size, GLenum type, GLsizei stride,
-                    const void *pointer)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (_mesa_is_gles(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glVertexPointer(ES)");
-      return;
-   }
-   /* GL 2.1 table 2.4: 2, 3 or 4 components of SHORT, INT, FLOAT or
-    * DOUBLE (DOUBLE is not implemented: INVALID_ENUM below). */
-   if (size < 2 || size > 4) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glVertexPointer(size=%d)", size);
-      return;
-   }
-   if (type != GL_SHORT && type != GL_INT && type != GL_FLOAT) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glVertexPointer(type=0x%x)", type);
-      return;
-   }
-   attrib_pointer(ctx, "glVertexPointer", 0, size, type, false, false,
-                  stride, pointer);
-}
-
-static void
-client_state(GLenum array, bool enable, const char *func)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (_mesa_is_gles(ctx) || array != GL_VERTEX_ARRAY) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(array=0x%x)", func, array);
-      return;
-   }
-   enable_array(0, enable, func);
-}
-
-void GLAPIENTRY
-_mesa_EnableClientState(GLenum array)
-{
-   client_state(array, true, "glEnableClientState");
-}
-
-void GLAPIENTRY
-_mesa_DisableClientState(GLenum array)
-{
-   client_state(array, false, "glDisableClientState");
 }

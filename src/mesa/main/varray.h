@@ -16,4 +16,34 @@ void _mesa_free_varray(struct gl_context *ctx);
 /* Bytes of one element of an attribute of size components of type. */
 unsigned _mesa_vertex_attrib_size_B(GLenum type, GLint size);
 
+/* Sets array `index` (VERT_ATTRIB_*, already validated) of the bound VAO
+ * after the checks every *Pointer call shares (size, stride, type,
+ * client arrays); raises the error and returns otherwise. */
+void _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
+                          unsigned index, GLint size, GLenum type,
+                          bool normalized, bool integer, GLsizei stride,
+                          const void *pointer);
+
+/* Enables or disables array `index` (VERT_ATTRIB_*) of the bound VAO. */
+void _mesa_enable_array(struct gl_context *ctx, unsigned index, bool enable);
+
+/* The compatibility profile's client-state queries (varray_compat.c):
+ * glIsEnabled(GL_NORMAL_ARRAY ...) sets *enabled and returns true when cap
+ * is a client array of this context; the glGet* states of the
+ * conventional arrays and current values (GL 2.1 tables 6.5-6.7) fill f[]
+ * (floats) or i[] (integers, booleans) as *kind says and return how many
+ * values, 0 when pname is not one of them (or not in this API). */
+enum conventional_kind {
+   CONVENTIONAL_INT,
+   CONVENTIONAL_BOOL,
+   CONVENTIONAL_FLOAT,
+   CONVENTIONAL_FLOAT_NORM, /* colours, normals: mapped to integers */
+};
+
+bool _mesa_client_array_enabled(struct gl_context *ctx, GLenum cap,
+                                bool *enabled);
+unsigned _mesa_get_conventional_state(struct gl_context *ctx, GLenum pname,
+                                      GLfloat *f, GLint *i,
+                                      enum conventional_kind *kind);
+
 #endif

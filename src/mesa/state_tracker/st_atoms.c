@@ -484,7 +484,7 @@ update_constants(struct st_context *st)
       return true;
    }
    /* Compatibility matrices into their built-in uniforms (matrix.c). */
-   if (_mesa_update_matrix_uniforms(&st->ctx, exec))
+   if (_mesa_update_state_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
    /* w: two-sided colour (st_nir_lower_two_side.c). */

@@ -111,20 +111,26 @@ st_vertex_format(GLenum type, GLint size, bool normalized, bool integer)
    }
 }
 
-/* Number of generic attribute slots the vertex shader reads. */
+/* Number of generic attribute slots the vertex shader reads, and for
+ * each slot the array (VERT_ATTRIB_*) that feeds it: its own generic
+ * array, or a conventional one for gl_Normal, gl_Color ... */
 static unsigned
-attrib_slots(const struct glsl_program *p)
+attrib_slots(const struct glsl_program *p, unsigned *source)
 {
    unsigned n = 0;
 
+   for (unsigned i = 0; i < MAX_VERTEX_ATTRIBS; i++)
+      source[i] = VERT_ATTRIB_GENERIC0 + i;
    for (unsigned i = 0; i < p->num_attribs; i++) {
       const struct glsl_program_attrib *a = &p->attribs[i];
-      if (a->location >= 0) {
-         unsigned end = (unsigned)a->location + a->num_slots;
-         n = end > n ? end : n;
-      }
+      unsigned end = a->driver_slot + a->num_slots;
+      if (end > MAX_VERTEX_ATTRIBS)
+         continue;
+      if (a->location < 0)
+         source[a->driver_slot] = a->source;
+      n = end > n ? end : n;
    }
-   return n < MAX_VERTEX_ATTRIBS ? n : MAX_VERTEX_ATTRIBS;
+   return n;
 }
 
 /* Binds vertex elements and buffers for a draw reading vertices
@@ -139,7 +145,8 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
    struct gl_vertex_array_object *vao = ctx->VAO;
    struct pipe_vertex_element ve[MAX_VERTEX_ATTRIBS];
    struct pipe_vertex_buffer vb[MAX_VERTEX_ATTRIBS + 1];
-   unsigned num_vb = 0, num_slots = attrib_slots(p);
+   unsigned source[MAX_VERTEX_ATTRIBS];
+   unsigned num_vb = 0, num_slots = attrib_slots(p, source);
    float current[MAX_VERTEX_ATTRIBS][4];
    unsigned num_current = 0;
    bool ok = true;
@@ -147,15 +154,16 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
    memset(ve, 0, sizeof(ve));
    memset(vb, 0, sizeof(vb));
    for (unsigned i = 0; i < num_slots; i++) {
-      struct gl_vertex_attrib *a = &vao->Attrib[i];
+      unsigned src = source[i];
+      struct gl_vertex_attrib *a = &vao->Attrib[src];
 
       if (!a->Enabled) {
-         memcpy(current[num_current], ctx->CurrentAttrib[i],
+         memcpy(current[num_current], ctx->CurrentAttrib[src],
                 sizeof(current[0]));
          ve[i].src_offset = (uint16_t)(num_current * 16);
-         ve[i].src_format = ctx->CurrentAttribType[i] == GL_INT
+         ve[i].src_format = ctx->CurrentAttribType[src] == GL_INT
                                ? PIPE_FORMAT_R32G32B32A32_SINT
-                            : ctx->CurrentAttribType[i] == GL_UNSIGNED_INT
+                            : ctx->CurrentAttribType[src] == GL_UNSIGNED_INT
                                ? PIPE_FORMAT_R32G32B32A32_UINT
                                : PIPE_FORMAT_R32G32B32A32_FLOAT;
          ve[i].src_stride = 0;
@@ -256,10 +264,11 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
 }
 
 static bool
-uses_client_arrays(struct gl_context *ctx, unsigned num_slots)
+uses_client_arrays(struct gl_context *ctx, unsigned num_slots,
+                   const unsigned *source)
 {
    for (unsigned i = 0; i < num_slots; i++) {
-      const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[i];
+      const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[source[i]];
       if (a->Enabled && !a->Buffer)
          return true;
    }
@@ -302,6 +311,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    const void *index_data = NULL;
    struct pipe_resource *uploaded_indices = NULL;
    unsigned min = 0, max = 0, num_slots;
+   unsigned source[MAX_VERTEX_ATTRIBS];
 
    if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
       return;
@@ -312,7 +322,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    if (!st_validate_state(st))
       goto oom;
 
-   num_slots = attrib_slots(exec->linked);
+   num_slots = attrib_slots(exec->linked, source);
    info.mode = (uint8_t)mode; /* GL_POINTS..GL_TRIANGLE_FAN = PIPE_PRIM_* */
    info.instance_count = (unsigned)instances;
    info.start_instance = baseinstance;
@@ -336,7 +346,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
             info.index.resource = ib->buffer;
             draw.start = (unsigned)(offset / isize);
          }
-         if (uses_client_arrays(ctx, num_slots) || offset % isize) {
+         if (uses_client_arrays(ctx, num_slots, source) || offset % isize) {
             struct pipe_box box;
             u_box_1d((unsigned)offset, (unsigned)count * isize, &box);
             index_data = st->pipe->buffer_map(st->pipe, ib->buffer, 0,
@@ -349,7 +359,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
             return;
          index_data = indices;
       }
-      if (index_data && uses_client_arrays(ctx, num_slots)) {
+      if (index_data && uses_client_arrays(ctx, num_slots, source)) {
          index_range(index_data, isize, count, &min, &max);
          /* The vertices read are the indices plus basevertex; one below
           * 0 is undefined behaviour for the application: draw nothing. */
@@ -384,7 +394,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
    }
 
    if ((ctx->NewState & ST_NEW_VERTEX_ARRAYS) ||
-       uses_client_arrays(ctx, num_slots)) {
+       uses_client_arrays(ctx, num_slots, source)) {
       if (!setup_vertices(st, exec->linked, min, max, (unsigned)instances,
                           baseinstance)) {
          pipe_resource_reference(&uploaded_indices, NULL);

@@ -21,4 +21,9 @@ bool st_nir_lower_wpos(nir_shader *nir, unsigned slot);
 bool st_nir_lower_two_side(nir_shader *fs, nir_shader *vs,
                            unsigned uniform_slot);
 
+/* CLAMP_VERTEX_COLOR of compatibility contexts
+ * (st_nir_clamp_vertex_color.c): the vertex shader's colour outputs are
+ * saturated.  True if the shader changed. */
+bool st_nir_clamp_vertex_color(nir_shader *vs);
+
 #endif

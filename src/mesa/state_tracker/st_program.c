@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 
+#include "main/context.h"
 #include "main/hash.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
@@ -33,6 +34,10 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
    nir_shader *vs = exec->linked->nir[MESA_SHADER_VERTEX];
    if (stage == MESA_SHADER_FRAGMENT && vs)
       st_nir_lower_two_side(clone, vs, st_extra_uniform_slot(exec));
+   /* Compatibility contexts clamp vertex colours (GL 3.0 2.19.6); ES and
+    * core shaders have no such outputs. */
+   if (stage == MESA_SHADER_VERTEX && !_mesa_is_gles(&st->ctx))
+      st_nir_clamp_vertex_color(clone);
    state.ir.nir = clone;
    if (stage == MESA_SHADER_VERTEX)
       state.stream_output = exec->so;

@@ -583,6 +583,84 @@ test_uniform_arrays(void **state)
    ralloc_free(mem);
 }
 
+/* 32 vec4 uniforms pushed (128 words) put the vertex buffer's base past
+ * what device_load's 8-bit base field reaches (halves 0-254, applegpu.py
+ * MemoryBaseDesc): the attribute fetch must read it through registers. */
+static void
+test_high_vbo_base(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &plain_options, "high_vbo", mem);
+   nir_shader *s = b.shader;
+   nir_variable *a = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_vector(s, nir_type_float32, 4), "a");
+   a->data.location = a->data.driver_location = VERT_ATTRIB_GENERIC0;
+   nir_variable *arr = nir_variable_create(
+      s, nir_var_uniform,
+      nir_vtype_array(s, nir_vtype_vector(s, nir_type_float32, 4), 32), "u");
+   arr->data.driver_location = 0;
+   nir_variable *o = make_var(s, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o");
+   nir_variable *pos =
+      make_var(s, nir_var_shader_out, 4, VARYING_SLOT_POS, "gl_Position");
+   nir_def *sum = nir_load_var(&b, a);
+   for (unsigned i = 0; i < 32; ++i)
+      sum = nir_fadd(&b, sum,
+                     nir_load_deref(&b, nir_build_deref_array_imm(
+                                           &b, nir_build_deref_var(&b, arr),
+                                           i)));
+   nir_store_var(&b, o, sum, 0xf);
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+
+   nir_shader *nir = nir_shader_clone(mem, s);
+   assert_true(agx_preprocess_nir(nir));
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   check_roundtrip(&bin);
+   bool high = false;
+   for (unsigned i = 0; i < bin.info.nr_push; ++i) {
+      if (bin.info.push[i].kind == AGX_PUSH_VBO_BASE)
+         high = bin.info.push[i].uniform >= 256;
+   }
+   assert_true(high); /* else the test no longer tests this */
+
+   float storage[128], verts[32][4];
+   for (unsigned w = 0; w < 128; ++w)
+      storage[w] = (float)(w % 4) * 0.25f;
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned c = 0; c < 4; ++c)
+         verts[v][c] = (float)(v * 4 + c);
+   struct agx_test_draw draw = {0};
+   draw.gl_uniforms = (const uint32_t *)storage;
+   draw.nr_gl_words = 128;
+   draw.vbo[0] = (uint8_t *)verts;
+   draw.vbo_size[0] = sizeof(verts);
+   draw.vbo_va[0] = 0x60000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
+   for (unsigned v = 0; v < 32; ++v) {
+      for (unsigned c = 0; c < 4; ++c) {
+         /* 32 uniforms each adding c * 0.25: exact in floats */
+         float want = verts[v][c] + 32.0f * (float)c * 0.25f, got;
+         memcpy(&got, &uvs[v * bin.info.vs.nr_words + w0 + c], 4);
+         if (got != want)
+            fail_msg("vertex %u component %u: %f, expected %f", v, c, got,
+                     want);
+      }
+   }
+   ralloc_free(mem);
+}
+
 /* gl_PointCoord: a linear binding the linker sources from the rasteriser
  * (coefficient source 2), read with iter (no division by W). */
 static void
@@ -649,6 +727,7 @@ main(void)
       cmocka_unit_test(test_attribute_formats),
       cmocka_unit_test(test_sincos),
       cmocka_unit_test(test_uniform_arrays),
+      cmocka_unit_test(test_high_vbo_base),
       cmocka_unit_test(test_point_coord),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

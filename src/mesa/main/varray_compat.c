@@ -1,0 +1,568 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The compatibility profile's conventional vertex arrays and current
+ * values (GL 2.1 sections 2.7 and 2.8): glVertexPointer, glNormalPointer,
+ * glColorPointer, glSecondaryColorPointer, glFogCoordPointer,
+ * glTexCoordPointer with glClientActiveTexture, glEnable/DisableClientState,
+ * and glColor*, glSecondaryColor*, glNormal*, glFogCoord*, glTexCoord*,
+ * glMultiTexCoord* (the float, double, and the colour's unsigned byte
+ * forms).  They live in the VAO and the context beside the generic arrays,
+ * indexed by VERT_ATTRIB_* (shader_enums.h): the vertex array is generic
+ * array 0 (GL 2.1 section 2.7 lets the two alias); the others feed
+ * gl_Normal, gl_Color, ... through the generic slot the linker gives them.
+ *
+ * Not here: GL_DOUBLE arrays (INVALID_ENUM, as for glVertexPointer), the
+ * edge flag and colour index arrays, interleaved arrays, immediate mode.
+ * ES and forward-compatible contexts have none of this: INVALID_OPERATION.
+ */
+#include "main/context.h"
+#include "util/u_math.h"
+#include "main/varray.h"
+
+#define MAX_TEXTURE_COORDS 8
+
+static bool
+compat_only(struct gl_context *ctx, const char *func)
+{
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(only in compatibility contexts)", func);
+      return false;
+   }
+   return true;
+}
+
+/* ---- arrays ------------------------------------------------------------ */
+
+/* GL 2.1 table 2.4, one row per conventional array. */
+struct conventional_array {
+   GLenum cap;           /* glEnableClientState name */
+   unsigned attrib;      /* VERT_ATTRIB_*; TEX0 means the client unit */
+   unsigned sizes;       /* bit n: size n allowed */
+   bool normalized;      /* integer types map to [0,1] / [-1,1] */
+   bool any_int;         /* unsigned types too, and bytes */
+   bool byte;            /* signed bytes (normals) */
+   bool shorts;          /* short and int */
+};
+
+#define SZ(n) (1u << (n))
+
+static const struct conventional_array arrays[] = {
+   { GL_VERTEX_ARRAY, VERT_ATTRIB_GENERIC0, SZ(2) | SZ(3) | SZ(4), false,
+     false, false, true },
+   { GL_NORMAL_ARRAY, VERT_ATTRIB_NORMAL, SZ(3), true, false, true, true },
+   { GL_COLOR_ARRAY, VERT_ATTRIB_COLOR0, SZ(3) | SZ(4), true, true, true,
+     true },
+   { GL_SECONDARY_COLOR_ARRAY, VERT_ATTRIB_COLOR1, SZ(3), true, true, true,
+     true },
+   { GL_FOG_COORD_ARRAY, VERT_ATTRIB_FOG, SZ(1), false, false, false,
+     false },
+   { GL_TEXTURE_COORD_ARRAY, VERT_ATTRIB_TEX0,
+     SZ(1) | SZ(2) | SZ(3) | SZ(4), false, false, false, true },
+};
+
+static const struct conventional_array *
+array_by_cap(GLenum cap)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(arrays); i++) {
+      if (arrays[i].cap == cap)
+         return &arrays[i];
+   }
+   return NULL;
+}
+
+static unsigned
+array_attrib(struct gl_context *ctx, const struct conventional_array *a)
+{
+   return a->attrib == VERT_ATTRIB_TEX0
+             ? VERT_ATTRIB_TEX0 + ctx->ClientActiveTexture
+             : a->attrib;
+}
+
+static bool
+type_allowed(const struct conventional_array *a, GLenum type)
+{
+   switch (type) {
+   case GL_FLOAT:
+      return true;
+   case GL_SHORT:
+   case GL_INT:
+      return a->shorts;
+   case GL_BYTE:
+      return a->byte;
+   case GL_UNSIGNED_BYTE:
+   case GL_UNSIGNED_SHORT:
+   case GL_UNSIGNED_INT:
+      return a->any_int;
+   default:
+      return false;
+   }
+}
+
+static void
+conventional_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
+                     const void *pointer, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const struct conventional_array *a = array_by_cap(cap);
+
+   if (!compat_only(ctx, func))
+      return;
+   if (size < 0 || size > 4 || !(a->sizes & SZ(size))) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
+      return;
+   }
+   if (!type_allowed(a, type)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
+      return;
+   }
+   _mesa_attrib_pointer(ctx, func, array_attrib(ctx, a), size, type,
+                        a->normalized && type != GL_FLOAT, false, stride,
+                        pointer);
+}
+
+void GLAPIENTRY
+_mesa_VertexPointer(GLint size, GLenum type, GLsizei stride,
+                    const void *pointer)
+{
+   conventional_pointer(GL_VERTEX_ARRAY, size, type, stride, pointer,
+                        "glVertexPointer");
+}
+
+void GLAPIENTRY
+_mesa_NormalPointer(GLenum type, GLsizei stride, const void *pointer)
+{
+   conventional_pointer(GL_NORMAL_ARRAY, 3, type, stride, pointer,
+                        "glNormalPointer");
+}
+
+void GLAPIENTRY
+_mesa_ColorPointer(GLint size, GLenum type, GLsizei stride,
+                   const void *pointer)
+{
+   conventional_pointer(GL_COLOR_ARRAY, size, type, stride, pointer,
+                        "glColorPointer");
+}
+
+void GLAPIENTRY
+_mesa_SecondaryColorPointer(GLint size, GLenum type, GLsizei stride,
+                            const void *pointer)
+{
+   conventional_pointer(GL_SECONDARY_COLOR_ARRAY, size, type, stride,
+                        pointer, "glSecondaryColorPointer");
+}
+
+void GLAPIENTRY
+_mesa_FogCoordPointer(GLenum type, GLsizei stride, const void *pointer)
+{
+   conventional_pointer(GL_FOG_COORD_ARRAY, 1, type, stride, pointer,
+                        "glFogCoordPointer");
+}
+
+void GLAPIENTRY
+_mesa_TexCoordPointer(GLint size, GLenum type, GLsizei stride,
+                      const void *pointer)
+{
+   conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, type, stride, pointer,
+                        "glTexCoordPointer");
+}
+
+void GLAPIENTRY
+_mesa_ClientActiveTexture(GLenum texture)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!compat_only(ctx, "glClientActiveTexture"))
+      return;
+   if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + MAX_TEXTURE_COORDS) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glClientActiveTexture(0x%x)",
+                  texture);
+      return;
+   }
+   ctx->ClientActiveTexture = texture - GL_TEXTURE0;
+}
+
+static void
+client_state(GLenum cap, bool enable, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const struct conventional_array *a = array_by_cap(cap);
+
+   /* ES 2.0+ and forward-compatible contexts have no client arrays: the
+    * name is not one of theirs. */
+   if (!a || _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(array=0x%x)", func, cap);
+      return;
+   }
+   _mesa_enable_array(ctx, array_attrib(ctx, a), enable);
+}
+
+void GLAPIENTRY
+_mesa_EnableClientState(GLenum array)
+{
+   client_state(array, true, "glEnableClientState");
+}
+
+void GLAPIENTRY
+_mesa_DisableClientState(GLenum array)
+{
+   client_state(array, false, "glDisableClientState");
+}
+
+bool
+_mesa_client_array_enabled(struct gl_context *ctx, GLenum cap, bool *enabled)
+{
+   const struct conventional_array *a = array_by_cap(cap);
+
+   if (!a || _mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+      return false;
+   *enabled = ctx->VAO->Attrib[array_attrib(ctx, a)].Enabled;
+   return true;
+}
+
+/* ---- current values ------------------------------------------------------ */
+
+static void
+set_current(unsigned attrib, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
+            const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!compat_only(ctx, func))
+      return;
+   ctx->CurrentAttrib[attrib][0] = x;
+   ctx->CurrentAttrib[attrib][1] = y;
+   ctx->CurrentAttrib[attrib][2] = z;
+   ctx->CurrentAttrib[attrib][3] = w;
+   ctx->CurrentAttribType[attrib] = GL_FLOAT;
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+}
+
+/* Unsigned byte colour components map to [0, 1] (GL 2.1 table 2.9). */
+static GLfloat
+ub(GLubyte c)
+{
+   return (GLfloat)c / 255.0f;
+}
+
+void GLAPIENTRY
+_mesa_Color3f(GLfloat r, GLfloat g, GLfloat b)
+{
+   set_current(VERT_ATTRIB_COLOR0, r, g, b, 1.0f, "glColor3f");
+}
+
+void GLAPIENTRY
+_mesa_Color3fv(const GLfloat *v)
+{
+   set_current(VERT_ATTRIB_COLOR0, v[0], v[1], v[2], 1.0f, "glColor3fv");
+}
+
+void GLAPIENTRY
+_mesa_Color4f(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
+{
+   set_current(VERT_ATTRIB_COLOR0, r, g, b, a, "glColor4f");
+}
+
+void GLAPIENTRY
+_mesa_Color4fv(const GLfloat *v)
+{
+   set_current(VERT_ATTRIB_COLOR0, v[0], v[1], v[2], v[3], "glColor4fv");
+}
+
+void GLAPIENTRY
+_mesa_Color3d(GLdouble r, GLdouble g, GLdouble b)
+{
+   set_current(VERT_ATTRIB_COLOR0, (GLfloat)r, (GLfloat)g, (GLfloat)b, 1.0f,
+               "glColor3d");
+}
+
+void GLAPIENTRY
+_mesa_Color4d(GLdouble r, GLdouble g, GLdouble b, GLdouble a)
+{
+   set_current(VERT_ATTRIB_COLOR0, (GLfloat)r, (GLfloat)g, (GLfloat)b,
+               (GLfloat)a, "glColor4d");
+}
+
+void GLAPIENTRY
+_mesa_Color3ub(GLubyte r, GLubyte g, GLubyte b)
+{
+   set_current(VERT_ATTRIB_COLOR0, ub(r), ub(g), ub(b), 1.0f, "glColor3ub");
+}
+
+void GLAPIENTRY
+_mesa_Color3ubv(const GLubyte *v)
+{
+   set_current(VERT_ATTRIB_COLOR0, ub(v[0]), ub(v[1]), ub(v[2]), 1.0f,
+               "glColor3ubv");
+}
+
+void GLAPIENTRY
+_mesa_Color4ub(GLubyte r, GLubyte g, GLubyte b, GLubyte a)
+{
+   set_current(VERT_ATTRIB_COLOR0, ub(r), ub(g), ub(b), ub(a),
+               "glColor4ub");
+}
+
+void GLAPIENTRY
+_mesa_Color4ubv(const GLubyte *v)
+{
+   set_current(VERT_ATTRIB_COLOR0, ub(v[0]), ub(v[1]), ub(v[2]), ub(v[3]),
+               "glColor4ubv");
+}
+
+/* The secondary colour's alpha is always 1 (GL 2.1 section 2.7). */
+void GLAPIENTRY
+_mesa_SecondaryColor3f(GLfloat r, GLfloat g, GLfloat b)
+{
+   set_current(VERT_ATTRIB_COLOR1, r, g, b, 1.0f, "glSecondaryColor3f");
+}
+
+void GLAPIENTRY
+_mesa_SecondaryColor3fv(const GLfloat *v)
+{
+   set_current(VERT_ATTRIB_COLOR1, v[0], v[1], v[2], 1.0f,
+               "glSecondaryColor3fv");
+}
+
+void GLAPIENTRY
+_mesa_SecondaryColor3ub(GLubyte r, GLubyte g, GLubyte b)
+{
+   set_current(VERT_ATTRIB_COLOR1, ub(r), ub(g), ub(b), 1.0f,
+               "glSecondaryColor3ub");
+}
+
+void GLAPIENTRY
+_mesa_Normal3f(GLfloat x, GLfloat y, GLfloat z)
+{
+   set_current(VERT_ATTRIB_NORMAL, x, y, z, 1.0f, "glNormal3f");
+}
+
+void GLAPIENTRY
+_mesa_Normal3fv(const GLfloat *v)
+{
+   set_current(VERT_ATTRIB_NORMAL, v[0], v[1], v[2], 1.0f, "glNormal3fv");
+}
+
+void GLAPIENTRY
+_mesa_Normal3d(GLdouble x, GLdouble y, GLdouble z)
+{
+   set_current(VERT_ATTRIB_NORMAL, (GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f,
+               "glNormal3d");
+}
+
+void GLAPIENTRY
+_mesa_FogCoordf(GLfloat f)
+{
+   set_current(VERT_ATTRIB_FOG, f, 0.0f, 0.0f, 1.0f, "glFogCoordf");
+}
+
+void GLAPIENTRY
+_mesa_FogCoordfv(const GLfloat *f)
+{
+   set_current(VERT_ATTRIB_FOG, f[0], 0.0f, 0.0f, 1.0f, "glFogCoordfv");
+}
+
+/* Texture coordinates: missing t, r are 0 and q is 1 (GL 2.1 2.7). */
+static void
+multi_tex_coord(GLenum unit, GLfloat s, GLfloat t, GLfloat r, GLfloat q,
+                const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (unit < GL_TEXTURE0 || unit >= GL_TEXTURE0 + MAX_TEXTURE_COORDS) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, unit);
+      return;
+   }
+   set_current(VERT_ATTRIB_TEX0 + (unit - GL_TEXTURE0), s, t, r, q, func);
+}
+
+void GLAPIENTRY
+_mesa_TexCoord1f(GLfloat s)
+{
+   multi_tex_coord(GL_TEXTURE0, s, 0.0f, 0.0f, 1.0f, "glTexCoord1f");
+}
+
+void GLAPIENTRY
+_mesa_TexCoord2f(GLfloat s, GLfloat t)
+{
+   multi_tex_coord(GL_TEXTURE0, s, t, 0.0f, 1.0f, "glTexCoord2f");
+}
+
+void GLAPIENTRY
+_mesa_TexCoord2fv(const GLfloat *v)
+{
+   multi_tex_coord(GL_TEXTURE0, v[0], v[1], 0.0f, 1.0f, "glTexCoord2fv");
+}
+
+void GLAPIENTRY
+_mesa_TexCoord3f(GLfloat s, GLfloat t, GLfloat r)
+{
+   multi_tex_coord(GL_TEXTURE0, s, t, r, 1.0f, "glTexCoord3f");
+}
+
+void GLAPIENTRY
+_mesa_TexCoord4f(GLfloat s, GLfloat t, GLfloat r, GLfloat q)
+{
+   multi_tex_coord(GL_TEXTURE0, s, t, r, q, "glTexCoord4f");
+}
+
+void GLAPIENTRY
+_mesa_TexCoord4fv(const GLfloat *v)
+{
+   multi_tex_coord(GL_TEXTURE0, v[0], v[1], v[2], v[3], "glTexCoord4fv");
+}
+
+void GLAPIENTRY
+_mesa_MultiTexCoord1f(GLenum target, GLfloat s)
+{
+   multi_tex_coord(target, s, 0.0f, 0.0f, 1.0f, "glMultiTexCoord1f");
+}
+
+void GLAPIENTRY
+_mesa_MultiTexCoord2f(GLenum target, GLfloat s, GLfloat t)
+{
+   multi_tex_coord(target, s, t, 0.0f, 1.0f, "glMultiTexCoord2f");
+}
+
+void GLAPIENTRY
+_mesa_MultiTexCoord2fv(GLenum target, const GLfloat *v)
+{
+   multi_tex_coord(target, v[0], v[1], 0.0f, 1.0f, "glMultiTexCoord2fv");
+}
+
+void GLAPIENTRY
+_mesa_MultiTexCoord3f(GLenum target, GLfloat s, GLfloat t, GLfloat r)
+{
+   multi_tex_coord(target, s, t, r, 1.0f, "glMultiTexCoord3f");
+}
+
+void GLAPIENTRY
+_mesa_MultiTexCoord4f(GLenum target, GLfloat s, GLfloat t, GLfloat r,
+                      GLfloat q)
+{
+   multi_tex_coord(target, s, t, r, q, "glMultiTexCoord4f");
+}
+
+void GLAPIENTRY
+_mesa_MultiTexCoord4fv(GLenum target, const GLfloat *v)
+{
+   multi_tex_coord(target, v[0], v[1], v[2], v[3], "glMultiTexCoord4fv");
+}
+
+/* ---- queries (GL 2.1 tables 6.5-6.7) ----------------------------------- */
+
+/* The array a pname of table 6.6/6.7 is about, and which property. */
+struct array_pname {
+   GLenum pname, cap;
+   enum { P_SIZE, P_TYPE, P_STRIDE, P_BINDING } what;
+};
+
+static const struct array_pname array_pnames[] = {
+   { GL_VERTEX_ARRAY_SIZE, GL_VERTEX_ARRAY, P_SIZE },
+   { GL_VERTEX_ARRAY_TYPE, GL_VERTEX_ARRAY, P_TYPE },
+   { GL_VERTEX_ARRAY_STRIDE, GL_VERTEX_ARRAY, P_STRIDE },
+   { GL_VERTEX_ARRAY_BUFFER_BINDING, GL_VERTEX_ARRAY, P_BINDING },
+   { GL_NORMAL_ARRAY_TYPE, GL_NORMAL_ARRAY, P_TYPE },
+   { GL_NORMAL_ARRAY_STRIDE, GL_NORMAL_ARRAY, P_STRIDE },
+   { GL_NORMAL_ARRAY_BUFFER_BINDING, GL_NORMAL_ARRAY, P_BINDING },
+   { GL_COLOR_ARRAY_SIZE, GL_COLOR_ARRAY, P_SIZE },
+   { GL_COLOR_ARRAY_TYPE, GL_COLOR_ARRAY, P_TYPE },
+   { GL_COLOR_ARRAY_STRIDE, GL_COLOR_ARRAY, P_STRIDE },
+   { GL_COLOR_ARRAY_BUFFER_BINDING, GL_COLOR_ARRAY, P_BINDING },
+   { GL_SECONDARY_COLOR_ARRAY_SIZE, GL_SECONDARY_COLOR_ARRAY, P_SIZE },
+   { GL_SECONDARY_COLOR_ARRAY_TYPE, GL_SECONDARY_COLOR_ARRAY, P_TYPE },
+   { GL_SECONDARY_COLOR_ARRAY_STRIDE, GL_SECONDARY_COLOR_ARRAY, P_STRIDE },
+   { GL_SECONDARY_COLOR_ARRAY_BUFFER_BINDING, GL_SECONDARY_COLOR_ARRAY,
+     P_BINDING },
+   { GL_FOG_COORD_ARRAY_TYPE, GL_FOG_COORD_ARRAY, P_TYPE },
+   { GL_FOG_COORD_ARRAY_STRIDE, GL_FOG_COORD_ARRAY, P_STRIDE },
+   { GL_FOG_COORD_ARRAY_BUFFER_BINDING, GL_FOG_COORD_ARRAY, P_BINDING },
+   { GL_TEXTURE_COORD_ARRAY_SIZE, GL_TEXTURE_COORD_ARRAY, P_SIZE },
+   { GL_TEXTURE_COORD_ARRAY_TYPE, GL_TEXTURE_COORD_ARRAY, P_TYPE },
+   { GL_TEXTURE_COORD_ARRAY_STRIDE, GL_TEXTURE_COORD_ARRAY, P_STRIDE },
+   { GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING, GL_TEXTURE_COORD_ARRAY,
+     P_BINDING },
+};
+
+static unsigned
+current(struct gl_context *ctx, unsigned attrib, unsigned n, GLfloat *f,
+        enum conventional_kind *kind, enum conventional_kind k)
+{
+   for (unsigned c = 0; c < n; c++)
+      f[c] = ctx->CurrentAttrib[attrib][c];
+   *kind = k;
+   return n;
+}
+
+unsigned
+_mesa_get_conventional_state(struct gl_context *ctx, GLenum pname,
+                             GLfloat *f, GLint *i,
+                             enum conventional_kind *kind)
+{
+   bool enabled;
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+      return 0;
+   if (_mesa_client_array_enabled(ctx, pname, &enabled)) {
+      i[0] = enabled;
+      *kind = CONVENTIONAL_BOOL;
+      return 1;
+   }
+   switch (pname) {
+   case GL_CURRENT_COLOR:
+      return current(ctx, VERT_ATTRIB_COLOR0, 4, f, kind,
+                     CONVENTIONAL_FLOAT_NORM);
+   case GL_CURRENT_SECONDARY_COLOR:
+      return current(ctx, VERT_ATTRIB_COLOR1, 4, f, kind,
+                     CONVENTIONAL_FLOAT_NORM);
+   case GL_CURRENT_NORMAL:
+      return current(ctx, VERT_ATTRIB_NORMAL, 3, f, kind,
+                     CONVENTIONAL_FLOAT_NORM);
+   case GL_CURRENT_FOG_COORD:
+      return current(ctx, VERT_ATTRIB_FOG, 1, f, kind, CONVENTIONAL_FLOAT);
+   case GL_CURRENT_TEXTURE_COORDS:
+      /* Of the active (server) texture unit (GL 2.1 table 6.5). */
+      if (ctx->ActiveTexture >= MAX_TEXTURE_COORDS)
+         return 0;
+      return current(ctx, VERT_ATTRIB_TEX0 + ctx->ActiveTexture, 4, f, kind,
+                     CONVENTIONAL_FLOAT);
+   case GL_CLIENT_ACTIVE_TEXTURE:
+      i[0] = (GLint)(GL_TEXTURE0 + ctx->ClientActiveTexture);
+      *kind = CONVENTIONAL_INT;
+      return 1;
+   case GL_MAX_TEXTURE_COORDS:
+      i[0] = MAX_TEXTURE_COORDS;
+      *kind = CONVENTIONAL_INT;
+      return 1;
+   default:
+      break;
+   }
+   for (unsigned k = 0; k < ARRAY_SIZE(array_pnames); k++) {
+      const struct array_pname *p = &array_pnames[k];
+      if (p->pname != pname)
+         continue;
+      const struct gl_vertex_attrib *a =
+         &ctx->VAO->Attrib[array_attrib(ctx, array_by_cap(p->cap))];
+      *kind = CONVENTIONAL_INT;
+      switch (p->what) {
+      case P_SIZE:
+         i[0] = a->Size;
+         break;
+      case P_TYPE:
+         i[0] = (GLint)a->Type;
+         break;
+      case P_STRIDE:
+         i[0] = a->Stride;
+         break;
+      case P_BINDING:
+         i[0] = a->Buffer ? (GLint)a->Buffer->Name : 0;
+         break;
+      }
+      return 1;
+   }
+   return 0;
+}
