@@ -385,10 +385,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                                        : 0);
       return true;
    case GL_TEXTURE_BINDING_1D: /* desktop GL */
+   case GL_TEXTURE_BINDING_1D_ARRAY:
       if (_mesa_is_gles(ctx))
          return false;
       int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
-                 .Current[TEXTURE_1D_INDEX]
+                 .Current[pname == GL_TEXTURE_BINDING_1D
+                             ? TEXTURE_1D_INDEX
+                             : TEXTURE_1D_ARRAY_INDEX]
                  ->Name);
       return true;
    case GL_TEXTURE_BINDING_3D:

@@ -186,6 +186,7 @@ enum gl_texture_index {
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
    TEXTURE_1D_INDEX, /* desktop GL */
+   TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
    NUM_TEXTURE_TARGETS,
 };
 

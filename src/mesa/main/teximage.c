@@ -20,8 +20,8 @@
 #include "util/format/u_format.h"
 
 /* Face index of a TexImage target of `dims` dimensions, -1 when not one
- * of this context.  1D textures are desktop GL's (GL 3.0 section
- * 3.8.1). */
+ * of this context.  1D textures and 1D arrays (2D images whose rows are
+ * layers) are desktop GL's (GL 3.0 section 3.8.1). */
 static int
 image_face(const struct gl_context *ctx, GLenum target, unsigned dims,
            GLenum *bind_target)
@@ -30,8 +30,9 @@ image_face(const struct gl_context *ctx, GLenum target, unsigned dims,
       *bind_target = GL_TEXTURE_1D;
       return target == GL_TEXTURE_1D && !_mesa_is_gles(ctx) ? 0 : -1;
    }
-   if (target == GL_TEXTURE_2D) {
-      *bind_target = GL_TEXTURE_2D;
+   if (target == GL_TEXTURE_2D ||
+       (target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx))) {
+      *bind_target = target;
       return 0;
    }
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
@@ -159,8 +160,12 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
+   /* (the height of a 1D array is its layer count) */
+   GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
+                    ? ctx->Const.MaxArrayTextureLayers
+                    : max >> level;
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > (max >> level) || border != 0 || (face && width != height) ||
+       height > max_h || border != 0 || (face && width != height) ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
@@ -445,8 +450,11 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
+   GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
+                    ? ctx->Const.MaxArrayTextureLayers
+                    : max >> level;
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > (max >> level) || border != 0 ||
+       height > max_h || border != 0 ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;

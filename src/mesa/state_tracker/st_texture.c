@@ -59,9 +59,19 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_2D_ARRAY;
    case GL_TEXTURE_1D:
       return PIPE_TEXTURE_1D;
+   case GL_TEXTURE_1D_ARRAY:
+      return PIPE_TEXTURE_1D_ARRAY;
    default:
       return PIPE_TEXTURE_2D;
    }
+}
+
+/* The rows of a GL 1D array image are its layers (GL 3.0 section
+ * 3.8.1): its resource is 1 texel high with `height` layers. */
+static bool
+rows_are_layers(const struct gl_texture_object *t)
+{
+   return t->Target == GL_TEXTURE_1D_ARRAY;
 }
 
 /* depth: slices of a 3D texture or layers of an array (1 otherwise). */
@@ -77,8 +87,10 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
       .height0 = (uint16_t)height,
       .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
       .array_size = (uint16_t)(target == PIPE_TEXTURE_CUBE ? 6
-                               : target == PIPE_TEXTURE_2D_ARRAY ? depth
-                                                                 : 1),
+                               : target == PIPE_TEXTURE_2D_ARRAY ||
+                                       target == PIPE_TEXTURE_1D_ARRAY
+                                  ? depth
+                                  : 1),
       .last_level = (uint8_t)last_level,
       .usage = PIPE_USAGE_DEFAULT,
       .bind = tree_bind(st, format, target),
@@ -151,7 +163,8 @@ fits_tree(const struct gl_texture_object *t, unsigned level,
       return false;
    if (pt->target == PIPE_TEXTURE_3D)
       return (GLsizei)u_minify(pt->depth0, level) == d;
-   if (pt->target == PIPE_TEXTURE_2D_ARRAY)
+   if (pt->target == PIPE_TEXTURE_2D_ARRAY ||
+       pt->target == PIPE_TEXTURE_1D_ARRAY)
       return pt->array_size == d;
    return d == 1;
 }
@@ -169,17 +182,20 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    /* (1D images are 1D resources too, so that they copy into the tree) */
    bool layered = t->Target == GL_TEXTURE_3D ||
                   t->Target == GL_TEXTURE_2D_ARRAY ||
-                  t->Target == GL_TEXTURE_1D;
+                  t->Target == GL_TEXTURE_1D || rows_are_layers(t);
+   /* the resource's extent (rows of a 1D array image are layers) */
+   GLsizei pt_h = rows_are_layers(t) ? 1 : height;
+   GLsizei pt_d = rows_are_layers(t) ? height : depth;
 
    if (width > 0 && height > 0 && depth > 0) {
-      if (fits_tree(t, level, storage, width, height, depth)) {
+      if (fits_tree(t, level, storage, width, pt_h, pt_d)) {
          pipe_resource_reference(&pt, t->pt);
          pt_level = level;
          pt_layer = face;
       } else {
          pt = create_tree(st, layered ? tree_target(t) : PIPE_TEXTURE_2D,
-                          storage, (unsigned)width, (unsigned)height,
-                          (unsigned)depth, 0);
+                          storage, (unsigned)width, (unsigned)pt_h,
+                          (unsigned)pt_d, 0);
          if (!pt)
             return false;
       }
@@ -199,7 +215,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    t->stamp++;
    if (pt && pixels)
       upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
-             (unsigned)height, (unsigned)depth, src, pixels);
+             (unsigned)pt_h, (unsigned)pt_d, src, pixels);
    return true;
 }
 
@@ -227,6 +243,12 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
 {
    if (!img->pt)
       return;
+   if (rows_are_layers(t)) {
+      z = y;
+      y = 0;
+      depth = height;
+      height = 1;
+   }
    upload(st, img->pt, img->pt_level, (unsigned)x, (unsigned)y,
           img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
           (unsigned)depth, src, pixels);
@@ -243,7 +265,8 @@ sampled_levels(const struct gl_texture_object *t, unsigned *base,
 
    *base = l;
    if (_mesa_is_mipmap_filter(t->MinFilter)) {
-      GLsizei size = b->Width > b->Height ? b->Width : b->Height;
+      GLsizei size = rows_are_layers(t) || b->Width > b->Height ? b->Width
+                                                                : b->Height;
       if (t->Target == GL_TEXTURE_3D && b->Depth > size)
          size = b->Depth;
       while (size > 1 && l + 1 < MAX_TEXTURE_LEVELS &&
@@ -277,6 +300,10 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
    unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
                                             : (unsigned)b->Depth;
+   if (rows_are_layers(t)) {
+      h0 = 1;
+      d0 = (unsigned)b->Height;
+   }
    struct pipe_resource *pt =
       create_tree(st, tree_target(t), b->PipeFormat, w0, h0, d0 ? d0 : 1,
                   last);
@@ -289,8 +316,12 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
          struct pipe_box box;
 
          if (img->pt && (img->pt != pt)) {
-            u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
-                     (unsigned)img->Height, (unsigned)img->Depth, &box);
+            if (rows_are_layers(t))
+               u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width, 1,
+                        (unsigned)img->Height, &box);
+            else
+               u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
+                        (unsigned)img->Height, (unsigned)img->Depth, &box);
             st->pipe->resource_copy_region(st->pipe, pt, l, 0, 0, f, img->pt,
                                            img->pt_level, &box);
          }
@@ -316,10 +347,12 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 
    /* Define the levels, then make one tree holding them all.  Array
     * layers stay; 3D slices halve too. */
-   while ((w > 1 || h > 1 || (is_3d && d > 1)) &&
+   bool h_layers = rows_are_layers(t);
+   while ((w > 1 || (!h_layers && h > 1) || (is_3d && d > 1)) &&
           level + 1 < MAX_TEXTURE_LEVELS) {
       w = w > 1 ? w / 2 : 1;
-      h = h > 1 ? h / 2 : 1;
+      if (!h_layers)
+         h = h > 1 ? h / 2 : 1;
       if (is_3d)
          d = d > 1 ? d / 2 : 1;
       level++;
@@ -417,7 +450,7 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
-      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_1D,
+      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_1D, PIPE_TEXTURE_1D_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -665,6 +698,11 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_1D:
    case GL_UNSIGNED_INT_SAMPLER_1D:
       return TEXTURE_1D_INDEX;
+   case GL_SAMPLER_1D_ARRAY:
+   case GL_SAMPLER_1D_ARRAY_SHADOW:
+   case GL_INT_SAMPLER_1D_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      return TEXTURE_1D_ARRAY_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
@@ -758,11 +796,31 @@ st_release_texture_state(struct st_context *st)
       pipe_sampler_view_reference(&st->dummy_views[i], NULL);
 }
 
+static void copy_rows(struct st_context *st, struct gl_texture_object *t,
+                      struct gl_texture_image *img, GLint dstx, GLint dsty,
+                      GLint dstz, GLint x, GLint y, GLsizei width,
+                      GLsizei height);
+
 void
 st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       struct gl_texture_image *img, GLint dstx, GLint dsty,
                       GLint dstz, GLint x, GLint y, GLsizei width,
                       GLsizei height)
+{
+   if (rows_are_layers(t)) {
+      /* Each framebuffer row goes to one layer of the 1D array. */
+      for (GLsizei r = 0; r < height; r++)
+         copy_rows(st, t, img, dstx, 0, dsty + r, x, y + r, width, 1);
+      return;
+   }
+   copy_rows(st, t, img, dstx, dsty, dstz, x, y, width, height);
+}
+
+/* st_copy_tex_sub_image for images whose rows are rows. */
+static void
+copy_rows(struct st_context *st, struct gl_texture_object *t,
+          struct gl_texture_image *img, GLint dstx, GLint dsty, GLint dstz,
+          GLint x, GLint y, GLsizei width, GLsizei height)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;

@@ -5,8 +5,8 @@
 
 /*
  * Compatibility-profile state on the noop driver: glShadeModel,
- * glProvokingVertex, the line and point polygon offset enables and 1D
- * textures, with the errors and initial values of the GL 3.0
+ * glProvokingVertex, the line and point polygon offset enables, 1D
+ * textures and 1D array textures, with the errors and initial values of the GL 3.0
  * compatibility specification (sections named at each test) and GL 3.2
  * for the provoking vertex.
  */
@@ -161,6 +161,53 @@ test_tex_image_1d(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 3.8.1: a 1D array is specified with TexImage2D, its height
+ * the layer count (up to MAX_ARRAY_TEXTURE_LAYERS, which the width limit
+ * does not bound); TEXTURE_BINDING_1D_ARRAY (table 6.20). */
+static void
+test_tex_image_1d_array(void **state)
+{
+   struct gl_test *t = compat30();
+   static const uint8_t texels[4 * 3 * 4] = {0};
+   GLuint tex;
+   GLint v = -1, layers = 0;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_1D_ARRAY, tex);
+   _mesa_GetIntegerv(GL_TEXTURE_BINDING_1D_ARRAY, &v);
+   assert_int_equal(v, (GLint)tex);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, 3, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_HEIGHT,
+                                &v);
+   assert_int_equal(v, 3);
+   /* A level's layer count does not shrink with the level. */
+   _mesa_GetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 1, GL_RGBA, 2, layers, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, layers + 1, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* Sub-images address layers as rows. */
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, 3, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   _mesa_TexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 1, 2, 2, 1, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 2, 1, 2, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_BindTexture(GL_TEXTURE_1D_ARRAY, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -169,6 +216,7 @@ main(void)
       cmocka_unit_test(test_provoking_vertex),
       cmocka_unit_test(test_polygon_offset_enables),
       cmocka_unit_test(test_tex_image_1d),
+      cmocka_unit_test(test_tex_image_1d_array),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

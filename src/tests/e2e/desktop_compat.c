@@ -8,7 +8,7 @@
  * programs rely on, in a desktop OpenGL 3.0 compatibility context through
  * EGL (EGL_OPENGL_API): flat shading, polygon modes and 1D textures.
  *
- * The framebuffer is five 16x16 columns (80 x 16), cleared to black; each
+ * The framebuffer is six 16x16 columns (96 x 16), cleared to black; each
  * column has its own viewport.  Expected pixels follow from the GL 3.0
  * compatibility specification:
  * Column 0: glShadeModel(GL_FLAT), a triangle covering the viewport with
@@ -27,6 +27,11 @@
  *           across the viewport with s from 0 to 1: texel i covers
  *           pixels 4i..4i+3 (section 3.8.8); glTexSubImage1D then makes
  *           texel 2 yellow.
+ * Column 5: a 1D array texture of two layers (GLSL 1.30 sampler1DArray,
+ *           layer = the rounded second coordinate, 0 in the bottom half
+ *           and 1 in the top half): layer 0 red, green, blue, white;
+ *           layer 1 white, green, green, red, then glTexSubImage2D
+ *           makes texel 1 of layer 1 yellow.
  */
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
@@ -36,7 +41,7 @@
 #include "e2e_gl.h"
 
 #define COL 16
-#define W (5 * COL)
+#define W (6 * COL)
 #define H COL
 
 /* Desktop tokens and entry points that the ES headers lack. */
@@ -46,6 +51,7 @@
 #define E2E_GL_LINE 0x1B01
 #define E2E_GL_FILL 0x1B02
 #define E2E_GL_TEXTURE_1D 0x0DE0
+#define E2E_GL_TEXTURE_1D_ARRAY 0x8C18
 #define E2E_GL_FIRST_VERTEX_CONVENTION 0x8E4D
 #define E2E_GL_LAST_VERTEX_CONVENTION 0x8E4E
 typedef void (*shade_model_fn)(GLenum);
@@ -73,6 +79,20 @@ static const char tex_vs[] = "attribute vec2 pos;\n"
                              "   gl_Position = vec4(pos, 0.0, 1.0);\n"
                              "   s = pos.x * 0.5 + 0.5;\n"
                              "}\n";
+static const char array_vs[] = "#version 130\n"
+                               "in vec2 pos;\n"
+                               "out vec2 st;\n"
+                               "void main() {\n"
+                               "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+                               "   st = pos * 0.5 + 0.5;\n"
+                               "}\n";
+static const char array_fs[] = "#version 130\n"
+                               "uniform sampler1DArray tex;\n"
+                               "in vec2 st;\n"
+                               "out vec4 color;\n"
+                               "void main() {\n"
+                               "   color = texture(tex, st);\n"
+                               "}\n";
 static const char tex_fs[] = "uniform sampler1D tex;\n"
                              "varying float s;\n"
                              "void main() {\n"
@@ -113,6 +133,12 @@ static const struct probe probes[] = {
    {"1D texel 1", 4 * COL + 5, 8, {0, 255, 0, 255}},
    {"1D texel 2 after glTexSubImage1D", 4 * COL + 9, 8, {255, 255, 0, 255}},
    {"1D texel 3", 4 * COL + 14, 3, {255, 255, 255, 255}},
+   {"1D array layer 0 texel 0", 5 * COL + 1, 3, {255, 0, 0, 255}},
+   {"1D array layer 0 texel 2", 5 * COL + 9, 3, {0, 0, 255, 255}},
+   {"1D array layer 1 texel 0", 5 * COL + 1, 12, {255, 255, 255, 255}},
+   {"1D array layer 1 texel 1 after glTexSubImage2D", 5 * COL + 5, 12,
+    {255, 255, 0, 255}},
+   {"1D array layer 1 texel 3", 5 * COL + 14, 12, {255, 0, 0, 255}},
 };
 
 static bool
@@ -180,7 +206,8 @@ main(int argc, char **argv)
    const char *const attribs[] = {"pos", "col", NULL};
    GLuint color_prog = e2e_gl_program(color_vs, color_fs, attribs);
    GLuint tex_prog = e2e_gl_program(tex_vs, tex_fs, attribs);
-   if (!color_prog || !tex_prog) {
+   GLuint array_prog = e2e_gl_program(array_vs, array_fs, attribs);
+   if (!color_prog || !tex_prog || !array_prog) {
       e2e_gl_close(&gl);
       return 1;
    }
@@ -242,6 +269,31 @@ main(int argc, char **argv)
    glViewport(4 * COL, 0, COL, COL);
    draw(buf, quad, 6);
    ok &= check_error("1D texture");
+
+   /* Column 5: a 1D array texture; its image rows are the layers. */
+   static const uint8_t layers[2][4][4] = {
+      {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+       {255, 255, 255, 255}},
+      {{255, 255, 255, 255}, {0, 255, 0, 255}, {0, 255, 0, 255},
+       {255, 0, 0, 255}}};
+   GLuint array_tex;
+   glGenTextures(1, &array_tex);
+   glBindTexture(E2E_GL_TEXTURE_1D_ARRAY, array_tex);
+   glTexParameteri(E2E_GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MIN_FILTER,
+                   GL_NEAREST);
+   glTexParameteri(E2E_GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MAG_FILTER,
+                   GL_NEAREST);
+   glTexParameteri(E2E_GL_TEXTURE_1D_ARRAY, GL_TEXTURE_WRAP_S,
+                   GL_CLAMP_TO_EDGE);
+   glTexImage2D(E2E_GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, 2, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, layers);
+   glTexSubImage2D(E2E_GL_TEXTURE_1D_ARRAY, 0, 1, 1, 1, 1, GL_RGBA,
+                   GL_UNSIGNED_BYTE, yellow);
+   glUseProgram(array_prog);
+   glUniform1i(glGetUniformLocation(array_prog, "tex"), 0);
+   glViewport(5 * COL, 0, COL, COL);
+   draw(buf, quad, 6);
+   ok &= check_error("1D array texture");
 
    static uint8_t pixels[W * H * 4];
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
