@@ -96,11 +96,18 @@ agx_preprocess_nir(nir_shader *nir)
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    /* before the booleans of its ifs are lowered */
    NIR_PASS(progress, nir, agx_nir_lower_ubo);
+   /* (its selects and compares become the backend's forms next) */
+   NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, agx_nir_lower_rect);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
+   /* fmadd costs what fadd does (applegpu: fmadd32/fmadd16). */
+   if (nir_opt_fuse_ffma(nir)) {
+      NIR_PASS_V(nir, nir_opt_dce);
+      NIR_PASS_V(nir, nir_copy_prop);
+   }
    (void)progress;
    return true;
 }

@@ -210,6 +210,11 @@ struct agx_vs_key {
    uint8_t clip_plane_enable;
    /* Transform feedback to capture (none when nr_outputs is 0). */
    struct agx_xfb_key xfb;
+   /* The fragment shader reads gl_ClipDistance: the distances the shader
+    * writes also go out as smooth user varyings (slots CLIP_DIST0/1, in
+    * agx_varyings_vs::slot_word), whether their planes are enabled or
+    * not; the clipper's words after the point size stay as they are. */
+   bool clip_distance_varyings;
 };
 
 /* Blend equations and factors: the same numbers as Gallium's enum
@@ -299,6 +304,13 @@ struct agx_shader_key {
     * uniform arrays and blocks too big to push fail to compile
     * (AGX_COMPILE_UNSUPPORTED) instead of reading memory. */
    bool uniforms_in_memory;
+   /* Bit i: sampler i has a non-zero LOD bias (GL TEXTURE_LOD_BIAS).  The
+    * shader adds AGX_SYSVAL_SAMPLER_LOD_BIAS0 + i to the LOD of its
+    * lookups through that sampler (implicit, biased, explicit; gradients
+    * scaled by 2^bias), as GL 3.0 equation 3.18 adds the bias to every
+    * computed or given LOD (Mesa lowers the same way: alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_nir_lower_texture.c, lower_sampler_bias). */
+   uint16_t sampler_lod_bias;
 };
 
 /* ---- results ---------------------------------------------------------- */
@@ -340,7 +352,11 @@ enum agx_sysval {
    AGX_SYSVAL_XFB_FIRST_VERTEX = AGX_SYSVAL_XFB_ADDR0_LO + 8,
    AGX_SYSVAL_XFB_VERTICES,
    AGX_SYSVAL_XFB_LIMIT,
-   AGX_SYSVAL_COUNT,
+   /* The LOD bias of sampler i (pipe_sampler_state::lod_bias, a float)
+    * at AGX_SYSVAL_SAMPLER_LOD_BIAS0 + i, read by shaders whose key sets
+    * bit i of sampler_lod_bias (AGX samplers hold no bias). */
+   AGX_SYSVAL_SAMPLER_LOD_BIAS0,
+   AGX_SYSVAL_COUNT = AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16,
 };
 
 struct agx_push_range {

@@ -439,11 +439,12 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                         : (float)((double)pl[0] * (t + 0.5) + (double)pl[2]);
                   uint32_t bits;
                   memcpy(&bits, &v, 4);
-                  /* the simulator keeps coefficient registers as floats
-                   * (asahi_sim_group.coefficients), so a NaN pattern in a
-                   * flat input arrives as the canonical NaN: the reference
-                   * gets what the shader is given */
-                  if ((bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff))
+                  /* ldcf hands a flat input's bits over as they are (flat
+                   * integers travel that way); an interpolated NaN comes
+                   * out of the iterator as the canonical NaN: the
+                   * reference gets what the shader is given */
+                  if (!bd->flat && (bits & 0x7f800000) == 0x7f800000 &&
+                      (bits & 0x7fffff))
                      bits = 0x7fc00000;
                   lane_in[t][4 * k + bd->offset + c].u32 = bits;
                }

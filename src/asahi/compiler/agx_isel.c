@@ -1564,6 +1564,38 @@ emit_tex_offset(struct isel *st, nir_src *src)
 }
 
 /*
+ * The sampler's own LOD bias, when the key says it has one
+ * (agx_shader_key::sampler_lod_bias): a 32-bit float uniform, or none.
+ * Fetches and gathers take no LOD from the sampler.
+ */
+static agx_operand
+sampler_bias(struct isel *st, const nir_tex_instr *tex)
+{
+   agx_operand none = {0};
+   if (tex->op == nir_texop_txf || tex->op == nir_texop_tg4 ||
+       tex->sampler_index >= 16 ||
+       !(st->ctx->key->sampler_lod_bias & (1u << tex->sampler_index)))
+      return none;
+   unsigned u =
+      agx_push(st->ctx, AGX_PUSH_SYSVAL,
+               AGX_SYSVAL_SAMPLER_LOD_BIAS0 + tex->sampler_index, 2);
+   return agx_uniform(u, 32);
+}
+
+/* a + b (b a 32-bit float operand) rounded once into a 16-bit register:
+ * the f16 LOD or bias operand of texture_sample */
+static agx_operand
+lod_to_f16(struct isel *st, agx_operand a, agx_operand b)
+{
+   agx_operand lod = agx_temp(st->ctx, 16, 1);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
+   I->ops[AGX_ISA_FADD32_D] = lod;
+   I->ops[AGX_ISA_FADD32_A] = a;
+   I->ops[AGX_ISA_FADD32_B] = b;
+   return lod;
+}
+
+/*
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
@@ -1630,6 +1662,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    agx_operand coord[4] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
    agx_operand ddx[3] = {{0}}, ddy[3] = {{0}}, offset = {0};
    unsigned lod_mode = 0; /* auto_lod */
+   /* the sampler's bias, or -0 (adding it changes nothing) */
+   agx_operand bias = sampler_bias(st, tex);
+   bool has_bias = bias.kind != AGX_ISA_KIND_NONE;
+   if (!has_bias)
+      bias = agx_neg(agx_isa_fimm(0));
    for (unsigned i = 0; i < tex->num_srcs; ++i) {
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
@@ -1652,18 +1689,14 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       case nir_tex_src_bias: {
          bool is_lod = tex->src[i].src_type == nir_tex_src_lod;
          agx_operand v = get_src(st, src, 0);
-         lod = agx_temp(st->ctx, 16, 1);
          if (fetch) {
             /* an integer level: its low half */
             agx_operand parts[2];
             agx_split(&st->b, parts, 2, v);
             lod = parts[0];
          } else {
-            /* f32 -> f16: an f32 add into a 16-bit register */
-            agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_FADD32);
-            I->ops[AGX_ISA_FADD32_D] = lod;
-            I->ops[AGX_ISA_FADD32_A] = v;
-            I->ops[AGX_ISA_FADD32_B] = agx_neg(agx_isa_fimm(0));
+            /* f32 -> f16 with the sampler's bias (or -0) added */
+            lod = lod_to_f16(st, v, bias);
          }
          lod_mode = is_lod ? 6 : 5;
          break;
@@ -1718,14 +1751,28 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
          run[2 * c] = ddx[c];
          run[2 * c + 1] = ddy[c];
       }
+      /* A sampler bias b scales the gradients by 2^b: the LOD, log2 of
+       * their length, grows by b (Mesa lower_sampler_bias does the
+       * same). */
+      if (has_bias) {
+         agx_operand scale = emit_unop(st, AGX_ISA_OP_EXP2, bias);
+         for (unsigned k = 0; k < 2 * nr_coords; ++k)
+            run[k] = emit_binop(st, AGX_ISA_OP_FMUL32, 32, run[k], scale);
+      }
       lod = agx_collect(&st->b, 2 * nr_coords, run);
       lod_mode = 4;
    }
 
-   /* Vertex shaders have no derivatives: level 0 unless given. */
+   /* Vertex shaders have no derivatives: level 0 unless given (plus the
+    * sampler's bias, as Mesa's lowering gives it). */
    if (lod_mode == 0 && (st->ctx->stage != MESA_SHADER_FRAGMENT || fetch)) {
-      lod = agx_mov_imm(&st->b, 16, 0);
+      lod = has_bias && !fetch ? lod_to_f16(st, bias, agx_neg(agx_isa_fimm(0)))
+                               : agx_mov_imm(&st->b, 16, 0);
       lod_mode = 6;
+   } else if (lod_mode == 0 && has_bias && !gather) {
+      /* implicit LOD: the auto_lod_bias mode with the sampler's bias */
+      lod = lod_to_f16(st, bias, agx_neg(agx_isa_fimm(0)));
+      lod_mode = 5;
    }
 
    agx_operand c;
@@ -2156,12 +2203,16 @@ assign_uvs(struct isel *st)
    unsigned word = 4;
    vs->slot_word[VARYING_SLOT_POS] = 0;
 
+   /* The clip distances are user varyings too when the fragment shader
+    * reads them (agx_vs_key::clip_distance_varyings). */
+   bool clip_varyings = st->ctx->key->vs.clip_distance_varyings;
    for (unsigned pass = 0; pass < 3; ++pass) {
       for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
+         bool clip_dist = slot == VARYING_SLOT_CLIP_DIST0 ||
+                          slot == VARYING_SLOT_CLIP_DIST1;
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
              slot == VARYING_SLOT_CLIP_VERTEX ||
-             slot == VARYING_SLOT_CLIP_DIST0 ||
-             slot == VARYING_SLOT_CLIP_DIST1 || !st->out_mask[slot])
+             (clip_dist && !clip_varyings) || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
          bool flat = var && var->data.flat;

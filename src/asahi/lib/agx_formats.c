@@ -94,7 +94,10 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_A8B8G8R8_SRGB] = TEX(R8G8B8A8, UNORM),
    [PIPE_FORMAT_R8_SNORM] = TEX(R8, SNORM),
    [PIPE_FORMAT_R8G8_SNORM] = TEX(R8G8, SNORM),
-   [PIPE_FORMAT_R16G16B16X16_FLOAT] = TEX(R16G16B16A16, FLOAT),
+   /* Renders like RGBX8: the F16 tilebuffer format of RGBA16F, the X
+    * channel unread (fact: alexvorxx/Mesa-VirGL src/asahi/layout/formats.c);
+    * RGB16F colour buffers (EXT_color_buffer_half_float) use it. */
+   [PIPE_FORMAT_R16G16B16X16_FLOAT] = RT(R16G16B16A16, FLOAT, F16, 8, 4),
    [PIPE_FORMAT_R32G32B32X32_FLOAT] = TEX(R32G32B32A32, FLOAT),
    [PIPE_FORMAT_B8G8R8A8_UINT] = TEX(R8G8B8A8, UINT),
    [PIPE_FORMAT_R10G10B10A2_UINT] = TEX(R10G10B10A2, UINT),

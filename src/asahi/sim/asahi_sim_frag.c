@@ -20,6 +20,8 @@
  * hardware rounds is unknown.  See docs/simulator.rst.
  */
 
+#include <string.h>
+
 #include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
 
@@ -152,7 +154,10 @@ exec_iter(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool proj)
 }
 
 /* ldcf: the three coefficients of each register, in A, B, C order
- * (Mesa reads the flat value as component 2). */
+ * (Mesa reads the flat value as component 2).  32-bit destinations get
+ * the registers' bits as they are: flat integer varyings travel as the C
+ * coefficient (Mesa's compiler reads flat ints with ldcf), so NaN
+ * payloads and -0.0 must survive. */
 static enum asahi_sim_status
 exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
 {
@@ -166,8 +171,11 @@ exec_ldcf(struct asahi_sim_group *g, const struct agx_isa_instr *I)
       if ((st = cf_check(g, "ldcf", first, n)) != ASAHI_SIM_RUNNING)
          return st;
       for (unsigned k = 0; k < D->count; k++) {
-         double v = g->coefficients[first + k / 3][k % 3];
-         asahi_sim_write_run(g, D, k, t, to_reg(v, D->size));
+         float v = g->coefficients[first + k / 3][k % 3];
+         uint32_t bits;
+         memcpy(&bits, &v, sizeof(bits));
+         asahi_sim_write_run(g, D, k, t,
+                             D->size == 16 ? to_reg(v, 16) : bits);
       }
    }
    return ASAHI_SIM_RUNNING;

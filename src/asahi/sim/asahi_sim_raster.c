@@ -420,8 +420,12 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
          const double *pl = p->planes[i];
          b.coefficients[i][0] = (float)pl[0];
          b.coefficients[i][1] = (float)pl[1];
+         /* Constant planes (flat varyings, integers among them) keep
+          * their C as it is: adding 0 * x0 would turn -0.0 into +0.0. */
          b.coefficients[i][2] =
-            (float)(pl[2] + pl[0] * tile->x0 + pl[1] * tile->y0);
+            pl[0] == 0 && pl[1] == 0
+               ? (float)pl[2]
+               : (float)(pl[2] + pl[0] * tile->x0 + pl[1] * tile->y0);
       }
    }
 

@@ -691,6 +691,10 @@ static const struct builtin_io builtin_ios[] = {
      VARYING_SLOT_CLIP_VERTEX, 0, 0 },
    { "gl_ClipDistance", "float", VS, nir_var_shader_out,
      VARYING_SLOT_CLIP_DIST0, 0, 8 },
+   /* GLSL 1.30 section 7.2: the fragment shader reads the interpolated
+    * distances */
+   { "gl_ClipDistance", "float", FS, nir_var_shader_in,
+     VARYING_SLOT_CLIP_DIST0, 0, 8 },
    { "gl_Color", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL0, 0, 0 },
    { "gl_SecondaryColor", "vec4", FS, nir_var_shader_in, VARYING_SLOT_COL1,
      0, 0 },

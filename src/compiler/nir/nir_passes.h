@@ -27,6 +27,9 @@ bool nir_opt_algebraic(nir_shader *shader);
 bool nir_opt_algebraic_lower(nir_shader *shader);
 bool nir_opt_dead_cf(nir_shader *shader);
 bool nir_opt_peephole_select(nir_shader *shader, unsigned limit);
+/* fadd(fmul(a, b), c) -> ffma(a, b, c) where the fmul has no other use
+ * and neither is exact (nir_opt_fuse_ffma.c); run nir_opt_dce after. */
+bool nir_opt_fuse_ffma(nir_shader *shader);
 bool nir_opt_remove_phis(nir_shader *shader);
 bool nir_opt_loop_unroll(nir_shader *shader);
 

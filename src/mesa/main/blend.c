@@ -95,21 +95,18 @@ _mesa_BlendEquation(GLenum mode)
    _mesa_BlendEquationSeparate(mode, mode);
 }
 
-static GLfloat
-clampf(GLfloat v)
-{
-   return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
-}
-
 void GLAPIENTRY
 _mesa_BlendColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   ctx->Color.BlendColor[0] = clampf(red);
-   ctx->Color.BlendColor[1] = clampf(green);
-   ctx->Color.BlendColor[2] = clampf(blue);
-   ctx->Color.BlendColor[3] = clampf(alpha);
+   /* Kept as given (ES 3.0.6 section 4.1.7, GL 3.0, and ES 2.0 with
+    * EXT_color_buffer_half_float); the state tracker clamps it for
+    * fixed-point colour buffers. */
+   ctx->Color.BlendColor[0] = red;
+   ctx->Color.BlendColor[1] = green;
+   ctx->Color.BlendColor[2] = blue;
+   ctx->Color.BlendColor[3] = alpha;
    ctx->NewState |= ST_NEW_BLEND_COLOR;
 }
 
@@ -133,9 +130,13 @@ _mesa_ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   /* ES 2.0 clamps to [0, 1] when specified. */
-   ctx->Color.ClearColor[0] = clampf(red);
-   ctx->Color.ClearColor[1] = clampf(green);
-   ctx->Color.ClearColor[2] = clampf(blue);
-   ctx->Color.ClearColor[3] = clampf(alpha);
+   /* ES 3.0.6 and GL 3.0 section 4.2.3 (and ES 2.0 with
+    * EXT_color_buffer_half_float, which drops ES 2.0's clamp) keep the
+    * values as given: float colour buffers are cleared to them,
+    * fixed-point ones to the values clamped, which the driver's
+    * conversion to the buffer's format does. */
+   ctx->Color.ClearColor[0] = red;
+   ctx->Color.ClearColor[1] = green;
+   ctx->Color.ClearColor[2] = blue;
+   ctx->Color.ClearColor[3] = alpha;
 }

@@ -318,6 +318,37 @@ _mesa_BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
                      (unsigned)size, data);
 }
 
+/* GL 1.5 / GL 3.1 section 2.9.3 (desktop only): reads back a range of
+ * the buffer's data store, with glBufferSubData's errors. */
+void GLAPIENTRY
+_mesa_GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
+                       void *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_buffer_object *obj;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glGetBufferSubData(not in OpenGL ES)");
+      return;
+   }
+   obj = bound_buffer(ctx, target, "glGetBufferSubData");
+   if (!obj)
+      return;
+   if (offset < 0 || size < 0 || offset + size > obj->Size) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glGetBufferSubData(range)");
+      return;
+   }
+   if (obj->transfer) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetBufferSubData(mapped)");
+      return;
+   }
+   if (size == 0 || !data || !obj->buffer)
+      return;
+   pipe_buffer_read(ctx->st->pipe, obj->buffer, (unsigned)offset,
+                    (unsigned)size, data);
+}
+
 static bool
 get_buffer_param(struct gl_context *ctx, GLenum target, GLenum pname,
                  GLint64 *out, const char *func)

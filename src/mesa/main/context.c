@@ -85,6 +85,7 @@ _mesa_alloc_shared_state(void)
    shared->Renderbuffers = _mesa_name_table_create();
    static const GLenum default_targets[NUM_TEXTURE_TARGETS] = {
       GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
+      GL_TEXTURE_RECTANGLE,
       GL_TEXTURE_1D, GL_TEXTURE_1D_ARRAY,
    };
    bool defaults_ok = true;

@@ -574,7 +574,8 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    if (!fb)
       return;
    if (texture) {
-      if (textarget == GL_TEXTURE_2D) {
+      bool rect = textarget == GL_TEXTURE_RECTANGLE && !_mesa_is_gles(ctx);
+      if (textarget == GL_TEXTURE_2D || rect) {
          face = 0;
       } else if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                  textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -590,14 +591,16 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
                      "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      if (tex->Target != (textarget == GL_TEXTURE_2D ? GL_TEXTURE_2D
-                                                     : GL_TEXTURE_CUBE_MAP)) {
+      GLenum want = textarget == GL_TEXTURE_2D || rect ? textarget
+                                                       : GL_TEXTURE_CUBE_MAP;
+      if (tex->Target != want) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTexture2D(textarget mismatch)");
          return;
       }
       /* ES 2.0: level 0 only; ES 3.0: a level of the texture. */
-      if (level < 0 || level >= MAX_TEXTURE_LEVELS ||
+      /* GL 3.1 section 4.4.2: a rectangle texture's level is 0. */
+      if (level < 0 || level >= MAX_TEXTURE_LEVELS || (rect && level) ||
           (_mesa_is_gles(ctx) && ctx->Version < 30 && level != 0)) {
          _mesa_error(ctx, GL_INVALID_VALUE, "glFramebufferTexture2D(level=%d)",
                      level);
@@ -910,8 +913,10 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
    case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
       /* ES 3.0.6 section 6.1.13: sizes, type and encoding of the
        * attached image's format; GL_NONE attachments are an
-       * INVALID_OPERATION for these. */
-      if ((_mesa_is_gles(ctx) && ctx->Version < 30))
+       * INVALID_OPERATION for these.  ES 2.0 has the type
+       * (EXT_color_buffer_half_float's COMPONENT_TYPE_EXT). */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          pname != GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE)
          break;
       if (att->Type == GL_NONE) {
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no attachment)", func);
@@ -1038,7 +1043,8 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 
 /* The storage format of a renderbuffer internal format, or NONE when
  * the format is not colour-, depth- or stencil-renderable in ctx (ES 3.0.6
- * section 4.4.2.1; ES 2.0: table 4.5, OES_rgb8_rgba8, OES_depth24). */
+ * section 4.4.2.1; ES 2.0: table 4.5, OES_rgb8_rgba8, OES_depth24,
+ * EXT_color_buffer_half_float's RGBA16F and RGB16F). */
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
@@ -1047,7 +1053,8 @@ renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
    if (!f || !(f->flags & GL_FMT_SIZED))
       return PIPE_FORMAT_NONE;
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       !(f->flags & GL_FMT_ES2_RENDERBUFFER))
+       !(f->flags & GL_FMT_ES2_RENDERBUFFER) &&
+       f->internalformat != GL_RGBA16F && f->internalformat != GL_RGB16F)
       return PIPE_FORMAT_NONE;
    bool ds = (f->flags & GL_FMT_DEPTH_RENDERABLE) != 0;
    if (!ds && !_mesa_is_color_renderable(ctx, f))

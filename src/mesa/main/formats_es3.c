@@ -50,6 +50,26 @@ static const struct gl_format_info formats[] = {
     * implementations; desktop GL's unsized depth formats). */
    F(DEPTH_COMPONENT, DEPTH_COMPONENT, UN, 0, 0, 0, 0, 24, 0, 0, 0, 0, false, P(Z24X8_UNORM), P(Z32_FLOAT), P(Z24_UNORM_S8_UINT)),
    F(DEPTH_STENCIL,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, 0, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
+   /* OES_required_internalformat's sized luminance and alpha formats
+    * (ES 2.0 contexts; EXT_texture_storage's in ES 3.0): stored like the
+    * unsized ones. */
+   F(ALPHA8,          ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
+   F(LUMINANCE8,      LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF, false, P(R8G8B8A8_UNORM)),
+   F(LUMINANCE8_ALPHA8, LUMINANCE_ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 8, TF, false, P(R8G8B8A8_UNORM)),
+   F(LUMINANCE4_ALPHA4, LUMINANCE_ALPHA, UN, 0, 0, 0, 4, 0, 0, 0, 4, TF, false, P(R8G8B8A8_UNORM)),
+   /* EXT_texture_format_BGRA8888: an unsized format of its own, stored
+    * as RGBA (the upload swaps the channels). */
+   F(BGRA_EXT,        RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
+   /* The effective formats of unsized luminance and alpha images from
+    * OES_texture_float / OES_texture_half_float texels (the names are
+    * EXT_texture_storage's); expanded to RGBA at upload like the byte
+    * ones.  32-bit ones filter with OES_texture_float_linear. */
+   F(ALPHA16F_EXT,    ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 0, TF, false, P(R16G16B16A16_FLOAT)),
+   F(LUMINANCE16F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(R16G16B16A16_FLOAT)),
+   F(LUMINANCE_ALPHA16F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 16, TF, false, P(R16G16B16A16_FLOAT)),
+   F(ALPHA32F_EXT,    ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 0, 0, false, P(R32G32B32A32_FLOAT)),
+   F(LUMINANCE32F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(R32G32B32A32_FLOAT)),
+   F(LUMINANCE_ALPHA32F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 32, 0, false, P(R32G32B32A32_FLOAT)),
 
    /* Sized colour formats (table 3.13). */
    F(R8,              RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, CR | TF, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
@@ -123,9 +143,39 @@ _mesa_format_info(GLenum internalformat)
    return NULL;
 }
 
+/* OES_texture_float / OES_texture_half_float: the float formats unsized
+ * ones stand for with FLOAT and HALF_FLOAT_OES texels (the sizes of
+ * ES 3.0.6 table 3.12 for RGB and RGBA). */
+static GLenum
+effective_float_format(GLenum internalformat, GLenum type)
+{
+   bool half = type == GL_HALF_FLOAT_OES;
+
+   if (type != GL_FLOAT && !half)
+      return GL_NONE;
+   switch (internalformat) {
+   case GL_RGBA:
+      return half ? GL_RGBA16F : GL_RGBA32F;
+   case GL_RGB:
+      return half ? GL_RGB16F : GL_RGB32F;
+   case GL_LUMINANCE_ALPHA:
+      return half ? GL_LUMINANCE_ALPHA16F_EXT : GL_LUMINANCE_ALPHA32F_EXT;
+   case GL_LUMINANCE:
+      return half ? GL_LUMINANCE16F_EXT : GL_LUMINANCE32F_EXT;
+   case GL_ALPHA:
+      return half ? GL_ALPHA16F_EXT : GL_ALPHA32F_EXT;
+   default:
+      return GL_NONE;
+   }
+}
+
 GLenum
 _mesa_effective_internalformat(GLenum internalformat, GLenum type)
 {
+   GLenum f = effective_float_format(internalformat, type);
+
+   if (f != GL_NONE)
+      return f;
    /* ES 3.0.6 table 3.12: unsized formats with these types. */
    if (internalformat == GL_RGB) {
       if (type == GL_UNSIGNED_SHORT_5_6_5)
@@ -187,8 +237,16 @@ _mesa_is_color_renderable(struct gl_context *ctx,
     * main/extensions.c). */
    if (f->internalformat == GL_RGB || f->internalformat == GL_RGBA)
       return true;
-   return (!_mesa_is_gles(ctx) || ctx->Version >= 30) &&
-          (f->flags & GL_FMT_FLOAT_RENDERABLE);
+   /* ES: EXT_color_buffer_half_float's RGBA16F and RGB16F (what
+    * HALF_FLOAT_OES images of RGBA and RGB are; RGB16F is stored as
+    * RGBA16F where the driver cannot render the RGBX form); in ES 2.0
+    * no other float format. */
+   if (_mesa_is_gles(ctx) && (f->internalformat == GL_RGBA16F ||
+                              f->internalformat == GL_RGB16F))
+      return true;
+   if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      return false;
+   return f->flags & GL_FMT_FLOAT_RENDERABLE;
 }
 
 bool
@@ -198,17 +256,24 @@ _mesa_is_filterable(struct gl_context *ctx, const struct gl_format_info *f)
       return true;
    if (f->flags & GL_FMT_FILTERABLE)
       return true;
-   /* Desktop GL filters 32-bit floats too; integer formats never. */
-   return !_mesa_is_gles(ctx) && f->type == GL_FLOAT &&
-          f->base != GL_DEPTH_COMPONENT && f->base != GL_DEPTH_STENCIL;
+   /* Desktop GL filters 32-bit floats too, and so does ES with
+    * OES_texture_float_linear (advertised in every ES context,
+    * main/extensions.c); integer formats never. */
+   (void)ctx;
+   return f->type == GL_FLOAT && f->base != GL_DEPTH_COMPONENT &&
+          f->base != GL_DEPTH_STENCIL;
 }
 
 /* --- Client formats ----------------------------------------------------- */
 
+/* Which APIs know a client pair (0: all). */
+#define CF_GL 1
+#define CF_ES 2
+
 struct client_format {
    GLenum format, type;
    enum pipe_format pipe;
-   bool desktop_only;
+   unsigned only;
 };
 
 /* ES 3.0.6 tables 3.2-3.5 (pixel layouts: the first component in the
@@ -264,9 +329,19 @@ static const struct client_format client_formats[] = {
    {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, P(L8A8_UNORM)},
    {GL_LUMINANCE, GL_UNSIGNED_BYTE, P(L8_UNORM)},
    {GL_ALPHA, GL_UNSIGNED_BYTE, P(A8_UNORM)},
-   {GL_LUMINANCE_ALPHA, GL_FLOAT, P(L32A32_FLOAT), true},
-   {GL_LUMINANCE, GL_FLOAT, P(L32_FLOAT), true},
-   {GL_ALPHA, GL_FLOAT, P(A32_FLOAT), true},
+   /* ES: OES_texture_float. */
+   {GL_LUMINANCE_ALPHA, GL_FLOAT, P(L32A32_FLOAT)},
+   {GL_LUMINANCE, GL_FLOAT, P(L32_FLOAT)},
+   {GL_ALPHA, GL_FLOAT, P(A32_FLOAT)},
+   /* OES_texture_half_float (its own enum for half floats). */
+   {GL_RGBA, GL_HALF_FLOAT_OES, P(R16G16B16A16_FLOAT), CF_ES},
+   {GL_RGB, GL_HALF_FLOAT_OES, P(R16G16B16_FLOAT), CF_ES},
+   {GL_LUMINANCE_ALPHA, GL_HALF_FLOAT_OES, P(L16A16_FLOAT), CF_ES},
+   {GL_LUMINANCE, GL_HALF_FLOAT_OES, P(L16_FLOAT), CF_ES},
+   {GL_ALPHA, GL_HALF_FLOAT_OES, P(A16_FLOAT), CF_ES},
+   /* EXT_texture_format_BGRA8888 (desktop GL 1.2's BGRA has the same
+    * value and layout). */
+   {GL_BGRA_EXT, GL_UNSIGNED_BYTE, P(B8G8R8A8_UNORM)},
    {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, P(Z16_UNORM)},
    {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, P(Z32_UNORM)},
    {GL_DEPTH_COMPONENT, GL_FLOAT, P(Z32_FLOAT)},
@@ -275,21 +350,15 @@ static const struct client_format client_formats[] = {
     P(Z32_FLOAT_S8X24_UINT)},
 };
 
+/* Does a pair of ctx's API name this client format (or type)? */
 static bool
-known_format(GLenum format)
+known_enum(struct gl_context *ctx, GLenum e, bool is_type)
 {
-   for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
-      if (client_formats[i].format == format)
-         return true;
-   }
-   return false;
-}
+   unsigned api = _mesa_is_gles(ctx) ? CF_ES : CF_GL;
 
-static bool
-known_type(GLenum type)
-{
    for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
-      if (client_formats[i].type == type)
+      const struct client_format *c = &client_formats[i];
+      if ((is_type ? c->type : c->format) == e && (!c->only || c->only == api))
          return true;
    }
    return false;
@@ -301,18 +370,26 @@ _mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
 {
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
 
-   *enums_ok = known_format(format) && known_type(type);
+   *enums_ok = known_enum(ctx, format, false) && known_enum(ctx, type, true);
    if (!*enums_ok)
       return PIPE_FORMAT_NONE;
    /* ES 2.0 knows the unsized formats with UNSIGNED_BYTE and the 16-bit
-    * packed types only (table 3.4). */
+    * packed types (table 3.4), and what its extensions add:
+    * DEPTH_COMPONENT with UNSIGNED_SHORT/INT (OES_depth_texture),
+    * DEPTH_STENCIL with UNSIGNED_INT_24_8 (OES_packed_depth_stencil),
+    * FLOAT (OES_texture_float), HALF_FLOAT_OES (OES_texture_half_float),
+    * BGRA (EXT_texture_format_BGRA8888). */
    if (es2) {
       bool f = format == GL_RGBA || format == GL_RGB ||
                format == GL_LUMINANCE_ALPHA || format == GL_LUMINANCE ||
-               format == GL_ALPHA;
+               format == GL_ALPHA || format == GL_DEPTH_COMPONENT ||
+               format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT;
       bool t = type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5 ||
                type == GL_UNSIGNED_SHORT_4_4_4_4 ||
-               type == GL_UNSIGNED_SHORT_5_5_5_1;
+               type == GL_UNSIGNED_SHORT_5_5_5_1 ||
+               type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT ||
+               type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT ||
+               type == GL_HALF_FLOAT_OES;
       *enums_ok = f && t;
       if (!*enums_ok)
          return PIPE_FORMAT_NONE;
@@ -320,7 +397,7 @@ _mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
    for (size_t i = 0; i < ARRAY_LEN(client_formats); i++) {
       const struct client_format *c = &client_formats[i];
       if (c->format == format && c->type == type) {
-         if (c->desktop_only && _mesa_is_gles(ctx))
+         if (c->only && c->only != (_mesa_is_gles(ctx) ? CF_ES : CF_GL))
             return PIPE_FORMAT_NONE;
          return c->pipe;
       }
@@ -404,6 +481,29 @@ static const struct combination combinations[] = {
    {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH24_STENCIL8},
    {GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV,
     GL_DEPTH32F_STENCIL8},
+};
+
+/* Valid in ES 2.0 contexts too: table 3.3 (ES 2.0 table 3.4 with format
+ * = internalformat) and what ES extensions add to it. */
+static const struct combination es2_combinations[] = {
+   /* OES_required_internalformat table 3.4 (the sized formats; not the
+    * 10-bit ones of EXT_texture_type_2_10_10_10_REV, nor OES_depth32's). */
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA8},
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGB5_A1},
+   {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA4},
+   {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB8},
+   {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB565},
+   {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA4},
+   {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGB5_A1},
+   {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB565},
+   {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE8_ALPHA8},
+   {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE4_ALPHA4},
+   {GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_LUMINANCE8},
+   {GL_ALPHA, GL_UNSIGNED_BYTE, GL_ALPHA8},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT16},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT24},
+   {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT16},
+   {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH24_STENCIL8},
    /* Table 3.3: unsized internal formats. */
    {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB},
    {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB},
@@ -417,6 +517,19 @@ static const struct combination combinations[] = {
    {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT},
    {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT},
    {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL},
+   /* OES_texture_float, OES_texture_half_float. */
+   {GL_RGBA, GL_FLOAT, GL_RGBA},
+   {GL_RGB, GL_FLOAT, GL_RGB},
+   {GL_LUMINANCE_ALPHA, GL_FLOAT, GL_LUMINANCE_ALPHA},
+   {GL_LUMINANCE, GL_FLOAT, GL_LUMINANCE},
+   {GL_ALPHA, GL_FLOAT, GL_ALPHA},
+   {GL_RGBA, GL_HALF_FLOAT_OES, GL_RGBA},
+   {GL_RGB, GL_HALF_FLOAT_OES, GL_RGB},
+   {GL_LUMINANCE_ALPHA, GL_HALF_FLOAT_OES, GL_LUMINANCE_ALPHA},
+   {GL_LUMINANCE, GL_HALF_FLOAT_OES, GL_LUMINANCE},
+   {GL_ALPHA, GL_HALF_FLOAT_OES, GL_ALPHA},
+   /* EXT_texture_format_BGRA8888. */
+   {GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_BGRA_EXT},
 };
 
 /* The kind of a client format for desktop's looser rule. */
@@ -449,11 +562,21 @@ _mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
    if (!_mesa_is_gles(ctx)) {
       const struct gl_format_info *f = _mesa_format_info(internalformat);
       bool enums_ok;
+      /* BGRA is a client format only in desktop GL. */
       return f && f->base != GL_STENCIL_INDEX &&
+             f->internalformat != GL_BGRA_EXT &&
              _mesa_client_format(ctx, format, type, &enums_ok) !=
                 PIPE_FORMAT_NONE &&
              info_kind(f) == format_kind(format);
    }
+   for (size_t i = 0; i < ARRAY_LEN(es2_combinations); i++) {
+      const struct combination *c = &es2_combinations[i];
+      if (c->format == format && c->type == type &&
+          c->internalformat == internalformat)
+         return true;
+   }
+   if (ctx->Version < 30)
+      return false;
    for (size_t i = 0; i < ARRAY_LEN(combinations); i++) {
       const struct combination *c = &combinations[i];
       if (c->format == format && c->type == type &&

@@ -8,7 +8,9 @@
  *
  * - every internal format the front end knows (ES 3.0.6 spec tables
  *   3.13 and 3.14; the unsized ES 2.0 ones; the unsized depth formats of
- *   OES_depth_texture/OES_packed_depth_stencil), with its base format,
+ *   OES_depth_texture/OES_packed_depth_stencil; BGRA_EXT of
+ *   EXT_texture_format_BGRA8888; the float luminance and alpha formats
+ *   unsized ones become with OES_texture_float), with its base format,
  *   component type, bit sizes, whether it is colour-renderable and
  *   texture-filterable, and the pipe formats it may be stored in, best
  *   first (the first one the driver supports is used);
@@ -89,7 +91,8 @@ bool _mesa_format_info_is_integer(const struct gl_format_info *f);
 bool _mesa_is_color_renderable(struct gl_context *ctx,
                                const struct gl_format_info *f);
 
-/* Texture-filterable in ctx (float 32 formats are not in ES)? */
+/* Texture-filterable in ctx (32-bit float formats are in desktop GL and,
+ * with OES_texture_float_linear, in ES)? */
 bool _mesa_is_filterable(struct gl_context *ctx,
                          const struct gl_format_info *f);
 
@@ -99,9 +102,10 @@ bool _mesa_is_filterable(struct gl_context *ctx,
 enum pipe_format _mesa_client_format(struct gl_context *ctx, GLenum format,
                                      GLenum type, bool *enums_ok);
 
-/* Does (format, type, internalformat) appear in ES 3.0.6 table 3.2/3.3?
- * Desktop contexts accept any pair whose kind (colour, integer, depth,
- * depth-stencil) matches the internal format's. */
+/* Does (format, type, internalformat) appear in ES 3.0.6 table 3.2/3.3
+ * (ES 2.0 contexts: table 3.3 and the unsized combinations ES extensions
+ * add)?  Desktop contexts accept any pair whose kind (colour, integer,
+ * depth, depth-stencil) matches the internal format's. */
 bool _mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
                                  GLenum type, GLenum internalformat);
 

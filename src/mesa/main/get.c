@@ -15,7 +15,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/extensions.h"
 #include "main/formats_es3.h"
 #include "main/texcompress.h"
@@ -277,6 +279,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_ALIASED_POINT_SIZE_RANGE:
       float_n(v, TYPE_FLOAT, 2, c->AliasedPointSizeRange);
       return true;
+   case GL_SMOOTH_POINT_SIZE_RANGE: /* = POINT_SIZE_RANGE (desktop) */
+   case GL_SMOOTH_LINE_WIDTH_RANGE: /* = LINE_WIDTH_RANGE */
+      /* GL 3.1 table 6.49: the antialiased ranges; points and lines are
+       * drawn the same whether smoothed or not here. */
+      if (_mesa_is_gles(ctx))
+         return false;
+      float_n(v, TYPE_FLOAT, 2,
+              pname == GL_SMOOTH_POINT_SIZE_RANGE ? c->AliasedPointSizeRange
+                                                  : c->AliasedLineWidthRange);
+      return true;
    case GL_RED_BITS:
    case GL_GREEN_BITS:
    case GL_BLUE_BITS:
@@ -291,6 +303,21 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
       int1(v, ctx->VAO->IndexBuffer ? (GLint)ctx->VAO->IndexBuffer->Name : 0);
       return true;
+   case GL_COPY_READ_BUFFER: /* = ..._BINDING (ES 3.0 table 6.6, GL 3.1) */
+   case GL_COPY_WRITE_BUFFER:
+   case GL_PIXEL_PACK_BUFFER_BINDING:
+   case GL_PIXEL_UNPACK_BUFFER_BINDING: {
+      GLenum target = pname == GL_PIXEL_PACK_BUFFER_BINDING
+                         ? GL_PIXEL_PACK_BUFFER
+                      : pname == GL_PIXEL_UNPACK_BUFFER_BINDING
+                         ? GL_PIXEL_UNPACK_BUFFER
+                         : pname;
+      struct gl_buffer_object **b = _mesa_buffer_binding(ctx, target);
+      if (!b)
+         return false;
+      int1(v, *b ? (GLint)(*b)->Name : 0);
+      return true;
+   }
    case GL_BLEND:
       bool1(v, ctx->Color.BlendEnabled);
       return true;
@@ -404,6 +431,27 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                              : TEXTURE_2D_ARRAY_INDEX]
                  ->Name);
       return true;
+   case GL_TEXTURE_BINDING_RECTANGLE: /* GL 3.1, ARB_texture_rectangle */
+      if (!_mesa_has_rect_textures(ctx))
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[TEXTURE_RECT_INDEX]
+                 ->Name);
+      return true;
+   case GL_MAX_RECTANGLE_TEXTURE_SIZE:
+      if (!_mesa_has_rect_textures(ctx))
+         return false;
+      int1(v, c->MaxTextureSize);
+      return true;
+   case GL_PRIMITIVE_RESTART: /* GL 3.1 section 2.8.1 */
+   case GL_PRIMITIVE_RESTART_INDEX:
+      if (!_mesa_has_primitive_restart_index(ctx))
+         return false;
+      if (pname == GL_PRIMITIVE_RESTART)
+         bool1(v, ctx->PrimitiveRestart);
+      else
+         int1(v, (GLint)ctx->RestartIndex);
+      return true;
    case GL_TEXTURE_BINDING_2D:
    case GL_TEXTURE_BINDING_CUBE_MAP: {
       int idx =
@@ -480,7 +528,10 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_PACK_ROW_LENGTH:
    case GL_PACK_SKIP_PIXELS:
    case GL_PACK_SKIP_ROWS:
-      if (_mesa_is_gles(ctx) && ctx->Version < 30)
+      /* ES 2.0: the three EXT_unpack_subimage adds. */
+      if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+          pname != GL_UNPACK_ROW_LENGTH && pname != GL_UNPACK_SKIP_PIXELS &&
+          pname != GL_UNPACK_SKIP_ROWS)
          return false;
       int1(v, pname == GL_UNPACK_ROW_LENGTH     ? ctx->Pixel.UnpackRowLength
               : pname == GL_UNPACK_IMAGE_HEIGHT ? ctx->Pixel.UnpackImageHeight

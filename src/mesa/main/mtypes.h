@@ -185,6 +185,7 @@ enum gl_texture_index {
    TEXTURE_CUBE_INDEX,
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
+   TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
    TEXTURE_1D_INDEX, /* desktop GL */
    TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
    NUM_TEXTURE_TARGETS,
@@ -215,6 +216,7 @@ struct gl_texture_object {
    GLenum CompareMode, CompareFunc;
    GLenum Swizzle[4];
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
+   GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
@@ -250,6 +252,7 @@ struct gl_sampler_object {
    GLenum WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias; /* TEXTURE_LOD_BIAS (desktop GL 3.3 table 6.23) */
    /* As in gl_texture_object. */
    unsigned SamplerStamp;
    void *sampler_cso;
@@ -558,6 +561,9 @@ struct gl_context {
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
    bool PrimitiveRestartFixedIndex;
+   /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
+   bool PrimitiveRestart;
+   GLuint RestartIndex;
    /* GL 3.0 section 2.18 conditional rendering (condrender.c): while
     * active, draws and clears are skipped when the query counted no
     * samples. */

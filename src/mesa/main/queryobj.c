@@ -15,9 +15,10 @@
 #include "util/hash_table.h"
 
 /* Queries the front end answers itself, with no pipe query: GL 3.0
- * GL_PRIMITIVES_GENERATED.  With no geometry shaders and no primitive
- * restart in GL 3.0, the primitives a draw generates follow from its mode
- * and counts (_mesa_count_generated_primitives). */
+ * GL_PRIMITIVES_GENERATED.  With no geometry shaders, the primitives a
+ * draw generates follow from its mode and counts
+ * (_mesa_count_generated_primitives), per run between restart indices
+ * when primitive restart is on (st_draw.c). */
 #define QUERY_ON_CPU (~0u)
 
 /* CurrentQuery[] slot and pipe query type of a target; -1 if none. */

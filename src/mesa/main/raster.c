@@ -10,6 +10,7 @@
  * 5.2, 6.1.1).
  */
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 
@@ -179,16 +180,18 @@ _mesa_PixelStorei(GLenum pname, GLint param)
       break;
    /* ES 3.0.6 tables 3.1 and 4.4: counts (ES 3.0 and desktop GL). */
    case GL_UNPACK_ROW_LENGTH:
-      dst = es3 ? &ctx->Pixel.UnpackRowLength : NULL;
+      /* ES 2.0 too: EXT_unpack_subimage (the row length and the
+       * skips of uploads; not the image ones, nor the pack ones). */
+      dst = &ctx->Pixel.UnpackRowLength;
       break;
    case GL_UNPACK_IMAGE_HEIGHT:
       dst = es3 ? &ctx->Pixel.UnpackImageHeight : NULL;
       break;
    case GL_UNPACK_SKIP_PIXELS:
-      dst = es3 ? &ctx->Pixel.UnpackSkipPixels : NULL;
+      dst = &ctx->Pixel.UnpackSkipPixels;
       break;
    case GL_UNPACK_SKIP_ROWS:
-      dst = es3 ? &ctx->Pixel.UnpackSkipRows : NULL;
+      dst = &ctx->Pixel.UnpackSkipRows;
       break;
    case GL_UNPACK_SKIP_IMAGES:
       dst = es3 ? &ctx->Pixel.UnpackSkipImages : NULL;
@@ -269,6 +272,10 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
       *dirty = 0;
       return es3 ? &ctx->PrimitiveRestartFixedIndex : NULL;
+   case GL_PRIMITIVE_RESTART: /* GL 3.1 section 2.8.1 */
+      *dirty = 0;
+      return _mesa_has_primitive_restart_index(ctx) ? &ctx->PrimitiveRestart
+                                                    : NULL;
    case GL_VERTEX_PROGRAM_TWO_SIDE:
       /* GL 3.0 section 2.19.1 (compatibility; deprecated). */
       *dirty = ST_NEW_CONSTANTS;

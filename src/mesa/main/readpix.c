@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* glReadPixels: errors (ES 2.0 section 4.3.1), then the state tracker. */
+/* glReadPixels and glReadnPixels: errors (ES 2.0 section 4.3.1), then the
+ * state tracker. */
+#include <stdint.h>
+
 #include "main/context.h"
 #include "main/desktop30.h"
 #include "main/fbobject.h"
@@ -12,6 +15,7 @@
 #include "main/robustness.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_format_convert.h"
 #include "util/format/u_format.h"
 
 /* The colour buffer glReadPixels reads (ES 3.0.6 section 4.3.1). */
@@ -88,42 +92,125 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
           !util_format_is_pure_integer(f) && ctx->Version < 30;
 }
 
-void GLAPIENTRY
-_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
-                 GLenum type, void *pixels)
+/* Is the depth buffer rb a float one (the format the application asked
+ * for, whatever it is stored in: the asahi driver keeps 24-bit depth as
+ * Z32_FLOAT)? */
+static bool
+float_depth(const struct gl_renderbuffer *rb)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (_mesa_context_lost(ctx, "glReadPixels"))
-      return;
+   const struct gl_format_info *f = _mesa_format_info(rb->InternalFormat);
 
-   if (width < 0 || height < 0) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glReadPixels(%d x %d)", width,
-                  height);
+   if (f)
+      return f->type == GL_FLOAT;
+   return util_format_is_depth_or_stencil(rb->texture->format) &&
+          st_is_float_depth(rb->texture->format);
+}
+
+/* NV_read_depth (ES 3.0 contexts): DEPTH_COMPONENT from the read
+ * framebuffer's depth buffer with UNSIGNED_SHORT or UNSIGNED_INT_24_8
+ * (fixed-point buffers; the 8 low bits of the latter are left as they
+ * are) or FLOAT (float buffers). */
+static void
+read_depth(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
+           GLsizei height, GLenum type, int64_t buf_size_B, void *pixels,
+           const char *func)
+{
+   enum pipe_format client =
+      type == GL_UNSIGNED_SHORT     ? PIPE_FORMAT_Z16_UNORM
+      : type == GL_UNSIGNED_INT_24_8 ? PIPE_FORMAT_S8_UINT_Z24_UNORM
+      : type == GL_FLOAT             ? PIPE_FORMAT_Z32_FLOAT
+                                     : PIPE_FORMAT_NONE;
+
+   if (client == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(depth type)", func);
       return;
    }
-   bool enums_ok;
-   enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
-   if (!enums_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glReadPixels(format/type)");
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
+      return;
+   struct gl_renderbuffer *rb = ctx->ReadBuffer->Attachment[BUFFER_DEPTH];
+   if (!rb || !rb->texture || !util_format_has_depth(rb->texture->format)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no depth buffer)", func);
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glReadPixels") ||
-       !_mesa_read_framebuffer_single_sampled(ctx, "glReadPixels"))
-      return;
-   if (!read_pair_ok(ctx, format, type, client)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(format/type)");
-      return;
-   }
-   if (ctx->ReadBuffer->Name && ctx->ReadBuffer->ColorReadBuffer == GL_NONE) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glReadPixels(no read buffer)");
+   if ((type == GL_FLOAT) != float_depth(rb)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(depth type for buffer)",
+                  func);
       return;
    }
    struct pbo_map map;
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, true, width, height, 1,
                       util_format_get_blocksize(client), &layout);
-   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map,
-                             "glReadPixels");
+   if (!ctx->PixelPackBuffer && (int64_t)layout.size_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
+   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
+   if (!dst)
+      return;
+   st_read_pixels_from(ctx->st, rb, x, y, width, height, client, dst);
+   _mesa_unmap_pbo(ctx, &map);
+}
+
+/* glReadPixels and glReadnPixels: buf_size_B is what the application's
+ * memory holds (INT64_MAX: no limit). */
+static void
+read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+            GLenum type, int64_t buf_size_B, void *pixels, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (_mesa_context_lost(ctx, func))
+      return;
+
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width,
+                  height);
+      return;
+   }
+   if (format == GL_DEPTH_COMPONENT && _mesa_is_gles(ctx) &&
+       ctx->Version >= 30) {
+      read_depth(ctx, x, y, width, height, type, buf_size_B, pixels, func);
+      return;
+   }
+   bool enums_ok;
+   enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
+   /* The ES 2.0 extensions that add texture formats and types (depth,
+    * float, BGRA) add none to ReadPixels but FLOAT, the implementation's
+    * pair for float buffers (EXT_color_buffer_half_float). */
+   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
+       (type == GL_HALF_FLOAT_OES ||
+        type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT ||
+        type == GL_UNSIGNED_INT_24_8 || format == GL_DEPTH_COMPONENT ||
+        format == GL_DEPTH_STENCIL || format == GL_BGRA_EXT))
+      enums_ok = false;
+   if (!enums_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
+      return;
+   if (!read_pair_ok(ctx, format, type, client)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type)", func);
+      return;
+   }
+   if (ctx->ReadBuffer->Name && ctx->ReadBuffer->ColorReadBuffer == GL_NONE) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no read buffer)", func);
+      return;
+   }
+   struct pbo_map map;
+   struct gl_pixel_layout layout;
+   _mesa_pixel_layout(ctx, true, width, height, 1,
+                      util_format_get_blocksize(client), &layout);
+   /* KHR_robustness / EXT_robustness: the pixels must fit the
+    * application's buffer (client memory; a pack buffer has its own
+    * range check). */
+   if (!ctx->PixelPackBuffer && (int64_t)layout.size_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
+   void *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
    if (!dst)
       return;
    st_read_pixels(ctx->st, x, y, width, height, client, dst);
@@ -135,4 +222,22 @@ _mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                              client, width, height, dst);
    }
    _mesa_unmap_pbo(ctx, &map);
+}
+
+void GLAPIENTRY
+_mesa_ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, void *pixels)
+{
+   read_pixels(x, y, width, height, format, type, INT64_MAX, pixels,
+               "glReadPixels");
+}
+
+/* GL 4.5 / ES 3.2 section 16.1.2, KHR_robustness, EXT_robustness (the
+ * registry aliases glReadnPixelsEXT/KHR/ARB to it). */
+void GLAPIENTRY
+_mesa_ReadnPixels(GLint x, GLint y, GLsizei width, GLsizei height,
+                  GLenum format, GLenum type, GLsizei bufSize, void *data)
+{
+   read_pixels(x, y, width, height, format, type, bufSize, data,
+               "glReadnPixels");
 }

@@ -193,6 +193,14 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
    case GL_TEXTURE_MAX_LOD:
       s->MaxLod = fv;
       break;
+   case GL_TEXTURE_LOD_BIAS:
+      /* desktop GL 3.3 table 6.23; not an ES 3.0 sampler parameter */
+      if (_mesa_is_gles(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+         return;
+      }
+      s->LodBias = fv;
+      break;
    case GL_TEXTURE_COMPARE_MODE:
       if (!_mesa_sampler_value_ok(pname, e))
          goto bad_param;
@@ -272,6 +280,13 @@ get_sampler_parameter(GLuint sampler, GLenum pname, GLfloat *out,
       return true;
    case GL_TEXTURE_MAX_LOD:
       *out = s->MaxLod;
+      return true;
+   case GL_TEXTURE_LOD_BIAS:
+      if (_mesa_is_gles(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+         return false;
+      }
+      *out = s->LodBias;
       return true;
    case GL_TEXTURE_COMPARE_MODE:
       *out = (GLfloat)s->CompareMode;

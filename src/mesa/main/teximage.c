@@ -10,6 +10,7 @@
  * state tracker's (st_texture.c).
  */
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/fbobject.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
@@ -23,7 +24,7 @@
  * of this context.  1D textures and 1D arrays (2D images whose rows are
  * layers) are desktop GL's (GL 3.0 section 3.8.1). */
 static int
-image_face(const struct gl_context *ctx, GLenum target, unsigned dims,
+image_face(struct gl_context *ctx, GLenum target, unsigned dims,
            GLenum *bind_target)
 {
    if (dims == 1) {
@@ -31,6 +32,7 @@ image_face(const struct gl_context *ctx, GLenum target, unsigned dims,
       return target == GL_TEXTURE_1D && !_mesa_is_gles(ctx) ? 0 : -1;
    }
    if (target == GL_TEXTURE_2D ||
+       (target == GL_TEXTURE_RECTANGLE && _mesa_has_rect_textures(ctx)) ||
        (target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx))) {
       *bind_target = target;
       return 0;
@@ -46,6 +48,9 @@ image_face(const struct gl_context *ctx, GLenum target, unsigned dims,
 static GLint
 max_levels(struct gl_context *ctx, GLenum bind_target)
 {
+   /* GL 3.1 section 3.8.1: a rectangle texture has level 0 only. */
+   if (bind_target == GL_TEXTURE_RECTANGLE)
+      return 1;
    GLint size = bind_target == GL_TEXTURE_CUBE_MAP
                    ? ctx->Const.MaxCubeMapTextureSize
                    : ctx->Const.MaxTextureSize;
@@ -87,6 +92,8 @@ storage_target(GLenum target)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE:
+      return PIPE_TEXTURE_RECT;
    default:
       return PIPE_TEXTURE_2D;
    }
@@ -120,6 +127,16 @@ storage_of(struct gl_context *ctx, GLenum internalformat, GLenum type,
    return p;
 }
 
+/* The type an image records (its effective format follows from it): in
+ * desktop GL, float texels of an unsized format are stored in the
+ * fixed-point format the name stands for (GL 3.0 table 3.16), so FLOAT
+ * does not pick a float format there as OES_texture_float does in ES. */
+static GLenum
+image_type(struct gl_context *ctx, GLenum type)
+{
+   return !_mesa_is_gles(ctx) && type == GL_FLOAT ? GL_NONE : type;
+}
+
 static bool check_internalformat(struct gl_context *ctx,
                                  GLenum internalformat, GLenum format,
                                  GLenum type, const char *func);
@@ -150,13 +167,13 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return;
    }
-   bool es3 = !_mesa_is_gles(ctx) || ctx->Version >= 30;
-   if (!es3 && internalformat != GL_RGBA && internalformat != GL_RGB &&
-       internalformat != GL_LUMINANCE_ALPHA && internalformat != GL_LUMINANCE &&
-       internalformat != GL_ALPHA) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat)", func);
+   bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
+   /* ES 2.0 with OES_required_internalformat: like ES 3.0, a combination
+    * of its table 3.4 (format_combination_ok), INVALID_OPERATION
+    * otherwise; internal formats unknown to it are INVALID_VALUE. */
+   if (es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
+                                    func))
       return;
-   }
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
@@ -171,14 +188,16 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    /* ES 3.0 adds the sized formats of table 3.2. */
-   if (es3 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                    func))
+   if (!es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
+                                     func))
       return;
-   if ((!es3 && (GLenum)internalformat != format) ||
-       src == PIPE_FORMAT_NONE) {
+   /* Depth images of cube maps in ES 2.0: OES_depth_texture_cube_map
+    * (OES_depth_texture alone allows TEXTURE_2D only). */
+   if (src == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
+   type = image_type(ctx, type);
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
@@ -304,6 +323,12 @@ _mesa_GenerateMipmap(GLenum target)
    struct gl_texture_object *t;
    struct gl_texture_image *base;
 
+   /* GL 3.1 section 3.8.9: rectangle textures have no mipmaps. */
+   if (target == GL_TEXTURE_RECTANGLE) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glGenerateMipmap(target=0x%x)",
+                  target);
+      return;
+   }
    t = _mesa_get_current_tex_object(ctx, target, "glGenerateMipmap");
    if (!t)
       return;
@@ -417,6 +442,27 @@ image_info(const struct gl_texture_image *img)
       _mesa_effective_internalformat(img->InternalFormat, img->Type));
 }
 
+/* The sized formats ES 2.0 copies into (OES_required_internalformat table
+ * 3.4.y, without the 10-bit ones). */
+static bool
+es2_copy_sized(GLenum internalformat)
+{
+   switch (internalformat) {
+   case GL_ALPHA8:
+   case GL_LUMINANCE8:
+   case GL_LUMINANCE8_ALPHA8:
+   case GL_LUMINANCE4_ALPHA4:
+   case GL_RGB565:
+   case GL_RGB8:
+   case GL_RGBA4:
+   case GL_RGB5_A1:
+   case GL_RGBA8:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* CopyTexImage1D (dims 1) and CopyTexImage2D. */
 static void
 copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
@@ -442,7 +488,9 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    bool unsized = internalformat == GL_RGBA || internalformat == GL_RGB ||
                   internalformat == GL_LUMINANCE_ALPHA ||
                   internalformat == GL_LUMINANCE || internalformat == GL_ALPHA;
-   if (!f || (!unsized && _mesa_is_gles(ctx) && ctx->Version < 30) ||
+   if (!f ||
+       (!unsized && !es2_copy_sized(internalformat) && _mesa_is_gles(ctx) &&
+        ctx->Version < 30) ||
        _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat)", func);
       return;
@@ -622,7 +670,8 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
                                    width, height, 1);
       return;
    }
-   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) {
+   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP &&
+       (target != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
    }
@@ -644,6 +693,8 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       size >>= 1;
       max_levels++;
    }
+   if (target == GL_TEXTURE_RECTANGLE)
+      max_levels = 1;
    if (levels > max_levels) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glTexStorage2D(levels)");
       return;
@@ -772,6 +823,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
+   type = image_type(ctx, type);
    enum pipe_format storage =
       storage_of(ctx, (GLenum)internalformat, type, target, func);
    if (storage == PIPE_FORMAT_NONE)

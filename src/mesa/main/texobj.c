@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/desktop31.h"
 #include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
@@ -38,6 +39,9 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    case GL_TEXTURE_2D_ARRAY:
       t->TargetIndex = TEXTURE_2D_ARRAY_INDEX;
       break;
+   case GL_TEXTURE_RECTANGLE:
+      t->TargetIndex = TEXTURE_RECT_INDEX;
+      break;
    case GL_TEXTURE_1D:
       t->TargetIndex = TEXTURE_1D_INDEX;
       break;
@@ -59,6 +63,11 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->CompareMode = GL_NONE;
    t->CompareFunc = GL_LEQUAL;
    t->DepthMode = GL_LUMINANCE;
+   if (target == GL_TEXTURE_RECTANGLE) {
+      /* GL 3.1 section 3.8.14: no mipmaps, no repeat. */
+      t->MinFilter = GL_LINEAR;
+      t->WrapS = t->WrapT = t->WrapR = GL_CLAMP_TO_EDGE;
+   }
    t->Swizzle[0] = GL_RED;
    t->Swizzle[1] = GL_GREEN;
    t->Swizzle[2] = GL_BLUE;
@@ -108,6 +117,8 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
          return -1;
       return target == GL_TEXTURE_3D ? TEXTURE_3D_INDEX
                                      : TEXTURE_2D_ARRAY_INDEX;
+   case GL_TEXTURE_RECTANGLE:
+      return _mesa_has_rect_textures(ctx) ? TEXTURE_RECT_INDEX : -1;
    case GL_TEXTURE_1D:
    case GL_TEXTURE_1D_ARRAY:
       /* desktop GL only (GL 3.0 section 3.8.1) */
@@ -302,6 +313,14 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
 
    if (!t)
       return;
+   if (t->Target == GL_TEXTURE_RECTANGLE) {
+      GLenum err = _mesa_rect_parameter_error(pname, (GLint)e);
+      if (err != GL_NO_ERROR) {
+         _mesa_error(ctx, err, "%s(rectangle texture, pname=0x%x)", func,
+                     pname);
+         return;
+      }
+   }
    switch (pname) {
    case GL_TEXTURE_MIN_FILTER:
       if (!_mesa_sampler_value_ok(pname, e))
@@ -380,6 +399,12 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
          goto bad_param;
       t->Swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
       t->stamp++;
+      break;
+   case GL_TEXTURE_LOD_BIAS:
+      /* GL 3.0 section 3.9.7 (GL 1.4 on); ES has no such parameter. */
+      if (_mesa_is_gles(ctx))
+         goto bad_pname;
+      t->LodBias = is_float ? f : (GLfloat)i;
       break;
    case GL_DEPTH_TEXTURE_MODE:
       /* GL 3.0 compatibility, table 3.21 (not in ES or core). */
@@ -496,6 +521,12 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
          break;
       *out = (GLint)t->DepthMode;
       return true;
+   case GL_TEXTURE_LOD_BIAS:
+      if (_mesa_is_gles(ctx))
+         break;
+      /* GL 3.0 section 6.1.2: a float state read as an integer rounds */
+      *out = (GLint)lroundf(t->LodBias);
+      return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
@@ -520,8 +551,16 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
    GLint v;
 
-   if (get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
-      *params = (GLfloat)v;
+   if (!get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
+      return;
+   *params = (GLfloat)v;
+   if (pname == GL_TEXTURE_LOD_BIAS) {
+      /* a float state: read without rounding (the lookup succeeded) */
+      GET_CURRENT_CONTEXT(ctx);
+      *params =
+         _mesa_get_current_tex_object(ctx, target, "glGetTexParameterfv")
+            ->LodBias;
+   }
 }
 
 static bool

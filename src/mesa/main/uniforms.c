@@ -11,6 +11,7 @@
  * buffer 0.  glGetUniform* read it back.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "main/context.h"
@@ -347,9 +348,11 @@ _mesa_UniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
                   "glUniformMatrix4fv");
 }
 
+/* glGetUniform*v and glGetnUniform*v: buf_size_B is what params holds
+ * (INT32_MAX: no limit). */
 static void
 get_uniform(GLuint program, GLint location, void *params, bool as_float,
-            const char *func)
+            GLsizei buf_size_B, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_program_object *prog;
@@ -368,6 +371,11 @@ get_uniform(GLuint program, GLint location, void *params, bool as_float,
    if (!u)
       return;
    uniform_shape(u->gl_type, &shape);
+   /* KHR_robustness / EXT_robustness: the value must fit bufSize. */
+   if ((int64_t)shape.cols * shape.rows * 4 > (int64_t)buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
 
    const uint8_t *slot = (const uint8_t *)prog->exec->uniforms + u->offset_B +
                          element * u->array_stride_B;
@@ -402,13 +410,38 @@ get_uniform(GLuint program, GLint location, void *params, bool as_float,
 void GLAPIENTRY
 _mesa_GetUniformfv(GLuint program, GLint location, GLfloat *params)
 {
-   get_uniform(program, location, params, true, "glGetUniformfv");
+   get_uniform(program, location, params, true, INT32_MAX, "glGetUniformfv");
 }
 
 void GLAPIENTRY
 _mesa_GetUniformiv(GLuint program, GLint location, GLint *params)
 {
-   get_uniform(program, location, params, false, "glGetUniformiv");
+   get_uniform(program, location, params, false, INT32_MAX,
+               "glGetUniformiv");
+}
+
+/* GL 4.5 / ES 3.2 section 7.12, KHR_robustness, EXT_robustness (the
+ * registry aliases the ...EXT/KHR/ARB names to these). */
+void GLAPIENTRY
+_mesa_GetnUniformfv(GLuint program, GLint location, GLsizei bufSize,
+                    GLfloat *params)
+{
+   get_uniform(program, location, params, true, bufSize, "glGetnUniformfv");
+}
+
+void GLAPIENTRY
+_mesa_GetnUniformiv(GLuint program, GLint location, GLsizei bufSize,
+                    GLint *params)
+{
+   get_uniform(program, location, params, false, bufSize, "glGetnUniformiv");
+}
+
+void GLAPIENTRY
+_mesa_GetnUniformuiv(GLuint program, GLint location, GLsizei bufSize,
+                     GLuint *params)
+{
+   get_uniform(program, location, params, false, bufSize,
+               "glGetnUniformuiv");
 }
 
 /* --- ES 3.0: unsigned setters, non-square matrices ---------------------- */
@@ -517,5 +550,6 @@ _mesa_UniformMatrix4x3fv(GLint location, GLsizei count, GLboolean transpose,
 void GLAPIENTRY
 _mesa_GetUniformuiv(GLuint program, GLint location, GLuint *params)
 {
-   get_uniform(program, location, params, false, "glGetUniformuiv");
+   get_uniform(program, location, params, false, INT32_MAX,
+               "glGetUniformuiv");
 }

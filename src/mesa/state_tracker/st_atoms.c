@@ -20,6 +20,7 @@
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
+#include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
 
@@ -417,12 +418,45 @@ update_stencil_ref(struct st_context *st)
    st->pipe->set_stencil_ref(st->pipe, ref);
 }
 
+static bool
+has_float_channel(enum pipe_format format)
+{
+   const struct util_format_description *d = util_format_description(format);
+
+   for (unsigned i = 0; d && i < d->nr_channels; i++) {
+      if (d->channel[i].type == UTIL_FORMAT_TYPE_FLOAT)
+         return true;
+   }
+   return false;
+}
+
+/* The blend constant is kept as given; fixed-point colour buffers use it
+ * clamped to [0, 1] (ES 3.0.6 section 4.1.7).  One constant serves every
+ * buffer, so it is clamped unless float buffers are bound and no
+ * fixed-point one (a mix gets the float buffers the clamped constant). */
 static void
 update_blend_color(struct st_context *st)
 {
+   const struct gl_framebuffer *fb = st->ctx.DrawBuffer;
    struct pipe_blend_color c;
+   bool any_float = false, any_fixed = false;
 
-   memcpy(c.color, st->ctx.Color.BlendColor, sizeof(c.color));
+   for (unsigned i = 0; fb && i < MAX_DRAW_BUFFERS; i++) {
+      const struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
+      if (!rb || !rb->texture ||
+          util_format_is_pure_integer(rb->texture->format))
+         continue;
+      if (has_float_channel(rb->texture->format))
+         any_float = true;
+      else
+         any_fixed = true;
+   }
+   for (unsigned i = 0; i < 4; i++) {
+      float v = st->ctx.Color.BlendColor[i];
+      if (any_fixed || !any_float)
+         v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+      c.color[i] = v;
+   }
    st->pipe->set_blend_color(st->pipe, &c);
 }
 
@@ -566,7 +600,7 @@ st_validate_state(struct st_context *st)
       update_dsa(st);
    if (dirty & ST_NEW_STENCIL_REF)
       update_stencil_ref(st);
-   if (dirty & ST_NEW_BLEND_COLOR)
+   if (dirty & (ST_NEW_BLEND_COLOR | ST_NEW_FRAMEBUFFER))
       update_blend_color(st);
    if (dirty & (ST_NEW_SAMPLE_MASK | ST_NEW_FRAMEBUFFER))
       update_sample_mask(st);

@@ -148,6 +148,40 @@ es3_supported(struct pipe_screen *screen)
    return true;
 }
 
+/* Does the driver offer what GL 3.1 adds to the 3.0 context (GL 3.1
+ * appendix G and table 6.50's minimums): buffer textures, rectangle
+ * textures, primitive restart with any index, 16 texture units in the
+ * vertex shader, and 12 uniform blocks per stage (es3_supported). */
+static bool
+gl31_supported(struct pipe_screen *screen)
+{
+   if (!es3_supported(screen) ||
+       !screen->get_param(screen, PIPE_CAP_TEXTURE_BUFFER_OBJECTS) ||
+       !screen->get_param(screen, PIPE_CAP_TEXRECT) ||
+       !screen->get_param(screen, PIPE_CAP_PRIMITIVE_RESTART))
+      return false;
+   static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX,
+                                                  PIPE_SHADER_FRAGMENT};
+   for (unsigned i = 0; i < 2; i++) {
+      if (screen->get_shader_param(screen, stages[i],
+                                   PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS) < 16)
+         return false;
+   }
+   /* The signed normalized formats GL 3.1 makes required texture
+    * formats (table 3.12). */
+   static const enum pipe_format snorm[] = {
+      PIPE_FORMAT_R8_SNORM,  PIPE_FORMAT_R8G8_SNORM,
+      PIPE_FORMAT_R8G8B8A8_SNORM, PIPE_FORMAT_R16_SNORM,
+      PIPE_FORMAT_R16G16_SNORM,   PIPE_FORMAT_R16G16B16A16_SNORM,
+   };
+   for (unsigned i = 0; i < sizeof(snorm) / sizeof(snorm[0]); i++) {
+      if (!screen->is_format_supported(screen, snorm[i], PIPE_TEXTURE_2D, 0,
+                                       0, PIPE_BIND_SAMPLER_VIEW))
+         return false;
+   }
+   return true;
+}
+
 /* The version a request gets, or 0 when it cannot be met. */
 static int
 choose_version(struct pipe_screen *screen,
@@ -172,15 +206,18 @@ choose_version(struct pipe_screen *screen,
          return 30;
       return 0;
    case ST_PROFILE_DEFAULT:
-      /* GL 3.0 (its own features: docs/gl.rst).  A 3.0 context meets
-       * any request up to 3.0 (EGL_KHR_create_context: the version
-       * returned may be higher, if backwards compatible).  Not 3.1:
-       * buffer textures (samplerBuffer) do not exist in the driver. */
-      return requested <= 30 ? 30 : 0;
-   case ST_PROFILE_OPENGL_CORE:
-      /* The forward-compatible 3.0 context (EGL routes forward-compatible
-       * 3.x requests here); core profiles (3.2+) need geometry shaders. */
-      return requested <= 30 ? 30 : 0;
+   case ST_PROFILE_OPENGL_CORE: {
+      /* GL 3.1 when the driver has what it needs, else 3.0 (their
+       * features: docs/gl.rst).  The context meets any request up to its
+       * version (EGL_KHR_create_context: the version returned may be
+       * higher, if backwards compatible).  The compatibility 3.1 keeps
+       * the 3.0 context's deprecated features (as with
+       * ARB_compatibility); the core one (EGL routes forward-compatible
+       * 3.x requests and core profiles here) is forward-compatible.
+       * Not 3.2: no geometry shaders. */
+      int best = gl31_supported(screen) ? 31 : 30;
+      return requested <= best ? best : 0;
+   }
    default:
       return 0;
    }

@@ -282,8 +282,8 @@ index_size(GLenum type)
 }
 
 static void
-index_range(const void *indices, unsigned size, GLsizei count, unsigned *min,
-            unsigned *max)
+index_range(const void *indices, unsigned size, GLsizei count,
+            const struct pipe_draw_info *info, unsigned *min, unsigned *max)
 {
    unsigned lo = ~0u, hi = 0;
 
@@ -291,11 +291,73 @@ index_range(const void *indices, unsigned size, GLsizei count, unsigned *min,
       unsigned v = size == 1   ? ((const uint8_t *)indices)[i]
                    : size == 2 ? ((const uint16_t *)indices)[i]
                                : ((const uint32_t *)indices)[i];
+      /* A restart index names no vertex (GL 3.1 section 2.8.1). */
+      if (info->primitive_restart && v == info->restart_index)
+         continue;
       lo = v < lo ? v : lo;
       hi = v > hi ? v : hi;
    }
-   *min = count ? lo : 0;
-   *max = count ? hi : 0;
+   *min = lo <= hi ? lo : 0;
+   *max = lo <= hi ? hi : 0;
+}
+
+/* Is primitive restart on for indices of size B, and at which index?  The
+ * fixed index (all ones of the index type) wins over the GL 3.1 one when
+ * both are on (GL 4.6 section 10.3.6). */
+static bool
+restart_index(const struct gl_context *ctx, unsigned size, unsigned *index)
+{
+   *index = !ctx->PrimitiveRestartFixedIndex ? ctx->RestartIndex
+            : size == 1                      ? 0xff
+            : size == 2                      ? 0xffff
+                                             : 0xffffffffu;
+   return ctx->PrimitiveRestartFixedIndex || ctx->PrimitiveRestart;
+}
+
+/* GL_PRIMITIVES_GENERATED of an indexed draw with primitive restart:
+ * each run of indices between restart indices makes primitives of its
+ * own (GL 3.1 section 2.8.1), so the indices are read (only while such a
+ * query is active). */
+static void
+count_restarted_primitives(struct st_context *st, GLenum mode, GLsizei count,
+                           GLenum index_type, const void *indices,
+                           GLsizei instances, unsigned restart)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct gl_buffer_object *ib = ctx->VAO->IndexBuffer;
+   unsigned size = index_size(index_type);
+   struct pipe_transfer *xfer = NULL;
+   const void *data = indices;
+
+   if (count <= 0)
+      return;
+   if (ib) {
+      uintptr_t offset = (uintptr_t)indices;
+      struct pipe_box box;
+      if (!ib->buffer || offset + (uint64_t)count * size > (uint64_t)ib->Size)
+         return;
+      u_box_1d((unsigned)offset, (unsigned)count * size, &box);
+      data = st->pipe->buffer_map(st->pipe, ib->buffer, 0, PIPE_MAP_READ,
+                                  &box, &xfer);
+   }
+   if (!data)
+      return;
+   GLsizei run = 0;
+   for (GLsizei i = 0; i <= count; i++) {
+      if (i < count) {
+         unsigned v = size == 1   ? ((const uint8_t *)data)[i]
+                      : size == 2 ? ((const uint16_t *)data)[i]
+                                  : ((const uint32_t *)data)[i];
+         if (v != restart) {
+            run++;
+            continue;
+         }
+      }
+      _mesa_count_generated_primitives(ctx, mode, run, instances);
+      run = 0;
+   }
+   if (xfer)
+      st->pipe->buffer_unmap(st->pipe, xfer);
 }
 
 void
@@ -315,7 +377,14 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
       return;
-   _mesa_count_generated_primitives(ctx, mode, count, instances);
+   unsigned restart = 0;
+   if (index_type &&
+       restart_index(ctx, index_size(index_type), &restart) &&
+       ctx->CurrentQuery[4] /* GL_PRIMITIVES_GENERATED, queryobj.c */)
+      count_restarted_primitives(st, mode, count, index_type, indices,
+                                 instances, restart);
+   else
+      _mesa_count_generated_primitives(ctx, mode, count, instances);
 
    if (!exec || count <= 0 || instances <= 0)
       return;
@@ -334,10 +403,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       uintptr_t offset = (uintptr_t)indices;
 
       info.index_size = (uint8_t)isize;
-      info.primitive_restart = ctx->PrimitiveRestartFixedIndex;
-      info.restart_index = isize == 1   ? 0xff
-                           : isize == 2 ? 0xffff
-                                        : 0xffffffffu;
+      /* The index is compared before basevertex is added. */
+      info.primitive_restart = restart_index(ctx, isize, &info.restart_index);
       if (ib) {
          if (!ib->buffer ||
              offset + (uint64_t)count * isize > (uint64_t)ib->Size)
@@ -360,7 +427,7 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
          index_data = indices;
       }
       if (index_data && uses_client_arrays(ctx, num_slots, source)) {
-         index_range(index_data, isize, count, &min, &max);
+         index_range(index_data, isize, count, &info, &min, &max);
          /* The vertices read are the indices plus basevertex; one below
           * 0 is undefined behaviour for the application: draw nothing. */
          if ((int64_t)min + basevertex < 0) {

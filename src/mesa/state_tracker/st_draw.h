@@ -41,6 +41,12 @@ void st_blit_framebuffer(struct st_context *st, struct gl_framebuffer *src,
 void st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
                     GLsizei height, enum pipe_format client, void *pixels);
 
+/* The same from renderbuffer rb of the read framebuffer (its depth buffer,
+ * for NV_read_depth). */
+void st_read_pixels_from(struct st_context *st, struct gl_renderbuffer *rb,
+                         GLint x, GLint y, GLsizei width, GLsizei height,
+                         enum pipe_format client, void *pixels);
+
 /* The pipe format of a vertex attribute array. */
 enum pipe_format st_vertex_format(GLenum type, GLint size, bool normalized,
                                   bool integer);

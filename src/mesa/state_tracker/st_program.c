@@ -17,6 +17,7 @@
 #include "state_tracker/st_nir.h"
 #include "glsl_program.h"
 #include "nir.h"
+#include "nir_builder.h"
 #include "util/hash_table.h"
 
 static void *
@@ -43,6 +44,21 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       state.stream_output = exec->so;
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
+   return st->pipe->create_fs_state(st->pipe, &state);
+}
+
+/* A program with a vertex shader and no fragment shader (GL 3.1 section
+ * 2.11.1: the fragment results are then undefined, but rasterization,
+ * depth and transform feedback happen) draws with a fragment shader that
+ * writes nothing, since a driver draws nothing without one. */
+static void *
+make_empty_fs(struct st_context *st)
+{
+   struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, NULL,
+                                                  "st_empty_fs", NULL);
+
+   state.ir.nir = b.shader;
    return st->pipe->create_fs_state(st->pipe, &state);
 }
 
@@ -88,8 +104,11 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    if (linked->nir[MESA_SHADER_FRAGMENT])
       v->fs = make_shader(st, exec, linked->nir[MESA_SHADER_FRAGMENT],
                           MESA_SHADER_FRAGMENT);
-   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) ||
-       (linked->nir[MESA_SHADER_FRAGMENT] && !v->fs)) {
+   else if (linked->nir[MESA_SHADER_VERTEX])
+      v->fs = make_empty_fs(st);
+   bool any = linked->nir[MESA_SHADER_VERTEX] ||
+              linked->nir[MESA_SHADER_FRAGMENT];
+   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) || (any && !v->fs)) {
       delete_variant(v);
       return NULL;
    }

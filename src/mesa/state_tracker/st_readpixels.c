@@ -8,7 +8,9 @@
  * each row to the client's format through util/format (integers as
  * integers, everything else through floats), and write it to
  * client memory with the pack alignment.  Rows of window-system
- * framebuffers are flipped (GL's row 0 is the bottom).
+ * framebuffers are flipped (GL's row 0 is the bottom).  Depth reads
+ * (NV_read_depth) take the same path from the depth buffer: depth
+ * converts into depth.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +28,27 @@ void
 st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
                GLsizei height, enum pipe_format client, void *pixels)
 {
+   struct gl_framebuffer *fb = st->ctx.ReadBuffer;
+   struct gl_renderbuffer *rb;
+
+   if (!fb)
+      return;
+   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      rb = fb->Attachment[BUFFER_COLOR0 +
+                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   else
+      rb = fb->Attachment[BUFFER_COLOR0];
+   st_read_pixels_from(st, rb, x, y, width, height, client, pixels);
+}
+
+void
+st_read_pixels_from(struct st_context *st, struct gl_renderbuffer *rb,
+                    GLint x, GLint y, GLsizei width, GLsizei height,
+                    enum pipe_format client, void *pixels)
+{
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;
-   struct gl_renderbuffer *rb;
    struct pipe_transfer *xfer;
    struct pipe_box box;
    size_t texel_B = util_format_get_blocksize(client);
@@ -37,15 +57,7 @@ st_read_pixels(struct st_context *st, GLint x, GLint y, GLsizei width,
                       &layout);
    size_t dst_stride = layout.row_stride_B;
 
-   if (!fb || width <= 0 || height <= 0)
-      return;
-   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      rb = fb->Attachment[BUFFER_COLOR0 +
-                          (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   else
-      rb = fb->Attachment[BUFFER_COLOR0];
-   if (!rb || !rb->texture)
+   if (!fb || width <= 0 || height <= 0 || !rb || !rb->texture)
       return;
 
    /* Only the part inside the framebuffer is written. */

@@ -26,6 +26,7 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
 #include "state_tracker/st_texture.h"
+#include "util/u_math.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/format/u_format.h"
@@ -57,6 +58,8 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE:
+      return PIPE_TEXTURE_RECT;
    case GL_TEXTURE_1D:
       return PIPE_TEXTURE_1D;
    case GL_TEXTURE_1D_ARRAY:
@@ -450,7 +453,8 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
-      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_1D, PIPE_TEXTURE_1D_ARRAY,
+      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT, PIPE_TEXTURE_1D,
+      PIPE_TEXTURE_1D_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -539,8 +543,12 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
     * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21, also for the result of a
     * comparison, section 3.8.15).  GLSL 1.30's float shadow lookups read
     * the comparison from the first channel whatever the mode (as Mesa
-    * does).  The sampler answers a comparison in the first channel. */
-   GLenum mode = _mesa_is_gles(&st->ctx) ? GL_RED
+    * does).  The sampler answers a comparison in the first channel.
+    * ES 2.0's OES_depth_texture reads depth as luminance, (D, D, D, 1)
+    * (its issue 2). */
+   bool es2 = _mesa_is_gles(&st->ctx) && st->ctx.Version < 30;
+   GLenum mode = es2                       ? GL_LUMINANCE
+                 : _mesa_is_gles(&st->ctx) ? GL_RED
                  : float_shadow && t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                     ? GL_LUMINANCE
                     : t->DepthMode;
@@ -608,6 +616,8 @@ struct sampling {
    GLenum MinFilter, MagFilter, WrapS, WrapT, WrapR;
    GLfloat MinLod, MaxLod;
    GLenum CompareMode, CompareFunc;
+   GLfloat LodBias;
+   bool Unnormalized; /* texel coordinates: rectangle textures */
 };
 
 static void
@@ -618,12 +628,14 @@ sampling_of(const struct gl_texture_object *tex,
       *out =
          (struct sampling){smp->MinFilter, smp->MagFilter,   smp->WrapS,
                            smp->WrapT,     smp->WrapR,       smp->MinLod,
-                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc};
+                           smp->MaxLod,    smp->CompareMode, smp->CompareFunc,
+                           smp->LodBias};
    } else {
       *out =
          (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
                            tex->WrapT,     tex->WrapR,       tex->MinLod,
-                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc};
+                           tex->MaxLod,    tex->CompareMode, tex->CompareFunc,
+                           tex->LodBias};
    }
 }
 
@@ -659,11 +671,15 @@ sampler_cso(struct st_context *st, const struct sampling *t)
          : PIPE_TEX_FILTER_NEAREST;
    s.min_lod = t->MinLod < 0.0f ? 0.0f : t->MinLod;
    s.max_lod = t->MaxLod;
+   /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
+    * (16, get.c) */
+   s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
    s.seamless_cube_map = 1;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
                        : PIPE_TEX_COMPARE_NONE;
    s.compare_func = t->CompareFunc - GL_NEVER;
+   s.unnormalized_coords = t->Unnormalized;
 
    cso = cso_cache_lookup(st->cso, CSO_SAMPLER, &s, sizeof(s));
    if (!cso) {
@@ -693,6 +709,11 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_2D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
       return TEXTURE_2D_ARRAY_INDEX;
+   case GL_SAMPLER_2D_RECT:
+   case GL_SAMPLER_2D_RECT_SHADOW:
+   case GL_INT_SAMPLER_2D_RECT:
+   case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
+      return TEXTURE_RECT_INDEX;
    case GL_SAMPLER_1D:
    case GL_SAMPLER_1D_SHADOW:
    case GL_INT_SAMPLER_1D:
@@ -718,11 +739,21 @@ cached_sampler(struct st_context *st, struct gl_texture_object *t,
    unsigned *owner = smp ? &smp->sampler_cso_ctx : &t->sampler_cso_ctx;
    unsigned *stamp = smp ? &smp->sampler_cso_stamp : &t->sampler_cso_stamp;
    unsigned now = smp ? smp->SamplerStamp : t->SamplerStamp;
+   bool rect = t->Target == GL_TEXTURE_RECTANGLE;
    struct sampling s;
 
+   /* Rectangle textures read texel coordinates (GL 3.1 section 3.8.15).
+    * A sampler object can serve rectangle and other textures at once,
+    * so its rectangle variant comes from the CSO cache each time. */
+   if (rect && smp) {
+      sampling_of(t, smp, &s);
+      s.Unnormalized = true;
+      return sampler_cso(st, &s);
+   }
    if (*cso && *owner == st->id && *stamp == now)
       return *cso;
    sampling_of(t, smp, &s);
+   s.Unnormalized = rect;
    *cso = sampler_cso(st, &s);
    *owner = st->id;
    *stamp = now;

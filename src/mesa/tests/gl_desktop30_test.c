@@ -427,6 +427,38 @@ test_tex_parameter_integer(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 3.9.7 (TEXTURE_LOD_BIAS, table 6.20; a float state) and, for
+ * sampler objects, GL 3.3 table 6.23: desktop only, ES has no such
+ * parameter (ES 2.0 table 3.10 lists none). */
+static void
+test_tex_lod_bias(void **state)
+{
+   struct gl_test *t = desktop30();
+   GLuint tex;
+   GLfloat f = 0;
+   GLint i = 0;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_GetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, &f);
+   assert_float_equal(f, 0.0f, 0); /* table 6.20: initial 0.0 */
+   _mesa_TexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 1.25f);
+   _mesa_GetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, &f);
+   assert_float_equal(f, 1.25f, 0);
+   _mesa_GetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, &i);
+   assert_int_equal(i, 1); /* section 6.1.2: rounded */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   _mesa_TexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 1.0f);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -442,6 +474,7 @@ main(void)
       cmocka_unit_test(test_integer_attribs),
       cmocka_unit_test(test_bind_frag_data_location),
       cmocka_unit_test(test_tex_parameter_integer),
+      cmocka_unit_test(test_tex_lod_bias),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -177,9 +177,15 @@ CALL(read_pixels_format, {
    unsigned char p[16];
    _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, p);
 })
-CALL(read_pixels_type, {
+/* FLOAT is an ES 2.0 ReadPixels type with EXT_color_buffer_half_float
+ * (for float buffers); INT is none. */
+CALL(read_pixels_float_fixed, {
    unsigned char p[16];
    _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, p);
+})
+CALL(read_pixels_type, {
+   unsigned char p[16];
+   _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_INT, p);
 })
 CALL(read_pixels_pair, {
    unsigned char p[16];
@@ -213,12 +219,26 @@ CALL(teximage_level_neg, _mesa_TexImage2D(GL_TEXTURE_2D, -1, GL_RGBA, 1, 1, 0,
                                           GL_RGBA, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_level_big, _mesa_TexImage2D(GL_TEXTURE_2D, 20, GL_RGBA, 1, 1, 0,
                                           GL_RGBA, GL_UNSIGNED_BYTE, texels))
-CALL(teximage_ifmt, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0,
+/* RGBA8 is valid with OES_required_internalformat; RGBA12 is no ES
+ * format. */
+CALL(teximage_ifmt, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA12, 1, 1, 0,
                                      GL_RGBA, GL_UNSIGNED_BYTE, texels))
+/* BGRA_EXT and FLOAT are ES 2.0 enums with EXT_texture_format_BGRA8888
+ * and OES_texture_float; RED and INT are not. */
 CALL(teximage_format, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
-                                       GL_BGRA_EXT, GL_UNSIGNED_BYTE, texels))
+                                       GL_RED, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_type, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0,
-                                     GL_RGBA, GL_FLOAT, texels))
+                                     GL_RGBA, GL_INT, texels))
+CALL(teximage_bgra_mismatch,
+     _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_BGRA_EXT,
+                      GL_UNSIGNED_BYTE, texels))
+CALL(teximage_depth_cube,
+     _mesa_TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_DEPTH_COMPONENT,
+                      1, 1, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8,
+                      texels))
+CALL(teximage_depth_type,
+     _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 1, 1, 0,
+                      GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_mismatch, _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0,
                                          GL_RGBA, GL_UNSIGNED_BYTE, texels))
 CALL(teximage_565_rgba,
@@ -341,7 +361,7 @@ CALL(rb_param_pname, {
 })
 
 CALL(copyteximage_ifmt,
-     _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 1, 1, 0))
+     _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA12, 0, 0, 1, 1, 0))
 CALL(copyteximage_border,
      _mesa_CopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 1, 1, 2))
 CALL(copyteximage_target,
@@ -431,6 +451,7 @@ static const struct error_row rows[] = {
    ROW(read_pixels_size, GL_INVALID_VALUE),
    ROW(read_pixels_format, GL_INVALID_ENUM),
    ROW(read_pixels_type, GL_INVALID_ENUM),
+   ROW(read_pixels_float_fixed, GL_INVALID_OPERATION),
    ROW(read_pixels_pair, GL_INVALID_OPERATION),
    ROW(teximage_target, GL_INVALID_ENUM),
    ROW(teximage_level_neg, GL_INVALID_VALUE),
@@ -438,6 +459,11 @@ static const struct error_row rows[] = {
    ROW(teximage_ifmt, GL_INVALID_VALUE),
    ROW(teximage_format, GL_INVALID_ENUM),
    ROW(teximage_type, GL_INVALID_ENUM),
+   /* EXT_texture_format_BGRA8888: internalformat must be BGRA too. */
+   ROW(teximage_bgra_mismatch, GL_INVALID_OPERATION),
+   /* OES_depth_texture(_cube_map): UNSIGNED_SHORT/INT only. */
+   ROW(teximage_depth_cube, GL_INVALID_OPERATION),
+   ROW(teximage_depth_type, GL_INVALID_OPERATION),
    ROW(teximage_mismatch, GL_INVALID_OPERATION),
    ROW(teximage_565_rgba, GL_INVALID_OPERATION),
    ROW(teximage_border, GL_INVALID_VALUE),

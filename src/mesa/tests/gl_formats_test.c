@@ -141,7 +141,9 @@ static const struct combo invalid[] = {
    {GL_RGBA, GL_UNSIGNED_BYTE, GL_DEPTH_COMPONENT16},
    {GL_RGB, GL_UNSIGNED_BYTE, GL_RGBA},
    {GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_RGBA},
-   {GL_RGBA, GL_FLOAT, GL_RGBA},
+   /* HALF_FLOAT (not OES_texture_half_float's HALF_FLOAT_OES) with an
+    * unsized format. */
+   {GL_RGBA, GL_HALF_FLOAT, GL_RGBA},
 };
 
 static void
@@ -184,9 +186,11 @@ test_teximage_combinations(void **state)
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA12, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, texel);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* BGRA_EXT is an ES enum (EXT_texture_format_BGRA8888), but only with
+    * the internal format BGRA_EXT. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_BGRA_EXT,
                     GL_UNSIGNED_BYTE, texel);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    /* A sub-image with another table row's pair. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 1, 1, 0, GL_RGBA_INTEGER,
                     GL_UNSIGNED_BYTE, texel);
@@ -196,7 +200,11 @@ test_teximage_combinations(void **state)
    gl_test_destroy(t);
 }
 
-/* ES 2.0 keeps its rules: unsized formats only, format = internalformat. */
+/* ES 2.0 keeps its own rules: the table 3.4 of OES_required_internalformat
+ * (sized formats only with their own format and type), plus the unsized
+ * combinations of OES_texture_float, OES_texture_half_float,
+ * OES_depth_texture, OES_packed_depth_stencil and
+ * EXT_texture_format_BGRA8888; nothing of ES 3.0's table 3.2. */
 static void
 test_es2_unchanged(void **state)
 {
@@ -206,9 +214,35 @@ test_es2_unchanged(void **state)
    _mesa_BindTexture(GL_TEXTURE_2D, 1);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA12, 1, 1, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texel);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
-   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
+   /* An ES 3.0 row. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 1, 1, 0, GL_RGBA, GL_FLOAT,
                     texel);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   static const GLenum ok[][3] = {
+      {GL_RGBA, GL_FLOAT, GL_RGBA},
+      {GL_LUMINANCE, GL_FLOAT, GL_LUMINANCE},
+      {GL_ALPHA, GL_HALF_FLOAT_OES, GL_ALPHA},
+      {GL_RGB, GL_HALF_FLOAT_OES, GL_RGB},
+      {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT},
+      {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT},
+      {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH_STENCIL},
+      {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH24_STENCIL8},
+      {GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_BGRA_EXT},
+      {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE4_ALPHA4},
+   };
+   for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, (GLint)ok[i][2], 1, 1, 0, ok[i][0],
+                       ok[i][1], texel);
+      if (_mesa_GetError() != GL_NO_ERROR)
+         fail_msg("ES 2.0 row %u refused", i);
+   }
+   /* ES 3.0's HALF_FLOAT is not an ES 2.0 type. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA,
+                    GL_HALF_FLOAT, texel);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGB,
                     GL_UNSIGNED_BYTE, texel);
@@ -260,13 +294,16 @@ static const struct rb_case renderable[] = {
    {GL_RG32F, 32, 32, 0, 0, 0, 0},
    {GL_RGBA16F, 16, 16, 16, 16, 0, 0},
    {GL_R11F_G11F_B10F, 11, 11, 10, 0, 0, 0},
+   /* EXT_color_buffer_half_float. */
+   {GL_RGB16F, 16, 16, 16, 0, 0, 0},
 };
 
 /* Sized formats that are not colour-renderable in ES 3.0 (even with
- * EXT_color_buffer_float), and unsized ones. */
+ * EXT_color_buffer_float and EXT_color_buffer_half_float), and unsized
+ * ones. */
 static const GLenum not_renderable[] = {
-   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8,  GL_RGB9_E5, GL_RGB8I,
-   GL_RGB32UI,  GL_RGBA,        GL_RGB16F, GL_RGB32F,
+   GL_R8_SNORM, GL_RGBA8_SNORM, GL_SRGB8, GL_RGB9_E5,
+   GL_RGB8I,    GL_RGB32UI,     GL_RGBA,  GL_RGB32F,
 };
 
 static void
@@ -341,8 +378,10 @@ test_completeness_and_queries(void **state)
    /* Colour-renderable textures complete a framebuffer; others do not
     * (ES 3.0.6 section 4.4.4). */
    assert_int_equal(attach_texture(GL_R8), GL_FRAMEBUFFER_COMPLETE);
-   assert_int_equal(attach_texture(GL_RGB16F),
+   assert_int_equal(attach_texture(GL_RGB32F),
                     GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+   /* RGB16F renders with EXT_color_buffer_half_float. */
+   assert_int_equal(attach_texture(GL_RGB16F), GL_FRAMEBUFFER_COMPLETE);
    /* EXT_color_buffer_float. */
    assert_int_equal(attach_texture(GL_RGBA16F), GL_FRAMEBUFFER_COMPLETE);
    float fpx[4];
@@ -536,11 +575,11 @@ test_completeness_and_mipmaps(void **state)
    _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
    assert_true(_mesa_texture_complete(ctx, o));
 
-   /* R32F is not filterable in ES; R16F is. */
+   /* R32F filters with OES_texture_float_linear; R16F always. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_R32F, 1, 1, 0, GL_RED, GL_FLOAT,
                     texel);
    _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-   assert_false(_mesa_texture_complete(ctx, o));
+   assert_true(_mesa_texture_complete(ctx, o));
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_R16F, 1, 1, 0, GL_RED, GL_FLOAT,
                     texel);
    assert_true(_mesa_texture_complete(ctx, o));
@@ -557,8 +596,10 @@ test_completeness_and_mipmaps(void **state)
     * an INVALID_OPERATION (section 3.8.10). */
    static const GLenum bad[][3] = {
       {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE},
-      {GL_R32F, GL_RED, GL_FLOAT},
-      {GL_RGB16F, GL_RGB, GL_FLOAT}, /* not colour-renderable */
+      /* R32F renders (EXT_color_buffer_float) and filters
+       * (OES_texture_float_linear); the SNORM formats do not render. */
+      {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE},
+      {GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE}, /* not colour-renderable */
       {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
       {GL_RGB9_E5, GL_RGB, GL_FLOAT},
    };
@@ -831,9 +872,19 @@ test_pixel_store(void **state)
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
    gl_test_destroy(t);
 
-   /* ES 2.0 has none of them (EXT_unpack_subimage is not offered). */
+   /* ES 2.0 has the unpack row length and skips (EXT_unpack_subimage),
+    * not the image or pack ones. */
    t = gl_test_create(2, 0, 8, 8);
    _mesa_PixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   _mesa_PixelStorei(GL_UNPACK_SKIP_PIXELS, 2);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLint rl = 0;
+   _mesa_GetIntegerv(GL_UNPACK_ROW_LENGTH, &rl);
+   assert_int_equal(rl, 4);
+   _mesa_PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_PixelStorei(GL_PACK_ROW_LENGTH, 4);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    gl_test_destroy(t);
 }
@@ -956,6 +1007,104 @@ test_float_blend(void **state)
    gl_test_destroy(t);
 }
 
+/* What the ES 2.0 extension formats store (the noop driver keeps the
+ * bytes): BGRA_EXT texels swapped into RGBA, float texels beyond [0, 1]
+ * kept (OES_texture_float), half floats (OES_texture_half_float) with
+ * luminance expanded to (L, L, L, 1), depth from UNSIGNED_SHORT
+ * (OES_depth_texture). */
+static void
+test_es2_stored_texels(void **state)
+{
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   float v[4];
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   static const GLubyte bgra[4] = {0x10, 0x20, 0x30, 0x40};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, 1, 1, 0, GL_BGRA_EXT,
+                    GL_UNSIGNED_BYTE, bgra);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 0x30 / 255.0, 1e-6);
+   assert_float_equal(v[1], 0x20 / 255.0, 1e-6);
+   assert_float_equal(v[2], 0x10 / 255.0, 1e-6);
+   assert_float_equal(v[3], 0x40 / 255.0, 1e-6);
+
+   static const GLfloat f[4] = {2.5f, -3.0f, 0.25f, 100.0f};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT, f);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 2.5, 0.0);
+   assert_float_equal(v[1], -3.0, 0.0);
+   assert_float_equal(v[3], 100.0, 0.0);
+
+   static const GLushort half_l = 0xc000; /* -2.0 */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 1, 1, 0, GL_LUMINANCE,
+                    GL_HALF_FLOAT_OES, &half_l);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], -2.0, 0.0);
+   assert_float_equal(v[2], -2.0, 0.0);
+   assert_float_equal(v[3], 1.0, 0.0);
+
+   static const GLushort z16 = 0x4000;
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 1, 1, 0,
+                    GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, &z16);
+   stored(GL_TEXTURE_2D, v);
+   assert_float_equal(v[0], 16384.0 / 65535.0, 1e-6);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* NV_read_depth (ES 3.0 contexts): DEPTH_COMPONENT reads of the depth
+ * buffer, UNSIGNED_SHORT / UNSIGNED_INT_24_8 from fixed-point buffers and
+ * FLOAT from float ones; other types INVALID_ENUM, the wrong kind or no
+ * depth buffer INVALID_OPERATION.  (The values: piglit's
+ * read_depth_gles3 on the simulator.) */
+static void
+test_read_depth(void **state)
+{
+   struct gl_test *t = es3();
+   GLuint px[4];
+
+   _mesa_BindFramebuffer(GL_FRAMEBUFFER, 1);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                 GL_RENDERBUFFER, 1);
+   assert_int_equal(_mesa_CheckFramebufferStatus(GL_FRAMEBUFFER),
+                    GL_FRAMEBUFFER_COMPLETE);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_ReadnPixels(0, 0, 2, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32F, 4, 4);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* Colour only: no depth buffer to read. */
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                 GL_RENDERBUFFER, 0);
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 2);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+   _mesa_FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                 GL_RENDERBUFFER, 2);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+
+   /* Not in ES 2.0. */
+   t = gl_test_create(2, 0, 8, 8);
+   _mesa_ReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -975,6 +1124,8 @@ main(void)
       cmocka_unit_test(test_default_framebuffer_queries),
       cmocka_unit_test(test_depth_stencil_attachment),
       cmocka_unit_test(test_float_blend),
+      cmocka_unit_test(test_read_depth),
+      cmocka_unit_test(test_es2_stored_texels),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -178,6 +179,59 @@ test_entry_points(void **state)
    assert_non_null(st_get_proc_address("glGetGraphicsResetStatusARB"));
 }
 
+/* glReadnPixels and glGetnUniform*v (GL 4.5 / ES 3.2 sections 16.1.2 and
+ * 7.12): INVALID_OPERATION, nothing written, when the data would not fit
+ * bufSize; the same as the plain commands otherwise. */
+static void
+test_bounded_reads(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create(2, 0, 8, 8);
+   uint8_t px[4 * 4 + 1];
+
+   memset(px, 0xaa, sizeof(px));
+   /* 2 x 2 RGBA8 with the default alignment 4: 16 bytes. */
+   _mesa_ReadnPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, 15, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   assert_int_equal(px[0], 0xaa);
+   _mesa_ReadnPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, 16, px);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(px[16], 0xaa);
+   _mesa_ReadnPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, -1, px);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   GLuint prog = gl_test_program(
+      "attribute vec4 p; void main() { gl_Position = p; }",
+      "precision mediump float; uniform vec4 u; uniform int i;\n"
+      "void main() { gl_FragColor = u * float(i); }");
+   assert_true(prog != 0);
+   _mesa_UseProgram(prog);
+   GLint u = _mesa_GetUniformLocation(prog, "u");
+   GLint i = _mesa_GetUniformLocation(prog, "i");
+   _mesa_Uniform4f(u, 1.0f, 2.0f, 3.0f, 4.0f);
+   _mesa_Uniform1i(i, 7);
+   GLfloat f[5] = {-1, -1, -1, -1, -1};
+   _mesa_GetnUniformfv(prog, u, 12, f);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   assert_true(f[0] == -1.0f);
+   _mesa_GetnUniformfv(prog, u, 16, f);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_true(f[0] == 1.0f && f[3] == 4.0f && f[4] == -1.0f);
+   GLint iv[2] = {0, 0};
+   _mesa_GetnUniformiv(prog, i, 3, iv);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetnUniformiv(prog, i, 4, iv);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(iv[0], 7);
+
+   assert_non_null(st_get_proc_address("glReadnPixelsEXT"));
+   assert_non_null(st_get_proc_address("glReadnPixelsKHR"));
+   assert_non_null(st_get_proc_address("glGetnUniformfvEXT"));
+   assert_non_null(st_get_proc_address("glGetnUniformivEXT"));
+   assert_non_null(st_get_proc_address("glGetnUniformuivKHR"));
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -187,6 +241,7 @@ main(void)
       cmocka_unit_test(test_reset_seen_by_a_draw),
       cmocka_unit_test(test_no_notification),
       cmocka_unit_test(test_entry_points),
+      cmocka_unit_test(test_bounded_reads),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

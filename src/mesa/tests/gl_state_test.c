@@ -207,8 +207,10 @@ test_desktop_compat_limits(void **state)
    GLint v = -1;
    _mesa_GetIntegerv(GL_MAX_VARYING_FLOATS, &v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   /* FLOAT is an ES 2.0 type with EXT_color_buffer_half_float, for float
+    * buffers only. */
    _mesa_ReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, px);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    gl_test_destroy(t);
 }
 
@@ -318,9 +320,10 @@ test_compat_float_texels(void **state)
    t = gl_test_create(2, 0, 8, 8);
    _mesa_GenTextures(1, &tex);
    _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   /* ES 2.0 takes float texels with OES_texture_float. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT,
                     texel);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    _mesa_DeleteTextures(1, &tex);
    gl_test_destroy(t);
 }
@@ -378,7 +381,7 @@ test_get_conversions(void **state)
    GLfloat f[4];
    GLboolean b[4];
 
-   _mesa_ClearColor(1.0f, 0.5f, 0.0f, -3.0f); /* clamped to [0, 1] */
+   _mesa_ClearColor(1.0f, 0.5f, 0.0f, 0.0f);
    _mesa_GetIntegerv(GL_COLOR_CLEAR_VALUE, i);
    assert_int_equal(i[0], INT32_MAX);
    assert_int_equal(i[1], 1073741824); /* 0.5 * (2^31 - 1), rounded */
@@ -386,6 +389,23 @@ test_get_conversions(void **state)
    assert_int_equal(i[3], 0);
    _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
    assert_true(f[1] == 0.5f && f[3] == 0.0f);
+   gl_test_destroy(t);
+
+   /* ES 3.0.6 section 4.2.3 (and ES 2.0 with EXT_color_buffer_half_float):
+    * stored as given (float colour buffers clear to them); so is the
+    * blend constant (section 4.1.7). */
+   setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1); /* the noop driver */
+   t = gl_test_create(3, 0, 8, 8);
+   unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   assert_non_null(t);
+   _mesa_ClearColor(2.0f, -1.0f, 0.5f, 3.0f);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_true(f[0] == 2.0f && f[1] == -1.0f && f[2] == 0.5f && f[3] == 3.0f);
+   _mesa_BlendColor(-0.5f, 4.0f, 0.25f, 1.0f);
+   _mesa_GetFloatv(GL_BLEND_COLOR, f);
+   assert_true(f[0] == -0.5f && f[1] == 4.0f && f[2] == 0.25f && f[3] == 1.0f);
+   gl_test_destroy(t);
+   t = gl_test_create(2, 0, 8, 8);
 
    _mesa_LineWidth(2.6f);
    _mesa_GetIntegerv(GL_LINE_WIDTH, i);

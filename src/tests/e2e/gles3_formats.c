@@ -669,7 +669,8 @@ test_integer(void)
 }
 
 /* EXT_color_buffer_float: float render targets keep values beyond [0, 1]
- * (no clamping for float buffers, ES 3.0.6 section 4.1.7) and read back
+ * (no clamping for float buffers, ES 3.0.6 section 4.1.7; nor of the
+ * clear colour, section 4.2.3) and read back
  * as RGBA/FLOAT (section 4.3.2); R11F_G11F_B10F has no sign and no
  * alpha (-2.5 becomes 0, alpha reads 1). */
 static void
@@ -689,6 +690,8 @@ test_float_targets(void)
       {GL_R32F, {-2.5f, 0.0f, 0.0f, 1.0f}},
       {GL_RG16F, {-2.5f, 1024.0f, 0.0f, 1.0f}},
       {GL_R11F_G11F_B10F, {0.0f, 1024.0f, 0.375f, 1.0f}},
+      /* EXT_color_buffer_half_float: RGB16F too (alpha reads 1). */
+      {GL_RGB16F, {-2.5f, 1024.0f, 0.375f, 1.0f}},
    };
    GLuint prog = program(fs_float);
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -696,6 +699,20 @@ test_float_targets(void)
       GLuint fbo = target(cases[i].internalformat, &tex);
       bool ok =
          glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+      char what[96];
+      /* glClearColor keeps values beyond [0, 1] (ES 3.0.6 section 4.2.3),
+       * so the clear gives what the shader below writes. */
+      float cleared[4] = {0};
+      glClearColor(-2.5f, 1024.0f, 0.375f, 3.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+      glReadPixels(2, 2, 1, 1, GL_RGBA, GL_FLOAT, cleared);
+      bool clear_ok = glGetError() == GL_NO_ERROR;
+      for (unsigned k = 0; k < 4; k++)
+         clear_ok &= cleared[k] == cases[i].want[k];
+      snprintf(what, sizeof(what), "clear float target 0x%x beyond [0, 1]",
+               cases[i].internalformat);
+      check(what, clear_ok);
       draw_quad(prog);
       /* RGBA/FLOAT is always allowed for float buffers; the
        * implementation's own pair may be another (llvmpipe: HALF_FLOAT
@@ -708,7 +725,6 @@ test_float_targets(void)
       if (!ok)
          fprintf(stderr, "float target 0x%x: %g %g %g %g\n",
                  cases[i].internalformat, px[0], px[1], px[2], px[3]);
-      char what[96];
       snprintf(what, sizeof(what), "render float target 0x%x, read FLOAT",
                cases[i].internalformat);
       check(what, ok);

@@ -584,6 +584,113 @@ test_glsl_clip_distances(void **state)
                0x41, planes, 0x41, VARYING_SLOT_POS);
 }
 
+/*
+ * A fragment shader reading gl_ClipDistance (GLSL 1.30 section 7.2): with
+ * agx_vs_key::clip_distance_varyings the vertex shader also writes the
+ * distances as smooth varyings, enabled planes or not (only plane 0 is
+ * enabled here), and the fragment shader reads them through coefficient
+ * registers like any varying.
+ */
+static void
+test_glsl_fs_clip_distance(void **state)
+{
+   (void)state;
+   struct linked l = link_pair(
+      "#version 130\n"
+      "in vec4 a_position;\n"
+      "void main() {\n"
+      "   gl_Position = a_position;\n"
+      "   gl_ClipDistance[0] = a_position.x;\n"
+      "   gl_ClipDistance[1] = a_position.y - 0.5;\n"
+      "   gl_ClipDistance[2] = a_position.z * 2.0;\n"
+      "}\n",
+      "#version 130\n"
+      "in float gl_ClipDistance[3];\n"
+      "void main() {\n"
+      "   gl_FragColor = vec4(gl_ClipDistance[2], gl_ClipDistance[1],\n"
+      "                       0.0, 1.0);\n"
+      "}\n");
+   nir_shader *ref = l.prog->nir[MESA_SHADER_VERTEX];
+   nir_shader *vs = nir_shader_clone(l.mem, ref);
+   nir_shader *fs =
+      nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(vs));
+   assert_true(agx_preprocess_nir(fs));
+   int loc = glsl_program_attrib_location(l.prog, "a_position");
+   assert_true(loc >= 0);
+   struct agx_shader_key vkey = {0}, fkey = {0};
+   vkey.vs.attribs[loc] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   vkey.vs.clip_plane_enable = 0x1;
+   vkey.vs.clip_distance_varyings = true;
+   fkey.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_binary vbin, fbin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &vkey, l.mem, &vbin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+   if (agx_compile_shader_nir(fs, &fkey, l.mem, &fbin, error, sizeof(error)))
+      fail_msg("FS: %s", error);
+   check_roundtrip(&vbin);
+   check_roundtrip(&fbin);
+
+   /* Vertex side: distances 0-2 as smooth words, plane 0 for the clipper
+    * too. */
+   const struct agx_varyings_vs *vv = &vbin.info.vs;
+   unsigned w = vv->slot_word[VARYING_SLOT_CLIP_DIST0];
+   assert_true(w != 0xff);
+   assert_true(vv->nr_32_smooth >= 3);
+   assert_int_equal(vv->clip_distance_mask, 0x1);
+   float vtx[32][4];
+   for (unsigned v = 0; v < 32; ++v)
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v][c] = (float)((int)((v * 3 + c * 7) % 13) - 6) / 8.0f;
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = sizeof(vtx);
+   draw.vbo_va[0] = 0x20000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&vbin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      const float want[3] = {vtx[lane][0], vtx[lane][1] - 0.5f,
+                             vtx[lane][2] * 2.0f};
+      for (unsigned i = 0; i < 3; ++i) {
+         float got;
+         memcpy(&got, &uvs[lane * vv->nr_words + w + i], 4);
+         if (got != want[i])
+            fail_msg("vertex %u distance %u: %f, expected %f", lane, i, got,
+                     want[i]);
+      }
+   }
+
+   /* Fragment side: distances 1 and 2 through one perspective binding;
+    * constant planes (W = 1) give the values back. */
+   const struct agx_varyings_fs *ff = &fbin.info.fs;
+   const struct agx_cf_binding *bd = NULL;
+   for (unsigned b = 0; b < ff->nr_bindings; ++b) {
+      if (ff->bindings[b].slot == VARYING_SLOT_CLIP_DIST0)
+         bd = &ff->bindings[b];
+   }
+   assert_non_null(bd);
+   assert_true(bd->perspective && !bd->flat);
+   assert_true(bd->offset + bd->count >= 3 && bd->offset <= 1);
+   float planes[8][3] = {{0, 0, 1}};
+   for (unsigned c = 0; c < bd->count; ++c)
+      planes[bd->cf_base + c][2] = 0.25f * (float)(bd->offset + c + 1);
+   uint8_t tib[32 * 16];
+   if (agx_test_run_fs(&fbin, &draw, (const float(*)[3])planes, ff->nr_cf,
+                       tib, 16, NULL, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("FS sim: %s", error);
+   float px[4];
+   memcpy(px, &tib[16 * 5], 16);
+   /* gl_ClipDistance[2] = 0.75, [1] = 0.5 */
+   assert_float_equal(px[0], 0.75f, 0);
+   assert_float_equal(px[1], 0.5f, 0);
+   ralloc_free(l.mem);
+}
+
 int
 main(void)
 {
@@ -594,6 +701,7 @@ main(void)
       cmocka_unit_test(test_glsl_indexed_varyings),
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
       cmocka_unit_test(test_glsl_clip_distances),
+      cmocka_unit_test(test_glsl_fs_clip_distance),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -178,6 +178,26 @@ test_ldcf(void **state)
    sim_test_free(&t);
 }
 
+/* Flat integer varyings reach the shader as the C coefficient of a
+ * constant plane: ldcf must hand over its 32 bits unchanged, NaN payloads
+ * (ints like -1 or 0x7fe8xxxx) and -0.0 (INT_MIN) included (piglit
+ * glsl-1.30 fs-int-interpolation). */
+static void
+test_ldcf_integer_bits(void **state)
+{
+   struct sim_test t;
+   set_cf();
+   const uint32_t bits[2] = {0xffe3c7cdu, 0x80000000u};
+   memcpy(&cf[2][2], &bits[0], 4);
+   memcpy(&cf[3][2], &bits[1], 4);
+   enum asahi_sim_status s =
+      load_and_run(&t, "TODO.ldcf r6_r7_r8_r9_r10_r11, cf2\nstop\n");
+   assert_int_equal(s, ASAHI_SIM_STOPPED);
+   assert_int_equal(t.g->r[8][3], bits[0]);
+   assert_int_equal(t.g->r[11][3], bits[1]);
+   sim_test_free(&t);
+}
+
 static void
 test_cf_errors(void **state)
 {
@@ -414,6 +434,7 @@ main(void)
       cmocka_unit_test(test_iter_sample),
       cmocka_unit_test(test_iter_centroid),
       cmocka_unit_test(test_ldcf),
+      cmocka_unit_test(test_ldcf_integer_bits),
       cmocka_unit_test(test_cf_errors),
       cmocka_unit_test(test_st_var),
       cmocka_unit_test(test_sample_mask_zs),

@@ -957,6 +957,107 @@ test_optimize_stops_at_fixed_point(void **state)
    ralloc_free(f.ctx);
 }
 
+/* How many ALU instructions of op the entry point has. */
+static unsigned
+count_alu_op(fixture *f, nir_op op)
+{
+   unsigned n = 0;
+   nir_foreach_block(block, nir_shader_get_entrypoint(f->b.shader)) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_alu &&
+             nir_instr_as_alu(instr)->op == op)
+            n++;
+      }
+   }
+   return n;
+}
+
+static float
+run_out4(fixture *f, const float in4[4])
+{
+   nir_const_value in[4];
+   for (unsigned c = 0; c < 4; c++)
+      in[c].f32 = in4[c];
+   nir_const_value out[8];
+   nir_eval_state st;
+   assert_true(nir_eval_run_io(f->b.shader, in, 4, out, 8, &st));
+   return out[0].f32;
+}
+
+/* x * y + z becomes one ffma; values whose products are exact give the
+ * same result fused or not. */
+static void
+test_fuse_ffma(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *m = nir_fmul(&f.b, nir_channel(&f.b, v, 0),
+                         nir_channel(&f.b, v, 1));
+   nir_store_var(&f.b, f.out, nir_fadd(&f.b, nir_channel(&f.b, v, 2), m), 1);
+   assert_true(nir_opt_fuse_ffma(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_alu_op(&f, nir_op_ffma), 1);
+   assert_int_equal(count_alu_op(&f, nir_op_fmul), 0);
+   assert_int_equal(count_alu_op(&f, nir_op_fadd), 0);
+   const float in[4] = { 2.0f, 3.0f, 4.0f, 0.0f };
+   assert_true(run_out4(&f, in) == 10.0f);
+   ralloc_free(f.ctx);
+}
+
+/* The swizzle the add applies to a vector product reaches the fused
+ * multiply's sources: (in.xy * in.zw).yx + in.xy, component 0. */
+static void
+test_fuse_ffma_swizzle(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *v = nir_load_var(&f.b, f.in);
+   nir_def *m = nir_fmul(&f.b, nir_channels(&f.b, v, 0x3),
+                         nir_channels(&f.b, v, 0xc));
+   unsigned yx[2] = { 1, 0 };
+   nir_def *sum = nir_fadd(&f.b, nir_swizzle(&f.b, m, yx, 2),
+                           nir_channels(&f.b, v, 0x3));
+   nir_store_var(&f.b, f.out, nir_channel(&f.b, sum, 0), 1);
+   /* The swizzling mov folded into the add's source, then removed. */
+   nir_copy_prop(f.b.shader);
+   nir_opt_dce(f.b.shader);
+   assert_true(nir_opt_fuse_ffma(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_alu_op(&f, nir_op_fmul), 0);
+   /* y * w + x = 3 * 5 + 2 */
+   const float in[4] = { 2.0f, 3.0f, 4.0f, 5.0f };
+   assert_true(run_out4(&f, in) == 17.0f);
+   ralloc_free(f.ctx);
+}
+
+/* Nothing fuses when the product has a second use or either op is exact
+ * (`precise`). */
+static void
+test_fuse_ffma_refused(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *x = in_x(&f);
+   nir_def *m = nir_fmul(&f.b, x, x);
+   nir_def *a = nir_fadd(&f.b, m, x);
+   nir_store_var(&f.b, f.out, nir_fadd(&f.b, a, m), 1);
+   assert_false(nir_opt_fuse_ffma(f.b.shader));
+   ralloc_free(f.ctx);
+
+   setup(&f, MESA_SHADER_VERTEX);
+   x = in_x(&f);
+   f.b.exact = true;
+   m = nir_fmul(&f.b, x, x);
+   f.b.exact = false;
+   nir_store_var(&f.b, f.out, nir_fadd(&f.b, m, x), 1);
+   assert_false(nir_opt_fuse_ffma(f.b.shader));
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -982,6 +1083,9 @@ main(void)
       cmocka_unit_test(test_unroll_three_deep),
       cmocka_unit_test(test_unroll_inner_only),
       cmocka_unit_test(test_optimize_stops_at_fixed_point),
+      cmocka_unit_test(test_fuse_ffma),
+      cmocka_unit_test(test_fuse_ffma_swizzle),
+      cmocka_unit_test(test_fuse_ffma_refused),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -198,8 +198,17 @@ agx_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type shader,
 {
    struct agx_context *ctx = agx_context(pctx);
    struct agx_stage_state *st = &ctx->stage[shader];
-   for (unsigned i = 0; i < count && start + i < PIPE_MAX_SAMPLERS; ++i)
+   bool biased = false;
+   for (unsigned i = 0; i < count && start + i < PIPE_MAX_SAMPLERS; ++i) {
+      void *old = st->samplers[start + i];
       st->samplers[start + i] = samplers ? samplers[i] : NULL;
+      /* a LOD bias appearing or going changes the shader variant */
+      biased |= (agx_sampler_lod_bias(old) != 0.0f) !=
+                (agx_sampler_lod_bias(st->samplers[start + i]) != 0.0f);
+   }
+   if (biased)
+      ctx->dirty |=
+         shader == PIPE_SHADER_VERTEX ? AGX_DIRTY_VS : AGX_DIRTY_FS;
    st->nr_samplers = 0;
    for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; ++i) {
       if (st->samplers[i])

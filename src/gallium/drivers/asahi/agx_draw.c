@@ -304,6 +304,14 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   unsigned k = r->index + w - AGX_SYSVAL_CLIP_PLANE0;
                   memcpy(&data[w], &ctx->clip.ucp[k / 4][k % 4], 4);
                }
+               if (r->index + w >= AGX_SYSVAL_SAMPLER_LOD_BIAS0 &&
+                   r->index + w < AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16) {
+                  unsigned k = r->index + w - AGX_SYSVAL_SAMPLER_LOD_BIAS0;
+                  f = agx_sampler_lod_bias(k < PIPE_MAX_SAMPLERS
+                                              ? st->samplers[k]
+                                              : NULL);
+                  memcpy(&data[w], &f, 4);
+               }
                break;
             }
          }
@@ -833,8 +841,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    /* Capturing strips, loops and fans takes a variant per topology. */
    bool xfb_mode_changed = ctx->nr_so_targets && ctx->xfb_prim != info->mode;
    ctx->xfb_prim = info->mode;
+   /* (the FS decides whether the VS writes clip distances as varyings) */
    if (!vs || xfb_mode_changed ||
-       (ctx->dirty & (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS)))
+       (ctx->dirty &
+        (AGX_DIRTY_VS | AGX_DIRTY_VERTEX | AGX_DIRTY_RS | AGX_DIRTY_FS)))
       vs = agx_get_variant(ctx, PIPE_SHADER_VERTEX);
    if (!fs || (ctx->dirty & (AGX_DIRTY_FS | AGX_DIRTY_BLEND | AGX_DIRTY_RS)))
       fs = agx_get_variant(ctx, PIPE_SHADER_FRAGMENT);

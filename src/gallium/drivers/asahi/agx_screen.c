@@ -67,6 +67,7 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_SHAREABLE_SHADERS:
    case PIPE_CAP_ACCELERATED:
    case PIPE_CAP_DMABUF:
+   case PIPE_CAP_TEXRECT: /* the sampler's pixel coordinates bit */
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;

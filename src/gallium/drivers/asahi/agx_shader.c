@@ -109,6 +109,24 @@ agx_create_shader_state(struct pipe_context *pctx,
              "%s shader: preprocessing failed; draws with it are "
              "skipped",
              stage == MESA_SHADER_VERTEX ? "vertex" : "fragment");
+   nir_foreach_block(block, nir_shader_get_entrypoint(so->nir))
+   {
+      nir_foreach_instr(instr, block)
+      {
+         if (instr->type == nir_instr_type_tex &&
+             nir_instr_as_tex(instr)->sampler_index < 16)
+            so->samplers_used |=
+               (uint16_t)(1u << nir_instr_as_tex(instr)->sampler_index);
+      }
+   }
+   if (stage == MESA_SHADER_FRAGMENT) {
+      nir_foreach_variable_with_modes(var, so->nir, nir_var_shader_in)
+      {
+         if (var->data.location == VARYING_SLOT_CLIP_DIST0 ||
+             var->data.location == VARYING_SLOT_CLIP_DIST1)
+            so->reads_clip_distance = true;
+      }
+   }
 
    /* Compile a likely variant now: for shader-db (which never draws), and
     * to move compile time out of the first draw.
@@ -215,6 +233,15 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
    memset(key, 0, sizeof(*key));
    /* agx_draw.c pushes AGX_SYSVAL_GL_UNIFORMS_ADDR_LO/_HI. */
    key->uniforms_in_memory = true;
+   /* Samplers with a LOD bias: the shader adds it (the value itself is a
+    * sysval, so changing it needs no new variant). */
+   const struct agx_stage_state *ss = &ctx->stage[stage];
+   for (unsigned i = 0; i < ss->nr_samplers && i < 16; ++i) {
+      if (agx_sampler_lod_bias(ss->samplers[i]) != 0.0f)
+         key->sampler_lod_bias |= (uint16_t)(1u << i);
+   }
+   if (ss->shader)
+      key->sampler_lod_bias &= ss->shader->samplers_used;
 
    if (stage == PIPE_SHADER_VERTEX) {
       struct agx_vertex_elements *ve = ctx->velems;
@@ -230,6 +257,9 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       key->vs.clip_plane_enable =
          ctx->rast ? (uint8_t)ctx->rast->base.clip_plane_enable : 0;
       agx_xfb_key(ctx, ctx->stage[stage].shader, &key->vs.xfb);
+      const struct agx_uncompiled_shader *fs =
+         ctx->stage[PIPE_SHADER_FRAGMENT].shader;
+      key->vs.clip_distance_varyings = fs && fs->reads_clip_distance;
    } else {
       struct agx_batch *batch = ctx->batch;
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {

@@ -163,6 +163,12 @@ struct agx_uncompiled_shader {
    struct util_dynarray variants; /* struct agx_compiled_shader * */
    /* Vertex shaders: what transform feedback captures. */
    struct pipe_stream_output_info so;
+   /* Fragment shaders: gl_ClipDistance is read (the vertex shader variant
+    * then writes the distances as varyings, agx_vs_key). */
+   bool reads_clip_distance;
+   /* Samplers the shader's lookups use (bit i: sampler_index i < 16): a
+    * LOD bias on any other changes no code (agx_shader_key). */
+   uint16_t samplers_used;
 };
 
 /* ---- state objects -------------------------------------------------- */
@@ -411,6 +417,9 @@ void agx_init_texture_functions(struct pipe_context *pctx);
 void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
                        enum pipe_shader_type stage, struct agx_usc_builder *b,
                        unsigned *nr_textures, unsigned *sampler_states);
+/* pipe_sampler_state::lod_bias of a sampler CSO (0 for NULL): AGX
+ * samplers hold no bias, shaders add it (agx_shader_key). */
+float agx_sampler_lod_bias(const void *sampler);
 
 /* agx_query.c */
 struct agx_query;

@@ -139,6 +139,13 @@ agx_create_sampler_state(struct pipe_context *pctx,
    return so;
 }
 
+float
+agx_sampler_lod_bias(const void *sampler)
+{
+   const struct agx_sampler *so = sampler;
+   return so ? so->base.lod_bias : 0.0f;
+}
+
 static void
 agx_delete_sampler_state(struct pipe_context *pctx, void *cso)
 {

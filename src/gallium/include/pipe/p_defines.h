@@ -452,6 +452,7 @@ enum pipe_cap {
    PIPE_CAP_NIR_IMAGES_AS_DEREF,
    PIPE_CAP_DMABUF,
    PIPE_CAP_POINT_SPRITE,
+   PIPE_CAP_TEXRECT, /* PIPE_TEXTURE_RECT with unnormalized_coords */
    PIPE_CAP_COUNT,
 };
 

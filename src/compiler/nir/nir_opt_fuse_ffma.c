@@ -1,0 +1,79 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Fuses a multiply into the add that is its only use: fadd(fmul(a, b), c)
+ * becomes ffma(a, b, c), one instruction with one rounding instead of two
+ * (GLSL 4.60 section 4.7.1 allows it for anything not `precise`; GLSL ES
+ * 3.00 section 4.5.1 gives no rounding guarantee at all).  Neither the
+ * multiply nor the add may be exact.  For backends whose fused multiply-add
+ * costs what an add costs (AGX: fmadd32/fmadd16); run it late, after the
+ * algebraic passes that look for fmul and fadd, and then nir_opt_dce, which
+ * removes what it leaves unused.
+ */
+#include <string.h>
+
+#include "nir_builder.h"
+#include "nir_passes.h"
+
+/* The fmul feeding source i of add when it can be folded into it. */
+static nir_alu_instr *
+fusable_mul(nir_alu_instr *add, unsigned i)
+{
+   nir_def *d = add->src[i].src.ssa;
+   nir_instr *parent = d->parent_instr;
+
+   if (parent->type != nir_instr_type_alu)
+      return NULL;
+   nir_alu_instr *mul = nir_instr_as_alu(parent);
+   if (mul->op != nir_op_fmul || mul->exact || !list_is_singular(&d->uses))
+      return NULL;
+   return mul;
+}
+
+static bool
+fuse(nir_builder *b, nir_alu_instr *add, void *data)
+{
+   (void)data;
+   if (add->op != nir_op_fadd || add->exact ||
+       (add->def.bit_size != 16 && add->def.bit_size != 32))
+      return false;
+
+   for (unsigned i = 0; i < 2; i++) {
+      nir_alu_instr *mul = fusable_mul(add, i);
+      if (!mul)
+         continue;
+
+      nir_alu_instr *fma = nir_alu_instr_create(b->shader, nir_op_ffma);
+      unsigned n = add->def.num_components;
+      /* Component c of the add reads component swizzle[c] of the
+       * product, i.e. the multiply's sources at their swizzle of that. */
+      for (unsigned k = 0; k < 2; k++) {
+         fma->src[k].src.ssa = mul->src[k].src.ssa;
+         for (unsigned c = 0; c < n; c++)
+            fma->src[k].swizzle[c] =
+               mul->src[k].swizzle[add->src[i].swizzle[c]];
+      }
+      fma->src[2].src.ssa = add->src[1 - i].src.ssa;
+      memcpy(fma->src[2].swizzle, add->src[1 - i].swizzle,
+             sizeof(fma->src[2].swizzle));
+      fma->def.num_components = (uint8_t)n;
+
+      b->cursor = nir_before_instr(&add->instr);
+      nir_def *res = nir_builder_alu_instr_finish_and_insert(b, fma);
+      nir_def_rewrite_uses(&add->def, res);
+      return true;
+   }
+   return false;
+}
+
+bool
+nir_opt_fuse_ffma(nir_shader *shader)
+{
+   return nir_shader_alu_pass(shader, fuse,
+                              nir_metadata_block_index |
+                                 nir_metadata_dominance,
+                              NULL);
+}
