@@ -92,6 +92,7 @@ struct glsl_builtin_type_info {
    uint16_t min_es_version; /* GLSL ES, 0 = never core */
    const char *extension;   /* enables it earlier, or NULL */
    const char *extension2;
+   const char *extension3;
 };
 
 extern const struct glsl_type glsl_type_builtin_error;

@@ -53,9 +53,9 @@ for c in (2, 3, 4):
 
 
 def opaque(name, base, dim, shadow, array, sampled, desk, es, ext=None,
-           ext2=None):
+           ext2=None, ext3=None):
     TYPES.append(dict(name=name, base=base, rows=1, cols=1, desk=desk, es=es,
-                      ext=ext, ext2=ext2, dim=dim, shadow=shadow,
+                      ext=ext, ext2=ext2, ext3=ext3, dim=dim, shadow=shadow,
                       array=array, sampled=sampled))
 
 
@@ -80,7 +80,8 @@ for st, p in PREFIX.items():
     opaque(p + 'sampler2DRect', 'SAMPLER', 'RECT', False, False, st,
            140 if i else 110, 0)
     opaque(p + 'samplerBuffer', 'SAMPLER', 'BUF', False, False, st, 140, 320,
-           'GL_EXT_texture_buffer', 'GL_OES_texture_buffer')
+           'GL_EXT_texture_buffer', 'GL_OES_texture_buffer',
+           'GL_ARB_texture_buffer_object')
     opaque(p + 'sampler2DMS', 'SAMPLER', 'MS', False, False, st, 150, 310,
            'GL_ARB_texture_multisample')
     opaque(p + 'sampler2DMSArray', 'SAMPLER', 'MS', False, True, st, 150,
@@ -141,7 +142,7 @@ static const struct glsl_type type_${i} = {
 
 static const struct glsl_builtin_type_info builtin_types[] = {
 % for i, t in enumerate(types):
-   { &type_${i}, ${t['desk']}, ${t['es']}, ${cstr(t['ext'])}, ${cstr(t['ext2'])} },
+   { &type_${i}, ${t['desk']}, ${t['es']}, ${cstr(t['ext'])}, ${cstr(t['ext2'])}, ${cstr(t.get('ext3'))} },
 % endfor
 };
 

@@ -71,7 +71,11 @@ typedef enum {
    FRAG_RESULT_SAMPLE_MASK,
    FRAG_RESULT_COLOR,
    FRAG_RESULT_DATA0,
-   FRAG_RESULT_MAX = FRAG_RESULT_DATA0 + 8,
+   /* The second colour of dual-source blending (an output with index 1,
+    * ARB/EXT_blend_func_extended) for draw buffer 0, the only one that
+    * blends with two sources (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1). */
+   FRAG_RESULT_DUAL_SRC0 = FRAG_RESULT_DATA0 + 8,
+   FRAG_RESULT_MAX,
 } gl_frag_result;
 
 /* Values the hardware or driver supplies (gl_VertexID ...). */

@@ -101,6 +101,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, agx_nir_lower_rect);
+   NIR_PASS(progress, nir, agx_nir_lower_buffer_texture);
    NIR_PASS(progress, nir, nir_opt_peephole_select, 64);
    NIR_PASS_V(nir, nir_optimize);
    /* fmadd costs what fadd does (applegpu: fmadd32/fmadd16). */

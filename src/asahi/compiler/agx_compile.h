@@ -71,6 +71,8 @@
  *    layers (2D/cube arrays) or 1, word 3 levels.  textureSize and
  *    textureQueryLevels read them (AGX has no size query instruction;
  *    Mesa reads the texture descriptor instead).
+ *    Buffer views give their element count in word 0 (rows of the 2D
+ *    image the driver describes them with are not visible).
  *
  * Vertex shaders
  * --------------
@@ -237,7 +239,7 @@ enum agx_blend_factor {
    AGX_BLENDFACTOR_SRC_ALPHA_SATURATE,
    AGX_BLENDFACTOR_CONST_COLOR,
    AGX_BLENDFACTOR_CONST_ALPHA,
-   AGX_BLENDFACTOR_SRC1_COLOR, /* dual source: not supported yet */
+   AGX_BLENDFACTOR_SRC1_COLOR, /* dual source: FRAG_RESULT_DUAL_SRC0 */
    AGX_BLENDFACTOR_SRC1_ALPHA,
    AGX_BLENDFACTOR_ZERO = 0x11,
    AGX_BLENDFACTOR_INV_SRC_COLOR,
@@ -322,6 +324,12 @@ enum agx_push_kind {
    AGX_PUSH_UBO_BASE,
    AGX_PUSH_TEXTURE_SIZE,
 };
+
+/* Buffer textures are sampled as linear 2D images of rows this many texels
+ * wide (agx_nir_lower_buffer_texture.c, and the driver's descriptors).  A
+ * power of two.  Fact: alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_state.h (AGX_TEXTURE_BUFFER_WIDTH). */
+#define AGX_BUFFER_TEXTURE_WIDTH 1024
 
 enum agx_sysval {
    /* first instance of the draw (pipe_draw_info::start_instance) */

@@ -42,6 +42,10 @@ struct isel {
    agx_operand colour[AGX_MAX_RTS][4];
    uint8_t colour_mask[AGX_MAX_RTS];
    bool colour_broadcast;
+   /* FS: the second source colour of render target 0 (dual-source
+    * blending, FRAG_RESULT_DUAL_SRC0) */
+   agx_operand colour1[4];
+   uint8_t colour1_mask;
    /* FS: gl_FragDepth as last stored (NONE when never written) */
    agx_operand frag_depth;
 
@@ -1239,6 +1243,9 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
             unsigned rt = slot - FRAG_RESULT_DATA0;
             store_web(st, &st->colour[rt][comp + c], v);
             st->colour_mask[rt] |= 1u << (comp + c);
+         } else if (slot == FRAG_RESULT_DUAL_SRC0) {
+            store_web(st, &st->colour1[comp + c], v);
+            st->colour1_mask |= 1u << (comp + c);
          } else if (slot == FRAG_RESULT_DEPTH && comp + c == 0) {
             store_web(st, &st->frag_depth, v);
          } else {
@@ -2388,15 +2395,21 @@ factor_base(unsigned f, bool *inv)
       return AGX_BLENDFACTOR_CONST_COLOR;
    case AGX_BLENDFACTOR_INV_CONST_ALPHA:
       return AGX_BLENDFACTOR_CONST_ALPHA;
+   case AGX_BLENDFACTOR_INV_SRC1_COLOR:
+      return AGX_BLENDFACTOR_SRC1_COLOR;
+   case AGX_BLENDFACTOR_INV_SRC1_ALPHA:
+      return AGX_BLENDFACTOR_SRC1_ALPHA;
    default:
       *inv = false;
       return f;
    }
 }
 
+/* The factor f for channel ch: s is the source colour, s1 the second
+ * source of dual-source blending, d the destination, k the constant. */
 static agx_operand
 blend_factor(struct isel *st, unsigned f, unsigned ch, const agx_operand *s,
-             const agx_operand *d, const agx_operand *k)
+             const agx_operand *s1, const agx_operand *d, const agx_operand *k)
 {
    const agx_operand one = agx_isa_fimm(AGX_FIMM_ONE);
    agx_operand x;
@@ -2424,6 +2437,12 @@ blend_factor(struct isel *st, unsigned f, unsigned ch, const agx_operand *s,
       break;
    case AGX_BLENDFACTOR_CONST_ALPHA:
       x = k[3];
+      break;
+   case AGX_BLENDFACTOR_SRC1_COLOR:
+      x = s1[ch];
+      break;
+   case AGX_BLENDFACTOR_SRC1_ALPHA:
+      x = s1[3];
       break;
    case AGX_BLENDFACTOR_SRC_ALPHA_SATURATE: {
       if (ch == 3)
@@ -2679,7 +2698,7 @@ emit_fs_end(struct isel *st)
 
          agx_operand k[4] = {{0}};
          const struct agx_blend_key *bk = &rk->blend;
-         bool uses_k = false;
+         bool uses_k = false, uses_s1 = false;
          for (unsigned f = 0; f < 4; ++f) {
             unsigned v = f == 0   ? bk->rgb_src
                          : f == 1 ? bk->rgb_dst
@@ -2689,6 +2708,10 @@ emit_fs_end(struct isel *st)
                       v == AGX_BLENDFACTOR_CONST_ALPHA ||
                       v == AGX_BLENDFACTOR_INV_CONST_COLOR ||
                       v == AGX_BLENDFACTOR_INV_CONST_ALPHA;
+            uses_s1 |= v == AGX_BLENDFACTOR_SRC1_COLOR ||
+                       v == AGX_BLENDFACTOR_SRC1_ALPHA ||
+                       v == AGX_BLENDFACTOR_INV_SRC1_COLOR ||
+                       v == AGX_BLENDFACTOR_INV_SRC1_ALPHA;
          }
          if (uses_k) {
             unsigned u =
@@ -2706,15 +2729,27 @@ emit_fs_end(struct isel *st)
          for (unsigned i = 0; i < 4; ++i)
             sc[i] = unorm ? fsat(st, c[i]) : c[i];
 
+         /* The second source (ARB_blend_func_extended), render target 0
+          * only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1).  Channels the
+          * shader did not write are undefined in GL; they read as 0 here.
+          * Used only as a factor, so clamped like one. */
+         agx_operand s1[4] = {{0}};
+         for (unsigned i = 0; uses_s1 && i < 4; ++i) {
+            if (rt == 0 && (st->colour1_mask & (1u << i)))
+               s1[i] = unorm ? fsat(st, st->colour1[i]) : st->colour1[i];
+            else
+               s1[i] = agx_mov_imm(&st->b, 32, 0);
+         }
+
          for (unsigned i = 0; i < 4; ++i) {
             if (!(write & (1u << i)))
                continue;
             bool a = i == 3;
             unsigned func = a ? bk->alpha_func : bk->rgb_func;
-            agx_operand sf =
-               blend_factor(st, a ? bk->alpha_src : bk->rgb_src, i, sc, d, k);
-            agx_operand df =
-               blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst, i, sc, d, k);
+            agx_operand sf = blend_factor(st, a ? bk->alpha_src : bk->rgb_src,
+                                          i, sc, s1, d, k);
+            agx_operand df = blend_factor(st, a ? bk->alpha_dst : bk->rgb_dst,
+                                          i, sc, s1, d, k);
             c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
          }
       }

@@ -21,6 +21,7 @@ void agx_nir_copy_by_vectors(nir_builder *b, nir_deref_instr *dst,
                              nir_deref_instr *src);
 bool agx_nir_lower_sqrt(nir_shader *nir);
 bool agx_nir_lower_rect(nir_shader *nir);
+bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_txd_cube(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);
 /* Transform feedback stores at the end of a vertex shader (key: what to

@@ -120,6 +120,13 @@ V('gl_FragData', 'vec4[gl_MaxDrawBuffers]', 'out', FS, desk_until=420,
 V('gl_FragDepth', 'float', 'out', FS, es=300, ext='GL_EXT_frag_depth')
 V('gl_FragDepthEXT', 'float', 'out', FS, desk=0, es=0,
   ext='GL_EXT_frag_depth')
+# EXT_blend_func_extended: the second blend source in GLSL ES 1.00 only
+# (the extension leaves them out of ES 3.00; es_until bounds the
+# extension too).
+V('gl_SecondaryFragColorEXT', 'vec4', 'out', FS, desk=0, es=0, es_until=300,
+  ext='GL_EXT_blend_func_extended')
+V('gl_SecondaryFragDataEXT', 'vec4[gl_MaxDualSourceDrawBuffersEXT]', 'out',
+  FS, desk=0, es=0, es_until=300, ext='GL_EXT_blend_func_extended')
 V('gl_Color', 'vec4', 'in', FS, es=0, desk_until=140, compat=True)
 V('gl_SecondaryColor', 'vec4', 'in', FS, es=0, desk_until=140, compat=True)
 V('gl_TexCoord', 'vec4[]', 'in', FS, es=0, desk_until=140, compat=True)
@@ -211,6 +218,8 @@ C('gl_MaxCombinedTextureImageUnits', 48)
 C('gl_MaxTextureImageUnits', 16)
 C('gl_MaxFragmentUniformComponents', 1024, es=0)
 C('gl_MaxDrawBuffers', 8)
+C('gl_MaxDualSourceDrawBuffersEXT', 1, desk=0, es=0,
+  ext='GL_EXT_blend_func_extended')
 C('gl_MaxClipDistances', 8, desk=130, es=0, ext='GL_EXT_clip_cull_distance')
 C('gl_MaxVertexUniformVectors', 256, desk=410, es=100)
 C('gl_MaxFragmentUniformVectors', 256, desk=410, es=100)
@@ -613,8 +622,10 @@ F('float texture(samplerCubeArrayShadow, vec4, float)', 400, 320,
 F('ivec3 textureSize(samplerCubeArrayShadow, int)', 400, 320, const=False,
   ext='GL_ARB_texture_cube_map_array')
 for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
-    F('%s texelFetch(%ssamplerBuffer, int)' % (r, p), 140, 320, const=False)
-    F('int textureSize(%ssamplerBuffer)' % p, 140, 320, const=False)
+    F('%s texelFetch(%ssamplerBuffer, int)' % (r, p), 140, 320, const=False,
+      ext='GL_ARB_texture_buffer_object')
+    F('int textureSize(%ssamplerBuffer)' % p, 140, 320, const=False,
+      ext='GL_ARB_texture_buffer_object')
     F('%s texelFetch(%ssampler2DMS, ivec2, int)' % (r, p), 150, 310,
       const=False)
     F('ivec2 textureSize(%ssampler2DMS)' % p, 150, 310, const=False)

@@ -45,6 +45,16 @@ glsl_check(struct glsl_parse_state *st)
                                                 "gl_FragData");
       bool color = fc && ((struct check_var *)fc->data)->written;
       bool data = fd && ((struct check_var *)fd->data)->written;
+      /* EXT_blend_func_extended (GLSL ES 1.00 7.2): the secondary
+       * outputs join the set of their primary one; a shader writes
+       * gl_FragColor and gl_SecondaryFragColorEXT, or gl_FragData and
+       * gl_SecondaryFragDataEXT, not both sets. */
+      struct hash_entry *sc = hash_table_search(c.builtin_vars,
+                                                "gl_SecondaryFragColorEXT");
+      struct hash_entry *sd = hash_table_search(c.builtin_vars,
+                                                "gl_SecondaryFragDataEXT");
+      color |= sc && ((struct check_var *)sc->data)->written;
+      data |= sd && ((struct check_var *)sd->data)->written;
       bool user = false;
       hash_table_foreach(c.global->names, e) {
          struct check_sym *sym = e->data;

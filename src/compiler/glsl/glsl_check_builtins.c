@@ -24,8 +24,10 @@ builtin_available(struct check *c, unsigned stages, int desk, int es,
    struct glsl_parse_state *st = c->st;
    if (!(stages & (1u << st->stage)))
       return false;
+   /* An extension brings it earlier, but not past es_until (the ES 1.00
+    * built-ins of EXT_blend_func_extended). */
    if (ext && glsl_ext_enabled(st, ext))
-      return true;
+      return !st->es || !es_until || st->version < es_until;
    if (st->es)
       return es && st->version >= es && (!es_until || st->version < es_until);
    if (!desk || st->version < desk)

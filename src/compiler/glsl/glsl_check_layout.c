@@ -472,6 +472,14 @@ check_layout_variable(struct check *c, struct ast_node *n, unsigned q)
                      "only");
          return;
       }
+      /* GLSL ES has no index before EXT_blend_func_extended (its
+       * additions to GLSL ES 3.00 section 4.4.2). */
+      if (!strcasecmp(l->name, "index") && st->es &&
+          !glsl_ext_enabled(st, "GL_EXT_blend_func_extended")) {
+         check_error(c, n, "layout(index) needs "
+                     "GL_EXT_blend_func_extended in GLSL ES");
+         return;
+      }
    }
    layout_values(c, n, q);
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {

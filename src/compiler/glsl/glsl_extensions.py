@@ -17,6 +17,7 @@ from mako.template import Template
 EXTENSIONS = [
     # desktop extensions that GL 4.6 made core
     ('GL_ARB_arrays_of_arrays', 110, None),
+    ('GL_ARB_blend_func_extended', 110, None),
     ('GL_ARB_compute_shader', 110, None),
     ('GL_ARB_conservative_depth', 110, None),
     ('GL_ARB_derivative_control', 110, None),
@@ -52,6 +53,8 @@ EXTENSIONS = [
     ('GL_ARB_shader_draw_parameters', 110, None),
     ('GL_ARB_shader_group_vote', 110, None),
     ('GL_AMD_conservative_depth', 110, None),
+    # samplerBuffer, texelFetch and textureSize on it before GLSL 1.40
+    ('GL_ARB_texture_buffer_object', 130, None),
     ('GL_EXT_texture_array', 110, None),
     # ES extensions that GLES 3.2 made core, and ES 1.00 staples
     ('GL_OES_standard_derivatives', None, 100),
@@ -63,6 +66,7 @@ EXTENSIONS = [
     ('GL_EXT_frag_depth', None, 100),
     ('GL_EXT_draw_buffers', None, 100),
     ('GL_EXT_draw_instanced', None, 100),
+    ('GL_EXT_blend_func_extended', None, 100),
     ('GL_EXT_gpu_shader5', None, 310),
     ('GL_EXT_shader_io_blocks', None, 310),
     ('GL_OES_shader_io_blocks', None, 310),

@@ -258,6 +258,40 @@ link_attribs(struct link *l)
 
 /* ---- fragment outputs -------------------------------------------------------- */
 
+/* The colour number and blend input glBindFragDataLocation(Indexed) gave
+ * a name (the last binding counts); -1 when none. */
+static int
+bound_frag_location(const struct link *l, const char *name, unsigned *index)
+{
+   int loc = -1;
+   *index = 0;
+   if (!l->opts)
+      return -1;
+   for (unsigned i = 0; i < l->opts->num_frag_data_bindings; i++) {
+      const struct glsl_location_binding *b = &l->opts->frag_data_bindings[i];
+      if (!strcmp(b->name, name)) {
+         loc = (int)b->location;
+         *index = b->index;
+      }
+   }
+   return loc;
+}
+
+/* The location and blend input of a user output: a layout in the shader
+ * wins over an API binding (GL 4.6 section 15.2.3: "an explicit binding
+ * ... in the shader text ... overrides"). */
+static int
+user_frag_location(const struct link *l, const struct glsl_nir_var *v,
+                   unsigned *index)
+{
+   int loc = bound_frag_location(l, v->name, index);
+   if (v->location >= 0) {
+      loc = v->location;
+      *index = v->index > 0 ? 1 : 0;
+   }
+   return loc;
+}
+
 void
 link_frag_outputs(struct link *l)
 {
@@ -280,11 +314,8 @@ link_frag_outputs(struct link *l)
       }
       if (v->written)
          num_user++;
-      int loc = l->opts ? bound_location(l->opts->frag_data_bindings,
-                                         l->opts->num_frag_data_bindings,
-                                         v->name)
-                        : -1;
-      if (v->location < 0 && loc < 0)
+      unsigned index;
+      if (user_frag_location(l, v, &index) < 0)
          num_unlocated++;
    }
    if (color_builtin && num_user) {
@@ -294,32 +325,37 @@ link_frag_outputs(struct link *l)
                  "gl_FragData and user-defined outputs");
       return;
    }
-   if (l->es && num_user > 1 && num_unlocated) {
+   /* EXT_blend_func_extended lifts the rule below in shaders that enable
+    * it (its GLSL ES 3.00 4.4.2 additions): outputs without a location
+    * or binding are then placed by the linker (its ES 3.1 section 14.2.3
+    * additions: "automatically bound"). */
+   const struct glsl_parse_state *fs_unit = l->unit[MESA_SHADER_FRAGMENT];
+   bool bfe = fs_unit &&
+              glsl_ext_enabled(fs_unit, "GL_EXT_blend_func_extended");
+   if (l->es && num_user > 1 && num_unlocated && !bfe) {
       /* GLSL ES 3.00 4.3.8.2: with several outputs, all need a
        * location. */
       link_error(l, "fragment shader has several outputs, so each must "
                  "declare its location");
       return;
    }
-   bool used[LINK_MAX_DRAW_BUFFERS] = { false };
+   /* Locations taken, per blend input (index 0 and 1). */
+   bool used[2][LINK_MAX_DRAW_BUFFERS] = {{false}};
+   int last_loc = -1;       /* highest user location taken */
+   bool dual_source = false; /* an output at index 1 */
    for (unsigned pass = 0; pass < 2; pass++) {
       for (unsigned i = 0; i < fs->num_vars; i++) {
          struct glsl_nir_var *v = &fs->vars[i];
          if (v->var->mode != nir_var_shader_out)
             continue;
          int loc = -1;
-         unsigned n = 1;
+         unsigned n = 1, index = 0;
          if (v->builtin) {
             if (pass == 1)
                continue;
             loc = v->var->data.location;
          } else {
-            loc = l->opts ? bound_location(l->opts->frag_data_bindings,
-                                           l->opts->num_frag_data_bindings,
-                                           v->name)
-                          : -1;
-            if (v->location >= 0)
-               loc = v->location;
+            loc = user_frag_location(l, v, &index);
             if ((loc >= 0) != (pass == 0))
                continue;
             n = glsl_type_is_array(v->type) && v->type->length > 0
@@ -329,7 +365,7 @@ link_frag_outputs(struct link *l)
                for (int s = 0; s + (int)n <= LINK_MAX_DRAW_BUFFERS; s++) {
                   bool free = true;
                   for (unsigned k = 0; k < n; k++)
-                     free = free && !used[s + k];
+                     free = free && !used[0][s + k];
                   if (free) {
                      loc = s;
                      break;
@@ -342,17 +378,28 @@ link_frag_outputs(struct link *l)
                           LINK_MAX_DRAW_BUFFERS);
                return;
             }
+            /* ARB_blend_func_extended: only the first
+             * MAX_DUAL_SOURCE_DRAW_BUFFERS colours take a second input. */
+            if (index && loc + n > LINK_MAX_DUAL_SOURCE_DRAW_BUFFERS) {
+               link_error(l, "fragment shader output '%s' has index 1 at "
+                          "location %d, but only %d draw buffer(s) blend "
+                          "with two sources", v->name, loc,
+                          LINK_MAX_DUAL_SOURCE_DRAW_BUFFERS);
+               return;
+            }
             for (unsigned k = 0; k < n; k++) {
-               if (used[loc + k] && v->index == 0) {
+               if (used[index][loc + k]) {
                   link_error(l, "fragment shader outputs share location "
-                             "%d", loc + (int)k);
+                             "%d, index %u", loc + (int)k, index);
                   return;
                }
-               used[loc + k] = true;
+               used[index][loc + k] = true;
             }
-            v->var->data.location = FRAG_RESULT_DATA0 + loc;
-            v->var->data.driver_location = (unsigned)(FRAG_RESULT_DATA0 +
-                                                      loc);
+            last_loc = MAX2(last_loc, loc + (int)n - 1);
+            dual_source |= index != 0;
+            int base = index ? FRAG_RESULT_DUAL_SRC0 : FRAG_RESULT_DATA0;
+            v->var->data.location = base + loc;
+            v->var->data.driver_location = (unsigned)(base + loc);
             loc = FRAG_RESULT_DATA0 + loc;
          }
          struct glsl_program_frag_output *o =
@@ -363,9 +410,16 @@ link_frag_outputs(struct link *l)
                             ? (unsigned)v->type->length
                             : 1;
          o->location = loc;
-         o->index = (unsigned)v->index;
+         o->index = index;
       }
    }
+   /* EXT_blend_func_extended (ES 3.1 section 14.2.3): with an output at
+    * index 1, no output may lie at MAX_DUAL_SOURCE_DRAW_BUFFERS or
+    * beyond. */
+   if (dual_source && last_loc >= LINK_MAX_DUAL_SOURCE_DRAW_BUFFERS)
+      link_error(l, "fragment shader outputs reach location %d, but "
+                 "dual-source blending allows only %d draw buffer(s)",
+                 last_loc, LINK_MAX_DUAL_SOURCE_DRAW_BUFFERS);
 }
 
 /* ---- texture indices ------------------------------------------------------ */

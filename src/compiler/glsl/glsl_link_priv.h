@@ -18,6 +18,8 @@
 #define LINK_MAX_VERTEX_ATTRIBS 16
 #define LINK_MAX_VARYING_SLOTS 32
 #define LINK_MAX_DRAW_BUFFERS 8
+/* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (ARB/EXT_blend_func_extended). */
+#define LINK_MAX_DUAL_SOURCE_DRAW_BUFFERS 1
 /* Uniform block limits when glsl_link_options gives none: the ES 3.0 /
  * GL 3.1 minimums, and the block size the asahi driver reads. */
 #define LINK_MAX_STAGE_UNIFORM_BLOCKS 12

@@ -61,7 +61,9 @@
  *    buffer), FRAG_RESULT_DATA0 + n for gl_FragData[n] (one vec4[N] array
  *    variable at FRAG_RESULT_DATA0) and for user `out` variables at
  *    location n, FRAG_RESULT_DEPTH for gl_FragDepth (a float);
- *    data.driver_location = data.location.
+ *    the second source colour of dual-source blending (an output with
+ *    index 1, gl_SecondaryFragColorEXT, gl_SecondaryFragDataEXT[0]) at
+ *    FRAG_RESULT_DUAL_SRC0 + n; data.driver_location = data.location.
  *  - Built-in fragment/vertex inputs that the hardware supplies
  *    (gl_FragCoord, gl_FrontFacing, gl_PointCoord, gl_VertexID,
  *    gl_InstanceID) are not variables: they are read with the system
@@ -246,6 +248,9 @@ struct glsl_program {
 struct glsl_location_binding {
    const char *name;
    unsigned location;               /* generic index / colour number */
+   /* glBindFragDataLocationIndexed: the blend input (0 or 1) of a
+    * fragment output; 0 for attributes. */
+   unsigned index;
 };
 
 struct glsl_link_options {

@@ -93,7 +93,8 @@ glsl_builtin_type_available(const struct glsl_parse_state *st,
    if (glsl_is_version(st, info->min_version, info->min_es_version))
       return true;
    return (info->extension && glsl_ext_enabled(st, info->extension)) ||
-          (info->extension2 && glsl_ext_enabled(st, info->extension2));
+          (info->extension2 && glsl_ext_enabled(st, info->extension2)) ||
+          (info->extension3 && glsl_ext_enabled(st, info->extension3));
 }
 
 static void

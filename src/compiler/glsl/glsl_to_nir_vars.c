@@ -665,7 +665,13 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_FragColor", "vec4", FS, nir_var_shader_out, FRAG_RESULT_COLOR, 0,
      0 },
    { "gl_FragData", "vec4", FS, nir_var_shader_out, FRAG_RESULT_DATA0, 0,
-     FRAG_RESULT_MAX - FRAG_RESULT_DATA0 },
+     FRAG_RESULT_DUAL_SRC0 - FRAG_RESULT_DATA0 },
+   /* GLSL ES 1.00 with GL_EXT_blend_func_extended: the second source
+    * colour of draw buffer 0 (gl_MaxDualSourceDrawBuffersEXT is 1). */
+   { "gl_SecondaryFragColorEXT", "vec4", FS, nir_var_shader_out,
+     FRAG_RESULT_DUAL_SRC0, 0, 0 },
+   { "gl_SecondaryFragDataEXT", "vec4", FS, nir_var_shader_out,
+     FRAG_RESULT_DUAL_SRC0, 0, 1 },
    { "gl_FragDepth", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH, 0,
      0 },
    /* GLSL ES 1.00 with GL_EXT_frag_depth */

@@ -5,6 +5,16 @@
 
 /* Blending and colour masks (ES 2.0 section 4.1.6-4.2.2). */
 #include "main/context.h"
+#include "main/extensions.h"
+
+/* ARB_blend_func_extended (desktop), EXT_blend_func_extended (ES). */
+static bool
+has_blend_func_extended(struct gl_context *ctx)
+{
+   return _mesa_has_extension(ctx, _mesa_is_gles(ctx)
+                                      ? "GL_EXT_blend_func_extended"
+                                      : "GL_ARB_blend_func_extended");
+}
 
 static bool
 valid_factor(struct gl_context *ctx, GLenum f, bool dst)
@@ -26,8 +36,17 @@ valid_factor(struct gl_context *ctx, GLenum f, bool dst)
    case GL_ONE_MINUS_CONSTANT_ALPHA:
       return true;
    case GL_SRC_ALPHA_SATURATE:
-      /* ES 2.0 allows it only as a source factor; ES 3.0 and GL both. */
-      return !dst || !_mesa_is_gles(ctx) || ctx->Version >= 30;
+      /* ES 2.0 allows it only as a source factor; ES 3.0 and GL both,
+       * and EXT_blend_func_extended lifts the ES 2.0 rule (its issue
+       * 2). */
+      return !dst || !_mesa_is_gles(ctx) || ctx->Version >= 30 ||
+             has_blend_func_extended(ctx);
+   case GL_SRC1_COLOR:
+   case GL_SRC1_ALPHA:
+   case GL_ONE_MINUS_SRC1_COLOR:
+   case GL_ONE_MINUS_SRC1_ALPHA:
+      /* The second source colour of dual-source blending. */
+      return has_blend_func_extended(ctx);
    default:
       return false;
    }

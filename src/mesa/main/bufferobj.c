@@ -65,6 +65,12 @@ _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
       return &ctx->UniformBuffer;
    case GL_TRANSFORM_FEEDBACK_BUFFER:
       return &ctx->TransformFeedbackBuffer;
+   case GL_TEXTURE_BUFFER:
+      /* GL 3.1 / ARB_texture_buffer_object: desktop, with the driver's
+       * buffer textures. */
+      if (_mesa_is_gles(ctx) || !ctx->Const.MaxTextureBufferSize)
+         return NULL;
+      return &ctx->TextureBuffer;
    default:
       return NULL;
    }
@@ -122,6 +128,7 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
       &ctx->PixelUnpackBuffer,
       &ctx->UniformBuffer,
       &ctx->TransformFeedbackBuffer,
+      &ctx->TextureBuffer,
    };
    for (unsigned i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
       if (*points[i] == obj)
@@ -291,7 +298,9 @@ _mesa_BufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    obj->buffer = res;
    obj->Size = size;
    obj->Usage = usage;
-   ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   /* New storage: vertex arrays and buffer textures (their views name the
+    * old resource) read it from the next draw on. */
+   ctx->NewState |= ST_NEW_VERTEX_ARRAYS | ST_NEW_SAMPLER_VIEWS;
 }
 
 void GLAPIENTRY

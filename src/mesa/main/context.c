@@ -85,8 +85,10 @@ _mesa_alloc_shared_state(void)
    shared->Renderbuffers = _mesa_name_table_create();
    static const GLenum default_targets[NUM_TEXTURE_TARGETS] = {
       GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
-      GL_TEXTURE_RECTANGLE,
-      GL_TEXTURE_1D, GL_TEXTURE_1D_ARRAY,
+      [TEXTURE_RECT_INDEX] = GL_TEXTURE_RECTANGLE,
+      [TEXTURE_BUFFER_INDEX] = GL_TEXTURE_BUFFER,
+      [TEXTURE_1D_INDEX] = GL_TEXTURE_1D,
+      [TEXTURE_1D_ARRAY_INDEX] = GL_TEXTURE_1D_ARRAY,
    };
    bool defaults_ok = true;
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
@@ -274,6 +276,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_reference_buffer_object(&ctx->PixelUnpackBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->UniformBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->TransformFeedbackBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->TextureBuffer, NULL);
    for (unsigned i = 0; i < MAX_UNIFORM_BUFFER_BINDINGS; i++)
       _mesa_reference_buffer_object(&ctx->UniformBufferBindings[i].Buffer,
                                     NULL);

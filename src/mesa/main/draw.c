@@ -54,14 +54,45 @@ float_blend_allows(struct gl_context *ctx, const char *func)
    return true;
 }
 
+static bool
+uses_src1(GLenum f)
+{
+   return f == GL_SRC1_COLOR || f == GL_SRC1_ALPHA ||
+          f == GL_ONE_MINUS_SRC1_COLOR || f == GL_ONE_MINUS_SRC1_ALPHA;
+}
+
+/* ARB/EXT_blend_func_extended ("Errors"): blending with a second source
+ * factor while a draw buffer at or past MAX_DUAL_SOURCE_DRAW_BUFFERS is
+ * not NONE is an INVALID_OPERATION. */
+static bool
+dual_source_allows(struct gl_context *ctx, const char *func)
+{
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+
+   if (!fb || !(ctx->Color.BlendEnabled || ctx->Color.BlendEnabledi) ||
+       !(uses_src1(ctx->Color.SrcRGB) || uses_src1(ctx->Color.DstRGB) ||
+         uses_src1(ctx->Color.SrcA) || uses_src1(ctx->Color.DstA)))
+      return true;
+   for (int i = ctx->Const.MaxDualSourceDrawBuffers; i < MAX_DRAW_BUFFERS;
+        i++) {
+      if (fb->ColorDrawBuffer[i] != GL_NONE) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(dual-source blending with draw buffer %d)", func,
+                     i);
+         return false;
+      }
+   }
+   return true;
+}
+
 /* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the
  * primitive mode of BeginTransformFeedback and elements not at all.  Also
- * the float blending rule above. */
+ * the float and dual-source blending rules above. */
 static bool
 feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
                 const char *func)
 {
-   if (!float_blend_allows(ctx, func))
+   if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func))
       return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
       return true;

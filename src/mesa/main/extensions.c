@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/texbuffer.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -21,17 +22,52 @@ struct gl_extension_info {
    const char *name;
    unsigned apis;
    int min_es_version; /* for API_ES: the oldest ES version * 10 */
+   /* What the driver must offer, NULL when nothing. */
+   bool (*driver_has)(const struct gl_context *ctx);
 };
 
+static bool
+has_dual_source(const struct gl_context *ctx)
+{
+   return ctx->Const.MaxDualSourceDrawBuffers > 0;
+}
+
+static bool
+has_timer_queries(const struct gl_context *ctx)
+{
+   return ctx->Const.TimerQueries;
+}
+
+static bool
+has_buffer_textures(const struct gl_context *ctx)
+{
+   return _mesa_has_buffer_textures(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
+   {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
+   /* layout(location) on vertex inputs and fragment outputs (and index,
+    * with ARB_blend_func_extended): the GLSL front end and linker have
+    * it. */
+   {"GL_ARB_explicit_attrib_location", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   /* Sync objects (the ES 3.0 ones, over pipe fences) and
+    * glGetInteger64v. */
+   {"GL_ARB_sync", API_GL, 0},
+   {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
+   {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
+   {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
    {"GL_EXT_color_buffer_half_float", API_ES, 20},
    {"GL_EXT_discard_framebuffer", API_ES, 20},
+   {"GL_EXT_disjoint_timer_query", API_ES, 20, has_timer_queries},
+   /* TIME_ELAPSED and the 64-bit results; ARB_timer_query's subset. */
+   {"GL_EXT_timer_query", API_GL, 0, has_timer_queries},
    {"GL_EXT_draw_buffers", API_ES, 20},
    {"GL_EXT_draw_instanced", API_ES, 20},
    {"GL_EXT_frag_depth", API_ES, 20},
@@ -68,6 +104,8 @@ static const struct gl_extension_info extension_table[] = {
 static bool
 advertised(const struct gl_context *ctx, const struct gl_extension_info *e)
 {
+   if (e->driver_has && !e->driver_has(ctx))
+      return false;
    if (_mesa_is_gles(ctx))
       return (e->apis & API_ES) && ctx->Version >= e->min_es_version;
    return (e->apis & API_GL) != 0;

@@ -23,6 +23,7 @@
 #include "main/texcompress.h"
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
+#include "main/texbuffer.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
@@ -222,6 +223,14 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
    }
 }
 
+static bool
+has_timer_queries(struct gl_context *ctx)
+{
+   return _mesa_has_extension(ctx, _mesa_is_gles(ctx)
+                                      ? "GL_EXT_disjoint_timer_query"
+                                      : "GL_ARB_timer_query");
+}
+
 /* Looks pname up; false if it is not a state of this context. */
 /* The compatibility profile's vertex array and current-value state. */
 static bool
@@ -262,6 +271,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
 
    if (get_const_int(ctx, pname, &known, v))
       return known;
+   GLint tbo_state;
+   if (_mesa_texbuffer_get(ctx, pname, &tbo_state)) {
+      int1(v, tbo_state);
+      return true;
+   }
    GLint ubo_state;
    if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {
       if (known)
@@ -746,6 +760,31 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       set_i(v, 4, b);
       return true;
    }
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: /* ARB/EXT_blend_func_extended */
+      if (!_mesa_has_extension(ctx, _mesa_is_gles(ctx)
+                                       ? "GL_EXT_blend_func_extended"
+                                       : "GL_ARB_blend_func_extended"))
+         return false;
+      int1(v, c->MaxDualSourceDrawBuffers);
+      return true;
+   case GL_TIMESTAMP: /* ARB_timer_query, EXT_disjoint_timer_query */
+      if (!has_timer_queries(ctx))
+         return false;
+      {
+         /* Only glGetInteger64v holds it whole (the int getters clamp,
+          * GL 3.3 section 6.1.2). */
+         struct pipe_screen *screen = ctx->st->pipe->screen;
+         uint64_t ns = screen->get_timestamp(screen);
+         int1(v, ns > INT32_MAX ? INT32_MAX : (GLint)ns);
+      }
+      return true;
+   case GL_GPU_DISJOINT_EXT:
+      /* Nothing here makes timer values meaningless (no clock changes
+       * seen by the driver): never disjoint. */
+      if (!_mesa_is_gles(ctx) || !has_timer_queries(ctx))
+         return false;
+      int1(v, 0);
+      return true;
    default:
       return get_conventional(ctx, pname, v);
    }
@@ -840,6 +879,13 @@ _mesa_GetInteger64v(GLenum pname, GLint64 *data)
    }
    if (pname == GL_MAX_ELEMENT_INDEX && _mesa_is_gles3(ctx)) {
       *data = 0xffffffffll;
+      return;
+   }
+   /* ARB_timer_query: the GL's time in nanoseconds once the commands
+    * before have reached the GL (not necessarily executed). */
+   if (pname == GL_TIMESTAMP && has_timer_queries(ctx)) {
+      struct pipe_screen *screen = ctx->st->pipe->screen;
+      *data = (GLint64)screen->get_timestamp(screen);
       return;
    }
    if (!lookup(ctx, pname, &v, "glGetInteger64v"))

@@ -115,6 +115,9 @@ struct gl_shader {
 struct gl_attrib_binding {
    char *name;
    GLuint index;
+   /* Fragment outputs: the blend input (glBindFragDataLocationIndexed's
+    * index, 0 or 1). */
+   GLuint blend_index;
 };
 
 /* The executable of a successfully linked program. */
@@ -186,6 +189,7 @@ enum gl_texture_index {
    TEXTURE_3D_INDEX,
    TEXTURE_2D_ARRAY_INDEX,
    TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
+   TEXTURE_BUFFER_INDEX, /* GL 3.1 / ARB_texture_buffer_object (desktop) */
    TEXTURE_1D_INDEX, /* desktop GL */
    TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
    NUM_TEXTURE_TARGETS,
@@ -230,6 +234,13 @@ struct gl_texture_object {
    unsigned SamplerStamp;
    void *sampler_cso;
    unsigned sampler_cso_ctx, sampler_cso_stamp;
+   /* Buffer textures (texbuffer.c, GL 3.1 section 3.8.5): the buffer whose
+    * data store the texels are, the internal format read from it, and
+    * the range (BufferSize -1: the whole buffer, as TexBuffer attaches). */
+   struct gl_buffer_object *BufferObject;
+   GLenum BufferObjectFormat;
+   GLintptr BufferOffset;
+   GLsizeiptr BufferSize;
 };
 
 struct pipe_query;
@@ -356,6 +367,16 @@ struct gl_constants {
    GLint MaxUniformBlockSize;
    GLint UniformBufferOffsetAlignment;
    GLint MaxSamples; /* the largest colour sample count (0: none) */
+   /* Buffer textures (0: the driver has none); texels, bytes. */
+   GLint MaxTextureBufferSize;
+   GLint TextureBufferOffsetAlignment;
+   /* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: the driver's
+    * PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS; 0 hides
+    * ARB/EXT_blend_func_extended. */
+   GLint MaxDualSourceDrawBuffers;
+   /* The driver has PIPE_QUERY_TIME_ELAPSED and PIPE_QUERY_TIMESTAMP
+    * (ARB_timer_query, EXT_disjoint_timer_query). */
+   bool TimerQueries;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -526,6 +547,7 @@ struct gl_context {
    struct gl_buffer_object *CopyReadBuffer, *CopyWriteBuffer;
    struct gl_buffer_object *PixelPackBuffer, *PixelUnpackBuffer;
    struct gl_buffer_object *UniformBuffer, *TransformFeedbackBuffer;
+   struct gl_buffer_object *TextureBuffer; /* GL 3.1 TEXTURE_BUFFER */
    struct gl_indexed_buffer_binding {
       struct gl_buffer_object *Buffer;
       GLintptr Offset;
@@ -540,7 +562,7 @@ struct gl_context {
    GLuint NextTF;
    struct gl_transform_feedback_object *CurrentTF, *DefaultTF;
    GLuint NextQuery;
-   struct gl_query_object *CurrentQuery[5]; /* by queryobj.c's index */
+   struct gl_query_object *CurrentQuery[6]; /* by queryobj.c's index */
    GLuint NextVAO;
    /* By VERT_ATTRIB_* (generic, then conventional: glColor ...). */
    GLfloat CurrentAttrib[VERT_ATTRIB_COUNT][4]; /* bits of ints too */

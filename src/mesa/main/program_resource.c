@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/extensions.h"
 #include "main/shaderobj.h"
 #include "main/uniformblocks.h"
 #include "glsl_program.h"
@@ -23,44 +24,90 @@ linked_or_null(struct gl_program_object *prog)
    return prog->LinkStatus && prog->exec ? prog->exec->linked : NULL;
 }
 
-GLint GLAPIENTRY
-_mesa_GetFragDataLocation(GLuint program, const GLchar *name)
+/* The fragment output name is (or an element of), with its colour
+ * number in *location; NULL when none. */
+static const struct glsl_program_frag_output *
+find_frag_output(const struct glsl_program *p, const char *name,
+                 int *location)
 {
-   GET_CURRENT_CONTEXT(ctx);
-   struct gl_program_object *prog;
-   const struct glsl_program *p;
-
-   if (!ctx)
-      return -1;
-   prog = _mesa_lookup_program_err(ctx, program, "glGetFragDataLocation");
-   if (!prog)
-      return -1;
-   p = linked_or_null(prog);
-   if (!p) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetFragDataLocation");
-      return -1;
-   }
    if (!name || strncmp(name, "gl_", 3) == 0)
-      return -1;
+      return NULL;
    for (unsigned i = 0; i < p->num_frag_outputs; i++) {
       const struct glsl_program_frag_output *o = &p->frag_outputs[i];
       size_t n = strlen(o->name);
       if (strncmp(name, o->name, n) != 0)
          continue;
       int base = o->location - FRAG_RESULT_DATA0;
-      if (name[n] == '\0')
-         return base;
+      if (name[n] == '\0') {
+         *location = base;
+         return o;
+      }
       /* "out[2]" of an array output. */
       if (name[n] == '[' && o->array_size > 1) {
          unsigned e = 0;
          const char *c = name + n + 1;
          while (*c >= '0' && *c <= '9')
             e = e * 10 + (unsigned)(*c++ - '0');
-         if (c[0] == ']' && c[1] == '\0' && e < o->array_size)
-            return base + (int)e;
+         if (c[0] == ']' && c[1] == '\0' && e < o->array_size) {
+            *location = base + (int)e;
+            return o;
+         }
       }
    }
-   return -1;
+   return NULL;
+}
+
+/* The linked program, or NULL after INVALID_OPERATION (GL 3.0 section
+ * 3.12.2: "If program has not been successfully linked"). */
+static const struct glsl_program *
+frag_data_program(struct gl_context *ctx, GLuint program, const char *func)
+{
+   struct gl_program_object *prog = _mesa_lookup_program_err(ctx, program,
+                                                             func);
+   if (!prog)
+      return NULL;
+   const struct glsl_program *p = linked_or_null(prog);
+   if (!p)
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s", func);
+   return p;
+}
+
+GLint GLAPIENTRY
+_mesa_GetFragDataLocation(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   int location;
+
+   if (!ctx)
+      return -1;
+   const struct glsl_program *p =
+      frag_data_program(ctx, program, "glGetFragDataLocation");
+   if (!p || !find_frag_output(p, name, &location))
+      return -1;
+   return location;
+}
+
+/* ARB_blend_func_extended / EXT_blend_func_extended (ES 3.0): the blend
+ * input (0 or 1) a fragment output was bound to, -1 for other names. */
+GLint GLAPIENTRY
+_mesa_GetFragDataIndex(GLuint program, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT(ctx);
+   int location;
+
+   if (!ctx)
+      return -1;
+   if (_mesa_is_gles(ctx) &&
+       (ctx->Version < 30 ||
+        !_mesa_has_extension(ctx, "GL_EXT_blend_func_extended"))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetFragDataIndexEXT");
+      return -1;
+   }
+   const struct glsl_program *p =
+      frag_data_program(ctx, program, "glGetFragDataIndex");
+   const struct glsl_program_frag_output *o =
+      p ? find_frag_output(p, name, &location) : NULL;
+   return o ? (GLint)o->index : -1;
 }
 
 void GLAPIENTRY

@@ -5,11 +5,16 @@
 
 /*
  * Query objects (ES 3.0 sections 2.13 and 4.1.6): occlusion predicates
- * and primitives written, each over a pipe query of the context.
+ * and primitives written, each over a pipe query of the context; timer
+ * queries (ARB_timer_query, EXT_disjoint_timer_query): GL_TIME_ELAPSED
+ * and glQueryCounter(GL_TIMESTAMP) over PIPE_QUERY_TIME_ELAPSED and
+ * PIPE_QUERY_TIMESTAMP, in nanoseconds.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "main/context.h"
+#include "main/extensions.h"
 #include "main/hash.h"
 #include "state_tracker/st_context.h"
 #include "util/hash_table.h"
@@ -41,17 +46,34 @@ query_index(GLenum target, unsigned *pipe_type)
    case GL_PRIMITIVES_GENERATED: /* desktop GL 3.0, counted by the CPU */
       *pipe_type = QUERY_ON_CPU;
       return 4;
+   case GL_TIME_ELAPSED: /* ARB_timer_query, EXT_disjoint_timer_query */
+      *pipe_type = PIPE_QUERY_TIME_ELAPSED;
+      return 5;
    default:
       return -1;
    }
 }
 
-/* query_index, with the desktop-only targets refused in ES contexts. */
+#define NUM_QUERY_INDICES 6
+
+/* ARB_timer_query (desktop) or EXT_disjoint_timer_query (ES). */
+static bool
+has_timer_queries(struct gl_context *ctx)
+{
+   return _mesa_has_extension(ctx, _mesa_is_gles(ctx)
+                                      ? "GL_EXT_disjoint_timer_query"
+                                      : "GL_ARB_timer_query");
+}
+
+/* query_index, with the desktop-only targets refused in ES contexts and
+ * the timer ones without the extension. */
 static int
 query_index_of(struct gl_context *ctx, GLenum target, unsigned *pipe_type)
 {
    if (_mesa_is_gles(ctx) &&
        (target == GL_SAMPLES_PASSED || target == GL_PRIMITIVES_GENERATED))
+      return -1;
+   if (target == GL_TIME_ELAPSED && !has_timer_queries(ctx))
       return -1;
    return query_index(target, pipe_type);
 }
@@ -127,7 +149,7 @@ _mesa_DeleteQueries(GLsizei n, const GLuint *ids)
             ctx->CondRender.Query = NULL;
             ctx->CondRender.Skip = false;
          }
-         for (unsigned k = 0; k < 5; k++) {
+         for (unsigned k = 0; k < NUM_QUERY_INDICES; k++) {
             if (ctx->CurrentQuery[k] == q) {
                if (q->pq)
                   ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
@@ -161,6 +183,12 @@ _mesa_BeginQuery(GLenum target, GLuint id)
    if (!obj) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(id=%u)", id);
       return;
+   }
+   for (unsigned k = 0; k < NUM_QUERY_INDICES; k++) {
+      if (ctx->CurrentQuery[k] && ctx->CurrentQuery[k] == obj) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(id active)");
+         return;
+      }
    }
    if (obj == GL_NAME_RESERVED) {
       q = calloc(1, sizeof(*q));
@@ -235,7 +263,19 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
    unsigned pipe_type;
    int index = query_index_of(ctx, target, &pipe_type);
 
-   if (index >= 0 && pname == GL_QUERY_COUNTER_BITS && !_mesa_is_gles(ctx)) {
+   /* GL_TIMESTAMP: counter bits, and no current query (ARB_timer_query,
+    * EXT_disjoint_timer_query section 6.1.9). */
+   if (target == GL_TIMESTAMP && has_timer_queries(ctx)) {
+      if (pname == GL_QUERY_COUNTER_BITS)
+         *params = 64;
+      else if (pname == GL_CURRENT_QUERY)
+         *params = 0;
+      else
+         _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryiv(pname)");
+      return;
+   }
+   if (index >= 0 && pname == GL_QUERY_COUNTER_BITS &&
+       (!_mesa_is_gles(ctx) || target == GL_TIME_ELAPSED)) {
       *params = 64; /* the pipe query results are 64-bit */
       return;
    }
@@ -247,21 +287,23 @@ _mesa_GetQueryiv(GLenum target, GLenum pname, GLint *params)
       ctx->CurrentQuery[index] ? (GLint)ctx->CurrentQuery[index]->Name : 0;
 }
 
-void GLAPIENTRY
-_mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
+/* The result or availability of query id, as 64 bits; false after a GL
+ * error. */
+static bool
+query_object_value(struct gl_context *ctx, GLuint id, GLenum pname,
+                   uint64_t *value, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_query_object *q =
       queries(ctx) ? _mesa_name_lookup_object(ctx->Queries, id) : NULL;
    union pipe_query_result result;
 
    if (!q || q->Active || (!q->pq && q->Target != GL_PRIMITIVES_GENERATED)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjectuiv(id=%u)", id);
-      return;
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(id=%u)", func, id);
+      return false;
    }
    if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glGetQueryObjectuiv(pname)");
-      return;
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname)", func);
+      return false;
    }
    if (!q->Ready) {
       bool wait = pname == GL_QUERY_RESULT;
@@ -271,25 +313,127 @@ _mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
                                           &result)) {
          q->Ready = true;
          q->Result = q->Target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
-                           q->Target == GL_SAMPLES_PASSED
+                           q->Target == GL_SAMPLES_PASSED ||
+                           q->Target == GL_TIME_ELAPSED ||
+                           q->Target == GL_TIMESTAMP
                         ? result.u64
                         : result.b;
       }
    }
-   if (pname == GL_QUERY_RESULT_AVAILABLE)
-      *params = q->Ready;
-   else
-      *params = (GLuint)q->Result;
+   *value = pname == GL_QUERY_RESULT_AVAILABLE ? q->Ready : q->Result;
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_GetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   uint64_t v;
+
+   /* Too large a value gives the largest one of the type (GL 3.3
+    * section 6.1.7). */
+   if (query_object_value(ctx, id, pname, &v, "glGetQueryObjectuiv"))
+      *params = v > UINT32_MAX ? UINT32_MAX : (GLuint)v;
+}
+
+/* GL 3.3 / ARB_timer_query, EXT_disjoint_timer_query: 64-bit results. */
+void GLAPIENTRY
+_mesa_GetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   uint64_t v;
+
+   if (!has_timer_queries(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjectui64v");
+      return;
+   }
+   if (query_object_value(ctx, id, pname, &v, "glGetQueryObjectui64v"))
+      *params = v;
+}
+
+void GLAPIENTRY
+_mesa_GetQueryObjecti64v(GLuint id, GLenum pname, GLint64 *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   uint64_t v;
+
+   if (!has_timer_queries(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetQueryObjecti64v");
+      return;
+   }
+   if (query_object_value(ctx, id, pname, &v, "glGetQueryObjecti64v"))
+      *params = v > INT64_MAX ? INT64_MAX : (GLint64)v;
+}
+
+/* ARB_timer_query / EXT_disjoint_timer_query: records the GL time once
+ * the commands before it have been sent (GL 3.3 section 5.4). */
+void GLAPIENTRY
+_mesa_QueryCounter(GLuint id, GLenum target)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_query_object *q;
+   void *obj;
+
+   if (!has_timer_queries(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glQueryCounter");
+      return;
+   }
+   if (target != GL_TIMESTAMP) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glQueryCounter(target=0x%x)",
+                  target);
+      return;
+   }
+   obj = id && queries(ctx) ? _mesa_name_lookup(ctx->Queries, id) : NULL;
+   if (!obj) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glQueryCounter(id=%u)", id);
+      return;
+   }
+   for (unsigned k = 0; k < NUM_QUERY_INDICES; k++) {
+      if (ctx->CurrentQuery[k] && ctx->CurrentQuery[k] == obj) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glQueryCounter(active)");
+         return;
+      }
+   }
+   if (obj == GL_NAME_RESERVED) {
+      q = calloc(1, sizeof(*q));
+      if (!q) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glQueryCounter");
+         return;
+      }
+      q->Name = id;
+      q->Target = GL_TIMESTAMP;
+      _mesa_name_insert(ctx->Queries, id, q);
+   } else {
+      q = obj;
+      if (q->Target != GL_TIMESTAMP) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "glQueryCounter(target)");
+         return;
+      }
+   }
+   if (!q->pq) {
+      q->pq = ctx->st->pipe->create_query(ctx->st->pipe,
+                                          PIPE_QUERY_TIMESTAMP, 0);
+      if (!q->pq) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "glQueryCounter");
+         return;
+      }
+   }
+   q->Ready = false;
+   q->Result = 0;
+   /* The commands before it are sent first. */
+   st_context_flush(ctx->st, 0, NULL);
+   ctx->st->pipe->end_query(ctx->st->pipe, q->pq);
 }
 
 /* GL 1.5: the signed form, for desktop contexts. */
 void GLAPIENTRY
 _mesa_GetQueryObjectiv(GLuint id, GLenum pname, GLint *params)
 {
-   GLuint v = 0;
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   uint64_t v;
 
-   _mesa_GetQueryObjectuiv(id, pname, &v);
-   *params = (GLint)(v > 0x7fffffffu ? 0x7fffffffu : v);
+   if (query_object_value(ctx, id, pname, &v, "glGetQueryObjectiv"))
+      *params = v > INT32_MAX ? INT32_MAX : (GLint)v;
 }
 
 /* Primitives of one instance of a draw (GL 3.0 section 2.6.1); the

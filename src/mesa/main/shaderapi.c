@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/debug_output.h"
+#include "main/extensions.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
@@ -571,11 +572,12 @@ _mesa_GetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei *count,
  * the name); false when out of memory. */
 static bool
 add_binding(struct gl_attrib_binding **list, unsigned *count, const char *name,
-            GLuint index)
+            GLuint index, GLuint blend_index)
 {
    for (unsigned i = 0; i < *count; i++) {
       if (strcmp((*list)[i].name, name) == 0) {
          (*list)[i].index = index;
+         (*list)[i].blend_index = blend_index;
          return true;
       }
    }
@@ -589,6 +591,7 @@ add_binding(struct gl_attrib_binding **list, unsigned *count, const char *name,
    *list = grown;
    grown[*count].name = copy;
    grown[*count].index = index;
+   grown[*count].blend_index = blend_index;
    (*count)++;
    return true;
 }
@@ -612,37 +615,71 @@ _mesa_BindAttribLocation(GLuint program, GLuint index, const GLchar *name)
       return;
    }
    if (!add_binding(&prog->AttribBindings, &prog->NumAttribBindings, name,
-                    index))
+                    index, 0))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindAttribLocation");
 }
 
-/* GL 3.0 section 3.12.2: binds a fragment output variable to a colour
- * number, used at the next link. */
+/* GL 3.0 section 3.12.2 and ARB_blend_func_extended: binds a fragment
+ * output variable to a colour number and blend input (index 0 or 1),
+ * used at the next link.  ES has these through EXT_blend_func_extended,
+ * in ES 3.0 contexts only (its "Dependencies on OpenGL ES 3.0"). */
+static void
+bind_frag_data(struct gl_context *ctx, GLuint program, GLuint color,
+               GLuint index, const GLchar *name, const char *func)
+{
+   struct gl_program_object *prog;
+
+   if (_mesa_is_gles(ctx) &&
+       (ctx->Version < 30 ||
+        !_mesa_has_extension(ctx, "GL_EXT_blend_func_extended"))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ES)", func);
+      return;
+   }
+   /* ARB_blend_func_extended: colorNumber must be below MAX_DRAW_BUFFERS
+    * for index 0 and below MAX_DUAL_SOURCE_DRAW_BUFFERS for index 1;
+    * index is 0 or 1. */
+   if (index > 1) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+      return;
+   }
+   GLint max = index ? ctx->Const.MaxDualSourceDrawBuffers
+                     : ctx->Const.MaxDrawBuffers;
+   if (color >= (GLuint)max) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(color=%u)", func, color);
+      return;
+   }
+   prog = _mesa_lookup_program_err(ctx, program, func);
+   if (!prog || !name)
+      return;
+   if (strncmp(name, "gl_", 3) == 0) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(gl_)", func);
+      return;
+   }
+   if (!add_binding(&prog->FragDataBindings, &prog->NumFragDataBindings, name,
+                    color, index))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+}
+
 void GLAPIENTRY
 _mesa_BindFragDataLocation(GLuint program, GLuint color, const GLchar *name)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_program_object *prog;
+   bind_frag_data(ctx, program, color, 0, name, "glBindFragDataLocation");
+}
 
-   if (_mesa_is_gles(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindFragDataLocation(ES)");
+void GLAPIENTRY
+_mesa_BindFragDataLocationIndexed(GLuint program, GLuint colorNumber,
+                                  GLuint index, const GLchar *name)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (!_mesa_is_gles(ctx) &&
+       !_mesa_has_extension(ctx, "GL_ARB_blend_func_extended")) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glBindFragDataLocationIndexed(no dual-source blending)");
       return;
    }
-   prog = _mesa_lookup_program_err(ctx, program, "glBindFragDataLocation");
-   if (!prog || !name)
-      return;
-   if (color >= (GLuint)ctx->Const.MaxDrawBuffers) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glBindFragDataLocation(color=%u)",
-                  color);
-      return;
-   }
-   if (strncmp(name, "gl_", 3) == 0) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glBindFragDataLocation(gl_)");
-      return;
-   }
-   if (!add_binding(&prog->FragDataBindings, &prog->NumFragDataBindings, name,
-                    color))
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glBindFragDataLocation");
+   bind_frag_data(ctx, program, colorNumber, index, name,
+                  "glBindFragDataLocationIndexed");
 }
 
 static void
@@ -766,6 +803,7 @@ _mesa_LinkProgram(GLuint program)
    for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
       bindings[i].name = prog->AttribBindings[i].name;
       bindings[i].location = prog->AttribBindings[i].index;
+      bindings[i].index = 0;
    }
    opts.attrib_bindings = bindings;
    opts.num_attrib_bindings = prog->NumAttribBindings;
@@ -780,6 +818,7 @@ _mesa_LinkProgram(GLuint program)
    for (unsigned i = 0; i < prog->NumFragDataBindings; i++) {
       frag_bindings[i].name = prog->FragDataBindings[i].name;
       frag_bindings[i].location = prog->FragDataBindings[i].index;
+      frag_bindings[i].index = prog->FragDataBindings[i].blend_index;
    }
    opts.frag_data_bindings = frag_bindings;
    opts.num_frag_data_bindings = prog->NumFragDataBindings;

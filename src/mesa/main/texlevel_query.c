@@ -11,6 +11,7 @@
  */
 #include "main/context.h"
 #include "main/formats_es3.h"
+#include "main/texbuffer.h"
 #include "main/texobj.h"
 
 /* The image a target names (a cube face or the texture's only face). */
@@ -147,6 +148,19 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
    if (level < 0 || level >= MAX_TEXTURE_LEVELS) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return false;
+   }
+   if (t->TargetIndex == TEXTURE_BUFFER_INDEX) {
+      /* GL 3.1 section 6.1.3 takes TEXTURE_BUFFER, and so does a 3.0
+       * context with ARB_texture_buffer_range (its TEXTURE_BUFFER_OFFSET
+       * and _SIZE), which every context with buffer textures offers. */
+      if (level || !_mesa_texbuffer_level_param(ctx, t, pname, v)) {
+         if (level)
+            _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
+         else
+            _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+         return false;
+      }
+      return true;
    }
    if (!level_param(&t->Image[face][level], pname, v)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
+#include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "util/u_inlines.h"
 
@@ -41,6 +43,9 @@ _mesa_new_texture_object(GLuint name, GLenum target)
       break;
    case GL_TEXTURE_RECTANGLE:
       t->TargetIndex = TEXTURE_RECT_INDEX;
+      break;
+   case GL_TEXTURE_BUFFER:
+      t->TargetIndex = TEXTURE_BUFFER_INDEX;
       break;
    case GL_TEXTURE_1D:
       t->TargetIndex = TEXTURE_1D_INDEX;
@@ -72,6 +77,7 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    t->Swizzle[1] = GL_GREEN;
    t->Swizzle[2] = GL_BLUE;
    t->Swizzle[3] = GL_ALPHA;
+   t->BufferSize = -1;
    return t;
 }
 
@@ -84,6 +90,7 @@ _mesa_free_texture_object(struct gl_texture_object *t)
    }
    pipe_sampler_view_reference(&t->view, NULL);
    pipe_resource_reference(&t->pt, NULL);
+   _mesa_reference_buffer_object(&t->BufferObject, NULL);
    free(t);
 }
 
@@ -119,6 +126,8 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
                                      : TEXTURE_2D_ARRAY_INDEX;
    case GL_TEXTURE_RECTANGLE:
       return _mesa_has_rect_textures(ctx) ? TEXTURE_RECT_INDEX : -1;
+   case GL_TEXTURE_BUFFER:
+      return _mesa_has_buffer_textures(ctx) ? TEXTURE_BUFFER_INDEX : -1;
    case GL_TEXTURE_1D:
    case GL_TEXTURE_1D_ARRAY:
       /* desktop GL only (GL 3.0 section 3.8.1) */
@@ -137,7 +146,10 @@ _mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
 {
    int index = _mesa_tex_target_index(ctx, target);
 
-   if (index < 0) {
+   /* Buffer textures have no images, levels or sampler parameters: no
+    * command taking an image target accepts TEXTURE_BUFFER (GL 3.1
+    * sections 3.8.4-3.8.5; texbuffer.c reads the binding itself). */
+   if (index < 0 || index == TEXTURE_BUFFER_INDEX) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
    }

@@ -17,7 +17,8 @@ void _mesa_reference_texobj(struct gl_texture_object **dst,
 int _mesa_tex_target_index(struct gl_context *ctx, GLenum target);
 
 /* The texture bound to target on the active unit, or NULL (with
- * GL_INVALID_ENUM recorded) when target is not a texture target. */
+ * GL_INVALID_ENUM recorded) when target is not a texture target of the
+ * image and parameter commands (GL_TEXTURE_BUFFER is not one). */
 struct gl_texture_object *_mesa_get_current_tex_object(struct gl_context *ctx,
                                                        GLenum target,
                                                        const char *func);

@@ -362,6 +362,27 @@ st_context_create(struct pipe_screen *screen,
    unsigned counts[8];
    if (st_sample_counts(st, PIPE_FORMAT_R8G8B8A8_UNORM, counts, 8))
       st->ctx.Const.MaxSamples = (GLint)counts[0];
+   /* Buffer textures (main/texbuffer.c): GL 3.1 table 6.50 asks for at
+    * least 65536 texels. */
+   if (screen->get_param(screen, PIPE_CAP_TEXTURE_BUFFER_OBJECTS)) {
+      int max_el = screen->get_param(screen,
+                                     PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS);
+      int align = screen->get_param(screen,
+                                    PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT);
+      if (max_el >= 65536) {
+         c->MaxTextureBufferSize = max_el;
+         c->TextureBufferOffsetAlignment = align > 0 ? align : 1;
+      }
+   }
+   /* Dual-source blending (ARB/EXT_blend_func_extended): the linker
+    * places second colours for draw buffer 0 only. */
+   int dual = screen->get_param(screen,
+                                PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS);
+   st->ctx.Const.MaxDualSourceDrawBuffers = dual > 0 ? 1 : 0;
+   st->ctx.Const.TimerQueries =
+      screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
+      screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&
+      screen->get_timestamp;
    return st;
 
 oom:

@@ -22,6 +22,7 @@
 #include "main/formats_es3.h"
 #include "main/pbo.h"
 #include "main/shaderobj.h"
+#include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
@@ -453,8 +454,9 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
-      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT, PIPE_TEXTURE_1D,
-      PIPE_TEXTURE_1D_ARRAY,
+      PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT,
+      [TEXTURE_1D_INDEX] = PIPE_TEXTURE_1D,
+      [TEXTURE_1D_ARRAY_INDEX] = PIPE_TEXTURE_1D_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -610,6 +612,71 @@ wrap_mode(GLenum w)
    }
 }
 
+/* A buffer with no texels, for buffer textures without a buffer (GL 3.1
+ * section 3.8.5 leaves their texels undefined; textureSize gives 0). */
+static struct pipe_sampler_view *
+dummy_buffer_view(struct st_context *st)
+{
+   struct pipe_sampler_view **slot = &st->dummy_views[TEXTURE_BUFFER_INDEX];
+
+   if (*slot)
+      return *slot;
+   struct pipe_resource *pt = pipe_buffer_create(
+      st->screen, PIPE_BIND_SAMPLER_VIEW, PIPE_USAGE_DEFAULT, 16);
+   if (!pt)
+      return NULL;
+   struct pipe_sampler_view templ = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .target = PIPE_BUFFER,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   *slot = st->pipe->create_sampler_view(st->pipe, pt, &templ);
+   pipe_resource_reference(&pt, NULL);
+   return *slot;
+}
+
+/* The view of a buffer texture's range of its buffer (main/texbuffer.c
+ * says what it is), made again whenever that changes: a new format or
+ * range, or new storage for the buffer (BufferData makes a new
+ * resource). */
+static struct pipe_sampler_view *
+buffer_view(struct st_context *st, struct gl_texture_object *t)
+{
+   enum pipe_format format;
+   unsigned swz[4], offset_B, size_B;
+
+   if (!_mesa_texbuffer_view(&st->ctx, t, &format, swz, &offset_B, &size_B) ||
+       !st->screen->is_format_supported(st->screen, format, PIPE_BUFFER, 0, 0,
+                                        PIPE_BIND_SAMPLER_VIEW))
+      return dummy_buffer_view(st);
+
+   struct pipe_resource *res = t->BufferObject->buffer;
+   struct pipe_sampler_view *v = t->view;
+   if (v && v->context == st->pipe && v->texture == res &&
+       v->format == format && v->u.buf.offset == offset_B &&
+       v->u.buf.size == size_B && v->swizzle_r == swz[0] &&
+       v->swizzle_g == swz[1] && v->swizzle_b == swz[2] &&
+       v->swizzle_a == swz[3])
+      return v;
+
+   struct pipe_sampler_view templ = {
+      .format = format,
+      .target = PIPE_BUFFER,
+      .swizzle_r = swz[0],
+      .swizzle_g = swz[1],
+      .swizzle_b = swz[2],
+      .swizzle_a = swz[3],
+   };
+   templ.u.buf.offset = offset_B;
+   templ.u.buf.size = size_B;
+   pipe_sampler_view_reference(&t->view, NULL);
+   t->view = st->pipe->create_sampler_view(st->pipe, res, &templ);
+   return t->view ? t->view : dummy_buffer_view(st);
+}
+
 /* The sampling state a draw uses: the unit's sampler object if one is
  * bound, else the texture's own parameters. */
 struct sampling {
@@ -714,6 +781,10 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_2D_RECT:
    case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
       return TEXTURE_RECT_INDEX;
+   case GL_SAMPLER_BUFFER:
+   case GL_INT_SAMPLER_BUFFER:
+   case GL_UNSIGNED_INT_SAMPLER_BUFFER:
+      return TEXTURE_BUFFER_INDEX;
    case GL_SAMPLER_1D:
    case GL_SAMPLER_1D_SHADOW:
    case GL_INT_SAMPLER_1D:
@@ -790,7 +861,10 @@ st_update_textures(struct st_context *st)
             if (unit >= MAX_COMBINED_TEXTURE_UNITS)
                unit = 0;
             struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
-            if (_mesa_texture_complete(ctx, t) && st_finalize_texture(st, t)) {
+            if (target == TEXTURE_BUFFER_INDEX) {
+               views[idx] = buffer_view(st, t);
+            } else if (_mesa_texture_complete(ctx, t) &&
+                       st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t, float_shadow);
             } else {
                views[idx] = dummy_view(st, target);

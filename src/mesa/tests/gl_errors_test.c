@@ -159,7 +159,10 @@ CALL(depth_func_bad, _mesa_DepthFunc(GL_KEEP))
 CALL(stencil_func_bad, _mesa_StencilFunc(GL_INCR, 0, 0xff))
 CALL(stencil_op_bad, _mesa_StencilOp(GL_KEEP, GL_NEVER, GL_KEEP))
 CALL(stencil_mask_face, _mesa_StencilMaskSeparate(GL_CCW, 0xff))
-CALL(blend_func_bad, _mesa_BlendFunc(GL_ONE, GL_SRC_ALPHA_SATURATE))
+/* (SRC_ALPHA_SATURATE as a destination is ES 2.0's example, but the noop
+ * driver offers EXT_blend_func_extended, which allows it:
+ * gl_blend_func_extended_test.c checks both.) */
+CALL(blend_func_bad, _mesa_BlendFunc(GL_ONE, GL_STENCIL_INDEX))
 CALL(blend_eq_minmax_es2, _mesa_BlendEquation(GL_MIN))
 CALL(enable_bad, _mesa_Enable(GL_TEXTURE_2D))
 CALL(enable_restart_es2, _mesa_Enable(GL_PRIMITIVE_RESTART_FIXED_INDEX))

@@ -296,12 +296,108 @@ test_formats(void **state)
    ralloc_free(mem);
 }
 
+/*
+ * Dual-source blending (ARB_blend_func_extended): the second colour,
+ * written to FRAG_RESULT_DUAL_SRC0, feeds the SRC1 factors of render
+ * target 0, an RGBA32F target (no clamping, so every value is exact):
+ * rgb = s * s1 + d * (1 - s1.a), alpha = s.a * (1 - s1.a) - d.a * s1.a.
+ */
+static void
+test_dual_source(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
+                                                  "dual", mem);
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in,
+                          nir_vtype_vector(b.shader, nir_type_float32, 4), "c");
+   in->data.location = VARYING_SLOT_VAR0;
+   in->data.driver_location = VARYING_SLOT_VAR0;
+   nir_def *c = nir_load_var(&b, in);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *o0 =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "o0");
+   o0->data.location = FRAG_RESULT_DATA0;
+   o0->data.driver_location = FRAG_RESULT_DATA0;
+   nir_variable *o1 =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "o1");
+   o1->data.location = FRAG_RESULT_DUAL_SRC0;
+   o1->data.driver_location = FRAG_RESULT_DUAL_SRC0;
+   nir_store_var(&b, o0, c, 0xf);
+   /* the second colour: 2 * c.wzyx */
+   nir_store_var(&b, o1,
+                 nir_fmul(&b, nir_swizzle(&b, c, (unsigned[]){3, 2, 1, 0}, 4),
+                          nir_imm_float(&b, 2.0f)),
+                 0xf);
+   assert_true(agx_preprocess_nir(b.shader));
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0] = (struct agx_rt_key){
+      .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
+      .offset_B = 0,
+      .blend = {true, AGX_BLEND_ADD, AGX_BLENDFACTOR_SRC1_COLOR,
+                AGX_BLENDFACTOR_INV_SRC1_ALPHA, AGX_BLEND_SUBTRACT,
+                AGX_BLENDFACTOR_INV_SRC1_COLOR, AGX_BLENDFACTOR_SRC1_ALPHA}};
+
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   if (!agx_test_roundtrip(bin.code, bin.size_B, error, sizeof(error)))
+      fail_msg("%s", error);
+   assert_int_equal(bin.info.tib_writes, 0x1);
+
+   const struct agx_varyings_fs *fs = &bin.info.fs;
+   float planes[8][3] = {{0, 0, 1}};
+   const float A[4] = {1.0f / 64, -1.0f / 128, 0, 1.0f / 256};
+   const float C[4] = {0.25f, 0.75f, 0.5f, 0.125f};
+   for (unsigned i = 0; i < 4; ++i) {
+      planes[fs->bindings[1].cf_base + i][0] = A[i];
+      planes[fs->bindings[1].cf_base + i][2] = C[i];
+   }
+   struct agx_test_draw draw = {0};
+
+   uint8_t tib[32 * 16], init[32 * 16];
+   for (unsigned p = 0; p < 32; ++p) {
+      float d[4] = {0.5f * p, 1.0f, -0.25f, (float)(p % 3) * 0.125f};
+      memcpy(init + p * 16, d, 16);
+   }
+   memcpy(tib, init, sizeof(tib));
+   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, fs->nr_cf, tib,
+                       16, NULL, error, sizeof(error)) != ASAHI_SIM_STOPPED)
+      fail_msg("%s", error);
+
+   for (unsigned p = 0; p < 32; ++p) {
+      float s[4], s1[4], d[4], got[4], want[4];
+      for (unsigned i = 0; i < 4; ++i)
+         s[i] = (float)((double)A[i] * (p + 0.5) + C[i]);
+      for (unsigned i = 0; i < 4; ++i)
+         s1[i] = 2.0f * s[3 - i];
+      memcpy(d, init + p * 16, 16);
+      memcpy(got, tib + p * 16, 16);
+      for (unsigned i = 0; i < 3; ++i) {
+         volatile float df = d[i] * (1.0f - s1[3]);
+         want[i] = fmaf(s[i], s1[i], df);
+      }
+      volatile float da = d[3] * s1[3];
+      want[3] = fmaf(s[3], 1.0f - s1[3], -da);
+      for (unsigned i = 0; i < 4; ++i) {
+         if (memcmp(&got[i], &want[i], 4))
+            fail_msg("pixel %u channel %u: %g, expected %g", p, i,
+                     (double)got[i], (double)want[i]);
+      }
+   }
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_blend),
       cmocka_unit_test(test_formats),
+      cmocka_unit_test(test_dual_source),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

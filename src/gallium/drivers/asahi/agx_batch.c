@@ -433,6 +433,7 @@ agx_batch_submit(struct agx_batch *batch)
 
    struct drm_asahi_cmd_render render;
    agx_fill_render_cmd(&render, &d);
+   bool timed = agx_query_timestamps(ctx, &render);
 
    /* Attachments: memory the end-of-tile program writes. */
    struct drm_asahi_attachment att[AGX_MAX_RTS + 2];
@@ -512,6 +513,8 @@ agx_batch_submit(struct agx_batch *batch)
    agx_stamp(&batch->writes, seqno, true);
    if (batch->oq_used)
       agx_query_stamp(ctx, seqno);
+   if (timed)
+      agx_query_time_submitted(ctx, seqno);
 
    batch->seqno = seqno;
 

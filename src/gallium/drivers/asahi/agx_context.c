@@ -511,6 +511,7 @@ agx_destroy_context(struct pipe_context *pctx)
    util_dynarray_fini(&ctx->pending);
    if (ctx->oq_heap)
       agx_bo_unreference(ctx->oq_heap);
+   agx_query_fini(ctx);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; ++i)
       pipe_surface_reference(&ctx->fb.cbufs[i], NULL);
    pipe_surface_reference(&ctx->fb.zsbuf, NULL);

@@ -175,8 +175,7 @@ agx_texture_size_words(const struct pipe_sampler_view *v, uint32_t out[4])
       return;
    const struct pipe_resource *t = v->texture;
    if (v->target == PIPE_BUFFER) {
-      unsigned bs = util_format_get_blocksize(v->format);
-      out[0] = bs ? v->u.buf.size / bs : 0;
+      out[0] = agx_buffer_view_size_el(v);
       return;
    }
    unsigned level = v->u.tex.first_level;

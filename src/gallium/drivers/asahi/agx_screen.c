@@ -51,6 +51,7 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    switch (param) {
    case PIPE_CAP_OCCLUSION_QUERY:
    case PIPE_CAP_QUERY_TIMESTAMP:
+   case PIPE_CAP_QUERY_TIME_ELAPSED:
    case PIPE_CAP_NPOT_TEXTURES:
    case PIPE_CAP_TEXTURE_SWIZZLE:
    case PIPE_CAP_BLEND_EQUATION_SEPARATE:
@@ -71,6 +72,18 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
+   /* Buffer textures: linear 2D images AGX_BUFFER_TEXTURE_WIDTH texels
+    * wide and at most 16384 rows (agx_texture.c).  The descriptor's
+    * address has 16-byte granularity (genxml "address", shift 4); views
+    * start on 64 bytes, as Mesa's driver asks of them (fact:
+    * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_pipe.c,
+    * PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT). */
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
+      return 1;
+   case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      return 64;
+   case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS:
+      return AGX_BUFFER_TEXTURE_WIDTH * 16384;
    case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
       return 15;
@@ -96,6 +109,10 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
       return 64;
    case PIPE_CAP_MAX_VIEWPORTS:
+      return 1;
+   /* Blending is done in the fragment shader (agx_isel.c), which reads
+    * the second colour of render target 0 (FRAG_RESULT_DUAL_SRC0). */
+   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
       return 1;
    case PIPE_CAP_MAX_VERTEX_ATTRIB_STRIDE:
       return 2048;
@@ -230,6 +247,17 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
          if (!agx_vertex_format_supported(format))
             return false;
          bindings &= ~PIPE_BIND_VERTEX_BUFFER;
+      }
+      /* Buffer textures: the formats a texture descriptor reads (GL 3.1
+       * table 3.15 has no 3-channel formats, which AGX cannot sample). */
+      if (bindings & PIPE_BIND_SAMPLER_VIEW) {
+         const struct util_format_description *d =
+            util_format_description(format);
+         if (!agx_format_info(format) || !d || d->nr_channels == 3 ||
+             util_format_is_depth_or_stencil(format) ||
+             util_format_is_compressed(format))
+            return false;
+         bindings &= ~PIPE_BIND_SAMPLER_VIEW;
       }
       bindings &= ~(PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER |
                     PIPE_BIND_STREAM_OUTPUT | PIPE_BIND_SHADER_BUFFER |

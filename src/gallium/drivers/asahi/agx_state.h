@@ -237,6 +237,9 @@ struct agx_batch {
 };
 
 #define AGX_MAX_OCCLUSION_QUERIES 256
+/* TIME_ELAPSED queries a context may have at once (slot pairs of its
+ * timestamp heap). */
+#define AGX_MAX_TIMER_QUERIES 128
 
 /* Submitted batches kept before waiting for the oldest. */
 #define AGX_MAX_PENDING_BATCHES 8
@@ -351,6 +354,15 @@ struct agx_context {
    unsigned nr_so_targets;
    struct agx_query *prims_query[2]; /* emitted, generated */
    unsigned xfb_prim; /* mode of the draw being recorded (variant key) */
+
+   /* TIME_ELAPSED queries (agx_query.c): a heap of u64 (start, end) slot
+    * pairs bound as the timestamp object of submissions
+    * (DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS), which pairs are taken, and
+    * the active query. */
+   struct agx_bo *ts_heap;
+   uint32_t ts_object;
+   uint64_t ts_used[AGX_MAX_TIMER_QUERIES / 64];
+   struct agx_query *time_query;
 };
 
 static inline struct agx_context *
@@ -414,6 +426,22 @@ void agx_init_texture_functions(struct pipe_context *pctx);
 /* Texture and Sampler words of a stage's word list; the counts for its
  * Counts word (texture registers, sampler states code).
  */
+/* Elements a buffer view shows: its size in whole elements, within the
+ * buffer and the largest buffer texture (PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS).
+ */
+static inline unsigned
+agx_buffer_view_size_el(const struct pipe_sampler_view *v)
+{
+   unsigned bs = util_format_get_blocksize(v->format);
+   unsigned size_B = v->u.buf.size;
+   if (!bs || !v->texture || v->u.buf.offset >= v->texture->width0)
+      return 0;
+   if (size_B > v->texture->width0 - v->u.buf.offset)
+      size_B = v->texture->width0 - v->u.buf.offset;
+   unsigned max_el = AGX_BUFFER_TEXTURE_WIDTH * 16384u;
+   return size_B / bs < max_el ? size_B / bs : max_el;
+}
+
 void agx_bind_textures(struct agx_context *ctx, struct agx_batch *batch,
                        enum pipe_shader_type stage, struct agx_usc_builder *b,
                        unsigned *nr_textures, unsigned *sampler_states);
@@ -438,6 +466,16 @@ int agx_query_slot(struct agx_context *ctx);
 bool agx_query_counting(struct agx_context *ctx);
 /* The queries the just-submitted batch wrote were written by seqno. */
 void agx_query_stamp(struct agx_context *ctx, uint64_t seqno);
+/* The active TIME_ELAPSED query's timestamps for a render command about
+ * to be submitted (the firmware writes the start of its vertex work and
+ * the end of its fragment work); true when cmd now names them, and then
+ * agx_query_time_submitted follows with the submission's seqno. */
+struct drm_asahi_cmd_render;
+bool agx_query_timestamps(struct agx_context *ctx,
+                          struct drm_asahi_cmd_render *cmd);
+void agx_query_time_submitted(struct agx_context *ctx, uint64_t seqno);
+/* Frees the timer query heap (context destruction). */
+void agx_query_fini(struct agx_context *ctx);
 
 /* agx_streamout.c: transform feedback of one draw, worked out before it
  * is recorded (AGX_SYSVAL_XFB_* values, primitives counted). */

@@ -179,6 +179,56 @@ agx_dimension(enum pipe_texture_target target, unsigned samples)
    }
 }
 
+static void
+agx_pack_null_view(void *out)
+{
+   agx_pack(out, TEXTURE, cfg) {
+      cfg.layout = AGX_LAYOUT_NULL;
+      cfg.null = true;
+   }
+}
+
+/* A buffer view as a linear 2D image AGX_BUFFER_TEXTURE_WIDTH texels wide,
+ * enough rows for its elements, starting at the view's offset
+ * (agx_nir_lower_buffer_texture.c turns element i into texel
+ * (i % width, i / width)).  Fact: alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_state.c (agx_create_sampler_view,
+ * PIPE_BUFFER: a 2D linear image of fixed width).
+ */
+static void
+agx_pack_buffer_view(void *out, const struct pipe_sampler_view *view)
+{
+   struct agx_resource *rsrc = agx_resource(view->texture);
+   unsigned size_el = agx_buffer_view_size_el(view);
+   if (!size_el || !rsrc->bo) {
+      agx_pack_null_view(out);
+      return;
+   }
+
+   unsigned bs = util_format_get_blocksize(view->format);
+   struct ail_layout l = {
+      .width_px = AGX_BUFFER_TEXTURE_WIDTH,
+      .height_px = DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH),
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .levels_allocated = 1,
+      .tiling = AIL_TILING_LINEAR,
+      .format = view->format,
+      .linear_stride_B = AGX_BUFFER_TEXTURE_WIDTH * bs,
+   };
+   struct agx_view_desc v = {
+      .layout = &l,
+      .base_va = rsrc->bo->va + view->u.buf.offset,
+      .format = view->format,
+      .dimension = AGX_TEXTURE_DIMENSION_2D,
+      .swizzle = {view->swizzle_r, view->swizzle_g, view->swizzle_b,
+                  view->swizzle_a},
+   };
+   if (!agx_pack_texture_desc(out, &v))
+      agx_pack_null_view(out);
+}
+
 /* Pack the descriptor of view into out (24 bytes); a null descriptor
  * when the view cannot be described.
  */
@@ -186,11 +236,12 @@ static void
 agx_pack_view(void *out, const struct pipe_sampler_view *view)
 {
    memset(out, 0, AGX_TEXTURE_LENGTH);
-   if (!view || !view->texture || view->texture->target == PIPE_BUFFER) {
-      agx_pack(out, TEXTURE, cfg) {
-         cfg.layout = AGX_LAYOUT_NULL;
-         cfg.null = true;
-      }
+   if (!view || !view->texture) {
+      agx_pack_null_view(out);
+      return;
+   }
+   if (view->texture->target == PIPE_BUFFER) {
+      agx_pack_buffer_view(out, view);
       return;
    }
 
@@ -212,12 +263,8 @@ agx_pack_view(void *out, const struct pipe_sampler_view *view)
       .swizzle = {view->swizzle_r, view->swizzle_g, view->swizzle_b,
                   view->swizzle_a},
    };
-   if (!agx_pack_texture_desc(out, &v)) {
-      agx_pack(out, TEXTURE, cfg) {
-         cfg.layout = AGX_LAYOUT_NULL;
-         cfg.null = true;
-      }
-   }
+   if (!agx_pack_texture_desc(out, &v))
+      agx_pack_null_view(out);
 }
 
 /* Upload the stage's descriptor tables (once per batch and texture

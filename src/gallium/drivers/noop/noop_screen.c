@@ -57,6 +57,13 @@ noop_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
+   /* Buffer textures, with GL 3.1's minimum size (table 6.50). */
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
+      return 1;
+   case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS:
+      return 65536;
    case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
       return 12; /* 2048^3 */
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
@@ -82,6 +89,9 @@ noop_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
       return 64;
    case PIPE_CAP_MAX_VIEWPORTS:
+   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
+   case PIPE_CAP_QUERY_TIME_ELAPSED:
+   case PIPE_CAP_QUERY_TIMESTAMP:
       return 1;
    case PIPE_CAP_MAX_VERTEX_ATTRIB_STRIDE:
       return 2048;
