@@ -51,6 +51,11 @@ accepts_qualifiers(void **state)
                         "blend_support_hsl_hue) out;\n"
                         "layout(blend_support_all_equations) out;\n"
                         "out vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
+   /* Before GLSL 1.40 the extension makes "layout" a keyword. */
+   assert_true(compiles(130, false, MESA_SHADER_FRAGMENT,
+                        "#version 130\n" EXT
+                        "layout(blend_support_darken) out;\n"
+                        "out vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
    /* The macro is defined. */
    assert_true(compiles(140, false, MESA_SHADER_FRAGMENT,
                         "#version 140\n"
