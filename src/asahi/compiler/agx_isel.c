@@ -2696,19 +2696,20 @@ max3(struct isel *st, const agx_operand *c)
    return fmax2(st, fmax2(st, c[0], c[1]), c[2]);
 }
 
-/* The spec's ClipColor, in place. */
+/* The spec's ClipColor, in place (its luminance, minimum and maximum are
+ * all of the colour it is given). */
 static void
 clip_color(struct isel *st, agx_operand *c)
 {
    agx_operand one = fconst(st, 1.0f);
    agx_operand l = lum3(st, c);
    agx_operand mn = min3(st, c);
+   agx_operand mx = max3(st, c);
    agx_operand sl = fdiv(st, l, fsub(st, l, mn));
    for (unsigned i = 0; i < 3; ++i) {
       agx_operand v = ffma(st, fsub(st, c[i], l), sl, l);
       c[i] = fsel(st, AGX_FCC_LT, mn, fconst(st, 0.0f), v, c[i]);
    }
-   agx_operand mx = max3(st, c);
    agx_operand sh = fdiv(st, fsub(st, one, l), fsub(st, mx, l));
    for (unsigned i = 0; i < 3; ++i) {
       agx_operand v = ffma(st, fsub(st, c[i], l), sh, l);

@@ -230,14 +230,17 @@ test_equations(void **state)
    (void)state;
    /* Premultiplied sources: channels below and above 0.5, alpha 3/4;
     * then an opaque one with a channel of 1 and one of 0 (the COLORDODGE
-    * and COLORBURN edges); then a transparent one (Cs = 0). */
-   static const float sources[3][4] = {
+    * and COLORBURN edges); then a transparent one (Cs = 0); then one
+    * outside [0, 1], which a float target keeps (ClipColor then clips
+    * below 0 and above 1 in one colour). */
+   static const float sources[4][4] = {
       {0.15f, 0.375f, 0.675f, 0.75f},
       {1.0f, 0.0f, 0.625f, 1.0f},
       {0.0f, 0.0f, 0.0f, 0.0f},
+      {2.0f, -0.5f, 0.5f, 1.0f},
    };
    for (unsigned mode = 1; mode <= 15; ++mode) {
-      for (unsigned i = 0; i < 3; ++i)
+      for (unsigned i = 0; i < 4; ++i)
          run_mode(mode, sources[i]);
    }
 }
