@@ -340,6 +340,8 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
       batch->failed = true;
       return 0;
    }
+   if (stage == PIPE_SHADER_VERTEX && cs->info.scratch_size_dw)
+      batch->vertex_scratch = true;
    struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
 
    unsigned nr_tex = 0, samp = 0;
@@ -375,6 +377,8 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
    agx_usc_pack(&b, USC_REGISTERS, cfg)
    {
       cfg.gprs = cs->info.nr_gprs ? cs->info.nr_gprs : 8;
+      /* the stack class each thread needs (0: none) */
+      cfg.spill_size = agx_spill_size_field(cs->info.scratch_size_dw);
    }
    if (stage == PIPE_SHADER_FRAGMENT) {
       agx_usc_pack(&b, USC_FRAGMENT_PROPERTIES, cfg)
