@@ -291,6 +291,9 @@ struct agx_fs_key {
    /* gl_PointCoord.y counts up from the bottom row of the point (pipe's
     * PIPE_SPRITE_COORD_LOWER_LEFT): the hardware's runs from the top. */
    bool point_coord_lower_left;
+   /* glShadeModel(GL_FLAT): gl_Color, gl_SecondaryColor and the back
+    * colours without an interpolation qualifier are flat shaded. */
+   bool flatshade;
 };
 
 struct agx_shader_key {

@@ -1714,18 +1714,20 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    bool grad = tex->op == nir_texop_txd;
    bool gather = tex->op == nir_texop_tg4;
 
-   /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
+   /* ISA dimension (applegpu TEX_TYPES) and coordinate count.  1D
+    * textures are 2D ones of height 1 (the driver describes them so, as
+    * Mesa's does): sampled at y = 0.5, fetched at row 0. */
    unsigned dim_enum = 2, nr_coords = 2;
-   if (tex->sampler_dim == NIR_SAMPLER_DIM_1D)
-      dim_enum = 0, nr_coords = 1;
-   else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
-      dim_enum = 5, nr_coords = 3;
+   bool as_2d = tex->sampler_dim == NIR_SAMPLER_DIM_1D;
+   unsigned nir_coords = as_2d ? 1 : 2;
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
+      dim_enum = 5, nr_coords = nir_coords = 3;
    else if (tex->sampler_dim == NIR_SAMPLER_DIM_CUBE)
-      dim_enum = 6, nr_coords = 3;
-   /* Arrays: tex_1d_array, tex_2d_array, tex_cube_array (applegpu
-    * TEX_TYPES), the layer one more coordinate register. */
+      dim_enum = 6, nr_coords = nir_coords = 3;
+   /* Arrays: tex_2d_array, tex_cube_array (applegpu TEX_TYPES), the
+    * layer one more coordinate register. */
    if (tex->is_array)
-      dim_enum = dim_enum == 0 ? 1 : dim_enum == 2 ? 3 : 7;
+      dim_enum = dim_enum == 2 ? 3 : 7;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch && !grad && !gather) ||
@@ -1761,14 +1763,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
       case nir_tex_src_coord:
-         if (src->ssa->num_components < nr_coords + tex->is_array) {
+         if (src->ssa->num_components < nir_coords + tex->is_array) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "short coordinates");
             return;
          }
-         for (unsigned c = 0; c < nr_coords; ++c)
+         for (unsigned c = 0; c < nir_coords; ++c)
             coord[c] = get_src(st, src, c);
+         if (as_2d)
+            coord[1] = agx_mov_imm(&st->b, 32, fetch ? 0 : 0x3f000000);
          if (tex->is_array)
-            coord[nr_coords] = emit_tex_layer(st, tex, src, nr_coords, fetch);
+            coord[nr_coords] = emit_tex_layer(st, tex, src, nir_coords, fetch);
          break;
       case nir_tex_src_offset:
          offset = emit_tex_offset(st, src);
@@ -1794,12 +1798,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
          break;
       case nir_tex_src_ddx:
       case nir_tex_src_ddy:
-         for (unsigned c = 0; c < nr_coords && c < src->ssa->num_components;
-              ++c) {
+         for (unsigned c = 0; c < nr_coords; ++c) {
+            /* the added y of a 1D texture does not vary */
+            agx_operand d = c < nir_coords && c < src->ssa->num_components
+                               ? get_src(st, src, c)
+                            : c >= nir_coords ? agx_mov_imm(&st->b, 32, 0)
+                                              : (agx_operand){0};
             if (tex->src[i].src_type == nir_tex_src_ddx)
-               ddx[c] = get_src(st, src, c);
+               ddx[c] = d;
             else
-               ddy[c] = get_src(st, src, c);
+               ddy[c] = d;
          }
          break;
       case nir_tex_src_texture_deref:
@@ -2896,6 +2904,21 @@ emit_fs_end(struct isel *st)
 }
 
 /* Coefficient registers: cf0 = W, then each slot read, by slot. */
+
+/* glShadeModel(GL_FLAT) (GL 3.0 compatibility 2.19.7): the colours
+ * (gl_Color, gl_SecondaryColor and the back colours two-sided lighting
+ * reads) come flat from the provoking vertex unless the shader declared
+ * them smooth or noperspective (GLSL 1.30 7.6). */
+static bool
+shade_model_flat(const struct agx_shader_key *key, const nir_variable *var,
+                 unsigned slot)
+{
+   bool colour = slot == VARYING_SLOT_COL0 || slot == VARYING_SLOT_COL1 ||
+                 slot == VARYING_SLOT_BFC0 || slot == VARYING_SLOT_BFC1;
+   return key->fs.flatshade && colour && !var->data.smooth &&
+          !var->data.noperspective;
+}
+
 static void
 assign_cf(struct isel *st)
 {
@@ -2955,7 +2978,8 @@ assign_cf(struct isel *st)
       if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
          break;
       nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
-      bool flat = var && var->data.flat;
+      bool flat = var && (var->data.flat ||
+                          shade_model_flat(st->ctx->key, var, slot));
       /* the point coordinate is interpolated without perspective, from
        * the rasteriser (agx_link_varyings gives it its source) */
       bool linear = slot == VARYING_SLOT_PNTC ||

@@ -239,6 +239,9 @@ typedef struct nir_variable {
       unsigned descriptor_set;
       bool centroid, sample, flat;
       bool noperspective; /* linear in screen space (GLSL 1.30+) */
+      /* declared smooth: glShadeModel(GL_FLAT) leaves it interpolated
+       * (GL 3.0 compatibility 2.19.7) */
+      bool smooth;
    } data;
    unsigned index;            /* for printing */
 } nir_variable;

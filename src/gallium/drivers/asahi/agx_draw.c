@@ -517,6 +517,23 @@ agx_object_type(unsigned prim)
    }
 }
 
+/* Polygon offset (GL 3.0 section 3.5.5) is enabled per polygon mode:
+ * the depth bias applies when a face's mode has its enable set.  The
+ * hardware has one enable for both faces; mixed front and back modes
+ * with different enables take the union (an approximation). */
+static bool
+agx_polygon_offset(const struct pipe_rasterizer_state *r)
+{
+   bool on = false;
+   for (unsigned face = 0; face < 2; ++face) {
+      unsigned mode = face ? r->fill_back : r->fill_front;
+      on |= mode == PIPE_POLYGON_MODE_FILL    ? r->offset_tri
+            : mode == PIPE_POLYGON_MODE_LINE ? r->offset_line
+                                             : r->offset_point;
+   }
+   return on;
+}
+
 static bool
 agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
                const struct agx_draw_params *p, uint32_t dirty)
@@ -585,8 +602,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
          cfg.disable_tri_merging = is_line || is_point;
          cfg.depth_bias_enable =
             agx_object_type(prim) == AGX_OBJECT_TYPE_TRIANGLE &&
-            (rast->base.offset_tri || rast->base.offset_line ||
-             rast->base.offset_point);
+            agx_polygon_offset(&rast->base);
       }
    }
    if (h.fragment_control_2) {
