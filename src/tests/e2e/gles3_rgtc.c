@@ -9,7 +9,8 @@
  * unsigned and signed, draws them with nearest filtering and compares
  * glReadPixels with the values decoded by hand from the extension's
  * specification (the blocks of src/util/format/tests/format_bc_test.c),
- * plus TexImage2D with an RGTC internal format and RG texels.
+ * plus TexImage2D with an RGTC internal format and RG texels, and (ES 3.0
+ * here) one sRGB S3TC block (EXT_texture_compression_s3tc_srgb).
  *
  * Usage: gles3_rgtc [--quiet] [--no-skip]
  * Exit status: 0 when every probe passes, 1 otherwise, 77 when there is no
@@ -26,6 +27,10 @@
 #define GL_COMPRESSED_SIGNED_RED_RGTC1_EXT 0x8DBC
 #define GL_COMPRESSED_RED_GREEN_RGTC2_EXT 0x8DBD
 #define GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT 0x8DBE
+#endif
+
+#ifndef GL_COMPRESSED_SRGB_S3TC_DXT1_EXT
+#define GL_COMPRESSED_SRGB_S3TC_DXT1_EXT 0x8C4C
 #endif
 
 #define W 8
@@ -176,6 +181,36 @@ test_teximage(void)
    expect_error(GL_INVALID_OPERATION, "TexImage2D RGTC2 from RGBA texels");
 }
 
+/* Red > blue: red, blue, (170, 0, 85), (85, 0, 170), interpolated in the
+ * encoded values, then decoded: 170 -> 0.402 (102.5), 85 -> 0.091 (23.2). */
+static void
+test_srgb_s3tc(void)
+{
+   static const uint8_t block[8] = {0x00, 0xf8, 0x1f, 0x00, 0xe4, 0, 0, 0};
+   new_texture();
+   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SRGB_S3TC_DXT1_EXT,
+                          4, 4, 0, 8, block);
+   expect_error(GL_NO_ERROR, "sRGB DXT1 upload");
+   draw(4, 4, false);
+   probe(0, 0, 255, 0, 0, 0, "sRGB DXT1 red");
+   probe(1, 0, 0, 0, 255, 0, "sRGB DXT1 blue");
+   probe(2, 0, 102, 0, 23, 2, "sRGB DXT1 2/3 red");
+   probe(3, 0, 23, 0, 102, 2, "sRGB DXT1 2/3 blue");
+}
+
+static bool
+has_extension(const char *name)
+{
+   GLint n = 0;
+   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, name))
+         return true;
+   }
+   return false;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -195,14 +230,7 @@ main(int argc, char **argv)
    int rc = e2e_gl_open(&gl, &opts);
    if (rc)
       return rc;
-   bool found = false;
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
-      found |= e && !strcmp(e, "GL_EXT_texture_compression_rgtc");
-   }
-   if (!found) {
+   if (!has_extension("GL_EXT_texture_compression_rgtc")) {
       fprintf(stderr, "no GL_EXT_texture_compression_rgtc\n");
       e2e_gl_close(&gl);
       return opts.no_skip ? 1 : 77;
@@ -225,6 +253,10 @@ main(int argc, char **argv)
    test_unsigned();
    test_signed();
    test_teximage();
+   if (has_extension("GL_EXT_texture_compression_s3tc_srgb"))
+      test_srgb_s3tc();
+   else if (opts.no_skip)
+      failures++;
    expect_error(GL_NO_ERROR, "end");
 
    e2e_gl_close(&gl);
