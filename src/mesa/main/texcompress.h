@@ -14,8 +14,8 @@
 #include "main/mtypes.h"
 
 /* The pipe format of a compressed internal format this context accepts
- * (ETC1 and S3TC in every ES context, the
- * ETC2/EAC, sRGB S3TC and RGTC formats in ES 3.0), PIPE_FORMAT_NONE for anything else. */
+ * (ETC1 and S3TC in every ES context, the ETC2/EAC, sRGB S3TC and RGTC
+ * formats in ES 3.0), PIPE_FORMAT_NONE for anything else. */
 enum pipe_format _mesa_compressed_pipe_format(const struct gl_context *ctx,
                                               GLenum internalformat);
 

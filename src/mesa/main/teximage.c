@@ -916,7 +916,8 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }
-   if (src == PIPE_FORMAT_NONE || !sub_image_format_ok(ctx, img, format, type) ||
+   if (src == PIPE_FORMAT_NONE ||
+       !sub_image_format_ok(ctx, img, format, type) ||
        !sub_image_blocks_ok(ctx, img, xoffset, yoffset, width, height)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;

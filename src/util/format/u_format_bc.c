@@ -211,8 +211,8 @@ util_format_s3tc_decode_block(enum pipe_format format, const uint8_t *block,
    }
 }
 
-/* Writes texel t of a decoded block at out (decoded format) and as floats
- * at out_f (whichever is not NULL). */
+/* Writes texel t of a decoded block at out: in the decoded format
+ * (emit_decoded) or as 4 floats (emit_float). */
 typedef void (*bc_emit)(const struct bc_info *info, uint8_t texels[16][4],
                         int16_t values[2][16], unsigned t, void *out);
 
