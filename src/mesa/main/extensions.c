@@ -81,6 +81,10 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},
    {"GL_EXT_robustness", API_ES, 20},
+   /* Decoded at upload (st_texture_etc.c, util/format/u_format_bc.c). */
+   {"GL_EXT_texture_compression_rgtc", API_ES, 30},
+   {"GL_EXT_texture_compression_s3tc", API_ES, 20},
+   {"GL_EXT_texture_compression_s3tc_srgb", API_ES, 30},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},
    {"GL_KHR_blend_equation_advanced", API_GL | API_ES, 20,
