@@ -33,6 +33,10 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_idiv = true,
    .lower_to_scalar = true,
    .lower_bool_to_bitsize = 32,
+   /* Indirectly indexed local arrays of 256 bytes or more live in stack
+    * memory (load/store_scratch), smaller ones become if-ladders (the
+    * threshold Mesa's AGX compiler uses for nir_lower_vars_to_scratch). */
+   .indirect_locals_scratch_min_bytes = 256,
 };
 
 /* AGX_MESA_DEBUG flags (names as in Mesa's AGX compiler, FACTS from
@@ -162,8 +166,9 @@ agx_shader_stats(const struct agx_shader_binary *bin, char *out, size_t size)
             "%u loops, %u:%u spills:fills",
             gl_shader_stage_name(info->stage),
             info->nr_instrs, info->nr_alu, info->nr_fscib, info->nr_ic,
-            info->code_bytes, info->nr_gprs, info->push_count, 0u,
-            max_threads(info->nr_gprs), info->nr_loops, 0u, 0u);
+            info->code_bytes, info->nr_gprs, info->push_count,
+            info->scratch_size_B, max_threads(info->nr_gprs), info->nr_loops,
+            info->nr_spills, info->nr_fills);
 }
 
 void
@@ -252,6 +257,66 @@ pass_done(struct agx_pass_times *times, const char *name, double since)
    return now;
 }
 
+/* Register allocation, spilling to the stack while registers run out. */
+static bool
+allocate(agx_context *ctx, struct agx_pass_times *times, double *t)
+{
+   for (unsigned round = 0;; ++round) {
+      if (agx_ra(ctx)) {
+         *t = pass_done(times, "ra", *t);
+         return true;
+      }
+      *t = pass_done(times, "ra", *t);
+      if (ctx->status != AGX_COMPILE_TOO_BIG || round == 256)
+         return false;
+      ctx->status = AGX_COMPILE_OK;
+      for (unsigned v = 0; v < ctx->nr_values; ++v)
+         ctx->values[v].reg = -1;
+      if (!agx_spill(ctx)) {
+         agx_fail(ctx, AGX_COMPILE_TOO_BIG,
+                  "out of registers, and nothing left to spill");
+         return false;
+      }
+      *t = pass_done(times, "spill", *t);
+      if (!check(ctx, "spill"))
+         return false;
+   }
+}
+
+/*
+ * The stack frame: the shader reserves it at entry with stack_adjust, in
+ * 32-bit words, 40 bytes more than it addresses, rounded to 4 words, as
+ * the vendor compiler does (fact: alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_compile.c, "Apple always allocate 40 more bytes").
+ * The fields of stack_adjust nobody has decoded take Mesa's values
+ * (agx_pack.c).  A fragment shader runs once per pixel here (no sample
+ * loop), so the frame is never released.
+ */
+static void
+reserve_stack(agx_context *ctx)
+{
+   struct agx_shader_info *info = ctx->info;
+   info->scratch_size_B = ctx->scratch_size_B;
+   info->nr_spills = ctx->nr_spills;
+   info->nr_fills = ctx->nr_fills;
+   if (!ctx->scratch_size_B)
+      return;
+   unsigned dw = AGX_ALIGN(DIV_ROUND_UP(ctx->scratch_size_B, 4) + 10, 4);
+   agx_block *first = list_first_entry(&ctx->blocks, agx_block, link);
+   agx_instr *head = list_is_empty(&first->instrs)
+                        ? NULL
+                        : list_first_entry(&first->instrs, agx_instr, link);
+   agx_builder b = {ctx, first, head};
+   agx_instr *I = agx_emit(&b, AGX_ISA_OP_STACK_ADJUST);
+   I->ops[AGX_ISA_STACK_ADJUST_I0] = agx_isa_imm(0, 2);
+   I->ops[AGX_ISA_STACK_ADJUST_I1] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_STACK_ADJUST_I2] = agx_isa_imm(2, 3);
+   I->ops[AGX_ISA_STACK_ADJUST_I3] = agx_isa_imm(0, 3);
+   I->ops[AGX_ISA_STACK_ADJUST_I4] = agx_isa_imm(0, 6);
+   I->ops[AGX_ISA_STACK_ADJUST_V] = agx_isa_imm(dw, 16);
+   info->scratch_size_dw = dw;
+}
+
 int
 agx_compile_shader_nir(const nir_shader *nir_in,
                        const struct agx_shader_key *key, void *mem_ctx,
@@ -297,11 +362,11 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       t = pass_done(times, "dce", t);
       ok = check(ctx, "cse+fold+dce");
       t = pass_done(times, "validate", t);
-      ok = ok && agx_ra(ctx);
-      t = pass_done(times, "ra", t);
+      ok = ok && allocate(ctx, times, &t);
       if (ok && check(ctx, "ra")) {
          t = pass_done(times, "validate", t);
          agx_lower_pseudo(ctx);
+         reserve_stack(ctx);
          t = pass_done(times, "lower_pseudo", t);
          ok = check(ctx, "lower_pseudo");
          t = pass_done(times, "validate", t);

@@ -291,6 +291,9 @@ struct agx_fs_key {
    /* gl_PointCoord.y counts up from the bottom row of the point (pipe's
     * PIPE_SPRITE_COORD_LOWER_LEFT): the hardware's runs from the top. */
    bool point_coord_lower_left;
+   /* glShadeModel(GL_FLAT): gl_Color, gl_SecondaryColor and the back
+    * colours without an interpolation qualifier are flat shaded. */
+   bool flatshade;
 };
 
 struct agx_shader_key {
@@ -444,6 +447,16 @@ struct agx_shader_info {
    bool writes_depth;
    bool writes_sample_mask;
    bool can_discard;
+
+   /* Stack (scratch) memory: the frame each thread reserves at entry, in
+    * 32-bit words (0: the shader uses no stack).  It holds indirectly
+    * indexed local arrays and spilled registers.  The driver puts
+    * agx_spill_size_field(scratch_size_dw) in the USC Registers word and
+    * provides scratch memory for the stage (see docs/compiler.rst). */
+   unsigned scratch_size_dw;
+   /* Statistics: bytes of the frame used, spill and fill instructions. */
+   unsigned scratch_size_B;
+   unsigned nr_spills, nr_fills;
 };
 
 struct agx_shader_binary {
@@ -461,11 +474,26 @@ enum agx_compile_status {
    AGX_COMPILE_OK = 0,
    /* The shader uses something the compiler does not implement yet. */
    AGX_COMPILE_UNSUPPORTED = -1,
-   /* Out of registers (no spilling yet), or a limit of the hardware. */
+   /* Out of registers even after spilling, or a limit of the hardware. */
    AGX_COMPILE_TOO_BIG = -2,
    /* The NIR is not in the form agx_preprocess_nir produces. */
    AGX_COMPILE_INVALID = -3,
 };
+
+/* The USC Registers word's "spill size" for a frame of `dw` 32-bit words:
+ * 0 for none, else the size class b (1..15) whose stacks hold
+ * 8 << (b - 1) words per thread (fact: alexvorxx/Mesa-VirGL
+ * src/asahi/lib/agx_scratch.c agx_scratch_get_bucket, agx_linker.c). */
+static inline unsigned
+agx_spill_size_field(unsigned dw)
+{
+   if (!dw)
+      return 0;
+   unsigned b = 1;
+   while (b < 15 && (8u << (b - 1)) < dw)
+      b++;
+   return b;
+}
 
 /* NIR options the front end should compile with (scalar booleans, fdiv...
  * lowered the way the backend wants). */

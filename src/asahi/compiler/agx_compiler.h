@@ -101,6 +101,7 @@ struct agx_value {
    int16_t fixed; /* preloaded register half, or -1 */
    int16_t reg;   /* assigned register half, or -1 */
    uint8_t align; /* register alignment in halves beyond the size's, or 0 */
+   bool no_spill; /* a spill pass temporary: never spilled again */
 };
 
 typedef struct agx_context {
@@ -127,6 +128,17 @@ typedef struct agx_context {
     * numbered densely for the live_in/live_out bitsets */
    unsigned *live_values;
    unsigned nr_live_values;
+
+   /* Stack frame bytes: scratch arrays (NIR scratch_size), then the
+    * spill slots agx_spill adds; agx_compile reserves it at entry. */
+   unsigned scratch_size_B;
+   unsigned nr_spills, nr_fills;
+   /* Set by agx_ra when it runs out of registers: the values live where
+    * it failed, longest live range first (coalesced copies included), and
+    * how many halves the value that found no register needed. */
+   unsigned *ra_candidates;
+   unsigned *ra_candidate_lengths; /* live range lengths, same order */
+   unsigned nr_ra_candidates, ra_need_halves;
 
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;
@@ -252,6 +264,11 @@ agx_operand agx_mov_imm(agx_builder *b, unsigned size, uint32_t value);
 void agx_mov_to(agx_builder *b, agx_operand dst, agx_operand src);
 agx_operand agx_collect(agx_builder *b, unsigned n, const agx_operand *srcs);
 void agx_split(agx_builder *b, agx_operand *dsts, unsigned n, agx_operand vec);
+/* stack_load (store false, then a wait) or stack_store of `data` with
+ * memory format fmt (1: i16, 2: i32) and component mask at byte offset
+ * `offset` (a 16-bit immediate or a 32-bit value) of the stack frame. */
+void agx_emit_stack_op(agx_builder *b, bool store, agx_operand data,
+                       unsigned fmt, unsigned mask, agx_operand offset);
 
 void agx_fail(agx_context *ctx, int status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
@@ -271,6 +288,9 @@ void agx_opt_cse(agx_context *ctx);
 void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);
 bool agx_ra(agx_context *ctx);
+/* After agx_ra failed: spill some of ctx->ra_candidates to the stack.
+ * Returns false when none can be spilled. */
+bool agx_spill(agx_context *ctx);
 void agx_lower_pseudo(agx_context *ctx);
 int agx_pack(agx_context *ctx, void *mem, uint8_t * *code, size_t * size_B);
 

@@ -377,6 +377,12 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       asahi_sim_group_init(g);
       asahi_sim_set_code(g, bin.code, bin.size_B, 0x4000000);
       g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &smem, false};
+      /* the stacks the USC Registers word would ask for */
+      unsigned stack_class = agx_spill_size_field(bin.info.scratch_size_dw);
+      if (stack_class) {
+         g->stack_size_B = (size_t)4 * (8u << (stack_class - 1));
+         g->stack = calloc(ASAHI_SIM_LANES, g->stack_size_B);
+      }
       for (unsigned i = 0; i < bin.info.nr_push; ++i) {
          const struct agx_push_range *r = &bin.info.push[i];
          for (unsigned h = 0; h < r->length; h += 2) {
@@ -546,6 +552,7 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
             }
          }
       }
+      free(g->stack);
       free(g);
    }
 

@@ -280,3 +280,36 @@ agx_build_cfg(agx_context *ctx)
    }
    free(by_index);
 }
+
+/* stack_load / stack_store of the run `data` (32- or 16-bit registers, one
+ * per mask bit) at byte offset `offset` of the thread's stack frame.  The
+ * fields nobody has decoded (i1, i2, i5) take the values Mesa's AGX
+ * compiler emits (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_pack.c);
+ * loads signal scoreboard 0, which the `wait` after them waits on. */
+void
+agx_emit_stack_op(agx_builder *b, bool store, agx_operand data, unsigned fmt,
+                  unsigned mask, agx_operand offset)
+{
+   agx_instr *I;
+   if (store) {
+      I = agx_emit(b, AGX_ISA_OP_STACK_STORE);
+      I->ops[AGX_ISA_STACK_STORE_F] = agx_isa_enum(fmt, 4);
+      I->ops[AGX_ISA_STACK_STORE_I1] = agx_isa_imm(1, 1);
+      I->ops[AGX_ISA_STACK_STORE_I2] = agx_isa_imm(0, 3);
+      I->ops[AGX_ISA_STACK_STORE_MASK] = agx_isa_enum(mask, 4);
+      I->ops[AGX_ISA_STACK_STORE_I5] = agx_isa_imm(4, 3);
+      I->ops[AGX_ISA_STACK_STORE_R] = data;
+      I->ops[AGX_ISA_STACK_STORE_O] = offset;
+      return;
+   }
+   I = agx_emit(b, AGX_ISA_OP_STACK_LOAD);
+   I->ops[AGX_ISA_STACK_LOAD_R] = data;
+   I->ops[AGX_ISA_STACK_LOAD_F] = agx_isa_enum(fmt, 4);
+   I->ops[AGX_ISA_STACK_LOAD_I1] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_STACK_LOAD_I2] = agx_isa_imm(0, 3);
+   I->ops[AGX_ISA_STACK_LOAD_MASK] = agx_isa_enum(mask, 4);
+   I->ops[AGX_ISA_STACK_LOAD_I5] = agx_isa_imm(4, 3);
+   I->ops[AGX_ISA_STACK_LOAD_O] = offset;
+   I = agx_emit(b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+}

@@ -1051,11 +1051,15 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 
       /* element = index * stride/size + (offset/size + comp) */
       agx_operand elem = agx_temp(st->ctx, 32, 1);
+      /* constants too big for an immediate become moves, which must come
+       * before the instruction reading them */
+      agx_operand stride = int_operand(st, k->stride / elem_B);
+      agx_operand offset = int_operand(st, k->offset / elem_B + comp);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = elem;
       I->ops[AGX_ISA_IMADD_A] = index;
-      I->ops[AGX_ISA_IMADD_B] = int_operand(st, k->stride / elem_B);
-      I->ops[AGX_ISA_IMADD_C] = int_operand(st, k->offset / elem_B + comp);
+      I->ops[AGX_ISA_IMADD_B] = stride;
+      I->ops[AGX_ISA_IMADD_C] = offset;
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
       agx_operand base = mem_base(st, vbo);
@@ -1362,6 +1366,81 @@ emit_store_xfb(struct isel *st, nir_intrinsic_instr *intr)
    I->ops[AGX_ISA_DEVICE_STORE_OU] = agx_isa_enum(1 /* unsigned */, 1);
 }
 
+/* Scratch memory (nir_lower_vars_to_scratch): the byte offset as the
+ * stack instructions' index, a signed 16-bit immediate or a 32-bit
+ * register (facts: dougallj/applegpu applegpu.py MemoryIndexDesc for the
+ * operand; alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c passes
+ * NIR's scratch byte offsets unchanged). */
+static agx_operand
+scratch_offset(struct isel *st, nir_src *src, unsigned extra_B)
+{
+   uint32_t off;
+   if (const_value(src, 0, &off) && off + extra_B < 0x8000)
+      return agx_isa_imm(off + extra_B, 16);
+   agx_operand o = get_src(st, src, 0);
+   if (extra_B)
+      o = emit_binop(st, AGX_ISA_OP_IADD, 32, o, int_operand(st, extra_B));
+   return o;
+}
+
+static bool
+scratch_format(struct isel *st, unsigned bit_size, unsigned *fmt)
+{
+   if (bit_size != 16 && bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit scratch access",
+               bit_size);
+      return false;
+   }
+   *fmt = bit_size == 16 ? 1 /* i16 */ : 2 /* i32 */;
+   return true;
+}
+
+static void
+emit_load_scratch(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components, bits = intr->def.bit_size, fmt;
+   if (n > 4 || !scratch_format(st, bits, &fmt))
+      return;
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, bits, n);
+   agx_emit_stack_op(&st->b, false, vec, fmt, (1u << n) - 1,
+                     scratch_offset(st, &intr->src[0],
+                                    (unsigned)nir_intrinsic_base(intr)));
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
+static void
+emit_store_scratch(struct isel *st, nir_intrinsic_instr *intr)
+{
+   nir_def *v = intr->src[0].ssa;
+   unsigned bits = v->bit_size, fmt;
+   unsigned wrmask = nir_intrinsic_write_mask(intr);
+   if (v->num_components > 4 || !scratch_format(st, bits, &fmt))
+      return;
+   /* one store per run of written components: the data registers are
+    * consecutive, one per mask bit */
+   for (unsigned c = 0; c < v->num_components;) {
+      if (!(wrmask & (1u << c))) {
+         c++;
+         continue;
+      }
+      unsigned n = 0;
+      agx_operand comps[4];
+      while (c + n < v->num_components && (wrmask & (1u << (c + n)))) {
+         comps[n] = get_src(st, &intr->src[0], c + n);
+         n++;
+      }
+      agx_operand vec = n == 1 ? comps[0] : agx_collect(&st->b, n, comps);
+      unsigned extra = (unsigned)nir_intrinsic_base(intr) + c * (bits / 8);
+      agx_emit_stack_op(&st->b, true, vec, fmt, (1u << n) - 1,
+                        scratch_offset(st, &intr->src[1], extra));
+      c += n;
+   }
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -1441,6 +1520,12 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
    case nir_intrinsic_store_xfb_agx:
       emit_store_xfb(st, intr);
+      break;
+   case nir_intrinsic_load_scratch:
+      emit_load_scratch(st, intr);
+      break;
+   case nir_intrinsic_store_scratch:
+      emit_store_scratch(st, intr);
       break;
    default:
       agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "intrinsic %s",
@@ -1630,18 +1715,20 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    bool grad = tex->op == nir_texop_txd;
    bool gather = tex->op == nir_texop_tg4;
 
-   /* ISA dimension (applegpu TEX_TYPES) and coordinate count */
+   /* ISA dimension (applegpu TEX_TYPES) and coordinate count.  1D
+    * textures are 2D ones of height 1 (the driver describes them so, as
+    * Mesa's does): sampled at y = 0.5, fetched at row 0. */
    unsigned dim_enum = 2, nr_coords = 2;
-   if (tex->sampler_dim == NIR_SAMPLER_DIM_1D)
-      dim_enum = 0, nr_coords = 1;
-   else if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
-      dim_enum = 5, nr_coords = 3;
+   bool as_2d = tex->sampler_dim == NIR_SAMPLER_DIM_1D;
+   unsigned nir_coords = as_2d ? 1 : 2;
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_3D)
+      dim_enum = 5, nr_coords = nir_coords = 3;
    else if (tex->sampler_dim == NIR_SAMPLER_DIM_CUBE)
-      dim_enum = 6, nr_coords = 3;
-   /* Arrays: tex_1d_array, tex_2d_array, tex_cube_array (applegpu
-    * TEX_TYPES), the layer one more coordinate register. */
+      dim_enum = 6, nr_coords = nir_coords = 3;
+   /* Arrays: tex_2d_array, tex_cube_array (applegpu TEX_TYPES), the
+    * layer one more coordinate register. */
    if (tex->is_array)
-      dim_enum = dim_enum == 0 ? 1 : dim_enum == 2 ? 3 : 7;
+      dim_enum = dim_enum == 2 ? 3 : 7;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch && !grad && !gather) ||
@@ -1677,14 +1764,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       nir_src *src = &tex->src[i].src;
       switch (tex->src[i].src_type) {
       case nir_tex_src_coord:
-         if (src->ssa->num_components < nr_coords + tex->is_array) {
+         if (src->ssa->num_components < nir_coords + tex->is_array) {
             agx_fail(st->ctx, AGX_COMPILE_INVALID, "short coordinates");
             return;
          }
-         for (unsigned c = 0; c < nr_coords; ++c)
+         for (unsigned c = 0; c < nir_coords; ++c)
             coord[c] = get_src(st, src, c);
+         if (as_2d)
+            coord[1] = agx_mov_imm(&st->b, 32, fetch ? 0 : 0x3f000000);
          if (tex->is_array)
-            coord[nr_coords] = emit_tex_layer(st, tex, src, nr_coords, fetch);
+            coord[nr_coords] = emit_tex_layer(st, tex, src, nir_coords, fetch);
          break;
       case nir_tex_src_offset:
          offset = emit_tex_offset(st, src);
@@ -1710,12 +1799,16 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
          break;
       case nir_tex_src_ddx:
       case nir_tex_src_ddy:
-         for (unsigned c = 0; c < nr_coords && c < src->ssa->num_components;
-              ++c) {
+         for (unsigned c = 0; c < nr_coords; ++c) {
+            /* the added y of a 1D texture does not vary */
+            agx_operand d = c < nir_coords && c < src->ssa->num_components
+                               ? get_src(st, src, c)
+                            : c >= nir_coords ? agx_mov_imm(&st->b, 32, 0)
+                                              : (agx_operand){0};
             if (tex->src[i].src_type == nir_tex_src_ddx)
-               ddx[c] = get_src(st, src, c);
+               ddx[c] = d;
             else
-               ddy[c] = get_src(st, src, c);
+               ddy[c] = d;
          }
          break;
       case nir_tex_src_texture_deref:
@@ -2819,6 +2912,21 @@ emit_fs_end(struct isel *st)
 }
 
 /* Coefficient registers: cf0 = W, then each slot read, by slot. */
+
+/* glShadeModel(GL_FLAT) (GL 3.0 compatibility 2.19.7): the colours
+ * (gl_Color, gl_SecondaryColor and the back colours two-sided lighting
+ * reads) come flat from the provoking vertex unless the shader declared
+ * them smooth or noperspective (GLSL 1.30 7.6). */
+static bool
+shade_model_flat(const struct agx_shader_key *key, const nir_variable *var,
+                 unsigned slot)
+{
+   bool colour = slot == VARYING_SLOT_COL0 || slot == VARYING_SLOT_COL1 ||
+                 slot == VARYING_SLOT_BFC0 || slot == VARYING_SLOT_BFC1;
+   return key->fs.flatshade && colour && !var->data.smooth &&
+          !var->data.noperspective;
+}
+
 static void
 assign_cf(struct isel *st)
 {
@@ -2878,7 +2986,8 @@ assign_cf(struct isel *st)
       if (fs->nr_bindings == AGX_MAX_CF_BINDINGS)
          break;
       nir_variable *var = var_at_slot(st->nir, nir_var_shader_in, slot);
-      bool flat = var && var->data.flat;
+      bool flat = var && (var->data.flat ||
+                          shade_model_flat(st->ctx->key, var, slot));
       /* the point coordinate is interpolated without perspective, from
        * the rasteriser (agx_link_varyings gives it its source) */
       bool linear = slot == VARYING_SLOT_PNTC ||
@@ -3000,6 +3109,7 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    st->nir = nir;
    st->defs =
       rzalloc_array_size(ctx->mem, sizeof(agx_operand *), impl->ssa_alloc + 1);
+   ctx->scratch_size_B = AGX_ALIGN(nir->scratch_size, 4);
 
    agx_block *start = agx_block_create(ctx);
    st->b = agx_builder_at_end(ctx, start);

@@ -20,9 +20,10 @@
  * counter in r0l) and r1 (link register) are never allocated (register ABI,
  * Mesa src/asahi/compiler/README.md).  Preloaded values keep the register
  * the hardware fills; their preload instructions come first, so they are
- * allocated before anything else can take those registers.  There is no
- * spilling yet: running out of registers
- * fails the compile.
+ * allocated before anything else can take those registers.  Running out
+ * of registers fails with AGX_COMPILE_TOO_BIG after listing the values
+ * live at that point (ctx->ra_candidates); agx_compile then lets
+ * agx_spill move some of them to the stack and allocates again.
  */
 
 #include <stdlib.h>
@@ -62,6 +63,51 @@ value_align(const struct agx_value *v)
 {
    unsigned a = v->size == 64 ? 4 : v->size == 32 ? 2 : 1;
    return v->align > a ? v->align : a;
+}
+
+/* Out of registers at position `pos`: list the values live there (every
+ * value whose representative's interval covers pos) for agx_spill,
+ * longest interval first. */
+struct candidate {
+   unsigned value, length;
+};
+
+static int
+cmp_candidate(const void *a, const void *b)
+{
+   const struct candidate *x = a, *y = b;
+   if (x->length != y->length)
+      return x->length > y->length ? -1 : 1;
+   return x->value < y->value ? -1 : (x->value > y->value);
+}
+
+static void
+report_pressure(agx_context *ctx, const struct interval *iv, unsigned n,
+                int32_t *rep, const bool *seen, unsigned pos, unsigned need)
+{
+   /* each value's own interval (iv[] is sorted by start) */
+   struct interval *by_value = calloc(n ? n : 1, sizeof(*by_value));
+   struct candidate *c = calloc(n ? n : 1, sizeof(*c));
+   for (unsigned k = 0; k < n; ++k)
+      by_value[iv[k].value] = iv[k];
+   unsigned nr = 0;
+   for (unsigned v = 0; v < n; ++v) {
+      const struct interval *r = &by_value[find_rep(rep, v)];
+      if (!seen[r->value] || r->start > pos || r->end < pos)
+         continue;
+      c[nr++] = (struct candidate){v, r->end - r->start};
+   }
+   qsort(c, nr, sizeof(*c), cmp_candidate);
+   ctx->ra_candidates = ralloc_array(ctx->mem, unsigned, nr ? nr : 1);
+   ctx->ra_candidate_lengths = ralloc_array(ctx->mem, unsigned, nr ? nr : 1);
+   for (unsigned i = 0; i < nr; ++i) {
+      ctx->ra_candidates[i] = c[i].value;
+      ctx->ra_candidate_lengths[i] = c[i].length;
+   }
+   ctx->nr_ra_candidates = nr;
+   ctx->ra_need_halves = need;
+   free(c);
+   free(by_value);
 }
 
 bool
@@ -275,8 +321,8 @@ agx_ra(agx_context *ctx)
       }
 
       if (reg < 0) {
-         agx_fail(ctx, AGX_COMPILE_TOO_BIG,
-                  "out of registers (no spilling yet)");
+         report_pressure(ctx, iv, n, rep, seen, iv[k].start, size);
+         agx_fail(ctx, AGX_COMPILE_TOO_BIG, "out of registers");
          ok = false;
          break;
       }

@@ -105,16 +105,26 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
       }
    }
 
-   /* uses before definitions, in program order (phi sources exempt) */
+   /* Uses before definitions, in program order (phi sources exempt).  A
+    * value with one definition must be defined before every use: reaching
+    * a use from a later definition needs a back edge, i.e. a phi web
+    * (several definitions).  This catches an operand materialised after
+    * the instruction that reads it (its register is read before it is
+    * written: a silent miscompile otherwise). */
    uint8_t *seen = calloc(n ? n : 1, 1);
    agx_foreach_instr_global(ctx, I)
    {
       if (I->op != AGX_OP_PHI) {
          agx_foreach_src(I, i)
          {
-            if (agx_is_ssa(I->ops[i]) && I->ops[i].value < n &&
-                !seen[I->ops[i].value] && !defs[I->ops[i].value])
+            if (!agx_is_ssa(I->ops[i]) || I->ops[i].value >= n ||
+                seen[I->ops[i].value])
+               continue;
+            if (!defs[I->ops[i].value])
                fail(&s, I, "%%%u used but never defined",
+                    (unsigned)I->ops[i].value);
+            else if (defs[I->ops[i].value] == 1)
+               fail(&s, I, "%%%u used before its definition",
                     (unsigned)I->ops[i].value);
          }
       }

@@ -339,6 +339,8 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          tot->instrs += bin.info.nr_instrs;
          tot->bytes += bin.size_B;
          tot->regs += bin.info.nr_gprs;
+         tot->spills += bin.info.nr_spills;
+         tot->fills += bin.info.nr_fills;
          tot->ms +=
             (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
          add_pass_times(&tot->passes, &passes);

@@ -86,6 +86,8 @@ agx_fill_render_cmd(struct drm_asahi_cmd_render *c,
 
    if (d->clears_and_stores)
       c->flags |= DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+   if (d->vertex_scratch)
+      c->flags |= DRM_ASAHI_RENDER_VERTEX_SCRATCH;
 
    c->isp_bgobjvals = 0x300;
 

@@ -61,6 +61,9 @@ struct agx_render_desc {
    struct agx_render_zs depth, stencil;
    float clear_depth;
    uint8_t clear_stencil;
+
+   /* Some vertex shader of the pass uses stack memory (scratch). */
+   bool vertex_scratch;
 };
 
 /* Standard sample positions (PPP_MULTISAMPLECTL) for 1, 2 or 4 samples. */

@@ -254,10 +254,12 @@ struct asahi_sim_group {
    const struct asahi_sim_texture_hooks *texture;
    void *texture_user;
 
-   /* Stack (scratch) memory: stack_size_B bytes per lane, caller owned. */
+   /* Stack (scratch) memory: stack_size_B bytes per lane, caller owned.
+    * stack_pointer: the bytes of it the program reserved (stack_adjust),
+    * the same for all lanes; accesses beyond them fault. */
    uint8_t *stack;
    size_t stack_size_B;
-   uint32_t stack_pointer; /* bytes, same for all lanes */
+   uint32_t stack_pointer;
 
    /* Threadgroup (local) memory, caller owned. */
    uint8_t *local;

@@ -88,6 +88,9 @@ struct sim_program {
    /* Fragment: the USC fragment properties word's `early z`; false runs
     * the stencil and depth tests after the program (late). */
    bool early_z;
+   /* The USC Registers word's spill size: 0, or the class of the stack
+    * each thread gets (8 << (spill_size - 1) 32-bit words). */
+   unsigned spill_size;
 };
 
 /* Walk the word list at words_va (usc_base + offset, 64-byte aligned);
@@ -104,6 +107,9 @@ bool sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
  * `what`. */
 bool sim_group_report(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
                       enum asahi_sim_status s, const char *what);
+
+/* Free the stacks sim_group_init handed out (end of a command). */
+void sim_release_stacks(struct asahi_sim_gpu *gpu);
 
 /* Run to `stop`; any other end fails the command, naming `what`. */
 bool sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,

@@ -160,6 +160,8 @@ dispatch(struct asahi_sim_gpu *gpu, struct dispatch *d)
    }
    free(groups);
    free(local);
+   /* the group objects are gone: so are their stacks */
+   sim_release_stacks(gpu);
    return ok;
 }
 
@@ -230,9 +232,9 @@ launch(struct asahi_sim_gpu *gpu, uint64_t va, uint32_t *length)
    return ok;
 }
 
-enum asahi_sim_result
-asahi_sim_execute_compute(struct asahi_sim_gpu *gpu,
-                          const struct drm_asahi_cmd_compute *cmd)
+static enum asahi_sim_result
+execute_compute(struct asahi_sim_gpu *gpu,
+                const struct drm_asahi_cmd_compute *cmd)
 {
    gpu->result = ASAHI_SIM_RESULT_OK;
    gpu->error[0] = 0;
@@ -299,4 +301,13 @@ asahi_sim_execute_compute(struct asahi_sim_gpu *gpu,
       sim_log(gpu, "asahi-sim: compute command failed (%s): %s\n",
               asahi_sim_result_string(gpu->result), gpu->error);
    return gpu->result;
+}
+
+enum asahi_sim_result
+asahi_sim_execute_compute(struct asahi_sim_gpu *gpu,
+                     const struct drm_asahi_cmd_compute *cmd)
+{
+   enum asahi_sim_result r = execute_compute(gpu, cmd);
+   sim_release_stacks(gpu);
+   return r;
 }

@@ -196,6 +196,19 @@ slot_value(const struct draw_ctx *c, const struct vertex *v, unsigned slot,
    return sum;
 }
 
+/* Output word `word` of a vertex; a vertex made by clipping blends its
+ * original vertices' words with its clip-space barycentrics. */
+static double
+uvs_value(const struct vertex *v, unsigned word)
+{
+   if (!v->derived)
+      return uif(v->uvs[word]);
+   double sum = 0;
+   for (unsigned i = 0; i < 3; i++)
+      sum += v->bary[i] * uif(v->orig[i]->uvs[word]);
+   return sum;
+}
+
 /* The plane through (x_i, y_i, f_i), in window pixels. */
 static void
 plane(const struct vertex *const v[3], const double f[3], double out[3])
@@ -311,10 +324,23 @@ add_prim(struct draw_ctx *c, const struct sim_prim *p)
    return true;
 }
 
-/* One triangle after clipping: cull, bound, set up, keep. */
+/* A triangle or point standing for part of another primitive: a line's
+ * parallelogram, or the edges and vertices of a polygon drawn in line or
+ * point mode.  Those keep the facing of their polygon (lines are front
+ * facing), are not culled again, and take the polygon's depth offset. */
+struct sub_prim {
+   bool backfacing;
+   double z_offset;
+};
+
+static const struct sub_prim line_sub = {.backfacing = false};
+
+/* One triangle after clipping: cull, bound, set up, keep.  sub: NULL for
+ * a triangle of its own. */
 static bool
 raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
-                const struct vertex *const orig[3], uint32_t id, bool line)
+                const struct vertex *const orig[3], uint32_t id,
+                const struct sub_prim *sub)
 {
    const struct sim_draw *d = c->d;
    if (!v[0]->ok || !v[1]->ok || !v[2]->ok)
@@ -325,9 +351,8 @@ raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
    if (area == 0)
       return true;
    bool ccw = area > 0;
-   /* Lines are always front facing and never culled. */
-   bool front = line || (d->cull.front_face_ccw ? ccw : !ccw);
-   if (!line &&
+   bool front = sub ? !sub->backfacing : (d->cull.front_face_ccw ? ccw : !ccw);
+   if (!sub &&
        ((front && d->cull.cull_front) || (!front && d->cull.cull_back)))
       return true;
 
@@ -370,7 +395,9 @@ raster_triangle(struct draw_ctx *c, const struct vertex *const v[3],
    const double zs[3] = {v[0]->z, v[1]->z, v[2]->z};
    plane(v, zs, p.z_plane);
    /* Polygon offset: triangles only, added before the depth test. */
-   if (d->depth_bias && !line)
+   if (sub)
+      p.z_plane[2] += sub->z_offset;
+   else if (d->depth_bias)
       p.z_plane[2] += asahi_sim_depth_bias(d->bias.constant,
                                            d->bias.slope_scale, d->bias.clamp,
                                            p.z_plane[0], p.z_plane[1], zs,
@@ -468,6 +495,9 @@ clip_planes(const struct draw_ctx *c, double planes[][4])
 struct clip_vert {
    double clip[4];
    double bary[3];
+   /* The edge to the next vertex is part of the original primitive's
+    * boundary (not made by clipping): what polygon modes draw. */
+   bool edge;
 };
 
 static double
@@ -503,6 +533,10 @@ clip_set_init(const struct draw_ctx *c, const struct vertex *const *orig,
    return true;
 }
 
+static bool polygon(struct draw_ctx *c, const struct vertex *const *pv,
+                    const bool *edge, unsigned n,
+                    const struct vertex *const orig[3], uint32_t id);
+
 static bool
 triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
 {
@@ -522,14 +556,18 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       memcpy(poly[i].clip, orig[i]->clip, sizeof(poly[i].clip));
       for (unsigned j = 0; j < 3; j++)
          poly[i].bary[j] = i == j;
+      poly[i].edge = true;
       for (unsigned p = 0; p < nr_planes; p++)
          inside &= clip_dist(&cs, &poly[i], p) >= 0;
    }
+   const bool all_edges[3] = {true, true, true};
    if (inside)
-      return raster_triangle(c, orig, orig, id, false);
+      return polygon(c, orig, all_edges, 3, orig, id);
 
    /* Sutherland-Hodgman, one plane at a time; new vertices carry their
-    * clip-space barycentrics in the original triangle. */
+    * clip-space barycentrics in the original triangle.  An edge leaving
+    * the half-space is followed by one along the plane (made by
+    * clipping); one entering it continues the edge it cuts. */
    for (unsigned p = 0; p < nr_planes && n >= 3; p++) {
       unsigned m = 0;
       for (unsigned i = 0; i < n; i++) {
@@ -545,6 +583,7 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
                v->clip[k] = a->clip[k] + t * (b->clip[k] - a->clip[k]);
             for (unsigned k = 0; k < 3; k++)
                v->bary[k] = a->bary[k] + t * (b->bary[k] - a->bary[k]);
+            v->edge = da < 0 && a->edge;
          }
       }
       memcpy(poly, tmp, m * sizeof(poly[0]));
@@ -554,6 +593,8 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       return true;
 
    struct vertex verts[SIM_MAX_CLIP_VERTS];
+   const struct vertex *pv[SIM_MAX_CLIP_VERTS];
+   bool edge[SIM_MAX_CLIP_VERTS];
    for (unsigned i = 0; i < n; i++) {
       struct vertex *v = &verts[i];
       memset(v, 0, sizeof(*v));
@@ -562,14 +603,10 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
       memcpy(v->orig, orig, sizeof(v->orig));
       v->derived = true;
       project(c, v);
+      pv[i] = v;
+      edge[i] = poly[i].edge;
    }
-   /* A fan keeps the original winding. */
-   for (unsigned i = 1; i + 1 < n; i++) {
-      const struct vertex *t[3] = {&verts[0], &verts[i], &verts[i + 1]};
-      if (!raster_triangle(c, t, orig, id, false))
-         return false;
-   }
-   return true;
+   return polygon(c, pv, edge, n, orig, id);
 }
 
 /* ---- points and lines -------------------------------------------------- */
@@ -597,21 +634,22 @@ point_size(const struct draw_ctx *c, const struct vertex *v, double *size)
       return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
                       "output size %u leaves no point size word",
                       ppp->output_size);
-   double s = uif(v->uvs[ppp->output_size - tail]);
+   double s = uvs_value(v, ppp->output_size - tail);
    /* GL clamps to the implementation's range; 1..1024 here (choice). */
    *size = s != s ? 1.0 : s < 1.0 ? 1.0 : s > 1024.0 ? 1024.0 : s;
    return true;
 }
 
-/* A point: the square of side `size` centred on the vertex; every
- * register holds the vertex's value, point coordinates run 0..1 across
- * the square from its top-left corner (row order; choice). */
+static bool raster_point(struct draw_ctx *c, const struct vertex *v,
+                         const struct vertex *const orig[3], uint32_t id,
+                         const struct sub_prim *sub);
+
+/* A point of its own: clipped (dropped) as a whole, then rasterised. */
 static bool
 point(struct draw_ctx *c, uint32_t i)
 {
    const struct vertex *v = &c->v[i];
    const struct sim_draw *d = c->d;
-   const struct drm_asahi_cmd_render *cmd = c->r->cmd;
    uint32_t id = c->prim_id++;
    if (d->cull.rasterizer_discard || !v->ok)
       return true;
@@ -626,12 +664,27 @@ point(struct draw_ctx *c, uint32_t i)
       if (!(ud[k] >= 0))
          return true;
    }
+   return raster_point(c, v, NULL, id, NULL);
+}
 
+/* A point: the square of side `size` centred on the vertex; every
+ * register holds the vertex's value, point coordinates run 0..1 across
+ * the square from its top-left corner (row order; choice).  A polygon's
+ * vertex drawn in point mode (orig and sub given) takes flat values from
+ * the polygon's provoking vertex, and its facing and depth offset. */
+static bool
+raster_point(struct draw_ctx *c, const struct vertex *v,
+             const struct vertex *const orig[3], uint32_t id,
+             const struct sub_prim *sub)
+{
+   const struct sim_draw *d = c->d;
+   const struct drm_asahi_cmd_render *cmd = c->r->cmd;
    double size;
    if (!point_size(c, v, &size))
       return false;
    double h = size / 2;
-   struct sim_prim p = {.draw = d, .is_rect = true};
+   struct sim_prim p = {
+      .draw = d, .is_rect = true, .backfacing = sub && sub->backfacing};
    p.x[0] = llround((v->x - h) * SIM_SUBPIXEL);
    p.x[1] = llround((v->x + h) * SIM_SUBPIXEL);
    p.y[0] = llround((v->y - h) * SIM_SUBPIXEL);
@@ -656,7 +709,7 @@ point(struct draw_ctx *c, uint32_t i)
    }
    if (p.min_x > p.max_x || p.min_y > p.max_y)
       return true;
-   p.z_plane[2] = v->z;
+   p.z_plane[2] = v->z + (sub ? sub->z_offset : 0);
 
    if (d->nr_cf) {
       p.planes = calloc(d->nr_cf, sizeof(*p.planes));
@@ -683,7 +736,14 @@ point(struct draw_ctx *c, uint32_t i)
                }
                continue;
             }
-            ok = source_value(c, cf, k, v, &out[2]);
+            const struct vertex *src = v;
+            if (orig && cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_0)
+               src = orig[0];
+            else if (orig && cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_1)
+               src = orig[1];
+            else if (orig && cf->shade_model == AGX_SHADE_MODEL_FLAT_VERTEX_2)
+               src = orig[2];
+            ok = source_value(c, cf, k, src, &out[2]);
             if (!ok)
                break;
          }
@@ -700,6 +760,10 @@ point(struct draw_ctx *c, uint32_t i)
    }
    return true;
 }
+
+static bool raster_line(struct draw_ctx *c, const struct vertex *const ends[2],
+                        const struct vertex *const orig[3], uint32_t id,
+                        const struct sub_prim *sub);
 
 /* A line: clipped as a segment, then drawn as the parallelogram GL
  * describes for non-antialiased wide lines (GL 4.6 section 14.5.2.1):
@@ -740,6 +804,7 @@ line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
       return true;
 
    struct vertex ends[2];
+   const struct vertex *e2[2] = {&ends[0], &ends[1]};
    for (unsigned i = 0; i < 2; i++) {
       double t = i ? t1 : t0;
       struct vertex *v = &ends[i];
@@ -754,17 +819,30 @@ line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
       if (!v->ok)
          return true;
    }
+   return raster_line(c, e2, orig, id, &line_sub);
+}
 
-   unsigned face = 0;
+/* The parallelogram of a segment between two projected vertices (see
+ * line); orig: the vertices flat values and clipped vertices refer to. */
+static bool
+raster_line(struct draw_ctx *c, const struct vertex *const ends[2],
+            const struct vertex *const orig[3], uint32_t id,
+            const struct sub_prim *sub)
+{
+   const struct sim_draw *d = c->d;
+   if (!ends[0]->ok || !ends[1]->ok)
+      return true;
+   unsigned face = sub->backfacing ? 1 : 0;
    double width = (d->face[face].line_width + 1) / 16.0;
-   bool x_major = fabs(ends[1].x - ends[0].x) >= fabs(ends[1].y - ends[0].y);
+   bool x_major =
+      fabs(ends[1]->x - ends[0]->x) >= fabs(ends[1]->y - ends[0]->y);
    double ox = x_major ? 0 : width / 2, oy = x_major ? width / 2 : 0;
 
    struct vertex q[4];
    const double sx[4] = {-1, -1, 1, 1};
    const unsigned end[4] = {0, 1, 1, 0};
    for (unsigned i = 0; i < 4; i++) {
-      q[i] = ends[end[i]];
+      q[i] = *ends[end[i]];
       q[i].x += sx[i] * ox;
       q[i].y += sx[i] * oy;
       q[i].fx = llround(q[i].x * SIM_SUBPIXEL);
@@ -772,8 +850,96 @@ line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
    }
    const struct vertex *a[3] = {&q[0], &q[1], &q[2]};
    const struct vertex *b[3] = {&q[0], &q[2], &q[3]};
-   return raster_triangle(c, a, orig, id, true) &&
-          raster_triangle(c, b, orig, id, true);
+   return raster_triangle(c, a, orig, id, sub) &&
+          raster_triangle(c, b, orig, id, sub);
+}
+
+/* The depth offset of a polygon (GL 3.0 section 3.5.5), from the plane
+ * of its first fan triangle with an area; 0 without depth bias. */
+static double
+polygon_offset(const struct draw_ctx *c, const struct vertex *const *pv,
+               unsigned n)
+{
+   const struct sim_draw *d = c->d;
+   if (!d->depth_bias)
+      return 0;
+   for (unsigned i = 1; i + 1 < n; i++) {
+      const struct vertex *t[3] = {pv[0], pv[i], pv[i + 1]};
+      int64_t area = (t[1]->fx - t[0]->fx) * (t[2]->fy - t[0]->fy) -
+                     (t[2]->fx - t[0]->fx) * (t[1]->fy - t[0]->fy);
+      if (area == 0)
+         continue;
+      const double zs[3] = {t[0]->z, t[1]->z, t[2]->z};
+      double zp[3];
+      plane(t, zs, zp);
+      return asahi_sim_depth_bias(d->bias.constant, d->bias.slope_scale,
+                                  d->bias.clamp, zp[0], zp[1], zs, d->z16);
+   }
+   return 0;
+}
+
+/* A triangle after clipping, as a polygon of n projected vertices; edge[i]
+ * tells whether the edge from vertex i to the next is one of the
+ * triangle's (clipping makes the others).  The fragment face word of its
+ * facing says how it is rasterised (genxml `polygon mode`; GL 3.0 section
+ * 3.5.4): filled as a fan, its boundary edges as lines, or the vertices
+ * starting a boundary edge as points.  Lines and points keep the
+ * polygon's facing, flat values and depth offset (GL 3.0 3.5.5: the
+ * polygon's slope).  Hardware details unknown; the GL rules are followed
+ * (docs/simulator.rst). */
+static bool
+polygon(struct draw_ctx *c, const struct vertex *const *pv, const bool *edge,
+        unsigned n, const struct vertex *const orig[3], uint32_t id)
+{
+   const struct sim_draw *d = c->d;
+   bool fill = d->face[0].polygon_mode == AGX_POLYGON_MODE_FILL &&
+               d->face[1].polygon_mode == AGX_POLYGON_MODE_FILL;
+   if (!fill) {
+      /* Facing of the whole polygon (twice its signed area). */
+      double area = 0;
+      for (unsigned i = 0; i < n; i++) {
+         if (!pv[i]->ok)
+            return true;
+      }
+      for (unsigned i = 1; i + 1 < n; i++) {
+         double ax = (double)(pv[i]->fx - pv[0]->fx);
+         double ay = (double)(pv[i]->fy - pv[0]->fy);
+         double bx = (double)(pv[i + 1]->fx - pv[0]->fx);
+         double by = (double)(pv[i + 1]->fy - pv[0]->fy);
+         area += ax * by - bx * ay;
+      }
+      if (area == 0)
+         return true;
+      bool ccw = area > 0;
+      bool front = d->cull.front_face_ccw ? ccw : !ccw;
+      if ((front && d->cull.cull_front) || (!front && d->cull.cull_back))
+         return true;
+      enum agx_polygon_mode mode = d->face[front ? 0 : 1].polygon_mode;
+      struct sub_prim sub = {.backfacing = !front,
+                             .z_offset = polygon_offset(c, pv, n)};
+      if (mode == AGX_POLYGON_MODE_LINE) {
+         for (unsigned i = 0; i < n; i++) {
+            const struct vertex *e[2] = {pv[i], pv[(i + 1) % n]};
+            if (edge[i] && !raster_line(c, e, orig, id, &sub))
+               return false;
+         }
+         return true;
+      }
+      if (mode == AGX_POLYGON_MODE_POINT) {
+         for (unsigned i = 0; i < n; i++) {
+            if (edge[i] && !raster_point(c, pv[i], orig, id, &sub))
+               return false;
+         }
+         return true;
+      }
+   }
+   /* A fan keeps the original winding. */
+   for (unsigned i = 1; i + 1 < n; i++) {
+      const struct vertex *t[3] = {pv[0], pv[i], pv[i + 1]};
+      if (!raster_triangle(c, t, orig, id, NULL))
+         return false;
+   }
+   return true;
 }
 
 /* Primitives of one run of vertices between restarts, in GL's order

@@ -73,6 +73,8 @@ enum asahi_sim_result {
 
 const char *asahi_sim_result_string(enum asahi_sim_result result);
 
+#define ASAHI_SIM_MAX_STACKS 64
+
 struct asahi_sim_gpu {
    /* GPU memory: a host pointer to va and, in *avail, how many bytes from
     * there are mapped contiguously with the permission asked for; NULL when
@@ -116,6 +118,16 @@ struct asahi_sim_gpu {
     * split). */
    bool profile;
    uint64_t ns[ASAHI_SIM_PROF_COUNT];
+
+   /* Stack memory handed to the SIMD groups of the current command (one
+    * per group object, reused while it lives; freed when the command
+    * ends). */
+   struct {
+      const void *group;
+      uint8_t *mem;
+      size_t size_B;
+   } stacks[ASAHI_SIM_MAX_STACKS];
+   unsigned nr_stacks;
 };
 
 /* Execute one render command.  Returns gpu->result. */

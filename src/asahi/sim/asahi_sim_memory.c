@@ -14,9 +14,17 @@
  * taken as signed or unsigned) shifted left by 0..2; up to four elements,
  * one per mask bit, land in consecutive registers.  Stores (no exec in
  * applegpu) are taken to be the exact inverse.  Threadgroup accesses use a
- * 16-bit byte base and an element offset; stack accesses are per-lane
- * slabs addressed in bytes from the stack pointer (both inferred, low
- * confidence).
+ * 16-bit byte base and an element offset (inferred, low confidence).
+ *
+ * Stack (scratch) memory is per thread.  A program reserves its frame
+ * with stack_adjust (in 32-bit words) and addresses it with stack_load /
+ * stack_store at a byte offset from the frame's start, which must lie
+ * inside the frame; the frame must fit in the stack the thread was given
+ * (the USC Registers spill size).  Inferred from how Mesa's AGX compiler
+ * uses them (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c: one
+ * stack_adjust of the frame size in words at entry, then byte offsets
+ * from 0; agx_scratch.c sizes the stacks in words), medium confidence;
+ * applegpu documents the encodings but not the behaviour.
  *
  * The element formats (how memory becomes register values and back) are
  * in asahi_sim_mem_format.c; register runs are read and written with
@@ -167,12 +175,13 @@ element_io(struct asahi_sim_group *g, const struct access *a, unsigned lane,
       return buffer_access(g, g->local, g->local_size_B, addr, data, size,
                            a->store, ASAHI_SIM_UNIT_LOCAL);
    default:
+      /* outside the frame (or no stack at all): a fault */
       if (!g->stack)
          return buffer_access(g, NULL, 0, addr, data, size, a->store,
                               ASAHI_SIM_UNIT_STACK);
       return buffer_access(g, g->stack + lane * g->stack_size_B,
-                           g->stack_size_B, addr, data, size, a->store,
-                           ASAHI_SIM_UNIT_STACK);
+                           MIN2(g->stack_size_B, g->stack_pointer), addr,
+                           data, size, a->store, ASAHI_SIM_UNIT_STACK);
    }
 }
 
@@ -356,10 +365,10 @@ exec_stack(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
       int64_t off = O->kind == AGX_ISA_KIND_IMM
                        ? (int64_t)asahi_sim_sext((uint64_t)O->value, 16)
                        : (int64_t)(uint32_t)asahi_sim_read_raw(g, O, t);
-      /* Byte offset from the stack pointer; access_lane counts elements
-       * from `base`, so pass the bytes as the base. */
-      enum asahi_sim_status st =
-         access_lane(g, &a, t, (uint64_t)(g->stack_pointer + off), 0);
+      /* A byte offset in the frame; access_lane counts elements from
+       * `base`, so pass the bytes as the base.  Negative offsets are
+       * outside the frame. */
+      enum asahi_sim_status st = access_lane(g, &a, t, (uint64_t)off, 0);
       if (st != ASAHI_SIM_RUNNING)
          return st;
    }
@@ -599,7 +608,24 @@ asahi_sim_exec_memory(struct asahi_sim_group *g, struct asahi_sim_exec *x)
       if (!v)
          return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                                 "stack_adjust without an amount");
-      g->stack_pointer += (uint32_t)v->value;
+      /* v: 32-bit words, signed; the frame must fit in the stack */
+      int64_t frame = (int64_t)g->stack_pointer +
+                      4 * (int64_t)asahi_sim_sext((uint64_t)v->value, 16);
+      if (frame < 0 || (uint64_t)frame > g->stack_size_B) {
+         if (!g->faulted) {
+            g->fault = (struct asahi_sim_fault){
+               .addr = (uint64_t)frame,
+               .write = true,
+               .unit = ASAHI_SIM_UNIT_STACK,
+            };
+            g->faulted = true;
+         }
+         return asahi_sim_error(g, ASAHI_SIM_FAULT,
+                                "GPU fault: stack frame of %lld bytes, the "
+                                "thread's stack has %zu",
+                                (long long)frame, g->stack_size_B);
+      }
+      g->stack_pointer = (uint32_t)frame;
       return ASAHI_SIM_RUNNING;
    }
    if (!strcmp(name, "threadgroup_barrier") && g->yield_at_barrier)

@@ -332,9 +332,9 @@ render_tiles(struct sim_render *r)
    return ok;
 }
 
-enum asahi_sim_result
-asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
-                         const struct drm_asahi_cmd_render *cmd)
+static enum asahi_sim_result
+execute_render(struct asahi_sim_gpu *gpu,
+               const struct drm_asahi_cmd_render *cmd)
 {
    gpu->result = ASAHI_SIM_RESULT_OK;
    gpu->error[0] = 0;
@@ -370,4 +370,13 @@ asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
       sim_log(gpu, "asahi-sim: render command failed (%s): %s\n",
               asahi_sim_result_string(gpu->result), gpu->error);
    return gpu->result;
+}
+
+enum asahi_sim_result
+asahi_sim_execute_render(struct asahi_sim_gpu *gpu,
+                     const struct drm_asahi_cmd_render *cmd)
+{
+   enum asahi_sim_result r = execute_render(gpu, cmd);
+   sim_release_stacks(gpu);
+   return r;
 }

@@ -19,8 +19,15 @@
  *     per binding, on one lane), its uniform_store results kept.
  *   shared: with `uses shared memory`, the threadgroup memory of a
  *     compute dispatch (bytes per threadgroup).
- * Registers and fragment-properties words carry sizes and hints the
- * interpreter does not need; they are skipped.
+ *   registers: the spill size, the class of stack (scratch) memory each
+ *     thread gets, 8 << (spill size - 1) 32-bit words (inferred from
+ *     alexvorxx/Mesa-VirGL src/asahi/lib/agx_scratch.c and agx_linker.c:
+ *     the driver writes the size class of the frame there, and the
+ *     hardware asks the command's helper program for a stack of that
+ *     class; medium confidence).  The simulator does not run the helper
+ *     program: it hands each group the stacks itself (sim_group_init).
+ * The register count and fragment-properties words carry sizes and hints
+ * the interpreter does not need.
  *
  * Also the command executor's common helpers: failures, logging, memory.
  */
@@ -290,6 +297,7 @@ sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
             return false;
          AGX_USC_REGISTERS_unpack(NULL, w, &r);
          p->gprs = r.gprs;
+         p->spill_size = r.spill_size;
          va += 4;
          break;
       }
@@ -360,6 +368,40 @@ trace_instruction(void *user, const struct asahi_sim_group *g, uint64_t pc,
            (unsigned long long)(g->code_base + pc), text);
 }
 
+/* Per-lane stacks of `size_B` bytes for group g: reused while the group
+ * object is, fresh (zeroed) otherwise. */
+static uint8_t *
+stack_for(struct asahi_sim_gpu *gpu, const struct asahi_sim_group *g,
+          size_t size_B)
+{
+   size_t total = size_B * ASAHI_SIM_LANES;
+   unsigned i;
+   for (i = 0; i < gpu->nr_stacks && gpu->stacks[i].group != g; i++)
+      ;
+   if (i == gpu->nr_stacks) {
+      if (i == ASAHI_SIM_MAX_STACKS)
+         return NULL;
+      gpu->stacks[i].group = g;
+      gpu->stacks[i].mem = NULL;
+      gpu->stacks[i].size_B = 0;
+      gpu->nr_stacks++;
+   }
+   if (gpu->stacks[i].size_B < total) {
+      free(gpu->stacks[i].mem);
+      gpu->stacks[i].mem = calloc(1, total);
+      gpu->stacks[i].size_B = gpu->stacks[i].mem ? total : 0;
+   }
+   return gpu->stacks[i].mem;
+}
+
+void
+sim_release_stacks(struct asahi_sim_gpu *gpu)
+{
+   for (unsigned i = 0; i < gpu->nr_stacks; i++)
+      free(gpu->stacks[i].mem);
+   gpu->nr_stacks = 0;
+}
+
 bool
 sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
                uint32_t launched, struct asahi_sim_group *g)
@@ -385,6 +427,14 @@ sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
       .soft_faults = gpu->soft_faults,
    };
    g->budget = gpu->budget;
+   if (p->spill_size) {
+      size_t size_B = (size_t)4 * (8u << (p->spill_size - 1));
+      g->stack = stack_for(gpu, g, size_B);
+      if (!g->stack)
+         return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
+                         "no memory for the stacks of a group");
+      g->stack_size_B = size_B;
+   }
    if (gpu->debug & ASAHI_SIM_DEBUG_SHADERS) {
       g->trace = trace_instruction;
       g->trace_user = gpu;

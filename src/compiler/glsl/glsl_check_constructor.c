@@ -118,9 +118,12 @@ check_constructor(struct check *c, struct ast_node *n,
               glsl_type_is_matrix(args[0].type)) {
       /* Matrix from matrix: any sizes. */
    } else if (glsl_type_is_matrix(args[0].type) && !glsl_type_is_matrix(t) &&
-              !glsl_is_version(c->st, 120, 300) && nargs >= 1) {
+              c->st->es && !glsl_is_version(c->st, 120, 300) && nargs >= 1) {
+      /* Desktop GLSL 1.10 takes matrices in vector constructors too,
+       * column by column (GLSL 1.10 section 5.4.2; piglit's
+       * glsl-fs-vec4-mat2 passes on Mesa). */
       check_error(c, n, "constructing a vector from a matrix needs GLSL "
-                  "1.20");
+                  "ES 3.00");
       return check_expr_error();
    } else if (have < need) {
       check_error(c, n, "not enough components for the %s constructor",

@@ -205,17 +205,20 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
       tex->src[i].src_type = types[i];
       tex->src[i].src.ssa = srcs[i];
    }
-   nir_def_init(&tex->instr, &tex->def, nir_tex_instr_result_size(tex), 32);
+   unsigned want = rt->vector_elements;
+   /* shadow2D and friends (GLSL 1.10 8.7) return a vec4 whose channels
+    * DEPTH_TEXTURE_MODE chooses (GL 3.0 section 3.8.15): the lookup keeps
+    * all four channels of the sampler's result (the driver's view swizzle
+    * places the comparison), where texture() on a shadow sampler reads
+    * the comparison from the first channel alone. */
+   unsigned size = nir_tex_instr_result_size(tex);
+   if (shadow && size == 1 && want == 4)
+      size = 4;
+   nir_def_init(&tex->instr, &tex->def, size, 32);
    nir_builder_instr_insert(b, &tex->instr);
 
    nir_def *r = &tex->def;
-   unsigned want = rt->vector_elements;
-   if (r->num_components == 1 && want == 4) {
-      /* shadow2D and friends return vec4(r, r, r, 1) (GLSL 1.10 8.7,
-       * luminance depth mode). */
-      nir_def *comps[4] = { r, r, r, nir_imm_float(b, 1.0f) };
-      r = nir_vec(b, comps, 4);
-   } else if (r->num_components > want) {
+   if (r->num_components > want) {
       r = nir_channels(b, r, (1u << want) - 1);
    }
    return g2n_basic(rt, r);

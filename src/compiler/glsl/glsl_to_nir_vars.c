@@ -370,6 +370,7 @@ io_block(struct g2n *c, struct ast_node *n)
                                      name);
       sym->var->data.flat = (mq & AST_Q_FLAT) != 0;
       sym->var->data.noperspective = (mq & AST_Q_NOPERSPECTIVE) != 0;
+      sym->var->data.smooth = (mq & AST_Q_SMOOTH) != 0;
       sym->var->data.centroid = (mq & AST_Q_CENTROID) != 0;
       sym->var->data.sample = (mq & AST_Q_SAMPLE) != 0;
       /* (the variable's own copy of the name outlives this pass) */
@@ -423,6 +424,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
                                   bs->var->mode == nir_var_shader_out)) {
                bs->var->data.flat = (q & AST_Q_FLAT) != 0;
                bs->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
+               bs->var->data.smooth = (q & AST_Q_SMOOTH) != 0;
                bs->var->data.centroid = (q & AST_Q_CENTROID) != 0;
             }
          }
@@ -479,6 +481,7 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
                                         d->name);
          sym->var->data.flat = (q & AST_Q_FLAT) != 0;
          sym->var->data.noperspective = (q & AST_Q_NOPERSPECTIVE) != 0;
+         sym->var->data.smooth = (q & AST_Q_SMOOTH) != 0;
          sym->var->data.centroid = (q & AST_Q_CENTROID) != 0;
          sym->var->data.sample = (q & AST_Q_SAMPLE) != 0;
          /* The effective precision (explicit, else the default). */

@@ -181,8 +181,7 @@ static void
 src_init(nir_src *src)
 {
    src->ssa = NULL;
-   src->parent_instr = NULL;
-   src->parent_if = NULL;
+   src->parent = 0;
    list_inithead(&src->use_link);
 }
 
@@ -213,7 +212,7 @@ nir_alu_instr_create(nir_shader *shader, nir_op op)
    alu->op = op;
    for (unsigned i = 0; i < n; i++) {
       src_init(&alu->src[i].src);
-      alu->src[i].src.parent_instr = &alu->instr;
+      nir_src_set_parent_instr(&alu->src[i].src, &alu->instr);
       for (unsigned c = 0; c < NIR_MAX_VEC_COMPONENTS; c++)
          alu->src[i].swizzle[c] = c;
    }
@@ -228,9 +227,9 @@ nir_deref_instr_create(nir_shader *shader, nir_deref_type type)
    instr_init(&deref->instr, nir_instr_type_deref);
    deref->deref_type = type;
    src_init(&deref->parent);
-   deref->parent.parent_instr = &deref->instr;
+   nir_src_set_parent_instr(&deref->parent, &deref->instr);
    src_init(&deref->arr_index);
-   deref->arr_index.parent_instr = &deref->instr;
+   nir_src_set_parent_instr(&deref->arr_index, &deref->instr);
    return deref;
 }
 
@@ -266,7 +265,7 @@ nir_intrinsic_instr_create(nir_shader *shader, nir_intrinsic_op op)
    intr->intrinsic = op;
    for (unsigned i = 0; i < n; i++) {
       src_init(&intr->src[i]);
-      intr->src[i].parent_instr = &intr->instr;
+      nir_src_set_parent_instr(&intr->src[i], &intr->instr);
    }
    return intr;
 }
@@ -286,7 +285,7 @@ nir_phi_instr_add_src(nir_phi_instr *phi, nir_block *pred, nir_def *src)
    nir_phi_src *ps = rzalloc(phi, nir_phi_src);
    ps->pred = pred;
    src_init(&ps->src);
-   ps->src.parent_instr = &phi->instr;
+   nir_src_set_parent_instr(&ps->src, &phi->instr);
    list_addtail(&ps->node, &phi->srcs);
    if (src) {
       ps->src.ssa = src;
@@ -325,7 +324,7 @@ nir_tex_instr_create(nir_shader *shader, unsigned num_srcs)
    tex->src = rzalloc_array(tex, nir_tex_src, num_srcs);
    for (unsigned i = 0; i < num_srcs; i++) {
       src_init(&tex->src[i].src);
-      tex->src[i].src.parent_instr = &tex->instr;
+      nir_src_set_parent_instr(&tex->src[i].src, &tex->instr);
    }
    tex->dest_type = nir_type_float32;
    return tex;
@@ -459,8 +458,7 @@ nir_src_set_ssa(nir_src *src, nir_def *def)
 void
 nir_instr_init_src(nir_instr *instr, nir_src *src, nir_def *def)
 {
-   src->parent_instr = instr;
-   src->parent_if = NULL;
+   nir_src_set_parent_instr(src, instr);
    src->ssa = NULL;
    nir_src_set_ssa(src, def);
 }
@@ -468,8 +466,7 @@ nir_instr_init_src(nir_instr *instr, nir_src *src, nir_def *def)
 void
 nir_if_init_src(nir_if *nif, nir_src *src, nir_def *def)
 {
-   src->parent_if = nif;
-   src->parent_instr = NULL;
+   nir_src_set_parent_if(src, nif);
    src->ssa = NULL;
    nir_src_set_ssa(src, def);
 }
@@ -477,7 +474,7 @@ nir_if_init_src(nir_if *nif, nir_src *src, nir_def *def)
 void
 nir_instr_rewrite_src(nir_instr *instr, nir_src *src, nir_def *def)
 {
-   assert(!nir_src_is_if(src) && src->parent_instr == instr);
+   assert(!nir_src_is_if(src) && nir_src_parent_instr(src) == instr);
    nir_src_set_ssa(src, def);
 }
 
@@ -507,7 +504,7 @@ nir_def_rewrite_uses_after(nir_def *def, nir_def *new_def,
 {
    nir_foreach_use_including_if_safe(src, def) {
       if (!nir_src_is_if(src)) {
-         nir_instr *user = src->parent_instr;
+         nir_instr *user = nir_src_parent_instr(src);
          if (user == after_me)
             continue;
          if (user->block == after_me->block &&
@@ -523,8 +520,9 @@ nir_def_components_read(const nir_def *def)
 {
    unsigned mask = 0;
    list_for_each_entry(nir_src, src, &def->uses, use_link) {
-      if (!nir_src_is_if(src) && src->parent_instr->type == nir_instr_type_alu) {
-         nir_alu_instr *alu = nir_instr_as_alu(src->parent_instr);
+      if (!nir_src_is_if(src) &&
+          nir_src_parent_instr(src)->type == nir_instr_type_alu) {
+         nir_alu_instr *alu = nir_instr_as_alu(nir_src_parent_instr(src));
          nir_alu_src *asrc = (nir_alu_src *)src;
          unsigned n = nir_ssa_alu_instr_src_components(
             alu, (unsigned)(asrc - alu->src));
@@ -919,7 +917,7 @@ nir_deref_use_is_plain(const nir_src *src)
 {
    if (nir_src_is_if(src))
       return false;
-   nir_instr *user = src->parent_instr;
+   nir_instr *user = nir_src_parent_instr(src);
    if (user->type == nir_instr_type_deref) {
       nir_deref_instr *child = nir_instr_as_deref(user);
       return &child->parent == src && child->deref_type != nir_deref_type_cast;

@@ -21,7 +21,7 @@ nir_if_create(nir_shader *shader)
    nir_if *nif = rzalloc(shader, nir_if);
    nif->cf_node.type = nir_cf_node_if;
    list_inithead(&nif->condition.use_link);
-   nif->condition.parent_if = nif;
+   nir_src_set_parent_if(&nif->condition, nif);
 
    list_inithead(&nif->then_list);
    list_inithead(&nif->else_list);

@@ -185,9 +185,10 @@ mark_divergent(div_state *st, nir_def *def)
    def->divergent = true;
    nir_foreach_use_including_if(src, def) {
       if (nir_src_is_if(src))
-         if_became_divergent(st, src->parent_if);
+         if_became_divergent(st, nir_src_parent_if(src));
       else
-         util_dynarray_append(&st->work, nir_instr *, src->parent_instr);
+         util_dynarray_append(&st->work, nir_instr *,
+                              nir_src_parent_instr(src));
    }
 }
 

@@ -184,7 +184,7 @@ relink(const move_ctx *m, struct list_head *node)
 static void
 move_src(const move_ctx *m, nir_src *src, nir_instr *instr)
 {
-   src->parent_instr = instr;
+   nir_src_set_parent_instr(src, instr);
    relink(m, &src->use_link);
 }
 

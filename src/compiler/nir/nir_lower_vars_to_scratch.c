@@ -243,6 +243,10 @@ rewrite_access(state *st, nir_builder *b, nir_intrinsic_instr *intr)
 static bool
 rewrite_cb(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   /* only these take a deref as their first source */
+   if (intr->intrinsic != nir_intrinsic_load_deref &&
+       intr->intrinsic != nir_intrinsic_store_deref)
+      return false;
    return rewrite_access(data, b, intr);
 }
 

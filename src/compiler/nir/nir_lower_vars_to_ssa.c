@@ -326,22 +326,35 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.bad_vars = set_create_pointer_keys(st.mem);
    util_dynarray_init(&st.all_leaves, st.mem);
 
-   /* Dead derefs (left by other passes) must not block promotion. */
-   bool removed = false;
-   nir_foreach_block_reverse(block, impl) {
-      nir_foreach_instr_reverse_safe(instr, block) {
-         if (instr->type == nir_instr_type_deref &&
-             nir_def_is_unused(&nir_instr_as_deref(instr)->def)) {
-            nir_instr_remove(instr);
-            removed = true;
-         }
-      }
-   }
+   /* One walk over the shader collects the derefs (the pass runs in every
+    * round of nir_optimize, mostly to find that nothing is left to
+    * promote: in a large shader each walk is a cache miss per
+    * instruction).  Dead derefs (left by other passes) must not block
+    * promotion: they go first, children before parents, so a chain dies
+    * whole. */
+   struct util_dynarray derefs;
+   util_dynarray_init(&derefs, st.mem);
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
          if (instr->type == nir_instr_type_deref)
-            analyse_deref(&st, nir_instr_as_deref(instr));
+            util_dynarray_append(&derefs, nir_deref_instr *,
+                                 nir_instr_as_deref(instr));
       }
+   }
+   nir_deref_instr **all_derefs = util_dynarray_begin(&derefs);
+   unsigned num_derefs =
+      util_dynarray_num_elements(&derefs, nir_deref_instr *);
+   bool removed = false;
+   for (unsigned i = num_derefs; i-- > 0;) {
+      if (nir_def_is_unused(&all_derefs[i]->def)) {
+         nir_instr_remove(&all_derefs[i]->instr);
+         all_derefs[i] = NULL;
+         removed = true;
+      }
+   }
+   for (unsigned i = 0; i < num_derefs; i++) {
+      if (all_derefs[i])
+         analyse_deref(&st, all_derefs[i]);
    }
 
    bool any = false;

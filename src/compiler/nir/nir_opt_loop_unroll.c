@@ -104,8 +104,9 @@ try_unroll(nir_shader *shader, nir_loop *loop, unsigned max_trips)
          continue;
       nir_foreach_use_including_if_safe(src, def) {
          nir_block *ub =
-            nir_src_is_if(src) ? nir_cf_node_as_block_before(&src->parent_if->cf_node)
-                       : src->parent_instr->block;
+            nir_src_is_if(src)
+               ? nir_cf_node_as_block_before(&nir_src_parent_if(src)->cf_node)
+               : nir_src_parent_instr(src)->block;
          if (!inside(ub, loop))
             nir_src_set_ssa(src, final);
       }

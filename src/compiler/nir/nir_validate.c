@@ -10,19 +10,32 @@
  *    with a block; parent pointers; jumps only last in a block and break /
  *    continue only inside loops; phis only at the start of a block;
  *  - SSA: every def has one index, every source is on its def's use list
- *    and every use-list entry points back; defs dominate their uses (phi
- *    sources: the end of the predecessor);
+ *    and every use-list entry points back from a user in the shader; defs
+ *    dominate their uses (phi sources: the end of the predecessor);
  *  - types: ALU sources agree with the opcode's sizes and bit sizes;
  *    swizzles stay inside their source; intrinsic source and destination
  *    shapes follow the table; phis have one source per predecessor.
  *
  * Errors are collected as text; the validator never aborts by itself.
+ *
+ * It makes one walk over the instructions (defs and sources together) and
+ * one over each use list, and never walks a use list per source: in a
+ * shader larger than the caches every extra walk costs a miss per
+ * instruction (nir-bench, docs/nir.rst).
  */
 #include "nir.h"
+
+#include "util/u_dynarray.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A source met before its def in the walk. */
+typedef struct {
+   nir_src *src;
+   nir_instr *parent;
+} early_src;
 
 typedef struct {
    nir_function_impl *impl;
@@ -30,9 +43,14 @@ typedef struct {
    char *errors;
    unsigned num_errors;
    nir_def **defs;         /* by index */
-   unsigned *num_uses;     /* by def index */
-   struct set *uses;       /* the uses of defs with many of them */
+   /* By def index: the entries of the def's use list minus the sources
+    * found referring to it; zero for every def at the end. */
+   int *unmatched_uses;
    nir_instr *instr;       /* current instruction, for messages */
+   unsigned next_index;    /* instruction numbering, in program order */
+   /* Sources met before their def in the walk (early_src): none in a
+    * valid shader outside phis; checked at the end. */
+   struct util_dynarray early_srcs;
    struct set *vars;       /* variables in scope */
    unsigned loop_depth;
 } validate_state;
@@ -84,46 +102,44 @@ valid_num_components(unsigned n)
    return (n >= 1 && n <= 5) || n == 8 || n == 16;
 }
 
-/* Above this many uses, a def's uses are looked up in st->uses instead of
- * walking its list for each of them (quadratic for a value used all over
- * a large shader, and every step of the walk is a cache miss in a large
- * one); below it, the walk is cheaper than hashing. */
-#define FEW_USES 4
-/* The same for the duplicate-predecessor check of a phi's sources. */
+/* Below this many sources, a phi's duplicate predecessors are found
+ * pairwise; above it, counted in a table. */
 #define FEW_PHI_SOURCES 16
 
 static bool
-src_on_use_list(const nir_src *src)
+def_known(const validate_state *st, const nir_def *def)
 {
-   list_for_each_entry(nir_src, u, &src->ssa->uses, use_link) {
-      if (u == src)
-         return true;
-   }
-   return false;
+   return def->index < st->impl->ssa_alloc && st->defs[def->index] == def;
 }
 
-static bool
-validated_use(validate_state *st, const nir_src *src)
-{
-   bool known = src->ssa->index < st->impl->ssa_alloc &&
-                st->defs[src->ssa->index] == src->ssa;
-   if (known && st->num_uses[src->ssa->index] > FEW_USES)
-      return set_contains(st->uses, src);
-   return src_on_use_list(src);
-}
-
+/* Every source is on its def's use list: each use-list entry was checked
+ * (validate_def) to point back at the def from a user in the shader, so
+ * the entries are sources of the shader referring to the def, and it is
+ * enough that each def has as many entries as sources found referring to
+ * it.  Counting keeps the check to one pass over each use list and none
+ * per source: walking the use list from every source read the users of
+ * the value all over the shader (a cache miss each in a large shader, and
+ * quadratic for a value used everywhere). */
 static void
-validate_src(validate_state *st, nir_src *src, nir_instr *parent)
+count_use(validate_state *st, const nir_src *src)
 {
-   if (!src->ssa) {
-      error(st, "source without a value");
+   if (src->ssa->index < st->impl->ssa_alloc)
+      st->unmatched_uses[src->ssa->index]--;
+}
+
+/* Checks a source against its def once the def has been seen, or from
+ * the end of the walk (`late`) for the sources met before their def. */
+static void
+check_src_def(validate_state *st, nir_src *src, nir_instr *parent,
+              bool late)
+{
+   bool known = def_known(st, src->ssa);
+   if (!known && !late) {
+      early_src e = { src, parent };
+      util_dynarray_append(&st->early_srcs, early_src, e);
       return;
    }
-   check(st, !nir_src_is_if(src) && src->parent_instr == parent,
-         "source has the wrong parent");
-   bool known = src->ssa->index < st->impl->ssa_alloc &&
-                st->defs[src->ssa->index] == src->ssa;
-   check(st, validated_use(st, src), "source missing from its def's uses");
+   count_use(st, src);
    nir_instr *di = src->ssa->parent_instr;
    check(st, di && di->block, "source refers to a removed instruction");
    if (!di || !di->block)
@@ -147,6 +163,18 @@ validate_src(validate_state *st, nir_src *src, nir_instr *parent)
 }
 
 static void
+validate_src(validate_state *st, nir_src *src, nir_instr *parent)
+{
+   if (!src->ssa) {
+      error(st, "source without a value");
+      return;
+   }
+   check(st, !nir_src_is_if(src) && nir_src_parent_instr(src) == parent,
+         "source has the wrong parent");
+   check_src_def(st, src, parent, false);
+}
+
+static void
 validate_def(validate_state *st, nir_def *def, nir_instr *instr)
 {
    check(st, def->parent_instr == instr, "def has the wrong parent");
@@ -159,19 +187,31 @@ validate_def(validate_state *st, nir_def *def, nir_instr *instr)
    }
    check(st, !st->defs[def->index], "def index %u used twice", def->index);
    st->defs[def->index] = def;
-   unsigned n = 0;
+   int n = 0;
    list_for_each_entry(nir_src, u, &def->uses, use_link) {
       check(st, u->ssa == def, "use list of %%%u has a foreign source",
             def->index);
+      /* The user must be in the shader: a removed instruction's source
+       * left on the list would otherwise stand in for a missing one. */
+      if (nir_src_is_if(u)) {
+         check(st, &nir_src_parent_if(u)->condition == u,
+               "use list of %%%u holds a stale if condition", def->index);
+      } else if (!nir_src_parent_instr(u) ||
+                 !nir_src_parent_instr(u)->block) {
+         error(st, "use list of %%%u holds a source of a removed "
+                   "instruction", def->index);
+      } else if (nir_src_parent_instr(u)->type == nir_instr_type_phi) {
+         /* A phi source removed from its phi is unlinked (list_del or
+          * list_delinit); one still linked sits in its phi's list, which
+          * validate_phi_sources walks. */
+         const nir_phi_src *ps = list_entry(u, nir_phi_src, src);
+         check(st, ps->node.next && ps->node.next != &ps->node &&
+                      ps->node.next->prev == &ps->node,
+               "use list of %%%u holds a removed phi source", def->index);
+      }
       n++;
    }
-   st->num_uses[def->index] = n;
-   if (n > FEW_USES) {
-      list_for_each_entry(nir_src, u, &def->uses, use_link) {
-         if (u->ssa == def)
-            set_add(st->uses, u);
-      }
-   }
+   st->unmatched_uses[def->index] += n;
 }
 
 static void
@@ -331,12 +371,14 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
    unsigned n = 0;
    nir_foreach_phi_src(ps, phi) {
       n++;
-      check(st, ps->src.parent_instr == &phi->instr, "phi source parent");
+      check(st, !nir_src_is_if(&ps->src) &&
+                   nir_src_parent_instr(&ps->src) == &phi->instr,
+            "phi source parent");
       if (!ps->src.ssa) {
          error(st, "phi source without a value");
          continue;
       }
-      check(st, validated_use(st, &ps->src), "phi source missing from uses");
+      count_use(st, &ps->src);
       check(st, ps->src.ssa->bit_size == phi->def.bit_size &&
                    ps->src.ssa->num_components == phi->def.num_components,
             "phi source shape differs");
@@ -418,6 +460,16 @@ validate_block(validate_state *st, nir_block *block)
 {
    bool phis_done = false;
    nir_foreach_instr(instr, block) {
+      /* Defs are checked in the same walk as the sources (one pass over
+       * the instructions: a large shader does not fit in the caches),
+       * so a source whose def comes later waits for the end. */
+      instr->index = st->next_index++;
+      nir_def *def = nir_instr_def(instr);
+      if (def) {
+         st->instr = instr;
+         validate_def(st, def, instr);
+         st->instr = NULL;
+      }
       if (instr->type == nir_instr_type_phi) {
          st->instr = instr;
          check(st, !phis_done, "phi after a non-phi instruction");
@@ -453,8 +505,9 @@ validate_cf_list(validate_state *st, struct list_head *list,
          if (!c->ssa) {
             error(st, "if without a condition");
          } else {
-            check(st, nir_src_is_if(c) && c->parent_if == nif, "if condition parent");
-            check(st, validated_use(st, c), "if condition missing from uses");
+            check(st, nir_src_is_if(c) && nir_src_parent_if(c) == nif,
+                  "if condition parent");
+            count_use(st, c);
             check(st, c->ssa->num_components == 1,
                   "if condition must be scalar");
             nir_instr *di = c->ssa->parent_instr;
@@ -495,25 +548,20 @@ validate_impl(validate_state *st, nir_function_impl *impl)
     * stays flagged as such. */
    nir_calc_dominance_tree(impl);
    st->defs = rzalloc_array(st->mem_ctx, nir_def *, impl->ssa_alloc + 1);
-   st->num_uses = rzalloc_array(st->mem_ctx, unsigned, impl->ssa_alloc + 1);
-   st->uses = set_create_pointer_keys(st->mem_ctx);
+   st->unmatched_uses = rzalloc_array(st->mem_ctx, int, impl->ssa_alloc + 1);
+   st->next_index = 0;
+   util_dynarray_init(&st->early_srcs, st->mem_ctx);
 
-   /* Defs first, so that sources can be checked against them; the same
-    * walk numbers the instructions (for dominance within a block). */
-   unsigned index = 0;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         instr->index = index++;
-         st->instr = instr;
-         nir_def *def = nir_instr_def(instr);
-         if (def)
-            validate_def(st, def, instr);
-         st->instr = NULL;
-      }
-   }
    check(st, list_is_empty(&impl->end_block->instr_list),
          "the end block holds instructions");
    validate_cf_list(st, &impl->body, &impl->cf_node);
+
+   /* Now every def and instruction index is known. */
+   util_dynarray_foreach(&st->early_srcs, early_src, e) {
+      st->instr = e->parent;
+      check_src_def(st, e->src, e->parent, true);
+      st->instr = NULL;
+   }
 
    nir_foreach_block(block, impl) {
       nir_foreach_phi(phi, block) {
@@ -521,6 +569,16 @@ validate_impl(validate_state *st, nir_function_impl *impl)
          validate_phi_sources(st, phi);
          st->instr = NULL;
       }
+   }
+
+   /* Every source counted: the use lists must come out even. */
+   for (unsigned i = 0; i < impl->ssa_alloc; i++) {
+      int d = st->unmatched_uses[i];
+      if (d < 0)
+         error(st, "%d source(s) of %%%u missing from its def's uses", -d, i);
+      else if (d > 0)
+         error(st, "use list of %%%u holds %d source(s) the shader does not "
+                   "have", i, d);
    }
 }
 

@@ -87,6 +87,8 @@ _mesa_alloc_shared_state(void)
       GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY,
       [TEXTURE_RECT_INDEX] = GL_TEXTURE_RECTANGLE,
       [TEXTURE_BUFFER_INDEX] = GL_TEXTURE_BUFFER,
+      [TEXTURE_1D_INDEX] = GL_TEXTURE_1D,
+      [TEXTURE_1D_ARRAY_INDEX] = GL_TEXTURE_1D_ARRAY,
    };
    bool defaults_ok = true;
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
@@ -217,6 +219,8 @@ _mesa_init_context_state(struct gl_context *ctx)
       ctx->Color.ColorMaski[i] = 0xf; /* PIPE_MASK_RGBA */
    ctx->Color.ClampReadColor = GL_FIXED_ONLY;
    ctx->Polygon.FrontMode = ctx->Polygon.BackMode = GL_FILL;
+   ctx->Light.ShadeModel = GL_SMOOTH;
+   ctx->Light.ProvokingVertex = GL_LAST_VERTEX_CONVENTION;
    ctx->Color.SrcRGB = ctx->Color.SrcA = GL_ONE;
    ctx->Color.DstRGB = ctx->Color.DstA = GL_ZERO;
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;

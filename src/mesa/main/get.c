@@ -425,6 +425,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, ctx->CurrentRenderbuffer ? (GLint)ctx->CurrentRenderbuffer->Name
                                        : 0);
       return true;
+   case GL_TEXTURE_BINDING_1D: /* desktop GL */
+   case GL_TEXTURE_BINDING_1D_ARRAY:
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[pname == GL_TEXTURE_BINDING_1D
+                             ? TEXTURE_1D_INDEX
+                             : TEXTURE_1D_ARRAY_INDEX]
+                 ->Name);
+      return true;
    case GL_TEXTURE_BINDING_3D:
    case GL_TEXTURE_BINDING_2D_ARRAY:
       if (_mesa_is_gles(ctx) && ctx->Version < 30)
@@ -554,6 +564,23 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_POLYGON_OFFSET_FILL:
       bool1(v, ctx->Polygon.OffsetFill);
+      return true;
+   case GL_POLYGON_OFFSET_LINE:
+   case GL_POLYGON_OFFSET_POINT:
+      if (_mesa_is_gles(ctx))
+         return false;
+      bool1(v, pname == GL_POLYGON_OFFSET_LINE ? ctx->Polygon.OffsetLine
+                                               : ctx->Polygon.OffsetPoint);
+      return true;
+   case GL_SHADE_MODEL: /* compatibility, table 6.11 */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, (GLint)ctx->Light.ShadeModel);
+      return true;
+   case GL_PROVOKING_VERTEX: /* GL 3.2 table 6.11 */
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, (GLint)ctx->Light.ProvokingVertex);
       return true;
    case GL_POLYGON_OFFSET_CLAMP: /* EXT_polygon_offset_clamp, ES only */
       if (!_mesa_is_gles(ctx))

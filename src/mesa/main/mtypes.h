@@ -143,6 +143,9 @@ struct gl_program_exec {
    GLuint *ubo_bindings;
    /* Linked with the front end's fixed-function vertex shader. */
    bool fixed_function_vs;
+   /* Shadow lookups returning a float (texture() on a shadow sampler):
+    * 0 not looked for yet, 1 none, 2 some (st_texture.c). */
+   uint8_t float_shadow_lookups;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -187,6 +190,8 @@ enum gl_texture_index {
    TEXTURE_2D_ARRAY_INDEX,
    TEXTURE_RECT_INDEX, /* GL 3.1 / ARB_texture_rectangle (desktop) */
    TEXTURE_BUFFER_INDEX, /* GL 3.1 / ARB_texture_buffer_object (desktop) */
+   TEXTURE_1D_INDEX, /* desktop GL */
+   TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -223,6 +228,7 @@ struct gl_texture_object {
    unsigned stamp; /* bumped when pt or its images change */
    struct pipe_sampler_view *view;
    unsigned view_stamp;
+   GLenum view_depth_mode; /* the depth mode view's swizzle was made for */
    /* The sampler CSO of the last context that sampled it (st_texture.c),
     * valid while SamplerStamp is unchanged. */
    unsigned SamplerStamp;
@@ -505,7 +511,14 @@ struct gl_context {
       GLfloat OffsetFactor, OffsetUnits;
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
       GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
+      bool OffsetLine, OffsetPoint; /* desktop GL */
    } Polygon;
+
+   /* glShadeModel (compatibility) and glProvokingVertex (GL 3.2). */
+   struct {
+      GLenum ShadeModel;
+      GLenum ProvokingVertex;
+   } Light;
 
    GLfloat LineWidth;
 

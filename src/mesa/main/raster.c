@@ -243,6 +243,14 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_POLYGON_OFFSET_FILL:
       *dirty = ST_NEW_RASTERIZER;
       return &ctx->Polygon.OffsetFill;
+   case GL_POLYGON_OFFSET_LINE:
+   case GL_POLYGON_OFFSET_POINT:
+      /* GL 3.0 section 3.5.5, desktop GL only */
+      *dirty = ST_NEW_RASTERIZER;
+      if (_mesa_is_gles(ctx))
+         return NULL;
+      return cap == GL_POLYGON_OFFSET_LINE ? &ctx->Polygon.OffsetLine
+                                           : &ctx->Polygon.OffsetPoint;
    case GL_SAMPLE_ALPHA_TO_COVERAGE:
       *dirty = ST_NEW_BLEND;
       return &ctx->Multisample.SampleAlphaToCoverage;

@@ -20,12 +20,20 @@
 #include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
 
-/* Face index of a TexImage target, -1 when not one of this context. */
+/* Face index of a TexImage target of `dims` dimensions, -1 when not one
+ * of this context.  1D textures and 1D arrays (2D images whose rows are
+ * layers) are desktop GL's (GL 3.0 section 3.8.1). */
 static int
-image_face(struct gl_context *ctx, GLenum target, GLenum *bind_target)
+image_face(struct gl_context *ctx, GLenum target, unsigned dims,
+           GLenum *bind_target)
 {
+   if (dims == 1) {
+      *bind_target = GL_TEXTURE_1D;
+      return target == GL_TEXTURE_1D && !_mesa_is_gles(ctx) ? 0 : -1;
+   }
    if (target == GL_TEXTURE_2D ||
-       (target == GL_TEXTURE_RECTANGLE && _mesa_has_rect_textures(ctx))) {
+       (target == GL_TEXTURE_RECTANGLE && _mesa_has_rect_textures(ctx)) ||
+       (target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx))) {
       *bind_target = target;
       return 0;
    }
@@ -133,29 +141,30 @@ static bool check_internalformat(struct gl_context *ctx,
                                  GLenum internalformat, GLenum format,
                                  GLenum type, const char *func);
 
-void GLAPIENTRY
-_mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
-                 GLsizei width, GLsizei height, GLint border, GLenum format,
-                 GLenum type, const void *pixels)
+/* TexImage1D (dims 1: height 1) and TexImage2D. */
+static void
+tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
+          GLsizei height, GLint border, GLenum format, GLenum type,
+          const void *pixels, unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, &bind_target);
+   int face = image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
    enum pipe_format src;
    bool enum_ok;
 
    if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glTexImage2D(target=0x%x)", target);
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
    src = client_format(ctx, format, type, &enum_ok);
    if (!enum_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glTexImage2D(format/type)");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(level=%d)", level);
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
       return;
    }
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
@@ -163,37 +172,41 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
     * of its table 3.4 (format_combination_ok), INVALID_OPERATION
     * otherwise; internal formats unknown to it are INVALID_VALUE. */
    if (es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                    "glTexImage2D"))
+                                    func))
       return;
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
+   /* (the height of a 1D array is its layer count) */
+   GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
+                    ? ctx->Const.MaxArrayTextureLayers
+                    : max >> level;
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > (max >> level) || border != 0 || (face && width != height) ||
+       height > max_h || border != 0 || (face && width != height) ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexImage2D(size/border)");
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
    /* ES 3.0 adds the sized formats of table 3.2. */
    if (!es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                     "glTexImage2D"))
+                                     func))
       return;
    /* Depth images of cube maps in ES 2.0: OES_depth_texture_cube_map
     * (OES_depth_texture alone allows TEXTURE_2D only). */
    if (src == PIPE_FORMAT_NONE) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(format)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
    type = image_type(ctx, type);
-   t = _mesa_get_current_tex_object(ctx, bind_target, "glTexImage2D");
+   t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
    if (t->Immutable) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexImage2D(immutable)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
    enum pipe_format storage = storage_of(ctx, (GLenum)internalformat, type,
-                                         bind_target, "glTexImage2D");
+                                         bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map;
@@ -202,14 +215,14 @@ _mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
       data = _mesa_map_pbo(
          ctx, false, pixels,
          unpack_size_B(ctx, width, height, 1, src),
-         &map, "glTexImage2D");
+         &map, func);
       if (!data && width && height)
          return;
    }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexImage2D");
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, func);
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -250,41 +263,42 @@ sub_image_format_ok(struct gl_context *ctx,
    return _mesa_format_combination_ok(ctx, format, type, img->InternalFormat);
 }
 
-void GLAPIENTRY
-_mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
-                    GLsizei width, GLsizei height, GLenum format, GLenum type,
-                    const void *pixels)
+/* TexSubImage1D (dims 1) and TexSubImage2D. */
+static void
+tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+              GLsizei width, GLsizei height, GLenum format, GLenum type,
+              const void *pixels, unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, &bind_target);
+   int face = image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
    struct gl_texture_image *img;
    enum pipe_format src;
    bool enum_ok;
 
    if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(target)");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
    src = client_format(ctx, format, type, &enum_ok);
    if (!enum_ok) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glTexSubImage2D(format/type)");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
       return;
    }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glTexSubImage2D(level)");
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
       return;
    }
-   t = _mesa_get_current_tex_object(ctx, bind_target, "glTexSubImage2D");
+   t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
    img = sub_image_dst(ctx, t, (unsigned)face, level, xoffset, yoffset, width,
-                       height, "glTexSubImage2D");
+                       height, func);
    if (!img)
       return;
    if (src == PIPE_FORMAT_NONE || !sub_image_format_ok(ctx, img, format, type)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glTexSubImage2D(format)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
    if (!width || !height || (!pixels && !ctx->PixelUnpackBuffer))
@@ -293,7 +307,7 @@ _mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
       unpack_size_B(ctx, width, height, 1, src),
-      &map, "glTexSubImage2D");
+      &map, func);
    if (!data)
       return;
    st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
@@ -449,21 +463,23 @@ es2_copy_sized(GLenum internalformat)
    }
 }
 
-void GLAPIENTRY
-_mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
-                     GLint y, GLsizei width, GLsizei height, GLint border)
+/* CopyTexImage1D (dims 1) and CopyTexImage2D. */
+static void
+copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
+               GLint y, GLsizei width, GLsizei height, GLint border,
+               unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, &bind_target);
+   int face = image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
 
    if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glCopyTexImage2D(target)");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(level)");
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
       return;
    }
    /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
@@ -476,38 +492,41 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
        (!unsized && !es2_copy_sized(internalformat) && _mesa_is_gles(ctx) &&
         ctx->Version < 30) ||
        _mesa_format_info_is_depth(f) || f->base == GL_STENCIL_INDEX) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(internalformat)");
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat)", func);
       return;
    }
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
                   : ctx->Const.MaxTextureSize;
+   GLint max_h = bind_target == GL_TEXTURE_1D_ARRAY
+                    ? ctx->Const.MaxArrayTextureLayers
+                    : max >> level;
    if (width < 0 || height < 0 || width > (max >> level) ||
-       height > (max >> level) || border != 0 ||
+       height > max_h || border != 0 ||
        (bind_target == GL_TEXTURE_CUBE_MAP && width != height)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexImage2D(size/border)");
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
-   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexImage2D") ||
-       !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexImage2D"))
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    if (!copy_format_ok(ctx, f)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "glCopyTexImage2D(internalformat)");
+                  "%s(internalformat)", func);
       return;
    }
-   t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexImage2D");
+   t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
    enum pipe_format storage = storage_of(ctx, internalformat, GL_UNSIGNED_BYTE,
-                                         bind_target, "glCopyTexImage2D");
+                                         bind_target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, internalformat, unsized ? internalformat : f->base,
                      unsized ? GL_UNSIGNED_BYTE : GL_NONE, storage, storage,
                      NULL)) {
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyTexImage2D");
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, func);
       return;
    }
    st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
@@ -515,42 +534,111 @@ _mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
-void GLAPIENTRY
-_mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
-                        GLint yoffset, GLint x, GLint y, GLsizei width,
-                        GLsizei height)
+/* CopyTexSubImage1D (dims 1) and CopyTexSubImage2D. */
+static void
+copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                   GLint x, GLint y, GLsizei width, GLsizei height,
+                   unsigned dims, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum bind_target;
-   int face = image_face(ctx, target, &bind_target);
+   int face = image_face(ctx, target, dims, &bind_target);
    struct gl_texture_object *t;
    struct gl_texture_image *img;
 
    if (face < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "glCopyTexSubImage2D(target)");
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glCopyTexSubImage2D(level)");
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
       return;
    }
-   t = _mesa_get_current_tex_object(ctx, bind_target, "glCopyTexSubImage2D");
+   t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
       return;
    img = sub_image_dst(ctx, t, (unsigned)face, level, xoffset, yoffset, width,
-                       height, "glCopyTexSubImage2D");
+                       height, func);
    if (!img)
       return;
-   if (!_mesa_read_framebuffer_complete(ctx, "glCopyTexSubImage2D") ||
-       !_mesa_read_framebuffer_single_sampled(ctx, "glCopyTexSubImage2D"))
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
       return;
    if (!copy_format_ok(ctx, image_info(img))) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage2D(format)");
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, x, y, width,
                          height);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
+void GLAPIENTRY
+_mesa_TexImage2D(GLenum target, GLint level, GLint internalformat,
+                 GLsizei width, GLsizei height, GLint border, GLenum format,
+                 GLenum type, const void *pixels)
+{
+   tex_image(target, level, internalformat, width, height, border, format,
+             type, pixels, 2, "glTexImage2D");
+}
+
+void GLAPIENTRY
+_mesa_TexImage1D(GLenum target, GLint level, GLint internalformat,
+                 GLsizei width, GLint border, GLenum format, GLenum type,
+                 const void *pixels)
+{
+   tex_image(target, level, internalformat, width, 1, border, format, type,
+             pixels, 1, "glTexImage1D");
+}
+
+void GLAPIENTRY
+_mesa_TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                    GLsizei width, GLsizei height, GLenum format, GLenum type,
+                    const void *pixels)
+{
+   tex_sub_image(target, level, xoffset, yoffset, width, height, format, type,
+                 pixels, 2, "glTexSubImage2D");
+}
+
+void GLAPIENTRY
+_mesa_TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width,
+                    GLenum format, GLenum type, const void *pixels)
+{
+   tex_sub_image(target, level, xoffset, 0, width, 1, format, type, pixels, 1,
+                 "glTexSubImage1D");
+}
+
+void GLAPIENTRY
+_mesa_CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
+                     GLint y, GLsizei width, GLsizei height, GLint border)
+{
+   copy_tex_image(target, level, internalformat, x, y, width, height, border,
+                  2, "glCopyTexImage2D");
+}
+
+void GLAPIENTRY
+_mesa_CopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x,
+                     GLint y, GLsizei width, GLint border)
+{
+   copy_tex_image(target, level, internalformat, x, y, width, 1, border, 1,
+                  "glCopyTexImage1D");
+}
+
+void GLAPIENTRY
+_mesa_CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint x, GLint y, GLsizei width,
+                        GLsizei height)
+{
+   copy_tex_sub_image(target, level, xoffset, yoffset, x, y, width, height, 2,
+                      "glCopyTexSubImage2D");
+}
+
+void GLAPIENTRY
+_mesa_CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x,
+                        GLint y, GLsizei width)
+{
+   copy_tex_sub_image(target, level, xoffset, 0, x, y, width, 1, 1,
+                      "glCopyTexSubImage1D");
 }
 
 /* --- Immutable storage (ES 3.0 section 3.8.4) --------------------------- */

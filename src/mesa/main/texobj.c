@@ -47,6 +47,12 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    case GL_TEXTURE_BUFFER:
       t->TargetIndex = TEXTURE_BUFFER_INDEX;
       break;
+   case GL_TEXTURE_1D:
+      t->TargetIndex = TEXTURE_1D_INDEX;
+      break;
+   case GL_TEXTURE_1D_ARRAY:
+      t->TargetIndex = TEXTURE_1D_ARRAY_INDEX;
+      break;
    default:
       t->TargetIndex = TEXTURE_2D_INDEX;
       break;
@@ -122,6 +128,13 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return _mesa_has_rect_textures(ctx) ? TEXTURE_RECT_INDEX : -1;
    case GL_TEXTURE_BUFFER:
       return _mesa_has_buffer_textures(ctx) ? TEXTURE_BUFFER_INDEX : -1;
+   case GL_TEXTURE_1D:
+   case GL_TEXTURE_1D_ARRAY:
+      /* desktop GL only (GL 3.0 section 3.8.1) */
+      if (_mesa_is_gles(ctx))
+         return -1;
+      return target == GL_TEXTURE_1D ? TEXTURE_1D_INDEX
+                                     : TEXTURE_1D_ARRAY_INDEX;
    default:
       return -1;
    }
@@ -624,12 +637,16 @@ _mesa_texture_complete(const struct gl_context *ctx,
    /* Every level from base down to 1x1(x1) (or MaxLevel), sizes halving;
     * the layers of an array stay. */
    bool is_3d = t->Target == GL_TEXTURE_3D;
+   /* (a 1D array's height is its layer count) */
+   bool h_layers = t->Target == GL_TEXTURE_1D_ARRAY;
    GLsizei w = b->Width, h = b->Height, d = b->Depth;
-   for (GLint l = base + 1; l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS &&
-                            (w > 1 || h > 1 || (is_3d && d > 1));
+   for (GLint l = base + 1;
+        l <= t->MaxLevel && l < MAX_TEXTURE_LEVELS &&
+        (w > 1 || (!h_layers && h > 1) || (is_3d && d > 1));
         l++) {
       w = w > 1 ? w / 2 : 1;
-      h = h > 1 ? h / 2 : 1;
+      if (!h_layers)
+         h = h > 1 ? h / 2 : 1;
       if (is_3d)
          d = d > 1 ? d / 2 : 1;
       for (unsigned f = 0; f < faces; f++) {

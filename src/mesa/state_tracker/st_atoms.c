@@ -193,12 +193,18 @@ update_rasterizer(struct st_context *st)
    r.fill_back = ctx->Polygon.BackMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
                  : ctx->Polygon.BackMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
                                                      : PIPE_POLYGON_MODE_FILL;
-   if (ctx->Polygon.OffsetFill) {
-      r.offset_tri = 1;
+   r.offset_tri = ctx->Polygon.OffsetFill;
+   r.offset_line = ctx->Polygon.OffsetLine;
+   r.offset_point = ctx->Polygon.OffsetPoint;
+   if (r.offset_tri || r.offset_line || r.offset_point) {
       r.offset_units = ctx->Polygon.OffsetUnits;
       r.offset_scale = ctx->Polygon.OffsetFactor;
       r.offset_clamp = ctx->Polygon.OffsetClamp;
    }
+   /* GL 3.0 compatibility 2.19.7 and GL 3.2 2.18.8 */
+   r.flatshade = ctx->Light.ShadeModel == GL_FLAT;
+   r.flatshade_first =
+      ctx->Light.ProvokingVertex == GL_FIRST_VERTEX_CONVENTION;
    r.scissor = ctx->Scissor.Enabled;
    r.half_pixel_center = 1;
    r.bottom_edge_rule = !st->fb_flip;

@@ -6,11 +6,14 @@
 /*
  * Vertex colour clamping of compatibility contexts (GL 3.0 section 2.19.6,
  * CLAMP_VERTEX_COLOR, TRUE by default and not changeable here: see
- * glClampColor in desktop30.c): gl_FrontColor, gl_BackColor and the
- * secondary colours are clamped to [0, 1] per vertex, before they are
- * interpolated.  The pass saturates every value the vertex shader stores
- * to those outputs.  Assumes the linker's NIR (outputs as variables
- * written with store_deref).
+ * glClampColor in desktop30.c): the values of gl_FrontColor, gl_BackColor
+ * and the secondary colours are clamped to [0, 1] per vertex, after the
+ * shader ran and before they are interpolated.  A shader may read its own
+ * outputs back, so the clamp cannot sit on every store: each colour output
+ * the shader writes gets a local twin that every access uses, and the
+ * saturated twin is stored to the output at the end of main and before
+ * each return.  Assumes the linker's NIR (outputs as variables accessed
+ * through derefs, main inlined).
  */
 #include "state_tracker/st_nir.h"
 #include "nir_builder.h"
@@ -18,32 +21,84 @@
 static bool
 is_vertex_color(const nir_variable *var)
 {
-   return var && var->mode == nir_var_shader_out &&
+   return var->mode == nir_var_shader_out &&
           (var->data.location == VARYING_SLOT_COL0 ||
            var->data.location == VARYING_SLOT_COL1 ||
            var->data.location == VARYING_SLOT_BFC0 ||
            var->data.location == VARYING_SLOT_BFC1);
 }
 
+struct twin {
+   nir_variable *out, *local;
+};
+
+/* Derefs of the output become derefs of its twin. */
 static bool
-clamp_store(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+retarget(nir_builder *b, nir_instr *instr, void *data)
 {
-   if (intr->intrinsic != nir_intrinsic_store_deref)
+   const struct twin *t = data;
+   (void)b;
+   if (instr->type != nir_instr_type_deref)
       return false;
-   nir_deref_instr *deref = nir_src_as_deref(intr->src[0]);
-   if (!is_vertex_color(nir_deref_instr_get_variable(deref)))
+   nir_deref_instr *d = nir_instr_as_deref(instr);
+   if (d->deref_type != nir_deref_type_var || d->var != t->out)
       return false;
-   b->cursor = nir_before_instr(&intr->instr);
-   nir_def *sat = nir_fsat(b, intr->src[1].ssa);
-   nir_instr_rewrite_src(&intr->instr, &intr->src[1], sat);
+   d->var = t->local;
+   d->modes = nir_var_function_temp;
    return true;
+}
+
+static bool
+accessed(nir_function_impl *impl, const nir_variable *var)
+{
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type == nir_instr_type_deref &&
+             nir_instr_as_deref(instr)->deref_type == nir_deref_type_var &&
+             nir_instr_as_deref(instr)->var == var)
+            return true;
+      }
+   }
+   return false;
+}
+
+static void
+store_clamped(nir_builder *b, const struct twin *t)
+{
+   nir_store_var(b, t->out, nir_fsat(b, nir_load_var(b, t->local)), 0xf);
 }
 
 bool
 st_nir_clamp_vertex_color(nir_shader *vs)
 {
-   return nir_shader_intrinsics_pass(vs, clamp_store,
+   nir_function_impl *impl = nir_shader_get_entrypoint(vs);
+   bool progress = false;
+
+   nir_foreach_variable_with_modes(var, vs, nir_var_shader_out) {
+      if (!is_vertex_color(var) || var->type->kind != NIR_VTYPE_VECTOR ||
+          !accessed(impl, var))
+         continue;
+      struct twin t = { var,
+                        nir_local_variable_create(impl, var->type,
+                                                  "st_clamped_color") };
+      if (!t.local)
+         continue;
+      nir_function_instructions_pass(impl, retarget,
                                      nir_metadata_block_index |
                                         nir_metadata_dominance,
-                                     NULL);
+                                     &t);
+
+      nir_builder b = nir_builder_at(nir_after_impl(impl));
+      store_clamped(&b, &t);
+      nir_foreach_block(block, impl) {
+         nir_instr *last = nir_block_last_instr(block);
+         if (last && last->type == nir_instr_type_jump &&
+             nir_instr_as_jump(last)->type == nir_jump_return) {
+            b.cursor = nir_before_instr(last);
+            store_clamped(&b, &t);
+         }
+      }
+      progress = true;
+   }
+   return progress;
 }

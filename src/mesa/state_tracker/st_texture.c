@@ -61,9 +61,21 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_2D_ARRAY;
    case GL_TEXTURE_RECTANGLE:
       return PIPE_TEXTURE_RECT;
+   case GL_TEXTURE_1D:
+      return PIPE_TEXTURE_1D;
+   case GL_TEXTURE_1D_ARRAY:
+      return PIPE_TEXTURE_1D_ARRAY;
    default:
       return PIPE_TEXTURE_2D;
    }
+}
+
+/* The rows of a GL 1D array image are its layers (GL 3.0 section
+ * 3.8.1): its resource is 1 texel high with `height` layers. */
+static bool
+rows_are_layers(const struct gl_texture_object *t)
+{
+   return t->Target == GL_TEXTURE_1D_ARRAY;
 }
 
 /* depth: slices of a 3D texture or layers of an array (1 otherwise). */
@@ -79,8 +91,10 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
       .height0 = (uint16_t)height,
       .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
       .array_size = (uint16_t)(target == PIPE_TEXTURE_CUBE ? 6
-                               : target == PIPE_TEXTURE_2D_ARRAY ? depth
-                                                                 : 1),
+                               : target == PIPE_TEXTURE_2D_ARRAY ||
+                                       target == PIPE_TEXTURE_1D_ARRAY
+                                  ? depth
+                                  : 1),
       .last_level = (uint8_t)last_level,
       .usage = PIPE_USAGE_DEFAULT,
       .bind = tree_bind(st, format, target),
@@ -153,7 +167,8 @@ fits_tree(const struct gl_texture_object *t, unsigned level,
       return false;
    if (pt->target == PIPE_TEXTURE_3D)
       return (GLsizei)u_minify(pt->depth0, level) == d;
-   if (pt->target == PIPE_TEXTURE_2D_ARRAY)
+   if (pt->target == PIPE_TEXTURE_2D_ARRAY ||
+       pt->target == PIPE_TEXTURE_1D_ARRAY)
       return pt->array_size == d;
    return d == 1;
 }
@@ -168,18 +183,23 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    struct gl_texture_image *img = &t->Image[face][level];
    struct pipe_resource *pt = NULL;
    unsigned pt_level = 0, pt_layer = 0;
+   /* (1D images are 1D resources too, so that they copy into the tree) */
    bool layered = t->Target == GL_TEXTURE_3D ||
-                  t->Target == GL_TEXTURE_2D_ARRAY;
+                  t->Target == GL_TEXTURE_2D_ARRAY ||
+                  t->Target == GL_TEXTURE_1D || rows_are_layers(t);
+   /* the resource's extent (rows of a 1D array image are layers) */
+   GLsizei pt_h = rows_are_layers(t) ? 1 : height;
+   GLsizei pt_d = rows_are_layers(t) ? height : depth;
 
    if (width > 0 && height > 0 && depth > 0) {
-      if (fits_tree(t, level, storage, width, height, depth)) {
+      if (fits_tree(t, level, storage, width, pt_h, pt_d)) {
          pipe_resource_reference(&pt, t->pt);
          pt_level = level;
          pt_layer = face;
       } else {
          pt = create_tree(st, layered ? tree_target(t) : PIPE_TEXTURE_2D,
-                          storage, (unsigned)width, (unsigned)height,
-                          (unsigned)depth, 0);
+                          storage, (unsigned)width, (unsigned)pt_h,
+                          (unsigned)pt_d, 0);
          if (!pt)
             return false;
       }
@@ -199,7 +219,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    t->stamp++;
    if (pt && pixels)
       upload(st, pt, pt_level, 0, 0, pt_layer, (unsigned)width,
-             (unsigned)height, (unsigned)depth, src, pixels);
+             (unsigned)pt_h, (unsigned)pt_d, src, pixels);
    return true;
 }
 
@@ -227,6 +247,12 @@ st_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
 {
    if (!img->pt)
       return;
+   if (rows_are_layers(t)) {
+      z = y;
+      y = 0;
+      depth = height;
+      height = 1;
+   }
    upload(st, img->pt, img->pt_level, (unsigned)x, (unsigned)y,
           img->pt_layer + (unsigned)z, (unsigned)width, (unsigned)height,
           (unsigned)depth, src, pixels);
@@ -243,7 +269,8 @@ sampled_levels(const struct gl_texture_object *t, unsigned *base,
 
    *base = l;
    if (_mesa_is_mipmap_filter(t->MinFilter)) {
-      GLsizei size = b->Width > b->Height ? b->Width : b->Height;
+      GLsizei size = rows_are_layers(t) || b->Width > b->Height ? b->Width
+                                                                : b->Height;
       if (t->Target == GL_TEXTURE_3D && b->Depth > size)
          size = b->Depth;
       while (size > 1 && l + 1 < MAX_TEXTURE_LEVELS &&
@@ -277,6 +304,10 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    unsigned w0 = (unsigned)b->Width << base, h0 = (unsigned)b->Height << base;
    unsigned d0 = t->Target == GL_TEXTURE_3D ? (unsigned)b->Depth << base
                                             : (unsigned)b->Depth;
+   if (rows_are_layers(t)) {
+      h0 = 1;
+      d0 = (unsigned)b->Height;
+   }
    struct pipe_resource *pt =
       create_tree(st, tree_target(t), b->PipeFormat, w0, h0, d0 ? d0 : 1,
                   last);
@@ -289,8 +320,12 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
          struct pipe_box box;
 
          if (img->pt && (img->pt != pt)) {
-            u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
-                     (unsigned)img->Height, (unsigned)img->Depth, &box);
+            if (rows_are_layers(t))
+               u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width, 1,
+                        (unsigned)img->Height, &box);
+            else
+               u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
+                        (unsigned)img->Height, (unsigned)img->Depth, &box);
             st->pipe->resource_copy_region(st->pipe, pt, l, 0, 0, f, img->pt,
                                            img->pt_level, &box);
          }
@@ -316,10 +351,12 @@ st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 
    /* Define the levels, then make one tree holding them all.  Array
     * layers stay; 3D slices halve too. */
-   while ((w > 1 || h > 1 || (is_3d && d > 1)) &&
+   bool h_layers = rows_are_layers(t);
+   while ((w > 1 || (!h_layers && h > 1) || (is_3d && d > 1)) &&
           level + 1 < MAX_TEXTURE_LEVELS) {
       w = w > 1 ? w / 2 : 1;
-      h = h > 1 ? h / 2 : 1;
+      if (!h_layers)
+         h = h > 1 ? h / 2 : 1;
       if (is_3d)
          d = d > 1 ? d / 2 : 1;
       level++;
@@ -418,6 +455,8 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
    static const enum pipe_texture_target targets[NUM_TEXTURE_TARGETS] = {
       PIPE_TEXTURE_2D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_3D,
       PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT,
+      [TEXTURE_1D_INDEX] = PIPE_TEXTURE_1D,
+      [TEXTURE_1D_ARRAY_INDEX] = PIPE_TEXTURE_1D_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -467,33 +506,65 @@ gl_swizzle(GLenum s)
    }
 }
 
+/* Whether a program has shadow lookups that return a float (GLSL 1.30's
+ * texture() and friends), rather than only GLSL 1.10's vec4 shadow2D
+ * forms; cached in the link. */
+static bool
+float_shadow_lookups(struct gl_program_exec *exec)
+{
+   if (!exec->float_shadow_lookups) {
+      bool found = false;
+      for (unsigned s = 0; s < MESA_SHADER_STAGES && !found; s++) {
+         nir_shader *nir = exec->linked->nir[s];
+         if (!nir)
+            continue;
+         nir_foreach_function_impl(impl, nir) {
+            nir_foreach_block(block, impl) {
+               nir_foreach_instr(instr, block) {
+                  if (instr->type != nir_instr_type_tex)
+                     continue;
+                  nir_tex_instr *tex = nir_instr_as_tex(instr);
+                  found |= tex->is_shadow && tex->def.num_components == 1;
+               }
+            }
+         }
+      }
+      exec->float_shadow_lookups = found ? 2 : 1;
+   }
+   return exec->float_shadow_lookups == 2;
+}
+
 static struct pipe_sampler_view *
-texture_view(struct st_context *st, struct gl_texture_object *t)
+texture_view(struct st_context *st, struct gl_texture_object *t,
+             bool float_shadow)
 {
    unsigned base, last;
 
+   /* Depth textures: what R, G, B, A read before the texture swizzle
+    * (ES 3.0.6 section 3.8.14: (D, 0, 0, 1); desktop compatibility: by
+    * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21, also for the result of a
+    * comparison, section 3.8.15).  GLSL 1.30's float shadow lookups read
+    * the comparison from the first channel whatever the mode (as Mesa
+    * does).  The sampler answers a comparison in the first channel.
+    * ES 2.0's OES_depth_texture reads depth as luminance, (D, D, D, 1)
+    * (its issue 2). */
+   bool es2 = _mesa_is_gles(&st->ctx) && st->ctx.Version < 30;
+   GLenum mode = es2                       ? GL_LUMINANCE
+                 : _mesa_is_gles(&st->ctx) ? GL_RED
+                 : float_shadow && t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
+                    ? GL_LUMINANCE
+                    : t->DepthMode;
+
    if (t->view && t->view->context == st->pipe && t->view_stamp == t->stamp &&
-       t->view->texture == t->pt)
+       t->view->texture == t->pt && t->view_depth_mode == mode)
       return t->view;
    sampled_levels(t, &base, &last);
 
-   /* Depth textures: what R, G, B, A read before the texture swizzle
-    * (ES 3.0.6 section 3.8.14: (D, 0, 0, 1); desktop compatibility: by
-    * DEPTH_TEXTURE_MODE, GL 3.0 table 3.21).  Drivers broadcast depth to
-    * every channel they are asked for. */
    unsigned chan[4] = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
                        PIPE_SWIZZLE_W};
    if (util_format_is_depth_or_stencil(t->pt->format)) {
       const unsigned d = PIPE_SWIZZLE_X, z = PIPE_SWIZZLE_0,
                      o = PIPE_SWIZZLE_1;
-      /* With comparison on, the result is in the first channel (what
-       * GLSL's shadow lookups read).  ES 2.0's OES_depth_texture reads
-       * depth as luminance, (D, D, D, 1) (its issue 2). */
-      bool es2 = _mesa_is_gles(&st->ctx) && st->ctx.Version < 30;
-      GLenum mode = es2                                  ? GL_LUMINANCE
-                    : _mesa_is_gles(&st->ctx)            ? GL_RED
-                    : t->CompareMode == GL_COMPARE_REF_TO_TEXTURE ? GL_LUMINANCE
-                                                                  : t->DepthMode;
       const unsigned red[4] = {d, z, z, o}, lum[4] = {d, d, d, o};
       const unsigned inten[4] = {d, d, d, d}, alpha[4] = {z, z, z, d};
       const unsigned *m = mode == GL_RED         ? red
@@ -524,6 +595,7 @@ texture_view(struct st_context *st, struct gl_texture_object *t)
    pipe_sampler_view_reference(&t->view, NULL);
    t->view = st->pipe->create_sampler_view(st->pipe, t->pt, &templ);
    t->view_stamp = t->stamp;
+   t->view_depth_mode = mode;
    return t->view;
 }
 
@@ -713,6 +785,16 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_BUFFER:
    case GL_UNSIGNED_INT_SAMPLER_BUFFER:
       return TEXTURE_BUFFER_INDEX;
+   case GL_SAMPLER_1D:
+   case GL_SAMPLER_1D_SHADOW:
+   case GL_INT_SAMPLER_1D:
+   case GL_UNSIGNED_INT_SAMPLER_1D:
+      return TEXTURE_1D_INDEX;
+   case GL_SAMPLER_1D_ARRAY:
+   case GL_SAMPLER_1D_ARRAY_SHADOW:
+   case GL_INT_SAMPLER_1D_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      return TEXTURE_1D_ARRAY_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
@@ -760,6 +842,7 @@ st_update_textures(struct st_context *st)
 
    if (exec) {
       const struct glsl_program *p = exec->linked;
+      bool float_shadow = float_shadow_lookups(exec);
       for (unsigned i = 0; i < p->num_uniforms; i++) {
          const struct glsl_program_uniform *u = &p->uniforms[i];
          if (u->sampler_index < 0)
@@ -782,7 +865,7 @@ st_update_textures(struct st_context *st)
                views[idx] = buffer_view(st, t);
             } else if (_mesa_texture_complete(ctx, t) &&
                        st_finalize_texture(st, t)) {
-               views[idx] = texture_view(st, t);
+               views[idx] = texture_view(st, t, float_shadow);
             } else {
                views[idx] = dummy_view(st, target);
             }
@@ -818,11 +901,31 @@ st_release_texture_state(struct st_context *st)
       pipe_sampler_view_reference(&st->dummy_views[i], NULL);
 }
 
+static void copy_rows(struct st_context *st, struct gl_texture_object *t,
+                      struct gl_texture_image *img, GLint dstx, GLint dsty,
+                      GLint dstz, GLint x, GLint y, GLsizei width,
+                      GLsizei height);
+
 void
 st_copy_tex_sub_image(struct st_context *st, struct gl_texture_object *t,
                       struct gl_texture_image *img, GLint dstx, GLint dsty,
                       GLint dstz, GLint x, GLint y, GLsizei width,
                       GLsizei height)
+{
+   if (rows_are_layers(t)) {
+      /* Each framebuffer row goes to one layer of the 1D array. */
+      for (GLsizei r = 0; r < height; r++)
+         copy_rows(st, t, img, dstx, 0, dsty + r, x, y + r, width, 1);
+      return;
+   }
+   copy_rows(st, t, img, dstx, dsty, dstz, x, y, width, height);
+}
+
+/* st_copy_tex_sub_image for images whose rows are rows. */
+static void
+copy_rows(struct st_context *st, struct gl_texture_object *t,
+          struct gl_texture_image *img, GLint dstx, GLint dsty, GLint dstz,
+          GLint x, GLint y, GLsizei width, GLsizei height)
 {
    struct gl_context *ctx = &st->ctx;
    struct gl_framebuffer *fb = ctx->ReadBuffer;

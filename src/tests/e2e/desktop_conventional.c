@@ -21,9 +21,10 @@
  * 4: a program with only a fragment shader: the fixed-function vertex
  *    stage passes the current colour (0, 0.5, 1, 1) on as gl_Color ->
  *    (0, 128, 255, 255).
- * 5: the vertex shader writes gl_FrontColor = (2, -1, 0.5, 3): vertex
- *    colours are clamped to [0, 1] (GL 3.0 section 2.19.6, clamping on by
- *    default) before interpolation -> (255, 0, 128, 255).
+ * 5: the vertex shader writes gl_FrontColor = (4, -1, 0.5, 3), then
+ *    reads it back and scales x by 1/8: the value the shader ends with,
+ *    (0.5, -1, 0.5, 3), is clamped to [0, 1] (GL 3.0 section 2.19.6,
+ *    clamping on by default) before interpolation -> (128, 0, 128, 255).
  * Also: the state queries of tables 6.5-6.7 and the spec's errors.
  */
 #include <EGL/egl.h>
@@ -104,8 +105,9 @@ static const char vs_normal[] = "#version 110\n"
 static const char vs_clamp[] = "#version 110\n"
                                "void main() {\n"
                                "   gl_Position = gl_Vertex;\n"
-                               "   gl_FrontColor = vec4(2.0, -1.0, 0.5, "
+                               "   gl_FrontColor = vec4(4.0, -1.0, 0.5, "
                                "3.0);\n"
+                               "   gl_FrontColor.x *= 0.125;\n"
                                "}\n";
 
 /* A program of only a fragment shader (GL 2.1 section 2.15). */
@@ -281,7 +283,7 @@ main(int argc, char **argv)
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
    static const uint8_t want[COLUMNS][4] = {
       {255, 128, 0, 255}, {64, 128, 191, 255}, {0, 255, 128, 255},
-      {51, 102, 153, 255}, {0, 128, 255, 255}, {255, 0, 128, 255},
+      {51, 102, 153, 255}, {0, 128, 255, 255}, {128, 0, 128, 255},
    };
    static const char *what[COLUMNS] = {
       "colour array",     "current colour",   "texture coordinate set 1",

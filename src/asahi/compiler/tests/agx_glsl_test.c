@@ -585,6 +585,229 @@ test_glsl_clip_distances(void **state)
 }
 
 /*
+ * Stack memory.  An indirectly indexed local array of 256 bytes or more
+ * lives in the stack frame (nir_lower_vars_to_scratch, then stack_load /
+ * stack_store), and a vertex shader keeping 160 values alive at once
+ * needs more registers than a thread has, so the allocator spills.  Both
+ * run on the simulator with the stacks the USC Registers word asks for,
+ * against the NIR interpreter.
+ */
+static const char *vs_array =
+   "attribute vec4 a_position;\n"
+   "attribute vec3 a_color;\n"
+   "uniform vec4 u_tint;\n"
+   "varying vec3 v_color;\n"
+   "void main() {\n"
+   "   float a[80];\n"
+   "   for (int i = 0; i < 80; i++)\n"
+   "      a[i] = float(i) * a_position.y + u_tint.x;\n"
+   "   int j = int(a_position.x * 8.0) + 40;\n"
+   "   a[j] = a[j] + a_color.x;\n"
+   "   int k = int(a_color.y * 8.0) + 40;\n"
+   "   gl_Position = vec4(a[k], a[j], a[k + 1], 1.0);\n"
+   "   v_color = a_color;\n"
+   "}\n";
+
+static const char *fs_array =
+   "precision highp float;\n"
+   "varying vec3 v_color;\n"
+   "uniform vec4 u_tint;\n"
+   "void main() {\n"
+   "   vec4 b[20];\n"
+   "   for (int i = 0; i < 20; i++)\n"
+   "      b[i] = vec4(float(i), v_color.x, u_tint.y, float(i) * 0.25);\n"
+   "   int j = int(mod(gl_FragCoord.x, 20.0));\n"
+   "   gl_FragColor = b[j] * 0.05 + b[19 - j] * 0.01;\n"
+   "}\n";
+
+/* A mediump array read and written at per-pixel indices (32-bit elements
+ * today: the front end keeps mediump temporaries 32-bit) */
+static const char *fs_array16 =
+   "precision mediump float;\n"
+   "varying vec3 v_color;\n"
+   "uniform highp vec4 u_tint;\n"
+   "void main() {\n"
+   "   float b[160];\n"
+   "   for (int i = 0; i < 160; i++)\n"
+   "      b[i] = float(i) * 0.00390625 + v_color.x * 0.125;\n"
+   "   int j = int(mod(gl_FragCoord.x * 5.0, 160.0));\n"
+   "   b[j] = b[j] + u_tint.z;\n"
+   "   gl_FragColor = vec4(b[j], b[159 - j], b[j / 2], 1.0);\n"
+   "}\n";
+
+static const char *fs_plain = "precision mediump float;\n"
+                              "varying vec3 v_color;\n"
+                              "void main() {\n"
+                              "   gl_FragColor = vec4(v_color, 1.0);\n"
+                              "}\n";
+
+/* 40 vec4 values, all computed before any is used (the uses run in the
+ * opposite order), from values that keep every sum exact. */
+static char *
+pressure_vs(void *mem, bool divergent)
+{
+   char *s = ralloc_strdup(mem, "attribute vec4 a_position;\n"
+                                "attribute vec3 a_color;\n"
+                                "uniform vec4 u_tint;\n"
+                                "varying vec3 v_color;\n"
+                                "void main() {\n");
+   /* a condition computed first and used last: long lived */
+   if (divergent)
+      ralloc_strcat(&s, "   bool c = a_color.z > 0.0;\n");
+   for (unsigned i = 0; i < 40; i++)
+      ralloc_asprintf_append(&s, "   vec4 t%u = a_position * %u.0 + u_tint;\n",
+                             i, i + 1);
+   /* with `divergent`, lanes redefine some values in a branch and run a
+    * loop a number of times of their own while all of them are live */
+   if (divergent)
+      ralloc_strcat(&s, "   if (a_position.x > 0.0) {\n"
+                        "      t3 = t3 * 2.0;\n"
+                        "      t17 = t17 - a_position;\n"
+                        "   }\n"
+                        "   if (c) t9 = t9 * 0.5; else t21 = t21 + t2;\n"
+                        "   int n = int(a_color.x * 8.0) + 3;\n"
+                        "   for (int j = 0; j < 12; j++) {\n"
+                        "      if (j >= n) break;\n"
+                        "      t5 = t5 + t30 * 0.5;\n"
+                        "      t30 = t30 - t5;\n"
+                        "   }\n");
+   ralloc_strcat(&s, "   vec4 s = vec4(a_color, 0.0);\n");
+   for (unsigned i = 0; i < 40; i++)
+      ralloc_asprintf_append(&s, "   s = s + t%u - 0.5 * t%u;\n", 39 - i, i);
+   ralloc_strcat(&s, "   gl_Position = s;\n"
+                     "   v_color = a_color;\n"
+                     "}\n");
+   return s;
+}
+
+/* Compile one stage of a pair for the stack assertions. */
+static struct agx_shader_info
+stage_info(const char *vs_src, const char *fs_src, gl_shader_stage stage)
+{
+   struct linked l = link_pair(vs_src, fs_src);
+   nir_shader *s = nir_shader_clone(l.mem, l.prog->nir[stage]);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   if (stage == MESA_SHADER_FRAGMENT)
+      key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(s, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   struct agx_shader_info info = bin.info;
+   ralloc_free(l.mem);
+   return info;
+}
+
+static void
+test_glsl_scratch_arrays(void **state)
+{
+   (void)state;
+   struct agx_shader_info vs =
+      stage_info(vs_array, fs_array, MESA_SHADER_VERTEX);
+   struct agx_shader_info fs =
+      stage_info(vs_array, fs_array, MESA_SHADER_FRAGMENT);
+   /* 80 floats and 20 vec4s: 320 bytes each, in the frame */
+   assert_true(vs.scratch_size_B >= 320 && vs.scratch_size_dw > 80);
+   assert_true(fs.scratch_size_B >= 320 && fs.scratch_size_dw > 80);
+   check_program(vs_array, fs_array, false);
+
+   struct agx_shader_info fs16 =
+      stage_info(vs_array, fs_array16, MESA_SHADER_FRAGMENT);
+   assert_true(fs16.scratch_size_B >= 320);
+   check_program(vs_array, fs_array16, false);
+}
+
+static void
+test_glsl_spilling(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   const char *vs_src = pressure_vs(mem, false);
+   struct agx_shader_info vs =
+      stage_info(vs_src, fs_plain, MESA_SHADER_VERTEX);
+   /* 160 live words: more than the 124 free 32-bit registers */
+   assert_true(vs.nr_spills > 0 && vs.nr_fills > 0);
+   assert_true(vs.scratch_size_dw > 0 && vs.nr_gprs <= 256);
+   check_program(vs_src, fs_plain, false);
+   ralloc_free(mem);
+}
+
+/*
+ * Attribute fetch with a stride of 260 words and an offset of 256 words:
+ * both too big for an 8-bit immediate, so they are moved into registers,
+ * which must happen before the multiply-add that reads them (the
+ * validator now rejects a use before the definition).
+ */
+/* Spilled values redefined under a divergent branch and in a loop that
+ * lanes leave at different iterations. */
+static void
+test_glsl_spilling_divergent(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   const char *vs_src = pressure_vs(mem, true);
+   struct agx_shader_info vs =
+      stage_info(vs_src, fs_plain, MESA_SHADER_VERTEX);
+   assert_true(vs.nr_spills > 0 && vs.nr_fills > 0);
+   check_program(vs_src, fs_plain, false);
+   ralloc_free(mem);
+}
+
+static void
+test_glsl_wide_vertex_stride(void **state)
+{
+   (void)state;
+   struct linked l = link_pair(vs2, fs_plain);
+   struct glsl_program *prog = l.prog;
+   nir_shader *vs_ref = prog->nir[MESA_SHADER_VERTEX];
+   nir_shader *vs = nir_shader_clone(l.mem, vs_ref);
+   assert_true(agx_preprocess_nir(vs));
+   int pos_loc = glsl_program_attrib_location(prog, "a_position");
+   int col_loc = glsl_program_attrib_location(prog, "a_color");
+   assert_true(pos_loc >= 0 && col_loc >= 0);
+
+   enum { STRIDE_W = 260 };
+   struct agx_shader_key key = {0};
+   key.vs.attribs[pos_loc] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 4 * 256, 4 * STRIDE_W, 0};
+   key.vs.attribs[col_loc] = (struct agx_attribute_key){
+      PIPE_FORMAT_R32G32B32_FLOAT, 0, 0, 4 * STRIDE_W, 0};
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(vs, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("VS: %s", error);
+
+   float *vtx = calloc(32 * STRIDE_W, sizeof(float));
+   for (unsigned v = 0; v < 32; ++v) {
+      for (unsigned c = 0; c < 4; ++c)
+         vtx[v * STRIDE_W + 256 + c] = (float)(v * 4 + c);
+      for (unsigned c = 0; c < 3; ++c)
+         vtx[v * STRIDE_W + c] = (float)c / 4.0f;
+   }
+   struct agx_test_draw draw = {0};
+   draw.vbo[0] = (uint8_t *)vtx;
+   draw.vbo_size[0] = 32 * STRIDE_W * sizeof(float);
+   draw.vbo_va[0] = 0x20000;
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+   /* gl_Position = a_position: words 0-3 of each vertex */
+   for (unsigned v = 0; v < 32; ++v) {
+      for (unsigned c = 0; c < 4; ++c) {
+         float got;
+         memcpy(&got, &uvs[v * bin.info.vs.nr_words + c], 4);
+         if (got != (float)(v * 4 + c))
+            fail_msg("vertex %u component %u: %f, expected %u", v, c, got,
+                     v * 4 + c);
+      }
+   }
+   free(vtx);
+   ralloc_free(l.mem);
+}
+
+/*
  * A fragment shader reading gl_ClipDistance (GLSL 1.30 section 7.2): with
  * agx_vs_key::clip_distance_varyings the vertex shader also writes the
  * distances as smooth varyings, enabled planes or not (only plane 0 is
@@ -701,6 +924,10 @@ main(void)
       cmocka_unit_test(test_glsl_indexed_varyings),
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
       cmocka_unit_test(test_glsl_clip_distances),
+      cmocka_unit_test(test_glsl_scratch_arrays),
+      cmocka_unit_test(test_glsl_spilling),
+      cmocka_unit_test(test_glsl_spilling_divergent),
+      cmocka_unit_test(test_glsl_wide_vertex_stride),
       cmocka_unit_test(test_glsl_fs_clip_distance),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -370,6 +370,65 @@ test_pack_branch(void **state)
    ralloc_free(f.mem);
 }
 
+/* Spilling: a value read by an ordinary instruction is stored after its
+ * definition and loaded before the use; the condition of an else (read in
+ * lanes a fill would not reach) and a value written only in part are
+ * left alone. */
+static void
+test_spill(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand x = agx_mov_imm(b, 32, 7);
+   agx_operand cond = agx_mov_imm(b, 32, 1);
+   agx_operand y = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_IADD, y, x, agx_isa_imm(1, 8));
+   agx_instr *E = agx_emit(b, AGX_ISA_OP_ELSE_ICMP);
+   E->ops[AGX_ISA_ELSE_ICMP_A] = cond;
+   E->ops[AGX_ISA_ELSE_ICMP_B] = agx_isa_imm(0, 8);
+   st_var(b, y, 0);
+
+   /* the condition: nothing to spill */
+   unsigned only_cond[] = {(unsigned)cond.value};
+   f.ctx->ra_candidates = only_cond;
+   f.ctx->nr_ra_candidates = 1;
+   f.ctx->ra_need_halves = 2;
+   assert_false(agx_spill(f.ctx));
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 0);
+
+   /* x: one store after its move, one load before the add */
+   unsigned both[] = {(unsigned)cond.value, (unsigned)x.value};
+   f.ctx->ra_candidates = both;
+   f.ctx->nr_ra_candidates = 2;
+   assert_true(agx_spill(f.ctx));
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
+   assert_int_equal(f.ctx->nr_spills, 1);
+   assert_int_equal(f.ctx->nr_fills, 1);
+   assert_int_equal(f.ctx->scratch_size_B, 4);
+   /* x is no longer referenced; the add reads what the load wrote */
+   agx_instr *load = NULL;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      agx_foreach_op(I, i)
+         assert_false(agx_is_ssa(I->ops[i]) &&
+                      (unsigned)I->ops[i].value == (unsigned)x.value);
+      if (I->op == AGX_ISA_OP_STACK_LOAD)
+         load = I;
+      if (I->op == AGX_ISA_OP_IADD) {
+         assert_non_null(load);
+         assert_int_equal(I->ops[AGX_ISA_IADD_A].value,
+                          load->ops[AGX_ISA_STACK_LOAD_R].value);
+      }
+   }
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
 int
 main(void)
 {
@@ -377,6 +436,7 @@ main(void)
       cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
       cmocka_unit_test(test_ra),       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
+      cmocka_unit_test(test_spill),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

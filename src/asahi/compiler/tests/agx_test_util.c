@@ -70,6 +70,20 @@ finish(struct asahi_sim_group *g, enum asahi_sim_status s, char *error,
    return s;
 }
 
+/* The stacks the hardware would give each thread: the class the USC
+ * Registers word asks for (agx_spill_size_field), as the simulator's
+ * command path does.  NULL when the shader uses no stack. */
+static uint8_t *
+give_stack(struct asahi_sim_group *g, const struct agx_shader_info *info)
+{
+   unsigned cls = agx_spill_size_field(info->scratch_size_dw);
+   if (!cls)
+      return NULL;
+   g->stack_size_B = (size_t)4 * (8u << (cls - 1));
+   g->stack = calloc(ASAHI_SIM_LANES, g->stack_size_B);
+   return g->stack;
+}
+
 enum asahi_sim_status
 agx_test_run_vs(const struct agx_shader_binary *bin,
                 const struct agx_test_draw *draw, unsigned first, uint32_t *uvs,
@@ -105,6 +119,7 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
    g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &mem, false};
    g->texture = draw->texture;
    g->texture_user = draw->texture_user;
+   uint8_t *stack = give_stack(g, &bin->info);
 
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw)) {
@@ -120,6 +135,7 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
       s = asahi_sim_run(g);
    }
    s = finish(g, s, error, error_size);
+   free(stack);
    free(g);
    return s;
 }
@@ -159,6 +175,7 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
    g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, &t};
    g->texture = draw->texture;
    g->texture_user = draw->texture_user;
+   uint8_t *stack = give_stack(g, &bin->info);
 
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw))
@@ -173,6 +190,7 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
       }
    }
    s = finish(g, s, error, error_size);
+   free(stack);
    free(g);
    return s;
 }

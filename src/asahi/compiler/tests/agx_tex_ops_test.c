@@ -55,14 +55,20 @@ hook_fetch(void *user, struct asahi_sim_group *g,
    (void)user;
    (void)lane;
    /* the ISA dimension each texture must be sampled with, and where its
-    * layer is (applegpu TEX_TYPES / TEX_SIZES) */
-   static const unsigned want_dim[4] = {3, 7, 2, 1};
-   static const unsigned layer_at[4] = {2, 3, 0, 1};
+    * layer is (applegpu TEX_TYPES / TEX_SIZES); the 1D array t3 is a 2D
+    * array of height 1 sampled at y = 0.5 (fetched at row 0) */
+   static const unsigned want_dim[4] = {3, 7, 2, 3};
+   static const unsigned layer_at[4] = {2, 3, 0, 2};
    unsigned t = req->texture & 3;
    if (req->dim != want_dim[t] ||
        (layer_at[t] && req->nr_coords != layer_at[t] + 1)) {
       snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
                req->texture, req->dim, req->nr_coords);
+      return ASAHI_SIM_ERR_EXEC;
+   }
+   if (t == 3 && req->coords[1] != 0x3f000000 && req->coords[1] != 0) {
+      snprintf(g->error, sizeof(g->error), "1D array at y = 0x%x",
+               req->coords[1]);
       return ASAHI_SIM_ERR_EXEC;
    }
    float u, ref = 0, f[4];

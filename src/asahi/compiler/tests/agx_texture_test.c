@@ -50,8 +50,11 @@ hook_fetch(void *user, struct asahi_sim_group *g,
    (void)user;
    (void)lane;
    float u, v = 0, w = 0, f[4];
-   unsigned want_dim = dim_of_texture[req->texture & 7];
-   unsigned want_n = want_dim == 0 ? 1 : want_dim == 2 ? 2 : 3;
+   /* 1D textures are sampled as 2D ones of height 1, at y = 0.5 (as
+    * Mesa's driver describes them: agx_translate_tex_dim) */
+   bool one_d = dim_of_texture[req->texture & 7] == 0;
+   unsigned want_dim = one_d ? 2 : dim_of_texture[req->texture & 7];
+   unsigned want_n = want_dim == 2 ? 2 : 3;
    if (req->dim != want_dim || req->nr_coords != want_n) {
       snprintf(g->error, sizeof(g->error), "texture %u: dim %u, %u coords",
                req->texture, req->dim, req->nr_coords);
@@ -62,6 +65,14 @@ hook_fetch(void *user, struct asahi_sim_group *g,
       memcpy(&v, &req->coords[1], 4);
    if (want_n > 2)
       memcpy(&w, &req->coords[2], 4);
+   if (one_d) {
+      if (v != 0.5f) {
+         snprintf(g->error, sizeof(g->error), "1D texture %u at y = %f",
+                  req->texture, v);
+         return ASAHI_SIM_ERR_EXEC;
+      }
+      v = 0; /* GL's 1D lookup has no y */
+   }
    float l = 0.0f;
    if (req->lod_mode == 6)
       l =

@@ -440,6 +440,7 @@ test_local_stack_uniform(void **state)
          "iadd r6l, r6l, r6l\n"                      /* 4 * lane */
          "threadgroup_store i32, x, r3, r6l, 0\n"
          "threadgroup_load i32, x, r4, 0, r2l\n"
+         "TODO.stack_adjust 0, 1, 2, 0, 0, 4\n"       /* 16-byte frame */
          "stack_store i32, 0, 0, x, 0, r3, 8, 0\n"
          "stack_load r5, i32, 0, 0, x, 0, 8, 0\n"
          "atomic add, 0, r7, u0_u1, 0, signed, r2, 0, 0, 0, 0, 0\n"
@@ -477,6 +478,43 @@ test_local_stack_uniform(void **state)
    sim_test_free(&t);
 }
 
+/* Stack accesses must stay inside the frame stack_adjust reserved, and
+ * the frame inside the thread's stack: otherwise a stack fault. */
+static void
+stack_fault_case(const char *src, size_t stack_size_B)
+{
+   struct sim_test t;
+   load(&t, src);
+   static uint8_t stack[32 * 64];
+   t.g->stack = stack;
+   t.g->stack_size_B = stack_size_B;
+   enum asahi_sim_status s = asahi_sim_run(t.g);
+   assert_int_equal(s, ASAHI_SIM_FAULT);
+   assert_true(t.g->faulted);
+   assert_int_equal(t.g->fault.unit, ASAHI_SIM_UNIT_STACK);
+   sim_test_free(&t);
+}
+
+static void
+test_stack_frame(void **state)
+{
+   (void)state;
+   /* a word past a 2-word frame */
+   stack_fault_case("TODO.stack_adjust 0, 1, 2, 0, 0, 2\n"
+                    "stack_store i32, 0, 0, x, 0, r3, 8, 0\n"
+                    "stop\n",
+                    64);
+   /* no frame reserved at all */
+   stack_fault_case("stack_load r5, i32, 0, 0, x, 0, 0, 0\n"
+                    "wait 0\n"
+                    "stop\n",
+                    64);
+   /* a frame larger than the stack */
+   stack_fault_case("TODO.stack_adjust 0, 1, 2, 0, 0, 32\n"
+                    "stop\n",
+                    64);
+}
+
 int
 main(void)
 {
@@ -488,6 +526,7 @@ main(void)
       cmocka_unit_test(test_device_fault_in_program),
       cmocka_unit_test(test_sum_array),
       cmocka_unit_test(test_local_stack_uniform),
+      cmocka_unit_test(test_stack_frame),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

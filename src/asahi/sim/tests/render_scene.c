@@ -538,7 +538,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
          cfg.depth_function =
             p->depth_test ? AGX_ZS_FUNC_LESS : AGX_ZS_FUNC_ALWAYS;
          cfg.disable_depth_write = !p->depth_test;
-         cfg.polygon_mode = AGX_POLYGON_MODE_FILL;
+         cfg.polygon_mode = (enum agx_polygon_mode)p->polygon_mode;
          cfg.line_width = 15; /* 1 pixel: (15 + 1) / 16 */
          cfg.stencil_reference = 1;
       }

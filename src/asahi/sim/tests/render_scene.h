@@ -92,6 +92,8 @@ struct scene_params {
     * the isp_dbias_base array holding constant, slope scale, clamp. */
    bool depth_bias;
    float depth_bias_record[3];
+   /* Both faces' polygon mode (enum agx_polygon_mode; 0 is fill). */
+   unsigned polygon_mode;
    /* Scissor rectangle: min x, min y, max x, max y (max exclusive). */
    bool scissor;
    uint16_t scissor_rect[4];

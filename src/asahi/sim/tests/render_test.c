@@ -941,6 +941,56 @@ test_lines(void **state)
    }
 }
 
+/*
+ * Polygon modes (fragment face `polygon mode`) on the base triangle
+ * (4.5, 4.5), (28.5, 4.5), (4.5, 28.5).  Line: its three edges as lines
+ * of width 1 (see test_lines): row 4 for x 4..27, column 4 for y 4..27,
+ * and the hypotenuse x + y = 33, widened vertically by half a pixel (the
+ * tie of |dx| = |dy| counts as x-major), which holds the centres with
+ * x + y = 32 for x 5..27; nothing inside the triangle.
+ * Point: 1-pixel points on the corners, pixels (4, 4), (28, 4), (4, 28).
+ */
+static void
+check_polygon_mode(struct fixture *f, enum agx_polygon_mode mode)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.polygon_mode = mode;
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         bool in;
+         /* The centres of (28, 4) and (4, 28) lie on the ends of lines,
+          * where the 1/256 pixel rounding of the corners decides. */
+         if (mode == AGX_POLYGON_MODE_LINE &&
+             ((x == 28 && y == 4) || (x == 4 && y == 28)))
+            continue;
+         if (mode == AGX_POLYGON_MODE_LINE)
+            in = (y == 4 && x >= 4 && x <= 27) ||
+                 (x == 4 && y >= 4 && y <= 27) ||
+                 (x + y == 32 && x >= 5 && x <= 27);
+         else
+            in = (x == 4 && y == 4) || (x == 28 && y == 4) ||
+                 (x == 4 && y == 28);
+         expect_rgba(scene_pixel(&p, &s, x, y), in ? 255 : 0, in ? 64 : 0,
+                     in ? 0 : 255, 255, x, y);
+      }
+   }
+}
+
+static void
+test_polygon_mode_line(void **state)
+{
+   check_polygon_mode(*state, AGX_POLYGON_MODE_LINE);
+}
+
+static void
+test_polygon_mode_point(void **state)
+{
+   check_polygon_mode(*state, AGX_POLYGON_MODE_POINT);
+}
+
 /* The texel of the scene's texture, a component as unorm8. */
 static double
 tex_component(int i, int j, unsigned c)
@@ -1313,6 +1363,9 @@ main(void)
       cmocka_unit_test_setup_teardown(test_clip_behind, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clip_distance, setup, teardown),
       cmocka_unit_test_setup_teardown(test_points, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_polygon_mode_line, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_polygon_mode_point, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),

@@ -16,7 +16,10 @@
  * peak memory from wait4), and prints ours / glslang.
  *
  * Times are CPU times, the best of R runs, so other processes on a shared
- * machine disturb them less.  This is a benchmark, not a test.
+ * machine disturb them less; NIR's per-pass validation (on in debug
+ * builds) is off unless --validate, as in release builds (nir-bench times
+ * the validator by itself).  It closes with one line per target of issue
+ * #21.  This is a benchmark, not a test.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -297,7 +300,7 @@ gb_usage(FILE *fp)
 {
    fprintf(fp,
       "usage: glsl-bench [--statements N] [--scale K] [--repeat R]\n"
-      "                  [--shape NAME]... [--no-glslang]\n"
+      "                  [--shape NAME]... [--no-glslang] [--validate]\n"
       "                  [--compiler PATH] [--glslang PATH] [--keep DIR]\n"
       "  Generates fragment shaders of about N (default 10000) and K*N\n"
       "  (default K = 4) statements per shape and prints, for each size,\n"
@@ -305,6 +308,9 @@ gb_usage(FILE *fp)
       "  front end in one go, its peak memory, and AST-to-NIR + link;\n"
       "  then the K*N / N ratios against 1.2*K.  Then glsl-compiler and\n"
       "  glslangValidator on the same K*N shaders: ours / glslang.\n"
+      "  Ends with a summary against the targets (worst shape).\n"
+      "  NIR's per-pass validation is off (as in release builds)\n"
+      "  unless --validate.\n"
       "  Shapes:\n");
    for (unsigned s = 0; s < GB_NUM_SHAPES; s++)
       fprintf(fp, "    %-11s %s\n", gb_shape_names[s], gb_shape_help[s]);
@@ -315,6 +321,7 @@ main(int argc, char **argv)
 {
    unsigned n = 10000, scale = 4, repeat = 3;
    bool shapes[GB_NUM_SHAPES] = {0}, any_shape = false, glslang = true;
+   bool validate = false;
    const char *compiler = NULL, *glslang_exe = "glslangValidator";
    const char *keep = NULL;
    char self_dir[PATH_MAX];
@@ -327,6 +334,8 @@ main(int argc, char **argv)
          return 0;
       } else if (!strcmp(a, "--no-glslang")) {
          glslang = false;
+      } else if (!strcmp(a, "--validate")) {
+         validate = true;
       } else if (v && !strcmp(a, "--statements")) {
          n = strtoul(v, NULL, 0), i++;
       } else if (v && !strcmp(a, "--scale")) {
@@ -374,7 +383,22 @@ main(int argc, char **argv)
       compiler = path;
    }
 
+   /* Release-build conditions unless asked: NIR_PASS validates after every
+    * pass in debug builds, which is a debugging aid, not compile time.
+    * The children inherit the setting. */
+   if (!validate) {
+      const char *flags = getenv("NIR_DEBUG");
+      char nir_debug[256];
+      snprintf(nir_debug, sizeof(nir_debug), "novalidate%s%s",
+               flags && *flags ? "," : "", flags ? flags : "");
+      setenv("NIR_DEBUG", nir_debug, 1);
+   }
+
    const double target = 1.2 * scale;
+   /* The worst ratios over the shapes, for the summary. */
+   double worst_fe = 0, worst_link = 0, worst_time = 0, worst_mem = 0;
+   const char *worst_fe_s = "", *worst_link_s = "", *worst_time_s = "",
+              *worst_mem_s = "";
    unsigned sizes[2] = { n, n * scale };
    char big_files[GB_NUM_SHAPES][PATH_MAX];
    char tmpdir[] = "/tmp/glsl-bench-XXXXXX";
@@ -387,7 +411,8 @@ main(int argc, char **argv)
       return 2;
 
    printf("glsl-bench: N = %u, K = %u, best of %u; CPU seconds, peak MiB;"
-          " target K*N/N <= %.1f\n", n, scale, repeat, target);
+          " target K*N/N <= %.1f; NIR per-pass validation %s\n", n, scale,
+          repeat, target, validate ? "on" : "off (--validate)");
    int failed = 0;
    for (unsigned s = 0; s < GB_NUM_SHAPES; s++) {
       if (!shapes[s])
@@ -420,6 +445,10 @@ main(int argc, char **argv)
       }
       if (scale > 1) {
          double fe = r[1].cpu / r[0].cpu, ln = r[1].link / r[0].link;
+         if (fe > worst_fe)
+            worst_fe = fe, worst_fe_s = gb_shape_names[s];
+         if (ln > worst_link)
+            worst_link = ln, worst_link_s = gb_shape_names[s];
          printf("%-11s ratio %ux: front end %.2f %s   nir+link %.2f %s"
                 "   (pp %.2f parse %.2f check %.2f)\n",
                 gb_shape_names[s], scale, fe, gb_mark(fe, target), ln,
@@ -436,7 +465,9 @@ main(int argc, char **argv)
             continue;
          double best[2][2] = {{1e30, 1e30}, {1e30, 1e30}};
          int codes[2] = {0, 0};
-         for (unsigned i = 0; i < repeat; i++) {
+         /* One untimed run of each first: the programs and their
+          * libraries come into the page cache. */
+         for (unsigned i = 0; i <= repeat; i++) {
             char *ours[] = { (char *)compiler, big_files[s], NULL };
             char *theirs[] = { (char *)glslang_exe, big_files[s], NULL };
             char *const *argvs[2] = { ours, theirs };
@@ -448,6 +479,8 @@ main(int argc, char **argv)
                           argvs[w][0]);
                   return 1;
                }
+               if (i == 0)
+                  continue;
                best[w][0] = GB_MIN(best[w][0], cpu);
                best[w][1] = GB_MIN(best[w][1], mib);
             }
@@ -458,7 +491,28 @@ main(int argc, char **argv)
                 "  memory %.2f %s\n", gb_shape_names[s], best[0][0],
                 best[0][1], codes[0], best[1][0], best[1][1], codes[1], tr,
                 gb_mark(tr, 1.0), mr, gb_mark(mr, 1.0));
+         if (tr > worst_time)
+            worst_time = tr, worst_time_s = gb_shape_names[s];
+         if (mr > worst_mem)
+            worst_mem = mr, worst_mem_s = gb_shape_names[s];
       }
+   }
+
+   /* The targets of issue #21, worst shape first. */
+   printf("\nsummary (worst shape):\n");
+   if (scale > 1) {
+      printf("  %-18s %6u -> %6u statements  x%.2f (%s)  target <= %.1f:"
+             " %s\n", "front end", sizes[0], sizes[1], worst_fe, worst_fe_s,
+             target, gb_mark(worst_fe, target));
+      printf("  %-18s %6u -> %6u statements  x%.2f (%s)  target <= %.1f:"
+             " %s\n", "AST-to-NIR + link", sizes[0], sizes[1], worst_link,
+             worst_link_s, target, gb_mark(worst_link, target));
+   }
+   if (glslang) {
+      printf("  front end vs glslang, %u statements: time %.2f (%s), memory"
+             " %.2f (%s)  target <= 1.0: %s\n", sizes[1], worst_time, worst_time_s,
+             worst_mem, worst_mem_s,
+             gb_mark(worst_time > worst_mem ? worst_time : worst_mem, 1.0));
    }
    if (!keep) {
       for (unsigned s = 0; s < GB_NUM_SHAPES; s++) {

@@ -62,6 +62,7 @@ usage(FILE *fp)
 
 typedef struct {
    unsigned statements, instrs, after;
+   size_t instr_mem_B; /* carved instruction memory, as built */
    double build, walk, opt, val_built, val_opt;
    nir_optimize_stats stats; /* of the best optimisation run */
 } measurement;
@@ -150,6 +151,7 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
       if (t < m->build)
          m->build = t;
       m->instrs = count_instrs(s);
+      m->instr_mem_B = s->instr_mem_used_B - s->instr_mem_removed_B;
       t = walk(s, &sum);
       if (t < m->walk)
          m->walk = t;
@@ -174,8 +176,9 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
 static void
 print_size(const char *label, const measurement *m)
 {
-   printf("%s: %u instructions (%u statements), %u after optimisation\n",
-          label, m->instrs, m->statements, m->after);
+   printf("%s: %u instructions (%u statements), %u after optimisation;"
+          " %.1f MiB of instructions as built\n", label, m->instrs,
+          m->statements, m->after, m->instr_mem_B / (1024.0 * 1024.0));
    printf("  build (baseline):         %9.3f ms  %12.0f instr/s\n",
           m->build * 1e3, m->instrs / m->build);
    printf("  instruction walk:         %9.3f ms  %12.0f instr/s  "
@@ -272,6 +275,18 @@ main(int argc, char **argv)
                limit);
    print_ratio("nir_validate (optimised)", small.val_opt, big.val_opt,
                limit);
+   /* The targets of issue #21, and what to read them against. */
+   double opt = big.opt / small.opt;
+   double val = big.val_built / small.val_built;
+   if (big.val_opt / small.val_opt > val)
+      val = big.val_opt / small.val_opt;
+   printf("summary: nir_optimize x%.2f, nir_validate x%.2f (worst); target"
+          " <= %.1f: %s\n", opt, val, limit,
+          opt <= limit && val <= limit ? "ok" : "OVER");
+   printf("  memory floor: the bare walk x%.2f (%.1f -> %.1f MiB of"
+          " instructions)\n", big.walk / small.walk,
+          small.instr_mem_B / (1024.0 * 1024.0),
+          big.instr_mem_B / (1024.0 * 1024.0));
    if (passes) {
       printf("per pass of nir_optimize (runs with progress / runs, at N and "
              "%uN):\n", scale);

@@ -134,6 +134,17 @@ test_validator_catches_structure(void **state)
    list_del(&last->node);
    expect_invalid(&b, ctx, "sources for 2 predecessors");
 
+   /* a phi source taken out of its phi but left on its value's uses */
+   b = new_shader(ctx);
+   nif = nir_push_if(&b, nir_imm_true(&b));
+   one = nir_imm_int(&b, 1);
+   nir_pop_if(&b, nif);
+   p = nir_if_phi(&b, one, nir_imm_int(&b, 2));
+   phi = nir_instr_as_phi(p->parent_instr);
+   last = list_last_entry(&phi->srcs, nir_phi_src, node);
+   list_del(&last->node);
+   expect_invalid(&b, ctx, "holds a removed phi source");
+
    /* intrinsic source of the wrong width */
    b = new_shader(ctx);
    nir_def *srcs[1] = { nir_imm_zero(&b, 2, 32) };
@@ -148,6 +159,27 @@ test_validator_catches_structure(void **state)
    (void)n;
    list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
    expect_invalid(&b, ctx, "missing from its def's uses");
+
+   /* a use list that kept the source of an instruction not in the shader
+    * (besides the real use, so that only the stale entry is wrong) */
+   b = new_shader(ctx);
+   a = nir_imm_int(&b, 4);
+   (void)nir_ineg(&b, a);
+   nir_alu_instr *stale = nir_alu_instr_create(b.shader, nir_op_ineg);
+   stale->src[0].src.ssa = a;
+   list_addtail(&stale->src[0].src.use_link, &a->uses);
+   expect_invalid(&b, ctx, "holds a source of a removed instruction");
+
+   /* the same stale entry standing in for a source missing from the list:
+    * the counts match, the user does not */
+   b = new_shader(ctx);
+   a = nir_imm_int(&b, 4);
+   n = nir_ineg(&b, a);
+   list_delinit(&nir_instr_as_alu(n->parent_instr)->src[0].src.use_link);
+   stale = nir_alu_instr_create(b.shader, nir_op_ineg);
+   stale->src[0].src.ssa = a;
+   list_addtail(&stale->src[0].src.use_link, &a->uses);
+   expect_invalid(&b, ctx, "holds a source of a removed instruction");
 
    /* a deref of a variable the shader does not have */
    b = new_shader(ctx);

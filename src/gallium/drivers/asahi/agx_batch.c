@@ -431,6 +431,7 @@ agx_batch_submit(struct agx_batch *batch)
       }
    }
 
+   d.vertex_scratch = batch->vertex_scratch;
    struct drm_asahi_cmd_render render;
    agx_fill_render_cmd(&render, &d);
    bool timed = agx_query_timestamps(ctx, &render);

@@ -340,6 +340,8 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
       batch->failed = true;
       return 0;
    }
+   if (stage == PIPE_SHADER_VERTEX && cs->info.scratch_size_dw)
+      batch->vertex_scratch = true;
    struct agx_usc_builder b = agx_usc_builder_init(t.cpu, size);
 
    unsigned nr_tex = 0, samp = 0;
@@ -375,6 +377,8 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
    agx_usc_pack(&b, USC_REGISTERS, cfg)
    {
       cfg.gprs = cs->info.nr_gprs ? cs->info.nr_gprs : 8;
+      /* the stack class each thread needs (0: none) */
+      cfg.spill_size = agx_spill_size_field(cs->info.scratch_size_dw);
    }
    if (stage == PIPE_SHADER_FRAGMENT) {
       agx_usc_pack(&b, USC_FRAGMENT_PROPERTIES, cfg)
@@ -513,6 +517,23 @@ agx_object_type(unsigned prim)
    }
 }
 
+/* Polygon offset (GL 3.0 section 3.5.5) is enabled per polygon mode:
+ * the depth bias applies when a face's mode has its enable set.  The
+ * hardware has one enable for both faces; mixed front and back modes
+ * with different enables take the union (an approximation). */
+static bool
+agx_polygon_offset(const struct pipe_rasterizer_state *r)
+{
+   bool on = false;
+   for (unsigned face = 0; face < 2; ++face) {
+      unsigned mode = face ? r->fill_back : r->fill_front;
+      on |= mode == PIPE_POLYGON_MODE_FILL    ? r->offset_tri
+            : mode == PIPE_POLYGON_MODE_LINE ? r->offset_line
+                                             : r->offset_point;
+   }
+   return on;
+}
+
 static bool
 agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
                const struct agx_draw_params *p, uint32_t dirty)
@@ -581,8 +602,7 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
          cfg.disable_tri_merging = is_line || is_point;
          cfg.depth_bias_enable =
             agx_object_type(prim) == AGX_OBJECT_TYPE_TRIANGLE &&
-            (rast->base.offset_tri || rast->base.offset_line ||
-             rast->base.offset_point);
+            agx_polygon_offset(&rast->base);
       }
    }
    if (h.fragment_control_2) {

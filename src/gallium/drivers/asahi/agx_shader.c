@@ -209,6 +209,23 @@ agx_key_rt_format(enum pipe_format f)
 }
 
 /* The key of the variant the current state needs. */
+/* Whether a fragment shader reads gl_Color, gl_SecondaryColor or a back
+ * colour (the inputs glShadeModel acts on). */
+static bool
+agx_reads_colour(const struct agx_uncompiled_shader *so)
+{
+   if (!so || !so->nir)
+      return false;
+   nir_foreach_variable_in_shader(var, so->nir) {
+      int loc = var->data.location;
+      if (var->mode == nir_var_shader_in &&
+          (loc == VARYING_SLOT_COL0 || loc == VARYING_SLOT_COL1 ||
+           loc == VARYING_SLOT_BFC0 || loc == VARYING_SLOT_BFC1))
+         return true;
+   }
+   return false;
+}
+
 static void
 agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
               struct agx_shader_key *key)
@@ -275,6 +292,9 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       key->fs.point_coord_lower_left =
          ctx->rast &&
          ctx->rast->base.sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT;
+      /* Only shaders that read a colour get a flat-shaded variant. */
+      key->fs.flatshade = ctx->rast && ctx->rast->base.flatshade &&
+                          agx_reads_colour(ctx->stage[stage].shader);
       /* The GL sample mask and alpha-to-coverage drop samples in the
        * shader (the hardware's sample_mask; Mesa does the same). */
       if (key->fs.nr_samples > 1) {

@@ -234,6 +234,7 @@ struct agx_batch {
     * sync_file status says whether the GPU ran it without error. */
    uint32_t status_syncobj;
    bool oq_used;   /* some draw counts into the occlusion heap */
+   bool vertex_scratch; /* some vertex shader uses stack memory */
 };
 
 #define AGX_MAX_OCCLUSION_QUERIES 256

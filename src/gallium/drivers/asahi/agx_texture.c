@@ -156,10 +156,14 @@ static unsigned
 agx_dimension(enum pipe_texture_target target, unsigned samples)
 {
    switch (target) {
+   /* 1D textures are 2D ones of height 1 for the hardware, as Mesa's
+    * driver has them (alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/
+    * agx_state.c, agx_translate_tex_dim); the compiler samples them at
+    * y = 0.5. */
    case PIPE_TEXTURE_1D:
-      return AGX_TEXTURE_DIMENSION_1D;
+      return AGX_TEXTURE_DIMENSION_2D;
    case PIPE_TEXTURE_1D_ARRAY:
-      return AGX_TEXTURE_DIMENSION_1D_ARRAY;
+      return AGX_TEXTURE_DIMENSION_2D_ARRAY;
    case PIPE_TEXTURE_3D:
       return AGX_TEXTURE_DIMENSION_3D;
    case PIPE_TEXTURE_CUBE:

@@ -1,0 +1,222 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Compatibility-profile state on the noop driver: glShadeModel,
+ * glProvokingVertex, the line and point polygon offset enables, 1D
+ * textures and 1D array textures, with the errors and initial values of the GL 3.0
+ * compatibility specification (sections named at each test) and GL 3.2
+ * for the provoking vertex.
+ */
+#include <stdlib.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gl_test_context.h"
+
+static struct gl_test *
+compat30(void)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   return t;
+}
+
+/* Section 2.19.7 and table 6.11: SHADE_MODEL starts SMOOTH; only FLAT
+ * and SMOOTH are accepted; deprecated, so an error in forward-compatible
+ * contexts (appendix E.1) and absent from ES. */
+static void
+test_shade_model(void **state)
+{
+   struct gl_test *t = compat30();
+   GLint v = 0;
+
+   _mesa_GetIntegerv(GL_SHADE_MODEL, &v);
+   assert_int_equal(v, GL_SMOOTH);
+   _mesa_ShadeModel(GL_FLAT);
+   _mesa_GetIntegerv(GL_SHADE_MODEL, &v);
+   assert_int_equal(v, GL_FLAT);
+   _mesa_ShadeModel(GL_LINE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_GetIntegerv(GL_SHADE_MODEL, &v);
+   assert_int_equal(v, GL_FLAT);
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_ShadeModel(GL_FLAT);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_GetIntegerv(GL_SHADE_MODEL, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_ShadeModel(GL_FLAT);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
+/* GL 3.2 section 2.18.8 and table 6.11: the last vertex convention at
+ * first. */
+static void
+test_provoking_vertex(void **state)
+{
+   struct gl_test *t = compat30();
+   GLint v = 0;
+
+   _mesa_GetIntegerv(GL_PROVOKING_VERTEX, &v);
+   assert_int_equal(v, GL_LAST_VERTEX_CONVENTION);
+   _mesa_ProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   _mesa_GetIntegerv(GL_PROVOKING_VERTEX, &v);
+   assert_int_equal(v, GL_FIRST_VERTEX_CONVENTION);
+   _mesa_ProvokingVertex(GL_FLAT);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* Section 3.5.5 and table 6.13: POLYGON_OFFSET_LINE and _POINT are
+ * capabilities, off at first; not in ES. */
+static void
+test_polygon_offset_enables(void **state)
+{
+   struct gl_test *t = compat30();
+
+   assert_false(_mesa_IsEnabled(GL_POLYGON_OFFSET_LINE));
+   assert_false(_mesa_IsEnabled(GL_POLYGON_OFFSET_POINT));
+   _mesa_Enable(GL_POLYGON_OFFSET_LINE);
+   assert_true(_mesa_IsEnabled(GL_POLYGON_OFFSET_LINE));
+   assert_false(_mesa_IsEnabled(GL_POLYGON_OFFSET_POINT));
+   _mesa_Enable(GL_POLYGON_OFFSET_POINT);
+   GLboolean b = GL_FALSE;
+   _mesa_GetBooleanv(GL_POLYGON_OFFSET_POINT, &b);
+   assert_true(b);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_Enable(GL_POLYGON_OFFSET_LINE);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* Section 3.8.1: TexImage1D takes TEXTURE_1D only (else INVALID_ENUM),
+ * a width within the limits and border 0 (else INVALID_VALUE); the
+ * image has height and depth 1; TexSubImage1D regions lie inside it;
+ * TEXTURE_BINDING_1D (table 6.20).  ES has no 1D textures. */
+static void
+test_tex_image_1d(void **state)
+{
+   struct gl_test *t = compat30();
+   static const uint8_t texels[4 * 4] = {0};
+   GLuint tex;
+   GLint v = -1;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_1D, tex);
+   _mesa_GetIntegerv(GL_TEXTURE_BINDING_1D, &v);
+   assert_int_equal(v, (GLint)tex);
+   _mesa_TexImage1D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, 4, 1, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, -1, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_1D, 0, GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(v, 4);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_1D, 0, GL_TEXTURE_HEIGHT, &v);
+   assert_int_equal(v, 1);
+   _mesa_TexSubImage1D(GL_TEXTURE_1D, 0, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                       texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexSubImage1D(GL_TEXTURE_1D, 0, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE,
+                       texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* A 2D call does not reach the 1D target. */
+   _mesa_TexSubImage2D(GL_TEXTURE_1D, 0, 0, 0, 1, 1, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_BindTexture(GL_TEXTURE_1D, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_TexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+/* Section 3.8.1: a 1D array is specified with TexImage2D, its height
+ * the layer count (up to MAX_ARRAY_TEXTURE_LAYERS, which the width limit
+ * does not bound); TEXTURE_BINDING_1D_ARRAY (table 6.20). */
+static void
+test_tex_image_1d_array(void **state)
+{
+   struct gl_test *t = compat30();
+   static const uint8_t texels[4 * 3 * 4] = {0};
+   GLuint tex;
+   GLint v = -1, layers = 0;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_1D_ARRAY, tex);
+   _mesa_GetIntegerv(GL_TEXTURE_BINDING_1D_ARRAY, &v);
+   assert_int_equal(v, (GLint)tex);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, 3, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_HEIGHT,
+                                &v);
+   assert_int_equal(v, 3);
+   /* A level's layer count does not shrink with the level. */
+   _mesa_GetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 1, GL_RGBA, 2, layers, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, layers + 1, 0,
+                    GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* Sub-images address layers as rows. */
+   _mesa_TexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, 4, 3, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, texels);
+   _mesa_TexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 1, 2, 2, 1, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 2, 1, 2, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+
+   t = gl_test_create(2, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_BindTexture(GL_TEXTURE_1D_ARRAY, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_shade_model),
+      cmocka_unit_test(test_provoking_vertex),
+      cmocka_unit_test(test_polygon_offset_enables),
+      cmocka_unit_test(test_tex_image_1d),
+      cmocka_unit_test(test_tex_image_1d_array),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
