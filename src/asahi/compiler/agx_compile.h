@@ -260,6 +260,10 @@ struct agx_blend_key {
    bool enable;
    uint8_t rgb_func, rgb_src, rgb_dst; /* agx_blend_func/_factor */
    uint8_t alpha_func, alpha_src, alpha_dst;
+   /* KHR_blend_equation_advanced: an enum pipe_advanced_blend_mode (1
+    * MULTIPLY ... 15 HSL_LUMINOSITY); when non-zero it replaces the
+    * functions and factors above, for all four channels. */
+   uint8_t advanced;
 };
 
 struct agx_rt_key {

@@ -2567,6 +2567,235 @@ blend_channel(struct isel *st, unsigned func, agx_operand s, agx_operand sf,
    }
 }
 
+/* ---- KHR_blend_equation_advanced: the equations of the extension's
+ * section "Advanced Blend Equations" (premultiplied colours; X = Y = Z = 1
+ * for every equation), emitted without branches. */
+
+static agx_operand
+fconst(struct isel *st, float f)
+{
+   union { float f; uint32_t u; } v = { .f = f };
+   return agx_mov_imm(&st->b, 32, v.u);
+}
+
+static agx_operand
+fadd(struct isel *st, agx_operand a, agx_operand b)
+{
+   return emit_binop(st, AGX_ISA_OP_FADD32, 32, a, b);
+}
+
+static agx_operand
+fsub(struct isel *st, agx_operand a, agx_operand b)
+{
+   return emit_binop(st, AGX_ISA_OP_FADD32, 32, a, agx_neg(b));
+}
+
+/* (a cc b) ? x : y */
+static agx_operand
+fsel(struct isel *st, unsigned cc, agx_operand a, agx_operand b,
+     agx_operand x, agx_operand y)
+{
+   return emit_cmpsel(st, true, cc, a, b, x, y);
+}
+
+static agx_operand
+fmin2(struct isel *st, agx_operand a, agx_operand b)
+{
+   return fsel(st, AGX_FCC_LT, a, b, a, b);
+}
+
+static agx_operand
+fmax2(struct isel *st, agx_operand a, agx_operand b)
+{
+   return fsel(st, AGX_FCC_GT, a, b, a, b);
+}
+
+static agx_operand
+fdiv(struct isel *st, agx_operand a, agx_operand b)
+{
+   return fmul(st, a, emit_unop(st, AGX_ISA_OP_RCP, b));
+}
+
+/* 1 - 2 (1 - a)(1 - b) when (t > 0.5), else 2 a b: overlay, hardlight */
+static agx_operand
+blend_hard(struct isel *st, agx_operand t, agx_operand a, agx_operand b)
+{
+   agx_operand one = fconst(st, 1.0f);
+   agx_operand two_ab = fmul(st, fadd(st, a, a), b);
+   agx_operand ia = fsub(st, one, a), ib = fsub(st, one, b);
+   agx_operand hi = fsub(st, one, fmul(st, fadd(st, ia, ia), ib));
+   return fsel(st, AGX_FCC_GT, t, fconst(st, 0.5f), hi, two_ab);
+}
+
+/* f(Cs, Cd) of the separable equations, one channel. */
+static agx_operand
+blend_separable(struct isel *st, unsigned mode, agx_operand cs,
+                agx_operand cd)
+{
+   agx_operand one = fconst(st, 1.0f);
+   agx_operand zero = fconst(st, 0.0f);
+   switch (mode) {
+   case 1: /* MULTIPLY: Cs Cd */
+      return fmul(st, cs, cd);
+   case 2: /* SCREEN: Cs + Cd - Cs Cd */
+      return fsub(st, fadd(st, cs, cd), fmul(st, cs, cd));
+   case 3: /* OVERLAY: HARDLIGHT with Cs and Cd swapped */
+      return blend_hard(st, cd, cs, cd);
+   case 4: /* DARKEN */
+      return fmin2(st, cs, cd);
+   case 5: /* LIGHTEN */
+      return fmax2(st, cs, cd);
+   case 6: { /* COLORDODGE */
+      agx_operand q = fmin2(st, fdiv(st, cd, fsub(st, one, cs)), one);
+      agx_operand r = fsel(st, AGX_FCC_LT, cs, one, q, one);
+      return fsel(st, AGX_FCC_GT, cd, zero, r, zero);
+   }
+   case 7: { /* COLORBURN */
+      agx_operand q = fmin2(st, fdiv(st, fsub(st, one, cd), cs), one);
+      agx_operand r = fsel(st, AGX_FCC_GT, cs, zero, fsub(st, one, q), zero);
+      return fsel(st, AGX_FCC_LT, cd, one, r, one);
+   }
+   case 8: /* HARDLIGHT */
+      return blend_hard(st, cs, cs, cd);
+   case 9: { /* SOFTLIGHT */
+      agx_operand two_cs_1 = fsub(st, fadd(st, cs, cs), one);
+      /* Cs <= 0.5: Cd - (1 - 2 Cs) Cd (1 - Cd) = Cd + (2 Cs - 1) Cd (1 - Cd) */
+      agx_operand lo = ffma(st, two_cs_1, fmul(st, cd, fsub(st, one, cd)), cd);
+      /* Cd <= 0.25: Cd + (2 Cs - 1) Cd ((16 Cd - 12) Cd + 3) */
+      agx_operand poly = ffma(st, ffma(st, fconst(st, 16.0f), cd,
+                                       fconst(st, -12.0f)),
+                              cd, fconst(st, 3.0f));
+      agx_operand mid = ffma(st, two_cs_1, fmul(st, cd, poly), cd);
+      /* else: Cd + (2 Cs - 1) (sqrt(Cd) - Cd) */
+      agx_operand root = fmul(st, cd, emit_unop(st, AGX_ISA_OP_RSQRT, cd));
+      agx_operand hi = ffma(st, two_cs_1, fsub(st, root, cd), cd);
+      agx_operand upper = fsel(st, AGX_FCC_GT, cd, fconst(st, 0.25f), hi,
+                               mid);
+      return fsel(st, AGX_FCC_GT, cs, fconst(st, 0.5f), upper, lo);
+   }
+   case 10: { /* DIFFERENCE: |Cd - Cs| */
+      agx_operand d = fsub(st, cd, cs);
+      return fmax2(st, d, fsub(st, fconst(st, 0.0f), d));
+   }
+   case 11: /* EXCLUSION: Cs + Cd - 2 Cs Cd */
+      return fsub(st, fadd(st, cs, cd), fmul(st, fadd(st, cs, cs), cd));
+   default:
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "advanced blend %u", mode);
+      return cs;
+   }
+}
+
+static agx_operand
+lum3(struct isel *st, const agx_operand *c)
+{
+   return ffma(st, c[0], fconst(st, 0.30f),
+               ffma(st, c[1], fconst(st, 0.59f),
+                    fmul(st, c[2], fconst(st, 0.11f))));
+}
+
+static agx_operand
+min3(struct isel *st, const agx_operand *c)
+{
+   return fmin2(st, fmin2(st, c[0], c[1]), c[2]);
+}
+
+static agx_operand
+max3(struct isel *st, const agx_operand *c)
+{
+   return fmax2(st, fmax2(st, c[0], c[1]), c[2]);
+}
+
+/* The spec's ClipColor, in place (its luminance, minimum and maximum are
+ * all of the colour it is given). */
+static void
+clip_color(struct isel *st, agx_operand *c)
+{
+   agx_operand one = fconst(st, 1.0f);
+   agx_operand l = lum3(st, c);
+   agx_operand mn = min3(st, c);
+   agx_operand mx = max3(st, c);
+   agx_operand sl = fdiv(st, l, fsub(st, l, mn));
+   for (unsigned i = 0; i < 3; ++i) {
+      agx_operand v = ffma(st, fsub(st, c[i], l), sl, l);
+      c[i] = fsel(st, AGX_FCC_LT, mn, fconst(st, 0.0f), v, c[i]);
+   }
+   agx_operand sh = fdiv(st, fsub(st, one, l), fsub(st, mx, l));
+   for (unsigned i = 0; i < 3; ++i) {
+      agx_operand v = ffma(st, fsub(st, c[i], l), sh, l);
+      c[i] = fsel(st, AGX_FCC_GT, mx, one, v, c[i]);
+   }
+}
+
+/* SetLum(base, lum) into out */
+static void
+set_lum(struct isel *st, const agx_operand *base, const agx_operand *lum,
+        agx_operand *out)
+{
+   agx_operand diff = fsub(st, lum3(st, lum), lum3(st, base));
+   for (unsigned i = 0; i < 3; ++i)
+      out[i] = fadd(st, base[i], diff);
+   clip_color(st, out);
+}
+
+/* SetLumSat(base, sat, lum) into out */
+static void
+set_lum_sat(struct isel *st, const agx_operand *base, const agx_operand *sat,
+            const agx_operand *lum, agx_operand *out)
+{
+   agx_operand mn = min3(st, base), mx = max3(st, base);
+   agx_operand ssat = fsub(st, max3(st, sat), min3(st, sat));
+   agx_operand range = fsub(st, mx, mn);
+   agx_operand scale = fdiv(st, ssat, range);
+   agx_operand c[3];
+   for (unsigned i = 0; i < 3; ++i)
+      c[i] = fsel(st, AGX_FCC_GT, mx, mn, fmul(st, fsub(st, base[i], mn),
+                                              scale),
+                  fconst(st, 0.0f));
+   set_lum(st, c, lum, out);
+}
+
+/* The blended colour of an advanced equation into out[4], from the
+ * premultiplied source s and destination d. */
+static void
+blend_advanced(struct isel *st, unsigned mode, const agx_operand *s,
+               const agx_operand *d, agx_operand *out)
+{
+   agx_operand one = fconst(st, 1.0f);
+   agx_operand zero = fconst(st, 0.0f);
+   /* unpremultiplied colours (0 when alpha is 0) */
+   agx_operand cs[3], cd[3];
+   for (unsigned i = 0; i < 3; ++i) {
+      cs[i] = fsel(st, AGX_FCC_EQ, s[3], zero, zero, fdiv(st, s[i], s[3]));
+      cd[i] = fsel(st, AGX_FCC_EQ, d[3], zero, zero, fdiv(st, d[i], d[3]));
+   }
+   agx_operand p0 = fmul(st, s[3], d[3]);
+   agx_operand p1 = fmul(st, s[3], fsub(st, one, d[3]));
+   agx_operand p2 = fmul(st, d[3], fsub(st, one, s[3]));
+
+   agx_operand f[3];
+   switch (mode) {
+   case 12: /* HSL_HUE: SetLumSat(Cs, Cd, Cd) */
+      set_lum_sat(st, cs, cd, cd, f);
+      break;
+   case 13: /* HSL_SATURATION: SetLumSat(Cd, Cs, Cd) */
+      set_lum_sat(st, cd, cs, cd, f);
+      break;
+   case 14: /* HSL_COLOR: SetLum(Cs, Cd) */
+      set_lum(st, cs, cd, f);
+      break;
+   case 15: /* HSL_LUMINOSITY: SetLum(Cd, Cs) */
+      set_lum(st, cd, cs, f);
+      break;
+   default:
+      for (unsigned i = 0; i < 3; ++i)
+         f[i] = blend_separable(st, mode, cs[i], cd[i]);
+      break;
+   }
+   for (unsigned i = 0; i < 3; ++i)
+      out[i] = ffma(st, f[i], p0, ffma(st, cs[i], p1, fmul(st, cd[i], p2)));
+   out[3] = fadd(st, fadd(st, p0, p1), p2);
+}
+
 /* Tilebuffer access ordering (Mesa agx_compile.c): wait_pix 0x8 before the
  * first load, 0xC before a first store, 0x4 once the pixel was touched. */
 static void
@@ -2827,9 +3056,16 @@ emit_fs_end(struct isel *st)
                s1[i] = agx_mov_imm(&st->b, 32, 0);
          }
 
+         agx_operand adv[4];
+         if (bk->advanced)
+            blend_advanced(st, bk->advanced, sc, d, adv);
          for (unsigned i = 0; i < 4; ++i) {
             if (!(write & (1u << i)))
                continue;
+            if (bk->advanced) {
+               c[i] = adv[i];
+               continue;
+            }
             bool a = i == 3;
             unsigned func = a ? bk->alpha_func : bk->rgb_func;
             agx_operand sf = blend_factor(st, a ? bk->alpha_src : bk->rgb_src,

@@ -158,6 +158,8 @@ void
 check_layout_default(struct check *c, struct ast_node *n, unsigned q)
 {
    gl_shader_stage s = c->st->stage;
+   if (check_blend_support_default(c, n, q))
+      return; /* layout(blend_support_*) out; (glsl_check_blend.c) */
    if (q & (AST_Q_IN | AST_Q_OUT)) {
       /* Which stages take "layout(...) in/out;", and the stage rules. */
       bool in = q & AST_Q_IN;
@@ -421,6 +423,7 @@ check_layout_variable(struct check *c, struct ast_node *n, unsigned q)
    if (c->st->es && (q & AST_Q_UNIFORM) && !es_uniform_layouts(c, n))
       return;
    check_location_es_component(c, n, n->type->layout);
+   check_blend_support_variable(c, n);
    /* The coordinate conventions qualify gl_FragCoord only
     * (ARB_fragment_coord_conventions, GLSL 1.50 4.3.8.1). */
    for (struct ast_layout_id *l = n->type->layout; l; l = l->next) {

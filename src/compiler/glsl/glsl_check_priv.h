@@ -255,6 +255,12 @@ void check_buffer_read(struct check *c, struct ast_node *n, const char *name,
  * which layouts a variable takes, offset/align in blocks, compute local
  * size, gl_FragDepth; the shared layout-list helpers. */
 void check_layout_default(struct check *c, struct ast_node *n, unsigned q);
+/* glsl_check_blend.c: layout(blend_support_*) (KHR_blend_equation_advanced).
+ * check_blend_support_default returns true when the declaration has such
+ * a qualifier (then it is checked entirely there). */
+bool check_blend_support_default(struct check *c, struct ast_node *n,
+                                 unsigned q);
+void check_blend_support_variable(struct check *c, struct ast_node *n);
 void check_layout_variable(struct check *c, struct ast_node *n, unsigned q);
 void check_layout_declarator(struct check *c, struct ast_node *d,
                              struct ast_type *at, unsigned q,

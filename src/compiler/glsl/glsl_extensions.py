@@ -82,6 +82,8 @@ EXTENSIONS = [
     ('GL_OES_shader_multisample_interpolation', None, 300),
     ('GL_OES_shader_image_atomic', None, 310),
     ('GL_OES_texture_storage_multisample_2d_array', None, 310),
+    # layout(blend_support_*) out; (glsl_check_blend.c)
+    ('GL_KHR_blend_equation_advanced', 110, 100),
 ]
 
 TEMPLATE = """\

@@ -171,6 +171,7 @@ layout_extension_on(const struct glsl_parse_state *st)
       "GL_ARB_enhanced_layouts", "GL_ARB_geometry_shader4",
       "GL_ARB_cull_distance", "GL_ARB_viewport_array",
       "GL_ARB_shader_draw_parameters", "GL_ARB_shading_language_packing",
+      "GL_KHR_blend_equation_advanced",
    };
    for (unsigned i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
       if (glsl_ext_enabled(st, exts[i]))

@@ -570,6 +570,10 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       }
    }
 
+   for (unsigned i = 0; i < count[MESA_SHADER_FRAGMENT]; i++)
+      prog->blend_support |=
+         glsl_blend_support_of(by_stage[MESA_SHADER_FRAGMENT][i]);
+
    link_attribs(&l);
    if (!l.failed)
       link_varyings(&l);

@@ -241,7 +241,25 @@ struct glsl_program {
 
    struct glsl_program_block *ubos;
    unsigned num_ubos;
+
+   /* KHR_blend_equation_advanced: the union of the fragment shaders'
+    * layout(blend_support_*) out; as GLSL_BLEND_SUPPORT_* bits. */
+   unsigned blend_support;
 };
+
+/* Bit (1 << (m - 1)) for the advanced blend equation number m in the
+ * order of the KHR_blend_equation_advanced enums: 1 MULTIPLY, 2 SCREEN,
+ * 3 OVERLAY, 4 DARKEN, 5 LIGHTEN, 6 COLORDODGE, 7 COLORBURN, 8 HARDLIGHT,
+ * 9 SOFTLIGHT, 10 DIFFERENCE, 11 EXCLUSION, 12 HSL_HUE, 13
+ * HSL_SATURATION, 14 HSL_COLOR, 15 HSL_LUMINOSITY (the numbering of enum
+ * pipe_advanced_blend_mode). */
+#define GLSL_BLEND_SUPPORT_ALL 0x7fffu
+/* The bits of one qualifier name ("blend_support_multiply" ...,
+ * "blend_support_all_equations"), 0 for other names. */
+unsigned glsl_blend_support_bits(const char *name);
+struct glsl_parse_state;
+/* The bits a compiled shader declares. */
+unsigned glsl_blend_support_of(const struct glsl_parse_state *st);
 
 /* A name bound to a location before linking (glBindAttribLocation,
  * glBindFragDataLocation). */

@@ -5,6 +5,7 @@
 
 /* Blending and colour masks (ES 2.0 section 4.1.6-4.2.2). */
 #include "main/context.h"
+#include "main/blend.h"
 #include "main/extensions.h"
 
 /* ARB_blend_func_extended (desktop), EXT_blend_func_extended (ES). */
@@ -108,10 +109,51 @@ _mesa_BlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha)
    ctx->NewState |= ST_NEW_BLEND;
 }
 
+/* KHR_blend_equation_advanced: the equation's number (1 MULTIPLY ... 15
+ * HSL_LUMINOSITY, as enum pipe_advanced_blend_mode), 0 for other enums. */
+unsigned
+_mesa_advanced_blend_mode(GLenum mode)
+{
+   static const GLenum modes[] = {
+      GL_MULTIPLY_KHR, GL_SCREEN_KHR, GL_OVERLAY_KHR, GL_DARKEN_KHR,
+      GL_LIGHTEN_KHR, GL_COLORDODGE_KHR, GL_COLORBURN_KHR,
+      GL_HARDLIGHT_KHR, GL_SOFTLIGHT_KHR, GL_DIFFERENCE_KHR,
+      GL_EXCLUSION_KHR, GL_HSL_HUE_KHR, GL_HSL_SATURATION_KHR,
+      GL_HSL_COLOR_KHR, GL_HSL_LUMINOSITY_KHR,
+   };
+   for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+      if (modes[i] == mode)
+         return i + 1;
+   }
+   return 0;
+}
+
 void GLAPIENTRY
 _mesa_BlendEquation(GLenum mode)
 {
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   /* The advanced equations are taken by BlendEquation (and
+    * BlendEquationi) only, for RGB and alpha together; BlendEquationSeparate
+    * keeps rejecting them (KHR_blend_equation_advanced, "Errors"). */
+   if (_mesa_advanced_blend_mode(mode) &&
+       _mesa_has_extension(ctx, "GL_KHR_blend_equation_advanced")) {
+      ctx->Color.EquationRGB = mode;
+      ctx->Color.EquationA = mode;
+      ctx->NewState |= ST_NEW_BLEND;
+      return;
+   }
    _mesa_BlendEquationSeparate(mode, mode);
+}
+
+/* KHR_blend_equation_advanced: blends are always coherent here (the
+ * shader reads the tilebuffer in primitive order), so nothing to wait
+ * for. */
+void GLAPIENTRY
+_mesa_BlendBarrier(void)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   (void)ctx;
 }
 
 void GLAPIENTRY

@@ -224,6 +224,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Color.SrcRGB = ctx->Color.SrcA = GL_ONE;
    ctx->Color.DstRGB = ctx->Color.DstA = GL_ZERO;
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;
+   ctx->Color.BlendCoherent = true;
    ctx->Color.Dither = true;
 
    ctx->Depth.Func = GL_LESS;

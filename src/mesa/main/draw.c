@@ -8,6 +8,8 @@
  * section 2.8, 4.2.3; ES 3.0 section 2.9.3), then the state tracker.
  */
 #include "main/context.h"
+#include "main/blend.h"
+#include "compiler/glsl/glsl_program.h"
 #include "main/fbobject.h"
 #include "main/robustness.h"
 #include "main/transformfeedback.h"
@@ -85,6 +87,38 @@ dual_source_allows(struct gl_context *ctx, const char *func)
    return true;
 }
 
+/* KHR_blend_equation_advanced ("Errors"): drawing with blending enabled
+ * and an advanced equation is an INVALID_OPERATION when more than one
+ * draw buffer is enabled, or when the fragment shader did not declare
+ * the equation with layout(blend_support_*) out;. */
+static bool
+advanced_blend_allows(struct gl_context *ctx, const char *func)
+{
+   unsigned mode = _mesa_advanced_blend_mode(ctx->Color.EquationRGB);
+   if (!mode || !(ctx->Color.BlendEnabled || ctx->Color.BlendEnabledi))
+      return true;
+   struct gl_framebuffer *fb = ctx->DrawBuffer;
+   unsigned enabled = 0;
+   for (unsigned i = 0; fb && i < MAX_DRAW_BUFFERS; i++)
+      enabled += fb->ColorDrawBuffer[i] != GL_NONE;
+   if (enabled > 1) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(advanced blending with %u draw buffers)", func,
+                  enabled);
+      return false;
+   }
+   const struct gl_program_object *p = ctx->CurrentProgram;
+   const struct glsl_program *linked =
+      p && p->exec ? p->exec->linked : NULL;
+   if (!linked || !(linked->blend_support & (1u << (mode - 1)))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(the fragment shader does not support the advanced "
+                  "blend equation)", func);
+      return false;
+   }
+   return true;
+}
+
 /* ES 3.0 section 2.15.2: while capturing, arrays must be drawn with the
  * primitive mode of BeginTransformFeedback and elements not at all.  Also
  * the float and dual-source blending rules above. */
@@ -92,7 +126,8 @@ static bool
 feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
                 const char *func)
 {
-   if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func))
+   if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func) ||
+       !advanced_blend_allows(ctx, func))
       return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
       return true;

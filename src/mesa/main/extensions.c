@@ -44,6 +44,12 @@ has_buffer_textures(const struct gl_context *ctx)
    return _mesa_has_buffer_textures(ctx);
 }
 
+static bool
+has_advanced_blend(const struct gl_context *ctx)
+{
+   return ctx->Const.AdvancedBlend;
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -75,8 +81,16 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},
    {"GL_EXT_robustness", API_ES, 20},
+   /* Decoded at upload (st_texture_etc.c, util/format/u_format_bc.c). */
+   {"GL_EXT_texture_compression_rgtc", API_ES, 30},
+   {"GL_EXT_texture_compression_s3tc", API_ES, 20},
+   {"GL_EXT_texture_compression_s3tc_srgb", API_ES, 30},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},
+   {"GL_KHR_blend_equation_advanced", API_GL | API_ES, 20,
+    has_advanced_blend},
+   {"GL_KHR_blend_equation_advanced_coherent", API_GL | API_ES, 20,
+    has_advanced_blend},
    {"GL_KHR_debug", API_GL | API_ES, 20},
    {"GL_KHR_parallel_shader_compile", API_ES, 20},
    {"GL_NV_framebuffer_blit", API_ES, 20},

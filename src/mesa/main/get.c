@@ -40,8 +40,9 @@ struct value {
    enum value_type type;
    unsigned n;
    union {
-      GLint i[16];
-      GLfloat f[16];
+      /* 32: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
+      GLint i[32];
+      GLfloat f[32];
    };
 };
 
@@ -367,6 +368,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    }
    case GL_COMPRESSED_TEXTURE_FORMATS:
+      _Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 32, "struct value");
       v->type = TYPE_INT;
       v->n = _mesa_get_compressed_formats(ctx, v->i);
       return true;

@@ -377,6 +377,9 @@ struct gl_constants {
    /* The driver has PIPE_QUERY_TIME_ELAPSED and PIPE_QUERY_TIMESTAMP
     * (ARB_timer_query, EXT_disjoint_timer_query). */
    bool TimerQueries;
+   /* PIPE_CAP_BLEND_EQUATION_ADVANCED: KHR_blend_equation_advanced and
+    * _coherent. */
+   bool AdvancedBlend;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -484,6 +487,9 @@ struct gl_context {
       uint8_t BlendEnabledi;
       uint8_t ColorMaski[MAX_DRAW_BUFFERS];
       GLenum ClampReadColor; /* GL 3.0 glClampColor */
+      /* GL_BLEND_ADVANCED_COHERENT_KHR (initially true; blends are
+       * always coherent here, so it changes nothing). */
+      bool BlendCoherent;
    } Color;
 
    struct {

@@ -11,6 +11,7 @@
  */
 #include "main/context.h"
 #include "main/desktop31.h"
+#include "main/extensions.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 
@@ -263,6 +264,12 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_STENCIL_TEST:
       *dirty = ST_NEW_DSA;
       return &ctx->Stencil.Enabled;
+   case GL_BLEND_ADVANCED_COHERENT_KHR:
+      if (!_mesa_has_extension(ctx,
+                               "GL_KHR_blend_equation_advanced_coherent"))
+         return NULL;
+      *dirty = 0;
+      return &ctx->Color.BlendCoherent;
    case GL_DEBUG_OUTPUT:
       *dirty = 0; /* see set_enable */
       return &ctx->Debug.Output;

@@ -22,6 +22,7 @@
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_texture_etc.h"
 #include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
 
 /* min_version: the first ES version (x10) with the format. */
 static const struct {
@@ -40,6 +41,21 @@ static const struct {
    {GL_COMPRESSED_RGBA8_ETC2_EAC, PIPE_FORMAT_ETC2_RGBA8, 30},
    {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, PIPE_FORMAT_ETC2_SRGBA8, 30},
    {GL_ETC1_RGB8_OES, PIPE_FORMAT_ETC1_RGB8, 20},
+   /* EXT_texture_compression_s3tc (ES 2.0 and later). */
+   {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGB, 20},
+   {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGBA, 20},
+   {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_RGBA, 20},
+   {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_RGBA, 20},
+   /* EXT_texture_compression_s3tc_srgb (sRGB textures need ES 3.0 here). */
+   {GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGB, 30},
+   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGBA, 30},
+   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_SRGBA, 30},
+   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_SRGBA, 30},
+   /* EXT_texture_compression_rgtc (written against ES 3.x). */
+   {GL_COMPRESSED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_UNORM, 30},
+   {GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_SNORM, 30},
+   {GL_COMPRESSED_RED_GREEN_RGTC2_EXT, PIPE_FORMAT_RGTC2_UNORM, 30},
+   {GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT, PIPE_FORMAT_RGTC2_SNORM, 30},
 };
 
 #define NUM_COMPRESSED_FORMATS                                                 \
@@ -78,6 +94,29 @@ _mesa_get_compressed_formats(const struct gl_context *ctx, GLint *formats)
       n++;
    }
    return n;
+}
+
+bool
+_mesa_compressed_teximage_ok(enum pipe_format pf, GLenum format, GLenum type)
+{
+   if (!util_format_is_bc(pf))
+      return false;
+   switch (pf) {
+   case PIPE_FORMAT_RGTC1_UNORM:
+      return format == GL_RED && type == GL_UNSIGNED_BYTE;
+   case PIPE_FORMAT_RGTC1_SNORM:
+      return format == GL_RED && type == GL_BYTE;
+   case PIPE_FORMAT_RGTC2_UNORM:
+      return format == GL_RG && type == GL_UNSIGNED_BYTE;
+   case PIPE_FORMAT_RGTC2_SNORM:
+      return format == GL_RG && type == GL_BYTE;
+   default:
+      /* S3TC: RGB or RGBA texels, normalized bytes or (with the float
+       * texture extensions) floats. */
+      return (format == GL_RGB || format == GL_RGBA) &&
+             (type == GL_UNSIGNED_BYTE || type == GL_FLOAT ||
+              type == GL_HALF_FLOAT || type == GL_HALF_FLOAT_OES);
+   }
 }
 
 /* One CompressedTex[Sub]Image call. */
@@ -269,8 +308,9 @@ compressed_tex_sub_image(struct gl_context *ctx,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", c->func);
       return;
    }
-   /* ES 3.0.6 section 3.8.5: ETC2/EAC sub-images start on a 4x4 block
-    * and cover whole blocks except at the right and bottom edges. */
+   /* ES 3.0.6 section 3.8.5 (ETC2/EAC), EXT_texture_compression_s3tc and
+    * _rgtc (CompressedTexSubImage2D errors): sub-images start on a 4x4
+    * block and cover whole blocks except at the right and bottom edges. */
    if ((c->x & 3) || (c->y & 3) ||
        ((c->width & 3) && c->x + c->width != img->Width) ||
        ((c->height & 3) && c->y + c->height != img->Height)) {

@@ -14,8 +14,8 @@
 #include "main/mtypes.h"
 
 /* The pipe format of a compressed internal format this context accepts
- * (ETC1 in every ES context through OES_compressed_ETC1_RGB8_texture, the
- * ETC2/EAC formats in ES 3.0), PIPE_FORMAT_NONE for anything else. */
+ * (ETC1 and S3TC in every ES context, the ETC2/EAC, sRGB S3TC and RGTC
+ * formats in ES 3.0), PIPE_FORMAT_NONE for anything else. */
 enum pipe_format _mesa_compressed_pipe_format(const struct gl_context *ctx,
                                               GLenum internalformat);
 
@@ -23,9 +23,16 @@ enum pipe_format _mesa_compressed_pipe_format(const struct gl_context *ctx,
  * MESA_MAX_COMPRESSED_FORMATS) when formats is not NULL; returns how many
  * there are (GL_NUM_COMPRESSED_TEXTURE_FORMATS).  ETC1 is listed too, as
  * the extension asks. */
-#define MESA_MAX_COMPRESSED_FORMATS 11
+#define MESA_MAX_COMPRESSED_FORMATS 23
 unsigned _mesa_get_compressed_formats(const struct gl_context *ctx,
                                       GLint *formats);
+
+/* EXT_texture_compression_s3tc / _rgtc: TexImage2D also takes their
+ * internal formats, with uncompressed texels (no online compression:
+ * those images are stored uncompressed).  Is pf (an S3TC or RGTC format)
+ * one of these and may (format, type) specify its texels? */
+bool _mesa_compressed_teximage_ok(enum pipe_format pf, GLenum format,
+                                  GLenum type);
 
 /* TexStorage2D/3D with a compressed internal format: the whole call
  * (checks, errors, storage).  dims is 2 or 3; depth is 1 for dims 2. */

@@ -18,7 +18,9 @@
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
+#include "state_tracker/st_texture_etc.h"
 #include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
 
 /* Face index of a TexImage target of `dims` dimensions, -1 when not one
  * of this context.  1D textures and 1D arrays (2D images whose rows are
@@ -168,11 +170,21 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
+   /* EXT_texture_compression_s3tc / _rgtc: their internal formats with
+    * uncompressed texels (stored uncompressed; see texcompress.h). */
+   enum pipe_format compressed =
+      _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
+   bool from_texels = util_format_is_bc(compressed);
+   if (from_texels && !_mesa_compressed_teximage_ok(compressed, format, type)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(format/type for a compressed internalformat)", func);
+      return;
+   }
    /* ES 2.0 with OES_required_internalformat: like ES 3.0, a combination
     * of its table 3.4 (format_combination_ok), INVALID_OPERATION
     * otherwise; internal formats unknown to it are INVALID_VALUE. */
-   if (es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                    func))
+   if (es2 && !from_texels &&
+       !check_internalformat(ctx, (GLenum)internalformat, format, type, func))
       return;
    GLint max = bind_target == GL_TEXTURE_CUBE_MAP
                   ? ctx->Const.MaxCubeMapTextureSize
@@ -188,8 +200,8 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    /* ES 3.0 adds the sized formats of table 3.2. */
-   if (!es2 && !check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                     func))
+   if (!es2 && !from_texels &&
+       !check_internalformat(ctx, (GLenum)internalformat, format, type, func))
       return;
    /* Depth images of cube maps in ES 2.0: OES_depth_texture_cube_map
     * (OES_depth_texture alone allows TEXTURE_2D only). */
@@ -205,8 +217,10 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
-   enum pipe_format storage = storage_of(ctx, (GLenum)internalformat, type,
-                                         bind_target, func);
+   enum pipe_format storage =
+      from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
+                  : storage_of(ctx, (GLenum)internalformat, type, bind_target,
+                               func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map;
@@ -258,9 +272,28 @@ sub_image_format_ok(struct gl_context *ctx,
                     const struct gl_texture_image *img, GLenum format,
                     GLenum type)
 {
+   enum pipe_format compressed =
+      _mesa_compressed_pipe_format(ctx, img->InternalFormat);
+   if (util_format_is_bc(compressed))
+      return _mesa_compressed_teximage_ok(compressed, format, type);
    if (_mesa_is_gles(ctx) && ctx->Version < 30)
       return format == img->Format;
    return _mesa_format_combination_ok(ctx, format, type, img->InternalFormat);
+}
+
+/* EXT_texture_compression_s3tc / _rgtc (TexSubImage2D errors): in an
+ * image with one of their internal formats, a sub-image starts on a 4x4
+ * block and covers whole blocks except at the right and bottom edges. */
+static bool
+sub_image_blocks_ok(struct gl_context *ctx,
+                    const struct gl_texture_image *img, GLint x, GLint y,
+                    GLsizei w, GLsizei h)
+{
+   if (!util_format_is_bc(
+          _mesa_compressed_pipe_format(ctx, img->InternalFormat)))
+      return true;
+   return !(x & 3) && !(y & 3) && (!(w & 3) || x + w == img->Width) &&
+          (!(h & 3) || y + h == img->Height);
 }
 
 /* TexSubImage1D (dims 1) and TexSubImage2D. */
@@ -299,6 +332,10 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       return;
    if (src == PIPE_FORMAT_NONE || !sub_image_format_ok(ctx, img, format, type)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
+      return;
+   }
+   if (!sub_image_blocks_ok(ctx, img, xoffset, yoffset, width, height)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(block alignment)", func);
       return;
    }
    if (!width || !height || (!pixels && !ctx->PixelUnpackBuffer))
@@ -879,7 +916,9 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(region)", func);
       return;
    }
-   if (src == PIPE_FORMAT_NONE || !sub_image_format_ok(ctx, img, format, type)) {
+   if (src == PIPE_FORMAT_NONE ||
+       !sub_image_format_ok(ctx, img, format, type) ||
+       !sub_image_blocks_ok(ctx, img, xoffset, yoffset, width, height)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }

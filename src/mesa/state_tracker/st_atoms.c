@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "main/context.h"
+#include "main/blend.h"
 #include "main/matrix.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
@@ -348,6 +349,9 @@ update_blend(struct st_context *st)
       }
    }
 
+   /* KHR_blend_equation_advanced: one equation for every channel. */
+   b.advanced_blend_func = (enum pipe_advanced_blend_mode)
+      _mesa_advanced_blend_mode(ctx->Color.EquationRGB);
    cso = st_cached_cso(st, CSO_BLEND, &b, sizeof(b));
    if (cso != st->blend) {
       st->pipe->bind_blend_state(st->pipe, cso);

@@ -379,6 +379,8 @@ st_context_create(struct pipe_screen *screen,
    int dual = screen->get_param(screen,
                                 PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS);
    st->ctx.Const.MaxDualSourceDrawBuffers = dual > 0 ? 1 : 0;
+   st->ctx.Const.AdvancedBlend =
+      screen->get_param(screen, PIPE_CAP_BLEND_EQUATION_ADVANCED) > 0;
    st->ctx.Const.TimerQueries =
       screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
       screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&

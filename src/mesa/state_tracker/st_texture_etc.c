@@ -4,7 +4,8 @@
  */
 
 /*
- * Compressed texture images.  When the driver samples an ETC format
+ * Compressed texture images.  When the driver samples an ETC, S3TC or
+ * RGTC format
  * (is_format_supported with PIPE_BIND_SAMPLER_VIEW) its blocks are stored
  * as they come; otherwise they are decoded at upload, one image (array
  * layer) at a time, into the uncompressed format st_compressed_storage_format
@@ -18,17 +19,27 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
 #include "util/format/u_format_etc.h"
 #include "util/format/u_format_pack.h"
 #include "util/u_inlines.h"
 
-enum pipe_format
-st_compressed_storage_format(struct pipe_screen *screen,
-                             enum pipe_format compressed)
+/* The decoded format of any compressed format this file decodes. */
+static enum pipe_format
+decoded_format(enum pipe_format compressed)
+{
+   return util_format_is_bc(compressed)
+             ? util_format_bc_decoded_format(compressed)
+             : util_format_etc_decoded_format(compressed);
+}
+
+static enum pipe_format
+choose_storage(struct pipe_screen *screen, enum pipe_format compressed,
+               bool native)
 {
    const enum pipe_format candidates[] = {
-      compressed,
-      util_format_etc_decoded_format(compressed),
+      native ? compressed : PIPE_FORMAT_NONE,
+      decoded_format(compressed),
       PIPE_FORMAT_R16G16B16A16_FLOAT,
    };
 
@@ -39,6 +50,43 @@ st_compressed_storage_format(struct pipe_screen *screen,
          return candidates[i];
    }
    return PIPE_FORMAT_R8G8B8A8_UNORM;
+}
+
+enum pipe_format
+st_compressed_storage_format(struct pipe_screen *screen,
+                             enum pipe_format compressed)
+{
+   return choose_storage(screen, compressed, true);
+}
+
+enum pipe_format
+st_decoded_storage_format(struct pipe_screen *screen,
+                          enum pipe_format compressed)
+{
+   return choose_storage(screen, compressed, false);
+}
+
+/* Lossless decode into the decoded format, or to 4 floats per texel. */
+static bool
+unpack(enum pipe_format compressed, void *dst, size_t dst_stride_B,
+       const uint8_t *src, size_t src_stride_B, unsigned w, unsigned h)
+{
+   if (util_format_is_bc(compressed))
+      return util_format_bc_unpack(compressed, dst, dst_stride_B, src,
+                                   src_stride_B, w, h);
+   return util_format_etc_unpack(compressed, dst, dst_stride_B, src,
+                                 src_stride_B, w, h);
+}
+
+static bool
+unpack_float(enum pipe_format compressed, float *dst, size_t dst_stride_B,
+             const uint8_t *src, size_t src_stride_B, unsigned w, unsigned h)
+{
+   if (util_format_is_bc(compressed))
+      return util_format_bc_unpack_rgba_float(compressed, dst, dst_stride_B,
+                                              src, src_stride_B, w, h);
+   return util_format_etc_unpack_rgba_float(compressed, dst, dst_stride_B,
+                                            src, src_stride_B, w, h);
 }
 
 /* Decodes one image of w x h texels from tightly packed blocks into rows
@@ -52,18 +100,16 @@ decode_image(enum pipe_format compressed, enum pipe_format storage,
                         util_format_get_blocksize(compressed);
    size_t out_stride_B = (size_t)w * util_format_get_blocksize(storage);
 
-   if (storage == util_format_etc_decoded_format(compressed))
-      return util_format_etc_unpack(compressed, out, out_stride_B, blocks,
-                                    block_row_B, w, h);
+   if (storage == decoded_format(compressed))
+      return unpack(compressed, out, out_stride_B, blocks, block_row_B, w, h);
 
    /* Any other storage: through floats (lossy for RGBA8; sRGB texels
     * keep their encoded values). */
    float *rgba = malloc((size_t)w * h * 4 * sizeof(float));
    if (!rgba)
       return false;
-   bool ok = util_format_etc_unpack_rgba_float(compressed, rgba,
-                                               (size_t)w * 4 * sizeof(float),
-                                               blocks, block_row_B, w, h);
+   bool ok = unpack_float(compressed, rgba, (size_t)w * 4 * sizeof(float),
+                          blocks, block_row_B, w, h);
    for (unsigned y = 0; ok && y < h; y++)
       ok = util_format_pack_rgba_float(storage, out + y * out_stride_B,
                                        rgba + (size_t)y * w * 4, w);

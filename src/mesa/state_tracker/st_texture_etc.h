@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* Storage and upload of compressed (ETC family) texture images. */
+/* Storage and upload of compressed (ETC, S3TC and RGTC) texture images. */
 #ifndef ST_TEXTURE_ETC_H
 #define ST_TEXTURE_ETC_H
 
@@ -13,10 +13,17 @@ struct st_context;
 struct pipe_screen;
 
 /* The format images of a compressed format are stored in: the format
- * itself when the driver samples it, else its lossless decoded format
- * (util_format_etc_decoded_format), else RGBA16F, else RGBA8. */
+ * itself when the driver samples it, else its decoded format
+ * (util_format_etc_decoded_format, util_format_bc_decoded_format), else
+ * RGBA16F, else RGBA8. */
 enum pipe_format st_compressed_storage_format(struct pipe_screen *screen,
                                               enum pipe_format compressed);
+
+/* The same choice without the compressed format itself: the storage of
+ * images TexImage2D defines from uncompressed texels with a compressed
+ * internal format (nothing compresses them). */
+enum pipe_format st_decoded_storage_format(struct pipe_screen *screen,
+                                           enum pipe_format compressed);
 
 /* Defines image (face, level) of t from compressed blocks (NULL: no
  * contents); depth is the number of array layers.  False if out of

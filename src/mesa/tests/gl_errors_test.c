@@ -294,7 +294,8 @@ CALL(mipmap_npot, {
 })
 CALL(mipmap_target, _mesa_GenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X))
 CALL(compressed_teximage,
-     _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, 0x83F0, 4, 4, 0, 8, texels))
+     _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8E8C, 4, 4, 0, 16,
+                                texels)) /* BPTC: not offered */
 
 /* Section 4.4: framebuffer and renderbuffer objects. */
 CALL(bind_fbo_target, _mesa_BindFramebuffer(GL_RENDERBUFFER, 1))

@@ -128,13 +128,14 @@ stored_format(GLenum target, unsigned level)
 static void
 test_format_lists(void **state)
 {
-   GLint n = -1, list[16];
+   GLint n = -1, list[32];
 
    (void)state;
-   /* ES 2.0: only ETC1 (the extension). */
+   /* ES 2.0: ETC1 and the four S3TC formats (the extensions; the
+    * EXT_texture_compression_s3tc list for ES includes RGBA DXT1). */
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
    _mesa_GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   assert_int_equal(n, 1);
+   assert_int_equal(n, 5);
    _mesa_GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
    assert_int_equal(list[0], GL_ETC1_RGB8_OES);
    assert_non_null(strstr((const char *)_mesa_GetString(GL_EXTENSIONS),
@@ -147,10 +148,11 @@ test_format_lists(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 
-   /* ES 3.0: the ten ETC2/EAC formats (table 3.19) and ETC1. */
+   /* ES 3.0: the ten ETC2/EAC formats (table 3.19), ETC1, the eight S3TC
+    * (with sRGB) and the four RGTC formats. */
    t = es3();
    _mesa_GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   assert_int_equal(n, 11);
+   assert_int_equal(n, 23);
    memset(list, 0, sizeof(list));
    _mesa_GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
    for (GLenum f = GL_COMPRESSED_R11_EAC;

@@ -114,6 +114,10 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
     * the second colour of render target 0 (FRAG_RESULT_DUAL_SRC0). */
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
       return 1;
+   /* Advanced equations too; coherent for free, as the shader reads the
+    * tilebuffer in primitive order (wait_pix). */
+   case PIPE_CAP_BLEND_EQUATION_ADVANCED:
+      return 1;
    case PIPE_CAP_MAX_VERTEX_ATTRIB_STRIDE:
       return 2048;
    case PIPE_CAP_MAX_VERTEX_ELEMENT_SRC_OFFSET:

@@ -284,6 +284,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
                   .alpha_func = r->alpha_func,
                   .alpha_src = r->alpha_src_factor,
                   .alpha_dst = r->alpha_dst_factor,
+                  .advanced = (uint8_t)b->advanced_blend_func,
                };
             }
          }

@@ -51,6 +51,27 @@ enum pipe_blend_func {
    PIPE_BLEND_MAX,
 };
 
+/* KHR_blend_equation_advanced: in pipe_blend_state::advanced_blend_func;
+ * NONE for the ordinary equations of pipe_rt_blend_state. */
+enum pipe_advanced_blend_mode {
+   PIPE_ADVANCED_BLEND_NONE = 0,
+   PIPE_ADVANCED_BLEND_MULTIPLY,
+   PIPE_ADVANCED_BLEND_SCREEN,
+   PIPE_ADVANCED_BLEND_OVERLAY,
+   PIPE_ADVANCED_BLEND_DARKEN,
+   PIPE_ADVANCED_BLEND_LIGHTEN,
+   PIPE_ADVANCED_BLEND_COLORDODGE,
+   PIPE_ADVANCED_BLEND_COLORBURN,
+   PIPE_ADVANCED_BLEND_HARDLIGHT,
+   PIPE_ADVANCED_BLEND_SOFTLIGHT,
+   PIPE_ADVANCED_BLEND_DIFFERENCE,
+   PIPE_ADVANCED_BLEND_EXCLUSION,
+   PIPE_ADVANCED_BLEND_HSL_HUE,
+   PIPE_ADVANCED_BLEND_HSL_SATURATION,
+   PIPE_ADVANCED_BLEND_HSL_COLOR,
+   PIPE_ADVANCED_BLEND_HSL_LUMINOSITY,
+};
+
 enum pipe_logicop {
    PIPE_LOGICOP_CLEAR,
    PIPE_LOGICOP_NOR,
@@ -453,6 +474,10 @@ enum pipe_cap {
    PIPE_CAP_DMABUF,
    PIPE_CAP_POINT_SPRITE,
    PIPE_CAP_TEXRECT, /* PIPE_TEXTURE_RECT with unnormalized_coords */
+   /* pipe_blend_state::advanced_blend_func (KHR_blend_equation_advanced
+    * and _coherent: the driver keeps blends of overlapping primitives in
+    * order). */
+   PIPE_CAP_BLEND_EQUATION_ADVANCED,
    PIPE_CAP_COUNT,
 };
 

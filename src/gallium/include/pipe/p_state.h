@@ -219,6 +219,9 @@ struct pipe_blend_state {
    unsigned alpha_to_one : 1;
    unsigned max_rt : 3;                   /* highest rt[] in use */
    struct pipe_rt_blend_state rt[PIPE_MAX_COLOR_BUFS];
+   /* KHR_blend_equation_advanced: replaces the functions and factors of
+    * the enabled render targets (GL allows one draw buffer then). */
+   enum pipe_advanced_blend_mode advanced_blend_func;
 };
 
 struct pipe_stencil_state {

@@ -1,0 +1,263 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * S3TC and RGTC textures (EXT_texture_compression_s3tc, _s3tc_srgb,
+ * _rgtc) on the noop driver, wrapped so that it samples none of them (as
+ * AGX here): which contexts take which formats, the 4x4 alignment errors
+ * of CompressedTexSubImage2D and TexSubImage2D, TexImage2D with their
+ * internal formats and uncompressed texels, and the decoded texels.  The
+ * blocks are those of src/util/format/tests/format_bc_test.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gl_test_context.h"
+#include "main/context.h"
+#include "main/texobj.h"
+#include "pipe/p_screen.h"
+#include "state_tracker/st_context.h"
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+
+/* Red > blue: red, blue, (170, 0, 85), (85, 0, 170) in row 0. */
+static const uint8_t dxt1_block[8] = {0x00, 0xf8, 0x1f, 0x00,
+                                      0xe4, 0, 0, 0};
+/* Signed RGTC: -127, 127, -76, -127, 127 in texels 0-4. */
+static const uint8_t rgtc_block[8] = {0x80, 0x7f, 0x88, 0x7c, 0, 0, 0, 0};
+
+static bool (*noop_supported)(struct pipe_screen *, enum pipe_format,
+                              enum pipe_texture_target, unsigned, unsigned,
+                              unsigned);
+
+static bool
+no_bc_supported(struct pipe_screen *screen, enum pipe_format format,
+                enum pipe_texture_target target, unsigned samples,
+                unsigned storage_samples, unsigned bind)
+{
+   const struct util_format_description *d = util_format_description(format);
+   if (d && (d->layout == UTIL_FORMAT_LAYOUT_S3TC ||
+             d->layout == UTIL_FORMAT_LAYOUT_RGTC))
+      return false;
+   return noop_supported(screen, format, target, samples, storage_samples,
+                         bind);
+}
+
+static struct gl_test *
+context(int major)
+{
+   struct gl_test *t;
+
+   if (major == 3) {
+      setenv("MESA_GLES_VERSION_OVERRIDE", "3.0", 1);
+      t = gl_test_create(3, 0, 8, 8);
+      unsetenv("MESA_GLES_VERSION_OVERRIDE");
+   } else {
+      t = gl_test_create(2, 0, 8, 8);
+   }
+   assert_non_null(t);
+   noop_supported = t->screen->is_format_supported;
+   t->screen->is_format_supported = no_bc_supported;
+   return t;
+}
+
+/* The storage format of level 0 of the bound 2D texture and the bytes of
+ * its texel (x, y). */
+static enum pipe_format
+read_texel(unsigned x, unsigned y, void *out, size_t size)
+{
+   struct gl_context *ctx = _mesa_current_context;
+   struct gl_texture_object *t =
+      _mesa_get_current_tex_object(ctx, GL_TEXTURE_2D, "test");
+   struct gl_texture_image *img = &t->Image[0][0];
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+
+   assert_non_null(img->pt);
+   u_box_3d(x, y, img->pt_layer, 1, 1, 1, &box);
+   const uint8_t *p = ctx->st->pipe->texture_map(
+      ctx->st->pipe, img->pt, img->pt_level, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(p);
+   memcpy(out, p, size);
+   ctx->st->pipe->texture_unmap(ctx->st->pipe, xfer);
+   return img->pt->format;
+}
+
+static void
+expect_rgba(unsigned x, unsigned y, int r, int g, int b, int a)
+{
+   uint8_t t[4];
+   assert_int_equal(read_texel(x, y, t, 4), PIPE_FORMAT_R8G8B8A8_UNORM);
+   assert_int_equal(t[0], r);
+   assert_int_equal(t[1], g);
+   assert_int_equal(t[2], b);
+   assert_int_equal(t[3], a);
+}
+
+static void
+test_es2_formats(void **state)
+{
+   (void)state;
+   struct gl_test *t = context(2);
+   const char *ext = (const char *)_mesa_GetString(GL_EXTENSIONS);
+   assert_non_null(strstr(ext, "GL_EXT_texture_compression_s3tc"));
+   /* RGTC and the sRGB S3TC formats are ES 3.0 here. */
+   assert_null(strstr(ext, "GL_EXT_texture_compression_rgtc"));
+   assert_null(strstr(ext, "GL_EXT_texture_compression_s3tc_srgb"));
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1_EXT, 4,
+                              4, 0, 8, rgtc_block);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                              GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, 4, 4, 0, 8,
+                              dxt1_block);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   /* DXT1 is 8 bytes a block, DXT5 16. */
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                              GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4, 0, 8,
+                              dxt1_block);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
+                              4, 4, 0, 8, dxt1_block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_rgba(0, 0, 255, 0, 0, 255);
+   expect_rgba(1, 0, 0, 0, 255, 255);
+   expect_rgba(2, 0, 170, 0, 85, 255);
+   expect_rgba(3, 0, 85, 0, 170, 255);
+   expect_rgba(3, 3, 255, 0, 0, 255);
+   gl_test_destroy(t);
+}
+
+static void
+test_subimage_alignment(void **state)
+{
+   uint8_t blocks[4 * 8] = {0};
+
+   (void)state;
+   struct gl_test *t = context(2);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   /* 6x6: 2x2 blocks. */
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
+                              6, 6, 0, 32, blocks);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+#define SUB2D(x, y, w, h, size)                                                \
+   _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, x, y, w, h,                 \
+                                 GL_COMPRESSED_RGB_S3TC_DXT1_EXT, size,        \
+                                 dxt1_block)
+   SUB2D(2, 0, 4, 4, 8);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   SUB2D(0, 0, 2, 4, 8);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   SUB2D(4, 4, 2, 2, 8); /* a partial block at the edges */
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_rgba(5, 4, 0, 0, 255, 255);
+   SUB2D(-4, 0, 4, 4, 8);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+#undef SUB2D
+   _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4,
+                                 GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 8,
+                                 dxt1_block);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
+/* TexImage2D with an S3TC internal format stores the texels as they are;
+ * TexSubImage2D keeps to the 4x4 grid. */
+static void
+test_teximage(void **state)
+{
+   uint8_t texels[8 * 8 * 4];
+
+   (void)state;
+   for (unsigned i = 0; i < sizeof(texels); i++)
+      texels[i] = (uint8_t)(i % 4 == 1 ? 255 : 0);
+   struct gl_test *t = context(2);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 8,
+                    0, GL_LUMINANCE, GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 8,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_rgba(7, 7, 0, 255, 0, 0);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 4, 4, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 3, 4, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   memset(texels, 0xff, sizeof(texels));
+   _mesa_TexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_RGBA,
+                       GL_UNSIGNED_BYTE, texels);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_rgba(4, 4, 255, 255, 255, 255);
+   expect_rgba(3, 3, 0, 255, 0, 0);
+   /* Compressed blocks into the same image. */
+   _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4,
+                                 GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 16,
+                                 (const uint8_t[16]){255, 255, 0, 0, 0, 0, 0,
+                                                     0, 0x00, 0xf8, 0x1f,
+                                                     0x00, 0, 0, 0, 0});
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   expect_rgba(0, 0, 255, 0, 0, 255);
+   /* Compressed images are never mipmapped by GenerateMipmap. */
+   _mesa_GenerateMipmap(GL_TEXTURE_2D);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
+static void
+test_rgtc(void **state)
+{
+   (void)state;
+   struct gl_test *t = context(3);
+   const char *ext = (const char *)_mesa_GetString(GL_EXTENSIONS);
+   assert_non_null(strstr(ext, "GL_EXT_texture_compression_rgtc"));
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                              GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, 4, 4, 0, 8,
+                              rgtc_block);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   int8_t v;
+   assert_int_equal(read_texel(0, 0, &v, 1), PIPE_FORMAT_R8_SNORM);
+   assert_int_equal(v, -127);
+   read_texel(1, 0, &v, 1);
+   assert_int_equal(v, 127);
+   read_texel(2, 0, &v, 1);
+   assert_int_equal(v, -76);
+   /* TexImage2D: RED with BYTE for the signed, UNSIGNED_BYTE for the
+    * unsigned format (EXT_texture_compression_rgtc for ES). */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, 4, 4,
+                    0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, 4, 4,
+                    0, GL_RED, GL_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 4, 4,
+                    0, GL_RG, GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                              GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 64, 64, 0,
+                              4096, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_es2_formats),
+      cmocka_unit_test(test_subimage_alignment),
+      cmocka_unit_test(test_teximage),
+      cmocka_unit_test(test_rgtc),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
