@@ -28,6 +28,18 @@ unavailable(const struct e2e_gl_options *opts, const char *what)
    return opts->no_skip ? 1 : E2E_SKIP;
 }
 
+void
+e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
+                   bool *quiet)
+{
+   for (int i = 1; i < argc; ++i) {
+      if (!strcmp(argv[i], "--quiet"))
+         *quiet = true;
+      else if (!strcmp(argv[i], "--no-skip"))
+         opts->no_skip = true;
+   }
+}
+
 int
 e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
 {

@@ -42,6 +42,11 @@ struct e2e_gl {
    int width, height;
 };
 
+/* The arguments every program takes: --quiet (print only failures) sets
+ * *quiet, --no-skip sets opts->no_skip; others are left to the program. */
+void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
+                        bool *quiet);
+
 /* 0 when the context is current, E2E_SKIP when the stack offers no
  * surfaceless display, config or context of that version (unless
  * no_skip), 1 on any other failure.  Messages go to stderr. */

@@ -36,7 +36,6 @@
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "e2e_gl.h"
 
@@ -176,10 +175,7 @@ main(int argc, char **argv)
       .es_minor = 0,
       .desktop = true,
    };
-   for (int i = 1; i < argc; ++i) {
-      quiet |= strcmp(argv[i], "--quiet") == 0;
-      opts.no_skip |= strcmp(argv[i], "--no-skip") == 0;
-   }
+   e2e_gl_common_args(argc, argv, &opts, &quiet);
 
    struct e2e_gl gl;
    int status = e2e_gl_open(&gl, &opts);

@@ -117,10 +117,7 @@ main(int argc, char **argv)
       .desktop = true,
       .forward_compatible = true,
    };
-   for (int i = 1; i < argc; ++i) {
-      quiet |= strcmp(argv[i], "--quiet") == 0;
-      opts.no_skip |= strcmp(argv[i], "--no-skip") == 0;
-   }
+   e2e_gl_common_args(argc, argv, &opts, &quiet);
 
    struct e2e_gl gl;
    int status = e2e_gl_open(&gl, &opts);

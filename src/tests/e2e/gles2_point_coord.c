@@ -16,7 +16,6 @@
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "e2e_gl.h"
 
@@ -65,12 +64,7 @@ main(int argc, char **argv)
 {
    bool quiet = false;
    struct e2e_gl_options opts = {.width = S, .height = S, .es_major = 2};
-   for (int i = 1; i < argc; ++i) {
-      if (!strcmp(argv[i], "--no-skip"))
-         opts.no_skip = true;
-      else if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
-   }
+   e2e_gl_common_args(argc, argv, &opts, &quiet);
 
    struct e2e_gl gl;
    int status = e2e_gl_open(&gl, &opts);

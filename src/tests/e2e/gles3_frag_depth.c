@@ -26,7 +26,6 @@
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "e2e_gl.h"
 
@@ -146,12 +145,7 @@ main(int argc, char **argv)
 {
    bool quiet = false;
    struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
-   for (int i = 1; i < argc; ++i) {
-      if (!strcmp(argv[i], "--no-skip"))
-         opts.no_skip = true;
-      else if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
-   }
+   e2e_gl_common_args(argc, argv, &opts, &quiet);
 
    struct e2e_gl gl;
    int status = e2e_gl_open(&gl, &opts);
