@@ -356,6 +356,8 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       t = pass_done(times, "cse", t);
       agx_opt_fold(ctx);
       t = pass_done(times, "fold", t);
+      agx_opt_sat(ctx);
+      t = pass_done(times, "sat", t);
       agx_dce(ctx);
       t = pass_done(times, "dce", t);
       ok = check(ctx, "cse+fold+dce");

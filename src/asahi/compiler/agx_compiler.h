@@ -283,6 +283,7 @@ bool agx_validate(const agx_context *ctx, const char *after, char *msg,
 
 void agx_dce(agx_context *ctx);
 void agx_opt_fold(agx_context *ctx);
+void agx_opt_sat(agx_context *ctx);
 void agx_opt_cse(agx_context *ctx);
 void agx_lower_phis(agx_context *ctx);
 void agx_liveness(agx_context *ctx);

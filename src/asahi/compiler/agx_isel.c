@@ -18,8 +18,9 @@
  *  - FS load_input: iterproj (smooth) or ldcf (flat) on the coefficient
  *    registers assigned before selection;
  *  - FS store_output: colours go to the tilebuffer with st_tile at the end,
- *    after wait_pix and a sample_mask that keeps every sample (Mesa
- *    src/asahi/compiler/agx_compile.c, agx_emit_local_store_pixel).
+ *    after wait_pix and, when the program discards, emits depth or drops
+ *    samples, a sample_mask (Mesa src/asahi/compiler/agx_compile.c,
+ *    agx_emit_local_store_pixel).
  */
 
 #include <string.h>
@@ -3076,8 +3077,15 @@ emit_fs_end(struct isel *st)
       }
 
       /* Order against earlier pixels; then say that every sample
-       * survives (discarded lanes are inactive here). */
+       * survives (discarded lanes are inactive here).  A program that
+       * neither discards, nor emits depth, nor drops samples runs no
+       * sample_mask at all: the hardware then keeps every covered sample
+       * (Fact: alexvorxx/Mesa-VirGL src/asahi/compiler, whose sample mask
+       * lowering leaves such programs without one). */
       wait_tile(st, false, &touched);
+      if (!masked && keep_all && !st->ctx->info->can_discard &&
+          !st->ctx->info->writes_depth)
+         masked = true;
       if (!masked) {
          agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_SAMPLE_MASK);
          I->ops[AGX_ISA_SAMPLE_MASK_S] = agx_isa_imm(0xff, 8);

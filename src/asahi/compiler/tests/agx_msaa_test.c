@@ -142,13 +142,17 @@ test_sample_mask(void **state)
    }
 
    /* Without anything to drop the shader keeps every sample and says
-    * so (early depth tests stay possible). */
+    * so (early depth tests stay possible); it runs no sample_mask, and
+    * its stores still reach every sample. */
    memset(&key, 0, sizeof(key));
    compile(&key, mem, &bin);
    assert_false(bin.info.writes_sample_mask);
    run(&bin, killed);
-   for (unsigned l = 0; l < 32; ++l)
+   for (unsigned l = 0; l < 32; ++l) {
       assert_int_equal(killed[l], 0);
+      for (unsigned smp = 0; smp < SAMPLES; ++smp)
+         assert_int_equal(tib[l][smp][0], 255);
+   }
    ralloc_free(mem);
 }
 

@@ -4,9 +4,9 @@
  */
 
 /*
- * Backend passes on hand-built IR, checked structurally: folding, dead
- * code elimination, register allocation (hints, preloads, interference),
- * pseudo-op lowering, the validator and branch packing.
+ * Backend passes on hand-built IR, checked structurally: folding, saturate
+ * folding, dead code elimination, register allocation (hints, preloads,
+ * interference), pseudo-op lowering, the validator and branch packing.
  */
 
 #include <setjmp.h>
@@ -109,6 +109,62 @@ test_fold(void **state)
    assert_int_equal(D->ops[2].value, 3);
    /* only the copy of pi survives */
    assert_int_equal(count_op(f.ctx, AGX_OP_MOV), 1);
+
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "test", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
+/* fsat of a single-use fadd/fmul/fmadd becomes that instruction's .sat;
+ * a value read twice keeps its own saturate, and so does a negated one */
+static agx_instr *
+fsat_of(agx_builder *b, agx_operand d, agx_operand a)
+{
+   agx_instr *I = emit2(b, AGX_ISA_OP_FADD32, d, a, agx_isa_fimm(0));
+   I->ops[AGX_ISA_FADD32_S] = agx_isa_flag(true);
+   return I;
+}
+
+static void
+test_sat(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand x = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = x;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[x.value].fixed = 10;
+
+   agx_operand m = agx_temp(f.ctx, 32, 1), ms = agx_temp(f.ctx, 32, 1);
+   agx_operand a = agx_temp(f.ctx, 32, 1), as = agx_temp(f.ctx, 32, 1);
+   agx_operand n = agx_temp(f.ctx, 32, 1), ns = agx_temp(f.ctx, 32, 1);
+   agx_instr *M = emit2(b, AGX_ISA_OP_FMUL32, m, x, x);
+   fsat_of(b, ms, m);
+   agx_instr *A = emit2(b, AGX_ISA_OP_FADD32, a, x, agx_isa_fimm(0x30));
+   agx_instr *AS = fsat_of(b, as, a);
+   agx_instr *N = emit2(b, AGX_ISA_OP_FADD32, n, x, x);
+   agx_instr *NS = fsat_of(b, ns, agx_neg(n));
+   st_var(b, ms, 0);
+   st_var(b, as, 1);
+   st_var(b, a, 2);
+   st_var(b, ns, 3);
+
+   agx_opt_sat(f.ctx);
+
+   /* the multiply saturates and defines the saturated value itself */
+   assert_int_equal(M->ops[AGX_ISA_FMUL32_S].value, 1);
+   assert_int_equal(M->ops[0].value, ms.value);
+   /* a is also stored: both instructions stay */
+   assert_int_equal(A->ops[AGX_ISA_FADD32_S].value, 0);
+   assert_int_equal(AS->ops[AGX_ISA_FADD32_S].value, 1);
+   /* sat(-n) is not sat(n) */
+   assert_int_equal(N->ops[AGX_ISA_FADD32_S].value, 0);
+   assert_int_equal(NS->ops[AGX_ISA_FADD32_A].value, n.value);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_FADD32), 4);
 
    char msg[256];
    assert_true(agx_validate(f.ctx, "test", msg, sizeof(msg)));
@@ -377,7 +433,7 @@ int
 main(void)
 {
    const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_fold),     cmocka_unit_test(test_dce),
+      cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
       cmocka_unit_test(test_ra),       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_spill),
