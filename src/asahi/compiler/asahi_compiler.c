@@ -286,7 +286,7 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          for (unsigned a = 0; a < prog->num_attribs; ++a) {
             const struct glsl_program_attrib *at = &prog->attribs[a];
             for (unsigned k = 0; k < at->num_slots; ++k) {
-               unsigned loc = (unsigned)at->location + k;
+               unsigned loc = at->driver_slot + k;
                if (loc < AGX_MAX_ATTRIBS)
                   key.vs.attribs[loc] = (struct agx_attribute_key){
                      .format = PIPE_FORMAT_R32G32B32A32_FLOAT,
