@@ -46,6 +46,9 @@ struct value {
    };
 };
 
+_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 32,
+               "struct value holds GL_COMPRESSED_TEXTURE_FORMATS");
+
 static void
 set_i(struct value *v, unsigned n, const GLint *i)
 {
@@ -368,7 +371,6 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    }
    case GL_COMPRESSED_TEXTURE_FORMATS:
-      _Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 32, "struct value");
       v->type = TYPE_INT;
       v->n = _mesa_get_compressed_formats(ctx, v->i);
       return true;
