@@ -236,7 +236,7 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, func);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -563,7 +563,7 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
                      1, internalformat, unsized ? internalformat : f->base,
                      unsized ? GL_UNSIGNED_BYTE : GL_NONE, storage, storage,
                      NULL)) {
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, func);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
       return;
    }
    st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
