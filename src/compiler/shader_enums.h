@@ -61,8 +61,32 @@ typedef enum {
    /* gl_ClipVertex (compatibility): never a hardware varying, the
     * backend turns it into clip distances */
    VARYING_SLOT_CLIP_VERTEX = VARYING_SLOT_VAR0 + 32,
+   /* gl_PrimitiveID written by a geometry shader, read by the fragment
+    * shader */
+   VARYING_SLOT_PRIMITIVE_ID,
    VARYING_SLOT_MAX,
 } gl_varying_slot;
+
+/* Primitive types, numbered as GL's (GL_POINTS = 0 ...
+ * GL_TRIANGLE_STRIP_ADJACENCY = 0xd) and Gallium's enum pipe_prim_type. */
+enum mesa_prim {
+   MESA_PRIM_POINTS,
+   MESA_PRIM_LINES,
+   MESA_PRIM_LINE_LOOP,
+   MESA_PRIM_LINE_STRIP,
+   MESA_PRIM_TRIANGLES,
+   MESA_PRIM_TRIANGLE_STRIP,
+   MESA_PRIM_TRIANGLE_FAN,
+   MESA_PRIM_QUADS,
+   MESA_PRIM_QUAD_STRIP,
+   MESA_PRIM_POLYGON,
+   MESA_PRIM_LINES_ADJACENCY,
+   MESA_PRIM_LINE_STRIP_ADJACENCY,
+   MESA_PRIM_TRIANGLES_ADJACENCY,
+   MESA_PRIM_TRIANGLE_STRIP_ADJACENCY,
+   MESA_PRIM_PATCHES,
+   MESA_PRIM_COUNT,
+};
 
 /* Fragment shader outputs. */
 typedef enum {
@@ -97,6 +121,8 @@ typedef enum {
    SYSTEM_VALUE_NUM_WORKGROUPS,
    SYSTEM_VALUE_WORKGROUP_SIZE,
    SYSTEM_VALUE_GLOBAL_INVOCATION_ID,
+   SYSTEM_VALUE_PRIMITIVE_ID,
+   SYSTEM_VALUE_INVOCATION_ID,
    SYSTEM_VALUE_MAX,
 } gl_system_value;
 

@@ -882,6 +882,16 @@ typedef struct nir_shader_info {
    uint64_t system_values_read;
    uint16_t workgroup_size[3];
    bool uses_discard;
+   /* Geometry shaders (GLSL 1.50 layout qualifiers; primitives are
+    * enum mesa_prim). */
+   struct {
+      uint8_t input_primitive;  /* POINTS, LINES(_ADJACENCY), TRIANGLES(_ADJ.) */
+      uint8_t output_primitive; /* POINTS, LINE_STRIP, TRIANGLE_STRIP */
+      uint8_t vertices_in;      /* vertices of one input primitive: 1-6 */
+      uint8_t invocations;      /* 1 unless layout(invocations = N) */
+      uint16_t vertices_out;    /* layout(max_vertices = N) */
+      bool uses_end_primitive;  /* any end_primitive: strips can restart */
+   } gs;
 } nir_shader_info;
 
 typedef struct nir_shader {

@@ -306,6 +306,8 @@ sysval_for_intrinsic(nir_intrinsic_op op)
    case nir_intrinsic_load_workgroup_size: return SYSTEM_VALUE_WORKGROUP_SIZE;
    case nir_intrinsic_load_global_invocation_id:
       return SYSTEM_VALUE_GLOBAL_INVOCATION_ID;
+   case nir_intrinsic_load_primitive_id: return SYSTEM_VALUE_PRIMITIVE_ID;
+   case nir_intrinsic_load_invocation_id: return SYSTEM_VALUE_INVOCATION_ID;
    default: return -1;
    }
 }

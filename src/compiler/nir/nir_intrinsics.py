@@ -37,6 +37,7 @@ INDICES = [
    ('src_type', 'nir_alu_type', 'type of a stored value'),
    ('image_dim', 'unsigned', 'nir_sampler_dim of an image'),
    ('image_array', 'unsigned', 'the image is an array'),
+   ('stream_id', 'unsigned', 'vertex stream of a geometry-shader emit'),
 ]
 
 BEHAVIOUR_FLAGS = {
@@ -92,6 +93,11 @@ ROWS = [
    ('store_output', 'n, 1', 'base write_mask component location src_type',
     ''),
    ('load_uniform', '1 -> n', 'base range dest_type', 'pure'),
+   # geometry (and tessellation) inputs of one vertex of the input
+   # primitive.  Sources: vertex index within the primitive, offset in
+   # slots.
+   ('load_per_vertex_input', '1, 1 -> n',
+    'base component location dest_type', 'pure'),
 
    # buffer, shared, scratch and global memory
    ('load_ubo', '1, 1 -> n', 'access align_mul range', 'pure'),
@@ -119,6 +125,11 @@ ROWS = [
    ('discard', '', '', ''),
    ('discard_if', '1', '', ''),
    ('barrier', '', '', ''),
+   # geometry shaders: EmitStreamVertex(stream_id) makes a vertex of the
+   # current output values (which are undefined afterwards),
+   # EndStreamPrimitive(stream_id) ends the current output strip.
+   ('emit_vertex', '', 'stream_id', ''),
+   ('end_primitive', '', 'stream_id', ''),
 
    # AGX backend (src/asahi/compiler/agx_nir_lower_xfb.c): a 32-bit
    # system value of the driver (base: enum agx_sysval), and a store of
@@ -148,6 +159,10 @@ SYSTEM_VALUES = [
    ('num_workgroups', '3@32'),
    ('workgroup_size', '3@32'),
    ('global_invocation_id', '3@32'),
+   # gl_PrimitiveIDIn (geometry), gl_PrimitiveID (fragment, no geometry
+   # stage), gl_InvocationID (geometry instancing).
+   ('primitive_id', '1@32'),
+   ('invocation_id', '1@32'),
 ]
 
 intrinsics = {}

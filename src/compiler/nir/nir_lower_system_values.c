@@ -38,6 +38,8 @@ sysval_intrinsic(int sv)
    case SYSTEM_VALUE_WORKGROUP_SIZE: return nir_intrinsic_load_workgroup_size;
    case SYSTEM_VALUE_GLOBAL_INVOCATION_ID:
       return nir_intrinsic_load_global_invocation_id;
+   case SYSTEM_VALUE_PRIMITIVE_ID: return nir_intrinsic_load_primitive_id;
+   case SYSTEM_VALUE_INVOCATION_ID: return nir_intrinsic_load_invocation_id;
    default: return nir_num_intrinsics;
    }
 }

@@ -369,6 +369,13 @@ nir_print_shader(nir_shader *shader, FILE *fp)
       fprintf(fp, "name: %s\n", shader->info.name);
    fprintf(fp, "inputs: %u, outputs: %u, uniforms: %u\n", shader->num_inputs,
            shader->num_outputs, shader->num_uniforms);
+   if (shader->info.stage == MESA_SHADER_GEOMETRY)
+      fprintf(fp, "gs: in prim %u (%u vertices), out prim %u, "
+                  "max_vertices %u, invocations %u%s\n",
+              shader->info.gs.input_primitive, shader->info.gs.vertices_in,
+              shader->info.gs.output_primitive, shader->info.gs.vertices_out,
+              shader->info.gs.invocations,
+              shader->info.gs.uses_end_primitive ? ", end_primitive" : "");
    nir_foreach_variable_in_shader(var, shader)
       print_var(var, &st);
 

@@ -311,6 +311,12 @@ validate_intrinsic(validate_state *st, nir_intrinsic_instr *intr)
          error(st, "load/store of a non-vector deref");
       }
    }
+   if (intr->intrinsic == nir_intrinsic_emit_vertex ||
+       intr->intrinsic == nir_intrinsic_end_primitive ||
+       intr->intrinsic == nir_intrinsic_load_per_vertex_input)
+      check(st, st->impl->function->shader->info.stage ==
+                   MESA_SHADER_GEOMETRY,
+            "%s outside a geometry shader", info->name);
 }
 
 static void
