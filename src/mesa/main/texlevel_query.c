@@ -13,6 +13,7 @@
 #include "main/formats_es3.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
+#include "main/texture_multisample.h"
 
 /* The image a target names (a cube face or the texture's only face). */
 static struct gl_texture_object *
@@ -160,6 +161,21 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
             _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
          return false;
       }
+      return true;
+   }
+   /* GL 3.2 table 6.20: the sample count and fixed-location flag of a
+    * multisample texture's image (0 and TRUE for the other targets). */
+   if (pname == GL_TEXTURE_SAMPLES ||
+       pname == GL_TEXTURE_FIXED_SAMPLE_LOCATIONS) {
+      if (!_mesa_has_texture_multisample(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+         return false;
+      }
+      bool ms = _mesa_is_multisample_index((int)t->TargetIndex);
+      if (pname == GL_TEXTURE_SAMPLES)
+         *v = ms && !level ? (GLint)t->Samples : 0;
+      else
+         *v = ms && !level && t->Samples ? t->FixedSampleLocations : GL_TRUE;
       return true;
    }
    if (!level_param(&t->Image[face][level], pname, v)) {
