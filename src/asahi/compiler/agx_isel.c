@@ -1711,7 +1711,10 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand *dst = def_ops(st, &tex->def);
-   bool fetch = tex->op == nir_texop_txf;
+   /* texelFetch of a multisample texture: a texture_load with the
+    * sample index (below) */
+   bool ms = tex->op == nir_texop_txf_ms;
+   bool fetch = tex->op == nir_texop_txf || ms;
    bool grad = tex->op == nir_texop_txd;
    bool gather = tex->op == nir_texop_tg4;
 
@@ -1729,6 +1732,10 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
     * layer one more coordinate register. */
    if (tex->is_array)
       dim_enum = dim_enum == 2 ? 3 : 7;
+   /* tex_2d_ms and tex_2d_ms_array (applegpu TEX_TYPES 4 and 8; Mesa
+    * agx_tex_dim gives GLSL_SAMPLER_DIM_MS the same) */
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_MS)
+      dim_enum = tex->is_array ? 8 : 4;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch && !grad && !gather) ||
@@ -1740,7 +1747,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
-        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
+        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_MS) ||
+       (ms != (tex->sampler_dim == NIR_SAMPLER_DIM_MS)) ||
        (fetch && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
        (fetch && tex->is_shadow) ||
        tex->def.bit_size != 32 ||
@@ -1753,6 +1762,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand coord[4] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
+   agx_operand sample = {0};
    agx_operand ddx[3] = {{0}}, ddy[3] = {{0}}, offset = {0};
    unsigned lod_mode = 0; /* auto_lod */
    /* the sampler's bias, or -0 (adding it changes nothing) */
@@ -1796,6 +1806,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       }
       case nir_tex_src_comparator:
          ref = get_src(st, src, 0);
+         break;
+      case nir_tex_src_ms_index:
+         sample = get_src(st, src, 0);
          break;
       case nir_tex_src_ddx:
       case nir_tex_src_ddy:
@@ -1869,7 +1882,31 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand c;
-   if (tex->is_array) {
+   if (ms) {
+      /* 32-bit x and y, then one 32-bit word with the sample index in its
+       * low half and the layer (arrays) in its high half: a run of 5 or
+       * 6 halves (fact: alexvorxx/Mesa-VirGL
+       * src/asahi/lib/agx_nir_lower_texture.c, lower_regular_texture
+       * packs ms_index and layer with pack_32_2x16_split). */
+      if (sample.kind == AGX_ISA_KIND_NONE) {
+         agx_fail(st->ctx, AGX_COMPILE_INVALID, "txf_ms without a sample");
+         return;
+      }
+      agx_operand halves[8];
+      agx_split(&st->b, &halves[0], 2, coord[0]);
+      agx_split(&st->b, &halves[2], 2, coord[1]);
+      agx_operand sh[2];
+      agx_split(&st->b, sh, 2, sample);
+      halves[4] = sh[0];
+      unsigned n = 5;
+      if (tex->is_array) {
+         agx_operand lh[2];
+         agx_split(&st->b, lh, 2, coord[2]);
+         halves[n++] = lh[0];
+      }
+      c = agx_collect(&st->b, n, halves);
+      st->ctx->values[c.value].align = 2;
+   } else if (tex->is_array) {
       /* 32-bit coordinates, then the layer as a 16-bit value: one run of
        * 2 n + 1 halves starting on a 32-bit register (applegpu
        * CoordsDesc). */
