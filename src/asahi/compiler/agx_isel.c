@@ -982,6 +982,11 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    bool sign_extend = false, is_int = false;
    enum { ATTR_RAW, ATTR_U2F, ATTR_I2F, ATTR_FIXED, ATTR_F16 } convert =
       ATTR_RAW;
+   /* Formats whose components are not in memory order (B8G8R8A8_UNORM,
+    * GL 3.2's BGRA vertex arrays): all four loaded, then picked by the
+    * format's swizzle. */
+   bool swizzled = false;
+   uint8_t swz[4] = {0, 1, 2, 3};
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
@@ -1028,12 +1033,25 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          return;
       }
       nr_chan = desc->nr_channels;
+      for (unsigned c = 0; c < 4 && nr_chan == 4; ++c) {
+         swz[c] = desc->swizzle[c];
+         swizzled |= swz[c] != c;
+      }
+      if (swizzled && (swz[0] > 3 || swz[1] > 3 || swz[2] > 3 || swz[3] > 3)) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "attribute format %s",
+                  util_format_name(k->format));
+         return;
+      }
    }
 
    agx_operand loaded[4];
    unsigned nr_load = 0;
+   /* the first memory channel loaded */
+   unsigned first = swizzled ? 0 : comp;
    if (nr_chan > comp) {
-      nr_load = MIN2(nr_chan, comp + intr->def.num_components) - comp;
+      nr_load = swizzled ? nr_chan
+                         : MIN2(nr_chan, comp + intr->def.num_components) -
+                              comp;
 
       unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
       agx_operand index;
@@ -1054,7 +1072,7 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       /* constants too big for an immediate become moves, which must come
        * before the instruction reading them */
       agx_operand stride = int_operand(st, k->stride / elem_B);
-      agx_operand offset = int_operand(st, k->offset / elem_B + comp);
+      agx_operand offset = int_operand(st, k->offset / elem_B + first);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = elem;
       I->ops[AGX_ISA_IMADD_A] = index;
@@ -1117,7 +1135,9 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
     * formats */
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
-      if (c < nr_load)
+      if (swizzled && comp + c < 4)
+         dst[c] = loaded[swz[comp + c]];
+      else if (!swizzled && c < nr_load)
          dst[c] = loaded[c];
       else
          dst[c] = agx_mov_imm(&st->b, 32,

@@ -88,6 +88,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_rectangle", API_GL, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
+   /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */
+   {"GL_ARB_vertex_array_bgra", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},

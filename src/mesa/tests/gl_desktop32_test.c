@@ -474,6 +474,53 @@ test_enables(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 2.8 (ARB_vertex_array_bgra): size BGRA for normalized
+ * unsigned bytes in glVertexAttribPointer (and glColorPointer in the
+ * compatibility profile), reported as the size; not for the integer
+ * pointer nor ES. */
+static void
+test_vertex_array_bgra(void **state)
+{
+   struct gl_test *t = core32();
+   GLuint vao, buf;
+   GLint v = 0;
+
+   _mesa_GenVertexArrays(1, &vao);
+   _mesa_BindVertexArray(vao);
+   _mesa_GenBuffers(1, &buf);
+   _mesa_BindBuffer(GL_ARRAY_BUFFER, buf);
+   _mesa_VertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_SIZE, &v);
+   assert_int_equal(v, GL_BGRA);
+   _mesa_VertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, GL_FALSE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_VertexAttribPointer(1, GL_BGRA, GL_FLOAT, GL_TRUE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_VertexAttribIPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   assert_true(has_extension("GL_ARB_vertex_array_bgra"));
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   assert_non_null(t);
+   _mesa_ColorPointer(GL_BGRA, GL_UNSIGNED_BYTE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegerv(GL_COLOR_ARRAY_SIZE, &v);
+   assert_int_equal(v, GL_BGRA);
+   _mesa_VertexPointer(GL_BGRA, GL_UNSIGNED_BYTE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+
+   t = gl_test_create(3, 0, 8, 8);
+   if (t) {
+      _mesa_VertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, GL_TRUE, 0,
+                                NULL);
+      assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+      gl_test_destroy(t);
+   }
+}
+
 int
 main(void)
 {
@@ -485,6 +532,7 @@ main(void)
       cmocka_unit_test(test_framebuffer),
       cmocka_unit_test(test_sample_mask_and_positions),
       cmocka_unit_test(test_enables),
+      cmocka_unit_test(test_vertex_array_bgra),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,6 +30,8 @@
  * 0.5 and LESS, a quad at z = -3 is drawn only with DEPTH_CLAMP (depth
  * 0.0).
  *
+ * BGRA vertex arrays (2.8, ARB_vertex_array_bgra): see vertex_array_bgra.
+ *
  * Usage: desktop_gl32_features [--quiet] [--no-skip]
  * Exit status: 0 pass, 1 fail, 77 no desktop 3.1 context or extension
  * missing (unless --no-skip).
@@ -51,6 +53,7 @@
 #define E2E_GL_SAMPLE_POSITION 0x8E50
 #define E2E_GL_TEXTURE_SAMPLES 0x9106
 #define E2E_GL_DEPTH_CLAMP 0x864F
+#define E2E_GL_BGRA 0x80E1
 typedef void (*tex_image_2d_ms_fn)(GLenum, GLsizei, GLenum, GLsizei, GLsizei,
                                    GLboolean);
 typedef void (*tex_image_3d_ms_fn)(GLenum, GLsizei, GLenum, GLsizei, GLsizei,
@@ -276,6 +279,55 @@ depth_clamp(GLuint flat, bool quiet)
    return ok;
 }
 
+/* Section 2.8 (ARB_vertex_array_bgra): a colour attribute of BGRA
+ * bytes (0x10, 0x20, 0xf0, 0xff) reads as (R, G, B, A) = (240, 32, 16,
+ * 255) / 255. */
+static const char vs_col[] = "#version 140\n"
+                             "in vec2 pos;\n"
+                             "in vec4 col;\n"
+                             "out vec4 v_col;\n"
+                             "void main() {\n"
+                             "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+                             "   v_col = col;\n"
+                             "}\n";
+static const char fs_col[] = "#version 140\n"
+                             "in vec4 v_col;\n"
+                             "out vec4 color;\n"
+                             "void main() {\n"
+                             "   color = v_col;\n"
+                             "}\n";
+
+static bool
+vertex_array_bgra(bool quiet)
+{
+   static const char *const attribs[] = {"pos", "col", NULL};
+   GLuint prog = e2e_gl_program(vs_col, fs_col, attribs);
+   if (!prog)
+      return false;
+   static const uint8_t bgra[4][4] = {{0x10, 0x20, 0xf0, 0xff},
+                                      {0x10, 0x20, 0xf0, 0xff},
+                                      {0x10, 0x20, 0xf0, 0xff},
+                                      {0x10, 0x20, 0xf0, 0xff}};
+   GLuint buf;
+   glGenBuffers(1, &buf);
+   glBindBuffer(GL_ARRAY_BUFFER, buf);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(bgra), bgra, GL_STATIC_DRAW);
+   glVertexAttribPointer(1, E2E_GL_BGRA, GL_UNSIGNED_BYTE, GL_TRUE, 0,
+                         (void *)0);
+   glEnableVertexAttribArray(1);
+   glUseProgram(prog);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glDisableVertexAttribArray(1);
+   bool ok = check_error("BGRA vertex array draw");
+   uint8_t px[W * H * 4];
+   static const uint8_t want[4] = {240, 32, 16, 255};
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   ok &= e2e_gl_probe(px, W, 8, 8, want, 1, "BGRA colour attribute", quiet);
+   return ok;
+}
+
 static bool
 has_extension(const char *name)
 {
@@ -379,6 +431,12 @@ main(int argc, char **argv)
                       quiet);
 
    ok &= depth_clamp(flat, quiet);
+   if (has_extension("GL_ARB_vertex_array_bgra"))
+      ok &= vertex_array_bgra(quiet);
+   else
+      printf("%s GL_ARB_vertex_array_bgra missing\n",
+             opts.no_skip ? "FAIL" : "SKIP");
+   ok &= !opts.no_skip || has_extension("GL_ARB_vertex_array_bgra");
 
    e2e_gl_close(&gl);
    printf("%s\n", ok ? "PASS" : "FAIL");

@@ -211,6 +211,10 @@ agx_get_compiler_options(struct pipe_screen *pscreen,
 static bool
 agx_vertex_format_supported(enum pipe_format format)
 {
+   /* BGRA bytes (GL 3.2 / ARB_vertex_array_bgra): the compiler loads the
+    * four bytes and swizzles them. */
+   if (format == PIPE_FORMAT_B8G8R8A8_UNORM)
+      return true;
    const struct util_format_description *d = util_format_description(format);
    if (!d || !d->is_array || d->nr_channels < 1 || d->nr_channels > 4 ||
        d->colorspace != UTIL_FORMAT_COLORSPACE_RGB)
