@@ -545,7 +545,8 @@ update_constants(struct st_context *st)
    /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
-                    0.0f, st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
+                    (float)st->fb.height,
+                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {

@@ -30,7 +30,8 @@
  * 0.5 and LESS, a quad at z = -3 is drawn only with DEPTH_CLAMP (depth
  * 0.0).
  *
- * BGRA vertex arrays (2.8, ARB_vertex_array_bgra): see vertex_array_bgra.
+ * BGRA vertex arrays (2.8, ARB_vertex_array_bgra): see vertex_array_bgra;
+ * gl_FragCoord's layout qualifiers: see frag_coord_conventions.
  *
  * Usage: desktop_gl32_features [--quiet] [--no-skip]
  * Exit status: 0 pass, 1 fail, 77 no desktop 3.1 context or extension
@@ -328,6 +329,40 @@ vertex_array_bgra(bool quiet)
    return ok;
 }
 
+/* GLSL 1.50 4.3.8.1 (ARB_fragment_coord_conventions): with
+ * origin_upper_left and pixel_center_integer, the pixel in GL window row
+ * y, column x reads gl_FragCoord.xy = (x, H - 1 - y). */
+static const char fs_coord[] =
+   "#version 140\n"
+   "#extension GL_ARB_fragment_coord_conventions : require\n"
+   "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+   "out vec4 color;\n"
+   "void main() {\n"
+   "   color = vec4(gl_FragCoord.xy / 255.0, 0.0, 1.0);\n"
+   "}\n";
+
+static bool
+frag_coord_conventions(bool quiet)
+{
+   static const char *const attribs[] = {"pos", NULL};
+   GLuint prog = e2e_gl_program(vs, fs_coord, attribs);
+   if (!prog)
+      return false;
+   glUseProgram(prog);
+   glUniform1f(glGetUniformLocation(prog, "z"), 0.0f);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   bool ok = check_error("fragment coordinate conventions draw");
+   uint8_t px[W * H * 4];
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   static const uint8_t at_3_2[4] = {3, H - 1 - 2, 0, 255};
+   static const uint8_t at_12_9[4] = {12, H - 1 - 9, 0, 255};
+   ok &= e2e_gl_probe(px, W, 3, 2, at_3_2, 0,
+                      "upper-left integer gl_FragCoord at (3, 2)", quiet);
+   ok &= e2e_gl_probe(px, W, 12, 9, at_12_9, 0,
+                      "upper-left integer gl_FragCoord at (12, 9)", quiet);
+   return ok;
+}
+
 static bool
 has_extension(const char *name)
 {
@@ -431,6 +466,7 @@ main(int argc, char **argv)
                       quiet);
 
    ok &= depth_clamp(flat, quiet);
+   ok &= frag_coord_conventions(quiet);
    if (has_extension("GL_ARB_vertex_array_bgra"))
       ok &= vertex_array_bgra(quiet);
    else
