@@ -88,7 +88,7 @@ take_slots(bool *used, int want, unsigned n)
 }
 
 static void
-add_varying(struct link *l, struct glsl_nir_var *v,
+add_varying(struct link *l, gl_shader_stage producer, struct glsl_nir_var *v,
             const struct glsl_type *t, int slot, unsigned n, bool flat)
 {
    struct glsl_program *prog = l->prog;
@@ -101,6 +101,7 @@ add_varying(struct link *l, struct glsl_nir_var *v,
    r->location = VARYING_SLOT_VAR0 + slot;
    r->num_slots = n;
    r->flat = flat;
+   r->producer = (int)producer;
 }
 
 static void
@@ -178,7 +179,8 @@ captured(struct link *l, const char *name)
 /* An output no later stage reads but transform feedback captures: it keeps
  * a slot of its own (after the matched ones) and is listed. */
 static void
-keep_output(struct link *l, struct glsl_nir_var *o, bool *used)
+keep_output(struct link *l, gl_shader_stage ps, struct glsl_nir_var *o,
+            bool *used)
 {
    unsigned n = link_type_slots(o->type);
    int slot = take_slots(used, o->location, n);
@@ -189,7 +191,7 @@ keep_output(struct link *l, struct glsl_nir_var *o, bool *used)
    }
    bool flat = o->var->data.flat || is_integer(o->type);
    place(o->var, slot, flat);
-   add_varying(l, o, o->type, slot, n, flat);
+   add_varying(l, ps, o, o->type, slot, n, flat);
 }
 
 static void
@@ -268,7 +270,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          out->var->data.noperspective = !flat && in->var->data.noperspective;
          out->var->data.sample = in->var->data.sample;
          matched[out - p->vars] = true;
-         add_varying(l, in, in_type, slot, n, flat);
+         add_varying(l, ps, in, in_type, slot, n, flat);
       }
    }
    for (unsigned i = 0; i < p->num_vars && !l->failed; i++) {
@@ -276,7 +278,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
       if (!is_user_io(o, nir_var_shader_out) || matched[i])
          continue;
       if (cs == MESA_SHADER_FRAGMENT && captured(l, o->name))
-         keep_output(l, o, used);
+         keep_output(l, ps, o, used);
       else
          link_demote_var(p->nir, o->var);
    }
@@ -306,7 +308,8 @@ place_all(struct link *l, gl_shader_stage ps, nir_variable_mode mode)
          }
          bool flat = o->var->data.flat || is_integer(t);
          place(o->var, slot, flat);
-         add_varying(l, o, t, slot, n, flat);
+         add_varying(l, mode == nir_var_shader_out ? ps : MESA_SHADER_NONE,
+                     o, t, slot, n, flat);
       }
    }
 }
