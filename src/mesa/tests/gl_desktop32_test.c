@@ -64,7 +64,12 @@ static int
 ms_shader_param(struct pipe_screen *screen, enum pipe_shader_type stage,
                 enum pipe_shader_cap cap)
 {
-   if (stage == PIPE_SHADER_GEOMETRY && with_geometry)
+   /* Without: a driver with no geometry stage (the asahi driver before
+    * its geometry emulation). */
+   if (stage == PIPE_SHADER_GEOMETRY && !with_geometry)
+      return 0;
+   if (stage == PIPE_SHADER_GEOMETRY &&
+       !noop_shader_param(screen, stage, PIPE_SHADER_CAP_MAX_INSTRUCTIONS))
       stage = PIPE_SHADER_VERTEX; /* a stage like the vertex one */
    return noop_shader_param(screen, stage, cap);
 }
