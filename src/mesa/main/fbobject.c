@@ -1073,6 +1073,36 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
  * the format is not colour-, depth- or stencil-renderable in ctx (ES 3.0.6
  * section 4.4.2.1; ES 2.0: table 4.5, OES_rgb8_rgba8, OES_depth24,
  * EXT_color_buffer_half_float's RGBA16F and RGB16F). */
+/* Desktop GL 3.2 section 4.4.2.1 takes the base internal formats that
+ * are colour-, depth- or stencil-renderable (section 4.4.4) too: they
+ * stand for the sized format an implementation would pick, here the
+ * 8-bit colour ones, DEPTH_COMPONENT24, DEPTH24_STENCIL8 and
+ * STENCIL_INDEX8 (as Mesa picks). */
+static GLenum
+sized_renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
+{
+   if (_mesa_is_gles(ctx))
+      return ifmt;
+   switch (ifmt) {
+   case GL_RED:
+      return GL_R8;
+   case GL_RG:
+      return GL_RG8;
+   case GL_RGB:
+      return GL_RGB8;
+   case GL_RGBA:
+      return GL_RGBA8;
+   case GL_DEPTH_COMPONENT:
+      return GL_DEPTH_COMPONENT24;
+   case GL_DEPTH_STENCIL:
+      return GL_DEPTH24_STENCIL8;
+   case GL_STENCIL_INDEX:
+      return GL_STENCIL_INDEX8;
+   default:
+      return ifmt;
+   }
+}
+
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
@@ -1104,6 +1134,7 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_ENUM, "glRenderbufferStorage(target)");
       return;
    }
+   internalformat = sized_renderbuffer_format(ctx, internalformat);
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_ENUM,
@@ -1199,6 +1230,7 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(target)");
       return;
    }
+   internalformat = sized_renderbuffer_format(ctx, internalformat);
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_ENUM,
@@ -1218,8 +1250,12 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
    }
    /* ES 3.0.6 section 4.4.2.1: more than MAX_SAMPLES, or any samples of
     * an integer format, is an INVALID_OPERATION. */
+   /* Desktop GL 3.2 section 4.4.2.1: integer formats up to
+    * MAX_INTEGER_SAMPLES (0 without multisample textures). */
+   bool integer = util_format_is_pure_integer(format);
    if (samples > ctx->Const.MaxSamples ||
-       util_format_is_pure_integer(format)) {
+       (integer && (_mesa_is_gles(ctx) ||
+                    samples > ctx->Const.MaxIntegerSamples))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;

@@ -605,6 +605,9 @@ struct gl_context {
 
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
+   /* GL 3.2 PROXY_TEXTURE_2D_MULTISAMPLE(_ARRAY): image state only, no
+    * storage (texture_multisample.c). */
+   struct gl_texture_object ProxyMS[2];
    bool PrimitiveRestartFixedIndex;
    /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
    bool PrimitiveRestart;

@@ -26,6 +26,16 @@ level_texture(struct gl_context *ctx, GLenum target, unsigned *face)
       target = GL_TEXTURE_CUBE_MAP;
    } else if (target == GL_TEXTURE_CUBE_MAP) {
       return NULL; /* faces only */
+   } else if ((target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ||
+               target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY) &&
+              _mesa_has_texture_multisample(ctx)) {
+      /* GL 3.2 section 6.1.3 (texture_multisample.c) */
+      struct gl_texture_object *p =
+         &ctx->ProxyMS[target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ? 0 : 1];
+      p->TargetIndex = target == GL_PROXY_TEXTURE_2D_MULTISAMPLE
+                          ? TEXTURE_2D_MULTISAMPLE_INDEX
+                          : TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
+      return p;
    }
    int index = _mesa_tex_target_index(ctx, target);
    if (index < 0)

@@ -12,6 +12,8 @@
  * texelFetch on the sampler2DMS types and rendered to through framebuffer
  * objects (fbobject.c).
  */
+#include <string.h>
+
 #include "main/context.h"
 #include "main/desktop32.h"
 #include "main/formats_es3.h"
@@ -48,6 +50,38 @@ renderable_format(struct gl_context *ctx, GLenum internalformat)
    return _mesa_is_color_renderable(ctx, f) ? f : NULL;
 }
 
+/* GL 3.2 section 3.8.4 (and 3.8.1 for proxies): a proxy target gets the
+ * image state the texture would have, or all zero when the driver could
+ * not make it (no count >= samples for the format). */
+static void
+proxy_multisample(struct gl_context *ctx, struct gl_texture_object *p,
+                  GLenum target, const struct gl_format_info *f,
+                  GLsizei samples, GLenum internalformat, GLsizei width,
+                  GLsizei height, GLsizei depth, GLboolean fixed)
+{
+   enum pipe_format format;
+   unsigned count = st_texture_multisample_count(
+      ctx->st, f, target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
+      (unsigned)samples, &format);
+   struct gl_texture_image *img = &p->Image[0][0];
+
+   memset(img, 0, sizeof(*img));
+   p->Target = target;
+   p->TargetIndex = target == GL_TEXTURE_2D_MULTISAMPLE
+                       ? TEXTURE_2D_MULTISAMPLE_INDEX
+                       : TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
+   p->Samples = count;
+   p->FixedSampleLocations = count ? fixed != GL_FALSE : true;
+   if (!count)
+      return;
+   img->Width = width;
+   img->Height = height;
+   img->Depth = target == GL_TEXTURE_2D_MULTISAMPLE ? 1 : depth;
+   img->InternalFormat = internalformat;
+   img->Type = GL_UNSIGNED_BYTE;
+   img->PipeFormat = format;
+}
+
 /* The four commands: dims 2 (no layers) or 3, immutable for TexStorage. */
 static void
 texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
@@ -58,12 +92,17 @@ texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLenum want = dims == 2 ? GL_TEXTURE_2D_MULTISAMPLE
                            : GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   /* the proxy target: state without storage (GL 4.3 section 8.19 has
+    * it for TexStorage*Multisample too) */
+   GLenum proxy_target = dims == 2 ? GL_PROXY_TEXTURE_2D_MULTISAMPLE
+                                   : GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   bool proxy = target == proxy_target;
 
    if (!_mesa_has_texture_multisample(ctx)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in this context)", func);
       return;
    }
-   if (target != want) {
+   if (target != want && !proxy) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
@@ -94,6 +133,11 @@ texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
    if (samples > max) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(samples=%d > %d)", func,
                   samples, max);
+      return;
+   }
+   if (proxy) {
+      proxy_multisample(ctx, &ctx->ProxyMS[dims - 2], want, f, samples,
+                        internalformat, width, height, depth, fixed);
       return;
    }
    int index = _mesa_tex_target_index(ctx, target);

@@ -62,6 +62,13 @@ bool st_texture_multisample(struct st_context *st, struct gl_texture_object *t,
                             const struct gl_format_info *f, unsigned samples,
                             GLsizei width, GLsizei height, GLsizei layers);
 
+/* The count st_texture_multisample would give, 0 if none; *format its
+ * storage format. */
+unsigned st_texture_multisample_count(struct st_context *st,
+                                      const struct gl_format_info *f,
+                                      bool array, unsigned samples,
+                                      enum pipe_format *format);
+
 /* Sets Const.TextureMultisample and GL_MAX_{COLOR,DEPTH}_TEXTURE_SAMPLES,
  * GL_MAX_INTEGER_SAMPLES from the screen. */
 void st_init_texture_multisample_limits(struct st_context *st);

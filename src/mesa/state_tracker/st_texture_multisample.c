@@ -34,6 +34,38 @@ pick_count(struct pipe_screen *screen, enum pipe_format format,
    return 0;
 }
 
+static unsigned
+bind_of(const struct gl_format_info *f)
+{
+   bool zs = f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
+             f->base == GL_STENCIL_INDEX;
+   return PIPE_BIND_SAMPLER_VIEW |
+          (zs ? PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET);
+}
+
+unsigned
+st_texture_multisample_count(struct st_context *st,
+                             const struct gl_format_info *f, bool array,
+                             unsigned samples, enum pipe_format *format)
+{
+   enum pipe_texture_target target =
+      array ? PIPE_TEXTURE_2D_ARRAY : PIPE_TEXTURE_2D;
+   unsigned count = 0;
+
+   /* The first storage candidate the driver multisamples at a count the
+    * request fits in (the caller checked the count against the limits,
+    * which come from the same candidates). */
+   *format = PIPE_FORMAT_NONE;
+   for (unsigned i = 0; i < GL_FMT_MAX_STORAGE && !count; i++) {
+      if (f->storage[i] == PIPE_FORMAT_NONE)
+         break;
+      count = pick_count(st->screen, f->storage[i], target, samples,
+                         bind_of(f));
+      *format = f->storage[i];
+   }
+   return count;
+}
+
 bool
 st_texture_multisample(struct st_context *st, struct gl_texture_object *t,
                        const struct gl_format_info *f, unsigned samples,
@@ -42,22 +74,10 @@ st_texture_multisample(struct st_context *st, struct gl_texture_object *t,
    bool array = t->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
    enum pipe_texture_target target =
       array ? PIPE_TEXTURE_2D_ARRAY : PIPE_TEXTURE_2D;
-   bool zs = f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL ||
-             f->base == GL_STENCIL_INDEX;
-   unsigned bind = PIPE_BIND_SAMPLER_VIEW |
-                   (zs ? PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET);
-   enum pipe_format format = PIPE_FORMAT_NONE;
-   unsigned count = 0;
-
-   /* The first storage candidate the driver multisamples at a count the
-    * request fits in (the caller checked the count against the limits,
-    * which come from the same candidates). */
-   for (unsigned i = 0; i < GL_FMT_MAX_STORAGE && !count; i++) {
-      if (f->storage[i] == PIPE_FORMAT_NONE)
-         break;
-      count = pick_count(st->screen, f->storage[i], target, samples, bind);
-      format = f->storage[i];
-   }
+   unsigned bind = bind_of(f);
+   enum pipe_format format;
+   unsigned count = st_texture_multisample_count(st, f, array, samples,
+                                                 &format);
    if (!count)
       return false;
 

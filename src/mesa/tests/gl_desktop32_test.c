@@ -298,6 +298,37 @@ test_teximage_multisample(void **state)
    gl_test_destroy(t);
 }
 
+/* Sections 3.8.1 and 3.8.4: the proxy targets get the image state (the
+ * rounded-up count) without storage, or zeros when the count cannot be
+ * had; they are not bind targets. */
+static void
+test_proxy_multisample(void **state)
+{
+   struct gl_test *t = core32();
+   GLint v = -1;
+
+   _mesa_TexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 3, GL_RGBA8,
+                               16, 8, GL_FALSE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0,
+                                GL_TEXTURE_SAMPLES, &v);
+   assert_int_equal(v, 4);
+   _mesa_GetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0,
+                                GL_TEXTURE_WIDTH, &v);
+   assert_int_equal(v, 16);
+   _mesa_GetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0,
+                                GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, &v);
+   assert_int_equal(v, GL_FALSE);
+   _mesa_TexImage3DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, 2,
+                               GL_RGBA8, 4, 4, 5, GL_TRUE);
+   _mesa_GetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY, 0,
+                                GL_TEXTURE_DEPTH, &v);
+   assert_int_equal(v, 5);
+   _mesa_BindTexture(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 /* GL 4.3 section 8.19: glTexStorage2DMultisample makes immutable
  * storage; respecifying it is an INVALID_OPERATION. */
 static void
@@ -534,6 +565,7 @@ main(void)
       cmocka_unit_test(test_core_context),
       cmocka_unit_test(test_teximage_multisample),
       cmocka_unit_test(test_texstorage_multisample),
+      cmocka_unit_test(test_proxy_multisample),
       cmocka_unit_test(test_framebuffer),
       cmocka_unit_test(test_sample_mask_and_positions),
       cmocka_unit_test(test_enables),
