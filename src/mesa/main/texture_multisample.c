@@ -141,7 +141,8 @@ texture_multisample(GLenum target, GLsizei samples, GLenum internalformat,
       return;
    }
    int index = _mesa_tex_target_index(ctx, target);
-   struct gl_texture_object *t = ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   struct gl_texture_object *t =
+      ctx->TexUnit[ctx->ActiveTexture].Current[index];
    /* Immutable storage cannot be respecified (GL 4.3 section 8.19); the
     * default texture has no immutable storage. */
    if (t->Immutable || (immutable && !t->Name)) {
