@@ -410,6 +410,11 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
    const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
    const nir_vtype *flt = nir_vtype_scalar(b.shader, nir_type_float32);
    nir_def *v = nir_load_system_value(&b, nir_intrinsic_load_vertex_id, 32);
+   /* The restart index reads row 0: whether restart entries are shaded
+    * is not documented (the simulator shades them), so no read may
+    * depend on it. */
+   v = nir_bcsel(&b, nir_ieq(&b, v, nir_imm_int(&b, (int)AGX_GS_RESTART)),
+                 nir_imm_int(&b, 0), v);
    nir_def *base =
       nir_imul(&b, v, nir_imm_int(&b, 16 * info->nr_outputs));
    for (unsigned r = 0; r < info->nr_outputs; ++r) {
