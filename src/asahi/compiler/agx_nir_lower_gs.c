@@ -53,6 +53,10 @@ struct gs_state {
    char *error;
    size_t error_size;
    bool failed;
+   /* gl_in[].gl_ClipDistance is a float array: element j is component
+    * j % 4 of slot CLIP_DIST0 + j / 4 (the compact layout the vertex
+    * shader stores, agx_nir_lower_clip_distance.c) */
+   bool clip_in_compact;
 };
 
 static nir_def *
@@ -112,6 +116,31 @@ is_slot_vectors(const nir_vtype *t)
    }
 }
 
+/* gl_ClipDistance (a float array at CLIP_DIST0): packed four to a slot */
+static bool
+is_compact_clip(const nir_variable *var)
+{
+   const nir_vtype *t = var->type;
+   return var->data.location == VARYING_SLOT_CLIP_DIST0 &&
+          t->kind == NIR_VTYPE_ARRAY && t->length <= 8 &&
+          t->elem->kind == NIR_VTYPE_VECTOR && t->elem->components == 1;
+}
+
+static unsigned
+var_slots(const nir_variable *var)
+{
+   return is_compact_clip(var) ? DIV_ROUND_UP(var->type->length, 4)
+                               : nir_vtype_count_slots(var->type);
+}
+
+static nir_def *
+row_word(nir_builder *b, struct gs_state *st, nir_def *vertex, unsigned row)
+{
+   return nir_iadd(
+      b, nir_imul(b, vertex, nir_imm_int(b, 4 * st->info->nr_outputs)),
+      nir_imm_int(b, 4 * (int)row));
+}
+
 /* Stores the vectors of deref d (type t) as rows *row, *row + 1 ... of
  * emitted vertex `vertex`. */
 static void
@@ -120,10 +149,7 @@ store_vectors(nir_builder *b, struct gs_state *st, nir_deref_instr *d,
 {
    if (t->kind == NIR_VTYPE_VECTOR) {
       nir_def *v = nir_load_deref(b, d);
-      nir_def *word = nir_iadd(
-         b, nir_imul(b, vertex, nir_imm_int(b, 4 * st->info->nr_outputs)),
-         nir_imm_int(b, 4 * (int)*row));
-      store_buffer(b, AGX_GS_VERTEX_BUFFER, v, word);
+      store_buffer(b, AGX_GS_VERTEX_BUFFER, v, row_word(b, st, vertex, *row));
       (*row)++;
       return;
    }
@@ -148,9 +174,26 @@ lower_emit(nir_builder *b, struct gs_state *st)
       nir_def *vertex = nir_iadd(
          b, nir_imul(b, st->gsi, nir_imm_int(b, info->vertices_out)), vtx);
       unsigned row = 0;
-      for (unsigned i = 0; i < st->nr_vars; ++i)
-         store_vectors(b, st, nir_build_deref_var(b, st->outputs[i]),
-                       st->outputs[i]->type, &row, vertex);
+      for (unsigned i = 0; i < st->nr_vars; ++i) {
+         nir_variable *var = st->outputs[i];
+         nir_deref_instr *d = nir_build_deref_var(b, var);
+         if (!is_compact_clip(var)) {
+            store_vectors(b, st, d, var->type, &row, vertex);
+            continue;
+         }
+         for (unsigned j = 0; j < var->type->length; j += 4) {
+            nir_def *c[4];
+            for (unsigned k = 0; k < 4; ++k) {
+               c[k] = j + k < var->type->length
+                         ? nir_load_deref(
+                              b, nir_build_deref_array_imm(b, d, j + k))
+                         : nir_imm_float(b, 0);
+            }
+            store_buffer(b, AGX_GS_VERTEX_BUFFER, nir_vec(b, c, 4),
+                         row_word(b, st, vertex, row));
+            row++;
+         }
+      }
 
       nir_def *idx = nir_load_var(b, st->idx);
       nir_def *entry = nir_iadd(
@@ -202,12 +245,21 @@ lower_input(nir_builder *b, struct gs_state *st, nir_intrinsic_instr *intr)
                              nir_imul(b, t, nir_imm_int(b, 4)), 1);
    row = nir_iadd(b, row, nir_imul(b, st->instance,
                                    sysval(b, AGX_SYSVAL_GS_VS_VERTICES)));
-   nir_def *slot =
-      nir_iadd(b, nir_imm_int(b, nir_intrinsic_base(intr)), offset);
+   nir_def *in_row;
+   if (st->clip_in_compact &&
+       nir_intrinsic_base(intr) == VARYING_SLOT_CLIP_DIST0) {
+      /* the offset counts floats (one slot per array element to
+       * nir_lower_io) */
+      in_row = nir_iadd(b, nir_imm_int(b, 4 * VARYING_SLOT_CLIP_DIST0),
+                        offset);
+   } else {
+      nir_def *slot =
+         nir_iadd(b, nir_imm_int(b, nir_intrinsic_base(intr)), offset);
+      in_row = nir_iadd(b, nir_imul(b, slot, nir_imm_int(b, 4)),
+                        nir_imm_int(b, (int)nir_intrinsic_component(intr)));
+   }
    nir_def *word = nir_iadd(
-      b, nir_imul(b, row, nir_imm_int(b, 4 * info->input_slots)),
-      nir_iadd(b, nir_imul(b, slot, nir_imm_int(b, 4)),
-               nir_imm_int(b, (int)nir_intrinsic_component(intr))));
+      b, nir_imul(b, row, nir_imm_int(b, 4 * info->input_slots)), in_row);
    return load_block(b, AGX_GS_VS_OUTPUTS_BLOCK,
                      nir_imul(b, word, nir_imm_int(b, 4)),
                      intr->def.num_components);
@@ -223,11 +275,11 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
    {
       if (var->mode != nir_var_shader_out)
          continue;
-      if (!is_slot_vectors(var->type)) {
+      if (!is_slot_vectors(var->type) && !is_compact_clip(var)) {
          fail(st, "outputs must be 32-bit vectors or arrays of them");
          return;
       }
-      unsigned slots = nir_vtype_count_slots(var->type);
+      unsigned slots = var_slots(var);
       if (var->data.location < 0 ||
           info->nr_outputs + slots > VARYING_SLOT_MAX ||
           st->nr_vars >= VARYING_SLOT_MAX) {
@@ -266,7 +318,7 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
 }
 
 static unsigned
-input_slots(nir_shader *nir)
+input_slots(nir_shader *nir, struct gs_state *st)
 {
    unsigned end = 0;
    nir_foreach_variable_with_modes(var, nir, nir_var_shader_in)
@@ -274,9 +326,14 @@ input_slots(nir_shader *nir)
       /* per-vertex arrays: the slots of one element */
       const nir_vtype *t =
          var->type->kind == NIR_VTYPE_ARRAY ? var->type->elem : var->type;
-      unsigned e = (unsigned)MAX2(var->data.location, 0) +
-                   nir_vtype_count_slots(t);
-      end = MAX2(end, e);
+      unsigned n = nir_vtype_count_slots(t);
+      if (var->data.location == VARYING_SLOT_CLIP_DIST0 &&
+          t->kind == NIR_VTYPE_ARRAY && t->elem->kind == NIR_VTYPE_VECTOR &&
+          t->elem->components == 1) {
+         st->clip_in_compact = true;
+         n = 2;
+      }
+      end = MAX2(end, (unsigned)MAX2(var->data.location, 0) + n);
    }
    return MIN2(end, VARYING_SLOT_MAX);
 }
@@ -297,7 +354,7 @@ agx_nir_lower_gs(nir_shader *nir, struct agx_gs_info *info, char *error,
    info->vertices_in = MAX2(nir->info.gs.vertices_in, 1);
    info->invocations = MAX2(nir->info.gs.invocations, 1);
    info->vertices_out = MIN2(nir->info.gs.vertices_out, AGX_GS_MAX_VERTICES);
-   info->input_slots = (uint8_t)MAX2(input_slots(nir), 1);
+   info->input_slots = (uint8_t)MAX2(input_slots(nir, &st), 1);
 
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    outputs_to_locals(nir, impl, &st);
