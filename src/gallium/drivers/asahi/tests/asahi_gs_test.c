@@ -15,7 +15,18 @@
  *  - one triangle to two: the triangle (-1,-1), (0,-1), (-1,0) is
  *    emitted, the strip ended, and emitted again 1 to the right: the
  *    lower-left triangles of the two lower quadrants (x + y < 31 and
- *    (x - 32) + y < 31 in pixels) are covered, nothing above y = 32.
+ *    (x - 32) + y < 31 in pixels) are covered, nothing above y = 32;
+ *  - instancing: one point drawn twice, the vertex shader moving instance
+ *    1 by (1, 1): the same two quads;
+ *  - a triangle strip of two triangles over the target through a
+ *    geometry shader passing each triangle on with a flat colour chosen
+ *    by gl_PrimitiveIDIn (red for 0, green for 1), back faces culled: the
+ *    odd triangle reaches the shader with the strip's winding (GL 3.2
+ *    section 2.6.1), so both halves are drawn, red below the diagonal
+ *    x + y = 63, green above;
+ *  - triangles with adjacency and no geometry shader: vertices 0, 2, 4
+ *    form the triangle drawn (GL 3.2 section 2.6.1), the adjacent ones,
+ *    far outside, are ignored.
  *
  * Covered pixels are red, the rest the black clear; pixels within one of
  * an edge are not checked (fill rules).  Pixels are checked on an
@@ -53,7 +64,7 @@ struct env {
 };
 
 static nir_shader *
-build_vs(void)
+build_vs(bool instanced)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "gs_vs", NULL);
@@ -64,12 +75,20 @@ build_vs(void)
    nir_variable *out =
       nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
    out->data.location = VARYING_SLOT_POS;
-   nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
+   nir_def *p = nir_load_var(&b, in);
+   if (instanced) {
+      nir_def *i = nir_u2f32(
+         &b, nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32));
+      nir_def *d[4] = {i, i, nir_imm_float(&b, 0), nir_imm_float(&b, 0)};
+      p = nir_fadd(&b, p, nir_vec(&b, d, 4));
+   }
+   nir_store_var(&b, out, p, 0xf);
    return b.shader;
 }
 
+/* Red, or the flat varying VAR0 (colour_in). */
 static nir_shader *
-build_fs(void)
+build_fs(bool colour_in)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs", NULL);
@@ -79,7 +98,15 @@ build_fs(void)
    out->data.location = FRAG_RESULT_DATA0;
    nir_def *c[4] = {nir_imm_float(&b, 1), nir_imm_float(&b, 0),
                     nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
-   nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
+   nir_def *v = nir_vec(&b, c, 4);
+   if (colour_in) {
+      nir_variable *in =
+         nir_variable_create(b.shader, nir_var_shader_in, vec4, "colour");
+      in->data.location = VARYING_SLOT_VAR0;
+      in->data.flat = true;
+      v = nir_load_var(&b, in);
+   }
+   nir_store_var(&b, out, v, 0xf);
    return b.shader;
 }
 
@@ -110,6 +137,45 @@ emit_offset(nir_builder *b, nir_variable *in, nir_variable *out, int v,
                     nir_imm_float(b, 0), nir_imm_float(b, 0)};
    nir_store_var(b, out, nir_fadd(b, p, nir_vec(b, d, 4)), 0xf);
    emit(b);
+}
+
+/* Each triangle passed on, colour = red for primitive 0, else green. */
+static nir_shader *
+build_gs_colour(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs_colour", NULL);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = MESA_PRIM_TRIANGLES;
+   s->info.gs.output_primitive = MESA_PRIM_TRIANGLE_STRIP;
+   s->info.gs.vertices_in = 3;
+   s->info.gs.vertices_out = 3;
+   s->info.gs.invocations = 1;
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   nir_variable *in = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_array(s, vec4, 3), "gl_in_Position");
+   in->data.location = VARYING_SLOT_POS;
+   nir_variable *out =
+      nir_variable_create(s, nir_var_shader_out, vec4, "gl_Position");
+   out->data.location = VARYING_SLOT_POS;
+   nir_variable *col =
+      nir_variable_create(s, nir_var_shader_out, vec4, "colour");
+   col->data.location = VARYING_SLOT_VAR0;
+   col->data.flat = true;
+   nir_def *first = nir_ieq(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32),
+      nir_imm_int(&b, 0));
+   nir_def *r = nir_bcsel(&b, first, nir_imm_float(&b, 1),
+                          nir_imm_float(&b, 0));
+   nir_def *g = nir_bcsel(&b, first, nir_imm_float(&b, 0),
+                          nir_imm_float(&b, 1));
+   nir_def *c[4] = {r, g, nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   nir_def *colour = nir_vec(&b, c, 4);
+   for (int v = 0; v < 3; ++v) {
+      nir_store_var(&b, col, colour, 0xf);
+      emit_offset(&b, in, out, v, 0, 0);
+   }
+   return s;
 }
 
 static nir_shader *
@@ -148,8 +214,11 @@ build_gs(bool quads)
    return s;
 }
 
+enum gs_kind { GS_NONE, GS_QUADS, GS_TWICE, GS_COLOUR };
+
 static bool
-env_init(struct env *e, const float *verts, size_t size, bool quads)
+env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
+         bool instanced)
 {
    int fd = asahi_test_open_node();
    if (fd < 0)
@@ -210,15 +279,19 @@ env_init(struct env *e, const float *verts, size_t size, bool quads)
    ctx->set_vertex_buffers(ctx, 1, &vb);
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = build_vs(instanced)};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_fs()};
-   struct pipe_shader_state gs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_gs(quads)};
+                                  .ir.nir = build_fs(kind == GS_COLOUR)};
    e->vs = ctx->create_vs_state(ctx, &vs);
    e->fs = ctx->create_fs_state(ctx, &fs);
-   e->gs = ctx->create_gs_state(ctx, &gs);
-   assert_non_null(e->gs);
+   if (kind != GS_NONE) {
+      struct pipe_shader_state gs = {
+         .type = PIPE_SHADER_IR_NIR,
+         .ir.nir = kind == GS_COLOUR ? build_gs_colour()
+                                     : build_gs(kind == GS_QUADS)};
+      e->gs = ctx->create_gs_state(ctx, &gs);
+      assert_non_null(e->gs);
+   }
    ctx->bind_vs_state(ctx, e->vs);
    ctx->bind_fs_state(ctx, e->fs);
    ctx->bind_gs_state(ctx, e->gs);
@@ -237,7 +310,8 @@ env_fini(struct env *e)
    ctx->bind_gs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, e->vs);
    ctx->delete_fs_state(ctx, e->fs);
-   ctx->delete_gs_state(ctx, e->gs);
+   if (e->gs)
+      ctx->delete_gs_state(ctx, e->gs);
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
    ctx->set_vertex_buffers(ctx, 0, NULL);
    pipe_surface_reference(&e->surf, NULL);
@@ -251,7 +325,7 @@ env_fini(struct env *e)
    e->screen->destroy(e->screen);
 }
 
-/* want(x, y): 1 red, 0 black, -1 not checked */
+/* want(x, y): 1 red, 2 green, 0 black, -1 not checked */
 static void
 check_pixels(struct env *e, int (*want)(int x, int y))
 {
@@ -270,8 +344,8 @@ check_pixels(struct env *e, int (*want)(int x, int y))
          if (w < 0)
             continue;
          const uint8_t *p = map + y * xfer->stride + x * 4;
-         uint8_t c[4] = {w ? 255 : 0, 0, 0, 255};
-         red += w;
+         uint8_t c[4] = {w == 1 ? 255 : 0, w == 2 ? 255 : 0, 0, 255};
+         red += w != 0;
          if (memcmp(p, c, 4) && bad++ < 8)
             print_error("pixel (%d, %d) is %u %u %u %u, want %u %u %u %u\n",
                         x, y, p[0], p[1], p[2], p[3], c[0], c[1], c[2],
@@ -323,7 +397,7 @@ points_to_quads(void **state)
    (void)state;
    static const float verts[] = {-0.5f, -0.5f, 0, 1, 0.5f, 0.5f, 0, 1};
    struct env e;
-   if (!env_init(&e, verts, sizeof(verts), true))
+   if (!env_init(&e, verts, sizeof(verts), GS_QUADS, false))
       skip();
    struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS,
                                  .instance_count = 1};
@@ -340,7 +414,7 @@ triangle_twice(void **state)
    (void)state;
    static const float verts[] = {-1, -1, 0, 1, 0, -1, 0, 1, -1, 0, 0, 1};
    struct env e;
-   if (!env_init(&e, verts, sizeof(verts), false))
+   if (!env_init(&e, verts, sizeof(verts), GS_TWICE, false))
       skip();
    /* indexed, to go through the index path */
    static const uint16_t indices[] = {0, 1, 2};
@@ -356,12 +430,103 @@ triangle_twice(void **state)
    env_fini(&e);
 }
 
+static void
+instanced_quads(void **state)
+{
+   (void)state;
+   static const float verts[] = {-0.5f, -0.5f, 0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_QUADS, true))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS,
+                                 .instance_count = 2};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 1};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_quads);
+   env_fini(&e);
+}
+
+static int
+want_halves(int x, int y)
+{
+   int d = x + y + 1 - W;
+   if (d >= -1 && d <= 1)
+      return -1;
+   return d < 0 ? 1 : 2;
+}
+
+static void
+strip_winding_and_primitive_id(void **state)
+{
+   (void)state;
+   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1,
+                                 -1, 1,  0, 1, 1, 1,  0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_COLOUR, false))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_rasterizer_state rs = {
+      .half_pixel_center = 1,
+      .depth_clip_near = 1,
+      .depth_clip_far = 1,
+      .line_width = 1.0f,
+      .point_size = 1.0f,
+      .front_ccw = 1,
+      .cull_face = PIPE_FACE_BACK,
+   };
+   void *cull = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, cull);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+   check_pixels(&e, want_halves);
+   ctx->bind_rasterizer_state(ctx, e.rs);
+   ctx->delete_rasterizer_state(ctx, cull);
+   env_fini(&e);
+}
+
+static int
+want_lower_left(int x, int y)
+{
+   int d = x + y + 1 - W;
+   if (d >= -1 && d <= 1)
+      return -1;
+   return d < 0 ? 1 : 0;
+}
+
+static void
+adjacency_without_gs(void **state)
+{
+   (void)state;
+   /* triangle (-1,-1), (1,-1), (-1,1) at 0, 2, 4; adjacent vertices
+    * that would cover everything */
+   static const float verts[] = {-1, -1, 0, 1, 9,  -9, 0, 1,
+                                 1,  -1, 0, 1, 9,  9,  0, 1,
+                                 -1, 1,  0, 1, -9, 9,  0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES_ADJACENCY,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 6};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_lower_left);
+   env_fini(&e);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(points_to_quads),
       cmocka_unit_test(triangle_twice),
+      cmocka_unit_test(instanced_quads),
+      cmocka_unit_test(strip_winding_and_primitive_id),
+      cmocka_unit_test(adjacency_without_gs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
