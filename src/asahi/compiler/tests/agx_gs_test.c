@@ -218,6 +218,86 @@ lines_with_invocations(void **state)
    ralloc_free(mem);
 }
 
+/* An output array written with a run-time index (piglit's
+ * gs-output-array-vec4-index-wr): o[p & 1] = 1, o[(p & 1) ^ 1] = 2, for
+ * points primitive p; emitted vertex rows 0 and 1 are o[0] and o[1]. */
+static void
+output_array_dynamic_index(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = MESA_PRIM_POINTS;
+   s->info.gs.output_primitive = MESA_PRIM_POINTS;
+   s->info.gs.vertices_in = 1;
+   s->info.gs.vertices_out = 1;
+   s->info.gs.invocations = 1;
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   nir_variable *o = nir_variable_create(
+      s, nir_var_shader_out, nir_vtype_array(s, vec4, 2), "o");
+   o->data.location = VARYING_SLOT_VAR0;
+   nir_def *p = nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32);
+   nir_def *i = nir_iand(&b, p, nir_imm_int(&b, 1));
+   nir_def *j = nir_ixor(&b, i, nir_imm_int(&b, 1));
+   nir_deref_instr *d = nir_build_deref_var(&b, o);
+   nir_def *one = vec4f(&b, nir_imm_float(&b, 1), nir_imm_float(&b, 1), 1, 1);
+   nir_def *two = vec4f(&b, nir_imm_float(&b, 2), nir_imm_float(&b, 2), 2, 2);
+   nir_store_deref(&b, nir_build_deref_array(&b, d, i), one, 0xf);
+   nir_store_deref(&b, nir_build_deref_array(&b, d, j), two, 0xf);
+   emit(&b, nir_intrinsic_emit_vertex);
+
+   struct agx_gs_info info;
+   char error[256] = "";
+   assert_true(agx_nir_lower_gs(s, &info, error, sizeof(error)));
+   assert_int_equal(info.nr_outputs, 2);
+   assert_true(agx_preprocess_nir(s));
+   struct agx_shader_key key = {0};
+   struct agx_shader_binary bin;
+   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+
+   static uint32_t topo[LANES];
+   static float vsout[LANES * 4];
+   static uint32_t out[LANES * 8], list[LANES * 2];
+   memset(list, 0xff, sizeof(list));
+   struct agx_test_draw draw = {0};
+   draw.ubo[AGX_GS_VS_OUTPUTS_BLOCK] = (uint8_t *)vsout;
+   draw.ubo_size[AGX_GS_VS_OUTPUTS_BLOCK] = sizeof(vsout);
+   draw.ubo_va[AGX_GS_VS_OUTPUTS_BLOCK] = 0x200000;
+   draw.ubo[AGX_GS_TOPOLOGY_BLOCK] = (uint8_t *)topo;
+   draw.ubo_size[AGX_GS_TOPOLOGY_BLOCK] = sizeof(topo);
+   draw.ubo_va[AGX_GS_TOPOLOGY_BLOCK] = 0x300000;
+   draw.storage[0] = (uint8_t *)out;
+   draw.storage_size[0] = sizeof(out);
+   draw.storage_va[0] = 0x400000;
+   draw.storage[1] = (uint8_t *)list;
+   draw.storage_size[1] = sizeof(list);
+   draw.storage_va[1] = 0x500000;
+   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * AGX_GS_VERTEX_BUFFER] =
+      0x400000;
+   draw.sysvals[AGX_SYSVAL_XFB_ADDR0_LO + 2 * AGX_GS_INDEX_BUFFER] =
+      0x500000;
+   draw.sysvals[AGX_SYSVAL_GS_VS_VERTICES] = LANES;
+   draw.sysvals[AGX_SYSVAL_GS_INVOCATIONS] = LANES;
+   uint32_t uvs[LANES * 8];
+   assert_int_equal(agx_test_run_vs(&bin, &draw, 0, uvs, error,
+                                    sizeof(error)),
+                    ASAHI_SIM_STOPPED);
+   for (unsigned g = 0; g < LANES; ++g) {
+      float first = g & 1 ? 2.0f : 1.0f, second = g & 1 ? 1.0f : 2.0f;
+      for (unsigned c = 0; c < 4; ++c) {
+         assert_int_equal(out[g * 8 + c], fbits(first));
+         assert_int_equal(out[g * 8 + 4 + c], fbits(second));
+      }
+      assert_int_equal(list[2 * g], g);
+      assert_int_equal(list[2 * g + 1], AGX_GS_RESTART);
+   }
+   ralloc_free(s);
+   ralloc_free(mem);
+}
+
 /* Outputs the lowering cannot place are refused with a message. */
 static void
 unsupported_output(void **state)
@@ -243,6 +323,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(lines_with_invocations),
+      cmocka_unit_test(output_array_dynamic_index),
       cmocka_unit_test(unsupported_output),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
