@@ -462,6 +462,16 @@ bool agx_nir_lower_gs(nir_shader *nir, struct agx_gs_info *info,
 nir_shader *agx_nir_gs_passthrough(void *mem_ctx,
                                    const struct agx_gs_info *info);
 
+/* A geometry shader passing each primitive of input_primitive (POINTS,
+ * LINES, TRIANGLES or QUADS: two triangles) on unchanged, with the vec4
+ * slots of the mask `slots` (flat / noperspective as those masks say),
+ * plus gl_PrimitiveID = gl_PrimitiveIDIn: what a draw needs when its
+ * fragment shader reads gl_PrimitiveID and no geometry shader is bound.
+ * NULL for other primitives. */
+nir_shader *agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat,
+                                    uint64_t linear,
+                                    unsigned input_primitive);
+
 /* One coefficient-register binding a fragment shader expects. */
 struct agx_cf_binding {
    uint8_t cf_base;  /* first coefficient register */

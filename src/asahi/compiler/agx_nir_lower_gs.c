@@ -489,3 +489,86 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
    }
    return b.shader;
 }
+
+nir_shader *
+agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat, uint64_t linear,
+                        unsigned input_primitive)
+{
+   /* The vertices each primitive emits; ~0: end the strip.  Quads are
+    * two triangles sharing the last vertex, GL's provoking vertex of a
+    * quad (GL 3.2 compatibility, table 2.12). */
+   static const unsigned point[] = {0}, line[] = {0, 1},
+                         tri[] = {0, 1, 2}, quad[] = {0, 1, 3, ~0u, 1, 2, 3};
+   const unsigned *order;
+   unsigned n, vin, out;
+   switch (input_primitive) {
+   case MESA_PRIM_POINTS:
+      order = point, n = 1, vin = 1, out = MESA_PRIM_POINTS;
+      break;
+   case MESA_PRIM_LINES:
+      order = line, n = 2, vin = 2, out = MESA_PRIM_LINE_STRIP;
+      break;
+   case MESA_PRIM_TRIANGLES:
+      order = tri, n = 3, vin = 3, out = MESA_PRIM_TRIANGLE_STRIP;
+      break;
+   case MESA_PRIM_QUADS:
+      order = quad, n = 7, vin = 4, out = MESA_PRIM_TRIANGLE_STRIP;
+      break;
+   default:
+      return NULL;
+   }
+
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "primitive_id_gs", NULL);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = (uint8_t)input_primitive;
+   s->info.gs.output_primitive = (uint8_t)out;
+   s->info.gs.vertices_in = (uint8_t)vin;
+   s->info.gs.vertices_out = (uint16_t)(input_primitive == MESA_PRIM_QUADS
+                                           ? 6 : vin);
+   s->info.gs.invocations = 1;
+   s->info.gs.uses_end_primitive = input_primitive == MESA_PRIM_QUADS;
+
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   const nir_vtype *ins = nir_vtype_array(s, vec4, vin);
+   nir_variable *in[VARYING_SLOT_MAX] = {0}, *outv[VARYING_SLOT_MAX] = {0};
+   for (unsigned slot = 0; slot < 64 && slot < VARYING_SLOT_MAX; ++slot) {
+      if (!(slots & (1ull << slot)) || slot == VARYING_SLOT_PRIMITIVE_ID)
+         continue;
+      in[slot] = nir_variable_create(s, nir_var_shader_in, ins, "in");
+      in[slot]->data.location = (int)slot;
+      outv[slot] = nir_variable_create(s, nir_var_shader_out, vec4, "out");
+      outv[slot]->data.location = (int)slot;
+      outv[slot]->data.flat = (flat >> slot) & 1;
+      outv[slot]->data.noperspective = (linear >> slot) & 1;
+   }
+   nir_variable *id = nir_variable_create(
+      s, nir_var_shader_out, nir_vtype_scalar(s, nir_type_int32),
+      "gl_PrimitiveID");
+   id->data.location = VARYING_SLOT_PRIMITIVE_ID;
+   id->data.flat = true;
+
+   nir_def *prim = nir_load_system_value(&b, nir_intrinsic_load_primitive_id,
+                                         32);
+   for (unsigned i = 0; i < n; ++i) {
+      if (order[i] == ~0u) {
+         nir_build_intrinsic(&b, nir_intrinsic_end_primitive, 0, 0, NULL,
+                             NIR_INTRINSIC_STREAM_ID, 0,
+                             NIR_INTRINSIC_NUM_INDEX_FLAGS);
+         continue;
+      }
+      for (unsigned slot = 0; slot < VARYING_SLOT_MAX; ++slot) {
+         if (!in[slot])
+            continue;
+         nir_def *v = nir_load_deref(
+            &b, nir_build_deref_array_imm(
+                   &b, nir_build_deref_var(&b, in[slot]), order[i]));
+         nir_store_var(&b, outv[slot], v, 0xf);
+      }
+      nir_store_var(&b, id, prim, 1);
+      nir_build_intrinsic(&b, nir_intrinsic_emit_vertex, 0, 0, NULL,
+                          NIR_INTRINSIC_STREAM_ID, 0,
+                          NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   }
+   return s;
+}

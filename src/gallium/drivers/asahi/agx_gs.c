@@ -182,6 +182,22 @@ agx_gs_decompose(unsigned mode, const uint32_t *v, unsigned n,
          PUT(i + 2);
       }
       return 3;
+   case PIPE_PRIM_QUADS:
+      for (unsigned i = 0; i + 3 < n; i += 4) {
+         for (unsigned k = 0; k < 4; ++k)
+            PUT(i + k);
+      }
+      return 4;
+   case PIPE_PRIM_QUAD_STRIP:
+      /* quad i: 2i, 2i + 1, 2i + 3, 2i + 2 (GL 3.2 compatibility section
+       * 2.6.1) */
+      for (unsigned i = 0; i + 3 < n; i += 2) {
+         PUT(i);
+         PUT(i + 1);
+         PUT(i + 3);
+         PUT(i + 2);
+      }
+      return 4;
    case PIPE_PRIM_LINES_ADJACENCY:
       for (unsigned i = 0; i + 3 < n; i += 4) {
          for (unsigned k = 0; k < 4; ++k)
@@ -458,6 +474,9 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
    ctx->stage[PIPE_SHADER_GEOMETRY] = tmp;
    ctx->stage[PIPE_SHADER_VERTEX].tables.valid = false;
    ctx->stage[PIPE_SHADER_VERTEX].cb0_va = 0;
+   /* (a generated geometry shader is not the bound one) */
+   struct agx_uncompiled_shader *bound = ctx->stage[PIPE_SHADER_VERTEX].shader;
+   ctx->stage[PIPE_SHADER_VERTEX].shader = gso;
    pass.phase = AGX_GS_PHASE_GS;
    memset(&xfb, 0, sizeof(xfb));
    xfb.addr[AGX_GS_VERTEX_BUFFER] = agx_va(gsout);
@@ -478,6 +497,7 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
                                               .count = (unsigned)g};
       agx_draw_one(ctx, &di, &dd);
    }
+   ctx->stage[PIPE_SHADER_VERTEX].shader = bound;
    tmp = ctx->stage[PIPE_SHADER_VERTEX];
    ctx->stage[PIPE_SHADER_VERTEX] = ctx->stage[PIPE_SHADER_GEOMETRY];
    ctx->stage[PIPE_SHADER_GEOMETRY] = tmp;
@@ -524,14 +544,68 @@ out:
    util_dynarray_fini(&prims);
 }
 
+/* The generated geometry shader that gives the fragment shader
+ * gl_PrimitiveID for draws of `mode` with vertex shader vs (cached with
+ * it), or NULL. */
+static struct agx_uncompiled_shader *
+agx_gs_primitive_id(struct agx_context *ctx, struct agx_uncompiled_shader *vs,
+                    unsigned mode)
+{
+   unsigned k, prim;
+   switch (mode) {
+   case PIPE_PRIM_POINTS:
+      k = 0, prim = MESA_PRIM_POINTS;
+      break;
+   case PIPE_PRIM_LINES:
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      k = 1, prim = MESA_PRIM_LINES;
+      break;
+   case PIPE_PRIM_TRIANGLES:
+   case PIPE_PRIM_TRIANGLE_STRIP:
+   case PIPE_PRIM_TRIANGLE_FAN:
+      k = 2, prim = MESA_PRIM_TRIANGLES;
+      break;
+   case PIPE_PRIM_QUADS:
+   case PIPE_PRIM_QUAD_STRIP:
+      k = 3, prim = MESA_PRIM_QUADS;
+      break;
+   default:
+      return NULL;
+   }
+   if (!vs || vs->native)
+      return NULL;
+   if (!vs->primitive_id_gs[k]) {
+      struct pipe_shader_state templ = {
+         .type = PIPE_SHADER_IR_NIR,
+         .ir.nir = agx_nir_primitive_id_gs(vs->outputs, vs->outputs_flat,
+                                           vs->outputs_linear, prim),
+      };
+      if (templ.ir.nir)
+         vs->primitive_id_gs[k] = ctx->base.create_gs_state(&ctx->base,
+                                                            &templ);
+   }
+   return vs->primitive_id_gs[k];
+}
+
 bool
 agx_gs_draw(struct agx_context *ctx, const struct pipe_draw_info *info,
             const struct pipe_draw_start_count_bias *draw)
 {
    struct agx_uncompiled_shader *gso = ctx->stage[PIPE_SHADER_GEOMETRY].shader;
+   const struct agx_uncompiled_shader *fs =
+      ctx->stage[PIPE_SHADER_FRAGMENT].shader;
    bool adjacency = info->mode >= PIPE_PRIM_LINES_ADJACENCY &&
                     info->mode <= PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY;
-   if (ctx->gs_pass || (!gso && !adjacency))
+   if (ctx->gs_pass)
+      return false;
+   /* GLSL 1.50 section 7.1: without a geometry shader, gl_PrimitiveID
+    * counts the primitives of the draw: a generated one provides it. */
+   if (!gso && !adjacency && fs && fs->reads_primitive_id) {
+      gso = agx_gs_primitive_id(ctx, ctx->stage[PIPE_SHADER_VERTEX].shader,
+                                info->mode);
+   }
+   if (!gso && !adjacency)
       return false;
    if (!draw->count || !info->instance_count || ctx->reset)
       return true;

@@ -23,6 +23,7 @@
 #include "compiler/nir/nir.h"
 #include "util/log.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 
 #include "agx_state.h"
 
@@ -107,6 +108,28 @@ agx_create_shader_state(struct pipe_context *pctx,
                       "are skipped");
       return so;
    }
+   if (stage == MESA_SHADER_VERTEX) {
+      nir_foreach_variable_with_modes(var, so->nir, nir_var_shader_out)
+      {
+         if (var->data.location < 0)
+            continue;
+         unsigned n = nir_vtype_count_slots(var->type);
+         /* gl_ClipDistance: four to a slot */
+         if (var->data.location == VARYING_SLOT_CLIP_DIST0 &&
+             var->type->kind == NIR_VTYPE_ARRAY)
+            n = DIV_ROUND_UP(var->type->length, 4);
+         for (unsigned i = 0; i < n; ++i) {
+            unsigned slot = (unsigned)var->data.location + i;
+            if (slot >= 64)
+               continue;
+            so->outputs |= 1ull << slot;
+            if (var->data.flat)
+               so->outputs_flat |= 1ull << slot;
+            if (var->data.noperspective)
+               so->outputs_linear |= 1ull << slot;
+         }
+      }
+   }
    /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
    agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
@@ -130,6 +153,8 @@ agx_create_shader_state(struct pipe_context *pctx,
          if (var->data.location == VARYING_SLOT_CLIP_DIST0 ||
              var->data.location == VARYING_SLOT_CLIP_DIST1)
             so->reads_clip_distance = true;
+         if (var->data.location == VARYING_SLOT_PRIMITIVE_ID)
+            so->reads_primitive_id = true;
       }
    }
 
@@ -162,6 +187,10 @@ agx_delete_shader_state(struct pipe_context *pctx, void *cso)
    struct agx_context *ctx = agx_context(pctx);
    if (so->passthrough)
       agx_delete_shader_state(pctx, so->passthrough);
+   for (unsigned i = 0; i < ARRAY_SIZE(so->primitive_id_gs); ++i) {
+      if (so->primitive_id_gs[i])
+         agx_delete_shader_state(pctx, so->primitive_id_gs[i]);
+   }
    free(so->gs);
    /* Draws recorded with it must reach the GPU first: the batch holds
     * references to the code BOs, so only the CPU side goes here.

@@ -175,6 +175,13 @@ struct agx_uncompiled_shader {
     * pass. */
    struct agx_gs_info *gs;
    struct agx_uncompiled_shader *passthrough;
+   /* Vertex shaders: the varying slots written (bit = slot) and which are
+    * flat / noperspective, and the geometry shaders generated to give a
+    * fragment shader gl_PrimitiveID (agx_gs.c; points, lines, triangles,
+    * quads).  Fragment shaders: gl_PrimitiveID is read. */
+   uint64_t outputs, outputs_flat, outputs_linear;
+   struct agx_uncompiled_shader *primitive_id_gs[4];
+   bool reads_primitive_id;
 };
 
 /* ---- state objects -------------------------------------------------- */

@@ -24,6 +24,9 @@
  *    odd triangle reaches the shader with the strip's winding (GL 3.2
  *    section 2.6.1), so both halves are drawn, red below the diagonal
  *    x + y = 63, green above;
+ *  - gl_PrimitiveID in a fragment shader without a geometry shader
+ *    (GLSL 1.50 section 7.1), two quads side by side (GL_QUADS): red
+ *    where it is 0 (the left half), green where it is 1;
  *  - triangles with adjacency and no geometry shader: vertices 0, 2, 4
  *    form the triangle drawn (GL 3.2 section 2.6.1), the adjacent ones,
  *    far outside, are ignored.
@@ -83,6 +86,25 @@ build_vs(bool instanced)
       p = nir_fadd(&b, p, nir_vec(&b, d, 4));
    }
    nir_store_var(&b, out, p, 0xf);
+   return b.shader;
+}
+
+/* Red where gl_PrimitiveID is 0, else green. */
+static nir_shader *
+build_fs_primitive_id(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs_primid", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
+   out->data.location = FRAG_RESULT_DATA0;
+   nir_def *first = nir_ieq(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32),
+      nir_imm_int(&b, 0));
+   nir_def *c[4] = {nir_b2fN(&b, first, 32), nir_b2fN(&b, nir_inot(&b, first), 32),
+                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
    return b.shader;
 }
 
@@ -214,7 +236,7 @@ build_gs(bool quads)
    return s;
 }
 
-enum gs_kind { GS_NONE, GS_QUADS, GS_TWICE, GS_COLOUR };
+enum gs_kind { GS_NONE, GS_QUADS, GS_TWICE, GS_COLOUR, GS_NONE_PRIMID };
 
 static bool
 env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
@@ -280,11 +302,13 @@ env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_vs(instanced)};
-   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_fs(kind == GS_COLOUR)};
+   struct pipe_shader_state fs = {
+      .type = PIPE_SHADER_IR_NIR,
+      .ir.nir = kind == GS_NONE_PRIMID ? build_fs_primitive_id()
+                                       : build_fs(kind == GS_COLOUR)};
    e->vs = ctx->create_vs_state(ctx, &vs);
    e->fs = ctx->create_fs_state(ctx, &fs);
-   if (kind != GS_NONE) {
+   if (kind != GS_NONE && kind != GS_NONE_PRIMID) {
       struct pipe_shader_state gs = {
          .type = PIPE_SHADER_IR_NIR,
          .ir.nir = kind == GS_COLOUR ? build_gs_colour()
@@ -489,6 +513,34 @@ strip_winding_and_primitive_id(void **state)
 }
 
 static int
+want_left_right(int x, int y)
+{
+   if (x >= 31 && x <= 32)
+      return -1;
+   return x < 32 ? 1 : 2;
+}
+
+static void
+primitive_id_without_gs(void **state)
+{
+   (void)state;
+   static const float verts[] = {
+      -1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1,
+      0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
+   };
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_NONE_PRIMID, false))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_QUADS,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 8};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_left_right);
+   env_fini(&e);
+}
+
+static int
 want_lower_left(int x, int y)
 {
    int d = x + y + 1 - W;
@@ -526,6 +578,7 @@ main(void)
       cmocka_unit_test(triangle_twice),
       cmocka_unit_test(instanced_quads),
       cmocka_unit_test(strip_winding_and_primitive_id),
+      cmocka_unit_test(primitive_id_without_gs),
       cmocka_unit_test(adjacency_without_gs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
