@@ -330,6 +330,34 @@ agx_draw_adjacency_base(struct agx_context *ctx,
 
 /* ---- the three passes ------------------------------------------------- */
 
+/* Primitives the index list makes (GL_PRIMITIVES_GENERATED counts the
+ * geometry shader's output primitives, GL 3.2 section 2.16): the list is
+ * read back after the geometry pass. */
+static uint64_t
+agx_gs_count_prims(struct agx_context *ctx, struct pipe_resource *list,
+                   uint64_t entries, unsigned prim)
+{
+   struct agx_resource *r = agx_resource(list);
+   if (!agx_sync_resource(ctx, r, true))
+      return 0;
+   const uint32_t *idx = agx_bo_map(r->bo);
+   if (!idx)
+      return 0;
+   unsigned per = prim == PIPE_PRIM_POINTS ? 1
+                  : prim == PIPE_PRIM_LINE_STRIP ? 2 : 3;
+   uint64_t prims = 0, run = 0;
+   for (uint64_t i = 0; i <= entries; ++i) {
+      if (i < entries && idx[i] != AGX_GS_RESTART) {
+         run++;
+         continue;
+      }
+      if (run >= per)
+         prims += run - (per - 1);
+      run = 0;
+   }
+   return prims;
+}
+
 static struct pipe_resource *
 agx_gs_buffer(struct agx_context *ctx, uint64_t size, void **map)
 {
@@ -504,6 +532,11 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
    ctx->stage[PIPE_SHADER_VERTEX].tables.valid = false;
    ctx->stage[PIPE_SHADER_VERTEX].cb0_va = 0;
    agx_flush_batch(ctx, "geometry shader: geometry pass");
+   if (ctx->prims_query[1]) {
+      agx_query_count_prims(
+         ctx, agx_gs_count_prims(ctx, gsidx, idx_B / 4, gs->output_primitive),
+         0);
+   }
    ctx->base.bind_rasterizer_state(&ctx->base, rast);
    ctx->base.delete_rasterizer_state(&ctx->base, discard);
 

@@ -15,7 +15,9 @@
  *  - one triangle to two: the triangle (-1,-1), (0,-1), (-1,0) is
  *    emitted, the strip ended, and emitted again 1 to the right: the
  *    lower-left triangles of the two lower quadrants (x + y < 31 and
- *    (x - 32) + y < 31 in pixels) are covered, nothing above y = 32;
+ *    (x - 32) + y < 31 in pixels) are covered, nothing above y = 32; a
+ *    GL_PRIMITIVES_GENERATED query around it counts the two output
+ *    triangles (GL 3.2 section 2.16);
  *  - instancing: one point drawn twice, the vertex shader moving instance
  *    1 by (1, 1): the same two quads;
  *  - a triangle strip of two triangles over the target through a
@@ -448,9 +450,19 @@ triangle_twice(void **state)
                                  .index.user = indices,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   struct pipe_query *q =
+      e.ctx->create_query(e.ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+   assert_non_null(q);
+   e.ctx->begin_query(e.ctx, q);
    e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->end_query(e.ctx, q);
    e.ctx->flush(e.ctx, NULL, 0);
    check_pixels(&e, want_two_triangles);
+   union pipe_query_result result = {0};
+   assert_true(e.ctx->get_query_result(e.ctx, q, true, &result));
+   if (getenv("ASAHI_TEST_EXPECT_PIXELS"))
+      assert_int_equal(result.u64, 2);
+   e.ctx->destroy_query(e.ctx, q);
    env_fini(&e);
 }
 
