@@ -452,10 +452,14 @@ struct agx_gs_info {
 /* Turns a geometry shader (variables as the front end makes them) into
  * the vertex-stage program described above, and describes it in *info;
  * false (and an explanation in error) when it uses what is not supported
- * (non-32-bit I/O, outputs that are not vectors or arrays of vectors).
- * agx_preprocess_nir follows as for a vertex shader. */
-bool agx_nir_lower_gs(nir_shader *nir, struct agx_gs_info *info,
-                      char *error, size_t error_size);
+ * (non-32-bit I/O, outputs that are not vectors, matrices, structs or
+ * arrays of them).  pos_z_halved: the vertex shader stores gl_Position.z
+ * as (z + w) / 2 (the driver's clip-space remap), which reads of
+ * gl_in[].gl_Position undo.  agx_preprocess_nir follows as for a vertex
+ * shader. */
+bool agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
+                      struct agx_gs_info *info, char *error,
+                      size_t error_size);
 
 /* The vertex shader of the rasterization pass: vertex v (the index list
  * entry) writes the outputs of row v of AGX_GS_OUTPUT_BLOCK. */

@@ -57,6 +57,7 @@ struct gs_state {
     * j % 4 of slot CLIP_DIST0 + j / 4 (the compact layout the vertex
     * shader stores, agx_nir_lower_clip_distance.c) */
    bool clip_in_compact;
+   bool pos_z_halved;
 };
 
 static nir_def *
@@ -101,7 +102,7 @@ fail(struct gs_state *st, const char *why)
 }
 
 /* Whether a variable type is vectors of 32 bits (vectors, matrices,
- * arrays of those), each vector one slot. */
+ * structs and arrays of those), each vector one slot. */
 static bool
 is_slot_vectors(const nir_vtype *t)
 {
@@ -111,6 +112,12 @@ is_slot_vectors(const nir_vtype *t)
       return nir_alu_type_get_type_size(t->base) == 32;
    case NIR_VTYPE_ARRAY:
       return t->length && is_slot_vectors(t->elem);
+   case NIR_VTYPE_STRUCT:
+      for (unsigned i = 0; i < t->num_fields; ++i) {
+         if (!is_slot_vectors(t->fields[i].type))
+            return false;
+      }
+      return t->num_fields > 0;
    default:
       return false;
    }
@@ -151,6 +158,12 @@ store_vectors(nir_builder *b, struct gs_state *st, nir_deref_instr *d,
       nir_def *v = nir_load_deref(b, d);
       store_buffer(b, AGX_GS_VERTEX_BUFFER, v, row_word(b, st, vertex, *row));
       (*row)++;
+      return;
+   }
+   if (t->kind == NIR_VTYPE_STRUCT) {
+      for (unsigned i = 0; i < t->num_fields; ++i)
+         store_vectors(b, st, nir_build_deref_struct(b, d, i),
+                       t->fields[i].type, row, vertex);
       return;
    }
    unsigned n = t->kind == NIR_VTYPE_MATRIX ? t->columns : t->length;
@@ -260,9 +273,36 @@ lower_input(nir_builder *b, struct gs_state *st, nir_intrinsic_instr *intr)
    }
    nir_def *word = nir_iadd(
       b, nir_imul(b, row, nir_imm_int(b, 4 * info->input_slots)), in_row);
-   return load_block(b, AGX_GS_VS_OUTPUTS_BLOCK,
-                     nir_imul(b, word, nir_imm_int(b, 4)),
-                     intr->def.num_components);
+   nir_def *v = load_block(b, AGX_GS_VS_OUTPUTS_BLOCK,
+                           nir_imul(b, word, nir_imm_int(b, 4)),
+                           intr->def.num_components);
+
+   /* gl_in[].gl_Position.z: the vertex shader stored the hardware's
+    * (z + w) / 2; GL's z is 2 z' - w (exact when z + w was). */
+   unsigned c0 = nir_intrinsic_component(intr), n = intr->def.num_components;
+   nir_src *off = &intr->src[1];
+   if (st->pos_z_halved && nir_intrinsic_base(intr) == VARYING_SLOT_POS &&
+       off->ssa->parent_instr->type == nir_instr_type_load_const &&
+       nir_const_value_as_uint(
+          nir_instr_as_load_const(off->ssa->parent_instr)->value[0], 32) ==
+          0 &&
+       c0 <= 2 && c0 + n > 2) {
+      nir_def *w = c0 + n > 3 ? nir_channel(b, v, 3 - c0)
+                              : load_block(b, AGX_GS_VS_OUTPUTS_BLOCK,
+                                           nir_imul(b,
+                                                    nir_iadd(b, word,
+                                                             nir_imm_int(
+                                                                b, 3 - c0)),
+                                                    nir_imm_int(b, 4)),
+                                           1);
+      nir_def *comps[4];
+      for (unsigned c = 0; c < n; ++c)
+         comps[c] = nir_channel(b, v, c);
+      comps[2 - c0] = nir_fsub(
+         b, nir_fmul(b, comps[2 - c0], nir_imm_float(b, 2.0f)), w);
+      v = nir_vec(b, comps, n);
+   }
+   return v;
 }
 
 /* Output variables become locals, described in info's rows. */
@@ -276,7 +316,7 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
       if (var->mode != nir_var_shader_out)
          continue;
       if (!is_slot_vectors(var->type) && !is_compact_clip(var)) {
-         fail(st, "outputs must be 32-bit vectors or arrays of them");
+         fail(st, "outputs must be made of 32-bit vectors");
          return;
       }
       unsigned slots = var_slots(var);
@@ -339,14 +379,16 @@ input_slots(nir_shader *nir, struct gs_state *st)
 }
 
 bool
-agx_nir_lower_gs(nir_shader *nir, struct agx_gs_info *info, char *error,
-                 size_t error_size)
+agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
+                 struct agx_gs_info *info, char *error, size_t error_size)
 {
    memset(info, 0, sizeof(*info));
    if (nir->info.stage != MESA_SHADER_GEOMETRY)
       return false;
-   struct gs_state st = {
-      .info = info, .error = error, .error_size = error_size};
+   struct gs_state st = {.info = info,
+                         .error = error,
+                         .error_size = error_size,
+                         .pos_z_halved = pos_z_halved};
    nir->options = &agx_nir_options;
 
    info->input_primitive = nir->info.gs.input_primitive;

@@ -121,7 +121,7 @@ lines_with_invocations(void **state)
    nir_shader *gs = build_gs();
    struct agx_gs_info info;
    char error[256] = "";
-   assert_true(agx_nir_lower_gs(gs, &info, error, sizeof(error)));
+   assert_true(agx_nir_lower_gs(gs, false, &info, error, sizeof(error)));
    assert_int_equal(gs->info.stage, MESA_SHADER_VERTEX);
    assert_int_equal(info.vertices_in, 2);
    assert_int_equal(info.vertices_out, VOUT);
@@ -250,7 +250,7 @@ output_array_dynamic_index(void **state)
 
    struct agx_gs_info info;
    char error[256] = "";
-   assert_true(agx_nir_lower_gs(s, &info, error, sizeof(error)));
+   assert_true(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
    assert_int_equal(info.nr_outputs, 2);
    assert_true(agx_preprocess_nir(s));
    struct agx_shader_key key = {0};
@@ -313,7 +313,7 @@ unsupported_output(void **state)
    o->data.location = VARYING_SLOT_VAR0;
    struct agx_gs_info info;
    char error[128] = "";
-   assert_false(agx_nir_lower_gs(s, &info, error, sizeof(error)));
+   assert_false(agx_nir_lower_gs(s, false, &info, error, sizeof(error)));
    assert_non_null(strstr(error, "geometry shader"));
    ralloc_free(s);
 }
