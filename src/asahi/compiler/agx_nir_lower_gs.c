@@ -407,6 +407,8 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
       var->data.driver_location = (unsigned)MAX2(var->data.location, 0);
    nir_lower_system_values(nir);
    nir_lower_io(nir, nir_var_shader_in, NULL);
+   /* constant slot offsets as constants (the input-slot count below) */
+   nir_opt_constant_folding(nir);
 
    /* What every invocation knows first: its primitive, invocation,
     * instance, and its number g in the draw. */
@@ -455,6 +457,22 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
             break;
          }
       }
+   }
+   /* Reads past what the variables' types say (an unsized array) still
+    * get their slots. */
+   util_dynarray_foreach(&todo, nir_intrinsic_instr *, p)
+   {
+      nir_intrinsic_instr *intr = *p;
+      nir_src *off = &intr->src[1];
+      if (intr->intrinsic != nir_intrinsic_load_per_vertex_input ||
+          off->ssa->parent_instr->type != nir_instr_type_load_const)
+         continue;
+      uint32_t end =
+         (uint32_t)nir_intrinsic_base(intr) + 1 +
+         (uint32_t)nir_const_value_as_uint(
+            nir_instr_as_load_const(off->ssa->parent_instr)->value[0], 32);
+      if (end <= VARYING_SLOT_MAX && end > info->input_slots)
+         info->input_slots = (uint8_t)end;
    }
    util_dynarray_foreach(&todo, nir_intrinsic_instr *, p)
    {
