@@ -313,6 +313,9 @@ test_desktop_formats(void **state)
    _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT,
                                 &v);
    assert_int_equal(v, GL_COMPRESSED_RG_RGTC2);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+   assert_int_equal(v, 16);
    _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
                               GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 4, 4, 0, 8,
                               blocks);
@@ -403,7 +406,17 @@ test_desktop_teximage(void **state)
       _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
                                    GL_TEXTURE_INTERNAL_FORMAT, &v);
       assert_int_equal(v, (GLint)generic[i].base);
+      _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                   GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+      assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    }
+   /* A 6x5 BPTC image made from texels: 2x2 blocks of 16 bytes. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
+                    6, 5, 0, GL_RGB, GL_FLOAT, NULL);
+   GLint size = 0;
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
+   assert_int_equal(size, 64);
 
    GLint hint = 0;
    _mesa_GetIntegerv(GL_TEXTURE_COMPRESSION_HINT, &hint);
