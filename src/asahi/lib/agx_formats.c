@@ -112,6 +112,27 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_L16A16_FLOAT] = TEX(R16G16, FLOAT),
    [PIPE_FORMAT_L32A32_FLOAT] = TEX(R32G32, FLOAT),
+   /* Block-compressed BC1-BC7, sampled natively (fact: alexvorxx/Mesa-VirGL
+    * src/asahi/layout/formats.c; the sRGB forms set the descriptor's srgb
+    * bit, the RGB ones read alpha 1 through the format's swizzle).  ETC2
+    * and ASTC have channels too but are not offered yet (the front end
+    * decodes ETC; docs/formats.rst). */
+   [PIPE_FORMAT_DXT1_RGB] = TEX(BC1, UNORM),
+   [PIPE_FORMAT_DXT1_RGBA] = TEX(BC1, UNORM),
+   [PIPE_FORMAT_DXT1_SRGB] = TEX(BC1, UNORM),
+   [PIPE_FORMAT_DXT1_SRGBA] = TEX(BC1, UNORM),
+   [PIPE_FORMAT_DXT3_RGBA] = TEX(BC2, UNORM),
+   [PIPE_FORMAT_DXT3_SRGBA] = TEX(BC2, UNORM),
+   [PIPE_FORMAT_DXT5_RGBA] = TEX(BC3, UNORM),
+   [PIPE_FORMAT_DXT5_SRGBA] = TEX(BC3, UNORM),
+   [PIPE_FORMAT_RGTC1_UNORM] = TEX(BC4, UNORM),
+   [PIPE_FORMAT_RGTC1_SNORM] = TEX(BC4, SNORM),
+   [PIPE_FORMAT_RGTC2_UNORM] = TEX(BC5, UNORM),
+   [PIPE_FORMAT_RGTC2_SNORM] = TEX(BC5, SNORM),
+   [PIPE_FORMAT_BPTC_RGB_FLOAT] = TEX(BC6H, FLOAT),
+   [PIPE_FORMAT_BPTC_RGB_UFLOAT] = TEX(BC6H_UFLOAT, FLOAT),
+   [PIPE_FORMAT_BPTC_RGBA_UNORM] = TEX(BC7, UNORM),
+   [PIPE_FORMAT_BPTC_SRGBA] = TEX(BC7, UNORM),
    /* Depth and stencil are sampled as plain channels. */
    [PIPE_FORMAT_Z32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_Z16_UNORM] = TEX(R16, UNORM),
