@@ -235,6 +235,41 @@ _mesa_generic_compressed_base(const struct gl_context *ctx, GLenum format)
    }
 }
 
+GLenum
+_mesa_compressed_fallback_format(enum pipe_format pf)
+{
+   /* The sized formats that hold the decoded texels exactly. */
+   switch (pf) {
+   case PIPE_FORMAT_DXT1_RGB:
+      return GL_RGB8;
+   case PIPE_FORMAT_DXT1_RGBA:
+   case PIPE_FORMAT_DXT3_RGBA:
+   case PIPE_FORMAT_DXT5_RGBA:
+   case PIPE_FORMAT_BPTC_RGBA_UNORM:
+      return GL_RGBA8;
+   case PIPE_FORMAT_DXT1_SRGB:
+      return GL_SRGB8;
+   case PIPE_FORMAT_DXT1_SRGBA:
+   case PIPE_FORMAT_DXT3_SRGBA:
+   case PIPE_FORMAT_DXT5_SRGBA:
+   case PIPE_FORMAT_BPTC_SRGBA:
+      return GL_SRGB8_ALPHA8;
+   case PIPE_FORMAT_RGTC1_UNORM:
+      return GL_R8;
+   case PIPE_FORMAT_RGTC1_SNORM:
+      return GL_R8_SNORM;
+   case PIPE_FORMAT_RGTC2_UNORM:
+      return GL_RG8;
+   case PIPE_FORMAT_RGTC2_SNORM:
+      return GL_RG8_SNORM;
+   case PIPE_FORMAT_BPTC_RGB_FLOAT:
+   case PIPE_FORMAT_BPTC_RGB_UFLOAT:
+      return GL_RGB16F;
+   default:
+      return GL_NONE;
+   }
+}
+
 /* One CompressedTex[Sub]Image call. */
 struct compressed_call {
    const char *func;

@@ -46,6 +46,15 @@ bool _mesa_compressed_teximage_ok(const struct gl_context *ctx,
 GLenum _mesa_generic_compressed_base(const struct gl_context *ctx,
                                      GLenum format);
 
+/* Desktop TexImage with a specific S3TC/RGTC/BPTC internal format and
+ * uncompressed texels: nothing compresses online, so the image is "not
+ * compressed by the GL" and its internal format replaced (GL 4.6 section
+ * 8.5, as ARB_texture_compression has it); this is the sized format of
+ * its base format that holds the texels (R8 for RGTC1, RGBA8 for DXT5,
+ * SRGB8_ALPHA8 for sRGB BC7, RGB16F for BC6H, ...).  GL_NONE for other
+ * formats. */
+GLenum _mesa_compressed_fallback_format(enum pipe_format pf);
+
 /* TexStorage2D/3D with a compressed internal format: the whole call
  * (checks, errors, storage).  dims is 2 or 3; depth is 1 for dims 2. */
 void _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims,

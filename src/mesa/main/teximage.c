@@ -190,6 +190,13 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
                   "%s(format/type for a compressed internalformat)", func);
       return;
    }
+   /* Desktop: such an image is not compressed (TEXTURE_COMPRESSED false,
+    * no blocks for GetCompressedTexImage): an uncompressed format takes
+    * its place (texcompress.h). */
+   if (from_texels && !_mesa_is_gles(ctx)) {
+      internalformat = (GLint)_mesa_compressed_fallback_format(compressed);
+      from_texels = false;
+   }
    /* ES 2.0 with OES_required_internalformat: like ES 3.0, a combination
     * of its table 3.4 (format_combination_ok), INVALID_OPERATION
     * otherwise; internal formats unknown to it are INVALID_VALUE. */
@@ -869,10 +876,15 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D compressed)", func);
          return;
       }
-   } else if (!check_internalformat(ctx, (GLenum)internalformat, format, type,
-                                    func)) {
-      return;
+      if (!_mesa_is_gles(ctx)) { /* see tex_image */
+         internalformat =
+            (GLint)_mesa_compressed_fallback_format(compressed);
+         from_texels = false;
+      }
    }
+   if (!from_texels && !check_internalformat(ctx, (GLenum)internalformat,
+                                             format, type, func))
+      return;
    /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
    if (target == GL_TEXTURE_3D &&
        _mesa_format_info_is_depth(_mesa_format_info((GLenum)internalformat))) {

@@ -380,6 +380,13 @@ test_desktop_teximage(void **state)
    assert_int_equal(read_texel(GL_TEXTURE_2D, 2, 1, 0, &r, 1),
                     PIPE_FORMAT_R8_UNORM);
    assert_int_equal(r, 200);
+   /* Not compressed by the GL: an uncompressed format took its place. */
+   GLint q = -1;
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &q);
+   assert_int_equal(q, GL_FALSE);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT,
+                                &q);
+   assert_int_equal(q, GL_R8);
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4,
                     0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
@@ -410,10 +417,20 @@ test_desktop_teximage(void **state)
                                    GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
       assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    }
-   /* A 6x5 BPTC image made from texels: 2x2 blocks of 16 bytes. */
+   /* A 6x5 BC6H image from texels is an RGB16F one; a 6x5 one from blocks
+    * has 2x2 blocks of 16 bytes. */
    _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
                     6, 5, 0, GL_RGB, GL_FLOAT, NULL);
    GLint size = 0;
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT,
+                                &size);
+   assert_int_equal(size, GL_RGB16F);
+   _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
+                                GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0,
+                              GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, 6, 5, 0,
+                              64, NULL);
    _mesa_GetTexLevelParameteriv(GL_TEXTURE_2D, 0,
                                 GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
    assert_int_equal(size, 64);
@@ -438,6 +455,50 @@ test_desktop_teximage(void **state)
    gl_test_destroy(t);
 }
 
+/* GetCompressedTexImage gives back the blocks a texture keeps (the noop
+ * driver samples every format, as AGX samples BC1-BC7). */
+static void
+test_get_compressed(void **state)
+{
+   uint8_t blocks[2 * 16], out[2 * 16 + 1];
+
+   (void)state;
+   for (unsigned i = 0; i < sizeof(blocks); i++)
+      blocks[i] = (uint8_t)(i * 7 + 1);
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 4, 8,
+                              0, 32, blocks);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   memset(out, 0xee, sizeof(out));
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, out);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_memory_equal(out, blocks, 32);
+   assert_int_equal(out[32], 0xee);
+   _mesa_GetnCompressedTexImage(GL_TEXTURE_2D, 0, 31, out);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   /* Errors: a cube map as a whole, a bad level, an uncompressed image. */
+   _mesa_GetCompressedTexImage(GL_TEXTURE_CUBE_MAP, 0, out);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, -1, out);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, out);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+
+   /* A driver that does not sample BC: the blocks were decoded. */
+   t = desktop();
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 4, 8,
+                              0, 32, blocks);
+   _mesa_GetCompressedTexImage(GL_TEXTURE_2D, 0, out);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -447,6 +508,7 @@ main(void)
       cmocka_unit_test(test_es3_bptc_3d),
       cmocka_unit_test(test_desktop_formats),
       cmocka_unit_test(test_desktop_teximage),
+      cmocka_unit_test(test_get_compressed),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
