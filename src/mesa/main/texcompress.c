@@ -9,9 +9,9 @@
  * CompressedTexSubImage2D/3D, TexStorage with a compressed internal format,
  * and the list of formats.  The formats are the ETC family, S3TC, RGTC
  * and BPTC; how they are stored (natively or decoded) is the state
- * tracker's choice (st_texture_etc.c).  The ES 3.0 pixel unpack modes do not apply to
- * compressed data: blocks are tightly packed, row of blocks after row of
- * blocks, image after image.
+ * tracker's choice (st_texture_etc.c).  The ES 3.0 pixel unpack modes do
+ * not apply to compressed data: blocks are tightly packed, row of blocks
+ * after row of blocks, image after image.
  */
 #include "main/texcompress.h"
 
