@@ -112,11 +112,22 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_L16A16_FLOAT] = TEX(R16G16, FLOAT),
    [PIPE_FORMAT_L32A32_FLOAT] = TEX(R32G32, FLOAT),
-   /* Block-compressed BC1-BC7, sampled natively (fact: alexvorxx/Mesa-VirGL
+   /* Block-compressed formats, sampled natively (fact: alexvorxx/Mesa-VirGL
     * src/asahi/layout/formats.c; the sRGB forms set the descriptor's srgb
-    * bit, the RGB ones read alpha 1 through the format's swizzle).  ETC2
-    * and ASTC have channels too but are not offered yet (the front end
-    * decodes ETC; docs/formats.rst). */
+    * bit, the RGB ones read alpha 1 through the format's swizzle).  ASTC
+    * has channels too but is not offered (no decoder for the simulator;
+    * docs/formats.rst).  ETC1 is read as ETC2, its superset. */
+   [PIPE_FORMAT_ETC1_RGB8] = TEX(ETC2_RGB8, UNORM),
+   [PIPE_FORMAT_ETC2_RGB8] = TEX(ETC2_RGB8, UNORM),
+   [PIPE_FORMAT_ETC2_SRGB8] = TEX(ETC2_RGB8, UNORM),
+   [PIPE_FORMAT_ETC2_RGB8A1] = TEX(ETC2_RGB8A1, UNORM),
+   [PIPE_FORMAT_ETC2_SRGB8A1] = TEX(ETC2_RGB8A1, UNORM),
+   [PIPE_FORMAT_ETC2_RGBA8] = TEX(ETC2_RGBA8, UNORM),
+   [PIPE_FORMAT_ETC2_SRGBA8] = TEX(ETC2_RGBA8, UNORM),
+   [PIPE_FORMAT_ETC2_R11_UNORM] = TEX(EAC_R11, UNORM),
+   [PIPE_FORMAT_ETC2_R11_SNORM] = TEX(EAC_R11, SNORM),
+   [PIPE_FORMAT_ETC2_RG11_UNORM] = TEX(EAC_RG11, UNORM),
+   [PIPE_FORMAT_ETC2_RG11_SNORM] = TEX(EAC_RG11, SNORM),
    [PIPE_FORMAT_DXT1_RGB] = TEX(BC1, UNORM),
    [PIPE_FORMAT_DXT1_RGBA] = TEX(BC1, UNORM),
    [PIPE_FORMAT_DXT1_SRGB] = TEX(BC1, UNORM),

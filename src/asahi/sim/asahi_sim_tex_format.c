@@ -75,11 +75,29 @@ asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool 
    case AGX_CHANNELS_R5G6B5:
       return type == AGX_TEXTURE_TYPE_UNORM ? PIPE_FORMAT_R5G6B5_UNORM
                                             : PIPE_FORMAT_NONE;
-   /* Block-compressed (BC1-BC7): the texture unit decodes the 4x4 block
-    * holding each texel (fact: alexvorxx/Mesa-VirGL
-    * src/asahi/layout/formats.c maps DXT*, RGTC*, BPTC* to these channels;
-    * BC1 is decoded with its punch-through alpha, the RGB forms get alpha
-    * 1 from the descriptor's swizzle). */
+   /* Block-compressed (ETC2/EAC, BC1-BC7): the texture unit decodes the
+    * 4x4 block holding each texel (fact: alexvorxx/Mesa-VirGL
+    * src/asahi/layout/formats.c maps ETC*, DXT*, RGTC*, BPTC* to these
+    * channels; BC1 is decoded with its punch-through alpha, the RGB forms
+    * get alpha 1 from the descriptor's swizzle). */
+   case AGX_CHANNELS_ETC2_RGB8:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_ETC2_SRGB8 : PIPE_FORMAT_ETC2_RGB8;
+   case AGX_CHANNELS_ETC2_RGB8A1:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_ETC2_SRGB8A1 : PIPE_FORMAT_ETC2_RGB8A1;
+   case AGX_CHANNELS_ETC2_RGBA8:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_ETC2_SRGBA8 : PIPE_FORMAT_ETC2_RGBA8;
+   case AGX_CHANNELS_EAC_R11:
+      T(PIPE_FORMAT_ETC2_R11_UNORM, PIPE_FORMAT_ETC2_R11_SNORM,
+        PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_EAC_RG11:
+      T(PIPE_FORMAT_ETC2_RG11_UNORM, PIPE_FORMAT_ETC2_RG11_SNORM,
+        PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
    case AGX_CHANNELS_BC1:
       if (type != AGX_TEXTURE_TYPE_UNORM)
          return PIPE_FORMAT_NONE;
