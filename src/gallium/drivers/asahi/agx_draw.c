@@ -650,6 +650,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       uint32_t osel_vs, osel_fs;
       agx_pack(&osel_vs, OUTPUT_SELECT, cfg) {
          cfg.point_size = vs->info.vs.writes_psiz;
+         /* both for the layer/viewport word (Mesa agx_nir_lower_uvs.c) */
+         cfg.render_target = vs->info.vs.writes_layer;
+         cfg.viewport_target = vs->info.vs.writes_layer;
       }
       /* bits 0-7: the clip distances the VS writes (genxml output select
        * "clip distance i"), in the UVS after the point size */
