@@ -86,6 +86,7 @@ agx_batch_init_state(struct agx_batch *batch)
       samples = batch->key.zsbuf->texture->nr_samples;
    if (!agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, samples))
       agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, 1);
+   batch->tib.layered = batch->key.layers > 1;
 
    for (unsigned i = 0; i < nr_cbufs; ++i) {
       struct pipe_surface *s = batch->key.cbufs[i];
