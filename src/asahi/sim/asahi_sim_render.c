@@ -17,6 +17,9 @@
  *     image_write_block stores the tile through a PBE descriptor.
  * The tile's depth values are loaded (or cleared) before 1 and stored
  * after 3 as zls_ctrl says (asahi_sim_zls.c).
+ * A layered render (layers > 1) does all of this once per layer, with
+ * the layer in sr2 of the three programs and only the primitives whose
+ * vertex output chose that layer (asahi_sim_draw.c prim_layer).
  * Without DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES a tile no primitive
  * touches is skipped altogether (no bg, no eot: memory keeps its
  * contents), as the UAPI says ("needed when clearing").  bg.usc and
@@ -362,9 +365,10 @@ execute_render(struct asahi_sim_gpu *gpu,
 
    if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
       sim_log(gpu,
-              "asahi-sim: render %ux%u, tiles %ux%u, %u samples of %u B, "
-              "VDM 0x%llx\n",
-              cmd->width_px, cmd->height_px, cmd->utile_width_px,
+              "asahi-sim: render %ux%u, %u layers, tiles %ux%u, %u samples "
+              "of %u B, VDM 0x%llx\n",
+              cmd->width_px, cmd->height_px, cmd->layers ? cmd->layers : 1,
+              cmd->utile_width_px,
               cmd->utile_height_px, cmd->samples, cmd->sample_size_B,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 
