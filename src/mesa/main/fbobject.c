@@ -705,68 +705,6 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    attachments_changed(ctx, fb);
 }
 
-/* glFramebufferTexture1D/3D (GL 3.0, ARB_framebuffer_object).  No 1D
- * textures exist, and attaching a slice of a 3D texture this way is not
- * implemented yet (glFramebufferTextureLayer is), so the only texture name
- * these take is 0, which detaches; any other name is refused with
- * GL_INVALID_OPERATION (GL 3.0 section 4.4.2's error for a texture that
- * is not of the target). */
-static void
-framebuffer_texture_other(GLenum target, GLenum attachment,
-                          GLenum textarget, GLuint texture,
-                          GLenum want_target, const char *func)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_framebuffer *fb;
-   int index;
-
-   if (_mesa_is_gles(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
-      return;
-   }
-   index = attachment_index(ctx, attachment);
-   if (index < 0) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
-                  attachment);
-      return;
-   }
-   fb = bound_fbo(ctx, target, func);
-   if (!fb)
-      return;
-   if (texture) {
-      if (textarget != want_target)
-         _mesa_error(ctx, GL_INVALID_ENUM, "%s(textarget=0x%x)", func,
-                     textarget);
-      else
-         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", func,
-                     texture);
-      return;
-   }
-   clear_attachment(&fb->Att[index]);
-   mirror_depth_stencil(fb, attachment);
-   attachments_changed(ctx, fb);
-}
-
-void GLAPIENTRY
-_mesa_FramebufferTexture1D(GLenum target, GLenum attachment,
-                           GLenum textarget, GLuint texture, GLint level)
-{
-   (void)level;
-   framebuffer_texture_other(target, attachment, textarget, texture,
-                             GL_TEXTURE_1D, "glFramebufferTexture1D");
-}
-
-void GLAPIENTRY
-_mesa_FramebufferTexture3D(GLenum target, GLenum attachment,
-                           GLenum textarget, GLuint texture, GLint level,
-                           GLint zoffset)
-{
-   (void)level;
-   (void)zoffset;
-   framebuffer_texture_other(target, attachment, textarget, texture,
-                             GL_TEXTURE_3D, "glFramebufferTexture3D");
-}
-
 /* The largest level of a texture of this target (GL 3.2 section 4.4.2:
  * level must be at most log2 of the target's largest size; rectangle and
  * multisample textures only have level 0). */
@@ -797,6 +735,82 @@ max_attach_level(struct gl_context *ctx, GLenum target)
       level++;
    }
    return level < MAX_TEXTURE_LEVELS ? level : MAX_TEXTURE_LEVELS - 1;
+}
+
+/* glFramebufferTexture1D/3D (GL 3.0 section 4.4.2): level `level` of a
+ * 1D texture, or slice `zoffset` of level `level` of a 3D texture, as
+ * glFramebufferTexture2D attaches a 2D image.  A textarget other than
+ * the command's is an INVALID_ENUM; a texture of another target an
+ * INVALID_OPERATION; a level or slice out of range an INVALID_VALUE. */
+static void
+framebuffer_texture_other(GLenum target, GLenum attachment,
+                          GLenum textarget, GLuint texture, GLint level,
+                          GLint zoffset, GLenum want_target, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_framebuffer *fb;
+   struct gl_texture_object *tex = NULL;
+   int index;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
+                  attachment);
+      return;
+   }
+   fb = bound_fbo(ctx, target, func);
+   if (!fb)
+      return;
+   if (texture) {
+      if (textarget != want_target) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(textarget=0x%x)", func,
+                     textarget);
+         return;
+      }
+      tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+      if (!tex || tex->Target != want_target) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", func,
+                     texture);
+         return;
+      }
+      if (level < 0 || level > max_attach_level(ctx, want_target) ||
+          zoffset < 0 ||
+          (want_target == GL_TEXTURE_3D &&
+           zoffset >= ctx->Const.Max3DTextureSize)) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(level/zoffset)", func);
+         return;
+      }
+   }
+   clear_attachment(&fb->Att[index]);
+   if (tex) {
+      fb->Att[index].Type = GL_TEXTURE;
+      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
+      fb->Att[index].TextureLevel = level;
+      fb->Att[index].Layer = want_target == GL_TEXTURE_3D ? zoffset : 0;
+   }
+   mirror_depth_stencil(fb, attachment);
+   attachments_changed(ctx, fb);
+}
+
+void GLAPIENTRY
+_mesa_FramebufferTexture1D(GLenum target, GLenum attachment,
+                           GLenum textarget, GLuint texture, GLint level)
+{
+   framebuffer_texture_other(target, attachment, textarget, texture, level,
+                             0, GL_TEXTURE_1D, "glFramebufferTexture1D");
+}
+
+void GLAPIENTRY
+_mesa_FramebufferTexture3D(GLenum target, GLenum attachment,
+                           GLenum textarget, GLuint texture, GLint level,
+                           GLint zoffset)
+{
+   framebuffer_texture_other(target, attachment, textarget, texture, level,
+                             zoffset, GL_TEXTURE_3D, "glFramebufferTexture3D");
 }
 
 /* glFramebufferTexture (GL 3.2 section 4.4.2): a whole level of a texture.
@@ -1074,8 +1088,14 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       *params = (GLint)att->Type;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
-      if (att->Type == GL_NONE)
-         break;
+      /* Zero for no attachment (ES 3.0.6 and GL 3.2 section 6.1.13; ES
+       * 2.0 leaves only OBJECT_TYPE to query then). */
+      if (att->Type == GL_NONE) {
+         if (_mesa_is_gles(ctx) && ctx->Version < 30)
+            break;
+         *params = 0;
+         return;
+      }
       *params = att->Type == GL_RENDERBUFFER ? (GLint)att->Renderbuffer->Name
                                              : (GLint)att->Texture->Name;
       return;
@@ -1484,9 +1504,11 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    struct gl_texture_object *tex = NULL;
    if (texture) {
       tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
-      /* Only 3D and 2D array textures have layers. */
+      /* Only 3D and array textures have layers (GL 3.0 section 4.4.2:
+       * 1D arrays too, where the 1D array textures exist). */
       if (!tex || (tex->Target != GL_TEXTURE_3D &&
-                   tex->Target != GL_TEXTURE_2D_ARRAY)) {
+                   tex->Target != GL_TEXTURE_2D_ARRAY &&
+                   tex->Target != GL_TEXTURE_1D_ARRAY)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTextureLayer(texture=%u)", texture);
          return;
