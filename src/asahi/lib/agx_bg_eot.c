@@ -127,14 +127,24 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    emit(t, "get_sr r5, sr81\n");
    if (tib->nr_samples > 1) {
       /* One texel fetch per sample (sample index in r6l), each written to
-       * that sample only.
+       * that sample only.  A layered pass fetches from a 2D MS array, the
+       * layer (sr2) in r6h after the sample index (fact: alexvorxx/
+       * Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c packs the sample
+       * index and the layer as two halves of the word after x and y).
        */
+      const char *coords = "r4l_r4h_r5l_r5h_r6l";
+      if (tib->layered) {
+         emit(t, "get_sr r7, sr2\n");
+         emit(t, "mov r6h, r7l\n");
+         dim = "tex_2d_ms_array";
+         coords = "r4l_r4h_r5l_r5h_r6l_r6h";
+      }
       for (unsigned s = 0; s < tib->nr_samples; ++s) {
          emit(t, "mov_imm r6l, %u\n", s);
          emit(t,
               "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
-              "%s, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
-              run, 2 * rt, dim);
+              "%s, %s, auto_lod, 0\n",
+              run, 2 * rt, dim, coords);
          emit(t, "wait 0\n");
          emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", store_run,
               agx_mem_format_names[info->tib_format],
@@ -164,8 +174,8 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
            agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
            tib->offset_B[rt]);
    }
-   if (*nr_gprs < 14)
-      *nr_gprs = 14;
+   if (*nr_gprs < 16)
+      *nr_gprs = 16;
 }
 
 bool
@@ -239,7 +249,15 @@ emit_store(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
     * names a register run of the dimension's size.
     */
    const char *coords = tib->nr_samples > 1 ? "r0l_r0h_r1l_r1h_r2l" : "r0_r1";
-   if (tib->layered) {
+   if (tib->layered && tib->nr_samples > 1) {
+      /* A layer of a 2D MS array: the coordinate register's low half is 0
+       * and its high half the layer (same source). */
+      dim = "tex_2d_ms_array";
+      coords = "r2l_r2h_r3l_r3h_r4l_r4h";
+      emit(t, "get_sr r3, sr2\n");
+      emit(t, "mov_imm r2l, 0\n");
+      emit(t, "mov r2h, r3l\n");
+   } else if (tib->layered) {
       /* A layer of a 2D array: the coordinate register's low half is the
        * layer (sr2, the layer this run is for).  Fact: alexvorxx/
        * Mesa-VirGL src/asahi/compiler/agx_compile.c,
@@ -266,13 +284,6 @@ agx_build_bg_eot(const struct agx_bg_eot_key *key, void *mem_ctx,
    text[0] = '\0';
 
    memset(out, 0, sizeof(*out));
-
-   /* Layered multisampled passes: where the sample index and the layer go
-    * in the fetch and store coordinates is not known. */
-   if (tib->layered && tib->nr_samples > 1) {
-      snprintf(err, err_size, "layered multisampled render passes");
-      return AGX_ISA_ERR_OPERAND;
-   }
 
    for (unsigned rt = 0; rt < tib->nr_cbufs; ++rt) {
       if (key->op[rt] == AGX_BG_EOT_NONE || !agx_tilebuffer_has_rt(tib, rt))

@@ -25,8 +25,9 @@
  * (dimension 2D MS, 2 or 4 samples from the PBE's sample count: every
  * sample, interleaved in the pixel's element as ail lays them out).
  * Layered passes store one layer of a 2D array (dimension n = 2D array,
- * PBE dimension 2D array): the layer is the low 16 bits of the coordinate
- * register (Mesa agx_compile.c, agx_emit_block_image_store, puts it
+ * PBE dimension 2D array; or both 2D MS array): the layer is the low 16
+ * bits of the coordinate register, or the high 16 for multisampled
+ * arrays (Mesa agx_compile.c, agx_emit_block_image_store, puts it
  * there), read from the first active lane; the layer stride is ail's for
  * the PBE's layers, page-aligned as its bit says (as the texture unit's,
  * asahi_sim_sampler.c).  A layer past the PBE's layers is not stored
@@ -171,7 +172,7 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (!g->frag.tib.sample_ptr)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "image_write_block without a tilebuffer");
-   if (dim != 2 && dim != 3 && dim != 4)
+   if (dim != 2 && dim != 3 && dim != 4 && dim != 8)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "image_write_block: only 2D images and arrays, "
                              "multisampled or not (dim %u)",
@@ -192,7 +193,8 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       return ASAHI_SIM_FAULT;
    AGX_PBE_unpack(NULL, desc, &b->d);
 
-   if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D_MS) {
+   if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D_MS ||
+       b->d.dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS) {
       b->samples = b->d.samples == AGX_SAMPLE_COUNT_4 ? 4 : 2;
    } else if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D ||
               b->d.dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY) {
@@ -245,15 +247,22 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
                              l->levels_allocated);
    b->layer_off_B = 0;
    b->skip = false;
-   if (dim == 3) {
-      if (b->d.dimension != AGX_TEXTURE_DIMENSION_2D_ARRAY ||
+   if (dim == 3 || dim == 8) {
+      bool ms = dim == 8;
+      if (b->d.dimension != (ms ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MS
+                                : AGX_TEXTURE_DIMENSION_2D_ARRAY) ||
           l->tiling == AIL_TILING_LINEAR)
          return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                                 "image_write_block: a 2D array store needs "
                                 "a twiddled 2D array PBE");
+      /* The layer: the low half of the coordinate word, or its high half
+       * for multisampled arrays (the low one is 0 there). */
       const struct agx_isa_operand *C =
          asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_BLOCK_C);
-      unsigned layer = asahi_sim_read_run(g, C, 0, lane) & 0xffff;
+      uint32_t word = asahi_sim_read_run(g, C, 0, lane);
+      if (C->size == 16)
+         word |= asahi_sim_read_run(g, C, 1, lane) << 16;
+      unsigned layer = (ms ? word >> 16 : word) & 0xffff;
       unsigned layers = b->d.layers ? b->d.layers : 1;
       uint64_t end_B = l->level_offsets_B[l->levels_allocated];
       uint64_t stride_B =
