@@ -448,6 +448,7 @@ struct agx_gs_info {
    bool output_flat[VARYING_SLOT_MAX];
    bool output_linear[VARYING_SLOT_MAX];
    uint8_t output_components[VARYING_SLOT_MAX]; /* 1-4 */
+   bool output_int[VARYING_SLOT_MAX];           /* (u)int outputs */
 };
 
 /* Turns a geometry shader (variables as the front end makes them) into

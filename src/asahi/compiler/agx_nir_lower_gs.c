@@ -152,25 +152,28 @@ row_word(nir_builder *b, struct gs_state *st, nir_def *vertex, unsigned row)
       nir_imm_int(b, 4 * (int)row));
 }
 
-/* The components of each row of a type made of vectors, from *row on. */
+/* The components and integer-ness of each row of a type made of vectors,
+ * from *row on. */
 static void
-row_components(const nir_vtype *t, uint8_t *out, unsigned *row)
+row_components(const nir_vtype *t, struct agx_gs_info *info, unsigned *row)
 {
+   bool is_int = nir_alu_type_get_base_type(t->base) != nir_type_float;
    switch (t->kind) {
    case NIR_VTYPE_VECTOR:
-      out[(*row)++] = t->components;
+      info->output_int[*row] = is_int;
+      info->output_components[(*row)++] = t->components;
       break;
    case NIR_VTYPE_MATRIX:
       for (unsigned i = 0; i < t->columns; ++i)
-         out[(*row)++] = t->components;
+         info->output_components[(*row)++] = t->components;
       break;
    case NIR_VTYPE_ARRAY:
       for (unsigned i = 0; i < t->length; ++i)
-         row_components(t->elem, out, row);
+         row_components(t->elem, info, row);
       break;
    case NIR_VTYPE_STRUCT:
       for (unsigned i = 0; i < t->num_fields; ++i)
-         row_components(t->fields[i].type, out, row);
+         row_components(t->fields[i].type, info, row);
       break;
    default:
       break;
@@ -440,7 +443,7 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
       }
       if (!is_compact_clip(var)) {
          unsigned r = first;
-         row_components(var->type, info->output_components, &r);
+         row_components(var->type, info, &r);
       }
       unsigned k = st->nr_vars++;
       st->outputs[k] = var;
@@ -678,9 +681,14 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
                    : slot == VARYING_SLOT_POS ? 4
                                               : info->output_components[r];
       n = CLAMP(n, 1, 4);
+      /* (integer outputs keep their type: gl_Layer, gl_PrimitiveID) */
       nir_variable *var = nir_variable_create(
          b.shader, nir_var_shader_out,
-         nir_vtype_vector(b.shader, nir_type_float32, n), "gs_out");
+         nir_vtype_vector(b.shader,
+                          info->output_int[r] ? nir_type_int32
+                                              : nir_type_float32,
+                          n),
+         "gs_out");
       var->data.location = (int)slot;
       var->data.flat = info->output_flat[r];
       var->data.noperspective = info->output_linear[r];
