@@ -7,9 +7,14 @@
  * Geometry shaders, emulated (AGX has no geometry stage; the compiler
  * side is src/asahi/compiler/agx_nir_lower_gs.c, which describes the
  * buffers).  A draw with a geometry shader becomes three passes, each a
- * submission of its own so that the next one reads what it stored (the
- * same ordering transform feedback relies on in agx_draw.c: a batch's
- * device stores are visible to later submissions on the queue):
+ * submission of its own so that the next one reads what it stored: every
+ * render command is submitted with vdm_barrier 0 (agx_batch.c), which
+ * makes it wait for all work queued before it (UAPI:
+ * include/drm-uapi/asahi_drm.h, struct drm_asahi_cmd_header; the
+ * kernel's per-queue scheduler, AsahiLinux/linux drivers/gpu/drm/asahi
+ * queue), the ordering transform feedback relies on too.  Within one
+ * render command nothing orders one draw's vertex stores before the next
+ * draw's vertex loads, hence the split:
  *
  *  1. the vertex shader over the draw's vertex range, as points with
  *     rasterization discarded, storing every output slot the geometry
