@@ -2361,7 +2361,7 @@ assign_uvs(struct isel *st)
          bool clip_dist = slot == VARYING_SLOT_CLIP_DIST0 ||
                           slot == VARYING_SLOT_CLIP_DIST1;
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
-             slot == VARYING_SLOT_CLIP_VERTEX ||
+             slot == VARYING_SLOT_CLIP_VERTEX || slot == VARYING_SLOT_LAYER ||
              (clip_dist && !clip_varyings) || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
@@ -2383,6 +2383,15 @@ assign_uvs(struct isel *st)
    if (st->out_mask[VARYING_SLOT_PSIZ] & 1) {
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
+   }
+   /* gl_Layer: one word after the point size holding the layer in its low
+    * 16 bits and the viewport in its high 16 (0 here), the group Output
+    * Select's "render target" and "viewport target" bits announce.  Fact:
+    * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_uvs.c and agx_uvs.h
+    * (UVS_LAYER_VIEWPORT between point size and clip distances). */
+   if (st->out_mask[VARYING_SLOT_LAYER] & 1) {
+      vs->slot_word[VARYING_SLOT_LAYER] = (uint8_t)word++;
+      vs->writes_layer = true;
    }
    /* Clip distances: every enabled plane (GL 3.0 2.17: clipping against
     * plane i happens only when it is enabled), from gl_ClipDistance[i]
