@@ -139,6 +139,10 @@ typedef struct agx_context {
    unsigned *ra_candidates;
    unsigned *ra_candidate_lengths; /* live range lengths, same order */
    unsigned nr_ra_candidates, ra_need_halves;
+   /* agx_ra coalesces copies by hulls alone (set once it ran out of
+    * registers: spilling a member of a coalesced group frees nothing
+    * while its partners keep the group's hull) */
+   bool ra_hulls_only;
 
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;
