@@ -88,6 +88,11 @@ typedef struct agx_block {
     * agx_context::live_values[i] (values that never cross a block boundary
     * have no bit) */
    BITSET_WORD *live_in, *live_out;
+   /* The logical CFG (NIR's edges: a lane that leaves through a branch
+    * goes straight to its target) when agx_context::logical_cfg, and the
+    * liveness on it (copy coalescing, agx_ra.c) */
+   struct agx_block *lsuccs[2];
+   BITSET_WORD *llive_in, *llive_out;
    /* Linear positions of the first and last instruction (RA) */
    unsigned start, end;
    /* Byte offset in the binary (packing) */
@@ -143,6 +148,9 @@ typedef struct agx_context {
     * registers: spilling a member of a coalesced group frees nothing
     * while its partners keep the group's hull) */
    bool ra_hulls_only;
+   /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
+    * returns, whose lanes re-enter the code in the middle of a block) */
+   bool logical_cfg;
 
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;

@@ -127,6 +127,22 @@ struct segment {
    unsigned start, end;
 };
 
+static bool
+is_exec_op(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_IF_ICMP:
+   case AGX_ISA_OP_IF_FCMP:
+   case AGX_ISA_OP_ELSE_ICMP:
+   case AGX_ISA_OP_ELSE_FCMP:
+   case AGX_ISA_OP_WHILE_ICMP:
+   case AGX_ISA_OP_WHILE_FCMP:
+      return true;
+   default:
+      return false;
+   }
+}
+
 struct seglist {
    struct segment *s;
    unsigned n;
@@ -156,7 +172,17 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
                                o.count != ctx->values[o.value].count))
             partial[o.value] = true;
       }
+      /* else and while read their condition in inactive lanes too: it
+       * must live on the program-order CFG */
+      if (is_exec_op(I->op)) {
+         agx_foreach_src(I, i)
+         {
+            if (agx_is_ssa(I->ops[i]))
+               partial[I->ops[i].value] = true;
+         }
+      }
    }
+   bool logical = ctx->logical_cfg;
 
    /* Two passes over the same walk: count, then fill. */
    unsigned total = 0;
@@ -174,7 +200,8 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
 #define TOUCH(v, p)                                                               do {                                                                              unsigned v_ = (v);                                                             if (last_blk[v_] != blk->index) {                                                 last_blk[v_] = blk->index;                                                     if (pass == 1)                                                                    seg[v_].s[seg[v_].n] = (struct segment){(p), (p)};                          seg[v_].n++;                                                                   total += pass == 0;                                                         } else if (pass == 1) {                                                           seg[v_].s[seg[v_].n - 1].end = (p);                                         }                                                                           } while (0)
       agx_foreach_block(ctx, blk)
       {
-         BITSET_FOREACH_SET(i, blk->live_in, ctx->nr_live_values)
+         BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
+                            ctx->nr_live_values)
             TOUCH(ctx->live_values[i], blk->start);
          unsigned p = blk->start;
          agx_foreach_instr(blk, I)
@@ -186,7 +213,8 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
             }
             p += 2;
          }
-         BITSET_FOREACH_SET(i, blk->live_out, ctx->nr_live_values)
+         BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
+                            ctx->nr_live_values)
             TOUCH(ctx->live_values[i], blk->end);
       }
 #undef TOUCH
@@ -388,12 +416,9 @@ agx_ra(agx_context *ctx)
       /* the hulls meet: do the values? (both must have segments: a value
        * without any is written in part) */
       bool precise = seg[a].n && seg[b].n;
-      /* only when one hull holds the other: a longer hull would raise
-       * the pressure linear scan sees */
-      bool nested = (A->start <= B->start && B->end <= A->end) ||
-                    (B->start <= A->start && A->end <= B->end);
-      if (!ok && precise && nested &&
-          seg[a].n + seg[b].n <= AGX_RA_MAX_SEGMENTS)
+      /* (the hulls overlap: their union, in one register, never needs
+       * more registers anywhere than the two did) */
+      if (!ok && precise && seg[a].n + seg[b].n <= AGX_RA_MAX_SEGMENTS)
          ok = !segments_interfere(&seg[a], &seg[b], p);
       if (!ok)
          continue;
