@@ -513,6 +513,47 @@ test_spill(void **state)
    ralloc_free(f.mem);
 }
 
+/* A spilled value written and read by copies (a phi web): the copies
+ * become the store and the load themselves, with no temporary. */
+static void
+test_spill_copies(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand a = agx_mov_imm(b, 32, 7);
+   agx_operand w = agx_temp(f.ctx, 32, 1);
+   agx_operand d = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, w, a);
+   agx_mov_to(b, d, w);
+   st_var(b, d, 0);
+
+   unsigned cand[] = {(unsigned)w.value};
+   f.ctx->ra_candidates = cand;
+   f.ctx->nr_ra_candidates = 1;
+   f.ctx->ra_need_halves = 2;
+   assert_true(agx_spill(f.ctx));
+   assert_int_equal(f.ctx->nr_spills, 1);
+   assert_int_equal(f.ctx->nr_fills, 1);
+   unsigned copies = 0;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
+      if (I->op == AGX_ISA_OP_STACK_STORE)
+         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
+      if (I->op == AGX_ISA_OP_STACK_LOAD)
+         assert_int_equal(I->ops[AGX_ISA_STACK_LOAD_R].value, d.value);
+   }
+   assert_int_equal(copies, 0);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
 int
 main(void)
 {
@@ -523,6 +564,7 @@ main(void)
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_spill),
+      cmocka_unit_test(test_spill_copies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
