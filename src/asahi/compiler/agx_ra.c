@@ -163,25 +163,6 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
       last_blk[v] = ~0u;
       seg[v] = (struct seglist){NULL, 0, false};
    }
-   agx_foreach_instr_global(ctx, I)
-   {
-      agx_foreach_dest(I, d)
-      {
-         const agx_operand o = I->ops[d];
-         if (agx_is_ssa(o) && (o.size != ctx->values[o.value].size ||
-                               o.count != ctx->values[o.value].count))
-            partial[o.value] = true;
-      }
-      /* else and while read their condition in inactive lanes too: it
-       * must live on the program-order CFG */
-      if (is_exec_op(I->op)) {
-         agx_foreach_src(I, i)
-         {
-            if (agx_is_ssa(I->ops[i]))
-               partial[I->ops[i].value] = true;
-         }
-      }
-   }
    bool logical = ctx->logical_cfg;
 
    /* Two passes over the same walk: count, then fill. */
@@ -206,10 +187,22 @@ build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
          unsigned p = blk->start;
          agx_foreach_instr(blk, I)
          {
+            /* else and while read their condition in inactive lanes
+             * too: it must live on the program-order CFG */
+            bool exec = pass == 0 && is_exec_op(I->op);
             agx_foreach_op(I, i)
             {
-               if (agx_is_ssa(I->ops[i]))
-                  TOUCH((unsigned)I->ops[i].value, p);
+               const agx_operand o = I->ops[i];
+               if (!agx_is_ssa(o))
+                  continue;
+               TOUCH((unsigned)o.value, p);
+               if (pass == 1)
+                  continue;
+               const struct agx_value *val = &ctx->values[o.value];
+               bool dest = (I->writes >> i) & 1;
+               if ((dest && (o.size != val->size || o.count != val->count)) ||
+                   (exec && !dest))
+                  partial[o.value] = true;
             }
             p += 2;
          }
@@ -271,6 +264,37 @@ merge_segments(struct seglist *a, struct seglist *b)
       free(b->s);
    *a = (struct seglist){m, k, true};
    *b = (struct seglist){NULL, 0, false};
+}
+
+static void
+heap_push(unsigned *heap, unsigned *n, const struct interval *iv, unsigned x)
+{
+   unsigned i = (*n)++;
+   while (i && iv[heap[(i - 1) / 2]].end > iv[x].end) {
+      heap[i] = heap[(i - 1) / 2];
+      i = (i - 1) / 2;
+   }
+   heap[i] = x;
+}
+
+static unsigned
+heap_pop(unsigned *heap, unsigned *n, const struct interval *iv)
+{
+   unsigned top = heap[0], last = heap[--(*n)], i = 0;
+   for (;;) {
+      unsigned c = 2 * i + 1;
+      if (c >= *n)
+         break;
+      if (c + 1 < *n && iv[heap[c + 1]].end < iv[heap[c]].end)
+         c++;
+      if (iv[heap[c]].end >= iv[last].end)
+         break;
+      heap[i] = heap[c];
+      i = c;
+   }
+   if (*n)
+      heap[i] = last;
+   return top;
 }
 
 bool
@@ -455,16 +479,26 @@ agx_ra(agx_context *ctx)
 
    unsigned max_half = AGX_FIRST_FREE_HALF;
    bool ok = true;
+   /* the intervals holding registers, a min-heap on their ends */
+   unsigned *active = malloc(sizeof(unsigned) * (n ? n : 1));
+   unsigned nr_active = 0;
 
    for (unsigned k = 0; k < n && ok; ++k) {
       struct agx_value *val = &ctx->values[iv[k].value];
       if (!seen[iv[k].value])
          continue;
 
-      /* Expire intervals that ended before this one starts. */
-      for (unsigned h = 0; h < AGX_NR_HALVES; ++h) {
-         if (owner[h] >= 0 && iv[owner[h]].end < iv[k].start)
-            owner[h] = -1;
+      /* Expire intervals that ended before this one starts, earliest end
+       * first from a heap (walking the register file for every value was
+       * most of the allocator's time).  A hinted value may have taken
+       * halves of an interval ending where it starts: those stay. */
+      while (nr_active && iv[active[0]].end < iv[k].start) {
+         unsigned x = heap_pop(active, &nr_active, iv);
+         const struct agx_value *xv = &ctx->values[iv[x].value];
+         for (unsigned h = xv->reg; h < xv->reg + agx_value_halves(xv); ++h) {
+            if (owner[h] == (int)x)
+               owner[h] = -1;
+         }
       }
 
       unsigned size = agx_value_halves(val);
@@ -573,6 +607,7 @@ agx_ra(agx_context *ctx)
       val->reg = (int16_t)reg;
       for (unsigned h = reg; h < reg + size; ++h)
          owner[h] = (int)k;
+      heap_push(active, &nr_active, iv, k);
       max_half = MAX2(max_half, reg + size);
    }
 
@@ -589,6 +624,7 @@ agx_ra(agx_context *ctx)
    free(iv);
    free(seen);
    free(hints);
+   free(active);
    free(elem);
    free(slot_of);
    free(rep);
