@@ -67,6 +67,7 @@ struct isel {
    /* Control flow: the last IR block of each NIR block (phi sources), the
     * phis waiting for their sources, and the innermost loop. */
    agx_block **block_end;
+   agx_block **block_start; /* the agx block where each NIR block begins */
    struct pending_phi *phis;
    unsigned nr_phis, phis_cap;
    struct {
@@ -2149,6 +2150,7 @@ emit_phis_of_block(struct isel *st, nir_block *block)
 static void
 emit_block(struct isel *st, nir_block *block)
 {
+   st->block_start[block->index] = st->b.block;
    emit_phis_of_block(st, block);
    nir_foreach_instr(instr, block)
    {
@@ -2325,6 +2327,48 @@ emit_phi_moves(struct isel *st)
          agx_mov_to(&b, p->web, get_src(st, &src->src, p->comp));
       }
    }
+}
+
+/*
+ * The logical CFG, for liveness that follows one lane: the block where a
+ * NIR block ends (with its trailing control) leads to the blocks where
+ * its NIR successors begin; every other block (inside a NIR block's
+ * range, and the blocks holding only an else or pop_exec) keeps its
+ * program-order successors.  Lanes are inactive in the blocks they skip,
+ * and masked writes leave their registers alone there.  Returns re-enter
+ * the code in the middle of the last block: no logical CFG then.
+ */
+static void
+set_logical_cfg(struct isel *st, nir_function_impl *impl)
+{
+   agx_foreach_block(st->ctx, blk)
+   {
+      blk->lsuccs[0] = blk->succs[0];
+      blk->lsuccs[1] = blk->succs[1];
+   }
+   if (st->has_return)
+      return;
+   nir_foreach_block(nb, impl)
+   {
+      agx_block *last = st->block_end[nb->index];
+      if (!last)
+         return;
+      agx_block *to[2] = {NULL, NULL};
+      unsigned n = 0;
+      nir_block *succ[2];
+      nir_block_structural_successors(nb, succ);
+      for (unsigned i = 0; i < 2; ++i) {
+         nir_block *s = succ[i];
+         if (!s || s == impl->end_block)
+            continue;
+         if (!st->block_start[s->index])
+            return;
+         to[n++] = st->block_start[s->index];
+      }
+      last->lsuccs[0] = to[0];
+      last->lsuccs[1] = to[1];
+   }
+   st->ctx->logical_cfg = true;
 }
 
 /* ---- shader start and end
@@ -3438,6 +3482,8 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    nir_index_blocks(impl);
    st->block_end =
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
+   st->block_start =
+      rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
    if (st->has_return) {
       /* the lanes that returned (count 1) come back for the outputs */
@@ -3449,6 +3495,7 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    agx_build_cfg(ctx);
    if (ctx->status)
       return false;
+   set_logical_cfg(st, impl);
 
    if (ctx->stage == MESA_SHADER_VERTEX)
       emit_vs_end(st);
