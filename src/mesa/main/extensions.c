@@ -104,8 +104,6 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_disjoint_timer_query", API_ES, 20, has_timer_queries},
    /* TIME_ELAPSED and the 64-bit results; ARB_timer_query's subset. */
    {"GL_EXT_timer_query", API_GL, 0, has_timer_queries},
-   /* glProvokingVertexEXT (shademodel.c) */
-   {"GL_EXT_provoking_vertex", API_GL, 0},
    {"GL_EXT_draw_buffers", API_ES, 20},
    {"GL_EXT_draw_instanced", API_ES, 20},
    {"GL_EXT_frag_depth", API_ES, 20},

@@ -54,11 +54,3 @@ _mesa_ProvokingVertex(GLenum mode)
    ctx->Light.ProvokingVertex = mode;
    ctx->NewState |= ST_NEW_RASTERIZER;
 }
-
-/* GL_EXT_provoking_vertex: the same command and enums under their
- * extension name (the desktop extension GL 3.2 took them from). */
-void GLAPIENTRY
-_mesa_ProvokingVertexEXT(GLenum mode)
-{
-   _mesa_ProvokingVertex(mode);
-}

@@ -183,12 +183,9 @@ test_core_context(void **state)
    assert_true(has_extension("GL_ARB_depth_clamp"));
    assert_true(has_extension("GL_ARB_seamless_cube_map"));
    assert_true(has_extension("GL_ARB_provoking_vertex"));
-   assert_true(has_extension("GL_EXT_provoking_vertex"));
-   _mesa_ProvokingVertexEXT(GL_FIRST_VERTEX_CONVENTION);
+   _mesa_ProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
    _mesa_GetIntegerv(GL_PROVOKING_VERTEX, &v);
    assert_int_equal(v, GL_FIRST_VERTEX_CONVENTION);
-   _mesa_ProvokingVertexEXT(GL_NONE);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
    GLuint p = gl_test_program(
       "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n",
       "#version 150\nuniform sampler2DMS s;\nuniform isampler2DMSArray a;\n"
