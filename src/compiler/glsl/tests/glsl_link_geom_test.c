@@ -22,6 +22,7 @@
 #include "glsl_program.h"
 #include "glsl_state.h"
 #include "nir.h"
+#include "nir_eval.h"
 #include "util/ralloc.h"
 
 /* Compiles (GLSL 1.50) and links the given (stage, source) pairs, ended
@@ -181,6 +182,82 @@ test_gs_nir(void **state)
                                 "max_vertices 4, invocations 1, "
                                 "end_primitive"));
    free(text);
+   ralloc_free(mem);
+}
+
+/* The linked geometry shader on the reference interpreter: three emits
+ * of the input vertices' values (gl_in[i].gl_Position, color[i]) with
+ * gl_PrimitiveIDIn passed on, then the end of the strip. */
+struct emitted {
+   unsigned emits, ends;
+   float pos_x[4], color_y[4];
+   int prim[4];
+   unsigned color_cell, prim_cell;
+};
+
+static void
+record_emit(void *data, bool end, unsigned stream,
+            const nir_const_value *out, unsigned num_cells)
+{
+   struct emitted *e = data;
+   assert_int_equal(stream, 0);
+   if (end) {
+      e->ends++;
+      return;
+   }
+   if (e->emits < 4 && e->color_cell < num_cells &&
+       e->prim_cell < num_cells) {
+      e->pos_x[e->emits] = out[VARYING_SLOT_POS * 4].f32;
+      e->color_y[e->emits] = out[e->color_cell + 1].f32;
+      e->prim[e->emits] = out[e->prim_cell].i32;
+   }
+   e->emits++;
+}
+
+static void
+test_gs_eval(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_srcs(mem, VS, vs_src, GS, gs_src, FS,
+                                      fs_src, -1);
+   assert_non_null(p);
+   assert_true(p->link_status);
+   nir_shader *gs = p->nir[GS];
+   nir_variable *color = find_var(gs, nir_var_shader_in, "color");
+   nir_variable *gcolor = find_var(gs, nir_var_shader_out, "gcolor");
+   assert_non_null(color);
+   assert_non_null(gcolor);
+   enum { CELLS = 64 * 4 };
+   nir_const_value *in = rzalloc_array(mem, nir_const_value, 3 * CELLS);
+   nir_const_value *out = rzalloc_array(mem, nir_const_value, CELLS);
+   for (unsigned v = 0; v < 3; v++) {
+      in[v * CELLS + VARYING_SLOT_POS * 4].f32 = 0.25f * (float)(v + 1);
+      in[v * CELLS + color->data.driver_location * 4 + 1].f32 =
+         10.0f + (float)v;
+   }
+   struct emitted e = {
+      .color_cell = gcolor->data.driver_location * 4,
+      .prim_cell = VARYING_SLOT_PRIMITIVE_ID * 4,
+   };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.inputs = in;
+   es.num_input_cells = CELLS;
+   es.num_vertices_in = 3;
+   es.outputs = out;
+   es.num_output_cells = CELLS;
+   es.sysvals[SYSTEM_VALUE_PRIMITIVE_ID][0].i32 = 7;
+   es.emit = record_emit;
+   es.emit_data = &e;
+   assert_true(nir_eval_run(gs, &es));
+   assert_int_equal(e.emits, 3);
+   assert_int_equal(e.ends, 1);
+   for (unsigned v = 0; v < 3; v++) {
+      assert_true(e.pos_x[v] == 0.25f * (float)(v + 1));
+      assert_true(e.color_y[v] == 10.0f + (float)v);
+      assert_int_equal(e.prim[v], 7);
+   }
    ralloc_free(mem);
 }
 
@@ -354,6 +431,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_gs_nir),
+      cmocka_unit_test(test_gs_eval),
       cmocka_unit_test(test_gs_input_block),
       cmocka_unit_test(test_gs_layouts_across_shaders),
       cmocka_unit_test(test_gs_link_errors),
