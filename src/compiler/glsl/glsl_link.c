@@ -560,6 +560,14 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       prog->nir[s] = ns->nir;
       prog->stages |= 1u << s;
    }
+   if (prog->nir[MESA_SHADER_GEOMETRY]) {
+      const nir_shader_info *info = &prog->nir[MESA_SHADER_GEOMETRY]->info;
+      prog->gs.input_primitive = info->gs.input_primitive;
+      prog->gs.output_primitive = info->gs.output_primitive;
+      prog->gs.vertices_in = info->gs.vertices_in;
+      prog->gs.vertices_out = info->gs.vertices_out;
+      prog->gs.invocations = info->gs.invocations;
+   }
 
    /* GLSL 1.10-1.30 (7.1): a vertex shader must write gl_Position. */
    struct glsl_nir_stage *vs = l.stage[MESA_SHADER_VERTEX];

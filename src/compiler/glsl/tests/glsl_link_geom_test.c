@@ -58,7 +58,8 @@ static const char vs_src[] =
    "#version 150\n"
    "in vec4 pos;\n"
    "out vec4 color;\n"
-   "void main() { gl_Position = pos; color = pos * 0.5; }\n";
+   "out vec4 unused;\n"
+   "void main() { gl_Position = pos; color = pos * 0.5; unused = pos; }\n";
 
 static const char gs_src[] =
    "#version 150\n"
@@ -140,6 +141,16 @@ test_gs_nir(void **state)
    assert_int_equal(gs->info.gs.vertices_out, 4);
    assert_int_equal(gs->info.gs.invocations, 1);
    assert_true(gs->info.gs.uses_end_primitive);
+   /* ... and in the program description, for glGetProgramiv */
+   assert_int_equal(p->gs.input_primitive, MESA_PRIM_TRIANGLES);
+   assert_int_equal(p->gs.output_primitive, MESA_PRIM_LINE_STRIP);
+   assert_int_equal(p->gs.vertices_out, 4);
+   /* VS -> GS -> FS: the vertex output no geometry input reads is gone
+    * (gl_Position aside, only `color` reaches the GS). */
+   unsigned vs_outs = 0;
+   nir_foreach_variable_with_modes(v, p->nir[VS], nir_var_shader_out)
+      vs_outs++;
+   assert_int_equal(vs_outs, 2);
 
    /* The loop runs gl_in.length() = 3 times: three emits, one end. */
    assert_int_equal(count_intrinsics(gs, nir_intrinsic_emit_vertex), 3);
