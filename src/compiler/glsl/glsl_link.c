@@ -534,6 +534,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
     * about GL_PROGRAM_SEPARABLE), so single stages link here. */
 
    memcpy(l.stage_count, count, sizeof(count));
+   link_per_vertex(&l, by_stage, count);
+   if (l.failed)
+      return prog;
    link_geom_layout(&l, by_stage[MESA_SHADER_GEOMETRY],
                     count[MESA_SHADER_GEOMETRY]);
    if (l.failed)

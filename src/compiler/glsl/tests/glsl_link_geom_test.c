@@ -403,6 +403,12 @@ static const char gs_int_color[] =
    "in ivec4 color[];\n"
    "void main() { gl_Position = vec4(color[0]); EmitVertex(); }\n";
 
+static const char gs_points_reads_in[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 1) out;\n"
+   "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
+
 static void
 test_gs_link_errors(void **state)
 {
@@ -430,6 +436,23 @@ test_gs_link_errors(void **state)
     * MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024). */
    expect_link_error(mem, "GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS", VS,
                      vs_src, GS, gs_wide, -1, NULL);
+   /* GLSL 4.10 7.1 (clarifying 1.50): the shaders of one interface
+    * redeclare gl_PerVertex alike, and none uses its members without the
+    * redeclaration another has. */
+   expect_link_error(mem, "redeclared differently", VS,
+                     "#version 150\nout gl_PerVertex { vec4 gl_Position; };\n"
+                     "void main() { gl_Position = vec4(0); }\n",
+                     GS,
+                     "#version 150\nlayout(points) in;\n"
+                     "layout(points, max_vertices = 1) out;\n"
+                     "in gl_PerVertex { vec4 gl_Position; "
+                     "float gl_PointSize; } gl_in[];\n"
+                     "void main() { gl_Position = gl_in[0].gl_Position; "
+                     "EmitVertex(); }\n", -1, NULL);
+   expect_link_error(mem, "without the redeclaration", VS,
+                     "#version 150\nout gl_PerVertex { vec4 gl_Position; };\n"
+                     "void main() { gl_Position = vec4(0); }\n",
+                     GS, gs_points_reads_in, -1, NULL);
    /* GLSL 1.50 4.3.4: each element of a geometry input matches the
     * vertex output's type. */
    expect_link_error(mem, "different types", VS, vs_src, GS, gs_int_color,
