@@ -452,6 +452,8 @@ struct agx_gs_info {
    uint8_t output_slot[VARYING_SLOT_MAX];
    bool output_flat[VARYING_SLOT_MAX];
    bool output_linear[VARYING_SLOT_MAX];
+   uint8_t output_components[VARYING_SLOT_MAX]; /* 1-4 */
+   bool output_int[VARYING_SLOT_MAX];           /* (u)int outputs */
 };
 
 /* Turns a geometry shader (variables as the front end makes them) into

@@ -564,6 +564,7 @@ struct gl_context {
    struct {
       GLenum GenerateMipmap;
       GLenum FragmentShaderDerivative;
+      GLenum TextureCompression; /* desktop only */
    } Hint;
 
    struct {

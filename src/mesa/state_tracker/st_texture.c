@@ -631,10 +631,13 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
       memcpy(chan, m, sizeof(chan));
    }
    /* EXT_texture_compression_s3tc: DXT1 without alpha reads alpha 1, also
-    * when TexImage2D stored RGBA texels for it (st_decoded_storage_format). */
+    * when TexImage2D stored RGBA texels for it (st_decoded_storage_format);
+    * so do the RGB BPTC float formats (base format RGB). */
    GLenum ifmt = t->Image[0][base].InternalFormat;
    if (ifmt == GL_COMPRESSED_RGB_S3TC_DXT1_EXT ||
-       ifmt == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT)
+       ifmt == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT ||
+       ifmt == GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT ||
+       ifmt == GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT)
       chan[3] = PIPE_SWIZZLE_1;
    unsigned swz[4];
    for (unsigned i = 0; i < 4; i++) {
