@@ -238,6 +238,27 @@ out:
    free(work);
 }
 
+/* The leaf's new value after a partial write: the channels in `mask`
+ * from `value` (its channel 0 for a single-component write, else the
+ * same channel), the others from `cur`.  One vecN reading both through
+ * swizzles, not a mov per channel: those would be left for copy
+ * propagation and DCE, on the largest shader the loop sees. */
+static nir_def *
+merge_channels(nir_builder *b, nir_def *cur, nir_def *value, unsigned mask,
+               bool single)
+{
+   unsigned n = cur->num_components;
+   if (n == 1)
+      return mask & 1 ? nir_channel(b, value, 0) : cur;
+   nir_alu_instr *vec = nir_alu_instr_create(b->shader, nir_op_vec(n));
+   for (unsigned c = 0; c < n; c++) {
+      bool from_value = mask & (1u << c);
+      vec->src[c].src.ssa = from_value ? value : cur;
+      vec->src[c].swizzle[0] = from_value && single ? 0 : c;
+   }
+   return nir_builder_alu_instr_finish_and_insert(b, vec);
+}
+
 static void
 rename_block(state *st, nir_block *block)
 {
@@ -268,21 +289,14 @@ rename_block(state *st, nir_block *block)
       } else {
          nir_def *value = intr->src[1].ssa;
          unsigned mask = nir_intrinsic_write_mask(intr);
+         unsigned all = (1u << l->num_components) - 1;
          nir_def *nv;
          if (comp >= 0) {
-            nir_def *chans[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < l->num_components; c++)
-               chans[c] = c == (unsigned)comp ? nir_channel(&b, value, 0)
-                                              : nir_channel(&b, cur, c);
-            nv = nir_vec(&b, chans, l->num_components);
-         } else if (mask == (1u << l->num_components) - 1) {
+            nv = merge_channels(&b, cur, value, 1u << comp, true);
+         } else if (mask == all) {
             nv = value;
          } else {
-            nir_def *chans[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < l->num_components; c++)
-               chans[c] = (mask & (1u << c)) ? nir_channel(&b, value, c)
-                                             : nir_channel(&b, cur, c);
-            nv = nir_vec(&b, chans, l->num_components);
+            nv = merge_channels(&b, cur, value, mask, false);
          }
          util_dynarray_append(&l->stack, nir_def *, nv);
          util_dynarray_append(&pushed, leaf *, l);
