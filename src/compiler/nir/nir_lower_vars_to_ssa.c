@@ -340,19 +340,27 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.bad_vars = set_create_pointer_keys(st.mem);
    util_dynarray_init(&st.all_leaves, st.mem);
 
-   /* One walk over the shader collects the derefs (the pass runs in every
-    * round of nir_optimize, mostly to find that nothing is left to
-    * promote: in a large shader each walk is a cache miss per
-    * instruction).  Dead derefs (left by other passes) must not block
-    * promotion: they go first, children before parents, so a chain dies
-    * whole. */
-   struct util_dynarray derefs;
+   /* One walk over the shader collects the derefs and the variable
+    * accesses; everything after it works from those lists (the pass runs
+    * in every round of nir_optimize, mostly to find that nothing is left
+    * to promote, and on the largest shader the loop sees: in a shader
+    * larger than the caches each walk costs a miss per instruction).
+    * Dead derefs (left by other passes) must not block promotion: they go
+    * first, children before parents, so a chain dies whole. */
+   struct util_dynarray derefs, accesses;
    util_dynarray_init(&derefs, st.mem);
+   util_dynarray_init(&accesses, st.mem);
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
-         if (instr->type == nir_instr_type_deref)
+         if (instr->type == nir_instr_type_deref) {
             util_dynarray_append(&derefs, nir_deref_instr *,
                                  nir_instr_as_deref(instr));
+         } else if (instr->type == nir_instr_type_intrinsic) {
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if (intr->intrinsic == nir_intrinsic_load_deref ||
+                intr->intrinsic == nir_intrinsic_store_deref)
+               util_dynarray_append(&accesses, nir_intrinsic_instr *, intr);
+         }
       }
    }
    nir_deref_instr **all_derefs = util_dynarray_begin(&derefs);
@@ -380,51 +388,43 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    }
 
    nir_metadata_require(impl, nir_metadata_dominance);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         if (instr->type != nir_instr_type_intrinsic)
-            continue;
-         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-         int comp;
-         leaf *l = access_leaf(&st, intr, &comp);
-         if (l && intr->intrinsic == nir_intrinsic_store_deref)
-            util_dynarray_append(&l->def_blocks, nir_block *, block);
-      }
+   nir_dynarray_foreach(&accesses, nir_intrinsic_instr *, ip) {
+      nir_intrinsic_instr *intr = *ip;
+      int comp;
+      leaf *l = access_leaf(&st, intr, &comp);
+      if (l && intr->intrinsic == nir_intrinsic_store_deref)
+         util_dynarray_append(&l->def_blocks, nir_block *, intr->instr.block);
    }
 
    place_phis(&st);
    rename_block(&st, nir_start_block(impl));
 
-   /* Accesses in unreachable blocks never met the renaming walk. */
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
-         if (instr->type != nir_instr_type_intrinsic)
-            continue;
-         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-         int comp;
-         leaf *l = access_leaf(&st, intr, &comp);
-         if (!l)
-            continue;
-         if (intr->intrinsic == nir_intrinsic_load_deref) {
-            nir_undef_instr *u = nir_undef_instr_create(
-               shader, intr->def.num_components, intr->def.bit_size);
-            nir_instr_insert(nir_before_impl(impl), &u->instr);
-            nir_def_rewrite_uses(&intr->def, &u->def);
-         }
-         nir_instr_remove(instr);
+   /* The renaming walk removed every access it met; what is left of the
+    * promoted ones is in unreachable blocks. */
+   nir_dynarray_foreach(&accesses, nir_intrinsic_instr *, ip) {
+      nir_intrinsic_instr *intr = *ip;
+      int comp;
+      if (!intr->instr.block || !access_leaf(&st, intr, &comp))
+         continue;
+      if (intr->intrinsic == nir_intrinsic_load_deref) {
+         nir_undef_instr *u = nir_undef_instr_create(
+            shader, intr->def.num_components, intr->def.bit_size);
+         nir_instr_insert(nir_before_impl(impl), &u->instr);
+         nir_def_rewrite_uses(&intr->def, &u->def);
       }
+      nir_instr_remove(&intr->instr);
    }
 
-   /* Remove the derefs (children before parents) and the variables. */
-   nir_foreach_block_reverse(block, impl) {
-      nir_foreach_instr_reverse_safe(instr, block) {
-         if (instr->type != nir_instr_type_deref)
-            continue;
-         deref_info *info = get_info(&st, nir_instr_as_deref(instr));
-         if (info && info->var && !set_contains(st.bad_vars, info->var) &&
-             nir_def_is_unused(&nir_instr_as_deref(instr)->def))
-            nir_instr_remove(instr);
-      }
+   /* Remove the derefs of promoted variables, children before parents
+    * (a deref follows its parent in program order). */
+   for (unsigned i = num_derefs; i-- > 0;) {
+      nir_deref_instr *d = all_derefs[i];
+      if (!d || !d->instr.block)
+         continue;
+      deref_info *info = get_info(&st, d);
+      if (info && info->var && !set_contains(st.bad_vars, info->var) &&
+          nir_def_is_unused(&d->def))
+         nir_instr_remove(&d->instr);
    }
    list_for_each_entry_safe(nir_variable, var, &impl->locals, link) {
       if (!set_contains(st.bad_vars, var))
