@@ -53,6 +53,13 @@ typedef struct {
    struct hash_table *phis;       /* nir_phi_instr -> leaf */
    struct set *bad_vars;
    struct util_dynarray all_leaves;
+   /* The load/store_deref instructions of the shader, and for each the
+    * leaf it accesses (NULL: not promoted) and the component (-1: all);
+    * a promoted access's instr->index is its position here. */
+   nir_intrinsic_instr **accesses;
+   leaf **access_leaves;
+   int8_t *access_comps;
+   unsigned num_accesses;
 } state;
 
 static deref_info *
@@ -177,6 +184,19 @@ access_leaf(state *st, nir_intrinsic_instr *intr, int *component)
    return info->leaf;
 }
 
+/* access_leaf() of an access, as found before the renaming. */
+static leaf *
+promoted_leaf(const state *st, nir_intrinsic_instr *intr, int *component)
+{
+   if (intr->intrinsic != nir_intrinsic_load_deref &&
+       intr->intrinsic != nir_intrinsic_store_deref)
+      return NULL;
+   unsigned i = intr->instr.index;
+   assert(i < st->num_accesses && st->accesses[i] == intr);
+   *component = st->access_comps[i];
+   return st->access_leaves[i];
+}
+
 static nir_def *
 leaf_value(state *st, leaf *l)
 {
@@ -278,7 +298,7 @@ rename_block(state *st, nir_block *block)
          continue;
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
       int comp;
-      leaf *l = access_leaf(st, intr, &comp);
+      leaf *l = promoted_leaf(st, intr, &comp);
       if (!l)
          continue;
       nir_builder b = nir_builder_at(nir_before_instr(instr));
@@ -387,11 +407,23 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
       return removed;
    }
 
+   /* Which leaf each access reaches, looked up once (the renaming walk
+    * finds it through instr->index: a deref-table lookup per access was
+    * a cache miss on a large shader).  The pass reports progress from
+    * here on, which drops the instruction-index metadata. */
    nir_metadata_require(impl, nir_metadata_dominance);
-   nir_dynarray_foreach(&accesses, nir_intrinsic_instr *, ip) {
-      nir_intrinsic_instr *intr = *ip;
-      int comp;
+   st.accesses = util_dynarray_begin(&accesses);
+   st.num_accesses =
+      util_dynarray_num_elements(&accesses, nir_intrinsic_instr *);
+   st.access_leaves = ralloc_array(st.mem, leaf *, st.num_accesses + 1);
+   st.access_comps = ralloc_array(st.mem, int8_t, st.num_accesses + 1);
+   for (unsigned i = 0; i < st.num_accesses; i++) {
+      nir_intrinsic_instr *intr = st.accesses[i];
+      int comp = -1;
       leaf *l = access_leaf(&st, intr, &comp);
+      st.access_leaves[i] = l;
+      st.access_comps[i] = (int8_t)comp;
+      intr->instr.index = i;
       if (l && intr->intrinsic == nir_intrinsic_store_deref)
          util_dynarray_append(&l->def_blocks, nir_block *, intr->instr.block);
    }
@@ -401,10 +433,9 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
 
    /* The renaming walk removed every access it met; what is left of the
     * promoted ones is in unreachable blocks. */
-   nir_dynarray_foreach(&accesses, nir_intrinsic_instr *, ip) {
-      nir_intrinsic_instr *intr = *ip;
-      int comp;
-      if (!intr->instr.block || !access_leaf(&st, intr, &comp))
+   for (unsigned i = 0; i < st.num_accesses; i++) {
+      nir_intrinsic_instr *intr = st.accesses[i];
+      if (!intr->instr.block || !st.access_leaves[i])
          continue;
       if (intr->intrinsic == nir_intrinsic_load_deref) {
          nir_undef_instr *u = nir_undef_instr_create(
