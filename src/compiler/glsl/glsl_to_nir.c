@@ -264,6 +264,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
       collect_functions(&c, shaders[i]);
    if (c.stage == MESA_SHADER_FRAGMENT)
       check_frag_coord_layouts(&c, shaders, num_shaders);
+   if (c.stage == MESA_SHADER_GEOMETRY)
+      g2n_geom_setup(&c, shaders, num_shaders);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
       declare_globals(&c, &shaders[i]->unit);

@@ -20,6 +20,7 @@
 #include "main/desktop31.h"
 #include "main/extensions.h"
 #include "main/formats_es3.h"
+#include "main/geomshader.h"
 #include "main/texcompress.h"
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
@@ -279,6 +280,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    if (_mesa_texbuffer_get(ctx, pname, &tbo_state)) {
       int1(v, tbo_state);
       return true;
+   }
+   GLint gs_limit;
+   if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {
+      if (known)
+         int1(v, gs_limit);
+      return known;
    }
    GLint ubo_state;
    if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {

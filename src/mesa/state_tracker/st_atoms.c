@@ -21,6 +21,7 @@
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
+#include "glsl_program.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
@@ -494,7 +495,7 @@ update_program(struct st_context *st)
 {
    struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
    struct st_program_variant *v = NULL;
-   void *vs = NULL, *fs = NULL;
+   void *vs = NULL, *fs = NULL, *gs = NULL;
 
    if (exec) {
       v = st_get_program_variant(st, exec);
@@ -502,10 +503,16 @@ update_program(struct st_context *st)
          return false;
       vs = v->vs;
       fs = v->fs;
+      gs = v->gs;
    }
    if (vs != st->vs) {
       st->pipe->bind_vs_state(st->pipe, vs);
       st->vs = vs;
+   }
+   /* A program without a geometry shader binds none (GL 3.2 core 2.12). */
+   if (gs != st->gs) {
+      st->pipe->bind_gs_state(st->pipe, gs);
+      st->gs = gs;
    }
    if (fs != st->fs) {
       st->pipe->bind_fs_state(st->pipe, fs);
@@ -525,6 +532,9 @@ update_constants(struct st_context *st)
                                     NULL);
       st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false,
                                     NULL);
+      if (st->pipe->create_gs_state)
+         st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_GEOMETRY, 0,
+                                       false, NULL);
       st->const_exec = exec;
       st->const_valid = false;
       return true;
@@ -555,6 +565,10 @@ update_constants(struct st_context *st)
     * a driver that ignores the flag cannot leak the upload buffer). */
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false, &cb);
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false, &cb);
+   /* The default uniform block is one storage for every stage. */
+   if (exec->linked->nir[MESA_SHADER_GEOMETRY])
+      st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_GEOMETRY, 0, false,
+                                    &cb);
    pipe_resource_reference(&cb.buffer, NULL);
    st->const_exec = exec;
    st->const_stamp = exec->uniforms_stamp;

@@ -883,8 +883,12 @@ st_update_textures(struct st_context *st)
    }
 
    unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n : 0;
-   enum pipe_shader_type stages[2] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT};
-   for (unsigned s = 0; s < 2; s++) {
+   enum pipe_shader_type stages[3] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT,
+                                      PIPE_SHADER_GEOMETRY};
+   /* Geometry shaders sample with the same indices (only drivers that
+    * have the stage). */
+   unsigned num_stages = st->pipe->create_gs_state ? 3 : 2;
+   for (unsigned s = 0; s < num_stages; s++) {
       st->pipe->set_sampler_views(st->pipe, stages[s], 0, n, unbind, false,
                                   views);
       if (n)
@@ -901,6 +905,9 @@ st_release_texture_state(struct st_context *st)
                                   st->num_sampler_views, false, NULL);
       st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_FRAGMENT, 0, 0,
                                   st->num_sampler_views, false, NULL);
+      if (st->pipe->create_gs_state)
+         st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_GEOMETRY, 0, 0,
+                                     st->num_sampler_views, false, NULL);
       st->num_sampler_views = 0;
    }
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
