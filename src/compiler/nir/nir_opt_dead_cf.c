@@ -5,7 +5,8 @@
 
 /*
  * Dead control flow:
- *  - an if whose condition is a constant is replaced by the branch taken
+ *  - an if whose condition is a constant (or computed from constants only:
+ *    folded here) is replaced by the branch taken
  *    (its control flow is spliced into the parent list; phis after the if
  *    become the taken branch's values);
  *  - everything after a jump in the same list is unreachable and removed;
