@@ -136,6 +136,9 @@ struct sim_draw {
     * [min, max). */
    bool scissor;
    uint32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;
+   /* The scissor record's depth range, what the cull word's `depth
+    * clamp` clamps fragment depths to (with a scissor record). */
+   float scissor_min_z, scissor_max_z;
    /* Depth bias of triangles (fragment control `depth bias enable`): the
     * entry of the isp_dbias_base array; z16: the depth buffer is unorm16. */
    bool depth_bias, z16;
@@ -153,6 +156,7 @@ struct sim_prim {
    int32_t min_x, min_y, max_x, max_y;
    bool backfacing;
    double z_plane[3]; /* window z over window pixels */
+   unsigned layer;    /* framebuffer layer (vertex output, clamped) */
    /* Plane equations in framebuffer pixels: nr_cf x {A, B, C}. */
    double (*planes)[3];
 };
@@ -224,6 +228,11 @@ struct sim_tile {
     * render's binning); NULL: every primitive of the render. */
    const uint32_t *prims;
    uint32_t nr_prims;
+   /* The framebuffer layer being rendered (0 .. layers - 1): sr2 of the
+    * background, fragment and end-of-tile programs; only primitives of
+    * this layer are rasterised; depth and stencil are at base + layer x
+    * stride. */
+   unsigned layer;
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

@@ -50,22 +50,52 @@ has_advanced_blend(const struct gl_context *ctx)
    return ctx->Const.AdvancedBlend;
 }
 
+static bool
+has_texture_multisample(const struct gl_context *ctx)
+{
+   return ctx->Const.TextureMultisample;
+}
+
+static bool
+has_depth_clamp(const struct gl_context *ctx)
+{
+   return ctx->Const.DepthClamp;
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
+   /* GL 3.2's features, also in 3.0/3.1 contexts (desktop32.c) */
+   {"GL_ARB_depth_clamp", API_GL, 0, has_depth_clamp},
+   {"GL_ARB_draw_elements_base_vertex", API_GL, 0},
    /* layout(location) on vertex inputs and fragment outputs (and index,
     * with ARB_blend_func_extended): the GLSL front end and linker have
     * it. */
    {"GL_ARB_explicit_attrib_location", API_GL, 0},
+   /* layout(origin_upper_left, pixel_center_integer) on gl_FragCoord
+    * (the GLSL front end; st_nir_lower_wpos.c) */
+   {"GL_ARB_fragment_coord_conventions", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_provoking_vertex", API_GL, 0},
+   /* AGX samplers always filter across cube faces (st_texture.c) */
+   {"GL_ARB_seamless_cube_map", API_GL, 0},
    /* Sync objects (the ES 3.0 ones, over pipe fences) and
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
+   /* Core since GL 1.3; the compressed formats below are stored as blocks
+    * when the driver samples them, else decoded at upload
+    * (st_texture_etc.c). */
+   {"GL_ARB_texture_compression", API_GL, 0},
+   {"GL_ARB_texture_compression_bptc", API_GL, 0},
+   {"GL_ARB_texture_compression_rgtc", API_GL, 0},
    {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
+   {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
    {"GL_ARB_texture_rectangle", API_GL, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
+   /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */
+   {"GL_ARB_vertex_array_bgra", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},
@@ -81,9 +111,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},
    {"GL_EXT_robustness", API_ES, 20},
-   /* Decoded at upload (st_texture_etc.c, util/format/u_format_bc.c). */
-   {"GL_EXT_texture_compression_rgtc", API_ES, 30},
-   {"GL_EXT_texture_compression_s3tc", API_ES, 20},
+   /* Blocks when the driver samples them, else decoded at upload
+    * (st_texture_etc.c, util/format/u_format_bc.c and u_format_bptc.c). */
+   {"GL_EXT_texture_compression_bptc", API_ES, 30},
+   {"GL_EXT_texture_compression_rgtc", API_GL | API_ES, 30},
+   {"GL_EXT_texture_compression_s3tc", API_GL | API_ES, 20},
    {"GL_EXT_texture_compression_s3tc_srgb", API_ES, 30},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},

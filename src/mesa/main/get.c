@@ -18,6 +18,7 @@
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/desktop31.h"
+#include "main/desktop32.h"
 #include "main/extensions.h"
 #include "main/formats_es3.h"
 #include "main/geomshader.h"
@@ -281,6 +282,15 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       int1(v, tbo_state);
       return true;
    }
+   GLint gl32_state;
+   bool gl32_bool;
+   if (_mesa_get_desktop32_state(ctx, pname, &gl32_state, &gl32_bool)) {
+      if (gl32_bool)
+         bool1(v, gl32_state != 0);
+      else
+         int1(v, gl32_state);
+      return true;
+   }
    GLint gs_limit;
    if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {
       if (known)
@@ -489,6 +499,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       return true;
    case GL_GENERATE_MIPMAP_HINT:
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
+      return true;
+   case GL_TEXTURE_COMPRESSION_HINT:
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, (GLint)ctx->Hint.TextureCompression);
       return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: {

@@ -192,6 +192,8 @@ enum gl_texture_index {
    TEXTURE_BUFFER_INDEX, /* GL 3.1 / ARB_texture_buffer_object (desktop) */
    TEXTURE_1D_INDEX, /* desktop GL */
    TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
+   TEXTURE_2D_MULTISAMPLE_INDEX, /* GL 3.2 / ARB_texture_multisample */
+   TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX,
    NUM_TEXTURE_TARGETS,
 };
 
@@ -241,6 +243,11 @@ struct gl_texture_object {
    GLenum BufferObjectFormat;
    GLintptr BufferOffset;
    GLsizeiptr BufferSize;
+   /* Multisample textures (GL 3.2 section 3.8.4, texture_multisample.c):
+    * the sample count of the storage (0: none yet) and whether the
+    * sample locations are the same for every pixel. */
+   GLuint Samples;
+   bool FixedSampleLocations;
 };
 
 struct pipe_query;
@@ -307,6 +314,10 @@ struct gl_renderbuffer {
    unsigned level, layer;
    /* The surface made for the last context that rendered to it. */
    struct pipe_surface *surface;
+   /* Layers [layer, layer + nr_layers) of texture for a layered texture
+    * attachment (glFramebufferTexture, GL 3.2 section 4.4.7); 0 when the
+    * attachment is one image. */
+   unsigned nr_layers;
 };
 
 enum gl_buffer_index {
@@ -326,6 +337,8 @@ struct gl_fbo_attachment {
    GLint Layer;               /* FramebufferTextureLayer */
    /* Stands for the texture image when the state tracker renders to it. */
    struct gl_renderbuffer *TexWrapper;
+   /* Attached whole with glFramebufferTexture (GL 3.2 section 4.4.2). */
+   bool Layered;
 };
 
 struct gl_framebuffer {
@@ -341,6 +354,9 @@ struct gl_framebuffer {
    GLenum ColorReadBuffer;
    bool FlipY; /* window system: GL's row 0 is the last */
    struct st_framebuffer *winsys;
+   /* Layers of a complete layered framebuffer (GL 3.2 section 4.4.7), 0
+    * when it is not layered: set by _mesa_framebuffer_status. */
+   unsigned Layers;
 };
 
 struct gl_constants {
@@ -380,6 +396,12 @@ struct gl_constants {
    /* PIPE_CAP_BLEND_EQUATION_ADVANCED: KHR_blend_equation_advanced and
     * _coherent. */
    bool AdvancedBlend;
+   /* GL 3.2 / ARB_texture_multisample (st_context.c): multisample
+    * textures exist; the largest colour, depth and integer counts. */
+   bool TextureMultisample;
+   GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
+   /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
+   bool DepthClamp;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -533,11 +555,16 @@ struct gl_context {
       bool SampleCoverage;
       GLfloat SampleCoverageValue;
       bool SampleCoverageInvert;
+      /* GL 3.2 section 4.1.3: SAMPLE_MASK and SAMPLE_MASK_VALUE word 0
+       * (glSampleMaski; MAX_SAMPLE_MASK_WORDS is 1). */
+      bool SampleMask;
+      GLbitfield SampleMaskValue;
    } Multisample;
 
    struct {
       GLenum GenerateMipmap;
       GLenum FragmentShaderDerivative;
+      GLenum TextureCompression; /* desktop only */
    } Hint;
 
    struct {
@@ -588,6 +615,9 @@ struct gl_context {
 
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
+   /* GL 3.2 PROXY_TEXTURE_2D_MULTISAMPLE(_ARRAY): image state only, no
+    * storage (texture_multisample.c). */
+   struct gl_texture_object ProxyMS[2];
    bool PrimitiveRestartFixedIndex;
    /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
    bool PrimitiveRestart;
@@ -602,6 +632,9 @@ struct gl_context {
    bool FramebufferSRGB; /* GL_FRAMEBUFFER_SRGB, desktop GL 3.0 */
    bool VertexProgramTwoSide; /* GL_VERTEX_PROGRAM_TWO_SIDE, compatibility */
    bool RasterizerDiscard;
+   bool DepthClamp; /* GL 3.2 section 2.17 (GL_DEPTH_CLAMP) */
+   bool CubeMapSeamless; /* GL 3.2 section 3.8.8 (seamless cube maps) */
+   bool ProgramPointSize; /* GL 3.2 section 3.4 (GL_PROGRAM_POINT_SIZE) */
 };
 
 #endif

@@ -51,7 +51,9 @@ update_framebuffer(struct st_context *st)
    if (fb) {
       state.width = (uint16_t)fb->Width;
       state.height = (uint16_t)fb->Height;
-      state.layers = 1;
+      /* A layered framebuffer (GL 3.2 section 4.4.7) renders every layer
+       * of its surfaces; gl_Layer picks one per primitive. */
+      state.layers = (uint16_t)(fb->Name && fb->Layers ? fb->Layers : 1);
       for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
          struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
          if (fb->ColorDrawBuffer[i] == GL_NONE || !rb)
@@ -211,8 +213,14 @@ update_rasterizer(struct st_context *st)
    r.half_pixel_center = 1;
    r.bottom_edge_rule = !st->fb_flip;
    r.rasterizer_discard = ctx->RasterizerDiscard;
-   r.depth_clip_near = r.depth_clip_far = 1;
+   /* GL 3.2 section 2.17: DEPTH_CLAMP turns near and far clipping off
+    * and clamps fragment depths to the depth range instead. */
+   r.depth_clip_near = r.depth_clip_far = !ctx->DepthClamp;
+   r.depth_clamp = ctx->DepthClamp;
    r.point_quad_rasterization = 1;
+   /* The shader's gl_PointSize always counts: desktop GL's
+    * PROGRAM_POINT_SIZE (GL 3.2 section 3.4) is only state so far (the
+    * driver has no fixed point size; docs/gl.rst). */
    r.point_size_per_vertex = 1;
    r.sprite_coord_mode =
       st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
@@ -487,6 +495,9 @@ update_sample_mask(struct st_context *st)
       if (ctx->Multisample.SampleCoverageInvert)
          mask = ~mask & ((1u << samples) - 1);
    }
+   /* GL 3.2 section 4.1.3: the sample mask word ANDs in when enabled. */
+   if (ctx->Multisample.SampleMask && samples > 1)
+      mask &= ctx->Multisample.SampleMaskValue;
    st->pipe->set_sample_mask(st->pipe, mask);
 }
 
@@ -546,7 +557,8 @@ update_constants(struct st_context *st)
    /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
-                    0.0f, st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
+                    (float)st->fb.height,
+                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {

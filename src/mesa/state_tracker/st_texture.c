@@ -268,6 +268,10 @@ sampled_levels(const struct gl_texture_object *t, unsigned *base,
    unsigned l = (unsigned)t->BaseLevel;
 
    *base = l;
+   if (t->Samples) { /* multisample: one level, whatever the filters */
+      *base = *last = 0;
+      return;
+   }
    if (_mesa_is_mipmap_filter(t->MinFilter)) {
       GLsizei size = rows_are_layers(t) || b->Width > b->Height ? b->Width
                                                                 : b->Height;
@@ -336,6 +340,55 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    }
    pipe_resource_reference(&t->pt, NULL);
    t->pt = pt;
+   t->stamp++;
+   return true;
+}
+
+/* Faces specified one by one each get a resource of their own until the
+ * texture is finalised (st_tex_image); a layered attachment of the cube
+ * (GL 3.2 section 4.4.7) needs all six as layers of one resource, so they
+ * are copied into a one-level cube of their own here. */
+bool
+st_texture_gather_cube_level(struct st_context *st,
+                             struct gl_texture_object *t, unsigned level)
+{
+   const struct gl_texture_image *f0 = &t->Image[0][level];
+   bool together = f0->pt != NULL;
+
+   for (unsigned f = 0; f < 6 && together; f++) {
+      const struct gl_texture_image *img = &t->Image[f][level];
+      together = img->pt == f0->pt && img->pt_level == f0->pt_level &&
+                 img->pt_layer == f;
+   }
+   if (together)
+      return true;
+   for (unsigned f = 0; f < 6; f++) {
+      const struct gl_texture_image *img = &t->Image[f][level];
+      if (!img->pt || img->Width != f0->Width ||
+          img->Height != f0->Height || img->PipeFormat != f0->PipeFormat)
+         return false;
+   }
+
+   struct pipe_resource *pt =
+      create_tree(st, PIPE_TEXTURE_CUBE, f0->PipeFormat,
+                  (unsigned)f0->Width, (unsigned)f0->Height, 1, 0);
+   if (!pt)
+      return false;
+   for (unsigned f = 0; f < 6; f++) {
+      struct gl_texture_image *img = &t->Image[f][level];
+      struct pipe_box box;
+      u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
+               (unsigned)img->Height, 1, &box);
+      st->pipe->resource_copy_region(st->pipe, pt, 0, 0, 0, f, img->pt,
+                                     img->pt_level, &box);
+   }
+   for (unsigned f = 0; f < 6; f++) {
+      struct gl_texture_image *img = &t->Image[f][level];
+      pipe_resource_reference(&img->pt, pt);
+      img->pt_level = 0;
+      img->pt_layer = f;
+   }
+   pipe_resource_reference(&pt, NULL);
    t->stamp++;
    return true;
 }
@@ -457,6 +510,10 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
       PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT,
       [TEXTURE_1D_INDEX] = PIPE_TEXTURE_1D,
       [TEXTURE_1D_ARRAY_INDEX] = PIPE_TEXTURE_1D_ARRAY,
+      /* (texelFetch of an incomplete multisample texture is undefined:
+       * a single-sampled texel, which a sample index does not move) */
+      [TEXTURE_2D_MULTISAMPLE_INDEX] = PIPE_TEXTURE_2D,
+      [TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX] = PIPE_TEXTURE_2D_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -574,10 +631,13 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
       memcpy(chan, m, sizeof(chan));
    }
    /* EXT_texture_compression_s3tc: DXT1 without alpha reads alpha 1, also
-    * when TexImage2D stored RGBA texels for it (st_decoded_storage_format). */
+    * when TexImage2D stored RGBA texels for it (st_decoded_storage_format);
+    * so do the RGB BPTC float formats (base format RGB). */
    GLenum ifmt = t->Image[0][base].InternalFormat;
    if (ifmt == GL_COMPRESSED_RGB_S3TC_DXT1_EXT ||
-       ifmt == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT)
+       ifmt == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT ||
+       ifmt == GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT ||
+       ifmt == GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT)
       chan[3] = PIPE_SWIZZLE_1;
    unsigned swz[4];
    for (unsigned i = 0; i < 4; i++) {
@@ -747,6 +807,8 @@ sampler_cso(struct st_context *st, const struct sampling *t)
    /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
     * (16, get.c) */
    s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
+   /* Seamless whatever GL_TEXTURE_CUBE_MAP_SEAMLESS says: AGX samplers
+    * always filter across cube faces (docs/gl.rst). */
    s.seamless_cube_map = 1;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
@@ -801,6 +863,14 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_1D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
       return TEXTURE_1D_ARRAY_INDEX;
+   case GL_SAMPLER_2D_MULTISAMPLE:
+   case GL_INT_SAMPLER_2D_MULTISAMPLE:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      return TEXTURE_2D_MULTISAMPLE_INDEX;
+   case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
