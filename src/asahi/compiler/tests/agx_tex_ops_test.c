@@ -25,6 +25,7 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -159,17 +160,6 @@ lookup(nir_builder *b, const struct lookup *l)
    return &tex->def;
 }
 
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
-    const char *name)
-{
-   nir_variable *v = nir_variable_create(
-      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
-   v->data.location = loc;
-   v->data.driver_location = (unsigned)loc;
-   return v;
-}
-
 /*
  * VS with attribute a = (u, layer, k, ref), five outputs:
  *   o0 = textureLod(t0 2D array, (u, 0.5, layer), 0)
@@ -189,12 +179,13 @@ test_vertex_ops(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
                                                   "texops-vs", mem);
    nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
    nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
    nir_variable *o[6];
    for (unsigned i = 0; i < 6; ++i)
-      o[i] = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0 + i, "o");
+      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
+                          VARYING_SLOT_VAR0 + i, "o");
    nir_def *av = nir_load_var(&b, a);
    nir_store_var(&b, pos, av, 0xf);
    nir_def *u = nir_channel(&b, av, 0), *layer = nir_channel(&b, av, 1);
@@ -223,18 +214,13 @@ test_vertex_ops(void **state)
    for (unsigned i = 0; i < 6; ++i)
       nir_store_var(&b, o[i], lookup(&b, all[i]), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   char err[256];
-   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
-      fail_msg("%s", err);
 
    /* Layers from below 0 to past the end, halves (round to even), offsets
     * from -8 to 7, references either side of zero. */
@@ -256,30 +242,10 @@ test_vertex_ops(void **state)
        ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value out[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = out;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned s = 0; s < 6; ++s) {
-         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
-         for (unsigned c = 0; c < 4; ++c) {
-            uint32_t got = uvs[lane * bin.info.vs.nr_words + w + c];
-            uint32_t want = out[4 * (VARYING_SLOT_VAR0 + s) + c].u32;
-            if (got != want)
-               fail_msg("lane %u output %u.%u: 0x%08x, want 0x%08x", lane, s,
-                        c, got, want);
-         }
-      }
-   }
+   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
+                                VARYING_SLOT_VAR0, 6, eval_tex, NULL, error,
+                                sizeof(error)))
+      fail_msg("%s", error);
 
    /* By hand, vertex 1: layer -2.0 clamps to 0; vertex 6: 0.5 rounds to
     * 0 (even); vertex 7: 1.0; vertex 10: 2.5 rounds to 2; vertex 31:

@@ -23,6 +23,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "util/half_float.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -127,25 +128,6 @@ sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
    return &tex->def;
 }
 
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
-    const char *name)
-{
-   nir_variable *v = nir_variable_create(
-      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
-   v->data.location = loc;
-   v->data.driver_location = (unsigned)loc;
-   return v;
-}
-
-static void
-roundtrip(const struct agx_shader_binary *bin)
-{
-   char err[256];
-   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
-      fail_msg("%s", err);
-}
-
 /* FS: colour = texture(t0, uv) + texture(t4, uv * 2) */
 static void
 test_fragment_sample(void **state)
@@ -155,56 +137,34 @@ test_fragment_sample(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "tex-fs", mem);
    nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                    FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_load_var(&b, uv);
    nir_def *t0 = sample(&b, nir_texop_tex, 0, c, NULL);
    nir_def *t3 = sample(&b, nir_texop_tex, 4,
                         nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
    nir_store_var(&b, out, nir_fadd(&b, t0, t3), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 5);
    assert_int_equal(bin.info.nr_samplers, 5);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
-      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 =
-         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
-         (float)(planes[2][1] * 0.5 + planes[2][2]);
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4 * VARYING_SLOT_MAX;
-      st.outputs = o;
-      st.num_output_cells = 4 * FRAG_RESULT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         uint32_t got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         assert_int_equal(got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
-      }
-   }
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_tex, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 
@@ -238,9 +198,9 @@ test_fragment_rect(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "rect-fs", mem);
    nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                    FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_fmul(&b, nir_load_var(&b, uv), nir_imm_float(&b, 64.0f));
    nir_def *t = sample(&b, nir_texop_tex, 1, c, NULL);
    nir_instr_as_tex(t->parent_instr)->sampler_dim = NIR_SAMPLER_DIM_RECT;
@@ -253,18 +213,16 @@ test_fragment_rect(void **state)
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 2);
    assert_int_equal(bin.info.nr_samplers, 2);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -295,31 +253,27 @@ test_fragment_cube(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "cube-fs", mem);
    nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                    FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_load_var(&b, uv);
    nir_def *dir = nir_vec3(&b, nir_channel(&b, c, 0), nir_channel(&b, c, 1),
                            nir_fneg(&b, nir_channel(&b, c, 0)));
    nir_store_var(&b, out, sample(&b, nir_texop_tex, 5, dir, NULL), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 6);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -352,9 +306,9 @@ test_fragment_shadow_encoding(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "shadow-fs", mem);
    nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                    FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_load_var(&b, uv);
 
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
@@ -372,15 +326,12 @@ test_fragment_shadow_encoding(void **state)
    nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
    nir_store_var(&b, out, nir_fadd(&b, &tex->def, plain_tex), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 2);
    assert_int_equal(bin.info.nr_samplers, 2);
 
@@ -423,11 +374,11 @@ test_vertex_lod(void **state)
    nir_builder b =
       nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain, "tex-vs", mem);
    nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
    nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
    nir_variable *o1 =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
    nir_def *av = nir_load_var(&b, a);
    nir_store_var(&b, pos, av, 0xf);
    nir_store_var(
@@ -438,16 +389,13 @@ test_vertex_lod(void **state)
                sample(&b, nir_texop_tex, 3, nir_channel(&b, av, 1), NULL)),
       0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
    float vtx[32][4];
    for (unsigned v = 0; v < 32; ++v) {
@@ -466,24 +414,10 @@ test_vertex_lod(void **state)
        ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
-   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value o[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = o;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned c = 0; c < 4; ++c)
-         assert_int_equal(uvs[lane * bin.info.vs.nr_words + w0 + c],
-                          o[4 * VARYING_SLOT_VAR0 + c].u32);
-   }
+   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
+                                VARYING_SLOT_VAR0, 1, eval_tex, NULL, error,
+                                sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 
@@ -552,13 +486,13 @@ test_vertex_size(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
                                                   "size-vs", mem);
    nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
    nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
    nir_variable *o1 =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
-   nir_variable *o2 =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0 + 1, "o2");
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
+   nir_variable *o2 = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                   VARYING_SLOT_VAR0 + 1, "o2");
    nir_def *av = nir_load_var(&b, a);
    nir_store_var(&b, pos, av, 0xf);
    nir_def *lod = nir_f2i32(&b, nir_channel(&b, av, 0));
@@ -579,16 +513,13 @@ test_vertex_size(void **state)
                           lv, nir_channel(&b, s3, 1)),
                  0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.vs.attribs[0] =
       (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
    float vtx[32][4];
    for (unsigned v = 0; v < 32; ++v) {
@@ -606,26 +537,10 @@ test_vertex_size(void **state)
        ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value o[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = o;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_size;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned s = 0; s < 2; ++s) {
-         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
-         for (unsigned c = 0; c < 4; ++c)
-            assert_int_equal(uvs[lane * bin.info.vs.nr_words + w + c],
-                             o[4 * (VARYING_SLOT_VAR0 + s) + c].u32);
-      }
-   }
+   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
+                                VARYING_SLOT_VAR0, 2, eval_size, NULL, error,
+                                sizeof(error)))
+      fail_msg("%s", error);
    /* by hand, for one vertex: level 3 of 64x16 is 8x2 */
    unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    assert_int_equal(uvs[3 * bin.info.vs.nr_words + w], 8);
@@ -691,9 +606,9 @@ test_fragment_grad(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "grad-fs", mem);
    nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                    FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_load_var(&b, uv);
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
    tex->op = nir_texop_txd;
@@ -713,45 +628,23 @@ test_fragment_grad(void **state)
    nir_builder_instr_insert(&b, &tex->instr);
    nir_store_var(&b, out, &tex->def, 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &grad_hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
-      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 =
-         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
-         (float)(planes[2][1] * 0.5 + planes[2][2]);
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4 * VARYING_SLOT_MAX;
-      st.outputs = o;
-      st.num_output_cells = 4 * FRAG_RESULT_MAX;
-      st.tex = eval_grad;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         uint32_t got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         assert_int_equal(got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
-      }
-   }
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_grad, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 
@@ -869,9 +762,9 @@ test_fragment_array_offset(void **state)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
                                                   "array-fs", mem);
    nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                    FRAG_RESULT_DATA0, "colour");
    nir_def *c = nir_load_var(&b, uv);
    nir_def *x = nir_channel(&b, c, 0), *y = nir_channel(&b, c, 1);
    nir_def *layer = nir_fadd(&b, nir_fmul(&b, x, nir_imm_float(&b, 12.0f)),
@@ -887,48 +780,24 @@ test_fragment_array_offset(void **state)
                         y);
    nir_store_var(&b, out, nir_fadd(&b, nir_fadd(&b, t0, t1), t2), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 32, 0, 0.0f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 32, 0.0f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &array_hooks;
    memcpy(draw.texture_size, array_sizes, sizeof(array_sizes));
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
-      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 =
-         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
-         (float)(planes[2][1] * 0.5 + planes[2][2]);
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4 * VARYING_SLOT_MAX;
-      st.outputs = o;
-      st.num_output_cells = 4 * FRAG_RESULT_MAX;
-      st.tex = eval_array;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         uint32_t got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         if (got != o[4 * FRAG_RESULT_DATA0 + ch].u32)
-            fail_msg("pixel %u channel %u: 0x%08x, expected 0x%08x", lane, ch,
-                     got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
-      }
-   }
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_array, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 

@@ -1,0 +1,135 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "agx_test_nir.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "agx_test_util.h"
+
+nir_variable *
+agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
+             const char *name)
+{
+   nir_variable *v = nir_variable_create(
+      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
+   v->data.location = loc;
+   v->data.driver_location = (unsigned)loc;
+   return v;
+}
+
+bool
+agx_test_compile(const nir_shader *s, const struct agx_shader_key *key,
+                 void *mem, struct agx_shader_binary *bin, char *error,
+                 size_t error_size)
+{
+   nir_shader *nir = nir_shader_clone(mem, s);
+   if (!agx_preprocess_nir(nir)) {
+      snprintf(error, error_size, "agx_preprocess_nir failed");
+      return false;
+   }
+   if (agx_compile_shader_nir(nir, key, mem, bin, error, error_size))
+      return false;
+   return agx_test_roundtrip(bin->code, bin->size_B, error, error_size);
+}
+
+bool
+agx_test_eval_vertex(nir_shader *s, const float *inputs, unsigned nr_inputs,
+                     nir_eval_tex_cb tex, void *tex_data, nir_const_value *out,
+                     char *error, size_t error_size)
+{
+   nir_const_value in[4 * VERT_ATTRIB_MAX] = {{0}};
+   assert(nr_inputs <= 4 * VERT_ATTRIB_MAX);
+   for (unsigned c = 0; c < nr_inputs; ++c)
+      in[c].f32 = inputs[c];
+   nir_eval_state st = {0};
+   st.inputs = in;
+   st.num_input_cells = nr_inputs;
+   st.outputs = out;
+   st.num_output_cells = 4 * VARYING_SLOT_MAX;
+   st.tex = tex;
+   st.tex_data = tex_data;
+   if (nir_eval_run(s, &st))
+      return true;
+   snprintf(error, error_size, "nir_eval: %s", st.error);
+   return false;
+}
+
+bool
+agx_test_check_vs_slots(nir_shader *s, const struct agx_shader_binary *bin,
+                        const uint32_t *uvs, const float *vtx,
+                        unsigned nr_inputs, unsigned first_slot,
+                        unsigned nr_slots, nir_eval_tex_cb tex, void *tex_data,
+                        char *error, size_t error_size)
+{
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value out[4 * VARYING_SLOT_MAX];
+      if (!agx_test_eval_vertex(s, vtx + lane * nr_inputs, nr_inputs, tex,
+                                tex_data, out, error, error_size))
+         return false;
+      for (unsigned slot = first_slot; slot < first_slot + nr_slots; ++slot) {
+         unsigned w = bin->info.vs.slot_word[slot];
+         for (unsigned c = 0; c < 4; ++c) {
+            uint32_t got = uvs[lane * bin->info.vs.nr_words + w + c];
+            uint32_t want = out[4 * slot + c].u32;
+            if (got != want) {
+               snprintf(error, error_size,
+                        "vertex %u slot %u.%u: 0x%08x, expected 0x%08x", lane,
+                        slot, c, got, want);
+               return false;
+            }
+         }
+      }
+   }
+   return true;
+}
+
+bool
+agx_test_run_uv_fs(const struct agx_shader_binary *bin,
+                   const struct agx_test_draw *draw,
+                   const struct agx_test_uv *uv, uint8_t *tib, char *error,
+                   size_t error_size)
+{
+   const float planes[3][3] = {{0, 0, 1}, {uv->du, 0, uv->u0}, {0, 1, uv->v0}};
+   return agx_test_run_fs(bin, draw, planes, 3, tib, 16, NULL, error,
+                          error_size) == ASAHI_SIM_STOPPED;
+}
+
+bool
+agx_test_check_uv_fs(nir_shader *s, const struct agx_test_uv *uv,
+                     nir_eval_tex_cb tex, void *tex_data, const uint8_t *tib,
+                     char *error, size_t error_size)
+{
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      nir_const_value in[4 * VARYING_SLOT_MAX] = {{0}};
+      nir_const_value o[4 * FRAG_RESULT_MAX] = {{0}};
+      in[4 * VARYING_SLOT_VAR0].f32 = (float)(uv->du * (lane + 0.5) + uv->u0);
+      in[4 * VARYING_SLOT_VAR0 + 1].f32 = (float)(0.5 + uv->v0);
+      nir_eval_state st = {0};
+      st.inputs = in;
+      st.num_input_cells = 4 * VARYING_SLOT_MAX;
+      st.outputs = o;
+      st.num_output_cells = 4 * FRAG_RESULT_MAX;
+      st.tex = tex;
+      st.tex_data = tex_data;
+      if (!nir_eval_run(s, &st)) {
+         snprintf(error, error_size, "nir_eval: %s", st.error);
+         return false;
+      }
+      for (unsigned ch = 0; ch < 4; ++ch) {
+         uint32_t got, want = o[4 * FRAG_RESULT_DATA0 + ch].u32;
+         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
+         if (got != want) {
+            snprintf(error, error_size,
+                     "pixel %u channel %u: 0x%08x, expected 0x%08x", lane, ch,
+                     got, want);
+            return false;
+         }
+      }
+   }
+   return true;
+}
