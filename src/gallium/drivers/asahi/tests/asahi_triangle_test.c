@@ -46,6 +46,7 @@
 #include "asahi/compiler/agx_compile.h"
 #include "agx_isa.h"
 #include "asahi_drm_public.h"
+#include "asahi_test_traces.h"
 #include "asahi_test_util.h"
 #include "decode.h"
 #include "decode_dump.h"
@@ -53,7 +54,6 @@
 #define W 64
 #define H 64
 
-static char trace_dir[256];
 /* Colour format of the render target env_init makes. */
 static enum pipe_format env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 
@@ -66,59 +66,17 @@ struct env {
    struct pipe_resource *vbo;
 };
 
-static unsigned
-decode_traces(unsigned *dumps)
-{
-   unsigned problems = 0;
-   DIR *dir = opendir(trace_dir);
-   struct dirent *ent;
-   *dumps = 0;
-   while (dir && (ent = readdir(dir))) {
-      if (!strstr(ent->d_name, ".agxdump"))
-         continue;
-      char path[600];
-      snprintf(path, sizeof(path), "%s/%s", trace_dir, ent->d_name);
-      size_t size = 0;
-      char *data = NULL;
-      assert_int_equal(os_read_file(path, &data, &size), 0);
-      struct agx_dump dump;
-      const char *error = NULL;
-      assert_true(agx_dump_read((const uint8_t *)data, size, &dump, &error));
-      bool verbose = getenv("ASAHI_TEST_KEEP_TRACES") != NULL;
-      FILE *out = verbose ? stderr : fopen("/dev/null", "w");
-      struct agxdecode_options o = {.fp = out,
-                                    .usc_exec_base = dump.usc_exec_base};
-      struct agxdecode_ctx *dctx = agxdecode_create(&o);
-      agxdecode_add_dump_regions(dctx, &dump);
-      problems +=
-         agxdecode_drm_cmdbuf(dctx, dump.submission, dump.submission_size_B);
-      agxdecode_destroy(dctx);
-      if (!verbose) {
-         fclose(out);
-         unlink(path);
-      }
-      free(data);
-      (*dumps)++;
-   }
-   if (dir)
-      closedir(dir);
-   return problems;
-}
-
 static int
 setup(void **state)
 {
-   snprintf(trace_dir, sizeof(trace_dir), "/tmp/asahi-tri-test-%d",
-            (int)getpid());
-   mkdir(trace_dir, 0755);
-   setenv("ASAHI_TRACE_DIR", trace_dir, 1);
+   asahi_test_traces_setup("tri");
    return 0;
 }
 
 static int
 teardown(void **state)
 {
-   rmdir(trace_dir);
+   asahi_test_traces_teardown();
    return 0;
 }
 
@@ -341,7 +299,7 @@ nir_triangle(void **state)
    env_fini(&e);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 1);
 }
 
@@ -417,7 +375,7 @@ native_indexed_triangle(void **state)
    ralloc_free(mem);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_int_equal(dumps, 1);
 }
 
@@ -463,6 +421,130 @@ set_vertices(struct env *e, const float *verts, unsigned count)
  * full-screen quad at z = 0.5 with LESS: the quad only shows where the
  * triangle is not.  Expected: red where x + y + 1 < 64, green elsewhere.
  */
+/* A Z24S8 buffer (stored as Z32F + S8) beside the render target, both
+ * bound and cleared: colour black, depth 1, stencil 0. */
+struct zs_target {
+   struct pipe_resource *z;
+   struct pipe_surface *zs;
+};
+
+static void
+zs_target_init(struct env *e, struct zs_target *t)
+{
+   struct pipe_resource zt = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_DEPTH_STENCIL,
+   };
+   t->z = e->screen->resource_create(e->screen, &zt);
+   assert_non_null(t->z);
+   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
+   t->zs = e->ctx->create_surface(e->ctx, t->z, &zst);
+   struct pipe_framebuffer_state fb = {
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
+      .cbufs = {e->surf},
+      .zsbuf = t->zs,
+   };
+   e->ctx->set_framebuffer_state(e->ctx, &fb);
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   e->ctx->clear(e->ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL,
+                 &black, 1.0, 0);
+}
+
+static void
+zs_target_fini(struct env *e, struct zs_target *t)
+{
+   e->ctx->bind_depth_stencil_alpha_state(e->ctx, e->zsa);
+   e->ctx->set_framebuffer_state(e->ctx, &(struct pipe_framebuffer_state){0});
+   pipe_surface_reference(&t->zs, NULL);
+   pipe_resource_reference(&t->z, NULL);
+}
+
+/* The pass-through vertex shader and the uniform-colour fragment shader,
+ * bound. */
+struct colour_program {
+   void *vs, *fs;
+};
+
+static void
+colour_program_bind(struct env *e, struct colour_program *p)
+{
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs_uniform()};
+   p->vs = e->ctx->create_vs_state(e->ctx, &vs);
+   p->fs = e->ctx->create_fs_state(e->ctx, &fs);
+   e->ctx->bind_vs_state(e->ctx, p->vs);
+   e->ctx->bind_fs_state(e->ctx, p->fs);
+}
+
+static void
+colour_program_unbind(struct env *e, struct colour_program *p)
+{
+   e->ctx->bind_vs_state(e->ctx, NULL);
+   e->ctx->bind_fs_state(e->ctx, NULL);
+   e->ctx->delete_vs_state(e->ctx, p->vs);
+   e->ctx->delete_fs_state(e->ctx, p->fs);
+}
+
+/* Triangles (count vertices of x, y, z, w) in one colour. */
+static void
+draw_colour(struct env *e, const float *verts, unsigned count, float r, float g,
+            float b)
+{
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = count};
+   set_vertices(e, verts, count);
+   set_colour(e->ctx, r, g, b, 1);
+   e->ctx->draw_vbo(e->ctx, &info, 0, NULL, &draw, 1);
+}
+
+/* Two triangles covering the viewport at z = 0.5. */
+static const float full_quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
+                                  -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
+
+/* Red where x + y + 1 < W, green elsewhere (the pixels on the diagonal
+ * may go either way).  The simulator's depth and stencil tests are
+ * checked only with ASAHI_TEST_EXPECT_DEPTH=1 (docs/simulator.rst). */
+static void
+check_red_below_diagonal(struct env *e)
+{
+   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
+   if (!expect || !atoi(expect))
+      return;
+   struct pipe_box box = {0, 0, 0, W, H, 1};
+   struct pipe_transfer *xfer = NULL;
+   uint8_t *map =
+      e->ctx->texture_map(e->ctx, e->rt, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(map);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < H; ++y) {
+      for (unsigned x = 0; x < W; ++x) {
+         int dd = (int)(x + y + 1) - W;
+         if (dd >= -1 && dd <= 1)
+            continue;
+         const uint8_t *p = map + y * xfer->stride + x * 4;
+         uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
+         if (memcmp(p, want, 4) && bad++ < 8)
+            print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", x,
+                        y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
+                        want[3]);
+      }
+   }
+   e->ctx->texture_unmap(e->ctx, xfer);
+   assert_int_equal(bad, 0);
+}
+
 static void
 nir_depth_test(void **state)
 {
@@ -478,104 +560,29 @@ nir_depth_test(void **state)
       env_fini(&e);
       skip();
    }
-   struct pipe_resource zt = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_DEPTH_STENCIL,
-   };
-   struct pipe_resource *z = screen->resource_create(screen, &zt);
-   assert_non_null(z);
-   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
-   struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = 1,
-      .nr_cbufs = 1,
-      .cbufs = {e.surf},
-      .zsbuf = zs,
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
-   union pipe_color_union black = {.f = {0, 0, 0, 1}};
-   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL, &black,
-              1.0, 0);
+   struct zs_target zs;
+   zs_target_init(&e, &zs);
 
    struct pipe_depth_stencil_alpha_state dsa = {
       .depth_enabled = 1, .depth_writemask = 1, .depth_func = PIPE_FUNC_LESS};
    void *dsao = ctx->create_depth_stencil_alpha_state(ctx, &dsa);
    ctx->bind_depth_stencil_alpha_state(ctx, dsao);
-
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
-   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_fs_uniform()};
-   void *vso = ctx->create_vs_state(ctx, &vs);
-   void *fso = ctx->create_fs_state(ctx, &fs);
-   ctx->bind_vs_state(ctx, vso);
-   ctx->bind_fs_state(ctx, fso);
+   struct colour_program prog;
+   colour_program_bind(&e, &prog);
 
    static const float tri[] = {-1, -1, 0.25, 1, 1, -1, 0.25, 1, -1, 1, 0.25, 1};
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
-                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
-   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
-                                 .instance_count = 1};
-
-   set_vertices(&e, tri, 3);
-   set_colour(ctx, 1, 0, 0, 1);
-   struct pipe_draw_start_count_bias d3 = {.start = 0, .count = 3};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d3, 1);
-
-   set_vertices(&e, quad, 6);
-   set_colour(ctx, 0, 1, 0, 1);
-   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   draw_colour(&e, tri, 3, 1, 0, 0);
+   draw_colour(&e, full_quad, 6, 0, 1, 0);
    ctx->flush(ctx, NULL, 0);
+   check_red_below_diagonal(&e);
 
-   /* The simulator does not apply depth tests yet (docs/simulator.rst):
-    * pixels are checked only with ASAHI_TEST_EXPECT_DEPTH=1.
-    */
-   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
-   if (expect && atoi(expect)) {
-      struct pipe_box box = {0, 0, 0, W, H, 1};
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            int dd = (int)(x + y + 1) - W;
-            if (dd >= -1 && dd <= 1)
-               continue;
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
-      }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
-   }
-
-   ctx->bind_vs_state(ctx, NULL);
-   ctx->bind_fs_state(ctx, NULL);
-   ctx->delete_vs_state(ctx, vso);
-   ctx->delete_fs_state(ctx, fso);
-   ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
+   colour_program_unbind(&e, &prog);
+   zs_target_fini(&e, &zs);
    ctx->delete_depth_stencil_alpha_state(ctx, dsao);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   pipe_surface_reference(&zs, NULL);
-   pipe_resource_reference(&z, NULL);
    env_fini(&e);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 1);
 }
 
@@ -705,7 +712,7 @@ texture_copy(void **state)
    ralloc_free(mem);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 1);
 }
 
@@ -776,7 +783,7 @@ load_then_draw(void **state)
    ctx->delete_fs_state(ctx, fso);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 2);
 }
 
@@ -841,7 +848,7 @@ blit_and_copy(void **state)
    pipe_resource_reference(&c, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /* gl_Position = attribute 0 + attribute 1 (per instance, divisor 1). */
@@ -1034,7 +1041,7 @@ mrt_instanced(void **state)
    pipe_resource_reference(&vb1, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /*
@@ -1084,7 +1091,7 @@ occlusion_query(void **state)
    ctx->delete_fs_state(ctx, fso);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /*
@@ -1100,34 +1107,9 @@ stencil_test(void **state)
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
-   struct pipe_screen *screen = e.screen;
 
-   struct pipe_resource zt = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_DEPTH_STENCIL,
-   };
-   struct pipe_resource *z = screen->resource_create(screen, &zt);
-   assert_non_null(z);
-   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
-   struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = 1,
-      .nr_cbufs = 1,
-      .cbufs = {e.surf},
-      .zsbuf = zs,
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
-   union pipe_color_union black = {.f = {0, 0, 0, 1}};
-   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL, &black,
-              1.0, 0);
+   struct zs_target zs;
+   zs_target_init(&e, &zs);
 
    struct pipe_depth_stencil_alpha_state write1 = {
       .stencil[0] = {.enabled = 1,
@@ -1142,74 +1124,26 @@ stencil_test(void **state)
                      .writemask = 0}};
    void *w1 = ctx->create_depth_stencil_alpha_state(ctx, &write1);
    void *t0 = ctx->create_depth_stencil_alpha_state(ctx, &test0);
-
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
-   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_fs_uniform()};
-   void *vso = ctx->create_vs_state(ctx, &vs);
-   void *fso = ctx->create_fs_state(ctx, &fs);
-   ctx->bind_vs_state(ctx, vso);
-   ctx->bind_fs_state(ctx, fso);
+   struct colour_program prog;
+   colour_program_bind(&e, &prog);
 
    static const float tri[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, -1, 1, 0.5, 1};
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
-                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
-   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
-                                 .instance_count = 1};
-
    ctx->bind_depth_stencil_alpha_state(ctx, w1);
    ctx->set_stencil_ref(ctx, (struct pipe_stencil_ref){{1, 1}});
-   set_vertices(&e, tri, 3);
-   set_colour(ctx, 1, 0, 0, 1);
-   struct pipe_draw_start_count_bias d3 = {.start = 0, .count = 3};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d3, 1);
-
+   draw_colour(&e, tri, 3, 1, 0, 0);
    ctx->bind_depth_stencil_alpha_state(ctx, t0);
    ctx->set_stencil_ref(ctx, (struct pipe_stencil_ref){{0, 0}});
-   set_vertices(&e, quad, 6);
-   set_colour(ctx, 0, 1, 0, 1);
-   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   draw_colour(&e, full_quad, 6, 0, 1, 0);
    ctx->flush(ctx, NULL, 0);
+   check_red_below_diagonal(&e);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
-   if (expect && atoi(expect)) {
-      struct pipe_box box = {0, 0, 0, W, H, 1};
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            int dd = (int)(x + y + 1) - W;
-            if (dd >= -1 && dd <= 1)
-               continue;
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
-      }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
-   }
-
-   ctx->bind_vs_state(ctx, NULL);
-   ctx->bind_fs_state(ctx, NULL);
-   ctx->delete_vs_state(ctx, vso);
-   ctx->delete_fs_state(ctx, fso);
-   ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
+   colour_program_unbind(&e, &prog);
+   zs_target_fini(&e, &zs);
    ctx->delete_depth_stencil_alpha_state(ctx, w1);
    ctx->delete_depth_stencil_alpha_state(ctx, t0);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   pipe_surface_reference(&zs, NULL);
-   pipe_resource_reference(&z, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /* The same with a BGRA8 target: clear colours, shader outputs and the
@@ -1361,7 +1295,7 @@ msaa_resolve(void **state)
    pipe_resource_reference(&ms, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 int
