@@ -205,14 +205,8 @@ test_vertex_bias(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "bias-vs", mem);
-   nir_variable *a =
-      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "bias-vs", &av);
    nir_def *uv = nir_vec2(&b, nir_imm_float(&b, 0.5f), nir_imm_float(&b, 0.5f));
    nir_def *lod = nir_channel(&b, av, 0), *zero = nir_imm_float(&b, 0.0f);
    nir_def *res[4] = {
@@ -230,9 +224,7 @@ test_vertex_bias(void **state)
                     res[i], 0xf);
    }
 
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    compile(b.shader, &key, mem, &bin);
 
@@ -245,9 +237,7 @@ test_vertex_bias(void **state)
       vtx[v][3] = 0;
    }
    struct agx_test_draw draw = draw_with_biases();
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    char error[256];
    if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=

@@ -22,6 +22,61 @@ agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
    return v;
 }
 
+static const nir_shader_compiler_options plain = {0};
+
+nir_builder
+agx_test_uv_fs_builder(void *mem, const char *name, nir_def **uv,
+                       nir_variable **colour)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain, name, mem);
+   nir_variable *in =
+      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
+   *colour = agx_test_var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0,
+                          "colour");
+   *uv = nir_load_var(&b, in);
+   return b;
+}
+
+struct agx_shader_key
+agx_test_rgba32f_fs_key(void)
+{
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   return key;
+}
+
+nir_builder
+agx_test_vs_builder(void *mem, const char *name, nir_def **a)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain, name, mem);
+   nir_variable *in =
+      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
+   nir_variable *pos =
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   *a = nir_load_var(&b, in);
+   nir_store_var(&b, pos, *a, 0xf);
+   return b;
+}
+
+struct agx_shader_key
+agx_test_vec4_vs_key(void)
+{
+   struct agx_shader_key key = {0};
+   key.vs.attribs[0] =
+      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   return key;
+}
+
+void
+agx_test_draw_vertices(struct agx_test_draw *draw, void *vtx, size_t size)
+{
+   draw->vbo[0] = vtx;
+   draw->vbo_size[0] = size;
+   draw->vbo_va[0] = 0x10000;
+}
+
 bool
 agx_test_compile(const nir_shader *s, const struct agx_shader_key *key,
                  void *mem, struct agx_shader_binary *bin, char *error,

@@ -18,12 +18,36 @@
 
 #include "asahi/compiler/agx_compile.h"
 #include "nir.h"
+#include "nir_builder.h"
 #include "nir_eval.h"
+
+struct agx_test_draw;
+
+/* Vertex buffer 0 of draw: size bytes at vtx, mapped at 0x10000. */
+void agx_test_draw_vertices(struct agx_test_draw *draw, void *vtx,
+                            size_t size);
 
 /* A float vector of n components, at location loc (also its driver
  * location). */
 nir_variable *agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n,
                            int loc, const char *name);
+
+/* A fragment shader to build on: *uv is the loaded input uv
+ * (VARYING_SLOT_VAR0, 2 components), *colour the output vec4 at
+ * FRAG_RESULT_DATA0. */
+nir_builder agx_test_uv_fs_builder(void *mem, const char *name, nir_def **uv,
+                                   nir_variable **colour);
+
+/* The key of such a fragment shader: one RGBA32F render target. */
+struct agx_shader_key agx_test_rgba32f_fs_key(void);
+
+/* A vertex shader to build on: *a is the loaded attribute vec4 at
+ * VERT_ATTRIB_GENERIC0, already written to gl_Position. */
+nir_builder agx_test_vs_builder(void *mem, const char *name, nir_def **a);
+
+/* The key of such a vertex shader: attribute 0 RGBA32F, 16 bytes a
+ * vertex. */
+struct agx_shader_key agx_test_vec4_vs_key(void);
 
 /* Preprocesses and compiles a clone of s (s itself stays as built, for
  * nir_eval), then checks that the binary survives disassembly and
@@ -60,8 +84,6 @@ bool agx_test_check_vs_slots(nir_shader *s, const struct agx_shader_binary *bin,
 struct agx_test_uv {
    float du, u0, v0;
 };
-
-struct agx_test_draw;
 
 /* Runs the fragment shader bin with those planes over a 32x1 RGBA32F
  * tilebuffer (tib: 32 * 16 bytes).  False with a message in error unless

@@ -28,8 +28,6 @@
 #include "agx_test_nir.h"
 #include "agx_test_util.h"
 
-static const nir_shader_compiler_options plain = {0};
-
 /* Textures: t0 2D array of 5 layers, t1 cube array of 3 cubes, t2 2D,
  * t3 1D array of 4 layers (AGX_PUSH_TEXTURE_SIZE words). */
 static const uint32_t sizes[4][4] = {
@@ -176,18 +174,12 @@ test_vertex_ops(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "texops-vs", mem);
-   nir_variable *a =
-      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "texops-vs", &av);
    nir_variable *o[6];
    for (unsigned i = 0; i < 6; ++i)
       o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
                           VARYING_SLOT_VAR0 + i, "o");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
    nir_def *u = nir_channel(&b, av, 0), *layer = nir_channel(&b, av, 1);
    nir_def *k = nir_f2i32(&b, nir_channel(&b, av, 2));
    nir_def *half = nir_imm_float(&b, 0.5f);
@@ -214,9 +206,7 @@ test_vertex_ops(void **state)
    for (unsigned i = 0; i < 6; ++i)
       nir_store_var(&b, o[i], lookup(&b, all[i]), 0xf);
 
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -232,9 +222,7 @@ test_vertex_ops(void **state)
       vtx[v][3] = (float)v / 8.0f - 1.0f;
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];

@@ -26,8 +26,6 @@
 #include "agx_test_nir.h"
 #include "agx_test_util.h"
 
-static const nir_shader_compiler_options plain = {0};
-
 /* texel(u, v, w) of texture t at level l = (2u, v + 0.25, t + w, l) */
 static void
 texel(float u, float v, float w, unsigned t, float l, float out[4])
@@ -134,20 +132,15 @@ test_fragment_sample(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "tex-fs", mem);
-   nir_variable *uv =
-      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
-                                    FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "tex-fs", &c, &out);
    nir_def *t0 = sample(&b, nir_texop_tex, 0, c, NULL);
    nir_def *t3 = sample(&b, nir_texop_tex, 4,
                         nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
    nir_store_var(&b, out, nir_fadd(&b, t0, t3), 0xf);
 
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -195,13 +188,10 @@ test_fragment_rect(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "rect-fs", mem);
-   nir_variable *uv =
-      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
-                                    FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_fmul(&b, nir_load_var(&b, uv), nir_imm_float(&b, 64.0f));
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "rect-fs", &c, &out);
+   c = nir_fmul(&b, c, nir_imm_float(&b, 64.0f));
    nir_def *t = sample(&b, nir_texop_tex, 1, c, NULL);
    nir_instr_as_tex(t->parent_instr)->sampler_dim = NIR_SAMPLER_DIM_RECT;
    nir_store_var(&b, out, t, 0xf);
@@ -209,8 +199,7 @@ test_fragment_rect(void **state)
    nir_shader *nir = nir_shader_clone(mem, b.shader);
    assert_true(agx_preprocess_nir(nir));
    assert_int_equal(first_tex_dim(nir), NIR_SAMPLER_DIM_2D);
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -250,19 +239,14 @@ test_fragment_cube(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "cube-fs", mem);
-   nir_variable *uv =
-      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
-                                    FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "cube-fs", &c, &out);
    nir_def *dir = nir_vec3(&b, nir_channel(&b, c, 0), nir_channel(&b, c, 1),
                            nir_fneg(&b, nir_channel(&b, c, 0)));
    nir_store_var(&b, out, sample(&b, nir_texop_tex, 5, dir, NULL), 0xf);
 
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -303,13 +287,9 @@ test_fragment_shadow_encoding(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "shadow-fs", mem);
-   nir_variable *uv =
-      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
-                                    FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "shadow-fs", &c, &out);
 
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
    tex->op = nir_texop_tex;
@@ -326,8 +306,7 @@ test_fragment_shadow_encoding(void **state)
    nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
    nir_store_var(&b, out, nir_fadd(&b, &tex->def, plain_tex), 0xf);
 
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -371,16 +350,10 @@ test_vertex_lod(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain, "tex-vs", mem);
-   nir_variable *a =
-      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "tex-vs", &av);
    nir_variable *o1 =
       agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
    nir_store_var(
       &b, o1,
       nir_fadd(&b,
@@ -389,9 +362,7 @@ test_vertex_lod(void **state)
                sample(&b, nir_texop_tex, 3, nir_channel(&b, av, 1), NULL)),
       0xf);
 
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -405,9 +376,7 @@ test_vertex_lod(void **state)
       vtx[v][3] = 1.0f;
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
@@ -483,18 +452,12 @@ test_vertex_size(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "size-vs", mem);
-   nir_variable *a =
-      agx_test_var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "size-vs", &av);
    nir_variable *o1 =
       agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
    nir_variable *o2 = agx_test_var(b.shader, nir_var_shader_out, 4,
                                    VARYING_SLOT_VAR0 + 1, "o2");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
    nir_def *lod = nir_f2i32(&b, nir_channel(&b, av, 0));
    nir_def *s2 = size_query(&b, nir_texop_txs, 0, NIR_SAMPLER_DIM_2D, false,
                             lod);
@@ -513,9 +476,7 @@ test_vertex_size(void **state)
                           lv, nir_channel(&b, s3, 1)),
                  0xf);
 
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -528,9 +489,7 @@ test_vertex_size(void **state)
       vtx[v][3] = 1.0f;
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
@@ -603,13 +562,9 @@ test_fragment_grad(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "grad-fs", mem);
-   nir_variable *uv =
-      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
-                                    FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "grad-fs", &c, &out);
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
    tex->op = nir_texop_txd;
    tex->sampler_dim = NIR_SAMPLER_DIM_2D;
@@ -628,8 +583,7 @@ test_fragment_grad(void **state)
    nir_builder_instr_insert(&b, &tex->instr);
    nir_store_var(&b, out, &tex->def, 0xf);
 
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
@@ -759,13 +713,9 @@ test_fragment_array_offset(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "array-fs", mem);
-   nir_variable *uv =
-      agx_test_var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out = agx_test_var(b.shader, nir_var_shader_out, 4,
-                                    FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "array-fs", &c, &out);
    nir_def *x = nir_channel(&b, c, 0), *y = nir_channel(&b, c, 1);
    nir_def *layer = nir_fadd(&b, nir_fmul(&b, x, nir_imm_float(&b, 12.0f)),
                              nir_imm_float(&b, -3.0f));
@@ -780,8 +730,7 @@ test_fragment_array_offset(void **state)
                         y);
    nir_store_var(&b, out, nir_fadd(&b, nir_fadd(&b, t0, t1), t2), 0xf);
 
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
    if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))

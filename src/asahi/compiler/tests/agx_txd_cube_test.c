@@ -180,9 +180,7 @@ test_txd_cube(void **state)
       gx[(major + 1) % 3] += 1.0f / 32.0f; /* never a zero gradient */
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    draw.texture_size[0][0] = draw.texture_size[0][1] = (uint32_t)FACE_SIZE;
    draw.texture_size[0][2] = 1;
