@@ -107,6 +107,14 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
    return 0;
 }
 
+int
+e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
+             struct e2e_gl_options *opts, bool *quiet)
+{
+   e2e_gl_common_args(argc, argv, opts, quiet);
+   return e2e_gl_open(gl, opts);
+}
+
 void
 e2e_gl_close(struct e2e_gl *gl)
 {

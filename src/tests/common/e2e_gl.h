@@ -48,6 +48,11 @@ struct e2e_gl {
 void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
                         bool *quiet);
 
+/* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
+ * with. */
+int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
+                 struct e2e_gl_options *opts, bool *quiet);
+
 /* 0 when the context is current, E2E_SKIP when the stack offers no
  * surfaceless display, config or context of that version (unless
  * no_skip), 1 on any other failure.  Messages go to stderr. */

@@ -207,9 +207,8 @@ main(int argc, char **argv)
       .es_major = 3,
       .es_minor = 0,
    };
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
    struct e2e_gl gl;
-   int rc = e2e_gl_open(&gl, &opts);
+   int rc = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (rc)
       return rc;
 
