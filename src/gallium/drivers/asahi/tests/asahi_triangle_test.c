@@ -183,34 +183,70 @@ env_fini(struct env *e)
    e->screen->destroy(e->screen);
 }
 
-static void
-check_pixels(struct env *e)
+/* Whether the shim checks what the variable names (=1: the simulator). */
+static bool
+expecting(const char *var)
 {
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (!expect || !atoi(expect))
-      return;
+   const char *v = getenv(var);
+   return v && atoi(v);
+}
 
+/* The value pixel (x, y) must hold, into want; false when it may hold
+ * anything (an edge's pixels, which either side may cover). */
+typedef bool (*want_fn)(unsigned x, unsigned y, uint8_t want[4],
+                        const void *data);
+
+/* Maps the W x H RGBA8 image res and asserts that every pixel holds what
+ * want gives, printing the first eight that do not. */
+static void
+assert_image(struct pipe_context *ctx, struct pipe_resource *res, want_fn want,
+             const void *data)
+{
    struct pipe_box box = {0, 0, 0, W, H, 1};
    struct pipe_transfer *xfer = NULL;
-   uint8_t *map =
-      e->ctx->texture_map(e->ctx, e->rt, 0, PIPE_MAP_READ, &box, &xfer);
+   uint8_t *map = ctx->texture_map(ctx, res, 0, PIPE_MAP_READ, &box, &xfer);
    assert_non_null(map);
    unsigned bad = 0;
    for (unsigned y = 0; y < H; ++y) {
       for (unsigned x = 0; x < W; ++x) {
-         int d = (int)(x + y + 1) - W;
-         if (d >= -1 && d <= 1)
+         uint8_t w[4];
+         if (!want(x, y, w, data))
             continue;
          const uint8_t *p = map + y * xfer->stride + x * 4;
-         uint8_t want[4] = {d < 0 ? 255 : 0, 0, 0, 255};
-         if (memcmp(p, want, 4) && bad++ < 8)
+         if (memcmp(p, w, 4) && bad++ < 8)
             print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", x,
-                        y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
-                        want[3]);
+                        y, p[0], p[1], p[2], p[3], w[0], w[1], w[2], w[3]);
       }
    }
-   e->ctx->texture_unmap(e->ctx, xfer);
+   ctx->texture_unmap(ctx, xfer);
    assert_int_equal(bad, 0);
+}
+
+/* One colour below the diagonal x + y + 1 = W (the lower-left triangle),
+ * another above it. */
+struct split {
+   uint8_t below[4], above[4];
+};
+
+static bool
+want_split(unsigned x, unsigned y, uint8_t want[4], const void *data)
+{
+   const struct split *s = data;
+   int d = (int)(x + y + 1) - W;
+   if (d >= -1 && d <= 1)
+      return false;
+   memcpy(want, d < 0 ? s->below : s->above, 4);
+   return true;
+}
+
+/* The triangle of env_init: red on black. */
+static void
+check_pixels(struct env *e)
+{
+   if (!expecting("ASAHI_TEST_EXPECT_PIXELS"))
+      return;
+   const struct split red_black = {{255, 0, 0, 255}, {0, 0, 0, 255}};
+   assert_image(e->ctx, e->rt, want_split, &red_black);
 }
 
 /* gl_Position = attribute 0. */
@@ -519,30 +555,10 @@ static const float full_quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
 static void
 check_red_below_diagonal(struct env *e)
 {
-   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
-   if (!expect || !atoi(expect))
+   if (!expecting("ASAHI_TEST_EXPECT_DEPTH"))
       return;
-   struct pipe_box box = {0, 0, 0, W, H, 1};
-   struct pipe_transfer *xfer = NULL;
-   uint8_t *map =
-      e->ctx->texture_map(e->ctx, e->rt, 0, PIPE_MAP_READ, &box, &xfer);
-   assert_non_null(map);
-   unsigned bad = 0;
-   for (unsigned y = 0; y < H; ++y) {
-      for (unsigned x = 0; x < W; ++x) {
-         int dd = (int)(x + y + 1) - W;
-         if (dd >= -1 && dd <= 1)
-            continue;
-         const uint8_t *p = map + y * xfer->stride + x * 4;
-         uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
-         if (memcmp(p, want, 4) && bad++ < 8)
-            print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", x,
-                        y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
-                        want[3]);
-      }
-   }
-   e->ctx->texture_unmap(e->ctx, xfer);
-   assert_int_equal(bad, 0);
+   const struct split red_green = {{255, 0, 0, 255}, {0, 255, 0, 255}};
+   assert_image(e->ctx, e->rt, want_split, &red_green);
 }
 
 static void
@@ -594,6 +610,14 @@ nir_depth_test(void **state)
  * ss0 as the binding convention says).  The render target must equal the
  * texture.
  */
+/* data: a W x H RGBA8 image, row after row */
+static bool
+want_texel(unsigned x, unsigned y, uint8_t want[4], const void *data)
+{
+   memcpy(want, (const uint8_t *)data + (y * W + x) * 4, 4);
+   return true;
+}
+
 static void
 texture_copy(void **state)
 {
@@ -679,25 +703,8 @@ texture_copy(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
    ctx->flush(ctx, NULL, 0);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (expect && atoi(expect)) {
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            const uint8_t *want = pattern + (y * W + x) * 4;
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
-      }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
-   }
+   if (expecting("ASAHI_TEST_EXPECT_PIXELS"))
+      assert_image(ctx, e.rt, want_texel, pattern);
 
    ctx->bind_vs_state(ctx, NULL);
    ctx->bind_fs_state(ctx, NULL);
@@ -747,34 +754,16 @@ load_then_draw(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (expect && atoi(expect)) {
-      struct pipe_box box = {0, 0, 0, W, H, 1};
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            int dd = (int)(x + y + 1) - W;
-            if (dd >= -1 && dd <= 1)
-               continue;
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            uint8_t want[4] = {dd < 0 ? 255 : 0, 0, dd < 0 ? 0 : 255, 255};
-            if (env_format == PIPE_FORMAT_B8G8R8A8_UNORM) {
-               /* memory order B, G, R, A */
-               uint8_t t = want[0];
-               want[0] = want[2];
-               want[2] = t;
-            }
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
+   if (expecting("ASAHI_TEST_EXPECT_PIXELS")) {
+      struct split red_blue = {{255, 0, 0, 255}, {0, 0, 255, 255}};
+      if (env_format == PIPE_FORMAT_B8G8R8A8_UNORM) {
+         /* memory order B, G, R, A */
+         red_blue.below[0] = 0;
+         red_blue.below[2] = 255;
+         red_blue.above[0] = 255;
+         red_blue.above[2] = 0;
       }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
+      assert_image(ctx, e.rt, want_split, &red_blue);
    }
 
    ctx->bind_vs_state(ctx, NULL);
@@ -890,6 +879,26 @@ build_fs_mrt(void)
    return b.shader;
 }
 
+/* What mrt_instanced draws: the lower-left half of the lower-left and of
+ * the upper-right quadrant, red in render target 0 and blue in 1; data:
+ * the render target's index. */
+static bool
+want_quadrants(unsigned x, unsigned y, uint8_t want[4], const void *data)
+{
+   unsigned r = *(const unsigned *)data;
+   /* position within its quadrant */
+   unsigned qx = x % 32, qy = y % 32;
+   bool quadrant = (x < 32) == (y < 32);
+   int dd = (int)(qx + qy + 1) - 32;
+   if (quadrant && dd >= -1 && dd <= 1)
+      return false;
+   bool in = quadrant && dd < 0;
+   const uint8_t w[4] = {in && r == 0 ? 255 : 0, 0, in && r == 1 ? 255 : 0,
+                         255};
+   memcpy(want, w, 4);
+   return true;
+}
+
 /*
  * Two render targets and two instances: a small triangle drawn twice
  * with per-instance offsets (divisor 1) into RT0 (red) and RT1 (blue).
@@ -994,38 +1003,9 @@ mrt_instanced(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (expect && atoi(expect)) {
-      struct pipe_resource *rts[2] = {e.rt, rt1};
-      for (unsigned r = 0; r < 2; ++r) {
-         struct pipe_box box = {0, 0, 0, W, H, 1};
-         struct pipe_transfer *xfer = NULL;
-         uint8_t *map =
-            ctx->texture_map(ctx, rts[r], 0, PIPE_MAP_READ, &box, &xfer);
-         assert_non_null(map);
-         unsigned bad = 0;
-         for (unsigned y = 0; y < H; ++y) {
-            for (unsigned x = 0; x < W; ++x) {
-               /* position within its quadrant */
-               unsigned qx = x % 32, qy = y % 32;
-               bool quadrant = (x < 32) == (y < 32);
-               int dd = (int)(qx + qy + 1) - 32;
-               if (quadrant && dd >= -1 && dd <= 1)
-                  continue;
-               bool in = quadrant && dd < 0;
-               const uint8_t *p = map + y * xfer->stride + x * 4;
-               uint8_t want[4] = {in && r == 0 ? 255 : 0, 0,
-                                  in && r == 1 ? 255 : 0, 255};
-               if (memcmp(p, want, 4) && bad++ < 6)
-                  print_error("rt%u pixel (%u, %u) is %u %u %u %u, want %u "
-                              "%u %u %u\n",
-                              r, x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                              want[2], want[3]);
-            }
-         }
-         ctx->texture_unmap(ctx, xfer);
-         assert_int_equal(bad, 0);
-      }
+   if (expecting("ASAHI_TEST_EXPECT_PIXELS")) {
+      for (unsigned r = 0; r < 2; ++r)
+         assert_image(ctx, r ? rt1 : e.rt, want_quadrants, &r);
    }
 
    ctx->bind_vs_state(ctx, NULL);
@@ -1080,8 +1060,7 @@ occlusion_query(void **state)
 
    union pipe_query_result r = {0};
    assert_true(ctx->get_query_result(ctx, q, true, &r));
-   const char *expect = getenv("ASAHI_TEST_EXPECT_OCCLUSION");
-   if (expect && atoi(expect))
+   if (expecting("ASAHI_TEST_EXPECT_OCCLUSION"))
       assert_true(r.u64 == 2016 || r.u64 == 2080);
    ctx->destroy_query(ctx, q);
 
@@ -1241,8 +1220,7 @@ msaa_resolve(void **state)
    /* Needs a simulator with multisampled block stores (checked with
     * ASAHI_TEST_EXPECT_MSAA=1).
     */
-   const char *expect = getenv("ASAHI_TEST_EXPECT_MSAA");
-   if (expect && atoi(expect)) {
+   if (expecting("ASAHI_TEST_EXPECT_MSAA")) {
       struct pipe_box box = {0, 0, 0, W, H, 1};
       struct pipe_transfer *xfer = NULL;
       uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
