@@ -87,6 +87,14 @@ agx_test_compile(const nir_shader *s, const struct agx_shader_key *key,
       snprintf(error, error_size, "agx_preprocess_nir failed");
       return false;
    }
+   return agx_test_compile_lowered(nir, key, mem, bin, error, error_size);
+}
+
+bool
+agx_test_compile_lowered(nir_shader *nir, const struct agx_shader_key *key,
+                         void *mem, struct agx_shader_binary *bin, char *error,
+                         size_t error_size)
+{
    if (agx_compile_shader_nir(nir, key, mem, bin, error, error_size))
       return false;
    return agx_test_roundtrip(bin->code, bin->size_B, error, error_size);

@@ -56,6 +56,14 @@ bool agx_test_compile(const nir_shader *s, const struct agx_shader_key *key,
                       void *mem, struct agx_shader_binary *bin, char *error,
                       size_t error_size);
 
+/* Compiles nir as it is (already preprocessed), then checks that the
+ * binary survives disassembly and reassembly.  False with a message in
+ * error when either fails. */
+bool agx_test_compile_lowered(nir_shader *nir,
+                              const struct agx_shader_key *key, void *mem,
+                              struct agx_shader_binary *bin, char *error,
+                              size_t error_size);
+
 /* Runs the vertex shader s in nir_eval on nr_inputs input cells (the
  * attributes one after the other, four floats each); out receives
  * 4 * VARYING_SLOT_MAX cells.  False with nir_eval's message in error. */
