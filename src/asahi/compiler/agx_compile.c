@@ -96,6 +96,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    NIR_PASS(progress, nir, nir_lower_system_values);
+   NIR_PASS(progress, nir, agx_nir_lower_primitive_id);
    NIR_PASS(progress, nir, nir_lower_io,
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    /* before the booleans of its ifs are lowered */

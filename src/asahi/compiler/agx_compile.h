@@ -368,7 +368,12 @@ enum agx_sysval {
     * at AGX_SYSVAL_SAMPLER_LOD_BIAS0 + i, read by shaders whose key sets
     * bit i of sampler_lod_bias (AGX samplers hold no bias). */
    AGX_SYSVAL_SAMPLER_LOD_BIAS0,
-   AGX_SYSVAL_COUNT = AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16,
+   /* Geometry shaders (agx_nir_lower_gs.c): the rows one instance of the
+    * draw has in the vertex-output buffer, and the geometry-shader
+    * invocations of one instance (input primitives x invocations). */
+   AGX_SYSVAL_GS_VS_VERTICES = AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16,
+   AGX_SYSVAL_GS_INVOCATIONS,
+   AGX_SYSVAL_COUNT,
 };
 
 struct agx_push_range {
@@ -400,6 +405,76 @@ struct agx_varyings_vs {
     * The driver sets these bits of the output select word. */
    uint8_t clip_distance_mask;
 };
+
+/*
+ * Geometry shaders (agx_nir_lower_gs.c).  AGX has no geometry stage: the
+ * driver runs a geometry shader as a vertex-stage program drawn as points
+ * with rasterization discarded, one point per geometry-shader invocation
+ * (input primitive p, invocation i of instance n: point p * invocations +
+ * i, instance n).  It reads the outputs of the input vertices, which a
+ * preceding vertex-shader pass stored (transform-feedback stores, one row
+ * of input_slots vec4 slots per vertex, slot s at row word 4 s), through
+ * load_ubo of two driver blocks, and writes:
+ *   - its emitted vertices (rows of nr_outputs vec4 slots) to
+ *     store_xfb_agx buffer AGX_GS_VERTEX_BUFFER, at vertex
+ *     g * vertices_out + k for the k-th vertex of invocation g;
+ *   - an index list of that vertex numbers to AGX_GS_INDEX_BUFFER: at
+ *     entry g * 2 vertices_out + j, a restart index (AGX_GS_RESTART)
+ *     after each end_primitive that ends a non-empty strip.  The driver
+ *     fills the list with AGX_GS_RESTART beforehand.
+ * A generated vertex shader (agx_nir_gs_passthrough) then draws that list
+ * as strips with primitive restart, reading the vertices back.
+ */
+#define AGX_GS_VS_OUTPUTS_BLOCK AGX_MAX_UBOS /* row of each input vertex */
+#define AGX_GS_TOPOLOGY_BLOCK (AGX_MAX_UBOS + 1) /* uint per vertex of prim */
+#define AGX_GS_OUTPUT_BLOCK (AGX_MAX_UBOS + 2) /* the emitted vertices */
+#define AGX_GS_VERTEX_BUFFER 0
+#define AGX_GS_INDEX_BUFFER 1
+#define AGX_GS_RESTART 0xffffffffu
+#define AGX_GS_MAX_VERTICES 256
+
+struct agx_gs_info {
+   uint8_t input_primitive;  /* enum mesa_prim */
+   uint8_t output_primitive; /* POINTS, LINE_STRIP, TRIANGLE_STRIP */
+   uint8_t vertices_in;
+   uint8_t invocations;
+   uint16_t vertices_out;
+   /* Vertex-output rows: slots 0 .. input_slots - 1 of each vertex. */
+   uint8_t input_slots;
+   /* Emitted-vertex rows: row r holds output_slot[r], interpolated as
+    * the output variable says. */
+   uint8_t nr_outputs;
+   uint8_t output_slot[VARYING_SLOT_MAX];
+   bool output_flat[VARYING_SLOT_MAX];
+   bool output_linear[VARYING_SLOT_MAX];
+};
+
+/* Turns a geometry shader (variables as the front end makes them) into
+ * the vertex-stage program described above, and describes it in *info;
+ * false (and an explanation in error) when it uses what is not supported
+ * (non-32-bit I/O, outputs that are not vectors, matrices, structs or
+ * arrays of them).  pos_z_halved: the vertex shader stores gl_Position.z
+ * as (z + w) / 2 (the driver's clip-space remap), which reads of
+ * gl_in[].gl_Position undo.  agx_preprocess_nir follows as for a vertex
+ * shader. */
+bool agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
+                      struct agx_gs_info *info, char *error,
+                      size_t error_size);
+
+/* The vertex shader of the rasterization pass: vertex v (the index list
+ * entry) writes the outputs of row v of AGX_GS_OUTPUT_BLOCK. */
+nir_shader *agx_nir_gs_passthrough(void *mem_ctx,
+                                   const struct agx_gs_info *info);
+
+/* A geometry shader passing each primitive of input_primitive (POINTS,
+ * LINES, TRIANGLES or QUADS: two triangles) on unchanged, with the vec4
+ * slots of the mask `slots` (flat / noperspective as those masks say),
+ * plus gl_PrimitiveID = gl_PrimitiveIDIn: what a draw needs when its
+ * fragment shader reads gl_PrimitiveID and no geometry shader is bound.
+ * NULL for other primitives. */
+nir_shader *agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat,
+                                    uint64_t linear,
+                                    unsigned input_primitive);
 
 /* One coefficient-register binding a fragment shader expects. */
 struct agx_cf_binding {

@@ -982,6 +982,11 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    bool sign_extend = false, is_int = false;
    enum { ATTR_RAW, ATTR_U2F, ATTR_I2F, ATTR_FIXED, ATTR_F16 } convert =
       ATTR_RAW;
+   /* Formats whose components are not in memory order (B8G8R8A8_UNORM,
+    * GL 3.2's BGRA vertex arrays): all four loaded, then picked by the
+    * format's swizzle. */
+   bool swizzled = false;
+   uint8_t swz[4] = {0, 1, 2, 3};
    if (k && k->format != PIPE_FORMAT_NONE) {
       const struct util_format_description *desc =
          util_format_description(k->format);
@@ -1028,12 +1033,25 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          return;
       }
       nr_chan = desc->nr_channels;
+      for (unsigned c = 0; c < 4 && nr_chan == 4; ++c) {
+         swz[c] = desc->swizzle[c];
+         swizzled |= swz[c] != c;
+      }
+      if (swizzled && (swz[0] > 3 || swz[1] > 3 || swz[2] > 3 || swz[3] > 3)) {
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "attribute format %s",
+                  util_format_name(k->format));
+         return;
+      }
    }
 
    agx_operand loaded[4];
    unsigned nr_load = 0;
+   /* the first memory channel loaded */
+   unsigned first = swizzled ? 0 : comp;
    if (nr_chan > comp) {
-      nr_load = MIN2(nr_chan, comp + intr->def.num_components) - comp;
+      nr_load = swizzled ? nr_chan
+                         : MIN2(nr_chan, comp + intr->def.num_components) -
+                              comp;
 
       unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
       agx_operand index;
@@ -1054,7 +1072,7 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       /* constants too big for an immediate become moves, which must come
        * before the instruction reading them */
       agx_operand stride = int_operand(st, k->stride / elem_B);
-      agx_operand offset = int_operand(st, k->offset / elem_B + comp);
+      agx_operand offset = int_operand(st, k->offset / elem_B + first);
       agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
       I->ops[AGX_ISA_IMADD_D] = elem;
       I->ops[AGX_ISA_IMADD_A] = index;
@@ -1117,7 +1135,9 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    /* Missing components read as (0, 0, 0, 1), 1 an integer for integer
     * formats */
    for (unsigned c = 0; c < intr->def.num_components; ++c) {
-      if (c < nr_load)
+      if (swizzled && comp + c < 4)
+         dst[c] = loaded[swz[comp + c]];
+      else if (!swizzled && c < nr_load)
          dst[c] = loaded[c];
       else
          dst[c] = agx_mov_imm(&st->b, 32,
@@ -1711,7 +1731,10 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand *dst = def_ops(st, &tex->def);
-   bool fetch = tex->op == nir_texop_txf;
+   /* texelFetch of a multisample texture: a texture_load with the
+    * sample index (below) */
+   bool ms = tex->op == nir_texop_txf_ms;
+   bool fetch = tex->op == nir_texop_txf || ms;
    bool grad = tex->op == nir_texop_txd;
    bool gather = tex->op == nir_texop_tg4;
 
@@ -1729,6 +1752,10 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
     * layer one more coordinate register. */
    if (tex->is_array)
       dim_enum = dim_enum == 2 ? 3 : 7;
+   /* tex_2d_ms and tex_2d_ms_array (applegpu TEX_TYPES 4 and 8; Mesa
+    * agx_tex_dim gives GLSL_SAMPLER_DIM_MS the same) */
+   if (tex->sampler_dim == NIR_SAMPLER_DIM_MS)
+      dim_enum = tex->is_array ? 8 : 4;
 
    if ((tex->op != nir_texop_tex && tex->op != nir_texop_txl &&
         tex->op != nir_texop_txb && !fetch && !grad && !gather) ||
@@ -1740,7 +1767,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
        (tex->sampler_dim != NIR_SAMPLER_DIM_2D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_1D &&
         tex->sampler_dim != NIR_SAMPLER_DIM_3D &&
-        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE) ||
+        tex->sampler_dim != NIR_SAMPLER_DIM_CUBE &&
+        tex->sampler_dim != NIR_SAMPLER_DIM_MS) ||
+       (ms != (tex->sampler_dim == NIR_SAMPLER_DIM_MS)) ||
        (fetch && tex->sampler_dim == NIR_SAMPLER_DIM_CUBE) ||
        (fetch && tex->is_shadow) ||
        tex->def.bit_size != 32 ||
@@ -1753,6 +1782,7 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand coord[4] = {{0}}, lod = agx_isa_imm(0, 8), ref = {0};
+   agx_operand sample = {0};
    agx_operand ddx[3] = {{0}}, ddy[3] = {{0}}, offset = {0};
    unsigned lod_mode = 0; /* auto_lod */
    /* the sampler's bias, or -0 (adding it changes nothing) */
@@ -1796,6 +1826,9 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       }
       case nir_tex_src_comparator:
          ref = get_src(st, src, 0);
+         break;
+      case nir_tex_src_ms_index:
+         sample = get_src(st, src, 0);
          break;
       case nir_tex_src_ddx:
       case nir_tex_src_ddy:
@@ -1869,7 +1902,31 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    }
 
    agx_operand c;
-   if (tex->is_array) {
+   if (ms) {
+      /* 32-bit x and y, then one 32-bit word with the sample index in its
+       * low half and the layer (arrays) in its high half: a run of 5 or
+       * 6 halves (fact: alexvorxx/Mesa-VirGL
+       * src/asahi/lib/agx_nir_lower_texture.c, lower_regular_texture
+       * packs ms_index and layer with pack_32_2x16_split). */
+      if (sample.kind == AGX_ISA_KIND_NONE) {
+         agx_fail(st->ctx, AGX_COMPILE_INVALID, "txf_ms without a sample");
+         return;
+      }
+      agx_operand halves[8];
+      agx_split(&st->b, &halves[0], 2, coord[0]);
+      agx_split(&st->b, &halves[2], 2, coord[1]);
+      agx_operand sh[2];
+      agx_split(&st->b, sh, 2, sample);
+      halves[4] = sh[0];
+      unsigned n = 5;
+      if (tex->is_array) {
+         agx_operand lh[2];
+         agx_split(&st->b, lh, 2, coord[2]);
+         halves[n++] = lh[0];
+      }
+      c = agx_collect(&st->b, n, halves);
+      st->ctx->values[c.value].align = 2;
+   } else if (tex->is_array) {
       /* 32-bit coordinates, then the layer as a 16-bit value: one run of
        * 2 n + 1 halves starting on a 32-bit register (applegpu
        * CoordsDesc). */

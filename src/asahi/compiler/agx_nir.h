@@ -24,6 +24,9 @@ bool agx_nir_lower_rect(nir_shader *nir);
 bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_txd_cube(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);
+/* Fragment shaders: load_primitive_id from the flat varying
+ * VARYING_SLOT_PRIMITIVE_ID. */
+bool agx_nir_lower_primitive_id(nir_shader *nir);
 /* Transform feedback stores at the end of a vertex shader (key: what to
  * capture; agx_compile.h struct agx_xfb_key). */
 struct agx_xfb_key;

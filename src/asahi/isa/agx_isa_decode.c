@@ -308,9 +308,11 @@ decode_coords(const struct agx_isa_operand_desc *d, const uint64_t w[2],
       o->size = 16;
       o->count = dims[0] + dims[1];
    } else if (dims[1]) {
-      /* array index / sample packed after 32-bit coordinates */
+      /* sample index and array index, 16 bits each, packed after the
+       * 32-bit coordinates in that order (a 2D MS array has both; fact:
+       * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c) */
       o->size = 16;
-      o->count = dims[0] * 2 + 1;
+      o->count = dims[0] * 2 + dims[1];
    } else {
       o->size = 32;
       o->count = dims[0];

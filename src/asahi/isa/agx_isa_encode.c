@@ -300,8 +300,10 @@ encode_coords(const struct agx_isa_operand_desc *d,
       is16 = 0;
    else if (o->size == 16 && o->count == c + e)
       is16 = 1;
-   else if (o->size == 16 && e && o->count == c * 2 + 1)
-      is16 = 0;
+   else if (o->size == 16 && e && o->count == c * 2 + e)
+      is16 = 0; /* 32-bit coordinates, then the extras' halves */
+   else if (o->size == 16 && e == 2 && o->count == c * 2 + 1)
+      is16 = 0; /* (the older single-extra spelling of MS arrays) */
    else
       return AGX_ISA_ERR_OPERAND;
    put(w, &d->value, o->value);

@@ -136,6 +136,9 @@ struct sim_draw {
     * [min, max). */
    bool scissor;
    uint32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;
+   /* The scissor record's depth range, what the cull word's `depth
+    * clamp` clamps fragment depths to (with a scissor record). */
+   float scissor_min_z, scissor_max_z;
    /* Depth bias of triangles (fragment control `depth bias enable`): the
     * entry of the isp_dbias_base array; z16: the depth buffer is unorm16. */
    bool depth_bias, z16;

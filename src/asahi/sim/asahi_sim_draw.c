@@ -1079,6 +1079,8 @@ load_scissor(struct sim_render *r, const struct sim_vdm_state *s,
    d->scissor_min_y = sc.min_y;
    d->scissor_max_x = sc.max_x;
    d->scissor_max_y = sc.max_y;
+   d->scissor_min_z = sc.min_z;
+   d->scissor_max_z = sc.max_z;
    return true;
 }
 

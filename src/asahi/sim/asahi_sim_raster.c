@@ -179,11 +179,20 @@ depth_at(struct sim_tile *tile, unsigned x, unsigned y)
                        tile->samples];
 }
 
-/* The fragment's depth as the buffer holds it: clamped to [0, 1], and
+/* The fragment's depth as the buffer holds it: with the cull word's
+ * `depth clamp`, clamped to the scissor record's [min z, max z] (the
+ * viewport's depth range: Mesa fills the record so, and with depth
+ * clipping off this bit alone keeps depths in it; fact:
+ * alexvorxx/Mesa-VirGL src/asahi/vulkan/hk_cmd_draw.c, "in conjunction
+ * with the PPP control depth clip/clamp settings"), then to [0, 1], and
  * quantised for unorm16. */
 static float
-depth_value(const struct sim_tile *tile, double z)
+depth_value(const struct sim_tile *tile, const struct sim_draw *d, double z)
 {
+   if (d && d->cull.depth_clamp && d->scissor) {
+      z = z < d->scissor_min_z ? d->scissor_min_z : z;
+      z = z > d->scissor_max_z ? d->scissor_max_z : z;
+   }
    z = z > 0 ? (z < 1 ? z : 1) : 0;
    if (tile->z16)
       return (float)(nearbyint(z * 65535.0) / 65535.0);
@@ -285,7 +294,7 @@ late_zs_test(void *user, struct asahi_sim_group *g, unsigned t)
       return;
    float *stored = depth_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
    uint8_t *sv = stencil_at(b->tile, b->pixel[t][0], b->pixel[t][1]);
-   float z = depth_value(b->tile, g->frag.depth[t]);
+   float z = depth_value(b->tile, b->prim->draw, g->frag.depth[t]);
    uint32_t test = b->pass[t] & ~(uint32_t)g->frag.samples_cleared[t] &
                    g->frag.zs_samples[t];
    u_foreach_bit (smp, test) {
@@ -363,7 +372,7 @@ flush(struct batch *b)
       u_foreach_bit (smp, alive) {
          float z = b->z[t][smp];
          if (g->frag.depth_written[t]) {
-            z = depth_value(b->tile, g->frag.depth[t]);
+            z = depth_value(b->tile, b->prim->draw, g->frag.depth[t]);
             if (!b->late && !depth_test(b, z, &stored[smp]))
                continue;
          }
@@ -464,9 +473,9 @@ shade_prim(struct sim_tile *tile, const struct sim_prim *p,
                   stencil_op(&b, b.st.stencil_fail, &sv[smp]);
                   continue;
                }
-               float z = depth_value(tile, p->z_plane[0] * sx +
-                                              p->z_plane[1] * sy +
-                                              p->z_plane[2]);
+               float z = depth_value(tile, p->draw,
+                                     p->z_plane[0] * sx +
+                                        p->z_plane[1] * sy + p->z_plane[2]);
                b.z[lane + i][smp] = z;
                if (b.late && !depth_test(&b, z, &zv[smp])) {
                   b.zfail[lane + i] |= (uint8_t)(1u << smp);

@@ -626,12 +626,15 @@ for p, r in (('', 'vec4'), ('i', 'ivec4'), ('u', 'uvec4')):
       ext='GL_ARB_texture_buffer_object')
     F('int textureSize(%ssamplerBuffer)' % p, 140, 320, const=False,
       ext='GL_ARB_texture_buffer_object')
+    # (and before GLSL 1.50 with ARB_texture_multisample)
     F('%s texelFetch(%ssampler2DMS, ivec2, int)' % (r, p), 150, 310,
-      const=False)
-    F('ivec2 textureSize(%ssampler2DMS)' % p, 150, 310, const=False)
+      const=False, ext='GL_ARB_texture_multisample')
+    F('ivec2 textureSize(%ssampler2DMS)' % p, 150, 310, const=False,
+      ext='GL_ARB_texture_multisample')
     F('%s texelFetch(%ssampler2DMSArray, ivec3, int)' % (r, p), 150, 320,
-      const=False)
-    F('ivec3 textureSize(%ssampler2DMSArray)' % p, 150, 320, const=False)
+      const=False, ext='GL_ARB_texture_multisample')
+    F('ivec3 textureSize(%ssampler2DMSArray)' % p, 150, 320, const=False,
+      ext='GL_ARB_texture_multisample')
     for s, c in (('sampler2D', 'vec3'), ('sampler2D', 'vec4'),
                  ('sampler3D', 'vec4'), ('sampler1D', 'vec2'),
                  ('sampler1D', 'vec4')):

@@ -37,6 +37,7 @@ glsl_check(struct glsl_parse_state *st)
          check_declaration(&c, n, true);
    }
    check_recursion(&c);
+   check_geom_record_layout(&c);
 
    if (st->stage == MESA_SHADER_FRAGMENT) {
       struct hash_entry *fc = hash_table_search(c.builtin_vars,

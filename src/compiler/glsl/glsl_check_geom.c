@@ -237,3 +237,33 @@ check_geom_is_default_only(const char *name)
           !strcasecmp(name, "max_vertices") ||
           !strcasecmp(name, "invocations");
 }
+
+/* The input primitive of each input array size (the sizes of gs_in_sizes
+ * are all different) and the output primitives in gs_out_prims' order. */
+static const enum mesa_prim gs_in_by_size[7] = {
+   [1] = MESA_PRIM_POINTS, [2] = MESA_PRIM_LINES,
+   [3] = MESA_PRIM_TRIANGLES, [4] = MESA_PRIM_LINES_ADJACENCY,
+   [6] = MESA_PRIM_TRIANGLES_ADJACENCY,
+};
+
+static const enum mesa_prim gs_out_mesa[] = {
+   MESA_PRIM_POINTS, MESA_PRIM_LINE_STRIP, MESA_PRIM_TRIANGLE_STRIP,
+};
+
+void
+check_geom_record_layout(struct check *c)
+{
+   struct glsl_parse_state *st = c->st;
+   st->gs.in_prim = 0;
+   st->gs.out_prim = 0;
+   st->gs.max_vertices = -1;
+   st->gs.invocations = 0;
+   if (st->stage != MESA_SHADER_GEOMETRY)
+      return;
+   if (c->gs_in_size > 0 && c->gs_in_size < 7 && c->gs_in_size != 5)
+      st->gs.in_prim = (int)gs_in_by_size[c->gs_in_size] + 1;
+   if (c->gs_out_prim > 0 && c->gs_out_prim <= (int)ARRAY_SIZE(gs_out_mesa))
+      st->gs.out_prim = (int)gs_out_mesa[c->gs_out_prim - 1] + 1;
+   st->gs.max_vertices = c->gs_max_vertices;
+   st->gs.invocations = c->gs_invocations;
+}

@@ -311,6 +311,8 @@ void check_xfb_block(struct check *c, struct ast_node *n,
                      const struct glsl_struct_field *fields, unsigned nfields);
 
 /* glsl_check_geom.c: geometry primitives, streams, input sizing. */
+/* Copies the geometry layouts seen into st->gs (for the linker). */
+void check_geom_record_layout(struct check *c);
 void check_geom_default_layout(struct check *c, struct ast_node *n, bool in);
 bool check_geom_is_default_only(const char *name);
 void check_geom_input_array(struct check *c, struct ast_node *where,

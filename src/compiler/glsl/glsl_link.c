@@ -533,6 +533,12 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
     * 2.10.3, ES 3.1 7.3): that is the API's check (glLinkProgram knows
     * about GL_PROGRAM_SEPARABLE), so single stages link here. */
 
+   memcpy(l.stage_count, count, sizeof(count));
+   link_geom_layout(&l, by_stage[MESA_SHADER_GEOMETRY],
+                    count[MESA_SHADER_GEOMETRY]);
+   if (l.failed)
+      return prog;
+
    const nir_shader_compiler_options *nopts = opts ? opts->nir_options
                                                    : NULL;
    for (unsigned s = 0; s < MESA_SHADER_STAGES && !l.failed; s++) {
@@ -577,6 +583,8 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
    link_attribs(&l);
    if (!l.failed)
       link_varyings(&l);
+   if (!l.failed)
+      link_geom_outputs(&l);
    if (!l.failed)
       link_frag_outputs(&l);
    if (!l.failed)

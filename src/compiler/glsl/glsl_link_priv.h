@@ -26,11 +26,17 @@
 #define LINK_MAX_COMBINED_UNIFORM_BLOCKS 24
 #define LINK_MAX_UNIFORM_BLOCK_SIZE 65536
 
+/* GL 3.2 core spec table 6.42: the geometry shader minimums. */
+#define LINK_MAX_GEOMETRY_OUTPUT_VERTICES 256
+#define LINK_MAX_GEOMETRY_OUTPUT_COMPONENTS 128
+#define LINK_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS 1024
+
 struct link {
    struct glsl_program *prog;
    const struct glsl_link_options *opts;
    struct glsl_nir_stage *stage[MESA_SHADER_STAGES];
    struct glsl_parse_state *unit[MESA_SHADER_STAGES]; /* first shader */
+   unsigned stage_count[MESA_SHADER_STAGES]; /* shaders of each stage */
    bool es;
    int version;
    bool failed;
@@ -53,5 +59,10 @@ void link_varyings(struct link *l);
 void link_frag_outputs(struct link *l);
 void link_uniforms(struct link *l);
 void link_blocks(struct link *l);
+/* glsl_link_geom.c: before translation, the merged layouts; after the
+ * varyings, the output limits. */
+void link_geom_layout(struct link *l, struct glsl_parse_state *const *sh,
+                      unsigned n);
+void link_geom_outputs(struct link *l);
 
 #endif

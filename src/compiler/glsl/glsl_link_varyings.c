@@ -51,6 +51,19 @@ is_integer(const struct glsl_type *t)
           glsl_type_contains(t, GLSL_TYPE_DOUBLE);
 }
 
+/* The type of one vertex of an input: geometry shader inputs are arrays
+ * with one element per input vertex, each matching the previous stage's
+ * output (GLSL 1.50 4.3.4). */
+static const struct glsl_type *
+vertex_type(gl_shader_stage s, nir_variable_mode mode,
+            const struct glsl_type *t)
+{
+   if (s == MESA_SHADER_GEOMETRY && mode == nir_var_shader_in &&
+       glsl_type_is_array(t))
+      return t->element;
+   return t;
+}
+
 static int
 take_slots(bool *used, int want, unsigned n)
 {
@@ -75,19 +88,20 @@ take_slots(bool *used, int want, unsigned n)
 }
 
 static void
-add_varying(struct link *l, struct glsl_nir_var *v, int slot, unsigned n,
-            bool flat)
+add_varying(struct link *l, gl_shader_stage producer, struct glsl_nir_var *v,
+            const struct glsl_type *t, int slot, unsigned n, bool flat)
 {
    struct glsl_program *prog = l->prog;
    struct glsl_program_varying *r = &prog->varyings[prog->num_varyings++];
    r->name = ralloc_strdup(prog, v->name);
-   r->type = glsl_without_array(v->type);
-   r->array_size = glsl_type_is_array(v->type) && v->type->length > 0
-                      ? (unsigned)v->type->length
+   r->type = glsl_without_array(t);
+   r->array_size = glsl_type_is_array(t) && t->length > 0
+                      ? (unsigned)t->length
                       : 1;
    r->location = VARYING_SLOT_VAR0 + slot;
    r->num_slots = n;
    r->flat = flat;
+   r->producer = (int)producer;
 }
 
 static void
@@ -102,7 +116,8 @@ place(nir_variable *var, int slot, bool flat)
  * in declaration order, as one string of "member:type;" entries. */
 static char *
 block_signature(struct link *l, struct glsl_nir_stage *st,
-                nir_variable_mode mode, const char *block, size_t len)
+                gl_shader_stage s, nir_variable_mode mode, const char *block,
+                size_t len)
 {
    char *sig = ralloc_strdup(l->prog, "");
    for (unsigned i = 0; i < st->num_vars; i++) {
@@ -111,7 +126,8 @@ block_signature(struct link *l, struct glsl_nir_stage *st,
           v->name[len] != '.')
          continue;
       ralloc_asprintf_append(&sig, "%s:%s;", v->name,
-                             glsl_type_name(l->prog, v->type));
+                             glsl_type_name(l->prog,
+                                            vertex_type(s, mode, v->type)));
    }
    return sig;
 }
@@ -119,7 +135,7 @@ block_signature(struct link *l, struct glsl_nir_stage *st,
 /* GLSL 4.60 4.3.9: an output block and the input block of the same name
  * have the same members, in the same order, with the same types. */
 static bool
-blocks_match(struct link *l, struct glsl_nir_stage *p,
+blocks_match(struct link *l, struct glsl_nir_stage *p, gl_shader_stage ps,
              struct glsl_nir_stage *c, gl_shader_stage cs)
 {
    for (unsigned i = 0; i < c->num_vars; i++) {
@@ -128,8 +144,10 @@ blocks_match(struct link *l, struct glsl_nir_stage *p,
       if (!is_user_io(in, nir_var_shader_in) || !dot)
          continue;
       size_t len = (size_t)(dot - in->name);
-      char *a = block_signature(l, c, nir_var_shader_in, in->name, len);
-      char *b = block_signature(l, p, nir_var_shader_out, in->name, len);
+      char *a = block_signature(l, c, cs, nir_var_shader_in, in->name,
+                                len);
+      char *b = block_signature(l, p, ps, nir_var_shader_out, in->name,
+                                len);
       if (*b && strcmp(a, b)) {
          link_error(l, "block '%.*s' of the %s shader does not match the "
                     "block of that name in the previous stage (members, "
@@ -161,7 +179,8 @@ captured(struct link *l, const char *name)
 /* An output no later stage reads but transform feedback captures: it keeps
  * a slot of its own (after the matched ones) and is listed. */
 static void
-keep_output(struct link *l, struct glsl_nir_var *o, bool *used)
+keep_output(struct link *l, gl_shader_stage ps, struct glsl_nir_var *o,
+            bool *used)
 {
    unsigned n = link_type_slots(o->type);
    int slot = take_slots(used, o->location, n);
@@ -172,7 +191,7 @@ keep_output(struct link *l, struct glsl_nir_var *o, bool *used)
    }
    bool flat = o->var->data.flat || is_integer(o->type);
    place(o->var, slot, flat);
-   add_varying(l, o, slot, n, flat);
+   add_varying(l, ps, o, o->type, slot, n, flat);
 }
 
 static void
@@ -180,7 +199,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
 {
    struct glsl_nir_stage *p = l->stage[ps], *c = l->stage[cs];
    bool used[LINK_MAX_VARYING_SLOTS] = { false };
-   if (!blocks_match(l, p, c, cs))
+   if (!blocks_match(l, p, ps, c, cs))
       return;
    bool *matched = rzalloc_array(l->prog, bool,
                                  p->num_vars ? p->num_vars : 1);
@@ -214,7 +233,9 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
                        in->name, gl_shader_stage_name(ps));
             return;
          }
-         if (!link_types_match(in->type, out->type)) {
+         const struct glsl_type *in_type =
+            vertex_type(cs, nir_var_shader_in, in->type);
+         if (!link_types_match(in_type, out->type)) {
             link_error(l, "'%s' is declared with different types in the %s "
                        "and %s shaders", in->name, gl_shader_stage_name(ps),
                        gl_shader_stage_name(cs));
@@ -234,7 +255,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
             link_demote_var(c->nir, in->var);
             continue;
          }
-         unsigned n = link_type_slots(in->type);
+         unsigned n = link_type_slots(in_type);
          int slot = take_slots(used, want, n);
          if (slot < 0) {
             link_error(l, "too many varyings: '%s' does not fit in the %d "
@@ -249,7 +270,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          out->var->data.noperspective = !flat && in->var->data.noperspective;
          out->var->data.sample = in->var->data.sample;
          matched[out - p->vars] = true;
-         add_varying(l, in, slot, n, flat);
+         add_varying(l, ps, in, in_type, slot, n, flat);
       }
    }
    for (unsigned i = 0; i < p->num_vars && !l->failed; i++) {
@@ -257,7 +278,7 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
       if (!is_user_io(o, nir_var_shader_out) || matched[i])
          continue;
       if (cs == MESA_SHADER_FRAGMENT && captured(l, o->name))
-         keep_output(l, o, used);
+         keep_output(l, ps, o, used);
       else
          link_demote_var(p->nir, o->var);
    }
@@ -276,7 +297,8 @@ place_all(struct link *l, gl_shader_stage ps, nir_variable_mode mode)
          struct glsl_nir_var *o = &p->vars[i];
          if (!is_user_io(o, mode) || (o->location >= 0) != (pass == 0))
             continue;
-         unsigned n = link_type_slots(o->type);
+         const struct glsl_type *t = vertex_type(ps, mode, o->type);
+         unsigned n = link_type_slots(t);
          int slot = take_slots(used, o->location, n);
          if (slot < 0) {
             link_error(l, "too many varyings: '%s' does not fit in the %d "
@@ -284,9 +306,10 @@ place_all(struct link *l, gl_shader_stage ps, nir_variable_mode mode)
                        LINK_MAX_VARYING_SLOTS);
             return;
          }
-         bool flat = o->var->data.flat || is_integer(o->type);
+         bool flat = o->var->data.flat || is_integer(t);
          place(o->var, slot, flat);
-         add_varying(l, o, slot, n, flat);
+         add_varying(l, mode == nir_var_shader_out ? ps : MESA_SHADER_NONE,
+                     o, t, slot, n, flat);
       }
    }
 }

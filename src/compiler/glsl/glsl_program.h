@@ -205,6 +205,10 @@ struct glsl_program_varying {
    int location;                    /* VARYING_SLOT_* */
    unsigned num_slots;
    bool flat;
+   /* The stage writing it (gl_shader_stage): with a geometry shader the
+    * list holds the vertex shader's outputs to it and its own outputs;
+    * transform feedback captures the latter (GL 3.2 core 2.15). */
+   int producer;
 };
 
 /* A fragment shader output (glGetFragDataLocation). */

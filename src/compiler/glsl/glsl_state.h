@@ -82,6 +82,16 @@ struct glsl_parse_state {
    const char *pp_text;      /* glcpp output */
    bool pragma_invariant_all;
 
+   /* Geometry shaders: the layout qualifiers this shader declares
+    * (GLSL 1.50 4.3.8.1/4.3.8.2, set by glsl_check_geom.c); the linker
+    * merges those of a stage's shaders. */
+   struct {
+      int in_prim;             /* enum mesa_prim + 1, 0: not declared */
+      int out_prim;            /* enum mesa_prim + 1, 0: not declared */
+      int max_vertices;        /* -1: not declared */
+      int invocations;         /* 0: not declared */
+   } gs;
+
    /* Bump allocator for AST nodes, types and identifier strings
     * (glsl_ast_alloc): chunks under mem, no header per allocation. */
    char *ast_chunk;

@@ -247,6 +247,10 @@ check_frag_coord_layouts(struct g2n *c, struct glsl_parse_state *const *sh,
    if (any_redeclared && any_bare_use)
       g2n_fail(c, NULL, "a fragment shader uses gl_FragCoord without the "
                "redeclaration another fragment shader of the program has");
+   if (common > 0) {
+      c->shader->info.fs.origin_upper_left = common & 1;
+      c->shader->info.fs.pixel_center_integer = (common & 2) != 0;
+   }
 }
 
 struct glsl_nir_stage *
@@ -264,6 +268,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
       collect_functions(&c, shaders[i]);
    if (c.stage == MESA_SHADER_FRAGMENT)
       check_frag_coord_layouts(&c, shaders, num_shaders);
+   if (c.stage == MESA_SHADER_GEOMETRY)
+      g2n_geom_setup(&c, shaders, num_shaders);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
       declare_globals(&c, &shaders[i]->unit);

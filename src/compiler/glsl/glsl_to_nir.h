@@ -85,6 +85,11 @@ unsigned g2n_std140_stride(const struct glsl_type *t, bool rm);
  * glsl_program.h for the resulting form).  Returns false, with *error
  * (under mem_ctx), when the translation is not valid NIR (an internal
  * error of ours, reported as a link error). */
+/* Vertices of one input primitive of a geometry shader (enum mesa_prim:
+ * points 1, lines 2, triangles 3, lines_adjacency 4,
+ * triangles_adjacency 6), 0 for other primitives. */
+unsigned glsl_prim_vertices_in(int prim);
+
 bool glsl_nir_finish(nir_shader *nir, void *mem_ctx, char **error);
 
 #endif

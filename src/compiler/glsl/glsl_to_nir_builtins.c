@@ -744,6 +744,8 @@ struct g2n_val
 g2n_builtin_call(struct g2n *c, struct ast_node *n)
 {
    struct g2n_val none = { .type = n->vtype };
+   if (g2n_geom_call(c, n))
+      return none;
    builtin_fn fn = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
       if (!strcmp(families[i].name, n->name))

@@ -446,6 +446,14 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                         base.ubo && base.ubo_array_len ? base.ubo_array_len
                         : base.nswz                    ? base.nswz
                                                        : index_limit(base.dtype));
+      if (base.io_block) {
+         /* An element of an array of blocks: the member picks the
+          * variable, then this index applies to it. */
+         *lv = base;
+         lv->type = lv->dtype = base.dtype->element;
+         lv->io_index = idx;
+         return true;
+      }
       if (base.nswz) {
          /* v.zyx[i] names one component of v itself. */
          *lv = base;
@@ -496,12 +504,40 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                }
                if (base.io_block) {
                   struct g2n_sym *blk = base.io_block;
-                  int vi = blk->io_member_index[i];
+                  nir_variable *mv = NULL;
+                  int vi = -1;
+                  const struct glsl_type *mt = bt->fields[i].type;
+                  if (blk->io_builtin) {
+                     struct g2n_sym *ms =
+                        g2n_geom_in_member(c, bt->fields[i].name);
+                     if (!ms) {
+                        g2n_fail(c, n, "gl_in member '%s' is not "
+                                 "translated yet", n->name);
+                        return false;
+                     }
+                     mv = ms->var;
+                     vi = ms->var_index;
+                     mt = ms->type;
+                  } else {
+                     mv = blk->io_members[i];
+                     vi = blk->io_member_index[i];
+                  }
                   if (vi >= 0)
                      util_dynarray_element(&c->vars, struct glsl_nir_var,
                                            vi)->used = true;
-                  lv->type = lv->dtype = bt->fields[i].type;
-                  lv->deref = nir_build_deref_var(b, blk->io_members[i]);
+                  lv->deref = nir_build_deref_var(b, mv);
+                  if (base.io_index) {
+                     lv->deref = nir_build_deref_array(b, lv->deref,
+                                                       base.io_index);
+                  } else if (blk->io_builtin ||
+                             glsl_type_is_array(blk->type)) {
+                     g2n_fail(c, n, "an array of blocks is used without "
+                              "an index");
+                     return false;
+                  }
+                  lv->type = lv->dtype = mt;
+                  lv->io_index = NULL;
+                  lv->io_block = NULL;
                   return true;
                }
                lv->type = lv->dtype = bt->fields[i].type;
@@ -803,6 +839,15 @@ g2n_expr(struct g2n *c, struct ast_node *n)
          len = t->matrix_columns;
       else if (t)
          len = t->vector_elements;
+      /* Geometry inputs are sized by the stage's input primitive
+       * (declared maybe in another shader of the stage): the size of
+       * the translated variable counts. */
+      if (c->stage == MESA_SHADER_GEOMETRY && n->a->kind == AST_IDENT) {
+         struct g2n_sym *sym = g2n_lookup(c, n->a->name);
+         if (sym && sym->type && glsl_type_is_array(sym->type) &&
+             sym->type->length > 0)
+            len = sym->type->length;
+      }
       return g2n_basic(n->vtype, nir_imm_int(&c->b, len));
    }
    default:

@@ -56,6 +56,8 @@ struct g2n_lval {
    nir_def *dyn_index;
    /* The instance of an input/output block (FIELD picks a member). */
    struct g2n_sym *io_block;
+   /* ... an element of an array of blocks (geometry inputs): the index */
+   nir_def *io_index;
    /* In a uniform block: read with load_ubo at this byte offset. */
    bool ubo;
    int ubo_block;
@@ -80,6 +82,7 @@ struct g2n_sym {
    /* An input/output block instance: one variable per member. */
    nir_variable **io_members;
    int *io_member_index;       /* their g2n.vars indices */
+   bool io_builtin;            /* gl_in: members by name, made lazily */
    /* Uniform block members (or a block instance). */
    bool is_ubo;
    int ubo_block;
@@ -141,6 +144,7 @@ struct g2n {
     * 4.5.3): AST_Q_HIGHP/MEDIUMP/LOWP or 0 when none. */
    unsigned default_prec_float, default_prec_int;
    bool ubo_row_major_default;  /* layout(row_major) uniform; */
+   unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
    bool failed;
    char *error;
 };
@@ -216,6 +220,13 @@ void g2n_ubo_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv);
 void g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx);
 void g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i);
 struct g2n_val g2n_ubo_load(struct g2n *c, const struct g2n_lval *lv);
+
+/* glsl_to_nir_geom.c */
+void g2n_geom_setup(struct g2n *c, struct glsl_parse_state *const *shaders,
+                    unsigned num_shaders);
+struct g2n_sym *g2n_geom_gl_in(struct g2n *c);
+struct g2n_sym *g2n_geom_in_member(struct g2n *c, const char *name);
+bool g2n_geom_call(struct g2n *c, struct ast_node *n);
 
 /* glsl_to_nir_texture.c */
 struct g2n_val g2n_texture_call(struct g2n *c, const char *name,

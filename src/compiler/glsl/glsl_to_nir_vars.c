@@ -321,12 +321,17 @@ io_block(struct g2n *c, struct ast_node *n)
       g2n_fail(c, n, "block without a type");
       return;
    }
-   if (n->dims.count) {
+   nir_variable_mode mode = mode_for(c, q);
+   /* Geometry input blocks are arrays of one block per input vertex
+    * (GLSL 1.50 4.3.7): each member becomes an array of that length. */
+   bool per_vertex = c->stage == MESA_SHADER_GEOMETRY &&
+                     mode == nir_var_shader_in && n->dims.count == 1 &&
+                     n->name2;
+   if (n->dims.count && !per_vertex) {
       g2n_fail(c, n, "arrays of input/output blocks are not translated "
                "yet");
       return;
    }
-   nir_variable_mode mode = mode_for(c, q);
    /* Shaders of one stage declare a block the same way (GLSL 4.60
     * 4.3.9); the first declaration makes the variables. */
    char *key = ralloc_asprintf(c->mem, "%s block %s",
@@ -348,7 +353,9 @@ io_block(struct g2n *c, struct ast_node *n)
    struct g2n_sym *inst = NULL;
    if (n->name2) {
       inst = rzalloc(c->mem, struct g2n_sym);
-      inst->type = bt;
+      inst->type = per_vertex ? glsl_array_type(c->shader, bt,
+                                                (int)c->gs_vertices_in)
+                              : bt;
       inst->field = -1;
       inst->var_index = -1;
       inst->io_members = rzalloc_array(c->mem, nir_variable *,
@@ -359,6 +366,8 @@ io_block(struct g2n *c, struct ast_node *n)
    }
    for (unsigned i = 0; i < bt->num_fields; i++) {
       const struct glsl_type *ft = bt->fields[i].type;
+      if (per_vertex)
+         ft = glsl_array_type(c->shader, ft, (int)c->gs_vertices_in);
       unsigned mq = q | bt->fields[i].qualifiers;
       const char *name = ralloc_asprintf(c->mem, "%s.%s", n->name,
                                          bt->fields[i].name);
@@ -450,9 +459,14 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          continue;
       }
       if (glsl_type_is_array(t) && t->length < 0) {
-         /* Implicitly sized: by the largest constant index used. */
+         /* Implicitly sized: by the largest constant index used; inputs
+          * of a geometry shader by the input primitive (GLSL 1.50
+          * 4.3.8.1). */
+         bool gs_in = c->stage == MESA_SHADER_GEOMETRY &&
+                      (q & AST_Q_IN);
          t = glsl_array_type(c->shader, t->element,
-                             g2n_implicit_array_size(c, d->name));
+                             gs_in ? (int)c->gs_vertices_in
+                                   : g2n_implicit_array_size(c, d->name));
       }
       if (q & (AST_Q_BUFFER | AST_Q_SHARED)) {
          g2n_fail(c, d, "buffer and shared variables are not translated "
@@ -623,10 +637,13 @@ struct builtin_io {
 
 #define VS (1u << MESA_SHADER_VERTEX)
 #define FS (1u << MESA_SHADER_FRAGMENT)
+#define GS (1u << MESA_SHADER_GEOMETRY)
+#define ALL (VS | GS | FS)
 
 /* Locations: the standard slots glsl_program.h documents. */
 static const struct builtin_io builtin_ios[] = {
-   { "gl_Position", "vec4", VS, nir_var_shader_out, VARYING_SLOT_POS, 0, 0 },
+   { "gl_Position", "vec4", VS | GS, nir_var_shader_out, VARYING_SLOT_POS, 0,
+     0 },
    /* Compatibility: gl_Vertex is generic attribute 0 (the linker keeps
     * index 0 for it). */
    { "gl_Vertex", "vec4", VS, nir_var_shader_in, VERT_ATTRIB_GENERIC0, 0,
@@ -653,7 +670,7 @@ static const struct builtin_io builtin_ios[] = {
      VERT_ATTRIB_TEX0 + 6, 0, 0 },
    { "gl_MultiTexCoord7", "vec4", VS, nir_var_shader_in,
      VERT_ATTRIB_TEX0 + 7, 0, 0 },
-   { "gl_PointSize", "float", VS, nir_var_shader_out, VARYING_SLOT_PSIZ, 0,
+   { "gl_PointSize", "float", VS | GS, nir_var_shader_out, VARYING_SLOT_PSIZ, 0,
      0 },
    { "gl_VertexID", "int", VS, 0, 0, nir_intrinsic_load_vertex_id, 0 },
    { "gl_InstanceID", "int", VS, 0, 0, nir_intrinsic_load_instance_id, 0 },
@@ -678,24 +695,24 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_FragDepthEXT", "float", FS, nir_var_shader_out, FRAG_RESULT_DEPTH,
      0, 0 },
    /* Compatibility-profile varyings at their fixed slots. */
-   { "gl_FrontColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_COL0, 0,
+   { "gl_FrontColor", "vec4", VS | GS, nir_var_shader_out, VARYING_SLOT_COL0, 0,
      0 },
-   { "gl_BackColor", "vec4", VS, nir_var_shader_out, VARYING_SLOT_BFC0, 0,
+   { "gl_BackColor", "vec4", VS | GS, nir_var_shader_out, VARYING_SLOT_BFC0, 0,
      0 },
-   { "gl_FrontSecondaryColor", "vec4", VS, nir_var_shader_out,
+   { "gl_FrontSecondaryColor", "vec4", VS | GS, nir_var_shader_out,
      VARYING_SLOT_COL1, 0, 0 },
-   { "gl_BackSecondaryColor", "vec4", VS, nir_var_shader_out,
+   { "gl_BackSecondaryColor", "vec4", VS | GS, nir_var_shader_out,
      VARYING_SLOT_BFC1, 0, 0 },
-   { "gl_TexCoord", "vec4", VS, nir_var_shader_out, VARYING_SLOT_TEX0, 0,
+   { "gl_TexCoord", "vec4", VS | GS, nir_var_shader_out, VARYING_SLOT_TEX0, 0,
      8 },
-   { "gl_FogFragCoord", "float", VS, nir_var_shader_out, VARYING_SLOT_FOGC,
+   { "gl_FogFragCoord", "float", VS | GS, nir_var_shader_out, VARYING_SLOT_FOGC,
      0, 0 },
    /* User clipping: gl_ClipDistance[i] (GLSL 1.30) is float i of
     * VARYING_SLOT_CLIP_DIST0/1 once packed by the backend; gl_ClipVertex
     * (compatibility) has a slot of its own. */
-   { "gl_ClipVertex", "vec4", VS, nir_var_shader_out,
+   { "gl_ClipVertex", "vec4", VS | GS, nir_var_shader_out,
      VARYING_SLOT_CLIP_VERTEX, 0, 0 },
-   { "gl_ClipDistance", "float", VS, nir_var_shader_out,
+   { "gl_ClipDistance", "float", VS | GS, nir_var_shader_out,
      VARYING_SLOT_CLIP_DIST0, 0, 8 },
    /* GLSL 1.30 section 7.2: the fragment shader reads the interpolated
     * distances */
@@ -707,38 +724,50 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_TexCoord", "vec4", FS, nir_var_shader_in, VARYING_SLOT_TEX0, 0, 8 },
    { "gl_FogFragCoord", "float", FS, nir_var_shader_in, VARYING_SLOT_FOGC, 0,
      0 },
+   /* Geometry shaders (GLSL 1.50 7.1): the input primitive's number and
+    * the instance number are system values; gl_PrimitiveID and gl_Layer
+    * are outputs, gl_PrimitiveID a flat input of the fragment shader. */
+   { "gl_PrimitiveIDIn", "int", GS, 0, 0, nir_intrinsic_load_primitive_id,
+     0 },
+   { "gl_InvocationID", "int", GS, 0, 0, nir_intrinsic_load_invocation_id,
+     0 },
+   { "gl_PrimitiveID", "int", GS, nir_var_shader_out,
+     VARYING_SLOT_PRIMITIVE_ID, 0, 0 },
+   { "gl_PrimitiveID", "int", FS, nir_var_shader_in,
+     VARYING_SLOT_PRIMITIVE_ID, 0, 0 },
+   { "gl_Layer", "int", GS, nir_var_shader_out, VARYING_SLOT_LAYER, 0, 0 },
    /* Compatibility-profile transformation state: default-block uniforms
     * named like this, identity by default (GL 2.1 2.11.2); the GL front
     * end keeps them current. */
-   { "gl_ModelViewMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 0 },
-   { "gl_ProjectionMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 0 },
-   { "gl_ModelViewProjectionMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0,
+   { "gl_ModelViewMatrix", "mat4", ALL, nir_var_uniform, -1, 0, 0 },
+   { "gl_ProjectionMatrix", "mat4", ALL, nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewProjectionMatrix", "mat4", ALL, nir_var_uniform, -1, 0,
      0 },
-   { "gl_ModelViewMatrixInverse", "mat4", VS | FS, nir_var_uniform, -1, 0,
+   { "gl_ModelViewMatrixInverse", "mat4", ALL, nir_var_uniform, -1, 0,
      0 },
-   { "gl_ProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform, -1, 0,
+   { "gl_ProjectionMatrixInverse", "mat4", ALL, nir_var_uniform, -1, 0,
      0 },
-   { "gl_ModelViewProjectionMatrixInverse", "mat4", VS | FS, nir_var_uniform,
+   { "gl_ModelViewProjectionMatrixInverse", "mat4", ALL, nir_var_uniform,
      -1, 0, 0 },
-   { "gl_NormalMatrix", "mat3", VS | FS, nir_var_uniform, -1, 0, 0 },
-   { "gl_ModelViewMatrixTranspose", "mat4", VS | FS, nir_var_uniform, -1, 0,
+   { "gl_NormalMatrix", "mat3", ALL, nir_var_uniform, -1, 0, 0 },
+   { "gl_ModelViewMatrixTranspose", "mat4", ALL, nir_var_uniform, -1, 0,
      0 },
-   { "gl_ProjectionMatrixTranspose", "mat4", VS | FS, nir_var_uniform, -1,
+   { "gl_ProjectionMatrixTranspose", "mat4", ALL, nir_var_uniform, -1,
      0, 0 },
-   { "gl_ModelViewProjectionMatrixTranspose", "mat4", VS | FS,
+   { "gl_ModelViewProjectionMatrixTranspose", "mat4", ALL,
      nir_var_uniform, -1, 0, 0 },
-   { "gl_ModelViewMatrixInverseTranspose", "mat4", VS | FS, nir_var_uniform,
+   { "gl_ModelViewMatrixInverseTranspose", "mat4", ALL, nir_var_uniform,
      -1, 0, 0 },
-   { "gl_ProjectionMatrixInverseTranspose", "mat4", VS | FS,
+   { "gl_ProjectionMatrixInverseTranspose", "mat4", ALL,
      nir_var_uniform, -1, 0, 0 },
-   { "gl_ModelViewProjectionMatrixInverseTranspose", "mat4", VS | FS,
+   { "gl_ModelViewProjectionMatrixInverseTranspose", "mat4", ALL,
      nir_var_uniform, -1, 0, 0 },
-   { "gl_NormalScale", "float", VS | FS, nir_var_uniform, -1, 0, 0 },
+   { "gl_NormalScale", "float", ALL, nir_var_uniform, -1, 0, 0 },
    /* Every GLSL and GLSL ES version (GLSL 1.10 7.5, ES 1.00 7.5): the
     * window depth range, kept current by the GL front end too. */
-   { "gl_DepthRange", "gl_DepthRangeParameters", VS | FS, nir_var_uniform,
+   { "gl_DepthRange", "gl_DepthRangeParameters", ALL, nir_var_uniform,
      -1, 0, 0 },
-   { "gl_TextureMatrix", "mat4", VS | FS, nir_var_uniform, -1, 0, 8 },
+   { "gl_TextureMatrix", "mat4", ALL, nir_var_uniform, -1, 0, 8 },
 };
 
 static struct g2n_sym *
@@ -797,6 +826,11 @@ g2n_builtin_var(struct g2n *c, const char *name)
    if (e)
       return e->data;
    struct g2n_sym *sym = NULL;
+   if (!strcmp(name, "gl_in") && c->stage == MESA_SHADER_GEOMETRY) {
+      sym = g2n_geom_gl_in(c);
+      hash_table_insert(c->builtins, name, sym);
+      return sym;
+   }
    for (unsigned i = 0; i < ARRAY_SIZE(builtin_ios); i++) {
       const struct builtin_io *io = &builtin_ios[i];
       if (strcmp(io->name, name) || !(io->stages & (1u << c->stage)))
@@ -817,6 +851,9 @@ g2n_builtin_var(struct g2n *c, const char *name)
          sym->var = nir_variable_create(c->shader, io->mode,
                                         g2n_vtype(c, t, false), name);
          sym->var->data.location = io->location;
+         /* Integer varyings are never interpolated (gl_PrimitiveID). */
+         sym->var->data.flat = io->mode != nir_var_uniform &&
+                               t->base_type == GLSL_TYPE_INT;
          if (io->location >= 0)
             sym->var->data.driver_location = (unsigned)io->location;
          unsigned q = io->mode == nir_var_shader_out ? AST_Q_OUT

@@ -892,6 +892,13 @@ typedef struct nir_shader_info {
       uint16_t vertices_out;    /* layout(max_vertices = N) */
       bool uses_end_primitive;  /* any end_primitive: strips can restart */
    } gs;
+   /* Fragment shaders: gl_FragCoord's layout qualifiers (GLSL 1.50
+    * 4.3.8.1, ARB_fragment_coord_conventions), for the state tracker's
+    * lowering of load_frag_coord. */
+   struct {
+      bool origin_upper_left;
+      bool pixel_center_integer;
+   } fs;
 } nir_shader_info;
 
 typedef struct nir_shader {

@@ -12,6 +12,10 @@
  * Constant parts of the offset fold away later.  A vector component picked
  * with a non-constant index is loaded whole and extracted; such stores are
  * left as derefs.
+ *
+ * Geometry-shader inputs are arrays with one element per vertex of the
+ * input primitive: their outermost index becomes the vertex source of
+ * load_per_vertex_input and the rest of the chain the slot offset.
  */
 #include "nir_builder.h"
 #include "nir_passes.h"
@@ -37,10 +41,12 @@ nir_assign_io_var_locations(nir_shader *shader, nir_variable_mode mode,
 }
 
 /* Offset (in type_size units) and component of a deref chain; NULL offset
- * when the chain is not an I/O access we understand. */
+ * when the chain is not an I/O access we understand.  With `vertex`, the
+ * index applied to the variable itself is the vertex (per-vertex inputs)
+ * and is not part of the offset. */
 static nir_def *
 chain_offset(nir_builder *b, nir_deref_instr *d, nir_type_size_fn type_size,
-             nir_def **component, nir_variable **var)
+             nir_def **component, nir_variable **var, nir_def **vertex)
 {
    if (d->deref_type == nir_deref_type_var) {
       *var = d->var;
@@ -49,10 +55,19 @@ chain_offset(nir_builder *b, nir_deref_instr *d, nir_type_size_fn type_size,
    if (d->deref_type == nir_deref_type_cast)
       return NULL;
    nir_deref_instr *parent = nir_deref_instr_parent(d);
-   nir_def *base = chain_offset(b, parent, type_size, component, var);
+   nir_def *base = chain_offset(b, parent, type_size, component, var,
+                               vertex);
    if (!base)
       return NULL;
    const nir_vtype *pt = parent->type;
+   if (vertex && parent->deref_type == nir_deref_type_var) {
+      if (d->deref_type != nir_deref_type_array ||
+          pt->kind == NIR_VTYPE_VECTOR)
+         return NULL;
+      *vertex = d->arr_index.ssa->bit_size == 32
+                   ? d->arr_index.ssa : nir_u2u32(b, d->arr_index.ssa);
+      return base;
+   }
    if (d->deref_type == nir_deref_type_struct) {
       unsigned off = 0;
       for (unsigned i = 0; i < d->field_index; i++)
@@ -89,10 +104,13 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, nir_variable_mode modes,
       return false;
 
    b->cursor = nir_before_instr(&intr->instr);
-   nir_def *comp = NULL;
+   nir_def *comp = NULL, *vertex = NULL;
    nir_variable *var = NULL;
-   nir_def *offset = chain_offset(b, d, type_size, &comp, &var);
-   if (!offset || !var)
+   bool per_vertex = mode == nir_var_shader_in &&
+                     b->shader->info.stage == MESA_SHADER_GEOMETRY;
+   nir_def *offset = chain_offset(b, d, type_size, &comp, &var,
+                                  per_vertex ? &vertex : NULL);
+   if (!offset || !var || (per_vertex && !vertex))
       return false;
    unsigned const_comp = 0;
    bool dynamic_comp = false;
@@ -113,9 +131,15 @@ lower_access(nir_builder *b, nir_intrinsic_instr *intr, nir_variable_mode modes,
       unsigned nc = dynamic_comp ? nir_deref_instr_parent(d)->type->components
                                  : intr->def.num_components;
       if (mode == nir_var_shader_in) {
-         nir_def *srcs[1] = { offset };
+         nir_def *srcs[2] = { offset };
+         if (per_vertex) {
+            srcs[0] = vertex;
+            srcs[1] = offset;
+         }
          v = &nir_build_intrinsic(
-                b, nir_intrinsic_load_input, nc, intr->def.bit_size, srcs,
+                b, per_vertex ? nir_intrinsic_load_per_vertex_input
+                              : nir_intrinsic_load_input,
+                nc, intr->def.bit_size, srcs,
                 NIR_INTRINSIC_BASE, (int)var->data.driver_location,
                 NIR_INTRINSIC_COMPONENT,
                 (int)(var->data.component + (dynamic_comp ? 0 : const_comp)),

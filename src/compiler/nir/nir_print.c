@@ -376,6 +376,13 @@ nir_print_shader(nir_shader *shader, FILE *fp)
               shader->info.gs.output_primitive, shader->info.gs.vertices_out,
               shader->info.gs.invocations,
               shader->info.gs.uses_end_primitive ? ", end_primitive" : "");
+   if (shader->info.stage == MESA_SHADER_FRAGMENT &&
+       (shader->info.fs.origin_upper_left ||
+        shader->info.fs.pixel_center_integer))
+      fprintf(fp, "fs:%s%s\n",
+              shader->info.fs.origin_upper_left ? " origin_upper_left" : "",
+              shader->info.fs.pixel_center_integer ? " pixel_center_integer"
+                                                   : "");
    nir_foreach_variable_in_shader(var, shader)
       print_var(var, &st);
 

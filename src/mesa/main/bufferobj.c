@@ -13,6 +13,7 @@
 
 #include "main/bufferobj.h"
 #include "main/context.h"
+#include "main/desktop32.h"
 #include "main/hash.h"
 #include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
@@ -724,6 +725,9 @@ get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
       target = GL_TRANSFORM_FEEDBACK_BUFFER;
       break;
    default:
+      bool ok;
+      if (_mesa_sample_mask_indexed(ctx, pname, index, out, &ok, func))
+         return ok;
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;
    }

@@ -89,6 +89,8 @@ _mesa_alloc_shared_state(void)
       [TEXTURE_BUFFER_INDEX] = GL_TEXTURE_BUFFER,
       [TEXTURE_1D_INDEX] = GL_TEXTURE_1D,
       [TEXTURE_1D_ARRAY_INDEX] = GL_TEXTURE_1D_ARRAY,
+      [TEXTURE_2D_MULTISAMPLE_INDEX] = GL_TEXTURE_2D_MULTISAMPLE,
+      [TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX] = GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
    };
    bool defaults_ok = true;
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
@@ -221,6 +223,8 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Polygon.FrontMode = ctx->Polygon.BackMode = GL_FILL;
    ctx->Light.ShadeModel = GL_SMOOTH;
    ctx->Light.ProvokingVertex = GL_LAST_VERTEX_CONVENTION;
+   /* GL 3.2 table 6.17: every bit of the sample mask set. */
+   ctx->Multisample.SampleMaskValue = ~0u;
    ctx->Color.SrcRGB = ctx->Color.SrcA = GL_ONE;
    ctx->Color.DstRGB = ctx->Color.DstA = GL_ZERO;
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;

@@ -11,6 +11,7 @@
 #include "main/blend.h"
 #include "compiler/glsl/glsl_program.h"
 #include "main/fbobject.h"
+#include "main/geomshader.h"
 #include "main/robustness.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
@@ -26,6 +27,10 @@ valid_mode(struct gl_context *ctx, GLenum mode)
     * contexts (appendix E). */
    if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) && mode >= GL_QUADS &&
        mode <= GL_POLYGON)
+      return true;
+   /* GL 3.2 core 2.6.1: the adjacency primitives (drawn without their
+    * adjacent vertices when no geometry shader is active). */
+   if (_mesa_is_adjacency_mode(mode) && _mesa_has_geometry_shaders(ctx))
       return true;
    return mode <= GL_TRIANGLE_FAN;
 }
@@ -127,7 +132,8 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
                 const char *func)
 {
    if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func) ||
-       !advanced_blend_allows(ctx, func))
+       !advanced_blend_allows(ctx, func) ||
+       !_mesa_geometry_draw_allows(ctx, mode, func))
       return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))
       return true;

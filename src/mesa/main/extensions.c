@@ -50,22 +50,46 @@ has_advanced_blend(const struct gl_context *ctx)
    return ctx->Const.AdvancedBlend;
 }
 
+static bool
+has_texture_multisample(const struct gl_context *ctx)
+{
+   return ctx->Const.TextureMultisample;
+}
+
+static bool
+has_depth_clamp(const struct gl_context *ctx)
+{
+   return ctx->Const.DepthClamp;
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
+   /* GL 3.2's features, also in 3.0/3.1 contexts (desktop32.c) */
+   {"GL_ARB_depth_clamp", API_GL, 0, has_depth_clamp},
+   {"GL_ARB_draw_elements_base_vertex", API_GL, 0},
    /* layout(location) on vertex inputs and fragment outputs (and index,
     * with ARB_blend_func_extended): the GLSL front end and linker have
     * it. */
    {"GL_ARB_explicit_attrib_location", API_GL, 0},
+   /* layout(origin_upper_left, pixel_center_integer) on gl_FragCoord
+    * (the GLSL front end; st_nir_lower_wpos.c) */
+   {"GL_ARB_fragment_coord_conventions", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   {"GL_ARB_provoking_vertex", API_GL, 0},
+   /* AGX samplers always filter across cube faces (st_texture.c) */
+   {"GL_ARB_seamless_cube_map", API_GL, 0},
    /* Sync objects (the ES 3.0 ones, over pipe fences) and
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
+   {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
    {"GL_ARB_texture_rectangle", API_GL, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
+   /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */
+   {"GL_ARB_vertex_array_bgra", API_GL, 0},
    {"GL_EXT_base_instance", API_ES, 30},
    {"GL_EXT_blend_func_extended", API_ES, 20, has_dual_source},
    {"GL_EXT_color_buffer_float", API_ES, 30},

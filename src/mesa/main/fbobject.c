@@ -14,6 +14,7 @@
 #include "main/context.h"
 #include "main/extensions.h"
 #include "main/fbobject.h"
+#include "main/texture_multisample.h"
 #include "main/formats_es3.h"
 #include "main/hash.h"
 #include "main/texobj.h"
@@ -193,6 +194,7 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
          }
          rb->Width = img->Width;
          rb->Height = img->Height;
+         rb->Samples = att->Texture->Samples; /* multisample textures */
          rb->Format = img->PipeFormat;
          rb->InternalFormat = img->InternalFormat;
       }
@@ -211,6 +213,11 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
    GLsizei w = -1, h = -1;
    bool any = false;
    unsigned samples = 0;
+   /* GL 3.2 section 4.4.4: fixed sample locations of the attached
+    * multisample textures (-1: none yet), and whether there are
+    * renderbuffers. */
+   int fixed = -1;
+   bool any_rb = false;
 
    if (!fb)
       return GL_FRAMEBUFFER_UNDEFINED;
@@ -241,11 +248,23 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
          return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       }
       /* ES 3.0.6 section 4.4.4.2: every attachment has the same
-       * RENDERBUFFER_SAMPLES (textures count as 0). */
+       * RENDERBUFFER_SAMPLES (textures count as 0); GL 3.2 section 4.4.4:
+       * the same for TEXTURE_SAMPLES of multisample textures, and their
+       * TEXTURE_FIXED_SAMPLE_LOCATIONS is the same, and TRUE when
+       * renderbuffers are attached too. */
       unsigned rs = rb->Samples > 1 ? rb->Samples : 0;
       if (any && rs != samples)
          return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
       samples = rs;
+      if (att->Type == GL_TEXTURE && att->Texture->Samples) {
+         int f = att->Texture->FixedSampleLocations;
+         if (fixed >= 0 && f != fixed)
+            return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+         fixed = f;
+      }
+      any_rb |= att->Type == GL_RENDERBUFFER;
+      if (any_rb && fixed == 0)
+         return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
       if (!any) {
          w = rb->Width;
          h = rb->Height;
@@ -575,7 +594,15 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
       return;
    if (texture) {
       bool rect = textarget == GL_TEXTURE_RECTANGLE && !_mesa_is_gles(ctx);
-      if (textarget == GL_TEXTURE_2D || rect) {
+      /* GL 3.2 section 4.4.2: TEXTURE_2D_MULTISAMPLE, level 0. */
+      bool ms = textarget == GL_TEXTURE_2D_MULTISAMPLE &&
+                _mesa_has_texture_multisample(ctx);
+      if (ms && level != 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE,
+                     "glFramebufferTexture2D(multisample level=%d)", level);
+         return;
+      }
+      if (textarget == GL_TEXTURE_2D || rect || ms) {
          face = 0;
       } else if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
                  textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -591,8 +618,9 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
                      "glFramebufferTexture2D(texture=%u)", texture);
          return;
       }
-      GLenum want = textarget == GL_TEXTURE_2D || rect ? textarget
-                                                       : GL_TEXTURE_CUBE_MAP;
+      GLenum want = textarget == GL_TEXTURE_2D || rect || ms
+                       ? textarget
+                       : GL_TEXTURE_CUBE_MAP;
       if (tex->Target != want) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTexture2D(textarget mismatch)");
@@ -1045,6 +1073,36 @@ _mesa_DeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
  * the format is not colour-, depth- or stencil-renderable in ctx (ES 3.0.6
  * section 4.4.2.1; ES 2.0: table 4.5, OES_rgb8_rgba8, OES_depth24,
  * EXT_color_buffer_half_float's RGBA16F and RGB16F). */
+/* Desktop GL 3.2 section 4.4.2.1 takes the base internal formats that
+ * are colour-, depth- or stencil-renderable (section 4.4.4) too: they
+ * stand for the sized format an implementation would pick, here the
+ * 8-bit colour ones, DEPTH_COMPONENT24, DEPTH24_STENCIL8 and
+ * STENCIL_INDEX8 (as Mesa picks). */
+static GLenum
+sized_renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
+{
+   if (_mesa_is_gles(ctx))
+      return ifmt;
+   switch (ifmt) {
+   case GL_RED:
+      return GL_R8;
+   case GL_RG:
+      return GL_RG8;
+   case GL_RGB:
+      return GL_RGB8;
+   case GL_RGBA:
+      return GL_RGBA8;
+   case GL_DEPTH_COMPONENT:
+      return GL_DEPTH_COMPONENT24;
+   case GL_DEPTH_STENCIL:
+      return GL_DEPTH24_STENCIL8;
+   case GL_STENCIL_INDEX:
+      return GL_STENCIL_INDEX8;
+   default:
+      return ifmt;
+   }
+}
+
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
@@ -1076,6 +1134,7 @@ _mesa_RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_ENUM, "glRenderbufferStorage(target)");
       return;
    }
+   internalformat = sized_renderbuffer_format(ctx, internalformat);
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_ENUM,
@@ -1171,6 +1230,7 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
                   "glRenderbufferStorageMultisample(target)");
       return;
    }
+   internalformat = sized_renderbuffer_format(ctx, internalformat);
    format = renderbuffer_format(ctx, internalformat);
    if (format == PIPE_FORMAT_NONE) {
       _mesa_error(ctx, GL_INVALID_ENUM,
@@ -1190,8 +1250,12 @@ _mesa_RenderbufferStorageMultisample(GLenum target, GLsizei samples,
    }
    /* ES 3.0.6 section 4.4.2.1: more than MAX_SAMPLES, or any samples of
     * an integer format, is an INVALID_OPERATION. */
+   /* Desktop GL 3.2 section 4.4.2.1: integer formats up to
+    * MAX_INTEGER_SAMPLES (0 without multisample textures). */
+   bool integer = util_format_is_pure_integer(format);
    if (samples > ctx->Const.MaxSamples ||
-       util_format_is_pure_integer(format)) {
+       (integer && (_mesa_is_gles(ctx) ||
+                    samples > ctx->Const.MaxIntegerSamples))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glRenderbufferStorageMultisample(samples=%d)", samples);
       return;
@@ -1285,9 +1349,11 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    struct gl_texture_object *tex = NULL;
    if (texture) {
       tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
-      /* Only 3D and 2D array textures have layers. */
+      /* Only 3D, 2D array and (GL 3.2) multisample array textures have
+       * layers. */
+      bool ms_array = tex && tex->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
       if (!tex || (tex->Target != GL_TEXTURE_3D &&
-                   tex->Target != GL_TEXTURE_2D_ARRAY)) {
+                   tex->Target != GL_TEXTURE_2D_ARRAY && !ms_array)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTextureLayer(texture=%u)", texture);
          return;
@@ -1296,7 +1362,7 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
                            ? ctx->Const.Max3DTextureSize
                            : ctx->Const.MaxArrayTextureLayers;
       if (level < 0 || level >= MAX_TEXTURE_LEVELS || layer < 0 ||
-          layer >= max_layer) {
+          layer >= max_layer || (ms_array && level != 0)) {
          _mesa_error(ctx, GL_INVALID_VALUE,
                      "glFramebufferTextureLayer(level/layer)");
          return;

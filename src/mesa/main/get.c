@@ -18,8 +18,10 @@
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/desktop31.h"
+#include "main/desktop32.h"
 #include "main/extensions.h"
 #include "main/formats_es3.h"
+#include "main/geomshader.h"
 #include "main/texcompress.h"
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
@@ -279,6 +281,21 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    if (_mesa_texbuffer_get(ctx, pname, &tbo_state)) {
       int1(v, tbo_state);
       return true;
+   }
+   GLint gl32_state;
+   bool gl32_bool;
+   if (_mesa_get_desktop32_state(ctx, pname, &gl32_state, &gl32_bool)) {
+      if (gl32_bool)
+         bool1(v, gl32_state != 0);
+      else
+         int1(v, gl32_state);
+      return true;
+   }
+   GLint gs_limit;
+   if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {
+      if (known)
+         int1(v, gs_limit);
+      return known;
    }
    GLint ubo_state;
    if (_mesa_get_uniform_block_state(ctx, pname, &ubo_state, &known)) {

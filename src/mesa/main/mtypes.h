@@ -192,6 +192,8 @@ enum gl_texture_index {
    TEXTURE_BUFFER_INDEX, /* GL 3.1 / ARB_texture_buffer_object (desktop) */
    TEXTURE_1D_INDEX, /* desktop GL */
    TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
+   TEXTURE_2D_MULTISAMPLE_INDEX, /* GL 3.2 / ARB_texture_multisample */
+   TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX,
    NUM_TEXTURE_TARGETS,
 };
 
@@ -241,6 +243,11 @@ struct gl_texture_object {
    GLenum BufferObjectFormat;
    GLintptr BufferOffset;
    GLsizeiptr BufferSize;
+   /* Multisample textures (GL 3.2 section 3.8.4, texture_multisample.c):
+    * the sample count of the storage (0: none yet) and whether the
+    * sample locations are the same for every pixel. */
+   GLuint Samples;
+   bool FixedSampleLocations;
 };
 
 struct pipe_query;
@@ -380,6 +387,12 @@ struct gl_constants {
    /* PIPE_CAP_BLEND_EQUATION_ADVANCED: KHR_blend_equation_advanced and
     * _coherent. */
    bool AdvancedBlend;
+   /* GL 3.2 / ARB_texture_multisample (st_context.c): multisample
+    * textures exist; the largest colour, depth and integer counts. */
+   bool TextureMultisample;
+   GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
+   /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
+   bool DepthClamp;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -533,6 +546,10 @@ struct gl_context {
       bool SampleCoverage;
       GLfloat SampleCoverageValue;
       bool SampleCoverageInvert;
+      /* GL 3.2 section 4.1.3: SAMPLE_MASK and SAMPLE_MASK_VALUE word 0
+       * (glSampleMaski; MAX_SAMPLE_MASK_WORDS is 1). */
+      bool SampleMask;
+      GLbitfield SampleMaskValue;
    } Multisample;
 
    struct {
@@ -588,6 +605,9 @@ struct gl_context {
 
    GLuint ActiveTexture; /* index, not the GL_TEXTUREi enum */
    struct gl_texture_unit TexUnit[MAX_COMBINED_TEXTURE_UNITS];
+   /* GL 3.2 PROXY_TEXTURE_2D_MULTISAMPLE(_ARRAY): image state only, no
+    * storage (texture_multisample.c). */
+   struct gl_texture_object ProxyMS[2];
    bool PrimitiveRestartFixedIndex;
    /* GL 3.1 section 2.8.1: GL_PRIMITIVE_RESTART and its index. */
    bool PrimitiveRestart;
@@ -602,6 +622,9 @@ struct gl_context {
    bool FramebufferSRGB; /* GL_FRAMEBUFFER_SRGB, desktop GL 3.0 */
    bool VertexProgramTwoSide; /* GL_VERTEX_PROGRAM_TWO_SIDE, compatibility */
    bool RasterizerDiscard;
+   bool DepthClamp; /* GL 3.2 section 2.17 (GL_DEPTH_CLAMP) */
+   bool CubeMapSeamless; /* GL 3.2 section 3.8.8 (seamless cube maps) */
+   bool ProgramPointSize; /* GL 3.2 section 3.4 (GL_PROGRAM_POINT_SIZE) */
 };
 
 #endif

@@ -12,6 +12,7 @@
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/extensions.h"
+#include "main/texture_multisample.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 
@@ -297,6 +298,22 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_RASTERIZER_DISCARD:
       *dirty = ST_NEW_RASTERIZER;
       return es3 ? &ctx->RasterizerDiscard : NULL;
+   case GL_DEPTH_CLAMP: /* GL 3.2 section 2.17, ARB_depth_clamp */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx) || !ctx->Const.DepthClamp ? NULL
+                                                          : &ctx->DepthClamp;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS:
+      /* GL 3.2 section 3.8.8, ARB_seamless_cube_map (st_texture.c) */
+      *dirty = ST_NEW_SAMPLERS;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->CubeMapSeamless;
+   case GL_SAMPLE_MASK: /* GL 3.2 section 4.1.3 */
+      *dirty = ST_NEW_SAMPLE_MASK;
+      return _mesa_has_texture_multisample(ctx) ? &ctx->Multisample.SampleMask
+                                                : NULL;
+   case GL_PROGRAM_POINT_SIZE:
+      /* GL 3.2 section 3.4 (VERTEX_PROGRAM_POINT_SIZE of GL 2.0) */
+      *dirty = ST_NEW_RASTERIZER;
+      return _mesa_is_gles(ctx) ? NULL : &ctx->ProgramPointSize;
    case GL_CLIP_PLANE0:
    case GL_CLIP_PLANE1:
    case GL_CLIP_PLANE2:

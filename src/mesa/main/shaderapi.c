@@ -14,6 +14,7 @@
 #include "main/context.h"
 #include "main/debug_output.h"
 #include "main/extensions.h"
+#include "main/geomshader.h"
 #include "main/hash.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
@@ -182,6 +183,10 @@ shader_stage(struct gl_context *ctx, GLenum type)
       return MESA_SHADER_VERTEX;
    case GL_FRAGMENT_SHADER:
       return MESA_SHADER_FRAGMENT;
+   case GL_GEOMETRY_SHADER:
+      /* GL 3.2 core 2.12 (an INVALID_ENUM before). */
+      return _mesa_has_geometry_shaders(ctx) ? MESA_SHADER_GEOMETRY
+                                             : MESA_SHADER_NONE;
    default:
       return MESA_SHADER_NONE;
    }
@@ -826,6 +831,8 @@ _mesa_LinkProgram(GLuint program)
       (unsigned)ctx->Const.MaxVertexUniformBlocks;
    opts.max_stage_uniform_blocks[MESA_SHADER_FRAGMENT] =
       (unsigned)ctx->Const.MaxFragmentUniformBlocks;
+   opts.max_stage_uniform_blocks[MESA_SHADER_GEOMETRY] =
+      (unsigned)ctx->Const.MaxVertexUniformBlocks;
    opts.max_combined_uniform_blocks =
       (unsigned)ctx->Const.MaxCombinedUniformBlocks;
    opts.max_uniform_block_size_B = (unsigned)ctx->Const.MaxUniformBlockSize;
@@ -1047,6 +1054,8 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
       break;
    }
    default:
+      if (_mesa_geometry_program_iv(ctx, p, pname, params))
+         break;
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname=0x%x)", pname);
    }
 }

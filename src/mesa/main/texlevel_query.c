@@ -13,6 +13,7 @@
 #include "main/formats_es3.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
+#include "main/texture_multisample.h"
 
 /* The image a target names (a cube face or the texture's only face). */
 static struct gl_texture_object *
@@ -25,6 +26,16 @@ level_texture(struct gl_context *ctx, GLenum target, unsigned *face)
       target = GL_TEXTURE_CUBE_MAP;
    } else if (target == GL_TEXTURE_CUBE_MAP) {
       return NULL; /* faces only */
+   } else if ((target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ||
+               target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY) &&
+              _mesa_has_texture_multisample(ctx)) {
+      /* GL 3.2 section 6.1.3 (texture_multisample.c) */
+      struct gl_texture_object *p =
+         &ctx->ProxyMS[target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ? 0 : 1];
+      p->TargetIndex = target == GL_PROXY_TEXTURE_2D_MULTISAMPLE
+                          ? TEXTURE_2D_MULTISAMPLE_INDEX
+                          : TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
+      return p;
    }
    int index = _mesa_tex_target_index(ctx, target);
    if (index < 0)
@@ -160,6 +171,21 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
             _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
          return false;
       }
+      return true;
+   }
+   /* GL 3.2 table 6.20: the sample count and fixed-location flag of a
+    * multisample texture's image (0 and TRUE for the other targets). */
+   if (pname == GL_TEXTURE_SAMPLES ||
+       pname == GL_TEXTURE_FIXED_SAMPLE_LOCATIONS) {
+      if (!_mesa_has_texture_multisample(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+         return false;
+      }
+      bool ms = _mesa_is_multisample_index((int)t->TargetIndex);
+      if (pname == GL_TEXTURE_SAMPLES)
+         *v = ms && !level ? (GLint)t->Samples : 0;
+      else
+         *v = ms && !level && t->Samples ? t->FixedSampleLocations : GL_TRUE;
       return true;
    }
    if (!level_param(&t->Image[face][level], pname, v)) {

@@ -19,6 +19,7 @@
 #include "main/hash.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
+#include "main/texture_multisample.h"
 #include "util/u_inlines.h"
 
 struct gl_texture_object *
@@ -52,6 +53,12 @@ _mesa_new_texture_object(GLuint name, GLenum target)
       break;
    case GL_TEXTURE_1D_ARRAY:
       t->TargetIndex = TEXTURE_1D_ARRAY_INDEX;
+      break;
+   case GL_TEXTURE_2D_MULTISAMPLE:
+      t->TargetIndex = TEXTURE_2D_MULTISAMPLE_INDEX;
+      break;
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      t->TargetIndex = TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
       break;
    default:
       t->TargetIndex = TEXTURE_2D_INDEX;
@@ -135,6 +142,14 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
          return -1;
       return target == GL_TEXTURE_1D ? TEXTURE_1D_INDEX
                                      : TEXTURE_1D_ARRAY_INDEX;
+   case GL_TEXTURE_2D_MULTISAMPLE:
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      /* GL 3.2 section 3.8.4 / ARB_texture_multisample */
+      if (!_mesa_has_texture_multisample(ctx))
+         return -1;
+      return target == GL_TEXTURE_2D_MULTISAMPLE
+                ? TEXTURE_2D_MULTISAMPLE_INDEX
+                : TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
    default:
       return -1;
    }
@@ -149,11 +164,27 @@ _mesa_get_current_tex_object(struct gl_context *ctx, GLenum target,
    /* Buffer textures have no images, levels or sampler parameters: no
     * command taking an image target accepts TEXTURE_BUFFER (GL 3.1
     * sections 3.8.4-3.8.5; texbuffer.c reads the binding itself). */
-   if (index < 0 || index == TEXTURE_BUFFER_INDEX) {
+   if (index < 0 || index == TEXTURE_BUFFER_INDEX ||
+       _mesa_is_multisample_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
    }
    return ctx->TexUnit[ctx->ActiveTexture].Current[index];
+}
+
+/* As _mesa_get_current_tex_object, multisample targets included: GL 3.2
+ * section 6.1.3 lets glGetTexParameter read them, while the commands
+ * that set images, sampler state or mipmaps do not take them (sections
+ * 3.8.1, 3.8.4 and 3.8.11 do not list them: INVALID_ENUM). */
+static struct gl_texture_object *
+current_tex_object_for_query(struct gl_context *ctx, GLenum target,
+                             const char *func)
+{
+   int index = _mesa_tex_target_index(ctx, target);
+
+   if (_mesa_is_multisample_index(index))
+      return ctx->TexUnit[ctx->ActiveTexture].Current[index];
+   return _mesa_get_current_tex_object(ctx, target, func);
 }
 
 void
@@ -474,7 +505,7 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
 
    if (!ctx)
       return false;
-   t = _mesa_get_current_tex_object(ctx, target, func);
+   t = current_tex_object_for_query(ctx, target, func);
    if (!t)
       return false;
    switch (pname) {
@@ -570,7 +601,7 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
       /* a float state: read without rounding (the lookup succeeded) */
       GET_CURRENT_CONTEXT(ctx);
       *params =
-         _mesa_get_current_tex_object(ctx, target, "glGetTexParameterfv")
+         current_tex_object_for_query(ctx, target, "glGetTexParameterfv")
             ->LodBias;
    }
 }
@@ -589,6 +620,10 @@ _mesa_texture_complete(const struct gl_context *ctx,
    GLint base = t->BaseLevel;
    const struct gl_texture_image *b;
 
+   /* Multisample textures are complete with their one image: texelFetch
+    * uses no sampler state (GL 3.2 section 3.8.10). */
+   if (_mesa_is_multisample_index((int)t->TargetIndex))
+      return t->Samples > 0 && t->Image[0][0].Width > 0;
    if (base < 0 || base >= MAX_TEXTURE_LEVELS)
       return false;
    b = &t->Image[0][base];

@@ -169,9 +169,16 @@ find_output(const struct glsl_program *p, const char *name,
       *out = (struct xfb_output){VARYING_SLOT_PSIZ, 1, 1, GL_FLOAT, 1};
       return true;
    }
+   /* The outputs of the last stage before rasterization: the geometry
+    * shader's when there is one (GL 3.2 core 2.15). */
+   int last = p->nir[MESA_SHADER_GEOMETRY] ? MESA_SHADER_GEOMETRY
+                                           : MESA_SHADER_VERTEX;
    for (unsigned i = 0; i < p->num_varyings; i++) {
       const struct glsl_program_varying *v = &p->varyings[i];
       size_t n = strlen(v->name);
+
+      if (v->producer != last)
+         continue;
 
       if (strncmp(name, v->name, n) != 0 ||
           (name[n] != '\0' && name[n] != '[' && name[n] != '.'))
@@ -238,7 +245,8 @@ _mesa_link_transform_feedback(struct gl_program_object *prog,
       if (!find_output(p, name, &o) || o.slot + o.nslots > 64) {
          *log = ralloc_asprintf(exec->mem,
                                 "error: transform feedback varying '%s' is "
-                                "not an output of the vertex shader\n",
+                                "not an output of the vertex or geometry "
+                                "shader\n",
                                 name);
          return false;
       }

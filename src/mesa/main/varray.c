@@ -68,6 +68,8 @@ _mesa_free_varray(struct gl_context *ctx)
 unsigned
 _mesa_vertex_attrib_size_B(GLenum type, GLint size)
 {
+   if (size == GL_BGRA) /* four bytes (GL 3.2 section 2.8) */
+      size = 4;
    switch (type) {
    case GL_BYTE:
    case GL_UNSIGNED_BYTE:
@@ -133,7 +135,10 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
 {
    struct gl_vertex_attrib *a;
 
-   if (size < 1 || size > 4) {
+   /* GL 3.2 section 2.8 (ARB_vertex_array_bgra): size BGRA, desktop GL's
+    * float arrays only (VertexAttribIPointer's sizes are 1-4). */
+   bool bgra = size == GL_BGRA && !integer && !_mesa_is_gles(ctx);
+   if ((size < 1 || size > 4) && !bgra) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
       return;
    }
@@ -149,6 +154,13 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
         type == GL_UNSIGNED_INT_2_10_10_10_REV) &&
        size != 4) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
+      return;
+   }
+   /* GL 3.2 section 2.8: BGRA is for normalized unsigned bytes. */
+   if (bgra && (type != GL_UNSIGNED_BYTE || !normalized)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(BGRA with type 0x%x, normalized %d)", func, type,
+                  normalized);
       return;
    }
    /* GL 3.0 appendix E: forward-compatible contexts have no client

@@ -112,7 +112,11 @@ conventional_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
 
    if (!compat_only(ctx, func))
       return;
-   if (size < 0 || size > 4 || !(a->sizes & SZ(size))) {
+   /* GL 3.2 compatibility section 2.8: colours may be BGRA bytes
+    * (_mesa_attrib_pointer checks the type). */
+   bool bgra = size == GL_BGRA &&
+               (cap == GL_COLOR_ARRAY || cap == GL_SECONDARY_COLOR_ARRAY);
+   if (!bgra && (size < 0 || size > 4 || !(a->sizes & SZ(size)))) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
       return;
    }

@@ -27,10 +27,12 @@
 static const enum pipe_shader_type stages[ST_UBO_STAGES] = {
    PIPE_SHADER_VERTEX,
    PIPE_SHADER_FRAGMENT,
+   PIPE_SHADER_GEOMETRY,
 };
 static const gl_shader_stage gl_stages[ST_UBO_STAGES] = {
    MESA_SHADER_VERTEX,
    MESA_SHADER_FRAGMENT,
+   MESA_SHADER_GEOMETRY,
 };
 
 static void

@@ -21,6 +21,7 @@
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
+#include "glsl_program.h"
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
@@ -210,8 +211,14 @@ update_rasterizer(struct st_context *st)
    r.half_pixel_center = 1;
    r.bottom_edge_rule = !st->fb_flip;
    r.rasterizer_discard = ctx->RasterizerDiscard;
-   r.depth_clip_near = r.depth_clip_far = 1;
+   /* GL 3.2 section 2.17: DEPTH_CLAMP turns near and far clipping off
+    * and clamps fragment depths to the depth range instead. */
+   r.depth_clip_near = r.depth_clip_far = !ctx->DepthClamp;
+   r.depth_clamp = ctx->DepthClamp;
    r.point_quad_rasterization = 1;
+   /* The shader's gl_PointSize always counts: desktop GL's
+    * PROGRAM_POINT_SIZE (GL 3.2 section 3.4) is only state so far (the
+    * driver has no fixed point size; docs/gl.rst). */
    r.point_size_per_vertex = 1;
    r.sprite_coord_mode =
       st->fb_flip ? PIPE_SPRITE_COORD_UPPER_LEFT : PIPE_SPRITE_COORD_LOWER_LEFT;
@@ -486,6 +493,9 @@ update_sample_mask(struct st_context *st)
       if (ctx->Multisample.SampleCoverageInvert)
          mask = ~mask & ((1u << samples) - 1);
    }
+   /* GL 3.2 section 4.1.3: the sample mask word ANDs in when enabled. */
+   if (ctx->Multisample.SampleMask && samples > 1)
+      mask &= ctx->Multisample.SampleMaskValue;
    st->pipe->set_sample_mask(st->pipe, mask);
 }
 
@@ -494,7 +504,7 @@ update_program(struct st_context *st)
 {
    struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
    struct st_program_variant *v = NULL;
-   void *vs = NULL, *fs = NULL;
+   void *vs = NULL, *fs = NULL, *gs = NULL;
 
    if (exec) {
       v = st_get_program_variant(st, exec);
@@ -502,10 +512,16 @@ update_program(struct st_context *st)
          return false;
       vs = v->vs;
       fs = v->fs;
+      gs = v->gs;
    }
    if (vs != st->vs) {
       st->pipe->bind_vs_state(st->pipe, vs);
       st->vs = vs;
+   }
+   /* A program without a geometry shader binds none (GL 3.2 core 2.12). */
+   if (gs != st->gs) {
+      st->pipe->bind_gs_state(st->pipe, gs);
+      st->gs = gs;
    }
    if (fs != st->fs) {
       st->pipe->bind_fs_state(st->pipe, fs);
@@ -525,6 +541,9 @@ update_constants(struct st_context *st)
                                     NULL);
       st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false,
                                     NULL);
+      if (st->pipe->create_gs_state)
+         st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_GEOMETRY, 0,
+                                       false, NULL);
       st->const_exec = exec;
       st->const_valid = false;
       return true;
@@ -536,7 +555,8 @@ update_constants(struct st_context *st)
    /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
-                    0.0f, st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
+                    (float)st->fb.height,
+                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {
@@ -555,6 +575,10 @@ update_constants(struct st_context *st)
     * a driver that ignores the flag cannot leak the upload buffer). */
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_VERTEX, 0, false, &cb);
    st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_FRAGMENT, 0, false, &cb);
+   /* The default uniform block is one storage for every stage. */
+   if (exec->linked->nir[MESA_SHADER_GEOMETRY])
+      st->pipe->set_constant_buffer(st->pipe, PIPE_SHADER_GEOMETRY, 0, false,
+                                    &cb);
    pipe_resource_reference(&cb.buffer, NULL);
    st->const_exec = exec;
    st->const_stamp = exec->uniforms_stamp;

@@ -143,6 +143,11 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
    pipe->bind_vertex_elements_state(pipe, ve_cso);
    pipe->bind_vs_state(pipe, st->clear_vs);
    pipe->bind_fs_state(pipe, st->clear_fs);
+   /* The clear quad goes straight from its vertex shader to raster. */
+   if (st->gs) {
+      pipe->bind_gs_state(pipe, NULL);
+      st->gs = NULL;
+   }
    st->blend = blend_cso;
    st->dsa = dsa_cso;
    st->rasterizer = rast_cso;

@@ -182,6 +182,48 @@ gl31_supported(struct pipe_screen *screen)
    return true;
 }
 
+/* Does the driver offer what GL 3.2 adds to 3.1 (GL 3.2 appendix H):
+ * geometry shaders, multisample textures (2D and 2D arrays, colour and
+ * depth), depth clamping and seamless cube maps; ARB_sync,
+ * ARB_provoking_vertex, ARB_vertex_array_bgra, base-vertex draws and
+ * fragment coordinate conventions are the front end's own.  With this, a
+ * driver that reports PIPE_SHADER_GEOMETRY gets 3.2 by itself. */
+static bool
+gl32_supported(struct pipe_screen *screen)
+{
+   if (!gl31_supported(screen) ||
+       !screen->get_param(screen, PIPE_CAP_TEXTURE_MULTISAMPLE) ||
+       !screen->get_param(screen, PIPE_CAP_DEPTH_CLIP_DISABLE) ||
+       !screen->get_param(screen, PIPE_CAP_SEAMLESS_CUBE_MAP))
+      return false;
+   /* A geometry stage, with GL 3.2 table 6.45's 16 texture units. */
+   if (screen->get_shader_param(screen, PIPE_SHADER_GEOMETRY,
+                                PIPE_SHADER_CAP_MAX_INSTRUCTIONS) <= 0 ||
+       screen->get_shader_param(screen, PIPE_SHADER_GEOMETRY,
+                                PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS) < 16)
+      return false;
+   /* Multisampled RGBA8 textures and depth textures, and (for
+    * MAX_INTEGER_SAMPLES' minimum of 1) 2D arrays of them. */
+   static const struct {
+      enum pipe_format format;
+      unsigned bind;
+   } ms[] = {
+      {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_BIND_RENDER_TARGET},
+      {PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_BIND_DEPTH_STENCIL},
+   };
+   for (unsigned i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
+      for (unsigned t = 0; t < 2; t++) {
+         enum pipe_texture_target target =
+            t ? PIPE_TEXTURE_2D_ARRAY : PIPE_TEXTURE_2D;
+         if (!screen->is_format_supported(screen, ms[i].format, target, 4, 4,
+                                          ms[i].bind |
+                                             PIPE_BIND_SAMPLER_VIEW))
+            return false;
+      }
+   }
+   return true;
+}
+
 /* The version a request gets, or 0 when it cannot be met. */
 static int
 choose_version(struct pipe_screen *screen,
@@ -214,8 +256,12 @@ choose_version(struct pipe_screen *screen,
        * the 3.0 context's deprecated features (as with
        * ARB_compatibility); the core one (EGL routes forward-compatible
        * 3.x requests and core profiles here) is forward-compatible.
-       * Not 3.2: no geometry shaders. */
-      int best = gl31_supported(screen) ? 31 : 30;
+       * 3.2 when the driver has geometry shaders and the rest of
+       * gl32_supported; the core profile is forward-compatible, the
+       * compatibility one keeps the deprecated features. */
+      int best = gl32_supported(screen)   ? 32
+                 : gl31_supported(screen) ? 31
+                                          : 30;
       return requested <= best ? best : 0;
    }
    default:
@@ -381,6 +427,11 @@ st_context_create(struct pipe_screen *screen,
    st->ctx.Const.MaxDualSourceDrawBuffers = dual > 0 ? 1 : 0;
    st->ctx.Const.AdvancedBlend =
       screen->get_param(screen, PIPE_CAP_BLEND_EQUATION_ADVANCED) > 0;
+   /* GL 3.2 (or its extensions in 3.0/3.1 contexts): multisample
+    * textures and depth clamping. */
+   st_init_texture_multisample_limits(st);
+   st->ctx.Const.DepthClamp =
+      screen->get_param(screen, PIPE_CAP_DEPTH_CLIP_DISABLE) > 0;
    st->ctx.Const.TimerQueries =
       screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
       screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&

@@ -36,7 +36,7 @@ struct st_framebuffer {
 
 /* Uniform blocks a program may have (GL_MAX_COMBINED_UNIFORM_BLOCKS). */
 #define ST_MAX_UBOS 24
-#define ST_UBO_STAGES 2 /* vertex, fragment */
+#define ST_UBO_STAGES 3 /* vertex, fragment, geometry */
 
 struct st_context {
    struct gl_context ctx;
@@ -55,6 +55,7 @@ struct st_context {
    /* Bound on the pipe. */
    void *blend, *rasterizer, *dsa, *velems;
    void *vs, *fs;
+   void *gs;         /* bound geometry shader CSO, NULL when none */
    struct pipe_framebuffer_state fb;
    unsigned fb_height; /* for the y flip of window-system framebuffers */
    bool fb_flip;

@@ -80,6 +80,9 @@ st_vertex_format(GLenum type, GLint size, bool normalized, bool integer)
    unsigned kind = integer ? 2 : normalized ? 1 : 0;
    unsigned i = (unsigned)(size - 1) & 3;
 
+   if (size == GL_BGRA) /* GL 3.2 section 2.8: normalized bytes only */
+      return PIPE_FORMAT_B8G8R8A8_UNORM;
+
    switch (type) {
    case GL_FLOAT:
       return f32[i];

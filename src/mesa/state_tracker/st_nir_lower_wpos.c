@@ -9,7 +9,8 @@
  * 0 at the bottom, so there GL's y is height - y.  The pass rewrites every
  * load_frag_coord's y as y * t.x + t.y with t a vec4 uniform in the slot
  * just past the program's default uniform storage, which the state tracker
- * fills per framebuffer: (-1, height) when flipped, (1, 0) otherwise.
+ * fills per framebuffer: (-1, height) when flipped, (1, 0) otherwise,
+ * and the height in t.z for gl_FragCoord's origin_upper_left layout.
  * Assumes the linker's NIR (uniforms as variables, before nir_lower_io).
  */
 #include "state_tracker/st_nir.h"
@@ -19,6 +20,7 @@ static bool
 lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
    nir_variable *transform = data;
+   const nir_shader_info *info = &b->shader->info;
 
    if (intr->intrinsic != nir_intrinsic_load_frag_coord)
       return false;
@@ -28,6 +30,15 @@ lower(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    for (unsigned i = 0; i < 4; i++)
       c[i] = nir_channel(b, &intr->def, i);
    c[1] = nir_ffma(b, c[1], nir_channel(b, t, 0), nir_channel(b, t, 1));
+   /* layout(origin_upper_left): rows counted down from the top, t.z
+    * being the framebuffer's height; layout(pixel_center_integer):
+    * centres at integers, not half-integers (GLSL 1.50 4.3.8.1). */
+   if (info->fs.origin_upper_left)
+      c[1] = nir_fsub(b, nir_channel(b, t, 2), c[1]);
+   if (info->fs.pixel_center_integer) {
+      c[0] = nir_fadd(b, c[0], nir_imm_float(b, -0.5f));
+      c[1] = nir_fadd(b, c[1], nir_imm_float(b, -0.5f));
+   }
    nir_def *v = nir_vec(b, c, 4);
    nir_def_rewrite_uses_after(&intr->def, v, v->parent_instr);
    return true;

@@ -6,7 +6,8 @@
 /*
  * Driver shaders of linked programs.  The linker's NIR stays with the
  * program; each pipe_context gets its own clone, whose ownership passes to
- * the driver in create_vs_state/create_fs_state (p_state.h).
+ * the driver in create_vs_state/create_gs_state/create_fs_state
+ * (p_state.h; docs/gallium.rst describes a geometry shader's NIR).
  */
 #include <stdlib.h>
 
@@ -37,13 +38,25 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       st_nir_lower_two_side(clone, vs, st_extra_uniform_slot(exec));
    /* Compatibility contexts clamp vertex colours (GL 3.0 2.19.6); ES and
     * core shaders have no such outputs. */
-   if (stage == MESA_SHADER_VERTEX && !_mesa_is_gles(&st->ctx))
+   bool has_gs = exec->linked->nir[MESA_SHADER_GEOMETRY] != NULL;
+   gl_shader_stage last = has_gs ? MESA_SHADER_GEOMETRY : MESA_SHADER_VERTEX;
+   if (stage == last && !_mesa_is_gles(&st->ctx))
       st_nir_clamp_vertex_color(clone);
    state.ir.nir = clone;
-   if (stage == MESA_SHADER_VERTEX)
+   /* Transform feedback captures the last stage before rasterization
+    * (GL 3.2 core 2.15: the geometry shader's outputs when there is
+    * one). */
+   if (stage == last)
       state.stream_output = exec->so;
    if (stage == MESA_SHADER_VERTEX)
       return st->pipe->create_vs_state(st->pipe, &state);
+   if (stage == MESA_SHADER_GEOMETRY) {
+      if (!st->pipe->create_gs_state) {
+         ralloc_free(clone);
+         return NULL;
+      }
+      return st->pipe->create_gs_state(st->pipe, &state);
+   }
    return st->pipe->create_fs_state(st->pipe, &state);
 }
 
@@ -76,8 +89,14 @@ delete_variant(struct st_program_variant *v)
       pipe->bind_fs_state(pipe, NULL);
       v->st->fs = NULL;
    }
+   if (v->gs && v->st->gs == v->gs) {
+      pipe->bind_gs_state(pipe, NULL);
+      v->st->gs = NULL;
+   }
    if (v->vs)
       pipe->delete_vs_state(pipe, v->vs);
+   if (v->gs)
+      pipe->delete_gs_state(pipe, v->gs);
    if (v->fs)
       pipe->delete_fs_state(pipe, v->fs);
    free(v);
@@ -101,6 +120,9 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    if (linked->nir[MESA_SHADER_VERTEX])
       v->vs = make_shader(st, exec, linked->nir[MESA_SHADER_VERTEX],
                           MESA_SHADER_VERTEX);
+   if (linked->nir[MESA_SHADER_GEOMETRY])
+      v->gs = make_shader(st, exec, linked->nir[MESA_SHADER_GEOMETRY],
+                          MESA_SHADER_GEOMETRY);
    if (linked->nir[MESA_SHADER_FRAGMENT])
       v->fs = make_shader(st, exec, linked->nir[MESA_SHADER_FRAGMENT],
                           MESA_SHADER_FRAGMENT);
@@ -108,7 +130,8 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
       v->fs = make_empty_fs(st);
    bool any = linked->nir[MESA_SHADER_VERTEX] ||
               linked->nir[MESA_SHADER_FRAGMENT];
-   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) || (any && !v->fs)) {
+   if ((linked->nir[MESA_SHADER_VERTEX] && !v->vs) || (any && !v->fs) ||
+       (linked->nir[MESA_SHADER_GEOMETRY] && !v->gs)) {
       delete_variant(v);
       return NULL;
    }

@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: MIT
  */
 
-/* Linked programs as driver shaders: one variant (a VS and a FS CSO) per
- * pipe_context, made from a clone of the linker's NIR at the first draw. */
+/* Linked programs as driver shaders: one variant (a VS, an optional GS
+ * and a FS CSO) per pipe_context, made from a clone of the linker's NIR at
+ * the first draw. */
 #ifndef ST_PROGRAM_H
 #define ST_PROGRAM_H
 
@@ -15,6 +16,7 @@ struct st_context;
 struct st_program_variant {
    struct st_context *st;
    void *vs, *fs;
+   void *gs;            /* NULL when the program has no geometry shader */
    struct st_program_variant *next;
 };
 

@@ -268,6 +268,10 @@ sampled_levels(const struct gl_texture_object *t, unsigned *base,
    unsigned l = (unsigned)t->BaseLevel;
 
    *base = l;
+   if (t->Samples) { /* multisample: one level, whatever the filters */
+      *base = *last = 0;
+      return;
+   }
    if (_mesa_is_mipmap_filter(t->MinFilter)) {
       GLsizei size = rows_are_layers(t) || b->Width > b->Height ? b->Width
                                                                 : b->Height;
@@ -457,6 +461,10 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
       PIPE_TEXTURE_2D_ARRAY, PIPE_TEXTURE_RECT,
       [TEXTURE_1D_INDEX] = PIPE_TEXTURE_1D,
       [TEXTURE_1D_ARRAY_INDEX] = PIPE_TEXTURE_1D_ARRAY,
+      /* (texelFetch of an incomplete multisample texture is undefined:
+       * a single-sampled texel, which a sample index does not move) */
+      [TEXTURE_2D_MULTISAMPLE_INDEX] = PIPE_TEXTURE_2D,
+      [TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX] = PIPE_TEXTURE_2D_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
@@ -747,6 +755,8 @@ sampler_cso(struct st_context *st, const struct sampling *t)
    /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
     * (16, get.c) */
    s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
+   /* Seamless whatever GL_TEXTURE_CUBE_MAP_SEAMLESS says: AGX samplers
+    * always filter across cube faces (docs/gl.rst). */
    s.seamless_cube_map = 1;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
@@ -801,6 +811,14 @@ sampler_target(GLenum type)
    case GL_INT_SAMPLER_1D_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
       return TEXTURE_1D_ARRAY_INDEX;
+   case GL_SAMPLER_2D_MULTISAMPLE:
+   case GL_INT_SAMPLER_2D_MULTISAMPLE:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      return TEXTURE_2D_MULTISAMPLE_INDEX;
+   case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
    default:
       return TEXTURE_2D_INDEX;
    }
@@ -883,8 +901,12 @@ st_update_textures(struct st_context *st)
    }
 
    unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n : 0;
-   enum pipe_shader_type stages[2] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT};
-   for (unsigned s = 0; s < 2; s++) {
+   enum pipe_shader_type stages[3] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT,
+                                      PIPE_SHADER_GEOMETRY};
+   /* Geometry shaders sample with the same indices (only drivers that
+    * have the stage). */
+   unsigned num_stages = st->pipe->create_gs_state ? 3 : 2;
+   for (unsigned s = 0; s < num_stages; s++) {
       st->pipe->set_sampler_views(st->pipe, stages[s], 0, n, unbind, false,
                                   views);
       if (n)
@@ -901,6 +923,9 @@ st_release_texture_state(struct st_context *st)
                                   st->num_sampler_views, false, NULL);
       st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_FRAGMENT, 0, 0,
                                   st->num_sampler_views, false, NULL);
+      if (st->pipe->create_gs_state)
+         st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_GEOMETRY, 0, 0,
+                                     st->num_sampler_views, false, NULL);
       st->num_sampler_views = 0;
    }
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)

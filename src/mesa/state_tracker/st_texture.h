@@ -52,4 +52,33 @@ void st_update_textures(struct st_context *st);
 
 void st_release_texture_state(struct st_context *st);
 
+/* Multisample textures (st_texture_multisample.c).  Makes t's one image
+ * (level 0, `layers` layers for 2D_MULTISAMPLE_ARRAY) of the first
+ * storage candidate of f the driver multisamples, with the smallest
+ * count >= samples it has (t->Samples).  False if there is none or out of
+ * memory. */
+struct gl_format_info;
+bool st_texture_multisample(struct st_context *st, struct gl_texture_object *t,
+                            const struct gl_format_info *f, unsigned samples,
+                            GLsizei width, GLsizei height, GLsizei layers);
+
+/* The count st_texture_multisample would give, 0 if none; *format its
+ * storage format. */
+unsigned st_texture_multisample_count(struct st_context *st,
+                                      const struct gl_format_info *f,
+                                      bool array, unsigned samples,
+                                      enum pipe_format *format);
+
+/* Sets Const.TextureMultisample and GL_MAX_{COLOR,DEPTH}_TEXTURE_SAMPLES,
+ * GL_MAX_INTEGER_SAMPLES from the screen. */
+void st_init_texture_multisample_limits(struct st_context *st);
+
+/* GL_SAMPLES of the draw framebuffer (0: single-sampled). */
+unsigned st_draw_framebuffer_samples(struct st_context *st);
+
+/* Position of sample index of a samples-sampled pixel of the draw
+ * framebuffer in GL's convention (glGetMultisamplefv). */
+void st_sample_position(struct st_context *st, unsigned samples,
+                        unsigned index, float out[2]);
+
 #endif

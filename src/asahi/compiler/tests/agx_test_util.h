@@ -21,7 +21,8 @@
 #include "asahi/sim/asahi_sim_texture.h"
 
 #define AGX_TEST_MAX_BUFFERS 4
-#define AGX_TEST_MAX_UBOS 8
+/* the GL blocks and the geometry-shader blocks (AGX_GS_*_BLOCK) */
+#define AGX_TEST_MAX_UBOS (AGX_MAX_UBOS + 3)
 
 /* What the driver would provide for one draw. */
 struct agx_test_draw {

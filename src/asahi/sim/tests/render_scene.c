@@ -581,6 +581,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(w, CULL, cfg) {
       cfg.flat_shading_vertex = AGX_PPP_VERTEX_2;
       cfg.depth_clip = p->depth_clip;
+      cfg.depth_clamp = p->depth_clamp;
    }
    w += AGX_CULL_LENGTH;
    agx_pack(w, FRAGMENT_SHADER_WORD_0, cfg) {
@@ -773,8 +774,8 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
             cfg.min_y = p->scissor_rect[1];
             cfg.max_x = p->scissor_rect[2];
             cfg.max_y = p->scissor_rect[3];
-            cfg.min_z = 0.0f;
-            cfg.max_z = 1.0f;
+            cfg.min_z = p->depth_clamp ? p->clamp_z[0] : 0.0f;
+            cfg.max_z = p->depth_clamp ? p->clamp_z[1] : 1.0f;
          }
       }
    }

@@ -79,6 +79,10 @@ struct scene_params {
    bool linear_filter;
    /* The Cull word's depth clip: clip to 0 <= z <= w. */
    bool depth_clip;
+   /* The Cull word's depth clamp, with the scissor record's depth range
+    * clamp_z (min, max); a full-frame scissor record is used if none. */
+   bool depth_clamp;
+   float clamp_z[2];
    /* A user clip distance: output word 8 repeats the colour's alpha,
     * declared with output select `clip distance 0` and an output size
     * of 9; the hardware keeps where it is >= 0. */

@@ -746,6 +746,52 @@ check_depth_bias(struct fixture *f, float clamp, double offset)
    }
 }
 
+/* The Cull word's depth clamp: the depth written is clamped to the
+ * scissor record's [min z, max z] (here [0.2, 0.5]), as Mesa programs the
+ * record with the viewport's depth range for GL_DEPTH_CLAMP; without the
+ * bit it is the rasterised depth (only kept in [0, 1]). */
+static void
+check_depth_clamp(struct fixture *f, bool clamp, float z, float want)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.depth_test = true;
+   p.depth_clear = 1.0f;
+   p.scissor = true;
+   p.scissor_rect[0] = p.scissor_rect[1] = 0;
+   p.scissor_rect[2] = (uint16_t)p.width;
+   p.scissor_rect[3] = (uint16_t)p.height;
+   p.depth_clamp = clamp;
+   p.clamp_z[0] = 0.2f;
+   p.clamp_z[1] = 0.5f;
+   const float win[3][2] = {{4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}};
+   for (unsigned i = 0; i < 3; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      p.pos[i][2] = z;
+   }
+   build(f, &p, &s, true);
+   for (unsigned y = 0; y < p.height; y++) {
+      for (unsigned x = 0; x < p.width; x++) {
+         float got = scene_depth(&p, &s, x, y);
+         float w = in_right_triangle(x, y) ? want : 1.0f;
+         if (got != w)
+            fail_msg("depth at (%u, %u): %.9g, want %.9g", x, y, got, w);
+      }
+   }
+}
+
+static void
+test_depth_clamp(void **state)
+{
+   struct fixture *f = *state;
+
+   check_depth_clamp(f, true, 0.9f, 0.5f);
+   check_depth_clamp(f, true, 0.1f, 0.2f);
+   check_depth_clamp(f, true, 0.3f, 0.3f);
+   check_depth_clamp(f, false, 0.9f, 0.9f);
+}
+
 static void
 test_depth_bias(void **state)
 {
@@ -1353,6 +1399,7 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),
       cmocka_unit_test_setup_teardown(test_depth_bias, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_depth_clamp, setup, teardown),
       cmocka_unit_test_setup_teardown(test_depth_bias_clamp, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_depth_less_reversed, setup,

@@ -381,6 +381,43 @@ test_lower_io_and_sysvals(void **state)
               "}\n");
 }
 
+/* Geometry-shader inputs: the index into the per-vertex array is the
+ * vertex source, what follows it the slot offset. */
+static void
+test_lower_io_per_vertex(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_GEOMETRY);
+   nir_shader *s = f.b.shader;
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   nir_variable *v = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_array(s, vec4, 3), "v");
+   v->data.driver_location = 5;
+   nir_deref_instr *base = nir_build_deref_var(&f.b, v);
+   /* v[2].w */
+   nir_def *w = nir_channel(
+      &f.b, nir_load_deref(&f.b, nir_build_deref_array_imm(&f.b, base, 2)),
+      3);
+   nir_store_var(&f.b, f.out, w, 1);
+   assert_true(nir_lower_io(s, nir_var_shader_in | nir_var_shader_out,
+                            NULL));
+   nir_opt_dce(s);
+   check_body(&f,
+              "entrypoint main {\n"
+              "   block b0:\n"
+              "      32 %0 = load_const (0x00000002 /* 2.80259693e-45 */)\n"
+              "      32 %1 = load_const (0x00000000 /* 0 */)\n"
+              "      32x4 %2 = @load_per_vertex_input (%0, %1) (base=5, "
+              "component=0, location=-1, dest_type=float32)\n"
+              "      32 %3 = mov %2.w\n"
+              "      32 %4 = load_const (0x00000000 /* 0 */)\n"
+              "      @store_output (%3, %4) (base=0, component=0, "
+              "write_mask=x, location=-1, src_type=float32)\n"
+              "   block b1:\n"
+              "}\n");
+}
+
 /* Metadata is a per-function promise: a lowering that changes one function
  * must leave every other function's metadata alone.  "other" comes after
  * main, which is where a shader-wide progress flag used to leak. */
@@ -1077,6 +1114,7 @@ main(void)
       cmocka_unit_test(test_bool_to_int),
       cmocka_unit_test(test_scalarise),
       cmocka_unit_test(test_lower_io_and_sysvals),
+      cmocka_unit_test(test_lower_io_per_vertex),
       cmocka_unit_test(test_sysvals_metadata_per_function),
       cmocka_unit_test(test_instructions_pass_helpers),
       cmocka_unit_test(test_lower_idiv_exact),

@@ -14,6 +14,7 @@
 #include "util/u_inlines.h"
 
 #include "agx_pack.h"
+#include "agx_render.h"
 #include "agx_state.h"
 
 struct pipe_fence_handle *agx_fence_create(struct agx_screen *screen);
@@ -286,6 +287,24 @@ agx_set_stencil_ref(struct pipe_context *pctx,
    struct agx_context *ctx = agx_context(pctx);
    ctx->stencil_ref = ref;
    ctx->dirty |= AGX_DIRTY_STENCIL_REF;
+}
+
+/* Where the rasteriser puts the samples: the positions the driver
+ * programs (agx_default_sample_positions, one byte per sample, x in the
+ * low nibble and y in the high one, sixteenths of a pixel from its
+ * top-left corner; the layout fact: alexvorxx/Mesa-VirGL
+ * src/asahi/vulkan/hk_cmd_draw.c, hk_pack_ppp_multisamplectrl). */
+static void
+agx_get_sample_position(struct pipe_context *pctx, unsigned sample_count,
+                        unsigned sample_index, float *out)
+{
+   uint32_t packed = agx_default_sample_positions(sample_count);
+   uint32_t b = sample_index < 4 ? (packed >> (8 * sample_index)) & 0xff
+                                 : 0x88;
+   if (sample_index >= sample_count)
+      b = 0x88;
+   out[0] = (float)(b & 0xf) / 16.0f;
+   out[1] = (float)(b >> 4) / 16.0f;
 }
 
 static void
@@ -564,6 +583,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    p->set_blend_color = agx_set_blend_color;
    p->set_stencil_ref = agx_set_stencil_ref;
    p->set_sample_mask = agx_set_sample_mask;
+   p->get_sample_position = agx_get_sample_position;
    p->set_clip_state = agx_set_clip_state;
    p->set_debug_callback = agx_set_debug_callback;
    p->set_constant_buffer = agx_set_constant_buffer;

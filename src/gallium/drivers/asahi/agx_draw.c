@@ -227,7 +227,13 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
          }
          break;
       case AGX_PUSH_UBO_BASE: {
-         uint64_t va = agx_ubo_address(ctx, batch, stage, r->index);
+         /* Blocks past the GL ones: a geometry-shader draw's buffers */
+         uint64_t va =
+            r->index >= AGX_MAX_UBOS
+               ? (ctx->gs_pass && r->index < AGX_MAX_UBOS + 3
+                     ? ctx->gs_pass->block_va[r->index - AGX_MAX_UBOS]
+                     : 0)
+               : agx_ubo_address(ctx, batch, stage, r->index);
          data[0] = (uint32_t)va;
          data[1] = (uint32_t)(va >> 32);
          break;
@@ -290,6 +296,12 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                break;
             case AGX_SYSVAL_XFB_LIMIT:
                data[w] = p->xfb ? p->xfb->limit : 0;
+               break;
+            case AGX_SYSVAL_GS_VS_VERTICES:
+               data[w] = ctx->gs_pass ? ctx->gs_pass->vs_vertices : 0;
+               break;
+            case AGX_SYSVAL_GS_INVOCATIONS:
+               data[w] = ctx->gs_pass ? ctx->gs_pass->invocations : 0;
                break;
             default:
                if (r->index + w >= AGX_SYSVAL_XFB_ADDR0_LO &&
@@ -798,7 +810,7 @@ agx_uses_user_vbs(struct agx_context *ctx)
    return false;
 }
 
-static void
+void
 agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
              const struct pipe_draw_start_count_bias *draw)
 {
@@ -885,7 +897,18 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .start_instance = info->start_instance,
    };
    struct agx_xfb_draw xfb;
-   agx_xfb_prepare(ctx, batch, vs, info, draw, &xfb);
+   if (ctx->gs_pass) {
+      /* a pass of a geometry-shader draw: its own stores (agx_gs.c) */
+      xfb = *ctx->gs_pass->xfb;
+      for (unsigned i = 0; i < 3; ++i) {
+         if (ctx->gs_pass->reads[i])
+            agx_batch_reads(batch, ctx->gs_pass->reads[i]);
+         if (ctx->gs_pass->writes[i])
+            agx_batch_writes(batch, ctx->gs_pass->writes[i]);
+      }
+   } else {
+      agx_xfb_prepare(ctx, batch, vs, info, draw, &xfb);
+   }
    params.xfb = &xfb;
    /* Unrolled for capture: the separate primitives instead. */
    struct pipe_draw_info unrolled_info;
@@ -995,7 +1018,8 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    }
 
-   agx_xfb_done(ctx, vs, &xfb);
+   if (!ctx->gs_pass)
+      agx_xfb_done(ctx, vs, &xfb);
 
    if (!info->index_size && !ctx->dirty_draw_header &&
        ctx->draw_header_prim == info->mode) {
@@ -1039,8 +1063,10 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
       u_logw("asahi", "indirect draws are not implemented; skipped");
       return;
    }
-   for (unsigned i = 0; i < num_draws; ++i)
-      agx_draw_one(ctx, info, &draws[i]);
+   for (unsigned i = 0; i < num_draws; ++i) {
+      if (!agx_gs_draw(ctx, info, &draws[i]))
+         agx_draw_one(ctx, info, &draws[i]);
+   }
 }
 
 void

@@ -70,6 +70,17 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_DMABUF:
    case PIPE_CAP_TEXRECT: /* the sampler's pixel coordinates bit */
       return 1;
+   /* GL 3.2 / Mesa's asahi driver reports these too (alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_pipe.c): multisample textures (2D MS
+    * and 2D MS array descriptors, read by texture_load with a sample
+    * index); depth clipping can be off, the PPP cull word's depth clamp
+    * then clamping to the scissor record's depth range (agx_context.c);
+    * cube maps are always filtered seamlessly (the sampler has no switch
+    * for it). */
+   case PIPE_CAP_TEXTURE_MULTISAMPLE:
+   case PIPE_CAP_DEPTH_CLIP_DISABLE:
+   case PIPE_CAP_SEAMLESS_CUBE_MAP:
+      return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
    /* Buffer textures: linear 2D images AGX_BUFFER_TEXTURE_WIDTH texels
@@ -157,7 +168,11 @@ static int
 agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
                      enum pipe_shader_cap param)
 {
-   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+   /* Geometry shaders are emulated (agx_gs.c): up to AGX_GS_MAX_VERTICES
+    * (256) emitted vertices, and GL 3.2's 1024 total output components,
+    * are what the buffers are sized for. */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT &&
+       shader != PIPE_SHADER_GEOMETRY)
       return 0;
 
    switch (param) {
@@ -168,7 +183,7 @@ agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_INPUTS:
       return shader == PIPE_SHADER_VERTEX ? 16 : 32;
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
-      return shader == PIPE_SHADER_VERTEX ? 32 : 8;
+      return shader == PIPE_SHADER_FRAGMENT ? 8 : 32;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       return 16384;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
@@ -200,6 +215,10 @@ agx_get_compiler_options(struct pipe_screen *pscreen,
 static bool
 agx_vertex_format_supported(enum pipe_format format)
 {
+   /* BGRA bytes (GL 3.2 / ARB_vertex_array_bgra): the compiler loads the
+    * four bytes and swizzles them. */
+   if (format == PIPE_FORMAT_B8G8R8A8_UNORM)
+      return true;
    const struct util_format_description *d = util_format_description(format);
    if (!d || !d->is_array || d->nr_channels < 1 || d->nr_channels > 4 ||
        d->colorspace != UTIL_FORMAT_COLORSPACE_RGB)
@@ -236,7 +255,9 @@ agx_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (sample_count > 1) {
       if (sample_count != 2 && sample_count != 4)
          return false;
-      if (target != PIPE_TEXTURE_2D ||
+      /* 2D arrays too: multisample array textures (GL 3.2), rendered
+       * one layer at a time. */
+      if ((target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY) ||
           !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
          return false;
    }

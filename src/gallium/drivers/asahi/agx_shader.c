@@ -23,6 +23,7 @@
 #include "compiler/nir/nir.h"
 #include "util/log.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 
 #include "agx_state.h"
 
@@ -50,7 +51,7 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
    struct agx_shader_key key;
    memset(&key, 0, sizeof(key));
    key.uniforms_in_memory = true; /* as agx_build_key */
-   if (so->stage == MESA_SHADER_VERTEX) {
+   if (so->stage != MESA_SHADER_FRAGMENT) {
       for (unsigned i = 0; i < AGX_MAX_ATTRIBS; ++i) {
          key.vs.attribs[i].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
          key.vs.attribs[i].buffer = i;
@@ -102,13 +103,40 @@ agx_create_shader_state(struct pipe_context *pctx,
    so->nir = templ->ir.nir;
    if (stage == MESA_SHADER_VERTEX)
       so->so = templ->stream_output;
+   if (stage == MESA_SHADER_GEOMETRY && !agx_gs_prepare(pctx, so)) {
+      u_logw("asahi", "geometry shader: not supported; draws with it "
+                      "are skipped");
+      return so;
+   }
+   if (stage == MESA_SHADER_VERTEX) {
+      nir_foreach_variable_with_modes(var, so->nir, nir_var_shader_out)
+      {
+         if (var->data.location < 0)
+            continue;
+         unsigned n = nir_vtype_count_slots(var->type);
+         /* gl_ClipDistance: four to a slot */
+         if (var->data.location == VARYING_SLOT_CLIP_DIST0 &&
+             var->type->kind == NIR_VTYPE_ARRAY)
+            n = DIV_ROUND_UP(var->type->length, 4);
+         for (unsigned i = 0; i < n; ++i) {
+            unsigned slot = (unsigned)var->data.location + i;
+            if (slot >= 64)
+               continue;
+            so->outputs |= 1ull << slot;
+            if (var->data.flat)
+               so->outputs_flat |= 1ull << slot;
+            if (var->data.noperspective)
+               so->outputs_linear |= 1ull << slot;
+         }
+      }
+   }
    /* GL clip-space depth (no clip control: PIPE_CAP_CLIP_HALFZ is 0). */
    agx_nir_lower_clip_m1_1(so->nir);
    if (!agx_preprocess_nir(so->nir))
       u_logw("asahi",
              "%s shader: preprocessing failed; draws with it are "
              "skipped",
-             stage == MESA_SHADER_VERTEX ? "vertex" : "fragment");
+             gl_shader_stage_name(stage));
    nir_foreach_block(block, nir_shader_get_entrypoint(so->nir))
    {
       nir_foreach_instr(instr, block)
@@ -125,6 +153,8 @@ agx_create_shader_state(struct pipe_context *pctx,
          if (var->data.location == VARYING_SLOT_CLIP_DIST0 ||
              var->data.location == VARYING_SLOT_CLIP_DIST1)
             so->reads_clip_distance = true;
+         if (var->data.location == VARYING_SLOT_PRIMITIVE_ID)
+            so->reads_primitive_id = true;
       }
    }
 
@@ -155,6 +185,13 @@ agx_delete_shader_state(struct pipe_context *pctx, void *cso)
 {
    struct agx_uncompiled_shader *so = cso;
    struct agx_context *ctx = agx_context(pctx);
+   if (so->passthrough)
+      agx_delete_shader_state(pctx, so->passthrough);
+   for (unsigned i = 0; i < ARRAY_SIZE(so->primitive_id_gs); ++i) {
+      if (so->primitive_id_gs[i])
+         agx_delete_shader_state(pctx, so->primitive_id_gs[i]);
+   }
+   free(so->gs);
    /* Draws recorded with it must reach the GPU first: the batch holds
     * references to the code BOs, so only the CPU side goes here.
     */
@@ -181,6 +218,21 @@ agx_bind_vs_state(struct pipe_context *pctx, void *cso)
 {
    struct agx_context *ctx = agx_context(pctx);
    ctx->stage[PIPE_SHADER_VERTEX].shader = cso;
+   ctx->dirty |= AGX_DIRTY_VS;
+}
+
+static void *
+agx_create_gs_state(struct pipe_context *pctx,
+                    const struct pipe_shader_state *templ)
+{
+   return agx_create_shader_state(pctx, templ, MESA_SHADER_GEOMETRY);
+}
+
+static void
+agx_bind_gs_state(struct pipe_context *pctx, void *cso)
+{
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->stage[PIPE_SHADER_GEOMETRY].shader = cso;
    ctx->dirty |= AGX_DIRTY_VS;
 }
 
@@ -260,6 +312,19 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
       const struct agx_uncompiled_shader *fs =
          ctx->stage[PIPE_SHADER_FRAGMENT].shader;
       key->vs.clip_distance_varyings = fs && fs->reads_clip_distance;
+      /* Passes of a geometry-shader draw (agx_gs.c): the vertex shader
+       * stores its outputs, the others fetch no attributes. */
+      if (ctx->gs_pass) {
+         memset(&key->vs.xfb, 0, sizeof(key->vs.xfb));
+         if (ctx->gs_pass->phase == AGX_GS_PHASE_VS)
+            key->vs.xfb = ctx->gs_pass->capture;
+         else
+            memset(key->vs.attribs, 0, sizeof(key->vs.attribs));
+         if (ctx->gs_pass->phase == AGX_GS_PHASE_GS) {
+            key->vs.clip_plane_enable = 0;
+            key->vs.clip_distance_varyings = false;
+         }
+      }
    } else {
       struct agx_batch *batch = ctx->batch;
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {
@@ -323,7 +388,7 @@ agx_compile_variant(struct agx_context *ctx, struct agx_uncompiled_shader *so,
       u_loge("asahi",
              "compiling a %s shader%s%s failed (%d): %s; its draws are "
              "skipped",
-             so->stage == MESA_SHADER_VERTEX ? "vertex" : "fragment",
+             gl_shader_stage_name(so->stage),
              name ? " of " : "", name ? name : "", ret, error);
       ralloc_free(mem);
       /* Remember the failure so later draws do not compile again. */
@@ -403,4 +468,7 @@ agx_init_shader_functions(struct pipe_context *pctx)
    pctx->create_fs_state = agx_create_fs_state;
    pctx->bind_fs_state = agx_bind_fs_state;
    pctx->delete_fs_state = agx_delete_shader_state;
+   pctx->create_gs_state = agx_create_gs_state;
+   pctx->bind_gs_state = agx_bind_gs_state;
+   pctx->delete_gs_state = agx_delete_shader_state;
 }

@@ -169,6 +169,19 @@ struct agx_uncompiled_shader {
    /* Samplers the shader's lookups use (bit i: sampler_index i < 16): a
     * LOD bias on any other changes no code (agx_shader_key). */
    uint16_t samplers_used;
+   /* Geometry shaders (agx_gs.c): the NIR is the vertex-stage program of
+    * agx_nir_lower_gs, described by gs (NULL: lowering failed, draws are
+    * skipped); passthrough is the vertex shader of the rasterization
+    * pass. */
+   struct agx_gs_info *gs;
+   struct agx_uncompiled_shader *passthrough;
+   /* Vertex shaders: the varying slots written (bit = slot) and which are
+    * flat / noperspective, and the geometry shaders generated to give a
+    * fragment shader gl_PrimitiveID (agx_gs.c; points, lines, triangles,
+    * quads).  Fragment shaders: gl_PrimitiveID is read. */
+   uint64_t outputs, outputs_flat, outputs_linear;
+   struct agx_uncompiled_shader *primitive_id_gs[4];
+   bool reads_primitive_id;
 };
 
 /* ---- state objects -------------------------------------------------- */
@@ -364,7 +377,43 @@ struct agx_context {
    uint32_t ts_object;
    uint64_t ts_used[AGX_MAX_TIMER_QUERIES / 64];
    struct agx_query *time_query;
+
+   /* A draw with a geometry shader being recorded pass by pass (agx_gs.c),
+    * or NULL. */
+   struct agx_gs_pass *gs_pass;
 };
+
+/* agx_gs.c: the pass of a geometry-shader draw agx_draw_one records. */
+enum agx_gs_phase {
+   AGX_GS_PHASE_VS,     /* vertex shader, outputs stored (xfb stores) */
+   AGX_GS_PHASE_GS,     /* the geometry program, as points */
+   AGX_GS_PHASE_RASTER, /* the emitted strips, passthrough vertex shader */
+};
+
+struct agx_gs_pass {
+   enum agx_gs_phase phase;
+   /* The vertex shader's capture (AGX_GS_PHASE_VS) */
+   struct agx_xfb_key capture;
+   /* AGX_SYSVAL_XFB_* of the pass (store addresses, first vertex...) */
+   struct agx_xfb_draw *xfb;
+   /* Addresses of load_ubo blocks AGX_MAX_UBOS + i (AGX_GS_*_BLOCK) */
+   uint64_t block_va[3];
+   uint32_t vs_vertices, invocations; /* AGX_SYSVAL_GS_* */
+   /* Buffers the pass reads and writes (the batch keeps them alive). */
+   struct pipe_resource *reads[3], *writes[3];
+};
+
+/* Draws with a geometry shader bound, and draws of adjacency primitives
+ * without one (drawn as their base primitives); false when the draw is
+ * not one of those and takes the ordinary path. */
+bool agx_gs_draw(struct agx_context *ctx, const struct pipe_draw_info *info,
+                 const struct pipe_draw_start_count_bias *draw);
+/* At geometry-shader CSO creation: lowers so->nir (agx_nir_lower_gs) and
+ * makes the passthrough vertex shader; false when not supported. */
+bool agx_gs_prepare(struct pipe_context *pctx,
+                    struct agx_uncompiled_shader *so);
+void agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
+                  const struct pipe_draw_start_count_bias *draw);
 
 static inline struct agx_context *
 agx_context(struct pipe_context *p)

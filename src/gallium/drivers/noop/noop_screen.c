@@ -128,7 +128,9 @@ static int
 noop_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                       enum pipe_shader_cap param)
 {
-   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+   /* Geometry shaders are accepted (and ignored) like the others. */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT &&
+       shader != PIPE_SHADER_GEOMETRY)
       return 0;
 
    switch (param) {
@@ -139,7 +141,7 @@ noop_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_INPUTS:
       return shader == PIPE_SHADER_VERTEX ? 16 : 32;
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
-      return shader == PIPE_SHADER_VERTEX ? 32 : 8;
+      return shader == PIPE_SHADER_FRAGMENT ? 8 : 32;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       return 16384;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:

@@ -342,6 +342,14 @@ struct pipe_context {
     * one.  Never waits for the GPU.
     */
    enum pipe_reset_status (*get_device_reset_status)(struct pipe_context *ctx);
+
+   /* Optional (NULL: every sample at the pixel centre): where sample
+    * sample_index of a sample_count-sampled pixel is, out[0] = x and
+    * out[1] = y in [0, 1) from the pixel's top-left corner (Gallium's
+    * y points down).  GL 3.2 glGetMultisamplefv(GL_SAMPLE_POSITION). */
+   void (*get_sample_position)(struct pipe_context *ctx,
+                               unsigned sample_count, unsigned sample_index,
+                               float *out);
 };
 
 #ifdef __cplusplus

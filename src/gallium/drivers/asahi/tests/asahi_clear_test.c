@@ -70,7 +70,9 @@ clear_and_read_back(void **state)
       {PIPE_FORMAT_R32_UINT, true},
       {PIPE_FORMAT_R8G8B8A8_USCALED, false},
       {PIPE_FORMAT_R16G16_FLOAT, false},
-      {PIPE_FORMAT_B8G8R8A8_UNORM, false},
+      /* GL 3.2 BGRA arrays: fetched as bytes, swizzled by the compiler */
+      {PIPE_FORMAT_B8G8R8A8_UNORM, true},
+      {PIPE_FORMAT_B8G8R8X8_UNORM, false},
    };
    for (unsigned i = 0; i < sizeof(vf) / sizeof(vf[0]); ++i) {
       assert_int_equal(screen->is_format_supported(screen, vf[i].f,

@@ -1,0 +1,362 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Geometry shaders through AST to NIR and the linker: the NIR a driver
+ * gets (per-vertex input arrays, emit_vertex/end_primitive, system values,
+ * nir_shader_info.gs) and the link rules of GL 3.2 core 2.11.3/2.12 and
+ * GLSL 1.50 4.3.4/4.3.8.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "glsl_program.h"
+#include "glsl_state.h"
+#include "nir.h"
+#include "util/ralloc.h"
+
+/* Compiles (GLSL 1.50) and links the given (stage, source) pairs, ended
+ * by a -1 stage. */
+static struct glsl_program *
+link_srcs(void *mem, int first, ...)
+{
+   struct glsl_parse_state *sh[8];
+   unsigned n = 0;
+   va_list ap;
+   va_start(ap, first);
+   for (int s = first; s >= 0 && n < 8; s = va_arg(ap, int)) {
+      const char *src = va_arg(ap, const char *);
+      struct glsl_compile_options o = { .stage = (gl_shader_stage)s,
+                                        .default_version = 150 };
+      sh[n] = glsl_compile_shader(mem, src, strlen(src), &o);
+      if (!sh[n] || sh[n]->log.errors) {
+         fprintf(stderr, "%s\n%s", src, sh[n] ? sh[n]->log.text : "");
+         va_end(ap);
+         return NULL;
+      }
+      n++;
+   }
+   va_end(ap);
+   return glsl_link_program(mem, sh, n, NULL);
+}
+
+#define VS MESA_SHADER_VERTEX
+#define GS MESA_SHADER_GEOMETRY
+#define FS MESA_SHADER_FRAGMENT
+
+static const char vs_src[] =
+   "#version 150\n"
+   "in vec4 pos;\n"
+   "out vec4 color;\n"
+   "void main() { gl_Position = pos; color = pos * 0.5; }\n";
+
+static const char gs_src[] =
+   "#version 150\n"
+   "layout(triangles) in;\n"
+   "layout(line_strip, max_vertices = 4) out;\n"
+   "in vec4 color[];\n"
+   "out vec4 gcolor;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < gl_in.length(); i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position;\n"
+   "      gcolor = color[i];\n"
+   "      gl_PrimitiveID = gl_PrimitiveIDIn;\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "   EndPrimitive();\n"
+   "}\n";
+
+static const char fs_src[] =
+   "#version 150\n"
+   "in vec4 gcolor;\n"
+   "out vec4 frag;\n"
+   "void main() { frag = gcolor + float(gl_PrimitiveID); }\n";
+
+static nir_variable *
+find_var(nir_shader *s, nir_variable_mode mode, const char *name)
+{
+   nir_foreach_variable_in_shader(v, s) {
+      if (v->mode == mode && !strcmp(v->name, name))
+         return v;
+   }
+   return NULL;
+}
+
+static unsigned
+count_intrinsics(nir_shader *s, nir_intrinsic_op op)
+{
+   unsigned n = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic == op)
+               n++;
+         }
+      }
+   }
+   return n;
+}
+
+static char *
+print_nir(nir_shader *s)
+{
+   char *buf = NULL;
+   size_t len = 0;
+   FILE *f = open_memstream(&buf, &len);
+   nir_print_shader(s, f);
+   fclose(f);
+   return buf;
+}
+
+/* The NIR of a geometry shader: info from the layouts, inputs as arrays
+ * of three (triangles), emits unrolled, the varyings of both sides at the
+ * slots of the neighbouring stages. */
+static void
+test_gs_nir(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_srcs(mem, VS, vs_src, GS, gs_src, FS,
+                                      fs_src, -1);
+   assert_non_null(p);
+   assert_true(p->link_status);
+   nir_shader *gs = p->nir[GS];
+   assert_non_null(gs);
+   assert_int_equal(p->stages, (1u << VS) | (1u << GS) | (1u << FS));
+   assert_int_equal(gs->info.gs.input_primitive, MESA_PRIM_TRIANGLES);
+   assert_int_equal(gs->info.gs.output_primitive, MESA_PRIM_LINE_STRIP);
+   assert_int_equal(gs->info.gs.vertices_in, 3);
+   assert_int_equal(gs->info.gs.vertices_out, 4);
+   assert_int_equal(gs->info.gs.invocations, 1);
+   assert_true(gs->info.gs.uses_end_primitive);
+
+   /* The loop runs gl_in.length() = 3 times: three emits, one end. */
+   assert_int_equal(count_intrinsics(gs, nir_intrinsic_emit_vertex), 3);
+   assert_int_equal(count_intrinsics(gs, nir_intrinsic_end_primitive), 1);
+   assert_true(count_intrinsics(gs, nir_intrinsic_load_primitive_id) >= 1);
+
+   nir_variable *vs_color = find_var(p->nir[VS], nir_var_shader_out,
+                                     "color");
+   nir_variable *gs_color = find_var(gs, nir_var_shader_in, "color");
+   assert_non_null(vs_color);
+   assert_non_null(gs_color);
+   assert_int_equal(gs_color->data.location, vs_color->data.location);
+   assert_int_equal(gs_color->type->kind, NIR_VTYPE_ARRAY);
+   assert_int_equal(gs_color->type->length, 3);
+
+   nir_variable *pos_in = find_var(gs, nir_var_shader_in, "gl_Position");
+   assert_non_null(pos_in);
+   assert_int_equal(pos_in->data.location, VARYING_SLOT_POS);
+   assert_int_equal(pos_in->type->length, 3);
+
+   nir_variable *gcol = find_var(gs, nir_var_shader_out, "gcolor");
+   nir_variable *fcol = find_var(p->nir[FS], nir_var_shader_in, "gcolor");
+   assert_non_null(gcol);
+   assert_non_null(fcol);
+   assert_int_equal(gcol->data.location, fcol->data.location);
+
+   nir_variable *pid_out = find_var(gs, nir_var_shader_out,
+                                    "gl_PrimitiveID");
+   nir_variable *pid_in = find_var(p->nir[FS], nir_var_shader_in,
+                                   "gl_PrimitiveID");
+   assert_non_null(pid_out);
+   assert_non_null(pid_in);
+   assert_int_equal(pid_out->data.location, VARYING_SLOT_PRIMITIVE_ID);
+   assert_int_equal(pid_in->data.location, VARYING_SLOT_PRIMITIVE_ID);
+   assert_true(pid_in->data.flat);
+
+   char *text = print_nir(gs);
+   assert_non_null(strstr(text, "@emit_vertex () (stream_id=0)"));
+   assert_non_null(strstr(text, "gs: in prim 4 (3 vertices), out prim 3, "
+                                "max_vertices 4, invocations 1, "
+                                "end_primitive"));
+   free(text);
+   ralloc_free(mem);
+}
+
+/* Input blocks of a geometry shader are arrays; gl_InvocationID and
+ * lines_adjacency (4 vertices). */
+static void
+test_gs_input_block(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 150\n"
+      "out V { vec4 c; float f; } v;\n"
+      "void main() { gl_Position = vec4(0); v.c = vec4(1); v.f = 2.0; }\n";
+   static const char gs[] =
+      "#version 150\n"
+      "#extension GL_ARB_gpu_shader5 : enable\n"
+      "layout(lines_adjacency, invocations = 2) in;\n"
+      "layout(points, max_vertices = 1) out;\n"
+      "in V { vec4 c; float f; } v[];\n"
+      "out float o;\n"
+      "void main() {\n"
+      "   o = v[3].f + v[gl_InvocationID].c.x + float(v.length());\n"
+      "   EmitVertex();\n"
+      "}\n";
+   struct glsl_program *p = link_srcs(mem, VS, vs, GS, gs, -1);
+   assert_non_null(p);
+   if (!p->link_status)
+      fprintf(stderr, "%s", p->info_log);
+   assert_true(p->link_status);
+   nir_shader *g = p->nir[GS];
+   assert_int_equal(g->info.gs.input_primitive, MESA_PRIM_LINES_ADJACENCY);
+   assert_int_equal(g->info.gs.vertices_in, 4);
+   assert_int_equal(g->info.gs.invocations, 2);
+   assert_false(g->info.gs.uses_end_primitive);
+   assert_true(count_intrinsics(g, nir_intrinsic_load_invocation_id) >= 1);
+   nir_variable *f = find_var(g, nir_var_shader_in, "V.f");
+   nir_variable *vf = find_var(p->nir[VS], nir_var_shader_out, "V.f");
+   assert_non_null(f);
+   assert_non_null(vf);
+   assert_int_equal(f->type->length, 4);
+   assert_int_equal(f->data.location, vf->data.location);
+   ralloc_free(mem);
+}
+
+/* Several geometry shader objects: the layouts of one, main() in the
+ * other (GLSL 1.50 4.3.8: declarations merge across the stage). */
+static void
+test_gs_layouts_across_shaders(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   static const char a[] =
+      "#version 150\n"
+      "layout(points) in;\n"
+      "layout(points, max_vertices = 2) out;\n"
+      "void emit_twice();\n"
+      "void main() { emit_twice(); }\n";
+   static const char b[] =
+      "#version 150\n"
+      "layout(max_vertices = 2) out;\n"
+      "in vec4 color[];\n"
+      "out vec4 g;\n"
+      "void emit_twice() {\n"
+      "   g = color[0]; gl_Position = gl_in[0].gl_Position; EmitVertex();\n"
+      "   EmitVertex();\n"
+      "}\n";
+   struct glsl_program *p = link_srcs(mem, VS, vs_src, GS, a, GS, b, -1);
+   assert_non_null(p);
+   assert_true(p->link_status);
+   assert_int_equal(p->nir[GS]->info.gs.vertices_in, 1);
+   assert_int_equal(p->nir[GS]->info.gs.vertices_out, 2);
+   nir_variable *c = find_var(p->nir[GS], nir_var_shader_in, "color");
+   assert_non_null(c);
+   assert_int_equal(c->type->length, 1);
+   ralloc_free(mem);
+}
+
+/* Link errors, each from its rule. */
+static void
+expect_link_error(void *mem, const char *needle, int s0, const char *src0,
+                  int s1, const char *src1, int s2, const char *src2)
+{
+   struct glsl_program *p = link_srcs(mem, s0, src0, s1, src1, s2, src2,
+                                      -1);
+   assert_non_null(p);
+   if (p->link_status || !strstr(p->info_log, needle))
+      fprintf(stderr, "expected '%s', log: %s\n", needle, p->info_log);
+   assert_false(p->link_status);
+   assert_non_null(strstr(p->info_log, needle));
+}
+
+static const char gs_no_in[] =
+   "#version 150\n"
+   "layout(points, max_vertices = 1) out;\n"
+   "void main() { EmitVertex(); }\n";
+static const char gs_no_out[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(max_vertices = 1) out;\n"
+   "void main() { EmitVertex(); }\n";
+static const char gs_no_max[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(points) out;\n"
+   "void main() { EmitVertex(); }\n";
+static const char gs_points[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 1) out;\n"
+   "void main() { EmitVertex(); }\n";
+static const char gs_lines_decl[] =
+   "#version 150\n"
+   "layout(lines) in;\n"
+   "void f() {}\n";
+static const char gs_sized3[] =
+   "#version 150\n"
+   "in vec4 color[3];\n"
+   "layout(points, max_vertices = 1) out;\n"
+   "void main() { gl_Position = color[0]; EmitVertex(); }\n";
+static const char gs_wide[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 256) out;\n"
+   "out vec4 a, b;\n"
+   "void main() { a = b = vec4(0); gl_Position = vec4(1);\n"
+   "              EmitVertex(); }\n";
+static const char gs_int_color[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 1) out;\n"
+   "in ivec4 color[];\n"
+   "void main() { gl_Position = vec4(color[0]); EmitVertex(); }\n";
+
+static void
+test_gs_link_errors(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   /* GL 3.2 core 2.11.3: a geometry shader needs a vertex shader. */
+   expect_link_error(mem, "no vertex shader", GS, gs_points, FS, fs_src,
+                     -1, NULL);
+   /* GL 3.2 core 2.11.3 / GLSL 1.50 4.3.8.1: input primitive,
+    * output primitive and max_vertices are all declared somewhere. */
+   expect_link_error(mem, "input primitive", VS, vs_src, GS, gs_no_in, -1,
+                     NULL);
+   expect_link_error(mem, "output primitive", VS, vs_src, GS, gs_no_out, -1,
+                     NULL);
+   expect_link_error(mem, "max_vertices", VS, vs_src, GS, gs_no_max, -1,
+                     NULL);
+   /* ... and identically in every shader that declares them. */
+   expect_link_error(mem, "different input primitives", VS, vs_src, GS,
+                     gs_points, GS, gs_lines_decl);
+   /* GLSL 1.50 4.3.8.1: a sized input array must match the input
+    * primitive declared in another shader of the stage. */
+   expect_link_error(mem, "has 3 elements", VS, vs_src, GS, gs_sized3, GS,
+                     gs_lines_decl);
+   /* GL 3.2 core 2.12.4: 256 vertices of 4 + 4 + 4 components exceed
+    * MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024). */
+   expect_link_error(mem, "GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS", VS,
+                     vs_src, GS, gs_wide, -1, NULL);
+   /* GLSL 1.50 4.3.4: each element of a geometry input matches the
+    * vertex output's type. */
+   expect_link_error(mem, "different types", VS, vs_src, GS, gs_int_color,
+                     -1, NULL);
+   ralloc_free(mem);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_gs_nir),
+      cmocka_unit_test(test_gs_input_block),
+      cmocka_unit_test(test_gs_layouts_across_shaders),
+      cmocka_unit_test(test_gs_link_errors),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,597 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Geometry shaders through the driver (agx_gs.c), with shaders built with
+ * nir_builder as the GLSL front end makes them (per-vertex input arrays,
+ * output variables, emit_vertex / end_primitive):
+ *
+ *  - points to quads: two points at NDC (-0.5, -0.5) and (0.5, 0.5)
+ *    become triangle strips of four vertices 0.25 around them; on a 64x64
+ *    target with the viewport over it those are the pixel squares
+ *    [8, 24) and [40, 56) on both axes (NDC x maps to 32 x + 32);
+ *  - one triangle to two: the triangle (-1,-1), (0,-1), (-1,0) is
+ *    emitted, the strip ended, and emitted again 1 to the right: the
+ *    lower-left triangles of the two lower quadrants (x + y < 31 and
+ *    (x - 32) + y < 31 in pixels) are covered, nothing above y = 32; a
+ *    GL_PRIMITIVES_GENERATED query around it counts the two output
+ *    triangles (GL 3.2 section 2.16);
+ *  - instancing: one point drawn twice, the vertex shader moving instance
+ *    1 by (1, 1): the same two quads;
+ *  - a triangle strip of two triangles over the target through a
+ *    geometry shader passing each triangle on with a flat colour chosen
+ *    by gl_PrimitiveIDIn (red for 0, green for 1), back faces culled: the
+ *    odd triangle reaches the shader with the strip's winding (GL 3.2
+ *    section 2.6.1), so both halves are drawn, red below the diagonal
+ *    x + y = 63, green above;
+ *  - gl_PrimitiveID in a fragment shader without a geometry shader
+ *    (GLSL 1.50 section 7.1), two quads side by side (GL_QUADS): red
+ *    where it is 0 (the left half), green where it is 1;
+ *  - triangles with adjacency and no geometry shader: vertices 0, 2, 4
+ *    form the triangle drawn (GL 3.2 section 2.6.1), the adjacent ones,
+ *    far outside, are ignored.
+ *
+ * Covered pixels are red, the rest the black clear; pixels within one of
+ * an edge are not checked (fill rules).  Pixels are checked on an
+ * executing shim only (ASAHI_TEST_EXPECT_PIXELS).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
+
+#include "asahi/compiler/agx_compile.h"
+#include "asahi_drm_public.h"
+#include "asahi_test_util.h"
+
+#define W 64
+#define H 64
+
+struct env {
+   struct pipe_screen *screen;
+   struct pipe_context *ctx;
+   struct pipe_resource *rt, *vbo;
+   struct pipe_surface *surf;
+   void *rs, *zsa, *blend, *ve, *vs, *fs, *gs;
+};
+
+static nir_shader *
+build_vs(bool instanced)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &agx_nir_options, "gs_vs", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
+   in->data.location = VERT_ATTRIB_GENERIC0;
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
+   out->data.location = VARYING_SLOT_POS;
+   nir_def *p = nir_load_var(&b, in);
+   if (instanced) {
+      nir_def *i = nir_u2f32(
+         &b, nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32));
+      nir_def *d[4] = {i, i, nir_imm_float(&b, 0), nir_imm_float(&b, 0)};
+      p = nir_fadd(&b, p, nir_vec(&b, d, 4));
+   }
+   nir_store_var(&b, out, p, 0xf);
+   return b.shader;
+}
+
+/* Red where gl_PrimitiveID is 0, else green. */
+static nir_shader *
+build_fs_primitive_id(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs_primid", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
+   out->data.location = FRAG_RESULT_DATA0;
+   nir_def *first = nir_ieq(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32),
+      nir_imm_int(&b, 0));
+   nir_def *c[4] = {nir_b2fN(&b, first, 32), nir_b2fN(&b, nir_inot(&b, first), 32),
+                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
+   return b.shader;
+}
+
+/* Red, or the flat varying VAR0 (colour_in). */
+static nir_shader *
+build_fs(bool colour_in)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
+   out->data.location = FRAG_RESULT_DATA0;
+   nir_def *c[4] = {nir_imm_float(&b, 1), nir_imm_float(&b, 0),
+                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   nir_def *v = nir_vec(&b, c, 4);
+   if (colour_in) {
+      nir_variable *in =
+         nir_variable_create(b.shader, nir_var_shader_in, vec4, "colour");
+      in->data.location = VARYING_SLOT_VAR0;
+      in->data.flat = true;
+      v = nir_load_var(&b, in);
+   }
+   nir_store_var(&b, out, v, 0xf);
+   return b.shader;
+}
+
+static void
+emit(nir_builder *b)
+{
+   nir_build_intrinsic(b, nir_intrinsic_emit_vertex, 0, 0, NULL,
+                       NIR_INTRINSIC_STREAM_ID, 0,
+                       NIR_INTRINSIC_NUM_INDEX_FLAGS);
+}
+
+static void
+end_primitive(nir_builder *b)
+{
+   nir_build_intrinsic(b, nir_intrinsic_end_primitive, 0, 0, NULL,
+                       NIR_INTRINSIC_STREAM_ID, 0,
+                       NIR_INTRINSIC_NUM_INDEX_FLAGS);
+}
+
+/* gl_Position = gl_in[v].gl_Position + (dx, dy, 0, 0); EmitVertex() */
+static void
+emit_offset(nir_builder *b, nir_variable *in, nir_variable *out, int v,
+            float dx, float dy)
+{
+   nir_def *p = nir_load_deref(
+      b, nir_build_deref_array_imm(b, nir_build_deref_var(b, in), v));
+   nir_def *d[4] = {nir_imm_float(b, dx), nir_imm_float(b, dy),
+                    nir_imm_float(b, 0), nir_imm_float(b, 0)};
+   nir_store_var(b, out, nir_fadd(b, p, nir_vec(b, d, 4)), 0xf);
+   emit(b);
+}
+
+/* Each triangle passed on, colour = red for primitive 0, else green. */
+static nir_shader *
+build_gs_colour(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs_colour", NULL);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = MESA_PRIM_TRIANGLES;
+   s->info.gs.output_primitive = MESA_PRIM_TRIANGLE_STRIP;
+   s->info.gs.vertices_in = 3;
+   s->info.gs.vertices_out = 3;
+   s->info.gs.invocations = 1;
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   nir_variable *in = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_array(s, vec4, 3), "gl_in_Position");
+   in->data.location = VARYING_SLOT_POS;
+   nir_variable *out =
+      nir_variable_create(s, nir_var_shader_out, vec4, "gl_Position");
+   out->data.location = VARYING_SLOT_POS;
+   nir_variable *col =
+      nir_variable_create(s, nir_var_shader_out, vec4, "colour");
+   col->data.location = VARYING_SLOT_VAR0;
+   col->data.flat = true;
+   nir_def *first = nir_ieq(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32),
+      nir_imm_int(&b, 0));
+   nir_def *r = nir_bcsel(&b, first, nir_imm_float(&b, 1),
+                          nir_imm_float(&b, 0));
+   nir_def *g = nir_bcsel(&b, first, nir_imm_float(&b, 0),
+                          nir_imm_float(&b, 1));
+   nir_def *c[4] = {r, g, nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   nir_def *colour = nir_vec(&b, c, 4);
+   for (int v = 0; v < 3; ++v) {
+      nir_store_var(&b, col, colour, 0xf);
+      emit_offset(&b, in, out, v, 0, 0);
+   }
+   return s;
+}
+
+static nir_shader *
+build_gs(bool quads)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, &agx_nir_options, "gs", NULL);
+   nir_shader *s = b.shader;
+   unsigned vin = quads ? 1 : 3;
+   s->info.gs.input_primitive = quads ? MESA_PRIM_POINTS : MESA_PRIM_TRIANGLES;
+   s->info.gs.output_primitive = MESA_PRIM_TRIANGLE_STRIP;
+   s->info.gs.vertices_in = (uint8_t)vin;
+   s->info.gs.vertices_out = quads ? 4 : 6;
+   s->info.gs.invocations = 1;
+   s->info.gs.uses_end_primitive = !quads;
+   const nir_vtype *vec4 = nir_vtype_vector(s, nir_type_float32, 4);
+   nir_variable *in = nir_variable_create(
+      s, nir_var_shader_in, nir_vtype_array(s, vec4, vin), "gl_in_Position");
+   in->data.location = VARYING_SLOT_POS;
+   nir_variable *out =
+      nir_variable_create(s, nir_var_shader_out, vec4, "gl_Position");
+   out->data.location = VARYING_SLOT_POS;
+   if (quads) {
+      emit_offset(&b, in, out, 0, -0.25f, -0.25f);
+      emit_offset(&b, in, out, 0, 0.25f, -0.25f);
+      emit_offset(&b, in, out, 0, -0.25f, 0.25f);
+      emit_offset(&b, in, out, 0, 0.25f, 0.25f);
+   } else {
+      for (int v = 0; v < 3; ++v)
+         emit_offset(&b, in, out, v, 0, 0);
+      end_primitive(&b);
+      for (int v = 0; v < 3; ++v)
+         emit_offset(&b, in, out, v, 1, 0);
+      end_primitive(&b);
+   }
+   return s;
+}
+
+enum gs_kind { GS_NONE, GS_QUADS, GS_TWICE, GS_COLOUR, GS_NONE_PRIMID };
+
+static bool
+env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
+         bool instanced)
+{
+   int fd = asahi_test_open_node();
+   if (fd < 0)
+      return false;
+   memset(e, 0, sizeof(*e));
+   e->screen = asahi_drm_screen_create(fd, NULL);
+   close(fd);
+   assert_non_null(e->screen);
+   struct pipe_screen *s = e->screen;
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   e->rt = s->resource_create(s, &templ);
+   e->ctx = s->context_create(s, NULL, 0);
+   assert_non_null(e->rt);
+   assert_non_null(e->ctx);
+   struct pipe_context *ctx = e->ctx;
+   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   e->surf = ctx->create_surface(ctx, e->rt, &st);
+   struct pipe_framebuffer_state fb = {
+      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
+      .cbufs = {e->surf}};
+   ctx->set_framebuffer_state(ctx, &fb);
+   struct pipe_rasterizer_state rs = {
+      .half_pixel_center = 1,
+      .depth_clip_near = 1,
+      .depth_clip_far = 1,
+      .line_width = 1.0f,
+      .point_size = 1.0f,
+   };
+   e->rs = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, e->rs);
+   struct pipe_depth_stencil_alpha_state zsa = {0};
+   e->zsa = ctx->create_depth_stencil_alpha_state(ctx, &zsa);
+   ctx->bind_depth_stencil_alpha_state(ctx, e->zsa);
+   struct pipe_blend_state blend = {.rt[0].colormask = 0xf};
+   e->blend = ctx->create_blend_state(ctx, &blend);
+   ctx->bind_blend_state(ctx, e->blend);
+   struct pipe_viewport_state vp = {
+      .scale = {W / 2.0f, H / 2.0f, 0.5f},
+      .translate = {W / 2.0f, H / 2.0f, 0.5f},
+   };
+   ctx->set_viewport_states(ctx, 0, 1, &vp);
+   e->vbo = pipe_buffer_create(s, PIPE_BIND_VERTEX_BUFFER,
+                               PIPE_USAGE_DEFAULT, (unsigned)size);
+   pipe_buffer_write(ctx, e->vbo, 0, (unsigned)size, verts);
+   struct pipe_vertex_element el = {
+      .src_stride = 16, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT};
+   e->ve = ctx->create_vertex_elements_state(ctx, 1, &el);
+   ctx->bind_vertex_elements_state(ctx, e->ve);
+   struct pipe_vertex_buffer vb = {.buffer.resource = e->vbo};
+   ctx->set_vertex_buffers(ctx, 1, &vb);
+
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs(instanced)};
+   struct pipe_shader_state fs = {
+      .type = PIPE_SHADER_IR_NIR,
+      .ir.nir = kind == GS_NONE_PRIMID ? build_fs_primitive_id()
+                                       : build_fs(kind == GS_COLOUR)};
+   e->vs = ctx->create_vs_state(ctx, &vs);
+   e->fs = ctx->create_fs_state(ctx, &fs);
+   if (kind != GS_NONE && kind != GS_NONE_PRIMID) {
+      struct pipe_shader_state gs = {
+         .type = PIPE_SHADER_IR_NIR,
+         .ir.nir = kind == GS_COLOUR ? build_gs_colour()
+                                     : build_gs(kind == GS_QUADS)};
+      e->gs = ctx->create_gs_state(ctx, &gs);
+      assert_non_null(e->gs);
+   }
+   ctx->bind_vs_state(ctx, e->vs);
+   ctx->bind_fs_state(ctx, e->fs);
+   ctx->bind_gs_state(ctx, e->gs);
+
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
+   return true;
+}
+
+static void
+env_fini(struct env *e)
+{
+   struct pipe_context *ctx = e->ctx;
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->bind_gs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, e->vs);
+   ctx->delete_fs_state(ctx, e->fs);
+   if (e->gs)
+      ctx->delete_gs_state(ctx, e->gs);
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->set_vertex_buffers(ctx, 0, NULL);
+   pipe_surface_reference(&e->surf, NULL);
+   ctx->delete_rasterizer_state(ctx, e->rs);
+   ctx->delete_depth_stencil_alpha_state(ctx, e->zsa);
+   ctx->delete_blend_state(ctx, e->blend);
+   ctx->delete_vertex_elements_state(ctx, e->ve);
+   ctx->destroy(ctx);
+   pipe_resource_reference(&e->rt, NULL);
+   pipe_resource_reference(&e->vbo, NULL);
+   e->screen->destroy(e->screen);
+}
+
+/* want(x, y): 1 red, 2 green, 0 black, -1 not checked */
+static void
+check_pixels(struct env *e, int (*want)(int x, int y))
+{
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (!expect || !atoi(expect))
+      return;
+   struct pipe_box box = {0, 0, 0, W, H, 1};
+   struct pipe_transfer *xfer = NULL;
+   uint8_t *map =
+      e->ctx->texture_map(e->ctx, e->rt, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(map);
+   unsigned bad = 0, red = 0;
+   for (int y = 0; y < H; ++y) {
+      for (int x = 0; x < W; ++x) {
+         int w = want(x, y);
+         if (w < 0)
+            continue;
+         const uint8_t *p = map + y * xfer->stride + x * 4;
+         uint8_t c[4] = {w == 1 ? 255 : 0, w == 2 ? 255 : 0, 0, 255};
+         red += w != 0;
+         if (memcmp(p, c, 4) && bad++ < 8)
+            print_error("pixel (%d, %d) is %u %u %u %u, want %u %u %u %u\n",
+                        x, y, p[0], p[1], p[2], p[3], c[0], c[1], c[2],
+                        c[3]);
+      }
+   }
+   e->ctx->texture_unmap(e->ctx, xfer);
+   assert_int_equal(bad, 0);
+   assert_true(red > 0);
+}
+
+static int
+in_square(int x, int lo, int hi)
+{
+   if (x >= lo + 1 && x < hi - 1)
+      return 1;
+   if (x >= lo - 1 && x <= hi)
+      return -1;
+   return 0;
+}
+
+static int
+want_quads(int x, int y)
+{
+   int a = in_square(x, 8, 24), b = in_square(y, 8, 24);
+   int c = in_square(x, 40, 56), d = in_square(y, 40, 56);
+   if ((a == 1 && b == 1) || (c == 1 && d == 1))
+      return 1;
+   if ((a && b) || (c && d))
+      return -1;
+   return 0;
+}
+
+static int
+want_two_triangles(int x, int y)
+{
+   int xx = x >= 32 ? x - 32 : x;
+   if (x == 31 || x == 32 || x == 0 || x == 63)
+      return -1;
+   int d = xx + y + 1 - 32;
+   if (d >= -1 && d <= 1)
+      return -1;
+   return d < 0 ? 1 : 0;
+}
+
+static void
+points_to_quads(void **state)
+{
+   (void)state;
+   static const float verts[] = {-0.5f, -0.5f, 0, 1, 0.5f, 0.5f, 0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_QUADS, false))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 2};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_quads);
+   env_fini(&e);
+}
+
+static void
+triangle_twice(void **state)
+{
+   (void)state;
+   static const float verts[] = {-1, -1, 0, 1, 0, -1, 0, 1, -1, 0, 0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_TWICE, false))
+      skip();
+   /* indexed, to go through the index path */
+   static const uint16_t indices[] = {0, 1, 2};
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .index_size = 2,
+                                 .has_user_indices = true,
+                                 .index.user = indices,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   struct pipe_query *q =
+      e.ctx->create_query(e.ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+   assert_non_null(q);
+   e.ctx->begin_query(e.ctx, q);
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->end_query(e.ctx, q);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_two_triangles);
+   union pipe_query_result result = {0};
+   assert_true(e.ctx->get_query_result(e.ctx, q, true, &result));
+   if (getenv("ASAHI_TEST_EXPECT_PIXELS"))
+      assert_int_equal(result.u64, 2);
+   e.ctx->destroy_query(e.ctx, q);
+   env_fini(&e);
+}
+
+static void
+instanced_quads(void **state)
+{
+   (void)state;
+   static const float verts[] = {-0.5f, -0.5f, 0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_QUADS, true))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS,
+                                 .instance_count = 2};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 1};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_quads);
+   env_fini(&e);
+}
+
+static int
+want_halves(int x, int y)
+{
+   int d = x + y + 1 - W;
+   if (d >= -1 && d <= 1)
+      return -1;
+   return d < 0 ? 1 : 2;
+}
+
+static void
+strip_winding_and_primitive_id(void **state)
+{
+   (void)state;
+   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1,
+                                 -1, 1,  0, 1, 1, 1,  0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_COLOUR, false))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_rasterizer_state rs = {
+      .half_pixel_center = 1,
+      .depth_clip_near = 1,
+      .depth_clip_far = 1,
+      .line_width = 1.0f,
+      .point_size = 1.0f,
+      .front_ccw = 1,
+      .cull_face = PIPE_FACE_BACK,
+   };
+   void *cull = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, cull);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+   check_pixels(&e, want_halves);
+   ctx->bind_rasterizer_state(ctx, e.rs);
+   ctx->delete_rasterizer_state(ctx, cull);
+   env_fini(&e);
+}
+
+static int
+want_left_right(int x, int y)
+{
+   if (x >= 31 && x <= 32)
+      return -1;
+   return x < 32 ? 1 : 2;
+}
+
+static void
+primitive_id_without_gs(void **state)
+{
+   (void)state;
+   static const float verts[] = {
+      -1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1,
+      0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
+   };
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_NONE_PRIMID, false))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_QUADS,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 8};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_left_right);
+   env_fini(&e);
+}
+
+static int
+want_lower_left(int x, int y)
+{
+   int d = x + y + 1 - W;
+   if (d >= -1 && d <= 1)
+      return -1;
+   return d < 0 ? 1 : 0;
+}
+
+static void
+adjacency_without_gs(void **state)
+{
+   (void)state;
+   /* triangle (-1,-1), (1,-1), (-1,1) at 0, 2, 4; adjacent vertices
+    * that would cover everything */
+   static const float verts[] = {-1, -1, 0, 1, 9,  -9, 0, 1,
+                                 1,  -1, 0, 1, 9,  9,  0, 1,
+                                 -1, 1,  0, 1, -9, 9,  0, 1};
+   struct env e;
+   if (!env_init(&e, verts, sizeof(verts), GS_NONE, false))
+      skip();
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES_ADJACENCY,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 6};
+   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
+   e.ctx->flush(e.ctx, NULL, 0);
+   check_pixels(&e, want_lower_left);
+   env_fini(&e);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(points_to_quads),
+      cmocka_unit_test(triangle_twice),
+      cmocka_unit_test(instanced_quads),
+      cmocka_unit_test(strip_winding_and_primitive_id),
+      cmocka_unit_test(primitive_id_without_gs),
+      cmocka_unit_test(adjacency_without_gs),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}

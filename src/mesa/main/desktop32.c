@@ -1,0 +1,74 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glGet* of the state and limits GL 3.2 adds besides geometry shaders
+ * (GL 3.2 core tables 6.8-6.52): the multisample texture limits and
+ * bindings, the sample mask enable, DEPTH_CLAMP, TEXTURE_CUBE_MAP_SEAMLESS,
+ * PROGRAM_POINT_SIZE and ARB_provoking_vertex's quads rule.  The
+ * extensions they come from are offered to 3.0/3.1 contexts too when the
+ * driver has them (extensions.c).
+ */
+#include "main/context.h"
+#include "main/desktop32.h"
+#include "main/texture_multisample.h"
+
+bool
+_mesa_get_desktop32_state(struct gl_context *ctx, GLenum pname, GLint *out,
+                          bool *is_bool)
+{
+   const struct gl_constants *c = &ctx->Const;
+   bool ms = _mesa_has_texture_multisample(ctx);
+   const struct gl_texture_unit *unit = &ctx->TexUnit[ctx->ActiveTexture];
+
+   *is_bool = false;
+   if (_mesa_is_gles(ctx))
+      return false;
+   switch (pname) {
+   case GL_MAX_SAMPLE_MASK_WORDS: /* table 6.52: at least 1 */
+      *out = 1;
+      return ms;
+   case GL_MAX_COLOR_TEXTURE_SAMPLES:
+      *out = c->MaxColorTextureSamples;
+      return ms;
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+      *out = c->MaxDepthTextureSamples;
+      return ms;
+   case GL_MAX_INTEGER_SAMPLES:
+      *out = c->MaxIntegerSamples;
+      return ms;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: /* table 6.19 */
+      *out = (GLint)unit->Current[TEXTURE_2D_MULTISAMPLE_INDEX]->Name;
+      return ms;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+      *out = (GLint)unit->Current[TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX]->Name;
+      return ms;
+   case GL_SAMPLE_MASK: /* table 6.17 */
+      *out = ctx->Multisample.SampleMask;
+      *is_bool = true;
+      return ms;
+   case GL_DEPTH_CLAMP: /* table 6.9 */
+      *out = ctx->DepthClamp;
+      *is_bool = true;
+      return c->DepthClamp;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: /* table 6.20 */
+      *out = ctx->CubeMapSeamless;
+      *is_bool = true;
+      return true;
+   case GL_PROGRAM_POINT_SIZE: /* table 6.12 */
+      *out = ctx->ProgramPointSize;
+      *is_bool = true;
+      return true;
+   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
+      /* ARB_provoking_vertex (table 6.52): quads take the vertex the
+       * convention names, as the driver draws them (as fans, whose
+       * primitives keep the quad's last or first vertex). */
+      *out = GL_TRUE;
+      *is_bool = true;
+      return true;
+   default:
+      return false;
+   }
+}
