@@ -146,28 +146,17 @@ static nir_def *
 lookup(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
        nir_def *value, nir_def *ddy)
 {
-   unsigned n = 1 + (value != NULL) + (ddy != NULL);
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
-   tex->op = op;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->coord_components = 2;
-   tex->texture_index = tex->sampler_index = index;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = coord;
-   if (value) {
-      tex->src[1].src_type = op == nir_texop_txl   ? nir_tex_src_lod
-                             : op == nir_texop_txb ? nir_tex_src_bias
-                                                   : nir_tex_src_ddx;
-      tex->src[1].src.ssa = value;
-   }
-   if (ddy) {
-      tex->src[2].src_type = nir_tex_src_ddy;
-      tex->src[2].src.ssa = ddy;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
+   nir_tex_src_type value_type = op == nir_texop_txl   ? nir_tex_src_lod
+                                 : op == nir_texop_txb ? nir_tex_src_bias
+                                                       : nir_tex_src_ddx;
+   return agx_test_tex(b, &(struct agx_test_tex){
+                             .op = op,
+                             .index = index,
+                             .dim = NIR_SAMPLER_DIM_2D,
+                             .src = {{nir_tex_src_coord, coord},
+                                     {value_type, value},
+                                     {nir_tex_src_ddy, ddy}},
+                          });
 }
 
 static struct agx_test_draw

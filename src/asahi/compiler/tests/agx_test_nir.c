@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "agx_test_util.h"
+#include "util/u_math.h"
 
 nir_variable *
 agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
@@ -20,6 +21,35 @@ agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
    v->data.location = loc;
    v->data.driver_location = (unsigned)loc;
    return v;
+}
+
+nir_def *
+agx_test_tex(nir_builder *b, const struct agx_test_tex *t)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(t->src); ++i)
+      n += t->src[i].def != NULL;
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
+   tex->op = t->op;
+   tex->sampler_dim = t->dim;
+   tex->is_array = t->array;
+   tex->is_shadow = t->shadow;
+   tex->component = t->component;
+   tex->texture_index = t->index;
+   tex->sampler_index = t->index;
+   tex->dest_type = nir_type_float32;
+   unsigned k = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(t->src); ++i) {
+      if (!t->src[i].def)
+         continue;
+      if (t->src[i].type == nir_tex_src_coord)
+         tex->coord_components = t->src[i].def->num_components;
+      tex->src[k].src_type = t->src[i].type;
+      tex->src[k++].src.ssa = t->src[i].def;
+   }
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->def;
 }
 
 static const nir_shader_compiler_options plain = {0};

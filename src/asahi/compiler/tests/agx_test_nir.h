@@ -32,6 +32,24 @@ void agx_test_draw_vertices(struct agx_test_draw *draw, void *vtx,
 nir_variable *agx_test_var(nir_shader *s, nir_variable_mode mode, unsigned n,
                            int loc, const char *name);
 
+/* A texture instruction with a float vec4 result: op on texture and
+ * sampler `index`, of dimension dim, with the sources in src (entries
+ * with a NULL def are left out; a coordinate gives coord_components). */
+struct agx_test_tex {
+   nir_texop op;
+   unsigned index;
+   nir_sampler_dim dim;
+   bool array, shadow;
+   unsigned component; /* of a gather */
+   struct {
+      nir_tex_src_type type;
+      nir_def *def;
+   } src[4];
+};
+
+/* Inserts the instruction; returns its result. */
+nir_def *agx_test_tex(nir_builder *b, const struct agx_test_tex *t);
+
 /* A fragment shader to build on: *uv is the loaded input uv
  * (VARYING_SLOT_VAR0, 2 components), *colour the output vec4 at
  * FRAG_RESULT_DATA0. */

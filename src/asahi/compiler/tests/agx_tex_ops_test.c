@@ -127,35 +127,19 @@ struct lookup {
 static nir_def *
 lookup(nir_builder *b, const struct lookup *l)
 {
-   unsigned n = 1 + (l->op == nir_texop_txl) + !!l->offset + !!l->ref;
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
-   tex->op = l->op;
-   tex->sampler_dim = l->dim;
-   tex->is_array = l->array;
-   tex->is_shadow = l->shadow;
-   tex->component = l->component;
-   tex->coord_components = l->coord->num_components;
-   tex->texture_index = l->index;
-   tex->sampler_index = l->index;
-   tex->dest_type = nir_type_float32;
-   unsigned i = 0;
-   tex->src[i].src_type = nir_tex_src_coord;
-   tex->src[i++].src.ssa = l->coord;
-   if (l->op == nir_texop_txl) {
-      tex->src[i].src_type = nir_tex_src_lod;
-      tex->src[i++].src.ssa = nir_imm_float(b, 0.0f);
-   }
-   if (l->offset) {
-      tex->src[i].src_type = nir_tex_src_offset;
-      tex->src[i++].src.ssa = l->offset;
-   }
-   if (l->ref) {
-      tex->src[i].src_type = nir_tex_src_comparator;
-      tex->src[i++].src.ssa = l->ref;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
+   nir_def *lod = l->op == nir_texop_txl ? nir_imm_float(b, 0.0f) : NULL;
+   return agx_test_tex(b, &(struct agx_test_tex){
+                             .op = l->op,
+                             .index = l->index,
+                             .dim = l->dim,
+                             .array = l->array,
+                             .shadow = l->shadow,
+                             .component = l->component,
+                             .src = {{nir_tex_src_coord, l->coord},
+                                     {nir_tex_src_lod, lod},
+                                     {nir_tex_src_offset, l->offset},
+                                     {nir_tex_src_comparator, l->ref}},
+                          });
 }
 
 /*

@@ -104,26 +104,17 @@ static nir_def *
 sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
        nir_def *lod)
 {
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, lod ? 2 : 1);
-   tex->op = op;
    unsigned dim = dim_of_texture[index & 7];
-   tex->sampler_dim = dim == 0   ? NIR_SAMPLER_DIM_1D
-                      : dim == 5 ? NIR_SAMPLER_DIM_3D
-                      : dim == 6 ? NIR_SAMPLER_DIM_CUBE
-                                 : NIR_SAMPLER_DIM_2D;
-   tex->coord_components = coord->num_components;
-   tex->texture_index = index;
-   tex->sampler_index = index;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = coord;
-   if (lod) {
-      tex->src[1].src_type = nir_tex_src_lod;
-      tex->src[1].src.ssa = lod;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
+   return agx_test_tex(
+      b, &(struct agx_test_tex){
+            .op = op,
+            .index = index,
+            .dim = dim == 0   ? NIR_SAMPLER_DIM_1D
+                   : dim == 5 ? NIR_SAMPLER_DIM_3D
+                   : dim == 6 ? NIR_SAMPLER_DIM_CUBE
+                              : NIR_SAMPLER_DIM_2D,
+            .src = {{nir_tex_src_coord, coord}, {nir_tex_src_lod, lod}},
+         });
 }
 
 /* FS: colour = texture(t0, uv) + texture(t4, uv * 2) */
@@ -291,20 +282,17 @@ test_fragment_shadow_encoding(void **state)
    nir_variable *out;
    nir_builder b = agx_test_uv_fs_builder(mem, "shadow-fs", &c, &out);
 
-   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
-   tex->op = nir_texop_tex;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->is_shadow = true;
-   tex->coord_components = 2;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = c;
-   tex->src[1].src_type = nir_tex_src_comparator;
-   tex->src[1].src.ssa = nir_channel(&b, c, 1);
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(&b, &tex->instr);
+   nir_def *shadow = agx_test_tex(
+      &b, &(struct agx_test_tex){
+             .op = nir_texop_tex,
+             .index = 0,
+             .dim = NIR_SAMPLER_DIM_2D,
+             .shadow = true,
+             .src = {{nir_tex_src_coord, c},
+                     {nir_tex_src_comparator, nir_channel(&b, c, 1)}},
+          });
    nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
-   nir_store_var(&b, out, nir_fadd(&b, &tex->def, plain_tex), 0xf);
+   nir_store_var(&b, out, nir_fadd(&b, shadow, plain_tex), 0xf);
 
    struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
@@ -565,23 +553,19 @@ test_fragment_grad(void **state)
    nir_def *c;
    nir_variable *out;
    nir_builder b = agx_test_uv_fs_builder(mem, "grad-fs", &c, &out);
-   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
-   tex->op = nir_texop_txd;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->coord_components = 2;
-   tex->texture_index = tex->sampler_index = 1;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = c;
-   tex->src[1].src_type = nir_tex_src_ddx;
-   tex->src[1].src.ssa = nir_fmul(&b, c, nir_imm_float(&b, 0.5f));
-   tex->src[2].src_type = nir_tex_src_ddy;
-   tex->src[2].src.ssa =
-      nir_fmul(&b, nir_swizzle(&b, c, (unsigned[]){1, 0}, 2),
-               nir_imm_float(&b, 0.25f));
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(&b, &tex->instr);
-   nir_store_var(&b, out, &tex->def, 0xf);
+   nir_def *ddx = nir_fmul(&b, c, nir_imm_float(&b, 0.5f));
+   nir_def *ddy = nir_fmul(&b, nir_swizzle(&b, c, (unsigned[]){1, 0}, 2),
+                           nir_imm_float(&b, 0.25f));
+   nir_def *t = agx_test_tex(
+      &b, &(struct agx_test_tex){
+             .op = nir_texop_txd,
+             .index = 1,
+             .dim = NIR_SAMPLER_DIM_2D,
+             .src = {{nir_tex_src_coord, c},
+                     {nir_tex_src_ddx, ddx},
+                     {nir_tex_src_ddy, ddy}},
+          });
+   nir_store_var(&b, out, t, 0xf);
 
    struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
@@ -679,29 +663,16 @@ static nir_def *
 lookup(nir_builder *b, unsigned index, bool array, nir_def *coord,
        nir_def *offset, nir_def *ref)
 {
-   unsigned n = 1 + (offset != NULL) + (ref != NULL);
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
-   tex->op = nir_texop_tex;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->is_array = array;
-   tex->is_shadow = ref != NULL;
-   tex->coord_components = coord->num_components;
-   tex->texture_index = tex->sampler_index = index;
-   tex->dest_type = nir_type_float32;
-   unsigned k = 0;
-   tex->src[k].src_type = nir_tex_src_coord;
-   tex->src[k++].src.ssa = coord;
-   if (offset) {
-      tex->src[k].src_type = nir_tex_src_offset;
-      tex->src[k++].src.ssa = offset;
-   }
-   if (ref) {
-      tex->src[k].src_type = nir_tex_src_comparator;
-      tex->src[k++].src.ssa = ref;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
+   return agx_test_tex(b, &(struct agx_test_tex){
+                             .op = nir_texop_tex,
+                             .index = index,
+                             .dim = NIR_SAMPLER_DIM_2D,
+                             .array = array,
+                             .shadow = ref != NULL,
+                             .src = {{nir_tex_src_coord, coord},
+                                     {nir_tex_src_offset, offset},
+                                     {nir_tex_src_comparator, ref}},
+                          });
 }
 
 /* FS: colour = texture(t0 2D array, vec3(uv, uv.x * 12 - 3))

@@ -136,22 +136,18 @@ test_txd_cube(void **state)
    nir_store_var(
       &b, agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "p"),
       nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
-   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
-   tex->op = nir_texop_txd;
-   tex->sampler_dim = NIR_SAMPLER_DIM_CUBE;
-   tex->coord_components = 3;
-   tex->dest_type = nir_type_float32;
-   const nir_tex_src_type types[3] = {nir_tex_src_coord, nir_tex_src_ddx,
-                                      nir_tex_src_ddy};
-   for (unsigned i = 0; i < 3; ++i) {
-      tex->src[i].src_type = types[i];
-      tex->src[i].src.ssa = in[i];
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(&b, &tex->instr);
+   nir_def *t = agx_test_tex(
+      &b, &(struct agx_test_tex){
+             .op = nir_texop_txd,
+             .index = 0,
+             .dim = NIR_SAMPLER_DIM_CUBE,
+             .src = {{nir_tex_src_coord, in[0]},
+                     {nir_tex_src_ddx, in[1]},
+                     {nir_tex_src_ddy, in[2]}},
+          });
    nir_store_var(
       &b, agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o"),
-      &tex->def, 0xf);
+      t, 0xf);
 
    struct agx_shader_key key = {0};
    for (unsigned i = 0; i < 3; ++i)
