@@ -273,6 +273,11 @@ allocate(agx_context *ctx, struct agx_pass_times *times, double *t)
       ctx->status = AGX_COMPILE_OK;
       for (unsigned v = 0; v < ctx->nr_values; ++v)
          ctx->values[v].reg = -1;
+      if (!ctx->ra_hulls_only) {
+         /* first try again with less coalescing, before any spill */
+         ctx->ra_hulls_only = true;
+         continue;
+      }
       if (!agx_spill(ctx)) {
          agx_fail(ctx, AGX_COMPILE_TOO_BIG,
                   "out of registers, and nothing left to spill");

@@ -404,6 +404,11 @@ struct agx_varyings_vs {
     * shader gives (gl_ClipDistance[i], or computed from gl_ClipVertex).
     * The driver sets these bits of the output select word. */
    uint8_t clip_distance_mask;
+   /* gl_Layer written: its word (slot_word[VARYING_SLOT_LAYER], after the
+    * point size) holds the layer in the low and the viewport (0) in the
+    * high 16 bits; the driver sets the output select word's render
+    * target and viewport target bits. */
+   bool writes_layer;
 };
 
 /*
@@ -447,6 +452,8 @@ struct agx_gs_info {
    uint8_t output_slot[VARYING_SLOT_MAX];
    bool output_flat[VARYING_SLOT_MAX];
    bool output_linear[VARYING_SLOT_MAX];
+   uint8_t output_components[VARYING_SLOT_MAX]; /* 1-4 */
+   bool output_int[VARYING_SLOT_MAX];           /* (u)int outputs */
 };
 
 /* Turns a geometry shader (variables as the front end makes them) into

@@ -88,6 +88,11 @@ typedef struct agx_block {
     * agx_context::live_values[i] (values that never cross a block boundary
     * have no bit) */
    BITSET_WORD *live_in, *live_out;
+   /* The logical CFG (NIR's edges: a lane that leaves through a branch
+    * goes straight to its target) when agx_context::logical_cfg, and the
+    * liveness on it (copy coalescing, agx_ra.c) */
+   struct agx_block *lsuccs[2];
+   BITSET_WORD *llive_in, *llive_out;
    /* Linear positions of the first and last instruction (RA) */
    unsigned start, end;
    /* Byte offset in the binary (packing) */
@@ -139,6 +144,13 @@ typedef struct agx_context {
    unsigned *ra_candidates;
    unsigned *ra_candidate_lengths; /* live range lengths, same order */
    unsigned nr_ra_candidates, ra_need_halves;
+   /* agx_ra coalesces copies by hulls alone (set once it ran out of
+    * registers: spilling a member of a coalesced group frees nothing
+    * while its partners keep the group's hull) */
+   bool ra_hulls_only;
+   /* agx_block::lsuccs are set (agx_emit_nir; not for shaders with
+    * returns, whose lanes re-enter the code in the middle of a block) */
+   bool logical_cfg;
 
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;

@@ -67,6 +67,7 @@ struct isel {
    /* Control flow: the last IR block of each NIR block (phi sources), the
     * phis waiting for their sources, and the innermost loop. */
    agx_block **block_end;
+   agx_block **block_start; /* the agx block where each NIR block begins */
    struct pending_phi *phis;
    unsigned nr_phis, phis_cap;
    struct {
@@ -2149,6 +2150,7 @@ emit_phis_of_block(struct isel *st, nir_block *block)
 static void
 emit_block(struct isel *st, nir_block *block)
 {
+   st->block_start[block->index] = st->b.block;
    emit_phis_of_block(st, block);
    nir_foreach_instr(instr, block)
    {
@@ -2327,6 +2329,48 @@ emit_phi_moves(struct isel *st)
    }
 }
 
+/*
+ * The logical CFG, for liveness that follows one lane: the block where a
+ * NIR block ends (with its trailing control) leads to the blocks where
+ * its NIR successors begin; every other block (inside a NIR block's
+ * range, and the blocks holding only an else or pop_exec) keeps its
+ * program-order successors.  Lanes are inactive in the blocks they skip,
+ * and masked writes leave their registers alone there.  Returns re-enter
+ * the code in the middle of the last block: no logical CFG then.
+ */
+static void
+set_logical_cfg(struct isel *st, nir_function_impl *impl)
+{
+   agx_foreach_block(st->ctx, blk)
+   {
+      blk->lsuccs[0] = blk->succs[0];
+      blk->lsuccs[1] = blk->succs[1];
+   }
+   if (st->has_return)
+      return;
+   nir_foreach_block(nb, impl)
+   {
+      agx_block *last = st->block_end[nb->index];
+      if (!last)
+         return;
+      agx_block *to[2] = {NULL, NULL};
+      unsigned n = 0;
+      nir_block *succ[2];
+      nir_block_structural_successors(nb, succ);
+      for (unsigned i = 0; i < 2; ++i) {
+         nir_block *s = succ[i];
+         if (!s || s == impl->end_block)
+            continue;
+         if (!st->block_start[s->index])
+            return;
+         to[n++] = st->block_start[s->index];
+      }
+      last->lsuccs[0] = to[0];
+      last->lsuccs[1] = to[1];
+   }
+   st->ctx->logical_cfg = true;
+}
+
 /* ---- shader start and end
  * ---------------------------------------------------- */
 
@@ -2361,7 +2405,7 @@ assign_uvs(struct isel *st)
          bool clip_dist = slot == VARYING_SLOT_CLIP_DIST0 ||
                           slot == VARYING_SLOT_CLIP_DIST1;
          if (slot == VARYING_SLOT_POS || slot == VARYING_SLOT_PSIZ ||
-             slot == VARYING_SLOT_CLIP_VERTEX ||
+             slot == VARYING_SLOT_CLIP_VERTEX || slot == VARYING_SLOT_LAYER ||
              (clip_dist && !clip_varyings) || !st->out_mask[slot])
             continue;
          nir_variable *var = var_at_slot(st->nir, nir_var_shader_out, slot);
@@ -2383,6 +2427,15 @@ assign_uvs(struct isel *st)
    if (st->out_mask[VARYING_SLOT_PSIZ] & 1) {
       vs->slot_word[VARYING_SLOT_PSIZ] = (uint8_t)word++;
       vs->writes_psiz = true;
+   }
+   /* gl_Layer: one word after the point size holding the layer in its low
+    * 16 bits and the viewport in its high 16 (0 here), the group Output
+    * Select's "render target" and "viewport target" bits announce.  Fact:
+    * alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_uvs.c and agx_uvs.h
+    * (UVS_LAYER_VIEWPORT between point size and clip distances). */
+   if (st->out_mask[VARYING_SLOT_LAYER] & 1) {
+      vs->slot_word[VARYING_SLOT_LAYER] = (uint8_t)word++;
+      vs->writes_layer = true;
    }
    /* Clip distances: every enabled plane (GL 3.0 2.17: clipping against
     * plane i happens only when it is enabled), from gl_ClipDistance[i]
@@ -3429,6 +3482,8 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    nir_index_blocks(impl);
    st->block_end =
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
+   st->block_start =
+      rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    emit_cf_list(st, &impl->body);
    if (st->has_return) {
       /* the lanes that returned (count 1) come back for the outputs */
@@ -3440,6 +3495,7 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    agx_build_cfg(ctx);
    if (ctx->status)
       return false;
+   set_logical_cfg(st, impl);
 
    if (ctx->stage == MESA_SHADER_VERTEX)
       emit_vs_end(st);

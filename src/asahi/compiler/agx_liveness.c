@@ -15,6 +15,67 @@
 
 #include "agx_compiler.h"
 
+/* Backward dataflow to a fixed point over the program-order CFG
+ * (succs, into live_in/live_out) or the logical one (lsuccs, into
+ * llive_in/llive_out). */
+static void
+solve(agx_context *ctx, const int32_t *index, unsigned words, bool logical)
+{
+   agx_foreach_block(ctx, blk)
+   {
+      BITSET_WORD *in = rzalloc_array_size(ctx->mem, sizeof(BITSET_WORD),
+                                           words);
+      BITSET_WORD *out = rzalloc_array_size(ctx->mem, sizeof(BITSET_WORD),
+                                            words);
+      if (logical) {
+         blk->llive_in = in;
+         blk->llive_out = out;
+      } else {
+         blk->live_in = in;
+         blk->live_out = out;
+      }
+   }
+
+   BITSET_WORD *live = rzalloc_array_size(ctx->mem, sizeof(BITSET_WORD), words);
+   bool progress;
+   do {
+      progress = false;
+      list_for_each_entry_rev(agx_block, blk, &ctx->blocks, link)
+      {
+         BITSET_WORD *in = logical ? blk->llive_in : blk->live_in;
+         BITSET_WORD *out = logical ? blk->llive_out : blk->live_out;
+         /* live_out = union of successors' live_in (phi sources are moves
+          * by now, see agx_lower_phis) */
+         for (unsigned s = 0; s < 2; ++s) {
+            agx_block *succ = logical ? blk->lsuccs[s] : blk->succs[s];
+            if (!succ)
+               continue;
+            const BITSET_WORD *sin = logical ? succ->llive_in : succ->live_in;
+            for (unsigned w = 0; w < words; ++w)
+               out[w] |= sin[w];
+         }
+         memcpy(live, out, words * sizeof(BITSET_WORD));
+         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link)
+         {
+            agx_foreach_dest(I, d)
+            {
+               if (agx_is_ssa(I->ops[d]) && index[I->ops[d].value] >= 0)
+                  BITSET_CLEAR(live, index[I->ops[d].value]);
+            }
+            agx_foreach_src(I, s)
+            {
+               if (agx_is_ssa(I->ops[s]) && index[I->ops[s].value] >= 0)
+                  BITSET_SET(live, index[I->ops[s].value]);
+            }
+         }
+         if (memcmp(live, in, words * sizeof(BITSET_WORD))) {
+            memcpy(in, live, words * sizeof(BITSET_WORD));
+            progress = true;
+         }
+      }
+   } while (progress);
+}
+
 void
 agx_liveness(agx_context *ctx)
 {
@@ -62,45 +123,7 @@ agx_liveness(agx_context *ctx)
    }
 
    unsigned words = BITSET_WORDS(nr_live ? nr_live : 1);
-
-   agx_foreach_block(ctx, blk)
-   {
-      blk->live_in = rzalloc_array_size(ctx->mem, sizeof(BITSET_WORD), words);
-      blk->live_out = rzalloc_array_size(ctx->mem, sizeof(BITSET_WORD), words);
-   }
-
-   BITSET_WORD *live = rzalloc_array_size(ctx->mem, sizeof(BITSET_WORD), words);
-   bool progress;
-   do {
-      progress = false;
-      list_for_each_entry_rev(agx_block, blk, &ctx->blocks, link)
-      {
-         /* live_out = union of successors' live_in (phi sources are moves
-          * by now, see agx_lower_phis) */
-         for (unsigned s = 0; s < 2; ++s) {
-            if (!blk->succs[s])
-               continue;
-            for (unsigned w = 0; w < words; ++w)
-               blk->live_out[w] |= blk->succs[s]->live_in[w];
-         }
-         memcpy(live, blk->live_out, words * sizeof(BITSET_WORD));
-         list_for_each_entry_rev(agx_instr, I, &blk->instrs, link)
-         {
-            agx_foreach_dest(I, d)
-            {
-               if (agx_is_ssa(I->ops[d]) && index[I->ops[d].value] >= 0)
-                  BITSET_CLEAR(live, index[I->ops[d].value]);
-            }
-            agx_foreach_src(I, s)
-            {
-               if (agx_is_ssa(I->ops[s]) && index[I->ops[s].value] >= 0)
-                  BITSET_SET(live, index[I->ops[s].value]);
-            }
-         }
-         if (memcmp(live, blk->live_in, words * sizeof(BITSET_WORD))) {
-            memcpy(blk->live_in, live, words * sizeof(BITSET_WORD));
-            progress = true;
-         }
-      }
-   } while (progress);
+   solve(ctx, index, words, false);
+   if (ctx->logical_cfg)
+      solve(ctx, index, words, true);
 }

@@ -47,8 +47,12 @@ struct gs_state {
    struct agx_gs_info *info;
    nir_variable *vtx, *idx, *strip; /* counters (uint) */
    nir_def *prim, *invocation, *instance, *gsi;
-   /* output variables, in row order */
+   /* output variables, in row order; those indexed at run time are
+    * stored to the vertex being made as they are written (in_memory),
+    * the others kept in locals and stored at each emit */
    nir_variable *outputs[VARYING_SLOT_MAX];
+   bool in_memory[VARYING_SLOT_MAX];
+   uint8_t first_row[VARYING_SLOT_MAX];
    unsigned nr_vars;
    char *error;
    size_t error_size;
@@ -148,6 +152,34 @@ row_word(nir_builder *b, struct gs_state *st, nir_def *vertex, unsigned row)
       nir_imm_int(b, 4 * (int)row));
 }
 
+/* The components and integer-ness of each row of a type made of vectors,
+ * from *row on. */
+static void
+row_components(const nir_vtype *t, struct agx_gs_info *info, unsigned *row)
+{
+   bool is_int = nir_alu_type_get_base_type(t->base) != nir_type_float;
+   switch (t->kind) {
+   case NIR_VTYPE_VECTOR:
+      info->output_int[*row] = is_int;
+      info->output_components[(*row)++] = t->components;
+      break;
+   case NIR_VTYPE_MATRIX:
+      for (unsigned i = 0; i < t->columns; ++i)
+         info->output_components[(*row)++] = t->components;
+      break;
+   case NIR_VTYPE_ARRAY:
+      for (unsigned i = 0; i < t->length; ++i)
+         row_components(t->elem, info, row);
+      break;
+   case NIR_VTYPE_STRUCT:
+      for (unsigned i = 0; i < t->num_fields; ++i)
+         row_components(t->fields[i].type, info, row);
+      break;
+   default:
+      break;
+   }
+}
+
 /* Stores the vectors of deref d (type t) as rows *row, *row + 1 ... of
  * emitted vertex `vertex`. */
 static void
@@ -189,6 +221,10 @@ lower_emit(nir_builder *b, struct gs_state *st)
       unsigned row = 0;
       for (unsigned i = 0; i < st->nr_vars; ++i) {
          nir_variable *var = st->outputs[i];
+         if (st->in_memory[i]) {
+            row += var_slots(var);
+            continue;
+         }
          nir_deref_instr *d = nir_build_deref_var(b, var);
          if (!is_compact_clip(var)) {
             store_vectors(b, st, d, var->type, &row, vertex);
@@ -305,6 +341,77 @@ lower_input(nir_builder *b, struct gs_state *st, nir_intrinsic_instr *intr)
    return v;
 }
 
+static nir_variable *
+deref_root(nir_deref_instr *d)
+{
+   while (d->deref_type != nir_deref_type_var) {
+      if (d->deref_type == nir_deref_type_cast)
+         return NULL;
+      d = nir_deref_instr_parent(d);
+   }
+   return d->var;
+}
+
+/* Whether some access of var picks an element at run time. */
+static bool
+indexed_at_run_time(nir_function_impl *impl, nir_variable *var)
+{
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr(instr, block)
+      {
+         if (instr->type != nir_instr_type_deref)
+            continue;
+         nir_deref_instr *d = nir_instr_as_deref(instr);
+         if (d->deref_type == nir_deref_type_array &&
+             d->arr_index.ssa->parent_instr->type !=
+                nir_instr_type_load_const &&
+             deref_root(d) == var)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* A write of an output indexed at run time: straight to the vertex being
+ * made (when there is room for it). */
+static void
+lower_memory_store(nir_builder *b, struct gs_state *st,
+                   nir_intrinsic_instr *intr, unsigned k)
+{
+   const struct agx_gs_info *info = st->info;
+   nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+   nir_variable *var = st->outputs[k];
+   if (d->deref_type != nir_deref_type_array ||
+       nir_deref_instr_parent(d)->deref_type != nir_deref_type_var) {
+      fail(st, "whole-array writes of run-time indexed outputs");
+      return;
+   }
+   nir_def *value = intr->src[1].ssa;
+   unsigned mask = nir_intrinsic_write_mask(intr);
+   nir_def *vtx = nir_load_var(b, st->vtx);
+   nir_if *nif = nir_push_if(b, nir_ult(b, vtx, nir_imm_int(
+                                                  b, info->vertices_out)));
+   {
+      nir_def *vertex = nir_iadd(
+         b, nir_imul(b, st->gsi, nir_imm_int(b, info->vertices_out)), vtx);
+      /* an index out of bounds is undefined: kept inside the array */
+      nir_def *i = nir_umin(b, nir_u2u32(b, d->arr_index.ssa),
+                            nir_imm_int(b, (int)var->type->length - 1));
+      nir_def *word = nir_iadd(
+         b, nir_imul(b, vertex, nir_imm_int(b, 4 * info->nr_outputs)),
+         nir_imul(b,
+                  nir_iadd(b, i, nir_imm_int(b, st->first_row[k])),
+                  nir_imm_int(b, 4)));
+      for (unsigned c = 0; c < value->num_components; ++c) {
+         if (mask & (1u << c))
+            store_buffer(b, AGX_GS_VERTEX_BUFFER, nir_channel(b, value, c),
+                         nir_iadd(b, word, nir_imm_int(b, (int)c)));
+      }
+   }
+   nir_pop_if(b, nif);
+}
+
 /* Output variables become locals, described in info's rows. */
 static void
 outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
@@ -326,13 +433,27 @@ outputs_to_locals(nir_shader *nir, nir_function_impl *impl,
          fail(st, "too many outputs");
          return;
       }
+      unsigned first = info->nr_outputs;
       for (unsigned i = 0; i < slots; ++i) {
          unsigned r = info->nr_outputs++;
          info->output_slot[r] = (uint8_t)(var->data.location + (int)i);
          info->output_flat[r] = var->data.flat;
          info->output_linear[r] = var->data.noperspective;
+         info->output_components[r] = 4;
       }
-      st->outputs[st->nr_vars++] = var;
+      if (!is_compact_clip(var)) {
+         unsigned r = first;
+         row_components(var->type, info, &r);
+      }
+      unsigned k = st->nr_vars++;
+      st->outputs[k] = var;
+      st->first_row[k] = (uint8_t)first;
+      st->in_memory[k] = var->type->kind == NIR_VTYPE_ARRAY &&
+                         var->type->elem->kind == NIR_VTYPE_VECTOR &&
+                         !is_compact_clip(var) &&
+                         indexed_at_run_time(impl, var);
+      if (st->in_memory[k])
+         continue;
       list_del(&var->link);
       var->mode = nir_var_function_temp;
       list_addtail(&var->link, &impl->locals);
@@ -453,6 +574,13 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
          case nir_intrinsic_load_invocation_id:
             util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
             break;
+         case nir_intrinsic_store_deref:
+         case nir_intrinsic_load_deref: {
+            nir_variable *var = deref_root(nir_src_as_deref(intr->src[0]));
+            if (var && var->mode == nir_var_shader_out)
+               util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
+            break;
+         }
          default:
             break;
          }
@@ -498,6 +626,18 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
       case nir_intrinsic_load_invocation_id:
          repl = st.invocation;
          break;
+      case nir_intrinsic_load_deref:
+         fail(&st, "reads of run-time indexed outputs");
+         repl = nir_undef(&b, intr->def.num_components, intr->def.bit_size);
+         break;
+      case nir_intrinsic_store_deref: {
+         nir_variable *var = deref_root(nir_src_as_deref(intr->src[0]));
+         for (unsigned k = 0; k < st.nr_vars; ++k) {
+            if (st.outputs[k] == var)
+               lower_memory_store(&b, &st, intr, k);
+         }
+         break;
+      }
       default:
          break;
       }
@@ -510,10 +650,13 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
    /* The inputs are loads from memory now. */
    nir_foreach_variable_in_shader_safe(var, nir)
    {
-      if (var->mode == nir_var_shader_in)
+      if (var->mode == nir_var_shader_in || var->mode == nir_var_shader_out)
          list_del(&var->link);
    }
 
+   /* (the derefs of the outputs written to memory go with their
+    * variables) */
+   nir_opt_dce(nir);
    nir->info.stage = MESA_SHADER_VERTEX;
    return !st.failed;
 }
@@ -524,8 +667,6 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "gs_passthrough", NULL);
    (void)mem_ctx;
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   const nir_vtype *flt = nir_vtype_scalar(b.shader, nir_type_float32);
    nir_def *v = nir_load_system_value(&b, nir_intrinsic_load_vertex_id, 32);
    /* The restart index reads row 0: whether restart entries are shaded
     * is not documented (the simulator shades them), so no read may
@@ -536,16 +677,25 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
       nir_imul(&b, v, nir_imm_int(&b, 16 * info->nr_outputs));
    for (unsigned r = 0; r < info->nr_outputs; ++r) {
       unsigned slot = info->output_slot[r];
-      bool scalar = slot == VARYING_SLOT_PSIZ;
+      unsigned n = slot == VARYING_SLOT_PSIZ ? 1
+                   : slot == VARYING_SLOT_POS ? 4
+                                              : info->output_components[r];
+      n = CLAMP(n, 1, 4);
+      /* (integer outputs keep their type: gl_Layer, gl_PrimitiveID) */
       nir_variable *var = nir_variable_create(
-         b.shader, nir_var_shader_out, scalar ? flt : vec4, "gs_out");
+         b.shader, nir_var_shader_out,
+         nir_vtype_vector(b.shader,
+                          info->output_int[r] ? nir_type_int32
+                                              : nir_type_float32,
+                          n),
+         "gs_out");
       var->data.location = (int)slot;
       var->data.flat = info->output_flat[r];
       var->data.noperspective = info->output_linear[r];
       nir_def *val = load_block(
          &b, AGX_GS_OUTPUT_BLOCK,
-         nir_iadd(&b, base, nir_imm_int(&b, 16 * (int)r)), scalar ? 1 : 4);
-      nir_store_var(&b, var, val, scalar ? 1 : 0xf);
+         nir_iadd(&b, base, nir_imm_int(&b, 16 * (int)r)), n);
+      nir_store_var(&b, var, val, (1u << n) - 1);
    }
    return b.shader;
 }

@@ -110,6 +110,193 @@ report_pressure(agx_context *ctx, const struct interval *iv, unsigned n,
    free(by_value);
 }
 
+/*
+ * Live segments, for copy coalescing: per value, one [first, last]
+ * position per block where it is live or appears, in program order.  Two
+ * values whose segments are disjoint are never live at once on any path
+ * through the CFG; under an execution mask that is enough for them to
+ * share a register, since every write is masked: lanes that took another
+ * path keep their contents (the reason SSA allocators may coalesce phi
+ * webs).  A hull covers every block laid out between a value's first and
+ * last appearance, e.g. the whole else side of an if for the web of a phi
+ * written at the end of both sides, and then refuses the copy of the else
+ * side.  Values written only in part keep no segments (their unwritten
+ * part is live where liveness says it is dead).
+ */
+struct segment {
+   unsigned start, end;
+};
+
+static bool
+is_exec_op(unsigned op)
+{
+   switch (op) {
+   case AGX_ISA_OP_IF_ICMP:
+   case AGX_ISA_OP_IF_FCMP:
+   case AGX_ISA_OP_ELSE_ICMP:
+   case AGX_ISA_OP_ELSE_FCMP:
+   case AGX_ISA_OP_WHILE_ICMP:
+   case AGX_ISA_OP_WHILE_FCMP:
+      return true;
+   default:
+      return false;
+   }
+}
+
+struct seglist {
+   struct segment *s;
+   unsigned n;
+   bool owned; /* s was allocated by a merge */
+};
+
+/* At most this many segments take part in a precise test: beyond it the
+ * merge costs more than the copy is worth on large shaders. */
+#define AGX_RA_MAX_SEGMENTS 512
+
+static void
+build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
+{
+   unsigned n = ctx->nr_values;
+   unsigned *last_blk = malloc(sizeof(unsigned) * (n ? n : 1));
+   bool *partial = calloc(n ? n : 1, sizeof(bool));
+   for (unsigned v = 0; v < n; ++v) {
+      last_blk[v] = ~0u;
+      seg[v] = (struct seglist){NULL, 0, false};
+   }
+   bool logical = ctx->logical_cfg;
+
+   /* Two passes over the same walk: count, then fill. */
+   unsigned total = 0;
+   for (unsigned pass = 0; pass < 2; ++pass) {
+      if (pass == 1) {
+         *pool = malloc(sizeof(struct segment) * (total ? total : 1));
+         unsigned at = 0;
+         for (unsigned v = 0; v < n; ++v) {
+            seg[v].s = *pool + at;
+            at += seg[v].n;
+            seg[v].n = 0;
+            last_blk[v] = ~0u;
+         }
+      }
+#define TOUCH(v, p)                                                               do {                                                                              unsigned v_ = (v);                                                             if (last_blk[v_] != blk->index) {                                                 last_blk[v_] = blk->index;                                                     if (pass == 1)                                                                    seg[v_].s[seg[v_].n] = (struct segment){(p), (p)};                          seg[v_].n++;                                                                   total += pass == 0;                                                         } else if (pass == 1) {                                                           seg[v_].s[seg[v_].n - 1].end = (p);                                         }                                                                           } while (0)
+      agx_foreach_block(ctx, blk)
+      {
+         BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
+                            ctx->nr_live_values)
+            TOUCH(ctx->live_values[i], blk->start);
+         unsigned p = blk->start;
+         agx_foreach_instr(blk, I)
+         {
+            /* else and while read their condition in inactive lanes
+             * too: it must live on the program-order CFG */
+            bool exec = pass == 0 && is_exec_op(I->op);
+            agx_foreach_op(I, i)
+            {
+               const agx_operand o = I->ops[i];
+               if (!agx_is_ssa(o))
+                  continue;
+               TOUCH((unsigned)o.value, p);
+               if (pass == 1)
+                  continue;
+               const struct agx_value *val = &ctx->values[o.value];
+               bool dest = (I->writes >> i) & 1;
+               if ((dest && (o.size != val->size || o.count != val->count)) ||
+                   (exec && !dest))
+                  partial[o.value] = true;
+            }
+            p += 2;
+         }
+         BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
+                            ctx->nr_live_values)
+            TOUCH(ctx->live_values[i], blk->end);
+      }
+#undef TOUCH
+   }
+   for (unsigned v = 0; v < n; ++v) {
+      if (partial[v])
+         seg[v].n = 0;
+   }
+   free(partial);
+   free(last_blk);
+}
+
+/* Do the segments of a and b overlap anywhere but at the copy at p (a's
+ * last segment ending at p, b's starting there)? */
+static bool
+segments_interfere(const struct seglist *a, const struct seglist *b,
+                   unsigned p)
+{
+   unsigned i = 0, j = 0;
+   while (i < a->n && j < b->n) {
+      const struct segment *x = &a->s[i], *y = &b->s[j];
+      if (x->end < y->start) {
+         ++i;
+      } else if (y->end < x->start) {
+         ++j;
+      } else {
+         bool touch = x->end == p && y->start == p;
+         if (!touch)
+            return true;
+         if (x->end <= y->end)
+            ++i;
+         else
+            ++j;
+      }
+   }
+   return false;
+}
+
+/* a = a u b (disjoint but for touching ends), in order. */
+static void
+merge_segments(struct seglist *a, struct seglist *b)
+{
+   struct segment *m = malloc(sizeof(*m) * (a->n + b->n ? a->n + b->n : 1));
+   unsigned i = 0, j = 0, k = 0;
+   while (i < a->n || j < b->n) {
+      if (j == b->n || (i < a->n && a->s[i].start <= b->s[j].start))
+         m[k++] = a->s[i++];
+      else
+         m[k++] = b->s[j++];
+   }
+   if (a->owned)
+      free(a->s);
+   if (b->owned)
+      free(b->s);
+   *a = (struct seglist){m, k, true};
+   *b = (struct seglist){NULL, 0, false};
+}
+
+static void
+heap_push(unsigned *heap, unsigned *n, const struct interval *iv, unsigned x)
+{
+   unsigned i = (*n)++;
+   while (i && iv[heap[(i - 1) / 2]].end > iv[x].end) {
+      heap[i] = heap[(i - 1) / 2];
+      i = (i - 1) / 2;
+   }
+   heap[i] = x;
+}
+
+static unsigned
+heap_pop(unsigned *heap, unsigned *n, const struct interval *iv)
+{
+   unsigned top = heap[0], last = heap[--(*n)], i = 0;
+   for (;;) {
+      unsigned c = 2 * i + 1;
+      if (c >= *n)
+         break;
+      if (c + 1 < *n && iv[heap[c + 1]].end < iv[heap[c]].end)
+         c++;
+      if (iv[heap[c]].end >= iv[last].end)
+         break;
+      heap[i] = heap[c];
+      i = c;
+   }
+   if (*n)
+      heap[i] = last;
+   return top;
+}
+
 bool
 agx_ra(agx_context *ctx)
 {
@@ -173,8 +360,30 @@ agx_ra(agx_context *ctx)
       uint16_t off; /* split: offset in halves */
       const agx_instr *I;
    } *hints = calloc(n ? n : 1, sizeof(*hints));
+   /* The other way round: a value read by a collect (its first one)
+    * would like the place of its element in the collect's vector, so that
+    * the collect finds its sources consecutive. */
+   struct elem_hint {
+      int32_t vec; /* the collect's result, or -1 */
+      uint16_t off;
+      unsigned pos; /* the collect's position */
+   } *elem = malloc(sizeof(*elem) * (n ? n : 1));
+   for (unsigned v = 0; v < n; ++v)
+      elem[v].vec = -1;
+   pos = 0;
    agx_foreach_instr_global(ctx, I)
    {
+      unsigned p = 2 * pos++;
+      if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+         unsigned off = 0;
+         for (unsigned i = 1; i < I->nr_ops; ++i) {
+            agx_operand o = I->ops[i];
+            if (agx_is_ssa(o) && elem[o.value].vec < 0)
+               elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
+                                                  (uint16_t)off, p};
+            off += (o.size / 16) * MAX2(o.count, 1);
+         }
+      }
       if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
          unsigned off = 0;
          for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
@@ -208,6 +417,10 @@ agx_ra(agx_context *ctx)
    int32_t *rep = malloc(sizeof(int32_t) * (n ? n : 1));
    for (unsigned v = 0; v < n; ++v)
       rep[v] = (int32_t)v;
+   struct seglist *seg = calloc(n ? n : 1, sizeof(*seg));
+   struct segment *seg_pool = NULL;
+   if (!ctx->ra_hulls_only)
+      build_segments(ctx, seg, &seg_pool);
    pos = 0;
    agx_foreach_instr_global(ctx, I)
    {
@@ -224,13 +437,33 @@ agx_ra(agx_context *ctx)
       struct interval *A = &iv[a], *B = &iv[b];
       bool ok = (A->end == p && B->start == p) || A->end < B->start ||
                 B->end < A->start;
+      /* the hulls meet: do the values? (both must have segments: a value
+       * without any is written in part) */
+      bool precise = seg[a].n && seg[b].n;
+      /* (the hulls overlap: their union, in one register, never needs
+       * more registers anywhere than the two did) */
+      if (!ok && precise && seg[a].n + seg[b].n <= AGX_RA_MAX_SEGMENTS)
+         ok = !segments_interfere(&seg[a], &seg[b], p);
       if (!ok)
          continue;
+      if (precise) {
+         merge_segments(&seg[a], &seg[b]);
+      } else {
+         /* the union has a part written in part: hulls only from now */
+         seg[a].n = seg[b].n = 0;
+      }
       rep[b] = (int32_t)a;
       A->start = MIN2(A->start, B->start);
       A->end = MAX2(A->end, B->end);
       seen[a] = true;
       seen[b] = false;
+   }
+
+   /* a coalesced group takes the first element hint of its members */
+   for (unsigned v = 0; v < n; ++v) {
+      unsigned r = find_rep(rep, v);
+      if (elem[v].vec >= 0 && (elem[r].vec < 0 || elem[v].pos < elem[r].pos))
+         elem[r] = elem[v];
    }
 
    qsort(iv, n, sizeof(*iv), cmp_interval);
@@ -246,16 +479,26 @@ agx_ra(agx_context *ctx)
 
    unsigned max_half = AGX_FIRST_FREE_HALF;
    bool ok = true;
+   /* the intervals holding registers, a min-heap on their ends */
+   unsigned *active = malloc(sizeof(unsigned) * (n ? n : 1));
+   unsigned nr_active = 0;
 
    for (unsigned k = 0; k < n && ok; ++k) {
       struct agx_value *val = &ctx->values[iv[k].value];
       if (!seen[iv[k].value])
          continue;
 
-      /* Expire intervals that ended before this one starts. */
-      for (unsigned h = 0; h < AGX_NR_HALVES; ++h) {
-         if (owner[h] >= 0 && iv[owner[h]].end < iv[k].start)
-            owner[h] = -1;
+      /* Expire intervals that ended before this one starts, earliest end
+       * first from a heap (walking the register file for every value was
+       * most of the allocator's time).  A hinted value may have taken
+       * halves of an interval ending where it starts: those stay. */
+      while (nr_active && iv[active[0]].end < iv[k].start) {
+         unsigned x = heap_pop(active, &nr_active, iv);
+         const struct agx_value *xv = &ctx->values[iv[x].value];
+         for (unsigned h = xv->reg; h < xv->reg + agx_value_halves(xv); ++h) {
+            if (owner[h] == (int)x)
+               owner[h] = -1;
+         }
       }
 
       unsigned size = agx_value_halves(val);
@@ -299,6 +542,40 @@ agx_ra(agx_context *ctx)
             reg = want;
       }
 
+      const struct elem_hint *eh = &elem[iv[k].value];
+      if (reg < 0 && val->fixed < 0 && eh->vec >= 0 &&
+          iv[k].end == eh->pos) {
+         const struct hint *ch = &hints[eh->vec];
+         const struct agx_value *vec = &ctx->values[eh->vec];
+         unsigned vsize = agx_value_halves(vec), valign = value_align(vec);
+         /* where an element placed already puts the vector, else the
+          * first place where the whole vector is free now */
+         int base = -1;
+         unsigned off = 0;
+         for (unsigned i = 0; i < ch->nr_from && base < 0; ++i) {
+            const struct agx_value *si =
+               &ctx->values[find_rep(rep, ch->from[i])];
+            if (si->reg >= (int)off)
+               base = si->reg - (int)off;
+            off += agx_value_halves(si);
+         }
+         for (unsigned r = AGX_FIRST_FREE_HALF;
+              base < 0 && r + vsize <= AGX_NR_HALVES; r += valign) {
+            bool free = true;
+            for (unsigned h = r; h < r + vsize && free; ++h)
+               free = owner[h] < 0;
+            if (free)
+               base = (int)r;
+         }
+         int at = base + eh->off;
+         bool fits = base >= AGX_FIRST_FREE_HALF && base % valign == 0 &&
+                     at % align == 0 && at + size <= AGX_NR_HALVES;
+         for (unsigned h = at; fits && h < at + size; ++h)
+            fits = owner[h] < 0;
+         if (fits)
+            reg = at;
+      }
+
       if (reg >= 0) {
          /* hinted */
       } else if (val->fixed >= 0) {
@@ -330,6 +607,7 @@ agx_ra(agx_context *ctx)
       val->reg = (int16_t)reg;
       for (unsigned h = reg; h < reg + size; ++h)
          owner[h] = (int)k;
+      heap_push(active, &nr_active, iv, k);
       max_half = MAX2(max_half, reg + size);
    }
 
@@ -337,9 +615,17 @@ agx_ra(agx_context *ctx)
    for (unsigned v = 0; v < n && ok; ++v)
       ctx->values[v].reg = ctx->values[find_rep(rep, v)].reg;
 
+   for (unsigned v = 0; v < n; ++v) {
+      if (seg[v].owned)
+         free(seg[v].s);
+   }
+   free(seg);
+   free(seg_pool);
    free(iv);
    free(seen);
    free(hints);
+   free(active);
+   free(elem);
    free(slot_of);
    free(rep);
    if (!ok)

@@ -18,6 +18,9 @@
  * several places (phi webs are not SSA here) keep their meaning: each lane
  * reads what it stored last.
  *
+ * A copy into or out of a spilled value becomes the store or the load
+ * itself (phi webs are mostly written and read by copies).
+ *
  * Candidates are those agx_ra reports (the values live where it failed),
  * those with the longest live range per access first (each access costs a
  * store or a load).  Never spilled: preloaded values, the temporaries of
@@ -120,6 +123,26 @@ next_instr(agx_block *blk, agx_instr *I)
              : list_entry(I->link.next, agx_instr, link);
 }
 
+/* Is I a plain copy between v and a register value of v's shape (no
+ * modifiers)?  Then the copy is the store (v written) or the load (v
+ * read) itself. */
+static bool
+is_plain_copy(const agx_context *ctx, const agx_instr *I, unsigned v)
+{
+   if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
+       !agx_is_ssa(I->ops[1]) || I->ops[1].flags ||
+       I->ops[0].value == I->ops[1].value)
+      return false;
+   const struct agx_value *val = &ctx->values[v];
+   for (unsigned i = 0; i < 2; ++i) {
+      const struct agx_value *o = &ctx->values[I->ops[i].value];
+      if (I->ops[i].size != val->size || I->ops[i].count != val->count ||
+          o->size != val->size || o->count != val->count || o->fixed >= 0)
+         return false;
+   }
+   return (unsigned)I->ops[0].value == v || (unsigned)I->ops[1].value == v;
+}
+
 static void
 spill_value(agx_context *ctx, unsigned v)
 {
@@ -136,6 +159,21 @@ spill_value(agx_context *ctx, unsigned v)
       {
          bool reads, writes;
          uses(I, v, &reads, &writes);
+         if (is_plain_copy(ctx, I, v)) {
+            /* mov v = s: store s; mov d = v: load d */
+            bool store = (unsigned)I->ops[0].value == v;
+            agx_operand data = I->ops[store ? 1 : 0];
+            agx_instr *next = next_instr(blk, I);
+            agx_builder b = {ctx, blk, next};
+            agx_emit_stack_op(&b, store, data, fmt, mask,
+                              agx_isa_imm(slot, 16));
+            agx_remove(I);
+            if (store)
+               ctx->nr_spills++;
+            else
+               ctx->nr_fills++;
+            continue;
+         }
          if (reads) {
             agx_operand t = agx_temp(ctx, val.size, val.count);
             ctx->values[t.value].no_spill = true;

@@ -49,7 +49,9 @@ usage(FILE *fp)
           "  --bench DIR       compile every .shader_test under DIR and print\n"
           "                    the totals (instructions, bytes, registers,\n"
           "                    spills:fills), the compile time per shader\n"
-          "                    and the CPU time of every pass\n"
+          "                    and the CPU time of every pass; with --stats\n"
+          "                    also each shader's SHADER-DB line (labelled\n"
+          "                    with its file)\n"
           "  --help            this text\n"
           "\n"
           "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
@@ -355,8 +357,10 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          char line[512];
          agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
          printf("%s\n", line);
-         printf("compile time: %.3f ms\n", (t1.tv_sec - t0.tv_sec) * 1e3 +
-                                              (t1.tv_nsec - t0.tv_nsec) / 1e6);
+         if (!opt->quiet)
+            printf("compile time: %.3f ms\n",
+                   (t1.tv_sec - t0.tv_sec) * 1e3 +
+                      (t1.tv_nsec - t0.tv_nsec) / 1e6);
       }
       if (out_path) {
          char path[4096];
@@ -428,7 +432,8 @@ print_pass_times(const struct totals *tot)
 
 /* --bench: every .shader_test under dir (recursively). */
 static void
-bench_dir(const char *dir, bool es, struct totals *tot, unsigned depth)
+bench_dir(const char *dir, bool es, bool stats, struct totals *tot,
+          unsigned depth)
 {
    DIR *d = opendir(dir);
    if (!d || depth > 16) {
@@ -446,7 +451,7 @@ bench_dir(const char *dir, bool es, struct totals *tot, unsigned depth)
       if (stat(path, &sb))
          continue;
       if (S_ISDIR(sb.st_mode)) {
-         bench_dir(path, es, tot, depth + 1);
+         bench_dir(path, es, stats, tot, depth + 1);
       } else if (S_ISREG(sb.st_mode) && is_shader_test(e->d_name)) {
          char *text = read_file(path);
          if (!text)
@@ -456,10 +461,13 @@ bench_dir(const char *dir, bool es, struct totals *tot, unsigned depth)
          free(text);
          if (!n)
             continue;
-         struct options opt = {.quiet = true};
+         struct options opt = {.quiet = true, .stats = stats};
          tot->programs++;
-         if (compile_program(src, n, es, &opt, tot))
+         if (compile_program(src, n, es, &opt, tot)) {
             tot->failed++;
+            if (stats)
+               printf("FAILED: %s\n", path);
+         }
          for (unsigned i = 0; i < n; ++i)
             free(src[i].text);
       }
@@ -565,7 +573,7 @@ main(int argc, char **argv)
 
    if (bench) {
       struct totals tot = {0};
-      bench_dir(bench, es, &tot, 0);
+      bench_dir(bench, es, want_stats, &tot, 0);
       printf("%u programs (%u failed to compile), %u shaders: %" PRIu64
              " instructions, %" PRIu64 " bytes, %" PRIu64 " registers, "
              "%" PRIu64 ":%" PRIu64 " spills:fills, %.3f ms per shader\n",

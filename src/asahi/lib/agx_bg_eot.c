@@ -127,19 +127,43 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
    emit(t, "get_sr r5, sr81\n");
    if (tib->nr_samples > 1) {
       /* One texel fetch per sample (sample index in r6l), each written to
-       * that sample only.
+       * that sample only.  A layered pass fetches from a 2D MS array, the
+       * layer (sr2) in r6h after the sample index (fact: alexvorxx/
+       * Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c packs the sample
+       * index and the layer as two halves of the word after x and y).
        */
+      const char *coords = "r4l_r4h_r5l_r5h_r6l";
+      if (tib->layered) {
+         emit(t, "get_sr r7, sr2\n");
+         emit(t, "mov r6h, r7l\n");
+         dim = "tex_2d_ms_array";
+         coords = "r4l_r4h_r5l_r5h_r6l_r6h";
+      }
       for (unsigned s = 0; s < tib->nr_samples; ++s) {
          emit(t, "mov_imm r6l, %u\n", s);
          emit(t,
               "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
-              "%s, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
-              run, 2 * rt, dim);
+              "%s, %s, auto_lod, 0\n",
+              run, 2 * rt, dim, coords);
          emit(t, "wait 0\n");
          emit(t, "st_tile %s, %s, 0, %s, %u, %u, 0\n", store_run,
               agx_mem_format_names[info->tib_format],
               agx_masks[info->tib_comps], tib->offset_B[rt], 1u << s);
       }
+   } else if (tib->layered) {
+      /* The layer this run of the program is for is sr2 (the "framebuffer
+       * layers" note of alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml;
+       * Mesa's load_layer_id reads threadgroup_position_in_grid.z), an
+       * integer array index after x and y. */
+      emit(t, "get_sr r6, sr2\n");
+      emit(t,
+           "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
+           "tex_2d_array, r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n",
+           run, 2 * rt);
+      emit(t, "wait 0\n");
+      emit(t, "st_tile %s, %s, 0, %s, %u, 255, 0\n", store_run,
+           agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
+           tib->offset_B[rt]);
    } else {
       emit(t,
            "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, %s, ts%u, ss0, "
@@ -150,8 +174,8 @@ emit_load(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
            agx_mem_format_names[info->tib_format], agx_masks[info->tib_comps],
            tib->offset_B[rt]);
    }
-   if (*nr_gprs < 14)
-      *nr_gprs = 14;
+   if (*nr_gprs < 16)
+      *nr_gprs = 16;
 }
 
 bool
@@ -225,11 +249,29 @@ emit_store(struct asm_text *t, const struct agx_tilebuffer_layout *tib,
     * names a register run of the dimension's size.
     */
    const char *coords = tib->nr_samples > 1 ? "r0l_r0h_r1l_r1h_r2l" : "r0_r1";
+   if (tib->layered && tib->nr_samples > 1) {
+      /* A layer of a 2D MS array: the coordinate register's low half is 0
+       * and its high half the layer (same source). */
+      dim = "tex_2d_ms_array";
+      coords = "r2l_r2h_r3l_r3h_r4l_r4h";
+      emit(t, "get_sr r3, sr2\n");
+      emit(t, "mov_imm r2l, 0\n");
+      emit(t, "mov r2h, r3l\n");
+   } else if (tib->layered) {
+      /* A layer of a 2D array: the coordinate register's low half is the
+       * layer (sr2, the layer this run is for).  Fact: alexvorxx/
+       * Mesa-VirGL src/asahi/compiler/agx_compile.c,
+       * agx_emit_block_image_store (and agx_bg_eot.c's load_layer_id). */
+      dim = "tex_2d_array";
+      coords = "r2l_r2h_r3l_r3h_r4l";
+      emit(t, "get_sr r2, sr2\n");
+   }
    emit(t, "mov_imm r0l, %u\n", tib->offset_B[rt]);
    emit(t, "image_write_block r0l, %s, 0, ts%u, %s, rte, %s, 0, 9, 1\n", coords,
         rt, dim, agx_mem_format_names[format]);
-   if (*nr_gprs < 4)
-      *nr_gprs = 4;
+   unsigned used = tib->layered ? 10 : 4;
+   if (*nr_gprs < used)
+      *nr_gprs = used;
 }
 
 int

@@ -41,6 +41,11 @@ struct agx_tilebuffer_layout {
    /* Bytes per sample, a multiple of 8. */
    uint8_t sample_size_B;
    uint8_t tile_width_px, tile_height_px;
+   /* A layered pass (render command layers > 1): the background and
+    * end-of-tile programs run once per layer and address the layer the
+    * hardware gives them (Fact: alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_tilebuffer.h "layered", agx_bg_eot.c). */
+   bool layered;
 };
 
 /* Lay out nr_cbufs render targets (PIPE_FORMAT_NONE leaves a hole) with

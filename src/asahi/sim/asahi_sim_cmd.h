@@ -156,6 +156,7 @@ struct sim_prim {
    int32_t min_x, min_y, max_x, max_y;
    bool backfacing;
    double z_plane[3]; /* window z over window pixels */
+   unsigned layer;    /* framebuffer layer (vertex output, clamped) */
    /* Plane equations in framebuffer pixels: nr_cf x {A, B, C}. */
    double (*planes)[3];
 };
@@ -227,6 +228,11 @@ struct sim_tile {
     * render's binning); NULL: every primitive of the render. */
    const uint32_t *prims;
    uint32_t nr_prims;
+   /* The framebuffer layer being rendered (0 .. layers - 1): sr2 of the
+    * background, fragment and end-of-tile programs; only primitives of
+    * this layer are rasterised; depth and stencil are at base + layer x
+    * stride. */
+   unsigned layer;
 };
 
 /* Depth buffer load at tile start and store at tile end (zls_ctrl). */

@@ -69,6 +69,7 @@ struct draw_ctx {
    unsigned uvs_words;
    struct vertex *v;  /* transformed */
    uint32_t prim_id;
+   unsigned layer; /* of the primitive being assembled (prim_layer) */
 };
 
 static float
@@ -307,6 +308,44 @@ setup_coefficients(struct draw_ctx *c, const struct vertex *const v[3],
    return true;
 }
 
+/* The framebuffer layer of a primitive: the low 16 bits of the
+ * layer/viewport word, which follows the point size (before the clip
+ * distances; Mesa src/asahi/lib/agx_uvs.h group order and
+ * agx_nir_lower_uvs.c's packing) when Output Select has its render target
+ * or viewport target bit.  Taken from the primitive's first vertex (GL 3.2
+ * leaves which vertex's gl_Layer counts to the implementation; choice).  A
+ * layer past the render command's last is clamped to it: the hardware's
+ * rule is not known, GL leaves it undefined, and a framebuffer that is
+ * not layered (layers = 1) must ignore gl_Layer (GL 3.2 section 4.4.7),
+ * which Mesa's driver relies on the hardware for. */
+static bool
+prim_layer(struct draw_ctx *c, const struct vertex *v)
+{
+   const struct sim_ppp_state *ppp = &c->s->ppp;
+   const struct drm_asahi_cmd_render *cmd = c->r->cmd;
+   c->layer = 0;
+   if (!ppp->output_select.render_target &&
+       !ppp->output_select.viewport_target)
+      return true;
+   if (!ppp->has_output_size)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "layer selected without an output size word");
+   uint8_t raw[AGX_OUTPUT_SELECT_LENGTH];
+   AGX_OUTPUT_SELECT_pack(raw, &ppp->output_select);
+   unsigned tail = 1 + (unsigned)__builtin_popcount(raw[0] | raw[1] << 8);
+   if (ppp->output_size < tail || ppp->output_size - tail >= c->uvs_words)
+      return sim_fail(c->r->gpu, ASAHI_SIM_RESULT_ERROR,
+                      "output size %u leaves no layer word",
+                      ppp->output_size);
+   /* a vertex made by clipping has its originals' layer (flat) */
+   while (v->derived)
+      v = v->orig[0];
+   unsigned layer = v->uvs[ppp->output_size - tail] & 0xffff;
+   unsigned last = cmd->layers ? cmd->layers - 1u : 0;
+   c->layer = layer > last ? last : layer;
+   return true;
+}
+
 static bool
 add_prim(struct draw_ctx *c, const struct sim_prim *p)
 {
@@ -319,7 +358,8 @@ add_prim(struct draw_ctx *c, const struct sim_prim *p)
       r->prims = n;
       r->prims_capacity = cap;
    }
-   r->prims[r->nr_prims++] = *p;
+   r->prims[r->nr_prims] = *p;
+   r->prims[r->nr_prims++].layer = c->layer;
    r->gpu->primitives++;
    return true;
 }
@@ -544,6 +584,8 @@ triangle(struct draw_ctx *c, uint32_t i0, uint32_t i1, uint32_t i2)
    uint32_t id = c->prim_id++;
    if (c->d->cull.rasterizer_discard)
       return true;
+   if (!prim_layer(c, orig[0]))
+      return false;
 
    struct clip_set cs;
    if (!clip_set_init(c, orig, 3, &cs))
@@ -653,6 +695,8 @@ point(struct draw_ctx *c, uint32_t i)
    uint32_t id = c->prim_id++;
    if (d->cull.rasterizer_discard || !v->ok)
       return true;
+   if (!prim_layer(c, v))
+      return false;
    if (d->cull.depth_clip && (v->clip[2] < 0 || v->clip[2] > v->clip[3]))
       return true;
    /* a point outside any user clip distance is dropped (GL 3.0 2.17) */
@@ -778,6 +822,8 @@ line(struct draw_ctx *c, uint32_t i0, uint32_t i1)
    uint32_t id = c->prim_id++;
    if (d->cull.rasterizer_discard)
       return true;
+   if (!prim_layer(c, orig[0]))
+      return false;
 
    struct clip_set cs;
    if (!clip_set_init(c, orig, 2, &cs))

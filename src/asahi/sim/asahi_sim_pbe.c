@@ -24,6 +24,14 @@
  * it.  2D images, single-sampled (sample 0 is stored) or multisampled
  * (dimension 2D MS, 2 or 4 samples from the PBE's sample count: every
  * sample, interleaved in the pixel's element as ail lays them out).
+ * Layered passes store one layer of a 2D array (dimension n = 2D array,
+ * PBE dimension 2D array; or both 2D MS array): the layer is the low 16
+ * bits of the coordinate register, or the high 16 for multisampled
+ * arrays (Mesa agx_compile.c, agx_emit_block_image_store, puts it
+ * there), read from the first active lane; the layer stride is ail's for
+ * the PBE's layers, page-aligned as its bit says (as the texture unit's,
+ * asahi_sim_sampler.c).  A layer past the PBE's layers is not stored
+ * (choice: an attachment with fewer layers than the framebuffer).
  */
 
 #include <string.h>
@@ -51,6 +59,8 @@ struct block {
    unsigned offset_B; /* in each sample's storage */
    unsigned nr_comps, texel_B;
    struct ail_layout layout;
+   uint64_t layer_off_B; /* of the layer stored (2D arrays) */
+   bool skip;            /* a layer past the image's: nothing stored */
 };
 
 /* The tilebuffer element of pixel (x, y): the components as 32-bit
@@ -140,7 +150,7 @@ store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
       return ASAHI_SIM_RUNNING;
    if (b->layout.tiling != AIL_TILING_LINEAR)
       off += ail_get_level_offset_B(&b->layout, b->d.level);
-   off += (uint64_t)sample * b->texel_B;
+   off += b->layer_off_B + (uint64_t)sample * b->texel_B;
    return asahi_sim_mem_access(g, b->d.buffer + off, texel, b->texel_B, true,
                                ASAHI_SIM_UNIT_TEXTURE)
              ? ASAHI_SIM_RUNNING
@@ -162,9 +172,9 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
    if (!g->frag.tib.sample_ptr)
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "image_write_block without a tilebuffer");
-   if (dim != 2 && dim != 4)
+   if (dim != 2 && dim != 3 && dim != 4 && dim != 8)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
-                             "image_write_block: only 2D images, "
+                             "image_write_block: only 2D images and arrays, "
                              "multisampled or not (dim %u)",
                              dim);
    if (T->kind != AGX_ISA_KIND_TEXTURE_STATE)
@@ -183,9 +193,11 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       return ASAHI_SIM_FAULT;
    AGX_PBE_unpack(NULL, desc, &b->d);
 
-   if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D_MS) {
+   if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D_MS ||
+       b->d.dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS) {
       b->samples = b->d.samples == AGX_SAMPLE_COUNT_4 ? 4 : 2;
-   } else if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D) {
+   } else if (b->d.dimension == AGX_TEXTURE_DIMENSION_2D ||
+              b->d.dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY) {
       b->samples = 1;
    } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
@@ -233,6 +245,33 @@ setup(struct asahi_sim_group *g, const struct agx_isa_instr *I,
       return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
                              "image_write_block: level %u of %u", b->d.level,
                              l->levels_allocated);
+   b->layer_off_B = 0;
+   b->skip = false;
+   if (dim == 3 || dim == 8) {
+      bool ms = dim == 8;
+      if (b->d.dimension != (ms ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MS
+                                : AGX_TEXTURE_DIMENSION_2D_ARRAY) ||
+          l->tiling == AIL_TILING_LINEAR)
+         return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                                "image_write_block: a 2D array store needs "
+                                "a twiddled 2D array PBE");
+      /* The layer: the low half of the coordinate word, or its high half
+       * for multisampled arrays (the low one is 0 there). */
+      const struct agx_isa_operand *C =
+         asahi_sim_op(I, AGX_ISA_IMAGE_WRITE_BLOCK_C);
+      uint32_t word = asahi_sim_read_run(g, C, 0, lane);
+      if (C->size == 16)
+         word |= asahi_sim_read_run(g, C, 1, lane) << 16;
+      unsigned layer = (ms ? word >> 16 : word) & 0xffff;
+      unsigned layers = b->d.layers ? b->d.layers : 1;
+      uint64_t end_B = l->level_offsets_B[l->levels_allocated];
+      uint64_t stride_B =
+         b->d.page_aligned_layers
+            ? (end_B + AIL_PAGESIZE_B - 1) & ~(uint64_t)(AIL_PAGESIZE_B - 1)
+            : end_B;
+      b->skip = layer >= layers;
+      b->layer_off_B = (uint64_t)layer * stride_B;
+   }
    return ASAHI_SIM_RUNNING;
 }
 
@@ -245,7 +284,7 @@ asahi_sim_exec_block_store(struct asahi_sim_group *g,
 
    struct block b;
    enum asahi_sim_status st = setup(g, I, &b);
-   if (st != ASAHI_SIM_RUNNING)
+   if (st != ASAHI_SIM_RUNNING || b.skip)
       return st;
 
    unsigned tw = g->frag.tile_width ? g->frag.tile_width : 32;

@@ -87,6 +87,10 @@ sim_frag_setup(struct sim_tile *tile, struct asahi_sim_group *g)
    }
    g->frag.tib.sample_ptr = sim_tile_sample_ptr;
    g->frag.tib.user = tile;
+   /* The layer is sr2 (threadgroup_position_in_grid.z): the "framebuffer
+    * layers" note of alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml, and
+    * Mesa's load_layer_id. */
+   g->dispatch.threadgroup_position[2] = tile->layer;
 }
 
 /* Edge a -> b, positive inside; ties go to top and left edges. */
@@ -518,8 +522,11 @@ sim_raster_tile(struct sim_tile *tile)
       return sim_fail(r->gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
    bool ok = true;
    unsigned n = tile->prims ? tile->nr_prims : r->nr_prims;
-   for (unsigned i = 0; ok && i < n; i++)
-      ok = shade_prim(tile, &r->prims[tile->prims ? tile->prims[i] : i], g);
+   for (unsigned i = 0; ok && i < n; i++) {
+      const struct sim_prim *p = &r->prims[tile->prims ? tile->prims[i] : i];
+      if (p->layer == tile->layer)
+         ok = shade_prim(tile, p, g);
+   }
    free(g);
    return ok;
 }

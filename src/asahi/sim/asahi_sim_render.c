@@ -17,6 +17,9 @@
  *     image_write_block stores the tile through a PBE descriptor.
  * The tile's depth values are loaded (or cleared) before 1 and stored
  * after 3 as zls_ctrl says (asahi_sim_zls.c).
+ * A layered render (layers > 1) does all of this once per layer, with
+ * the layer in sr2 of the three programs and only the primitives whose
+ * vertex output chose that layer (asahi_sim_draw.c prim_layer).
  * Without DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES a tile no primitive
  * touches is skipped altogether (no bg, no eot: memory keeps its
  * contents), as the UAPI says ("needed when clearing").  bg.usc and
@@ -123,13 +126,24 @@ tile_is_empty(const struct sim_render *r, const struct sim_tile *t)
 {
    for (unsigned i = 0; i < r->nr_prims; i++) {
       const struct sim_prim *p = &r->prims[i];
-      if (p->max_x >= (int32_t)t->x0 &&
+      if (p->layer == t->layer && p->max_x >= (int32_t)t->x0 &&
           p->min_x < (int32_t)(t->x0 + t->width) &&
           p->max_y >= (int32_t)t->y0 &&
           p->min_y < (int32_t)(t->y0 + t->height))
          return false;
    }
    return true;
+}
+
+/* Does the tile's bin hold a primitive of the tile's layer? */
+static bool
+bin_has_layer(const struct sim_render *r, const struct sim_tile *t)
+{
+   for (uint32_t i = 0; i < t->nr_prims; i++) {
+      if (r->prims[t->prims[i]].layer == t->layer)
+         return true;
+   }
+   return false;
 }
 
 /* Binning: for each tile (row-major, tiles_x per row), the primitives
@@ -282,39 +296,47 @@ render_tiles(struct sim_render *r)
    struct bins bins = {NULL, NULL};
    bool binned = ok && bin_prims(r, tile.width, tile.height, tiles_x,
                                  tiles_y, &bins);
-   for (uint32_t y = 0; ok && y < cmd->height_px; y += tile.height) {
-      for (uint32_t x = 0; ok && x < cmd->width_px; x += tile.width) {
-         tile.x0 = x;
-         tile.y0 = y;
-         if (binned) {
-            size_t t = (size_t)(y / tile.height) * tiles_x + x / tile.width;
-            tile.prims = bins.bin + bins.first[t];
-            tile.nr_prims = bins.first[t + 1] - bins.first[t];
-            if (!all && !tile.nr_prims)
+   /* A layered render (layers > 1) runs every tile once per layer, each
+    * run with its layer's primitives, background and end-of-tile programs
+    * (the "framebuffer layers" note of alexvorxx/Mesa-VirGL
+    * src/asahi/genxml/cmdbuf.xml). */
+   unsigned layers = cmd->layers ? cmd->layers : 1;
+   for (unsigned layer = 0; ok && layer < layers; layer++) {
+      tile.layer = layer;
+      for (uint32_t y = 0; ok && y < cmd->height_px; y += tile.height) {
+         for (uint32_t x = 0; ok && x < cmd->width_px; x += tile.width) {
+            tile.x0 = x;
+            tile.y0 = y;
+            if (binned) {
+               size_t t = (size_t)(y / tile.height) * tiles_x + x / tile.width;
+               tile.prims = bins.bin + bins.first[t];
+               tile.nr_prims = bins.first[t + 1] - bins.first[t];
+               if (!all && !bin_has_layer(r, &tile))
+                  continue;
+            } else if (!all && tile_is_empty(r, &tile)) {
                continue;
-         } else if (!all && tile_is_empty(r, &tile)) {
-            continue;
+            }
+            gpu->tiles++;
+            uint64_t t0 = sim_profile_begin(gpu);
+            memset(tile.tib, 0, tib_size);
+            ok = sim_zls_load(&tile);
+            if (ok && bg)
+               ok = run_background(&tile, bg, g);
+            sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
+            /* The fragment programs' time is taken out of the raster's. */
+            uint64_t t1 = sim_profile_begin(gpu);
+            uint64_t fs0 = gpu->ns[ASAHI_SIM_PROF_FRAGMENT];
+            ok = ok && sim_raster_tile(&tile);
+            if (gpu->profile)
+               gpu->ns[ASAHI_SIM_PROF_RASTER] -=
+                  gpu->ns[ASAHI_SIM_PROF_FRAGMENT] - fs0;
+            sim_profile_end(gpu, ASAHI_SIM_PROF_RASTER, t1);
+            uint64_t t2 = sim_profile_begin(gpu);
+            if (ok && eot)
+               ok = run_end_of_tile(&tile, eot, g);
+            ok = ok && sim_zls_store(&tile);
+            sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t2);
          }
-         gpu->tiles++;
-         uint64_t t0 = sim_profile_begin(gpu);
-         memset(tile.tib, 0, tib_size);
-         ok = sim_zls_load(&tile);
-         if (ok && bg)
-            ok = run_background(&tile, bg, g);
-         sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t0);
-         /* The fragment programs' time is taken out of the raster's. */
-         uint64_t t1 = sim_profile_begin(gpu);
-         uint64_t fs0 = gpu->ns[ASAHI_SIM_PROF_FRAGMENT];
-         ok = ok && sim_raster_tile(&tile);
-         if (gpu->profile)
-            gpu->ns[ASAHI_SIM_PROF_RASTER] -=
-               gpu->ns[ASAHI_SIM_PROF_FRAGMENT] - fs0;
-         sim_profile_end(gpu, ASAHI_SIM_PROF_RASTER, t1);
-         uint64_t t2 = sim_profile_begin(gpu);
-         if (ok && eot)
-            ok = run_end_of_tile(&tile, eot, g);
-         ok = ok && sim_zls_store(&tile);
-         sim_profile_end(gpu, ASAHI_SIM_PROF_TILE, t2);
       }
    }
 
@@ -343,9 +365,10 @@ execute_render(struct asahi_sim_gpu *gpu,
 
    if (gpu->debug & ASAHI_SIM_DEBUG_TRACE)
       sim_log(gpu,
-              "asahi-sim: render %ux%u, tiles %ux%u, %u samples of %u B, "
-              "VDM 0x%llx\n",
-              cmd->width_px, cmd->height_px, cmd->utile_width_px,
+              "asahi-sim: render %ux%u, %u layers, tiles %ux%u, %u samples "
+              "of %u B, VDM 0x%llx\n",
+              cmd->width_px, cmd->height_px, cmd->layers ? cmd->layers : 1,
+              cmd->utile_width_px,
               cmd->utile_height_px, cmd->samples, cmd->sample_size_B,
               (unsigned long long)cmd->vdm_ctrl_stream_base);
 

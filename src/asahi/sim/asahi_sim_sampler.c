@@ -53,6 +53,9 @@
 #include "asahi_sim_internal.h"
 #include "asahi_sim_texture.h"
 #include "util/format/u_format.h"
+#include "util/format/u_format_bc.h"
+#include "util/format/u_format_convert.h"
+#include "util/format/u_format_etc.h"
 #include "util/format/u_format_pack.h"
 
 struct image {
@@ -238,6 +241,27 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
                              ASAHI_SIM_UNIT_TEXTURE))
       return ASAHI_SIM_FAULT;
+   if (util_format_is_compressed(img->format)) {
+      /* raw is the 4x4 block holding (x, y) (ail's elements are blocks). */
+      float block[16][4];
+      bool ok = util_format_is_bc(img->format)
+                   ? util_format_bc_unpack_rgba_float(
+                        img->format, &block[0][0], sizeof(block[0]) * 4, raw,
+                        img->texel_B, 4, 4)
+                   : util_format_etc_unpack_rgba_float(
+                        img->format, &block[0][0], sizeof(block[0]) * 4, raw,
+                        img->texel_B, 4, 4);
+      if (!ok)
+         return ASAHI_SIM_RUNNING;
+      float *t = block[(y % 4) * 4 + x % 4];
+      if (util_format_is_srgb(img->format)) {
+         for (unsigned c = 0; c < 3; c++)
+            t[c] = util_format_srgb8_to_linear(
+               (uint32_t)(t[c] * 255.0f + 0.5f));
+      }
+      memcpy(out, t, 4 * sizeof(float));
+      return ASAHI_SIM_RUNNING;
+   }
    if (img->integer) {
       if (util_format_is_pure_sint(img->format))
          util_format_unpack_rgba_sint(img->format, (int32_t *)out, raw, 1);

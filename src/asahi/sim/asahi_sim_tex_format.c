@@ -75,6 +75,57 @@ asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool 
    case AGX_CHANNELS_R5G6B5:
       return type == AGX_TEXTURE_TYPE_UNORM ? PIPE_FORMAT_R5G6B5_UNORM
                                             : PIPE_FORMAT_NONE;
+   /* Block-compressed (ETC2/EAC, BC1-BC7): the texture unit decodes the
+    * 4x4 block holding each texel (fact: alexvorxx/Mesa-VirGL
+    * src/asahi/layout/formats.c maps ETC*, DXT*, RGTC*, BPTC* to these
+    * channels; BC1 is decoded with its punch-through alpha, the RGB forms
+    * get alpha 1 from the descriptor's swizzle). */
+   case AGX_CHANNELS_ETC2_RGB8:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_ETC2_SRGB8 : PIPE_FORMAT_ETC2_RGB8;
+   case AGX_CHANNELS_ETC2_RGB8A1:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_ETC2_SRGB8A1 : PIPE_FORMAT_ETC2_RGB8A1;
+   case AGX_CHANNELS_ETC2_RGBA8:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_ETC2_SRGBA8 : PIPE_FORMAT_ETC2_RGBA8;
+   case AGX_CHANNELS_EAC_R11:
+      T(PIPE_FORMAT_ETC2_R11_UNORM, PIPE_FORMAT_ETC2_R11_SNORM,
+        PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_EAC_RG11:
+      T(PIPE_FORMAT_ETC2_RG11_UNORM, PIPE_FORMAT_ETC2_RG11_SNORM,
+        PIPE_FORMAT_NONE, PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_BC1:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_DXT1_SRGBA : PIPE_FORMAT_DXT1_RGBA;
+   case AGX_CHANNELS_BC2:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_DXT3_SRGBA : PIPE_FORMAT_DXT3_RGBA;
+   case AGX_CHANNELS_BC3:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_DXT5_SRGBA : PIPE_FORMAT_DXT5_RGBA;
+   case AGX_CHANNELS_BC4:
+      T(PIPE_FORMAT_RGTC1_UNORM, PIPE_FORMAT_RGTC1_SNORM, PIPE_FORMAT_NONE,
+        PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_BC5:
+      T(PIPE_FORMAT_RGTC2_UNORM, PIPE_FORMAT_RGTC2_SNORM, PIPE_FORMAT_NONE,
+        PIPE_FORMAT_NONE, PIPE_FORMAT_NONE)
+   case AGX_CHANNELS_BC6H:
+      return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_BPTC_RGB_FLOAT
+                                            : PIPE_FORMAT_NONE;
+   case AGX_CHANNELS_BC6H_UFLOAT:
+      return type == AGX_TEXTURE_TYPE_FLOAT ? PIPE_FORMAT_BPTC_RGB_UFLOAT
+                                            : PIPE_FORMAT_NONE;
+   case AGX_CHANNELS_BC7:
+      if (type != AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_NONE;
+      return srgb ? PIPE_FORMAT_BPTC_SRGBA : PIPE_FORMAT_BPTC_RGBA_UNORM;
    default:
       return PIPE_FORMAT_NONE;
    }

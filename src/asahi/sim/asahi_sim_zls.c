@@ -97,7 +97,9 @@ each_sample(struct sim_tile *tile, struct zls *z, bool store)
          for (unsigned s = 0; s < tile->samples; s++) {
             float *d = &tile->depth[(ly * tile->width + lx) * tile->samples +
                                     s];
-            uint64_t va = cmd->depth.base + off + s * bytes;
+            uint64_t va = cmd->depth.base +
+                          (uint64_t)tile->layer * cmd->depth.stride + off +
+                          s * bytes;
             uint8_t b[4] = {0};
             if (store) {
                uint32_t v;
@@ -136,10 +138,12 @@ each_stencil(struct sim_tile *tile, struct zls *z, bool store)
              !ail_get_element_offset_B(&z->s_layout, 0, x, y, &off))
             continue;
          uint8_t *s = &tile->stencil[(ly * tile->width + lx) * tile->samples];
-         bool ok = store ? sim_write(gpu, cmd->stencil.base + off, s,
-                                     tile->samples, "stencil buffer")
-                         : sim_read(gpu, cmd->stencil.base + off, s,
-                                    tile->samples, "stencil buffer");
+         uint64_t va = cmd->stencil.base +
+                       (uint64_t)tile->layer * cmd->stencil.stride + off;
+         bool ok = store ? sim_write(gpu, va, s, tile->samples,
+                                     "stencil buffer")
+                         : sim_read(gpu, va, s, tile->samples,
+                                    "stencil buffer");
          if (!ok)
             return false;
       }

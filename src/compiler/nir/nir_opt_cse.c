@@ -11,7 +11,10 @@
  * and indices.  Walking the dominator tree in pre-order with a table scoped
  * to the current path guarantees the instruction kept dominates the one
  * removed.  Only side-effect-free, reorderable instructions take part,
- * plus variable loads from read-only storage (inputs, uniforms, UBOs).
+ * plus variable loads from read-only storage (inputs, uniforms, UBOs) and
+ * texture instructions (textures are read-only in a shader; an implicit
+ * LOD taken where the first lookup ran is as defined as one taken in the
+ * dominated, possibly divergent, place).
  */
 #include "nir_passes.h"
 
@@ -26,6 +29,7 @@ instr_can_cse(nir_instr *instr)
    switch (instr->type) {
    case nir_instr_type_alu:
    case nir_instr_type_load_const:
+   case nir_instr_type_tex:
       return true;
    case nir_instr_type_deref:
       return nir_instr_as_deref(instr)->deref_type != nir_deref_type_cast;
@@ -112,6 +116,16 @@ hash_instr(const void *key)
          h = hash_mix(h, (uint32_t)intr->index_value[k]);
       break;
    }
+   case nir_instr_type_tex: {
+      nir_tex_instr *tex = nir_instr_as_tex(instr);
+      h = hash_mix(h, tex->op | (tex->sampler_dim << 8) |
+                         ((uint64_t)tex->texture_index << 32));
+      h = hash_mix(h, tex->sampler_index | ((uint64_t)tex->num_srcs << 32));
+      for (unsigned i = 0; i < tex->num_srcs; i++)
+         h = hash_mix(h, (uintptr_t)tex->src[i].src.ssa +
+                            tex->src[i].src_type);
+      break;
+   }
    default:
       break;
    }
@@ -181,6 +195,23 @@ instrs_equal(const void *ka, const void *kb)
       for (unsigned i = 0; i < nir_intrinsic_infos[a->intrinsic].num_srcs;
            i++) {
          if (a->src[i].ssa != b->src[i].ssa)
+            return false;
+      }
+      return true;
+   }
+   case nir_instr_type_tex: {
+      nir_tex_instr *a = nir_instr_as_tex(ia), *b = nir_instr_as_tex(ib);
+      if (a->op != b->op || a->sampler_dim != b->sampler_dim ||
+          a->is_array != b->is_array || a->is_shadow != b->is_shadow ||
+          a->dest_type != b->dest_type ||
+          a->coord_components != b->coord_components ||
+          a->component != b->component ||
+          a->texture_index != b->texture_index ||
+          a->sampler_index != b->sampler_index || a->num_srcs != b->num_srcs)
+         return false;
+      for (unsigned i = 0; i < a->num_srcs; i++) {
+         if (a->src[i].src.ssa != b->src[i].src.ssa ||
+             a->src[i].src_type != b->src[i].src_type)
             return false;
       }
       return true;

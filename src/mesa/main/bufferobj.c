@@ -724,12 +724,13 @@ get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
       target = GL_TRANSFORM_FEEDBACK_BUFFER;
       break;
-   default:
+   default: {
       bool ok;
       if (_mesa_sample_mask_indexed(ctx, pname, index, out, &ok, func))
          return ok;
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;
+   }
    }
    b = indexed_binding(ctx, target, index, func);
    if (!b)

@@ -250,6 +250,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Multisample.SampleCoverageValue = 1.0f;
    ctx->Hint.GenerateMipmap = GL_DONT_CARE;
    ctx->Hint.FragmentShaderDerivative = GL_DONT_CARE;
+   ctx->Hint.TextureCompression = GL_DONT_CARE;
    ctx->Pixel.PackAlignment = 4;
    ctx->Pixel.UnpackAlignment = 4;
 

@@ -83,6 +83,12 @@ static const struct gl_extension_info extension_table[] = {
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
+   /* Core since GL 1.3; the compressed formats below are stored as blocks
+    * when the driver samples them, else decoded at upload
+    * (st_texture_etc.c). */
+   {"GL_ARB_texture_compression", API_GL, 0},
+   {"GL_ARB_texture_compression_bptc", API_GL, 0},
+   {"GL_ARB_texture_compression_rgtc", API_GL, 0},
    {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
    {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
    {"GL_ARB_texture_rectangle", API_GL, 0},
@@ -105,9 +111,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_occlusion_query_boolean", API_ES, 20},
    {"GL_EXT_polygon_offset_clamp", API_ES, 20},
    {"GL_EXT_robustness", API_ES, 20},
-   /* Decoded at upload (st_texture_etc.c, util/format/u_format_bc.c). */
-   {"GL_EXT_texture_compression_rgtc", API_ES, 30},
-   {"GL_EXT_texture_compression_s3tc", API_ES, 20},
+   /* Blocks when the driver samples them, else decoded at upload
+    * (st_texture_etc.c, util/format/u_format_bc.c and u_format_bptc.c). */
+   {"GL_EXT_texture_compression_bptc", API_ES, 30},
+   {"GL_EXT_texture_compression_rgtc", API_GL | API_ES, 30},
+   {"GL_EXT_texture_compression_s3tc", API_GL | API_ES, 20},
    {"GL_EXT_texture_compression_s3tc_srgb", API_ES, 30},
    {"GL_EXT_texture_format_BGRA8888", API_ES, 20},
    {"GL_EXT_unpack_subimage", API_ES, 20},

@@ -19,6 +19,7 @@
 #include "main/hash.h"
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_texture.h"
 #include "util/format/u_format.h"
 #include "util/hash_table.h"
 #include "util/u_inlines.h"
@@ -55,6 +56,7 @@ clear_attachment(struct gl_fbo_attachment *att)
    att->TextureLevel = 0;
    att->CubeFace = 0;
    att->Layer = 0;
+   att->Layered = false;
 }
 
 /* GL_DEPTH_STENCIL_ATTACHMENT (ES 3.0.6 section 4.4.2.4): what was just
@@ -73,6 +75,7 @@ mirror_depth_stencil(struct gl_framebuffer *fb, GLenum attachment)
    s->TextureLevel = d->TextureLevel;
    s->CubeFace = d->CubeFace;
    s->Layer = d->Layer;
+   s->Layered = d->Layered;
 }
 
 static void
@@ -160,6 +163,43 @@ format_bits(const struct gl_format_info *f, unsigned component)
    }
 }
 
+/* Whether textures of this target attach as layered images with
+ * glFramebufferTexture (GL 3.2 section 4.4.2: three-dimensional, array and
+ * cube map textures; GL 4.0 cube map arrays). */
+static bool
+layered_target(GLenum target)
+{
+   switch (target) {
+   case GL_TEXTURE_3D:
+   case GL_TEXTURE_1D_ARRAY:
+   case GL_TEXTURE_2D_ARRAY:
+   case GL_TEXTURE_CUBE_MAP:
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The layers of a layered texture attachment (GL 3.2 section 4.4.7): the
+ * depth of a 3D level, the layers of an array, the six cube faces. */
+static unsigned
+attachment_layers(const struct gl_fbo_attachment *att)
+{
+   const struct gl_texture_image *img =
+      &att->Texture->Image[0][att->TextureLevel];
+
+   switch (att->Texture->Target) {
+   case GL_TEXTURE_CUBE_MAP:
+      return 6;
+   case GL_TEXTURE_1D_ARRAY:
+      return (unsigned)img->Height;
+   default:
+      return (unsigned)img->Depth;
+   }
+}
+
 bool
 _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
@@ -176,6 +216,8 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
       } else if (att->Type == GL_TEXTURE) {
          struct gl_texture_image *img =
             &att->Texture->Image[att->CubeFace][att->TextureLevel];
+         if (!img->pt)
+            img = NULL;
          if (!att->TexWrapper) {
             att->TexWrapper = calloc(1, sizeof(*att->TexWrapper));
             if (!att->TexWrapper)
@@ -183,17 +225,40 @@ _mesa_update_framebuffer(struct gl_context *ctx, struct gl_framebuffer *fb)
             att->TexWrapper->RefCount = 1;
          }
          rb = att->TexWrapper;
+         unsigned nr_layers = 0;
+         if (att->Layered) {
+            /* A cube's faces must be layers of one resource. */
+            if (att->Texture->Target == GL_TEXTURE_CUBE_MAP &&
+                !st_texture_gather_cube_level(ctx->st, att->Texture,
+                                              (unsigned)att->TextureLevel))
+               img = NULL;
+            else
+               nr_layers = attachment_layers(att);
+         }
+         if (!img) {
+            /* A cube with faces missing or mismatched: incomplete. */
+            pipe_resource_reference(&rb->texture, NULL);
+            pipe_surface_reference(&rb->surface, NULL);
+            rb->Width = rb->Height = 0;
+            fb->Attachment[i] = rb;
+            changed = true;
+            continue;
+         }
          unsigned layer = img->pt_layer + (unsigned)att->Layer;
          if (rb->texture != img->pt || rb->level != img->pt_level ||
-             rb->layer != layer) {
+             rb->layer != layer || rb->nr_layers != nr_layers) {
             pipe_resource_reference(&rb->texture, img->pt);
             pipe_surface_reference(&rb->surface, NULL);
             rb->level = img->pt_level;
             rb->layer = layer;
+            rb->nr_layers = nr_layers;
             changed = true;
          }
          rb->Width = img->Width;
-         rb->Height = img->Height;
+         /* The rows of a 1D array image are its layers. */
+         rb->Height = att->Texture->Target == GL_TEXTURE_1D_ARRAY
+                         ? 1
+                         : img->Height;
          rb->Samples = att->Texture->Samples; /* multisample textures */
          rb->Format = img->PipeFormat;
          rb->InternalFormat = img->InternalFormat;
@@ -213,6 +278,11 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
    GLsizei w = -1, h = -1;
    bool any = false;
    unsigned samples = 0;
+   /* GL 3.2 section 4.4.4: either every populated attachment is layered
+    * or none is, and layered colour attachments share one target. */
+   bool layered = false;
+   GLenum layer_target = GL_NONE;
+   unsigned layers = 0;
    /* GL 3.2 section 4.4.4: fixed sample locations of the attached
     * multisample textures (-1: none yet), and whether there are
     * renderbuffers. */
@@ -224,6 +294,7 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
    if (!fb->Name)
       return GL_FRAMEBUFFER_COMPLETE;
 
+   fb->Layers = 0;
    _mesa_update_framebuffer(ctx, fb);
    for (unsigned i = 0; i < BUFFER_COUNT; i++) {
       const struct gl_fbo_attachment *att = &fb->Att[i];
@@ -233,6 +304,21 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
          continue;
       if (!rb || rb->Width <= 0 || rb->Height <= 0 || !rb->texture)
          return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      if (any && att->Layered != layered)
+         return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+      layered = att->Layered;
+      if (layered) {
+         GLenum t = att->Texture->Target;
+         if (i < BUFFER_DEPTH && layer_target != GL_NONE && t != layer_target)
+            return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+         if (i < BUFFER_DEPTH)
+            layer_target = t;
+         /* The framebuffer has as many layers as its largest attachment
+          * (GL 4.6 section 9.8; Mesa's util_framebuffer_get_num_layers
+          * likewise); smaller ones ignore the layers past their end. */
+         if (rb->nr_layers > layers)
+            layers = rb->nr_layers;
+      }
       if (i < BUFFER_DEPTH) {
          if (!color_renderable(rb->Format))
             return fb->Status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
@@ -288,6 +374,7 @@ _mesa_framebuffer_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 
    fb->Width = w;
    fb->Height = h;
+   fb->Layers = layered ? layers : 0;
    return fb->Status = GL_FRAMEBUFFER_COMPLETE;
 }
 
@@ -646,19 +733,51 @@ _mesa_FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget,
    attachments_changed(ctx, fb);
 }
 
-/* glFramebufferTexture1D/3D (GL 3.0, ARB_framebuffer_object).  No 1D
- * textures exist, and attaching a slice of a 3D texture this way is not
- * implemented yet (glFramebufferTextureLayer is), so the only texture name
- * these take is 0, which detaches; any other name is refused with
- * GL_INVALID_OPERATION (GL 3.0 section 4.4.2's error for a texture that
- * is not of the target). */
+/* The largest level of a texture of this target (GL 3.2 section 4.4.2:
+ * level must be at most log2 of the target's largest size; rectangle and
+ * multisample textures only have level 0). */
+static GLint
+max_attach_level(struct gl_context *ctx, GLenum target)
+{
+   GLint size;
+
+   switch (target) {
+   case GL_TEXTURE_RECTANGLE:
+   case GL_TEXTURE_2D_MULTISAMPLE:
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return 0;
+   case GL_TEXTURE_3D:
+      size = ctx->Const.Max3DTextureSize;
+      break;
+   case GL_TEXTURE_CUBE_MAP:
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      size = ctx->Const.MaxCubeMapTextureSize;
+      break;
+   default:
+      size = ctx->Const.MaxTextureSize;
+      break;
+   }
+   GLint level = 0;
+   while (size > 1) {
+      size /= 2;
+      level++;
+   }
+   return level < MAX_TEXTURE_LEVELS ? level : MAX_TEXTURE_LEVELS - 1;
+}
+
+/* glFramebufferTexture1D/3D (GL 3.0 section 4.4.2): level `level` of a
+ * 1D texture, or slice `zoffset` of level `level` of a 3D texture, as
+ * glFramebufferTexture2D attaches a 2D image.  A textarget other than
+ * the command's is an INVALID_ENUM; a texture of another target an
+ * INVALID_OPERATION; a level or slice out of range an INVALID_VALUE. */
 static void
 framebuffer_texture_other(GLenum target, GLenum attachment,
-                          GLenum textarget, GLuint texture,
-                          GLenum want_target, const char *func)
+                          GLenum textarget, GLuint texture, GLint level,
+                          GLint zoffset, GLenum want_target, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_framebuffer *fb;
+   struct gl_texture_object *tex = NULL;
    int index;
 
    if (_mesa_is_gles(ctx)) {
@@ -675,15 +794,32 @@ framebuffer_texture_other(GLenum target, GLenum attachment,
    if (!fb)
       return;
    if (texture) {
-      if (textarget != want_target)
+      if (textarget != want_target) {
          _mesa_error(ctx, GL_INVALID_ENUM, "%s(textarget=0x%x)", func,
                      textarget);
-      else
+         return;
+      }
+      tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+      if (!tex || tex->Target != want_target) {
          _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture=%u)", func,
                      texture);
-      return;
+         return;
+      }
+      if (level < 0 || level > max_attach_level(ctx, want_target) ||
+          zoffset < 0 ||
+          (want_target == GL_TEXTURE_3D &&
+           zoffset >= ctx->Const.Max3DTextureSize)) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(level/zoffset)", func);
+         return;
+      }
    }
    clear_attachment(&fb->Att[index]);
+   if (tex) {
+      fb->Att[index].Type = GL_TEXTURE;
+      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
+      fb->Att[index].TextureLevel = level;
+      fb->Att[index].Layer = want_target == GL_TEXTURE_3D ? zoffset : 0;
+   }
    mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
 }
@@ -692,9 +828,8 @@ void GLAPIENTRY
 _mesa_FramebufferTexture1D(GLenum target, GLenum attachment,
                            GLenum textarget, GLuint texture, GLint level)
 {
-   (void)level;
-   framebuffer_texture_other(target, attachment, textarget, texture,
-                             GL_TEXTURE_1D, "glFramebufferTexture1D");
+   framebuffer_texture_other(target, attachment, textarget, texture, level,
+                             0, GL_TEXTURE_1D, "glFramebufferTexture1D");
 }
 
 void GLAPIENTRY
@@ -702,10 +837,81 @@ _mesa_FramebufferTexture3D(GLenum target, GLenum attachment,
                            GLenum textarget, GLuint texture, GLint level,
                            GLint zoffset)
 {
-   (void)level;
-   (void)zoffset;
-   framebuffer_texture_other(target, attachment, textarget, texture,
-                             GL_TEXTURE_3D, "glFramebufferTexture3D");
+   framebuffer_texture_other(target, attachment, textarget, texture, level,
+                             zoffset, GL_TEXTURE_3D, "glFramebufferTexture3D");
+}
+
+/* glFramebufferTexture (GL 3.2 section 4.4.2): a whole level of a texture.
+ * Three-dimensional, array and cube map textures attach layered (every
+ * slice, layer or face; a geometry shader's gl_Layer picks the one each
+ * primitive goes to); other targets attach their one image, as
+ * glFramebufferTexture2D would. */
+void GLAPIENTRY
+_mesa_FramebufferTexture(GLenum target, GLenum attachment, GLuint texture,
+                         GLint level)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glFramebufferTexture";
+   struct gl_framebuffer *fb;
+   struct gl_texture_object *tex = NULL;
+   int index;
+
+   /* Core in GL 3.2 (ES 3.2 and OES_geometry_shader are not exposed). */
+   if (_mesa_is_gles(ctx) || ctx->Version < 32) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(needs OpenGL 3.2)", func);
+      return;
+   }
+   if (!framebuffer_binding(ctx, target)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return;
+   }
+   index = attachment_index(ctx, attachment);
+   if (index < 0) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(attachment=0x%x)", func,
+                  attachment);
+      return;
+   }
+   fb = bound_fbo(ctx, target, func);
+   if (!fb)
+      return;
+   if (texture) {
+      tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
+      /* GL 4.6 section 9.2.8: not the name of a texture object is an
+       * INVALID_VALUE for this command (INVALID_OPERATION for the
+       * FramebufferTexture<n>D ones). */
+      if (!tex || !tex->Target) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(texture=%u)", func, texture);
+         return;
+      }
+      switch (tex->Target) {
+      case GL_TEXTURE_1D:
+      case GL_TEXTURE_2D:
+      case GL_TEXTURE_RECTANGLE:
+      case GL_TEXTURE_2D_MULTISAMPLE:
+         break;
+      default:
+         /* Buffer textures have no images to attach. */
+         if (!layered_target(tex->Target)) {
+            _mesa_error(ctx, GL_INVALID_OPERATION, "%s(target of %u)", func,
+                        texture);
+            return;
+         }
+         break;
+      }
+      if (level < 0 || level > max_attach_level(ctx, tex->Target)) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
+         return;
+      }
+   }
+   clear_attachment(&fb->Att[index]);
+   if (tex) {
+      fb->Att[index].Type = GL_TEXTURE;
+      _mesa_reference_texobj(&fb->Att[index].Texture, tex);
+      fb->Att[index].TextureLevel = level;
+      fb->Att[index].Layered = layered_target(tex->Target);
+   }
+   mirror_depth_stencil(fb, attachment);
+   attachments_changed(ctx, fb);
 }
 
 /* The format queries of GetFramebufferAttachmentParameteriv. */
@@ -897,7 +1103,8 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       const struct gl_fbo_attachment *st = &fb->Att[BUFFER_STENCIL];
       if (d->Type != st->Type || d->Renderbuffer != st->Renderbuffer ||
           d->Texture != st->Texture || d->TextureLevel != st->TextureLevel ||
-          d->CubeFace != st->CubeFace || d->Layer != st->Layer) {
+          d->CubeFace != st->CubeFace || d->Layer != st->Layer ||
+          d->Layered != st->Layered) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "%s(different depth and stencil images)", func);
          return;
@@ -909,8 +1116,14 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       *params = (GLint)att->Type;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
-      if (att->Type == GL_NONE)
-         break;
+      /* Zero for no attachment (ES 3.0.6 and GL 3.2 section 6.1.13; ES
+       * 2.0 leaves only OBJECT_TYPE to query then). */
+      if (att->Type == GL_NONE) {
+         if (_mesa_is_gles(ctx) && ctx->Version < 30)
+            break;
+         *params = 0;
+         return;
+      }
       *params = att->Type == GL_RENDERBUFFER ? (GLint)att->Renderbuffer->Name
                                              : (GLint)att->Texture->Name;
       return;
@@ -923,6 +1136,12 @@ _mesa_GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
       if (att->Type != GL_TEXTURE || (_mesa_is_gles(ctx) && ctx->Version < 30))
          break;
       *params = att->Layer;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+      /* GL 3.2 section 6.1.13: TRUE for a layered texture attachment. */
+      if (att->Type != GL_TEXTURE || _mesa_is_gles(ctx) || ctx->Version < 32)
+         break;
+      *params = att->Layered ? GL_TRUE : GL_FALSE;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
       if (att->Type != GL_TEXTURE)
@@ -1349,11 +1568,13 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    struct gl_texture_object *tex = NULL;
    if (texture) {
       tex = _mesa_name_lookup_object(ctx->Shared->Textures, texture);
-      /* Only 3D, 2D array and (GL 3.2) multisample array textures have
-       * layers. */
+      /* Only 3D, array and (GL 3.2) multisample array textures have
+       * layers (GL 3.0 section 4.4.2: 1D arrays too, where the 1D array
+       * textures exist). */
       bool ms_array = tex && tex->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
       if (!tex || (tex->Target != GL_TEXTURE_3D &&
-                   tex->Target != GL_TEXTURE_2D_ARRAY && !ms_array)) {
+                   tex->Target != GL_TEXTURE_2D_ARRAY &&
+                   tex->Target != GL_TEXTURE_1D_ARRAY && !ms_array)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTextureLayer(texture=%u)", texture);
          return;

@@ -500,6 +500,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_GENERATE_MIPMAP_HINT:
       int1(v, (GLint)ctx->Hint.GenerateMipmap);
       return true;
+   case GL_TEXTURE_COMPRESSION_HINT:
+      if (_mesa_is_gles(ctx))
+         return false;
+      int1(v, (GLint)ctx->Hint.TextureCompression);
+      return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
       GLenum rf, rt;

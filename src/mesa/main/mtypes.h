@@ -314,6 +314,10 @@ struct gl_renderbuffer {
    unsigned level, layer;
    /* The surface made for the last context that rendered to it. */
    struct pipe_surface *surface;
+   /* Layers [layer, layer + nr_layers) of texture for a layered texture
+    * attachment (glFramebufferTexture, GL 3.2 section 4.4.7); 0 when the
+    * attachment is one image. */
+   unsigned nr_layers;
 };
 
 enum gl_buffer_index {
@@ -333,6 +337,8 @@ struct gl_fbo_attachment {
    GLint Layer;               /* FramebufferTextureLayer */
    /* Stands for the texture image when the state tracker renders to it. */
    struct gl_renderbuffer *TexWrapper;
+   /* Attached whole with glFramebufferTexture (GL 3.2 section 4.4.2). */
+   bool Layered;
 };
 
 struct gl_framebuffer {
@@ -348,6 +354,9 @@ struct gl_framebuffer {
    GLenum ColorReadBuffer;
    bool FlipY; /* window system: GL's row 0 is the last */
    struct st_framebuffer *winsys;
+   /* Layers of a complete layered framebuffer (GL 3.2 section 4.4.7), 0
+    * when it is not layered: set by _mesa_framebuffer_status. */
+   unsigned Layers;
 };
 
 struct gl_constants {
@@ -555,6 +564,7 @@ struct gl_context {
    struct {
       GLenum GenerateMipmap;
       GLenum FragmentShaderDerivative;
+      GLenum TextureCompression; /* desktop only */
    } Hint;
 
    struct {

@@ -155,6 +155,13 @@ _mesa_Hint(GLenum target, GLenum mode)
          goto bad_target;
       ctx->Hint.FragmentShaderDerivative = mode;
       break;
+   case GL_TEXTURE_COMPRESSION_HINT:
+      /* GL 4.6 section 21.5 (desktop only).  Nothing compresses online,
+       * so the hint is only recorded. */
+      if (_mesa_is_gles(ctx))
+         goto bad_target;
+      ctx->Hint.TextureCompression = mode;
+      break;
    default:
       goto bad_target;
    }

@@ -7,11 +7,11 @@
  * Compressed textures (ES 3.0.6 section 3.8.5, appendix C;
  * OES_compressed_ETC1_RGB8_texture): CompressedTexImage2D/3D,
  * CompressedTexSubImage2D/3D, TexStorage with a compressed internal format,
- * and the list of formats.  The formats are the ETC family; how they are
- * stored (natively or decoded) is the state tracker's choice
- * (st_texture_etc.c).  The ES 3.0 pixel unpack modes do not apply to
- * compressed data: blocks are tightly packed, row of blocks after row of
- * blocks, image after image.
+ * and the list of formats.  The formats are the ETC family, S3TC, RGTC
+ * and BPTC; how they are stored (natively or decoded) is the state
+ * tracker's choice (st_texture_etc.c).  The ES 3.0 pixel unpack modes do
+ * not apply to compressed data: blocks are tightly packed, row of blocks
+ * after row of blocks, image after image.
  */
 #include "main/texcompress.h"
 
@@ -23,39 +23,80 @@
 #include "state_tracker/st_texture_etc.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_bc.h"
+#include "util/format/u_format_bptc.h"
 
-/* min_version: the first ES version (x10) with the format. */
+/* How a desktop context (GL 3.0 or later) treats a format. */
+enum desktop_use {
+   DESKTOP_NONE,
+   DESKTOP_TAKEN,  /* accepted, not in GL_COMPRESSED_TEXTURE_FORMATS */
+   DESKTOP_LISTED, /* accepted and listed */
+};
+
+/* es: the first ES version (x10) with the format, 0 for none.  Desktop
+ * lists only the formats "suitable for general-purpose usage" (GL 4.6
+ * section 8.7): the linear RGB(A) S3TC ones without DXT1's punch-through
+ * alpha, as every S3TC/RGTC implementation reads it (piglit's
+ * arb_texture_compression-invalid-formats); BPTC may be listed or not, it
+ * is not here. */
 static const struct {
    GLenum gl;
    enum pipe_format pipe;
-   int min_version;
+   int es;
+   enum desktop_use desktop;
 } compressed_formats[MESA_MAX_COMPRESSED_FORMATS] = {
-   {GL_COMPRESSED_R11_EAC, PIPE_FORMAT_ETC2_R11_UNORM, 30},
-   {GL_COMPRESSED_SIGNED_R11_EAC, PIPE_FORMAT_ETC2_R11_SNORM, 30},
-   {GL_COMPRESSED_RG11_EAC, PIPE_FORMAT_ETC2_RG11_UNORM, 30},
-   {GL_COMPRESSED_SIGNED_RG11_EAC, PIPE_FORMAT_ETC2_RG11_SNORM, 30},
-   {GL_COMPRESSED_RGB8_ETC2, PIPE_FORMAT_ETC2_RGB8, 30},
-   {GL_COMPRESSED_SRGB8_ETC2, PIPE_FORMAT_ETC2_SRGB8, 30},
-   {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_RGB8A1, 30},
-   {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_SRGB8A1, 30},
-   {GL_COMPRESSED_RGBA8_ETC2_EAC, PIPE_FORMAT_ETC2_RGBA8, 30},
-   {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, PIPE_FORMAT_ETC2_SRGBA8, 30},
-   {GL_ETC1_RGB8_OES, PIPE_FORMAT_ETC1_RGB8, 20},
-   /* EXT_texture_compression_s3tc (ES 2.0 and later). */
-   {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGB, 20},
-   {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGBA, 20},
-   {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_RGBA, 20},
-   {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_RGBA, 20},
-   /* EXT_texture_compression_s3tc_srgb (sRGB textures need ES 3.0 here). */
-   {GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGB, 30},
-   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGBA, 30},
-   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_SRGBA, 30},
-   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_SRGBA, 30},
-   /* EXT_texture_compression_rgtc (written against ES 3.x). */
-   {GL_COMPRESSED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_UNORM, 30},
-   {GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_SNORM, 30},
-   {GL_COMPRESSED_RED_GREEN_RGTC2_EXT, PIPE_FORMAT_RGTC2_UNORM, 30},
-   {GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT, PIPE_FORMAT_RGTC2_SNORM, 30},
+   {GL_COMPRESSED_R11_EAC, PIPE_FORMAT_ETC2_R11_UNORM, 30, DESKTOP_NONE},
+   {GL_COMPRESSED_SIGNED_R11_EAC, PIPE_FORMAT_ETC2_R11_SNORM, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_RG11_EAC, PIPE_FORMAT_ETC2_RG11_UNORM, 30, DESKTOP_NONE},
+   {GL_COMPRESSED_SIGNED_RG11_EAC, PIPE_FORMAT_ETC2_RG11_SNORM, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_RGB8_ETC2, PIPE_FORMAT_ETC2_RGB8, 30, DESKTOP_NONE},
+   {GL_COMPRESSED_SRGB8_ETC2, PIPE_FORMAT_ETC2_SRGB8, 30, DESKTOP_NONE},
+   {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_RGB8A1, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, PIPE_FORMAT_ETC2_SRGB8A1, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_RGBA8_ETC2_EAC, PIPE_FORMAT_ETC2_RGBA8, 30, DESKTOP_NONE},
+   {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, PIPE_FORMAT_ETC2_SRGBA8, 30,
+    DESKTOP_NONE},
+   {GL_ETC1_RGB8_OES, PIPE_FORMAT_ETC1_RGB8, 20, DESKTOP_NONE},
+   /* EXT_texture_compression_s3tc (ES 2.0 and later, and desktop). */
+   {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGB, 20, DESKTOP_LISTED},
+   {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_RGBA, 20,
+    DESKTOP_TAKEN},
+   {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_RGBA, 20,
+    DESKTOP_LISTED},
+   {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_RGBA, 20,
+    DESKTOP_LISTED},
+   /* EXT_texture_compression_s3tc_srgb (sRGB textures need ES 3.0 here;
+    * desktop would need EXT_texture_sRGB, not offered). */
+   {GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGB, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, PIPE_FORMAT_DXT1_SRGBA, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, PIPE_FORMAT_DXT3_SRGBA, 30,
+    DESKTOP_NONE},
+   {GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, PIPE_FORMAT_DXT5_SRGBA, 30,
+    DESKTOP_NONE},
+   /* EXT_texture_compression_rgtc (written against ES 3.x); core in GL
+    * 3.0 (table 3.17, COMPRESSED_RED_RGTC1 ... are the same values). */
+   {GL_COMPRESSED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_UNORM, 30, DESKTOP_TAKEN},
+   {GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, PIPE_FORMAT_RGTC1_SNORM, 30,
+    DESKTOP_TAKEN},
+   {GL_COMPRESSED_RED_GREEN_RGTC2_EXT, PIPE_FORMAT_RGTC2_UNORM, 30,
+    DESKTOP_TAKEN},
+   {GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT, PIPE_FORMAT_RGTC2_SNORM, 30,
+    DESKTOP_TAKEN},
+   /* EXT_texture_compression_bptc (ES 3.0) and ARB_texture_compression_bptc
+    * (desktop). */
+   {GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, PIPE_FORMAT_BPTC_RGBA_UNORM, 30,
+    DESKTOP_TAKEN},
+   {GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT, PIPE_FORMAT_BPTC_SRGBA, 30,
+    DESKTOP_TAKEN},
+   {GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT, PIPE_FORMAT_BPTC_RGB_FLOAT, 30,
+    DESKTOP_TAKEN},
+   {GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, PIPE_FORMAT_BPTC_RGB_UFLOAT, 30,
+    DESKTOP_TAKEN},
 };
 
 #define NUM_COMPRESSED_FORMATS                                                 \
@@ -64,9 +105,18 @@ static const struct {
 static bool
 format_available(const struct gl_context *ctx, unsigned i)
 {
-   /* Only ES contexts: desktop GL would need ARB_ES3_compatibility. */
-   return _mesa_is_gles(ctx) &&
-          ctx->Version >= compressed_formats[i].min_version;
+   if (!_mesa_is_gles(ctx))
+      return compressed_formats[i].desktop != DESKTOP_NONE;
+   return compressed_formats[i].es &&
+          ctx->Version >= compressed_formats[i].es;
+}
+
+static bool
+format_listed(const struct gl_context *ctx, unsigned i)
+{
+   if (!_mesa_is_gles(ctx))
+      return compressed_formats[i].desktop == DESKTOP_LISTED;
+   return format_available(ctx, i);
 }
 
 enum pipe_format
@@ -87,7 +137,7 @@ _mesa_get_compressed_formats(const struct gl_context *ctx, GLint *formats)
    unsigned n = 0;
 
    for (unsigned i = 0; i < NUM_COMPRESSED_FORMATS; i++) {
-      if (!format_available(ctx, i))
+      if (!format_listed(ctx, i))
          continue;
       if (formats)
          formats[n] = (GLint)compressed_formats[i].gl;
@@ -97,10 +147,32 @@ _mesa_get_compressed_formats(const struct gl_context *ctx, GLint *formats)
 }
 
 bool
-_mesa_compressed_teximage_ok(enum pipe_format pf, GLenum format, GLenum type)
+_mesa_compressed_teximage_ok(const struct gl_context *ctx, enum pipe_format pf,
+                             GLenum format, GLenum type)
 {
    if (!util_format_is_bc(pf))
       return false;
+   /* Desktop (GL 4.6 section 8.5): a compressed internal format takes
+    * texels of any colour format the pair is valid for (the pair itself
+    * is checked by the caller); not depth, stencil or integer ones. */
+   if (!_mesa_is_gles(ctx)) {
+      switch (format) {
+      case GL_RED:
+      case GL_GREEN:
+      case GL_BLUE:
+      case GL_ALPHA:
+      case GL_RG:
+      case GL_RGB:
+      case GL_BGR:
+      case GL_RGBA:
+      case GL_BGRA:
+      case GL_LUMINANCE:
+      case GL_LUMINANCE_ALPHA:
+         return true;
+      default:
+         return false;
+      }
+   }
    switch (pf) {
    case PIPE_FORMAT_RGTC1_UNORM:
       return format == GL_RED && type == GL_UNSIGNED_BYTE;
@@ -110,12 +182,91 @@ _mesa_compressed_teximage_ok(enum pipe_format pf, GLenum format, GLenum type)
       return format == GL_RG && type == GL_UNSIGNED_BYTE;
    case PIPE_FORMAT_RGTC2_SNORM:
       return format == GL_RG && type == GL_BYTE;
+   /* EXT_texture_compression_bptc (Errors): these pairs only. */
+   case PIPE_FORMAT_BPTC_RGBA_UNORM:
+   case PIPE_FORMAT_BPTC_SRGBA:
+      return format == GL_RGBA && type == GL_UNSIGNED_BYTE;
+   case PIPE_FORMAT_BPTC_RGB_FLOAT:
+   case PIPE_FORMAT_BPTC_RGB_UFLOAT:
+      return format == GL_RGB && type == GL_FLOAT;
    default:
       /* S3TC: RGB or RGBA texels, normalized bytes or (with the float
        * texture extensions) floats. */
       return (format == GL_RGB || format == GL_RGBA) &&
              (type == GL_UNSIGNED_BYTE || type == GL_FLOAT ||
               type == GL_HALF_FLOAT || type == GL_HALF_FLOAT_OES);
+   }
+}
+
+GLenum
+_mesa_generic_compressed_base(const struct gl_context *ctx, GLenum format)
+{
+   /* GL 4.6 section 8.5 and table 8.14 (ARB_texture_compression, GL 3.0
+    * for RED and RG, GL 2.1 for the sRGB ones): nothing compresses online
+    * here, so each becomes its base internal format. */
+   if (_mesa_is_gles(ctx))
+      return format;
+   switch (format) {
+   /* (the sized forms: the format table has no unsized RED and RG) */
+   case GL_COMPRESSED_RED:
+      return GL_R8;
+   case GL_COMPRESSED_RG:
+      return GL_RG8;
+   case GL_COMPRESSED_RGB:
+      return GL_RGB;
+   case GL_COMPRESSED_RGBA:
+      return GL_RGBA;
+   /* sRGB: a format that still decodes sRGB (its base format is RGB(A),
+    * but sampling must convert); the sRGB luminance ones are not taken. */
+   case GL_COMPRESSED_SRGB:
+      return GL_SRGB8;
+   case GL_COMPRESSED_SRGB_ALPHA:
+      return GL_SRGB8_ALPHA8;
+   case GL_COMPRESSED_ALPHA:
+      return GL_ALPHA;
+   case GL_COMPRESSED_LUMINANCE:
+      return GL_LUMINANCE;
+   case GL_COMPRESSED_LUMINANCE_ALPHA:
+      return GL_LUMINANCE_ALPHA;
+   case GL_COMPRESSED_INTENSITY:
+      return GL_INTENSITY;
+   default:
+      return format;
+   }
+}
+
+GLenum
+_mesa_compressed_fallback_format(enum pipe_format pf)
+{
+   /* The sized formats that hold the decoded texels exactly. */
+   switch (pf) {
+   case PIPE_FORMAT_DXT1_RGB:
+      return GL_RGB8;
+   case PIPE_FORMAT_DXT1_RGBA:
+   case PIPE_FORMAT_DXT3_RGBA:
+   case PIPE_FORMAT_DXT5_RGBA:
+   case PIPE_FORMAT_BPTC_RGBA_UNORM:
+      return GL_RGBA8;
+   case PIPE_FORMAT_DXT1_SRGB:
+      return GL_SRGB8;
+   case PIPE_FORMAT_DXT1_SRGBA:
+   case PIPE_FORMAT_DXT3_SRGBA:
+   case PIPE_FORMAT_DXT5_SRGBA:
+   case PIPE_FORMAT_BPTC_SRGBA:
+      return GL_SRGB8_ALPHA8;
+   case PIPE_FORMAT_RGTC1_UNORM:
+      return GL_R8;
+   case PIPE_FORMAT_RGTC1_SNORM:
+      return GL_R8_SNORM;
+   case PIPE_FORMAT_RGTC2_UNORM:
+      return GL_RG8;
+   case PIPE_FORMAT_RGTC2_SNORM:
+      return GL_RG8_SNORM;
+   case PIPE_FORMAT_BPTC_RGB_FLOAT:
+   case PIPE_FORMAT_BPTC_RGB_UFLOAT:
+      return GL_RGB16F;
+   default:
+      return GL_NONE;
    }
 }
 
@@ -227,8 +378,10 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
                   c->format);
       return;
    }
-   /* ES 3.0.6 section 3.8.5: the ETC2/EAC formats have no 3D images. */
-   if (index == TEXTURE_3D_INDEX) {
+   /* ES 3.0.6 section 3.8.5: the ETC2/EAC formats have no 3D images; nor
+    * have S3TC and RGTC (GL 4.6 table 8.17); BPTC has (the same table, and
+    * EXT_texture_compression_bptc's). */
+   if (index == TEXTURE_3D_INDEX && !util_format_is_bptc(pf)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(TEXTURE_3D)", c->func);
       return;
    }
@@ -237,7 +390,11 @@ compressed_tex_image(struct gl_context *ctx, const struct compressed_call *c)
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", c->func, c->level);
       return;
    }
-   GLint max_depth = c->dims == 3 ? ctx->Const.MaxArrayTextureLayers : 1;
+   GLint max_depth = ctx->Const.MaxArrayTextureLayers;
+   if (c->dims == 2)
+      max_depth = 1;
+   else if (index == TEXTURE_3D_INDEX)
+      max_depth = max >> c->level;
    if (c->width < 0 || c->height < 0 || c->depth < 0 ||
        c->width > (max >> c->level) || c->height > (max >> c->level) ||
        c->depth > max_depth || c->border != 0 ||
@@ -461,12 +618,16 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
-   /* ES 3.0.6 section 3.8.4: no 3D ETC2/EAC textures. */
-   if (index == TEXTURE_3D_INDEX) {
+   /* ES 3.0.6 section 3.8.4: no 3D ETC2/EAC textures (nor S3TC/RGTC; BPTC
+    * has them, as in CompressedTexImage3D). */
+   if (index == TEXTURE_3D_INDEX && !util_format_is_bptc(pf)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(TEXTURE_3D)", func);
       return;
    }
-   if (levels > level_count(width > height ? width : height)) {
+   GLsizei largest = width > height ? width : height;
+   if (index == TEXTURE_3D_INDEX && depth > largest)
+      largest = depth;
+   if (levels > level_count(largest)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
       return;
    }
@@ -477,10 +638,10 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
       return;
    }
    unsigned faces = index == TEXTURE_CUBE_INDEX ? 6 : 1;
-   GLsizei w = width, h = height;
+   GLsizei w = width, h = height, d = depth;
    for (GLint l = 0; l < levels; l++) {
       for (unsigned f = 0; f < faces; f++) {
-         if (!st_compressed_tex_image(ctx->st, t, f, (unsigned)l, w, h, depth,
+         if (!st_compressed_tex_image(ctx->st, t, f, (unsigned)l, w, h, d,
                                       internalformat, pf, NULL)) {
             _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
             return;
@@ -488,6 +649,8 @@ _mesa_compressed_tex_storage(struct gl_context *ctx, GLuint dims, GLenum target,
       }
       w = w > 1 ? w / 2 : 1;
       h = h > 1 ? h / 2 : 1;
+      if (index == TEXTURE_3D_INDEX)
+         d = d > 1 ? d / 2 : 1;
    }
    t->Immutable = true;
    t->MaxLevel = levels - 1; /* as the immutable levels clamp it */

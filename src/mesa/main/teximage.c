@@ -21,6 +21,7 @@
 #include "state_tracker/st_texture_etc.h"
 #include "util/format/u_format.h"
 #include "util/format/u_format_bc.h"
+#include "util/format/u_format_bptc.h"
 
 /* Face index of a TexImage target of `dims` dimensions, -1 when not one
  * of this context.  1D textures and 1D arrays (2D images whose rows are
@@ -170,15 +171,31 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       return;
    }
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
-   /* EXT_texture_compression_s3tc / _rgtc: their internal formats with
-    * uncompressed texels (stored uncompressed; see texcompress.h). */
+   internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
+   /* EXT_texture_compression_s3tc / _rgtc / _bptc: their internal formats
+    * with uncompressed texels (stored uncompressed; see texcompress.h). */
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
-   if (from_texels && !_mesa_compressed_teximage_ok(compressed, format, type)) {
+   /* They are 2D formats (EXT_texture_compression_rgtc, ARB_texture_
+    * compression_bptc: INVALID_ENUM for the 1D commands). */
+   if (from_texels && dims == 1) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(compressed internalformat)",
+                  func);
+      return;
+   }
+   if (from_texels &&
+       !_mesa_compressed_teximage_ok(ctx, compressed, format, type)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(format/type for a compressed internalformat)", func);
       return;
+   }
+   /* Desktop: such an image is not compressed (TEXTURE_COMPRESSED false,
+    * no blocks for GetCompressedTexImage): an uncompressed format takes
+    * its place (texcompress.h). */
+   if (from_texels && !_mesa_is_gles(ctx)) {
+      internalformat = (GLint)_mesa_compressed_fallback_format(compressed);
+      from_texels = false;
    }
    /* ES 2.0 with OES_required_internalformat: like ES 3.0, a combination
     * of its table 3.4 (format_combination_ok), INVALID_OPERATION
@@ -275,7 +292,7 @@ sub_image_format_ok(struct gl_context *ctx,
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, img->InternalFormat);
    if (util_format_is_bc(compressed))
-      return _mesa_compressed_teximage_ok(compressed, format, type);
+      return _mesa_compressed_teximage_ok(ctx, compressed, format, type);
    if (_mesa_is_gles(ctx) && ctx->Version < 30)
       return format == img->Format;
    return _mesa_format_combination_ok(ctx, format, type, img->InternalFormat);
@@ -843,7 +860,30 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
-   if (!check_internalformat(ctx, (GLenum)internalformat, format, type, func))
+   internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
+   /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
+    * tex_image); only BPTC has 3D images (GL 4.6 table 8.17). */
+   enum pipe_format compressed =
+      _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
+   bool from_texels = util_format_is_bc(compressed);
+   if (from_texels) {
+      if (!_mesa_compressed_teximage_ok(ctx, compressed, format, type)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION,
+                     "%s(format/type for a compressed internalformat)", func);
+         return;
+      }
+      if (target == GL_TEXTURE_3D && !util_format_is_bptc(compressed)) {
+         _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D compressed)", func);
+         return;
+      }
+      if (!_mesa_is_gles(ctx)) { /* see tex_image */
+         internalformat =
+            (GLint)_mesa_compressed_fallback_format(compressed);
+         from_texels = false;
+      }
+   }
+   if (!from_texels && !check_internalformat(ctx, (GLenum)internalformat,
+                                             format, type, func))
       return;
    /* ES 3.0.6 section 3.8.3: no depth or depth-stencil 3D textures. */
    if (target == GL_TEXTURE_3D &&
@@ -862,7 +902,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    }
    type = image_type(ctx, type);
    enum pipe_format storage =
-      storage_of(ctx, (GLenum)internalformat, type, target, func);
+      from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
+                  : storage_of(ctx, (GLenum)internalformat, type, target, func);
    if (storage == PIPE_FORMAT_NONE)
       return;
    struct pbo_map map = {0};

@@ -12,8 +12,10 @@
 #include "main/context.h"
 #include "main/formats_es3.h"
 #include "main/texbuffer.h"
+#include "main/texcompress.h"
 #include "main/texobj.h"
 #include "main/texture_multisample.h"
+#include "util/format/u_format.h"
 
 /* The image a target names (a cube face or the texture's only face). */
 static struct gl_texture_object *
@@ -142,6 +144,29 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
    return true;
 }
 
+/* GL 4.6 section 8.11.3 (desktop only): the bytes of the blocks of a
+ * compressed image (what CompressedTexImage takes for it, whatever the
+ * storage); INVALID_OPERATION for an uncompressed image. */
+static bool
+compressed_size(struct gl_context *ctx, const struct gl_texture_image *img,
+                GLint *v, const char *func)
+{
+   enum pipe_format pf =
+      img->Width ? _mesa_compressed_pipe_format(ctx, img->InternalFormat)
+                 : PIPE_FORMAT_NONE;
+
+   if (pf == PIPE_FORMAT_NONE) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(TEXTURE_COMPRESSED_IMAGE_SIZE of an uncompressed image)",
+                  func);
+      return false;
+   }
+   *v = (GLint)util_format_get_size(pf, (unsigned)img->Width,
+                                    (unsigned)img->Height,
+                                    (unsigned)img->Depth);
+   return true;
+}
+
 static bool
 level_query(GLenum target, GLint level, GLenum pname, GLint *v,
             const char *func)
@@ -173,6 +198,8 @@ level_query(GLenum target, GLint level, GLenum pname, GLint *v,
       }
       return true;
    }
+   if (pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE && !_mesa_is_gles(ctx))
+      return compressed_size(ctx, &t->Image[face][level], v, func);
    /* GL 3.2 table 6.20: the sample count and fixed-location flag of a
     * multisample texture's image (0 and TRUE for the other targets). */
    if (pname == GL_TEXTURE_SAMPLES ||

@@ -51,7 +51,9 @@ update_framebuffer(struct st_context *st)
    if (fb) {
       state.width = (uint16_t)fb->Width;
       state.height = (uint16_t)fb->Height;
-      state.layers = 1;
+      /* A layered framebuffer (GL 3.2 section 4.4.7) renders every layer
+       * of its surfaces; gl_Layer picks one per primitive. */
+      state.layers = (uint16_t)(fb->Name && fb->Layers ? fb->Layers : 1);
       for (unsigned i = 0; i < MAX_DRAW_BUFFERS; i++) {
          struct gl_renderbuffer *rb = fb->Attachment[BUFFER_COLOR0 + i];
          if (fb->ColorDrawBuffer[i] == GL_NONE || !rb)

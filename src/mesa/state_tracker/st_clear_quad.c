@@ -9,7 +9,11 @@
  * full-framebuffer rectangle with a constant-colour fragment shader, the
  * masks in the blend and depth-stencil-alpha CSOs, and stencil op REPLACE
  * with the clear value as reference; the scissor applies as for any draw.
- * All state it binds is marked dirty for the next GL draw.
+ * All state it binds is marked dirty for the next GL draw.  A layered
+ * framebuffer (GL 3.2 section 4.4.7: clears clear every layer) gets one
+ * instance per layer, each writing its instance index as the layer, when
+ * the driver takes the layer from vertex shaders
+ * (PIPE_CAP_VS_LAYER_VIEWPORT); otherwise only layer 0.
  */
 #include <string.h>
 
@@ -21,6 +25,35 @@
 #include "nir_builder.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
+
+/* gl_Position = st_pos, gl_Layer = gl_InstanceID. */
+static void *
+make_layered_vs(struct st_context *st)
+{
+   struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, NULL,
+                                                  "st_clear_layered_vs", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *in =
+      nir_variable_create(b.shader, nir_var_shader_in, vec4, "st_pos");
+   in->data.location = VERT_ATTRIB_GENERIC0;
+   in->data.driver_location = 0;
+   nir_variable *pos =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
+   pos->data.location = VARYING_SLOT_POS;
+   pos->data.driver_location = VARYING_SLOT_POS;
+   nir_variable *layer = nir_variable_create(
+      b.shader, nir_var_shader_out, nir_vtype_scalar(b.shader, nir_type_int32),
+      "gl_Layer");
+   layer->data.location = VARYING_SLOT_LAYER;
+   layer->data.driver_location = VARYING_SLOT_LAYER;
+   nir_store_var(&b, pos, nir_load_var(&b, in), 0xf);
+   nir_store_var(&b, layer,
+                 nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32),
+                 0x1);
+   state.ir.nir = b.shader;
+   return st->pipe->create_vs_state(st->pipe, &state);
+}
 
 static bool
 make_shaders(struct st_context *st)
@@ -85,6 +118,14 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
 
    if (!make_shaders(st))
       return false;
+   bool layered =
+      st->fb.layers > 1 &&
+      st->screen->get_param(st->screen, PIPE_CAP_VS_LAYER_VIEWPORT);
+   if (layered && !st->clear_layered_vs)
+      st->clear_layered_vs = make_layered_vs(st);
+   void *vs = layered ? st->clear_layered_vs : st->clear_vs;
+   if (!vs)
+      return false;
 
    memset(&blend, 0, sizeof(blend));
    blend.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
@@ -141,7 +182,7 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
    pipe->bind_depth_stencil_alpha_state(pipe, dsa_cso);
    pipe->bind_rasterizer_state(pipe, rast_cso);
    pipe->bind_vertex_elements_state(pipe, ve_cso);
-   pipe->bind_vs_state(pipe, st->clear_vs);
+   pipe->bind_vs_state(pipe, vs);
    pipe->bind_fs_state(pipe, st->clear_fs);
    /* The clear quad goes straight from its vertex shader to raster. */
    if (st->gs) {
@@ -152,7 +193,7 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
    st->dsa = dsa_cso;
    st->rasterizer = rast_cso;
    st->velems = ve_cso;
-   st->vs = st->clear_vs;
+   st->vs = vs;
    st->fs = st->clear_fs;
    pipe->set_vertex_buffers(pipe, 1, &vb);
    pipe->set_constant_buffer(pipe, PIPE_SHADER_FRAGMENT, 0, false, &cb);
@@ -172,7 +213,7 @@ st_clear_with_quad(struct st_context *st, unsigned color_mask, bool stencil,
 
    struct pipe_draw_info info = {
       .mode = PIPE_PRIM_TRIANGLE_STRIP,
-      .instance_count = 1,
+      .instance_count = layered ? st->fb.layers : 1,
    };
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
    pipe->draw_vbo(pipe, &info, 0, NULL, &draw, 1);
@@ -203,5 +244,12 @@ st_release_clear_state(struct st_context *st)
       }
       st->pipe->delete_fs_state(st->pipe, st->clear_fs);
    }
-   st->clear_vs = st->clear_fs = NULL;
+   if (st->clear_layered_vs) {
+      if (st->vs == st->clear_layered_vs) {
+         st->pipe->bind_vs_state(st->pipe, NULL);
+         st->vs = NULL;
+      }
+      st->pipe->delete_vs_state(st->pipe, st->clear_layered_vs);
+   }
+   st->clear_vs = st->clear_fs = st->clear_layered_vs = NULL;
 }

@@ -63,6 +63,7 @@ struct st_context {
    unsigned num_sampler_views;
    struct pipe_sampler_view *dummy_views[NUM_TEXTURE_TARGETS];
    void *clear_vs, *clear_fs; /* st_clear_quad.c */
+   void *clear_layered_vs;    /* st_clear_quad.c: gl_Layer = instance */
 
    /* Constant buffer 0 as last uploaded. */
    struct gl_program_exec *const_exec;

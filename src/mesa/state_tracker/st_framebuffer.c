@@ -324,15 +324,18 @@ st_renderbuffer_surface(struct st_context *st, struct gl_renderbuffer *rb)
    enum pipe_format format = rb->texture->format;
    if (!_mesa_is_gles(&st->ctx) && !st->ctx.FramebufferSRGB)
       format = util_format_linear(format);
+   /* A layered texture attachment is all its layers (GL 3.2 section
+    * 4.4.7). */
+   unsigned last_layer = rb->layer + (rb->nr_layers ? rb->nr_layers - 1 : 0);
    if (surf && surf->context == st->pipe && surf->texture == rb->texture &&
-       surf->format == format)
+       surf->format == format && surf->u.tex.last_layer == last_layer)
       return surf;
 
    struct pipe_surface templ = {
       .format = format,
       .u.tex.level = rb->level,
       .u.tex.first_layer = rb->layer,
-      .u.tex.last_layer = rb->layer,
+      .u.tex.last_layer = last_layer,
    };
    pipe_surface_reference(&rb->surface, NULL);
    rb->surface = st->pipe->create_surface(st->pipe, rb->texture, &templ);

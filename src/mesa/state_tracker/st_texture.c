@@ -344,6 +344,55 @@ st_finalize_texture(struct st_context *st, struct gl_texture_object *t)
    return true;
 }
 
+/* Faces specified one by one each get a resource of their own until the
+ * texture is finalised (st_tex_image); a layered attachment of the cube
+ * (GL 3.2 section 4.4.7) needs all six as layers of one resource, so they
+ * are copied into a one-level cube of their own here. */
+bool
+st_texture_gather_cube_level(struct st_context *st,
+                             struct gl_texture_object *t, unsigned level)
+{
+   const struct gl_texture_image *f0 = &t->Image[0][level];
+   bool together = f0->pt != NULL;
+
+   for (unsigned f = 0; f < 6 && together; f++) {
+      const struct gl_texture_image *img = &t->Image[f][level];
+      together = img->pt == f0->pt && img->pt_level == f0->pt_level &&
+                 img->pt_layer == f;
+   }
+   if (together)
+      return true;
+   for (unsigned f = 0; f < 6; f++) {
+      const struct gl_texture_image *img = &t->Image[f][level];
+      if (!img->pt || img->Width != f0->Width ||
+          img->Height != f0->Height || img->PipeFormat != f0->PipeFormat)
+         return false;
+   }
+
+   struct pipe_resource *pt =
+      create_tree(st, PIPE_TEXTURE_CUBE, f0->PipeFormat,
+                  (unsigned)f0->Width, (unsigned)f0->Height, 1, 0);
+   if (!pt)
+      return false;
+   for (unsigned f = 0; f < 6; f++) {
+      struct gl_texture_image *img = &t->Image[f][level];
+      struct pipe_box box;
+      u_box_3d(0, 0, img->pt_layer, (unsigned)img->Width,
+               (unsigned)img->Height, 1, &box);
+      st->pipe->resource_copy_region(st->pipe, pt, 0, 0, 0, f, img->pt,
+                                     img->pt_level, &box);
+   }
+   for (unsigned f = 0; f < 6; f++) {
+      struct gl_texture_image *img = &t->Image[f][level];
+      pipe_resource_reference(&img->pt, pt);
+      img->pt_level = 0;
+      img->pt_layer = f;
+   }
+   pipe_resource_reference(&pt, NULL);
+   t->stamp++;
+   return true;
+}
+
 bool
 st_generate_mipmap(struct st_context *st, struct gl_texture_object *t)
 {
@@ -582,10 +631,13 @@ texture_view(struct st_context *st, struct gl_texture_object *t,
       memcpy(chan, m, sizeof(chan));
    }
    /* EXT_texture_compression_s3tc: DXT1 without alpha reads alpha 1, also
-    * when TexImage2D stored RGBA texels for it (st_decoded_storage_format). */
+    * when TexImage2D stored RGBA texels for it (st_decoded_storage_format);
+    * so do the RGB BPTC float formats (base format RGB). */
    GLenum ifmt = t->Image[0][base].InternalFormat;
    if (ifmt == GL_COMPRESSED_RGB_S3TC_DXT1_EXT ||
-       ifmt == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT)
+       ifmt == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT ||
+       ifmt == GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT ||
+       ifmt == GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT)
       chan[3] = PIPE_SWIZZLE_1;
    unsigned swz[4];
    for (unsigned i = 0; i < 4; i++) {

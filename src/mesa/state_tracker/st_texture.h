@@ -47,6 +47,13 @@ bool st_generate_mipmap(struct st_context *st, struct gl_texture_object *t);
 /* Puts every level the sampler reads into one resource (t->pt). */
 bool st_finalize_texture(struct st_context *st, struct gl_texture_object *t);
 
+/* Puts the six faces of a cube map's level in one resource, as layers 0-5
+ * of one of its levels, for layered rendering; false when a face is
+ * missing or out of memory. */
+bool st_texture_gather_cube_level(struct st_context *st,
+                                  struct gl_texture_object *t,
+                                  unsigned level);
+
 /* Binds sampler views and sampler states for the current program. */
 void st_update_textures(struct st_context *st);
 

@@ -4,8 +4,8 @@
  */
 
 /*
- * Compressed texture images.  When the driver samples an ETC, S3TC or
- * RGTC format
+ * Compressed texture images.  When the driver samples an ETC, S3TC, RGTC
+ * or BPTC format
  * (is_format_supported with PIPE_BIND_SAMPLER_VIEW) its blocks are stored
  * as they come; otherwise they are decoded at upload, one image (array
  * layer) at a time, into the uncompressed format st_compressed_storage_format

@@ -145,9 +145,9 @@ test_implementation_minimums(void **state)
  * shader limits in components (GL 2.1 table 6.37: at least 512 vertex and
  * 64 fragment uniform components, 32 varying floats), four per ES vector;
  * an ES context does not know them.  It advertises ARB_framebuffer_object
- * (piglit's -fbo mode needs it), whose 1D/3D attachment calls can only
- * detach (no 1D textures; 3D slices need glFramebufferTextureLayer), and
- * reads pixels as floats. */
+ * (piglit's -fbo mode needs it), whose 1D/3D attachment calls check the
+ * texture's target (texture 7 does not exist), and reads pixels as
+ * floats. */
 static void
 test_desktop_compat_limits(void **state)
 {

@@ -149,10 +149,10 @@ test_format_lists(void **state)
    gl_test_destroy(t);
 
    /* ES 3.0: the ten ETC2/EAC formats (table 3.19), ETC1, the eight S3TC
-    * (with sRGB) and the four RGTC formats. */
+    * (with sRGB), the four RGTC and the four BPTC formats. */
    t = es3();
    _mesa_GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   assert_int_equal(n, 23);
+   assert_int_equal(n, 27);
    memset(list, 0, sizeof(list));
    _mesa_GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
    for (GLenum f = GL_COMPRESSED_R11_EAC;
@@ -165,10 +165,16 @@ test_format_lists(void **state)
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 
-   /* The desktop 2.1 context has none. */
+   /* Desktop contexts list only the general-purpose formats (GL 4.6
+    * section 8.7): RGB DXT1, DXT3 and DXT5; not RGBA DXT1, RGTC or BPTC,
+    * which they take all the same. */
    t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
    _mesa_GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   assert_int_equal(n, 0);
+   assert_int_equal(n, 3);
+   _mesa_GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
+   assert_int_equal(list[0], GL_COMPRESSED_RGB_S3TC_DXT1_EXT);
+   assert_int_equal(list[1], GL_COMPRESSED_RGBA_S3TC_DXT3_EXT);
+   assert_int_equal(list[2], GL_COMPRESSED_RGBA_S3TC_DXT5_EXT);
    gl_test_destroy(t);
 }
 

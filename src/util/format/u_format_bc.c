@@ -9,9 +9,11 @@
  * specifications (also the Khronos Data Format Specification, chapters
  * "S3TC Compressed Texture Image Formats" and "RGTC Compressed Texture
  * Image Formats"): little-endian fields, texel (x, y) of a block at index
- * 4 * y + x of its code bits.
+ * 4 * y + x of its code bits.  The BPTC formats (BC6H, BC7) are handed to
+ * u_format_bptc.c.
  */
 #include "util/format/u_format_bc.h"
+#include "util/format/u_format_bptc.h"
 
 #include <string.h>
 
@@ -70,12 +72,14 @@ bc_info(enum pipe_format format)
 bool
 util_format_is_bc(enum pipe_format format)
 {
-   return bc_info(format).kind != BC_NONE;
+   return bc_info(format).kind != BC_NONE || util_format_is_bptc(format);
 }
 
 enum pipe_format
 util_format_bc_decoded_format(enum pipe_format format)
 {
+   if (util_format_is_bptc(format))
+      return util_format_bptc_decoded_format(format);
    return bc_info(format).decoded;
 }
 
@@ -304,6 +308,10 @@ util_format_bc_unpack(enum pipe_format format, void *dst, size_t dst_stride_B,
    struct bc_info info = bc_info(format);
    unsigned texel_B = info.kind == BC_4 ? 1 : info.kind == BC_5 ? 2 : 4;
 
+   if (util_format_is_bptc(format))
+      return util_format_bptc_unpack(format, dst, dst_stride_B, src,
+                                     src_stride_B, width, height);
+
    return bc_walk(format, dst, dst_stride_B, src, src_stride_B, width, height,
                   texel_B, emit_decoded);
 }
@@ -314,6 +322,9 @@ util_format_bc_unpack_rgba_float(enum pipe_format format, float *dst,
                                  size_t src_stride_B, unsigned width,
                                  unsigned height)
 {
+   if (util_format_is_bptc(format))
+      return util_format_bptc_unpack_rgba_float(format, dst, dst_stride_B, src,
+                                                src_stride_B, width, height);
    return bc_walk(format, dst, dst_stride_B, src, src_stride_B, width, height,
                   4 * sizeof(float), emit_float);
 }

@@ -6,8 +6,9 @@
 /*
  * Decoding of the S3TC (BC1-BC3, EXT_texture_compression_s3tc and its sRGB
  * forms) and RGTC (BC4/BC5, EXT_texture_compression_rgtc) block formats.
- * Every format has 4x4 blocks of 8 (BC1, BC4) or 16 bytes.  BPTC (BC6H,
- * BC7) is not decoded here yet.
+ * Every format has 4x4 blocks of 8 (BC1, BC4) or 16 bytes.  The entry
+ * points that take a format also take the BPTC ones (BC6H, BC7), decoded
+ * by u_format_bptc.h, so that "bc" here means BC1-BC7.
  *
  * Each format decodes to an uncompressed "decoded format":
  *
@@ -33,16 +34,17 @@
 extern "C" {
 #endif
 
-/* Is format one of the S3TC/RGTC formats this file decodes? */
+/* Is format one of the S3TC/RGTC/BPTC formats (BC1-BC7)? */
 bool util_format_is_bc(enum pipe_format format);
 
-/* The decoded format (table above), PIPE_FORMAT_NONE for other formats. */
+/* The decoded format (table above, u_format_bptc.h for BPTC),
+ * PIPE_FORMAT_NONE for other formats. */
 enum pipe_format util_format_bc_decoded_format(enum pipe_format format);
 
 /* Decodes a width x height region whose top-left texel is the top-left
  * texel of the first block of src (rows of blocks src_stride_B apart) into
  * rows of the decoded format dst_stride_B apart.  Texels of partial blocks
- * beyond width/height are not written.  False if format is not S3TC/RGTC. */
+ * beyond width/height are not written.  False if format is not BC1-BC7. */
 bool util_format_bc_unpack(enum pipe_format format, void *dst,
                            size_t dst_stride_B, const uint8_t *src,
                            size_t src_stride_B, unsigned width,

@@ -6,7 +6,8 @@
 /*
  * Backend passes on hand-built IR, checked structurally: folding, saturate
  * folding, dead code elimination, register allocation (hints, preloads,
- * interference), pseudo-op lowering, the validator and branch packing.
+ * interference, copy coalescing on the logical CFG), pseudo-op lowering,
+ * the validator and branch packing.
  */
 
 #include <setjmp.h>
@@ -274,6 +275,89 @@ test_ra(void **state)
 }
 
 static void
+exec_op(agx_builder *b, enum agx_isa_op op, unsigned cc, agx_operand a,
+        unsigned n)
+{
+   agx_instr *I = agx_emit(b, op);
+   I->ops[AGX_ISA_IF_ICMP_CC] = agx_isa_enum(cc, 4);
+   I->ops[AGX_ISA_IF_ICMP_A] = a;
+   I->ops[AGX_ISA_IF_ICMP_B] = agx_isa_imm(0, 8);
+   I->ops[AGX_ISA_IF_ICMP_N] = agx_isa_imm(n, 2);
+}
+
+/* if (vid) W = t else W = y; store W, with y computed before the if.  On
+ * the program-order CFG y is live through the then side, where W is
+ * written, so the else copy stays; on the logical CFG (a lane goes from
+ * the then side straight to the join) t, y and W share one register and
+ * no copy is left. */
+static unsigned
+phi_web_moves(bool logical, bool *shared)
+{
+   struct fixture f;
+   setup(&f);
+   agx_context *ctx = f.ctx;
+   agx_block *blk[6];
+   blk[0] = f.b.block;
+   for (unsigned i = 1; i < 6; ++i)
+      blk[i] = agx_block_create(ctx);
+
+   agx_builder b = agx_builder_at_end(ctx, blk[0]);
+   agx_operand vid = agx_temp(ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(&b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   ctx->values[vid.value].fixed = 10;
+   agx_operand y = agx_temp(ctx, 32, 1), t = agx_temp(ctx, 32, 1);
+   agx_operand w = agx_temp(ctx, 32, 1);
+   emit2(&b, AGX_ISA_OP_FADD32, y, vid, vid);
+   exec_op(&b, AGX_ISA_OP_IF_ICMP, 8 /* nueq */, vid, 1);
+
+   b = agx_builder_at_end(ctx, blk[1]); /* then */
+   emit2(&b, AGX_ISA_OP_FADD32, t, vid, agx_isa_fimm(0x30));
+   agx_mov_to(&b, w, t);
+   b = agx_builder_at_end(ctx, blk[2]);
+   exec_op(&b, AGX_ISA_OP_ELSE_ICMP, 0 /* ueq */, vid, 1);
+   b = agx_builder_at_end(ctx, blk[3]); /* else */
+   agx_mov_to(&b, w, y);
+   b = agx_builder_at_end(ctx, blk[4]);
+   agx_instr *pop = agx_emit(&b, AGX_ISA_OP_POP_EXEC);
+   pop->ops[AGX_ISA_POP_EXEC_N] = agx_isa_imm(1, 2);
+   b = agx_builder_at_end(ctx, blk[5]);
+   st_var(&b, w, 0);
+   agx_emit(&b, AGX_ISA_OP_STOP);
+
+   agx_build_cfg(ctx);
+   for (unsigned i = 0; i < 6; ++i) {
+      blk[i]->lsuccs[0] = blk[i]->succs[0];
+      blk[i]->lsuccs[1] = blk[i]->succs[1];
+   }
+   blk[0]->lsuccs[0] = blk[1];
+   blk[0]->lsuccs[1] = blk[3];
+   blk[1]->lsuccs[0] = blk[5];
+   blk[3]->lsuccs[0] = blk[5];
+   ctx->logical_cfg = logical;
+
+   assert_true(agx_ra(ctx));
+   int rw = ctx->values[w.value].reg;
+   *shared = ctx->values[t.value].reg == rw && ctx->values[y.value].reg == rw;
+   agx_lower_pseudo(ctx);
+   unsigned moves = count_op(ctx, AGX_ISA_OP_BITOP);
+   ralloc_free(f.mem);
+   return moves;
+}
+
+static void
+test_ra_phi_web(void **state)
+{
+   (void)state;
+   bool shared;
+   assert_int_equal(phi_web_moves(true, &shared), 0);
+   assert_true(shared);
+   assert_int_equal(phi_web_moves(false, &shared), 1);
+   assert_false(shared);
+}
+
+static void
 test_lower_pseudo(void **state)
 {
    (void)state;
@@ -429,14 +513,58 @@ test_spill(void **state)
    ralloc_free(f.mem);
 }
 
+/* A spilled value written and read by copies (a phi web): the copies
+ * become the store and the load themselves, with no temporary. */
+static void
+test_spill_copies(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+
+   agx_operand a = agx_mov_imm(b, 32, 7);
+   agx_operand w = agx_temp(f.ctx, 32, 1);
+   agx_operand d = agx_temp(f.ctx, 32, 1);
+   agx_mov_to(b, w, a);
+   agx_mov_to(b, d, w);
+   st_var(b, d, 0);
+
+   unsigned cand[] = {(unsigned)w.value};
+   f.ctx->ra_candidates = cand;
+   f.ctx->nr_ra_candidates = 1;
+   f.ctx->ra_need_halves = 2;
+   assert_true(agx_spill(f.ctx));
+   assert_int_equal(f.ctx->nr_spills, 1);
+   assert_int_equal(f.ctx->nr_fills, 1);
+   unsigned copies = 0;
+   agx_foreach_instr_global(f.ctx, I)
+   {
+      copies += I->op == AGX_OP_MOV && agx_is_ssa(I->ops[1]);
+      if (I->op == AGX_ISA_OP_STACK_STORE)
+         assert_int_equal(I->ops[AGX_ISA_STACK_STORE_R].value, a.value);
+      if (I->op == AGX_ISA_OP_STACK_LOAD)
+         assert_int_equal(I->ops[AGX_ISA_STACK_LOAD_R].value, d.value);
+   }
+   assert_int_equal(copies, 0);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_STORE), 1);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_STACK_LOAD), 1);
+   char msg[256];
+   assert_true(agx_validate(f.ctx, "spill", msg, sizeof(msg)));
+   ralloc_free(f.mem);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
-      cmocka_unit_test(test_ra),       cmocka_unit_test(test_lower_pseudo),
+      cmocka_unit_test(test_ra),
+      cmocka_unit_test(test_ra_phi_web),
+      cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_spill),
+      cmocka_unit_test(test_spill_copies),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

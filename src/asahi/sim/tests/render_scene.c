@@ -384,15 +384,31 @@ static const char *const eot_source =
    "image_write_block r4l, r2_r3, 0, ts0, tex_2d, rte, u8norm, 0, 9, 1\n"
    "stop\n";
 
+/* A layered render: the layer of this run (sr2, Mesa cmdbuf.xml's
+ * "framebuffer layers" note) in the low half of the coordinate word of a
+ * 2D array store (Mesa agx_emit_block_image_store). */
+static const char *const eot_layered_source =
+   "get_sr r2, sr2\n"
+   "mov_imm r6l, 0\n"
+   "image_write_block r6l, r2l_r2h_r3l_r3h_r4l, 0, ts0, tex_2d_array, rte, "
+   "u8norm, 0, 9, 1\n"
+   "stop\n";
+
+static unsigned
+scene_layers(const struct scene_params *p)
+{
+   return p->layers > 1 ? p->layers : 1;
+}
+
 static uint64_t
 render_target(struct builder *b, const struct scene_params *p,
               struct scene *s)
 {
-   bool twiddled = p->twiddled || scene_samples(p) > 1;
+   bool twiddled = p->twiddled || scene_samples(p) > 1 || p->layers > 1;
    struct ail_layout l = {
       .width_px = p->width,
       .height_px = p->height,
-      .depth_px = 1,
+      .depth_px = scene_layers(p),
       .sample_count_sa = (uint8_t)scene_samples(p),
       .levels = 1,
       .tiling = twiddled ? AIL_TILING_TWIDDLED : AIL_TILING_LINEAR,
@@ -429,9 +445,13 @@ render_target(struct builder *b, const struct scene_params *p,
       cfg.width = p->width;
       cfg.height = p->height;
       cfg.buffer = s->rt_va;
+      if (p->layers > 1) {
+         cfg.dimension = AGX_TEXTURE_DIMENSION_2D_ARRAY;
+         cfg.page_aligned_layers = l.page_aligned_layers;
+      }
       if (twiddled) {
          cfg.levels = 1;
-         cfg.layers = 1;
+         cfg.layers = scene_layers(p);
       } else {
          /* The linear stride, packed as bytes - 4 (Mesa agx_state.c). */
          cfg.stride = s->rt_stride - 4;
@@ -576,6 +596,8 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       cfg.varyings = p->shading != SCENE_CONSTANT;
       cfg.point_size = p->point_size;
       cfg.clip_distance_0 = p->clip_distance;
+      cfg.render_target = p->layers > 1;
+      cfg.viewport_target = p->layers > 1;
    }
    w += AGX_OUTPUT_SELECT_LENGTH;
    agx_pack(w, CULL, cfg) {
@@ -608,7 +630,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
       w += AGX_FRAGMENT_OCCLUSION_QUERY_LENGTH;
    }
    agx_pack(w, OUTPUT_SIZE, cfg) {
-      cfg.count = p->clip_distance ? 9 : 8;
+      cfg.count = p->clip_distance || p->layers > 1 ? 9 : 8;
    }
    w += AGX_OUTPUT_SIZE_LENGTH;
    uint32_t ppp_words = (uint32_t)(w - ppp) / 4;
@@ -748,12 +770,15 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    uint32_t bg = word_list(&b, vec4_data(&b, p->clear), 0,
                            shader(&b, bg_source));
    uint32_t vs = word_list(&b, vs_uniforms, 0,
-                           shader(&b, p->clip_distance ? vs_clip_source
-                                                       : vs_source));
+                           shader(&b, p->clip_distance || p->layers > 1
+                                         ? vs_clip_source
+                                         : vs_source));
    uint32_t fs = word_list_sampled(
       &b, p->shading == SCENE_CONSTANT ? vec4_data(&b, p->colour) : 0, tex_va,
       sampler_va, shader(&b, fs_source));
-   uint32_t eot = word_list(&b, 0, pbe, shader(&b, eot_source));
+   uint32_t eot = word_list(
+      &b, 0, pbe,
+      shader(&b, p->layers > 1 ? eot_layered_source : eot_source));
    bool varying =
       p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE &&
       p->shading != SCENE_COVERAGE;
@@ -816,7 +841,7 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    c->ppp_ctrl = 0x202;
    c->width_px = (uint16_t)p->width;
    c->height_px = (uint16_t)p->height;
-   c->layers = 1;
+   c->layers = (uint16_t)scene_layers(p);
    c->utile_width_px = (uint8_t)p->tile_w;
    c->utile_height_px = (uint8_t)p->tile_h;
    c->samples = (uint8_t)scene_samples(p);
@@ -844,6 +869,26 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    }
    memcpy(&c->zls_ctrl, zls, 8);
    return true;
+}
+
+const uint8_t *
+scene_layer_pixel(const struct scene_params *p, const struct scene *s,
+                  unsigned layer, unsigned x, unsigned y)
+{
+   struct ail_layout l = {
+      .width_px = p->width,
+      .height_px = p->height,
+      .depth_px = scene_layers(p),
+      .sample_count_sa = 1,
+      .levels = 1,
+      .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .renderable = true,
+   };
+   uint64_t off = 0;
+   ail_make_miptree(&l);
+   ail_get_element_offset_B(&l, 0, x, y, &off);
+   return s->rt + ail_get_layer_level_B(&l, layer, 0) + off;
 }
 
 const uint8_t *

@@ -106,6 +106,13 @@ struct scene_params {
     * vcolour; not with `indexed`. */
    const float *big_vertices;
    unsigned nr_big_vertices;
+   /* A layered render (2 or more; 0 or 1: one layer): a twiddled 2D array
+    * target of `layers` layers, the vertex output word 8 (after the
+    * colour) the layer/viewport word holding the raw bits of the colour's
+    * alpha, declared with output select `render target` and `viewport
+    * target` and an output size of 9; the end-of-tile program stores the
+    * layer in sr2 through a 2D array PBE. */
+   unsigned layers;
 };
 
 struct scene {
@@ -135,6 +142,12 @@ void scene_window_to_clip(const struct scene_params *p, float wx, float wy,
 /* Build the scene; false with a message in err. */
 bool scene_build(const struct scene_mem *m, const struct scene_params *p,
                  struct scene *out, char *err, size_t err_size);
+
+/* The RGBA8 texel of pixel (x, y) of layer `layer` of a layered render
+ * target. */
+const uint8_t *scene_layer_pixel(const struct scene_params *p,
+                                 const struct scene *s, unsigned layer,
+                                 unsigned x, unsigned y);
 
 /* The RGBA8 texel of pixel (x, y) of the render target (sample 0). */
 const uint8_t *scene_pixel(const struct scene_params *p,

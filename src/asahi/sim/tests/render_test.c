@@ -267,6 +267,45 @@ test_clear_and_triangle(void **state)
    check_triangle_scene(*state, false);
 }
 
+/* A layered render of two layers (the render command's layers = 2): the
+ * right triangle goes to layer 0 and a second one, (36, 31), (20, 31),
+ * (36, 15) in the window, to layer 1, each by the raw bits of its
+ * vertices' layer word (output word 8).  Every tile is cleared, shaded
+ * and stored once per layer, so by hand: layer 0 has the colour inside
+ * the right triangle (8, 8) and blue inside the second (33, 28) and in a
+ * corner (38, 1); layer 1 the other way round. */
+static void
+test_layered(void **state)
+{
+   struct fixture *f = *state;
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.layers = 2;
+   p.nr_vertices = 6;
+   scene_window_to_clip(&p, 36.0f, 31.0f, 1.0f, p.pos[3]);
+   scene_window_to_clip(&p, 20.0f, 31.0f, 1.0f, p.pos[4]);
+   scene_window_to_clip(&p, 36.0f, 15.0f, 1.0f, p.pos[5]);
+   for (unsigned v = 0; v < 6; v++) {
+      uint32_t layer = v < 3 ? 0 : 1;
+      memcpy(&p.vcolour[v][3], &layer, sizeof(layer));
+   }
+   build(f, &p, &s, false);
+   memset(s.rt, 0x5a, s.rt_size);
+   decode_cleanly(f, &s);
+   run(f, &s);
+
+   expect_rgba(scene_layer_pixel(&p, &s, 0, 8, 8), 255, 64, 0, 255, 8, 8);
+   expect_rgba(scene_layer_pixel(&p, &s, 0, 33, 28), 0, 0, 255, 255, 33,
+               28);
+   expect_rgba(scene_layer_pixel(&p, &s, 0, 38, 1), 0, 0, 255, 255, 38, 1);
+   expect_rgba(scene_layer_pixel(&p, &s, 1, 8, 8), 0, 0, 255, 255, 8, 8);
+   expect_rgba(scene_layer_pixel(&p, &s, 1, 33, 28), 255, 64, 0, 255, 33,
+               28);
+   expect_rgba(scene_layer_pixel(&p, &s, 1, 38, 1), 0, 0, 255, 255, 38, 1);
+   assert_int_equal(f->gpu.primitives, 2);
+}
+
 static void
 test_clear_and_triangle_twiddled(void **state)
 {
@@ -1379,6 +1418,7 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_clear_and_triangle, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_layered, setup, teardown),
       cmocka_unit_test_setup_teardown(test_clear_and_triangle_twiddled, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_empty_tiles_skipped, setup,

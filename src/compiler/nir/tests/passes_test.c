@@ -173,6 +173,72 @@ test_cse(void **state)
                   "}\n");
 }
 
+/* A 2D explicit-LOD lookup of texture `index` at (x, x), LOD 0. */
+static nir_def *
+build_txl(fixture *f, nir_def *x, unsigned index)
+{
+   nir_tex_instr *tex = nir_tex_instr_create(f->b.shader, 2);
+   tex->op = nir_texop_txl;
+   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
+   tex->coord_components = 2;
+   tex->dest_type = nir_type_float32;
+   tex->texture_index = tex->sampler_index = index;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src.ssa = nir_vec2(&f->b, x, x);
+   tex->src[1].src_type = nir_tex_src_lod;
+   tex->src[1].src.ssa = nir_imm_float(&f->b, 0.0f);
+   nir_def_init(&tex->instr, &tex->def, 4, 32);
+   nir_builder_instr_insert(&f->b, &tex->instr);
+   return nir_channel(&f->b, &tex->def, 0);
+}
+
+static unsigned
+count_tex(fixture *f)
+{
+   unsigned n = 0;
+   nir_foreach_block(block, nir_shader_get_entrypoint(f->b.shader)) {
+      nir_foreach_instr(instr, block)
+         n += instr->type == nir_instr_type_tex;
+   }
+   return n;
+}
+
+/* Textures are read-only: the same lookup twice is one lookup, a lookup
+ * of another texture stays. */
+static void
+test_cse_tex(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_FRAGMENT);
+   nir_def *x = in_x(&f);
+   nir_def *a = build_txl(&f, x, 0);
+   nir_def *b2 = build_txl(&f, x, 0);
+   nir_def *c = build_txl(&f, x, 1);
+   nir_store_var(&f.b, f.out, nir_fadd(&f.b, nir_fadd(&f.b, a, b2), c), 1);
+   assert_int_equal(count_tex(&f), 3);
+   assert_true(nir_opt_cse(f.b.shader));
+   nir_opt_dce(f.b.shader);
+   assert_int_equal(count_tex(&f), 2);
+   /* the sum reads the one remaining lookup of texture 0 twice */
+   nir_foreach_block(block, nir_shader_get_entrypoint(f.b.shader)) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_alu ||
+             nir_instr_as_alu(instr)->op != nir_op_fadd)
+            continue;
+         nir_alu_instr *add = nir_instr_as_alu(instr);
+         if (add->src[0].src.ssa->parent_instr->type == nir_instr_type_alu &&
+             nir_instr_as_alu(add->src[0].src.ssa->parent_instr)->op ==
+                nir_op_mov) {
+            assert_ptr_equal(add->src[0].src.ssa, add->src[1].src.ssa);
+            ralloc_free(f.ctx);
+            return;
+         }
+      }
+   }
+   fail_msg("no fadd of the shared lookup");
+}
+
 static void
 test_vars_to_ssa_if(void **state)
 {
@@ -1107,6 +1173,7 @@ main(void)
       cmocka_unit_test(test_constant_folding_and_dce),
       cmocka_unit_test(test_algebraic_identity),
       cmocka_unit_test(test_cse),
+      cmocka_unit_test(test_cse_tex),
       cmocka_unit_test(test_vars_to_ssa_if),
       cmocka_unit_test(test_peephole_select),
       cmocka_unit_test(test_dead_cf_constant_if),

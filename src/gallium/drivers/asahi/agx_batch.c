@@ -396,6 +396,16 @@ agx_batch_submit(struct agx_batch *batch)
       struct pipe_surface *zsurf = batch->key.zsbuf;
       struct agx_resource *zs = agx_resource(zsurf->texture);
       unsigned level = zsurf->u.tex.level, layer = zsurf->u.tex.first_layer;
+      /* Depth and stencil are loaded and stored for every layer of the
+       * pass (at base + layer x stride): a depth/stencil surface with
+       * fewer layers than a colour one limits the pass to its own, so
+       * that nothing is written past it (GL 4.6 section 9.8 limits
+       * rendering to the smallest attachment; colour layers past it are
+       * then not cleared either). */
+      unsigned zs_layers =
+         zsurf->u.tex.last_layer - zsurf->u.tex.first_layer + 1;
+      if (d.layers > zs_layers)
+         d.layers = zs_layers;
       bool has_depth = zs->layout.format != PIPE_FORMAT_S8_UINT;
       struct agx_resource *depth = has_depth ? zs : NULL;
       struct agx_resource *stencil =

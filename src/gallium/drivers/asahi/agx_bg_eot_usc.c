@@ -79,23 +79,32 @@ agx_bg_eot_cached(struct agx_screen *screen, const struct agx_bg_eot_key *key,
    return ok;
 }
 
-/* The single-level, single-layer view of a render target surface that
- * the background program loads and the end-of-tile program stores.
+/* The single-level view of a render target surface that the background
+ * program loads and the end-of-tile program stores: one layer, or in a
+ * layered pass all the surface's layers as a 2D array whatever the
+ * texture's target (3D slices and cube faces are layers too; Fact:
+ * alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c,
+ * sampler_view_for_surface and agx_batch_upload_pbe).
  */
 static struct agx_view_desc
 surface_view(const struct agx_batch *batch, const struct pipe_surface *surf)
 {
    const struct agx_resource *rsrc = agx_resource(surf->texture);
+   bool ms = batch->tib.nr_samples > 1, layered = batch->tib.layered;
+   unsigned dim = layered ? (ms ? AGX_TEXTURE_DIMENSION_2D_ARRAY_MS
+                                : AGX_TEXTURE_DIMENSION_2D_ARRAY)
+                          : (ms ? AGX_TEXTURE_DIMENSION_2D_MS
+                                : AGX_TEXTURE_DIMENSION_2D);
    return (struct agx_view_desc){
       .layout = &rsrc->layout,
       .base_va = rsrc->bo->va,
       .format = surf->format,
-      .dimension = batch->tib.nr_samples > 1 ? AGX_TEXTURE_DIMENSION_2D_MS
-                                             : AGX_TEXTURE_DIMENSION_2D,
+      .dimension = dim,
       .first_level = surf->u.tex.level,
       .last_level = surf->u.tex.level,
       .first_layer = surf->u.tex.first_layer,
-      .last_layer = surf->u.tex.first_layer,
+      .last_layer =
+         layered ? surf->u.tex.last_layer : surf->u.tex.first_layer,
    };
 }
 

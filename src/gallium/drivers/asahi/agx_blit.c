@@ -374,7 +374,10 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
                         unsigned height, bool render_condition_enabled)
 {
    struct agx_resource *rsrc = agx_resource(dst->texture);
-   struct pipe_box box = {dstx, dsty, dst->u.tex.first_layer, width, height, 1};
+   /* every layer of a layered surface */
+   struct pipe_box box = {
+      dstx,  dsty,   dst->u.tex.first_layer,
+      width, height, dst->u.tex.last_layer - dst->u.tex.first_layer + 1};
 
    if ((flags & PIPE_CLEAR_DEPTH) &&
        rsrc->layout.format != PIPE_FORMAT_S8_UINT) {
@@ -390,9 +393,12 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
          uint8_t texel[4];
          util_format_pack_z_float(rsrc->layout.format, texel, &z, 1);
          unsigned bpp = util_format_get_blocksize(rsrc->layout.format);
-         for (unsigned y = 0; y < height; ++y)
-            for (unsigned x = 0; x < width; ++x)
-               memcpy(map + (size_t)t->stride * y + x * bpp, texel, bpp);
+         for (int l = 0; l < box.depth; ++l)
+            for (unsigned y = 0; y < height; ++y)
+               for (unsigned x = 0; x < width; ++x)
+                  memcpy(map + t->layer_stride * l + (size_t)t->stride * y +
+                            x * bpp,
+                         texel, bpp);
          pctx->texture_unmap(pctx, t);
       }
    }
@@ -406,8 +412,10 @@ agx_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
       uint8_t *map = pctx->texture_map(pctx, &s->base, dst->u.tex.level,
                                        PIPE_MAP_WRITE, &box, &t);
       if (map) {
-         for (unsigned y = 0; y < height; ++y)
-            memset(map + (size_t)t->stride * y, stencil & 0xff, width);
+         for (int l = 0; l < box.depth; ++l)
+            for (unsigned y = 0; y < height; ++y)
+               memset(map + t->layer_stride * l + (size_t)t->stride * y,
+                      stencil & 0xff, width);
          pctx->texture_unmap(pctx, t);
       }
    }

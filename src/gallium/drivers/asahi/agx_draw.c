@@ -86,6 +86,7 @@ agx_batch_init_state(struct agx_batch *batch)
       samples = batch->key.zsbuf->texture->nr_samples;
    if (!agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, samples))
       agx_tilebuffer_layout(&batch->tib, formats, nr_cbufs, 1);
+   batch->tib.layered = batch->key.layers > 1;
 
    for (unsigned i = 0; i < nr_cbufs; ++i) {
       struct pipe_surface *s = batch->key.cbufs[i];
@@ -662,6 +663,9 @@ agx_encode_ppp(struct agx_context *ctx, struct agx_batch *batch,
       uint32_t osel_vs, osel_fs;
       agx_pack(&osel_vs, OUTPUT_SELECT, cfg) {
          cfg.point_size = vs->info.vs.writes_psiz;
+         /* both for the layer/viewport word (Mesa agx_nir_lower_uvs.c) */
+         cfg.render_target = vs->info.vs.writes_layer;
+         cfg.viewport_target = vs->info.vs.writes_layer;
       }
       /* bits 0-7: the clip distances the VS writes (genxml output select
        * "clip distance i"), in the UVS after the point size */

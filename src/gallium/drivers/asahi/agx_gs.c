@@ -7,9 +7,14 @@
  * Geometry shaders, emulated (AGX has no geometry stage; the compiler
  * side is src/asahi/compiler/agx_nir_lower_gs.c, which describes the
  * buffers).  A draw with a geometry shader becomes three passes, each a
- * submission of its own so that the next one reads what it stored (the
- * same ordering transform feedback relies on in agx_draw.c: a batch's
- * device stores are visible to later submissions on the queue):
+ * submission of its own so that the next one reads what it stored: every
+ * render command is submitted with vdm_barrier 0 (agx_batch.c), which
+ * makes it wait for all work queued before it (UAPI:
+ * include/drm-uapi/asahi_drm.h, struct drm_asahi_cmd_header; the
+ * kernel's per-queue scheduler, AsahiLinux/linux drivers/gpu/drm/asahi
+ * queue), the ordering transform feedback relies on too.  Within one
+ * render command nothing orders one draw's vertex stores before the next
+ * draw's vertex loads, hence the split:
  *
  *  1. the vertex shader over the draw's vertex range, as points with
  *     rasterization discarded, storing every output slot the geometry
@@ -331,32 +336,87 @@ agx_draw_adjacency_base(struct agx_context *ctx,
 
 /* ---- the three passes ------------------------------------------------- */
 
-/* Primitives the index list makes (GL_PRIMITIVES_GENERATED counts the
- * geometry shader's output primitives, GL 3.2 section 2.16): the list is
- * read back after the geometry pass. */
-static uint64_t
-agx_gs_count_prims(struct agx_context *ctx, struct pipe_resource *list,
-                   uint64_t entries, unsigned prim)
+/* The geometry shader's output primitives, read back after the geometry
+ * pass: GL_PRIMITIVES_GENERATED counts them (GL 3.2 section 2.16) and
+ * transform feedback captures them (section 2.15: strips as separate
+ * primitives, odd triangles with their first two vertices swapped) on the
+ * CPU.  Waits for the GPU. */
+struct agx_gs_readback {
+   const uint32_t *vertices; /* the emitted vertices' rows */
+   const uint32_t *list;     /* vertex numbers of each primitive */
+   unsigned vpp, nr_outputs;
+   int8_t row_of_slot[64];
+};
+
+static const uint32_t *
+agx_gs_fetch(void *user, uint64_t prim, unsigned v, unsigned slot)
 {
-   struct agx_resource *r = agx_resource(list);
-   if (!agx_sync_resource(ctx, r, true))
-      return 0;
-   const uint32_t *idx = agx_bo_map(r->bo);
-   if (!idx)
-      return 0;
-   unsigned per = prim == PIPE_PRIM_POINTS ? 1
-                  : prim == PIPE_PRIM_LINE_STRIP ? 2 : 3;
-   uint64_t prims = 0, run = 0;
+   const struct agx_gs_readback *r = user;
+   if (slot >= 64 || r->row_of_slot[slot] < 0)
+      return NULL;
+   uint64_t vertex = r->list[prim * r->vpp + v];
+   return r->vertices + (vertex * r->nr_outputs + r->row_of_slot[slot]) * 4;
+}
+
+static void
+agx_gs_readback(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
+                struct pipe_resource *out, struct pipe_resource *list,
+                uint64_t entries)
+{
+   const struct agx_gs_info *gs = gso->gs;
+   bool capture = ctx->nr_so_targets && gso->so.num_outputs;
+   if (!ctx->prims_query[1] && !capture && !ctx->prims_query[0])
+      return;
+   struct agx_resource *o = agx_resource(out), *l = agx_resource(list);
+   if (!agx_sync_resource(ctx, o, true) || !agx_sync_resource(ctx, l, true))
+      return;
+   const uint32_t *idx = agx_bo_map(l->bo);
+   struct agx_gs_readback r = {
+      .vertices = agx_bo_map(o->bo),
+      .nr_outputs = gs->nr_outputs,
+      .vpp = gs->output_primitive == PIPE_PRIM_POINTS       ? 1
+             : gs->output_primitive == PIPE_PRIM_LINE_STRIP ? 2
+                                                             : 3,
+   };
+   if (!idx || !r.vertices)
+      return;
+   memset(r.row_of_slot, -1, sizeof(r.row_of_slot));
+   for (unsigned i = 0; i < gs->nr_outputs; ++i) {
+      if (gs->output_slot[i] < 64)
+         r.row_of_slot[gs->output_slot[i]] = (int8_t)i;
+   }
+
+   /* the strips as separate primitives */
+   struct util_dynarray prims;
+   util_dynarray_init(&prims, NULL);
+   uint64_t run = 0;
    for (uint64_t i = 0; i <= entries; ++i) {
       if (i < entries && idx[i] != AGX_GS_RESTART) {
          run++;
+         if (run >= r.vpp) {
+            uint64_t k = run - r.vpp; /* primitive k of the strip */
+            const uint32_t *v = &idx[i + 1 - r.vpp];
+            if (r.vpp == 3 && k % 2) {
+               util_dynarray_append(&prims, uint32_t, v[1]);
+               util_dynarray_append(&prims, uint32_t, v[0]);
+               util_dynarray_append(&prims, uint32_t, v[2]);
+            } else {
+               for (unsigned j = 0; j < r.vpp; ++j)
+                  util_dynarray_append(&prims, uint32_t, v[j]);
+            }
+         }
          continue;
       }
-      if (run >= per)
-         prims += run - (per - 1);
       run = 0;
    }
-   return prims;
+   uint64_t generated = util_dynarray_num_elements(&prims, uint32_t) / r.vpp;
+   r.list = prims.data;
+   uint64_t written =
+      capture ? agx_xfb_capture_cpu(ctx, &gso->so, r.vpp, generated,
+                                    agx_gs_fetch, &r)
+              : 0;
+   agx_query_count_prims(ctx, generated, written);
+   util_dynarray_fini(&prims);
 }
 
 static struct pipe_resource *
@@ -533,11 +593,7 @@ agx_gs_passes(struct agx_context *ctx, struct agx_uncompiled_shader *gso,
    ctx->stage[PIPE_SHADER_VERTEX].tables.valid = false;
    ctx->stage[PIPE_SHADER_VERTEX].cb0_va = 0;
    agx_flush_batch(ctx, "geometry shader: geometry pass");
-   if (ctx->prims_query[1]) {
-      agx_query_count_prims(
-         ctx, agx_gs_count_prims(ctx, gsidx, idx_B / 4, gs->output_primitive),
-         0);
-   }
+   agx_gs_readback(ctx, gso, gsout, gsidx, idx_B / 4);
    ctx->base.bind_rasterizer_state(&ctx->base, rast);
    ctx->base.delete_rasterizer_state(&ctx->base, discard);
 

@@ -355,10 +355,13 @@ agx_map_plane(struct pipe_context *pctx, struct pipe_resource *res,
                   ail_get_layer_level_B(&rsrc->layout, box->z, level) +
                   (uint64_t)box->y * stride + (uint64_t)box->x * bpp;
    } else {
-      unsigned bpp = util_format_get_blocksize(rsrc->layout.format) *
-                     rsrc->layout.sample_count_sa;
-      uint32_t stride = box->width * bpp;
-      uint64_t layer = (uint64_t)stride * box->height;
+      /* Rows of elements: pixels, or 4x4 blocks of compressed formats. */
+      enum pipe_format f = rsrc->layout.format;
+      unsigned bpp =
+         util_format_get_blocksize(f) * rsrc->layout.sample_count_sa;
+      uint32_t stride = util_format_get_nblocksx(f, box->width) * bpp;
+      uint64_t layer =
+         (uint64_t)stride * util_format_get_nblocksy(f, box->height);
       xfer->staging = malloc(layer * (box->depth ? box->depth : 1));
       if (!xfer->staging) {
          pipe_resource_reference(&xfer->base.resource, NULL);

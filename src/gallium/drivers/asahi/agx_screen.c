@@ -139,6 +139,9 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 0x106b; /* Apple */
    case PIPE_CAP_DEVICE_ID:
       return (int)agx_screen(pscreen)->dev.params.chip_id;
+   case PIPE_CAP_VS_LAYER_VIEWPORT:
+      /* The layer word of the UVS (agx_isel.c assign_uvs). */
+      return 1;
    default:
       return 0;
    }

@@ -101,7 +101,7 @@ agx_create_shader_state(struct pipe_context *pctx,
    }
 
    so->nir = templ->ir.nir;
-   if (stage == MESA_SHADER_VERTEX)
+   if (stage == MESA_SHADER_VERTEX || stage == MESA_SHADER_GEOMETRY)
       so->so = templ->stream_output;
    if (stage == MESA_SHADER_GEOMETRY && !agx_gs_prepare(pctx, so)) {
       u_logw("asahi", "geometry shader: not supported; draws with it "

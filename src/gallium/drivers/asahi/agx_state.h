@@ -552,6 +552,18 @@ void agx_xfb_done(struct agx_context *ctx,
                   const struct agx_compiled_shader *vs,
                   const struct agx_xfb_draw *x);
 bool agx_xfb_reads_batch_writes(struct agx_context *ctx);
+/* Transform feedback done on the CPU, for primitives read back from the
+ * GPU (geometry shaders, agx_gs.c): `prims` primitives of vpp vertices
+ * each, fetch(user, primitive, vertex, slot) giving the four words of a
+ * varying slot (NULL: not written).  Writes what fits after what the
+ * targets hold (waiting for the GPU to be done with them) and returns the
+ * primitives written. */
+typedef const uint32_t *(*agx_xfb_fetch_fn)(void *user, uint64_t prim,
+                                            unsigned vertex, unsigned slot);
+uint64_t agx_xfb_capture_cpu(struct agx_context *ctx,
+                             const struct pipe_stream_output_info *info,
+                             unsigned vpp, uint64_t prims,
+                             agx_xfb_fetch_fn fetch, void *user);
 /* agx_query.c: primitives of a draw for the active primitive queries */
 void agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
                            uint64_t written);

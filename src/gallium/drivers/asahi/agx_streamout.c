@@ -257,6 +257,62 @@ agx_xfb_done(struct agx_context *ctx, const struct agx_compiled_shader *vs,
    agx_query_count_prims(ctx, x->generated, x->written);
 }
 
+uint64_t
+agx_xfb_capture_cpu(struct agx_context *ctx,
+                    const struct pipe_stream_output_info *info, unsigned vpp,
+                    uint64_t prims, agx_xfb_fetch_fn fetch, void *user)
+{
+   if (!ctx->nr_so_targets || !info->num_outputs || !vpp)
+      return 0;
+
+   /* Whole primitives that fit in every buffer written (as on the GPU
+    * path: GL stops capturing at a full buffer). */
+   uint64_t fit = prims;
+   uint8_t *map[AGX_MAX_XFB_BUFFERS] = {NULL};
+   for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b) {
+      if (!info->stride[b])
+         continue;
+      struct pipe_stream_output_target *t =
+         b < ctx->nr_so_targets ? ctx->so_targets[b] : NULL;
+      struct agx_resource *r = t && t->buffer ? agx_resource(t->buffer) : NULL;
+      /* the GPU may still read or write it */
+      if (!r || !agx_sync_resource(ctx, r, false) || !agx_bo_map(r->bo))
+         return 0;
+      map[b] = (uint8_t *)agx_bo_map(r->bo) + t->buffer_offset;
+      uint32_t written = agx_so_target(t)->written_B;
+      uint64_t left = t->buffer_size > written ? t->buffer_size - written : 0;
+      fit = MIN2(fit, left / ((uint64_t)info->stride[b] * 4 * vpp));
+   }
+
+   for (uint64_t p = 0; p < fit; ++p) {
+      for (unsigned v = 0; v < vpp; ++v) {
+         uint64_t n = p * vpp + v;
+         for (unsigned i = 0; i < info->num_outputs; ++i) {
+            unsigned b = info->output[i].output_buffer;
+            if (b >= AGX_MAX_XFB_BUFFERS || !map[b])
+               continue;
+            const uint32_t *src = fetch(user, p, v, info->output[i].register_index);
+            uint32_t *dst = (uint32_t *)(map[b] +
+                                         agx_so_target(ctx->so_targets[b])
+                                            ->written_B) +
+                            n * info->stride[b] + info->output[i].dst_offset;
+            for (unsigned c = 0; c < info->output[i].num_components; ++c) {
+               unsigned k = info->output[i].start_component + c;
+               dst[c] = src && k < 4 ? src[k] : 0;
+            }
+         }
+      }
+   }
+   for (unsigned b = 0; b < AGX_MAX_XFB_BUFFERS; ++b) {
+      if (!map[b])
+         continue;
+      struct pipe_stream_output_target *t = ctx->so_targets[b];
+      agx_so_target(t)->written_B += (uint32_t)(fit * vpp * info->stride[b] * 4);
+      agx_resource(t->buffer)->valid_levels |= 1;
+   }
+   return fit;
+}
+
 /* Whether the current batch writes a vertex buffer by transform feedback
  * (or otherwise): then a draw reading it must wait for it. */
 bool

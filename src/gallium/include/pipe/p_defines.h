@@ -478,6 +478,9 @@ enum pipe_cap {
     * and _coherent: the driver keeps blends of overlapping primitives in
     * order). */
    PIPE_CAP_BLEND_EQUATION_ADVANCED,
+   /* A vertex shader may write VARYING_SLOT_LAYER (the framebuffer layer
+    * of its primitives, as a geometry shader's gl_Layer does). */
+   PIPE_CAP_VS_LAYER_VIEWPORT,
    PIPE_CAP_COUNT,
 };
 

@@ -219,7 +219,10 @@ test_formats(void **state)
    assert_true(util_format_is_bc(PIPE_FORMAT_DXT1_SRGB));
    assert_true(util_format_is_bc(PIPE_FORMAT_RGTC1_SNORM));
    assert_false(util_format_is_bc(PIPE_FORMAT_ETC2_RGB8));
-   assert_false(util_format_is_bc(PIPE_FORMAT_BPTC_RGBA_UNORM));
+   /* BC7 and BC6H too (decoded by u_format_bptc.c). */
+   assert_true(util_format_is_bc(PIPE_FORMAT_BPTC_RGBA_UNORM));
+   assert_int_equal(util_format_bc_decoded_format(PIPE_FORMAT_BPTC_RGB_FLOAT),
+                    PIPE_FORMAT_R16G16B16A16_FLOAT);
    assert_int_equal(util_format_bc_decoded_format(PIPE_FORMAT_DXT5_SRGBA),
                     PIPE_FORMAT_R8G8B8A8_SRGB);
    assert_int_equal(util_format_bc_decoded_format(PIPE_FORMAT_RGTC1_UNORM),

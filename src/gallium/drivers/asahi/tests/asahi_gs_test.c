@@ -17,7 +17,9 @@
  *    lower-left triangles of the two lower quadrants (x + y < 31 and
  *    (x - 32) + y < 31 in pixels) are covered, nothing above y = 32; a
  *    GL_PRIMITIVES_GENERATED query around it counts the two output
- *    triangles (GL 3.2 section 2.16);
+ *    triangles (GL 3.2 section 2.16), and transform feedback of
+ *    gl_Position captures their six vertices, the second triangle's
+ *    moved by (1, 0), with GL's z (section 2.15);
  *  - instancing: one point drawn twice, the vertex shader moving instance
  *    1 by (1, 1): the same two quads;
  *  - a triangle strip of two triangles over the target through a
@@ -315,6 +317,13 @@ env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
          .type = PIPE_SHADER_IR_NIR,
          .ir.nir = kind == GS_COLOUR ? build_gs_colour()
                                      : build_gs(kind == GS_QUADS)};
+      if (kind == GS_TWICE) {
+         /* transform feedback of gl_Position, 4 words a vertex */
+         gs.stream_output.num_outputs = 1;
+         gs.stream_output.stride[0] = 4;
+         gs.stream_output.output[0].register_index = VARYING_SLOT_POS;
+         gs.stream_output.output[0].num_components = 4;
+      }
       e->gs = ctx->create_gs_state(ctx, &gs);
       assert_non_null(e->gs);
    }
@@ -450,19 +459,51 @@ triangle_twice(void **state)
                                  .index.user = indices,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   struct pipe_context *ctx = e.ctx;
    struct pipe_query *q =
-      e.ctx->create_query(e.ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+   struct pipe_query *qw =
+      ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
    assert_non_null(q);
-   e.ctx->begin_query(e.ctx, q);
-   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
-   e.ctx->end_query(e.ctx, q);
-   e.ctx->flush(e.ctx, NULL, 0);
+   assert_non_null(qw);
+   struct pipe_resource *xfb = pipe_buffer_create(
+      e.screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_DEFAULT, 256);
+   struct pipe_stream_output_target *t =
+      ctx->create_stream_output_target(ctx, xfb, 0, 256);
+   unsigned offset = 0;
+   ctx->set_stream_output_targets(ctx, 1, &t, &offset);
+   ctx->begin_query(ctx, q);
+   ctx->begin_query(ctx, qw);
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->end_query(ctx, q);
+   ctx->end_query(ctx, qw);
+   ctx->set_stream_output_targets(ctx, 0, NULL, NULL);
+   ctx->flush(ctx, NULL, 0);
    check_pixels(&e, want_two_triangles);
-   union pipe_query_result result = {0};
-   assert_true(e.ctx->get_query_result(e.ctx, q, true, &result));
-   if (getenv("ASAHI_TEST_EXPECT_PIXELS"))
-      assert_int_equal(result.u64, 2);
-   e.ctx->destroy_query(e.ctx, q);
+   union pipe_query_result generated = {0}, written = {0};
+   assert_true(ctx->get_query_result(ctx, q, true, &generated));
+   assert_true(ctx->get_query_result(ctx, qw, true, &written));
+   if (getenv("ASAHI_TEST_EXPECT_PIXELS")) {
+      assert_int_equal(generated.u64, 2);
+      assert_int_equal(written.u64, 2);
+      static const float want[6][4] = {
+         {-1, -1, 0, 1}, {0, -1, 0, 1}, {-1, 0, 0, 1},
+         {0, -1, 0, 1},  {1, -1, 0, 1}, {0, 0, 0, 1},
+      };
+      float got[6][4];
+      pipe_buffer_read(ctx, xfb, 0, sizeof(got), got);
+      for (unsigned v = 0; v < 6; ++v) {
+         for (unsigned c = 0; c < 4; ++c) {
+            if (got[v][c] != want[v][c])
+               fail_msg("captured vertex %u component %u is %f, want %f", v,
+                        c, got[v][c], want[v][c]);
+         }
+      }
+   }
+   ctx->stream_output_target_destroy(ctx, t);
+   pipe_resource_reference(&xfb, NULL);
+   ctx->destroy_query(ctx, q);
+   ctx->destroy_query(ctx, qw);
    env_fini(&e);
 }
 
