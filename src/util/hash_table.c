@@ -218,17 +218,16 @@ insert_new(struct hash_table *ht, const void *key, void *data, uint32_t hash,
            uint32_t slot)
 {
    bool found;
-   /* Keep the index at most half full, counting tombstones.  When it is
-    * tombstones that filled it, the rebuild leaves it at most a quarter
-    * full: sized for exactly the live keys, a table that inserts and
-    * removes as much as it keeps (a scoped table, as CSE's) would fill up
-    * with tombstones again after a few operations and be rebuilt over and
-    * over, at the cost of its size each time. */
+   /* Keep the index at most half full, counting tombstones.  The rebuild
+    * leaves it at most a quarter full, i.e. room for as many operations
+    * as it holds keys before the next one: sized for exactly the live
+    * keys, a table whose key count sits just under a power of two and
+    * that inserts and removes as much as it keeps (a scoped table, as
+    * CSE's) was rebuilt every few operations, at the cost of its size
+    * each time (CSE cost more per instruction the larger the shader). */
    if ((ht->live + ht->tombstones + 1) * 2 > ht->index_size ||
        ht->entries_used == UINT32_MAX - 1) {
-      uint32_t want = ht->live + 1;
-      if (ht->tombstones > ht->live)
-         want *= 2;
+      uint32_t want = (ht->live + 1) * 2;
       if (!rehash(ht, want))
          return NULL;
       slot = probe(ht, key, hash, &found);

@@ -199,9 +199,11 @@ qualifier_only(struct check *c, struct ast_node *n, bool global)
       if ((q & AST_Q_INVARIANT) && !(v->qual & (AST_Q_OUT |
                                                 AST_Q_VARYING)) &&
           !(v->builtin && (v->qual & AST_Q_OUT)) &&
+          /* inputs: as in variable_list (GLSL 1.50 4.6.1) */
           !(st->stage == MESA_SHADER_FRAGMENT &&
             (v->qual & (AST_Q_IN | AST_Q_VARYING)) &&
-            !glsl_is_version(st, 130, 300)))
+            (!st->es || st->version < 300)) &&
+          !(st->stage == MESA_SHADER_GEOMETRY && (v->qual & AST_Q_IN)))
          check_error(c, id, "'invariant' can only qualify shader "
                      "outputs");
       else if ((q & AST_Q_INVARIANT) && st->es &&
@@ -422,8 +424,14 @@ variable_list(struct check *c, struct ast_node *n, bool global)
    }
    if ((q & AST_Q_INVARIANT) && global &&
        !(q & (AST_Q_OUT | AST_Q_VARYING)) &&
+       /* GLSL 1.50 4.6.1: outputs "including those that are then input
+        * to a subsequent shader" are candidates, so geometry and
+        * fragment inputs may repeat the invariance (piglit's glsl-1.50
+        * invariant-qualifier-everywhere); GLSL ES 3.00 4.6.1 forbids it
+        * on fragment inputs. */
        !(st->stage == MESA_SHADER_FRAGMENT && (q & (AST_Q_IN | AST_Q_VARYING))
-         && !glsl_is_version(st, 130, 300))) {
+         && (!st->es || st->version < 300)) &&
+       !(st->stage == MESA_SHADER_GEOMETRY && (q & AST_Q_IN))) {
       check_error(c, n, "'invariant' can only qualify shader outputs");
    }
    if (!global && (q & AST_Q_INVARIANT))

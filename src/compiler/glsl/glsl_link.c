@@ -534,6 +534,9 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
     * about GL_PROGRAM_SEPARABLE), so single stages link here. */
 
    memcpy(l.stage_count, count, sizeof(count));
+   link_per_vertex(&l, by_stage, count);
+   if (l.failed)
+      return prog;
    link_geom_layout(&l, by_stage[MESA_SHADER_GEOMETRY],
                     count[MESA_SHADER_GEOMETRY]);
    if (l.failed)
@@ -559,6 +562,14 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       l.stage[s] = ns;
       prog->nir[s] = ns->nir;
       prog->stages |= 1u << s;
+   }
+   if (prog->nir[MESA_SHADER_GEOMETRY]) {
+      const nir_shader_info *info = &prog->nir[MESA_SHADER_GEOMETRY]->info;
+      prog->gs.input_primitive = info->gs.input_primitive;
+      prog->gs.output_primitive = info->gs.output_primitive;
+      prog->gs.vertices_in = info->gs.vertices_in;
+      prog->gs.vertices_out = info->gs.vertices_out;
+      prog->gs.invocations = info->gs.invocations;
    }
 
    /* GLSL 1.10-1.30 (7.1): a vertex shader must write gl_Position. */

@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "glsl_link_priv.h"
+#include "util/hash_table.h"
 #include "util/ralloc.h"
+#include "util/u_math.h"
 
 /* Merges one layout value: 0 (or -1 for max_vertices) means "not
  * declared".  Returns false after the link error on a conflict. */
@@ -32,32 +34,84 @@ merge(struct link *l, int *into, int v, int none, const char *what)
    return true;
 }
 
-/* Input arrays sized in one shader are checked against the primitive
- * declared in another (GLSL 1.50 4.3.8.1: a size that does not match is
- * an error, at link time when they are in different shaders). */
+/* Records, per identifier, the largest constant index + 1 applied to it
+ * anywhere under n.  Subtrees the checker shares are walked once. */
+static void
+collect_indices(const struct ast_node *n, struct hash_table *max,
+                struct hash_table *seen, int depth)
+{
+   if (!n || depth > 1000 || hash_table_search(seen, n))
+      return;
+   hash_table_insert(seen, n, NULL);
+   if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST)) {
+      uintptr_t used = (uintptr_t)n->b->value.u + 1;
+      struct hash_entry *e = hash_table_search(max, n->a->name);
+      if (!e)
+         hash_table_insert(max, n->a->name, (void *)used);
+      else if ((uintptr_t)e->data < used)
+         e->data = (void *)used;
+   }
+   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   for (unsigned i = 0; i < 4; i++)
+      collect_indices(kids[i], max, seen, depth + 1);
+   for (const struct ast_node *k = n->list.head; k; k = k->next)
+      collect_indices(k, max, seen, depth + 1);
+}
+
+static bool
+input_fits(struct link *l, struct hash_table *max, const char *name,
+           const struct glsl_type *t, unsigned vertices)
+{
+   if (!name || !t || !glsl_type_is_array(t))
+      return true;
+   if (t->length > 0 && (unsigned)t->length != vertices) {
+      link_error(l, "geometry shader input '%s' has %d elements but the "
+                 "input primitive has %u vertices", name, t->length,
+                 vertices);
+      return false;
+   }
+   struct hash_entry *e = hash_table_search(max, name);
+   uintptr_t used = e ? (uintptr_t)e->data : 0;
+   if (used > vertices) {
+      link_error(l, "geometry shader input '%s' is indexed at %u but the "
+                 "input primitive has %u vertices", name,
+                 (unsigned)(used - 1), vertices);
+      return false;
+   }
+   return true;
+}
+
+/* Input arrays sized (explicitly, or by a constant index) in one shader
+ * are checked against the primitive declared in another (GLSL 1.50
+ * 4.3.8.1: a size that does not match is an error, at link time when
+ * they are in different shaders). */
 static void
 check_input_sizes(struct link *l, struct glsl_parse_state *const *sh,
                   unsigned n, unsigned vertices)
 {
+   void *mem = ralloc_context(NULL);
    for (unsigned i = 0; i < n && !l->failed; i++) {
-      for (struct ast_node *d = sh[i]->unit.head; d; d = d->next) {
+      struct hash_table *max = hash_table_create_string_keys(mem);
+      struct hash_table *seen = hash_table_create_pointer_keys(mem);
+      for (struct ast_node *d = sh[i]->unit.head; d; d = d->next)
+         collect_indices(d, max, seen, 0);
+      for (struct ast_node *d = sh[i]->unit.head; d && !l->failed;
+           d = d->next) {
          if ((d->kind != AST_DECL_LIST && d->kind != AST_BLOCK) ||
              !d->type || !(d->type->flags & AST_Q_IN))
             continue;
-         if (d->kind == AST_BLOCK)
-            continue; /* (block arrays: sized by the primitive only) */
-         for (struct ast_node *v = d->list.head; v; v = v->next) {
-            const struct glsl_type *t = v->vtype;
-            if (!t || !glsl_type_is_array(t) || t->length <= 0 ||
-                (unsigned)t->length == vertices)
-               continue;
-            link_error(l, "geometry shader input '%s' has %d elements but "
-                       "the input primitive has %u vertices",
-                       v->name ? v->name : "?", t->length, vertices);
-            return;
+         if (d->kind == AST_BLOCK) {
+            if (d->name2 && d->dims.head)
+               input_fits(l, max, d->name2, d->dims.head->vtype, vertices);
+            continue;
          }
+         for (struct ast_node *v = d->list.head; v && !l->failed;
+              v = v->next)
+            input_fits(l, max, v->name, v->vtype, vertices);
       }
    }
+   ralloc_free(mem);
 }
 
 void
@@ -142,7 +196,10 @@ link_geom_outputs(struct link *l)
    unsigned comps = 0;
    for (unsigned i = 0; i < gs->num_vars; i++) {
       const struct glsl_nir_var *v = &gs->vars[i];
-      if (v->var->mode != nir_var_shader_out || !v->written)
+      /* Built-in outputs (gl_Position ...) do not count, as in Mesa
+       * (piglit's gs-output-array-vec4-index-wr writes 128 components
+       * besides gl_Position). */
+      if (v->var->mode != nir_var_shader_out || !v->written || v->builtin)
          continue;
       comps += output_components(v->type);
    }

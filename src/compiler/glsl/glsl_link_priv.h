@@ -64,5 +64,9 @@ void link_blocks(struct link *l);
 void link_geom_layout(struct link *l, struct glsl_parse_state *const *sh,
                       unsigned n);
 void link_geom_outputs(struct link *l);
+/* glsl_link_pervertex.c: gl_PerVertex redeclarations per interface. */
+void link_per_vertex(struct link *l,
+                     struct glsl_parse_state **const *by_stage,
+                     const unsigned *count);
 
 #endif

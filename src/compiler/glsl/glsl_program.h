@@ -246,6 +246,17 @@ struct glsl_program {
    struct glsl_program_block *ubos;
    unsigned num_ubos;
 
+   /* The geometry shader's layouts (glGetProgramiv GL_GEOMETRY_*; also
+    * nir[MESA_SHADER_GEOMETRY]->info.gs); zero without one.  Primitives
+    * are enum mesa_prim, numbered like the GL enums. */
+   struct {
+      unsigned input_primitive;      /* GL_GEOMETRY_INPUT_TYPE */
+      unsigned output_primitive;     /* GL_GEOMETRY_OUTPUT_TYPE */
+      unsigned vertices_in;
+      unsigned vertices_out;         /* GL_GEOMETRY_VERTICES_OUT */
+      unsigned invocations;
+   } gs;
+
    /* KHR_blend_equation_advanced: the union of the fragment shaders'
     * layout(blend_support_*) out; as GLSL_BLEND_SUPPORT_* bits. */
    unsigned blend_support;

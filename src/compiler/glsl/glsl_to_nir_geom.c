@@ -9,7 +9,8 @@
  * an array with one element per vertex of the input primitive (user
  * inputs, members of input block arrays and of gl_in[], whose members
  * gl_Position, gl_PointSize and gl_ClipDistance are per-vertex inputs at
- * their VARYING_SLOT_*); EmitVertex() and EndPrimitive() become
+ * their VARYING_SLOT_*, as are the compatibility members gl_ClipVertex,
+ * gl_FrontColor ... gl_TexCoord[]); EmitVertex() and EndPrimitive() become
  * emit_vertex and end_primitive of stream 0.  Outputs are ordinary
  * shader_out variables: the values stored before an emit_vertex are the
  * vertex's.
@@ -98,21 +99,35 @@ g2n_geom_in_member(struct g2n *c, const char *name)
    struct hash_entry *e = hash_table_search(c->builtins, key);
    if (e)
       return e->data;
-   const struct glsl_type *t;
-   int slot;
-   if (!strcmp(name, "gl_Position")) {
-      t = glsl_vector_type(GLSL_TYPE_FLOAT, 4);
-      slot = VARYING_SLOT_POS;
-   } else if (!strcmp(name, "gl_PointSize")) {
-      t = glsl_vector_type(GLSL_TYPE_FLOAT, 1);
-      slot = VARYING_SLOT_PSIZ;
-   } else if (!strcmp(name, "gl_ClipDistance")) {
-      t = glsl_array_type(c->shader, glsl_vector_type(GLSL_TYPE_FLOAT, 1),
-                          8);
-      slot = VARYING_SLOT_CLIP_DIST0;
-   } else {
-      return NULL;
+   static const struct {
+      const char *name;
+      int slot;
+      unsigned components, array;
+   } members[] = {
+      { "gl_Position", VARYING_SLOT_POS, 4, 0 },
+      { "gl_PointSize", VARYING_SLOT_PSIZ, 1, 0 },
+      { "gl_ClipDistance", VARYING_SLOT_CLIP_DIST0, 1, 8 },
+      /* compatibility profile (GLSL 1.50 7.1 "in gl_PerVertex") */
+      { "gl_ClipVertex", VARYING_SLOT_CLIP_VERTEX, 4, 0 },
+      { "gl_FrontColor", VARYING_SLOT_COL0, 4, 0 },
+      { "gl_BackColor", VARYING_SLOT_BFC0, 4, 0 },
+      { "gl_FrontSecondaryColor", VARYING_SLOT_COL1, 4, 0 },
+      { "gl_BackSecondaryColor", VARYING_SLOT_BFC1, 4, 0 },
+      { "gl_TexCoord", VARYING_SLOT_TEX0, 4, 8 },
+      { "gl_FogFragCoord", VARYING_SLOT_FOGC, 1, 0 },
+   };
+   const struct glsl_type *t = NULL;
+   int slot = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(members); i++) {
+      if (strcmp(members[i].name, name))
+         continue;
+      t = glsl_vector_type(GLSL_TYPE_FLOAT, members[i].components);
+      if (members[i].array)
+         t = glsl_array_type(c->shader, t, (int)members[i].array);
+      slot = members[i].slot;
    }
+   if (!t)
+      return NULL;
    const struct glsl_type *at = glsl_array_type(c->shader, t,
                                                 (int)c->gs_vertices_in);
    struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);

@@ -168,6 +168,22 @@ eval_deref(interp *in, nir_deref_instr *d)
            (unsigned long long)idx, length);
       return;
    }
+   if (parent->deref_type == nir_deref_type_var &&
+       parent->var->mode == nir_var_shader_in &&
+       in->shader->info.stage == MESA_SHADER_GEOMETRY) {
+      /* the vertex of the input primitive: its block of cells */
+      unsigned per = in->st->num_input_cells;
+      unsigned base = parent->var->data.driver_location * 4;
+      if (idx >= in->st->num_vertices_in || base > per) {
+         fail(in, "input vertex %llu out of range",
+              (unsigned long long)idx);
+         return;
+      }
+      p->cells = in->st->inputs + idx * per + base;
+      p->num_cells = per - base;
+      p->cell = 0;
+      return;
+   }
    unsigned stride = pt->kind == NIR_VTYPE_VECTOR ? 1
                                                   : type_cells(pt->elem, p->io);
    p->cell += (unsigned)idx * stride;
@@ -404,6 +420,30 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
                cell, nc, dst, false, 0, NULL);
       return in->st->ok ? FLOW_NORMAL : FLOW_STOP;
    }
+   case nir_intrinsic_load_per_vertex_input: {
+      uint64_t vtx = nir_const_value_as_uint(val(in, intr->src[0].ssa)[0],
+                                             intr->src[0].ssa->bit_size);
+      uint64_t off = nir_const_value_as_uint(val(in, intr->src[1].ssa)[0],
+                                             intr->src[1].ssa->bit_size);
+      if (vtx >= in->st->num_vertices_in) {
+         fail(in, "input vertex %llu out of range",
+              (unsigned long long)vtx);
+         return FLOW_STOP;
+      }
+      unsigned cell = (unsigned)(nir_intrinsic_base(intr) + off) * 4 +
+                      nir_intrinsic_component(intr);
+      io_cells(in, in->st->inputs + vtx * in->st->num_input_cells,
+               in->st->num_input_cells, cell, nc, dst, false, 0, NULL);
+      return in->st->ok ? FLOW_NORMAL : FLOW_STOP;
+   }
+   case nir_intrinsic_emit_vertex:
+   case nir_intrinsic_end_primitive:
+      if (in->st->emit)
+         in->st->emit(in->st->emit_data,
+                      intr->intrinsic == nir_intrinsic_end_primitive,
+                      nir_intrinsic_stream_id(intr), in->st->outputs,
+                      in->st->num_output_cells);
+      return FLOW_NORMAL;
    case nir_intrinsic_store_output: {
       uint64_t off = nir_const_value_as_uint(val(in, intr->src[1].ssa)[0],
                                              intr->src[1].ssa->bit_size);

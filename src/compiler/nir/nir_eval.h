@@ -25,6 +25,12 @@
  *    Scratch memory is the interpreter's own: shader->scratch_size bytes,
  *    zero at the start of every run (like a fresh invocation's stack).
  *    An access is in bounds when all of its bytes are.
+ *  - Geometry shaders: `inputs` holds `num_vertices_in` blocks of
+ *    `num_input_cells` cells, one per vertex of the input primitive.  The
+ *    outermost index of an input variable (and the first source of
+ *    load_per_vertex_input) picks the block; the rest addresses cells as
+ *    above.  emit_vertex and end_primitive call `emit` with the output
+ *    cells as they are (outputs keep their values after an emit).
  *  - System values come from `sysvals[gl_system_value][component]`.
  *  - Textures and images go through caller callbacks.
  *
@@ -49,6 +55,12 @@ typedef bool (*nir_eval_tex_cb)(void *data, const nir_tex_instr *tex,
                                 nir_const_value **srcs,
                                 nir_const_value *result);
 
+/* emit_vertex (end = false) or end_primitive (end = true) of `stream`;
+ * `outputs` are the output cells at that point. */
+typedef void (*nir_eval_emit_cb)(void *data, bool end, unsigned stream,
+                                 const nir_const_value *outputs,
+                                 unsigned num_output_cells);
+
 typedef struct nir_eval_state {
    /* Inputs. */
    nir_const_value *inputs;      /* cells */
@@ -62,6 +74,10 @@ typedef struct nir_eval_state {
    nir_eval_tex_cb tex;
    void *tex_data;
    uint64_t max_steps;           /* 0: 10 million */
+   /* Geometry shaders (see above). */
+   unsigned num_vertices_in;
+   nir_eval_emit_cb emit;
+   void *emit_data;
 
    /* Outputs (cells, zero-filled by nir_eval_run before it starts). */
    nir_const_value *outputs;

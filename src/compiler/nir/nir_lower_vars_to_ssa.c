@@ -53,6 +53,13 @@ typedef struct {
    struct hash_table *phis;       /* nir_phi_instr -> leaf */
    struct set *bad_vars;
    struct util_dynarray all_leaves;
+   /* The load/store_deref instructions of the shader, and for each the
+    * leaf it accesses (NULL: not promoted) and the component (-1: all);
+    * a promoted access's instr->index is its position here. */
+   nir_intrinsic_instr **accesses;
+   leaf **access_leaves;
+   int8_t *access_comps;
+   unsigned num_accesses;
 } state;
 
 static deref_info *
@@ -177,6 +184,19 @@ access_leaf(state *st, nir_intrinsic_instr *intr, int *component)
    return info->leaf;
 }
 
+/* access_leaf() of an access, as found before the renaming. */
+static leaf *
+promoted_leaf(const state *st, nir_intrinsic_instr *intr, int *component)
+{
+   if (intr->intrinsic != nir_intrinsic_load_deref &&
+       intr->intrinsic != nir_intrinsic_store_deref)
+      return NULL;
+   unsigned i = intr->instr.index;
+   assert(i < st->num_accesses && st->accesses[i] == intr);
+   *component = st->access_comps[i];
+   return st->access_leaves[i];
+}
+
 static nir_def *
 leaf_value(state *st, leaf *l)
 {
@@ -238,6 +258,27 @@ out:
    free(work);
 }
 
+/* The leaf's new value after a partial write: the channels in `mask`
+ * from `value` (its channel 0 for a single-component write, else the
+ * same channel), the others from `cur`.  One vecN reading both through
+ * swizzles, not a mov per channel: those would be left for copy
+ * propagation and DCE, on the largest shader the loop sees. */
+static nir_def *
+merge_channels(nir_builder *b, nir_def *cur, nir_def *value, unsigned mask,
+               bool single)
+{
+   unsigned n = cur->num_components;
+   if (n == 1)
+      return mask & 1 ? nir_channel(b, value, 0) : cur;
+   nir_alu_instr *vec = nir_alu_instr_create(b->shader, nir_op_vec(n));
+   for (unsigned c = 0; c < n; c++) {
+      bool from_value = mask & (1u << c);
+      vec->src[c].src.ssa = from_value ? value : cur;
+      vec->src[c].swizzle[0] = from_value && single ? 0 : c;
+   }
+   return nir_builder_alu_instr_finish_and_insert(b, vec);
+}
+
 static void
 rename_block(state *st, nir_block *block)
 {
@@ -257,7 +298,7 @@ rename_block(state *st, nir_block *block)
          continue;
       nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
       int comp;
-      leaf *l = access_leaf(st, intr, &comp);
+      leaf *l = promoted_leaf(st, intr, &comp);
       if (!l)
          continue;
       nir_builder b = nir_builder_at(nir_before_instr(instr));
@@ -268,21 +309,14 @@ rename_block(state *st, nir_block *block)
       } else {
          nir_def *value = intr->src[1].ssa;
          unsigned mask = nir_intrinsic_write_mask(intr);
+         unsigned all = (1u << l->num_components) - 1;
          nir_def *nv;
          if (comp >= 0) {
-            nir_def *chans[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < l->num_components; c++)
-               chans[c] = c == (unsigned)comp ? nir_channel(&b, value, 0)
-                                              : nir_channel(&b, cur, c);
-            nv = nir_vec(&b, chans, l->num_components);
-         } else if (mask == (1u << l->num_components) - 1) {
+            nv = merge_channels(&b, cur, value, 1u << comp, true);
+         } else if (mask == all) {
             nv = value;
          } else {
-            nir_def *chans[NIR_MAX_VEC_COMPONENTS];
-            for (unsigned c = 0; c < l->num_components; c++)
-               chans[c] = (mask & (1u << c)) ? nir_channel(&b, value, c)
-                                             : nir_channel(&b, cur, c);
-            nv = nir_vec(&b, chans, l->num_components);
+            nv = merge_channels(&b, cur, value, mask, false);
          }
          util_dynarray_append(&l->stack, nir_def *, nv);
          util_dynarray_append(&pushed, leaf *, l);
@@ -326,19 +360,27 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
    st.bad_vars = set_create_pointer_keys(st.mem);
    util_dynarray_init(&st.all_leaves, st.mem);
 
-   /* One walk over the shader collects the derefs (the pass runs in every
-    * round of nir_optimize, mostly to find that nothing is left to
-    * promote: in a large shader each walk is a cache miss per
-    * instruction).  Dead derefs (left by other passes) must not block
-    * promotion: they go first, children before parents, so a chain dies
-    * whole. */
-   struct util_dynarray derefs;
+   /* One walk over the shader collects the derefs and the variable
+    * accesses; everything after it works from those lists (the pass runs
+    * in every round of nir_optimize, mostly to find that nothing is left
+    * to promote, and on the largest shader the loop sees: in a shader
+    * larger than the caches each walk costs a miss per instruction).
+    * Dead derefs (left by other passes) must not block promotion: they go
+    * first, children before parents, so a chain dies whole. */
+   struct util_dynarray derefs, accesses;
    util_dynarray_init(&derefs, st.mem);
+   util_dynarray_init(&accesses, st.mem);
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
-         if (instr->type == nir_instr_type_deref)
+         if (instr->type == nir_instr_type_deref) {
             util_dynarray_append(&derefs, nir_deref_instr *,
                                  nir_instr_as_deref(instr));
+         } else if (instr->type == nir_instr_type_intrinsic) {
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if (intr->intrinsic == nir_intrinsic_load_deref ||
+                intr->intrinsic == nir_intrinsic_store_deref)
+               util_dynarray_append(&accesses, nir_intrinsic_instr *, intr);
+         }
       }
    }
    nir_deref_instr **all_derefs = util_dynarray_begin(&derefs);
@@ -365,52 +407,55 @@ lower_impl(nir_shader *shader, nir_function_impl *impl)
       return removed;
    }
 
+   /* Which leaf each access reaches, looked up once (the renaming walk
+    * finds it through instr->index: a deref-table lookup per access was
+    * a cache miss on a large shader).  The pass reports progress from
+    * here on, which drops the instruction-index metadata. */
    nir_metadata_require(impl, nir_metadata_dominance);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         if (instr->type != nir_instr_type_intrinsic)
-            continue;
-         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-         int comp;
-         leaf *l = access_leaf(&st, intr, &comp);
-         if (l && intr->intrinsic == nir_intrinsic_store_deref)
-            util_dynarray_append(&l->def_blocks, nir_block *, block);
-      }
+   st.accesses = util_dynarray_begin(&accesses);
+   st.num_accesses =
+      util_dynarray_num_elements(&accesses, nir_intrinsic_instr *);
+   st.access_leaves = ralloc_array(st.mem, leaf *, st.num_accesses + 1);
+   st.access_comps = ralloc_array(st.mem, int8_t, st.num_accesses + 1);
+   for (unsigned i = 0; i < st.num_accesses; i++) {
+      nir_intrinsic_instr *intr = st.accesses[i];
+      int comp = -1;
+      leaf *l = access_leaf(&st, intr, &comp);
+      st.access_leaves[i] = l;
+      st.access_comps[i] = (int8_t)comp;
+      intr->instr.index = i;
+      if (l && intr->intrinsic == nir_intrinsic_store_deref)
+         util_dynarray_append(&l->def_blocks, nir_block *, intr->instr.block);
    }
 
    place_phis(&st);
    rename_block(&st, nir_start_block(impl));
 
-   /* Accesses in unreachable blocks never met the renaming walk. */
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr_safe(instr, block) {
-         if (instr->type != nir_instr_type_intrinsic)
-            continue;
-         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-         int comp;
-         leaf *l = access_leaf(&st, intr, &comp);
-         if (!l)
-            continue;
-         if (intr->intrinsic == nir_intrinsic_load_deref) {
-            nir_undef_instr *u = nir_undef_instr_create(
-               shader, intr->def.num_components, intr->def.bit_size);
-            nir_instr_insert(nir_before_impl(impl), &u->instr);
-            nir_def_rewrite_uses(&intr->def, &u->def);
-         }
-         nir_instr_remove(instr);
+   /* The renaming walk removed every access it met; what is left of the
+    * promoted ones is in unreachable blocks. */
+   for (unsigned i = 0; i < st.num_accesses; i++) {
+      nir_intrinsic_instr *intr = st.accesses[i];
+      if (!intr->instr.block || !st.access_leaves[i])
+         continue;
+      if (intr->intrinsic == nir_intrinsic_load_deref) {
+         nir_undef_instr *u = nir_undef_instr_create(
+            shader, intr->def.num_components, intr->def.bit_size);
+         nir_instr_insert(nir_before_impl(impl), &u->instr);
+         nir_def_rewrite_uses(&intr->def, &u->def);
       }
+      nir_instr_remove(&intr->instr);
    }
 
-   /* Remove the derefs (children before parents) and the variables. */
-   nir_foreach_block_reverse(block, impl) {
-      nir_foreach_instr_reverse_safe(instr, block) {
-         if (instr->type != nir_instr_type_deref)
-            continue;
-         deref_info *info = get_info(&st, nir_instr_as_deref(instr));
-         if (info && info->var && !set_contains(st.bad_vars, info->var) &&
-             nir_def_is_unused(&nir_instr_as_deref(instr)->def))
-            nir_instr_remove(instr);
-      }
+   /* Remove the derefs of promoted variables, children before parents
+    * (a deref follows its parent in program order). */
+   for (unsigned i = num_derefs; i-- > 0;) {
+      nir_deref_instr *d = all_derefs[i];
+      if (!d || !d->instr.block)
+         continue;
+      deref_info *info = get_info(&st, d);
+      if (info && info->var && !set_contains(st.bad_vars, info->var) &&
+          nir_def_is_unused(&d->def))
+         nir_instr_remove(&d->instr);
    }
    list_for_each_entry_safe(nir_variable, var, &impl->locals, link) {
       if (!set_contains(st.bad_vars, var))

@@ -13,10 +13,9 @@
 
 #include <string.h>
 
-static bool
-fold_alu(nir_builder *b, nir_alu_instr *alu, void *data)
+nir_def *
+nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu)
 {
-   (void)data;
    const nir_op_info *info = &nir_op_infos[alu->op];
    nir_const_value buf[16][NIR_MAX_VEC_COMPONENTS];
    nir_const_value *srcs[16];
@@ -24,7 +23,7 @@ fold_alu(nir_builder *b, nir_alu_instr *alu, void *data)
    for (unsigned i = 0; i < info->num_inputs; i++) {
       nir_instr *p = alu->src[i].src.ssa->parent_instr;
       if (p->type != nir_instr_type_load_const)
-         return false;
+         return NULL;
       nir_load_const_instr *lc = nir_instr_as_load_const(p);
       unsigned n = nir_ssa_alu_instr_src_components(alu, i);
       for (unsigned c = 0; c < n; c++)
@@ -36,15 +35,22 @@ fold_alu(nir_builder *b, nir_alu_instr *alu, void *data)
    memset(out, 0, sizeof(out));
    if (!nir_eval_const_opcode(alu->op, out, alu->def.num_components,
                               nir_alu_instr_eval_bit_size(alu), srcs, comps))
-      return false;
+      return NULL;
 
    nir_load_const_instr *lc = nir_load_const_instr_create(
-      b->shader, alu->def.num_components, alu->def.bit_size);
+      shader, alu->def.num_components, alu->def.bit_size);
    memcpy(lc->value, out, alu->def.num_components * sizeof(out[0]));
    nir_instr_insert(nir_before_instr(&alu->instr), &lc->instr);
    nir_def_rewrite_uses(&alu->def, &lc->def);
    nir_instr_remove(&alu->instr);
-   return true;
+   return &lc->def;
+}
+
+static bool
+fold_alu(nir_builder *b, nir_alu_instr *alu, void *data)
+{
+   (void)data;
+   return nir_fold_alu_instr(b->shader, alu) != NULL;
 }
 
 bool

@@ -129,6 +129,16 @@ hash_instr(const void *key)
    default:
       break;
    }
+   /* The table takes its slot from the low bits, which hash_mix leaves
+    * poorly mixed (small opcodes, swizzles and constants): finish with an
+    * avalanche, or clusters in the linear probing grow with the number of
+    * live keys and the table costs more per instruction the larger the
+    * shader. */
+   h ^= h >> 16;
+   h *= 0x85ebca6bu;
+   h ^= h >> 13;
+   h *= 0xc2b2ae35u;
+   h ^= h >> 16;
    return h;
 }
 

@@ -5,7 +5,8 @@
 
 /*
  * Dead control flow:
- *  - an if whose condition is a constant is replaced by the branch taken
+ *  - an if whose condition is a constant (or computed from constants only:
+ *    folded here) is replaced by the branch taken
  *    (its control flow is spliced into the parent list; phis after the if
  *    become the taken branch's values);
  *  - everything after a jump in the same list is unreachable and removed;
@@ -90,6 +91,35 @@ inline_branch(nir_if *nif, bool take_then)
    return new_last;
 }
 
+/* The value of an if condition computed from constants only, folded
+ * here (as nir_opt_constant_folding would, bottom-up) so that the branch
+ * goes in this run: conditions become constant when a loop around them
+ * is unrolled, and waiting for constant folding would cost a round of
+ * nir_optimize per level of a loop nest.  NULL if it is not constant. */
+#define MAX_FOLD_DEPTH 8
+
+static nir_load_const_instr *
+constant_condition(nir_shader *shader, nir_def *def, unsigned depth,
+                   bool *folded_any)
+{
+   nir_instr *instr = def->parent_instr;
+   if (instr->type == nir_instr_type_load_const)
+      return nir_instr_as_load_const(instr);
+   if (instr->type != nir_instr_type_alu || depth == MAX_FOLD_DEPTH)
+      return NULL;
+   nir_alu_instr *alu = nir_instr_as_alu(instr);
+   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
+      if (!constant_condition(shader, alu->src[i].src.ssa, depth + 1,
+                              folded_any))
+         return NULL;
+   }
+   nir_def *folded = nir_fold_alu_instr(shader, alu);
+   if (!folded)
+      return NULL;
+   *folded_any = true;
+   return nir_instr_as_load_const(folded->parent_instr);
+}
+
 static bool
 remove_after_jump(nir_block *block)
 {
@@ -164,7 +194,7 @@ try_inline_loop(nir_loop *loop)
  * or be followed by something removable), never from the top: each node
  * is visited a bounded number of times. */
 static bool
-dead_cf_list(struct list_head *list)
+dead_cf_list(nir_shader *shader, struct list_head *list)
 {
    bool progress = false;
    nir_cf_node *node = list_first_entry(list, nir_cf_node, node);
@@ -177,14 +207,14 @@ dead_cf_list(struct list_head *list)
          break;
       case nir_cf_node_if: {
          nir_if *nif = nir_cf_node_as_if(node);
-         progress |= dead_cf_list(&nif->then_list);
-         progress |= dead_cf_list(&nif->else_list);
+         progress |= dead_cf_list(shader, &nif->then_list);
+         progress |= dead_cf_list(shader, &nif->else_list);
          nir_block *before = nir_cf_node_as_block_before(node);
-         nir_instr *ci = nif->condition.ssa->parent_instr;
-         if (ci->type == nir_instr_type_load_const) {
-            bool take = nir_const_value_as_bool(
-               nir_instr_as_load_const(ci)->value[0],
-               nif->condition.ssa->bit_size);
+         nir_load_const_instr *lc =
+            constant_condition(shader, nif->condition.ssa, 0, &progress);
+         if (lc) {
+            bool take = nir_const_value_as_bool(lc->value[0],
+                                                lc->def.bit_size);
             nir_block *last = take ? nir_if_last_then_block(nif)
                                    : nir_if_last_else_block(nif);
             if (!nir_block_ends_in_jump(last)) {
@@ -208,7 +238,7 @@ dead_cf_list(struct list_head *list)
       }
       case nir_cf_node_loop: {
          nir_loop *loop = nir_cf_node_as_loop(node);
-         progress |= dead_cf_list(&loop->body);
+         progress |= dead_cf_list(shader, &loop->body);
          nir_block *before = nir_cf_node_as_block_before(node);
          if (try_inline_loop(loop)) {
             resume = &before->cf_node;
@@ -229,7 +259,7 @@ nir_opt_dead_cf(nir_shader *shader)
 {
    bool progress = false;
    nir_foreach_function_impl(impl, shader) {
-      bool p = dead_cf_list(&impl->body);
+      bool p = dead_cf_list(shader, &impl->body);
       if (p) {
          nir_repair_phis(impl);
          nir_metadata_preserve(impl, nir_metadata_none);

@@ -21,6 +21,9 @@ bool nir_copy_prop(nir_shader *shader);
 bool nir_opt_dce(nir_shader *shader);
 bool nir_opt_cse(nir_shader *shader);
 bool nir_opt_constant_folding(nir_shader *shader);
+/* Replaces one ALU instruction whose sources are all load_const by the
+ * load_const of its value; returns that, or NULL (nothing changed). */
+nir_def *nir_fold_alu_instr(nir_shader *shader, nir_alu_instr *alu);
 bool nir_opt_algebraic(nir_shader *shader);
 /* The option-driven lowerings (fdiv, fpow, flrp, fsat, fmod, ...), written
  * as algebraic rules conditioned on shader->options. */

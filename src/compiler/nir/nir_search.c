@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "nir_builder.h"
+#include "nir_passes.h"
 
 #define MAX_VARS 8
 
@@ -154,6 +155,73 @@ build_const(nir_builder *b, const nir_search_node *n, unsigned nc,
    return nir_build_imm(b, nc, bits, v);
 }
 
+static nir_def *build(match_state *ms, nir_builder *b, unsigned node,
+                      unsigned bits_hint);
+
+/* An operation of the replacement.  A variable operand is read through
+ * its bound swizzle as an ALU source, not through a mov: a mov per
+ * variable would be left for copy propagation and DCE in the next round
+ * of nir_optimize, and would hide the new instruction from CSE and from
+ * the rules until then. */
+static nir_def *
+build_op(match_state *ms, nir_builder *b, const nir_search_node *n,
+         unsigned bits_hint)
+{
+   const nir_op_info *info = &nir_op_infos[n->op];
+   unsigned nc = ms->num_components;
+   nir_alu_instr *alu = nir_alu_instr_create(b->shader, (nir_op)n->op);
+   unsigned unsized = n->bit_size;
+   bool built[4] = { false };
+   /* Non-constants first: they fix the unsized bit size. */
+   for (unsigned i = 0; i < info->num_inputs; i++) {
+      const nir_search_node *s = &ms->t->nodes[n->src[i]];
+      unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
+      nir_def *def;
+      if (s->kind == NIR_SEARCH_VARIABLE) {
+         def = ms->bind.def[s->var];
+         memcpy(alu->src[i].swizzle, ms->bind.swz[s->var], nc);
+      } else if (s->kind == NIR_SEARCH_OP) {
+         def = build(ms, b, (unsigned)n->src[i],
+                     want ? want : (unsized ? unsized : bits_hint));
+         /* A scalar result (a reduction) read per component. */
+         if (def->num_components == 1 && !info->input_sizes[i])
+            memset(alu->src[i].swizzle, 0, nc);
+      } else {
+         continue;
+      }
+      alu->src[i].src.ssa = def;
+      built[i] = true;
+      if (!want && !unsized)
+         unsized = def->bit_size;
+   }
+   if (!unsized) {
+      unsigned out = nir_alu_type_get_type_size(info->output_type);
+      unsized = out ? 32 : bits_hint;
+   }
+   for (unsigned i = 0; i < info->num_inputs; i++) {
+      if (built[i])
+         continue;
+      unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
+      alu->src[i].src.ssa = build_const(b, &ms->t->nodes[n->src[i]], nc,
+                                        want ? want : unsized);
+   }
+   /* Every operand has the root's width (variables through their
+    * swizzle): so has a per-component result. */
+   if (!info->output_size)
+      alu->def.num_components = nc;
+   nir_def *def = nir_builder_alu_instr_finish_and_insert(b, alu);
+   /* Operations on constants only (e.g. b + c of a reassociation) are
+    * folded right away, as nir_opt_constant_folding would: left as they
+    * are, a rule could rewrite them again on every run (the
+    * reassociations turn iadd(iadd(#1, #2), #3) round and round). */
+   nir_def *folded = nir_fold_alu_instr(b->shader, alu);
+   if (!folded)
+      return def;
+   /* The builder went on after alu, which is gone. */
+   b->cursor = nir_after_instr(folded->parent_instr);
+   return folded;
+}
+
 static nir_def *
 build(match_state *ms, nir_builder *b, unsigned node, unsigned bits_hint)
 {
@@ -161,39 +229,14 @@ build(match_state *ms, nir_builder *b, unsigned node, unsigned bits_hint)
    unsigned nc = ms->num_components;
    switch (n->kind) {
    case NIR_SEARCH_VARIABLE: {
+      /* Only a replacement that is a bare variable gets here. */
       unsigned swz[NIR_MAX_VEC_COMPONENTS];
       for (unsigned c = 0; c < nc; c++)
          swz[c] = ms->bind.swz[n->var][c];
       return nir_swizzle(b, ms->bind.def[n->var], swz, nc);
    }
-   case NIR_SEARCH_OP: {
-      const nir_op_info *info = &nir_op_infos[n->op];
-      nir_def *srcs[4] = { NULL };
-      unsigned unsized = n->bit_size;
-      /* Non-constants first: they fix the unsized bit size. */
-      for (unsigned i = 0; i < info->num_inputs; i++) {
-         const nir_search_node *s = &ms->t->nodes[n->src[i]];
-         if (s->kind != NIR_SEARCH_VARIABLE && s->kind != NIR_SEARCH_OP)
-            continue;
-         unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
-         srcs[i] = build(ms, b, (unsigned)n->src[i],
-                         want ? want : (unsized ? unsized : bits_hint));
-         if (!want && !unsized)
-            unsized = srcs[i]->bit_size;
-      }
-      if (!unsized) {
-         unsigned out = nir_alu_type_get_type_size(info->output_type);
-         unsized = out ? 32 : bits_hint;
-      }
-      for (unsigned i = 0; i < info->num_inputs; i++) {
-         if (srcs[i])
-            continue;
-         unsigned want = nir_alu_type_get_type_size(info->input_types[i]);
-         srcs[i] = build_const(b, &ms->t->nodes[n->src[i]], nc,
-                               want ? want : unsized);
-      }
-      return nir_build_alu_src_arr(b, (nir_op)n->op, srcs);
-   }
+   case NIR_SEARCH_OP:
+      return build_op(ms, b, n, bits_hint);
    default:
       return build_const(b, n, nc, bits_hint);
    }

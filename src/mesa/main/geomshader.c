@@ -53,19 +53,18 @@ _mesa_geometry_program_iv(struct gl_context *ctx,
       return false;
    /* GL 3.2 core 6.1.16: INVALID_OPERATION for a program not linked
     * successfully or without a geometry shader. */
-   const nir_shader *gs = linked ? linked->nir[MESA_SHADER_GEOMETRY] : NULL;
-   if (!gs) {
+   if (!linked || !linked->nir[MESA_SHADER_GEOMETRY]) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glGetProgramiv(no geometry shader)");
       return true;
    }
    /* enum mesa_prim counts like the GL primitive enums. */
    if (pname == GL_GEOMETRY_VERTICES_OUT)
-      *params = (GLint)gs->info.gs.vertices_out;
+      *params = (GLint)linked->gs.vertices_out;
    else if (pname == GL_GEOMETRY_INPUT_TYPE)
-      *params = (GLint)gs->info.gs.input_primitive;
+      *params = (GLint)linked->gs.input_primitive;
    else
-      *params = (GLint)gs->info.gs.output_primitive;
+      *params = (GLint)linked->gs.output_primitive;
    return true;
 }
 

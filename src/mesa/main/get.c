@@ -877,6 +877,28 @@ _mesa_GetFloatv(GLenum pname, GLfloat *data)
    }
 }
 
+/* Desktop GL (1.0 section 6.1.1): the state as doubles, converted as for
+ * glGetFloatv; not an ES command. */
+void GLAPIENTRY
+_mesa_GetDoublev(GLenum pname, GLdouble *data)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct value v;
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glGetDoublev(not in ES)");
+      return;
+   }
+   if (!lookup(ctx, pname, &v, "glGetDoublev"))
+      return;
+   for (unsigned i = 0; i < v.n; i++) {
+      if (v.type == TYPE_FLOAT || v.type == TYPE_FLOAT_NORM)
+         data[i] = v.f[i];
+      else
+         data[i] = v.i[i];
+   }
+}
+
 void GLAPIENTRY
 _mesa_GetBooleanv(GLenum pname, GLboolean *data)
 {

@@ -31,7 +31,8 @@ struct st_program_variant;
 
 #define MAX_VERTEX_ATTRIBS 16
 #define MAX_DRAW_BUFFERS 8
-#define MAX_COMBINED_TEXTURE_UNITS 32
+/* 16 units for each of three stages (GL 3.2 table 6.52: 48) */
+#define MAX_COMBINED_TEXTURE_UNITS 48
 #define MAX_RENDERBUFFER_SIZE 16384
 #define MAX_VIEWPORT_SIZE 16384
 #define MAX_UNIFORM_BUFFER_BINDINGS 24

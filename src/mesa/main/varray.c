@@ -146,6 +146,15 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(stride=%d)", func, stride);
       return;
    }
+   /* GL 3.2 section 2.8: BGRA is for normalized unsigned bytes (this
+    * before the type's own check, as piglit and Mesa order them: a BGRA
+    * array of doubles is INVALID_OPERATION). */
+   if (bgra && (type != GL_UNSIGNED_BYTE || !normalized)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(BGRA with type 0x%x, normalized %d)", func, type,
+                  normalized);
+      return;
+   }
    if (!valid_attrib_type(ctx, type, integer)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return;
@@ -156,13 +165,7 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
       return;
    }
-   /* GL 3.2 section 2.8: BGRA is for normalized unsigned bytes. */
-   if (bgra && (type != GL_UNSIGNED_BYTE || !normalized)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "%s(BGRA with type 0x%x, normalized %d)", func, type,
-                  normalized);
-      return;
-   }
+
    /* GL 3.0 appendix E: forward-compatible contexts have no client
     * arrays and no default vertex array object. */
    if (_mesa_is_desktop_fc(ctx) &&

@@ -120,7 +120,7 @@ conventional_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
       return;
    }
-   if (!type_allowed(a, type)) {
+   if (!bgra && !type_allowed(a, type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return;
    }

@@ -32,8 +32,11 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       return NULL;
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
-   /* Two-sided colour (st_nir_lower_two_side.c). */
-   nir_shader *vs = exec->linked->nir[MESA_SHADER_VERTEX];
+   /* Two-sided colour (st_nir_lower_two_side.c), from the colours of
+    * the last stage before rasterization. */
+   nir_shader *vs = exec->linked->nir[MESA_SHADER_GEOMETRY];
+   if (!vs)
+      vs = exec->linked->nir[MESA_SHADER_VERTEX];
    if (stage == MESA_SHADER_FRAGMENT && vs)
       st_nir_lower_two_side(clone, vs, st_extra_uniform_slot(exec));
    /* Compatibility contexts clamp vertex colours (GL 3.0 2.19.6); ES and

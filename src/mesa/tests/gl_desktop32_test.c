@@ -183,6 +183,9 @@ test_core_context(void **state)
    assert_true(has_extension("GL_ARB_depth_clamp"));
    assert_true(has_extension("GL_ARB_seamless_cube_map"));
    assert_true(has_extension("GL_ARB_provoking_vertex"));
+   _mesa_ProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   _mesa_GetIntegerv(GL_PROVOKING_VERTEX, &v);
+   assert_int_equal(v, GL_FIRST_VERTEX_CONVENTION);
    GLuint p = gl_test_program(
       "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n",
       "#version 150\nuniform sampler2DMS s;\nuniform isampler2DMSArray a;\n"
@@ -486,11 +489,14 @@ test_enables(void **state)
 
    for (unsigned i = 0; i < 3; i++) {
       GLboolean b = GL_TRUE;
+      GLdouble d = -1.0;
       assert_false(_mesa_IsEnabled(caps[i]));
       _mesa_Enable(caps[i]);
       assert_true(_mesa_IsEnabled(caps[i]));
       _mesa_GetBooleanv(caps[i], &b);
       assert_int_equal(b, GL_TRUE);
+      _mesa_GetDoublev(caps[i], &d); /* GL 3.2 section 6.1.2 */
+      assert_true(d == 1.0);
       _mesa_Disable(caps[i]);
       assert_false(_mesa_IsEnabled(caps[i]));
    }
@@ -546,6 +552,12 @@ test_vertex_array_bgra(void **state)
    assert_int_equal(v, GL_BGRA);
    _mesa_VertexPointer(GL_BGRA, GL_UNSIGNED_BYTE, 0, NULL);
    assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   /* a BGRA type error is INVALID_OPERATION even for a type the array
+    * never takes (as Mesa and piglit's api-errors order them) */
+   _mesa_ColorPointer(GL_BGRA, GL_DOUBLE, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_SecondaryColorPointer(GL_BGRA, GL_FLOAT, 0, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    gl_test_destroy(t);
 
    t = gl_test_create(3, 0, 8, 8);

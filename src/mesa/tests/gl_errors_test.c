@@ -276,7 +276,7 @@ CALL(bind_texture_mismatch, {
    _mesa_BindTexture(GL_TEXTURE_2D, 7);
    _mesa_BindTexture(GL_TEXTURE_CUBE_MAP, 7);
 })
-CALL(active_texture_range, _mesa_ActiveTexture(GL_TEXTURE0 + 32))
+CALL(active_texture_range, _mesa_ActiveTexture(GL_TEXTURE0 + 48))
 CALL(gen_textures_neg, _mesa_GenTextures(-1, NULL))
 CALL(tex_param_pname,
      _mesa_TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_R, GL_REPEAT))

@@ -33,8 +33,8 @@ struct shader_test {
    const char *required_ext[8];
    unsigned num_required_ext;
    /* Shader sections, several per stage when the file has them. */
-   char *vs[4], *fs[4];
-   unsigned num_vs, num_fs;
+   char *vs[4], *fs[4], *gs[4];
+   unsigned num_vs, num_fs, num_gs;
    bool vs_passthrough;
    const char *unsupported_section; /* e.g. "[geometry shader]" */
    char *vertex_data;

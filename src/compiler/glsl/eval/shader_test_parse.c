@@ -94,6 +94,8 @@ assign_section(struct shader_test *t, char *name, char *body,
       t->vs_passthrough = true;
    else if (!strcmp(name, "[fragment shader]") && t->num_fs < 4)
       t->fs[t->num_fs++] = body;
+   else if (!strcmp(name, "[geometry shader]") && t->num_gs < 4)
+      t->gs[t->num_gs++] = body;
    else if (!strcmp(name, "[vertex data]"))
       t->vertex_data = body;
    else if (!strcmp(name, "[test]"))

@@ -35,43 +35,7 @@
 #include "util/ralloc.h"
 #include "util/u_math.h"
 
-#define CELLS (64 * 4)
-#define MAX_VERTS 64
-#define MAX_ATTRIBS 8
-
-struct vertex_out {
-   float pos[4];
-   nir_const_value cells[CELLS];
-};
-
-struct run {
-   void *mem;
-   const struct shader_test *t;
-   struct glsl_program *prog;
-   nir_shader *vs, *fs;
-   int w, h;
-   float *fb;                  /* RGBA, quantised */
-   float clear[4];
-   nir_const_value uniforms[1024 * 4];
-   unsigned num_uniform_cells;
-   nir_eval_buffer ubos[16];
-   /* [vertex data]: per attribute its location, components, values */
-   unsigned num_attribs, num_rows;
-   int attrib_loc[MAX_ATTRIBS];
-   unsigned attrib_comps[MAX_ATTRIBS];
-   float vdata[MAX_VERTS][MAX_ATTRIBS][4];
-   /* fragment shader: inputs (slot range, flat), colour output cell */
-   unsigned fs_in_first[32], fs_in_slots[32];
-   bool fs_in_flat[32];
-   unsigned num_fs_in;
-   int color_cell;
-   bool fs_reads_sysvals;
-   char *msg;
-   /* textures: one per unit; texparameter acts on the last one made */
-   struct shader_test_tex tex[16];
-   int active_unit;
-   bool skip;                  /* a draw needed something unsupported */
-};
+#include "shader_test_priv.h"
 
 static float
 quantise(float x)
@@ -193,7 +157,7 @@ static enum shader_test_result
 setup(struct run *r, bool expect_link_error)
 {
    const struct shader_test *t = r->t;
-   struct glsl_parse_state *sh[8];
+   struct glsl_parse_state *sh[12];
    unsigned n = 0;
    if (!t->num_fs && !strstr(t->test, "link ")) {
       r->msg = "no fragment shader";
@@ -206,6 +170,10 @@ setup(struct run *r, bool expect_link_error)
    if (!t->num_vs && t->num_fs &&
        !compile(r, MESA_SHADER_VERTEX, passthrough_vs, &sh[n++]))
       return SHADER_TEST_FAIL;
+   for (unsigned i = 0; i < t->num_gs; i++) {
+      if (!compile(r, MESA_SHADER_GEOMETRY, t->gs[i], &sh[n++]))
+         return SHADER_TEST_FAIL;
+   }
    for (unsigned i = 0; i < t->num_fs; i++) {
       if (!compile(r, MESA_SHADER_FRAGMENT, t->fs[i], &sh[n++]))
          return SHADER_TEST_FAIL;
@@ -232,6 +200,7 @@ setup(struct run *r, bool expect_link_error)
    }
    r->vs = r->prog->nir[MESA_SHADER_VERTEX];
    r->fs = r->prog->nir[MESA_SHADER_FRAGMENT];
+   r->gs = r->prog->nir[MESA_SHADER_GEOMETRY];
    r->num_uniform_cells = r->prog->uniform_storage_size_B / 4;
    if (r->num_uniform_cells > ARRAY_SIZE(r->uniforms)) {
       r->msg = "too many uniforms";
@@ -558,7 +527,7 @@ texparameter(struct run *r, char **tok, unsigned n)
 
 static bool
 run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
-       const int *locs, struct vertex_out *out)
+       const int *locs, int vertex_id, struct vertex_out *out)
 {
    nir_const_value in[CELLS];
    memset(in, 0, sizeof(in));
@@ -579,6 +548,7 @@ run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
    es.tex_data = r;
    es.outputs = out->cells;
    es.num_output_cells = CELLS;
+   es.sysvals[SYSTEM_VALUE_VERTEX_ID][0].i32 = vertex_id;
    if (!nir_eval_run(r->vs, &es)) {
       if (!r->skip)
          r->msg = ralloc_asprintf(r->mem, "vertex shader: %s", es.error);
@@ -637,8 +607,8 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    return true;
 }
 
-static bool
-draw_triangle(struct run *r, const struct vertex_out *v0,
+bool
+st_draw_triangle(struct run *r, const struct vertex_out *v0,
               const struct vertex_out *v1, const struct vertex_out *v2,
               struct fs_cache *cache)
 {
@@ -702,6 +672,10 @@ draw_triangle(struct run *r, const struct vertex_out *v0,
                }
             }
          }
+         /* gl_PrimitiveID without a geometry shader (GLSL 1.50 7.2):
+          * the primitive's number in the draw */
+         if (r->prim_id >= 0 && !r->gs)
+            in[VARYING_SLOT_PRIMITIVE_ID * 4].i32 = r->prim_id;
          float fc[4] = { (float)cx, (float)cy,
                          (float)(l[0] * wz[0] + l[1] * wz[1] + l[2] * wz[2]),
                          (float)(sum) };
@@ -717,6 +691,14 @@ draw_triangle(struct run *r, const struct vertex_out *v0,
       }
    }
    return true;
+}
+
+/* The next primitive of a draw without a geometry shader. */
+static bool
+next_prim(struct run *r, bool ok)
+{
+   r->prim_id++;
+   return ok;
 }
 
 static bool
@@ -740,12 +722,26 @@ draw_rect(struct run *r, bool ortho, float x, float y, float w, float h)
    struct vertex_out *vo = ralloc_array(r->mem, struct vertex_out, 4);
    const int loc0[1] = { 0 };
    for (unsigned i = 0; i < 4; i++) {
-      if (!run_vs(r, &corners[i], 1, loc0, &vo[i]))
+      if (!run_vs(r, &corners[i], 1, loc0, (int)i, &vo[i]))
          return false;
    }
    struct fs_cache *cache = rzalloc(r->mem, struct fs_cache);
-   bool ok = draw_triangle(r, &vo[0], &vo[1], &vo[2], cache) &&
-             draw_triangle(r, &vo[0], &vo[2], &vo[3], cache);
+   r->prim_id = 0;
+   bool ok;
+   if (r->gs) {
+      /* the rectangle's two triangles, as GL_TRIANGLES */
+      struct vertex_out *tri = ralloc_array(r->mem, struct vertex_out, 6);
+      static const unsigned order[6] = { 0, 1, 2, 0, 2, 3 };
+      for (unsigned i = 0; i < 6; i++)
+         tri[i] = vo[order[i]];
+      ok = st_geom_draw(r, "GL_TRIANGLES", tri, 6, cache) ==
+           SHADER_TEST_PASS;
+      ralloc_free(tri);
+   } else {
+      ok = next_prim(r, st_draw_triangle(r, &vo[0], &vo[1], &vo[2],
+                                         cache)) &&
+           next_prim(r, st_draw_triangle(r, &vo[0], &vo[2], &vo[3], cache));
+   }
    ralloc_free(cache);
    ralloc_free(vo);
    return ok;
@@ -764,31 +760,47 @@ draw_arrays(struct run *r, char **tok, unsigned n)
       return SHADER_TEST_SKIP;
    }
    unsigned first = (unsigned)atoi(tok[3]), count = (unsigned)atoi(tok[4]);
-   if (first + count > r->num_rows) {
+   /* Without [vertex data] the vertex shader runs without attributes
+    * (piglit's attribute-less draws of geometry tests). */
+   bool no_attribs = !r->t->vertex_data;
+   if (no_attribs && count > 4096) {
+      r->msg = "draw arrays: too many vertices";
+      return SHADER_TEST_SKIP;
+   }
+   if (!no_attribs && first + count > r->num_rows) {
       r->msg = "draw arrays beyond the vertex data";
       return SHADER_TEST_SKIP;
    }
    struct vertex_out *vo = ralloc_array(r->mem, struct vertex_out,
                                         count ? count : 1);
    for (unsigned i = 0; i < count; i++) {
-      if (!run_vs(r, (const float (*)[4])r->vdata[first + i],
-                  r->num_attribs, r->attrib_loc, &vo[i]))
+      if (!run_vs(r, (const float (*)[4])r->vdata[no_attribs ? 0
+                                                           : first + i],
+                  no_attribs ? 0 : r->num_attribs, r->attrib_loc,
+                  (int)(first + i), &vo[i]))
          return SHADER_TEST_FAIL;
    }
    struct fs_cache *cache = rzalloc(r->mem, struct fs_cache);
    bool ok = true;
+   r->prim_id = 0;
+   if (r->gs)
+      return st_geom_draw(r, mode, vo, count, cache);
    if (!strcmp(mode, "GL_TRIANGLES")) {
       for (unsigned i = 0; i + 2 < count && ok; i += 3)
-         ok = draw_triangle(r, &vo[i], &vo[i + 1], &vo[i + 2], cache);
+         ok = next_prim(r, st_draw_triangle(r, &vo[i], &vo[i + 1],
+                                            &vo[i + 2], cache));
    } else if (!strcmp(mode, "GL_TRIANGLE_STRIP")) {
       for (unsigned i = 0; i + 2 < count && ok; i++) {
          /* odd triangles swap their first two vertices (GL 4.6 10.1.8) */
-         ok = i & 1 ? draw_triangle(r, &vo[i + 1], &vo[i], &vo[i + 2], cache)
-                    : draw_triangle(r, &vo[i], &vo[i + 1], &vo[i + 2], cache);
+         ok = next_prim(r, i & 1 ? st_draw_triangle(r, &vo[i + 1], &vo[i],
+                                                    &vo[i + 2], cache)
+                                 : st_draw_triangle(r, &vo[i], &vo[i + 1],
+                                                    &vo[i + 2], cache));
       }
    } else if (!strcmp(mode, "GL_TRIANGLE_FAN")) {
       for (unsigned i = 1; i + 1 < count && ok; i++)
-         ok = draw_triangle(r, &vo[0], &vo[i], &vo[i + 1], cache);
+         ok = next_prim(r, st_draw_triangle(r, &vo[0], &vo[i], &vo[i + 1],
+                                            cache));
    } else {
       r->msg = ralloc_asprintf(r->mem, "draw mode %s", mode);
       return SHADER_TEST_SKIP;

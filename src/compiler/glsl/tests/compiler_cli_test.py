@@ -79,6 +79,32 @@ def main():
                    "unknown extension 'GL_FOO_not_real'"),
               'an unknown --extension')
 
+        # Three stages by extension: --link --dump-nir prints each, the
+        # geometry one with its layouts and emits.
+        srcs = {
+            'a.vert': '#version 150\nin vec4 p;\nout vec4 v;\n'
+                      'void main() { gl_Position = p; v = p; }\n',
+            'b.geom': '#version 150\nlayout(points) in;\n'
+                      'layout(points, max_vertices = 1) out;\n'
+                      'in vec4 v[];\nout vec4 g;\n'
+                      'void main() { g = v[0]; EmitVertex(); }\n',
+            'c.frag': '#version 150\nin vec4 g;\nout vec4 c;\n'
+                      'void main() { c = g; }\n',
+        }
+        paths = []
+        for name, text in srcs.items():
+            paths.append(os.path.join(tmp, name))
+            with open(paths[-1], 'w') as f:
+                f.write(text)
+        r = run('--link', *paths, '--dump-nir')
+        out = r.stdout.decode(errors='replace')
+        check(r.returncode == 0 and 'shader: vertex' in out and
+              'shader: geometry' in out and 'shader: fragment' in out,
+              '--link of a .vert, .geom and .frag prints three stages')
+        check('@emit_vertex () (stream_id=0)' in out and
+              'gs: in prim 0 (1 vertices), out prim 0, max_vertices 1' in out,
+              'the geometry stage has its emit and layouts')
+
     print('%d passed, %d failed' % (RESULTS['passed'], RESULTS['failed']))
     return 1 if RESULTS['failed'] else 0
 

@@ -22,6 +22,7 @@
 #include "glsl_program.h"
 #include "glsl_state.h"
 #include "nir.h"
+#include "nir_eval.h"
 #include "util/ralloc.h"
 
 /* Compiles (GLSL 1.50) and links the given (stage, source) pairs, ended
@@ -57,7 +58,8 @@ static const char vs_src[] =
    "#version 150\n"
    "in vec4 pos;\n"
    "out vec4 color;\n"
-   "void main() { gl_Position = pos; color = pos * 0.5; }\n";
+   "out vec4 unused;\n"
+   "void main() { gl_Position = pos; color = pos * 0.5; unused = pos; }\n";
 
 static const char gs_src[] =
    "#version 150\n"
@@ -139,6 +141,16 @@ test_gs_nir(void **state)
    assert_int_equal(gs->info.gs.vertices_out, 4);
    assert_int_equal(gs->info.gs.invocations, 1);
    assert_true(gs->info.gs.uses_end_primitive);
+   /* ... and in the program description, for glGetProgramiv */
+   assert_int_equal(p->gs.input_primitive, MESA_PRIM_TRIANGLES);
+   assert_int_equal(p->gs.output_primitive, MESA_PRIM_LINE_STRIP);
+   assert_int_equal(p->gs.vertices_out, 4);
+   /* VS -> GS -> FS: the vertex output no geometry input reads is gone
+    * (gl_Position aside, only `color` reaches the GS). */
+   unsigned vs_outs = 0;
+   nir_foreach_variable_with_modes(v, p->nir[VS], nir_var_shader_out)
+      vs_outs++;
+   assert_int_equal(vs_outs, 2);
 
    /* The loop runs gl_in.length() = 3 times: three emits, one end. */
    assert_int_equal(count_intrinsics(gs, nir_intrinsic_emit_vertex), 3);
@@ -181,6 +193,82 @@ test_gs_nir(void **state)
                                 "max_vertices 4, invocations 1, "
                                 "end_primitive"));
    free(text);
+   ralloc_free(mem);
+}
+
+/* The linked geometry shader on the reference interpreter: three emits
+ * of the input vertices' values (gl_in[i].gl_Position, color[i]) with
+ * gl_PrimitiveIDIn passed on, then the end of the strip. */
+struct emitted {
+   unsigned emits, ends;
+   float pos_x[4], color_y[4];
+   int prim[4];
+   unsigned color_cell, prim_cell;
+};
+
+static void
+record_emit(void *data, bool end, unsigned stream,
+            const nir_const_value *out, unsigned num_cells)
+{
+   struct emitted *e = data;
+   assert_int_equal(stream, 0);
+   if (end) {
+      e->ends++;
+      return;
+   }
+   if (e->emits < 4 && e->color_cell < num_cells &&
+       e->prim_cell < num_cells) {
+      e->pos_x[e->emits] = out[VARYING_SLOT_POS * 4].f32;
+      e->color_y[e->emits] = out[e->color_cell + 1].f32;
+      e->prim[e->emits] = out[e->prim_cell].i32;
+   }
+   e->emits++;
+}
+
+static void
+test_gs_eval(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_srcs(mem, VS, vs_src, GS, gs_src, FS,
+                                      fs_src, -1);
+   assert_non_null(p);
+   assert_true(p->link_status);
+   nir_shader *gs = p->nir[GS];
+   nir_variable *color = find_var(gs, nir_var_shader_in, "color");
+   nir_variable *gcolor = find_var(gs, nir_var_shader_out, "gcolor");
+   assert_non_null(color);
+   assert_non_null(gcolor);
+   enum { CELLS = 64 * 4 };
+   nir_const_value *in = rzalloc_array(mem, nir_const_value, 3 * CELLS);
+   nir_const_value *out = rzalloc_array(mem, nir_const_value, CELLS);
+   for (unsigned v = 0; v < 3; v++) {
+      in[v * CELLS + VARYING_SLOT_POS * 4].f32 = 0.25f * (float)(v + 1);
+      in[v * CELLS + color->data.driver_location * 4 + 1].f32 =
+         10.0f + (float)v;
+   }
+   struct emitted e = {
+      .color_cell = gcolor->data.driver_location * 4,
+      .prim_cell = VARYING_SLOT_PRIMITIVE_ID * 4,
+   };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.inputs = in;
+   es.num_input_cells = CELLS;
+   es.num_vertices_in = 3;
+   es.outputs = out;
+   es.num_output_cells = CELLS;
+   es.sysvals[SYSTEM_VALUE_PRIMITIVE_ID][0].i32 = 7;
+   es.emit = record_emit;
+   es.emit_data = &e;
+   assert_true(nir_eval_run(gs, &es));
+   assert_int_equal(e.emits, 3);
+   assert_int_equal(e.ends, 1);
+   for (unsigned v = 0; v < 3; v++) {
+      assert_true(e.pos_x[v] == 0.25f * (float)(v + 1));
+      assert_true(e.color_y[v] == 10.0f + (float)v);
+      assert_int_equal(e.prim[v], 7);
+   }
    ralloc_free(mem);
 }
 
@@ -315,6 +403,12 @@ static const char gs_int_color[] =
    "in ivec4 color[];\n"
    "void main() { gl_Position = vec4(color[0]); EmitVertex(); }\n";
 
+static const char gs_points_reads_in[] =
+   "#version 150\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 1) out;\n"
+   "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
+
 static void
 test_gs_link_errors(void **state)
 {
@@ -342,6 +436,23 @@ test_gs_link_errors(void **state)
     * MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024). */
    expect_link_error(mem, "GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS", VS,
                      vs_src, GS, gs_wide, -1, NULL);
+   /* GLSL 4.10 7.1 (clarifying 1.50): the shaders of one interface
+    * redeclare gl_PerVertex alike, and none uses its members without the
+    * redeclaration another has. */
+   expect_link_error(mem, "redeclared differently", VS,
+                     "#version 150\nout gl_PerVertex { vec4 gl_Position; };\n"
+                     "void main() { gl_Position = vec4(0); }\n",
+                     GS,
+                     "#version 150\nlayout(points) in;\n"
+                     "layout(points, max_vertices = 1) out;\n"
+                     "in gl_PerVertex { vec4 gl_Position; "
+                     "float gl_PointSize; } gl_in[];\n"
+                     "void main() { gl_Position = gl_in[0].gl_Position; "
+                     "EmitVertex(); }\n", -1, NULL);
+   expect_link_error(mem, "without the redeclaration", VS,
+                     "#version 150\nout gl_PerVertex { vec4 gl_Position; };\n"
+                     "void main() { gl_Position = vec4(0); }\n",
+                     GS, gs_points_reads_in, -1, NULL);
    /* GLSL 1.50 4.3.4: each element of a geometry input matches the
     * vertex output's type. */
    expect_link_error(mem, "different types", VS, vs_src, GS, gs_int_color,
@@ -354,6 +465,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_gs_nir),
+      cmocka_unit_test(test_gs_eval),
       cmocka_unit_test(test_gs_input_block),
       cmocka_unit_test(test_gs_layouts_across_shaders),
       cmocka_unit_test(test_gs_link_errors),

@@ -1166,6 +1166,52 @@ test_fuse_ffma_refused(void **state)
    ralloc_free(f.ctx);
 }
 
+/* A rule whose replacement is all constants (iadd(iadd(#1, #2), #3)
+ * matches the reassociation rule) must leave nothing for the next run to
+ * rewrite: nir_optimize's loop only stops once every pass is quiet. */
+static void
+test_algebraic_settles_on_constants(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *s = nir_iadd(&f.b,
+                         nir_iadd(&f.b, nir_imm_int(&f.b, 1),
+                                  nir_imm_int(&f.b, 2)),
+                         nir_imm_int(&f.b, 3));
+   nir_store_var(&f.b, f.outi, s, 1);
+   assert_true(nir_opt_algebraic(f.b.shader));
+   assert_false(nir_opt_algebraic(f.b.shader));
+   assert_int_equal(run_outi(&f, 0.0f), 6);
+   ralloc_free(f.ctx);
+}
+
+/* An if whose condition is computed from constants goes in one run of
+ * dead_cf (conditions become constant when a loop is unrolled; waiting
+ * for constant folding cost a round of nir_optimize). */
+static void
+test_dead_cf_folds_condition(void **state)
+{
+   (void)state;
+   fixture f;
+   setup(&f, MESA_SHADER_VERTEX);
+   nir_def *c = nir_ilt(&f.b, nir_imm_int(&f.b, 1),
+                        nir_iadd(&f.b, nir_imm_int(&f.b, 1),
+                                 nir_imm_int(&f.b, 1)));
+   nir_if *nif = nir_push_if(&f.b, c);
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 7), 1);
+   nir_push_else(&f.b, nif);
+   nir_store_var(&f.b, f.outi, nir_imm_int(&f.b, 9), 1);
+   nir_pop_if(&f.b, nif);
+   assert_true(nir_opt_dead_cf(f.b.shader));
+   nir_validate_shader(f.b.shader, "after dead_cf");
+   /* One block and the end block: the if is gone. */
+   assert_true(list_is_singular(&f.b.impl->body));
+   assert_int_equal(run_outi(&f, 0.0f), 7);
+   assert_false(nir_opt_dead_cf(f.b.shader));
+   ralloc_free(f.ctx);
+}
+
 int
 main(void)
 {
@@ -1196,6 +1242,8 @@ main(void)
       cmocka_unit_test(test_fuse_ffma),
       cmocka_unit_test(test_fuse_ffma_swizzle),
       cmocka_unit_test(test_fuse_ffma_refused),
+      cmocka_unit_test(test_algebraic_settles_on_constants),
+      cmocka_unit_test(test_dead_cf_folds_condition),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,72 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/* shader-test-eval's drawing state, shared by shader_test_run.c and
+ * shader_test_geom.c. */
+#ifndef SHADER_TEST_PRIV_H
+#define SHADER_TEST_PRIV_H
+
+#include "glsl_program.h"
+#include "nir_eval.h"
+#include "shader_test.h"
+#include "shader_test_tex.h"
+
+#define CELLS (64 * 4)
+#define MAX_VERTS 64
+#define MAX_ATTRIBS 8
+
+struct vertex_out {
+   float pos[4];
+   nir_const_value cells[CELLS];
+};
+
+struct run {
+   void *mem;
+   const struct shader_test *t;
+   struct glsl_program *prog;
+   nir_shader *vs, *fs;
+   nir_shader *gs;             /* NULL without a geometry shader */
+   /* gl_PrimitiveID of the primitive being drawn without a geometry
+    * shader (the fragment shader's input at VARYING_SLOT_PRIMITIVE_ID);
+    * -1 when a geometry shader supplies it. */
+   int prim_id;
+   int w, h;
+   float *fb;                  /* RGBA, quantised */
+   float clear[4];
+   nir_const_value uniforms[1024 * 4];
+   unsigned num_uniform_cells;
+   nir_eval_buffer ubos[16];
+   /* [vertex data]: per attribute its location, components, values */
+   unsigned num_attribs, num_rows;
+   int attrib_loc[MAX_ATTRIBS];
+   unsigned attrib_comps[MAX_ATTRIBS];
+   float vdata[MAX_VERTS][MAX_ATTRIBS][4];
+   /* fragment shader: inputs (slot range, flat), colour output cell */
+   unsigned fs_in_first[32], fs_in_slots[32];
+   bool fs_in_flat[32];
+   unsigned num_fs_in;
+   int color_cell;
+   bool fs_reads_sysvals;
+   char *msg;
+   /* textures: one per unit; texparameter acts on the last one made */
+   struct shader_test_tex tex[16];
+   int active_unit;
+   bool skip;                  /* a draw needed something unsupported */
+};
+
+/* Rasterises one triangle of VS (or GS) outputs (shader_test_run.c). */
+struct fs_cache;
+bool st_draw_triangle(struct run *r, const struct vertex_out *v0,
+                      const struct vertex_out *v1,
+                      const struct vertex_out *v2, struct fs_cache *cache);
+
+/* Draws vo[0..count) as `mode` through the geometry shader r->gs: one run
+ * per input primitive (and invocation), its triangle strips rasterised
+ * (shader_test_geom.c). */
+enum shader_test_result st_geom_draw(struct run *r, const char *mode,
+                                     const struct vertex_out *vo,
+                                     unsigned count, struct fs_cache *cache);
+
+#endif
