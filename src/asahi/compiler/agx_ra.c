@@ -146,77 +146,103 @@ is_exec_op(unsigned op)
 struct seglist {
    struct segment *s;
    unsigned n;
-   bool owned; /* s was allocated by a merge */
+   bool owned;   /* s was allocated by a merge */
+   unsigned cap; /* room in s when owned */
 };
 
 /* At most this many segments take part in a precise test: beyond it the
  * merge costs more than the copy is worth on large shaders. */
 #define AGX_RA_MAX_SEGMENTS 512
 
+/* One walk: segments are recorded as they open (a value seen for the
+ * first time in a block) and extended in place, then sorted by value
+ * with a counting sort that keeps their order.  (A counting walk and a
+ * filling walk cost two passes over every instruction, whose cache misses
+ * dominate on large shaders.) */
 static void
 build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
 {
    unsigned n = ctx->nr_values;
    unsigned *last_blk = malloc(sizeof(unsigned) * (n ? n : 1));
+   unsigned *open = malloc(sizeof(unsigned) * (n ? n : 1));
    bool *partial = calloc(n ? n : 1, sizeof(bool));
    for (unsigned v = 0; v < n; ++v) {
       last_blk[v] = ~0u;
-      seg[v] = (struct seglist){NULL, 0, false};
+      seg[v] = (struct seglist){NULL, 0, false, 0};
    }
    bool logical = ctx->logical_cfg;
 
-   /* Two passes over the same walk: count, then fill. */
-   unsigned total = 0;
-   for (unsigned pass = 0; pass < 2; ++pass) {
-      if (pass == 1) {
-         *pool = malloc(sizeof(struct segment) * (total ? total : 1));
-         unsigned at = 0;
-         for (unsigned v = 0; v < n; ++v) {
-            seg[v].s = *pool + at;
-            at += seg[v].n;
-            seg[v].n = 0;
-            last_blk[v] = ~0u;
-         }
-      }
-#define TOUCH(v, p)                                                               do {                                                                              unsigned v_ = (v);                                                             if (last_blk[v_] != blk->index) {                                                 last_blk[v_] = blk->index;                                                     if (pass == 1)                                                                    seg[v_].s[seg[v_].n] = (struct segment){(p), (p)};                          seg[v_].n++;                                                                   total += pass == 0;                                                         } else if (pass == 1) {                                                           seg[v_].s[seg[v_].n - 1].end = (p);                                         }                                                                           } while (0)
-      agx_foreach_block(ctx, blk)
+   struct record {
+      unsigned value;
+      struct segment s;
+   } *rec = NULL;
+   size_t nr_rec = 0, cap = 0;
+
+#define TOUCH(v, p)                                                            \
+   do {                                                                        \
+      unsigned v_ = (v);                                                       \
+      if (last_blk[v_] != blk->index) {                                        \
+         last_blk[v_] = blk->index;                                            \
+         if (nr_rec == cap) {                                                  \
+            cap = cap ? 2 * cap : 1024;                                        \
+            rec = realloc(rec, sizeof(*rec) * cap);                            \
+         }                                                                     \
+         open[v_] = nr_rec;                                                    \
+         rec[nr_rec++] = (struct record){v_, {(p), (p)}};                      \
+         seg[v_].n++;                                                          \
+      } else {                                                                 \
+         rec[open[v_]].s.end = (p);                                            \
+      }                                                                        \
+   } while (0)
+   agx_foreach_block(ctx, blk)
+   {
+      BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
+                         ctx->nr_live_values)
+         TOUCH(ctx->live_values[i], blk->start);
+      unsigned p = blk->start;
+      agx_foreach_instr(blk, I)
       {
-         BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
-                            ctx->nr_live_values)
-            TOUCH(ctx->live_values[i], blk->start);
-         unsigned p = blk->start;
-         agx_foreach_instr(blk, I)
+         /* else and while read their condition in inactive lanes
+          * too: it must live on the program-order CFG */
+         bool exec = is_exec_op(I->op);
+         agx_foreach_op(I, i)
          {
-            /* else and while read their condition in inactive lanes
-             * too: it must live on the program-order CFG */
-            bool exec = pass == 0 && is_exec_op(I->op);
-            agx_foreach_op(I, i)
-            {
-               const agx_operand o = I->ops[i];
-               if (!agx_is_ssa(o))
-                  continue;
-               TOUCH((unsigned)o.value, p);
-               if (pass == 1)
-                  continue;
-               const struct agx_value *val = &ctx->values[o.value];
-               bool dest = (I->writes >> i) & 1;
-               if ((dest && (o.size != val->size || o.count != val->count)) ||
-                   (exec && !dest))
-                  partial[o.value] = true;
-            }
-            p += 2;
+            const agx_operand o = I->ops[i];
+            if (!agx_is_ssa(o))
+               continue;
+            TOUCH((unsigned)o.value, p);
+            const struct agx_value *val = &ctx->values[o.value];
+            bool dest = (I->writes >> i) & 1;
+            if ((dest && (o.size != val->size || o.count != val->count)) ||
+                (exec && !dest))
+               partial[o.value] = true;
          }
-         BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
-                            ctx->nr_live_values)
-            TOUCH(ctx->live_values[i], blk->end);
+         p += 2;
       }
+      BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
+                         ctx->nr_live_values)
+         TOUCH(ctx->live_values[i], blk->end);
+   }
 #undef TOUCH
+
+   *pool = malloc(sizeof(struct segment) * (nr_rec ? nr_rec : 1));
+   unsigned at = 0;
+   for (unsigned v = 0; v < n; ++v) {
+      seg[v].s = *pool + at;
+      at += seg[v].n;
+      seg[v].n = 0;
+   }
+   for (size_t r = 0; r < nr_rec; ++r) {
+      struct seglist *l = &seg[rec[r].value];
+      l->s[l->n++] = rec[r].s;
    }
    for (unsigned v = 0; v < n; ++v) {
       if (partial[v])
          seg[v].n = 0;
    }
+   free(rec);
    free(partial);
+   free(open);
    free(last_blk);
 }
 
@@ -246,24 +272,35 @@ segments_interfere(const struct seglist *a, const struct seglist *b,
    return false;
 }
 
-/* a = a u b (disjoint but for touching ends), in order. */
+/* a = a u b (disjoint but for touching ends), in order.  A group that
+ * grows copy by copy along the program mostly gains segments after its
+ * own: those are appended in place (room doubled), so long chains of
+ * coalesced copies cost their length, not its square. */
 static void
 merge_segments(struct seglist *a, struct seglist *b)
 {
-   struct segment *m = malloc(sizeof(*m) * (a->n + b->n ? a->n + b->n : 1));
-   unsigned i = 0, j = 0, k = 0;
-   while (i < a->n || j < b->n) {
-      if (j == b->n || (i < a->n && a->s[i].start <= b->s[j].start))
-         m[k++] = a->s[i++];
-      else
-         m[k++] = b->s[j++];
+   unsigned total = a->n + b->n;
+   bool append = !a->n || !b->n || a->s[a->n - 1].start <= b->s[0].start;
+   if (append && a->owned && a->cap >= total) {
+      memcpy(a->s + a->n, b->s, sizeof(*b->s) * b->n);
+      a->n = total;
+   } else {
+      unsigned cap = total ? 2 * total : 1;
+      struct segment *m = malloc(sizeof(*m) * cap);
+      unsigned i = 0, j = 0, k = 0;
+      while (i < a->n || j < b->n) {
+         if (j == b->n || (i < a->n && a->s[i].start <= b->s[j].start))
+            m[k++] = a->s[i++];
+         else
+            m[k++] = b->s[j++];
+      }
+      if (a->owned)
+         free(a->s);
+      *a = (struct seglist){m, k, true, cap};
    }
-   if (a->owned)
-      free(a->s);
    if (b->owned)
       free(b->s);
-   *a = (struct seglist){m, k, true};
-   *b = (struct seglist){NULL, 0, false};
+   *b = (struct seglist){NULL, 0, false, 0};
 }
 
 static void
