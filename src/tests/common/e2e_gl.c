@@ -5,6 +5,7 @@
 #include "e2e_gl.h"
 
 #include <EGL/eglext.h>
+#include <GLES2/gl2ext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,14 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
    return 0;
 }
 
+int
+e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
+             struct e2e_gl_options *opts, bool *quiet)
+{
+   e2e_gl_common_args(argc, argv, opts, quiet);
+   return e2e_gl_open(gl, opts);
+}
+
 void
 e2e_gl_close(struct e2e_gl *gl)
 {
@@ -192,4 +201,62 @@ e2e_gl_flip_rows(const uint8_t *pixels, int w, int h, uint8_t *out)
    for (int y = 0; y < h; ++y)
       memcpy(out + (size_t)y * w * 4, pixels + (size_t)(h - 1 - y) * w * 4,
              (size_t)w * 4);
+}
+
+bool
+e2e_gl_has_extension(const char *name)
+{
+   const char *all = (const char *)glGetString(GL_EXTENSIONS);
+   size_t len = strlen(name);
+
+   for (const char *p = all ? strstr(all, name) : NULL; p;
+        p = strstr(p + len, name)) {
+      bool starts = p == all || p[-1] == ' ';
+      bool ends = p[len] == ' ' || p[len] == '\0';
+      if (starts && ends)
+         return true;
+   }
+   return false;
+}
+
+int
+e2e_gl_need_extension(struct e2e_gl *gl, const struct e2e_gl_options *opts,
+                      const char *name)
+{
+   if (e2e_gl_has_extension(name))
+      return 0;
+   fprintf(stderr, "%s: no %s\n", opts->no_skip ? "FAIL" : "SKIP", name);
+   e2e_gl_close(gl);
+   return opts->no_skip ? 1 : E2E_SKIP;
+}
+
+bool
+e2e_gl_expect_error(GLenum want, const char *what, bool quiet)
+{
+   GLenum e = glGetError();
+
+   if (e != want) {
+      fprintf(stderr, "FAIL %s: GL error 0x%x, expected 0x%x\n", what, e, want);
+      return false;
+   }
+   if (!quiet)
+      printf("ok   %s\n", what);
+   return true;
+}
+
+GLuint
+e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb)
+{
+   GLuint fbo;
+
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glGenRenderbuffers(n, rb);
+   for (int i = 0; i < n; i++) {
+      glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8_OES, w, h);
+   }
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb[0]);
+   return fbo;
 }

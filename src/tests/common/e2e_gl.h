@@ -6,8 +6,9 @@
 /*
  * What every end-to-end GL program needs and nothing else: a surfaceless
  * EGL display, a pbuffer and an OpenGL ES (or desktop OpenGL) context of a
- * chosen version made current; shader programs built with their logs printed; pixel probes
- * that report what they found.  The programs stay ordinary applications:
+ * chosen version made current; shader programs built with their logs
+ * printed; pixel probes that report what they found; extension and GL
+ * error checks.  The programs stay ordinary applications:
  * this only calls EGL and GLES through the system's libglvnd.
  */
 #ifndef E2E_GL_H
@@ -47,6 +48,11 @@ struct e2e_gl {
 void e2e_gl_common_args(int argc, char **argv, struct e2e_gl_options *opts,
                         bool *quiet);
 
+/* e2e_gl_common_args, then e2e_gl_open: what a program's main starts
+ * with. */
+int e2e_gl_start(struct e2e_gl *gl, int argc, char **argv,
+                 struct e2e_gl_options *opts, bool *quiet);
+
 /* 0 when the context is current, E2E_SKIP when the stack offers no
  * surfaceless display, config or context of that version (unless
  * no_skip), 1 on any other failure.  Messages go to stderr. */
@@ -70,5 +76,22 @@ bool e2e_gl_probe(const uint8_t *pixels, int w, int x, int y,
 /* Rows of a bottom-up glReadPixels image reordered top-down (for image
  * files), into out (w * h * 4 bytes). */
 void e2e_gl_flip_rows(const uint8_t *pixels, int w, int h, uint8_t *out);
+
+/* Whether the current context lists the extension (the whole name, not a
+ * prefix of a longer one) in glGetString(GL_EXTENSIONS). */
+bool e2e_gl_has_extension(const char *name);
+
+/* 0 when the current context has the extension; otherwise prints "no
+ * <name>", closes gl and returns E2E_SKIP, or 1 with opts->no_skip. */
+int e2e_gl_need_extension(struct e2e_gl *gl, const struct e2e_gl_options *opts,
+                          const char *name);
+
+/* Whether glGetError() gives want; prints "FAIL" with both codes when not,
+ * "ok" and what unless quiet when it does. */
+bool e2e_gl_expect_error(GLenum want, const char *what, bool quiet);
+
+/* A new framebuffer, left bound, with n new w x h RGBA8 renderbuffers
+ * (names in rb[]) of which the first is its colour attachment 0. */
+GLuint e2e_gl_rgba8_framebuffer(int w, int h, int n, GLuint *rb);
 
 #endif

@@ -215,10 +215,8 @@ main(int argc, char **argv)
       .es_minor = 1,
       .desktop = true,
    };
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
-
    struct e2e_gl gl;
-   int status = e2e_gl_open(&gl, &opts);
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
    struct procs p;

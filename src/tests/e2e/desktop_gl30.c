@@ -117,10 +117,8 @@ main(int argc, char **argv)
       .desktop = true,
       .forward_compatible = true,
    };
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
-
    struct e2e_gl gl;
-   int status = e2e_gl_open(&gl, &opts);
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
 

@@ -384,10 +384,8 @@ main(int argc, char **argv)
 {
    bool quiet = false;
    struct e2e_gl_options opts = {.width = S, .height = S, .es_major = 2};
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
-
    struct e2e_gl gl;
-   int status = e2e_gl_open(&gl, &opts);
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
    static const char *const exts[] = {

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "e2e_gl.h"
+#include "e2e_gl_texview.h"
 
 #ifndef GL_COMPRESSED_RGB_S3TC_DXT1_EXT
 #define GL_COMPRESSED_RGB_S3TC_DXT1_EXT 0x83F0
@@ -80,12 +81,9 @@ static uint8_t pixels[W * H * 4];
 static void
 draw(int w, int h, bool alpha)
 {
+   static const float grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
    glUniform1f(glGetUniformLocation(prog, "u_alpha"), alpha ? 1.0f : 0.0f);
-   glViewport(0, 0, w, h);
-   glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   e2e_gl_draw_quad(w, h, grey, W, H, pixels);
 }
 
 static void
@@ -105,26 +103,14 @@ probe_alpha(int x, int y, int a, int tol, const char *what)
 static void
 new_texture(void)
 {
-   GLuint tex;
-   glGenTextures(1, &tex);
-   glBindTexture(GL_TEXTURE_2D, tex);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
 }
 
 static void
 expect_error(GLenum want, const char *what)
 {
-   GLenum e = glGetError();
-   if (e != want) {
-      fprintf(stderr, "FAIL %s: GL error 0x%x, expected 0x%x\n", what, e,
-              want);
+   if (!e2e_gl_expect_error(want, what, quiet))
       failures++;
-   } else if (!quiet) {
-      printf("ok %s\n", what);
-   }
 }
 
 /* DXT1 without alpha: both palettes; then a sub-image replaces the second
@@ -264,22 +250,13 @@ main(int argc, char **argv)
       .es_major = 2,
       .es_minor = 0,
    };
-   for (int i = 1; i < argc; i++) {
-      if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
-      else if (!strcmp(argv[i], "--no-skip"))
-         opts.no_skip = true;
-   }
    struct e2e_gl gl;
-   int rc = e2e_gl_open(&gl, &opts);
+   int rc = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (rc)
       return rc;
-   const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-   if (!ext || !strstr(ext, "GL_EXT_texture_compression_s3tc")) {
-      fprintf(stderr, "no GL_EXT_texture_compression_s3tc\n");
-      e2e_gl_close(&gl);
-      return opts.no_skip ? 1 : 77;
-   }
+   rc = e2e_gl_need_extension(&gl, &opts, "GL_EXT_texture_compression_s3tc");
+   if (rc)
+      return rc;
 
    static const char *const attribs[] = {"a_pos", NULL};
    prog = e2e_gl_program(vs, fs, attribs);
@@ -289,13 +266,7 @@ main(int argc, char **argv)
    }
    glUseProgram(prog);
    glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo;
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glEnableVertexAttribArray(0);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   e2e_gl_viewport_quad(0);
 
    test_dxt1();
    test_dxt1_alpha();

@@ -172,44 +172,21 @@ draw_case(GLuint prog, const struct adv_case *ac, bool quiet)
    return ok;
 }
 
-static bool
-expect_error(GLenum want, const char *what)
-{
-   GLenum err = glGetError();
-   if (err == want)
-      return true;
-   fprintf(stderr, "FAIL: %s gave 0x%x, not 0x%x\n", what, err, want);
-   return false;
-}
-
 int
 main(int argc, char **argv)
 {
    bool quiet = false;
    struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
-
    struct e2e_gl gl;
-   int status = e2e_gl_open(&gl, &opts);
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-   if (!ext || !strstr(ext, "GL_KHR_blend_equation_advanced")) {
-      fprintf(stderr, "no GL_KHR_blend_equation_advanced\n");
-      e2e_gl_close(&gl);
-      return opts.no_skip ? 1 : E2E_SKIP;
-   }
+   status = e2e_gl_need_extension(&gl, &opts, "GL_KHR_blend_equation_advanced");
+   if (status)
+      return status;
 
-   GLuint fbo, rb[2];
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glGenRenderbuffers(2, rb);
-   for (int i = 0; i < 2; i++) {
-      glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
-      glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-   }
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb[0]);
+   GLuint rb[2];
+   GLuint fbo = e2e_gl_rgba8_framebuffer(W, H, 2, rb);
    glViewport(0, 0, W, H);
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
    glEnableVertexAttribArray(0);
@@ -232,24 +209,27 @@ main(int argc, char **argv)
 
    /* Only glBlendEquation(i) takes the advanced equations. */
    glBlendEquationSeparate(GL_MULTIPLY_KHR, GL_FUNC_ADD);
-   ok &= expect_error(GL_INVALID_ENUM,
-                      "glBlendEquationSeparate(GL_MULTIPLY_KHR)");
+   ok &= e2e_gl_expect_error(GL_INVALID_ENUM,
+                             "glBlendEquationSeparate(GL_MULTIPLY_KHR)", quiet);
 
    /* An equation the shader did not declare; then one it did. */
    glUseProgram(prog_mul);
    glEnable(GL_BLEND);
    glBlendEquation(GL_DARKEN_KHR);
-   ok &= expect_error(GL_NO_ERROR, "glBlendEquation(GL_DARKEN_KHR)");
+   ok &=
+      e2e_gl_expect_error(GL_NO_ERROR, "glBlendEquation(GL_DARKEN_KHR)", quiet);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   ok &= expect_error(GL_INVALID_OPERATION, "a draw with an undeclared "
-                                            "equation");
+   ok &= e2e_gl_expect_error(GL_INVALID_OPERATION,
+                             "a draw with an undeclared equation", quiet);
    glBlendEquation(GL_MULTIPLY_KHR);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   ok &= expect_error(GL_NO_ERROR, "a draw with a declared equation");
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "a draw with a declared equation",
+                             quiet);
    /* Blending disabled: no rule applies. */
    glDisable(GL_BLEND);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   ok &= expect_error(GL_NO_ERROR, "a draw with blending disabled");
+   ok &=
+      e2e_gl_expect_error(GL_NO_ERROR, "a draw with blending disabled", quiet);
 
    /* Two draw buffers. */
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
@@ -259,7 +239,8 @@ main(int argc, char **argv)
    glEnable(GL_BLEND);
    glBlendEquation(GL_MULTIPLY_KHR);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   ok &= expect_error(GL_INVALID_OPERATION, "a draw with two draw buffers");
+   ok &= e2e_gl_expect_error(GL_INVALID_OPERATION,
+                             "a draw with two draw buffers", quiet);
    glDisable(GL_BLEND);
 
    PFNGLBLENDBARRIERKHRPROC barrier =
@@ -269,14 +250,15 @@ main(int argc, char **argv)
       ok = false;
    } else {
       barrier();
-      ok &= expect_error(GL_NO_ERROR, "glBlendBarrierKHR");
+      ok &= e2e_gl_expect_error(GL_NO_ERROR, "glBlendBarrierKHR", quiet);
    }
-   if (strstr(ext, "GL_KHR_blend_equation_advanced_coherent")) {
+   if (e2e_gl_has_extension("GL_KHR_blend_equation_advanced_coherent")) {
       /* Initially enabled (the _coherent extension). */
       ok &= glIsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR) == GL_TRUE;
       glDisable(GL_BLEND_ADVANCED_COHERENT_KHR);
       ok &= glIsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR) == GL_FALSE;
-      ok &= expect_error(GL_NO_ERROR, "BLEND_ADVANCED_COHERENT_KHR");
+      ok &=
+         e2e_gl_expect_error(GL_NO_ERROR, "BLEND_ADVANCED_COHERENT_KHR", quiet);
    }
 
    glBindFramebuffer(GL_FRAMEBUFFER, 0);

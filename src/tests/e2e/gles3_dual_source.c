@@ -269,34 +269,21 @@ main(int argc, char **argv)
 {
    bool quiet = false;
    struct e2e_gl_options opts = {.width = W, .height = H, .es_major = 3};
-   e2e_gl_common_args(argc, argv, &opts, &quiet);
-
    struct e2e_gl gl;
-   int status = e2e_gl_open(&gl, &opts);
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (status)
       return status;
-   const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-   if (!ext || !strstr(ext, "GL_EXT_blend_func_extended")) {
-      fprintf(stderr, "no GL_EXT_blend_func_extended\n");
-      e2e_gl_close(&gl);
-      return opts.no_skip ? 1 : E2E_SKIP;
-   }
+   status = e2e_gl_need_extension(&gl, &opts, "GL_EXT_blend_func_extended");
+   if (status)
+      return status;
    GLint max_dual = 0;
    glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &max_dual);
    bool ok = max_dual >= 1;
    if (!ok)
       fprintf(stderr, "FAIL: MAX_DUAL_SOURCE_DRAW_BUFFERS is %d\n", max_dual);
 
-   GLuint fbo, rb[2];
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glGenRenderbuffers(2, rb);
-   for (int i = 0; i < 2; i++) {
-      glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
-      glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-   }
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb[0]);
+   GLuint rb[2];
+   GLuint fbo = e2e_gl_rgba8_framebuffer(W, H, 2, rb);
    glViewport(0, 0, W, H);
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
    glEnableVertexAttribArray(0);

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "e2e_gl.h"
+#include "e2e_gl_texview.h"
 
 #define W 32
 #define H 8
@@ -118,11 +119,8 @@ use_2d(float scale, float bias)
 static void
 draw(int w, int h)
 {
-   glViewport(0, 0, w, h);
-   glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+   e2e_gl_draw_quad(w, h, grey, W, H, pixels);
 }
 
 static void
@@ -139,27 +137,11 @@ probe4(int x, int y, const uint8_t c[4], int tol, const char *what)
    probe(x, y, c[0], c[1], c[2], c[3], tol, what);
 }
 
-static GLuint
-new_texture(GLenum target)
-{
-   GLuint tex;
-   glGenTextures(1, &tex);
-   glBindTexture(target, tex);
-   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-   glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-   return tex;
-}
-
 static void
 check_error(const char *what)
 {
-   GLenum e = glGetError();
-   if (e != GL_NO_ERROR) {
-      fprintf(stderr, "FAIL %s: GL error 0x%x\n", what, e);
+   if (!e2e_gl_expect_error(GL_NO_ERROR, what, true))
       failures++;
-   }
 }
 
 /* Five 4x4 blocks side by side: every RGB mode. */
@@ -172,7 +154,7 @@ test_rgb_modes(void)
    memcpy(data + 16, t_mode, 8);
    memcpy(data + 24, h_mode, 8);
    memcpy(data + 32, planar, 8);
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 20, 4, 0,
                           sizeof(data), data);
    check_error("RGB8_ETC2 upload");
@@ -214,7 +196,7 @@ test_partial_blocks(void)
    memcpy(data + 8, differential, 8);
    memcpy(data + 16, t_mode, 8);
    memcpy(data + 24, h_mode, 8);
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 6, 6, 0,
                           sizeof(data), data);
    check_error("6x6 upload");
@@ -233,7 +215,7 @@ test_alpha(void)
     * colour from the T block. */
    uint8_t rgba[16] = {0x80, 0x32, EAC_RAMP};
    memcpy(rgba + 8, t_mode, 8);
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4,
                           0, 16, rgba);
    check_error("RGBA8_ETC2_EAC upload");
@@ -248,7 +230,7 @@ test_alpha(void)
    uint8_t a1[8];
    memcpy(a1, t_mode, 8);
    a1[3] = 0x39;
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0,
                           GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 4, 4, 0,
                           8, a1);
@@ -261,7 +243,7 @@ test_alpha(void)
 static void
 test_eac(void)
 {
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 4, 4, 0, 8,
                           r11_ramp);
    check_error("R11_EAC upload");
@@ -275,7 +257,7 @@ test_eac(void)
    uint8_t rg[16];
    memcpy(rg, r11_ramp, 8);
    memcpy(rg + 8, r11_mult0, 8);
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG11_EAC, 4, 4, 0, 16,
                           rg);
    check_error("RG11_EAC upload");
@@ -286,7 +268,7 @@ test_eac(void)
 
    /* Signed, shown as v * 0.5 + 0.5: -1023 (clamped), -904, -1000, -976
     * of 1023. */
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_R11_EAC, 4, 4,
                           0, 8, sr11_neg);
    check_error("SIGNED_R11_EAC upload");
@@ -301,7 +283,7 @@ test_eac(void)
 static void
 test_srgb_and_etc1(void)
 {
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SRGB8_ETC2, 4, 4, 0,
                           8, t_mode);
    check_error("SRGB8_ETC2 upload");
@@ -312,7 +294,7 @@ test_srgb_and_etc1(void)
    /* 117 -> 45.4, 168 -> 99.9, 83 -> 22.1. */
    probe(3, 1, 45, 100, 22, 255, 2, "sRGB ETC2 row 1");
 
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_ETC1_RGB8_OES, 4, 4, 0, 8,
                           individual);
    check_error("ETC1 upload");
@@ -331,7 +313,7 @@ test_storage_mips(void)
    memcpy(level0 + 8, h_mode, 8);
    memcpy(level0 + 16, individual, 8);
    memcpy(level0 + 24, differential, 8);
-   new_texture(GL_TEXTURE_2D);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
                    GL_NEAREST_MIPMAP_NEAREST);
    glTexStorage2D(GL_TEXTURE_2D, 4, GL_COMPRESSED_RGB8_ETC2, 8, 8);
@@ -366,7 +348,7 @@ test_array(void)
    memcpy(layers + 8, t_mode, 8);
    memcpy(layers + 16, planar, 8);
    glActiveTexture(GL_TEXTURE1);
-   new_texture(GL_TEXTURE_2D_ARRAY);
+   e2e_gl_nearest_texture(GL_TEXTURE_2D_ARRAY);
    glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4,
                           3, 0, sizeof(layers), layers);
    /* Replace layer 2 with the H block. */
@@ -397,7 +379,7 @@ test_cube(void)
    static const float dirs[6][3] = {
       {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1},
    };
-   new_texture(GL_TEXTURE_CUBE_MAP);
+   e2e_gl_nearest_texture(GL_TEXTURE_CUBE_MAP);
    for (int f = 0; f < 6; f++) {
       const uint8_t block[8] = {(uint8_t)(4 * f << 3),
                                 (uint8_t)((31 - 4 * f) << 3),
@@ -456,13 +438,7 @@ main(int argc, char **argv)
       e2e_gl_close(&gl);
       return 1;
    }
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo;
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glEnableVertexAttribArray(0);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   e2e_gl_viewport_quad(0);
 
    GLint n = 0;
    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);

@@ -225,6 +225,28 @@ draw_quad(GLuint prog)
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }
 
+/* Draws tex through fs_sample into a new RGBA8 target at unit 0 and
+ * reads its pixel (x, y) into px; deletes what it made.  False on a GL
+ * error. */
+static bool
+sample_back(GLuint tex, int x, int y, uint8_t px[4])
+{
+   GLuint sprog = program(fs_sample);
+   GLuint rt;
+   GLuint fbo = target(GL_RGBA8, &rt);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glUseProgram(sprog);
+   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
+   draw_quad(sprog);
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   bool ok = glGetError() == GL_NO_ERROR;
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &rt);
+   glDeleteProgram(sprog);
+   return ok;
+}
+
 /* --- 1. sampling ------------------------------------------------------- */
 
 struct sample_case {
@@ -366,19 +388,10 @@ test_depth_render(void)
    draw_quad(prog);
    glDisable(GL_DEPTH_TEST);
 
-   GLuint sprog = program(fs_sample);
-   GLuint rt;
-   GLuint fbo2 = target(GL_RGBA8, &rt);
-   glActiveTexture(GL_TEXTURE0);
-   glBindTexture(GL_TEXTURE_2D, depth);
-   glUseProgram(sprog);
-   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
-   draw_quad(sprog);
    uint8_t px[4] = {0};
-   glReadPixels(2, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   bool ok = sample_back(depth, 2, 1, px);
    const int want[4] = {unorm8(0.5 * 0.125 + 0.5), unorm8(0.5), unorm8(0.5),
                         unorm8(0.625)};
-   bool ok = glGetError() == GL_NO_ERROR;
    for (unsigned k = 0; k < 4; k++)
       ok &= abs(px[k] - want[k]) <= 1;
    if (!ok)
@@ -386,12 +399,9 @@ test_depth_render(void)
               px[3]);
    check("depth written to a DEPTH_COMPONENT32F texture samples as D", ok);
    glDeleteFramebuffers(1, &fbo);
-   glDeleteFramebuffers(1, &fbo2);
    glDeleteTextures(1, &colour);
    glDeleteTextures(1, &depth);
-   glDeleteTextures(1, &rt);
    glDeleteProgram(prog);
-   glDeleteProgram(sprog);
 }
 
 /* A DEPTH24_STENCIL8 texture at DEPTH_STENCIL_ATTACHMENT: a stencil pass
@@ -449,28 +459,16 @@ test_depth_stencil_texture(void)
    check("DEPTH24_STENCIL8 texture at DEPTH_STENCIL_ATTACHMENT: stencil", ok);
 
    /* The depth the first draw wrote: 0.5 left, the clear's 1.0 right. */
-   GLuint sprog = program(fs_sample);
-   GLuint rt;
-   GLuint fbo2 = target(GL_RGBA8, &rt);
-   glActiveTexture(GL_TEXTURE0);
-   glBindTexture(GL_TEXTURE_2D, ds);
-   glUseProgram(sprog);
-   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
-   draw_quad(sprog); /* samples texel (0, 0): left */
    uint8_t d[4] = {0};
-   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, d);
-   ok = glGetError() == GL_NO_ERROR &&
+   ok = sample_back(ds, 0, 0, d) && /* texel (0, 0): left */
         abs(d[0] - unorm8(0.5 * 0.125 + 0.5)) <= 1;
    if (!ok)
       fprintf(stderr, "D24S8 depth: got %d\n", d[0]);
    check("DEPTH24_STENCIL8 texture: the depth written samples back", ok);
    glDeleteFramebuffers(1, &fbo);
-   glDeleteFramebuffers(1, &fbo2);
    glDeleteTextures(1, &colour);
    glDeleteTextures(1, &ds);
-   glDeleteTextures(1, &rt);
    glDeleteProgram(prog);
-   glDeleteProgram(sprog);
 }
 
 /* sampler2DShadow: depth 0.25 and 0.75 compared with 0.5 (ES 3.0.6
@@ -789,22 +787,14 @@ test_srgb(void)
             abs(raw[3] - 128) <= 1);
 
    /* Sample it back (decoded to linear) into an RGBA8 target. */
-   GLuint sprog = program(fs_sample);
-   GLuint rt;
-   GLuint fbo2 = target(GL_RGBA8, &rt);
-   glBindTexture(GL_TEXTURE_2D, tex);
-   glUseProgram(sprog);
-   glUniform1i(glGetUniformLocation(sprog, "u_tex"), 0);
-   draw_quad(sprog);
    uint8_t px[4] = {0};
-   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   bool ok = sample_back(tex, 0, 0, px);
    /* 0.5 is stored as its 8-bit encoding, sampled as that code decoded;
     * alpha is linear. */
    const double stored[4] = {srgb_decode(srgb_encode8(0.5)),
                              srgb_decode(srgb_encode8(0.25)),
                              srgb_decode(srgb_encode8(1.0)),
                              unorm8(0.5) / 255.0};
-   bool ok = glGetError() == GL_NO_ERROR;
    for (unsigned k = 0; k < 4; k++)
       ok &= abs(px[k] - unorm8(stored[k] * 0.125 + 0.5)) <= 1;
    if (!ok)
@@ -812,11 +802,8 @@ test_srgb(void)
               px[2], px[3]);
    check("render to SRGB8_ALPHA8 encodes, sampling decodes", ok);
    glDeleteFramebuffers(1, &fbo);
-   glDeleteFramebuffers(1, &fbo2);
    glDeleteTextures(1, &tex);
-   glDeleteTextures(1, &rt);
    glDeleteProgram(prog);
-   glDeleteProgram(sprog);
 }
 
 int

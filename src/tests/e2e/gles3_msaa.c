@@ -85,6 +85,28 @@ draw(GLuint prog, const float *window_xy, int n, const float colour[4])
    glDrawArrays(GL_TRIANGLES, 0, n);
 }
 
+/* The scenes: window coordinates of the triangle whose samples covered()
+ * counts and of two triangles over the whole window; the grey levels of
+ * 0..4 covered samples of 4. */
+static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
+                               0, 0, SIZE, SIZE, 0, SIZE};
+static const uint8_t level[5] = {0, 64, 128, 191, 255};
+static const float white[4] = {1, 1, 1, 1}, red[4] = {1, 0, 0, 1};
+
+/* Resolves ms into ss (a blit of the colour) and reads the whole of ss
+ * into pixels (SIZE x SIZE RGBA8). */
+static void
+resolve_and_read(GLuint ms, GLuint ss, uint8_t *pixels)
+{
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
+                     GL_NEAREST);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+}
+
 static GLuint
 framebuffer_of(GLenum format, GLsizei samples, GLuint *rb)
 {
@@ -113,8 +135,6 @@ static void
 cover_and_resolve(GLuint prog, GLuint ms, GLuint ss, const float colour[4],
                   bool clear, uint8_t px[4])
 {
-   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
-                                  0, 0, SIZE, SIZE, 0, SIZE};
    glBindFramebuffer(GL_FRAMEBUFFER, ms);
    if (clear)
       glClear(GL_COLOR_BUFFER_BIT);
@@ -139,7 +159,6 @@ cover_and_resolve(GLuint prog, GLuint ms, GLuint ss, const float colour[4],
 static bool
 coverage_state(GLuint prog, GLuint ms, GLuint ss, bool quiet)
 {
-   static const float white[4] = {1, 1, 1, 1};
    static const uint8_t half[4] = {128, 128, 128, 255};
    static const uint8_t black[4] = {0, 0, 0, 255};
    static const uint8_t full[4] = {255, 255, 255, 255};
@@ -193,11 +212,6 @@ static bool
 depth_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
                  bool quiet)
 {
-   static const float white[4] = {1, 1, 1, 1}, red[4] = {1, 0, 0, 1};
-   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
-   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
-                                  0, 0, SIZE, SIZE, 0, SIZE};
-   static const uint8_t level[5] = {0, 64, 128, 191, 255};
    GLuint depth;
    bool ok = true;
 
@@ -225,12 +239,7 @@ depth_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
    glUniform1f(z, 0.0f);
    glDisable(GL_DEPTH_TEST);
 
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
-   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
-   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
-                     GL_NEAREST);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
-   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   resolve_and_read(ms, ss, pixels);
    static const int at[][2] = {{6, 6},  {3, 8},  {4, 6},  {6, 4},
                                {4, 4},  {8, 8},  {12, 4}, {10, 10}};
    for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
@@ -422,12 +431,7 @@ centroid(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
    glEnableVertexAttribArray(1);
    glDrawArrays(GL_TRIANGLES, 0, 3);
    glDisableVertexAttribArray(1);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
-   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
-   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
-                     GL_NEAREST);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
-   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   resolve_and_read(ms, ss, pixels);
 
    static const uint8_t quarter_green[4] = {0, 64, 0, 255};
    static const uint8_t green[4] = {0, 255, 0, 255};
@@ -456,12 +460,7 @@ clears(GLuint ms, GLuint ss, uint8_t *pixels, bool quiet)
    glClearColor(1, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
    glDisable(GL_SCISSOR_TEST);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
-   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
-   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
-                     GL_NEAREST);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
-   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   resolve_and_read(ms, ss, pixels);
    static const uint8_t want_red[4] = {255, 0, 0, 255};
    static const uint8_t want_blue[4] = {0, 0, 255, 255};
    bool ok = e2e_gl_probe(pixels, SIZE, 3, 3, want_red, 0,
@@ -483,11 +482,6 @@ static bool
 stencil_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
                    bool quiet)
 {
-   static const float white[4] = {1, 1, 1, 1}, red[4] = {1, 0, 0, 1};
-   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
-   static const float screen[] = {0, 0, SIZE, 0, SIZE, SIZE,
-                                  0, 0, SIZE, SIZE, 0, SIZE};
-   static const uint8_t level[5] = {0, 64, 128, 191, 255};
    GLuint zs;
    bool ok = true;
 
@@ -518,12 +512,7 @@ stencil_per_sample(GLuint prog, GLuint ms, GLuint ss, uint8_t *pixels,
    draw(prog, screen, 6, red);
    glDisable(GL_STENCIL_TEST);
 
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
-   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
-   glBlitFramebuffer(0, 0, SIZE, SIZE, 0, 0, SIZE, SIZE, GL_COLOR_BUFFER_BIT,
-                     GL_NEAREST);
-   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss);
-   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   resolve_and_read(ms, ss, pixels);
    static const int at[][2] = {{6, 6}, {3, 8}, {4, 6}, {4, 4}, {8, 8},
                                {12, 4}};
    for (unsigned i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
@@ -590,8 +579,7 @@ main(int argc, char **argv)
    glViewport(0, 0, SIZE, SIZE);
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
-   static const float white[4] = {1, 1, 1, 1}, green[4] = {0, 1, 0, 1};
-   static const float triangle[] = {4.5f, 4.5f, 12.5f, 4.5f, 4.5f, 12.5f};
+   static const float green[4] = {0, 1, 0, 1};
    draw(prog, triangle, 3, white);
    /* A second pass over the same samples. */
    glFlush();
@@ -621,7 +609,6 @@ main(int argc, char **argv)
    memset(pixels, 0x55, sizeof(pixels));
    glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
 
-   static const uint8_t level[5] = {0, 64, 128, 191, 255};
    static const struct {
       const char *what;
       int x, y;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "e2e_gl.h"
+#include "e2e_gl_texview.h"
 
 #define W 4
 #define H 4
@@ -68,11 +69,8 @@ static const char *fs_shadow =
 static void
 draw(void)
 {
-   glViewport(0, 0, W, H);
-   glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   static const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+   e2e_gl_draw_quad(W, H, grey, W, H, pixels);
 }
 
 static void
@@ -86,24 +84,8 @@ probe(int x, int y, int r, int g, int b, int a, const char *what)
 static void
 check_error(const char *what)
 {
-   GLenum e = glGetError();
-   if (e != GL_NO_ERROR) {
-      fprintf(stderr, "FAIL %s: GL error 0x%x\n", what, e);
+   if (!e2e_gl_expect_error(GL_NO_ERROR, what, true))
       failures++;
-   }
-}
-
-static GLuint
-new_texture(GLenum target)
-{
-   GLuint tex;
-   glGenTextures(1, &tex);
-   glBindTexture(target, tex);
-   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-   glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-   return tex;
 }
 
 /* A 4x4x3 RGBA8 array whose layer l is (80 l + 10, 40 x, 40 y, 255). */
@@ -120,7 +102,7 @@ test_array(GLuint prog)
          }
       }
    }
-   GLuint tex = new_texture(GL_TEXTURE_2D_ARRAY);
+   GLuint tex = e2e_gl_nearest_texture(GL_TEXTURE_2D_ARRAY);
    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, W, H, 3, 0, GL_RGBA,
                 GL_UNSIGNED_BYTE, data);
    check_error("2D array upload");
@@ -154,7 +136,7 @@ test_offsets(GLuint prog)
          memcpy(data[y][x], t, 4);
       }
    }
-   GLuint tex = new_texture(GL_TEXTURE_2D);
+   GLuint tex = e2e_gl_nearest_texture(GL_TEXTURE_2D);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA,
                 GL_UNSIGNED_BYTE, data);
    check_error("2D upload");
@@ -186,7 +168,7 @@ test_shadow_array(GLuint prog)
       (&data[0][0][0])[i] = 0.25f;
       (&data[1][0][0])[i] = 0.75f;
    }
-   GLuint tex = new_texture(GL_TEXTURE_2D_ARRAY);
+   GLuint tex = e2e_gl_nearest_texture(GL_TEXTURE_2D_ARRAY);
    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_DEPTH_COMPONENT32F, W, H, 2, 0,
                 GL_DEPTH_COMPONENT, GL_FLOAT, data);
    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_COMPARE_MODE,
@@ -225,14 +207,8 @@ main(int argc, char **argv)
       .es_major = 3,
       .es_minor = 0,
    };
-   for (int i = 1; i < argc; i++) {
-      if (!strcmp(argv[i], "--quiet"))
-         quiet = true;
-      else if (!strcmp(argv[i], "--no-skip"))
-         opts.no_skip = true;
-   }
    struct e2e_gl gl;
-   int rc = e2e_gl_open(&gl, &opts);
+   int rc = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
    if (rc)
       return rc;
 
@@ -243,13 +219,7 @@ main(int argc, char **argv)
       e2e_gl_close(&gl);
       return 1;
    }
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo;
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glEnableVertexAttribArray(0);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   e2e_gl_viewport_quad(0);
 
    test_array(prog_array);
    test_offsets(prog_offset);

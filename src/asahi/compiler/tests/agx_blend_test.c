@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "nir_builder.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -84,11 +85,8 @@ test_blend(void **state)
 
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   char err[256];
-   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
-      fail_msg("%s", err);
    assert_int_equal(bin.info.tib_writes, 0x7);
 
    /* colour varies along x; all values dyadic and inside [0, 1] */
@@ -238,11 +236,8 @@ test_formats(void **state)
 
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   char err[256];
-   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
-      fail_msg("%s", err);
    assert_int_equal(bin.info.tib_writes, 0x7);
 
    const struct agx_varyings_fs *fs = &bin.info.fs;
@@ -342,9 +337,7 @@ test_dual_source(void **state)
 
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
-   if (!agx_test_roundtrip(bin.code, bin.size_B, error, sizeof(error)))
+   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
    assert_int_equal(bin.info.tib_writes, 0x1);
 

@@ -26,6 +26,7 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain_options = {0};
@@ -111,14 +112,6 @@ build_fs(void *mem)
    return s;
 }
 
-static void
-check_roundtrip(const struct agx_shader_binary *bin)
-{
-   char err[256];
-   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
-      fail_msg("%s", err);
-}
-
 /* Interleaved vertex: pos.xyzw, uv.xy, col.rgb (36 bytes) */
 #define VTX_FLOATS 9
 
@@ -145,10 +138,8 @@ test_vertex_shader(void **state)
 
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error));
-   if (ret)
+   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
       fail_msg("compile failed: %s", error);
-   check_roundtrip(&bin);
 
    /* UVS: position then v_uv (2 words) then v_col (3 words), all smooth */
    const struct agx_varyings_vs *vs = &bin.info.vs;
@@ -238,10 +229,8 @@ test_fragment_shader(void **state)
 
    struct agx_shader_binary bin;
    char error[256] = "";
-   int ret = agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error));
-   if (ret)
+   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
       fail_msg("compile failed: %s", error);
-   check_roundtrip(&bin);
 
    /* cf0 = W, then v_uv (2), v_col (3), v_flat (1) in slot order */
    const struct agx_varyings_fs *fs = &bin.info.fs;
@@ -400,9 +389,8 @@ test_attribute_formats(void **state)
    assert_true(agx_preprocess_nir(nir));
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   check_roundtrip(&bin);
 
    uint8_t vb[32][16];
    for (unsigned v = 0; v < 32; ++v)
@@ -476,9 +464,8 @@ test_sincos(void **state)
       (struct agx_attribute_key){PIPE_FORMAT_R32_FLOAT, 0, 0, 4, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(s, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(s, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   check_roundtrip(&bin);
 
    float xs[32];
    for (unsigned v = 0; v < 32; ++v)
@@ -538,9 +525,8 @@ test_uniform_arrays(void **state)
    key.uniforms_in_memory = true;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   check_roundtrip(&bin);
 
    float storage[160];
    for (unsigned w = 0; w < 160; ++w)
@@ -620,9 +606,8 @@ test_high_vbo_base(void **state)
       (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(nir, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   check_roundtrip(&bin);
    bool high = false;
    for (unsigned i = 0; i < bin.info.nr_push; ++i) {
       if (bin.info.push[i].kind == AGX_PUSH_VBO_BASE)
@@ -682,9 +667,8 @@ test_point_coord(void **state)
    key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   check_roundtrip(&bin);
 
    const struct agx_varyings_fs *fs = &bin.info.fs;
    assert_int_equal(fs->nr_bindings, 2);

@@ -23,6 +23,7 @@
 
 #include <cmocka.h>
 
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 #include "asahi/isa/agx_isa.h"
 #include "nir_builder.h"
@@ -75,11 +76,8 @@ compile(bool with_depth, void *mem, struct agx_shader_binary *bin)
    struct agx_shader_key key = {0};
    key.fs.rt[0] = (struct agx_rt_key){.format = PIPE_FORMAT_R8G8B8A8_UNORM};
    char error[256];
-   if (agx_compile_shader_nir(b.shader, &key, mem, bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(b.shader, &key, mem, bin, error, sizeof(error)))
       fail_msg("%s", error);
-   char err[256];
-   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
-      fail_msg("%s", err);
 }
 
 /* Run over pixels (x, 0), x < 32, with v = ((x + 0.5) / 32, 1, 1, 1). */

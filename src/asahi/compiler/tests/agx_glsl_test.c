@@ -24,6 +24,7 @@
 #include "compiler/glsl/glsl_state.h"
 #include "nir_eval.h"
 #include "util/u_math.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const char *vs1 = "attribute vec4 a_position;\n"
@@ -79,14 +80,6 @@ link_pair(const char *vs_src, const char *fs_src)
 }
 
 static void
-check_roundtrip(const struct agx_shader_binary *bin)
-{
-   char err[256];
-   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
-      fail_msg("%s", err);
-}
-
-static void
 put_uniform(struct glsl_program *prog, uint32_t *storage, const char *name,
             const float *v, unsigned n)
 {
@@ -136,9 +129,8 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
 
    struct agx_shader_binary vbin, fbin;
    char error[256] = "";
-   if (agx_compile_shader_nir(vs, &vkey, l.mem, &vbin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(vs, &vkey, l.mem, &vbin, error, sizeof(error)))
       fail_msg("VS: %s", error);
-   check_roundtrip(&vbin);
 
    float vtx[32][7];
    for (unsigned v = 0; v < 32; ++v)
@@ -202,9 +194,8 @@ check_program(const char *vs_src, const char *fs_src, bool discards)
    /* Fragment shader: RGBA8 render target 0 */
    struct agx_shader_key fkey = {0};
    fkey.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
-   if (agx_compile_shader_nir(fs, &fkey, l.mem, &fbin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(fs, &fkey, l.mem, &fbin, error, sizeof(error)))
       fail_msg("FS: %s", error);
-   check_roundtrip(&fbin);
 
    /* Every binding gets a plane varying along x; so does W (cf0,
     * 1 + x / 64), so that perspective-correct, linear and flat inputs
@@ -486,9 +477,8 @@ run_clip_vs(const char *vs_src, uint8_t enable, const float planes[8][4],
    key.vs.clip_plane_enable = enable;
    struct agx_shader_binary bin;
    char error[256] = "";
-   if (agx_compile_shader_nir(vs, &key, l.mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(vs, &key, l.mem, &bin, error, sizeof(error)))
       fail_msg("VS: %s", error);
-   check_roundtrip(&bin);
    const struct agx_varyings_vs *vv = &bin.info.vs;
    assert_int_equal(vv->clip_distance_mask, want_mask);
 
@@ -849,12 +839,10 @@ test_glsl_fs_clip_distance(void **state)
    fkey.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
    struct agx_shader_binary vbin, fbin;
    char error[256] = "";
-   if (agx_compile_shader_nir(vs, &vkey, l.mem, &vbin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(vs, &vkey, l.mem, &vbin, error, sizeof(error)))
       fail_msg("VS: %s", error);
-   if (agx_compile_shader_nir(fs, &fkey, l.mem, &fbin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(fs, &fkey, l.mem, &fbin, error, sizeof(error)))
       fail_msg("FS: %s", error);
-   check_roundtrip(&vbin);
-   check_roundtrip(&fbin);
 
    /* Vertex side: distances 0-2 as smooth words, plane 0 for the clipper
     * too. */

@@ -31,6 +31,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "util/half_float.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -145,39 +146,17 @@ static nir_def *
 lookup(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
        nir_def *value, nir_def *ddy)
 {
-   unsigned n = 1 + (value != NULL) + (ddy != NULL);
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
-   tex->op = op;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->coord_components = 2;
-   tex->texture_index = tex->sampler_index = index;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = coord;
-   if (value) {
-      tex->src[1].src_type = op == nir_texop_txl   ? nir_tex_src_lod
-                             : op == nir_texop_txb ? nir_tex_src_bias
-                                                   : nir_tex_src_ddx;
-      tex->src[1].src.ssa = value;
-   }
-   if (ddy) {
-      tex->src[2].src_type = nir_tex_src_ddy;
-      tex->src[2].src.ssa = ddy;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
-}
-
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
-    const char *name)
-{
-   nir_variable *v = nir_variable_create(
-      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
-   v->data.location = loc;
-   v->data.driver_location = (unsigned)loc;
-   return v;
+   nir_tex_src_type value_type = op == nir_texop_txl   ? nir_tex_src_lod
+                                 : op == nir_texop_txb ? nir_tex_src_bias
+                                                       : nir_tex_src_ddx;
+   return agx_test_tex(b, &(struct agx_test_tex){
+                             .op = op,
+                             .index = index,
+                             .dim = NIR_SAMPLER_DIM_2D,
+                             .src = {{nir_tex_src_coord, coord},
+                                     {value_type, value},
+                                     {nir_tex_src_ddy, ddy}},
+                          });
 }
 
 static struct agx_test_draw
@@ -194,15 +173,12 @@ draw_with_biases(void)
 }
 
 static void
-compile(nir_shader *nir, struct agx_shader_key *key, void *mem,
+compile(const nir_shader *s, struct agx_shader_key *key, void *mem,
         struct agx_shader_binary *bin)
 {
-   assert_true(agx_preprocess_nir(nir));
    key->sampler_lod_bias = BIASED_SAMPLERS;
    char error[256];
-   if (agx_compile_shader_nir(nir, key, mem, bin, error, sizeof(error)))
-      fail_msg("%s", error);
-   if (!agx_test_roundtrip(bin->code, bin->size_B, error, sizeof(error)))
+   if (!agx_test_compile(s, key, mem, bin, error, sizeof(error)))
       fail_msg("%s", error);
 }
 
@@ -218,14 +194,8 @@ test_vertex_bias(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "bias-vs", mem);
-   nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "bias-vs", &av);
    nir_def *uv = nir_vec2(&b, nir_imm_float(&b, 0.5f), nir_imm_float(&b, 0.5f));
    nir_def *lod = nir_channel(&b, av, 0), *zero = nir_imm_float(&b, 0.0f);
    nir_def *res[4] = {
@@ -238,16 +208,14 @@ test_vertex_bias(void **state)
    };
    for (unsigned i = 0; i < 4; ++i) {
       nir_store_var(&b,
-                    var(b.shader, nir_var_shader_out, 4,
-                        VARYING_SLOT_VAR0 + i, "o"),
+                    agx_test_var(b.shader, nir_var_shader_out, 4,
+                                 VARYING_SLOT_VAR0 + i, "o"),
                     res[i], 0xf);
    }
 
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
-   compile(nir_shader_clone(mem, b.shader), &key, mem, &bin);
+   compile(b.shader, &key, mem, &bin);
 
    /* LODs in f16-exact steps, gradients of 1/16 .. 2 texels a pixel */
    float vtx[32][4];
@@ -258,9 +226,7 @@ test_vertex_bias(void **state)
       vtx[v][3] = 0;
    }
    struct agx_test_draw draw = draw_with_biases();
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    char error[256];
    if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
@@ -269,19 +235,10 @@ test_vertex_bias(void **state)
 
    gl_shader_stage stage = MESA_SHADER_VERTEX;
    for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value out[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = out;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_tex;
-      st.tex_data = &stage;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
+      nir_const_value out[4 * VARYING_SLOT_MAX];
+      if (!agx_test_eval_vertex(b.shader, vtx[lane], 4, eval_tex, &stage, out,
+                                error, sizeof(error)))
+         fail_msg("%s", error);
       for (unsigned s = 0; s < 4; ++s) {
          unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
          for (unsigned c = 0; c < 3; ++c) {
@@ -333,8 +290,8 @@ test_fragment_bias(void **state)
    };
    for (unsigned i = 0; i < 3; ++i) {
       nir_store_var(&b,
-                    var(b.shader, nir_var_shader_out, 4,
-                        FRAG_RESULT_DATA0 + i, "c"),
+                    agx_test_var(b.shader, nir_var_shader_out, 4,
+                                 FRAG_RESULT_DATA0 + i, "c"),
                     res[i], 0xf);
    }
 
@@ -344,7 +301,7 @@ test_fragment_bias(void **state)
       key.fs.rt[i].offset_B = (uint16_t)(16 * i);
    }
    struct agx_shader_binary bin;
-   compile(nir_shader_clone(mem, b.shader), &key, mem, &bin);
+   compile(b.shader, &key, mem, &bin);
 
    struct agx_test_draw draw = draw_with_biases();
    const float planes[1][3] = {{0, 0, 1}}; /* W */

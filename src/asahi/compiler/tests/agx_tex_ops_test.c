@@ -25,9 +25,8 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
-
-static const nir_shader_compiler_options plain = {0};
 
 /* Textures: t0 2D array of 5 layers, t1 cube array of 3 cubes, t2 2D,
  * t3 1D array of 4 layers (AGX_PUSH_TEXTURE_SIZE words). */
@@ -128,46 +127,19 @@ struct lookup {
 static nir_def *
 lookup(nir_builder *b, const struct lookup *l)
 {
-   unsigned n = 1 + (l->op == nir_texop_txl) + !!l->offset + !!l->ref;
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
-   tex->op = l->op;
-   tex->sampler_dim = l->dim;
-   tex->is_array = l->array;
-   tex->is_shadow = l->shadow;
-   tex->component = l->component;
-   tex->coord_components = l->coord->num_components;
-   tex->texture_index = l->index;
-   tex->sampler_index = l->index;
-   tex->dest_type = nir_type_float32;
-   unsigned i = 0;
-   tex->src[i].src_type = nir_tex_src_coord;
-   tex->src[i++].src.ssa = l->coord;
-   if (l->op == nir_texop_txl) {
-      tex->src[i].src_type = nir_tex_src_lod;
-      tex->src[i++].src.ssa = nir_imm_float(b, 0.0f);
-   }
-   if (l->offset) {
-      tex->src[i].src_type = nir_tex_src_offset;
-      tex->src[i++].src.ssa = l->offset;
-   }
-   if (l->ref) {
-      tex->src[i].src_type = nir_tex_src_comparator;
-      tex->src[i++].src.ssa = l->ref;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
-}
-
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
-    const char *name)
-{
-   nir_variable *v = nir_variable_create(
-      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
-   v->data.location = loc;
-   v->data.driver_location = (unsigned)loc;
-   return v;
+   nir_def *lod = l->op == nir_texop_txl ? nir_imm_float(b, 0.0f) : NULL;
+   return agx_test_tex(b, &(struct agx_test_tex){
+                             .op = l->op,
+                             .index = l->index,
+                             .dim = l->dim,
+                             .array = l->array,
+                             .shadow = l->shadow,
+                             .component = l->component,
+                             .src = {{nir_tex_src_coord, l->coord},
+                                     {nir_tex_src_lod, lod},
+                                     {nir_tex_src_offset, l->offset},
+                                     {nir_tex_src_comparator, l->ref}},
+                          });
 }
 
 /*
@@ -186,17 +158,12 @@ test_vertex_ops(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "texops-vs", mem);
-   nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "texops-vs", &av);
    nir_variable *o[6];
    for (unsigned i = 0; i < 6; ++i)
-      o[i] = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0 + i, "o");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
+      o[i] = agx_test_var(b.shader, nir_var_shader_out, 4,
+                          VARYING_SLOT_VAR0 + i, "o");
    nir_def *u = nir_channel(&b, av, 0), *layer = nir_channel(&b, av, 1);
    nir_def *k = nir_f2i32(&b, nir_channel(&b, av, 2));
    nir_def *half = nir_imm_float(&b, 0.5f);
@@ -223,18 +190,11 @@ test_vertex_ops(void **state)
    for (unsigned i = 0; i < 6; ++i)
       nir_store_var(&b, o[i], lookup(&b, all[i]), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   char err[256];
-   if (!agx_test_roundtrip(bin.code, bin.size_B, err, sizeof(err)))
-      fail_msg("%s", err);
 
    /* Layers from below 0 to past the end, halves (round to even), offsets
     * from -8 to 7, references either side of zero. */
@@ -246,9 +206,7 @@ test_vertex_ops(void **state)
       vtx[v][3] = (float)v / 8.0f - 1.0f;
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
@@ -256,30 +214,10 @@ test_vertex_ops(void **state)
        ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value out[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = out;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned s = 0; s < 6; ++s) {
-         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
-         for (unsigned c = 0; c < 4; ++c) {
-            uint32_t got = uvs[lane * bin.info.vs.nr_words + w + c];
-            uint32_t want = out[4 * (VARYING_SLOT_VAR0 + s) + c].u32;
-            if (got != want)
-               fail_msg("lane %u output %u.%u: 0x%08x, want 0x%08x", lane, s,
-                        c, got, want);
-         }
-      }
-   }
+   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
+                                VARYING_SLOT_VAR0, 6, eval_tex, NULL, error,
+                                sizeof(error)))
+      fail_msg("%s", error);
 
    /* By hand, vertex 1: layer -2.0 clamps to 0; vertex 6: 0.5 rounds to
     * 0 (even); vertex 7: 1.0; vertex 10: 2.5 rounds to 2; vertex 31:

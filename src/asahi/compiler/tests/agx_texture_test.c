@@ -23,9 +23,8 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "util/half_float.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
-
-static const nir_shader_compiler_options plain = {0};
 
 /* texel(u, v, w) of texture t at level l = (2u, v + 0.25, t + w, l) */
 static void
@@ -105,45 +104,17 @@ static nir_def *
 sample(nir_builder *b, nir_texop op, unsigned index, nir_def *coord,
        nir_def *lod)
 {
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, lod ? 2 : 1);
-   tex->op = op;
    unsigned dim = dim_of_texture[index & 7];
-   tex->sampler_dim = dim == 0   ? NIR_SAMPLER_DIM_1D
-                      : dim == 5 ? NIR_SAMPLER_DIM_3D
-                      : dim == 6 ? NIR_SAMPLER_DIM_CUBE
-                                 : NIR_SAMPLER_DIM_2D;
-   tex->coord_components = coord->num_components;
-   tex->texture_index = index;
-   tex->sampler_index = index;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = coord;
-   if (lod) {
-      tex->src[1].src_type = nir_tex_src_lod;
-      tex->src[1].src.ssa = lod;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
-}
-
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
-    const char *name)
-{
-   nir_variable *v = nir_variable_create(
-      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
-   v->data.location = loc;
-   v->data.driver_location = (unsigned)loc;
-   return v;
-}
-
-static void
-roundtrip(const struct agx_shader_binary *bin)
-{
-   char err[256];
-   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
-      fail_msg("%s", err);
+   return agx_test_tex(
+      b, &(struct agx_test_tex){
+            .op = op,
+            .index = index,
+            .dim = dim == 0   ? NIR_SAMPLER_DIM_1D
+                   : dim == 5 ? NIR_SAMPLER_DIM_3D
+                   : dim == 6 ? NIR_SAMPLER_DIM_CUBE
+                              : NIR_SAMPLER_DIM_2D,
+            .src = {{nir_tex_src_coord, coord}, {nir_tex_src_lod, lod}},
+         });
 }
 
 /* FS: colour = texture(t0, uv) + texture(t4, uv * 2) */
@@ -152,59 +123,32 @@ test_fragment_sample(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "tex-fs", mem);
-   nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "tex-fs", &c, &out);
    nir_def *t0 = sample(&b, nir_texop_tex, 0, c, NULL);
    nir_def *t3 = sample(&b, nir_texop_tex, 4,
                         nir_fmul(&b, c, nir_imm_float(&b, 2.0f)), NULL);
    nir_store_var(&b, out, nir_fadd(&b, t0, t3), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 5);
    assert_int_equal(bin.info.nr_samplers, 5);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
-      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 =
-         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
-         (float)(planes[2][1] * 0.5 + planes[2][2]);
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4 * VARYING_SLOT_MAX;
-      st.outputs = o;
-      st.num_output_cells = 4 * FRAG_RESULT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         uint32_t got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         assert_int_equal(got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
-      }
-   }
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_tex, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 
@@ -235,13 +179,10 @@ test_fragment_rect(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "rect-fs", mem);
-   nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_fmul(&b, nir_load_var(&b, uv), nir_imm_float(&b, 64.0f));
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "rect-fs", &c, &out);
+   c = nir_fmul(&b, c, nir_imm_float(&b, 64.0f));
    nir_def *t = sample(&b, nir_texop_tex, 1, c, NULL);
    nir_instr_as_tex(t->parent_instr)->sampler_dim = NIR_SAMPLER_DIM_RECT;
    nir_store_var(&b, out, t, 0xf);
@@ -249,22 +190,19 @@ test_fragment_rect(void **state)
    nir_shader *nir = nir_shader_clone(mem, b.shader);
    assert_true(agx_preprocess_nir(nir));
    assert_int_equal(first_tex_dim(nir), NIR_SAMPLER_DIM_2D);
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 2);
    assert_int_equal(bin.info.nr_samplers, 2);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -292,34 +230,25 @@ test_fragment_cube(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "cube-fs", mem);
-   nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "cube-fs", &c, &out);
    nir_def *dir = nir_vec3(&b, nir_channel(&b, c, 0), nir_channel(&b, c, 1),
                            nir_fneg(&b, nir_channel(&b, c, 0)));
    nir_store_var(&b, out, sample(&b, nir_texop_tex, 5, dir, NULL), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 6);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
    for (unsigned lane = 0; lane < 32; ++lane) {
@@ -349,38 +278,27 @@ test_fragment_shadow_encoding(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "shadow-fs", mem);
-   nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "shadow-fs", &c, &out);
 
-   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2);
-   tex->op = nir_texop_tex;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->is_shadow = true;
-   tex->coord_components = 2;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = c;
-   tex->src[1].src_type = nir_tex_src_comparator;
-   tex->src[1].src.ssa = nir_channel(&b, c, 1);
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(&b, &tex->instr);
+   nir_def *shadow = agx_test_tex(
+      &b, &(struct agx_test_tex){
+             .op = nir_texop_tex,
+             .index = 0,
+             .dim = NIR_SAMPLER_DIM_2D,
+             .shadow = true,
+             .src = {{nir_tex_src_coord, c},
+                     {nir_tex_src_comparator, nir_channel(&b, c, 1)}},
+          });
    nir_def *plain_tex = sample(&b, nir_texop_tex, 1, c, NULL);
-   nir_store_var(&b, out, nir_fadd(&b, &tex->def, plain_tex), 0xf);
+   nir_store_var(&b, out, nir_fadd(&b, shadow, plain_tex), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
    assert_int_equal(bin.info.nr_textures, 2);
    assert_int_equal(bin.info.nr_samplers, 2);
 
@@ -420,16 +338,10 @@ test_vertex_lod(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b =
-      nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain, "tex-vs", mem);
-   nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "tex-vs", &av);
    nir_variable *o1 =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
    nir_store_var(
       &b, o1,
       nir_fadd(&b,
@@ -438,16 +350,11 @@ test_vertex_lod(void **state)
                sample(&b, nir_texop_tex, 3, nir_channel(&b, av, 1), NULL)),
       0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
    float vtx[32][4];
    for (unsigned v = 0; v < 32; ++v) {
@@ -457,33 +364,17 @@ test_vertex_lod(void **state)
       vtx[v][3] = 1.0f;
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
        ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
-   unsigned w0 = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value o[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = o;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned c = 0; c < 4; ++c)
-         assert_int_equal(uvs[lane * bin.info.vs.nr_words + w0 + c],
-                          o[4 * VARYING_SLOT_VAR0 + c].u32);
-   }
+   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
+                                VARYING_SLOT_VAR0, 1, eval_tex, NULL, error,
+                                sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 
@@ -549,18 +440,12 @@ test_vertex_size(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, &plain,
-                                                  "size-vs", mem);
-   nir_variable *a =
-      var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, "a");
-   nir_variable *pos =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "pos");
+   nir_def *av;
+   nir_builder b = agx_test_vs_builder(mem, "size-vs", &av);
    nir_variable *o1 =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
-   nir_variable *o2 =
-      var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0 + 1, "o2");
-   nir_def *av = nir_load_var(&b, a);
-   nir_store_var(&b, pos, av, 0xf);
+      agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o1");
+   nir_variable *o2 = agx_test_var(b.shader, nir_var_shader_out, 4,
+                                   VARYING_SLOT_VAR0 + 1, "o2");
    nir_def *lod = nir_f2i32(&b, nir_channel(&b, av, 0));
    nir_def *s2 = size_query(&b, nir_texop_txs, 0, NIR_SAMPLER_DIM_2D, false,
                             lod);
@@ -579,16 +464,11 @@ test_vertex_size(void **state)
                           lv, nir_channel(&b, s3, 1)),
                  0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.vs.attribs[0] =
-      (struct agx_attribute_key){PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 0, 16, 0};
+   struct agx_shader_key key = agx_test_vec4_vs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
    float vtx[32][4];
    for (unsigned v = 0; v < 32; ++v) {
@@ -597,35 +477,17 @@ test_vertex_size(void **state)
       vtx[v][3] = 1.0f;
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    memcpy(draw.texture_size, sizes, sizeof(sizes));
    uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
    if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
        ASAHI_SIM_STOPPED)
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4] = {{0}};
-      nir_const_value o[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 4; ++c)
-         in[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4;
-      st.outputs = o;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_size;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned s = 0; s < 2; ++s) {
-         unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0 + s];
-         for (unsigned c = 0; c < 4; ++c)
-            assert_int_equal(uvs[lane * bin.info.vs.nr_words + w + c],
-                             o[4 * (VARYING_SLOT_VAR0 + s) + c].u32);
-      }
-   }
+   if (!agx_test_check_vs_slots(b.shader, &bin, uvs, &vtx[0][0], 4,
+                                VARYING_SLOT_VAR0, 2, eval_size, NULL, error,
+                                sizeof(error)))
+      fail_msg("%s", error);
    /* by hand, for one vertex: level 3 of 64x16 is 8x2 */
    unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    assert_int_equal(uvs[3 * bin.info.vs.nr_words + w], 8);
@@ -688,70 +550,39 @@ test_fragment_grad(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "grad-fs", mem);
-   nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
-   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
-   tex->op = nir_texop_txd;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->coord_components = 2;
-   tex->texture_index = tex->sampler_index = 1;
-   tex->dest_type = nir_type_float32;
-   tex->src[0].src_type = nir_tex_src_coord;
-   tex->src[0].src.ssa = c;
-   tex->src[1].src_type = nir_tex_src_ddx;
-   tex->src[1].src.ssa = nir_fmul(&b, c, nir_imm_float(&b, 0.5f));
-   tex->src[2].src_type = nir_tex_src_ddy;
-   tex->src[2].src.ssa =
-      nir_fmul(&b, nir_swizzle(&b, c, (unsigned[]){1, 0}, 2),
-               nir_imm_float(&b, 0.25f));
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(&b, &tex->instr);
-   nir_store_var(&b, out, &tex->def, 0xf);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "grad-fs", &c, &out);
+   nir_def *ddx = nir_fmul(&b, c, nir_imm_float(&b, 0.5f));
+   nir_def *ddy = nir_fmul(&b, nir_swizzle(&b, c, (unsigned[]){1, 0}, 2),
+                           nir_imm_float(&b, 0.25f));
+   nir_def *t = agx_test_tex(
+      &b, &(struct agx_test_tex){
+             .op = nir_texop_txd,
+             .index = 1,
+             .dim = NIR_SAMPLER_DIM_2D,
+             .src = {{nir_tex_src_coord, c},
+                     {nir_tex_src_ddx, ddx},
+                     {nir_tex_src_ddy, ddy}},
+          });
+   nir_store_var(&b, out, t, 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 64, 0, 0.25f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &grad_hooks;
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
-      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 =
-         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
-         (float)(planes[2][1] * 0.5 + planes[2][2]);
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4 * VARYING_SLOT_MAX;
-      st.outputs = o;
-      st.num_output_cells = 4 * FRAG_RESULT_MAX;
-      st.tex = eval_grad;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         uint32_t got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         assert_int_equal(got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
-      }
-   }
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_grad, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 
@@ -832,29 +663,16 @@ static nir_def *
 lookup(nir_builder *b, unsigned index, bool array, nir_def *coord,
        nir_def *offset, nir_def *ref)
 {
-   unsigned n = 1 + (offset != NULL) + (ref != NULL);
-   nir_tex_instr *tex = nir_tex_instr_create(b->shader, n);
-   tex->op = nir_texop_tex;
-   tex->sampler_dim = NIR_SAMPLER_DIM_2D;
-   tex->is_array = array;
-   tex->is_shadow = ref != NULL;
-   tex->coord_components = coord->num_components;
-   tex->texture_index = tex->sampler_index = index;
-   tex->dest_type = nir_type_float32;
-   unsigned k = 0;
-   tex->src[k].src_type = nir_tex_src_coord;
-   tex->src[k++].src.ssa = coord;
-   if (offset) {
-      tex->src[k].src_type = nir_tex_src_offset;
-      tex->src[k++].src.ssa = offset;
-   }
-   if (ref) {
-      tex->src[k].src_type = nir_tex_src_comparator;
-      tex->src[k++].src.ssa = ref;
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(b, &tex->instr);
-   return &tex->def;
+   return agx_test_tex(b, &(struct agx_test_tex){
+                             .op = nir_texop_tex,
+                             .index = index,
+                             .dim = NIR_SAMPLER_DIM_2D,
+                             .array = array,
+                             .shadow = ref != NULL,
+                             .src = {{nir_tex_src_coord, coord},
+                                     {nir_tex_src_offset, offset},
+                                     {nir_tex_src_comparator, ref}},
+                          });
 }
 
 /* FS: colour = texture(t0 2D array, vec3(uv, uv.x * 12 - 3))
@@ -866,13 +684,9 @@ test_fragment_array_offset(void **state)
 {
    (void)state;
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &plain,
-                                                  "array-fs", mem);
-   nir_variable *uv =
-      var(b.shader, nir_var_shader_in, 2, VARYING_SLOT_VAR0, "uv");
-   nir_variable *out =
-      var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, "colour");
-   nir_def *c = nir_load_var(&b, uv);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "array-fs", &c, &out);
    nir_def *x = nir_channel(&b, c, 0), *y = nir_channel(&b, c, 1);
    nir_def *layer = nir_fadd(&b, nir_fmul(&b, x, nir_imm_float(&b, 12.0f)),
                              nir_imm_float(&b, -3.0f));
@@ -887,48 +701,23 @@ test_fragment_array_offset(void **state)
                         y);
    nir_store_var(&b, out, nir_fadd(&b, nir_fadd(&b, t0, t1), t2), 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
-   struct agx_shader_key key = {0};
-   key.fs.rt[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
-   roundtrip(&bin);
 
-   float planes[3][3] = {{0, 0, 1}, {1.0f / 32, 0, 0.0f}, {0, 1, 0.5f}};
+   const struct agx_test_uv coords = {1.0f / 32, 0.0f, 0.5f};
    struct agx_test_draw draw = {0};
    draw.texture = &array_hooks;
    memcpy(draw.texture_size, array_sizes, sizeof(array_sizes));
    uint8_t tib[32 * 16];
-   if (agx_test_run_fs(&bin, &draw, (const float(*)[3])planes, 3, tib, 16, NULL,
-                       error, sizeof(error)) != ASAHI_SIM_STOPPED)
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value in[4 * VARYING_SLOT_MAX] = {0};
-      nir_const_value o[4 * FRAG_RESULT_MAX] = {0};
-      in[4 * VARYING_SLOT_VAR0].f32 =
-         (float)(planes[1][0] * (lane + 0.5) + planes[1][2]);
-      in[4 * VARYING_SLOT_VAR0 + 1].f32 =
-         (float)(planes[2][1] * 0.5 + planes[2][2]);
-      nir_eval_state st = {0};
-      st.inputs = in;
-      st.num_input_cells = 4 * VARYING_SLOT_MAX;
-      st.outputs = o;
-      st.num_output_cells = 4 * FRAG_RESULT_MAX;
-      st.tex = eval_array;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
-      for (unsigned ch = 0; ch < 4; ++ch) {
-         uint32_t got;
-         memcpy(&got, tib + 16 * lane + 4 * ch, 4);
-         if (got != o[4 * FRAG_RESULT_DATA0 + ch].u32)
-            fail_msg("pixel %u channel %u: 0x%08x, expected 0x%08x", lane, ch,
-                     got, o[4 * FRAG_RESULT_DATA0 + ch].u32);
-      }
-   }
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_array, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
    ralloc_free(mem);
 }
 

@@ -25,6 +25,7 @@
 #include "nir_builder.h"
 #include "nir_eval.h"
 #include "util/half_float.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static const nir_shader_compiler_options plain = {0};
@@ -116,17 +117,6 @@ eval_tex(void *data, const nir_tex_instr *tex, nir_const_value **srcs,
    return true;
 }
 
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned n, int loc,
-    const char *name)
-{
-   nir_variable *v = nir_variable_create(
-      s, mode, nir_vtype_vector(s, nir_type_float32, n), name);
-   v->data.location = loc;
-   v->data.driver_location = (unsigned)loc;
-   return v;
-}
-
 /* VS: o = textureGrad(cube t0, a.xyz, b.xyz, c.xyz) */
 static void
 test_txd_cube(void **state)
@@ -139,41 +129,33 @@ test_txd_cube(void **state)
    for (unsigned i = 0; i < 3; ++i) {
       in[i] = nir_channels(
          &b,
-         nir_load_var(&b, var(b.shader, nir_var_shader_in, 4,
-                              VERT_ATTRIB_GENERIC0 + i, "a")),
+         nir_load_var(&b, agx_test_var(b.shader, nir_var_shader_in, 4,
+                                       VERT_ATTRIB_GENERIC0 + i, "a")),
          0x7);
    }
-   nir_store_var(&b,
-                 var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "p"),
-                 nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
-   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 3);
-   tex->op = nir_texop_txd;
-   tex->sampler_dim = NIR_SAMPLER_DIM_CUBE;
-   tex->coord_components = 3;
-   tex->dest_type = nir_type_float32;
-   const nir_tex_src_type types[3] = {nir_tex_src_coord, nir_tex_src_ddx,
-                                      nir_tex_src_ddy};
-   for (unsigned i = 0; i < 3; ++i) {
-      tex->src[i].src_type = types[i];
-      tex->src[i].src.ssa = in[i];
-   }
-   nir_def_init(&tex->instr, &tex->def, 4, 32);
-   nir_builder_instr_insert(&b, &tex->instr);
-   nir_store_var(&b,
-                 var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o"),
-                 &tex->def, 0xf);
+   nir_store_var(
+      &b, agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, "p"),
+      nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+   nir_def *t = agx_test_tex(
+      &b, &(struct agx_test_tex){
+             .op = nir_texop_txd,
+             .index = 0,
+             .dim = NIR_SAMPLER_DIM_CUBE,
+             .src = {{nir_tex_src_coord, in[0]},
+                     {nir_tex_src_ddx, in[1]},
+                     {nir_tex_src_ddy, in[2]}},
+          });
+   nir_store_var(
+      &b, agx_test_var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_VAR0, "o"),
+      t, 0xf);
 
-   nir_shader *nir = nir_shader_clone(mem, b.shader);
-   assert_true(agx_preprocess_nir(nir));
    struct agx_shader_key key = {0};
    for (unsigned i = 0; i < 3; ++i)
       key.vs.attribs[i] = (struct agx_attribute_key){
          PIPE_FORMAT_R32G32B32A32_FLOAT, 0, 16 * i, 48, 0};
    struct agx_shader_binary bin;
    char error[256];
-   if (agx_compile_shader_nir(nir, &key, mem, &bin, error, sizeof(error)))
-      fail_msg("%s", error);
-   if (!agx_test_roundtrip(bin.code, bin.size_B, error, sizeof(error)))
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
       fail_msg("%s", error);
 
    /* Directions towards every face (and away from the centres), with
@@ -194,9 +176,7 @@ test_txd_cube(void **state)
       gx[(major + 1) % 3] += 1.0f / 32.0f; /* never a zero gradient */
    }
    struct agx_test_draw draw = {0};
-   draw.vbo[0] = (uint8_t *)vtx;
-   draw.vbo_size[0] = sizeof(vtx);
-   draw.vbo_va[0] = 0x10000;
+   agx_test_draw_vertices(&draw, vtx, sizeof(vtx));
    draw.texture = &hooks;
    draw.texture_size[0][0] = draw.texture_size[0][1] = (uint32_t)FACE_SIZE;
    draw.texture_size[0][2] = 1;
@@ -208,18 +188,10 @@ test_txd_cube(void **state)
 
    unsigned w = bin.info.vs.slot_word[VARYING_SLOT_VAR0];
    for (unsigned lane = 0; lane < 32; ++lane) {
-      nir_const_value vin[12] = {{0}};
-      nir_const_value out[4 * VARYING_SLOT_MAX] = {{0}};
-      for (unsigned c = 0; c < 12; ++c)
-         vin[c].f32 = vtx[lane][c];
-      nir_eval_state st = {0};
-      st.inputs = vin;
-      st.num_input_cells = 12;
-      st.outputs = out;
-      st.num_output_cells = 4 * VARYING_SLOT_MAX;
-      st.tex = eval_tex;
-      if (!nir_eval_run(b.shader, &st))
-         fail_msg("nir_eval: %s", st.error);
+      nir_const_value out[4 * VARYING_SLOT_MAX];
+      if (!agx_test_eval_vertex(b.shader, vtx[lane], 12, eval_tex, NULL, out,
+                                error, sizeof(error)))
+         fail_msg("%s", error);
       float got, want = out[4 * VARYING_SLOT_VAR0].f32;
       memcpy(&got, &uvs[lane * bin.info.vs.nr_words + w], 4);
       /* the LOD reaches the unit as f16 (2^-10 relative), the reference

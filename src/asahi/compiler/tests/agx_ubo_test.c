@@ -24,6 +24,7 @@
 
 #include "compiler/glsl/glsl_program.h"
 #include "compiler/glsl/glsl_state.h"
+#include "agx_test_nir.h"
 #include "agx_test_util.h"
 
 static struct glsl_program *
@@ -58,11 +59,8 @@ compile_vs(void *mem, struct glsl_program *prog, struct agx_shader_binary *bin)
    assert_true(agx_preprocess_nir(vs));
    struct agx_shader_key key = {0};
    char error[256] = "";
-   if (agx_compile_shader_nir(vs, &key, mem, bin, error, sizeof(error)))
+   if (!agx_test_compile_lowered(vs, &key, mem, bin, error, sizeof(error)))
       fail_msg("VS: %s", error);
-   char err[256];
-   if (!agx_test_roundtrip(bin->code, bin->size_B, err, sizeof(err)))
-      fail_msg("%s", err);
 }
 
 static unsigned
@@ -164,6 +162,38 @@ test_block_reads(void **state)
    ralloc_free(mem);
 }
 
+/* Runs bin with n uniform blocks of `words` floats each (block b's float
+ * c is 10 b + c, into blocks), mapped 4 KiB apart from 0x40000, and
+ * asserts that vertex t's position is the first vec4 of block which[t]. */
+static void
+check_positions_from_blocks(const struct agx_shader_binary *bin, unsigned n,
+                            unsigned words, float *blocks,
+                            const unsigned which[32])
+{
+   struct agx_test_draw draw = {0};
+   for (unsigned b = 0; b < n; b++) {
+      for (unsigned c = 0; c < words; c++)
+         blocks[b * words + c] = (float)(10 * b + c);
+      draw.ubo[b] = (uint8_t *)&blocks[b * words];
+      draw.ubo_size[b] = words * sizeof(float);
+      draw.ubo_va[b] = 0x40000 + 0x1000 * b;
+   }
+   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
+   char error[256];
+   if (agx_test_run_vs(bin, &draw, 0, uvs, error, sizeof(error)) !=
+       ASAHI_SIM_STOPPED)
+      fail_msg("VS sim: %s", error);
+   for (unsigned lane = 0; lane < 32; ++lane) {
+      const uint32_t *out = &uvs[lane * bin->info.vs.nr_words];
+      const float *want = &blocks[which[lane] * words];
+      for (unsigned c = 0; c < 4; ++c) {
+         if (f32(out[c]) != want[c])
+            fail_msg("vertex %u position.%u: %f, expected %f", lane, c,
+                     f32(out[c]), want[c]);
+      }
+   }
+}
+
 /* A block array indexed per vertex (GLSL 4.00 allows a non-constant
  * index): every vertex reads its own block's vec4, through the choice
  * agx_nir_lower_ubo makes among the three block addresses. */
@@ -186,27 +216,10 @@ test_dynamic_block_index(void **state)
    assert_int_equal(ubo_ranges(&bin.info), 0x7);
 
    float blocks[3][8];
-   struct agx_test_draw draw = {0};
-   for (unsigned b = 0; b < 3; b++) {
-      for (unsigned c = 0; c < 8; c++)
-         blocks[b][c] = (float)(10 * b + c);
-      draw.ubo[b] = (uint8_t *)blocks[b];
-      draw.ubo_size[b] = sizeof(blocks[b]);
-      draw.ubo_va[b] = 0x40000 + 0x1000 * b;
-   }
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   char error[256];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      const uint32_t *out = &uvs[lane * bin.info.vs.nr_words];
-      for (unsigned c = 0; c < 4; ++c) {
-         if (f32(out[c]) != blocks[lane % 3][c])
-            fail_msg("vertex %u position.%u: %f, expected %f", lane, c,
-                     f32(out[c]), blocks[lane % 3][c]);
-      }
-   }
+   unsigned which[32];
+   for (unsigned lane = 0; lane < 32; ++lane)
+      which[lane] = lane % 3;
+   check_positions_from_blocks(&bin, 3, 8, &blocks[0][0], which);
    ralloc_free(mem);
 }
 
@@ -235,28 +248,10 @@ test_array_of_arrays_index(void **state)
    assert_int_equal(ubo_ranges(&bin.info), 0x3f);
 
    float blocks[6][4];
-   struct agx_test_draw draw = {0};
-   for (unsigned b = 0; b < 6; b++) {
-      for (unsigned c = 0; c < 4; c++)
-         blocks[b][c] = (float)(10 * b + c);
-      draw.ubo[b] = (uint8_t *)blocks[b];
-      draw.ubo_size[b] = sizeof(blocks[b]);
-      draw.ubo_va[b] = 0x40000 + 0x1000 * b;
-   }
-   uint32_t uvs[32 * AGX_MAX_UVS_WORDS];
-   char error[256];
-   if (agx_test_run_vs(&bin, &draw, 0, uvs, error, sizeof(error)) !=
-       ASAHI_SIM_STOPPED)
-      fail_msg("VS sim: %s", error);
-   for (unsigned lane = 0; lane < 32; ++lane) {
-      const uint32_t *out = &uvs[lane * bin.info.vs.nr_words];
-      unsigned b = 3 * (lane % 2) + lane % 3; /* blocks row by row */
-      for (unsigned c = 0; c < 4; ++c) {
-         if (f32(out[c]) != blocks[b][c])
-            fail_msg("vertex %u position.%u: %f, expected %f", lane, c,
-                     f32(out[c]), blocks[b][c]);
-      }
-   }
+   unsigned which[32];
+   for (unsigned lane = 0; lane < 32; ++lane)
+      which[lane] = 3 * (lane % 2) + lane % 3; /* blocks row by row */
+   check_positions_from_blocks(&bin, 6, 4, &blocks[0][0], which);
    ralloc_free(mem);
 }
 

@@ -54,11 +54,17 @@ def main():
                            + files[i:i + 500], capture_output=True,
                            text=True)
         lines = r.stdout.splitlines()
-        for line in lines[:-1]:
+        # The last line counts the batch, unless the tool died first.
+        summary = lines and lines[-1].endswith(' skipped')
+        for line in lines[:-1] if summary else lines:
             print(line)
-        counts = lines[-1].split(',') if lines else []
+        counts = lines[-1].split(',') if summary else []
         for k, c in enumerate(counts[:3]):
             totals[k] += int(c.split()[0])
+        if r.returncode:
+            # A crash or a sanitizer report shows in the test log.
+            sys.stderr.write('batch %d: exit status %d\n%s' %
+                             (i // 500, r.returncode, r.stderr[-4000:]))
         status |= r.returncode
     print('%d passed, %d failed, %d skipped' % tuple(totals))
     return 1 if status else 0

@@ -68,17 +68,34 @@ in_x(fixture *f)
    return nir_channel(&f->b, nir_load_var(&f->b, f->in), 0);
 }
 
-/* Runs the shader on the given input vector and returns outi. */
-static int
-run_outi4(fixture *f, const float in4[4])
+/* Runs the shader on the given input vector; out[0] is "out", out[4] is
+ * "outi" (driver location 1, four cells a location). */
+static void
+run_io(fixture *f, const float in4[4], nir_const_value out[8])
 {
    nir_const_value in[4];
    for (unsigned c = 0; c < 4; c++)
       in[c].f32 = in4[c];
-   nir_const_value out[8];
    nir_eval_state st;
    assert_true(nir_eval_run_io(f->b.shader, in, 4, out, 8, &st));
+}
+
+/* Runs the shader on the given input vector and returns outi. */
+static int
+run_outi4(fixture *f, const float in4[4])
+{
+   nir_const_value out[8];
+   run_io(f, in4, out);
    return out[4].i32;
+}
+
+/* Runs the shader on the given input vector and returns out. */
+static float
+run_out4(fixture *f, const float in4[4])
+{
+   nir_const_value out[8];
+   run_io(f, in4, out);
+   return out[0].f32;
 }
 
 static int
@@ -1073,18 +1090,6 @@ count_alu_op(fixture *f, nir_op op)
       }
    }
    return n;
-}
-
-static float
-run_out4(fixture *f, const float in4[4])
-{
-   nir_const_value in[4];
-   for (unsigned c = 0; c < 4; c++)
-      in[c].f32 = in4[c];
-   nir_const_value out[8];
-   nir_eval_state st;
-   assert_true(nir_eval_run_io(f->b.shader, in, 4, out, 8, &st));
-   return out[0].f32;
 }
 
 /* x * y + z becomes one ffma; values whose products are exact give the

@@ -15,9 +15,8 @@ signal or no result line) or timeout.
 
 --expectations lists 'path: result' for every test not expected to pass;
 the list only shrinks.  The run fails (exit 1) when a test ends other than
-listed (a regression), and reports tests that now pass while listed
-(fixed: remove them, or use --update-expectations, which rewrites the
-file and exits 0).
+listed: a regression, or a listed test that now passes (fixed: remove it,
+or use --update-expectations, which rewrites the file and exits 0).
 
 --llvmpipe runs the same list on the system's Mesa instead (our vendor,
 driver path and LD_PRELOAD are removed from the environment): the

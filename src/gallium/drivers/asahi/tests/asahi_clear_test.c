@@ -30,6 +30,7 @@
 #include "util/u_inlines.h"
 
 #include "asahi_drm_public.h"
+#include "asahi_test_traces.h"
 #include "asahi_test_util.h"
 #include "decode.h"
 #include "decode_dump.h"
@@ -38,66 +39,11 @@
 #define W 64
 #define H 48
 
-static char trace_dir[256];
-
 static int
 setup(void **state)
 {
-   snprintf(trace_dir, sizeof(trace_dir), "/tmp/asahi-clear-test-%d",
-            (int)getpid());
-   mkdir(trace_dir, 0755);
-   setenv("ASAHI_TRACE_DIR", trace_dir, 1);
+   asahi_test_traces_setup("clear");
    return 0;
-}
-
-/* Decode every dump in the trace directory; returns the problem count. */
-static unsigned
-decode_traces(unsigned *dumps)
-{
-   unsigned problems = 0;
-   DIR *dir = opendir(trace_dir);
-   struct dirent *ent;
-   *dumps = 0;
-   while (dir && (ent = readdir(dir))) {
-      if (!strstr(ent->d_name, ".agxdump"))
-         continue;
-      char path[600];
-      snprintf(path, sizeof(path), "%s/%s", trace_dir, ent->d_name);
-      size_t size = 0;
-      char *data = NULL;
-      assert_int_equal(os_read_file(path, &data, &size), 0);
-
-      struct agx_dump dump;
-      const char *error = NULL;
-      assert_true(agx_dump_read((const uint8_t *)data, size, &dump, &error));
-
-      FILE *out = fopen("/dev/null", "w");
-      struct agxdecode_options o = {.fp = out,
-                                    .usc_exec_base = dump.usc_exec_base};
-      struct agxdecode_ctx *ctx = agxdecode_create(&o);
-      agxdecode_add_dump_regions(ctx, &dump);
-      unsigned n =
-         agxdecode_drm_cmdbuf(ctx, dump.submission, dump.submission_size_B);
-      if (n) {
-         /* Show what went wrong. */
-         struct agxdecode_options o2 = {.fp = stderr,
-                                        .usc_exec_base = dump.usc_exec_base};
-         struct agxdecode_ctx *c2 = agxdecode_create(&o2);
-         agxdecode_add_dump_regions(c2, &dump);
-         agxdecode_drm_cmdbuf(c2, dump.submission, dump.submission_size_B);
-         agxdecode_destroy(c2);
-      }
-      problems += n;
-      agxdecode_destroy(ctx);
-      fclose(out);
-      free(data);
-      if (!getenv("ASAHI_TEST_KEEP_TRACES"))
-         unlink(path);
-      (*dumps)++;
-   }
-   if (dir)
-      closedir(dir);
-   return problems;
 }
 
 static void
@@ -198,7 +144,7 @@ clear_and_read_back(void **state)
    screen->destroy(screen);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_int_equal(dumps, 1);
 }
 
@@ -268,7 +214,7 @@ scissored_clear(void **state)
    pipe_resource_reference(&rt, NULL);
    screen->destroy(screen);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /* A shared image exported as a dma-buf and imported again shows the same
@@ -342,6 +288,6 @@ main(void)
       cmocka_unit_test(dmabuf_round_trip),
    };
    int ret = cmocka_run_group_tests(tests, setup, NULL);
-   rmdir(trace_dir);
+   asahi_test_traces_teardown();
    return ret;
 }

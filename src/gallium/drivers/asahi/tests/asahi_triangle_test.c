@@ -46,6 +46,7 @@
 #include "asahi/compiler/agx_compile.h"
 #include "agx_isa.h"
 #include "asahi_drm_public.h"
+#include "asahi_test_traces.h"
 #include "asahi_test_util.h"
 #include "decode.h"
 #include "decode_dump.h"
@@ -53,7 +54,6 @@
 #define W 64
 #define H 64
 
-static char trace_dir[256];
 /* Colour format of the render target env_init makes. */
 static enum pipe_format env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 
@@ -66,59 +66,17 @@ struct env {
    struct pipe_resource *vbo;
 };
 
-static unsigned
-decode_traces(unsigned *dumps)
-{
-   unsigned problems = 0;
-   DIR *dir = opendir(trace_dir);
-   struct dirent *ent;
-   *dumps = 0;
-   while (dir && (ent = readdir(dir))) {
-      if (!strstr(ent->d_name, ".agxdump"))
-         continue;
-      char path[600];
-      snprintf(path, sizeof(path), "%s/%s", trace_dir, ent->d_name);
-      size_t size = 0;
-      char *data = NULL;
-      assert_int_equal(os_read_file(path, &data, &size), 0);
-      struct agx_dump dump;
-      const char *error = NULL;
-      assert_true(agx_dump_read((const uint8_t *)data, size, &dump, &error));
-      bool verbose = getenv("ASAHI_TEST_KEEP_TRACES") != NULL;
-      FILE *out = verbose ? stderr : fopen("/dev/null", "w");
-      struct agxdecode_options o = {.fp = out,
-                                    .usc_exec_base = dump.usc_exec_base};
-      struct agxdecode_ctx *dctx = agxdecode_create(&o);
-      agxdecode_add_dump_regions(dctx, &dump);
-      problems +=
-         agxdecode_drm_cmdbuf(dctx, dump.submission, dump.submission_size_B);
-      agxdecode_destroy(dctx);
-      if (!verbose) {
-         fclose(out);
-         unlink(path);
-      }
-      free(data);
-      (*dumps)++;
-   }
-   if (dir)
-      closedir(dir);
-   return problems;
-}
-
 static int
 setup(void **state)
 {
-   snprintf(trace_dir, sizeof(trace_dir), "/tmp/asahi-tri-test-%d",
-            (int)getpid());
-   mkdir(trace_dir, 0755);
-   setenv("ASAHI_TRACE_DIR", trace_dir, 1);
+   asahi_test_traces_setup("tri");
    return 0;
 }
 
 static int
 teardown(void **state)
 {
-   rmdir(trace_dir);
+   asahi_test_traces_teardown();
    return 0;
 }
 
@@ -225,34 +183,70 @@ env_fini(struct env *e)
    e->screen->destroy(e->screen);
 }
 
-static void
-check_pixels(struct env *e)
+/* Whether the shim checks what the variable names (=1: the simulator). */
+static bool
+expecting(const char *var)
 {
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (!expect || !atoi(expect))
-      return;
+   const char *v = getenv(var);
+   return v && atoi(v);
+}
 
+/* The value pixel (x, y) must hold, into want; false when it may hold
+ * anything (an edge's pixels, which either side may cover). */
+typedef bool (*want_fn)(unsigned x, unsigned y, uint8_t want[4],
+                        const void *data);
+
+/* Maps the W x H RGBA8 image res and asserts that every pixel holds what
+ * want gives, printing the first eight that do not. */
+static void
+assert_image(struct pipe_context *ctx, struct pipe_resource *res, want_fn want,
+             const void *data)
+{
    struct pipe_box box = {0, 0, 0, W, H, 1};
    struct pipe_transfer *xfer = NULL;
-   uint8_t *map =
-      e->ctx->texture_map(e->ctx, e->rt, 0, PIPE_MAP_READ, &box, &xfer);
+   uint8_t *map = ctx->texture_map(ctx, res, 0, PIPE_MAP_READ, &box, &xfer);
    assert_non_null(map);
    unsigned bad = 0;
    for (unsigned y = 0; y < H; ++y) {
       for (unsigned x = 0; x < W; ++x) {
-         int d = (int)(x + y + 1) - W;
-         if (d >= -1 && d <= 1)
+         uint8_t w[4];
+         if (!want(x, y, w, data))
             continue;
          const uint8_t *p = map + y * xfer->stride + x * 4;
-         uint8_t want[4] = {d < 0 ? 255 : 0, 0, 0, 255};
-         if (memcmp(p, want, 4) && bad++ < 8)
+         if (memcmp(p, w, 4) && bad++ < 8)
             print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", x,
-                        y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
-                        want[3]);
+                        y, p[0], p[1], p[2], p[3], w[0], w[1], w[2], w[3]);
       }
    }
-   e->ctx->texture_unmap(e->ctx, xfer);
+   ctx->texture_unmap(ctx, xfer);
    assert_int_equal(bad, 0);
+}
+
+/* One colour below the diagonal x + y + 1 = W (the lower-left triangle),
+ * another above it. */
+struct split {
+   uint8_t below[4], above[4];
+};
+
+static bool
+want_split(unsigned x, unsigned y, uint8_t want[4], const void *data)
+{
+   const struct split *s = data;
+   int d = (int)(x + y + 1) - W;
+   if (d >= -1 && d <= 1)
+      return false;
+   memcpy(want, d < 0 ? s->below : s->above, 4);
+   return true;
+}
+
+/* The triangle of env_init: red on black. */
+static void
+check_pixels(struct env *e)
+{
+   if (!expecting("ASAHI_TEST_EXPECT_PIXELS"))
+      return;
+   const struct split red_black = {{255, 0, 0, 255}, {0, 0, 0, 255}};
+   assert_image(e->ctx, e->rt, want_split, &red_black);
 }
 
 /* gl_Position = attribute 0. */
@@ -341,7 +335,7 @@ nir_triangle(void **state)
    env_fini(&e);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 1);
 }
 
@@ -417,7 +411,7 @@ native_indexed_triangle(void **state)
    ralloc_free(mem);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_int_equal(dumps, 1);
 }
 
@@ -463,6 +457,110 @@ set_vertices(struct env *e, const float *verts, unsigned count)
  * full-screen quad at z = 0.5 with LESS: the quad only shows where the
  * triangle is not.  Expected: red where x + y + 1 < 64, green elsewhere.
  */
+/* A Z24S8 buffer (stored as Z32F + S8) beside the render target, both
+ * bound and cleared: colour black, depth 1, stencil 0. */
+struct zs_target {
+   struct pipe_resource *z;
+   struct pipe_surface *zs;
+};
+
+static void
+zs_target_init(struct env *e, struct zs_target *t)
+{
+   struct pipe_resource zt = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
+      .width0 = W,
+      .height0 = H,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_DEPTH_STENCIL,
+   };
+   t->z = e->screen->resource_create(e->screen, &zt);
+   assert_non_null(t->z);
+   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
+   t->zs = e->ctx->create_surface(e->ctx, t->z, &zst);
+   struct pipe_framebuffer_state fb = {
+      .width = W,
+      .height = H,
+      .layers = 1,
+      .samples = 1,
+      .nr_cbufs = 1,
+      .cbufs = {e->surf},
+      .zsbuf = t->zs,
+   };
+   e->ctx->set_framebuffer_state(e->ctx, &fb);
+   union pipe_color_union black = {.f = {0, 0, 0, 1}};
+   e->ctx->clear(e->ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL,
+                 &black, 1.0, 0);
+}
+
+static void
+zs_target_fini(struct env *e, struct zs_target *t)
+{
+   e->ctx->bind_depth_stencil_alpha_state(e->ctx, e->zsa);
+   e->ctx->set_framebuffer_state(e->ctx, &(struct pipe_framebuffer_state){0});
+   pipe_surface_reference(&t->zs, NULL);
+   pipe_resource_reference(&t->z, NULL);
+}
+
+/* The pass-through vertex shader and the uniform-colour fragment shader,
+ * bound. */
+struct colour_program {
+   void *vs, *fs;
+};
+
+static void
+colour_program_bind(struct env *e, struct colour_program *p)
+{
+   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_vs()};
+   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
+                                  .ir.nir = build_fs_uniform()};
+   p->vs = e->ctx->create_vs_state(e->ctx, &vs);
+   p->fs = e->ctx->create_fs_state(e->ctx, &fs);
+   e->ctx->bind_vs_state(e->ctx, p->vs);
+   e->ctx->bind_fs_state(e->ctx, p->fs);
+}
+
+static void
+colour_program_unbind(struct env *e, struct colour_program *p)
+{
+   e->ctx->bind_vs_state(e->ctx, NULL);
+   e->ctx->bind_fs_state(e->ctx, NULL);
+   e->ctx->delete_vs_state(e->ctx, p->vs);
+   e->ctx->delete_fs_state(e->ctx, p->fs);
+}
+
+/* Triangles (count vertices of x, y, z, w) in one colour. */
+static void
+draw_colour(struct env *e, const float *verts, unsigned count, float r, float g,
+            float b)
+{
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = count};
+   set_vertices(e, verts, count);
+   set_colour(e->ctx, r, g, b, 1);
+   e->ctx->draw_vbo(e->ctx, &info, 0, NULL, &draw, 1);
+}
+
+/* Two triangles covering the viewport at z = 0.5. */
+static const float full_quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
+                                  -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
+
+/* Red where x + y + 1 < W, green elsewhere (the pixels on the diagonal
+ * may go either way).  The simulator's depth and stencil tests are
+ * checked only with ASAHI_TEST_EXPECT_DEPTH=1 (docs/simulator.rst). */
+static void
+check_red_below_diagonal(struct env *e)
+{
+   if (!expecting("ASAHI_TEST_EXPECT_DEPTH"))
+      return;
+   const struct split red_green = {{255, 0, 0, 255}, {0, 255, 0, 255}};
+   assert_image(e->ctx, e->rt, want_split, &red_green);
+}
+
 static void
 nir_depth_test(void **state)
 {
@@ -478,104 +576,29 @@ nir_depth_test(void **state)
       env_fini(&e);
       skip();
    }
-   struct pipe_resource zt = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_DEPTH_STENCIL,
-   };
-   struct pipe_resource *z = screen->resource_create(screen, &zt);
-   assert_non_null(z);
-   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
-   struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = 1,
-      .nr_cbufs = 1,
-      .cbufs = {e.surf},
-      .zsbuf = zs,
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
-   union pipe_color_union black = {.f = {0, 0, 0, 1}};
-   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL, &black,
-              1.0, 0);
+   struct zs_target zs;
+   zs_target_init(&e, &zs);
 
    struct pipe_depth_stencil_alpha_state dsa = {
       .depth_enabled = 1, .depth_writemask = 1, .depth_func = PIPE_FUNC_LESS};
    void *dsao = ctx->create_depth_stencil_alpha_state(ctx, &dsa);
    ctx->bind_depth_stencil_alpha_state(ctx, dsao);
-
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
-   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_fs_uniform()};
-   void *vso = ctx->create_vs_state(ctx, &vs);
-   void *fso = ctx->create_fs_state(ctx, &fs);
-   ctx->bind_vs_state(ctx, vso);
-   ctx->bind_fs_state(ctx, fso);
+   struct colour_program prog;
+   colour_program_bind(&e, &prog);
 
    static const float tri[] = {-1, -1, 0.25, 1, 1, -1, 0.25, 1, -1, 1, 0.25, 1};
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
-                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
-   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
-                                 .instance_count = 1};
-
-   set_vertices(&e, tri, 3);
-   set_colour(ctx, 1, 0, 0, 1);
-   struct pipe_draw_start_count_bias d3 = {.start = 0, .count = 3};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d3, 1);
-
-   set_vertices(&e, quad, 6);
-   set_colour(ctx, 0, 1, 0, 1);
-   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   draw_colour(&e, tri, 3, 1, 0, 0);
+   draw_colour(&e, full_quad, 6, 0, 1, 0);
    ctx->flush(ctx, NULL, 0);
+   check_red_below_diagonal(&e);
 
-   /* The simulator does not apply depth tests yet (docs/simulator.rst):
-    * pixels are checked only with ASAHI_TEST_EXPECT_DEPTH=1.
-    */
-   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
-   if (expect && atoi(expect)) {
-      struct pipe_box box = {0, 0, 0, W, H, 1};
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            int dd = (int)(x + y + 1) - W;
-            if (dd >= -1 && dd <= 1)
-               continue;
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
-      }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
-   }
-
-   ctx->bind_vs_state(ctx, NULL);
-   ctx->bind_fs_state(ctx, NULL);
-   ctx->delete_vs_state(ctx, vso);
-   ctx->delete_fs_state(ctx, fso);
-   ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
+   colour_program_unbind(&e, &prog);
+   zs_target_fini(&e, &zs);
    ctx->delete_depth_stencil_alpha_state(ctx, dsao);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   pipe_surface_reference(&zs, NULL);
-   pipe_resource_reference(&z, NULL);
    env_fini(&e);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 1);
 }
 
@@ -587,6 +610,14 @@ nir_depth_test(void **state)
  * ss0 as the binding convention says).  The render target must equal the
  * texture.
  */
+/* data: a W x H RGBA8 image, row after row */
+static bool
+want_texel(unsigned x, unsigned y, uint8_t want[4], const void *data)
+{
+   memcpy(want, (const uint8_t *)data + (y * W + x) * 4, 4);
+   return true;
+}
+
 static void
 texture_copy(void **state)
 {
@@ -672,25 +703,8 @@ texture_copy(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
    ctx->flush(ctx, NULL, 0);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (expect && atoi(expect)) {
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            const uint8_t *want = pattern + (y * W + x) * 4;
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
-      }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
-   }
+   if (expecting("ASAHI_TEST_EXPECT_PIXELS"))
+      assert_image(ctx, e.rt, want_texel, pattern);
 
    ctx->bind_vs_state(ctx, NULL);
    ctx->bind_fs_state(ctx, NULL);
@@ -705,7 +719,7 @@ texture_copy(void **state)
    ralloc_free(mem);
 
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 1);
 }
 
@@ -740,34 +754,16 @@ load_then_draw(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (expect && atoi(expect)) {
-      struct pipe_box box = {0, 0, 0, W, H, 1};
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            int dd = (int)(x + y + 1) - W;
-            if (dd >= -1 && dd <= 1)
-               continue;
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            uint8_t want[4] = {dd < 0 ? 255 : 0, 0, dd < 0 ? 0 : 255, 255};
-            if (env_format == PIPE_FORMAT_B8G8R8A8_UNORM) {
-               /* memory order B, G, R, A */
-               uint8_t t = want[0];
-               want[0] = want[2];
-               want[2] = t;
-            }
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
+   if (expecting("ASAHI_TEST_EXPECT_PIXELS")) {
+      struct split red_blue = {{255, 0, 0, 255}, {0, 0, 255, 255}};
+      if (env_format == PIPE_FORMAT_B8G8R8A8_UNORM) {
+         /* memory order B, G, R, A */
+         red_blue.below[0] = 0;
+         red_blue.below[2] = 255;
+         red_blue.above[0] = 255;
+         red_blue.above[2] = 0;
       }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
+      assert_image(ctx, e.rt, want_split, &red_blue);
    }
 
    ctx->bind_vs_state(ctx, NULL);
@@ -776,7 +772,7 @@ load_then_draw(void **state)
    ctx->delete_fs_state(ctx, fso);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 2);
 }
 
@@ -841,7 +837,7 @@ blit_and_copy(void **state)
    pipe_resource_reference(&c, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /* gl_Position = attribute 0 + attribute 1 (per instance, divisor 1). */
@@ -881,6 +877,26 @@ build_fs_mrt(void)
       nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
    }
    return b.shader;
+}
+
+/* What mrt_instanced draws: the lower-left half of the lower-left and of
+ * the upper-right quadrant, red in render target 0 and blue in 1; data:
+ * the render target's index. */
+static bool
+want_quadrants(unsigned x, unsigned y, uint8_t want[4], const void *data)
+{
+   unsigned r = *(const unsigned *)data;
+   /* position within its quadrant */
+   unsigned qx = x % 32, qy = y % 32;
+   bool quadrant = (x < 32) == (y < 32);
+   int dd = (int)(qx + qy + 1) - 32;
+   if (quadrant && dd >= -1 && dd <= 1)
+      return false;
+   bool in = quadrant && dd < 0;
+   const uint8_t w[4] = {in && r == 0 ? 255 : 0, 0, in && r == 1 ? 255 : 0,
+                         255};
+   memcpy(want, w, 4);
+   return true;
 }
 
 /*
@@ -987,38 +1003,9 @@ mrt_instanced(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
-   if (expect && atoi(expect)) {
-      struct pipe_resource *rts[2] = {e.rt, rt1};
-      for (unsigned r = 0; r < 2; ++r) {
-         struct pipe_box box = {0, 0, 0, W, H, 1};
-         struct pipe_transfer *xfer = NULL;
-         uint8_t *map =
-            ctx->texture_map(ctx, rts[r], 0, PIPE_MAP_READ, &box, &xfer);
-         assert_non_null(map);
-         unsigned bad = 0;
-         for (unsigned y = 0; y < H; ++y) {
-            for (unsigned x = 0; x < W; ++x) {
-               /* position within its quadrant */
-               unsigned qx = x % 32, qy = y % 32;
-               bool quadrant = (x < 32) == (y < 32);
-               int dd = (int)(qx + qy + 1) - 32;
-               if (quadrant && dd >= -1 && dd <= 1)
-                  continue;
-               bool in = quadrant && dd < 0;
-               const uint8_t *p = map + y * xfer->stride + x * 4;
-               uint8_t want[4] = {in && r == 0 ? 255 : 0, 0,
-                                  in && r == 1 ? 255 : 0, 255};
-               if (memcmp(p, want, 4) && bad++ < 6)
-                  print_error("rt%u pixel (%u, %u) is %u %u %u %u, want %u "
-                              "%u %u %u\n",
-                              r, x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                              want[2], want[3]);
-            }
-         }
-         ctx->texture_unmap(ctx, xfer);
-         assert_int_equal(bad, 0);
-      }
+   if (expecting("ASAHI_TEST_EXPECT_PIXELS")) {
+      for (unsigned r = 0; r < 2; ++r)
+         assert_image(ctx, r ? rt1 : e.rt, want_quadrants, &r);
    }
 
    ctx->bind_vs_state(ctx, NULL);
@@ -1034,7 +1021,7 @@ mrt_instanced(void **state)
    pipe_resource_reference(&vb1, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /*
@@ -1073,8 +1060,7 @@ occlusion_query(void **state)
 
    union pipe_query_result r = {0};
    assert_true(ctx->get_query_result(ctx, q, true, &r));
-   const char *expect = getenv("ASAHI_TEST_EXPECT_OCCLUSION");
-   if (expect && atoi(expect))
+   if (expecting("ASAHI_TEST_EXPECT_OCCLUSION"))
       assert_true(r.u64 == 2016 || r.u64 == 2080);
    ctx->destroy_query(ctx, q);
 
@@ -1084,7 +1070,7 @@ occlusion_query(void **state)
    ctx->delete_fs_state(ctx, fso);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /*
@@ -1100,34 +1086,9 @@ stencil_test(void **state)
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
-   struct pipe_screen *screen = e.screen;
 
-   struct pipe_resource zt = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_Z24_UNORM_S8_UINT,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_DEPTH_STENCIL,
-   };
-   struct pipe_resource *z = screen->resource_create(screen, &zt);
-   assert_non_null(z);
-   struct pipe_surface zst = {.format = PIPE_FORMAT_Z24_UNORM_S8_UINT};
-   struct pipe_surface *zs = ctx->create_surface(ctx, z, &zst);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = 1,
-      .nr_cbufs = 1,
-      .cbufs = {e.surf},
-      .zsbuf = zs,
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
-   union pipe_color_union black = {.f = {0, 0, 0, 1}};
-   ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, NULL, &black,
-              1.0, 0);
+   struct zs_target zs;
+   zs_target_init(&e, &zs);
 
    struct pipe_depth_stencil_alpha_state write1 = {
       .stencil[0] = {.enabled = 1,
@@ -1142,74 +1103,26 @@ stencil_test(void **state)
                      .writemask = 0}};
    void *w1 = ctx->create_depth_stencil_alpha_state(ctx, &write1);
    void *t0 = ctx->create_depth_stencil_alpha_state(ctx, &test0);
-
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
-   struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_fs_uniform()};
-   void *vso = ctx->create_vs_state(ctx, &vs);
-   void *fso = ctx->create_fs_state(ctx, &fs);
-   ctx->bind_vs_state(ctx, vso);
-   ctx->bind_fs_state(ctx, fso);
+   struct colour_program prog;
+   colour_program_bind(&e, &prog);
 
    static const float tri[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, -1, 1, 0.5, 1};
-   static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
-                                -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
-   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
-                                 .instance_count = 1};
-
    ctx->bind_depth_stencil_alpha_state(ctx, w1);
    ctx->set_stencil_ref(ctx, (struct pipe_stencil_ref){{1, 1}});
-   set_vertices(&e, tri, 3);
-   set_colour(ctx, 1, 0, 0, 1);
-   struct pipe_draw_start_count_bias d3 = {.start = 0, .count = 3};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d3, 1);
-
+   draw_colour(&e, tri, 3, 1, 0, 0);
    ctx->bind_depth_stencil_alpha_state(ctx, t0);
    ctx->set_stencil_ref(ctx, (struct pipe_stencil_ref){{0, 0}});
-   set_vertices(&e, quad, 6);
-   set_colour(ctx, 0, 1, 0, 1);
-   struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
-   ctx->draw_vbo(ctx, &info, 0, NULL, &d6, 1);
+   draw_colour(&e, full_quad, 6, 0, 1, 0);
    ctx->flush(ctx, NULL, 0);
+   check_red_below_diagonal(&e);
 
-   const char *expect = getenv("ASAHI_TEST_EXPECT_DEPTH");
-   if (expect && atoi(expect)) {
-      struct pipe_box box = {0, 0, 0, W, H, 1};
-      struct pipe_transfer *xfer = NULL;
-      uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
-      assert_non_null(map);
-      unsigned bad = 0;
-      for (unsigned y = 0; y < H; ++y) {
-         for (unsigned x = 0; x < W; ++x) {
-            int dd = (int)(x + y + 1) - W;
-            if (dd >= -1 && dd <= 1)
-               continue;
-            const uint8_t *p = map + y * xfer->stride + x * 4;
-            uint8_t want[4] = {dd < 0 ? 255 : 0, dd < 0 ? 0 : 255, 0, 255};
-            if (memcmp(p, want, 4) && bad++ < 8)
-               print_error("pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
-                           x, y, p[0], p[1], p[2], p[3], want[0], want[1],
-                           want[2], want[3]);
-         }
-      }
-      ctx->texture_unmap(ctx, xfer);
-      assert_int_equal(bad, 0);
-   }
-
-   ctx->bind_vs_state(ctx, NULL);
-   ctx->bind_fs_state(ctx, NULL);
-   ctx->delete_vs_state(ctx, vso);
-   ctx->delete_fs_state(ctx, fso);
-   ctx->bind_depth_stencil_alpha_state(ctx, e.zsa);
+   colour_program_unbind(&e, &prog);
+   zs_target_fini(&e, &zs);
    ctx->delete_depth_stencil_alpha_state(ctx, w1);
    ctx->delete_depth_stencil_alpha_state(ctx, t0);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   pipe_surface_reference(&zs, NULL);
-   pipe_resource_reference(&z, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 /* The same with a BGRA8 target: clear colours, shader outputs and the
@@ -1307,8 +1220,7 @@ msaa_resolve(void **state)
    /* Needs a simulator with multisampled block stores (checked with
     * ASAHI_TEST_EXPECT_MSAA=1).
     */
-   const char *expect = getenv("ASAHI_TEST_EXPECT_MSAA");
-   if (expect && atoi(expect)) {
+   if (expecting("ASAHI_TEST_EXPECT_MSAA")) {
       struct pipe_box box = {0, 0, 0, W, H, 1};
       struct pipe_transfer *xfer = NULL;
       uint8_t *map = ctx->texture_map(ctx, e.rt, 0, PIPE_MAP_READ, &box, &xfer);
@@ -1361,7 +1273,7 @@ msaa_resolve(void **state)
    pipe_resource_reference(&ms, NULL);
    env_fini(&e);
    unsigned dumps = 0;
-   assert_int_equal(decode_traces(&dumps), 0);
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
 
 int
