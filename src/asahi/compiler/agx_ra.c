@@ -349,6 +349,31 @@ agx_ra(agx_context *ctx)
 
    agx_liveness(ctx);
 
+   /* Register hints that make copies disappear: a split's results would
+    * like the parts of the vector, a collect's result the registers its
+    * sources already occupy (when they are consecutive).  A hint may take
+    * registers of values whose last use is the very instruction that
+    * defines the hinted value. */
+   struct hint {
+      int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
+      uint8_t nr_from;
+      bool is_collect;
+      int32_t vec;  /* split: the vector value; collect: unused */
+      uint16_t off; /* split: offset in halves */
+      const agx_instr *I;
+   } *hints = calloc(n ? n : 1, sizeof(*hints));
+   /* The other way round: a value read by a collect (its first one)
+    * would like the place of its element in the collect's vector, so that
+    * the collect finds its sources consecutive. */
+   struct elem_hint {
+      int32_t vec; /* the collect's result, or -1 */
+      uint16_t off;
+      unsigned pos; /* the collect's position */
+   } *elem = malloc(sizeof(*elem) * (n ? n : 1));
+   for (unsigned v = 0; v < n; ++v)
+      elem[v].vec = -1;
+
+   /* Intervals and hints in the same walk over the instructions */
    unsigned pos = 0;
    agx_foreach_block(ctx, blk)
    {
@@ -356,6 +381,40 @@ agx_ra(agx_context *ctx)
       unsigned count = 0;
       agx_foreach_instr(blk, I)
       {
+         unsigned p = 2 * pos;
+         if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+            unsigned off = 0;
+            for (unsigned i = 1; i < I->nr_ops; ++i) {
+               agx_operand o = I->ops[i];
+               if (agx_is_ssa(o) && elem[o.value].vec < 0)
+                  elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
+                                                     (uint16_t)off, p};
+               off += (o.size / 16) * MAX2(o.count, 1);
+            }
+         }
+         if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
+            unsigned off = 0;
+            for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
+               if (agx_is_ssa(I->ops[i])) {
+                  struct hint *h = &hints[I->ops[i].value];
+                  h->vec = (int32_t)I->ops[I->nr_ops - 1].value;
+                  h->off = (uint16_t)off;
+                  h->from[0] = h->vec;
+                  h->nr_from = 1;
+                  h->I = I;
+               }
+               off += I->ops[i].size / 16;
+            }
+         } else if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+            struct hint *h = &hints[I->ops[0].value];
+            h->is_collect = true;
+            h->I = I;
+            for (unsigned i = 1; i < I->nr_ops; ++i) {
+               if (!agx_is_ssa(I->ops[i]))
+                  break;
+               h->from[h->nr_from++] = (int32_t)I->ops[i].value;
+            }
+         }
          agx_foreach_op(I, i)
          {
             if (!agx_is_ssa(I->ops[i]))
@@ -381,68 +440,6 @@ agx_ra(agx_context *ctx)
          unsigned v = ctx->live_values[i];
          iv[v].start = MIN2(iv[v].start, blk->end);
          iv[v].end = MAX2(iv[v].end, blk->end);
-      }
-   }
-
-   /* Register hints that make copies disappear: a split's results would
-    * like the parts of the vector, a collect's result the registers its
-    * sources already occupy (when they are consecutive).  A hint may take
-    * registers of values whose last use is the very instruction that
-    * defines the hinted value. */
-   struct hint {
-      int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
-      uint8_t nr_from;
-      bool is_collect;
-      int32_t vec;  /* split: the vector value; collect: unused */
-      uint16_t off; /* split: offset in halves */
-      const agx_instr *I;
-   } *hints = calloc(n ? n : 1, sizeof(*hints));
-   /* The other way round: a value read by a collect (its first one)
-    * would like the place of its element in the collect's vector, so that
-    * the collect finds its sources consecutive. */
-   struct elem_hint {
-      int32_t vec; /* the collect's result, or -1 */
-      uint16_t off;
-      unsigned pos; /* the collect's position */
-   } *elem = malloc(sizeof(*elem) * (n ? n : 1));
-   for (unsigned v = 0; v < n; ++v)
-      elem[v].vec = -1;
-   pos = 0;
-   agx_foreach_instr_global(ctx, I)
-   {
-      unsigned p = 2 * pos++;
-      if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
-         unsigned off = 0;
-         for (unsigned i = 1; i < I->nr_ops; ++i) {
-            agx_operand o = I->ops[i];
-            if (agx_is_ssa(o) && elem[o.value].vec < 0)
-               elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
-                                                  (uint16_t)off, p};
-            off += (o.size / 16) * MAX2(o.count, 1);
-         }
-      }
-      if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
-         unsigned off = 0;
-         for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
-            if (agx_is_ssa(I->ops[i])) {
-               struct hint *h = &hints[I->ops[i].value];
-               h->vec = (int32_t)I->ops[I->nr_ops - 1].value;
-               h->off = (uint16_t)off;
-               h->from[0] = h->vec;
-               h->nr_from = 1;
-               h->I = I;
-            }
-            off += I->ops[i].size / 16;
-         }
-      } else if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
-         struct hint *h = &hints[I->ops[0].value];
-         h->is_collect = true;
-         h->I = I;
-         for (unsigned i = 1; i < I->nr_ops; ++i) {
-            if (!agx_is_ssa(I->ops[i]))
-               break;
-            h->from[h->nr_from++] = (int32_t)I->ops[i].value;
-         }
       }
    }
 
