@@ -373,7 +373,14 @@ agx_ra(agx_context *ctx)
    for (unsigned v = 0; v < n; ++v)
       elem[v].vec = -1;
 
-   /* Intervals and hints in the same walk over the instructions */
+   /* The copies coalescing may remove, in program order, so that it
+    * need not walk every instruction again */
+   struct copy {
+      unsigned p, dst, src;
+   } *copies = NULL;
+   size_t nr_copies = 0, copies_cap = 0;
+
+   /* Intervals, hints and copies in the same walk over the instructions */
    unsigned pos = 0;
    agx_foreach_block(ctx, blk)
    {
@@ -382,6 +389,15 @@ agx_ra(agx_context *ctx)
       agx_foreach_instr(blk, I)
       {
          unsigned p = 2 * pos;
+         if (I->op == AGX_OP_MOV && agx_is_ssa(I->ops[0]) &&
+             agx_is_ssa(I->ops[1]) && !I->ops[1].flags) {
+            if (nr_copies == copies_cap) {
+               copies_cap = copies_cap ? 2 * copies_cap : 256;
+               copies = realloc(copies, sizeof(*copies) * copies_cap);
+            }
+            copies[nr_copies++] = (struct copy){p, I->ops[0].value,
+                                                I->ops[1].value};
+         }
          if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
             unsigned off = 0;
             for (unsigned i = 1; i < I->nr_ops; ++i) {
@@ -455,15 +471,11 @@ agx_ra(agx_context *ctx)
    struct segment *seg_pool = NULL;
    if (!ctx->ra_hulls_only)
       build_segments(ctx, seg, &seg_pool);
-   pos = 0;
-   agx_foreach_instr_global(ctx, I)
-   {
-      unsigned p = 2 * pos++;
-      if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
-          !agx_is_ssa(I->ops[1]) || I->ops[1].flags)
-         continue;
-      unsigned a = find_rep(rep, (unsigned)I->ops[1].value);
-      unsigned b = find_rep(rep, (unsigned)I->ops[0].value);
+   for (size_t c = 0; c < nr_copies; ++c) {
+      unsigned p = copies[c].p;
+      unsigned a = copies[c].src, b = copies[c].dst;
+      a = find_rep(rep, a);
+      b = find_rep(rep, b);
       const struct agx_value *va = &ctx->values[a], *vb = &ctx->values[b];
       if (a == b || va->size != vb->size || va->count != vb->count ||
           va->fixed >= 0 || vb->fixed >= 0)
@@ -658,6 +670,7 @@ agx_ra(agx_context *ctx)
    free(iv);
    free(seen);
    free(hints);
+   free(copies);
    free(active);
    free(elem);
    free(slot_of);
