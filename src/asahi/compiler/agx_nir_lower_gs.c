@@ -646,6 +646,9 @@ agx_nir_lower_gs(nir_shader *nir, bool pos_z_halved,
       nir_instr_remove(&intr->instr);
    }
    util_dynarray_fini(&todo);
+   /* The emits added control flow: block indices and dominance are
+    * stale (a later nir_lower_vars_to_ssa placing phis needs them). */
+   nir_metadata_preserve(impl, nir_metadata_none);
 
    /* The inputs are loads from memory now. */
    nir_foreach_variable_in_shader_safe(var, nir)

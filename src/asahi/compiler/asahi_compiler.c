@@ -31,21 +31,30 @@ usage(FILE *fp)
       fp, "usage: asahi-compiler [options] FILE...\n"
           "\n"
           "Compiles GLSL shaders for the AGX GPU.  FILE is a shader source\n"
-          "(.vert / .frag, or any name with --stage) or a piglit/shader-db\n"
-          "`.shader_test` file, whose [vertex shader] and [fragment shader]\n"
-          "sections are compiled and linked together.  Sources given\n"
-          "together are linked as one program.\n"
+          "(.vert / .geom / .frag, or any name with --stage) or a\n"
+          "piglit/shader-db `.shader_test` file, whose [vertex shader],\n"
+          "[geometry shader] and [fragment shader] sections are compiled\n"
+          "and linked together ([vertex shader passthrough]: piglit's\n"
+          "built-in vertex shader).  Sources given together are linked as\n"
+          "one program.\n"
+          "\n"
+          "AGX has no geometry stage: as the driver does, a geometry shader\n"
+          "is lowered to a vertex-stage program that stores the vertices it\n"
+          "emits, plus a passthrough vertex shader that draws them.  Both\n"
+          "are shown, counted and written (-o) as stage gs.\n"
           "\n"
           "Options:\n"
           "  --disasm          print the machine code (default when nothing\n"
           "                    else is asked for)\n"
           "  --stats           print the SHADER-DB statistics line per stage\n"
           "  --print-passes    print the AGX IR after each backend pass\n"
-          "  --stage vs|fs     stage of the following plain source files\n"
+          "  --stage vs|gs|fs  stage of the following plain source files\n"
           "  --es              sources without #version are GLSL ES 1.00\n"
           "                    (default: GLSL 1.10)\n"
           "  -o FILE           write the machine code of each stage to\n"
-          "                    FILE.vs / FILE.fs\n"
+          "                    FILE.vs / FILE.gs / FILE.gs-vs (the\n"
+          "                    geometry shader's passthrough vertex\n"
+          "                    shader) / FILE.fs\n"
           "  --bench DIR       compile every .shader_test under DIR and print\n"
           "                    the totals (instructions, bytes, registers,\n"
           "                    spills:fills), the compile time per shader\n"
@@ -56,7 +65,10 @@ usage(FILE *fp)
           "\n"
           "Variant keys: vertex attributes are fetched as 32-bit floats, one\n"
           "vertex buffer per attribute (16-byte stride); fragment colours go\n"
-          "to one RGBA8 unorm render target (render target 0).\n"
+          "to one RGBA8 unorm render target (render target 0); the two\n"
+          "geometry-shader programs fetch no attributes.  The vertex shader\n"
+          "of a program with a geometry shader is compiled as without one\n"
+          "(the driver's variant also stores its outputs for the GS).\n"
           "\n"
           "Exit status: 0 on success, 1 if a shader does not compile or link,\n"
           "2 for bad usage or unreadable files.\n");
@@ -154,10 +166,27 @@ split_shader_test(char *text, const char *name, struct source *out,
             n++;
          }
          cur = MESA_SHADER_NONE;
-         if (!strncmp(p, "[vertex shader]", 15))
+         if (!strncmp(p, "[vertex shader passthrough]", 27) && n < max) {
+            /* piglit's built-in vertex shader (shader_runner): position
+             * from the piglit_vertex attribute, nothing else written */
+            int v = version ? version : 110;
+            char vs[160];
+            snprintf(vs, sizeof(vs),
+                     "#version %d%s\n%s vec4 piglit_vertex;\n"
+                     "void main() { gl_Position = piglit_vertex; }\n",
+                     v, es && v >= 300 ? " es" : "",
+                     v >= 130 ? "in" : "attribute");
+            out[n].stage = MESA_SHADER_VERTEX;
+            out[n].text = strdup(vs);
+            out[n].name = name;
+            n++;
+         } else if (!strncmp(p, "[vertex shader]", 15)) {
             cur = MESA_SHADER_VERTEX;
+         }
          else if (!strncmp(p, "[fragment shader]", 17))
             cur = MESA_SHADER_FRAGMENT;
+         else if (!strncmp(p, "[geometry shader]", 17))
+            cur = MESA_SHADER_GEOMETRY;
          start = eol ? eol + 1 : p + len;
       }
       p = eol ? eol + 1 : NULL;
@@ -230,6 +259,91 @@ add_pass_times(struct agx_pass_times *to, const struct agx_pass_times *from)
       agx_pass_times_add(to, from->name[i], from->seconds[i]);
 }
 
+/* Compile one NIR shader for the AGX and report it (disassembly, the
+ * SHADER-DB line, -o FILE.suffix, --bench totals).  stage is the stage
+ * it is shown as: the two programs of a geometry shader are vertex-stage
+ * programs shown as "geometry".  Returns 0, 1 (compile error) or 2
+ * (output error). */
+static int
+compile_stage(nir_shader *nir, const struct agx_shader_key *key,
+              gl_shader_stage stage, const char *label, const char *suffix,
+              void *mem, const struct options *opt, struct totals *tot)
+{
+   int status = 0;
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   struct agx_pass_times passes = {0};
+   double pre_t0 = cpu_seconds();
+   bool pre_ok = agx_preprocess_nir(nir);
+   agx_pass_times_add(&passes, "agx_preprocess_nir (NIR)",
+                      cpu_seconds() - pre_t0);
+   if (!pre_ok) {
+      if (!opt->quiet)
+         fprintf(stderr, "%s: %s shaders are not supported\n", label,
+                 gl_shader_stage_name(stage));
+      return 1;
+   }
+   struct agx_shader_binary bin;
+   char error[256];
+   if (agx_compile_shader_nir_timed(nir, key, mem, &bin, error,
+                                    sizeof(error), &passes)) {
+      if (!opt->quiet)
+         fprintf(stderr, "%s: %s shader: %s\n", label,
+                 gl_shader_stage_name(stage), error);
+      return 1;
+   }
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   /* shown as the program's stage, not the hardware stage it runs in */
+   bin.info.stage = stage;
+
+   if (opt->disasm) {
+      printf("%s shader%s (%zu bytes, %u registers, %u uniform halves):\n",
+             gl_shader_stage_name(stage),
+             strcmp(suffix, "gs-vs") ? "" : " passthrough vertex shader",
+             bin.size_B, bin.info.nr_gprs, bin.info.push_count);
+      disasm(&bin);
+   }
+   if (tot) {
+      tot->shaders++;
+      tot->instrs += bin.info.nr_instrs;
+      tot->bytes += bin.size_B;
+      tot->regs += bin.info.nr_gprs;
+      tot->spills += bin.info.nr_spills;
+      tot->fills += bin.info.nr_fills;
+      tot->ms +=
+         (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+      add_pass_times(&tot->passes, &passes);
+      unsigned g = NR_SIZE_GROUPS - 1;
+      while (g && bin.info.nr_instrs < size_group_min[g])
+         --g;
+      tot->groups[g].shaders++;
+      tot->groups[g].instrs += bin.info.nr_instrs;
+      add_pass_times(&tot->groups[g].passes, &passes);
+   }
+   if (opt->stats) {
+      char line[4608];
+      agx_shader_db_line(&bin, label, line, sizeof(line));
+      printf("%s\n", line);
+      if (!opt->quiet)
+         printf("compile time: %.3f ms\n",
+                (t1.tv_sec - t0.tv_sec) * 1e3 +
+                   (t1.tv_nsec - t0.tv_nsec) / 1e6);
+   }
+   if (opt->out_path) {
+      char path[4096];
+      snprintf(path, sizeof(path), "%s.%s", opt->out_path, suffix);
+      FILE *f = fopen(path, "wb");
+      if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
+         if (!opt->quiet)
+            fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
+         status = 2;
+      }
+      if (f)
+         fclose(f);
+   }
+   return status;
+}
+
 /* Compile and link one program, then compile each stage for the AGX.
  * Returns 0, 1 (compile/link error) or 2 (output error). */
 static int
@@ -237,8 +351,6 @@ compile_program(struct source *src, unsigned nr_src, bool es,
                 const struct options *opt, struct totals *tot)
 {
    int status = 0;
-   bool want_disasm = opt->disasm, want_stats = opt->stats;
-   const char *out_path = opt->out_path;
    void *mem = ralloc_context(NULL);
    double front_t0 = cpu_seconds();
    struct glsl_parse_state *states[MAX_SOURCES];
@@ -296,7 +408,7 @@ compile_program(struct source *src, unsigned nr_src, bool es,
                      .stride = 16};
             }
          }
-      } else {
+      } else if (s == MESA_SHADER_FRAGMENT) {
          /* One RGBA8 target, the variant shader-db measures on Mesa's
           * driver (its precompiled fragment variant binds one colour
           * buffer; newer versions store colours in a separate epilog) */
@@ -304,77 +416,43 @@ compile_program(struct source *src, unsigned nr_src, bool es,
          key.fs.rt[0].offset_B = 0;
       }
 
-      struct timespec t0, t1;
-      clock_gettime(CLOCK_MONOTONIC, &t0);
-      struct agx_pass_times passes = {0};
-      double pre_t0 = cpu_seconds();
-      bool pre_ok = agx_preprocess_nir(nir);
-      agx_pass_times_add(&passes, "agx_preprocess_nir (NIR)",
-                         cpu_seconds() - pre_t0);
-      if (!pre_ok) {
-         if (!opt->quiet)
-            fprintf(stderr, "%s: %s shaders are not supported\n", src[0].name,
-                    gl_shader_stage_name((gl_shader_stage)s));
-         status = 1;
-         break;
+      if (s != MESA_SHADER_GEOMETRY) {
+         status = compile_stage(nir, &key, (gl_shader_stage)s, src[0].name,
+                                s == MESA_SHADER_VERTEX ? "vs" : "fs", mem,
+                                opt, tot);
+         continue;
       }
-      struct agx_shader_binary bin;
-      char error[256];
-      if (agx_compile_shader_nir_timed(nir, &key, mem, &bin, error,
-                                       sizeof(error), &passes)) {
-         if (!opt->quiet)
-            fprintf(stderr, "%s: %s shader: %s\n", src[0].name,
-                    gl_shader_stage_name((gl_shader_stage)s), error);
-         status = 1;
-         break;
-      }
-      clock_gettime(CLOCK_MONOTONIC, &t1);
 
-      if (want_disasm) {
-         printf("%s shader (%zu bytes, %u registers, %u uniform halves):\n",
-                gl_shader_stage_name((gl_shader_stage)s), bin.size_B,
-                bin.info.nr_gprs, bin.info.push_count);
-         disasm(&bin);
-      }
-      if (tot) {
-         tot->shaders++;
-         tot->instrs += bin.info.nr_instrs;
-         tot->bytes += bin.size_B;
-         tot->regs += bin.info.nr_gprs;
-         tot->spills += bin.info.nr_spills;
-         tot->fills += bin.info.nr_fills;
-         tot->ms +=
-            (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-         add_pass_times(&tot->passes, &passes);
-         unsigned g = NR_SIZE_GROUPS - 1;
-         while (g && bin.info.nr_instrs < size_group_min[g])
-            --g;
-         tot->groups[g].shaders++;
-         tot->groups[g].instrs += bin.info.nr_instrs;
-         add_pass_times(&tot->groups[g].passes, &passes);
-      }
-      if (want_stats) {
-         char line[512];
-         agx_shader_db_line(&bin, src[0].name, line, sizeof(line));
-         printf("%s\n", line);
+      /* A geometry shader becomes two vertex-stage programs, as the
+       * driver runs it (src/gallium/drivers/asahi/agx_gs.c): the lowered
+       * GS, drawn as points, and the vertex shader drawing what it
+       * emitted.  Neither fetches vertex attributes (zero key), and the
+       * tool's vertex shader keeps GL clip-space z, so gl_in[].gl_Position
+       * needs no undoing (pos_z_halved false). */
+      struct agx_gs_info info;
+      char error[256] = "";
+      if (!agx_nir_lower_gs(nir, false, &info, error, sizeof(error))) {
          if (!opt->quiet)
-            printf("compile time: %.3f ms\n",
-                   (t1.tv_sec - t0.tv_sec) * 1e3 +
-                      (t1.tv_nsec - t0.tv_nsec) / 1e6);
+            fprintf(stderr, "%s: geometry shader: %s\n", src[0].name, error);
+         status = 1;
+         break;
       }
-      if (out_path) {
-         char path[4096];
-         snprintf(path, sizeof(path), "%s.%s", out_path,
-                  s == MESA_SHADER_VERTEX ? "vs" : "fs");
-         FILE *f = fopen(path, "wb");
-         if (!f || fwrite(bin.code, 1, bin.size_B, f) != bin.size_B) {
-            if (!opt->quiet)
-               fprintf(stderr, "asahi-compiler: cannot write %s\n", path);
-            status = 2;
-         }
-         if (f)
-            fclose(f);
+      status = compile_stage(nir, &key, MESA_SHADER_GEOMETRY, src[0].name,
+                             "gs", mem, opt, tot);
+      if (status)
+         break;
+      nir_shader *pass = agx_nir_gs_passthrough(mem, &info);
+      if (!pass) {
+         if (!opt->quiet)
+            fprintf(stderr, "%s: geometry shader: no passthrough shader\n",
+                    src[0].name);
+         status = 1;
+         break;
       }
+      char label[4096];
+      snprintf(label, sizeof(label), "%s (gs passthrough)", src[0].name);
+      status = compile_stage(pass, &key, MESA_SHADER_GEOMETRY, label,
+                             "gs-vs", mem, opt, tot);
    }
 
    ralloc_free(mem);
@@ -517,6 +595,8 @@ main(int argc, char **argv)
             forced = MESA_SHADER_VERTEX;
          } else if (!strcmp(v, "fs") || !strcmp(v, "frag")) {
             forced = MESA_SHADER_FRAGMENT;
+         } else if (!strcmp(v, "gs") || !strcmp(v, "geom")) {
+            forced = MESA_SHADER_GEOMETRY;
          } else {
             fprintf(stderr, "asahi-compiler: unknown stage '%s'\n", v);
             return 2;
@@ -539,8 +619,8 @@ main(int argc, char **argv)
             free(text);
             if (!n) {
                fprintf(stderr,
-                       "asahi-compiler: %s: no vertex or fragment "
-                       "shader section\n",
+                       "asahi-compiler: %s: no vertex, geometry or "
+                       "fragment shader section\n",
                        a);
                return 2;
             }
@@ -553,11 +633,13 @@ main(int argc, char **argv)
                stage = MESA_SHADER_VERTEX;
             else if (len > 5 && !strcmp(a + len - 5, ".frag"))
                stage = MESA_SHADER_FRAGMENT;
+            else if (len > 5 && !strcmp(a + len - 5, ".geom"))
+               stage = MESA_SHADER_GEOMETRY;
          }
          if (stage == MESA_SHADER_NONE) {
             fprintf(stderr,
                     "asahi-compiler: %s: unknown stage (use "
-                    "--stage or a .vert/.frag name)\n",
+                    "--stage or a .vert/.geom/.frag name)\n",
                     a);
             free(text);
             return 2;

@@ -185,7 +185,11 @@ init_constants(struct gl_context *ctx)
    c->MaxTextureImageUnits = 16;
    c->MaxVertexUniformVectors = 256;
    c->MaxFragmentUniformVectors = 256;
-   c->MaxVaryingVectors = 15;
+   /* The linker's 32 generic varying slots (glsl_link_priv.h), which the
+    * AGX Unified Vertex Store holds with the position (agx_compile.h
+    * AGX_MAX_UVS_WORDS); GL 3.2 table 6.38 asks 128 fragment input
+    * components.  st_context.c lowers it for a driver with fewer. */
+   c->MaxVaryingVectors = 32;
    c->MaxDrawBuffers = MAX_DRAW_BUFFERS;
    c->AliasedPointSizeRange[0] = 1.0f;
    c->AliasedPointSizeRange[1] = 511.0f;
@@ -197,7 +201,10 @@ init_constants(struct gl_context *ctx)
     * driver with fewer constant buffers). */
    c->MaxVertexUniformBlocks = 12;
    c->MaxFragmentUniformBlocks = 12;
-   c->MaxCombinedUniformBlocks = 24;
+   /* GL 3.2 table 6.51 (ES 3.0 asks 24); a program's block i being
+    * constant buffer 1 + i in every stage, st_context.c lowers it to the
+    * driver's constant buffers but one. */
+   c->MaxCombinedUniformBlocks = 36;
    c->MaxUniformBlockSize = 65536;
    c->UniformBufferOffsetAlignment = 16;
 }

@@ -218,8 +218,9 @@ get_es3_limit(struct gl_context *ctx, GLenum pname, bool *known,
       v->n = 0;
       return true;
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
-      /* the varyings and gl_Position */
-      int1(v, 4 * (c->MaxVaryingVectors + 1));
+      /* The user varyings; gl_Position and gl_PointSize have their own
+       * room (GL 3.2 table 6.38 asks 64). */
+      int1(v, 4 * c->MaxVaryingVectors);
       return true;
    case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
       int1(v, 4 * c->MaxVaryingVectors);

@@ -35,7 +35,8 @@ struct st_program_variant;
 #define MAX_COMBINED_TEXTURE_UNITS 48
 #define MAX_RENDERBUFFER_SIZE 16384
 #define MAX_VIEWPORT_SIZE 16384
-#define MAX_UNIFORM_BUFFER_BINDINGS 24
+/* GL 3.2 table 6.51: 36 (12 blocks in each of three stages) */
+#define MAX_UNIFORM_BUFFER_BINDINGS 36
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32

@@ -403,6 +403,11 @@ st_context_create(struct pipe_screen *screen,
       c->MaxVertexUniformBlocks = cbs;
    if (c->MaxFragmentUniformBlocks > cbs)
       c->MaxFragmentUniformBlocks = cbs;
+   /* Varyings: vec4 inputs the fragment stage can read. */
+   int fs_in = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
+                                        PIPE_SHADER_CAP_MAX_INPUTS);
+   if (fs_in > 0 && fs_in < c->MaxVaryingVectors)
+      c->MaxVaryingVectors = fs_in;
    /* GL_MAX_SAMPLES: the largest count RGBA8 renders with (ES 3.0 asks
     * for at least 4). */
    unsigned counts[8];

@@ -34,8 +34,9 @@ struct st_framebuffer {
    struct gl_renderbuffer msaa;
 };
 
-/* Uniform blocks a program may have (GL_MAX_COMBINED_UNIFORM_BLOCKS). */
-#define ST_MAX_UBOS 24
+/* Uniform blocks a program may have (GL_MAX_COMBINED_UNIFORM_BLOCKS, at
+ * most the constant buffers of a stage but one). */
+#define ST_MAX_UBOS 36
 #define ST_UBO_STAGES 3 /* vertex, fragment, geometry */
 
 struct st_context {

@@ -317,6 +317,38 @@ restart_index(const struct gl_context *ctx, unsigned size, unsigned *index)
    return ctx->PrimitiveRestartFixedIndex || ctx->PrimitiveRestart;
 }
 
+/* A pipe PRIMITIVES_GENERATED query around one draw with a geometry
+ * shader, while a GL_PRIMITIVES_GENERATED query is active (queryobj.c's
+ * CurrentQuery[4]); NULL otherwise, or if the driver has none. */
+static struct pipe_query *
+gs_prims_begin(struct st_context *st)
+{
+   if (!st->ctx.CurrentQuery[4])
+      return NULL;
+   struct pipe_query *pq =
+      st->pipe->create_query(st->pipe, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+   if (pq && !st->pipe->begin_query(st->pipe, pq)) {
+      st->pipe->destroy_query(st->pipe, pq);
+      pq = NULL;
+   }
+   return pq;
+}
+
+/* Adds the draw's count to the GL query (waiting for it if the driver
+ * counts on the GPU). */
+static void
+gs_prims_end(struct st_context *st, struct pipe_query *pq)
+{
+   if (!pq)
+      return;
+   union pipe_query_result r = {0};
+   st->pipe->end_query(st->pipe, pq);
+   if (st->pipe->get_query_result(st->pipe, pq, true, &r) &&
+       st->ctx.CurrentQuery[4])
+      st->ctx.CurrentQuery[4]->Result += r.u64;
+   st->pipe->destroy_query(st->pipe, pq);
+}
+
 /* GL_PRIMITIVES_GENERATED of an indexed draw with primitive restart:
  * each run of indices between restart indices makes primitives of its
  * own (GL 3.1 section 2.8.1), so the indices are read (only while such a
@@ -380,13 +412,18 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if (ctx->CondRender.Skip) /* GL 3.0 section 2.18 */
       return;
+   /* With a geometry shader, GL_PRIMITIVES_GENERATED counts its output
+    * primitives (GL 3.2 core section 2.16), which only the driver sees:
+    * gs_prims_begin/end below. */
+   bool has_gs = exec && exec->linked &&
+                 exec->linked->nir[MESA_SHADER_GEOMETRY];
    unsigned restart = 0;
-   if (index_type &&
+   if (!has_gs && index_type &&
        restart_index(ctx, index_size(index_type), &restart) &&
        ctx->CurrentQuery[4] /* GL_PRIMITIVES_GENERATED, queryobj.c */)
       count_restarted_primitives(st, mode, count, index_type, indices,
                                  instances, restart);
-   else
+   else if (!has_gs)
       _mesa_count_generated_primitives(ctx, mode, count, instances);
 
    if (!exec || count <= 0 || instances <= 0)
@@ -473,7 +510,9 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
       ctx->NewState &= ~ST_NEW_VERTEX_ARRAYS;
    }
 
+   struct pipe_query *gs_prims = has_gs ? gs_prims_begin(st) : NULL;
    st->pipe->draw_vbo(st->pipe, &info, 0, NULL, &draw, 1);
+   gs_prims_end(st, gs_prims);
    pipe_resource_reference(&uploaded_indices, NULL);
    return;
 

@@ -165,6 +165,12 @@ test_limits(void **state)
       {GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, 1024},
       {GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 16},
       {GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, 1024 + 12 * 65536 / 4},
+      /* table 6.38: the other stages' varyings */
+      {GL_MAX_VARYING_COMPONENTS, 60},
+      {GL_MAX_VERTEX_OUTPUT_COMPONENTS, 64},
+      {GL_MAX_FRAGMENT_INPUT_COMPONENTS, 128},
+      /* table 6.51 */
+      {GL_MAX_UNIFORM_BUFFER_BINDINGS, 36},
    };
    for (unsigned i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
       GLint v = -1;
@@ -270,6 +276,38 @@ test_transform_feedback(void **state)
    gl_test_destroy(t);
 }
 
+/* Section 2.16: with a geometry shader GL_PRIMITIVES_GENERATED counts
+ * the primitives it emits, which the driver counts (the noop driver's
+ * queries answer 0); without one, the draw's own primitives (2.6.1). */
+static GLuint
+primitives_generated(GLuint prog, GLenum mode, GLsizei count)
+{
+   GLuint q, n = ~0u;
+   _mesa_GenQueries(1, &q);
+   _mesa_UseProgram(prog);
+   _mesa_BeginQuery(GL_PRIMITIVES_GENERATED, q);
+   _mesa_DrawArrays(mode, 0, count);
+   _mesa_EndQuery(GL_PRIMITIVES_GENERATED);
+   _mesa_GetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_DeleteQueries(1, &q);
+   return n;
+}
+
+static void
+test_primitives_generated(void **state)
+{
+   (void)state;
+   struct gl_test *t = desktop("3.2", 3, 2);
+   GLuint plain = program(false, true), gs = program(true, true);
+   assert_int_equal(primitives_generated(plain, GL_TRIANGLES, 6), 2);
+   assert_int_equal(primitives_generated(plain, GL_TRIANGLE_STRIP, 5), 3);
+   /* not the 2 input triangles: what the driver counted */
+   assert_int_equal(primitives_generated(gs, GL_TRIANGLES, 6), 0);
+   assert_int_equal(primitives_generated(gs, GL_TRIANGLE_STRIP, 5), 0);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -279,6 +317,7 @@ main(void)
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_draw_modes),
       cmocka_unit_test(test_transform_feedback),
+      cmocka_unit_test(test_primitives_generated),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

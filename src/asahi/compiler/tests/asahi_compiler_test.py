@@ -11,6 +11,36 @@ import sys
 import tempfile
 
 
+GS_TEST = """[require]
+GLSL >= 1.50
+
+[vertex shader passthrough]
+
+[geometry shader]
+#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out vec4 color;
+void main()
+{
+   for (int i = 0; i < 3; i++) {
+      gl_Position = gl_in[i].gl_Position;
+      color = vec4(float(i) / 2.0, 0.0, 1.0, 1.0);
+      EmitVertex();
+   }
+}
+
+[fragment shader]
+#version 150
+in vec4 color;
+out vec4 frag;
+void main()
+{
+   frag = color;
+}
+"""
+
+
 def run(tool, *args):
     return subprocess.run([tool, *args], capture_output=True, text=True,
                           timeout=60)
@@ -54,6 +84,38 @@ def main(tool, data):
         r = run(tool, bad)
         expect(r.returncode == 1 and 'undeclared' in r.stderr,
                'compile error reported: %r' % r.stderr)
+
+        # A geometry shader between the two: linked with both (the FS
+        # reads what only the GS writes) and compiled as the driver runs
+        # it, two programs shown as stage geometry.
+        gs_dir = os.path.join(tmp, 'gs')
+        os.mkdir(gs_dir)
+        gs_test = os.path.join(gs_dir, 'gs.shader_test')
+        with open(gs_test, 'w') as f:
+            f.write(GS_TEST)
+        r = run(tool, '--stats', '--disasm', gs_test)
+        stats = [l for l in r.stdout.splitlines()
+                 if l.startswith('SHADER-DB:')]
+        expect(r.returncode == 0 and len(stats) == 4 and
+               sum(' geometry shader: ' in l for l in stats) == 2,
+               'geometry shader program: %r %r' % (stats, r.stderr))
+        expect('st_var_final' in r.stdout, 'passthrough VS ends outputs')
+        r = run(tool, '--bench', gs_dir)
+        expect(r.returncode == 0 and
+               r.stdout.startswith('1 programs (0 failed') and
+               '4 shaders' in r.stdout, '--bench with a GS: %r' % r.stdout)
+        out = os.path.join(tmp, 'gsbin')
+        r = run(tool, '-o', out, gs_test)
+        expect(r.returncode == 0 and
+               all(os.path.exists(out + e) and os.path.getsize(out + e) > 0
+                   for e in ('.gs', '.gs-vs')), '-o writes the GS')
+        geom = os.path.join(tmp, 'only.geom')
+        with open(geom, 'w') as f:
+            f.write(GS_TEST.split('[geometry shader]\n')[1]
+                    .split('[fragment shader]')[0])
+        r = run(tool, '--stats', geom)
+        expect(r.returncode == 1 and 'no vertex shader' in r.stderr,
+               'a lone .geom is a link error: %r' % r.stderr)
 
         r = run(tool, os.path.join(tmp, 'missing.frag'))
         expect(r.returncode == 2, 'missing file')
