@@ -146,77 +146,103 @@ is_exec_op(unsigned op)
 struct seglist {
    struct segment *s;
    unsigned n;
-   bool owned; /* s was allocated by a merge */
+   bool owned;   /* s was allocated by a merge */
+   unsigned cap; /* room in s when owned */
 };
 
 /* At most this many segments take part in a precise test: beyond it the
  * merge costs more than the copy is worth on large shaders. */
 #define AGX_RA_MAX_SEGMENTS 512
 
+/* One walk: segments are recorded as they open (a value seen for the
+ * first time in a block) and extended in place, then sorted by value
+ * with a counting sort that keeps their order.  (A counting walk and a
+ * filling walk cost two passes over every instruction, whose cache misses
+ * dominate on large shaders.) */
 static void
 build_segments(agx_context *ctx, struct seglist *seg, struct segment **pool)
 {
    unsigned n = ctx->nr_values;
    unsigned *last_blk = malloc(sizeof(unsigned) * (n ? n : 1));
+   unsigned *open = malloc(sizeof(unsigned) * (n ? n : 1));
    bool *partial = calloc(n ? n : 1, sizeof(bool));
    for (unsigned v = 0; v < n; ++v) {
       last_blk[v] = ~0u;
-      seg[v] = (struct seglist){NULL, 0, false};
+      seg[v] = (struct seglist){NULL, 0, false, 0};
    }
    bool logical = ctx->logical_cfg;
 
-   /* Two passes over the same walk: count, then fill. */
-   unsigned total = 0;
-   for (unsigned pass = 0; pass < 2; ++pass) {
-      if (pass == 1) {
-         *pool = malloc(sizeof(struct segment) * (total ? total : 1));
-         unsigned at = 0;
-         for (unsigned v = 0; v < n; ++v) {
-            seg[v].s = *pool + at;
-            at += seg[v].n;
-            seg[v].n = 0;
-            last_blk[v] = ~0u;
-         }
-      }
-#define TOUCH(v, p)                                                               do {                                                                              unsigned v_ = (v);                                                             if (last_blk[v_] != blk->index) {                                                 last_blk[v_] = blk->index;                                                     if (pass == 1)                                                                    seg[v_].s[seg[v_].n] = (struct segment){(p), (p)};                          seg[v_].n++;                                                                   total += pass == 0;                                                         } else if (pass == 1) {                                                           seg[v_].s[seg[v_].n - 1].end = (p);                                         }                                                                           } while (0)
-      agx_foreach_block(ctx, blk)
+   struct record {
+      unsigned value;
+      struct segment s;
+   } *rec = NULL;
+   size_t nr_rec = 0, cap = 0;
+
+#define TOUCH(v, p)                                                            \
+   do {                                                                        \
+      unsigned v_ = (v);                                                       \
+      if (last_blk[v_] != blk->index) {                                        \
+         last_blk[v_] = blk->index;                                            \
+         if (nr_rec == cap) {                                                  \
+            cap = cap ? 2 * cap : 1024;                                        \
+            rec = realloc(rec, sizeof(*rec) * cap);                            \
+         }                                                                     \
+         open[v_] = nr_rec;                                                    \
+         rec[nr_rec++] = (struct record){v_, {(p), (p)}};                      \
+         seg[v_].n++;                                                          \
+      } else {                                                                 \
+         rec[open[v_]].s.end = (p);                                            \
+      }                                                                        \
+   } while (0)
+   agx_foreach_block(ctx, blk)
+   {
+      BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
+                         ctx->nr_live_values)
+         TOUCH(ctx->live_values[i], blk->start);
+      unsigned p = blk->start;
+      agx_foreach_instr(blk, I)
       {
-         BITSET_FOREACH_SET(i, logical ? blk->llive_in : blk->live_in,
-                            ctx->nr_live_values)
-            TOUCH(ctx->live_values[i], blk->start);
-         unsigned p = blk->start;
-         agx_foreach_instr(blk, I)
+         /* else and while read their condition in inactive lanes
+          * too: it must live on the program-order CFG */
+         bool exec = is_exec_op(I->op);
+         agx_foreach_op(I, i)
          {
-            /* else and while read their condition in inactive lanes
-             * too: it must live on the program-order CFG */
-            bool exec = pass == 0 && is_exec_op(I->op);
-            agx_foreach_op(I, i)
-            {
-               const agx_operand o = I->ops[i];
-               if (!agx_is_ssa(o))
-                  continue;
-               TOUCH((unsigned)o.value, p);
-               if (pass == 1)
-                  continue;
-               const struct agx_value *val = &ctx->values[o.value];
-               bool dest = (I->writes >> i) & 1;
-               if ((dest && (o.size != val->size || o.count != val->count)) ||
-                   (exec && !dest))
-                  partial[o.value] = true;
-            }
-            p += 2;
+            const agx_operand o = I->ops[i];
+            if (!agx_is_ssa(o))
+               continue;
+            TOUCH((unsigned)o.value, p);
+            const struct agx_value *val = &ctx->values[o.value];
+            bool dest = (I->writes >> i) & 1;
+            if ((dest && (o.size != val->size || o.count != val->count)) ||
+                (exec && !dest))
+               partial[o.value] = true;
          }
-         BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
-                            ctx->nr_live_values)
-            TOUCH(ctx->live_values[i], blk->end);
+         p += 2;
       }
+      BITSET_FOREACH_SET(i, logical ? blk->llive_out : blk->live_out,
+                         ctx->nr_live_values)
+         TOUCH(ctx->live_values[i], blk->end);
+   }
 #undef TOUCH
+
+   *pool = malloc(sizeof(struct segment) * (nr_rec ? nr_rec : 1));
+   unsigned at = 0;
+   for (unsigned v = 0; v < n; ++v) {
+      seg[v].s = *pool + at;
+      at += seg[v].n;
+      seg[v].n = 0;
+   }
+   for (size_t r = 0; r < nr_rec; ++r) {
+      struct seglist *l = &seg[rec[r].value];
+      l->s[l->n++] = rec[r].s;
    }
    for (unsigned v = 0; v < n; ++v) {
       if (partial[v])
          seg[v].n = 0;
    }
+   free(rec);
    free(partial);
+   free(open);
    free(last_blk);
 }
 
@@ -246,24 +272,35 @@ segments_interfere(const struct seglist *a, const struct seglist *b,
    return false;
 }
 
-/* a = a u b (disjoint but for touching ends), in order. */
+/* a = a u b (disjoint but for touching ends), in order.  A group that
+ * grows copy by copy along the program mostly gains segments after its
+ * own: those are appended in place (room doubled), so long chains of
+ * coalesced copies cost their length, not its square. */
 static void
 merge_segments(struct seglist *a, struct seglist *b)
 {
-   struct segment *m = malloc(sizeof(*m) * (a->n + b->n ? a->n + b->n : 1));
-   unsigned i = 0, j = 0, k = 0;
-   while (i < a->n || j < b->n) {
-      if (j == b->n || (i < a->n && a->s[i].start <= b->s[j].start))
-         m[k++] = a->s[i++];
-      else
-         m[k++] = b->s[j++];
+   unsigned total = a->n + b->n;
+   bool append = !a->n || !b->n || a->s[a->n - 1].start <= b->s[0].start;
+   if (append && a->owned && a->cap >= total) {
+      memcpy(a->s + a->n, b->s, sizeof(*b->s) * b->n);
+      a->n = total;
+   } else {
+      unsigned cap = total ? 2 * total : 1;
+      struct segment *m = malloc(sizeof(*m) * cap);
+      unsigned i = 0, j = 0, k = 0;
+      while (i < a->n || j < b->n) {
+         if (j == b->n || (i < a->n && a->s[i].start <= b->s[j].start))
+            m[k++] = a->s[i++];
+         else
+            m[k++] = b->s[j++];
+      }
+      if (a->owned)
+         free(a->s);
+      *a = (struct seglist){m, k, true, cap};
    }
-   if (a->owned)
-      free(a->s);
    if (b->owned)
       free(b->s);
-   *a = (struct seglist){m, k, true};
-   *b = (struct seglist){NULL, 0, false};
+   *b = (struct seglist){NULL, 0, false, 0};
 }
 
 static void
@@ -312,6 +349,38 @@ agx_ra(agx_context *ctx)
 
    agx_liveness(ctx);
 
+   /* Register hints that make copies disappear: a split's results would
+    * like the parts of the vector, a collect's result the registers its
+    * sources already occupy (when they are consecutive).  A hint may take
+    * registers of values whose last use is the very instruction that
+    * defines the hinted value. */
+   struct hint {
+      int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
+      uint8_t nr_from;
+      bool is_collect;
+      int32_t vec;  /* split: the vector value; collect: unused */
+      uint16_t off; /* split: offset in halves */
+      const agx_instr *I;
+   } *hints = calloc(n ? n : 1, sizeof(*hints));
+   /* The other way round: a value read by a collect (its first one)
+    * would like the place of its element in the collect's vector, so that
+    * the collect finds its sources consecutive. */
+   struct elem_hint {
+      int32_t vec; /* the collect's result, or -1 */
+      uint16_t off;
+      unsigned pos; /* the collect's position */
+   } *elem = malloc(sizeof(*elem) * (n ? n : 1));
+   for (unsigned v = 0; v < n; ++v)
+      elem[v].vec = -1;
+
+   /* The copies coalescing may remove, in program order, so that it
+    * need not walk every instruction again */
+   struct copy {
+      unsigned p, dst, src;
+   } *copies = NULL;
+   size_t nr_copies = 0, copies_cap = 0;
+
+   /* Intervals, hints and copies in the same walk over the instructions */
    unsigned pos = 0;
    agx_foreach_block(ctx, blk)
    {
@@ -319,6 +388,49 @@ agx_ra(agx_context *ctx)
       unsigned count = 0;
       agx_foreach_instr(blk, I)
       {
+         unsigned p = 2 * pos;
+         if (I->op == AGX_OP_MOV && agx_is_ssa(I->ops[0]) &&
+             agx_is_ssa(I->ops[1]) && !I->ops[1].flags) {
+            if (nr_copies == copies_cap) {
+               copies_cap = copies_cap ? 2 * copies_cap : 256;
+               copies = realloc(copies, sizeof(*copies) * copies_cap);
+            }
+            copies[nr_copies++] = (struct copy){p, I->ops[0].value,
+                                                I->ops[1].value};
+         }
+         if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+            unsigned off = 0;
+            for (unsigned i = 1; i < I->nr_ops; ++i) {
+               agx_operand o = I->ops[i];
+               if (agx_is_ssa(o) && elem[o.value].vec < 0)
+                  elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
+                                                     (uint16_t)off, p};
+               off += (o.size / 16) * MAX2(o.count, 1);
+            }
+         }
+         if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
+            unsigned off = 0;
+            for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
+               if (agx_is_ssa(I->ops[i])) {
+                  struct hint *h = &hints[I->ops[i].value];
+                  h->vec = (int32_t)I->ops[I->nr_ops - 1].value;
+                  h->off = (uint16_t)off;
+                  h->from[0] = h->vec;
+                  h->nr_from = 1;
+                  h->I = I;
+               }
+               off += I->ops[i].size / 16;
+            }
+         } else if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
+            struct hint *h = &hints[I->ops[0].value];
+            h->is_collect = true;
+            h->I = I;
+            for (unsigned i = 1; i < I->nr_ops; ++i) {
+               if (!agx_is_ssa(I->ops[i]))
+                  break;
+               h->from[h->nr_from++] = (int32_t)I->ops[i].value;
+            }
+         }
          agx_foreach_op(I, i)
          {
             if (!agx_is_ssa(I->ops[i]))
@@ -347,68 +459,6 @@ agx_ra(agx_context *ctx)
       }
    }
 
-   /* Register hints that make copies disappear: a split's results would
-    * like the parts of the vector, a collect's result the registers its
-    * sources already occupy (when they are consecutive).  A hint may take
-    * registers of values whose last use is the very instruction that
-    * defines the hinted value. */
-   struct hint {
-      int32_t from[AGX_MAX_OPS]; /* values allowed to be overlapped */
-      uint8_t nr_from;
-      bool is_collect;
-      int32_t vec;  /* split: the vector value; collect: unused */
-      uint16_t off; /* split: offset in halves */
-      const agx_instr *I;
-   } *hints = calloc(n ? n : 1, sizeof(*hints));
-   /* The other way round: a value read by a collect (its first one)
-    * would like the place of its element in the collect's vector, so that
-    * the collect finds its sources consecutive. */
-   struct elem_hint {
-      int32_t vec; /* the collect's result, or -1 */
-      uint16_t off;
-      unsigned pos; /* the collect's position */
-   } *elem = malloc(sizeof(*elem) * (n ? n : 1));
-   for (unsigned v = 0; v < n; ++v)
-      elem[v].vec = -1;
-   pos = 0;
-   agx_foreach_instr_global(ctx, I)
-   {
-      unsigned p = 2 * pos++;
-      if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
-         unsigned off = 0;
-         for (unsigned i = 1; i < I->nr_ops; ++i) {
-            agx_operand o = I->ops[i];
-            if (agx_is_ssa(o) && elem[o.value].vec < 0)
-               elem[o.value] = (struct elem_hint){(int32_t)I->ops[0].value,
-                                                  (uint16_t)off, p};
-            off += (o.size / 16) * MAX2(o.count, 1);
-         }
-      }
-      if (I->op == AGX_OP_SPLIT && agx_is_ssa(I->ops[I->nr_ops - 1])) {
-         unsigned off = 0;
-         for (unsigned i = 0; i + 1 < I->nr_ops; ++i) {
-            if (agx_is_ssa(I->ops[i])) {
-               struct hint *h = &hints[I->ops[i].value];
-               h->vec = (int32_t)I->ops[I->nr_ops - 1].value;
-               h->off = (uint16_t)off;
-               h->from[0] = h->vec;
-               h->nr_from = 1;
-               h->I = I;
-            }
-            off += I->ops[i].size / 16;
-         }
-      } else if (I->op == AGX_OP_COLLECT && agx_is_ssa(I->ops[0])) {
-         struct hint *h = &hints[I->ops[0].value];
-         h->is_collect = true;
-         h->I = I;
-         for (unsigned i = 1; i < I->nr_ops; ++i) {
-            if (!agx_is_ssa(I->ops[i]))
-               break;
-            h->from[h->nr_from++] = (int32_t)I->ops[i].value;
-         }
-      }
-   }
-
    /* Copy coalescing: the two sides of a copy become one value when their
     * intervals do not overlap, or touch only at the copy itself (the
     * source's last use is the copy defining the destination).  Phi webs
@@ -421,15 +471,11 @@ agx_ra(agx_context *ctx)
    struct segment *seg_pool = NULL;
    if (!ctx->ra_hulls_only)
       build_segments(ctx, seg, &seg_pool);
-   pos = 0;
-   agx_foreach_instr_global(ctx, I)
-   {
-      unsigned p = 2 * pos++;
-      if (I->op != AGX_OP_MOV || !agx_is_ssa(I->ops[0]) ||
-          !agx_is_ssa(I->ops[1]) || I->ops[1].flags)
-         continue;
-      unsigned a = find_rep(rep, (unsigned)I->ops[1].value);
-      unsigned b = find_rep(rep, (unsigned)I->ops[0].value);
+   for (size_t c = 0; c < nr_copies; ++c) {
+      unsigned p = copies[c].p;
+      unsigned a = copies[c].src, b = copies[c].dst;
+      a = find_rep(rep, a);
+      b = find_rep(rep, b);
       const struct agx_value *va = &ctx->values[a], *vb = &ctx->values[b];
       if (a == b || va->size != vb->size || va->count != vb->count ||
           va->fixed >= 0 || vb->fixed >= 0)
@@ -624,6 +670,7 @@ agx_ra(agx_context *ctx)
    free(iv);
    free(seen);
    free(hints);
+   free(copies);
    free(active);
    free(elem);
    free(slot_of);
