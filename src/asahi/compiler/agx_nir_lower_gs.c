@@ -668,8 +668,7 @@ nir_shader *
 agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
 {
    nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_VERTEX, &agx_nir_options, "gs_passthrough", NULL);
-   (void)mem_ctx;
+      MESA_SHADER_VERTEX, &agx_nir_options, "gs_passthrough", mem_ctx);
    nir_def *v = nir_load_system_value(&b, nir_intrinsic_load_vertex_id, 32);
    /* The restart index reads row 0: whether restart entries are shaded
     * is not documented (the simulator shades them), so no read may
