@@ -544,6 +544,7 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
       }
       return FLOW_NORMAL;
    case nir_intrinsic_barrier:
+   case nir_intrinsic_memory_barrier:
       return FLOW_NORMAL; /* one invocation: nothing to wait for */
    default:
       fail(in, "intrinsic %s is not supported by the interpreter",

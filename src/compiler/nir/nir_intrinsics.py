@@ -105,9 +105,13 @@ ROWS = [
    ('store_ssbo', 'n, 1, 1', 'write_mask access align_mul', ''),
    ('ssbo_atomic', '1, 1, 1 -> 1', 'atomic_op access', ''),
    ('ssbo_atomic_swap', '1, 1, 1, 1 -> 1', 'atomic_op access', ''),
+   # Size in bytes of the storage buffer bound at the source's binding
+   # point (what .length() of an unsized last member is computed from).
+   ('get_ssbo_size', '1 -> 1@32', 'access', 'pure'),
    ('load_shared', '1 -> n', 'base align_mul', 'eliminable'),
    ('store_shared', 'n, 1', 'base write_mask align_mul', ''),
    ('shared_atomic', '1, 1 -> 1', 'base atomic_op', ''),
+   ('shared_atomic_swap', '1, 1, 1 -> 1', 'base atomic_op', ''),
    ('load_scratch', '1 -> n', 'base align_mul', 'eliminable'),
    ('store_scratch', 'n, 1', 'base write_mask align_mul', ''),
    ('load_global', '1 -> n', 'access align_mul', 'eliminable'),
@@ -124,7 +128,12 @@ ROWS = [
    # control
    ('discard', '', '', ''),
    ('discard_if', '1', '', ''),
+   # barrier: every invocation of the workgroup reaches it before any
+   # goes on, and their earlier memory writes are visible after it
+   # (GLSL barrier()).  memory_barrier: only the ordering of this
+   # invocation's memory accesses (GLSL memoryBarrier*()).
    ('barrier', '', '', ''),
+   ('memory_barrier', '', '', ''),
    # geometry shaders: EmitStreamVertex(stream_id) makes a vertex of the
    # current output values (which are undefined afterwards),
    # EndStreamPrimitive(stream_id) ends the current output strip.
