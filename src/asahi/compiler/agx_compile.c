@@ -94,6 +94,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
    NIR_PASS(progress, nir, agx_nir_lower_indirect_inputs);
    NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
+   NIR_PASS(progress, nir, agx_nir_lower_indirect_locals);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    NIR_PASS(progress, nir, nir_lower_system_values);
    NIR_PASS(progress, nir, agx_nir_lower_primitive_id);
