@@ -373,6 +373,7 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       if (ok && check(ctx, "ra")) {
          t = pass_done(times, "validate", t);
          agx_lower_pseudo(ctx);
+         agx_insert_waits(ctx);
          reserve_stack(ctx);
          t = pass_done(times, "lower_pseudo", t);
          ok = check(ctx, "lower_pseudo");

@@ -408,8 +408,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    char rt_err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
-      printf("FAIL seed %" PRIu64 " (#%u): binary does not survive "
-             "disassembly and reassembly: %s\n",
+      printf("FAIL seed %" PRIu64 " (#%u): binary check (disassembly "
+             "round trip, wait placement): %s\n",
              seed, index, rt_err);
       print_disasm(&bin);
       ralloc_free(mem);
