@@ -1,0 +1,163 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Link rules across stages and shaders, each with the outcome its
+ * specification section gives (link or not): invariance, interface
+ * blocks, globals shared by several shaders of a stage, varying limits.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "glsl_link_test_util.h"
+
+/* Compiles every (stage, source) pair (ended by a NULL source; sources
+ * without #version get `version`), links them and returns the link
+ * status.  A shader that does not compile fails the test. */
+static bool
+links(int version, bool es, ...)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_parse_state *sh[8];
+   unsigned n = 0;
+   va_list ap;
+   va_start(ap, es);
+   for (;;) {
+      gl_shader_stage stage = va_arg(ap, gl_shader_stage);
+      const char *src = va_arg(ap, const char *);
+      if (!src)
+         break;
+      struct glsl_compile_options *o =
+         rzalloc(mem, struct glsl_compile_options);
+      o->stage = stage;
+      o->default_version = version;
+      o->default_es = es;
+      sh[n] = glsl_compile_shader(mem, src, strlen(src), o);
+      if (!sh[n] || sh[n]->log.errors)
+         fail_msg("does not compile:\n%s\n%s", src,
+                  sh[n] ? sh[n]->log.text : "");
+      n++;
+   }
+   va_end(ap);
+   struct glsl_program *p = glsl_link_program(mem, sh, n, NULL);
+   assert_non_null(p);
+   bool ok = p->link_status;
+   ralloc_free(mem);
+   return ok;
+}
+
+#define VS MESA_SHADER_VERTEX
+#define GS MESA_SHADER_GEOMETRY
+#define FS MESA_SHADER_FRAGMENT
+#define END MESA_SHADER_NONE, NULL
+
+/* GLSL 1.30-4.10 4.6.1: "For variables leaving one shader and coming into
+ * another shader, the invariant keyword has to be used in both shaders,
+ * or a link error will result."  GLSL 4.20 4.6.1: an output still matches
+ * an input not declared invariant. */
+static void
+test_invariance_must_match(void **state)
+{
+   static const char vs_inv[] =
+      "in vec4 p;\n"
+      "invariant out float d;\n"
+      "void main() { gl_Position = p; d = p.z; }\n";
+   static const char vs_redecl[] =
+      "in vec4 p;\n"
+      "out float d;\n"
+      "invariant d;\n"
+      "void main() { gl_Position = p; d = p.z; }\n";
+   static const char fs_plain[] =
+      "in float d;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(d); }\n";
+   static const char fs_inv[] =
+      "invariant in float d;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(d); }\n";
+   assert_false(links(410, false, VS, vs_inv, FS, fs_plain, END));
+   assert_false(links(130, false, VS, vs_redecl, FS, fs_plain, END));
+   assert_true(links(130, false, VS, vs_redecl, FS, fs_inv, END));
+   assert_true(links(150, false, VS, vs_inv, FS, fs_inv, END));
+   assert_true(links(420, false, VS, vs_inv, FS, fs_plain, END));
+   /* The rule holds on every boundary: geometry to fragment too. */
+   static const char gs[] =
+      "layout(triangles) in;\n"
+      "layout(triangle_strip, max_vertices = 3) out;\n"
+      "in float d[];\n"
+      "invariant out float e;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 3; i++) {\n"
+      "      gl_Position = vec4(d[i]); e = d[i]; EmitVertex();\n"
+      "   }\n"
+      "}\n";
+   static const char vs_d[] =
+      "out float d;\n"
+      "void main() { gl_Position = vec4(0.0); d = 1.0; }\n";
+   static const char fs_e[] =
+      "in float e;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(e); }\n";
+   static const char fs_inv_e[] =
+      "in float e;\n"
+      "invariant e;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(e); }\n";
+   assert_false(links(150, false, VS, vs_d, GS, gs, FS, fs_e, END));
+   assert_true(links(150, false, VS, vs_d, GS, gs, FS, fs_inv_e, END));
+}
+
+/* GLSL ES 1.00 4.6.4: "gl_FragCoord can only be declared invariant if and
+ * only if gl_Position is declared invariant.  Similarly gl_PointCoord can
+ * only be declared invariant if and only if gl_PointSize is declared
+ * invariant." and varyings' invariance must match. */
+static void
+test_es1_builtin_invariance(void **state)
+{
+   static const char vs[] =
+      "void main() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }\n";
+   static const char vs_pos[] =
+      "invariant gl_Position;\n"
+      "void main() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }\n";
+   static const char vs_all[] =
+      "#pragma STDGL invariant(all)\n"
+      "void main() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }\n";
+   static const char fs_fc[] =
+      "invariant gl_FragCoord;\n"
+      "void main() { gl_FragColor = vec4(gl_FragCoord.x); }\n";
+   static const char fs_pc[] =
+      "invariant gl_PointCoord;\n"
+      "void main() { gl_FragColor = vec4(gl_PointCoord.x); }\n";
+   assert_false(links(100, true, VS, vs, FS, fs_fc, END));
+   assert_true(links(100, true, VS, vs_pos, FS, fs_fc, END));
+   assert_true(links(100, true, VS, vs_all, FS, fs_fc, END));
+   assert_false(links(100, true, VS, vs_pos, FS, fs_pc, END));
+   assert_true(links(100, true, VS, vs_all, FS, fs_pc, END));
+   /* gl_Position invariant alone is fine. */
+   assert_true(links(100, true, VS, vs_pos, FS,
+                     "void main() { gl_FragColor = vec4(1.0); }\n", END));
+   static const char vs_v[] =
+      "invariant varying float v;\n"
+      "void main() { gl_Position = vec4(0.0); v = 1.0; }\n";
+   static const char fs_v[] =
+      "precision mediump float;\n"
+      "varying float v;\n"
+      "void main() { gl_FragColor = vec4(v); }\n";
+   assert_false(links(100, true, VS, vs_v, FS, fs_v, END));
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_invariance_must_match),
+      cmocka_unit_test(test_es1_builtin_invariance),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
