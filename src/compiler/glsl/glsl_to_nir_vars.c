@@ -308,6 +308,63 @@ emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
       g2n_store(c, nir_build_deref_var(&c->b, var), t, v);
 }
 
+/* Largest constant index + 1 applied to member `m` of a block whose
+ * instance is `inst` (NULL: an anonymous block, members named alone)
+ * anywhere under n: inst.m[k], inst[i].m[k] or m[k]. */
+static int
+member_max_index(const struct ast_node *n, const char *inst, const char *m,
+                 int depth)
+{
+   if (!n || depth > 1000)
+      return 0;
+   int best = 0;
+   if (n->kind == AST_INDEX && n->a && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST)) {
+      const struct ast_node *a = n->a;
+      bool hit;
+      if (!inst) {
+         hit = a->kind == AST_IDENT && !strcmp(a->name, m);
+      } else {
+         const struct ast_node *base = a->kind == AST_FIELD ? a->a : NULL;
+         if (base && base->kind == AST_INDEX)
+            base = base->a;
+         hit = base && a->name && !strcmp(a->name, m) &&
+               base->kind == AST_IDENT && !strcmp(base->name, inst);
+      }
+      if (hit)
+         best = (int)n->b->value.u + 1;
+   }
+   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   for (unsigned i = 0; i < 4; i++)
+      best = MAX2(best, member_max_index(kids[i], inst, m, depth + 1));
+   for (const struct ast_node *k = n->list.head; k; k = k->next)
+      best = MAX2(best, member_max_index(k, inst, m, depth + 1));
+   return best;
+}
+
+/* The size of an unsized array member of block `n` (GLSL 1.50 4.3.7:
+ * sized, like any implicitly sized array, by the largest constant index
+ * used, 4.1.9), over every shader of the stage that declares the block
+ * in the same direction (each with its own instance name). */
+static int
+block_member_size(struct g2n *c, const struct ast_node *n,
+                  const char *member)
+{
+   unsigned dir = n->type->flags & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING);
+   int best = 0;
+   for (unsigned i = 0; i < c->num_stage_shaders; i++) {
+      const struct glsl_parse_state *st = c->stage_shaders[i];
+      for (const struct ast_node *d = st->unit.head; d; d = d->next) {
+         if (d->kind != AST_BLOCK || !d->name || strcmp(d->name, n->name) ||
+             !d->type || (d->type->flags & dir) != dir)
+            continue;
+         for (const struct ast_node *f = st->unit.head; f; f = f->next)
+            best = MAX2(best, member_max_index(f, d->name2, member, 0));
+      }
+   }
+   return best > 0 ? best : 1;
+}
+
 /* An input or output block: each member is a variable of its own, named
  * "Block.member" so that the linker matches blocks of two stages member
  * by member (GLSL 4.60 4.3.9: blocks match by block name, members by
@@ -366,6 +423,9 @@ io_block(struct g2n *c, struct ast_node *n)
    }
    for (unsigned i = 0; i < bt->num_fields; i++) {
       const struct glsl_type *ft = bt->fields[i].type;
+      if (glsl_type_is_array(ft) && ft->length <= 0)
+         ft = glsl_array_type(c->shader, ft->element,
+                              block_member_size(c, n, bt->fields[i].name));
       if (per_vertex)
          ft = glsl_array_type(c->shader, ft, (int)c->gs_vertices_in);
       unsigned mq = q | bt->fields[i].qualifiers;

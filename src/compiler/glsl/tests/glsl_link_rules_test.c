@@ -152,12 +152,74 @@ test_es1_builtin_invariance(void **state)
    assert_false(links(100, true, VS, vs_v, FS, fs_v, END));
 }
 
+/* GLSL 1.50 4.3.7: an unsized array member of an interface block is
+ * sized like any implicitly sized array, by the largest constant index
+ * the stage uses (4.1.9: over all of the stage's shaders); the block then
+ * matches the other stage's only with the same member types (4.3.7,
+ * "matched ... same types"). */
+static void
+test_unsized_block_members(void **state)
+{
+   static const char vs2[] =
+      "out blk { float foo[]; } o;\n"
+      "void main() { o.foo[0] = 0.0; o.foo[1] = 0.0; gl_Position = "
+      "vec4(0.0); }\n";
+   static const char vs3_anon[] =
+      "out blk { float foo[]; };\n"
+      "void main() { foo[2] = 1.0; gl_Position = vec4(0.0); }\n";
+   static const char fs3[] =
+      "in blk { float foo[]; } i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(i.foo[0], i.foo[1], i.foo[2], 1.0); }\n";
+   static const char fs2[] =
+      "in blk { float foo[]; } i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(i.foo[1]); }\n";
+   static const char fs_sized3[] =
+      "in blk { float foo[3]; } i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(i.foo[0]); }\n";
+   assert_false(links(150, false, VS, vs2, FS, fs3, END));
+   assert_true(links(150, false, VS, vs2, FS, fs2, END));
+   assert_true(links(150, false, VS, vs3_anon, FS, fs3, END));
+   assert_true(links(150, false, VS, vs3_anon, FS, fs_sized3, END));
+   assert_false(links(150, false, VS, vs2, FS, fs_sized3, END));
+   /* Two vertex shaders: the size is the largest index of either. */
+   static const char vs_a[] =
+      "out blk { float foo[]; } o;\n"
+      "void f();\n"
+      "void main() { f(); o.foo[0] = 0.0; gl_Position = vec4(0.0); }\n";
+   static const char vs_b[] =
+      "out blk { float foo[]; } o;\n"
+      "void f() { o.foo[2] = 0.0; }\n";
+   assert_true(links(150, false, VS, vs_a, VS, vs_b, FS, fs3, END));
+   assert_false(links(150, false, VS, vs_a, VS, vs_b, FS, fs2, END));
+   /* Geometry inputs: each vertex's block is sized the same way. */
+   static const char gs2[] =
+      "layout(triangles) in;\n"
+      "layout(triangle_strip, max_vertices = 3) out;\n"
+      "in blk { float foo[]; } v[];\n"
+      "out float e;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 3; i++) {\n"
+      "      e = v[i].foo[1]; gl_Position = vec4(0.0); EmitVertex();\n"
+      "   }\n"
+      "}\n";
+   static const char fs_e[] =
+      "in float e;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(e); }\n";
+   assert_true(links(150, false, VS, vs2, GS, gs2, FS, fs_e, END));
+   assert_false(links(150, false, VS, vs3_anon, GS, gs2, FS, fs_e, END));
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_invariance_must_match),
       cmocka_unit_test(test_es1_builtin_invariance),
+      cmocka_unit_test(test_unsized_block_members),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
