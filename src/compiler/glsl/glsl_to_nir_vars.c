@@ -384,10 +384,18 @@ io_block(struct g2n *c, struct ast_node *n)
    bool per_vertex = c->stage == MESA_SHADER_GEOMETRY &&
                      mode == nir_var_shader_in && n->dims.count == 1 &&
                      n->name2;
+   /* An array of blocks (GLSL 1.50 4.3.7) likewise: member m of
+    * instance[i] is element i of the variable "Block.m". */
+   int inst_len = per_vertex ? (int)c->gs_vertices_in : 0;
    if (n->dims.count && !per_vertex) {
-      g2n_fail(c, n, "arrays of input/output blocks are not translated "
-               "yet");
-      return;
+      const struct glsl_type *at = n->dims.head->vtype;
+      if (n->dims.count != 1 || !n->name2 || !at ||
+          !glsl_type_is_array(at) || at->length <= 0) {
+         g2n_fail(c, n, "arrays of arrays of input/output blocks are not "
+                  "translated yet");
+         return;
+      }
+      inst_len = at->length;
    }
    /* Shaders of one stage declare a block the same way (GLSL 4.60
     * 4.3.9); the first declaration makes the variables. */
@@ -410,9 +418,8 @@ io_block(struct g2n *c, struct ast_node *n)
    struct g2n_sym *inst = NULL;
    if (n->name2) {
       inst = rzalloc(c->mem, struct g2n_sym);
-      inst->type = per_vertex ? glsl_array_type(c->shader, bt,
-                                                (int)c->gs_vertices_in)
-                              : bt;
+      inst->type = inst_len ? glsl_array_type(c->shader, bt, inst_len)
+                            : bt;
       inst->field = -1;
       inst->var_index = -1;
       inst->io_members = rzalloc_array(c->mem, nir_variable *,
@@ -426,8 +433,8 @@ io_block(struct g2n *c, struct ast_node *n)
       if (glsl_type_is_array(ft) && ft->length <= 0)
          ft = glsl_array_type(c->shader, ft->element,
                               block_member_size(c, n, bt->fields[i].name));
-      if (per_vertex)
-         ft = glsl_array_type(c->shader, ft, (int)c->gs_vertices_in);
+      if (inst_len)
+         ft = glsl_array_type(c->shader, ft, inst_len);
       unsigned mq = q | bt->fields[i].qualifiers;
       const char *name = ralloc_asprintf(c->mem, "%s.%s", n->name,
                                          bt->fields[i].name);

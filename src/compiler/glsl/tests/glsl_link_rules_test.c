@@ -213,6 +213,29 @@ test_unsized_block_members(void **state)
    assert_false(links(150, false, VS, vs3_anon, GS, gs2, FS, fs_e, END));
 }
 
+/* GLSL 1.50 4.3.7: blocks may be declared as arrays; "if a matching
+ * block is declared as an array, then the array sizes must also match". */
+static void
+test_block_arrays(void **state)
+{
+   static const char vs[] =
+      "out B { float x; vec2 y; } b[2];\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 2; i++) { b[i].x = 1.0; b[i].y = vec2(i); }\n"
+      "   gl_Position = vec4(0.0);\n"
+      "}\n";
+   static const char fs2[] =
+      "in B { float x; vec2 y; } v[2];\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v[1].x, v[0].y, v[1].y.x); }\n";
+   static const char fs3[] =
+      "in B { float x; vec2 y; } v[3];\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v[1].x); }\n";
+   assert_true(links(150, false, VS, vs, FS, fs2, END));
+   assert_false(links(150, false, VS, vs, FS, fs3, END));
+}
+
 int
 main(void)
 {
@@ -220,6 +243,7 @@ main(void)
       cmocka_unit_test(test_invariance_must_match),
       cmocka_unit_test(test_es1_builtin_invariance),
       cmocka_unit_test(test_unsized_block_members),
+      cmocka_unit_test(test_block_arrays),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
