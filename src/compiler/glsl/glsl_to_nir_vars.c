@@ -402,16 +402,20 @@ io_block(struct g2n *c, struct ast_node *n)
    char *key = ralloc_asprintf(c->mem, "%s block %s",
                                mode == nir_var_shader_in ? "in" : "out",
                                n->name);
+   /* (an array of blocks: the same size too, GLSL 1.50 4.3.7) */
+   const struct glsl_type *whole = inst_len ? glsl_array_type(c->shader, bt,
+                                                              inst_len)
+                                            : bt;
    struct hash_entry *prev = hash_table_search(c->global->names, key);
    if (prev) {
       const struct g2n_sym *ps = prev->data;
-      if (!link_types_match(ps->type, bt))
-         g2n_fail(c, n, "block '%s' is declared with different members in "
-                  "different shaders", n->name);
+      if (!link_types_match(ps->type, whole))
+         g2n_fail(c, n, "block '%s' is declared with different members "
+                  "or array sizes in different shaders", n->name);
       return;
    }
    struct g2n_sym *marker = rzalloc(c->mem, struct g2n_sym);
-   marker->type = bt;
+   marker->type = whole;
    marker->field = -1;
    marker->var_index = -1;
    hash_table_insert(c->global->names, key, marker);

@@ -234,6 +234,19 @@ test_block_arrays(void **state)
       "void main() { c = vec4(v[1].x); }\n";
    assert_true(links(150, false, VS, vs, FS, fs2, END));
    assert_false(links(150, false, VS, vs, FS, fs3, END));
+   /* Two shaders of one stage declare the block array alike. */
+   static const char vs_f3[] =
+      "out B { float x; vec2 y; } b[3];\n"
+      "void f() { b[2].x = 0.0; }\n";
+   static const char vs_f2[] =
+      "out B { float x; vec2 y; } b[2];\n"
+      "void f() { b[1].x = 0.0; }\n";
+   static const char vs_main[] =
+      "out B { float x; vec2 y; } b[2];\n"
+      "void f();\n"
+      "void main() { f(); b[0].x = 1.0; gl_Position = vec4(0.0); }\n";
+   assert_false(links(150, false, VS, vs_main, VS, vs_f3, FS, fs2, END));
+   assert_true(links(150, false, VS, vs_main, VS, vs_f2, FS, fs2, END));
 }
 
 int
