@@ -249,6 +249,56 @@ test_block_arrays(void **state)
    assert_true(links(150, false, VS, vs_main, VS, vs_f2, FS, fs2, END));
 }
 
+/* Compiles one fragment shader; returns whether it compiled. */
+static bool
+compiles(int version, const char *src)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_compile_options o = { .stage = MESA_SHADER_FRAGMENT,
+                                     .default_version = version };
+   struct glsl_parse_state *st = glsl_compile_shader(mem, src, strlen(src),
+                                                     &o);
+   bool ok = st && !st->log.errors;
+   ralloc_free(mem);
+   return ok;
+}
+
+/* Front-end rules the piglit link files rely on. */
+static void
+test_expressions(void **state)
+{
+   /* GLSL 1.10 5.9: the two sides of ?: "can be any type, as long their
+    * types match" -- void calls included; a void result is no operand. */
+   static const char void_cond[] =
+      "uniform bool b;\n"
+      "void f() { gl_FragColor = vec4(1.0); }\n"
+      "void g() { gl_FragColor = vec4(0.0); }\n"
+      "void main() { b ? f() : g(); }\n";
+   assert_true(compiles(110, void_cond));
+   assert_false(compiles(110, "void f() {}\nuniform bool b;\n"
+                              "void main() { gl_FragColor = "
+                              "vec4(b ? f() : f()); }\n"));
+   /* GLSL 1.20 4.3.3: a built-in call with constant arguments is a
+    * constant expression unless it is a texture lookup; a derivative of
+    * a constant is 0 (the array below has 2 elements, not 3). */
+   assert_true(compiles(120, "void main() {\n"
+                             "   const float d = dFdx(1.0) + fwidth(2.0);\n"
+                             "   float a[int(d) + 2];\n"
+                             "   a[1] = d;\n"
+                             "   gl_FragColor = vec4(a.length() == 2);\n"
+                             "}\n"));
+   assert_false(compiles(120, "uniform float u;\n"
+                              "void main() { const float d = dFdx(u); "
+                              "gl_FragColor = vec4(d); }\n"));
+   assert_false(compiles(120, "void main() { float a[int(dFdy(1.0)) + 2];"
+                              " a[2] = 1.0; gl_FragColor = vec4(a[0]); }\n"));
+   /* Signed-integer min/max/clamp in desktop GLSL 1.10, as Mesa has them
+    * (piglit vs-loop-variable-iteration-limit-unroll). */
+   assert_true(compiles(110, "uniform int n;\n"
+                             "void main() { gl_FragColor = vec4(float("
+                             "min(n, 4) + max(n, 1) + clamp(n, 0, 3))); }\n"));
+}
+
 int
 main(void)
 {
@@ -257,6 +307,7 @@ main(void)
       cmocka_unit_test(test_es1_builtin_invariance),
       cmocka_unit_test(test_unsized_block_members),
       cmocka_unit_test(test_block_arrays),
+      cmocka_unit_test(test_expressions),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
