@@ -518,6 +518,15 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          struct g2n_sym *ps = prev->data;
          if (g2n_intrastage_conflict(c, d, ps, t, q))
             return;
+         /* The first initializer seen gives the value (a global of the
+          * stage's shaders is one variable), and later declarations are
+          * compared with it. */
+         if (d->a && ps->decl && !ps->decl->a) {
+            if (ps->var && ps->var->mode == nir_var_function_temp)
+               emit_initializer(c, ps->var, ps->type, d->a);
+            ps->decl = d;
+            ps->decl_st = c->st;
+         }
          if (ps->var && glsl_type_is_array(ps->type) &&
              ps->type->length <= 0 && glsl_type_is_array(t) &&
              t->length > 0) {

@@ -249,6 +249,26 @@ test_block_arrays(void **state)
    assert_true(links(150, false, VS, vs_main, VS, vs_f2, FS, fs2, END));
 }
 
+/* A global declared by several shaders of a stage is one variable
+ * (GLSL 1.10 4.3: globals of a stage share one namespace); initialized
+ * in more than one of them, the values must agree (Mesa's rule, piglit
+ * global-initializer-mismatch-*), however many shaders and in whatever
+ * order. */
+static void
+test_global_initializers(void **state)
+{
+   static const char main_vs[] =
+      "float g;\n"
+      "void main() { gl_Position = vec4(g); }\n";
+   static const char one[] = "float g = 1.0;\nvoid f1() {}\n";
+   static const char one_b[] = "float g = 1.0;\nvoid f2() {}\n";
+   static const char two[] = "float g = 2.0;\nvoid f3() {}\n";
+   assert_true(links(110, false, VS, main_vs, VS, one, END));
+   assert_true(links(110, false, VS, main_vs, VS, one, VS, one_b, END));
+   assert_false(links(110, false, VS, main_vs, VS, one, VS, two, END));
+   assert_false(links(110, false, VS, one, VS, main_vs, VS, two, END));
+}
+
 /* Compiles one fragment shader; returns whether it compiled. */
 static bool
 compiles(int version, const char *src)
@@ -308,6 +328,7 @@ main(void)
       cmocka_unit_test(test_unsized_block_members),
       cmocka_unit_test(test_block_arrays),
       cmocka_unit_test(test_expressions),
+      cmocka_unit_test(test_global_initializers),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
