@@ -227,6 +227,8 @@ launch(struct asahi_sim_gpu *gpu, uint64_t va, uint32_t *length)
 
    ok = ok && sim_program_load(gpu, gpu->usc_base + w1.pipeline,
                                "compute kernel", &d->prog);
+   if (ok)
+      sim_program_sampler_states(&d->prog, w0.sampler_states);
    ok = ok && dispatch(gpu, d);
    free(d);
    return ok;
