@@ -1874,6 +1874,16 @@ emit_compute_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_memory_barrier:
       emit_memory_barrier(st);
       return true;
+   case nir_intrinsic_load_helper_invocation:
+      /* is_active_thread (sr63) is 0 for helper lanes (Mesa's
+       * load_helper_invocation); only fragment shaders have them */
+      if (st->ctx->stage == MESA_SHADER_FRAGMENT)
+         def_ops(st, &intr->def)[0] =
+            emit_cmpsel(st, false, AGX_ICC_UEQ, emit_get_sr(st, 63),
+                        agx_isa_imm(0, 8), imm32(st, ~0u), agx_isa_imm(0, 8));
+      else
+         def_ops(st, &intr->def)[0] = agx_mov_imm(&st->b, 32, 0);
+      return true;
    case nir_intrinsic_barrier:
       /* device memory ordered, then every SIMD group of the threadgroup
        * waits (threadgroup memory needs no flush: Mesa emits only the

@@ -15,7 +15,8 @@
  * results robust buffer access allows (GL 4.6 section 6.8: reads outside
  * return values from the buffer or zero, writes outside may be
  * discarded); without robustness GL leaves them undefined, and here they
- * can neither fault nor touch other memory.
+ * can neither fault nor touch other memory.  In fragment shaders, stores
+ * and atomics of helper invocations are skipped the same way.
  *
  * A binding that is not a constant (an element of a buffer-block array
  * chosen at run time) becomes a chain of ifs over the bindings, one
@@ -92,12 +93,21 @@ guarded_access(nir_builder *b, nir_intrinsic_instr *intr, uint32_t k)
    nir_def *fits = nir_uge(b, size, nir_imm_int(b, (int)bytes));
    nir_def *inside =
       nir_uge(b, nir_isub(b, size, nir_imm_int(b, (int)bytes)), offset);
+   nir_def *cond = nir_iand(b, fits, inside);
+   /* helper invocations of fragment shaders write nothing (GLSL 4.60
+    * section 7.1.4: their stores and atomics have no effect) */
+   if (b->shader->info.stage == MESA_SHADER_FRAGMENT &&
+       intr->intrinsic != nir_intrinsic_load_ssbo)
+      cond = nir_iand(b, cond,
+                      nir_inot(b, nir_load_system_value(
+                                     b, nir_intrinsic_load_helper_invocation,
+                                     1)));
    /* the value outside, made before the if so that it dominates the
     * else edge */
    nir_def *zero = info->has_dest ? nir_imm_zero(b, intr->def.num_components,
                                                   intr->def.bit_size)
                                   : NULL;
-   nir_if *nif = nir_push_if(b, nir_iand(b, fits, inside));
+   nir_if *nif = nir_push_if(b, cond);
    nir_intrinsic_instr *c = copy_with_binding(b, intr, k);
    nir_pop_if(b, nif);
    if (!info->has_dest)

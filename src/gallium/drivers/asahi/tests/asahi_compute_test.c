@@ -28,7 +28,10 @@
  *  - bounds: a binding of 32 bytes at offset 16 of a 256-byte buffer:
  *    stores past its end are dropped, loads past it read 0, a vec4 load
  *    that crosses the end reads 0 (agx_nir_lower_ssbo.c: an access is
- *    done only when it lies wholly inside), and get_ssbo_size gives 32.
+ *    done only when it lies wholly inside), and get_ssbo_size gives 32;
+ *  - fragment: storage buffers in a fragment shader: each of the 256
+ *    pixels of two triangles stores its coordinates and counts itself
+ *    (helper lanes of the quads on the diagonal count nothing).
  *
  * Buffer contents are checked on an executing shim only
  * (ASAHI_TEST_EXPECT_PIXELS); on the no-op shim the dispatches are just
@@ -546,6 +549,150 @@ bounds(void **state)
    env_fini(&e);
 }
 
+/* ---- storage buffers in a fragment shader -------------------------------- */
+
+#define FW 16
+#define FH 16
+
+/* Two triangles over a 16 x 16 target; every fragment stores its pixel
+ * at y * 16 + x of binding 0 and counts itself with an atomic on binding
+ * 1.  Quads along the diagonal have helper lanes, which must write
+ * nothing: the count is exactly 256. */
+static void
+fragment(void **state)
+{
+   (void)state;
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_screen *s = e.screen;
+
+   struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = FW,
+      .height0 = FH,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   struct pipe_resource *rt = s->resource_create(s, &templ);
+   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
+   struct pipe_surface *surf = ctx->create_surface(ctx, rt, &st);
+   struct pipe_framebuffer_state fb = {.width = FW, .height = FH, .layers = 1,
+                                       .samples = 1, .nr_cbufs = 1,
+                                       .cbufs = {surf}};
+   ctx->set_framebuffer_state(ctx, &fb);
+   struct pipe_rasterizer_state rs = {.half_pixel_center = 1,
+                                      .depth_clip_near = 1,
+                                      .depth_clip_far = 1,
+                                      .line_width = 1.0f,
+                                      .point_size = 1.0f};
+   void *rso = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, rso);
+   struct pipe_depth_stencil_alpha_state zsa = {0};
+   void *zso = ctx->create_depth_stencil_alpha_state(ctx, &zsa);
+   ctx->bind_depth_stencil_alpha_state(ctx, zso);
+   struct pipe_blend_state blend = {.rt[0].colormask = 0xf};
+   void *bso = ctx->create_blend_state(ctx, &blend);
+   ctx->bind_blend_state(ctx, bso);
+   struct pipe_viewport_state vp = {.scale = {FW / 2.0f, FH / 2.0f, 0.5f},
+                                    .translate = {FW / 2.0f, FH / 2.0f, 0.5f}};
+   ctx->set_viewport_states(ctx, 0, 1, &vp);
+   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1,
+                                 -1, 1,  0, 1, 1, -1, 0, 1, 1,  1, 0, 1};
+   struct pipe_resource *vbo = pipe_buffer_create(
+      s, PIPE_BIND_VERTEX_BUFFER, PIPE_USAGE_DEFAULT, sizeof(verts));
+   pipe_buffer_write(ctx, vbo, 0, sizeof(verts), verts);
+   struct pipe_vertex_element el = {
+      .src_stride = 16, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT};
+   void *ve = ctx->create_vertex_elements_state(ctx, 1, &el);
+   ctx->bind_vertex_elements_state(ctx, ve);
+   struct pipe_vertex_buffer vb = {.buffer.resource = vbo};
+   ctx->set_vertex_buffers(ctx, 1, &vb);
+
+   nir_builder vb_ = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &agx_nir_options, "ssbo_vs", NULL);
+   const nir_vtype *vec4 = nir_vtype_vector(vb_.shader, nir_type_float32, 4);
+   nir_variable *in =
+      nir_variable_create(vb_.shader, nir_var_shader_in, vec4, "pos");
+   in->data.location = VERT_ATTRIB_GENERIC0;
+   nir_variable *pos =
+      nir_variable_create(vb_.shader, nir_var_shader_out, vec4, "gl_Position");
+   pos->data.location = VARYING_SLOT_POS;
+   nir_store_var(&vb_, pos, nir_load_var(&vb_, in), 0xf);
+
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &agx_nir_options, "ssbo_fs", NULL);
+   vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   nir_variable *out =
+      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
+   out->data.location = FRAG_RESULT_DATA0;
+   nir_def *fc = nir_load_system_value(&b, nir_intrinsic_load_frag_coord, 32);
+   nir_def *x = nir_f2u32(&b, nir_channel(&b, fc, 0));
+   nir_def *y = nir_f2u32(&b, nir_channel(&b, fc, 1));
+   nir_def *idx = nir_iadd(&b, x, nir_imul(&b, y, nir_imm_int(&b, FW)));
+   store_ssbo(&b, 0, nir_imul(&b, idx, nir_imm_int(&b, 4)),
+              nir_ior(&b, nir_ior(&b, x, nir_ishl(&b, y, nir_imm_int(&b, 8))),
+                      nir_imm_int(&b, 0x10000)),
+              1);
+   ssbo_atomic(&b, 1, nir_imm_int(&b, 0), nir_atomic_op_iadd,
+               nir_imm_int(&b, 1), NULL);
+   nir_store_var(&b, out, nir_imm_vec4(&b, 0, 1, 0, 1), 0xf);
+
+   struct pipe_shader_state vss = {.type = PIPE_SHADER_IR_NIR,
+                                   .ir.nir = vb_.shader};
+   struct pipe_shader_state fss = {.type = PIPE_SHADER_IR_NIR,
+                                   .ir.nir = b.shader};
+   void *vs = ctx->create_vs_state(ctx, &vss);
+   void *fs = ctx->create_fs_state(ctx, &fss);
+   ctx->bind_vs_state(ctx, vs);
+   ctx->bind_fs_state(ctx, fs);
+
+   struct pipe_resource *pix = buffer(&e, NULL, FW * FH);
+   struct pipe_resource *count = buffer(&e, NULL, 4);
+   struct pipe_shader_buffer sb[2] = {{pix, 0, FW * FH * 4},
+                                      {count, 0, 16}};
+   ctx->set_shader_buffers(ctx, PIPE_SHADER_FRAGMENT, 0, 2, sb, 0x3);
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 6};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   /* after a barrier, the buffer is read back (GL 4.6 section 7.13.2) */
+   ctx->memory_barrier(ctx, PIPE_BARRIER_SHADER_BUFFER);
+
+   if (e.check) {
+      uint32_t *p = read_back(&e, pix, FW * FH);
+      uint32_t *c = read_back(&e, count, 4);
+      for (unsigned yy = 0; yy < FH; ++yy) {
+         for (unsigned xx = 0; xx < FW; ++xx)
+            assert_int_equal(p[yy * FW + xx], xx | yy << 8 | 0x10000);
+      }
+      assert_int_equal(c[0], FW * FH);
+      free(p);
+      free(c);
+   }
+
+   ctx->set_shader_buffers(ctx, PIPE_SHADER_FRAGMENT, 0, 2, NULL, 0);
+   ctx->bind_vs_state(ctx, NULL);
+   ctx->bind_fs_state(ctx, NULL);
+   ctx->delete_vs_state(ctx, vs);
+   ctx->delete_fs_state(ctx, fs);
+   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
+   ctx->set_vertex_buffers(ctx, 0, NULL);
+   pipe_surface_reference(&surf, NULL);
+   ctx->delete_rasterizer_state(ctx, rso);
+   ctx->delete_depth_stencil_alpha_state(ctx, zso);
+   ctx->delete_blend_state(ctx, bso);
+   ctx->delete_vertex_elements_state(ctx, ve);
+   pipe_resource_reference(&rt, NULL);
+   pipe_resource_reference(&vbo, NULL);
+   pipe_resource_reference(&pix, NULL);
+   pipe_resource_reference(&count, NULL);
+   env_fini(&e);
+}
+
 /* ---- caps ------------------------------------------------------------------ */
 
 static void
@@ -573,6 +720,7 @@ main(void)
       cmocka_unit_test(caps),    cmocka_unit_test(ids),
       cmocka_unit_test(shared),  cmocka_unit_test(atomics),
       cmocka_unit_test(indirect), cmocka_unit_test(bounds),
+      cmocka_unit_test(fragment),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
