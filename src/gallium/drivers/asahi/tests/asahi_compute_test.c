@@ -31,7 +31,9 @@
  *    done only when it lies wholly inside), and get_ssbo_size gives 32;
  *  - fragment: storage buffers in a fragment shader: each of the 256
  *    pixels of two triangles stores its coordinates and counts itself
- *    (helper lanes of the quads on the diagonal count nothing).
+ *    (helper lanes of the quads on the diagonal count nothing);
+ *  - texel_fetch: texelFetch of an RGBA8 texture bound to the compute
+ *    stage, every texel read back as bytes.
  *
  * Buffer contents are checked on an executing shim only
  * (ASAHI_TEST_EXPECT_PIXELS); on the no-op shim the dispatches are just
@@ -549,6 +551,112 @@ bounds(void **state)
    env_fini(&e);
 }
 
+/* ---- textures in compute shaders ----------------------------------------- */
+
+/* texelFetch of an 8 x 4 RGBA8 texture: invocation (x, y) of one 8 x 4
+ * workgroup stores texel (x, y) scaled back to bytes, r | g << 8 |
+ * b << 16 | a << 24, at y * 8 + x. */
+static void
+texel_fetch(void **state)
+{
+   (void)state;
+   struct env e;
+   if (!env_init(&e))
+      skip();
+   struct pipe_context *ctx = e.ctx;
+
+   struct pipe_resource tt = {
+      .target = PIPE_TEXTURE_2D,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 8,
+      .height0 = 4,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *tex = e.screen->resource_create(e.screen, &tt);
+   assert_non_null(tex);
+   uint8_t pattern[8 * 4 * 4];
+   for (unsigned i = 0; i < 32; ++i) {
+      pattern[4 * i + 0] = (uint8_t)(i * 7);
+      pattern[4 * i + 1] = (uint8_t)(255 - i);
+      pattern[4 * i + 2] = (uint8_t)(i * 3 + 1);
+      pattern[4 * i + 3] = (uint8_t)(i + 100);
+   }
+   struct pipe_box box = {0, 0, 0, 8, 4, 1};
+   ctx->texture_subdata(ctx, tex, 0, PIPE_MAP_WRITE, &box, pattern, 32, 0);
+   struct pipe_sampler_view vt = {
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .target = PIPE_TEXTURE_2D,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   struct pipe_sampler_view *view = ctx->create_sampler_view(ctx, tex, &vt);
+   ctx->set_sampler_views(ctx, PIPE_SHADER_COMPUTE, 0, 1, 0, false, &view);
+   struct pipe_sampler_state ss = {
+      .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .min_mip_filter = PIPE_TEX_MIPFILTER_NONE,
+      .max_lod = 14,
+   };
+   void *sso = ctx->create_sampler_state(ctx, &ss);
+   ctx->bind_sampler_states(ctx, PIPE_SHADER_COMPUTE, 0, 1, &sso);
+
+   nir_builder b = cs_builder("texel_fetch", 8, 4, 1);
+   nir_def *lid = sysval(&b, nir_intrinsic_load_local_invocation_id);
+   nir_def *xy[2] = {nir_channel(&b, lid, 0), nir_channel(&b, lid, 1)};
+   nir_tex_instr *t = nir_tex_instr_create(b.shader, 2);
+   t->op = nir_texop_txf;
+   t->sampler_dim = NIR_SAMPLER_DIM_2D;
+   t->dest_type = nir_type_float32;
+   t->coord_components = 2;
+   t->texture_index = 0;
+   t->sampler_index = 0;
+   t->src[0].src_type = nir_tex_src_coord;
+   t->src[0].src.ssa = nir_vec(&b, xy, 2);
+   t->src[1].src_type = nir_tex_src_lod;
+   t->src[1].src.ssa = nir_imm_int(&b, 0);
+   nir_def_init(&t->instr, &t->def, 4, 32);
+   nir_builder_instr_insert(&b, &t->instr);
+   nir_def *packed = nir_imm_int(&b, 0);
+   for (unsigned c = 0; c < 4; ++c) {
+      nir_def *byte = nir_f2u32(
+         &b, nir_fadd(&b, nir_fmul(&b, nir_channel(&b, &t->def, c),
+                                   nir_imm_float(&b, 255.0f)),
+                      nir_imm_float(&b, 0.5f)));
+      packed = nir_ior(&b, packed,
+                       nir_ishl(&b, byte, nir_imm_int(&b, (int)(8 * c))));
+   }
+   nir_def *idx = nir_iadd(&b, xy[0], nir_imul(&b, xy[1], nir_imm_int(&b, 8)));
+   store_ssbo(&b, 0, nir_imul(&b, idx, nir_imm_int(&b, 4)), packed, 1);
+
+   void *so = make_cs(&e, b.shader, 0);
+   struct pipe_resource *out = buffer(&e, NULL, 32);
+   bind(&e, 0, out, 0, 128, true);
+   launch(&e, 8, 4, 1, 1, 1, 1);
+
+   if (e.check) {
+      uint32_t *got = read_back(&e, out, 32);
+      for (unsigned i = 0; i < 32; ++i) {
+         uint32_t want = pattern[4 * i] | pattern[4 * i + 1] << 8 |
+                         pattern[4 * i + 2] << 16 |
+                         (uint32_t)pattern[4 * i + 3] << 24;
+         assert_int_equal(got[i], want);
+      }
+      free(got);
+   }
+   ctx->set_sampler_views(ctx, PIPE_SHADER_COMPUTE, 0, 0, 1, false, NULL);
+   ctx->delete_sampler_state(ctx, sso);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&tex, NULL);
+   pipe_resource_reference(&out, NULL);
+   e.ctx->delete_compute_state(e.ctx, so);
+   env_fini(&e);
+}
+
 /* ---- storage buffers in a fragment shader -------------------------------- */
 
 #define FW 16
@@ -720,7 +828,7 @@ main(void)
       cmocka_unit_test(caps),    cmocka_unit_test(ids),
       cmocka_unit_test(shared),  cmocka_unit_test(atomics),
       cmocka_unit_test(indirect), cmocka_unit_test(bounds),
-      cmocka_unit_test(fragment),
+      cmocka_unit_test(fragment), cmocka_unit_test(texel_fetch),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
