@@ -22,7 +22,8 @@
  *   - direct: the grid size in threads (grid * block); indirect: the
  *     address of three u32 workgroup counts (the application's buffer,
  *     read by the hardware as groups);
- *   - the workgroup size in threads.
+ *   - the workgroup size in threads;
+ * then a cache-flushing barrier and the terminator.
  * gl_NumWorkGroups is read by the shader from the same three words
  * (AGX_SYSVAL_GRID_ADDR: the indirect buffer, or a copy of grid).
  */
@@ -256,7 +257,7 @@ agx_compute_cdm(struct agx_batch *batch, const struct pipe_grid_info *info,
 {
    size_t size = AGX_CDM_LAUNCH_WORD_0_LENGTH + AGX_CDM_LAUNCH_WORD_1_LENGTH +
                  AGX_CDM_GLOBAL_SIZE_LENGTH + AGX_CDM_LOCAL_SIZE_LENGTH +
-                 AGX_CDM_STREAM_TERMINATE_LENGTH;
+                 AGX_CDM_BARRIER_LENGTH + AGX_CDM_STREAM_TERMINATE_LENGTH;
    struct agx_ptr t = agx_pool_alloc(&batch->pool, size, 64);
    if (!t.cpu)
       return 0;
@@ -301,6 +302,16 @@ agx_compute_cdm(struct agx_batch *batch, const struct pipe_grid_info *info,
       cfg.z = info->block[2];
    }
    out += AGX_CDM_LOCAL_SIZE_LENGTH;
+   /* caches flushed after the launch, with the bits Mesa's drivers set
+    * after every launch on single-cluster G13 (alexvorxx/Mesa-VirGL
+    * src/asahi/vulkan/hk_cmd_dispatch.c hk_cdm_cache_flush) */
+   agx_pack(out, CDM_BARRIER, cfg)
+   {
+      cfg.unk_5 = true;
+      cfg.unk_6 = true;
+      cfg.unk_8 = true;
+   }
+   out += AGX_CDM_BARRIER_LENGTH;
    agx_pack(out, CDM_STREAM_TERMINATE, cfg);
    out += AGX_CDM_STREAM_TERMINATE_LENGTH;
 

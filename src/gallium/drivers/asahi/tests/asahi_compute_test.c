@@ -37,7 +37,8 @@
  *
  * Buffer contents are checked on an executing shim only
  * (ASAHI_TEST_EXPECT_PIXELS); on the no-op shim the dispatches are just
- * recorded and submitted.
+ * recorded and submitted.  With ASAHI_MESA_DEBUG=trace every submission's
+ * dump must decode without a problem.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -57,6 +58,7 @@
 
 #include "asahi/compiler/agx_compile.h"
 #include "asahi_drm_public.h"
+#include "asahi_test_traces.h"
 #include "asahi_test_util.h"
 
 struct env {
@@ -86,6 +88,17 @@ env_fini(struct env *e)
 {
    e->ctx->destroy(e->ctx);
    e->screen->destroy(e->screen);
+   /* with ASAHI_MESA_DEBUG=trace: every submission decodes cleanly */
+   unsigned dumps = 0;
+   assert_int_equal(asahi_test_decode_traces(&dumps), 0);
+}
+
+static int
+setup(void **state)
+{
+   (void)state;
+   asahi_test_traces_setup("compute");
+   return 0;
 }
 
 static struct pipe_resource *
@@ -830,5 +843,7 @@ main(void)
       cmocka_unit_test(indirect), cmocka_unit_test(bounds),
       cmocka_unit_test(fragment), cmocka_unit_test(texel_fetch),
    };
-   return cmocka_run_group_tests(tests, NULL, NULL);
+   int ret = cmocka_run_group_tests(tests, setup, NULL);
+   asahi_test_traces_teardown();
+   return ret;
 }
