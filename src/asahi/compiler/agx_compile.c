@@ -95,6 +95,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
    NIR_PASS(progress, nir, agx_nir_lower_indirect_inputs);
    NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
+   NIR_PASS(progress, nir, agx_nir_lower_indirect_locals);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    NIR_PASS(progress, nir, nir_lower_system_values);
    NIR_PASS(progress, nir, agx_nir_lower_primitive_id);
@@ -377,6 +378,7 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       if (ok && check(ctx, "ra")) {
          t = pass_done(times, "validate", t);
          agx_lower_pseudo(ctx);
+         agx_insert_waits(ctx);
          reserve_stack(ctx);
          t = pass_done(times, "lower_pseudo", t);
          ok = check(ctx, "lower_pseudo");

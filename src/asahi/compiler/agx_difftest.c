@@ -41,6 +41,13 @@
  *    2.5 ULP and exp2/log2 3 ULP, the simulator rounds these correctly
  *    while the interpreter may round twice (1 / sqrt(x)), and the result
  *    goes through further arithmetic;
+ *  - "minmax": NIR's fmin/fmax order -0 below +0; GLSL defines min(x, y)
+ *    as y < x ? y : x and max(x, y) as y > x ? y : x (GLSL 4.60 section
+ *    8.3), which is what the compiler emits (one fcmpsel ltn/gtn, whose
+ *    NaN operand loses), so a tie between zeros gives x.  A lane that
+ *    mismatches in a shader with fmin/fmax is evaluated again with them
+ *    rewritten to exactly that (NaN losing), and passes, counted, if it
+ *    matches then;
  *  - "rsqrt": the interpreter computes rsqrt as 1.0f / sqrtf(x) (two
  *    roundings) and the simulator rounds once; floor/fract or a comparison
  *    later can turn that last bit into any difference, so in shaders with
@@ -79,7 +86,7 @@ struct stats {
    /* instructions of every form seen in the compiled binaries */
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
-   unsigned rsqrt_used;
+   unsigned rsqrt_used, minmax_used;
    char first_unsupported[160];
 };
 
@@ -362,6 +369,93 @@ to_compute(nir_shader *nir)
    return true;
 }
 
+/* Rule "minmax": fmin(x, y) becomes y < x ? y : x and fmax(x, y) y > x ?
+ * y : x, a NaN y losing, as agx_isel.c emits them; except where isel
+ * keeps NIR's order exactly (a constant -0 for min, +0 for max). */
+static bool
+is_const_bits(nir_src *src, unsigned comp, uint32_t bits)
+{
+   nir_instr *p = src->ssa->parent_instr;
+   if (p->type != nir_instr_type_load_const || src->ssa->bit_size != 32)
+      return false;
+   return nir_instr_as_load_const(p)->value[comp].u32 == bits;
+}
+
+static bool
+glsl_minmax(nir_builder *b, nir_instr *instr, void *data)
+{
+   (void)data;
+   if (instr->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(instr);
+   if ((alu->op != nir_op_fmin && alu->op != nir_op_fmax) ||
+       alu->def.bit_size != 32 || alu->def.num_components != 1)
+      return false;
+   bool min = alu->op == nir_op_fmin;
+   uint32_t zero = min ? 0x80000000u : 0;
+   if (is_const_bits(&alu->src[0].src, alu->src[0].swizzle[0], zero) ||
+       is_const_bits(&alu->src[1].src, alu->src[1].swizzle[0], zero))
+      return false;
+   b->cursor = nir_before_instr(instr);
+   nir_def *x = nir_ssa_for_alu_src(b, alu, 0);
+   nir_def *y = nir_ssa_for_alu_src(b, alu, 1);
+   nir_def *wins = min ? nir_flt32(b, y, x) : nir_flt32(b, x, y);
+   nir_def *r = nir_b32csel(b, nir_fneu32(b, y, y), x,
+                            nir_b32csel(b, wins, y, x));
+   nir_def_rewrite_uses(&alu->def, r);
+   nir_instr_remove(instr);
+   return true;
+}
+
+/* Every output of lane t equals the reference `out` (rule "nan" and
+ * "approx" as for the first comparison) */
+static bool
+lane_matches(const nir_const_value *out, unsigned out_base, unsigned t,
+             const uint8_t *tib, const uint32_t *uvs,
+             const struct agx_varyings_vs *vs, bool approx, struct stats *st)
+{
+   for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
+      unsigned nr = 4;
+      const uint32_t *words;
+      if (frag_stage) {
+         words = (const uint32_t *)(tib + t * 16 * OUT_SLOTS) + 4 * slot;
+      } else {
+         unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
+         if (word == 0xff)
+            continue;
+         nr = MIN2(4, vs->nr_words - word);
+         words = &uvs[t * vs->nr_words + word];
+      }
+      for (unsigned c = 0; c < nr; ++c) {
+         uint32_t want = out[4 * (out_base + slot) + c].u32;
+         bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
+                      ? float_eq(words[c], want, approx, st)
+                      : words[c] == want;
+         if (!ok)
+            return false;
+      }
+   }
+   return true;
+}
+
+/* lane_matches for --stage compute: an invocation's output record */
+static bool
+record_matches(const uint32_t *got, const uint32_t *want, bool approx,
+               struct stats *st)
+{
+   for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
+      for (unsigned c = 0; c < 4; ++c) {
+         unsigned i = 4 * slot + c;
+         bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
+                      ? float_eq(got[i], want[i], approx, st)
+                      : got[i] == want[i];
+         if (!ok)
+            return false;
+      }
+   }
+   return true;
+}
+
 /* Returns 1 pass, 0 fail, -1 unsupported. */
 static int
 test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
@@ -434,8 +528,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    char rt_err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
-      printf("FAIL seed %" PRIu64 " (#%u): binary does not survive "
-             "disassembly and reassembly: %s\n",
+      printf("FAIL seed %" PRIu64 " (#%u): binary check (disassembly "
+             "round trip, wait placement): %s\n",
              seed, index, rt_err);
       print_disasm(&bin);
       ralloc_free(mem);
@@ -455,6 +549,14 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    bool approx = uses_approx(nir);
    bool rsqrt = uses_op(nir, nir_op_frsq);
+   nir_shader *glsl_ref = NULL;
+   if (uses_op(nir, nir_op_fmin) || uses_op(nir, nir_op_fmax)) {
+      glsl_ref = nir_shader_clone(mem, nir);
+      nir_shader_instructions_pass(glsl_ref, glsl_minmax,
+                                   nir_metadata_block_index |
+                                      nir_metadata_dominance,
+                                   NULL);
+   }
    bool denorm_const = has_subnormal_float_constant(nir);
    const struct agx_varyings_vs *vs = &bin.info.vs;
    static uint32_t vbo[RUNS * LANES][IN_SLOTS * 4];
@@ -660,6 +762,24 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
                             ? float_eq(got, want, approx, st)
                             : got == want;
+               if (!ok && glsl_ref) {
+                  /* rule "minmax": the whole lane against GLSL's min/max */
+                  nir_const_value out2[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
+                  memset(out2, 0, sizeof(out2));
+                  es.outputs = out2;
+                  if (compute_stage)
+                     memset(ref_out, 0, sizeof(ref_out));
+                  if (nir_eval_run(glsl_ref, &es) &&
+                      (compute_stage
+                          ? record_matches(sbo_out[run * LANES + t],
+                                           ref_out[run * LANES + t], approx,
+                                           st)
+                          : lane_matches(out2, out_base, t, tib, uvs, vs,
+                                         approx, st))) {
+                     st->minmax_used++;
+                     break;
+                  }
+               }
                if (!ok && slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS &&
                    (want & 0x7fffffff) == 0x00800000 &&
                    (got & 0x7fffffff) == 0) {
@@ -768,9 +888,10 @@ main(int argc, char **argv)
    }
 
    printf("lanes compared %u, mismatches allowed by the ftz rule %u, by the "
-          "rsqrt rule %u; rules used: nan %u, approx %u\n",
-          st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used, st.nan_used,
-          st.approx_used);
+          "rsqrt rule %u, by the minmax rule %u; rules used: nan %u, "
+          "approx %u\n",
+          st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used,
+          st.minmax_used, st.nan_used, st.approx_used);
    /* Coverage of what the backend emits (agx_isel.c, agx_lower_pseudo.c):
     * reached forms with counts, then the ones never reached. */
    static const enum agx_isa_op emitted[] = {

@@ -552,32 +552,33 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_bitop(st, AGX_TT_AND, S(0), imm32(st, 0x7fffffff));
    case nir_op_fmin:
    case nir_op_fmax: {
-      /* ltn/gtn: a NaN operand loses (applegpu FConditionDesc).  Equal
-       * operands are the same number except for zeros, where NIR orders
-       * -0 below +0: min is then a | b, max a & b. */
+      /* One fcmpsel with the "NaN loses" orders ltn/gtn (applegpu
+       * FConditionDesc; Mesa's agx_fminmax_to is the same instruction):
+       * min(x, y) = y ltn x ? y : x, GLSL's own definition (GLSL 4.60
+       * section 8.3, "Returns y if y < x; otherwise it returns x"), and
+       * max(x, y) = y gtn x ? y : x.  A NaN operand loses, so the other
+       * one comes out (what applications rely on; GLSL leaves NaN
+       * undefined).  Zeros of both signs compare equal: the result is
+       * then x, where NIR orders -0 below +0 (agx-difftest's rule
+       * "minmax").  The instruction does not flush a subnormal operand,
+       * which GLSL allows either way. */
       bool min = alu->op == nir_op_fmin;
-      agx_operand a = S(0), b = S(1);
+      agx_operand x = S(0), y = S(1);
 
-      /* With a constant operand k, a tie is x == k: unless k is a zero
-       * both sides are the same bits, and for max(x, +0) / min(x, -0) the
-       * constant is the right answer for either zero.  Then one select
-       * with the constant as the tie result is exact. */
+      /* With a constant zero operand whose sign NIR's order would pick
+       * anyway (max(x, +0), min(x, -0)), that constant wins ties: exact
+       * for NIR too, at the same cost. */
       for (unsigned i = 0; i < 2; ++i) {
          uint32_t k;
-         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k))
+         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k) ||
+             k != (min ? 0x80000000u : 0))
             continue;
-         bool zero = (k & 0x7fffffff) == 0;
-         if (zero && k != (min ? 0x80000000u : 0))
-            continue;
-         agx_operand x = S(1 - i), kk = S(i);
-         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk, x,
-                            kk);
+         agx_operand v = S(1 - i), kk = S(i);
+         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, v, kk,
+                            v, kk);
       }
-
-      agx_operand sel =
-         emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, a, b, a, b);
-      agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
-      return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
+      return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, y, x, y,
+                         x);
    }
    case nir_op_fsin:
    case nir_op_fcos: {
