@@ -485,15 +485,50 @@ _mesa_TexParameterf(GLenum target, GLenum pname, GLfloat param)
    tex_parameter(target, pname, 0, param, true, "glTexParameterf");
 }
 
+/* GL_TEXTURE_SWIZZLE_RGBA (GL 3.3 section 3.8.7, ARB_texture_swizzle;
+ * desktop only): the four swizzles at once, none set when one is not a
+ * swizzle value (INVALID_ENUM, as for the single ones).  Returns false
+ * when pname is another parameter. */
+static bool
+tex_swizzle_rgba(GLenum target, GLenum pname, const GLint *v, const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || pname != GL_TEXTURE_SWIZZLE_RGBA || _mesa_is_gles(ctx))
+      return false;
+   for (unsigned c = 0; c < 4; c++) {
+      GLenum e = (GLenum)v[c];
+      if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA &&
+          e != GL_ZERO && e != GL_ONE) {
+         /* the target's error first */
+         if (_mesa_get_current_tex_object(ctx, target, func))
+            _mesa_error(ctx, GL_INVALID_ENUM, "%s(swizzle=0x%x)", func, e);
+         return true;
+      }
+   }
+   for (unsigned c = 0; c < 4; c++)
+      tex_parameter(target, GL_TEXTURE_SWIZZLE_R + c, v[c], 0.0f, false,
+                    func);
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
+   if (tex_swizzle_rgba(target, pname, params, "glTexParameteriv"))
+      return;
    tex_parameter(target, pname, params[0], 0.0f, false, "glTexParameteriv");
 }
 
 void GLAPIENTRY
 _mesa_TexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
+   if (pname == GL_TEXTURE_SWIZZLE_RGBA) {
+      GLint v[4] = {(GLint)params[0], (GLint)params[1], (GLint)params[2],
+                    (GLint)params[3]};
+      if (tex_swizzle_rgba(target, pname, v, "glTexParameterfv"))
+         return;
+   }
    tex_parameter(target, pname, 0, params[0], true, "glTexParameterfv");
 }
 
@@ -580,10 +615,32 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    return false;
 }
 
+/* glGetTexParameter*(GL_TEXTURE_SWIZZLE_RGBA): the four swizzles
+ * (desktop); false when pname is another parameter. */
+static bool
+get_tex_swizzle_rgba(GLenum target, GLenum pname, GLint *out,
+                     const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || pname != GL_TEXTURE_SWIZZLE_RGBA || _mesa_is_gles(ctx))
+      return false;
+   GLint v[4];
+   for (unsigned c = 0; c < 4; c++) {
+      if (!get_tex_parameter(target, GL_TEXTURE_SWIZZLE_R + c, &v[c], func))
+         return true;
+   }
+   memcpy(out, v, sizeof(v));
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    GLint v;
+
+   if (get_tex_swizzle_rgba(target, pname, params, "glGetTexParameteriv"))
+      return;
 
    if (get_tex_parameter(target, pname, &v, "glGetTexParameteriv"))
       *params = v;
@@ -593,6 +650,16 @@ void GLAPIENTRY
 _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
    GLint v;
+   GLint sw[4];
+
+   if (get_tex_swizzle_rgba(target, pname, sw, "glGetTexParameterfv")) {
+      GET_CURRENT_CONTEXT(ctx);
+      if (current_tex_object_for_query(ctx, target, "glGetTexParameterfv")) {
+         for (unsigned c = 0; c < 4; c++)
+            params[c] = (GLfloat)sw[c];
+      }
+      return;
+   }
 
    if (!get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
       return;
