@@ -57,6 +57,10 @@ ms_param(struct pipe_screen *screen, enum pipe_cap cap)
    if (cap == PIPE_CAP_TEXTURE_MULTISAMPLE ||
        cap == PIPE_CAP_DEPTH_CLIP_DISABLE || cap == PIPE_CAP_SEAMLESS_CUBE_MAP)
       return 1;
+   /* a 3.2 driver: without texture swizzles, which 3.3 needs
+    * (gl33_supported; gl_desktop33 tests that gate) */
+   if (cap == PIPE_CAP_TEXTURE_SWIZZLE)
+      return 0;
    return noop_param(screen, cap);
 }
 
