@@ -429,9 +429,10 @@ st_context_create(struct pipe_screen *screen,
       st->ctx.Const.MaxViewportWidth = max2d;
       st->ctx.Const.MaxViewportHeight = max2d;
    }
-   /* Uniform blocks: program block i is constant buffer 1 + i, so a
-    * program may have as many as the driver has constant buffers but one
-    * (st_atom_ubo.c). */
+   /* Uniform blocks: a stage's blocks are its constant buffers 1 and up
+    * (st_nir_ubo_slots.c), so a stage may have as many as the driver
+    * has constant buffers but one, and a program the sum over its
+    * stages (GL 3.2 table 6.51: 12, 12, 12 and 36 combined). */
    int cbs = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
                                       PIPE_SHADER_CAP_MAX_CONST_BUFFERS);
    int vs_cbs = screen->get_shader_param(screen, PIPE_SHADER_VERTEX,
@@ -440,12 +441,17 @@ st_context_create(struct pipe_screen *screen,
    struct gl_constants *c = &st->ctx.Const;
    if (cbs < 0)
       cbs = 0;
-   if (c->MaxCombinedUniformBlocks > cbs)
-      c->MaxCombinedUniformBlocks = cbs;
    if (c->MaxVertexUniformBlocks > cbs)
       c->MaxVertexUniformBlocks = cbs;
    if (c->MaxFragmentUniformBlocks > cbs)
       c->MaxFragmentUniformBlocks = cbs;
+   /* the geometry stage has the vertex stage's limits (geomshader.c) */
+   bool gs = screen->get_shader_param(screen, PIPE_SHADER_GEOMETRY,
+                                      PIPE_SHADER_CAP_MAX_INSTRUCTIONS) > 0;
+   int combined = c->MaxVertexUniformBlocks + c->MaxFragmentUniformBlocks +
+                  (gs ? c->MaxVertexUniformBlocks : 0);
+   if (c->MaxCombinedUniformBlocks > combined)
+      c->MaxCombinedUniformBlocks = combined;
    /* Varyings: vec4 inputs the fragment stage can read. */
    int fs_in = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
                                         PIPE_SHADER_CAP_MAX_INPUTS);

@@ -18,7 +18,10 @@
  *   once an instance (glVertexAttribDivisor 1);
  * - an RGB10_A2UI texture (table 3.12) sampled with texelFetch through a
  *   GL_TEXTURE_SWIZZLE_RGBA swizzle (section 3.8.7), drawn into an
- *   RGB10_A2UI renderbuffer and read back as unsigned integers.
+ *   RGB10_A2UI renderbuffer and read back as unsigned integers;
+ * - 36 uniform blocks, 12 in each of the vertex, geometry and fragment
+ *   shaders (GL_MAX_COMBINED_UNIFORM_BLOCKS, GL 3.2 table 6.51), each at
+ *   its own binding point (see draw_36_blocks).
  *
  * The 32 x 16 framebuffer is cleared to (0.4, 0.8, 0.2, 1.0), exactly
  * (102, 204, 51, 255).  One quad 8 pixels wide at x 0-8, drawn twice:
@@ -281,6 +284,173 @@ draw_rgb10_a2ui(GLuint vao, bool quiet)
    return ok;
 }
 
+/* 12 blocks "uniform <P>k { float v; } <p>k;" and the GLSL sum of
+ * their values, into decl and sum. */
+static void
+block_decls(char *decl, size_t decl_n, char *sum, size_t sum_n, char p)
+{
+   size_t d = 0, s = 0;
+   for (int k = 0; k < 12; k++) {
+      d += (size_t)snprintf(decl + d, decl_n - d,
+                            "layout(std140) uniform %c%d { float v; } %c%d;\n",
+                            p - 32, k, p, k);
+      s += (size_t)snprintf(sum + s, sum_n - s, "%s%c%d.v", k ? " + " : "",
+                            p, k);
+   }
+}
+
+static GLuint
+compile_one(GLenum type, const char *src)
+{
+   GLuint sh = glCreateShader(type);
+   glShaderSource(sh, 1, &src, NULL);
+   glCompileShader(sh);
+   GLint ok = 0;
+   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[1024];
+      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
+      fprintf(stderr, "compile failed: %s\n", log);
+   }
+   return sh;
+}
+
+/* GL 3.2 table 6.51 / GL 3.3: 12 uniform blocks in each of the vertex,
+ * geometry and fragment shaders, 36 in the program
+ * (GL_MAX_COMBINED_UNIFORM_BLOCKS), each bound to its own binding point
+ * and range of one buffer.  Block k of the vertex shader holds k / 255,
+ * of the geometry shader 2k / 255, of the fragment shader 1.5k / 255:
+ * the sums over k = 0..11 (66) are 66, 132 and 99 out of 255, drawn as
+ * red, green and blue. */
+static bool
+draw_36_blocks(GLuint vao, bool quiet)
+{
+   GLint combined = 0, per_stage[3] = {0};
+   glGetIntegerv(GL_MAX_COMBINED_UNIFORM_BLOCKS, &combined);
+   glGetIntegerv(GL_MAX_VERTEX_UNIFORM_BLOCKS, &per_stage[0]);
+   glGetIntegerv(0x8A2C /* GL_MAX_GEOMETRY_UNIFORM_BLOCKS */, &per_stage[1]);
+   glGetIntegerv(GL_MAX_FRAGMENT_UNIFORM_BLOCKS, &per_stage[2]);
+   if (combined < 36 || per_stage[0] < 12 || per_stage[1] < 12 ||
+       per_stage[2] < 12) {
+      printf("FAIL uniform block limits: combined %d, stages %d %d %d\n",
+             combined, per_stage[0], per_stage[1], per_stage[2]);
+      return false;
+   }
+
+   static char vdecl[2048], vsum[512], gdecl[2048], gsum[512];
+   static char fdecl[2048], fsum[512], vs[4096], gs[4096], fs[4096];
+   block_decls(vdecl, sizeof(vdecl), vsum, sizeof(vsum), 'v');
+   block_decls(gdecl, sizeof(gdecl), gsum, sizeof(gsum), 'g');
+   block_decls(fdecl, sizeof(fdecl), fsum, sizeof(fsum), 'f');
+   snprintf(vs, sizeof(vs),
+            "#version 330 core\n%s"
+            "layout(location = 0) in vec2 pos;\n"
+            "out float vsum;\n"
+            "void main() {\n"
+            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+            "   vsum = %s;\n"
+            "}\n",
+            vdecl, vsum);
+   snprintf(gs, sizeof(gs),
+            "#version 330 core\n%s"
+            "layout(triangles) in;\n"
+            "layout(triangle_strip, max_vertices = 3) out;\n"
+            "in float vsum[];\n"
+            "out vec2 rg;\n"
+            "void main() {\n"
+            "   float s = %s;\n"
+            "   for (int i = 0; i < 3; i++) {\n"
+            "      gl_Position = gl_in[i].gl_Position;\n"
+            "      rg = vec2(vsum[i], s);\n"
+            "      EmitVertex();\n"
+            "   }\n"
+            "   EndPrimitive();\n"
+            "}\n",
+            gdecl, gsum);
+   snprintf(fs, sizeof(fs),
+            "#version 330 core\n%s"
+            "in vec2 rg;\n"
+            "out vec4 color;\n"
+            "void main() {\n"
+            "   color = vec4(rg, %s, 1.0);\n"
+            "}\n",
+            fdecl, fsum);
+
+   GLuint prog = glCreateProgram();
+   GLuint sh[3] = {compile_one(GL_VERTEX_SHADER, vs),
+                   compile_one(0x8DD9 /* GL_GEOMETRY_SHADER */, gs),
+                   compile_one(GL_FRAGMENT_SHADER, fs)};
+   for (int i = 0; i < 3; i++) {
+      glAttachShader(prog, sh[i]);
+      glDeleteShader(sh[i]);
+   }
+   glLinkProgram(prog);
+   GLint linked = 0;
+   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
+   if (!linked) {
+      char log[1024];
+      glGetProgramInfoLog(prog, sizeof(log), NULL, log);
+      printf("FAIL 36 uniform blocks do not link: %s\n", log);
+      glDeleteProgram(prog);
+      return false;
+   }
+
+   GLint align = 0;
+   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+   GLint stride = align > 16 ? align : 16;
+   static uint8_t data[36 * 256];
+   if (stride > 256) {
+      printf("FAIL UNIFORM_BUFFER_OFFSET_ALIGNMENT %d\n", align);
+      return false;
+   }
+   memset(data, 0, sizeof(data));
+   GLuint ubo;
+   glGenBuffers(1, &ubo);
+   static const char prefix[3] = {'V', 'G', 'F'};
+   static const float scale[3] = {1.0f, 2.0f, 1.5f};
+   for (int st = 0; st < 3; st++) {
+      for (int k = 0; k < 12; k++) {
+         int point = 12 * st + k;
+         float v = scale[st] * (float)k / 255.0f;
+         memcpy(data + point * stride, &v, sizeof(v));
+         char name[8];
+         snprintf(name, sizeof(name), "%c%d", prefix[st], k);
+         GLuint index = glGetUniformBlockIndex(prog, name);
+         /* a later binding point for later blocks */
+         glUniformBlockBinding(prog, index, (GLuint)(35 - point));
+      }
+   }
+   glBindBuffer(GL_UNIFORM_BUFFER, ubo);
+   glBufferData(GL_UNIFORM_BUFFER, 36 * stride, data, GL_STATIC_DRAW);
+   for (int point = 0; point < 36; point++)
+      glBindBufferRange(GL_UNIFORM_BUFFER, (GLuint)(35 - point), ubo,
+                        point * stride, 16);
+   bool ok = check_error("36 uniform blocks set up");
+
+   static const float full[] = {-1.0f, -1.0f, 1.0f, -1.0f,
+                                -1.0f, 1.0f,  1.0f, 1.0f};
+   GLuint buf;
+   glBindVertexArray(vao);
+   glGenBuffers(1, &buf);
+   glBindBuffer(GL_ARRAY_BUFFER, buf);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(full), full, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   glEnableVertexAttribArray(0);
+   glUseProgram(prog);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   ok &= check_error("draw with 36 uniform blocks");
+   uint8_t px[4];
+   glReadPixels(W / 2, H / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   static const uint8_t want[4] = {66, 132, 99, 255};
+   ok &= e2e_gl_probe(px, 1, 0, 0, want, 1,
+                      "12 blocks in each of three stages", quiet);
+   glUseProgram(0);
+   glDeleteBuffers(1, &buf);
+   glDeleteBuffers(1, &ubo);
+   glDeleteProgram(prog);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -304,6 +474,7 @@ main(int argc, char **argv)
    bool ok = check_versions(quiet);
    ok &= draw_dual_source(vao, quiet);
    ok &= draw_rgb10_a2ui(vao, quiet);
+   ok &= draw_36_blocks(vao, quiet);
    glDeleteVertexArrays(1, &vao);
 
    e2e_gl_close(&gl);
