@@ -104,6 +104,13 @@ static const struct gl_extension_info extension_table[] = {
    /* glVertexAttribP* and BGRA packed arrays (varray.c) */
    {"GL_ARB_vertex_type_2_10_10_10_rev", API_GL, 0,
     has_packed_vertex_formats},
+   /* Core features older extensions name, for programs that ask for
+    * those names (the registry aliases their ARB/EXT entry points to the
+    * core ones): instanced draws and gl_InstanceIDARB (GL 3.1),
+    * framebuffer blits (GL 3.0), texture swizzles (the same tokens). */
+   {"GL_ARB_draw_instanced", API_GL, 0},
+   {"GL_EXT_framebuffer_blit", API_GL, 0},
+   {"GL_EXT_texture_swizzle", API_GL, 0},
    {"GL_ARB_provoking_vertex", API_GL, 0},
    /* AGX samplers always filter across cube faces (st_texture.c) */
    {"GL_ARB_seamless_cube_map", API_GL, 0},
