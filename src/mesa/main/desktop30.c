@@ -238,14 +238,10 @@ void GLAPIENTRY
 _mesa_TexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   /* four values for GL_TEXTURE_SWIZZLE_RGBA (GL 3.3) */
-   unsigned n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
-   GLint v[4];
-   for (unsigned i = 0; i < n; i++)
-      v[i] = (GLint)params[i];
+   GLint v = (GLint)params[0];
 
    if (desktop_only(ctx, "glTexParameterIuiv"))
-      _mesa_TexParameteriv(target, pname, v);
+      _mesa_TexParameteriv(target, pname, &v);
 }
 
 void GLAPIENTRY
@@ -261,18 +257,14 @@ void GLAPIENTRY
 _mesa_GetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLint v[4];
+   GLint v;
    GLenum before = ctx->ErrorValue;
-   /* four values for GL_TEXTURE_SWIZZLE_RGBA (GL 3.3) */
-   unsigned n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
 
    if (!desktop_only(ctx, "glGetTexParameterIuiv"))
       return;
-   _mesa_GetTexParameteriv(target, pname, v);
-   if (ctx->ErrorValue == before) {
-      for (unsigned i = 0; i < n; i++)
-         params[i] = (GLuint)v[i];
-   }
+   _mesa_GetTexParameteriv(target, pname, &v);
+   if (ctx->ErrorValue == before)
+      *params = (GLuint)v;
 }
 
 /* --- GL 1.0 forms (sections 2.12.1, 4.2.1, 4.2.3) ------------------------ */

@@ -679,9 +679,13 @@ is_pot(GLsizei v)
    return v > 0 && (v & (v - 1)) == 0;
 }
 
-bool
-_mesa_texture_complete(const struct gl_context *ctx,
-                       const struct gl_texture_object *t)
+/* Completeness with the sampling state given (the texture's own, or a
+ * sampler object's: GL 3.3 section 3.8.14 judges a texture with the
+ * state of the sampler that reads it). */
+static bool
+complete_with(const struct gl_context *ctx, const struct gl_texture_object *t,
+              GLenum min_filter, GLenum mag_filter, GLenum wrap_s,
+              GLenum wrap_t, GLenum compare_mode)
 {
    unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLint base = t->BaseLevel;
@@ -713,15 +717,15 @@ _mesa_texture_complete(const struct gl_context *ctx,
     * comparison, need NEAREST (or NEAREST_MIPMAP_NEAREST) filters. */
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(b->InternalFormat, b->Type));
-   bool nearest = t->MagFilter == GL_NEAREST &&
-                  (t->MinFilter == GL_NEAREST ||
-                   t->MinFilter == GL_NEAREST_MIPMAP_NEAREST);
+   bool nearest = mag_filter == GL_NEAREST &&
+                  (min_filter == GL_NEAREST ||
+                   min_filter == GL_NEAREST_MIPMAP_NEAREST);
    bool depth = f && (f->base == GL_DEPTH_COMPONENT ||
                       f->base == GL_DEPTH_STENCIL);
    if (!nearest && f &&
        (_mesa_format_info_is_integer(f) ||
         (!depth && !_mesa_is_filterable((struct gl_context *)ctx, f)) ||
-        (depth && t->CompareMode == GL_NONE && _mesa_is_gles(ctx) &&
+        (depth && compare_mode == GL_NONE && _mesa_is_gles(ctx) &&
          ctx->Version >= 30)))
       return false;
 
@@ -729,11 +733,11 @@ _mesa_texture_complete(const struct gl_context *ctx,
     * mipmaps. */
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
        (!is_pot(b->Width) || !is_pot(b->Height)) &&
-       (t->WrapS != GL_CLAMP_TO_EDGE || t->WrapT != GL_CLAMP_TO_EDGE ||
-        _mesa_is_mipmap_filter(t->MinFilter)))
+       (wrap_s != GL_CLAMP_TO_EDGE || wrap_t != GL_CLAMP_TO_EDGE ||
+        _mesa_is_mipmap_filter(min_filter)))
       return false;
 
-   if (!_mesa_is_mipmap_filter(t->MinFilter))
+   if (!_mesa_is_mipmap_filter(min_filter))
       return true;
 
    /* Every level from base down to 1x1(x1) (or MaxLevel), sizes halving;
@@ -762,4 +766,23 @@ _mesa_texture_complete(const struct gl_context *ctx,
       }
    }
    return true;
+}
+
+bool
+_mesa_texture_complete(const struct gl_context *ctx,
+                       const struct gl_texture_object *t)
+{
+   return complete_with(ctx, t, t->MinFilter, t->MagFilter, t->WrapS,
+                        t->WrapT, t->CompareMode);
+}
+
+bool
+_mesa_texture_complete_sampler(const struct gl_context *ctx,
+                               const struct gl_texture_object *t,
+                               const struct gl_sampler_object *s)
+{
+   if (!s)
+      return _mesa_texture_complete(ctx, t);
+   return complete_with(ctx, t, s->MinFilter, s->MagFilter, s->WrapS,
+                        s->WrapT, s->CompareMode);
 }

@@ -160,11 +160,11 @@ test_swizzle_rgba(void **state)
    GLfloat fgot[4] = {0};
    _mesa_GetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, fgot);
    assert_memory_equal(fgot, fsw, sizeof(fsw));
-   const GLuint usw[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
-   _mesa_TexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, usw);
-   GLuint ugot[4] = {0};
-   _mesa_GetTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, ugot);
-   assert_memory_equal(ugot, usw, sizeof(usw));
+   const GLint isw[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+   _mesa_TexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, isw);
+   GLint igot[4] = {0};
+   _mesa_GetTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, igot);
+   assert_memory_equal(igot, isw, sizeof(isw));
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
