@@ -417,6 +417,12 @@ struct gl_constants {
    GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
    /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
    bool DepthClamp;
+   /* GL 3.3 / ARB_vertex_type_2_10_10_10_rev: the driver fetches the
+    * packed 2_10_10_10 vertex formats, BGRA order too (st_context.c). */
+   bool PackedVertexFormats;
+   /* GL 3.3 / ARB_texture_rgb10_a2ui: RGB10_A2UI textures and render
+    * targets. */
+   bool TextureRGB10A2UI;
 };
 
 /* KHR_debug (debug_output.c). */

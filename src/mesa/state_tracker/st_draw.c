@@ -80,7 +80,13 @@ st_vertex_format(GLenum type, GLint size, bool normalized, bool integer)
    unsigned kind = integer ? 2 : normalized ? 1 : 0;
    unsigned i = (unsigned)(size - 1) & 3;
 
-   if (size == GL_BGRA) /* GL 3.2 section 2.8: normalized bytes only */
+   /* GL 3.2 section 2.8: normalized bytes, or (GL 3.3) normalized
+    * packed words */
+   if (size == GL_BGRA && type == GL_INT_2_10_10_10_REV)
+      return PIPE_FORMAT_B10G10R10A2_SNORM;
+   if (size == GL_BGRA && type == GL_UNSIGNED_INT_2_10_10_10_REV)
+      return PIPE_FORMAT_B10G10R10A2_UNORM;
+   if (size == GL_BGRA)
       return PIPE_FORMAT_B8G8R8A8_UNORM;
 
    switch (type) {

@@ -948,7 +948,8 @@ st_update_textures(struct st_context *st)
             struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
             if (target == TEXTURE_BUFFER_INDEX) {
                views[idx] = buffer_view(st, t);
-            } else if (_mesa_texture_complete(ctx, t) &&
+            } else if (_mesa_texture_complete_sampler(
+                          ctx, t, ctx->TexUnit[unit].Sampler) &&
                        st_finalize_texture(st, t)) {
                views[idx] = texture_view(st, t, float_shadow);
             } else {
