@@ -275,6 +275,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
+   _mesa_init_ff_state(ctx);
    ctx->FBOs = _mesa_name_table_create();
 }
 
@@ -282,6 +283,7 @@ void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_free_transform_feedback(ctx);
+   _mesa_free_ff_state(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);

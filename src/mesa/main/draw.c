@@ -150,6 +150,8 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
 static bool
 draw_allowed(struct gl_context *ctx, const char *func)
 {
+   if (_mesa_inside_begin_end(ctx, func)) /* GL 2.1 section 2.6.3 */
+      return false;
    if (_mesa_is_desktop_fc(ctx) && ctx->VAO == ctx->DefaultVAO) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no vertex array object)",
                   func);

@@ -1,0 +1,569 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The fixed-function fragment state of compatibility contexts and its
+ * queries: texture environments (glTexEnv*, GL 2.1 section 3.13), fog
+ * (glFog*, section 3.10), the alpha test (glAlphaFunc, section 4.1.4),
+ * the colour sum (section 3.9) and the per-unit texture enables
+ * (section 3.8.15).  Every change marks ST_NEW_PROGRAM | ST_NEW_CONSTANTS:
+ * the state tracker picks the generated program of the new state
+ * (st_ff_program.c).  ES and forward-compatible contexts have none of
+ * this (GL_INVALID_OPERATION for the commands, GL_INVALID_ENUM for the
+ * capabilities and queries, as before).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/ffstate.h"
+#include "util/u_math.h"
+
+static bool
+has_ff(const struct gl_context *ctx)
+{
+   return !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx);
+}
+
+static bool
+ff_allowed(struct gl_context *ctx, const char *func)
+{
+   if (!has_ff(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(only in compatibility contexts)", func);
+      return false;
+   }
+   return !_mesa_inside_begin_end(ctx, func);
+}
+
+static void
+ff_changed(struct gl_context *ctx)
+{
+   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS | ST_NEW_SAMPLER_VIEWS;
+}
+
+void
+_mesa_init_ff_state(struct gl_context *ctx)
+{
+   struct gl_ff_state *ff = &ctx->FF;
+
+   /* GL 2.1 tables 6.20 (texture environment), 6.19 (fog) and 6.21. */
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      struct gl_ff_texture_unit *t = &ff->Tex[u];
+      t->EnvMode = GL_MODULATE;
+      t->CombineRGB = t->CombineA = GL_MODULATE;
+      t->SrcRGB[0] = t->SrcA[0] = GL_TEXTURE;
+      t->SrcRGB[1] = t->SrcA[1] = GL_PREVIOUS;
+      t->SrcRGB[2] = t->SrcA[2] = GL_CONSTANT;
+      for (unsigned i = 0; i < 3; i++) {
+         t->OpRGB[i] = i == 2 ? GL_SRC_ALPHA : GL_SRC_COLOR;
+         t->OpA[i] = GL_SRC_ALPHA;
+      }
+      t->ScaleRGB = t->ScaleA = 1.0f;
+   }
+   ff->Fog.Mode = GL_EXP;
+   ff->Fog.Density = 1.0f;
+   ff->Fog.End = 1.0f;
+   ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
+   ff->Alpha.Func = GL_ALWAYS;
+}
+
+void
+_mesa_free_ff_state(struct gl_context *ctx)
+{
+   free(ctx->FF.Imm.Data);
+   ctx->FF.Imm.Data = NULL;
+}
+
+/* ---- texture environment ----------------------------------------------- */
+
+static bool
+valid_env_mode(GLenum m)
+{
+   switch (m) {
+   case GL_MODULATE:
+   case GL_REPLACE:
+   case GL_DECAL:
+   case GL_BLEND:
+   case GL_ADD:
+   case GL_COMBINE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* GL 2.1 table 3.23: the combiner functions (DOT3 for RGB only). */
+static bool
+valid_combine(GLenum f, bool rgb)
+{
+   switch (f) {
+   case GL_REPLACE:
+   case GL_MODULATE:
+   case GL_ADD:
+   case GL_ADD_SIGNED:
+   case GL_INTERPOLATE:
+   case GL_SUBTRACT:
+      return true;
+   case GL_DOT3_RGB:
+   case GL_DOT3_RGBA:
+      return rgb;
+   default:
+      return false;
+   }
+}
+
+static bool
+valid_source(GLenum s)
+{
+   if (s >= GL_TEXTURE0 && s < GL_TEXTURE0 + FF_MAX_TEXTURE_UNITS)
+      return true; /* ARB_texture_env_crossbar, core in GL 1.4 */
+   return s == GL_TEXTURE || s == GL_CONSTANT || s == GL_PRIMARY_COLOR ||
+          s == GL_PREVIOUS;
+}
+
+static struct gl_ff_texture_unit *
+active_unit(struct gl_context *ctx, const char *func)
+{
+   if (ctx->ActiveTexture >= FF_MAX_TEXTURE_UNITS) {
+      /* GL 2.1 section 3.8.15 / 3.13: the environment exists for the
+       * MAX_TEXTURE_UNITS units only. */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(active texture %u)", func,
+                  ctx->ActiveTexture);
+      return NULL;
+   }
+   return &ctx->FF.Tex[ctx->ActiveTexture];
+}
+
+static void
+tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
+        const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ff_allowed(ctx, func))
+      return;
+   if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS)
+      return; /* the unit's LOD bias is not applied (docs/gl.rst) */
+   if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE)
+      return; /* point sprites are not implemented (docs/gl.rst) */
+   if (target != GL_TEXTURE_ENV) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return;
+   }
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return;
+   GLenum e = i ? (GLenum)i[0] : (GLenum)f[0];
+   GLfloat scale = i ? (GLfloat)i[0] : f[0];
+
+   switch (pname) {
+   case GL_TEXTURE_ENV_MODE:
+      if (!valid_env_mode(e))
+         goto bad_value;
+      t->EnvMode = e;
+      break;
+   case GL_TEXTURE_ENV_COLOR:
+      for (unsigned c = 0; c < 4; c++) {
+         /* GL 2.1 section 3.13: integers map to [-1, 1]; the colour is
+          * clamped to [0, 1]. */
+         GLfloat v = i ? (GLfloat)((double)i[c] / 2147483647.0) : f[c];
+         t->EnvColor[c] = CLAMP(v, 0.0f, 1.0f);
+      }
+      break;
+   case GL_COMBINE_RGB:
+   case GL_COMBINE_ALPHA:
+      if (!valid_combine(e, pname == GL_COMBINE_RGB))
+         goto bad_value;
+      *(pname == GL_COMBINE_RGB ? &t->CombineRGB : &t->CombineA) = e;
+      break;
+   case GL_SRC0_RGB:
+   case GL_SRC1_RGB:
+   case GL_SRC2_RGB:
+      if (!valid_source(e))
+         goto bad_value;
+      t->SrcRGB[pname - GL_SRC0_RGB] = e;
+      break;
+   case GL_SRC0_ALPHA:
+   case GL_SRC1_ALPHA:
+   case GL_SRC2_ALPHA:
+      if (!valid_source(e))
+         goto bad_value;
+      t->SrcA[pname - GL_SRC0_ALPHA] = e;
+      break;
+   case GL_OPERAND0_RGB:
+   case GL_OPERAND1_RGB:
+   case GL_OPERAND2_RGB:
+      if (e != GL_SRC_COLOR && e != GL_ONE_MINUS_SRC_COLOR &&
+          e != GL_SRC_ALPHA && e != GL_ONE_MINUS_SRC_ALPHA)
+         goto bad_value;
+      t->OpRGB[pname - GL_OPERAND0_RGB] = e;
+      break;
+   case GL_OPERAND0_ALPHA:
+   case GL_OPERAND1_ALPHA:
+   case GL_OPERAND2_ALPHA:
+      if (e != GL_SRC_ALPHA && e != GL_ONE_MINUS_SRC_ALPHA)
+         goto bad_value;
+      t->OpA[pname - GL_OPERAND0_ALPHA] = e;
+      break;
+   case GL_RGB_SCALE:
+   case GL_ALPHA_SCALE:
+      /* GL 2.1 section 3.13: 1.0, 2.0 or 4.0, else INVALID_VALUE. */
+      if (scale != 1.0f && scale != 2.0f && scale != 4.0f) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(scale=%f)", func,
+                     (double)scale);
+         return;
+      }
+      *(pname == GL_RGB_SCALE ? &t->ScaleRGB : &t->ScaleA) = scale;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return;
+   }
+   ff_changed(ctx);
+   return;
+bad_value:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
+}
+
+void GLAPIENTRY
+_mesa_TexEnvf(GLenum target, GLenum pname, GLfloat param)
+{
+   GLfloat v[4] = {param, 0, 0, 0};
+   tex_env(target, pname, v, NULL, "glTexEnvf");
+}
+
+void GLAPIENTRY
+_mesa_TexEnvi(GLenum target, GLenum pname, GLint param)
+{
+   GLint v[4] = {param, 0, 0, 0};
+   tex_env(target, pname, NULL, v, "glTexEnvi");
+}
+
+void GLAPIENTRY
+_mesa_TexEnvfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+   GLfloat v[4] = {0};
+   if (params)
+      memcpy(v, params, (pname == GL_TEXTURE_ENV_COLOR ? 4 : 1) * sizeof(*v));
+   tex_env(target, pname, v, NULL, "glTexEnvfv");
+}
+
+void GLAPIENTRY
+_mesa_TexEnviv(GLenum target, GLenum pname, const GLint *params)
+{
+   GLint v[4] = {0};
+   if (params)
+      memcpy(v, params, (pname == GL_TEXTURE_ENV_COLOR ? 4 : 1) * sizeof(*v));
+   tex_env(target, pname, NULL, v, "glTexEnviv");
+}
+
+/* The value of pname: n floats, or an enum when *is_enum. */
+static bool
+get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
+            unsigned *n, bool *is_enum, const char *func)
+{
+   if (!ff_allowed(ctx, func))
+      return false;
+   if (target != GL_TEXTURE_ENV) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return false;
+   }
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return false;
+   *n = 1;
+   *is_enum = true;
+   switch (pname) {
+   case GL_TEXTURE_ENV_MODE: f[0] = (GLfloat)t->EnvMode; return true;
+   case GL_TEXTURE_ENV_COLOR:
+      memcpy(f, t->EnvColor, 4 * sizeof(GLfloat));
+      *n = 4;
+      *is_enum = false;
+      return true;
+   case GL_COMBINE_RGB: f[0] = (GLfloat)t->CombineRGB; return true;
+   case GL_COMBINE_ALPHA: f[0] = (GLfloat)t->CombineA; return true;
+   case GL_SRC0_RGB:
+   case GL_SRC1_RGB:
+   case GL_SRC2_RGB:
+      f[0] = (GLfloat)t->SrcRGB[pname - GL_SRC0_RGB];
+      return true;
+   case GL_SRC0_ALPHA:
+   case GL_SRC1_ALPHA:
+   case GL_SRC2_ALPHA:
+      f[0] = (GLfloat)t->SrcA[pname - GL_SRC0_ALPHA];
+      return true;
+   case GL_OPERAND0_RGB:
+   case GL_OPERAND1_RGB:
+   case GL_OPERAND2_RGB:
+      f[0] = (GLfloat)t->OpRGB[pname - GL_OPERAND0_RGB];
+      return true;
+   case GL_OPERAND0_ALPHA:
+   case GL_OPERAND1_ALPHA:
+   case GL_OPERAND2_ALPHA:
+      f[0] = (GLfloat)t->OpA[pname - GL_OPERAND0_ALPHA];
+      return true;
+   case GL_RGB_SCALE: f[0] = t->ScaleRGB; *is_enum = false; return true;
+   case GL_ALPHA_SCALE: f[0] = t->ScaleA; *is_enum = false; return true;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexEnvfv(GLenum target, GLenum pname, GLfloat *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLfloat f[4];
+   unsigned n;
+   bool is_enum;
+
+   if (!params ||
+       !get_tex_env(ctx, target, pname, f, &n, &is_enum, "glGetTexEnvfv"))
+      return;
+   memcpy(params, f, n * sizeof(GLfloat));
+}
+
+void GLAPIENTRY
+_mesa_GetTexEnviv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLfloat f[4];
+   unsigned n;
+   bool is_enum;
+
+   if (!params ||
+       !get_tex_env(ctx, target, pname, f, &n, &is_enum, "glGetTexEnviv"))
+      return;
+   for (unsigned c = 0; c < n; c++) {
+      if (is_enum || pname != GL_TEXTURE_ENV_COLOR)
+         params[c] = (GLint)f[c];
+      else /* colours map to the whole integer range (GL 2.1 6.1.2) */
+         params[c] = (GLint)((double)f[c] * 2147483647.0);
+   }
+}
+
+/* ---- fog ---------------------------------------------------------------- */
+
+static void
+fog(GLenum pname, const GLfloat *f, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_ff_state *ff = &ctx->FF;
+
+   if (!ff_allowed(ctx, func))
+      return;
+   GLenum e = (GLenum)f[0];
+   switch (pname) {
+   case GL_FOG_MODE:
+      if (e != GL_LINEAR && e != GL_EXP && e != GL_EXP2)
+         goto bad_value;
+      ff->Fog.Mode = e;
+      break;
+   case GL_FOG_DENSITY:
+      /* GL 2.1 section 3.10: a negative density is INVALID_VALUE. */
+      if (f[0] < 0.0f) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(density=%f)", func,
+                     (double)f[0]);
+         return;
+      }
+      ff->Fog.Density = f[0];
+      break;
+   case GL_FOG_START:
+      ff->Fog.Start = f[0];
+      break;
+   case GL_FOG_END:
+      ff->Fog.End = f[0];
+      break;
+   case GL_FOG_COLOR:
+      for (unsigned c = 0; c < 4; c++)
+         ff->Fog.Color[c] = CLAMP(f[c], 0.0f, 1.0f);
+      break;
+   case GL_FOG_INDEX:
+      break; /* colour index mode does not exist here */
+   case GL_FOG_COORD_SRC:
+      if (e != GL_FOG_COORD && e != GL_FRAGMENT_DEPTH)
+         goto bad_value;
+      ff->Fog.CoordSrc = e;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return;
+   }
+   ff_changed(ctx);
+   return;
+bad_value:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
+}
+
+void GLAPIENTRY
+_mesa_Fogf(GLenum pname, GLfloat param)
+{
+   GLfloat v[4] = {param, 0, 0, 0};
+   fog(pname, v, "glFogf");
+}
+
+void GLAPIENTRY
+_mesa_Fogi(GLenum pname, GLint param)
+{
+   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
+   fog(pname, v, "glFogi");
+}
+
+void GLAPIENTRY
+_mesa_Fogfv(GLenum pname, const GLfloat *params)
+{
+   GLfloat v[4] = {0};
+   if (params)
+      memcpy(v, params, (pname == GL_FOG_COLOR ? 4 : 1) * sizeof(*v));
+   fog(pname, v, "glFogfv");
+}
+
+void GLAPIENTRY
+_mesa_Fogiv(GLenum pname, const GLint *params)
+{
+   GLfloat v[4] = {0};
+   for (unsigned c = 0; params && c < (pname == GL_FOG_COLOR ? 4u : 1u);
+        c++) {
+      /* GL 2.1 section 3.10: an integer colour maps to [-1, 1]. */
+      v[c] = pname == GL_FOG_COLOR ? (GLfloat)(params[c] / 2147483647.0)
+                                   : (GLfloat)params[c];
+   }
+   fog(pname, v, "glFogiv");
+}
+
+/* ---- alpha test --------------------------------------------------------- */
+
+void GLAPIENTRY
+_mesa_AlphaFunc(GLenum func, GLfloat ref)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ff_allowed(ctx, "glAlphaFunc"))
+      return;
+   if (func < GL_NEVER || func > GL_ALWAYS) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glAlphaFunc(func=0x%x)", func);
+      return;
+   }
+   ctx->FF.Alpha.Func = func;
+   ctx->FF.Alpha.Ref = CLAMP(ref, 0.0f, 1.0f); /* GL 2.1 section 4.1.4 */
+   ff_changed(ctx);
+}
+
+/* ---- enables ------------------------------------------------------------ */
+
+static uint8_t
+texture_bit(GLenum cap)
+{
+   switch (cap) {
+   case GL_TEXTURE_1D: return FF_TEX_1D;
+   case GL_TEXTURE_2D: return FF_TEX_2D;
+   case GL_TEXTURE_3D: return FF_TEX_3D;
+   case GL_TEXTURE_CUBE_MAP: return FF_TEX_CUBE;
+   case GL_TEXTURE_RECTANGLE: return FF_TEX_RECT;
+   default: return 0;
+   }
+}
+
+static bool *
+flag_of(struct gl_context *ctx, GLenum cap)
+{
+   struct gl_ff_state *ff = &ctx->FF;
+
+   switch (cap) {
+   case GL_FOG: return &ff->Fog.Enabled;
+   case GL_ALPHA_TEST: return &ff->Alpha.Enabled;
+   case GL_COLOR_SUM: return &ff->ColorSum;
+   default: return NULL;
+   }
+}
+
+bool
+_mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
+{
+   if (!has_ff(ctx))
+      return false;
+   uint8_t bit = texture_bit(cap);
+   if (bit) {
+      struct gl_ff_texture_unit *t = active_unit(ctx, "glEnable");
+      if (!t)
+         return true;
+      uint8_t old = t->Enabled;
+      t->Enabled = state ? old | bit : old & ~bit;
+      if (t->Enabled != old)
+         ff_changed(ctx);
+      return true;
+   }
+   bool *flag = flag_of(ctx, cap);
+   if (!flag)
+      return false;
+   if (*flag != state) {
+      *flag = state;
+      ff_changed(ctx);
+   }
+   return true;
+}
+
+bool
+_mesa_ff_is_enabled(struct gl_context *ctx, GLenum cap, bool *value)
+{
+   if (!has_ff(ctx))
+      return false;
+   uint8_t bit = texture_bit(cap);
+   if (bit) {
+      *value = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS &&
+               (ctx->FF.Tex[ctx->ActiveTexture].Enabled & bit);
+      return true;
+   }
+   bool *flag = flag_of(ctx, cap);
+   if (!flag)
+      return false;
+   *value = *flag;
+   return true;
+}
+
+/* ---- glGet -------------------------------------------------------------- */
+
+bool
+_mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                   unsigned *n, enum ff_value_kind *kind)
+{
+   const struct gl_ff_state *ff = &ctx->FF;
+   bool on;
+
+   if (!has_ff(ctx))
+      return false;
+   *n = 1;
+   *kind = FF_VALUE_INT;
+   if (_mesa_ff_is_enabled(ctx, pname, &on)) {
+      f[0] = on;
+      *kind = FF_VALUE_BOOL;
+      return true;
+   }
+   switch (pname) {
+   case GL_MAX_TEXTURE_UNITS: f[0] = FF_MAX_TEXTURE_UNITS; return true;
+   case GL_FOG_MODE: f[0] = (GLfloat)ff->Fog.Mode; return true;
+   case GL_FOG_COORD_SRC: f[0] = (GLfloat)ff->Fog.CoordSrc; return true;
+   case GL_FOG_INDEX: f[0] = 0; return true;
+   case GL_FOG_DENSITY: f[0] = ff->Fog.Density; break;
+   case GL_FOG_START: f[0] = ff->Fog.Start; break;
+   case GL_FOG_END: f[0] = ff->Fog.End; break;
+   case GL_FOG_COLOR:
+      memcpy(f, ff->Fog.Color, 4 * sizeof(GLfloat));
+      *n = 4;
+      *kind = FF_VALUE_FLOAT_NORM;
+      return true;
+   case GL_ALPHA_TEST_FUNC: f[0] = (GLfloat)ff->Alpha.Func; return true;
+   case GL_ALPHA_TEST_REF:
+      f[0] = ff->Alpha.Ref;
+      *kind = FF_VALUE_FLOAT_NORM;
+      return true;
+   default:
+      return false;
+   }
+   *kind = FF_VALUE_FLOAT;
+   return true;
+}

@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The fixed-function state of compatibility contexts (GL 2.1 chapters 2-3):
+ * texture environments and the per-unit texture enables, fog, the alpha
+ * test, the colour sum, and glBegin/glEnd.  The entry points live in
+ * texenv.c, fog.c and immediate.c; the state tracker turns the state into
+ * shaders (st_ff_program.c) when no program is current.
+ */
+#ifndef MESA_FFSTATE_H
+#define MESA_FFSTATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "main/gl_api.h"
+
+/* GL_MAX_TEXTURE_UNITS (GL 2.1 table 6.41: at least 2). */
+#define FF_MAX_TEXTURE_UNITS 8
+
+/* Bits of gl_ff_texture_unit::Enabled (glEnable(GL_TEXTURE_1D) ...). */
+enum ff_texture_enable {
+   FF_TEX_1D = 1 << 0,
+   FF_TEX_2D = 1 << 1,
+   FF_TEX_3D = 1 << 2,
+   FF_TEX_CUBE = 1 << 3,
+   FF_TEX_RECT = 1 << 4,
+};
+
+struct gl_ff_texture_unit {
+   uint8_t Enabled; /* enum ff_texture_enable */
+   GLenum EnvMode;  /* GL_MODULATE, ... (GL 2.1 section 3.13) */
+   GLfloat EnvColor[4];
+   /* GL_COMBINE (GL 2.1 tables 3.23-3.25) */
+   GLenum CombineRGB, CombineA;
+   GLenum SrcRGB[3], SrcA[3];
+   GLenum OpRGB[3], OpA[3];
+   GLfloat ScaleRGB, ScaleA;
+};
+
+/* Vertices of one glBegin/glEnd pair: every attribute of each, as four
+ * floats (immediate.c). */
+struct gl_ff_immediate {
+   bool Inside;  /* between Begin and End */
+   GLenum Mode;
+   GLfloat *Data; /* FF_IMM_ATTRIBS vec4 per vertex */
+   unsigned Count, Capacity;
+};
+
+struct gl_ff_state {
+   struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
+   struct {
+      bool Enabled;
+      GLenum Mode;
+      GLfloat Color[4];
+      GLfloat Density, Start, End;
+      GLenum CoordSrc; /* GL_FOG_COORD_SRC */
+   } Fog;
+   struct {
+      bool Enabled;
+      GLenum Func;
+      GLfloat Ref;
+   } Alpha;
+   bool ColorSum; /* GL_COLOR_SUM */
+   struct gl_ff_immediate Imm;
+};
+
+struct gl_context;
+
+void _mesa_init_ff_state(struct gl_context *ctx);
+void _mesa_free_ff_state(struct gl_context *ctx);
+
+/* glEnable/glDisable of the fixed-function capabilities (texture
+ * enables are those of the active unit): false if cap is not one of them
+ * or the context has none. */
+bool _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state);
+/* glIsEnabled of the same: false if cap is not one of them. */
+bool _mesa_ff_is_enabled(struct gl_context *ctx, GLenum cap, bool *value);
+
+enum ff_value_kind {
+   FF_VALUE_INT,
+   FF_VALUE_BOOL,
+   FF_VALUE_FLOAT,
+   FF_VALUE_FLOAT_NORM, /* colours: [0,1] to the whole integer range */
+};
+
+/* glGet* of the fixed-function state (enables too): n values in f. */
+bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                        unsigned *n, enum ff_value_kind *kind);
+
+/* GL 2.1 section 2.6.3: true (and GL_INVALID_OPERATION) between
+ * glBegin and glEnd. */
+bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
+
+#endif
