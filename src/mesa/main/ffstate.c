@@ -68,6 +68,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Fog.End = 1.0f;
    ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
    ff->Alpha.Func = GL_ALWAYS;
+   _mesa_init_lighting(ctx);
 }
 
 void
@@ -477,7 +478,7 @@ flag_of(struct gl_context *ctx, GLenum cap)
    case GL_FOG: return &ff->Fog.Enabled;
    case GL_ALPHA_TEST: return &ff->Alpha.Enabled;
    case GL_COLOR_SUM: return &ff->ColorSum;
-   default: return NULL;
+   default: return _mesa_lighting_flag(ctx, cap);
    }
 }
 
@@ -541,6 +542,11 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    if (_mesa_ff_is_enabled(ctx, pname, &on)) {
       f[0] = on;
       *kind = FF_VALUE_BOOL;
+      return true;
+   }
+   int lkind;
+   if (_mesa_get_lighting_state(ctx, pname, f, n, &lkind)) {
+      *kind = (enum ff_value_kind)lkind;
       return true;
    }
    switch (pname) {

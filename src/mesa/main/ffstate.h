@@ -50,6 +50,25 @@ struct gl_ff_immediate {
    unsigned Count, Capacity;
 };
 
+/* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
+#define FF_MAX_LIGHTS 8
+
+/* One light source (GL 2.1 table 2.10; positions and directions in eye
+ * coordinates, as glLight transformed them). */
+struct gl_ff_light {
+   bool Enabled;
+   GLfloat Ambient[4], Diffuse[4], Specular[4];
+   GLfloat Position[4];
+   GLfloat SpotDirection[3];
+   GLfloat SpotExponent, SpotCutoff;
+   GLfloat Attenuation[3]; /* constant, linear, quadratic */
+};
+
+struct gl_ff_material {
+   GLfloat Ambient[4], Diffuse[4], Specular[4], Emission[4];
+   GLfloat Shininess;
+};
+
 struct gl_ff_state {
    struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
    struct {
@@ -65,6 +84,20 @@ struct gl_ff_state {
       GLfloat Ref;
    } Alpha;
    bool ColorSum; /* GL_COLOR_SUM */
+   /* Lighting (GL 2.1 section 2.14, light.c). */
+   bool Lighting;
+   bool Normalize, RescaleNormal;
+   struct gl_ff_light Light[FF_MAX_LIGHTS];
+   struct gl_ff_material Material[2]; /* front, back */
+   struct {
+      GLfloat Ambient[4];
+      bool LocalViewer, TwoSide;
+      GLenum ColorControl;
+   } LightModel;
+   struct {
+      bool Enabled;
+      GLenum Face, Mode;
+   } ColorMaterial;
    struct gl_ff_immediate Imm;
 };
 
@@ -72,6 +105,21 @@ struct gl_context;
 
 void _mesa_init_ff_state(struct gl_context *ctx);
 void _mesa_free_ff_state(struct gl_context *ctx);
+
+void _mesa_init_lighting(struct gl_context *ctx);
+
+/* The lighting capabilities (light.c): the flag of cap, or NULL. */
+bool *_mesa_lighting_flag(struct gl_context *ctx, GLenum cap);
+
+/* glGet of the lighting state (light.c), as _mesa_get_ff_state. */
+bool _mesa_get_lighting_state(struct gl_context *ctx, GLenum pname,
+                              GLfloat *f, unsigned *n, int *kind);
+
+/* The value of the compatibility built-in uniform gl_<name> that is not
+ * a matrix ("LightSource[0].diffuse", "Fog.density" ...; ffuniforms.c):
+ * n floats in v, false if name is not one. */
+bool _mesa_ff_builtin_uniform(struct gl_context *ctx, const char *name,
+                              GLfloat v[4], unsigned *n);
 
 /* glEnable/glDisable of the fixed-function capabilities (texture
  * enables are those of the active unit): false if cap is not one of them

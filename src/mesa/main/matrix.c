@@ -372,6 +372,19 @@ store_float(struct gl_program_exec *exec, const struct glsl_program_uniform *u,
    return true;
 }
 
+/* Stores count floats of a vector or scalar uniform. */
+static bool
+store_floats(struct gl_program_exec *exec,
+             const struct glsl_program_uniform *u, const GLfloat *v,
+             unsigned count)
+{
+   uint8_t *dst = (uint8_t *)exec->uniforms + u->offset_B;
+   if (!memcmp(dst, v, count * sizeof(GLfloat)))
+      return false;
+   memcpy(dst, v, count * sizeof(GLfloat));
+   return true;
+}
+
 /* The value of the compatibility matrix uniform gl_<n> into m (4x4;
  * gl_NormalMatrix in the upper-left 3x3); false if n is not one. */
 static bool
@@ -464,6 +477,12 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
          diff |= store_float(exec, u, 1.0f);
       } else if (matrix_value(n, mv, proj, mvp, m)) {
          diff |= store(exec, u, m, strcmp(n, "NormalMatrix") ? 4 : 3);
+      } else {
+         /* Lighting and fog state (ffuniforms.c). */
+         GLfloat v[4];
+         unsigned count;
+         if (_mesa_ff_builtin_uniform(ctx, n, v, &count))
+            diff |= store_floats(exec, u, v, count);
       }
    }
    return diff;
