@@ -68,6 +68,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Fog.End = 1.0f;
    ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
    ff->Alpha.Func = GL_ALWAYS;
+   ff->PointSize = 1.0f;
    _mesa_init_lighting(ctx);
 }
 
@@ -454,6 +455,30 @@ _mesa_AlphaFunc(GLenum func, GLfloat ref)
    ff_changed(ctx);
 }
 
+/* ---- point size --------------------------------------------------------- */
+
+/* GL 2.1 section 3.4 (desktop GL only).  Only the fixed-function vertex
+ * shader applies it (as gl_PointSize): the asahi driver takes point sizes
+ * from the vertex shader. */
+void GLAPIENTRY
+_mesa_PointSize(GLfloat size)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glPointSize(not in ES)");
+      return;
+   }
+   if (_mesa_inside_begin_end(ctx, "glPointSize"))
+      return;
+   if (size <= 0.0f) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glPointSize(%f)", (double)size);
+      return;
+   }
+   ctx->FF.PointSize = size;
+   ctx->NewState |= ST_NEW_CONSTANTS;
+}
+
 /* ---- enables ------------------------------------------------------------ */
 
 static uint8_t
@@ -535,9 +560,16 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    const struct gl_ff_state *ff = &ctx->FF;
    bool on;
 
-   if (!has_ff(ctx))
+   if (_mesa_is_gles(ctx))
       return false;
    *n = 1;
+   if (pname == GL_POINT_SIZE) {
+      f[0] = ctx->FF.PointSize;
+      *kind = FF_VALUE_FLOAT;
+      return true;
+   }
+   if (!has_ff(ctx))
+      return false;
    *kind = FF_VALUE_INT;
    if (_mesa_ff_is_enabled(ctx, pname, &on)) {
       f[0] = on;

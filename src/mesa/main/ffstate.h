@@ -84,6 +84,7 @@ struct gl_ff_state {
       GLfloat Ref;
    } Alpha;
    bool ColorSum; /* GL_COLOR_SUM */
+   GLfloat PointSize; /* glPointSize (GL 2.1 section 3.4) */
    /* Lighting (GL 2.1 section 2.14, light.c). */
    bool Lighting;
    bool Normalize, RescaleNormal;

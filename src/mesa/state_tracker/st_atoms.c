@@ -557,12 +557,17 @@ update_constants(struct st_context *st)
    if (exec == st->ff_exec && !st->ctx.CurrentProgram &&
        st_ff_update_uniforms(st, exec))
       exec->uniforms_stamp++;
+   /* Without a program, two-sided lighting picks the back colours
+    * (GL 2.1 section 2.14.1). */
+   bool two_side = st->ctx.CurrentProgram
+                      ? st->ctx.VertexProgramTwoSide
+                      : st->ctx.FF.Lighting && st->ctx.FF.LightModel.TwoSide;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
    /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
                     (float)st->fb.height,
-                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
+                    two_side ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {

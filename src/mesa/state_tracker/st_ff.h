@@ -62,6 +62,13 @@ struct st_ff_key {
    bool fog_coord;    /* GL_FOG_COORD_SRC is GL_FOG_COORD */
    bool color_sum;
    uint16_t alpha_func; /* 0: the alpha test is off */
+   /* Lighting (GL 2.1 section 2.14); light_mask 0: unlit. */
+   bool lighting;
+   uint8_t light_mask;
+   bool local_viewer, two_side, separate_specular;
+   bool normalize, rescale_normal;
+   uint16_t color_material_face; /* 0: GL_COLOR_MATERIAL off */
+   uint16_t color_material_mode;
 };
 
 /* Writes the shaders' GLSL in mem; NULL when out of memory. */

@@ -148,7 +148,23 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
       key->fog_mode = (uint16_t)ff->Fog.Mode;
       key->fog_coord = ff->Fog.CoordSrc == GL_FOG_COORD;
    }
-   key->color_sum = ff->ColorSum;
+   key->lighting = ff->Lighting;
+   if (ff->Lighting) {
+      for (unsigned i = 0; i < FF_MAX_LIGHTS; i++)
+         key->light_mask |= (uint8_t)(ff->Light[i].Enabled << i);
+      key->local_viewer = ff->LightModel.LocalViewer;
+      key->two_side = ff->LightModel.TwoSide;
+      key->separate_specular =
+         ff->LightModel.ColorControl == GL_SEPARATE_SPECULAR_COLOR;
+      key->normalize = ff->Normalize;
+      key->rescale_normal = ff->RescaleNormal;
+      if (ff->ColorMaterial.Enabled) {
+         key->color_material_face = (uint16_t)ff->ColorMaterial.Face;
+         key->color_material_mode = (uint16_t)ff->ColorMaterial.Mode;
+      }
+   }
+   /* GL 2.1 section 3.9: lighting always sums the colours. */
+   key->color_sum = ff->ColorSum || ff->Lighting;
    if (ff->Alpha.Enabled && ff->Alpha.Func != GL_ALWAYS)
       key->alpha_func = (uint16_t)ff->Alpha.Func;
 }
@@ -288,6 +304,7 @@ st_ff_update_uniforms(struct st_context *st, struct gl_program_exec *exec)
    diff |= store_vec4(exec, "ff_fog_color", ff->Fog.Color, 4);
    diff |= store_vec4(exec, "ff_fog_params", fog, 4);
    diff |= store_vec4(exec, "ff_alpha_ref", &ff->Alpha.Ref, 1);
+   diff |= store_vec4(exec, "ff_point_size", &ff->PointSize, 1);
    return diff;
 }
 
