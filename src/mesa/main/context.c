@@ -66,6 +66,10 @@ _mesa_GetError(void)
 
    if (!ctx)
       return GL_NO_ERROR;
+   /* GL 2.1 section 2.6.3: between glBegin and glEnd, an
+    * INVALID_OPERATION and 0. */
+   if (_mesa_inside_begin_end(ctx, "glGetError"))
+      return GL_NO_ERROR;
    e = ctx->ErrorValue;
    ctx->ErrorValue = GL_NO_ERROR;
    return e;

@@ -558,6 +558,9 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
                    unsigned *n, enum ff_value_kind *kind)
 {
    const struct gl_ff_state *ff = &ctx->FF;
+   unsigned unit = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+                      ? ctx->ActiveTexture
+                      : 0;
    bool on;
 
    if (_mesa_is_gles(ctx))
@@ -581,7 +584,38 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       *kind = (enum ff_value_kind)lkind;
       return true;
    }
+   const struct gl_transform_state_view {
+      GLenum matrix, depth, max;
+      const GLfloat *top;
+      unsigned level, max_depth;
+   } stacks[] = {
+      {GL_MODELVIEW_MATRIX, GL_MODELVIEW_STACK_DEPTH,
+       GL_MAX_MODELVIEW_STACK_DEPTH,
+       ctx->Transform.Stack[0][ctx->Transform.Depth[0]],
+       ctx->Transform.Depth[0], MAX_MATRIX_STACK_DEPTH},
+      {GL_PROJECTION_MATRIX, GL_PROJECTION_STACK_DEPTH,
+       GL_MAX_PROJECTION_STACK_DEPTH,
+       ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
+       ctx->Transform.Depth[1], MAX_MATRIX_STACK_DEPTH},
+      {GL_TEXTURE_MATRIX, GL_TEXTURE_STACK_DEPTH, GL_MAX_TEXTURE_STACK_DEPTH,
+       ff->TexStack[unit][ff->TexDepth[unit]], ff->TexDepth[unit],
+       FF_MAX_TEXTURE_STACK_DEPTH},
+   };
+   for (unsigned i = 0; i < sizeof(stacks) / sizeof(stacks[0]); i++) {
+      if (pname == stacks[i].matrix) {
+         memcpy(f, stacks[i].top, 16 * sizeof(GLfloat));
+         *n = 16;
+         *kind = FF_VALUE_FLOAT;
+         return true;
+      }
+      if (pname == stacks[i].depth || pname == stacks[i].max) {
+         f[0] = (GLfloat)(pname == stacks[i].depth ? stacks[i].level + 1
+                                                   : stacks[i].max_depth);
+         return true;
+      }
+   }
    switch (pname) {
+   case GL_MATRIX_MODE: f[0] = (GLfloat)ctx->Transform.Mode; return true;
    case GL_MAX_TEXTURE_UNITS: f[0] = FF_MAX_TEXTURE_UNITS; return true;
    case GL_FOG_MODE: f[0] = (GLfloat)ff->Fog.Mode; return true;
    case GL_FOG_COORD_SRC: f[0] = (GLfloat)ff->Fog.CoordSrc; return true;

@@ -69,8 +69,14 @@ struct gl_ff_material {
    GLfloat Shininess;
 };
 
+/* Texture matrix stack depth (GL 2.1 table 6.54: at least 2). */
+#define FF_MAX_TEXTURE_STACK_DEPTH 10
+
 struct gl_ff_state {
    struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
+   /* glMatrixMode(GL_TEXTURE): a stack per unit (matrix.c). */
+   GLfloat TexStack[FF_MAX_TEXTURE_UNITS][FF_MAX_TEXTURE_STACK_DEPTH][16];
+   unsigned TexDepth[FF_MAX_TEXTURE_UNITS];
    struct {
       bool Enabled;
       GLenum Mode;
@@ -136,7 +142,8 @@ enum ff_value_kind {
    FF_VALUE_FLOAT_NORM, /* colours: [0,1] to the whole integer range */
 };
 
-/* glGet* of the fixed-function state (enables too): n values in f. */
+/* glGet* of the fixed-function state (enables too, the matrices): n
+ * values (up to 16) in f. */
 bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
                         unsigned *n, enum ff_value_kind *kind);
 

@@ -292,7 +292,7 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          int1(v, gl32_state);
       return true;
    }
-   GLfloat ff_value[4];
+   GLfloat ff_value[16];
    unsigned ff_n;
    enum ff_value_kind ff_kind;
    if (_mesa_get_ff_state(ctx, pname, ff_value, &ff_n, &ff_kind)) {

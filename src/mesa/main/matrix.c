@@ -35,6 +35,27 @@ _mesa_init_matrix(struct gl_context *ctx)
       ctx->Transform.Depth[s] = 0;
       memcpy(ctx->Transform.Stack[s][0], identity, sizeof(identity));
    }
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++)
+      memcpy(ctx->FF.TexStack[u][0], identity, sizeof(identity));
+}
+
+/* The current stack: its matrices, depth index and size.  The texture
+ * stacks are those of the active unit (GL 2.1 section 2.11.2). */
+static GLfloat (*current_stack(struct gl_context *ctx, unsigned **depth,
+                               unsigned *max))[16]
+{
+   if (ctx->Transform.Mode == GL_TEXTURE) {
+      unsigned u = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+                      ? ctx->ActiveTexture
+                      : 0;
+      *depth = &ctx->FF.TexDepth[u];
+      *max = FF_MAX_TEXTURE_STACK_DEPTH;
+      return ctx->FF.TexStack[u];
+   }
+   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
+   *depth = &ctx->Transform.Depth[s];
+   *max = MAX_MATRIX_STACK_DEPTH;
+   return ctx->Transform.Stack[s];
 }
 
 /* The top of the current stack, NULL (and an error) in ES contexts. */
@@ -45,8 +66,11 @@ current_top(struct gl_context *ctx, const char *func)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
       return NULL;
    }
-   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
-   return ctx->Transform.Stack[s][ctx->Transform.Depth[s]];
+   if (_mesa_inside_begin_end(ctx, func))
+      return NULL;
+   unsigned *depth, max;
+   GLfloat(*stack)[16] = current_stack(ctx, &depth, &max);
+   return stack[*depth];
 }
 
 static void
@@ -91,8 +115,9 @@ _mesa_MatrixMode(GLenum mode)
 
    if (!current_top(ctx, "glMatrixMode"))
       return;
-   if (mode != GL_MODELVIEW && mode != GL_PROJECTION) {
-      /* GL_TEXTURE (and ARB_imaging's GL_COLOR) are not implemented. */
+   if (mode != GL_MODELVIEW && mode != GL_PROJECTION &&
+       (mode != GL_TEXTURE || _mesa_is_desktop_fc(ctx))) {
+      /* ARB_imaging's GL_COLOR is not implemented. */
       _mesa_error(ctx, GL_INVALID_ENUM, "glMatrixMode(mode=0x%x)", mode);
       return;
    }
@@ -164,32 +189,33 @@ _mesa_PushMatrix(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLfloat *top = current_top(ctx, "glPushMatrix");
-   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
+   unsigned *depth, max;
 
    if (!top)
       return;
-   if (ctx->Transform.Depth[s] + 1 >= MAX_MATRIX_STACK_DEPTH) {
+   GLfloat(*stack)[16] = current_stack(ctx, &depth, &max);
+   if (*depth + 1 >= max) {
       _mesa_error(ctx, GL_STACK_OVERFLOW, "glPushMatrix");
       return;
    }
-   ctx->Transform.Depth[s]++;
-   memcpy(ctx->Transform.Stack[s][ctx->Transform.Depth[s]], top,
-          16 * sizeof(GLfloat));
+   (*depth)++;
+   memcpy(stack[*depth], top, 16 * sizeof(GLfloat));
 }
 
 void GLAPIENTRY
 _mesa_PopMatrix(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
+   unsigned *depth, max;
 
    if (!current_top(ctx, "glPopMatrix"))
       return;
-   if (ctx->Transform.Depth[s] == 0) {
+   current_stack(ctx, &depth, &max);
+   if (*depth == 0) {
       _mesa_error(ctx, GL_STACK_UNDERFLOW, "glPopMatrix");
       return;
    }
-   ctx->Transform.Depth[s]--;
+   (*depth)--;
    changed(ctx);
 }
 
@@ -438,6 +464,41 @@ matrix_value(const char *n, const GLfloat *mv, const GLfloat *proj,
    return false;
 }
 
+/* gl_TextureMatrix[] and its inverse and transpose forms: the tops of the
+ * texture matrix stacks (GL 2.1 section 2.11.2). */
+static bool
+texture_matrices(struct gl_context *ctx, struct gl_program_exec *exec,
+                 const struct glsl_program_uniform *u)
+{
+   static const char base[] = "gl_TextureMatrix";
+   const char *form = u->name + sizeof(base) - 1;
+   bool diff = false;
+   GLfloat tmp[16], m[16];
+
+   if (strncmp(u->name, base, sizeof(base) - 1))
+      return false;
+   bool inverse = !strncmp(form, "Inverse", 7);
+   bool transposed = strstr(form, "Transpose") != NULL;
+   for (unsigned e = 0; e < u->array_size && e < FF_MAX_TEXTURE_UNITS; e++) {
+      const GLfloat *top = ctx->FF.TexStack[e][ctx->FF.TexDepth[e]];
+      if (inverse)
+         mat_inverse(tmp, top);
+      else
+         memcpy(tmp, top, sizeof(tmp));
+      if (transposed)
+         transpose(m, tmp);
+      else
+         memcpy(m, tmp, sizeof(m));
+      uint8_t *dst =
+         (uint8_t *)exec->uniforms + u->offset_B + e * u->array_stride_B;
+      if (memcmp(dst, m, sizeof(m))) {
+         memcpy(dst, m, sizeof(m));
+         diff = true;
+      }
+   }
+   return diff;
+}
+
 bool
 _mesa_update_state_uniforms(struct gl_context *ctx,
                             struct gl_program_exec *exec)
@@ -457,8 +518,12 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
       const struct glsl_program_uniform *u = &linked->uniforms[i];
       const char *n = u->name;
 
-      if (strncmp(n, "gl_", 3) || u->is_array)
+      if (strncmp(n, "gl_", 3))
          continue;
+      if (u->is_array) {
+         diff |= texture_matrices(ctx, exec, u);
+         continue;
+      }
       n += 3;
       /* Every API (GLSL 1.10 and ES 1.00 section 7.5): the depth range
        * of the viewport transformation. */
