@@ -437,6 +437,9 @@ _mesa_Clear(GLbitfield mask)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    if (_mesa_context_lost(ctx, "glClear"))
       return;
+   struct gl_dl_node n = {.op = DL_CLEAR, .u = mask};
+   if (_mesa_dlist_save(ctx, &n) || _mesa_inside_begin_end(ctx, "glClear"))
+      return;
 
    if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
                             GL_STENCIL_BUFFER_BIT)) {

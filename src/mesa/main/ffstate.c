@@ -19,6 +19,7 @@
 
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "main/varray.h"
 #include "util/u_math.h"
 
 static bool
@@ -75,6 +76,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
 void
 _mesa_free_ff_state(struct gl_context *ctx)
 {
+   _mesa_free_dlists(ctx);
    free(ctx->FF.Imm.Data);
    ctx->FF.Imm.Data = NULL;
 }
@@ -512,6 +514,16 @@ _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
 {
    if (!has_ff(ctx))
       return false;
+   /* glEnable of the client arrays, as Mesa and the old drivers take it
+    * (GL 2.1 names glEnableClientState for them). */
+   bool client;
+   if (_mesa_client_array_enabled(ctx, cap, &client)) {
+      if (state)
+         _mesa_EnableClientState(cap);
+      else
+         _mesa_DisableClientState(cap);
+      return true;
+   }
    uint8_t bit = texture_bit(cap);
    if (bit) {
       struct gl_ff_texture_unit *t = active_unit(ctx, "glEnable");
@@ -530,6 +542,8 @@ _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
       *flag = state;
       ff_changed(ctx);
    }
+   if (cap == GL_COLOR_MATERIAL && state)
+      _mesa_update_color_material(ctx);
    return true;
 }
 
@@ -613,6 +627,11 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
                                                    : stacks[i].max_depth);
          return true;
       }
+   }
+   GLint list_value;
+   if (_mesa_get_dlist_state(ctx, pname, &list_value)) {
+      f[0] = (GLfloat)list_value;
+      return true;
    }
    switch (pname) {
    case GL_MATRIX_MODE: f[0] = (GLfloat)ctx->Transform.Mode; return true;

@@ -18,6 +18,8 @@
 
 #include "main/gl_api.h"
 
+struct hash_table;
+
 /* GL_MAX_TEXTURE_UNITS (GL 2.1 table 6.41: at least 2). */
 #define FF_MAX_TEXTURE_UNITS 8
 
@@ -72,8 +74,48 @@ struct gl_ff_material {
 /* Texture matrix stack depth (GL 2.1 table 6.54: at least 2). */
 #define FF_MAX_TEXTURE_STACK_DEPTH 10
 
+/* A compiled command of a display list (dlist.c). */
+enum gl_dl_op {
+   DL_BEGIN,
+   DL_END,
+   DL_VERTEX,
+   DL_ATTRIB,
+   DL_MATERIAL,
+   DL_SHADE_MODEL,
+   DL_CLEAR,
+   DL_ENABLE,
+   DL_DISABLE,
+   DL_MATRIX_MODE,
+   DL_LOAD_IDENTITY,
+   DL_LOAD_MATRIX,
+   DL_MULT_MATRIX,
+   DL_PUSH_MATRIX,
+   DL_POP_MATRIX,
+   DL_CALL_LIST,
+};
+
+struct gl_dl_node {
+   uint8_t op; /* enum gl_dl_op */
+   GLenum e[2];
+   GLuint u;
+   GLfloat f[16];
+};
+
+struct gl_dlist;
+
+struct gl_ff_lists {
+   struct hash_table *Table; /* name -> gl_dlist (or GL_NAME_RESERVED) */
+   struct gl_dlist *Current; /* being compiled (NewList ... EndList) */
+   GLuint Name;
+   GLenum Mode;
+   GLuint Base;
+   bool Replaying; /* glCallList runs: nothing is compiled */
+   unsigned Depth;
+};
+
 struct gl_ff_state {
    struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
+   struct gl_ff_lists Lists;
    /* glMatrixMode(GL_TEXTURE): a stack per unit (matrix.c). */
    GLfloat TexStack[FF_MAX_TEXTURE_UNITS][FF_MAX_TEXTURE_STACK_DEPTH][16];
    unsigned TexDepth[FF_MAX_TEXTURE_UNITS];
@@ -115,6 +157,10 @@ void _mesa_free_ff_state(struct gl_context *ctx);
 
 void _mesa_init_lighting(struct gl_context *ctx);
 
+/* GL 2.1 section 2.14.3: with COLOR_MATERIAL on, the current colour
+ * becomes the tracked material properties (light.c). */
+void _mesa_update_color_material(struct gl_context *ctx);
+
 /* The lighting capabilities (light.c): the flag of cap, or NULL. */
 bool *_mesa_lighting_flag(struct gl_context *ctx, GLenum cap);
 
@@ -146,6 +192,13 @@ enum ff_value_kind {
  * values (up to 16) in f. */
 bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
                         unsigned *n, enum ff_value_kind *kind);
+
+/* Display lists (dlist.c): compiles node into the list being made; true
+ * when the caller must not execute the command (GL_COMPILE). */
+bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
+bool _mesa_dlist_compiling_only(struct gl_context *ctx);
+bool _mesa_get_dlist_state(struct gl_context *ctx, GLenum pname, GLint *v);
+void _mesa_free_dlists(struct gl_context *ctx);
 
 /* GL 2.1 section 2.6.3: true (and GL_INVALID_OPERATION) between
  * glBegin and glEnd. */

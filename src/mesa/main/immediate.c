@@ -48,6 +48,9 @@ _mesa_Begin(GLenum mode)
                   "glBegin(only in compatibility contexts)");
       return;
    }
+   struct gl_dl_node n = {.op = DL_BEGIN, .e = {mode}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    if (_mesa_inside_begin_end(ctx, "glBegin"))
       return;
    /* GL 2.1 section 2.6.1: POINTS ... POLYGON. */
@@ -97,7 +100,10 @@ _mesa_End(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_ff_immediate *imm = &ctx->FF.Imm;
+   struct gl_dl_node n = {.op = DL_END};
 
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    if (!imm->Inside) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glEnd(without glBegin)");
       return;
@@ -115,8 +121,9 @@ vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_ff_immediate *imm = &ctx->FF.Imm;
+   struct gl_dl_node n = {.op = DL_VERTEX, .f = {x, y, z, w}};
 
-   if (!imm->Inside)
+   if (_mesa_dlist_save(ctx, &n) || !imm->Inside)
       return;
    if (imm->Count == imm->Capacity) {
       unsigned cap = imm->Capacity ? imm->Capacity * 2 : 64;
@@ -149,7 +156,7 @@ rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
    if (_mesa_inside_begin_end(ctx, "glRect"))
       return;
    _mesa_Begin(GL_POLYGON);
-   if (!ctx->FF.Imm.Inside)
+   if (!ctx->FF.Imm.Inside && !_mesa_dlist_compiling_only(ctx))
       return;
    vertex(x1, y1, 0.0f, 1.0f);
    vertex(x2, y1, 0.0f, 1.0f);

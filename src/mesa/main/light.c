@@ -356,6 +356,10 @@ material(GLenum face, GLenum pname, const GLfloat *p, bool scalar,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return;
    }
+   struct gl_dl_node n = {.op = DL_MATERIAL, .e = {face, pname}};
+   memcpy(n.f, p, 4 * sizeof(*p));
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    if (pname == GL_SHININESS && (p[0] < 0.0f || p[0] > 128.0f)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(shininess=%f)", func,
                   (double)p[0]);
@@ -488,6 +492,31 @@ _mesa_ColorMaterial(GLenum face, GLenum mode)
    ctx->FF.ColorMaterial.Face = face;
    ctx->FF.ColorMaterial.Mode = mode;
    changed(ctx);
+}
+
+void
+_mesa_update_color_material(struct gl_context *ctx)
+{
+   struct gl_ff_state *ff = &ctx->FF;
+
+   if (!ff->ColorMaterial.Enabled)
+      return;
+   const GLfloat *c = ctx->CurrentAttrib[VERT_ATTRIB_COLOR0];
+   GLenum face = ff->ColorMaterial.Face, mode = ff->ColorMaterial.Mode;
+   for (unsigned f = 0; f < 2; f++) {
+      if ((f == 0 && face == GL_BACK) || (f == 1 && face == GL_FRONT))
+         continue;
+      struct gl_ff_material *m = &ff->Material[f];
+      if (mode == GL_EMISSION)
+         memcpy(m->Emission, c, 16);
+      if (mode == GL_AMBIENT || mode == GL_AMBIENT_AND_DIFFUSE)
+         memcpy(m->Ambient, c, 16);
+      if (mode == GL_DIFFUSE || mode == GL_AMBIENT_AND_DIFFUSE)
+         memcpy(m->Diffuse, c, 16);
+      if (mode == GL_SPECULAR)
+         memcpy(m->Specular, c, 16);
+   }
+   ctx->NewState |= ST_NEW_CONSTANTS;
 }
 
 /* ---- capabilities and glGet -------------------------------------------- */

@@ -100,6 +100,10 @@ static void
 mult_current(GLfloat m[16], const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_MULT_MATRIX};
+   memcpy(n.f, m, sizeof(n.f));
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, func);
 
    if (!top)
@@ -112,8 +116,9 @@ void GLAPIENTRY
 _mesa_MatrixMode(GLenum mode)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_MATRIX_MODE, .e = {mode}};
 
-   if (!current_top(ctx, "glMatrixMode"))
+   if (_mesa_dlist_save(ctx, &n) || !current_top(ctx, "glMatrixMode"))
       return;
    if (mode != GL_MODELVIEW && mode != GL_PROJECTION &&
        (mode != GL_TEXTURE || _mesa_is_desktop_fc(ctx))) {
@@ -128,6 +133,9 @@ void GLAPIENTRY
 _mesa_LoadIdentity(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_LOAD_IDENTITY};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glLoadIdentity");
 
    if (!top)
@@ -140,6 +148,11 @@ void GLAPIENTRY
 _mesa_LoadMatrixf(const GLfloat *m)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_LOAD_MATRIX};
+   if (m)
+      memcpy(n.f, m, sizeof(n.f));
+   if (m && _mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glLoadMatrixf");
 
    if (!top || !m)
@@ -152,6 +165,11 @@ void GLAPIENTRY
 _mesa_LoadMatrixd(const GLdouble *m)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_LOAD_MATRIX};
+   for (unsigned i = 0; m && i < 16; i++)
+      n.f[i] = (GLfloat)m[i];
+   if (m && _mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glLoadMatrixd");
 
    if (!top || !m)
@@ -188,6 +206,9 @@ void GLAPIENTRY
 _mesa_PushMatrix(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_PUSH_MATRIX};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glPushMatrix");
    unsigned *depth, max;
 
@@ -207,8 +228,9 @@ _mesa_PopMatrix(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned *depth, max;
+   struct gl_dl_node n = {.op = DL_POP_MATRIX};
 
-   if (!current_top(ctx, "glPopMatrix"))
+   if (_mesa_dlist_save(ctx, &n) || !current_top(ctx, "glPopMatrix"))
       return;
    current_stack(ctx, &depth, &max);
    if (*depth == 0) {

@@ -345,7 +345,8 @@ set_enable(GLenum cap, bool state, const char *func)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    uint32_t dirty;
 
-   if (_mesa_inside_begin_end(ctx, func) ||
+   struct gl_dl_node n = {.op = state ? DL_ENABLE : DL_DISABLE, .e = {cap}};
+   if (_mesa_dlist_save(ctx, &n) || _mesa_inside_begin_end(ctx, func) ||
        _mesa_ff_set_enable(ctx, cap, state))
       return;
    bool *flag = capability(ctx, cap, &dirty);
