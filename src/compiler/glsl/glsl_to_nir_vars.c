@@ -788,6 +788,18 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_BackLightProduct", "gl_LightProducts", ALL, nir_var_uniform, -1,
      0, 8 },
    { "gl_Fog", "gl_FogParameters", ALL, nir_var_uniform, -1, 0, 0 },
+   /* gl_MaxTextureCoords, gl_MaxTextureUnits, gl_MaxClipPlanes elements
+    * (glsl_builtins.py). */
+   { "gl_EyePlaneS", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_EyePlaneT", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_EyePlaneR", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_EyePlaneQ", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneS", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneT", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneR", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneQ", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_TextureEnvColor", "vec4", ALL, nir_var_uniform, -1, 0, 2 },
+   { "gl_ClipPlane", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
 };
 
 static struct g2n_sym *

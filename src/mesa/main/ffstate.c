@@ -19,6 +19,7 @@
 
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "main/matrix.h"
 #include "main/varray.h"
 #include "util/u_math.h"
 
@@ -63,6 +64,12 @@ _mesa_init_ff_state(struct gl_context *ctx)
          t->OpA[i] = GL_SRC_ALPHA;
       }
       t->ScaleRGB = t->ScaleA = 1.0f;
+      /* GL 2.1 table 6.22: EYE_LINEAR; s and t planes (1,0,0,0) and
+       * (0,1,0,0), the others 0. */
+      for (unsigned c = 0; c < 4; c++)
+         t->GenMode[c] = GL_EYE_LINEAR;
+      t->ObjectPlane[0][0] = t->EyePlane[0][0] = 1.0f;
+      t->ObjectPlane[1][1] = t->EyePlane[1][1] = 1.0f;
    }
    ff->Fog.Mode = GL_EXP;
    ff->Fog.Density = 1.0f;
@@ -457,6 +464,193 @@ _mesa_AlphaFunc(GLenum func, GLfloat ref)
    ff_changed(ctx);
 }
 
+/* ---- texture coordinate generation -------------------------------------- */
+
+/* GL 2.1 section 2.12.3: which modes a coordinate takes. */
+static bool
+valid_gen_mode(GLenum coord, GLenum mode)
+{
+   switch (mode) {
+   case GL_OBJECT_LINEAR:
+   case GL_EYE_LINEAR:
+      return true;
+   case GL_SPHERE_MAP:
+      return coord == GL_S || coord == GL_T;
+   case GL_REFLECTION_MAP:
+   case GL_NORMAL_MAP:
+      return coord != GL_Q;
+   default:
+      return false;
+   }
+}
+
+static void
+tex_gen(GLenum coord, GLenum pname, const GLfloat *p, bool scalar,
+        const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ff_allowed(ctx, func))
+      return;
+   if (coord < GL_S || coord > GL_Q) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(coord=0x%x)", func, coord);
+      return;
+   }
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return;
+   unsigned c = coord - GL_S;
+   switch (pname) {
+   case GL_TEXTURE_GEN_MODE:
+      if (!valid_gen_mode(coord, (GLenum)p[0])) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func,
+                     (GLenum)p[0]);
+         return;
+      }
+      t->GenMode[c] = (GLenum)p[0];
+      break;
+   case GL_OBJECT_PLANE:
+      if (scalar)
+         goto bad_pname;
+      memcpy(t->ObjectPlane[c], p, 4 * sizeof(*p));
+      break;
+   case GL_EYE_PLANE: {
+      if (scalar)
+         goto bad_pname;
+      /* Stored as p times the inverse of the modelview matrix. */
+      GLfloat inv[16];
+      _mesa_modelview_inverse(ctx, inv);
+      for (unsigned col = 0; col < 4; col++)
+         t->EyePlane[c][col] = p[0] * inv[4 * col] + p[1] * inv[4 * col + 1] +
+                               p[2] * inv[4 * col + 2] +
+                               p[3] * inv[4 * col + 3];
+      break;
+   }
+   default:
+      goto bad_pname;
+   }
+   ff_changed(ctx);
+   return;
+bad_pname:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+}
+
+void GLAPIENTRY
+_mesa_TexGeni(GLenum coord, GLenum pname, GLint param)
+{
+   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
+   tex_gen(coord, pname, v, true, "glTexGeni");
+}
+
+void GLAPIENTRY
+_mesa_TexGenf(GLenum coord, GLenum pname, GLfloat param)
+{
+   GLfloat v[4] = {param, 0, 0, 0};
+   tex_gen(coord, pname, v, true, "glTexGenf");
+}
+
+void GLAPIENTRY
+_mesa_TexGend(GLenum coord, GLenum pname, GLdouble param)
+{
+   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
+   tex_gen(coord, pname, v, true, "glTexGend");
+}
+
+void GLAPIENTRY
+_mesa_TexGeniv(GLenum coord, GLenum pname, const GLint *params)
+{
+   GLfloat v[4] = {0};
+   unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   for (unsigned c = 0; params && c < n; c++)
+      v[c] = (GLfloat)params[c];
+   tex_gen(coord, pname, v, false, "glTexGeniv");
+}
+
+void GLAPIENTRY
+_mesa_TexGenfv(GLenum coord, GLenum pname, const GLfloat *params)
+{
+   GLfloat v[4] = {0};
+   if (params)
+      memcpy(v, params,
+             (pname == GL_TEXTURE_GEN_MODE ? 1 : 4) * sizeof(GLfloat));
+   tex_gen(coord, pname, v, false, "glTexGenfv");
+}
+
+void GLAPIENTRY
+_mesa_TexGendv(GLenum coord, GLenum pname, const GLdouble *params)
+{
+   GLfloat v[4] = {0};
+   unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   for (unsigned c = 0; params && c < n; c++)
+      v[c] = (GLfloat)params[c];
+   tex_gen(coord, pname, v, false, "glTexGendv");
+}
+
+static bool
+get_tex_gen(GLenum coord, GLenum pname, GLfloat *v, unsigned *n,
+            const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || !ff_allowed(ctx, func))
+      return false;
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return false;
+   if (coord < GL_S || coord > GL_Q) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(coord=0x%x)", func, coord);
+      return false;
+   }
+   unsigned c = coord - GL_S;
+   *n = 4;
+   switch (pname) {
+   case GL_TEXTURE_GEN_MODE:
+      v[0] = (GLfloat)t->GenMode[c];
+      *n = 1;
+      return true;
+   case GL_OBJECT_PLANE:
+      memcpy(v, t->ObjectPlane[c], 4 * sizeof(GLfloat));
+      return true;
+   case GL_EYE_PLANE:
+      memcpy(v, t->EyePlane[c], 4 * sizeof(GLfloat));
+      return true;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexGenfv(GLenum coord, GLenum pname, GLfloat *params)
+{
+   GLfloat v[4];
+   unsigned n;
+   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGenfv"))
+      memcpy(params, v, n * sizeof(GLfloat));
+}
+
+void GLAPIENTRY
+_mesa_GetTexGeniv(GLenum coord, GLenum pname, GLint *params)
+{
+   GLfloat v[4];
+   unsigned n;
+   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGeniv")) {
+      for (unsigned c = 0; c < n; c++)
+         params[c] = (GLint)v[c];
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexGendv(GLenum coord, GLenum pname, GLdouble *params)
+{
+   GLfloat v[4];
+   unsigned n;
+   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGendv")) {
+      for (unsigned c = 0; c < n; c++)
+         params[c] = v[c];
+   }
+}
+
 /* ---- point size --------------------------------------------------------- */
 
 /* GL 2.1 section 3.4 (desktop GL only).  Only the fixed-function vertex
@@ -496,6 +690,18 @@ texture_bit(GLenum cap)
    }
 }
 
+static uint8_t
+gen_bit(GLenum cap)
+{
+   switch (cap) {
+   case GL_TEXTURE_GEN_S: return 1;
+   case GL_TEXTURE_GEN_T: return 2;
+   case GL_TEXTURE_GEN_R: return 4;
+   case GL_TEXTURE_GEN_Q: return 8;
+   default: return 0;
+   }
+}
+
 static bool *
 flag_of(struct gl_context *ctx, GLenum cap)
 {
@@ -524,14 +730,16 @@ _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
          _mesa_DisableClientState(cap);
       return true;
    }
-   uint8_t bit = texture_bit(cap);
-   if (bit) {
+   uint8_t bit = texture_bit(cap), gbit = gen_bit(cap);
+   if (bit || gbit) {
       struct gl_ff_texture_unit *t = active_unit(ctx, "glEnable");
       if (!t)
          return true;
-      uint8_t old = t->Enabled;
-      t->Enabled = state ? old | bit : old & ~bit;
-      if (t->Enabled != old)
+      uint8_t *bits = bit ? &t->Enabled : &t->GenEnabled;
+      uint8_t b = bit ? bit : gbit;
+      uint8_t old = *bits;
+      *bits = state ? old | b : old & ~b;
+      if (*bits != old)
          ff_changed(ctx);
       return true;
    }
@@ -552,10 +760,13 @@ _mesa_ff_is_enabled(struct gl_context *ctx, GLenum cap, bool *value)
 {
    if (!has_ff(ctx))
       return false;
-   uint8_t bit = texture_bit(cap);
-   if (bit) {
-      *value = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS &&
-               (ctx->FF.Tex[ctx->ActiveTexture].Enabled & bit);
+   uint8_t bit = texture_bit(cap), gbit = gen_bit(cap);
+   if (bit || gbit) {
+      const struct gl_ff_texture_unit *t =
+         ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+            ? &ctx->FF.Tex[ctx->ActiveTexture]
+            : NULL;
+      *value = t && (bit ? (t->Enabled & bit) : (t->GenEnabled & gbit));
       return true;
    }
    bool *flag = flag_of(ctx, cap);

@@ -41,6 +41,12 @@ struct gl_ff_texture_unit {
    GLenum SrcRGB[3], SrcA[3];
    GLenum OpRGB[3], OpA[3];
    GLfloat ScaleRGB, ScaleA;
+   /* Texture coordinate generation (GL 2.1 section 2.12.3), by
+    * coordinate s, t, r, q: GL_TEXTURE_GEN_* enables (bit per
+    * coordinate), modes, planes (eye planes in eye space). */
+   uint8_t GenEnabled;
+   GLenum GenMode[4];
+   GLfloat ObjectPlane[4][4], EyePlane[4][4];
 };
 
 /* Vertices of one glBegin/glEnd pair: every attribute of each, as four
@@ -167,6 +173,12 @@ bool *_mesa_lighting_flag(struct gl_context *ctx, GLenum cap);
 /* glGet of the lighting state (light.c), as _mesa_get_ff_state. */
 bool _mesa_get_lighting_state(struct gl_context *ctx, GLenum pname,
                               GLfloat *f, unsigned *n, int *kind);
+
+/* Element e of a compatibility built-in uniform array (gl_EyePlaneS ...,
+ * gl_TextureEnvColor, gl_ClipPlane; name with "gl_"): false if it is not
+ * one. */
+bool _mesa_ff_builtin_array(struct gl_context *ctx, const char *name,
+                            unsigned e, GLfloat v[4]);
 
 /* The value of the compatibility built-in uniform gl_<name> that is not
  * a matrix ("LightSource[0].diffuse", "Fog.density" ...; ffuniforms.c):

@@ -151,6 +151,44 @@ light_product(const struct gl_ff_material *mat, const struct gl_ff_light *l,
 }
 
 bool
+_mesa_ff_builtin_array(struct gl_context *ctx, const char *name, unsigned e,
+                       GLfloat v[4])
+{
+   static const char *const coords = "STRQ";
+   const struct gl_ff_texture_unit *t =
+      e < FF_MAX_TEXTURE_UNITS ? &ctx->FF.Tex[e] : NULL;
+   char base[32];
+
+   /* The linker names arrays as the API does: "gl_EyePlaneS[0]". */
+   size_t len = strcspn(name, "[");
+   if (len >= sizeof(base))
+      return false;
+   memcpy(base, name, len);
+   base[len] = 0;
+   name = base;
+
+   if (!strncmp(name, "gl_EyePlane", 11) && t && name[11] && !name[12] &&
+       strchr(coords, name[11])) {
+      memcpy(v, t->EyePlane[strchr(coords, name[11]) - coords], 16);
+      return true;
+   }
+   if (!strncmp(name, "gl_ObjectPlane", 14) && t && name[14] &&
+       !name[15] && strchr(coords, name[14])) {
+      memcpy(v, t->ObjectPlane[strchr(coords, name[14]) - coords], 16);
+      return true;
+   }
+   if (!strcmp(name, "gl_TextureEnvColor") && t) {
+      memcpy(v, t->EnvColor, 16);
+      return true;
+   }
+   if (!strcmp(name, "gl_ClipPlane") && e < 8) {
+      memcpy(v, ctx->Transform.EyeUserPlane[e], 16);
+      return true;
+   }
+   return false;
+}
+
+bool
 _mesa_ff_builtin_uniform(struct gl_context *ctx, const char *name,
                          GLfloat v[4], unsigned *n)
 {

@@ -544,6 +544,17 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
          continue;
       if (u->is_array) {
          diff |= texture_matrices(ctx, exec, u);
+         GLfloat v[4];
+         for (unsigned e = 0;
+              e < u->array_size && _mesa_ff_builtin_array(ctx, u->name, e, v);
+              e++) {
+            uint8_t *dst =
+               (uint8_t *)exec->uniforms + u->offset_B + e * u->array_stride_B;
+            if (memcmp(dst, v, sizeof(v))) {
+               memcpy(dst, v, sizeof(v));
+               diff = true;
+            }
+         }
          continue;
       }
       n += 3;

@@ -57,6 +57,9 @@ struct st_ff_key {
       uint16_t combine_rgb, combine_a;
       uint16_t src_rgb[3], src_a[3], op_rgb[3], op_a[3];
       uint8_t scale_rgb, scale_a; /* 1, 2 or 4 */
+      /* Texture coordinate generation: bit per coordinate, modes. */
+      uint8_t gen_mask;
+      uint16_t gen_mode[4];
    } unit[FF_MAX_TEXTURE_UNITS];
    uint16_t fog_mode; /* 0: fog off */
    bool fog_coord;    /* GL_FOG_COORD_SRC is GL_FOG_COORD */

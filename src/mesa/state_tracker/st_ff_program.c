@@ -131,6 +131,11 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
       k->target = (uint8_t)target;
       k->base = (uint8_t)base_format(obj);
       k->env_mode = (uint16_t)t->EnvMode;
+      k->gen_mask = t->GenEnabled;
+      for (unsigned c = 0; c < 4; c++) {
+         if (t->GenEnabled & (1u << c))
+            k->gen_mode[c] = (uint16_t)t->GenMode[c];
+      }
       if (t->EnvMode != GL_COMBINE)
          continue;
       k->combine_rgb = (uint16_t)t->CombineRGB;

@@ -161,6 +161,59 @@ light_vectors(char **s, const struct st_ff_key *key)
    return ok;
 }
 
+/* GL 2.1 section 2.12.3: the generated coordinates of unit u replace the
+ * enabled ones of gl_MultiTexCoord<u> before the texture matrix. */
+static bool
+tex_gen(char **s, const struct st_ff_key_unit *k, unsigned u)
+{
+   static const char comp[] = "stpq", plane[] = "STRQ";
+   bool ok = ralloc_asprintf_append(
+      s,
+      "   {\n"
+      "      vec4 tc = gl_MultiTexCoord%u;\n"
+      "      vec3 gn = normalize(gl_NormalMatrix * gl_Normal);\n"
+      "      vec3 gu = normalize(eye.xyz);\n"
+      "      vec3 gr = reflect(gu, gn);\n"
+      "      float gm = 2.0 * sqrt(gr.x * gr.x + gr.y * gr.y + "
+      "(gr.z + 1.0) * (gr.z + 1.0));\n",
+      u);
+
+   for (unsigned c = 0; ok && c < 4; c++) {
+      if (!(k->gen_mask & (1u << c)))
+         continue;
+      switch (k->gen_mode[c]) {
+      case GL_OBJECT_LINEAR:
+         ok = ralloc_asprintf_append(
+            s, "      tc.%c = dot(gl_ObjectPlane%c[%u], gl_Vertex);\n",
+            comp[c], plane[c], u);
+         break;
+      case GL_EYE_LINEAR:
+         ok = ralloc_asprintf_append(
+            s, "      tc.%c = dot(gl_EyePlane%c[%u], eye);\n", comp[c],
+            plane[c], u);
+         break;
+      case GL_SPHERE_MAP:
+         ok = ralloc_asprintf_append(
+            s, "      tc.%c = gr[%u] / (gm == 0.0 ? 1.0 : gm) + 0.5;\n",
+            comp[c], c);
+         break;
+      case GL_REFLECTION_MAP:
+         ok = ralloc_asprintf_append(s, "      tc.%c = gr[%u];\n", comp[c],
+                                     c);
+         break;
+      default: /* GL_NORMAL_MAP */
+         ok = ralloc_asprintf_append(s, "      tc.%c = gn[%u];\n", comp[c],
+                                     c);
+         break;
+      }
+   }
+   return ok && ralloc_asprintf_append(
+                   s,
+                   "      gl_TexCoord[%u] = gl_TextureMatrix[%u] * tc;\n"
+                   "   }\n",
+                   u, u);
+}
+
 char *
 st_ff_vs_source(void *mem, const struct st_ff_key *key)
 {
@@ -213,10 +266,14 @@ st_ff_vs_source(void *mem, const struct st_ff_key *key)
    for (unsigned u = 0; ok && u < FF_MAX_TEXTURE_UNITS; u++) {
       if (key->unit[u].target == ST_FF_TEX_NONE)
          continue;
-      ok = ralloc_asprintf_append(&s,
-                                  "   gl_TexCoord[%u] = gl_TextureMatrix[%u] "
-                                  "* gl_MultiTexCoord%u;\n",
-                                  u, u, u);
+      if (key->unit[u].gen_mask)
+         ok = tex_gen(&s, &key->unit[u], u);
+      else
+         ok = ralloc_asprintf_append(&s,
+                                     "   gl_TexCoord[%u] = "
+                                     "gl_TextureMatrix[%u] * "
+                                     "gl_MultiTexCoord%u;\n",
+                                     u, u, u);
    }
    if (ok)
       ok = ralloc_strcat(&s, "   gl_PointSize = ff_point_size;\n");
