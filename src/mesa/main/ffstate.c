@@ -796,6 +796,18 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       *kind = FF_VALUE_FLOAT;
       return true;
    }
+   /* GL 2.1 table 6.62 (SMOOTH_POINT_SIZE_RANGE): the aliased range,
+    * as points are never smoothed here. */
+   if (pname == GL_POINT_SIZE_RANGE || pname == GL_POINT_SIZE_GRANULARITY) {
+      *kind = FF_VALUE_FLOAT;
+      if (pname == GL_POINT_SIZE_GRANULARITY) {
+         f[0] = 0.125f;
+         return true;
+      }
+      memcpy(f, ctx->Const.AliasedPointSizeRange, 2 * sizeof(GLfloat));
+      *n = 2;
+      return true;
+   }
    if (!has_ff(ctx))
       return false;
    *kind = FF_VALUE_INT;

@@ -570,9 +570,12 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
          continue;
       } else if (!strcmp(n, "NormalScale")) {
          /* GL 2.1 section 2.11.3: 1 / |third row of the upper-left 3x3
-          * of the modelview inverse|, used when RESCALE_NORMAL is on;
-          * there is no glEnable(GL_RESCALE_NORMAL) here, so 1. */
-         diff |= store_float(exec, u, 1.0f);
+          * of the modelview inverse| (the fixed-function vertex shader
+          * applies it when RESCALE_NORMAL is on). */
+         GLfloat inv[16];
+         mat_inverse(inv, mv);
+         GLfloat len2 = inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10];
+         diff |= store_float(exec, u, len2 > 0.0f ? 1.0f / sqrtf(len2) : 1.0f);
       } else if (matrix_value(n, mv, proj, mvp, m)) {
          diff |= store(exec, u, m, strcmp(n, "NormalMatrix") ? 4 : 3);
       } else {
