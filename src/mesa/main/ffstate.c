@@ -796,16 +796,10 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       *kind = FF_VALUE_FLOAT;
       return true;
    }
-   /* GL 2.1 table 6.62 (SMOOTH_POINT_SIZE_RANGE): the aliased range,
-    * as points are never smoothed here. */
-   if (pname == GL_POINT_SIZE_RANGE || pname == GL_POINT_SIZE_GRANULARITY) {
+   /* GL 2.1 table 6.62 (get.c has POINT_SIZE_RANGE). */
+   if (pname == GL_POINT_SIZE_GRANULARITY) {
       *kind = FF_VALUE_FLOAT;
-      if (pname == GL_POINT_SIZE_GRANULARITY) {
-         f[0] = 0.125f;
-         return true;
-      }
-      memcpy(f, ctx->Const.AliasedPointSizeRange, 2 * sizeof(GLfloat));
-      *n = 2;
+      f[0] = 0.125f;
       return true;
    }
    if (!has_ff(ctx))
