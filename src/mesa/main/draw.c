@@ -401,6 +401,15 @@ _mesa_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count,
       _mesa_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(drawcount)");
       return;
    }
+   /* GL 1.4 section 2.8: a negative count is an error of the whole call,
+    * which then draws nothing. */
+   for (GLsizei i = 0; i < drawcount; i++) {
+      if (count[i] < 0 || first[i] < 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(count[%d])",
+                     i);
+         return;
+      }
+   }
    for (GLsizei i = 0; i < drawcount; i++)
       _mesa_DrawArrays(mode, first[i], count[i]);
 }
