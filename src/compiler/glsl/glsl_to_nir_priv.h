@@ -182,6 +182,10 @@ void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
 /* Storage holding v (v's own deref for aggregates, else a temporary). */
 nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
 
+/* glsl_to_nir_fold.c: folds the constant part of a boolean condition
+ * (*d may become a load_const); 1 or 0 when it is constant, else -1. */
+int g2n_fold_bool(struct g2n *c, nir_def **d);
+
 /* glsl_to_nir_expr.c */
 struct g2n_val g2n_expr(struct g2n *c, struct ast_node *n);
 bool g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv);

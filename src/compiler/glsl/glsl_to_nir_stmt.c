@@ -345,11 +345,16 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
       nir_def *cond = g2n_expr(c, n->a).col[0];
       if (c->failed)
          return;
+      /* A branch a constant condition never takes is not translated
+       * (glsl_to_nir_fold.c). */
+      int known = g2n_fold_bool(c, &cond);
       nir_if *nif = nir_push_if(b, cond);
-      g2n_push_scope(c);
-      g2n_stmt(c, n->b);
-      g2n_pop_scope(c);
-      if (n->c) {
+      if (known != 0) {
+         g2n_push_scope(c);
+         g2n_stmt(c, n->b);
+         g2n_pop_scope(c);
+      }
+      if (n->c && known != 1) {
          nir_push_else(b, nif);
          g2n_push_scope(c);
          g2n_stmt(c, n->c);

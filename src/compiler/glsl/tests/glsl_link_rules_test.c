@@ -269,6 +269,34 @@ test_global_initializers(void **state)
    assert_false(links(110, false, VS, one, VS, main_vs, VS, two, END));
 }
 
+/* A function that is declared but never defined may be called only where
+ * the code never runs: in a branch whose condition is a constant
+ * expression (GLSL 1.20 4.3.3 built-in calls included) that rules it
+ * out.  A reachable call is a link error. */
+static void
+test_undefined_function_in_dead_code(void **state)
+{
+   static const char vs[] =
+      "void main() { gl_Position = vec4(0.0); }\n";
+   static const char dead[] =
+      "void missing();\n"
+      "void main() {\n"
+      "   gl_FragColor = vec4(0.0);\n"
+      "   if (false) missing();\n"
+      "   else if (sqrt(4.0) != 2.0 || exp2(3.0) != 8.0) missing();\n"
+      "   if (abs(-1.0) == 1.0) gl_FragColor = vec4(1.0); else missing();\n"
+      "}\n";
+   static const char live[] =
+      "void missing();\n"
+      "uniform float u;\n"
+      "void main() {\n"
+      "   gl_FragColor = vec4(0.0);\n"
+      "   if (u > 1.0) missing();\n"
+      "}\n";
+   assert_true(links(120, false, VS, vs, FS, dead, END));
+   assert_false(links(120, false, VS, vs, FS, live, END));
+}
+
 /* Compiles one fragment shader; returns whether it compiled. */
 static bool
 compiles(int version, const char *src)
@@ -329,6 +357,7 @@ main(void)
       cmocka_unit_test(test_block_arrays),
       cmocka_unit_test(test_expressions),
       cmocka_unit_test(test_global_initializers),
+      cmocka_unit_test(test_undefined_function_in_dead_code),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
