@@ -31,8 +31,9 @@
 #include "util/u_dynarray.h"
 #include "util/u_math.h"
 
-/* Deep expressions and call chains are bounded like the checker's. */
-#define G2N_MAX_INLINE_DEPTH 64
+/* Call chains are bounded (GLSL has no recursion, so this only bounds
+ * the translator's own stack: a few kB a level). */
+#define G2N_MAX_INLINE_DEPTH 256
 /* Inlining doubles code per level when a function calls another twice:
  * a budget of inlined calls turns such shaders into a link error rather
  * than exhausting memory. */

@@ -297,6 +297,50 @@ test_undefined_function_in_dead_code(void **state)
    assert_false(links(120, false, VS, vs, FS, live, END));
 }
 
+/* "f(); f();" chains: every level calls the next twice, so inlining
+ * every call would copy the deepest body 2^depth times (piglit
+ * glsl-*-inline-explosion).  The calls still all run: with 10 levels the
+ * deepest function adds 1.0 2^10 = 1024 times. */
+static char *
+doubling_chain(void *mem, unsigned depth)
+{
+   char *src = ralloc_asprintf(mem, "float n;\nvoid f%u() { n += 1.0; }\n",
+                               depth);
+   for (int k = (int)depth - 1; k >= 0; k--)
+      ralloc_asprintf_append(&src, "void f%d() { f%d(); f%d(); }\n", k,
+                             k + 1, k + 1);
+   ralloc_asprintf_append(&src, "void main() { n = 0.0; f0(); "
+                          "gl_FragColor = vec4(n); }\n");
+   return src;
+}
+
+static void
+test_repeated_calls(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] = "void main() { gl_Position = vec4(0.0); }\n";
+   struct glsl_program *p = test_link(mem, 110, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT,
+                                      doubling_chain(mem, 10));
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   nir_const_value in[TEST_CELLS] = { 0 }, out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], in, NULL, out, &es));
+   assert_float_equal(out[FRAG_RESULT_COLOR * 4].f32, 1024.0f, 0.0f);
+   /* 70 levels (2^70 calls) translate, in linear code. */
+   p = test_link(mem, 110, false, NULL, MESA_SHADER_VERTEX, vs,
+                 MESA_SHADER_FRAGMENT,
+                 ralloc_asprintf(mem, "uniform bool never;\n%s",
+                                 doubling_chain(mem, 70)));
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   ralloc_free(mem);
+}
+
 /* Compiles one fragment shader; returns whether it compiled. */
 static bool
 compiles(int version, const char *src)
@@ -358,6 +402,7 @@ main(void)
       cmocka_unit_test(test_expressions),
       cmocka_unit_test(test_global_initializers),
       cmocka_unit_test(test_undefined_function_in_dead_code),
+      cmocka_unit_test(test_repeated_calls),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
