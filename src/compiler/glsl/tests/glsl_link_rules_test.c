@@ -295,6 +295,11 @@ test_undefined_function_in_dead_code(void **state)
       "}\n";
    assert_true(links(120, false, VS, vs, FS, dead, END));
    assert_false(links(120, false, VS, vs, FS, live, END));
+   /* GLSL 4.50 7.1.5: gl_HelperInvocation is a fragment input. */
+   assert_true(links(450, false, VS, vs, FS,
+                     "out vec4 c;\n"
+                     "void main() { c = vec4(float(gl_HelperInvocation)); "
+                     "}\n", END));
 }
 
 /* "f(); f();" chains: every level calls the next twice, so inlining
