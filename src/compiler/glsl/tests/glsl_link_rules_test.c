@@ -346,6 +346,48 @@ test_repeated_calls(void **state)
    ralloc_free(mem);
 }
 
+/* GLSL 4.60 chapter 11 counts varyings in components: an array of
+ * scalars packs four to a location, so float[64] (64 components, 16
+ * locations) fits the 32 locations there are.  Element i is read back
+ * wherever it was written, by constant and run-time indices alike. */
+static void
+test_scalar_array_packing(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 130\n"
+      "out float v[64];\n"
+      "flat out int k;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 64; i++) v[i] = float(i) * 2.0;\n"
+      "   v[5] = 100.0;\n"
+      "   k = 10;\n"
+      "   gl_Position = vec4(0.0);\n"
+      "}\n";
+   static const char fs[] =
+      "#version 130\n"
+      "in float v[64];\n"
+      "flat in int k;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v[k], v[5], v[63], v[k + 3]); }\n";
+   struct glsl_program *p = test_link(mem, 130, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   static nir_const_value vin[TEST_CELLS], vout[TEST_CELLS],
+      fout[TEST_CELLS];
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_VERTEX], vin, NULL, vout, &es));
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], vout, NULL, fout,
+                        &es));
+   const float want[4] = { 20.0f, 100.0f, 126.0f, 26.0f };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(fout[FRAG_RESULT_DATA0 * 4 + i].f32, want[i], 0);
+   ralloc_free(mem);
+}
+
 /* Compiles one fragment shader; returns whether it compiled. */
 static bool
 compiles(int version, const char *src)
@@ -408,6 +450,7 @@ main(void)
       cmocka_unit_test(test_global_initializers),
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
+      cmocka_unit_test(test_scalar_array_packing),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
