@@ -431,6 +431,15 @@ test_expressions(void **state)
                               "gl_FragColor = vec4(d); }\n"));
    assert_false(compiles(120, "void main() { float a[int(dFdy(1.0)) + 2];"
                               " a[2] = 1.0; gl_FragColor = vec4(a[0]); }\n"));
+   /* A token pasted from a macro name met inside its own expansion is a
+    * new token and expands (C11 6.10.3.3/6.10.3.4; piglit
+    * nested_concat): STEP(ONE) ends as STEP_ONE(), which writes c. */
+   assert_true(compiles(130, "out vec4 c;\n"
+                             "#define STEP_ONE() c = vec4(1.0)\n"
+                             "#define GLUE(x, y) x ## _ ## y\n"
+                             "#define EVAL(x, y) GLUE(x, y)\n"
+                             "#define STEP(n) EVAL(STEP, n)()\n"
+                             "void main() { STEP(ONE); }\n"));
    /* Signed-integer min/max/clamp in desktop GLSL 1.10, as Mesa has them
     * (piglit vs-loop-variable-iteration-limit-unroll). */
    assert_true(compiles(110, "uniform int n;\n"
