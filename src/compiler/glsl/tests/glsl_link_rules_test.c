@@ -18,16 +18,16 @@
 #include "glsl_link_test_util.h"
 
 /* Compiles every (stage, source) pair (ended by a NULL source; sources
- * without #version get `version`), links them and returns the link
+ * without #version get `version`, GLSL ES when es), links them and returns the link
  * status.  A shader that does not compile fails the test. */
 static bool
-links(int version, bool es, ...)
+links(bool es, int version, ...)
 {
    void *mem = ralloc_context(NULL);
    struct glsl_parse_state *sh[8];
    unsigned n = 0;
    va_list ap;
-   va_start(ap, es);
+   va_start(ap, version);
    for (;;) {
       gl_shader_stage stage = va_arg(ap, gl_shader_stage);
       const char *src = va_arg(ap, const char *);
@@ -81,11 +81,11 @@ test_invariance_must_match(void **state)
       "invariant in float d;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(d); }\n";
-   assert_false(links(410, false, VS, vs_inv, FS, fs_plain, END));
-   assert_false(links(130, false, VS, vs_redecl, FS, fs_plain, END));
-   assert_true(links(130, false, VS, vs_redecl, FS, fs_inv, END));
-   assert_true(links(150, false, VS, vs_inv, FS, fs_inv, END));
-   assert_true(links(420, false, VS, vs_inv, FS, fs_plain, END));
+   assert_false(links(false, 410, VS, vs_inv, FS, fs_plain, END));
+   assert_false(links(false, 130, VS, vs_redecl, FS, fs_plain, END));
+   assert_true(links(false, 130, VS, vs_redecl, FS, fs_inv, END));
+   assert_true(links(false, 150, VS, vs_inv, FS, fs_inv, END));
+   assert_true(links(false, 420, VS, vs_inv, FS, fs_plain, END));
    /* The rule holds on every boundary: geometry to fragment too. */
    static const char gs[] =
       "layout(triangles) in;\n"
@@ -109,8 +109,8 @@ test_invariance_must_match(void **state)
       "invariant e;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(e); }\n";
-   assert_false(links(150, false, VS, vs_d, GS, gs, FS, fs_e, END));
-   assert_true(links(150, false, VS, vs_d, GS, gs, FS, fs_inv_e, END));
+   assert_false(links(false, 150, VS, vs_d, GS, gs, FS, fs_e, END));
+   assert_true(links(false, 150, VS, vs_d, GS, gs, FS, fs_inv_e, END));
 }
 
 /* GLSL ES 1.00 4.6.4: "gl_FragCoord can only be declared invariant if and
@@ -134,13 +134,13 @@ test_es1_builtin_invariance(void **state)
    static const char fs_pc[] =
       "invariant gl_PointCoord;\n"
       "void main() { gl_FragColor = vec4(gl_PointCoord.x); }\n";
-   assert_false(links(100, true, VS, vs, FS, fs_fc, END));
-   assert_true(links(100, true, VS, vs_pos, FS, fs_fc, END));
-   assert_true(links(100, true, VS, vs_all, FS, fs_fc, END));
-   assert_false(links(100, true, VS, vs_pos, FS, fs_pc, END));
-   assert_true(links(100, true, VS, vs_all, FS, fs_pc, END));
+   assert_false(links(true, 100, VS, vs, FS, fs_fc, END));
+   assert_true(links(true, 100, VS, vs_pos, FS, fs_fc, END));
+   assert_true(links(true, 100, VS, vs_all, FS, fs_fc, END));
+   assert_false(links(true, 100, VS, vs_pos, FS, fs_pc, END));
+   assert_true(links(true, 100, VS, vs_all, FS, fs_pc, END));
    /* gl_Position invariant alone is fine. */
-   assert_true(links(100, true, VS, vs_pos, FS,
+   assert_true(links(true, 100, VS, vs_pos, FS,
                      "void main() { gl_FragColor = vec4(1.0); }\n", END));
    static const char vs_v[] =
       "invariant varying float v;\n"
@@ -149,7 +149,7 @@ test_es1_builtin_invariance(void **state)
       "precision mediump float;\n"
       "varying float v;\n"
       "void main() { gl_FragColor = vec4(v); }\n";
-   assert_false(links(100, true, VS, vs_v, FS, fs_v, END));
+   assert_false(links(true, 100, VS, vs_v, FS, fs_v, END));
 }
 
 /* GLSL 1.50 4.3.7: an unsized array member of an interface block is
@@ -179,11 +179,11 @@ test_unsized_block_members(void **state)
       "in blk { float foo[3]; } i;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(i.foo[0]); }\n";
-   assert_false(links(150, false, VS, vs2, FS, fs3, END));
-   assert_true(links(150, false, VS, vs2, FS, fs2, END));
-   assert_true(links(150, false, VS, vs3_anon, FS, fs3, END));
-   assert_true(links(150, false, VS, vs3_anon, FS, fs_sized3, END));
-   assert_false(links(150, false, VS, vs2, FS, fs_sized3, END));
+   assert_false(links(false, 150, VS, vs2, FS, fs3, END));
+   assert_true(links(false, 150, VS, vs2, FS, fs2, END));
+   assert_true(links(false, 150, VS, vs3_anon, FS, fs3, END));
+   assert_true(links(false, 150, VS, vs3_anon, FS, fs_sized3, END));
+   assert_false(links(false, 150, VS, vs2, FS, fs_sized3, END));
    /* Two vertex shaders: the size is the largest index of either. */
    static const char vs_a[] =
       "out blk { float foo[]; } o;\n"
@@ -192,8 +192,8 @@ test_unsized_block_members(void **state)
    static const char vs_b[] =
       "out blk { float foo[]; } o;\n"
       "void f() { o.foo[2] = 0.0; }\n";
-   assert_true(links(150, false, VS, vs_a, VS, vs_b, FS, fs3, END));
-   assert_false(links(150, false, VS, vs_a, VS, vs_b, FS, fs2, END));
+   assert_true(links(false, 150, VS, vs_a, VS, vs_b, FS, fs3, END));
+   assert_false(links(false, 150, VS, vs_a, VS, vs_b, FS, fs2, END));
    /* Geometry inputs: each vertex's block is sized the same way. */
    static const char gs2[] =
       "layout(triangles) in;\n"
@@ -209,8 +209,8 @@ test_unsized_block_members(void **state)
       "in float e;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(e); }\n";
-   assert_true(links(150, false, VS, vs2, GS, gs2, FS, fs_e, END));
-   assert_false(links(150, false, VS, vs3_anon, GS, gs2, FS, fs_e, END));
+   assert_true(links(false, 150, VS, vs2, GS, gs2, FS, fs_e, END));
+   assert_false(links(false, 150, VS, vs3_anon, GS, gs2, FS, fs_e, END));
 }
 
 /* GLSL 1.50 4.3.7: blocks may be declared as arrays; "if a matching
@@ -232,8 +232,8 @@ test_block_arrays(void **state)
       "in B { float x; vec2 y; } v[3];\n"
       "out vec4 c;\n"
       "void main() { c = vec4(v[1].x); }\n";
-   assert_true(links(150, false, VS, vs, FS, fs2, END));
-   assert_false(links(150, false, VS, vs, FS, fs3, END));
+   assert_true(links(false, 150, VS, vs, FS, fs2, END));
+   assert_false(links(false, 150, VS, vs, FS, fs3, END));
    /* Two shaders of one stage declare the block array alike. */
    static const char vs_f3[] =
       "out B { float x; vec2 y; } b[3];\n"
@@ -245,8 +245,8 @@ test_block_arrays(void **state)
       "out B { float x; vec2 y; } b[2];\n"
       "void f();\n"
       "void main() { f(); b[0].x = 1.0; gl_Position = vec4(0.0); }\n";
-   assert_false(links(150, false, VS, vs_main, VS, vs_f3, FS, fs2, END));
-   assert_true(links(150, false, VS, vs_main, VS, vs_f2, FS, fs2, END));
+   assert_false(links(false, 150, VS, vs_main, VS, vs_f3, FS, fs2, END));
+   assert_true(links(false, 150, VS, vs_main, VS, vs_f2, FS, fs2, END));
 }
 
 /* A global declared by several shaders of a stage is one variable
@@ -263,10 +263,10 @@ test_global_initializers(void **state)
    static const char one[] = "float g = 1.0;\nvoid f1() {}\n";
    static const char one_b[] = "float g = 1.0;\nvoid f2() {}\n";
    static const char two[] = "float g = 2.0;\nvoid f3() {}\n";
-   assert_true(links(110, false, VS, main_vs, VS, one, END));
-   assert_true(links(110, false, VS, main_vs, VS, one, VS, one_b, END));
-   assert_false(links(110, false, VS, main_vs, VS, one, VS, two, END));
-   assert_false(links(110, false, VS, one, VS, main_vs, VS, two, END));
+   assert_true(links(false, 110, VS, main_vs, VS, one, END));
+   assert_true(links(false, 110, VS, main_vs, VS, one, VS, one_b, END));
+   assert_false(links(false, 110, VS, main_vs, VS, one, VS, two, END));
+   assert_false(links(false, 110, VS, one, VS, main_vs, VS, two, END));
 }
 
 /* A function that is declared but never defined may be called only where
@@ -293,10 +293,10 @@ test_undefined_function_in_dead_code(void **state)
       "   gl_FragColor = vec4(0.0);\n"
       "   if (u > 1.0) missing();\n"
       "}\n";
-   assert_true(links(120, false, VS, vs, FS, dead, END));
-   assert_false(links(120, false, VS, vs, FS, live, END));
+   assert_true(links(false, 120, VS, vs, FS, dead, END));
+   assert_false(links(false, 120, VS, vs, FS, live, END));
    /* GLSL 4.50 7.1.5: gl_HelperInvocation is a fragment input. */
-   assert_true(links(450, false, VS, vs, FS,
+   assert_true(links(false, 450, VS, vs, FS,
                      "out vec4 c;\n"
                      "void main() { c = vec4(float(gl_HelperInvocation)); "
                      "}\n", END));
