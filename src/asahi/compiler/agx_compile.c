@@ -104,6 +104,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_ubo);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
+   NIR_PASS(progress, nir, agx_nir_lower_idiv);
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, agx_nir_lower_rect);
@@ -349,8 +350,10 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
    /* Key-dependent NIR: transform feedback stores (then booleans and
     * vectors in the backend's forms again). */
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.xfb.nr_outputs &&
-       agx_nir_lower_xfb(nir, &key->vs.xfb))
+       agx_nir_lower_xfb(nir, &key->vs.xfb)) {
+      agx_nir_lower_idiv(nir);
       nir_lower_for_options(nir);
+   }
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
    t = pass_done(times, "clone", t);
