@@ -2205,6 +2205,24 @@ emit_block(struct isel *st, nir_block *block)
  * trailing control, when exactly the lanes leaving through that edge are
  * active.
  */
+/* An else side with nothing to run and no phi copies to make (the block
+ * after the if has no phis): its lanes can stay inactive until pop_exec,
+ * so the if needs no else instruction. */
+static bool
+else_is_empty(nir_if *nif)
+{
+   if (!list_is_singular(&nif->else_list))
+      return false;
+   nir_block *eb = nir_if_last_else_block(nif);
+   if (nir_block_first_instr(eb))
+      return false;
+   nir_cf_node *next = nir_cf_node_next(&nif->cf_node);
+   if (!next || next->type != nir_cf_node_block)
+      return false;
+   nir_instr *first = nir_block_first_instr(nir_cf_node_as_block(next));
+   return !first || first->type != nir_instr_type_phi;
+}
+
 static void
 emit_if(struct isel *st, nir_if *nif)
 {
@@ -2237,7 +2255,8 @@ emit_if(struct isel *st, nir_if *nif)
    emit_cf_list(st, &nif->then_list);
 
    start_block(st);
-   emit_exec_op(st, else_op, else_cc, cmp.a, cmp.b, 1);
+   if (!else_is_empty(nif))
+      emit_exec_op(st, else_op, else_cc, cmp.a, cmp.b, 1);
    start_block(st);
    emit_cf_list(st, &nif->else_list);
    st->loop.if_depth--;
