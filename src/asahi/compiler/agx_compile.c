@@ -69,7 +69,8 @@ bool
 agx_preprocess_nir(nir_shader *nir)
 {
    gl_shader_stage stage = nir->info.stage;
-   if (stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT)
+   if (stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT &&
+       stage != MESA_SHADER_COMPUTE)
       return false;
 
    nir->options = &agx_nir_options;
@@ -102,6 +103,7 @@ agx_preprocess_nir(nir_shader *nir)
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    /* before the booleans of its ifs are lowered */
    NIR_PASS(progress, nir, agx_nir_lower_ubo);
+   NIR_PASS(progress, nir, agx_nir_lower_ssbo);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
    NIR_PASS(progress, nir, agx_nir_lower_idiv);
@@ -130,6 +132,9 @@ check(agx_context *ctx, const char *after)
       char msg[256];
       if (!agx_validate(ctx, after, msg, sizeof(msg))) {
          agx_fail(ctx, AGX_COMPILE_INVALID, "invalid IR %s", msg);
+         /* AGX_MESA_DEBUG=shaders: the IR that failed, too */
+         if (ctx->debug & AGX_DBG_SHADERS)
+            agx_print_shader(stderr, ctx);
          return false;
       }
    }

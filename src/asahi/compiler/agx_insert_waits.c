@@ -6,8 +6,8 @@
 /*
  * Waits for asynchronous loads, placed where their results are needed.
  *
- * device_load, stack_load, texture_sample, texture_load and
- * threadgroup_load write their destination registers some time after they
+ * device_load, stack_load, texture_sample, texture_load, threadgroup_load
+ * and atomic write their destination registers some time after they
  * issue; `wait` stalls until the loads of a scoreboard slot have landed
  * (applegpu: "wait for a load", the loads' wait group / slot bits).
  * Selection puts a `wait` right after every load, which is correct but
@@ -48,6 +48,10 @@ is_async_load(unsigned op)
    case AGX_ISA_OP_TEXTURE_SAMPLE:
    case AGX_ISA_OP_TEXTURE_LOAD:
    case AGX_ISA_OP_THREADGROUP_LOAD:
+   /* a device atomic returns the old value the same way (Mesa's atomic
+    * carries a scoreboard slot: alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_opcodes.py) */
+   case AGX_ISA_OP_ATOMIC:
       return true;
    default:
       return false;

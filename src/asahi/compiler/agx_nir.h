@@ -30,6 +30,8 @@ bool agx_nir_lower_rect(nir_shader *nir);
 bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_txd_cube(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);
+/* SSBO accesses: constant bindings, bounds-checked (agx_nir_lower_ssbo.c). */
+bool agx_nir_lower_ssbo(nir_shader *nir);
 /* Fragment shaders: load_primitive_id from the flat varying
  * VARYING_SLOT_PRIMITIVE_ID. */
 bool agx_nir_lower_primitive_id(nir_shader *nir);
