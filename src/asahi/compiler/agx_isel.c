@@ -850,7 +850,7 @@ static agx_block *start_block(struct isel *st);
 
 /* A run of 32-bit words of the default uniform block from memory:
  * device_load at the block's address (AGX_SYSVAL_GL_UNIFORMS_ADDR_*) plus
- * `word` (a value, in words) + `first`. */
+ * `word` (a value, in words; none: 0) + `first`. */
 static void
 load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
                     unsigned n, agx_operand *dst)
@@ -863,8 +863,12 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    }
    unsigned addr =
       agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
+   /* a constant element index is the load's signed 16-bit immediate */
    agx_operand elem =
-      emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first));
+      word.kind != AGX_ISA_KIND_NONE
+         ? emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first))
+      : first < 0x8000 ? agx_isa_imm(first, 16)
+                       : imm32(st, first);
    agx_operand vec = agx_temp(st->ctx, 32, n);
    agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
@@ -906,7 +910,7 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    unsigned word = base + 4 * off;
    if (st->gl_uniform_base < 0) {
       /* too many to push: every load from memory */
-      load_uniform_memory(st, agx_mov_imm(&st->b, 32, 0), word,
+      load_uniform_memory(st, (agx_operand){AGX_ISA_KIND_NONE}, word,
                           intr->def.num_components, dst);
       return;
    }
