@@ -2423,11 +2423,18 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       cmpoff = halves[0];
    }
 
-   agx_operand v = agx_temp(st->ctx, 32, 4);
+   /* Only the components read are written, one after the other (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_expand_tex_to; Mesa leaves gathers unmasked) */
+   unsigned mask = gather ? 0xf : nir_def_components_read(&tex->def) & 0xf;
+   if (!mask)
+      mask = 1;
+   unsigned nr = util_bitcount(mask);
+   agx_operand v = agx_temp(st->ctx, 32, nr);
    enum agx_isa_op op =
       fetch ? AGX_ISA_OP_TEXTURE_LOAD : AGX_ISA_OP_TEXTURE_SAMPLE;
    agx_instr *I = agx_emit(&st->b, op);
-   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(0xf, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(mask, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = v;
    agx_operand t = {AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0,
                     (int64_t)tex->texture_index};
@@ -2463,9 +2470,14 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    I->ops[0] = agx_isa_imm(0, 1);
 
    agx_operand parts[4];
-   agx_split(&st->b, parts, 4, v);
-   for (unsigned i = 0; i < tex->def.num_components && i < 4; ++i)
-      dst[i] = parts[i];
+   if (nr == 1)
+      parts[0] = v;
+   else
+      agx_split(&st->b, parts, nr, v);
+   for (unsigned i = 0, k = 0; i < tex->def.num_components && i < 4; ++i) {
+      /* a component nobody reads: any value */
+      dst[i] = parts[(mask >> i) & 1 ? k++ : 0];
+   }
 
    struct agx_shader_info *info = st->ctx->info;
    info->nr_textures = MAX2(info->nr_textures, tex->texture_index + 1);
