@@ -375,6 +375,8 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       t = pass_done(times, "sat", t);
       agx_dce(ctx);
       t = pass_done(times, "dce", t);
+      agx_schedule_loads(ctx);
+      t = pass_done(times, "schedule_loads", t);
       ok = check(ctx, "cse+fold+dce");
       t = pass_done(times, "validate", t);
       ok = ok && allocate(ctx, times, &t);
