@@ -1186,21 +1186,35 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          index = st->vertex_id;
       }
 
-      /* element = index * stride/size + (offset/size + comp) */
-      agx_operand elem = agx_temp(st->ctx, 32, 1);
-      /* constants too big for an immediate become moves, which must come
-       * before the instruction reading them */
-      agx_operand stride = int_operand(st, k->stride / elem_B);
-      agx_operand offset = int_operand(st, k->offset / elem_B + first);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
-      I->ops[AGX_ISA_IMADD_D] = elem;
-      I->ops[AGX_ISA_IMADD_A] = index;
-      I->ops[AGX_ISA_IMADD_B] = stride;
-      I->ops[AGX_ISA_IMADD_C] = offset;
+      /* element = index * stride/size + (offset/size + comp); with no
+       * offset and a stride of 1, 2 or 4 elements, the load's own shift
+       * scales the index (the element offset is shifted left by 0..2
+       * before the element size applies: applegpu
+       * DeviceLoadInstructionDesc) */
+      unsigned stride_el = k->stride / elem_B;
+      unsigned offset_el = k->offset / elem_B + first;
+      agx_operand elem = index;
+      unsigned shift = 0;
+      if (offset_el == 0 && (stride_el == 1 || stride_el == 2 ||
+                             stride_el == 4)) {
+         shift = util_logbase2(stride_el);
+      } else {
+         elem = agx_temp(st->ctx, 32, 1);
+         /* constants too big for an immediate become moves, which must
+          * come before the instruction reading them */
+         agx_operand stride = int_operand(st, stride_el);
+         agx_operand offset = int_operand(st, offset_el);
+         agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+         M->ops[AGX_ISA_IMADD_D] = elem;
+         M->ops[AGX_ISA_IMADD_A] = index;
+         M->ops[AGX_ISA_IMADD_B] = stride;
+         M->ops[AGX_ISA_IMADD_C] = offset;
+      }
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
       agx_operand base = mem_base(st, vbo);
-      I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(shift, 2);
       I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
