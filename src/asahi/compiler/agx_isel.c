@@ -947,21 +947,33 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
                            get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
    unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
    agx_operand *dst = def_ops(st, &intr->def);
-   agx_operand vec = agx_temp(st->ctx, 32, n);
+   /* only the words read: element i of the mask comes from offset + i,
+    * the loaded ones land in consecutive registers (applegpu
+    * DeviceLoadInstructionDesc) */
+   unsigned mask = nir_def_components_read(&intr->def) & ((1u << n) - 1);
+   if (!mask)
+      mask = 1;
+   unsigned nr = util_bitcount(mask);
+   agx_operand vec = agx_temp(st->ctx, 32, nr);
    agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
    I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
-   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(mask, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
    I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
    I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
    I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
    I->ops[0] = agx_isa_imm(0, 1);
-   if (n == 1)
-      dst[0] = vec;
+   agx_operand parts[4];
+   if (nr == 1)
+      parts[0] = vec;
    else
-      agx_split(&st->b, dst, n, vec);
+      agx_split(&st->b, parts, nr, vec);
+   for (unsigned i = 0, k = 0; i < n; ++i) {
+      /* a word nobody reads: any value */
+      dst[i] = parts[(mask >> i) & 1 ? k++ : 0];
+   }
 }
 
 /* The packed 2_10_10_10 attribute formats (GL 3.3 section 2.8,
