@@ -183,6 +183,11 @@ struct glsl_program_block_member {
    unsigned array_stride_B;         /* 0 for non-arrays */
    unsigned matrix_stride_B;        /* 0 for non-matrices */
    bool row_major;
+   /* Storage block members (GL_BUFFER_VARIABLE): the block member it is
+    * in, when that is an array, its size (0 unsized) and stride, else 1
+    * and 0 (GL 4.6 7.3.1.1, TOP_LEVEL_ARRAY_SIZE/STRIDE). */
+   unsigned top_array_size;
+   unsigned top_array_stride_B;
 };
 
 /* A uniform block (std140 layout; "shared" and "packed" blocks use it
@@ -195,6 +200,10 @@ struct glsl_program_block {
    unsigned stages;                 /* bit per stage using it */
    struct glsl_program_block_member *members;
    unsigned num_members;
+   /* Storage blocks: laid out with std430 (else std140), and the stages
+    * writing it. */
+   bool std430;
+   unsigned written_stages;
 };
 
 /* A varying passed from one stage to the next. */
@@ -260,7 +269,34 @@ struct glsl_program {
    /* KHR_blend_equation_advanced: the union of the fragment shaders'
     * layout(blend_support_*) out; as GLSL_BLEND_SUPPORT_* bits. */
    unsigned blend_support;
+
+   /* Shader storage blocks (glsl_link_ssbo.c), named and listed like
+    * ubos; binding is the initial binding point (layout(binding), else
+    * 0).  In nir[], load_ssbo / store_ssbo / ssbo_atomic(_swap) /
+    * get_ssbo_size take the binding point as their block source (an
+    * element of an array of blocks: its own binding); glsl_program_bind_
+    * ssbos() makes a stage with other bindings
+    * (glShaderStorageBlockBinding). */
+   struct glsl_program_block *ssbos;
+   unsigned num_ssbos;
+   /* Per stage using storage blocks: the same NIR with the block index
+    * (position in ssbos) as the block source. */
+   nir_shader *ssbo_indexed_nir[MESA_SHADER_STAGES];
+
+   /* Compute: layout(local_size_*) (GL_COMPUTE_WORK_GROUP_SIZE) and the
+    * bytes of shared variables (also nir[COMPUTE]->info.workgroup_size
+    * and ->shared_size). */
+   unsigned workgroup_size[3];
+   unsigned shared_size_B;
 };
+
+/* A copy (under mem_ctx) of prog's stage s whose storage-block accesses
+ * use bindings[block index] as binding points; NULL when the stage has
+ * none. */
+nir_shader *glsl_program_bind_ssbos(void *mem_ctx,
+                                    const struct glsl_program *prog,
+                                    gl_shader_stage s,
+                                    const unsigned *bindings);
 
 /* Bit (1 << (m - 1)) for the advanced blend equation number m in the
  * order of the KHR_blend_equation_advanced enums: 1 MULTIPLY, 2 SCREEN,
@@ -306,6 +342,17 @@ struct glsl_link_options {
     * stage does not read them. */
    const char *const *xfb_varyings;
    unsigned num_xfb_varyings;
+   /* Storage block limits, used when ssbo_limits_set (else 8 per stage
+    * and in all, 2^24 bytes: GL 4.3 table 23.63's compute and fragment
+    * minimums): GL_MAX_<STAGE>_SHADER_STORAGE_BLOCKS,
+    * GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS,
+    * GL_MAX_SHADER_STORAGE_BLOCK_SIZE.  Exceeding one is a link error. */
+   bool ssbo_limits_set;
+   unsigned max_stage_ssbos[MESA_SHADER_STAGES];
+   unsigned max_combined_ssbos;
+   unsigned max_ssbo_size_B;
+   /* Compute: GL_MAX_COMPUTE_SHARED_MEMORY_SIZE (0: 32768). */
+   unsigned max_shared_size_B;
 };
 
 /* Links compiled shaders (each without errors, from glsl_compile_shader;

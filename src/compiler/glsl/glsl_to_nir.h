@@ -46,6 +46,10 @@ struct glsl_nir_block {
    unsigned array_size;           /* an element of a block array: its
                                    * length (name "B[k]"), else 0 */
    bool used;
+   /* Storage blocks (glsl_nir_stage.ssbos): std430 (else std140), and
+    * whether the code writes it. */
+   bool std430;
+   bool written;
 };
 
 struct glsl_nir_stage {
@@ -55,6 +59,13 @@ struct glsl_nir_stage {
    struct glsl_nir_block *blocks;
    unsigned num_blocks;
    char *error;                   /* NULL when the translation worked */
+   /* Storage blocks: the block source of load_ssbo, store_ssbo,
+    * ssbo_atomic(_swap) and get_ssbo_size is the stage-local index into
+    * this list until the linker rewrites it (glsl_link_ssbo.c). */
+   struct glsl_nir_block *ssbos;
+   unsigned num_ssbos;
+   /* Compute: a shader declared layout(local_size_*) in. */
+   bool local_size_declared;
 };
 
 /* Translates; the result lives under mem_ctx.  Optimisation is left to
@@ -80,6 +91,11 @@ unsigned g2n_std140_offset(const struct glsl_type *t, unsigned i,
                            const bool *rm_fields, bool rm);
 unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
 unsigned g2n_std140_stride(const struct glsl_type *t, bool rm);
+/* The same with the std430 rules when std430 (glsl_to_nir_ssbo.c; storage
+ * blocks and shared variables). */
+unsigned g2n_mem_offset(const struct glsl_type *t, unsigned i,
+                        const bool *rm_fields, bool rm, bool std430);
+unsigned g2n_mem_stride(const struct glsl_type *t, bool rm, bool std430);
 
 /* The lowering and optimisation every linked shader gets (see
  * glsl_program.h for the resulting form).  Returns false, with *error

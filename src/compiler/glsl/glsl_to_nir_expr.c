@@ -412,7 +412,10 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
       if (sym->is_sysval)
          return false;
       if (sym->is_ubo) {
-         g2n_ubo_lval(c, sym, lv);
+         if (sym->mem != G2N_MEM_UBO)
+            g2n_mem_lval(c, sym, lv);
+         else
+            g2n_ubo_lval(c, sym, lv);
          return true;
       }
       if (sym->io_members) {
@@ -847,6 +850,12 @@ g2n_expr(struct g2n *c, struct ast_node *n)
          if (sym && sym->type && glsl_type_is_array(sym->type) &&
              sym->type->length > 0)
             len = sym->type->length;
+      }
+      if (len < 0) {
+         /* the unsized last member of a storage block */
+         nir_def *rt = g2n_mem_length(c, n->a);
+         if (rt)
+            return g2n_basic(n->vtype, rt);
       }
       return g2n_basic(n->vtype, nir_imm_int(&c->b, len));
    }

@@ -37,6 +37,9 @@ struct st_program_variant;
 #define MAX_VIEWPORT_SIZE 16384
 /* GL 3.2 table 6.51: 36 (12 blocks in each of three stages) */
 #define MAX_UNIFORM_BUFFER_BINDINGS 36
+/* GL 4.3 table 23.63 asks 8 (compute.c; st_context.c lowers
+ * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS to the driver's). */
+#define MAX_SHADER_STORAGE_BUFFER_BINDINGS 16
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
@@ -148,6 +151,11 @@ struct gl_program_exec {
    /* Shadow lookups returning a float (texture() on a shadow sampler):
     * 0 not looked for yet, 1 none, 2 some (st_texture.c). */
    uint8_t float_shadow_lookups;
+   /* Binding point of each shader storage block, by glsl_program.ssbos
+    * index (glShaderStorageBlockBinding; compute.c), and a count bumped
+    * at every change (the state tracker remakes shaders for it). */
+   GLuint *ssbo_bindings;
+   unsigned ssbo_bindings_stamp;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -404,6 +412,16 @@ struct gl_constants {
    GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
    /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
    bool DepthClamp;
+   /* ARB_compute_shader (compute.c): 0 invocations when the driver has no
+    * compute; ARB_shader_storage_buffer_object: blocks per stage
+    * (gl_shader_stage), in all (0: none), bindings, bytes. */
+   GLint MaxComputeWorkGroupInvocations;
+   GLint MaxComputeSharedMemorySize;
+   GLint MaxShaderStorageBlocks[MESA_SHADER_STAGES];
+   GLint MaxCombinedShaderStorageBlocks;
+   GLint MaxShaderStorageBufferBindings;
+   GLint MaxShaderStorageBlockSize;
+   GLint ShaderStorageBufferOffsetAlignment;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -637,6 +655,13 @@ struct gl_context {
    bool DepthClamp; /* GL 3.2 section 2.17 (GL_DEPTH_CLAMP) */
    bool CubeMapSeamless; /* GL 3.2 section 3.8.8 (seamless cube maps) */
    bool ProgramPointSize; /* GL 3.2 section 3.4 (GL_PROGRAM_POINT_SIZE) */
+   /* ARB_shader_storage_buffer_object and ARB_compute_shader
+    * (compute.c): the generic and indexed storage buffer bindings, the
+    * DISPATCH_INDIRECT_BUFFER binding. */
+   struct gl_buffer_object *ShaderStorageBuffer;
+   struct gl_indexed_buffer_binding
+      ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
+   struct gl_buffer_object *DispatchIndirectBuffer;
 };
 
 #endif

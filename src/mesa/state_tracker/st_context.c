@@ -124,6 +124,56 @@ version_override(bool es)
  * feedback buffers of 64 interleaved / 4 separate components, 4x
  * multisampled RGBA8 rendering, and 12 uniform blocks per stage besides
  * the default uniform block (constant buffers). */
+/* ARB_compute_shader and ARB_shader_storage_buffer_object (main/compute.c)
+ * as the driver has them: compute with PIPE_CAP_COMPUTE and at least the
+ * GL 4.3 minimums (table 23.65: 1024 invocations, 32 KiB of shared
+ * memory, 8 storage blocks), storage blocks per stage up to the driver's
+ * PIPE_SHADER_CAP_MAX_SHADER_BUFFERS.  The binding points are the
+ * driver's shader buffer slots (st_compute.c). */
+static void
+st_init_compute_limits(struct st_context *st)
+{
+   struct pipe_screen *screen = st->screen;
+   struct gl_constants *c = &st->ctx.Const;
+   static const struct {
+      gl_shader_stage s;
+      enum pipe_shader_type ps;
+   } stages[] = {
+      {MESA_SHADER_VERTEX, PIPE_SHADER_VERTEX},
+      {MESA_SHADER_FRAGMENT, PIPE_SHADER_FRAGMENT},
+      {MESA_SHADER_GEOMETRY, PIPE_SHADER_GEOMETRY},
+      {MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE},
+   };
+   int most = 0;
+
+   for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
+      int n = screen->get_shader_param(screen, stages[i].ps,
+                                       PIPE_SHADER_CAP_MAX_SHADER_BUFFERS);
+      if (n > MAX_SHADER_STORAGE_BUFFER_BINDINGS)
+         n = MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+      c->MaxShaderStorageBlocks[stages[i].s] = n > 0 ? n : 0;
+      most = n > most ? n : most;
+   }
+   /* GL 4.3 table 23.63: 8 fragment and compute blocks at least */
+   if (c->MaxShaderStorageBlocks[MESA_SHADER_FRAGMENT] >= 8 &&
+       c->MaxShaderStorageBlocks[MESA_SHADER_COMPUTE] >= 8) {
+      int size = screen->get_param(screen, PIPE_CAP_MAX_SHADER_BUFFER_SIZE);
+      int align =
+         screen->get_param(screen, PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT);
+      c->MaxCombinedShaderStorageBlocks = most;
+      c->MaxShaderStorageBufferBindings = most;
+      c->MaxShaderStorageBlockSize = size >= (1 << 24) ? size : (1 << 24);
+      c->ShaderStorageBufferOffsetAlignment = align > 0 ? align : 4;
+   } else {
+      memset(c->MaxShaderStorageBlocks, 0, sizeof(c->MaxShaderStorageBlocks));
+   }
+   if (screen->get_param(screen, PIPE_CAP_COMPUTE) > 0 &&
+       c->MaxCombinedShaderStorageBlocks > 0) {
+      c->MaxComputeWorkGroupInvocations = 1024;
+      c->MaxComputeSharedMemorySize = 32768;
+   }
+}
+
 static bool
 es3_supported(struct pipe_screen *screen)
 {
@@ -441,6 +491,7 @@ st_context_create(struct pipe_screen *screen,
       screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
       screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&
       screen->get_timestamp;
+   st_init_compute_limits(st);
    return st;
 
 oom:

@@ -78,6 +78,7 @@ struct st_context {
       unsigned offset, size;
    } ubos[ST_UBO_STAGES][ST_MAX_UBOS];
    unsigned num_ubos[ST_UBO_STAGES];
+   void *cs;         /* bound compute shader CSO (st_compute.c) */
 };
 
 static inline struct st_context *

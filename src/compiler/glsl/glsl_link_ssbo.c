@@ -1,0 +1,329 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Shader storage blocks: blocks of one name in several stages are one
+ * program block (GL 4.6 7.6.2: declared identically), listed in
+ * glsl_program.ssbos with their members as GL enumerates buffer
+ * variables (GL 4.6 7.3.1.1).  The storage-block accesses of each stage
+ * first name the stage-local block (glsl_to_nir_ssbo.c); they are
+ * renumbered to the program block index, kept in that form
+ * (ssbo_indexed_nir) and then given the blocks' initial binding points
+ * (glsl_program_bind_ssbos does it again for other bindings).
+ */
+#include <string.h>
+
+#include "glsl_link_priv.h"
+#include "nir_builder.h"
+#include "util/ralloc.h"
+
+#define LINK_DEFAULT_MAX_SSBOS 8
+#define LINK_DEFAULT_MAX_SSBO_SIZE (1u << 24)
+
+static bool
+is_ssbo_access(nir_intrinsic_op op)
+{
+   return op == nir_intrinsic_load_ssbo || op == nir_intrinsic_ssbo_atomic ||
+          op == nir_intrinsic_ssbo_atomic_swap ||
+          op == nir_intrinsic_get_ssbo_size;
+}
+
+/* The source naming the block (store_ssbo: after the value). */
+static nir_src *
+block_src(nir_intrinsic_instr *intr)
+{
+   if (intr->intrinsic == nir_intrinsic_store_ssbo)
+      return &intr->src[1];
+   return is_ssbo_access(intr->intrinsic) ? &intr->src[0] : NULL;
+}
+
+/* Rewrites every block source s to map[s] (n entries): a constant
+ * directly; a computed one by adding the common difference when map is
+ * k + d, else by selecting among the entries. */
+static void
+rewrite_blocks(nir_shader *nir, const int *map, unsigned n)
+{
+   bool affine = true;
+   for (unsigned k = 1; k < n; k++)
+      affine &= map[k] - (int)k == map[0];
+   nir_foreach_function_impl(impl, nir) {
+      nir_builder b = nir_builder_create(impl);
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            nir_src *src = block_src(intr);
+            if (!src)
+               continue;
+            b.cursor = nir_before_instr(instr);
+            nir_def *s = src->ssa, *r;
+            if (s->parent_instr->type == nir_instr_type_load_const) {
+               unsigned k = nir_instr_as_load_const(s->parent_instr)
+                               ->value[0].u32;
+               r = nir_imm_int(&b, k < n ? map[k] : map[n - 1]);
+            } else if (affine) {
+               r = nir_iadd(&b, s, nir_imm_int(&b, map[0]));
+            } else {
+               r = nir_imm_int(&b, map[n - 1]);
+               for (unsigned k = n - 1; k-- > 0;)
+                  r = nir_bcsel(&b, nir_ieq(&b, s, nir_imm_int(&b, (int)k)),
+                                nir_imm_int(&b, map[k]), r);
+            }
+            nir_instr_rewrite_src(instr, src, r);
+         }
+      }
+   }
+}
+
+/* ---- the member list ----------------------------------------------------- */
+
+struct walk {
+   struct glsl_program *prog;
+   struct glsl_program_block *blk;
+   unsigned cap;
+   bool std430;
+   unsigned top_size, top_stride;
+};
+
+static void
+add(struct walk *w, const char *name, const struct glsl_type *t,
+    unsigned array_size, bool is_array, unsigned offset, unsigned stride,
+    bool rm)
+{
+   struct glsl_program_block *blk = w->blk;
+   if (blk->num_members == w->cap) {
+      w->cap = w->cap ? w->cap * 2 : 8;
+      blk->members = rerzalloc_size(
+         w->prog, blk->members,
+         blk->num_members * sizeof(struct glsl_program_block_member),
+         w->cap * sizeof(struct glsl_program_block_member));
+   }
+   struct glsl_program_block_member *m = &blk->members[blk->num_members++];
+   m->name = is_array ? ralloc_asprintf(w->prog, "%s[0]", name)
+                      : ralloc_strdup(w->prog, name);
+   m->type = t;
+   m->gl_type = glsl_type_gl_enum(t);
+   m->array_size = array_size;
+   m->is_array = is_array;
+   m->offset_B = offset;
+   m->array_stride_B = stride;
+   if (glsl_type_is_matrix(t)) {
+      m->matrix_stride_B = g2n_mem_stride(t, rm, w->std430);
+      m->row_major = rm;
+   }
+   m->top_array_size = w->top_size;
+   m->top_array_stride_B = w->top_stride;
+}
+
+/* GL 4.6 7.3.1.1: arrays of basic types are one entry "a[0]" (an unsized
+ * one of size 0); a structure is split into its members; the elements of
+ * an array of aggregates are enumerated, except those of a top-level
+ * array of the block, of which only the first is. */
+static void
+walk(struct walk *w, const char *name, const struct glsl_type *t,
+     unsigned offset, bool rm, bool top)
+{
+   if (glsl_type_is_array(t)) {
+      const struct glsl_type *et = t->element;
+      unsigned stride = g2n_mem_stride(t, rm, w->std430);
+      if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
+         add(w, name, et, t->length > 0 ? (unsigned)t->length : 0, true,
+             offset, stride, rm);
+         return;
+      }
+      unsigned len = t->length > 0 && !top ? (unsigned)t->length : 1;
+      for (unsigned i = 0; i < len; i++)
+         walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
+              offset + i * stride, rm, false);
+      return;
+   }
+   if (t->base_type == GLSL_TYPE_STRUCT) {
+      for (unsigned i = 0; i < t->num_fields; i++)
+         walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
+              t->fields[i].type,
+              offset + g2n_mem_offset(t, i, NULL, rm, w->std430), rm, false);
+      return;
+   }
+   add(w, name, t, 1, false, offset, 0, rm);
+}
+
+static void
+list_members(struct glsl_program *prog, struct glsl_program_block *pb,
+             const struct glsl_nir_block *b)
+{
+   struct walk w = { .prog = prog, .blk = pb, .std430 = b->std430 };
+   const struct glsl_type *bt = b->type;
+   for (unsigned f = 0; f < bt->num_fields; f++) {
+      const struct glsl_type *ft = bt->fields[f].type;
+      const char *fname = bt->fields[f].name;
+      bool rm = b->row_major[f];
+      w.top_size = 1;
+      w.top_stride = 0;
+      if (glsl_type_is_array(ft)) {
+         w.top_size = ft->length > 0 ? (unsigned)ft->length : 0;
+         w.top_stride = g2n_mem_stride(ft, rm, b->std430);
+      }
+      const char *name =
+         b->instance ? ralloc_asprintf(prog, "%.*s.%s",
+                                       (int)strcspn(b->name, "["), b->name,
+                                       fname)
+                     : fname;
+      walk(&w, name, ft, g2n_mem_offset(bt, f, b->row_major, false,
+                                        b->std430),
+           rm, true);
+   }
+}
+
+/* ---- linking ------------------------------------------------------------- */
+
+static const char *const stage_enum_names[MESA_SHADER_STAGES] = {
+   [MESA_SHADER_VERTEX] = "VERTEX",
+   [MESA_SHADER_TESS_CTRL] = "TESS_CONTROL",
+   [MESA_SHADER_TESS_EVAL] = "TESS_EVALUATION",
+   [MESA_SHADER_GEOMETRY] = "GEOMETRY",
+   [MESA_SHADER_FRAGMENT] = "FRAGMENT",
+   [MESA_SHADER_COMPUTE] = "COMPUTE",
+};
+
+/* GL 4.6 7.6.2 / 4.3 table 23.63: the numbers of blocks and their sizes
+ * the implementation has. */
+static void
+check_limits(struct link *l)
+{
+   const struct glsl_link_options *o = l->opts;
+   bool set = o && o->ssbo_limits_set;
+   unsigned total = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      if (!ns || !ns->num_ssbos)
+         continue;
+      unsigned max = set ? o->max_stage_ssbos[s] : LINK_DEFAULT_MAX_SSBOS;
+      if (ns->num_ssbos > max) {
+         link_error(l, "the %s shader uses %u shader storage blocks, more "
+                    "than the %u of GL_MAX_%s_SHADER_STORAGE_BLOCKS",
+                    gl_shader_stage_name(s), ns->num_ssbos, max,
+                    stage_enum_names[s] ? stage_enum_names[s] : "?");
+         return;
+      }
+      total += ns->num_ssbos;
+   }
+   unsigned max_all = set ? o->max_combined_ssbos : LINK_DEFAULT_MAX_SSBOS;
+   if (total > max_all) {
+      link_error(l, "the program uses %u shader storage blocks in all, "
+                 "more than the %u of GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS",
+                 total, max_all);
+      return;
+   }
+   unsigned max_size = set && o->max_ssbo_size_B ? o->max_ssbo_size_B
+                                                 : LINK_DEFAULT_MAX_SSBO_SIZE;
+   for (unsigned k = 0; k < l->prog->num_ssbos; k++) {
+      if (l->prog->ssbos[k].size_B > max_size) {
+         link_error(l, "shader storage block '%s' takes %u bytes, more "
+                    "than the %u of GL_MAX_SHADER_STORAGE_BLOCK_SIZE",
+                    l->prog->ssbos[k].name, l->prog->ssbos[k].size_B,
+                    max_size);
+         return;
+      }
+   }
+}
+
+void
+link_ssbos(struct link *l)
+{
+   struct glsl_program *prog = l->prog;
+   unsigned max = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      max += l->stage[s] ? l->stage[s]->num_ssbos : 0;
+   if (!max)
+      return;
+   prog->ssbos = rzalloc_array(prog, struct glsl_program_block, max);
+   const struct glsl_nir_block **first =
+      rzalloc_array(prog, const struct glsl_nir_block *, max);
+   for (unsigned s = 0; s < MESA_SHADER_STAGES && !l->failed; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      if (!ns || !ns->num_ssbos)
+         continue;
+      int *map = rzalloc_array(prog, int, ns->num_ssbos);
+      for (unsigned i = 0; i < ns->num_ssbos; i++) {
+         const struct glsl_nir_block *b = &ns->ssbos[i];
+         int found = -1;
+         for (unsigned k = 0; k < prog->num_ssbos; k++) {
+            if (!strcmp(prog->ssbos[k].name, b->name))
+               found = (int)k;
+         }
+         if (found >= 0) {
+            const struct glsl_nir_block *a = first[found];
+            bool same = link_types_match(a->type, b->type) &&
+                        a->std430 == b->std430 &&
+                        a->array_size == b->array_size;
+            for (unsigned f = 0; same && f < b->type->num_fields; f++)
+               same = a->row_major[f] == b->row_major[f];
+            if (!same) {
+               link_error(l, "shader storage block '%s' has different "
+                          "members (or layouts) in different shaders",
+                          b->name);
+               return;
+            }
+            if (a->binding >= 0 && b->binding >= 0 &&
+                a->binding != b->binding) {
+               link_error(l, "shader storage block '%s' has different "
+                          "bindings (%d and %d) in different shaders",
+                          b->name, a->binding, b->binding);
+               return;
+            }
+         } else {
+            found = (int)prog->num_ssbos++;
+            first[found] = b;
+            struct glsl_program_block *pb = &prog->ssbos[found];
+            pb->name = ralloc_strdup(prog, b->name);
+            pb->size_B = b->size_B;
+            pb->binding = 0;
+            pb->std430 = b->std430;
+            list_members(prog, pb, b);
+         }
+         struct glsl_program_block *pb = &prog->ssbos[found];
+         if (b->binding >= 0)
+            pb->binding = b->binding;
+         if (b->used)
+            pb->stages |= 1u << s;
+         if (b->written)
+            pb->written_stages |= 1u << s;
+         map[i] = found;
+      }
+      rewrite_blocks(ns->nir, map, ns->num_ssbos);
+   }
+   if (!l->failed)
+      check_limits(l);
+}
+
+void
+link_ssbo_bindings(struct link *l)
+{
+   struct glsl_program *prog = l->prog;
+   if (!prog->num_ssbos)
+      return;
+   unsigned *bindings = ralloc_array(prog, unsigned, prog->num_ssbos);
+   for (unsigned k = 0; k < prog->num_ssbos; k++)
+      bindings[k] = (unsigned)prog->ssbos[k].binding;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      if (!l->stage[s] || !l->stage[s]->num_ssbos || !prog->nir[s])
+         continue;
+      prog->ssbo_indexed_nir[s] = nir_shader_clone(prog, prog->nir[s]);
+      rewrite_blocks(prog->nir[s], (const int *)bindings, prog->num_ssbos);
+   }
+   ralloc_free(bindings);
+}
+
+nir_shader *
+glsl_program_bind_ssbos(void *mem_ctx, const struct glsl_program *prog,
+                        gl_shader_stage s, const unsigned *bindings)
+{
+   if ((unsigned)s >= MESA_SHADER_STAGES || !prog->ssbo_indexed_nir[s])
+      return NULL;
+   nir_shader *nir = nir_shader_clone(mem_ctx, prog->ssbo_indexed_nir[s]);
+   rewrite_blocks(nir, (const int *)bindings, prog->num_ssbos);
+   return nir;
+}
