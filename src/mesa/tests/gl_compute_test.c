@@ -415,6 +415,88 @@ test_link_rules(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 4.3 7.3.1: the storage blocks and buffer variables of a program
+ * through the program interface queries. */
+static void
+test_interface_queries(void **state)
+{
+   struct gl_test *t = desktop();
+   GLuint p = compute_program(cs_src);
+   GLint n = 0;
+   _mesa_GetProgramInterfaceiv(p, GL_SHADER_STORAGE_BLOCK,
+                               GL_ACTIVE_RESOURCES, &n);
+   assert_int_equal(n, 2);
+   _mesa_GetProgramInterfaceiv(p, GL_SHADER_STORAGE_BLOCK, GL_MAX_NAME_LENGTH,
+                               &n);
+   assert_int_equal(n, 4); /* "Out" and its terminator */
+   _mesa_GetProgramInterfaceiv(p, GL_BUFFER_VARIABLE,
+                               GL_MAX_NUM_ACTIVE_VARIABLES, &n);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   GLuint in = _mesa_GetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK,
+                                             "In");
+   assert_int_equal(in, 1);
+   assert_int_equal(_mesa_GetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK,
+                                                  "o"),
+                    GL_INVALID_INDEX);
+   char name[16];
+   GLsizei len = 0;
+   _mesa_GetProgramResourceName(p, GL_SHADER_STORAGE_BLOCK, 0, sizeof(name),
+                                &len, name);
+   assert_string_equal(name, "Out");
+   assert_int_equal(len, 3);
+   _mesa_GetProgramResourceName(p, GL_SHADER_STORAGE_BLOCK, 2, sizeof(name),
+                                &len, name);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+
+   _mesa_ShaderStorageBlockBinding(p, in, 5);
+   const GLenum bprops[] = { GL_BUFFER_BINDING, GL_BUFFER_DATA_SIZE,
+                             GL_NUM_ACTIVE_VARIABLES,
+                             GL_REFERENCED_BY_COMPUTE_SHADER,
+                             GL_REFERENCED_BY_FRAGMENT_SHADER };
+   GLint v[8] = { 0 };
+   _mesa_GetProgramResourceiv(p, GL_SHADER_STORAGE_BLOCK, in, 5, bprops, 8,
+                              &len, v);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(len, 5);
+   assert_int_equal(v[0], 5);
+   assert_int_equal(v[1], 4); /* uint w[]: one element */
+   assert_int_equal(v[2], 1);
+   assert_int_equal(v[3], 1);
+   assert_int_equal(v[4], 0);
+
+   /* "Out.v[0]" (the block's name, not the instance's) and "w[0]" */
+   GLuint w = _mesa_GetProgramResourceIndex(p, GL_BUFFER_VARIABLE, "w");
+   assert_int_not_equal(w, GL_INVALID_INDEX);
+   assert_int_equal(_mesa_GetProgramResourceIndex(p, GL_BUFFER_VARIABLE,
+                                                  "w[0]"),
+                    w);
+   assert_int_not_equal(_mesa_GetProgramResourceIndex(p, GL_BUFFER_VARIABLE,
+                                                      "Out.v[0]"),
+                        GL_INVALID_INDEX);
+   const GLenum vprops[] = { GL_TYPE, GL_ARRAY_SIZE, GL_OFFSET,
+                             GL_BLOCK_INDEX, GL_ARRAY_STRIDE,
+                             GL_TOP_LEVEL_ARRAY_SIZE };
+   _mesa_GetProgramResourceiv(p, GL_BUFFER_VARIABLE, w, 6, vprops, 8, &len,
+                              v);
+   assert_int_equal(len, 6);
+   assert_int_equal(v[0], GL_UNSIGNED_INT);
+   assert_int_equal(v[1], 0);
+   assert_int_equal(v[2], 0);
+   assert_int_equal(v[3], (GLint)in);
+   assert_int_equal(v[4], 4);
+   assert_int_equal(v[5], 0);
+   const GLenum bad[] = { GL_LOCATION };
+   _mesa_GetProgramResourceiv(p, GL_BUFFER_VARIABLE, w, 1, bad, 8, &len, v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   const GLenum notprop[] = { GL_TEXTURE_2D };
+   _mesa_GetProgramResourceiv(p, GL_BUFFER_VARIABLE, w, 1, notprop, 8, &len,
+                              v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   _mesa_GetProgramInterfaceiv(p, GL_TEXTURE_2D, GL_ACTIVE_RESOURCES, &n);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -426,6 +508,7 @@ main(void)
       cmocka_unit_test(test_storage_bindings),
       cmocka_unit_test(test_memory_barrier),
       cmocka_unit_test(test_link_rules),
+      cmocka_unit_test(test_interface_queries),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
