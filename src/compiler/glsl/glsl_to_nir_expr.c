@@ -856,6 +856,14 @@ g2n_expr(struct g2n *c, struct ast_node *n)
          nir_def *rt = g2n_mem_length(c, n->a);
          if (rt)
             return g2n_basic(n->vtype, rt);
+         /* an array sized by its constant indices (GLSL 4.30 4.1.9,
+          * ARB_shader_storage_buffer_object): the size it was given */
+         struct g2n_sym *sym = n->a->kind == AST_IDENT
+                                  ? g2n_lookup(c, n->a->name)
+                                  : NULL;
+         if (sym && sym->type && glsl_type_is_array(sym->type) &&
+             sym->type->length > 0)
+            len = sym->type->length;
       }
       return g2n_basic(n->vtype, nir_imm_int(&c->b, len));
    }

@@ -162,6 +162,9 @@ struct g2n {
    bool ssbo_row_major_default; /* layout(row_major) buffer; */
    bool ssbo_std430_default;    /* layout(std430) buffer; */
    unsigned shared_size;        /* bytes of shared variables so far */
+   /* All shaders of the stage (implicit array sizes look at each). */
+   struct glsl_parse_state *const *shaders;
+   unsigned num_shaders;
    bool failed;
    char *error;
 };

@@ -162,6 +162,33 @@ block_size(const struct glsl_type *bt, const bool *rm, bool std430)
    return align_to(end, a);
 }
 
+/* Largest constant index + 1 on member `name` of the block instance
+ * `inst` (NULL: an anonymous block, whose members are plain names). */
+static int
+member_max_index(const struct ast_node *n, const char *inst,
+                 const char *name, int depth)
+{
+   if (!n || depth > 1000)
+      return 0;
+   int m = 0;
+   if (n->kind == AST_INDEX && n->a && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST)) {
+      const struct ast_node *a = n->a;
+      bool hit = inst ? a->kind == AST_FIELD && !strcmp(a->name, name) &&
+                           a->a && a->a->kind == AST_IDENT &&
+                           !strcmp(a->a->name, inst)
+                      : a->kind == AST_IDENT && !strcmp(a->name, name);
+      if (hit)
+         m = (int)n->b->value.u + 1;
+   }
+   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   for (unsigned i = 0; i < 4; i++)
+      m = MAX2(m, member_max_index(kids[i], inst, name, depth + 1));
+   for (const struct ast_node *k = n->list.head; k; k = k->next)
+      m = MAX2(m, member_max_index(k, inst, name, depth + 1));
+   return m;
+}
+
 void
 g2n_ssbo_block(struct g2n *c, struct ast_node *n)
 {
@@ -181,6 +208,36 @@ g2n_ssbo_block(struct g2n *c, struct ast_node *n)
          return;
       }
    }
+   /* GLSL 4.30 4.1.9 (ARB_shader_storage_buffer_object): an array member
+    * other than the last one is sized by its constant indices in the
+    * stage's shaders; one without any cannot be sized (a link error). */
+   struct glsl_struct_field *sized = NULL;
+   for (unsigned i = 0; i + 1 < bt->num_fields; i++) {
+      const struct glsl_type *ft = bt->fields[i].type;
+      if (!glsl_type_is_array(ft) || ft->length >= 0)
+         continue;
+      int len = 0;
+      for (unsigned s = 0; s < c->num_shaders; s++) {
+         for (const struct ast_node *d = c->shaders[s]->unit.head; d;
+              d = d->next)
+            len = MAX2(len, member_max_index(d, n->name2,
+                                             bt->fields[i].name, 0));
+      }
+      if (len <= 0) {
+         g2n_fail(c, n, "member '%s' of storage block '%s' is an array "
+                  "without a size that is not the block's last member",
+                  bt->fields[i].name, n->name);
+         return;
+      }
+      if (!sized) {
+         sized = ralloc_array(c->shader, struct glsl_struct_field,
+                              bt->num_fields);
+         memcpy(sized, bt->fields, bt->num_fields * sizeof(*sized));
+      }
+      sized[i].type = glsl_array_type(c->shader, ft->element, len);
+   }
+   if (sized)
+      bt = glsl_interface_type(c->shader, sized, bt->num_fields, bt->name);
    int p = last_layout(n->type->layout, packings, 4);
    bool std430 = p >= 0 ? p == 0 : c->ssbo_std430_default;
    int m = last_layout(n->type->layout, majors, 2);

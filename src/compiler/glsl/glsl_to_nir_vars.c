@@ -634,6 +634,15 @@ g2n_implicit_array_size(struct g2n *c, const char *name)
    int m = 0;
    for (const struct ast_node *n = c->st->unit.head; n; n = n->next)
       m = MAX2(m, max_index(n, name, 0));
+   /* ... and in the other shaders of the stage, which share the global
+    * (ARB_shader_storage_buffer_object's length() tests) */
+   for (unsigned i = 0; i < c->num_shaders; i++) {
+      if (c->shaders[i] == c->st)
+         continue;
+      for (const struct ast_node *n = c->shaders[i]->unit.head; n;
+           n = n->next)
+         m = MAX2(m, max_index(n, name, 0));
+   }
    return m > 0 ? m : 1;
 }
 
