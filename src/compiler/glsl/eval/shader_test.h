@@ -39,6 +39,8 @@ struct shader_test {
    const char *unsupported_section; /* e.g. "[geometry shader]" */
    char *vertex_data;
    char *test;                /* the [test] section text */
+   char *cs[4];               /* [compute shader] sections */
+   unsigned num_cs;
 };
 
 /* Parses `text` (modified in place).  Returns false with *why on a file

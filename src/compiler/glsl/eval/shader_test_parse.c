@@ -96,6 +96,8 @@ assign_section(struct shader_test *t, char *name, char *body,
       t->fs[t->num_fs++] = body;
    else if (!strcmp(name, "[geometry shader]") && t->num_gs < 4)
       t->gs[t->num_gs++] = body;
+   else if (!strcmp(name, "[compute shader]") && t->num_cs < 4)
+      t->cs[t->num_cs++] = body;
    else if (!strcmp(name, "[vertex data]"))
       t->vertex_data = body;
    else if (!strcmp(name, "[test]"))
