@@ -130,6 +130,16 @@ local_size(struct check *c, struct ast_node *n)
          check_error(c, n, "%s must be at least 1", names[i]);
          return;
       }
+      /* ARB_compute_shader: "It is a compile-time error to specify a
+       * local size greater than gl_MaxComputeWorkGroupSize" (1024, 1024,
+       * 64, the GL 4.3 minimums this implementation reports). */
+      static const int64_t max[3] = { 1024, 1024, 64 };
+      if (l->ival > max[i]) {
+         check_error(c, n, "%s = %lld is greater than "
+                     "gl_MaxComputeWorkGroupSize (%lld)", names[i],
+                     (long long)l->ival, (long long)max[i]);
+         return;
+      }
       size[i] = l->ival;
    }
    if (!any)

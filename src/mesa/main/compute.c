@@ -303,7 +303,7 @@ _mesa_get_compute_state(struct gl_context *ctx, GLenum pname, GLint *values,
       *known = cs;
       return true;
    case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
-      values[0] = 1;
+      values[0] = 8;
       *known = cs;
       return true;
    case GL_MAX_COMPUTE_IMAGE_UNIFORMS:
