@@ -605,6 +605,8 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
    if (!l.failed)
       link_ssbos(&l);
    if (!l.failed)
+      link_counters(&l);
+   if (!l.failed)
       link_compute(&l);
    if (l.failed)
       return prog;

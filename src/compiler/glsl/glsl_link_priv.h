@@ -73,6 +73,7 @@ void link_per_vertex(struct link *l,
  * NIR is final, their initial binding points. */
 void link_ssbos(struct link *l);
 void link_ssbo_bindings(struct link *l);
+void link_counters(struct link *l);
 /* glsl_link_compute.c: the compute stage's rules. */
 void link_compute(struct link *l);
 

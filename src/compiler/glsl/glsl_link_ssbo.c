@@ -41,9 +41,10 @@ block_src(nir_intrinsic_instr *intr)
 
 /* Rewrites every block source s to map[s] (n entries): a constant
  * directly; a computed one by adding the common difference when map is
- * k + d, else by selecting among the entries. */
+ * k + d, else by selecting among the entries.  Atomic counter buffers
+ * (constants G2N_ABO_BLOCK + b) become abo_base + b. */
 static void
-rewrite_blocks(nir_shader *nir, const int *map, unsigned n)
+rewrite_blocks(nir_shader *nir, const int *map, unsigned n, int abo_base)
 {
    bool affine = true;
    for (unsigned k = 1; k < n; k++)
@@ -63,7 +64,12 @@ rewrite_blocks(nir_shader *nir, const int *map, unsigned n)
             if (s->parent_instr->type == nir_instr_type_load_const) {
                unsigned k = nir_instr_as_load_const(s->parent_instr)
                                ->value[0].u32;
-               r = nir_imm_int(&b, k < n ? map[k] : map[n - 1]);
+               if (k >= G2N_ABO_BLOCK)
+                  r = nir_imm_int(&b, abo_base + (int)(k - G2N_ABO_BLOCK));
+               else
+                  r = nir_imm_int(&b, k < n ? map[k] : map[n ? n - 1 : 0]);
+            } else if (!n) {
+               continue;
             } else if (affine) {
                r = nir_iadd(&b, s, nir_imm_int(&b, map[0]));
             } else {
@@ -293,26 +299,99 @@ link_ssbos(struct link *l)
             pb->written_stages |= 1u << s;
          map[i] = found;
       }
-      rewrite_blocks(ns->nir, map, ns->num_ssbos);
+      rewrite_blocks(ns->nir, map, ns->num_ssbos, G2N_ABO_BLOCK);
    }
    if (!l->failed)
       check_limits(l);
+}
+
+/* ---- atomic counters ------------------------------------------------------ */
+
+/* ARB_shader_atomic_counters: counters of one name in several stages
+ * are one counter (same binding and offset); counters of one binding do
+ * not overlap.  The program lists them, and per binding the bytes used
+ * and the stages using it. */
+void
+link_counters(struct link *l)
+{
+   struct glsl_program *prog = l->prog;
+   unsigned max = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      max += l->stage[s] ? l->stage[s]->num_counters : 0;
+   if (!max)
+      return;
+   prog->counters = rzalloc_array(prog, struct glsl_program_counter, max);
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      for (unsigned i = 0; ns && i < ns->num_counters; i++) {
+         const struct glsl_nir_counter *c = &ns->counters[i];
+         struct glsl_program_counter *pc = NULL;
+         for (unsigned k = 0; k < prog->num_counters; k++) {
+            if (!strcmp(prog->counters[k].name, c->name))
+               pc = &prog->counters[k];
+         }
+         if (pc && (pc->binding != c->binding ||
+                    pc->offset_B != c->offset_B ||
+                    pc->array_size != c->array_size)) {
+            link_error(l, "atomic counter '%s' is declared with different "
+                       "bindings, offsets or sizes in different shaders",
+                       c->name);
+            return;
+         }
+         if (!pc) {
+            pc = &prog->counters[prog->num_counters++];
+            pc->name = ralloc_strdup(prog, c->name);
+            pc->binding = c->binding;
+            pc->offset_B = c->offset_B;
+            pc->array_size = c->array_size;
+         }
+         pc->stages |= 1u << s;
+         unsigned end = c->offset_B + 4 * (c->array_size ? c->array_size
+                                                         : 1);
+         if (end > prog->abo_size_B[c->binding])
+            prog->abo_size_B[c->binding] = end;
+         prog->abo_stages[c->binding] |= 1u << s;
+      }
+   }
+   /* GLSL 4.60 4.4.6.1: no two counters share a word of a binding */
+   for (unsigned a = 0; a < prog->num_counters; a++) {
+      const struct glsl_program_counter *x = &prog->counters[a];
+      for (unsigned b = a + 1; b < prog->num_counters; b++) {
+         const struct glsl_program_counter *y = &prog->counters[b];
+         unsigned xe = x->offset_B + 4 * (x->array_size ? x->array_size : 1);
+         unsigned ye = y->offset_B + 4 * (y->array_size ? y->array_size : 1);
+         if (x->binding == y->binding && x->offset_B < ye &&
+             y->offset_B < xe) {
+            link_error(l, "atomic counters '%s' and '%s' overlap at "
+                       "binding %u", x->name, y->name, x->binding);
+            return;
+         }
+      }
+   }
+}
+
+static int
+abo_base(const struct link *l)
+{
+   return l->opts && l->opts->abo_slot_base ? (int)l->opts->abo_slot_base
+                                            : GLSL_DEFAULT_ABO_SLOT_BASE;
 }
 
 void
 link_ssbo_bindings(struct link *l)
 {
    struct glsl_program *prog = l->prog;
-   if (!prog->num_ssbos)
-      return;
-   unsigned *bindings = ralloc_array(prog, unsigned, prog->num_ssbos);
-   for (unsigned k = 0; k < prog->num_ssbos; k++)
+   prog->abo_slot_base = (unsigned)abo_base(l);
+   unsigned n = prog->num_ssbos;
+   unsigned *bindings = ralloc_array(prog, unsigned, n ? n : 1);
+   for (unsigned k = 0; k < n; k++)
       bindings[k] = (unsigned)prog->ssbos[k].binding;
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-      if (!l->stage[s] || !l->stage[s]->num_ssbos || !prog->nir[s])
+      if (!l->stage[s] || !prog->nir[s] ||
+          (!l->stage[s]->num_ssbos && !l->stage[s]->num_counters))
          continue;
       prog->ssbo_indexed_nir[s] = nir_shader_clone(prog, prog->nir[s]);
-      rewrite_blocks(prog->nir[s], (const int *)bindings, prog->num_ssbos);
+      rewrite_blocks(prog->nir[s], (const int *)bindings, n, abo_base(l));
    }
    ralloc_free(bindings);
 }
@@ -324,6 +403,7 @@ glsl_program_bind_ssbos(void *mem_ctx, const struct glsl_program *prog,
    if ((unsigned)s >= MESA_SHADER_STAGES || !prog->ssbo_indexed_nir[s])
       return NULL;
    nir_shader *nir = nir_shader_clone(mem_ctx, prog->ssbo_indexed_nir[s]);
-   rewrite_blocks(nir, (const int *)bindings, prog->num_ssbos);
+   rewrite_blocks(nir, (const int *)bindings, prog->num_ssbos,
+                  (int)prog->abo_slot_base);
    return nir;
 }

@@ -206,6 +206,15 @@ struct glsl_program_block {
    unsigned written_stages;
 };
 
+/* An atomic counter (glsl_program.counters). */
+struct glsl_program_counter {
+   const char *name;
+   unsigned binding;
+   unsigned offset_B;
+   unsigned array_size;             /* 0: not an array */
+   unsigned stages;
+};
+
 /* A varying passed from one stage to the next. */
 struct glsl_program_varying {
    const char *name;
@@ -288,6 +297,18 @@ struct glsl_program {
     * and ->shared_size). */
    unsigned workgroup_size[3];
    unsigned shared_size_B;
+
+   /* Atomic counters (ARB_shader_atomic_counters): each counter's
+    * binding, offset and array size; per atomic-counter buffer binding
+    * the bytes its counters need and the stages using it.  In nir[] a
+    * counter is a uint of storage-buffer slot abo_slot_base + binding
+    * (ssbo_atomic iadd, load_ssbo), so the GL front end binds atomic
+    * counter buffers at those slots, after the storage buffers'. */
+   struct glsl_program_counter *counters;
+   unsigned num_counters;
+   unsigned abo_size_B[8];
+   unsigned abo_stages[8];
+   unsigned abo_slot_base;
 };
 
 /* A copy (under mem_ctx) of prog's stage s whose storage-block accesses
@@ -353,7 +374,12 @@ struct glsl_link_options {
    unsigned max_ssbo_size_B;
    /* Compute: GL_MAX_COMPUTE_SHARED_MEMORY_SIZE (0: 32768). */
    unsigned max_shared_size_B;
+   /* The storage-buffer slot of atomic-counter buffer binding 0 (0:
+    * GLSL_DEFAULT_ABO_SLOT_BASE). */
+   unsigned abo_slot_base;
 };
+
+#define GLSL_DEFAULT_ABO_SLOT_BASE 8
 
 /* Links compiled shaders (each without errors, from glsl_compile_shader;
  * several shaders of one stage are allowed) into a program.  Never fails

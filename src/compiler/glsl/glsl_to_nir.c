@@ -138,6 +138,7 @@ g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
    util_dynarray_init(&c->vars, c->mem);
    util_dynarray_init(&c->blocks, c->mem);
    util_dynarray_init(&c->ssbos, c->mem);
+   util_dynarray_init(&c->counters, c->mem);
    g2n_push_scope(c);
    c->global = c->scope;
 }
@@ -324,6 +325,13 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
       memcpy(out->ssbos, c.ssbos.data,
              out->num_ssbos * sizeof(struct glsl_nir_block));
    out->local_size_declared = c.shader->info.workgroup_size[0] != 0;
+   out->num_counters = util_dynarray_num_elements(&c.counters,
+                                                  struct glsl_nir_counter);
+   out->counters = ralloc_array(out, struct glsl_nir_counter,
+                                out->num_counters ? out->num_counters : 1);
+   if (out->num_counters)
+      memcpy(out->counters, c.counters.data,
+             out->num_counters * sizeof(struct glsl_nir_counter));
    c.shader->shared_size = c.shared_size;
    if (c.failed)
       out->error = ralloc_strdup(out, c.error);

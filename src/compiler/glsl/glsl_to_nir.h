@@ -52,6 +52,21 @@ struct glsl_nir_block {
    bool written;
 };
 
+/* An atomic counter (ARB_shader_atomic_counters): counters are 32-bit
+ * words of the buffer at an atomic-counter buffer binding point, accessed
+ * with ssbo_atomic/load_ssbo whose block source is G2N_ABO_BLOCK +
+ * binding (the linker turns it into a storage-buffer slot, see
+ * glsl_program.h). */
+#define G2N_ABO_BLOCK 256
+#define G2N_MAX_ABO_BINDINGS 8
+struct glsl_nir_counter {
+   const char *name;
+   unsigned binding;
+   unsigned offset_B;
+   unsigned array_size;           /* 0: not an array */
+   bool used;
+};
+
 struct glsl_nir_stage {
    nir_shader *nir;
    struct glsl_nir_var *vars;
@@ -66,6 +81,9 @@ struct glsl_nir_stage {
    unsigned num_ssbos;
    /* Compute: a shader declared layout(local_size_*) in. */
    bool local_size_declared;
+   /* Atomic counters (glsl_to_nir_ssbo.c). */
+   struct glsl_nir_counter *counters;
+   unsigned num_counters;
 };
 
 /* Translates; the result lives under mem_ctx.  Optimisation is left to

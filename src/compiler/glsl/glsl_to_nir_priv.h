@@ -162,6 +162,8 @@ struct g2n {
    bool ssbo_row_major_default; /* layout(row_major) buffer; */
    bool ssbo_std430_default;    /* layout(std430) buffer; */
    unsigned shared_size;        /* bytes of shared variables so far */
+   struct util_dynarray counters; /* struct glsl_nir_counter */
+   unsigned abo_next_offset[G2N_MAX_ABO_BINDINGS];
    /* All shaders of the stage (implicit array sizes look at each). */
    struct glsl_parse_state *const *shaders;
    unsigned num_shaders;
@@ -258,6 +260,9 @@ void g2n_ssbo_block(struct g2n *c, struct ast_node *n);
 void g2n_ssbo_default_layout(struct g2n *c, struct ast_node *n);
 void g2n_shared_decl(struct g2n *c, struct ast_node *d,
                      const struct glsl_type *t);
+/* uniform atomic_uint c; (layout(binding, offset)) */
+void g2n_counter_decl(struct g2n *c, struct ast_node *d, struct ast_type *at,
+                      const struct glsl_type *t);
 void g2n_mem_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv);
 struct g2n_val g2n_mem_load(struct g2n *c, const struct g2n_lval *lv);
 void g2n_mem_store(struct g2n *c, const struct g2n_lval *lv,

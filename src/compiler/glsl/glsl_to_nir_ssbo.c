@@ -350,6 +350,61 @@ g2n_shared_decl(struct g2n *c, struct ast_node *d, const struct glsl_type *t)
    g2n_declare(c, d->name, sym);
 }
 
+/* GLSL 4.60 4.4.6.1 (ARB_shader_atomic_counters): a counter is at its
+ * binding's layout(offset), else 4 bytes past the previous counter of
+ * that binding in the shader; an array takes 4 bytes per element.  It is
+ * read and written as the uint words of the buffer at that binding. */
+void
+g2n_counter_decl(struct g2n *c, struct ast_node *d, struct ast_type *at,
+                 const struct glsl_type *t)
+{
+   int binding = 0, offset = -1;
+   for (const struct ast_layout_id *l = at ? at->layout : NULL; l;
+        l = l->next) {
+      if (!strcmp(l->name, "binding") && l->evaluated && l->known)
+         binding = (int)l->ival;
+      else if (!strcmp(l->name, "offset") && l->evaluated && l->known)
+         offset = (int)l->ival;
+   }
+   if (binding < 0 || binding >= G2N_MAX_ABO_BINDINGS) {
+      g2n_fail(c, d, "atomic counter binding %d is not below "
+               "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (%d)", binding,
+               G2N_MAX_ABO_BINDINGS);
+      return;
+   }
+   if (offset < 0)
+      offset = (int)c->abo_next_offset[binding];
+   if (offset & 3) {
+      g2n_fail(c, d, "atomic counter offset %d is not a multiple of 4",
+               offset);
+      return;
+   }
+   unsigned n = glsl_type_is_array(t) && t->length > 0 ? (unsigned)t->length
+                                                       : 0;
+   c->abo_next_offset[binding] = (unsigned)offset + 4 * (n ? n : 1);
+   struct glsl_nir_counter ctr = {
+      .name = ralloc_strdup(c->shader, d->name),
+      .binding = (unsigned)binding,
+      .offset_B = (unsigned)offset,
+      .array_size = n,
+   };
+   util_dynarray_append(&c->counters, struct glsl_nir_counter, ctr);
+   const struct glsl_type *u = glsl_vector_type(GLSL_TYPE_UINT, 1);
+   struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
+   sym->type = n ? glsl_array_type(c->shader, u, (int)n) : u;
+   sym->field = -1;
+   sym->var_index = -1;
+   sym->is_ubo = true;
+   sym->mem = G2N_MEM_SSBO;
+   sym->std430 = true;
+   sym->ubo_block = G2N_ABO_BLOCK + binding;
+   sym->ubo_offset = (unsigned)offset;
+   sym->decl = d;
+   sym->decl_st = c->st;
+   sym->qual = AST_Q_UNIFORM;
+   g2n_declare(c, d->name, sym);
+}
+
 void
 g2n_mem_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
 {
@@ -366,6 +421,14 @@ g2n_mem_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv)
    lv->ubo_array_type = sym->ubo_array_type;
    if (sym->mem != G2N_MEM_SSBO)
       return;
+   if (sym->ubo_block >= G2N_ABO_BLOCK) {
+      /* an atomic counter: the binding's counters are in use */
+      util_dynarray_foreach(&c->counters, struct glsl_nir_counter, ctr) {
+         if (ctr->binding == (unsigned)(sym->ubo_block - G2N_ABO_BLOCK))
+            ctr->used = true;
+      }
+      return;
+   }
    unsigned n = sym->ubo_array_type ? block_count(sym->ubo_array_type) : 1;
    for (unsigned k = 0; k < n; k++)
       util_dynarray_element(&c->ssbos, struct glsl_nir_block,
@@ -589,7 +652,7 @@ g2n_mem_store(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
    struct mem_ref r;
    if (!mem_ref_of(c, lv, &r))
       return;
-   if (r.mem == G2N_MEM_SSBO)
+   if (r.mem == G2N_MEM_SSBO && lv->ubo_block < G2N_ABO_BLOCK)
       util_dynarray_element(&c->ssbos, struct glsl_nir_block,
                             lv->ubo_block)->written = true;
    if (!lv->nswz) {
@@ -710,8 +773,9 @@ atomic_call(struct g2n *c, struct ast_node *n, unsigned which)
    unsigned k = 0;
    nir_intrinsic_op iop;
    if (r.mem == G2N_MEM_SSBO) {
-      util_dynarray_element(&c->ssbos, struct glsl_nir_block,
-                            lv.ubo_block)->written = true;
+      if (lv.ubo_block < G2N_ABO_BLOCK)
+         util_dynarray_element(&c->ssbos, struct glsl_nir_block,
+                               lv.ubo_block)->written = true;
       srcs[k++] = r.block;
       iop = swap ? nir_intrinsic_ssbo_atomic_swap : nir_intrinsic_ssbo_atomic;
    } else {
@@ -727,6 +791,43 @@ atomic_call(struct g2n *c, struct ast_node *n, unsigned which)
                           NIR_INTRINSIC_ATOMIC_OP, (int)op,
                           NIR_INTRINSIC_NUM_INDEX_FLAGS);
    return g2n_basic(t, &intr->def);
+}
+
+/* ARB_shader_atomic_counters 8.10: atomicCounterIncrement returns the
+ * value before, atomicCounterDecrement the value after, atomicCounter the
+ * value. */
+static struct g2n_val
+counter_call(struct g2n *c, struct ast_node *n)
+{
+   struct g2n_val none = { .type = n->vtype };
+   struct g2n_lval lv;
+   if (!n->list.head || !g2n_lvalue(c, n->list.head, &lv) || !lv.ubo ||
+       lv.mem != G2N_MEM_SSBO || lv.ubo_block < G2N_ABO_BLOCK) {
+      if (!c->failed)
+         g2n_fail(c, n, "the argument of %s is not an atomic counter",
+                  n->name);
+      return none;
+   }
+   nir_builder *b = &c->b;
+   nir_def *block = nir_imm_int(b, lv.ubo_block);
+   const struct glsl_type *u = glsl_vector_type(GLSL_TYPE_UINT, 1);
+   if (!strcmp(n->name, "atomicCounter")) {
+      nir_def *srcs[2] = { block, lv.ubo_offset };
+      return g2n_basic(u, &nir_build_intrinsic(b, nir_intrinsic_load_ssbo,
+                                               1, 32, srcs,
+                                               NIR_INTRINSIC_ALIGN_MUL, 4,
+                                               NIR_INTRINSIC_NUM_INDEX_FLAGS)
+                             ->def);
+   }
+   bool inc = !strcmp(n->name, "atomicCounterIncrement");
+   nir_def *srcs[3] = { block, lv.ubo_offset,
+                        nir_imm_int(b, inc ? 1 : -1) };
+   nir_def *old = &nir_build_intrinsic(b, nir_intrinsic_ssbo_atomic, 1, 32,
+                                       srcs, NIR_INTRINSIC_ATOMIC_OP,
+                                       (int)nir_atomic_op_iadd,
+                                       NIR_INTRINSIC_NUM_INDEX_FLAGS)
+                     ->def;
+   return g2n_basic(u, inc ? old : nir_iadd(b, old, nir_imm_int(b, -1)));
 }
 
 bool
@@ -749,6 +850,12 @@ g2n_mem_call(struct g2n *c, struct ast_node *n, struct g2n_val *r)
          *r = atomic_call(c, n, i);
          return true;
       }
+   }
+   if (!strcmp(n->name, "atomicCounterIncrement") ||
+       !strcmp(n->name, "atomicCounterDecrement") ||
+       !strcmp(n->name, "atomicCounter")) {
+      *r = counter_call(c, n);
+      return true;
    }
    return false;
 }

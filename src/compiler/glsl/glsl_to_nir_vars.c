@@ -482,6 +482,10 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          g2n_shared_decl(c, d, t);
          continue;
       }
+      if (glsl_without_array(t)->base_type == GLSL_TYPE_ATOMIC_UINT) {
+         g2n_counter_decl(c, d, n->type, t);
+         continue;
+      }
       if (q & AST_Q_BUFFER) {
          g2n_fail(c, d, "buffer variables outside a block are not "
                   "translated");

@@ -78,6 +78,9 @@ _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
    case GL_DISPATCH_INDIRECT_BUFFER:
       return _mesa_has_compute_shaders(ctx) ? &ctx->DispatchIndirectBuffer
                                             : NULL;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      return _mesa_has_atomic_counters(ctx) ? &ctx->AtomicCounterBuffer
+                                            : NULL;
    default:
       return NULL;
    }
@@ -651,6 +654,14 @@ indexed_binding(struct gl_context *ctx, GLenum target, GLuint index,
       }
       if (_mesa_ssbo_binding(ctx, index))
          return _mesa_ssbo_binding(ctx, index);
+      break;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      if (!_mesa_has_atomic_counters(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+         return NULL;
+      }
+      if (_mesa_abo_binding(ctx, index))
+         return _mesa_abo_binding(ctx, index);
       break;
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);

@@ -34,6 +34,22 @@ _mesa_has_ssbos(const struct gl_context *ctx)
    return !_mesa_is_gles(ctx) && ctx->Const.MaxCombinedShaderStorageBlocks > 0;
 }
 
+bool
+_mesa_has_atomic_counters(const struct gl_context *ctx)
+{
+   return !_mesa_is_gles(ctx) && ctx->Const.MaxAtomicCounterBufferBindings > 0;
+}
+
+struct gl_indexed_buffer_binding *
+_mesa_abo_binding(struct gl_context *ctx, GLuint index)
+{
+   if (!_mesa_has_atomic_counters(ctx) ||
+       index >= (GLuint)ctx->Const.MaxAtomicCounterBufferBindings ||
+       index >= 8)
+      return NULL;
+   return &ctx->AtomicCounterBufferBindings[index];
+}
+
 struct gl_indexed_buffer_binding *
 _mesa_ssbo_binding(struct gl_context *ctx, GLuint index)
 {
@@ -56,6 +72,13 @@ _mesa_compute_unbind_buffer(struct gl_context *ctx,
       if (ctx->ShaderStorageBufferBindings[i].Buffer == obj)
          _mesa_reference_buffer_object(
             &ctx->ShaderStorageBufferBindings[i].Buffer, NULL);
+   }
+   if (ctx->AtomicCounterBuffer == obj)
+      _mesa_reference_buffer_object(&ctx->AtomicCounterBuffer, NULL);
+   for (unsigned i = 0; i < 8; i++) {
+      if (ctx->AtomicCounterBufferBindings[i].Buffer == obj)
+         _mesa_reference_buffer_object(
+            &ctx->AtomicCounterBufferBindings[i].Buffer, NULL);
    }
 }
 
@@ -364,6 +387,44 @@ _mesa_get_compute_state(struct gl_context *ctx, GLenum pname, GLint *values,
                      : 0;
       *known = ssbo;
       return true;
+   /* ARB_shader_atomic_counters (GL 4.2 table 6.55 minimums: no vertex
+    * or geometry counters, 8 fragment ones in 1 buffer; compute from
+    * ARB_compute_shader) */
+   case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+      values[0] = ctx->AtomicCounterBuffer
+                     ? (GLint)ctx->AtomicCounterBuffer->Name
+                     : 0;
+      *known = _mesa_has_atomic_counters(ctx);
+      return true;
+   case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS:
+      values[0] = c->MaxAtomicCounterBufferBindings;
+      *known = _mesa_has_atomic_counters(ctx);
+      return true;
+   case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS:
+      values[0] = c->MaxAtomicCounterBufferBindings;
+      *known = _mesa_has_atomic_counters(ctx);
+      return true;
+   case GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS:
+   case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS:
+      values[0] = 0;
+      *known = _mesa_has_atomic_counters(ctx);
+      return true;
+   case GL_MAX_VERTEX_ATOMIC_COUNTERS:
+   case GL_MAX_GEOMETRY_ATOMIC_COUNTERS:
+   case GL_MAX_FRAGMENT_ATOMIC_COUNTERS:
+   case GL_MAX_COMBINED_ATOMIC_COUNTERS:
+      values[0] = 1024;
+      *known = _mesa_has_atomic_counters(ctx);
+      return true;
+   case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE:
+      values[0] = 4096;
+      *known = _mesa_has_atomic_counters(ctx);
+      return true;
    default:
       return false;
    }
@@ -410,8 +471,103 @@ _mesa_get_compute_indexed(struct gl_context *ctx, GLenum pname, GLuint index,
       *ok = true;
       return true;
    }
+   case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+   case GL_ATOMIC_COUNTER_BUFFER_START:
+   case GL_ATOMIC_COUNTER_BUFFER_SIZE: {
+      if (!_mesa_has_atomic_counters(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+         return true;
+      }
+      struct gl_indexed_buffer_binding *b = _mesa_abo_binding(ctx, index);
+      if (!b) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
+         return true;
+      }
+      if (pname == GL_ATOMIC_COUNTER_BUFFER_BINDING)
+         *out = b->Buffer ? b->Buffer->Name : 0;
+      else if (pname == GL_ATOMIC_COUNTER_BUFFER_START)
+         *out = b->Offset;
+      else
+         *out = b->Size;
+      *ok = true;
+      return true;
+   }
    default:
       return false;
+   }
+}
+
+/* The atomic-counter buffer bindings a program uses, in binding order
+ * (GL 4.2 2.11.7: the active atomic counter buffers). */
+static unsigned
+active_abos(const struct glsl_program *p, unsigned *bindings)
+{
+   unsigned n = 0;
+   for (unsigned b = 0; p && b < 8; b++) {
+      if (p->abo_stages[b])
+         bindings[n++] = b;
+   }
+   return n;
+}
+
+void GLAPIENTRY
+_mesa_GetActiveAtomicCounterBufferiv(GLuint program, GLuint bufferIndex,
+                                     GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glGetActiveAtomicCounterBufferiv";
+   if (!_mesa_has_atomic_counters(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(unsupported)", func);
+      return;
+   }
+   struct gl_program_object *prog =
+      _mesa_lookup_program_err(ctx, program, func);
+   if (!prog)
+      return;
+   const struct glsl_program *p =
+      prog->LinkStatus && prog->exec ? prog->exec->linked : NULL;
+   unsigned bindings[8];
+   unsigned n = active_abos(p, bindings);
+   /* GL 4.2 2.11.7: INVALID_VALUE past the active buffers */
+   if (bufferIndex >= n) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(bufferIndex=%u)", func,
+                  bufferIndex);
+      return;
+   }
+   unsigned b = bindings[bufferIndex];
+   unsigned count = 0;
+   for (unsigned k = 0; k < p->num_counters; k++)
+      count += p->counters[k].binding == b;
+   switch (pname) {
+   case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+      *params = (GLint)b;
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE:
+      *params = (GLint)p->abo_size_B[b];
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS:
+      *params = (GLint)count;
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER:
+      *params = (p->abo_stages[b] >> MESA_SHADER_VERTEX) & 1;
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER:
+      *params = (p->abo_stages[b] >> MESA_SHADER_GEOMETRY) & 1;
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER:
+      *params = (p->abo_stages[b] >> MESA_SHADER_FRAGMENT) & 1;
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER:
+      *params = (p->abo_stages[b] >> MESA_SHADER_COMPUTE) & 1;
+      return;
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER:
+      *params = 0;
+      return;
+   default:
+      /* (ACTIVE_ATOMIC_COUNTER_INDICES: the counters are not in the
+       * active uniform list yet) */
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
    }
 }
 
@@ -420,6 +576,12 @@ _mesa_compute_program_iv(struct gl_context *ctx,
                          const struct glsl_program *linked, GLenum pname,
                          GLint *params)
 {
+   if (pname == GL_ACTIVE_ATOMIC_COUNTER_BUFFERS &&
+       _mesa_has_atomic_counters(ctx)) {
+      unsigned bindings[8];
+      *params = (GLint)active_abos(linked, bindings);
+      return true;
+   }
    if (pname != GL_COMPUTE_WORK_GROUP_SIZE || !_mesa_has_compute_shaders(ctx))
       return false;
    /* GL 4.3 7.13: INVALID_OPERATION when the program is not linked or

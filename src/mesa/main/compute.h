@@ -20,6 +20,14 @@ struct glsl_program;
  * storage buffers (PIPE_SHADER_CAP_MAX_SHADER_BUFFERS). */
 bool _mesa_has_compute_shaders(const struct gl_context *ctx);
 bool _mesa_has_ssbos(const struct gl_context *ctx);
+/* ARB_shader_atomic_counters (desktop, with shader-buffer slots to spare
+ * after the storage buffers'). */
+bool _mesa_has_atomic_counters(const struct gl_context *ctx);
+
+/* glBindBufferBase/Range(GL_ATOMIC_COUNTER_BUFFER, index), NULL when out
+ * of range. */
+struct gl_indexed_buffer_binding *
+_mesa_abo_binding(struct gl_context *ctx, GLuint index);
 
 /* glBindBufferBase/Range(GL_SHADER_STORAGE_BUFFER, index): the binding,
  * NULL when index is out of range (the caller raises the error). */
@@ -40,7 +48,8 @@ bool _mesa_get_compute_indexed(struct gl_context *ctx, GLenum pname,
                                GLuint index, GLint64 *out, bool *ok,
                                const char *func);
 
-/* glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE): false for other pnames. */
+/* glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE, GL_ACTIVE_ATOMIC_COUNTER_
+ * BUFFERS): false for other pnames. */
 bool _mesa_compute_program_iv(struct gl_context *ctx,
                               const struct glsl_program *linked,
                               GLenum pname, GLint *params);

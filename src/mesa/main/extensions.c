@@ -75,6 +75,12 @@ has_ssbos(const struct gl_context *ctx)
    return _mesa_has_ssbos(ctx);
 }
 
+static bool
+has_atomic_counters(const struct gl_context *ctx)
+{
+   return _mesa_has_atomic_counters(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -97,6 +103,7 @@ static const struct gl_extension_info extension_table[] = {
    /* Sync objects (the ES 3.0 ones, over pipe fences) and
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
+   {"GL_ARB_shader_atomic_counters", API_GL, 0, has_atomic_counters},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* Core since GL 1.3; the compressed formats below are stored as blocks

@@ -422,6 +422,10 @@ struct gl_constants {
    GLint MaxShaderStorageBufferBindings;
    GLint MaxShaderStorageBlockSize;
    GLint ShaderStorageBufferOffsetAlignment;
+   /* ARB_shader_atomic_counters (compute.c): binding points (0: none);
+    * their buffers use the driver's shader-buffer slots after the
+    * storage buffers' (st_compute.c). */
+   GLint MaxAtomicCounterBufferBindings;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -662,6 +666,9 @@ struct gl_context {
    struct gl_indexed_buffer_binding
       ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
    struct gl_buffer_object *DispatchIndirectBuffer;
+   /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
+   struct gl_buffer_object *AtomicCounterBuffer;
+   struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
 };
 
 #endif

@@ -848,6 +848,8 @@ _mesa_LinkProgram(GLuint program)
    opts.max_combined_ssbos = (unsigned)ctx->Const.MaxCombinedShaderStorageBlocks;
    opts.max_ssbo_size_B = (unsigned)ctx->Const.MaxShaderStorageBlockSize;
    opts.max_shared_size_B = (unsigned)ctx->Const.MaxComputeSharedMemorySize;
+   /* atomic counter buffers after the storage buffers (st_compute.c) */
+   opts.abo_slot_base = (unsigned)ctx->Const.MaxShaderStorageBufferBindings;
    opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
    opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 

@@ -33,10 +33,11 @@ bind_ssbos(struct st_context *st, struct gl_program_exec *exec,
 {
    struct gl_context *ctx = &st->ctx;
    const struct glsl_program *p = exec->linked;
-   struct pipe_shader_buffer bufs[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
+   struct pipe_shader_buffer bufs[MAX_SHADER_STORAGE_BUFFER_BINDINGS + 8];
    unsigned n = 0, writable = 0;
+   unsigned abo_base = p->abo_slot_base;
 
-   if (!st->pipe->set_shader_buffers || !p->num_ssbos)
+   if (!st->pipe->set_shader_buffers || (!p->num_ssbos && !p->num_counters))
       return;
    for (unsigned k = 0; k < p->num_ssbos; k++) {
       GLuint b = exec->ssbo_bindings[k];
@@ -47,12 +48,27 @@ bind_ssbos(struct st_context *st, struct gl_program_exec *exec,
       if (p->ssbos[k].written_stages & (1u << s))
          writable |= 1u << b;
    }
+   /* atomic counter buffer binding b: slot abo_base + b, always
+    * written */
+   for (unsigned b = 0; b < 8; b++) {
+      if (!(p->abo_stages[b] & (1u << s)) ||
+          abo_base + b >= MAX_SHADER_STORAGE_BUFFER_BINDINGS + 8)
+         continue;
+      n = abo_base + b + 1 > n ? abo_base + b + 1 : n;
+      writable |= 1u << (abo_base + b);
+   }
    if (!n)
       return;
    memset(bufs, 0, sizeof(bufs));
    for (unsigned i = 0; i < n; i++) {
       const struct gl_indexed_buffer_binding *b =
-         &ctx->ShaderStorageBufferBindings[i];
+         i < abo_base ? (i < MAX_SHADER_STORAGE_BUFFER_BINDINGS
+                            ? &ctx->ShaderStorageBufferBindings[i]
+                            : NULL)
+         : i - abo_base < 8 ? &ctx->AtomicCounterBufferBindings[i - abo_base]
+                            : NULL;
+      if (!b)
+         continue;
       if (!b->Buffer || !b->Buffer->buffer || b->Offset < 0 ||
           b->Offset >= b->Buffer->Size)
          continue;
@@ -70,7 +86,7 @@ st_update_ssbos(struct st_context *st)
 {
    struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
 
-   if (!exec || !exec->linked->num_ssbos)
+   if (!exec || (!exec->linked->num_ssbos && !exec->linked->num_counters))
       return;
    bind_ssbos(st, exec, MESA_SHADER_VERTEX, PIPE_SHADER_VERTEX);
    bind_ssbos(st, exec, MESA_SHADER_GEOMETRY, PIPE_SHADER_GEOMETRY);

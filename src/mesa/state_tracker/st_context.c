@@ -162,6 +162,17 @@ st_init_compute_limits(struct st_context *st)
          screen->get_param(screen, PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT);
       c->MaxCombinedShaderStorageBlocks = most;
       c->MaxShaderStorageBufferBindings = most;
+      /* 16 slots or more: storage buffers in the first 8, atomic
+       * counter buffers in the next 8 (ARB_shader_atomic_counters) */
+      if (most >= 16) {
+         c->MaxShaderStorageBufferBindings = 8;
+         c->MaxAtomicCounterBufferBindings = 8;
+         for (unsigned i = 0; i < MESA_SHADER_STAGES; i++) {
+            if (c->MaxShaderStorageBlocks[i] > 8)
+               c->MaxShaderStorageBlocks[i] = 8;
+         }
+         c->MaxCombinedShaderStorageBlocks = 8;
+      }
       c->MaxShaderStorageBlockSize = size >= (1 << 24) ? size : (1 << 24);
       c->ShaderStorageBufferOffsetAlignment = align > 0 ? align : 4;
    } else {
