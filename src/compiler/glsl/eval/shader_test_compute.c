@@ -12,8 +12,13 @@
  * fresh zeroed shared memory; a shader with barrier() and more than one
  * invocation per group needs invocations in lockstep, which the
  * interpreter cannot do: SKIP), "probe ssbo TYPE N OFFSET OP VALUE"
- * compares a word (==, !=, <, <=, >, >=).
+ * compares a word (==, !=, <, <=, >, >=).  Atomic counter buffers are
+ * the storage slots after abo_slot_base (glsl_program.h): "atomic
+ * counters N" gives binding 0 N zeroed counters, "atomic counter buffer
+ * B N" binding B, "probe atomic counter I OP V" reads counter I of
+ * binding 0, "probe atomic counter buffer B OFFSET OP V" a word of B.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,4 +224,67 @@ st_probe_ssbo(struct run *r, char **tok, unsigned n)
    r->msg = ralloc_asprintf(r->mem, "ssbo %u offset %lu: %g, expected %s "
                             "%g", b, off, a, op, w);
    return SHADER_TEST_FAIL;
+}
+
+static nir_eval_buffer *
+abo(struct run *r, unsigned binding)
+{
+   unsigned slot = r->prog->abo_slot_base + binding;
+   return binding < 8 && slot < 16 ? &r->ssbos[slot] : NULL;
+}
+
+enum shader_test_result
+st_atomic_command(struct run *r, char **tok, unsigned n)
+{
+   unsigned binding = 0, count;
+   if (n == 3 && !strcmp(tok[1], "counters")) {
+      count = (unsigned)strtoul(tok[2], NULL, 0);
+   } else if (n == 5 && !strcmp(tok[1], "counter") &&
+              !strcmp(tok[2], "buffer")) {
+      binding = (unsigned)strtoul(tok[3], NULL, 0);
+      count = (unsigned)strtoul(tok[4], NULL, 0);
+   } else {
+      r->msg = "atomic command form";
+      return SHADER_TEST_SKIP;
+   }
+   nir_eval_buffer *buf = abo(r, binding);
+   if (!buf || count > 4096) {
+      r->msg = "atomic counter buffer binding";
+      return SHADER_TEST_SKIP;
+   }
+   buf->data = rzalloc_array(r->mem, uint8_t, count ? 4 * count : 4);
+   buf->size_B = 4 * count;
+   return SHADER_TEST_PASS;
+}
+
+enum shader_test_result
+st_probe_counter(struct run *r, char **tok, unsigned n)
+{
+   /* rewritten as "probe ssbo uint SLOT OFFSET OP VALUE" */
+   char slot[16], offset[16];
+   unsigned binding = 0, off;
+   const char *op, *value;
+   if (n == 6 && !strcmp(tok[2], "counter")) {
+      off = 4 * (unsigned)strtoul(tok[3], NULL, 0);
+      op = tok[4];
+      value = tok[5];
+   } else if (n == 8 && !strcmp(tok[2], "counter") &&
+              !strcmp(tok[3], "buffer")) {
+      binding = (unsigned)strtoul(tok[4], NULL, 0);
+      off = (unsigned)strtoul(tok[5], NULL, 0);
+      op = tok[6];
+      value = tok[7];
+   } else {
+      r->msg = "probe atomic counter form";
+      return SHADER_TEST_SKIP;
+   }
+   if (!abo(r, binding)) {
+      r->msg = "atomic counter buffer binding";
+      return SHADER_TEST_SKIP;
+   }
+   snprintf(slot, sizeof(slot), "%u", r->prog->abo_slot_base + binding);
+   snprintf(offset, sizeof(offset), "%u", off);
+   char *t[7] = { "probe", "ssbo", "uint", slot, offset, (char *)op,
+                  (char *)value };
+   return st_probe_ssbo(r, t, 7);
 }

@@ -80,5 +80,11 @@ enum shader_test_result st_ssbo_command(struct run *r, char **tok,
 enum shader_test_result st_compute(struct run *r, char **tok, unsigned n);
 enum shader_test_result st_probe_ssbo(struct run *r, char **tok,
                                       unsigned n);
+/* "atomic counters N", "atomic counter buffer B N", "probe atomic
+ * counter I OP V", "probe atomic counter buffer B OFFSET OP V". */
+enum shader_test_result st_atomic_command(struct run *r, char **tok,
+                                          unsigned n);
+enum shader_test_result st_probe_counter(struct run *r, char **tok,
+                                         unsigned n);
 
 #endif

@@ -1037,6 +1037,11 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "probe") && n >= 2 &&
                  !strcmp(tok[1], "ssbo")) {
          res = st_probe_ssbo(r, tok, n);
+      } else if (!strcmp(tok[0], "atomic") && n >= 3) {
+         res = st_atomic_command(r, tok, n);
+      } else if (!strcmp(tok[0], "probe") && n >= 3 &&
+                 !strcmp(tok[1], "atomic")) {
+         res = st_probe_counter(r, tok, n);
       } else if (!strcmp(tok[0], "probe") || !strcmp(tok[0], "relative")) {
          res = do_probe(r, tok, n);
       } else {

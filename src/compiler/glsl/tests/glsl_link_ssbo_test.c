@@ -437,6 +437,66 @@ test_stages_share_blocks(void **state)
    ralloc_free(mem);
 }
 
+/* ARB_shader_atomic_counters: offsets follow each other per binding
+ * unless given (GLSL 4.60 4.4.6.1); Increment returns the value before,
+ * Decrement the value after; the counters of binding b are in storage
+ * slot GLSL_DEFAULT_ABO_SLOT_BASE + b. */
+static void
+test_atomic_counters(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_cs(
+      mem, "#version 430\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(binding = 1) uniform atomic_uint a;\n"
+           "layout(binding = 1) uniform atomic_uint b[2];\n"
+           "layout(binding = 0, offset = 12) uniform atomic_uint z;\n"
+           "layout(std430, binding = 0) buffer O { uint o[4]; };\n"
+           "void main() {\n"
+           "   o[0] = atomicCounterIncrement(b[1]);\n"
+           "   o[1] = atomicCounterDecrement(a);\n"
+           "   o[2] = atomicCounter(b[0]);\n"
+           "   o[3] = atomicCounterIncrement(z);\n"
+           "}\n");
+   assert_int_equal(p->num_counters, 3);
+   /* a: binding 1 offset 0; b: 4 and 8; z: binding 0 offset 12 */
+   assert_int_equal(p->counters[0].offset_B, 0);
+   assert_int_equal(p->counters[1].offset_B, 4);
+   assert_int_equal(p->counters[1].array_size, 2);
+   assert_int_equal(p->counters[2].binding, 0);
+   assert_int_equal(p->counters[2].offset_B, 12);
+   assert_int_equal(p->abo_size_B[1], 12);
+   assert_int_equal(p->abo_size_B[0], 16);
+   assert_int_equal(p->abo_stages[1], 1u << MESA_SHADER_COMPUTE);
+   uint32_t c0[4] = { 0, 0, 0, 40 }, c1[3] = { 10, 20, 30 }, o[4] = { 0 };
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.ssbos[0].data = (uint8_t *)o;
+   es.ssbos[0].size_B = sizeof(o);
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE].data = (uint8_t *)c0;
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE].size_B = sizeof(c0);
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE + 1].data = (uint8_t *)c1;
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE + 1].size_B = sizeof(c1);
+   const unsigned wg[3] = { 1, 1, 1 }, group[3] = { 0, 0, 0 };
+   run_invocation(p->nir[MESA_SHADER_COMPUTE], &es, 0, 0, 0, wg, group);
+   assert_int_equal(o[0], 30);
+   assert_int_equal(c1[2], 31);
+   assert_int_equal(o[1], 9);
+   assert_int_equal(c1[0], 9);
+   assert_int_equal(o[2], 20);
+   assert_int_equal(o[3], 40);
+   assert_int_equal(c0[3], 41);
+   /* two counters on one word of a binding do not link */
+   expect_error(mem, MESA_SHADER_COMPUTE,
+                "#version 430\nlayout(local_size_x = 1) in;\n"
+                "layout(binding = 2, offset = 4) uniform atomic_uint x;\n"
+                "layout(binding = 2, offset = 4) uniform atomic_uint y;\n"
+                "void main() { atomicCounterIncrement(x); "
+                "atomicCounterIncrement(y); }\n",
+                MESA_SHADER_COMPUTE, NULL, "overlap");
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -449,6 +509,7 @@ main(void)
       cmocka_unit_test(test_binding_points),
       cmocka_unit_test(test_compute_link_errors),
       cmocka_unit_test(test_stages_share_blocks),
+      cmocka_unit_test(test_atomic_counters),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
