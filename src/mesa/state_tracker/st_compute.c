@@ -23,6 +23,7 @@
 #include "state_tracker/st_compute.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_program.h"
+#include "state_tracker/st_texture.h"
 #include "compiler/glsl/glsl_program.h"
 #include "util/u_inlines.h"
 #include "util/u_upload_mgr.h"
@@ -160,6 +161,7 @@ st_dispatch_compute(struct st_context *st, struct gl_program_exec *exec,
       return;
    }
    bind_ubos(st, exec);
+   st_update_textures(st);
    bind_ssbos(st, exec, MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE);
 
    struct pipe_grid_info info = { .work_dim = 3 };

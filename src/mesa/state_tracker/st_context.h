@@ -79,6 +79,7 @@ struct st_context {
    } ubos[ST_UBO_STAGES][ST_MAX_UBOS];
    unsigned num_ubos[ST_UBO_STAGES];
    void *cs;         /* bound compute shader CSO (st_compute.c) */
+   unsigned num_compute_sampler_views; /* st_texture.c */
 };
 
 static inline struct st_context *
