@@ -164,9 +164,9 @@ struct g2n {
    unsigned shared_size;        /* bytes of shared variables so far */
    struct util_dynarray counters; /* struct glsl_nir_counter */
    unsigned abo_next_offset[G2N_MAX_ABO_BINDINGS];
-   /* All shaders of the stage (implicit array sizes look at each). */
-   struct glsl_parse_state *const *shaders;
-   unsigned num_shaders;
+   /* every shader of the stage (glsl_to_nir's arguments) */
+   struct glsl_parse_state *const *stage_shaders;
+   unsigned num_stage_shaders;
    bool failed;
    char *error;
 };

@@ -217,8 +217,8 @@ g2n_ssbo_block(struct g2n *c, struct ast_node *n)
       if (!glsl_type_is_array(ft) || ft->length >= 0)
          continue;
       int len = 0;
-      for (unsigned s = 0; s < c->num_shaders; s++) {
-         for (const struct ast_node *d = c->shaders[s]->unit.head; d;
+      for (unsigned s = 0; s < c->num_stage_shaders; s++) {
+         for (const struct ast_node *d = c->stage_shaders[s]->unit.head; d;
               d = d->next)
             len = MAX2(len, member_max_index(d, n->name2,
                                              bt->fields[i].name, 0));
