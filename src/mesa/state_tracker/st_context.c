@@ -178,7 +178,29 @@ st_init_compute_limits(struct st_context *st)
    } else {
       memset(c->MaxShaderStorageBlocks, 0, sizeof(c->MaxShaderStorageBlocks));
    }
-   if (screen->get_param(screen, PIPE_CAP_COMPUTE) > 0 &&
+   /* The limits reported are GL 4.3's minimums (table 23.65), which the
+    * GLSL constants (gl_MaxComputeWorkGroupSize ...) and the linker's
+    * checks also use: a driver giving less in its compute caps (0: not
+    * given) has no compute here. */
+   static const struct {
+      enum pipe_cap cap;
+      int min;
+   } mins[] = {
+      {PIPE_CAP_MAX_COMPUTE_GRID_SIZE_X, 65535},
+      {PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Y, 65535},
+      {PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Z, 65535},
+      {PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_X, 1024},
+      {PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Y, 1024},
+      {PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Z, 64},
+      {PIPE_CAP_MAX_COMPUTE_THREADS_PER_BLOCK, 1024},
+      {PIPE_CAP_MAX_COMPUTE_SHARED_MEMORY, 32768},
+   };
+   bool enough = true;
+   for (unsigned i = 0; i < sizeof(mins) / sizeof(mins[0]); i++) {
+      int v = screen->get_param(screen, mins[i].cap);
+      enough &= v == 0 || v >= mins[i].min;
+   }
+   if (enough && screen->get_param(screen, PIPE_CAP_COMPUTE) > 0 &&
        c->MaxCombinedShaderStorageBlocks > 0) {
       c->MaxComputeWorkGroupInvocations = 1024;
       c->MaxComputeSharedMemorySize = 32768;
