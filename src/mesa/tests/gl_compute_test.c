@@ -497,6 +497,61 @@ test_interface_queries(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_shader_atomic_counters on a driver with 16 shader-buffer slots:
+ * storage buffers at binding points 0-7, atomic counter buffers 0-7 at
+ * slots 8-15; the program queries of GL 4.2 2.11.7. */
+static void
+test_atomic_counters(void **state)
+{
+   struct gl_test *t = desktop();
+   install_spies(t);
+   GLint v = 0;
+   _mesa_GetIntegerv(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, &v);
+   assert_int_equal(v, 8);
+   _mesa_GetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &v);
+   assert_int_equal(v, 8);
+   GLuint p = compute_program(
+      "#version 150\n"
+      "#extension GL_ARB_compute_shader : require\n"
+      "#extension GL_ARB_shader_atomic_counters : require\n"
+      "layout(local_size_x = 2) in;\n"
+      "layout(binding = 2, offset = 8) uniform atomic_uint c[2];\n"
+      "void main() { atomicCounterIncrement(c[1]); }\n");
+   GLuint b = buffer(GL_ATOMIC_COUNTER_BUFFER, 64);
+   _mesa_BindBufferRange(GL_ATOMIC_COUNTER_BUFFER, 2, b, 16, 16);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_GetIntegeri_v(GL_ATOMIC_COUNTER_BUFFER_START, 2, &v);
+   assert_int_equal(v, 16);
+   _mesa_BindBufferRange(GL_ATOMIC_COUNTER_BUFFER, 2, b, 2, 4);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE); /* not 4-aligned */
+   _mesa_BindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 8, b);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   _mesa_UseProgram(p);
+   _mesa_DispatchCompute(1, 1, 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   assert_int_equal(spy.buffer_count, 8 + 2 + 1);
+   assert_non_null(spy.buffers[8 + 2].buffer);
+   assert_int_equal(spy.buffers[8 + 2].buffer_offset, 16);
+   assert_int_equal(spy.buffers[8 + 2].buffer_size, 16);
+   assert_int_equal(spy.writable, 1u << (8 + 2));
+   _mesa_GetProgramiv(p, GL_ACTIVE_ATOMIC_COUNTER_BUFFERS, &v);
+   assert_int_equal(v, 1);
+   _mesa_GetActiveAtomicCounterBufferiv(p, 0,
+                                        GL_ATOMIC_COUNTER_BUFFER_BINDING, &v);
+   assert_int_equal(v, 2);
+   /* c[0] at 8, c[1] at 12: 16 bytes */
+   _mesa_GetActiveAtomicCounterBufferiv(
+      p, 0, GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE, &v);
+   assert_int_equal(v, 16);
+   _mesa_GetActiveAtomicCounterBufferiv(
+      p, 0, GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER, &v);
+   assert_int_equal(v, 1);
+   _mesa_GetActiveAtomicCounterBufferiv(
+      p, 1, GL_ATOMIC_COUNTER_BUFFER_BINDING, &v);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_VALUE);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -509,6 +564,7 @@ main(void)
       cmocka_unit_test(test_memory_barrier),
       cmocka_unit_test(test_link_rules),
       cmocka_unit_test(test_interface_queries),
+      cmocka_unit_test(test_atomic_counters),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
