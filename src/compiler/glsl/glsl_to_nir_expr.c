@@ -411,6 +411,10 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                                sym->var_index)->used = true;
       if (sym->is_sysval)
          return false;
+      if (sym->mem_alias) {
+         *lv = *sym->mem_alias;
+         return true;
+      }
       if (sym->is_ubo) {
          if (sym->mem != G2N_MEM_UBO)
             g2n_mem_lval(c, sym, lv);

@@ -104,6 +104,8 @@ struct g2n_sym {
    const struct glsl_type *ubo_array_type; /* ... and its array type */
    enum g2n_mem mem;           /* is_ubo: which memory */
    bool std430;
+   /* An atomic_uint parameter: the counter the argument names. */
+   struct g2n_lval *mem_alias;
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;
