@@ -497,6 +497,70 @@ test_atomic_counters(void **state)
    ralloc_free(mem);
 }
 
+/* GLSL 4.30 4.1.9 (ARB_shader_storage_buffer_object): an unsized member
+ * other than the last is sized by its largest constant index; without
+ * one the program does not link.  vec4 s[] used at [0] and [1]: 32
+ * bytes, then a[] at 32 with one element for BUFFER_DATA_SIZE: 48 (what
+ * piglit's implicit_size_array_member expects). */
+static void
+test_unsized_members(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   const char *fs = "#version 150\n"
+                    "#extension GL_ARB_shader_storage_buffer_object : "
+                    "require\n"
+                    "buffer a { vec4 s[]; vec4 a[]; } b;\n"
+                    "out vec4 c;\n"
+                    "void main() { c = b.s[0] + b.s[1]; }\n";
+   struct glsl_program *p = test_link(mem, 150, false, NULL,
+                                      MESA_SHADER_FRAGMENT, fs,
+                                      MESA_SHADER_FRAGMENT, NULL);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   assert_int_equal(p->ssbos[0].size_B, 48);
+   expect_member(&p->ssbos[0], "a.s[0]", 0, 2, 16, 0);
+   expect_member(&p->ssbos[0], "a.a[0]", 32, 0, 16, 0);
+   p = test_link(mem, 150, false, NULL, MESA_SHADER_FRAGMENT,
+                 "#version 150\n"
+                 "#extension GL_ARB_shader_storage_buffer_object : "
+                 "require\n"
+                 "buffer a { vec4 s[]; vec4 a[]; } b;\n"
+                 "out vec4 c;\n"
+                 "void main() { c = b.a[0]; }\n",
+                 MESA_SHADER_FRAGMENT, NULL);
+   assert_non_null(p);
+   assert_false(p->link_status);
+   ralloc_free(mem);
+}
+
+/* An atomic counter passed to a function is the same counter. */
+static void
+test_counter_argument(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_program *p = link_cs(
+      mem, "#version 430\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(binding = 0) uniform atomic_uint c[3];\n"
+           "layout(std430, binding = 0) buffer O { uint o; };\n"
+           "uint bump(atomic_uint x) { return atomicCounterIncrement(x); }\n"
+           "void main() { o = bump(c[2]) * 10u + bump(c[2]); }\n");
+   uint32_t ctr[3] = { 0, 0, 5 }, o = 0;
+   nir_eval_state es;
+   memset(&es, 0, sizeof(es));
+   es.ssbos[0].data = (uint8_t *)&o;
+   es.ssbos[0].size_B = 4;
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE].data = (uint8_t *)ctr;
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE].size_B = sizeof(ctr);
+   const unsigned wg[3] = { 1, 1, 1 }, group[3] = { 0, 0, 0 };
+   run_invocation(p->nir[MESA_SHADER_COMPUTE], &es, 0, 0, 0, wg, group);
+   assert_int_equal(o, 5 * 10 + 6);
+   assert_int_equal(ctr[2], 7);
+   assert_int_equal(ctr[0], 0);
+   ralloc_free(mem);
+}
+
 int
 main(void)
 {
@@ -510,6 +574,8 @@ main(void)
       cmocka_unit_test(test_compute_link_errors),
       cmocka_unit_test(test_stages_share_blocks),
       cmocka_unit_test(test_atomic_counters),
+      cmocka_unit_test(test_unsized_members),
+      cmocka_unit_test(test_counter_argument),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
