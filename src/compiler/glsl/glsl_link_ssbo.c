@@ -21,6 +21,7 @@
 
 #define LINK_DEFAULT_MAX_SSBOS 8
 #define LINK_DEFAULT_MAX_SSBO_SIZE (1u << 24)
+#define LINK_MAX_STAGE_COUNTERS 1024
 
 static bool
 is_ssbo_access(nir_intrinsic_op op)
@@ -352,6 +353,46 @@ link_counters(struct link *l)
             prog->abo_size_B[c->binding] = end;
          prog->abo_stages[c->binding] |= 1u << s;
       }
+   }
+   /* GL 4.2 table 6.55 (the limits the GL front end reports): at most
+    * 1024 counters in a stage and in all, 8 buffers in a stage and in
+    * all (each stage's counted). */
+   unsigned total = 0, total_buffers = 0;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
+      struct glsl_nir_stage *ns = l->stage[s];
+      unsigned n = 0, buffers = 0;
+      for (unsigned i = 0; ns && i < ns->num_counters; i++)
+         n += ns->counters[i].array_size ? ns->counters[i].array_size : 1;
+      for (unsigned b = 0; b < G2N_MAX_ABO_BINDINGS; b++)
+         buffers += (prog->abo_stages[b] >> s) & 1;
+      if (n > LINK_MAX_STAGE_COUNTERS) {
+         link_error(l, "the %s shader has %u atomic counters, more than "
+                    "the %u of GL_MAX_%s_ATOMIC_COUNTERS",
+                    gl_shader_stage_name(s), n, LINK_MAX_STAGE_COUNTERS,
+                    stage_enum_names[s] ? stage_enum_names[s] : "?");
+         return;
+      }
+      if (buffers > G2N_MAX_ABO_BINDINGS) {
+         link_error(l, "the %s shader uses %u atomic counter buffers, more "
+                    "than GL_MAX_%s_ATOMIC_COUNTER_BUFFERS",
+                    gl_shader_stage_name(s), buffers,
+                    stage_enum_names[s] ? stage_enum_names[s] : "?");
+         return;
+      }
+      total += n;
+      total_buffers += buffers;
+   }
+   if (total_buffers > G2N_MAX_ABO_BINDINGS) {
+      link_error(l, "the program's stages use %u atomic counter buffers in "
+                 "all, more than GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS",
+                 total_buffers);
+      return;
+   }
+   if (total > LINK_MAX_STAGE_COUNTERS) {
+      link_error(l, "the program has %u atomic counters in all, more than "
+                 "the %u of GL_MAX_COMBINED_ATOMIC_COUNTERS", total,
+                 LINK_MAX_STAGE_COUNTERS);
+      return;
    }
    /* GLSL 4.60 4.4.6.1: no two counters share a word of a binding */
    for (unsigned a = 0; a < prog->num_counters; a++) {

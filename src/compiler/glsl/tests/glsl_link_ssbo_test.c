@@ -495,6 +495,13 @@ test_atomic_counters(void **state)
                 "void main() { atomicCounterIncrement(x); "
                 "atomicCounterIncrement(y); }\n",
                 MESA_SHADER_COMPUTE, NULL, "overlap");
+   /* 1025 counters: one more than GL_MAX_COMPUTE_ATOMIC_COUNTERS */
+   expect_error(mem, MESA_SHADER_COMPUTE,
+                "#version 430\nlayout(local_size_x = 1) in;\n"
+                "layout(binding = 0) uniform atomic_uint x[1025];\n"
+                "void main() { atomicCounterIncrement(x[0]); }\n",
+                MESA_SHADER_COMPUTE, NULL,
+                "GL_MAX_COMPUTE_ATOMIC_COUNTERS");
    ralloc_free(mem);
 }
 
