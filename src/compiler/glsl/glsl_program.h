@@ -69,6 +69,17 @@
  *    gl_InstanceID) are not variables: they are read with the system
  *    value intrinsics (load_frag_coord, load_front_face, load_point_coord,
  *    load_vertex_id, load_instance_id).
+ *  - Storage blocks, shared variables, atomic counters, compute: no
+ *    variables.  Storage blocks are load_ssbo / store_ssbo / ssbo_atomic
+ *    / ssbo_atomic_swap / get_ssbo_size with the block's binding point as
+ *    block source and std430 or std140 byte offsets (see ssbos below);
+ *    atomic counters the same intrinsics on slot abo_slot_base +
+ *    binding; shared variables load_shared / store_shared / shared_atomic
+ *    / shared_atomic_swap at byte offsets, nir_shader::shared_size bytes
+ *    in all; barrier() is barrier, memoryBarrier*() memory_barrier; the
+ *    compute built-ins are the load_local_invocation_id/_index,
+ *    load_workgroup_id, load_num_workgroups, load_global_invocation_id
+ *    system values and info.workgroup_size the declared local size.
  *  - Default-block uniforms: nir_var_uniform variables, one per GLSL
  *    uniform declaration (structs and arrays stay whole), with
  *    data.driver_location = the vec4 slot where the uniform starts in the
