@@ -84,8 +84,6 @@ block_create(void *mem_ctx)
    nir_block *block = rzalloc(mem_ctx, nir_block);
    block->cf_node.type = nir_cf_node_block;
    list_inithead(&block->instr_list);
-   block->predecessors = set_create_pointer_keys(block);
-   block->dom_frontier = set_create_pointer_keys(block);
    return block;
 }
 

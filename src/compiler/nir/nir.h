@@ -659,17 +659,35 @@ typedef struct nir_block {
    struct list_head instr_list;
    unsigned index;
 
-   /* CFG edges, kept current by nir_update_cfg(). */
+   /* CFG edges, recomputed by nir_update_cfg().  The predecessors are in
+    * program order, in one array per function (impl->cfg_mem): plain
+    * arrays, not sets, so that reading a block's edges touches one or two
+    * cache lines (a large shader has thousands of blocks). */
    struct nir_block *successors[2];
-   struct set *predecessors;
+   unsigned num_preds;
+   struct nir_block **preds;
 
-   /* Dominance, valid with nir_metadata_dominance. */
+   /* Dominance, valid with nir_metadata_dominance: children and frontier
+    * in arrays owned by the function (impl->dom_mem). */
    struct nir_block *imm_dom;
    unsigned num_dom_children;
+   unsigned num_dom_frontier;
    struct nir_block **dom_children;
-   struct set *dom_frontier;
+   struct nir_block **dom_frontier;
    unsigned dom_pre_index, dom_post_index;
 } nir_block;
+
+/* Whether pred is one of block's predecessors (a linear search: for a
+ * block with many, build a set once). */
+static inline bool
+nir_block_has_pred(const nir_block *block, const nir_block *pred)
+{
+   for (unsigned i = 0; i < block->num_preds; i++) {
+      if (block->preds[i] == pred)
+         return true;
+   }
+   return false;
+}
 
 typedef struct nir_if {
    nir_cf_node cf_node;
@@ -702,6 +720,9 @@ typedef struct nir_function_impl {
    unsigned ssa_alloc;
    unsigned num_blocks;
    nir_metadata valid_metadata;
+   void *cfg_mem;             /* the blocks' predecessor arrays */
+   void *dom_mem;             /* the blocks' dominator-tree children */
+   void *frontier_mem;        /* the blocks' dominance frontiers */
 } nir_function_impl;
 
 typedef struct nir_function {

@@ -34,15 +34,18 @@ cpu_s(void)
 }
 
 static unsigned
-count_instrs(nir_shader *s)
+count_instrs(nir_shader *s, unsigned *blocks)
 {
-   unsigned n = 0;
+   unsigned n = 0, b = 0;
    nir_foreach_function_impl(impl, s) {
       nir_foreach_block(block, impl) {
+         b++;
          nir_foreach_instr(instr, block)
             n++;
       }
    }
+   if (blocks)
+      *blocks = b;
    return n;
 }
 
@@ -61,7 +64,7 @@ usage(FILE *fp)
 }
 
 typedef struct {
-   unsigned statements, instrs, after;
+   unsigned statements, instrs, after, blocks, blocks_after;
    size_t instr_mem_B; /* carved instruction memory, as built */
    double build, walk, opt, val_built, val_opt;
    nir_optimize_stats stats; /* of the best optimisation run */
@@ -87,7 +90,7 @@ statements_for(unsigned target, uint64_t seed,
    unsigned instrs = 0;
    for (;;) {
       nir_shader *s = nir_random_shader(NULL, seed, &ro, copts);
-      instrs = count_instrs(s);
+      instrs = count_instrs(s, NULL);
       ralloc_free(s);
       if (instrs >= target || ro.num_statements > (1u << 20))
          break;
@@ -150,7 +153,7 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
       double t = cpu_s() - t0;
       if (t < m->build)
          m->build = t;
-      m->instrs = count_instrs(s);
+      m->instrs = count_instrs(s, &m->blocks);
       m->instr_mem_B = s->instr_mem_used_B - s->instr_mem_removed_B;
       t = walk(s, &sum);
       if (t < m->walk)
@@ -167,7 +170,7 @@ measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
       }
       if (!validate(s, &m->val_opt))
          return false;
-      m->after = count_instrs(s);
+      m->after = count_instrs(s, &m->blocks_after);
       ralloc_free(s);
    }
    return sum != 1; /* keeps the walk from being optimised away */
@@ -179,6 +182,8 @@ print_size(const char *label, const measurement *m)
    printf("%s: %u instructions (%u statements), %u after optimisation;"
           " %.1f MiB of instructions as built\n", label, m->instrs,
           m->statements, m->after, m->instr_mem_B / (1024.0 * 1024.0));
+   printf("  %u blocks as built, %u after optimisation\n", m->blocks,
+          m->blocks_after);
    printf("  build (baseline):         %9.3f ms  %12.0f instr/s\n",
           m->build * 1e3, m->instrs / m->build);
    printf("  instruction walk:         %9.3f ms  %12.0f instr/s  "
