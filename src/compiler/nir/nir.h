@@ -563,6 +563,7 @@ typedef struct {
 
 typedef struct nir_phi_instr {
    nir_instr instr;
+   struct nir_shader *shader; /* whose memory holds the sources */
    struct list_head srcs;     /* nir_phi_src */
    nir_def def;
 } nir_phi_instr;
@@ -935,6 +936,11 @@ typedef struct nir_shader {
    char *instr_mem_cur, *instr_mem_end;
    void *instr_chunks;
    size_t instr_mem_used_B, instr_mem_removed_B;
+   /* Control-flow memory (nir_instr_mem.c): blocks, ifs, loops and phi
+    * sources, carved in creation order and never moved or freed before
+    * the shader. */
+   char *cf_mem_cur, *cf_mem_end;
+   void *cf_chunks;
 } nir_shader;
 
 #define nir_foreach_function(func, shader)                                     \
@@ -1174,13 +1180,16 @@ unsigned nir_alu_instr_eval_bit_size(const nir_alu_instr *alu);
  * from the shader's chunks when it is small enough), and the bookkeeping
  * of removal and (re)insertion. */
 void *nir_instr_mem_zalloc(nir_shader *shader, size_t size);
+/* Zeroed memory for a block, if, loop or phi source: no allocation
+ * header, neighbours in creation order, freed with the shader. */
+void *nir_cf_mem_zalloc(nir_shader *shader, size_t size);
 void nir_instr_mem_removed(nir_instr *instr);
 void nir_instr_mem_inserted(nir_instr *instr);
 /* Copy the live instructions, in program order, into fresh memory and
  * free the old: removed instructions stop taking memory and the shader is
  * laid out in order again.  Every pointer to an ALU, intrinsic, deref,
- * load_const, undef or jump instruction or to its def, held outside the
- * IR, becomes invalid (the IR itself is updated). */
+ * load_const, undef, jump or phi instruction or to its def, held outside
+ * the IR, becomes invalid (the IR itself is updated). */
 void nir_shader_compact_instrs(nir_shader *shader);
 /* The same, only when at least half of the carved memory is garbage (and
  * the shader is not small); returns whether it compacted. */

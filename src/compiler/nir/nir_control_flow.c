@@ -21,15 +21,15 @@
 nir_if *
 nir_if_create(nir_shader *shader)
 {
-   nir_if *nif = rzalloc(shader, nir_if);
+   nir_if *nif = nir_cf_mem_zalloc(shader, sizeof(nir_if));
    nif->cf_node.type = nir_cf_node_if;
    list_inithead(&nif->condition.use_link);
    nir_src_set_parent_if(&nif->condition, nif);
 
    list_inithead(&nif->then_list);
    list_inithead(&nif->else_list);
-   nir_block *t = rzalloc(shader, nir_block);
-   nir_block *e = rzalloc(shader, nir_block);
+   nir_block *t = nir_cf_mem_zalloc(shader, sizeof(nir_block));
+   nir_block *e = nir_cf_mem_zalloc(shader, sizeof(nir_block));
    nir_block *blocks[2] = { t, e };
    struct list_head *lists[2] = { &nif->then_list, &nif->else_list };
    for (unsigned i = 0; i < 2; i++) {
@@ -44,10 +44,10 @@ nir_if_create(nir_shader *shader)
 nir_loop *
 nir_loop_create(nir_shader *shader)
 {
-   nir_loop *loop = rzalloc(shader, nir_loop);
+   nir_loop *loop = nir_cf_mem_zalloc(shader, sizeof(nir_loop));
    loop->cf_node.type = nir_cf_node_loop;
    list_inithead(&loop->body);
-   nir_block *b = rzalloc(shader, nir_block);
+   nir_block *b = nir_cf_mem_zalloc(shader, sizeof(nir_block));
    b->cf_node.type = nir_cf_node_block;
    b->cf_node.parent = &loop->cf_node;
    list_inithead(&b->instr_list);
@@ -59,7 +59,8 @@ static nir_block *
 new_block_like(nir_block *like)
 {
    nir_function_impl *impl = nir_cf_node_get_function(&like->cf_node);
-   nir_block *b = rzalloc(impl->function->shader, nir_block);
+   nir_block *b =
+      nir_cf_mem_zalloc(impl->function->shader, sizeof(nir_block));
    b->cf_node.type = nir_cf_node_block;
    b->cf_node.parent = like->cf_node.parent;
    list_inithead(&b->instr_list);
