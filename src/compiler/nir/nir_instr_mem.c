@@ -33,7 +33,11 @@
  */
 #include "nir.h"
 
+#include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define INSTR_CHUNK_SIZE (64 * 1024)
 #define INSTR_ALIGN 8
@@ -55,9 +59,19 @@ static_assert(_Alignof(nir_alu_instr) <= INSTR_ALIGN &&
                  _Alignof(nir_jump_instr) <= INSTR_ALIGN,
               "instruction chunks are 8-byte aligned");
 
-/* Chunks are linked through their first word, newest first. */
+/* Once a shader's instructions take this much, further chunks are 2 MiB,
+ * aligned and marked for transparent huge pages: a large shader spread
+ * over 4 KiB pages costs a TLB miss (a page walk, two-dimensional in a
+ * virtual machine) every few instructions of every walk. */
+#define HUGE_AFTER_BYTES (2 * 1024 * 1024)
+#define HUGE_CHUNK_SIZE (2 * 1024 * 1024)
+
+/* Chunks are linked through their header, newest first.  A small chunk
+ * is the ralloc object itself, its memory after the header; a huge one
+ * is a ralloc'd header owning an aligned block (freed with it). */
 typedef struct instr_chunk {
    struct instr_chunk *next;
+   void *huge;
 } instr_chunk;
 
 static_assert(sizeof(instr_chunk) % INSTR_ALIGN == 0, "chunk header");
@@ -74,18 +88,62 @@ typedef struct {
    void **chunks;
 } bump;
 
-/* Carve `size` bytes (rounded) from the current chunk, or NULL. */
+static void
+free_huge(void *p)
+{
+   free(((instr_chunk *)p)->huge);
+}
+
+/* A 2 MiB chunk, or NULL (then a small one will do). */
+static instr_chunk *
+new_huge_chunk(nir_shader *shader, char **start, char **end)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+   void *mem = NULL;
+   if (posix_memalign(&mem, HUGE_CHUNK_SIZE, HUGE_CHUNK_SIZE))
+      return NULL;
+   instr_chunk *chunk = ralloc(shader, instr_chunk);
+   if (!chunk) {
+      free(mem);
+      return NULL;
+   }
+   /* Advice only: without huge pages the chunk still works. */
+   madvise(mem, HUGE_CHUNK_SIZE, MADV_HUGEPAGE);
+   chunk->huge = mem;
+   ralloc_set_destructor(chunk, free_huge);
+   *start = mem;
+   *end = (char *)mem + HUGE_CHUNK_SIZE;
+   return chunk;
+#else
+   (void)shader;
+   (void)start;
+   (void)end;
+   return NULL;
+#endif
+}
+
+/* Carve `size` bytes (rounded) from the current chunk, or NULL.  `carved`
+ * is how much the allocator has handed out so far. */
 static void *
-bump_carve(nir_shader *shader, const bump *b, size_t size)
+bump_carve(nir_shader *shader, const bump *b, size_t size, size_t carved)
 {
    if ((size_t)(*b->end - *b->cur) < size) {
-      instr_chunk *chunk = ralloc_size(shader, INSTR_CHUNK_SIZE);
-      if (!chunk)
-         return NULL;
+      char *start, *end;
+      instr_chunk *chunk = carved >= HUGE_AFTER_BYTES
+                              ? new_huge_chunk(shader, &start, &end)
+                              : NULL;
+      if (!chunk) {
+         chunk = ralloc_size(shader, INSTR_CHUNK_SIZE);
+         if (!chunk)
+            return NULL;
+         chunk->huge = NULL;
+         start = (char *)(chunk + 1);
+         end = (char *)chunk + INSTR_CHUNK_SIZE;
+      }
       chunk->next = *b->chunks;
       *b->chunks = chunk;
-      *b->cur = (char *)(chunk + 1);
-      *b->end = (char *)chunk + INSTR_CHUNK_SIZE;
+      *b->cur = start;
+      *b->end = end;
    }
    void *p = *b->cur;
    *b->cur += size;
@@ -97,7 +155,7 @@ carve(nir_shader *shader, size_t size)
 {
    const bump b = { &shader->instr_mem_cur, &shader->instr_mem_end,
                     &shader->instr_chunks };
-   void *p = bump_carve(shader, &b, size);
+   void *p = bump_carve(shader, &b, size, shader->instr_mem_used_B);
    if (p)
       shader->instr_mem_used_B += size;
    return p;
@@ -110,7 +168,7 @@ nir_cf_mem_zalloc(nir_shader *shader, size_t size)
    assert(size <= INSTR_CHUNK_SIZE / 16);
    const bump b = { &shader->cf_mem_cur, &shader->cf_mem_end,
                     &shader->cf_chunks };
-   void *p = bump_carve(shader, &b, size);
+   void *p = bump_carve(shader, &b, size, 0);
    if (p)
       memset(p, 0, size);
    return p;
