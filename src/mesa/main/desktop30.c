@@ -16,6 +16,7 @@
 
 #include "main/context.h"
 #include "main/desktop30.h"
+#include "main/texborder.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -223,14 +224,18 @@ _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
 /* --- Integer texture parameters (section 3.9.4) -------------------------- */
 
 /* The integer forms take the same parameters as glTexParameteriv; they
- * differ only for TEXTURE_BORDER_COLOR, which this front end does not
- * have (no border colours), so it is refused the same way. */
+ * differ only for TEXTURE_BORDER_COLOR, kept as integers (texborder.c). */
 void GLAPIENTRY
 _mesa_TexParameterIiv(GLenum target, GLenum pname, const GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (desktop_only(ctx, "glTexParameterIiv"))
+   if (!desktop_only(ctx, "glTexParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_IINT,
+                             "glTexParameterIiv");
+   else
       _mesa_TexParameteriv(target, pname, params);
 }
 
@@ -240,7 +245,12 @@ _mesa_TexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLint v = (GLint)params[0];
 
-   if (desktop_only(ctx, "glTexParameterIuiv"))
+   if (!desktop_only(ctx, "glTexParameterIuiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_IUINT,
+                             "glTexParameterIuiv");
+   else
       _mesa_TexParameteriv(target, pname, &v);
 }
 
@@ -249,7 +259,12 @@ _mesa_GetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (desktop_only(ctx, "glGetTexParameterIiv"))
+   if (!desktop_only(ctx, "glGetTexParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_IINT,
+                                 "glGetTexParameterIiv");
+   else
       _mesa_GetTexParameteriv(target, pname, params);
 }
 
@@ -262,6 +277,11 @@ _mesa_GetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
 
    if (!desktop_only(ctx, "glGetTexParameterIuiv"))
       return;
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_IUINT,
+                                 "glGetTexParameterIuiv");
+      return;
+   }
    _mesa_GetTexParameteriv(target, pname, &v);
    if (ctx->ErrorValue == before)
       *params = (GLuint)v;
