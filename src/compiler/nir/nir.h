@@ -1113,6 +1113,10 @@ void nir_cf_node_remove_instrs(nir_cf_node *node);
 
 /* Recompute block successors/predecessors from the structure. */
 void nir_update_cfg(nir_function_impl *impl);
+/* The same, also indexing the blocks (as nir_index_blocks()); returns the
+ * blocks by index (the end block last) in an array for free(), or NULL
+ * when out of memory. */
+nir_block **nir_update_cfg_and_index(nir_function_impl *impl);
 /* Successors of a block from the structure alone. */
 void nir_block_structural_successors(nir_block *block, nir_block *succ[2]);
 

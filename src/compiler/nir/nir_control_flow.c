@@ -15,6 +15,8 @@
  */
 #include "nir.h"
 
+#include <stdlib.h>
+
 #include "util/u_dynarray.h"
 #include "util/u_math.h"
 
@@ -121,15 +123,25 @@ nir_block_structural_successors(nir_block *block, nir_block *succ[2])
 void
 nir_update_cfg(nir_function_impl *impl)
 {
+   free(nir_update_cfg_and_index(impl));
+}
+
+nir_block **
+nir_update_cfg_and_index(nir_function_impl *impl)
+{
    /* Count first, then fill one array in program order: the predecessor
     * lists of neighbouring blocks sit side by side. */
    struct util_dynarray blocks;
    util_dynarray_init(&blocks, NULL);
-   unsigned total = 0;
-   nir_foreach_block(block, impl)
+   unsigned total = 0, index = 0;
+   nir_foreach_block(block, impl) {
       block->num_preds = 0;
+      block->index = index++;
+   }
    nir_block *end = impl->end_block;
    end->num_preds = 0;
+   end->index = index++;
+   impl->num_blocks = index;
    end->successors[0] = end->successors[1] = NULL;
    nir_foreach_block(block, impl) {
       util_dynarray_append(&blocks, nir_block *, block);
@@ -162,7 +174,12 @@ nir_update_cfg(nir_function_impl *impl)
             s->preds[s->num_preds++] = b;
       }
    }
-   util_dynarray_fini(&blocks);
+   /* The array is the caller's (plain malloc memory), or NULL. */
+   if (util_dynarray_num_elements(&blocks, nir_block *) != index) {
+      util_dynarray_fini(&blocks);
+      return NULL;
+   }
+   return blocks.data;
 }
 
 /* Phis in the successors of `from` that name it as predecessor now name

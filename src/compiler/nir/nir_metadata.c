@@ -204,19 +204,16 @@ calc_frontiers(nir_function_impl *impl, nir_block **all, nir_block **order,
 static void
 calc_dominance(nir_function_impl *impl, bool frontiers)
 {
-   nir_update_cfg(impl);
-   nir_index_blocks(impl);
+   /* One walk over the control flow gives the edges, the indices and the
+    * blocks by index. */
+   nir_block **all = nir_update_cfg_and_index(impl);
    unsigned nb = impl->num_blocks;
-   nir_block **all = calloc(nb, sizeof(*all));
    nir_block **order = calloc(nb, sizeof(*order));
    bool *visited = calloc(nb, sizeof(*visited));
    unsigned *rpo_index = calloc(nb, sizeof(*rpo_index));
    if (!all || !order || !visited || !rpo_index)
       goto out;
 
-   nir_foreach_block(block, impl)
-      all[block->index] = block;
-   all[impl->end_block->index] = impl->end_block;
    for (unsigned i = 0; i < nb; i++) {
       all[i]->imm_dom = NULL;
       all[i]->num_dom_children = 0;
