@@ -83,6 +83,9 @@ static const struct gl_extension_info extension_table[] = {
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
+   /* The float formats of GL 3.0 with ARB_texture_float's alpha,
+    * luminance, luminance-alpha and intensity ones (formats_es3.c). */
+   {"GL_ARB_texture_float", API_GL, 0},
    /* Core since GL 1.3; the compressed formats below are stored as blocks
     * when the driver samples them, else decoded at upload
     * (st_texture_etc.c). */

@@ -62,14 +62,21 @@ static const struct gl_format_info formats[] = {
    F(BGRA_EXT,        RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
    /* The effective formats of unsized luminance and alpha images from
     * OES_texture_float / OES_texture_half_float texels (the names are
-    * EXT_texture_storage's); expanded to RGBA at upload like the byte
-    * ones.  32-bit ones filter with OES_texture_float_linear. */
-   F(ALPHA16F_EXT,    ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 0, TF, false, P(R16G16B16A16_FLOAT)),
-   F(LUMINANCE16F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(R16G16B16A16_FLOAT)),
-   F(LUMINANCE_ALPHA16F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 16, TF, false, P(R16G16B16A16_FLOAT)),
-   F(ALPHA32F_EXT,    ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 0, 0, false, P(R32G32B32A32_FLOAT)),
-   F(LUMINANCE32F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(R32G32B32A32_FLOAT)),
-   F(LUMINANCE_ALPHA32F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 32, 0, false, P(R32G32B32A32_FLOAT)),
+    * EXT_texture_storage's), and ARB_texture_float's sized ones in
+    * desktop contexts (the same enums, plus intensity).  Stored in the
+    * pipe formats of their components (one or two channels read through
+    * the format's swizzle: L = (L, L, L, 1), I = (I, I, I, I), A = (0, 0,
+    * 0, A)), so that client RGBA texels keep only R (and A), as GL 3.0
+    * table 3.15 wants; RGBA storage when the driver has none of them.
+    * 32-bit ones filter with OES_texture_float_linear in ES. */
+   F(ALPHA16F_EXT,    ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 0, TF, false, P(A16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(LUMINANCE16F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(L16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(LUMINANCE_ALPHA16F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 16, TF, false, P(L16A16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(INTENSITY16F_ARB, INTENSITY, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(I16_FLOAT)),
+   F(ALPHA32F_EXT,    ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 0, 0, false, P(A32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(LUMINANCE32F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(L32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(LUMINANCE_ALPHA32F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 32, 0, false, P(L32A32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(INTENSITY32F_ARB, INTENSITY, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(I32_FLOAT)),
 
    /* Sized colour formats (table 3.13). */
    F(R8,              RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, CR | TF, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
