@@ -62,11 +62,22 @@ has_depth_clamp(const struct gl_context *ctx)
    return ctx->Const.DepthClamp;
 }
 
+/* Not in forward-compatible or core contexts, which have no alpha,
+ * luminance or intensity formats (GL 3.2 core table 3.17). */
+static bool
+has_legacy_formats(const struct gl_context *ctx)
+{
+   return !_mesa_is_desktop_fc(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
    /* GL 3.2's features, also in 3.0/3.1 contexts (desktop32.c) */
    {"GL_ARB_depth_clamp", API_GL, 0, has_depth_clamp},
+   /* DEPTH_COMPONENT16/24/32 textures with DEPTH_TEXTURE_MODE (a
+    * compatibility state, so not in core contexts). */
+   {"GL_ARB_depth_texture", API_GL, 0, has_legacy_formats},
    {"GL_ARB_draw_elements_base_vertex", API_GL, 0},
    /* layout(location) on vertex inputs and fragment outputs (and index,
     * with ARB_blend_func_extended): the GLSL front end and linker have
@@ -85,7 +96,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
     * luminance, luminance-alpha and intensity ones (formats_es3.c). */
-   {"GL_ARB_texture_float", API_GL, 0},
+   {"GL_ARB_texture_float", API_GL, 0, has_legacy_formats},
    /* Core since GL 1.3; the compressed formats below are stored as blocks
     * when the driver samples them, else decoded at upload
     * (st_texture_etc.c). */

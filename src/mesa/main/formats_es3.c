@@ -29,6 +29,7 @@
 #define FR GL_FMT_FLOAT_RENDERABLE
 #define DR (GL_FMT_DEPTH_RENDERABLE | GL_FMT_SIZED)
 #define E2 GL_FMT_ES2_RENDERBUFFER
+#define DT GL_FMT_DESKTOP
 
 #define P(x) PIPE_FORMAT_##x
 
@@ -134,11 +135,25 @@ static const struct gl_format_info formats[] = {
    F(DEPTH_COMPONENT16,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 16, 0, 0, 0, DR | E2, false, P(Z16_UNORM), P(Z32_FLOAT)),
    F(DEPTH_COMPONENT24,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 24, 0, 0, 0, DR | E2, false, P(Z24X8_UNORM), P(Z32_FLOAT), P(Z24_UNORM_S8_UINT)),
    F(DEPTH_COMPONENT32F, DEPTH_COMPONENT, FL, 0, 0, 0, 0, 32, 0, 0, 0, DR, false, P(Z32_FLOAT)),
+   /* Desktop GL 3.2 table 3.17 (ARB_depth_texture): 32-bit normalized
+    * depth, kept as a 32-bit float where the driver has no Z32_UNORM (it
+    * holds more than the 24 bits of precision AGX depth tests use). */
+   F(DEPTH_COMPONENT32,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 32, 0, 0, 0, DR | DT, false, P(Z32_UNORM), P(Z32_FLOAT)),
    F(DEPTH24_STENCIL8,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
    F(DEPTH32F_STENCIL8,  DEPTH_STENCIL,   FL, 0, 0, 0, 0, 32, 8, 0, 0, DR, false, P(Z32_FLOAT_S8X24_UINT)),
    F(STENCIL_INDEX8,     STENCIL_INDEX,   UI, 0, 0, 0, 0, 0, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(S8_UINT)),
 };
 /* clang-format on */
+
+const struct gl_format_info *
+_mesa_format_info_for(const struct gl_context *ctx, GLenum internalformat)
+{
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+
+   if (f && (f->flags & GL_FMT_DESKTOP) && _mesa_is_gles(ctx))
+      return NULL;
+   return f;
+}
 
 const struct gl_format_info *
 _mesa_format_info(GLenum internalformat)
