@@ -62,8 +62,8 @@ has_depth_clamp(const struct gl_context *ctx)
    return ctx->Const.DepthClamp;
 }
 
-/* Not in forward-compatible or core contexts, which have no alpha,
- * luminance or intensity formats (GL 3.2 core table 3.17). */
+/* Not in forward-compatible or core contexts, which have no
+ * DEPTH_TEXTURE_MODE (GL 3.2 core, appendix E). */
 static bool
 has_legacy_formats(const struct gl_context *ctx)
 {
@@ -95,8 +95,10 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
-    * luminance, luminance-alpha and intensity ones (formats_es3.c). */
-   {"GL_ARB_texture_float", API_GL, 0, has_legacy_formats},
+    * luminance, luminance-alpha and intensity ones (formats_es3.c); also
+    * listed in core contexts, as Mesa does (their RGBA formats are core;
+    * piglit's float programs that ask for 3.2 get core contexts). */
+   {"GL_ARB_texture_float", API_GL, 0},
    /* Core since GL 1.3; the compressed formats below are stored as blocks
     * when the driver samples them, else decoded at upload
     * (st_texture_etc.c). */
