@@ -960,6 +960,115 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
       agx_split(&st->b, dst, n, vec);
 }
 
+/* The packed 2_10_10_10 attribute formats (GL 3.3 section 2.8,
+ * ARB_vertex_type_2_10_10_10_rev): one 32-bit word an element, fields of
+ * 10, 10, 10 and 2 bits from bit 0 up (util_format's channel order; the
+ * B10G10R10A2 ones keep blue in the low field). */
+static bool
+is_packed_1010102(enum pipe_format f)
+{
+   switch (f) {
+   case PIPE_FORMAT_R10G10B10A2_UNORM:
+   case PIPE_FORMAT_R10G10B10A2_SNORM:
+   case PIPE_FORMAT_R10G10B10A2_USCALED:
+   case PIPE_FORMAT_R10G10B10A2_SSCALED:
+   case PIPE_FORMAT_R10G10B10A2_UINT:
+   case PIPE_FORMAT_R10G10B10A2_SINT:
+   case PIPE_FORMAT_B10G10R10A2_UNORM:
+   case PIPE_FORMAT_B10G10R10A2_SNORM:
+   case PIPE_FORMAT_B10G10R10A2_USCALED:
+   case PIPE_FORMAT_B10G10R10A2_SSCALED:
+   case PIPE_FORMAT_B10G10R10A2_UINT:
+   case PIPE_FORMAT_B10G10R10A2_SINT:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* A packed attribute: the word is loaded as an integer (the device_load
+ * formats are whole channels of 8, 16 or 32 bits), then each field is
+ * extracted (bfeil), sign-extended and converted.  Normalized fields
+ * are c / (2^b - 1), signed ones max(c / (2^(b-1) - 1), -1) (GL 4.2
+ * section 2.3.5.1's rule, which util_format's SNORM formats follow). */
+static void
+emit_vs_load_packed(struct isel *st, nir_intrinsic_instr *intr,
+                    const struct agx_attribute_key *k)
+{
+   const struct util_format_description *desc =
+      util_format_description(k->format);
+   const struct util_format_channel_description *ch = &desc->channel[0];
+   unsigned comp = nir_intrinsic_component(intr);
+   agx_operand *dst = def_ops(st, &intr->def);
+   bool sgn = ch->type == UTIL_FORMAT_TYPE_SIGNED;
+   const agx_operand zero = agx_isa_imm(0, 8);
+
+   if ((k->offset % 4) || (k->stride % 4)) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+               "attribute format %s (offset %u, stride %u)",
+               util_format_name(k->format), k->offset, k->stride);
+      return;
+   }
+   unsigned vbo = agx_push(st->ctx, AGX_PUSH_VBO_BASE, k->buffer, 4);
+   agx_operand index = st->vertex_id;
+   if (k->divisor) {
+      unsigned bi =
+         agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_BASE_INSTANCE, 2);
+      index = emit_binop(st, AGX_ISA_OP_IADD, 32,
+                         emit_udiv_const(st, st->instance_id, k->divisor),
+                         agx_uniform(bi, 32));
+   }
+   agx_operand elem = agx_temp(st->ctx, 32, 1);
+   agx_operand stride = int_operand(st, k->stride / 4);
+   agx_operand offset = int_operand(st, k->offset / 4);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+   I->ops[AGX_ISA_IMADD_D] = elem;
+   I->ops[AGX_ISA_IMADD_A] = index;
+   I->ops[AGX_ISA_IMADD_B] = stride;
+   I->ops[AGX_ISA_IMADD_C] = offset;
+
+   agx_operand word = agx_temp(st->ctx, 32, 1);
+   agx_operand base = mem_base(st, vbo);
+   I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = word;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = elem;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+
+   for (unsigned c = 0; c < intr->def.num_components; ++c) {
+      if (comp + c > 3) {
+         dst[c] = agx_mov_imm(&st->b, 32, 0);
+         continue;
+      }
+      unsigned field = desc->swizzle[comp + c];
+      unsigned bits = field == 3 ? 2 : 10;
+      agx_operand v = emit_bitfield_m(st, AGX_ISA_OP_BFEIL, zero, word,
+                                      agx_isa_imm(10 * field, 8), bits);
+      if (sgn) {
+         agx_operand sh = agx_isa_imm(32 - bits, 8);
+         v = emit_binop(st, AGX_ISA_OP_ASR, 32,
+                        emit_bitfield(st, AGX_ISA_OP_BFI, zero, v, sh), sh);
+      }
+      if (!ch->pure_integer) {
+         v = emit_convert(st, sgn ? 11 : 10, 1, v);
+         if (ch->normalized) {
+            float scale = 1.0f / (float)((1u << (bits - sgn)) - 1);
+            union { float f; uint32_t u; } u = {.f = scale};
+            v = emit_binop(st, AGX_ISA_OP_FMUL32, 32, v, imm32(st, u.u));
+            if (sgn) {
+               agx_operand m1 = imm32(st, 0xbf800000); /* -1.0 */
+               v = emit_cmpsel(st, true, AGX_FCC_GT, v, m1, v, m1);
+            }
+         }
+      }
+      dst[c] = v;
+   }
+}
+
 /* Attribute fetch: device_load of 32-bit words at
  * base + offset + stride * index, in elements of 4 bytes. */
 static void
@@ -976,6 +1085,10 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    unsigned attr = nir_intrinsic_base(intr) + off - VERT_ATTRIB_GENERIC0;
    const struct agx_attribute_key *k =
       attr < AGX_MAX_ATTRIBS ? &st->ctx->key->vs.attribs[attr] : NULL;
+   if (k && is_packed_1010102(k->format)) {
+      emit_vs_load_packed(st, intr, k);
+      return;
+   }
 
    /* Formats: channels of one size; the memory format converts unorm and
     * snorm to floats, integers arrive zero-extended (applegpu's
@@ -3404,6 +3517,10 @@ agx_tib_format_of(enum pipe_format fmt)
       return 8;
    if (fmt == PIPE_FORMAT_R11G11B10_FLOAT)
       return 12;
+   /* RGB10_A2UI: 16-bit integers, packed by the PBE (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c) */
+   if (fmt == PIPE_FORMAT_R10G10B10A2_UINT)
+      return 1;
 
    int size = -1;
    const struct util_format_channel_description *c = NULL;

@@ -64,6 +64,10 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    /* Packed words: st_tile packs four (three) float registers. */
    [PIPE_FORMAT_R10G10B10A2_UNORM] = RT(R10G10B10A2, UNORM, RGB10A2, 4, 4),
    [PIPE_FORMAT_B10G10R10A2_UNORM] = RT(R10G10B10A2, UNORM, RGB10A2, 4, 4),
+   /* RGB10_A2UI (GL 3.3, table 3.12: colour-renderable): four 16-bit
+    * integers in the tilebuffer, packed by the PBE store (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c). */
+   [PIPE_FORMAT_R10G10B10A2_UINT] = RT(R10G10B10A2, UINT, I16, 8, 4),
    [PIPE_FORMAT_R11G11B10_FLOAT] = RT(R11G11B10, FLOAT, RG11B10F, 4, 3),
    /* sRGB: the tilebuffer holds linear values, encoded by st_tile. */
    [PIPE_FORMAT_R8G8B8A8_SRGB] = RT(R8G8B8A8, UNORM, SRGBA8, 4, 4),
@@ -100,7 +104,6 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_R16G16B16X16_FLOAT] = RT(R16G16B16A16, FLOAT, F16, 8, 4),
    [PIPE_FORMAT_R32G32B32X32_FLOAT] = TEX(R32G32B32A32, FLOAT),
    [PIPE_FORMAT_B8G8R8A8_UINT] = TEX(R8G8B8A8, UINT),
-   [PIPE_FORMAT_R10G10B10A2_UINT] = TEX(R10G10B10A2, UINT),
    [PIPE_FORMAT_R9G9B9E5_FLOAT] = TEX(R9G9B9E5, FLOAT),
    [PIPE_FORMAT_A8_UNORM] = TEX(R8, UNORM),
    [PIPE_FORMAT_L8_UNORM] = TEX(R8, UNORM),

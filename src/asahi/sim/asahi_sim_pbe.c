@@ -122,6 +122,19 @@ store_pixel(struct block *b, unsigned x, unsigned y, unsigned sample)
       return ASAHI_SIM_ERR_EXEC;
    if (same_unorm8) {
       memcpy(texel, raw, 4);
+   } else if (integer && b->format == PIPE_FORMAT_R10G10B10A2_UINT) {
+      /* RGB10_A2UI from a 16-bit integer tilebuffer (fact:
+       * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c renders it through
+       * I16): the fields of one word, each the low bits of its value. */
+      uint32_t c[4];
+      for (unsigned i = 0; i < 4; i++)
+         c[i] = sw[i] <= AGX_CHANNEL_A   ? v[sw[i]]
+                : sw[i] == AGX_CHANNEL_1 ? 1
+                                         : 0;
+      uint32_t word = (c[0] & 0x3ff) | (c[1] & 0x3ff) << 10 |
+                      (c[2] & 0x3ff) << 20 | (c[3] & 0x3) << 30;
+      for (unsigned k = 0; k < 4; k++)
+         texel[k] = (uint8_t)(word >> (8 * k));
    } else if (integer) {
       unsigned cs = b->texel_B / b->nr_comps;
       for (unsigned i = 0; i < b->nr_comps; i++) {

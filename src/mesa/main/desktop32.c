@@ -63,8 +63,11 @@ _mesa_get_desktop32_state(struct gl_context *ctx, GLenum pname, GLint *out,
       return true;
    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
       /* ARB_provoking_vertex (table 6.52): quads take the vertex the
-       * convention names, as the driver draws them (as fans, whose
-       * primitives keep the quad's last or first vertex). */
+       * convention names (the asahi driver: agx_prim_convert.c).  The
+       * GL 3.3 core profile has no quads and removed the state (GL 3.2
+       * core table 6.45 listed it by mistake). */
+      if (ctx->API == ST_PROFILE_OPENGL_CORE && ctx->Version >= 33)
+         return false;
       *out = GL_TRUE;
       *is_bool = true;
       return true;

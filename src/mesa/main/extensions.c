@@ -70,6 +70,18 @@ has_legacy_formats(const struct gl_context *ctx)
    return !_mesa_is_desktop_fc(ctx);
 }
 
+static bool
+has_packed_vertex_formats(const struct gl_context *ctx)
+{
+   return ctx->Const.PackedVertexFormats;
+}
+
+static bool
+has_rgb10_a2ui(const struct gl_context *ctx)
+{
+   return ctx->Const.TextureRGB10A2UI;
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -87,6 +99,29 @@ static const struct gl_extension_info extension_table[] = {
     * (the GLSL front end; st_nir_lower_wpos.c) */
    {"GL_ARB_fragment_coord_conventions", API_GL, 0},
    {"GL_ARB_framebuffer_object", API_GL, 0},
+   /* GL 3.3's features, also in 3.0-3.2 contexts (docs/gl.rst, Desktop
+    * OpenGL 3.3): glVertexAttribDivisor (varray.c) */
+   {"GL_ARB_instanced_arrays", API_GL, 0},
+   /* GL_ANY_SAMPLES_PASSED (queryobj.c) */
+   {"GL_ARB_occlusion_query2", API_GL, 0},
+   /* the ES 3.0 sampler objects with the desktop parameters
+    * (samplerobj.c) */
+   {"GL_ARB_sampler_objects", API_GL, 0},
+   /* floatBitsToInt & co. before GLSL 3.30 (the GLSL front end) */
+   {"GL_ARB_shader_bit_encoding", API_GL, 0},
+   {"GL_ARB_texture_rgb10_a2ui", API_GL, 0, has_rgb10_a2ui},
+   /* GL_TEXTURE_SWIZZLE_* (texobj.c) */
+   {"GL_ARB_texture_swizzle", API_GL, 0},
+   /* glVertexAttribP* and BGRA packed arrays (varray.c) */
+   {"GL_ARB_vertex_type_2_10_10_10_rev", API_GL, 0,
+    has_packed_vertex_formats},
+   /* Core features older extensions name, for programs that ask for
+    * those names (the registry aliases their ARB/EXT entry points to the
+    * core ones): instanced draws and gl_InstanceIDARB (GL 3.1),
+    * framebuffer blits (GL 3.0), texture swizzles (the same tokens). */
+   {"GL_ARB_draw_instanced", API_GL, 0},
+   {"GL_EXT_framebuffer_blit", API_GL, 0},
+   {"GL_EXT_texture_swizzle", API_GL, 0},
    {"GL_ARB_provoking_vertex", API_GL, 0},
    /* AGX samplers always filter across cube faces (st_texture.c) */
    {"GL_ARB_seamless_cube_map", API_GL, 0},

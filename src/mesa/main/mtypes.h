@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "main/gl_api.h"
+#include "main/ffstate.h"
 #include "compiler/shader_enums.h"
 #include "pipe/p_format.h"
 #include "pipe/p_state.h"
@@ -417,6 +418,12 @@ struct gl_constants {
    GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
    /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
    bool DepthClamp;
+   /* GL 3.3 / ARB_vertex_type_2_10_10_10_rev: the driver fetches the
+    * packed 2_10_10_10 vertex formats, BGRA order too (st_context.c). */
+   bool PackedVertexFormats;
+   /* GL 3.3 / ARB_texture_rgb10_a2ui: RGB10_A2UI textures and render
+    * targets. */
+   bool TextureRGB10A2UI;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -650,6 +657,8 @@ struct gl_context {
    bool DepthClamp; /* GL 3.2 section 2.17 (GL_DEPTH_CLAMP) */
    bool CubeMapSeamless; /* GL 3.2 section 3.8.8 (seamless cube maps) */
    bool ProgramPointSize; /* GL 3.2 section 3.4 (GL_PROGRAM_POINT_SIZE) */
+   /* The compatibility profile's fixed-function state (ffstate.h). */
+   struct gl_ff_state FF;
 };
 
 #endif

@@ -179,7 +179,23 @@ _mesa_BeginQuery(GLenum target, GLuint id)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(active)");
       return;
    }
+   /* ARB_occlusion_query2 (GL 3.3 section 2.14): the two occlusion
+    * targets exclude each other. */
+   if ((target == GL_SAMPLES_PASSED &&
+        ctx->CurrentQuery[0] /* ANY_SAMPLES_PASSED */) ||
+       (target == GL_ANY_SAMPLES_PASSED && !_mesa_is_gles(ctx) &&
+        ctx->CurrentQuery[3] /* SAMPLES_PASSED */)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "glBeginQuery(other occlusion query active)");
+      return;
+   }
    obj = id && queries(ctx) ? _mesa_name_lookup(ctx->Queries, id) : NULL;
+   /* Compatibility contexts keep GL 2.1's rule (section 4.1.7): a name
+    * not made by glGenQueries becomes a query object; the others refuse
+    * it (GL 3.3 core section 2.14). */
+   if (!obj && id && queries(ctx) && !_mesa_is_gles(ctx) &&
+       !_mesa_is_desktop_fc(ctx))
+      obj = GL_NAME_RESERVED;
    if (!obj) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "glBeginQuery(id=%u)", id);
       return;

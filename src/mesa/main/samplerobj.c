@@ -379,3 +379,57 @@ _mesa_free_sampler_objects(struct gl_shared_state *shared)
    _mesa_name_table_destroy(shared->SamplerObjects);
    shared->SamplerObjects = NULL;
 }
+
+/* GL 3.3 section 3.8.2 (ARB_sampler_objects): the integer forms take the
+ * same parameters; they differ only for TEXTURE_BORDER_COLOR, which
+ * this front end does not have yet (refused as an unknown parameter, as
+ * glTexParameterI*v does).  Desktop only. */
+static bool
+sampler_desktop_only(const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx)
+      return false;
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ES)", func);
+      return false;
+   }
+   return true;
+}
+
+void GLAPIENTRY
+_mesa_SamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param)
+{
+   if (sampler_desktop_only("glSamplerParameterIiv"))
+      sampler_parameter(sampler, pname, param[0], 0.0f, false,
+                        "glSamplerParameterIiv");
+}
+
+void GLAPIENTRY
+_mesa_SamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param)
+{
+   if (sampler_desktop_only("glSamplerParameterIuiv"))
+      sampler_parameter(sampler, pname, (GLint)param[0], 0.0f, false,
+                        "glSamplerParameterIuiv");
+}
+
+void GLAPIENTRY
+_mesa_GetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)
+{
+   GLfloat v;
+
+   if (sampler_desktop_only("glGetSamplerParameterIiv") &&
+       get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterIiv"))
+      *params = (GLint)v;
+}
+
+void GLAPIENTRY
+_mesa_GetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params)
+{
+   GLfloat v;
+
+   if (sampler_desktop_only("glGetSamplerParameterIuiv") &&
+       get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterIuiv"))
+      *params = (GLuint)v;
+}

@@ -486,6 +486,33 @@ _mesa_TexParameterf(GLenum target, GLenum pname, GLfloat param)
    tex_parameter(target, pname, 0, param, true, "glTexParameterf");
 }
 
+/* GL_TEXTURE_SWIZZLE_RGBA (GL 3.3 section 3.8.7, ARB_texture_swizzle;
+ * desktop only): the four swizzles at once, none set when one is not a
+ * swizzle value (INVALID_ENUM, as for the single ones).  Returns false
+ * when pname is another parameter. */
+static bool
+tex_swizzle_rgba(GLenum target, GLenum pname, const GLint *v, const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || pname != GL_TEXTURE_SWIZZLE_RGBA || _mesa_is_gles(ctx))
+      return false;
+   for (unsigned c = 0; c < 4; c++) {
+      GLenum e = (GLenum)v[c];
+      if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA &&
+          e != GL_ZERO && e != GL_ONE) {
+         /* the target's error first */
+         if (_mesa_get_current_tex_object(ctx, target, func))
+            _mesa_error(ctx, GL_INVALID_ENUM, "%s(swizzle=0x%x)", func, e);
+         return true;
+      }
+   }
+   for (unsigned c = 0; c < 4; c++)
+      tex_parameter(target, GL_TEXTURE_SWIZZLE_R + c, v[c], 0.0f, false,
+                    func);
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
@@ -494,6 +521,8 @@ _mesa_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
                              "glTexParameteriv");
       return;
    }
+   if (tex_swizzle_rgba(target, pname, params, "glTexParameteriv"))
+      return;
    tex_parameter(target, pname, params[0], 0.0f, false, "glTexParameteriv");
 }
 
@@ -504,6 +533,12 @@ _mesa_TexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
       _mesa_tex_border_color(target, params, GL_BORDER_FORM_FLOAT,
                              "glTexParameterfv");
       return;
+   }
+   if (pname == GL_TEXTURE_SWIZZLE_RGBA) {
+      GLint v[4] = {(GLint)params[0], (GLint)params[1], (GLint)params[2],
+                    (GLint)params[3]};
+      if (tex_swizzle_rgba(target, pname, v, "glTexParameterfv"))
+         return;
    }
    tex_parameter(target, pname, 0, params[0], true, "glTexParameterfv");
 }
@@ -591,6 +626,25 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    return false;
 }
 
+/* glGetTexParameter*(GL_TEXTURE_SWIZZLE_RGBA): the four swizzles
+ * (desktop); false when pname is another parameter. */
+static bool
+get_tex_swizzle_rgba(GLenum target, GLenum pname, GLint *out,
+                     const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || pname != GL_TEXTURE_SWIZZLE_RGBA || _mesa_is_gles(ctx))
+      return false;
+   GLint v[4];
+   for (unsigned c = 0; c < 4; c++) {
+      if (!get_tex_parameter(target, GL_TEXTURE_SWIZZLE_R + c, &v[c], func))
+         return true;
+   }
+   memcpy(out, v, sizeof(v));
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
@@ -601,6 +655,9 @@ _mesa_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
                                  "glGetTexParameteriv");
       return;
    }
+   if (get_tex_swizzle_rgba(target, pname, params, "glGetTexParameteriv"))
+      return;
+
    if (get_tex_parameter(target, pname, &v, "glGetTexParameteriv"))
       *params = v;
 }
@@ -609,6 +666,16 @@ void GLAPIENTRY
 _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
    GLint v;
+   GLint sw[4];
+
+   if (get_tex_swizzle_rgba(target, pname, sw, "glGetTexParameterfv")) {
+      GET_CURRENT_CONTEXT(ctx);
+      if (current_tex_object_for_query(ctx, target, "glGetTexParameterfv")) {
+         for (unsigned c = 0; c < 4; c++)
+            params[c] = (GLfloat)sw[c];
+      }
+      return;
+   }
 
    if (pname == GL_TEXTURE_BORDER_COLOR) {
       _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_FLOAT,
@@ -633,9 +700,13 @@ is_pot(GLsizei v)
    return v > 0 && (v & (v - 1)) == 0;
 }
 
-bool
-_mesa_texture_complete(const struct gl_context *ctx,
-                       const struct gl_texture_object *t)
+/* Completeness with the sampling state given (the texture's own, or a
+ * sampler object's: GL 3.3 section 3.8.14 judges a texture with the
+ * state of the sampler that reads it). */
+static bool
+complete_with(const struct gl_context *ctx, const struct gl_texture_object *t,
+              GLenum min_filter, GLenum mag_filter, GLenum wrap_s,
+              GLenum wrap_t, GLenum compare_mode)
 {
    unsigned faces = t->Target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLint base = t->BaseLevel;
@@ -667,15 +738,15 @@ _mesa_texture_complete(const struct gl_context *ctx,
     * comparison, need NEAREST (or NEAREST_MIPMAP_NEAREST) filters. */
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(b->InternalFormat, b->Type));
-   bool nearest = t->MagFilter == GL_NEAREST &&
-                  (t->MinFilter == GL_NEAREST ||
-                   t->MinFilter == GL_NEAREST_MIPMAP_NEAREST);
+   bool nearest = mag_filter == GL_NEAREST &&
+                  (min_filter == GL_NEAREST ||
+                   min_filter == GL_NEAREST_MIPMAP_NEAREST);
    bool depth = f && (f->base == GL_DEPTH_COMPONENT ||
                       f->base == GL_DEPTH_STENCIL);
    if (!nearest && f &&
        (_mesa_format_info_is_integer(f) ||
         (!depth && !_mesa_is_filterable((struct gl_context *)ctx, f)) ||
-        (depth && t->CompareMode == GL_NONE && _mesa_is_gles(ctx) &&
+        (depth && compare_mode == GL_NONE && _mesa_is_gles(ctx) &&
          ctx->Version >= 30)))
       return false;
 
@@ -683,11 +754,11 @@ _mesa_texture_complete(const struct gl_context *ctx,
     * mipmaps. */
    if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
        (!is_pot(b->Width) || !is_pot(b->Height)) &&
-       (t->WrapS != GL_CLAMP_TO_EDGE || t->WrapT != GL_CLAMP_TO_EDGE ||
-        _mesa_is_mipmap_filter(t->MinFilter)))
+       (wrap_s != GL_CLAMP_TO_EDGE || wrap_t != GL_CLAMP_TO_EDGE ||
+        _mesa_is_mipmap_filter(min_filter)))
       return false;
 
-   if (!_mesa_is_mipmap_filter(t->MinFilter))
+   if (!_mesa_is_mipmap_filter(min_filter))
       return true;
 
    /* Every level from base down to 1x1(x1) (or MaxLevel), sizes halving;
@@ -716,4 +787,23 @@ _mesa_texture_complete(const struct gl_context *ctx,
       }
    }
    return true;
+}
+
+bool
+_mesa_texture_complete(const struct gl_context *ctx,
+                       const struct gl_texture_object *t)
+{
+   return complete_with(ctx, t, t->MinFilter, t->MagFilter, t->WrapS,
+                        t->WrapT, t->CompareMode);
+}
+
+bool
+_mesa_texture_complete_sampler(const struct gl_context *ctx,
+                               const struct gl_texture_object *t,
+                               const struct gl_sampler_object *s)
+{
+   if (!s)
+      return _mesa_texture_complete(ctx, t);
+   return complete_with(ctx, t, s->MinFilter, s->MagFilter, s->WrapS,
+                        s->WrapT, s->CompareMode);
 }

@@ -28,6 +28,11 @@ struct gl_texture_object *_mesa_get_current_tex_object(struct gl_context *ctx,
  * (0, 0, 0, 1). */
 bool _mesa_texture_complete(const struct gl_context *ctx,
                             const struct gl_texture_object *tex);
+/* The same, judged with sampler object s's filters, wraps and compare
+ * mode when s is not NULL (GL 3.3 section 3.8.14). */
+bool _mesa_texture_complete_sampler(const struct gl_context *ctx,
+                                    const struct gl_texture_object *tex,
+                                    const struct gl_sampler_object *s);
 
 /* Does the minification filter use mipmaps? */
 static inline bool

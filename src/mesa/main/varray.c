@@ -149,7 +149,13 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
    /* GL 3.2 section 2.8: BGRA is for normalized unsigned bytes (this
     * before the type's own check, as piglit and Mesa order them: a BGRA
     * array of doubles is INVALID_OPERATION). */
-   if (bgra && (type != GL_UNSIGNED_BYTE || !normalized)) {
+   /* GL 3.3 section 2.8 (ARB_vertex_type_2_10_10_10_rev): the packed
+    * types may be BGRA too. */
+   bool packed = type == GL_INT_2_10_10_10_REV ||
+                 type == GL_UNSIGNED_INT_2_10_10_10_REV;
+   bool bgra_type = type == GL_UNSIGNED_BYTE ||
+                    (packed && ctx->Const.PackedVertexFormats);
+   if (bgra && (!bgra_type || !normalized)) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(BGRA with type 0x%x, normalized %d)", func, type,
                   normalized);
@@ -159,9 +165,7 @@ _mesa_attrib_pointer(struct gl_context *ctx, const char *func,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return;
    }
-   if ((type == GL_INT_2_10_10_10_REV ||
-        type == GL_UNSIGNED_INT_2_10_10_10_REV) &&
-       size != 4) {
+   if (packed && size != 4 && !bgra) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(size != 4)", func);
       return;
    }

@@ -8,8 +8,9 @@
  * (glsl_program.ubos[i]; the shaders' load_ubo block index) reads the
  * buffer bound at its binding point (glUniformBlockBinding,
  * glBindBufferBase/Range(GL_UNIFORM_BUFFER)): it becomes constant buffer
- * 1 + i of every stage that uses the block (constant buffer 0 is the
- * default uniform block, st_atoms.c).  A range is cut to the buffer's
+ * 1 + slot of every stage that uses the block, slot its rank among that
+ * stage's blocks (st_nir_ubo_slots.c renumbers the shaders the same way;
+ * constant buffer 0 is the default uniform block, st_atoms.c).  A range is cut to the buffer's
  * size; an unbound point or a buffer without storage binds nothing.
  *
  * Bindings change through many calls (the indexed binding, the block
@@ -21,6 +22,7 @@
  */
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_nir.h"
 #include "util/u_inlines.h"
 #include "glsl_program.h"
 
@@ -65,28 +67,32 @@ st_update_ubos(struct st_context *st)
    if (n > ST_MAX_UBOS)
       n = ST_MAX_UBOS;
    for (unsigned s = 0; s < ST_UBO_STAGES; s++) {
+      unsigned used = 0; /* the stage's slots */
       for (unsigned i = 0; i < n; i++) {
          struct pipe_resource *res = NULL;
          unsigned offset = 0, size = 0;
+         int slot = st_ubo_slot(p, gl_stages[s], i);
+         if (slot < 0 || slot >= ST_MAX_UBOS)
+            continue;
          GLuint point = exec->ubo_bindings[i];
          const struct gl_indexed_buffer_binding *b =
             point < MAX_UNIFORM_BUFFER_BINDINGS
                ? &ctx->UniformBufferBindings[point]
                : NULL;
-         if ((p->ubos[i].stages & (1u << gl_stages[s])) && b && b->Buffer &&
-             b->Buffer->buffer && b->Offset >= 0 &&
+         if (b && b->Buffer && b->Buffer->buffer && b->Offset >= 0 &&
              b->Offset < b->Buffer->Size) {
             GLsizeiptr avail = b->Buffer->Size - b->Offset;
             res = b->Buffer->buffer;
             offset = (unsigned)b->Offset;
             size = (unsigned)(b->Size && b->Size < avail ? b->Size : avail);
          }
-         bind(st, s, i, res, offset, size);
+         bind(st, s, (unsigned)slot, res, offset, size);
+         used = (unsigned)slot + 1;
       }
-      /* blocks of an earlier program */
-      for (unsigned i = n; i < st->num_ubos[s]; i++)
+      /* slots of an earlier program */
+      for (unsigned i = used; i < st->num_ubos[s]; i++)
          bind(st, s, i, NULL, 0, 0);
-      st->num_ubos[s] = n;
+      st->num_ubos[s] = used;
    }
 }
 

@@ -10,6 +10,7 @@
 
 #include "main/context.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_ff.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_draw.h"
@@ -224,6 +225,47 @@ gl32_supported(struct pipe_screen *screen)
    return true;
 }
 
+/* Does the driver offer what GL 3.3 adds to 3.2 (GL 3.3 core
+ * specification, 2010-03-11, appendix I): dual-source blending
+ * (ARB_blend_func_extended), occlusion and timer queries
+ * (ARB_occlusion_query2, ARB_timer_query), texture swizzles
+ * (ARB_texture_swizzle), instanced arrays (ARB_instanced_arrays),
+ * RGB10_A2UI textures and render targets (ARB_texture_rgb10_a2ui, a
+ * required format of table 3.12) and the packed 2_10_10_10 vertex
+ * formats in both component orders (ARB_vertex_type_2_10_10_10_rev with
+ * size BGRA).  Sampler objects, explicit attribute locations and the
+ * GLSL 3.30 bit casts are the front end's own. */
+static bool
+gl33_supported(struct pipe_screen *screen)
+{
+   if (!gl32_supported(screen) ||
+       screen->get_param(screen, PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS) <
+          1 ||
+       !screen->get_param(screen, PIPE_CAP_OCCLUSION_QUERY) ||
+       !screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) ||
+       !screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) ||
+       !screen->get_timestamp ||
+       !screen->get_param(screen, PIPE_CAP_TEXTURE_SWIZZLE) ||
+       !screen->get_param(screen, PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR))
+      return false;
+   if (!screen->is_format_supported(screen, PIPE_FORMAT_R10G10B10A2_UINT,
+                                    PIPE_TEXTURE_2D, 0, 0,
+                                    PIPE_BIND_SAMPLER_VIEW |
+                                       PIPE_BIND_RENDER_TARGET))
+      return false;
+   static const enum pipe_format packed[] = {
+      PIPE_FORMAT_R10G10B10A2_UNORM,   PIPE_FORMAT_R10G10B10A2_SNORM,
+      PIPE_FORMAT_R10G10B10A2_USCALED, PIPE_FORMAT_R10G10B10A2_SSCALED,
+      PIPE_FORMAT_B10G10R10A2_UNORM,   PIPE_FORMAT_B10G10R10A2_SNORM,
+   };
+   for (unsigned i = 0; i < sizeof(packed) / sizeof(packed[0]); i++) {
+      if (!screen->is_format_supported(screen, packed[i], PIPE_BUFFER, 0, 0,
+                                       PIPE_BIND_VERTEX_BUFFER))
+         return false;
+   }
+   return true;
+}
+
 /* The version a request gets, or 0 when it cannot be met. */
 static int
 choose_version(struct pipe_screen *screen,
@@ -258,8 +300,10 @@ choose_version(struct pipe_screen *screen,
        * 3.x requests and core profiles here) is forward-compatible.
        * 3.2 when the driver has geometry shaders and the rest of
        * gl32_supported; the core profile is forward-compatible, the
-       * compatibility one keeps the deprecated features. */
-      int best = gl32_supported(screen)   ? 32
+       * compatibility one keeps the deprecated features.  3.3 (GLSL
+       * 3.30) when it also has what gl33_supported asks for. */
+      int best = gl33_supported(screen)   ? 33
+                 : gl32_supported(screen) ? 32
                  : gl31_supported(screen) ? 31
                                           : 30;
       return requested <= best ? best : 0;
@@ -386,9 +430,10 @@ st_context_create(struct pipe_screen *screen,
       st->ctx.Const.MaxViewportWidth = max2d;
       st->ctx.Const.MaxViewportHeight = max2d;
    }
-   /* Uniform blocks: program block i is constant buffer 1 + i, so a
-    * program may have as many as the driver has constant buffers but one
-    * (st_atom_ubo.c). */
+   /* Uniform blocks: a stage's blocks are its constant buffers 1 and up
+    * (st_nir_ubo_slots.c), so a stage may have as many as the driver
+    * has constant buffers but one, and a program the sum over its
+    * stages (GL 3.2 table 6.51: 12, 12, 12 and 36 combined). */
    int cbs = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
                                       PIPE_SHADER_CAP_MAX_CONST_BUFFERS);
    int vs_cbs = screen->get_shader_param(screen, PIPE_SHADER_VERTEX,
@@ -397,12 +442,17 @@ st_context_create(struct pipe_screen *screen,
    struct gl_constants *c = &st->ctx.Const;
    if (cbs < 0)
       cbs = 0;
-   if (c->MaxCombinedUniformBlocks > cbs)
-      c->MaxCombinedUniformBlocks = cbs;
    if (c->MaxVertexUniformBlocks > cbs)
       c->MaxVertexUniformBlocks = cbs;
    if (c->MaxFragmentUniformBlocks > cbs)
       c->MaxFragmentUniformBlocks = cbs;
+   /* the geometry stage has the vertex stage's limits (geomshader.c) */
+   bool gs = screen->get_shader_param(screen, PIPE_SHADER_GEOMETRY,
+                                      PIPE_SHADER_CAP_MAX_INSTRUCTIONS) > 0;
+   int combined = c->MaxVertexUniformBlocks + c->MaxFragmentUniformBlocks +
+                  (gs ? c->MaxVertexUniformBlocks : 0);
+   if (c->MaxCombinedUniformBlocks > combined)
+      c->MaxCombinedUniformBlocks = combined;
    /* Varyings: vec4 inputs the fragment stage can read. */
    int fs_in = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
                                         PIPE_SHADER_CAP_MAX_INPUTS);
@@ -441,6 +491,22 @@ st_context_create(struct pipe_screen *screen,
       screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
       screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&
       screen->get_timestamp;
+   /* GL 3.3's formats, also through their extensions in 3.0-3.2
+    * contexts (gl33_supported). */
+   st->ctx.Const.PackedVertexFormats = true;
+   static const enum pipe_format packed[] = {
+      PIPE_FORMAT_R10G10B10A2_UNORM,   PIPE_FORMAT_R10G10B10A2_SNORM,
+      PIPE_FORMAT_R10G10B10A2_USCALED, PIPE_FORMAT_R10G10B10A2_SSCALED,
+      PIPE_FORMAT_B10G10R10A2_UNORM,   PIPE_FORMAT_B10G10R10A2_SNORM,
+   };
+   for (unsigned i = 0; i < sizeof(packed) / sizeof(packed[0]); i++) {
+      if (!screen->is_format_supported(screen, packed[i], PIPE_BUFFER, 0, 0,
+                                       PIPE_BIND_VERTEX_BUFFER))
+         st->ctx.Const.PackedVertexFormats = false;
+   }
+   st->ctx.Const.TextureRGB10A2UI = screen->is_format_supported(
+      screen, PIPE_FORMAT_R10G10B10A2_UINT, PIPE_TEXTURE_2D, 0, 0,
+      PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET);
    return st;
 
 oom:
@@ -552,6 +618,7 @@ st_context_destroy(struct st_context *st)
    _mesa_current_context = ctx;
    bind_framebuffers(st, NULL, NULL);
    st_release_context_variants(st);
+   st_ff_release(st);
    st_release_texture_state(st);
    st_release_clear_state(st);
    st_release_ubos(st);

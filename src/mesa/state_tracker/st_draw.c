@@ -17,6 +17,7 @@
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_ff.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/u_inlines.h"
@@ -80,7 +81,13 @@ st_vertex_format(GLenum type, GLint size, bool normalized, bool integer)
    unsigned kind = integer ? 2 : normalized ? 1 : 0;
    unsigned i = (unsigned)(size - 1) & 3;
 
-   if (size == GL_BGRA) /* GL 3.2 section 2.8: normalized bytes only */
+   /* GL 3.2 section 2.8: normalized bytes, or (GL 3.3) normalized
+    * packed words */
+   if (size == GL_BGRA && type == GL_INT_2_10_10_10_REV)
+      return PIPE_FORMAT_B10G10R10A2_SNORM;
+   if (size == GL_BGRA && type == GL_UNSIGNED_INT_2_10_10_10_REV)
+      return PIPE_FORMAT_B10G10R10A2_UNORM;
+   if (size == GL_BGRA)
       return PIPE_FORMAT_B8G8R8A8_UNORM;
 
    switch (type) {
@@ -401,7 +408,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
-   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct gl_program_exec *exec =
+      ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
    struct pipe_draw_info info = {0};
    struct pipe_draw_start_count_bias draw = {0};
    struct pipe_transfer *xfer = NULL;

@@ -26,4 +26,13 @@ bool st_nir_lower_two_side(nir_shader *fs, nir_shader *vs,
  * saturated.  True if the shader changed. */
 bool st_nir_clamp_vertex_color(nir_shader *vs);
 
+/* Uniform blocks per stage (st_nir_ubo_slots.c): the slot (constant
+ * buffer minus 1) program block `block` has in a stage, -1 when the
+ * stage does not use it; and the pass renumbering a stage's load_ubo
+ * from program blocks to those slots.  True if the shader changed. */
+struct glsl_program;
+int st_ubo_slot(const struct glsl_program *p, gl_shader_stage stage,
+                unsigned block);
+bool st_nir_ubo_slots(nir_shader *nir, const struct glsl_program *p);
+
 #endif

@@ -30,6 +30,8 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
 
    if (!clone)
       return NULL;
+   /* each stage's blocks from constant buffer 1 up (st_nir_ubo_slots.c) */
+   st_nir_ubo_slots(clone, exec->linked);
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
    /* Two-sided colour (st_nir_lower_two_side.c), from the colours of

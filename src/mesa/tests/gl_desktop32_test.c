@@ -32,6 +32,8 @@ static int (*noop_param)(struct pipe_screen *, enum pipe_cap);
 static int (*noop_shader_param)(struct pipe_screen *, enum pipe_shader_type,
                                 enum pipe_shader_cap);
 static bool with_geometry;
+/* the rest of what GL 3.3 needs (gl33_supported): texture swizzles */
+static bool with_gl33;
 
 /* 2 and 4 samples for render targets and depth/stencil, 2D and 2D
  * arrays, as the asahi driver has them. */
@@ -57,6 +59,10 @@ ms_param(struct pipe_screen *screen, enum pipe_cap cap)
    if (cap == PIPE_CAP_TEXTURE_MULTISAMPLE ||
        cap == PIPE_CAP_DEPTH_CLIP_DISABLE || cap == PIPE_CAP_SEAMLESS_CUBE_MAP)
       return 1;
+   /* a 3.2 driver: without texture swizzles, which 3.3 needs
+    * (gl33_supported; gl_desktop33 tests that gate) */
+   if (cap == PIPE_CAP_TEXTURE_SWIZZLE && !with_gl33)
+      return 0;
    return noop_param(screen, cap);
 }
 
@@ -164,6 +170,20 @@ test_version_gate(void **state)
    assert_string_equal(
       (const char *)_mesa_GetString(GL_SHADING_LANGUAGE_VERSION), "1.50");
    gl_test_destroy(t);
+
+   /* GL 3.3 appendix I: with texture swizzles (and the dual-source
+    * blending, queries, divisors and formats the noop driver has) a 3.2
+    * request gets 3.3 with GLSL 3.30 (EGL_KHR_create_context: a later
+    * compatible version). */
+   with_gl33 = true;
+   t = context(ST_PROFILE_OPENGL_CORE, 3, 2, NULL, &err);
+   assert_non_null(t);
+   _mesa_GetIntegerv(GL_MINOR_VERSION, &v);
+   assert_int_equal(v, 3);
+   assert_string_equal(
+      (const char *)_mesa_GetString(GL_SHADING_LANGUAGE_VERSION), "3.30");
+   gl_test_destroy(t);
+   with_gl33 = false;
    with_geometry = false;
 }
 

@@ -279,8 +279,9 @@ test_block_binding(void **state)
    gl_test_destroy(t);
 }
 
-/* What the pipe sees: set_constant_buffer(stage, 1 + block) with the
- * buffer of the block's binding point. */
+/* What the pipe sees: set_constant_buffer(stage, 1 + slot) with the
+ * buffer of the block's binding point, slot the block's rank among the
+ * blocks of that stage (st_nir_ubo_slots.c). */
 static struct {
    struct pipe_context orig;
    struct pipe_resource *res[2][8];
@@ -328,17 +329,19 @@ test_draw_bindings(void **state)
    _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
-   /* Xf: the vertex shader's, whole buffer; Color: the fragment
-    * shader's, the range; neither in the other stage. */
-   assert_non_null(spy.res[0][1 + xf]);
-   assert_int_equal(spy.offset[0][1 + xf], 0);
-   assert_int_equal(spy.size[0][1 + xf], 80);
-   assert_null(spy.res[1][1 + xf]);
-   assert_non_null(spy.res[1][1 + color]);
-   assert_int_equal(spy.offset[1][1 + color], align);
-   assert_int_equal(spy.size[1][1 + color], 96);
-   assert_null(spy.res[0][1 + color]);
-   assert_ptr_not_equal(spy.res[0][1 + xf], spy.res[1][1 + color]);
+   /* Xf: the vertex shader's only block, whole buffer, constant buffer
+    * 1 of the vertex stage; Color: the fragment shader's only block, the
+    * range, constant buffer 1 of the fragment stage; nothing else. */
+   assert_true(xf != color);
+   assert_non_null(spy.res[0][1]);
+   assert_int_equal(spy.offset[0][1], 0);
+   assert_int_equal(spy.size[0][1], 80);
+   assert_non_null(spy.res[1][1]);
+   assert_int_equal(spy.offset[1][1], align);
+   assert_int_equal(spy.size[1][1], 96);
+   assert_null(spy.res[0][2]);
+   assert_null(spy.res[1][2]);
+   assert_ptr_not_equal(spy.res[0][1], spy.res[1][1]);
 
    /* Nothing changed: the next draw binds nothing again. */
    unsigned calls = spy.calls;
@@ -350,8 +353,8 @@ test_draw_bindings(void **state)
    _mesa_BindBufferRange(GL_UNIFORM_BUFFER, 7, bufs[1], align, 4096);
    _mesa_BindBufferBase(GL_UNIFORM_BUFFER, 3, 0);
    _mesa_DrawArrays(GL_TRIANGLES, 0, 3);
-   assert_int_equal(spy.size[1][1 + color], 200);
-   assert_null(spy.res[0][1 + xf]);
+   assert_int_equal(spy.size[1][1], 200);
+   assert_null(spy.res[0][1]);
 
    _mesa_UseProgram(0);
    _mesa_DeleteProgram(prog);

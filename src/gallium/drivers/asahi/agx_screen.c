@@ -255,6 +255,23 @@ agx_vertex_format_supported(enum pipe_format format)
     * four bytes and swizzles them. */
    if (format == PIPE_FORMAT_B8G8R8A8_UNORM)
       return true;
+   /* The packed 2_10_10_10 formats (GL 3.3): the compiler loads the word
+    * and extracts the fields (agx_isel.c, is_packed_1010102). */
+   switch (format) {
+   case PIPE_FORMAT_R10G10B10A2_UNORM:
+   case PIPE_FORMAT_R10G10B10A2_SNORM:
+   case PIPE_FORMAT_R10G10B10A2_USCALED:
+   case PIPE_FORMAT_R10G10B10A2_SSCALED:
+   case PIPE_FORMAT_R10G10B10A2_UINT:
+   case PIPE_FORMAT_R10G10B10A2_SINT:
+   case PIPE_FORMAT_B10G10R10A2_UNORM:
+   case PIPE_FORMAT_B10G10R10A2_SNORM:
+   case PIPE_FORMAT_B10G10R10A2_USCALED:
+   case PIPE_FORMAT_B10G10R10A2_SSCALED:
+      return true;
+   default:
+      break;
+   }
    const struct util_format_description *d = util_format_description(format);
    if (!d || !d->is_array || d->nr_channels < 1 || d->nr_channels > 4 ||
        d->colorspace != UTIL_FORMAT_COLORSPACE_RGB)
