@@ -62,14 +62,6 @@ has_depth_clamp(const struct gl_context *ctx)
    return ctx->Const.DepthClamp;
 }
 
-/* Not in forward-compatible or core contexts, which have no
- * DEPTH_TEXTURE_MODE (GL 3.2 core, appendix E). */
-static bool
-has_legacy_formats(const struct gl_context *ctx)
-{
-   return !_mesa_is_desktop_fc(ctx);
-}
-
 static bool
 has_packed_vertex_formats(const struct gl_context *ctx)
 {
@@ -87,9 +79,6 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_copy_buffer", API_GL, 0},
    /* GL 3.2's features, also in 3.0/3.1 contexts (desktop32.c) */
    {"GL_ARB_depth_clamp", API_GL, 0, has_depth_clamp},
-   /* DEPTH_COMPONENT16/24/32 textures with DEPTH_TEXTURE_MODE (a
-    * compatibility state, so not in core contexts). */
-   {"GL_ARB_depth_texture", API_GL, 0, has_legacy_formats},
    {"GL_ARB_draw_elements_base_vertex", API_GL, 0},
    /* layout(location) on vertex inputs and fragment outputs (and index,
     * with ARB_blend_func_extended): the GLSL front end and linker have
