@@ -20,7 +20,11 @@
  *
  * (unorm8 = round(255 c), within 1), and the level queries of an
  * intensity image: INTENSITY_SIZE 32, INTENSITY_TYPE FLOAT,
- * LUMINANCE_SIZE 0.  llvmpipe passes it too.
+ * LUMINANCE_SIZE 0.  glGetTexImage(RGBA, FLOAT) of each image gives its
+ * base format's components (GL 3.0 table 6.1: L and I as R, missing
+ * colour components 0, missing alpha 1): LUMINANCE (0.25, 0, 0, 1),
+ * INTENSITY (0.25, 0, 0, 1), ALPHA (0, 0, 0, 0.5), LUMINANCE_ALPHA
+ * (0.25, 0, 0, 0.5).  llvmpipe passes it too.
  *
  * Usage: desktop_float_lai [--quiet] [--no-skip]
  */
@@ -41,6 +45,7 @@
 #define E2E_GL_TEXTURE_INTENSITY_SIZE 0x8061
 #define E2E_GL_TEXTURE_INTENSITY_TYPE 0x8C15
 typedef void (*get_tex_level_parameteriv_fn)(GLenum, GLint, GLenum, GLint *);
+typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
 
 static const char vs[] = "#version 130\n"
                          "in vec2 pos;\n"
@@ -77,7 +82,9 @@ main(int argc, char **argv)
 
    static const char *const attribs[] = {"pos", NULL};
    GLuint prog = e2e_gl_program(vs, fs, attribs);
-   if (!prog || !level_param) {
+   get_tex_image_fn get_tex_image =
+      (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
+   if (!prog || !level_param || !get_tex_image) {
       e2e_gl_close(&gl);
       return 1;
    }
@@ -98,13 +105,15 @@ main(int argc, char **argv)
       GLenum ifmt;
       const char *name;
       GLubyte want[4];
+      float back[4]; /* glGetTexImage(RGBA, FLOAT) */
    } cases[] = {
-      {E2E_GL_LUMINANCE32F, "LUMINANCE32F", {64, 64, 64, 255}},
-      {E2E_GL_LUMINANCE16F, "LUMINANCE16F", {64, 64, 64, 255}},
-      {E2E_GL_INTENSITY32F, "INTENSITY32F", {64, 64, 64, 64}},
-      {E2E_GL_INTENSITY16F, "INTENSITY16F", {64, 64, 64, 64}},
-      {E2E_GL_ALPHA32F, "ALPHA32F", {0, 0, 0, 128}},
-      {E2E_GL_LUMINANCE_ALPHA32F, "LUMINANCE_ALPHA32F", {64, 64, 64, 128}},
+      {E2E_GL_LUMINANCE32F, "LUMINANCE32F", {64, 64, 64, 255}, {0.25f, 0, 0, 1}},
+      {E2E_GL_LUMINANCE16F, "LUMINANCE16F", {64, 64, 64, 255}, {0.25f, 0, 0, 1}},
+      {E2E_GL_INTENSITY32F, "INTENSITY32F", {64, 64, 64, 64}, {0.25f, 0, 0, 1}},
+      {E2E_GL_INTENSITY16F, "INTENSITY16F", {64, 64, 64, 64}, {0.25f, 0, 0, 1}},
+      {E2E_GL_ALPHA32F, "ALPHA32F", {0, 0, 0, 128}, {0, 0, 0, 0.5f}},
+      {E2E_GL_LUMINANCE_ALPHA32F, "LUMINANCE_ALPHA32F", {64, 64, 64, 128},
+       {0.25f, 0, 0, 0.5f}},
    };
    static const float texel[4] = {0.25f, 0.5f, 0.75f, 0.5f};
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -124,6 +133,15 @@ main(int argc, char **argv)
       GLubyte px[4 * 4 * 4];
       glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
       ok &= e2e_gl_probe(px, 4, 1, 1, cases[i].want, 1, cases[i].name, quiet);
+      float back[4] = {-1, -1, -1, -1};
+      get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, back);
+      if (memcmp(back, cases[i].back, sizeof(back))) {
+         printf("FAIL %s: glGetTexImage %g %g %g %g\n", cases[i].name, back[0],
+                back[1], back[2], back[3]);
+         ok = false;
+      } else if (!quiet) {
+         printf("ok   %s: glGetTexImage\n", cases[i].name);
+      }
       if (cases[i].ifmt == E2E_GL_INTENSITY32F) {
          GLint isize = -1, itype = -1, lsize = -1;
          level_param(GL_TEXTURE_2D, 0, E2E_GL_TEXTURE_INTENSITY_SIZE, &isize);
