@@ -115,6 +115,10 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_L16A16_FLOAT] = TEX(R16G16, FLOAT),
    [PIPE_FORMAT_L32A32_FLOAT] = TEX(R32G32, FLOAT),
+   /* Intensity: one channel read as (I, I, I, I) through the format's
+    * swizzle (GL's INTENSITY formats; the hardware has no such format). */
+   [PIPE_FORMAT_I16_FLOAT] = TEX(R16, FLOAT),
+   [PIPE_FORMAT_I32_FLOAT] = TEX(R32, FLOAT),
    /* Block-compressed formats, sampled natively (fact: alexvorxx/Mesa-VirGL
     * src/asahi/layout/formats.c; the sRGB forms set the descriptor's srgb
     * bit, the RGB ones read alpha 1 through the format's swizzle).  ASTC

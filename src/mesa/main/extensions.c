@@ -141,6 +141,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shader_atomic_counters", API_GL, 0, has_atomic_counters},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
+   /* The float formats of GL 3.0 with ARB_texture_float's alpha,
+    * luminance, luminance-alpha and intensity ones (formats_es3.c); also
+    * listed in core contexts, as Mesa does (their RGBA formats are core;
+    * piglit's float programs that ask for 3.2 get core contexts). */
+   {"GL_ARB_texture_float", API_GL, 0},
    /* Core since GL 1.3; the compressed formats below are stored as blocks
     * when the driver samples them, else decoded at upload
     * (st_texture_etc.c). */

@@ -1325,7 +1325,7 @@ sized_renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 static enum pipe_format
 renderbuffer_format(struct gl_context *ctx, GLenum ifmt)
 {
-   const struct gl_format_info *f = _mesa_format_info(ifmt);
+   const struct gl_format_info *f = _mesa_format_info_for(ctx, ifmt);
 
    if (!f || !(f->flags & GL_FMT_SIZED))
       return PIPE_FORMAT_NONE;

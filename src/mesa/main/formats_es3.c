@@ -29,6 +29,7 @@
 #define FR GL_FMT_FLOAT_RENDERABLE
 #define DR (GL_FMT_DEPTH_RENDERABLE | GL_FMT_SIZED)
 #define E2 GL_FMT_ES2_RENDERBUFFER
+#define DT GL_FMT_DESKTOP
 
 #define P(x) PIPE_FORMAT_##x
 
@@ -62,14 +63,21 @@ static const struct gl_format_info formats[] = {
    F(BGRA_EXT,        RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF, false, P(R8G8B8A8_UNORM)),
    /* The effective formats of unsized luminance and alpha images from
     * OES_texture_float / OES_texture_half_float texels (the names are
-    * EXT_texture_storage's); expanded to RGBA at upload like the byte
-    * ones.  32-bit ones filter with OES_texture_float_linear. */
-   F(ALPHA16F_EXT,    ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 0, TF, false, P(R16G16B16A16_FLOAT)),
-   F(LUMINANCE16F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(R16G16B16A16_FLOAT)),
-   F(LUMINANCE_ALPHA16F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 16, TF, false, P(R16G16B16A16_FLOAT)),
-   F(ALPHA32F_EXT,    ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 0, 0, false, P(R32G32B32A32_FLOAT)),
-   F(LUMINANCE32F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(R32G32B32A32_FLOAT)),
-   F(LUMINANCE_ALPHA32F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 32, 0, false, P(R32G32B32A32_FLOAT)),
+    * EXT_texture_storage's), and ARB_texture_float's sized ones in
+    * desktop contexts (the same enums, plus intensity).  Stored in the
+    * pipe formats of their components (one or two channels read through
+    * the format's swizzle: L = (L, L, L, 1), I = (I, I, I, I), A = (0, 0,
+    * 0, A)), so that client RGBA texels keep only R (and A), as GL 3.0
+    * table 3.15 wants; RGBA storage when the driver has none of them.
+    * 32-bit ones filter with OES_texture_float_linear in ES. */
+   F(ALPHA16F_EXT,    ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 0, TF, false, P(A16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(LUMINANCE16F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(L16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(LUMINANCE_ALPHA16F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 16, 0, 0, 0, 16, TF, false, P(L16A16_FLOAT), P(R16G16B16A16_FLOAT)),
+   F(INTENSITY16F_ARB, INTENSITY, FL, 0, 0, 0, 0, 0, 0, 0, 16, TF, false, P(I16_FLOAT)),
+   F(ALPHA32F_EXT,    ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 0, 0, false, P(A32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(LUMINANCE32F_EXT, LUMINANCE, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(L32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(LUMINANCE_ALPHA32F_EXT, LUMINANCE_ALPHA, FL, 0, 0, 0, 32, 0, 0, 0, 32, 0, false, P(L32A32_FLOAT), P(R32G32B32A32_FLOAT)),
+   F(INTENSITY32F_ARB, INTENSITY, FL, 0, 0, 0, 0, 0, 0, 0, 32, 0, false, P(I32_FLOAT)),
 
    /* Sized colour formats (table 3.13). */
    F(R8,              RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, CR | TF, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
@@ -127,11 +135,25 @@ static const struct gl_format_info formats[] = {
    F(DEPTH_COMPONENT16,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 16, 0, 0, 0, DR | E2, false, P(Z16_UNORM), P(Z32_FLOAT)),
    F(DEPTH_COMPONENT24,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 24, 0, 0, 0, DR | E2, false, P(Z24X8_UNORM), P(Z32_FLOAT), P(Z24_UNORM_S8_UINT)),
    F(DEPTH_COMPONENT32F, DEPTH_COMPONENT, FL, 0, 0, 0, 0, 32, 0, 0, 0, DR, false, P(Z32_FLOAT)),
+   /* Desktop GL 3.2 table 3.17 (ARB_depth_texture): 32-bit normalized
+    * depth, kept as a 32-bit float where the driver has no Z32_UNORM (it
+    * holds more than the 24 bits of precision AGX depth tests use). */
+   F(DEPTH_COMPONENT32,  DEPTH_COMPONENT, UN, 0, 0, 0, 0, 32, 0, 0, 0, DR | DT, false, P(Z32_UNORM), P(Z32_FLOAT)),
    F(DEPTH24_STENCIL8,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
    F(DEPTH32F_STENCIL8,  DEPTH_STENCIL,   FL, 0, 0, 0, 0, 32, 8, 0, 0, DR, false, P(Z32_FLOAT_S8X24_UINT)),
    F(STENCIL_INDEX8,     STENCIL_INDEX,   UI, 0, 0, 0, 0, 0, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(S8_UINT)),
 };
 /* clang-format on */
+
+const struct gl_format_info *
+_mesa_format_info_for(const struct gl_context *ctx, GLenum internalformat)
+{
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+
+   if (f && (f->flags & GL_FMT_DESKTOP) && _mesa_is_gles(ctx))
+      return NULL;
+   return f;
+}
 
 const struct gl_format_info *
 _mesa_format_info(GLenum internalformat)

@@ -47,6 +47,8 @@ enum gl_format_flag {
    /* An ES 2.0 renderbuffer format (ES 2.0 table 4.5 + OES_rgb8_rgba8,
     * OES_depth24). */
    GL_FMT_ES2_RENDERBUFFER = 1 << 5,
+   /* Desktop GL only (ES contexts do not know the name). */
+   GL_FMT_DESKTOP = 1 << 6,
 };
 
 #define GL_FMT_MAX_STORAGE 3
@@ -122,5 +124,9 @@ enum pipe_format _mesa_choose_storage(struct pipe_screen *screen,
  * (readpix.c). */
 void _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
                                      GLenum *type);
+
+/* _mesa_format_info, NULL for the desktop-only formats in ES contexts. */
+const struct gl_format_info *
+_mesa_format_info_for(const struct gl_context *ctx, GLenum internalformat);
 
 #endif

@@ -700,9 +700,10 @@ _mesa_CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x,
 /* The sized formats TexStorage* take (ES 3.0.6 section 3.8.4): *format is
  * the base format their images report. */
 static bool
-storage_format(GLenum sized, GLenum *format, GLenum *type)
+storage_format(const struct gl_context *ctx, GLenum sized, GLenum *format,
+               GLenum *type)
 {
-   const struct gl_format_info *f = _mesa_format_info(sized);
+   const struct gl_format_info *f = _mesa_format_info_for(ctx, sized);
 
    if (!f || !(f->flags & GL_FMT_SIZED) || f->base == GL_STENCIL_INDEX)
       return false;
@@ -729,7 +730,7 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
    }
-   if (!storage_format(internalformat, &format, &type)) {
+   if (!storage_format(ctx, internalformat, &format, &type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(internalformat=0x%x)",
                   internalformat);
       return;
@@ -812,7 +813,7 @@ static bool
 check_internalformat(struct gl_context *ctx, GLenum internalformat,
                      GLenum format, GLenum type, const char *func)
 {
-   const struct gl_format_info *f = _mesa_format_info(internalformat);
+   const struct gl_format_info *f = _mesa_format_info_for(ctx, internalformat);
 
    if (!f || f->base == GL_STENCIL_INDEX) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(internalformat=0x%x)", func,
@@ -996,7 +997,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
-   if (!storage_format(internalformat, &format, &type)) {
+   if (!storage_format(ctx, internalformat, &format, &type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", func,
                   internalformat);
       return;

@@ -105,10 +105,15 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
       size = 6;
       break;
    case GL_TEXTURE_LUMINANCE_SIZE:
+      /* Intensity formats keep their size in the luminance field. */
+      if (f && f->base == GL_INTENSITY) {
+         *v = 0;
+         return true;
+      }
       size = 7;
       break;
    case GL_TEXTURE_INTENSITY_SIZE:
-      *v = 0;
+      *v = f && f->base == GL_INTENSITY ? f->l : 0;
       return true;
    case GL_TEXTURE_RED_TYPE:
       type = 0;
@@ -126,10 +131,14 @@ level_param(const struct gl_texture_image *img, GLenum pname, GLint *v)
       type = 4;
       break;
    case GL_TEXTURE_LUMINANCE_TYPE:
+      if (f && f->base == GL_INTENSITY) {
+         *v = GL_NONE;
+         return true;
+      }
       type = 7;
       break;
    case GL_TEXTURE_INTENSITY_TYPE:
-      *v = GL_NONE;
+      *v = f && f->base == GL_INTENSITY ? (GLint)f->type : GL_NONE;
       return true;
    default:
       return false;

@@ -351,6 +351,16 @@ CALL(rb_storage_format, {
    _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
    _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA, 4, 4);
 })
+/* Desktop-only names are unknown in ES (formats_es3.c GL_FMT_DESKTOP;
+ * texborder.c). */
+CALL(rb_storage_depth32, {
+   _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
+   _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32, 4, 4);
+})
+CALL(tex_border_color_es, {
+   static const GLfloat c[4] = {0, 0, 0, 1};
+   _mesa_TexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, c);
+})
 CALL(rb_storage_size, {
    _mesa_BindRenderbuffer(GL_RENDERBUFFER, 1);
    _mesa_RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, -1, 4);
@@ -501,6 +511,8 @@ static const struct error_row rows[] = {
    ROW(fbo_attach_query_default, GL_INVALID_OPERATION),
    ROW(fbo_incomplete_draw, GL_INVALID_FRAMEBUFFER_OPERATION),
    ROW(rb_storage_format, GL_INVALID_ENUM),
+   ROW(rb_storage_depth32, GL_INVALID_ENUM),
+   ROW(tex_border_color_es, GL_INVALID_ENUM),
    ROW(rb_storage_size, GL_INVALID_VALUE),
    ROW(rb_storage_unbound, GL_INVALID_OPERATION),
    ROW(rb_bind_target, GL_INVALID_ENUM),

@@ -1,0 +1,173 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glGetTexImage (desktop GL 3.2 section 6.1.4): an uncompressed texture
+ * image read back in a client format and type, through the pixel pack
+ * state (and a pack buffer).  Colour images give the components of their
+ * base format (table 6.1: L and I as R, missing colour components 0,
+ * missing alpha 1); sRGB images give their codes.  Not yet: compressed
+ * images (INVALID_OPERATION), stencil and depth-stencil images.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/formats_es3.h"
+#include "main/pbo.h"
+#include "main/texobj.h"
+#include "pipe/p_context.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_format_convert.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+#include "util/u_inlines.h"
+
+/* The base format's components of one row of float texels (table 6.1). */
+static void
+reduce_to_base(const struct gl_format_info *f, float *rgba, unsigned n)
+{
+   bool lum = f->l && f->base != GL_INTENSITY;
+   bool inten = f->base == GL_INTENSITY;
+   for (unsigned i = 0; i < n; i++) {
+      float *p = rgba + 4 * i;
+      if (lum || inten) {
+         p[1] = p[2] = 0.0f;
+         if (inten || !f->a)
+            p[3] = 1.0f;
+         continue;
+      }
+      if (!f->r)
+         p[0] = 0.0f;
+      if (!f->g)
+         p[1] = 0.0f;
+      if (!f->b)
+         p[2] = 0.0f;
+      if (!f->a)
+         p[3] = 1.0f;
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
+                  GLvoid *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glGetTexImage";
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in ES)", func);
+      return;
+   }
+   unsigned face = 0;
+   GLenum bind = target;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+       target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+      bind = GL_TEXTURE_CUBE_MAP;
+   } else if (target == GL_TEXTURE_CUBE_MAP) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, bind, func);
+   if (!t)
+      return;
+   if (level < 0 || level >= MAX_TEXTURE_LEVELS ||
+       (bind == GL_TEXTURE_RECTANGLE && level != 0)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(level=%d)", func, level);
+      return;
+   }
+   bool enums_ok;
+   enum pipe_format client = _mesa_client_format(ctx, format, type, &enums_ok);
+   if (!enums_ok) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(format/type)", func);
+      return;
+   }
+   struct gl_texture_image *img = &t->Image[face][level];
+   if (!img->Width || !img->pt)
+      return; /* no image: nothing is written (section 6.1.4) */
+   struct pipe_resource *pt = img->pt;
+   const struct gl_format_info *f = _mesa_format_info(
+      _mesa_effective_internalformat(img->InternalFormat, img->Type));
+   if (!f || util_format_is_compressed(pt->format) ||
+       client == PIPE_FORMAT_NONE ||
+       !_mesa_format_combination_ok(ctx, format, type, f->internalformat) ||
+       f->base == GL_STENCIL_INDEX || f->base == GL_DEPTH_STENCIL) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type of the image)",
+                  func);
+      return;
+   }
+
+   unsigned w = (unsigned)img->Width, h = (unsigned)img->Height;
+   unsigned d = pt->target == PIPE_TEXTURE_1D_ARRAY ? 1 : (unsigned)img->Depth;
+   if (pt->target == PIPE_TEXTURE_1D_ARRAY) {
+      /* 1D arrays are images of Height layers, one row each. */
+      d = h;
+      h = 1;
+   }
+   unsigned cbpp = util_format_get_blocksize(client);
+   struct gl_pixel_layout layout;
+   _mesa_pixel_layout(ctx, true, (GLsizei)w, (GLsizei)(d > 1 && h == 1 &&
+                      pt->target == PIPE_TEXTURE_1D_ARRAY ? d : h),
+                      pt->target == PIPE_TEXTURE_1D_ARRAY ? 1 : (GLsizei)d,
+                      cbpp, &layout);
+   struct pbo_map map;
+   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, layout.size_B, &map, func);
+   if (!dst)
+      return;
+   dst += layout.offset_B;
+
+   /* Float conversions go through RGBA floats for the base-format rule;
+    * integer and depth ones convert directly.  sRGB codes stay codes. */
+   enum pipe_format src_format = pt->format;
+   const struct util_format_description *sd = util_format_description(src_format);
+   if (sd && util_format_is_srgb(src_format) &&
+       sd->linear_format != PIPE_FORMAT_NONE)
+      src_format = sd->linear_format;
+   bool via_float = !util_format_is_pure_integer(src_format) &&
+                    !util_format_is_depth_or_stencil(src_format) &&
+                    !util_format_is_pure_integer(client) &&
+                    !util_format_is_depth_or_stencil(client);
+   float *rgba = malloc((size_t)w * 4 * sizeof(float));
+   void *scratch = malloc(st_convert_scratch_B(w));
+   if (!rgba || !scratch) {
+      free(rgba);
+      free(scratch);
+      _mesa_unmap_pbo(ctx, &map);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   struct pipe_context *pipe = ctx->st->pipe;
+   for (unsigned z = 0; z < d; z++) {
+      struct pipe_box box;
+      unsigned layer = pt->target == PIPE_TEXTURE_3D ? z : img->pt_layer + z;
+      u_box_3d(0, 0, (int)layer, (int)w, (int)h, 1, &box);
+      struct pipe_transfer *xfer = NULL;
+      const uint8_t *src = pipe->texture_map(pipe, pt, img->pt_level,
+                                             PIPE_MAP_READ, &box, &xfer);
+      if (!src) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         break;
+      }
+      for (unsigned r = 0; r < h; r++) {
+         const uint8_t *s = src + (size_t)r * xfer->stride;
+         uint8_t *o = dst + (pt->target == PIPE_TEXTURE_1D_ARRAY
+                                ? (size_t)z * layout.row_stride_B
+                                : (size_t)z * layout.image_stride_B +
+                                     (size_t)r * layout.row_stride_B);
+         if (via_float) {
+            util_format_unpack_rgba_float(src_format, rgba, s, w);
+            reduce_to_base(f, rgba, w);
+            util_format_pack_rgba_float(client, o, rgba, w);
+         } else {
+            st_convert_texels(client, o, pt->format, s, w, scratch);
+         }
+      }
+      pipe->texture_unmap(pipe, xfer);
+   }
+   free(rgba);
+   free(scratch);
+   _mesa_unmap_pbo(ctx, &map);
+}
