@@ -69,7 +69,8 @@ bool
 agx_preprocess_nir(nir_shader *nir)
 {
    gl_shader_stage stage = nir->info.stage;
-   if (stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT)
+   if (stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT &&
+       stage != MESA_SHADER_COMPUTE)
       return false;
 
    nir->options = &agx_nir_options;
@@ -94,6 +95,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_outputs_to_temporaries);
    NIR_PASS(progress, nir, agx_nir_lower_indirect_inputs);
    NIR_PASS(progress, nir, agx_nir_lower_clip_distance);
+   NIR_PASS(progress, nir, agx_nir_lower_indirect_locals);
    NIR_PASS(progress, nir, nir_lower_vars_to_ssa);
    NIR_PASS(progress, nir, nir_lower_system_values);
    NIR_PASS(progress, nir, agx_nir_lower_primitive_id);
@@ -101,6 +103,7 @@ agx_preprocess_nir(nir_shader *nir)
             nir_var_shader_in | nir_var_shader_out | nir_var_uniform, NULL);
    /* before the booleans of its ifs are lowered */
    NIR_PASS(progress, nir, agx_nir_lower_ubo);
+   NIR_PASS(progress, nir, agx_nir_lower_ssbo);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
    NIR_PASS_V(nir, nir_lower_for_options);
@@ -128,6 +131,9 @@ check(agx_context *ctx, const char *after)
       char msg[256];
       if (!agx_validate(ctx, after, msg, sizeof(msg))) {
          agx_fail(ctx, AGX_COMPILE_INVALID, "invalid IR %s", msg);
+         /* AGX_MESA_DEBUG=shaders: the IR that failed, too */
+         if (ctx->debug & AGX_DBG_SHADERS)
+            agx_print_shader(stderr, ctx);
          return false;
       }
    }
@@ -372,6 +378,7 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       if (ok && check(ctx, "ra")) {
          t = pass_done(times, "validate", t);
          agx_lower_pseudo(ctx);
+         agx_insert_waits(ctx);
          reserve_stack(ctx);
          t = pass_done(times, "lower_pseudo", t);
          ok = check(ctx, "lower_pseudo");

@@ -140,6 +140,8 @@ extern "C" {
 #define AGX_MAX_PUSH_RANGES 32
 /* Uniform blocks a shader may read (load_ubo block 0 .. AGX_MAX_UBOS - 1) */
 #define AGX_MAX_UBOS 31
+/* Shader storage buffers a shader may access (bindings 0 .. 15) */
+#define AGX_MAX_SSBOS 16
 #define AGX_MAX_CF_BINDINGS 64
 /* gl_Position + 32 vec4 varyings + point size */
 #define AGX_MAX_UVS_WORDS (4 + 32 * 4 + 1)
@@ -327,6 +329,12 @@ enum agx_push_kind {
    AGX_PUSH_SYSVAL,
    AGX_PUSH_UBO_BASE,
    AGX_PUSH_TEXTURE_SIZE,
+   /* 4 words (8 halves) describing shader storage buffer `index` (the
+    * binding of load_ssbo & co, i.e. slot `index` of set_shader_buffers):
+    * its 64-bit GPU address (low word first, buffer_offset included), its
+    * size in bytes (buffer_size, clamped to the resource), then 0.  An
+    * unbound slot has size 0 (every access is then out of bounds). */
+   AGX_PUSH_SSBO,
 };
 
 /* Buffer textures are sampled as linear 2D images of rows this many texels
@@ -373,6 +381,12 @@ enum agx_sysval {
     * invocations of one instance (input primitives x invocations). */
    AGX_SYSVAL_GS_VS_VERTICES = AGX_SYSVAL_SAMPLER_LOD_BIAS0 + 16,
    AGX_SYSVAL_GS_INVOCATIONS,
+   /* Compute: the 64-bit GPU address (low, high) of three 32-bit words
+    * holding the dispatch's workgroup counts x, y, z (gl_NumWorkGroups):
+    * the indirect buffer at its offset, or a copy of pipe_grid_info::grid
+    * for direct dispatches. */
+   AGX_SYSVAL_GRID_ADDR_LO,
+   AGX_SYSVAL_GRID_ADDR_HI,
    AGX_SYSVAL_COUNT,
 };
 
@@ -543,6 +557,11 @@ struct agx_shader_info {
    /* Statistics: bytes of the frame used, spill and fill instructions. */
    unsigned scratch_size_B;
    unsigned nr_spills, nr_fills;
+
+   /* Compute: threadgroup (shared) memory the shader addresses, bytes
+    * from 0 (nir_shader::shared_size); the driver adds
+    * pipe_grid_info::variable_shared_mem after it. */
+   unsigned local_size_B;
 };
 
 struct agx_shader_binary {

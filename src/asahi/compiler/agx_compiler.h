@@ -304,6 +304,9 @@ bool agx_ra(agx_context *ctx);
  * Returns false when none can be spilled. */
 bool agx_spill(agx_context *ctx);
 void agx_lower_pseudo(agx_context *ctx);
+/* After agx_lower_pseudo: one wait where a pending load's result is
+ * needed, instead of one after every load. */
+void agx_insert_waits(agx_context *ctx);
 int agx_pack(agx_context *ctx, void *mem, uint8_t * *code, size_t * size_B);
 
 /* NIR -> IR */

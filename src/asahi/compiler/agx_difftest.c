@@ -18,6 +18,11 @@
  * 0..4) are moved to VARYING_SLOT_VAR0.. for compilation; attributes 0-3
  * are fetched from one vertex buffer (float, float, int, int vec4s).
  *
+ * With --stage compute the preprocessed shader's attribute loads and
+ * output stores become storage buffer loads and stores at
+ * gl_GlobalInvocationID.x (to_compute), and lane t of run r is invocation
+ * 32 r + t of threadgroup r.
+ *
  * Every binary must also disassemble and reassemble to the same bytes.
  *
  * Comparison rules, each named when it applies:
@@ -36,6 +41,13 @@
  *    2.5 ULP and exp2/log2 3 ULP, the simulator rounds these correctly
  *    while the interpreter may round twice (1 / sqrt(x)), and the result
  *    goes through further arithmetic;
+ *  - "minmax": NIR's fmin/fmax order -0 below +0; GLSL defines min(x, y)
+ *    as y < x ? y : x and max(x, y) as y > x ? y : x (GLSL 4.60 section
+ *    8.3), which is what the compiler emits (one fcmpsel ltn/gtn, whose
+ *    NaN operand loses), so a tie between zeros gives x.  A lane that
+ *    mismatches in a shader with fmin/fmax is evaluated again with them
+ *    rewritten to exactly that (NaN losing), and passes, counted, if it
+ *    matches then;
  *  - "rsqrt": the interpreter computes rsqrt as 1.0f / sqrtf(x) (two
  *    roundings) and the simulator rounds once; floor/fract or a comparison
  *    later can turn that last bit into any difference, so in shaders with
@@ -52,6 +64,8 @@
 
 #include "asahi/sim/asahi_sim.h"
 #include "tests/agx_test_util.h"
+#include "nir_builder.h"
+#include "nir_passes.h"
 #include "nir_random_shader.h"
 #include "util/u_math.h"
 #include "agx_compile.h"
@@ -63,13 +77,16 @@
 
 /* --stage fragment: the random shaders run as fragment shaders */
 static bool frag_stage;
+/* --stage compute: they run as compute shaders reading their inputs from
+ * one storage buffer and writing their outputs to another (to_compute) */
+static bool compute_stage;
 
 struct stats {
    unsigned passed, failed, unsupported;
    /* instructions of every form seen in the compiled binaries */
    unsigned coverage[AGX_ISA_NUM_OPS];
    unsigned lanes_compared, lanes_skipped_ftz, approx_used, nan_used;
-   unsigned rsqrt_used;
+   unsigned rsqrt_used, minmax_used;
    char first_unsupported[160];
 };
 
@@ -78,8 +95,8 @@ usage(FILE *fp)
 {
    fprintf(
       fp,
-      "usage: agx-difftest [--seed S] [--count N] [--stage vertex|fragment]\n"
-      "                    [--verbose]\n"
+      "usage: agx-difftest [--seed S] [--count N]\n"
+      "                    [--stage vertex|fragment|compute] [--verbose]\n"
       "\n"
       "Builds N random NIR vertex shaders from seeds S, S+1, ...\n"
       "(nir_random_shader), runs each through the NIR interpreter and\n"
@@ -93,7 +110,9 @@ usage(FILE *fp)
       "  --count N    number of shaders (default 100)\n"
       "  --stage S    run them as vertex (default) or fragment shaders:\n"
       "               inputs become varyings (float smooth, int flat),\n"
-      "               outputs RGBA32 render targets\n"
+      "               outputs RGBA32 render targets; or as compute\n"
+      "               shaders: inputs and outputs become storage buffer\n"
+      "               loads and stores at gl_GlobalInvocationID.x\n"
       "  --verbose    also print unsupported shaders' reasons\n"
       "  --help       this text\n");
 }
@@ -262,6 +281,181 @@ tib_sample(void *user, unsigned x, unsigned y, unsigned sample,
    return (uint8_t *)user + x * 16 * OUT_SLOTS + offset_B;
 }
 
+/* Compute mode: the preprocessed vertex shader's load_input of attribute
+ * cell block b becomes load_ssbo(0, (i * IN_SLOTS + b) * 16 + 4 * component)
+ * and its store_output of slot VAR0 + k store_ssbo(1, (i * OUT_SLOTS + k)
+ * * 16 + ...), i = gl_GlobalInvocationID.x; the shader becomes a compute
+ * shader of 32 x 1 x 1.  False when the shader has other I/O. */
+static bool
+to_compute(nir_shader *nir)
+{
+   int block_of[64];
+   for (unsigned i = 0; i < 64; ++i)
+      block_of[i] = -1;
+   nir_foreach_variable_with_modes(var, nir, nir_var_shader_in)
+   {
+      if (var->data.driver_location < 64 && var->data.location >= 0 &&
+          var->data.location < IN_SLOTS)
+         block_of[var->data.driver_location] = var->data.location;
+   }
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   nir_builder b = nir_builder_create(impl);
+   b.cursor = nir_before_impl(impl);
+   nir_def *id = nir_channel(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_global_invocation_id,
+                                32),
+      0);
+   nir_def *in_base = nir_imul(&b, id, nir_imm_int(&b, 16 * IN_SLOTS));
+   nir_def *out_base = nir_imul(&b, id, nir_imm_int(&b, 16 * OUT_SLOTS));
+   nir_foreach_block(block, impl)
+   {
+      nir_foreach_instr_safe(instr, block)
+      {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         uint32_t off;
+         if (intr->intrinsic != nir_intrinsic_load_input &&
+             intr->intrinsic != nir_intrinsic_store_output)
+            continue;
+         bool load = intr->intrinsic == nir_intrinsic_load_input;
+         nir_src *osrc = &intr->src[load ? 0 : 1];
+         if (osrc->ssa->parent_instr->type != nir_instr_type_load_const)
+            return false;
+         off = nir_instr_as_load_const(osrc->ssa->parent_instr)->value[0].u32;
+         int base = nir_intrinsic_base(intr) + (int)off;
+         unsigned comp = nir_intrinsic_component(intr);
+         int cell_block;
+         if (load) {
+            if (base < 0 || base >= 64 || block_of[base] < 0)
+               return false;
+            cell_block = block_of[base];
+         } else {
+            cell_block = base - VARYING_SLOT_VAR0;
+            if (cell_block < 0 || cell_block >= OUT_SLOTS)
+               return false;
+         }
+         b.cursor = nir_before_instr(instr);
+         nir_def *addr = nir_iadd(
+            &b, load ? in_base : out_base,
+            nir_imm_int(&b, 16 * cell_block + 4 * (int)comp));
+         if (load) {
+            nir_def *srcs[2] = {nir_imm_int(&b, 0), addr};
+            nir_def *v = &nir_build_intrinsic(
+                              &b, nir_intrinsic_load_ssbo,
+                              intr->def.num_components, intr->def.bit_size,
+                              srcs, NIR_INTRINSIC_ALIGN_MUL, 4,
+                              NIR_INTRINSIC_NUM_INDEX_FLAGS)
+                              ->def;
+            nir_def_rewrite_uses(&intr->def, v);
+         } else {
+            nir_def *srcs[3] = {intr->src[0].ssa, nir_imm_int(&b, 1), addr};
+            nir_build_intrinsic(&b, nir_intrinsic_store_ssbo,
+                                intr->src[0].ssa->num_components, 32, srcs,
+                                NIR_INTRINSIC_WRITE_MASK,
+                                (int)nir_intrinsic_write_mask(intr),
+                                NIR_INTRINSIC_ALIGN_MUL, 4,
+                                NIR_INTRINSIC_NUM_INDEX_FLAGS);
+         }
+         nir_instr_remove(instr);
+      }
+   }
+   nir_metadata_preserve(impl, nir_metadata_none);
+   nir->info.stage = MESA_SHADER_COMPUTE;
+   nir->info.workgroup_size[0] = LANES;
+   nir->info.workgroup_size[1] = 1;
+   nir->info.workgroup_size[2] = 1;
+   nir_opt_dce(nir);
+   return true;
+}
+
+/* Rule "minmax": fmin(x, y) becomes y < x ? y : x and fmax(x, y) y > x ?
+ * y : x, a NaN y losing, as agx_isel.c emits them; except where isel
+ * keeps NIR's order exactly (a constant -0 for min, +0 for max). */
+static bool
+is_const_bits(nir_src *src, unsigned comp, uint32_t bits)
+{
+   nir_instr *p = src->ssa->parent_instr;
+   if (p->type != nir_instr_type_load_const || src->ssa->bit_size != 32)
+      return false;
+   return nir_instr_as_load_const(p)->value[comp].u32 == bits;
+}
+
+static bool
+glsl_minmax(nir_builder *b, nir_instr *instr, void *data)
+{
+   (void)data;
+   if (instr->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(instr);
+   if ((alu->op != nir_op_fmin && alu->op != nir_op_fmax) ||
+       alu->def.bit_size != 32 || alu->def.num_components != 1)
+      return false;
+   bool min = alu->op == nir_op_fmin;
+   uint32_t zero = min ? 0x80000000u : 0;
+   if (is_const_bits(&alu->src[0].src, alu->src[0].swizzle[0], zero) ||
+       is_const_bits(&alu->src[1].src, alu->src[1].swizzle[0], zero))
+      return false;
+   b->cursor = nir_before_instr(instr);
+   nir_def *x = nir_ssa_for_alu_src(b, alu, 0);
+   nir_def *y = nir_ssa_for_alu_src(b, alu, 1);
+   nir_def *wins = min ? nir_flt32(b, y, x) : nir_flt32(b, x, y);
+   nir_def *r = nir_b32csel(b, nir_fneu32(b, y, y), x,
+                            nir_b32csel(b, wins, y, x));
+   nir_def_rewrite_uses(&alu->def, r);
+   nir_instr_remove(instr);
+   return true;
+}
+
+/* Every output of lane t equals the reference `out` (rule "nan" and
+ * "approx" as for the first comparison) */
+static bool
+lane_matches(const nir_const_value *out, unsigned out_base, unsigned t,
+             const uint8_t *tib, const uint32_t *uvs,
+             const struct agx_varyings_vs *vs, bool approx, struct stats *st)
+{
+   for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
+      unsigned nr = 4;
+      const uint32_t *words;
+      if (frag_stage) {
+         words = (const uint32_t *)(tib + t * 16 * OUT_SLOTS) + 4 * slot;
+      } else {
+         unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
+         if (word == 0xff)
+            continue;
+         nr = MIN2(4, vs->nr_words - word);
+         words = &uvs[t * vs->nr_words + word];
+      }
+      for (unsigned c = 0; c < nr; ++c) {
+         uint32_t want = out[4 * (out_base + slot) + c].u32;
+         bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
+                      ? float_eq(words[c], want, approx, st)
+                      : words[c] == want;
+         if (!ok)
+            return false;
+      }
+   }
+   return true;
+}
+
+/* lane_matches for --stage compute: an invocation's output record */
+static bool
+record_matches(const uint32_t *got, const uint32_t *want, bool approx,
+               struct stats *st)
+{
+   for (unsigned slot = 0; slot < OUT_SLOTS; ++slot) {
+      for (unsigned c = 0; c < 4; ++c) {
+         unsigned i = 4 * slot + c;
+         bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
+                      ? float_eq(got[i], want[i], approx, st)
+                      : got[i] == want[i];
+         if (!ok)
+            return false;
+      }
+   }
+   return true;
+}
+
 /* Returns 1 pass, 0 fail, -1 unsupported. */
 static int
 test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
@@ -314,6 +508,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
    if (!agx_preprocess_nir(nir)) {
       snprintf(error, sizeof(error), "preprocess failed");
       result = -1;
+   } else if (compute_stage && !to_compute(nir)) {
+      snprintf(error, sizeof(error), "I/O not movable to storage buffers");
+      result = -1;
    } else if (agx_compile_shader_nir(nir, &key, mem, &bin, error,
                                      sizeof(error))) {
       result = -1;
@@ -331,8 +528,8 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    char rt_err[256];
    if (!agx_test_roundtrip(bin.code, bin.size_B, rt_err, sizeof(rt_err))) {
-      printf("FAIL seed %" PRIu64 " (#%u): binary does not survive "
-             "disassembly and reassembly: %s\n",
+      printf("FAIL seed %" PRIu64 " (#%u): binary check (disassembly "
+             "round trip, wait placement): %s\n",
              seed, index, rt_err);
       print_disasm(&bin);
       ralloc_free(mem);
@@ -352,6 +549,14 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    bool approx = uses_approx(nir);
    bool rsqrt = uses_op(nir, nir_op_frsq);
+   nir_shader *glsl_ref = NULL;
+   if (uses_op(nir, nir_op_fmin) || uses_op(nir, nir_op_fmax)) {
+      glsl_ref = nir_shader_clone(mem, nir);
+      nir_shader_instructions_pass(glsl_ref, glsl_minmax,
+                                   nir_metadata_block_index |
+                                      nir_metadata_dominance,
+                                   NULL);
+   }
    bool denorm_const = has_subnormal_float_constant(nir);
    const struct agx_varyings_vs *vs = &bin.info.vs;
    static uint32_t vbo[RUNS * LANES][IN_SLOTS * 4];
@@ -371,9 +576,15 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
 
    for (unsigned run = 0; run < RUNS && result > 0; ++run) {
       struct asahi_sim_group *g = calloc(1, sizeof(*g));
-      struct asahi_sim_region region = {0x100000, sizeof(vbo), (uint8_t *)vbo,
-                                        false};
-      struct asahi_sim_simple_mem smem = {&region, 1};
+      /* compute: the inputs at 0x100000 (binding 0), the outputs at
+       * 0x200000 (binding 1), one record of OUT_SLOTS vec4 per invocation */
+      static uint32_t sbo_out[RUNS * LANES][OUT_SLOTS * 4];
+      memset(sbo_out, 0, sizeof(sbo_out));
+      struct asahi_sim_region regions[2] = {
+         {0x100000, sizeof(vbo), (uint8_t *)vbo, false},
+         {0x200000, sizeof(sbo_out), (uint8_t *)sbo_out, true},
+      };
+      struct asahi_sim_simple_mem smem = {regions, compute_stage ? 2 : 1};
       asahi_sim_group_init(g);
       asahi_sim_set_code(g, bin.code, bin.size_B, 0x4000000);
       g->mem = (struct asahi_sim_mem){asahi_sim_simple_translate, &smem, false};
@@ -393,6 +604,10 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                w = uni[run][r->index + k].u32;
             else if (r->kind == AGX_PUSH_VBO_BASE)
                w = k & 1 ? 0 : 0x100000;
+            else if (r->kind == AGX_PUSH_SSBO && r->index < 2)
+               w = k == 0   ? (r->index ? 0x200000 : 0x100000)
+                   : k == 2 ? (r->index ? sizeof(sbo_out) : sizeof(vbo))
+                            : 0;
             g->u[(r->uniform + h) / 2] = w;
          }
       }
@@ -403,7 +618,19 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       memset(planes, 0, sizeof(planes));
       static uint8_t tib[LANES * 16 * OUT_SLOTS];
 
-      if (!frag_stage) {
+      if (compute_stage) {
+         /* one SIMD group of threadgroup `run` */
+         for (unsigned k = 0; k < 3; ++k) {
+            g->dispatch.threadgroup_position[k] = k ? 0 : run;
+            g->dispatch.threads_per_threadgroup[k] = k ? 1 : LANES;
+            g->dispatch.dispatch_threads_per_tg[k] = k ? 1 : LANES;
+         }
+         for (unsigned t = 0; t < LANES; ++t) {
+            g->dispatch.grid_position[t][0] = run * LANES + t;
+            for (unsigned c = 0; c < NIR_RANDOM_INPUT_CELLS; ++c)
+               lane_in[t][c].u64 = vbo[run * LANES + t][c];
+         }
+      } else if (!frag_stage) {
          for (unsigned t = 0; t < LANES; ++t) {
             g->r[5][t] = run * LANES + t;
             g->r[6][t] = 0;
@@ -492,6 +719,15 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          es.num_uniform_cells = NIR_RANDOM_UNIFORM_CELLS;
          es.outputs = out;
          es.num_output_cells = 4 * (VARYING_SLOT_VAR0 + OUT_SLOTS);
+         static uint32_t ref_out[RUNS * LANES][OUT_SLOTS * 4];
+         if (compute_stage) {
+            memset(ref_out, 0, sizeof(ref_out));
+            es.ssbos[0] = (nir_eval_buffer){(uint8_t *)vbo, sizeof(vbo)};
+            es.ssbos[1] =
+               (nir_eval_buffer){(uint8_t *)ref_out, sizeof(ref_out)};
+            es.sysvals[SYSTEM_VALUE_GLOBAL_INVOCATION_ID][0].u32 =
+               run * LANES + t;
+         }
          total++;
          if (!nir_eval_run(nir, &es))
             continue;
@@ -507,7 +743,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          for (unsigned slot = 0; slot < OUT_SLOTS && result > 0; ++slot) {
             unsigned nr = 4;
             const uint32_t *words;
-            if (frag_stage) {
+            if (compute_stage) {
+               words = &sbo_out[run * LANES + t][4 * slot];
+            } else if (frag_stage) {
                words = (const uint32_t *)(tib + t * 16 * OUT_SLOTS) + 4 * slot;
             } else {
                unsigned word = vs->slot_word[VARYING_SLOT_VAR0 + slot];
@@ -517,11 +755,31 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
                words = &uvs[t * vs->nr_words + word];
             }
             for (unsigned c = 0; c < nr; ++c) {
-               uint32_t want = out[4 * (out_base + slot) + c].u32;
+               uint32_t want =
+                  compute_stage ? ref_out[run * LANES + t][4 * slot + c]
+                                : out[4 * (out_base + slot) + c].u32;
                uint32_t got = words[c];
                bool ok = slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS
                             ? float_eq(got, want, approx, st)
                             : got == want;
+               if (!ok && glsl_ref) {
+                  /* rule "minmax": the whole lane against GLSL's min/max */
+                  nir_const_value out2[4 * (VARYING_SLOT_VAR0 + OUT_SLOTS)];
+                  memset(out2, 0, sizeof(out2));
+                  es.outputs = out2;
+                  if (compute_stage)
+                     memset(ref_out, 0, sizeof(ref_out));
+                  if (nir_eval_run(glsl_ref, &es) &&
+                      (compute_stage
+                          ? record_matches(sbo_out[run * LANES + t],
+                                           ref_out[run * LANES + t], approx,
+                                           st)
+                          : lane_matches(out2, out_base, t, tib, uvs, vs,
+                                         approx, st))) {
+                     st->minmax_used++;
+                     break;
+                  }
+               }
                if (!ok && slot < NIR_RANDOM_FLOAT_OUTPUT_SLOTS &&
                    (want & 0x7fffffff) == 0x00800000 &&
                    (got & 0x7fffffff) == 0) {
@@ -602,6 +860,8 @@ main(int argc, char **argv)
             frag_stage = true;
          else if (!strcmp(v, "vertex") || !strcmp(v, "vs"))
             frag_stage = false;
+         else if (!strcmp(v, "compute") || !strcmp(v, "cs"))
+            compute_stage = true;
          else {
             fprintf(stderr, "agx-difftest: unknown stage '%s'\n", v);
             return 2;
@@ -628,9 +888,10 @@ main(int argc, char **argv)
    }
 
    printf("lanes compared %u, mismatches allowed by the ftz rule %u, by the "
-          "rsqrt rule %u; rules used: nan %u, approx %u\n",
-          st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used, st.nan_used,
-          st.approx_used);
+          "rsqrt rule %u, by the minmax rule %u; rules used: nan %u, "
+          "approx %u\n",
+          st.lanes_compared, st.lanes_skipped_ftz, st.rsqrt_used,
+          st.minmax_used, st.nan_used, st.approx_used);
    /* Coverage of what the backend emits (agx_isel.c, agx_lower_pseudo.c):
     * reached forms with counts, then the ones never reached. */
    static const enum agx_isa_op emitted[] = {
@@ -660,6 +921,7 @@ main(int argc, char **argv)
       AGX_ISA_OP_MOV_IMM32,
       AGX_ISA_OP_MOV_IMM16,
       AGX_ISA_OP_DEVICE_LOAD,
+      AGX_ISA_OP_DEVICE_STORE,
       AGX_ISA_OP_WAIT,
       AGX_ISA_OP_ST_VAR,
       AGX_ISA_OP_ST_VAR_FINAL,

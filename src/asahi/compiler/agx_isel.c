@@ -552,32 +552,33 @@ emit_alu_comp(struct isel *st, nir_alu_instr *alu, unsigned c)
       return emit_bitop(st, AGX_TT_AND, S(0), imm32(st, 0x7fffffff));
    case nir_op_fmin:
    case nir_op_fmax: {
-      /* ltn/gtn: a NaN operand loses (applegpu FConditionDesc).  Equal
-       * operands are the same number except for zeros, where NIR orders
-       * -0 below +0: min is then a | b, max a & b. */
+      /* One fcmpsel with the "NaN loses" orders ltn/gtn (applegpu
+       * FConditionDesc; Mesa's agx_fminmax_to is the same instruction):
+       * min(x, y) = y ltn x ? y : x, GLSL's own definition (GLSL 4.60
+       * section 8.3, "Returns y if y < x; otherwise it returns x"), and
+       * max(x, y) = y gtn x ? y : x.  A NaN operand loses, so the other
+       * one comes out (what applications rely on; GLSL leaves NaN
+       * undefined).  Zeros of both signs compare equal: the result is
+       * then x, where NIR orders -0 below +0 (agx-difftest's rule
+       * "minmax").  The instruction does not flush a subnormal operand,
+       * which GLSL allows either way. */
       bool min = alu->op == nir_op_fmin;
-      agx_operand a = S(0), b = S(1);
+      agx_operand x = S(0), y = S(1);
 
-      /* With a constant operand k, a tie is x == k: unless k is a zero
-       * both sides are the same bits, and for max(x, +0) / min(x, -0) the
-       * constant is the right answer for either zero.  Then one select
-       * with the constant as the tie result is exact. */
+      /* With a constant zero operand whose sign NIR's order would pick
+       * anyway (max(x, +0), min(x, -0)), that constant wins ties: exact
+       * for NIR too, at the same cost. */
       for (unsigned i = 0; i < 2; ++i) {
          uint32_t k;
-         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k))
+         if (!const_value(&alu->src[i].src, alu->src[i].swizzle[c], &k) ||
+             k != (min ? 0x80000000u : 0))
             continue;
-         bool zero = (k & 0x7fffffff) == 0;
-         if (zero && k != (min ? 0x80000000u : 0))
-            continue;
-         agx_operand x = S(1 - i), kk = S(i);
-         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, x, kk, x,
-                            kk);
+         agx_operand v = S(1 - i), kk = S(i);
+         return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, v, kk,
+                            v, kk);
       }
-
-      agx_operand sel =
-         emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, a, b, a, b);
-      agx_operand both = emit_bitop(st, min ? AGX_TT_OR : AGX_TT_AND, a, b);
-      return emit_cmpsel(st, true, AGX_FCC_EQ, a, b, both, sel);
+      return emit_cmpsel(st, true, min ? AGX_FCC_LTN : AGX_FCC_GTN, y, x, y,
+                         x);
    }
    case nir_op_fsin:
    case nir_op_fcos: {
@@ -1575,9 +1576,475 @@ emit_store_scratch(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/* ---- storage buffers, shared memory, compute system values ----------------
+ *
+ * Storage buffers (AGX_PUSH_SSBO): the bound range's address and size sit
+ * in uniforms; agx_nir_lower_ssbo has already made the binding a constant
+ * and put every access under a bounds check, so an access here is a plain
+ * device_load / device_store / atomic at address + offset, offsets counted
+ * in 32-bit elements (unsigned).  Shared memory: threadgroup_load / store /
+ * atomic with a 16-bit byte base (Mesa's form: alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_compile.c agx_emit_local_load, index 0).
+ */
+
+/* NIR atomic op -> the ISA's atomic op field (applegpu ATOMIC_OPS). */
+static int
+atomic_op_field(nir_atomic_op op)
+{
+   switch (op) {
+   case nir_atomic_op_iadd:
+      return 0;
+   case nir_atomic_op_xchg:
+      return 2;
+   case nir_atomic_op_cmpxchg:
+      return 3;
+   case nir_atomic_op_umin:
+      return 4;
+   case nir_atomic_op_imin:
+      return 5;
+   case nir_atomic_op_umax:
+      return 6;
+   case nir_atomic_op_imax:
+      return 7;
+   case nir_atomic_op_iand:
+      return 8;
+   case nir_atomic_op_ior:
+      return 9;
+   case nir_atomic_op_ixor:
+      return 10;
+   default:
+      return -1;
+   }
+}
+
+/* The uniform half of a storage buffer's record (address, size). */
+static bool
+ssbo_record(struct isel *st, nir_src *binding, unsigned *half)
+{
+   uint32_t k;
+   if (!const_value(binding, 0, &k) || k >= AGX_MAX_SSBOS) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID,
+               "storage buffer binding not a constant below %u",
+               AGX_MAX_SSBOS);
+      return false;
+   }
+   *half = agx_push(st->ctx, AGX_PUSH_SSBO, k, 8);
+   return true;
+}
+
+/* A byte offset as a 32-bit element index operand (offset / 4). */
+static agx_operand
+word_index(struct isel *st, nir_src *src, unsigned extra_words)
+{
+   uint32_t off;
+   if (const_value(src, 0, &off)) {
+      uint32_t w = off / 4 + extra_words;
+      return w < 0x8000 ? agx_isa_imm(w, 16) : imm32(st, w);
+   }
+   agx_operand w = emit_bitfield(st, AGX_ISA_OP_BFEIL, agx_isa_imm(0, 8),
+                                 get_src(st, src, 0), agx_isa_imm(2, 8));
+   if (extra_words)
+      w = emit_binop(st, AGX_ISA_OP_IADD, 32, w, int_operand(st, extra_words));
+   return w;
+}
+
+static bool
+check_32bit(struct isel *st, unsigned bits, unsigned n, const char *what)
+{
+   if (bits == 32 && n >= 1 && n <= 4)
+      return true;
+   agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "%u-bit or vec%u %s", bits, n,
+            what);
+   return false;
+}
+
+static void
+emit_load_ssbo(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components, half;
+   if (!check_32bit(st, intr->def.bit_size, n, "storage buffer loads") ||
+       !ssbo_record(st, &intr->src[0], &half))
+      return;
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   /* operands first: they may emit code */
+   agx_operand A = mem_base(st, half);
+   agx_operand O = word_index(st, &intr->src[1], 0);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = A;
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = O;
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
+/* One device_store per run of written components. */
+static void
+emit_store_ssbo(struct isel *st, nir_intrinsic_instr *intr)
+{
+   nir_def *v = intr->src[0].ssa;
+   unsigned wrmask = nir_intrinsic_write_mask(intr), half;
+   if (!check_32bit(st, v->bit_size, v->num_components,
+                    "storage buffer stores") ||
+       !ssbo_record(st, &intr->src[1], &half))
+      return;
+   for (unsigned c = 0; c < v->num_components;) {
+      if (!(wrmask & (1u << c))) {
+         c++;
+         continue;
+      }
+      unsigned n = 0;
+      agx_operand comps[4];
+      while (c + n < v->num_components && (wrmask & (1u << (c + n)))) {
+         comps[n] = get_src(st, &intr->src[0], c + n);
+         n++;
+      }
+      agx_operand vec = n == 1 ? comps[0] : agx_collect(&st->b, n, comps);
+      agx_operand A = mem_base(st, half);
+      agx_operand O = word_index(st, &intr->src[2], c);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_STORE);
+      I->ops[AGX_ISA_DEVICE_STORE_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_STORE_MASK] = agx_isa_enum((1u << n) - 1, 4);
+      I->ops[AGX_ISA_DEVICE_STORE_R] = vec;
+      I->ops[AGX_ISA_DEVICE_STORE_A] = A;
+      I->ops[AGX_ISA_DEVICE_STORE_O] = O;
+      I->ops[AGX_ISA_DEVICE_STORE_OU] = agx_isa_enum(1 /* unsigned */, 1);
+      c += n;
+   }
+}
+
+/* The source of an atomic: the value, or for a compare-and-swap the
+ * register pair (new value, comparand), in Mesa's order
+ * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c agx_emit_atomic:
+ * agx_vec2(value2, value)). */
+static agx_operand
+atomic_source(struct isel *st, nir_intrinsic_instr *intr, unsigned data_src,
+              bool swap)
+{
+   agx_operand data = get_src(st, &intr->src[data_src], 0);
+   if (!swap)
+      return data;
+   /* one 64-bit value made of the two words */
+   agx_operand v = agx_temp(st->ctx, 64, 1);
+   agx_instr *I = agx_emit_pseudo(&st->b, AGX_OP_COLLECT, 3, 1);
+   I->ops[0] = v;
+   I->ops[1] = get_src(st, &intr->src[data_src + 1], 0);
+   I->ops[2] = data;
+   return v;
+}
+
+static void
+emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+{
+   unsigned half;
+   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
+   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "storage buffer atomic %d",
+               nir_intrinsic_atomic_op(intr));
+      return;
+   }
+   if (!ssbo_record(st, &intr->src[0], &half))
+      return;
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand s = atomic_source(st, intr, 2, swap);
+   agx_operand A = mem_base(st, half);
+   agx_operand O = word_index(st, &intr->src[1], 0);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ATOMIC);
+   I->ops[AGX_ISA_ATOMIC_OP] = agx_isa_enum((unsigned)op, 4);
+   I->ops[AGX_ISA_ATOMIC_R] = dst;
+   I->ops[AGX_ISA_ATOMIC_A] = A;
+   I->ops[AGX_ISA_ATOMIC_O] = O;
+   I->ops[AGX_ISA_ATOMIC_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I->ops[AGX_ISA_ATOMIC_S] = s;
+   /* the fixed bits of Mesa's encoding (alexvorxx/Mesa-VirGL
+    * src/asahi/compiler/agx_opcodes.py "atomic": bits 26, 31, 44, 46) */
+   I->ops[AGX_ISA_ATOMIC_U1] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_ATOMIC_U3] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_ATOMIC_U4] = agx_isa_imm(4, 3);
+   I->ops[AGX_ISA_ATOMIC_U5] = agx_isa_imm(2, 2);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   def_ops(st, &intr->def)[0] = dst;
+}
+
+static void
+emit_get_ssbo_size(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned half;
+   if (!ssbo_record(st, &intr->src[0], &half))
+      return;
+   agx_operand *dst = def_ops(st, &intr->def);
+   dst[0] = agx_temp(st->ctx, 32, 1);
+   agx_mov_to(&st->b, dst[0], agx_uniform(half + 4, 32));
+}
+
+/* Shared memory operands: base A (16-bit byte address, or zero) and
+ * index O (signed 16-bit immediate, in elements). */
+static void
+shared_address(struct isel *st, nir_src *src, unsigned extra_B,
+               agx_operand *A, agx_operand *O)
+{
+   uint32_t off;
+   if (const_value(src, 0, &off) && (off + extra_B) % 4 == 0 &&
+       (off + extra_B) / 4 < 0x8000) {
+      *A = agx_isa_imm(0, 16);
+      *O = agx_isa_imm((off + extra_B) / 4, 16);
+      return;
+   }
+   agx_operand v = get_src(st, src, 0);
+   if (extra_B)
+      v = emit_binop(st, AGX_ISA_OP_IADD, 32, v, int_operand(st, extra_B));
+   agx_operand h[2];
+   agx_split(&st->b, h, 2, v);
+   *A = h[0];
+   *O = agx_isa_imm(0, 16);
+}
+
+static void
+emit_load_shared(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned n = intr->def.num_components;
+   if (!check_32bit(st, intr->def.bit_size, n, "shared memory loads"))
+      return;
+   agx_operand A, O;
+   shared_address(st, &intr->src[0], (unsigned)nir_intrinsic_base(intr), &A,
+                  &O);
+   agx_operand *dst = def_ops(st, &intr->def);
+   agx_operand vec = agx_temp(st->ctx, 32, n);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_THREADGROUP_LOAD);
+   I->ops[AGX_ISA_THREADGROUP_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_THREADGROUP_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_THREADGROUP_LOAD_R] = vec;
+   I->ops[AGX_ISA_THREADGROUP_LOAD_A] = A;
+   I->ops[AGX_ISA_THREADGROUP_LOAD_O] = O;
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   if (n == 1)
+      dst[0] = vec;
+   else
+      agx_split(&st->b, dst, n, vec);
+}
+
+static void
+emit_store_shared(struct isel *st, nir_intrinsic_instr *intr)
+{
+   nir_def *v = intr->src[0].ssa;
+   unsigned wrmask = nir_intrinsic_write_mask(intr);
+   if (!check_32bit(st, v->bit_size, v->num_components, "shared memory stores"))
+      return;
+   for (unsigned c = 0; c < v->num_components;) {
+      if (!(wrmask & (1u << c))) {
+         c++;
+         continue;
+      }
+      unsigned n = 0;
+      agx_operand comps[4];
+      while (c + n < v->num_components && (wrmask & (1u << (c + n)))) {
+         comps[n] = get_src(st, &intr->src[0], c + n);
+         n++;
+      }
+      agx_operand vec = n == 1 ? comps[0] : agx_collect(&st->b, n, comps);
+      agx_operand A, O;
+      shared_address(st, &intr->src[1],
+                     (unsigned)nir_intrinsic_base(intr) + 4 * c, &A, &O);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_THREADGROUP_STORE);
+      I->ops[AGX_ISA_THREADGROUP_STORE_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_THREADGROUP_STORE_MASK] = agx_isa_enum((1u << n) - 1, 4);
+      I->ops[AGX_ISA_THREADGROUP_STORE_R] = vec;
+      I->ops[AGX_ISA_THREADGROUP_STORE_A] = A;
+      I->ops[AGX_ISA_THREADGROUP_STORE_O] = O;
+      c += n;
+   }
+}
+
+static void
+emit_shared_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+{
+   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
+   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "shared memory atomic %d",
+               nir_intrinsic_atomic_op(intr));
+      return;
+   }
+   agx_operand A, O;
+   shared_address(st, &intr->src[0], (unsigned)nir_intrinsic_base(intr), &A,
+                  &O);
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand s = atomic_source(st, intr, 1, swap);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_THREADGROUP_ATOMIC);
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_OP] = agx_isa_enum((unsigned)op, 4);
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_R] = dst;
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_A] = A;
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_O] = O;
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_S] = s;
+   /* Mesa's fixed bits (agx_opcodes.py "local_atomic": bits 36, 47) */
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_U3] = agx_isa_imm(2, 3);
+   I->ops[AGX_ISA_THREADGROUP_ATOMIC_U4] = agx_isa_imm(0x80, 8);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   def_ops(st, &intr->def)[0] = dst;
+}
+
+/* A vec3 compute system value from special registers base .. base + 2
+ * (applegpu SR_NAMES; Mesa's agx_load_compute_dimension). */
+static void
+emit_sr_vec3(struct isel *st, nir_intrinsic_instr *intr, unsigned base)
+{
+   agx_operand *dst = def_ops(st, &intr->def);
+   for (unsigned c = 0; c < intr->def.num_components && c < 3; ++c)
+      dst[c] = emit_get_sr(st, base + c);
+}
+
+/* gl_WorkGroupSize: the shader's constant size, or the threadgroup's
+ * (threads_per_threadgroup, sr4-6) when it has none. */
+static void
+emit_workgroup_size(struct isel *st, nir_intrinsic_instr *intr)
+{
+   const uint16_t *wg = st->nir->info.workgroup_size;
+   if (!wg[0] || !wg[1] || !wg[2]) {
+      emit_sr_vec3(st, intr, 4);
+      return;
+   }
+   agx_operand *dst = def_ops(st, &intr->def);
+   for (unsigned c = 0; c < intr->def.num_components && c < 3; ++c)
+      dst[c] = agx_mov_imm(&st->b, 32, wg[c]);
+}
+
+/* gl_NumWorkGroups: three words at AGX_SYSVAL_GRID_ADDR (the indirect
+ * buffer itself for indirect dispatches). */
+static void
+emit_num_workgroups(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned addr =
+      agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GRID_ADDR_LO, 4);
+   agx_operand vec = agx_temp(st->ctx, 32, 3);
+   agx_operand A = mem_base(st, addr);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(7, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = A;
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = agx_isa_imm(0, 16);
+   I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   agx_operand parts[3];
+   agx_split(&st->b, parts, 3, vec);
+   agx_operand *dst = def_ops(st, &intr->def);
+   for (unsigned c = 0; c < intr->def.num_components && c < 3; ++c)
+      dst[c] = parts[c];
+}
+
+/* memory_barrier with Mesa's encoding 0x96F5 (alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_opcodes.py): a = 1, b = 2, c = 9. */
+static void
+emit_memory_barrier(struct isel *st)
+{
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_MEMORY_BARRIER);
+   I->ops[AGX_ISA_MEMORY_BARRIER_A] = agx_isa_imm(1, 2);
+   I->ops[AGX_ISA_MEMORY_BARRIER_B] = agx_isa_imm(2, 2);
+   I->ops[AGX_ISA_MEMORY_BARRIER_C] = agx_isa_imm(9, 4);
+}
+
+/* Returns false when intr is not one of these. */
+static bool
+emit_compute_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_ssbo:
+      emit_load_ssbo(st, intr);
+      return true;
+   case nir_intrinsic_store_ssbo:
+      emit_store_ssbo(st, intr);
+      return true;
+   case nir_intrinsic_ssbo_atomic:
+      emit_ssbo_atomic(st, intr, false);
+      return true;
+   case nir_intrinsic_ssbo_atomic_swap:
+      emit_ssbo_atomic(st, intr, true);
+      return true;
+   case nir_intrinsic_get_ssbo_size:
+      emit_get_ssbo_size(st, intr);
+      return true;
+   case nir_intrinsic_load_shared:
+      emit_load_shared(st, intr);
+      return true;
+   case nir_intrinsic_store_shared:
+      emit_store_shared(st, intr);
+      return true;
+   case nir_intrinsic_shared_atomic:
+      emit_shared_atomic(st, intr, false);
+      return true;
+   case nir_intrinsic_shared_atomic_swap:
+      emit_shared_atomic(st, intr, true);
+      return true;
+   case nir_intrinsic_memory_barrier:
+      emit_memory_barrier(st);
+      return true;
+   case nir_intrinsic_load_helper_invocation:
+      /* is_active_thread (sr63) is 0 for helper lanes (Mesa's
+       * load_helper_invocation); only fragment shaders have them */
+      if (st->ctx->stage == MESA_SHADER_FRAGMENT)
+         def_ops(st, &intr->def)[0] =
+            emit_cmpsel(st, false, AGX_ICC_UEQ, emit_get_sr(st, 63),
+                        agx_isa_imm(0, 8), imm32(st, ~0u), agx_isa_imm(0, 8));
+      else
+         def_ops(st, &intr->def)[0] = agx_mov_imm(&st->b, 32, 0);
+      return true;
+   case nir_intrinsic_barrier:
+      /* device memory ordered, then every SIMD group of the threadgroup
+       * waits (threadgroup memory needs no flush: Mesa emits only the
+       * threadgroup barrier for it) */
+      if (st->ctx->stage != MESA_SHADER_COMPUTE) {
+         agx_fail(st->ctx, AGX_COMPILE_INVALID, "barrier outside compute");
+         return true;
+      }
+      emit_memory_barrier(st);
+      agx_emit(&st->b, AGX_ISA_OP_THREADGROUP_BARRIER);
+      return true;
+   default:
+      break;
+   }
+
+   if (st->ctx->stage != MESA_SHADER_COMPUTE)
+      return false;
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_workgroup_id:
+      emit_sr_vec3(st, intr, 0); /* threadgroup_position_in_grid */
+      return true;
+   case nir_intrinsic_load_local_invocation_id:
+      emit_sr_vec3(st, intr, 48); /* thread_position_in_threadgroup */
+      return true;
+   case nir_intrinsic_load_global_invocation_id:
+      emit_sr_vec3(st, intr, 80); /* thread_position_in_grid */
+      return true;
+   case nir_intrinsic_load_local_invocation_index:
+      /* thread_index_in_threadgroup */
+      def_ops(st, &intr->def)[0] = emit_get_sr(st, 51);
+      return true;
+   case nir_intrinsic_load_workgroup_size:
+      emit_workgroup_size(st, intr);
+      return true;
+   case nir_intrinsic_load_num_workgroups:
+      emit_num_workgroups(st, intr);
+      return true;
+   default:
+      return false;
+   }
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
+   if (emit_compute_intrinsic(st, intr))
+      return;
    switch (intr->intrinsic) {
    case nir_intrinsic_load_uniform:
       emit_load_uniform(st, intr);
@@ -3589,6 +4056,8 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
             emit_unrolled_vertex(st, st->vertex_id, ctx->key->vs.xfb.unroll);
    } else if (ctx->stage == MESA_SHADER_FRAGMENT) {
       assign_cf(st);
+   } else if (ctx->stage == MESA_SHADER_COMPUTE) {
+      ctx->info->local_size_B = nir->shared_size;
    } else {
       agx_fail(ctx, AGX_COMPILE_UNSUPPORTED, "%s shaders",
                gl_shader_stage_name(ctx->stage));
@@ -3616,7 +4085,7 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
 
    if (ctx->stage == MESA_SHADER_VERTEX)
       emit_vs_end(st);
-   else
+   else if (ctx->stage == MESA_SHADER_FRAGMENT)
       emit_fs_end(st);
 
    agx_emit(&st->b, AGX_ISA_OP_STOP);

@@ -85,10 +85,17 @@ agx_lower_pseudo(agx_context *ctx)
          case AGX_OP_MOV:
             emit_move(&b, I->ops[0], I->ops[1]);
             break;
-         case AGX_OP_COLLECT:
-            for (unsigned i = 1; i < I->nr_ops; ++i)
-               emit_move(&b, element(I->ops[0], i - 1), I->ops[i]);
+         case AGX_OP_COLLECT: {
+            /* element by element; the sources may be narrower than the
+             * vector's elements (two 32-bit halves of one 64-bit pair) */
+            agx_operand part = element(I->ops[0], 0);
+            for (unsigned i = 1; i < I->nr_ops; ++i) {
+               part.size = I->ops[i].size;
+               emit_move(&b, part, I->ops[i]);
+               part.value += I->ops[i].size / 16;
+            }
             break;
+         }
          case AGX_OP_SPLIT: {
             unsigned n = I->nr_ops - 1;
             agx_operand part = I->ops[n];

@@ -13,6 +13,9 @@
 bool agx_nir_lower_outputs_to_temporaries(nir_shader *nir);
 bool agx_nir_lower_indirect_inputs(nir_shader *nir);
 bool agx_nir_lower_clip_distance(nir_shader *nir);
+/* Local arrays indexed at run time: big ones to scratch, the others to
+ * selects over their elements. */
+bool agx_nir_lower_indirect_locals(nir_shader *nir);
 /* Helpers of the I/O temporaries passes: whether a variable type is made
  * of vectors (so it can be copied), and a copy vector by vector with
  * constant indices. */
@@ -24,6 +27,8 @@ bool agx_nir_lower_rect(nir_shader *nir);
 bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_txd_cube(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);
+/* SSBO accesses: constant bindings, bounds-checked (agx_nir_lower_ssbo.c). */
+bool agx_nir_lower_ssbo(nir_shader *nir);
 /* Fragment shaders: load_primitive_id from the flat varying
  * VARYING_SLOT_PRIMITIVE_ID. */
 bool agx_nir_lower_primitive_id(nir_shader *nir);

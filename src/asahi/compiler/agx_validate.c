@@ -59,11 +59,20 @@ agx_validate(const agx_context *ctx, const char *after, char *msg, size_t size)
          case AGX_OP_PRELOAD:
             need = 2;
             break;
-         case AGX_OP_COLLECT:
-            if (I->nr_ops < 2 || I->ops[0].count != I->nr_ops - 1)
+         case AGX_OP_COLLECT: {
+            /* n elements from n values, or one wide value from narrower
+             * ones (a 64-bit pair from two 32-bit values) */
+            unsigned bits = 0;
+            for (unsigned i = 1; i < I->nr_ops; ++i)
+               bits += I->ops[i].size * I->ops[i].count;
+            bool same = I->ops[0].count == I->nr_ops - 1;
+            bool wide = I->ops[0].count == 1 &&
+                        bits == (unsigned)I->ops[0].size;
+            if (I->nr_ops < 2 || (!same && !wide))
                fail(&s, I, "collect of %u values into %u elements",
                     I->nr_ops - 1, I->ops[0].count);
             break;
+         }
          case AGX_OP_SPLIT: {
             unsigned bits = 0;
             const agx_operand *v = &I->ops[I->nr_ops - 1];

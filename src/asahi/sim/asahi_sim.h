@@ -213,6 +213,10 @@ struct asahi_sim_state_slot {
    bool valid;
    uint64_t heap;  /* the uniform pair B */
    uint32_t index; /* the register O (first active lane) */
+   /* Samplers bound with an extended sampler-states count: the 8-byte
+    * descriptor is followed by its 16-byte custom border colour (genxml
+    * "border"). */
+   bool border;
 };
 
 /*
@@ -253,6 +257,10 @@ struct asahi_sim_group {
     * stop with an error. */
    const struct asahi_sim_texture_hooks *texture;
    void *texture_user;
+   /* Set by a fetch hook when the texel it returned holds integers (an
+    * integer format): 16-bit destinations then keep the low 16 bits
+    * instead of converting to f16.  Cleared before every fetch. */
+   bool texel_is_integer;
 
    /* Stack (scratch) memory: stack_size_B bytes per lane, caller owned.
     * stack_pointer: the bytes of it the program reserved (stack_adjust),

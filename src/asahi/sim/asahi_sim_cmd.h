@@ -99,6 +99,12 @@ struct sim_program {
 bool sim_program_load(struct asahi_sim_gpu *gpu, uint64_t words_va,
                       const char *what, struct sim_program *p);
 
+/* Apply the sampler-states count the program was launched with (genxml
+ * "sampler states", from the VDM/PPP/CDM word that names it): with the
+ * extended counts, each sampler of a table is followed by its custom
+ * border colour, 24 bytes apart (asahi_sim_usc.c). */
+void sim_program_sampler_states(struct sim_program *p, unsigned mode);
+
 /* A fresh group running p's main program on the lanes in `launched`. */
 bool sim_group_init(struct asahi_sim_gpu *gpu, const struct sim_program *p,
                     uint32_t launched, struct asahi_sim_group *g);
@@ -197,6 +203,8 @@ struct sim_ppp_state {
 struct sim_vdm_state {
    bool has_vs;
    uint64_t vs_words_va;
+   /* The VS word 0's sampler-states count (genxml "sampler states"). */
+   unsigned vs_sampler_states;
    uint32_t restart_index;
    struct sim_ppp_state ppp;
 };

@@ -10,9 +10,11 @@
  * agx_state.c agx_launch; the walk is the one agxdecode prints):
  *  - launch: word 0 (counts, mode), word 1 (the USC word list), then for
  *    mode direct the global size (threads) and local size, for indirect
- *    global an indirect address (3 x u32: the global size, taken to be in
- *    threads like the direct form) and the local size, for indirect local
- *    an indirect address (6 x u32: global then local size);
+ *    global an indirect address (3 x u32: threadgroups per dimension, as
+ *    Mesa's drivers pass the API's indirect buffer unchanged: agx_state.c
+ *    agx_launch_grid, src/asahi/vulkan/hk_cmd_dispatch.c) and the local
+ *    size, for indirect local an indirect address (6 x u32: global size in
+ *    threads, taken like the direct form, then local size);
  *  - barrier (4 bytes; with `returns`, a return);
  *  - stream link (8 bytes, jump), stream terminate.
  *
@@ -224,9 +226,18 @@ launch(struct asahi_sim_gpu *gpu, uint64_t va, uint32_t *length)
       for (unsigned k = 0; k < 3; k++)
          d->local[k] = sim_u32(w + offs + 4 * k);
    }
+   if (ok && w0.mode == AGX_CDM_MODE_INDIRECT_GLOBAL) {
+      /* threadgroup counts -> threads */
+      for (unsigned k = 0; k < 3; k++) {
+         uint64_t t = (uint64_t)d->global[k] * d->local[k];
+         d->global[k] = t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
+      }
+   }
 
    ok = ok && sim_program_load(gpu, gpu->usc_base + w1.pipeline,
                                "compute kernel", &d->prog);
+   if (ok)
+      sim_program_sampler_states(&d->prog, w0.sampler_states);
    ok = ok && dispatch(gpu, d);
    free(d);
    return ok;

@@ -1071,6 +1071,7 @@ load_fs(struct draw_ctx *c)
    if (!sim_program_load(gpu, gpu->usc_base + ppp->fs1.pipeline,
                          "fragment shader", &d->fs))
       return false;
+   sim_program_sampler_states(&d->fs, ppp->fs0.sampler_states);
    d->has_fs = true;
 
    unsigned n = ppp->fs0.cf_bindings;
@@ -1236,6 +1237,8 @@ sim_draw(struct sim_render *r, const struct sim_vdm_state *s,
       sim_fail(gpu, ASAHI_SIM_RESULT_ERROR, "out of memory");
 
    ok = ok && sim_program_load(gpu, s->vs_words_va, "vertex shader", vs);
+   if (ok)
+      sim_program_sampler_states(vs, s->vs_sampler_states);
    ok = ok && load_fs(&c);
    for (uint32_t inst = 0; ok && inst < a->instances; inst++)
       ok = draw_instance(&c, vs, a, inst, ids, cut);

@@ -379,7 +379,9 @@ exec_stack(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool store)
  * Atomics (no exec in applegpu; inferred, medium confidence): 32-bit
  * elements at base + offset * 4; lanes go in order, each a
  * read-modify-write; R, when present, receives the old value.  cmpxchg
- * takes a register pair: compare with the low word, store the high word.
+ * takes a register pair: the new value in the low word, the comparand in
+ * the high word (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/
+ * agx_compile.c agx_emit_atomic builds the pair as agx_vec2(new, compare)).
  */
 static uint32_t
 atomic_op(unsigned op, uint32_t old, uint64_t src, bool *ok)
@@ -394,7 +396,7 @@ atomic_op(unsigned op, uint32_t old, uint64_t src, bool *ok)
    case 2:
       return s;
    case 3:
-      return old == s ? (uint32_t)(src >> 32) : old;
+      return old == (uint32_t)(src >> 32) ? s : old;
    case 4:
       return old < s ? old : s;
    case 5:

@@ -22,8 +22,10 @@
  * gradients, clamped by the sampler's min/max LOD; the level then follows
  * the mip filter (none: the first level; nearest: round; linear: blend).
  * Magnification (LOD <= 0) uses the mag filter.  Border colours:
- * transparent black, opaque black, opaque white (custom reads as
- * transparent black).  Integer formats are never filtered.  The result is
+ * transparent black, opaque black, opaque white (integer 1s for integer
+ * formats), or custom: the words after the sampler in an extended table,
+ * in the image format's encoding (border_channel).  Integer formats are
+ * never filtered.  The result is
  * swizzled by the descriptor.  Cube maps: the face and face coordinates
  * from the direction (GL 4.6 table 8.19), clamped to the face's edges.
  * 3D images: slices are ail layers of a chain that also shrinks along Z;
@@ -296,15 +298,113 @@ wrap(int i, int size, enum agx_wrap mode)
    }
 }
 
+/* The sampler with, for extended tables, its custom border colour words
+ * (genxml "border"; zero otherwise). */
+struct sampler {
+   struct AGX_SAMPLER s;
+   bool has_border;
+   uint32_t border[4];
+};
+
+/*
+ * A custom border colour word of channel c as the texel value the image's
+ * format would give: each channel is stored on its own in a 32-bit word,
+ * in the format's channel order, encoded as the format encodes it (pure
+ * integers as they are, floats as f32 or f16 for 16-bit and narrower
+ * channels, normalized channels as unorm/snorm of the channel's size,
+ * sRGB channels as 12-bit unorm of the linear value).  Fact:
+ * alexvorxx/Mesa-VirGL, agx_pack_border (src/asahi; the encoding its
+ * driver writes).  The descriptor swizzle applies afterwards.
+ */
+static uint32_t
+border_channel(const struct image *img, unsigned c, uint32_t word)
+{
+   enum pipe_format f = img->format;
+   const struct util_format_description *fd = util_format_description(f);
+   if (!fd)
+      return 0;
+   /* Compressed formats (no channel description): EAC 11 bits, RGTC 14,
+    * BPTC float f16, the others 8-bit unorm. */
+   enum util_format_type type = UTIL_FORMAT_TYPE_UNSIGNED;
+   unsigned bits = 8;
+   bool pure = false;
+   if (util_format_is_compressed(f)) {
+      bool snorm = f == PIPE_FORMAT_ETC2_R11_SNORM ||
+                   f == PIPE_FORMAT_ETC2_RG11_SNORM ||
+                   f == PIPE_FORMAT_RGTC1_SNORM || f == PIPE_FORMAT_RGTC2_SNORM;
+      if (f == PIPE_FORMAT_BPTC_RGB_FLOAT || f == PIPE_FORMAT_BPTC_RGB_UFLOAT) {
+         type = UTIL_FORMAT_TYPE_FLOAT;
+         bits = 16;
+      } else if (f == PIPE_FORMAT_ETC2_R11_UNORM ||
+                 f == PIPE_FORMAT_ETC2_RG11_UNORM ||
+                 f == PIPE_FORMAT_ETC2_R11_SNORM ||
+                 f == PIPE_FORMAT_ETC2_RG11_SNORM) {
+         bits = 11;
+      } else if (f == PIPE_FORMAT_RGTC1_UNORM ||
+                 f == PIPE_FORMAT_RGTC2_UNORM ||
+                 f == PIPE_FORMAT_RGTC1_SNORM || f == PIPE_FORMAT_RGTC2_SNORM) {
+         bits = 14;
+      }
+      if (snorm)
+         type = UTIL_FORMAT_TYPE_SIGNED;
+   } else {
+      if (c >= fd->nr_channels)
+         return 0;
+      type = fd->channel[c].type;
+      bits = fd->channel[c].size;
+      pure = fd->channel[c].pure_integer;
+   }
+   if (fd->colorspace == UTIL_FORMAT_COLORSPACE_SRGB && c < 3)
+      bits = 12;
+   if (bits == 0)
+      return 0;
+   switch (type) {
+   case UTIL_FORMAT_TYPE_UNSIGNED:
+      if (pure)
+         return bits >= 32 ? word : word & ((1u << bits) - 1);
+      return asahi_sim_double_to_f32(
+         (double)(word & ((1ull << bits) - 1)) / ((1ull << bits) - 1), false);
+   case UTIL_FORMAT_TYPE_SIGNED: {
+      int32_t v = bits >= 32 ? (int32_t)word
+                             : (int32_t)(word << (32 - bits)) >> (32 - bits);
+      if (pure)
+         return (uint32_t)v;
+      double fl = (double)v / (double)((1ull << (bits - 1)) - 1);
+      return asahi_sim_double_to_f32(fl < -1 ? -1 : fl, false);
+   }
+   case UTIL_FORMAT_TYPE_FLOAT:
+      return bits == 32 ? word
+                        : asahi_sim_double_to_f32(
+                             asahi_sim_f16_to_double((uint16_t)word), false);
+   default:
+      return 0;
+   }
+}
+
 static void
-border(const struct AGX_SAMPLER *s, float out[4])
+border(const struct image *img, const struct sampler *s, float out[4])
 {
    static const float colours[3][4] = {
       {0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
-   unsigned b = s->border_colour <= AGX_BORDER_COLOUR_OPAQUE_WHITE
-                   ? s->border_colour
+   if (s->s.border_colour == AGX_BORDER_COLOUR_CUSTOM && s->has_border) {
+      for (unsigned c = 0; c < 4; c++) {
+         uint32_t v = border_channel(img, c, s->border[c]);
+         memcpy(&out[c], &v, 4);
+      }
+      return;
+   }
+   /* The constant colours in the image's terms: integer images get
+    * integer 1s (as GL's opaque borders read from integer textures). */
+   unsigned b = s->s.border_colour <= AGX_BORDER_COLOUR_OPAQUE_WHITE
+                   ? s->s.border_colour
                    : 0;
    memcpy(out, colours[b], sizeof(colours[b]));
+   if (img->integer) {
+      for (unsigned c = 0; c < 4; c++) {
+         uint32_t v = colours[b][c] ? 1 : 0;
+         memcpy(&out[c], &v, 4);
+      }
+   }
 }
 
 /* floor(x) as a texel index.  Coordinates may be anything a shader
@@ -400,11 +500,12 @@ swizzle_texel(const struct image *img, const float in[4], float out[4])
  * `compare`, texels are compared with `ref` first. */
 static enum asahi_sim_status
 filter_level(struct asahi_sim_group *g, const struct image *img,
-             const struct AGX_SAMPLER *s,
+             const struct sampler *sm,
              const struct asahi_sim_texture_request *req, bool linear_filter,
              unsigned level, unsigned layer, double u, double v, double r,
              float out[4])
 {
+   const struct AGX_SAMPLER *s = &sm->s;
    /* Gathers take the bilinear footprint whatever the filters. */
    if (req->gather)
       linear_filter = true;
@@ -450,7 +551,7 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
       }
       float t[4];
       if (outside) {
-         border(s, t);
+         border(img, sm, t);
       } else {
          uint32_t bits[4];
          enum asahi_sim_status st =
@@ -529,7 +630,7 @@ static enum asahi_sim_status
 sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
        const struct image *img, uint32_t out[4])
 {
-   struct AGX_SAMPLER s = {AGX_SAMPLER_header};
+   struct sampler sm = {.s = {AGX_SAMPLER_header}};
    if (!r->sampler_reg) {
       uint8_t desc[AGX_SAMPLER_LENGTH];
       enum asahi_sim_status st = read_descriptor(
@@ -548,12 +649,31 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
          memcpy(cache.desc, desc, sizeof(desc));
          cache.valid = true;
       }
-      s = cache.s;
+      sm.s = cache.s;
+      /* An extended table's custom border colour follows the sampler. */
+      const struct asahi_sim_state_slot *slot = &g->sampler_state[r->sampler];
+      if (sm.s.border_colour == AGX_BORDER_COLOUR_CUSTOM && slot->border) {
+         uint8_t b[AGX_BORDER_LENGTH];
+         if (!asahi_sim_mem_access(g,
+                                   slot->heap + slot->index +
+                                      AGX_SAMPLER_LENGTH,
+                                   b, sizeof(b), false,
+                                   ASAHI_SIM_UNIT_TEXTURE))
+            return ASAHI_SIM_FAULT;
+         struct AGX_BORDER bd;
+         AGX_BORDER_unpack(NULL, b, &bd);
+         sm.border[0] = bd.channel_0;
+         sm.border[1] = bd.channel_1;
+         sm.border[2] = bd.channel_2;
+         sm.border[3] = bd.channel_3;
+         sm.has_border = true;
+      }
    } else {
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
                              "texture unit: samplers from the heap are not "
                              "simulated");
    }
+   struct AGX_SAMPLER s = sm.s;
 
    bool is_1d = img->layout.height_px == 1 &&
                 (img->d.dimension == AGX_TEXTURE_DIMENSION_1D ||
@@ -576,7 +696,7 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
       unsigned cubes = img->layers / 6;
       layer += 6 * (array_layer < cubes ? array_layer : cubes - 1);
       /* Cube maps clamp to the face's edge (no seams across faces). */
-      s.wrap_s = s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
+      sm.s.wrap_s = sm.s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
    } else if (img->layers > 1 && !img->is_3d) {
       layer = array_layer < img->layers ? array_layer : img->layers - 1;
    }
@@ -644,9 +764,9 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    double v = img->cube ? cube_t : (is_1d ? 0.5 : coord(r, 1));
    double rr = img->is_3d ? coord(r, 2) : 0;
    enum asahi_sim_status st =
-      filter_level(g, img, &s, r, linear_filter, l0, layer, u, v, rr, a);
+      filter_level(g, img, &sm, r, linear_filter, l0, layer, u, v, rr, a);
    if (st == ASAHI_SIM_RUNNING && l1 != l0 && t > 0) {
-      st = filter_level(g, img, &s, r, linear_filter, l1, layer, u, v, rr, b);
+      st = filter_level(g, img, &sm, r, linear_filter, l1, layer, u, v, rr, b);
       for (unsigned c = 0; c < 4; c++)
          a[c] = (float)(a[c] * (1 - t) + b[c] * t);
    }
@@ -666,7 +786,10 @@ unit_fetch(void *user, struct asahi_sim_group *g,
 
    uint32_t v[4] = {0, 0, 0, 0};
    if (r->op == ASAHI_SIM_TEXTURE_LOAD) {
-      bool is_1d = img->layout.height_px == 1;
+      /* The instruction's dimension says where y is (tex_1d and
+       * tex_1d_array have none): a 2D image one texel high still has
+       * its y (and a sample index after it). */
+      bool is_1d = r->dim == 0 || r->dim == 1;
       unsigned level = img->d.first_level;
       if (r->lod_mode == 2 || r->lod_mode == 6)
          level += r->lod_16 ? (uint16_t)r->lod : r->lod;
@@ -698,6 +821,7 @@ unit_fetch(void *user, struct asahi_sim_group *g,
    }
    if (st != ASAHI_SIM_RUNNING)
       return st;
+   g->texel_is_integer = img->integer;
    if (r->op == ASAHI_SIM_TEXTURE_SAMPLE && r->gather) {
       memcpy(out, v, sizeof(v)); /* swizzled texel by texel */
       return ASAHI_SIM_RUNNING;

@@ -218,6 +218,7 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
 
       uint32_t texel[4] = {0, 0, 0, 0};
       g->error[0] = 0;
+      g->texel_is_integer = false;
       st = g->texture->fetch(g->texture_user, g, &req, t, texel);
       if (st != ASAHI_SIM_RUNNING) {
          if (!g->error[0])
@@ -230,7 +231,15 @@ exec_fetch(struct asahi_sim_group *g, const struct agx_isa_instr *I, bool load)
          if (!(req.mask & (1u << i)) || k >= R->count)
             continue;
          uint32_t v = texel[i];
-         if (R->size == 16)
+         /* 16-bit results: f16 for float texels, the low half of integer
+          * ones (integer texels are never converted to floats; a 16-bit
+          * integer format fits: the background programs load such
+          * attachments into 16-bit registers, agx_bg_eot.c).  The
+          * hardware's handling of wider integers is not known: the low
+          * half here (choice). */
+         if (R->size == 16 && g->texel_is_integer)
+            v &= 0xffff;
+         else if (R->size == 16)
             v = asahi_sim_double_to_f16(asahi_sim_f32_to_double(v, false));
          asahi_sim_write_run(g, R, k++, t, v);
       }

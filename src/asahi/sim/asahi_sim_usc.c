@@ -481,3 +481,22 @@ sim_group_run(struct asahi_sim_gpu *gpu, struct asahi_sim_group *g,
       sim_log(gpu, "asahi-sim: %s, lanes 0x%08x\n", what, g->launched);
    return sim_group_report(gpu, g, asahi_sim_run(g), what);
 }
+
+void
+sim_program_sampler_states(struct sim_program *p, unsigned mode)
+{
+   /* Fact: alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml (sampler
+    * states "8 extended"/"16 extended") and src/asahi/lib/decode.c (with
+    * extended samplers each sampler is followed by its border). */
+   if (mode != AGX_SAMPLER_STATES_8_EXTENDED &&
+       mode != AGX_SAMPLER_STATES_16_EXTENDED)
+      return;
+   for (unsigned i = 0; i < ASAHI_SIM_SAMPLER_STATES; i++) {
+      struct asahi_sim_state_slot *s = &p->samplers[i];
+      if (!s->valid || s->border)
+         continue;
+      s->index = s->index / AGX_SAMPLER_LENGTH *
+                 (AGX_SAMPLER_LENGTH + AGX_BORDER_LENGTH);
+      s->border = true;
+   }
+}

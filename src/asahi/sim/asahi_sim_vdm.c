@@ -185,8 +185,12 @@ vdm_state(struct asahi_sim_gpu *gpu, struct sim_vdm_state *s, uint64_t va,
       s->restart_index = sim_u32(w + offs);
       offs += 4;
    }
-   if (hdr.vs_word_0_present)
+   if (hdr.vs_word_0_present) {
+      struct AGX_VDM_STATE_VS_WORD_0 w0;
+      AGX_VDM_STATE_VS_WORD_0_unpack(NULL, w + offs, &w0);
+      s->vs_sampler_states = w0.sampler_states;
       offs += 4;
+   }
    if (hdr.vs_word_1_present) {
       struct AGX_VDM_STATE_VS_WORD_1 w1;
       AGX_VDM_STATE_VS_WORD_1_unpack(NULL, w + offs, &w1);

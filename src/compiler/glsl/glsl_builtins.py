@@ -388,17 +388,22 @@ for fn in ('trunc', 'round', 'roundEven'):
 FD('genFType mod(genFType, float)')
 FD('genFType mod(genFType, genFType)')
 FD('genFType modf(genFType, out genFType)', desk=130, es=300)
+# The signed-integer min, max and clamp are GLSL 1.30's, but desktop
+# GLSL 1.10/1.20 shaders get them too, as Mesa gives them (piglit's
+# glsl-1.10/execution/vs-loop-variable-iteration-limit-unroll uses
+# min(int, int) under #version 110; fact: alexvorxx/Mesa-VirGL
+# src/compiler/glsl/builtin_functions.cpp, always_available).
 for fn in ('min', 'max'):
     FD('genFType %s(genFType, genFType)' % fn)
     FD('genFType %s(genFType, float)' % fn)
-    F('genIType %s(genIType, genIType)' % fn, desk=130, es=300)
-    F('genIType %s(genIType, int)' % fn, desk=130, es=300)
+    F('genIType %s(genIType, genIType)' % fn, desk=110, es=300)
+    F('genIType %s(genIType, int)' % fn, desk=110, es=300)
     F('genUType %s(genUType, genUType)' % fn, desk=130, es=300)
     F('genUType %s(genUType, uint)' % fn, desk=130, es=300)
 FD('genFType clamp(genFType, genFType, genFType)')
 FD('genFType clamp(genFType, float, float)')
-F('genIType clamp(genIType, genIType, genIType)', desk=130, es=300)
-F('genIType clamp(genIType, int, int)', desk=130, es=300)
+F('genIType clamp(genIType, genIType, genIType)', desk=110, es=300)
+F('genIType clamp(genIType, int, int)', desk=110, es=300)
 F('genUType clamp(genUType, genUType, genUType)', desk=130, es=300)
 F('genUType clamp(genUType, uint, uint)', desk=130, es=300)
 FD('genFType mix(genFType, genFType, genFType)')
@@ -508,13 +513,16 @@ F('genIType findLSB(genUType)', 400, 310, ext=G5)
 F('genIType findMSB(genIType)', 400, 310, ext=G5)
 F('genIType findMSB(genUType)', 400, 310, ext=G5)
 # derivatives
+# A derivative of a constant expression is a constant expression (only
+# texture lookups are excluded, GLSL 1.20 4.3.3), whose value is 0: the
+# operand is the same at every fragment.
 for fn in ('dFdx', 'dFdy', 'fwidth'):
-    F('genFType %s(genFType)' % fn, stages=[FS], const=False,
+    F('genFType %s(genFType)' % fn, stages=[FS],
       ext='GL_OES_standard_derivatives')
 for fn in ('dFdxFine', 'dFdyFine', 'fwidthFine', 'dFdxCoarse', 'dFdyCoarse',
            'fwidthCoarse'):
     F('genFType %s(genFType)' % fn, desk=450, es=0, stages=[FS],
-      const=False, ext='GL_ARB_derivative_control')
+      ext='GL_ARB_derivative_control')
 for fn in ('interpolateAtCentroid',):
     F('genFType %s(genFType)' % fn, 400, 320, stages=[FS], const=False,
       ext=G5)

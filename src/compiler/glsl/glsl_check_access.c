@@ -97,17 +97,22 @@ check_access_field(struct check *c, struct ast_node *n)
          return r;
       }
       if (t->name && !strcmp(t->name, "gl_PerVertex")) {
-         /* Every built-in gl_PerVertex has these three; a block without
-          * one was redeclared without it (GLSL 4.10 7.1: using a member
-          * left out of the redeclaration is an error).  Compatibility
-          * members are not listed: accept them unchecked. */
-         if (!strcmp(n->name, "gl_Position") ||
-             !strcmp(n->name, "gl_PointSize") ||
-             !strcmp(n->name, "gl_ClipDistance")) {
+         /* Every built-in gl_PerVertex has these three, and the
+          * compatibility profile's the fixed-function members too; a
+          * block without one was redeclared without it (GLSL 4.10 7.1:
+          * using a member left out of the redeclaration is an error).
+          * gl_CullDistance is not listed: accepted unchecked. */
+         bool core_member = !strcmp(n->name, "gl_Position") ||
+                            !strcmp(n->name, "gl_PointSize") ||
+                            !strcmp(n->name, "gl_ClipDistance");
+         if (!strcmp(n->name, "gl_CullDistance"))
+            return check_expr_error();
+         if (core_member || (c->st->compat &&
+                             check_builtin_is_per_vertex_member(n->name))) {
             check_error(c, n, "'%s' is not in the redeclared gl_PerVertex",
                         n->name);
+            return check_expr_error();
          }
-         return check_expr_error();
       }
       check_error(c, n, "'%s' has no member '%s'", check_type_name(c, t),
                   n->name);

@@ -145,6 +145,15 @@ per_vertex_block(struct check *c, bool array, int length)
 {
    const char *spec = "vec4 gl_Position;float gl_PointSize;"
                       "float[] gl_ClipDistance";
+   /* GLSL 1.50 compatibility 7.1: the compatibility profile's block
+    * also carries the fixed-function varyings (the order
+    * glsl_to_nir_geom.c gives gl_in too). */
+   if (c->st->compat)
+      spec = "vec4 gl_Position;float gl_PointSize;"
+             "float[] gl_ClipDistance;vec4 gl_ClipVertex;"
+             "vec4 gl_FrontColor;vec4 gl_BackColor;"
+             "vec4 gl_FrontSecondaryColor;vec4 gl_BackSecondaryColor;"
+             "vec4[gl_MaxTextureCoords] gl_TexCoord;float gl_FogFragCoord";
    const struct glsl_type *b = make_struct(c, "gl_PerVertex", spec, true);
    return array ? glsl_array_type(c->mem, b, length) : b;
 }

@@ -57,7 +57,12 @@ global_qualifiers(struct check *c, struct ast_node *n, unsigned q,
          check_error(c, n, "attributes cannot be arrays");
    }
    if (q & AST_Q_VARYING) {
-      if (s != MESA_SHADER_VERTEX && s != MESA_SHADER_FRAGMENT)
+      /* A compatibility-profile geometry shader accepts the deprecated
+       * 'varying' too, as an output (as Mesa compiles piglit's
+       * glsl-1.50/execution/compatibility/gs-ff-frag.shader_test;
+       * ARB_geometry_shader4's "varying out" is the same idea). */
+      if (s != MESA_SHADER_VERTEX && s != MESA_SHADER_FRAGMENT &&
+          !(s == MESA_SHADER_GEOMETRY && st->compat))
          check_error(c, n, "'varying' is only allowed in vertex and "
                      "fragment shaders");
       else if (e->base_type != GLSL_TYPE_FLOAT &&

@@ -575,8 +575,11 @@ check_expr(struct check *c, struct ast_node *n)
    struct check_value r = expr_inner(c, n);
    c->depth--;
    c->not_read = target;
+   /* A void value comes only from a call, or from ?: choosing between
+    * two of them (GLSL 1.10 5.9: "The second and third expressions can
+    * be any type, as long their types match"). */
    if (r.type && r.type->base_type == GLSL_TYPE_VOID &&
-       n->kind != AST_CALL) {
+       n->kind != AST_CALL && n->kind != AST_COND) {
       check_error(c, n, "expression of type void");
       return check_expr_error();
    }

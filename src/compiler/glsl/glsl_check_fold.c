@@ -9,8 +9,8 @@
  *
  * GLSL (1.20 4.3.3 and later, ES 3.00 4.3.3) makes a call to a built-in
  * function a constant expression when every argument is one, except for the
- * texture, noise, derivative and side-effect functions (the table marks
- * those non-constant).  Array sizes, const initialisers and case labels
+ * texture, noise and side-effect functions (the table marks those
+ * non-constant).  A derivative of a constant is 0.  Array sizes, const initialisers and case labels
  * need the value, so it is computed here with the per-component definitions
  * of the "Built-in Functions" chapter.  float results are computed in
  * single precision, double results in double precision.  Where the spec
@@ -490,6 +490,8 @@ check_fold_builtin(const char *name, const struct glsl_type *ret,
                                                i) ? &args[1] : &args[0];
          unsigned k = glsl_type_components(pick->type) == 1 ? 0 : i;
          out->c[i] = pick->val.c[k];
+      } else if (!strncmp(name, "dFd", 3) || !strncmp(name, "fwidth", 6)) {
+         out->c[i].f = 0.0;
       } else if (is_float_base(rb) && is_float_base(ab)) {
          bool fl = rb == GLSL_TYPE_FLOAT;
          const char *fn = name;

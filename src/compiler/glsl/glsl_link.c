@@ -534,7 +534,11 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
     * about GL_PROGRAM_SEPARABLE), so single stages link here. */
 
    memcpy(l.stage_count, count, sizeof(count));
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      l.shaders[s] = by_stage[s];
    link_per_vertex(&l, by_stage, count);
+   if (!l.failed)
+      link_check_builtin_invariance(&l, by_stage, count);
    if (l.failed)
       return prog;
    link_geom_layout(&l, by_stage[MESA_SHADER_GEOMETRY],

@@ -40,6 +40,8 @@ struct link {
    bool es;
    int version;
    bool failed;
+   /* every shader of each stage (stage_count[s] of them) */
+   struct glsl_parse_state *const *shaders[MESA_SHADER_STAGES];
 };
 
 void link_error(struct link *l, const char *fmt, ...);
@@ -68,5 +70,19 @@ void link_geom_outputs(struct link *l);
 void link_per_vertex(struct link *l,
                      struct glsl_parse_state **const *by_stage,
                      const unsigned *count);
+
+/* glsl_link_invariance.c: whether the shaders declare `name` invariant
+ * (a declaration, "invariant name;", or for outputs #pragma STDGL
+ * invariant(all)); whether the version makes the invariance of a varying
+ * match across stages; a varying's invariance; GLSL ES 1.00's rules for
+ * gl_FragCoord and gl_PointCoord. */
+bool link_declared_invariant(struct glsl_parse_state *const *sh, unsigned n,
+                             const char *name, bool output);
+bool link_invariance_must_match(const struct link *l);
+bool link_var_invariant(const struct link *l, gl_shader_stage s,
+                        const struct glsl_nir_var *v, bool output);
+void link_check_builtin_invariance(struct link *l,
+                                   struct glsl_parse_state **const *by_stage,
+                                   const unsigned *count);
 
 #endif

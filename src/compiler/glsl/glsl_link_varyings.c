@@ -242,13 +242,18 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
             return;
          }
          if (!l->es && l->version <= 120 &&
-             ((in->qual ^ out->qual) & (AST_Q_CENTROID | AST_Q_INVARIANT))) {
-            /* GLSL 1.20 4.3.6 / 4.6.1: centroid and invariant must match
-             * between the stages. */
-            link_error(l, "'%s' is declared %s in one stage only", in->name,
-                       ((in->qual ^ out->qual) & AST_Q_CENTROID)
-                          ? "centroid"
-                          : "invariant");
+             ((in->qual ^ out->qual) & AST_Q_CENTROID)) {
+            /* GLSL 1.20 4.3.6: centroid must match between the stages. */
+            link_error(l, "'%s' is declared centroid in one stage only",
+                       in->name);
+            return;
+         }
+         if (link_invariance_must_match(l) &&
+             link_var_invariant(l, cs, in, false) !=
+                link_var_invariant(l, ps, out, true)) {
+            link_error(l, "'%s' is declared invariant in one stage only "
+                       "(the %s and %s shaders must agree)", in->name,
+                       gl_shader_stage_name(ps), gl_shader_stage_name(cs));
             return;
          }
          if (!in->used) {

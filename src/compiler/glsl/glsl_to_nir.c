@@ -263,6 +263,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    struct g2n c;
    memset(&c, 0, sizeof(c));
    g2n_init(&c, mem_ctx, shaders[0], options);
+   c.stage_shaders = shaders;
+   c.num_stage_shaders = num_shaders;
 
    for (unsigned i = 0; i < num_shaders; i++)
       collect_functions(&c, shaders[i]);

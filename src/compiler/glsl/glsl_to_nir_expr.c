@@ -653,6 +653,15 @@ conditional(struct g2n *c, struct ast_node *n)
    nir_def *cond = g2n_expr(c, n->a).col[0];
    if (c->failed)
       return (struct g2n_val){ .type = t };
+   if (t->base_type == GLSL_TYPE_VOID) {
+      /* Two void calls: only their effects. */
+      nir_if *vif = nir_push_if(b, cond);
+      g2n_expr(c, n->b);
+      nir_push_else(b, vif);
+      g2n_expr(c, n->c);
+      nir_pop_if(b, vif);
+      return (struct g2n_val){ .type = t };
+   }
    nir_variable *tmp = g2n_temp(c, t, "cond");
    nir_if *nif = nir_push_if(b, cond);
    struct g2n_val x = g2n_convert(c, g2n_expr(c, n->b), t);

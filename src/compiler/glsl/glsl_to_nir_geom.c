@@ -64,20 +64,37 @@ g2n_geom_setup(struct g2n *c, struct glsl_parse_state *const *shaders,
 struct g2n_sym *
 g2n_geom_gl_in(struct g2n *c)
 {
-   static const char *const names[] = { "gl_Position", "gl_PointSize",
-                                        "gl_ClipDistance" };
+   /* The compatibility profile's block has the colour, texture
+    * coordinate, fog and clip-vertex members too (GLSL 1.50
+    * compatibility 7.1, "in gl_PerVertex"). */
+   static const struct {
+      const char *name;
+      unsigned components, array;
+   } members[] = {
+      { "gl_Position", 4, 0 },
+      { "gl_PointSize", 1, 0 },
+      { "gl_ClipDistance", 1, 8 },
+      { "gl_ClipVertex", 4, 0 },
+      { "gl_FrontColor", 4, 0 },
+      { "gl_BackColor", 4, 0 },
+      { "gl_FrontSecondaryColor", 4, 0 },
+      { "gl_BackSecondaryColor", 4, 0 },
+      { "gl_TexCoord", 4, 8 },
+      { "gl_FogFragCoord", 1, 0 },
+   };
+   unsigned n = c->st->compat ? ARRAY_SIZE(members) : 3;
    struct glsl_struct_field *f =
-      rzalloc_array(c->shader, struct glsl_struct_field, 3);
-   for (unsigned i = 0; i < 3; i++) {
-      f[i].name = names[i];
+      rzalloc_array(c->shader, struct glsl_struct_field, n);
+   for (unsigned i = 0; i < n; i++) {
+      f[i].name = members[i].name;
       f[i].location = -1;
       f[i].offset = -1;
+      f[i].type = glsl_vector_type(GLSL_TYPE_FLOAT, members[i].components);
+      if (members[i].array)
+         f[i].type = glsl_array_type(c->shader, f[i].type,
+                                     (int)members[i].array);
    }
-   f[0].type = glsl_vector_type(GLSL_TYPE_FLOAT, 4);
-   f[1].type = glsl_vector_type(GLSL_TYPE_FLOAT, 1);
-   f[2].type = glsl_array_type(c->shader, glsl_vector_type(GLSL_TYPE_FLOAT,
-                                                           1), 8);
-   const struct glsl_type *bt = glsl_interface_type(c->shader, f, 3,
+   const struct glsl_type *bt = glsl_interface_type(c->shader, f, n,
                                                     "gl_PerVertex");
    struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
    sym->type = glsl_array_type(c->shader, bt, (int)c->gs_vertices_in);

@@ -145,6 +145,9 @@ struct g2n {
    unsigned default_prec_float, default_prec_int;
    bool ubo_row_major_default;  /* layout(row_major) uniform; */
    unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
+   /* every shader of the stage (glsl_to_nir's arguments) */
+   struct glsl_parse_state *const *stage_shaders;
+   unsigned num_stage_shaders;
    bool failed;
    char *error;
 };

@@ -308,6 +308,63 @@ emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
       g2n_store(c, nir_build_deref_var(&c->b, var), t, v);
 }
 
+/* Largest constant index + 1 applied to member `m` of a block whose
+ * instance is `inst` (NULL: an anonymous block, members named alone)
+ * anywhere under n: inst.m[k], inst[i].m[k] or m[k]. */
+static int
+member_max_index(const struct ast_node *n, const char *inst, const char *m,
+                 int depth)
+{
+   if (!n || depth > 1000)
+      return 0;
+   int best = 0;
+   if (n->kind == AST_INDEX && n->a && n->b &&
+       (n->b->kind == AST_INT_CONST || n->b->kind == AST_UINT_CONST)) {
+      const struct ast_node *a = n->a;
+      bool hit;
+      if (!inst) {
+         hit = a->kind == AST_IDENT && !strcmp(a->name, m);
+      } else {
+         const struct ast_node *base = a->kind == AST_FIELD ? a->a : NULL;
+         if (base && base->kind == AST_INDEX)
+            base = base->a;
+         hit = base && a->name && !strcmp(a->name, m) &&
+               base->kind == AST_IDENT && !strcmp(base->name, inst);
+      }
+      if (hit)
+         best = (int)n->b->value.u + 1;
+   }
+   const struct ast_node *kids[4] = { n->a, n->b, n->c, n->d };
+   for (unsigned i = 0; i < 4; i++)
+      best = MAX2(best, member_max_index(kids[i], inst, m, depth + 1));
+   for (const struct ast_node *k = n->list.head; k; k = k->next)
+      best = MAX2(best, member_max_index(k, inst, m, depth + 1));
+   return best;
+}
+
+/* The size of an unsized array member of block `n` (GLSL 1.50 4.3.7:
+ * sized, like any implicitly sized array, by the largest constant index
+ * used, 4.1.9), over every shader of the stage that declares the block
+ * in the same direction (each with its own instance name). */
+static int
+block_member_size(struct g2n *c, const struct ast_node *n,
+                  const char *member)
+{
+   unsigned dir = n->type->flags & (AST_Q_IN | AST_Q_OUT | AST_Q_VARYING);
+   int best = 0;
+   for (unsigned i = 0; i < c->num_stage_shaders; i++) {
+      const struct glsl_parse_state *st = c->stage_shaders[i];
+      for (const struct ast_node *d = st->unit.head; d; d = d->next) {
+         if (d->kind != AST_BLOCK || !d->name || strcmp(d->name, n->name) ||
+             !d->type || (d->type->flags & dir) != dir)
+            continue;
+         for (const struct ast_node *f = st->unit.head; f; f = f->next)
+            best = MAX2(best, member_max_index(f, d->name2, member, 0));
+      }
+   }
+   return best > 0 ? best : 1;
+}
+
 /* An input or output block: each member is a variable of its own, named
  * "Block.member" so that the linker matches blocks of two stages member
  * by member (GLSL 4.60 4.3.9: blocks match by block name, members by
@@ -327,35 +384,46 @@ io_block(struct g2n *c, struct ast_node *n)
    bool per_vertex = c->stage == MESA_SHADER_GEOMETRY &&
                      mode == nir_var_shader_in && n->dims.count == 1 &&
                      n->name2;
+   /* An array of blocks (GLSL 1.50 4.3.7) likewise: member m of
+    * instance[i] is element i of the variable "Block.m". */
+   int inst_len = per_vertex ? (int)c->gs_vertices_in : 0;
    if (n->dims.count && !per_vertex) {
-      g2n_fail(c, n, "arrays of input/output blocks are not translated "
-               "yet");
-      return;
+      const struct glsl_type *at = n->dims.head->vtype;
+      if (n->dims.count != 1 || !n->name2 || !at ||
+          !glsl_type_is_array(at) || at->length <= 0) {
+         g2n_fail(c, n, "arrays of arrays of input/output blocks are not "
+                  "translated yet");
+         return;
+      }
+      inst_len = at->length;
    }
    /* Shaders of one stage declare a block the same way (GLSL 4.60
     * 4.3.9); the first declaration makes the variables. */
    char *key = ralloc_asprintf(c->mem, "%s block %s",
                                mode == nir_var_shader_in ? "in" : "out",
                                n->name);
+   /* (an array of blocks: the same size too, GLSL 1.50 4.3.7) */
+   const struct glsl_type *whole = inst_len ? glsl_array_type(c->shader, bt,
+                                                              inst_len)
+                                            : bt;
    struct hash_entry *prev = hash_table_search(c->global->names, key);
    if (prev) {
       const struct g2n_sym *ps = prev->data;
-      if (!link_types_match(ps->type, bt))
-         g2n_fail(c, n, "block '%s' is declared with different members in "
-                  "different shaders", n->name);
+      if (!link_types_match(ps->type, whole))
+         g2n_fail(c, n, "block '%s' is declared with different members "
+                  "or array sizes in different shaders", n->name);
       return;
    }
    struct g2n_sym *marker = rzalloc(c->mem, struct g2n_sym);
-   marker->type = bt;
+   marker->type = whole;
    marker->field = -1;
    marker->var_index = -1;
    hash_table_insert(c->global->names, key, marker);
    struct g2n_sym *inst = NULL;
    if (n->name2) {
       inst = rzalloc(c->mem, struct g2n_sym);
-      inst->type = per_vertex ? glsl_array_type(c->shader, bt,
-                                                (int)c->gs_vertices_in)
-                              : bt;
+      inst->type = inst_len ? glsl_array_type(c->shader, bt, inst_len)
+                            : bt;
       inst->field = -1;
       inst->var_index = -1;
       inst->io_members = rzalloc_array(c->mem, nir_variable *,
@@ -366,8 +434,11 @@ io_block(struct g2n *c, struct ast_node *n)
    }
    for (unsigned i = 0; i < bt->num_fields; i++) {
       const struct glsl_type *ft = bt->fields[i].type;
-      if (per_vertex)
-         ft = glsl_array_type(c->shader, ft, (int)c->gs_vertices_in);
+      if (glsl_type_is_array(ft) && ft->length <= 0)
+         ft = glsl_array_type(c->shader, ft->element,
+                              block_member_size(c, n, bt->fields[i].name));
+      if (inst_len)
+         ft = glsl_array_type(c->shader, ft, inst_len);
       unsigned mq = q | bt->fields[i].qualifiers;
       const char *name = ralloc_asprintf(c->mem, "%s.%s", n->name,
                                          bt->fields[i].name);
@@ -447,6 +518,15 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          struct g2n_sym *ps = prev->data;
          if (g2n_intrastage_conflict(c, d, ps, t, q))
             return;
+         /* The first initializer seen gives the value (a global of the
+          * stage's shaders is one variable), and later declarations are
+          * compared with it. */
+         if (d->a && ps->decl && !ps->decl->a) {
+            if (ps->var && ps->var->mode == nir_var_function_temp)
+               emit_initializer(c, ps->var, ps->type, d->a);
+            ps->decl = d;
+            ps->decl_st = c->st;
+         }
          if (ps->var && glsl_type_is_array(ps->type) &&
              ps->type->length <= 0 && glsl_type_is_array(t) &&
              t->length > 0) {

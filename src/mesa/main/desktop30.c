@@ -16,6 +16,7 @@
 
 #include "main/context.h"
 #include "main/desktop30.h"
+#include "main/texborder.h"
 #include "state_tracker/st_context.h"
 #include "util/format/u_format.h"
 
@@ -223,14 +224,18 @@ _mesa_clamp_read_color(struct gl_context *ctx, enum pipe_format buffer,
 /* --- Integer texture parameters (section 3.9.4) -------------------------- */
 
 /* The integer forms take the same parameters as glTexParameteriv; they
- * differ only for TEXTURE_BORDER_COLOR, which this front end does not
- * have (no border colours), so it is refused the same way. */
+ * differ only for TEXTURE_BORDER_COLOR, kept as integers (texborder.c). */
 void GLAPIENTRY
 _mesa_TexParameterIiv(GLenum target, GLenum pname, const GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (desktop_only(ctx, "glTexParameterIiv"))
+   if (!desktop_only(ctx, "glTexParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_IINT,
+                             "glTexParameterIiv");
+   else
       _mesa_TexParameteriv(target, pname, params);
 }
 
@@ -238,10 +243,19 @@ void GLAPIENTRY
 _mesa_TexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLint v = (GLint)params[0];
+   /* four values for GL_TEXTURE_SWIZZLE_RGBA (GL 3.3) */
+   unsigned n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+   GLint v[4];
+   for (unsigned i = 0; i < n; i++)
+      v[i] = (GLint)params[i];
 
-   if (desktop_only(ctx, "glTexParameterIuiv"))
-      _mesa_TexParameteriv(target, pname, &v);
+   if (!desktop_only(ctx, "glTexParameterIuiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_IUINT,
+                             "glTexParameterIuiv");
+   else
+      _mesa_TexParameteriv(target, pname, v);
 }
 
 void GLAPIENTRY
@@ -249,7 +263,12 @@ _mesa_GetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (desktop_only(ctx, "glGetTexParameterIiv"))
+   if (!desktop_only(ctx, "glGetTexParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_IINT,
+                                 "glGetTexParameterIiv");
+   else
       _mesa_GetTexParameteriv(target, pname, params);
 }
 
@@ -257,14 +276,23 @@ void GLAPIENTRY
 _mesa_GetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLint v;
+   GLint v[4];
    GLenum before = ctx->ErrorValue;
+   /* four values for GL_TEXTURE_SWIZZLE_RGBA (GL 3.3) */
+   unsigned n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
 
    if (!desktop_only(ctx, "glGetTexParameterIuiv"))
       return;
-   _mesa_GetTexParameteriv(target, pname, &v);
-   if (ctx->ErrorValue == before)
-      *params = (GLuint)v;
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_IUINT,
+                                 "glGetTexParameterIuiv");
+      return;
+   }
+   _mesa_GetTexParameteriv(target, pname, v);
+   if (ctx->ErrorValue == before) {
+      for (unsigned i = 0; i < n; i++)
+         params[i] = (GLuint)v[i];
+   }
 }
 
 /* --- GL 1.0 forms (sections 2.12.1, 4.2.1, 4.2.3) ------------------------ */

@@ -211,6 +211,17 @@ struct gl_texture_image {
    unsigned pt_level, pt_layer;
 };
 
+/* TEXTURE_BORDER_COLOR (texborder.c): floats, or integers when given by
+ * the TexParameterI forms. */
+struct gl_border_color {
+   union {
+      GLfloat f[4];
+      GLint i[4];
+      GLuint ui[4];
+   } v;
+   bool is_integer;
+};
+
 /* Texture objects (texobj.c, teximage.c). */
 struct gl_texture_object {
    GLuint Name;
@@ -250,6 +261,7 @@ struct gl_texture_object {
     * sample locations are the same for every pixel. */
    GLuint Samples;
    bool FixedSampleLocations;
+   struct gl_border_color BorderColor;
 };
 
 struct pipe_query;
@@ -277,6 +289,7 @@ struct gl_sampler_object {
    unsigned SamplerStamp;
    void *sampler_cso;
    unsigned sampler_cso_ctx, sampler_cso_stamp;
+   struct gl_border_color BorderColor;
 };
 
 struct gl_texture_unit {

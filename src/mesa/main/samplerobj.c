@@ -12,6 +12,7 @@
 
 #include "main/context.h"
 #include "main/hash.h"
+#include "main/texborder.h"
 #include "main/texobj.h"
 #include "util/hash_table.h"
 
@@ -178,7 +179,7 @@ sampler_parameter(GLuint sampler, GLenum pname, GLint i, GLfloat f,
    case GL_TEXTURE_WRAP_S:
    case GL_TEXTURE_WRAP_T:
    case GL_TEXTURE_WRAP_R:
-      if (!_mesa_sampler_value_ok(pname, e))
+      if (!_mesa_wrap_value_ok(ctx, e))
          goto bad_param;
       if (pname == GL_TEXTURE_WRAP_S)
          s->WrapS = e;
@@ -222,6 +223,31 @@ bad_param:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
 }
 
+/* TEXTURE_BORDER_COLOR of a sampler object (texborder.c): set, or read
+ * into params with `get`. */
+static void
+sampler_border_color(GLuint sampler, const void *params,
+                     enum gl_border_form form, bool get, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_sampler_object *s = lookup_err(ctx, sampler, func);
+
+   if (!s)
+      return;
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=GL_TEXTURE_BORDER_COLOR)",
+                  func);
+      return;
+   }
+   if (get) {
+      _mesa_get_border_color(&s->BorderColor, (void *)params, form);
+      return;
+   }
+   _mesa_set_border_color(&s->BorderColor, params, form);
+   s->SamplerStamp++;
+   ctx->NewState |= ST_NEW_SAMPLERS;
+}
+
 void GLAPIENTRY
 _mesa_SamplerParameteri(GLuint sampler, GLenum pname, GLint param)
 {
@@ -237,6 +263,11 @@ _mesa_SamplerParameterf(GLuint sampler, GLenum pname, GLfloat param)
 void GLAPIENTRY
 _mesa_SamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param)
 {
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      sampler_border_color(sampler, param, GL_BORDER_FORM_INT, false,
+                           "glSamplerParameteriv");
+      return;
+   }
    sampler_parameter(sampler, pname, param[0], 0.0f, false,
                      "glSamplerParameteriv");
 }
@@ -244,6 +275,11 @@ _mesa_SamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param)
 void GLAPIENTRY
 _mesa_SamplerParameterfv(GLuint sampler, GLenum pname, const GLfloat *param)
 {
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      sampler_border_color(sampler, (void *)param, GL_BORDER_FORM_FLOAT,
+                           false, "glSamplerParameterfv");
+      return;
+   }
    sampler_parameter(sampler, pname, 0, param[0], true, "glSamplerParameterfv");
 }
 
@@ -305,6 +341,11 @@ _mesa_GetSamplerParameteriv(GLuint sampler, GLenum pname, GLint *params)
 {
    GLfloat v;
 
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      sampler_border_color(sampler, params, GL_BORDER_FORM_INT, true,
+                           "glGetSamplerParameteriv");
+      return;
+   }
    if (get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameteriv"))
       *params = (GLint)v;
 }
@@ -314,6 +355,11 @@ _mesa_GetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params)
 {
    GLfloat v;
 
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      sampler_border_color(sampler, params, GL_BORDER_FORM_FLOAT, true,
+                           "glGetSamplerParameterfv");
+      return;
+   }
    if (get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterfv"))
       *params = v;
 }
@@ -335,9 +381,8 @@ _mesa_free_sampler_objects(struct gl_shared_state *shared)
 }
 
 /* GL 3.3 section 3.8.2 (ARB_sampler_objects): the integer forms take the
- * same parameters; they differ only for TEXTURE_BORDER_COLOR, which
- * this front end does not have yet (refused as an unknown parameter, as
- * glTexParameterI*v does).  Desktop only. */
+ * same parameters; they differ only for TEXTURE_BORDER_COLOR, kept as
+ * integers (texborder.c).  Desktop only. */
 static bool
 sampler_desktop_only(const char *func)
 {
@@ -355,7 +400,12 @@ sampler_desktop_only(const char *func)
 void GLAPIENTRY
 _mesa_SamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param)
 {
-   if (sampler_desktop_only("glSamplerParameterIiv"))
+   if (!sampler_desktop_only("glSamplerParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, param, GL_BORDER_FORM_IINT, false,
+                           "glSamplerParameterIiv");
+   else
       sampler_parameter(sampler, pname, param[0], 0.0f, false,
                         "glSamplerParameterIiv");
 }
@@ -363,7 +413,12 @@ _mesa_SamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param)
 void GLAPIENTRY
 _mesa_SamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param)
 {
-   if (sampler_desktop_only("glSamplerParameterIuiv"))
+   if (!sampler_desktop_only("glSamplerParameterIuiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, param, GL_BORDER_FORM_IUINT, false,
+                           "glSamplerParameterIuiv");
+   else
       sampler_parameter(sampler, pname, (GLint)param[0], 0.0f, false,
                         "glSamplerParameterIuiv");
 }
@@ -373,8 +428,13 @@ _mesa_GetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)
 {
    GLfloat v;
 
-   if (sampler_desktop_only("glGetSamplerParameterIiv") &&
-       get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterIiv"))
+   if (!sampler_desktop_only("glGetSamplerParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, params, GL_BORDER_FORM_IINT, true,
+                           "glGetSamplerParameterIiv");
+   else if (get_sampler_parameter(sampler, pname, &v,
+                                  "glGetSamplerParameterIiv"))
       *params = (GLint)v;
 }
 
@@ -383,7 +443,12 @@ _mesa_GetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params)
 {
    GLfloat v;
 
-   if (sampler_desktop_only("glGetSamplerParameterIuiv") &&
-       get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterIuiv"))
+   if (!sampler_desktop_only("glGetSamplerParameterIuiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, params, GL_BORDER_FORM_IUINT, true,
+                           "glGetSamplerParameterIuiv");
+   else if (get_sampler_parameter(sampler, pname, &v,
+                                  "glGetSamplerParameterIuiv"))
       *params = (GLuint)v;
 }

@@ -17,6 +17,7 @@
 #include "main/formats_es3.h"
 #include "main/fbobject.h"
 #include "main/hash.h"
+#include "main/texborder.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "main/texture_multisample.h"
@@ -377,7 +378,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       break;
    case GL_TEXTURE_WRAP_S:
    case GL_TEXTURE_WRAP_T:
-      if (!_mesa_sampler_value_ok(pname, e))
+      if (!_mesa_wrap_value_ok(ctx, e))
          goto bad_param;
       if (pname == GL_TEXTURE_WRAP_S)
          t->WrapS = e;
@@ -387,7 +388,7 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
    case GL_TEXTURE_WRAP_R:
       if (!es3)
          goto bad_pname;
-      if (!_mesa_sampler_value_ok(pname, e))
+      if (!_mesa_wrap_value_ok(ctx, e))
          goto bad_param;
       t->WrapR = e;
       break;
@@ -517,6 +518,11 @@ _mesa_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
    if (tex_swizzle_rgba(target, pname, params, "glTexParameteriv"))
       return;
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_INT,
+                             "glTexParameteriv");
+      return;
+   }
    tex_parameter(target, pname, params[0], 0.0f, false, "glTexParameteriv");
 }
 
@@ -528,6 +534,11 @@ _mesa_TexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
                     (GLint)params[3]};
       if (tex_swizzle_rgba(target, pname, v, "glTexParameterfv"))
          return;
+   }
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_FLOAT,
+                             "glTexParameterfv");
+      return;
    }
    tex_parameter(target, pname, 0, params[0], true, "glTexParameterfv");
 }
@@ -641,7 +652,11 @@ _mesa_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 
    if (get_tex_swizzle_rgba(target, pname, params, "glGetTexParameteriv"))
       return;
-
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_INT,
+                                 "glGetTexParameteriv");
+      return;
+   }
    if (get_tex_parameter(target, pname, &v, "glGetTexParameteriv"))
       *params = v;
 }
@@ -661,6 +676,11 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
       return;
    }
 
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_FLOAT,
+                                 "glGetTexParameterfv");
+      return;
+   }
    if (!get_tex_parameter(target, pname, &v, "glGetTexParameterfv"))
       return;
    *params = (GLfloat)v;

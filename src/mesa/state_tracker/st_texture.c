@@ -673,6 +673,8 @@ wrap_mode(GLenum w)
       return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
    case GL_MIRRORED_REPEAT:
       return PIPE_TEX_WRAP_MIRROR_REPEAT;
+   case GL_CLAMP_TO_BORDER:
+      return PIPE_TEX_WRAP_CLAMP_TO_BORDER;
    default:
       return PIPE_TEX_WRAP_REPEAT;
    }
@@ -751,6 +753,7 @@ struct sampling {
    GLenum CompareMode, CompareFunc;
    GLfloat LodBias;
    bool Unnormalized; /* texel coordinates: rectangle textures */
+   struct gl_border_color Border;
 };
 
 static void
@@ -763,12 +766,14 @@ sampling_of(const struct gl_texture_object *tex,
                            smp->WrapT,     smp->WrapR,       smp->MinLod,
                            smp->MaxLod,    smp->CompareMode, smp->CompareFunc,
                            smp->LodBias};
+      out->Border = smp->BorderColor;
    } else {
       *out =
          (struct sampling){tex->MinFilter, tex->MagFilter,   tex->WrapS,
                            tex->WrapT,     tex->WrapR,       tex->MinLod,
                            tex->MaxLod,    tex->CompareMode, tex->CompareFunc,
                            tex->LodBias};
+      out->Border = tex->BorderColor;
    }
 }
 
@@ -815,6 +820,10 @@ sampler_cso(struct st_context *st, const struct sampling *t)
                        : PIPE_TEX_COMPARE_NONE;
    s.compare_func = t->CompareFunc - GL_NEVER;
    s.unnormalized_coords = t->Unnormalized;
+   /* GL 3.3 section 3.8.10; the driver encodes it for the view's
+    * format (so one CSO serves every texture of a sampler object). */
+   memcpy(s.border_color.ui, t->Border.v.ui, sizeof(s.border_color.ui));
+   s.border_color_is_integer = t->Border.is_integer;
 
    cso = cso_cache_lookup(st->cso, CSO_SAMPLER, &s, sizeof(s));
    if (!cso) {

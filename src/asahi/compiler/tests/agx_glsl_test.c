@@ -387,6 +387,44 @@ test_glsl_indexed_varyings(void **state)
    check_program(vs4, fs4, false);
 }
 
+/* Two output arrays, 16 and 15 vec2, one element of which is replaced at
+ * a per-vertex index (piglit's vs-output-array-vec2-index-wr-before-gs
+ * with a vertex index instead of a uniform): the store must become
+ * selects over the elements, not an if-ladder whose phis outgrow the
+ * register file (agx_nir_lower_indirect_locals.c). */
+static const char *vs_out_arrays =
+   "#version 130\n"
+   "in vec4 a_position;\n"
+   "in vec3 a_color;\n"
+   "out vec2 m1[16];\n"
+   "out vec2 m2[15];\n"
+   "void main() {\n"
+   "   gl_Position = a_position;\n"
+   "   for (int i = 0; i < 16; i++) m1[i] = vec2(1.0, 1.125) + float(i);\n"
+   "   for (int i = 0; i < 15; i++) m2[i] = vec2(17.0, 17.125) + float(i);\n"
+   "   int index = int(a_color.x * 20.0 + 15.0);\n"
+   "   if (index >= 16) m2[index - 16] = a_position.xy;\n"
+   "   else m1[index] = a_color.yz;\n"
+   "}\n";
+
+static const char *fs_out_arrays =
+   "#version 130\n"
+   "in vec2 m1[16];\n"
+   "in vec2 m2[15];\n"
+   "void main() {\n"
+   "   vec2 s = vec2(0.0);\n"
+   "   for (int i = 0; i < 16; i++) s += m1[i];\n"
+   "   for (int i = 0; i < 15; i++) s += m2[i];\n"
+   "   gl_FragColor = vec4(s * 0.001, 0.0, 1.0);\n"
+   "}\n";
+
+static void
+test_glsl_indexed_output_arrays(void **state)
+{
+   (void)state;
+   check_program(vs_out_arrays, fs_out_arrays, false);
+}
+
 /* GLSL 1.30 interpolation qualifiers, on user varyings and on redeclared
  * built-in colours: smooth inputs are divided by W, noperspective ones
  * are not, flat ones take the provoking vertex's value. */
@@ -910,6 +948,7 @@ main(void)
       cmocka_unit_test(test_glsl_discard_fragcoord),
       cmocka_unit_test(test_glsl_return),
       cmocka_unit_test(test_glsl_indexed_varyings),
+      cmocka_unit_test(test_glsl_indexed_output_arrays),
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),

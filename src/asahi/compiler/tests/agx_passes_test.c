@@ -458,6 +458,89 @@ test_pack_branch(void **state)
  * definition and loaded before the use; the condition of an else (read in
  * lanes a fill would not reach) and a value written only in part are
  * left alone. */
+/* agx_insert_waits on registers (after allocation): loads of r4 and
+ * r6 (halves 8, 12), an add of r10 that needs neither, a read of r6, a
+ * write of r4 from the second batch, nine loads in a row, a load pending
+ * at the end of a block with a successor, and one at the end of the last
+ * block.  Selection's waits right after the loads are removed. */
+static agx_instr *
+load_to(agx_builder *b, unsigned half)
+{
+   agx_instr *I = agx_emit(b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = agx_isa_reg_run(half, 32, 1);
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(0, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = agx_isa_imm(0, 16);
+   agx_emit(b, AGX_ISA_OP_WAIT)->ops[AGX_ISA_WAIT_I] = agx_isa_imm(0, 1);
+   return I;
+}
+
+static agx_instr *
+add_regs(agx_builder *b, unsigned d, unsigned a)
+{
+   return emit2(b, AGX_ISA_OP_IADD, agx_isa_reg(d, 32, 0),
+                agx_isa_reg(a, 32, 0), agx_isa_imm(1, 8));
+}
+
+/* Number of waits between A (exclusive) and B (exclusive), in one block */
+static unsigned
+waits_between(const agx_instr *A, const agx_instr *B)
+{
+   unsigned n = 0;
+   for (const struct list_head *l = A->link.next; l != &B->link; l = l->next)
+      n += list_entry(l, agx_instr, link)->op == AGX_ISA_OP_WAIT;
+   return n;
+}
+
+static void
+test_insert_waits(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+   agx_block *b0 = b->block;
+
+   agx_instr *l4 = load_to(b, 8);
+   agx_instr *l6 = load_to(b, 12);
+   agx_instr *other = add_regs(b, 20, 20);
+   agx_instr *use6 = add_regs(b, 16, 12);
+   agx_instr *l4b = load_to(b, 8);
+   agx_instr *w4 = add_regs(b, 8, 16); /* writes r4: after the load */
+   agx_instr *loads[9];
+   for (unsigned i = 0; i < 9; ++i)
+      loads[i] = load_to(b, 24 + 2 * i);
+   agx_instr *tail = load_to(b, 60);
+
+   agx_block *b1 = agx_block_create(f.ctx);
+   agx_block_add_succ(f.ctx, b0, b1);
+   *b = agx_builder_at_end(f.ctx, b1);
+   agx_instr *use_tail = add_regs(b, 62, 60);
+   load_to(b, 70); /* pending when the shader ends */
+
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_WAIT), 14);
+   agx_insert_waits(f.ctx);
+
+   /* the two loads overlap, the add runs before any wait */
+   assert_int_equal(waits_between(l4, l6), 0);
+   assert_int_equal(waits_between(l6, other), 0);
+   assert_int_equal(waits_between(other, use6), 1);
+   /* write after write */
+   assert_int_equal(waits_between(l4b, w4), 1);
+   /* eight pending at most */
+   assert_int_equal(waits_between(w4, loads[7]), 0);
+   assert_int_equal(waits_between(loads[7], loads[8]), 1);
+   assert_int_equal(waits_between(loads[8], tail), 0);
+   /* the end of b0 waits; b1 starts with nothing pending */
+   agx_instr *end0 = list_last_entry(&b0->instrs, agx_instr, link);
+   assert_int_equal(end0->op, AGX_ISA_OP_WAIT);
+   assert_ptr_equal(list_first_entry(&b1->instrs, agx_instr, link), use_tail);
+   /* nothing runs after the last block */
+   agx_instr *end1 = list_last_entry(&b1->instrs, agx_instr, link);
+   assert_int_equal(end1->op, AGX_ISA_OP_DEVICE_LOAD);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_WAIT), 4);
+   ralloc_free(f.mem);
+}
+
 static void
 test_spill(void **state)
 {
@@ -563,6 +646,7 @@ main(void)
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
+      cmocka_unit_test(test_insert_waits),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
    };

@@ -242,5 +242,89 @@ agx_test_roundtrip(const uint8_t *code, size_t size, char *err, size_t err_size)
       ralloc_free(mem);
    }
    free(text);
-   return ok;
+   return ok && agx_test_check_waits(code, size, err, err_size);
+}
+
+/* Forms whose destination lands later, and forms that must find nothing
+ * pending (agx_insert_waits.c states the rules this checks again on the
+ * binary, independently of the IR) */
+static bool
+async_form(const char *name)
+{
+   static const char *const forms[] = {"device_load", "stack_load",
+                                       "texture_sample", "texture_load",
+                                       "threadgroup_load"};
+   for (unsigned i = 0; i < sizeof(forms) / sizeof(forms[0]); ++i) {
+      if (!strcmp(name, forms[i]))
+         return true;
+   }
+   return false;
+}
+
+static bool
+quiet_form(const char *name)
+{
+   static const char *const prefixes[] = {
+      "if_",    "else_",  "while_", "pop_exec", "jmp_",         "call",
+      "ret",    "threadgroup_barrier", "memory_barrier",
+      "device_store", "stack_store", "threadgroup_store", "atomic",
+      "threadgroup_atomic", "image_write"};
+   for (unsigned i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); ++i) {
+      if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+         return true;
+   }
+   return false;
+}
+
+bool
+agx_test_check_waits(const uint8_t *code, size_t size, char *err,
+                     size_t err_size)
+{
+   bool pending[256] = {false};
+   unsigned nr = 0;
+   for (size_t off = 0; off < size;) {
+      struct agx_isa_instr d;
+      int len = agx_isa_decode(code + off, size - off, &d);
+      if (len <= 0)
+         break;
+      const struct agx_isa_op_info *info = agx_isa_op_info(d.op);
+      if (d.op == AGX_ISA_OP_WAIT) {
+         memset(pending, 0, sizeof(pending));
+         nr = 0;
+      } else if (nr && quiet_form(info->name)) {
+         snprintf(err, err_size, "offset 0x%zx: %s with %u loads pending",
+                  off, info->name, nr);
+         return false;
+      }
+      bool async = async_form(info->name);
+      if (async && nr == 8) {
+         snprintf(err, err_size, "offset 0x%zx: a ninth pending load", off);
+         return false;
+      }
+      for (unsigned i = 0; i < d.nr_operands; ++i) {
+         const struct agx_isa_operand *o = &d.operands[i];
+         if (o->kind != AGX_ISA_KIND_REG)
+            continue;
+         unsigned first = (unsigned)o->value;
+         unsigned n = (o->size / 16) * (o->count ? o->count : 1);
+         for (unsigned h = first; h < first + n && h < 256; ++h) {
+            if (pending[h]) {
+               snprintf(err, err_size,
+                        "offset 0x%zx: %s uses half %u of a pending load",
+                        off, info->name, h);
+               return false;
+            }
+         }
+         if (async && info->operands[i].writes) {
+            for (unsigned h = first; h < first + n && h < 256; ++h)
+               pending[h] = true;
+         }
+      }
+      nr += async;
+      bool stop = len == 2 && code[off] == 0x88 && code[off + 1] == 0x00;
+      off += (size_t)len;
+      if (stop)
+         break;
+   }
+   return true;
 }

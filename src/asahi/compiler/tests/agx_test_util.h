@@ -82,5 +82,12 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
  * a message in err. */
 bool agx_test_roundtrip(const uint8_t *code, size_t size, char *err,
                         size_t err_size);
+/* (also called by agx_test_roundtrip) No register of a load is touched
+ * before a `wait`, no control flow, barrier or store while loads are
+ * pending, at most eight pending: agx_insert_waits.c's rules, checked on
+ * the binary.  Blocks are not known here: a load pending at a block's
+ * end reaches the control-flow instruction or the next block's code. */
+bool agx_test_check_waits(const uint8_t *code, size_t size, char *err,
+                          size_t err_size);
 
 #endif

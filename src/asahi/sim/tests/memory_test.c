@@ -478,6 +478,39 @@ test_local_stack_uniform(void **state)
    sim_test_free(&t);
 }
 
+/* Compare-and-swap: the register pair holds the new value in its low
+ * register and the comparand in its high one (Mesa's agx_emit_atomic
+ * builds it as agx_vec2(new, compare)).  Every lane swaps 0 for 100 +
+ * lane; lanes go in order, so lane 0 wins and the others see 100. */
+static void
+test_atomic_cmpxchg(void **state)
+{
+   (void)state;
+   struct sim_test t;
+   load(&t, "get_sr r2, sr80\n"
+            "iadd r4, r2, 100\n"
+            "mov_imm r5, 0, 0\n"
+            "atomic cmpxchg, 0, r7, u0_u1, 0, signed, r4_r5, 0, 0, 0, 0, 0\n"
+            "wait 0\n"
+            "stop\n");
+   struct mem_fixture *f = malloc(sizeof(*f));
+   fixture_init(f, t.g);
+   set_u64(t.g, 0, BUF_VA);
+   memset(f->buf, 0, 4);
+
+   enum asahi_sim_status s = asahi_sim_run(t.g);
+   if (s != ASAHI_SIM_STOPPED)
+      fail_msg("%s: %s", asahi_sim_status_string(s), t.g->error);
+   uint32_t v;
+   memcpy(&v, f->buf, 4);
+   assert_int_equal(v, 100);
+   assert_int_equal(t.g->r[7][0], 0);
+   for (unsigned l = 1; l < 32; l++)
+      assert_int_equal(t.g->r[7][l], 100);
+   free(f);
+   sim_test_free(&t);
+}
+
 /* Stack accesses must stay inside the frame stack_adjust reserved, and
  * the frame inside the thread's stack: otherwise a stack fault. */
 static void
@@ -526,6 +559,7 @@ main(void)
       cmocka_unit_test(test_device_fault_in_program),
       cmocka_unit_test(test_sum_array),
       cmocka_unit_test(test_local_stack_uniform),
+      cmocka_unit_test(test_atomic_cmpxchg),
       cmocka_unit_test(test_stack_frame),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1156,9 +1156,8 @@ test_texture_linear(void **state)
  * group's stores to have happened before the load.
  */
 static void
-test_compute_barrier(void **state)
+run_compute_barrier(struct fixture *f, bool indirect)
 {
-   struct fixture *f = *state;
    char msg[256];
    void *ctx = ralloc_context(NULL);
    uint8_t *code;
@@ -1211,23 +1210,40 @@ test_compute_barrier(void **state)
    uint8_t *cdm = mem_alloc(&f->mem, 64, 64, false, &cdm_va);
    memset(cdm, 0, 64);
    agx_pack(cdm, CDM_LAUNCH_WORD_0, cfg) {
-      cfg.mode = AGX_CDM_MODE_DIRECT;
+      cfg.mode = indirect ? AGX_CDM_MODE_INDIRECT_GLOBAL : AGX_CDM_MODE_DIRECT;
       cfg.uniforms = 4;
    }
    agx_pack(cdm + 4, CDM_LAUNCH_WORD_1, cfg) {
       cfg.pipeline = (uint32_t)(words_va - USC_BASE);
    }
-   agx_pack(cdm + 8, CDM_GLOBAL_SIZE, cfg) {
-      cfg.x = 128;
-      cfg.y = 1;
-      cfg.z = 1;
+   unsigned at = 8;
+   if (indirect) {
+      /* the arguments count threadgroups: 2 x 1 x 1 of 64 threads */
+      uint64_t args_va = 0;
+      uint32_t *args = mem_alloc(&f->mem, 16, 16, false, &args_va);
+      args[0] = 2;
+      args[1] = 1;
+      args[2] = 1;
+      agx_pack(cdm + at, CDM_INDIRECT, cfg) {
+         cfg.address_hi = (uint32_t)(args_va >> 32);
+         cfg.address_lo = (uint32_t)args_va;
+      }
+      at += AGX_CDM_INDIRECT_LENGTH;
+   } else {
+      agx_pack(cdm + at, CDM_GLOBAL_SIZE, cfg) {
+         cfg.x = 128;
+         cfg.y = 1;
+         cfg.z = 1;
+      }
+      at += AGX_CDM_GLOBAL_SIZE_LENGTH;
    }
-   agx_pack(cdm + 20, CDM_LOCAL_SIZE, cfg) {
+   agx_pack(cdm + at, CDM_LOCAL_SIZE, cfg) {
       cfg.x = 64;
       cfg.y = 1;
       cfg.z = 1;
    }
-   agx_pack(cdm + 32, CDM_STREAM_TERMINATE, cfg)
+   at += AGX_CDM_LOCAL_SIZE_LENGTH;
+   agx_pack(cdm + at, CDM_STREAM_TERMINATE, cfg)
       ;
 
    /* agxdecode reads the stream cleanly. */
@@ -1252,6 +1268,22 @@ test_compute_barrier(void **state)
       assert_int_equal(out[i], 63 - i % 64);
    assert_int_equal(f->gpu.threads, 128);
    ralloc_free(ctx);
+}
+
+static void
+test_compute_barrier(void **state)
+{
+   run_compute_barrier(*state, false);
+}
+
+/* The same dispatch launched indirectly: an indirect global launch reads
+ * threadgroup counts (Mesa's drivers hand it the API's buffer of
+ * workgroup counts: alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/
+ * agx_state.c agx_launch_grid), so 2 groups give the same 128 threads. */
+static void
+test_compute_indirect(void **state)
+{
+   run_compute_barrier(*state, true);
 }
 
 /* The scene written as an agxdecode dump (as ASAHI_SHIM_DUMP writes
@@ -1457,6 +1489,7 @@ main(void)
       cmocka_unit_test_setup_teardown(test_texture_nearest, setup, teardown),
       cmocka_unit_test_setup_teardown(test_texture_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_compute_barrier, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_compute_indirect, setup, teardown),
       cmocka_unit_test_setup_teardown(test_replay_dump, setup, teardown),
       cmocka_unit_test_setup_teardown(test_runaway_shader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_stream, setup, teardown),

@@ -285,6 +285,138 @@ test_3d(void **state)
    }
 }
 
+/* A 2x1 RGBA16UI 4-sample image (2D MS) whose texel (1, 0), sample s,
+ * holds (1000 + s, 2, 300, 65535), read by texture_load into 16-bit
+ * registers as the background programs read such attachments: integers
+ * arrive as they are (not converted to f16: the 1 would become 0). */
+static void
+test_int16_ms_load(void **state)
+{
+   struct ail_layout l = {
+      .width_px = 2, .height_px = 1, .depth_px = 1, .sample_count_sa = 4,
+      .levels = 1, .tiling = AIL_TILING_TWIDDLED,
+      .format = PIPE_FORMAT_R16G16B16A16_UINT,
+   };
+   assert_int_equal(ail_make_miptree(&l), AIL_OK);
+   assert_true(l.size_B <= sizeof(img_mem));
+   memset(img_mem, 0, sizeof(img_mem));
+   uint64_t off;
+   ail_get_element_offset_B(&l, 0, 1, 0, &off);
+   for (unsigned s = 0; s < 4; s++) {
+      const uint16_t t[4] = {(uint16_t)(1000 + s), 2, 300, 65535};
+      memcpy(img_mem + off + 8 * s, t, 8);
+   }
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D_MS;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R16G16B16A16;
+      cfg.type = AGX_TEXTURE_TYPE_UINT;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 2;
+      cfg.height = 1;
+      cfg.samples = AGX_SAMPLE_COUNT_4;
+      cfg.address = IMG_VA;
+   }
+
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_load 0, 0b1100, 0b0, none, xyzw, 0b00, "
+                     "r0l_r0h_r1l_r1h, ts0, ss0, tex_2d_ms, "
+                     "r4l_r4h_r5l_r5h_r6l, auto_lod, 0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   t.g->exec = 0xf;
+   for (unsigned lane = 0; lane < 4; lane++) {
+      t.g->r[4][lane] = 1; /* x */
+      t.g->r[5][lane] = 0; /* y */
+      t.g->r[6][lane] = lane; /* sample, low half */
+   }
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned lane = 0; lane < 4; lane++) {
+      assert_int_equal(t.g->r[0][lane], (2u << 16) | (1000 + lane));
+      assert_int_equal(t.g->r[1][lane], (65535u << 16) | 300);
+   }
+   sim_test_free(&t);
+}
+
+/* Clamp to border with a custom colour (genxml "border" after the sampler
+ * of an extended table): each word encoded as the image format encodes
+ * the channel.  RGBA8 unorm words (51, 102, 153, 255) read (0.2, 0.4,
+ * 0.6, 1); RG16 sint words (-5, 7 as 16-bit two's complement) read the
+ * integers -5 and 7, the descriptor's swizzle giving (r, g, 0, 1).
+ * Inside the image the texel is read as usual. */
+static void
+border_case(enum agx_channels ch, enum agx_texture_type type,
+            const uint32_t words[4], const uint32_t want[4])
+{
+   memset(img_mem, 0, sizeof(img_mem));
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = ch;
+      cfg.type = type;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = ch == AGX_CHANNELS_R16G16 ? AGX_CHANNEL_0 : AGX_CHANNEL_B;
+      cfg.swizzle_a = ch == AGX_CHANNELS_R16G16 ? AGX_CHANNEL_1 : AGX_CHANNEL_A;
+      cfg.width = 2;
+      cfg.height = 2;
+      cfg.address = IMG_VA;
+   }
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   agx_pack(desc_mem + 64, SAMPLER, cfg) {
+      cfg.mag_filter = AGX_FILTER_NEAREST;
+      cfg.min_filter = AGX_FILTER_NEAREST;
+      cfg.wrap_s = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.wrap_t = AGX_WRAP_CLAMP_TO_BORDER;
+      cfg.border_colour = AGX_BORDER_COLOUR_CUSTOM;
+   }
+   agx_pack(desc_mem + 64 + AGX_SAMPLER_LENGTH, BORDER, cfg) {
+      cfg.channel_0 = words[0];
+      cfg.channel_1 = words[1];
+      cfg.channel_2 = words[2];
+      cfg.channel_3 = words[3];
+   }
+   t.g->sampler_state[0].border = true;
+   /* Lane 0 outside (u = -1), lane 4 inside (texel 0, all zero). */
+   t.g->exec = 0x11;
+   t.g->r[4][0] = f32_bits(-1.0f);
+   t.g->r[5][0] = f32_bits(0.25f);
+   t.g->r[4][4] = f32_bits(0.25f);
+   t.g->r[5][4] = f32_bits(0.25f);
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   for (unsigned c = 0; c < 4; c++)
+      assert_int_equal(t.g->r[c][0], want[c]);
+   bool integer = type == AGX_TEXTURE_TYPE_SINT;
+   assert_int_equal(t.g->r[0][4], 0);
+   assert_int_equal(t.g->r[3][4],
+                    ch == AGX_CHANNELS_R16G16 ? (integer ? 1 : f32_bits(1))
+                                              : 0);
+   sim_test_free(&t);
+}
+
+static void
+test_custom_border(void **state)
+{
+   const uint32_t rgba8[4] = {51, 102, 153, 255};
+   const uint32_t rgba8_want[4] = {f32_bits(0.2f), f32_bits(0.4f),
+                                   f32_bits(0.6f), f32_bits(1.0f)};
+   border_case(AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM, rgba8,
+               rgba8_want);
+   const uint32_t rg16i[4] = {0xfffb, 7, 0, 0};
+   const uint32_t rg16i_want[4] = {(uint32_t)-5, 7, 0, 1};
+   border_case(AGX_CHANNELS_R16G16, AGX_TEXTURE_TYPE_SINT, rg16i,
+               rg16i_want);
+}
+
 int
 main(void)
 {
@@ -293,6 +425,8 @@ main(void)
       cmocka_unit_test(test_cube_faces_page_aligned),
       cmocka_unit_test(test_lod_from_derivatives),
       cmocka_unit_test(test_3d),
+      cmocka_unit_test(test_int16_ms_load),
+      cmocka_unit_test(test_custom_border),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,13 @@ enum shader_test_result {
    SHADER_TEST_PASS,
    SHADER_TEST_FAIL,
    SHADER_TEST_SKIP,
+   SHADER_TEST_REJECT,        /* --link: a shader does not compile */
+};
+
+/* A "GL_MAX_... >= N" line of [require] (or "INT GL_MAX_... >= N"). */
+struct shader_test_limit {
+   const char *name;
+   int min;
 };
 
 struct shader_test {
@@ -32,11 +39,17 @@ struct shader_test {
    int width, height;
    const char *required_ext[8];
    unsigned num_required_ext;
+   struct shader_test_limit limits[8];
+   unsigned num_limits;
+   bool sso;                  /* "SSO ENABLED": separable programs */
+   /* A [require] line this parser does not know (piglit ignores them:
+    * --link does too; drawing skips the file). */
+   const char *unknown_require;
    /* Shader sections, several per stage when the file has them. */
-   char *vs[4], *fs[4], *gs[4];
-   unsigned num_vs, num_fs, num_gs;
+   char *vs[4], *fs[4], *gs[4], *tcs[4], *tes[4], *cs[4];
+   unsigned num_vs, num_fs, num_gs, num_tcs, num_tes, num_cs;
    bool vs_passthrough;
-   const char *unsupported_section; /* e.g. "[geometry shader]" */
+   const char *unsupported_section; /* e.g. "[compute shader]" */
    char *vertex_data;
    char *test;                /* the [test] section text */
 };
@@ -50,5 +63,14 @@ bool shader_test_parse(char *text, struct shader_test *t, const char **why);
 enum shader_test_result shader_test_run(void *mem,
                                         const struct shader_test *t,
                                         char **msg);
+
+/* --link: compiles the file's shaders and links them as piglit's
+ * shader_runner would (shader_test_link.c); PASS when the program links,
+ * or fails to link with "link error" in [test]; REJECT when a shader does
+ * not compile; SKIP when [require] asks for what the front end does not
+ * claim. */
+enum shader_test_result shader_test_link(void *mem,
+                                         const struct shader_test *t,
+                                         char **msg);
 
 #endif

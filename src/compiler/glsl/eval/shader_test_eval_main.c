@@ -10,6 +10,12 @@
  * '#' comments) are known failures: the exit status is 1 only when a
  * file outside the list fails, or when a listed file passes (so that the
  * list only ever shrinks).  --quiet prints failures and the total only.
+ *
+ * --link judges linking only (shader_test_link.c): PASS when the program
+ * links or fails to link as the file says, FAIL when not, REJECT when a
+ * shader does not compile (known rejects are listed like failures),
+ * SKIP on an unmet [require]; the last line is then "N passed, N failed,
+ * N rejected, N skipped".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,12 +43,24 @@ main(int argc, char **argv)
    void *mem = ralloc_context(NULL);
    char **expect = NULL;
    unsigned num_expect = 0;
-   bool quiet = false;
-   unsigned pass = 0, fail = 0, skip = 0, unexpected = 0;
+   bool quiet = false, link = false;
+   unsigned pass = 0, fail = 0, skip = 0, reject = 0, unexpected = 0;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--quiet")) {
          quiet = true;
          continue;
+      }
+      if (!strcmp(argv[i], "--link")) {
+         link = true;
+         continue;
+      }
+      if (!strcmp(argv[i], "--help")) {
+         printf("usage: shader-test-eval [--quiet] [--link] "
+                "[--expectations LIST] FILE...\n"
+                "Runs piglit .shader_test files on the NIR interpreter "
+                "(or, with --link,\njudges only whether they link as "
+                "they say); see docs/glsl.rst.\n");
+         return 0;
       }
       if (!strcmp(argv[i], "--expectations") && i + 1 < argc) {
          char *text;
@@ -84,6 +102,8 @@ main(int argc, char **argv)
       if (!shader_test_parse(src, &t, &why)) {
          res = SHADER_TEST_SKIP;
          msg = (char *)why;
+      } else if (link) {
+         res = shader_test_link(ctx, &t, &msg);
       } else {
          res = shader_test_run(ctx, &t, &msg);
       }
@@ -105,6 +125,13 @@ main(int argc, char **argv)
          if (!quiet || !known)
             printf("FAIL: %s: %s\n", file, msg ? msg : "");
          break;
+      case SHADER_TEST_REJECT:
+         reject++;
+         if (!known)
+            unexpected++;
+         if (!quiet || !known)
+            printf("REJECT: %s: %s\n", file, msg ? msg : "");
+         break;
       default:
          skip++;
          if (!quiet)
@@ -114,7 +141,11 @@ main(int argc, char **argv)
       fflush(stdout);
       ralloc_free(ctx);
    }
-   printf("%u passed, %u failed, %u skipped\n", pass, fail, skip);
+   if (link)
+      printf("%u passed, %u failed, %u rejected, %u skipped\n", pass, fail,
+             reject, skip);
+   else
+      printf("%u passed, %u failed, %u skipped\n", pass, fail, skip);
    ralloc_free(mem);
-   return expect ? (unexpected ? 1 : 0) : (fail ? 1 : 0);
+   return expect ? (unexpected ? 1 : 0) : (fail || reject ? 1 : 0);
 }

@@ -65,18 +65,36 @@ parse_require(char *text, struct shader_test *t, const char **why)
          }
          t->width = w;
          t->height = h;
+      } else if (!strncmp(line, "GL_MAX_", 7) ||
+                 !strncmp(line, "INT GL_MAX_", 11)) {
+         if (t->num_limits >= 8) {
+            *why = "too many limits in [require]";
+            return false;
+         }
+         char *name = line + (*line == 'I' ? 4 : 0);
+         char *end = name + strcspn(name, " \t");
+         char *op = end + strspn(end, " \t");
+         if (strncmp(op, ">=", 2)) {
+            *why = "a limit not compared with >=";
+            return false;
+         }
+         struct shader_test_limit *lim = &t->limits[t->num_limits++];
+         lim->min = atoi(op + 2);
+         *end = 0;
+         lim->name = name;
       } else if (!strncmp(line, "GL_", 3) || !strncmp(line, "!GL_", 4)) {
          if (*line == '!')
             continue; /* "must not have": we have few */
+         line[strcspn(line, " \t")] = 0;
          if (t->num_required_ext < 8)
             t->required_ext[t->num_required_ext++] = line;
-      } else {
-         /* limits like GL_MAX_...; "rlimit"; "depthbuffer" ... */
-         if (strstr(line, "GL_MAX_") || strstr(line, "rlimit") ||
-             strstr(line, "fbo") || strstr(line, "buffer"))
-            continue;
-         *why = "unknown [require] line";
-         return false;
+      } else if (!strcmp(line, "SSO ENABLED")) {
+         t->sso = true;
+      } else if (!strncmp(line, "rlimit", 6) ||
+                 !strcmp(line, "depthbuffer") || strstr(line, "fbo")) {
+         /* the address-space limit; window-system buffers */
+      } else if (!t->unknown_require) {
+         t->unknown_require = line;
       }
    }
    return true;
@@ -96,6 +114,13 @@ assign_section(struct shader_test *t, char *name, char *body,
       t->fs[t->num_fs++] = body;
    else if (!strcmp(name, "[geometry shader]") && t->num_gs < 4)
       t->gs[t->num_gs++] = body;
+   else if (!strcmp(name, "[tessellation control shader]") && t->num_tcs < 4)
+      t->tcs[t->num_tcs++] = body;
+   else if (!strcmp(name, "[tessellation evaluation shader]") &&
+            t->num_tes < 4)
+      t->tes[t->num_tes++] = body;
+   else if (!strcmp(name, "[compute shader]") && t->num_cs < 4)
+      t->cs[t->num_cs++] = body;
    else if (!strcmp(name, "[vertex data]"))
       t->vertex_data = body;
    else if (!strcmp(name, "[test]"))

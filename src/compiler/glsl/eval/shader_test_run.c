@@ -953,6 +953,20 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
       *msg = ralloc_asprintf(mem, "section %s", t->unsupported_section);
       return SHADER_TEST_SKIP;
    }
+   if (t->num_tcs || t->num_tes || t->num_cs) {
+      *msg = t->num_cs ? "section [compute shader]"
+                       : "section [tessellation ... shader]";
+      return SHADER_TEST_SKIP;
+   }
+   if (t->unknown_require) {
+      *msg = ralloc_asprintf(mem, "[require] line '%s'", t->unknown_require);
+      return SHADER_TEST_SKIP;
+   }
+   if (t->num_limits || t->sso) {
+      *msg = t->sso ? "requires SSO"
+                    : ralloc_asprintf(mem, "requires %s", t->limits[0].name);
+      return SHADER_TEST_SKIP;
+   }
    for (unsigned i = 0; i < t->num_required_ext; i++) {
       if (glsl_extension_index(t->required_ext[i]) < 0) {
          *msg = ralloc_asprintf(mem, "requires %s", t->required_ext[i]);

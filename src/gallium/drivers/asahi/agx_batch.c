@@ -331,12 +331,79 @@ agx_stamp(struct util_dynarray *list, uint64_t seqno, bool write)
    }
 }
 
+/* Submit a built command list for the batch: signals the screen's
+ * timeline at a new point (batch->seqno) and the batch's status syncobj,
+ * stamps the resources it reads and writes.  False when it was rejected
+ * (the context and the screen are then lost). */
+static bool
+agx_batch_submit_cmdbuf(struct agx_batch *batch, struct agx_cmdbuf *cmdbuf,
+                        const char *what)
+{
+   struct agx_context *ctx = batch->ctx;
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   struct agx_device *dev = &screen->dev;
+
+   /* A second out-sync, binary, carries the fence alone so that its
+    * error can be read back when the batch retires (agx_batch_status). */
+   if (!batch->status_syncobj &&
+       drmSyncobjCreate(dev->fd, 0, &batch->status_syncobj))
+      batch->status_syncobj = 0;
+
+   pthread_mutex_lock(&screen->submit_lock);
+   uint64_t seqno = ++screen->seqno;
+   struct drm_asahi_sync out[2] = {
+      {
+         .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
+         .handle = screen->timeline,
+         .timeline_value = seqno,
+      },
+      {
+         .sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+         .handle = batch->status_syncobj,
+      },
+   };
+
+   if (dev->debug & AGX_DBG_TRACE)
+      agx_trace_submission(screen, batch, cmdbuf->data, cmdbuf->size);
+
+   int ret = cmdbuf->failed ? -ENOMEM
+                           : agx_submit(dev, screen->queue_id, cmdbuf, NULL, 0,
+                                        out, batch->status_syncobj ? 2 : 1,
+                                        NULL);
+   pthread_mutex_unlock(&screen->submit_lock);
+
+   if (ret) {
+      /* drm_asahi has no per-command result, so a failed SUBMIT is all
+       * the driver learns: no faulting unit or address to name here (the
+       * simulator shim prints those for a fault; the kernel logs them).
+       */
+      u_loge("asahi",
+             "GPU reset: %s submission %llu failed (%s); this context "
+             "is lost (guilty), others on the device are innocent",
+             what, (unsigned long long)seqno, dev->error);
+      ctx->reset = true;
+      screen->lost = true;
+      return false;
+   }
+
+   agx_stamp(&batch->reads, seqno, false);
+   agx_stamp(&batch->writes, seqno, true);
+   batch->seqno = seqno;
+
+   if (dev->debug & AGX_DBG_SYNC) {
+      if (!agx_wait_seqno(screen, seqno)) {
+         ctx->reset = true;
+         return false;
+      }
+   }
+   return true;
+}
+
 static bool
 agx_batch_submit(struct agx_batch *batch)
 {
    struct agx_context *ctx = batch->ctx;
    struct agx_screen *screen = agx_screen(ctx->base.screen);
-   struct agx_device *dev = &screen->dev;
 
    if (batch->failed) {
       u_loge("asahi", "dropping a render pass: out of memory while "
@@ -476,65 +543,14 @@ agx_batch_submit(struct agx_batch *batch)
                                  att, nr_att);
    agx_cmdbuf_add_render(&cmdbuf, &render, 0, 0);
 
-   /* A second out-sync, binary, carries the fence alone so that its
-    * error can be read back when the batch retires (agx_batch_status). */
-   if (!batch->status_syncobj &&
-       drmSyncobjCreate(dev->fd, 0, &batch->status_syncobj))
-      batch->status_syncobj = 0;
-
-   pthread_mutex_lock(&screen->submit_lock);
-   uint64_t seqno = ++screen->seqno;
-   struct drm_asahi_sync out[2] = {
-      {
-         .sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
-         .handle = screen->timeline,
-         .timeline_value = seqno,
-      },
-      {
-         .sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
-         .handle = batch->status_syncobj,
-      },
-   };
-
-   if (dev->debug & AGX_DBG_TRACE)
-      agx_trace_submission(screen, batch, cmdbuf.data, cmdbuf.size);
-
-   int ret = cmdbuf.failed ? -ENOMEM
-                           : agx_submit(dev, screen->queue_id, &cmdbuf, NULL, 0,
-                                        out, batch->status_syncobj ? 2 : 1,
-                                        NULL);
-   pthread_mutex_unlock(&screen->submit_lock);
+   bool ok = agx_batch_submit_cmdbuf(batch, &cmdbuf, "render");
    agx_cmdbuf_fini(&cmdbuf);
-
-   if (ret) {
-      /* drm_asahi has no per-command result, so a failed SUBMIT is all
-       * the driver learns: no faulting unit or address to name here (the
-       * simulator shim prints those for a fault; the kernel logs them).
-       */
-      u_loge("asahi",
-             "GPU reset: render submission %llu failed (%s); this context "
-             "is lost (guilty), others on the device are innocent",
-             (unsigned long long)seqno, dev->error);
-      ctx->reset = true;
-      screen->lost = true;
+   if (!ok)
       return false;
-   }
-
-   agx_stamp(&batch->reads, seqno, false);
-   agx_stamp(&batch->writes, seqno, true);
    if (batch->oq_used)
-      agx_query_stamp(ctx, seqno);
+      agx_query_stamp(ctx, batch->seqno);
    if (timed)
-      agx_query_time_submitted(ctx, seqno);
-
-   batch->seqno = seqno;
-
-   if (dev->debug & AGX_DBG_SYNC) {
-      if (!agx_wait_seqno(screen, seqno)) {
-         ctx->reset = true;
-         return false;
-      }
-   }
+      agx_query_time_submitted(ctx, batch->seqno);
    return true;
 }
 
@@ -591,6 +607,53 @@ agx_flush_batch(struct agx_context *ctx, const char *reason)
    /* A batch with neither draws, clears nor resolves writes nothing. */
    if ((batch->draws || batch->clear || batch->resolve) &&
        agx_batch_submit(batch))
+      util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
+   else
+      agx_batch_free(batch);
+   agx_retire_batches(ctx, false);
+}
+
+/* ---- compute batches (agx_compute.c) ------------------------------------ */
+
+struct agx_batch *
+agx_batch_create_compute(struct agx_context *ctx)
+{
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   struct agx_batch *batch = calloc(1, sizeof(*batch));
+   if (!batch)
+      return NULL;
+   batch->ctx = ctx;
+   batch->compute = true;
+   agx_pool_init(&batch->pool, &screen->dev, AGX_BO_WRITEBACK);
+   agx_pool_init(&batch->pipeline, &screen->dev, AGX_BO_EXEC);
+   util_dynarray_init(&batch->scissor, NULL);
+   util_dynarray_init(&batch->depth_bias, NULL);
+   util_dynarray_init(&batch->reads, NULL);
+   util_dynarray_init(&batch->writes, NULL);
+   util_dynarray_init(&batch->bos, NULL);
+   return batch;
+}
+
+void
+agx_batch_submit_compute(struct agx_batch *batch,
+                         const struct drm_asahi_cmd_compute *cmd)
+{
+   struct agx_context *ctx = batch->ctx;
+   struct agx_screen *screen = agx_screen(ctx->base.screen);
+   bool ok = false;
+
+   if (batch->failed)
+      u_loge("asahi", "dropping a compute dispatch: out of memory while "
+                      "recording it");
+   else if (!ctx->reset && !screen->lost) {
+      struct agx_cmdbuf cmdbuf;
+      agx_cmdbuf_init(&cmdbuf);
+      /* barriers 0: after all earlier render and compute work */
+      agx_cmdbuf_add_compute(&cmdbuf, cmd, 0, 0);
+      ok = agx_batch_submit_cmdbuf(batch, &cmdbuf, "compute");
+      agx_cmdbuf_fini(&cmdbuf);
+   }
+   if (ok)
       util_dynarray_append(&ctx->pending, struct agx_batch *, batch);
    else
       agx_batch_free(batch);

@@ -539,6 +539,7 @@ agx_destroy_context(struct pipe_context *pctx)
          pipe_resource_reference(&ctx->vb[i].buffer.resource, NULL);
    }
    agx_release_ubos(ctx);
+   agx_release_ssbos(ctx);
    agx_release_so_targets(ctx);
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s) {
       free(ctx->stage[s].cb0);
@@ -602,6 +603,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_blit_functions(p);
    agx_init_query_functions(p);
    agx_init_streamout_functions(p);
+   agx_init_compute_functions(p);
 
    util_dynarray_init(&ctx->pending, NULL);
    ctx->dirty_draw_header = true;

@@ -169,7 +169,7 @@ agx_stage_cb0_va(struct agx_context *ctx, struct agx_batch *batch,
 
 /* AGX_PUSH_TEXTURE_SIZE (agx_compile.h): the size of the view's first
  * level, its layers and its level count. */
-static void
+void
 agx_texture_size_words(const struct pipe_sampler_view *v, uint32_t out[4])
 {
    out[0] = out[1] = out[2] = out[3] = 1;
@@ -250,6 +250,9 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
             data[k] = w[k];
          break;
       }
+      case AGX_PUSH_SSBO:
+         agx_ssbo_record(ctx, batch, stage, r->index, data);
+         break;
       case AGX_PUSH_VBO_BASE: {
          uint64_t va = agx_vb_address(ctx, batch, r->index, p);
          data[0] = (uint32_t)va;

@@ -142,6 +142,30 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_VS_LAYER_VIEWPORT:
       /* The layer word of the UVS (agx_isel.c assign_uvs). */
       return 1;
+   /* Compute shaders and storage buffers (agx_compute.c).  Limits: a
+    * threadgroup is at most 1024 threads (the simulator's and Mesa's
+    * asahi limit) with 32 KiB of threadgroup memory (Mesa's
+    * PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE: alexvorxx/Mesa-VirGL
+    * src/gallium/drivers/asahi/agx_pipe.c); the grid, GL's minimum of
+    * 65535 workgroups per dimension (the CDM words hold threads in 32
+    * bits).  Storage buffer bindings start on 16 bytes, like Mesa's. */
+   case PIPE_CAP_COMPUTE:
+      return 1;
+   case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_X:
+   case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Y:
+   case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Z:
+      return 65535;
+   case PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_X:
+   case PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Y:
+   case PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Z:
+   case PIPE_CAP_MAX_COMPUTE_THREADS_PER_BLOCK:
+      return 1024;
+   case PIPE_CAP_MAX_COMPUTE_SHARED_MEMORY:
+      return 32768;
+   case PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MAX_SHADER_BUFFER_SIZE:
+      return 1 << 27;
    default:
       return 0;
    }
@@ -175,7 +199,16 @@ agx_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
     * (256) emitted vertices, and GL 3.2's 1024 total output components,
     * are what the buffers are sized for. */
    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT &&
-       shader != PIPE_SHADER_GEOMETRY)
+       shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_COMPUTE)
+      return 0;
+   /* Storage buffers in vertex, fragment and compute shaders
+    * (agx_nir_lower_ssbo.c, agx_compute.c); not through the geometry
+    * emulation yet. */
+   if (param == PIPE_SHADER_CAP_MAX_SHADER_BUFFERS)
+      return shader == PIPE_SHADER_GEOMETRY ? 0 : AGX_MAX_SSBOS;
+   if (shader == PIPE_SHADER_COMPUTE &&
+       (param == PIPE_SHADER_CAP_MAX_INPUTS ||
+        param == PIPE_SHADER_CAP_MAX_OUTPUTS))
       return 0;
 
    switch (param) {

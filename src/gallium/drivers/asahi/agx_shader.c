@@ -51,13 +51,13 @@ agx_precompile(struct pipe_context *pctx, struct agx_uncompiled_shader *so)
    struct agx_shader_key key;
    memset(&key, 0, sizeof(key));
    key.uniforms_in_memory = true; /* as agx_build_key */
-   if (so->stage != MESA_SHADER_FRAGMENT) {
+   if (so->stage == MESA_SHADER_VERTEX) {
       for (unsigned i = 0; i < AGX_MAX_ATTRIBS; ++i) {
          key.vs.attribs[i].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
          key.vs.attribs[i].buffer = i;
          key.vs.attribs[i].stride = 16;
       }
-   } else {
+   } else if (so->stage == MESA_SHADER_FRAGMENT) {
       key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
       key.fs.nr_samples = 1;
    }
@@ -236,6 +236,31 @@ agx_bind_gs_state(struct pipe_context *pctx, void *cso)
    ctx->dirty |= AGX_DIRTY_VS;
 }
 
+/* Compute shaders: one variant (the key holds nothing for them). */
+static void *
+agx_create_compute_state(struct pipe_context *pctx,
+                         const struct pipe_compute_state *templ)
+{
+   struct pipe_shader_state s;
+   memset(&s, 0, sizeof(s));
+   s.type = templ->ir_type;
+   if (templ->ir_type == PIPE_SHADER_IR_NIR)
+      s.ir.nir = (struct nir_shader *)templ->prog;
+   else
+      s.ir.tokens = templ->prog;
+   struct agx_uncompiled_shader *so =
+      agx_create_shader_state(pctx, &s, MESA_SHADER_COMPUTE);
+   if (so)
+      so->static_shared_B = templ->static_shared_mem;
+   return so;
+}
+
+static void
+agx_bind_compute_state(struct pipe_context *pctx, void *cso)
+{
+   agx_context(pctx)->stage[PIPE_SHADER_COMPUTE].shader = cso;
+}
+
 static void
 agx_bind_fs_state(struct pipe_context *pctx, void *cso)
 {
@@ -325,7 +350,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
             key->vs.clip_distance_varyings = false;
          }
       }
-   } else {
+   } else if (stage == PIPE_SHADER_FRAGMENT) {
       struct agx_batch *batch = ctx->batch;
       for (unsigned rt = 0; batch && rt < batch->tib.nr_cbufs; ++rt) {
          if (!agx_tilebuffer_has_rt(&batch->tib, rt))
@@ -471,4 +496,7 @@ agx_init_shader_functions(struct pipe_context *pctx)
    pctx->create_gs_state = agx_create_gs_state;
    pctx->bind_gs_state = agx_bind_gs_state;
    pctx->delete_gs_state = agx_delete_shader_state;
+   pctx->create_compute_state = agx_create_compute_state;
+   pctx->bind_compute_state = agx_bind_compute_state;
+   pctx->delete_compute_state = agx_delete_shader_state;
 }

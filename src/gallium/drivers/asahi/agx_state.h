@@ -182,6 +182,8 @@ struct agx_uncompiled_shader {
    uint64_t outputs, outputs_flat, outputs_linear;
    struct agx_uncompiled_shader *primitive_id_gs[4];
    bool reads_primitive_id;
+   /* Compute shaders: pipe_compute_state::static_shared_mem (bytes). */
+   unsigned static_shared_B;
 };
 
 /* ---- state objects -------------------------------------------------- */
@@ -248,6 +250,9 @@ struct agx_batch {
    uint32_t status_syncobj;
    bool oq_used;   /* some draw counts into the occlusion heap */
    bool vertex_scratch; /* some vertex shader uses stack memory */
+   /* A compute dispatch (agx_compute.c): no framebuffer, no VDM stream;
+    * the CDM stream lives in `pool`. */
+   bool compute;
 };
 
 #define AGX_MAX_OCCLUSION_QUERIES 256
@@ -296,6 +301,10 @@ struct agx_stage_state {
     * constant buffer 1 + i */
    struct pipe_resource *ubo[AGX_MAX_UBOS];
    uint32_t ubo_offset[AGX_MAX_UBOS];
+   /* shader storage buffers (set_shader_buffers, agx_compute.c); bit i
+    * of ssbo_writable: slot i may be written */
+   struct pipe_shader_buffer ssbo[AGX_MAX_SSBOS];
+   uint32_t ssbo_writable;
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
@@ -444,6 +453,13 @@ bool agx_nir_lower_clip_m1_1(struct nir_shader *nir);
 struct agx_batch *agx_get_batch(struct agx_context *ctx);
 void agx_flush_batch(struct agx_context *ctx, const char *reason);
 void agx_retire_batches(struct agx_context *ctx, bool wait);
+/* A batch for one compute dispatch (not ctx->batch), and its submission
+ * as a drm_asahi compute command after all earlier work; the batch is
+ * then the context's (pending until the GPU is done, or freed). */
+struct drm_asahi_cmd_compute;
+struct agx_batch *agx_batch_create_compute(struct agx_context *ctx);
+void agx_batch_submit_compute(struct agx_batch *batch,
+                              const struct drm_asahi_cmd_compute *cmd);
 
 /* agx_bg_eot_usc.c: the USC word list (offset from usc_exec_base, 0 on
  * failure) and Counts word of the batch's background (store false) or
@@ -468,6 +484,9 @@ bool agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
 
 /* agx_draw.c */
 void agx_init_draw_functions(struct pipe_context *pctx);
+/* AGX_PUSH_TEXTURE_SIZE words of a view (agx_compile.h). */
+void agx_texture_size_words(const struct pipe_sampler_view *v,
+                            uint32_t out[4]);
 void agx_batch_init_state(struct agx_batch *batch);
 
 /* agx_texture.c */
@@ -567,6 +586,15 @@ uint64_t agx_xfb_capture_cpu(struct agx_context *ctx,
 /* agx_query.c: primitives of a draw for the active primitive queries */
 void agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
                            uint64_t written);
+
+/* agx_compute.c: compute dispatches and shader storage buffers */
+void agx_init_compute_functions(struct pipe_context *pctx);
+void agx_release_ssbos(struct agx_context *ctx);
+/* The AGX_PUSH_SSBO record of slot `index` of a stage (address lo, hi,
+ * size in bytes, 0), noting the buffer in the batch's reads or writes. */
+void agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,
+                     enum pipe_shader_type stage, unsigned index,
+                     uint32_t out[4]);
 
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);

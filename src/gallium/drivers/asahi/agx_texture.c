@@ -18,9 +18,11 @@
  * src/asahi/lib/agx_helpers.h (wrap, filter and compare translations,
  * sampler state counts in groups of four).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/half_float.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 
@@ -32,6 +34,10 @@
 struct agx_sampler {
    struct pipe_sampler_state base;
    uint8_t desc[AGX_SAMPLER_LENGTH];
+   /* The border colour is none of the hardware's constants: the sampler
+    * table is extended and carries it, packed for the bound view's
+    * format (agx_pack_custom_border). */
+   bool custom_border;
 };
 
 static enum agx_wrap
@@ -79,6 +85,7 @@ agx_compare_func(unsigned func)
    }
 }
 
+/* AGX_BORDER_COLOUR_CUSTOM when the colour is not one of the constants. */
 static enum agx_border_colour
 agx_border_colour(const union pipe_color_union *c, bool integer)
 {
@@ -94,8 +101,128 @@ agx_border_colour(const union pipe_color_union *c, bool integer)
    }
    if (c->ui[0] == o && c->ui[1] == o && c->ui[2] == o && c->ui[3] == o)
       return AGX_BORDER_COLOUR_OPAQUE_WHITE;
-   /* TODO: custom colours need the extended sampler layout. */
-   return AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+   return AGX_BORDER_COLOUR_CUSTOM;
+}
+
+/* How memory channel c of a format holds a border value: type, size and
+ * whether normalized.  Compressed formats have no channel description;
+ * their border channels are 8-bit unorm (sRGB colour: 12 bits), EAC 11
+ * bits, RGTC 14 bits, BPTC float half floats. */
+static void
+border_channel_kind(enum pipe_format f, unsigned c, unsigned *type,
+                    unsigned *bits, bool *norm)
+{
+   const struct util_format_description *d = util_format_description(f);
+   bool srgb = util_format_is_srgb(f) && c < 3;
+
+   *norm = true;
+   *type = UTIL_FORMAT_TYPE_UNSIGNED;
+   switch (f) {
+   case PIPE_FORMAT_ETC2_R11_SNORM:
+   case PIPE_FORMAT_ETC2_RG11_SNORM:
+   case PIPE_FORMAT_ETC2_R11_UNORM:
+   case PIPE_FORMAT_ETC2_RG11_UNORM:
+      *bits = 11;
+      *type = f == PIPE_FORMAT_ETC2_R11_SNORM || f == PIPE_FORMAT_ETC2_RG11_SNORM
+                 ? UTIL_FORMAT_TYPE_SIGNED
+                 : UTIL_FORMAT_TYPE_UNSIGNED;
+      return;
+   case PIPE_FORMAT_RGTC1_SNORM:
+   case PIPE_FORMAT_RGTC2_SNORM:
+   case PIPE_FORMAT_RGTC1_UNORM:
+   case PIPE_FORMAT_RGTC2_UNORM:
+      *bits = 14;
+      *type = f == PIPE_FORMAT_RGTC1_SNORM || f == PIPE_FORMAT_RGTC2_SNORM
+                 ? UTIL_FORMAT_TYPE_SIGNED
+                 : UTIL_FORMAT_TYPE_UNSIGNED;
+      return;
+   case PIPE_FORMAT_BPTC_RGB_FLOAT:
+   case PIPE_FORMAT_BPTC_RGB_UFLOAT:
+      *type = UTIL_FORMAT_TYPE_FLOAT;
+      *bits = 16;
+      *norm = false;
+      return;
+   default:
+      break;
+   }
+   if (util_format_is_compressed(f) || !d) {
+      *bits = srgb ? 12 : 8;
+      return;
+   }
+   if (c >= d->nr_channels) {
+      *type = UTIL_FORMAT_TYPE_VOID;
+      *bits = 0;
+      return;
+   }
+   *type = d->channel[c].type;
+   *norm = d->channel[c].normalized;
+   *bits = srgb ? 12 : d->channel[c].size;
+}
+
+/*
+ * The 16-byte custom border colour of an extended sampler table: one
+ * 32-bit word per channel of the view's format, in memory order (the
+ * descriptor's swizzle, which holds the format's swizzle, then gives GL's
+ * order back and applies the texture swizzle, as GL 3.3 section 3.8.15
+ * wants for border texels), each encoded as the format stores it: pure
+ * integers as they are, floats as f32 or (16 bits and less) f16,
+ * normalized channels as unorm/snorm of the channel's size, clamping.
+ * Fact: alexvorxx/Mesa-VirGL, agx_pack_border (src/asahi).
+ */
+static void
+agx_pack_custom_border(void *out, const union pipe_color_union *colour,
+                       enum pipe_format format)
+{
+   const struct util_format_description *d = util_format_description(format);
+   uint32_t w[4] = {0, 0, 0, 0};
+
+   for (unsigned c = 0; c < 4; c++) {
+      /* The GL component memory channel c holds (the first one whose
+       * swizzle names it). */
+      int from = -1;
+      for (unsigned i = 0; d && i < 4 && from < 0; i++) {
+         if (d->swizzle[i] == c)
+            from = (int)i;
+      }
+      if (from < 0)
+         from = (int)c;
+      unsigned type, bits;
+      bool norm;
+      border_channel_kind(format, c, &type, &bits, &norm);
+      uint32_t v = colour->ui[from];
+      float f = colour->f[from];
+      uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1;
+      switch (type) {
+      case UTIL_FORMAT_TYPE_UNSIGNED:
+         if (norm) {
+            float cl = isnan(f) ? 0.0f : CLAMP(f, 0.0f, 1.0f);
+            w[c] = (uint32_t)lrintf(cl * (float)mask);
+         } else {
+            w[c] = v & mask;
+         }
+         break;
+      case UTIL_FORMAT_TYPE_SIGNED:
+         if (norm) {
+            float cl = isnan(f) ? 0.0f : CLAMP(f, -1.0f, 1.0f);
+            w[c] = (uint32_t)lrintf(cl * (float)(mask >> 1)) & mask;
+         } else {
+            w[c] = v & mask;
+         }
+         break;
+      case UTIL_FORMAT_TYPE_FLOAT:
+         w[c] = bits == 32 ? v : util_float_to_half(f);
+         break;
+      default:
+         w[c] = 0;
+         break;
+      }
+   }
+   agx_pack(out, BORDER, cfg) {
+      cfg.channel_0 = w[0];
+      cfg.channel_1 = w[1];
+      cfg.channel_2 = w[2];
+      cfg.channel_3 = w[3];
+   }
 }
 
 static void *
@@ -132,8 +259,16 @@ agx_create_sampler_state(struct pipe_context *pctx,
       cfg.pixel_coordinates = t->unnormalized_coords;
       cfg.compare_func = agx_compare_func(t->compare_func);
       cfg.compare_enable = t->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
+      /* Only clamp-to-border reads the colour: without it, no custom
+       * colour (and no extended table). */
+      bool border = t->wrap_s == PIPE_TEX_WRAP_CLAMP_TO_BORDER ||
+                    t->wrap_t == PIPE_TEX_WRAP_CLAMP_TO_BORDER ||
+                    t->wrap_r == PIPE_TEX_WRAP_CLAMP_TO_BORDER;
       cfg.border_colour =
-         agx_border_colour(&t->border_color, t->border_color_is_integer);
+         border
+            ? agx_border_colour(&t->border_color, t->border_color_is_integer)
+            : AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+      so->custom_border = cfg.border_colour == AGX_BORDER_COLOUR_CUSTOM;
       cfg.seamful_cube_maps = !t->seamless_cube_map;
    }
    return so;
@@ -301,25 +436,40 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
    }
 
    if (nr_samp) {
-      struct agx_ptr s =
-         agx_pool_alloc(&batch->pool, nr_samp * AGX_SAMPLER_LENGTH, 64);
+      /* With a custom border colour anywhere, the extended layout: each
+       * sampler followed by its border (fact: alexvorxx/Mesa-VirGL
+       * src/asahi/lib/decode.c, src/asahi/genxml/cmdbuf.xml sampler
+       * states "8/16 extended"). */
+      bool extended = false;
+      for (unsigned i = 0; i < nr_samp; ++i) {
+         struct agx_sampler *so = st->samplers[i];
+         extended |= so && so->custom_border;
+      }
+      unsigned stride =
+         AGX_SAMPLER_LENGTH + (extended ? AGX_BORDER_LENGTH : 0);
+      struct agx_ptr s = agx_pool_alloc(&batch->pool, nr_samp * stride, 64);
       if (!s.cpu) {
          batch->failed = true;
          return;
       }
+      memset(s.cpu, 0, nr_samp * stride);
       for (unsigned i = 0; i < nr_samp; ++i) {
          struct agx_sampler *so = st->samplers[i];
-         if (so)
-            memcpy((uint8_t *)s.cpu + i * AGX_SAMPLER_LENGTH, so->desc,
-                   AGX_SAMPLER_LENGTH);
-         else
-            memset((uint8_t *)s.cpu + i * AGX_SAMPLER_LENGTH, 0,
-                   AGX_SAMPLER_LENGTH);
+         uint8_t *dst = (uint8_t *)s.cpu + i * stride;
+         if (!so)
+            continue;
+         memcpy(dst, so->desc, AGX_SAMPLER_LENGTH);
+         struct pipe_sampler_view *view = i < nr_tex ? st->views[i] : NULL;
+         if (so->custom_border && view)
+            agx_pack_custom_border(dst + AGX_SAMPLER_LENGTH,
+                                   &so->base.border_color, view->format);
       }
       tab->sampler_va = s.gpu;
       tab->nr_samplers = nr_samp;
-      /* compact samplers, reserved in groups of four */
-      tab->sampler_states = DIV_ROUND_UP(nr_samp, 4);
+      /* compact samplers are reserved in groups of four */
+      tab->sampler_states = !extended   ? DIV_ROUND_UP(nr_samp, 4)
+                            : nr_samp <= 8 ? AGX_SAMPLER_STATES_8_EXTENDED
+                                           : AGX_SAMPLER_STATES_16_EXTENDED;
    }
 }
 

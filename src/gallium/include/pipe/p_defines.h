@@ -481,6 +481,19 @@ enum pipe_cap {
    /* A vertex shader may write VARYING_SLOT_LAYER (the framebuffer layer
     * of its primitives, as a geometry shader's gl_Layer does). */
    PIPE_CAP_VS_LAYER_VIEWPORT,
+   /* Compute limits (with PIPE_CAP_COMPUTE; GL 4.3 table 23.67):
+    * workgroups per dispatch in each dimension (MAX_COMPUTE_WORK_GROUP_
+    * COUNT), invocations per workgroup in each dimension and in all
+    * (MAX_COMPUTE_WORK_GROUP_SIZE, _INVOCATIONS), shared memory bytes
+    * (MAX_COMPUTE_SHARED_MEMORY_SIZE). */
+   PIPE_CAP_MAX_COMPUTE_GRID_SIZE_X,
+   PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Y,
+   PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Z,
+   PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_X,
+   PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Y,
+   PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Z,
+   PIPE_CAP_MAX_COMPUTE_THREADS_PER_BLOCK,
+   PIPE_CAP_MAX_COMPUTE_SHARED_MEMORY,
    PIPE_CAP_COUNT,
 };
 

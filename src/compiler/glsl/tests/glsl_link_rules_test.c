@@ -1,0 +1,334 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Link rules across stages and shaders, each with the outcome its
+ * specification section gives (link or not): invariance, interface
+ * blocks, globals shared by several shaders of a stage, varying limits.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "glsl_link_test_util.h"
+
+/* Compiles every (stage, source) pair (ended by a NULL source; sources
+ * without #version get `version`), links them and returns the link
+ * status.  A shader that does not compile fails the test. */
+static bool
+links(int version, bool es, ...)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_parse_state *sh[8];
+   unsigned n = 0;
+   va_list ap;
+   va_start(ap, es);
+   for (;;) {
+      gl_shader_stage stage = va_arg(ap, gl_shader_stage);
+      const char *src = va_arg(ap, const char *);
+      if (!src)
+         break;
+      struct glsl_compile_options *o =
+         rzalloc(mem, struct glsl_compile_options);
+      o->stage = stage;
+      o->default_version = version;
+      o->default_es = es;
+      sh[n] = glsl_compile_shader(mem, src, strlen(src), o);
+      if (!sh[n] || sh[n]->log.errors)
+         fail_msg("does not compile:\n%s\n%s", src,
+                  sh[n] ? sh[n]->log.text : "");
+      n++;
+   }
+   va_end(ap);
+   struct glsl_program *p = glsl_link_program(mem, sh, n, NULL);
+   assert_non_null(p);
+   bool ok = p->link_status;
+   ralloc_free(mem);
+   return ok;
+}
+
+#define VS MESA_SHADER_VERTEX
+#define GS MESA_SHADER_GEOMETRY
+#define FS MESA_SHADER_FRAGMENT
+#define END MESA_SHADER_NONE, NULL
+
+/* GLSL 1.30-4.10 4.6.1: "For variables leaving one shader and coming into
+ * another shader, the invariant keyword has to be used in both shaders,
+ * or a link error will result."  GLSL 4.20 4.6.1: an output still matches
+ * an input not declared invariant. */
+static void
+test_invariance_must_match(void **state)
+{
+   static const char vs_inv[] =
+      "in vec4 p;\n"
+      "invariant out float d;\n"
+      "void main() { gl_Position = p; d = p.z; }\n";
+   static const char vs_redecl[] =
+      "in vec4 p;\n"
+      "out float d;\n"
+      "invariant d;\n"
+      "void main() { gl_Position = p; d = p.z; }\n";
+   static const char fs_plain[] =
+      "in float d;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(d); }\n";
+   static const char fs_inv[] =
+      "invariant in float d;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(d); }\n";
+   assert_false(links(410, false, VS, vs_inv, FS, fs_plain, END));
+   assert_false(links(130, false, VS, vs_redecl, FS, fs_plain, END));
+   assert_true(links(130, false, VS, vs_redecl, FS, fs_inv, END));
+   assert_true(links(150, false, VS, vs_inv, FS, fs_inv, END));
+   assert_true(links(420, false, VS, vs_inv, FS, fs_plain, END));
+   /* The rule holds on every boundary: geometry to fragment too. */
+   static const char gs[] =
+      "layout(triangles) in;\n"
+      "layout(triangle_strip, max_vertices = 3) out;\n"
+      "in float d[];\n"
+      "invariant out float e;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 3; i++) {\n"
+      "      gl_Position = vec4(d[i]); e = d[i]; EmitVertex();\n"
+      "   }\n"
+      "}\n";
+   static const char vs_d[] =
+      "out float d;\n"
+      "void main() { gl_Position = vec4(0.0); d = 1.0; }\n";
+   static const char fs_e[] =
+      "in float e;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(e); }\n";
+   static const char fs_inv_e[] =
+      "in float e;\n"
+      "invariant e;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(e); }\n";
+   assert_false(links(150, false, VS, vs_d, GS, gs, FS, fs_e, END));
+   assert_true(links(150, false, VS, vs_d, GS, gs, FS, fs_inv_e, END));
+}
+
+/* GLSL ES 1.00 4.6.4: "gl_FragCoord can only be declared invariant if and
+ * only if gl_Position is declared invariant.  Similarly gl_PointCoord can
+ * only be declared invariant if and only if gl_PointSize is declared
+ * invariant." and varyings' invariance must match. */
+static void
+test_es1_builtin_invariance(void **state)
+{
+   static const char vs[] =
+      "void main() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }\n";
+   static const char vs_pos[] =
+      "invariant gl_Position;\n"
+      "void main() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }\n";
+   static const char vs_all[] =
+      "#pragma STDGL invariant(all)\n"
+      "void main() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }\n";
+   static const char fs_fc[] =
+      "invariant gl_FragCoord;\n"
+      "void main() { gl_FragColor = vec4(gl_FragCoord.x); }\n";
+   static const char fs_pc[] =
+      "invariant gl_PointCoord;\n"
+      "void main() { gl_FragColor = vec4(gl_PointCoord.x); }\n";
+   assert_false(links(100, true, VS, vs, FS, fs_fc, END));
+   assert_true(links(100, true, VS, vs_pos, FS, fs_fc, END));
+   assert_true(links(100, true, VS, vs_all, FS, fs_fc, END));
+   assert_false(links(100, true, VS, vs_pos, FS, fs_pc, END));
+   assert_true(links(100, true, VS, vs_all, FS, fs_pc, END));
+   /* gl_Position invariant alone is fine. */
+   assert_true(links(100, true, VS, vs_pos, FS,
+                     "void main() { gl_FragColor = vec4(1.0); }\n", END));
+   static const char vs_v[] =
+      "invariant varying float v;\n"
+      "void main() { gl_Position = vec4(0.0); v = 1.0; }\n";
+   static const char fs_v[] =
+      "precision mediump float;\n"
+      "varying float v;\n"
+      "void main() { gl_FragColor = vec4(v); }\n";
+   assert_false(links(100, true, VS, vs_v, FS, fs_v, END));
+}
+
+/* GLSL 1.50 4.3.7: an unsized array member of an interface block is
+ * sized like any implicitly sized array, by the largest constant index
+ * the stage uses (4.1.9: over all of the stage's shaders); the block then
+ * matches the other stage's only with the same member types (4.3.7,
+ * "matched ... same types"). */
+static void
+test_unsized_block_members(void **state)
+{
+   static const char vs2[] =
+      "out blk { float foo[]; } o;\n"
+      "void main() { o.foo[0] = 0.0; o.foo[1] = 0.0; gl_Position = "
+      "vec4(0.0); }\n";
+   static const char vs3_anon[] =
+      "out blk { float foo[]; };\n"
+      "void main() { foo[2] = 1.0; gl_Position = vec4(0.0); }\n";
+   static const char fs3[] =
+      "in blk { float foo[]; } i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(i.foo[0], i.foo[1], i.foo[2], 1.0); }\n";
+   static const char fs2[] =
+      "in blk { float foo[]; } i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(i.foo[1]); }\n";
+   static const char fs_sized3[] =
+      "in blk { float foo[3]; } i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(i.foo[0]); }\n";
+   assert_false(links(150, false, VS, vs2, FS, fs3, END));
+   assert_true(links(150, false, VS, vs2, FS, fs2, END));
+   assert_true(links(150, false, VS, vs3_anon, FS, fs3, END));
+   assert_true(links(150, false, VS, vs3_anon, FS, fs_sized3, END));
+   assert_false(links(150, false, VS, vs2, FS, fs_sized3, END));
+   /* Two vertex shaders: the size is the largest index of either. */
+   static const char vs_a[] =
+      "out blk { float foo[]; } o;\n"
+      "void f();\n"
+      "void main() { f(); o.foo[0] = 0.0; gl_Position = vec4(0.0); }\n";
+   static const char vs_b[] =
+      "out blk { float foo[]; } o;\n"
+      "void f() { o.foo[2] = 0.0; }\n";
+   assert_true(links(150, false, VS, vs_a, VS, vs_b, FS, fs3, END));
+   assert_false(links(150, false, VS, vs_a, VS, vs_b, FS, fs2, END));
+   /* Geometry inputs: each vertex's block is sized the same way. */
+   static const char gs2[] =
+      "layout(triangles) in;\n"
+      "layout(triangle_strip, max_vertices = 3) out;\n"
+      "in blk { float foo[]; } v[];\n"
+      "out float e;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 3; i++) {\n"
+      "      e = v[i].foo[1]; gl_Position = vec4(0.0); EmitVertex();\n"
+      "   }\n"
+      "}\n";
+   static const char fs_e[] =
+      "in float e;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(e); }\n";
+   assert_true(links(150, false, VS, vs2, GS, gs2, FS, fs_e, END));
+   assert_false(links(150, false, VS, vs3_anon, GS, gs2, FS, fs_e, END));
+}
+
+/* GLSL 1.50 4.3.7: blocks may be declared as arrays; "if a matching
+ * block is declared as an array, then the array sizes must also match". */
+static void
+test_block_arrays(void **state)
+{
+   static const char vs[] =
+      "out B { float x; vec2 y; } b[2];\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 2; i++) { b[i].x = 1.0; b[i].y = vec2(i); }\n"
+      "   gl_Position = vec4(0.0);\n"
+      "}\n";
+   static const char fs2[] =
+      "in B { float x; vec2 y; } v[2];\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v[1].x, v[0].y, v[1].y.x); }\n";
+   static const char fs3[] =
+      "in B { float x; vec2 y; } v[3];\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v[1].x); }\n";
+   assert_true(links(150, false, VS, vs, FS, fs2, END));
+   assert_false(links(150, false, VS, vs, FS, fs3, END));
+   /* Two shaders of one stage declare the block array alike. */
+   static const char vs_f3[] =
+      "out B { float x; vec2 y; } b[3];\n"
+      "void f() { b[2].x = 0.0; }\n";
+   static const char vs_f2[] =
+      "out B { float x; vec2 y; } b[2];\n"
+      "void f() { b[1].x = 0.0; }\n";
+   static const char vs_main[] =
+      "out B { float x; vec2 y; } b[2];\n"
+      "void f();\n"
+      "void main() { f(); b[0].x = 1.0; gl_Position = vec4(0.0); }\n";
+   assert_false(links(150, false, VS, vs_main, VS, vs_f3, FS, fs2, END));
+   assert_true(links(150, false, VS, vs_main, VS, vs_f2, FS, fs2, END));
+}
+
+/* A global declared by several shaders of a stage is one variable
+ * (GLSL 1.10 4.3: globals of a stage share one namespace); initialized
+ * in more than one of them, the values must agree (Mesa's rule, piglit
+ * global-initializer-mismatch-*), however many shaders and in whatever
+ * order. */
+static void
+test_global_initializers(void **state)
+{
+   static const char main_vs[] =
+      "float g;\n"
+      "void main() { gl_Position = vec4(g); }\n";
+   static const char one[] = "float g = 1.0;\nvoid f1() {}\n";
+   static const char one_b[] = "float g = 1.0;\nvoid f2() {}\n";
+   static const char two[] = "float g = 2.0;\nvoid f3() {}\n";
+   assert_true(links(110, false, VS, main_vs, VS, one, END));
+   assert_true(links(110, false, VS, main_vs, VS, one, VS, one_b, END));
+   assert_false(links(110, false, VS, main_vs, VS, one, VS, two, END));
+   assert_false(links(110, false, VS, one, VS, main_vs, VS, two, END));
+}
+
+/* Compiles one fragment shader; returns whether it compiled. */
+static bool
+compiles(int version, const char *src)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_compile_options o = { .stage = MESA_SHADER_FRAGMENT,
+                                     .default_version = version };
+   struct glsl_parse_state *st = glsl_compile_shader(mem, src, strlen(src),
+                                                     &o);
+   bool ok = st && !st->log.errors;
+   ralloc_free(mem);
+   return ok;
+}
+
+/* Front-end rules the piglit link files rely on. */
+static void
+test_expressions(void **state)
+{
+   /* GLSL 1.10 5.9: the two sides of ?: "can be any type, as long their
+    * types match" -- void calls included; a void result is no operand. */
+   static const char void_cond[] =
+      "uniform bool b;\n"
+      "void f() { gl_FragColor = vec4(1.0); }\n"
+      "void g() { gl_FragColor = vec4(0.0); }\n"
+      "void main() { b ? f() : g(); }\n";
+   assert_true(compiles(110, void_cond));
+   assert_false(compiles(110, "void f() {}\nuniform bool b;\n"
+                              "void main() { gl_FragColor = "
+                              "vec4(b ? f() : f()); }\n"));
+   /* GLSL 1.20 4.3.3: a built-in call with constant arguments is a
+    * constant expression unless it is a texture lookup; a derivative of
+    * a constant is 0 (the array below has 2 elements, not 3). */
+   assert_true(compiles(120, "void main() {\n"
+                             "   const float d = dFdx(1.0) + fwidth(2.0);\n"
+                             "   float a[int(d) + 2];\n"
+                             "   a[1] = d;\n"
+                             "   gl_FragColor = vec4(a.length() == 2);\n"
+                             "}\n"));
+   assert_false(compiles(120, "uniform float u;\n"
+                              "void main() { const float d = dFdx(u); "
+                              "gl_FragColor = vec4(d); }\n"));
+   assert_false(compiles(120, "void main() { float a[int(dFdy(1.0)) + 2];"
+                              " a[2] = 1.0; gl_FragColor = vec4(a[0]); }\n"));
+   /* Signed-integer min/max/clamp in desktop GLSL 1.10, as Mesa has them
+    * (piglit vs-loop-variable-iteration-limit-unroll). */
+   assert_true(compiles(110, "uniform int n;\n"
+                             "void main() { gl_FragColor = vec4(float("
+                             "min(n, 4) + max(n, 1) + clamp(n, 0, 3))); }\n"));
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_invariance_must_match),
+      cmocka_unit_test(test_es1_builtin_invariance),
+      cmocka_unit_test(test_unsized_block_members),
+      cmocka_unit_test(test_block_arrays),
+      cmocka_unit_test(test_expressions),
+      cmocka_unit_test(test_global_initializers),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
