@@ -62,4 +62,8 @@ extern const struct glsl_builtin_func glsl_builtin_funcs[];
 extern const unsigned glsl_num_builtin_funcs;
 extern const char *const glsl_untabled_builtin_funcs[];
 
+/* The members of a built-in structure type ("gl_LightSourceParameters"),
+ * as "type name;type name;..." of basic types; NULL for other names. */
+const char *glsl_builtin_struct_fields(const char *name);
+
 #endif

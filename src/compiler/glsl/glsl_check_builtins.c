@@ -92,6 +92,16 @@ static const struct {
      "float scale", true },
 };
 
+const char *
+glsl_builtin_struct_fields(const char *name)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(builtin_structs); i++) {
+      if (!strcmp(builtin_structs[i].name, name))
+         return builtin_structs[i].fields;
+   }
+   return NULL;
+}
+
 const struct glsl_type *
 check_type_from_string(struct check *c, const char *s)
 {

@@ -848,6 +848,38 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_DepthRange", "gl_DepthRangeParameters", ALL, nir_var_uniform,
      -1, 0, 0 },
    { "gl_TextureMatrix", "mat4", ALL, nir_var_uniform, -1, 0, 8 },
+   /* Compatibility-profile lighting and fog state (GLSL 1.10 7.5), of
+    * the built-in structure types; the GL front end keeps them current
+    * (main/ffuniforms.c).  gl_MaxLights is 8. */
+   { "gl_LightSource", "gl_LightSourceParameters", ALL, nir_var_uniform, -1,
+     0, 8 },
+   { "gl_LightModel", "gl_LightModelParameters", ALL, nir_var_uniform, -1,
+     0, 0 },
+   { "gl_FrontMaterial", "gl_MaterialParameters", ALL, nir_var_uniform, -1,
+     0, 0 },
+   { "gl_BackMaterial", "gl_MaterialParameters", ALL, nir_var_uniform, -1,
+     0, 0 },
+   { "gl_FrontLightModelProduct", "gl_LightModelProducts", ALL,
+     nir_var_uniform, -1, 0, 0 },
+   { "gl_BackLightModelProduct", "gl_LightModelProducts", ALL,
+     nir_var_uniform, -1, 0, 0 },
+   { "gl_FrontLightProduct", "gl_LightProducts", ALL, nir_var_uniform, -1,
+     0, 8 },
+   { "gl_BackLightProduct", "gl_LightProducts", ALL, nir_var_uniform, -1,
+     0, 8 },
+   { "gl_Fog", "gl_FogParameters", ALL, nir_var_uniform, -1, 0, 0 },
+   /* gl_MaxTextureCoords, gl_MaxTextureUnits, gl_MaxClipPlanes elements
+    * (glsl_builtins.py). */
+   { "gl_EyePlaneS", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_EyePlaneT", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_EyePlaneR", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_EyePlaneQ", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneS", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneT", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneR", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_ObjectPlaneQ", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
+   { "gl_TextureEnvColor", "vec4", ALL, nir_var_uniform, -1, 0, 2 },
+   { "gl_ClipPlane", "vec4", ALL, nir_var_uniform, -1, 0, 8 },
 };
 
 static struct g2n_sym *
@@ -897,6 +929,37 @@ depth_range_type(struct g2n *c)
    return glsl_struct_type(c->shader, f, 3, "gl_DepthRangeParameters");
 }
 
+/* A compatibility built-in structure of basic members
+ * (glsl_builtin_struct_fields), NULL if out of memory. */
+static const struct glsl_type *
+builtin_struct_type(struct g2n *c, const char *name)
+{
+   const char *spec = glsl_builtin_struct_fields(name);
+   if (!spec)
+      return NULL;
+   struct glsl_struct_field *f =
+      rzalloc_array(c->shader, struct glsl_struct_field, 16);
+   char *copy = ralloc_strdup(c->shader, spec);
+   unsigned n = 0;
+   if (!f || !copy)
+      return NULL;
+   for (char *save = NULL, *m = strtok_r(copy, ";", &save); m && n < 16;
+        m = strtok_r(NULL, ";", &save)) {
+      char *sp = strchr(m, ' ');
+      if (!sp)
+         return NULL;
+      *sp = 0;
+      f[n].type = glsl_builtin_type_by_name(m, NULL);
+      f[n].name = sp + 1;
+      f[n].location = -1;
+      f[n].offset = -1;
+      if (!f[n].type)
+         return NULL;
+      n++;
+   }
+   return glsl_struct_type(c->shader, f, n, name);
+}
+
 struct g2n_sym *
 g2n_builtin_var(struct g2n *c, const char *name)
 {
@@ -916,6 +979,8 @@ g2n_builtin_var(struct g2n *c, const char *name)
       if (strcmp(io->name, name) || !(io->stages & (1u << c->stage)))
          continue;
       const struct glsl_type *t = glsl_builtin_type_by_name(io->type, NULL);
+      if (!t && strcmp(io->type, "gl_DepthRangeParameters"))
+         t = builtin_struct_type(c, io->type);
       if (!t)
          t = depth_range_type(c);
       if (io->array)

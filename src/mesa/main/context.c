@@ -66,6 +66,10 @@ _mesa_GetError(void)
 
    if (!ctx)
       return GL_NO_ERROR;
+   /* GL 2.1 section 2.6.3: between glBegin and glEnd, an
+    * INVALID_OPERATION and 0. */
+   if (_mesa_inside_begin_end(ctx, "glGetError"))
+      return GL_NO_ERROR;
    e = ctx->ErrorValue;
    ctx->ErrorValue = GL_NO_ERROR;
    return e;
@@ -275,6 +279,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
+   _mesa_init_ff_state(ctx);
    ctx->FBOs = _mesa_name_table_create();
 }
 
@@ -282,6 +287,7 @@ void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_free_transform_feedback(ctx);
+   _mesa_free_ff_state(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);

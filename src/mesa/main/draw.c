@@ -150,6 +150,8 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
 static bool
 draw_allowed(struct gl_context *ctx, const char *func)
 {
+   if (_mesa_inside_begin_end(ctx, func)) /* GL 2.1 section 2.6.3 */
+      return false;
    if (_mesa_is_desktop_fc(ctx) && ctx->VAO == ctx->DefaultVAO) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no vertex array object)",
                   func);
@@ -399,6 +401,15 @@ _mesa_MultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count,
       _mesa_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(drawcount)");
       return;
    }
+   /* GL 1.4 section 2.8: a negative count is an error of the whole call,
+    * which then draws nothing. */
+   for (GLsizei i = 0; i < drawcount; i++) {
+      if (count[i] < 0 || first[i] < 0) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "glMultiDrawArrays(count[%d])",
+                     i);
+         return;
+      }
+   }
    for (GLsizei i = 0; i < drawcount; i++)
       _mesa_DrawArrays(mode, first[i], count[i]);
 }
@@ -434,6 +445,9 @@ _mesa_Clear(GLbitfield mask)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    if (_mesa_context_lost(ctx, "glClear"))
+      return;
+   struct gl_dl_node n = {.op = DL_CLEAR, .u = mask};
+   if (_mesa_dlist_save(ctx, &n) || _mesa_inside_begin_end(ctx, "glClear"))
       return;
 
    if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |

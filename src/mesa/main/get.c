@@ -292,6 +292,20 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          int1(v, gl32_state);
       return true;
    }
+   GLfloat ff_value[16];
+   unsigned ff_n;
+   enum ff_value_kind ff_kind;
+   if (_mesa_get_ff_state(ctx, pname, ff_value, &ff_n, &ff_kind)) {
+      if (ff_kind == FF_VALUE_FLOAT || ff_kind == FF_VALUE_FLOAT_NORM) {
+         float_n(v, ff_kind == FF_VALUE_FLOAT ? TYPE_FLOAT : TYPE_FLOAT_NORM,
+                 ff_n, ff_value);
+      } else if (ff_kind == FF_VALUE_BOOL) {
+         bool1(v, ff_value[0] != 0.0f);
+      } else {
+         int1(v, (GLint)ff_value[0]);
+      }
+      return true;
+   }
    GLint gs_limit;
    if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {
       if (known)

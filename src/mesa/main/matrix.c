@@ -35,6 +35,27 @@ _mesa_init_matrix(struct gl_context *ctx)
       ctx->Transform.Depth[s] = 0;
       memcpy(ctx->Transform.Stack[s][0], identity, sizeof(identity));
    }
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++)
+      memcpy(ctx->FF.TexStack[u][0], identity, sizeof(identity));
+}
+
+/* The current stack: its matrices, depth index and size.  The texture
+ * stacks are those of the active unit (GL 2.1 section 2.11.2). */
+static GLfloat (*current_stack(struct gl_context *ctx, unsigned **depth,
+                               unsigned *max))[16]
+{
+   if (ctx->Transform.Mode == GL_TEXTURE) {
+      unsigned u = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+                      ? ctx->ActiveTexture
+                      : 0;
+      *depth = &ctx->FF.TexDepth[u];
+      *max = FF_MAX_TEXTURE_STACK_DEPTH;
+      return ctx->FF.TexStack[u];
+   }
+   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
+   *depth = &ctx->Transform.Depth[s];
+   *max = MAX_MATRIX_STACK_DEPTH;
+   return ctx->Transform.Stack[s];
 }
 
 /* The top of the current stack, NULL (and an error) in ES contexts. */
@@ -45,8 +66,11 @@ current_top(struct gl_context *ctx, const char *func)
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(not in OpenGL ES)", func);
       return NULL;
    }
-   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
-   return ctx->Transform.Stack[s][ctx->Transform.Depth[s]];
+   if (_mesa_inside_begin_end(ctx, func))
+      return NULL;
+   unsigned *depth, max;
+   GLfloat(*stack)[16] = current_stack(ctx, &depth, &max);
+   return stack[*depth];
 }
 
 static void
@@ -76,6 +100,10 @@ static void
 mult_current(GLfloat m[16], const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_MULT_MATRIX};
+   memcpy(n.f, m, sizeof(n.f));
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, func);
 
    if (!top)
@@ -88,11 +116,13 @@ void GLAPIENTRY
 _mesa_MatrixMode(GLenum mode)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_MATRIX_MODE, .e = {mode}};
 
-   if (!current_top(ctx, "glMatrixMode"))
+   if (_mesa_dlist_save(ctx, &n) || !current_top(ctx, "glMatrixMode"))
       return;
-   if (mode != GL_MODELVIEW && mode != GL_PROJECTION) {
-      /* GL_TEXTURE (and ARB_imaging's GL_COLOR) are not implemented. */
+   if (mode != GL_MODELVIEW && mode != GL_PROJECTION &&
+       (mode != GL_TEXTURE || _mesa_is_desktop_fc(ctx))) {
+      /* ARB_imaging's GL_COLOR is not implemented. */
       _mesa_error(ctx, GL_INVALID_ENUM, "glMatrixMode(mode=0x%x)", mode);
       return;
    }
@@ -103,6 +133,9 @@ void GLAPIENTRY
 _mesa_LoadIdentity(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_LOAD_IDENTITY};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glLoadIdentity");
 
    if (!top)
@@ -115,6 +148,11 @@ void GLAPIENTRY
 _mesa_LoadMatrixf(const GLfloat *m)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_LOAD_MATRIX};
+   if (m)
+      memcpy(n.f, m, sizeof(n.f));
+   if (m && _mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glLoadMatrixf");
 
    if (!top || !m)
@@ -127,6 +165,11 @@ void GLAPIENTRY
 _mesa_LoadMatrixd(const GLdouble *m)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_LOAD_MATRIX};
+   for (unsigned i = 0; m && i < 16; i++)
+      n.f[i] = (GLfloat)m[i];
+   if (m && _mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glLoadMatrixd");
 
    if (!top || !m)
@@ -163,33 +206,38 @@ void GLAPIENTRY
 _mesa_PushMatrix(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_PUSH_MATRIX};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    GLfloat *top = current_top(ctx, "glPushMatrix");
-   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
+   unsigned *depth, max;
 
    if (!top)
       return;
-   if (ctx->Transform.Depth[s] + 1 >= MAX_MATRIX_STACK_DEPTH) {
+   GLfloat(*stack)[16] = current_stack(ctx, &depth, &max);
+   if (*depth + 1 >= max) {
       _mesa_error(ctx, GL_STACK_OVERFLOW, "glPushMatrix");
       return;
    }
-   ctx->Transform.Depth[s]++;
-   memcpy(ctx->Transform.Stack[s][ctx->Transform.Depth[s]], top,
-          16 * sizeof(GLfloat));
+   (*depth)++;
+   memcpy(stack[*depth], top, 16 * sizeof(GLfloat));
 }
 
 void GLAPIENTRY
 _mesa_PopMatrix(void)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   unsigned s = ctx->Transform.Mode == GL_PROJECTION;
+   unsigned *depth, max;
+   struct gl_dl_node n = {.op = DL_POP_MATRIX};
 
-   if (!current_top(ctx, "glPopMatrix"))
+   if (_mesa_dlist_save(ctx, &n) || !current_top(ctx, "glPopMatrix"))
       return;
-   if (ctx->Transform.Depth[s] == 0) {
+   current_stack(ctx, &depth, &max);
+   if (*depth == 0) {
       _mesa_error(ctx, GL_STACK_UNDERFLOW, "glPopMatrix");
       return;
    }
-   ctx->Transform.Depth[s]--;
+   (*depth)--;
    changed(ctx);
 }
 
@@ -372,6 +420,19 @@ store_float(struct gl_program_exec *exec, const struct glsl_program_uniform *u,
    return true;
 }
 
+/* Stores count floats of a vector or scalar uniform. */
+static bool
+store_floats(struct gl_program_exec *exec,
+             const struct glsl_program_uniform *u, const GLfloat *v,
+             unsigned count)
+{
+   uint8_t *dst = (uint8_t *)exec->uniforms + u->offset_B;
+   if (!memcmp(dst, v, count * sizeof(GLfloat)))
+      return false;
+   memcpy(dst, v, count * sizeof(GLfloat));
+   return true;
+}
+
 /* The value of the compatibility matrix uniform gl_<n> into m (4x4;
  * gl_NormalMatrix in the upper-left 3x3); false if n is not one. */
 static bool
@@ -425,6 +486,41 @@ matrix_value(const char *n, const GLfloat *mv, const GLfloat *proj,
    return false;
 }
 
+/* gl_TextureMatrix[] and its inverse and transpose forms: the tops of the
+ * texture matrix stacks (GL 2.1 section 2.11.2). */
+static bool
+texture_matrices(struct gl_context *ctx, struct gl_program_exec *exec,
+                 const struct glsl_program_uniform *u)
+{
+   static const char base[] = "gl_TextureMatrix";
+   const char *form = u->name + sizeof(base) - 1;
+   bool diff = false;
+   GLfloat tmp[16], m[16];
+
+   if (strncmp(u->name, base, sizeof(base) - 1))
+      return false;
+   bool inverse = !strncmp(form, "Inverse", 7);
+   bool transposed = strstr(form, "Transpose") != NULL;
+   for (unsigned e = 0; e < u->array_size && e < FF_MAX_TEXTURE_UNITS; e++) {
+      const GLfloat *top = ctx->FF.TexStack[e][ctx->FF.TexDepth[e]];
+      if (inverse)
+         mat_inverse(tmp, top);
+      else
+         memcpy(tmp, top, sizeof(tmp));
+      if (transposed)
+         transpose(m, tmp);
+      else
+         memcpy(m, tmp, sizeof(m));
+      uint8_t *dst =
+         (uint8_t *)exec->uniforms + u->offset_B + e * u->array_stride_B;
+      if (memcmp(dst, m, sizeof(m))) {
+         memcpy(dst, m, sizeof(m));
+         diff = true;
+      }
+   }
+   return diff;
+}
+
 bool
 _mesa_update_state_uniforms(struct gl_context *ctx,
                             struct gl_program_exec *exec)
@@ -444,8 +540,23 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
       const struct glsl_program_uniform *u = &linked->uniforms[i];
       const char *n = u->name;
 
-      if (strncmp(n, "gl_", 3) || u->is_array)
+      if (strncmp(n, "gl_", 3))
          continue;
+      if (u->is_array) {
+         diff |= texture_matrices(ctx, exec, u);
+         GLfloat v[4];
+         for (unsigned e = 0;
+              e < u->array_size && _mesa_ff_builtin_array(ctx, u->name, e, v);
+              e++) {
+            uint8_t *dst =
+               (uint8_t *)exec->uniforms + u->offset_B + e * u->array_stride_B;
+            if (memcmp(dst, v, sizeof(v))) {
+               memcpy(dst, v, sizeof(v));
+               diff = true;
+            }
+         }
+         continue;
+      }
       n += 3;
       /* Every API (GLSL 1.10 and ES 1.00 section 7.5): the depth range
        * of the viewport transformation. */
@@ -459,11 +570,20 @@ _mesa_update_state_uniforms(struct gl_context *ctx,
          continue;
       } else if (!strcmp(n, "NormalScale")) {
          /* GL 2.1 section 2.11.3: 1 / |third row of the upper-left 3x3
-          * of the modelview inverse|, used when RESCALE_NORMAL is on;
-          * there is no glEnable(GL_RESCALE_NORMAL) here, so 1. */
-         diff |= store_float(exec, u, 1.0f);
+          * of the modelview inverse| (the fixed-function vertex shader
+          * applies it when RESCALE_NORMAL is on). */
+         GLfloat inv[16];
+         mat_inverse(inv, mv);
+         GLfloat len2 = inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10];
+         diff |= store_float(exec, u, len2 > 0.0f ? 1.0f / sqrtf(len2) : 1.0f);
       } else if (matrix_value(n, mv, proj, mvp, m)) {
          diff |= store(exec, u, m, strcmp(n, "NormalMatrix") ? 4 : 3);
+      } else {
+         /* Lighting and fog state (ffuniforms.c). */
+         GLfloat v[4];
+         unsigned count;
+         if (_mesa_ff_builtin_uniform(ctx, n, v, &count))
+            diff |= store_floats(exec, u, v, count);
       }
    }
    return diff;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "main/gl_api.h"
+#include "main/ffstate.h"
 #include "compiler/shader_enums.h"
 #include "pipe/p_format.h"
 #include "pipe/p_state.h"
@@ -656,6 +657,8 @@ struct gl_context {
    bool DepthClamp; /* GL 3.2 section 2.17 (GL_DEPTH_CLAMP) */
    bool CubeMapSeamless; /* GL 3.2 section 3.8.8 (seamless cube maps) */
    bool ProgramPointSize; /* GL 3.2 section 3.4 (GL_PROGRAM_POINT_SIZE) */
+   /* The compatibility profile's fixed-function state (ffstate.h). */
+   struct gl_ff_state FF;
 };
 
 #endif

@@ -345,6 +345,10 @@ set_enable(GLenum cap, bool state, const char *func)
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    uint32_t dirty;
 
+   struct gl_dl_node n = {.op = state ? DL_ENABLE : DL_DISABLE, .e = {cap}};
+   if (_mesa_dlist_save(ctx, &n) || _mesa_inside_begin_end(ctx, func) ||
+       _mesa_ff_set_enable(ctx, cap, state))
+      return;
    bool *flag = capability(ctx, cap, &dirty);
 
    if (!flag) {
@@ -387,6 +391,9 @@ _mesa_IsEnabled(GLenum cap)
    bool client;
    if (_mesa_client_array_enabled(ctx, cap, &client))
       return client;
+   bool ff_on;
+   if (_mesa_ff_is_enabled(ctx, cap, &ff_on))
+      return ff_on;
    flag = capability(ctx, cap, &dirty);
    if (!flag) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glIsEnabled(0x%x)", cap);

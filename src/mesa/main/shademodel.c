@@ -25,6 +25,9 @@ _mesa_ShadeModel(GLenum mode)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glShadeModel(deprecated)");
       return;
    }
+   struct gl_dl_node n = {.op = DL_SHADE_MODEL, .e = {mode}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    if (mode != GL_FLAT && mode != GL_SMOOTH) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glShadeModel(mode=0x%x)", mode);
       return;

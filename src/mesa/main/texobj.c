@@ -516,29 +516,29 @@ tex_swizzle_rgba(GLenum target, GLenum pname, const GLint *v, const char *func)
 void GLAPIENTRY
 _mesa_TexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
-   if (tex_swizzle_rgba(target, pname, params, "glTexParameteriv"))
-      return;
    if (pname == GL_TEXTURE_BORDER_COLOR) {
       _mesa_tex_border_color(target, params, GL_BORDER_FORM_INT,
                              "glTexParameteriv");
       return;
    }
+   if (tex_swizzle_rgba(target, pname, params, "glTexParameteriv"))
+      return;
    tex_parameter(target, pname, params[0], 0.0f, false, "glTexParameteriv");
 }
 
 void GLAPIENTRY
 _mesa_TexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
+   if (pname == GL_TEXTURE_BORDER_COLOR) {
+      _mesa_tex_border_color(target, params, GL_BORDER_FORM_FLOAT,
+                             "glTexParameterfv");
+      return;
+   }
    if (pname == GL_TEXTURE_SWIZZLE_RGBA) {
       GLint v[4] = {(GLint)params[0], (GLint)params[1], (GLint)params[2],
                     (GLint)params[3]};
       if (tex_swizzle_rgba(target, pname, v, "glTexParameterfv"))
          return;
-   }
-   if (pname == GL_TEXTURE_BORDER_COLOR) {
-      _mesa_tex_border_color(target, params, GL_BORDER_FORM_FLOAT,
-                             "glTexParameterfv");
-      return;
    }
    tex_parameter(target, pname, 0, params[0], true, "glTexParameterfv");
 }
@@ -650,13 +650,14 @@ _mesa_GetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    GLint v;
 
-   if (get_tex_swizzle_rgba(target, pname, params, "glGetTexParameteriv"))
-      return;
    if (pname == GL_TEXTURE_BORDER_COLOR) {
       _mesa_get_tex_border_color(target, params, GL_BORDER_FORM_INT,
                                  "glGetTexParameteriv");
       return;
    }
+   if (get_tex_swizzle_rgba(target, pname, params, "glGetTexParameteriv"))
+      return;
+
    if (get_tex_parameter(target, pname, &v, "glGetTexParameteriv"))
       *params = v;
 }

@@ -238,12 +238,17 @@ set_current(unsigned attrib, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
 
    if (!compat_only(ctx, func))
       return;
+   struct gl_dl_node n = {.op = DL_ATTRIB, .u = attrib, .f = {x, y, z, w}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    ctx->CurrentAttrib[attrib][0] = x;
    ctx->CurrentAttrib[attrib][1] = y;
    ctx->CurrentAttrib[attrib][2] = z;
    ctx->CurrentAttrib[attrib][3] = w;
    ctx->CurrentAttribType[attrib] = GL_FLOAT;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
+   if (attrib == VERT_ATTRIB_COLOR0)
+      _mesa_update_color_material(ctx);
 }
 
 /* Unsigned byte colour components map to [0, 1] (GL 2.1 table 2.9). */

@@ -18,6 +18,7 @@
 #include "main/shaderobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_cso.h"
+#include "state_tracker/st_ff.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "cso_cache/cso_cache.h"
@@ -504,7 +505,7 @@ update_sample_mask(struct st_context *st)
 static bool
 update_program(struct st_context *st)
 {
-   struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
+   struct gl_program_exec *exec = st_current_exec(st, &st->ctx);
    struct st_program_variant *v = NULL;
    void *vs = NULL, *fs = NULL, *gs = NULL;
 
@@ -535,7 +536,7 @@ update_program(struct st_context *st)
 static bool
 update_constants(struct st_context *st)
 {
-   struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
+   struct gl_program_exec *exec = st_current_exec(st, &st->ctx);
    struct pipe_constant_buffer cb = {0};
 
    if (!exec) {
@@ -553,12 +554,20 @@ update_constants(struct st_context *st)
    /* Compatibility matrices into their built-in uniforms (matrix.c). */
    if (_mesa_update_state_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
+   if (exec == st->ff_exec && !st->ctx.CurrentProgram &&
+       st_ff_update_uniforms(st, exec))
+      exec->uniforms_stamp++;
+   /* Without a program, two-sided lighting picks the back colours
+    * (GL 2.1 section 2.14.1). */
+   bool two_side = st->ctx.CurrentProgram
+                      ? st->ctx.VertexProgramTwoSide
+                      : st->ctx.FF.Lighting && st->ctx.FF.LightModel.TwoSide;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
    /* w: two-sided colour (st_nir_lower_two_side.c). */
    float wpos[4] = {st->fb_flip ? -1.0f : 1.0f,
                     st->fb_flip ? (float)st->fb_height : 0.0f,
                     (float)st->fb.height,
-                    st->ctx.VertexProgramTwoSide ? 1.0f : 0.0f};
+                    two_side ? 1.0f : 0.0f};
    unsigned slot = st_extra_uniform_slot(exec);
    float *dst = (float *)((uint8_t *)exec->uniforms + slot * 16);
    if (memcmp(dst, wpos, sizeof(wpos)) != 0) {

@@ -78,6 +78,11 @@ struct st_context {
       unsigned offset, size;
    } ubos[ST_UBO_STAGES][ST_MAX_UBOS];
    unsigned num_ubos[ST_UBO_STAGES];
+
+   /* Fixed-function programs (st_ff_program.c): every one made, and the
+    * one of the state at the last draw without a program. */
+   struct st_ff_program *ff_programs;
+   struct gl_program_exec *ff_exec;
 };
 
 static inline struct st_context *

@@ -17,6 +17,7 @@
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_ff.h"
 #include "cso_cache/cso_cache.h"
 #include "glsl_program.h"
 #include "util/u_inlines.h"
@@ -407,7 +408,8 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
-   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct gl_program_exec *exec =
+      ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
    struct pipe_draw_info info = {0};
    struct pipe_draw_start_count_bias draw = {0};
    struct pipe_transfer *xfer = NULL;

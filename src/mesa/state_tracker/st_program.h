@@ -13,6 +13,9 @@
 
 struct st_context;
 
+/* st->ff_exec (st_ff_program.c). */
+struct gl_program_exec *st_ff_exec_of(struct st_context *st);
+
 struct st_program_variant {
    struct st_context *st;
    void *vs, *fs;
@@ -31,6 +34,17 @@ st_extra_uniform_slot(const struct gl_program_exec *exec)
 /* The variant of exec for st, made on first use; NULL if out of memory. */
 struct st_program_variant *st_get_program_variant(struct st_context *st,
                                                   struct gl_program_exec *exec);
+
+/* The executable draws use: the current program's (NULL when it has
+ * none), or with no program current the fixed-function one of the last
+ * st_ff_update (compatibility contexts; NULL elsewhere). */
+static inline struct gl_program_exec *
+st_current_exec(struct st_context *st, struct gl_context *ctx)
+{
+   if (ctx->CurrentProgram)
+      return ctx->CurrentProgram->exec;
+   return st_ff_exec_of(st);
+}
 
 /* Deletes every variant of exec (the program is being freed). */
 void st_release_program_exec(struct gl_program_exec *exec);

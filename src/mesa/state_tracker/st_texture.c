@@ -26,6 +26,7 @@
 #include "main/texobj.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_format_convert.h"
+#include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "util/u_math.h"
 #include "cso_cache/cso_cache.h"
@@ -920,7 +921,7 @@ void
 st_update_textures(struct st_context *st)
 {
    struct gl_context *ctx = &st->ctx;
-   struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   struct gl_program_exec *exec = st_current_exec(st, ctx);
    struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = {0};
    void *samplers[PIPE_MAX_SAMPLERS] = {0};
    unsigned n = 0;

@@ -1,0 +1,877 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The fixed-function fragment state of compatibility contexts and its
+ * queries: texture environments (glTexEnv*, GL 2.1 section 3.13), fog
+ * (glFog*, section 3.10), the alpha test (glAlphaFunc, section 4.1.4),
+ * the colour sum (section 3.9) and the per-unit texture enables
+ * (section 3.8.15).  Every change marks ST_NEW_PROGRAM | ST_NEW_CONSTANTS:
+ * the state tracker picks the generated program of the new state
+ * (st_ff_program.c).  ES and forward-compatible contexts have none of
+ * this (GL_INVALID_OPERATION for the commands, GL_INVALID_ENUM for the
+ * capabilities and queries, as before).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/ffstate.h"
+#include "main/matrix.h"
+#include "main/varray.h"
+#include "util/u_math.h"
+
+static bool
+has_ff(const struct gl_context *ctx)
+{
+   return !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx);
+}
+
+static bool
+ff_allowed(struct gl_context *ctx, const char *func)
+{
+   if (!has_ff(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(only in compatibility contexts)", func);
+      return false;
+   }
+   return !_mesa_inside_begin_end(ctx, func);
+}
+
+static void
+ff_changed(struct gl_context *ctx)
+{
+   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS | ST_NEW_SAMPLER_VIEWS;
+}
+
+void
+_mesa_init_ff_state(struct gl_context *ctx)
+{
+   struct gl_ff_state *ff = &ctx->FF;
+
+   /* GL 2.1 tables 6.20 (texture environment), 6.19 (fog) and 6.21. */
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      struct gl_ff_texture_unit *t = &ff->Tex[u];
+      t->EnvMode = GL_MODULATE;
+      t->CombineRGB = t->CombineA = GL_MODULATE;
+      t->SrcRGB[0] = t->SrcA[0] = GL_TEXTURE;
+      t->SrcRGB[1] = t->SrcA[1] = GL_PREVIOUS;
+      t->SrcRGB[2] = t->SrcA[2] = GL_CONSTANT;
+      for (unsigned i = 0; i < 3; i++) {
+         t->OpRGB[i] = i == 2 ? GL_SRC_ALPHA : GL_SRC_COLOR;
+         t->OpA[i] = GL_SRC_ALPHA;
+      }
+      t->ScaleRGB = t->ScaleA = 1.0f;
+      /* GL 2.1 table 6.22: EYE_LINEAR; s and t planes (1,0,0,0) and
+       * (0,1,0,0), the others 0. */
+      for (unsigned c = 0; c < 4; c++)
+         t->GenMode[c] = GL_EYE_LINEAR;
+      t->ObjectPlane[0][0] = t->EyePlane[0][0] = 1.0f;
+      t->ObjectPlane[1][1] = t->EyePlane[1][1] = 1.0f;
+   }
+   ff->Fog.Mode = GL_EXP;
+   ff->Fog.Density = 1.0f;
+   ff->Fog.End = 1.0f;
+   ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
+   ff->Alpha.Func = GL_ALWAYS;
+   ff->PointSize = 1.0f;
+   _mesa_init_lighting(ctx);
+}
+
+void
+_mesa_free_ff_state(struct gl_context *ctx)
+{
+   _mesa_free_dlists(ctx);
+   free(ctx->FF.Imm.Data);
+   ctx->FF.Imm.Data = NULL;
+}
+
+/* ---- texture environment ----------------------------------------------- */
+
+static bool
+valid_env_mode(GLenum m)
+{
+   switch (m) {
+   case GL_MODULATE:
+   case GL_REPLACE:
+   case GL_DECAL:
+   case GL_BLEND:
+   case GL_ADD:
+   case GL_COMBINE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* GL 2.1 table 3.23: the combiner functions (DOT3 for RGB only). */
+static bool
+valid_combine(GLenum f, bool rgb)
+{
+   switch (f) {
+   case GL_REPLACE:
+   case GL_MODULATE:
+   case GL_ADD:
+   case GL_ADD_SIGNED:
+   case GL_INTERPOLATE:
+   case GL_SUBTRACT:
+      return true;
+   case GL_DOT3_RGB:
+   case GL_DOT3_RGBA:
+      return rgb;
+   default:
+      return false;
+   }
+}
+
+static bool
+valid_source(GLenum s)
+{
+   if (s >= GL_TEXTURE0 && s < GL_TEXTURE0 + FF_MAX_TEXTURE_UNITS)
+      return true; /* ARB_texture_env_crossbar, core in GL 1.4 */
+   return s == GL_TEXTURE || s == GL_CONSTANT || s == GL_PRIMARY_COLOR ||
+          s == GL_PREVIOUS;
+}
+
+static struct gl_ff_texture_unit *
+active_unit(struct gl_context *ctx, const char *func)
+{
+   if (ctx->ActiveTexture >= FF_MAX_TEXTURE_UNITS) {
+      /* GL 2.1 section 3.8.15 / 3.13: the environment exists for the
+       * MAX_TEXTURE_UNITS units only. */
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(active texture %u)", func,
+                  ctx->ActiveTexture);
+      return NULL;
+   }
+   return &ctx->FF.Tex[ctx->ActiveTexture];
+}
+
+static void
+tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
+        const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ff_allowed(ctx, func))
+      return;
+   if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS)
+      return; /* the unit's LOD bias is not applied (docs/gl.rst) */
+   if (target == GL_POINT_SPRITE && pname == GL_COORD_REPLACE)
+      return; /* point sprites are not implemented (docs/gl.rst) */
+   if (target != GL_TEXTURE_ENV) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return;
+   }
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return;
+   GLenum e = i ? (GLenum)i[0] : (GLenum)f[0];
+   GLfloat scale = i ? (GLfloat)i[0] : f[0];
+
+   switch (pname) {
+   case GL_TEXTURE_ENV_MODE:
+      if (!valid_env_mode(e))
+         goto bad_value;
+      t->EnvMode = e;
+      break;
+   case GL_TEXTURE_ENV_COLOR:
+      for (unsigned c = 0; c < 4; c++) {
+         /* GL 2.1 section 3.13: integers map to [-1, 1]; the colour is
+          * clamped to [0, 1]. */
+         GLfloat v = i ? (GLfloat)((double)i[c] / 2147483647.0) : f[c];
+         t->EnvColor[c] = CLAMP(v, 0.0f, 1.0f);
+      }
+      break;
+   case GL_COMBINE_RGB:
+   case GL_COMBINE_ALPHA:
+      if (!valid_combine(e, pname == GL_COMBINE_RGB))
+         goto bad_value;
+      *(pname == GL_COMBINE_RGB ? &t->CombineRGB : &t->CombineA) = e;
+      break;
+   case GL_SRC0_RGB:
+   case GL_SRC1_RGB:
+   case GL_SRC2_RGB:
+      if (!valid_source(e))
+         goto bad_value;
+      t->SrcRGB[pname - GL_SRC0_RGB] = e;
+      break;
+   case GL_SRC0_ALPHA:
+   case GL_SRC1_ALPHA:
+   case GL_SRC2_ALPHA:
+      if (!valid_source(e))
+         goto bad_value;
+      t->SrcA[pname - GL_SRC0_ALPHA] = e;
+      break;
+   case GL_OPERAND0_RGB:
+   case GL_OPERAND1_RGB:
+   case GL_OPERAND2_RGB:
+      if (e != GL_SRC_COLOR && e != GL_ONE_MINUS_SRC_COLOR &&
+          e != GL_SRC_ALPHA && e != GL_ONE_MINUS_SRC_ALPHA)
+         goto bad_value;
+      t->OpRGB[pname - GL_OPERAND0_RGB] = e;
+      break;
+   case GL_OPERAND0_ALPHA:
+   case GL_OPERAND1_ALPHA:
+   case GL_OPERAND2_ALPHA:
+      if (e != GL_SRC_ALPHA && e != GL_ONE_MINUS_SRC_ALPHA)
+         goto bad_value;
+      t->OpA[pname - GL_OPERAND0_ALPHA] = e;
+      break;
+   case GL_RGB_SCALE:
+   case GL_ALPHA_SCALE:
+      /* GL 2.1 section 3.13: 1.0, 2.0 or 4.0, else INVALID_VALUE. */
+      if (scale != 1.0f && scale != 2.0f && scale != 4.0f) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(scale=%f)", func,
+                     (double)scale);
+         return;
+      }
+      *(pname == GL_RGB_SCALE ? &t->ScaleRGB : &t->ScaleA) = scale;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return;
+   }
+   ff_changed(ctx);
+   return;
+bad_value:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
+}
+
+void GLAPIENTRY
+_mesa_TexEnvf(GLenum target, GLenum pname, GLfloat param)
+{
+   GLfloat v[4] = {param, 0, 0, 0};
+   tex_env(target, pname, v, NULL, "glTexEnvf");
+}
+
+void GLAPIENTRY
+_mesa_TexEnvi(GLenum target, GLenum pname, GLint param)
+{
+   GLint v[4] = {param, 0, 0, 0};
+   tex_env(target, pname, NULL, v, "glTexEnvi");
+}
+
+void GLAPIENTRY
+_mesa_TexEnvfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+   GLfloat v[4] = {0};
+   if (params)
+      memcpy(v, params, (pname == GL_TEXTURE_ENV_COLOR ? 4 : 1) * sizeof(*v));
+   tex_env(target, pname, v, NULL, "glTexEnvfv");
+}
+
+void GLAPIENTRY
+_mesa_TexEnviv(GLenum target, GLenum pname, const GLint *params)
+{
+   GLint v[4] = {0};
+   if (params)
+      memcpy(v, params, (pname == GL_TEXTURE_ENV_COLOR ? 4 : 1) * sizeof(*v));
+   tex_env(target, pname, NULL, v, "glTexEnviv");
+}
+
+/* The value of pname: n floats, or an enum when *is_enum. */
+static bool
+get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
+            unsigned *n, bool *is_enum, const char *func)
+{
+   if (!ff_allowed(ctx, func))
+      return false;
+   if (target != GL_TEXTURE_ENV) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+      return false;
+   }
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return false;
+   *n = 1;
+   *is_enum = true;
+   switch (pname) {
+   case GL_TEXTURE_ENV_MODE: f[0] = (GLfloat)t->EnvMode; return true;
+   case GL_TEXTURE_ENV_COLOR:
+      memcpy(f, t->EnvColor, 4 * sizeof(GLfloat));
+      *n = 4;
+      *is_enum = false;
+      return true;
+   case GL_COMBINE_RGB: f[0] = (GLfloat)t->CombineRGB; return true;
+   case GL_COMBINE_ALPHA: f[0] = (GLfloat)t->CombineA; return true;
+   case GL_SRC0_RGB:
+   case GL_SRC1_RGB:
+   case GL_SRC2_RGB:
+      f[0] = (GLfloat)t->SrcRGB[pname - GL_SRC0_RGB];
+      return true;
+   case GL_SRC0_ALPHA:
+   case GL_SRC1_ALPHA:
+   case GL_SRC2_ALPHA:
+      f[0] = (GLfloat)t->SrcA[pname - GL_SRC0_ALPHA];
+      return true;
+   case GL_OPERAND0_RGB:
+   case GL_OPERAND1_RGB:
+   case GL_OPERAND2_RGB:
+      f[0] = (GLfloat)t->OpRGB[pname - GL_OPERAND0_RGB];
+      return true;
+   case GL_OPERAND0_ALPHA:
+   case GL_OPERAND1_ALPHA:
+   case GL_OPERAND2_ALPHA:
+      f[0] = (GLfloat)t->OpA[pname - GL_OPERAND0_ALPHA];
+      return true;
+   case GL_RGB_SCALE: f[0] = t->ScaleRGB; *is_enum = false; return true;
+   case GL_ALPHA_SCALE: f[0] = t->ScaleA; *is_enum = false; return true;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexEnvfv(GLenum target, GLenum pname, GLfloat *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLfloat f[4];
+   unsigned n;
+   bool is_enum;
+
+   if (!params ||
+       !get_tex_env(ctx, target, pname, f, &n, &is_enum, "glGetTexEnvfv"))
+      return;
+   memcpy(params, f, n * sizeof(GLfloat));
+}
+
+void GLAPIENTRY
+_mesa_GetTexEnviv(GLenum target, GLenum pname, GLint *params)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   GLfloat f[4];
+   unsigned n;
+   bool is_enum;
+
+   if (!params ||
+       !get_tex_env(ctx, target, pname, f, &n, &is_enum, "glGetTexEnviv"))
+      return;
+   for (unsigned c = 0; c < n; c++) {
+      if (is_enum || pname != GL_TEXTURE_ENV_COLOR)
+         params[c] = (GLint)f[c];
+      else /* colours map to the whole integer range (GL 2.1 6.1.2) */
+         params[c] = (GLint)((double)f[c] * 2147483647.0);
+   }
+}
+
+/* ---- fog ---------------------------------------------------------------- */
+
+static void
+fog(GLenum pname, const GLfloat *f, const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_ff_state *ff = &ctx->FF;
+
+   if (!ff_allowed(ctx, func))
+      return;
+   GLenum e = (GLenum)f[0];
+   switch (pname) {
+   case GL_FOG_MODE:
+      if (e != GL_LINEAR && e != GL_EXP && e != GL_EXP2)
+         goto bad_value;
+      ff->Fog.Mode = e;
+      break;
+   case GL_FOG_DENSITY:
+      /* GL 2.1 section 3.10: a negative density is INVALID_VALUE. */
+      if (f[0] < 0.0f) {
+         _mesa_error(ctx, GL_INVALID_VALUE, "%s(density=%f)", func,
+                     (double)f[0]);
+         return;
+      }
+      ff->Fog.Density = f[0];
+      break;
+   case GL_FOG_START:
+      ff->Fog.Start = f[0];
+      break;
+   case GL_FOG_END:
+      ff->Fog.End = f[0];
+      break;
+   case GL_FOG_COLOR:
+      for (unsigned c = 0; c < 4; c++)
+         ff->Fog.Color[c] = CLAMP(f[c], 0.0f, 1.0f);
+      break;
+   case GL_FOG_INDEX:
+      break; /* colour index mode does not exist here */
+   case GL_FOG_COORD_SRC:
+      if (e != GL_FOG_COORD && e != GL_FRAGMENT_DEPTH)
+         goto bad_value;
+      ff->Fog.CoordSrc = e;
+      break;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return;
+   }
+   ff_changed(ctx);
+   return;
+bad_value:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
+}
+
+void GLAPIENTRY
+_mesa_Fogf(GLenum pname, GLfloat param)
+{
+   GLfloat v[4] = {param, 0, 0, 0};
+   fog(pname, v, "glFogf");
+}
+
+void GLAPIENTRY
+_mesa_Fogi(GLenum pname, GLint param)
+{
+   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
+   fog(pname, v, "glFogi");
+}
+
+void GLAPIENTRY
+_mesa_Fogfv(GLenum pname, const GLfloat *params)
+{
+   GLfloat v[4] = {0};
+   if (params)
+      memcpy(v, params, (pname == GL_FOG_COLOR ? 4 : 1) * sizeof(*v));
+   fog(pname, v, "glFogfv");
+}
+
+void GLAPIENTRY
+_mesa_Fogiv(GLenum pname, const GLint *params)
+{
+   GLfloat v[4] = {0};
+   for (unsigned c = 0; params && c < (pname == GL_FOG_COLOR ? 4u : 1u);
+        c++) {
+      /* GL 2.1 section 3.10: an integer colour maps to [-1, 1]. */
+      v[c] = pname == GL_FOG_COLOR ? (GLfloat)(params[c] / 2147483647.0)
+                                   : (GLfloat)params[c];
+   }
+   fog(pname, v, "glFogiv");
+}
+
+/* ---- alpha test --------------------------------------------------------- */
+
+void GLAPIENTRY
+_mesa_AlphaFunc(GLenum func, GLfloat ref)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ff_allowed(ctx, "glAlphaFunc"))
+      return;
+   if (func < GL_NEVER || func > GL_ALWAYS) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "glAlphaFunc(func=0x%x)", func);
+      return;
+   }
+   ctx->FF.Alpha.Func = func;
+   ctx->FF.Alpha.Ref = CLAMP(ref, 0.0f, 1.0f); /* GL 2.1 section 4.1.4 */
+   ff_changed(ctx);
+}
+
+/* ---- texture coordinate generation -------------------------------------- */
+
+/* GL 2.1 section 2.12.3: which modes a coordinate takes. */
+static bool
+valid_gen_mode(GLenum coord, GLenum mode)
+{
+   switch (mode) {
+   case GL_OBJECT_LINEAR:
+   case GL_EYE_LINEAR:
+      return true;
+   case GL_SPHERE_MAP:
+      return coord == GL_S || coord == GL_T;
+   case GL_REFLECTION_MAP:
+   case GL_NORMAL_MAP:
+      return coord != GL_Q;
+   default:
+      return false;
+   }
+}
+
+static void
+tex_gen(GLenum coord, GLenum pname, const GLfloat *p, bool scalar,
+        const char *func)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ff_allowed(ctx, func))
+      return;
+   if (coord < GL_S || coord > GL_Q) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(coord=0x%x)", func, coord);
+      return;
+   }
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return;
+   unsigned c = coord - GL_S;
+   switch (pname) {
+   case GL_TEXTURE_GEN_MODE:
+      if (!valid_gen_mode(coord, (GLenum)p[0])) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func,
+                     (GLenum)p[0]);
+         return;
+      }
+      t->GenMode[c] = (GLenum)p[0];
+      break;
+   case GL_OBJECT_PLANE:
+      if (scalar)
+         goto bad_pname;
+      memcpy(t->ObjectPlane[c], p, 4 * sizeof(*p));
+      break;
+   case GL_EYE_PLANE: {
+      if (scalar)
+         goto bad_pname;
+      /* Stored as p times the inverse of the modelview matrix. */
+      GLfloat inv[16];
+      _mesa_modelview_inverse(ctx, inv);
+      for (unsigned col = 0; col < 4; col++)
+         t->EyePlane[c][col] = p[0] * inv[4 * col] + p[1] * inv[4 * col + 1] +
+                               p[2] * inv[4 * col + 2] +
+                               p[3] * inv[4 * col + 3];
+      break;
+   }
+   default:
+      goto bad_pname;
+   }
+   ff_changed(ctx);
+   return;
+bad_pname:
+   _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+}
+
+void GLAPIENTRY
+_mesa_TexGeni(GLenum coord, GLenum pname, GLint param)
+{
+   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
+   tex_gen(coord, pname, v, true, "glTexGeni");
+}
+
+void GLAPIENTRY
+_mesa_TexGenf(GLenum coord, GLenum pname, GLfloat param)
+{
+   GLfloat v[4] = {param, 0, 0, 0};
+   tex_gen(coord, pname, v, true, "glTexGenf");
+}
+
+void GLAPIENTRY
+_mesa_TexGend(GLenum coord, GLenum pname, GLdouble param)
+{
+   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
+   tex_gen(coord, pname, v, true, "glTexGend");
+}
+
+void GLAPIENTRY
+_mesa_TexGeniv(GLenum coord, GLenum pname, const GLint *params)
+{
+   GLfloat v[4] = {0};
+   unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   for (unsigned c = 0; params && c < n; c++)
+      v[c] = (GLfloat)params[c];
+   tex_gen(coord, pname, v, false, "glTexGeniv");
+}
+
+void GLAPIENTRY
+_mesa_TexGenfv(GLenum coord, GLenum pname, const GLfloat *params)
+{
+   GLfloat v[4] = {0};
+   if (params)
+      memcpy(v, params,
+             (pname == GL_TEXTURE_GEN_MODE ? 1 : 4) * sizeof(GLfloat));
+   tex_gen(coord, pname, v, false, "glTexGenfv");
+}
+
+void GLAPIENTRY
+_mesa_TexGendv(GLenum coord, GLenum pname, const GLdouble *params)
+{
+   GLfloat v[4] = {0};
+   unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   for (unsigned c = 0; params && c < n; c++)
+      v[c] = (GLfloat)params[c];
+   tex_gen(coord, pname, v, false, "glTexGendv");
+}
+
+static bool
+get_tex_gen(GLenum coord, GLenum pname, GLfloat *v, unsigned *n,
+            const char *func)
+{
+   GET_CURRENT_CONTEXT(ctx);
+
+   if (!ctx || !ff_allowed(ctx, func))
+      return false;
+   struct gl_ff_texture_unit *t = active_unit(ctx, func);
+   if (!t)
+      return false;
+   if (coord < GL_S || coord > GL_Q) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(coord=0x%x)", func, coord);
+      return false;
+   }
+   unsigned c = coord - GL_S;
+   *n = 4;
+   switch (pname) {
+   case GL_TEXTURE_GEN_MODE:
+      v[0] = (GLfloat)t->GenMode[c];
+      *n = 1;
+      return true;
+   case GL_OBJECT_PLANE:
+      memcpy(v, t->ObjectPlane[c], 4 * sizeof(GLfloat));
+      return true;
+   case GL_EYE_PLANE:
+      memcpy(v, t->EyePlane[c], 4 * sizeof(GLfloat));
+      return true;
+   default:
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
+      return false;
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexGenfv(GLenum coord, GLenum pname, GLfloat *params)
+{
+   GLfloat v[4];
+   unsigned n;
+   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGenfv"))
+      memcpy(params, v, n * sizeof(GLfloat));
+}
+
+void GLAPIENTRY
+_mesa_GetTexGeniv(GLenum coord, GLenum pname, GLint *params)
+{
+   GLfloat v[4];
+   unsigned n;
+   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGeniv")) {
+      for (unsigned c = 0; c < n; c++)
+         params[c] = (GLint)v[c];
+   }
+}
+
+void GLAPIENTRY
+_mesa_GetTexGendv(GLenum coord, GLenum pname, GLdouble *params)
+{
+   GLfloat v[4];
+   unsigned n;
+   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGendv")) {
+      for (unsigned c = 0; c < n; c++)
+         params[c] = v[c];
+   }
+}
+
+/* ---- point size --------------------------------------------------------- */
+
+/* GL 2.1 section 3.4 (desktop GL only).  Only the fixed-function vertex
+ * shader applies it (as gl_PointSize): the asahi driver takes point sizes
+ * from the vertex shader. */
+void GLAPIENTRY
+_mesa_PointSize(GLfloat size)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glPointSize(not in ES)");
+      return;
+   }
+   if (_mesa_inside_begin_end(ctx, "glPointSize"))
+      return;
+   if (size <= 0.0f) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glPointSize(%f)", (double)size);
+      return;
+   }
+   ctx->FF.PointSize = size;
+   ctx->NewState |= ST_NEW_CONSTANTS;
+}
+
+/* ---- enables ------------------------------------------------------------ */
+
+static uint8_t
+texture_bit(GLenum cap)
+{
+   switch (cap) {
+   case GL_TEXTURE_1D: return FF_TEX_1D;
+   case GL_TEXTURE_2D: return FF_TEX_2D;
+   case GL_TEXTURE_3D: return FF_TEX_3D;
+   case GL_TEXTURE_CUBE_MAP: return FF_TEX_CUBE;
+   case GL_TEXTURE_RECTANGLE: return FF_TEX_RECT;
+   default: return 0;
+   }
+}
+
+static uint8_t
+gen_bit(GLenum cap)
+{
+   switch (cap) {
+   case GL_TEXTURE_GEN_S: return 1;
+   case GL_TEXTURE_GEN_T: return 2;
+   case GL_TEXTURE_GEN_R: return 4;
+   case GL_TEXTURE_GEN_Q: return 8;
+   default: return 0;
+   }
+}
+
+static bool *
+flag_of(struct gl_context *ctx, GLenum cap)
+{
+   struct gl_ff_state *ff = &ctx->FF;
+
+   switch (cap) {
+   case GL_FOG: return &ff->Fog.Enabled;
+   case GL_ALPHA_TEST: return &ff->Alpha.Enabled;
+   case GL_COLOR_SUM: return &ff->ColorSum;
+   default: return _mesa_lighting_flag(ctx, cap);
+   }
+}
+
+bool
+_mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
+{
+   if (!has_ff(ctx))
+      return false;
+   /* glEnable of the client arrays, as Mesa and the old drivers take it
+    * (GL 2.1 names glEnableClientState for them). */
+   bool client;
+   if (_mesa_client_array_enabled(ctx, cap, &client)) {
+      if (state)
+         _mesa_EnableClientState(cap);
+      else
+         _mesa_DisableClientState(cap);
+      return true;
+   }
+   uint8_t bit = texture_bit(cap), gbit = gen_bit(cap);
+   if (bit || gbit) {
+      struct gl_ff_texture_unit *t = active_unit(ctx, "glEnable");
+      if (!t)
+         return true;
+      uint8_t *bits = bit ? &t->Enabled : &t->GenEnabled;
+      uint8_t b = bit ? bit : gbit;
+      uint8_t old = *bits;
+      *bits = state ? old | b : old & ~b;
+      if (*bits != old)
+         ff_changed(ctx);
+      return true;
+   }
+   bool *flag = flag_of(ctx, cap);
+   if (!flag)
+      return false;
+   if (*flag != state) {
+      *flag = state;
+      ff_changed(ctx);
+   }
+   if (cap == GL_COLOR_MATERIAL && state)
+      _mesa_update_color_material(ctx);
+   return true;
+}
+
+bool
+_mesa_ff_is_enabled(struct gl_context *ctx, GLenum cap, bool *value)
+{
+   if (!has_ff(ctx))
+      return false;
+   uint8_t bit = texture_bit(cap), gbit = gen_bit(cap);
+   if (bit || gbit) {
+      const struct gl_ff_texture_unit *t =
+         ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+            ? &ctx->FF.Tex[ctx->ActiveTexture]
+            : NULL;
+      *value = t && (bit ? (t->Enabled & bit) : (t->GenEnabled & gbit));
+      return true;
+   }
+   bool *flag = flag_of(ctx, cap);
+   if (!flag)
+      return false;
+   *value = *flag;
+   return true;
+}
+
+/* ---- glGet -------------------------------------------------------------- */
+
+bool
+_mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                   unsigned *n, enum ff_value_kind *kind)
+{
+   const struct gl_ff_state *ff = &ctx->FF;
+   unsigned unit = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+                      ? ctx->ActiveTexture
+                      : 0;
+   bool on;
+
+   if (_mesa_is_gles(ctx))
+      return false;
+   *n = 1;
+   if (pname == GL_POINT_SIZE) {
+      f[0] = ctx->FF.PointSize;
+      *kind = FF_VALUE_FLOAT;
+      return true;
+   }
+   /* GL 2.1 table 6.62 (get.c has POINT_SIZE_RANGE). */
+   if (pname == GL_POINT_SIZE_GRANULARITY) {
+      *kind = FF_VALUE_FLOAT;
+      f[0] = 0.125f;
+      return true;
+   }
+   if (!has_ff(ctx))
+      return false;
+   *kind = FF_VALUE_INT;
+   if (_mesa_ff_is_enabled(ctx, pname, &on)) {
+      f[0] = on;
+      *kind = FF_VALUE_BOOL;
+      return true;
+   }
+   int lkind;
+   if (_mesa_get_lighting_state(ctx, pname, f, n, &lkind)) {
+      *kind = (enum ff_value_kind)lkind;
+      return true;
+   }
+   const struct gl_transform_state_view {
+      GLenum matrix, depth, max;
+      const GLfloat *top;
+      unsigned level, max_depth;
+   } stacks[] = {
+      {GL_MODELVIEW_MATRIX, GL_MODELVIEW_STACK_DEPTH,
+       GL_MAX_MODELVIEW_STACK_DEPTH,
+       ctx->Transform.Stack[0][ctx->Transform.Depth[0]],
+       ctx->Transform.Depth[0], MAX_MATRIX_STACK_DEPTH},
+      {GL_PROJECTION_MATRIX, GL_PROJECTION_STACK_DEPTH,
+       GL_MAX_PROJECTION_STACK_DEPTH,
+       ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
+       ctx->Transform.Depth[1], MAX_MATRIX_STACK_DEPTH},
+      {GL_TEXTURE_MATRIX, GL_TEXTURE_STACK_DEPTH, GL_MAX_TEXTURE_STACK_DEPTH,
+       ff->TexStack[unit][ff->TexDepth[unit]], ff->TexDepth[unit],
+       FF_MAX_TEXTURE_STACK_DEPTH},
+   };
+   for (unsigned i = 0; i < sizeof(stacks) / sizeof(stacks[0]); i++) {
+      if (pname == stacks[i].matrix) {
+         memcpy(f, stacks[i].top, 16 * sizeof(GLfloat));
+         *n = 16;
+         *kind = FF_VALUE_FLOAT;
+         return true;
+      }
+      if (pname == stacks[i].depth || pname == stacks[i].max) {
+         f[0] = (GLfloat)(pname == stacks[i].depth ? stacks[i].level + 1
+                                                   : stacks[i].max_depth);
+         return true;
+      }
+   }
+   GLint list_value;
+   if (_mesa_get_dlist_state(ctx, pname, &list_value)) {
+      f[0] = (GLfloat)list_value;
+      return true;
+   }
+   switch (pname) {
+   case GL_MATRIX_MODE: f[0] = (GLfloat)ctx->Transform.Mode; return true;
+   case GL_MAX_TEXTURE_UNITS: f[0] = FF_MAX_TEXTURE_UNITS; return true;
+   case GL_FOG_MODE: f[0] = (GLfloat)ff->Fog.Mode; return true;
+   case GL_FOG_COORD_SRC: f[0] = (GLfloat)ff->Fog.CoordSrc; return true;
+   case GL_FOG_INDEX: f[0] = 0; return true;
+   case GL_FOG_DENSITY: f[0] = ff->Fog.Density; break;
+   case GL_FOG_START: f[0] = ff->Fog.Start; break;
+   case GL_FOG_END: f[0] = ff->Fog.End; break;
+   case GL_FOG_COLOR:
+      memcpy(f, ff->Fog.Color, 4 * sizeof(GLfloat));
+      *n = 4;
+      *kind = FF_VALUE_FLOAT_NORM;
+      return true;
+   case GL_ALPHA_TEST_FUNC: f[0] = (GLfloat)ff->Alpha.Func; return true;
+   case GL_ALPHA_TEST_REF:
+      f[0] = ff->Alpha.Ref;
+      *kind = FF_VALUE_FLOAT_NORM;
+      return true;
+   default:
+      return false;
+   }
+   *kind = FF_VALUE_FLOAT;
+   return true;
+}

@@ -1,0 +1,219 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The fixed-function state of compatibility contexts (GL 2.1 chapters 2-3):
+ * texture environments and the per-unit texture enables, fog, the alpha
+ * test, the colour sum, and glBegin/glEnd.  The entry points live in
+ * texenv.c, fog.c and immediate.c; the state tracker turns the state into
+ * shaders (st_ff_program.c) when no program is current.
+ */
+#ifndef MESA_FFSTATE_H
+#define MESA_FFSTATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "main/gl_api.h"
+
+struct hash_table;
+
+/* GL_MAX_TEXTURE_UNITS (GL 2.1 table 6.41: at least 2). */
+#define FF_MAX_TEXTURE_UNITS 8
+
+/* Bits of gl_ff_texture_unit::Enabled (glEnable(GL_TEXTURE_1D) ...). */
+enum ff_texture_enable {
+   FF_TEX_1D = 1 << 0,
+   FF_TEX_2D = 1 << 1,
+   FF_TEX_3D = 1 << 2,
+   FF_TEX_CUBE = 1 << 3,
+   FF_TEX_RECT = 1 << 4,
+};
+
+struct gl_ff_texture_unit {
+   uint8_t Enabled; /* enum ff_texture_enable */
+   GLenum EnvMode;  /* GL_MODULATE, ... (GL 2.1 section 3.13) */
+   GLfloat EnvColor[4];
+   /* GL_COMBINE (GL 2.1 tables 3.23-3.25) */
+   GLenum CombineRGB, CombineA;
+   GLenum SrcRGB[3], SrcA[3];
+   GLenum OpRGB[3], OpA[3];
+   GLfloat ScaleRGB, ScaleA;
+   /* Texture coordinate generation (GL 2.1 section 2.12.3), by
+    * coordinate s, t, r, q: GL_TEXTURE_GEN_* enables (bit per
+    * coordinate), modes, planes (eye planes in eye space). */
+   uint8_t GenEnabled;
+   GLenum GenMode[4];
+   GLfloat ObjectPlane[4][4], EyePlane[4][4];
+};
+
+/* Vertices of one glBegin/glEnd pair: every attribute of each, as four
+ * floats (immediate.c). */
+struct gl_ff_immediate {
+   bool Inside;  /* between Begin and End */
+   GLenum Mode;
+   GLfloat *Data; /* FF_IMM_ATTRIBS vec4 per vertex */
+   unsigned Count, Capacity;
+};
+
+/* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
+#define FF_MAX_LIGHTS 8
+
+/* One light source (GL 2.1 table 2.10; positions and directions in eye
+ * coordinates, as glLight transformed them). */
+struct gl_ff_light {
+   bool Enabled;
+   GLfloat Ambient[4], Diffuse[4], Specular[4];
+   GLfloat Position[4];
+   GLfloat SpotDirection[3];
+   GLfloat SpotExponent, SpotCutoff;
+   GLfloat Attenuation[3]; /* constant, linear, quadratic */
+};
+
+struct gl_ff_material {
+   GLfloat Ambient[4], Diffuse[4], Specular[4], Emission[4];
+   GLfloat Shininess;
+};
+
+/* Texture matrix stack depth (GL 2.1 table 6.54: at least 2). */
+#define FF_MAX_TEXTURE_STACK_DEPTH 10
+
+/* A compiled command of a display list (dlist.c). */
+enum gl_dl_op {
+   DL_BEGIN,
+   DL_END,
+   DL_VERTEX,
+   DL_ATTRIB,
+   DL_MATERIAL,
+   DL_SHADE_MODEL,
+   DL_CLEAR,
+   DL_ENABLE,
+   DL_DISABLE,
+   DL_MATRIX_MODE,
+   DL_LOAD_IDENTITY,
+   DL_LOAD_MATRIX,
+   DL_MULT_MATRIX,
+   DL_PUSH_MATRIX,
+   DL_POP_MATRIX,
+   DL_CALL_LIST,
+};
+
+struct gl_dl_node {
+   uint8_t op; /* enum gl_dl_op */
+   GLenum e[2];
+   GLuint u;
+   GLfloat f[16];
+};
+
+struct gl_dlist;
+
+struct gl_ff_lists {
+   struct hash_table *Table; /* name -> gl_dlist (or GL_NAME_RESERVED) */
+   struct gl_dlist *Current; /* being compiled (NewList ... EndList) */
+   GLuint Name;
+   GLenum Mode;
+   GLuint Base;
+   bool Replaying; /* glCallList runs: nothing is compiled */
+   unsigned Depth;
+};
+
+struct gl_ff_state {
+   struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
+   struct gl_ff_lists Lists;
+   /* glMatrixMode(GL_TEXTURE): a stack per unit (matrix.c). */
+   GLfloat TexStack[FF_MAX_TEXTURE_UNITS][FF_MAX_TEXTURE_STACK_DEPTH][16];
+   unsigned TexDepth[FF_MAX_TEXTURE_UNITS];
+   struct {
+      bool Enabled;
+      GLenum Mode;
+      GLfloat Color[4];
+      GLfloat Density, Start, End;
+      GLenum CoordSrc; /* GL_FOG_COORD_SRC */
+   } Fog;
+   struct {
+      bool Enabled;
+      GLenum Func;
+      GLfloat Ref;
+   } Alpha;
+   bool ColorSum; /* GL_COLOR_SUM */
+   GLfloat PointSize; /* glPointSize (GL 2.1 section 3.4) */
+   /* Lighting (GL 2.1 section 2.14, light.c). */
+   bool Lighting;
+   bool Normalize, RescaleNormal;
+   struct gl_ff_light Light[FF_MAX_LIGHTS];
+   struct gl_ff_material Material[2]; /* front, back */
+   struct {
+      GLfloat Ambient[4];
+      bool LocalViewer, TwoSide;
+      GLenum ColorControl;
+   } LightModel;
+   struct {
+      bool Enabled;
+      GLenum Face, Mode;
+   } ColorMaterial;
+   struct gl_ff_immediate Imm;
+};
+
+struct gl_context;
+
+void _mesa_init_ff_state(struct gl_context *ctx);
+void _mesa_free_ff_state(struct gl_context *ctx);
+
+void _mesa_init_lighting(struct gl_context *ctx);
+
+/* GL 2.1 section 2.14.3: with COLOR_MATERIAL on, the current colour
+ * becomes the tracked material properties (light.c). */
+void _mesa_update_color_material(struct gl_context *ctx);
+
+/* The lighting capabilities (light.c): the flag of cap, or NULL. */
+bool *_mesa_lighting_flag(struct gl_context *ctx, GLenum cap);
+
+/* glGet of the lighting state (light.c), as _mesa_get_ff_state. */
+bool _mesa_get_lighting_state(struct gl_context *ctx, GLenum pname,
+                              GLfloat *f, unsigned *n, int *kind);
+
+/* Element e of a compatibility built-in uniform array (gl_EyePlaneS ...,
+ * gl_TextureEnvColor, gl_ClipPlane; name with "gl_"): false if it is not
+ * one. */
+bool _mesa_ff_builtin_array(struct gl_context *ctx, const char *name,
+                            unsigned e, GLfloat v[4]);
+
+/* The value of the compatibility built-in uniform gl_<name> that is not
+ * a matrix ("LightSource[0].diffuse", "Fog.density" ...; ffuniforms.c):
+ * n floats in v, false if name is not one. */
+bool _mesa_ff_builtin_uniform(struct gl_context *ctx, const char *name,
+                              GLfloat v[4], unsigned *n);
+
+/* glEnable/glDisable of the fixed-function capabilities (texture
+ * enables are those of the active unit): false if cap is not one of them
+ * or the context has none. */
+bool _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state);
+/* glIsEnabled of the same: false if cap is not one of them. */
+bool _mesa_ff_is_enabled(struct gl_context *ctx, GLenum cap, bool *value);
+
+enum ff_value_kind {
+   FF_VALUE_INT,
+   FF_VALUE_BOOL,
+   FF_VALUE_FLOAT,
+   FF_VALUE_FLOAT_NORM, /* colours: [0,1] to the whole integer range */
+};
+
+/* glGet* of the fixed-function state (enables too, the matrices): n
+ * values (up to 16) in f. */
+bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                        unsigned *n, enum ff_value_kind *kind);
+
+/* Display lists (dlist.c): compiles node into the list being made; true
+ * when the caller must not execute the command (GL_COMPILE). */
+bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
+bool _mesa_dlist_compiling_only(struct gl_context *ctx);
+bool _mesa_get_dlist_state(struct gl_context *ctx, GLenum pname, GLint *v);
+void _mesa_free_dlists(struct gl_context *ctx);
+
+/* GL 2.1 section 2.6.3: true (and GL_INVALID_OPERATION) between
+ * glBegin and glEnd. */
+bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
+
+#endif

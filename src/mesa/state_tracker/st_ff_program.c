@@ -1,0 +1,338 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Drawing without a program in compatibility contexts (GL 2.1 sections
+ * 2.15 and 3.11: the fixed-function vertex and fragment processing apply
+ * when no program is current).  The state that changes the code becomes
+ * a key (st_ff.h); each key's shaders are compiled and linked once, like
+ * an application's program, and kept on a per-context list.  The draw
+ * paths ask st_current_exec (st_program.h) for the executable to draw
+ * with, which is this one when no program is current.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/texobj.h"
+#include "main/uniformblocks.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_ff.h"
+#include "state_tracker/st_program.h"
+#include "glsl_program.h"
+#include "glsl_state.h"
+#include "util/format/u_format.h"
+#include "util/ralloc.h"
+
+struct st_ff_program {
+   struct st_ff_key key;
+   struct gl_program_exec *exec;
+   struct st_ff_program *next;
+};
+
+/* GL 2.1 section 3.8.15: the enabled target of the highest priority
+ * (ARB_texture_rectangle puts rectangles between 3D and 2D). */
+static enum st_ff_target
+unit_target(uint8_t enabled, enum gl_texture_index *index)
+{
+   static const struct {
+      uint8_t bit;
+      enum st_ff_target target;
+      enum gl_texture_index index;
+   } order[] = {
+      {FF_TEX_CUBE, ST_FF_TEX_CUBE, TEXTURE_CUBE_INDEX},
+      {FF_TEX_3D, ST_FF_TEX_3D, TEXTURE_3D_INDEX},
+      {FF_TEX_RECT, ST_FF_TEX_RECT, TEXTURE_RECT_INDEX},
+      {FF_TEX_2D, ST_FF_TEX_2D, TEXTURE_2D_INDEX},
+      {FF_TEX_1D, ST_FF_TEX_1D, TEXTURE_1D_INDEX},
+   };
+   for (unsigned i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+      if (enabled & order[i].bit) {
+         *index = order[i].index;
+         return order[i].target;
+      }
+   }
+   return ST_FF_TEX_NONE;
+}
+
+/* GL 2.1 table 3.16 groups the internal formats by base format. */
+static enum st_ff_base
+base_format(const struct gl_texture_object *t)
+{
+   int level = t->BaseLevel >= 0 && t->BaseLevel < MAX_TEXTURE_LEVELS
+                  ? t->BaseLevel
+                  : 0;
+   const struct gl_texture_image *img = &t->Image[0][level];
+
+   switch (img->InternalFormat) {
+   case GL_ALPHA:
+   case GL_ALPHA4:
+   case GL_ALPHA8:
+   case GL_ALPHA12:
+   case GL_ALPHA16:
+      return ST_FF_BASE_ALPHA;
+   case GL_LUMINANCE:
+   case GL_LUMINANCE4:
+   case GL_LUMINANCE8:
+   case GL_LUMINANCE12:
+   case GL_LUMINANCE16:
+      return ST_FF_BASE_LUMINANCE;
+   case GL_LUMINANCE_ALPHA:
+   case GL_LUMINANCE4_ALPHA4:
+   case GL_LUMINANCE6_ALPHA2:
+   case GL_LUMINANCE8_ALPHA8:
+   case GL_LUMINANCE12_ALPHA4:
+   case GL_LUMINANCE12_ALPHA12:
+   case GL_LUMINANCE16_ALPHA16:
+      return ST_FF_BASE_LUMINANCE_ALPHA;
+   case GL_INTENSITY:
+   case GL_INTENSITY4:
+   case GL_INTENSITY8:
+   case GL_INTENSITY12:
+   case GL_INTENSITY16:
+      return ST_FF_BASE_INTENSITY;
+   default:
+      break;
+   }
+   const struct util_format_description *d =
+      util_format_description(img->PipeFormat);
+   if (d && d->swizzle[3] == PIPE_SWIZZLE_1)
+      return ST_FF_BASE_RGB;
+   return ST_FF_BASE_RGBA;
+}
+
+static uint8_t
+scale_of(GLfloat s)
+{
+   return s >= 4.0f ? 4 : s >= 2.0f ? 2 : 1;
+}
+
+static void
+make_key(struct gl_context *ctx, struct st_ff_key *key)
+{
+   const struct gl_ff_state *ff = &ctx->FF;
+
+   memset(key, 0, sizeof(*key));
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      const struct gl_ff_texture_unit *t = &ff->Tex[u];
+      struct st_ff_key_unit *k = &key->unit[u];
+      enum gl_texture_index index = TEXTURE_2D_INDEX;
+
+      if (!t->Enabled)
+         continue;
+      enum st_ff_target target = unit_target(t->Enabled, &index);
+      const struct gl_texture_object *obj = ctx->TexUnit[u].Current[index];
+      /* GL 2.1 section 3.8.10: an incomplete texture disables the unit. */
+      if (!obj || !_mesa_texture_complete(ctx, obj))
+         continue;
+      k->target = (uint8_t)target;
+      k->base = (uint8_t)base_format(obj);
+      k->env_mode = (uint16_t)t->EnvMode;
+      k->gen_mask = t->GenEnabled;
+      for (unsigned c = 0; c < 4; c++) {
+         if (t->GenEnabled & (1u << c))
+            k->gen_mode[c] = (uint16_t)t->GenMode[c];
+      }
+      if (t->EnvMode != GL_COMBINE)
+         continue;
+      k->combine_rgb = (uint16_t)t->CombineRGB;
+      k->combine_a = (uint16_t)t->CombineA;
+      for (unsigned i = 0; i < 3; i++) {
+         k->src_rgb[i] = (uint16_t)t->SrcRGB[i];
+         k->src_a[i] = (uint16_t)t->SrcA[i];
+         k->op_rgb[i] = (uint16_t)t->OpRGB[i];
+         k->op_a[i] = (uint16_t)t->OpA[i];
+      }
+      k->scale_rgb = scale_of(t->ScaleRGB);
+      k->scale_a = scale_of(t->ScaleA);
+   }
+   if (ff->Fog.Enabled) {
+      key->fog_mode = (uint16_t)ff->Fog.Mode;
+      key->fog_coord = ff->Fog.CoordSrc == GL_FOG_COORD;
+   }
+   key->lighting = ff->Lighting;
+   if (ff->Lighting) {
+      for (unsigned i = 0; i < FF_MAX_LIGHTS; i++)
+         key->light_mask |= (uint8_t)(ff->Light[i].Enabled << i);
+      key->local_viewer = ff->LightModel.LocalViewer;
+      key->two_side = ff->LightModel.TwoSide;
+      key->separate_specular =
+         ff->LightModel.ColorControl == GL_SEPARATE_SPECULAR_COLOR;
+      key->normalize = ff->Normalize;
+      key->rescale_normal = ff->RescaleNormal;
+      if (ff->ColorMaterial.Enabled) {
+         key->color_material_face = (uint16_t)ff->ColorMaterial.Face;
+         key->color_material_mode = (uint16_t)ff->ColorMaterial.Mode;
+      }
+   }
+   /* GL 2.1 section 3.9: lighting always sums the colours. */
+   key->color_sum = ff->ColorSum || ff->Lighting;
+   if (ff->Alpha.Enabled && ff->Alpha.Func != GL_ALWAYS)
+      key->alpha_func = (uint16_t)ff->Alpha.Func;
+}
+
+static const struct glsl_program_uniform *
+find_uniform(const struct glsl_program *p, const char *name)
+{
+   for (unsigned i = 0; i < p->num_uniforms; i++) {
+      if (!strcmp(p->uniforms[i].name, name))
+         return &p->uniforms[i];
+   }
+   return NULL;
+}
+
+static struct glsl_parse_state *
+compile(void *mem, gl_shader_stage stage, const char *src)
+{
+   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
+
+   if (!opts || !src)
+      return NULL;
+   opts->stage = stage;
+   opts->default_version = 110;
+   struct glsl_parse_state *state =
+      glsl_compile_shader(mem, src, strlen(src), opts);
+   return state && state->log.errors == 0 ? state : NULL;
+}
+
+static struct gl_program_exec *
+link_key(const struct st_ff_key *key)
+{
+   void *mem = ralloc_context(NULL);
+   struct glsl_link_options opts = {0};
+
+   if (!mem)
+      return NULL;
+   struct glsl_parse_state *states[2] = {
+      compile(mem, MESA_SHADER_VERTEX, st_ff_vs_source(mem, key)),
+      compile(mem, MESA_SHADER_FRAGMENT, st_ff_fs_source(mem, key)),
+   };
+   if (!states[0] || !states[1])
+      goto fail;
+   struct glsl_program *linked = glsl_link_program(mem, states, 2, &opts);
+   if (!linked || !linked->link_status)
+      goto fail;
+
+   struct gl_program_exec *exec = rzalloc_size(mem, sizeof(*exec));
+   if (!exec)
+      goto fail;
+   exec->mem = mem;
+   exec->linked = linked;
+   exec->uniforms_size_B = linked->uniform_storage_size_B;
+   /* One more vec4 slot for the state tracker's own values, as for the
+    * application's programs (st_extra_uniform_slot). */
+   exec->uniforms =
+      rzalloc_size(mem, ((exec->uniforms_size_B + 15) & ~15u) + 16);
+   if (!exec->uniforms || !_mesa_init_uniform_block_bindings(exec))
+      goto fail;
+   if (linked->uniform_defaults)
+      memcpy(exec->uniforms, linked->uniform_defaults,
+             exec->uniforms_size_B);
+   /* Sampler ff_sN reads texture unit N. */
+   for (uint32_t u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      char name[16];
+      snprintf(name, sizeof(name), "ff_s%u", u);
+      const struct glsl_program_uniform *un = find_uniform(linked, name);
+      if (un)
+         memcpy((uint8_t *)exec->uniforms + un->offset_B, &u, 4);
+   }
+   return exec;
+fail:
+   ralloc_free(mem);
+   return NULL;
+}
+
+struct gl_program_exec *
+st_ff_update(struct st_context *st)
+{
+   struct gl_context *ctx = &st->ctx;
+   struct st_ff_key key;
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+      return NULL;
+   make_key(ctx, &key);
+   struct st_ff_program *p = st->ff_programs;
+   while (p && memcmp(&p->key, &key, sizeof(key)))
+      p = p->next;
+   if (!p) {
+      p = calloc(1, sizeof(*p));
+      if (!p)
+         return NULL;
+      p->key = key;
+      p->exec = link_key(&key);
+      if (!p->exec) {
+         free(p);
+         return NULL;
+      }
+      p->next = st->ff_programs;
+      st->ff_programs = p;
+   }
+   if (st->ff_exec != p->exec) {
+      st->ff_exec = p->exec;
+      ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS |
+                       ST_NEW_SAMPLER_VIEWS | ST_NEW_VERTEX_ARRAYS;
+   }
+   return p->exec;
+}
+
+static bool
+store_vec4(struct gl_program_exec *exec, const char *name, const GLfloat *v,
+           unsigned n)
+{
+   const struct glsl_program_uniform *u = find_uniform(exec->linked, name);
+   if (!u)
+      return false;
+   uint8_t *dst = (uint8_t *)exec->uniforms + u->offset_B;
+   if (!memcmp(dst, v, n * sizeof(GLfloat)))
+      return false;
+   memcpy(dst, v, n * sizeof(GLfloat));
+   return true;
+}
+
+bool
+st_ff_update_uniforms(struct st_context *st, struct gl_program_exec *exec)
+{
+   const struct gl_ff_state *ff = &st->ctx.FF;
+   bool diff = false;
+
+   for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
+      char name[16];
+      snprintf(name, sizeof(name), "ff_env%u", u);
+      diff |= store_vec4(exec, name, ff->Tex[u].EnvColor, 4);
+   }
+   GLfloat span = ff->Fog.End - ff->Fog.Start;
+   GLfloat fog[4] = {ff->Fog.Density, ff->Fog.Start, ff->Fog.End,
+                     span != 0.0f ? 1.0f / span : 0.0f};
+   diff |= store_vec4(exec, "ff_fog_color", ff->Fog.Color, 4);
+   diff |= store_vec4(exec, "ff_fog_params", fog, 4);
+   diff |= store_vec4(exec, "ff_alpha_ref", &ff->Alpha.Ref, 1);
+   diff |= store_vec4(exec, "ff_point_size", &ff->PointSize, 1);
+   return diff;
+}
+
+struct gl_program_exec *
+st_ff_exec_of(struct st_context *st)
+{
+   return st->ff_exec;
+}
+
+void
+st_ff_release(struct st_context *st)
+{
+   struct st_ff_program *p = st->ff_programs;
+
+   while (p) {
+      struct st_ff_program *next = p->next;
+      if (st->const_exec == p->exec)
+         st->const_exec = NULL;
+      st_release_program_exec(p->exec);
+      ralloc_free(p->exec->mem);
+      free(p);
+      p = next;
+   }
+   st->ff_programs = NULL;
+   st->ff_exec = NULL;
+}
