@@ -81,6 +81,14 @@ bool link_declared_invariant(struct glsl_parse_state *const *sh, unsigned n,
 bool link_invariance_must_match(const struct link *l);
 bool link_var_invariant(const struct link *l, gl_shader_stage s,
                         const struct glsl_nir_var *v, bool output);
+/* glsl_link_pack.c: whether a varying that is an array of 32-bit
+ * scalars (per_vertex: of each vertex) can be packed four to a location,
+ * the rewrite, and the packed GLSL type. */
+bool link_pack_can(nir_shader *nir, nir_variable *var, bool per_vertex);
+void link_pack(nir_shader *nir, nir_variable *var, bool per_vertex);
+const struct glsl_type *link_packed_type(void *mem,
+                                         const struct glsl_type *t,
+                                         bool per_vertex);
 void link_check_builtin_invariance(struct link *l,
                                    struct glsl_parse_state **const *by_stage,
                                    const unsigned *count);

@@ -159,6 +159,27 @@ blocks_match(struct link *l, struct glsl_nir_stage *p, gl_shader_stage ps,
    return true;
 }
 
+/* A pair that does not fit: an array of scalars on both sides is packed
+ * four elements to a location (glsl_link_pack.c).  Returns whether it
+ * was, with the consumer's new per-vertex type in *in_type. */
+static bool
+pack_pair(struct link *l, gl_shader_stage ps, struct glsl_nir_var *out,
+          gl_shader_stage cs, struct glsl_nir_var *in,
+          const struct glsl_type **in_type)
+{
+   bool gs_in = cs == MESA_SHADER_GEOMETRY;
+   nir_shader *pn = l->stage[ps]->nir, *cn = l->stage[cs]->nir;
+   if (!link_pack_can(pn, out->var, false) ||
+       !link_pack_can(cn, in->var, gs_in))
+      return false;
+   link_pack(pn, out->var, false);
+   link_pack(cn, in->var, gs_in);
+   out->type = link_packed_type(l->prog, out->type, false);
+   in->type = link_packed_type(l->prog, in->type, gs_in);
+   *in_type = vertex_type(cs, nir_var_shader_in, in->type);
+   return true;
+}
+
 /* Whether transform feedback captures (part of) the output called name:
  * a captured name is the output's name, maybe followed by an array index
  * or a member (ES 3.0 section 2.15.1). */
@@ -262,6 +283,11 @@ link_pair(struct link *l, gl_shader_stage ps, gl_shader_stage cs)
          }
          unsigned n = link_type_slots(in_type);
          int slot = take_slots(used, want, n);
+         if (slot < 0 && want < 0 &&
+             pack_pair(l, ps, out, cs, in, &in_type)) {
+            n = link_type_slots(in_type);
+            slot = take_slots(used, want, n);
+         }
          if (slot < 0) {
             link_error(l, "too many varyings: '%s' does not fit in the %d "
                        "varying locations", in->name,

@@ -636,6 +636,14 @@ logic(struct g2n *c, struct ast_node *n)
    nir_def *x = g2n_expr(c, n->a).col[0];
    if (c->failed)
       return g2n_basic(tbool, x);
+   /* A constant left side decides alone, or leaves the right side's
+    * value (straight code, so that it folds further). */
+   int known = g2n_fold_bool(c, &x);
+   if (known >= 0) {
+      if ((known == 1) == (n->op == OR_OP))
+         return g2n_basic(tbool, x);
+      return g2n_expr(c, n->b);
+   }
    nir_store_var(b, tmp, x, 1);
    nir_if *nif = nir_push_if(b, n->op == AND_OP ? x : nir_inot(b, x));
    nir_def *y = g2n_expr(c, n->b).col[0];
@@ -653,6 +661,12 @@ conditional(struct g2n *c, struct ast_node *n)
    nir_def *cond = g2n_expr(c, n->a).col[0];
    if (c->failed)
       return (struct g2n_val){ .type = t };
+   /* A constant condition: only the side it picks. */
+   int known = g2n_fold_bool(c, &cond);
+   if (known >= 0) {
+      struct g2n_val v = g2n_expr(c, known ? n->b : n->c);
+      return t->base_type == GLSL_TYPE_VOID ? v : g2n_convert(c, v, t);
+   }
    if (t->base_type == GLSL_TYPE_VOID) {
       /* Two void calls: only their effects. */
       nir_if *vif = nir_push_if(b, cond);

@@ -31,8 +31,9 @@
 #include "util/u_dynarray.h"
 #include "util/u_math.h"
 
-/* Deep expressions and call chains are bounded like the checker's. */
-#define G2N_MAX_INLINE_DEPTH 64
+/* Call chains are bounded (GLSL has no recursion, so this only bounds
+ * the translator's own stack: a few kB a level). */
+#define G2N_MAX_INLINE_DEPTH 256
 /* Inlining doubles code per level when a function calls another twice:
  * a budget of inlined calls turns such shaders into a link error rather
  * than exhausting memory. */
@@ -181,6 +182,10 @@ void g2n_store_lval(struct g2n *c, const struct g2n_lval *lv,
                     struct g2n_val v);
 /* Storage holding v (v's own deref for aggregates, else a temporary). */
 nir_deref_instr *g2n_spill(struct g2n *c, struct g2n_val v);
+
+/* glsl_to_nir_fold.c: folds the constant part of a boolean condition
+ * (*d may become a load_const); 1 or 0 when it is constant, else -1. */
+int g2n_fold_bool(struct g2n *c, nir_def **d);
 
 /* glsl_to_nir_expr.c */
 struct g2n_val g2n_expr(struct g2n *c, struct ast_node *n);

@@ -17,6 +17,8 @@
  *  - `return` in an inlined function: see glsl_to_nir_func.c.
  * Statements after a jump in the same list are unreachable and skipped.
  */
+#include <string.h>
+
 #include "glsl_to_nir_priv.h"
 
 /* Control cannot reach the end of this block: it ends in a jump, or it
@@ -48,12 +50,64 @@ block_done(struct g2n *c)
    return g2n_block_done(c);
 }
 
+/* Whether n is the statement "f();" calling a user function without
+ * arguments. */
+static bool
+is_bare_call(struct g2n *c, const struct ast_node *n)
+{
+   const struct ast_node *call = n->kind == AST_EXPR_STMT ? n->a : NULL;
+   return call && call->kind == AST_CALL && !call->type && !call->b &&
+          call->name && call->list.count == 0 &&
+          hash_table_search(c->funcs, call->name);
+}
+
+/* "f(); f(); ... f();" (k times) runs as a loop of k trips around one
+ * copy of f's body: the same effects, with the code of f once instead of
+ * k times, so that functions calling each other twice at every level
+ * (piglit glsl-vs-inline-explosion) cost linear, not exponential, code. */
+static unsigned
+repeated_calls(struct g2n *c, const struct ast_node *n)
+{
+   if (!is_bare_call(c, n))
+      return 1;
+   unsigned k = 1;
+   for (const struct ast_node *m = n->next;
+        m && is_bare_call(c, m) && !strcmp(m->a->name, n->a->name);
+        m = m->next)
+      k++;
+   return k;
+}
+
+static void
+emit_repeat(struct g2n *c, struct ast_node *call_stmt, unsigned k)
+{
+   nir_builder *b = &c->b;
+   nir_variable *i = g2n_temp(c, glsl_simple_type(GLSL_TYPE_INT, 1, 1),
+                              "repeat");
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_loop *loop = nir_push_loop(b);
+   nir_def *n = nir_load_var(b, i);
+   nir_if *done = nir_push_if(b, nir_ige(b, n, nir_imm_int(b, (int)k)));
+   nir_jump(b, nir_jump_break);
+   nir_pop_if(b, done);
+   nir_store_var(b, i, nir_iadd(b, n, nir_imm_int(b, 1)), 1);
+   g2n_stmt(c, call_stmt);
+   nir_pop_loop(b, loop);
+}
+
 void
 g2n_stmt_list(struct g2n *c, struct ast_list *l)
 {
    for (struct ast_node *n = l->head; n && !c->failed; n = n->next) {
       if (block_done(c))
          return;
+      unsigned k = repeated_calls(c, n);
+      if (k > 1) {
+         emit_repeat(c, n, k);
+         for (unsigned m = 1; m < k; m++)
+            n = n->next;
+         continue;
+      }
       g2n_stmt(c, n);
    }
 }
@@ -345,11 +399,16 @@ g2n_stmt(struct g2n *c, struct ast_node *n)
       nir_def *cond = g2n_expr(c, n->a).col[0];
       if (c->failed)
          return;
+      /* A branch a constant condition never takes is not translated
+       * (glsl_to_nir_fold.c). */
+      int known = g2n_fold_bool(c, &cond);
       nir_if *nif = nir_push_if(b, cond);
-      g2n_push_scope(c);
-      g2n_stmt(c, n->b);
-      g2n_pop_scope(c);
-      if (n->c) {
+      if (known != 0) {
+         g2n_push_scope(c);
+         g2n_stmt(c, n->b);
+         g2n_pop_scope(c);
+      }
+      if (n->c && known != 1) {
          nir_push_else(b, nif);
          g2n_push_scope(c);
          g2n_stmt(c, n->c);

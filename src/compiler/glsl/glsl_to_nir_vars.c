@@ -756,9 +756,15 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_InstanceID", "int", VS, 0, 0, nir_intrinsic_load_instance_id, 0 },
    { "gl_InstanceIDEXT", "int", VS, 0, 0, nir_intrinsic_load_instance_id,
      0 },
+   /* ARB_draw_instanced's name in GLSL 1.10-1.30. */
+   { "gl_InstanceIDARB", "int", VS, 0, 0, nir_intrinsic_load_instance_id,
+     0 },
    { "gl_FragCoord", "vec4", FS, 0, 0, nir_intrinsic_load_frag_coord, 0 },
    { "gl_FrontFacing", "bool", FS, 0, 0, nir_intrinsic_load_front_face, 0 },
    { "gl_PointCoord", "vec2", FS, 0, 0, nir_intrinsic_load_point_coord, 0 },
+   /* GLSL 4.50 7.1.5: true in helper invocations (derivatives only). */
+   { "gl_HelperInvocation", "bool", FS, 0, 0,
+     nir_intrinsic_load_helper_invocation, 0 },
    { "gl_FragColor", "vec4", FS, nir_var_shader_out, FRAG_RESULT_COLOR, 0,
      0 },
    { "gl_FragData", "vec4", FS, nir_var_shader_out, FRAG_RESULT_DATA0, 0,

@@ -106,6 +106,12 @@ _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node)
 }
 
 bool
+_mesa_dlist_compiling(struct gl_context *ctx)
+{
+   return ctx->FF.Lists.Current && !ctx->FF.Lists.Replaying;
+}
+
+bool
 _mesa_dlist_compiling_only(struct gl_context *ctx)
 {
    return ctx->FF.Lists.Current && !ctx->FF.Lists.Replaying &&

@@ -7,6 +7,8 @@
  * glDrawArrays/glDrawElements and glClear: the spec's errors (ES 2.0
  * section 2.8, 4.2.3; ES 3.0 section 2.9.3), then the state tracker.
  */
+#include <string.h>
+
 #include "main/context.h"
 #include "main/blend.h"
 #include "compiler/glsl/glsl_program.h"
@@ -209,12 +211,25 @@ _mesa_DrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
    st_draw_gl(ctx->st, mode, 0, count, type, indices, 1, 0, 0);
 }
 
+/* ARB_draw_instanced: the instanced draws are INVALID_OPERATION while a
+ * display list is being compiled (they are never compiled into one). */
+static bool
+instanced_allowed(struct gl_context *ctx, const char *func)
+{
+   if (_mesa_dlist_compiling(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(inside glNewList)", func);
+      return false;
+   }
+   return true;
+}
+
 void GLAPIENTRY
 _mesa_DrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
                           GLsizei instancecount)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (_mesa_context_lost(ctx, "glDrawArraysInstanced"))
+   if (_mesa_context_lost(ctx, "glDrawArraysInstanced") ||
+       !instanced_allowed(ctx, "glDrawArraysInstanced"))
       return;
 
    if (!valid_mode(ctx, mode)) {
@@ -257,7 +272,8 @@ _mesa_DrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
                             const void *indices, GLsizei instancecount)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (_mesa_context_lost(ctx, "glDrawElementsInstanced"))
+   if (_mesa_context_lost(ctx, "glDrawElementsInstanced") ||
+       !instanced_allowed(ctx, "glDrawElementsInstanced"))
       return;
 
    if (instancecount < 0) {
@@ -298,6 +314,8 @@ draw_elements(GLenum mode, GLsizei count, GLenum type, const void *indices,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    if (_mesa_context_lost(ctx, func))
+      return;
+   if (strstr(func, "Instanced") && !instanced_allowed(ctx, func))
       return;
 
    if (instances < 0) {
@@ -369,7 +387,7 @@ _mesa_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const char *func = "glDrawArraysInstancedBaseInstance";
-   if (_mesa_context_lost(ctx, func))
+   if (_mesa_context_lost(ctx, func) || !instanced_allowed(ctx, func))
       return;
 
    if (!valid_mode(ctx, mode)) {

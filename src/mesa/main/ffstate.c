@@ -51,6 +51,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
 {
    struct gl_ff_state *ff = &ctx->FF;
 
+   _mesa_init_raster_pos(ctx);
    /* GL 2.1 tables 6.20 (texture environment), 6.19 (fog) and 6.21. */
    for (unsigned u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
       struct gl_ff_texture_unit *t = &ff->Tex[u];
@@ -810,6 +811,8 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       *kind = FF_VALUE_BOOL;
       return true;
    }
+   if (_mesa_get_raster_state(ctx, pname, f, n, kind))
+      return true;
    int lkind;
    if (_mesa_get_lighting_state(ctx, pname, f, n, &lkind)) {
       *kind = (enum ff_value_kind)lkind;

@@ -119,6 +119,14 @@ struct gl_ff_lists {
    unsigned Depth;
 };
 
+/* The current raster position (GL 2.1 section 2.13, rastpos.c). */
+struct gl_ff_raster {
+   GLfloat Pos[4]; /* window x, y, z and clip w */
+   bool Valid;
+   GLfloat Distance;
+   GLfloat Color[4], SecondaryColor[4], TexCoord[4];
+};
+
 struct gl_ff_state {
    struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
    struct gl_ff_lists Lists;
@@ -154,6 +162,7 @@ struct gl_ff_state {
       GLenum Face, Mode;
    } ColorMaterial;
    struct gl_ff_immediate Imm;
+   struct gl_ff_raster Raster; /* rastpos.c */
 };
 
 struct gl_context;
@@ -209,6 +218,12 @@ bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
  * when the caller must not execute the command (GL_COMPILE). */
 bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
 bool _mesa_dlist_compiling_only(struct gl_context *ctx);
+/* A list is being compiled (either mode), not replayed. */
+bool _mesa_dlist_compiling(struct gl_context *ctx);
+void _mesa_init_raster_pos(struct gl_context *ctx);
+/* glGet of the raster position state (rastpos.c), as _mesa_get_ff_state. */
+bool _mesa_get_raster_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                            unsigned *n, enum ff_value_kind *kind);
 bool _mesa_get_dlist_state(struct gl_context *ctx, GLenum pname, GLint *v);
 void _mesa_free_dlists(struct gl_context *ctx);
 

@@ -382,6 +382,8 @@ material(GLenum face, GLenum pname, const GLfloat *p, bool scalar,
       default: break; /* colour indexes: no colour index mode */
       }
    }
+   /* Section 2.14.3: the tracked properties stay the current colour. */
+   _mesa_update_color_material(ctx);
    changed(ctx);
 }
 
@@ -491,6 +493,7 @@ _mesa_ColorMaterial(GLenum face, GLenum mode)
    }
    ctx->FF.ColorMaterial.Face = face;
    ctx->FF.ColorMaterial.Mode = mode;
+   _mesa_update_color_material(ctx);
    changed(ctx);
 }
 

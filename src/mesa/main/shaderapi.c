@@ -737,6 +737,33 @@ fixed_function_vs(void *mem, int version)
    return state && state->log.errors == 0 ? state : NULL;
 }
 
+/* GL 2.1 section 3.11: without a fragment shader the fragment stage is
+ * fixed-function.  With texturing, the colour sum and fog off (what a
+ * program gets here: the fixed-function texture environments, fog and
+ * colour sum apply to draws without a program only, st_ff_program.c) that
+ * is the interpolated colour. */
+static struct glsl_parse_state *
+fixed_function_fs(void *mem, int version)
+{
+   static const char body[] = "void main()\n"
+                              "{\n"
+                              "   gl_FragColor = gl_Color;\n"
+                              "}\n";
+   struct glsl_compile_options *opts = rzalloc_size(mem, sizeof(*opts));
+   char *src;
+
+   if (!opts || version >= 140)
+      return NULL;
+   src = ralloc_asprintf(mem, "#version %d\n%s", version, body);
+   if (!src)
+      return NULL;
+   opts->stage = MESA_SHADER_FRAGMENT;
+   opts->default_version = 110;
+   struct glsl_parse_state *state =
+      glsl_compile_shader(mem, src, strlen(src), opts);
+   return state && state->log.errors == 0 ? state : NULL;
+}
+
 void GLAPIENTRY
 _mesa_LinkProgram(GLuint program)
 {
@@ -804,6 +831,17 @@ _mesa_LinkProgram(GLuint program)
       }
       n++;
       fixed_vs = true;
+   }
+   /* A compatibility program without a fragment shader: the
+    * fixed-function fragment stage (GLSL 1.10-1.30 vertex shaders only;
+    * later ones keep the empty fragment shader of st_program.c). */
+   if (!_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx) &&
+       (stages & (1u << MESA_SHADER_VERTEX)) &&
+       !(stages & (1u << MESA_SHADER_FRAGMENT)) &&
+       n < sizeof(states) / sizeof(states[0])) {
+      struct glsl_parse_state *fs = fixed_function_fs(mem, states[0]->version);
+      if (fs)
+         states[n++] = fs;
    }
    for (unsigned i = 0; i < prog->NumAttribBindings; i++) {
       bindings[i].name = prog->AttribBindings[i].name;

@@ -249,6 +249,61 @@ test_begin_end(void **state)
 }
 
 /* Section 5.4: names, modes and errors of display lists. */
+/* Section 2.13 and table 6.5: the raster position starts at (0, 0, 0, 1)
+ * and valid; glRasterPos transforms like a vertex (here an orthographic
+ * projection onto the 8x8 viewport, depth range [0, 1]: z 0 -> 0.5) and
+ * takes the current colour; outside the clip volume it only becomes
+ * invalid; glWindowPos sets window coordinates as given.  Instanced draws
+ * are INVALID_OPERATION while a list is compiled (ARB_draw_instanced). */
+static void
+test_raster_pos(void **state)
+{
+   struct gl_test *t = compat21();
+   GLfloat p[4];
+   GLboolean valid = GL_FALSE;
+
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, p);
+   assert_true(p[0] == 0 && p[1] == 0 && p[2] == 0 && p[3] == 1);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_true(valid);
+
+   _mesa_MatrixMode(GL_PROJECTION);
+   _mesa_Ortho(0, 8, 0, 8, -1, 1);
+   _mesa_Color4f(0.25f, 0.5f, 0.75f, 1.0f);
+   _mesa_RasterPos2f(2, 3);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, p);
+   assert_true(p[0] == 2 && p[1] == 3 && p[2] == 0.5f && p[3] == 1);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_COLOR, p);
+   assert_true(p[0] == 0.25f && p[1] == 0.5f && p[2] == 0.75f);
+
+   _mesa_RasterPos2f(9, 3);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_false(valid);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, p);
+   assert_true(p[0] == 2 && p[1] == 3);
+
+   _mesa_WindowPos2f(5, 6);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_true(valid);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, p);
+   assert_true(p[0] == 5 && p[1] == 6 && p[2] == 0 && p[3] == 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   _mesa_Begin(GL_POINTS);
+   _mesa_RasterPos2f(1, 1);
+   _mesa_End();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   GLuint list = _mesa_GenLists(1);
+   _mesa_NewList(list, GL_COMPILE_AND_EXECUTE);
+   _mesa_DrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_EndList();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+   (void)state;
+}
+
 static void
 test_display_lists(void **state)
 {
@@ -315,6 +370,7 @@ main(void)
       cmocka_unit_test(test_texture_matrix),
       cmocka_unit_test(test_begin_end),
       cmocka_unit_test(test_display_lists),
+      cmocka_unit_test(test_raster_pos),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

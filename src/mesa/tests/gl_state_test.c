@@ -539,9 +539,8 @@ test_strings_and_procs(void **state)
                     (st_proc)_mesa_GenVertexArrays);
    assert_ptr_equal(st_get_proc_address("glBindBufferARB"),
                     (st_proc)_mesa_BindBuffer);
-   /* (an entry point of no version or extension this front end has;
-    * glBegin is one since the fixed-function work) */
-   assert_null(st_get_proc_address("glGetPerfMonitorGroupsAMD"));
+   /* Not implemented (glBegin is since the fixed-function work). */
+   assert_null(st_get_proc_address("glBitmap"));
    assert_null(st_get_proc_address("glNotAFunction"));
    assert_null(st_get_proc_address(NULL));
    gl_test_destroy(t);

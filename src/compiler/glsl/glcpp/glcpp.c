@@ -271,6 +271,10 @@ paste(struct pp *pp, const struct pp_token *a, const struct pp_token *b,
    res->kind = l.toks[0].kind;
    res->text = l.toks[0].text;
    res->len = l.toks[0].len;
+   /* A pasted token is a new token: a left operand "painted" against
+    * expansion (a macro name met inside its own expansion) does not
+    * paint it (C11 6.10.3.4 applies to the operand, not the result). */
+   res->noexpand = false;
    return true;
 }
 

@@ -18,16 +18,16 @@
 #include "glsl_link_test_util.h"
 
 /* Compiles every (stage, source) pair (ended by a NULL source; sources
- * without #version get `version`), links them and returns the link
+ * without #version get `version`, GLSL ES when es), links them and returns the link
  * status.  A shader that does not compile fails the test. */
 static bool
-links(int version, bool es, ...)
+links(bool es, int version, ...)
 {
    void *mem = ralloc_context(NULL);
    struct glsl_parse_state *sh[8];
    unsigned n = 0;
    va_list ap;
-   va_start(ap, es);
+   va_start(ap, version);
    for (;;) {
       gl_shader_stage stage = va_arg(ap, gl_shader_stage);
       const char *src = va_arg(ap, const char *);
@@ -81,11 +81,11 @@ test_invariance_must_match(void **state)
       "invariant in float d;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(d); }\n";
-   assert_false(links(410, false, VS, vs_inv, FS, fs_plain, END));
-   assert_false(links(130, false, VS, vs_redecl, FS, fs_plain, END));
-   assert_true(links(130, false, VS, vs_redecl, FS, fs_inv, END));
-   assert_true(links(150, false, VS, vs_inv, FS, fs_inv, END));
-   assert_true(links(420, false, VS, vs_inv, FS, fs_plain, END));
+   assert_false(links(false, 410, VS, vs_inv, FS, fs_plain, END));
+   assert_false(links(false, 130, VS, vs_redecl, FS, fs_plain, END));
+   assert_true(links(false, 130, VS, vs_redecl, FS, fs_inv, END));
+   assert_true(links(false, 150, VS, vs_inv, FS, fs_inv, END));
+   assert_true(links(false, 420, VS, vs_inv, FS, fs_plain, END));
    /* The rule holds on every boundary: geometry to fragment too. */
    static const char gs[] =
       "layout(triangles) in;\n"
@@ -109,8 +109,8 @@ test_invariance_must_match(void **state)
       "invariant e;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(e); }\n";
-   assert_false(links(150, false, VS, vs_d, GS, gs, FS, fs_e, END));
-   assert_true(links(150, false, VS, vs_d, GS, gs, FS, fs_inv_e, END));
+   assert_false(links(false, 150, VS, vs_d, GS, gs, FS, fs_e, END));
+   assert_true(links(false, 150, VS, vs_d, GS, gs, FS, fs_inv_e, END));
 }
 
 /* GLSL ES 1.00 4.6.4: "gl_FragCoord can only be declared invariant if and
@@ -134,13 +134,13 @@ test_es1_builtin_invariance(void **state)
    static const char fs_pc[] =
       "invariant gl_PointCoord;\n"
       "void main() { gl_FragColor = vec4(gl_PointCoord.x); }\n";
-   assert_false(links(100, true, VS, vs, FS, fs_fc, END));
-   assert_true(links(100, true, VS, vs_pos, FS, fs_fc, END));
-   assert_true(links(100, true, VS, vs_all, FS, fs_fc, END));
-   assert_false(links(100, true, VS, vs_pos, FS, fs_pc, END));
-   assert_true(links(100, true, VS, vs_all, FS, fs_pc, END));
+   assert_false(links(true, 100, VS, vs, FS, fs_fc, END));
+   assert_true(links(true, 100, VS, vs_pos, FS, fs_fc, END));
+   assert_true(links(true, 100, VS, vs_all, FS, fs_fc, END));
+   assert_false(links(true, 100, VS, vs_pos, FS, fs_pc, END));
+   assert_true(links(true, 100, VS, vs_all, FS, fs_pc, END));
    /* gl_Position invariant alone is fine. */
-   assert_true(links(100, true, VS, vs_pos, FS,
+   assert_true(links(true, 100, VS, vs_pos, FS,
                      "void main() { gl_FragColor = vec4(1.0); }\n", END));
    static const char vs_v[] =
       "invariant varying float v;\n"
@@ -149,7 +149,7 @@ test_es1_builtin_invariance(void **state)
       "precision mediump float;\n"
       "varying float v;\n"
       "void main() { gl_FragColor = vec4(v); }\n";
-   assert_false(links(100, true, VS, vs_v, FS, fs_v, END));
+   assert_false(links(true, 100, VS, vs_v, FS, fs_v, END));
 }
 
 /* GLSL 1.50 4.3.7: an unsized array member of an interface block is
@@ -179,11 +179,11 @@ test_unsized_block_members(void **state)
       "in blk { float foo[3]; } i;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(i.foo[0]); }\n";
-   assert_false(links(150, false, VS, vs2, FS, fs3, END));
-   assert_true(links(150, false, VS, vs2, FS, fs2, END));
-   assert_true(links(150, false, VS, vs3_anon, FS, fs3, END));
-   assert_true(links(150, false, VS, vs3_anon, FS, fs_sized3, END));
-   assert_false(links(150, false, VS, vs2, FS, fs_sized3, END));
+   assert_false(links(false, 150, VS, vs2, FS, fs3, END));
+   assert_true(links(false, 150, VS, vs2, FS, fs2, END));
+   assert_true(links(false, 150, VS, vs3_anon, FS, fs3, END));
+   assert_true(links(false, 150, VS, vs3_anon, FS, fs_sized3, END));
+   assert_false(links(false, 150, VS, vs2, FS, fs_sized3, END));
    /* Two vertex shaders: the size is the largest index of either. */
    static const char vs_a[] =
       "out blk { float foo[]; } o;\n"
@@ -192,8 +192,8 @@ test_unsized_block_members(void **state)
    static const char vs_b[] =
       "out blk { float foo[]; } o;\n"
       "void f() { o.foo[2] = 0.0; }\n";
-   assert_true(links(150, false, VS, vs_a, VS, vs_b, FS, fs3, END));
-   assert_false(links(150, false, VS, vs_a, VS, vs_b, FS, fs2, END));
+   assert_true(links(false, 150, VS, vs_a, VS, vs_b, FS, fs3, END));
+   assert_false(links(false, 150, VS, vs_a, VS, vs_b, FS, fs2, END));
    /* Geometry inputs: each vertex's block is sized the same way. */
    static const char gs2[] =
       "layout(triangles) in;\n"
@@ -209,8 +209,8 @@ test_unsized_block_members(void **state)
       "in float e;\n"
       "out vec4 c;\n"
       "void main() { c = vec4(e); }\n";
-   assert_true(links(150, false, VS, vs2, GS, gs2, FS, fs_e, END));
-   assert_false(links(150, false, VS, vs3_anon, GS, gs2, FS, fs_e, END));
+   assert_true(links(false, 150, VS, vs2, GS, gs2, FS, fs_e, END));
+   assert_false(links(false, 150, VS, vs3_anon, GS, gs2, FS, fs_e, END));
 }
 
 /* GLSL 1.50 4.3.7: blocks may be declared as arrays; "if a matching
@@ -232,8 +232,8 @@ test_block_arrays(void **state)
       "in B { float x; vec2 y; } v[3];\n"
       "out vec4 c;\n"
       "void main() { c = vec4(v[1].x); }\n";
-   assert_true(links(150, false, VS, vs, FS, fs2, END));
-   assert_false(links(150, false, VS, vs, FS, fs3, END));
+   assert_true(links(false, 150, VS, vs, FS, fs2, END));
+   assert_false(links(false, 150, VS, vs, FS, fs3, END));
    /* Two shaders of one stage declare the block array alike. */
    static const char vs_f3[] =
       "out B { float x; vec2 y; } b[3];\n"
@@ -245,8 +245,8 @@ test_block_arrays(void **state)
       "out B { float x; vec2 y; } b[2];\n"
       "void f();\n"
       "void main() { f(); b[0].x = 1.0; gl_Position = vec4(0.0); }\n";
-   assert_false(links(150, false, VS, vs_main, VS, vs_f3, FS, fs2, END));
-   assert_true(links(150, false, VS, vs_main, VS, vs_f2, FS, fs2, END));
+   assert_false(links(false, 150, VS, vs_main, VS, vs_f3, FS, fs2, END));
+   assert_true(links(false, 150, VS, vs_main, VS, vs_f2, FS, fs2, END));
 }
 
 /* A global declared by several shaders of a stage is one variable
@@ -263,10 +263,129 @@ test_global_initializers(void **state)
    static const char one[] = "float g = 1.0;\nvoid f1() {}\n";
    static const char one_b[] = "float g = 1.0;\nvoid f2() {}\n";
    static const char two[] = "float g = 2.0;\nvoid f3() {}\n";
-   assert_true(links(110, false, VS, main_vs, VS, one, END));
-   assert_true(links(110, false, VS, main_vs, VS, one, VS, one_b, END));
-   assert_false(links(110, false, VS, main_vs, VS, one, VS, two, END));
-   assert_false(links(110, false, VS, one, VS, main_vs, VS, two, END));
+   assert_true(links(false, 110, VS, main_vs, VS, one, END));
+   assert_true(links(false, 110, VS, main_vs, VS, one, VS, one_b, END));
+   assert_false(links(false, 110, VS, main_vs, VS, one, VS, two, END));
+   assert_false(links(false, 110, VS, one, VS, main_vs, VS, two, END));
+}
+
+/* A function that is declared but never defined may be called only where
+ * the code never runs: in a branch whose condition is a constant
+ * expression (GLSL 1.20 4.3.3 built-in calls included) that rules it
+ * out.  A reachable call is a link error. */
+static void
+test_undefined_function_in_dead_code(void **state)
+{
+   static const char vs[] =
+      "void main() { gl_Position = vec4(0.0); }\n";
+   static const char dead[] =
+      "void missing();\n"
+      "void main() {\n"
+      "   gl_FragColor = vec4(0.0);\n"
+      "   if (false) missing();\n"
+      "   else if (sqrt(4.0) != 2.0 || exp2(3.0) != 8.0) missing();\n"
+      "   if (abs(-1.0) == 1.0) gl_FragColor = vec4(1.0); else missing();\n"
+      "}\n";
+   static const char live[] =
+      "void missing();\n"
+      "uniform float u;\n"
+      "void main() {\n"
+      "   gl_FragColor = vec4(0.0);\n"
+      "   if (u > 1.0) missing();\n"
+      "}\n";
+   assert_true(links(false, 120, VS, vs, FS, dead, END));
+   assert_false(links(false, 120, VS, vs, FS, live, END));
+   /* GLSL 4.50 7.1.5: gl_HelperInvocation is a fragment input. */
+   assert_true(links(false, 450, VS, vs, FS,
+                     "out vec4 c;\n"
+                     "void main() { c = vec4(float(gl_HelperInvocation)); "
+                     "}\n", END));
+}
+
+/* "f(); f();" chains: every level calls the next twice, so inlining
+ * every call would copy the deepest body 2^depth times (piglit
+ * glsl-*-inline-explosion).  The calls still all run: with 10 levels the
+ * deepest function adds 1.0 2^10 = 1024 times. */
+static char *
+doubling_chain(void *mem, unsigned depth)
+{
+   char *src = ralloc_asprintf(mem, "float n;\nvoid f%u() { n += 1.0; }\n",
+                               depth);
+   for (int k = (int)depth - 1; k >= 0; k--)
+      ralloc_asprintf_append(&src, "void f%d() { f%d(); f%d(); }\n", k,
+                             k + 1, k + 1);
+   ralloc_asprintf_append(&src, "void main() { n = 0.0; f0(); "
+                          "gl_FragColor = vec4(n); }\n");
+   return src;
+}
+
+static void
+test_repeated_calls(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] = "void main() { gl_Position = vec4(0.0); }\n";
+   struct glsl_program *p = test_link(mem, 110, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT,
+                                      doubling_chain(mem, 10));
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   nir_const_value in[TEST_CELLS] = { 0 }, out[TEST_CELLS] = { 0 };
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], in, NULL, out, &es));
+   assert_float_equal(out[FRAG_RESULT_COLOR * 4].f32, 1024.0f, 0.0f);
+   /* 70 levels (2^70 calls) translate, in linear code. */
+   p = test_link(mem, 110, false, NULL, MESA_SHADER_VERTEX, vs,
+                 MESA_SHADER_FRAGMENT,
+                 ralloc_asprintf(mem, "uniform bool never;\n%s",
+                                 doubling_chain(mem, 70)));
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   ralloc_free(mem);
+}
+
+/* GLSL 4.60 chapter 11 counts varyings in components: an array of
+ * scalars packs four to a location, so float[64] (64 components, 16
+ * locations) fits the 32 locations there are.  Element i is read back
+ * wherever it was written, by constant and run-time indices alike. */
+static void
+test_scalar_array_packing(void **state)
+{
+   void *mem = ralloc_context(NULL);
+   static const char vs[] =
+      "#version 130\n"
+      "out float v[64];\n"
+      "flat out int k;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 64; i++) v[i] = float(i) * 2.0;\n"
+      "   v[5] = 100.0;\n"
+      "   k = 10;\n"
+      "   gl_Position = vec4(0.0);\n"
+      "}\n";
+   static const char fs[] =
+      "#version 130\n"
+      "in float v[64];\n"
+      "flat in int k;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v[k], v[5], v[63], v[k + 3]); }\n";
+   struct glsl_program *p = test_link(mem, 130, false, NULL,
+                                      MESA_SHADER_VERTEX, vs,
+                                      MESA_SHADER_FRAGMENT, fs);
+   assert_non_null(p);
+   if (!p->link_status)
+      fail_msg("%s", p->info_log);
+   static nir_const_value vin[TEST_CELLS], vout[TEST_CELLS],
+      fout[TEST_CELLS];
+   nir_eval_state es;
+   assert_true(test_run(p->nir[MESA_SHADER_VERTEX], vin, NULL, vout, &es));
+   assert_true(test_run(p->nir[MESA_SHADER_FRAGMENT], vout, NULL, fout,
+                        &es));
+   const float want[4] = { 20.0f, 100.0f, 126.0f, 26.0f };
+   for (unsigned i = 0; i < 4; i++)
+      assert_float_equal(fout[FRAG_RESULT_DATA0 * 4 + i].f32, want[i], 0);
+   ralloc_free(mem);
 }
 
 /* Compiles one fragment shader; returns whether it compiled. */
@@ -312,6 +431,15 @@ test_expressions(void **state)
                               "gl_FragColor = vec4(d); }\n"));
    assert_false(compiles(120, "void main() { float a[int(dFdy(1.0)) + 2];"
                               " a[2] = 1.0; gl_FragColor = vec4(a[0]); }\n"));
+   /* A token pasted from a macro name met inside its own expansion is a
+    * new token and expands (C11 6.10.3.3/6.10.3.4; piglit
+    * nested_concat): STEP(ONE) ends as STEP_ONE(), which writes c. */
+   assert_true(compiles(130, "out vec4 c;\n"
+                             "#define STEP_ONE() c = vec4(1.0)\n"
+                             "#define GLUE(x, y) x ## _ ## y\n"
+                             "#define EVAL(x, y) GLUE(x, y)\n"
+                             "#define STEP(n) EVAL(STEP, n)()\n"
+                             "void main() { STEP(ONE); }\n"));
    /* Signed-integer min/max/clamp in desktop GLSL 1.10, as Mesa has them
     * (piglit vs-loop-variable-iteration-limit-unroll). */
    assert_true(compiles(110, "uniform int n;\n"
@@ -329,6 +457,9 @@ main(void)
       cmocka_unit_test(test_block_arrays),
       cmocka_unit_test(test_expressions),
       cmocka_unit_test(test_global_initializers),
+      cmocka_unit_test(test_undefined_function_in_dead_code),
+      cmocka_unit_test(test_repeated_calls),
+      cmocka_unit_test(test_scalar_array_packing),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,308 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The current raster position of compatibility contexts: glRasterPos*
+ * (GL 2.1 section 2.13) and glWindowPos* (GL 2.1 section 2.13, from
+ * ARB_window_pos), and their queries (GL 2.1 table 6.5).
+ *
+ * glRasterPos transforms its coordinates like a vertex of the
+ * fixed-function pipeline (modelview, projection, clip volume and user
+ * clip planes, viewport and depth range).  Lighting and texture-coordinate
+ * generation do not apply yet: the raster colour and texture coordinates
+ * are the current ones, and a bound vertex shader is not run (docs/gl.rst).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/ffstate.h"
+
+void
+_mesa_init_raster_pos(struct gl_context *ctx)
+{
+   struct gl_ff_raster *r = &ctx->FF.Raster;
+
+   /* GL 2.1 table 6.5: position (0, 0, 0, 1) and valid, colour
+    * (1, 1, 1, 1), secondary colour (0, 0, 0, 1), texture coordinates
+    * (0, 0, 0, 1). */
+   memset(r, 0, sizeof(*r));
+   r->Pos[3] = 1.0f;
+   r->Valid = true;
+   for (unsigned c = 0; c < 4; c++)
+      r->Color[c] = 1.0f;
+   r->SecondaryColor[3] = 1.0f;
+   r->TexCoord[3] = 1.0f;
+}
+
+static void
+mat4_apply(const GLfloat *m, const GLfloat in[4], GLfloat out[4])
+{
+   for (unsigned r = 0; r < 4; r++) {
+      out[r] = m[r] * in[0] + m[4 + r] * in[1] + m[8 + r] * in[2] +
+               m[12 + r] * in[3];
+   }
+}
+
+/* The attributes a raster position takes from the current values. */
+static void
+take_current(struct gl_context *ctx, struct gl_ff_raster *r)
+{
+   memcpy(r->Color, ctx->CurrentAttrib[VERT_ATTRIB_COLOR0],
+          sizeof(r->Color));
+   memcpy(r->SecondaryColor, ctx->CurrentAttrib[VERT_ATTRIB_COLOR1],
+          sizeof(r->SecondaryColor));
+   unsigned unit = ctx->ActiveTexture < FF_MAX_TEXTURE_UNITS
+                      ? ctx->ActiveTexture
+                      : 0;
+   memcpy(r->TexCoord, ctx->CurrentAttrib[VERT_ATTRIB_TEX0 + unit],
+          sizeof(r->TexCoord));
+}
+
+static bool
+raster_allowed(struct gl_context *ctx, const char *func)
+{
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(only in compatibility contexts)", func);
+      return false;
+   }
+   return !_mesa_inside_begin_end(ctx, func);
+}
+
+static void
+raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (!raster_allowed(ctx, "glRasterPos"))
+      return;
+   struct gl_ff_raster *r = &ctx->FF.Raster;
+   const GLfloat obj[4] = {x, y, z, w};
+   GLfloat eye[4], clip[4];
+
+   mat4_apply(ctx->Transform.Stack[0][ctx->Transform.Depth[0]], obj, eye);
+   mat4_apply(ctx->Transform.Stack[1][ctx->Transform.Depth[1]], eye, clip);
+
+   /* Outside the clip volume or a user clip plane: invalid, and the rest
+    * of the state is left alone (GL 2.1 section 2.13). */
+   for (unsigned c = 0; c < 3; c++) {
+      if (clip[c] < -clip[3] || clip[c] > clip[3]) {
+         r->Valid = false;
+         return;
+      }
+   }
+   for (unsigned p = 0; p < 8; p++) {
+      if (!ctx->Transform.ClipPlaneEnabled[p])
+         continue;
+      const GLfloat *e = ctx->Transform.EyeUserPlane[p];
+      if (e[0] * eye[0] + e[1] * eye[1] + e[2] * eye[2] + e[3] * eye[3] <
+          0.0f) {
+         r->Valid = false;
+         return;
+      }
+   }
+
+   /* GL 2.1 section 2.11.1: viewport and depth range. */
+   GLfloat ndc[3] = {clip[0] / clip[3], clip[1] / clip[3],
+                     clip[2] / clip[3]};
+   r->Pos[0] = (ndc[0] + 1.0f) * 0.5f * (GLfloat)ctx->Viewport.Width +
+               (GLfloat)ctx->Viewport.X;
+   r->Pos[1] = (ndc[1] + 1.0f) * 0.5f * (GLfloat)ctx->Viewport.Height +
+               (GLfloat)ctx->Viewport.Y;
+   r->Pos[2] = (ndc[2] * (ctx->Viewport.Far - ctx->Viewport.Near) +
+                ctx->Viewport.Near + ctx->Viewport.Far) *
+               0.5f;
+   r->Pos[3] = clip[3];
+   r->Valid = true;
+   /* GL 2.1 section 2.13: the distance from the eye (fog coordinate
+    * source FRAGMENT_DEPTH). */
+   r->Distance = sqrtf(eye[0] * eye[0] + eye[1] * eye[1] + eye[2] * eye[2]);
+   take_current(ctx, r);
+}
+
+/* GL 2.1 section 2.13 (glWindowPos): window coordinates as given, z
+ * clamped to [0, 1] and mapped to the depth range, w 1. */
+static void
+window_pos(GLfloat x, GLfloat y, GLfloat z)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   if (!raster_allowed(ctx, "glWindowPos"))
+      return;
+   struct gl_ff_raster *r = &ctx->FF.Raster;
+   GLfloat zc = z < 0.0f ? 0.0f : z > 1.0f ? 1.0f : z;
+
+   r->Pos[0] = x;
+   r->Pos[1] = y;
+   r->Pos[2] = ctx->Viewport.Near + zc * (ctx->Viewport.Far -
+                                          ctx->Viewport.Near);
+   r->Pos[3] = 1.0f;
+   r->Valid = true;
+   r->Distance = 0.0f;
+   take_current(ctx, r);
+}
+
+bool
+_mesa_get_raster_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                       unsigned *n, enum ff_value_kind *kind)
+{
+   const struct gl_ff_raster *r = &ctx->FF.Raster;
+
+   switch (pname) {
+   case GL_CURRENT_RASTER_POSITION:
+      memcpy(f, r->Pos, 4 * sizeof(GLfloat));
+      *n = 4;
+      *kind = FF_VALUE_FLOAT;
+      return true;
+   case GL_CURRENT_RASTER_POSITION_VALID:
+      f[0] = r->Valid;
+      *n = 1;
+      *kind = FF_VALUE_BOOL;
+      return true;
+   case GL_CURRENT_RASTER_DISTANCE:
+      f[0] = r->Distance;
+      *n = 1;
+      *kind = FF_VALUE_FLOAT;
+      return true;
+   case GL_CURRENT_RASTER_COLOR:
+      memcpy(f, r->Color, 4 * sizeof(GLfloat));
+      *n = 4;
+      *kind = FF_VALUE_FLOAT_NORM;
+      return true;
+   case GL_CURRENT_RASTER_SECONDARY_COLOR:
+      memcpy(f, r->SecondaryColor, 4 * sizeof(GLfloat));
+      *n = 4;
+      *kind = FF_VALUE_FLOAT_NORM;
+      return true;
+   case GL_CURRENT_RASTER_TEXTURE_COORDS:
+      memcpy(f, r->TexCoord, 4 * sizeof(GLfloat));
+      *n = 4;
+      *kind = FF_VALUE_FLOAT;
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The entry points: every form converts to floats. */
+
+void GLAPIENTRY
+_mesa_RasterPos2f(GLfloat x, GLfloat y)
+{
+   raster_pos(x, y, 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos2fv(const GLfloat *v)
+{
+   raster_pos(v[0], v[1], 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos2d(GLdouble x, GLdouble y)
+{
+   raster_pos((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos2dv(const GLdouble *v)
+{
+   raster_pos((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos2i(GLint x, GLint y)
+{
+   raster_pos((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos2iv(const GLint *v)
+{
+   raster_pos((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos2s(GLshort x, GLshort y)
+{
+   raster_pos(x, y, 0.0f, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos3f(GLfloat x, GLfloat y, GLfloat z)
+{
+   raster_pos(x, y, z, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos3fv(const GLfloat *v)
+{
+   raster_pos(v[0], v[1], v[2], 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos3d(GLdouble x, GLdouble y, GLdouble z)
+{
+   raster_pos((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos3i(GLint x, GLint y, GLint z)
+{
+   raster_pos((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos4f(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+   raster_pos(x, y, z, w);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos4fv(const GLfloat *v)
+{
+   raster_pos(v[0], v[1], v[2], v[3]);
+}
+
+void GLAPIENTRY
+_mesa_RasterPos4d(GLdouble x, GLdouble y, GLdouble z, GLdouble w)
+{
+   raster_pos((GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
+}
+
+void GLAPIENTRY
+_mesa_WindowPos2f(GLfloat x, GLfloat y)
+{
+   window_pos(x, y, 0.0f);
+}
+
+void GLAPIENTRY
+_mesa_WindowPos2fv(const GLfloat *v)
+{
+   window_pos(v[0], v[1], 0.0f);
+}
+
+void GLAPIENTRY
+_mesa_WindowPos2i(GLint x, GLint y)
+{
+   window_pos((GLfloat)x, (GLfloat)y, 0.0f);
+}
+
+void GLAPIENTRY
+_mesa_WindowPos2iv(const GLint *v)
+{
+   window_pos((GLfloat)v[0], (GLfloat)v[1], 0.0f);
+}
+
+void GLAPIENTRY
+_mesa_WindowPos3f(GLfloat x, GLfloat y, GLfloat z)
+{
+   window_pos(x, y, z);
+}
+
+void GLAPIENTRY
+_mesa_WindowPos3fv(const GLfloat *v)
+{
+   window_pos(v[0], v[1], v[2]);
+}
