@@ -106,6 +106,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_ssbo);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
+   NIR_PASS(progress, nir, agx_nir_lower_idiv);
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, agx_nir_lower_rect);
@@ -354,8 +355,10 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
    /* Key-dependent NIR: transform feedback stores (then booleans and
     * vectors in the backend's forms again). */
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.xfb.nr_outputs &&
-       agx_nir_lower_xfb(nir, &key->vs.xfb))
+       agx_nir_lower_xfb(nir, &key->vs.xfb)) {
+      agx_nir_lower_idiv(nir);
       nir_lower_for_options(nir);
+   }
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
    ctx->debug = agx_compiler_debug();
    t = pass_done(times, "clone", t);
@@ -372,6 +375,8 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
       t = pass_done(times, "sat", t);
       agx_dce(ctx);
       t = pass_done(times, "dce", t);
+      agx_schedule_loads(ctx);
+      t = pass_done(times, "schedule_loads", t);
       ok = check(ctx, "cse+fold+dce");
       t = pass_done(times, "validate", t);
       ok = ok && allocate(ctx, times, &t);

@@ -303,6 +303,8 @@ bool agx_ra(agx_context *ctx);
 /* After agx_ra failed: spill some of ctx->ra_candidates to the stack.
  * Returns false when none can be spilled. */
 bool agx_spill(agx_context *ctx);
+/* Before RA: loads move up their block (bounded), selection's waits go */
+void agx_schedule_loads(agx_context *ctx);
 void agx_lower_pseudo(agx_context *ctx);
 /* After agx_lower_pseudo: one wait where a pending load's result is
  * needed, instead of one after every load. */

@@ -370,8 +370,9 @@ to_compute(nir_shader *nir)
 }
 
 /* Rule "minmax": fmin(x, y) becomes y < x ? y : x and fmax(x, y) y > x ?
- * y : x, a NaN y losing, as agx_isel.c emits them; except where isel
- * keeps NIR's order exactly (a constant -0 for min, +0 for max). */
+ * y : x, a NaN operand losing to the other, as agx_isel.c emits them;
+ * except where isel keeps NIR's order exactly (a constant -0 for min, +0
+ * for max). */
 static bool
 is_const_bits(nir_src *src, unsigned comp, uint32_t bits)
 {
@@ -400,8 +401,9 @@ glsl_minmax(nir_builder *b, nir_instr *instr, void *data)
    nir_def *x = nir_ssa_for_alu_src(b, alu, 0);
    nir_def *y = nir_ssa_for_alu_src(b, alu, 1);
    nir_def *wins = min ? nir_flt32(b, y, x) : nir_flt32(b, x, y);
-   nir_def *r = nir_b32csel(b, nir_fneu32(b, y, y), x,
-                            nir_b32csel(b, wins, y, x));
+   nir_def *r = nir_b32csel(
+      b, nir_fneu32(b, x, x), y,
+      nir_b32csel(b, nir_fneu32(b, y, y), x, nir_b32csel(b, wins, y, x)));
    nir_def_rewrite_uses(&alu->def, r);
    nir_instr_remove(instr);
    return true;

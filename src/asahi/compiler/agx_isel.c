@@ -850,7 +850,7 @@ static agx_block *start_block(struct isel *st);
 
 /* A run of 32-bit words of the default uniform block from memory:
  * device_load at the block's address (AGX_SYSVAL_GL_UNIFORMS_ADDR_*) plus
- * `word` (a value, in words) + `first`. */
+ * `word` (a value, in words; none: 0) + `first`. */
 static void
 load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
                     unsigned n, agx_operand *dst)
@@ -863,8 +863,12 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
    }
    unsigned addr =
       agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_GL_UNIFORMS_ADDR_LO, 4);
+   /* a constant element index is the load's signed 16-bit immediate */
    agx_operand elem =
-      emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first));
+      word.kind != AGX_ISA_KIND_NONE
+         ? emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first))
+      : first < 0x8000 ? agx_isa_imm(first, 16)
+                       : imm32(st, first);
    agx_operand vec = agx_temp(st->ctx, 32, n);
    agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
@@ -906,7 +910,7 @@ emit_load_uniform(struct isel *st, nir_intrinsic_instr *intr)
    unsigned word = base + 4 * off;
    if (st->gl_uniform_base < 0) {
       /* too many to push: every load from memory */
-      load_uniform_memory(st, agx_mov_imm(&st->b, 32, 0), word,
+      load_uniform_memory(st, (agx_operand){AGX_ISA_KIND_NONE}, word,
                           intr->def.num_components, dst);
       return;
    }
@@ -943,21 +947,33 @@ emit_load_ubo(struct isel *st, nir_intrinsic_instr *intr)
                            get_src(st, &intr->src[1], 0), agx_isa_imm(2, 8));
    unsigned addr = agx_push(st->ctx, AGX_PUSH_UBO_BASE, block, 4);
    agx_operand *dst = def_ops(st, &intr->def);
-   agx_operand vec = agx_temp(st->ctx, 32, n);
+   /* only the words read: element i of the mask comes from offset + i,
+    * the loaded ones land in consecutive registers (applegpu
+    * DeviceLoadInstructionDesc) */
+   unsigned mask = nir_def_components_read(&intr->def) & ((1u << n) - 1);
+   if (!mask)
+      mask = 1;
+   unsigned nr = util_bitcount(mask);
+   agx_operand vec = agx_temp(st->ctx, 32, nr);
    agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
    I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
-   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << n) - 1, 4);
+   I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(mask, 4);
    I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
    I->ops[AGX_ISA_DEVICE_LOAD_A] = base;
    I->ops[AGX_ISA_DEVICE_LOAD_O] = word;
    I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
    I->ops[0] = agx_isa_imm(0, 1);
-   if (n == 1)
-      dst[0] = vec;
+   agx_operand parts[4];
+   if (nr == 1)
+      parts[0] = vec;
    else
-      agx_split(&st->b, dst, n, vec);
+      agx_split(&st->b, parts, nr, vec);
+   for (unsigned i = 0, k = 0; i < n; ++i) {
+      /* a word nobody reads: any value */
+      dst[i] = parts[(mask >> i) & 1 ? k++ : 0];
+   }
 }
 
 /* The packed 2_10_10_10 attribute formats (GL 3.3 section 2.8,
@@ -1182,21 +1198,35 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
          index = st->vertex_id;
       }
 
-      /* element = index * stride/size + (offset/size + comp) */
-      agx_operand elem = agx_temp(st->ctx, 32, 1);
-      /* constants too big for an immediate become moves, which must come
-       * before the instruction reading them */
-      agx_operand stride = int_operand(st, k->stride / elem_B);
-      agx_operand offset = int_operand(st, k->offset / elem_B + first);
-      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMADD);
-      I->ops[AGX_ISA_IMADD_D] = elem;
-      I->ops[AGX_ISA_IMADD_A] = index;
-      I->ops[AGX_ISA_IMADD_B] = stride;
-      I->ops[AGX_ISA_IMADD_C] = offset;
+      /* element = index * stride/size + (offset/size + comp); with no
+       * offset and a stride of 1, 2 or 4 elements, the load's own shift
+       * scales the index (the element offset is shifted left by 0..2
+       * before the element size applies: applegpu
+       * DeviceLoadInstructionDesc) */
+      unsigned stride_el = k->stride / elem_B;
+      unsigned offset_el = k->offset / elem_B + first;
+      agx_operand elem = index;
+      unsigned shift = 0;
+      if (offset_el == 0 && (stride_el == 1 || stride_el == 2 ||
+                             stride_el == 4)) {
+         shift = util_logbase2(stride_el);
+      } else {
+         elem = agx_temp(st->ctx, 32, 1);
+         /* constants too big for an immediate become moves, which must
+          * come before the instruction reading them */
+         agx_operand stride = int_operand(st, stride_el);
+         agx_operand offset = int_operand(st, offset_el);
+         agx_instr *M = agx_emit(&st->b, AGX_ISA_OP_IMADD);
+         M->ops[AGX_ISA_IMADD_D] = elem;
+         M->ops[AGX_ISA_IMADD_A] = index;
+         M->ops[AGX_ISA_IMADD_B] = stride;
+         M->ops[AGX_ISA_IMADD_C] = offset;
+      }
 
       agx_operand vec = agx_temp(st->ctx, 32, nr_load);
       agx_operand base = mem_base(st, vbo);
-      I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      I->ops[AGX_ISA_DEVICE_LOAD_S] = agx_isa_imm(shift, 2);
       I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(mem_format, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum((1u << nr_load) - 1, 4);
       I->ops[AGX_ISA_DEVICE_LOAD_R] = vec;
@@ -2532,11 +2562,18 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
       cmpoff = halves[0];
    }
 
-   agx_operand v = agx_temp(st->ctx, 32, 4);
+   /* Only the components read are written, one after the other (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
+    * agx_expand_tex_to; Mesa leaves gathers unmasked) */
+   unsigned mask = gather ? 0xf : nir_def_components_read(&tex->def) & 0xf;
+   if (!mask)
+      mask = 1;
+   unsigned nr = util_bitcount(mask);
+   agx_operand v = agx_temp(st->ctx, 32, nr);
    enum agx_isa_op op =
       fetch ? AGX_ISA_OP_TEXTURE_LOAD : AGX_ISA_OP_TEXTURE_SAMPLE;
    agx_instr *I = agx_emit(&st->b, op);
-   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(0xf, 4);
+   I->ops[AGX_ISA_TEXTURE_SAMPLE_MASK] = agx_isa_enum(mask, 4);
    I->ops[AGX_ISA_TEXTURE_SAMPLE_R] = v;
    agx_operand t = {AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0,
                     (int64_t)tex->texture_index};
@@ -2572,9 +2609,14 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
    I->ops[0] = agx_isa_imm(0, 1);
 
    agx_operand parts[4];
-   agx_split(&st->b, parts, 4, v);
-   for (unsigned i = 0; i < tex->def.num_components && i < 4; ++i)
-      dst[i] = parts[i];
+   if (nr == 1)
+      parts[0] = v;
+   else
+      agx_split(&st->b, parts, nr, v);
+   for (unsigned i = 0, k = 0; i < tex->def.num_components && i < 4; ++i) {
+      /* a component nobody reads: any value */
+      dst[i] = parts[(mask >> i) & 1 ? k++ : 0];
+   }
 
    struct agx_shader_info *info = st->ctx->info;
    info->nr_textures = MAX2(info->nr_textures, tex->texture_index + 1);
@@ -2784,6 +2826,24 @@ emit_block(struct isel *st, nir_block *block)
  * trailing control, when exactly the lanes leaving through that edge are
  * active.
  */
+/* An else side with nothing to run and no phi copies to make (the block
+ * after the if has no phis): its lanes can stay inactive until pop_exec,
+ * so the if needs no else instruction. */
+static bool
+else_is_empty(nir_if *nif)
+{
+   if (!list_is_singular(&nif->else_list))
+      return false;
+   nir_block *eb = nir_if_last_else_block(nif);
+   if (nir_block_first_instr(eb))
+      return false;
+   nir_cf_node *next = nir_cf_node_next(&nif->cf_node);
+   if (!next || next->type != nir_cf_node_block)
+      return false;
+   nir_instr *first = nir_block_first_instr(nir_cf_node_as_block(next));
+   return !first || first->type != nir_instr_type_phi;
+}
+
 static void
 emit_if(struct isel *st, nir_if *nif)
 {
@@ -2816,7 +2876,8 @@ emit_if(struct isel *st, nir_if *nif)
    emit_cf_list(st, &nif->then_list);
 
    start_block(st);
-   emit_exec_op(st, else_op, else_cc, cmp.a, cmp.b, 1);
+   if (!else_is_empty(nif))
+      emit_exec_op(st, else_op, else_cc, cmp.a, cmp.b, 1);
    start_block(st);
    emit_cf_list(st, &nif->else_list);
    st->loop.if_depth--;

@@ -22,6 +22,33 @@ lower_sqrt(nir_builder *b, nir_alu_instr *alu, void *data)
       return false;
 
    b->exact = alu->exact;
+
+   /* 1 / sqrt(x) (a division by a length, lowered to a multiply by frcp)
+    * is rsqrt(x): one instruction instead of three, and closer (GLSL
+    * gives inversesqrt 2 ULP). */
+   if (alu->def.num_components == 1 && !alu->exact) {
+      nir_foreach_use_including_if_safe(src, &alu->def)
+      {
+         if (nir_src_is_if(src))
+            continue;
+         nir_instr *user = nir_src_parent_instr(src);
+         if (user->type != nir_instr_type_alu)
+            continue;
+         nir_alu_instr *rcp = nir_instr_as_alu(user);
+         if (rcp->op != nir_op_frcp || rcp->exact ||
+             rcp->def.num_components != 1)
+            continue;
+         /* in place: the walk may be about to visit it */
+         rcp->op = nir_op_frsq;
+         rcp->src[0].swizzle[0] = alu->src[0].swizzle[0];
+         nir_instr_rewrite_src(user, &rcp->src[0].src, alu->src[0].src.ssa);
+      }
+      if (nir_def_is_unused(&alu->def)) {
+         nir_instr_remove(&alu->instr);
+         return true;
+      }
+   }
+
    unsigned swiz[NIR_MAX_VEC_COMPONENTS];
    for (unsigned c = 0; c < alu->def.num_components; ++c)
       swiz[c] = alu->src[0].swizzle[c];

@@ -26,6 +26,7 @@
  * binding is chained the same way.
  */
 
+#include <stdint.h>
 #include <string.h>
 
 #include "nir_builder.h"
@@ -90,10 +91,20 @@ guarded_access(nir_builder *b, nir_intrinsic_instr *intr, uint32_t k)
       &nir_build_intrinsic(b, nir_intrinsic_get_ssbo_size, 1, 32, size_srcs,
                            NIR_INTRINSIC_NUM_INDEX_FLAGS)
           ->def;
-   nir_def *fits = nir_uge(b, size, nir_imm_int(b, (int)bytes));
-   nir_def *inside =
-      nir_uge(b, nir_isub(b, size, nir_imm_int(b, (int)bytes)), offset);
-   nir_def *cond = nir_iand(b, fits, inside);
+   nir_def *cond;
+   if (offset->parent_instr->type == nir_instr_type_load_const &&
+       nir_instr_as_load_const(offset->parent_instr)->value[0].u32 <=
+          UINT32_MAX - bytes) {
+      /* a constant offset (a block member): one compare */
+      uint32_t end =
+         nir_instr_as_load_const(offset->parent_instr)->value[0].u32 + bytes;
+      cond = nir_uge(b, size, nir_imm_int(b, (int)end));
+   } else {
+      nir_def *fits = nir_uge(b, size, nir_imm_int(b, (int)bytes));
+      nir_def *inside =
+         nir_uge(b, nir_isub(b, size, nir_imm_int(b, (int)bytes)), offset);
+      cond = nir_iand(b, fits, inside);
+   }
    /* helper invocations of fragment shaders write nothing (GLSL 4.60
     * section 7.1.4: their stores and atomics have no effect) */
    if (b->shader->info.stage == MESA_SHADER_FRAGMENT &&

@@ -340,6 +340,8 @@ agx_ra(agx_context *ctx)
    unsigned n = ctx->nr_values;
    struct interval *iv = calloc(n ? n : 1, sizeof(*iv));
    bool *seen = calloc(n ? n : 1, sizeof(bool));
+   /* definitions per value, then per coalesced group (at its rep) */
+   unsigned *ndefs = calloc(n ? n : 1, sizeof(unsigned));
 
    for (unsigned v = 0; v < n; ++v) {
       iv[v].value = v;
@@ -435,6 +437,8 @@ agx_ra(agx_context *ctx)
          {
             if (!agx_is_ssa(I->ops[i]))
                continue;
+            if ((I->writes >> i) & 1)
+               ndefs[I->ops[i].value]++;
             struct interval *t = &iv[I->ops[i].value];
             seen[I->ops[i].value] = true;
             t->start = MIN2(t->start, 2 * pos);
@@ -504,6 +508,16 @@ agx_ra(agx_context *ctx)
       seen[a] = true;
       seen[b] = false;
    }
+
+   /* A register vector's element may share its register with the value
+    * it copies even while both live on, when neither group is written
+    * anywhere else: both then hold the same bits wherever both are live
+    * (a texture coordinate kept for later arithmetic, a split part of a
+    * vector still read whole). */
+   unsigned *gdefs = calloc(n ? n : 1, sizeof(unsigned));
+   for (unsigned v = 0; v < n; ++v)
+      gdefs[find_rep(rep, v)] += ndefs[v];
+#define ALIASABLE(v) (gdefs[find_rep(rep, (v))] == 1)
 
    /* a coalesced group takes the first element hint of its members */
    for (unsigned v = 0; v < n; ++v) {
@@ -582,7 +596,9 @@ agx_ra(agx_context *ctx)
             bool allowed = false;
             for (unsigned f = 0; f < hint->nr_from; ++f)
                allowed |= o->value == find_rep(rep, hint->from[f]);
-            ok_hint = allowed && o->end == iv[k].start;
+            ok_hint = allowed && (o->end == iv[k].start ||
+                                  (ALIASABLE(o->value) &&
+                                   ALIASABLE(iv[k].value)));
          }
          if (ok_hint)
             reg = want;
@@ -590,7 +606,8 @@ agx_ra(agx_context *ctx)
 
       const struct elem_hint *eh = &elem[iv[k].value];
       if (reg < 0 && val->fixed < 0 && eh->vec >= 0 &&
-          iv[k].end == eh->pos) {
+          (iv[k].end == eh->pos ||
+           (ALIASABLE(iv[k].value) && ALIASABLE((unsigned)eh->vec)))) {
          const struct hint *ch = &hints[eh->vec];
          const struct agx_value *vec = &ctx->values[eh->vec];
          unsigned vsize = agx_value_halves(vec), valign = value_align(vec);
@@ -651,8 +668,11 @@ agx_ra(agx_context *ctx)
       }
 
       val->reg = (int16_t)reg;
-      for (unsigned h = reg; h < reg + size; ++h)
-         owner[h] = (int)k;
+      /* a half shared with a value that outlives this one stays its */
+      for (unsigned h = reg; h < reg + size; ++h) {
+         if (owner[h] < 0 || iv[owner[h]].end <= iv[k].end)
+            owner[h] = (int)k;
+      }
       heap_push(active, &nr_active, iv, k);
       max_half = MAX2(max_half, reg + size);
    }
@@ -674,6 +694,9 @@ agx_ra(agx_context *ctx)
    free(active);
    free(elem);
    free(slot_of);
+   free(ndefs);
+   free(gdefs);
+#undef ALIASABLE
    free(rep);
    if (!ok)
       return false;

@@ -545,6 +545,17 @@ F('void EndStreamPrimitive(int)', desk=400, es=0, stages=[GS], const=False,
   ext=G5)
 F('void barrier()', desk=400, es=310, stages=[TCS, CS], const=False,
   ext='GL_ARB_tessellation_shader')
+# ARB_compute_shader adds barrier() to compute shaders of earlier versions,
+# ARB_shader_storage_buffer_object memoryBarrierBuffer() to every stage.
+F('void barrier()', desk=0, es=0, stages=[CS], const=False,
+  ext='GL_ARB_compute_shader')
+F('void memoryBarrierBuffer()', desk=0, es=0, const=False,
+  ext='GL_ARB_shader_storage_buffer_object')
+# ARB_compute_shader's own memory barriers (before GLSL 4.20).
+for fn in ('memoryBarrier', 'memoryBarrierAtomicCounter',
+           'memoryBarrierBuffer', 'memoryBarrierImage'):
+    F('void %s()' % fn, desk=0, es=0, stages=[CS], const=False,
+      ext='GL_ARB_compute_shader')
 for fn in ('memoryBarrier', 'memoryBarrierAtomicCounter',
            'memoryBarrierBuffer', 'memoryBarrierImage'):
     F('void %s()' % fn, desk=420, es=310, const=False,

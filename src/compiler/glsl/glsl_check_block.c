@@ -317,8 +317,12 @@ check_block(struct check *c, struct ast_node *n)
                                                        true);
          for (unsigned k = check_count_name(seen, d->name); k-- > 0;)
             check_error(c, d, "duplicate block member '%s'", d->name);
+         /* GLSL ES 3.10 4.1.9: only the last member is sized at run
+          * time.  Desktop GLSL (ARB_shader_storage_buffer_object, 4.30
+          * 4.1.9) sizes other members at link time, where one that stays
+          * unsized is a link error (glsl_to_nir_ssbo.c). */
          if ((q & AST_Q_BUFFER) && glsl_type_is_array(ft) && ft->length < 0 &&
-             (d->next || m->next))
+             (d->next || m->next) && st->es)
             check_error(c, d, "only the last member of a buffer block can "
                         "be an unsized array");
          if (!per_vertex && !strncmp(d->name, "gl_", 3))

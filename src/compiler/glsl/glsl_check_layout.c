@@ -130,10 +130,30 @@ local_size(struct check *c, struct ast_node *n)
          check_error(c, n, "%s must be at least 1", names[i]);
          return;
       }
+      /* ARB_compute_shader: "It is a compile-time error to specify a
+       * local size greater than gl_MaxComputeWorkGroupSize" (1024, 1024,
+       * 64, the GL 4.3 minimums this implementation reports). */
+      static const int64_t max[3] = { 1024, 1024, 64 };
+      if (l->ival > max[i]) {
+         check_error(c, n, "%s = %lld is greater than "
+                     "gl_MaxComputeWorkGroupSize (%lld)", names[i],
+                     (long long)l->ival, (long long)max[i]);
+         return;
+      }
       size[i] = l->ival;
    }
    if (!any)
       return;
+   /* ... nor one of more invocations than
+    * GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024; piglit's
+    * work_group_size_too_large wants a compile error) */
+   if (size[0] * size[1] * size[2] > 1024) {
+      check_error(c, n, "the local size %lld x %lld x %lld has more than "
+                  "1024 invocations (GL_MAX_COMPUTE_WORK_GROUP_"
+                  "INVOCATIONS)", (long long)size[0], (long long)size[1],
+                  (long long)size[2]);
+      return;
+   }
    if (c->cs_local_size[0] &&
        (c->cs_local_size[0] != size[0] || c->cs_local_size[1] != size[1] ||
         c->cs_local_size[2] != size[2])) {

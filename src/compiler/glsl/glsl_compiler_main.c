@@ -133,6 +133,25 @@ dump_resources(const struct glsl_program *prog)
                 m->offset_B, m->array_stride_B, m->matrix_stride_B);
       }
    }
+   for (unsigned i = 0; i < prog->num_ssbos; i++) {
+      const struct glsl_program_block *b = &prog->ssbos[i];
+      printf("storage block %u %s: %s %u bytes binding %d stages 0x%x "
+             "written 0x%x\n", i, b->name, b->std430 ? "std430" : "std140",
+             b->size_B, b->binding, b->stages, b->written_stages);
+      for (unsigned k = 0; k < b->num_members; k++) {
+         const struct glsl_program_block_member *m = &b->members[k];
+         printf("  %s: ", m->name);
+         print_type(m->type, m->array_size, m->is_array);
+         printf(" offset %u array stride %u matrix stride %u top array %u "
+                "stride %u\n", m->offset_B, m->array_stride_B,
+                m->matrix_stride_B, m->top_array_size,
+                m->top_array_stride_B);
+      }
+   }
+   if (prog->nir[MESA_SHADER_COMPUTE])
+      printf("work group size: %u %u %u, shared memory: %u bytes\n",
+             prog->workgroup_size[0], prog->workgroup_size[1],
+             prog->workgroup_size[2], prog->shared_size_B);
    printf("uniform storage: %u bytes\n", prog->uniform_storage_size_B);
    for (unsigned i = 0; i < prog->uniform_storage_size_B / 4; i++) {
       if (prog->uniform_defaults[i])

@@ -606,6 +606,12 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
       link_uniforms(&l);
    if (!l.failed)
       link_blocks(&l);
+   if (!l.failed)
+      link_ssbos(&l);
+   if (!l.failed)
+      link_counters(&l);
+   if (!l.failed)
+      link_compute(&l);
    if (l.failed)
       return prog;
 
@@ -621,6 +627,7 @@ glsl_link_program(void *mem_ctx, struct glsl_parse_state *const *shaders,
          return prog;
       }
    }
+   link_ssbo_bindings(&l);
    prog->link_status = true;
    return prog;
 }

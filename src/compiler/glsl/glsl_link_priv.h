@@ -92,5 +92,12 @@ const struct glsl_type *link_packed_type(void *mem,
 void link_check_builtin_invariance(struct link *l,
                                    struct glsl_parse_state **const *by_stage,
                                    const unsigned *count);
+/* glsl_link_ssbo.c: storage blocks (after link_blocks), then, once the
+ * NIR is final, their initial binding points. */
+void link_ssbos(struct link *l);
+void link_ssbo_bindings(struct link *l);
+void link_counters(struct link *l);
+/* glsl_link_compute.c: the compute stage's rules. */
+void link_compute(struct link *l);
 
 #endif

@@ -69,6 +69,17 @@
  *    gl_InstanceID) are not variables: they are read with the system
  *    value intrinsics (load_frag_coord, load_front_face, load_point_coord,
  *    load_vertex_id, load_instance_id).
+ *  - Storage blocks, shared variables, atomic counters, compute: no
+ *    variables.  Storage blocks are load_ssbo / store_ssbo / ssbo_atomic
+ *    / ssbo_atomic_swap / get_ssbo_size with the block's binding point as
+ *    block source and std430 or std140 byte offsets (see ssbos below);
+ *    atomic counters the same intrinsics on slot abo_slot_base +
+ *    binding; shared variables load_shared / store_shared / shared_atomic
+ *    / shared_atomic_swap at byte offsets, nir_shader::shared_size bytes
+ *    in all; barrier() is barrier, memoryBarrier*() memory_barrier; the
+ *    compute built-ins are the load_local_invocation_id/_index,
+ *    load_workgroup_id, load_num_workgroups, load_global_invocation_id
+ *    system values and info.workgroup_size the declared local size.
  *  - Default-block uniforms: nir_var_uniform variables, one per GLSL
  *    uniform declaration (structs and arrays stay whole), with
  *    data.driver_location = the vec4 slot where the uniform starts in the
@@ -183,6 +194,11 @@ struct glsl_program_block_member {
    unsigned array_stride_B;         /* 0 for non-arrays */
    unsigned matrix_stride_B;        /* 0 for non-matrices */
    bool row_major;
+   /* Storage block members (GL_BUFFER_VARIABLE): the block member it is
+    * in, when that is an array, its size (0 unsized) and stride, else 1
+    * and 0 (GL 4.6 7.3.1.1, TOP_LEVEL_ARRAY_SIZE/STRIDE). */
+   unsigned top_array_size;
+   unsigned top_array_stride_B;
 };
 
 /* A uniform block (std140 layout; "shared" and "packed" blocks use it
@@ -195,6 +211,19 @@ struct glsl_program_block {
    unsigned stages;                 /* bit per stage using it */
    struct glsl_program_block_member *members;
    unsigned num_members;
+   /* Storage blocks: laid out with std430 (else std140), and the stages
+    * writing it. */
+   bool std430;
+   unsigned written_stages;
+};
+
+/* An atomic counter (glsl_program.counters). */
+struct glsl_program_counter {
+   const char *name;
+   unsigned binding;
+   unsigned offset_B;
+   unsigned array_size;             /* 0: not an array */
+   unsigned stages;
 };
 
 /* A varying passed from one stage to the next. */
@@ -260,7 +289,46 @@ struct glsl_program {
    /* KHR_blend_equation_advanced: the union of the fragment shaders'
     * layout(blend_support_*) out; as GLSL_BLEND_SUPPORT_* bits. */
    unsigned blend_support;
+
+   /* Shader storage blocks (glsl_link_ssbo.c), named and listed like
+    * ubos; binding is the initial binding point (layout(binding), else
+    * 0).  In nir[], load_ssbo / store_ssbo / ssbo_atomic(_swap) /
+    * get_ssbo_size take the binding point as their block source (an
+    * element of an array of blocks: its own binding); glsl_program_bind_
+    * ssbos() makes a stage with other bindings
+    * (glShaderStorageBlockBinding). */
+   struct glsl_program_block *ssbos;
+   unsigned num_ssbos;
+   /* Per stage using storage blocks: the same NIR with the block index
+    * (position in ssbos) as the block source. */
+   nir_shader *ssbo_indexed_nir[MESA_SHADER_STAGES];
+
+   /* Compute: layout(local_size_*) (GL_COMPUTE_WORK_GROUP_SIZE) and the
+    * bytes of shared variables (also nir[COMPUTE]->info.workgroup_size
+    * and ->shared_size). */
+   unsigned workgroup_size[3];
+   unsigned shared_size_B;
+
+   /* Atomic counters (ARB_shader_atomic_counters): each counter's
+    * binding, offset and array size; per atomic-counter buffer binding
+    * the bytes its counters need and the stages using it.  In nir[] a
+    * counter is a uint of storage-buffer slot abo_slot_base + binding
+    * (ssbo_atomic iadd, load_ssbo), so the GL front end binds atomic
+    * counter buffers at those slots, after the storage buffers'. */
+   struct glsl_program_counter *counters;
+   unsigned num_counters;
+   unsigned abo_size_B[8];
+   unsigned abo_stages[8];
+   unsigned abo_slot_base;
 };
+
+/* A copy (under mem_ctx) of prog's stage s whose storage-block accesses
+ * use bindings[block index] as binding points; NULL when the stage has
+ * none. */
+nir_shader *glsl_program_bind_ssbos(void *mem_ctx,
+                                    const struct glsl_program *prog,
+                                    gl_shader_stage s,
+                                    const unsigned *bindings);
 
 /* Bit (1 << (m - 1)) for the advanced blend equation number m in the
  * order of the KHR_blend_equation_advanced enums: 1 MULTIPLY, 2 SCREEN,
@@ -306,7 +374,23 @@ struct glsl_link_options {
     * stage does not read them. */
    const char *const *xfb_varyings;
    unsigned num_xfb_varyings;
+   /* Storage block limits, used when ssbo_limits_set (else 8 per stage
+    * and in all, 2^24 bytes: GL 4.3 table 23.63's compute and fragment
+    * minimums): GL_MAX_<STAGE>_SHADER_STORAGE_BLOCKS,
+    * GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS,
+    * GL_MAX_SHADER_STORAGE_BLOCK_SIZE.  Exceeding one is a link error. */
+   bool ssbo_limits_set;
+   unsigned max_stage_ssbos[MESA_SHADER_STAGES];
+   unsigned max_combined_ssbos;
+   unsigned max_ssbo_size_B;
+   /* Compute: GL_MAX_COMPUTE_SHARED_MEMORY_SIZE (0: 32768). */
+   unsigned max_shared_size_B;
+   /* The storage-buffer slot of atomic-counter buffer binding 0 (0:
+    * GLSL_DEFAULT_ABO_SLOT_BASE). */
+   unsigned abo_slot_base;
 };
+
+#define GLSL_DEFAULT_ABO_SLOT_BASE 8
 
 /* Links compiled shaders (each without errors, from glsl_compile_shader;
  * several shaders of one stage are allowed) into a program.  Never fails

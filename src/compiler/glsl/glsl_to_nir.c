@@ -112,6 +112,8 @@ declare_globals(struct g2n *c, struct ast_list *unit)
       case AST_QUALIFIER_ONLY:
          if (n->type && (n->type->flags & AST_Q_UNIFORM))
             g2n_ubo_default_layout(c, n);
+         else if (n->type && (n->type->flags & AST_Q_BUFFER))
+            g2n_ssbo_default_layout(c, n);
          break;
       default:
          break;
@@ -135,6 +137,8 @@ g2n_init(struct g2n *c, void *mem_ctx, struct glsl_parse_state *st,
    c->builtins = hash_table_create_string_keys(c->mem);
    util_dynarray_init(&c->vars, c->mem);
    util_dynarray_init(&c->blocks, c->mem);
+   util_dynarray_init(&c->ssbos, c->mem);
+   util_dynarray_init(&c->counters, c->mem);
    g2n_push_scope(c);
    c->global = c->scope;
 }
@@ -272,6 +276,8 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
       check_frag_coord_layouts(&c, shaders, num_shaders);
    if (c.stage == MESA_SHADER_GEOMETRY)
       g2n_geom_setup(&c, shaders, num_shaders);
+   if (c.stage == MESA_SHADER_COMPUTE)
+      g2n_compute_setup(&c, shaders, num_shaders);
    for (unsigned i = 0; i < num_shaders && !c.failed; i++) {
       c.st = shaders[i];
       declare_globals(&c, &shaders[i]->unit);
@@ -311,6 +317,22 @@ glsl_to_nir(void *mem_ctx, struct glsl_parse_state *const *shaders,
    if (out->num_blocks)
       memcpy(out->blocks, c.blocks.data,
              out->num_blocks * sizeof(struct glsl_nir_block));
+   out->num_ssbos = util_dynarray_num_elements(&c.ssbos,
+                                               struct glsl_nir_block);
+   out->ssbos = ralloc_array(out, struct glsl_nir_block,
+                             out->num_ssbos ? out->num_ssbos : 1);
+   if (out->num_ssbos)
+      memcpy(out->ssbos, c.ssbos.data,
+             out->num_ssbos * sizeof(struct glsl_nir_block));
+   out->local_size_declared = c.shader->info.workgroup_size[0] != 0;
+   out->num_counters = util_dynarray_num_elements(&c.counters,
+                                                  struct glsl_nir_counter);
+   out->counters = ralloc_array(out, struct glsl_nir_counter,
+                                out->num_counters ? out->num_counters : 1);
+   if (out->num_counters)
+      memcpy(out->counters, c.counters.data,
+             out->num_counters * sizeof(struct glsl_nir_counter));
+   c.shader->shared_size = c.shared_size;
    if (c.failed)
       out->error = ralloc_strdup(out, c.error);
    ralloc_free(c.mem);

@@ -46,6 +46,25 @@ struct glsl_nir_block {
    unsigned array_size;           /* an element of a block array: its
                                    * length (name "B[k]"), else 0 */
    bool used;
+   /* Storage blocks (glsl_nir_stage.ssbos): std430 (else std140), and
+    * whether the code writes it. */
+   bool std430;
+   bool written;
+};
+
+/* An atomic counter (ARB_shader_atomic_counters): counters are 32-bit
+ * words of the buffer at an atomic-counter buffer binding point, accessed
+ * with ssbo_atomic/load_ssbo whose block source is G2N_ABO_BLOCK +
+ * binding (the linker turns it into a storage-buffer slot, see
+ * glsl_program.h). */
+#define G2N_ABO_BLOCK 256
+#define G2N_MAX_ABO_BINDINGS 8
+struct glsl_nir_counter {
+   const char *name;
+   unsigned binding;
+   unsigned offset_B;
+   unsigned array_size;           /* 0: not an array */
+   bool used;
 };
 
 struct glsl_nir_stage {
@@ -55,6 +74,16 @@ struct glsl_nir_stage {
    struct glsl_nir_block *blocks;
    unsigned num_blocks;
    char *error;                   /* NULL when the translation worked */
+   /* Storage blocks: the block source of load_ssbo, store_ssbo,
+    * ssbo_atomic(_swap) and get_ssbo_size is the stage-local index into
+    * this list until the linker rewrites it (glsl_link_ssbo.c). */
+   struct glsl_nir_block *ssbos;
+   unsigned num_ssbos;
+   /* Compute: a shader declared layout(local_size_*) in. */
+   bool local_size_declared;
+   /* Atomic counters (glsl_to_nir_ssbo.c). */
+   struct glsl_nir_counter *counters;
+   unsigned num_counters;
 };
 
 /* Translates; the result lives under mem_ctx.  Optimisation is left to
@@ -80,6 +109,11 @@ unsigned g2n_std140_offset(const struct glsl_type *t, unsigned i,
                            const bool *rm_fields, bool rm);
 unsigned g2n_ubo_field_offset(const struct glsl_type *t, unsigned i);
 unsigned g2n_std140_stride(const struct glsl_type *t, bool rm);
+/* The same with the std430 rules when std430 (glsl_to_nir_ssbo.c; storage
+ * blocks and shared variables). */
+unsigned g2n_mem_offset(const struct glsl_type *t, unsigned i,
+                        const bool *rm_fields, bool rm, bool std430);
+unsigned g2n_mem_stride(const struct glsl_type *t, bool rm, bool std430);
 
 /* The lowering and optimisation every linked shader gets (see
  * glsl_program.h for the resulting form).  Returns false, with *error

@@ -746,6 +746,9 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
    struct g2n_val none = { .type = n->vtype };
    if (g2n_geom_call(c, n))
       return none;
+   struct g2n_val mem_r;
+   if (g2n_mem_call(c, n, &mem_r))
+      return mem_r;
    builtin_fn fn = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(families); i++) {
       if (!strcmp(families[i].name, n->name))

@@ -411,8 +411,15 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                                sym->var_index)->used = true;
       if (sym->is_sysval)
          return false;
+      if (sym->mem_alias) {
+         *lv = *sym->mem_alias;
+         return true;
+      }
       if (sym->is_ubo) {
-         g2n_ubo_lval(c, sym, lv);
+         if (sym->mem != G2N_MEM_UBO)
+            g2n_mem_lval(c, sym, lv);
+         else
+            g2n_ubo_lval(c, sym, lv);
          return true;
       }
       if (sym->io_members) {
@@ -867,6 +874,20 @@ g2n_expr(struct g2n *c, struct ast_node *n)
        * the translated variable counts. */
       if (c->stage == MESA_SHADER_GEOMETRY && n->a->kind == AST_IDENT) {
          struct g2n_sym *sym = g2n_lookup(c, n->a->name);
+         if (sym && sym->type && glsl_type_is_array(sym->type) &&
+             sym->type->length > 0)
+            len = sym->type->length;
+      }
+      if (len < 0) {
+         /* the unsized last member of a storage block */
+         nir_def *rt = g2n_mem_length(c, n->a);
+         if (rt)
+            return g2n_basic(n->vtype, rt);
+         /* an array sized by its constant indices (GLSL 4.30 4.1.9,
+          * ARB_shader_storage_buffer_object): the size it was given */
+         struct g2n_sym *sym = n->a->kind == AST_IDENT
+                                  ? g2n_lookup(c, n->a->name)
+                                  : NULL;
          if (sym && sym->type && glsl_type_is_array(sym->type) &&
              sym->type->length > 0)
             len = sym->type->length;

@@ -170,6 +170,15 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
       } else if (glsl_type_contains(pt, GLSL_TYPE_SAMPLER)) {
          struct g2n_val v = g2n_expr(c, a);
          sym->alias = v.deref;
+      } else if (glsl_type_contains(pt, GLSL_TYPE_ATOMIC_UINT)) {
+         /* counters are opaque too: the parameter names the argument's
+          * counter (glsl_to_nir_ssbo.c) */
+         sym->mem_alias = rzalloc(c->mem, struct g2n_lval);
+         if (!g2n_lvalue(c, a, sym->mem_alias) || !sym->mem_alias->ubo) {
+            g2n_fail(c, a, "an atomic counter argument that is not a "
+                     "counter");
+            return result;
+         }
       } else {
          struct g2n_val v = g2n_convert(c, g2n_expr(c, a), pt);
          if (c->failed)

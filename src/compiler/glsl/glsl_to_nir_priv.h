@@ -45,6 +45,13 @@ struct g2n_val {
    nir_deref_instr *deref;     /* arrays and structures */
 };
 
+/* Which memory a block-like l-value names (g2n_lval.mem). */
+enum g2n_mem {
+   G2N_MEM_UBO,
+   G2N_MEM_SSBO,
+   G2N_MEM_SHARED,
+};
+
 /* Something that can be stored to: a deref, optionally narrowed by a
  * swizzle of the vector it names. */
 struct g2n_lval {
@@ -69,6 +76,10 @@ struct g2n_lval {
    unsigned ubo_array_len;        /* an array of blocks, not yet indexed */
    const struct glsl_type *ubo_array_type; /* ... its array type */
    nir_def *ubo_block_dyn;        /* blocks from ubo_block, by indices */
+   /* ubo set: a storage block or shared memory instead of a uniform
+    * block (glsl_to_nir_ssbo.c), with the std430 rules when std430. */
+   enum g2n_mem mem;
+   bool std430;
 };
 
 /* A name in scope. */
@@ -92,6 +103,10 @@ struct g2n_sym {
    const bool *ubo_rm_fields;
    unsigned ubo_array_len;     /* an array of blocks: its length */
    const struct glsl_type *ubo_array_type; /* ... and its array type */
+   enum g2n_mem mem;           /* is_ubo: which memory */
+   bool std430;
+   /* An atomic_uint parameter: the counter the argument names. */
+   struct g2n_lval *mem_alias;
    /* Globals: the declarator, its shader and qualifiers. */
    struct ast_node *decl;
    struct glsl_parse_state *decl_st;
@@ -146,6 +161,12 @@ struct g2n {
    unsigned default_prec_float, default_prec_int;
    bool ubo_row_major_default;  /* layout(row_major) uniform; */
    unsigned gs_vertices_in;     /* geometry: vertices per input primitive */
+   struct util_dynarray ssbos;  /* struct glsl_nir_block: storage blocks */
+   bool ssbo_row_major_default; /* layout(row_major) buffer; */
+   bool ssbo_std430_default;    /* layout(std430) buffer; */
+   unsigned shared_size;        /* bytes of shared variables so far */
+   struct util_dynarray counters; /* struct glsl_nir_counter */
+   unsigned abo_next_offset[G2N_MAX_ABO_BINDINGS];
    /* every shader of the stage (glsl_to_nir's arguments) */
    struct glsl_parse_state *const *stage_shaders;
    unsigned num_stage_shaders;
@@ -240,5 +261,29 @@ bool g2n_geom_call(struct g2n *c, struct ast_node *n);
 struct g2n_val g2n_texture_call(struct g2n *c, const char *name,
                                 struct g2n_val *args, unsigned nargs,
                                 const struct glsl_type *rt);
+
+/* glsl_to_nir_ssbo.c: storage blocks, shared variables, compute. */
+void g2n_ssbo_block(struct g2n *c, struct ast_node *n);
+void g2n_ssbo_default_layout(struct g2n *c, struct ast_node *n);
+void g2n_shared_decl(struct g2n *c, struct ast_node *d,
+                     const struct glsl_type *t);
+/* uniform atomic_uint c; (layout(binding, offset)) */
+void g2n_counter_decl(struct g2n *c, struct ast_node *d, struct ast_type *at,
+                      const struct glsl_type *t);
+void g2n_mem_lval(struct g2n *c, struct g2n_sym *sym, struct g2n_lval *lv);
+struct g2n_val g2n_mem_load(struct g2n *c, const struct g2n_lval *lv);
+void g2n_mem_store(struct g2n *c, const struct g2n_lval *lv,
+                   struct g2n_val v);
+/* x.length() of an unsized array at the end of a storage block, NULL
+ * when x is not one. */
+nir_def *g2n_mem_length(struct g2n *c, struct ast_node *x);
+/* barrier(), memoryBarrier*() and atomic*() on buffer/shared memory:
+ * true when n is one of them (*r: its value). */
+bool g2n_mem_call(struct g2n *c, struct ast_node *n, struct g2n_val *r);
+/* The compute stage's work-group size (info.workgroup_size) from the
+ * shaders' layout(local_size_*) in; and the compute built-ins. */
+void g2n_compute_setup(struct g2n *c, struct glsl_parse_state *const *sh,
+                       unsigned n);
+struct g2n_sym *g2n_compute_builtin(struct g2n *c, const char *name);
 
 #endif

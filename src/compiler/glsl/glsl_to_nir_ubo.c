@@ -299,12 +299,12 @@ g2n_ubo_index(struct g2n *c, struct g2n_lval *lv, nir_def *idx)
    }
    unsigned stride;
    if (glsl_type_is_array(t)) {
-      stride = g2n_std140_stride(t, lv->ubo_rm);
+      stride = g2n_mem_stride(t, lv->ubo_rm, lv->std430);
    } else if (glsl_type_is_matrix(t)) {
       /* column idx: contiguous, or every row's idx-th component */
-      stride = lv->ubo_rm ? 4 : g2n_std140_stride(t, false);
+      stride = lv->ubo_rm ? 4 : g2n_mem_stride(t, false, lv->std430);
       if (lv->ubo_rm)
-         lv->ubo_col_stride = g2n_std140_stride(t, true);
+         lv->ubo_col_stride = g2n_mem_stride(t, true, lv->std430);
    } else {
       stride = lv->ubo_col_stride ? lv->ubo_col_stride : 4;
       lv->ubo_col_stride = 0;
@@ -324,9 +324,9 @@ g2n_ubo_field(struct g2n *c, struct g2n_lval *lv, unsigned i)
    bool rm = lv->ubo_rm_fields ? lv->ubo_rm_fields[i] : lv->ubo_rm;
    lv->ubo_offset = nir_iadd(&c->b, lv->ubo_offset,
                              nir_imm_int(&c->b,
-                                         (int)g2n_std140_offset(
+                                         (int)g2n_mem_offset(
                                             t, i, lv->ubo_rm_fields,
-                                            lv->ubo_rm)));
+                                            lv->ubo_rm, lv->std430)));
    lv->ubo_rm = rm;
    lv->ubo_rm_fields = NULL;
    lv->type = lv->dtype = t->fields[i].type;

@@ -154,8 +154,10 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
 struct g2n_val
 g2n_load_lval(struct g2n *c, const struct g2n_lval *lv)
 {
-   struct g2n_val v = lv->ubo ? g2n_ubo_load(c, lv)
-                              : g2n_load(c, lv->deref, lv->dtype);
+   struct g2n_val v = lv->ubo && lv->mem != G2N_MEM_UBO
+                         ? g2n_mem_load(c, lv)
+                      : lv->ubo ? g2n_ubo_load(c, lv)
+                                : g2n_load(c, lv->deref, lv->dtype);
    if (lv->dyn_index) {
       nir_def *sw = nir_swizzle(&c->b, v.col[0], lv->swz, lv->nswz);
       return g2n_basic(lv->type, nir_vector_extract(&c->b, sw,
@@ -184,6 +186,10 @@ void
 g2n_store_lval(struct g2n *c, const struct g2n_lval *lv, struct g2n_val v)
 {
    nir_builder *b = &c->b;
+   if (lv->ubo && lv->mem != G2N_MEM_UBO) {
+      g2n_mem_store(c, lv, v);
+      return;
+   }
    mark_written(c, lv->deref);
    if (!lv->nswz) {
       g2n_store(c, lv->deref, lv->dtype, v);
@@ -485,7 +491,11 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          io_block(c, n);
          return;
       }
-      g2n_fail(c, n, "storage blocks are not translated yet");
+      if (n->type->flags & AST_Q_BUFFER) {
+         g2n_ssbo_block(c, n);
+         return;
+      }
+      g2n_fail(c, n, "this kind of block is not translated yet");
       return;
    }
    unsigned q = n->type->flags;
@@ -548,9 +558,17 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
                              gs_in ? (int)c->gs_vertices_in
                                    : g2n_implicit_array_size(c, d->name));
       }
-      if (q & (AST_Q_BUFFER | AST_Q_SHARED)) {
-         g2n_fail(c, d, "buffer and shared variables are not translated "
-                  "yet");
+      if (q & AST_Q_SHARED) {
+         g2n_shared_decl(c, d, t);
+         continue;
+      }
+      if (glsl_without_array(t)->base_type == GLSL_TYPE_ATOMIC_UINT) {
+         g2n_counter_decl(c, d, n->type, t);
+         continue;
+      }
+      if (q & AST_Q_BUFFER) {
+         g2n_fail(c, d, "buffer variables outside a block are not "
+                  "translated");
          return;
       }
       nir_variable_mode mode = mode_for(c, q);
@@ -700,6 +718,15 @@ g2n_implicit_array_size(struct g2n *c, const char *name)
    int m = 0;
    for (const struct ast_node *n = c->st->unit.head; n; n = n->next)
       m = MAX2(m, max_index(n, name, 0));
+   /* ... and in the other shaders of the stage, which share the global
+    * (ARB_shader_storage_buffer_object's length() tests) */
+   for (unsigned i = 0; i < c->num_stage_shaders; i++) {
+      if (c->stage_shaders[i] == c->st)
+         continue;
+      for (const struct ast_node *n = c->stage_shaders[i]->unit.head; n;
+           n = n->next)
+         m = MAX2(m, max_index(n, name, 0));
+   }
    return m > 0 ? m : 1;
 }
 
@@ -975,6 +1002,11 @@ g2n_builtin_var(struct g2n *c, const char *name)
    if (e)
       return e->data;
    struct g2n_sym *sym = NULL;
+   if (c->stage == MESA_SHADER_COMPUTE &&
+       (sym = g2n_compute_builtin(c, name))) {
+      hash_table_insert(c->builtins, name, sym);
+      return sym;
+   }
    if (!strcmp(name, "gl_in") && c->stage == MESA_SHADER_GEOMETRY) {
       sym = g2n_geom_gl_in(c);
       hash_table_insert(c->builtins, name, sym);

@@ -239,6 +239,7 @@ buffer_for(interp *in, nir_intrinsic_op op, nir_const_value *index)
    case nir_intrinsic_store_ssbo:
    case nir_intrinsic_ssbo_atomic:
    case nir_intrinsic_ssbo_atomic_swap:
+   case nir_intrinsic_get_ssbo_size:
       return index->u32 < 16 ? &in->st->ssbos[index->u32] : NULL;
    default:
       return &in->st->shared;
@@ -505,10 +506,18 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
       }
       return FLOW_NORMAL;
    }
+   case nir_intrinsic_get_ssbo_size: {
+      nir_eval_buffer *buf =
+         buffer_for(in, intr->intrinsic, val(in, intr->src[0].ssa));
+      dst[0] = nir_const_value_for_uint(buf ? buf->size_B : 0, 32);
+      return FLOW_NORMAL;
+   }
    case nir_intrinsic_ssbo_atomic:
    case nir_intrinsic_ssbo_atomic_swap:
-   case nir_intrinsic_shared_atomic: {
-      bool ssbo = intr->intrinsic != nir_intrinsic_shared_atomic;
+   case nir_intrinsic_shared_atomic:
+   case nir_intrinsic_shared_atomic_swap: {
+      bool ssbo = intr->intrinsic == nir_intrinsic_ssbo_atomic ||
+                  intr->intrinsic == nir_intrinsic_ssbo_atomic_swap;
       unsigned s = ssbo ? 1 : 0;
       nir_eval_buffer *buf =
          ssbo ? buffer_for(in, intr->intrinsic, val(in, intr->src[0].ssa))
@@ -519,9 +528,12 @@ eval_intrinsic(interp *in, nir_intrinsic_instr *intr)
          off += nir_intrinsic_base(intr);
       nir_const_value old = mem_read(buf, off, bits);
       uint64_t cmp = 0, data;
-      if (intr->intrinsic == nir_intrinsic_ssbo_atomic_swap) {
-         cmp = nir_const_value_as_uint(val(in, intr->src[2].ssa)[0], bits);
-         data = nir_const_value_as_uint(val(in, intr->src[3].ssa)[0], bits);
+      if (intr->intrinsic == nir_intrinsic_ssbo_atomic_swap ||
+          intr->intrinsic == nir_intrinsic_shared_atomic_swap) {
+         cmp = nir_const_value_as_uint(val(in, intr->src[s + 1].ssa)[0],
+                                       bits);
+         data = nir_const_value_as_uint(val(in, intr->src[s + 2].ssa)[0],
+                                        bits);
       } else {
          data = nir_const_value_as_uint(val(in, intr->src[s + 1].ssa)[0],
                                         bits);

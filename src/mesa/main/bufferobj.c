@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "main/bufferobj.h"
+#include "main/compute.h"
 #include "main/context.h"
 #include "main/desktop32.h"
 #include "main/hash.h"
@@ -72,6 +73,14 @@ _mesa_buffer_binding(struct gl_context *ctx, GLenum target)
       if (_mesa_is_gles(ctx) || !ctx->Const.MaxTextureBufferSize)
          return NULL;
       return &ctx->TextureBuffer;
+   case GL_SHADER_STORAGE_BUFFER:
+      return _mesa_has_ssbos(ctx) ? &ctx->ShaderStorageBuffer : NULL;
+   case GL_DISPATCH_INDIRECT_BUFFER:
+      return _mesa_has_compute_shaders(ctx) ? &ctx->DispatchIndirectBuffer
+                                            : NULL;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      return _mesa_has_atomic_counters(ctx) ? &ctx->AtomicCounterBuffer
+                                            : NULL;
    default:
       return NULL;
    }
@@ -145,6 +154,7 @@ unbind_buffer(struct gl_context *ctx, struct gl_buffer_object *obj)
          _mesa_reference_buffer_object(
             &ctx->TransformFeedbackBindings[i].Buffer, NULL);
    }
+   _mesa_compute_unbind_buffer(ctx, obj);
    if (vao->IndexBuffer == obj)
       _mesa_reference_buffer_object(&vao->IndexBuffer, NULL);
    for (unsigned i = 0; i < VERT_ATTRIB_COUNT; i++) {
@@ -637,6 +647,22 @@ indexed_binding(struct gl_context *ctx, GLenum target, GLuint index,
       if (index < MAX_FEEDBACK_BUFFERS)
          return &ctx->TransformFeedbackBindings[index];
       break;
+   case GL_SHADER_STORAGE_BUFFER:
+      if (!_mesa_has_ssbos(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+         return NULL;
+      }
+      if (_mesa_ssbo_binding(ctx, index))
+         return _mesa_ssbo_binding(ctx, index);
+      break;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      if (!_mesa_has_atomic_counters(ctx)) {
+         _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
+         return NULL;
+      }
+      if (_mesa_abo_binding(ctx, index))
+         return _mesa_abo_binding(ctx, index);
+      break;
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return NULL;
@@ -672,9 +698,12 @@ bind_buffer_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
       }
       if (!whole) {
          /* ES 3.0.6 2.10.1.1: UNIFORM_BUFFER_OFFSET_ALIGNMENT */
-         unsigned align = target == GL_UNIFORM_BUFFER
-                             ? (unsigned)ctx->Const.UniformBufferOffsetAlignment
-                             : 4;
+         unsigned align =
+            target == GL_UNIFORM_BUFFER
+               ? (unsigned)ctx->Const.UniformBufferOffsetAlignment
+            : target == GL_SHADER_STORAGE_BUFFER
+               ? (unsigned)ctx->Const.ShaderStorageBufferOffsetAlignment
+               : 4;
          if (size <= 0 || offset < 0 || offset % align) {
             _mesa_error(ctx, GL_INVALID_VALUE, "%s(offset/size)", func);
             return;
@@ -727,6 +756,8 @@ get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
    default: {
       bool ok;
       if (_mesa_sample_mask_indexed(ctx, pname, index, out, &ok, func))
+         return ok;
+      if (_mesa_get_compute_indexed(ctx, pname, index, out, &ok, func))
          return ok;
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;

@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "main/compute.h"
 #include "main/context.h"
 #include "main/extensions.h"
 #include "main/texbuffer.h"
@@ -74,9 +75,29 @@ has_rgb10_a2ui(const struct gl_context *ctx)
    return ctx->Const.TextureRGB10A2UI;
 }
 
+static bool
+has_compute(const struct gl_context *ctx)
+{
+   return _mesa_has_compute_shaders(ctx);
+}
+
+static bool
+has_ssbos(const struct gl_context *ctx)
+{
+   return _mesa_has_ssbos(ctx);
+}
+
+static bool
+has_atomic_counters(const struct gl_context *ctx)
+{
+   return _mesa_has_atomic_counters(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
+   /* compute.c, st_compute.c; the driver's PIPE_CAP_COMPUTE */
+   {"GL_ARB_compute_shader", API_GL, 0, has_compute},
    /* GL 3.2's features, also in 3.0/3.1 contexts (desktop32.c) */
    {"GL_ARB_depth_clamp", API_GL, 0, has_depth_clamp},
    {"GL_ARB_draw_elements_base_vertex", API_GL, 0},
@@ -119,6 +140,8 @@ static const struct gl_extension_info extension_table[] = {
    /* Sync objects (the ES 3.0 ones, over pipe fences) and
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
+   {"GL_ARB_shader_atomic_counters", API_GL, 0, has_atomic_counters},
+   {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* Core since GL 1.3; the compressed formats below are stored as blocks
     * when the driver samples them, else decoded at upload

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "main/bufferobj.h"
+#include "main/compute.h"
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/desktop32.h"
@@ -305,6 +306,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          int1(v, (GLint)ff_value[0]);
       }
       return true;
+   }
+   GLint cs_state[3];
+   unsigned cs_n;
+   if (_mesa_get_compute_state(ctx, pname, cs_state, &cs_n, &known)) {
+      if (known)
+         set_i(v, cs_n, cs_state);
+      return known;
    }
    GLint gs_limit;
    if (_mesa_get_geometry_limit(ctx, pname, &gs_limit, &known)) {

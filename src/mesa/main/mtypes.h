@@ -38,6 +38,9 @@ struct st_program_variant;
 #define MAX_VIEWPORT_SIZE 16384
 /* GL 3.2 table 6.51: 36 (12 blocks in each of three stages) */
 #define MAX_UNIFORM_BUFFER_BINDINGS 36
+/* GL 4.3 table 23.63 asks 8 (compute.c; st_context.c lowers
+ * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS to the driver's). */
+#define MAX_SHADER_STORAGE_BUFFER_BINDINGS 16
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
@@ -149,6 +152,11 @@ struct gl_program_exec {
    /* Shadow lookups returning a float (texture() on a shadow sampler):
     * 0 not looked for yet, 1 none, 2 some (st_texture.c). */
    uint8_t float_shadow_lookups;
+   /* Binding point of each shader storage block, by glsl_program.ssbos
+    * index (glShaderStorageBlockBinding; compute.c), and a count bumped
+    * at every change (the state tracker remakes shaders for it). */
+   GLuint *ssbo_bindings;
+   unsigned ssbo_bindings_stamp;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -424,6 +432,20 @@ struct gl_constants {
    /* GL 3.3 / ARB_texture_rgb10_a2ui: RGB10_A2UI textures and render
     * targets. */
    bool TextureRGB10A2UI;
+   /* ARB_compute_shader (compute.c): 0 invocations when the driver has no
+    * compute; ARB_shader_storage_buffer_object: blocks per stage
+    * (gl_shader_stage), in all (0: none), bindings, bytes. */
+   GLint MaxComputeWorkGroupInvocations;
+   GLint MaxComputeSharedMemorySize;
+   GLint MaxShaderStorageBlocks[MESA_SHADER_STAGES];
+   GLint MaxCombinedShaderStorageBlocks;
+   GLint MaxShaderStorageBufferBindings;
+   GLint MaxShaderStorageBlockSize;
+   GLint ShaderStorageBufferOffsetAlignment;
+   /* ARB_shader_atomic_counters (compute.c): binding points (0: none);
+    * their buffers use the driver's shader-buffer slots after the
+    * storage buffers' (st_compute.c). */
+   GLint MaxAtomicCounterBufferBindings;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -659,6 +681,16 @@ struct gl_context {
    bool ProgramPointSize; /* GL 3.2 section 3.4 (GL_PROGRAM_POINT_SIZE) */
    /* The compatibility profile's fixed-function state (ffstate.h). */
    struct gl_ff_state FF;
+   /* ARB_shader_storage_buffer_object and ARB_compute_shader
+    * (compute.c): the generic and indexed storage buffer bindings, the
+    * DISPATCH_INDIRECT_BUFFER binding. */
+   struct gl_buffer_object *ShaderStorageBuffer;
+   struct gl_indexed_buffer_binding
+      ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
+   struct gl_buffer_object *DispatchIndirectBuffer;
+   /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
+   struct gl_buffer_object *AtomicCounterBuffer;
+   struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
 };
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "main/context.h"
 #include "main/debug_output.h"
+#include "main/compute.h"
 #include "main/extensions.h"
 #include "main/geomshader.h"
 #include "main/hash.h"
@@ -187,6 +188,10 @@ shader_stage(struct gl_context *ctx, GLenum type)
       /* GL 3.2 core 2.12 (an INVALID_ENUM before). */
       return _mesa_has_geometry_shaders(ctx) ? MESA_SHADER_GEOMETRY
                                              : MESA_SHADER_NONE;
+   case GL_COMPUTE_SHADER:
+      /* ARB_compute_shader (compute.c) */
+      return _mesa_has_compute_shaders(ctx) ? MESA_SHADER_COMPUTE
+                                            : MESA_SHADER_NONE;
    default:
       return MESA_SHADER_NONE;
    }
@@ -874,6 +879,15 @@ _mesa_LinkProgram(GLuint program)
    opts.max_combined_uniform_blocks =
       (unsigned)ctx->Const.MaxCombinedUniformBlocks;
    opts.max_uniform_block_size_B = (unsigned)ctx->Const.MaxUniformBlockSize;
+   /* ARB_shader_storage_buffer_object / ARB_compute_shader limits */
+   opts.ssbo_limits_set = true;
+   for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
+      opts.max_stage_ssbos[s] = (unsigned)ctx->Const.MaxShaderStorageBlocks[s];
+   opts.max_combined_ssbos = (unsigned)ctx->Const.MaxCombinedShaderStorageBlocks;
+   opts.max_ssbo_size_B = (unsigned)ctx->Const.MaxShaderStorageBlockSize;
+   opts.max_shared_size_B = (unsigned)ctx->Const.MaxComputeSharedMemorySize;
+   /* atomic counter buffers after the storage buffers (st_compute.c) */
+   opts.abo_slot_base = (unsigned)ctx->Const.MaxShaderStorageBufferBindings;
    opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
    opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 
@@ -911,7 +925,8 @@ _mesa_LinkProgram(GLuint program)
    if (owned->uniforms && linked->uniform_defaults)
       memcpy(owned->uniforms, linked->uniform_defaults, owned->uniforms_size_B);
 
-   if (!_mesa_init_uniform_block_bindings(owned)) {
+   if (!_mesa_init_uniform_block_bindings(owned) ||
+       !_mesa_init_ssbo_bindings(owned)) {
       ralloc_free(mem);
       link_failed(prog, "error: out of memory\n");
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glLinkProgram");
@@ -1093,6 +1108,8 @@ _mesa_GetProgramiv(GLuint program, GLenum pname, GLint *params)
    }
    default:
       if (_mesa_geometry_program_iv(ctx, p, pname, params))
+         break;
+      if (_mesa_compute_program_iv(ctx, p, pname, params))
          break;
       _mesa_error(ctx, GL_INVALID_ENUM, "glGetProgramiv(pname=0x%x)", pname);
    }

@@ -16,6 +16,7 @@
 #include "main/blend.h"
 #include "main/matrix.h"
 #include "main/shaderobj.h"
+#include "state_tracker/st_compute.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_cso.h"
 #include "state_tracker/st_ff.h"
@@ -625,6 +626,7 @@ st_validate_state(struct st_context *st)
       st_invalidate_framebuffer(st);
    }
    st_update_ubos(st);
+   st_update_ssbos(st);
    dirty = ctx->NewState;
    if (!dirty)
       return true;

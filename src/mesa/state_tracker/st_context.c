@@ -125,6 +125,89 @@ version_override(bool es)
  * feedback buffers of 64 interleaved / 4 separate components, 4x
  * multisampled RGBA8 rendering, and 12 uniform blocks per stage besides
  * the default uniform block (constant buffers). */
+/* ARB_compute_shader and ARB_shader_storage_buffer_object (main/compute.c)
+ * as the driver has them: compute with PIPE_CAP_COMPUTE and at least the
+ * GL 4.3 minimums (table 23.65: 1024 invocations, 32 KiB of shared
+ * memory, 8 storage blocks), storage blocks per stage up to the driver's
+ * PIPE_SHADER_CAP_MAX_SHADER_BUFFERS.  The binding points are the
+ * driver's shader buffer slots (st_compute.c). */
+static void
+st_init_compute_limits(struct st_context *st)
+{
+   struct pipe_screen *screen = st->screen;
+   struct gl_constants *c = &st->ctx.Const;
+   static const struct {
+      gl_shader_stage s;
+      enum pipe_shader_type ps;
+   } stages[] = {
+      {MESA_SHADER_VERTEX, PIPE_SHADER_VERTEX},
+      {MESA_SHADER_FRAGMENT, PIPE_SHADER_FRAGMENT},
+      {MESA_SHADER_GEOMETRY, PIPE_SHADER_GEOMETRY},
+      {MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE},
+   };
+   int most = 0;
+
+   for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
+      int n = screen->get_shader_param(screen, stages[i].ps,
+                                       PIPE_SHADER_CAP_MAX_SHADER_BUFFERS);
+      if (n > MAX_SHADER_STORAGE_BUFFER_BINDINGS)
+         n = MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+      c->MaxShaderStorageBlocks[stages[i].s] = n > 0 ? n : 0;
+      most = n > most ? n : most;
+   }
+   /* GL 4.3 table 23.63: 8 fragment and compute blocks at least */
+   if (c->MaxShaderStorageBlocks[MESA_SHADER_FRAGMENT] >= 8 &&
+       c->MaxShaderStorageBlocks[MESA_SHADER_COMPUTE] >= 8) {
+      int size = screen->get_param(screen, PIPE_CAP_MAX_SHADER_BUFFER_SIZE);
+      int align =
+         screen->get_param(screen, PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT);
+      c->MaxCombinedShaderStorageBlocks = most;
+      c->MaxShaderStorageBufferBindings = most;
+      /* 16 slots or more: storage buffers in the first 8, atomic
+       * counter buffers in the next 8 (ARB_shader_atomic_counters) */
+      if (most >= 16) {
+         c->MaxShaderStorageBufferBindings = 8;
+         c->MaxAtomicCounterBufferBindings = 8;
+         for (unsigned i = 0; i < MESA_SHADER_STAGES; i++) {
+            if (c->MaxShaderStorageBlocks[i] > 8)
+               c->MaxShaderStorageBlocks[i] = 8;
+         }
+         c->MaxCombinedShaderStorageBlocks = 8;
+      }
+      c->MaxShaderStorageBlockSize = size >= (1 << 24) ? size : (1 << 24);
+      c->ShaderStorageBufferOffsetAlignment = align > 0 ? align : 4;
+   } else {
+      memset(c->MaxShaderStorageBlocks, 0, sizeof(c->MaxShaderStorageBlocks));
+   }
+   /* The limits reported are GL 4.3's minimums (table 23.65), which the
+    * GLSL constants (gl_MaxComputeWorkGroupSize ...) and the linker's
+    * checks also use: a driver giving less in its compute caps (0: not
+    * given) has no compute here. */
+   static const struct {
+      enum pipe_cap cap;
+      int min;
+   } mins[] = {
+      {PIPE_CAP_MAX_COMPUTE_GRID_SIZE_X, 65535},
+      {PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Y, 65535},
+      {PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Z, 65535},
+      {PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_X, 1024},
+      {PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Y, 1024},
+      {PIPE_CAP_MAX_COMPUTE_BLOCK_SIZE_Z, 64},
+      {PIPE_CAP_MAX_COMPUTE_THREADS_PER_BLOCK, 1024},
+      {PIPE_CAP_MAX_COMPUTE_SHARED_MEMORY, 32768},
+   };
+   bool enough = true;
+   for (unsigned i = 0; i < sizeof(mins) / sizeof(mins[0]); i++) {
+      int v = screen->get_param(screen, mins[i].cap);
+      enough &= v == 0 || v >= mins[i].min;
+   }
+   if (enough && screen->get_param(screen, PIPE_CAP_COMPUTE) > 0 &&
+       c->MaxCombinedShaderStorageBlocks > 0) {
+      c->MaxComputeWorkGroupInvocations = 1024;
+      c->MaxComputeSharedMemorySize = 32768;
+   }
+}
+
 static bool
 es3_supported(struct pipe_screen *screen)
 {
@@ -507,6 +590,7 @@ st_context_create(struct pipe_screen *screen,
    st->ctx.Const.TextureRGB10A2UI = screen->is_format_supported(
       screen, PIPE_FORMAT_R10G10B10A2_UINT, PIPE_TEXTURE_2D, 0, 0,
       PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET);
+   st_init_compute_limits(st);
    return st;
 
 oom:

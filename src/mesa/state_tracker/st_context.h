@@ -83,6 +83,8 @@ struct st_context {
     * one of the state at the last draw without a program. */
    struct st_ff_program *ff_programs;
    struct gl_program_exec *ff_exec;
+   void *cs;         /* bound compute shader CSO (st_compute.c) */
+   unsigned num_compute_sampler_views; /* st_texture.c */
 };
 
 static inline struct st_context *

@@ -436,6 +436,9 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if (!exec || count <= 0 || instances <= 0)
       return;
+   /* a compute program has nothing to draw with (ARB_compute_shader) */
+   if (exec->linked->nir[MESA_SHADER_COMPUTE])
+      return;
    if (!st_validate_state(st))
       goto oom;
 

@@ -21,13 +21,49 @@
 #include "nir_builder.h"
 #include "util/hash_table.h"
 
+/* The storage blocks' binding points changed since linking
+ * (glShaderStorageBlockBinding): a copy of the stage using them. */
+static nir_shader *
+rebound_ssbos(struct gl_program_exec *exec, gl_shader_stage stage)
+{
+   const struct glsl_program *p = exec->linked;
+   bool changed = false;
+   for (unsigned k = 0; k < p->num_ssbos; k++)
+      changed |= exec->ssbo_bindings[k] != (GLuint)p->ssbos[k].binding;
+   if (!changed)
+      return NULL;
+   return glsl_program_bind_ssbos(NULL, p, stage, exec->ssbo_bindings);
+}
+
+static void *
+make_compute_shader(struct st_context *st, struct gl_program_exec *exec)
+{
+   nir_shader *nir = exec->linked->nir[MESA_SHADER_COMPUTE];
+   nir_shader *clone = rebound_ssbos(exec, MESA_SHADER_COMPUTE);
+
+   if (!clone)
+      clone = nir_shader_clone(NULL, nir);
+   if (!clone || !st->pipe->create_compute_state) {
+      ralloc_free(clone);
+      return NULL;
+   }
+   struct pipe_compute_state state = {
+      .ir_type = PIPE_SHADER_IR_NIR,
+      .prog = clone,
+      .static_shared_mem = clone->shared_size,
+   };
+   return st->pipe->create_compute_state(st->pipe, &state);
+}
+
 static void *
 make_shader(struct st_context *st, struct gl_program_exec *exec,
             nir_shader *nir, gl_shader_stage stage)
 {
    struct pipe_shader_state state = {.type = PIPE_SHADER_IR_NIR};
-   nir_shader *clone = nir_shader_clone(NULL, nir);
+   nir_shader *clone = rebound_ssbos(exec, stage);
 
+   if (!clone)
+      clone = nir_shader_clone(NULL, nir);
    if (!clone)
       return NULL;
    /* each stage's blocks from constant buffer 1 up (st_nir_ubo_slots.c) */
@@ -98,6 +134,12 @@ delete_variant(struct st_program_variant *v)
       pipe->bind_gs_state(pipe, NULL);
       v->st->gs = NULL;
    }
+   if (v->cs && v->st->cs == v->cs) {
+      pipe->bind_compute_state(pipe, NULL);
+      v->st->cs = NULL;
+   }
+   if (v->cs)
+      pipe->delete_compute_state(pipe, v->cs);
    if (v->vs)
       pipe->delete_vs_state(pipe, v->vs);
    if (v->gs)
@@ -113,15 +155,34 @@ st_get_program_variant(struct st_context *st, struct gl_program_exec *exec)
    struct st_program_variant *v;
    struct glsl_program *linked = exec->linked;
 
-   for (v = exec->variants; v; v = v->next) {
-      if (v->st == st)
+   for (struct st_program_variant **link = &exec->variants; *link;
+        link = &(*link)->next) {
+      v = *link;
+      if (v->st != st)
+         continue;
+      if (v->ssbo_stamp == exec->ssbo_bindings_stamp)
          return v;
+      /* made for other storage-block bindings: make it again */
+      *link = v->next;
+      delete_variant(v);
+      break;
    }
 
    v = calloc(1, sizeof(*v));
    if (!v)
       return NULL;
    v->st = st;
+   v->ssbo_stamp = exec->ssbo_bindings_stamp;
+   if (linked->nir[MESA_SHADER_COMPUTE]) {
+      v->cs = make_compute_shader(st, exec);
+      if (!v->cs) {
+         free(v);
+         return NULL;
+      }
+      v->next = exec->variants;
+      exec->variants = v;
+      return v;
+   }
    if (linked->nir[MESA_SHADER_VERTEX])
       v->vs = make_shader(st, exec, linked->nir[MESA_SHADER_VERTEX],
                           MESA_SHADER_VERTEX);

@@ -21,6 +21,9 @@ struct st_program_variant {
    void *vs, *fs;
    void *gs;            /* NULL when the program has no geometry shader */
    struct st_program_variant *next;
+   void *cs;            /* a compute program's shader (st_compute.c) */
+   /* gl_program_exec.ssbo_bindings_stamp the shaders were made for. */
+   unsigned ssbo_stamp;
 };
 
 /* The vec4 slot just past a program's default uniform storage, where the

@@ -975,6 +975,15 @@ st_update_textures(struct st_context *st)
       if (n)
          st->pipe->bind_sampler_states(st->pipe, stages[s], 0, n, samplers);
    }
+   /* A compute program samples with the same indices (st_compute.c). */
+   if (exec && exec->linked->nir[MESA_SHADER_COMPUTE]) {
+      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_COMPUTE, 0, n, 0,
+                                  false, views);
+      if (n)
+         st->pipe->bind_sampler_states(st->pipe, PIPE_SHADER_COMPUTE, 0, n,
+                                       samplers);
+      st->num_compute_sampler_views = n;
+   }
    st->num_sampler_views = n;
 }
 
@@ -990,6 +999,11 @@ st_release_texture_state(struct st_context *st)
          st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_GEOMETRY, 0, 0,
                                      st->num_sampler_views, false, NULL);
       st->num_sampler_views = 0;
+   }
+   if (st->num_compute_sampler_views) {
+      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_COMPUTE, 0, 0,
+                                  st->num_compute_sampler_views, false, NULL);
+      st->num_compute_sampler_views = 0;
    }
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
       pipe_sampler_view_reference(&st->dummy_views[i], NULL);

@@ -274,6 +274,56 @@ test_ra(void **state)
    ralloc_free(f.mem);
 }
 
+/* A collect whose first source lives on after the vector (a texture
+ * coordinate reused later): x = vid + 1, v = (x, y), st_tile v, then x
+ * stored again.  x and v's first element hold the same bits while both
+ * live, so they share a register and the collect moves nothing; a value
+ * written twice must not be shared that way. */
+static unsigned
+collect_alias_moves(bool x_written_twice, bool *shared)
+{
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+   agx_operand vid = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[vid.value].fixed = 10;
+
+   agx_operand x = agx_temp(f.ctx, 32, 1), y = agx_temp(f.ctx, 32, 1);
+   emit2(b, AGX_ISA_OP_FADD32, x, vid, agx_isa_fimm(0x30));
+   if (x_written_twice)
+      emit2(b, AGX_ISA_OP_FADD32, x, x, agx_isa_fimm(0x30));
+   emit2(b, AGX_ISA_OP_FADD32, y, vid, vid);
+   agx_operand srcs[2] = {x, y};
+   agx_operand v = agx_collect(b, 2, srcs);
+   agx_instr *T = agx_emit(b, AGX_ISA_OP_ST_TILE);
+   T->ops[AGX_ISA_ST_TILE_R] = v;
+   T->ops[AGX_ISA_ST_TILE_F] = agx_isa_enum(4, 4);
+   T->ops[AGX_ISA_ST_TILE_MASK] = agx_isa_enum(0x3, 4);
+   T->ops[AGX_ISA_ST_TILE_S] = agx_isa_imm(0xff, 8);
+   st_var(b, x, 0);
+
+   assert_true(agx_ra(f.ctx));
+   *shared = f.ctx->values[x.value].reg == f.ctx->values[v.value].reg;
+   agx_lower_pseudo(f.ctx);
+   unsigned moves = count_op(f.ctx, AGX_ISA_OP_BITOP);
+   ralloc_free(f.mem);
+   return moves;
+}
+
+static void
+test_ra_collect_alias(void **state)
+{
+   (void)state;
+   bool shared;
+   assert_int_equal(collect_alias_moves(false, &shared), 0);
+   assert_true(shared);
+   collect_alias_moves(true, &shared);
+   assert_false(shared);
+}
+
 static void
 exec_op(agx_builder *b, enum agx_isa_op op, unsigned cc, agx_operand a,
         unsigned n)
@@ -541,6 +591,50 @@ test_insert_waits(void **state)
    ralloc_free(f.mem);
 }
 
+/* agx_schedule_loads: A = load(vid); s = A + 1 (waits for A); B =
+ * load(vid) moves up next to A (one wait then serves both), C = load(s)
+ * stays (s is defined in between); selection's waits go. */
+static agx_instr *
+load_ssa(agx_builder *b, agx_operand dst, agx_operand index)
+{
+   agx_instr *I = agx_emit(b, AGX_ISA_OP_DEVICE_LOAD);
+   I->ops[AGX_ISA_DEVICE_LOAD_R] = dst;
+   I->ops[AGX_ISA_DEVICE_LOAD_A] = agx_uniform(0, 64);
+   I->ops[AGX_ISA_DEVICE_LOAD_O] = index;
+   agx_emit(b, AGX_ISA_OP_WAIT)->ops[AGX_ISA_WAIT_I] = agx_isa_imm(0, 1);
+   return I;
+}
+
+static void
+test_schedule_loads(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   agx_builder *b = &f.b;
+   agx_operand vid = agx_temp(f.ctx, 32, 1);
+   agx_instr *P = agx_emit_pseudo(b, AGX_OP_PRELOAD, 2, 1);
+   P->ops[0] = vid;
+   P->ops[1] = agx_isa_imm(10, 16);
+   f.ctx->values[vid.value].fixed = 10;
+
+   agx_operand a = agx_temp(f.ctx, 32, 1), s = agx_temp(f.ctx, 32, 1);
+   agx_operand bv = agx_temp(f.ctx, 32, 1), c = agx_temp(f.ctx, 32, 1);
+   agx_instr *A = load_ssa(b, a, vid);
+   agx_instr *S = emit2(b, AGX_ISA_OP_IADD, s, a, agx_isa_imm(1, 8));
+   agx_instr *B = load_ssa(b, bv, vid);
+   agx_instr *C = load_ssa(b, c, s);
+   st_var(b, bv, 0);
+   st_var(b, c, 1);
+
+   agx_schedule_loads(f.ctx);
+   assert_int_equal(count_op(f.ctx, AGX_ISA_OP_WAIT), 0);
+   assert_ptr_equal(list_entry(A->link.next, agx_instr, link), B);
+   assert_ptr_equal(list_entry(B->link.next, agx_instr, link), S);
+   assert_ptr_equal(list_entry(S->link.next, agx_instr, link), C);
+   ralloc_free(f.mem);
+}
+
 static void
 test_spill(void **state)
 {
@@ -643,10 +737,12 @@ main(void)
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fold), cmocka_unit_test(test_sat),     cmocka_unit_test(test_dce),
       cmocka_unit_test(test_ra),
+      cmocka_unit_test(test_ra_collect_alias),
       cmocka_unit_test(test_ra_phi_web),
       cmocka_unit_test(test_lower_pseudo),
       cmocka_unit_test(test_validate), cmocka_unit_test(test_pack_branch),
       cmocka_unit_test(test_insert_waits),
+      cmocka_unit_test(test_schedule_loads),
       cmocka_unit_test(test_spill),
       cmocka_unit_test(test_spill_copies),
    };

@@ -253,7 +253,7 @@ async_form(const char *name)
 {
    static const char *const forms[] = {"device_load", "stack_load",
                                        "texture_sample", "texture_load",
-                                       "threadgroup_load"};
+                                       "threadgroup_load", "atomic"};
    for (unsigned i = 0; i < sizeof(forms) / sizeof(forms[0]); ++i) {
       if (!strcmp(name, forms[i]))
          return true;

@@ -22,6 +22,7 @@
 
 #include "nir_builder.h"
 #include "nir_eval.h"
+#include "util/u_math.h"
 #include "util/half_float.h"
 #include "agx_test_nir.h"
 #include "agx_test_util.h"
@@ -146,6 +147,58 @@ test_fragment_sample(void **state)
    if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
       fail_msg("%s", error);
 
+   if (!agx_test_check_uv_fs(b.shader, &coords, eval_tex, NULL, tib, error,
+                             sizeof(error)))
+      fail_msg("%s", error);
+   ralloc_free(mem);
+}
+
+/* FS: colour = (t0.y, t0.w, t4.x, t0.y): the lookups write only the
+ * components read, one after the other (masks yw and x), and the shader
+ * must still pick the right ones. */
+static void
+test_fragment_sample_masked(void **state)
+{
+   (void)state;
+   void *mem = ralloc_context(NULL);
+   nir_def *c;
+   nir_variable *out;
+   nir_builder b = agx_test_uv_fs_builder(mem, "tex-mask-fs", &c, &out);
+   nir_def *t0 = sample(&b, nir_texop_tex, 0, c, NULL);
+   nir_def *t4 = sample(&b, nir_texop_tex, 4, c, NULL);
+   nir_store_var(&b, out,
+                 nir_vec4(&b, nir_channel(&b, t0, 1), nir_channel(&b, t0, 3),
+                          nir_channel(&b, t4, 0), nir_channel(&b, t0, 1)),
+                 0xf);
+
+   struct agx_shader_key key = agx_test_rgba32f_fs_key();
+   struct agx_shader_binary bin;
+   char error[256];
+   if (!agx_test_compile(b.shader, &key, mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   unsigned masks = 0, n = 0;
+   for (size_t off = 0; off < bin.size_B;) {
+      struct agx_isa_instr d;
+      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &d);
+      if (len <= 0 || d.op == AGX_ISA_OP_STOP)
+         break;
+      if (d.op == AGX_ISA_OP_TEXTURE_SAMPLE) {
+         unsigned m = (unsigned)d.operands[AGX_ISA_TEXTURE_SAMPLE_MASK].value;
+         masks |= m << (4 * n++);
+         assert_int_equal(d.operands[AGX_ISA_TEXTURE_SAMPLE_R].count,
+                          util_bitcount(m));
+      }
+      off += (size_t)len;
+   }
+   assert_int_equal(n, 2);
+   assert_true(masks == (0xa | 0x1 << 4) || masks == (0x1 | 0xa << 4));
+
+   const struct agx_test_uv coords = {1.0f / 64, 0.25f, 0.5f};
+   struct agx_test_draw draw = {0};
+   draw.texture = &hooks;
+   uint8_t tib[32 * 16];
+   if (!agx_test_run_uv_fs(&bin, &draw, &coords, tib, error, sizeof(error)))
+      fail_msg("%s", error);
    if (!agx_test_check_uv_fs(b.shader, &coords, eval_tex, NULL, tib, error,
                              sizeof(error)))
       fail_msg("%s", error);
@@ -726,6 +779,7 @@ main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fragment_sample),
+      cmocka_unit_test(test_fragment_sample_masked),
       cmocka_unit_test(test_vertex_lod),
       cmocka_unit_test(test_fragment_rect),
       cmocka_unit_test(test_fragment_cube),

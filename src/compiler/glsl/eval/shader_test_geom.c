@@ -86,6 +86,7 @@ run_primitive(struct geom_run *g, const struct vertex_out *vo,
       es.uniforms = r->uniforms;
       es.num_uniform_cells = r->num_uniform_cells;
       memcpy(es.ubos, r->ubos, sizeof(r->ubos));
+      memcpy(es.ssbos, r->ssbos, sizeof(r->ssbos));
       es.outputs = out;
       es.num_output_cells = CELLS;
       es.sysvals[SYSTEM_VALUE_PRIMITIVE_ID][0].i32 = (int32_t)prim;

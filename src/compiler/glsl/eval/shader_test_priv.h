@@ -54,6 +54,10 @@ struct run {
    struct shader_test_tex tex[16];
    int active_unit;
    bool skip;                  /* a draw needed something unsupported */
+   /* Storage buffers by binding point (shader_test_compute.c) and the
+    * compute shader. */
+   nir_eval_buffer ssbos[16];
+   nir_shader *cs;
 };
 
 /* Rasterises one triangle of VS (or GS) outputs (shader_test_run.c). */
@@ -68,5 +72,19 @@ bool st_draw_triangle(struct run *r, const struct vertex_out *v0,
 enum shader_test_result st_geom_draw(struct run *r, const char *mode,
                                      const struct vertex_out *vo,
                                      unsigned count, struct fs_cache *cache);
+
+/* shader_test_compute.c: "ssbo N SIZE", "ssbo N subdata TYPE OFFSET
+ * VALUES", "compute X Y Z", "probe ssbo TYPE N OFFSET OP VALUE". */
+enum shader_test_result st_ssbo_command(struct run *r, char **tok,
+                                        unsigned n);
+enum shader_test_result st_compute(struct run *r, char **tok, unsigned n);
+enum shader_test_result st_probe_ssbo(struct run *r, char **tok,
+                                      unsigned n);
+/* "atomic counters N", "atomic counter buffer B N", "probe atomic
+ * counter I OP V", "probe atomic counter buffer B OFFSET OP V". */
+enum shader_test_result st_atomic_command(struct run *r, char **tok,
+                                          unsigned n);
+enum shader_test_result st_probe_counter(struct run *r, char **tok,
+                                         unsigned n);
 
 #endif

@@ -146,7 +146,12 @@ scan_fs(struct run *r)
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_op op = nir_instr_as_intrinsic(instr)->intrinsic;
-            if (nir_intrinsic_infos[op].is_sysval)
+            /* (storage-buffer accesses: no cached results either) */
+            if (nir_intrinsic_infos[op].is_sysval ||
+                op == nir_intrinsic_load_ssbo ||
+                op == nir_intrinsic_store_ssbo ||
+                op == nir_intrinsic_ssbo_atomic ||
+                op == nir_intrinsic_ssbo_atomic_swap)
                r->fs_reads_sysvals = true;
          }
       }
@@ -157,9 +162,9 @@ static enum shader_test_result
 setup(struct run *r, bool expect_link_error)
 {
    const struct shader_test *t = r->t;
-   struct glsl_parse_state *sh[12];
+   struct glsl_parse_state *sh[20];
    unsigned n = 0;
-   if (!t->num_fs && !strstr(t->test, "link ")) {
+   if (!t->num_fs && !t->num_cs && !strstr(t->test, "link ")) {
       r->msg = "no fragment shader";
       return SHADER_TEST_SKIP;
    }
@@ -176,6 +181,10 @@ setup(struct run *r, bool expect_link_error)
    }
    for (unsigned i = 0; i < t->num_fs; i++) {
       if (!compile(r, MESA_SHADER_FRAGMENT, t->fs[i], &sh[n++]))
+         return SHADER_TEST_FAIL;
+   }
+   for (unsigned i = 0; i < t->num_cs; i++) {
+      if (!compile(r, MESA_SHADER_COMPUTE, t->cs[i], &sh[n++]))
          return SHADER_TEST_FAIL;
    }
    /* piglit binds its rectangle attribute to index 0. */
@@ -201,6 +210,7 @@ setup(struct run *r, bool expect_link_error)
    r->vs = r->prog->nir[MESA_SHADER_VERTEX];
    r->fs = r->prog->nir[MESA_SHADER_FRAGMENT];
    r->gs = r->prog->nir[MESA_SHADER_GEOMETRY];
+   r->cs = r->prog->nir[MESA_SHADER_COMPUTE];
    r->num_uniform_cells = r->prog->uniform_storage_size_B / 4;
    if (r->num_uniform_cells > ARRAY_SIZE(r->uniforms)) {
       r->msg = "too many uniforms";
@@ -544,6 +554,7 @@ run_vs(struct run *r, const float (*attribs)[4], unsigned nattribs,
    es.uniforms = r->uniforms;
    es.num_uniform_cells = r->num_uniform_cells;
    memcpy(es.ubos, r->ubos, sizeof(r->ubos));
+   memcpy(es.ssbos, r->ssbos, sizeof(r->ssbos));
    es.tex = tex_cb;
    es.tex_data = r;
    es.outputs = out->cells;
@@ -584,6 +595,7 @@ run_fs(struct run *r, nir_const_value *in, const float frag_coord[4],
    es.uniforms = r->uniforms;
    es.num_uniform_cells = r->num_uniform_cells;
    memcpy(es.ubos, r->ubos, sizeof(r->ubos));
+   memcpy(es.ssbos, r->ssbos, sizeof(r->ssbos));
    es.tex = tex_cb;
    es.tex_data = r;
    es.outputs = out;
@@ -953,9 +965,9 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
       *msg = ralloc_asprintf(mem, "section %s", t->unsupported_section);
       return SHADER_TEST_SKIP;
    }
-   if (t->num_tcs || t->num_tes || t->num_cs) {
-      *msg = t->num_cs ? "section [compute shader]"
-                       : "section [tessellation ... shader]";
+   /* (compute shaders run in shader_test_compute.c) */
+   if (t->num_tcs || t->num_tes) {
+      *msg = "section [tessellation ... shader]";
       return SHADER_TEST_SKIP;
    }
    if (t->unknown_require) {
@@ -1032,6 +1044,18 @@ run_test(struct run *r, void *mem, const struct shader_test *t, char **msg)
       } else if (!strcmp(tok[0], "link") && n == 2 &&
                  !strcmp(tok[1], "success")) {
          /* linked above */
+      } else if (!strcmp(tok[0], "ssbo")) {
+         res = st_ssbo_command(r, tok, n);
+      } else if (!strcmp(tok[0], "compute") && n == 4) {
+         res = st_compute(r, tok, n);
+      } else if (!strcmp(tok[0], "probe") && n >= 2 &&
+                 !strcmp(tok[1], "ssbo")) {
+         res = st_probe_ssbo(r, tok, n);
+      } else if (!strcmp(tok[0], "atomic") && n >= 3) {
+         res = st_atomic_command(r, tok, n);
+      } else if (!strcmp(tok[0], "probe") && n >= 3 &&
+                 !strcmp(tok[1], "atomic")) {
+         res = st_probe_counter(r, tok, n);
       } else if (!strcmp(tok[0], "probe") || !strcmp(tok[0], "relative")) {
          res = do_probe(r, tok, n);
       } else {

@@ -105,6 +105,40 @@ def main():
               'gs: in prim 0 (1 vertices), out prim 0, max_vertices 1' in out,
               'the geometry stage has its emit and layouts')
 
+        # A compute shader: storage-block and shared accesses, atomics,
+        # barriers, system values; its work-group size and block layout.
+        comp = os.path.join(tmp, 'k.comp')
+        with open(comp, 'w') as f:
+            f.write('#version 430\n'
+                    'layout(local_size_x = 4, local_size_y = 2) in;\n'
+                    'layout(std430, binding = 2) buffer B {\n'
+                    '   uint n; vec3 v; uint d[];\n'
+                    '};\n'
+                    'shared uint t[8];\n'
+                    'void main() {\n'
+                    '   t[gl_LocalInvocationIndex] = gl_WorkGroupID.x;\n'
+                    '   barrier();\n'
+                    '   d[gl_GlobalInvocationID.x] = t[0];\n'
+                    '   atomicAdd(n, 1u);\n'
+                    '}\n')
+        r = run('--link', comp, '--dump-nir')
+        out = r.stdout.decode(errors='replace')
+        check(r.returncode == 0 and 'shader: compute' in out and
+              '@store_shared' in out and '@barrier ()' in out and
+              '@load_shared' in out and '@store_ssbo' in out and
+              '@ssbo_atomic' in out and '@load_workgroup_id' in out and
+              '@load_global_invocation_id' in out,
+              '--link --dump-nir of a compute shader')
+        r = run('--link', comp, '--dump-resources')
+        out = r.stdout.decode(errors='replace')
+        # std430: n 0, v 16 (vec3 16-aligned), d 28 (stride 4); one
+        # element of d: 32 bytes
+        check(r.returncode == 0 and
+              'storage block 0 B: std430 32 bytes binding 2' in out and
+              'd[0]: uint[0] offset 28 array stride 4' in out and
+              'work group size: 4 2 1, shared memory: 32 bytes' in out,
+              '--dump-resources of a compute shader')
+
     print('%d passed, %d failed' % (RESULTS['passed'], RESULTS['failed']))
     return 1 if RESULTS['failed'] else 0
 

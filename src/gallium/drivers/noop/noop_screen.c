@@ -99,6 +99,15 @@ noop_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 2047;
    case PIPE_CAP_VIDEO_MEMORY:
       return 1024;
+   /* Compute and storage buffers, with GL 4.3's minimums, so that the
+    * front end's ARB_compute_shader / ARB_shader_storage_buffer_object
+    * can be tested. */
+   case PIPE_CAP_COMPUTE:
+      return 1;
+   case PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MAX_SHADER_BUFFER_SIZE:
+      return 1 << 27;
    default:
       return 0;
    }
@@ -128,9 +137,10 @@ static int
 noop_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                       enum pipe_shader_cap param)
 {
-   /* Geometry shaders are accepted (and ignored) like the others. */
+   /* Geometry and compute shaders are accepted (and ignored) like the
+    * others. */
    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT &&
-       shader != PIPE_SHADER_GEOMETRY)
+       shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_COMPUTE)
       return 0;
 
    switch (param) {
@@ -160,6 +170,8 @@ noop_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
       return 16;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_NIR;
+   case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS:
+      return 16;
    default:
       return 0;
    }

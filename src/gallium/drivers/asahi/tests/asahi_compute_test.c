@@ -28,7 +28,8 @@
  *  - bounds: a binding of 32 bytes at offset 16 of a 256-byte buffer:
  *    stores past its end are dropped, loads past it read 0, a vec4 load
  *    that crosses the end reads 0 (agx_nir_lower_ssbo.c: an access is
- *    done only when it lies wholly inside), and get_ssbo_size gives 32;
+ *    done only when it lies wholly inside; also at constant offsets, which
+ *    take one compare), and get_ssbo_size gives 32;
  *  - fragment: storage buffers in a fragment shader: each of the 256
  *    pixels of two triangles stores its coordinates and counts itself
  *    (helper lanes of the quads on the diagonal count nothing);
@@ -521,13 +522,19 @@ bounds(void **state)
    nir_def *size = &nir_build_intrinsic(&b, nir_intrinsic_get_ssbo_size, 1, 32,
                                         ssrc, NIR_INTRINSIC_NUM_INDEX_FLAGS)
                        ->def;
+   /* constant offsets: the last word (28) is inside, 32 is not */
+   nir_def *last = load_ssbo(&b, 0, nir_imm_int(&b, 28), 1);
+   nir_def *past = load_ssbo(&b, 0, nir_imm_int(&b, 32), 1);
    nir_def *rec[4] = {v, nir_iadd(&b, nir_channel(&b, vec, 0),
                                   nir_channel(&b, vec, 3)),
-                      size, nir_imm_int(&b, 0)};
+                      size,
+                      nir_iadd(&b, last,
+                               nir_imul(&b, past, nir_imm_int(&b, 1000)))};
    store_ssbo(&b, 1, nir_imul(&b, i, nir_imm_int(&b, 16)), nir_vec(&b, rec, 4),
-              0x7);
+              0xf);
    barrier(&b);
    store_ssbo(&b, 0, off, nir_iadd(&b, i, nir_imm_int(&b, 500)), 1);
+   store_ssbo(&b, 0, nir_imm_int(&b, 32), nir_imm_int(&b, 999), 1);
 
    void *so = make_cs(&e, b.shader, 0);
    uint32_t init[64];
@@ -553,7 +560,7 @@ bounds(void **state)
          uint32_t vsum = 2 * t + 4 <= 8 ? (104 + 2 * t) + (104 + 2 * t + 3) : 0;
          assert_int_equal(o[4 * t + 1], vsum);
          assert_int_equal(o[4 * t + 2], 32);
-         assert_int_equal(o[4 * t + 3], 0); /* not written */
+         assert_int_equal(o[4 * t + 3], 111); /* window word 7, and 0 */
       }
       free(w);
       free(o);
