@@ -79,21 +79,19 @@ nir_function_create(nir_shader *shader, const char *name)
 }
 
 static nir_block *
-block_create(void *mem_ctx)
+block_create(nir_shader *shader)
 {
-   nir_block *block = rzalloc(mem_ctx, nir_block);
+   nir_block *block = nir_cf_mem_zalloc(shader, sizeof(nir_block));
    block->cf_node.type = nir_cf_node_block;
    list_inithead(&block->instr_list);
-   block->predecessors = set_create_pointer_keys(block);
-   block->dom_frontier = set_create_pointer_keys(block);
    return block;
 }
 
 static void
-cf_list_init(struct list_head *list, nir_cf_node *parent, void *mem_ctx)
+cf_list_init(struct list_head *list, nir_cf_node *parent, nir_shader *shader)
 {
    list_inithead(list);
-   nir_block *block = block_create(mem_ctx);
+   nir_block *block = block_create(shader);
    block->cf_node.parent = parent;
    list_addtail(&block->cf_node.node, list);
 }
@@ -273,8 +271,12 @@ nir_intrinsic_instr_create(nir_shader *shader, nir_intrinsic_op op)
 nir_phi_instr *
 nir_phi_instr_create(nir_shader *shader)
 {
-   nir_phi_instr *phi = rzalloc(shader, nir_phi_instr);
+   nir_phi_instr *phi = (nir_phi_instr *)nir_instr_mem_zalloc(
+      shader, sizeof(nir_phi_instr));
+   if (!phi)
+      return NULL;
    instr_init(&phi->instr, nir_instr_type_phi);
+   phi->shader = shader;
    list_inithead(&phi->srcs);
    return phi;
 }
@@ -282,7 +284,9 @@ nir_phi_instr_create(nir_shader *shader)
 nir_phi_src *
 nir_phi_instr_add_src(nir_phi_instr *phi, nir_block *pred, nir_def *src)
 {
-   nir_phi_src *ps = rzalloc(phi, nir_phi_src);
+   nir_phi_src *ps = nir_cf_mem_zalloc(phi->shader, sizeof(nir_phi_src));
+   if (!ps)
+      return NULL;
    ps->pred = pred;
    src_init(&ps->src);
    nir_src_set_parent_instr(&ps->src, &phi->instr);

@@ -563,6 +563,7 @@ typedef struct {
 
 typedef struct nir_phi_instr {
    nir_instr instr;
+   struct nir_shader *shader; /* whose memory holds the sources */
    struct list_head srcs;     /* nir_phi_src */
    nir_def def;
 } nir_phi_instr;
@@ -659,17 +660,35 @@ typedef struct nir_block {
    struct list_head instr_list;
    unsigned index;
 
-   /* CFG edges, kept current by nir_update_cfg(). */
+   /* CFG edges, recomputed by nir_update_cfg().  The predecessors are in
+    * program order, in one array per function (impl->cfg_mem): plain
+    * arrays, not sets, so that reading a block's edges touches one or two
+    * cache lines (a large shader has thousands of blocks). */
    struct nir_block *successors[2];
-   struct set *predecessors;
+   unsigned num_preds;
+   struct nir_block **preds;
 
-   /* Dominance, valid with nir_metadata_dominance. */
+   /* Dominance, valid with nir_metadata_dominance: children and frontier
+    * in arrays owned by the function (impl->dom_mem). */
    struct nir_block *imm_dom;
    unsigned num_dom_children;
+   unsigned num_dom_frontier;
    struct nir_block **dom_children;
-   struct set *dom_frontier;
+   struct nir_block **dom_frontier;
    unsigned dom_pre_index, dom_post_index;
 } nir_block;
+
+/* Whether pred is one of block's predecessors (a linear search: for a
+ * block with many, build a set once). */
+static inline bool
+nir_block_has_pred(const nir_block *block, const nir_block *pred)
+{
+   for (unsigned i = 0; i < block->num_preds; i++) {
+      if (block->preds[i] == pred)
+         return true;
+   }
+   return false;
+}
 
 typedef struct nir_if {
    nir_cf_node cf_node;
@@ -702,6 +721,9 @@ typedef struct nir_function_impl {
    unsigned ssa_alloc;
    unsigned num_blocks;
    nir_metadata valid_metadata;
+   void *cfg_mem;             /* the blocks' predecessor arrays */
+   void *dom_mem;             /* the blocks' dominator-tree children */
+   void *frontier_mem;        /* the blocks' dominance frontiers */
 } nir_function_impl;
 
 typedef struct nir_function {
@@ -914,6 +936,11 @@ typedef struct nir_shader {
    char *instr_mem_cur, *instr_mem_end;
    void *instr_chunks;
    size_t instr_mem_used_B, instr_mem_removed_B;
+   /* Control-flow memory (nir_instr_mem.c): blocks, ifs, loops and phi
+    * sources, carved in creation order and never moved or freed before
+    * the shader. */
+   char *cf_mem_cur, *cf_mem_end;
+   void *cf_chunks;
 } nir_shader;
 
 #define nir_foreach_function(func, shader)                                     \
@@ -1086,6 +1113,10 @@ void nir_cf_node_remove_instrs(nir_cf_node *node);
 
 /* Recompute block successors/predecessors from the structure. */
 void nir_update_cfg(nir_function_impl *impl);
+/* The same, also indexing the blocks (as nir_index_blocks()); returns the
+ * blocks by index (the end block last) in an array for free(), or NULL
+ * when out of memory. */
+nir_block **nir_update_cfg_and_index(nir_function_impl *impl);
 /* Successors of a block from the structure alone. */
 void nir_block_structural_successors(nir_block *block, nir_block *succ[2]);
 
@@ -1153,13 +1184,16 @@ unsigned nir_alu_instr_eval_bit_size(const nir_alu_instr *alu);
  * from the shader's chunks when it is small enough), and the bookkeeping
  * of removal and (re)insertion. */
 void *nir_instr_mem_zalloc(nir_shader *shader, size_t size);
+/* Zeroed memory for a block, if, loop or phi source: no allocation
+ * header, neighbours in creation order, freed with the shader. */
+void *nir_cf_mem_zalloc(nir_shader *shader, size_t size);
 void nir_instr_mem_removed(nir_instr *instr);
 void nir_instr_mem_inserted(nir_instr *instr);
 /* Copy the live instructions, in program order, into fresh memory and
  * free the old: removed instructions stop taking memory and the shader is
  * laid out in order again.  Every pointer to an ALU, intrinsic, deref,
- * load_const, undef or jump instruction or to its def, held outside the
- * IR, becomes invalid (the IR itself is updated). */
+ * load_const, undef, jump or phi instruction or to its def, held outside
+ * the IR, becomes invalid (the IR itself is updated). */
 void nir_shader_compact_instrs(nir_shader *shader);
 /* The same, only when at least half of the carved memory is garbage (and
  * the shader is not small); returns whether it compacted. */

@@ -15,26 +15,29 @@
  */
 #include "nir.h"
 
+#include <stdlib.h>
+
+#include "util/u_dynarray.h"
+#include "util/u_math.h"
+
 nir_if *
 nir_if_create(nir_shader *shader)
 {
-   nir_if *nif = rzalloc(shader, nir_if);
+   nir_if *nif = nir_cf_mem_zalloc(shader, sizeof(nir_if));
    nif->cf_node.type = nir_cf_node_if;
    list_inithead(&nif->condition.use_link);
    nir_src_set_parent_if(&nif->condition, nif);
 
    list_inithead(&nif->then_list);
    list_inithead(&nif->else_list);
-   nir_block *t = rzalloc(shader, nir_block);
-   nir_block *e = rzalloc(shader, nir_block);
+   nir_block *t = nir_cf_mem_zalloc(shader, sizeof(nir_block));
+   nir_block *e = nir_cf_mem_zalloc(shader, sizeof(nir_block));
    nir_block *blocks[2] = { t, e };
    struct list_head *lists[2] = { &nif->then_list, &nif->else_list };
    for (unsigned i = 0; i < 2; i++) {
       blocks[i]->cf_node.type = nir_cf_node_block;
       blocks[i]->cf_node.parent = &nif->cf_node;
       list_inithead(&blocks[i]->instr_list);
-      blocks[i]->predecessors = set_create_pointer_keys(blocks[i]);
-      blocks[i]->dom_frontier = set_create_pointer_keys(blocks[i]);
       list_addtail(&blocks[i]->cf_node.node, lists[i]);
    }
    return nif;
@@ -43,15 +46,13 @@ nir_if_create(nir_shader *shader)
 nir_loop *
 nir_loop_create(nir_shader *shader)
 {
-   nir_loop *loop = rzalloc(shader, nir_loop);
+   nir_loop *loop = nir_cf_mem_zalloc(shader, sizeof(nir_loop));
    loop->cf_node.type = nir_cf_node_loop;
    list_inithead(&loop->body);
-   nir_block *b = rzalloc(shader, nir_block);
+   nir_block *b = nir_cf_mem_zalloc(shader, sizeof(nir_block));
    b->cf_node.type = nir_cf_node_block;
    b->cf_node.parent = &loop->cf_node;
    list_inithead(&b->instr_list);
-   b->predecessors = set_create_pointer_keys(b);
-   b->dom_frontier = set_create_pointer_keys(b);
    list_addtail(&b->cf_node.node, &loop->body);
    return loop;
 }
@@ -60,12 +61,11 @@ static nir_block *
 new_block_like(nir_block *like)
 {
    nir_function_impl *impl = nir_cf_node_get_function(&like->cf_node);
-   nir_block *b = rzalloc(impl->function->shader, nir_block);
+   nir_block *b =
+      nir_cf_mem_zalloc(impl->function->shader, sizeof(nir_block));
    b->cf_node.type = nir_cf_node_block;
    b->cf_node.parent = like->cf_node.parent;
    list_inithead(&b->instr_list);
-   b->predecessors = set_create_pointer_keys(b);
-   b->dom_frontier = set_create_pointer_keys(b);
    return b;
 }
 
@@ -123,18 +123,63 @@ nir_block_structural_successors(nir_block *block, nir_block *succ[2])
 void
 nir_update_cfg(nir_function_impl *impl)
 {
-   nir_foreach_block(block, impl)
-      set_clear(block->predecessors);
-   set_clear(impl->end_block->predecessors);
-   impl->end_block->successors[0] = impl->end_block->successors[1] = NULL;
+   free(nir_update_cfg_and_index(impl));
+}
 
+nir_block **
+nir_update_cfg_and_index(nir_function_impl *impl)
+{
+   /* Count first, then fill one array in program order: the predecessor
+    * lists of neighbouring blocks sit side by side. */
+   struct util_dynarray blocks;
+   util_dynarray_init(&blocks, NULL);
+   unsigned total = 0, index = 0;
    nir_foreach_block(block, impl) {
+      block->num_preds = 0;
+      block->index = index++;
+   }
+   nir_block *end = impl->end_block;
+   end->num_preds = 0;
+   end->index = index++;
+   impl->num_blocks = index;
+   end->successors[0] = end->successors[1] = NULL;
+   nir_foreach_block(block, impl) {
+      util_dynarray_append(&blocks, nir_block *, block);
       nir_block_structural_successors(block, block->successors);
       for (unsigned i = 0; i < 2; i++) {
-         if (block->successors[i])
-            set_add(block->successors[i]->predecessors, block);
+         if (block->successors[i]) {
+            block->successors[i]->num_preds++;
+            total++;
+         }
       }
    }
+   util_dynarray_append(&blocks, nir_block *, end);
+
+   ralloc_free(impl->cfg_mem);
+   nir_block **mem = ralloc_array(impl, nir_block *, MAX2(total, 1));
+   impl->cfg_mem = mem;
+   unsigned offset = 0;
+   nir_dynarray_foreach(&blocks, nir_block *, bp) {
+      nir_block *b = *bp;
+      /* Out of memory: no edges rather than edges into nothing. */
+      b->preds = mem ? mem + offset : NULL;
+      offset += b->num_preds;
+      b->num_preds = 0;
+   }
+   nir_dynarray_foreach(&blocks, nir_block *, bp) {
+      nir_block *b = *bp;
+      for (unsigned i = 0; mem && i < 2; i++) {
+         nir_block *s = b->successors[i];
+         if (s)
+            s->preds[s->num_preds++] = b;
+      }
+   }
+   /* The array is the caller's (plain malloc memory), or NULL. */
+   if (util_dynarray_num_elements(&blocks, nir_block *) != index) {
+      util_dynarray_fini(&blocks);
+      return NULL;
+   }
+   return blocks.data;
 }
 
 /* Phis in the successors of `from` that name it as predecessor now name

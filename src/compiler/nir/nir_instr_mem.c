@@ -5,11 +5,18 @@
 
 /*
  * Instruction memory.  The common instructions (ALU, intrinsics, derefs,
- * constants, undefs, jumps) are carved, in creation order, out of 64 KiB
- * chunks the shader owns: no allocation header per instruction, and
- * instructions built one after the other sit one after the other in
- * memory, so a walk over the shader reads memory in order.  Phis and
- * texture instructions own ralloc children and stay ralloc objects.
+ * constants, undefs, jumps, phis) are carved, in creation order, out of
+ * 64 KiB chunks the shader owns: no allocation header per instruction,
+ * and instructions built one after the other sit one after the other in
+ * memory, so a walk over the shader reads memory in order.  Texture
+ * instructions own a ralloc'd source array and stay ralloc objects.
+ *
+ * Control flow (blocks, ifs, loops) and phi sources come the same way
+ * from a second set of chunks, which is never compacted: nothing frees
+ * them before the shader, and pointers to blocks are everywhere (phi
+ * sources, dominance, instructions).  Every walk reads the blocks as well
+ * as the instructions; a ralloc'd block cost an allocation header and a
+ * place of its own in the heap.
  *
  * A removed instruction's memory is not reused at once: the optimisation
  * loop deletes most of a large shader (a shader of 80k instructions
@@ -26,7 +33,11 @@
  */
 #include "nir.h"
 
+#include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define INSTR_CHUNK_SIZE (64 * 1024)
 #define INSTR_ALIGN 8
@@ -34,6 +45,12 @@
  * they fit in the caches anyway. */
 #define COMPACT_MIN_BYTES (512 * 1024)
 
+static_assert(_Alignof(nir_phi_instr) <= INSTR_ALIGN &&
+                 _Alignof(nir_block) <= INSTR_ALIGN &&
+                 _Alignof(nir_if) <= INSTR_ALIGN &&
+                 _Alignof(nir_loop) <= INSTR_ALIGN &&
+                 _Alignof(nir_phi_src) <= INSTR_ALIGN,
+              "control-flow chunks are 8-byte aligned");
 static_assert(_Alignof(nir_alu_instr) <= INSTR_ALIGN &&
                  _Alignof(nir_intrinsic_instr) <= INSTR_ALIGN &&
                  _Alignof(nir_deref_instr) <= INSTR_ALIGN &&
@@ -42,9 +59,19 @@ static_assert(_Alignof(nir_alu_instr) <= INSTR_ALIGN &&
                  _Alignof(nir_jump_instr) <= INSTR_ALIGN,
               "instruction chunks are 8-byte aligned");
 
-/* Chunks are linked through their first word, newest first. */
+/* Once a shader's instructions take this much, further chunks are 2 MiB,
+ * aligned and marked for transparent huge pages: a large shader spread
+ * over 4 KiB pages costs a TLB miss (a page walk, two-dimensional in a
+ * virtual machine) every few instructions of every walk. */
+#define HUGE_AFTER_BYTES (2 * 1024 * 1024)
+#define HUGE_CHUNK_SIZE (2 * 1024 * 1024)
+
+/* Chunks are linked through their header, newest first.  A small chunk
+ * is the ralloc object itself, its memory after the header; a huge one
+ * is a ralloc'd header owning an aligned block (freed with it). */
 typedef struct instr_chunk {
    struct instr_chunk *next;
+   void *huge;
 } instr_chunk;
 
 static_assert(sizeof(instr_chunk) % INSTR_ALIGN == 0, "chunk header");
@@ -55,22 +82,95 @@ round_size(size_t size)
    return (size + INSTR_ALIGN - 1) & ~(size_t)(INSTR_ALIGN - 1);
 }
 
-/* Carve `size` bytes (rounded) from the current chunk, or NULL. */
+/* One bump allocator: the current chunk's free range and the chunk list. */
+typedef struct {
+   char **cur, **end;
+   void **chunks;
+} bump;
+
+static void
+free_huge(void *p)
+{
+   free(((instr_chunk *)p)->huge);
+}
+
+/* A 2 MiB chunk, or NULL (then a small one will do). */
+static instr_chunk *
+new_huge_chunk(nir_shader *shader, char **start, char **end)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+   void *mem = NULL;
+   if (posix_memalign(&mem, HUGE_CHUNK_SIZE, HUGE_CHUNK_SIZE))
+      return NULL;
+   instr_chunk *chunk = ralloc(shader, instr_chunk);
+   if (!chunk) {
+      free(mem);
+      return NULL;
+   }
+   /* Advice only: without huge pages the chunk still works. */
+   madvise(mem, HUGE_CHUNK_SIZE, MADV_HUGEPAGE);
+   chunk->huge = mem;
+   ralloc_set_destructor(chunk, free_huge);
+   *start = mem;
+   *end = (char *)mem + HUGE_CHUNK_SIZE;
+   return chunk;
+#else
+   (void)shader;
+   (void)start;
+   (void)end;
+   return NULL;
+#endif
+}
+
+/* Carve `size` bytes (rounded) from the current chunk, or NULL.  `carved`
+ * is how much the allocator has handed out so far. */
+static void *
+bump_carve(nir_shader *shader, const bump *b, size_t size, size_t carved)
+{
+   if ((size_t)(*b->end - *b->cur) < size) {
+      char *start, *end;
+      instr_chunk *chunk = carved >= HUGE_AFTER_BYTES
+                              ? new_huge_chunk(shader, &start, &end)
+                              : NULL;
+      if (!chunk) {
+         chunk = ralloc_size(shader, INSTR_CHUNK_SIZE);
+         if (!chunk)
+            return NULL;
+         chunk->huge = NULL;
+         start = (char *)(chunk + 1);
+         end = (char *)chunk + INSTR_CHUNK_SIZE;
+      }
+      chunk->next = *b->chunks;
+      *b->chunks = chunk;
+      *b->cur = start;
+      *b->end = end;
+   }
+   void *p = *b->cur;
+   *b->cur += size;
+   return p;
+}
+
 static void *
 carve(nir_shader *shader, size_t size)
 {
-   if ((size_t)(shader->instr_mem_end - shader->instr_mem_cur) < size) {
-      instr_chunk *chunk = ralloc_size(shader, INSTR_CHUNK_SIZE);
-      if (!chunk)
-         return NULL;
-      chunk->next = shader->instr_chunks;
-      shader->instr_chunks = chunk;
-      shader->instr_mem_cur = (char *)(chunk + 1);
-      shader->instr_mem_end = (char *)chunk + INSTR_CHUNK_SIZE;
-   }
-   void *p = shader->instr_mem_cur;
-   shader->instr_mem_cur += size;
-   shader->instr_mem_used_B += size;
+   const bump b = { &shader->instr_mem_cur, &shader->instr_mem_end,
+                    &shader->instr_chunks };
+   void *p = bump_carve(shader, &b, size, shader->instr_mem_used_B);
+   if (p)
+      shader->instr_mem_used_B += size;
+   return p;
+}
+
+void *
+nir_cf_mem_zalloc(nir_shader *shader, size_t size)
+{
+   size = round_size(size);
+   assert(size <= INSTR_CHUNK_SIZE / 16);
+   const bump b = { &shader->cf_mem_cur, &shader->cf_mem_end,
+                    &shader->cf_chunks };
+   void *p = bump_carve(shader, &b, size, 0);
+   if (p)
+      memset(p, 0, size);
    return p;
 }
 
@@ -117,8 +217,9 @@ instr_size(const nir_instr *instr)
       return round_size(sizeof(nir_undef_instr));
    case nir_instr_type_jump:
       return round_size(sizeof(nir_jump_instr));
-   case nir_instr_type_tex:
    case nir_instr_type_phi:
+      return round_size(sizeof(nir_phi_instr));
+   case nir_instr_type_tex:
       break;
    }
    assert(!"not a chunk instruction");
@@ -217,6 +318,14 @@ move_instr(nir_instr *old, void *dst, size_t size)
       nir_deref_instr *d = nir_instr_as_deref(instr);
       move_src(&m, &d->parent, instr);
       move_src(&m, &d->arr_index, instr);
+      break;
+   }
+   case nir_instr_type_phi: {
+      /* The sources stay where they are (control-flow memory). */
+      nir_phi_instr *phi = nir_instr_as_phi(instr);
+      relink(&m, &phi->srcs);
+      nir_foreach_phi_src(ps, phi)
+         nir_src_set_parent_instr(&ps->src, instr);
       break;
    }
    default:

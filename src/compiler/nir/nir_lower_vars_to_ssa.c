@@ -235,8 +235,8 @@ place_phis(state *st)
       }
       while (n) {
          nir_block *b = work[--n];
-         set_foreach(b->dom_frontier, e) {
-            nir_block *f = (nir_block *)e->key;
+         for (unsigned fi = 0; fi < b->num_dom_frontier; fi++) {
+            nir_block *f = b->dom_frontier[fi];
             if (f == impl->end_block || has_phi[f->index] == l)
                continue;
             has_phi[f->index] = l;

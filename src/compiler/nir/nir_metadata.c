@@ -145,27 +145,78 @@ dom_tree_number(nir_block *root)
    free(stack);
 }
 
+/* Visit each (block, join) pair of the dominance frontiers: walking up
+ * the tree from each predecessor of a join until the join's immediate
+ * dominator.  A pair can come more than once, but all pairs of one join
+ * come together. */
+#define foreach_frontier_pair(order, n, rpo_index, runner, b)                  \
+   for (unsigned i_ = 0; i_ < (n); i_++)                                       \
+      for (nir_block *b = (order)[i_]; b; b = NULL)                            \
+         for (unsigned p_ = 0; b->num_preds >= 2 && p_ < b->num_preds; p_++)   \
+            for (nir_block *runner = b->preds[p_],                             \
+                           *stop_ = rpo_index[runner->index] == ~0u            \
+                                       ? runner : b->imm_dom;                  \
+                 runner != stop_;                                              \
+                 runner = runner == runner->imm_dom ? stop_ : runner->imm_dom)
+
+/* Dominance frontiers, counted first, then stored in one array
+ * (impl->frontier_mem) in the order the joins are met. */
+static void
+calc_frontiers(nir_function_impl *impl, nir_block **all, nir_block **order,
+               unsigned n, const unsigned *rpo_index)
+{
+   unsigned nb = impl->num_blocks;
+   for (unsigned i = 0; i < nb; i++)
+      all[i]->num_dom_frontier = 0;
+   ralloc_free(impl->frontier_mem);
+   impl->frontier_mem = NULL;
+
+   nir_block **last = calloc(nb, sizeof(*last)); /* last join counted */
+   if (!last)
+      return;
+   unsigned total = 0;
+   foreach_frontier_pair(order, n, rpo_index, runner, b) {
+      if (last[runner->index] != b) {
+         last[runner->index] = b;
+         runner->num_dom_frontier++;
+         total++;
+      }
+   }
+   free(last);
+
+   nir_block **mem = ralloc_array(impl, nir_block *, MAX2(total, 1));
+   impl->frontier_mem = mem;
+   unsigned offset = 0;
+   for (unsigned i = 0; i < nb; i++) {
+      all[i]->dom_frontier = mem ? mem + offset : NULL;
+      offset += all[i]->num_dom_frontier;
+      all[i]->num_dom_frontier = 0;
+   }
+   if (!mem)
+      return;
+   foreach_frontier_pair(order, n, rpo_index, runner, b) {
+      unsigned k = runner->num_dom_frontier;
+      if (!k || runner->dom_frontier[k - 1] != b)
+         runner->dom_frontier[runner->num_dom_frontier++] = b;
+   }
+}
+
 static void
 calc_dominance(nir_function_impl *impl, bool frontiers)
 {
-   nir_update_cfg(impl);
-   nir_index_blocks(impl);
+   /* One walk over the control flow gives the edges, the indices and the
+    * blocks by index. */
+   nir_block **all = nir_update_cfg_and_index(impl);
    unsigned nb = impl->num_blocks;
-   nir_block **all = calloc(nb, sizeof(*all));
    nir_block **order = calloc(nb, sizeof(*order));
    bool *visited = calloc(nb, sizeof(*visited));
    unsigned *rpo_index = calloc(nb, sizeof(*rpo_index));
    if (!all || !order || !visited || !rpo_index)
       goto out;
 
-   nir_foreach_block(block, impl)
-      all[block->index] = block;
-   all[impl->end_block->index] = impl->end_block;
    for (unsigned i = 0; i < nb; i++) {
       all[i]->imm_dom = NULL;
       all[i]->num_dom_children = 0;
-      if (frontiers)
-         set_clear(all[i]->dom_frontier);
       rpo_index[i] = ~0u;
    }
 
@@ -182,8 +233,8 @@ calc_dominance(nir_function_impl *impl, bool frontiers)
       for (int i = (int)n - 2; i >= 0; i--) {
          nir_block *b = order[i];
          nir_block *new_idom = NULL;
-         set_foreach(b->predecessors, e) {
-            nir_block *p = (nir_block *)e->key;
+         for (unsigned k = 0; k < b->num_preds; k++) {
+            nir_block *p = b->preds[k];
             if (rpo_index[p->index] == ~0u || !p->imm_dom)
                continue;
             new_idom = new_idom ? intersect(p, new_idom, rpo_index) : p;
@@ -195,38 +246,27 @@ calc_dominance(nir_function_impl *impl, bool frontiers)
       }
    }
 
-   /* Frontiers. */
-   for (unsigned i = 0; frontiers && i < n; i++) {
-      nir_block *b = order[i];
-      if (set_count(b->predecessors) < 2)
-         continue;
-      set_foreach(b->predecessors, e) {
-         nir_block *runner = (nir_block *)e->key;
-         if (rpo_index[runner->index] == ~0u)
-            continue;
-         while (runner != b->imm_dom) {
-            set_add(runner->dom_frontier, b);
-            if (runner == runner->imm_dom)
-               break;
-            runner = runner->imm_dom;
-         }
-      }
-   }
+   if (frontiers)
+      calc_frontiers(impl, all, order, n, rpo_index);
 
-   /* Children lists; the root is its own idom only during the walk. */
+   /* Children lists, in one array; the root is its own idom only during
+    * the walk. */
    start->imm_dom = NULL;
    for (unsigned i = 0; i < nb; i++) {
+      all[i]->num_dom_children = 0;
       if (all[i]->imm_dom)
          all[i]->imm_dom->num_dom_children++;
    }
-   void *mem = impl->function->shader;
+   ralloc_free(impl->dom_mem);
+   nir_block **children = ralloc_array(impl, nir_block *, MAX2(nb, 1));
+   impl->dom_mem = children;
+   unsigned offset = 0;
    for (unsigned i = 0; i < nb; i++) {
-      ralloc_free(all[i]->dom_children);
-      all[i]->dom_children =
-         ralloc_array(mem, nir_block *, MAX2(all[i]->num_dom_children, 1));
+      all[i]->dom_children = children ? children + offset : NULL;
+      offset += all[i]->num_dom_children;
       all[i]->num_dom_children = 0;
    }
-   for (unsigned i = 0; i < nb; i++) {
+   for (unsigned i = 0; children && i < nb; i++) {
       nir_block *p = all[i]->imm_dom;
       if (p)
          p->dom_children[p->num_dom_children++] = all[i];

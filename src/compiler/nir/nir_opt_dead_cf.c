@@ -24,14 +24,25 @@ nir_repair_phis(nir_function_impl *impl)
 {
    nir_update_cfg(impl);
    nir_foreach_block(block, impl) {
+      /* A loop header with many continues: one set, not a search per
+       * phi source. */
+      struct set *preds = NULL;
+      if (block->num_preds > 8 &&
+          nir_phi_from_node(block, block->instr_list.next)) {
+         preds = set_create_pointer_keys(NULL);
+         for (unsigned i = 0; preds && i < block->num_preds; i++)
+            set_add(preds, block->preds[i]);
+      }
       nir_foreach_phi(phi, block) {
          nir_foreach_phi_src_safe(ps, phi) {
-            if (!set_contains(block->predecessors, ps->pred)) {
+            if (preds ? !set_contains(preds, ps->pred)
+                      : !nir_block_has_pred(block, ps->pred)) {
                nir_src_set_ssa(&ps->src, NULL);
                list_del(&ps->node);
             }
          }
       }
+      ralloc_free(preds);
    }
 }
 

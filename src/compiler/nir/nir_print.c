@@ -278,13 +278,12 @@ print_block(nir_block *block, print_state *st)
 {
    indent(st);
    fprintf(st->fp, "block b%u:", block->index);
-   unsigned n = set_count(block->predecessors);
+   unsigned n = block->num_preds;
    if (n) {
       nir_block **preds = calloc(n, sizeof(*preds));
-      unsigned k = 0;
+      unsigned k = n;
       if (preds) {
-         set_foreach(block->predecessors, e)
-            preds[k++] = (nir_block *)e->key;
+         memcpy(preds, block->preds, n * sizeof(*preds));
          qsort(preds, k, sizeof(*preds), compare_block_index);
          fputs("  // preds:", st->fp);
          for (unsigned i = 0; i < k; i++)

@@ -366,6 +366,12 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
    nir_foreach_phi_src(ps, phi)
       k++;
    struct hash_table *per_pred = NULL;
+   struct set *preds = NULL;
+   if (block->num_preds > FEW_PHI_SOURCES) {
+      preds = set_create_pointer_keys(st->mem_ctx);
+      for (unsigned i = 0; preds && i < block->num_preds; i++)
+         set_add(preds, block->preds[i]);
+   }
    if (k > FEW_PHI_SOURCES) {
       per_pred = hash_table_create_pointer_keys(st->mem_ctx);
       nir_foreach_phi_src(ps, phi) {
@@ -388,7 +394,8 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
       check(st, ps->src.ssa->bit_size == phi->def.bit_size &&
                    ps->src.ssa->num_components == phi->def.num_components,
             "phi source shape differs");
-      check(st, set_contains(block->predecessors, ps->pred),
+      check(st, preds ? set_contains(preds, ps->pred)
+                      : nir_block_has_pred(block, ps->pred),
             "phi source from b%u, which is not a predecessor",
             ps->pred ? ps->pred->index : 0);
       nir_instr *di = ps->src.ssa->parent_instr;
@@ -409,9 +416,9 @@ validate_phi_sources(validate_state *st, nir_phi_instr *phi)
                   ps->pred->index);
       }
    }
-   check(st, n == set_count(block->predecessors),
-         "phi has %u sources for %u predecessors", n,
-         set_count(block->predecessors));
+   check(st, n == block->num_preds,
+         "phi has %u sources for %u predecessors", n, block->num_preds);
+   ralloc_free(preds);
 }
 
 static void

@@ -13,8 +13,11 @@
  * about K times as much at K*N; the target for nir_optimize and
  * nir_validate is at most 1.2*K (4.8 for K = 4).
  *
- * Times are thread CPU time (the best of R runs), not wall-clock time, so
- * that other processes on a shared machine disturb them less.
+ * Times are thread CPU time, not wall-clock time, so that other processes
+ * on a shared machine disturb them less.  The runs at N and K*N alternate
+ * (N, K*N, N, K*N ...) so that both sizes see the same load, and the bench
+ * prints the best and the median of R runs of each; the summary judges
+ * the ratio of the medians (and, for comparison, of the bests).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,15 +37,18 @@ cpu_s(void)
 }
 
 static unsigned
-count_instrs(nir_shader *s)
+count_instrs(nir_shader *s, unsigned *blocks)
 {
-   unsigned n = 0;
+   unsigned n = 0, b = 0;
    nir_foreach_function_impl(impl, s) {
       nir_foreach_block(block, impl) {
+         b++;
          nir_foreach_instr(instr, block)
             n++;
       }
    }
+   if (blocks)
+      *blocks = b;
    return n;
 }
 
@@ -54,17 +60,33 @@ usage(FILE *fp)
            "                 [--repeat R] [--passes]\n"
            "  Builds random shaders of about N (default 20000) and K*N\n"
            "  (default K = 4) instructions and times nir_optimize and\n"
-           "  nir_validate on each R times (default 5), printing the best\n"
-           "  run of each and the ratio K*N / N.  --passes adds the time of\n"
+           "  nir_validate on each R times (default 7, alternating sizes),\n"
+           "  printing the best and the median run of each and the ratios\n"
+           "  K*N / N.  --passes adds the time of\n"
            "  every pass of the loop at both sizes.  --scale 1 measures one\n"
            "  size only.\n");
 }
 
+#define MAX_REPEAT 99
+
+/* The timed quantities of one run. */
+enum {
+   T_BUILD,
+   T_WALK,
+   T_OPT,
+   T_VAL_BUILT,
+   T_VAL_OPT,
+   NUM_T,
+};
+
 typedef struct {
-   unsigned statements, instrs, after;
+   nir_random_options ro;
+   unsigned statements, instrs, after, blocks, blocks_after;
    size_t instr_mem_B; /* carved instruction memory, as built */
-   double build, walk, opt, val_built, val_opt;
-   nir_optimize_stats stats; /* of the best optimisation run */
+   unsigned runs;
+   double t[NUM_T][MAX_REPEAT]; /* seconds, per run */
+   double best[NUM_T], median[NUM_T];
+   nir_optimize_stats stats; /* of the fastest optimisation run */
 } measurement;
 
 static nir_random_options
@@ -87,7 +109,7 @@ statements_for(unsigned target, uint64_t seed,
    unsigned instrs = 0;
    for (;;) {
       nir_shader *s = nir_random_shader(NULL, seed, &ro, copts);
-      instrs = count_instrs(s);
+      instrs = count_instrs(s, NULL);
       ralloc_free(s);
       if (instrs >= target || ro.num_statements > (1u << 20))
          break;
@@ -119,95 +141,123 @@ walk(nir_shader *s, unsigned *sum)
 }
 
 static bool
-validate(nir_shader *s, double *best)
+validate(nir_shader *s, double *t)
 {
    char *msg = NULL;
    void *ctx = ralloc_context(NULL);
    double t0 = cpu_s();
    bool ok = nir_validate_shader_msg(s, ctx, &msg);
-   double t = cpu_s() - t0;
+   *t = cpu_s() - t0;
    if (!ok)
       fprintf(stderr, "nir-bench: invalid IR:\n%s\n", msg);
    ralloc_free(ctx);
-   if (t < *best)
-      *best = t;
    return ok;
 }
 
-static bool
-measure(unsigned target, uint64_t seed, unsigned repeat, measurement *m)
+static void
+setup(unsigned target, uint64_t seed, measurement *m)
 {
    static const nir_shader_compiler_options copts = { 0 };
-   nir_random_options ro = generator_options();
-   ro.num_statements = statements_for(target, seed, &copts);
    memset(m, 0, sizeof(*m));
-   m->statements = ro.num_statements;
-   m->build = m->walk = m->opt = m->val_built = m->val_opt = 1e30;
-   unsigned sum = 0;
-   for (unsigned r = 0; r < repeat; r++) {
-      double t0 = cpu_s();
-      nir_shader *s = nir_random_shader(NULL, seed, &ro, &copts);
-      double t = cpu_s() - t0;
-      if (t < m->build)
-         m->build = t;
-      m->instrs = count_instrs(s);
-      m->instr_mem_B = s->instr_mem_used_B - s->instr_mem_removed_B;
-      t = walk(s, &sum);
-      if (t < m->walk)
-         m->walk = t;
-      if (!validate(s, &m->val_built))
-         return false;
-      nir_optimize_stats stats;
-      t0 = cpu_s();
-      nir_optimize_with_stats(s, &stats);
-      t = cpu_s() - t0;
-      if (t < m->opt) {
-         m->opt = t;
-         m->stats = stats;
-      }
-      if (!validate(s, &m->val_opt))
-         return false;
-      m->after = count_instrs(s);
-      ralloc_free(s);
+   m->ro = generator_options();
+   m->ro.num_statements = statements_for(target, seed, &copts);
+   m->statements = m->ro.num_statements;
+}
+
+/* One run: build, walk, validate, optimise, validate. */
+static bool
+measure_once(uint64_t seed, measurement *m, unsigned *sum)
+{
+   static const nir_shader_compiler_options copts = { 0 };
+   unsigned r = m->runs++;
+   double t0 = cpu_s();
+   nir_shader *s = nir_random_shader(NULL, seed, &m->ro, &copts);
+   m->t[T_BUILD][r] = cpu_s() - t0;
+   m->instrs = count_instrs(s, &m->blocks);
+   m->instr_mem_B = s->instr_mem_used_B - s->instr_mem_removed_B;
+   m->t[T_WALK][r] = walk(s, sum);
+   if (!validate(s, &m->t[T_VAL_BUILT][r]))
+      return false;
+   nir_optimize_stats stats;
+   t0 = cpu_s();
+   nir_optimize_with_stats(s, &stats);
+   double t = cpu_s() - t0;
+   m->t[T_OPT][r] = t;
+   bool fastest = true;
+   for (unsigned i = 0; i < r; i++)
+      fastest &= t < m->t[T_OPT][i];
+   if (fastest)
+      m->stats = stats;
+   if (!validate(s, &m->t[T_VAL_OPT][r]))
+      return false;
+   m->after = count_instrs(s, &m->blocks_after);
+   ralloc_free(s);
+   return true;
+}
+
+static int
+compare_double(const void *a, const void *b)
+{
+   double x = *(const double *)a, y = *(const double *)b;
+   return x < y ? -1 : x > y;
+}
+
+static void
+summarise(measurement *m)
+{
+   for (unsigned k = 0; k < NUM_T; k++) {
+      double sorted[MAX_REPEAT];
+      memcpy(sorted, m->t[k], m->runs * sizeof(double));
+      qsort(sorted, m->runs, sizeof(double), compare_double);
+      m->best[k] = sorted[0];
+      m->median[k] = m->runs % 2
+                        ? sorted[m->runs / 2]
+                        : (sorted[m->runs / 2 - 1] + sorted[m->runs / 2]) / 2;
    }
-   return sum != 1; /* keeps the walk from being optimised away */
 }
 
 static void
 print_size(const char *label, const measurement *m)
 {
+   static const char *const names[NUM_T] = {
+      "build (baseline)", "instruction walk", "nir_optimize",
+      "nir_validate (as built)", "nir_validate (optimised)",
+   };
    printf("%s: %u instructions (%u statements), %u after optimisation;"
           " %.1f MiB of instructions as built\n", label, m->instrs,
           m->statements, m->after, m->instr_mem_B / (1024.0 * 1024.0));
-   printf("  build (baseline):         %9.3f ms  %12.0f instr/s\n",
-          m->build * 1e3, m->instrs / m->build);
-   printf("  instruction walk:         %9.3f ms  %12.0f instr/s  "
-          "(memory floor)\n", m->walk * 1e3, m->instrs / m->walk);
-   printf("  nir_optimize:             %9.3f ms  %12.0f instr/s  "
-          "%6.2fx build, %u pass runs\n",
-          m->opt * 1e3, m->instrs / m->opt, m->opt / m->build,
-          m->stats.pass_runs);
-   printf("  nir_validate (as built):  %9.3f ms  %12.0f instr/s\n",
-          m->val_built * 1e3, m->instrs / m->val_built);
-   printf("  nir_validate (optimised): %9.3f ms  %12.0f instr/s\n",
-          m->val_opt * 1e3, m->after / m->val_opt);
+   printf("  %u blocks as built, %u after optimisation; %u pass runs\n",
+          m->blocks, m->blocks_after, m->stats.pass_runs);
+   printf("  %-26s %12s %12s %14s\n", "", "best", "median",
+          "instr/s (med.)");
+   for (unsigned k = 0; k < NUM_T; k++) {
+      unsigned n = k == T_VAL_OPT ? m->after : m->instrs;
+      printf("  %-26s %9.3f ms %9.3f ms %14.0f%s\n", names[k],
+             m->best[k] * 1e3, m->median[k] * 1e3, n / m->median[k],
+             k == T_WALK ? "  (memory floor)" : "");
+   }
 }
 
-static void
-print_ratio(const char *what, double small, double big, double target)
+/* One line of the scaling table: medians, then bests. */
+static double
+print_ratio(const char *what, const measurement *small,
+            const measurement *big, unsigned k, double div_small,
+            double div_big, double target)
 {
-   printf("  %-26s %9.3f ms -> %9.3f ms  x%5.2f", what, small * 1e3,
-          big * 1e3, big / small);
+   double ms = small->median[k] / div_small, mb = big->median[k] / div_big;
+   double bs = small->best[k] / div_small, bb = big->best[k] / div_big;
+   printf("  %-26s %8.3f -> %8.3f ms x%5.2f   (best %8.3f -> %8.3f ms x%5.2f)",
+          what, ms * 1e3, mb * 1e3, mb / ms, bs * 1e3, bb * 1e3, bb / bs);
    if (target > 0)
-      printf("  (target <= %.1f: %s)", target,
-             big / small <= target ? "ok" : "OVER");
+      printf("  %s", mb / ms <= target ? "ok" : "OVER");
    printf("\n");
+   return mb / ms;
 }
 
 int
 main(int argc, char **argv)
 {
-   unsigned target = 20000, repeat = 5, scale = 4;
+   unsigned target = 20000, repeat = 7, scale = 4;
    bool passes = false;
    uint64_t seed = 1;
    for (int i = 1; i < argc; i++) {
@@ -232,6 +282,8 @@ main(int argc, char **argv)
    }
    if (!repeat)
       repeat = 1;
+   if (repeat > MAX_REPEAT)
+      repeat = MAX_REPEAT;
    if (!scale)
       scale = 1;
    if (!target || (uint64_t)target * scale > (1u << 26)) {
@@ -247,49 +299,58 @@ main(int argc, char **argv)
             flags && *flags ? "," : "", flags ? flags : "");
    setenv("NIR_DEBUG", nir_debug, 1);
 
-   printf("seed %llu, best of %u runs, thread CPU time\n",
-          (unsigned long long)seed, repeat);
+   printf("seed %llu, %u runs of each size (alternating), thread CPU"
+          " time\n", (unsigned long long)seed, repeat);
    measurement small, big;
-   if (!measure(target, seed, repeat, &small))
-      return 1;
+   setup(target, seed, &small);
+   if (scale > 1)
+      setup(target * scale, seed, &big);
+   unsigned sum = 0;
+   for (unsigned r = 0; r < repeat; r++) {
+      if (!measure_once(seed, &small, &sum) ||
+          (scale > 1 && !measure_once(seed, &big, &sum)))
+         return 1;
+   }
+   if (sum == 1)
+      printf("\n"); /* keeps the walk from being optimised away */
+   summarise(&small);
    print_size("N", &small);
    if (scale == 1)
       return 0;
-   if (!measure(target * scale, seed, repeat, &big))
-      return 1;
+   summarise(&big);
    char label[32];
    snprintf(label, sizeof(label), "%uN", scale);
    print_size(label, &big);
 
    double limit = 1.2 * scale;
-   printf("scaling %uN / N (linear: %u):\n", scale, scale);
-   print_ratio("build", small.build, big.build, 0);
-   print_ratio("instruction walk", small.walk, big.walk, 0);
-   print_ratio("nir_optimize", small.opt, big.opt, limit);
+   printf("scaling %uN / N (linear: %u; target for nir_optimize and "
+          "nir_validate: <= %.1f), median runs:\n", scale, scale, limit);
+   print_ratio("build", &small, &big, T_BUILD, 1, 1, 0);
+   double walk = print_ratio("instruction walk", &small, &big, T_WALK, 1, 1,
+                             0);
+   double opt = print_ratio("nir_optimize", &small, &big, T_OPT, 1, 1, limit);
    /* The same per pass run: a bigger shader may need another round of
     * the loop, which is the shader's doing, not the passes'. */
-   print_ratio("nir_optimize per pass run",
-               small.opt / (small.stats.pass_runs ? small.stats.pass_runs : 1),
-               big.opt / (big.stats.pass_runs ? big.stats.pass_runs : 1), 0);
-   print_ratio("nir_validate (as built)", small.val_built, big.val_built,
-               limit);
-   print_ratio("nir_validate (optimised)", small.val_opt, big.val_opt,
-               limit);
+   print_ratio("nir_optimize per pass run", &small, &big, T_OPT,
+               small.stats.pass_runs ? small.stats.pass_runs : 1,
+               big.stats.pass_runs ? big.stats.pass_runs : 1, 0);
+   double val = print_ratio("nir_validate (as built)", &small, &big,
+                            T_VAL_BUILT, 1, 1, limit);
+   double val_opt = print_ratio("nir_validate (optimised)", &small, &big,
+                                T_VAL_OPT, 1, 1, limit);
+   if (val_opt > val)
+      val = val_opt;
    /* The targets of issue #21, and what to read them against. */
-   double opt = big.opt / small.opt;
-   double val = big.val_built / small.val_built;
-   if (big.val_opt / small.val_opt > val)
-      val = big.val_opt / small.val_opt;
-   printf("summary: nir_optimize x%.2f, nir_validate x%.2f (worst); target"
-          " <= %.1f: %s\n", opt, val, limit,
+   printf("summary (medians of %u runs): nir_optimize x%.2f, nir_validate"
+          " x%.2f (worst); target <= %.1f: %s\n", repeat, opt, val, limit,
           opt <= limit && val <= limit ? "ok" : "OVER");
    printf("  memory floor: the bare walk x%.2f (%.1f -> %.1f MiB of"
-          " instructions)\n", big.walk / small.walk,
+          " instructions)\n", walk,
           small.instr_mem_B / (1024.0 * 1024.0),
           big.instr_mem_B / (1024.0 * 1024.0));
    if (passes) {
       printf("per pass of nir_optimize (runs with progress / runs, at N and "
-             "%uN):\n", scale);
+             "%uN; the fastest run of each size):\n", scale);
       for (unsigned i = 0; i < small.stats.num_passes; i++) {
          char what[80];
          snprintf(what, sizeof(what), "%s %u/%u %u/%u",
