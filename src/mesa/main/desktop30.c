@@ -243,7 +243,11 @@ void GLAPIENTRY
 _mesa_TexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLint v = (GLint)params[0];
+   /* four values for GL_TEXTURE_SWIZZLE_RGBA (GL 3.3) */
+   unsigned n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+   GLint v[4];
+   for (unsigned i = 0; i < n; i++)
+      v[i] = (GLint)params[i];
 
    if (!desktop_only(ctx, "glTexParameterIuiv"))
       return;
@@ -251,7 +255,7 @@ _mesa_TexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
       _mesa_tex_border_color(target, params, GL_BORDER_FORM_IUINT,
                              "glTexParameterIuiv");
    else
-      _mesa_TexParameteriv(target, pname, &v);
+      _mesa_TexParameteriv(target, pname, v);
 }
 
 void GLAPIENTRY
@@ -272,8 +276,10 @@ void GLAPIENTRY
 _mesa_GetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLint v;
+   GLint v[4];
    GLenum before = ctx->ErrorValue;
+   /* four values for GL_TEXTURE_SWIZZLE_RGBA (GL 3.3) */
+   unsigned n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
 
    if (!desktop_only(ctx, "glGetTexParameterIuiv"))
       return;
@@ -282,9 +288,11 @@ _mesa_GetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
                                  "glGetTexParameterIuiv");
       return;
    }
-   _mesa_GetTexParameteriv(target, pname, &v);
-   if (ctx->ErrorValue == before)
-      *params = (GLuint)v;
+   _mesa_GetTexParameteriv(target, pname, v);
+   if (ctx->ErrorValue == before) {
+      for (unsigned i = 0; i < n; i++)
+         params[i] = (GLuint)v[i];
+   }
 }
 
 /* --- GL 1.0 forms (sections 2.12.1, 4.2.1, 4.2.3) ------------------------ */

@@ -381,9 +381,8 @@ _mesa_free_sampler_objects(struct gl_shared_state *shared)
 }
 
 /* GL 3.3 section 3.8.2 (ARB_sampler_objects): the integer forms take the
- * same parameters; they differ only for TEXTURE_BORDER_COLOR, which
- * this front end does not have yet (refused as an unknown parameter, as
- * glTexParameterI*v does).  Desktop only. */
+ * same parameters; they differ only for TEXTURE_BORDER_COLOR, kept as
+ * integers (texborder.c).  Desktop only. */
 static bool
 sampler_desktop_only(const char *func)
 {
@@ -401,7 +400,12 @@ sampler_desktop_only(const char *func)
 void GLAPIENTRY
 _mesa_SamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param)
 {
-   if (sampler_desktop_only("glSamplerParameterIiv"))
+   if (!sampler_desktop_only("glSamplerParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, param, GL_BORDER_FORM_IINT, false,
+                           "glSamplerParameterIiv");
+   else
       sampler_parameter(sampler, pname, param[0], 0.0f, false,
                         "glSamplerParameterIiv");
 }
@@ -409,7 +413,12 @@ _mesa_SamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param)
 void GLAPIENTRY
 _mesa_SamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param)
 {
-   if (sampler_desktop_only("glSamplerParameterIuiv"))
+   if (!sampler_desktop_only("glSamplerParameterIuiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, param, GL_BORDER_FORM_IUINT, false,
+                           "glSamplerParameterIuiv");
+   else
       sampler_parameter(sampler, pname, (GLint)param[0], 0.0f, false,
                         "glSamplerParameterIuiv");
 }
@@ -419,8 +428,13 @@ _mesa_GetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)
 {
    GLfloat v;
 
-   if (sampler_desktop_only("glGetSamplerParameterIiv") &&
-       get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterIiv"))
+   if (!sampler_desktop_only("glGetSamplerParameterIiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, params, GL_BORDER_FORM_IINT, true,
+                           "glGetSamplerParameterIiv");
+   else if (get_sampler_parameter(sampler, pname, &v,
+                                  "glGetSamplerParameterIiv"))
       *params = (GLint)v;
 }
 
@@ -429,7 +443,12 @@ _mesa_GetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params)
 {
    GLfloat v;
 
-   if (sampler_desktop_only("glGetSamplerParameterIuiv") &&
-       get_sampler_parameter(sampler, pname, &v, "glGetSamplerParameterIuiv"))
+   if (!sampler_desktop_only("glGetSamplerParameterIuiv"))
+      return;
+   if (pname == GL_TEXTURE_BORDER_COLOR)
+      sampler_border_color(sampler, params, GL_BORDER_FORM_IUINT, true,
+                           "glGetSamplerParameterIuiv");
+   else if (get_sampler_parameter(sampler, pname, &v,
+                                  "glGetSamplerParameterIuiv"))
       *params = (GLuint)v;
 }

@@ -165,6 +165,11 @@ test_swizzle_rgba(void **state)
    GLint igot[4] = {0};
    _mesa_GetTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, igot);
    assert_memory_equal(igot, isw, sizeof(isw));
+   const GLuint usw[4] = {GL_GREEN, GL_RED, GL_ONE, GL_ZERO};
+   _mesa_TexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, usw);
+   GLuint ugot[4] = {0};
+   _mesa_GetTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, ugot);
+   assert_memory_equal(ugot, usw, sizeof(usw));
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
