@@ -104,6 +104,8 @@ agx_preprocess_nir(nir_shader *nir)
    /* before the booleans of its ifs are lowered */
    NIR_PASS(progress, nir, agx_nir_lower_ubo);
    NIR_PASS(progress, nir, agx_nir_lower_ssbo);
+   /* sampler arrays indexed by loop counters or at run time (ifs) */
+   NIR_PASS(progress, nir, agx_nir_lower_tex_deref);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
    NIR_PASS(progress, nir, agx_nir_lower_idiv);

@@ -2457,7 +2457,11 @@ emit_tex(struct isel *st, nir_tex_instr *tex)
          break;
       case nir_tex_src_texture_deref:
       case nir_tex_src_sampler_deref:
-         break;
+         /* agx_nir_lower_tex_deref made every index it could resolve. */
+         agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED,
+                  "sampler array indexed in a way the texture unit cannot "
+                  "address (several run-time indices)");
+         return;
       default:
          agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "texture source %u",
                   tex->src[i].src_type);

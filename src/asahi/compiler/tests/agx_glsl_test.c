@@ -425,6 +425,81 @@ test_glsl_indexed_output_arrays(void **state)
    check_program(vs_out_arrays, fs_out_arrays, false);
 }
 
+/* Sampler arrays indexed by a loop counter (constant once unrolled) and
+ * by a uniform (an if-chain): every texture instruction names one
+ * element, and together they name each of the four, never only the
+ * first (agx_nir_lower_tex_deref.c). */
+static const char *vs_samplers =
+   "#version 110\n"
+   "attribute vec4 a_position;\n"
+   "varying vec2 v;\n"
+   "void main() { gl_Position = a_position; v = a_position.xy; }\n";
+
+static const char *fs_samplers_loop =
+   "#version 110\n"
+   "uniform sampler2D s[4];\n"
+   "uniform int idx;\n"
+   "varying vec2 v;\n"
+   "void main() {\n"
+   "   vec4 c = vec4(0.0);\n"
+   "   for (int k = 0; k < 4; k++)\n"
+   "      if (k == idx) c = texture2D(s[k], v);\n"
+   "   gl_FragColor = c;\n"
+   "}\n";
+
+static const char *fs_samplers_dynamic =
+   "#version 110\n"
+   "uniform sampler2D s[4];\n"
+   "uniform int idx;\n"
+   "varying vec2 v;\n"
+   "void main() { gl_FragColor = texture2D(s[idx], v); }\n";
+
+static void
+check_sampler_elements(const char *fs_src)
+{
+   struct linked l = link_pair(vs_samplers, fs_src);
+   nir_shader *fs = nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
+   assert_true(agx_preprocess_nir(fs));
+
+   unsigned textures = 0, count = 0, first = ~0u;
+   nir_foreach_function_impl(impl, fs) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_tex)
+               continue;
+            nir_tex_instr *tex = nir_instr_as_tex(instr);
+            assert_true(
+               nir_tex_instr_src_index(tex, nir_tex_src_texture_deref) < 0);
+            assert_true(
+               nir_tex_instr_src_index(tex, nir_tex_src_sampler_deref) < 0);
+            assert_int_equal(tex->texture_index, tex->sampler_index);
+            assert_true(tex->texture_index < 32);
+            textures |= 1u << tex->texture_index;
+            first = MIN2(first, tex->texture_index);
+            count++;
+         }
+      }
+   }
+   assert_int_equal(count, 4);
+   assert_int_equal(textures, 0xfu << first);
+
+   struct agx_shader_key key = {0};
+   key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   struct agx_shader_binary bin;
+   char error[256] = "";
+   if (agx_compile_shader_nir(fs, &key, l.mem, &bin, error, sizeof(error)))
+      fail_msg("%s", error);
+   ralloc_free(l.mem);
+}
+
+static void
+test_glsl_sampler_array_index(void **state)
+{
+   (void)state;
+   check_sampler_elements(fs_samplers_loop);
+   check_sampler_elements(fs_samplers_dynamic);
+}
+
 /* GLSL 1.30 interpolation qualifiers, on user varyings and on redeclared
  * built-in colours: smooth inputs are divided by W, noperspective ones
  * are not, flat ones take the provoking vertex's value. */
@@ -949,6 +1024,7 @@ main(void)
       cmocka_unit_test(test_glsl_return),
       cmocka_unit_test(test_glsl_indexed_varyings),
       cmocka_unit_test(test_glsl_indexed_output_arrays),
+      cmocka_unit_test(test_glsl_sampler_array_index),
       cmocka_unit_test(test_glsl_interpolation_qualifiers),
       cmocka_unit_test(test_glsl_clip_distances),
       cmocka_unit_test(test_glsl_scratch_arrays),
