@@ -5,9 +5,9 @@
 
 /*
  * Texture and sampler operands that are still derefs: elements of sampler
- * arrays whose index the linker could not fold (the linker, glsl_link.c,
- * resolves constant ones to texture_index/sampler_index and drops the
- * deref).  An AGX texture instruction names its texture and sampler state
+ * arrays whose index the linker could not fold, and samplers inside
+ * structures (the linker, glsl_link.c, resolves constant array elements
+ * to texture_index/sampler_index and drops the deref).  An AGX texture instruction names its texture and sampler state
  * by index, so every such operand is made an index here:
  *
  * - Indices that are constant once loops are unrolled (GLSL 1.10-3.30
@@ -38,22 +38,48 @@ struct tex_index {
    unsigned stride, length;
 };
 
+/* The sampler slots a value of type t takes: the linker numbers the
+ * samplers of a uniform in order, depth first through structure members
+ * and array elements (glsl_link_uniforms.c). */
+static unsigned
+sampler_slots(const nir_vtype *t)
+{
+   switch (t->kind) {
+   case NIR_VTYPE_SAMPLER:
+      return 1;
+   case NIR_VTYPE_ARRAY:
+      return t->length * sampler_slots(t->elem);
+   case NIR_VTYPE_STRUCT: {
+      unsigned n = 0;
+      for (unsigned i = 0; i < t->num_fields; i++)
+         n += sampler_slots(t->fields[i].type);
+      return n;
+   }
+   default:
+      return 0;
+   }
+}
+
 static bool
 resolve(nir_deref_instr *d, struct tex_index *out)
 {
-   unsigned stride = 1;
-
    *out = (struct tex_index){0};
    for (nir_deref_instr *p = d; p; p = nir_deref_instr_parent(p)) {
       if (p->deref_type == nir_deref_type_var) {
          out->base += (unsigned)p->var->data.binding;
          return true;
       }
-      if (p->deref_type != nir_deref_type_array)
-         return false;
       nir_deref_instr *parent = nir_deref_instr_parent(p);
       if (!parent)
          return false;
+      if (p->deref_type == nir_deref_type_struct) {
+         for (unsigned i = 0; i < p->field_index; i++)
+            out->base += sampler_slots(parent->type->fields[i].type);
+         continue;
+      }
+      if (p->deref_type != nir_deref_type_array)
+         return false;
+      unsigned stride = sampler_slots(p->type);
       nir_instr *ii = p->arr_index.ssa->parent_instr;
       if (ii->type == nir_instr_type_load_const) {
          out->base += stride * nir_instr_as_load_const(ii)->value[0].u32;
@@ -64,7 +90,6 @@ resolve(nir_deref_instr *d, struct tex_index *out)
          out->stride = stride;
          out->length = parent->type->length;
       }
-      stride *= parent->type->length;
    }
    return false;
 }

@@ -454,8 +454,19 @@ static const char *fs_samplers_dynamic =
    "varying vec2 v;\n"
    "void main() { gl_FragColor = texture2D(s[idx], v); }\n";
 
+/* Samplers in an array of structures: u[i].b is slot 1 + 2 i of the
+ * uniform's samplers (the linker numbers them depth first). */
+static const char *fs_samplers_struct =
+   "#version 110\n"
+   "struct pair { sampler2D a; sampler2D b; };\n"
+   "uniform pair u[2];\n"
+   "uniform int idx;\n"
+   "varying vec2 v;\n"
+   "void main() { gl_FragColor = texture2D(u[idx].b, v); }\n";
+
 static void
-check_sampler_elements(const char *fs_src)
+check_sampler_elements_mask(const char *fs_src, unsigned want_count,
+                            unsigned want_mask)
 {
    struct linked l = link_pair(vs_samplers, fs_src);
    nir_shader *fs = nir_shader_clone(l.mem, l.prog->nir[MESA_SHADER_FRAGMENT]);
@@ -480,8 +491,8 @@ check_sampler_elements(const char *fs_src)
          }
       }
    }
-   assert_int_equal(count, 4);
-   assert_int_equal(textures, 0xfu << first);
+   assert_int_equal(count, want_count);
+   assert_int_equal(textures, want_mask << first);
 
    struct agx_shader_key key = {0};
    key.fs.rt[0].format = PIPE_FORMAT_R8G8B8A8_UNORM;
@@ -496,8 +507,10 @@ static void
 test_glsl_sampler_array_index(void **state)
 {
    (void)state;
-   check_sampler_elements(fs_samplers_loop);
-   check_sampler_elements(fs_samplers_dynamic);
+   check_sampler_elements_mask(fs_samplers_loop, 4, 0xf);
+   check_sampler_elements_mask(fs_samplers_dynamic, 4, 0xf);
+   /* slots 1 and 3; the lowest texture index seen is the first (1) */
+   check_sampler_elements_mask(fs_samplers_struct, 2, 0x5);
 }
 
 /* GLSL 1.30 interpolation qualifiers, on user varyings and on redeclared
