@@ -95,7 +95,7 @@ divmod(nir_builder *b, nir_def *n, nir_def *d, bool sign, nir_def **q,
    uint32_t k;
    if (const_u32(d, &k)) {
       if (sign && (int32_t)k < 0)
-         k = (uint32_t) - (int32_t)k;
+         k = 0u - k; /* the magnitude, INT32_MIN's included */
       if (k) {
          udivmod_const(b, sign ? nir_iabs(b, n) : n, k, q, r);
          return;

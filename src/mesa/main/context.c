@@ -302,6 +302,18 @@ _mesa_free_context_state(struct gl_context *ctx)
    for (unsigned i = 0; i < MAX_FEEDBACK_BUFFERS; i++)
       _mesa_reference_buffer_object(&ctx->TransformFeedbackBindings[i].Buffer,
                                     NULL);
+   /* compute.c's bindings */
+   _mesa_reference_buffer_object(&ctx->ShaderStorageBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->DispatchIndirectBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->AtomicCounterBuffer, NULL);
+   for (unsigned i = 0; i < MAX_SHADER_STORAGE_BUFFER_BINDINGS; i++)
+      _mesa_reference_buffer_object(&ctx->ShaderStorageBufferBindings[i].Buffer,
+                                    NULL);
+   for (unsigned i = 0; i < sizeof(ctx->AtomicCounterBufferBindings) /
+                           sizeof(ctx->AtomicCounterBufferBindings[0]);
+        i++)
+      _mesa_reference_buffer_object(&ctx->AtomicCounterBufferBindings[i].Buffer,
+                                    NULL);
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);

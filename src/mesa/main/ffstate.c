@@ -168,7 +168,7 @@ tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
    struct gl_ff_texture_unit *t = active_unit(ctx, func);
    if (!t)
       return;
-   GLenum e = i ? (GLenum)i[0] : (GLenum)f[0];
+   GLenum e = i ? (GLenum)i[0] : _mesa_enum_from_float(f[0]);
    GLfloat scale = i ? (GLfloat)i[0] : f[0];
 
    switch (pname) {
@@ -368,7 +368,7 @@ fog(GLenum pname, const GLfloat *f, const char *func)
 
    if (!ff_allowed(ctx, func))
       return;
-   GLenum e = (GLenum)f[0];
+   GLenum e = _mesa_enum_from_float(f[0]);
    switch (pname) {
    case GL_FOG_MODE:
       if (e != GL_LINEAR && e != GL_EXP && e != GL_EXP2)
@@ -503,12 +503,12 @@ tex_gen(GLenum coord, GLenum pname, const GLfloat *p, bool scalar,
    unsigned c = coord - GL_S;
    switch (pname) {
    case GL_TEXTURE_GEN_MODE:
-      if (!valid_gen_mode(coord, (GLenum)p[0])) {
+      if (!valid_gen_mode(coord, _mesa_enum_from_float(p[0]))) {
          _mesa_error(ctx, GL_INVALID_ENUM, "%s(mode=0x%x)", func,
-                     (GLenum)p[0]);
+                     _mesa_enum_from_float(p[0]));
          return;
       }
-      t->GenMode[c] = (GLenum)p[0];
+      t->GenMode[c] = _mesa_enum_from_float(p[0]);
       break;
    case GL_OBJECT_PLANE:
       if (scalar)

@@ -165,6 +165,15 @@ struct gl_ff_state {
    struct gl_ff_raster Raster; /* rastpos.c */
 };
 
+/* An enum passed as a float parameter (glFogf(GL_FOG_MODE, ...)): a
+ * value outside the range of GLenum (a negative one, say) becomes an
+ * invalid enum rather than an undefined conversion (C11 6.3.1.4). */
+static inline GLenum
+_mesa_enum_from_float(GLfloat f)
+{
+   return f >= 0.0f && f < 4294967296.0f ? (GLenum)f : 0xffffffffu;
+}
+
 struct gl_context;
 
 void _mesa_init_ff_state(struct gl_context *ctx);

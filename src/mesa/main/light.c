@@ -278,13 +278,13 @@ light_model(GLenum pname, const GLfloat *p, bool scalar, const char *func)
       ff->LightModel.TwoSide = p[0] != 0.0f;
       break;
    case GL_LIGHT_MODEL_COLOR_CONTROL:
-      if ((GLenum)p[0] != GL_SINGLE_COLOR &&
-          (GLenum)p[0] != GL_SEPARATE_SPECULAR_COLOR) {
+      if (_mesa_enum_from_float(p[0]) != GL_SINGLE_COLOR &&
+          _mesa_enum_from_float(p[0]) != GL_SEPARATE_SPECULAR_COLOR) {
          _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=%f)", func,
                      (double)p[0]);
          return;
       }
-      ff->LightModel.ColorControl = (GLenum)p[0];
+      ff->LightModel.ColorControl = _mesa_enum_from_float(p[0]);
       break;
    default:
       goto bad_enum;
