@@ -114,6 +114,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_instanced_arrays", API_GL, 0},
    /* GL_ANY_SAMPLES_PASSED (queryobj.c) */
    {"GL_ARB_occlusion_query2", API_GL, 0},
+   /* program_interface.c: every interface but subroutines (none here) */
+   {"GL_ARB_program_interface_query", API_GL, 0},
    /* the ES 3.0 sampler objects with the desktop parameters
     * (samplerobj.c) */
    {"GL_ARB_sampler_objects", API_GL, 0},
