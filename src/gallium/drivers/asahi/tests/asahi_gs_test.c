@@ -72,21 +72,14 @@ build_vs(bool instanced)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "gs_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   out->data.location = VARYING_SLOT_POS;
-   nir_def *p = nir_load_var(&b, in);
+   nir_def *p = asahi_test_attrib(&b, 0);
    if (instanced) {
       nir_def *i = nir_u2f32(
          &b, nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32));
       nir_def *d[4] = {i, i, nir_imm_float(&b, 0), nir_imm_float(&b, 0)};
       p = nir_fadd(&b, p, nir_vec(&b, d, 4));
    }
-   nir_store_var(&b, out, p, 0xf);
+   asahi_test_output(&b, VARYING_SLOT_POS, p, nir_type_float32);
    return b.shader;
 }
 
@@ -479,15 +472,9 @@ strip_winding_and_primitive_id(void **state)
    if (!env_init(&e, verts, sizeof(verts), GS_COLOUR, false))
       skip();
    struct pipe_context *ctx = e.t.ctx;
-   struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1,
-      .depth_clip_near = 1,
-      .depth_clip_far = 1,
-      .line_width = 1.0f,
-      .point_size = 1.0f,
-      .front_ccw = 1,
-      .cull_face = PIPE_FACE_BACK,
-   };
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+   rs.front_ccw = 1;
+   rs.cull_face = PIPE_FACE_BACK;
    void *cull = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, cull);
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,

@@ -34,6 +34,18 @@ asahi_test_env_open(struct asahi_test_env *e)
    return true;
 }
 
+struct pipe_rasterizer_state
+asahi_test_rasterizer(void)
+{
+   return (struct pipe_rasterizer_state){
+      .half_pixel_center = 1,
+      .depth_clip_near = 1,
+      .depth_clip_far = 1,
+      .line_width = 1.0f,
+      .point_size = 1.0f,
+   };
+}
+
 void
 asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
                       unsigned w, unsigned h)
@@ -64,13 +76,7 @@ asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
    };
    ctx->set_framebuffer_state(ctx, &fb);
 
-   struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1,
-      .depth_clip_near = 1,
-      .depth_clip_far = 1,
-      .line_width = 1.0f,
-      .point_size = 1.0f,
-   };
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    e->rs = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, e->rs);
    struct pipe_depth_stencil_alpha_state zsa = {0};
@@ -133,18 +139,35 @@ asahi_test_env_close(struct asahi_test_env *e)
    memset(e, 0, sizeof(*e));
 }
 
+nir_def *
+asahi_test_attrib(nir_builder *b, unsigned index)
+{
+   const nir_vtype *vec4 = nir_vtype_vector(b->shader, nir_type_float32, 4);
+   nir_variable *in =
+      nir_variable_create(b->shader, nir_var_shader_in, vec4, "attrib");
+   in->data.location = (int)(VERT_ATTRIB_GENERIC0 + index);
+   return nir_load_var(b, in);
+}
+
+void
+asahi_test_output(nir_builder *b, unsigned slot, nir_def *v, nir_alu_type t)
+{
+   const nir_vtype *type =
+      v->num_components == 1
+         ? nir_vtype_scalar(b->shader, t)
+         : nir_vtype_vector(b->shader, t, v->num_components);
+   nir_variable *out =
+      nir_variable_create(b->shader, nir_var_shader_out, type, "out");
+   out->data.location = (int)slot;
+   nir_store_var(b, out, v, (1u << v->num_components) - 1);
+}
+
 nir_shader *
 asahi_test_vs_position(const char *name)
 {
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
                                                   &agx_nir_options, name, NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   out->data.location = VARYING_SLOT_POS;
-   nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
+   asahi_test_output(&b, VARYING_SLOT_POS, asahi_test_attrib(&b, 0),
+                     nir_type_float32);
    return b.shader;
 }

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
 #include "pipe/p_context.h"
 #include "pipe/p_screen.h"
 
@@ -42,8 +43,20 @@ void asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
 void asahi_test_env_vertices(struct asahi_test_env *e, const float *verts,
                              unsigned count);
 
+/* The rasterizer state asahi_test_env_target binds: GL's pixel centres,
+ * depth clipping, one-pixel lines and points. */
+struct pipe_rasterizer_state asahi_test_rasterizer(void);
+
 /* Unbinds and releases everything the calls above made. */
 void asahi_test_env_close(struct asahi_test_env *e);
+
+/* The vec4 vertex attribute `index` (generic attribute slots). */
+nir_def *asahi_test_attrib(nir_builder *b, unsigned index);
+
+/* Writes v to the output at `slot` (varying or fragment result), whose
+ * components have type t (nir_type_float32, nir_type_int32, ...). */
+void asahi_test_output(nir_builder *b, unsigned slot, nir_def *v,
+                       nir_alu_type t);
 
 /* A vertex shader writing attribute 0 to gl_Position. */
 nir_shader *asahi_test_vs_position(const char *name);

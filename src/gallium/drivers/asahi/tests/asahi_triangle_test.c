@@ -726,18 +726,10 @@ build_vs_instanced(void)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "inst_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *pos =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   pos->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *off =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "offset");
-   off->data.location = VERT_ATTRIB_GENERIC0 + 1;
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   out->data.location = VARYING_SLOT_POS;
-   nir_store_var(
-      &b, out, nir_fadd(&b, nir_load_var(&b, pos), nir_load_var(&b, off)), 0xf);
+   asahi_test_output(&b, VARYING_SLOT_POS,
+                     nir_fadd(&b, asahi_test_attrib(&b, 0),
+                              asahi_test_attrib(&b, 1)),
+                     nir_type_float32);
    return b.shader;
 }
 
