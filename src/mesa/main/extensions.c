@@ -120,6 +120,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_occlusion_query2", API_GL, 0},
    /* program_interface.c: every interface but subroutines (none here) */
    {"GL_ARB_program_interface_query", API_GL, 0},
+   /* the GLSL front end, GLSL->NIR and the linker take arrays of arrays
+    * (uniforms, blocks, varyings, samplers) */
+   {"GL_ARB_arrays_of_arrays", API_GL, 0},
    /* the ES 3.0 sampler objects with the desktop parameters
     * (samplerobj.c) */
    {"GL_ARB_sampler_objects", API_GL, 0},

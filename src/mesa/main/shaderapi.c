@@ -389,6 +389,7 @@ _mesa_CompileShader(GLuint shader)
    opts->stage = sh->Stage;
    opts->default_version = _mesa_is_gles(ctx) ? 100 : 110;
    opts->default_es = _mesa_is_gles(ctx);
+   opts->compat_context = ctx->API == ST_PROFILE_DEFAULT;
 
    const char *src = sh->Source ? sh->Source : "";
    state = glsl_compile_shader(mem, src, strlen(src), opts);
