@@ -316,7 +316,7 @@ emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
 
 /* Largest constant index + 1 applied to member `m` of a block whose
  * instance is `inst` (NULL: an anonymous block, members named alone)
- * anywhere under n: inst.m[k], inst[i].m[k] or m[k]. */
+ * anywhere under n: inst.m[k], inst[i].m[k], inst[i][j].m[k] or m[k]. */
 static int
 member_max_index(const struct ast_node *n, const char *inst, const char *m,
                  int depth)
@@ -332,7 +332,8 @@ member_max_index(const struct ast_node *n, const char *inst, const char *m,
          hit = a->kind == AST_IDENT && !strcmp(a->name, m);
       } else {
          const struct ast_node *base = a->kind == AST_FIELD ? a->a : NULL;
-         if (base && base->kind == AST_INDEX)
+         /* inst[i].m, inst[i][j].m (arrays of arrays of blocks) */
+         while (base && base->kind == AST_INDEX)
             base = base->a;
          hit = base && a->name && !strcmp(a->name, m) &&
                base->kind == AST_IDENT && !strcmp(base->name, inst);

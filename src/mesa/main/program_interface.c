@@ -161,18 +161,27 @@ ubo_count(const struct gl_program_object *prog)
    return program_of(prog)->num_ubos;
 }
 
+/* A uniform or storage block at binding point `binding` (as
+ * glUniformBlockBinding / glShaderStorageBlockBinding left it), its
+ * variables from index `first` of their interface. */
+static void
+describe_block(const struct glsl_program_block *b, GLuint binding,
+               unsigned first, struct piq_res *r)
+{
+   r->name = b->name;
+   r->binding = (GLint)binding;
+   r->data_size = (GLint)b->size_B;
+   r->num_active = (GLint)b->num_members;
+   r->first_active = (GLint)first;
+   r->stages = b->stages;
+}
+
 static void
 describe_ubo(const struct gl_program_object *prog, unsigned k,
              struct piq_res *r)
 {
-   const struct glsl_program_block *b = &program_of(prog)->ubos[k];
-   r->name = b->name;
-   /* as glUniformBlockBinding left it */
-   r->binding = (GLint)prog->exec->ubo_bindings[k];
-   r->data_size = (GLint)b->size_B;
-   r->num_active = (GLint)b->num_members;
-   r->first_active = (GLint)_mesa_uniform_block_first_member(prog->exec, k);
-   r->stages = b->stages;
+   describe_block(&program_of(prog)->ubos[k], prog->exec->ubo_bindings[k],
+                  _mesa_uniform_block_first_member(prog->exec, k), r);
 }
 
 /* ---- atomic counter buffers: the bindings counters use ---------------- */
@@ -382,14 +391,8 @@ static void
 describe_ssbo(const struct gl_program_object *prog, unsigned k,
               struct piq_res *r)
 {
-   const struct glsl_program_block *b = &program_of(prog)->ssbos[k];
-   r->name = b->name;
-   /* as glShaderStorageBlockBinding left it */
-   r->binding = (GLint)prog->exec->ssbo_bindings[k];
-   r->data_size = (GLint)b->size_B;
-   r->num_active = (GLint)b->num_members;
-   r->first_active = (GLint)first_variable(program_of(prog), k);
-   r->stages = b->stages;
+   describe_block(&program_of(prog)->ssbos[k], prog->exec->ssbo_bindings[k],
+                  first_variable(program_of(prog), k), r);
 }
 
 static void

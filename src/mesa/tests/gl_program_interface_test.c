@@ -57,15 +57,9 @@ static const char *fs_src =
 static GLuint
 build(void)
 {
-   GLuint vs = _mesa_CreateShader(GL_VERTEX_SHADER);
-   GLuint fs = _mesa_CreateShader(GL_FRAGMENT_SHADER);
-   _mesa_ShaderSource(vs, 1, &vs_src, NULL);
-   _mesa_ShaderSource(fs, 1, &fs_src, NULL);
-   _mesa_CompileShader(vs);
-   _mesa_CompileShader(fs);
-   GLuint p = _mesa_CreateProgram();
-   _mesa_AttachShader(p, vs);
-   _mesa_AttachShader(p, fs);
+   GLuint p = gl_test_program(vs_src, fs_src);
+   assert_int_not_equal(p, 0);
+   /* relinked with transform feedback varyings */
    const char *xfb[] = { "col", "gl_Position" };
    _mesa_TransformFeedbackVaryings(p, 2, xfb, GL_INTERLEAVED_ATTRIBS);
    _mesa_LinkProgram(p);
