@@ -157,6 +157,10 @@ struct gl_program_exec {
     * at every change (the state tracker remakes shaders for it). */
    GLuint *ssbo_bindings;
    unsigned ssbo_bindings_stamp;
+   /* Whether samplers of different targets share a unit, as of
+    * uniforms_stamp + 1 = sampler_check_stamp (sampler_units.c). */
+   unsigned sampler_check_stamp;
+   bool sampler_conflict;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
