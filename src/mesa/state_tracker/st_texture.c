@@ -61,6 +61,8 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return PIPE_TEXTURE_CUBE_ARRAY;
    case GL_TEXTURE_RECTANGLE:
       return PIPE_TEXTURE_RECT;
    case GL_TEXTURE_1D:
@@ -94,7 +96,8 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
       .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
       .array_size = (uint16_t)(target == PIPE_TEXTURE_CUBE ? 6
                                : target == PIPE_TEXTURE_2D_ARRAY ||
-                                       target == PIPE_TEXTURE_1D_ARRAY
+                                       target == PIPE_TEXTURE_1D_ARRAY ||
+                                       target == PIPE_TEXTURE_CUBE_ARRAY
                                   ? depth
                                   : 1),
       .last_level = (uint8_t)last_level,
@@ -170,7 +173,8 @@ fits_tree(const struct gl_texture_object *t, unsigned level,
    if (pt->target == PIPE_TEXTURE_3D)
       return (GLsizei)u_minify(pt->depth0, level) == d;
    if (pt->target == PIPE_TEXTURE_2D_ARRAY ||
-       pt->target == PIPE_TEXTURE_1D_ARRAY)
+       pt->target == PIPE_TEXTURE_1D_ARRAY ||
+       pt->target == PIPE_TEXTURE_CUBE_ARRAY)
       return pt->array_size == d;
    return d == 1;
 }
@@ -188,6 +192,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    /* (1D images are 1D resources too, so that they copy into the tree) */
    bool layered = t->Target == GL_TEXTURE_3D ||
                   t->Target == GL_TEXTURE_2D_ARRAY ||
+                  t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
                   t->Target == GL_TEXTURE_1D || rows_are_layers(t);
    /* the resource's extent (rows of a 1D array image are layers) */
    GLsizei pt_h = rows_are_layers(t) ? 1 : height;
@@ -516,14 +521,17 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
        * a single-sampled texel, which a sample index does not move) */
       [TEXTURE_2D_MULTISAMPLE_INDEX] = PIPE_TEXTURE_2D,
       [TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX] = PIPE_TEXTURE_2D_ARRAY,
+      [TEXTURE_CUBE_ARRAY_INDEX] = PIPE_TEXTURE_CUBE_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
    if (*slot)
       return *slot;
+   /* (a cube map array of one cube: 6 layer-faces) */
+   unsigned layers = targets[index] == PIPE_TEXTURE_CUBE_ARRAY ? 6 : 1;
    struct pipe_resource *pt = create_tree(st, targets[index],
-                                          PIPE_FORMAT_R8G8B8A8_UNORM, 1, 1, 1,
-                                          0);
+                                          PIPE_FORMAT_R8G8B8A8_UNORM, 1, 1,
+                                          layers, 0);
    if (!pt)
       return NULL;
    for (unsigned f = 0; f < pt->array_size; f++) {
