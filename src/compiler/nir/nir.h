@@ -864,6 +864,16 @@ nir_phi_from_node(nir_block *block, struct list_head *node)
 
 /* ---- shader ------------------------------------------------------------- */
 
+/* How nir_lower_idiv divides (zero-initialised: long division). */
+typedef struct nir_lower_idiv_options {
+   /* A float reciprocal refined in integers for run-time divisors,
+    * multiply-high or shifts for constant ones (~15 instructions instead
+    * of ~250); needs frcp, u2f32, f2u32 and umul_high. */
+   bool reciprocal;
+   /* frcp may be 1 ulp off: refine it with one float Newton step. */
+   bool inexact_rcp;
+} nir_lower_idiv_options;
+
 typedef struct nir_shader_compiler_options {
    /* Algebraic lowerings (nir_opt_algebraic_lower). */
    bool lower_fdiv;           /* a / b -> a * rcp(b) */
@@ -880,6 +890,7 @@ typedef struct nir_shader_compiler_options {
    bool lower_uadd_carry, lower_usub_borrow;
    /* Whole passes run by nir_lower_for_options(). */
    bool lower_idiv;           /* nir_lower_idiv */
+   nir_lower_idiv_options idiv; /* ... with these options */
    bool lower_sincos;         /* nir_lower_sincos */
    bool lower_to_scalar;      /* nir_lower_alu_to_scalar */
    unsigned lower_bool_to_bitsize; /* 16 or 32: nir_lower_bool_to_int */
