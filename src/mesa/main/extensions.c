@@ -172,9 +172,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_rectangle", API_GL, 0},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
-   /* Core since GL 1.3, named for the programs that ask for it (piglit's
-    * seamless cube map tests) */
-   {"GL_ARB_texture_cube_map", API_GL, 0},
+   /* Core since GL 1.3, named for the compatibility programs that ask
+    * for it (piglit's seamless cube map tests) */
+   {"GL_ARB_texture_cube_map", API_COMPAT, 0},
+   /* GL_GENERATE_MIPMAP, a compatibility-profile parameter (teximage.c) */
+   {"GL_SGIS_generate_mipmap", API_COMPAT, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */
