@@ -16,6 +16,7 @@
 #include "main/extensions.h"
 #include "main/ffstate.h"
 #include "main/texbuffer.h"
+#include "main/texobj.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -97,6 +98,12 @@ has_atomic_counters(const struct gl_context *ctx)
    return _mesa_has_atomic_counters(ctx);
 }
 
+static bool
+has_cube_map_arrays(const struct gl_context *ctx)
+{
+   return _mesa_has_cube_map_arrays(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -165,7 +172,16 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_compression_rgtc", API_GL, 0},
    {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
    {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
+   /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
+   {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
+   {"GL_ARB_texture_storage", API_GL, 0},
+   /* Core since GL 1.3, named for the compatibility programs that ask
+    * for it (piglit's seamless cube map tests) */
+   {"GL_ARB_texture_cube_map", API_COMPAT, 0},
+   /* GL_GENERATE_MIPMAP, a compatibility-profile parameter (teximage.c) */
+   {"GL_SGIS_generate_mipmap", API_COMPAT, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */

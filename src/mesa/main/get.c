@@ -27,6 +27,7 @@
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
+#include "main/texobj.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
@@ -487,6 +488,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                  .Current[pname == GL_TEXTURE_BINDING_3D
                              ? TEXTURE_3D_INDEX
                              : TEXTURE_2D_ARRAY_INDEX]
+                 ->Name);
+      return true;
+   case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY: /* ARB_texture_cube_map_array */
+      if (!_mesa_has_cube_map_arrays(ctx))
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[TEXTURE_CUBE_ARRAY_INDEX]
                  ->Name);
       return true;
    case GL_TEXTURE_BINDING_RECTANGLE: /* GL 3.1, ARB_texture_rectangle */

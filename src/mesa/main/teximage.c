@@ -95,6 +95,8 @@ storage_target(GLenum target)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return PIPE_TEXTURE_CUBE_ARRAY;
    case GL_TEXTURE_RECTANGLE:
       return PIPE_TEXTURE_RECT;
    default:
@@ -145,6 +147,30 @@ static bool check_internalformat(struct gl_context *ctx,
                                  GLenum type, const char *func);
 
 /* TexImage1D (dims 1: height 1) and TexImage2D. */
+/* GENERATE_MIPMAP (GL 3.0 compatibility section 3.9.8, GL 1.4): a change
+ * to the base level's image redefines the levels after it from it, as
+ * GenerateMipmap does; cube maps once all six faces match.  Formats
+ * GenerateMipmap refuses (compressed, integer) are left alone. */
+static void
+auto_mipmap(struct gl_context *ctx, struct gl_texture_object *t, GLint level)
+{
+   const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
+
+   if (!t->GenerateMipmap || level != t->BaseLevel || !b->Width ||
+       _mesa_compressed_pipe_format(ctx, b->InternalFormat) ||
+       util_format_is_pure_integer(b->PipeFormat))
+      return;
+   if (t->Target == GL_TEXTURE_CUBE_MAP) {
+      for (unsigned f = 1; f < 6; f++) {
+         const struct gl_texture_image *img = &t->Image[f][t->BaseLevel];
+         if (img->Width != b->Width || img->PipeFormat != b->PipeFormat)
+            return;
+      }
+   }
+   if (!st_generate_mipmap(ctx->st, t))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "GENERATE_MIPMAP");
+}
+
 static void
 tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
           GLsizei height, GLint border, GLenum format, GLenum type,
@@ -256,6 +282,7 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -367,6 +394,7 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
                     src, data);
    _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -585,6 +613,7 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    }
    st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
                          width, height);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -624,6 +653,7 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    }
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, x, y, width,
                          height);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -725,7 +755,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
                                    width, height, 1);
       return;
    }
+   /* (1D arrays: desktop GL, ARB_texture_storage; height is layers) */
+   bool rows_are_layers =
+      target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx);
    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP &&
+       !rows_are_layers &&
        (target != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
@@ -742,7 +776,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
       return;
    }
-   GLsizei size = width > height ? width : height;
+   if (rows_are_layers && height > ctx->Const.MaxArrayTextureLayers) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(layers)");
+      return;
+   }
+   GLsizei size = rows_are_layers || width > height ? width : height;
    GLint max_levels = 1;
    while (size > 1) {
       size >>= 1;
@@ -767,8 +805,9 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLsizei w = width, h = height;
-   if (!st_texture_storage(ctx->st, t, storage, width, height, 1,
-                           (unsigned)levels)) {
+   if (!st_texture_storage(ctx->st, t, storage, width,
+                           rows_are_layers ? 1 : height,
+                           rows_are_layers ? height : 1, (unsigned)levels)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
       return;
    }
@@ -781,21 +820,109 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
          }
       }
       w = w > 1 ? w / 2 : 1;
-      h = h > 1 ? h / 2 : 1;
+      if (!rows_are_layers)
+         h = h > 1 ? h / 2 : 1;
    }
    t->Immutable = true;
    t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* ARB_texture_storage (GL 4.2 section 3.9.16): a 1D texture's levels, as
+ * TexStorage2D makes them (desktop GL only). */
+void GLAPIENTRY
+_mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
+                   GLsizei width)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glTexStorage1D";
+   GLenum format, type;
+
+   if (_mesa_is_gles(ctx) || target != GL_TEXTURE_1D) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   /* (no compressed 1D formats, GL 4.6 section 8.7) */
+   if (!storage_format(ctx, internalformat, &format, &type) ||
+       _mesa_compressed_pipe_format(ctx, internalformat)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", func,
+                  internalformat);
+      return;
+   }
+   if (levels < 1 || width < 1 || width > ctx->Const.MaxTextureSize) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
+      return;
+   }
+   GLint max_levels = 1;
+   for (GLsizei size = width; size > 1; size >>= 1)
+      max_levels++;
+   if (levels > max_levels) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
+                                                              func);
+   if (!t)
+      return;
+   if (t->Immutable || !t->Name) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture)", func);
+      return;
+   }
+   enum pipe_format storage = storage_of(ctx, internalformat, type, target,
+                                         func);
+   if (storage == PIPE_FORMAT_NONE)
+      return;
+   if (!st_texture_storage(ctx->st, t, storage, width, 1, 1,
+                           (unsigned)levels)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   for (GLint l = 0; l < levels; l++) {
+      GLsizei w = width >> l ? width >> l : 1;
+      if (!st_tex_image(ctx->st, t, 0, (unsigned)l, w, 1, 1, internalformat,
+                        format, type, storage, storage, NULL)) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return;
+      }
+   }
+   t->Immutable = true;
+   t->MaxLevel = levels - 1;
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
 /* --- 3D and 2D array textures (ES 3.0 section 3.8.3) -------------------- */
+
+/* The targets of TexImage3D and friends: 3D, 2D array and cube map array
+ * textures. */
+static bool
+layered_index(int index)
+{
+   return index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX ||
+          index == TEXTURE_CUBE_ARRAY_INDEX;
+}
+
+/* ARB_texture_cube_map_array: square images of whole cubes (depth 6 per
+ * cube), else INVALID_VALUE. */
+static bool
+cube_array_size_ok(struct gl_context *ctx, GLenum target, GLsizei width,
+                   GLsizei height, GLsizei depth, const char *func)
+{
+   if (target == GL_TEXTURE_CUBE_MAP_ARRAY &&
+       (width != height || depth % 6 != 0)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(cube map array size)", func);
+      return false;
+   }
+   return true;
+}
 
 /* The levels a 3D (or array) texture may have. */
 static GLint
 max_levels_3d(struct gl_context *ctx, GLenum target)
 {
    GLint size = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
-                                        : ctx->Const.MaxTextureSize;
+                : target == GL_TEXTURE_CUBE_MAP_ARRAY
+                   ? ctx->Const.MaxCubeMapTextureSize
+                   : ctx->Const.MaxTextureSize;
    GLint levels = 1;
 
    while (size > 1) {
@@ -839,7 +966,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    bool enum_ok;
    int index = _mesa_tex_target_index(ctx, target);
 
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
@@ -853,7 +980,9 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       return;
    }
    GLint max = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
-                                       : ctx->Const.MaxTextureSize;
+               : target == GL_TEXTURE_CUBE_MAP_ARRAY
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
    GLint max_d = target == GL_TEXTURE_3D ? max >> level
                                          : ctx->Const.MaxArrayTextureLayers;
    if (width < 0 || height < 0 || depth < 0 || width > (max >> level) ||
@@ -861,6 +990,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
+   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+      return;
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
     * tex_image); only BPTC has 3D images (GL 4.6 table 8.17). */
@@ -920,6 +1051,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
                      (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
    _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -936,7 +1068,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    enum pipe_format src;
    bool enum_ok;
 
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
@@ -976,6 +1108,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width, height,
                     depth, src, data);
    _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -993,7 +1126,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
                                    width, height, depth);
       return;
    }
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -1006,6 +1139,8 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
+   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+      return;
    bool is_3d = index == TEXTURE_3D_INDEX;
    if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
@@ -1063,7 +1198,7 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    const char *func = "glCopyTexSubImage3D";
    int index = _mesa_tex_target_index(ctx, target);
 
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -1089,5 +1224,6 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    }
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, x, y,
                          width, height);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }

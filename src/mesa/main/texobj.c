@@ -61,6 +61,9 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
       t->TargetIndex = TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
       break;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      t->TargetIndex = TEXTURE_CUBE_ARRAY_INDEX;
+      break;
    default:
       t->TargetIndex = TEXTURE_2D_INDEX;
       break;
@@ -151,6 +154,8 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return target == GL_TEXTURE_2D_MULTISAMPLE
                 ? TEXTURE_2D_MULTISAMPLE_INDEX
                 : TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return _mesa_has_cube_map_arrays(ctx) ? TEXTURE_CUBE_ARRAY_INDEX : -1;
    default:
       return -1;
    }
@@ -460,6 +465,12 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       t->DepthMode = e;
       t->stamp++;
       break;
+   case GL_GENERATE_MIPMAP:
+      /* GL 1.4; compatibility contexts only (GL 3.0 appendix E) */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         goto bad_pname;
+      t->GenerateMipmap = e != GL_FALSE;
+      break;
    default:
       goto bad_pname;
    }
@@ -618,6 +629,11 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
+      return true;
+   case GL_GENERATE_MIPMAP:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         break;
+      *out = t->GenerateMipmap;
       return true;
    default:
       break;
