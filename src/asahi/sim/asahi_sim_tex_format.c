@@ -31,10 +31,17 @@ asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool 
       return PIPE_FORMAT_NONE;                                                 \
    }
    switch (ch) {
+   /* The descriptor's sRGB bit applies to R8 and R8G8 too (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c lists R8_SRGB and
+    * R8G8_SRGB; GL's SLUMINANCE formats use them). */
    case AGX_CHANNELS_R8:
+      if (srgb && type == AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_R8_SRGB;
       T(PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8_UINT,
         PIPE_FORMAT_R8_SINT, PIPE_FORMAT_NONE)
    case AGX_CHANNELS_R8G8:
+      if (srgb && type == AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_R8G8_SRGB;
       T(PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8_UINT,
         PIPE_FORMAT_R8G8_SINT, PIPE_FORMAT_NONE)
    case AGX_CHANNELS_R8G8B8A8:

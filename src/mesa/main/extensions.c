@@ -132,6 +132,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_draw_instanced", API_GL, 0},
    {"GL_EXT_framebuffer_blit", API_GL, 0},
    {"GL_EXT_texture_swizzle", API_GL, 0},
+   {"GL_EXT_texture_integer", API_GL, 0},
    /* R and RG formats (GL 3.0 section 3.8.1, the ES 3.0 ones) */
    {"GL_ARB_texture_rg", API_GL, 0},
    {"GL_ARB_provoking_vertex", API_GL, 0},

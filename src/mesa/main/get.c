@@ -27,6 +27,7 @@
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
+#include "main/texture_integer.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
@@ -620,6 +621,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       bool1(v, pname == GL_POLYGON_OFFSET_LINE ? ctx->Polygon.OffsetLine
                                                : ctx->Polygon.OffsetPoint);
+      return true;
+   case GL_RGBA_INTEGER_MODE_EXT: /* EXT_texture_integer */
+      if (_mesa_is_gles(ctx))
+         return false;
+      bool1(v, _mesa_rgba_integer_mode(ctx));
       return true;
    case GL_SHADE_MODEL: /* compatibility, table 6.11 */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
