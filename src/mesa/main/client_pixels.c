@@ -266,6 +266,99 @@ _mesa_client_unpack_rgba(GLenum format, GLenum type, const void *src,
    }
 }
 
+static uint32_t
+to_unorm(float f, unsigned bits)
+{
+   double max = bits >= 32 ? 4294967295.0 : (double)((1u << bits) - 1);
+   double c = f > 1.0f ? 1.0 : f > 0.0f ? (double)f : 0.0;
+   return (uint32_t)(c * max + 0.5);
+}
+
+static int32_t
+to_snorm(float f, unsigned bits)
+{
+   double max = (double)((1u << (bits - 1)) - 1);
+   double c = f > 1.0f ? 1.0 : f < -1.0f ? -1.0 : (double)f;
+   double v = c * max;
+   return (int32_t)(v < 0 ? v - 0.5 : v + 0.5);
+}
+
+/* Component k of one group: c as type writes it. */
+static void
+write_component(GLenum type, uint8_t *p, unsigned k, float c)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+      p[k] = (uint8_t)to_unorm(c, 8);
+      break;
+   case GL_BYTE:
+      p[k] = (uint8_t)(int8_t)to_snorm(c, 8);
+      break;
+   case GL_UNSIGNED_SHORT: {
+      uint16_t v = (uint16_t)to_unorm(c, 16);
+      memcpy(p + 2 * k, &v, 2);
+      break;
+   }
+   case GL_SHORT: {
+      int16_t v = (int16_t)to_snorm(c, 16);
+      memcpy(p + 2 * k, &v, 2);
+      break;
+   }
+   case GL_HALF_FLOAT: {
+      uint16_t v = util_float_to_half_round(c, UTIL_HALF_ROUND_NEAREST_EVEN);
+      memcpy(p + 2 * k, &v, 2);
+      break;
+   }
+   case GL_UNSIGNED_INT: {
+      uint32_t v = to_unorm(c, 32);
+      memcpy(p + 4 * k, &v, 4);
+      break;
+   }
+   case GL_INT: {
+      int32_t v = to_snorm(c, 32);
+      memcpy(p + 4 * k, &v, 4);
+      break;
+   }
+   default:
+      memcpy(p + 4 * k, &c, 4);
+      break;
+   }
+}
+
+void
+_mesa_client_pack_rgba_float(GLenum format, GLenum type,
+                             const float (*in)[4], unsigned n, void *dst)
+{
+   struct client_layout l;
+   uint8_t *p = dst;
+   unsigned size = _mesa_client_pixel_size(format, type);
+   const struct packed_type *pk = packed_type(type);
+
+   if (!size || !layout_of(format, &l) || l.integer)
+      return;
+   for (unsigned i = 0; i < n; i++, p += size) {
+      float c[4];
+      for (unsigned k = 0; k < l.count; k++)
+         c[k] = in[i][l.dst[k] == LUM ? 0 : l.dst[k]];
+      if (!pk) {
+         for (unsigned k = 0; k < l.count; k++)
+            write_component(type, p, k, c[k]);
+         continue;
+      }
+      uint32_t word = 0;
+      unsigned shift = pk->rev ? 0 : pk->bytes * 8;
+      for (unsigned k = 0; k < pk->count; k++) {
+         unsigned b = pk->bits[k];
+         if (!pk->rev)
+            shift -= b;
+         word |= to_unorm(c[k], b) << shift;
+         if (pk->rev)
+            shift += b;
+      }
+      memcpy(p, &word, pk->bytes);
+   }
+}
+
 unsigned
 _mesa_base_format_components(GLenum base)
 {

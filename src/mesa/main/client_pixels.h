@@ -42,6 +42,14 @@ enum pipe_format _mesa_client_unpacked_format(GLenum format, GLenum type);
 void _mesa_client_unpack_rgba(GLenum format, GLenum type, const void *src,
                               unsigned n, uint32_t (*out)[4]);
 
+/* The inverse for readbacks (GetTexImage) of non-integer formats: n RGBA
+ * float texels packed as (format, type) groups (luminance from R; float
+ * to normalized: clamped, c * (2^b - 1) or c * (2^(b-1) - 1) rounded,
+ * GL 3.3 compatibility section 2.1.6). */
+void _mesa_client_pack_rgba_float(GLenum format, GLenum type,
+                                  const float (*in)[4], unsigned n,
+                                  void *dst);
+
 /* Number of components of a base internal format (ALPHA, LUMINANCE,
  * INTENSITY, RED: 1; LUMINANCE_ALPHA, RG: 2; RGB: 3; else 4). */
 unsigned _mesa_base_format_components(GLenum base);
