@@ -121,9 +121,8 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_I32_FLOAT] = TEX(R32, FLOAT),
    /* Block-compressed formats, sampled natively (fact: alexvorxx/Mesa-VirGL
     * src/asahi/layout/formats.c; the sRGB forms set the descriptor's srgb
-    * bit, the RGB ones read alpha 1 through the format's swizzle).  ASTC
-    * has channels too but is not offered (no decoder for the simulator;
-    * docs/formats.rst).  ETC1 is read as ETC2, its superset. */
+    * bit, the RGB ones read alpha 1 through the format's swizzle).  ETC1
+    * is read as ETC2, its superset. */
    [PIPE_FORMAT_ETC1_RGB8] = TEX(ETC2_RGB8, UNORM),
    [PIPE_FORMAT_ETC2_RGB8] = TEX(ETC2_RGB8, UNORM),
    [PIPE_FORMAT_ETC2_SRGB8] = TEX(ETC2_RGB8, UNORM),
@@ -151,6 +150,35 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_BPTC_RGB_UFLOAT] = TEX(BC6H_UFLOAT, FLOAT),
    [PIPE_FORMAT_BPTC_RGBA_UNORM] = TEX(BC7, UNORM),
    [PIPE_FORMAT_BPTC_SRGBA] = TEX(BC7, UNORM),
+   /* ASTC LDR (the simulator decodes it: asahi_sim_astc.c). */
+   [PIPE_FORMAT_ASTC_4x4] = TEX(ASTC_4X4, UNORM),
+   [PIPE_FORMAT_ASTC_4x4_SRGB] = TEX(ASTC_4X4, UNORM),
+   [PIPE_FORMAT_ASTC_5x4] = TEX(ASTC_5X4, UNORM),
+   [PIPE_FORMAT_ASTC_5x4_SRGB] = TEX(ASTC_5X4, UNORM),
+   [PIPE_FORMAT_ASTC_5x5] = TEX(ASTC_5X5, UNORM),
+   [PIPE_FORMAT_ASTC_5x5_SRGB] = TEX(ASTC_5X5, UNORM),
+   [PIPE_FORMAT_ASTC_6x5] = TEX(ASTC_6X5, UNORM),
+   [PIPE_FORMAT_ASTC_6x5_SRGB] = TEX(ASTC_6X5, UNORM),
+   [PIPE_FORMAT_ASTC_6x6] = TEX(ASTC_6X6, UNORM),
+   [PIPE_FORMAT_ASTC_6x6_SRGB] = TEX(ASTC_6X6, UNORM),
+   [PIPE_FORMAT_ASTC_8x5] = TEX(ASTC_8X5, UNORM),
+   [PIPE_FORMAT_ASTC_8x5_SRGB] = TEX(ASTC_8X5, UNORM),
+   [PIPE_FORMAT_ASTC_8x6] = TEX(ASTC_8X6, UNORM),
+   [PIPE_FORMAT_ASTC_8x6_SRGB] = TEX(ASTC_8X6, UNORM),
+   [PIPE_FORMAT_ASTC_8x8] = TEX(ASTC_8X8, UNORM),
+   [PIPE_FORMAT_ASTC_8x8_SRGB] = TEX(ASTC_8X8, UNORM),
+   [PIPE_FORMAT_ASTC_10x5] = TEX(ASTC_10X5, UNORM),
+   [PIPE_FORMAT_ASTC_10x5_SRGB] = TEX(ASTC_10X5, UNORM),
+   [PIPE_FORMAT_ASTC_10x6] = TEX(ASTC_10X6, UNORM),
+   [PIPE_FORMAT_ASTC_10x6_SRGB] = TEX(ASTC_10X6, UNORM),
+   [PIPE_FORMAT_ASTC_10x8] = TEX(ASTC_10X8, UNORM),
+   [PIPE_FORMAT_ASTC_10x8_SRGB] = TEX(ASTC_10X8, UNORM),
+   [PIPE_FORMAT_ASTC_10x10] = TEX(ASTC_10X10, UNORM),
+   [PIPE_FORMAT_ASTC_10x10_SRGB] = TEX(ASTC_10X10, UNORM),
+   [PIPE_FORMAT_ASTC_12x10] = TEX(ASTC_12X10, UNORM),
+   [PIPE_FORMAT_ASTC_12x10_SRGB] = TEX(ASTC_12X10, UNORM),
+   [PIPE_FORMAT_ASTC_12x12] = TEX(ASTC_12X12, UNORM),
+   [PIPE_FORMAT_ASTC_12x12_SRGB] = TEX(ASTC_12X12, UNORM),
    /* Depth and stencil are sampled as plain channels. */
    [PIPE_FORMAT_Z32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_Z16_UNORM] = TEX(R16, UNORM),
