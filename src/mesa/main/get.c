@@ -44,13 +44,13 @@ struct value {
    enum value_type type;
    unsigned n;
    union {
-      /* 32: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
-      GLint i[32];
-      GLfloat f[32];
+      /* 64: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
+      GLint i[64];
+      GLfloat f[64];
    };
 };
 
-_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 32,
+_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 64,
                "struct value holds GL_COMPRESSED_TEXTURE_FORMATS");
 
 static void

@@ -154,6 +154,14 @@ unpack_size_B(struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
    return l.size_B;
 }
 
+/* An ASTC pipe format? */
+static bool
+is_astc(enum pipe_format pf)
+{
+   const struct util_format_description *d = util_format_description(pf);
+   return d && d->layout == UTIL_FORMAT_LAYOUT_ASTC;
+}
+
 /* The pipe target whose support decides a texture's storage format. */
 static enum pipe_texture_target
 storage_target(GLenum target)
@@ -245,6 +253,13 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   /* KHR_texture_compression_astc_ldr: ASTC formats are not taken by
+    * TexImage (nothing compresses online): INVALID_OPERATION. */
+   if (is_astc(compressed)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ASTC internalformat)",
+                  func);
+      return;
+   }
    /* They are 2D formats (EXT_texture_compression_rgtc, ARB_texture_
     * compression_bptc: INVALID_ENUM for the 1D commands). */
    if (from_texels && dims == 1) {
@@ -466,8 +481,7 @@ _mesa_GenerateMipmap(GLenum target)
    if (!t)
       return;
    base = &t->Image[0][t->BaseLevel];
-   /* ES 2.0 section 3.7.11: cube faces must be complete; NPOT levels are
-    * an error in ES 2.0. */
+   /* ES 2.0 section 3.7.11: cube faces must be complete. */
    /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
    if (base->Width == 0 ||
        _mesa_compressed_pipe_format(ctx, base->InternalFormat)) {
@@ -498,12 +512,7 @@ _mesa_GenerateMipmap(GLenum target)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(format)");
       return;
    }
-   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       ((base->Width & (base->Width - 1)) ||
-        (base->Height & (base->Height - 1)))) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(NPOT)");
-      return;
-   }
+   /* (ES 2.0's NPOT error: lifted by OES_texture_npot.) */
    if (!st_generate_mipmap(ctx->st, t))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -613,6 +622,13 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return;
+   }
+   /* KHR_texture_compression_astc_ldr: not a CopyTexImage format
+    * (INVALID_OPERATION, as for TexImage). */
+   if (is_astc(_mesa_compressed_pipe_format(ctx, internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ASTC internalformat)",
+                  func);
       return;
    }
    /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
