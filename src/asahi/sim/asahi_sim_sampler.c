@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "asahi/layout/layout.h"
+#include "asahi_sim_astc.h"
 #include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
 #include "asahi_sim_texture.h"
@@ -245,6 +246,19 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
                              ASAHI_SIM_UNIT_TEXTURE))
       return ASAHI_SIM_FAULT;
+   if (util_format_is_compressed(img->format) &&
+       util_format_description(img->format)->layout ==
+          UTIL_FORMAT_LAYOUT_ASTC) {
+      /* raw is the block holding (x, y) (ail's elements are blocks);
+       * error blocks decode to the error colour. */
+      unsigned bw = util_format_get_blockwidth(img->format);
+      unsigned bh = util_format_get_blockheight(img->format);
+      float block[144][4];
+      asahi_sim_astc_decode_block(raw, bw, bh,
+                                  util_format_is_srgb(img->format), block);
+      memcpy(out, block[(y % bh) * bw + x % bw], 4 * sizeof(float));
+      return ASAHI_SIM_RUNNING;
+   }
    if (util_format_is_compressed(img->format)) {
       /* raw is the 4x4 block holding (x, y) (ail's elements are blocks). */
       float block[16][4];

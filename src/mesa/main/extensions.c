@@ -17,6 +17,7 @@
 #include "main/ffstate.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
+#include "main/texcompress.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -72,6 +73,14 @@ static bool
 has_packed_vertex_formats(const struct gl_context *ctx)
 {
    return ctx->Const.PackedVertexFormats;
+}
+
+/* The driver samples ASTC (texcompress.c offers its formats then). */
+static bool
+has_astc_ldr(const struct gl_context *ctx)
+{
+   return _mesa_compressed_pipe_format(
+             ctx, GL_COMPRESSED_RGBA_ASTC_4x4_KHR) != PIPE_FORMAT_NONE;
 }
 
 static bool
@@ -148,6 +157,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_draw_instanced", API_GL, 0},
    {"GL_EXT_framebuffer_blit", API_GL, 0},
    {"GL_EXT_texture_swizzle", API_GL, 0},
+   {"GL_EXT_texture_integer", API_GL, 0},
    /* R and RG formats (GL 3.0 section 3.8.1, the ES 3.0 ones) */
    {"GL_ARB_texture_rg", API_GL, 0},
    {"GL_ARB_provoking_vertex", API_GL, 0},
@@ -214,6 +224,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_KHR_blend_equation_advanced_coherent", API_GL | API_ES, 20,
     has_advanced_blend},
    {"GL_KHR_debug", API_GL | API_ES, 20},
+   {"GL_KHR_texture_compression_astc_ldr", API_GL | API_ES, 20,
+    has_astc_ldr},
    {"GL_KHR_parallel_shader_compile", API_ES, 20},
    {"GL_NV_framebuffer_blit", API_ES, 20},
    {"GL_NV_read_depth", API_ES, 30},
@@ -231,6 +243,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_texture_float_linear", API_ES, 20},
    {"GL_OES_texture_half_float", API_ES, 20},
    {"GL_OES_texture_half_float_linear", API_ES, 20},
+   /* NPOT textures with any wrap mode and mipmaps (AGX samples them). */
+   {"GL_OES_texture_npot", API_ES, 20},
    {"GL_OES_vertex_array_object", API_ES, 20},
    {"GL_OES_vertex_half_float", API_ES, 20},
    /* Core features of GL 1.2-3.0 that programs for older versions ask

@@ -28,6 +28,7 @@
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
+#include "main/texture_integer.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
@@ -44,13 +45,13 @@ struct value {
    enum value_type type;
    unsigned n;
    union {
-      /* 32: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
-      GLint i[32];
-      GLfloat f[32];
+      /* 64: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
+      GLint i[64];
+      GLfloat f[64];
    };
 };
 
-_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 32,
+_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 64,
                "struct value holds GL_COMPRESSED_TEXTURE_FORMATS");
 
 static void
@@ -628,6 +629,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       bool1(v, pname == GL_POLYGON_OFFSET_LINE ? ctx->Polygon.OffsetLine
                                                : ctx->Polygon.OffsetPoint);
+      return true;
+   case GL_RGBA_INTEGER_MODE_EXT: /* EXT_texture_integer */
+      if (_mesa_is_gles(ctx))
+         return false;
+      bool1(v, _mesa_rgba_integer_mode(ctx));
       return true;
    case GL_SHADE_MODEL: /* compatibility, table 6.11 */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))

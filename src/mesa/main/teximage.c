@@ -9,6 +9,9 @@
  * errors (CompressedTex* are in texcompress.c).  Storage and uploads are the
  * state tracker's (st_texture.c).
  */
+#include <stdlib.h>
+
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/fbobject.h"
@@ -72,18 +75,91 @@ static enum pipe_format
 client_format(struct gl_context *ctx, GLenum format, GLenum type,
               bool *enum_ok)
 {
-   return _mesa_client_format(ctx, format, type, enum_ok);
+   enum pipe_format p = _mesa_client_format(ctx, format, type, enum_ok);
+
+   /* Desktop pairs no pipe format describes: the RGBA32 texels
+    * client_texels makes of them (client_pixels.h). */
+   if (p == PIPE_FORMAT_NONE && *enum_ok && !_mesa_is_gles(ctx) &&
+       _mesa_client_pixel_size(format, type))
+      return _mesa_client_unpacked_format(format, type);
+   return p;
 }
 
-/* The bytes an upload of w x h x d texels in client layout src reads
- * from its pointer (pixel storage modes included). */
+/* Components a storage format keeps (padding channels not counted). */
+static unsigned
+stored_components(enum pipe_format storage)
+{
+   const struct util_format_description *d = util_format_description(storage);
+   unsigned n = 0;
+
+   for (unsigned c = 0; d && c < d->nr_channels; c++)
+      n += d->channel[c].type != UTIL_FORMAT_TYPE_VOID;
+   return n;
+}
+
+/* Does a desktop upload of (format, type) into storage for an image of
+ * base internal format base go through client_pixels.h: when no pipe
+ * format describes the pair, or when the storage keeps components the
+ * base format drops (luminance in RGBA8, RED in RGBA16 where R16 cannot
+ * render), which the conversion reduces to the base format's? */
+static bool
+converted_pair(struct gl_context *ctx, GLenum format, GLenum type,
+               GLenum base, enum pipe_format storage)
+{
+   bool enum_ok;
+   if (_mesa_is_gles(ctx) || !_mesa_client_pixel_size(format, type))
+      return false;
+   return _mesa_client_format(ctx, format, type, &enum_ok) ==
+             PIPE_FORMAT_NONE ||
+          stored_components(storage) > _mesa_base_format_components(base);
+}
+
+/* The texels an upload into storage (an image of base format base)
+ * reads: the client's, or for a converted pair a new RGBA32 image in
+ * *tmp, *src then its format (NULL with GL_OUT_OF_MEMORY recorded when
+ * that fails). */
+static const void *
+client_texels(struct gl_context *ctx, GLenum format, GLenum type, GLsizei w,
+              GLsizei h, GLsizei d, const void *data, GLenum base,
+              enum pipe_format storage, enum pipe_format *src, void **tmp)
+{
+   *tmp = NULL;
+   if (!data || !converted_pair(ctx, format, type, base, storage))
+      return data;
+   *tmp = _mesa_client_unpack_image(ctx, format, type, base, w, h, d, data);
+   if (!*tmp)
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
+   *src = _mesa_client_unpacked_format(format, type);
+   return *tmp;
+}
+
+/* The base internal format of an internal format (RGBA if unknown). */
+static GLenum
+base_of(GLenum internalformat)
+{
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+   return f ? f->base : GL_RGBA;
+}
+
+/* The bytes an upload of w x h x d texels of (format, type) in client
+ * layout src reads from its pointer (pixel storage modes included). */
 static size_t
-unpack_size_B(const struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
-              enum pipe_format src)
+unpack_size_B(struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
+              GLenum format, GLenum type, enum pipe_format src)
 {
    struct gl_pixel_layout l;
-   _mesa_pixel_layout(ctx, false, w, h, d, util_format_get_blocksize(src), &l);
+   unsigned size = _mesa_is_gles(ctx) ? 0 : _mesa_client_pixel_size(format, type);
+   unsigned bpp = size ? size : util_format_get_blocksize(src);
+   _mesa_pixel_layout(ctx, false, w, h, d, bpp, &l);
    return l.size_B;
+}
+
+/* An ASTC pipe format? */
+static bool
+is_astc(enum pipe_format pf)
+{
+   const struct util_format_description *d = util_format_description(pf);
+   return d && d->layout == UTIL_FORMAT_LAYOUT_ASTC;
 }
 
 /* The pipe target whose support decides a texture's storage format. */
@@ -203,6 +279,13 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   /* KHR_texture_compression_astc_ldr: ASTC formats are not taken by
+    * TexImage (nothing compresses online): INVALID_OPERATION. */
+   if (is_astc(compressed)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ASTC internalformat)",
+                  func);
+      return;
+   }
    /* They are 2D formats (EXT_texture_compression_rgtc, ARB_texture_
     * compression_bptc: INVALID_ENUM for the 1D commands). */
    if (from_texels && dims == 1) {
@@ -252,6 +335,7 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
+   const GLenum client_type = type;
    type = image_type(ctx, type);
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
@@ -271,15 +355,19 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    if (ctx->PixelUnpackBuffer) {
       data = _mesa_map_pbo(
          ctx, false, pixels,
-         unpack_size_B(ctx, width, height, 1, src),
+         unpack_size_B(ctx, width, height, 1, format, client_type, src),
          &map, func);
       if (!data && width && height)
          return;
    }
+   void *tmp;
+   data = client_texels(ctx, format, client_type, width, height, 1, data,
+                        base_of((GLenum)internalformat), storage, &src, &tmp);
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   free(tmp);
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
@@ -387,12 +475,18 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct pbo_map map;
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
-      unpack_size_B(ctx, width, height, 1, src),
+      unpack_size_B(ctx, width, height, 1, format, type, src),
       &map, func);
    if (!data)
       return;
-   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
-                    src, data);
+   void *tmp;
+   data = client_texels(ctx, format, type, width, height, 1, data,
+                        base_of(img->InternalFormat), img->PipeFormat, &src,
+                        &tmp);
+   if (data)
+      st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
+                       src, data);
+   free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -415,8 +509,7 @@ _mesa_GenerateMipmap(GLenum target)
    if (!t)
       return;
    base = &t->Image[0][t->BaseLevel];
-   /* ES 2.0 section 3.7.11: cube faces must be complete; NPOT levels are
-    * an error in ES 2.0. */
+   /* ES 2.0 section 3.7.11: cube faces must be complete. */
    /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
    if (base->Width == 0 ||
        _mesa_compressed_pipe_format(ctx, base->InternalFormat)) {
@@ -447,12 +540,7 @@ _mesa_GenerateMipmap(GLenum target)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(format)");
       return;
    }
-   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       ((base->Width & (base->Width - 1)) ||
-        (base->Height & (base->Height - 1)))) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(NPOT)");
-      return;
-   }
+   /* (ES 2.0's NPOT error: lifted by OES_texture_npot.) */
    if (!st_generate_mipmap(ctx->st, t))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -562,6 +650,13 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    }
    if (level < 0 || level >= max_levels(ctx, bind_target)) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
+      return;
+   }
+   /* KHR_texture_compression_astc_ldr: not a CopyTexImage format
+    * (INVALID_OPERATION, as for TexImage). */
+   if (is_astc(_mesa_compressed_pipe_format(ctx, internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ASTC internalformat)",
+                  func);
       return;
    }
    /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
@@ -1032,6 +1127,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
+   const GLenum client_type = type;
    type = image_type(ctx, type);
    enum pipe_format storage =
       from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
@@ -1042,14 +1138,19 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    const void *data = pixels;
    if (ctx->PixelUnpackBuffer) {
       data = _mesa_map_pbo(ctx, false, pixels,
-                           unpack_size_B(ctx, width, height, depth, src),
+                           unpack_size_B(ctx, width, height, depth, format,
+                                         client_type, src),
                            &map, func);
       if (!data && width && height && depth)
          return;
    }
+   void *tmp;
+   data = client_texels(ctx, format, client_type, width, height, depth, data,
+                        base_of((GLenum)internalformat), storage, &src, &tmp);
    if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
                      (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -1101,12 +1202,18 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct pbo_map map;
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
-      unpack_size_B(ctx, width, height, depth, src),
+      unpack_size_B(ctx, width, height, depth, format, type, src),
       &map, func);
    if (!data)
       return;
-   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width, height,
-                    depth, src, data);
+   void *tmp;
+   data = client_texels(ctx, format, type, width, height, depth, data,
+                        base_of(img->InternalFormat), img->PipeFormat, &src,
+                        &tmp);
+   if (data)
+      st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width,
+                       height, depth, src, data);
+   free(tmp);
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;

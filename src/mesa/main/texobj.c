@@ -710,12 +710,6 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
    }
 }
 
-static bool
-is_pot(GLsizei v)
-{
-   return v > 0 && (v & (v - 1)) == 0;
-}
-
 /* Completeness with the sampling state given (the texture's own, or a
  * sampler object's: GL 3.3 section 3.8.14 judges a texture with the
  * state of the sampler that reads it). */
@@ -766,13 +760,9 @@ complete_with(const struct gl_context *ctx, const struct gl_texture_object *t,
          ctx->Version >= 30)))
       return false;
 
-   /* ES 2.0 section 3.8.2: NPOT textures need CLAMP_TO_EDGE and no
-    * mipmaps. */
-   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       (!is_pot(b->Width) || !is_pot(b->Height)) &&
-       (wrap_s != GL_CLAMP_TO_EDGE || wrap_t != GL_CLAMP_TO_EDGE ||
-        _mesa_is_mipmap_filter(min_filter)))
-      return false;
+   /* (ES 2.0 section 3.8.2's rule that NPOT textures need CLAMP_TO_EDGE
+    * and no mipmaps is lifted by OES_texture_npot, which every ES
+    * context has: main/extensions.c.) */
 
    if (!_mesa_is_mipmap_filter(min_filter))
       return true;
