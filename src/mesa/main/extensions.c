@@ -208,6 +208,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_texture_half_float_linear", API_ES, 20},
    {"GL_OES_vertex_array_object", API_ES, 20},
    {"GL_OES_vertex_half_float", API_ES, 20},
+   /* ARB_provoking_vertex's EXT original (glProvokingVertexEXT is the
+    * registry's alias of glProvokingVertex) */
+   {"GL_EXT_provoking_vertex", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

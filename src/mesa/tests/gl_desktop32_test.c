@@ -536,6 +536,70 @@ test_enables(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_depth_clamp (GL 3.2 compatibility section 2.22): with depth
+ * clamping the near and far planes do not invalidate the raster
+ * position, and its window z is clamped to the depth range.  Here an
+ * orthographic projection with near -1 and far 1: object z -2 is beyond
+ * the near plane (clip z 2 > w). */
+static void
+test_depth_clamp_raster_pos(void **state)
+{
+   enum st_context_error err;
+   struct gl_test *t = context(ST_PROFILE_DEFAULT, 2, 1, NULL, &err);
+   assert_non_null(t);
+   GLboolean valid = GL_TRUE;
+   GLfloat p[4];
+
+   _mesa_Viewport(0, 0, 8, 8);
+   _mesa_MatrixMode(GL_PROJECTION);
+   _mesa_Ortho(0, 8, 0, 8, -1, 1);
+   _mesa_RasterPos3f(2, 3, -2);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_false(valid);
+   _mesa_Enable(GL_DEPTH_CLAMP);
+   _mesa_RasterPos3f(2, 3, -2);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_true(valid);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, p);
+   assert_true(p[0] == 2 && p[1] == 3 && p[2] == 1.0f);
+   /* still clipped on x */
+   _mesa_RasterPos3f(9, 3, 0);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_false(valid);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* GL 3.2 section 3.8.3: depth and depth-stencil client formats go with
+ * either depth or depth-stencil internal formats; only a depth kind
+ * against a colour one is INVALID_OPERATION. */
+static void
+test_depth_stencil_teximage(void **state)
+{
+   struct gl_test *t = core32();
+   static const struct {
+      GLenum internalformat, format, type, error;
+   } cases[] = {
+      {GL_DEPTH32F_STENCIL8, GL_DEPTH_COMPONENT, GL_FLOAT, GL_NO_ERROR},
+      {GL_DEPTH24_STENCIL8, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_NO_ERROR},
+      {GL_DEPTH_COMPONENT24, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8,
+       GL_NO_ERROR},
+      {GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT, GL_INVALID_OPERATION},
+      {GL_DEPTH32F_STENCIL8, GL_RGBA, GL_FLOAT, GL_INVALID_OPERATION},
+   };
+   GLuint tex;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].internalformat, 4,
+                       4, 0, cases[i].format, cases[i].type, NULL);
+      assert_int_equal(_mesa_GetError(), cases[i].error);
+   }
+   assert_true(has_extension("GL_EXT_provoking_vertex"));
+   gl_test_destroy(t);
+}
+
 /* Section 2.8 (ARB_vertex_array_bgra): size BGRA for normalized
  * unsigned bytes in glVertexAttribPointer (and glColorPointer in the
  * compatibility profile), reported as the size; not for the integer
@@ -601,6 +665,8 @@ main(void)
       cmocka_unit_test(test_framebuffer),
       cmocka_unit_test(test_sample_mask_and_positions),
       cmocka_unit_test(test_enables),
+      cmocka_unit_test(test_depth_clamp_raster_pos),
+      cmocka_unit_test(test_depth_stencil_teximage),
       cmocka_unit_test(test_vertex_array_bgra),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
