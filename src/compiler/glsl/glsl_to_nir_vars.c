@@ -528,6 +528,22 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          struct g2n_sym *ps = prev->data;
          if (g2n_intrastage_conflict(c, d, ps, t, q))
             return;
+         /* Explicit locations of one variable must agree (GLSL 3.30
+          * 4.3.8.1, ARB_explicit_attrib_location); the one given wins
+          * over none. */
+         int loc = layout_int(n->type, "location", -1);
+         struct glsl_nir_var *pv =
+            ps->var_index >= 0
+               ? util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                       ps->var_index)
+               : NULL;
+         if (pv && loc >= 0 && pv->location >= 0 && pv->location != loc) {
+            g2n_fail(c, d, "'%s' has explicit locations %d and %d in "
+                     "different shaders", d->name, pv->location, loc);
+            return;
+         }
+         if (pv && loc >= 0 && pv->location < 0)
+            pv->location = loc;
          /* The first initializer seen gives the value (a global of the
           * stage's shaders is one variable), and later declarations are
           * compared with it. */
