@@ -300,6 +300,16 @@ struct agx_fs_key {
    /* glShadeModel(GL_FLAT): gl_Color, gl_SecondaryColor and the back
     * colours without an interpolation qualifier are flat shaded. */
    bool flatshade;
+   /* Per-sample shading (ARB_sample_shading) with nr_samples > 1: this
+    * variant shades sample `sample_id` only, the driver drawing once per
+    * sample.  Its varyings are interpolated at that sample, it keeps
+    * only that sample, gl_SampleID is sample_id and gl_SamplePosition
+    * sample_pos (x in bits 0-3, y in bits 4-7, sixteenths of a pixel: the
+    * sample's byte of the PPP sample positions,
+    * agx_default_sample_positions). */
+   bool per_sample;
+   uint8_t sample_id;
+   uint8_t sample_pos;
 };
 
 struct agx_shader_key {
