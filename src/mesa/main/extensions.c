@@ -58,6 +58,12 @@ has_texture_multisample(const struct gl_context *ctx)
 }
 
 static bool
+has_sample_shading(const struct gl_context *ctx)
+{
+   return ctx->Const.SampleShading;
+}
+
+static bool
 has_depth_clamp(const struct gl_context *ctx)
 {
    return ctx->Const.DepthClamp;
@@ -211,6 +217,9 @@ static const struct gl_extension_info extension_table[] = {
    /* ARB_provoking_vertex's EXT original (glProvokingVertexEXT is the
     * registry's alias of glProvokingVertex) */
    {"GL_EXT_provoking_vertex", API_GL, 0},
+   /* glMinSampleShading, GL_SAMPLE_SHADING, gl_SampleID & co. (raster.c,
+    * the asahi driver's agx_sample_shading.c) */
+   {"GL_ARB_sample_shading", API_GL, 0, has_sample_shading},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

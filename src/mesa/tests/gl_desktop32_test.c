@@ -57,7 +57,8 @@ static int
 ms_param(struct pipe_screen *screen, enum pipe_cap cap)
 {
    if (cap == PIPE_CAP_TEXTURE_MULTISAMPLE ||
-       cap == PIPE_CAP_DEPTH_CLIP_DISABLE || cap == PIPE_CAP_SEAMLESS_CUBE_MAP)
+       cap == PIPE_CAP_DEPTH_CLIP_DISABLE || cap == PIPE_CAP_SEAMLESS_CUBE_MAP ||
+       cap == PIPE_CAP_SAMPLE_SHADING)
       return 1;
    /* a 3.2 driver: without texture swizzles, which 3.3 needs
     * (gl33_supported; gl_desktop33 tests that gate) */
@@ -600,6 +601,46 @@ test_depth_stencil_teximage(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_sample_shading (GL 4.6 section 14.3.1.1, table 23.10):
+ * SAMPLE_SHADING starts off, MIN_SAMPLE_SHADING_VALUE at 0 and clamped
+ * to [0, 1]; the driver's min_samples is ceil(value * samples) while
+ * enabled. */
+static void
+test_sample_shading(void **state)
+{
+   struct gl_test *t = core32();
+   GLfloat v = -1;
+
+   assert_true(has_extension("GL_ARB_sample_shading"));
+   assert_false(_mesa_IsEnabled(GL_SAMPLE_SHADING));
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 0.0f);
+   _mesa_MinSampleShading(0.5f);
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 0.5f);
+   _mesa_MinSampleShading(1.5f);
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 1.0f);
+   _mesa_MinSampleShading(-0.5f);
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 0.0f);
+   _mesa_Enable(GL_SAMPLE_SHADING);
+   assert_true(_mesa_IsEnabled(GL_SAMPLE_SHADING));
+   GLboolean b = GL_FALSE;
+   _mesa_GetBooleanv(GL_SAMPLE_SHADING, &b);
+   assert_true(b);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* not in ES */
+   t = gl_test_create(3, 0, 8, 8);
+   if (t) {
+      _mesa_Enable(GL_SAMPLE_SHADING);
+      assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+      gl_test_destroy(t);
+   }
+}
+
 /* Section 2.8 (ARB_vertex_array_bgra): size BGRA for normalized
  * unsigned bytes in glVertexAttribPointer (and glColorPointer in the
  * compatibility profile), reported as the size; not for the integer
@@ -667,6 +708,7 @@ main(void)
       cmocka_unit_test(test_enables),
       cmocka_unit_test(test_depth_clamp_raster_pos),
       cmocka_unit_test(test_depth_stencil_teximage),
+      cmocka_unit_test(test_sample_shading),
       cmocka_unit_test(test_vertex_array_bgra),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

@@ -480,6 +480,26 @@ test_explicit_location_across_shaders(void **state)
    assert_true(links(false, 330, VS, vs_main, VS, vs_no_loc, FS, fs, END));
 }
 
+/* ARB_sample_shading: gl_SampleMask is a built-in output, so a shader
+ * writing it beside user-defined colour outputs links (GLSL 1.30 7.2
+ * forbids only gl_FragColor/gl_FragData beside user outputs). */
+static void
+test_sample_mask_with_user_outputs(void **state)
+{
+   static const char vs[] =
+      "in vec4 v;\n"
+      "void main() { gl_Position = v; }\n";
+   static const char fs[] =
+      "#extension GL_ARB_sample_shading : require\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "   o = vec4(gl_SamplePosition, float(gl_SampleID), "
+      "float(gl_NumSamples));\n"
+      "   gl_SampleMask[0] = 1 << gl_SampleID;\n"
+      "}\n";
+   assert_true(links(false, 130, VS, vs, FS, fs, END));
+}
+
 int
 main(void)
 {
@@ -494,6 +514,7 @@ main(void)
       cmocka_unit_test(test_repeated_calls),
       cmocka_unit_test(test_scalar_array_packing),
       cmocka_unit_test(test_explicit_location_across_shaders),
+      cmocka_unit_test(test_sample_mask_with_user_outputs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

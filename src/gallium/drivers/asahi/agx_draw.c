@@ -1072,7 +1072,8 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
       return;
    }
    for (unsigned i = 0; i < num_draws; ++i) {
-      if (!agx_gs_draw(ctx, info, &draws[i]) &&
+      if (!agx_draw_per_sample(ctx, info, &draws[i]) &&
+          !agx_gs_draw(ctx, info, &draws[i]) &&
           !agx_draw_converted(ctx, info, &draws[i]))
          agx_draw_one(ctx, info, &draws[i]);
    }
