@@ -4146,6 +4146,22 @@ emit_unrolled_vertex(struct isel *st, agx_operand r5, unsigned unroll)
                          AGX_SYSVAL_XFB_FIRST_VERTEX, 4);
    agx_operand first = agx_uniform(u, 32);
    agx_operand i = emit_binop(st, AGX_ISA_OP_ISUB, 32, r5, first);
+   if (unroll == AGX_XFB_UNROLL_INDEXED) {
+      /* word i of the vertex numbers */
+      unsigned addr =
+         agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_XFB_INDICES_LO, 4);
+      agx_operand v = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(1, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_R] = v;
+      I->ops[AGX_ISA_DEVICE_LOAD_A] = mem_base(st, addr);
+      I->ops[AGX_ISA_DEVICE_LOAD_O] = i;
+      I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+      I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+      I->ops[0] = agx_isa_imm(0, 1);
+      return v;
+   }
    bool lines = unroll == AGX_XFB_UNROLL_LINE_STRIP ||
                 unroll == AGX_XFB_UNROLL_LINE_LOOP;
    agx_operand p = emit_udiv_const(st, i, lines ? 2 : 3);

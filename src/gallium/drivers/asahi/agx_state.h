@@ -564,7 +564,14 @@ struct agx_xfb_draw {
     * (enum pipe_prim_type) instead (agx_xfb_unroll). */
    bool unrolled;
    unsigned list;
+   /* Indexed draws (AGX_XFB_UNROLL_INDEXED): drawn without indices, the
+    * vertex numbers at indices_va, the largest max_index. */
+   bool indexed;
+   uint64_t indices_va;
+   uint32_t max_index;
 };
+/* agx_context::xfb_prim of indexed draws: the mode | this. */
+#define AGX_XFB_PRIM_INDEXED 0x100
 void agx_init_streamout_functions(struct pipe_context *pctx);
 void agx_release_so_targets(struct agx_context *ctx);
 void agx_xfb_key(struct agx_context *ctx,
