@@ -48,8 +48,6 @@ static const uint32_t positions_4x = 0xeaa26e26;
 
 struct ms_env {
    struct asahi_test_env t;
-   struct pipe_resource *ms;
-   struct pipe_surface *surf;
    void *vs, *fs;
 };
 
@@ -69,32 +67,8 @@ ms_init(struct ms_env *e, nir_shader *fs)
       return false;
    }
    struct pipe_context *ctx = e->t.ctx;
-   struct pipe_screen *screen = e->t.screen;
-   asahi_test_env_target(&e->t, PIPE_FORMAT_R8G8B8A8_UNORM, W, H);
-   struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .nr_samples = SAMPLES,
-      .nr_storage_samples = SAMPLES,
-      .bind = PIPE_BIND_RENDER_TARGET,
-   };
-   e->ms = screen->resource_create(screen, &templ);
-   assert_non_null(e->ms);
-   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
-   e->surf = ctx->create_surface(ctx, e->ms, &st);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = SAMPLES,
-      .nr_cbufs = 1,
-      .cbufs = {e->surf},
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
+   asahi_test_env_target_samples(&e->t, PIPE_FORMAT_R8G8B8A8_UNORM, W, H,
+                                 SAMPLES);
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
    ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
 
@@ -130,7 +104,7 @@ check_samples(struct ms_env *e, void (*want)(unsigned s, uint8_t out[4]))
    struct pipe_context *ctx = e->t.ctx;
    struct pipe_box box = {0, 0, 0, W, H, 1};
    struct pipe_transfer *xfer = NULL;
-   uint8_t *map = ctx->texture_map(ctx, e->ms, 0,
+   uint8_t *map = ctx->texture_map(ctx, e->t.rt, 0,
                                    PIPE_MAP_READ | PIPE_MAP_DIRECTLY, &box,
                                    &xfer);
    assert_non_null(map);
@@ -164,10 +138,23 @@ ms_fini(struct ms_env *e)
    ctx->bind_fs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, e->vs);
    ctx->delete_fs_state(ctx, e->fs);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   pipe_surface_reference(&e->surf, NULL);
-   pipe_resource_reference(&e->ms, NULL);
    asahi_test_env_close(&e->t);
+}
+
+/* Draws the quad with fragment shader fs (and min_samples) and checks
+ * every sample against want. */
+static void
+run_case(nir_shader *fs, unsigned min_samples,
+         void (*want)(unsigned s, uint8_t out[4]))
+{
+   struct ms_env e;
+   if (!ms_init(&e, fs))
+      skip();
+   if (min_samples)
+      e.t.ctx->set_min_samples(e.t.ctx, min_samples);
+   ms_draw(&e);
+   check_samples(&e, want);
+   ms_fini(&e);
 }
 
 static nir_builder
@@ -198,12 +185,7 @@ sample_id(void **state)
                     nir_imm_float(&b, 1)};
    asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
                      nir_type_float32);
-   struct ms_env e;
-   if (!ms_init(&e, b.shader))
-      skip();
-   ms_draw(&e);
-   check_samples(&e, want_id_pos);
-   ms_fini(&e);
+   run_case(b.shader, 0, want_id_pos);
 }
 
 static void
@@ -226,13 +208,7 @@ min_samples(void **state)
                     nir_imm_float(&b, 1)};
    asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
                      nir_type_float32);
-   struct ms_env e;
-   if (!ms_init(&e, b.shader))
-      skip();
-   e.t.ctx->set_min_samples(e.t.ctx, SAMPLES);
-   ms_draw(&e);
-   check_samples(&e, want_own_bit);
-   ms_fini(&e);
+   run_case(b.shader, SAMPLES, want_own_bit);
 }
 
 static void
@@ -251,12 +227,7 @@ sample_mask(void **state)
                      nir_type_float32);
    asahi_test_output(&b, FRAG_RESULT_SAMPLE_MASK, nir_imm_int(&b, 0x5),
                      nir_type_int32);
-   struct ms_env e;
-   if (!ms_init(&e, b.shader))
-      skip();
-   ms_draw(&e);
-   check_samples(&e, want_mask_5);
-   ms_fini(&e);
+   run_case(b.shader, 0, want_mask_5);
 }
 
 int
