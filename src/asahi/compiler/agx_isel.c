@@ -1474,8 +1474,20 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
       } else if (c < 2) {
          agx_operand p =
             emit_convert(st, 10 /* u32_to_f */, 1, emit_get_sr(st, 80 + c));
-         /* minifloat 0x20 is 0.5 (exponent 2, no fraction) */
-         dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
+         /* minifloat 0x20 is 0.5 (exponent 2, no fraction); shading one
+          * sample, the sample's position (GL 4.6 section 15.2.2: x and y
+          * then reflect the location of the sample) */
+         const struct agx_fs_key *fk = &st->ctx->key->fs;
+         if (fk->per_sample && fk->nr_samples > 1) {
+            union {
+               float f;
+               uint32_t u;
+            } o = {.f = (float)((fk->sample_pos >> (4 * c)) & 0xf) / 16.0f};
+            dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, imm32(st, o.u));
+         } else {
+            dst[c] =
+               emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
+         }
       } else {
          int cf = c == 2 ? st->cf_z : 0;
          if (cf < 0) {

@@ -9,7 +9,9 @@
  * checked on the simulator, sample by sample (raw maps):
  *
  *  - sample_id: a full-target quad into a 4-sample RGBA8 target whose
- *    fragment shader writes (gl_SampleID / 3, gl_SamplePosition, 1).  A
+ *    fragment shader writes (gl_SampleID / 3, gl_SamplePosition,
+ *    fract(gl_FragCoord.x)), the last being the sample's x too (GL 4.6
+ *    section 15.2.2: x and y reflect the sample's location).  A
  *    shader reading gl_SampleID is shaded once per sample (GL 4.6
  *    section 14.3.1.1), so sample s of every pixel holds s / 3 and the
  *    position of sample s: the hardware's default 4x positions, one byte
@@ -171,7 +173,7 @@ want_id_pos(unsigned s, uint8_t out[4])
    out[0] = (uint8_t)lroundf(s * 255.0f / 3.0f);
    out[1] = (uint8_t)lroundf((b & 0xf) / 16.0f * 255.0f);
    out[2] = (uint8_t)lroundf((b >> 4) / 16.0f * 255.0f);
-   out[3] = 255;
+   out[3] = out[1];
 }
 
 static void
@@ -180,9 +182,10 @@ sample_id(void **state)
    nir_builder b = fs_builder("sample_id_fs");
    nir_def *id = nir_load_system_value(&b, nir_intrinsic_load_sample_id, 32);
    nir_def *pos = nir_load_system_value(&b, nir_intrinsic_load_sample_pos, 32);
+   nir_def *fc = nir_load_system_value(&b, nir_intrinsic_load_frag_coord, 32);
    nir_def *c[4] = {nir_fmul(&b, nir_i2f32(&b, id), nir_imm_float(&b, 1.0f / 3)),
                     nir_channel(&b, pos, 0), nir_channel(&b, pos, 1),
-                    nir_imm_float(&b, 1)};
+                    nir_ffract(&b, nir_channel(&b, fc, 0))};
    asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
                      nir_type_float32);
    run_case(b.shader, 0, want_id_pos);
