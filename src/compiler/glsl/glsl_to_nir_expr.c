@@ -811,6 +811,12 @@ g2n_expr(struct g2n *c, struct ast_node *n)
    }
       /* fallthrough */
    case AST_INDEX: {
+      /* gl_SampleMaskIn[i]: its one word (the only valid index is 0) */
+      if (n->kind == AST_INDEX && n->a && n->a->kind == AST_IDENT) {
+         struct g2n_sym *sym = g2n_lookup(c, n->a->name);
+         if (sym && sym->is_sysval && !glsl_type_is_array(sym->type))
+            return sysval(c, sym);
+      }
       struct g2n_lval lv;
       if (!g2n_lvalue(c, n, &lv)) {
          if (!c->failed)

@@ -545,6 +545,22 @@ g2n_global_decl(struct g2n *c, struct ast_node *n)
          struct g2n_sym *ps = prev->data;
          if (g2n_intrastage_conflict(c, d, ps, t, q))
             return;
+         /* Explicit locations of one variable must agree (GLSL 3.30
+          * 4.3.8.1, ARB_explicit_attrib_location); the one given wins
+          * over none. */
+         int loc = layout_int(n->type, "location", -1);
+         struct glsl_nir_var *pv =
+            ps->var_index >= 0
+               ? util_dynarray_element(&c->vars, struct glsl_nir_var,
+                                       ps->var_index)
+               : NULL;
+         if (pv && loc >= 0 && pv->location >= 0 && pv->location != loc) {
+            g2n_fail(c, d, "'%s' has explicit locations %d and %d in "
+                     "different shaders", d->name, pv->location, loc);
+            return;
+         }
+         if (pv && loc >= 0 && pv->location < 0)
+            pv->location = loc;
          /* The first initializer seen gives the value (a global of the
           * stage's shaders is one variable), and later declarations are
           * compared with it. */
@@ -806,6 +822,18 @@ static const struct builtin_io builtin_ios[] = {
    { "gl_FragCoord", "vec4", FS, 0, 0, nir_intrinsic_load_frag_coord, 0 },
    { "gl_FrontFacing", "bool", FS, 0, 0, nir_intrinsic_load_front_face, 0 },
    { "gl_PointCoord", "vec2", FS, 0, 0, nir_intrinsic_load_point_coord, 0 },
+   /* ARB_sample_shading / GLSL 4.00 7.1: the sample being shaded, its
+    * position in the pixel, the samples covered (gl_SampleMaskIn[0]: one
+    * word holds every sample count we have; indexing it reads that word)
+    * and the samples to keep (gl_SampleMask[0]). */
+   { "gl_SampleID", "int", FS, 0, 0, nir_intrinsic_load_sample_id, 0 },
+   { "gl_SamplePosition", "vec2", FS, 0, 0, nir_intrinsic_load_sample_pos,
+     0 },
+   { "gl_SampleMaskIn", "int", FS, 0, 0, nir_intrinsic_load_sample_mask_in,
+     0 },
+   { "gl_NumSamples", "int", FS, 0, 0, nir_intrinsic_load_num_samples, 0 },
+   { "gl_SampleMask", "int", FS, nir_var_shader_out, FRAG_RESULT_SAMPLE_MASK,
+     0, 1 },
    /* GLSL 4.50 7.1.5: true in helper invocations (derivatives only). */
    { "gl_HelperInvocation", "bool", FS, 0, 0,
      nir_intrinsic_load_helper_invocation, 0 },

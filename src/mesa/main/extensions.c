@@ -64,6 +64,12 @@ has_texture_multisample(const struct gl_context *ctx)
 }
 
 static bool
+has_sample_shading(const struct gl_context *ctx)
+{
+   return ctx->Const.SampleShading;
+}
+
+static bool
 has_depth_clamp(const struct gl_context *ctx)
 {
    return ctx->Const.DepthClamp;
@@ -262,6 +268,12 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_blend_minmax", API_GL, 0},
    {"GL_ARB_texture_non_power_of_two", API_GL, 0},
    {"GL_EXT_framebuffer_object", API_GL, 0},
+   /* ARB_provoking_vertex's EXT original (glProvokingVertexEXT is the
+    * registry's alias of glProvokingVertex) */
+   {"GL_EXT_provoking_vertex", API_GL, 0},
+   /* glMinSampleShading, GL_SAMPLE_SHADING, gl_SampleID & co. (raster.c,
+    * the asahi driver's agx_sample_shading.c) */
+   {"GL_ARB_sample_shading", API_GL, 0, has_sample_shading},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

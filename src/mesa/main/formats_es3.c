@@ -643,26 +643,26 @@ static const struct combination es2_combinations[] = {
    {GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_BGRA_EXT},
 };
 
-/* The kind of a client format for desktop's looser rule. */
+/* The kind of a client format for desktop's looser rule: colour,
+ * integer colour, or depth.  DEPTH_COMPONENT and DEPTH_STENCIL are one
+ * kind: GL 3.2 section 3.8.3 only rejects one of the base internal
+ * format and format being depth or depth-stencil while the other is
+ * neither. */
 static int
 format_kind(GLenum format)
 {
    if (_mesa_is_integer_format(format))
       return 1;
-   if (format == GL_DEPTH_COMPONENT)
+   if (format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL)
       return 2;
-   if (format == GL_DEPTH_STENCIL)
-      return 3;
    return 0;
 }
 
 static int
 info_kind(const struct gl_format_info *f)
 {
-   if (f->base == GL_DEPTH_COMPONENT)
+   if (f->base == GL_DEPTH_COMPONENT || f->base == GL_DEPTH_STENCIL)
       return 2;
-   if (f->base == GL_DEPTH_STENCIL)
-      return 3;
    return _mesa_format_info_is_integer(f) ? 1 : 0;
 }
 

@@ -662,6 +662,16 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_SAMPLE_COVERAGE_VALUE:
       float_n(v, TYPE_FLOAT, 1, &ctx->Multisample.SampleCoverageValue);
       return true;
+   case GL_SAMPLE_SHADING: /* ARB_sample_shading, table 23.10 */
+      if (_mesa_is_gles(ctx) || !ctx->Const.SampleShading)
+         return false;
+      bool1(v, ctx->Multisample.SampleShading);
+      return true;
+   case GL_MIN_SAMPLE_SHADING_VALUE:
+      if (_mesa_is_gles(ctx) || !ctx->Const.SampleShading)
+         return false;
+      float_n(v, TYPE_FLOAT, 1, &ctx->Multisample.MinSampleShadingValue);
+      return true;
    case GL_SAMPLE_BUFFERS:
    case GL_SAMPLES: {
       /* Of the draw framebuffer (ES 3.0.6 table 6.34); attachments are

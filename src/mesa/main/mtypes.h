@@ -432,6 +432,9 @@ struct gl_constants {
    GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
    /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
    bool DepthClamp;
+   /* ARB_sample_shading: the driver shades per sample on request
+    * (PIPE_CAP_SAMPLE_SHADING, with multisample textures). */
+   bool SampleShading;
    /* GL 3.3 / ARB_vertex_type_2_10_10_10_rev: the driver fetches the
     * packed 2_10_10_10 vertex formats, BGRA order too (st_context.c). */
    bool PackedVertexFormats;
@@ -612,6 +615,10 @@ struct gl_context {
        * (glSampleMaski; MAX_SAMPLE_MASK_WORDS is 1). */
       bool SampleMask;
       GLbitfield SampleMaskValue;
+      /* ARB_sample_shading: SAMPLE_SHADING and MIN_SAMPLE_SHADING_VALUE
+       * (GL 4.6 section 14.3.1.1, table 23.10). */
+      bool SampleShading;
+      GLfloat MinSampleShadingValue;
    } Multisample;
 
    struct {

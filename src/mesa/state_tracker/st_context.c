@@ -601,6 +601,9 @@ st_context_create(struct pipe_screen *screen,
    st_init_texture_multisample_limits(st);
    st->ctx.Const.DepthClamp =
       screen->get_param(screen, PIPE_CAP_DEPTH_CLIP_DISABLE) > 0;
+   st->ctx.Const.SampleShading =
+      st->ctx.Const.TextureMultisample &&
+      screen->get_param(screen, PIPE_CAP_SAMPLE_SHADING) > 0;
    st->ctx.Const.TimerQueries =
       screen->get_param(screen, PIPE_CAP_QUERY_TIME_ELAPSED) &&
       screen->get_param(screen, PIPE_CAP_QUERY_TIMESTAMP) &&

@@ -84,6 +84,10 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_SEAMLESS_CUBE_MAP:
    case PIPE_CAP_CUBE_MAP_ARRAY:
       return 1;
+   /* ARB_sample_shading: draws shaded once per sample
+    * (agx_sample_shading.c). */
+   case PIPE_CAP_SAMPLE_SHADING:
+      return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;
    /* Buffer textures: linear 2D images AGX_BUFFER_TEXTURE_WIDTH texels
