@@ -1,0 +1,350 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glDrawPixels (GL 2.1 section 3.6.4), glBitmap (section 3.7) and
+ * glCopyPixels (section 4.3.3) of compatibility contexts: their errors,
+ * then the image unpacked and through the pixel transfer operations on
+ * the CPU (pixel_unpack.c), drawn at the current raster position by the
+ * state tracker (st_pixel_quad.c: colours, depths and bitmaps as
+ * fragments; st_pixel_stencil.c: stencil indices).  Nothing happens when
+ * the raster position is invalid.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "main/pbo.h"
+#include "main/pixel.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+#include "state_tracker/st_pixel.h"
+#include "util/format/u_format.h"
+
+static bool
+pixels_allowed(struct gl_context *ctx, const char *func)
+{
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION,
+                  "%s(only in compatibility contexts)", func);
+      return false;
+   }
+   return !_mesa_inside_begin_end(ctx, func);
+}
+
+static struct gl_renderbuffer *
+depth_buffer(struct gl_framebuffer *fb)
+{
+   struct gl_renderbuffer *rb = fb ? fb->Attachment[BUFFER_DEPTH] : NULL;
+   return rb && rb->texture && util_format_has_depth(rb->texture->format)
+             ? rb
+             : NULL;
+}
+
+static bool
+has_stencil(struct gl_framebuffer *fb)
+{
+   if (!fb)
+      return false;
+   struct gl_renderbuffer *rb = fb->Attachment[BUFFER_STENCIL]
+                                   ? fb->Attachment[BUFFER_STENCIL]
+                                   : fb->Attachment[BUFFER_DEPTH];
+   return rb && rb->texture && util_format_has_stencil(rb->texture->format);
+}
+
+/* GL 2.1 sections 3.6.4 and 4.3.3: DEPTH needs a depth buffer, STENCIL a
+ * stencil buffer (GL_INVALID_OPERATION). */
+static bool
+buffers_present(struct gl_context *ctx, struct gl_framebuffer *fb,
+                bool depth, bool stencil, const char *func)
+{
+   if ((depth && !depth_buffer(fb)) || (stencil && !has_stencil(fb))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no %s buffer)", func,
+                  depth ? "depth" : "stencil");
+      return false;
+   }
+   return true;
+}
+
+static void
+clamp01(GLfloat *v, size_t n)
+{
+   for (size_t i = 0; i < n; i++)
+      v[i] = v[i] > 0.0f ? (v[i] < 1.0f ? v[i] : 1.0f) : 0.0f;
+}
+
+/* Draws unpacked colours (RGBA floats) or depths at the raster position
+ * with the zoom. */
+static void
+draw_values(struct gl_context *ctx, enum st_pixel_kind kind, GLsizei width,
+            GLsizei height, const GLfloat *values, const char *func)
+{
+   const struct gl_ff_raster *r = &ctx->FF.Raster;
+   struct st_pixel_image img = {
+      .width = (unsigned)width,
+      .height = (unsigned)height,
+      .format = kind == ST_PIXEL_COLOR ? PIPE_FORMAT_R32G32B32A32_FLOAT
+                                       : PIPE_FORMAT_R32_FLOAT,
+      .texels = values,
+      .stride_B = (unsigned)width * (kind == ST_PIXEL_COLOR ? 16u : 4u),
+      .x = r->Pos[0],
+      .y = r->Pos[1],
+      .z = r->Pos[2],
+      .zoom_x = ctx->PixelOps.ZoomX,
+      .zoom_y = ctx->PixelOps.ZoomY,
+   };
+   memcpy(img.color, r->Color, sizeof(img.color));
+   if (ctx->CondRender.Skip)
+      return;
+   if (!st_draw_pixel_image(ctx->st, kind, &img))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+}
+
+/* The window pixel the zoomed image's first texel starts at, for the CPU
+ * stencil path (the raster position's integer part). */
+static int
+raster_int(GLfloat v)
+{
+   double f = floor((double)v + 0.5);
+   return f < -1e9 ? -1000000000 : f > 1e9 ? 1000000000 : (int)f;
+}
+
+/* Unpacked stencil indices to the stencil buffer at the raster
+ * position. */
+static void
+draw_stencil(struct gl_context *ctx, GLsizei width, GLsizei height,
+             const uint32_t *indices)
+{
+   const struct gl_ff_raster *r = &ctx->FF.Raster;
+   st_write_stencil(ctx->st, raster_int(r->Pos[0]), raster_int(r->Pos[1]),
+                    ctx->PixelOps.ZoomX, ctx->PixelOps.ZoomY,
+                    (unsigned)width, (unsigned)height, indices);
+}
+
+void GLAPIENTRY
+_mesa_DrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 const void *pixels)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glDrawPixels";
+   if (!pixels_allowed(ctx, func))
+      return;
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width, height);
+      return;
+   }
+   GLenum err = _mesa_pixel_format_error(format, type);
+   if (err) {
+      _mesa_error(ctx, err, "%s(format 0x%x, type 0x%x)", func, format, type);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, func))
+      return;
+   bool depth = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+   bool stencil = format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
+   if (!buffers_present(ctx, ctx->DrawBuffer, depth, stencil, func))
+      return;
+   if (!ctx->FF.Raster.Valid || !width || !height)
+      return;
+
+   struct pbo_map map;
+   const void *src = pixels;
+   size_t size_B = _mesa_unpack_image_size_B(ctx, width, height, format, type);
+   if (ctx->PixelUnpackBuffer) {
+      src = _mesa_map_pbo(ctx, false, pixels, size_B, &map, func);
+      if (!src)
+         return;
+   } else if (!src) {
+      return; /* nothing to read: no fragments */
+   }
+   size_t n = (size_t)width * (size_t)height;
+   void *values = malloc(n * 4 * sizeof(GLfloat));
+   if (!values) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   } else if (depth || stencil) {
+      if (depth) {
+         _mesa_unpack_image(ctx, width, height, format, type, src,
+                            PIXEL_DEPTH, values);
+         draw_values(ctx, ST_PIXEL_DEPTH, width, height, values, func);
+      }
+      if (stencil) {
+         _mesa_unpack_image(ctx, width, height, format, type, src,
+                            PIXEL_STENCIL, values);
+         draw_stencil(ctx, width, height, values);
+      }
+   } else {
+      _mesa_unpack_image(ctx, width, height, format, type, src, PIXEL_RGBA,
+                         values);
+      clamp01(values, n * 4);
+      draw_values(ctx, ST_PIXEL_COLOR, width, height, values, func);
+   }
+   free(values);
+   if (ctx->PixelUnpackBuffer)
+      _mesa_unmap_pbo(ctx, &map);
+}
+
+void GLAPIENTRY
+_mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
+             GLfloat xmove, GLfloat ymove, const GLubyte *bitmap)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glBitmap";
+   if (!pixels_allowed(ctx, func))
+      return;
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width, height);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, func))
+      return;
+   struct gl_ff_raster *r = &ctx->FF.Raster;
+   if (!r->Valid)
+      return;
+
+   struct pbo_map map;
+   const void *src = bitmap;
+   if (width && height && ctx->PixelUnpackBuffer) {
+      src = _mesa_map_pbo(
+         ctx, false, bitmap,
+         _mesa_unpack_image_size_B(ctx, width, height, GL_COLOR_INDEX,
+                                   GL_BITMAP),
+         &map, func);
+      if (!src)
+         return;
+   }
+   if (width && height && src && !ctx->CondRender.Skip) {
+      size_t n = (size_t)width * (size_t)height;
+      uint32_t *bits = malloc(n * sizeof(uint32_t));
+      uint8_t *texels = malloc(n);
+      if (!bits || !texels) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      } else {
+         _mesa_unpack_image(ctx, width, height, GL_COLOR_INDEX, GL_BITMAP,
+                            src, PIXEL_INDEX, bits);
+         for (size_t i = 0; i < n; i++)
+            texels[i] = bits[i] ? 0xff : 0;
+         /* GL 2.1 section 3.7: the lower left corner at
+          * (floor(x - xorig), floor(y - yorig)), one fragment a bit (no
+          * zoom), the raster colour and depth. */
+         struct st_pixel_image img = {
+            .width = (unsigned)width,
+            .height = (unsigned)height,
+            .format = PIPE_FORMAT_R8_UNORM,
+            .texels = texels,
+            .stride_B = (unsigned)width,
+            .x = floorf(r->Pos[0] - xorig),
+            .y = floorf(r->Pos[1] - yorig),
+            .z = r->Pos[2],
+            .zoom_x = 1.0f,
+            .zoom_y = 1.0f,
+         };
+         memcpy(img.color, r->Color, sizeof(img.color));
+         if (!st_draw_pixel_image(ctx->st, ST_PIXEL_BITMAP, &img))
+            _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      }
+      free(bits);
+      free(texels);
+   }
+   if (width && height && ctx->PixelUnpackBuffer)
+      _mesa_unmap_pbo(ctx, &map);
+   r->Pos[0] += xmove;
+   r->Pos[1] += ymove;
+}
+
+/* Reads a window rectangle of the read framebuffer's renderbuffer rb as
+ * tightly packed texels of format (the pack modes do not apply to
+ * glCopyPixels). */
+static void
+read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
+          GLint y, GLsizei width, GLsizei height, enum pipe_format format,
+          void *dst)
+{
+   __typeof__(ctx->Pixel) saved = ctx->Pixel;
+   struct gl_buffer_object *pack = ctx->PixelPackBuffer;
+
+   ctx->Pixel.PackAlignment = 1;
+   ctx->Pixel.PackRowLength = 0;
+   ctx->Pixel.PackSkipPixels = 0;
+   ctx->Pixel.PackSkipRows = 0;
+   ctx->PixelPackBuffer = NULL;
+   st_read_pixels_from(ctx->st, rb, x, y, width, height, format, dst);
+   ctx->Pixel = saved;
+   ctx->PixelPackBuffer = pack;
+}
+
+static struct gl_renderbuffer *
+color_read_buffer(struct gl_context *ctx)
+{
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+
+   if (!fb)
+      return NULL;
+   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
+       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
+      return fb->Attachment[BUFFER_COLOR0 +
+                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
+   return fb->Attachment[BUFFER_COLOR0];
+}
+
+void GLAPIENTRY
+_mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glCopyPixels";
+   if (!pixels_allowed(ctx, func))
+      return;
+   if (width < 0 || height < 0) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width, height);
+      return;
+   }
+   bool depth = type == GL_DEPTH || type == GL_DEPTH_STENCIL;
+   bool stencil = type == GL_STENCIL || type == GL_DEPTH_STENCIL;
+   if (type != GL_COLOR && !depth && !stencil) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type 0x%x)", func, type);
+      return;
+   }
+   if (!_mesa_draw_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_complete(ctx, func))
+      return;
+   if (!buffers_present(ctx, ctx->ReadBuffer, depth, stencil, func) ||
+       !buffers_present(ctx, ctx->DrawBuffer, depth, stencil, func))
+      return;
+   if (ctx->ReadBuffer->Name && ctx->ReadBuffer->ColorReadBuffer == GL_NONE &&
+       type == GL_COLOR) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no read buffer)", func);
+      return;
+   }
+   if (!ctx->FF.Raster.Valid || !width || !height)
+      return;
+
+   size_t n = (size_t)width * (size_t)height;
+   GLfloat *values = calloc(n, 4 * sizeof(GLfloat));
+   if (!values) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   if (type == GL_COLOR) {
+      read_rect(ctx, color_read_buffer(ctx), x, y, width, height,
+                PIPE_FORMAT_R32G32B32A32_FLOAT, values);
+      _mesa_transfer_rgba(ctx, values, n);
+      clamp01(values, n * 4);
+      draw_values(ctx, ST_PIXEL_COLOR, width, height, values, func);
+   }
+   if (depth) {
+      read_rect(ctx, depth_buffer(ctx->ReadBuffer), x, y, width, height,
+                PIPE_FORMAT_Z32_FLOAT, values);
+      _mesa_transfer_depth(ctx, values, n);
+      draw_values(ctx, ST_PIXEL_DEPTH, width, height, values, func);
+   }
+   if (stencil) {
+      uint32_t *s = (uint32_t *)values;
+      st_read_stencil(ctx->st, x, y, (unsigned)width, (unsigned)height, s);
+      _mesa_transfer_stencil(ctx, s, n);
+      draw_stencil(ctx, width, height, s);
+   }
+   free(values);
+}
