@@ -25,6 +25,8 @@
 #include "state_tracker/st_pixel.h"
 #include "util/format/u_format.h"
 
+#define BITMAP_EPSILON 1e-4f
+
 static bool
 pixels_allowed(struct gl_context *ctx, const char *func)
 {
@@ -229,15 +231,18 @@ _mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
             texels[i] = bits[i] ? 0xff : 0;
          /* GL 2.1 section 3.7: the lower left corner at
           * (floor(x - xorig), floor(y - yorig)), one fragment a bit (no
-          * zoom), the raster colour and depth. */
+          * zoom), the raster colour and depth.  A raster position a
+          * rounding error below an integer (from glRasterPos through the
+          * matrices) counts as that integer, as in Mesa (fact:
+          * alexvorxx/Mesa-VirGL src/mesa/main/drawpix.c). */
          struct st_pixel_image img = {
             .width = (unsigned)width,
             .height = (unsigned)height,
             .format = PIPE_FORMAT_R8_UNORM,
             .texels = texels,
             .stride_B = (unsigned)width,
-            .x = floorf(r->Pos[0] - xorig),
-            .y = floorf(r->Pos[1] - yorig),
+            .x = floorf(r->Pos[0] + BITMAP_EPSILON - xorig),
+            .y = floorf(r->Pos[1] + BITMAP_EPSILON - yorig),
             .z = r->Pos[2],
             .zoom_x = 1.0f,
             .zoom_y = 1.0f,
@@ -255,25 +260,52 @@ _mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
    r->Pos[1] += ymove;
 }
 
-/* Reads a window rectangle of the read framebuffer's renderbuffer rb as
- * tightly packed texels of format (the pack modes do not apply to
- * glCopyPixels). */
-static void
-read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
-          GLint y, GLsizei width, GLsizei height, enum pipe_format format,
-          void *dst)
+/* glCopyPixels(GL_COLOR) on the GPU: the read buffer's rectangle is
+ * copied to the rectangle's texture by a blit, so nothing waits for the
+ * GPU.  Only when the pixel transfer operations change nothing and the
+ * rectangle lies inside the read buffer (outside, the values are
+ * undefined: the CPU path's zeros); false if not taken. */
+static bool
+copy_color_on_gpu(struct gl_context *ctx, struct gl_renderbuffer *rb,
+                  GLint x, GLint y, GLsizei width, GLsizei height)
 {
-   __typeof__(ctx->Pixel) saved = ctx->Pixel;
-   struct gl_buffer_object *pack = ctx->PixelPackBuffer;
+   const struct gl_pixel_ops *p = &ctx->PixelOps;
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+   struct pipe_screen *screen = ctx->st->screen;
 
-   ctx->Pixel.PackAlignment = 1;
-   ctx->Pixel.PackRowLength = 0;
-   ctx->Pixel.PackSkipPixels = 0;
-   ctx->Pixel.PackSkipRows = 0;
-   ctx->PixelPackBuffer = NULL;
-   st_read_pixels_from(ctx->st, rb, x, y, width, height, format, dst);
-   ctx->Pixel = saved;
-   ctx->PixelPackBuffer = pack;
+   for (unsigned c = 0; c < 4; c++) {
+      if (p->Scale[c] != 1.0f || p->Bias[c] != 0.0f)
+         return false;
+   }
+   if (p->MapColor || !rb || !rb->texture || !ctx->st->pipe->blit ||
+       x < 0 || y < 0 || (int64_t)x + width > (int64_t)fb->Width ||
+       (int64_t)y + height > (int64_t)fb->Height ||
+       !screen->is_format_supported(screen, rb->texture->format,
+                                    PIPE_TEXTURE_2D, 0, 0,
+                                    PIPE_BIND_SAMPLER_VIEW))
+      return false;
+   const struct gl_ff_raster *r = &ctx->FF.Raster;
+   struct st_pixel_image img = {
+      .width = (unsigned)width,
+      .height = (unsigned)height,
+      .format = rb->texture->format,
+      .x = r->Pos[0],
+      .y = r->Pos[1],
+      .z = r->Pos[2],
+      .zoom_x = p->ZoomX,
+      .zoom_y = p->ZoomY,
+      .source = rb->texture,
+      .source_level = rb->level,
+      .source_layer = rb->layer,
+      .source_x = (unsigned)x,
+      .source_y = fb->FlipY ? fb->Height - 1 - (unsigned)y : (unsigned)y,
+      .flip_y = fb->FlipY,
+   };
+   memcpy(img.color, r->Color, sizeof(img.color));
+   if (!ctx->CondRender.Skip && !st_draw_pixel_image(ctx->st, ST_PIXEL_COLOR,
+                                                      &img))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glCopyPixels");
+   return true;
 }
 
 static struct gl_renderbuffer *
@@ -320,6 +352,9 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
    }
    if (!ctx->FF.Raster.Valid || !width || !height)
       return;
+   if (type == GL_COLOR &&
+       copy_color_on_gpu(ctx, color_read_buffer(ctx), x, y, width, height))
+      return;
 
    size_t n = (size_t)width * (size_t)height;
    GLfloat *values = calloc(n, 4 * sizeof(GLfloat));
@@ -328,14 +363,14 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       return;
    }
    if (type == GL_COLOR) {
-      read_rect(ctx, color_read_buffer(ctx), x, y, width, height,
+      _mesa_read_rect(ctx, color_read_buffer(ctx), x, y, width, height,
                 PIPE_FORMAT_R32G32B32A32_FLOAT, values);
       _mesa_transfer_rgba(ctx, values, n);
       clamp01(values, n * 4);
       draw_values(ctx, ST_PIXEL_COLOR, width, height, values, func);
    }
    if (depth) {
-      read_rect(ctx, depth_buffer(ctx->ReadBuffer), x, y, width, height,
+      _mesa_read_rect(ctx, depth_buffer(ctx->ReadBuffer), x, y, width, height,
                 PIPE_FORMAT_Z32_FLOAT, values);
       _mesa_transfer_depth(ctx, values, n);
       draw_values(ctx, ST_PIXEL_DEPTH, width, height, values, func);

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "main/gl_api.h"
+#include "util/format/u_formats.h"
 
 struct gl_context;
 
@@ -88,5 +89,20 @@ void _mesa_transfer_stencil(const struct gl_context *ctx, uint32_t *s,
  * index arithmetic). */
 void _mesa_index_to_rgba(const struct gl_context *ctx, const uint32_t *idx,
                          GLfloat *rgba, size_t n);
+
+/* Reads a window rectangle of the read framebuffer's renderbuffer rb as
+ * tightly packed texels of format (the pack modes do not apply). */
+struct gl_renderbuffer;
+void _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb,
+                     GLint x, GLint y, GLsizei width, GLsizei height,
+                     enum pipe_format format, void *dst);
+
+/* glReadPixels of GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and
+ * GL_DEPTH_STENCIL in desktop GL (readpix_ds.c); buf_size_B as for
+ * glReadnPixels. */
+void _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y,
+                          GLsizei width, GLsizei height, GLenum format,
+                          GLenum type, int64_t buf_size_B, void *pixels,
+                          const char *func);
 
 #endif

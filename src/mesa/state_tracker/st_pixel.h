@@ -37,6 +37,13 @@ struct st_pixel_image {
    float x, y, z;
    float zoom_x, zoom_y;
    float color[4];
+   /* Instead of texels: copied on the GPU from level/layer of source,
+    * texel (0, 0) at (source_x, source_y) of the resource, rows going
+    * down the resource when flip_y (a window-system framebuffer). */
+   struct pipe_resource *source;
+   unsigned source_level, source_layer;
+   unsigned source_x, source_y;
+   bool flip_y;
 };
 
 /* False if out of memory. */

@@ -141,7 +141,8 @@ rasterizer(struct st_context *st)
    return st_cached_cso(st, CSO_RASTERIZER, &r, sizeof(r));
 }
 
-/* A sampled copy of a tile of the image. */
+/* A sampled copy of a tile of the image (rows from the top when
+ * img->flip_y). */
 static struct pipe_sampler_view *
 image_view(struct st_context *st, const struct st_pixel_image *img,
            unsigned x, unsigned y, unsigned w, unsigned h)
@@ -161,11 +162,29 @@ image_view(struct st_context *st, const struct st_pixel_image *img,
       return NULL;
    struct pipe_box box;
    u_box_3d(0, 0, 0, w, h, 1, &box);
-   size_t texel_B = util_format_get_blocksize(img->format);
-   const uint8_t *src = (const uint8_t *)img->texels +
-                        (size_t)y * img->stride_B + (size_t)x * texel_B;
-   st->pipe->texture_subdata(st->pipe, res, 0, PIPE_MAP_WRITE, &box, src,
-                             img->stride_B, 0);
+   if (img->source) {
+      /* Image rows y .. y + h - 1 of the source's rectangle. */
+      unsigned sy = img->flip_y ? img->source_y - (y + h - 1)
+                                : img->source_y + y;
+      struct pipe_blit_info blit = {0};
+      blit.src.resource = img->source;
+      blit.src.level = img->source_level;
+      blit.src.format = img->format;
+      u_box_3d(img->source_x + x, sy, img->source_layer, w, h, 1,
+               &blit.src.box);
+      blit.dst.resource = res;
+      blit.dst.format = img->format;
+      blit.dst.box = box;
+      blit.mask = PIPE_MASK_RGBA;
+      blit.filter = PIPE_TEX_FILTER_NEAREST;
+      st->pipe->blit(st->pipe, &blit);
+   } else {
+      size_t texel_B = util_format_get_blocksize(img->format);
+      const uint8_t *src = (const uint8_t *)img->texels +
+                           (size_t)y * img->stride_B + (size_t)x * texel_B;
+      st->pipe->texture_subdata(st->pipe, res, 0, PIPE_MAP_WRITE, &box, src,
+                                img->stride_B, 0);
+   }
    struct pipe_sampler_view vt = {
       .format = img->format,
       .target = PIPE_TEXTURE_2D,
@@ -221,7 +240,7 @@ bind_constants(struct st_context *st, struct gl_program_exec *exec,
 static bool
 draw_tile(struct st_context *st, int sampler_index,
           struct pipe_sampler_view *view, float x0, float y0, float x1,
-          float y1, float z)
+          float y1, float z, bool flip)
 {
    struct pipe_context *pipe = st->pipe;
    float w = st->fb.width, h = st->fb.height;
@@ -229,11 +248,12 @@ draw_tile(struct st_context *st, int sampler_index,
    float nx0 = 2.0f * x0 / w - 1.0f, nx1 = 2.0f * x1 / w - 1.0f;
    float ny0 = 2.0f * y0 / h - 1.0f, ny1 = 2.0f * y1 / h - 1.0f;
    float nz = 2.0f * z - 1.0f;
+   float t0 = flip ? 1.0f : 0.0f, t1 = 1.0f - t0;
    const float verts[4][8] = {
-      {nx0, ny0, nz, 1, 0, 0, 0, 1},
-      {nx1, ny0, nz, 1, 1, 0, 0, 1},
-      {nx0, ny1, nz, 1, 0, 1, 0, 1},
-      {nx1, ny1, nz, 1, 1, 1, 0, 1},
+      {nx0, ny0, nz, 1, 0, t0, 0, 1},
+      {nx1, ny0, nz, 1, 1, t0, 0, 1},
+      {nx0, ny1, nz, 1, 0, t1, 0, 1},
+      {nx1, ny1, nz, 1, 1, t1, 0, 1},
    };
    struct pipe_vertex_buffer vb = {0};
 
@@ -339,7 +359,8 @@ st_draw_pixel_image(struct st_context *st, enum st_pixel_kind kind,
          float x0 = img->x + tx * img->zoom_x;
          float y0 = img->y + ty * img->zoom_y;
          ok = draw_tile(st, sampler_index, view, x0, y0,
-                        x0 + tw * img->zoom_x, y0 + th * img->zoom_y, img->z);
+                        x0 + tw * img->zoom_x, y0 + th * img->zoom_y, img->z,
+                        img->source && img->flip_y);
          pipe_sampler_view_reference(&view, NULL);
       }
    }
