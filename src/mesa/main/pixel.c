@@ -367,3 +367,26 @@ _mesa_get_pixel_state(struct gl_context *ctx, GLenum pname, GLfloat *v)
    }
    return false;
 }
+
+/* GL 2.1 section 3.6.1: the float form sets booleans to whether the value
+ * is not 0 and integers to the nearest integer (halves up, whatever the
+ * floating-point rounding mode). */
+void GLAPIENTRY
+_mesa_PixelStoref(GLenum pname, GLfloat param)
+{
+   switch (pname) {
+   case GL_UNPACK_SWAP_BYTES:
+   case GL_UNPACK_LSB_FIRST:
+   case GL_PACK_SWAP_BYTES:
+   case GL_PACK_LSB_FIRST:
+      _mesa_PixelStorei(pname, param != 0.0f);
+      return;
+   default:
+      break;
+   }
+   double r = floor((double)param + 0.5);
+   _mesa_PixelStorei(pname, r > INT32_MAX   ? INT32_MAX
+                            : r < INT32_MIN ? INT32_MIN
+                            : !(r == r)     ? 0
+                                            : (GLint)r);
+}

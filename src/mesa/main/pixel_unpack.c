@@ -14,6 +14,7 @@
  * skips, alignment).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "main/context.h"
@@ -85,6 +86,9 @@ format_components(GLenum format, uint8_t comp[4])
       comp[0] = C_L;
       comp[1] = C_A;
       return 2;
+   case GL_RG:
+      comp[0] = C_R, comp[1] = C_G;
+      return 2;
    case GL_RGB:
       comp[0] = C_R, comp[1] = C_G, comp[2] = C_B;
       return 3;
@@ -136,12 +140,39 @@ type_size(GLenum type)
    }
 }
 
+/* The integer formats (GL 3.0 table 3.6), which pixel rectangles cannot
+ * take into the fixed-point and float buffers here (EXT_texture_integer:
+ * GL_INVALID_OPERATION). */
+static bool
+integer_format(GLenum format)
+{
+   switch (format) {
+   case GL_RED_INTEGER:
+   case GL_GREEN_INTEGER:
+   case GL_BLUE_INTEGER:
+   case GL_ALPHA_INTEGER:
+   case GL_RG_INTEGER:
+   case GL_RGB_INTEGER:
+   case GL_RGBA_INTEGER:
+   case GL_BGR_INTEGER:
+   case GL_BGRA_INTEGER:
+   case GL_LUMINANCE_INTEGER_EXT:
+   case GL_LUMINANCE_ALPHA_INTEGER_EXT:
+      return true;
+   default:
+      return false;
+   }
+}
+
 GLenum
 _mesa_pixel_format_error(GLenum format, GLenum type)
 {
    uint8_t comp[4];
    unsigned n = format_components(format, comp);
 
+   if (integer_format(format))
+      return type_size(type) && type != GL_HALF_FLOAT ? GL_INVALID_OPERATION
+                                                      : GL_INVALID_ENUM;
    if (!n)
       return GL_INVALID_ENUM;
    bool index = format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX;
@@ -162,9 +193,9 @@ _mesa_pixel_format_error(GLenum format, GLenum type)
    const struct packed_type *p = packed_of(type);
    if (!p)
       return GL_INVALID_ENUM;
-   /* GL 2.1 section 3.6.4: a packed type needs a format of as many
-    * components (3: RGB or BGR, 4: RGBA, BGRA or ABGR). */
-   bool rgb = format == GL_RGB || format == GL_BGR;
+   /* GL 2.1 section 3.6.4 (table 3.8): a packed type needs a format of
+    * as many components (3: RGB, 4: RGBA, BGRA or EXT_abgr's ABGR). */
+   bool rgb = format == GL_RGB;
    bool rgba = format == GL_RGBA || format == GL_BGRA ||
                format == GL_ABGR_EXT;
    if ((p->n == 3 && !rgb) || (p->n == 4 && !rgba))
@@ -524,4 +555,64 @@ _mesa_unpack_image(const struct gl_context *ctx, GLsizei width,
       }
       break;
    }
+}
+
+GLfloat *
+_mesa_transfer_tex_image(struct gl_context *ctx, GLsizei width,
+                         GLsizei height, GLenum format, GLenum type,
+                         const void *pixels)
+{
+   const struct gl_pixel_ops *p = &ctx->PixelOps;
+   bool changes = p->MapColor;
+
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx) || !pixels ||
+       width <= 0 || height <= 0)
+      return NULL;
+   for (unsigned c = 0; c < 4; c++)
+      changes |= p->Scale[c] != 1.0f || p->Bias[c] != 0.0f;
+   if (!changes || _mesa_pixel_format_error(format, type) ||
+       format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX ||
+       format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL)
+      return NULL;
+   GLfloat *rgba = malloc((size_t)width * (size_t)height * 4 *
+                          sizeof(GLfloat));
+   if (!rgba)
+      return NULL;
+   _mesa_unpack_image(ctx, width, height, format, type, pixels, PIXEL_RGBA,
+                      rgba);
+   /* Section 3.6.5, final conversion: components clamp to [0, 1]. */
+   for (size_t i = 0; i < (size_t)width * (size_t)height * 4; i++)
+      rgba[i] = rgba[i] > 0.0f ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : 0.0f;
+   return rgba;
+}
+
+void
+_mesa_tight_unpack_begin(struct gl_context *ctx, struct gl_unpack_saved *s)
+{
+   s->alignment = ctx->Pixel.UnpackAlignment;
+   s->row_length = ctx->Pixel.UnpackRowLength;
+   s->image_height = ctx->Pixel.UnpackImageHeight;
+   s->skip_pixels = ctx->Pixel.UnpackSkipPixels;
+   s->skip_rows = ctx->Pixel.UnpackSkipRows;
+   s->skip_images = ctx->Pixel.UnpackSkipImages;
+   s->buffer = ctx->PixelUnpackBuffer;
+   ctx->Pixel.UnpackAlignment = 4;
+   ctx->Pixel.UnpackRowLength = 0;
+   ctx->Pixel.UnpackImageHeight = 0;
+   ctx->Pixel.UnpackSkipPixels = 0;
+   ctx->Pixel.UnpackSkipRows = 0;
+   ctx->Pixel.UnpackSkipImages = 0;
+   ctx->PixelUnpackBuffer = NULL;
+}
+
+void
+_mesa_tight_unpack_end(struct gl_context *ctx, const struct gl_unpack_saved *s)
+{
+   ctx->Pixel.UnpackAlignment = s->alignment;
+   ctx->Pixel.UnpackRowLength = s->row_length;
+   ctx->Pixel.UnpackImageHeight = s->image_height;
+   ctx->Pixel.UnpackSkipPixels = s->skip_pixels;
+   ctx->Pixel.UnpackSkipRows = s->skip_rows;
+   ctx->Pixel.UnpackSkipImages = s->skip_images;
+   ctx->PixelUnpackBuffer = s->buffer;
 }

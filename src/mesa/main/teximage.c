@@ -9,6 +9,8 @@
  * errors (CompressedTex* are in texcompress.c).  Storage and uploads are the
  * state tracker's (st_texture.c).
  */
+#include <stdlib.h>
+
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/fbobject.h"
@@ -226,6 +228,7 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
+   GLenum client_type = type;
    type = image_type(ctx, type);
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
@@ -250,10 +253,23 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       if (!data && width && height)
          return;
    }
+   /* Compatibility contexts: the pixel transfer operations (pixel.h). */
+   struct gl_unpack_saved tight;
+   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
+                                            client_type, data);
+   if (xfer) {
+      _mesa_tight_unpack_begin(ctx, &tight);
+      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      data = xfer;
+   }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   if (xfer) {
+      _mesa_tight_unpack_end(ctx, &tight);
+      free(xfer);
+   }
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -364,8 +380,20 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       &map, func);
    if (!data)
       return;
+   struct gl_unpack_saved tight;
+   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
+                                            type, data);
+   if (xfer) {
+      _mesa_tight_unpack_begin(ctx, &tight);
+      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      data = xfer;
+   }
    st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
                     src, data);
+   if (xfer) {
+      _mesa_tight_unpack_end(ctx, &tight);
+      free(xfer);
+   }
    _mesa_unmap_pbo(ctx, &map);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
