@@ -189,6 +189,110 @@ _mesa_DrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
       _mesa_unmap_pbo(ctx, &map);
 }
 
+/* A bitmap's bits as bytes (0 or 0xff, row 0 first); NULL (error
+ * recorded) when out of memory, or when there is nothing to read. */
+static uint8_t *
+bitmap_bytes(struct gl_context *ctx, GLsizei width, GLsizei height,
+             const GLubyte *bitmap, const char *func)
+{
+   size_t n = (size_t)width * (size_t)height;
+   if (!n)
+      return NULL;
+   struct pbo_map map;
+   const void *src = bitmap;
+   if (ctx->PixelUnpackBuffer) {
+      src = _mesa_map_pbo(
+         ctx, false, bitmap,
+         _mesa_unpack_image_size_B(ctx, width, height, GL_COLOR_INDEX,
+                                   GL_BITMAP),
+         &map, func);
+      if (!src)
+         return NULL;
+   }
+   uint32_t *bits = src ? malloc(n * sizeof(uint32_t)) : NULL;
+   uint8_t *bytes = bits ? malloc(n) : NULL;
+   if (src && !bytes) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   } else if (bytes) {
+      _mesa_unpack_image(ctx, width, height, GL_COLOR_INDEX, GL_BITMAP, src,
+                         PIXEL_INDEX, bits);
+      for (size_t i = 0; i < n; i++)
+         bytes[i] = bits[i] ? 0xff : 0;
+   }
+   free(bits);
+   if (ctx->PixelUnpackBuffer)
+      _mesa_unmap_pbo(ctx, &map);
+   return bytes;
+}
+
+/* Draws unpacked bits (NULL: none) at the raster position, then moves
+ * it. */
+static void
+bitmap_draw(struct gl_context *ctx, GLsizei width, GLsizei height,
+            GLfloat xorig, GLfloat yorig, GLfloat xmove, GLfloat ymove,
+            const uint8_t *bytes)
+{
+   const char *func = "glBitmap";
+   if (!_mesa_draw_framebuffer_complete(ctx, func))
+      return;
+   struct gl_ff_raster *r = &ctx->FF.Raster;
+   if (!r->Valid)
+      return;
+   if (bytes && !ctx->CondRender.Skip) {
+      /* GL 2.1 section 3.7: the lower left corner at
+       * (floor(x - xorig), floor(y - yorig)), one fragment a bit (no
+       * zoom), the raster colour and depth.  A raster position a
+       * rounding error below an integer (from glRasterPos through the
+       * matrices) counts as that integer, as in Mesa (fact:
+       * alexvorxx/Mesa-VirGL src/mesa/main/drawpix.c). */
+      struct st_pixel_image img = {
+         .width = (unsigned)width,
+         .height = (unsigned)height,
+         .format = PIPE_FORMAT_R8_UNORM,
+         .texels = bytes,
+         .stride_B = (unsigned)width,
+         .x = floorf(r->Pos[0] + BITMAP_EPSILON - xorig),
+         .y = floorf(r->Pos[1] + BITMAP_EPSILON - yorig),
+         .z = r->Pos[2],
+         .zoom_x = 1.0f,
+         .zoom_y = 1.0f,
+      };
+      memcpy(img.color, r->Color, sizeof(img.color));
+      if (!st_draw_pixel_image(ctx->st, ST_PIXEL_BITMAP, &img))
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   }
+   r->Pos[0] += xmove;
+   r->Pos[1] += ymove;
+}
+
+/* A display list node of glBitmap (GL 2.1 section 5.4: the bits are
+ * unpacked when the list is compiled): e[] the size, f[0..3] the origin
+ * and move, the bytes' pointer in f[4..5]. */
+static void
+node_bytes(const struct gl_dl_node *n, uint8_t **bytes)
+{
+   memcpy(bytes, &n->f[4], sizeof(*bytes));
+}
+
+void
+_mesa_bitmap_replay(struct gl_context *ctx, const struct gl_dl_node *n)
+{
+   uint8_t *bytes;
+   node_bytes(n, &bytes);
+   bitmap_draw(ctx, (GLsizei)n->e[0], (GLsizei)n->e[1], n->f[0], n->f[1],
+               n->f[2], n->f[3], bytes);
+}
+
+void
+_mesa_bitmap_node_free(const struct gl_dl_node *n)
+{
+   uint8_t *bytes;
+   if (n->op != DL_BITMAP)
+      return;
+   node_bytes(n, &bytes);
+   free(bytes);
+}
+
 void GLAPIENTRY
 _mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
              GLfloat xmove, GLfloat ymove, const GLubyte *bitmap)
@@ -201,63 +305,24 @@ _mesa_Bitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(%d x %d)", func, width, height);
       return;
    }
-   if (!_mesa_draw_framebuffer_complete(ctx, func))
-      return;
-   struct gl_ff_raster *r = &ctx->FF.Raster;
-   if (!r->Valid)
-      return;
-
-   struct pbo_map map;
-   const void *src = bitmap;
-   if (width && height && ctx->PixelUnpackBuffer) {
-      src = _mesa_map_pbo(
-         ctx, false, bitmap,
-         _mesa_unpack_image_size_B(ctx, width, height, GL_COLOR_INDEX,
-                                   GL_BITMAP),
-         &map, func);
-      if (!src)
+   uint8_t *bytes = NULL;
+   if (_mesa_dlist_compiling(ctx) || ctx->FF.Raster.Valid)
+      bytes = bitmap_bytes(ctx, width, height, bitmap, func);
+   if (_mesa_dlist_compiling(ctx)) {
+      struct gl_dl_node n = {
+         .op = DL_BITMAP,
+         .e = {(GLenum)width, (GLenum)height},
+         .f = {xorig, yorig, xmove, ymove},
+      };
+      memcpy(&n.f[4], &bytes, sizeof(bytes));
+      /* The list owns the bytes from now on. */
+      if (_mesa_dlist_save(ctx, &n))
          return;
+      bitmap_draw(ctx, width, height, xorig, yorig, xmove, ymove, bytes);
+      return;
    }
-   if (width && height && src && !ctx->CondRender.Skip) {
-      size_t n = (size_t)width * (size_t)height;
-      uint32_t *bits = malloc(n * sizeof(uint32_t));
-      uint8_t *texels = malloc(n);
-      if (!bits || !texels) {
-         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
-      } else {
-         _mesa_unpack_image(ctx, width, height, GL_COLOR_INDEX, GL_BITMAP,
-                            src, PIXEL_INDEX, bits);
-         for (size_t i = 0; i < n; i++)
-            texels[i] = bits[i] ? 0xff : 0;
-         /* GL 2.1 section 3.7: the lower left corner at
-          * (floor(x - xorig), floor(y - yorig)), one fragment a bit (no
-          * zoom), the raster colour and depth.  A raster position a
-          * rounding error below an integer (from glRasterPos through the
-          * matrices) counts as that integer, as in Mesa (fact:
-          * alexvorxx/Mesa-VirGL src/mesa/main/drawpix.c). */
-         struct st_pixel_image img = {
-            .width = (unsigned)width,
-            .height = (unsigned)height,
-            .format = PIPE_FORMAT_R8_UNORM,
-            .texels = texels,
-            .stride_B = (unsigned)width,
-            .x = floorf(r->Pos[0] + BITMAP_EPSILON - xorig),
-            .y = floorf(r->Pos[1] + BITMAP_EPSILON - yorig),
-            .z = r->Pos[2],
-            .zoom_x = 1.0f,
-            .zoom_y = 1.0f,
-         };
-         memcpy(img.color, r->Color, sizeof(img.color));
-         if (!st_draw_pixel_image(ctx->st, ST_PIXEL_BITMAP, &img))
-            _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
-      }
-      free(bits);
-      free(texels);
-   }
-   if (width && height && ctx->PixelUnpackBuffer)
-      _mesa_unmap_pbo(ctx, &map);
-   r->Pos[0] += xmove;
-   r->Pos[1] += ymove;
+   bitmap_draw(ctx, width, height, xorig, yorig, xmove, ymove, bytes);
+   free(bytes);
 }
 
 /* glCopyPixels(GL_COLOR) on the GPU: the read buffer's rectangle is

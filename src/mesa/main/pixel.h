@@ -110,6 +110,12 @@ void _mesa_tight_unpack_begin(struct gl_context *ctx,
 void _mesa_tight_unpack_end(struct gl_context *ctx,
                             const struct gl_unpack_saved *saved);
 
+/* glBitmap in display lists (drawpix.c): a DL_BITMAP node owns its
+ * unpacked bits; replaying draws them, freeing a list frees them. */
+struct gl_dl_node;
+void _mesa_bitmap_replay(struct gl_context *ctx, const struct gl_dl_node *n);
+void _mesa_bitmap_node_free(const struct gl_dl_node *n);
+
 /* Reads a window rectangle of the read framebuffer's renderbuffer rb as
  * tightly packed texels of format (the pack modes do not apply). */
 struct gl_renderbuffer;
