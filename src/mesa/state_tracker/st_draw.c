@@ -167,7 +167,10 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
       unsigned src = source[i];
       struct gl_vertex_attrib *a = &vao->Attrib[src];
 
-      if (!a->Enabled) {
+      /* A buffer without storage (glBufferData of 0 bytes) has nothing
+       * to fetch: the draw reads outside it, undefined, so the current
+       * value instead of a fetch from no address (a GPU fault). */
+      if (!a->Enabled || (a->Buffer && !a->Buffer->buffer)) {
          memcpy(current[num_current], ctx->CurrentAttrib[src],
                 sizeof(current[0]));
          ve[i].src_offset = (uint16_t)(num_current * 16);
