@@ -98,6 +98,7 @@ enum gl_dl_op {
    DL_PUSH_MATRIX,
    DL_POP_MATRIX,
    DL_CALL_LIST,
+   DL_BITMAP, /* drawpix.c: _mesa_bitmap_replay, _mesa_bitmap_node_free */
 };
 
 struct gl_dl_node {
