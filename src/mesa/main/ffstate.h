@@ -14,6 +14,7 @@
 #define MESA_FFSTATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "main/gl_api.h"
@@ -98,13 +99,23 @@ enum gl_dl_op {
    DL_PUSH_MATRIX,
    DL_POP_MATRIX,
    DL_CALL_LIST,
+   DL_CALL,       /* a generated command: call(args) (gl_gen.py) */
+   DL_FF_PARAM,   /* _mesa_ff_param_set of family p, target e[0] */
+   DL_RASTER_POS, /* glRasterPos* */
+   DL_WINDOW_POS, /* glWindowPos* */
 };
 
 struct gl_dl_node {
    uint8_t op; /* enum gl_dl_op */
+   bool scalar; /* DL_FF_PARAM: the glNamef form */
    GLenum e[2];
    GLuint u;
    GLfloat f[16];
+   const void *p; /* DL_FF_PARAM: the family */
+   /* DL_CALL: the generated replay function and its own copy of the
+    * arguments (freed with the list). */
+   void (*call)(const void *args);
+   void *args;
 };
 
 struct gl_dlist;
@@ -226,6 +237,10 @@ bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
 /* Display lists (dlist.c): compiles node into the list being made; true
  * when the caller must not execute the command (GL_COMPILE). */
 bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
+/* The same for a generated DL_CALL node: copies size bytes of args. */
+bool _mesa_dlist_save_call(struct gl_context *ctx,
+                           void (*call)(const void *args), const void *args,
+                           size_t size);
 bool _mesa_dlist_compiling_only(struct gl_context *ctx);
 /* A list is being compiled (either mode), not replayed. */
 bool _mesa_dlist_compiling(struct gl_context *ctx);

@@ -156,12 +156,17 @@ _mesa_imm_rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
 
    if (_mesa_inside_begin_end(ctx, "glRect"))
       return;
+   /* The dispatch layer compiled glRect itself (gl_dispatch.py): its
+    * parts are not compiled again. */
+   bool replaying = ctx->FF.Lists.Replaying;
+   ctx->FF.Lists.Replaying = true;
    _mesa_Begin(GL_POLYGON);
-   if (!ctx->FF.Imm.Inside && !_mesa_dlist_compiling_only(ctx))
-      return;
-   _mesa_imm_vertex(x1, y1, 0.0f, 1.0f);
-   _mesa_imm_vertex(x2, y1, 0.0f, 1.0f);
-   _mesa_imm_vertex(x2, y2, 0.0f, 1.0f);
-   _mesa_imm_vertex(x1, y2, 0.0f, 1.0f);
-   _mesa_End();
+   if (ctx->FF.Imm.Inside) {
+      _mesa_imm_vertex(x1, y1, 0.0f, 1.0f);
+      _mesa_imm_vertex(x2, y1, 0.0f, 1.0f);
+      _mesa_imm_vertex(x2, y2, 0.0f, 1.0f);
+      _mesa_imm_vertex(x1, y2, 0.0f, 1.0f);
+      _mesa_End();
+   }
+   ctx->FF.Lists.Replaying = replaying;
 }

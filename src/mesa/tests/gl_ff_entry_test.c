@@ -184,6 +184,73 @@ test_extensions(void **state)
    gl_test_destroy(t);
 }
 
+typedef void (*clear_color_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
+typedef void (*enum_fn)(GLenum);
+typedef void (*lightf_fn)(GLenum, GLenum, GLfloat);
+typedef void (*get_integerv_fn)(GLenum, GLint *);
+typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
+
+/* GL 2.1 section 5.4: in GL_COMPILE mode the commands of the dispatch
+ * layer (gl_dispatch.py) are stored, not executed, and run when the list
+ * is called; section 2.6.3: between glBegin and glEnd they are
+ * INVALID_OPERATION, also when a list runs them there. */
+static void
+test_dispatch_layer(void **state)
+{
+   struct gl_test *t = compat21();
+   clear_color_fn clear_color =
+      (clear_color_fn)st_get_proc_address("glClearColor");
+   enum_fn depth_func = (enum_fn)st_get_proc_address("glDepthFunc");
+   lightf_fn lightf = (lightf_fn)st_get_proc_address("glLightf");
+   get_integerv_fn get_integerv =
+      (get_integerv_fn)st_get_proc_address("glGetIntegerv");
+   rectf_fn rectf = (rectf_fn)st_get_proc_address("glRectf");
+   GLfloat f[4];
+   GLint i = 0;
+
+   _mesa_NewList(1, GL_COMPILE);
+   clear_color(0.5f, 0.25f, 1.0f, 0.0f);
+   depth_func(GL_GREATER);
+   lightf(GL_LIGHT2, GL_SPOT_EXPONENT, 7.0f);
+   _mesa_EndList();
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_vec4(f, 0.0f, 0.0f, 0.0f, 0.0f);
+   _mesa_GetIntegerv(GL_DEPTH_FUNC, &i);
+   assert_int_equal(i, GL_LESS);
+   _mesa_GetLightfv(GL_LIGHT2, GL_SPOT_EXPONENT, f);
+   assert_float_equal(f[0], 0.0f, 0.0);
+   _mesa_CallList(1);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_vec4(f, 0.5f, 0.25f, 1.0f, 0.0f);
+   _mesa_GetIntegerv(GL_DEPTH_FUNC, &i);
+   assert_int_equal(i, GL_GREATER);
+   _mesa_GetLightfv(GL_LIGHT2, GL_SPOT_EXPONENT, f);
+   assert_float_equal(f[0], 7.0f, 0.0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* Queries and state commands between glBegin and glEnd. */
+   _mesa_Begin(GL_POINTS);
+   get_integerv(GL_DEPTH_FUNC, &i);
+   _mesa_End();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_Begin(GL_POINTS);
+   _mesa_CallList(1);
+   _mesa_End();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* glRect compiles as one command: within glBegin/glEnd in
+    * GL_COMPILE_AND_EXECUTE it fails now and again when called. */
+   _mesa_NewList(2, GL_COMPILE_AND_EXECUTE);
+   _mesa_Begin(GL_POINTS);
+   rectf(0, 0, 1, 1);
+   _mesa_End();
+   _mesa_EndList();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_CallList(2);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -192,6 +259,7 @@ main(void)
       cmocka_unit_test(test_coords),
       cmocka_unit_test(test_param_conversion),
       cmocka_unit_test(test_extensions),
+      cmocka_unit_test(test_dispatch_layer),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
