@@ -644,6 +644,13 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       f[0] = 0.125f;
       return true;
    }
+   /* GL 3.2 table 6.9 (and GL 2.1 table 6.8): the clip plane / clip
+    * distance enables are state glGet reads too. */
+   if (pname >= GL_CLIP_PLANE0 && pname < GL_CLIP_PLANE0 + 8) {
+      f[0] = ctx->Transform.ClipPlaneEnabled[pname - GL_CLIP_PLANE0];
+      *kind = FF_VALUE_BOOL;
+      return true;
+   }
    if (!_mesa_has_ff(ctx))
       return false;
    *kind = FF_VALUE_INT;

@@ -139,6 +139,16 @@ test_param_conversion(void **state)
    assert_int_equal(i[0], 1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
+   /* GL 2.1 table 6.8: the clip plane enables are glGet state too. */
+   GLboolean b = GL_TRUE;
+   _mesa_GetBooleanv(GL_CLIP_PLANE3, &b);
+   assert_false(b);
+   _mesa_Enable(GL_CLIP_PLANE3);
+   _mesa_GetBooleanv(GL_CLIP_PLANE3, &b);
+   assert_true(b);
+   _mesa_GetBooleanv(GL_CLIP_PLANE0 + 8, &b);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
    /* The scalar forms take one-value parameters only. */
    _mesa_Lighti(GL_LIGHT0, GL_POSITION, 1);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
