@@ -227,6 +227,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_EXT_blend_minmax", API_GL, 0},
    {"GL_ARB_texture_non_power_of_two", API_GL, 0},
    {"GL_EXT_framebuffer_object", API_GL, 0},
+   /* 3D textures (GL 1.2; glTexImage3DEXT ... alias the core ones). */
+   {"GL_EXT_texture3D", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))
