@@ -55,6 +55,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
    ff->Alpha.Func = GL_ALWAYS;
    ff->PointSize = 1.0f;
+   ff->EdgeFlag = true;
    _mesa_init_lighting(ctx);
 }
 
@@ -63,7 +64,9 @@ _mesa_free_ff_state(struct gl_context *ctx)
 {
    _mesa_free_dlists(ctx);
    free(ctx->FF.Imm.Data);
+   free(ctx->FF.Imm.Edge);
    ctx->FF.Imm.Data = NULL;
+   ctx->FF.Imm.Edge = NULL;
 }
 
 /* ---- texture environment ----------------------------------------------- */
@@ -703,6 +706,10 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    }
    switch (pname) {
    case GL_MATRIX_MODE: f[0] = (GLfloat)ctx->Transform.Mode; return true;
+   case GL_EDGE_FLAG:
+      f[0] = ff->EdgeFlag;
+      *kind = FF_VALUE_BOOL;
+      return true;
    case GL_MAX_TEXTURE_UNITS: f[0] = FF_MAX_TEXTURE_UNITS; return true;
    case GL_FOG_MODE: f[0] = (GLfloat)ff->Fog.Mode; return true;
    case GL_FOG_COORD_SRC: f[0] = (GLfloat)ff->Fog.CoordSrc; return true;

@@ -56,6 +56,7 @@ struct gl_ff_immediate {
    bool Inside;  /* between Begin and End */
    GLenum Mode;
    GLfloat *Data; /* FF_IMM_ATTRIBS vec4 per vertex */
+   bool *Edge;    /* the edge flag of each vertex (glEdgeFlag) */
    unsigned Count, Capacity;
 };
 
@@ -174,6 +175,7 @@ struct gl_ff_state {
    } ColorMaterial;
    struct gl_ff_immediate Imm;
    struct gl_ff_raster Raster; /* rastpos.c */
+   bool EdgeFlag; /* the current edge flag (GL 2.1 section 2.6.2) */
 };
 
 /* An enum passed as a float parameter (glFogf(GL_FOG_MODE, ...)): a
