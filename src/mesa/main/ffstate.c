@@ -56,6 +56,7 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Alpha.Func = GL_ALWAYS;
    ff->PointSize = 1.0f;
    ff->EdgeFlag = true;
+   ff->Select.Mode = GL_RENDER;
    _mesa_init_lighting(ctx);
 }
 
@@ -706,6 +707,11 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    }
    switch (pname) {
    case GL_MATRIX_MODE: f[0] = (GLfloat)ctx->Transform.Mode; return true;
+   case GL_RENDER_MODE:
+   case GL_NAME_STACK_DEPTH:
+   case GL_MAX_NAME_STACK_DEPTH:
+   case GL_SELECTION_BUFFER_SIZE:
+      return _mesa_get_select_state(ctx, pname, f);
    case GL_EDGE_FLAG:
       f[0] = ff->EdgeFlag;
       *kind = FF_VALUE_BOOL;

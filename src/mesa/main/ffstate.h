@@ -139,6 +139,23 @@ struct gl_ff_raster {
    GLfloat Color[4], SecondaryColor[4], TexCoord[4];
 };
 
+/* GL_MAX_NAME_STACK_DEPTH (GL 2.1 table 6.64: at least 64). */
+#define FF_MAX_NAME_STACK 64
+
+/* Selection (GL 2.1 section 5.2, select.c). */
+struct gl_ff_select {
+   GLenum Mode; /* glRenderMode */
+   GLuint *Buffer;
+   GLsizei Size;
+   GLuint Names[FF_MAX_NAME_STACK];
+   unsigned Depth;
+   GLsizei Count; /* words written */
+   GLint Hits;
+   bool Overflow;
+   bool HitFlag; /* a hit since the name stack last changed */
+   GLfloat HitMin, HitMax;
+};
+
 struct gl_ff_state {
    struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
    struct gl_ff_lists Lists;
@@ -176,6 +193,7 @@ struct gl_ff_state {
    struct gl_ff_immediate Imm;
    struct gl_ff_raster Raster; /* rastpos.c */
    bool EdgeFlag; /* the current edge flag (GL 2.1 section 2.6.2) */
+   struct gl_ff_select Select;
 };
 
 /* An enum passed as a float parameter (glFogf(GL_FOG_MODE, ...)): a
@@ -256,6 +274,15 @@ void _mesa_free_dlists(struct gl_context *ctx);
 /* GL 2.1 section 2.6.3: true (and GL_INVALID_OPERATION) between
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
+
+/* A draw in GL_SELECT (or GL_FEEDBACK) render mode: nothing is drawn;
+ * selection records the window z range of the primitives that are not
+ * clipped away (select.c). */
+void _mesa_select_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                       GLsizei count, GLenum index_type, const void *indices,
+                       GLint basevertex);
+bool _mesa_get_select_state(struct gl_context *ctx, GLenum pname,
+                            GLfloat *f);
 
 /* The context has the fixed-function state (compatibility, not ES or
  * forward-compatible). */

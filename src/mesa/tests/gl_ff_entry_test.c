@@ -261,6 +261,61 @@ test_dispatch_layer(void **state)
    gl_test_destroy(t);
 }
 
+/* GL 2.1 section 5.2: a hit record per name stack change with a hit:
+ * the name count, the window z range times 2^32 - 1, the names; the
+ * primitive outside the view volume is no hit; glRenderMode returns the
+ * hit count, -1 when the buffer overflowed. */
+static void
+test_selection(void **state)
+{
+   struct gl_test *t = compat21();
+   GLuint buf[8];
+   GLint i = 0;
+
+   _mesa_RenderMode(GL_SELECT);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   memset(buf, 0xab, sizeof(buf));
+   _mesa_SelectBuffer(8, buf);
+   assert_int_equal(_mesa_RenderMode(GL_SELECT), 0);
+   _mesa_GetIntegerv(GL_RENDER_MODE, &i);
+   assert_int_equal(i, GL_SELECT);
+   _mesa_InitNames();
+   _mesa_PushName(7);
+   /* z 0 and -0.5 in NDC: window z 0.5 and 0.25 (depth range 0..1). */
+   _mesa_Begin(GL_TRIANGLES);
+   _mesa_Vertex3f(-0.5f, -0.5f, 0.0f);
+   _mesa_Vertex3f(0.5f, -0.5f, -0.5f);
+   _mesa_Vertex3f(0.0f, 0.5f, 0.0f);
+   _mesa_End();
+   _mesa_PushName(8);
+   _mesa_Begin(GL_TRIANGLES); /* outside: x > 1 */
+   _mesa_Vertex2f(2.0f, 0.0f);
+   _mesa_Vertex2f(3.0f, 0.0f);
+   _mesa_Vertex2f(2.5f, 1.0f);
+   _mesa_End();
+   _mesa_GetIntegerv(GL_NAME_STACK_DEPTH, &i);
+   assert_int_equal(i, 2);
+   assert_int_equal(_mesa_RenderMode(GL_RENDER), 1);
+   assert_int_equal(buf[0], 1);
+   assert_int_equal(buf[1], 1073741824u);
+   assert_int_equal(buf[2], 2147483648u);
+   assert_int_equal(buf[3], 7);
+   assert_int_equal(buf[4], 0xabababab);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* Outside GL_SELECT the name stack commands are ignored. */
+   _mesa_PopName();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_SelectBuffer(2, buf);
+   _mesa_RenderMode(GL_SELECT);
+   _mesa_PopName();
+   assert_int_equal(_mesa_GetError(), GL_STACK_UNDERFLOW);
+   _mesa_PushName(1);
+   _mesa_Rectf(-1, -1, 1, 1);
+   assert_int_equal(_mesa_RenderMode(GL_RENDER), -1); /* 4 words, room 2 */
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -270,6 +325,7 @@ main(void)
       cmocka_unit_test(test_param_conversion),
       cmocka_unit_test(test_extensions),
       cmocka_unit_test(test_dispatch_layer),
+      cmocka_unit_test(test_selection),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
