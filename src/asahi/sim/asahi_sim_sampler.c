@@ -291,11 +291,20 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    return ASAHI_SIM_RUNNING;
 }
 
-/* Wrap an integer texel coordinate; -1 means "the border". */
+/* Wrap an integer texel coordinate; -1 means "the border".  "clamp gl"
+ * is GL_CLAMP (Mesa's asahi driver gives the hardware PIPE_TEX_WRAP_CLAMP
+ * as it: alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c,
+ * agx_wrap_from_pipe): after the coordinate was clamped to [0, 1], the
+ * GL 3.0 compatibility table 3.19 rule: nearest clamps to the edge
+ * texels, linear takes the border beyond them. */
 static int
-wrap(int i, int size, enum agx_wrap mode)
+wrap(int i, int size, enum agx_wrap mode, bool linear)
 {
    switch (mode) {
+   case AGX_WRAP_CLAMP_GL:
+      if (linear)
+         return i < 0 || i >= size ? -1 : i;
+      return i < 0 ? 0 : (i >= size ? size - 1 : i);
    case AGX_WRAP_REPEAT:
       return ((i % size) + size) % size;
    case AGX_WRAP_MIRRORED_REPEAT: {
@@ -569,6 +578,10 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
        * none on cube faces). */
       if (!img->cube)
          c[k] += req->offset[k];
+      /* GL_CLAMP: the coordinate to [0, 1] first (GL 3.0 compatibility
+       * section 3.9.7). */
+      if (modes[k] == AGX_WRAP_CLAMP_GL)
+         c[k] = c[k] < 0 ? 0 : (c[k] > size[k] ? size[k] : c[k]);
       if (linear_filter) {
          double a = c[k] - 0.5;
          lo[k] = texel_floor(a);
@@ -601,7 +614,7 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
                        cube_neighbour(face, size[0], &at[0], &at[1]));
       } else {
          for (unsigned k = 0; k < dims; k++) {
-            at[k] = wrap(at[k], size[k], modes[k]);
+            at[k] = wrap(at[k], size[k], modes[k], linear_filter);
             outside |= at[k] < 0;
          }
       }

@@ -281,6 +281,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
    _mesa_init_ff_state(ctx);
+   _mesa_init_pixel_ops(ctx);
    ctx->FBOs = _mesa_name_table_create();
 }
 

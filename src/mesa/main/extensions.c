@@ -274,6 +274,8 @@ static const struct gl_extension_info extension_table[] = {
    /* glMinSampleShading, GL_SAMPLE_SHADING, gl_SampleID & co. (raster.c,
     * the asahi driver's agx_sample_shading.c) */
    {"GL_ARB_sample_shading", API_GL, 0, has_sample_shading},
+   /* 3D textures (GL 1.2; glTexImage3DEXT ... alias the core ones). */
+   {"GL_EXT_texture3D", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

@@ -309,6 +309,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       }
       return true;
    }
+   GLfloat pixel_value;
+   if (_mesa_get_pixel_state(ctx, pname, &pixel_value)) {
+      float_n(v, TYPE_FLOAT, 1, &pixel_value);
+      return true;
+   }
    GLint cs_state[3];
    unsigned cs_n;
    if (_mesa_get_compute_state(ctx, pname, cs_state, &cs_n, &known)) {

@@ -17,6 +17,7 @@
 
 #include "main/gl_api.h"
 #include "main/ffstate.h"
+#include "main/pixel.h"
 #include "compiler/shader_enums.h"
 #include "pipe/p_format.h"
 #include "pipe/p_state.h"
@@ -707,6 +708,8 @@ struct gl_context {
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
+   /* Pixel zoom, transfer and maps (pixel.h). */
+   struct gl_pixel_ops PixelOps;
 };
 
 #endif

@@ -335,7 +335,7 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
-   const GLenum client_type = type;
+   GLenum client_type = type;
    type = image_type(ctx, type);
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
@@ -360,14 +360,31 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       if (!data && width && height)
          return;
    }
-   void *tmp;
-   data = client_texels(ctx, format, client_type, width, height, 1, data,
-                        base_of((GLenum)internalformat), storage, &src, &tmp);
+   /* Compatibility contexts: the pixel transfer operations (pixel.h);
+    * otherwise client pixel groups no pipe format describes
+    * (client_pixels.h). */
+   struct gl_unpack_saved tight;
+   void *tmp = NULL;
+   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
+                                            client_type, data);
+   if (xfer) {
+      _mesa_tight_unpack_begin(ctx, &tight);
+      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      data = xfer;
+   } else {
+      data = client_texels(ctx, format, client_type, width, height, 1, data,
+                           base_of((GLenum)internalformat), storage, &src,
+                           &tmp);
+   }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
    free(tmp);
+   if (xfer) {
+      _mesa_tight_unpack_end(ctx, &tight);
+      free(xfer);
+   }
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
@@ -479,14 +496,27 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
       &map, func);
    if (!data)
       return;
-   void *tmp;
-   data = client_texels(ctx, format, type, width, height, 1, data,
-                        base_of(img->InternalFormat), img->PipeFormat, &src,
-                        &tmp);
+   struct gl_unpack_saved tight;
+   void *tmp = NULL;
+   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
+                                            type, data);
+   if (xfer) {
+      _mesa_tight_unpack_begin(ctx, &tight);
+      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      data = xfer;
+   } else {
+      data = client_texels(ctx, format, type, width, height, 1, data,
+                           base_of(img->InternalFormat), img->PipeFormat,
+                           &src, &tmp);
+   }
    if (data)
       st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
                        src, data);
    free(tmp);
+   if (xfer) {
+      _mesa_tight_unpack_end(ctx, &tight);
+      free(xfer);
+   }
    _mesa_unmap_pbo(ctx, &map);
    auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;

@@ -15,8 +15,9 @@
  * array 0 (GL 2.1 section 2.7 lets the two alias); the others feed
  * gl_Normal, gl_Color, ... through the generic slot the linker gives them.
  *
- * Not here: GL_DOUBLE arrays (INVALID_ENUM, as for glVertexPointer), the
- * edge flag and colour index arrays, interleaved arrays, immediate mode.
+ * GL_DOUBLE arrays are converted to floats at draw time
+ * (state_tracker/st_draw_double.c).  Not here: the edge flag and colour
+ * index arrays, interleaved arrays, immediate mode.
  * ES and forward-compatible contexts have none of this: INVALID_OPERATION.
  */
 #include "main/context.h"
@@ -78,6 +79,7 @@ type_allowed(const struct conventional_array *a, GLenum type)
 {
    switch (type) {
    case GL_FLOAT:
+   case GL_DOUBLE: /* GL 2.1 table 2.4 (st_draw_double.c) */
       return true;
    case GL_SHORT:
    case GL_INT:

@@ -11,6 +11,7 @@
 #include "main/context.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_ff.h"
+#include "state_tracker/st_pixel.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_draw.h"
@@ -740,6 +741,7 @@ st_context_destroy(struct st_context *st)
    bind_framebuffers(st, NULL, NULL);
    st_release_context_variants(st);
    st_ff_release(st);
+   st_release_pixel_state(st);
    st_release_texture_state(st);
    st_release_clear_state(st);
    st_release_ubos(st);

@@ -85,6 +85,8 @@ struct st_context {
    struct st_ff_program *ff_programs;
    struct gl_program_exec *ff_exec;
    void *cs;         /* bound compute shader CSO (st_compute.c) */
+   /* Programs of pixel rectangles by kind (st_pixel_quad.c). */
+   struct gl_program_exec *pixel_exec[3];
 };
 
 static inline struct st_context *

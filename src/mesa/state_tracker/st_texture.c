@@ -685,6 +685,8 @@ wrap_mode(GLenum w)
       return PIPE_TEX_WRAP_MIRROR_REPEAT;
    case GL_CLAMP_TO_BORDER:
       return PIPE_TEX_WRAP_CLAMP_TO_BORDER;
+   case GL_CLAMP: /* compatibility contexts (texborder.c) */
+      return PIPE_TEX_WRAP_CLAMP;
    default:
       return PIPE_TEX_WRAP_REPEAT;
    }
