@@ -41,6 +41,24 @@
 
 static const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
 
+/* A full-window quad's vertex shader for the fragment-only checks. */
+static const char quad_vs[] = "#version 130\n"
+                              "in vec2 pos;\n"
+                              "void main() {\n"
+                              "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+                              "}\n";
+
+/* vs and fs linked (pos at location 0) and in use; 0 on failure. */
+static GLuint
+use_program(const char *vs, const char *fs)
+{
+   static const char *const attribs[] = {"pos", NULL};
+   GLuint prog = e2e_gl_program(vs, fs, attribs);
+   if (prog)
+      glUseProgram(prog);
+   return prog;
+}
+
 static void
 draw(void)
 {
@@ -96,11 +114,9 @@ per_stage_units(bool quiet)
                     i);
    snprintf(fs + n, sizeof(fs) - (size_t)n,
             "   color = vec4(vc.r + f.r, 0.0, 0.0, 1.0);\n}\n");
-   static const char *const attribs[] = {"pos", NULL};
-   GLuint prog = e2e_gl_program(vs, fs, attribs);
+   GLuint prog = use_program(vs, fs);
    if (!prog)
       return false;
-   glUseProgram(prog);
 
    GLuint tex[32];
    glGenTextures(32, tex);
@@ -136,11 +152,6 @@ per_stage_units(bool quiet)
 static bool
 cube_map_array(bool quiet)
 {
-   static const char vs[] = "#version 130\n"
-                            "in vec2 pos;\n"
-                            "void main() {\n"
-                            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
-                            "}\n";
    static const char fs[] =
       "#version 130\n"
       "#extension GL_ARB_texture_cube_map_array : require\n"
@@ -154,11 +165,9 @@ cube_map_array(bool quiet)
       "   else\n"
       "      color = texture(s, dir);\n"
       "}\n";
-   static const char *const attribs[] = {"pos", NULL};
-   GLuint prog = e2e_gl_program(vs, fs, attribs);
+   GLuint prog = use_program(quad_vs, fs);
    if (!prog)
       return false;
-   glUseProgram(prog);
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(E2E_GL_TEXTURE_CUBE_MAP_ARRAY, tex);
@@ -209,11 +218,6 @@ cube_map_array(bool quiet)
 static bool
 seamless(bool quiet)
 {
-   static const char vs[] = "#version 130\n"
-                            "in vec2 pos;\n"
-                            "void main() {\n"
-                            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
-                            "}\n";
    static const char fs[] =
       "#version 130\n"
       "uniform samplerCube s;\n"
@@ -221,11 +225,9 @@ seamless(bool quiet)
       "void main() {\n"
       "   color = texture(s, vec3(0.99, 0.0, 1.0));\n"
       "}\n";
-   static const char *const attribs[] = {"pos", NULL};
-   GLuint prog = e2e_gl_program(vs, fs, attribs);
+   GLuint prog = use_program(quad_vs, fs);
    if (!prog)
       return false;
-   glUseProgram(prog);
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
@@ -253,11 +255,6 @@ seamless(bool quiet)
 static bool
 unit_conflict(bool quiet)
 {
-   static const char vs[] = "#version 130\n"
-                            "in vec2 pos;\n"
-                            "void main() {\n"
-                            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
-                            "}\n";
    static const char fs[] =
       "#version 130\n"
       "uniform sampler2D a;\n"
@@ -266,11 +263,9 @@ unit_conflict(bool quiet)
       "void main() {\n"
       "   color = texture(a, vec2(0.5)) + texture(b, vec3(0.5));\n"
       "}\n";
-   static const char *const attribs[] = {"pos", NULL};
-   GLuint prog = e2e_gl_program(vs, fs, attribs);
+   GLuint prog = use_program(quad_vs, fs);
    if (!prog)
       return false;
-   glUseProgram(prog);
    /* both on unit 0 */
    draw();
    bool ok = e2e_gl_expect_error(GL_INVALID_OPERATION,
