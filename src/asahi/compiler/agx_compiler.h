@@ -152,6 +152,13 @@ typedef struct agx_context {
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;
 
+   /* Compiling the preamble (agx_nir_opt_preamble.c): one thread, no
+    * stage inputs, outputs or epilogue. */
+   bool is_preamble;
+   /* The default uniform block's words pushed at least (a preamble and
+    * its shader share one push layout). */
+   unsigned gl_uniform_words;
+
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;
 } agx_context;
@@ -324,6 +331,7 @@ enum agx_dbg {
    AGX_DBG_SHADERS = 1u << 0,
    AGX_DBG_SHADERDB = 1u << 1,
    AGX_DBG_NOVALIDATE = 1u << 3,
+   AGX_DBG_NOPREAMBLE = 1u << 4,
 };
 
 #ifdef __cplusplus

@@ -69,6 +69,7 @@
 #include "nir_random_shader.h"
 #include "util/u_math.h"
 #include "agx_compile.h"
+#include "agx_sim_preamble.h"
 
 #define RUNS 3
 #define LANES 32
@@ -693,7 +694,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, tib};
       }
 
-      enum asahi_sim_status s = asahi_sim_run(g);
+      enum asahi_sim_status s = agx_sim_run_preamble(g, &bin, 0x4000000);
+      if (s == ASAHI_SIM_STOPPED)
+         s = asahi_sim_run(g);
       if (s != ASAHI_SIM_STOPPED) {
          printf("FAIL seed %" PRIu64 " (#%u) run %u: simulator %s: %s\n", seed,
                 index, run, asahi_sim_status_string(s), g->error);
