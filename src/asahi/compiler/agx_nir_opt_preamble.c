@@ -19,11 +19,12 @@
  * offset can move (a device_load and its wait per invocation otherwise),
  * or a scalar ALU operation of 16 or 32 bits on values that can move
  * (derivatives excepted).  Of those, the 32-bit ones the shader still
- * needs (used by something that cannot move, or by an if) and that cost
- * at least one instruction are stored: the preamble computes them, in
- * program order, and writes each component read with store_preamble; the
- * shader reads them with load_preamble at its start instead, and what
- * only fed them dies.  Each stored component takes two uniform halves, up
+ * needs (used by something that cannot move, or by an if) are stored when
+ * that saves an instruction: ALU operations read uniform registers as
+ * they are, other uses (vectors, stores, ifs) need a move from one.  The
+ * preamble computes them, in program order, and writes each component
+ * read with store_preamble; the shader reads them with load_preamble
+ * where they were, and what only fed them dies.  Each stored component takes two uniform halves, up
  * to a budget; the rest stay in the shader.  UBO contents may change
  * between draws, not during one: the preamble runs for every draw.
  */
@@ -104,19 +105,34 @@ classify(const struct preamble_state *ps, nir_instr *instr, unsigned *cost)
    }
 }
 
-/* Some use of def cannot move along with it. */
-static bool
-used_by_shader(const struct preamble_state *ps, nir_def *def)
+/* How the shader (the uses that cannot move along with def) reads def:
+ * not at all, only as sources of ALU operations (which take uniform
+ * registers as they are), or also elsewhere (vectors, stores, ifs, phis:
+ * a move from the uniform register each). */
+enum shader_use {
+   NO_USE = 0,
+   ALU_USE,
+   REGISTER_USE,
+};
+
+static enum shader_use
+shader_use(const struct preamble_state *ps, nir_def *def)
 {
+   enum shader_use use = NO_USE;
    nir_foreach_use_including_if(src, def)
    {
       if (nir_src_is_if(src))
-         return true;
-      nir_def *user = nir_instr_def(nir_src_parent_instr(src));
-      if (!user || ps->state[user->index] != MOVABLE)
-         return true;
+         return REGISTER_USE;
+      nir_instr *user = nir_src_parent_instr(src);
+      nir_def *user_def = nir_instr_def(user);
+      if (user_def && ps->state[user_def->index] == MOVABLE)
+         continue;
+      if (user->type != nir_instr_type_alu ||
+          nir_op_is_vec(nir_instr_as_alu(user)->op))
+         return REGISTER_USE;
+      use = ALU_USE;
    }
-   return false;
+   return use;
 }
 
 static bool
@@ -239,10 +255,14 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
       {
          nir_def *def = nir_instr_def(instr);
          if (!def || ps.state[def->index] != MOVABLE ||
-             !ps.cost[def->index] || def->bit_size != 32 ||
+             def->bit_size != 32 ||
              halves_used + 2 * util_bitcount(nir_def_components_read(def)) >
-                max_halves ||
-             !used_by_shader(&ps, def))
+                max_halves)
+            continue;
+         /* worth it when it saves at least one instruction */
+         enum shader_use use = shader_use(&ps, def);
+         if (use == NO_USE ||
+             ps.cost[def->index] < (use == REGISTER_USE ? 2u : 1u))
             continue;
          ps.stored[def->index] = true;
          ps.needed[def->index] = true;
@@ -261,7 +281,6 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
    nir_def **map = rzalloc_array(tmp, nir_def *, n);
    nir_def **old_defs = rzalloc_array(tmp, nir_def *, count);
    nir_def **loads = rzalloc_array(tmp, nir_def *, count);
-   nir_builder mb = nir_builder_at(nir_before_impl(impl));
    unsigned slot = 0, nr_rewrites = 0;
    nir_foreach_block(block, impl)
    {
@@ -273,6 +292,9 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
          map[def->index] = copy_instr(&pb, instr, map);
          if (!ps.stored[def->index])
             continue;
+         /* where def was: it dominates the uses, and the value's live
+          * range stays what it was */
+         nir_builder mb = nir_builder_at(nir_before_instr(instr));
          unsigned read = nir_def_components_read(def);
          nir_def *comps[NIR_MAX_VEC_COMPONENTS];
          for (unsigned c = 0; c < def->num_components; ++c) {
