@@ -1237,6 +1237,21 @@ void nir_pass_done(nir_shader *shader, const char *pass_name, bool progress);
       nir_pass_done(shader, #pass, true);                                      \
    } while (0)
 
+/* The flat sampler index of a texture/sampler deref (nir_sampler_index.c):
+ * base, plus stride * dynamic when one array level of the chain is indexed
+ * at run time (an array of length elements).  False when the chain cannot
+ * be resolved (a cast, or two levels indexed at run time). */
+typedef struct nir_sampler_index {
+   unsigned base;
+   nir_def *dynamic; /* NULL: base is the index */
+   unsigned stride, length;
+} nir_sampler_index;
+
+/* The sampler slots a value of type t takes. */
+unsigned nir_vtype_sampler_slots(const nir_vtype *t);
+bool nir_resolve_sampler_deref(const nir_deref_instr *d,
+                               nir_sampler_index *out);
+
 #include "nir_intrinsics_indices.h"
 
 #ifdef __cplusplus
