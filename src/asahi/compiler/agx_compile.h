@@ -35,7 +35,8 @@
  * emits one USC Uniform word (start = uniform, size = length, buffer = that
  * memory); ranges never cross half 256 (start >= 256 needs USC Uniform High
  * with start - 256) and are at most 64 halves long.  Halves the compiler
- * does not list are never read.  What a range holds:
+ * does not list are never read, except the preamble's results
+ * ([0, preamble_halves), see agx_shader_info).  What a range holds:
  *
  *  - AGX_PUSH_GL_UNIFORMS: 32-bit words [index, index + length / 2) of the
  *    GL default uniform block (constant buffer 0).  The compiler reads
