@@ -489,7 +489,8 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
       unsigned gl_words = gl_uniform_words(nir);
       unsigned halves;
       nir_shader *pre =
-         agx_nir_opt_preamble(nir, tmp, AGX_PREAMBLE_MAX_HALVES, &halves);
+         agx_nir_opt_preamble(nir, tmp, AGX_PREAMBLE_MAX_HALVES,
+                              gl_words > AGX_MAX_PUSHED_GL_WORDS, &halves);
       t = pass_done(times, "preamble", t);
       if (pre) {
          if (!compile_preamble(pre, halves, gl_words, key, tmp, out, &ctx,

@@ -321,6 +321,11 @@ int agx_pack(agx_context *ctx, void *mem, uint8_t * *code, size_t * size_B);
 /* NIR -> IR */
 bool agx_emit_nir(agx_context *ctx, nir_shader *nir);
 
+/* The default uniform block is pushed when the shader reads at most this
+ * many words of it at constant offsets (half the uniform file); larger
+ * blocks are read from memory. */
+#define AGX_MAX_PUSHED_GL_WORDS 128
+
 /* Push layout: reserve `halves` uniform halves for kind/index. */
 unsigned agx_push(agx_context *ctx, enum agx_push_kind kind, uint32_t index,
                   unsigned halves);

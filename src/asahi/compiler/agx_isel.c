@@ -4067,7 +4067,7 @@ assign_gl_uniforms(struct isel *st)
    st->gl_uniform_base = -1;
    /* Push at most 128 words (half the uniform file); larger blocks are
     * read from memory. */
-   if (words > 128)
+   if (words > AGX_MAX_PUSHED_GL_WORDS)
       return;
    for (unsigned w = 0; w < words; w += 32) {
       unsigned n = MIN2(32, words - w);

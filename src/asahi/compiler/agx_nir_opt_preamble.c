@@ -14,9 +14,10 @@
  * src/asahi/genxml/cmdbuf.xml "Preshader"; src/asahi/compiler/
  * agx_compile.c compiles the preamble as its own function).
  *
- * A value can move when it is a constant, a constant-offset load_uniform
- * or a driver system value (load_sysval_agx), a load_ubo whose block and
- * offset can move (a device_load and its wait per invocation otherwise),
+ * A value can move when it is a constant, a load_uniform or load_ubo
+ * whose sources can move (free when pushed; a device_load and its wait
+ * per invocation when read from memory), a driver system value
+ * (load_sysval_agx),
  * or a scalar ALU operation of 16 or 32 bits on values that can move
  * (derivatives excepted).  Of those, the 32-bit ones the shader still
  * needs (used by something that cannot move, or by an if) are stored when
@@ -46,6 +47,7 @@ struct preamble_state {
    unsigned *cost;    /* instructions to compute it, capped */
    bool *needed;      /* computed by the preamble */
    bool *stored;      /* written by the preamble, read by the shader */
+   bool uniforms_from_memory; /* the default block is not pushed */
 };
 
 static bool
@@ -80,10 +82,15 @@ classify(const struct preamble_state *ps, nir_instr *instr, unsigned *cost)
          return intr->def.bit_size == 32 && movable_src(ps, &intr->src[0]) &&
                 movable_src(ps, &intr->src[1]);
       }
-      return intr->intrinsic == nir_intrinsic_load_uniform &&
-             intr->def.bit_size == 32 &&
-             intr->src[0].ssa->parent_instr->type ==
-                nir_instr_type_load_const;
+      if (intr->intrinsic != nir_intrinsic_load_uniform ||
+          intr->def.bit_size != 32 || !movable_src(ps, &intr->src[0]))
+         return false;
+      /* pushed: free; else a device_load and its wait */
+      bool pushed = !ps->uniforms_from_memory &&
+                    intr->src[0].ssa->parent_instr->type ==
+                       nir_instr_type_load_const;
+      *cost = pushed ? 0 : 2;
+      return true;
    }
    case nir_instr_type_alu: {
       nir_alu_instr *alu = nir_instr_as_alu(instr);
@@ -217,7 +224,7 @@ emit_load_preamble(nir_builder *b, unsigned bit_size, unsigned slot)
 
 nir_shader *
 agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
-                     unsigned *halves)
+                     bool uniforms_from_memory, unsigned *halves)
 {
    *halves = 0;
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
@@ -229,6 +236,7 @@ agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx, unsigned max_halves,
       .cost = rzalloc_array(tmp, unsigned, n),
       .needed = rzalloc_array(tmp, bool, n),
       .stored = rzalloc_array(tmp, bool, n),
+      .uniforms_from_memory = uniforms_from_memory,
    };
 
    /* Defs come before their uses in block order (phis, which do not,
