@@ -459,11 +459,19 @@ compile_preamble(nir_shader *pre, unsigned halves, unsigned gl_words,
    return true;
 }
 
+/* A preamble storing `halves` did not fit (out of uniform registers,
+ * most often): the budget for the next try, 0 for none. */
+static unsigned
+smaller(unsigned halves)
+{
+   return halves > 16 ? halves / 2 : 0;
+}
+
 static int
 compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
                 void *mem_ctx, struct agx_shader_binary *out, char *error,
                 size_t error_size, struct agx_pass_times *times,
-                bool try_preamble)
+                unsigned preamble_halves)
 {
    memset(out, 0, sizeof(*out));
    out->info.stage = nir_in->info.stage;
@@ -485,11 +493,11 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
    uint8_t *pre_code = NULL;
    size_t pre_size = 0;
    bool has_preamble = false;
-   if (try_preamble && !(ctx->debug & AGX_DBG_NOPREAMBLE)) {
+   unsigned halves = 0;
+   if (preamble_halves && !(ctx->debug & AGX_DBG_NOPREAMBLE)) {
       unsigned gl_words = gl_uniform_words(nir);
-      unsigned halves;
       nir_shader *pre =
-         agx_nir_opt_preamble(nir, tmp, AGX_PREAMBLE_MAX_HALVES,
+         agx_nir_opt_preamble(nir, tmp, preamble_halves,
                               gl_words > AGX_MAX_PUSHED_GL_WORDS, &halves);
       t = pass_done(times, "preamble", t);
       if (pre) {
@@ -497,7 +505,7 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
                                &pre_code, &pre_size, times, &t)) {
             ralloc_free(tmp);
             return compile_variant(nir_in, key, mem_ctx, out, error,
-                                   error_size, times, false);
+                                   error_size, times, smaller(halves));
          }
          has_preamble = true;
       }
@@ -509,7 +517,7 @@ compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
    if (!ok && has_preamble) {
       ralloc_free(tmp);
       return compile_variant(nir_in, key, mem_ctx, out, error, error_size,
-                             times, false);
+                             times, smaller(halves));
    }
    if (ok) {
       /* the shader at offset 0, its preamble after it (both padded) */
@@ -550,5 +558,5 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
                              size_t error_size, struct agx_pass_times *times)
 {
    return compile_variant(nir_in, key, mem_ctx, out, error, error_size, times,
-                          true);
+                          AGX_PREAMBLE_MAX_HALVES);
 }
