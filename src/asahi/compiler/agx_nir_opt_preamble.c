@@ -17,17 +17,17 @@
  * A value can move when it is a constant, a load_uniform or load_ubo
  * whose sources can move (free when pushed; a device_load and its wait
  * per invocation when read from memory), a driver system value
- * (load_sysval_agx),
- * or a scalar ALU operation of 16 or 32 bits on values that can move
- * (derivatives excepted).  Of those, the 32-bit ones the shader still
- * needs (used by something that cannot move, or by an if) are stored when
- * that saves an instruction: ALU operations read uniform registers as
- * they are, other uses (vectors, stores, ifs) need a move from one.  The
- * preamble computes them, in program order, and writes each component
- * read with store_preamble; the shader reads them with load_preamble
- * where they were, and what only fed them dies.  Each stored component takes two uniform halves, up
- * to a budget; the rest stay in the shader.  UBO contents may change
- * between draws, not during one: the preamble runs for every draw.
+ * (load_sysval_agx), or a scalar ALU operation of 16 or 32 bits on
+ * values that can move (derivatives excepted).  Of those, the 32-bit ones
+ * the shader still needs (used by something that cannot move, or by an
+ * if) are stored when that saves an instruction: ALU operations read
+ * uniform registers as they are, other uses (vectors, stores, ifs) need a
+ * move from one.  The preamble computes them, in program order, and
+ * writes each component read with store_preamble; the shader reads them
+ * with load_preamble where they were, and what only fed them dies.  Each
+ * stored component takes two uniform halves, up to a budget; the rest
+ * stay in the shader.  UBO contents may change between draws, not during
+ * one: the preamble runs for every draw.
  */
 
 #include <string.h>

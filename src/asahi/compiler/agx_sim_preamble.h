@@ -30,7 +30,7 @@ agx_sim_run_preamble(struct asahi_sim_group *g,
 {
    if (!bin->info.has_preamble)
       return ASAHI_SIM_STOPPED;
-   struct asahi_sim_group *p = malloc(sizeof(*p));
+   struct asahi_sim_group *p = calloc(1, sizeof(*p));
    if (!p)
       return ASAHI_SIM_ERR_EXEC;
    asahi_sim_group_init(p);
