@@ -48,6 +48,8 @@ static const struct debug_named_value agx_debug_options[] = {
    {"shaders", AGX_DBG_SHADERS, "print the AGX IR after each backend pass"},
    {"shaderdb", AGX_DBG_SHADERDB, "print the SHADER-DB statistics line"},
    {"novalidate", AGX_DBG_NOVALIDATE, "skip IR validation (debug builds)"},
+   {"nopreamble", AGX_DBG_NOPREAMBLE, "no preamble: uniform-only work "
+                                      "stays in the shader"},
    DEBUG_NAMED_VALUE_END,
 };
 
@@ -345,29 +347,14 @@ agx_compile_shader_nir(const nir_shader *nir_in,
                                        error_size, NULL);
 }
 
-int
-agx_compile_shader_nir_timed(const nir_shader *nir_in,
-                             const struct agx_shader_key *key, void *mem_ctx,
-                             struct agx_shader_binary *out, char *error,
-                             size_t error_size, struct agx_pass_times *times)
+/* The backend from selection to packing, for the shader or its
+ * preamble; the code goes to *code / *size_B. */
+static bool
+compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
+                struct agx_shader_binary *out, uint8_t **code, size_t *size_B,
+                struct agx_pass_times *times, double *tp)
 {
-   memset(out, 0, sizeof(*out));
-   out->info.stage = nir_in->info.stage;
-
-   double t = times ? cpu_seconds() : 0;
-   void *tmp = ralloc_context(NULL);
-   nir_shader *nir = nir_shader_clone(tmp, nir_in);
-   /* Key-dependent NIR: transform feedback stores (then booleans and
-    * vectors in the backend's forms again). */
-   if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.xfb.nr_outputs &&
-       agx_nir_lower_xfb(nir, &key->vs.xfb)) {
-      nir_lower_idiv(nir, &agx_nir_options.idiv);
-      nir_lower_for_options(nir);
-   }
-   agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
-   ctx->debug = agx_compiler_debug();
-   t = pass_done(times, "clone", t);
-
+   double t = *tp;
    bool ok = agx_emit_nir(ctx, nir);
    t = pass_done(times, "isel", t);
    if (ok && check(ctx, "selection")) {
@@ -396,11 +383,155 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
          if (ok) {
             gather_stats(ctx, out);
             t = pass_done(times, "stats", t);
-            agx_pack(ctx, mem_ctx, &out->code, &out->size_B);
-            out->info.code_bytes = (unsigned)out->size_B;
+            agx_pack(ctx, mem_ctx, code, size_B);
             t = pass_done(times, "pack", t);
          }
       }
+   }
+   *tp = t;
+   return ctx->status == 0;
+}
+
+/* The default uniform block's words a shader reads at constant offsets. */
+static unsigned
+gl_uniform_words(nir_shader *nir)
+{
+   unsigned words = 0;
+   nir_foreach_block(block, nir_shader_get_entrypoint(nir))
+   {
+      nir_foreach_instr(instr, block)
+      {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic != nir_intrinsic_load_uniform ||
+             intr->src[0].ssa->parent_instr->type !=
+                nir_instr_type_load_const)
+            continue;
+         unsigned off =
+            nir_instr_as_load_const(intr->src[0].ssa->parent_instr)
+               ->value[0].u32;
+         words = MAX2(words, 4 * (nir_intrinsic_base(intr) + off) +
+                                intr->def.num_components);
+      }
+   }
+   return words;
+}
+
+/*
+ * The preamble (agx_nir_opt_preamble.c): compiled first, with its own
+ * info, so that its push ranges come first and the shader reuses them;
+ * its results take uniform halves [0, halves).  Its statistics stay out
+ * of the shader's (as Mesa's, alexvorxx/Mesa-VirGL src/asahi/compiler/
+ * agx_compile.c).  False when it could not be compiled (the caller then
+ * compiles without a preamble).
+ */
+static bool
+compile_preamble(nir_shader *pre, unsigned halves, unsigned gl_words,
+                 const struct agx_shader_key *key, void *tmp,
+                 struct agx_shader_binary *out, struct agx_context **main_ctx,
+                 uint8_t **code, size_t *size_B, struct agx_pass_times *times,
+                 double *t)
+{
+   struct agx_shader_binary pbin;
+   memset(&pbin, 0, sizeof(pbin));
+   pbin.info.stage = out->info.stage;
+   pbin.info.push_count = halves;
+   agx_context *pctx =
+      agx_context_create(tmp, pre->info.stage, key, &pbin.info);
+   pctx->debug = agx_compiler_debug();
+   pctx->is_preamble = true;
+   pctx->next_uniform = halves;
+   pctx->gl_uniform_words = gl_words;
+   if (!compile_program(pctx, pre, tmp, &pbin, code, size_B, times, t) ||
+       pbin.info.scratch_size_dw)
+      return false;
+
+   struct agx_shader_info *info = &out->info;
+   info->nr_push = pbin.info.nr_push;
+   memcpy(info->push, pbin.info.push, sizeof(info->push));
+   info->push_count = pbin.info.push_count;
+   info->nr_preamble_gprs = pbin.info.nr_gprs;
+   info->nr_preamble_instrs = pbin.info.nr_instrs;
+   info->preamble_halves = halves;
+   (*main_ctx)->next_uniform = pctx->next_uniform;
+   (*main_ctx)->gl_uniform_words = gl_words;
+   return true;
+}
+
+/* A preamble storing `halves` did not fit (out of uniform registers,
+ * most often): the budget for the next try, 0 for none. */
+static unsigned
+smaller(unsigned halves)
+{
+   return halves > 16 ? halves / 2 : 0;
+}
+
+static int
+compile_variant(const nir_shader *nir_in, const struct agx_shader_key *key,
+                void *mem_ctx, struct agx_shader_binary *out, char *error,
+                size_t error_size, struct agx_pass_times *times,
+                unsigned preamble_halves)
+{
+   memset(out, 0, sizeof(*out));
+   out->info.stage = nir_in->info.stage;
+
+   double t = times ? cpu_seconds() : 0;
+   void *tmp = ralloc_context(NULL);
+   nir_shader *nir = nir_shader_clone(tmp, nir_in);
+   /* Key-dependent NIR: transform feedback stores (then booleans and
+    * vectors in the backend's forms again). */
+   if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.xfb.nr_outputs &&
+       agx_nir_lower_xfb(nir, &key->vs.xfb)) {
+      nir_lower_idiv(nir, &agx_nir_options.idiv);
+      nir_lower_for_options(nir);
+   }
+   agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);
+   ctx->debug = agx_compiler_debug();
+   t = pass_done(times, "clone", t);
+
+   uint8_t *pre_code = NULL;
+   size_t pre_size = 0;
+   bool has_preamble = false;
+   unsigned halves = 0;
+   if (preamble_halves && !(ctx->debug & AGX_DBG_NOPREAMBLE)) {
+      unsigned gl_words = gl_uniform_words(nir);
+      nir_shader *pre =
+         agx_nir_opt_preamble(nir, tmp, preamble_halves,
+                              gl_words > AGX_MAX_PUSHED_GL_WORDS, &halves);
+      t = pass_done(times, "preamble", t);
+      if (pre) {
+         if (!compile_preamble(pre, halves, gl_words, key, tmp, out, &ctx,
+                               &pre_code, &pre_size, times, &t)) {
+            ralloc_free(tmp);
+            return compile_variant(nir_in, key, mem_ctx, out, error,
+                                   error_size, times, smaller(halves));
+         }
+         has_preamble = true;
+      }
+   }
+
+   uint8_t *code = NULL;
+   size_t size = 0;
+   bool ok = compile_program(ctx, nir, tmp, out, &code, &size, times, &t);
+   if (!ok && has_preamble) {
+      ralloc_free(tmp);
+      return compile_variant(nir_in, key, mem_ctx, out, error, error_size,
+                             times, smaller(halves));
+   }
+   if (ok) {
+      /* the shader at offset 0, its preamble after it (both padded) */
+      out->size_B = size + pre_size;
+      out->code = ralloc_size(mem_ctx, out->size_B ? out->size_B : 1);
+      memcpy(out->code, code, size);
+      if (has_preamble) {
+         memcpy(out->code + size, pre_code, pre_size);
+         out->info.preamble_offset = (unsigned)size;
+         out->info.has_preamble = true;
+         out->info.nr_gprs =
+            MAX2(out->info.nr_gprs, out->info.nr_preamble_gprs);
+      }
+      out->info.code_bytes = (unsigned)size;
    }
 
    int status = ctx->status;
@@ -418,4 +549,14 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
    if (status)
       memset(&out->code, 0, sizeof(out->code));
    return status;
+}
+
+int
+agx_compile_shader_nir_timed(const nir_shader *nir_in,
+                             const struct agx_shader_key *key, void *mem_ctx,
+                             struct agx_shader_binary *out, char *error,
+                             size_t error_size, struct agx_pass_times *times)
+{
+   return compile_variant(nir_in, key, mem_ctx, out, error, error_size, times,
+                          AGX_PREAMBLE_MAX_HALVES);
 }

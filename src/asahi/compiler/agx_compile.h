@@ -35,7 +35,8 @@
  * emits one USC Uniform word (start = uniform, size = length, buffer = that
  * memory); ranges never cross half 256 (start >= 256 needs USC Uniform High
  * with start - 256) and are at most 64 halves long.  Halves the compiler
- * does not list are never read.  What a range holds:
+ * does not list are never read, except the preamble's results
+ * ([0, preamble_halves), see agx_shader_info).  What a range holds:
  *
  *  - AGX_PUSH_GL_UNIFORMS: 32-bit words [index, index + length / 2) of the
  *    GL default uniform block (constant buffer 0).  The compiler reads
@@ -115,8 +116,9 @@
  *
  * Code
  * ----
- * The binary starts at offset 0 (no preamble yet), ends in stop, then trap
- * padding to AGX_CODE_ALIGN.  nr_gprs counts 16-bit halves.
+ * The binary starts at offset 0 with the shader, ending in stop, then trap
+ * padding to AGX_CODE_ALIGN; when has_preamble, the preamble follows at
+ * preamble_offset, padded the same way.  nr_gprs counts 16-bit halves.
  */
 
 #ifndef AGX_COMPILE_H
@@ -579,12 +581,28 @@ struct agx_shader_info {
     * from 0 (nir_shader::shared_size); the driver adds
     * pipe_grid_info::variable_shared_mem after it. */
    unsigned local_size_B;
+   /* The preamble (agx_nir_opt_preamble.c): a program at byte
+    * preamble_offset of the code that the driver names in a USC
+    * Preshader word (instead of No Preshader).  The hardware runs it
+    * once, on one thread, after the USC Uniform words are loaded and
+    * before the shader; it computes uniform-only values and writes them
+    * with uniform_store to uniform halves [0, preamble_halves), which the
+    * shader reads (no push range lists them: the driver writes nothing
+    * there).  nr_gprs covers both programs; the statistics above are the
+    * shader's alone (nr_preamble_* are the preamble's). */
+   bool has_preamble;
+   unsigned preamble_offset;
+   unsigned preamble_halves;
+   unsigned nr_preamble_gprs, nr_preamble_instrs;
 };
+
+/* Uniform halves the preamble may fill (a quarter of the file). */
+#define AGX_PREAMBLE_MAX_HALVES 128
 
 struct agx_shader_binary {
    /* Machine code (ralloc'ed under the mem_ctx given to the compile call),
     * ending in stop and padded with trap to AGX_CODE_ALIGN.  Offset 0 is
-    * the entry point; no preamble yet. */
+    * the entry point; the preamble, if any, at info.preamble_offset. */
    uint8_t *code;
    size_t size_B;
    struct agx_shader_info info;

@@ -152,6 +152,13 @@ typedef struct agx_context {
     * returns, whose lanes re-enter the code in the middle of a block) */
    bool logical_cfg;
 
+   /* Compiling the preamble (agx_nir_opt_preamble.c): one thread, no
+    * stage inputs, outputs or epilogue. */
+   bool is_preamble;
+   /* The default uniform block's words pushed at least (a preamble and
+    * its shader share one push layout). */
+   unsigned gl_uniform_words;
+
    /* Where the next instruction is carved from (agx_ir.c) */
    char *instr_mem_cur, *instr_mem_end;
 } agx_context;
@@ -314,6 +321,11 @@ int agx_pack(agx_context *ctx, void *mem, uint8_t * *code, size_t * size_B);
 /* NIR -> IR */
 bool agx_emit_nir(agx_context *ctx, nir_shader *nir);
 
+/* The default uniform block is pushed when the shader reads at most this
+ * many words of it at constant offsets (half the uniform file); larger
+ * blocks are read from memory. */
+#define AGX_MAX_PUSHED_GL_WORDS 128
+
 /* Push layout: reserve `halves` uniform halves for kind/index. */
 unsigned agx_push(agx_context *ctx, enum agx_push_kind kind, uint32_t index,
                   unsigned halves);
@@ -324,6 +336,7 @@ enum agx_dbg {
    AGX_DBG_SHADERS = 1u << 0,
    AGX_DBG_SHADERDB = 1u << 1,
    AGX_DBG_NOVALIDATE = 1u << 3,
+   AGX_DBG_NOPREAMBLE = 1u << 4,
 };
 
 #ifdef __cplusplus

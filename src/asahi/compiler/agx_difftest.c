@@ -69,6 +69,7 @@
 #include "nir_random_shader.h"
 #include "util/u_math.h"
 #include "agx_compile.h"
+#include "agx_sim_preamble.h"
 
 #define RUNS 3
 #define LANES 32
@@ -538,15 +539,19 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
       return 0;
    }
 
-   for (size_t off = 0; off < bin.size_B;) {
-      struct agx_isa_instr d;
-      int len = agx_isa_decode(bin.code + off, bin.size_B - off, &d);
-      if (len <= 0)
-         break;
-      st->coverage[d.op]++;
-      if (d.op == AGX_ISA_OP_STOP)
-         break;
-      off += (size_t)len;
+   /* the shader, then its preamble */
+   for (unsigned prog = 0; prog < 1u + bin.info.has_preamble; ++prog) {
+      for (size_t off = prog ? bin.info.preamble_offset : 0;
+           off < bin.size_B;) {
+         struct agx_isa_instr d;
+         int len = agx_isa_decode(bin.code + off, bin.size_B - off, &d);
+         if (len <= 0)
+            break;
+         st->coverage[d.op]++;
+         if (d.op == AGX_ISA_OP_STOP)
+            break;
+         off += (size_t)len;
+      }
    }
 
    bool approx = uses_approx(nir);
@@ -693,7 +698,9 @@ test_one(uint64_t seed, unsigned index, bool verbose, struct stats *st)
          g->frag.tib = (struct asahi_sim_tilebuffer){tib_sample, tib};
       }
 
-      enum asahi_sim_status s = asahi_sim_run(g);
+      enum asahi_sim_status s = agx_sim_run_preamble(g, &bin, 0x4000000);
+      if (s == ASAHI_SIM_STOPPED)
+         s = asahi_sim_run(g);
       if (s != ASAHI_SIM_STOPPED) {
          printf("FAIL seed %" PRIu64 " (#%u) run %u: simulator %s: %s\n", seed,
                 index, run, asahi_sim_status_string(s), g->error);
@@ -944,6 +951,7 @@ main(int argc, char **argv)
       AGX_ISA_OP_DFDY,
       AGX_ISA_OP_TEXTURE_SAMPLE,
       AGX_ISA_OP_TEXTURE_LOAD,
+      AGX_ISA_OP_UNIFORM_STORE,
       AGX_ISA_OP_STOP,
    };
    printf("coverage:");

@@ -2151,6 +2151,34 @@ emit_compute_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/*
+ * The preamble's results (agx_nir_opt_preamble.c) live in uniform halves
+ * [0, AGX_PREAMBLE_...): slot `base` of store_preamble / load_preamble is
+ * uniform half `base`.  The preamble writes them with uniform_store, which
+ * stores 16-bit halves (alexvorxx/Mesa-VirGL src/asahi/compiler/
+ * agx_pack.c packs it with format i16 and one mask bit per half: the
+ * 32-bit register is turned into its two halves after register
+ * allocation, agx_lower_pseudo.c).
+ */
+static void
+emit_preamble_io(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned half = (unsigned)nir_intrinsic_base(intr);
+   if (intr->intrinsic == nir_intrinsic_load_preamble) {
+      agx_operand *dst = def_ops(st, &intr->def);
+      dst[0] = agx_temp(st->ctx, 32, 1);
+      agx_mov_to(&st->b, dst[0], agx_uniform(half, 32));
+      return;
+   }
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_UNIFORM_STORE);
+   I->ops[AGX_ISA_UNIFORM_STORE_UNK] = agx_isa_imm(2, 2);
+   I->ops[AGX_ISA_UNIFORM_STORE_F] = agx_isa_enum(1 /* i16 */, 4);
+   I->ops[AGX_ISA_UNIFORM_STORE_MASK] = agx_isa_enum(1, 4);
+   I->ops[AGX_ISA_UNIFORM_STORE_B] = agx_isa_imm(0, 3);
+   I->ops[AGX_ISA_UNIFORM_STORE_R] = get_src(st, &intr->src[0], 0);
+   I->ops[AGX_ISA_UNIFORM_STORE_O] = agx_isa_imm(half, 16);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -2238,6 +2266,10 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
    case nir_intrinsic_store_xfb_agx:
       emit_store_xfb(st, intr);
+      break;
+   case nir_intrinsic_load_preamble:
+   case nir_intrinsic_store_preamble:
+      emit_preamble_io(st, intr);
       break;
    case nir_intrinsic_load_scratch:
       emit_load_scratch(st, intr);
@@ -4132,10 +4164,12 @@ assign_gl_uniforms(struct isel *st)
       }
    }
 
+   /* a preamble and its shader push the same range (agx_push reuses it) */
+   words = MAX2(words, st->ctx->gl_uniform_words);
    st->gl_uniform_base = -1;
    /* Push at most 128 words (half the uniform file); larger blocks are
     * read from memory. */
-   if (words > 128)
+   if (words > AGX_MAX_PUSHED_GL_WORDS)
       return;
    for (unsigned w = 0; w < words; w += 32) {
       unsigned n = MIN2(32, words - w);
@@ -4227,7 +4261,9 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
    agx_block *start = agx_block_create(ctx);
    st->b = agx_builder_at_end(ctx, start);
 
-   if (ctx->stage == MESA_SHADER_VERTEX) {
+   if (ctx->is_preamble) {
+      /* one thread, no inputs or outputs */
+   } else if (ctx->stage == MESA_SHADER_VERTEX) {
       /* Hardware preloads (Mesa src/asahi/compiler/README.md): vertex id
        * in r5, instance id in r6. */
       st->vertex_id = preload(st, 10);
@@ -4266,7 +4302,9 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
       return false;
    set_logical_cfg(st, impl);
 
-   if (ctx->stage == MESA_SHADER_VERTEX)
+   if (ctx->is_preamble)
+      ;
+   else if (ctx->stage == MESA_SHADER_VERTEX)
       emit_vs_end(st);
    else if (ctx->stage == MESA_SHADER_FRAGMENT)
       emit_fs_end(st);

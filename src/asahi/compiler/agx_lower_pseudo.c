@@ -77,6 +77,16 @@ agx_lower_pseudo(agx_context *ctx)
    {
       agx_foreach_instr_safe(blk, I)
       {
+         if (I->op == AGX_ISA_OP_UNIFORM_STORE) {
+            /* a 32-bit register as its two 16-bit halves (agx_isel.c,
+             * emit_preamble_io) */
+            agx_operand *R = &I->ops[AGX_ISA_UNIFORM_STORE_R];
+            if (R->size == 32) {
+               R->size = 16;
+               R->count = 2;
+               I->ops[AGX_ISA_UNIFORM_STORE_MASK].value = 0x3;
+            }
+         }
          if (!agx_is_pseudo(I->op))
             continue;
 

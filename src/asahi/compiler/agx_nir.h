@@ -37,5 +37,13 @@ bool agx_nir_lower_primitive_id(nir_shader *nir);
  * capture; agx_compile.h struct agx_xfb_key). */
 struct agx_xfb_key;
 bool agx_nir_lower_xfb(nir_shader *nir, const struct agx_xfb_key *key);
+/* Moves uniform-only work of nir into a new preamble shader (NULL when
+ * nothing is worth it) that stores its results with store_preamble to
+ * uniform halves [0, *halves), *halves <= max_halves; nir reads them
+ * with load_preamble.  uniforms_from_memory: the default uniform block
+ * is read from memory, not pushed (loads from it cost instructions). */
+nir_shader *agx_nir_opt_preamble(nir_shader *nir, void *mem_ctx,
+                                 unsigned max_halves,
+                                 bool uniforms_from_memory, unsigned *halves);
 
 #endif

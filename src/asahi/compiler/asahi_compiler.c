@@ -200,10 +200,10 @@ split_shader_test(char *text, const char *name, struct source *out,
    return n;
 }
 
+/* The program at byte `off` of the binary, up to its stop. */
 static void
-disasm(const struct agx_shader_binary *bin)
+disasm_from(const struct agx_shader_binary *bin, size_t off)
 {
-   size_t off = 0;
    while (off < bin->size_B) {
       char line[256];
       int len = agx_isa_disasm_one(bin->code + off, bin->size_B - off, line,
@@ -215,6 +215,17 @@ disasm(const struct agx_shader_binary *bin)
       off += (size_t)len;
       if (stop)
          break;
+   }
+}
+
+static void
+disasm(const struct agx_shader_binary *bin)
+{
+   disasm_from(bin, 0);
+   if (bin->info.has_preamble) {
+      printf("  preamble (%u instructions, %u uniform halves written):\n",
+             bin->info.nr_preamble_instrs, bin->info.preamble_halves);
+      disasm_from(bin, bin->info.preamble_offset);
    }
 }
 
@@ -239,6 +250,8 @@ struct size_group {
 struct totals {
    unsigned programs, failed, shaders;
    uint64_t instrs, bytes, regs, spills, fills;
+   /* shaders with a preamble, and its instructions (not in instrs) */
+   uint64_t preambles, preamble_instrs;
    double ms;
    struct agx_pass_times passes; /* front end and backend, CPU time */
    struct size_group groups[NR_SIZE_GROUPS];
@@ -306,6 +319,8 @@ compile_stage(nir_shader *nir, const struct agx_shader_key *key,
    if (tot) {
       tot->shaders++;
       tot->instrs += bin.info.nr_instrs;
+      tot->preambles += bin.info.has_preamble;
+      tot->preamble_instrs += bin.info.nr_preamble_instrs;
       tot->bytes += bin.size_B;
       tot->regs += bin.info.nr_gprs;
       tot->spills += bin.info.nr_spills;
@@ -662,6 +677,9 @@ main(int argc, char **argv)
              tot.programs, tot.failed, tot.shaders, tot.instrs, tot.bytes,
              tot.regs, tot.spills, tot.fills,
              tot.shaders ? tot.ms / tot.shaders : 0.0);
+      printf("%" PRIu64 " shaders with a preamble (once per draw, not "
+             "counted above): %" PRIu64 " instructions\n",
+             tot.preambles, tot.preamble_instrs);
       print_pass_times(&tot);
       return 0;
    }

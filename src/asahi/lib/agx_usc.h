@@ -109,6 +109,24 @@ agx_usc_push_blob(struct agx_usc_builder *b, const void *data, size_t n)
    }
 }
 
+/* The word that ends a list: the preamble to run before the shader (code:
+ * its offset from usc_exec_base, as the Shader word's), or none when
+ * has_preamble is false.  Fact: alexvorxx/Mesa-VirGL src/asahi/lib/
+ * cmdbuf.xml "USC Preshader" / "USC No Preshader". */
+static inline void
+agx_usc_pack_preshader(struct agx_usc_builder *b, bool has_preamble,
+                       uint32_t code)
+{
+   if (has_preamble) {
+      agx_usc_pack(b, USC_PRESHADER, cfg)
+      {
+         cfg.code = code;
+      }
+   } else {
+      agx_usc_pack(b, USC_NO_PRESHADER, cfg);
+   }
+}
+
 /* Bytes a list with n uniform uploads (each <= 64 halves) and the usual
  * other words can need.
  */

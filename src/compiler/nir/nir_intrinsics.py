@@ -146,6 +146,12 @@ ROWS = [
    # (sources: value, offset in words from the buffer's current start).
    ('load_sysval_agx', '-> 1@32', 'base', 'pure'),
    ('store_xfb_agx', 'n, 1', 'base write_mask', ''),
+   # Preambles (src/asahi/compiler/agx_nir_opt_preamble.c): the once-per-
+   # draw program stores a 32-bit scalar to preamble slot `base` (in
+   # 16-bit uniform halves from the start of the preamble's storage); the
+   # main program reads it back.
+   ('store_preamble', '1', 'base', ''),
+   ('load_preamble', '-> 1', 'base', 'pure'),
 ]
 
 # System values: load_<name>, no sources, always 'pure'.

@@ -25,6 +25,7 @@
 
 #include "agx_test_nir.h"
 #include "agx_test_util.h"
+#include "asahi/compiler/agx_sim_preamble.h"
 #include "asahi/isa/agx_isa.h"
 #include "nir_builder.h"
 
@@ -103,7 +104,8 @@ run(const struct agx_shader_binary *bin)
    struct agx_test_draw draw = {0};
    assert_true(agx_test_fill_uniforms(g, &bin->info, &draw));
    memset(tib, 0, sizeof(tib));
-   if (asahi_sim_run(g) != ASAHI_SIM_STOPPED)
+   if (agx_sim_run_preamble(g, bin, 0x100000) != ASAHI_SIM_STOPPED ||
+       asahi_sim_run(g) != ASAHI_SIM_STOPPED)
       fail_msg("run: %s", g->error);
    return g;
 }

@@ -25,6 +25,7 @@
 
 #include "agx_test_nir.h"
 #include "agx_test_util.h"
+#include "asahi/compiler/agx_sim_preamble.h"
 #include "asahi/isa/agx_isa.h"
 #include "nir_builder.h"
 
@@ -103,7 +104,9 @@ run(const struct agx_shader_binary *bin, uint16_t killed[32])
    struct agx_test_draw draw = {0};
    assert_true(agx_test_fill_uniforms(g, &bin->info, &draw));
    memset(tib, 0, sizeof(tib));
-   enum asahi_sim_status s = asahi_sim_run(g);
+   enum asahi_sim_status s = agx_sim_run_preamble(g, bin, 0x100000);
+   if (s == ASAHI_SIM_STOPPED)
+      s = asahi_sim_run(g);
    if (s != ASAHI_SIM_STOPPED)
       fail_msg("run: %s", g->error);
    for (unsigned l = 0; l < 32; ++l)

@@ -4,6 +4,7 @@
  */
 
 #include "agx_test_util.h"
+#include "asahi/compiler/agx_sim_preamble.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,7 +133,9 @@ agx_test_run_vs(const struct agx_shader_binary *bin,
       }
       g->uvs.words = uvs;
       g->uvs.stride_words = bin->info.vs.nr_words;
-      s = asahi_sim_run(g);
+      s = agx_sim_run_preamble(g, bin, 0x100000);
+      if (s == ASAHI_SIM_STOPPED)
+         s = asahi_sim_run(g);
    }
    s = finish(g, s, error, error_size);
    free(stack);
@@ -180,7 +183,7 @@ agx_test_run_fs(const struct agx_shader_binary *bin,
    enum asahi_sim_status s = ASAHI_SIM_ERR_EXEC;
    if (!agx_test_fill_uniforms(g, &bin->info, draw))
       snprintf(g->error, sizeof(g->error), "push layout not satisfiable");
-   else
+   else if ((s = agx_sim_run_preamble(g, bin, 0x100000)) == ASAHI_SIM_STOPPED)
       s = asahi_sim_run(g);
    if (killed) {
       *killed = 0;

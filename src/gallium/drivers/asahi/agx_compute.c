@@ -241,7 +241,8 @@ agx_compute_usc(struct agx_context *ctx, struct agx_batch *batch,
       cfg.gprs = cs->info.nr_gprs ? cs->info.nr_gprs : 8;
       cfg.spill_size = agx_spill_size_field(cs->info.scratch_size_dw);
    }
-   agx_usc_pack(&b, USC_NO_PRESHADER, cfg);
+   agx_usc_pack_preshader(&b, cs->info.has_preamble,
+                          cs->code_usc + cs->info.preamble_offset);
 
    agx_batch_add_bo(batch, cs->bo);
    if (b.overflow)

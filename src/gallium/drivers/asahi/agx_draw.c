@@ -416,7 +416,8 @@ agx_build_pipeline(struct agx_context *ctx, struct agx_batch *batch,
          cfg.unk_16 = 2;
       }
    }
-   agx_usc_pack(&b, USC_NO_PRESHADER, cfg);
+   agx_usc_pack_preshader(&b, cs->info.has_preamble,
+                          cs->code_usc + cs->info.preamble_offset);
 
    agx_batch_add_bo(batch, cs->bo);
    if (b.overflow) {
