@@ -124,6 +124,13 @@ ROWS = [
    ('image_deref_store', 'deref, 4, 1, n, 1',
     'image_dim image_array src_type access', ''),
    ('image_deref_size', 'deref, 1 -> n', 'image_dim image_array', 'pure'),
+   # imageAtomic*(): sources image, coordinate (vec4), sample index,
+   # data [, data to compare with for the swap]; the result is the
+   # texel's value before (32-bit integer formats).
+   ('image_deref_atomic', 'deref, 4, 1, 1 -> 1',
+    'image_dim image_array atomic_op access', ''),
+   ('image_deref_atomic_swap', 'deref, 4, 1, 1, 1 -> 1',
+    'image_dim image_array atomic_op access', ''),
 
    # control
    ('discard', '', '', ''),
