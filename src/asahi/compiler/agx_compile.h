@@ -337,6 +337,20 @@ enum agx_push_kind {
    AGX_PUSH_SSBO,
 };
 
+/* Images (agx_nir_lower_image.c): image i is read through the texture
+ * descriptor in texture state register AGX_IMAGE_TS_BASE + 2 i and written
+ * through the PBE descriptor in the next one (the driver fills both, with
+ * null texture descriptors in the registers below AGX_IMAGE_TS_BASE its
+ * sampler views do not use).  Cube images are described as 2D arrays of
+ * their faces, buffer images like buffer textures.  Their sizes are
+ * AGX_PUSH_TEXTURE_SIZE of register AGX_IMAGE_TS_BASE + 2 i, as
+ * imageSize() reports them (cube arrays: whole cubes).  Images in the
+ * same registers is what Mesa's driver does too (alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_state.c: textures, then a texture and a
+ * PBE descriptor per image). */
+#define AGX_MAX_IMAGES 8
+#define AGX_IMAGE_TS_BASE 64
+
 /* Buffer textures are sampled as linear 2D images of rows this many texels
  * wide (agx_nir_lower_buffer_texture.c, and the driver's descriptors).  A
  * power of two.  Fact: alexvorxx/Mesa-VirGL

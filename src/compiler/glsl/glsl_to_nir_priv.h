@@ -262,6 +262,11 @@ struct g2n_val g2n_texture_call(struct g2n *c, const char *name,
                                 struct g2n_val *args, unsigned nargs,
                                 const struct glsl_type *rt);
 
+/* glsl_to_nir_image.c: imageLoad, imageStore, imageSize, imageAtomic* */
+struct g2n_val g2n_image_call(struct g2n *c, const char *name,
+                              struct g2n_val *args, unsigned nargs,
+                              const struct glsl_type *rt);
+
 /* glsl_to_nir_ssbo.c: storage blocks, shared variables, compute. */
 void g2n_ssbo_block(struct g2n *c, struct ast_node *n);
 void g2n_ssbo_default_layout(struct g2n *c, struct ast_node *n);

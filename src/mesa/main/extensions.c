@@ -14,6 +14,7 @@
 #include "main/compute.h"
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/shaderimage.h"
 #include "main/texbuffer.h"
 
 #define API_GL (1u << 0)
@@ -93,6 +94,13 @@ has_atomic_counters(const struct gl_context *ctx)
    return _mesa_has_atomic_counters(ctx);
 }
 
+/* shaderimage.c, st_image.c; the driver's PIPE_SHADER_CAP_MAX_SHADER_IMAGES */
+static bool
+has_shader_images(const struct gl_context *ctx)
+{
+   return _mesa_has_shader_images(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -141,6 +149,8 @@ static const struct gl_extension_info extension_table[] = {
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_shader_atomic_counters", API_GL, 0, has_atomic_counters},
+   {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
+   {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,

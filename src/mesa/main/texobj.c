@@ -21,6 +21,7 @@
 #include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "main/texture_multisample.h"
+#include "main/shaderimage.h"
 #include "util/u_inlines.h"
 
 struct gl_texture_object *
@@ -253,6 +254,7 @@ _mesa_DeleteTextures(GLsizei n, const GLuint *textures)
          continue;
       struct gl_texture_object *t = obj;
       _mesa_detach_texture(ctx, t);
+      _mesa_unbind_image_texture(ctx, t);
       /* Bindings of the current context revert to the default texture. */
       for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
          for (unsigned k = 0; k < NUM_TEXTURE_TARGETS; k++) {

@@ -242,10 +242,13 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       }
       case AGX_PUSH_TEXTURE_SIZE: {
          uint32_t w[4];
-         agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
-                                   ? st->views[r->index]
-                                   : NULL,
-                                w);
+         if (r->index >= AGX_IMAGE_TS_BASE)
+            agx_image_size_words(st, r->index, w);
+         else
+            agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
+                                      ? st->views[r->index]
+                                      : NULL,
+                                   w);
          for (unsigned k = 0; k < words && k < 4; ++k)
             data[k] = w[k];
          break;

@@ -308,6 +308,10 @@ struct agx_stage_state {
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
+   /* set_shader_images (agx_image.c); nr_images: slots up to the last
+    * bound one */
+   struct pipe_image_view images[AGX_MAX_IMAGES];
+   unsigned nr_images;
 };
 
 struct agx_context {
@@ -590,6 +594,18 @@ void agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
 /* agx_compute.c: compute dispatches and shader storage buffers */
 void agx_init_compute_functions(struct pipe_context *pctx);
 void agx_release_ssbos(struct agx_context *ctx);
+
+/* Images (agx_image.c): set_shader_images; the descriptors of the
+ * stage's images into a texture table of AGX_IMAGE_TS_BASE +
+ * 2 nr_images entries; imageSize() of a texture state register past
+ * AGX_IMAGE_TS_BASE (AGX_PUSH_TEXTURE_SIZE); dropping the references. */
+void agx_init_image_functions(struct pipe_context *pctx);
+void agx_pack_image_descriptors(struct agx_context *ctx,
+                                struct agx_batch *batch,
+                                enum pipe_shader_type stage, uint8_t *table);
+void agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
+                          uint32_t out[4]);
+void agx_release_images(struct agx_context *ctx);
 /* The AGX_PUSH_SSBO record of slot `index` of a stage (address lo, hi,
  * size in bytes, 0), noting the buffer in the batch's reads or writes. */
 void agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,

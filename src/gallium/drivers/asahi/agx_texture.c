@@ -411,7 +411,10 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
 {
    struct agx_stage_state *st = &ctx->stage[stage];
    struct agx_stage_tables *tab = &st->tables;
-   unsigned nr_tex = MIN2(st->nr_views, 64);
+   unsigned nr_tex = MIN2(st->nr_views, AGX_IMAGE_TS_BASE);
+   /* images after the views (agx_image.c) */
+   if (st->nr_images)
+      nr_tex = AGX_IMAGE_TS_BASE + 2 * st->nr_images;
    unsigned nr_samp = MIN2(st->nr_samplers, 16);
    while (nr_samp && !st->samplers[nr_samp - 1])
       nr_samp--;
@@ -427,11 +430,15 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
          batch->failed = true;
          return;
       }
-      for (unsigned i = 0; i < nr_tex; ++i) {
-         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, st->views[i]);
-         if (st->views[i] && st->views[i]->texture)
-            agx_batch_reads(batch, st->views[i]->texture);
+      for (unsigned i = 0; i < MIN2(nr_tex, AGX_IMAGE_TS_BASE); ++i) {
+         struct pipe_sampler_view *view = i < st->nr_views ? st->views[i]
+                                                           : NULL;
+         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, view);
+         if (view && view->texture)
+            agx_batch_reads(batch, view->texture);
       }
+      if (st->nr_images)
+         agx_pack_image_descriptors(ctx, batch, stage, t.cpu);
       tab->texture_va = t.gpu;
    }
 
