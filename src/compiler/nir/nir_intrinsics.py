@@ -153,6 +153,11 @@ ROWS = [
    # (sources: value, offset in words from the buffer's current start).
    ('load_sysval_agx', '-> 1@32', 'base', 'pure'),
    ('store_xfb_agx', 'n, 1', 'base write_mask', ''),
+   # AGX backend (agx_nir_lower_image.c): an image_write through the PBE
+   # descriptor in texture state register `base`, of a 2D image or 2D
+   # array (image_array); sources: integer coordinate (x, y, layer, 0),
+   # the four channel values.
+   ('image_store_agx', '4, n', 'base image_array', ''),
 ]
 
 # System values: load_<name>, no sources, always 'pure'.
