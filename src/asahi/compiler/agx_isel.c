@@ -2070,6 +2070,61 @@ emit_compute_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/*
+ * imageStore (agx_nir_lower_image.c): image_write of four 32-bit values
+ * through the PBE descriptor in texture state register `base`, at level
+ * 0 of the descriptor (an immediate LOD), 2D (tex_2d) or 2D array
+ * (tex_2d_array: 32-bit x and y then the layer as a 16-bit value, the
+ * coordinate run texture_load takes).  Facts: alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_opcodes.py (image_write always has bit 23 set)
+ * and agx_pack.c AGX_OPCODE_IMAGE_WRITE (bits 43-46: 0xf for coherent
+ * stores, 0x9 otherwise; every store is coherent here).
+ */
+static void
+emit_image_store(struct isel *st, nir_intrinsic_instr *intr)
+{
+   bool array = nir_intrinsic_image_array(intr);
+   agx_operand x = get_src(st, &intr->src[0], 0);
+   agx_operand y = get_src(st, &intr->src[0], 1);
+   agx_operand c;
+   if (array) {
+      agx_operand layer = get_src(st, &intr->src[0], 2);
+      agx_operand halves[6];
+      agx_split(&st->b, &halves[0], 2, x);
+      agx_split(&st->b, &halves[2], 2, y);
+      agx_split(&st->b, &halves[4], 2, layer);
+      c = agx_collect(&st->b, 5, halves);
+      st->ctx->values[c.value].align = 2;
+   } else {
+      agx_operand xy[2] = {x, y};
+      c = agx_collect(&st->b, 2, xy);
+   }
+   agx_operand v[4];
+   for (unsigned i = 0; i < 4; ++i)
+      v[i] = i < intr->src[1].ssa->num_components
+                ? get_src(st, &intr->src[1], i)
+                : agx_mov_imm(&st->b, 32, 0);
+   agx_operand r = agx_collect(&st->b, 4, v);
+
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMAGE_WRITE);
+   I->ops[AGX_ISA_IMAGE_WRITE_R] = r;
+   I->ops[AGX_ISA_IMAGE_WRITE_C] = c;
+   I->ops[AGX_ISA_IMAGE_WRITE_D] = agx_isa_imm(0, 8);
+   agx_operand t = {AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0,
+                    (int64_t)nir_intrinsic_base(intr)};
+   I->ops[AGX_ISA_IMAGE_WRITE_T] = t;
+   I->ops[AGX_ISA_IMAGE_WRITE_N] = agx_isa_enum(array ? 3 : 2, 4);
+   I->ops[AGX_ISA_IMAGE_WRITE_ROUND] = agx_isa_enum(0, 1);
+   I->ops[AGX_ISA_IMAGE_WRITE_U1] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_IMAGE_WRITE_U2] = agx_isa_imm(0, 1);
+   I->ops[AGX_ISA_IMAGE_WRITE_U3] = agx_isa_imm(0xf, 4);
+   I->ops[AGX_ISA_IMAGE_WRITE_U5] = agx_isa_imm(0, 1);
+
+   struct agx_shader_info *info = st->ctx->info;
+   info->nr_textures =
+      MAX2(info->nr_textures, (unsigned)nir_intrinsic_base(intr) + 1);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -2151,6 +2206,9 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    }
    case nir_intrinsic_store_xfb_agx:
       emit_store_xfb(st, intr);
+      break;
+   case nir_intrinsic_image_store_agx:
+      emit_image_store(st, intr);
       break;
    case nir_intrinsic_load_scratch:
       emit_load_scratch(st, intr);

@@ -19,9 +19,16 @@
  * - imageSize is a size query (txs) of that register; the driver pushes
  *   the sizes imageSize() reports.
  *
- * Stores and atomics keep their intrinsics for now: instruction selection
- * rejects them (AGX_COMPILE_UNSUPPORTED).  An image array indexed at run
- * time is rejected the same way.
+ * - imageStore is image_store_agx through the PBE descriptor of register
+ *   AGX_IMAGE_TS_BASE + 2 i + 1, addressed as a 2D image or 2D array: 1D
+ *   images at row 0 (1D arrays: the layer after it), cube faces as layers,
+ *   rectangles as 2D, buffer texels at (i % AGX_BUFFER_TEXTURE_WIDTH,
+ *   i / AGX_BUFFER_TEXTURE_WIDTH) of the driver's linear 2D image.
+ *   Stores to 3D images are not lowered yet.
+ *
+ * Atomics keep their intrinsics for now: instruction selection rejects
+ * them (AGX_COMPILE_UNSUPPORTED).  An image array indexed at run time is
+ * rejected the same way.
  */
 
 #include "nir_builder.h"
@@ -84,10 +91,74 @@ image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
    return &tex->def;
 }
 
+/* The store's coordinate as (x, y, layer, 0) of a 2D image or array;
+ * NULL for dimensions not lowered. */
+static nir_def *
+store_coord(nir_builder *b, nir_intrinsic_instr *intr, bool *array)
+{
+   nir_sampler_dim dim = (nir_sampler_dim)nir_intrinsic_image_dim(intr);
+   nir_def *c = intr->src[1].ssa;
+   nir_def *zero = nir_imm_int(b, 0);
+   nir_def *x = nir_channel(b, c, 0), *y = nir_channel(b, c, 1);
+   nir_def *layer = zero;
+   *array = nir_intrinsic_image_array(intr);
+   switch (dim) {
+   case NIR_SAMPLER_DIM_1D:
+      layer = *array ? y : zero;
+      y = zero;
+      break;
+   case NIR_SAMPLER_DIM_BUF: {
+      unsigned shift = 0;
+      while ((1u << shift) < AGX_BUFFER_TEXTURE_WIDTH)
+         shift++;
+      y = nir_ushr(b, x, nir_imm_int(b, (int)shift));
+      x = nir_iand(b, x, nir_imm_int(b, AGX_BUFFER_TEXTURE_WIDTH - 1));
+      break;
+   }
+   case NIR_SAMPLER_DIM_CUBE:
+      layer = nir_channel(b, c, 2);
+      *array = true;
+      break;
+   case NIR_SAMPLER_DIM_2D:
+   case NIR_SAMPLER_DIM_RECT:
+      if (*array)
+         layer = nir_channel(b, c, 2);
+      break;
+   default:
+      return NULL;
+   }
+   nir_def *v[4] = {x, y, layer, zero};
+   return nir_vec(b, v, 4);
+}
+
+static bool
+lower_store(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg)
+{
+   bool array;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *coord = store_coord(b, intr, &array);
+   if (!coord)
+      return false;
+   nir_def *value = intr->src[3].ssa;
+   nir_def *srcs[2] = {coord, value};
+   nir_build_intrinsic(b, nir_intrinsic_image_store_agx,
+                       value->num_components, 32, srcs, NIR_INTRINSIC_BASE,
+                       (int)reg, NIR_INTRINSIC_IMAGE_ARRAY, array ? 1 : 0,
+                       NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   nir_instr_remove(&intr->instr);
+   return true;
+}
+
 static bool
 lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
    (void)data;
+   if (intr->intrinsic == nir_intrinsic_image_deref_store) {
+      int i = image_index(nir_src_as_deref(intr->src[0]));
+      if (i < 0 || i >= AGX_MAX_IMAGES)
+         return false;
+      return lower_store(b, intr, AGX_IMAGE_TS_BASE + 2 * (unsigned)i + 1);
+   }
    bool size = intr->intrinsic == nir_intrinsic_image_deref_size;
    if (intr->intrinsic != nir_intrinsic_image_deref_load && !size)
       return false;

@@ -838,15 +838,15 @@ unit_fetch(void *user, struct asahi_sim_group *g,
    return ASAHI_SIM_RUNNING;
 }
 
-/* image_write (storage images): the default unit's writer for now. */
+/* image_write (storage images): asahi_sim_image.c. */
 static enum asahi_sim_status
 unit_write(void *user, struct asahi_sim_group *g,
            const struct asahi_sim_texture_request *r, unsigned lane,
            const uint32_t texel[4])
 {
-   static const struct asahi_sim_texture_default no_table = {0};
-   return asahi_sim_texture_default_hooks.write((void *)&no_table, g, r, lane,
-                                                texel);
+   (void)user;
+   (void)lane;
+   return asahi_sim_image_write(g, r, texel);
 }
 
 const struct asahi_sim_texture_hooks asahi_sim_texture_unit_hooks = {
