@@ -31,6 +31,9 @@ const nir_shader_compiler_options agx_nir_options = {
    .lower_isub = true,
    .lower_scmp = true,
    .lower_idiv = true,
+   /* about 15 instructions a division; AGX's rcp may be 1 ulp off
+    * (alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c, libagx_frcp) */
+   .idiv = { .reciprocal = true, .inexact_rcp = true },
    .lower_to_scalar = true,
    .lower_bool_to_bitsize = 32,
    /* Indirectly indexed local arrays of 256 bytes or more live in stack
@@ -109,7 +112,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_image);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
-   NIR_PASS(progress, nir, agx_nir_lower_idiv);
+   NIR_PASS(progress, nir, nir_lower_idiv, &agx_nir_options.idiv);
    NIR_PASS_V(nir, nir_lower_for_options);
    NIR_PASS(progress, nir, agx_nir_lower_sqrt);
    NIR_PASS(progress, nir, agx_nir_lower_rect);
@@ -359,7 +362,7 @@ agx_compile_shader_nir_timed(const nir_shader *nir_in,
     * vectors in the backend's forms again). */
    if (nir->info.stage == MESA_SHADER_VERTEX && key->vs.xfb.nr_outputs &&
        agx_nir_lower_xfb(nir, &key->vs.xfb)) {
-      agx_nir_lower_idiv(nir);
+      nir_lower_idiv(nir, &agx_nir_options.idiv);
       nir_lower_for_options(nir);
    }
    agx_context *ctx = agx_context_create(tmp, nir->info.stage, key, &out->info);

@@ -23,9 +23,6 @@ bool agx_nir_type_is_copyable(const nir_vtype *t);
 void agx_nir_copy_by_vectors(nir_builder *b, nir_deref_instr *dst,
                              nir_deref_instr *src);
 bool agx_nir_lower_sqrt(nir_shader *nir);
-/* 32-bit integer division through a float reciprocal (constant divisors:
- * a multiply-high); before nir_lower_for_options. */
-bool agx_nir_lower_idiv(nir_shader *nir);
 bool agx_nir_lower_rect(nir_shader *nir);
 bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_tex_deref(nir_shader *nir);

@@ -5,16 +5,17 @@
 
 /*
  * Texture and sampler operands that are still derefs: elements of sampler
- * arrays whose index the linker could not fold, and samplers inside
- * structures (the linker, glsl_link.c, resolves constant array elements
- * to texture_index/sampler_index and drops the deref).  An AGX texture instruction names its texture and sampler state
- * by index, so every such operand is made an index here:
+ * arrays whose index the linker could not fold (the linker, glsl_link.c,
+ * resolves constant chains to texture_index/sampler_index and drops the
+ * deref).  An AGX texture instruction names its texture and sampler
+ * state by index, so every such operand is made an index here, with the
+ * linker's numbering (nir_resolve_sampler_deref):
  *
  * - Indices that are constant once loops are unrolled (GLSL 1.10-3.30
  *   and ES 3.00 allow only constant index expressions, which include
  *   loop indices: GLSL 1.20 section 4.1.7, GLSL ES 1.00 appendix A.5):
- *   the shader is optimised first, then the deref's binding plus the
- *   constant element is the index.
+ *   the shader is optimised first, then the chain resolves to a
+ *   constant index.
  * - Indices still computed at run time (dynamically uniform indexing,
  *   GLSL 4.00 section 4.1.7): one lookup per element under an if-chain
  *   on the index, the last element standing for any index out of range
@@ -31,69 +32,6 @@
 #include "nir_passes.h"
 #include "agx_nir.h"
 
-/* A deref chain as binding + stride * dynamic element. */
-struct tex_index {
-   unsigned base;
-   nir_def *dynamic; /* NULL: base is the index */
-   unsigned stride, length;
-};
-
-/* The sampler slots a value of type t takes: the linker numbers the
- * samplers of a uniform in order, depth first through structure members
- * and array elements (glsl_link_uniforms.c). */
-static unsigned
-sampler_slots(const nir_vtype *t)
-{
-   switch (t->kind) {
-   case NIR_VTYPE_SAMPLER:
-      return 1;
-   case NIR_VTYPE_ARRAY:
-      return t->length * sampler_slots(t->elem);
-   case NIR_VTYPE_STRUCT: {
-      unsigned n = 0;
-      for (unsigned i = 0; i < t->num_fields; i++)
-         n += sampler_slots(t->fields[i].type);
-      return n;
-   }
-   default:
-      return 0;
-   }
-}
-
-static bool
-resolve(nir_deref_instr *d, struct tex_index *out)
-{
-   *out = (struct tex_index){0};
-   for (nir_deref_instr *p = d; p; p = nir_deref_instr_parent(p)) {
-      if (p->deref_type == nir_deref_type_var) {
-         out->base += (unsigned)p->var->data.binding;
-         return true;
-      }
-      nir_deref_instr *parent = nir_deref_instr_parent(p);
-      if (!parent)
-         return false;
-      if (p->deref_type == nir_deref_type_struct) {
-         for (unsigned i = 0; i < p->field_index; i++)
-            out->base += sampler_slots(parent->type->fields[i].type);
-         continue;
-      }
-      if (p->deref_type != nir_deref_type_array)
-         return false;
-      unsigned stride = sampler_slots(p->type);
-      nir_instr *ii = p->arr_index.ssa->parent_instr;
-      if (ii->type == nir_instr_type_load_const) {
-         out->base += stride * nir_instr_as_load_const(ii)->value[0].u32;
-      } else {
-         if (out->dynamic)
-            return false; /* two levels indexed at run time */
-         out->dynamic = p->arr_index.ssa;
-         out->stride = stride;
-         out->length = parent->type->length;
-      }
-   }
-   return false;
-}
-
 static bool
 has_deref(const nir_tex_instr *tex)
 {
@@ -103,8 +41,8 @@ has_deref(const nir_tex_instr *tex)
 
 /* A copy of tex without its deref operands, for element k. */
 static nir_def *
-emit_element(nir_builder *b, nir_tex_instr *tex, const struct tex_index *t,
-             const struct tex_index *s, unsigned k)
+emit_element(nir_builder *b, nir_tex_instr *tex, const nir_sampler_index *t,
+             const nir_sampler_index *s, unsigned k)
 {
    unsigned n = 0;
    for (unsigned i = 0; i < tex->num_srcs; i++) {
@@ -141,8 +79,8 @@ emit_element(nir_builder *b, nir_tex_instr *tex, const struct tex_index *t,
 
 /* Elements k .. length - 1 as an if-chain on the dynamic index. */
 static nir_def *
-emit_chain(nir_builder *b, nir_tex_instr *tex, const struct tex_index *t,
-           const struct tex_index *s, nir_def *index, unsigned k,
+emit_chain(nir_builder *b, nir_tex_instr *tex, const nir_sampler_index *t,
+           const nir_sampler_index *s, nir_def *index, unsigned k,
            unsigned length)
 {
    if (k + 1 >= length)
@@ -164,13 +102,15 @@ lower_tex_deref(nir_builder *b, nir_tex_instr *tex)
    if (ti < 0 && si < 0)
       return false;
 
-   struct tex_index t, s;
-   if (ti >= 0 && !resolve(nir_src_as_deref(tex->src[ti].src), &t))
+   nir_sampler_index t, s;
+   if (ti >= 0 &&
+       !nir_resolve_sampler_deref(nir_src_as_deref(tex->src[ti].src), &t))
       return false;
-   if (si >= 0 && !resolve(nir_src_as_deref(tex->src[si].src), &s))
+   if (si >= 0 &&
+       !nir_resolve_sampler_deref(nir_src_as_deref(tex->src[si].src), &s))
       return false;
-   const struct tex_index *tp = ti >= 0 ? &t : NULL;
-   const struct tex_index *sp = si >= 0 ? &s : NULL;
+   const nir_sampler_index *tp = ti >= 0 ? &t : NULL;
+   const nir_sampler_index *sp = si >= 0 ? &s : NULL;
    nir_def *dynamic = tp && tp->dynamic ? tp->dynamic
                       : sp ? sp->dynamic
                            : NULL;

@@ -425,10 +425,11 @@ link_frag_outputs(struct link *l)
 /* ---- texture indices ------------------------------------------------------ */
 
 /* A texture or sampler deref with constant indices becomes texture_index
- * and sampler_index: the sampler variable's first index (data.binding,
- * set by link_uniforms) plus the element.  Those deref sources are
- * dropped; dynamically indexed ones stay, with the variable's first
- * index in texture_index. */
+ * and sampler_index: the flat index of the element (the sampler
+ * variable's first index, data.binding set by link_uniforms, plus the
+ * slots before the element: nir_resolve_sampler_deref).  Those deref
+ * sources are dropped; ones indexed at run time stay, with the index of
+ * their constant part in texture_index / sampler_index. */
 static void
 link_texture_indices(nir_shader *nir)
 {
@@ -444,33 +445,15 @@ link_texture_indices(nir_shader *nir)
                bool is_deref =
                   src->src_type == nir_tex_src_texture_deref ||
                   src->src_type == nir_tex_src_sampler_deref;
-               if (is_deref) {
-                  nir_deref_instr *d = nir_src_as_deref(src->src);
-                  unsigned index = 0, stride = 1;
-                  bool constant = true;
-                  for (nir_deref_instr *p = d; p;
-                       p = nir_deref_instr_parent(p)) {
-                     if (p->deref_type == nir_deref_type_var) {
-                        index += p->var->data.binding;
-                     } else if (p->deref_type == nir_deref_type_array) {
-                        nir_instr *ii = p->arr_index.ssa->parent_instr;
-                        if (ii->type != nir_instr_type_load_const) {
-                           constant = false;
-                           break;
-                        }
-                        index += stride *
-                                 nir_instr_as_load_const(ii)->value[0].u32;
-                        stride *= nir_deref_instr_parent(p)->type->length;
-                     } else {
-                        constant = false;
-                        break;
-                     }
-                  }
+               nir_sampler_index si;
+               if (is_deref &&
+                   nir_resolve_sampler_deref(nir_src_as_deref(src->src),
+                                             &si)) {
                   if (src->src_type == nir_tex_src_texture_deref)
-                     tex->texture_index = index;
+                     tex->texture_index = si.base;
                   else
-                     tex->sampler_index = index;
-                  if (constant) {
+                     tex->sampler_index = si.base;
+                  if (!si.dynamic) {
                      nir_src_set_ssa(&src->src, NULL);
                      continue;
                   }

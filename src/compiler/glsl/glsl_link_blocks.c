@@ -19,73 +19,6 @@
 #include "util/ralloc.h"
 
 
-static unsigned
-align_to(unsigned x, unsigned a)
-{
-   return a ? (x + a - 1) / a * a : x;
-}
-
-struct member_walk {
-   struct glsl_program *prog;
-   struct glsl_program_block *blk;
-   unsigned cap;
-};
-
-static void
-add_member(struct member_walk *w, const char *name,
-           const struct glsl_type *t, unsigned array_size, bool is_array,
-           unsigned offset, unsigned array_stride, bool rm)
-{
-   struct glsl_program_block *blk = w->blk;
-   if (blk->num_members == w->cap) {
-      w->cap = w->cap ? w->cap * 2 : 8;
-      blk->members = rerzalloc_size(
-         w->prog, blk->members,
-         blk->num_members * sizeof(struct glsl_program_block_member),
-         w->cap * sizeof(struct glsl_program_block_member));
-   }
-   struct glsl_program_block_member *m = &blk->members[blk->num_members++];
-   m->name = is_array ? ralloc_asprintf(w->prog, "%s[0]", name)
-                      : ralloc_strdup(w->prog, name);
-   m->type = t;
-   m->gl_type = glsl_type_gl_enum(t);
-   m->array_size = array_size;
-   m->is_array = is_array;
-   m->offset_B = offset;
-   m->array_stride_B = array_stride;
-   if (glsl_type_is_matrix(t)) {
-      m->matrix_stride_B = g2n_std140_stride(t, rm);
-      m->row_major = rm;
-   }
-}
-
-static void
-walk(struct member_walk *w, const char *name, const struct glsl_type *t,
-     unsigned offset, bool rm)
-{
-   if (glsl_type_is_array(t)) {
-      const struct glsl_type *et = t->element;
-      unsigned stride = g2n_std140_stride(t, rm);
-      unsigned len = t->length > 0 ? (unsigned)t->length : 1;
-      if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
-         add_member(w, name, et, len, true, offset, stride, rm);
-         return;
-      }
-      for (unsigned i = 0; i < len; i++)
-         walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
-              offset + i * stride, rm);
-      return;
-   }
-   if (t->base_type == GLSL_TYPE_STRUCT) {
-      for (unsigned i = 0; i < t->num_fields; i++)
-         walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
-              t->fields[i].type,
-              offset + g2n_std140_offset(t, i, NULL, rm), rm);
-      return;
-   }
-   add_member(w, name, t, 1, false, offset, 0, rm);
-}
-
 /* Rewrites load_ubo's block source through map[stage-local] = index. */
 static void
 renumber(nir_shader *nir, const int *map, unsigned n)
@@ -260,20 +193,8 @@ link_blocks(struct link *l)
             pb->name = ralloc_strdup(prog, b->name);
             pb->size_B = b->size_B;
             pb->binding = b->binding >= 0 ? b->binding : 0;
-            struct member_walk w = { .prog = prog, .blk = pb };
-            for (unsigned f = 0; f < b->type->num_fields; f++) {
-               const char *fname = b->type->fields[f].name;
-               /* members are named after the block, without the
-                * element of a block array ("B.m" in "B[1]") */
-               walk(&w, b->instance ? ralloc_asprintf(
-                                         prog, "%.*s.%s",
-                                         (int)strcspn(b->name, "["),
-                                         b->name, fname)
-                                    : fname,
-                    b->type->fields[f].type,
-                    g2n_std140_offset(b->type, f, b->row_major, false),
-                    b->row_major[f]);
-            }
+            link_list_block_members(prog, pb, b, LINK_LAYOUT_STD140,
+                                    false);
          }
          if (b->binding >= 0) {
             prog->ubos[found].binding = b->binding;

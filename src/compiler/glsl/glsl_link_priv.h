@@ -97,6 +97,22 @@ void link_check_builtin_invariance(struct link *l,
 void link_ssbos(struct link *l);
 void link_ssbo_bindings(struct link *l);
 void link_counters(struct link *l);
+/* glsl_link_layout.c: the rules a block is laid out with (GLSL 4.60
+ * 4.4.5; shared and packed blocks take std140's here), and the member
+ * list of block b in pb as GL enumerates it: uniform block members, or
+ * buffer variables (GL 4.6 7.3.1.1: of a top-level array of aggregates
+ * only the first element). */
+enum link_block_layout {
+   LINK_LAYOUT_STD140,
+   LINK_LAYOUT_STD430,
+   LINK_LAYOUT_SHARED,
+   LINK_LAYOUT_PACKED,
+};
+void link_list_block_members(struct glsl_program *prog,
+                             struct glsl_program_block *pb,
+                             const struct glsl_nir_block *b,
+                             enum link_block_layout layout,
+                             bool buffer_variables);
 /* glsl_link_compute.c: the compute stage's rules. */
 void link_compute(struct link *l);
 

@@ -85,105 +85,6 @@ rewrite_blocks(nir_shader *nir, const int *map, unsigned n, int abo_base)
    }
 }
 
-/* ---- the member list ----------------------------------------------------- */
-
-struct walk {
-   struct glsl_program *prog;
-   struct glsl_program_block *blk;
-   unsigned cap;
-   bool std430;
-   unsigned top_size, top_stride;
-};
-
-static void
-add(struct walk *w, const char *name, const struct glsl_type *t,
-    unsigned array_size, bool is_array, unsigned offset, unsigned stride,
-    bool rm)
-{
-   struct glsl_program_block *blk = w->blk;
-   if (blk->num_members == w->cap) {
-      w->cap = w->cap ? w->cap * 2 : 8;
-      blk->members = rerzalloc_size(
-         w->prog, blk->members,
-         blk->num_members * sizeof(struct glsl_program_block_member),
-         w->cap * sizeof(struct glsl_program_block_member));
-   }
-   struct glsl_program_block_member *m = &blk->members[blk->num_members++];
-   m->name = is_array ? ralloc_asprintf(w->prog, "%s[0]", name)
-                      : ralloc_strdup(w->prog, name);
-   m->type = t;
-   m->gl_type = glsl_type_gl_enum(t);
-   m->array_size = array_size;
-   m->is_array = is_array;
-   m->offset_B = offset;
-   m->array_stride_B = stride;
-   if (glsl_type_is_matrix(t)) {
-      m->matrix_stride_B = g2n_mem_stride(t, rm, w->std430);
-      m->row_major = rm;
-   }
-   m->top_array_size = w->top_size;
-   m->top_array_stride_B = w->top_stride;
-}
-
-/* GL 4.6 7.3.1.1: arrays of basic types are one entry "a[0]" (an unsized
- * one of size 0); a structure is split into its members; the elements of
- * an array of aggregates are enumerated, except those of a top-level
- * array of the block, of which only the first is. */
-static void
-walk(struct walk *w, const char *name, const struct glsl_type *t,
-     unsigned offset, bool rm, bool top)
-{
-   if (glsl_type_is_array(t)) {
-      const struct glsl_type *et = t->element;
-      unsigned stride = g2n_mem_stride(t, rm, w->std430);
-      if (!glsl_type_is_array(et) && et->base_type != GLSL_TYPE_STRUCT) {
-         add(w, name, et, t->length > 0 ? (unsigned)t->length : 0, true,
-             offset, stride, rm);
-         return;
-      }
-      unsigned len = t->length > 0 && !top ? (unsigned)t->length : 1;
-      for (unsigned i = 0; i < len; i++)
-         walk(w, ralloc_asprintf(w->prog, "%s[%u]", name, i), et,
-              offset + i * stride, rm, false);
-      return;
-   }
-   if (t->base_type == GLSL_TYPE_STRUCT) {
-      for (unsigned i = 0; i < t->num_fields; i++)
-         walk(w, ralloc_asprintf(w->prog, "%s.%s", name, t->fields[i].name),
-              t->fields[i].type,
-              offset + g2n_mem_offset(t, i, NULL, rm, w->std430), rm, false);
-      return;
-   }
-   add(w, name, t, 1, false, offset, 0, rm);
-}
-
-static void
-list_members(struct glsl_program *prog, struct glsl_program_block *pb,
-             const struct glsl_nir_block *b)
-{
-   struct walk w = { .prog = prog, .blk = pb, .std430 = b->std430 };
-   const struct glsl_type *bt = b->type;
-   for (unsigned f = 0; f < bt->num_fields; f++) {
-      const struct glsl_type *ft = bt->fields[f].type;
-      const char *fname = bt->fields[f].name;
-      bool rm = b->row_major[f];
-      w.top_size = 1;
-      w.top_stride = 0;
-      if (glsl_type_is_array(ft)) {
-         w.top_size = ft->length > 0 ? (unsigned)ft->length : 0;
-         w.top_stride = g2n_mem_stride(ft, rm, b->std430);
-      }
-      const char *name =
-         b->instance ? ralloc_asprintf(prog, "%.*s.%s",
-                                       (int)strcspn(b->name, "["), b->name,
-                                       fname)
-                     : fname;
-      walk(&w, name, ft, g2n_mem_offset(bt, f, b->row_major, false,
-                                        b->std430),
-           rm, true);
-   }
-}
-
 /* ---- linking ------------------------------------------------------------- */
 
 static const char *const stage_enum_names[MESA_SHADER_STAGES] = {
@@ -289,7 +190,10 @@ link_ssbos(struct link *l)
             pb->size_B = b->size_B;
             pb->binding = 0;
             pb->std430 = b->std430;
-            list_members(prog, pb, b);
+            link_list_block_members(prog, pb, b,
+                                    b->std430 ? LINK_LAYOUT_STD430
+                                              : LINK_LAYOUT_STD140,
+                                    true);
          }
          struct glsl_program_block *pb = &prog->ssbos[found];
          if (b->binding >= 0)

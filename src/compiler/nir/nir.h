@@ -864,6 +864,16 @@ nir_phi_from_node(nir_block *block, struct list_head *node)
 
 /* ---- shader ------------------------------------------------------------- */
 
+/* How nir_lower_idiv divides (zero-initialised: long division). */
+typedef struct nir_lower_idiv_options {
+   /* A float reciprocal refined in integers for run-time divisors,
+    * multiply-high or shifts for constant ones (~15 instructions instead
+    * of ~250); needs frcp, u2f32, f2u32 and umul_high. */
+   bool reciprocal;
+   /* frcp may be 1 ulp off: refine it with one float Newton step. */
+   bool inexact_rcp;
+} nir_lower_idiv_options;
+
 typedef struct nir_shader_compiler_options {
    /* Algebraic lowerings (nir_opt_algebraic_lower). */
    bool lower_fdiv;           /* a / b -> a * rcp(b) */
@@ -880,6 +890,7 @@ typedef struct nir_shader_compiler_options {
    bool lower_uadd_carry, lower_usub_borrow;
    /* Whole passes run by nir_lower_for_options(). */
    bool lower_idiv;           /* nir_lower_idiv */
+   nir_lower_idiv_options idiv; /* ... with these options */
    bool lower_sincos;         /* nir_lower_sincos */
    bool lower_to_scalar;      /* nir_lower_alu_to_scalar */
    unsigned lower_bool_to_bitsize; /* 16 or 32: nir_lower_bool_to_int */
@@ -1225,6 +1236,21 @@ void nir_pass_done(nir_shader *shader, const char *pass_name, bool progress);
       pass(shader, ##__VA_ARGS__);                                             \
       nir_pass_done(shader, #pass, true);                                      \
    } while (0)
+
+/* The flat sampler index of a texture/sampler deref (nir_sampler_index.c):
+ * base, plus stride * dynamic when one array level of the chain is indexed
+ * at run time (an array of length elements).  False when the chain cannot
+ * be resolved (a cast, or two levels indexed at run time). */
+typedef struct nir_sampler_index {
+   unsigned base;
+   nir_def *dynamic; /* NULL: base is the index */
+   unsigned stride, length;
+} nir_sampler_index;
+
+/* The sampler slots a value of type t takes. */
+unsigned nir_vtype_sampler_slots(const nir_vtype *t);
+bool nir_resolve_sampler_deref(const nir_deref_instr *d,
+                               nir_sampler_index *out);
 
 #include "nir_intrinsics_indices.h"
 

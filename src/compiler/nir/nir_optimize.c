@@ -109,7 +109,7 @@ nir_lower_for_options(nir_shader *shader)
    if (o->lower_sincos)
       NIR_PASS(progress, shader, nir_lower_sincos);
    if (o->lower_idiv)
-      NIR_PASS(progress, shader, nir_lower_idiv);
+      NIR_PASS(progress, shader, nir_lower_idiv, &o->idiv);
    if (o->lower_to_scalar)
       NIR_PASS(progress, shader, nir_lower_alu_to_scalar);
    if (progress)

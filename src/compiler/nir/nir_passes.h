@@ -76,8 +76,9 @@ bool nir_lower_indirect_locals(nir_shader *shader);
 bool nir_lower_alu_to_scalar(nir_shader *shader);
 /* 1-bit booleans to 0 / ~0 integers of bit_size (16 or 32). */
 bool nir_lower_bool_to_int(nir_shader *shader, unsigned bit_size);
-/* Integer division and modulo to shifts, compares and subtraction. */
-bool nir_lower_idiv(nir_shader *shader);
+/* 32-bit integer division and modulo without a divider, as `options`
+ * (NULL: long division) ask. */
+bool nir_lower_idiv(nir_shader *shader, const nir_lower_idiv_options *options);
 /* sin/cos to polynomial approximations (changes results slightly). */
 bool nir_lower_sincos(nir_shader *shader);
 bool nir_lower_system_values(nir_shader *shader);

@@ -14,11 +14,15 @@
 #include "main/compute.h"
 #include "main/context.h"
 #include "main/extensions.h"
+#include "main/ffstate.h"
 #include "main/shaderimage.h"
 #include "main/texbuffer.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
+/* Desktop GL with the fixed-function state only (compatibility, not
+ * forward-compatible): extensions of compatibility-profile commands. */
+#define API_COMPAT (1u << 2)
 
 struct gl_extension_info {
    const char *name;
@@ -218,6 +222,21 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_texture_half_float_linear", API_ES, 20},
    {"GL_OES_vertex_array_object", API_ES, 20},
    {"GL_OES_vertex_half_float", API_ES, 20},
+   /* Core features of GL 1.2-3.0 that programs for older versions ask
+    * for by their extension names (the registry aliases the ARB/EXT
+    * entry points to the core ones; fbobject.c adds the EXT binds that
+    * it does not alias): glWindowPos (rastpos.c), buffer objects and
+    * PBOs, depth textures, packed and float depth formats, min/max
+    * blending, non-power-of-two textures, framebuffer objects. */
+   {"GL_ARB_window_pos", API_COMPAT, 0},
+   {"GL_ARB_vertex_buffer_object", API_GL, 0},
+   {"GL_ARB_pixel_buffer_object", API_GL, 0},
+   {"GL_ARB_depth_texture", API_GL, 0},
+   {"GL_EXT_packed_depth_stencil", API_GL, 0},
+   {"GL_ARB_depth_buffer_float", API_GL, 0},
+   {"GL_EXT_blend_minmax", API_GL, 0},
+   {"GL_ARB_texture_non_power_of_two", API_GL, 0},
+   {"GL_EXT_framebuffer_object", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))
@@ -229,6 +248,8 @@ advertised(const struct gl_context *ctx, const struct gl_extension_info *e)
       return false;
    if (_mesa_is_gles(ctx))
       return (e->apis & API_ES) && ctx->Version >= e->min_es_version;
+   if (e->apis & API_COMPAT)
+      return _mesa_has_ff(ctx);
    return (e->apis & API_GL) != 0;
 }
 

@@ -1599,3 +1599,18 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
    mirror_depth_stencil(fb, attachment);
    attachments_changed(ctx, fb);
 }
+
+/* EXT_framebuffer_object's binds, which the registry does not alias to
+ * the core ones: the EXT ones make objects of unused names, as the core
+ * binds of this front end do too. */
+void GLAPIENTRY
+_mesa_BindFramebufferEXT(GLenum target, GLuint framebuffer)
+{
+   _mesa_BindFramebuffer(target, framebuffer);
+}
+
+void GLAPIENTRY
+_mesa_BindRenderbufferEXT(GLenum target, GLuint renderbuffer)
+{
+   _mesa_BindRenderbuffer(target, renderbuffer);
+}

@@ -23,29 +23,6 @@
 #include "main/varray.h"
 #include "util/u_math.h"
 
-static bool
-has_ff(const struct gl_context *ctx)
-{
-   return !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx);
-}
-
-static bool
-ff_allowed(struct gl_context *ctx, const char *func)
-{
-   if (!has_ff(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "%s(only in compatibility contexts)", func);
-      return false;
-   }
-   return !_mesa_inside_begin_end(ctx, func);
-}
-
-static void
-ff_changed(struct gl_context *ctx)
-{
-   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS | ST_NEW_SAMPLER_VIEWS;
-}
-
 void
 _mesa_init_ff_state(struct gl_context *ctx)
 {
@@ -150,12 +127,11 @@ active_unit(struct gl_context *ctx, const char *func)
 }
 
 static void
-tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
-        const char *func)
+tex_env(struct gl_context *ctx, GLenum target, GLenum pname,
+        const GLfloat *f, bool scalar, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (!ff_allowed(ctx, func))
+   (void)scalar;
+   if (!_mesa_ff_allowed(ctx, func))
       return;
    if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS)
       return; /* the unit's LOD bias is not applied (docs/gl.rst) */
@@ -168,8 +144,8 @@ tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
    struct gl_ff_texture_unit *t = active_unit(ctx, func);
    if (!t)
       return;
-   GLenum e = i ? (GLenum)i[0] : _mesa_enum_from_float(f[0]);
-   GLfloat scale = i ? (GLfloat)i[0] : f[0];
+   GLenum e = _mesa_enum_from_float(f[0]);
+   GLfloat scale = f[0];
 
    switch (pname) {
    case GL_TEXTURE_ENV_MODE:
@@ -178,12 +154,9 @@ tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
       t->EnvMode = e;
       break;
    case GL_TEXTURE_ENV_COLOR:
-      for (unsigned c = 0; c < 4; c++) {
-         /* GL 2.1 section 3.13: integers map to [-1, 1]; the colour is
-          * clamped to [0, 1]. */
-         GLfloat v = i ? (GLfloat)((double)i[c] / 2147483647.0) : f[c];
-         t->EnvColor[c] = CLAMP(v, 0.0f, 1.0f);
-      }
+      /* GL 2.1 section 3.13: clamped to [0, 1]. */
+      for (unsigned c = 0; c < 4; c++)
+         t->EnvColor[c] = CLAMP(f[c], 0.0f, 1.0f);
       break;
    case GL_COMBINE_RGB:
    case GL_COMBINE_ALPHA:
@@ -234,50 +207,30 @@ tex_env(GLenum target, GLenum pname, const GLfloat *f, const GLint *i,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return;
    }
-   ff_changed(ctx);
+   _mesa_ff_changed(ctx);
    return;
 bad_value:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
 }
 
-void GLAPIENTRY
-_mesa_TexEnvf(GLenum target, GLenum pname, GLfloat param)
+/* The colour is the one vector parameter (GL 2.1 section 3.13). */
+static unsigned
+tex_env_count(GLenum pname)
 {
-   GLfloat v[4] = {param, 0, 0, 0};
-   tex_env(target, pname, v, NULL, "glTexEnvf");
+   return pname == GL_TEXTURE_ENV_COLOR ? 4 : 1;
 }
 
-void GLAPIENTRY
-_mesa_TexEnvi(GLenum target, GLenum pname, GLint param)
+static bool
+tex_env_is_color(GLenum pname)
 {
-   GLint v[4] = {param, 0, 0, 0};
-   tex_env(target, pname, NULL, v, "glTexEnvi");
+   return pname == GL_TEXTURE_ENV_COLOR;
 }
 
-void GLAPIENTRY
-_mesa_TexEnvfv(GLenum target, GLenum pname, const GLfloat *params)
-{
-   GLfloat v[4] = {0};
-   if (params)
-      memcpy(v, params, (pname == GL_TEXTURE_ENV_COLOR ? 4 : 1) * sizeof(*v));
-   tex_env(target, pname, v, NULL, "glTexEnvfv");
-}
-
-void GLAPIENTRY
-_mesa_TexEnviv(GLenum target, GLenum pname, const GLint *params)
-{
-   GLint v[4] = {0};
-   if (params)
-      memcpy(v, params, (pname == GL_TEXTURE_ENV_COLOR ? 4 : 1) * sizeof(*v));
-   tex_env(target, pname, NULL, v, "glTexEnviv");
-}
-
-/* The value of pname: n floats, or an enum when *is_enum. */
 static bool
 get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
-            unsigned *n, bool *is_enum, const char *func)
+            unsigned *n, enum ff_value_kind *kind, const char *func)
 {
-   if (!ff_allowed(ctx, func))
+   if (!_mesa_ff_allowed(ctx, func))
       return false;
    if (target != GL_TEXTURE_ENV) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
@@ -287,13 +240,13 @@ get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
    if (!t)
       return false;
    *n = 1;
-   *is_enum = true;
+   *kind = FF_VALUE_INT;
    switch (pname) {
    case GL_TEXTURE_ENV_MODE: f[0] = (GLfloat)t->EnvMode; return true;
    case GL_TEXTURE_ENV_COLOR:
       memcpy(f, t->EnvColor, 4 * sizeof(GLfloat));
       *n = 4;
-      *is_enum = false;
+      *kind = FF_VALUE_FLOAT_NORM;
       return true;
    case GL_COMBINE_RGB: f[0] = (GLfloat)t->CombineRGB; return true;
    case GL_COMBINE_ALPHA: f[0] = (GLfloat)t->CombineA; return true;
@@ -317,56 +270,29 @@ get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
    case GL_OPERAND2_ALPHA:
       f[0] = (GLfloat)t->OpA[pname - GL_OPERAND0_ALPHA];
       return true;
-   case GL_RGB_SCALE: f[0] = t->ScaleRGB; *is_enum = false; return true;
-   case GL_ALPHA_SCALE: f[0] = t->ScaleA; *is_enum = false; return true;
+   case GL_RGB_SCALE: f[0] = t->ScaleRGB; *kind = FF_VALUE_FLOAT; return true;
+   case GL_ALPHA_SCALE: f[0] = t->ScaleA; *kind = FF_VALUE_FLOAT; return true;
    default:
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;
    }
 }
 
-void GLAPIENTRY
-_mesa_GetTexEnvfv(GLenum target, GLenum pname, GLfloat *params)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLfloat f[4];
-   unsigned n;
-   bool is_enum;
-
-   if (!params ||
-       !get_tex_env(ctx, target, pname, f, &n, &is_enum, "glGetTexEnvfv"))
-      return;
-   memcpy(params, f, n * sizeof(GLfloat));
-}
-
-void GLAPIENTRY
-_mesa_GetTexEnviv(GLenum target, GLenum pname, GLint *params)
-{
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   GLfloat f[4];
-   unsigned n;
-   bool is_enum;
-
-   if (!params ||
-       !get_tex_env(ctx, target, pname, f, &n, &is_enum, "glGetTexEnviv"))
-      return;
-   for (unsigned c = 0; c < n; c++) {
-      if (is_enum || pname != GL_TEXTURE_ENV_COLOR)
-         params[c] = (GLint)f[c];
-      else /* colours map to the whole integer range (GL 2.1 6.1.2) */
-         params[c] = (GLint)((double)f[c] * 2147483647.0);
-   }
-}
+const struct ff_param_family _mesa_ff_tex_env_params = {
+   tex_env_count, tex_env_is_color, tex_env, get_tex_env,
+};
 
 /* ---- fog ---------------------------------------------------------------- */
 
 static void
-fog(GLenum pname, const GLfloat *f, const char *func)
+fog(struct gl_context *ctx, GLenum target, GLenum pname, const GLfloat *f,
+    bool scalar, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_ff_state *ff = &ctx->FF;
 
-   if (!ff_allowed(ctx, func))
+   (void)target;
+   (void)scalar;
+   if (!_mesa_ff_allowed(ctx, func))
       return;
    GLenum e = _mesa_enum_from_float(f[0]);
    switch (pname) {
@@ -405,47 +331,28 @@ fog(GLenum pname, const GLfloat *f, const char *func)
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return;
    }
-   ff_changed(ctx);
+   _mesa_ff_changed(ctx);
    return;
 bad_value:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
 }
 
-void GLAPIENTRY
-_mesa_Fogf(GLenum pname, GLfloat param)
+/* The colour is the one vector parameter (GL 2.1 section 3.10). */
+static unsigned
+fog_count(GLenum pname)
 {
-   GLfloat v[4] = {param, 0, 0, 0};
-   fog(pname, v, "glFogf");
+   return pname == GL_FOG_COLOR ? 4 : 1;
 }
 
-void GLAPIENTRY
-_mesa_Fogi(GLenum pname, GLint param)
+static bool
+fog_is_color(GLenum pname)
 {
-   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
-   fog(pname, v, "glFogi");
+   return pname == GL_FOG_COLOR;
 }
 
-void GLAPIENTRY
-_mesa_Fogfv(GLenum pname, const GLfloat *params)
-{
-   GLfloat v[4] = {0};
-   if (params)
-      memcpy(v, params, (pname == GL_FOG_COLOR ? 4 : 1) * sizeof(*v));
-   fog(pname, v, "glFogfv");
-}
-
-void GLAPIENTRY
-_mesa_Fogiv(GLenum pname, const GLint *params)
-{
-   GLfloat v[4] = {0};
-   for (unsigned c = 0; params && c < (pname == GL_FOG_COLOR ? 4u : 1u);
-        c++) {
-      /* GL 2.1 section 3.10: an integer colour maps to [-1, 1]. */
-      v[c] = pname == GL_FOG_COLOR ? (GLfloat)(params[c] / 2147483647.0)
-                                   : (GLfloat)params[c];
-   }
-   fog(pname, v, "glFogiv");
-}
+const struct ff_param_family _mesa_ff_fog_params = {
+   fog_count, fog_is_color, fog, NULL,
+};
 
 /* ---- alpha test --------------------------------------------------------- */
 
@@ -454,7 +361,7 @@ _mesa_AlphaFunc(GLenum func, GLfloat ref)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (!ff_allowed(ctx, "glAlphaFunc"))
+   if (!_mesa_ff_allowed(ctx, "glAlphaFunc"))
       return;
    if (func < GL_NEVER || func > GL_ALWAYS) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glAlphaFunc(func=0x%x)", func);
@@ -462,7 +369,7 @@ _mesa_AlphaFunc(GLenum func, GLfloat ref)
    }
    ctx->FF.Alpha.Func = func;
    ctx->FF.Alpha.Ref = CLAMP(ref, 0.0f, 1.0f); /* GL 2.1 section 4.1.4 */
-   ff_changed(ctx);
+   _mesa_ff_changed(ctx);
 }
 
 /* ---- texture coordinate generation -------------------------------------- */
@@ -486,12 +393,10 @@ valid_gen_mode(GLenum coord, GLenum mode)
 }
 
 static void
-tex_gen(GLenum coord, GLenum pname, const GLfloat *p, bool scalar,
-        const char *func)
+tex_gen(struct gl_context *ctx, GLenum coord, GLenum pname, const GLfloat *p,
+        bool scalar, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (!ff_allowed(ctx, func))
+   if (!_mesa_ff_allowed(ctx, func))
       return;
    if (coord < GL_S || coord > GL_Q) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(coord=0x%x)", func, coord);
@@ -530,70 +435,31 @@ tex_gen(GLenum coord, GLenum pname, const GLfloat *p, bool scalar,
    default:
       goto bad_pname;
    }
-   ff_changed(ctx);
+   _mesa_ff_changed(ctx);
    return;
 bad_pname:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
 }
 
-void GLAPIENTRY
-_mesa_TexGeni(GLenum coord, GLenum pname, GLint param)
+/* The planes take four values, the mode one (GL 2.1 section 2.12.3). */
+static unsigned
+tex_gen_count(GLenum pname)
 {
-   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
-   tex_gen(coord, pname, v, true, "glTexGeni");
-}
-
-void GLAPIENTRY
-_mesa_TexGenf(GLenum coord, GLenum pname, GLfloat param)
-{
-   GLfloat v[4] = {param, 0, 0, 0};
-   tex_gen(coord, pname, v, true, "glTexGenf");
-}
-
-void GLAPIENTRY
-_mesa_TexGend(GLenum coord, GLenum pname, GLdouble param)
-{
-   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
-   tex_gen(coord, pname, v, true, "glTexGend");
-}
-
-void GLAPIENTRY
-_mesa_TexGeniv(GLenum coord, GLenum pname, const GLint *params)
-{
-   GLfloat v[4] = {0};
-   unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
-   for (unsigned c = 0; params && c < n; c++)
-      v[c] = (GLfloat)params[c];
-   tex_gen(coord, pname, v, false, "glTexGeniv");
-}
-
-void GLAPIENTRY
-_mesa_TexGenfv(GLenum coord, GLenum pname, const GLfloat *params)
-{
-   GLfloat v[4] = {0};
-   if (params)
-      memcpy(v, params,
-             (pname == GL_TEXTURE_GEN_MODE ? 1 : 4) * sizeof(GLfloat));
-   tex_gen(coord, pname, v, false, "glTexGenfv");
-}
-
-void GLAPIENTRY
-_mesa_TexGendv(GLenum coord, GLenum pname, const GLdouble *params)
-{
-   GLfloat v[4] = {0};
-   unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
-   for (unsigned c = 0; params && c < n; c++)
-      v[c] = (GLfloat)params[c];
-   tex_gen(coord, pname, v, false, "glTexGendv");
+   return pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
 }
 
 static bool
-get_tex_gen(GLenum coord, GLenum pname, GLfloat *v, unsigned *n,
-            const char *func)
+tex_gen_is_color(GLenum pname)
 {
-   GET_CURRENT_CONTEXT(ctx);
+   (void)pname;
+   return false;
+}
 
-   if (!ctx || !ff_allowed(ctx, func))
+static bool
+get_tex_gen(struct gl_context *ctx, GLenum coord, GLenum pname, GLfloat *v,
+            unsigned *n, enum ff_value_kind *kind, const char *func)
+{
+   if (!_mesa_ff_allowed(ctx, func))
       return false;
    struct gl_ff_texture_unit *t = active_unit(ctx, func);
    if (!t)
@@ -604,10 +470,12 @@ get_tex_gen(GLenum coord, GLenum pname, GLfloat *v, unsigned *n,
    }
    unsigned c = coord - GL_S;
    *n = 4;
+   *kind = FF_VALUE_FLOAT;
    switch (pname) {
    case GL_TEXTURE_GEN_MODE:
       v[0] = (GLfloat)t->GenMode[c];
       *n = 1;
+      *kind = FF_VALUE_INT;
       return true;
    case GL_OBJECT_PLANE:
       memcpy(v, t->ObjectPlane[c], 4 * sizeof(GLfloat));
@@ -621,36 +489,9 @@ get_tex_gen(GLenum coord, GLenum pname, GLfloat *v, unsigned *n,
    }
 }
 
-void GLAPIENTRY
-_mesa_GetTexGenfv(GLenum coord, GLenum pname, GLfloat *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGenfv"))
-      memcpy(params, v, n * sizeof(GLfloat));
-}
-
-void GLAPIENTRY
-_mesa_GetTexGeniv(GLenum coord, GLenum pname, GLint *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGeniv")) {
-      for (unsigned c = 0; c < n; c++)
-         params[c] = (GLint)v[c];
-   }
-}
-
-void GLAPIENTRY
-_mesa_GetTexGendv(GLenum coord, GLenum pname, GLdouble *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (params && get_tex_gen(coord, pname, v, &n, "glGetTexGendv")) {
-      for (unsigned c = 0; c < n; c++)
-         params[c] = v[c];
-   }
-}
+const struct ff_param_family _mesa_ff_tex_gen_params = {
+   tex_gen_count, tex_gen_is_color, tex_gen, get_tex_gen,
+};
 
 /* ---- point size --------------------------------------------------------- */
 
@@ -719,7 +560,7 @@ flag_of(struct gl_context *ctx, GLenum cap)
 bool
 _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
 {
-   if (!has_ff(ctx))
+   if (!_mesa_has_ff(ctx))
       return false;
    /* glEnable of the client arrays, as Mesa and the old drivers take it
     * (GL 2.1 names glEnableClientState for them). */
@@ -741,7 +582,7 @@ _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
       uint8_t old = *bits;
       *bits = state ? old | b : old & ~b;
       if (*bits != old)
-         ff_changed(ctx);
+         _mesa_ff_changed(ctx);
       return true;
    }
    bool *flag = flag_of(ctx, cap);
@@ -749,7 +590,7 @@ _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
       return false;
    if (*flag != state) {
       *flag = state;
-      ff_changed(ctx);
+      _mesa_ff_changed(ctx);
    }
    if (cap == GL_COLOR_MATERIAL && state)
       _mesa_update_color_material(ctx);
@@ -759,7 +600,7 @@ _mesa_ff_set_enable(struct gl_context *ctx, GLenum cap, bool state)
 bool
 _mesa_ff_is_enabled(struct gl_context *ctx, GLenum cap, bool *value)
 {
-   if (!has_ff(ctx))
+   if (!_mesa_has_ff(ctx))
       return false;
    uint8_t bit = texture_bit(cap), gbit = gen_bit(cap);
    if (bit || gbit) {
@@ -803,7 +644,7 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       f[0] = 0.125f;
       return true;
    }
-   if (!has_ff(ctx))
+   if (!_mesa_has_ff(ctx))
       return false;
    *kind = FF_VALUE_INT;
    if (_mesa_ff_is_enabled(ctx, pname, &on)) {

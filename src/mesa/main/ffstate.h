@@ -240,4 +240,70 @@ void _mesa_free_dlists(struct gl_context *ctx);
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
 
+/* The context has the fixed-function state (compatibility, not ES or
+ * forward-compatible). */
+bool _mesa_has_ff(const struct gl_context *ctx);
+/* _mesa_has_ff, else GL_INVALID_OPERATION. */
+bool _mesa_ff_compat_only(struct gl_context *ctx, const char *func);
+/* _mesa_ff_compat_only and not between glBegin and glEnd. */
+bool _mesa_ff_allowed(struct gl_context *ctx, const char *func);
+/* The fixed-function state changed: new program and constants. */
+void _mesa_ff_changed(struct gl_context *ctx);
+
+/*
+ * A family of fixed-function parameter commands, glName{f,i,d}[v]
+ * (glTexEnv, glFog, glTexGen, glLight, glLightModel, glMaterial) and
+ * glGetName{f,i,d}v.  The entry points are generated
+ * (gl_ff_entry_gen.py); they hand their parameters to _mesa_ff_param_set
+ * and _mesa_ff_param_get (ffparams.c), which convert them to and from
+ * floats with the family's table and call its set/get.
+ */
+struct ff_param_family {
+   /* How many values pname takes (0 when it is not the family's). */
+   unsigned (*count)(GLenum pname);
+   /* Integer forms of pname map the integer range to [-1, 1] (colours,
+    * GL 2.1 section 2.14.2 and table 2.9). */
+   bool (*is_color)(GLenum pname);
+   /* Validates and stores (at most four) values; target is 0 for the
+    * families that have none. */
+   void (*set)(struct gl_context *ctx, GLenum target, GLenum pname,
+               const GLfloat *v, bool scalar, const char *func);
+   /* The n (at most four) values of pname and how integers read them. */
+   bool (*get)(struct gl_context *ctx, GLenum target, GLenum pname,
+               GLfloat *v, unsigned *n, enum ff_value_kind *kind,
+               const char *func);
+};
+
+extern const struct ff_param_family _mesa_ff_tex_env_params;
+extern const struct ff_param_family _mesa_ff_fog_params;
+extern const struct ff_param_family _mesa_ff_tex_gen_params;
+extern const struct ff_param_family _mesa_ff_light_params;
+extern const struct ff_param_family _mesa_ff_light_model_params;
+extern const struct ff_param_family _mesa_ff_material_params;
+
+/* type: GL_FLOAT, GL_INT or GL_DOUBLE; scalar: the glNamef form. */
+void _mesa_ff_param_set(const struct ff_param_family *fam, GLenum target,
+                        GLenum pname, GLenum type, const void *params,
+                        bool scalar, const char *func);
+void _mesa_ff_param_get(const struct ff_param_family *fam, GLenum target,
+                        GLenum pname, GLenum type, void *params,
+                        const char *func);
+/* A value of the kind as glGetIntegerv returns it (GL 2.1 section
+ * 6.1.2): colours over the whole integer range, others rounded. */
+GLint _mesa_ff_value_to_int(GLfloat v, enum ff_value_kind kind);
+
+/* The helpers of the generated attribute entry points
+ * (gl_ff_entry_gen.py): glVertex (immediate.c), glRect (immediate.c),
+ * glColor/glNormal/glFogCoord ... (varray_compat.c), glTexCoord and
+ * glMultiTexCoord (varray_compat.c), glRasterPos and glWindowPos
+ * (rastpos.c; glWindowPos ignores w). */
+void _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w);
+void _mesa_imm_rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2);
+void _mesa_current_attrib(unsigned attrib, GLfloat x, GLfloat y, GLfloat z,
+                          GLfloat w, const char *func);
+void _mesa_multi_tex_coord(GLenum unit, GLfloat s, GLfloat t, GLfloat r,
+                           GLfloat q, const char *func);
+void _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w);
+void _mesa_window_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w);
+
 #endif

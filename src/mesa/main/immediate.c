@@ -115,9 +115,10 @@ _mesa_End(void)
 }
 
 /* GL 2.1 section 2.7: a vertex takes the current values of the other
- * attributes; outside Begin/End it does nothing that can be seen. */
-static void
-vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+ * attributes; outside Begin/End it does nothing that can be seen.  The
+ * glVertex* entry points are generated (gl_ff_entry_gen.py). */
+void
+_mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_ff_immediate *imm = &ctx->FF.Imm;
@@ -148,8 +149,8 @@ vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 
 /* GL 2.1 section 2.10: glRect is a polygon of four vertices, drawn
  * counter-clockwise from (x1, y1). */
-static void
-rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
+void
+_mesa_imm_rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -158,221 +159,9 @@ rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
    _mesa_Begin(GL_POLYGON);
    if (!ctx->FF.Imm.Inside && !_mesa_dlist_compiling_only(ctx))
       return;
-   vertex(x1, y1, 0.0f, 1.0f);
-   vertex(x2, y1, 0.0f, 1.0f);
-   vertex(x2, y2, 0.0f, 1.0f);
-   vertex(x1, y2, 0.0f, 1.0f);
+   _mesa_imm_vertex(x1, y1, 0.0f, 1.0f);
+   _mesa_imm_vertex(x2, y1, 0.0f, 1.0f);
+   _mesa_imm_vertex(x2, y2, 0.0f, 1.0f);
+   _mesa_imm_vertex(x1, y2, 0.0f, 1.0f);
    _mesa_End();
-}
-
-/* ---- glVertex{2,3,4}{f,d,i,s}[v] ---------------------------------------- */
-
-void GLAPIENTRY
-_mesa_Vertex2f(GLfloat x, GLfloat y)
-{
-   vertex(x, y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2fv(const GLfloat *v)
-{
-   if (v)
-      vertex(v[0], v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2d(GLdouble x, GLdouble y)
-{
-   vertex((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2dv(const GLdouble *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2i(GLint x, GLint y)
-{
-   vertex((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2iv(const GLint *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2s(GLshort x, GLshort y)
-{
-   vertex((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex2sv(const GLshort *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3f(GLfloat x, GLfloat y, GLfloat z)
-{
-   vertex(x, y, z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3fv(const GLfloat *v)
-{
-   if (v)
-      vertex(v[0], v[1], v[2], 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3d(GLdouble x, GLdouble y, GLdouble z)
-{
-   vertex((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3dv(const GLdouble *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3i(GLint x, GLint y, GLint z)
-{
-   vertex((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3iv(const GLint *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3s(GLshort x, GLshort y, GLshort z)
-{
-   vertex((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex3sv(const GLshort *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4f(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
-{
-   vertex(x, y, z, w);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4fv(const GLfloat *v)
-{
-   if (v)
-      vertex(v[0], v[1], v[2], v[3]);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4d(GLdouble x, GLdouble y, GLdouble z, GLdouble w)
-{
-   vertex((GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4dv(const GLdouble *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4i(GLint x, GLint y, GLint z, GLint w)
-{
-   vertex((GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4iv(const GLint *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4s(GLshort x, GLshort y, GLshort z, GLshort w)
-{
-   vertex((GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
-}
-
-void GLAPIENTRY
-_mesa_Vertex4sv(const GLshort *v)
-{
-   if (v)
-      vertex((GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
-}
-
-/* ---- glRect{f,d,i,s}[v] ----------------------------------------------- */
-
-void GLAPIENTRY
-_mesa_Rectf(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
-{
-   rect(x1, y1, x2, y2);
-}
-
-void GLAPIENTRY
-_mesa_Rectfv(const GLfloat *v1, const GLfloat *v2)
-{
-   if (v1 && v2)
-      rect(v1[0], v1[1], v2[0], v2[1]);
-}
-
-void GLAPIENTRY
-_mesa_Rectd(GLdouble x1, GLdouble y1, GLdouble x2, GLdouble y2)
-{
-   rect((GLfloat)x1, (GLfloat)y1, (GLfloat)x2, (GLfloat)y2);
-}
-
-void GLAPIENTRY
-_mesa_Rectdv(const GLdouble *v1, const GLdouble *v2)
-{
-   if (v1 && v2)
-      rect((GLfloat)v1[0], (GLfloat)v1[1], (GLfloat)v2[0], (GLfloat)v2[1]);
-}
-
-void GLAPIENTRY
-_mesa_Recti(GLint x1, GLint y1, GLint x2, GLint y2)
-{
-   rect((GLfloat)x1, (GLfloat)y1, (GLfloat)x2, (GLfloat)y2);
-}
-
-void GLAPIENTRY
-_mesa_Rectiv(const GLint *v1, const GLint *v2)
-{
-   if (v1 && v2)
-      rect((GLfloat)v1[0], (GLfloat)v1[1], (GLfloat)v2[0], (GLfloat)v2[1]);
-}
-
-void GLAPIENTRY
-_mesa_Rects(GLshort x1, GLshort y1, GLshort x2, GLshort y2)
-{
-   rect((GLfloat)x1, (GLfloat)y1, (GLfloat)x2, (GLfloat)y2);
-}
-
-void GLAPIENTRY
-_mesa_Rectsv(const GLshort *v1, const GLshort *v2)
-{
-   if (v1 && v2)
-      rect((GLfloat)v1[0], (GLfloat)v1[1], (GLfloat)v2[0], (GLfloat)v2[1]);
 }

@@ -57,31 +57,6 @@ _mesa_init_lighting(struct gl_context *ctx)
 }
 
 static bool
-allowed(struct gl_context *ctx, const char *func)
-{
-   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "%s(only in compatibility contexts)", func);
-      return false;
-   }
-   return true;
-}
-
-static void
-changed(struct gl_context *ctx)
-{
-   ctx->NewState |= ST_NEW_PROGRAM | ST_NEW_CONSTANTS;
-}
-
-/* GL 2.1 section 2.14.2 (table 2.9): integer colours map to [-1, 1]. */
-static void
-int_color(GLfloat *f, const GLint *i)
-{
-   for (unsigned c = 0; c < 4; c++)
-      f[c] = (GLfloat)((double)i[c] / 2147483647.0);
-}
-
-static bool
 is_color(GLenum pname)
 {
    return pname == GL_AMBIENT || pname == GL_DIFFUSE ||
@@ -114,12 +89,10 @@ light_count(GLenum pname)
 }
 
 static void
-light(GLenum which, GLenum pname, const GLfloat *p, bool scalar,
-      const char *func)
+light(struct gl_context *ctx, GLenum which, GLenum pname, const GLfloat *p,
+      bool scalar, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
-   if (!allowed(ctx, func) || _mesa_inside_begin_end(ctx, func))
+   if (!_mesa_ff_allowed(ctx, func))
       return;
    if (which < GL_LIGHT0 || which >= GL_LIGHT0 + FF_MAX_LIGHTS) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(light=0x%x)", func, which);
@@ -164,55 +137,17 @@ light(GLenum which, GLenum pname, const GLfloat *p, bool scalar,
       l->Attenuation[pname - GL_CONSTANT_ATTENUATION] = p[0];
       break;
    }
-   changed(ctx);
+   _mesa_ff_changed(ctx);
    return;
 bad_value:
    _mesa_error(ctx, GL_INVALID_VALUE, "%s(value=%f)", func, (double)p[0]);
 }
 
-void GLAPIENTRY
-_mesa_Lightf(GLenum which, GLenum pname, GLfloat param)
-{
-   GLfloat v[4] = {param, 0, 0, 0};
-   light(which, pname, v, true, "glLightf");
-}
-
-void GLAPIENTRY
-_mesa_Lighti(GLenum which, GLenum pname, GLint param)
-{
-   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
-   light(which, pname, v, true, "glLighti");
-}
-
-void GLAPIENTRY
-_mesa_Lightfv(GLenum which, GLenum pname, const GLfloat *params)
-{
-   GLfloat v[4] = {0};
-   if (params)
-      memcpy(v, params, MAX2(light_count(pname), 1) * sizeof(*v));
-   light(which, pname, v, false, "glLightfv");
-}
-
-void GLAPIENTRY
-_mesa_Lightiv(GLenum which, GLenum pname, const GLint *params)
-{
-   GLfloat v[4] = {0};
-   unsigned n = light_count(pname);
-   if (params && is_color(pname))
-      int_color(v, params);
-   else
-      for (unsigned c = 0; params && c < n; c++)
-         v[c] = (GLfloat)params[c];
-   light(which, pname, v, false, "glLightiv");
-}
-
 static bool
-get_light(GLenum which, GLenum pname, GLfloat *v, unsigned *n,
-          const char *func)
+get_light(struct gl_context *ctx, GLenum which, GLenum pname, GLfloat *v,
+          unsigned *n, enum ff_value_kind *kind, const char *func)
 {
-   GET_CURRENT_CONTEXT(ctx);
-
-   if (!ctx || !allowed(ctx, func) || _mesa_inside_begin_end(ctx, func))
+   if (!_mesa_ff_allowed(ctx, func))
       return false;
    *n = light_count(pname);
    if (which < GL_LIGHT0 || which >= GL_LIGHT0 + FF_MAX_LIGHTS || !*n) {
@@ -221,6 +156,7 @@ get_light(GLenum which, GLenum pname, GLfloat *v, unsigned *n,
       return false;
    }
    const struct gl_ff_light *l = &ctx->FF.Light[which - GL_LIGHT0];
+   *kind = is_color(pname) ? FF_VALUE_FLOAT_NORM : FF_VALUE_FLOAT;
    switch (pname) {
    case GL_AMBIENT: memcpy(v, l->Ambient, 16); break;
    case GL_DIFFUSE: memcpy(v, l->Diffuse, 16); break;
@@ -234,36 +170,20 @@ get_light(GLenum which, GLenum pname, GLfloat *v, unsigned *n,
    return true;
 }
 
-void GLAPIENTRY
-_mesa_GetLightfv(GLenum which, GLenum pname, GLfloat *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (params && get_light(which, pname, v, &n, "glGetLightfv"))
-      memcpy(params, v, n * sizeof(*v));
-}
-
-void GLAPIENTRY
-_mesa_GetLightiv(GLenum which, GLenum pname, GLint *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (!params || !get_light(which, pname, v, &n, "glGetLightiv"))
-      return;
-   for (unsigned c = 0; c < n; c++)
-      params[c] = is_color(pname) ? (GLint)(v[c] * 2147483647.0)
-                                  : (GLint)lroundf(v[c]);
-}
+const struct ff_param_family _mesa_ff_light_params = {
+   light_count, is_color, light, get_light,
+};
 
 /* ---- light model -------------------------------------------------------- */
 
 static void
-light_model(GLenum pname, const GLfloat *p, bool scalar, const char *func)
+light_model(struct gl_context *ctx, GLenum target, GLenum pname,
+            const GLfloat *p, bool scalar, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    struct gl_ff_state *ff = &ctx->FF;
 
-   if (!allowed(ctx, func) || _mesa_inside_begin_end(ctx, func))
+   (void)target;
+   if (!_mesa_ff_allowed(ctx, func))
       return;
    switch (pname) {
    case GL_LIGHT_MODEL_AMBIENT:
@@ -289,58 +209,32 @@ light_model(GLenum pname, const GLfloat *p, bool scalar, const char *func)
    default:
       goto bad_enum;
    }
-   changed(ctx);
+   _mesa_ff_changed(ctx);
    return;
 bad_enum:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
 }
 
-void GLAPIENTRY
-_mesa_LightModelf(GLenum pname, GLfloat param)
+/* The ambient colour is the one vector parameter (GL 2.1 2.14.1). */
+static unsigned
+light_model_count(GLenum pname)
 {
-   GLfloat v[4] = {param, 0, 0, 0};
-   light_model(pname, v, true, "glLightModelf");
+   return pname == GL_LIGHT_MODEL_AMBIENT ? 4 : 1;
 }
 
-void GLAPIENTRY
-_mesa_LightModeli(GLenum pname, GLint param)
-{
-   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
-   light_model(pname, v, true, "glLightModeli");
-}
-
-void GLAPIENTRY
-_mesa_LightModelfv(GLenum pname, const GLfloat *params)
-{
-   GLfloat v[4] = {0};
-   if (params)
-      memcpy(v, params,
-             (pname == GL_LIGHT_MODEL_AMBIENT ? 4 : 1) * sizeof(*v));
-   light_model(pname, v, false, "glLightModelfv");
-}
-
-void GLAPIENTRY
-_mesa_LightModeliv(GLenum pname, const GLint *params)
-{
-   GLfloat v[4] = {0};
-   if (params && pname == GL_LIGHT_MODEL_AMBIENT)
-      int_color(v, params);
-   else if (params)
-      v[0] = (GLfloat)params[0];
-   light_model(pname, v, false, "glLightModeliv");
-}
+const struct ff_param_family _mesa_ff_light_model_params = {
+   light_model_count, is_color, light_model, NULL,
+};
 
 /* ---- materials ---------------------------------------------------------- */
 
 static void
-material(GLenum face, GLenum pname, const GLfloat *p, bool scalar,
-         const char *func)
+material(struct gl_context *ctx, GLenum face, GLenum pname,
+         const GLfloat *p, bool scalar, const char *func)
 {
-   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-
    /* glMaterial is allowed between glBegin and glEnd (section 2.6.3);
     * it applies from the next glEnd's draw on here. */
-   if (!allowed(ctx, func))
+   if (!_mesa_ff_compat_only(ctx, func))
       return;
    if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(face=0x%x)", func, face);
@@ -384,50 +278,21 @@ material(GLenum face, GLenum pname, const GLfloat *p, bool scalar,
    }
    /* Section 2.14.3: the tracked properties stay the current colour. */
    _mesa_update_color_material(ctx);
-   changed(ctx);
+   _mesa_ff_changed(ctx);
 }
 
-void GLAPIENTRY
-_mesa_Materialf(GLenum face, GLenum pname, GLfloat param)
+/* Colours take four values; shininess one (GL 2.1 table 2.11). */
+static unsigned
+material_count(GLenum pname)
 {
-   GLfloat v[4] = {param, 0, 0, 0};
-   material(face, pname, v, true, "glMaterialf");
-}
-
-void GLAPIENTRY
-_mesa_Materiali(GLenum face, GLenum pname, GLint param)
-{
-   GLfloat v[4] = {(GLfloat)param, 0, 0, 0};
-   material(face, pname, v, true, "glMateriali");
-}
-
-void GLAPIENTRY
-_mesa_Materialfv(GLenum face, GLenum pname, const GLfloat *params)
-{
-   GLfloat v[4] = {0};
-   if (params)
-      memcpy(v, params, (is_color(pname) ? 4 : 1) * sizeof(*v));
-   material(face, pname, v, false, "glMaterialfv");
-}
-
-void GLAPIENTRY
-_mesa_Materialiv(GLenum face, GLenum pname, const GLint *params)
-{
-   GLfloat v[4] = {0};
-   if (params && is_color(pname))
-      int_color(v, params);
-   else if (params)
-      v[0] = (GLfloat)params[0];
-   material(face, pname, v, false, "glMaterialiv");
+   return is_color(pname) ? 4 : 1;
 }
 
 static bool
-get_material(GLenum face, GLenum pname, GLfloat *v, unsigned *n,
-             const char *func)
+get_material(struct gl_context *ctx, GLenum face, GLenum pname, GLfloat *v,
+             unsigned *n, enum ff_value_kind *kind, const char *func)
 {
-   GET_CURRENT_CONTEXT(ctx);
-
-   if (!ctx || !allowed(ctx, func) || _mesa_inside_begin_end(ctx, func))
+   if (!_mesa_ff_allowed(ctx, func))
       return false;
    if (face != GL_FRONT && face != GL_BACK) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(face=0x%x)", func, face);
@@ -435,6 +300,7 @@ get_material(GLenum face, GLenum pname, GLfloat *v, unsigned *n,
    }
    const struct gl_ff_material *m = &ctx->FF.Material[face == GL_BACK];
    *n = 4;
+   *kind = FF_VALUE_FLOAT_NORM;
    switch (pname) {
    case GL_AMBIENT: memcpy(v, m->Ambient, 16); return true;
    case GL_DIFFUSE: memcpy(v, m->Diffuse, 16); return true;
@@ -442,10 +308,12 @@ get_material(GLenum face, GLenum pname, GLfloat *v, unsigned *n,
    case GL_EMISSION: memcpy(v, m->Emission, 16); return true;
    case GL_SHININESS:
       *n = 1;
+      *kind = FF_VALUE_FLOAT;
       v[0] = m->Shininess;
       return true;
    case GL_COLOR_INDEXES:
       *n = 3;
+      *kind = FF_VALUE_FLOAT;
       v[0] = v[1] = 0.0f;
       v[2] = 1.0f;
       return true;
@@ -455,34 +323,16 @@ get_material(GLenum face, GLenum pname, GLfloat *v, unsigned *n,
    }
 }
 
-void GLAPIENTRY
-_mesa_GetMaterialfv(GLenum face, GLenum pname, GLfloat *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (params && get_material(face, pname, v, &n, "glGetMaterialfv"))
-      memcpy(params, v, n * sizeof(*v));
-}
-
-void GLAPIENTRY
-_mesa_GetMaterialiv(GLenum face, GLenum pname, GLint *params)
-{
-   GLfloat v[4];
-   unsigned n;
-   if (!params || !get_material(face, pname, v, &n, "glGetMaterialiv"))
-      return;
-   for (unsigned c = 0; c < n; c++)
-      params[c] = n == 4 ? (GLint)(v[c] * 2147483647.0)
-                         : (GLint)lroundf(v[c]);
-}
+const struct ff_param_family _mesa_ff_material_params = {
+   material_count, is_color, material, get_material,
+};
 
 void GLAPIENTRY
 _mesa_ColorMaterial(GLenum face, GLenum mode)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (!allowed(ctx, "glColorMaterial") ||
-       _mesa_inside_begin_end(ctx, "glColorMaterial"))
+   if (!_mesa_ff_allowed(ctx, "glColorMaterial"))
       return;
    if ((face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK) ||
        (mode != GL_EMISSION && mode != GL_AMBIENT && mode != GL_DIFFUSE &&
@@ -494,7 +344,7 @@ _mesa_ColorMaterial(GLenum face, GLenum mode)
    ctx->FF.ColorMaterial.Face = face;
    ctx->FF.ColorMaterial.Mode = mode;
    _mesa_update_color_material(ctx);
-   changed(ctx);
+   _mesa_ff_changed(ctx);
 }
 
 void

@@ -61,22 +61,13 @@ take_current(struct gl_context *ctx, struct gl_ff_raster *r)
           sizeof(r->TexCoord));
 }
 
-static bool
-raster_allowed(struct gl_context *ctx, const char *func)
-{
-   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "%s(only in compatibility contexts)", func);
-      return false;
-   }
-   return !_mesa_inside_begin_end(ctx, func);
-}
-
-static void
-raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+/* The glRasterPos* and glWindowPos* entry points are generated
+ * (gl_ff_entry_gen.py) and call these two. */
+void
+_mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (!raster_allowed(ctx, "glRasterPos"))
+   if (!_mesa_ff_allowed(ctx, "glRasterPos"))
       return;
    struct gl_ff_raster *r = &ctx->FF.Raster;
    const GLfloat obj[4] = {x, y, z, w};
@@ -124,11 +115,12 @@ raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 
 /* GL 2.1 section 2.13 (glWindowPos): window coordinates as given, z
  * clamped to [0, 1] and mapped to the depth range, w 1. */
-static void
-window_pos(GLfloat x, GLfloat y, GLfloat z)
+void
+_mesa_window_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   if (!raster_allowed(ctx, "glWindowPos"))
+   (void)w;
+   if (!_mesa_ff_allowed(ctx, "glWindowPos"))
       return;
    struct gl_ff_raster *r = &ctx->FF.Raster;
    GLfloat zc = z < 0.0f ? 0.0f : z > 1.0f ? 1.0f : z;
@@ -183,126 +175,4 @@ _mesa_get_raster_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    default:
       return false;
    }
-}
-
-/* The entry points: every form converts to floats. */
-
-void GLAPIENTRY
-_mesa_RasterPos2f(GLfloat x, GLfloat y)
-{
-   raster_pos(x, y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos2fv(const GLfloat *v)
-{
-   raster_pos(v[0], v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos2d(GLdouble x, GLdouble y)
-{
-   raster_pos((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos2dv(const GLdouble *v)
-{
-   raster_pos((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos2i(GLint x, GLint y)
-{
-   raster_pos((GLfloat)x, (GLfloat)y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos2iv(const GLint *v)
-{
-   raster_pos((GLfloat)v[0], (GLfloat)v[1], 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos2s(GLshort x, GLshort y)
-{
-   raster_pos(x, y, 0.0f, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos3f(GLfloat x, GLfloat y, GLfloat z)
-{
-   raster_pos(x, y, z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos3fv(const GLfloat *v)
-{
-   raster_pos(v[0], v[1], v[2], 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos3d(GLdouble x, GLdouble y, GLdouble z)
-{
-   raster_pos((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos3i(GLint x, GLint y, GLint z)
-{
-   raster_pos((GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos4f(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
-{
-   raster_pos(x, y, z, w);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos4fv(const GLfloat *v)
-{
-   raster_pos(v[0], v[1], v[2], v[3]);
-}
-
-void GLAPIENTRY
-_mesa_RasterPos4d(GLdouble x, GLdouble y, GLdouble z, GLdouble w)
-{
-   raster_pos((GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
-}
-
-void GLAPIENTRY
-_mesa_WindowPos2f(GLfloat x, GLfloat y)
-{
-   window_pos(x, y, 0.0f);
-}
-
-void GLAPIENTRY
-_mesa_WindowPos2fv(const GLfloat *v)
-{
-   window_pos(v[0], v[1], 0.0f);
-}
-
-void GLAPIENTRY
-_mesa_WindowPos2i(GLint x, GLint y)
-{
-   window_pos((GLfloat)x, (GLfloat)y, 0.0f);
-}
-
-void GLAPIENTRY
-_mesa_WindowPos2iv(const GLint *v)
-{
-   window_pos((GLfloat)v[0], (GLfloat)v[1], 0.0f);
-}
-
-void GLAPIENTRY
-_mesa_WindowPos3f(GLfloat x, GLfloat y, GLfloat z)
-{
-   window_pos(x, y, z);
-}
-
-void GLAPIENTRY
-_mesa_WindowPos3fv(const GLfloat *v)
-{
-   window_pos(v[0], v[1], v[2]);
 }

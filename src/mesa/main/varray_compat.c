@@ -20,21 +20,11 @@
  * ES and forward-compatible contexts have none of this: INVALID_OPERATION.
  */
 #include "main/context.h"
+#include "main/ffstate.h"
 #include "util/u_math.h"
 #include "main/varray.h"
 
 #define MAX_TEXTURE_COORDS 8
-
-static bool
-compat_only(struct gl_context *ctx, const char *func)
-{
-   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION,
-                  "%s(only in compatibility contexts)", func);
-      return false;
-   }
-   return true;
-}
 
 /* ---- arrays ------------------------------------------------------------ */
 
@@ -110,7 +100,7 @@ conventional_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    const struct conventional_array *a = array_by_cap(cap);
 
-   if (!compat_only(ctx, func))
+   if (!_mesa_ff_compat_only(ctx, func))
       return;
    /* GL 3.2 compatibility section 2.8: colours may be BGRA bytes
     * (_mesa_attrib_pointer checks the type). */
@@ -180,7 +170,7 @@ _mesa_ClientActiveTexture(GLenum texture)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (!compat_only(ctx, "glClientActiveTexture"))
+   if (!_mesa_ff_compat_only(ctx, "glClientActiveTexture"))
       return;
    if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + MAX_TEXTURE_COORDS) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glClientActiveTexture(0x%x)",
@@ -230,13 +220,15 @@ _mesa_client_array_enabled(struct gl_context *ctx, GLenum cap, bool *enabled)
 
 /* ---- current values ------------------------------------------------------ */
 
-static void
-set_current(unsigned attrib, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
-            const char *func)
+/* The glColor*, glNormal*, glFogCoord* ... entry points are generated
+ * (gl_ff_entry_gen.py) and call these two. */
+void
+_mesa_current_attrib(unsigned attrib, GLfloat x, GLfloat y, GLfloat z,
+                     GLfloat w, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
-   if (!compat_only(ctx, func))
+   if (!_mesa_ff_compat_only(ctx, func))
       return;
    struct gl_dl_node n = {.op = DL_ATTRIB, .u = attrib, .f = {x, y, z, w}};
    if (_mesa_dlist_save(ctx, &n))
@@ -251,134 +243,10 @@ set_current(unsigned attrib, GLfloat x, GLfloat y, GLfloat z, GLfloat w,
       _mesa_update_color_material(ctx);
 }
 
-/* Unsigned byte colour components map to [0, 1] (GL 2.1 table 2.9). */
-static GLfloat
-ub(GLubyte c)
-{
-   return (GLfloat)c / 255.0f;
-}
-
-void GLAPIENTRY
-_mesa_Color3f(GLfloat r, GLfloat g, GLfloat b)
-{
-   set_current(VERT_ATTRIB_COLOR0, r, g, b, 1.0f, "glColor3f");
-}
-
-void GLAPIENTRY
-_mesa_Color3fv(const GLfloat *v)
-{
-   set_current(VERT_ATTRIB_COLOR0, v[0], v[1], v[2], 1.0f, "glColor3fv");
-}
-
-void GLAPIENTRY
-_mesa_Color4f(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
-{
-   set_current(VERT_ATTRIB_COLOR0, r, g, b, a, "glColor4f");
-}
-
-void GLAPIENTRY
-_mesa_Color4fv(const GLfloat *v)
-{
-   set_current(VERT_ATTRIB_COLOR0, v[0], v[1], v[2], v[3], "glColor4fv");
-}
-
-void GLAPIENTRY
-_mesa_Color3d(GLdouble r, GLdouble g, GLdouble b)
-{
-   set_current(VERT_ATTRIB_COLOR0, (GLfloat)r, (GLfloat)g, (GLfloat)b, 1.0f,
-               "glColor3d");
-}
-
-void GLAPIENTRY
-_mesa_Color4d(GLdouble r, GLdouble g, GLdouble b, GLdouble a)
-{
-   set_current(VERT_ATTRIB_COLOR0, (GLfloat)r, (GLfloat)g, (GLfloat)b,
-               (GLfloat)a, "glColor4d");
-}
-
-void GLAPIENTRY
-_mesa_Color3ub(GLubyte r, GLubyte g, GLubyte b)
-{
-   set_current(VERT_ATTRIB_COLOR0, ub(r), ub(g), ub(b), 1.0f, "glColor3ub");
-}
-
-void GLAPIENTRY
-_mesa_Color3ubv(const GLubyte *v)
-{
-   set_current(VERT_ATTRIB_COLOR0, ub(v[0]), ub(v[1]), ub(v[2]), 1.0f,
-               "glColor3ubv");
-}
-
-void GLAPIENTRY
-_mesa_Color4ub(GLubyte r, GLubyte g, GLubyte b, GLubyte a)
-{
-   set_current(VERT_ATTRIB_COLOR0, ub(r), ub(g), ub(b), ub(a),
-               "glColor4ub");
-}
-
-void GLAPIENTRY
-_mesa_Color4ubv(const GLubyte *v)
-{
-   set_current(VERT_ATTRIB_COLOR0, ub(v[0]), ub(v[1]), ub(v[2]), ub(v[3]),
-               "glColor4ubv");
-}
-
-/* The secondary colour's alpha is always 1 (GL 2.1 section 2.7). */
-void GLAPIENTRY
-_mesa_SecondaryColor3f(GLfloat r, GLfloat g, GLfloat b)
-{
-   set_current(VERT_ATTRIB_COLOR1, r, g, b, 1.0f, "glSecondaryColor3f");
-}
-
-void GLAPIENTRY
-_mesa_SecondaryColor3fv(const GLfloat *v)
-{
-   set_current(VERT_ATTRIB_COLOR1, v[0], v[1], v[2], 1.0f,
-               "glSecondaryColor3fv");
-}
-
-void GLAPIENTRY
-_mesa_SecondaryColor3ub(GLubyte r, GLubyte g, GLubyte b)
-{
-   set_current(VERT_ATTRIB_COLOR1, ub(r), ub(g), ub(b), 1.0f,
-               "glSecondaryColor3ub");
-}
-
-void GLAPIENTRY
-_mesa_Normal3f(GLfloat x, GLfloat y, GLfloat z)
-{
-   set_current(VERT_ATTRIB_NORMAL, x, y, z, 1.0f, "glNormal3f");
-}
-
-void GLAPIENTRY
-_mesa_Normal3fv(const GLfloat *v)
-{
-   set_current(VERT_ATTRIB_NORMAL, v[0], v[1], v[2], 1.0f, "glNormal3fv");
-}
-
-void GLAPIENTRY
-_mesa_Normal3d(GLdouble x, GLdouble y, GLdouble z)
-{
-   set_current(VERT_ATTRIB_NORMAL, (GLfloat)x, (GLfloat)y, (GLfloat)z, 1.0f,
-               "glNormal3d");
-}
-
-void GLAPIENTRY
-_mesa_FogCoordf(GLfloat f)
-{
-   set_current(VERT_ATTRIB_FOG, f, 0.0f, 0.0f, 1.0f, "glFogCoordf");
-}
-
-void GLAPIENTRY
-_mesa_FogCoordfv(const GLfloat *f)
-{
-   set_current(VERT_ATTRIB_FOG, f[0], 0.0f, 0.0f, 1.0f, "glFogCoordfv");
-}
-
 /* Texture coordinates: missing t, r are 0 and q is 1 (GL 2.1 2.7). */
-static void
-multi_tex_coord(GLenum unit, GLfloat s, GLfloat t, GLfloat r, GLfloat q,
-                const char *func)
+void
+_mesa_multi_tex_coord(GLenum unit, GLfloat s, GLfloat t, GLfloat r,
+                      GLfloat q, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
 
@@ -386,80 +254,8 @@ multi_tex_coord(GLenum unit, GLfloat s, GLfloat t, GLfloat r, GLfloat q,
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, unit);
       return;
    }
-   set_current(VERT_ATTRIB_TEX0 + (unit - GL_TEXTURE0), s, t, r, q, func);
-}
-
-void GLAPIENTRY
-_mesa_TexCoord1f(GLfloat s)
-{
-   multi_tex_coord(GL_TEXTURE0, s, 0.0f, 0.0f, 1.0f, "glTexCoord1f");
-}
-
-void GLAPIENTRY
-_mesa_TexCoord2f(GLfloat s, GLfloat t)
-{
-   multi_tex_coord(GL_TEXTURE0, s, t, 0.0f, 1.0f, "glTexCoord2f");
-}
-
-void GLAPIENTRY
-_mesa_TexCoord2fv(const GLfloat *v)
-{
-   multi_tex_coord(GL_TEXTURE0, v[0], v[1], 0.0f, 1.0f, "glTexCoord2fv");
-}
-
-void GLAPIENTRY
-_mesa_TexCoord3f(GLfloat s, GLfloat t, GLfloat r)
-{
-   multi_tex_coord(GL_TEXTURE0, s, t, r, 1.0f, "glTexCoord3f");
-}
-
-void GLAPIENTRY
-_mesa_TexCoord4f(GLfloat s, GLfloat t, GLfloat r, GLfloat q)
-{
-   multi_tex_coord(GL_TEXTURE0, s, t, r, q, "glTexCoord4f");
-}
-
-void GLAPIENTRY
-_mesa_TexCoord4fv(const GLfloat *v)
-{
-   multi_tex_coord(GL_TEXTURE0, v[0], v[1], v[2], v[3], "glTexCoord4fv");
-}
-
-void GLAPIENTRY
-_mesa_MultiTexCoord1f(GLenum target, GLfloat s)
-{
-   multi_tex_coord(target, s, 0.0f, 0.0f, 1.0f, "glMultiTexCoord1f");
-}
-
-void GLAPIENTRY
-_mesa_MultiTexCoord2f(GLenum target, GLfloat s, GLfloat t)
-{
-   multi_tex_coord(target, s, t, 0.0f, 1.0f, "glMultiTexCoord2f");
-}
-
-void GLAPIENTRY
-_mesa_MultiTexCoord2fv(GLenum target, const GLfloat *v)
-{
-   multi_tex_coord(target, v[0], v[1], 0.0f, 1.0f, "glMultiTexCoord2fv");
-}
-
-void GLAPIENTRY
-_mesa_MultiTexCoord3f(GLenum target, GLfloat s, GLfloat t, GLfloat r)
-{
-   multi_tex_coord(target, s, t, r, 1.0f, "glMultiTexCoord3f");
-}
-
-void GLAPIENTRY
-_mesa_MultiTexCoord4f(GLenum target, GLfloat s, GLfloat t, GLfloat r,
-                      GLfloat q)
-{
-   multi_tex_coord(target, s, t, r, q, "glMultiTexCoord4f");
-}
-
-void GLAPIENTRY
-_mesa_MultiTexCoord4fv(GLenum target, const GLfloat *v)
-{
-   multi_tex_coord(target, v[0], v[1], v[2], v[3], "glMultiTexCoord4fv");
+   _mesa_current_attrib(VERT_ATTRIB_TEX0 + (unit - GL_TEXTURE0), s, t, r, q,
+                        func);
 }
 
 /* ---- queries (GL 2.1 tables 6.5-6.7) ----------------------------------- */

@@ -12,8 +12,10 @@
  * outputs back, so the clamp cannot sit on every store: each colour output
  * the shader writes gets a local twin that every access uses, and the
  * saturated twin is stored to the output at the end of main and before
- * each return.  Assumes the linker's NIR (outputs as variables accessed
- * through derefs, main inlined).
+ * each return, and in a geometry shader before each EmitVertex (which
+ * takes the outputs' values of that moment, GLSL 1.50 section 8.10).
+ * Assumes the linker's NIR (outputs as variables accessed through derefs,
+ * main inlined).
  */
 #include "state_tracker/st_nir.h"
 #include "nir_builder.h"
@@ -96,6 +98,14 @@ st_nir_clamp_vertex_color(nir_shader *vs)
              nir_instr_as_jump(last)->type == nir_jump_return) {
             b.cursor = nir_before_instr(last);
             store_clamped(&b, &t);
+         }
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic ==
+                   nir_intrinsic_emit_vertex) {
+               b.cursor = nir_before_instr(instr);
+               store_clamped(&b, &t);
+            }
          }
       }
       progress = true;

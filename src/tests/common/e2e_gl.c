@@ -85,6 +85,10 @@ e2e_gl_open(struct e2e_gl *gl, const struct e2e_gl_options *opts)
       context_attribs[n++] = EGL_CONTEXT_FLAGS_KHR;
       context_attribs[n++] = EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
    }
+   if (opts->desktop && opts->compatibility_profile) {
+      context_attribs[n++] = EGL_CONTEXT_OPENGL_PROFILE_MASK;
+      context_attribs[n++] = EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+   }
    if (opts->robust) {
       context_attribs[n++] = EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT;
       context_attribs[n++] = EGL_TRUE;

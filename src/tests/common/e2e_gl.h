@@ -34,6 +34,9 @@ struct e2e_gl_options {
     * points come from eglGetProcAddress. */
    bool desktop;
    bool forward_compatible;
+   /* Desktop 3.2 and later: the compatibility profile (EGL 1.5
+    * EGL_CONTEXT_OPENGL_PROFILE_MASK) instead of the default core one. */
+   bool compatibility_profile;
 };
 
 struct e2e_gl {

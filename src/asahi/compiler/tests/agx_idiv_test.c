@@ -4,7 +4,8 @@
  */
 
 /*
- * 32-bit integer division on the simulator (agx_nir_lower_idiv.c): a
+ * 32-bit integer division on the simulator (nir_lower_idiv.c with the
+ * reciprocal options agx_nir_options sets): a
  * vertex shader divides the bits of attribute x by those of y, unsigned
  * and signed, and by constants, for divisors and dividends at the edges
  * (0, 1, powers of two and their neighbours, 2^31, 2^32 - 1, INT_MIN

@@ -79,7 +79,22 @@ WRAP(nir_opt_remove_phis)
 WRAP(nir_opt_dead_cf)
 WRAP(nir_opt_algebraic)
 WRAP(nir_lower_alu_to_scalar)
-WRAP(nir_lower_idiv)
+
+static bool
+idiv_long(nir_shader *s, void *d)
+{
+   (void)d;
+   return nir_lower_idiv(s, NULL);
+}
+
+static bool
+idiv_rcp(nir_shader *s, void *d)
+{
+   (void)d;
+   static const nir_lower_idiv_options o = { .reciprocal = true,
+                                             .inexact_rcp = true };
+   return nir_lower_idiv(s, &o);
+}
 
 /* Shaders in which unrolling removed some loop nesting. */
 static unsigned nests_unrolled;
@@ -362,7 +377,8 @@ static void
 test_idiv(void **state)
 {
    (void)state;
-   check_pass("nir_lower_idiv", wrap_nir_lower_idiv, NULL, true);
+   check_pass("nir_lower_idiv", idiv_long, NULL, true);
+   check_pass("nir_lower_idiv(reciprocal)", idiv_rcp, NULL, true);
 }
 
 static void

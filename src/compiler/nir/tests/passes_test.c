@@ -610,6 +610,10 @@ test_lower_idiv_exact(void **state)
     * against C on edge operands instead. */
    static const int32_t vals[] = { 0, 1, -1, 7, -7, 2, -2, INT32_MIN,
                                    INT32_MAX, 1000, -3 };
+   /* long division, then the reciprocal method (constant divisors) */
+   static const nir_lower_idiv_options rcp = { .reciprocal = true };
+   const nir_lower_idiv_options *opts[2] = { NULL, &rcp };
+   for (unsigned m = 0; m < 2; m++)
    for (unsigned i = 0; i < 11; i++) {
       for (unsigned j = 0; j < 11; j++) {
          fixture f;
@@ -622,7 +626,7 @@ test_lower_idiv_exact(void **state)
          nir_variable *o = nir_local_variable_create(
             f.b.impl, nir_vtype_vector(f.b.shader, nir_type_int32, 5), "o");
          nir_store_var(&f.b, o, nir_vec(&f.b, r, 5), 0x1f);
-         assert_true(nir_lower_idiv(f.b.shader));
+         assert_true(nir_lower_idiv(f.b.shader, opts[m]));
          bool again;
          do {
             again = nir_opt_constant_folding(f.b.shader);

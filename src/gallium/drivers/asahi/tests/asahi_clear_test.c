@@ -31,6 +31,7 @@
 
 #include "asahi_drm_public.h"
 #include "asahi_test_traces.h"
+#include "asahi_test_env.h"
 #include "asahi_test_util.h"
 #include "decode.h"
 #include "decode_dump.h"
@@ -152,34 +153,12 @@ clear_and_read_back(void **state)
 static void
 scissored_clear(void **state)
 {
-   int fd = asahi_test_open_node();
-   if (fd < 0)
+   struct asahi_test_env e;
+   if (!asahi_test_env_open(&e))
       skip();
-   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
-   close(fd);
-   assert_non_null(screen);
-   struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_RENDER_TARGET,
-   };
-   struct pipe_resource *rt = screen->resource_create(screen, &templ);
-   struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
-   struct pipe_surface stempl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
-   struct pipe_surface *surf = ctx->create_surface(ctx, rt, &stempl);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = 1,
-      .nr_cbufs = 1,
-      .cbufs = {surf},
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
+   asahi_test_env_target(&e, PIPE_FORMAT_R8G8B8A8_UNORM, W, H);
+   struct pipe_context *ctx = e.ctx;
+   struct pipe_resource *rt = e.rt;
 
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
    union pipe_color_union red = {.f = {1, 0, 0, 1}};
@@ -208,11 +187,7 @@ scissored_clear(void **state)
       ctx->texture_unmap(ctx, xfer);
    }
 
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   pipe_surface_reference(&surf, NULL);
-   ctx->destroy(ctx);
-   pipe_resource_reference(&rt, NULL);
-   screen->destroy(screen);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
@@ -223,13 +198,11 @@ scissored_clear(void **state)
 static void
 dmabuf_round_trip(void **state)
 {
-   int fd = asahi_test_open_node();
-   if (fd < 0)
+   struct asahi_test_env e;
+   if (!asahi_test_env_open(&e))
       skip();
-   struct pipe_screen *screen = asahi_drm_screen_create(fd, NULL);
-   close(fd);
-   assert_non_null(screen);
-   struct pipe_context *ctx = screen->context_create(screen, NULL, 0);
+   struct pipe_screen *screen = e.screen;
+   struct pipe_context *ctx = e.ctx;
 
    struct pipe_resource templ = {
       .target = PIPE_TEXTURE_2D,
@@ -275,8 +248,7 @@ dmabuf_round_trip(void **state)
 
    pipe_resource_reference(&a, NULL);
    pipe_resource_reference(&b, NULL);
-   ctx->destroy(ctx);
-   screen->destroy(screen);
+   asahi_test_env_close(&e);
 }
 
 int

@@ -60,26 +60,18 @@
 #include "asahi/compiler/agx_compile.h"
 #include "asahi_drm_public.h"
 #include "asahi_test_traces.h"
-#include "asahi_test_util.h"
+#include "asahi_test_env.h"
 
 struct env {
-   struct pipe_screen *screen;
-   struct pipe_context *ctx;
+   struct asahi_test_env t;
    bool check;
 };
 
 static bool
 env_init(struct env *e)
 {
-   int fd = asahi_test_open_node();
-   if (fd < 0)
+   if (!asahi_test_env_open(&e->t))
       return false;
-   memset(e, 0, sizeof(*e));
-   e->screen = asahi_drm_screen_create(fd, NULL);
-   close(fd);
-   assert_non_null(e->screen);
-   e->ctx = e->screen->context_create(e->screen, NULL, 0);
-   assert_non_null(e->ctx);
    e->check = getenv("ASAHI_TEST_EXPECT_PIXELS") != NULL;
    return true;
 }
@@ -87,8 +79,7 @@ env_init(struct env *e)
 static void
 env_fini(struct env *e)
 {
-   e->ctx->destroy(e->ctx);
-   e->screen->destroy(e->screen);
+   asahi_test_env_close(&e->t);
    /* with ASAHI_MESA_DEBUG=trace: every submission decodes cleanly */
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
@@ -106,11 +97,11 @@ static struct pipe_resource *
 buffer(struct env *e, const uint32_t *init, unsigned words)
 {
    struct pipe_resource *r =
-      pipe_buffer_create(e->screen, PIPE_BIND_SHADER_BUFFER,
+      pipe_buffer_create(e->t.screen, PIPE_BIND_SHADER_BUFFER,
                          PIPE_USAGE_DEFAULT, words * 4);
    assert_non_null(r);
    uint32_t *zero = calloc(words, 4);
-   pipe_buffer_write(e->ctx, r, 0, words * 4, init ? init : zero);
+   pipe_buffer_write(e->t.ctx, r, 0, words * 4, init ? init : zero);
    free(zero);
    return r;
 }
@@ -120,7 +111,7 @@ bind(struct env *e, unsigned slot, struct pipe_resource *r, unsigned offset,
      unsigned size, bool writable)
 {
    struct pipe_shader_buffer sb = {r, offset, size};
-   e->ctx->set_shader_buffers(e->ctx, PIPE_SHADER_COMPUTE, slot, 1, &sb,
+   e->t.ctx->set_shader_buffers(e->t.ctx, PIPE_SHADER_COMPUTE, slot, 1, &sb,
                               writable ? 1 : 0);
 }
 
@@ -199,9 +190,9 @@ make_cs(struct env *e, nir_shader *nir, unsigned shared)
       .prog = nir,
       .static_shared_mem = shared,
    };
-   void *so = e->ctx->create_compute_state(e->ctx, &cs);
+   void *so = e->t.ctx->create_compute_state(e->t.ctx, &cs);
    assert_non_null(so);
-   e->ctx->bind_compute_state(e->ctx, so);
+   e->t.ctx->bind_compute_state(e->t.ctx, so);
    return so;
 }
 
@@ -214,14 +205,14 @@ launch(struct env *e, unsigned bx, unsigned by, unsigned bz, unsigned gx,
       .block = {bx, by, bz},
       .grid = {gx, gy, gz},
    };
-   e->ctx->launch_grid(e->ctx, &info);
+   e->t.ctx->launch_grid(e->t.ctx, &info);
 }
 
 static uint32_t *
 read_back(struct env *e, struct pipe_resource *r, unsigned words)
 {
    uint32_t *out = calloc(words, 4);
-   pipe_buffer_read(e->ctx, r, 0, words * 4, out);
+   pipe_buffer_read(e->t.ctx, r, 0, words * 4, out);
    return out;
 }
 
@@ -311,7 +302,7 @@ ids(void **state)
    pipe_resource_reference(&out, NULL);
    pipe_resource_reference(&out2, NULL);
    pipe_resource_reference(&in_buf, NULL);
-   e.ctx->delete_compute_state(e.ctx, so);
+   e.t.ctx->delete_compute_state(e.t.ctx, so);
    env_fini(&e);
 }
 
@@ -358,7 +349,7 @@ shared(void **state)
       free(got);
    }
    pipe_resource_reference(&out, NULL);
-   e.ctx->delete_compute_state(e.ctx, so);
+   e.t.ctx->delete_compute_state(e.t.ctx, so);
    env_fini(&e);
 }
 
@@ -447,7 +438,7 @@ atomics(void **state)
    }
    pipe_resource_reference(&counters, NULL);
    pipe_resource_reference(&olds, NULL);
-   e.ctx->delete_compute_state(e.ctx, so);
+   e.t.ctx->delete_compute_state(e.t.ctx, so);
    env_fini(&e);
 }
 
@@ -485,7 +476,7 @@ indirect(void **state)
       .indirect = ind,
       .indirect_offset = 16,
    };
-   e.ctx->launch_grid(e.ctx, &info);
+   e.t.ctx->launch_grid(e.t.ctx, &info);
 
    if (e.check) {
       uint32_t *got = read_back(&e, out, 32);
@@ -498,7 +489,7 @@ indirect(void **state)
    }
    pipe_resource_reference(&out, NULL);
    pipe_resource_reference(&ind, NULL);
-   e.ctx->delete_compute_state(e.ctx, so);
+   e.t.ctx->delete_compute_state(e.t.ctx, so);
    env_fini(&e);
 }
 
@@ -567,7 +558,7 @@ bounds(void **state)
    }
    pipe_resource_reference(&win, NULL);
    pipe_resource_reference(&out, NULL);
-   e.ctx->delete_compute_state(e.ctx, so);
+   e.t.ctx->delete_compute_state(e.t.ctx, so);
    env_fini(&e);
 }
 
@@ -583,7 +574,7 @@ texel_fetch(void **state)
    struct env e;
    if (!env_init(&e))
       skip();
-   struct pipe_context *ctx = e.ctx;
+   struct pipe_context *ctx = e.t.ctx;
 
    struct pipe_resource tt = {
       .target = PIPE_TEXTURE_2D,
@@ -594,7 +585,7 @@ texel_fetch(void **state)
       .array_size = 1,
       .bind = PIPE_BIND_SAMPLER_VIEW,
    };
-   struct pipe_resource *tex = e.screen->resource_create(e.screen, &tt);
+   struct pipe_resource *tex = e.t.screen->resource_create(e.t.screen, &tt);
    assert_non_null(tex);
    uint8_t pattern[8 * 4 * 4];
    for (unsigned i = 0; i < 32; ++i) {
@@ -673,7 +664,7 @@ texel_fetch(void **state)
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&tex, NULL);
    pipe_resource_reference(&out, NULL);
-   e.ctx->delete_compute_state(e.ctx, so);
+   e.t.ctx->delete_compute_state(e.t.ctx, so);
    env_fini(&e);
 }
 
@@ -693,67 +684,16 @@ fragment(void **state)
    struct env e;
    if (!env_init(&e))
       skip();
-   struct pipe_context *ctx = e.ctx;
-   struct pipe_screen *s = e.screen;
+   struct pipe_context *ctx = e.t.ctx;
 
-   struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = FW,
-      .height0 = FH,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_RENDER_TARGET,
-   };
-   struct pipe_resource *rt = s->resource_create(s, &templ);
-   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
-   struct pipe_surface *surf = ctx->create_surface(ctx, rt, &st);
-   struct pipe_framebuffer_state fb = {.width = FW, .height = FH, .layers = 1,
-                                       .samples = 1, .nr_cbufs = 1,
-                                       .cbufs = {surf}};
-   ctx->set_framebuffer_state(ctx, &fb);
-   struct pipe_rasterizer_state rs = {.half_pixel_center = 1,
-                                      .depth_clip_near = 1,
-                                      .depth_clip_far = 1,
-                                      .line_width = 1.0f,
-                                      .point_size = 1.0f};
-   void *rso = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, rso);
-   struct pipe_depth_stencil_alpha_state zsa = {0};
-   void *zso = ctx->create_depth_stencil_alpha_state(ctx, &zsa);
-   ctx->bind_depth_stencil_alpha_state(ctx, zso);
-   struct pipe_blend_state blend = {.rt[0].colormask = 0xf};
-   void *bso = ctx->create_blend_state(ctx, &blend);
-   ctx->bind_blend_state(ctx, bso);
-   struct pipe_viewport_state vp = {.scale = {FW / 2.0f, FH / 2.0f, 0.5f},
-                                    .translate = {FW / 2.0f, FH / 2.0f, 0.5f}};
-   ctx->set_viewport_states(ctx, 0, 1, &vp);
+   asahi_test_env_target(&e.t, PIPE_FORMAT_R8G8B8A8_UNORM, FW, FH);
    static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1,
                                  -1, 1,  0, 1, 1, -1, 0, 1, 1,  1, 0, 1};
-   struct pipe_resource *vbo = pipe_buffer_create(
-      s, PIPE_BIND_VERTEX_BUFFER, PIPE_USAGE_DEFAULT, sizeof(verts));
-   pipe_buffer_write(ctx, vbo, 0, sizeof(verts), verts);
-   struct pipe_vertex_element el = {
-      .src_stride = 16, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT};
-   void *ve = ctx->create_vertex_elements_state(ctx, 1, &el);
-   ctx->bind_vertex_elements_state(ctx, ve);
-   struct pipe_vertex_buffer vb = {.buffer.resource = vbo};
-   ctx->set_vertex_buffers(ctx, 1, &vb);
-
-   nir_builder vb_ = nir_builder_init_simple_shader(
-      MESA_SHADER_VERTEX, &agx_nir_options, "ssbo_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(vb_.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(vb_.shader, nir_var_shader_in, vec4, "pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *pos =
-      nir_variable_create(vb_.shader, nir_var_shader_out, vec4, "gl_Position");
-   pos->data.location = VARYING_SLOT_POS;
-   nir_store_var(&vb_, pos, nir_load_var(&vb_, in), 0xf);
+   asahi_test_env_vertices(&e.t, verts, 6);
 
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "ssbo_fs", NULL);
-   vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
+   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
    nir_variable *out =
       nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
    out->data.location = FRAG_RESULT_DATA0;
@@ -770,7 +710,7 @@ fragment(void **state)
    nir_store_var(&b, out, nir_imm_vec4(&b, 0, 1, 0, 1), 0xf);
 
    struct pipe_shader_state vss = {.type = PIPE_SHADER_IR_NIR,
-                                   .ir.nir = vb_.shader};
+                                   .ir.nir = asahi_test_vs_position("ssbo_vs")};
    struct pipe_shader_state fss = {.type = PIPE_SHADER_IR_NIR,
                                    .ir.nir = b.shader};
    void *vs = ctx->create_vs_state(ctx, &vss);
@@ -807,15 +747,6 @@ fragment(void **state)
    ctx->bind_fs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, vs);
    ctx->delete_fs_state(ctx, fs);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->set_vertex_buffers(ctx, 0, NULL);
-   pipe_surface_reference(&surf, NULL);
-   ctx->delete_rasterizer_state(ctx, rso);
-   ctx->delete_depth_stencil_alpha_state(ctx, zso);
-   ctx->delete_blend_state(ctx, bso);
-   ctx->delete_vertex_elements_state(ctx, ve);
-   pipe_resource_reference(&rt, NULL);
-   pipe_resource_reference(&vbo, NULL);
    pipe_resource_reference(&pix, NULL);
    pipe_resource_reference(&count, NULL);
    env_fini(&e);
@@ -830,7 +761,7 @@ caps(void **state)
    struct env e;
    if (!env_init(&e))
       skip();
-   struct pipe_screen *s = e.screen;
+   struct pipe_screen *s = e.t.screen;
    assert_int_equal(s->get_param(s, PIPE_CAP_COMPUTE), 1);
    assert_true(s->get_param(s, PIPE_CAP_MAX_COMPUTE_THREADS_PER_BLOCK) >= 1024);
    assert_true(s->get_param(s, PIPE_CAP_MAX_COMPUTE_SHARED_MEMORY) >= 32768);

@@ -57,17 +57,14 @@
 
 #include "asahi/compiler/agx_compile.h"
 #include "asahi_drm_public.h"
-#include "asahi_test_util.h"
+#include "asahi_test_env.h"
 
 #define W 64
 #define H 64
 
 struct env {
-   struct pipe_screen *screen;
-   struct pipe_context *ctx;
-   struct pipe_resource *rt, *vbo;
-   struct pipe_surface *surf;
-   void *rs, *zsa, *blend, *ve, *vs, *fs, *gs;
+   struct asahi_test_env t;
+   void *vs, *fs, *gs;
 };
 
 static nir_shader *
@@ -75,21 +72,14 @@ build_vs(bool instanced)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "gs_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   out->data.location = VARYING_SLOT_POS;
-   nir_def *p = nir_load_var(&b, in);
+   nir_def *p = asahi_test_attrib(&b, 0);
    if (instanced) {
       nir_def *i = nir_u2f32(
          &b, nir_load_system_value(&b, nir_intrinsic_load_instance_id, 32));
       nir_def *d[4] = {i, i, nir_imm_float(&b, 0), nir_imm_float(&b, 0)};
       p = nir_fadd(&b, p, nir_vec(&b, d, 4));
    }
-   nir_store_var(&b, out, p, 0xf);
+   asahi_test_output(&b, VARYING_SLOT_POS, p, nir_type_float32);
    return b.shader;
 }
 
@@ -246,63 +236,12 @@ static bool
 env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
          bool instanced)
 {
-   int fd = asahi_test_open_node();
-   if (fd < 0)
+   if (!asahi_test_env_open(&e->t))
       return false;
-   memset(e, 0, sizeof(*e));
-   e->screen = asahi_drm_screen_create(fd, NULL);
-   close(fd);
-   assert_non_null(e->screen);
-   struct pipe_screen *s = e->screen;
-   struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D,
-      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_RENDER_TARGET,
-   };
-   e->rt = s->resource_create(s, &templ);
-   e->ctx = s->context_create(s, NULL, 0);
-   assert_non_null(e->rt);
-   assert_non_null(e->ctx);
-   struct pipe_context *ctx = e->ctx;
-   struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
-   e->surf = ctx->create_surface(ctx, e->rt, &st);
-   struct pipe_framebuffer_state fb = {
-      .width = W, .height = H, .layers = 1, .samples = 1, .nr_cbufs = 1,
-      .cbufs = {e->surf}};
-   ctx->set_framebuffer_state(ctx, &fb);
-   struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1,
-      .depth_clip_near = 1,
-      .depth_clip_far = 1,
-      .line_width = 1.0f,
-      .point_size = 1.0f,
-   };
-   e->rs = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, e->rs);
-   struct pipe_depth_stencil_alpha_state zsa = {0};
-   e->zsa = ctx->create_depth_stencil_alpha_state(ctx, &zsa);
-   ctx->bind_depth_stencil_alpha_state(ctx, e->zsa);
-   struct pipe_blend_state blend = {.rt[0].colormask = 0xf};
-   e->blend = ctx->create_blend_state(ctx, &blend);
-   ctx->bind_blend_state(ctx, e->blend);
-   struct pipe_viewport_state vp = {
-      .scale = {W / 2.0f, H / 2.0f, 0.5f},
-      .translate = {W / 2.0f, H / 2.0f, 0.5f},
-   };
-   ctx->set_viewport_states(ctx, 0, 1, &vp);
-   e->vbo = pipe_buffer_create(s, PIPE_BIND_VERTEX_BUFFER,
-                               PIPE_USAGE_DEFAULT, (unsigned)size);
-   pipe_buffer_write(ctx, e->vbo, 0, (unsigned)size, verts);
-   struct pipe_vertex_element el = {
-      .src_stride = 16, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT};
-   e->ve = ctx->create_vertex_elements_state(ctx, 1, &el);
-   ctx->bind_vertex_elements_state(ctx, e->ve);
-   struct pipe_vertex_buffer vb = {.buffer.resource = e->vbo};
-   ctx->set_vertex_buffers(ctx, 1, &vb);
+   e->vs = e->fs = e->gs = NULL;
+   asahi_test_env_target(&e->t, PIPE_FORMAT_R8G8B8A8_UNORM, W, H);
+   asahi_test_env_vertices(&e->t, verts, (unsigned)(size / 16));
+   struct pipe_context *ctx = e->t.ctx;
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_vs(instanced)};
@@ -339,7 +278,7 @@ env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
 static void
 env_fini(struct env *e)
 {
-   struct pipe_context *ctx = e->ctx;
+   struct pipe_context *ctx = e->t.ctx;
    ctx->bind_vs_state(ctx, NULL);
    ctx->bind_fs_state(ctx, NULL);
    ctx->bind_gs_state(ctx, NULL);
@@ -347,17 +286,7 @@ env_fini(struct env *e)
    ctx->delete_fs_state(ctx, e->fs);
    if (e->gs)
       ctx->delete_gs_state(ctx, e->gs);
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->set_vertex_buffers(ctx, 0, NULL);
-   pipe_surface_reference(&e->surf, NULL);
-   ctx->delete_rasterizer_state(ctx, e->rs);
-   ctx->delete_depth_stencil_alpha_state(ctx, e->zsa);
-   ctx->delete_blend_state(ctx, e->blend);
-   ctx->delete_vertex_elements_state(ctx, e->ve);
-   ctx->destroy(ctx);
-   pipe_resource_reference(&e->rt, NULL);
-   pipe_resource_reference(&e->vbo, NULL);
-   e->screen->destroy(e->screen);
+   asahi_test_env_close(&e->t);
 }
 
 /* want(x, y): 1 red, 2 green, 0 black, -1 not checked */
@@ -370,7 +299,7 @@ check_pixels(struct env *e, int (*want)(int x, int y))
    struct pipe_box box = {0, 0, 0, W, H, 1};
    struct pipe_transfer *xfer = NULL;
    uint8_t *map =
-      e->ctx->texture_map(e->ctx, e->rt, 0, PIPE_MAP_READ, &box, &xfer);
+      e->t.ctx->texture_map(e->t.ctx, e->t.rt, 0, PIPE_MAP_READ, &box, &xfer);
    assert_non_null(map);
    unsigned bad = 0, red = 0;
    for (int y = 0; y < H; ++y) {
@@ -387,7 +316,7 @@ check_pixels(struct env *e, int (*want)(int x, int y))
                         c[3]);
       }
    }
-   e->ctx->texture_unmap(e->ctx, xfer);
+   e->t.ctx->texture_unmap(e->t.ctx, xfer);
    assert_int_equal(bad, 0);
    assert_true(red > 0);
 }
@@ -437,8 +366,8 @@ points_to_quads(void **state)
    struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 2};
-   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
-   e.ctx->flush(e.ctx, NULL, 0);
+   e.t.ctx->draw_vbo(e.t.ctx, &info, 0, NULL, &draw, 1);
+   e.t.ctx->flush(e.t.ctx, NULL, 0);
    check_pixels(&e, want_quads);
    env_fini(&e);
 }
@@ -459,7 +388,7 @@ triangle_twice(void **state)
                                  .index.user = indices,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
-   struct pipe_context *ctx = e.ctx;
+   struct pipe_context *ctx = e.t.ctx;
    struct pipe_query *q =
       ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
    struct pipe_query *qw =
@@ -467,7 +396,7 @@ triangle_twice(void **state)
    assert_non_null(q);
    assert_non_null(qw);
    struct pipe_resource *xfb = pipe_buffer_create(
-      e.screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_DEFAULT, 256);
+      e.t.screen, PIPE_BIND_STREAM_OUTPUT, PIPE_USAGE_DEFAULT, 256);
    struct pipe_stream_output_target *t =
       ctx->create_stream_output_target(ctx, xfb, 0, 256);
    unsigned offset = 0;
@@ -518,8 +447,8 @@ instanced_quads(void **state)
    struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS,
                                  .instance_count = 2};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 1};
-   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
-   e.ctx->flush(e.ctx, NULL, 0);
+   e.t.ctx->draw_vbo(e.t.ctx, &info, 0, NULL, &draw, 1);
+   e.t.ctx->flush(e.t.ctx, NULL, 0);
    check_pixels(&e, want_quads);
    env_fini(&e);
 }
@@ -542,16 +471,10 @@ strip_winding_and_primitive_id(void **state)
    struct env e;
    if (!env_init(&e, verts, sizeof(verts), GS_COLOUR, false))
       skip();
-   struct pipe_context *ctx = e.ctx;
-   struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1,
-      .depth_clip_near = 1,
-      .depth_clip_far = 1,
-      .line_width = 1.0f,
-      .point_size = 1.0f,
-      .front_ccw = 1,
-      .cull_face = PIPE_FACE_BACK,
-   };
+   struct pipe_context *ctx = e.t.ctx;
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+   rs.front_ccw = 1;
+   rs.cull_face = PIPE_FACE_BACK;
    void *cull = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, cull);
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
@@ -560,7 +483,7 @@ strip_winding_and_primitive_id(void **state)
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
    check_pixels(&e, want_halves);
-   ctx->bind_rasterizer_state(ctx, e.rs);
+   ctx->bind_rasterizer_state(ctx, e.t.rs);
    ctx->delete_rasterizer_state(ctx, cull);
    env_fini(&e);
 }
@@ -587,8 +510,8 @@ primitive_id_without_gs(void **state)
    struct pipe_draw_info info = {.mode = PIPE_PRIM_QUADS,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 8};
-   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
-   e.ctx->flush(e.ctx, NULL, 0);
+   e.t.ctx->draw_vbo(e.t.ctx, &info, 0, NULL, &draw, 1);
+   e.t.ctx->flush(e.t.ctx, NULL, 0);
    check_pixels(&e, want_left_right);
    env_fini(&e);
 }
@@ -617,8 +540,8 @@ adjacency_without_gs(void **state)
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES_ADJACENCY,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 6};
-   e.ctx->draw_vbo(e.ctx, &info, 0, NULL, &draw, 1);
-   e.ctx->flush(e.ctx, NULL, 0);
+   e.t.ctx->draw_vbo(e.t.ctx, &info, 0, NULL, &draw, 1);
+   e.t.ctx->flush(e.t.ctx, NULL, 0);
    check_pixels(&e, want_lower_left);
    env_fini(&e);
 }

@@ -53,6 +53,7 @@
 
 #include "asahi/compiler/agx_compile.h"
 #include "asahi_drm_public.h"
+#include "asahi_test_env.h"
 #include "asahi_test_util.h"
 #include "decode.h"
 #include "decode_dump.h"
@@ -122,23 +123,13 @@ build_vs(void)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "layer_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *pos =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   pos->data.location = VARYING_SLOT_POS;
-   nir_variable *layer = nir_variable_create(
-      b.shader, nir_var_shader_out,
-      nir_vtype_scalar(b.shader, nir_type_int32), "gl_Layer");
-   layer->data.location = VARYING_SLOT_LAYER;
-
-   nir_def *p = nir_load_var(&b, in);
+   nir_def *p = asahi_test_attrib(&b, 0);
    nir_def *c[4] = {nir_channel(&b, p, 0), nir_channel(&b, p, 1),
                     nir_channel(&b, p, 2), nir_imm_float(&b, 1)};
-   nir_store_var(&b, pos, nir_vec(&b, c, 4), 0xf);
-   nir_store_var(&b, layer, nir_f2i32(&b, nir_channel(&b, p, 3)), 0x1);
+   asahi_test_output(&b, VARYING_SLOT_POS, nir_vec(&b, c, 4),
+                     nir_type_float32);
+   asahi_test_output(&b, VARYING_SLOT_LAYER,
+                     nir_f2i32(&b, nir_channel(&b, p, 3)), nir_type_int32);
    return b.shader;
 }
 
@@ -255,13 +246,7 @@ layered_pass(void **state)
       assert_int_equal(check_layer(ctx, rt, 1, 0, blue), 0);
    }
 
-   struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1,
-      .depth_clip_near = 1,
-      .depth_clip_far = 1,
-      .line_width = 1.0f,
-      .point_size = 1.0f,
-   };
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
    void *rso = ctx->create_rasterizer_state(ctx, &rs);
    ctx->bind_rasterizer_state(ctx, rso);
    struct pipe_depth_stencil_alpha_state zsa = {

@@ -47,7 +47,7 @@
 #include "agx_isa.h"
 #include "asahi_drm_public.h"
 #include "asahi_test_traces.h"
-#include "asahi_test_util.h"
+#include "asahi_test_env.h"
 #include "decode.h"
 #include "decode_dump.h"
 
@@ -57,14 +57,6 @@
 /* Colour format of the render target env_init makes. */
 static enum pipe_format env_format = PIPE_FORMAT_R8G8B8A8_UNORM;
 
-struct env {
-   struct pipe_screen *screen;
-   struct pipe_context *ctx;
-   struct pipe_resource *rt;
-   struct pipe_surface *surf;
-   void *rs, *zsa, *blend, *ve;
-   struct pipe_resource *vbo;
-};
 
 static int
 setup(void **state)
@@ -81,106 +73,21 @@ teardown(void **state)
 }
 
 static bool
-env_init(struct env *e)
+env_init(struct asahi_test_env *e)
 {
-   int fd = asahi_test_open_node();
-   if (fd < 0)
+   if (!asahi_test_env_open(e))
       return false;
-   memset(e, 0, sizeof(*e));
-   e->screen = asahi_drm_screen_create(fd, NULL);
-   close(fd);
-   assert_non_null(e->screen);
-   struct pipe_screen *s = e->screen;
-
-   struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D,
-      .format = env_format,
-      .width0 = W,
-      .height0 = H,
-      .depth0 = 1,
-      .array_size = 1,
-      .bind = PIPE_BIND_RENDER_TARGET,
-   };
-   e->rt = s->resource_create(s, &templ);
-   assert_non_null(e->rt);
-   e->ctx = s->context_create(s, NULL, 0);
-   assert_non_null(e->ctx);
-   struct pipe_context *ctx = e->ctx;
-
-   struct pipe_surface st = {.format = env_format};
-   e->surf = ctx->create_surface(ctx, e->rt, &st);
-   struct pipe_framebuffer_state fb = {
-      .width = W,
-      .height = H,
-      .layers = 1,
-      .samples = 1,
-      .nr_cbufs = 1,
-      .cbufs = {e->surf},
-   };
-   ctx->set_framebuffer_state(ctx, &fb);
-
-   struct pipe_rasterizer_state rs = {
-      .half_pixel_center = 1,
-      .depth_clip_near = 1,
-      .depth_clip_far = 1,
-      .line_width = 1.0f,
-      .point_size = 1.0f,
-   };
-   e->rs = ctx->create_rasterizer_state(ctx, &rs);
-   ctx->bind_rasterizer_state(ctx, e->rs);
-   struct pipe_depth_stencil_alpha_state zsa = {0};
-   e->zsa = ctx->create_depth_stencil_alpha_state(ctx, &zsa);
-   ctx->bind_depth_stencil_alpha_state(ctx, e->zsa);
-   struct pipe_blend_state blend = {.rt[0].colormask = 0xf};
-   e->blend = ctx->create_blend_state(ctx, &blend);
-   ctx->bind_blend_state(ctx, e->blend);
-
-   struct pipe_viewport_state vp = {
-      .scale = {W / 2.0f, H / 2.0f, 0.5f},
-      .translate = {W / 2.0f, H / 2.0f, 0.5f},
-   };
-   ctx->set_viewport_states(ctx, 0, 1, &vp);
-
+   asahi_test_env_target(e, env_format, W, H);
    /* position (vec4) per vertex; z = -0.5 is inside GL's clip volume
     * but outside the hardware's unless the driver remaps depth.
     */
    static const float verts[] = {
       -1, -1, -0.5, 1, /**/ 1, -1, -0.5, 1, /**/ -1, 1, -0.5, 1,
    };
-   e->vbo = pipe_buffer_create(s, PIPE_BIND_VERTEX_BUFFER, PIPE_USAGE_DEFAULT,
-                               sizeof(verts));
-   pipe_buffer_write(ctx, e->vbo, 0, sizeof(verts), verts);
-   struct pipe_vertex_element el = {
-      .src_offset = 0,
-      .src_stride = 16,
-      .vertex_buffer_index = 0,
-      .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT,
-   };
-   e->ve = ctx->create_vertex_elements_state(ctx, 1, &el);
-   ctx->bind_vertex_elements_state(ctx, e->ve);
-   struct pipe_vertex_buffer vb = {.buffer.resource = e->vbo};
-   ctx->set_vertex_buffers(ctx, 1, &vb);
-
+   asahi_test_env_vertices(e, verts, 3);
    union pipe_color_union black = {.f = {0, 0, 0, 1}};
-   ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
+   e->ctx->clear(e->ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
    return true;
-}
-
-static void
-env_fini(struct env *e)
-{
-   struct pipe_context *ctx = e->ctx;
-   ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
-   ctx->set_vertex_buffers(ctx, 0, NULL);
-   pipe_surface_reference(&e->surf, NULL);
-   ctx->delete_rasterizer_state(ctx, e->rs);
-   ctx->delete_depth_stencil_alpha_state(ctx, e->zsa);
-   ctx->delete_blend_state(ctx, e->blend);
-   ctx->delete_vertex_elements_state(ctx, e->ve);
-   ctx->destroy(ctx);
-   pipe_resource_reference(&e->rt, NULL);
-   pipe_resource_reference(&e->vbo, NULL);
-   e->screen->destroy(e->screen);
 }
 
 /* Whether the shim checks what the variable names (=1: the simulator). */
@@ -241,29 +148,12 @@ want_split(unsigned x, unsigned y, uint8_t want[4], const void *data)
 
 /* The triangle of env_init: red on black. */
 static void
-check_pixels(struct env *e)
+check_pixels(struct asahi_test_env *e)
 {
    if (!expecting("ASAHI_TEST_EXPECT_PIXELS"))
       return;
    const struct split red_black = {{255, 0, 0, 255}, {0, 0, 0, 255}};
    assert_image(e->ctx, e->rt, want_split, &red_black);
-}
-
-/* gl_Position = attribute 0. */
-static nir_shader *
-build_vs(void)
-{
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_VERTEX, &agx_nir_options, "tri_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   in->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   out->data.location = VARYING_SLOT_POS;
-   nir_store_var(&b, out, nir_load_var(&b, in), 0xf);
-   return b.shader;
 }
 
 /* Colour 0 = red. */
@@ -287,7 +177,7 @@ nir_triangle(void **state)
 {
    /* Does the backend compile these yet? */
    {
-      nir_shader *vs = build_vs(), *fs = build_fs();
+      nir_shader *vs = asahi_test_vs_position("tri_vs"), *fs = build_fs();
       struct agx_shader_key key = {0};
       key.vs.attribs[0].format = PIPE_FORMAT_R32G32B32A32_FLOAT;
       key.vs.attribs[0].stride = 16;
@@ -306,13 +196,13 @@ nir_triangle(void **state)
          skip();
    }
 
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = asahi_test_vs_position("tri_vs")};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_fs()};
    void *vso = ctx->create_vs_state(ctx, &vs);
@@ -332,7 +222,7 @@ nir_triangle(void **state)
    ctx->bind_fs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, vso);
    ctx->delete_fs_state(ctx, fso);
-   env_fini(&e);
+   asahi_test_env_close(&e);
 
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
@@ -353,7 +243,7 @@ assemble(const char *text, void *mem)
 static void
 native_indexed_triangle(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -407,7 +297,7 @@ native_indexed_triangle(void **state)
    ctx->bind_fs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, vso);
    ctx->delete_fs_state(ctx, fso);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    ralloc_free(mem);
 
    unsigned dumps = 0;
@@ -440,16 +330,6 @@ set_colour(struct pipe_context *ctx, float r, float g, float b, float a)
    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 0, false, &cb);
 }
 
-static void
-set_vertices(struct env *e, const float *verts, unsigned count)
-{
-   pipe_resource_reference(&e->vbo, NULL);
-   e->vbo = pipe_buffer_create(e->screen, PIPE_BIND_VERTEX_BUFFER,
-                               PIPE_USAGE_DEFAULT, count * 16);
-   pipe_buffer_write(e->ctx, e->vbo, 0, count * 16, verts);
-   struct pipe_vertex_buffer vb = {.buffer.resource = e->vbo};
-   e->ctx->set_vertex_buffers(e->ctx, 1, &vb);
-}
 
 /*
  * Depth test with a Z24S8 buffer (stored as Z32F + S8): clear depth to 1,
@@ -465,7 +345,7 @@ struct zs_target {
 };
 
 static void
-zs_target_init(struct env *e, struct zs_target *t)
+zs_target_init(struct asahi_test_env *e, struct zs_target *t)
 {
    struct pipe_resource zt = {
       .target = PIPE_TEXTURE_2D,
@@ -496,7 +376,7 @@ zs_target_init(struct env *e, struct zs_target *t)
 }
 
 static void
-zs_target_fini(struct env *e, struct zs_target *t)
+zs_target_fini(struct asahi_test_env *e, struct zs_target *t)
 {
    e->ctx->bind_depth_stencil_alpha_state(e->ctx, e->zsa);
    e->ctx->set_framebuffer_state(e->ctx, &(struct pipe_framebuffer_state){0});
@@ -511,10 +391,10 @@ struct colour_program {
 };
 
 static void
-colour_program_bind(struct env *e, struct colour_program *p)
+colour_program_bind(struct asahi_test_env *e, struct colour_program *p)
 {
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = asahi_test_vs_position("tri_vs")};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_fs_uniform()};
    p->vs = e->ctx->create_vs_state(e->ctx, &vs);
@@ -524,7 +404,7 @@ colour_program_bind(struct env *e, struct colour_program *p)
 }
 
 static void
-colour_program_unbind(struct env *e, struct colour_program *p)
+colour_program_unbind(struct asahi_test_env *e, struct colour_program *p)
 {
    e->ctx->bind_vs_state(e->ctx, NULL);
    e->ctx->bind_fs_state(e->ctx, NULL);
@@ -534,13 +414,13 @@ colour_program_unbind(struct env *e, struct colour_program *p)
 
 /* Triangles (count vertices of x, y, z, w) in one colour. */
 static void
-draw_colour(struct env *e, const float *verts, unsigned count, float r, float g,
+draw_colour(struct asahi_test_env *e, const float *verts, unsigned count, float r, float g,
             float b)
 {
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = count};
-   set_vertices(e, verts, count);
+   asahi_test_env_vertices(e, verts, count);
    set_colour(e->ctx, r, g, b, 1);
    e->ctx->draw_vbo(e->ctx, &info, 0, NULL, &draw, 1);
 }
@@ -553,7 +433,7 @@ static const float full_quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
  * may go either way).  The simulator's depth and stencil tests are
  * checked only with ASAHI_TEST_EXPECT_DEPTH=1 (docs/simulator.rst). */
 static void
-check_red_below_diagonal(struct env *e)
+check_red_below_diagonal(struct asahi_test_env *e)
 {
    if (!expecting("ASAHI_TEST_EXPECT_DEPTH"))
       return;
@@ -564,7 +444,7 @@ check_red_below_diagonal(struct env *e)
 static void
 nir_depth_test(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -573,7 +453,7 @@ nir_depth_test(void **state)
    if (!screen->is_format_supported(screen, PIPE_FORMAT_Z24_UNORM_S8_UINT,
                                     PIPE_TEXTURE_2D, 1, 1,
                                     PIPE_BIND_DEPTH_STENCIL)) {
-      env_fini(&e);
+      asahi_test_env_close(&e);
       skip();
    }
    struct zs_target zs;
@@ -595,7 +475,7 @@ nir_depth_test(void **state)
    colour_program_unbind(&e, &prog);
    zs_target_fini(&e, &zs);
    ctx->delete_depth_stencil_alpha_state(ctx, dsao);
-   env_fini(&e);
+   asahi_test_env_close(&e);
 
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
@@ -621,7 +501,7 @@ want_texel(unsigned x, unsigned y, uint8_t want[4], const void *data)
 static void
 texture_copy(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -686,7 +566,7 @@ texture_copy(void **state)
    fsb->info.tib_writes = 1;
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = asahi_test_vs_position("tri_vs")};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NATIVE,
                                   .ir.tokens = fsb};
    void *vso = ctx->create_vs_state(ctx, &vs);
@@ -696,7 +576,7 @@ texture_copy(void **state)
 
    static const float quad[] = {-1, -1, 0.5, 1, 1, -1, 0.5, 1, 1,  1, 0.5, 1,
                                 -1, -1, 0.5, 1, 1, 1,  0.5, 1, -1, 1, 0.5, 1};
-   set_vertices(&e, quad, 6);
+   asahi_test_env_vertices(&e, quad, 6);
    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias d6 = {.start = 0, .count = 6};
@@ -715,7 +595,7 @@ texture_copy(void **state)
    ctx->delete_sampler_state(ctx, sso);
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&tex, NULL);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    ralloc_free(mem);
 
    unsigned dumps = 0;
@@ -731,7 +611,7 @@ texture_copy(void **state)
 static void
 load_then_draw(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -741,7 +621,7 @@ load_then_draw(void **state)
    ctx->flush(ctx, NULL, 0);
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = asahi_test_vs_position("tri_vs")};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_fs()};
    void *vso = ctx->create_vs_state(ctx, &vs);
@@ -770,7 +650,7 @@ load_then_draw(void **state)
    ctx->bind_fs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, vso);
    ctx->delete_fs_state(ctx, fso);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
    assert_true(dumps >= 2);
@@ -782,7 +662,7 @@ load_then_draw(void **state)
 static void
 blit_and_copy(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -835,7 +715,7 @@ blit_and_copy(void **state)
    pipe_resource_reference(&a, NULL);
    pipe_resource_reference(&b, NULL);
    pipe_resource_reference(&c, NULL);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
@@ -846,18 +726,10 @@ build_vs_instanced(void)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, &agx_nir_options, "inst_vs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *pos =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "pos");
-   pos->data.location = VERT_ATTRIB_GENERIC0;
-   nir_variable *off =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "offset");
-   off->data.location = VERT_ATTRIB_GENERIC0 + 1;
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "gl_Position");
-   out->data.location = VARYING_SLOT_POS;
-   nir_store_var(
-      &b, out, nir_fadd(&b, nir_load_var(&b, pos), nir_load_var(&b, off)), 0xf);
+   asahi_test_output(&b, VARYING_SLOT_POS,
+                     nir_fadd(&b, asahi_test_attrib(&b, 0),
+                              asahi_test_attrib(&b, 1)),
+                     nir_type_float32);
    return b.shader;
 }
 
@@ -936,7 +808,7 @@ mrt_instanced(void **state)
          skip();
    }
 
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -1019,7 +891,7 @@ mrt_instanced(void **state)
    pipe_resource_reference(&rt1, NULL);
    pipe_resource_reference(&vb0, NULL);
    pipe_resource_reference(&vb1, NULL);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
@@ -1033,12 +905,12 @@ mrt_instanced(void **state)
 static void
 occlusion_query(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = asahi_test_vs_position("tri_vs")};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_fs()};
    void *vso = ctx->create_vs_state(ctx, &vs);
@@ -1068,7 +940,7 @@ occlusion_query(void **state)
    ctx->bind_fs_state(ctx, NULL);
    ctx->delete_vs_state(ctx, vso);
    ctx->delete_fs_state(ctx, fso);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
@@ -1082,7 +954,7 @@ occlusion_query(void **state)
 static void
 stencil_test(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -1120,7 +992,7 @@ stencil_test(void **state)
    zs_target_fini(&e, &zs);
    ctx->delete_depth_stencil_alpha_state(ctx, w1);
    ctx->delete_depth_stencil_alpha_state(ctx, t0);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }
@@ -1146,7 +1018,7 @@ load_then_draw_bgra(void **state)
 static void
 msaa_resolve(void **state)
 {
-   struct env e;
+   struct asahi_test_env e;
    if (!env_init(&e))
       skip();
    struct pipe_context *ctx = e.ctx;
@@ -1154,7 +1026,7 @@ msaa_resolve(void **state)
    if (!screen->is_format_supported(screen, PIPE_FORMAT_R8G8B8A8_UNORM,
                                     PIPE_TEXTURE_2D, 4, 4,
                                     PIPE_BIND_RENDER_TARGET)) {
-      env_fini(&e);
+      asahi_test_env_close(&e);
       skip();
    }
 
@@ -1186,7 +1058,7 @@ msaa_resolve(void **state)
    ctx->clear(ctx, PIPE_CLEAR_COLOR0, NULL, &black, 1.0, 0);
 
    struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs()};
+                                  .ir.nir = asahi_test_vs_position("tri_vs")};
    struct pipe_shader_state fs = {.type = PIPE_SHADER_IR_NIR,
                                   .ir.nir = build_fs()};
    void *vso = ctx->create_vs_state(ctx, &vs);
@@ -1202,7 +1074,7 @@ msaa_resolve(void **state)
    /* A second pass that must keep every sample (reload). */
    static const float off[] = {-1, -1, 0,  -1,     -0.99f, -1,
                                0,  -1, -1, -0.99f, 0,      -1};
-   set_vertices(&e, off, 3);
+   asahi_test_env_vertices(&e, off, 3);
    ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
    ctx->flush(ctx, NULL, 0);
 
@@ -1271,7 +1143,7 @@ msaa_resolve(void **state)
    ctx->set_framebuffer_state(ctx, &(struct pipe_framebuffer_state){0});
    pipe_surface_reference(&surf, NULL);
    pipe_resource_reference(&ms, NULL);
-   env_fini(&e);
+   asahi_test_env_close(&e);
    unsigned dumps = 0;
    assert_int_equal(asahi_test_decode_traces(&dumps), 0);
 }

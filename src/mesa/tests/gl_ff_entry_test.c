@@ -1,0 +1,197 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * The generated many-typed entry points of compatibility contexts
+ * (gl_ff_entry_gen.py) on the noop driver: every spelling of glColor,
+ * glNormal, glTexCoord, glRasterPos, glWindowPos, glLight ... converts
+ * its arguments as the specification says, and the extension names of
+ * the core features they belong to are advertised where they exist.
+ */
+#include <stdlib.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gl_test_context.h"
+#include "state_tracker/st_context.h"
+
+static struct gl_test *
+compat21(void)
+{
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 2, 1, 8, 8);
+   assert_non_null(t);
+   return t;
+}
+
+static void
+assert_vec4(const GLfloat *got, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+   const GLfloat want[4] = {x, y, z, w};
+   for (unsigned c = 0; c < 4; c++)
+      assert_float_equal(got[c], want[c], 1e-6);
+}
+
+/* GL 4.6 compatibility section 2.3.5.1: unsigned c / (2^b - 1), signed
+ * max(c / (2^(b-1) - 1), -1); the secondary colour's alpha is 1 and
+ * missing components take (0, 0, 0, 1) (GL 2.1 section 2.7). */
+static void
+test_color_normalisation(void **state)
+{
+   struct gl_test *t = compat21();
+   GLfloat v[4];
+
+   _mesa_Color4b(127, -128, 0, -127);
+   _mesa_GetFloatv(GL_CURRENT_COLOR, v);
+   assert_vec4(v, 1.0f, -1.0f, 0.0f, -1.0f);
+   _mesa_Color3us(65535, 0, 13107);
+   _mesa_GetFloatv(GL_CURRENT_COLOR, v);
+   assert_vec4(v, 1.0f, 0.0f, 0.2f, 1.0f);
+   const GLuint ui[3] = {0, 4294967295u, 0};
+   _mesa_Color3uiv(ui);
+   _mesa_GetFloatv(GL_CURRENT_COLOR, v);
+   assert_vec4(v, 0.0f, 1.0f, 0.0f, 1.0f);
+   _mesa_SecondaryColor3s(32767, -32768, 0);
+   _mesa_GetFloatv(GL_CURRENT_SECONDARY_COLOR, v);
+   assert_vec4(v, 1.0f, -1.0f, 0.0f, 1.0f);
+   _mesa_Normal3i(0, 2147483647, 0);
+   _mesa_GetFloatv(GL_CURRENT_NORMAL, v);
+   assert_float_equal(v[1], 1.0f, 1e-6);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* Texture coordinates and positions are not normalised (GL 2.1 2.7). */
+static void
+test_coords(void **state)
+{
+   struct gl_test *t = compat21();
+   GLfloat v[4];
+
+   _mesa_TexCoord2s(3, -4);
+   _mesa_GetFloatv(GL_CURRENT_TEXTURE_COORDS, v);
+   assert_vec4(v, 3.0f, -4.0f, 0.0f, 1.0f);
+   const GLint st[3] = {5, 6, 7};
+   _mesa_MultiTexCoord3iv(GL_TEXTURE1, st);
+   _mesa_ActiveTexture(GL_TEXTURE1);
+   _mesa_GetFloatv(GL_CURRENT_TEXTURE_COORDS, v);
+   assert_vec4(v, 5.0f, 6.0f, 7.0f, 1.0f);
+   _mesa_MultiTexCoord1d(GL_TEXTURE0 + 100, 1.0);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
+   /* GL 2.1 section 2.13: glWindowPos takes window coordinates as they
+    * are, z mapped to the depth range. */
+   const GLshort xy[2] = {3, 5};
+   _mesa_WindowPos2sv(xy);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, v);
+   assert_vec4(v, 3.0f, 5.0f, 0.0f, 1.0f);
+   _mesa_WindowPos3d(1.0, 2.0, 4.0);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, v);
+   assert_vec4(v, 1.0f, 2.0f, 1.0f, 1.0f);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* GL 2.1 sections 2.14.2 and 6.1.2: integer colours of glLightiv map
+ * the integer range to [-1, 1]; integer queries of other state round to
+ * the nearest integer. */
+static void
+test_param_conversion(void **state)
+{
+   struct gl_test *t = compat21();
+   GLfloat f[4];
+   GLint i[4];
+
+   const GLint diffuse[4] = {2147483647, 0, -2147483647, 0};
+   _mesa_Lightiv(GL_LIGHT1, GL_DIFFUSE, diffuse);
+   _mesa_GetLightfv(GL_LIGHT1, GL_DIFFUSE, f);
+   assert_vec4(f, 1.0f, 0.0f, -1.0f, 0.0f);
+   _mesa_GetLightiv(GL_LIGHT1, GL_DIFFUSE, i);
+   assert_int_equal(i[0], 2147483647);
+   _mesa_Lightf(GL_LIGHT1, GL_SPOT_EXPONENT, 2.6f);
+   _mesa_GetLightiv(GL_LIGHT1, GL_SPOT_EXPONENT, i);
+   assert_int_equal(i[0], 3);
+   /* A light colour may exceed 1; its integer form saturates. */
+   const GLfloat bright[4] = {4.0f, 0.5f, 0.0f, 1.0f};
+   _mesa_Lightfv(GL_LIGHT1, GL_SPECULAR, bright);
+   _mesa_GetLightiv(GL_LIGHT1, GL_SPECULAR, i);
+   assert_int_equal(i[0], 2147483647);
+
+   const GLdouble plane[4] = {0.6, -1.6, 2.0, 0.0};
+   _mesa_TexGendv(GL_S, GL_OBJECT_PLANE, plane);
+   _mesa_GetTexGeniv(GL_S, GL_OBJECT_PLANE, i);
+   assert_int_equal(i[0], 1);
+   assert_int_equal(i[1], -2);
+   _mesa_TexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+   _mesa_GetTexGeniv(GL_T, GL_TEXTURE_GEN_MODE, i);
+   assert_int_equal(i[0], GL_SPHERE_MAP);
+
+   _mesa_Fogi(GL_FOG_MODE, GL_LINEAR);
+   _mesa_GetIntegerv(GL_FOG_MODE, i);
+   assert_int_equal(i[0], GL_LINEAR);
+   _mesa_LightModeli(GL_LIGHT_MODEL_TWO_SIDE, 1);
+   _mesa_GetIntegerv(GL_LIGHT_MODEL_TWO_SIDE, i);
+   assert_int_equal(i[0], 1);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* The scalar forms take one-value parameters only. */
+   _mesa_Lighti(GL_LIGHT0, GL_POSITION, 1);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   gl_test_destroy(t);
+}
+
+static bool
+has_extension(const char *name)
+{
+   GLint n = 0;
+   _mesa_GetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint k = 0; k < n; k++) {
+      const char *e = (const char *)_mesa_GetStringi(GL_EXTENSIONS,
+                                                     (GLuint)k);
+      if (e && strcmp(e, name) == 0)
+         return true;
+   }
+   return false;
+}
+
+/* ARB_window_pos names compatibility commands: advertised there only;
+ * the core features' extension names in both profiles, with their
+ * suffixed entry points. */
+static void
+test_extensions(void **state)
+{
+   struct gl_test *t =
+      gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(t);
+   assert_true(has_extension("GL_ARB_window_pos"));
+   assert_true(has_extension("GL_ARB_vertex_buffer_object"));
+   assert_true(has_extension("GL_EXT_framebuffer_object"));
+   assert_non_null(st_get_proc_address("glWindowPos2fARB"));
+   assert_non_null(st_get_proc_address("glBindFramebufferEXT"));
+   assert_non_null(st_get_proc_address("glBindRenderbufferEXT"));
+   assert_non_null(st_get_proc_address("glColor4usv"));
+   gl_test_destroy(t);
+
+   t = gl_test_create_profile(ST_PROFILE_OPENGL_CORE, 3, 0, 8, 8);
+   assert_non_null(t);
+   assert_false(has_extension("GL_ARB_window_pos"));
+   assert_true(has_extension("GL_ARB_vertex_buffer_object"));
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_color_normalisation),
+      cmocka_unit_test(test_coords),
+      cmocka_unit_test(test_param_conversion),
+      cmocka_unit_test(test_extensions),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
