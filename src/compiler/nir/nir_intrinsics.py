@@ -158,6 +158,13 @@ ROWS = [
    # array (image_array); sources: integer coordinate (x, y, layer, 0),
    # the four channel values.
    ('image_store_agx', '4, n', 'base image_array', ''),
+   # AGX backend (agx_nir_lower_image.c): imageAtomic* as an atomic on
+   # 32-bit word `offset` (source 0) from the texel addressing record of
+   # image `base` (AGX_PUSH_IMAGE_ATOMIC), with data [, comparand's
+   # partner]; load_image_info_agx reads word `component` of that record.
+   ('image_atomic_agx', '1, 1 -> 1', 'base atomic_op', ''),
+   ('image_atomic_swap_agx', '1, 1, 1 -> 1', 'base atomic_op', ''),
+   ('load_image_info_agx', '-> 1@32', 'base component', 'pure'),
 ]
 
 # System values: load_<name>, no sources, always 'pure'.
