@@ -1804,6 +1804,59 @@ emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
    def_ops(st, &intr->def)[0] = dst;
 }
 
+/* Image atomics (agx_nir_lower_image.c): the image's addressing record
+ * (AGX_PUSH_IMAGE_ATOMIC, 16 halves) gives the address of its texels; the
+ * lowering computed the 32-bit word of the texel and checked its bounds,
+ * so this is the atomic storage buffers use at address + word. */
+static void
+emit_image_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+{
+   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
+   unsigned image = (unsigned)nir_intrinsic_base(intr);
+   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32 ||
+       image >= AGX_MAX_IMAGES) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "image atomic %d",
+               nir_intrinsic_atomic_op(intr));
+      return;
+   }
+   unsigned half = agx_push(st->ctx, AGX_PUSH_IMAGE_ATOMIC, image, 16);
+   agx_operand dst = agx_temp(st->ctx, 32, 1);
+   agx_operand s = atomic_source(st, intr, 1, swap);
+   agx_operand A = mem_base(st, half);
+   agx_operand O = get_src(st, &intr->src[0], 0);
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ATOMIC);
+   I->ops[AGX_ISA_ATOMIC_OP] = agx_isa_enum((unsigned)op, 4);
+   I->ops[AGX_ISA_ATOMIC_R] = dst;
+   I->ops[AGX_ISA_ATOMIC_A] = A;
+   I->ops[AGX_ISA_ATOMIC_O] = O;
+   I->ops[AGX_ISA_ATOMIC_OU] = agx_isa_enum(1 /* unsigned */, 1);
+   I->ops[AGX_ISA_ATOMIC_S] = s;
+   /* the fixed bits, as emit_ssbo_atomic sets them */
+   I->ops[AGX_ISA_ATOMIC_U1] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_ATOMIC_U3] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_ATOMIC_U4] = agx_isa_imm(4, 3);
+   I->ops[AGX_ISA_ATOMIC_U5] = agx_isa_imm(2, 2);
+   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+   I->ops[0] = agx_isa_imm(0, 1);
+   def_ops(st, &intr->def)[0] = dst;
+}
+
+static void
+emit_load_image_info(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned image = (unsigned)nir_intrinsic_base(intr);
+   unsigned word = (unsigned)nir_intrinsic_component(intr);
+   if (image >= AGX_MAX_IMAGES || word >= 8) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "image record word %u of %u",
+               word, image);
+      return;
+   }
+   unsigned half = agx_push(st->ctx, AGX_PUSH_IMAGE_ATOMIC, image, 16);
+   agx_operand *dst = def_ops(st, &intr->def);
+   dst[0] = agx_temp(st->ctx, 32, 1);
+   agx_mov_to(&st->b, dst[0], agx_uniform(half + 2 * word, 32));
+}
+
 static void
 emit_get_ssbo_size(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -2209,6 +2262,14 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       break;
    case nir_intrinsic_image_store_agx:
       emit_image_store(st, intr);
+      break;
+   case nir_intrinsic_image_atomic_agx:
+   case nir_intrinsic_image_atomic_swap_agx:
+      emit_image_atomic(st, intr,
+                        intr->intrinsic == nir_intrinsic_image_atomic_swap_agx);
+      break;
+   case nir_intrinsic_load_image_info_agx:
+      emit_load_image_info(st, intr);
       break;
    case nir_intrinsic_load_scratch:
       emit_load_scratch(st, intr);

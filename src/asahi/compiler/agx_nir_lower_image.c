@@ -26,12 +26,21 @@
  *   i / AGX_BUFFER_TEXTURE_WIDTH) of the driver's linear 2D image.
  *   Stores to 3D images are not lowered yet.
  *
- * Atomics keep their intrinsics for now: instruction selection rejects
- * them (AGX_COMPILE_UNSUPPORTED).  An image array indexed at run time is
- * rejected the same way.
+ * - imageAtomic* are atomics on the texel's 32-bit word in memory, as
+ *   Mesa's driver does them (global atomics on the computed texel
+ *   address: alexvorxx/Mesa-VirGL src/asahi/lib/agx_nir_lower_texture.c,
+ *   image_texel_address): the word comes from the driver's addressing
+ *   record (AGX_PUSH_IMAGE_ATOMIC, read with load_image_info_agx), linear
+ *   or twiddled as ail lays images out; a texel outside the binding is
+ *   not touched and the atomic returns 0 (GL 4.6 section 8.26: invalid
+ *   accesses have no effect, atomics return an undefined value).
+ *
+ * An image array indexed at run time is not lowered: instruction
+ * selection rejects what is left (AGX_COMPILE_UNSUPPORTED).
  */
 
 #include "nir_builder.h"
+#include "util/u_dynarray.h"
 #include "agx_compile.h"
 #include "agx_nir.h"
 
@@ -91,6 +100,18 @@ image_tex(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg, bool size)
    return &tex->def;
 }
 
+/* Helper invocations of fragment shaders store nothing (GLSL 4.60
+ * section 7.1.4: their stores and atomics have no effect), as
+ * agx_nir_lower_ssbo.c does for storage buffers; true elsewhere. */
+static nir_def *
+not_helper(nir_builder *b)
+{
+   if (b->shader->info.stage != MESA_SHADER_FRAGMENT)
+      return nir_imm_true(b);
+   return nir_inot(b, nir_load_system_value(
+                         b, nir_intrinsic_load_helper_invocation, 1));
+}
+
 /* The store's coordinate as (x, y, layer, 0) of a 2D image or array;
  * NULL for dimensions not lowered. */
 static nir_def *
@@ -141,10 +162,114 @@ lower_store(nir_builder *b, nir_intrinsic_instr *intr, unsigned reg)
       return false;
    nir_def *value = intr->src[3].ssa;
    nir_def *srcs[2] = {coord, value};
+   bool fs = b->shader->info.stage == MESA_SHADER_FRAGMENT;
+   nir_if *nif = fs ? nir_push_if(b, not_helper(b)) : NULL;
    nir_build_intrinsic(b, nir_intrinsic_image_store_agx,
                        value->num_components, 32, srcs, NIR_INTRINSIC_BASE,
                        (int)reg, NIR_INTRINSIC_IMAGE_ARRAY, array ? 1 : 0,
                        NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   if (nif)
+      nir_pop_if(b, nif);
+   nir_instr_remove(&intr->instr);
+   return true;
+}
+
+static nir_def *
+info(nir_builder *b, unsigned image, unsigned word)
+{
+   nir_def *srcs[1] = {NULL};
+   return &nir_build_intrinsic(b, nir_intrinsic_load_image_info_agx, 1, 32,
+                               srcs, NIR_INTRINSIC_BASE, (int)image,
+                               NIR_INTRINSIC_COMPONENT, (int)word,
+                               NIR_INTRINSIC_NUM_INDEX_FLAGS)
+              ->def;
+}
+
+/* The low 16 bits of v spread to the even bits (Morton order). */
+static nir_def *
+spread_bits(nir_builder *b, nir_def *v)
+{
+   static const uint32_t masks[4] = {0x00ff00ff, 0x0f0f0f0f, 0x33333333,
+                                     0x55555555};
+   v = nir_iand(b, v, nir_imm_int(b, 0xffff));
+   for (unsigned i = 0; i < 4; i++) {
+      unsigned shift = 8u >> i;
+      v = nir_iand(b, nir_ior(b, v, nir_ishl(b, v, nir_imm_int(b, (int)shift))),
+                   nir_imm_int(b, (int)masks[i]));
+   }
+   return v;
+}
+
+/* (x, y, layer) of an atomic's coordinate, by the image's dimension. */
+static void
+atomic_xyl(nir_builder *b, nir_intrinsic_instr *intr, nir_def **xyl)
+{
+   nir_sampler_dim dim = (nir_sampler_dim)nir_intrinsic_image_dim(intr);
+   bool array = nir_intrinsic_image_array(intr);
+   nir_def *c = intr->src[1].ssa;
+   nir_def *zero = nir_imm_int(b, 0);
+   xyl[0] = nir_channel(b, c, 0);
+   xyl[1] = zero;
+   xyl[2] = zero;
+   if (dim == NIR_SAMPLER_DIM_1D) {
+      if (array)
+         xyl[2] = nir_channel(b, c, 1);
+   } else if (dim != NIR_SAMPLER_DIM_BUF) {
+      xyl[1] = nir_channel(b, c, 1);
+      if (array || dim == NIR_SAMPLER_DIM_CUBE || dim == NIR_SAMPLER_DIM_3D)
+         xyl[2] = nir_channel(b, c, 2);
+   }
+}
+
+static bool
+lower_atomic(nir_builder *b, nir_intrinsic_instr *intr, unsigned image)
+{
+   bool swap = intr->intrinsic == nir_intrinsic_image_deref_atomic_swap;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *xyl[3];
+   atomic_xyl(b, intr, xyl);
+
+   nir_def *in = nir_ult(b, xyl[0], info(b, image, 2));
+   in = nir_iand(b, in, nir_ult(b, xyl[1], info(b, image, 3)));
+   in = nir_iand(b, in, nir_ult(b, xyl[2], info(b, image, 4)));
+
+   nir_def *tiling = info(b, image, 5), *w6 = info(b, image, 6);
+   nir_def *w_log2 = nir_iand(b, nir_ushr(b, tiling, nir_imm_int(b, 8)),
+                              nir_imm_int(b, 31));
+   nir_def *h_log2 = nir_iand(b, nir_ushr(b, tiling, nir_imm_int(b, 16)),
+                              nir_imm_int(b, 31));
+   nir_def *tile = nir_iadd(b, nir_imul(b, nir_ushr(b, xyl[1], h_log2), w6),
+                            nir_ushr(b, xyl[0], w_log2));
+   nir_def *one = nir_imm_int(b, 1);
+   nir_def *inner_x = nir_iand(b, xyl[0],
+                               nir_isub(b, nir_ishl(b, one, w_log2), one));
+   nir_def *inner_y = nir_iand(b, xyl[1],
+                               nir_isub(b, nir_ishl(b, one, h_log2), one));
+   nir_def *twiddled =
+      nir_iadd(b, nir_ishl(b, tile, nir_iadd(b, w_log2, h_log2)),
+               nir_ior(b, spread_bits(b, inner_x),
+                       nir_ishl(b, spread_bits(b, inner_y), one)));
+   nir_def *linear = nir_iadd(b, nir_imul(b, xyl[1], w6), xyl[0]);
+   nir_def *word = nir_bcsel(b, nir_ine(b, nir_iand(b, tiling, one),
+                                        nir_imm_int(b, 0)),
+                             twiddled, linear);
+   word = nir_iadd(b, word, nir_imul(b, xyl[2], info(b, image, 7)));
+
+   in = nir_iand(b, in, not_helper(b));
+   nir_def *none = nir_imm_int(b, 0);
+   nir_if *nif = nir_push_if(b, in);
+   nir_def *srcs[3] = {word, intr->src[3].ssa,
+                       swap ? intr->src[4].ssa : NULL};
+   nir_def *r = &nir_build_intrinsic(
+                    b, swap ? nir_intrinsic_image_atomic_swap_agx
+                            : nir_intrinsic_image_atomic_agx,
+                    1, 32, srcs, NIR_INTRINSIC_BASE, (int)image,
+                    NIR_INTRINSIC_ATOMIC_OP, (int)nir_intrinsic_atomic_op(intr),
+                    NIR_INTRINSIC_NUM_INDEX_FLAGS)
+                    ->def;
+   nir_pop_if(b, nif);
+   r = nir_if_phi(b, r, none);
+   nir_def_rewrite_uses(&intr->def, r);
    nir_instr_remove(&intr->instr);
    return true;
 }
@@ -153,12 +278,6 @@ static bool
 lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
    (void)data;
-   if (intr->intrinsic == nir_intrinsic_image_deref_store) {
-      int i = image_index(nir_src_as_deref(intr->src[0]));
-      if (i < 0 || i >= AGX_MAX_IMAGES)
-         return false;
-      return lower_store(b, intr, AGX_IMAGE_TS_BASE + 2 * (unsigned)i + 1);
-   }
    bool size = intr->intrinsic == nir_intrinsic_image_deref_size;
    if (intr->intrinsic != nir_intrinsic_image_deref_load && !size)
       return false;
@@ -177,8 +296,42 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 bool
 agx_nir_lower_image(nir_shader *nir)
 {
-   return nir_shader_intrinsics_pass(nir, lower_image,
-                                     nir_metadata_block_index |
-                                        nir_metadata_dominance,
-                                     NULL);
+   bool progress = nir_shader_intrinsics_pass(
+      nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
+      NULL);
+
+   /* Stores and atomics make ifs: collected first, then lowered. */
+   nir_foreach_function_impl(impl, nir) {
+      struct util_dynarray todo;
+      util_dynarray_init(&todo, NULL);
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if ((intr->intrinsic == nir_intrinsic_image_deref_atomic ||
+                 intr->intrinsic == nir_intrinsic_image_deref_atomic_swap ||
+                 intr->intrinsic == nir_intrinsic_image_deref_store) &&
+                image_index(nir_src_as_deref(intr->src[0])) >= 0 &&
+                image_index(nir_src_as_deref(intr->src[0])) < AGX_MAX_IMAGES)
+               util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
+         }
+      }
+      nir_builder b = nir_builder_create(impl);
+      bool changed = false;
+      util_dynarray_foreach(&todo, nir_intrinsic_instr *, p) {
+         nir_intrinsic_instr *intr = *p;
+         unsigned i = (unsigned)image_index(nir_src_as_deref(intr->src[0]));
+         if (intr->intrinsic == nir_intrinsic_image_deref_store)
+            changed |= lower_store(&b, intr, AGX_IMAGE_TS_BASE + 2 * i + 1);
+         else
+            changed |= lower_atomic(&b, intr, i);
+      }
+      if (changed) {
+         nir_metadata_preserve(impl, nir_metadata_none);
+         progress = true;
+      }
+      util_dynarray_fini(&todo);
+   }
+   return progress;
 }

@@ -621,6 +621,13 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
+   case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
+      /* ARB_shader_image_load_store: image units read a texture of any
+       * format of the same texel size (shaderimage.c) */
+      if (!_mesa_has_shader_images(ctx))
+         break;
+      *out = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE;
+      return true;
    default:
       break;
    }

@@ -22,6 +22,10 @@
  *     into a storage buffer: word 4 y + x = 100 + 10 y + x.
  *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
  *     a 16x8 quad: texel (x, y) = (x, y, 7, 1).
+ *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
+ *     of a 2x2 R32UI image (16 each) and imageAtomicMax x - y into a 1x1
+ *     R32I image holding -5 (7 = 7 - 0); imageAtomicCompSwap of 0 by 9
+ *     on a 1x1 R32UI image holding 0 (9: only the first swap matches).
  * Image uniforms get their units with glUniform1i.
  * On Debian's llvmpipe every check passes but the unknown barrier bit,
  * for which Mesa raises no error (GL 4.6 section 7.13.2 asks for
@@ -383,6 +387,65 @@ test_fragment(void)
    return ok;
 }
 
+static GLuint
+int_texture(GLenum internal, GLenum format, GLsizei size, const void *data)
+{
+   GLuint t = texture_2d(internal, size, size, format,
+                         internal == GL_R32I ? GL_INT : GL_UNSIGNED_INT, data);
+   return t;
+}
+
+/* 5: atomics */
+static bool
+test_atomics(void)
+{
+   GLuint p = compute_program(
+      "layout(local_size_x = 4, local_size_y = 4) in;\n"
+      "layout(r32ui) uniform uimage2D counts;\n"
+      "layout(r32i) uniform iimage2D mx;\n"
+      "layout(r32ui) uniform uimage2D sw;\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+      "   imageAtomicAdd(counts, p / 4, 1u);\n"
+      "   imageAtomicMax(mx, ivec2(0), p.x - p.y);\n"
+      "   imageAtomicCompSwap(sw, ivec2(0), 0u, 9u);\n"
+      "}\n");
+   if (!p)
+      return false;
+   uint32_t zero[4] = {0, 0, 0, 0};
+   int32_t minus5 = -5;
+   GLuint counts = int_texture(GL_R32UI, GL_RED_INTEGER, 2, zero);
+   GLuint mx = int_texture(GL_R32I, GL_RED_INTEGER, 1, &minus5);
+   GLuint sw = int_texture(GL_R32UI, GL_RED_INTEGER, 1, zero);
+   bind_image(0, counts, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
+   bind_image(1, mx, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32I);
+   bind_image(2, sw, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
+   glUseProgram(p);
+   set_unit(p, "counts", 0);
+   set_unit(p, "mx", 1);
+   set_unit(p, "sw", 2);
+   dispatch(2, 2, 1);
+   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "atomic dispatch", quiet);
+   uint32_t c[4] = {0, 0, 0, 0}, s = 0;
+   int32_t m = 0;
+   glBindTexture(GL_TEXTURE_2D, counts);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, c);
+   glBindTexture(GL_TEXTURE_2D, mx);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_INT, &m);
+   glBindTexture(GL_TEXTURE_2D, sw);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &s);
+   for (unsigned i = 0; i < 4; i++)
+      ok &= check("imageAtomicAdd count", c[i], 16);
+   ok &= check("imageAtomicMax", m, 7);
+   ok &= check("imageAtomicCompSwap", s, 9);
+   glDeleteTextures(1, &counts);
+   glDeleteTextures(1, &mx);
+   glDeleteTextures(1, &sw);
+   glDeleteProgram(p);
+   return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -425,6 +488,7 @@ main(int argc, char **argv)
    ok &= test_rgba32f();
    ok &= test_array();
    ok &= test_fragment();
+   ok &= test_atomics();
    e2e_gl_close(&gl);
    printf("%s\n", ok ? "PASS" : "FAIL");
    return ok ? 0 : 1;

@@ -210,6 +210,53 @@ agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
 }
 
 void
+agx_image_atomic_record(const struct agx_stage_state *st, unsigned index,
+                        uint32_t out[8])
+{
+   memset(out, 0, 8 * sizeof(uint32_t));
+   if (index >= st->nr_images || !st->images[index].resource)
+      return;
+   const struct pipe_image_view *v = &st->images[index];
+   struct agx_resource *rsrc = agx_resource(v->resource);
+   if (!rsrc->bo || util_format_get_blocksize(v->format) != 4)
+      return;
+   uint64_t va = rsrc->bo->va;
+
+   if (v->resource->target == PIPE_BUFFER) {
+      /* one row of texels from the view's offset */
+      va += v->u.buf.offset;
+      out[2] = v->u.buf.size / 4;
+      out[3] = out[4] = 1;
+      out[6] = out[2];
+   } else {
+      const struct ail_layout *l = &rsrc->layout;
+      unsigned level = v->u.tex.level;
+      /* 3D images: not addressed yet (out of bounds) */
+      if (v->resource->target == PIPE_TEXTURE_3D ||
+          level >= l->levels_allocated ||
+          util_format_get_blocksize(l->format) != 4)
+         return;
+      va += ail_get_layer_level_B(l, v->u.tex.first_layer, level);
+      out[2] = u_minify(l->width_px, level);
+      out[3] = u_minify(l->height_px, level);
+      out[4] = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+      out[7] = (uint32_t)(l->layer_stride_B / 4);
+      if (l->tiling == AIL_TILING_LINEAR) {
+         out[6] = ail_get_linear_stride_B(l) / 4;
+      } else if (l->tiling == AIL_TILING_TWIDDLED) {
+         struct ail_tile t = l->tilesize_el[level];
+         out[5] = 1 | util_logbase2(t.width_el) << 8 |
+                  util_logbase2(t.height_el) << 16;
+         out[6] = DIV_ROUND_UP(l->stride_el[level], t.width_el);
+      } else {
+         out[2] = 0; /* compressed: no texel addresses */
+      }
+   }
+   out[0] = (uint32_t)va;
+   out[1] = (uint32_t)(va >> 32);
+}
+
+void
 agx_release_images(struct agx_context *ctx)
 {
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s) {

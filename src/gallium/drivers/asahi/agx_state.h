@@ -606,6 +606,10 @@ void agx_pack_image_descriptors(struct agx_context *ctx,
 void agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
                           uint32_t out[4]);
 void agx_release_images(struct agx_context *ctx);
+/* AGX_PUSH_IMAGE_ATOMIC (agx_compile.h): image `index`'s texel
+ * addressing record, 8 words. */
+void agx_image_atomic_record(const struct agx_stage_state *st,
+                             unsigned index, uint32_t out[8]);
 /* The AGX_PUSH_SSBO record of slot `index` of a stage (address lo, hi,
  * size in bytes, 0), noting the buffer in the batch's reads or writes. */
 void agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,
