@@ -17,8 +17,9 @@
  * 32-bit floats converted by util/format (clamped for normalized
  * formats).  A texel outside the level or a layer past the PBE's layers
  * is not written (GL 4.6 section 8.26: such stores have no effect; the
- * hardware's own behaviour there is not known: choice).  Multisampled
- * and 3D images are not simulated yet.
+ * hardware's own behaviour there is not known: choice); nor is anything
+ * through a null PBE.  Multisampled and 3D images are not simulated
+ * yet.
  */
 
 #include <string.h>
@@ -89,6 +90,12 @@ asahi_sim_image_write(struct asahi_sim_group *g,
    enum asahi_sim_status st = read_pbe(g, r, &d);
    if (st != ASAHI_SIM_RUNNING)
       return st;
+   /* Null PBEs (layout null): Mesa's driver points them at a sink buffer
+    * (alexvorxx/Mesa-VirGL src/asahi/lib/agx_helpers.h, agx_set_null_pbe);
+    * nothing is written here (choice: what lands in the sink is not
+    * known). */
+   if (d.layout == AGX_LAYOUT_NULL)
+      return ASAHI_SIM_RUNNING;
    if (d.dimension != AGX_TEXTURE_DIMENSION_2D &&
        d.dimension != AGX_TEXTURE_DIMENSION_2D_ARRAY)
       return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,

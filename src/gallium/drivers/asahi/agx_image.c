@@ -141,23 +141,59 @@ pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
    return agx_pack_texture_desc(tex, &d) && agx_pack_pbe_desc(pbe, &d);
 }
 
+/* Descriptors of no image: loads read 0, stores go to a sink.  AGX has no
+ * real null textures: Mesa's driver gives them layout null, R8 with every
+ * swizzle 0 and a valid address, and null PBEs a 1x1 R8 sink (fact:
+ * alexvorxx/Mesa-VirGL src/asahi/lib/agx_helpers.h, agx_set_null_texture
+ * and agx_set_null_pbe). */
+static void
+pack_null_image(uint8_t *tex, uint8_t *pbe, uint64_t valid_va, uint64_t sink)
+{
+   agx_pack(tex, TEXTURE, cfg) {
+      cfg.layout = AGX_LAYOUT_NULL;
+      cfg.channels = AGX_CHANNELS_R8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_0;
+      cfg.swizzle_g = AGX_CHANNEL_0;
+      cfg.swizzle_b = AGX_CHANNEL_0;
+      cfg.swizzle_a = AGX_CHANNEL_0;
+      cfg.address = valid_va;
+      cfg.null = true;
+   }
+   agx_pack(pbe, PBE, cfg) {
+      cfg.width = 1;
+      cfg.height = 1;
+      cfg.levels = 1;
+      cfg.layout = AGX_LAYOUT_NULL;
+      cfg.channels = AGX_CHANNELS_R8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_R;
+      cfg.swizzle_b = AGX_CHANNEL_R;
+      cfg.swizzle_a = AGX_CHANNEL_R;
+      cfg.buffer = sink;
+   }
+}
+
 void
 agx_pack_image_descriptors(struct agx_context *ctx, struct agx_batch *batch,
-                           enum pipe_shader_type stage, uint8_t *table)
+                           enum pipe_shader_type stage, uint8_t *table,
+                           uint64_t table_va)
 {
    struct agx_stage_state *st = &ctx->stage[stage];
+   uint64_t sink = 0;
    for (unsigned i = 0; i < st->nr_images; ++i) {
       const struct pipe_image_view *v = &st->images[i];
       uint8_t *tex = table + (AGX_IMAGE_TS_BASE + 2 * i) * AGX_TEXTURE_LENGTH;
       uint8_t *pbe = tex + AGX_TEXTURE_LENGTH;
       memset(tex, 0, 2 * AGX_TEXTURE_LENGTH);
       if (!v->resource || !pack_image(tex, pbe, v)) {
-         /* null descriptors: loads read zero, stores are dropped */
-         memset(tex, 0, 2 * AGX_TEXTURE_LENGTH);
-         agx_pack(tex, TEXTURE, cfg) {
-            cfg.layout = AGX_LAYOUT_NULL;
-            cfg.null = true;
+         if (!sink) {
+            struct agx_ptr p = agx_pool_alloc(&batch->pool, 64, 64);
+            sink = p.gpu ? p.gpu : table_va;
          }
+         memset(tex, 0, 2 * AGX_TEXTURE_LENGTH);
+         pack_null_image(tex, pbe, table_va, sink);
          continue;
       }
       if (v->access & PIPE_IMAGE_ACCESS_WRITE)

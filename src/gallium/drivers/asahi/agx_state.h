@@ -602,7 +602,8 @@ void agx_release_ssbos(struct agx_context *ctx);
 void agx_init_image_functions(struct pipe_context *pctx);
 void agx_pack_image_descriptors(struct agx_context *ctx,
                                 struct agx_batch *batch,
-                                enum pipe_shader_type stage, uint8_t *table);
+                                enum pipe_shader_type stage, uint8_t *table,
+                                uint64_t table_va);
 void agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
                           uint32_t out[4]);
 void agx_release_images(struct agx_context *ctx);

@@ -438,7 +438,7 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
             agx_batch_reads(batch, view->texture);
       }
       if (st->nr_images)
-         agx_pack_image_descriptors(ctx, batch, stage, t.cpu);
+         agx_pack_image_descriptors(ctx, batch, stage, t.cpu, t.gpu);
       tab->texture_va = t.gpu;
    }
 
