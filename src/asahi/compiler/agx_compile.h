@@ -365,7 +365,7 @@ enum agx_push_kind {
  * same registers is what Mesa's driver does too (alexvorxx/Mesa-VirGL
  * src/gallium/drivers/asahi/agx_state.c: textures, then a texture and a
  * PBE descriptor per image). */
-#define AGX_MAX_IMAGES 8
+#define AGX_MAX_IMAGES 16
 #define AGX_IMAGE_TS_BASE 64
 
 /* Buffer textures are sampled as linear 2D images of rows this many texels

@@ -35,9 +35,15 @@
  *   not touched and the atomic returns 0 (GL 4.6 section 8.26: invalid
  *   accesses have no effect, atomics return an undefined value).
  *
- * An image array indexed at run time is not lowered: instruction
- * selection rejects what is left (AGX_COMPILE_UNSUPPORTED).
+ * An image array indexed at run time (dynamically uniform indexing, GLSL
+ * 4.00 section 4.1.7) becomes first an if-chain on the index with one
+ * access per element, the last element standing for any index past it
+ * (GLSL leaves that undefined), as agx_nir_lower_tex_deref.c does for
+ * samplers.  Two levels of run-time indices are rejected by instruction
+ * selection (AGX_COMPILE_UNSUPPORTED).
  */
+
+#include <string.h>
 
 #include "nir_builder.h"
 #include "util/u_dynarray.h"
@@ -293,10 +299,103 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    return true;
 }
 
+static bool
+is_image_access(nir_intrinsic_op op)
+{
+   return op == nir_intrinsic_image_deref_load ||
+          op == nir_intrinsic_image_deref_store ||
+          op == nir_intrinsic_image_deref_size ||
+          op == nir_intrinsic_image_deref_atomic ||
+          op == nir_intrinsic_image_deref_atomic_swap;
+}
+
+/* The access on element k of the array `parent` (its other sources and
+ * indices unchanged). */
+static nir_def *
+access_element(nir_builder *b, nir_intrinsic_instr *intr,
+               nir_deref_instr *parent, unsigned k)
+{
+   const nir_intrinsic_info *info = &nir_intrinsic_infos[intr->intrinsic];
+   nir_def *srcs[8];
+   for (unsigned i = 0; i < info->num_srcs && i < 8; ++i)
+      srcs[i] = intr->src[i].ssa;
+   srcs[0] = &nir_build_deref_array_imm(b, parent, k)->def;
+   nir_intrinsic_instr *c = nir_build_intrinsic(
+      b, intr->intrinsic, intr->num_components,
+      info->has_dest ? intr->def.bit_size : 32, srcs,
+      NIR_INTRINSIC_NUM_INDEX_FLAGS);
+   memcpy(c->index_value, intr->index_value, sizeof(c->index_value));
+   return info->has_dest ? &c->def : NULL;
+}
+
+/* Elements first .. first + n - 1 under ifs on index. */
+static nir_def *
+access_chain(nir_builder *b, nir_intrinsic_instr *intr,
+             nir_deref_instr *parent, nir_def *index, unsigned first,
+             unsigned n)
+{
+   if (n == 1)
+      return access_element(b, intr, parent, first);
+   nir_if *nif = nir_push_if(b, nir_ieq(b, index, nir_imm_int(b, (int)first)));
+   nir_def *a = access_element(b, intr, parent, first);
+   nir_push_else(b, nif);
+   nir_def *r = access_chain(b, intr, parent, index, first + 1, n - 1);
+   nir_pop_if(b, nif);
+   return a ? nir_if_phi(b, a, r) : NULL;
+}
+
+/* Accesses through a run-time element of an image array: if-chains. */
+static bool
+lower_dynamic_index(nir_function_impl *impl)
+{
+   struct util_dynarray todo;
+   util_dynarray_init(&todo, NULL);
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (!is_image_access(intr->intrinsic))
+            continue;
+         nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+         if (d->deref_type != nir_deref_type_array ||
+             d->arr_index.ssa->parent_instr->type ==
+                nir_instr_type_load_const)
+            continue;
+         nir_deref_instr *p = nir_deref_instr_parent(d);
+         if (!p || p->deref_type != nir_deref_type_var || !p->type ||
+             p->type->kind != NIR_VTYPE_ARRAY || !p->type->length)
+            continue;
+         util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
+      }
+   }
+   nir_builder b = nir_builder_create(impl);
+   util_dynarray_foreach(&todo, nir_intrinsic_instr *, it) {
+      nir_intrinsic_instr *intr = *it;
+      nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+      nir_deref_instr *p = nir_deref_instr_parent(d);
+      b.cursor = nir_before_instr(&intr->instr);
+      nir_def *r = access_chain(&b, intr, p, d->arr_index.ssa, 0,
+                                p->type->length);
+      if (r)
+         nir_def_rewrite_uses(&intr->def, r);
+      nir_instr_remove(&intr->instr);
+   }
+   bool progress = todo.size != 0;
+   if (progress)
+      nir_metadata_preserve(impl, nir_metadata_none);
+   util_dynarray_fini(&todo);
+   return progress;
+}
+
 bool
 agx_nir_lower_image(nir_shader *nir)
 {
-   bool progress = nir_shader_intrinsics_pass(
+   bool progress = false;
+   nir_foreach_function_impl(impl, nir)
+      progress |= lower_dynamic_index(impl);
+
+   progress |= nir_shader_intrinsics_pass(
       nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
       NULL);
 
