@@ -1770,22 +1770,16 @@ atomic_source(struct isel *st, nir_intrinsic_instr *intr, unsigned data_src,
    return v;
 }
 
+/* A device atomic of op at the 64-bit address in uniform half `half` plus
+ * 32-bit element O, its data from source data_src (and the next for a
+ * swap); the result is the intrinsic's value. */
 static void
-emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+emit_device_atomic(struct isel *st, nir_intrinsic_instr *intr, int op,
+                   bool swap, unsigned data_src, unsigned half, agx_operand O)
 {
-   unsigned half;
-   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
-   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "storage buffer atomic %d",
-               nir_intrinsic_atomic_op(intr));
-      return;
-   }
-   if (!ssbo_record(st, &intr->src[0], &half))
-      return;
    agx_operand dst = agx_temp(st->ctx, 32, 1);
-   agx_operand s = atomic_source(st, intr, 2, swap);
+   agx_operand s = atomic_source(st, intr, data_src, swap);
    agx_operand A = mem_base(st, half);
-   agx_operand O = word_index(st, &intr->src[1], 0);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ATOMIC);
    I->ops[AGX_ISA_ATOMIC_OP] = agx_isa_enum((unsigned)op, 4);
    I->ops[AGX_ISA_ATOMIC_R] = dst;
@@ -1804,6 +1798,22 @@ emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
    def_ops(st, &intr->def)[0] = dst;
 }
 
+static void
+emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+{
+   unsigned half;
+   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
+   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "storage buffer atomic %d",
+               nir_intrinsic_atomic_op(intr));
+      return;
+   }
+   if (!ssbo_record(st, &intr->src[0], &half))
+      return;
+   emit_device_atomic(st, intr, op, swap, 2, half,
+                      word_index(st, &intr->src[1], 0));
+}
+
 /* Image atomics (agx_nir_lower_image.c): the image's addressing record
  * (AGX_PUSH_IMAGE_ATOMIC, 16 halves) gives the address of its texels; the
  * lowering computed the 32-bit word of the texel and checked its bounds,
@@ -1820,25 +1830,8 @@ emit_image_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
       return;
    }
    unsigned half = agx_push(st->ctx, AGX_PUSH_IMAGE_ATOMIC, image, 16);
-   agx_operand dst = agx_temp(st->ctx, 32, 1);
-   agx_operand s = atomic_source(st, intr, 1, swap);
-   agx_operand A = mem_base(st, half);
-   agx_operand O = get_src(st, &intr->src[0], 0);
-   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ATOMIC);
-   I->ops[AGX_ISA_ATOMIC_OP] = agx_isa_enum((unsigned)op, 4);
-   I->ops[AGX_ISA_ATOMIC_R] = dst;
-   I->ops[AGX_ISA_ATOMIC_A] = A;
-   I->ops[AGX_ISA_ATOMIC_O] = O;
-   I->ops[AGX_ISA_ATOMIC_OU] = agx_isa_enum(1 /* unsigned */, 1);
-   I->ops[AGX_ISA_ATOMIC_S] = s;
-   /* the fixed bits, as emit_ssbo_atomic sets them */
-   I->ops[AGX_ISA_ATOMIC_U1] = agx_isa_imm(1, 1);
-   I->ops[AGX_ISA_ATOMIC_U3] = agx_isa_imm(1, 1);
-   I->ops[AGX_ISA_ATOMIC_U4] = agx_isa_imm(4, 3);
-   I->ops[AGX_ISA_ATOMIC_U5] = agx_isa_imm(2, 2);
-   I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
-   I->ops[0] = agx_isa_imm(0, 1);
-   def_ops(st, &intr->def)[0] = dst;
+   emit_device_atomic(st, intr, op, swap, 1, half,
+                      get_src(st, &intr->src[0], 0));
 }
 
 static void

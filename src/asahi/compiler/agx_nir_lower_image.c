@@ -344,62 +344,60 @@ access_chain(nir_builder *b, nir_intrinsic_instr *intr,
    return a ? nir_if_phi(b, a, r) : NULL;
 }
 
-/* Accesses through a run-time element of an image array: if-chains. */
-static bool
-lower_dynamic_index(nir_function_impl *impl)
+/* Run-time element of an image array (of a variable): its array deref. */
+static nir_deref_instr *
+dynamic_element(nir_intrinsic_instr *intr)
 {
-   struct util_dynarray todo;
-   util_dynarray_init(&todo, NULL);
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         if (instr->type != nir_instr_type_intrinsic)
-            continue;
-         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-         if (!is_image_access(intr->intrinsic))
-            continue;
-         nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
-         if (d->deref_type != nir_deref_type_array ||
-             d->arr_index.ssa->parent_instr->type ==
-                nir_instr_type_load_const)
-            continue;
-         nir_deref_instr *p = nir_deref_instr_parent(d);
-         if (!p || p->deref_type != nir_deref_type_var || !p->type ||
-             p->type->kind != NIR_VTYPE_ARRAY || !p->type->length)
-            continue;
-         util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
-      }
-   }
-   nir_builder b = nir_builder_create(impl);
-   util_dynarray_foreach(&todo, nir_intrinsic_instr *, it) {
-      nir_intrinsic_instr *intr = *it;
-      nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
-      nir_deref_instr *p = nir_deref_instr_parent(d);
-      b.cursor = nir_before_instr(&intr->instr);
-      nir_def *r = access_chain(&b, intr, p, d->arr_index.ssa, 0,
-                                p->type->length);
-      if (r)
-         nir_def_rewrite_uses(&intr->def, r);
-      nir_instr_remove(&intr->instr);
-   }
-   bool progress = todo.size != 0;
-   if (progress)
-      nir_metadata_preserve(impl, nir_metadata_none);
-   util_dynarray_fini(&todo);
-   return progress;
+   nir_deref_instr *d = nir_src_as_deref(intr->src[0]);
+   if (d->deref_type != nir_deref_type_array ||
+       d->arr_index.ssa->parent_instr->type == nir_instr_type_load_const)
+      return NULL;
+   nir_deref_instr *p = nir_deref_instr_parent(d);
+   if (!p || p->deref_type != nir_deref_type_var || !p->type ||
+       p->type->kind != NIR_VTYPE_ARRAY || !p->type->length)
+      return NULL;
+   return d;
 }
 
-bool
-agx_nir_lower_image(nir_shader *nir)
+/* Accesses through a run-time element of an image array: if-chains. */
+static bool
+lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr)
+{
+   nir_deref_instr *d = dynamic_element(intr);
+   if (!d)
+      return false;
+   nir_deref_instr *p = nir_deref_instr_parent(d);
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *r = access_chain(b, intr, p, d->arr_index.ssa, 0, p->type->length);
+   if (r)
+      nir_def_rewrite_uses(&intr->def, r);
+   nir_instr_remove(&intr->instr);
+   return true;
+}
+
+/* Stores and atomics of a constant image. */
+static bool
+lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr)
+{
+   if (intr->intrinsic != nir_intrinsic_image_deref_atomic &&
+       intr->intrinsic != nir_intrinsic_image_deref_atomic_swap &&
+       intr->intrinsic != nir_intrinsic_image_deref_store)
+      return false;
+   int i = image_index(nir_src_as_deref(intr->src[0]));
+   if (i < 0 || i >= AGX_MAX_IMAGES)
+      return false;
+   if (intr->intrinsic == nir_intrinsic_image_deref_store)
+      return lower_store(b, intr, AGX_IMAGE_TS_BASE + 2 * (unsigned)i + 1);
+   return lower_atomic(b, intr, (unsigned)i);
+}
+
+/* Lowerings that add control flow: the image accesses are collected
+ * first, then each is given to `lower`. */
+static bool
+lower_collected(nir_shader *nir,
+                bool (*lower)(nir_builder *b, nir_intrinsic_instr *intr))
 {
    bool progress = false;
-   nir_foreach_function_impl(impl, nir)
-      progress |= lower_dynamic_index(impl);
-
-   progress |= nir_shader_intrinsics_pass(
-      nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
-      NULL);
-
-   /* Stores and atomics make ifs: collected first, then lowered. */
    nir_foreach_function_impl(impl, nir) {
       struct util_dynarray todo;
       util_dynarray_init(&todo, NULL);
@@ -408,29 +406,30 @@ agx_nir_lower_image(nir_shader *nir)
             if (instr->type != nir_instr_type_intrinsic)
                continue;
             nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if ((intr->intrinsic == nir_intrinsic_image_deref_atomic ||
-                 intr->intrinsic == nir_intrinsic_image_deref_atomic_swap ||
-                 intr->intrinsic == nir_intrinsic_image_deref_store) &&
-                image_index(nir_src_as_deref(intr->src[0])) >= 0 &&
-                image_index(nir_src_as_deref(intr->src[0])) < AGX_MAX_IMAGES)
+            if (is_image_access(intr->intrinsic))
                util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
          }
       }
       nir_builder b = nir_builder_create(impl);
       bool changed = false;
-      util_dynarray_foreach(&todo, nir_intrinsic_instr *, p) {
-         nir_intrinsic_instr *intr = *p;
-         unsigned i = (unsigned)image_index(nir_src_as_deref(intr->src[0]));
-         if (intr->intrinsic == nir_intrinsic_image_deref_store)
-            changed |= lower_store(&b, intr, AGX_IMAGE_TS_BASE + 2 * i + 1);
-         else
-            changed |= lower_atomic(&b, intr, i);
-      }
+      util_dynarray_foreach(&todo, nir_intrinsic_instr *, it)
+         changed |= lower(&b, *it);
       if (changed) {
          nir_metadata_preserve(impl, nir_metadata_none);
          progress = true;
       }
       util_dynarray_fini(&todo);
    }
+   return progress;
+}
+
+bool
+agx_nir_lower_image(nir_shader *nir)
+{
+   bool progress = lower_collected(nir, lower_dynamic);
+   progress |= nir_shader_intrinsics_pass(
+      nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
+      NULL);
+   progress |= lower_collected(nir, lower_side_effect);
    return progress;
 }

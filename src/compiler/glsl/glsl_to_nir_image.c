@@ -17,20 +17,6 @@
 
 #include "glsl_to_nir_priv.h"
 
-static nir_sampler_dim
-image_dim(const struct glsl_type *t)
-{
-   switch (t->sampler_dim) {
-   case GLSL_SAMPLER_DIM_1D: return NIR_SAMPLER_DIM_1D;
-   case GLSL_SAMPLER_DIM_3D: return NIR_SAMPLER_DIM_3D;
-   case GLSL_SAMPLER_DIM_CUBE: return NIR_SAMPLER_DIM_CUBE;
-   case GLSL_SAMPLER_DIM_RECT: return NIR_SAMPLER_DIM_RECT;
-   case GLSL_SAMPLER_DIM_BUF: return NIR_SAMPLER_DIM_BUF;
-   case GLSL_SAMPLER_DIM_MS: return NIR_SAMPLER_DIM_MS;
-   default: return NIR_SAMPLER_DIM_2D;
-   }
-}
-
 /* imageAtomic<Op>: the NIR operation for int and for uint images. */
 static const struct {
    const char *name;
@@ -69,7 +55,7 @@ g2n_image_call(struct g2n *c, const char *name, struct g2n_val *args,
       return none;
    }
    const struct glsl_type *it = args[0].type;
-   nir_sampler_dim dim = image_dim(it);
+   nir_sampler_dim dim = g2n_sampler_dim(it);
    int arr = it->sampler_array ? 1 : 0;
    nir_def *image = &args[0].deref->def;
    nir_def *zero = nir_imm_int(b, 0);

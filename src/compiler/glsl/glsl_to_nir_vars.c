@@ -55,16 +55,7 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
    }
    case GLSL_TYPE_SAMPLER:
    case GLSL_TYPE_IMAGE: {
-      nir_sampler_dim dim = NIR_SAMPLER_DIM_2D;
-      switch (t->sampler_dim) {
-      case GLSL_SAMPLER_DIM_1D: dim = NIR_SAMPLER_DIM_1D; break;
-      case GLSL_SAMPLER_DIM_3D: dim = NIR_SAMPLER_DIM_3D; break;
-      case GLSL_SAMPLER_DIM_CUBE: dim = NIR_SAMPLER_DIM_CUBE; break;
-      case GLSL_SAMPLER_DIM_RECT: dim = NIR_SAMPLER_DIM_RECT; break;
-      case GLSL_SAMPLER_DIM_BUF: dim = NIR_SAMPLER_DIM_BUF; break;
-      case GLSL_SAMPLER_DIM_MS: dim = NIR_SAMPLER_DIM_MS; break;
-      default: break;
-      }
+      nir_sampler_dim dim = g2n_sampler_dim(t);
       if (t->base_type == GLSL_TYPE_IMAGE)
          return nir_vtype_image(mem, dim, t->sampler_array,
                                 base_alu_type(t->sampled_type, false));

@@ -180,12 +180,19 @@ agx_texture_size_words(const struct pipe_sampler_view *v, uint32_t out[4])
       out[0] = agx_buffer_view_size_el(v);
       return;
    }
-   unsigned level = v->u.tex.first_level;
-   unsigned layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+   out[3] = v->u.tex.last_level - v->u.tex.first_level + 1;
+   agx_level_size_words(t, v->target, v->u.tex.first_level,
+                        v->u.tex.last_layer - v->u.tex.first_layer + 1, out);
+}
+
+void
+agx_level_size_words(const struct pipe_resource *t,
+                     enum pipe_texture_target target, unsigned level,
+                     unsigned layers, uint32_t out[3])
+{
    out[0] = u_minify(t->width0, level);
    out[1] = u_minify(t->height0, level);
-   out[3] = v->u.tex.last_level - v->u.tex.first_level + 1;
-   switch (v->target) {
+   switch (target) {
    case PIPE_TEXTURE_1D:
       out[1] = 1;
       break;

@@ -94,17 +94,7 @@ pack_image(uint8_t *tex, uint8_t *pbe, const struct pipe_image_view *v)
       unsigned size_el = bs ? v->u.buf.size / bs : 0;
       if (!size_el)
          return false;
-      struct ail_layout l = {
-         .width_px = AGX_BUFFER_TEXTURE_WIDTH,
-         .height_px = DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH),
-         .depth_px = 1,
-         .sample_count_sa = 1,
-         .levels = 1,
-         .levels_allocated = 1,
-         .tiling = AIL_TILING_LINEAR,
-         .format = v->format,
-         .linear_stride_B = AGX_BUFFER_TEXTURE_WIDTH * bs,
-      };
+      struct ail_layout l = agx_buffer_layout(v->format, size_el);
       struct agx_view_desc d = {
          .layout = &l,
          .base_va = rsrc->bo->va + v->u.buf.offset,
@@ -220,29 +210,8 @@ agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
       out[0] = bs ? v->u.buf.size / bs : 0;
       return;
    }
-   unsigned level = v->u.tex.level;
-   unsigned layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
-   out[0] = u_minify(t->width0, level);
-   out[1] = u_minify(t->height0, level);
-   switch (t->target) {
-   case PIPE_TEXTURE_1D:
-      out[1] = 1;
-      break;
-   case PIPE_TEXTURE_1D_ARRAY:
-      out[1] = layers;
-      break;
-   case PIPE_TEXTURE_3D:
-      out[2] = u_minify(t->depth0, level);
-      break;
-   case PIPE_TEXTURE_2D_ARRAY:
-      out[2] = layers;
-      break;
-   case PIPE_TEXTURE_CUBE_ARRAY:
-      out[2] = layers / 6;
-      break;
-   default:
-      break;
-   }
+   agx_level_size_words(t, t->target, v->u.tex.level,
+                        v->u.tex.last_layer - v->u.tex.first_layer + 1, out);
 }
 
 void

@@ -489,6 +489,15 @@ bool agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
 /* agx_draw.c */
 void agx_init_draw_functions(struct pipe_context *pctx);
 /* AGX_PUSH_TEXTURE_SIZE words of a view (agx_compile.h). */
+/* The linear 2D layout a buffer view of size_el texels is described with
+ * (AGX_BUFFER_TEXTURE_WIDTH texels a row; agx_texture.c). */
+struct ail_layout agx_buffer_layout(enum pipe_format format,
+                                    unsigned size_el);
+/* Words 0-2 of a size record: level `level` of t as a `target` view of
+ * `layers` layers sees it (textureSize, imageSize). */
+void agx_level_size_words(const struct pipe_resource *t,
+                          enum pipe_texture_target target, unsigned level,
+                          unsigned layers, uint32_t out[3]);
 void agx_texture_size_words(const struct pipe_sampler_view *v,
                             uint32_t out[4]);
 void agx_batch_init_state(struct agx_batch *batch);

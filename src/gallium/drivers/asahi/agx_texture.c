@@ -330,6 +330,23 @@ agx_pack_null_view(void *out)
  * src/gallium/drivers/asahi/agx_state.c (agx_create_sampler_view,
  * PIPE_BUFFER: a 2D linear image of fixed width).
  */
+struct ail_layout
+agx_buffer_layout(enum pipe_format format, unsigned size_el)
+{
+   return (struct ail_layout){
+      .width_px = AGX_BUFFER_TEXTURE_WIDTH,
+      .height_px = DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH),
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .levels_allocated = 1,
+      .tiling = AIL_TILING_LINEAR,
+      .format = format,
+      .linear_stride_B =
+         AGX_BUFFER_TEXTURE_WIDTH * util_format_get_blocksize(format),
+   };
+}
+
 static void
 agx_pack_buffer_view(void *out, const struct pipe_sampler_view *view)
 {
@@ -340,18 +357,7 @@ agx_pack_buffer_view(void *out, const struct pipe_sampler_view *view)
       return;
    }
 
-   unsigned bs = util_format_get_blocksize(view->format);
-   struct ail_layout l = {
-      .width_px = AGX_BUFFER_TEXTURE_WIDTH,
-      .height_px = DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH),
-      .depth_px = 1,
-      .sample_count_sa = 1,
-      .levels = 1,
-      .levels_allocated = 1,
-      .tiling = AIL_TILING_LINEAR,
-      .format = view->format,
-      .linear_stride_B = AGX_BUFFER_TEXTURE_WIDTH * bs,
-   };
+   struct ail_layout l = agx_buffer_layout(view->format, size_el);
    struct agx_view_desc v = {
       .layout = &l,
       .base_va = rsrc->bo->va + view->u.buf.offset,
