@@ -104,6 +104,7 @@ unit_view(struct st_context *st, const struct gl_image_unit *u,
    bool has_layers = t->Target == GL_TEXTURE_1D_ARRAY ||
                      t->Target == GL_TEXTURE_2D_ARRAY ||
                      t->Target == GL_TEXTURE_CUBE_MAP ||
+                     t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
                      t->Target == GL_TEXTURE_3D;
    if (has_layers && u->Layered) {
       v->u.tex.first_layer = 0;
