@@ -111,6 +111,7 @@ agx_preprocess_nir(nir_shader *nir)
    NIR_PASS(progress, nir, agx_nir_lower_ssbo);
    /* sampler arrays indexed by loop counters or at run time (ifs) */
    NIR_PASS(progress, nir, agx_nir_lower_tex_deref);
+   NIR_PASS(progress, nir, agx_nir_lower_image);
    /* (its selects and compares become the backend's forms next) */
    NIR_PASS(progress, nir, agx_nir_lower_txd_cube);
    NIR_PASS(progress, nir, nir_lower_idiv, &agx_nir_options.idiv);

@@ -350,7 +350,38 @@ enum agx_push_kind {
     * size in bytes (buffer_size, clamped to the resource), then 0.  An
     * unbound slot has size 0 (every access is then out of bounds). */
    AGX_PUSH_SSBO,
+   /* 8 words (16 halves) addressing the 32-bit texels of image `index`
+    * for atomics (agx_nir_lower_image.c), as the driver fills them:
+    *   0-1  GPU address of layer 0 of the bound level
+    *   2-4  width, height, layers of the binding (width 0: no image, or
+    *        one whose texels are not 32-bit: every atomic is out of
+    *        bounds)
+    *   5    0 for a linear image, else 1 | tile width log2 << 8 |
+    *        tile height log2 << 16 (ail's twiddled tiles, in texels)
+    *   6    linear: the row stride in 32-bit words; twiddled: tiles per
+    *        row
+    *   7    the layer stride in 32-bit words
+    * The word of texel (x, y, layer) is layer * w7 + y * w6 + x
+    * (linear), or layer * w7 + (tile index << (log2 w + log2 h)) + the
+    * texel's Morton index in its tile (x bits even, y bits odd), the tile
+    * index being (y >> log2 h) * w6 + (x >> log2 w) (ail's
+    * ail_get_element_offset_B). */
+   AGX_PUSH_IMAGE_ATOMIC,
 };
+
+/* Images (agx_nir_lower_image.c): image i is read through the texture
+ * descriptor in texture state register AGX_IMAGE_TS_BASE + 2 i and written
+ * through the PBE descriptor in the next one (the driver fills both, with
+ * null texture descriptors in the registers below AGX_IMAGE_TS_BASE its
+ * sampler views do not use).  Cube images are described as 2D arrays of
+ * their faces, buffer images like buffer textures.  Their sizes are
+ * AGX_PUSH_TEXTURE_SIZE of register AGX_IMAGE_TS_BASE + 2 i, as
+ * imageSize() reports them (cube arrays: whole cubes).  Images in the
+ * same registers is what Mesa's driver does too (alexvorxx/Mesa-VirGL
+ * src/gallium/drivers/asahi/agx_state.c: textures, then a texture and a
+ * PBE descriptor per image). */
+#define AGX_MAX_IMAGES 16
+#define AGX_IMAGE_TS_BASE 64
 
 /* Buffer textures are sampled as linear 2D images of rows this many texels
  * wide (agx_nir_lower_buffer_texture.c, and the driver's descriptors).  A

@@ -1851,22 +1851,16 @@ atomic_source(struct isel *st, nir_intrinsic_instr *intr, unsigned data_src,
    return v;
 }
 
+/* A device atomic of op at the 64-bit address in uniform half `half` plus
+ * 32-bit element O, its data from source data_src (and the next for a
+ * swap); the result is the intrinsic's value. */
 static void
-emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+emit_device_atomic(struct isel *st, nir_intrinsic_instr *intr, int op,
+                   bool swap, unsigned data_src, unsigned half, agx_operand O)
 {
-   unsigned half;
-   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
-   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32) {
-      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "storage buffer atomic %d",
-               nir_intrinsic_atomic_op(intr));
-      return;
-   }
-   if (!ssbo_record(st, &intr->src[0], &half))
-      return;
    agx_operand dst = agx_temp(st->ctx, 32, 1);
-   agx_operand s = atomic_source(st, intr, 2, swap);
+   agx_operand s = atomic_source(st, intr, data_src, swap);
    agx_operand A = mem_base(st, half);
-   agx_operand O = word_index(st, &intr->src[1], 0);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_ATOMIC);
    I->ops[AGX_ISA_ATOMIC_OP] = agx_isa_enum((unsigned)op, 4);
    I->ops[AGX_ISA_ATOMIC_R] = dst;
@@ -1883,6 +1877,58 @@ emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
    I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
    I->ops[0] = agx_isa_imm(0, 1);
    def_ops(st, &intr->def)[0] = dst;
+}
+
+static void
+emit_ssbo_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+{
+   unsigned half;
+   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
+   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "storage buffer atomic %d",
+               nir_intrinsic_atomic_op(intr));
+      return;
+   }
+   if (!ssbo_record(st, &intr->src[0], &half))
+      return;
+   emit_device_atomic(st, intr, op, swap, 2, half,
+                      word_index(st, &intr->src[1], 0));
+}
+
+/* Image atomics (agx_nir_lower_image.c): the image's addressing record
+ * (AGX_PUSH_IMAGE_ATOMIC, 16 halves) gives the address of its texels; the
+ * lowering computed the 32-bit word of the texel and checked its bounds,
+ * so this is the atomic storage buffers use at address + word. */
+static void
+emit_image_atomic(struct isel *st, nir_intrinsic_instr *intr, bool swap)
+{
+   int op = atomic_op_field(nir_intrinsic_atomic_op(intr));
+   unsigned image = (unsigned)nir_intrinsic_base(intr);
+   if (op < 0 || (op == 3) != swap || intr->def.bit_size != 32 ||
+       image >= AGX_MAX_IMAGES) {
+      agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "image atomic %d",
+               nir_intrinsic_atomic_op(intr));
+      return;
+   }
+   unsigned half = agx_push(st->ctx, AGX_PUSH_IMAGE_ATOMIC, image, 16);
+   emit_device_atomic(st, intr, op, swap, 1, half,
+                      get_src(st, &intr->src[0], 0));
+}
+
+static void
+emit_load_image_info(struct isel *st, nir_intrinsic_instr *intr)
+{
+   unsigned image = (unsigned)nir_intrinsic_base(intr);
+   unsigned word = (unsigned)nir_intrinsic_component(intr);
+   if (image >= AGX_MAX_IMAGES || word >= 8) {
+      agx_fail(st->ctx, AGX_COMPILE_INVALID, "image record word %u of %u",
+               word, image);
+      return;
+   }
+   unsigned half = agx_push(st->ctx, AGX_PUSH_IMAGE_ATOMIC, image, 16);
+   agx_operand *dst = def_ops(st, &intr->def);
+   dst[0] = agx_temp(st->ctx, 32, 1);
+   agx_mov_to(&st->b, dst[0], agx_uniform(half + 2 * word, 32));
 }
 
 static void
@@ -2179,6 +2225,61 @@ emit_preamble_io(struct isel *st, nir_intrinsic_instr *intr)
    I->ops[AGX_ISA_UNIFORM_STORE_O] = agx_isa_imm(half, 16);
 }
 
+/*
+ * imageStore (agx_nir_lower_image.c): image_write of four 32-bit values
+ * through the PBE descriptor in texture state register `base`, at level
+ * 0 of the descriptor (an immediate LOD), 2D (tex_2d) or 2D array
+ * (tex_2d_array: 32-bit x and y then the layer as a 16-bit value, the
+ * coordinate run texture_load takes).  Facts: alexvorxx/Mesa-VirGL
+ * src/asahi/compiler/agx_opcodes.py (image_write always has bit 23 set)
+ * and agx_pack.c AGX_OPCODE_IMAGE_WRITE (bits 43-46: 0xf for coherent
+ * stores, 0x9 otherwise; every store is coherent here).
+ */
+static void
+emit_image_store(struct isel *st, nir_intrinsic_instr *intr)
+{
+   bool array = nir_intrinsic_image_array(intr);
+   agx_operand x = get_src(st, &intr->src[0], 0);
+   agx_operand y = get_src(st, &intr->src[0], 1);
+   agx_operand c;
+   if (array) {
+      agx_operand layer = get_src(st, &intr->src[0], 2);
+      agx_operand halves[6];
+      agx_split(&st->b, &halves[0], 2, x);
+      agx_split(&st->b, &halves[2], 2, y);
+      agx_split(&st->b, &halves[4], 2, layer);
+      c = agx_collect(&st->b, 5, halves);
+      st->ctx->values[c.value].align = 2;
+   } else {
+      agx_operand xy[2] = {x, y};
+      c = agx_collect(&st->b, 2, xy);
+   }
+   agx_operand v[4];
+   for (unsigned i = 0; i < 4; ++i)
+      v[i] = i < intr->src[1].ssa->num_components
+                ? get_src(st, &intr->src[1], i)
+                : agx_mov_imm(&st->b, 32, 0);
+   agx_operand r = agx_collect(&st->b, 4, v);
+
+   agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_IMAGE_WRITE);
+   I->ops[AGX_ISA_IMAGE_WRITE_R] = r;
+   I->ops[AGX_ISA_IMAGE_WRITE_C] = c;
+   I->ops[AGX_ISA_IMAGE_WRITE_D] = agx_isa_imm(0, 8);
+   agx_operand t = {AGX_ISA_KIND_TEXTURE_STATE, 32, 1, 0,
+                    (int64_t)nir_intrinsic_base(intr)};
+   I->ops[AGX_ISA_IMAGE_WRITE_T] = t;
+   I->ops[AGX_ISA_IMAGE_WRITE_N] = agx_isa_enum(array ? 3 : 2, 4);
+   I->ops[AGX_ISA_IMAGE_WRITE_ROUND] = agx_isa_enum(0, 1);
+   I->ops[AGX_ISA_IMAGE_WRITE_U1] = agx_isa_imm(1, 1);
+   I->ops[AGX_ISA_IMAGE_WRITE_U2] = agx_isa_imm(0, 1);
+   I->ops[AGX_ISA_IMAGE_WRITE_U3] = agx_isa_imm(0xf, 4);
+   I->ops[AGX_ISA_IMAGE_WRITE_U5] = agx_isa_imm(0, 1);
+
+   struct agx_shader_info *info = st->ctx->info;
+   info->nr_textures =
+      MAX2(info->nr_textures, (unsigned)nir_intrinsic_base(intr) + 1);
+}
+
 static void
 emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -2270,6 +2371,17 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_preamble:
    case nir_intrinsic_store_preamble:
       emit_preamble_io(st, intr);
+      break;
+   case nir_intrinsic_image_store_agx:
+      emit_image_store(st, intr);
+      break;
+   case nir_intrinsic_image_atomic_agx:
+   case nir_intrinsic_image_atomic_swap_agx:
+      emit_image_atomic(st, intr,
+                        intr->intrinsic == nir_intrinsic_image_atomic_swap_agx);
+      break;
+   case nir_intrinsic_load_image_info_agx:
+      emit_load_image_info(st, intr);
       break;
    case nir_intrinsic_load_scratch:
       emit_load_scratch(st, intr);

@@ -26,6 +26,8 @@ bool agx_nir_lower_sqrt(nir_shader *nir);
 bool agx_nir_lower_rect(nir_shader *nir);
 bool agx_nir_lower_buffer_texture(nir_shader *nir);
 bool agx_nir_lower_tex_deref(nir_shader *nir);
+/* imageLoad/imageSize as texture operations (agx_nir_lower_image.c) */
+bool agx_nir_lower_image(nir_shader *nir);
 bool agx_nir_lower_txd_cube(nir_shader *nir);
 bool agx_nir_lower_ubo(nir_shader *nir);
 /* SSBO accesses: constant bindings, bounds-checked (agx_nir_lower_ssbo.c). */

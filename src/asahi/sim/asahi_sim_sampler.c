@@ -67,6 +67,8 @@ struct image {
    struct AGX_TEXTURE d;
    enum pipe_format format;
    bool integer, cube, is_3d, is_2d;
+   /* a null descriptor (layout null): no memory is read */
+   bool null;
    unsigned layers, texel_B;
    unsigned samples; /* 1, or 2/4 for the MS dimensions */
    struct ail_layout layout;
@@ -134,6 +136,20 @@ decode_image(struct asahi_sim_group *g, const uint8_t *desc, struct image *img)
 {
    AGX_TEXTURE_unpack(NULL, desc, &img->d);
    const struct AGX_TEXTURE *d = &img->d;
+
+   /* Null textures (layout null, the null bit): Mesa's driver binds them
+    * with every swizzle 0 and "throws away the results" of the read it
+    * points at a valid address (alexvorxx/Mesa-VirGL
+    * src/asahi/lib/agx_helpers.h, agx_set_null_texture).  Here such a
+    * fetch reads no memory and gives 0 in every channel before the
+    * descriptor's swizzle (choice: what the hardware reads is unknown). */
+   img->null = d->layout == AGX_LAYOUT_NULL;
+   if (img->null) {
+      img->integer = false;
+      img->layers = 1;
+      img->samples = 1;
+      return ASAHI_SIM_RUNNING;
+   }
 
    bool ms = d->dimension == AGX_TEXTURE_DIMENSION_2D_MS ||
              d->dimension == AGX_TEXTURE_DIMENSION_2D_ARRAY_MS;
@@ -862,7 +878,9 @@ unit_fetch(void *user, struct asahi_sim_group *g,
       return st;
 
    uint32_t v[4] = {0, 0, 0, 0};
-   if (r->op == ASAHI_SIM_TEXTURE_LOAD) {
+   if (img->null) {
+      /* no memory read (decode_image) */
+   } else if (r->op == ASAHI_SIM_TEXTURE_LOAD) {
       /* The instruction's dimension says where y is (tex_1d and
        * tex_1d_array have none): a 2D image one texel high still has
        * its y (and a sample index after it). */
@@ -915,15 +933,15 @@ unit_fetch(void *user, struct asahi_sim_group *g,
    return ASAHI_SIM_RUNNING;
 }
 
-/* image_write (storage images): the default unit's writer for now. */
+/* image_write (storage images): asahi_sim_image.c. */
 static enum asahi_sim_status
 unit_write(void *user, struct asahi_sim_group *g,
            const struct asahi_sim_texture_request *r, unsigned lane,
            const uint32_t texel[4])
 {
-   static const struct asahi_sim_texture_default no_table = {0};
-   return asahi_sim_texture_default_hooks.write((void *)&no_table, g, r, lane,
-                                                texel);
+   (void)user;
+   (void)lane;
+   return asahi_sim_image_write(g, r, texel);
 }
 
 const struct asahi_sim_texture_hooks asahi_sim_texture_unit_hooks = {

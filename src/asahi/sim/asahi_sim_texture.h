@@ -118,6 +118,13 @@ extern const struct asahi_sim_texture_hooks asahi_sim_texture_default_hooks;
  * explicit values.  User data: unused (NULL). */
 extern const struct asahi_sim_texture_hooks asahi_sim_texture_unit_hooks;
 
+/* The texture unit's image_write of one lane's texel through the PBE
+ * descriptor the request names (asahi_sim_image.c). */
+enum asahi_sim_status
+asahi_sim_image_write(struct asahi_sim_group *g,
+                      const struct asahi_sim_texture_request *r,
+                      const uint32_t texel[4]);
+
 /* The pipe format of hardware channels + type (+ sRGB), PIPE_FORMAT_NONE
  * when there is none (asahi_sim_tex_format.c). */
 enum pipe_format asahi_sim_texture_format(enum agx_channels channels,

@@ -419,6 +419,14 @@ expr_inner(struct check *c, struct ast_node *n)
       r.is_const = v->is_const;
       r.has_value = v->has_value && glsl_type_is_basic(v->type);
       r.val = v->value;
+      /* ARB_compute_shader: gl_WorkGroupSize is a constant of the
+       * declared local size (array sizes use it) */
+      if (v->builtin && c->cs_local_size[0] &&
+          !strcmp(n->name, "gl_WorkGroupSize")) {
+         r.has_value = true;
+         for (unsigned i = 0; i < 3; i++)
+            r.val.c[i].i = c->cs_local_size[i];
+      }
       check_buffer_read(c, n, v->name, v->qual, v->type);
       r.lvalue = !v->read_only;
       r.not_lvalue_why = v->read_only ? "a read-only variable" : NULL;

@@ -35,6 +35,7 @@ struct uniform {
    unsigned stages;
    unsigned slot;
    int first_sampler;
+   int first_image;
 };
 
 struct walk {
@@ -42,6 +43,7 @@ struct walk {
    struct uniform *u;
    unsigned next_location;
    unsigned next_sampler;
+   unsigned next_image;
 };
 
 static void
@@ -67,6 +69,14 @@ add_entry(struct walk *w, const char *name, const struct glsl_type *t,
       if (w->u->first_sampler < 0)
          w->u->first_sampler = (int)w->next_sampler;
       w->next_sampler += array_size;
+   }
+   /* images: numbered like samplers, in a space of their own */
+   e->image_index = -1;
+   if (t->base_type == GLSL_TYPE_IMAGE) {
+      e->image_index = (int)w->next_image;
+      if (w->u->first_image < 0)
+         w->u->first_image = (int)w->next_image;
+      w->next_image += array_size;
    }
 }
 
@@ -120,7 +130,8 @@ count_leaves(const struct glsl_type *t)
    return 1;
 }
 
-/* Sampler units from layout(binding): consecutive for arrays. */
+/* Sampler and image units from layout(binding): consecutive for arrays
+ * (GLSL 4.20 4.4.5 and 4.4.6). */
 static void
 sampler_defaults(const struct glsl_type *t, uint32_t *words, int *unit)
 {
@@ -135,7 +146,8 @@ sampler_defaults(const struct glsl_type *t, uint32_t *words, int *unit)
          sampler_defaults(t->fields[i].type, words + off, unit);
          off += 4 * link_type_slots(t->fields[i].type);
       }
-   } else if (t->base_type == GLSL_TYPE_SAMPLER) {
+   } else if (t->base_type == GLSL_TYPE_SAMPLER ||
+              t->base_type == GLSL_TYPE_IMAGE) {
       words[0] = (uint32_t)(*unit)++;
    }
 }
@@ -190,6 +202,7 @@ link_uniforms(struct link *l)
             u->type = v->type;
             u->binding = -1;
             u->first_sampler = -1;
+            u->first_image = -1;
          }
          u->var[s] = v->var;
          u->used |= v->used;
@@ -266,8 +279,11 @@ link_uniforms(struct link *l)
       for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
          if (u->var[s] && u->first_sampler >= 0)
             u->var[s]->data.binding = (unsigned)u->first_sampler;
+         if (u->var[s] && u->first_image >= 0)
+            u->var[s]->data.binding = (unsigned)u->first_image;
       }
    }
    prog->num_uniform_locations = w.next_location;
    prog->num_samplers = w.next_sampler;
+   prog->num_images = w.next_image;
 }

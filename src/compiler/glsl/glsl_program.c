@@ -75,6 +75,27 @@ glsl_type_gl_enum(const struct glsl_type *t)
 {
    if (!t)
       return 0;
+   if (t->base_type == GLSL_TYPE_IMAGE) {
+      /* GL 4.6 table 7.3: GL_IMAGE_1D 0x904C ... GL_IMAGE_2D_MULTISAMPLE_
+       * ARRAY 0x9056, then the INT_ (0x9057) and UNSIGNED_INT_ (0x9062)
+       * ones in the same order. */
+      static const uint8_t order[][2] = {
+         /* dim, array -> position */
+         [GLSL_SAMPLER_DIM_1D] = {0, 6},   [GLSL_SAMPLER_DIM_2D] = {1, 7},
+         [GLSL_SAMPLER_DIM_3D] = {2, 0xff}, [GLSL_SAMPLER_DIM_RECT] = {3, 0xff},
+         [GLSL_SAMPLER_DIM_CUBE] = {4, 8}, [GLSL_SAMPLER_DIM_BUF] = {5, 0xff},
+         [GLSL_SAMPLER_DIM_MS] = {9, 10},
+      };
+      if (t->sampler_dim >= ARRAY_SIZE(order))
+         return 0;
+      unsigned pos = order[t->sampler_dim][t->sampler_array ? 1 : 0];
+      if (pos == 0xff || (pos == 0 && t->sampler_dim != GLSL_SAMPLER_DIM_1D))
+         return 0;
+      uint32_t base = t->sampled_type == GLSL_TYPE_INT    ? 0x9057
+                      : t->sampled_type == GLSL_TYPE_UINT ? 0x9062
+                                                          : 0x904C;
+      return base + pos;
+   }
    if (t->base_type == GLSL_TYPE_SAMPLER) {
       unsigned k = t->sampled_type == GLSL_TYPE_INT    ? 1
                    : t->sampled_type == GLSL_TYPE_UINT ? 2

@@ -178,6 +178,7 @@ struct glsl_program_uniform {
    unsigned array_stride_B;         /* 16 * columns */
    unsigned stages;                 /* bit per gl_shader_stage using it */
    int sampler_index;               /* samplers: their index, else -1 */
+   int image_index;                 /* images: their index, else -1 */
 };
 
 /* A member of a uniform block as GL lists it (glGetActiveUniform* with
@@ -320,6 +321,16 @@ struct glsl_program {
    unsigned abo_size_B[8];
    unsigned abo_stages[8];
    unsigned abo_slot_base;
+
+   /* Images (ARB_shader_image_load_store): the active image uniforms are
+    * numbered 0, 1, ... (glsl_program_uniform.image_index, one index per
+    * array element) in the order of uniforms; the image variable's
+    * data.binding is the index of its first element and the
+    * image_deref_* intrinsics keep their deref sources (the backend
+    * resolves them).  The image unit behind an index is the uniform's
+    * value (layout(binding), else 0; glUniform1i).  num_images indices
+    * in all. */
+   unsigned num_images;
 };
 
 /* A copy (under mem_ctx) of prog's stage s whose storage-block accesses

@@ -623,6 +623,12 @@ bi_texture(struct g2n *c, struct bargs *a)
    return g2n_texture_call(c, a->name, a->v, a->n, a->rt);
 }
 
+static struct g2n_val
+bi_image(struct g2n *c, struct bargs *a)
+{
+   return g2n_image_call(c, a->name, a->v, a->n, a->rt);
+}
+
 /* Derivatives (GLSL 4.60 8.14): the Fine and Coarse forms are the plain
  * ones here; fwidth = |dFdx| + |dFdy|. */
 static struct g2n_val
@@ -784,6 +790,8 @@ g2n_builtin_call(struct g2n *c, struct ast_node *n)
                !strncmp(n->name, "shadow", 6) ||
                !strncmp(n->name, "texel", 5)))
       fn = bi_texture;
+   if (!fn && !strncmp(n->name, "image", 5))
+      fn = bi_image;
    if (!fn) {
       g2n_fail(c, n, "built-in function '%s' is not translated yet",
                n->name);

@@ -167,7 +167,8 @@ inline_call(struct g2n *c, struct ast_node *n, struct g2n_func *f)
                                            pt);
             g2n_store(c, nir_build_deref_var(b, sym->var), pt, v);
          }
-      } else if (glsl_type_contains(pt, GLSL_TYPE_SAMPLER)) {
+      } else if (glsl_type_contains(pt, GLSL_TYPE_SAMPLER) ||
+                 glsl_type_contains(pt, GLSL_TYPE_IMAGE)) {
          struct g2n_val v = g2n_expr(c, a);
          sym->alias = v.deref;
       } else if (glsl_type_contains(pt, GLSL_TYPE_ATOMIC_UINT)) {

@@ -259,10 +259,17 @@ struct g2n_sym *g2n_geom_gl_in(struct g2n *c);
 struct g2n_sym *g2n_geom_in_member(struct g2n *c, const char *name);
 bool g2n_geom_call(struct g2n *c, struct ast_node *n);
 
-/* glsl_to_nir_texture.c */
+/* glsl_to_nir_texture.c; g2n_sampler_dim: the NIR dimension of a sampler
+ * or image type */
+nir_sampler_dim g2n_sampler_dim(const struct glsl_type *t);
 struct g2n_val g2n_texture_call(struct g2n *c, const char *name,
                                 struct g2n_val *args, unsigned nargs,
                                 const struct glsl_type *rt);
+
+/* glsl_to_nir_image.c: imageLoad, imageStore, imageSize, imageAtomic* */
+struct g2n_val g2n_image_call(struct g2n *c, const char *name,
+                              struct g2n_val *args, unsigned nargs,
+                              const struct glsl_type *rt);
 
 /* glsl_to_nir_ssbo.c: storage blocks, shared variables, compute. */
 void g2n_ssbo_block(struct g2n *c, struct ast_node *n);

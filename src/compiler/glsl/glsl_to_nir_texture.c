@@ -18,8 +18,8 @@
 
 #include "glsl_to_nir_priv.h"
 
-static nir_sampler_dim
-dim_of(const struct glsl_type *t)
+nir_sampler_dim
+g2n_sampler_dim(const struct glsl_type *t)
 {
    switch (t->sampler_dim) {
    case GLSL_SAMPLER_DIM_1D: return NIR_SAMPLER_DIM_1D;
@@ -75,7 +75,7 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
       return none;
    }
    const struct glsl_type *st = args[0].type;
-   nir_sampler_dim dim = dim_of(st);
+   nir_sampler_dim dim = g2n_sampler_dim(st);
    bool is_array = st->sampler_array, shadow = st->sampler_shadow;
 
    nir_texop op = nir_texop_tex;

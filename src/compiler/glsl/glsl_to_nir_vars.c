@@ -53,17 +53,12 @@ g2n_vtype(struct g2n *c, const struct glsl_type *t, bool bool_as_uint)
       }
       return nir_vtype_struct(mem, t->name, f, t->num_fields);
    }
-   case GLSL_TYPE_SAMPLER: {
-      nir_sampler_dim dim = NIR_SAMPLER_DIM_2D;
-      switch (t->sampler_dim) {
-      case GLSL_SAMPLER_DIM_1D: dim = NIR_SAMPLER_DIM_1D; break;
-      case GLSL_SAMPLER_DIM_3D: dim = NIR_SAMPLER_DIM_3D; break;
-      case GLSL_SAMPLER_DIM_CUBE: dim = NIR_SAMPLER_DIM_CUBE; break;
-      case GLSL_SAMPLER_DIM_RECT: dim = NIR_SAMPLER_DIM_RECT; break;
-      case GLSL_SAMPLER_DIM_BUF: dim = NIR_SAMPLER_DIM_BUF; break;
-      case GLSL_SAMPLER_DIM_MS: dim = NIR_SAMPLER_DIM_MS; break;
-      default: break;
-      }
+   case GLSL_TYPE_SAMPLER:
+   case GLSL_TYPE_IMAGE: {
+      nir_sampler_dim dim = g2n_sampler_dim(t);
+      if (t->base_type == GLSL_TYPE_IMAGE)
+         return nir_vtype_image(mem, dim, t->sampler_array,
+                                base_alu_type(t->sampled_type, false));
       return nir_vtype_sampler(mem, dim, t->sampler_array, t->sampler_shadow,
                                base_alu_type(t->sampled_type, false));
    }
@@ -102,7 +97,8 @@ g2n_load(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t)
    } else if (t->matrix_columns > 1) {
       for (unsigned i = 0; i < t->matrix_columns; i++)
          v.col[i] = nir_load_deref(b, nir_build_deref_array_imm(b, d, i));
-   } else if (t->base_type == GLSL_TYPE_SAMPLER) {
+   } else if (t->base_type == GLSL_TYPE_SAMPLER ||
+              t->base_type == GLSL_TYPE_IMAGE) {
       v.deref = d;
    } else {
       v.col[0] = nir_load_deref(b, d);
@@ -139,7 +135,8 @@ g2n_store(struct g2n *c, nir_deref_instr *d, const struct glsl_type *t,
          nir_store_deref(b, nir_build_deref_array_imm(b, d, i), v.col[i],
                          (1u << t->vector_elements) - 1);
       }
-   } else if (t->base_type == GLSL_TYPE_SAMPLER) {
+   } else if (t->base_type == GLSL_TYPE_SAMPLER ||
+              t->base_type == GLSL_TYPE_IMAGE) {
       /* Opaque values are never copied (only passed as in parameters,
        * which alias the uniform). */
    } else if (v.col[0]) {

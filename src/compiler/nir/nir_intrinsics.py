@@ -124,6 +124,13 @@ ROWS = [
    ('image_deref_store', 'deref, 4, 1, n, 1',
     'image_dim image_array src_type access', ''),
    ('image_deref_size', 'deref, 1 -> n', 'image_dim image_array', 'pure'),
+   # imageAtomic*(): sources image, coordinate (vec4), sample index,
+   # data [, data to compare with for the swap]; the result is the
+   # texel's value before (32-bit integer formats).
+   ('image_deref_atomic', 'deref, 4, 1, 1 -> 1',
+    'image_dim image_array atomic_op access', ''),
+   ('image_deref_atomic_swap', 'deref, 4, 1, 1, 1 -> 1',
+    'image_dim image_array atomic_op access', ''),
 
    # control
    ('discard', '', '', ''),
@@ -152,6 +159,18 @@ ROWS = [
    # main program reads it back.
    ('store_preamble', '1', 'base', ''),
    ('load_preamble', '-> 1', 'base', 'pure'),
+   # AGX backend (agx_nir_lower_image.c): an image_write through the PBE
+   # descriptor in texture state register `base`, of a 2D image or 2D
+   # array (image_array); sources: integer coordinate (x, y, layer, 0),
+   # the four channel values.
+   ('image_store_agx', '4, n', 'base image_array', ''),
+   # AGX backend (agx_nir_lower_image.c): imageAtomic* as an atomic on
+   # 32-bit word `offset` (source 0) from the texel addressing record of
+   # image `base` (AGX_PUSH_IMAGE_ATOMIC), with data [, comparand's
+   # partner]; load_image_info_agx reads word `component` of that record.
+   ('image_atomic_agx', '1, 1 -> 1', 'base atomic_op', ''),
+   ('image_atomic_swap_agx', '1, 1, 1 -> 1', 'base atomic_op', ''),
+   ('load_image_info_agx', '-> 1@32', 'base component', 'pure'),
 ]
 
 # System values: load_<name>, no sources, always 'pure'.

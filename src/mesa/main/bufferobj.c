@@ -16,6 +16,7 @@
 #include "main/context.h"
 #include "main/desktop32.h"
 #include "main/hash.h"
+#include "main/shaderimage.h"
 #include "state_tracker/st_context.h"
 #include "util/u_inlines.h"
 
@@ -758,6 +759,8 @@ get_indexed(GLenum pname, GLuint index, GLint64 *out, const char *func)
       if (_mesa_sample_mask_indexed(ctx, pname, index, out, &ok, func))
          return ok;
       if (_mesa_get_compute_indexed(ctx, pname, index, out, &ok, func))
+         return ok;
+      if (_mesa_get_image_indexed(ctx, pname, index, out, &ok, func))
          return ok;
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
       return false;

@@ -15,6 +15,7 @@
 #include "main/bufferobj.h"
 #include "main/compute.h"
 #include "main/context.h"
+#include "main/shaderimage.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_compute.h"
 #include "state_tracker/st_context.h"
@@ -197,32 +198,54 @@ static const struct {
    { GL_QUERY_BUFFER_BARRIER_BIT, PIPE_BARRIER_QUERY_BUFFER },
 };
 
-void GLAPIENTRY
-_mesa_MemoryBarrier(GLbitfield barriers)
+/* GL 4.5 section 7.13.2: the bits glMemoryBarrierByRegion accepts (the
+ * ones about memory the fragment shaders of one region see). */
+#define BY_REGION_BITS                                                         \
+   (GL_ATOMIC_COUNTER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |               \
+    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |       \
+    GL_TEXTURE_FETCH_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT)
+
+static void
+memory_barrier(GLbitfield barriers, GLbitfield allowed, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    unsigned flags = 0;
-   GLbitfield known = 0;
 
-   if (!_mesa_has_compute_shaders(ctx) && !_mesa_has_ssbos(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glMemoryBarrier(unsupported)");
+   if (!_mesa_has_compute_shaders(ctx) && !_mesa_has_ssbos(ctx) &&
+       !_mesa_has_shader_images(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(unsupported)", func);
       return;
    }
    for (unsigned i = 0; i < sizeof(barrier_bits) / sizeof(barrier_bits[0]);
         i++) {
-      known |= barrier_bits[i].bit;
-      if (barriers & barrier_bits[i].bit)
+      if (barriers & barrier_bits[i].bit & allowed)
          flags |= barrier_bits[i].pipe;
    }
    /* GL 4.3 7.12.2: INVALID_VALUE for other bits, unless ALL_BARRIER_BITS */
    if (barriers == GL_ALL_BARRIER_BITS) {
       flags = PIPE_BARRIER_ALL;
-   } else if (barriers & ~known) {
-      _mesa_error(ctx, GL_INVALID_VALUE, "glMemoryBarrier(0x%x)", barriers);
+   } else if (barriers & ~allowed) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(0x%x)", func, barriers);
       return;
    }
    if (flags)
       st_memory_barrier(ctx->st, flags);
+}
+
+void GLAPIENTRY
+_mesa_MemoryBarrier(GLbitfield barriers)
+{
+   GLbitfield known = 0;
+   for (unsigned i = 0; i < sizeof(barrier_bits) / sizeof(barrier_bits[0]);
+        i++)
+      known |= barrier_bits[i].bit;
+   memory_barrier(barriers, known, "glMemoryBarrier");
+}
+
+void GLAPIENTRY
+_mesa_MemoryBarrierByRegion(GLbitfield barriers)
+{
+   memory_barrier(barriers, BY_REGION_BITS, "glMemoryBarrierByRegion");
 }
 
 /* ---- storage block bindings ------------------------------------------------ */
@@ -330,7 +353,10 @@ _mesa_get_compute_state(struct gl_context *ctx, GLenum pname, GLint *values,
       *known = cs;
       return true;
    case GL_MAX_COMPUTE_IMAGE_UNIFORMS:
-      values[0] = 8;
+      /* the driver's (shaderimage.c), else ARB_compute_shader's minimum */
+      values[0] = c->MaxImageUniforms[MESA_SHADER_COMPUTE]
+                     ? c->MaxImageUniforms[MESA_SHADER_COMPUTE]
+                     : 8;
       *known = cs;
       return true;
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:

@@ -16,6 +16,7 @@
 #include "main/fbobject.h"
 #include "main/matrix.h"
 #include "main/hash.h"
+#include "main/shaderimage.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
 #include "main/transformfeedback.h"
@@ -280,6 +281,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
+   _mesa_init_image_units(ctx);
    _mesa_init_ff_state(ctx);
    _mesa_init_pixel_ops(ctx);
    ctx->FBOs = _mesa_name_table_create();
@@ -319,6 +321,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    _mesa_use_program(ctx, NULL);
    _mesa_free_varray(ctx);
    _mesa_free_texture_units(ctx);
+   _mesa_free_image_units(ctx);
    _mesa_free_framebuffer_objects(ctx);
    _mesa_free_query_objects(ctx);
    _mesa_free_debug_output(ctx);

@@ -15,6 +15,7 @@
 #include "main/context.h"
 #include "main/extensions.h"
 #include "main/ffstate.h"
+#include "main/shaderimage.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
@@ -113,6 +114,13 @@ has_atomic_counters(const struct gl_context *ctx)
    return _mesa_has_atomic_counters(ctx);
 }
 
+/* shaderimage.c, st_image.c; the driver's PIPE_SHADER_CAP_MAX_SHADER_IMAGES */
+static bool
+has_shader_images(const struct gl_context *ctx)
+{
+   return _mesa_has_shader_images(ctx);
+}
+
 static bool
 has_cube_map_arrays(const struct gl_context *ctx)
 {
@@ -173,6 +181,8 @@ static const struct gl_extension_info extension_table[] = {
     * glGetInteger64v. */
    {"GL_ARB_sync", API_GL, 0},
    {"GL_ARB_shader_atomic_counters", API_GL, 0, has_atomic_counters},
+   {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
+   {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,

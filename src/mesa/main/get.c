@@ -23,6 +23,7 @@
 #include "main/extensions.h"
 #include "main/formats_es3.h"
 #include "main/geomshader.h"
+#include "main/shaderimage.h"
 #include "main/texcompress.h"
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
@@ -319,6 +320,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    if (_mesa_get_compute_state(ctx, pname, cs_state, &cs_n, &known)) {
       if (known)
          set_i(v, cs_n, cs_state);
+      return known;
+   }
+   GLint image_limit;
+   if (_mesa_get_image_state(ctx, pname, &image_limit, &known)) {
+      if (known)
+         int1(v, image_limit);
       return known;
    }
    GLint gs_limit;

@@ -45,6 +45,9 @@ struct st_program_variant;
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
+/* ARB_shader_image_load_store: image units the context keeps (the
+ * advertised GL_MAX_IMAGE_UNITS is the driver's, at most this). */
+#define MAX_IMAGE_UNITS 32
 
 /* What changed since the state tracker last looked (gl_context::NewState). */
 enum st_dirty {
@@ -456,6 +459,11 @@ struct gl_constants {
     * their buffers use the driver's shader-buffer slots after the
     * storage buffers' (st_compute.c). */
    GLint MaxAtomicCounterBufferBindings;
+   /* ARB_shader_image_load_store (shaderimage.c): image units (0: no
+    * images) and image uniforms per stage (gl_shader_stage), in all. */
+   GLint MaxImageUnits;
+   GLint MaxImageUniforms[MESA_SHADER_STAGES];
+   GLint MaxCombinedImageUniforms;
    /* ARB_texture_cube_map_array (texobj.c): the driver's
     * PIPE_CAP_CUBE_MAP_ARRAY. */
    bool TextureCubeMapArray;
@@ -708,6 +716,16 @@ struct gl_context {
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
+   /* ARB_shader_image_load_store (shaderimage.c): the image units
+    * (GL 4.6 section 8.26, table 23.45). */
+   struct gl_image_unit {
+      struct gl_texture_object *TexObj; /* NULL: nothing bound */
+      GLint Level;
+      GLboolean Layered;
+      GLint Layer;
+      GLenum Access;
+      GLenum Format;
+   } ImageUnits[MAX_IMAGE_UNITS];
    /* Pixel zoom, transfer and maps (pixel.h). */
    struct gl_pixel_ops PixelOps;
 };

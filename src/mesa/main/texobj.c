@@ -21,6 +21,7 @@
 #include "main/texbuffer.h"
 #include "main/texobj.h"
 #include "main/texture_multisample.h"
+#include "main/shaderimage.h"
 #include "util/u_inlines.h"
 
 struct gl_texture_object *
@@ -258,6 +259,7 @@ _mesa_DeleteTextures(GLsizei n, const GLuint *textures)
          continue;
       struct gl_texture_object *t = obj;
       _mesa_detach_texture(ctx, t);
+      _mesa_unbind_image_texture(ctx, t);
       /* Bindings of the current context revert to the default texture. */
       for (unsigned u = 0; u < MAX_COMBINED_TEXTURE_UNITS; u++) {
          for (unsigned k = 0; k < NUM_TEXTURE_TARGETS; k++) {
@@ -629,6 +631,13 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
       return true;
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
+      return true;
+   case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
+      /* ARB_shader_image_load_store: image units read a texture of any
+       * format of the same texel size (shaderimage.c) */
+      if (!_mesa_has_shader_images(ctx))
+         break;
+      *out = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE;
       return true;
    case GL_GENERATE_MIPMAP:
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))

@@ -159,7 +159,11 @@ set_uniform(GLint location, GLsizei count, const void *values,
       }
       for (GLsizei i = 0; i < count; i++) {
          GLint unit = ((const GLint *)values)[i];
-         if (unit < 0 || unit >= ctx->Const.MaxCombinedTextureImageUnits) {
+         /* images take image units (ARB_shader_image_load_store) */
+         GLint units = u->image_index >= 0
+                          ? ctx->Const.MaxImageUnits
+                          : ctx->Const.MaxCombinedTextureImageUnits;
+         if (unit < 0 || unit >= units) {
             _mesa_error(ctx, GL_INVALID_VALUE, "%s(texture unit %d)", func,
                         unit);
             return;

@@ -20,6 +20,7 @@
 #include "state_tracker/st_compute.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_cso.h"
+#include "state_tracker/st_image.h"
 #include "state_tracker/st_ff.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
@@ -640,6 +641,7 @@ st_validate_state(struct st_context *st)
    }
    st_update_ubos(st);
    st_update_ssbos(st);
+   st_update_images(st);
    dirty = ctx->NewState;
    if (!dirty)
       return true;

@@ -22,6 +22,7 @@
 #include "main/shaderobj.h"
 #include "state_tracker/st_compute.h"
 #include "state_tracker/st_context.h"
+#include "state_tracker/st_image.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "compiler/glsl/glsl_program.h"
@@ -163,6 +164,7 @@ st_dispatch_compute(struct st_context *st, struct gl_program_exec *exec,
    bind_ubos(st, exec);
    st_update_textures(st);
    bind_ssbos(st, exec, MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE);
+   st_update_compute_images(st, exec);
 
    struct pipe_grid_info info = { .work_dim = 3 };
    for (unsigned i = 0; i < 3; i++) {

@@ -15,6 +15,7 @@
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_draw.h"
+#include "state_tracker/st_image.h"
 #include "main/texobj.h"
 #include "util/hash_table.h"
 #include "cso_cache/cso_cache.h"
@@ -626,6 +627,7 @@ st_context_create(struct pipe_screen *screen,
       screen, PIPE_FORMAT_R10G10B10A2_UINT, PIPE_TEXTURE_2D, 0, 0,
       PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET);
    st_init_compute_limits(st);
+   st_init_image_limits(st);
    /* ARB_texture_cube_map_array (texobj.h) */
    st->ctx.Const.TextureCubeMapArray =
       screen->get_param(screen, PIPE_CAP_CUBE_MAP_ARRAY) > 0;

@@ -735,6 +735,17 @@ test_layout_qualifiers(void **state)
           "void main() { uvec3 s = gl_WorkGroupSize; }\n"
           "layout(local_size_x = 1) in;\n",
           "gl_WorkGroupSize is used before the local size is declared");
+   /* gl_WorkGroupSize is a constant of the declared size: 8 x 2 makes an
+    * array of 16 (index 15 in bounds, 16 not) */
+   ACCEPT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 8, local_size_y = 2) in;\n"
+          "shared uint d[gl_WorkGroupSize.x * gl_WorkGroupSize.y];\n"
+          "void main() { d[15] = 1u; }\n");
+   REJECT(MESA_SHADER_COMPUTE, "#version 430\n"
+          "layout(local_size_x = 8, local_size_y = 2) in;\n"
+          "shared uint d[gl_WorkGroupSize.x * gl_WorkGroupSize.y];\n"
+          "void main() { d[16] = 1u; }\n",
+          "index 16 is out of bounds");
 }
 
 /* GLSL 1.10 6.1 (and every later version, ES included): recursion is not

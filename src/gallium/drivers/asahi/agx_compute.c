@@ -159,11 +159,17 @@ agx_compute_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       case AGX_PUSH_SSBO:
          agx_ssbo_record(ctx, batch, stage, r->index, data);
          break;
+      case AGX_PUSH_IMAGE_ATOMIC:
+         agx_image_atomic_record(st, r->index, data);
+         break;
       case AGX_PUSH_TEXTURE_SIZE:
-         agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
-                                   ? st->views[r->index]
-                                   : NULL,
-                                data);
+         if (r->index >= AGX_IMAGE_TS_BASE)
+            agx_image_size_words(st, r->index, data);
+         else
+            agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
+                                      ? st->views[r->index]
+                                      : NULL,
+                                   data);
          break;
       case AGX_PUSH_SYSVAL:
          for (unsigned w = 0; w < words; ++w) {

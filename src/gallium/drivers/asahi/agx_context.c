@@ -540,6 +540,7 @@ agx_destroy_context(struct pipe_context *pctx)
    }
    agx_release_ubos(ctx);
    agx_release_ssbos(ctx);
+   agx_release_images(ctx);
    agx_release_so_targets(ctx);
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; ++s) {
       free(ctx->stage[s].cb0);
@@ -606,6 +607,7 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    agx_init_query_functions(p);
    agx_init_streamout_functions(p);
    agx_init_compute_functions(p);
+   agx_init_image_functions(p);
 
    util_dynarray_init(&ctx->pending, NULL);
    ctx->dirty_draw_header = true;

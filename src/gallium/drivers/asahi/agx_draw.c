@@ -180,12 +180,19 @@ agx_texture_size_words(const struct pipe_sampler_view *v, uint32_t out[4])
       out[0] = agx_buffer_view_size_el(v);
       return;
    }
-   unsigned level = v->u.tex.first_level;
-   unsigned layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+   out[3] = v->u.tex.last_level - v->u.tex.first_level + 1;
+   agx_level_size_words(t, v->target, v->u.tex.first_level,
+                        v->u.tex.last_layer - v->u.tex.first_layer + 1, out);
+}
+
+void
+agx_level_size_words(const struct pipe_resource *t,
+                     enum pipe_texture_target target, unsigned level,
+                     unsigned layers, uint32_t out[3])
+{
    out[0] = u_minify(t->width0, level);
    out[1] = u_minify(t->height0, level);
-   out[3] = v->u.tex.last_level - v->u.tex.first_level + 1;
-   switch (v->target) {
+   switch (target) {
    case PIPE_TEXTURE_1D:
       out[1] = 1;
       break;
@@ -242,16 +249,22 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
       }
       case AGX_PUSH_TEXTURE_SIZE: {
          uint32_t w[4];
-         agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
-                                   ? st->views[r->index]
-                                   : NULL,
-                                w);
+         if (r->index >= AGX_IMAGE_TS_BASE)
+            agx_image_size_words(st, r->index, w);
+         else
+            agx_texture_size_words(r->index < PIPE_MAX_SHADER_SAMPLER_VIEWS
+                                      ? st->views[r->index]
+                                      : NULL,
+                                   w);
          for (unsigned k = 0; k < words && k < 4; ++k)
             data[k] = w[k];
          break;
       }
       case AGX_PUSH_SSBO:
          agx_ssbo_record(ctx, batch, stage, r->index, data);
+         break;
+      case AGX_PUSH_IMAGE_ATOMIC:
+         agx_image_atomic_record(st, r->index, data);
          break;
       case AGX_PUSH_VBO_BASE: {
          uint64_t va = agx_vb_address(ctx, batch, r->index, p);

@@ -311,6 +311,10 @@ struct agx_stage_state {
    struct pipe_sampler_view *views[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    void *samplers[PIPE_MAX_SAMPLERS];
    unsigned nr_views, nr_samplers;
+   /* set_shader_images (agx_image.c); nr_images: slots up to the last
+    * bound one */
+   struct pipe_image_view images[AGX_MAX_IMAGES];
+   unsigned nr_images;
 };
 
 struct agx_context {
@@ -493,6 +497,15 @@ bool agx_sync_resource(struct agx_context *ctx, struct agx_resource *rsrc,
 /* agx_draw.c */
 void agx_init_draw_functions(struct pipe_context *pctx);
 /* AGX_PUSH_TEXTURE_SIZE words of a view (agx_compile.h). */
+/* The linear 2D layout a buffer view of size_el texels is described with
+ * (AGX_BUFFER_TEXTURE_WIDTH texels a row; agx_texture.c). */
+struct ail_layout agx_buffer_layout(enum pipe_format format,
+                                    unsigned size_el);
+/* Words 0-2 of a size record: level `level` of t as a `target` view of
+ * `layers` layers sees it (textureSize, imageSize). */
+void agx_level_size_words(const struct pipe_resource *t,
+                          enum pipe_texture_target target, unsigned level,
+                          unsigned layers, uint32_t out[3]);
 void agx_texture_size_words(const struct pipe_sampler_view *v,
                             uint32_t out[4]);
 void agx_batch_init_state(struct agx_batch *batch);
@@ -605,6 +618,23 @@ void agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
 /* agx_compute.c: compute dispatches and shader storage buffers */
 void agx_init_compute_functions(struct pipe_context *pctx);
 void agx_release_ssbos(struct agx_context *ctx);
+
+/* Images (agx_image.c): set_shader_images; the descriptors of the
+ * stage's images into a texture table of AGX_IMAGE_TS_BASE +
+ * 2 nr_images entries; imageSize() of a texture state register past
+ * AGX_IMAGE_TS_BASE (AGX_PUSH_TEXTURE_SIZE); dropping the references. */
+void agx_init_image_functions(struct pipe_context *pctx);
+void agx_pack_image_descriptors(struct agx_context *ctx,
+                                struct agx_batch *batch,
+                                enum pipe_shader_type stage, uint8_t *table,
+                                uint64_t table_va);
+void agx_image_size_words(const struct agx_stage_state *st, unsigned reg,
+                          uint32_t out[4]);
+void agx_release_images(struct agx_context *ctx);
+/* AGX_PUSH_IMAGE_ATOMIC (agx_compile.h): image `index`'s texel
+ * addressing record, 8 words. */
+void agx_image_atomic_record(const struct agx_stage_state *st,
+                             unsigned index, uint32_t out[8]);
 /* The AGX_PUSH_SSBO record of slot `index` of a stage (address lo, hi,
  * size in bytes, 0), noting the buffer in the batch's reads or writes. */
 void agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,

@@ -334,6 +334,23 @@ agx_pack_null_view(void *out)
  * src/gallium/drivers/asahi/agx_state.c (agx_create_sampler_view,
  * PIPE_BUFFER: a 2D linear image of fixed width).
  */
+struct ail_layout
+agx_buffer_layout(enum pipe_format format, unsigned size_el)
+{
+   return (struct ail_layout){
+      .width_px = AGX_BUFFER_TEXTURE_WIDTH,
+      .height_px = DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH),
+      .depth_px = 1,
+      .sample_count_sa = 1,
+      .levels = 1,
+      .levels_allocated = 1,
+      .tiling = AIL_TILING_LINEAR,
+      .format = format,
+      .linear_stride_B =
+         AGX_BUFFER_TEXTURE_WIDTH * util_format_get_blocksize(format),
+   };
+}
+
 static void
 agx_pack_buffer_view(void *out, const struct pipe_sampler_view *view)
 {
@@ -344,18 +361,7 @@ agx_pack_buffer_view(void *out, const struct pipe_sampler_view *view)
       return;
    }
 
-   unsigned bs = util_format_get_blocksize(view->format);
-   struct ail_layout l = {
-      .width_px = AGX_BUFFER_TEXTURE_WIDTH,
-      .height_px = DIV_ROUND_UP(size_el, AGX_BUFFER_TEXTURE_WIDTH),
-      .depth_px = 1,
-      .sample_count_sa = 1,
-      .levels = 1,
-      .levels_allocated = 1,
-      .tiling = AIL_TILING_LINEAR,
-      .format = view->format,
-      .linear_stride_B = AGX_BUFFER_TEXTURE_WIDTH * bs,
-   };
+   struct ail_layout l = agx_buffer_layout(view->format, size_el);
    struct agx_view_desc v = {
       .layout = &l,
       .base_va = rsrc->bo->va + view->u.buf.offset,
@@ -415,7 +421,10 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
 {
    struct agx_stage_state *st = &ctx->stage[stage];
    struct agx_stage_tables *tab = &st->tables;
-   unsigned nr_tex = MIN2(st->nr_views, 64);
+   unsigned nr_tex = MIN2(st->nr_views, AGX_IMAGE_TS_BASE);
+   /* images after the views (agx_image.c) */
+   if (st->nr_images)
+      nr_tex = AGX_IMAGE_TS_BASE + 2 * st->nr_images;
    unsigned nr_samp = MIN2(st->nr_samplers, 16);
    while (nr_samp && !st->samplers[nr_samp - 1])
       nr_samp--;
@@ -431,11 +440,15 @@ agx_upload_tables(struct agx_context *ctx, struct agx_batch *batch,
          batch->failed = true;
          return;
       }
-      for (unsigned i = 0; i < nr_tex; ++i) {
-         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, st->views[i]);
-         if (st->views[i] && st->views[i]->texture)
-            agx_batch_reads(batch, st->views[i]->texture);
+      for (unsigned i = 0; i < MIN2(nr_tex, AGX_IMAGE_TS_BASE); ++i) {
+         struct pipe_sampler_view *view = i < st->nr_views ? st->views[i]
+                                                           : NULL;
+         agx_pack_view((uint8_t *)t.cpu + i * AGX_TEXTURE_LENGTH, view);
+         if (view && view->texture)
+            agx_batch_reads(batch, view->texture);
       }
+      if (st->nr_images)
+         agx_pack_image_descriptors(ctx, batch, stage, t.cpu, t.gpu);
       tab->texture_va = t.gpu;
    }
 

@@ -1,0 +1,180 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * image_write through a PBE descriptor (storage images): the texture
+ * unit's writer.  The descriptor (genxml "pbe") gives the image: its
+ * format (channels, type, sRGB), size, level, layers and layout (linear
+ * with the PBE stride, Mesa's packing: field = bytes - 4; or twiddled, ail's
+ * addressing).  The instruction's dimension says where the layer is:
+ * 2D arrays (tex_2d_array) take the coordinate after x and y as the
+ * layer (its low 16 bits), 2D images layer 0.  The four source values are
+ * r, g, b, a; the PBE swizzle picks, for each stored channel, the source
+ * component (or 0, 1) as the end-of-tile store does (asahi_sim_pbe.c).
+ * Integer formats take the values as integers (low bits), the others as
+ * 32-bit floats converted by util/format (clamped for normalized
+ * formats).  A texel outside the level or a layer past the PBE's layers
+ * is not written (GL 4.6 section 8.26: such stores have no effect; the
+ * hardware's own behaviour there is not known: choice); nor is anything
+ * through a null PBE.  Multisampled and 3D images are not simulated
+ * yet.
+ */
+
+#include <string.h>
+
+#include "asahi/genxml/agx_pack.h"
+#include "asahi/layout/layout.h"
+#include "asahi_sim_internal.h"
+#include "asahi_sim_texture.h"
+#include "util/format/u_format.h"
+#include "util/format/u_format_pack.h"
+
+/* The PBE descriptor of the request's texture state or heap entry. */
+static enum asahi_sim_status
+read_pbe(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
+         struct AGX_PBE *d)
+{
+   uint64_t va;
+   if (r->bindless) {
+      va = r->heap + r->texture;
+   } else if (r->texture < ASAHI_SIM_TEXTURE_STATES &&
+              g->texture_state[r->texture].valid) {
+      va = g->texture_state[r->texture].heap +
+           g->texture_state[r->texture].index;
+   } else {
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write: texture state ts%u is not bound",
+                             r->texture);
+   }
+   uint8_t desc[AGX_PBE_LENGTH];
+   if (!asahi_sim_mem_access(g, va, desc, sizeof(desc), false,
+                             ASAHI_SIM_UNIT_TEXTURE))
+      return ASAHI_SIM_FAULT;
+   AGX_PBE_unpack(NULL, desc, d);
+   return ASAHI_SIM_RUNNING;
+}
+
+/* The stored bytes of one texel from the source values. */
+static bool
+pack_texel(enum pipe_format format, const struct AGX_PBE *d,
+           const uint32_t src[4], uint8_t out[16])
+{
+   const enum agx_channel sw[4] = {d->swizzle_r, d->swizzle_g, d->swizzle_b,
+                                   d->swizzle_a};
+   bool integer = util_format_is_pure_integer(format);
+   uint32_t v[4];
+   for (unsigned i = 0; i < 4; i++) {
+      v[i] = sw[i] <= AGX_CHANNEL_A   ? src[sw[i]]
+             : sw[i] == AGX_CHANNEL_1 ? (integer ? 1 : 0x3f800000u)
+                                      : 0;
+   }
+   memset(out, 0, 16);
+   if (util_format_is_pure_sint(format))
+      return util_format_pack_rgba_sint(format, out, (const int32_t *)v, 1);
+   if (integer)
+      return util_format_pack_rgba_uint(format, out, v, 1);
+   float f[4];
+   memcpy(f, v, sizeof(f));
+   return util_format_pack_rgba_float(format, out, f, 1);
+}
+
+enum asahi_sim_status
+asahi_sim_image_write(struct asahi_sim_group *g,
+                      const struct asahi_sim_texture_request *r,
+                      const uint32_t texel[4])
+{
+   struct AGX_PBE d;
+   memset(&d, 0, sizeof(d));
+   enum asahi_sim_status st = read_pbe(g, r, &d);
+   if (st != ASAHI_SIM_RUNNING)
+      return st;
+   /* Null PBEs (layout null): Mesa's driver points them at a sink buffer
+    * (alexvorxx/Mesa-VirGL src/asahi/lib/agx_helpers.h, agx_set_null_pbe);
+    * nothing is written here (choice: what lands in the sink is not
+    * known). */
+   if (d.layout == AGX_LAYOUT_NULL)
+      return ASAHI_SIM_RUNNING;
+   if (d.dimension != AGX_TEXTURE_DIMENSION_2D &&
+       d.dimension != AGX_TEXTURE_DIMENSION_2D_ARRAY)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write: PBE dimension %u (2D and 2D "
+                             "arrays only)",
+                             d.dimension);
+   enum pipe_format format =
+      asahi_sim_texture_format(d.channels, d.type, d.srgb);
+   if (format == PIPE_FORMAT_NONE)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write: PBE channels 0x%x type %u",
+                             d.channels, d.type);
+
+   struct ail_layout l;
+   memset(&l, 0, sizeof(l));
+   l.format = format;
+   l.width_px = d.width;
+   l.height_px = d.height;
+   l.depth_px = 1;
+   l.sample_count_sa = 1;
+   unsigned level = d.level, layers = 1;
+   if (d.layout == AGX_LAYOUT_LINEAR) {
+      l.tiling = AIL_TILING_LINEAR;
+      l.linear_stride_B = (uint32_t)d.stride + 4;
+      l.levels = 1;
+      level = 0;
+   } else if (d.layout == AGX_LAYOUT_TWIDDLED) {
+      l.tiling = AIL_TILING_TWIDDLED;
+      l.levels = (uint8_t)d.levels;
+      layers = d.layers ? d.layers : 1;
+   } else {
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write: PBE layout %u", d.layout);
+   }
+   enum ail_error e = ail_make_miptree(&l);
+   if (e)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write: bad image: %s",
+                             ail_error_string(e));
+   if (level >= l.levels_allocated)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write: level %u of %u", level,
+                             l.levels_allocated);
+
+   /* tex_2d_array (3): x, y, layer */
+   unsigned layer = 0;
+   if (r->dim == 3 && r->nr_coords > 2)
+      layer = r->coords[2] & 0xffff;
+   if (r->nr_coords < 2)
+      return asahi_sim_error(g, ASAHI_SIM_ERR_EXEC,
+                             "image_write: %u coordinates", r->nr_coords);
+   uint32_t x = r->coords[0], y = r->coords[1];
+   if (x >= ail_minify(d.width, level) || y >= ail_minify(d.height, level) ||
+       layer >= layers)
+      return ASAHI_SIM_RUNNING;
+
+   uint8_t bytes[16];
+   if (!pack_texel(format, &d, texel, bytes))
+      return asahi_sim_error(g, ASAHI_SIM_ERR_UNSUPPORTED,
+                             "image_write: cannot pack %s",
+                             util_format_name(format));
+   uint64_t off;
+   if (!ail_get_element_offset_B(&l, level, x, y, &off))
+      return ASAHI_SIM_RUNNING;
+   if (l.tiling != AIL_TILING_LINEAR)
+      off += ail_get_level_offset_B(&l, level);
+   if (layer) {
+      /* ail's layer stride, page-aligned as the descriptor says (as the
+       * texture unit's, asahi_sim_sampler.c) */
+      uint64_t end_B = l.level_offsets_B[l.levels_allocated];
+      uint64_t stride_B =
+         d.page_aligned_layers
+            ? (end_B + AIL_PAGESIZE_B - 1) & ~(uint64_t)(AIL_PAGESIZE_B - 1)
+            : end_B;
+      off += (uint64_t)layer * stride_B;
+   }
+   return asahi_sim_mem_access(g, d.buffer + off, bytes,
+                               util_format_get_blocksize(format), true,
+                               ASAHI_SIM_UNIT_TEXTURE)
+             ? ASAHI_SIM_RUNNING
+             : ASAHI_SIM_FAULT;
+}

@@ -1,0 +1,172 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Image units on the pipe.  The linker numbers the active image uniforms
+ * of a program (glsl_program_uniform.image_index, one per array
+ * element); the shaders address images by that index and slot i of
+ * set_shader_images is image i.  The image unit behind an index is the
+ * uniform's current value (layout(binding) or glUniform1i), as for
+ * samplers.  A unit with no texture, a level the texture does not have,
+ * or a texture whose storage cannot be made gets an empty view: the
+ * shader's accesses are then invalid (GL 4.6 section 8.26: loads return
+ * zero, stores are dropped).
+ */
+#include <string.h>
+
+#include "main/shaderimage.h"
+#include "main/shaderobj.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_image.h"
+#include "state_tracker/st_texture.h"
+#include "compiler/glsl/glsl_program.h"
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+void
+st_init_image_limits(struct st_context *st)
+{
+   struct pipe_screen *screen = st->screen;
+   struct gl_constants *c = &st->ctx.Const;
+   static const struct {
+      gl_shader_stage s;
+      enum pipe_shader_type ps;
+   } stages[] = {
+      {MESA_SHADER_VERTEX, PIPE_SHADER_VERTEX},
+      {MESA_SHADER_FRAGMENT, PIPE_SHADER_FRAGMENT},
+      {MESA_SHADER_GEOMETRY, PIPE_SHADER_GEOMETRY},
+      {MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE},
+   };
+   int most = 0;
+
+   for (unsigned i = 0; i < ARRAY_SIZE(stages); i++) {
+      int n = screen->get_shader_param(screen, stages[i].ps,
+                                       PIPE_SHADER_CAP_MAX_SHADER_IMAGES);
+      n = CLAMP(n, 0, MAX_IMAGE_UNITS);
+      c->MaxImageUniforms[stages[i].s] = n;
+      most = MAX2(most, n);
+   }
+   /* GL 4.2 table 6.54 (ARB_shader_image_load_store): 8 units and 8
+    * fragment image uniforms at least. */
+   if (c->MaxImageUniforms[MESA_SHADER_FRAGMENT] < 8 || !st->pipe ||
+       !st->pipe->set_shader_images) {
+      memset(c->MaxImageUniforms, 0, sizeof(c->MaxImageUniforms));
+      return;
+   }
+   c->MaxImageUnits = most;
+   c->MaxCombinedImageUniforms = most;
+}
+
+/* The pipe view of image unit u; false when it has none. */
+static bool
+unit_view(struct st_context *st, const struct gl_image_unit *u,
+          struct pipe_image_view *v)
+{
+   struct gl_texture_object *t = u->TexObj;
+   memset(v, 0, sizeof(*v));
+   if (!t)
+      return false;
+   v->format = _mesa_image_format_to_pipe(u->Format);
+   v->access = u->Access == GL_READ_ONLY    ? PIPE_IMAGE_ACCESS_READ
+               : u->Access == GL_WRITE_ONLY ? PIPE_IMAGE_ACCESS_WRITE
+                                            : PIPE_IMAGE_ACCESS_READ_WRITE;
+   v->shader_access = v->access;
+
+   if (t->Target == GL_TEXTURE_BUFFER) {
+      struct gl_buffer_object *bo = t->BufferObject;
+      if (!bo || !bo->buffer || t->BufferOffset < 0 ||
+          t->BufferOffset >= bo->Size)
+         return false;
+      GLsizeiptr avail = bo->Size - t->BufferOffset;
+      v->resource = bo->buffer;
+      v->u.buf.offset = (unsigned)t->BufferOffset;
+      v->u.buf.size = (unsigned)(t->BufferSize >= 0 && t->BufferSize < avail
+                                    ? t->BufferSize
+                                    : avail);
+      return true;
+   }
+
+   if (!t->Target || !st_finalize_texture(st, t) || !t->pt ||
+       (unsigned)u->Level > t->pt->last_level)
+      return false;
+   struct pipe_resource *pt = t->pt;
+   unsigned layers = pt->target == PIPE_TEXTURE_3D
+                        ? u_minify(pt->depth0, (unsigned)u->Level)
+                        : pt->array_size;
+   v->resource = pt;
+   v->u.tex.level = (unsigned)u->Level;
+   /* GL 4.6 8.26: a layered binding of an array, cube or 3D texture is
+    * the whole level; otherwise layer `Layer` of it (0 for others). */
+   bool has_layers = t->Target == GL_TEXTURE_1D_ARRAY ||
+                     t->Target == GL_TEXTURE_2D_ARRAY ||
+                     t->Target == GL_TEXTURE_CUBE_MAP ||
+                     t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
+                     t->Target == GL_TEXTURE_3D;
+   if (has_layers && u->Layered) {
+      v->u.tex.first_layer = 0;
+      v->u.tex.last_layer = layers - 1;
+   } else if (has_layers) {
+      if ((unsigned)u->Layer >= layers)
+         return false;
+      v->u.tex.first_layer = (unsigned)u->Layer;
+      v->u.tex.last_layer = (unsigned)u->Layer;
+   }
+   return true;
+}
+
+static void
+bind_images(struct st_context *st, struct gl_program_exec *exec,
+            gl_shader_stage s, enum pipe_shader_type ps)
+{
+   struct gl_context *ctx = &st->ctx;
+   const struct glsl_program *p = exec->linked;
+   struct pipe_image_view views[PIPE_MAX_SHADER_IMAGES];
+   unsigned n = 0;
+
+   if (!p->num_images || !st->pipe->set_shader_images || !p->nir[s])
+      return;
+   memset(views, 0, sizeof(views));
+   for (unsigned i = 0; i < p->num_uniforms; i++) {
+      const struct glsl_program_uniform *un = &p->uniforms[i];
+      if (un->image_index < 0 || !(un->stages & (1u << s)))
+         continue;
+      for (unsigned e = 0; e < un->array_size; e++) {
+         unsigned idx = (unsigned)un->image_index + e;
+         uint32_t unit;
+         if (idx >= PIPE_MAX_SHADER_IMAGES)
+            break;
+         memcpy(&unit,
+                (const uint8_t *)exec->uniforms + un->offset_B +
+                   e * un->array_stride_B,
+                4);
+         n = MAX2(n, idx + 1);
+         if (unit >= (uint32_t)ctx->Const.MaxImageUnits ||
+             !unit_view(st, &ctx->ImageUnits[unit], &views[idx]))
+            memset(&views[idx], 0, sizeof(views[idx]));
+      }
+   }
+   if (n)
+      st->pipe->set_shader_images(st->pipe, ps, 0, n, 0, views);
+}
+
+void
+st_update_images(struct st_context *st)
+{
+   struct gl_program_exec *exec = _mesa_current_exec(&st->ctx);
+
+   if (!exec || !exec->linked->num_images)
+      return;
+   bind_images(st, exec, MESA_SHADER_VERTEX, PIPE_SHADER_VERTEX);
+   bind_images(st, exec, MESA_SHADER_GEOMETRY, PIPE_SHADER_GEOMETRY);
+   bind_images(st, exec, MESA_SHADER_FRAGMENT, PIPE_SHADER_FRAGMENT);
+}
+
+void
+st_update_compute_images(struct st_context *st, struct gl_program_exec *exec)
+{
+   bind_images(st, exec, MESA_SHADER_COMPUTE, PIPE_SHADER_COMPUTE);
+}

@@ -1,0 +1,495 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Image load/store (GL_ARB_shader_image_load_store,
+ * GL_ARB_shader_image_size) in a desktop core context through
+ * EGL_OPENGL_API.  Every value is worked out from the GL and GLSL rules:
+ *   1 glBindImageTexture's errors (the extension's "Errors": INVALID_VALUE
+ *     for a unit past MAX_IMAGE_UNITS, an unknown texture, a negative
+ *     level or layer, a bad access or format), the unit's state queries
+ *     before (GL 4.6 table 23.45: READ_ONLY, R8) and after binding, and
+ *     glMemoryBarrier's INVALID_VALUE for an unknown bit.
+ *   2 a compute shader over an 8x8 RGBA32F image (2x2 groups of 4x4):
+ *     texel (x, y) of the source holds (x, y, x + y, 1); the shader
+ *     stores 2 * texel + (x, y, w, h) of imageSize into the destination:
+ *     (3x, 3y, 2x + 2y + 8, 10), read back with glGetTexImage.
+ *   3 an R32UI 2D array of 4x4x3 written through a layered binding:
+ *     texel (x, y, l) = 100 l + 10 y + x; then layer 1 alone bound as a
+ *     2D image (non-layered binding) and read back by a second dispatch
+ *     into a storage buffer: word 4 y + x = 100 + 10 y + x.
+ *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
+ *     a 16x8 quad: texel (x, y) = (x, y, 7, 1).
+ *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
+ *     of a 2x2 R32UI image (16 each) and imageAtomicMax x - y into a 1x1
+ *     R32I image holding -5 (7 = 7 - 0); imageAtomicCompSwap of 0 by 9
+ *     on a 1x1 R32UI image holding 0 (9: only the first swap matches).
+ * Image uniforms get their units with glUniform1i.
+ * On Debian's llvmpipe every check passes but the unknown barrier bit,
+ * for which Mesa raises no error (GL 4.6 section 7.13.2 asks for
+ * INVALID_VALUE).
+ */
+#include <EGL/egl.h>
+#include <GLES3/gl3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e_gl.h"
+
+#define W 16
+#define H 8
+
+/* Tokens of GL 4.2/4.3 the ES 3.0 headers lack. */
+#define E2E_GL_COMPUTE_SHADER 0x91B9
+#define E2E_GL_SHADER_STORAGE_BUFFER 0x90D2
+#define E2E_GL_MAX_IMAGE_UNITS 0x8F38
+#define E2E_GL_IMAGE_BINDING_NAME 0x8F3A
+#define E2E_GL_IMAGE_BINDING_LEVEL 0x8F3B
+#define E2E_GL_IMAGE_BINDING_LAYERED 0x8F3C
+#define E2E_GL_IMAGE_BINDING_LAYER 0x8F3D
+#define E2E_GL_IMAGE_BINDING_ACCESS 0x8F3E
+#define E2E_GL_IMAGE_BINDING_FORMAT 0x906E
+#define E2E_GL_SHADER_IMAGE_ACCESS_BARRIER_BIT 0x20
+#define E2E_GL_TEXTURE_UPDATE_BARRIER_BIT 0x100
+#define E2E_GL_BUFFER_UPDATE_BARRIER_BIT 0x200
+#define E2E_GL_ALL_BARRIER_BITS 0xFFFFFFFF
+#define E2E_GL_READ_ONLY 0x88B8
+#define E2E_GL_WRITE_ONLY 0x88B9
+#define E2E_GL_READ_WRITE 0x88BA
+
+typedef void (*dispatch_fn)(GLuint, GLuint, GLuint);
+typedef void (*barrier_fn)(GLbitfield);
+typedef void (*bind_image_fn)(GLuint, GLuint, GLint, GLboolean, GLint,
+                              GLenum, GLenum);
+typedef void (*get_tex_image_fn)(GLenum, GLint, GLenum, GLenum, void *);
+
+static dispatch_fn dispatch;
+static barrier_fn memory_barrier;
+static bind_image_fn bind_image;
+static get_tex_image_fn get_tex_image;
+static bool quiet;
+
+static const char header[] =
+   "#version 330\n"
+   "#extension GL_ARB_compute_shader : require\n"
+   "#extension GL_ARB_shader_storage_buffer_object : require\n"
+   "#extension GL_ARB_shader_image_load_store : require\n"
+   "#extension GL_ARB_shader_image_size : require\n";
+
+static GLuint
+compute_program(const char *body)
+{
+   char src[2048];
+   snprintf(src, sizeof(src), "%s%s", header, body);
+   const char *s = src;
+   GLuint sh = glCreateShader(E2E_GL_COMPUTE_SHADER);
+   glShaderSource(sh, 1, &s, NULL);
+   glCompileShader(sh);
+   GLint ok = 0;
+   char log[2048];
+   glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      glGetShaderInfoLog(sh, sizeof(log), NULL, log);
+      fprintf(stderr, "compile: %s\n", log);
+      return 0;
+   }
+   GLuint p = glCreateProgram();
+   glAttachShader(p, sh);
+   glLinkProgram(p);
+   glDeleteShader(sh);
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      glGetProgramInfoLog(p, sizeof(log), NULL, log);
+      fprintf(stderr, "link: %s\n", log);
+      return 0;
+   }
+   return p;
+}
+
+static bool
+check(const char *what, double got, double want)
+{
+   if (got != want) {
+      printf("FAIL %s: %g, expected %g\n", what, got, want);
+      return false;
+   }
+   if (!quiet)
+      printf("ok   %s = %g\n", what, got);
+   return true;
+}
+
+/* An image uniform's unit (glUniform1i, GL 4.6 section 7.6.1; layout
+ * binding needs GLSL 4.20 or ARB_shading_language_420pack). */
+static void
+set_unit(GLuint p, const char *name, GLint unit)
+{
+   glUniform1i(glGetUniformLocation(p, name), unit);
+}
+
+static GLint
+unit_state(GLenum pname, GLuint unit)
+{
+   GLint v = -1;
+   glGetIntegeri_v(pname, unit, &v);
+   return v;
+}
+
+/* 1: errors and state */
+static bool
+test_api(void)
+{
+   GLint units = 0;
+   glGetIntegerv(E2E_GL_MAX_IMAGE_UNITS, &units);
+   bool ok = check("MAX_IMAGE_UNITS >= 8", units >= 8, 1);
+   ok &= check("initial access", unit_state(E2E_GL_IMAGE_BINDING_ACCESS, 0),
+               E2E_GL_READ_ONLY);
+   ok &= check("initial format", unit_state(E2E_GL_IMAGE_BINDING_FORMAT, 0),
+               GL_R8);
+
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, t);
+   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA8, 4, 4, 3);
+   static const struct {
+      const char *what;
+      GLuint unit, texture;
+      GLint level, layer;
+      GLenum access, format;
+   } bad[] = {
+      {"unit past the last", 0, 0, 0, 0, E2E_GL_READ_ONLY, GL_RGBA8},
+      {"unknown texture", 1, 12345, 0, 0, E2E_GL_READ_ONLY, GL_RGBA8},
+      {"negative level", 1, 0, -1, 0, E2E_GL_READ_ONLY, GL_RGBA8},
+      {"negative layer", 1, 0, 0, -1, E2E_GL_READ_ONLY, GL_RGBA8},
+      {"bad access", 1, 0, 0, 0, GL_RGBA8, GL_RGBA8},
+      {"bad format", 1, 0, 0, 0, E2E_GL_READ_ONLY, GL_RGB8},
+   };
+   for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+      GLuint unit = i == 0 ? (GLuint)units : bad[i].unit;
+      GLuint tex = bad[i].texture ? bad[i].texture : t;
+      bind_image(unit, tex, bad[i].level, GL_FALSE, bad[i].layer,
+                 bad[i].access, bad[i].format);
+      ok &= e2e_gl_expect_error(GL_INVALID_VALUE, bad[i].what, quiet);
+   }
+   bind_image(1, t, 1, GL_FALSE, 2, E2E_GL_READ_WRITE, GL_R32UI);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "glBindImageTexture", quiet);
+   ok &= check("name", unit_state(E2E_GL_IMAGE_BINDING_NAME, 1), t);
+   ok &= check("level", unit_state(E2E_GL_IMAGE_BINDING_LEVEL, 1), 1);
+   ok &= check("layered", unit_state(E2E_GL_IMAGE_BINDING_LAYERED, 1), 0);
+   ok &= check("layer", unit_state(E2E_GL_IMAGE_BINDING_LAYER, 1), 2);
+   ok &= check("access", unit_state(E2E_GL_IMAGE_BINDING_ACCESS, 1),
+               E2E_GL_READ_WRITE);
+   ok &= check("format", unit_state(E2E_GL_IMAGE_BINDING_FORMAT, 1),
+               GL_R32UI);
+   /* GL 4.6 section 8.1: deleting the texture unbinds it */
+   glDeleteTextures(1, &t);
+   ok &= check("name after delete",
+               unit_state(E2E_GL_IMAGE_BINDING_NAME, 1), 0);
+   glGetIntegeri_v(E2E_GL_IMAGE_BINDING_NAME, (GLuint)units, &units);
+   ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "query past the units",
+                             quiet);
+   memory_barrier(0x10);
+   ok &= e2e_gl_expect_error(GL_INVALID_VALUE, "unknown barrier bit", quiet);
+   memory_barrier(E2E_GL_ALL_BARRIER_BITS);
+   ok &= e2e_gl_expect_error(GL_NO_ERROR, "ALL_BARRIER_BITS", quiet);
+   return ok;
+}
+
+static GLuint
+texture_2d(GLenum internal, GLsizei w, GLsizei h, GLenum format,
+           GLenum type, const void *data)
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type,
+                data);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   return t;
+}
+
+/* 2: load, size and store of RGBA32F */
+static bool
+test_rgba32f(void)
+{
+   GLuint p = compute_program(
+      "layout(local_size_x = 4, local_size_y = 4) in;\n"
+      "layout(rgba32f) readonly uniform image2D src;\n"
+      "layout(rgba32f) writeonly uniform image2D dst;\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+      "   vec4 v = imageLoad(src, p);\n"
+      "   imageStore(dst, p, 2.0 * v + vec4(p, imageSize(src)));\n"
+      "}\n");
+   if (!p)
+      return false;
+   float in[8][8][4], out[8][8][4];
+   for (int y = 0; y < 8; y++) {
+      for (int x = 0; x < 8; x++) {
+         in[y][x][0] = (float)x;
+         in[y][x][1] = (float)y;
+         in[y][x][2] = (float)(x + y);
+         in[y][x][3] = 1.0f;
+      }
+   }
+   GLuint src = texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, in);
+   GLuint dst = texture_2d(GL_RGBA32F, 8, 8, GL_RGBA, GL_FLOAT, NULL);
+   bind_image(0, src, 0, GL_FALSE, 0, E2E_GL_READ_ONLY, GL_RGBA32F);
+   bind_image(1, dst, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA32F);
+   glUseProgram(p);
+   set_unit(p, "src", 0);
+   set_unit(p, "dst", 1);
+   dispatch(2, 2, 1);
+   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "rgba32f dispatch", quiet);
+   memset(out, 0, sizeof(out));
+   glBindTexture(GL_TEXTURE_2D, dst);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, out);
+   unsigned bad = 0;
+   for (int y = 0; y < 8; y++) {
+      for (int x = 0; x < 8; x++) {
+         float want[4] = {3.0f * x, 3.0f * y, 2.0f * (x + y) + 8.0f, 10.0f};
+         for (int c = 0; c < 4; c++) {
+            if (out[y][x][c] != want[c] && bad++ < 4)
+               printf("FAIL rgba32f texel (%d, %d).%d: %g, expected %g\n",
+                      x, y, c, out[y][x][c], want[c]);
+         }
+      }
+   }
+   ok &= check("rgba32f texels wrong", bad, 0);
+   glDeleteTextures(1, &src);
+   glDeleteTextures(1, &dst);
+   glDeleteProgram(p);
+   return ok;
+}
+
+/* 3: a layered R32UI array, then one layer of it */
+static bool
+test_array(void)
+{
+   GLuint wr = compute_program(
+      "layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) in;\n"
+      "layout(r32ui) writeonly uniform uimage2DArray a;\n"
+      "void main() {\n"
+      "   ivec3 p = ivec3(gl_LocalInvocationID);\n"
+      "   imageStore(a, p, uvec4(100 * p.z + 10 * p.y + p.x));\n"
+      "}\n");
+   GLuint rd = compute_program(
+      "layout(local_size_x = 4, local_size_y = 4) in;\n"
+      "layout(r32ui) readonly uniform uimage2D one;\n"
+      "layout(std430, binding = 1) buffer B { uint w[16]; };\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_LocalInvocationID.xy);\n"
+      "   w[4 * p.y + p.x] = imageLoad(one, p).x;\n"
+      "}\n");
+   if (!wr || !rd)
+      return false;
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, t);
+   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32UI, 4, 4, 3);
+   bind_image(2, t, 0, GL_TRUE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
+   glUseProgram(wr);
+   set_unit(wr, "a", 2);
+   dispatch(1, 1, 1);
+   memory_barrier(E2E_GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+
+   uint32_t zero[16] = {0};
+   GLuint b;
+   glGenBuffers(1, &b);
+   glBindBuffer(E2E_GL_SHADER_STORAGE_BUFFER, b);
+   glBufferData(E2E_GL_SHADER_STORAGE_BUFFER, sizeof(zero), zero,
+                GL_DYNAMIC_COPY);
+   glBindBufferBase(E2E_GL_SHADER_STORAGE_BUFFER, 1, b);
+   bind_image(3, t, 0, GL_FALSE, 1, E2E_GL_READ_ONLY, GL_R32UI);
+   glUseProgram(rd);
+   set_unit(rd, "one", 3);
+   dispatch(1, 1, 1);
+   memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "array dispatches", quiet);
+   const uint32_t *m = glMapBufferRange(E2E_GL_SHADER_STORAGE_BUFFER, 0,
+                                        sizeof(zero), GL_MAP_READ_BIT);
+   unsigned bad = 0;
+   for (unsigned i = 0; m && i < 16; i++) {
+      uint32_t want = 100 + 10 * (i / 4) + i % 4;
+      if (m[i] != want && bad++ < 4)
+         printf("FAIL layer 1 word %u: %u, expected %u\n", i, m[i], want);
+   }
+   if (m)
+      glUnmapBuffer(E2E_GL_SHADER_STORAGE_BUFFER);
+   ok &= check("layer 1 words wrong", m ? bad : 99, 0);
+   glDeleteBuffers(1, &b);
+   glDeleteTextures(1, &t);
+   glDeleteProgram(wr);
+   glDeleteProgram(rd);
+   return ok;
+}
+
+/* 4: stores from a fragment shader */
+static bool
+test_fragment(void)
+{
+   static const char *const attribs[] = {"pos", NULL};
+   static const char vs[] =
+      "#version 330\n"
+      "in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   static const char fs[] =
+      "#version 330\n"
+      "#extension GL_ARB_shader_image_load_store : require\n"
+      "layout(rgba8ui) writeonly uniform uimage2D img;\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "   imageStore(img, p, uvec4(p, 7, 1));\n"
+      "   c = vec4(0.0, 1.0, 0.0, 1.0);\n"
+      "}\n";
+   GLuint p = e2e_gl_program(vs, fs, attribs);
+   if (!p)
+      return false;
+   GLuint t = texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+                         NULL);
+   bind_image(4, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA8UI);
+   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   GLuint vbo, vao;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   glUseProgram(p);
+   set_unit(p, "img", 4);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "fragment draw", quiet);
+   uint8_t out[H][W][4];
+   memset(out, 0xff, sizeof(out));
+   glBindTexture(GL_TEXTURE_2D, t);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, out);
+   unsigned bad = 0;
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         uint8_t want[4] = {(uint8_t)x, (uint8_t)y, 7, 1};
+         if (memcmp(out[y][x], want, 4) && bad++ < 4)
+            printf("FAIL fragment texel (%d, %d): %u %u %u %u\n", x, y,
+                   out[y][x][0], out[y][x][1], out[y][x][2], out[y][x][3]);
+      }
+   }
+   ok &= check("fragment texels wrong", bad, 0);
+   glDeleteBuffers(1, &vbo);
+   glDeleteVertexArrays(1, &vao);
+   glDeleteTextures(1, &t);
+   glDeleteProgram(p);
+   return ok;
+}
+
+static GLuint
+int_texture(GLenum internal, GLenum format, GLsizei size, const void *data)
+{
+   GLuint t = texture_2d(internal, size, size, format,
+                         internal == GL_R32I ? GL_INT : GL_UNSIGNED_INT, data);
+   return t;
+}
+
+/* 5: atomics */
+static bool
+test_atomics(void)
+{
+   GLuint p = compute_program(
+      "layout(local_size_x = 4, local_size_y = 4) in;\n"
+      "layout(r32ui) uniform uimage2D counts;\n"
+      "layout(r32i) uniform iimage2D mx;\n"
+      "layout(r32ui) uniform uimage2D sw;\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+      "   imageAtomicAdd(counts, p / 4, 1u);\n"
+      "   imageAtomicMax(mx, ivec2(0), p.x - p.y);\n"
+      "   imageAtomicCompSwap(sw, ivec2(0), 0u, 9u);\n"
+      "}\n");
+   if (!p)
+      return false;
+   uint32_t zero[4] = {0, 0, 0, 0};
+   int32_t minus5 = -5;
+   GLuint counts = int_texture(GL_R32UI, GL_RED_INTEGER, 2, zero);
+   GLuint mx = int_texture(GL_R32I, GL_RED_INTEGER, 1, &minus5);
+   GLuint sw = int_texture(GL_R32UI, GL_RED_INTEGER, 1, zero);
+   bind_image(0, counts, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
+   bind_image(1, mx, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32I);
+   bind_image(2, sw, 0, GL_FALSE, 0, E2E_GL_READ_WRITE, GL_R32UI);
+   glUseProgram(p);
+   set_unit(p, "counts", 0);
+   set_unit(p, "mx", 1);
+   set_unit(p, "sw", 2);
+   dispatch(2, 2, 1);
+   memory_barrier(E2E_GL_TEXTURE_UPDATE_BARRIER_BIT);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "atomic dispatch", quiet);
+   uint32_t c[4] = {0, 0, 0, 0}, s = 0;
+   int32_t m = 0;
+   glBindTexture(GL_TEXTURE_2D, counts);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, c);
+   glBindTexture(GL_TEXTURE_2D, mx);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_INT, &m);
+   glBindTexture(GL_TEXTURE_2D, sw);
+   get_tex_image(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &s);
+   for (unsigned i = 0; i < 4; i++)
+      ok &= check("imageAtomicAdd count", c[i], 16);
+   ok &= check("imageAtomicMax", m, 7);
+   ok &= check("imageAtomicCompSwap", s, 9);
+   glDeleteTextures(1, &counts);
+   glDeleteTextures(1, &mx);
+   glDeleteTextures(1, &sw);
+   glDeleteProgram(p);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   struct e2e_gl_options opts = {
+      .width = W,
+      .height = H,
+      .es_major = 3,
+      .es_minor = 3,
+      .desktop = true,
+      .forward_compatible = true,
+   };
+   struct e2e_gl gl;
+   int status = e2e_gl_start(&gl, argc, argv, &opts, &quiet);
+   if (status)
+      return status;
+   bool have = false, cs = false;
+   GLint n = 0;
+   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      have |= e && !strcmp(e, "GL_ARB_shader_image_load_store");
+      cs |= e && !strcmp(e, "GL_ARB_compute_shader");
+   }
+   if (!have || !cs) {
+      printf("%s: no image load/store or compute shaders\n",
+             opts.no_skip ? "FAIL" : "SKIP");
+      e2e_gl_close(&gl);
+      return opts.no_skip ? 1 : E2E_SKIP;
+   }
+   dispatch = (dispatch_fn)eglGetProcAddress("glDispatchCompute");
+   memory_barrier = (barrier_fn)eglGetProcAddress("glMemoryBarrier");
+   bind_image = (bind_image_fn)eglGetProcAddress("glBindImageTexture");
+   get_tex_image = (get_tex_image_fn)eglGetProcAddress("glGetTexImage");
+   if (!dispatch || !memory_barrier || !bind_image || !get_tex_image) {
+      printf("FAIL: an entry point is missing\n");
+      e2e_gl_close(&gl);
+      return 1;
+   }
+   bool ok = test_api();
+   ok &= test_rgba32f();
+   ok &= test_array();
+   ok &= test_fragment();
+   ok &= test_atomics();
+   e2e_gl_close(&gl);
+   printf("%s\n", ok ? "PASS" : "FAIL");
+   return ok ? 0 : 1;
+}
