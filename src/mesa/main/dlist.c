@@ -48,8 +48,10 @@ static void
 free_list(struct gl_dlist *l)
 {
    if (l && l != GL_NAME_RESERVED) {
-      for (unsigned i = 0; i < l->count; i++)
+      for (unsigned i = 0; i < l->count; i++) {
+         _mesa_bitmap_node_free(&l->nodes[i]);
          free(l->nodes[i].args);
+      }
       free(l->nodes);
       free(l);
    }
@@ -226,6 +228,7 @@ replay(struct gl_context *ctx, const struct gl_dl_node *n)
    case DL_PUSH_MATRIX: _mesa_PushMatrix(); break;
    case DL_POP_MATRIX: _mesa_PopMatrix(); break;
    case DL_CALL_LIST: _mesa_CallList(n->u); break;
+   case DL_BITMAP: _mesa_bitmap_replay(ctx, n); break;
    case DL_CALL: n->call(n->args); break;
    case DL_FF_PARAM:
       _mesa_ff_param_set(n->p, n->e[0], n->e[1], GL_FLOAT, n->f, n->scalar,

@@ -100,6 +100,7 @@ enum gl_dl_op {
    DL_PUSH_MATRIX,
    DL_POP_MATRIX,
    DL_CALL_LIST,
+   DL_BITMAP, /* drawpix.c: _mesa_bitmap_replay, _mesa_bitmap_node_free */
    DL_CALL,       /* a generated command: call(args) (gl_gen.py) */
    DL_FF_PARAM,   /* _mesa_ff_param_set of family p, target e[0] */
    DL_RASTER_POS, /* glRasterPos* */
