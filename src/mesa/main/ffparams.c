@@ -63,9 +63,12 @@ _mesa_ff_param_set(const struct ff_param_family *fam, GLenum target,
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
    GLfloat v[4] = {0};
+   bool color_pname = fam->color_pname && pname == fam->color_pname;
+   unsigned count = fam->count ? fam->count(pname) : color_pname ? 4 : 1;
    /* An unknown pname still reads one value: the family reports it. */
-   unsigned n = scalar ? 1 : CLAMP(fam->count(pname), 1, 4);
-   bool color = !scalar && fam->is_color(pname);
+   unsigned n = scalar ? 1 : CLAMP(count, 1, 4);
+   bool color = !scalar && (fam->is_color ? fam->is_color(pname)
+                                          : color_pname);
 
    for (unsigned c = 0; params && c < n; c++) {
       switch (type) {

@@ -217,19 +217,6 @@ bad_value:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
 }
 
-/* The colour is the one vector parameter (GL 2.1 section 3.13). */
-static unsigned
-tex_env_count(GLenum pname)
-{
-   return pname == GL_TEXTURE_ENV_COLOR ? 4 : 1;
-}
-
-static bool
-tex_env_is_color(GLenum pname)
-{
-   return pname == GL_TEXTURE_ENV_COLOR;
-}
-
 static bool
 get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
             unsigned *n, enum ff_value_kind *kind, const char *func)
@@ -283,7 +270,7 @@ get_tex_env(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *f,
 }
 
 const struct ff_param_family _mesa_ff_tex_env_params = {
-   tex_env_count, tex_env_is_color, tex_env, get_tex_env,
+   GL_TEXTURE_ENV_COLOR, NULL, NULL, tex_env, get_tex_env,
 };
 
 /* ---- fog ---------------------------------------------------------------- */
@@ -341,21 +328,8 @@ bad_value:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(param=0x%x)", func, e);
 }
 
-/* The colour is the one vector parameter (GL 2.1 section 3.10). */
-static unsigned
-fog_count(GLenum pname)
-{
-   return pname == GL_FOG_COLOR ? 4 : 1;
-}
-
-static bool
-fog_is_color(GLenum pname)
-{
-   return pname == GL_FOG_COLOR;
-}
-
 const struct ff_param_family _mesa_ff_fog_params = {
-   fog_count, fog_is_color, fog, NULL,
+   GL_FOG_COLOR, NULL, NULL, fog, NULL,
 };
 
 /* ---- alpha test --------------------------------------------------------- */
@@ -453,13 +427,6 @@ tex_gen_count(GLenum pname)
 }
 
 static bool
-tex_gen_is_color(GLenum pname)
-{
-   (void)pname;
-   return false;
-}
-
-static bool
 get_tex_gen(struct gl_context *ctx, GLenum coord, GLenum pname, GLfloat *v,
             unsigned *n, enum ff_value_kind *kind, const char *func)
 {
@@ -494,7 +461,7 @@ get_tex_gen(struct gl_context *ctx, GLenum coord, GLenum pname, GLfloat *v,
 }
 
 const struct ff_param_family _mesa_ff_tex_gen_params = {
-   tex_gen_count, tex_gen_is_color, tex_gen, get_tex_gen,
+   0, tex_gen_count, NULL, tex_gen, get_tex_gen,
 };
 
 /* ---- point size --------------------------------------------------------- */

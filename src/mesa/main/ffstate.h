@@ -304,10 +304,14 @@ void _mesa_ff_changed(struct gl_context *ctx);
  * floats with the family's table and call its set/get.
  */
 struct ff_param_family {
+   /* The families with one vector parameter, a colour (glTexEnv, glFog,
+    * glLightModel): it takes four values, the others one.  0 for the
+    * others, which give count and is_color. */
+   GLenum color_pname;
    /* How many values pname takes (0 when it is not the family's). */
    unsigned (*count)(GLenum pname);
    /* Integer forms of pname map the integer range to [-1, 1] (colours,
-    * GL 2.1 section 2.14.2 and table 2.9). */
+    * GL 2.1 section 2.14.2 and table 2.9); NULL: no colours. */
    bool (*is_color)(GLenum pname);
    /* Validates and stores (at most four) values; target is 0 for the
     * families that have none. */

@@ -171,7 +171,7 @@ get_light(struct gl_context *ctx, GLenum which, GLenum pname, GLfloat *v,
 }
 
 const struct ff_param_family _mesa_ff_light_params = {
-   light_count, is_color, light, get_light,
+   0, light_count, is_color, light, get_light,
 };
 
 /* ---- light model -------------------------------------------------------- */
@@ -215,15 +215,8 @@ bad_enum:
    _mesa_error(ctx, GL_INVALID_ENUM, "%s(pname=0x%x)", func, pname);
 }
 
-/* The ambient colour is the one vector parameter (GL 2.1 2.14.1). */
-static unsigned
-light_model_count(GLenum pname)
-{
-   return pname == GL_LIGHT_MODEL_AMBIENT ? 4 : 1;
-}
-
 const struct ff_param_family _mesa_ff_light_model_params = {
-   light_model_count, is_color, light_model, NULL,
+   GL_LIGHT_MODEL_AMBIENT, NULL, NULL, light_model, NULL,
 };
 
 /* ---- materials ---------------------------------------------------------- */
@@ -324,7 +317,7 @@ get_material(struct gl_context *ctx, GLenum face, GLenum pname, GLfloat *v,
 }
 
 const struct ff_param_family _mesa_ff_material_params = {
-   material_count, is_color, material, get_material,
+   0, material_count, is_color, material, get_material,
 };
 
 void GLAPIENTRY

@@ -62,16 +62,23 @@ take_current(struct gl_context *ctx, struct gl_ff_raster *r)
           sizeof(r->TexCoord));
 }
 
+/* Compiles the command (op) into the list being made; true when it is
+ * also to be executed here and now. */
+static bool
+raster_command(struct gl_context *ctx, uint8_t op, GLfloat x, GLfloat y,
+               GLfloat z, GLfloat w, const char *func)
+{
+   struct gl_dl_node n = {.op = op, .f = {x, y, z, w}};
+   return !_mesa_dlist_save(ctx, &n) && _mesa_ff_allowed(ctx, func);
+}
+
 /* The glRasterPos* and glWindowPos* entry points are generated
  * (gl_ff_entry_gen.py) and call these two. */
 void
 _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_dl_node n = {.op = DL_RASTER_POS, .f = {x, y, z, w}};
-   if (_mesa_dlist_save(ctx, &n))
-      return;
-   if (!_mesa_ff_allowed(ctx, "glRasterPos"))
+   if (!raster_command(ctx, DL_RASTER_POS, x, y, z, w, "glRasterPos"))
       return;
    struct gl_ff_raster *r = &ctx->FF.Raster;
    const GLfloat obj[4] = {x, y, z, w};
@@ -130,11 +137,7 @@ void
 _mesa_window_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
-   struct gl_dl_node n = {.op = DL_WINDOW_POS, .f = {x, y, z, w}};
-   if (_mesa_dlist_save(ctx, &n))
-      return;
-   (void)w;
-   if (!_mesa_ff_allowed(ctx, "glWindowPos"))
+   if (!raster_command(ctx, DL_WINDOW_POS, x, y, z, w, "glWindowPos"))
       return;
    struct gl_ff_raster *r = &ctx->FF.Raster;
    GLfloat zc = z < 0.0f ? 0.0f : z > 1.0f ? 1.0f : z;

@@ -348,11 +348,13 @@ test_int16_ms_load(void **state)
  * 0.6, 1); RG16 sint words (-5, 7 as 16-bit two's complement) read the
  * integers -5 and 7, the descriptor's swizzle giving (r, g, 0, 1).
  * Inside the image the texel is read as usual. */
+/* A 2x2 twiddled image of every byte `fill` (descriptor 0; two channels
+ * read as (r, g, 0, 1)) and a program sampling it at r4_r5 into r0-r3. */
 static void
-border_case(enum agx_channels ch, enum agx_texture_type type,
-            const uint32_t words[4], const uint32_t want[4])
+load_2x2_sample(struct sim_test *t, struct fixture *fx, enum agx_channels ch,
+                enum agx_texture_type type, uint8_t fill)
 {
-   memset(img_mem, 0, sizeof(img_mem));
+   memset(img_mem, fill, sizeof(img_mem));
    agx_pack(desc_mem, TEXTURE, cfg) {
       cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
       cfg.layout = AGX_LAYOUT_TWIDDLED;
@@ -366,12 +368,19 @@ border_case(enum agx_channels ch, enum agx_texture_type type,
       cfg.height = 2;
       cfg.address = IMG_VA;
    }
+   sim_test_load(t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                    "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+                    "stop\n");
+   bind(t->g, fx);
+}
+
+static void
+border_case(enum agx_channels ch, enum agx_texture_type type,
+            const uint32_t words[4], const uint32_t want[4])
+{
    struct sim_test t;
    struct fixture fx;
-   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
-                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
-                     "stop\n");
-   bind(t.g, &fx);
+   load_2x2_sample(&t, &fx, ch, type, 0);
    agx_pack(desc_mem + 64, SAMPLER, cfg) {
       cfg.mag_filter = AGX_FILTER_NEAREST;
       cfg.min_filter = AGX_FILTER_NEAREST;
@@ -425,26 +434,10 @@ test_custom_border(void **state)
 static void
 clamp_gl_case(enum agx_filter filter, uint32_t want_outside)
 {
-   memset(img_mem, 0xff, sizeof(img_mem));
-   agx_pack(desc_mem, TEXTURE, cfg) {
-      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
-      cfg.layout = AGX_LAYOUT_TWIDDLED;
-      cfg.channels = AGX_CHANNELS_R8G8B8A8;
-      cfg.type = AGX_TEXTURE_TYPE_UNORM;
-      cfg.swizzle_r = AGX_CHANNEL_R;
-      cfg.swizzle_g = AGX_CHANNEL_G;
-      cfg.swizzle_b = AGX_CHANNEL_B;
-      cfg.swizzle_a = AGX_CHANNEL_A;
-      cfg.width = 2;
-      cfg.height = 2;
-      cfg.address = IMG_VA;
-   }
    struct sim_test t;
    struct fixture fx;
-   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
-                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
-                     "stop\n");
-   bind(t.g, &fx);
+   load_2x2_sample(&t, &fx, AGX_CHANNELS_R8G8B8A8, AGX_TEXTURE_TYPE_UNORM,
+                   0xff);
    agx_pack(desc_mem + 64, SAMPLER, cfg) {
       cfg.mag_filter = filter;
       cfg.min_filter = filter;
