@@ -112,7 +112,10 @@ static int
 raster_int(GLfloat v)
 {
    double f = floor((double)v + 0.5);
-   return f < -1e9 ? -1000000000 : f > 1e9 ? 1000000000 : (int)f;
+   return !(f == f)  ? 0
+          : f < -1e9 ? -1000000000
+          : f > 1e9  ? 1000000000
+                     : (int)f;
 }
 
 /* Unpacked stencil indices to the stencil buffer at the raster

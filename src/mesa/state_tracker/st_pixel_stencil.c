@@ -51,6 +51,10 @@ zoomed_span(float start, float zoom, unsigned n, int *lo, int *hi)
    }
    /* Centres c + 0.5 in [a, b). */
    double l = ceil((double)a - 0.5), h = ceil((double)b - 0.5);
+   if (!(l == l) || !(h == h)) {
+      *lo = *hi = 0;
+      return;
+   }
    *lo = l < -1e9 ? -1000000000 : l > 1e9 ? 1000000000 : (int)l;
    *hi = h < -1e9 ? -1000000000 : h > 1e9 ? 1000000000 : (int)h;
 }
@@ -60,7 +64,7 @@ static unsigned
 texel_of(int p, float start, float zoom, unsigned n)
 {
    double t = floor(((double)p + 0.5 - start) / zoom);
-   if (t < 0)
+   if (!(t >= 0))
       return 0;
    if (t >= n)
       return n - 1;
