@@ -188,13 +188,16 @@ struct agx_xfb_output {
  * vertex 0 (n = AGX_SYSVAL_XFB_VERTICES / 2 lines); triangle strip: p,
  * p + 1, p + 2, odd triangles with their first two swapped; fan: 0,
  * p + 1, p + 2 (GL 3.0 section 2.15: strips, loops and fans are captured
- * as separate primitives). */
+ * as separate primitives).  Indexed draws of points, lines and triangles:
+ * vertex i is word i of a list of 32-bit vertex numbers (the draw's
+ * indices plus its base vertex) at AGX_SYSVAL_XFB_INDICES_LO/_HI. */
 enum agx_xfb_unroll {
    AGX_XFB_UNROLL_NONE = 0,
    AGX_XFB_UNROLL_LINE_STRIP,
    AGX_XFB_UNROLL_LINE_LOOP,
    AGX_XFB_UNROLL_TRIANGLE_STRIP,
    AGX_XFB_UNROLL_TRIANGLE_FAN,
+   AGX_XFB_UNROLL_INDEXED,
 };
 
 struct agx_xfb_key {
@@ -300,6 +303,16 @@ struct agx_fs_key {
    /* glShadeModel(GL_FLAT): gl_Color, gl_SecondaryColor and the back
     * colours without an interpolation qualifier are flat shaded. */
    bool flatshade;
+   /* Per-sample shading (ARB_sample_shading) with nr_samples > 1: this
+    * variant shades sample `sample_id` only, the driver drawing once per
+    * sample.  Its varyings are interpolated at that sample, it keeps
+    * only that sample, gl_SampleID is sample_id and gl_SamplePosition
+    * sample_pos (x in bits 0-3, y in bits 4-7, sixteenths of a pixel: the
+    * sample's byte of the PPP sample positions,
+    * agx_default_sample_positions). */
+   bool per_sample;
+   uint8_t sample_id;
+   uint8_t sample_pos;
 };
 
 struct agx_shader_key {
@@ -387,6 +400,10 @@ enum agx_sysval {
     * for direct dispatches. */
    AGX_SYSVAL_GRID_ADDR_LO,
    AGX_SYSVAL_GRID_ADDR_HI,
+   /* Transform feedback of indexed draws (AGX_XFB_UNROLL_INDEXED): the
+    * 64-bit GPU address (low, high) of the draw's vertex numbers. */
+   AGX_SYSVAL_XFB_INDICES_LO,
+   AGX_SYSVAL_XFB_INDICES_HI,
    AGX_SYSVAL_COUNT,
 };
 

@@ -49,6 +49,8 @@ struct isel {
    uint8_t colour1_mask;
    /* FS: gl_FragDepth as last stored (NONE when never written) */
    agx_operand frag_depth;
+   /* FS: gl_SampleMask[0] as last stored (NONE when never written) */
+   agx_operand sample_mask_out;
 
    /* FS: coefficient register of component 0 of each slot, or -1 */
    int cf_of_slot[VARYING_SLOT_MAX];
@@ -1292,6 +1294,21 @@ emit_vs_load_input(struct isel *st, nir_intrinsic_instr *intr)
    }
 }
 
+/* Per-sample shading (agx_fs_key::per_sample): iterate at the shaded
+ * sample, centroid inputs too (GL 4.6 section 14.3.1.1: with per-sample
+ * shading every input is evaluated at the sample).  Interpolation mode 1
+ * with the sample index immediate (applegpu's iter encoding). */
+static void
+at_shaded_sample(struct isel *st, agx_instr *I, unsigned interp_op,
+                 unsigned sample_op)
+{
+   const struct agx_fs_key *key = &st->ctx->key->fs;
+   if (!key->per_sample || key->nr_samples <= 1)
+      return;
+   I->ops[interp_op] = agx_isa_enum(1, 2);
+   I->ops[sample_op] = agx_isa_imm(key->sample_id, 8);
+}
+
 static void
 emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
 {
@@ -1337,6 +1354,7 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
       I->ops[AGX_ISA_ITER_I] = cfo;
       if (st->centroid_slot[slot])
          I->ops[AGX_ISA_ITER_INTERPOLATION] = agx_isa_enum(2, 2);
+      at_shaded_sample(st, I, AGX_ISA_ITER_INTERPOLATION, AGX_ISA_ITER_S);
       if (n == 1)
          dst[0] = v;
       else
@@ -1354,6 +1372,8 @@ emit_fs_load_input(struct isel *st, nir_intrinsic_instr *intr)
        * inputs with it) */
       if (st->centroid_slot[slot])
          I->ops[AGX_ISA_ITERPROJ_INTERPOLATION] = agx_isa_enum(2, 2);
+      at_shaded_sample(st, I, AGX_ISA_ITERPROJ_INTERPOLATION,
+                       AGX_ISA_ITERPROJ_S);
       if (n == 1)
          dst[0] = v;
       else
@@ -1418,6 +1438,8 @@ emit_store_output(struct isel *st, nir_intrinsic_instr *intr)
             st->colour1_mask |= 1u << (comp + c);
          } else if (slot == FRAG_RESULT_DEPTH && comp + c == 0) {
             store_web(st, &st->frag_depth, v);
+         } else if (slot == FRAG_RESULT_SAMPLE_MASK && comp + c == 0) {
+            store_web(st, &st->sample_mask_out, v);
          } else {
             agx_fail(st->ctx, AGX_COMPILE_UNSUPPORTED, "fragment output %u",
                      slot);
@@ -1452,8 +1474,20 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
       } else if (c < 2) {
          agx_operand p =
             emit_convert(st, 10 /* u32_to_f */, 1, emit_get_sr(st, 80 + c));
-         /* minifloat 0x20 is 0.5 (exponent 2, no fraction) */
-         dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
+         /* minifloat 0x20 is 0.5 (exponent 2, no fraction); shading one
+          * sample, the sample's position (GL 4.6 section 15.2.2: x and y
+          * then reflect the location of the sample) */
+         const struct agx_fs_key *fk = &st->ctx->key->fs;
+         if (fk->per_sample && fk->nr_samples > 1) {
+            union {
+               float f;
+               uint32_t u;
+            } o = {.f = (float)((fk->sample_pos >> (4 * c)) & 0xf) / 16.0f};
+            dst[c] = emit_binop(st, AGX_ISA_OP_FADD32, 32, p, imm32(st, o.u));
+         } else {
+            dst[c] =
+               emit_binop(st, AGX_ISA_OP_FADD32, 32, p, agx_isa_fimm(0x20));
+         }
       } else {
          int cf = c == 2 ? st->cf_z : 0;
          if (cf < 0) {
@@ -1465,9 +1499,56 @@ emit_frag_coord(struct isel *st, nir_intrinsic_instr *intr)
          I->ops[AGX_ISA_ITER_D] = v;
          agx_operand cfo = {AGX_ISA_KIND_CF, 8, 1, 0, (int64_t)cf};
          I->ops[AGX_ISA_ITER_I] = cfo;
+         at_shaded_sample(st, I, AGX_ISA_ITER_INTERPOLATION, AGX_ISA_ITER_S);
          dst[c] = v;
          st->ctx->info->reads_varyings = true;
       }
+   }
+}
+
+/* gl_SampleID, gl_SamplePosition, gl_SampleMaskIn[0] and gl_NumSamples.
+ * Without per-sample shading (or single sampled) a fragment is shaded
+ * once for all its samples: sample 0 at the pixel centre, as GL 4.6
+ * section 14.3.1.1 allows.  gl_SampleMaskIn is the coverage (special
+ * register 124, input_sample_mask in applegpu), with per-sample shading
+ * only the shaded sample's bit (GL 4.6 section 15.2.2). */
+static void
+emit_sample_sysval(struct isel *st, nir_intrinsic_instr *intr)
+{
+   const struct agx_fs_key *key = &st->ctx->key->fs;
+   bool fs = st->ctx->stage == MESA_SHADER_FRAGMENT;
+   bool per_sample = fs && key->per_sample && key->nr_samples > 1;
+   agx_operand *dst = def_ops(st, &intr->def);
+
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_sample_id:
+      dst[0] = agx_mov_imm(&st->b, 32, per_sample ? key->sample_id : 0);
+      break;
+   case nir_intrinsic_load_sample_pos: {
+      unsigned packed = per_sample ? key->sample_pos : 0x88;
+      for (unsigned c = 0; c < 2; ++c) {
+         union {
+            float f;
+            uint32_t u;
+         } v = {.f = (float)((packed >> (4 * c)) & 0xf) / 16.0f};
+         dst[c] = imm32(st, v.u);
+      }
+      break;
+   }
+   case nir_intrinsic_load_sample_mask_in:
+      if (!fs) {
+         dst[0] = agx_mov_imm(&st->b, 32, 0);
+      } else if (per_sample) {
+         dst[0] = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 124),
+                             agx_isa_imm(1u << key->sample_id, 8));
+      } else {
+         dst[0] = emit_get_sr(st, 124);
+      }
+      break;
+   default: /* load_num_samples */
+      dst[0] = agx_mov_imm(&st->b, 32,
+                           key->nr_samples > 1 && fs ? key->nr_samples : 1);
+      break;
    }
 }
 
@@ -2113,6 +2194,12 @@ emit_intrinsic(struct isel *st, nir_intrinsic_instr *intr)
       st->ctx->info->reads_varyings = true;
       break;
    }
+   case nir_intrinsic_load_sample_id:
+   case nir_intrinsic_load_sample_pos:
+   case nir_intrinsic_load_sample_mask_in:
+   case nir_intrinsic_load_num_samples:
+      emit_sample_sysval(st, intr);
+      break;
    case nir_intrinsic_load_front_face: {
       /* !backfacing (special register 62), as a 0 / ~0 boolean */
       agx_operand back = emit_get_sr(st, 62);
@@ -3624,12 +3711,25 @@ agx_tib_format_of(enum pipe_format fmt)
  * rule asks).  A 16-bit value for sample_mask's M operand.
  */
 static agx_operand
+low_half(struct isel *st, agx_operand v)
+{
+   agx_operand halves[2];
+   agx_split(&st->b, halves, 2, v);
+   return halves[0];
+}
+
+static agx_operand
 coverage_mask(struct isel *st, const struct agx_fs_key *key)
 {
    unsigned n = key->nr_samples;
    unsigned keep = ((1u << n) - 1) & ~key->sample_mask_disable;
-   if (!key->alpha_to_coverage)
+   if (key->per_sample)
+      keep &= 1u << key->sample_id;
+   if (!key->alpha_to_coverage && st->sample_mask_out.kind == AGX_ISA_KIND_NONE)
       return agx_isa_imm(keep, 8);
+   if (!key->alpha_to_coverage)
+      return low_half(st, emit_bitop(st, AGX_TT_AND, st->sample_mask_out,
+                                     agx_isa_imm(keep, 8)));
    agx_operand alpha = (st->colour_mask[0] & 8)
                           ? st->colour[0][3]
                           : imm32(st, 0x3f800000); /* 1.0 */
@@ -3646,9 +3746,10 @@ coverage_mask(struct isel *st, const struct agx_fs_key *key)
    agx_operand m =
       emit_binop(st, AGX_ISA_OP_ISUB, 32, bit, agx_isa_imm(1, 8));
    m = emit_bitop(st, AGX_TT_AND, m, agx_isa_imm(keep, 8));
-   agx_operand halves[2];
-   agx_split(&st->b, halves, 2, m);
-   return halves[0];
+   /* gl_SampleMask (GL 4.6 section 17.3.1: ANDed with the coverage) */
+   if (st->sample_mask_out.kind != AGX_ISA_KIND_NONE)
+      m = emit_bitop(st, AGX_TT_AND, m, st->sample_mask_out);
+   return low_half(st, m);
 }
 
 static void
@@ -3660,7 +3761,8 @@ emit_fs_end(struct isel *st)
    /* Multisampling state that drops samples. */
    agx_operand keep = agx_isa_imm(0xff, 8);
    bool keep_all = key->nr_samples <= 1 ||
-                   (!key->alpha_to_coverage &&
+                   (!key->alpha_to_coverage && !key->per_sample &&
+                    st->sample_mask_out.kind == AGX_ISA_KIND_NONE &&
                     !(key->sample_mask_disable &
                       ((1u << key->nr_samples) - 1)));
    if (!keep_all) {
@@ -4056,6 +4158,22 @@ emit_unrolled_vertex(struct isel *st, agx_operand r5, unsigned unroll)
                          AGX_SYSVAL_XFB_FIRST_VERTEX, 4);
    agx_operand first = agx_uniform(u, 32);
    agx_operand i = emit_binop(st, AGX_ISA_OP_ISUB, 32, r5, first);
+   if (unroll == AGX_XFB_UNROLL_INDEXED) {
+      /* word i of the vertex numbers */
+      unsigned addr =
+         agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_XFB_INDICES_LO, 4);
+      agx_operand v = agx_temp(st->ctx, 32, 1);
+      agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
+      I->ops[AGX_ISA_DEVICE_LOAD_F] = agx_isa_enum(2 /* i32 */, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_MASK] = agx_isa_enum(1, 4);
+      I->ops[AGX_ISA_DEVICE_LOAD_R] = v;
+      I->ops[AGX_ISA_DEVICE_LOAD_A] = mem_base(st, addr);
+      I->ops[AGX_ISA_DEVICE_LOAD_O] = i;
+      I->ops[AGX_ISA_DEVICE_LOAD_OU] = agx_isa_enum(1 /* unsigned */, 1);
+      I = agx_emit(&st->b, AGX_ISA_OP_WAIT);
+      I->ops[0] = agx_isa_imm(0, 1);
+      return v;
+   }
    bool lines = unroll == AGX_XFB_UNROLL_LINE_STRIP ||
                 unroll == AGX_XFB_UNROLL_LINE_LOOP;
    agx_operand p = emit_udiv_const(st, i, lines ? 2 : 3);

@@ -206,6 +206,10 @@ struct sim_vdm_state {
    /* The VS word 0's sampler-states count (genxml "sampler states"). */
    unsigned vs_sampler_states;
    uint32_t restart_index;
+   /* VDM "vertex unknown" word: the first vertex of a primitive provokes
+    * (else the last, also when the word never came), which also orders
+    * the vertices of odd strip triangles. */
+   bool provoking_first;
    struct sim_ppp_state ppp;
 };
 

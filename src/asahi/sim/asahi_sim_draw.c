@@ -1039,9 +1039,21 @@ assemble(struct draw_ctx *c, enum agx_primitive prim, uint32_t first,
       }
       return true;
    case AGX_PRIMITIVE_TRIANGLE_STRIP:
+      /* Odd triangles swap their two non-provoking vertices, so the
+       * provoking one keeps its place (vertex i first, i + 2 last) and the
+       * winding stays that of the strip's first triangle.  Fact:
+       * alexvorxx/Mesa-VirGL src/asahi/lib/shaders/geometry.h (the vertex
+       * map of triangle strips, which mirrors the hardware's order for the
+       * VDM provoking vertex). */
       for (uint32_t i = 0; i + 2 < n; i++) {
-         bool odd = i & 1;
-         if (!triangle(c, first + i + odd, first + i + !odd, first + i + 2))
+         uint32_t v[3] = {first + i, first + i + 1, first + i + 2};
+         if (i & 1) {
+            unsigned a = c->s->provoking_first ? 1 : 0;
+            uint32_t t = v[a];
+            v[a] = v[a + 1];
+            v[a + 1] = t;
+         }
+         if (!triangle(c, v[0], v[1], v[2]))
             return false;
       }
       return true;

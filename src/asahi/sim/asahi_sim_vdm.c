@@ -198,10 +198,18 @@ vdm_state(struct asahi_sim_gpu *gpu, struct sim_vdm_state *s, uint64_t va,
       s->has_vs = true;
       offs += 4;
    }
+   if (hdr.vertex_outputs_present)
+      offs += 4;
    if (hdr.tessellation_present || hdr.tessellation_scale_present)
       return sim_fail(gpu, ASAHI_SIM_RESULT_ERROR,
                       "VDM state at 0x%llx: tessellation is not simulated",
                       (unsigned long long)va);
+   if (hdr.vertex_unknown_present) {
+      struct AGX_VDM_STATE_VERTEX_UNKNOWN vu;
+      AGX_VDM_STATE_VERTEX_UNKNOWN_unpack(NULL, w + offs, &vu);
+      s->provoking_first = vu.flat_shading_vertex == AGX_VDM_VERTEX_0;
+      offs += 4;
+   }
    return true;
 }
 

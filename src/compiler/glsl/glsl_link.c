@@ -308,7 +308,8 @@ link_frag_outputs(struct link *l)
       if (v->var->mode != nir_var_shader_out)
          continue;
       if (v->builtin) {
-         if (v->var->data.location != FRAG_RESULT_DEPTH && v->written)
+         if (v->var->data.location != FRAG_RESULT_DEPTH &&
+             v->var->data.location != FRAG_RESULT_SAMPLE_MASK && v->written)
             color_builtin = true;
          continue;
       }

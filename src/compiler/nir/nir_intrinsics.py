@@ -172,6 +172,11 @@ SYSTEM_VALUES = [
    # stage), gl_InvocationID (geometry instancing).
    ('primitive_id', '1@32'),
    ('invocation_id', '1@32'),
+   # ARB_sample_shading / GLSL 4.00: gl_SampleMaskIn[0] (covered samples)
+   # and gl_NumSamples (samples of the framebuffer, 1 when single
+   # sampled; GLSL 4.50 7.3).
+   ('sample_mask_in', '1@32'),
+   ('num_samples', '1@32'),
 ]
 
 intrinsics = {}

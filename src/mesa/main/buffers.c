@@ -300,19 +300,25 @@ blit_formats_identical(const struct gl_framebuffer *src,
 /* ES 3.0.6 section 4.3.3 (GL 3.0 section 4.3.3): no blits into a
  * multisampled framebuffer; from one, only an unscaled, unmirrored copy
  * between identical formats (a resolve).  Desktop GL only asks for the
- * same size, ES for the same rectangle. */
+ * same size, ES for the same rectangle.  Desktop GL since 4.0 (section
+ * 4.3.2; as Mesa, in every desktop context) also blits into a
+ * multisampled framebuffer: from a single-sampled one every sample takes
+ * the value, between equal sample counts the samples are copied, other
+ * counts are INVALID_OPERATION. */
 static bool
 blit_samples_ok(struct gl_context *ctx, const struct gl_framebuffer *src,
                 const struct gl_framebuffer *dst, GLint sx0, GLint sy0,
                 GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
                 GLint dy1, GLbitfield mask)
 {
-   if (_mesa_framebuffer_samples(dst)) {
+   unsigned ds = _mesa_framebuffer_samples(dst);
+   unsigned ss = _mesa_framebuffer_samples(src);
+   if (ds && (_mesa_is_gles(ctx) || (ss && ss != ds))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "glBlitFramebuffer(multisampled draw framebuffer)");
       return false;
    }
-   if (!_mesa_framebuffer_samples(src))
+   if (!ss)
       return true;
    bool same = _mesa_is_gles(ctx)
                   ? sx0 == dx0 && sy0 == dy0 && sx1 == dx1 && sy1 == dy1

@@ -158,6 +158,10 @@ struct gl_program_exec {
     * at every change (the state tracker remakes shaders for it). */
    GLuint *ssbo_bindings;
    unsigned ssbo_bindings_stamp;
+   /* Whether samplers of different targets share a unit, as of
+    * uniforms_stamp + 1 = sampler_check_stamp (sampler_units.c). */
+   unsigned sampler_check_stamp;
+   bool sampler_conflict;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -206,6 +210,7 @@ enum gl_texture_index {
    TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
    TEXTURE_2D_MULTISAMPLE_INDEX, /* GL 3.2 / ARB_texture_multisample */
    TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX,
+   TEXTURE_CUBE_ARRAY_INDEX, /* GL 4.0 / ARB_texture_cube_map_array */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -247,6 +252,7 @@ struct gl_texture_object {
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
+   bool GenerateMipmap; /* GENERATE_MIPMAP (compatibility, teximage.c) */
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
    struct pipe_resource *pt;
@@ -427,6 +433,9 @@ struct gl_constants {
    GLint MaxColorTextureSamples, MaxDepthTextureSamples, MaxIntegerSamples;
    /* GL 3.2 / ARB_depth_clamp: the driver can turn depth clipping off. */
    bool DepthClamp;
+   /* ARB_sample_shading: the driver shades per sample on request
+    * (PIPE_CAP_SAMPLE_SHADING, with multisample textures). */
+   bool SampleShading;
    /* GL 3.3 / ARB_vertex_type_2_10_10_10_rev: the driver fetches the
     * packed 2_10_10_10 vertex formats, BGRA order too (st_context.c). */
    bool PackedVertexFormats;
@@ -447,6 +456,9 @@ struct gl_constants {
     * their buffers use the driver's shader-buffer slots after the
     * storage buffers' (st_compute.c). */
    GLint MaxAtomicCounterBufferBindings;
+   /* ARB_texture_cube_map_array (texobj.c): the driver's
+    * PIPE_CAP_CUBE_MAP_ARRAY. */
+   bool TextureCubeMapArray;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -604,6 +616,10 @@ struct gl_context {
        * (glSampleMaski; MAX_SAMPLE_MASK_WORDS is 1). */
       bool SampleMask;
       GLbitfield SampleMaskValue;
+      /* ARB_sample_shading: SAMPLE_SHADING and MIN_SAMPLE_SHADING_VALUE
+       * (GL 4.6 section 14.3.1.1, table 23.10). */
+      bool SampleShading;
+      GLfloat MinSampleShadingValue;
    } Multisample;
 
    struct {

@@ -125,6 +125,23 @@ _mesa_LineWidth(GLfloat width)
    ctx->NewState |= ST_NEW_RASTERIZER;
 }
 
+/* ARB_sample_shading (GL 4.6 section 14.3.1.1): the fraction of samples
+ * shaded separately when SAMPLE_SHADING is on, clamped to [0, 1]. */
+void GLAPIENTRY
+_mesa_MinSampleShading(GLfloat value)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (!ctx->Const.SampleShading || _mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "glMinSampleShading");
+      return;
+   }
+   ctx->Multisample.MinSampleShadingValue = value < 0.0f   ? 0.0f
+                                            : value > 1.0f ? 1.0f
+                                                           : value;
+   ctx->NewState |= ST_NEW_SAMPLE_MASK;
+}
+
 void GLAPIENTRY
 _mesa_SampleCoverage(GLfloat value, GLboolean invert)
 {
@@ -268,6 +285,11 @@ capability(struct gl_context *ctx, GLenum cap, uint32_t *dirty)
    case GL_SAMPLE_COVERAGE:
       *dirty = ST_NEW_SAMPLE_MASK;
       return &ctx->Multisample.SampleCoverage;
+   case GL_SAMPLE_SHADING: /* ARB_sample_shading */
+      *dirty = ST_NEW_SAMPLE_MASK;
+      return _mesa_is_gles(ctx) || !ctx->Const.SampleShading
+                ? NULL
+                : &ctx->Multisample.SampleShading;
    case GL_SCISSOR_TEST:
       *dirty = ST_NEW_SCISSOR | ST_NEW_RASTERIZER;
       return &ctx->Scissor.Enabled;

@@ -19,6 +19,7 @@
 
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "util/u_math.h"
 
 void
 _mesa_init_raster_pos(struct gl_context *ctx)
@@ -67,6 +68,9 @@ void
 _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_RASTER_POS, .f = {x, y, z, w}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    if (!_mesa_ff_allowed(ctx, "glRasterPos"))
       return;
    struct gl_ff_raster *r = &ctx->FF.Raster;
@@ -77,8 +81,9 @@ _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
    mat4_apply(ctx->Transform.Stack[1][ctx->Transform.Depth[1]], eye, clip);
 
    /* Outside the clip volume or a user clip plane: invalid, and the rest
-    * of the state is left alone (GL 2.1 section 2.13). */
-   for (unsigned c = 0; c < 3; c++) {
+    * of the state is left alone (GL 2.1 section 2.13).  With depth
+    * clamping the near and far planes do not clip (ARB_depth_clamp). */
+   for (unsigned c = 0; c < (ctx->DepthClamp ? 2u : 3u); c++) {
       if (clip[c] < -clip[3] || clip[c] > clip[3]) {
          r->Valid = false;
          return;
@@ -105,6 +110,12 @@ _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
    r->Pos[2] = (ndc[2] * (ctx->Viewport.Far - ctx->Viewport.Near) +
                 ctx->Viewport.Near + ctx->Viewport.Far) *
                0.5f;
+   if (ctx->DepthClamp) {
+      /* ARB_depth_clamp: z_w clamped to the depth range */
+      GLfloat lo = MIN2(ctx->Viewport.Near, ctx->Viewport.Far);
+      GLfloat hi = MAX2(ctx->Viewport.Near, ctx->Viewport.Far);
+      r->Pos[2] = CLAMP(r->Pos[2], lo, hi);
+   }
    r->Pos[3] = clip[3];
    r->Valid = true;
    /* GL 2.1 section 2.13: the distance from the eye (fog coordinate
@@ -119,6 +130,9 @@ void
 _mesa_window_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_WINDOW_POS, .f = {x, y, z, w}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    (void)w;
    if (!_mesa_ff_allowed(ctx, "glWindowPos"))
       return;

@@ -10,6 +10,7 @@
  * bottom of the image, Gallium's at the top: their viewport, scissor,
  * winding and point-sprite origin are flipped here.
  */
+#include <math.h>
 #include <string.h>
 
 #include "main/context.h"
@@ -501,6 +502,18 @@ update_sample_mask(struct st_context *st)
    if (ctx->Multisample.SampleMask && samples > 1)
       mask &= ctx->Multisample.SampleMaskValue;
    st->pipe->set_sample_mask(st->pipe, mask);
+
+   /* ARB_sample_shading: at least ceil(value * samples) shaded samples
+    * per fragment (GL 4.6 section 14.3.1.1), 1 when off. */
+   if (st->pipe->set_min_samples) {
+      unsigned min = 1;
+      if (ctx->Multisample.SampleShading && samples > 1) {
+         float want = ctx->Multisample.MinSampleShadingValue * (float)samples;
+         min = (unsigned)ceilf(want);
+         min = min < 1 ? 1 : min > samples ? samples : min;
+      }
+      st->pipe->set_min_samples(st->pipe, min);
+   }
 }
 
 static bool

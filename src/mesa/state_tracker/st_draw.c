@@ -428,6 +428,12 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
+   /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
+   if (ctx->FF.Select.Mode != GL_RENDER) {
+      _mesa_select_draw(ctx, mode, first, count, index_type, indices,
+                        basevertex);
+      return;
+   }
    struct gl_program_exec *exec =
       ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
    struct pipe_draw_info info = {0};

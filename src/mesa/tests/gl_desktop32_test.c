@@ -57,7 +57,8 @@ static int
 ms_param(struct pipe_screen *screen, enum pipe_cap cap)
 {
    if (cap == PIPE_CAP_TEXTURE_MULTISAMPLE ||
-       cap == PIPE_CAP_DEPTH_CLIP_DISABLE || cap == PIPE_CAP_SEAMLESS_CUBE_MAP)
+       cap == PIPE_CAP_DEPTH_CLIP_DISABLE || cap == PIPE_CAP_SEAMLESS_CUBE_MAP ||
+       cap == PIPE_CAP_SAMPLE_SHADING)
       return 1;
    /* a 3.2 driver: without texture swizzles, which 3.3 needs
     * (gl33_supported; gl_desktop33 tests that gate) */
@@ -536,6 +537,110 @@ test_enables(void **state)
    gl_test_destroy(t);
 }
 
+/* ARB_depth_clamp (GL 3.2 compatibility section 2.22): with depth
+ * clamping the near and far planes do not invalidate the raster
+ * position, and its window z is clamped to the depth range.  Here an
+ * orthographic projection with near -1 and far 1: object z -2 is beyond
+ * the near plane (clip z 2 > w). */
+static void
+test_depth_clamp_raster_pos(void **state)
+{
+   enum st_context_error err;
+   struct gl_test *t = context(ST_PROFILE_DEFAULT, 2, 1, NULL, &err);
+   assert_non_null(t);
+   GLboolean valid = GL_TRUE;
+   GLfloat p[4];
+
+   _mesa_Viewport(0, 0, 8, 8);
+   _mesa_MatrixMode(GL_PROJECTION);
+   _mesa_Ortho(0, 8, 0, 8, -1, 1);
+   _mesa_RasterPos3f(2, 3, -2);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_false(valid);
+   _mesa_Enable(GL_DEPTH_CLAMP);
+   _mesa_RasterPos3f(2, 3, -2);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_true(valid);
+   _mesa_GetFloatv(GL_CURRENT_RASTER_POSITION, p);
+   assert_true(p[0] == 2 && p[1] == 3 && p[2] == 1.0f);
+   /* still clipped on x */
+   _mesa_RasterPos3f(9, 3, 0);
+   _mesa_GetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   assert_false(valid);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+/* GL 3.2 section 3.8.3: depth and depth-stencil client formats go with
+ * either depth or depth-stencil internal formats; only a depth kind
+ * against a colour one is INVALID_OPERATION. */
+static void
+test_depth_stencil_teximage(void **state)
+{
+   struct gl_test *t = core32();
+   static const struct {
+      GLenum internalformat, format, type, error;
+   } cases[] = {
+      {GL_DEPTH32F_STENCIL8, GL_DEPTH_COMPONENT, GL_FLOAT, GL_NO_ERROR},
+      {GL_DEPTH24_STENCIL8, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_NO_ERROR},
+      {GL_DEPTH_COMPONENT24, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8,
+       GL_NO_ERROR},
+      {GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT, GL_INVALID_OPERATION},
+      {GL_DEPTH32F_STENCIL8, GL_RGBA, GL_FLOAT, GL_INVALID_OPERATION},
+   };
+   GLuint tex;
+
+   _mesa_GenTextures(1, &tex);
+   _mesa_BindTexture(GL_TEXTURE_2D, tex);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      _mesa_TexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].internalformat, 4,
+                       4, 0, cases[i].format, cases[i].type, NULL);
+      assert_int_equal(_mesa_GetError(), cases[i].error);
+   }
+   assert_true(has_extension("GL_EXT_provoking_vertex"));
+   gl_test_destroy(t);
+}
+
+/* ARB_sample_shading (GL 4.6 section 14.3.1.1, table 23.10):
+ * SAMPLE_SHADING starts off, MIN_SAMPLE_SHADING_VALUE at 0 and clamped
+ * to [0, 1]; the driver's min_samples is ceil(value * samples) while
+ * enabled. */
+static void
+test_sample_shading(void **state)
+{
+   struct gl_test *t = core32();
+   GLfloat v = -1;
+
+   assert_true(has_extension("GL_ARB_sample_shading"));
+   assert_false(_mesa_IsEnabled(GL_SAMPLE_SHADING));
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 0.0f);
+   _mesa_MinSampleShading(0.5f);
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 0.5f);
+   _mesa_MinSampleShading(1.5f);
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 1.0f);
+   _mesa_MinSampleShading(-0.5f);
+   _mesa_GetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   assert_true(v == 0.0f);
+   _mesa_Enable(GL_SAMPLE_SHADING);
+   assert_true(_mesa_IsEnabled(GL_SAMPLE_SHADING));
+   GLboolean b = GL_FALSE;
+   _mesa_GetBooleanv(GL_SAMPLE_SHADING, &b);
+   assert_true(b);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+
+   /* not in ES */
+   t = gl_test_create(3, 0, 8, 8);
+   if (t) {
+      _mesa_Enable(GL_SAMPLE_SHADING);
+      assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+      gl_test_destroy(t);
+   }
+}
+
 /* Section 2.8 (ARB_vertex_array_bgra): size BGRA for normalized
  * unsigned bytes in glVertexAttribPointer (and glColorPointer in the
  * compatibility profile), reported as the size; not for the integer
@@ -601,6 +706,9 @@ main(void)
       cmocka_unit_test(test_framebuffer),
       cmocka_unit_test(test_sample_mask_and_positions),
       cmocka_unit_test(test_enables),
+      cmocka_unit_test(test_depth_clamp_raster_pos),
+      cmocka_unit_test(test_depth_stencil_teximage),
+      cmocka_unit_test(test_sample_shading),
       cmocka_unit_test(test_vertex_array_bgra),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);

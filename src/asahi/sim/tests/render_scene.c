@@ -640,12 +640,19 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
    agx_pack(v, VDM_STATE, cfg) {
       cfg.vs_word_0_present = true;
       cfg.vs_word_1_present = true;
+      cfg.vertex_unknown_present = p->flat_first;
    }
    agx_pack(v + 4, VDM_STATE_VS_WORD_0, cfg) {
       cfg.uniforms = 8;
    }
    agx_pack(v + 8, VDM_STATE_VS_WORD_1, cfg) {
       cfg.pipeline = vs_words;
+   }
+   memset(v + 12, 0, 4);
+   if (p->flat_first) {
+      agx_pack(v + 12, VDM_STATE_VERTEX_UNKNOWN, cfg) {
+         cfg.flat_shading_vertex = AGX_VDM_VERTEX_0;
+      }
    }
    v += 16; /* padded to 8 bytes */
    agx_pack(v, PPP_STATE, cfg) {
@@ -698,7 +705,7 @@ vdm_stream(struct builder *b, const struct scene_params *p, uint32_t vs_words,
 /* The CF binding table of the varying fragment shaders: cf0 = 1/w (slot
  * 0, linear), cf1-cf4 = the colour (slots 1-4). */
 static uint32_t
-cf_table(struct builder *b, enum scene_shading shading)
+cf_table(struct builder *b, enum scene_shading shading, bool flat_first)
 {
    uint64_t va = 0;
    uint8_t *t = alloc(b, 64, 64, true, &va);
@@ -719,8 +726,9 @@ cf_table(struct builder *b, enum scene_shading shading)
       cfg.components = 4;
       cfg.shade_model = shading == SCENE_PERSPECTIVE
                            ? AGX_SHADE_MODEL_PERSPECTIVE
-                        : shading == SCENE_FLAT ? AGX_SHADE_MODEL_FLAT_VERTEX_2
-                                                : AGX_SHADE_MODEL_LINEAR;
+                        : shading != SCENE_FLAT ? AGX_SHADE_MODEL_LINEAR
+                        : flat_first         ? AGX_SHADE_MODEL_FLAT_VERTEX_0
+                                                : AGX_SHADE_MODEL_FLAT_VERTEX_2;
       cfg.source = AGX_COEFFICIENT_SOURCE_VARYING;
       cfg.base_slot = 1;
       cfg.base_cf = 1;
@@ -782,7 +790,7 @@ scene_build(const struct scene_mem *m, const struct scene_params *p,
    bool varying =
       p->shading != SCENE_CONSTANT && p->shading != SCENE_RESOLVE &&
       p->shading != SCENE_COVERAGE;
-   uint32_t cf = varying ? cf_table(&b, p->shading) : 0;
+   uint32_t cf = varying ? cf_table(&b, p->shading, p->flat_first) : 0;
 
    uint64_t index_va = 0;
    if (p->indexed) {

@@ -35,7 +35,8 @@ enum scene_shading {
    SCENE_CONSTANT,    /* the fragment shader writes `colour` */
    SCENE_LINEAR,      /* a varying colour, interpolated linearly */
    SCENE_PERSPECTIVE, /* a varying colour, perspective-correct */
-   SCENE_FLAT,        /* a varying colour, from the last vertex */
+   SCENE_FLAT,        /* a varying colour, from the last vertex (from
+                       * the first with flat_first) */
    SCENE_TEXTURED,    /* vcolour[i][0..1] are texture coordinates into a
                        * 4x4 twiddled RGBA8 texture whose texel (i, j) is
                        * (60 i, 60 j, 100, 255) */
@@ -67,6 +68,10 @@ struct scene_params {
     * LESS with writes, stored at the end. */
    bool depth_test;
    float depth_clear;
+   /* SCENE_FLAT: the first vertex provokes (flat vertex 0 in the CF
+    * binding, VDM "vertex unknown" word with flat shading vertex 0); else
+    * the last (flat vertex 2, and no such word). */
+   bool flat_first;
    /* Primitive (default triangles: 0 is points, so a flag picks it). */
    bool use_primitive;
    unsigned primitive;          /* enum agx_primitive */

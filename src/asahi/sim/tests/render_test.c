@@ -634,6 +634,55 @@ test_varyings_flat(void **state)
 }
 
 /*
+ * Provoking vertex of a triangle strip: v0 (4.5, 4.5) red, v1 (28.5, 4.5)
+ * green, v2 (4.5, 28.5) yellow, v3 (28.5, 28.5) white make the lower-left
+ * triangle 0 (v0 v1 v2) and the upper-right triangle 1 (v1 v2 v3), flat
+ * shaded.  GL 3.2 table 2.12 (ARB_provoking_vertex): triangle i of a
+ * strip takes vertex i with the first-vertex convention and i + 2 with
+ * the last: red and green first, yellow and white last.
+ */
+static void
+check_strip_provoking(struct fixture *f, bool first)
+{
+   struct scene_params p;
+   struct scene s;
+   base_params(&p);
+   p.shading = SCENE_FLAT;
+   p.flat_first = first;
+   p.use_primitive = true;
+   p.primitive = AGX_PRIMITIVE_TRIANGLE_STRIP;
+   p.nr_vertices = 4;
+   const float win[4][2] = {
+      {4.5f, 4.5f}, {28.5f, 4.5f}, {4.5f, 28.5f}, {28.5f, 28.5f}};
+   const float colours[4][4] = {
+      {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1}, {1, 1, 1, 1}};
+   for (unsigned i = 0; i < 4; i++) {
+      scene_window_to_clip(&p, win[i][0], win[i][1], 1.0f, p.pos[i]);
+      memcpy(p.vcolour[i], colours[i], sizeof(colours[i]));
+   }
+   build(f, &p, &s, true);
+   const float *want0 = colours[first ? 0 : 2];
+   const float *want1 = colours[first ? 1 : 3];
+   for (unsigned y = 4; y < 28; y++) {
+      for (unsigned x = 4; x < 28; x++) {
+         if (x + y == 31 || x + y == 32)
+            continue; /* the shared edge */
+         const float *w = x + y < 32 ? want0 : want1;
+         expect_rgba(scene_pixel(&p, &s, x, y), (unsigned)(w[0] * 255),
+                     (unsigned)(w[1] * 255), (unsigned)(w[2] * 255),
+                     (unsigned)(w[3] * 255), x, y);
+      }
+   }
+}
+
+static void
+test_strip_provoking(void **state)
+{
+   check_strip_provoking(*state, true);
+   check_strip_provoking(*state, false);
+}
+
+/*
  * Depth: two flat-coloured triangles in one indexed draw.  A, red, is the
  * right triangle at z = 0.5; B, green, a triangle of the same shape
  * further right at z = 0.25 (the scene's viewport has scale_z 1 and
@@ -1467,6 +1516,7 @@ main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_varyings_linear, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_flat, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_strip_provoking, setup, teardown),
       cmocka_unit_test_setup_teardown(test_varyings_clipped, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_depth_less, setup, teardown),

@@ -113,6 +113,28 @@ test_invariance_must_match(void **state)
    assert_true(links(false, 150, VS, vs_d, GS, gs, FS, fs_inv_e, END));
 }
 
+/* ARB_arrays_of_arrays: input/output blocks declared as arrays of
+ * arrays match across stages when the sizes do (GLSL 4.30 4.3.9). */
+static void
+test_block_arrays_of_arrays(void **state)
+{
+   static const char vs[] =
+      "in vec4 p;\n"
+      "out B { vec4 a; } i[2][3];\n"
+      "void main() { gl_Position = p; i[1][2].a = p; }\n";
+   static const char fs[] =
+      "in B { vec4 a; } i[2][3];\n"
+      "uniform int k;\n"
+      "out vec4 c;\n"
+      "void main() { c = i[1][2].a + i[k][k].a; }\n";
+   static const char fs_other[] =
+      "in B { vec4 a; } i[3][2];\n"
+      "out vec4 c;\n"
+      "void main() { c = i[2][1].a; }\n";
+   assert_true(links(false, 430, VS, vs, FS, fs, END));
+   assert_false(links(false, 430, VS, vs, FS, fs_other, END));
+}
+
 /* GLSL ES 1.00 4.6.4: "gl_FragCoord can only be declared invariant if and
  * only if gl_Position is declared invariant.  Similarly gl_PointCoord can
  * only be declared invariant if and only if gl_PointSize is declared
@@ -447,6 +469,59 @@ test_expressions(void **state)
                              "min(n, 4) + max(n, 1) + clamp(n, 0, 3))); }\n"));
 }
 
+/* GLSL 3.30 4.3.8.1 (ARB_explicit_attrib_location): a vertex input
+ * declared in several vertex shaders with explicit locations must have
+ * the same location in each; one without a location takes the other's
+ * (piglit glsl-explicit-location-03). */
+static void
+test_explicit_location_across_shaders(void **state)
+{
+   static const char vs_main[] =
+      "layout(location = 0) in vec4 v;\n"
+      "layout(location = 1) in vec3 color;\n"
+      "vec3 f(void);\n"
+      "out vec3 c;\n"
+      "void main() { gl_Position = v; c = color + f(); }\n";
+   static const char vs_other_loc[] =
+      "layout(location = 2) in vec3 color;\n"
+      "vec3 f(void) { return color * 3.0; }\n";
+   static const char vs_same_loc[] =
+      "layout(location = 1) in vec3 color;\n"
+      "vec3 f(void) { return color * 3.0; }\n";
+   static const char vs_no_loc[] =
+      "in vec3 color;\n"
+      "vec3 f(void) { return color * 3.0; }\n";
+   static const char fs[] =
+      "in vec3 c;\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(c, 1.0); }\n";
+
+   assert_false(links(false, 330, VS, vs_main, VS, vs_other_loc, FS, fs,
+                      END));
+   assert_true(links(false, 330, VS, vs_main, VS, vs_same_loc, FS, fs, END));
+   assert_true(links(false, 330, VS, vs_main, VS, vs_no_loc, FS, fs, END));
+}
+
+/* ARB_sample_shading: gl_SampleMask is a built-in output, so a shader
+ * writing it beside user-defined colour outputs links (GLSL 1.30 7.2
+ * forbids only gl_FragColor/gl_FragData beside user outputs). */
+static void
+test_sample_mask_with_user_outputs(void **state)
+{
+   static const char vs[] =
+      "in vec4 v;\n"
+      "void main() { gl_Position = v; }\n";
+   static const char fs[] =
+      "#extension GL_ARB_sample_shading : require\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "   o = vec4(gl_SamplePosition, float(gl_SampleID), "
+      "float(gl_NumSamples));\n"
+      "   gl_SampleMask[0] = 1 << gl_SampleID;\n"
+      "}\n";
+   assert_true(links(false, 130, VS, vs, FS, fs, END));
+}
+
 int
 main(void)
 {
@@ -460,6 +535,9 @@ main(void)
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
       cmocka_unit_test(test_scalar_array_packing),
+      cmocka_unit_test(test_block_arrays_of_arrays),
+      cmocka_unit_test(test_explicit_location_across_shaders),
+      cmocka_unit_test(test_sample_mask_with_user_outputs),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,8 +56,10 @@ agx_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
    if (src->target == PIPE_BUFFER) {
       memcpy(d, s, src_box->width);
    } else {
+      /* every sample of a pixel (the raw map holds them side by side) */
       unsigned bpp =
-         util_format_get_blocksize(agx_resource(src)->layout.format);
+         util_format_get_blocksize(agx_resource(src)->layout.format) *
+         agx_resource(src)->layout.sample_count_sa;
       unsigned row_B =
          util_format_get_nblocksx(src->format, src_box->width) * bpp;
       unsigned rows = util_format_get_nblocksy(src->format, src_box->height);
@@ -234,10 +236,33 @@ gpu_resolve(struct pipe_context *pctx, const struct pipe_blit_info *info)
 }
 
 /* Nearest-texel scaling blit of colour, one layer at a time. */
+/* GL 4.6 section 18.3.2: between multisampled buffers of the same sample
+ * count (and the same rectangle, which GL requires) the samples are
+ * copied as they are. */
+static bool
+copy_samples(struct pipe_context *pctx, const struct pipe_blit_info *info)
+{
+   struct agx_resource *s = agx_resource(info->src.resource);
+   struct agx_resource *d = agx_resource(info->dst.resource);
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   if (s->layout.sample_count_sa <= 1 ||
+       s->layout.sample_count_sa != d->layout.sample_count_sa ||
+       s->layout.format != d->layout.format ||
+       info->mask != PIPE_MASK_RGBA || info->scissor_enable ||
+       sb->width != db->width || sb->height != db->height ||
+       sb->width <= 0 || sb->height <= 0 || sb->depth != db->depth)
+      return false;
+   agx_resource_copy_region(pctx, info->dst.resource, info->dst.level,
+                            (unsigned)db->x, (unsigned)db->y,
+                            (unsigned)db->z, info->src.resource,
+                            info->src.level, sb);
+   return true;
+}
+
 static void
 agx_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
 {
-   if (gpu_resolve(pctx, info))
+   if (gpu_resolve(pctx, info) || copy_samples(pctx, info))
       return;
    perf_note(pctx, "blit");
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
@@ -427,9 +452,13 @@ agx_set_polygon_stipple(struct pipe_context *pctx,
 {
 }
 
+/* ARB_sample_shading: above 1, draws shade every sample
+ * (agx_sample_shading.c). */
 static void
 agx_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
 {
+   struct agx_context *ctx = agx_context(pctx);
+   ctx->min_samples = min_samples;
 }
 
 static void

@@ -556,6 +556,8 @@ agx_create_context(struct pipe_screen *screen, void *priv, unsigned flags)
    if (!ctx)
       return NULL;
    ctx->sample_mask = ~0u;
+   ctx->min_samples = 1;
+   ctx->shade_sample = -1;
 
    struct pipe_context *p = &ctx->base;
    p->screen = screen;

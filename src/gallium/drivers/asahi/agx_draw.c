@@ -302,6 +302,14 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
             case AGX_SYSVAL_XFB_LIMIT:
                data[w] = p->xfb ? p->xfb->limit : 0;
                break;
+            case AGX_SYSVAL_XFB_INDICES_LO:
+            case AGX_SYSVAL_XFB_INDICES_HI: {
+               uint64_t va = p->xfb ? p->xfb->indices_va : 0;
+               data[w] = r->index + w == AGX_SYSVAL_XFB_INDICES_LO
+                            ? (uint32_t)va
+                            : (uint32_t)(va >> 32);
+               break;
+            }
             case AGX_SYSVAL_GS_VS_VERTICES:
                data[w] = ctx->gs_pass ? ctx->gs_pass->vs_vertices : 0;
                break;
@@ -862,8 +870,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     */
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    /* Capturing strips, loops and fans takes a variant per topology. */
-   bool xfb_mode_changed = ctx->nr_so_targets && ctx->xfb_prim != info->mode;
-   ctx->xfb_prim = info->mode;
+   unsigned xfb_prim =
+      info->mode | (info->index_size ? AGX_XFB_PRIM_INDEXED : 0);
+   bool xfb_mode_changed = ctx->nr_so_targets && ctx->xfb_prim != xfb_prim;
+   ctx->xfb_prim = xfb_prim;
    /* (the FS decides whether the VS writes clip distances as varyings) */
    if (!vs || xfb_mode_changed ||
        (ctx->dirty &
@@ -926,6 +936,12 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       unrolled_info.mode = xfb.list;
       unrolled_draw = *draw;
       unrolled_draw.count = xfb.vertices;
+      if (xfb.indexed) {
+         unrolled_info.index_size = 0;
+         unrolled_draw.start = 0;
+         unrolled_draw.index_bias = 0;
+         params.max_vertex = xfb.max_index;
+      }
       info = &unrolled_info;
       draw = &unrolled_draw;
       if (!draw->count)
@@ -1072,7 +1088,8 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
       return;
    }
    for (unsigned i = 0; i < num_draws; ++i) {
-      if (!agx_gs_draw(ctx, info, &draws[i]) &&
+      if (!agx_draw_per_sample(ctx, info, &draws[i]) &&
+          !agx_gs_draw(ctx, info, &draws[i]) &&
           !agx_draw_converted(ctx, info, &draws[i]))
          agx_draw_one(ctx, info, &draws[i]);
    }

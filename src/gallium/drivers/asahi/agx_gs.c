@@ -139,7 +139,7 @@ agx_gs_open_source(struct agx_context *ctx, const struct pipe_draw_info *info,
  * of `mode` to out (vertices_in each); returns vertices_in (0: a mode
  * with no geometry-shader input). */
 static unsigned
-agx_gs_decompose(unsigned mode, const uint32_t *v, unsigned n,
+agx_gs_decompose(unsigned mode, const uint32_t *v, unsigned n, bool first,
                  struct util_dynarray *out)
 {
 #define PUT(x) util_dynarray_append(out, uint32_t, v[x])
@@ -173,19 +173,27 @@ agx_gs_decompose(unsigned mode, const uint32_t *v, unsigned n,
       }
       return 3;
    case PIPE_PRIM_TRIANGLE_STRIP:
-      /* odd triangles with their first two vertices swapped, so that all
-       * keep the strip's winding and the last is the provoking one */
+      /* odd triangles with their two non-provoking vertices swapped, so
+       * that all keep the strip's winding and the provoking vertex (i
+       * first, i + 2 last: ARB_provoking_vertex) keeps its place (the
+       * order of the hardware's strips, see docs/simulator.rst) */
       for (unsigned i = 0; i + 2 < n; ++i) {
-         PUT(i % 2 ? i + 1 : i);
-         PUT(i % 2 ? i : i + 1);
-         PUT(i + 2);
+         bool odd = i % 2;
+         PUT(odd && !first ? i + 1 : i);
+         PUT(!odd ? i + 1 : first ? i + 2 : i);
+         PUT(odd && first ? i + 1 : i + 2);
       }
       return 3;
    case PIPE_PRIM_TRIANGLE_FAN:
+      /* (0, i + 1, i + 2), rotated to (i + 1, i + 2, 0) when the first
+       * vertex provokes: GL's provoking vertex of fan triangle i is i + 1
+       * (first) or i + 2 (last), and the winding stays (fact:
+       * alexvorxx/Mesa-VirGL src/asahi/lib/shaders/geometry.h rotates
+       * the same way) */
       for (unsigned i = 0; i + 2 < n; ++i) {
-         PUT(0);
-         PUT(i + 1);
-         PUT(i + 2);
+         PUT(first ? i + 1 : 0);
+         PUT(first ? i + 2 : i + 1);
+         PUT(first ? 0 : i + 2);
       }
       return 3;
    case PIPE_PRIM_QUADS:
@@ -276,7 +284,8 @@ agx_gs_primitives(struct agx_context *ctx, unsigned mode,
          continue;
       }
       /* a restart or the end: the run so far */
-      unsigned got = agx_gs_decompose(mode, run, n, prims);
+      unsigned got = agx_gs_decompose(
+         mode, run, n, ctx->rast && ctx->rast->base.flatshade_first, prims);
       if (!got) {
          free(run);
          return 0;

@@ -151,6 +151,9 @@ void
 agx_query_count_prims(struct agx_context *ctx, uint64_t generated,
                       uint64_t written)
 {
+   /* a draw recorded once per sample counts once (agx_sample_shading.c) */
+   if (ctx->shade_sample > 0)
+      return;
    if (ctx->prims_query[0])
       ctx->prims_query[0]->value += written;
    if (ctx->prims_query[1])

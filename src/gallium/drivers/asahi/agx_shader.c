@@ -156,6 +156,7 @@ agx_create_shader_state(struct pipe_context *pctx,
          if (var->data.location == VARYING_SLOT_PRIMITIVE_ID)
             so->reads_primitive_id = true;
       }
+      so->reads_sample = agx_nir_reads_sample(so->nir);
    }
 
    /* Compile a likely variant now: for shader-db (which never draws), and
@@ -380,6 +381,7 @@ agx_build_key(struct agx_context *ctx, enum pipe_shader_type stage,
          }
       }
       key->fs.nr_samples = batch ? batch->tib.nr_samples : 1;
+      agx_sample_shading_key(ctx, &key->fs);
       key->fs.point_coord_lower_left =
          ctx->rast &&
          ctx->rast->base.sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT;

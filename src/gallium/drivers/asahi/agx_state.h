@@ -182,6 +182,9 @@ struct agx_uncompiled_shader {
    uint64_t outputs, outputs_flat, outputs_linear;
    struct agx_uncompiled_shader *primitive_id_gs[4];
    bool reads_primitive_id;
+   /* Fragment shaders: gl_SampleID or gl_SamplePosition is read, which
+    * makes shading per sample (GL 4.6 section 14.3.1.1). */
+   bool reads_sample;
    /* Compute shaders: pipe_compute_state::static_shared_mem (bytes). */
    unsigned static_shared_B;
 };
@@ -339,6 +342,11 @@ struct agx_context {
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
    unsigned sample_mask; /* set_sample_mask (all bits: every sample) */
+   /* set_min_samples (ARB_sample_shading), and the sample the draw being
+    * recorded shades when it is drawn once per sample (-1: none;
+    * agx_sample_shading.c). */
+   unsigned min_samples;
+   int shade_sample;
    unsigned prim; /* enum pipe_prim_type of the last draw */
    /* Coefficient binding table of the bound VS/FS pair in this batch
     * (USC offset; valid unless shaders, rasterizer or batch changed).
@@ -556,7 +564,14 @@ struct agx_xfb_draw {
     * (enum pipe_prim_type) instead (agx_xfb_unroll). */
    bool unrolled;
    unsigned list;
+   /* Indexed draws (AGX_XFB_UNROLL_INDEXED): drawn without indices, the
+    * vertex numbers at indices_va, the largest max_index. */
+   bool indexed;
+   uint64_t indices_va;
+   uint32_t max_index;
 };
+/* agx_context::xfb_prim of indexed draws: the mode | this. */
+#define AGX_XFB_PRIM_INDEXED 0x100
 void agx_init_streamout_functions(struct pipe_context *pctx);
 void agx_release_so_targets(struct agx_context *ctx);
 void agx_xfb_key(struct agx_context *ctx,
@@ -598,6 +613,20 @@ void agx_ssbo_record(struct agx_context *ctx, struct agx_batch *batch,
 
 /* agx_blit.c */
 void agx_init_blit_functions(struct pipe_context *pctx);
+
+/* agx_sample_shading.c: draws shaded once per sample (ARB_sample_shading)
+ * when the framebuffer is multisampled and min_samples > 1 or the
+ * fragment shader reads gl_SampleID / gl_SamplePosition; false when the
+ * draw is not one of those (then it takes the ordinary path). */
+bool agx_draw_per_sample(struct agx_context *ctx,
+                         const struct pipe_draw_info *info,
+                         const struct pipe_draw_start_count_bias *draw);
+/* The fragment-key fields of per-sample shading for the current pass. */
+void agx_sample_shading_key(const struct agx_context *ctx,
+                            struct agx_fs_key *key);
+/* Whether the NIR of a fragment shader reads gl_SampleID or
+ * gl_SamplePosition. */
+bool agx_nir_reads_sample(const struct nir_shader *nir);
 
 /* agx_clear.c */
 void agx_init_clear_functions(struct pipe_context *pctx);

@@ -18,9 +18,14 @@
  * Everything is known when the draw is recorded, so the counts need no
  * GPU work.
  *
- * What captures: non-indexed draws of points, lines and triangles, the
- * only ones ES 3.0 allows while capturing.  Strips, loops, fans and
- * indexed draws (desktop GL) are drawn but capture nothing yet.
+ * What captures: draws of points, lines and triangles, the only ones ES
+ * 3.0 allows while capturing, and (desktop GL) of line strips and loops,
+ * triangle strips and fans, unrolled to separate primitives.  Indexed
+ * draws of points, lines and triangles are drawn without indices: the
+ * driver writes the vertex numbers (index + base vertex) to the batch's
+ * memory and the vertex shader fetches vertex number i
+ * (AGX_XFB_UNROLL_INDEXED).  Indexed strips, loops and fans, quads and
+ * polygons are drawn but capture nothing yet.
  */
 #include <string.h>
 
@@ -94,7 +99,12 @@ agx_xfb_key(struct agx_context *ctx, const struct agx_uncompiled_shader *so,
    if (!ctx->nr_so_targets || !info->num_outputs)
       return;
    key->nr_outputs = (uint8_t)MIN2(info->num_outputs, AGX_MAX_XFB_OUTPUTS);
-   switch (ctx->xfb_prim) {
+   unsigned mode = ctx->xfb_prim & ~AGX_XFB_PRIM_INDEXED;
+   if ((ctx->xfb_prim & AGX_XFB_PRIM_INDEXED) &&
+       (mode == PIPE_PRIM_POINTS || mode == PIPE_PRIM_LINES ||
+        mode == PIPE_PRIM_TRIANGLES))
+      key->unroll = AGX_XFB_UNROLL_INDEXED;
+   switch (ctx->xfb_prim & AGX_XFB_PRIM_INDEXED ? 0 : ctx->xfb_prim) {
    case PIPE_PRIM_LINE_STRIP:
       key->unroll = AGX_XFB_UNROLL_LINE_STRIP;
       break;
@@ -176,6 +186,52 @@ agx_prims_of(enum pipe_prim_type mode, uint64_t count)
    }
 }
 
+/* The vertex numbers of an indexed draw (index + base vertex, 32 bits)
+ * in the batch's memory, for AGX_XFB_UNROLL_INDEXED; false when the
+ * indices cannot be read. */
+static bool
+agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
+                const struct pipe_draw_info *info,
+                const struct pipe_draw_start_count_bias *draw,
+                struct agx_xfb_draw *out)
+{
+   unsigned isz = info->index_size;
+   const uint8_t *src;
+   if (info->has_user_indices) {
+      src = (const uint8_t *)info->index.user;
+   } else {
+      struct agx_resource *ib = agx_resource(info->index.resource);
+      /* written by the batch being recorded: not readable yet */
+      if ((uint64_t)(draw->start + draw->count) * isz > ib->layout.size_B ||
+          agx_batch_uses(batch, &ib->base, true) ||
+          !agx_sync_resource(ctx, ib, true))
+         return false;
+      src = agx_bo_map(ib->bo);
+      if (!src)
+         return false;
+   }
+   src += (size_t)draw->start * isz;
+   struct agx_ptr t =
+      agx_pool_alloc(&batch->pool, MAX2(draw->count, 1) * 4, 64);
+   if (!t.cpu)
+      return false;
+   uint32_t *v = t.cpu, max = 0;
+   for (unsigned i = 0; i < draw->count; ++i) {
+      uint32_t idx = isz == 1   ? src[i]
+                     : isz == 2 ? ((const uint16_t *)src)[i]
+                                : ((const uint32_t *)src)[i];
+      v[i] = (uint32_t)((int64_t)idx + draw->index_bias);
+      max = MAX2(max, v[i]);
+   }
+   out->indexed = true;
+   out->unrolled = true;
+   out->list = info->mode;
+   out->indices_va = t.gpu;
+   out->max_index = max;
+   out->first = 0;
+   return true;
+}
+
 void
 agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
                 const struct agx_compiled_shader *vs,
@@ -194,7 +250,9 @@ agx_xfb_prepare(struct agx_context *ctx, struct agx_batch *batch,
 
    enum pipe_prim_type list = info->mode;
    unsigned vpp = agx_xfb_vertices_per_prim(info->mode, &list);
-   if (!vpp || info->index_size) {
+   if (!vpp || (info->index_size &&
+                (list != info->mode || key->unroll != AGX_XFB_UNROLL_INDEXED ||
+                 !agx_xfb_indices(ctx, batch, info, draw, out)))) {
       static bool warned;
       if (!warned)
          u_logw("asahi", "transform feedback of indexed draws, quads and "

@@ -497,9 +497,8 @@ want_left_right(int x, int y)
 }
 
 static void
-primitive_id_without_gs(void **state)
+check_primitive_id_of_quads(bool flatshade_first)
 {
-   (void)state;
    static const float verts[] = {
       -1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1,
       0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
@@ -507,13 +506,31 @@ primitive_id_without_gs(void **state)
    struct env e;
    if (!env_init(&e, verts, sizeof(verts), GS_NONE_PRIMID, false))
       skip();
+   struct pipe_context *ctx = e.t.ctx;
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+   rs.flatshade_first = flatshade_first;
+   void *rso = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, rso);
    struct pipe_draw_info info = {.mode = PIPE_PRIM_QUADS,
                                  .instance_count = 1};
    struct pipe_draw_start_count_bias draw = {.start = 0, .count = 8};
-   e.t.ctx->draw_vbo(e.t.ctx, &info, 0, NULL, &draw, 1);
-   e.t.ctx->flush(e.t.ctx, NULL, 0);
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
    check_pixels(&e, want_left_right);
+   ctx->bind_rasterizer_state(ctx, e.t.rs);
+   ctx->delete_rasterizer_state(ctx, rso);
    env_fini(&e);
+}
+
+/* gl_PrimitiveID counts quads (GL 3.2 section 3.9.11: one primitive per
+ * quad), whichever vertex provokes; the first-vertex convention has the
+ * driver draw quads as triangles (agx_prim_convert.c). */
+static void
+primitive_id_without_gs(void **state)
+{
+   (void)state;
+   check_primitive_id_of_quads(false);
+   check_primitive_id_of_quads(true);
 }
 
 static int

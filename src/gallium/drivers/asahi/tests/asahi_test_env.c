@@ -50,6 +50,13 @@ void
 asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
                       unsigned w, unsigned h)
 {
+   asahi_test_env_target_samples(e, fmt, w, h, 1);
+}
+
+void
+asahi_test_env_target_samples(struct asahi_test_env *e, enum pipe_format fmt,
+                              unsigned w, unsigned h, unsigned samples)
+{
    struct pipe_screen *s = e->screen;
    struct pipe_context *ctx = e->ctx;
    struct pipe_resource templ = {
@@ -59,6 +66,8 @@ asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
       .height0 = (uint16_t)h,
       .depth0 = 1,
       .array_size = 1,
+      .nr_samples = (uint8_t)(samples > 1 ? samples : 0),
+      .nr_storage_samples = (uint8_t)(samples > 1 ? samples : 0),
       .bind = PIPE_BIND_RENDER_TARGET,
    };
    e->rt = s->resource_create(s, &templ);
@@ -70,7 +79,7 @@ asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
       .width = (uint16_t)w,
       .height = (uint16_t)h,
       .layers = 1,
-      .samples = 1,
+      .samples = (uint8_t)(samples > 1 ? samples : 1),
       .nr_cbufs = 1,
       .cbufs = {e->surf},
    };

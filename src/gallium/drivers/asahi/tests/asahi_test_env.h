@@ -37,6 +37,10 @@ bool asahi_test_env_open(struct asahi_test_env *e);
 /* A w x h target of format fmt as colour buffer 0, default state bound. */
 void asahi_test_env_target(struct asahi_test_env *e, enum pipe_format fmt,
                            unsigned w, unsigned h);
+/* The same with `samples` samples per pixel (0 or 1: single sampled). */
+void asahi_test_env_target_samples(struct asahi_test_env *e,
+                                   enum pipe_format fmt, unsigned w,
+                                   unsigned h, unsigned samples);
 
 /* count vec4 positions (16 bytes apart) as vertex buffer 0 / attribute 0;
  * a second call replaces the buffer. */
