@@ -43,14 +43,10 @@ DIRECT_RE = re.compile(
     r'(Vertex|Color|SecondaryColor|Normal|TexCoord|MultiTexCoord|'
     r'VertexAttrib)P[1-4]uiv?)$')
 
-# GL 2.1 section 2.6.3: allowed between glBegin and glEnd; GL 3.3
-# compatibility section 2.7 adds the packed attribute commands
-# (ARB_vertex_type_2_10_10_10_rev: glVertexP3ui, glTexCoordP1ui ...).
+# GL 2.1 section 2.6.3: allowed between glBegin and glEnd.
 INSIDE_RE = re.compile(
     r'^(VertexAttrib[1-4].*|Index[dfisu]b?v?|EvalCoord.*|EvalPoint.*|'
-    r'ArrayElement|EdgeFlagv?|'
-    r'(Vertex|Normal|Color|SecondaryColor|TexCoord|MultiTexCoord|'
-    r'VertexAttrib)P[1-4]uiv?)$')
+    r'ArrayElement|EdgeFlagv?)$')
 
 # GL 2.1 section 5.4 (and the like in later versions): executed at once,
 # never compiled.
