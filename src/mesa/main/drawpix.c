@@ -112,7 +112,10 @@ static int
 raster_int(GLfloat v)
 {
    double f = floor((double)v + 0.5);
-   return f < -1e9 ? -1000000000 : f > 1e9 ? 1000000000 : (int)f;
+   return !(f == f)  ? 0
+          : f < -1e9 ? -1000000000
+          : f > 1e9  ? 1000000000
+                     : (int)f;
 }
 
 /* Unpacked stencil indices to the stencil buffer at the raster
@@ -373,20 +376,6 @@ copy_color_on_gpu(struct gl_context *ctx, struct gl_renderbuffer *rb,
    return true;
 }
 
-static struct gl_renderbuffer *
-color_read_buffer(struct gl_context *ctx)
-{
-   struct gl_framebuffer *fb = ctx->ReadBuffer;
-
-   if (!fb)
-      return NULL;
-   if (fb->Name && fb->ColorReadBuffer >= GL_COLOR_ATTACHMENT0 &&
-       fb->ColorReadBuffer < GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS)
-      return fb->Attachment[BUFFER_COLOR0 +
-                            (fb->ColorReadBuffer - GL_COLOR_ATTACHMENT0)];
-   return fb->Attachment[BUFFER_COLOR0];
-}
-
 void GLAPIENTRY
 _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
 {
@@ -417,8 +406,9 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
    }
    if (!ctx->FF.Raster.Valid || !width || !height)
       return;
+   struct gl_renderbuffer *color = _mesa_color_read_buffer(ctx);
    if (type == GL_COLOR &&
-       copy_color_on_gpu(ctx, color_read_buffer(ctx), x, y, width, height))
+       copy_color_on_gpu(ctx, color, x, y, width, height))
       return;
 
    size_t n = (size_t)width * (size_t)height;
@@ -428,7 +418,7 @@ _mesa_CopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       return;
    }
    if (type == GL_COLOR) {
-      _mesa_read_rect(ctx, color_read_buffer(ctx), x, y, width, height,
+      _mesa_read_rect(ctx, color, x, y, width, height,
                 PIPE_FORMAT_R32G32B32A32_FLOAT, values);
       _mesa_transfer_rgba(ctx, values, n);
       clamp01(values, n * 4);

@@ -97,7 +97,10 @@ pixel_transfer(GLenum pname, GLfloat param)
    /* Integer and boolean parameters round to the nearest integer
     * (GL 2.1 section 2.3.1), kept within int. */
    double r = floor((double)param + 0.5);
-   GLint i = r > INT32_MAX ? INT32_MAX : r < INT32_MIN ? INT32_MIN : (GLint)r;
+   GLint i = !(r == r)       ? 0
+             : r > INT32_MAX ? INT32_MAX
+             : r < INT32_MIN ? INT32_MIN
+                             : (GLint)r;
    switch (pname) {
    case GL_MAP_COLOR:
       p->MapColor = i != 0;
@@ -180,7 +183,9 @@ set_map(GLenum map, GLsizei size, const void *values, enum map_type t,
       GLfloat v;
       if (t == MAP_FLOAT) {
          memcpy(&v, (const uint8_t *)src + 4 * i, 4);
-         /* Colour values clamp to [0, 1]; indices stay. */
+         /* Colour values clamp to [0, 1]; indices stay (NaN: 0). */
+         if (!(v == v))
+            v = 0.0f;
          if (!index_out)
             v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
       } else if (t == MAP_UINT) {
@@ -385,8 +390,8 @@ _mesa_PixelStoref(GLenum pname, GLfloat param)
       break;
    }
    double r = floor((double)param + 0.5);
-   _mesa_PixelStorei(pname, r > INT32_MAX   ? INT32_MAX
+   _mesa_PixelStorei(pname, !(r == r)       ? 0
+                            : r > INT32_MAX ? INT32_MAX
                             : r < INT32_MIN ? INT32_MIN
-                            : !(r == r)     ? 0
                                             : (GLint)r);
 }

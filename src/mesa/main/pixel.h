@@ -116,6 +116,9 @@ struct gl_dl_node;
 void _mesa_bitmap_replay(struct gl_context *ctx, const struct gl_dl_node *n);
 void _mesa_bitmap_node_free(const struct gl_dl_node *n);
 
+/* The colour buffer glReadPixels and glCopyPixels read (readpix.c). */
+struct gl_renderbuffer *_mesa_color_read_buffer(struct gl_context *ctx);
+
 /* Reads a window rectangle of the read framebuffer's renderbuffer rb as
  * tightly packed texels of format (the pack modes do not apply). */
 struct gl_renderbuffer;

@@ -390,8 +390,9 @@ read_pixel(const struct gl_context *ctx, const uint8_t *p, GLenum format,
 static GLfloat
 lookup(const struct gl_pixel_map *m, GLfloat v)
 {
-   /* GL 2.1 section 3.6.5: the clamped value times size - 1, rounded. */
-   v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+   /* GL 2.1 section 3.6.5: the clamped value times size - 1, rounded
+    * (NaN as 0). */
+   v = !(v >= 0.0f) ? 0.0f : v > 1.0f ? 1.0f : v;
    int i = (int)floorf(v * (GLfloat)(m->Size - 1) + 0.5f);
    return m->Map[i];
 }

@@ -18,9 +18,10 @@
 #include "state_tracker/st_format_convert.h"
 #include "util/format/u_format.h"
 
-/* The colour buffer glReadPixels reads (ES 3.0.6 section 4.3.1). */
-static struct gl_renderbuffer *
-read_renderbuffer(struct gl_context *ctx)
+/* The colour buffer glReadPixels reads (ES 3.0.6 section 4.3.1); also
+ * glCopyPixels' (pixel.h). */
+struct gl_renderbuffer *
+_mesa_color_read_buffer(struct gl_context *ctx)
 {
    struct gl_framebuffer *fb = ctx->ReadBuffer;
 
@@ -42,7 +43,7 @@ void
 _mesa_implementation_color_read(struct gl_context *ctx, GLenum *format,
                                 GLenum *type)
 {
-   struct gl_renderbuffer *rb = read_renderbuffer(ctx);
+   struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
    enum pipe_format f = rb && rb->texture ? rb->texture->format
                                           : PIPE_FORMAT_R8G8B8A8_UNORM;
 
@@ -72,7 +73,7 @@ read_pair_ok(struct gl_context *ctx, GLenum format, GLenum type,
              enum pipe_format client)
 {
    GLenum impl_format, impl_type;
-   struct gl_renderbuffer *rb = read_renderbuffer(ctx);
+   struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
    enum pipe_format f = rb && rb->texture ? rb->texture->format
                                           : PIPE_FORMAT_R8G8B8A8_UNORM;
 
@@ -222,7 +223,7 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
       return;
    st_read_pixels(ctx->st, x, y, width, height, client, dst);
    {
-      struct gl_renderbuffer *rb = read_renderbuffer(ctx);
+      struct gl_renderbuffer *rb = _mesa_color_read_buffer(ctx);
       _mesa_clamp_read_color(ctx,
                              rb && rb->texture ? rb->texture->format
                                                : PIPE_FORMAT_R8G8B8A8_UNORM,

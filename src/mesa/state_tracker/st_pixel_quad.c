@@ -25,6 +25,7 @@
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_cso.h"
 #include "state_tracker/st_ff.h"
+#include "state_tracker/st_nir.h"
 #include "state_tracker/st_pixel.h"
 #include "state_tracker/st_program.h"
 #include "cso_cache/cso_cache.h"
@@ -304,10 +305,13 @@ st_draw_pixel_image(struct st_context *st, enum st_pixel_kind kind,
    if (!bind_constants(st, exec, img->color))
       return false;
 
+   /* The fragment stage's slot of the image's sampler (st_nir.h). */
    int sampler_index = -1;
    for (unsigned i = 0; i < exec->linked->num_uniforms; i++) {
-      if (exec->linked->uniforms[i].sampler_index >= 0)
-         sampler_index = exec->linked->uniforms[i].sampler_index;
+      const struct glsl_program_uniform *u = &exec->linked->uniforms[i];
+      if (u->sampler_index >= 0)
+         sampler_index = st_sampler_slot(exec->linked, MESA_SHADER_FRAGMENT,
+                                         (unsigned)u->sampler_index);
    }
    pipe->bind_vs_state(pipe, v->vs);
    pipe->bind_fs_state(pipe, v->fs);

@@ -51,6 +51,10 @@ zoomed_span(float start, float zoom, unsigned n, int *lo, int *hi)
    }
    /* Centres c + 0.5 in [a, b). */
    double l = ceil((double)a - 0.5), h = ceil((double)b - 0.5);
+   if (!(l == l) || !(h == h)) {
+      *lo = *hi = 0;
+      return;
+   }
    *lo = l < -1e9 ? -1000000000 : l > 1e9 ? 1000000000 : (int)l;
    *hi = h < -1e9 ? -1000000000 : h > 1e9 ? 1000000000 : (int)h;
 }
@@ -60,11 +64,59 @@ static unsigned
 texel_of(int p, float start, float zoom, unsigned n)
 {
    double t = floor(((double)p + 0.5 - start) / zoom);
-   if (t < 0)
+   if (!(t >= 0))
       return 0;
    if (t >= n)
       return n - 1;
    return (unsigned)t;
+}
+
+/* A mapping of the window rectangle [x0, x1) x [y0, y1) of rb (inside
+ * fb), after the GPU's work, with a row of w scratch bytes; its rows go
+ * down the window for FlipY framebuffers.  False (GL_OUT_OF_MEMORY
+ * recorded for func) on failure. */
+struct stencil_map {
+   struct pipe_transfer *xfer;
+   uint8_t *map, *row;
+   unsigned w, h;
+};
+
+static bool
+map_stencil(struct st_context *st, struct gl_framebuffer *fb,
+            struct gl_renderbuffer *rb, int x0, int y0, int x1, int y1,
+            unsigned usage, struct stencil_map *m, const char *func)
+{
+   st_context_flush(st, ST_FLUSH_WAIT, NULL);
+   m->w = (unsigned)(x1 - x0);
+   m->h = (unsigned)(y1 - y0);
+   unsigned gy = fb->FlipY ? fb->Height - (unsigned)y1 : (unsigned)y0;
+   struct pipe_box box;
+   u_box_3d((unsigned)x0, gy, rb->layer, m->w, m->h, 1, &box);
+   m->map = st->pipe->texture_map(st->pipe, rb->texture, rb->level, usage,
+                                  &box, &m->xfer);
+   m->row = malloc(m->w);
+   if (!m->map || !m->row) {
+      free(m->row);
+      if (m->map)
+         st->pipe->texture_unmap(st->pipe, m->xfer);
+      _mesa_error(&st->ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return false;
+   }
+   return true;
+}
+
+/* The mapped row of window row r (from y0 up). */
+static uint8_t *
+map_row(const struct stencil_map *m, bool flip, unsigned r)
+{
+   return m->map + (size_t)(flip ? m->h - 1 - r : r) * m->xfer->stride;
+}
+
+static void
+unmap_stencil(struct st_context *st, struct stencil_map *m)
+{
+   free(m->row);
+   st->pipe->texture_unmap(st->pipe, m->xfer);
 }
 
 void
@@ -96,40 +148,24 @@ st_write_stencil(struct st_context *st, int x, int y, float zoom_x,
    if (x1 <= x0 || y1 <= y0)
       return;
 
-   st_context_flush(st, ST_FLUSH_WAIT, NULL);
-   unsigned w = (unsigned)(x1 - x0), h = (unsigned)(y1 - y0);
-   unsigned gy = fb->FlipY ? fb->Height - (unsigned)y1 : (unsigned)y0;
-   struct pipe_box box;
-   struct pipe_transfer *xfer;
-   u_box_3d((unsigned)x0, gy, rb->layer, w, h, 1, &box);
-   uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture, rb->level,
-                                        PIPE_MAP_READ | PIPE_MAP_WRITE, &box,
-                                        &xfer);
-   uint8_t *row = malloc(w);
-   if (!map || !row) {
-      free(row);
-      if (map)
-         st->pipe->texture_unmap(st->pipe, xfer);
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glDrawPixels");
+   struct stencil_map m;
+   if (!map_stencil(st, fb, rb, x0, y0, x1, y1,
+                    PIPE_MAP_READ | PIPE_MAP_WRITE, &m, "glDrawPixels"))
       return;
-   }
    enum pipe_format f = rb->texture->format;
    uint8_t mask = (uint8_t)ctx->Stencil.WriteMask[0];
-   for (unsigned r = 0; r < h; r++) {
-      int py = y0 + (int)r;
-      unsigned ty = texel_of(py, (float)y, zoom_y, height);
-      unsigned map_row = fb->FlipY ? h - 1 - r : r;
-      uint8_t *dst = map + (size_t)map_row * xfer->stride;
-      util_format_unpack_s_8uint(f, row, dst, w);
-      for (unsigned c = 0; c < w; c++) {
+   for (unsigned r = 0; r < m.h; r++) {
+      unsigned ty = texel_of(y0 + (int)r, (float)y, zoom_y, height);
+      uint8_t *dst = map_row(&m, fb->FlipY, r);
+      util_format_unpack_s_8uint(f, m.row, dst, m.w);
+      for (unsigned c = 0; c < m.w; c++) {
          unsigned tx = texel_of(x0 + (int)c, (float)x, zoom_x, width);
          uint8_t v = (uint8_t)indices[(size_t)ty * width + tx];
-         row[c] = (uint8_t)((row[c] & ~mask) | (v & mask));
+         m.row[c] = (uint8_t)((m.row[c] & ~mask) | (v & mask));
       }
-      util_format_pack_s_8uint(f, dst, row, w);
+      util_format_pack_s_8uint(f, dst, m.row, m.w);
    }
-   free(row);
-   st->pipe->texture_unmap(st->pipe, xfer);
+   unmap_stencil(st, &m);
 }
 
 void
@@ -149,32 +185,17 @@ st_read_stencil(struct st_context *st, int x, int y, unsigned width,
    if (x1 <= x0 || y1 <= y0)
       return;
 
-   st_context_flush(st, ST_FLUSH_WAIT, NULL);
-   unsigned w = (unsigned)(x1 - x0), h = (unsigned)(y1 - y0);
-   unsigned gy = fb->FlipY ? fb->Height - (unsigned)y1 : (unsigned)y0;
-   struct pipe_box box;
-   struct pipe_transfer *xfer;
-   u_box_3d((unsigned)x0, gy, rb->layer, w, h, 1, &box);
-   const uint8_t *map = st->pipe->texture_map(st->pipe, rb->texture,
-                                              rb->level, PIPE_MAP_READ, &box,
-                                              &xfer);
-   uint8_t *row = malloc(w);
-   if (!map || !row) {
-      free(row);
-      if (map)
-         st->pipe->texture_unmap(st->pipe, xfer);
-      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glReadPixels");
+   struct stencil_map m;
+   if (!map_stencil(st, fb, rb, x0, y0, x1, y1, PIPE_MAP_READ, &m,
+                    "glReadPixels"))
       return;
-   }
-   for (unsigned r = 0; r < h; r++) {
-      unsigned map_row = fb->FlipY ? h - 1 - r : r;
-      util_format_unpack_s_8uint(rb->texture->format, row,
-                                 map + (size_t)map_row * xfer->stride, w);
+   for (unsigned r = 0; r < m.h; r++) {
+      util_format_unpack_s_8uint(rb->texture->format, m.row,
+                                 map_row(&m, fb->FlipY, r), m.w);
       uint32_t *dst = indices + (size_t)(y0 - y + (int)r) * width +
                       (unsigned)(x0 - x);
-      for (unsigned c = 0; c < w; c++)
-         dst[c] = row[c];
+      for (unsigned c = 0; c < m.w; c++)
+         dst[c] = m.row[c];
    }
-   free(row);
-   st->pipe->texture_unmap(st->pipe, xfer);
+   unmap_stencil(st, &m);
 }
