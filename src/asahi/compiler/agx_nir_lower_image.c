@@ -50,21 +50,16 @@
 #include "agx_compile.h"
 #include "agx_nir.h"
 
-/* The image index of a deref, or -1 when it is not constant. */
+/* The image index of a deref (arrays of arrays and structures too, as
+ * the linker numbers them: nir_resolve_sampler_deref), or -1 when it is
+ * not constant. */
 static int
 image_index(nir_deref_instr *d)
 {
-   unsigned element = 0;
-   if (d->deref_type == nir_deref_type_array) {
-      nir_instr *k = d->arr_index.ssa->parent_instr;
-      if (k->type != nir_instr_type_load_const)
-         return -1;
-      element = nir_instr_as_load_const(k)->value[0].u32;
-      d = nir_deref_instr_parent(d);
-   }
-   if (!d || d->deref_type != nir_deref_type_var || !d->var)
+   nir_sampler_index r;
+   if (!nir_resolve_sampler_deref(d, &r) || r.dynamic)
       return -1;
-   return (int)(d->var->data.binding + element);
+   return (int)r.base;
 }
 
 static nir_def *

@@ -1247,7 +1247,8 @@ typedef struct nir_sampler_index {
    unsigned stride, length;
 } nir_sampler_index;
 
-/* The sampler slots a value of type t takes. */
+/* The sampler slots a value of type t takes.  nir_resolve_sampler_deref
+ * also resolves image derefs, counting images instead of samplers. */
 unsigned nir_vtype_sampler_slots(const nir_vtype *t);
 bool nir_resolve_sampler_deref(const nir_deref_instr *d,
                                nir_sampler_index *out);

@@ -13,33 +13,48 @@
  * the earlier members of a structure, or index * slots-per-element of an
  * array.  The GLSL linker folds the constant chains with this; a backend
  * resolves the rest once it has unrolled and folded (e.g.
- * agx_nir_lower_tex_deref.c).
+ * agx_nir_lower_tex_deref.c).  Images are numbered the same way among
+ * the images (image units, agx_nir_lower_image.c).
  */
 #include "nir.h"
+
+/* Slots of opaque kind `kind` (NIR_VTYPE_SAMPLER or NIR_VTYPE_IMAGE) a
+ * value of type t takes: images are numbered among images as samplers
+ * among samplers. */
+static unsigned
+opaque_slots(const nir_vtype *t, nir_vtype_kind kind)
+{
+   switch (t->kind) {
+   case NIR_VTYPE_ARRAY:
+      return t->length * opaque_slots(t->elem, kind);
+   case NIR_VTYPE_STRUCT: {
+      unsigned n = 0;
+      for (unsigned i = 0; i < t->num_fields; i++)
+         n += opaque_slots(t->fields[i].type, kind);
+      return n;
+   }
+   default:
+      return t->kind == kind;
+   }
+}
 
 unsigned
 nir_vtype_sampler_slots(const nir_vtype *t)
 {
-   switch (t->kind) {
-   case NIR_VTYPE_SAMPLER:
-      return 1;
-   case NIR_VTYPE_ARRAY:
-      return t->length * nir_vtype_sampler_slots(t->elem);
-   case NIR_VTYPE_STRUCT: {
-      unsigned n = 0;
-      for (unsigned i = 0; i < t->num_fields; i++)
-         n += nir_vtype_sampler_slots(t->fields[i].type);
-      return n;
-   }
-   default:
-      return 0;
-   }
+   return opaque_slots(t, NIR_VTYPE_SAMPLER);
 }
 
 bool
 nir_resolve_sampler_deref(const nir_deref_instr *d, nir_sampler_index *out)
 {
    *out = (nir_sampler_index){0};
+   /* The opaque kind the chain ends in: a sampler, or an image. */
+   const nir_vtype *leaf = d->type;
+   while (leaf && leaf->kind == NIR_VTYPE_ARRAY)
+      leaf = leaf->elem;
+   nir_vtype_kind kind =
+      leaf && leaf->kind == NIR_VTYPE_IMAGE ? NIR_VTYPE_IMAGE
+                                            : NIR_VTYPE_SAMPLER;
    for (const nir_deref_instr *p = d; p; p = nir_deref_instr_parent(p)) {
       if (p->deref_type == nir_deref_type_var) {
          out->base += (unsigned)p->var->data.binding;
@@ -50,12 +65,12 @@ nir_resolve_sampler_deref(const nir_deref_instr *d, nir_sampler_index *out)
          return false;
       if (p->deref_type == nir_deref_type_struct) {
          for (unsigned i = 0; i < p->field_index; i++)
-            out->base += nir_vtype_sampler_slots(parent->type->fields[i].type);
+            out->base += opaque_slots(parent->type->fields[i].type, kind);
          continue;
       }
       if (p->deref_type != nir_deref_type_array)
          return false;
-      unsigned stride = nir_vtype_sampler_slots(p->type);
+      unsigned stride = opaque_slots(p->type, kind);
       const nir_instr *ii = p->arr_index.ssa->parent_instr;
       if (ii->type == nir_instr_type_load_const) {
          out->base += stride * nir_instr_as_load_const(ii)->value[0].u32;

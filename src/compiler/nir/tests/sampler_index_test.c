@@ -116,6 +116,39 @@ test_dynamic_chain(void **state)
    ralloc_free(f.mem);
 }
 
+/* Images are counted among images: in struct { sampler2D a; image2D m[3]; }
+ * t[2][2] with first image unit 4, t[1][1].m[2] is image 4 + 3 * 3 + 2,
+ * the samplers beside them taking none of the image units. */
+static void
+test_image_chain(void **state)
+{
+   (void)state;
+   struct fixture f;
+   setup(&f);
+   nir_builder *b = &f.b;
+   const nir_vtype *img =
+      nir_vtype_image(f.mem, NIR_SAMPLER_DIM_2D, false, nir_type_float32);
+   nir_vtype_field fields[2] = {
+      {"a", f.smp},
+      {"m", nir_vtype_array(f.mem, img, 3)},
+   };
+   const nir_vtype *st = nir_vtype_struct(f.mem, "T", fields, 2);
+   nir_variable *t = nir_variable_create(
+      b->shader, nir_var_uniform,
+      nir_vtype_array(f.mem, nir_vtype_array(f.mem, st, 2), 2), "t");
+   t->data.binding = 4;
+   nir_deref_instr *d = nir_build_deref_var(b, t);
+   d = nir_build_deref_array_imm(b, d, 1);
+   d = nir_build_deref_array_imm(b, d, 1);
+   d = nir_build_deref_struct(b, d, 1);
+   d = nir_build_deref_array_imm(b, d, 2);
+   nir_sampler_index si;
+   assert_true(nir_resolve_sampler_deref(d, &si));
+   assert_null(si.dynamic);
+   assert_int_equal(si.base, 15);
+   ralloc_free(f.mem);
+}
+
 int
 main(void)
 {
@@ -123,6 +156,7 @@ main(void)
       cmocka_unit_test(test_slots),
       cmocka_unit_test(test_constant_chain),
       cmocka_unit_test(test_dynamic_chain),
+      cmocka_unit_test(test_image_chain),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -111,13 +111,27 @@ def read_expectations(path):
     return exp
 
 
+def header_comment(path):
+    """The comment lines a list starts with ('' when there are none)."""
+    lines = []
+    if path and os.path.exists(path):
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                if not line.startswith('#'):
+                    break
+                lines.append(line)
+    return ''.join(lines)
+
+
 def write_expectations(path, results, script):
     """Rewrites the list from 'results'; entries for tests not run this
-    time are kept."""
+    time are kept, and so is the comment the list starts with."""
     kept = {t: r for t, r in read_expectations(path).items()
             if t not in results}
+    header = header_comment(path)
     with open(path, 'w', encoding='utf-8') as f:
-        f.write('# Copyright 2026 The asahi-gl authors\n'
+        f.write(header or
+                '# Copyright 2026 The asahi-gl authors\n'
                 '# SPDX-License-Identifier: MIT\n'
                 '# piglit tests not expected to pass (name: result); this '
                 'list only\n# shrinks.  See %s.\n' % script)
