@@ -121,9 +121,8 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_I32_FLOAT] = TEX(R32, FLOAT),
    /* Block-compressed formats, sampled natively (fact: alexvorxx/Mesa-VirGL
     * src/asahi/layout/formats.c; the sRGB forms set the descriptor's srgb
-    * bit, the RGB ones read alpha 1 through the format's swizzle).  ASTC
-    * has channels too but is not offered (no decoder for the simulator;
-    * docs/formats.rst).  ETC1 is read as ETC2, its superset. */
+    * bit, the RGB ones read alpha 1 through the format's swizzle).  ETC1
+    * is read as ETC2, its superset. */
    [PIPE_FORMAT_ETC1_RGB8] = TEX(ETC2_RGB8, UNORM),
    [PIPE_FORMAT_ETC2_RGB8] = TEX(ETC2_RGB8, UNORM),
    [PIPE_FORMAT_ETC2_SRGB8] = TEX(ETC2_RGB8, UNORM),
@@ -151,10 +150,76 @@ static const struct agx_format_info agx_formats[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_BPTC_RGB_UFLOAT] = TEX(BC6H_UFLOAT, FLOAT),
    [PIPE_FORMAT_BPTC_RGBA_UNORM] = TEX(BC7, UNORM),
    [PIPE_FORMAT_BPTC_SRGBA] = TEX(BC7, UNORM),
+   /* ASTC LDR (the simulator decodes it: asahi_sim_astc.c). */
+   [PIPE_FORMAT_ASTC_4x4] = TEX(ASTC_4X4, UNORM),
+   [PIPE_FORMAT_ASTC_4x4_SRGB] = TEX(ASTC_4X4, UNORM),
+   [PIPE_FORMAT_ASTC_5x4] = TEX(ASTC_5X4, UNORM),
+   [PIPE_FORMAT_ASTC_5x4_SRGB] = TEX(ASTC_5X4, UNORM),
+   [PIPE_FORMAT_ASTC_5x5] = TEX(ASTC_5X5, UNORM),
+   [PIPE_FORMAT_ASTC_5x5_SRGB] = TEX(ASTC_5X5, UNORM),
+   [PIPE_FORMAT_ASTC_6x5] = TEX(ASTC_6X5, UNORM),
+   [PIPE_FORMAT_ASTC_6x5_SRGB] = TEX(ASTC_6X5, UNORM),
+   [PIPE_FORMAT_ASTC_6x6] = TEX(ASTC_6X6, UNORM),
+   [PIPE_FORMAT_ASTC_6x6_SRGB] = TEX(ASTC_6X6, UNORM),
+   [PIPE_FORMAT_ASTC_8x5] = TEX(ASTC_8X5, UNORM),
+   [PIPE_FORMAT_ASTC_8x5_SRGB] = TEX(ASTC_8X5, UNORM),
+   [PIPE_FORMAT_ASTC_8x6] = TEX(ASTC_8X6, UNORM),
+   [PIPE_FORMAT_ASTC_8x6_SRGB] = TEX(ASTC_8X6, UNORM),
+   [PIPE_FORMAT_ASTC_8x8] = TEX(ASTC_8X8, UNORM),
+   [PIPE_FORMAT_ASTC_8x8_SRGB] = TEX(ASTC_8X8, UNORM),
+   [PIPE_FORMAT_ASTC_10x5] = TEX(ASTC_10X5, UNORM),
+   [PIPE_FORMAT_ASTC_10x5_SRGB] = TEX(ASTC_10X5, UNORM),
+   [PIPE_FORMAT_ASTC_10x6] = TEX(ASTC_10X6, UNORM),
+   [PIPE_FORMAT_ASTC_10x6_SRGB] = TEX(ASTC_10X6, UNORM),
+   [PIPE_FORMAT_ASTC_10x8] = TEX(ASTC_10X8, UNORM),
+   [PIPE_FORMAT_ASTC_10x8_SRGB] = TEX(ASTC_10X8, UNORM),
+   [PIPE_FORMAT_ASTC_10x10] = TEX(ASTC_10X10, UNORM),
+   [PIPE_FORMAT_ASTC_10x10_SRGB] = TEX(ASTC_10X10, UNORM),
+   [PIPE_FORMAT_ASTC_12x10] = TEX(ASTC_12X10, UNORM),
+   [PIPE_FORMAT_ASTC_12x10_SRGB] = TEX(ASTC_12X10, UNORM),
+   [PIPE_FORMAT_ASTC_12x12] = TEX(ASTC_12X12, UNORM),
+   [PIPE_FORMAT_ASTC_12x12_SRGB] = TEX(ASTC_12X12, UNORM),
    /* Depth and stencil are sampled as plain channels. */
    [PIPE_FORMAT_Z32_FLOAT] = TEX(R32, FLOAT),
    [PIPE_FORMAT_Z16_UNORM] = TEX(R16, UNORM),
    [PIPE_FORMAT_S8_UINT] = TEX(R8, UINT),
+   /* Desktop GL's sized luminance, alpha and intensity formats
+    * (ARB_texture_float's companions in GL 1.1-2.1 table 3.16 and
+    * EXT_texture_integer's integer ones), the 16-bit RGBX forms of RGB12,
+    * RGB16 and RGB16_SNORM: one, two or four channels read through the
+    * format's swizzle, as the float L/A/I formats above (RGBX16 renders like
+    * RGBA16, as RGBX16F does like RGBA16F). */
+   [PIPE_FORMAT_A16_UNORM] = TEX(R16, UNORM),
+   [PIPE_FORMAT_L16_UNORM] = TEX(R16, UNORM),
+   [PIPE_FORMAT_I16_UNORM] = TEX(R16, UNORM),
+   [PIPE_FORMAT_L16A16_UNORM] = TEX(R16G16, UNORM),
+   [PIPE_FORMAT_L8_SRGB] = TEX(R8, UNORM),
+   [PIPE_FORMAT_R16G16B16X16_UNORM] = RT(R16G16B16A16, UNORM, U16NORM, 8, 4),
+   [PIPE_FORMAT_R16G16B16X16_SNORM] = TEX(R16G16B16A16, SNORM),
+   [PIPE_FORMAT_A8_UINT] = TEX(R8, UINT),
+   [PIPE_FORMAT_L8_UINT] = TEX(R8, UINT),
+   [PIPE_FORMAT_I8_UINT] = TEX(R8, UINT),
+   [PIPE_FORMAT_L8A8_UINT] = TEX(R8G8, UINT),
+   [PIPE_FORMAT_A8_SINT] = TEX(R8, SINT),
+   [PIPE_FORMAT_L8_SINT] = TEX(R8, SINT),
+   [PIPE_FORMAT_I8_SINT] = TEX(R8, SINT),
+   [PIPE_FORMAT_L8A8_SINT] = TEX(R8G8, SINT),
+   [PIPE_FORMAT_A16_UINT] = TEX(R16, UINT),
+   [PIPE_FORMAT_L16_UINT] = TEX(R16, UINT),
+   [PIPE_FORMAT_I16_UINT] = TEX(R16, UINT),
+   [PIPE_FORMAT_L16A16_UINT] = TEX(R16G16, UINT),
+   [PIPE_FORMAT_A16_SINT] = TEX(R16, SINT),
+   [PIPE_FORMAT_L16_SINT] = TEX(R16, SINT),
+   [PIPE_FORMAT_I16_SINT] = TEX(R16, SINT),
+   [PIPE_FORMAT_L16A16_SINT] = TEX(R16G16, SINT),
+   [PIPE_FORMAT_A32_UINT] = TEX(R32, UINT),
+   [PIPE_FORMAT_L32_UINT] = TEX(R32, UINT),
+   [PIPE_FORMAT_I32_UINT] = TEX(R32, UINT),
+   [PIPE_FORMAT_L32A32_UINT] = TEX(R32G32, UINT),
+   [PIPE_FORMAT_A32_SINT] = TEX(R32, SINT),
+   [PIPE_FORMAT_L32_SINT] = TEX(R32, SINT),
+   [PIPE_FORMAT_I32_SINT] = TEX(R32, SINT),
+   [PIPE_FORMAT_L32A32_SINT] = TEX(R32G32, SINT),
 };
 
 const struct agx_format_info *

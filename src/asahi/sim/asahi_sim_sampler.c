@@ -27,7 +27,9 @@
  * in the image format's encoding (border_channel).  Integer formats are
  * never filtered.  The result is
  * swizzled by the descriptor.  Cube maps: the face and face coordinates
- * from the direction (GL 4.6 table 8.19), clamped to the face's edges.
+ * from the direction (GL 4.6 table 8.19), clamped to the face's edges,
+ * or with the sampler's seamful bit clear filtered across them (texels
+ * past an edge come from the neighbouring face).
  * 3D images: slices are ail layers of a chain that also shrinks along Z;
  * linear filtering is trilinear within a level.  Multisampled images
  * (2D MS, 2D MS array; 2 or 4 samples from the descriptor's samples bit,
@@ -51,6 +53,7 @@
 #include <string.h>
 
 #include "asahi/layout/layout.h"
+#include "asahi_sim_astc.h"
 #include "asahi_sim_float.h"
 #include "asahi_sim_internal.h"
 #include "asahi_sim_texture.h"
@@ -243,6 +246,19 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    if (!asahi_sim_mem_access(g, img->d.address + off, raw, img->texel_B, false,
                              ASAHI_SIM_UNIT_TEXTURE))
       return ASAHI_SIM_FAULT;
+   if (util_format_is_compressed(img->format) &&
+       util_format_description(img->format)->layout ==
+          UTIL_FORMAT_LAYOUT_ASTC) {
+      /* raw is the block holding (x, y) (ail's elements are blocks);
+       * error blocks decode to the error colour. */
+      unsigned bw = util_format_get_blockwidth(img->format);
+      unsigned bh = util_format_get_blockheight(img->format);
+      float block[144][4];
+      asahi_sim_astc_decode_block(raw, bw, bh,
+                                  util_format_is_srgb(img->format), block);
+      memcpy(out, block[(y % bh) * bw + x % bw], 4 * sizeof(float));
+      return ASAHI_SIM_RUNNING;
+   }
    if (util_format_is_compressed(img->format)) {
       /* raw is the 4x4 block holding (x, y) (ail's elements are blocks). */
       float block[16][4];
@@ -275,11 +291,20 @@ texel(struct asahi_sim_group *g, const struct image *img, unsigned level,
    return ASAHI_SIM_RUNNING;
 }
 
-/* Wrap an integer texel coordinate; -1 means "the border". */
+/* Wrap an integer texel coordinate; -1 means "the border".  "clamp gl"
+ * is GL_CLAMP (Mesa's asahi driver gives the hardware PIPE_TEX_WRAP_CLAMP
+ * as it: alexvorxx/Mesa-VirGL src/gallium/drivers/asahi/agx_state.c,
+ * agx_wrap_from_pipe): after the coordinate was clamped to [0, 1], the
+ * GL 3.0 compatibility table 3.19 rule: nearest clamps to the edge
+ * texels, linear takes the border beyond them. */
 static int
-wrap(int i, int size, enum agx_wrap mode)
+wrap(int i, int size, enum agx_wrap mode, bool linear)
 {
    switch (mode) {
+   case AGX_WRAP_CLAMP_GL:
+      if (linear)
+         return i < 0 || i >= size ? -1 : i;
+      return i < 0 ? 0 : (i >= size ? size - 1 : i);
    case AGX_WRAP_REPEAT:
       return ((i % size) + size) % size;
    case AGX_WRAP_MIRRORED_REPEAT: {
@@ -495,6 +520,35 @@ swizzle_texel(const struct image *img, const float in[4], float out[4])
    }
 }
 
+static unsigned cube_face(double x, double y, double z, double *s,
+                          double *t, double *ma);
+
+/* Seamless cube maps (the sampler's seamful bit clear; GL 4.6 section
+ * 8.13.1): a texel (i, j) past the edge of face `face` (size n) is the
+ * texel of the neighbouring face the direction through its centre
+ * selects (corners: one of the three faces meeting there, which GL
+ * leaves to the implementation).  Inverse of GL 4.6 table 8.19. */
+static unsigned
+cube_neighbour(unsigned face, int n, int *i, int *j)
+{
+   double sc = 2.0 * (*i + 0.5) / n - 1, tc = 2.0 * (*j + 0.5) / n - 1;
+   double d[3];
+   switch (face) {
+   case 0: d[0] = 1, d[1] = -tc, d[2] = -sc; break;
+   case 1: d[0] = -1, d[1] = -tc, d[2] = sc; break;
+   case 2: d[0] = sc, d[1] = 1, d[2] = tc; break;
+   case 3: d[0] = sc, d[1] = -1, d[2] = -tc; break;
+   case 4: d[0] = sc, d[1] = -tc, d[2] = 1; break;
+   default: d[0] = -sc, d[1] = -tc, d[2] = -1; break;
+   }
+   double s, t, ma;
+   unsigned f = cube_face(d[0], d[1], d[2], &s, &t, &ma);
+   int x = (int)floor(s * n), y = (int)floor(t * n);
+   *i = x < 0 ? 0 : (x >= n ? n - 1 : x);
+   *j = y < 0 ? 0 : (y >= n ? n - 1 : y);
+   return f;
+}
+
 /* Filter one level at normalised/pixel coordinates (u, v) and, for 3D
  * images, r (the slice; otherwise `layer` is used as is).  With
  * `compare`, texels are compared with `ref` first. */
@@ -524,6 +578,10 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
        * none on cube faces). */
       if (!img->cube)
          c[k] += req->offset[k];
+      /* GL_CLAMP: the coordinate to [0, 1] first (GL 3.0 compatibility
+       * section 3.9.7). */
+      if (modes[k] == AGX_WRAP_CLAMP_GL)
+         c[k] = c[k] < 0 ? 0 : (c[k] > size[k] ? size[k] : c[k]);
       if (linear_filter) {
          double a = c[k] - 0.5;
          lo[k] = texel_floor(a);
@@ -546,8 +604,19 @@ filter_level(struct asahi_sim_group *g, const struct image *img,
          bool up = (n >> k) & 1;
          if (linear_filter)
             weight *= up ? frac[k] : 1 - frac[k];
-         at[k] = wrap(up ? hi[k] : lo[k], size[k], modes[k]);
-         outside |= at[k] < 0;
+         at[k] = up ? hi[k] : lo[k];
+      }
+      bool off_face = at[0] < 0 || at[0] >= size[0] || at[1] < 0 ||
+                      at[1] >= size[1];
+      if (img->cube && !s->seamful_cube_maps && linear_filter && off_face) {
+         unsigned face = layer % 6;
+         at[2] = (int)(layer - face +
+                       cube_neighbour(face, size[0], &at[0], &at[1]));
+      } else {
+         for (unsigned k = 0; k < dims; k++) {
+            at[k] = wrap(at[k], size[k], modes[k], linear_filter);
+            outside |= at[k] < 0;
+         }
       }
       float t[4];
       if (outside) {
@@ -695,7 +764,8 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
                         &cube_t, &cube_ma);
       unsigned cubes = img->layers / 6;
       layer += 6 * (array_layer < cubes ? array_layer : cubes - 1);
-      /* Cube maps clamp to the face's edge (no seams across faces). */
+      /* Seamful cube maps clamp to the face's edge; seamless ones read
+       * the neighbouring faces (filter_level). */
       sm.s.wrap_s = sm.s.wrap_t = AGX_WRAP_CLAMP_TO_EDGE;
    } else if (img->layers > 1 && !img->is_3d) {
       layer = array_layer < img->layers ? array_layer : img->layers - 1;
@@ -707,8 +777,15 @@ sample(struct asahi_sim_group *g, const struct asahi_sim_texture_request *r,
    if (explicit_lod) {
       lod = lod_operand(r);
    } else if (r->has_derivatives && !s.pixel_coordinates) {
-      double w = img->layout.width_px, h = img->layout.height_px;
-      double dd = img->layers;
+      /* The size of the view's first level: the LOD counts from it (the
+       * descriptor holds the resource's level 0 size and the view's
+       * first level, fact: alexvorxx/Mesa-VirGL
+       * src/gallium/drivers/asahi/agx_state.c, for GL's base level). */
+      unsigned fl = img->d.first_level;
+      double w = img->layout.width_px >> fl ? img->layout.width_px >> fl : 1;
+      double h = img->layout.height_px >> fl ? img->layout.height_px >> fl
+                                             : 1;
+      double dd = img->is_3d && img->layers >> fl ? img->layers >> fl : 1;
       /* Cube faces: the direction's change over the major axis, a face
        * spanning 2 units of it. */
       double k = img->cube ? 0.5 / (cube_ma > 0 ? cube_ma : 1) : 1;

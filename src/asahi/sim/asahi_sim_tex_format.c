@@ -12,6 +12,15 @@
 
 #include "asahi_sim_texture.h"
 
+static enum pipe_format
+astc(enum pipe_format linear, enum pipe_format srgb_format,
+     enum agx_texture_type type, bool srgb)
+{
+   if (type != AGX_TEXTURE_TYPE_UNORM)
+      return PIPE_FORMAT_NONE;
+   return srgb ? srgb_format : linear;
+}
+
 enum pipe_format
 asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool srgb)
 {
@@ -31,10 +40,17 @@ asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool 
       return PIPE_FORMAT_NONE;                                                 \
    }
    switch (ch) {
+   /* The descriptor's sRGB bit applies to R8 and R8G8 too (fact:
+    * alexvorxx/Mesa-VirGL src/asahi/layout/formats.c lists R8_SRGB and
+    * R8G8_SRGB; GL's SLUMINANCE formats use them). */
    case AGX_CHANNELS_R8:
+      if (srgb && type == AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_R8_SRGB;
       T(PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8_UINT,
         PIPE_FORMAT_R8_SINT, PIPE_FORMAT_NONE)
    case AGX_CHANNELS_R8G8:
+      if (srgb && type == AGX_TEXTURE_TYPE_UNORM)
+         return PIPE_FORMAT_R8G8_SRGB;
       T(PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8_UINT,
         PIPE_FORMAT_R8G8_SINT, PIPE_FORMAT_NONE)
    case AGX_CHANNELS_R8G8B8A8:
@@ -126,6 +142,37 @@ asahi_sim_texture_format(enum agx_channels ch, enum agx_texture_type type, bool 
       if (type != AGX_TEXTURE_TYPE_UNORM)
          return PIPE_FORMAT_NONE;
       return srgb ? PIPE_FORMAT_BPTC_SRGBA : PIPE_FORMAT_BPTC_RGBA_UNORM;
+   /* ASTC LDR, every 2D footprint (channels 0x60-0x6D; fact:
+    * alexvorxx/Mesa-VirGL src/asahi/genxml/cmdbuf.xml), decoded by
+    * asahi_sim_astc.c. */
+   case AGX_CHANNELS_ASTC_4X4:
+      return astc(PIPE_FORMAT_ASTC_4x4, PIPE_FORMAT_ASTC_4x4_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_5X4:
+      return astc(PIPE_FORMAT_ASTC_5x4, PIPE_FORMAT_ASTC_5x4_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_5X5:
+      return astc(PIPE_FORMAT_ASTC_5x5, PIPE_FORMAT_ASTC_5x5_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_6X5:
+      return astc(PIPE_FORMAT_ASTC_6x5, PIPE_FORMAT_ASTC_6x5_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_6X6:
+      return astc(PIPE_FORMAT_ASTC_6x6, PIPE_FORMAT_ASTC_6x6_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_8X5:
+      return astc(PIPE_FORMAT_ASTC_8x5, PIPE_FORMAT_ASTC_8x5_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_8X6:
+      return astc(PIPE_FORMAT_ASTC_8x6, PIPE_FORMAT_ASTC_8x6_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_8X8:
+      return astc(PIPE_FORMAT_ASTC_8x8, PIPE_FORMAT_ASTC_8x8_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_10X5:
+      return astc(PIPE_FORMAT_ASTC_10x5, PIPE_FORMAT_ASTC_10x5_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_10X6:
+      return astc(PIPE_FORMAT_ASTC_10x6, PIPE_FORMAT_ASTC_10x6_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_10X8:
+      return astc(PIPE_FORMAT_ASTC_10x8, PIPE_FORMAT_ASTC_10x8_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_10X10:
+      return astc(PIPE_FORMAT_ASTC_10x10, PIPE_FORMAT_ASTC_10x10_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_12X10:
+      return astc(PIPE_FORMAT_ASTC_12x10, PIPE_FORMAT_ASTC_12x10_SRGB, type, srgb);
+   case AGX_CHANNELS_ASTC_12X12:
+      return astc(PIPE_FORMAT_ASTC_12x12, PIPE_FORMAT_ASTC_12x12_SRGB, type, srgb);
    default:
       return PIPE_FORMAT_NONE;
    }

@@ -7,8 +7,11 @@
  * The interpolant of interpolateAtCentroid/Sample/Offset (GLSL 4.00
  * 8.13, ARB_gpu_shader5): a fragment shader input variable, an element of
  * an input array or a member of an input block; not a temporary, uniform
- * or output, and not a swizzle of any of those (piglit's gpu_shader5
- * interpolation tests follow Mesa in rejecting swizzles, even .xyzw).
+ * or output, and before GLSL 4.40 not a swizzle of any of those
+ * (ARB_gpu_shader5: "Component selection operators (e.g., ".xy") may not
+ * be used"; piglit rejects even .xyzw).  GLSL 4.40 8.13.2 allows
+ * component selection, and 4.60 clarifies that the interpolant is any
+ * l-value of an input, a vector component ("a[i]") included.
  */
 #include <string.h>
 
@@ -27,7 +30,8 @@ check_interpolant(struct check *c, struct ast_node *n, const char *name,
    /* Whole variable, array element, or block member: not a swizzle
     * (a field of a vector is one). */
    bool shape = a->whole_var || (an && an->kind == AST_INDEX) ||
-                (an && an->kind == AST_FIELD && a->member);
+                (an && an->kind == AST_FIELD && a->member) ||
+                (!c->st->es && c->st->version >= 440);
    if (!input)
       check_error(c, n, "the interpolant of %s() must be a shader input",
                   name);

@@ -332,10 +332,17 @@ glsl_lex_number(struct glsl_parse_state *st, const char *text, int kind,
                         "GL_ARB_gpu_shader_fp64");
          return LEX_ERROR;
       }
+      /* GLSL 1.20 4.1.4 added the suffix; desktop GLSL 1.10 shaders using
+       * it compile with a warning, as in Mesa (piglit's glsl-1.10 tests
+       * rely on it); GLSL ES 1.00 rejects it. */
       if (fsuffix && !glsl_is_version(st, 120, 300)) {
-         glsl_log_error(&st->log, line, col,
-                        "the 'f' suffix needs GLSL 1.20 or GLSL ES 3.00");
-         return LEX_ERROR;
+         if (st->es) {
+            glsl_log_error(&st->log, line, col,
+                           "the 'f' suffix needs GLSL ES 3.00");
+            return LEX_ERROR;
+         }
+         glsl_log_warning(&st->log, line, col,
+                          "the 'f' suffix needs GLSL 1.20");
       }
       struct ast_node *n = ast_new(st, dbl ? AST_DOUBLE_CONST :
                                    AST_FLOAT_CONST, line, col);

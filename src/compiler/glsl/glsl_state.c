@@ -229,6 +229,9 @@ hook_version(void *data, bool explicit_directive, int *version,
    /* GLSL before 1.40 has no profiles: everything is "compatibility". */
    if (!st->es && st->version < 140)
       st->compat = true;
+   /* and GLSL 1.40 in a compatibility context */
+   if (!st->es && st->version == 140 && st->opts->compat_context)
+      st->compat = true;
    *version = st->version;
    *es = st->es;
    *compat = st->compat;

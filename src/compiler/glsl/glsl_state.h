@@ -40,6 +40,10 @@ struct glsl_compile_options {
    bool parse_only;          /* stop after parsing (glsl-bench times it) */
    const char **extra_extensions; /* --extension: enable from the start */
    unsigned num_extra_extensions;
+   /* A desktop compatibility-profile context: GLSL 1.40 (which has no
+    * profiles) keeps the deprecated built-ins there (GLSL 1.40 spec 1.1
+    * with ARB_compatibility; GL 3.2 compatibility profile). */
+   bool compat_context;
 };
 
 struct hash_table;

@@ -638,6 +638,29 @@ bi_derivative(struct g2n *c, struct bargs *a)
                           nir_fabs(b, nir_fddy(b, x))));
 }
 
+/* interpolateAtCentroid/Sample/Offset (GLSL 4.00 8.13.2): there are no
+ * interpolate-at intrinsics yet, so the interpolant is read at the
+ * fragment's own interpolation point and moved to the offset to first
+ * order, x + dFdx(x) * offset.x + dFdy(x) * offset.y (exact for a
+ * varying linear in window coordinates); centroid and sample read the
+ * pixel centre (exact for covered pixels of single-sampled targets). */
+static struct g2n_val
+bi_interpolate(struct g2n *c, struct bargs *a)
+{
+   nir_builder *b = &c->b;
+   /* as they are: arg() would widen x to the offset's two components */
+   nir_def *x = a->v[0].col[0];
+   if (strcmp(a->name, "interpolateAtOffset"))
+      return ret(a, x);
+   nir_def *o = a->v[1].col[0];
+   /* each offset component, for every component of x */
+   static const unsigned sx[4] = { 0, 0, 0, 0 }, sy[4] = { 1, 1, 1, 1 };
+   unsigned n = x->num_components;
+   nir_def *dx = nir_fmul(b, nir_fddx(b, x), nir_swizzle(b, o, sx, n));
+   nir_def *dy = nir_fmul(b, nir_fddy(b, x), nir_swizzle(b, o, sy, n));
+   return ret(a, nir_fadd(b, x, nir_fadd(b, dx, dy)));
+}
+
 /* ---- the family table ------------------------------------------------------- */
 
 static const struct {
@@ -688,6 +711,9 @@ static const struct {
    { "dFdyFine", bi_derivative }, { "fwidthFine", bi_derivative },
    { "dFdxCoarse", bi_derivative }, { "dFdyCoarse", bi_derivative },
    { "fwidthCoarse", bi_derivative },
+   { "interpolateAtCentroid", bi_interpolate },
+   { "interpolateAtSample", bi_interpolate },
+   { "interpolateAtOffset", bi_interpolate },
    { "packHalf2x16", bi_pack }, { "unpackHalf2x16", bi_pack },
    { "packUnorm2x16", bi_pack }, { "unpackUnorm2x16", bi_pack },
    { "packSnorm2x16", bi_pack }, { "unpackSnorm2x16", bi_pack },

@@ -458,7 +458,11 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
           * variable, then this index applies to it. */
          *lv = base;
          lv->type = lv->dtype = base.dtype->element;
-         lv->io_index = idx;
+         if (lv->io_nindex == ARRAY_SIZE(lv->io_index)) {
+            g2n_fail(c, n, "too many array dimensions on a block");
+            return false;
+         }
+         lv->io_index[lv->io_nindex++] = idx;
          return true;
       }
       if (base.nswz) {
@@ -533,17 +537,17 @@ g2n_lvalue(struct g2n *c, struct ast_node *n, struct g2n_lval *lv)
                      util_dynarray_element(&c->vars, struct glsl_nir_var,
                                            vi)->used = true;
                   lv->deref = nir_build_deref_var(b, mv);
-                  if (base.io_index) {
+                  for (unsigned k = 0; k < base.io_nindex; k++)
                      lv->deref = nir_build_deref_array(b, lv->deref,
-                                                       base.io_index);
-                  } else if (blk->io_builtin ||
-                             glsl_type_is_array(blk->type)) {
+                                                       base.io_index[k]);
+                  if ((!base.io_nindex && blk->io_builtin) ||
+                      glsl_type_is_array(base.dtype)) {
                      g2n_fail(c, n, "an array of blocks is used without "
                               "an index");
                      return false;
                   }
                   lv->type = lv->dtype = mt;
-                  lv->io_index = NULL;
+                  lv->io_nindex = 0;
                   lv->io_block = NULL;
                   return true;
                }

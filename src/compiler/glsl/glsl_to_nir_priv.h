@@ -64,8 +64,10 @@ struct g2n_lval {
    nir_def *dyn_index;
    /* The instance of an input/output block (FIELD picks a member). */
    struct g2n_sym *io_block;
-   /* ... an element of an array of blocks (geometry inputs): the index */
-   nir_def *io_index;
+   /* ... an element of an array of blocks (geometry inputs, arrays of
+    * arrays): the indices, outermost first */
+   nir_def *io_index[4];
+   unsigned io_nindex;
    /* In a uniform block: read with load_ubo at this byte offset. */
    bool ubo;
    int ubo_block;

@@ -350,6 +350,22 @@ g2n_shared_decl(struct g2n *c, struct ast_node *d, const struct glsl_type *t)
    g2n_declare(c, d->name, sym);
 }
 
+/* The type a counter of type t is read as: uint in place of atomic_uint,
+ * with t's array dimensions (arrays of arrays too); *count is the number
+ * of counters. */
+static const struct glsl_type *
+counter_type(struct g2n *c, const struct glsl_type *t, unsigned *count)
+{
+   if (!glsl_type_is_array(t)) {
+      *count = 1;
+      return glsl_vector_type(GLSL_TYPE_UINT, 1);
+   }
+   const struct glsl_type *e = counter_type(c, t->element, count);
+   unsigned len = t->length > 0 ? (unsigned)t->length : 1;
+   *count *= len;
+   return glsl_array_type(c->shader, e, (int)len);
+}
+
 /* GLSL 4.60 4.4.6.1 (ARB_shader_atomic_counters): a counter is at its
  * binding's layout(offset), else 4 bytes past the previous counter of
  * that binding in the shader; an array takes 4 bytes per element.  It is
@@ -379,8 +395,11 @@ g2n_counter_decl(struct g2n *c, struct ast_node *d, struct ast_type *at,
                offset);
       return;
    }
-   unsigned n = glsl_type_is_array(t) && t->length > 0 ? (unsigned)t->length
-                                                       : 0;
+   /* an array of counters (of arrays: ARB_arrays_of_arrays) takes 4
+    * bytes per counter, row by row */
+   unsigned count;
+   const struct glsl_type *ct = counter_type(c, t, &count);
+   unsigned n = glsl_type_is_array(t) ? count : 0;
    c->abo_next_offset[binding] = (unsigned)offset + 4 * (n ? n : 1);
    struct glsl_nir_counter ctr = {
       .name = ralloc_strdup(c->shader, d->name),
@@ -389,9 +408,8 @@ g2n_counter_decl(struct g2n *c, struct ast_node *d, struct ast_type *at,
       .array_size = n,
    };
    util_dynarray_append(&c->counters, struct glsl_nir_counter, ctr);
-   const struct glsl_type *u = glsl_vector_type(GLSL_TYPE_UINT, 1);
    struct g2n_sym *sym = rzalloc(c->mem, struct g2n_sym);
-   sym->type = n ? glsl_array_type(c->shader, u, (int)n) : u;
+   sym->type = ct;
    sym->field = -1;
    sym->var_index = -1;
    sym->is_ubo = true;

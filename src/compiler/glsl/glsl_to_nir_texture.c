@@ -120,6 +120,11 @@ g2n_texture_call(struct g2n *c, const char *name, struct g2n_val *args,
    }
    if (offset && next < nargs)
       off = args[next++].col[0];
+   /* texture(samplerCubeArrayShadow, P, compare): the float after the
+    * coordinate is the reference (GLSL 4.00 section 8.9), not a bias */
+   if (op == nir_texop_tex && shadow && is_array &&
+       dim == NIR_SAMPLER_DIM_CUBE)
+      next++;
    if (op == nir_texop_tex && next < nargs &&
        args[next].type->base_type == GLSL_TYPE_FLOAT &&
        glsl_type_is_scalar(args[next].type)) {

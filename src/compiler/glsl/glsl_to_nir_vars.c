@@ -316,7 +316,7 @@ emit_initializer(struct g2n *c, nir_variable *var, const struct glsl_type *t,
 
 /* Largest constant index + 1 applied to member `m` of a block whose
  * instance is `inst` (NULL: an anonymous block, members named alone)
- * anywhere under n: inst.m[k], inst[i].m[k] or m[k]. */
+ * anywhere under n: inst.m[k], inst[i].m[k], inst[i][j].m[k] or m[k]. */
 static int
 member_max_index(const struct ast_node *n, const char *inst, const char *m,
                  int depth)
@@ -332,7 +332,8 @@ member_max_index(const struct ast_node *n, const char *inst, const char *m,
          hit = a->kind == AST_IDENT && !strcmp(a->name, m);
       } else {
          const struct ast_node *base = a->kind == AST_FIELD ? a->a : NULL;
-         if (base && base->kind == AST_INDEX)
+         /* inst[i].m, inst[i][j].m (arrays of arrays of blocks) */
+         while (base && base->kind == AST_INDEX)
             base = base->a;
          hit = base && a->name && !strcmp(a->name, m) &&
                base->kind == AST_IDENT && !strcmp(base->name, inst);
@@ -371,6 +372,19 @@ block_member_size(struct g2n *c, const struct ast_node *n,
    return best > 0 ? best : 1;
 }
 
+/* Member type ft of a block instance of type t: inside the same array
+ * dimensions as the instance. */
+static const struct glsl_type *
+io_block_member_type(struct g2n *c, const struct glsl_type *t,
+                     const struct glsl_type *ft)
+{
+   if (!glsl_type_is_array(t))
+      return ft;
+   return glsl_array_type(c->shader,
+                          io_block_member_type(c, t->element, ft),
+                          t->length);
+}
+
 /* An input or output block: each member is a variable of its own, named
  * "Block.member" so that the linker matches blocks of two stages member
  * by member (GLSL 4.60 4.3.9: blocks match by block name, members by
@@ -392,16 +406,22 @@ io_block(struct g2n *c, struct ast_node *n)
                      n->name2;
    /* An array of blocks (GLSL 1.50 4.3.7) likewise: member m of
     * instance[i] is element i of the variable "Block.m". */
-   int inst_len = per_vertex ? (int)c->gs_vertices_in : 0;
+   /* ... and arrays of arrays (ARB_arrays_of_arrays): the member is an
+    * array of arrays of the same sizes. */
+   const struct glsl_type *inst_t =
+      per_vertex ? glsl_array_type(c->shader, bt, (int)c->gs_vertices_in)
+                 : NULL;
    if (n->dims.count && !per_vertex) {
-      const struct glsl_type *at = n->dims.head->vtype;
-      if (n->dims.count != 1 || !n->name2 || !at ||
-          !glsl_type_is_array(at) || at->length <= 0) {
-         g2n_fail(c, n, "arrays of arrays of input/output blocks are not "
-                  "translated yet");
+      inst_t = n->dims.head->vtype;
+      bool sized = n->name2 && inst_t && glsl_type_is_array(inst_t);
+      for (const struct glsl_type *at = inst_t; sized && at &&
+                                                glsl_type_is_array(at);
+           at = at->element)
+         sized = at->length > 0;
+      if (!sized) {
+         g2n_fail(c, n, "an unsized array of input/output blocks");
          return;
       }
-      inst_len = at->length;
    }
    /* Shaders of one stage declare a block the same way (GLSL 4.60
     * 4.3.9); the first declaration makes the variables. */
@@ -409,9 +429,7 @@ io_block(struct g2n *c, struct ast_node *n)
                                mode == nir_var_shader_in ? "in" : "out",
                                n->name);
    /* (an array of blocks: the same size too, GLSL 1.50 4.3.7) */
-   const struct glsl_type *whole = inst_len ? glsl_array_type(c->shader, bt,
-                                                              inst_len)
-                                            : bt;
+   const struct glsl_type *whole = inst_t ? inst_t : bt;
    struct hash_entry *prev = hash_table_search(c->global->names, key);
    if (prev) {
       const struct g2n_sym *ps = prev->data;
@@ -428,8 +446,7 @@ io_block(struct g2n *c, struct ast_node *n)
    struct g2n_sym *inst = NULL;
    if (n->name2) {
       inst = rzalloc(c->mem, struct g2n_sym);
-      inst->type = inst_len ? glsl_array_type(c->shader, bt, inst_len)
-                            : bt;
+      inst->type = whole;
       inst->field = -1;
       inst->var_index = -1;
       inst->io_members = rzalloc_array(c->mem, nir_variable *,
@@ -443,8 +460,8 @@ io_block(struct g2n *c, struct ast_node *n)
       if (glsl_type_is_array(ft) && ft->length <= 0)
          ft = glsl_array_type(c->shader, ft->element,
                               block_member_size(c, n, bt->fields[i].name));
-      if (inst_len)
-         ft = glsl_array_type(c->shader, ft, inst_len);
+      if (inst_t)
+         ft = io_block_member_type(c, inst_t, ft);
       unsigned mq = q | bt->fields[i].qualifiers;
       const char *name = ralloc_asprintf(c->mem, "%s.%s", n->name,
                                          bt->fields[i].name);

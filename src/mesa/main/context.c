@@ -95,6 +95,7 @@ _mesa_alloc_shared_state(void)
       [TEXTURE_1D_ARRAY_INDEX] = GL_TEXTURE_1D_ARRAY,
       [TEXTURE_2D_MULTISAMPLE_INDEX] = GL_TEXTURE_2D_MULTISAMPLE,
       [TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX] = GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
+      [TEXTURE_CUBE_ARRAY_INDEX] = GL_TEXTURE_CUBE_MAP_ARRAY,
    };
    bool defaults_ok = true;
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++) {
@@ -280,6 +281,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_transform_feedback(ctx);
    _mesa_init_texture_units(ctx);
    _mesa_init_ff_state(ctx);
+   _mesa_init_pixel_ops(ctx);
    ctx->FBOs = _mesa_name_table_create();
 }
 

@@ -48,6 +48,10 @@ static void
 free_list(struct gl_dlist *l)
 {
    if (l && l != GL_NAME_RESERVED) {
+      for (unsigned i = 0; i < l->count; i++) {
+         _mesa_bitmap_node_free(&l->nodes[i]);
+         free(l->nodes[i].args);
+      }
       free(l->nodes);
       free(l);
    }
@@ -103,6 +107,28 @@ _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node)
    }
    l->nodes[l->count++] = *node;
    return s->Mode == GL_COMPILE;
+}
+
+bool
+_mesa_dlist_save_call(struct gl_context *ctx, void (*call)(const void *args),
+                      const void *args, size_t size)
+{
+   struct gl_dl_node n = {.op = DL_CALL, .call = call};
+   struct gl_dlist *l = ctx->FF.Lists.Current;
+
+   if (!l || ctx->FF.Lists.Replaying)
+      return false;
+   n.args = malloc(size ? size : 1);
+   if (!n.args) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glNewList");
+      return ctx->FF.Lists.Mode == GL_COMPILE;
+   }
+   memcpy(n.args, args, size);
+   unsigned before = l->count;
+   bool compile_only = _mesa_dlist_save(ctx, &n);
+   if (l->count == before)
+      free(n.args); /* not stored (out of memory) */
+   return compile_only;
 }
 
 bool
@@ -202,6 +228,16 @@ replay(struct gl_context *ctx, const struct gl_dl_node *n)
    case DL_PUSH_MATRIX: _mesa_PushMatrix(); break;
    case DL_POP_MATRIX: _mesa_PopMatrix(); break;
    case DL_CALL_LIST: _mesa_CallList(n->u); break;
+   case DL_BITMAP: _mesa_bitmap_replay(ctx, n); break;
+   case DL_CALL: n->call(n->args); break;
+   case DL_FF_PARAM:
+      _mesa_ff_param_set(n->p, n->e[0], n->e[1], GL_FLOAT, n->f, n->scalar,
+                         "glCallList");
+      break;
+   case DL_RASTER_POS: _mesa_raster_pos(n->f[0], n->f[1], n->f[2], n->f[3]);
+      break;
+   case DL_WINDOW_POS: _mesa_window_pos(n->f[0], n->f[1], n->f[2], n->f[3]);
+      break;
    default: break;
    }
 }

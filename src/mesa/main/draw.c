@@ -15,6 +15,7 @@
 #include "main/fbobject.h"
 #include "main/geomshader.h"
 #include "main/robustness.h"
+#include "main/sampler_units.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -135,6 +136,7 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
 {
    if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func) ||
        !advanced_blend_allows(ctx, func) ||
+       !_mesa_sampler_units_allow_draw(ctx, func) ||
        !_mesa_geometry_draw_allows(ctx, mode, func))
       return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))

@@ -16,6 +16,8 @@
 #include "main/extensions.h"
 #include "main/ffstate.h"
 #include "main/texbuffer.h"
+#include "main/texobj.h"
+#include "main/texcompress.h"
 
 #define API_GL (1u << 0)
 #define API_ES (1u << 1)
@@ -79,6 +81,14 @@ has_packed_vertex_formats(const struct gl_context *ctx)
    return ctx->Const.PackedVertexFormats;
 }
 
+/* The driver samples ASTC (texcompress.c offers its formats then). */
+static bool
+has_astc_ldr(const struct gl_context *ctx)
+{
+   return _mesa_compressed_pipe_format(
+             ctx, GL_COMPRESSED_RGBA_ASTC_4x4_KHR) != PIPE_FORMAT_NONE;
+}
+
 static bool
 has_rgb10_a2ui(const struct gl_context *ctx)
 {
@@ -103,6 +113,12 @@ has_atomic_counters(const struct gl_context *ctx)
    return _mesa_has_atomic_counters(ctx);
 }
 
+static bool
+has_cube_map_arrays(const struct gl_context *ctx)
+{
+   return _mesa_has_cube_map_arrays(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -124,6 +140,11 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_instanced_arrays", API_GL, 0},
    /* GL_ANY_SAMPLES_PASSED (queryobj.c) */
    {"GL_ARB_occlusion_query2", API_GL, 0},
+   /* program_interface.c: every interface but subroutines (none here) */
+   {"GL_ARB_program_interface_query", API_GL, 0},
+   /* the GLSL front end, GLSL->NIR and the linker take arrays of arrays
+    * (uniforms, blocks, varyings, samplers) */
+   {"GL_ARB_arrays_of_arrays", API_GL, 0},
    /* the ES 3.0 sampler objects with the desktop parameters
     * (samplerobj.c) */
    {"GL_ARB_sampler_objects", API_GL, 0},
@@ -142,6 +163,7 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_draw_instanced", API_GL, 0},
    {"GL_EXT_framebuffer_blit", API_GL, 0},
    {"GL_EXT_texture_swizzle", API_GL, 0},
+   {"GL_EXT_texture_integer", API_GL, 0},
    /* R and RG formats (GL 3.0 section 3.8.1, the ES 3.0 ones) */
    {"GL_ARB_texture_rg", API_GL, 0},
    {"GL_ARB_provoking_vertex", API_GL, 0},
@@ -166,7 +188,16 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_texture_compression_rgtc", API_GL, 0},
    {"GL_ARB_texture_buffer_range", API_GL, 0, has_buffer_textures},
    {"GL_ARB_texture_multisample", API_GL, 0, has_texture_multisample},
+   /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
+   {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
+   {"GL_ARB_texture_storage", API_GL, 0},
+   /* Core since GL 1.3, named for the compatibility programs that ask
+    * for it (piglit's seamless cube map tests) */
+   {"GL_ARB_texture_cube_map", API_COMPAT, 0},
+   /* GL_GENERATE_MIPMAP, a compatibility-profile parameter (teximage.c) */
+   {"GL_SGIS_generate_mipmap", API_COMPAT, 0},
    {"GL_ARB_timer_query", API_GL, 0, has_timer_queries},
    {"GL_ARB_uniform_buffer_object", API_GL, 0},
    /* size BGRA in glVertexAttribPointer/glColorPointer (varray.c) */
@@ -199,6 +230,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_KHR_blend_equation_advanced_coherent", API_GL | API_ES, 20,
     has_advanced_blend},
    {"GL_KHR_debug", API_GL | API_ES, 20},
+   {"GL_KHR_texture_compression_astc_ldr", API_GL | API_ES, 20,
+    has_astc_ldr},
    {"GL_KHR_parallel_shader_compile", API_ES, 20},
    {"GL_NV_framebuffer_blit", API_ES, 20},
    {"GL_NV_read_depth", API_ES, 30},
@@ -216,6 +249,8 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_OES_texture_float_linear", API_ES, 20},
    {"GL_OES_texture_half_float", API_ES, 20},
    {"GL_OES_texture_half_float_linear", API_ES, 20},
+   /* NPOT textures with any wrap mode and mipmaps (AGX samples them). */
+   {"GL_OES_texture_npot", API_ES, 20},
    {"GL_OES_vertex_array_object", API_ES, 20},
    {"GL_OES_vertex_half_float", API_ES, 20},
    /* Core features of GL 1.2-3.0 that programs for older versions ask
@@ -239,6 +274,8 @@ static const struct gl_extension_info extension_table[] = {
    /* glMinSampleShading, GL_SAMPLE_SHADING, gl_SampleID & co. (raster.c,
     * the asahi driver's agx_sample_shading.c) */
    {"GL_ARB_sample_shading", API_GL, 0, has_sample_shading},
+   /* 3D textures (GL 1.2; glTexImage3DEXT ... alias the core ones). */
+   {"GL_EXT_texture3D", API_GL, 0},
 };
 
 #define TABLE_SIZE (sizeof(extension_table) / sizeof(extension_table[0]))

@@ -1572,8 +1572,10 @@ _mesa_FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
        * layers (GL 3.0 section 4.4.2: 1D arrays too, where the 1D array
        * textures exist). */
       bool ms_array = tex && tex->Target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      /* (cube map arrays: layer-face 6 * cube + face, GL 4.0 4.4.2) */
       if (!tex || (tex->Target != GL_TEXTURE_3D &&
                    tex->Target != GL_TEXTURE_2D_ARRAY &&
+                   tex->Target != GL_TEXTURE_CUBE_MAP_ARRAY &&
                    tex->Target != GL_TEXTURE_1D_ARRAY && !ms_array)) {
          _mesa_error(ctx, GL_INVALID_OPERATION,
                      "glFramebufferTextureLayer(texture=%u)", texture);

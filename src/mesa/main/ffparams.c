@@ -13,6 +13,7 @@
  * only; their entry points are generated (gl_ff_entry_gen.py).
  */
 #include <math.h>
+#include <string.h>
 
 #include "main/context.h"
 #include "main/ffstate.h"
@@ -81,6 +82,13 @@ _mesa_ff_param_set(const struct ff_param_family *fam, GLenum target,
       }
       }
    }
+   /* Display lists keep the converted values (glMaterial compiles
+    * itself, DL_MATERIAL). */
+   struct gl_dl_node node = {.op = DL_FF_PARAM, .scalar = scalar,
+                             .e = {target, pname}, .p = fam};
+   memcpy(node.f, v, sizeof(v));
+   if (fam != &_mesa_ff_material_params && _mesa_dlist_save(ctx, &node))
+      return;
    fam->set(ctx, target, pname, v, scalar, func);
 }
 

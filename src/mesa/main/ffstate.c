@@ -55,6 +55,8 @@ _mesa_init_ff_state(struct gl_context *ctx)
    ff->Fog.CoordSrc = GL_FRAGMENT_DEPTH;
    ff->Alpha.Func = GL_ALWAYS;
    ff->PointSize = 1.0f;
+   ff->EdgeFlag = true;
+   ff->Select.Mode = GL_RENDER;
    _mesa_init_lighting(ctx);
 }
 
@@ -63,7 +65,9 @@ _mesa_free_ff_state(struct gl_context *ctx)
 {
    _mesa_free_dlists(ctx);
    free(ctx->FF.Imm.Data);
+   free(ctx->FF.Imm.Edge);
    ctx->FF.Imm.Data = NULL;
+   ctx->FF.Imm.Edge = NULL;
 }
 
 /* ---- texture environment ----------------------------------------------- */
@@ -644,6 +648,13 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
       f[0] = 0.125f;
       return true;
    }
+   /* GL 3.2 table 6.9 (and GL 2.1 table 6.8): the clip plane / clip
+    * distance enables are state glGet reads too. */
+   if (pname >= GL_CLIP_PLANE0 && pname < GL_CLIP_PLANE0 + 8) {
+      f[0] = ctx->Transform.ClipPlaneEnabled[pname - GL_CLIP_PLANE0];
+      *kind = FF_VALUE_BOOL;
+      return true;
+   }
    if (!_mesa_has_ff(ctx))
       return false;
    *kind = FF_VALUE_INT;
@@ -696,6 +707,15 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    }
    switch (pname) {
    case GL_MATRIX_MODE: f[0] = (GLfloat)ctx->Transform.Mode; return true;
+   case GL_RENDER_MODE:
+   case GL_NAME_STACK_DEPTH:
+   case GL_MAX_NAME_STACK_DEPTH:
+   case GL_SELECTION_BUFFER_SIZE:
+      return _mesa_get_select_state(ctx, pname, f);
+   case GL_EDGE_FLAG:
+      f[0] = ff->EdgeFlag;
+      *kind = FF_VALUE_BOOL;
+      return true;
    case GL_MAX_TEXTURE_UNITS: f[0] = FF_MAX_TEXTURE_UNITS; return true;
    case GL_FOG_MODE: f[0] = (GLfloat)ff->Fog.Mode; return true;
    case GL_FOG_COORD_SRC: f[0] = (GLfloat)ff->Fog.CoordSrc; return true;

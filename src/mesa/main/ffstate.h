@@ -14,6 +14,7 @@
 #define MESA_FFSTATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "main/gl_api.h"
@@ -55,6 +56,7 @@ struct gl_ff_immediate {
    bool Inside;  /* between Begin and End */
    GLenum Mode;
    GLfloat *Data; /* FF_IMM_ATTRIBS vec4 per vertex */
+   bool *Edge;    /* the edge flag of each vertex (glEdgeFlag) */
    unsigned Count, Capacity;
 };
 
@@ -98,13 +100,24 @@ enum gl_dl_op {
    DL_PUSH_MATRIX,
    DL_POP_MATRIX,
    DL_CALL_LIST,
+   DL_BITMAP, /* drawpix.c: _mesa_bitmap_replay, _mesa_bitmap_node_free */
+   DL_CALL,       /* a generated command: call(args) (gl_gen.py) */
+   DL_FF_PARAM,   /* _mesa_ff_param_set of family p, target e[0] */
+   DL_RASTER_POS, /* glRasterPos* */
+   DL_WINDOW_POS, /* glWindowPos* */
 };
 
 struct gl_dl_node {
    uint8_t op; /* enum gl_dl_op */
+   bool scalar; /* DL_FF_PARAM: the glNamef form */
    GLenum e[2];
    GLuint u;
    GLfloat f[16];
+   const void *p; /* DL_FF_PARAM: the family */
+   /* DL_CALL: the generated replay function and its own copy of the
+    * arguments (freed with the list). */
+   void (*call)(const void *args);
+   void *args;
 };
 
 struct gl_dlist;
@@ -125,6 +138,23 @@ struct gl_ff_raster {
    bool Valid;
    GLfloat Distance;
    GLfloat Color[4], SecondaryColor[4], TexCoord[4];
+};
+
+/* GL_MAX_NAME_STACK_DEPTH (GL 2.1 table 6.64: at least 64). */
+#define FF_MAX_NAME_STACK 64
+
+/* Selection (GL 2.1 section 5.2, select.c). */
+struct gl_ff_select {
+   GLenum Mode; /* glRenderMode */
+   GLuint *Buffer;
+   GLsizei Size;
+   GLuint Names[FF_MAX_NAME_STACK];
+   unsigned Depth;
+   GLsizei Count; /* words written */
+   GLint Hits;
+   bool Overflow;
+   bool HitFlag; /* a hit since the name stack last changed */
+   GLfloat HitMin, HitMax;
 };
 
 struct gl_ff_state {
@@ -163,6 +193,8 @@ struct gl_ff_state {
    } ColorMaterial;
    struct gl_ff_immediate Imm;
    struct gl_ff_raster Raster; /* rastpos.c */
+   bool EdgeFlag; /* the current edge flag (GL 2.1 section 2.6.2) */
+   struct gl_ff_select Select;
 };
 
 /* An enum passed as a float parameter (glFogf(GL_FOG_MODE, ...)): a
@@ -226,6 +258,10 @@ bool _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
 /* Display lists (dlist.c): compiles node into the list being made; true
  * when the caller must not execute the command (GL_COMPILE). */
 bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
+/* The same for a generated DL_CALL node: copies size bytes of args. */
+bool _mesa_dlist_save_call(struct gl_context *ctx,
+                           void (*call)(const void *args), const void *args,
+                           size_t size);
 bool _mesa_dlist_compiling_only(struct gl_context *ctx);
 /* A list is being compiled (either mode), not replayed. */
 bool _mesa_dlist_compiling(struct gl_context *ctx);
@@ -239,6 +275,15 @@ void _mesa_free_dlists(struct gl_context *ctx);
 /* GL 2.1 section 2.6.3: true (and GL_INVALID_OPERATION) between
  * glBegin and glEnd. */
 bool _mesa_inside_begin_end(struct gl_context *ctx, const char *func);
+
+/* A draw in GL_SELECT (or GL_FEEDBACK) render mode: nothing is drawn;
+ * selection records the window z range of the primitives that are not
+ * clipped away (select.c). */
+void _mesa_select_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                       GLsizei count, GLenum index_type, const void *indices,
+                       GLint basevertex);
+bool _mesa_get_select_state(struct gl_context *ctx, GLenum pname,
+                            GLfloat *f);
 
 /* The context has the fixed-function state (compatibility, not ES or
  * forward-compatible). */

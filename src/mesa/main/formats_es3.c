@@ -11,6 +11,7 @@
  */
 #include <stddef.h>
 
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/formats_es3.h"
 #include "pipe/p_screen.h"
@@ -142,6 +143,70 @@ static const struct gl_format_info formats[] = {
    F(DEPTH24_STENCIL8,   DEPTH_STENCIL,   UN, 0, 0, 0, 0, 24, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(Z32_FLOAT_S8X24_UINT)),
    F(DEPTH32F_STENCIL8,  DEPTH_STENCIL,   FL, 0, 0, 0, 0, 32, 8, 0, 0, DR, false, P(Z32_FLOAT_S8X24_UINT)),
    F(STENCIL_INDEX8,     STENCIL_INDEX,   UI, 0, 0, 0, 0, 0, 8, 0, 0, DR | E2, false, P(Z24_UNORM_S8_UINT), P(S8_UINT)),
+
+   /* Desktop GL only: the sized formats of GL 3.3 compatibility table
+    * 3.12 and GL 2.1 table 3.16 that ES lacks.  A format stored with more
+    * bits than it names keeps them (GL 3.3 section 3.9.3: an implementation
+    * may choose any resolution of at least the named one; "required" sizes
+    * of table 3.12 are met exactly or exceeded).  Luminance, alpha and
+    * intensity use the L/A/I pipe formats, whose swizzles give (L, L, L,
+    * 1), (0, 0, 0, A), (I, I, I, I) and which keep only R (and A) of
+    * client RGBA texels, as GL 3.3 compatibility table 3.15 wants. */
+   F(R16,             RED,   UN, 16, 0, 0, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R16_UNORM), P(R16G16B16A16_UNORM)),
+   F(RG16,            RG,    UN, 16, 16, 0, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R16G16_UNORM), P(R16G16B16A16_UNORM)),
+   F(RGB16,           RGB,   UN, 16, 16, 16, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R16G16B16X16_UNORM), P(R16G16B16A16_UNORM)),
+   F(RGBA16,          RGBA,  UN, 16, 16, 16, 16, 0, 0, 0, 0, CR | TF | DT, false, P(R16G16B16A16_UNORM)),
+   F(R16_SNORM,       RED,   SN, 16, 0, 0, 0, 0, 0, 0, 0, S | TF | DT, false, P(R16_SNORM), P(R16G16B16A16_SNORM)),
+   F(RG16_SNORM,      RG,    SN, 16, 16, 0, 0, 0, 0, 0, 0, S | TF | DT, false, P(R16G16_SNORM), P(R16G16B16A16_SNORM)),
+   F(RGB16_SNORM,     RGB,   SN, 16, 16, 16, 0, 0, 0, 0, 0, S | TF | DT, false, P(R16G16B16X16_SNORM), P(R16G16B16A16_SNORM)),
+   F(RGBA16_SNORM,    RGBA,  SN, 16, 16, 16, 16, 0, 0, 0, 0, S | TF | DT, false, P(R16G16B16A16_SNORM)),
+   F(R3_G3_B2,        RGB,   UN, 3, 3, 2, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGB4,            RGB,   UN, 4, 4, 4, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGB5,            RGB,   UN, 5, 5, 5, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R8G8B8X8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGB10,           RGB,   UN, 10, 10, 10, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R16G16B16X16_UNORM), P(R16G16B16A16_UNORM)),
+   F(RGB12,           RGB,   UN, 12, 12, 12, 0, 0, 0, 0, 0, CR | TF | DT, false, P(R16G16B16X16_UNORM), P(R16G16B16A16_UNORM)),
+   F(RGBA2,           RGBA,  UN, 2, 2, 2, 2, 0, 0, 0, 0, CR | TF | DT, false, P(A4B4G4R4_UNORM), P(R8G8B8A8_UNORM)),
+   F(RGBA12,          RGBA,  UN, 12, 12, 12, 12, 0, 0, 0, 0, CR | TF | DT, false, P(R16G16B16A16_UNORM)),
+   F(ALPHA4,          ALPHA, UN, 0, 0, 0, 4, 0, 0, 0, 0, S | TF | DT, false, P(A8_UNORM), P(R8G8B8A8_UNORM)),
+   F(ALPHA12,         ALPHA, UN, 0, 0, 0, 12, 0, 0, 0, 0, S | TF | DT, false, P(A16_UNORM), P(R16G16B16A16_UNORM)),
+   F(ALPHA16,         ALPHA, UN, 0, 0, 0, 16, 0, 0, 0, 0, S | TF | DT, false, P(A16_UNORM), P(R16G16B16A16_UNORM)),
+   F(LUMINANCE4,      LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 4, S | TF | DT, false, P(L8_UNORM), P(R8G8B8A8_UNORM)),
+   F(LUMINANCE12,     LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 12, S | TF | DT, false, P(L16_UNORM), P(R16G16B16A16_UNORM)),
+   F(LUMINANCE16,     LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(L16_UNORM), P(R16G16B16A16_UNORM)),
+   F(LUMINANCE6_ALPHA2, LUMINANCE_ALPHA, UN, 0, 0, 0, 2, 0, 0, 0, 6, S | TF | DT, false, P(L8A8_UNORM), P(R8G8B8A8_UNORM)),
+   F(LUMINANCE12_ALPHA4, LUMINANCE_ALPHA, UN, 0, 0, 0, 4, 0, 0, 0, 12, S | TF | DT, false, P(L16A16_UNORM), P(R16G16B16A16_UNORM)),
+   F(LUMINANCE12_ALPHA12, LUMINANCE_ALPHA, UN, 0, 0, 0, 12, 0, 0, 0, 12, S | TF | DT, false, P(L16A16_UNORM), P(R16G16B16A16_UNORM)),
+   F(LUMINANCE16_ALPHA16, LUMINANCE_ALPHA, UN, 0, 0, 0, 16, 0, 0, 0, 16, S | TF | DT, false, P(L16A16_UNORM), P(R16G16B16A16_UNORM)),
+   F(RED,             RED,   UN, 8, 0, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8_UNORM), P(R8G8B8A8_UNORM)),
+   F(RG,              RG,    UN, 8, 8, 0, 0, 0, 0, 0, 0, TF | DT, false, P(R8G8_UNORM), P(R8G8B8A8_UNORM)),
+   F(INTENSITY,       INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, false, P(I8_UNORM)),
+   F(INTENSITY4,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 4, S | TF | DT, false, P(I8_UNORM)),
+   F(INTENSITY8,      INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, false, P(I8_UNORM)),
+   F(INTENSITY12,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 12, S | TF | DT, false, P(I16_UNORM)),
+   F(INTENSITY16,     INTENSITY, UN, 0, 0, 0, 0, 0, 0, 0, 16, S | TF | DT, false, P(I16_UNORM)),
+   F(SLUMINANCE,      LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, TF | DT, true, P(L8_SRGB)),
+   F(SLUMINANCE8,     LUMINANCE, UN, 0, 0, 0, 0, 0, 0, 0, 8, S | TF | DT, true, P(L8_SRGB)),
+   /* (sRGB R8G8 would decode alpha too: RGBA storage, reduced at upload) */
+   F(SLUMINANCE_ALPHA, LUMINANCE_ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 8, TF | DT, true, P(R8G8B8A8_SRGB)),
+   F(SLUMINANCE8_ALPHA8, LUMINANCE_ALPHA, UN, 0, 0, 0, 8, 0, 0, 0, 8, S | TF | DT, true, P(R8G8B8A8_SRGB)),
+   F(SRGB,            RGB,   UN, 8, 8, 8, 0, 0, 0, 0, 0, TF | DT, true, P(R8G8B8X8_SRGB), P(R8G8B8A8_SRGB)),
+   F(SRGB_ALPHA,      RGBA,  UN, 8, 8, 8, 8, 0, 0, 0, 0, TF | DT, true, P(R8G8B8A8_SRGB)),
+
+   /* EXT_texture_integer's alpha, luminance, luminance-alpha and
+    * intensity formats (not colour-renderable: GL 3.3 compatibility
+    * section 4.4.4 names RED, RG, RGB and RGBA only). */
+#define INT_LAI(n, b, k, ty)                                                   \
+   F(ALPHA##n##_EXT, ALPHA, ty, 0, 0, 0, b, 0, 0, 0, 0, S | DT, false, P(A##b##_##k)), \
+   F(INTENSITY##n##_EXT, INTENSITY, ty, 0, 0, 0, 0, 0, 0, 0, b, S | DT, false, P(I##b##_##k)), \
+   F(LUMINANCE##n##_EXT, LUMINANCE, ty, 0, 0, 0, 0, 0, 0, 0, b, S | DT, false, P(L##b##_##k)), \
+   F(LUMINANCE_ALPHA##n##_EXT, LUMINANCE_ALPHA, ty, 0, 0, 0, b, 0, 0, 0, b, S | DT, false, P(L##b##A##b##_##k))
+   INT_LAI(8UI, 8, UINT, UI),
+   INT_LAI(8I, 8, SINT, SI),
+   INT_LAI(16UI, 16, UINT, UI),
+   INT_LAI(16I, 16, SINT, SI),
+   INT_LAI(32UI, 32, UINT, UI),
+   INT_LAI(32I, 32, SINT, SI),
+#undef INT_LAI
 };
 /* clang-format on */
 
@@ -235,7 +300,8 @@ _mesa_is_integer_format(GLenum format)
    case GL_RGBA_INTEGER:
       return true;
    default:
-      return false;
+      /* EXT_texture_integer's others (desktop only). */
+      return _mesa_is_client_integer_format(format);
    }
 }
 
@@ -411,6 +477,11 @@ _mesa_client_format(struct gl_context *ctx, GLenum format, GLenum type,
    bool es2 = _mesa_is_gles(ctx) && ctx->Version < 30;
 
    *enums_ok = known_enum(ctx, format, false) && known_enum(ctx, type, true);
+   /* Desktop pairs without a pipe format are converted at upload
+    * (client_pixels.h): known, but PIPE_FORMAT_NONE here. */
+   if (!*enums_ok && !_mesa_is_gles(ctx) &&
+       _mesa_client_pixel_size(format, type))
+      *enums_ok = true;
    if (!*enums_ok)
       return PIPE_FORMAT_NONE;
    /* ES 2.0 knows the unsized formats with UNSIGNED_BYTE and the 16-bit
@@ -605,8 +676,9 @@ _mesa_format_combination_ok(struct gl_context *ctx, GLenum format,
       /* BGRA is a client format only in desktop GL. */
       return f && f->base != GL_STENCIL_INDEX &&
              f->internalformat != GL_BGRA_EXT &&
-             _mesa_client_format(ctx, format, type, &enums_ok) !=
-                PIPE_FORMAT_NONE &&
+             (_mesa_client_format(ctx, format, type, &enums_ok) !=
+                 PIPE_FORMAT_NONE ||
+              _mesa_client_pixel_size(format, type)) &&
              info_kind(f) == format_kind(format);
    }
    for (size_t i = 0; i < ARRAY_LEN(es2_combinations); i++) {

@@ -27,6 +27,8 @@
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
+#include "main/texobj.h"
+#include "main/texture_integer.h"
 #include "main/uniformblocks.h"
 #include "main/varray.h"
 #include "state_tracker/st_context.h"
@@ -43,13 +45,13 @@ struct value {
    enum value_type type;
    unsigned n;
    union {
-      /* 32: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
-      GLint i[32];
-      GLfloat f[32];
+      /* 64: the longest list, GL_COMPRESSED_TEXTURE_FORMATS. */
+      GLint i[64];
+      GLfloat f[64];
    };
 };
 
-_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 32,
+_Static_assert(MESA_MAX_COMPRESSED_FORMATS <= 64,
                "struct value holds GL_COMPRESSED_TEXTURE_FORMATS");
 
 static void
@@ -307,6 +309,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
       }
       return true;
    }
+   GLfloat pixel_value;
+   if (_mesa_get_pixel_state(ctx, pname, &pixel_value)) {
+      float_n(v, TYPE_FLOAT, 1, &pixel_value);
+      return true;
+   }
    GLint cs_state[3];
    unsigned cs_n;
    if (_mesa_get_compute_state(ctx, pname, cs_state, &cs_n, &known)) {
@@ -489,6 +496,13 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
                              : TEXTURE_2D_ARRAY_INDEX]
                  ->Name);
       return true;
+   case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY: /* ARB_texture_cube_map_array */
+      if (!_mesa_has_cube_map_arrays(ctx))
+         return false;
+      int1(v, (GLint)ctx->TexUnit[ctx->ActiveTexture]
+                 .Current[TEXTURE_CUBE_ARRAY_INDEX]
+                 ->Name);
+      return true;
    case GL_TEXTURE_BINDING_RECTANGLE: /* GL 3.1, ARB_texture_rectangle */
       if (!_mesa_has_rect_textures(ctx))
          return false;
@@ -620,6 +634,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       bool1(v, pname == GL_POLYGON_OFFSET_LINE ? ctx->Polygon.OffsetLine
                                                : ctx->Polygon.OffsetPoint);
+      return true;
+   case GL_RGBA_INTEGER_MODE_EXT: /* EXT_texture_integer */
+      if (_mesa_is_gles(ctx))
+         return false;
+      bool1(v, _mesa_rgba_integer_mode(ctx));
       return true;
    case GL_SHADE_MODEL: /* compatibility, table 6.11 */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))

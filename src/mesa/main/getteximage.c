@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
@@ -91,8 +92,14 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    struct pipe_resource *pt = img->pt;
    const struct gl_format_info *f = _mesa_format_info(
       _mesa_effective_internalformat(img->InternalFormat, img->Type));
+   /* Desktop pairs without a pipe format (client_pixels.h), for
+    * non-integer images: packed from RGBA floats. */
+   bool packed_here = client == PIPE_FORMAT_NONE &&
+                      _mesa_client_pixel_size(format, type) &&
+                      !_mesa_is_client_integer_format(format);
    if (!f || util_format_is_compressed(pt->format) ||
-       client == PIPE_FORMAT_NONE ||
+       (client == PIPE_FORMAT_NONE && !packed_here) ||
+       (packed_here && _mesa_format_info_is_integer(f)) ||
        !_mesa_format_combination_ok(ctx, format, type, f->internalformat) ||
        f->base == GL_STENCIL_INDEX || f->base == GL_DEPTH_STENCIL) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format/type of the image)",
@@ -107,7 +114,8 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
       d = h;
       h = 1;
    }
-   unsigned cbpp = util_format_get_blocksize(client);
+   unsigned cbpp = packed_here ? _mesa_client_pixel_size(format, type)
+                               : util_format_get_blocksize(client);
    struct gl_pixel_layout layout;
    _mesa_pixel_layout(ctx, true, (GLsizei)w, (GLsizei)(d > 1 && h == 1 &&
                       pt->target == PIPE_TEXTURE_1D_ARRAY ? d : h),
@@ -126,10 +134,11 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
    if (sd && util_format_is_srgb(src_format) &&
        sd->linear_format != PIPE_FORMAT_NONE)
       src_format = sd->linear_format;
-   bool via_float = !util_format_is_pure_integer(src_format) &&
+   bool via_float = packed_here ||
+                    (!util_format_is_pure_integer(src_format) &&
                     !util_format_is_depth_or_stencil(src_format) &&
                     !util_format_is_pure_integer(client) &&
-                    !util_format_is_depth_or_stencil(client);
+                    !util_format_is_depth_or_stencil(client));
    float *rgba = malloc((size_t)w * 4 * sizeof(float));
    void *scratch = malloc(st_convert_scratch_B(w));
    if (!rgba || !scratch) {
@@ -160,7 +169,11 @@ _mesa_GetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
          if (via_float) {
             util_format_unpack_rgba_float(src_format, rgba, s, w);
             reduce_to_base(f, rgba, w);
-            util_format_pack_rgba_float(client, o, rgba, w);
+            if (packed_here)
+               _mesa_client_pack_rgba_float(format, type,
+                                            (const float(*)[4])rgba, w, o);
+            else
+               util_format_pack_rgba_float(client, o, rgba, w);
          } else {
             st_convert_texels(client, o, pt->format, s, w, scratch);
          }

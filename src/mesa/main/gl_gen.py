@@ -23,6 +23,8 @@ import xml.etree.ElementTree as ET
 
 from mako.template import Template
 
+import gl_dispatch
+
 APIS = ('gl', 'gles2')
 
 # khrplatform.h types, spelled with <stdint.h>/<stddef.h>.
@@ -72,11 +74,13 @@ class Registry:
 
         # Feature rank of each name: lower means an older core version.
         self.rank = {}
+        self.feature_rank = {}
         rank = 0
         for f in root.findall('feature'):
             if f.get('api') not in APIS:
                 continue
             rank += 1
+            self.feature_rank[f.get('name')] = rank
             for req in f.findall('require'):
                 for e in req:
                     self.rank.setdefault(e.get('name'), rank)
@@ -104,7 +108,9 @@ class Registry:
             proto = c.find('proto')
             name = proto.find('name').text
             ret = khr(text_of(proto)).rsplit(name, 1)[0].strip()
-            params = [(khr(text_of(p)).strip(), p.find('name').text)
+            # (C text, name, the registry's len= of a pointer or None)
+            params = [(khr(text_of(p)).strip(), p.find('name').text,
+                       p.get('len'))
                       for p in c.findall('param')]
             self.commands[name] = (ret, params)
             alias = c.find('alias')
@@ -163,12 +169,14 @@ PROCS = Template('''\
 #include "main/gl_api.h"
 #include "main/gl_procs.h"
 
+${wrappers}
 /* Sorted by name (strcmp order) for binary search.  Extension names the
  * registry declares as aliases of an implemented command share its entry
- * point (glGenVertexArraysOES -> _mesa_GenVertexArrays). */
+ * point (glGenVertexArraysOES -> _mesa_GenVertexArrays).  dl_Name are the
+ * dispatch layer's wrappers above. */
 const struct gl_proc_entry gl_proc_table[] = {
 % for name, impl in procs:
-   { "${name}", (gl_proc)_mesa_${impl} },
+   { "${name}", (gl_proc)${'dl_' if impl in wrapped else '_mesa_'}${impl} },
 % endfor
 };
 
@@ -245,8 +253,10 @@ def main():
                len(reg.commands[alias][1]) == len(reg.commands[target][1]):
                 entries.append((alias, target[2:]))
         entries.sort(key=lambda e: e[0])
+        source, wrapped = gl_dispatch.wrappers(reg, procs)
         with open(args.procs, 'w', encoding='utf-8') as f:
-            f.write(PROCS.render(procs=entries))
+            f.write(PROCS.render(procs=entries, wrappers=source,
+                                 wrapped=wrapped))
     if args.enums:
         best = {}
         for name, value in reg.enums:

@@ -63,10 +63,52 @@ _mesa_Begin(GLenum mode)
    imm->Count = 0;
 }
 
+/* GL 2.1 section 3.5.4: in polygon mode LINE or POINT, only the edges
+ * (or the vertices) that begin at a vertex whose edge flag is set are
+ * drawn, for independent triangles, quads and polygons (strips and fans
+ * have no edge flags, section 2.6.2).  The hardware has no edge flags:
+ * when both faces share one such mode and nothing is culled (the facing
+ * does not matter then), the primitive becomes a list of those lines or
+ * points.  The indices, or 0 when the primitive is drawn as it is. */
+static unsigned
+edge_indices(struct gl_context *ctx, GLenum mode, const bool *edge,
+             unsigned count, GLuint **out, GLenum *prim)
+{
+   GLenum fill = ctx->Polygon.FrontMode;
+   unsigned group = mode == GL_TRIANGLES ? 3 : mode == GL_QUADS ? 4
+                    : mode == GL_POLYGON ? count : 0;
+
+   if (!group || fill == GL_FILL || ctx->Polygon.BackMode != fill ||
+       ctx->Polygon.CullFlag)
+      return 0;
+   bool all = true;
+   for (unsigned i = 0; i < count; i++)
+      all &= edge[i];
+   if (all)
+      return 0;
+   GLuint *idx = malloc((size_t)count * 2 * sizeof(GLuint));
+   if (!idx)
+      return 0;
+   unsigned n = 0;
+   for (unsigned first = 0; group >= 3 && first + group <= count;
+        first += group) {
+      for (unsigned i = 0; i < group; i++) {
+         if (!edge[first + i])
+            continue;
+         idx[n++] = first + i;
+         if (fill == GL_LINE)
+            idx[n++] = first + (i + 1) % group;
+      }
+   }
+   *out = idx;
+   *prim = fill == GL_LINE ? GL_LINES : GL_POINTS;
+   return n ? n : ~0u;
+}
+
 /* Draws the vertices through a private VAO of client arrays. */
 static void
 draw_vertices(struct gl_context *ctx, GLenum mode, const GLfloat *data,
-              unsigned count)
+              const bool *edge, unsigned count)
 {
    struct gl_vertex_array_object *vao = calloc(1, sizeof(*vao));
    const GLsizei stride = IMM_SLOTS * 4 * sizeof(GLfloat);
@@ -89,7 +131,14 @@ draw_vertices(struct gl_context *ctx, GLenum mode, const GLfloat *data,
    struct gl_vertex_array_object *saved = ctx->VAO;
    ctx->VAO = vao;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
-   _mesa_DrawArrays(mode, 0, (GLsizei)count);
+   GLuint *idx = NULL;
+   GLenum prim;
+   unsigned n = edge_indices(ctx, mode, edge, count, &idx, &prim);
+   if (n == 0)
+      _mesa_DrawArrays(mode, 0, (GLsizei)count);
+   else if (n != ~0u) /* ~0: no edge is flagged */
+      _mesa_DrawElements(prim, (GLsizei)n, GL_UNSIGNED_INT, idx);
+   free(idx);
    ctx->VAO = saved;
    ctx->NewState |= ST_NEW_VERTEX_ARRAYS;
    free(vao);
@@ -110,7 +159,7 @@ _mesa_End(void)
    }
    imm->Inside = false;
    if (imm->Count)
-      draw_vertices(ctx, imm->Mode, imm->Data, imm->Count);
+      draw_vertices(ctx, imm->Mode, imm->Data, imm->Edge, imm->Count);
    imm->Count = 0;
 }
 
@@ -130,13 +179,18 @@ _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
       unsigned cap = imm->Capacity ? imm->Capacity * 2 : 64;
       GLfloat *d = realloc(imm->Data, (size_t)cap * IMM_SLOTS * 4 *
                                          sizeof(GLfloat));
-      if (!d) {
+      if (d)
+         imm->Data = d;
+      bool *e = d ? realloc(imm->Edge, cap * sizeof(bool)) : NULL;
+      if (e)
+         imm->Edge = e;
+      if (!d || !e) {
          _mesa_error(ctx, GL_OUT_OF_MEMORY, "glVertex");
          return;
       }
-      imm->Data = d;
       imm->Capacity = cap;
    }
+   imm->Edge[imm->Count] = ctx->FF.EdgeFlag;
    GLfloat *v = imm->Data + (size_t)imm->Count * IMM_SLOTS * 4;
    v[0] = x;
    v[1] = y;
@@ -156,12 +210,35 @@ _mesa_imm_rect(GLfloat x1, GLfloat y1, GLfloat x2, GLfloat y2)
 
    if (_mesa_inside_begin_end(ctx, "glRect"))
       return;
+   /* The dispatch layer compiled glRect itself (gl_dispatch.py): its
+    * parts are not compiled again. */
+   bool replaying = ctx->FF.Lists.Replaying;
+   ctx->FF.Lists.Replaying = true;
    _mesa_Begin(GL_POLYGON);
-   if (!ctx->FF.Imm.Inside && !_mesa_dlist_compiling_only(ctx))
-      return;
-   _mesa_imm_vertex(x1, y1, 0.0f, 1.0f);
-   _mesa_imm_vertex(x2, y1, 0.0f, 1.0f);
-   _mesa_imm_vertex(x2, y2, 0.0f, 1.0f);
-   _mesa_imm_vertex(x1, y2, 0.0f, 1.0f);
-   _mesa_End();
+   if (ctx->FF.Imm.Inside) {
+      _mesa_imm_vertex(x1, y1, 0.0f, 1.0f);
+      _mesa_imm_vertex(x2, y1, 0.0f, 1.0f);
+      _mesa_imm_vertex(x2, y2, 0.0f, 1.0f);
+      _mesa_imm_vertex(x1, y2, 0.0f, 1.0f);
+      _mesa_End();
+   }
+   ctx->FF.Lists.Replaying = replaying;
+}
+
+/* GL 2.1 section 2.6.2: the edge flag of the vertices that follow
+ * (allowed between glBegin and glEnd; compiled by the dispatch layer). */
+void GLAPIENTRY
+_mesa_EdgeFlag(GLboolean flag)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+
+   if (_mesa_ff_compat_only(ctx, "glEdgeFlag"))
+      ctx->FF.EdgeFlag = flag != GL_FALSE;
+}
+
+void GLAPIENTRY
+_mesa_EdgeFlagv(const GLboolean *flag)
+{
+   if (flag)
+      _mesa_EdgeFlag(*flag);
 }

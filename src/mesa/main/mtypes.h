@@ -17,6 +17,7 @@
 
 #include "main/gl_api.h"
 #include "main/ffstate.h"
+#include "main/pixel.h"
 #include "compiler/shader_enums.h"
 #include "pipe/p_format.h"
 #include "pipe/p_state.h"
@@ -157,6 +158,10 @@ struct gl_program_exec {
     * at every change (the state tracker remakes shaders for it). */
    GLuint *ssbo_bindings;
    unsigned ssbo_bindings_stamp;
+   /* Whether samplers of different targets share a unit, as of
+    * uniforms_stamp + 1 = sampler_check_stamp (sampler_units.c). */
+   unsigned sampler_check_stamp;
+   bool sampler_conflict;
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -205,6 +210,7 @@ enum gl_texture_index {
    TEXTURE_1D_ARRAY_INDEX, /* desktop GL 3.0 */
    TEXTURE_2D_MULTISAMPLE_INDEX, /* GL 3.2 / ARB_texture_multisample */
    TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX,
+   TEXTURE_CUBE_ARRAY_INDEX, /* GL 4.0 / ARB_texture_cube_map_array */
    NUM_TEXTURE_TARGETS,
 };
 
@@ -246,6 +252,7 @@ struct gl_texture_object {
    GLenum DepthMode; /* DEPTH_TEXTURE_MODE (desktop compatibility) */
    GLfloat LodBias;  /* TEXTURE_LOD_BIAS (desktop GL 1.4; not in ES) */
    bool Immutable;
+   bool GenerateMipmap; /* GENERATE_MIPMAP (compatibility, teximage.c) */
    struct gl_texture_image Image[6][MAX_TEXTURE_LEVELS];
    /* The complete mip tree the sampler reads. */
    struct pipe_resource *pt;
@@ -449,6 +456,9 @@ struct gl_constants {
     * their buffers use the driver's shader-buffer slots after the
     * storage buffers' (st_compute.c). */
    GLint MaxAtomicCounterBufferBindings;
+   /* ARB_texture_cube_map_array (texobj.c): the driver's
+    * PIPE_CAP_CUBE_MAP_ARRAY. */
+   bool TextureCubeMapArray;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -698,6 +708,8 @@ struct gl_context {
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
+   /* Pixel zoom, transfer and maps (pixel.h). */
+   struct gl_pixel_ops PixelOps;
 };
 
 #endif

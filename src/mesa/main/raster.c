@@ -234,6 +234,8 @@ _mesa_PixelStorei(GLenum pname, GLint param)
    default:
       break;
    }
+   if (!dst && _mesa_pixel_store_flag(ctx, pname, param))
+      return;
    if (!dst) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glPixelStorei(pname=0x%x)", pname);
       return;

@@ -68,6 +68,9 @@ void
 _mesa_raster_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_RASTER_POS, .f = {x, y, z, w}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    if (!_mesa_ff_allowed(ctx, "glRasterPos"))
       return;
    struct gl_ff_raster *r = &ctx->FF.Raster;
@@ -127,6 +130,9 @@ void
 _mesa_window_pos(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   struct gl_dl_node n = {.op = DL_WINDOW_POS, .f = {x, y, z, w}};
+   if (_mesa_dlist_save(ctx, &n))
+      return;
    (void)w;
    if (!_mesa_ff_allowed(ctx, "glWindowPos"))
       return;

@@ -168,6 +168,13 @@ read_pixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
                   height);
       return;
    }
+   if (!_mesa_is_gles(ctx) &&
+       (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
+        format == GL_DEPTH_STENCIL)) {
+      _mesa_read_pixels_ds(ctx, x, y, width, height, format, type,
+                           buf_size_B, pixels, func);
+      return;
+   }
    if (format == GL_DEPTH_COMPONENT && _mesa_is_gles(ctx) &&
        ctx->Version >= 30) {
       read_depth(ctx, x, y, width, height, type, buf_size_B, pixels, func);

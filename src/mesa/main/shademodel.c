@@ -26,7 +26,8 @@ _mesa_ShadeModel(GLenum mode)
       return;
    }
    struct gl_dl_node n = {.op = DL_SHADE_MODEL, .e = {mode}};
-   if (_mesa_dlist_save(ctx, &n))
+   if (_mesa_dlist_save(ctx, &n) ||
+       _mesa_inside_begin_end(ctx, "glShadeModel"))
       return;
    if (mode != GL_FLAT && mode != GL_SMOOTH) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glShadeModel(mode=0x%x)", mode);

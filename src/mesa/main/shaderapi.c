@@ -17,6 +17,7 @@
 #include "main/extensions.h"
 #include "main/geomshader.h"
 #include "main/hash.h"
+#include "main/sampler_units.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
 #include "main/uniformblocks.h"
@@ -389,6 +390,7 @@ _mesa_CompileShader(GLuint shader)
    opts->stage = sh->Stage;
    opts->default_version = _mesa_is_gles(ctx) ? 100 : 110;
    opts->default_es = _mesa_is_gles(ctx);
+   opts->compat_context = ctx->API == ST_PROFILE_DEFAULT;
 
    const char *src = sh->Source ? sh->Source : "";
    state = glsl_compile_shader(mem, src, strlen(src), opts);
@@ -994,6 +996,14 @@ _mesa_ValidateProgram(GLuint program)
    if (!prog->LinkStatus) {
       free(prog->InfoLog);
       prog->InfoLog = dup_string("error: the program is not linked\n");
+      return;
+   }
+   /* GL 2.0 section 2.15.4: samplers of different types on one unit */
+   if (_mesa_sampler_unit_conflict(prog->exec) >= 0) {
+      prog->ValidateStatus = false;
+      free(prog->InfoLog);
+      prog->InfoLog = dup_string("error: active samplers of different types "
+                                 "refer to the same texture image unit\n");
    }
 }
 

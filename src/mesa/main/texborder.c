@@ -23,6 +23,9 @@ _mesa_wrap_value_ok(const struct gl_context *ctx, GLenum value)
 {
    if (value == GL_CLAMP_TO_BORDER)
       return !_mesa_is_gles(ctx);
+   /* GL 3.0 compatibility section 3.9.4 (deprecated: not in core). */
+   if (value == GL_CLAMP)
+      return !_mesa_is_gles(ctx) && !_mesa_is_desktop_fc(ctx);
    return _mesa_sampler_value_ok(GL_TEXTURE_WRAP_S, value);
 }
 

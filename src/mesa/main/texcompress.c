@@ -18,6 +18,7 @@
 #include "main/context.h"
 #include "main/pbo.h"
 #include "main/texobj.h"
+#include "pipe/p_screen.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_texture_etc.h"
@@ -97,6 +98,29 @@ static const struct {
     DESKTOP_TAKEN},
    {GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, PIPE_FORMAT_BPTC_RGB_UFLOAT, 30,
     DESKTOP_TAKEN},
+   /* KHR_texture_compression_astc_ldr (ES 2.0 and later, and desktop),
+    * every 2D footprint, linear and sRGB; only where the driver samples
+    * them (there is no decoder at upload: format_available). */
+#define ASTC(w, h)                                                             \
+   {GL_COMPRESSED_RGBA_ASTC_##w##x##h##_KHR, PIPE_FORMAT_ASTC_##w##x##h, 20,    \
+    DESKTOP_TAKEN},                                                            \
+   {GL_COMPRESSED_SRGB8_ALPHA8_ASTC_##w##x##h##_KHR,                           \
+    PIPE_FORMAT_ASTC_##w##x##h##_SRGB, 20, DESKTOP_TAKEN}
+   ASTC(4, 4),
+   ASTC(5, 4),
+   ASTC(5, 5),
+   ASTC(6, 5),
+   ASTC(6, 6),
+   ASTC(8, 5),
+   ASTC(8, 6),
+   ASTC(8, 8),
+   ASTC(10, 5),
+   ASTC(10, 6),
+   ASTC(10, 8),
+   ASTC(10, 10),
+   ASTC(12, 10),
+   ASTC(12, 12),
+#undef ASTC
 };
 
 #define NUM_COMPRESSED_FORMATS                                                 \
@@ -105,6 +129,15 @@ static const struct {
 static bool
 format_available(const struct gl_context *ctx, unsigned i)
 {
+   enum pipe_format pf = compressed_formats[i].pipe;
+   const struct util_format_description *d = util_format_description(pf);
+
+   /* ASTC: blocks the driver samples, or nothing. */
+   if (d && d->layout == UTIL_FORMAT_LAYOUT_ASTC &&
+       (!ctx->st || !ctx->st->screen->is_format_supported(
+                       ctx->st->screen, pf, PIPE_TEXTURE_2D, 0, 0,
+                       PIPE_BIND_SAMPLER_VIEW)))
+      return false;
    if (!_mesa_is_gles(ctx))
       return compressed_formats[i].desktop != DESKTOP_NONE;
    return compressed_formats[i].es &&
@@ -466,11 +499,14 @@ compressed_tex_sub_image(struct gl_context *ctx,
       return;
    }
    /* ES 3.0.6 section 3.8.5 (ETC2/EAC), EXT_texture_compression_s3tc and
-    * _rgtc (CompressedTexSubImage2D errors): sub-images start on a 4x4
-    * block and cover whole blocks except at the right and bottom edges. */
-   if ((c->x & 3) || (c->y & 3) ||
-       ((c->width & 3) && c->x + c->width != img->Width) ||
-       ((c->height & 3) && c->y + c->height != img->Height)) {
+    * _rgtc (CompressedTexSubImage2D errors), KHR_texture_compression_
+    * astc_ldr (its block footprint): sub-images start on a block and
+    * cover whole blocks except at the right and bottom edges. */
+   int bw = (int)util_format_get_blockwidth(pf);
+   int bh = (int)util_format_get_blockheight(pf);
+   if ((c->x % bw) || (c->y % bh) ||
+       ((c->width % bw) && c->x + c->width != img->Width) ||
+       ((c->height % bh) && c->y + c->height != img->Height)) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(block alignment)", c->func);
       return;
    }

@@ -15,7 +15,8 @@
 
 /* The pipe format of a compressed internal format this context accepts
  * (ETC1 and S3TC in every ES context, the ETC2/EAC, sRGB S3TC, RGTC and
- * BPTC formats in ES 3.0; S3TC, RGTC and BPTC in desktop contexts),
+ * BPTC formats in ES 3.0; S3TC, RGTC and BPTC in desktop contexts; ASTC
+ * LDR in both where the driver samples it),
  * PIPE_FORMAT_NONE for anything else. */
 enum pipe_format _mesa_compressed_pipe_format(const struct gl_context *ctx,
                                               GLenum internalformat);
@@ -24,7 +25,7 @@ enum pipe_format _mesa_compressed_pipe_format(const struct gl_context *ctx,
  * MESA_MAX_COMPRESSED_FORMATS) when formats is not NULL; returns how many
  * there are (GL_NUM_COMPRESSED_TEXTURE_FORMATS).  ETC1 is listed too, as
  * the extension asks. */
-#define MESA_MAX_COMPRESSED_FORMATS 27
+#define MESA_MAX_COMPRESSED_FORMATS 55
 unsigned _mesa_get_compressed_formats(const struct gl_context *ctx,
                                       GLint *formats);
 

@@ -9,6 +9,9 @@
  * errors (CompressedTex* are in texcompress.c).  Storage and uploads are the
  * state tracker's (st_texture.c).
  */
+#include <stdlib.h>
+
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/desktop31.h"
 #include "main/fbobject.h"
@@ -72,18 +75,91 @@ static enum pipe_format
 client_format(struct gl_context *ctx, GLenum format, GLenum type,
               bool *enum_ok)
 {
-   return _mesa_client_format(ctx, format, type, enum_ok);
+   enum pipe_format p = _mesa_client_format(ctx, format, type, enum_ok);
+
+   /* Desktop pairs no pipe format describes: the RGBA32 texels
+    * client_texels makes of them (client_pixels.h). */
+   if (p == PIPE_FORMAT_NONE && *enum_ok && !_mesa_is_gles(ctx) &&
+       _mesa_client_pixel_size(format, type))
+      return _mesa_client_unpacked_format(format, type);
+   return p;
 }
 
-/* The bytes an upload of w x h x d texels in client layout src reads
- * from its pointer (pixel storage modes included). */
+/* Components a storage format keeps (padding channels not counted). */
+static unsigned
+stored_components(enum pipe_format storage)
+{
+   const struct util_format_description *d = util_format_description(storage);
+   unsigned n = 0;
+
+   for (unsigned c = 0; d && c < d->nr_channels; c++)
+      n += d->channel[c].type != UTIL_FORMAT_TYPE_VOID;
+   return n;
+}
+
+/* Does a desktop upload of (format, type) into storage for an image of
+ * base internal format base go through client_pixels.h: when no pipe
+ * format describes the pair, or when the storage keeps components the
+ * base format drops (luminance in RGBA8, RED in RGBA16 where R16 cannot
+ * render), which the conversion reduces to the base format's? */
+static bool
+converted_pair(struct gl_context *ctx, GLenum format, GLenum type,
+               GLenum base, enum pipe_format storage)
+{
+   bool enum_ok;
+   if (_mesa_is_gles(ctx) || !_mesa_client_pixel_size(format, type))
+      return false;
+   return _mesa_client_format(ctx, format, type, &enum_ok) ==
+             PIPE_FORMAT_NONE ||
+          stored_components(storage) > _mesa_base_format_components(base);
+}
+
+/* The texels an upload into storage (an image of base format base)
+ * reads: the client's, or for a converted pair a new RGBA32 image in
+ * *tmp, *src then its format (NULL with GL_OUT_OF_MEMORY recorded when
+ * that fails). */
+static const void *
+client_texels(struct gl_context *ctx, GLenum format, GLenum type, GLsizei w,
+              GLsizei h, GLsizei d, const void *data, GLenum base,
+              enum pipe_format storage, enum pipe_format *src, void **tmp)
+{
+   *tmp = NULL;
+   if (!data || !converted_pair(ctx, format, type, base, storage))
+      return data;
+   *tmp = _mesa_client_unpack_image(ctx, format, type, base, w, h, d, data);
+   if (!*tmp)
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "texture upload");
+   *src = _mesa_client_unpacked_format(format, type);
+   return *tmp;
+}
+
+/* The base internal format of an internal format (RGBA if unknown). */
+static GLenum
+base_of(GLenum internalformat)
+{
+   const struct gl_format_info *f = _mesa_format_info(internalformat);
+   return f ? f->base : GL_RGBA;
+}
+
+/* The bytes an upload of w x h x d texels of (format, type) in client
+ * layout src reads from its pointer (pixel storage modes included). */
 static size_t
-unpack_size_B(const struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
-              enum pipe_format src)
+unpack_size_B(struct gl_context *ctx, GLsizei w, GLsizei h, GLsizei d,
+              GLenum format, GLenum type, enum pipe_format src)
 {
    struct gl_pixel_layout l;
-   _mesa_pixel_layout(ctx, false, w, h, d, util_format_get_blocksize(src), &l);
+   unsigned size = _mesa_is_gles(ctx) ? 0 : _mesa_client_pixel_size(format, type);
+   unsigned bpp = size ? size : util_format_get_blocksize(src);
+   _mesa_pixel_layout(ctx, false, w, h, d, bpp, &l);
    return l.size_B;
+}
+
+/* An ASTC pipe format? */
+static bool
+is_astc(enum pipe_format pf)
+{
+   const struct util_format_description *d = util_format_description(pf);
+   return d && d->layout == UTIL_FORMAT_LAYOUT_ASTC;
 }
 
 /* The pipe target whose support decides a texture's storage format. */
@@ -95,6 +171,8 @@ storage_target(GLenum target)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return PIPE_TEXTURE_CUBE_ARRAY;
    case GL_TEXTURE_RECTANGLE:
       return PIPE_TEXTURE_RECT;
    default:
@@ -145,6 +223,30 @@ static bool check_internalformat(struct gl_context *ctx,
                                  GLenum type, const char *func);
 
 /* TexImage1D (dims 1: height 1) and TexImage2D. */
+/* GENERATE_MIPMAP (GL 3.0 compatibility section 3.9.8, GL 1.4): a change
+ * to the base level's image redefines the levels after it from it, as
+ * GenerateMipmap does; cube maps once all six faces match.  Formats
+ * GenerateMipmap refuses (compressed, integer) are left alone. */
+static void
+auto_mipmap(struct gl_context *ctx, struct gl_texture_object *t, GLint level)
+{
+   const struct gl_texture_image *b = &t->Image[0][t->BaseLevel];
+
+   if (!t->GenerateMipmap || level != t->BaseLevel || !b->Width ||
+       _mesa_compressed_pipe_format(ctx, b->InternalFormat) ||
+       util_format_is_pure_integer(b->PipeFormat))
+      return;
+   if (t->Target == GL_TEXTURE_CUBE_MAP) {
+      for (unsigned f = 1; f < 6; f++) {
+         const struct gl_texture_image *img = &t->Image[f][t->BaseLevel];
+         if (img->Width != b->Width || img->PipeFormat != b->PipeFormat)
+            return;
+      }
+   }
+   if (!st_generate_mipmap(ctx->st, t))
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "GENERATE_MIPMAP");
+}
+
 static void
 tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
           GLsizei height, GLint border, GLenum format, GLenum type,
@@ -177,6 +279,13 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    enum pipe_format compressed =
       _mesa_compressed_pipe_format(ctx, (GLenum)internalformat);
    bool from_texels = util_format_is_bc(compressed);
+   /* KHR_texture_compression_astc_ldr: ASTC formats are not taken by
+    * TexImage (nothing compresses online): INVALID_OPERATION. */
+   if (is_astc(compressed)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ASTC internalformat)",
+                  func);
+      return;
+   }
    /* They are 2D formats (EXT_texture_compression_rgtc, ARB_texture_
     * compression_bptc: INVALID_ENUM for the 1D commands). */
    if (from_texels && dims == 1) {
@@ -226,6 +335,7 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(format)", func);
       return;
    }
+   GLenum client_type = type;
    type = image_type(ctx, type);
    t = _mesa_get_current_tex_object(ctx, bind_target, func);
    if (!t)
@@ -245,17 +355,39 @@ tex_image(GLenum target, GLint level, GLint internalformat, GLsizei width,
    if (ctx->PixelUnpackBuffer) {
       data = _mesa_map_pbo(
          ctx, false, pixels,
-         unpack_size_B(ctx, width, height, 1, src),
+         unpack_size_B(ctx, width, height, 1, format, client_type, src),
          &map, func);
       if (!data && width && height)
          return;
+   }
+   /* Compatibility contexts: the pixel transfer operations (pixel.h);
+    * otherwise client pixel groups no pipe format describes
+    * (client_pixels.h). */
+   struct gl_unpack_saved tight;
+   void *tmp = NULL;
+   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
+                                            client_type, data);
+   if (xfer) {
+      _mesa_tight_unpack_begin(ctx, &tight);
+      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      data = xfer;
+   } else {
+      data = client_texels(ctx, format, client_type, width, height, 1, data,
+                           base_of((GLenum)internalformat), storage, &src,
+                           &tmp);
    }
    if (!st_tex_image(ctx->st, t, (unsigned)face, (unsigned)level, width, height,
                      1, (GLenum)internalformat, format, type, storage, src,
                      data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   free(tmp);
+   if (xfer) {
+      _mesa_tight_unpack_end(ctx, &tight);
+      free(xfer);
+   }
    if (ctx->PixelUnpackBuffer)
       _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -360,13 +492,33 @@ tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct pbo_map map;
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
-      unpack_size_B(ctx, width, height, 1, src),
+      unpack_size_B(ctx, width, height, 1, format, type, src),
       &map, func);
    if (!data)
       return;
-   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
-                    src, data);
+   struct gl_unpack_saved tight;
+   void *tmp = NULL;
+   GLfloat *xfer = _mesa_transfer_tex_image(ctx, width, height, format,
+                                            type, data);
+   if (xfer) {
+      _mesa_tight_unpack_begin(ctx, &tight);
+      src = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      data = xfer;
+   } else {
+      data = client_texels(ctx, format, type, width, height, 1, data,
+                           base_of(img->InternalFormat), img->PipeFormat,
+                           &src, &tmp);
+   }
+   if (data)
+      st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, width, height, 1,
+                       src, data);
+   free(tmp);
+   if (xfer) {
+      _mesa_tight_unpack_end(ctx, &tight);
+      free(xfer);
+   }
    _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -387,8 +539,7 @@ _mesa_GenerateMipmap(GLenum target)
    if (!t)
       return;
    base = &t->Image[0][t->BaseLevel];
-   /* ES 2.0 section 3.7.11: cube faces must be complete; NPOT levels are
-    * an error in ES 2.0. */
+   /* ES 2.0 section 3.7.11: cube faces must be complete. */
    /* ES 3.0.6 section 3.8.10: compressed formats are not renderable. */
    if (base->Width == 0 ||
        _mesa_compressed_pipe_format(ctx, base->InternalFormat)) {
@@ -419,12 +570,7 @@ _mesa_GenerateMipmap(GLenum target)
       _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(format)");
       return;
    }
-   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       ((base->Width & (base->Width - 1)) ||
-        (base->Height & (base->Height - 1)))) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "glGenerateMipmap(NPOT)");
-      return;
-   }
+   /* (ES 2.0's NPOT error: lifted by OES_texture_npot.) */
    if (!st_generate_mipmap(ctx->st, t))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glGenerateMipmap");
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
@@ -536,6 +682,13 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(level)", func);
       return;
    }
+   /* KHR_texture_compression_astc_ldr: not a CopyTexImage format
+    * (INVALID_OPERATION, as for TexImage). */
+   if (is_astc(_mesa_compressed_pipe_format(ctx, internalformat))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ASTC internalformat)",
+                  func);
+      return;
+   }
    /* ES 2.0: the unsized formats of table 3.9; ES 3.0 and desktop: the
     * colour formats too (ES 3.0.6 table 3.15). */
    const struct gl_format_info *f = _mesa_format_info(internalformat);
@@ -585,6 +738,7 @@ copy_tex_image(GLenum target, GLint level, GLenum internalformat, GLint x,
    }
    st_copy_tex_sub_image(ctx->st, t, &t->Image[face][level], 0, 0, 0, x, y,
                          width, height);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -624,6 +778,7 @@ copy_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    }
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, 0, x, y, width,
                          height);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -725,7 +880,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
                                    width, height, 1);
       return;
    }
+   /* (1D arrays: desktop GL, ARB_texture_storage; height is layers) */
+   bool rows_are_layers =
+      target == GL_TEXTURE_1D_ARRAY && !_mesa_is_gles(ctx);
    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP &&
+       !rows_are_layers &&
        (target != GL_TEXTURE_RECTANGLE || !_mesa_has_rect_textures(ctx))) {
       _mesa_error(ctx, GL_INVALID_ENUM, "glTexStorage2D(target)");
       return;
@@ -742,7 +901,11 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(size/levels)");
       return;
    }
-   GLsizei size = width > height ? width : height;
+   if (rows_are_layers && height > ctx->Const.MaxArrayTextureLayers) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "glTexStorage2D(layers)");
+      return;
+   }
+   GLsizei size = rows_are_layers || width > height ? width : height;
    GLint max_levels = 1;
    while (size > 1) {
       size >>= 1;
@@ -767,8 +930,9 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
       return;
    unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
    GLsizei w = width, h = height;
-   if (!st_texture_storage(ctx->st, t, storage, width, height, 1,
-                           (unsigned)levels)) {
+   if (!st_texture_storage(ctx->st, t, storage, width,
+                           rows_are_layers ? 1 : height,
+                           rows_are_layers ? height : 1, (unsigned)levels)) {
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "glTexStorage2D");
       return;
    }
@@ -781,21 +945,109 @@ _mesa_TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat,
          }
       }
       w = w > 1 ? w / 2 : 1;
-      h = h > 1 ? h / 2 : 1;
+      if (!rows_are_layers)
+         h = h > 1 ? h / 2 : 1;
    }
    t->Immutable = true;
    t->MaxLevel = levels - 1; /* as the immutable levels clamp it */
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
+/* ARB_texture_storage (GL 4.2 section 3.9.16): a 1D texture's levels, as
+ * TexStorage2D makes them (desktop GL only). */
+void GLAPIENTRY
+_mesa_TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat,
+                   GLsizei width)
+{
+   GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   const char *func = "glTexStorage1D";
+   GLenum format, type;
+
+   if (_mesa_is_gles(ctx) || target != GL_TEXTURE_1D) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
+      return;
+   }
+   /* (no compressed 1D formats, GL 4.6 section 8.7) */
+   if (!storage_format(ctx, internalformat, &format, &type) ||
+       _mesa_compressed_pipe_format(ctx, internalformat)) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(internalformat=0x%x)", func,
+                  internalformat);
+      return;
+   }
+   if (levels < 1 || width < 1 || width > ctx->Const.MaxTextureSize) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
+      return;
+   }
+   GLint max_levels = 1;
+   for (GLsizei size = width; size > 1; size >>= 1)
+      max_levels++;
+   if (levels > max_levels) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(levels)", func);
+      return;
+   }
+   struct gl_texture_object *t = _mesa_get_current_tex_object(ctx, target,
+                                                              func);
+   if (!t)
+      return;
+   if (t->Immutable || !t->Name) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(texture)", func);
+      return;
+   }
+   enum pipe_format storage = storage_of(ctx, internalformat, type, target,
+                                         func);
+   if (storage == PIPE_FORMAT_NONE)
+      return;
+   if (!st_texture_storage(ctx->st, t, storage, width, 1, 1,
+                           (unsigned)levels)) {
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   for (GLint l = 0; l < levels; l++) {
+      GLsizei w = width >> l ? width >> l : 1;
+      if (!st_tex_image(ctx->st, t, 0, (unsigned)l, w, 1, 1, internalformat,
+                        format, type, storage, storage, NULL)) {
+         _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+         return;
+      }
+   }
+   t->Immutable = true;
+   t->MaxLevel = levels - 1;
+   ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
+}
+
 /* --- 3D and 2D array textures (ES 3.0 section 3.8.3) -------------------- */
+
+/* The targets of TexImage3D and friends: 3D, 2D array and cube map array
+ * textures. */
+static bool
+layered_index(int index)
+{
+   return index == TEXTURE_3D_INDEX || index == TEXTURE_2D_ARRAY_INDEX ||
+          index == TEXTURE_CUBE_ARRAY_INDEX;
+}
+
+/* ARB_texture_cube_map_array: square images of whole cubes (depth 6 per
+ * cube), else INVALID_VALUE. */
+static bool
+cube_array_size_ok(struct gl_context *ctx, GLenum target, GLsizei width,
+                   GLsizei height, GLsizei depth, const char *func)
+{
+   if (target == GL_TEXTURE_CUBE_MAP_ARRAY &&
+       (width != height || depth % 6 != 0)) {
+      _mesa_error(ctx, GL_INVALID_VALUE, "%s(cube map array size)", func);
+      return false;
+   }
+   return true;
+}
 
 /* The levels a 3D (or array) texture may have. */
 static GLint
 max_levels_3d(struct gl_context *ctx, GLenum target)
 {
    GLint size = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
-                                        : ctx->Const.MaxTextureSize;
+                : target == GL_TEXTURE_CUBE_MAP_ARRAY
+                   ? ctx->Const.MaxCubeMapTextureSize
+                   : ctx->Const.MaxTextureSize;
    GLint levels = 1;
 
    while (size > 1) {
@@ -839,7 +1091,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    bool enum_ok;
    int index = _mesa_tex_target_index(ctx, target);
 
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
@@ -853,7 +1105,9 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       return;
    }
    GLint max = target == GL_TEXTURE_3D ? ctx->Const.Max3DTextureSize
-                                       : ctx->Const.MaxTextureSize;
+               : target == GL_TEXTURE_CUBE_MAP_ARRAY
+                  ? ctx->Const.MaxCubeMapTextureSize
+                  : ctx->Const.MaxTextureSize;
    GLint max_d = target == GL_TEXTURE_3D ? max >> level
                                          : ctx->Const.MaxArrayTextureLayers;
    if (width < 0 || height < 0 || depth < 0 || width > (max >> level) ||
@@ -861,6 +1115,8 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/border)", func);
       return;
    }
+   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+      return;
    internalformat = (GLint)_mesa_generic_compressed_base(ctx, internalformat);
    /* S3TC, RGTC and BPTC internal formats with uncompressed texels (see
     * tex_image); only BPTC has 3D images (GL 4.6 table 8.17). */
@@ -901,6 +1157,7 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(immutable)", func);
       return;
    }
+   const GLenum client_type = type;
    type = image_type(ctx, type);
    enum pipe_format storage =
       from_texels ? st_decoded_storage_format(ctx->st->screen, compressed)
@@ -911,15 +1168,21 @@ _mesa_TexImage3D(GLenum target, GLint level, GLint internalformat,
    const void *data = pixels;
    if (ctx->PixelUnpackBuffer) {
       data = _mesa_map_pbo(ctx, false, pixels,
-                           unpack_size_B(ctx, width, height, depth, src),
+                           unpack_size_B(ctx, width, height, depth, format,
+                                         client_type, src),
                            &map, func);
       if (!data && width && height && depth)
          return;
    }
+   void *tmp;
+   data = client_texels(ctx, format, client_type, width, height, depth, data,
+                        base_of((GLenum)internalformat), storage, &src, &tmp);
    if (!st_tex_image(ctx->st, t, 0, (unsigned)level, width, height, depth,
                      (GLenum)internalformat, format, type, storage, src, data))
       _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+   free(tmp);
    _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -936,7 +1199,7 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    enum pipe_format src;
    bool enum_ok;
 
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target=0x%x)", func, target);
       return;
    }
@@ -969,13 +1232,20 @@ _mesa_TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
    struct pbo_map map;
    const void *data = _mesa_map_pbo(
       ctx, false, pixels,
-      unpack_size_B(ctx, width, height, depth, src),
+      unpack_size_B(ctx, width, height, depth, format, type, src),
       &map, func);
    if (!data)
       return;
-   st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width, height,
-                    depth, src, data);
+   void *tmp;
+   data = client_texels(ctx, format, type, width, height, depth, data,
+                        base_of(img->InternalFormat), img->PipeFormat, &src,
+                        &tmp);
+   if (data)
+      st_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, width,
+                       height, depth, src, data);
+   free(tmp);
    _mesa_unmap_pbo(ctx, &map);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }
 
@@ -993,7 +1263,7 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
                                    width, height, depth);
       return;
    }
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -1006,6 +1276,8 @@ _mesa_TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size/levels)", func);
       return;
    }
+   if (!cube_array_size_ok(ctx, target, width, height, depth, func))
+      return;
    bool is_3d = index == TEXTURE_3D_INDEX;
    if (is_3d && _mesa_format_info_is_depth(_mesa_format_info(internalformat))) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(3D depth)", func);
@@ -1063,7 +1335,7 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    const char *func = "glCopyTexSubImage3D";
    int index = _mesa_tex_target_index(ctx, target);
 
-   if (index != TEXTURE_3D_INDEX && index != TEXTURE_2D_ARRAY_INDEX) {
+   if (!layered_index(index)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(target)", func);
       return;
    }
@@ -1089,5 +1361,6 @@ _mesa_CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
    }
    st_copy_tex_sub_image(ctx->st, t, img, xoffset, yoffset, zoffset, x, y,
                          width, height);
+   auto_mipmap(ctx, t, level);
    ctx->NewState |= ST_NEW_SAMPLER_VIEWS;
 }

@@ -61,6 +61,9 @@ _mesa_new_texture_object(GLuint name, GLenum target)
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
       t->TargetIndex = TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
       break;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      t->TargetIndex = TEXTURE_CUBE_ARRAY_INDEX;
+      break;
    default:
       t->TargetIndex = TEXTURE_2D_INDEX;
       break;
@@ -151,6 +154,8 @@ _mesa_tex_target_index(struct gl_context *ctx, GLenum target)
       return target == GL_TEXTURE_2D_MULTISAMPLE
                 ? TEXTURE_2D_MULTISAMPLE_INDEX
                 : TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return _mesa_has_cube_map_arrays(ctx) ? TEXTURE_CUBE_ARRAY_INDEX : -1;
    default:
       return -1;
    }
@@ -460,6 +465,12 @@ tex_parameter(GLenum target, GLenum pname, GLint i, GLfloat f, bool is_float,
       t->DepthMode = e;
       t->stamp++;
       break;
+   case GL_GENERATE_MIPMAP:
+      /* GL 1.4; compatibility contexts only (GL 3.0 appendix E) */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         goto bad_pname;
+      t->GenerateMipmap = e != GL_FALSE;
+      break;
    default:
       goto bad_pname;
    }
@@ -619,6 +630,11 @@ get_tex_parameter(GLenum target, GLenum pname, GLint *out, const char *func)
    case GL_TEXTURE_IMMUTABLE_LEVELS:
       *out = t->Immutable ? t->MaxLevel + 1 : 0;
       return true;
+   case GL_GENERATE_MIPMAP:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         break;
+      *out = t->GenerateMipmap;
+      return true;
    default:
       break;
    }
@@ -694,12 +710,6 @@ _mesa_GetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
    }
 }
 
-static bool
-is_pot(GLsizei v)
-{
-   return v > 0 && (v & (v - 1)) == 0;
-}
-
 /* Completeness with the sampling state given (the texture's own, or a
  * sampler object's: GL 3.3 section 3.8.14 judges a texture with the
  * state of the sampler that reads it). */
@@ -750,13 +760,9 @@ complete_with(const struct gl_context *ctx, const struct gl_texture_object *t,
          ctx->Version >= 30)))
       return false;
 
-   /* ES 2.0 section 3.8.2: NPOT textures need CLAMP_TO_EDGE and no
-    * mipmaps. */
-   if (_mesa_is_gles(ctx) && ctx->Version < 30 &&
-       (!is_pot(b->Width) || !is_pot(b->Height)) &&
-       (wrap_s != GL_CLAMP_TO_EDGE || wrap_t != GL_CLAMP_TO_EDGE ||
-        _mesa_is_mipmap_filter(min_filter)))
-      return false;
+   /* (ES 2.0 section 3.8.2's rule that NPOT textures need CLAMP_TO_EDGE
+    * and no mipmaps is lifted by OES_texture_npot, which every ES
+    * context has: main/extensions.c.) */
 
    if (!_mesa_is_mipmap_filter(min_filter))
       return true;

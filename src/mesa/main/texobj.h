@@ -8,10 +8,20 @@
 #define MESA_TEXOBJ_H
 
 #include "main/mtypes.h"
+#include "state_tracker/st_api.h"
 
 struct gl_texture_object *_mesa_new_texture_object(GLuint name, GLenum target);
 void _mesa_reference_texobj(struct gl_texture_object **dst,
                             struct gl_texture_object *src);
+
+/* ARB_texture_cube_map_array (desktop GL 4.0's cube map arrays): stored
+ * as 2D arrays of 6 * cubes layer-faces (depth), face f of cube c at
+ * layer 6c + f. */
+static inline bool
+_mesa_has_cube_map_arrays(const struct gl_context *ctx)
+{
+   return ctx->API != ST_PROFILE_OPENGL_ES2 && ctx->Const.TextureCubeMapArray;
+}
 
 /* TEXTURE_2D_INDEX ... for a bind target of this context; -1 if none. */
 int _mesa_tex_target_index(struct gl_context *ctx, GLenum target);

@@ -85,6 +85,13 @@ first_member_index(const struct gl_program_exec *exec, unsigned k)
    return n;
 }
 
+unsigned
+_mesa_uniform_block_first_member(const struct gl_program_exec *exec,
+                                 unsigned k)
+{
+   return first_member_index(exec, k);
+}
+
 bool
 _mesa_get_active_uniform(const struct gl_program_object *prog,
                          unsigned index, struct gl_active_uniform *out)

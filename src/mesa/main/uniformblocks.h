@@ -35,6 +35,11 @@ unsigned _mesa_num_active_uniforms(const struct gl_program_object *prog);
 bool _mesa_get_active_uniform(const struct gl_program_object *prog,
                               unsigned index, struct gl_active_uniform *out);
 
+/* The active uniform index of the first member of uniform block k (the
+ * members of a block array are listed once, under its first element). */
+unsigned _mesa_uniform_block_first_member(const struct gl_program_exec *exec,
+                                          unsigned k);
+
 /* The block binding points of a new executable: layout(binding) or 0
  * (ES 3.0.6 2.12.6.2).  false when out of memory. */
 bool _mesa_init_uniform_block_bindings(struct gl_program_exec *exec);

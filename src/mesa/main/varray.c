@@ -82,6 +82,8 @@ _mesa_vertex_attrib_size_B(GLenum type, GLint size)
    case GL_INT_2_10_10_10_REV:
    case GL_UNSIGNED_INT_2_10_10_10_REV:
       return 4;
+   case GL_DOUBLE:
+      return 8 * size;
    default: /* INT, UNSIGNED_INT, FLOAT, FIXED */
       return 4 * size;
    }
@@ -103,6 +105,8 @@ valid_attrib_type(struct gl_context *ctx, GLenum type, bool integer)
       return es3;
    case GL_FLOAT:
       return !integer;
+   case GL_DOUBLE: /* desktop GL 2.0 table 2.4, as floats */
+      return !integer && !_mesa_is_gles(ctx);
    case GL_FIXED:
    case GL_HALF_FLOAT_OES: /* OES_vertex_half_float */
       return !integer && _mesa_is_gles(ctx);

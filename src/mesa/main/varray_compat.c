@@ -15,8 +15,9 @@
  * array 0 (GL 2.1 section 2.7 lets the two alias); the others feed
  * gl_Normal, gl_Color, ... through the generic slot the linker gives them.
  *
- * Not here: GL_DOUBLE arrays (INVALID_ENUM, as for glVertexPointer), the
- * edge flag and colour index arrays, interleaved arrays, immediate mode.
+ * GL_DOUBLE arrays are converted to floats at draw time
+ * (state_tracker/st_draw_double.c).  Not here: the edge flag and colour
+ * index arrays, interleaved arrays, immediate mode.
  * ES and forward-compatible contexts have none of this: INVALID_OPERATION.
  */
 #include "main/context.h"
@@ -78,6 +79,7 @@ type_allowed(const struct conventional_array *a, GLenum type)
 {
    switch (type) {
    case GL_FLOAT:
+   case GL_DOUBLE: /* GL 2.1 table 2.4 (st_draw_double.c) */
       return true;
    case GL_SHORT:
    case GL_INT:
@@ -110,10 +112,19 @@ conventional_pointer(GLenum cap, GLint size, GLenum type, GLsizei stride,
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(size=%d)", func, size);
       return;
    }
-   if (!bgra && !type_allowed(a, type)) {
+   /* GL 3.3 compatibility section 2.8 (ARB_vertex_type_2_10_10_10_rev):
+    * the packed types for every array but fog coordinates; normals and
+    * secondary colours (three components) read x, y, z of the word, the
+    * others need size 4 (_mesa_attrib_pointer checks). */
+   bool packed = (type == GL_INT_2_10_10_10_REV ||
+                  type == GL_UNSIGNED_INT_2_10_10_10_REV) &&
+                 cap != GL_FOG_COORD_ARRAY && ctx->Const.PackedVertexFormats;
+   if (!bgra && !packed && !type_allowed(a, type)) {
       _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
       return;
    }
+   if (packed && (cap == GL_NORMAL_ARRAY || cap == GL_SECONDARY_COLOR_ARRAY))
+      size = 4;
    _mesa_attrib_pointer(ctx, func, array_attrib(ctx, a), size, type,
                         a->normalized && type != GL_FLOAT, false, stride,
                         pointer);

@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include "main/context.h"
+#include "main/ffstate.h"
+#include "main/varray_packed.h"
 
 /* One field of the word as a float: the integer value, or normalized
  * (GL 3.3 section 2.1.5: unsigned c / (2^b - 1), signed equation 2.2,
@@ -37,31 +39,49 @@ unpack_field(const struct gl_context *ctx, uint32_t word, unsigned shift,
    return f < -1.0f ? -1.0f : f;
 }
 
+bool
+_mesa_unpack_packed_attrib(struct gl_context *ctx, GLenum type,
+                           GLboolean normalized, GLuint value, unsigned n,
+                           float v[4], const char *func)
+{
+   /* desktop only, as the other desktop commands (docs/gl.rst) */
+   if (_mesa_is_gles(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ES)", func);
+      return false;
+   }
+   if (type != GL_INT_2_10_10_10_REV &&
+       type != GL_UNSIGNED_INT_2_10_10_10_REV) {
+      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
+      return false;
+   }
+   bool sgn = type == GL_INT_2_10_10_10_REV;
+   static const unsigned bits[4] = {10, 10, 10, 2};
+   v[0] = v[1] = v[2] = 0.0f;
+   v[3] = 1.0f;
+   for (unsigned c = 0; c < n; c++)
+      v[c] = unpack_field(ctx, value, 10 * c, bits[c], sgn, normalized);
+   return true;
+}
+
 static void
 attrib_p(GLuint index, GLenum type, GLboolean normalized, GLuint value,
          unsigned n, const char *func)
 {
    GET_CURRENT_CONTEXT_OR_RETURN(ctx);
+   float v[4];
 
-   /* desktop only, as the other desktop commands (docs/gl.rst) */
-   if (_mesa_is_gles(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(ES)", func);
+   if (!_mesa_unpack_packed_attrib(ctx, type, normalized, value, n, v, func))
       return;
-   }
-   if (type != GL_INT_2_10_10_10_REV &&
-       type != GL_UNSIGNED_INT_2_10_10_10_REV) {
-      _mesa_error(ctx, GL_INVALID_ENUM, "%s(type=0x%x)", func, type);
-      return;
-   }
    if (index >= (GLuint)ctx->Const.MaxVertexAttribs) {
       _mesa_error(ctx, GL_INVALID_VALUE, "%s(index=%u)", func, index);
       return;
    }
-   bool sgn = type == GL_INT_2_10_10_10_REV;
-   float v[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-   static const unsigned bits[4] = {10, 10, 10, 2};
-   for (unsigned c = 0; c < n; c++)
-      v[c] = unpack_field(ctx, value, 10 * c, bits[c], sgn, normalized);
+   /* Compiled into display lists as the generic attribute's value (the
+    * list replays it as glVertexAttrib4f would set it). */
+   struct gl_dl_node node = {.op = DL_ATTRIB, .u = index,
+                             .f = {v[0], v[1], v[2], v[3]}};
+   if (_mesa_dlist_save(ctx, &node))
+      return;
    for (unsigned c = 0; c < 4; c++)
       ctx->CurrentAttrib[index][c] = v[c];
    ctx->CurrentAttribType[index] = GL_FLOAT;

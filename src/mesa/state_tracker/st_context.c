@@ -11,6 +11,7 @@
 #include "main/context.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_ff.h"
+#include "state_tracker/st_pixel.h"
 #include "state_tracker/st_program.h"
 #include "state_tracker/st_texture.h"
 #include "state_tracker/st_draw.h"
@@ -264,6 +265,21 @@ gl31_supported(struct pipe_screen *screen)
          return false;
    }
    return true;
+}
+
+/* The texture image units a stage can have: sampler views and sampler
+ * states both, at most PIPE_MAX_SAMPLERS (st_texture.c binds that many). */
+static int
+st_stage_texture_units(struct pipe_screen *screen,
+                       enum pipe_shader_type stage)
+{
+   int views = screen->get_shader_param(screen, stage,
+                                        PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS);
+   int states = screen->get_shader_param(screen, stage,
+                                         PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS);
+   int n = views < states ? views : states;
+   n = n < PIPE_MAX_SAMPLERS ? n : PIPE_MAX_SAMPLERS;
+   return n > 0 ? n : 0;
 }
 
 /* Does the driver offer what GL 3.2 adds to 3.1 (GL 3.2 appendix H):
@@ -536,6 +552,22 @@ st_context_create(struct pipe_screen *screen,
                   (gs ? c->MaxVertexUniformBlocks : 0);
    if (c->MaxCombinedUniformBlocks > combined)
       c->MaxCombinedUniformBlocks = combined;
+   /* Texture image units: each stage binds its own sampler views and
+    * sampler states from slot 0 (st_nir_sampler_slots.c), as many as the
+    * driver has of both in that stage; a program the sum over its stages
+    * (GL 3.2 table 6.45: 16 a stage, 48 combined). */
+   int vs_units = st_stage_texture_units(screen, PIPE_SHADER_VERTEX);
+   int fs_units = st_stage_texture_units(screen, PIPE_SHADER_FRAGMENT);
+   int gs_units = gs ? st_stage_texture_units(screen, PIPE_SHADER_GEOMETRY)
+                     : 0;
+   if (c->MaxVertexTextureImageUnits > vs_units)
+      c->MaxVertexTextureImageUnits = vs_units;
+   if (c->MaxTextureImageUnits > fs_units)
+      c->MaxTextureImageUnits = fs_units;
+   int units = c->MaxVertexTextureImageUnits + c->MaxTextureImageUnits +
+               gs_units;
+   if (c->MaxCombinedTextureImageUnits > units)
+      c->MaxCombinedTextureImageUnits = units;
    /* Varyings: vec4 inputs the fragment stage can read. */
    int fs_in = screen->get_shader_param(screen, PIPE_SHADER_FRAGMENT,
                                         PIPE_SHADER_CAP_MAX_INPUTS);
@@ -594,6 +626,9 @@ st_context_create(struct pipe_screen *screen,
       screen, PIPE_FORMAT_R10G10B10A2_UINT, PIPE_TEXTURE_2D, 0, 0,
       PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_RENDER_TARGET);
    st_init_compute_limits(st);
+   /* ARB_texture_cube_map_array (texobj.h) */
+   st->ctx.Const.TextureCubeMapArray =
+      screen->get_param(screen, PIPE_CAP_CUBE_MAP_ARRAY) > 0;
    return st;
 
 oom:
@@ -706,6 +741,7 @@ st_context_destroy(struct st_context *st)
    bind_framebuffers(st, NULL, NULL);
    st_release_context_variants(st);
    st_ff_release(st);
+   st_release_pixel_state(st);
    st_release_texture_state(st);
    st_release_clear_state(st);
    st_release_ubos(st);

@@ -61,7 +61,8 @@ struct st_context {
    unsigned fb_height; /* for the y flip of window-system framebuffers */
    bool fb_flip;
    unsigned num_vbufs;
-   unsigned num_sampler_views;
+   /* sampler views bound per pipe_shader_type (st_texture.c) */
+   unsigned num_stage_views[PIPE_SHADER_TYPES];
    struct pipe_sampler_view *dummy_views[NUM_TEXTURE_TARGETS];
    void *clear_vs, *clear_fs; /* st_clear_quad.c */
    void *clear_layered_vs;    /* st_clear_quad.c: gl_Layer = instance */
@@ -85,6 +86,8 @@ struct st_context {
    struct gl_program_exec *ff_exec;
    void *cs;         /* bound compute shader CSO (st_compute.c) */
    unsigned num_compute_sampler_views; /* st_texture.c */
+   /* Programs of pixel rectangles by kind (st_pixel_quad.c). */
+   struct gl_program_exec *pixel_exec[3];
 };
 
 static inline struct st_context *

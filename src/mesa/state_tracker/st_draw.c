@@ -167,7 +167,10 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
       unsigned src = source[i];
       struct gl_vertex_attrib *a = &vao->Attrib[src];
 
-      if (!a->Enabled) {
+      /* A buffer without storage (glBufferData of 0 bytes) has nothing
+       * to fetch: the draw reads outside it, undefined, so the current
+       * value instead of a fetch from no address (a GPU fault). */
+      if (!a->Enabled || (a->Buffer && !a->Buffer->buffer)) {
          memcpy(current[num_current], ctx->CurrentAttrib[src],
                 sizeof(current[0]));
          ve[i].src_offset = (uint16_t)(num_current * 16);
@@ -182,6 +185,22 @@ setup_vertices(struct st_context *st, const struct glsl_program *p,
          continue;
       }
 
+      if (a->Type == GL_DOUBLE) {
+         /* Per vertex: the range drawn; per instance: elements 0 ..
+          * baseinstance + (instances - 1) / divisor. */
+         unsigned first = a->Divisor ? 0 : min_index;
+         unsigned count =
+            a->Divisor ? baseinstance + (instances - 1) / a->Divisor + 1
+                       : max_index - min_index + 1;
+         ve[i].instance_divisor = a->Divisor;
+         ve[i].vertex_buffer_index = (uint8_t)num_vb;
+         ok = st_upload_double_array(st, a, first, count, &ve[i],
+                                     &vb[num_vb]);
+         num_vb++;
+         if (!ok)
+            break;
+         continue;
+      }
       ve[i].src_format =
          st_vertex_format(a->Type, a->Size, a->Normalized, a->Integer);
       ve[i].src_stride = (uint16_t)a->EffectiveStride;
@@ -279,7 +298,8 @@ uses_client_arrays(struct gl_context *ctx, unsigned num_slots,
 {
    for (unsigned i = 0; i < num_slots; i++) {
       const struct gl_vertex_attrib *a = &ctx->VAO->Attrib[source[i]];
-      if (a->Enabled && !a->Buffer)
+      /* (Double arrays are read on the CPU too: st_draw_double.c.) */
+      if (a->Enabled && (!a->Buffer || a->Type == GL_DOUBLE))
          return true;
    }
    return false;
@@ -408,6 +428,12 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
+   /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
+   if (ctx->FF.Select.Mode != GL_RENDER) {
+      _mesa_select_draw(ctx, mode, first, count, index_type, indices,
+                        basevertex);
+      return;
+   }
    struct gl_program_exec *exec =
       ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
    struct pipe_draw_info info = {0};

@@ -47,6 +47,16 @@ void st_read_pixels_from(struct st_context *st, struct gl_renderbuffer *rb,
                          GLint x, GLint y, GLsizei width, GLsizei height,
                          enum pipe_format client, void *pixels);
 
+/* A GL_DOUBLE array's elements first .. first + count - 1 converted to
+ * floats and uploaded into vb, described by ve (st_draw_double.c); false
+ * if out of memory. */
+struct pipe_vertex_element;
+struct pipe_vertex_buffer;
+bool st_upload_double_array(struct st_context *st,
+                            const struct gl_vertex_attrib *a, unsigned first,
+                            unsigned count, struct pipe_vertex_element *ve,
+                            struct pipe_vertex_buffer *vb);
+
 /* The pipe format of a vertex attribute array. */
 enum pipe_format st_vertex_format(GLenum type, GLint size, bool normalized,
                                   bool integer);

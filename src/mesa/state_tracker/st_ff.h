@@ -88,6 +88,17 @@ struct gl_program_exec *st_ff_update(struct st_context *st);
 bool st_ff_update_uniforms(struct st_context *st,
                            struct gl_program_exec *exec);
 
+/* Compiles and links a program from GLSL 1.10 vertex and fragment
+ * sources (other generated programs, e.g. st_pixel_quad.c); NULL on a
+ * compile or link error.  st_ff_free_exec frees it. */
+struct gl_program_exec *st_ff_link_sources(const char *vs, const char *fs);
+void st_ff_free_exec(struct st_context *st, struct gl_program_exec *exec);
+
+/* The active uniform called name of p, or NULL. */
+struct glsl_program;
+const struct glsl_program_uniform *
+st_ff_find_uniform(const struct glsl_program *p, const char *name);
+
 /* Frees the context's fixed-function programs (before the pipe goes). */
 void st_ff_release(struct st_context *st);
 

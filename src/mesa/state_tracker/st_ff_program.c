@@ -174,8 +174,8 @@ make_key(struct gl_context *ctx, struct st_ff_key *key)
       key->alpha_func = (uint16_t)ff->Alpha.Func;
 }
 
-static const struct glsl_program_uniform *
-find_uniform(const struct glsl_program *p, const char *name)
+const struct glsl_program_uniform *
+st_ff_find_uniform(const struct glsl_program *p, const char *name)
 {
    for (unsigned i = 0; i < p->num_uniforms; i++) {
       if (!strcmp(p->uniforms[i].name, name))
@@ -198,17 +198,16 @@ compile(void *mem, gl_shader_stage stage, const char *src)
    return state && state->log.errors == 0 ? state : NULL;
 }
 
+/* Links GLSL 1.10 sources written in mem (a ralloc context, which the
+ * executable takes over; freed on failure). */
 static struct gl_program_exec *
-link_key(const struct st_ff_key *key)
+link_in(void *mem, const char *vs, const char *fs)
 {
-   void *mem = ralloc_context(NULL);
    struct glsl_link_options opts = {0};
 
-   if (!mem)
-      return NULL;
    struct glsl_parse_state *states[2] = {
-      compile(mem, MESA_SHADER_VERTEX, st_ff_vs_source(mem, key)),
-      compile(mem, MESA_SHADER_FRAGMENT, st_ff_fs_source(mem, key)),
+      compile(mem, MESA_SHADER_VERTEX, vs),
+      compile(mem, MESA_SHADER_FRAGMENT, fs),
    };
    if (!states[0] || !states[1])
       goto fail;
@@ -235,7 +234,7 @@ link_key(const struct st_ff_key *key)
    for (uint32_t u = 0; u < FF_MAX_TEXTURE_UNITS; u++) {
       char name[16];
       snprintf(name, sizeof(name), "ff_s%u", u);
-      const struct glsl_program_uniform *un = find_uniform(linked, name);
+      const struct glsl_program_uniform *un = st_ff_find_uniform(linked, name);
       if (un)
          memcpy((uint8_t *)exec->uniforms + un->offset_B, &u, 4);
    }
@@ -243,6 +242,37 @@ link_key(const struct st_ff_key *key)
 fail:
    ralloc_free(mem);
    return NULL;
+}
+
+static struct gl_program_exec *
+link_key(const struct st_ff_key *key)
+{
+   void *mem = ralloc_context(NULL);
+
+   if (!mem)
+      return NULL;
+   return link_in(mem, st_ff_vs_source(mem, key), st_ff_fs_source(mem, key));
+}
+
+struct gl_program_exec *
+st_ff_link_sources(const char *vs, const char *fs)
+{
+   void *mem = ralloc_context(NULL);
+
+   if (!mem)
+      return NULL;
+   return link_in(mem, vs, fs);
+}
+
+void
+st_ff_free_exec(struct st_context *st, struct gl_program_exec *exec)
+{
+   if (!exec)
+      return;
+   if (st->const_exec == exec)
+      st->const_exec = NULL;
+   st_release_program_exec(exec);
+   ralloc_free(exec->mem);
 }
 
 struct gl_program_exec *
@@ -282,7 +312,7 @@ static bool
 store_vec4(struct gl_program_exec *exec, const char *name, const GLfloat *v,
            unsigned n)
 {
-   const struct glsl_program_uniform *u = find_uniform(exec->linked, name);
+   const struct glsl_program_uniform *u = st_ff_find_uniform(exec->linked, name);
    if (!u)
       return false;
    uint8_t *dst = (uint8_t *)exec->uniforms + u->offset_B;
@@ -326,10 +356,7 @@ st_ff_release(struct st_context *st)
 
    while (p) {
       struct st_ff_program *next = p->next;
-      if (st->const_exec == p->exec)
-         st->const_exec = NULL;
-      st_release_program_exec(p->exec);
-      ralloc_free(p->exec->mem);
+      st_ff_free_exec(st, p->exec);
       free(p);
       p = next;
    }

@@ -35,4 +35,13 @@ int st_ubo_slot(const struct glsl_program *p, gl_shader_stage stage,
                 unsigned block);
 bool st_nir_ubo_slots(nir_shader *nir, const struct glsl_program *p);
 
+/* Samplers per stage (st_nir_sampler_slots.c): the sampler view and
+ * sampler state slot program sampler `index` has in a stage, -1 when the
+ * stage does not use it; and the pass renumbering a stage's texture
+ * instructions and sampler variables to those slots.  True if the
+ * shader changed. */
+int st_sampler_slot(const struct glsl_program *p, gl_shader_stage stage,
+                    unsigned index);
+bool st_nir_sampler_slots(nir_shader *nir, const struct glsl_program *p);
+
 #endif

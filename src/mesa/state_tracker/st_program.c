@@ -68,6 +68,8 @@ make_shader(struct st_context *st, struct gl_program_exec *exec,
       return NULL;
    /* each stage's blocks from constant buffer 1 up (st_nir_ubo_slots.c) */
    st_nir_ubo_slots(clone, exec->linked);
+   /* and its samplers from slot 0 up (st_nir_sampler_slots.c) */
+   st_nir_sampler_slots(clone, exec->linked);
    if (stage == MESA_SHADER_FRAGMENT)
       st_nir_lower_wpos(clone, st_extra_uniform_slot(exec));
    /* Two-sided colour (st_nir_lower_two_side.c), from the colours of

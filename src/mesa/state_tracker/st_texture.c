@@ -21,6 +21,7 @@
 #include "main/context.h"
 #include "main/formats_es3.h"
 #include "main/pbo.h"
+#include "main/sampler_units.h"
 #include "main/shaderobj.h"
 #include "main/texbuffer.h"
 #include "main/texobj.h"
@@ -60,6 +61,8 @@ tree_target(const struct gl_texture_object *t)
       return PIPE_TEXTURE_3D;
    case GL_TEXTURE_2D_ARRAY:
       return PIPE_TEXTURE_2D_ARRAY;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return PIPE_TEXTURE_CUBE_ARRAY;
    case GL_TEXTURE_RECTANGLE:
       return PIPE_TEXTURE_RECT;
    case GL_TEXTURE_1D:
@@ -93,7 +96,8 @@ create_tree(struct st_context *st, enum pipe_texture_target target,
       .depth0 = (uint16_t)(target == PIPE_TEXTURE_3D ? depth : 1),
       .array_size = (uint16_t)(target == PIPE_TEXTURE_CUBE ? 6
                                : target == PIPE_TEXTURE_2D_ARRAY ||
-                                       target == PIPE_TEXTURE_1D_ARRAY
+                                       target == PIPE_TEXTURE_1D_ARRAY ||
+                                       target == PIPE_TEXTURE_CUBE_ARRAY
                                   ? depth
                                   : 1),
       .last_level = (uint8_t)last_level,
@@ -169,7 +173,8 @@ fits_tree(const struct gl_texture_object *t, unsigned level,
    if (pt->target == PIPE_TEXTURE_3D)
       return (GLsizei)u_minify(pt->depth0, level) == d;
    if (pt->target == PIPE_TEXTURE_2D_ARRAY ||
-       pt->target == PIPE_TEXTURE_1D_ARRAY)
+       pt->target == PIPE_TEXTURE_1D_ARRAY ||
+       pt->target == PIPE_TEXTURE_CUBE_ARRAY)
       return pt->array_size == d;
    return d == 1;
 }
@@ -187,6 +192,7 @@ st_tex_image(struct st_context *st, struct gl_texture_object *t, unsigned face,
    /* (1D images are 1D resources too, so that they copy into the tree) */
    bool layered = t->Target == GL_TEXTURE_3D ||
                   t->Target == GL_TEXTURE_2D_ARRAY ||
+                  t->Target == GL_TEXTURE_CUBE_MAP_ARRAY ||
                   t->Target == GL_TEXTURE_1D || rows_are_layers(t);
    /* the resource's extent (rows of a 1D array image are layers) */
    GLsizei pt_h = rows_are_layers(t) ? 1 : height;
@@ -515,14 +521,17 @@ dummy_view(struct st_context *st, enum gl_texture_index index)
        * a single-sampled texel, which a sample index does not move) */
       [TEXTURE_2D_MULTISAMPLE_INDEX] = PIPE_TEXTURE_2D,
       [TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX] = PIPE_TEXTURE_2D_ARRAY,
+      [TEXTURE_CUBE_ARRAY_INDEX] = PIPE_TEXTURE_CUBE_ARRAY,
    };
    struct pipe_sampler_view **slot = &st->dummy_views[index];
 
    if (*slot)
       return *slot;
+   /* (a cube map array of one cube: 6 layer-faces) */
+   unsigned layers = targets[index] == PIPE_TEXTURE_CUBE_ARRAY ? 6 : 1;
    struct pipe_resource *pt = create_tree(st, targets[index],
-                                          PIPE_FORMAT_R8G8B8A8_UNORM, 1, 1, 1,
-                                          0);
+                                          PIPE_FORMAT_R8G8B8A8_UNORM, 1, 1,
+                                          layers, 0);
    if (!pt)
       return NULL;
    for (unsigned f = 0; f < pt->array_size; f++) {
@@ -676,6 +685,8 @@ wrap_mode(GLenum w)
       return PIPE_TEX_WRAP_MIRROR_REPEAT;
    case GL_CLAMP_TO_BORDER:
       return PIPE_TEX_WRAP_CLAMP_TO_BORDER;
+   case GL_CLAMP: /* compatibility contexts (texborder.c) */
+      return PIPE_TEX_WRAP_CLAMP;
    default:
       return PIPE_TEX_WRAP_REPEAT;
    }
@@ -754,6 +765,7 @@ struct sampling {
    GLenum CompareMode, CompareFunc;
    GLfloat LodBias;
    bool Unnormalized; /* texel coordinates: rectangle textures */
+   bool Seamless;     /* cube maps filtered across faces */
    struct gl_border_color Border;
 };
 
@@ -813,9 +825,7 @@ sampler_cso(struct st_context *st, const struct sampling *t)
    /* GL 3.0 equation 3.18: the bias is clamped to +-MAX_TEXTURE_LOD_BIAS
     * (16, get.c) */
    s.lod_bias = CLAMP(t->LodBias, -16.0f, 16.0f);
-   /* Seamless whatever GL_TEXTURE_CUBE_MAP_SEAMLESS says: AGX samplers
-    * always filter across cube faces (docs/gl.rst). */
-   s.seamless_cube_map = 1;
+   s.seamless_cube_map = t->Seamless;
    s.compare_mode = t->CompareMode == GL_COMPARE_REF_TO_TEXTURE
                        ? PIPE_TEX_COMPARE_R_TO_TEXTURE
                        : PIPE_TEX_COMPARE_NONE;
@@ -835,59 +845,18 @@ sampler_cso(struct st_context *st, const struct sampling *t)
    return cso;
 }
 
-/* The texture target a sampler type reads. */
-static enum gl_texture_index
-sampler_target(GLenum type)
+/* Whether cube maps are filtered across faces: GL_TEXTURE_CUBE_MAP_SEAMLESS
+ * (GL 3.2 section 3.8.8), always in ES 3.0 (ES 3.0.6 section 3.8.9.1),
+ * never in ES 2.0. */
+static bool
+cube_seamless(const struct gl_context *ctx)
 {
-   switch (type) {
-   case GL_SAMPLER_CUBE:
-   case GL_SAMPLER_CUBE_SHADOW:
-   case GL_INT_SAMPLER_CUBE:
-   case GL_UNSIGNED_INT_SAMPLER_CUBE:
-      return TEXTURE_CUBE_INDEX;
-   case GL_SAMPLER_3D:
-   case GL_INT_SAMPLER_3D:
-   case GL_UNSIGNED_INT_SAMPLER_3D:
-      return TEXTURE_3D_INDEX;
-   case GL_SAMPLER_2D_ARRAY:
-   case GL_SAMPLER_2D_ARRAY_SHADOW:
-   case GL_INT_SAMPLER_2D_ARRAY:
-   case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
-      return TEXTURE_2D_ARRAY_INDEX;
-   case GL_SAMPLER_2D_RECT:
-   case GL_SAMPLER_2D_RECT_SHADOW:
-   case GL_INT_SAMPLER_2D_RECT:
-   case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
-      return TEXTURE_RECT_INDEX;
-   case GL_SAMPLER_BUFFER:
-   case GL_INT_SAMPLER_BUFFER:
-   case GL_UNSIGNED_INT_SAMPLER_BUFFER:
-      return TEXTURE_BUFFER_INDEX;
-   case GL_SAMPLER_1D:
-   case GL_SAMPLER_1D_SHADOW:
-   case GL_INT_SAMPLER_1D:
-   case GL_UNSIGNED_INT_SAMPLER_1D:
-      return TEXTURE_1D_INDEX;
-   case GL_SAMPLER_1D_ARRAY:
-   case GL_SAMPLER_1D_ARRAY_SHADOW:
-   case GL_INT_SAMPLER_1D_ARRAY:
-   case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
-      return TEXTURE_1D_ARRAY_INDEX;
-   case GL_SAMPLER_2D_MULTISAMPLE:
-   case GL_INT_SAMPLER_2D_MULTISAMPLE:
-   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
-      return TEXTURE_2D_MULTISAMPLE_INDEX;
-   case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
-   case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
-   case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
-      return TEXTURE_2D_MULTISAMPLE_ARRAY_INDEX;
-   default:
-      return TEXTURE_2D_INDEX;
-   }
+   return _mesa_is_gles(ctx) ? ctx->Version >= 30 : ctx->CubeMapSeamless;
 }
 
 /* The sampler CSO for a texture (or the unit's sampler object), cached in
- * the object for the last context that used it. */
+ * the object for the last context that used it, with the seamless state
+ * it was made for (the stamp's low bit). */
 static void *
 cached_sampler(struct st_context *st, struct gl_texture_object *t,
                struct gl_sampler_object *smp)
@@ -895,7 +864,9 @@ cached_sampler(struct st_context *st, struct gl_texture_object *t,
    void **cso = smp ? &smp->sampler_cso : &t->sampler_cso;
    unsigned *owner = smp ? &smp->sampler_cso_ctx : &t->sampler_cso_ctx;
    unsigned *stamp = smp ? &smp->sampler_cso_stamp : &t->sampler_cso_stamp;
-   unsigned now = smp ? smp->SamplerStamp : t->SamplerStamp;
+   bool seamless = cube_seamless(&st->ctx);
+   unsigned now = (smp ? smp->SamplerStamp : t->SamplerStamp) * 2u +
+                  (seamless ? 1u : 0u);
    bool rect = t->Target == GL_TEXTURE_RECTANGLE;
    struct sampling s;
 
@@ -905,105 +876,108 @@ cached_sampler(struct st_context *st, struct gl_texture_object *t,
    if (rect && smp) {
       sampling_of(t, smp, &s);
       s.Unnormalized = true;
+      s.Seamless = seamless;
       return sampler_cso(st, &s);
    }
    if (*cso && *owner == st->id && *stamp == now)
       return *cso;
    sampling_of(t, smp, &s);
    s.Unnormalized = rect;
+   s.Seamless = seamless;
    *cso = sampler_cso(st, &s);
    *owner = st->id;
    *stamp = now;
    return *cso;
 }
 
-void
-st_update_textures(struct st_context *st)
+/* The sampler view and sampler state of program sampler element e of
+ * uniform u, by the texture unit its value names. */
+static void
+sampler_binding(struct st_context *st, struct gl_program_exec *exec,
+                const struct glsl_program_uniform *u, unsigned e,
+                bool float_shadow, struct pipe_sampler_view **view,
+                void **sampler)
 {
    struct gl_context *ctx = &st->ctx;
-   struct gl_program_exec *exec = st_current_exec(st, ctx);
+   enum gl_texture_index target = _mesa_sampler_type_target(u->gl_type);
+   uint32_t unit;
+
+   memcpy(&unit,
+          (const uint8_t *)exec->uniforms + u->offset_B + e * u->array_stride_B,
+          4);
+   if (unit >= MAX_COMBINED_TEXTURE_UNITS)
+      unit = 0;
+   struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
+   if (target == TEXTURE_BUFFER_INDEX) {
+      *view = buffer_view(st, t);
+   } else if (_mesa_texture_complete_sampler(ctx, t,
+                                             ctx->TexUnit[unit].Sampler) &&
+              st_finalize_texture(st, t)) {
+      *view = texture_view(st, t, float_shadow);
+   } else {
+      *view = dummy_view(st, target);
+   }
+   *sampler = cached_sampler(st, t, ctx->TexUnit[unit].Sampler);
+}
+
+/* One stage's sampler views and states: the samplers the stage uses, in
+ * program order from slot 0 (st_nir_sampler_slots.c numbers its
+ * lookups the same way). */
+static void
+update_stage_textures(struct st_context *st, struct gl_program_exec *exec,
+                      gl_shader_stage stage, bool float_shadow)
+{
    struct pipe_sampler_view *views[PIPE_MAX_SAMPLERS] = {0};
    void *samplers[PIPE_MAX_SAMPLERS] = {0};
    unsigned n = 0;
 
-   if (exec) {
+   if (exec && exec->linked->nir[stage]) {
       const struct glsl_program *p = exec->linked;
-      bool float_shadow = float_shadow_lookups(exec);
       for (unsigned i = 0; i < p->num_uniforms; i++) {
          const struct glsl_program_uniform *u = &p->uniforms[i];
-         if (u->sampler_index < 0)
+         if (u->sampler_index < 0 || !(u->stages & (1u << stage)))
             continue;
-         enum gl_texture_index target = sampler_target(u->gl_type);
-         for (unsigned e = 0; e < u->array_size; e++) {
-            unsigned idx = (unsigned)u->sampler_index + e;
-            uint32_t unit;
-
-            if (idx >= PIPE_MAX_SAMPLERS)
-               break;
-            memcpy(&unit,
-                   (const uint8_t *)exec->uniforms + u->offset_B +
-                      e * u->array_stride_B,
-                   4);
-            if (unit >= MAX_COMBINED_TEXTURE_UNITS)
-               unit = 0;
-            struct gl_texture_object *t = ctx->TexUnit[unit].Current[target];
-            if (target == TEXTURE_BUFFER_INDEX) {
-               views[idx] = buffer_view(st, t);
-            } else if (_mesa_texture_complete_sampler(
-                          ctx, t, ctx->TexUnit[unit].Sampler) &&
-                       st_finalize_texture(st, t)) {
-               views[idx] = texture_view(st, t, float_shadow);
-            } else {
-               views[idx] = dummy_view(st, target);
-            }
-            samplers[idx] =
-               cached_sampler(st, t, ctx->TexUnit[unit].Sampler);
-            n = idx + 1 > n ? idx + 1 : n;
-         }
+         for (unsigned e = 0; e < u->array_size && n < PIPE_MAX_SAMPLERS;
+              e++, n++)
+            sampler_binding(st, exec, u, e, float_shadow, &views[n],
+                            &samplers[n]);
       }
    }
+   /* (pipe_shader_type follows gl_shader_stage) */
+   enum pipe_shader_type ps = (enum pipe_shader_type)stage;
+   unsigned bound = st->num_stage_views[ps];
+   unsigned unbind = bound > n ? bound - n : 0;
+   if (n || unbind)
+      st->pipe->set_sampler_views(st->pipe, ps, 0, n, unbind, false, views);
+   if (n)
+      st->pipe->bind_sampler_states(st->pipe, ps, 0, n, samplers);
+   st->num_stage_views[ps] = n;
+}
 
-   unsigned unbind = st->num_sampler_views > n ? st->num_sampler_views - n : 0;
-   enum pipe_shader_type stages[3] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT,
-                                      PIPE_SHADER_GEOMETRY};
-   /* Geometry shaders sample with the same indices (only drivers that
-    * have the stage). */
-   unsigned num_stages = st->pipe->create_gs_state ? 3 : 2;
-   for (unsigned s = 0; s < num_stages; s++) {
-      st->pipe->set_sampler_views(st->pipe, stages[s], 0, n, unbind, false,
-                                  views);
-      if (n)
-         st->pipe->bind_sampler_states(st->pipe, stages[s], 0, n, samplers);
-   }
-   /* A compute program samples with the same indices (st_compute.c). */
-   if (exec && exec->linked->nir[MESA_SHADER_COMPUTE]) {
-      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_COMPUTE, 0, n, 0,
-                                  false, views);
-      if (n)
-         st->pipe->bind_sampler_states(st->pipe, PIPE_SHADER_COMPUTE, 0, n,
-                                       samplers);
-      st->num_compute_sampler_views = n;
-   }
-   st->num_sampler_views = n;
+void
+st_update_textures(struct st_context *st)
+{
+   struct gl_program_exec *exec = st_current_exec(st, &st->ctx);
+   bool float_shadow = exec && float_shadow_lookups(exec);
+
+   update_stage_textures(st, exec, MESA_SHADER_VERTEX, float_shadow);
+   update_stage_textures(st, exec, MESA_SHADER_FRAGMENT, float_shadow);
+   /* (only drivers that have the stage) */
+   if (st->pipe->create_gs_state)
+      update_stage_textures(st, exec, MESA_SHADER_GEOMETRY, float_shadow);
+   /* A compute program's, at each dispatch (st_compute.c). */
+   if (exec && exec->linked->nir[MESA_SHADER_COMPUTE])
+      update_stage_textures(st, exec, MESA_SHADER_COMPUTE, float_shadow);
 }
 
 void
 st_release_texture_state(struct st_context *st)
 {
-   if (st->num_sampler_views) {
-      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_VERTEX, 0, 0,
-                                  st->num_sampler_views, false, NULL);
-      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_FRAGMENT, 0, 0,
-                                  st->num_sampler_views, false, NULL);
-      if (st->pipe->create_gs_state)
-         st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_GEOMETRY, 0, 0,
-                                     st->num_sampler_views, false, NULL);
-      st->num_sampler_views = 0;
-   }
-   if (st->num_compute_sampler_views) {
-      st->pipe->set_sampler_views(st->pipe, PIPE_SHADER_COMPUTE, 0, 0,
-                                  st->num_compute_sampler_views, false, NULL);
-      st->num_compute_sampler_views = 0;
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      if (st->num_stage_views[s])
+         st->pipe->set_sampler_views(st->pipe, (enum pipe_shader_type)s, 0, 0,
+                                     st->num_stage_views[s], false, NULL);
+      st->num_stage_views[s] = 0;
    }
    for (unsigned i = 0; i < NUM_TEXTURE_TARGETS; i++)
       pipe_sampler_view_reference(&st->dummy_views[i], NULL);

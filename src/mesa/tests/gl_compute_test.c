@@ -492,8 +492,10 @@ test_interface_queries(void **state)
    _mesa_GetProgramResourceiv(p, GL_BUFFER_VARIABLE, w, 1, notprop, 8, &len,
                               v);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   /* ARB_program_interface_query: GetProgramInterfaceiv raises
+    * INVALID_OPERATION for an interface / pname it does not support */
    _mesa_GetProgramInterfaceiv(p, GL_TEXTURE_2D, GL_ACTIVE_RESOURCES, &n);
-   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    gl_test_destroy(t);
 }
 

@@ -139,6 +139,16 @@ test_param_conversion(void **state)
    assert_int_equal(i[0], 1);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
 
+   /* GL 2.1 table 6.8: the clip plane enables are glGet state too. */
+   GLboolean b = GL_TRUE;
+   _mesa_GetBooleanv(GL_CLIP_PLANE3, &b);
+   assert_false(b);
+   _mesa_Enable(GL_CLIP_PLANE3);
+   _mesa_GetBooleanv(GL_CLIP_PLANE3, &b);
+   assert_true(b);
+   _mesa_GetBooleanv(GL_CLIP_PLANE0 + 8, &b);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
+
    /* The scalar forms take one-value parameters only. */
    _mesa_Lighti(GL_LIGHT0, GL_POSITION, 1);
    assert_int_equal(_mesa_GetError(), GL_INVALID_ENUM);
@@ -184,6 +194,128 @@ test_extensions(void **state)
    gl_test_destroy(t);
 }
 
+typedef void (*clear_color_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
+typedef void (*enum_fn)(GLenum);
+typedef void (*lightf_fn)(GLenum, GLenum, GLfloat);
+typedef void (*get_integerv_fn)(GLenum, GLint *);
+typedef void (*rectf_fn)(GLfloat, GLfloat, GLfloat, GLfloat);
+
+/* GL 2.1 section 5.4: in GL_COMPILE mode the commands of the dispatch
+ * layer (gl_dispatch.py) are stored, not executed, and run when the list
+ * is called; section 2.6.3: between glBegin and glEnd they are
+ * INVALID_OPERATION, also when a list runs them there. */
+static void
+test_dispatch_layer(void **state)
+{
+   struct gl_test *t = compat21();
+   clear_color_fn clear_color =
+      (clear_color_fn)st_get_proc_address("glClearColor");
+   enum_fn depth_func = (enum_fn)st_get_proc_address("glDepthFunc");
+   lightf_fn lightf = (lightf_fn)st_get_proc_address("glLightf");
+   get_integerv_fn get_integerv =
+      (get_integerv_fn)st_get_proc_address("glGetIntegerv");
+   rectf_fn rectf = (rectf_fn)st_get_proc_address("glRectf");
+   GLfloat f[4];
+   GLint i = 0;
+
+   _mesa_NewList(1, GL_COMPILE);
+   clear_color(0.5f, 0.25f, 1.0f, 0.0f);
+   depth_func(GL_GREATER);
+   lightf(GL_LIGHT2, GL_SPOT_EXPONENT, 7.0f);
+   _mesa_EndList();
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_vec4(f, 0.0f, 0.0f, 0.0f, 0.0f);
+   _mesa_GetIntegerv(GL_DEPTH_FUNC, &i);
+   assert_int_equal(i, GL_LESS);
+   _mesa_GetLightfv(GL_LIGHT2, GL_SPOT_EXPONENT, f);
+   assert_float_equal(f[0], 0.0f, 0.0);
+   _mesa_CallList(1);
+   _mesa_GetFloatv(GL_COLOR_CLEAR_VALUE, f);
+   assert_vec4(f, 0.5f, 0.25f, 1.0f, 0.0f);
+   _mesa_GetIntegerv(GL_DEPTH_FUNC, &i);
+   assert_int_equal(i, GL_GREATER);
+   _mesa_GetLightfv(GL_LIGHT2, GL_SPOT_EXPONENT, f);
+   assert_float_equal(f[0], 7.0f, 0.0);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* Queries and state commands between glBegin and glEnd. */
+   _mesa_Begin(GL_POINTS);
+   get_integerv(GL_DEPTH_FUNC, &i);
+   _mesa_End();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_Begin(GL_POINTS);
+   _mesa_CallList(1);
+   _mesa_End();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   /* glRect compiles as one command: within glBegin/glEnd in
+    * GL_COMPILE_AND_EXECUTE it fails now and again when called. */
+   _mesa_NewList(2, GL_COMPILE_AND_EXECUTE);
+   _mesa_Begin(GL_POINTS);
+   rectf(0, 0, 1, 1);
+   _mesa_End();
+   _mesa_EndList();
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_CallList(2);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   gl_test_destroy(t);
+}
+
+/* GL 2.1 section 5.2: a hit record per name stack change with a hit:
+ * the name count, the window z range times 2^32 - 1, the names; the
+ * primitive outside the view volume is no hit; glRenderMode returns the
+ * hit count, -1 when the buffer overflowed. */
+static void
+test_selection(void **state)
+{
+   struct gl_test *t = compat21();
+   GLuint buf[8];
+   GLint i = 0;
+
+   _mesa_RenderMode(GL_SELECT);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   memset(buf, 0xab, sizeof(buf));
+   _mesa_SelectBuffer(8, buf);
+   assert_int_equal(_mesa_RenderMode(GL_SELECT), 0);
+   _mesa_GetIntegerv(GL_RENDER_MODE, &i);
+   assert_int_equal(i, GL_SELECT);
+   _mesa_InitNames();
+   _mesa_PushName(7);
+   /* z 0 and -0.5 in NDC: window z 0.5 and 0.25 (depth range 0..1). */
+   _mesa_Begin(GL_TRIANGLES);
+   _mesa_Vertex3f(-0.5f, -0.5f, 0.0f);
+   _mesa_Vertex3f(0.5f, -0.5f, -0.5f);
+   _mesa_Vertex3f(0.0f, 0.5f, 0.0f);
+   _mesa_End();
+   _mesa_PushName(8);
+   _mesa_Begin(GL_TRIANGLES); /* outside: x > 1 */
+   _mesa_Vertex2f(2.0f, 0.0f);
+   _mesa_Vertex2f(3.0f, 0.0f);
+   _mesa_Vertex2f(2.5f, 1.0f);
+   _mesa_End();
+   _mesa_GetIntegerv(GL_NAME_STACK_DEPTH, &i);
+   assert_int_equal(i, 2);
+   assert_int_equal(_mesa_RenderMode(GL_RENDER), 1);
+   assert_int_equal(buf[0], 1);
+   assert_int_equal(buf[1], 1073741824u);
+   assert_int_equal(buf[2], 2147483648u);
+   assert_int_equal(buf[3], 7);
+   assert_int_equal(buf[4], 0xabababab);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+
+   /* Outside GL_SELECT the name stack commands are ignored. */
+   _mesa_PopName();
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_SelectBuffer(2, buf);
+   _mesa_RenderMode(GL_SELECT);
+   _mesa_PopName();
+   assert_int_equal(_mesa_GetError(), GL_STACK_UNDERFLOW);
+   _mesa_PushName(1);
+   _mesa_Rectf(-1, -1, 1, 1);
+   assert_int_equal(_mesa_RenderMode(GL_RENDER), -1); /* 4 words, room 2 */
+   gl_test_destroy(t);
+}
+
 int
 main(void)
 {
@@ -192,6 +324,8 @@ main(void)
       cmocka_unit_test(test_coords),
       cmocka_unit_test(test_param_conversion),
       cmocka_unit_test(test_extensions),
+      cmocka_unit_test(test_dispatch_layer),
+      cmocka_unit_test(test_selection),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -533,18 +533,19 @@ test_strings_and_procs(void **state)
    assert_memory_equal(_mesa_GetString(GL_VERSION), "OpenGL ES 2.0", 13);
    assert_memory_equal(_mesa_GetString(GL_SHADING_LANGUAGE_VERSION),
                        "OpenGL ES GLSL ES 1.00", 22);
-   assert_ptr_equal(st_get_proc_address("glDrawArrays"),
-                    (st_proc)_mesa_DrawArrays);
+   /* Entry points are the implementations or the dispatch layer's
+    * wrappers in front of them (gl_dispatch.py). */
+   assert_non_null(st_get_proc_address("glDrawArrays"));
    assert_ptr_equal(st_get_proc_address("glGetError"), (st_proc)_mesa_GetError);
-   assert_ptr_equal(st_get_proc_address("glUniformMatrix4fv"),
-                    (st_proc)_mesa_UniformMatrix4fv);
+   assert_non_null(st_get_proc_address("glUniformMatrix4fv"));
    /* gl.xml aliases share the entry point. */
    assert_ptr_equal(st_get_proc_address("glGenVertexArraysOES"),
-                    (st_proc)_mesa_GenVertexArrays);
+                    st_get_proc_address("glGenVertexArrays"));
    assert_ptr_equal(st_get_proc_address("glBindBufferARB"),
-                    (st_proc)_mesa_BindBuffer);
-   /* Not implemented (glBegin is since the fixed-function work). */
-   assert_null(st_get_proc_address("glBitmap"));
+                    st_get_proc_address("glBindBuffer"));
+   /* Not implemented (glBegin and glBitmap are since the fixed-function
+    * work; evaluators are not). */
+   assert_null(st_get_proc_address("glEvalCoord1f"));
    assert_null(st_get_proc_address("glNotAFunction"));
    assert_null(st_get_proc_address(NULL));
    gl_test_destroy(t);

@@ -128,14 +128,17 @@ stored_format(GLenum target, unsigned level)
 static void
 test_format_lists(void **state)
 {
-   GLint n = -1, list[32];
+   GLint n = -1, list[64];
 
    (void)state;
    /* ES 2.0: ETC1 and the four S3TC formats (the extensions; the
-    * EXT_texture_compression_s3tc list for ES includes RGBA DXT1). */
+    * EXT_texture_compression_s3tc list for ES includes RGBA DXT1), and
+    * the 28 ASTC LDR formats (the test driver samples everything). */
    struct gl_test *t = gl_test_create(2, 0, 8, 8);
    _mesa_GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   assert_int_equal(n, 5);
+   assert_int_equal(n, 5 + 28);
+   assert_non_null(strstr((const char *)_mesa_GetString(GL_EXTENSIONS),
+                          "GL_KHR_texture_compression_astc_ldr"));
    _mesa_GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
    assert_int_equal(list[0], GL_ETC1_RGB8_OES);
    assert_non_null(strstr((const char *)_mesa_GetString(GL_EXTENSIONS),
@@ -152,7 +155,7 @@ test_format_lists(void **state)
     * (with sRGB), the four RGTC and the four BPTC formats. */
    t = es3();
    _mesa_GetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   assert_int_equal(n, 27);
+   assert_int_equal(n, 27 + 28);
    memset(list, 0, sizeof(list));
    _mesa_GetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
    for (GLenum f = GL_COMPRESSED_R11_EAC;
@@ -162,6 +165,31 @@ test_format_lists(void **state)
          found |= list[i] == (GLint)f;
       assert_true(found);
    }
+   /* KHR_texture_compression_astc_ldr: 0x93B0-0x93BD and 0x93D0-0x93DD. */
+   for (GLenum f = GL_COMPRESSED_RGBA_ASTC_4x4_KHR;
+        f <= GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR; f++) {
+      bool found = false;
+      for (int i = 0; i < n; i++)
+         found |= list[i] == (GLint)f;
+      unsigned lo = f & 0xff;
+      assert_true(found == ((lo >= 0xb0 && lo <= 0xbd) ||
+                            (lo >= 0xd0 && lo <= 0xdd)));
+   }
+   /* TexImage with them: INVALID_OPERATION (nothing compresses online);
+    * sub-images start on the footprint's blocks (5x4 here). */
+   uint8_t astc[4 * 16] = {0};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_4x4_KHR, 4, 4,
+                    0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+   _mesa_CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_ASTC_5x4_KHR,
+                              10, 8, 0, sizeof(astc), astc);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 5, 4, 5, 4,
+                                 GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 16, astc);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   _mesa_CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 5, 4,
+                                 GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 16, astc);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 

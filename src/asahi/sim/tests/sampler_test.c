@@ -417,6 +417,60 @@ test_custom_border(void **state)
                rg16i_want);
 }
 
+/* "clamp gl" is GL_CLAMP (GL 3.0 compatibility section 3.9.7 and table
+ * 3.19): the coordinate is clamped to [0, 1]; nearest filtering then
+ * reads the edge texel, linear filtering at u = 0 half the edge texel and
+ * half the border (transparent black here).  A white 2x2 image; lane 0
+ * samples at u = -1, lane 4 inside. */
+static void
+clamp_gl_case(enum agx_filter filter, uint32_t want_outside)
+{
+   memset(img_mem, 0xff, sizeof(img_mem));
+   agx_pack(desc_mem, TEXTURE, cfg) {
+      cfg.dimension = AGX_TEXTURE_DIMENSION_2D;
+      cfg.layout = AGX_LAYOUT_TWIDDLED;
+      cfg.channels = AGX_CHANNELS_R8G8B8A8;
+      cfg.type = AGX_TEXTURE_TYPE_UNORM;
+      cfg.swizzle_r = AGX_CHANNEL_R;
+      cfg.swizzle_g = AGX_CHANNEL_G;
+      cfg.swizzle_b = AGX_CHANNEL_B;
+      cfg.swizzle_a = AGX_CHANNEL_A;
+      cfg.width = 2;
+      cfg.height = 2;
+      cfg.address = IMG_VA;
+   }
+   struct sim_test t;
+   struct fixture fx;
+   sim_test_load(&t, "texture_sample 0, 0b0000, 0b0, none, xyzw, 0b00, "
+                     "r0_r1_r2_r3, ts0, ss0, tex_2d, r4_r5, auto_lod, 0\n"
+                     "stop\n");
+   bind(t.g, &fx);
+   agx_pack(desc_mem + 64, SAMPLER, cfg) {
+      cfg.mag_filter = filter;
+      cfg.min_filter = filter;
+      cfg.wrap_s = AGX_WRAP_CLAMP_GL;
+      cfg.wrap_t = AGX_WRAP_CLAMP_GL;
+      cfg.border_colour = AGX_BORDER_COLOUR_TRANSPARENT_BLACK;
+   }
+   t.g->exec = 0x11;
+   t.g->r[4][0] = f32_bits(-1.0f);
+   t.g->r[5][0] = f32_bits(0.5f);
+   t.g->r[4][4] = f32_bits(0.5f);
+   t.g->r[5][4] = f32_bits(0.5f);
+   assert_int_equal(asahi_sim_run(t.g), ASAHI_SIM_STOPPED);
+   assert_int_equal(t.g->r[0][0], want_outside);
+   assert_int_equal(t.g->r[3][0], want_outside);
+   assert_int_equal(t.g->r[0][4], f32_bits(1.0f));
+   sim_test_free(&t);
+}
+
+static void
+test_clamp_gl(void **state)
+{
+   clamp_gl_case(AGX_FILTER_NEAREST, f32_bits(1.0f));
+   clamp_gl_case(AGX_FILTER_LINEAR, f32_bits(0.5f));
+}
+
 int
 main(void)
 {
@@ -427,6 +481,7 @@ main(void)
       cmocka_unit_test(test_3d),
       cmocka_unit_test(test_int16_ms_load),
       cmocka_unit_test(test_custom_border),
+      cmocka_unit_test(test_clamp_gl),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,7 @@ struct shader_test {
    struct shader_test_limit limits[8];
    unsigned num_limits;
    bool sso;                  /* "SSO ENABLED": separable programs */
+   bool compat;               /* "GL COMPAT >=": a compatibility context */
    /* A [require] line this parser does not know (piglit ignores them:
     * --link does too; drawing skips the file). */
    const char *unknown_require;

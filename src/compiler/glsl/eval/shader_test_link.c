@@ -108,6 +108,7 @@ add_shader(struct link_job *j, gl_shader_stage stage, const char *src)
    o->stage = stage;
    o->default_version = j->t->glsl_version;
    o->default_es = j->t->es;
+   o->compat_context = j->t->compat;
    struct glsl_parse_state *st =
       glsl_compile_shader(j->mem, src, strlen(src), o);
    if (!st) {

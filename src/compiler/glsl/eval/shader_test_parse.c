@@ -57,7 +57,9 @@ parse_require(char *text, struct shader_test *t, const char **why)
       } else if (!strncmp(line, "GL >=", 5) ||
                  !strncmp(line, "GL COMPAT >=", 12) ||
                  !strncmp(line, "GL CORE >=", 10)) {
-         /* the API version: our evaluator has no API limits */
+         /* the API version: our evaluator has no API limits; a
+          * compatibility context changes what GLSL 1.40 declares */
+         t->compat |= !strncmp(line, "GL COMPAT >=", 12);
       } else if (sscanf(line, "SIZE %d %d", &w, &h) == 2) {
          if (w <= 0 || h <= 0 || w > 4096 || h > 4096) {
             *why = "bad SIZE";

@@ -63,6 +63,7 @@ compile(struct run *r, gl_shader_stage stage, const char *src,
       .stage = stage,
       .default_version = t->glsl_version,
       .default_es = t->es,
+      .compat_context = t->compat,
    };
    *out = glsl_compile_shader(r->mem, src, strlen(src), &o);
    if (!*out)

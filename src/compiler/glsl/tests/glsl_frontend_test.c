@@ -69,6 +69,12 @@ test_types_and_conversions(void **state)
           "cannot initialize a variable of type float with a value of type "
           "int");
    ACCEPT(MESA_SHADER_VERTEX, "#version 120\nvoid main() { float f = 1; }\n");
+   /* The 'f' suffix (GLSL 1.20 4.1.4): a warning under desktop GLSL 1.10
+    * (Mesa's behaviour), an error under GLSL ES 1.00. */
+   ACCEPT(MESA_SHADER_VERTEX, "void main() { float f = 1.0f; }\n");
+   REJECT(MESA_SHADER_VERTEX,
+          "#version 100\nvoid main() { float f = 1.0f; }\n",
+          "the 'f' suffix needs GLSL ES 3.00");
    /* No implicit float -> int, ever. */
    REJECT(MESA_SHADER_VERTEX, "#version 450\nvoid main() { int i = 1.0; }\n",
           "cannot initialize a variable of type int with a value of type "
@@ -1060,6 +1066,15 @@ test_gpu_shader5(void **state)
    REJECT(FS, "#version 400\nin vec4 v;\nout vec4 o;\n"
               "void main() { vec4 t = v; o = interpolateAtCentroid(t); }\n",
           "the interpolant of interpolateAtCentroid() must be a shader input");
+   /* GLSL 4.40 8.13.2: component selection allowed; 4.60: any l-value of
+    * an input, vector components included */
+   ACCEPT(FS, "#version 440\nin vec3 v;\nuniform int i;\nout vec4 o;\n"
+              "void main() { o = vec4(interpolateAtOffset(v.yx, vec2(0)), "
+              "interpolateAtSample(v[2], 0), interpolateAtCentroid(v[i])); "
+              "}\n");
+   REJECT(FS, "#version 440\nin vec4 v;\nout vec4 o;\n"
+              "void main() { o = interpolateAtCentroid(v + v); }\n",
+          "the interpolant of interpolateAtCentroid()");
    /* invocations agree; streams are 0..3 and members keep the block's */
    REJECT(GS, "#version 400\nlayout(points, invocations = 4) in;\n"
               "layout(invocations = 3) in;\n"

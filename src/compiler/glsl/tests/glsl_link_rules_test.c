@@ -113,6 +113,28 @@ test_invariance_must_match(void **state)
    assert_true(links(false, 150, VS, vs_d, GS, gs, FS, fs_inv_e, END));
 }
 
+/* ARB_arrays_of_arrays: input/output blocks declared as arrays of
+ * arrays match across stages when the sizes do (GLSL 4.30 4.3.9). */
+static void
+test_block_arrays_of_arrays(void **state)
+{
+   static const char vs[] =
+      "in vec4 p;\n"
+      "out B { vec4 a; } i[2][3];\n"
+      "void main() { gl_Position = p; i[1][2].a = p; }\n";
+   static const char fs[] =
+      "in B { vec4 a; } i[2][3];\n"
+      "uniform int k;\n"
+      "out vec4 c;\n"
+      "void main() { c = i[1][2].a + i[k][k].a; }\n";
+   static const char fs_other[] =
+      "in B { vec4 a; } i[3][2];\n"
+      "out vec4 c;\n"
+      "void main() { c = i[2][1].a; }\n";
+   assert_true(links(false, 430, VS, vs, FS, fs, END));
+   assert_false(links(false, 430, VS, vs, FS, fs_other, END));
+}
+
 /* GLSL ES 1.00 4.6.4: "gl_FragCoord can only be declared invariant if and
  * only if gl_Position is declared invariant.  Similarly gl_PointCoord can
  * only be declared invariant if and only if gl_PointSize is declared
@@ -513,6 +535,7 @@ main(void)
       cmocka_unit_test(test_undefined_function_in_dead_code),
       cmocka_unit_test(test_repeated_calls),
       cmocka_unit_test(test_scalar_array_packing),
+      cmocka_unit_test(test_block_arrays_of_arrays),
       cmocka_unit_test(test_explicit_location_across_shaders),
       cmocka_unit_test(test_sample_mask_with_user_outputs),
    };

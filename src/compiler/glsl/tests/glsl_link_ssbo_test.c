@@ -487,6 +487,32 @@ test_atomic_counters(void **state)
    assert_int_equal(o[2], 20);
    assert_int_equal(o[3], 40);
    assert_int_equal(c0[3], 41);
+   /* ARB_arrays_of_arrays: a counter array of arrays takes 4 bytes per
+    * counter, row by row: c[1][2] is counter 1 * 3 + 2 = 5, at 20 */
+   struct glsl_program *q = link_cs(
+      mem, "#version 430\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(binding = 0) uniform atomic_uint c[2][3];\n"
+           "layout(binding = 0) uniform atomic_uint after;\n"
+           "layout(std430, binding = 0) buffer O { uint o[4]; };\n"
+           "void main() {\n"
+           "   o[0] = atomicCounterIncrement(c[1][2]);\n"
+           "   o[1] = atomicCounter(after);\n"
+           "}\n");
+   assert_int_equal(q->counters[0].array_size, 6);
+   assert_int_equal(q->counters[1].offset_B, 24);
+   assert_int_equal(q->abo_size_B[0], 28);
+   uint32_t cc[7] = { 0, 1, 2, 3, 4, 50, 60 };
+   memset(&es, 0, sizeof(es));
+   memset(o, 0, sizeof(o));
+   es.ssbos[0].data = (uint8_t *)o;
+   es.ssbos[0].size_B = sizeof(o);
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE].data = (uint8_t *)cc;
+   es.ssbos[GLSL_DEFAULT_ABO_SLOT_BASE].size_B = sizeof(cc);
+   run_invocation(q->nir[MESA_SHADER_COMPUTE], &es, 0, 0, 0, wg, group);
+   assert_int_equal(o[0], 50);
+   assert_int_equal(cc[5], 51);
+   assert_int_equal(o[1], 60);
    /* two counters on one word of a binding do not link */
    expect_error(mem, MESA_SHADER_COMPUTE,
                 "#version 430\nlayout(local_size_x = 1) in;\n"

@@ -75,11 +75,14 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
     * and 2D MS array descriptors, read by texture_load with a sample
     * index); depth clipping can be off, the PPP cull word's depth clamp
     * then clamping to the scissor record's depth range (agx_context.c);
-    * cube maps are always filtered seamlessly (the sampler has no switch
-    * for it). */
+    * cube maps filter across faces unless the sampler's "seamful cube
+    * maps" bit is set (genxml; agx_texture.c sets it from the sampler
+    * state); cube map arrays have a texture dimension of their own,
+    * counting cubes in the descriptor's depth (agx_descriptors.c). */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
    case PIPE_CAP_SEAMLESS_CUBE_MAP:
+   case PIPE_CAP_CUBE_MAP_ARRAY:
       return 1;
    /* ARB_sample_shading: draws shaded once per sample
     * (agx_sample_shading.c). */

@@ -259,11 +259,15 @@ agx_create_sampler_state(struct pipe_context *pctx,
       cfg.pixel_coordinates = t->unnormalized_coords;
       cfg.compare_func = agx_compare_func(t->compare_func);
       cfg.compare_enable = t->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
-      /* Only clamp-to-border reads the colour: without it, no custom
-       * colour (and no extended table). */
-      bool border = t->wrap_s == PIPE_TEX_WRAP_CLAMP_TO_BORDER ||
-                    t->wrap_t == PIPE_TEX_WRAP_CLAMP_TO_BORDER ||
-                    t->wrap_r == PIPE_TEX_WRAP_CLAMP_TO_BORDER;
+      /* Only clamp-to-border and GL_CLAMP (linear filtering past the
+       * edge texels) read the colour: without them, no custom colour
+       * (and no extended table). */
+      bool border = false;
+      for (unsigned k = 0; k < 3; ++k) {
+         unsigned w = k == 0 ? t->wrap_s : k == 1 ? t->wrap_t : t->wrap_r;
+         border |= w == PIPE_TEX_WRAP_CLAMP_TO_BORDER ||
+                   w == PIPE_TEX_WRAP_CLAMP;
+      }
       cfg.border_colour =
          border
             ? agx_border_colour(&t->border_color, t->border_color_is_integer)

@@ -54,6 +54,7 @@ noop_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_UMA:
    case PIPE_CAP_SHAREABLE_SHADERS:
    case PIPE_CAP_TEXRECT:
+   case PIPE_CAP_CUBE_MAP_ARRAY:
       return 1;
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
       return 16384;

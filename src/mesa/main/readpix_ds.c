@@ -1,0 +1,240 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * glReadPixels of depth and stencil in desktop GL (GL 2.1 section 4.3.2):
+ * GL_DEPTH_COMPONENT and GL_STENCIL_INDEX with every type of table 3.5
+ * (GL_BITMAP for stencil), GL_DEPTH_STENCIL with UNSIGNED_INT_24_8 and
+ * FLOAT_32_UNSIGNED_INT_24_8_REV.  The buffer's values (depths as floats,
+ * stencil indices as integers) go through the pixel transfer operations
+ * (depth scale and bias; index shift, offset and S_TO_S map), then are
+ * packed with the pack modes (table 4.5: alignment, row length, skips,
+ * swap bytes, LSB first).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main/context.h"
+#include "main/fbobject.h"
+#include "main/pbo.h"
+#include "main/pixel.h"
+#include "state_tracker/st_context.h"
+#include "state_tracker/st_draw.h"
+#include "state_tracker/st_pixel.h"
+#include "util/format/u_format.h"
+#include "util/half_float.h"
+
+void
+_mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
+                GLint y, GLsizei width, GLsizei height,
+                enum pipe_format format, void *dst)
+{
+   __typeof__(ctx->Pixel) saved = ctx->Pixel;
+   struct gl_buffer_object *pack = ctx->PixelPackBuffer;
+
+   /* Tightly packed rows, whatever the pack modes say. */
+   ctx->Pixel.PackAlignment = 1;
+   ctx->Pixel.PackRowLength = 0;
+   ctx->Pixel.PackSkipPixels = 0;
+   ctx->Pixel.PackSkipRows = 0;
+   ctx->PixelPackBuffer = NULL;
+   st_read_pixels_from(ctx->st, rb, x, y, width, height, format, dst);
+   ctx->Pixel = saved;
+   ctx->PixelPackBuffer = pack;
+}
+
+/* Bytes of one pixel of type (0 for GL_BITMAP, whose pixels are bits). */
+static unsigned
+pixel_size(GLenum format, GLenum type)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+   case GL_BYTE:
+      return 1;
+   case GL_UNSIGNED_SHORT:
+   case GL_SHORT:
+   case GL_HALF_FLOAT:
+      return 2;
+   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
+      return 8;
+   case GL_BITMAP:
+      return 0;
+   default:
+      (void)format;
+      return 4;
+   }
+}
+
+static void
+store(uint8_t *dst, uint32_t v, unsigned size, bool swap)
+{
+   uint8_t b[4];
+   if (size == 1) {
+      dst[0] = (uint8_t)v;
+      return;
+   }
+   if (size == 2) {
+      uint16_t h = (uint16_t)v;
+      memcpy(b, &h, 2);
+   } else {
+      memcpy(b, &v, 4);
+   }
+   for (unsigned i = 0; i < size; i++)
+      dst[i] = b[swap ? size - 1 - i : i];
+}
+
+static uint32_t
+float_bits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* A depth in [0, 1] as an element of type (GL 2.1 table 4.7: the
+ * normalized conversions). */
+static uint32_t
+depth_elem(GLfloat d, GLenum type)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE:
+      return (uint32_t)lrint(d * 255.0);
+   case GL_BYTE:
+      return (uint32_t)(int32_t)lrint(d * 127.0);
+   case GL_UNSIGNED_SHORT:
+      return (uint32_t)lrint(d * 65535.0);
+   case GL_SHORT:
+      return (uint32_t)(int32_t)lrint(d * 32767.0);
+   case GL_UNSIGNED_INT:
+      return (uint32_t)llrint(d * 4294967295.0);
+   case GL_INT:
+      return (uint32_t)(int32_t)llrint(d * 2147483647.0);
+   case GL_HALF_FLOAT:
+      return util_float_to_half(d);
+   default:
+      return float_bits(d);
+   }
+}
+
+/* A stencil index as an element of type: its low bits (GL 2.1 section
+ * 4.3.2, "conversion of indices"), or as a float. */
+static uint32_t
+index_elem(uint32_t s, GLenum type)
+{
+   switch (type) {
+   case GL_FLOAT:
+      return float_bits((float)s);
+   case GL_HALF_FLOAT:
+      return util_float_to_half((float)s);
+   default:
+      return s;
+   }
+}
+
+void
+_mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
+                     GLsizei height, GLenum format, GLenum type,
+                     int64_t buf_size_B, void *pixels, const char *func)
+{
+   GLenum err = _mesa_pixel_format_error(format, type);
+   if (!err && type == GL_BITMAP && format != GL_STENCIL_INDEX)
+      err = GL_INVALID_ENUM;
+   if (err) {
+      _mesa_error(ctx, err, "%s(format 0x%x, type 0x%x)", func, format, type);
+      return;
+   }
+   if (!_mesa_read_framebuffer_complete(ctx, func) ||
+       !_mesa_read_framebuffer_single_sampled(ctx, func))
+      return;
+   struct gl_framebuffer *fb = ctx->ReadBuffer;
+   bool depth = format != GL_STENCIL_INDEX;
+   bool stencil = format != GL_DEPTH_COMPONENT;
+   struct gl_renderbuffer *zrb = fb->Attachment[BUFFER_DEPTH];
+   struct gl_renderbuffer *srb = fb->Attachment[BUFFER_STENCIL]
+                                    ? fb->Attachment[BUFFER_STENCIL]
+                                    : zrb;
+   if ((depth && (!zrb || !zrb->texture ||
+                  !util_format_has_depth(zrb->texture->format))) ||
+       (stencil && (!srb || !srb->texture ||
+                    !util_format_has_stencil(srb->texture->format)))) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(no %s buffer)", func,
+                  depth ? "depth" : "stencil");
+      return;
+   }
+   if (!width || !height)
+      return;
+
+   /* The client layout (pack modes of table 4.5). */
+   unsigned size = pixel_size(format, type);
+   size_t align = (size_t)ctx->Pixel.PackAlignment;
+   size_t len = ctx->Pixel.PackRowLength > 0 ? (size_t)ctx->Pixel.PackRowLength
+                                             : (size_t)width;
+   size_t row_B = size ? len * size : (len + 7) / 8;
+   row_B = (row_B + align - 1) / align * align;
+   size_t skip = (size_t)ctx->Pixel.PackSkipPixels;
+   size_t offset_B = (size_t)ctx->Pixel.PackSkipRows * row_B +
+                     (size ? skip * size : skip / 8);
+   size_t last_B = size ? (size_t)width * size
+                        : (skip % 8 + (size_t)width + 7) / 8;
+   size_t total_B = offset_B + (size_t)(height - 1) * row_B + last_B;
+   if (!ctx->PixelPackBuffer && (int64_t)total_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
+
+   size_t n = (size_t)width * (size_t)height;
+   GLfloat *z = depth ? calloc(n, sizeof(GLfloat)) : NULL;
+   uint32_t *s = stencil ? calloc(n, sizeof(uint32_t)) : NULL;
+   if ((depth && !z) || (stencil && !s)) {
+      free(z);
+      free(s);
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "%s", func);
+      return;
+   }
+   if (depth) {
+      _mesa_read_rect(ctx, zrb, x, y, width, height, PIPE_FORMAT_Z32_FLOAT,
+                      z);
+      _mesa_transfer_depth(ctx, z, n);
+   }
+   if (stencil) {
+      st_read_stencil(ctx->st, x, y, (unsigned)width, (unsigned)height, s);
+      _mesa_transfer_stencil(ctx, s, n);
+   }
+
+   struct pbo_map map;
+   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, total_B, &map, func);
+   if (dst) {
+      bool swap = ctx->PixelOps.PackSwapBytes;
+      for (GLsizei r = 0; r < height; r++) {
+         uint8_t *row = dst + offset_B + (size_t)r * row_B;
+         for (GLsizei c = 0; c < width; c++) {
+            size_t i = (size_t)r * (size_t)width + (size_t)c;
+            uint8_t *p = row + (size_t)c * size;
+            if (type == GL_BITMAP) {
+               size_t bit = skip % 8 + (size_t)c;
+               unsigned b = ctx->PixelOps.PackLsbFirst
+                               ? (unsigned)(bit % 8)
+                               : 7u - (unsigned)(bit % 8);
+               uint8_t *byte = row + bit / 8;
+               *byte = (uint8_t)((*byte & ~(1u << b)) | ((s[i] & 1u) << b));
+            } else if (type == GL_UNSIGNED_INT_24_8) {
+               uint32_t zv = (uint32_t)lrint(z[i] * 16777215.0);
+               store(p, zv << 8 | (s[i] & 0xff), 4, swap);
+            } else if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
+               store(p, float_bits(z[i]), 4, swap);
+               store(p + 4, s[i] & 0xff, 4, swap);
+            } else if (depth) {
+               store(p, depth_elem(z[i], type), size, swap);
+            } else {
+               store(p, index_elem(s[i], type), size, swap);
+            }
+         }
+      }
+      _mesa_unmap_pbo(ctx, &map);
+   }
+   free(z);
+   free(s);
+}

@@ -1,0 +1,166 @@
+/*
+ * Copyright 2026 The asahi-gl authors
+ * SPDX-License-Identifier: MIT
+ */
+
+/*
+ * Desktop client pixel groups without a pipe format (main/client_pixels.c)
+ * and EXT_texture_integer's formats.  Expected values: GL 3.3
+ * compatibility spec section 3.7.2 (tables 3.5-3.8; unsigned c / (2^b -
+ * 1), signed max(c / (2^(b-1) - 1), -1) as section 2.1.6 has it for GL
+ * 4.2 and later, which the conversion uses), computed by hand.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gl_test_context.h"
+#include "main/client_pixels.h"
+#include "main/context.h"
+#include "main/formats_es3.h"
+
+static float
+f(uint32_t bits)
+{
+   float v;
+   memcpy(&v, &bits, sizeof(v));
+   return v;
+}
+
+static void
+test_unpack_orders(void **state)
+{
+   (void)state;
+   uint32_t out[2][4];
+
+   /* GREEN, UNSIGNED_SHORT: G = 0xffff / 65535, the rest (0, 0, 1). */
+   const uint16_t green[1] = {0xffff};
+   _mesa_client_unpack_rgba(GL_GREEN, GL_UNSIGNED_SHORT, green, 1, out);
+   assert_float_equal(f(out[0][0]), 0.0f, 0.0f);
+   assert_float_equal(f(out[0][1]), 1.0f, 0.0f);
+   assert_float_equal(f(out[0][3]), 1.0f, 0.0f);
+
+   /* ABGR_EXT bytes: A first in memory. */
+   const uint8_t abgr[4] = {255, 0, 51, 102};
+   _mesa_client_unpack_rgba(GL_ABGR_EXT, GL_UNSIGNED_BYTE, abgr, 1, out);
+   assert_float_equal(f(out[0][0]), 0.4f, 1e-6f);
+   assert_float_equal(f(out[0][1]), 0.2f, 1e-6f);
+   assert_float_equal(f(out[0][2]), 0.0f, 0.0f);
+   assert_float_equal(f(out[0][3]), 1.0f, 0.0f);
+
+   /* UNSIGNED_BYTE_3_3_2: R in bits 7-5, G 4-2, B 1-0;
+    * 2_3_3_REV: R in bits 2-0, G 5-3, B 7-6.  0xe5 = 111 001 01. */
+   const uint8_t packed = 0xe5;
+   _mesa_client_unpack_rgba(GL_RGB, GL_UNSIGNED_BYTE_3_3_2, &packed, 1, out);
+   assert_float_equal(f(out[0][0]), 1.0f, 0.0f);
+   assert_float_equal(f(out[0][1]), 1.0f / 7.0f, 1e-6f);
+   assert_float_equal(f(out[0][2]), 1.0f / 3.0f, 1e-6f);
+   _mesa_client_unpack_rgba(GL_RGB, GL_UNSIGNED_BYTE_2_3_3_REV, &packed, 1,
+                            out);
+   assert_float_equal(f(out[0][0]), 5.0f / 7.0f, 1e-6f);
+   assert_float_equal(f(out[0][1]), 4.0f / 7.0f, 1e-6f);
+   assert_float_equal(f(out[0][2]), 1.0f, 0.0f);
+
+   /* BGRA with UNSIGNED_SHORT_1_5_5_5_REV: B in bits 0-4, G 5-9, R 10-14,
+    * A bit 15.  0x801f: B 31, A 1. */
+   const uint16_t rev = 0x801f;
+   _mesa_client_unpack_rgba(GL_BGRA, GL_UNSIGNED_SHORT_1_5_5_5_REV, &rev, 1,
+                            out);
+   assert_float_equal(f(out[0][0]), 0.0f, 0.0f);
+   assert_float_equal(f(out[0][2]), 1.0f, 0.0f);
+   assert_float_equal(f(out[0][3]), 1.0f, 0.0f);
+
+   /* LUMINANCE_ALPHA shorts: L to R, G, B; -32768 clamps to -1. */
+   const int16_t la[2] = {-32768, 16383};
+   _mesa_client_unpack_rgba(GL_LUMINANCE_ALPHA, GL_SHORT, la, 1, out);
+   assert_float_equal(f(out[0][0]), -1.0f, 0.0f);
+   assert_float_equal(f(out[0][2]), -1.0f, 0.0f);
+   assert_float_equal(f(out[0][3]), 16383.0f / 32767.0f, 1e-6f);
+
+   /* Integer formats keep integers (alpha 1); no float types. */
+   const int8_t bgra_i[4] = {-3, 4, 5, 6};
+   _mesa_client_unpack_rgba(GL_BGRA_INTEGER, GL_BYTE, bgra_i, 1, out);
+   assert_int_equal((int32_t)out[0][0], 5);
+   assert_int_equal((int32_t)out[0][2], -3);
+   assert_int_equal((int32_t)out[0][3], 6);
+   assert_int_equal(_mesa_client_unpacked_format(GL_BGRA_INTEGER, GL_BYTE),
+                    PIPE_FORMAT_R32G32B32A32_SINT);
+   assert_int_equal(_mesa_client_pixel_size(GL_ALPHA_INTEGER, GL_FLOAT), 0);
+   assert_int_equal(_mesa_client_pixel_size(GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4),
+                    0);
+   assert_int_equal(
+      _mesa_client_pixel_size(GL_LUMINANCE_INTEGER_EXT, GL_UNSIGNED_INT), 4);
+}
+
+static void
+test_pack(void **state)
+{
+   (void)state;
+   const float in[1][4] = {{1.0f, 0.5f, 0.0f, 0.25f}};
+   uint8_t out[4];
+
+   /* 10_10_10_2: R in bits 31-22 ... A in 1-0: 1023, 512, 0, 1. */
+   uint32_t word;
+   _mesa_client_pack_rgba_float(GL_RGBA, GL_UNSIGNED_INT_10_10_10_2, in, 1,
+                                &word);
+   assert_int_equal(word, (1023u << 22) | (512u << 12) | (0u << 2) | 1u);
+   /* LUMINANCE_ALPHA bytes: L from R. */
+   _mesa_client_pack_rgba_float(GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, in, 1,
+                                out);
+   assert_int_equal(out[0], 255);
+   assert_int_equal(out[1], 64);
+}
+
+/* EXT_texture_integer's formats in a compatibility context: uploaded
+ * through the conversion, reduced to the base format (table 3.15), the
+ * extension and RGBA_INTEGER_MODE_EXT. */
+static void
+test_integer_formats(void **state)
+{
+   (void)state;
+   struct gl_test *t = gl_test_create_profile(ST_PROFILE_DEFAULT, 3, 0, 8, 8);
+   assert_non_null(strstr((const char *)_mesa_GetString(GL_EXTENSIONS),
+                          "GL_EXT_texture_integer"));
+   const struct gl_format_info *fi = _mesa_format_info(GL_LUMINANCE16UI_EXT);
+   assert_non_null(fi);
+   assert_int_equal(fi->base, GL_LUMINANCE);
+   assert_true(_mesa_format_info_is_integer(fi));
+
+   _mesa_BindTexture(GL_TEXTURE_2D, 1);
+   const uint16_t texel[3] = {7, 8, 9};
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE16UI_EXT, 1, 1, 0,
+                    GL_BGR_INTEGER, GL_UNSIGNED_SHORT, texel);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   GLuint back[4] = {0};
+   _mesa_GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, back);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   /* BGR: R is the third component, 9; luminance reads (L, L, L, 1). */
+   assert_int_equal(back[0], 9);
+   assert_int_equal(back[1], 9);
+   assert_int_equal(back[3], 1);
+
+   /* A non-integer format with integer texels: INVALID_OPERATION. */
+   _mesa_TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE16, 1, 1, 0,
+                    GL_LUMINANCE_INTEGER_EXT, GL_UNSIGNED_SHORT, texel);
+   assert_int_equal(_mesa_GetError(), GL_INVALID_OPERATION);
+
+   GLboolean mode = GL_TRUE;
+   _mesa_GetBooleanv(GL_RGBA_INTEGER_MODE_EXT, &mode);
+   assert_int_equal(mode, GL_FALSE);
+   assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
+   gl_test_destroy(t);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_unpack_orders),
+      cmocka_unit_test(test_pack),
+      cmocka_unit_test(test_integer_formats),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
