@@ -90,16 +90,14 @@ build_fs_primitive_id(void)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs_primid", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
-   out->data.location = FRAG_RESULT_DATA0;
    nir_def *first = nir_ieq(
       &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32),
       nir_imm_int(&b, 0));
-   nir_def *c[4] = {nir_b2fN(&b, first, 32), nir_b2fN(&b, nir_inot(&b, first), 32),
+   nir_def *c[4] = {nir_b2fN(&b, first, 32),
+                    nir_b2fN(&b, nir_inot(&b, first), 32),
                     nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
-   nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
+   asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
+                     nir_type_float32);
    return b.shader;
 }
 
@@ -109,21 +107,9 @@ build_fs(bool colour_in)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
-   out->data.location = FRAG_RESULT_DATA0;
-   nir_def *c[4] = {nir_imm_float(&b, 1), nir_imm_float(&b, 0),
-                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
-   nir_def *v = nir_vec(&b, c, 4);
-   if (colour_in) {
-      nir_variable *in =
-         nir_variable_create(b.shader, nir_var_shader_in, vec4, "colour");
-      in->data.location = VARYING_SLOT_VAR0;
-      in->data.flat = true;
-      v = nir_load_var(&b, in);
-   }
-   nir_store_var(&b, out, v, 0xf);
+   nir_def *v = colour_in ? asahi_test_flat_input(&b, VARYING_SLOT_VAR0)
+                          : nir_imm_vec4(&b, 1, 0, 0, 1);
+   asahi_test_output(&b, FRAG_RESULT_DATA0, v, nir_type_float32);
    return b.shader;
 }
 
@@ -253,12 +239,9 @@ build_vs_vertex_id(void)
    nir_def *c[4] = {nir_fmul(&b, id, nir_imm_float(&b, 0.125f)),
                     nir_imm_float(&b, 0), nir_imm_float(&b, 0),
                     nir_imm_float(&b, 1)};
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "id");
-   out->data.location = VARYING_SLOT_VAR0;
-   out->data.flat = true;
-   nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
+   asahi_test_output(&b, VARYING_SLOT_VAR0, nir_vec(&b, c, 4),
+                     nir_type_float32)
+      ->data.flat = true;
    return b.shader;
 }
 
@@ -268,14 +251,10 @@ build_fs_primitive_id_flat(void)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs_primid_flat", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *in =
-      nir_variable_create(b.shader, nir_var_shader_in, vec4, "id");
-   in->data.location = VARYING_SLOT_VAR0;
-   in->data.flat = true;
+   nir_def *in = asahi_test_flat_input(&b, VARYING_SLOT_VAR0);
    nir_def *prim = nir_i2f32(
       &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32));
-   nir_def *c[4] = {nir_channel(&b, nir_load_var(&b, in), 0), prim,
+   nir_def *c[4] = {nir_channel(&b, in, 0), prim,
                     nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
    asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
                      nir_type_float32);
