@@ -85,7 +85,6 @@ struct st_context {
    struct st_ff_program *ff_programs;
    struct gl_program_exec *ff_exec;
    void *cs;         /* bound compute shader CSO (st_compute.c) */
-   unsigned num_compute_sampler_views; /* st_texture.c */
    /* Programs of pixel rectangles by kind (st_pixel_quad.c). */
    struct gl_program_exec *pixel_exec[3];
 };

@@ -266,8 +266,8 @@ draw_tile(struct st_context *st, int sampler_index,
       unsigned idx = (unsigned)sampler_index;
       pipe->set_sampler_views(pipe, PIPE_SHADER_FRAGMENT, idx, 1, 0, false,
                               &view);
-      if (idx + 1 > st->num_sampler_views)
-         st->num_sampler_views = idx + 1;
+      if (idx + 1 > st->num_stage_views[PIPE_SHADER_FRAGMENT])
+         st->num_stage_views[PIPE_SHADER_FRAGMENT] = idx + 1;
    }
    struct pipe_draw_info info = {
       .mode = PIPE_PRIM_TRIANGLE_STRIP,
