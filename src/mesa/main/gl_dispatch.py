@@ -41,7 +41,12 @@ DIRECT_RE = re.compile(
     r'LoadMatrix[fd]|MultMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|'
     r'Frustum|Ortho|PushMatrix|PopMatrix|CallList|CallLists|'
     r'GetError|NewList|EndList|RasterPos.*|WindowPos.*|'
-    r'(TexEnv|Fog|TexGen|Light|LightModel)[fid]v?)$')
+    r'(TexEnv|Fog|TexGen|Light|LightModel)[fid]v?|'
+    # ARB_vertex_type_2_10_10_10_rev's packed values: through the float
+    # commands above (varray_packed_compat.c), or compiled as generic
+    # attribute values (varray_packed.c).
+    r'(Vertex|Color|SecondaryColor|Normal|TexCoord|MultiTexCoord|'
+    r'VertexAttrib)P[1-4]uiv?)$')
 
 # GL 2.1 section 2.6.3: allowed between glBegin and glEnd.
 INSIDE_RE = re.compile(
