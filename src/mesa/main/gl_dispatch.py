@@ -29,13 +29,8 @@ import re
 from mako.template import Template
 
 # Compile themselves (dlist.c nodes) and check glBegin/glEnd themselves.
-# The packed attribute commands (ARB_vertex_type_2_10_10_10_rev,
-# varray_packed*.c) go through the float ones or compile themselves, and
-# are allowed between glBegin and glEnd like them.
 DIRECT_RE = re.compile(
     r'^(Begin|End|Vertex[234].*|Color[34].*|SecondaryColor3.*|Normal3.*|'
-    r'(Vertex|Normal|Color|SecondaryColor|TexCoord|MultiTexCoord|'
-    r'VertexAttrib)P[1-4]uiv?|'
     r'FogCoord[fd].*|TexCoord[1-4].*|MultiTexCoord[1-4].*|Material.*|'
     r'ShadeModel|Clear|Enable|Disable|MatrixMode|LoadIdentity|'
     r'LoadMatrix[fd]|MultMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|'
