@@ -542,10 +542,12 @@ nir_shader *agx_nir_gs_passthrough(void *mem_ctx,
  * slots of the mask `slots` (flat / noperspective as those masks say),
  * plus gl_PrimitiveID = gl_PrimitiveIDIn: what a draw needs when its
  * fragment shader reads gl_PrimitiveID and no geometry shader is bound.
- * NULL for other primitives. */
+ * quad_provoking: which vertex (0-3) of a quad is GL's provoking one,
+ * kept first (0) or last (2, 3) in both triangles.  NULL for other
+ * primitives. */
 nir_shader *agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat,
-                                    uint64_t linear,
-                                    unsigned input_primitive);
+                                    uint64_t linear, unsigned input_primitive,
+                                    unsigned quad_provoking);
 
 /* One coefficient-register binding a fragment shader expects. */
 struct agx_cf_binding {

@@ -704,13 +704,16 @@ agx_nir_gs_passthrough(void *mem_ctx, const struct agx_gs_info *info)
 
 nir_shader *
 agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat, uint64_t linear,
-                        unsigned input_primitive)
+                        unsigned input_primitive, unsigned quad_provoking)
 {
    /* The vertices each primitive emits; ~0: end the strip.  Quads are
-    * two triangles sharing the last vertex, GL's provoking vertex of a
-    * quad (GL 3.2 compatibility, table 2.12). */
+    * two triangles sharing GL's provoking vertex of the quad (GL 3.2
+    * compatibility, table 2.12), quad vertex quad_provoking, in the place
+    * the hardware takes it from: first (0) or last (2, 3). */
    static const unsigned point[] = {0}, line[] = {0, 1},
-                         tri[] = {0, 1, 2}, quad[] = {0, 1, 3, ~0u, 1, 2, 3};
+                         tri[] = {0, 1, 2}, quad[] = {0, 1, 3, ~0u, 1, 2, 3},
+                         quad_first[] = {0, 1, 2, ~0u, 0, 2, 3},
+                         quad_2[] = {0, 1, 2, ~0u, 3, 0, 2};
    const unsigned *order;
    unsigned n, vin, out;
    switch (input_primitive) {
@@ -724,7 +727,11 @@ agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat, uint64_t linear,
       order = tri, n = 3, vin = 3, out = MESA_PRIM_TRIANGLE_STRIP;
       break;
    case MESA_PRIM_QUADS:
-      order = quad, n = 7, vin = 4, out = MESA_PRIM_TRIANGLE_STRIP;
+      order = quad_provoking == 0   ? quad_first
+              : quad_provoking == 2 ? quad_2
+                                    : quad;
+      n = 7, vin = 4;
+      out = MESA_PRIM_TRIANGLE_STRIP;
       break;
    default:
       return NULL;

@@ -667,7 +667,13 @@ agx_gs_primitive_id(struct agx_context *ctx, struct agx_uncompiled_shader *vs,
       break;
    case PIPE_PRIM_QUADS:
    case PIPE_PRIM_QUAD_STRIP:
-      k = 3, prim = MESA_PRIM_QUADS;
+      /* GL's provoking vertex of a quad as agx_gs_decompose orders it:
+       * the first (k 4), else the last of quads (k 3, vertex 3) or of
+       * strip quads (2i, 2i + 1, 2i + 3, 2i + 2: k 5, vertex 2) */
+      k = ctx->rast && ctx->rast->base.flatshade_first ? 4
+          : mode == PIPE_PRIM_QUADS                    ? 3
+                                                       : 5;
+      prim = MESA_PRIM_QUADS;
       break;
    default:
       return NULL;
@@ -678,7 +684,8 @@ agx_gs_primitive_id(struct agx_context *ctx, struct agx_uncompiled_shader *vs,
       struct pipe_shader_state templ = {
          .type = PIPE_SHADER_IR_NIR,
          .ir.nir = agx_nir_primitive_id_gs(vs->outputs, vs->outputs_flat,
-                                           vs->outputs_linear, prim),
+                                           vs->outputs_linear, prim,
+                                           k == 4 ? 0 : k == 5 ? 2 : 3),
       };
       if (templ.ir.nir)
          vs->primitive_id_gs[k] = ctx->base.create_gs_state(&ctx->base,

@@ -217,9 +217,17 @@ agx_xfb_indices(struct agx_context *ctx, struct agx_batch *batch,
       return false;
    uint32_t *v = t.cpu, max = 0;
    for (unsigned i = 0; i < draw->count; ++i) {
-      uint32_t idx = isz == 1   ? src[i]
-                     : isz == 2 ? ((const uint16_t *)src)[i]
-                                : ((const uint32_t *)src)[i];
+      /* (user index arrays need not be aligned) */
+      uint16_t i16 = 0;
+      uint32_t idx = 0;
+      if (isz == 1) {
+         idx = src[i];
+      } else if (isz == 2) {
+         memcpy(&i16, src + 2 * i, 2);
+         idx = i16;
+      } else {
+         memcpy(&idx, src + 4 * (size_t)i, 4);
+      }
       v[i] = (uint32_t)((int64_t)idx + draw->index_bias);
       max = MAX2(max, v[i]);
    }

@@ -45,6 +45,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -89,16 +90,14 @@ build_fs_primitive_id(void)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs_primid", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
-   out->data.location = FRAG_RESULT_DATA0;
    nir_def *first = nir_ieq(
       &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32),
       nir_imm_int(&b, 0));
-   nir_def *c[4] = {nir_b2fN(&b, first, 32), nir_b2fN(&b, nir_inot(&b, first), 32),
+   nir_def *c[4] = {nir_b2fN(&b, first, 32),
+                    nir_b2fN(&b, nir_inot(&b, first), 32),
                     nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
-   nir_store_var(&b, out, nir_vec(&b, c, 4), 0xf);
+   asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
+                     nir_type_float32);
    return b.shader;
 }
 
@@ -108,21 +107,9 @@ build_fs(bool colour_in)
 {
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs", NULL);
-   const nir_vtype *vec4 = nir_vtype_vector(b.shader, nir_type_float32, 4);
-   nir_variable *out =
-      nir_variable_create(b.shader, nir_var_shader_out, vec4, "color");
-   out->data.location = FRAG_RESULT_DATA0;
-   nir_def *c[4] = {nir_imm_float(&b, 1), nir_imm_float(&b, 0),
-                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
-   nir_def *v = nir_vec(&b, c, 4);
-   if (colour_in) {
-      nir_variable *in =
-         nir_variable_create(b.shader, nir_var_shader_in, vec4, "colour");
-      in->data.location = VARYING_SLOT_VAR0;
-      in->data.flat = true;
-      v = nir_load_var(&b, in);
-   }
-   nir_store_var(&b, out, v, 0xf);
+   nir_def *v = colour_in ? asahi_test_flat_input(&b, VARYING_SLOT_VAR0)
+                          : nir_imm_vec4(&b, 1, 0, 0, 1);
+   asahi_test_output(&b, FRAG_RESULT_DATA0, v, nir_type_float32);
    return b.shader;
 }
 
@@ -230,7 +217,49 @@ build_gs(bool quads)
    return s;
 }
 
-enum gs_kind { GS_NONE, GS_QUADS, GS_TWICE, GS_COLOUR, GS_NONE_PRIMID };
+enum gs_kind {
+   GS_NONE,
+   GS_QUADS,
+   GS_TWICE,
+   GS_COLOUR,
+   GS_NONE_PRIMID,
+   GS_NONE_PRIMID_FLAT,
+};
+
+/* gl_Position = attribute 0; flat VAR0 = (gl_VertexID / 8, 0, 0, 1). */
+static nir_shader *
+build_vs_vertex_id(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, &agx_nir_options, "gs_vs_id", NULL);
+   asahi_test_output(&b, VARYING_SLOT_POS, asahi_test_attrib(&b, 0),
+                     nir_type_float32);
+   nir_def *id = nir_i2f32(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_vertex_id, 32));
+   nir_def *c[4] = {nir_fmul(&b, id, nir_imm_float(&b, 0.125f)),
+                    nir_imm_float(&b, 0), nir_imm_float(&b, 0),
+                    nir_imm_float(&b, 1)};
+   asahi_test_output(&b, VARYING_SLOT_VAR0, nir_vec(&b, c, 4),
+                     nir_type_float32)
+      ->data.flat = true;
+   return b.shader;
+}
+
+/* (flat VAR0.x, gl_PrimitiveID, 0, 1). */
+static nir_shader *
+build_fs_primitive_id_flat(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, &agx_nir_options, "gs_fs_primid_flat", NULL);
+   nir_def *in = asahi_test_flat_input(&b, VARYING_SLOT_VAR0);
+   nir_def *prim = nir_i2f32(
+      &b, nir_load_system_value(&b, nir_intrinsic_load_primitive_id, 32));
+   nir_def *c[4] = {nir_channel(&b, in, 0), prim,
+                    nir_imm_float(&b, 0), nir_imm_float(&b, 1)};
+   asahi_test_output(&b, FRAG_RESULT_DATA0, nir_vec(&b, c, 4),
+                     nir_type_float32);
+   return b.shader;
+}
 
 static bool
 env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
@@ -243,15 +272,18 @@ env_init(struct env *e, const float *verts, size_t size, enum gs_kind kind,
    asahi_test_env_vertices(&e->t, verts, (unsigned)(size / 16));
    struct pipe_context *ctx = e->t.ctx;
 
-   struct pipe_shader_state vs = {.type = PIPE_SHADER_IR_NIR,
-                                  .ir.nir = build_vs(instanced)};
+   bool flat = kind == GS_NONE_PRIMID_FLAT;
+   struct pipe_shader_state vs = {
+      .type = PIPE_SHADER_IR_NIR,
+      .ir.nir = flat ? build_vs_vertex_id() : build_vs(instanced)};
    struct pipe_shader_state fs = {
       .type = PIPE_SHADER_IR_NIR,
-      .ir.nir = kind == GS_NONE_PRIMID ? build_fs_primitive_id()
-                                       : build_fs(kind == GS_COLOUR)};
+      .ir.nir = flat                      ? build_fs_primitive_id_flat()
+                : kind == GS_NONE_PRIMID ? build_fs_primitive_id()
+                                         : build_fs(kind == GS_COLOUR)};
    e->vs = ctx->create_vs_state(ctx, &vs);
    e->fs = ctx->create_fs_state(ctx, &fs);
-   if (kind != GS_NONE && kind != GS_NONE_PRIMID) {
+   if (kind != GS_NONE && kind != GS_NONE_PRIMID && !flat) {
       struct pipe_shader_state gs = {
          .type = PIPE_SHADER_IR_NIR,
          .ir.nir = kind == GS_COLOUR ? build_gs_colour()
@@ -563,6 +595,91 @@ adjacency_without_gs(void **state)
    env_fini(&e);
 }
 
+/* Left half pixels hold left, right half right (RGBA8, +-1). */
+static void
+check_halves(struct env *e, const uint8_t left[4], const uint8_t right[4])
+{
+   const char *expect = getenv("ASAHI_TEST_EXPECT_PIXELS");
+   if (!expect || !atoi(expect))
+      return;
+   struct pipe_box box = {0, 0, 0, W, H, 1};
+   struct pipe_transfer *xfer = NULL;
+   uint8_t *map =
+      e->t.ctx->texture_map(e->t.ctx, e->t.rt, 0, PIPE_MAP_READ, &box, &xfer);
+   assert_non_null(map);
+   unsigned bad = 0;
+   for (int y = 0; y < H; ++y) {
+      for (int x = 0; x < W; ++x) {
+         if (x >= 31 && x <= 32)
+            continue;
+         const uint8_t *p = map + y * xfer->stride + x * 4;
+         const uint8_t *c = x < 32 ? left : right;
+         bool ok = true;
+         for (unsigned k = 0; k < 4; ++k)
+            ok = ok && abs((int)p[k] - (int)c[k]) <= 1;
+         if (!ok && bad++ < 8)
+            print_error("pixel (%d, %d) is %u %u %u %u, want %u %u %u %u\n",
+                        x, y, p[0], p[1], p[2], p[3], c[0], c[1], c[2],
+                        c[3]);
+      }
+   }
+   e->t.ctx->texture_unmap(e->t.ctx, xfer);
+   assert_int_equal(bad, 0);
+}
+
+/* Two quads (left: vertices 0-3, right: 4-7) or a quad strip of 6
+ * vertices (left: 0-3, right: 2-5) drawn with a fragment shader reading
+ * gl_PrimitiveID and a flat varying holding gl_VertexID / 8: the flat
+ * value comes from GL's provoking vertex of each quad (GL 3.2
+ * compatibility table 2.12: quad i first 4i, last 4i + 3; strip quad i
+ * first 2i, last 2i + 3), and gl_PrimitiveID counts quads. */
+static void
+check_quad_provoking(unsigned mode, bool first)
+{
+   static const float quads[] = {
+      -1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1,
+      0,  -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0,  1, 0, 1,
+   };
+   static const float strip[] = {-1, -1, 0, 1, -1, 1, 0, 1, 0, -1, 0, 1,
+                                 0,  1,  0, 1, 1,  -1, 0, 1, 1, 1, 0, 1};
+   bool is_strip = mode == PIPE_PRIM_QUAD_STRIP;
+   struct env e;
+   if (!env_init(&e, is_strip ? strip : quads,
+                 is_strip ? sizeof(strip) : sizeof(quads),
+                 GS_NONE_PRIMID_FLAT, false))
+      skip();
+   struct pipe_context *ctx = e.t.ctx;
+   struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+   rs.flatshade_first = first;
+   void *rso = ctx->create_rasterizer_state(ctx, &rs);
+   ctx->bind_rasterizer_state(ctx, rso);
+   struct pipe_draw_info info = {.mode = (enum pipe_prim_type)mode,
+                                 .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0,
+                                             .count = is_strip ? 6 : 8};
+   ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+   ctx->flush(ctx, NULL, 0);
+   unsigned pv[2];
+   for (unsigned q = 0; q < 2; ++q)
+      pv[q] = is_strip ? 2 * q + (first ? 0 : 3) : 4 * q + (first ? 0 : 3);
+   uint8_t left[4] = {(uint8_t)lroundf(pv[0] * 255.0f / 8), 0, 0, 255};
+   uint8_t right[4] = {(uint8_t)lroundf(pv[1] * 255.0f / 8), 255, 0, 255};
+   check_halves(&e, left, right);
+   ctx->bind_rasterizer_state(ctx, e.t.rs);
+   ctx->delete_rasterizer_state(ctx, rso);
+   env_fini(&e);
+}
+
+static void
+quad_provoking_with_primitive_id(void **state)
+{
+   (void)state;
+   check_quad_provoking(PIPE_PRIM_QUADS, false);
+   check_quad_provoking(PIPE_PRIM_QUADS, true);
+   check_quad_provoking(PIPE_PRIM_QUAD_STRIP, false);
+   check_quad_provoking(PIPE_PRIM_QUAD_STRIP, true);
+}
+
 int
 main(void)
 {
@@ -573,6 +690,7 @@ main(void)
       cmocka_unit_test(strip_winding_and_primitive_id),
       cmocka_unit_test(primitive_id_without_gs),
       cmocka_unit_test(adjacency_without_gs),
+      cmocka_unit_test(quad_provoking_with_primitive_id),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

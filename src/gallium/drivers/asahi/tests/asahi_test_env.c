@@ -158,7 +158,18 @@ asahi_test_attrib(nir_builder *b, unsigned index)
    return nir_load_var(b, in);
 }
 
-void
+nir_def *
+asahi_test_flat_input(nir_builder *b, unsigned slot)
+{
+   const nir_vtype *vec4 = nir_vtype_vector(b->shader, nir_type_float32, 4);
+   nir_variable *in =
+      nir_variable_create(b->shader, nir_var_shader_in, vec4, "in");
+   in->data.location = (int)slot;
+   in->data.flat = true;
+   return nir_load_var(b, in);
+}
+
+nir_variable *
 asahi_test_output(nir_builder *b, unsigned slot, nir_def *v, nir_alu_type t)
 {
    const nir_vtype *type =
@@ -169,6 +180,7 @@ asahi_test_output(nir_builder *b, unsigned slot, nir_def *v, nir_alu_type t)
       nir_variable_create(b->shader, nir_var_shader_out, type, "out");
    out->data.location = (int)slot;
    nir_store_var(b, out, v, (1u << v->num_components) - 1);
+   return out;
 }
 
 nir_shader *

@@ -58,9 +58,13 @@ void asahi_test_env_close(struct asahi_test_env *e);
 nir_def *asahi_test_attrib(nir_builder *b, unsigned index);
 
 /* Writes v to the output at `slot` (varying or fragment result), whose
- * components have type t (nir_type_float32, nir_type_int32, ...). */
-void asahi_test_output(nir_builder *b, unsigned slot, nir_def *v,
-                       nir_alu_type t);
+ * components have type t (nir_type_float32, nir_type_int32, ...); the
+ * variable, for its other qualifiers. */
+nir_variable *asahi_test_output(nir_builder *b, unsigned slot, nir_def *v,
+                                nir_alu_type t);
+
+/* The flat vec4 fragment input at varying `slot`. */
+nir_def *asahi_test_flat_input(nir_builder *b, unsigned slot);
 
 /* A vertex shader writing attribute 0 to gl_Position. */
 nir_shader *asahi_test_vs_position(const char *name);
