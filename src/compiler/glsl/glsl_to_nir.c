@@ -65,6 +65,26 @@ g2n_lookup(struct g2n *c, const char *name)
    return g2n_builtin_var(c, name);
 }
 
+/* Two function nodes with the same parameter types (by type identity:
+ * built-in types are shared by every shader). */
+static bool
+same_signature(const struct ast_node *a, const struct ast_node *b)
+{
+   const struct ast_node *p = a->list.head, *q = b->list.head;
+   for (;;) {
+      while (p && (!p->vtype || p->vtype->base_type == GLSL_TYPE_VOID))
+         p = p->next;
+      while (q && (!q->vtype || q->vtype->base_type == GLSL_TYPE_VOID))
+         q = q->next;
+      if (!p || !q)
+         return !p && !q;
+      if (p->vtype != q->vtype)
+         return false;
+      p = p->next;
+      q = q->next;
+   }
+}
+
 static void
 collect_functions(struct g2n *c, struct glsl_parse_state *st)
 {
@@ -81,6 +101,15 @@ collect_functions(struct g2n *c, struct glsl_parse_state *st)
             f->nparams++;
       }
       struct hash_entry *e = hash_table_search(c->funcs, n->name);
+      for (struct g2n_func *g = e ? e->data : NULL; g; g = g->next) {
+         if (g->st != st && same_signature(g->fn, n)) {
+            /* A function may be defined only once in a program's shaders
+             * of one stage (GLSL 4.60 section 6.1): a link error. */
+            g2n_fail(c, n, "function %s() is defined in more than one "
+                     "shader of the stage", n->name);
+            return;
+         }
+      }
       f->next = e ? e->data : NULL;
       hash_table_insert(c->funcs, n->name, f);
    }

@@ -502,6 +502,36 @@ test_explicit_location_across_shaders(void **state)
    assert_true(links(false, 330, VS, vs_main, VS, vs_no_loc, FS, fs, END));
 }
 
+/* A function defined in two shaders of one stage does not link (GLSL
+ * 4.60 section 6.1); the same name with other parameters, or a prototype
+ * in one and the body in the other, does. */
+static void
+test_function_defined_twice(void **state)
+{
+   static const char vs_main[] =
+      "in vec4 v;\n"
+      "vec4 f(vec4 x);\n"
+      "void main() { gl_Position = f(v); }\n";
+   static const char vs_f[] =
+      "vec4 f(vec4 x) { return x * 2.0; }\n";
+   static const char vs_f_float[] =
+      "vec4 f(float x) { return vec4(x); }\n";
+   static const char vs_main_again[] =
+      "vec4 f(vec4 x) { return x; }\n"
+      "void main() { gl_Position = vec4(0.0); }\n";
+   static const char fs[] =
+      "out vec4 o;\n"
+      "void main() { o = vec4(1.0); }\n";
+
+   assert_true(links(false, 330, VS, vs_main, VS, vs_f, FS, fs, END));
+   assert_true(links(false, 330, VS, vs_main, VS, vs_f, VS, vs_f_float, FS,
+                     fs, END));
+   assert_false(links(false, 330, VS, vs_main, VS, vs_f, VS, vs_main_again,
+                      FS, fs, END));
+   assert_false(links(false, 330, VS, vs_main, VS, vs_f, FS, fs, FS, fs,
+                      END));
+}
+
 /* ARB_sample_shading: gl_SampleMask is a built-in output, so a shader
  * writing it beside user-defined colour outputs links (GLSL 1.30 7.2
  * forbids only gl_FragColor/gl_FragData beside user outputs). */
@@ -538,6 +568,7 @@ main(void)
       cmocka_unit_test(test_block_arrays_of_arrays),
       cmocka_unit_test(test_explicit_location_across_shaders),
       cmocka_unit_test(test_sample_mask_with_user_outputs),
+      cmocka_unit_test(test_function_defined_twice),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
