@@ -678,6 +678,8 @@ _mesa_get_ff_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
    case GL_NAME_STACK_DEPTH:
    case GL_MAX_NAME_STACK_DEPTH:
    case GL_SELECTION_BUFFER_SIZE:
+   case GL_FEEDBACK_BUFFER_SIZE:
+   case GL_FEEDBACK_BUFFER_TYPE:
       return _mesa_get_select_state(ctx, pname, f);
    case GL_EDGE_FLAG:
       f[0] = ff->EdgeFlag;

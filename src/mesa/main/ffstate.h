@@ -58,7 +58,25 @@ struct gl_ff_immediate {
    GLfloat *Data; /* FF_IMM_ATTRIBS vec4 per vertex */
    bool *Edge;    /* the edge flag of each vertex (glEdgeFlag) */
    unsigned Count, Capacity;
+   /* glMaterial between glBegin and glEnd (GL 2.1 section 2.14.2): the
+    * material properties it changed (bits FF_MAT_BIT); MatDraw: those
+    * the draw of glEnd passes per vertex, as generic attributes
+    * FF_MAT_ATTRIB0 + bit (the fixed-function program reads them). */
+   uint16_t MatVaries, MatDraw;
 };
+
+/* A material property of a face as a bit of MatVaries (face 0: front,
+ * 1: back; prop: FF_MAT_EMISSION ...). */
+enum ff_mat_prop {
+   FF_MAT_EMISSION,
+   FF_MAT_AMBIENT,
+   FF_MAT_DIFFUSE,
+   FF_MAT_SPECULAR,
+   FF_MAT_SHININESS,
+   FF_MAT_PROPS,
+};
+#define FF_MAT_BIT(face, prop) (1u << ((face) * FF_MAT_PROPS + (prop)))
+#define FF_MAT_ATTRIB0 1 /* generic attributes 1 ... 10 */
 
 /* GL_MAX_LIGHTS (GL 2.1 table 6.46: at least 8). */
 #define FF_MAX_LIGHTS 8
@@ -105,6 +123,7 @@ enum gl_dl_op {
    DL_FF_PARAM,   /* _mesa_ff_param_set of family p, target e[0] */
    DL_RASTER_POS, /* glRasterPos* */
    DL_WINDOW_POS, /* glWindowPos* */
+   DL_DRAW,       /* an array draw's vertices (dlist_draw.c), in args */
 };
 
 struct gl_dl_node {
@@ -155,6 +174,12 @@ struct gl_ff_select {
    bool Overflow;
    bool HitFlag; /* a hit since the name stack last changed */
    GLfloat HitMin, HitMax;
+   /* Feedback (GL 2.1 section 5.3, feedback.c): glFeedbackBuffer, and
+    * the values the primitives produced (beyond FbSize too). */
+   GLfloat *FbBuffer;
+   GLsizei FbSize;
+   GLenum FbType;
+   GLsizei FbCount;
 };
 
 struct gl_ff_state {
@@ -262,9 +287,29 @@ bool _mesa_dlist_save(struct gl_context *ctx, const struct gl_dl_node *node);
 bool _mesa_dlist_save_call(struct gl_context *ctx,
                            void (*call)(const void *args), const void *args,
                            size_t size);
+/* The same for a node of op owning data (malloc'd; freed with the list,
+ * or at once when it is not stored). */
+bool _mesa_dlist_save_data(struct gl_context *ctx, enum gl_dl_op op,
+                           void *data);
 bool _mesa_dlist_compiling_only(struct gl_context *ctx);
 /* A list is being compiled (either mode), not replayed. */
 bool _mesa_dlist_compiling(struct gl_context *ctx);
+/* A draw (as st_draw_gl gets it) while a list is compiled: its vertices
+ * read from the arrays into a DL_DRAW node; true when the caller must not
+ * execute it (GL_COMPILE).  Instanced draws are not compiled (false). */
+bool _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                           GLsizei count, GLenum index_type,
+                           const void *indices, GLsizei instances,
+                           GLint basevertex);
+void _mesa_dlist_draw_replay(struct gl_context *ctx,
+                             const struct gl_dl_node *n);
+/* Draws count vertices of mode whose attributes (bits of VERT_ATTRIB_*
+ * in layout, in increasing order) are four floats each, one vertex after
+ * the other; those in enable are drawn, the others take their current
+ * values.  edge: each vertex's edge flag, or NULL (immediate.c). */
+void _mesa_imm_draw(struct gl_context *ctx, GLenum mode, uint32_t layout,
+                    uint32_t enable, const GLfloat *data, const bool *edge,
+                    unsigned count);
 void _mesa_init_raster_pos(struct gl_context *ctx);
 /* glGet of the raster position state (rastpos.c), as _mesa_get_ff_state. */
 bool _mesa_get_raster_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
@@ -284,6 +329,13 @@ void _mesa_select_draw(struct gl_context *ctx, GLenum mode, GLint first,
                        GLint basevertex);
 bool _mesa_get_select_state(struct gl_context *ctx, GLenum pname,
                             GLfloat *f);
+/* The same in GL_FEEDBACK mode: the primitives' values into the feedback
+ * buffer (feedback.c). */
+void _mesa_feedback_draw(struct gl_context *ctx, GLenum mode, GLint first,
+                         GLsizei count, GLenum index_type,
+                         const void *indices, GLint basevertex);
+/* One value into the feedback buffer (in GL_FEEDBACK mode). */
+void _mesa_feedback_token(struct gl_context *ctx, GLfloat value);
 
 /* The context has the fixed-function state (compatibility, not ES or
  * forward-compatible). */

@@ -35,7 +35,7 @@ DIRECT_RE = re.compile(
     r'ShadeModel|Clear|Enable|Disable|MatrixMode|LoadIdentity|'
     r'LoadMatrix[fd]|MultMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|'
     r'Frustum|Ortho|PushMatrix|PopMatrix|CallList|CallLists|'
-    r'GetError|NewList|EndList|RasterPos.*|WindowPos.*|'
+    r'GetError|NewList|EndList|RasterPos.*|WindowPos.*|ArrayElement|'
     r'(TexEnv|Fog|TexGen|Light|LightModel)[fid]v?|'
     # ARB_vertex_type_2_10_10_10_rev's packed values: through the float
     # commands above (varray_packed_compat.c), or compiled as generic
