@@ -75,6 +75,20 @@ _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
 }
 
 void
+_mesa_dlist_save_empty_draw(struct gl_context *ctx)
+{
+   struct dl_draw *d;
+
+   if (!_mesa_dlist_compiling(ctx))
+      return;
+   d = calloc(1, sizeof(*d));
+   if (d)
+      _mesa_dlist_save_data(ctx, DL_DRAW, d);
+   else
+      _mesa_error(ctx, GL_OUT_OF_MEMORY, "glNewList(draw)");
+}
+
+void
 _mesa_dlist_draw_replay(struct gl_context *ctx, const struct gl_dl_node *n)
 {
    const struct dl_draw *d = n->args;

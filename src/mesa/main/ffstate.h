@@ -303,6 +303,8 @@ bool _mesa_dlist_save_draw(struct gl_context *ctx, GLenum mode, GLint first,
                            GLint basevertex);
 void _mesa_dlist_draw_replay(struct gl_context *ctx,
                              const struct gl_dl_node *n);
+/* A draw of no vertices, for one made between glBegin and glEnd. */
+void _mesa_dlist_save_empty_draw(struct gl_context *ctx);
 /* Draws count vertices of mode whose attributes (bits of VERT_ATTRIB_*
  * in layout, in increasing order) are four floats each, one vertex after
  * the other; those in enable are drawn, the others take their current
