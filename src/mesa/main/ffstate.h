@@ -50,6 +50,11 @@ struct gl_ff_texture_unit {
    GLfloat ObjectPlane[4][4], EyePlane[4][4];
 };
 
+struct gl_ff_material {
+   GLfloat Ambient[4], Diffuse[4], Specular[4], Emission[4];
+   GLfloat Shininess;
+};
+
 /* Vertices of one glBegin/glEnd pair: every attribute of each, as four
  * floats (immediate.c). */
 struct gl_ff_immediate {
@@ -63,6 +68,9 @@ struct gl_ff_immediate {
     * the draw of glEnd passes per vertex, as generic attributes
     * FF_MAT_ATTRIB0 + bit (the fixed-function program reads them). */
    uint16_t MatVaries, MatDraw;
+   /* The material at glBegin: the uniforms' values while glEnd draws
+    * (gl_FrontMaterial of a vertex shader does not vary per vertex). */
+   struct gl_ff_material MatBegin[2];
 };
 
 /* A material property of a face as a bit of MatVaries (face 0: front,
@@ -90,11 +98,6 @@ struct gl_ff_light {
    GLfloat SpotDirection[3];
    GLfloat SpotExponent, SpotCutoff;
    GLfloat Attenuation[3]; /* constant, linear, quadratic */
-};
-
-struct gl_ff_material {
-   GLfloat Ambient[4], Diffuse[4], Specular[4], Emission[4];
-   GLfloat Shininess;
 };
 
 /* Texture matrix stack depth (GL 2.1 table 6.54: at least 2). */

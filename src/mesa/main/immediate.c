@@ -71,6 +71,7 @@ _mesa_Begin(GLenum mode)
    imm->Mode = mode;
    imm->Count = 0;
    imm->MatVaries = 0;
+   memcpy(imm->MatBegin, ctx->FF.Material, sizeof(imm->MatBegin));
 }
 
 /* GL 2.1 section 3.5.4: in polygon mode LINE or POINT, only the edges
@@ -179,10 +180,21 @@ _mesa_End(void)
     * 2.14.2) go per vertex to the fixed-function program; a program of
     * the application reads its own generic attributes. */
    imm->MatDraw = ctx->CurrentProgram ? 0 : imm->MatVaries;
+   struct gl_ff_material last[2];
+   if (imm->MatVaries) {
+      memcpy(last, ctx->FF.Material, sizeof(last));
+      memcpy(ctx->FF.Material, imm->MatBegin, sizeof(last));
+      _mesa_ff_changed(ctx);
+   }
    if (imm->Count)
       _mesa_imm_draw(ctx, imm->Mode, IMM_LAYOUT,
                      IMM_ALWAYS | (uint32_t)imm->MatDraw << FF_MAT_ATTRIB0,
                      imm->Data, imm->Edge, imm->Count);
+   /* After glEnd the last values are the current material. */
+   if (imm->MatVaries) {
+      memcpy(ctx->FF.Material, last, sizeof(last));
+      _mesa_ff_changed(ctx);
+   }
    imm->MatDraw = 0;
    imm->Count = 0;
 }
