@@ -255,6 +255,7 @@ replay(struct gl_context *ctx, const struct gl_dl_node *n)
    case DL_WINDOW_POS: _mesa_window_pos(n->f[0], n->f[1], n->f[2], n->f[3]);
       break;
    case DL_DRAW: _mesa_dlist_draw_replay(ctx, n); break;
+   case DL_EVAL_MAP: _mesa_eval_map_replay(ctx, n); break;
    default: break;
    }
 }

@@ -127,6 +127,7 @@ enum gl_dl_op {
    DL_RASTER_POS, /* glRasterPos* */
    DL_WINDOW_POS, /* glWindowPos* */
    DL_DRAW,       /* an array draw's vertices (dlist_draw.c), in args */
+   DL_EVAL_MAP,   /* glMap1, glMap2 with their points (eval.c), in args */
 };
 
 struct gl_dl_node {
@@ -185,6 +186,26 @@ struct gl_ff_select {
    GLsizei FbCount;
 };
 
+/* Evaluators (GL 2.1 section 5.1, eval.c): GL_MAX_EVAL_ORDER, and the
+ * maps of each target in the order of the enums (GL_MAP1_COLOR_4 ...
+ * GL_MAP1_VERTEX_4, GL_MAP2_* the same). */
+#define FF_MAX_EVAL_ORDER 30
+#define FF_EVAL_TARGETS 9
+
+struct gl_ff_eval_map {
+   bool Enabled;
+   GLfloat U1, U2, V1, V2;
+   unsigned UOrder, VOrder; /* 1 and 1 for curves */
+   GLfloat *Points; /* UOrder x VOrder points, u major; NULL: the default */
+};
+
+struct gl_ff_eval {
+   struct gl_ff_eval_map Map1[FF_EVAL_TARGETS], Map2[FF_EVAL_TARGETS];
+   bool AutoNormal;
+   GLint Grid1N, Grid2UN, Grid2VN; /* glMapGrid */
+   GLfloat Grid1[2], Grid2[4];     /* u1, u2 (, v1, v2) */
+};
+
 struct gl_ff_state {
    struct gl_ff_texture_unit Tex[FF_MAX_TEXTURE_UNITS];
    struct gl_ff_lists Lists;
@@ -223,6 +244,7 @@ struct gl_ff_state {
    struct gl_ff_raster Raster; /* rastpos.c */
    bool EdgeFlag; /* the current edge flag (GL 2.1 section 2.6.2) */
    struct gl_ff_select Select;
+   struct gl_ff_eval Eval;
 };
 
 /* An enum passed as a float parameter (glFogf(GL_FOG_MODE, ...)): a
@@ -240,6 +262,7 @@ void _mesa_init_ff_state(struct gl_context *ctx);
 void _mesa_free_ff_state(struct gl_context *ctx);
 
 void _mesa_init_lighting(struct gl_context *ctx);
+
 
 /* GL 2.1 section 2.14.3: with COLOR_MATERIAL on, the current colour
  * becomes the tracked material properties (light.c). */
@@ -277,6 +300,18 @@ enum ff_value_kind {
    FF_VALUE_FLOAT,
    FF_VALUE_FLOAT_NORM, /* colours: [0,1] to the whole integer range */
 };
+
+/* Evaluators (eval.c): the initial state, freeing the maps, the flag of
+ * an enable (GL_MAP1_*, GL_MAP2_*, GL_AUTO_NORMAL; NULL for others), its
+ * glGet state (as _mesa_get_ff_state), and the replay of a DL_EVAL_MAP
+ * node (glMap1, glMap2 compiled). */
+void _mesa_init_eval(struct gl_context *ctx);
+void _mesa_free_eval(struct gl_context *ctx);
+bool *_mesa_eval_flag(struct gl_context *ctx, GLenum cap);
+bool _mesa_get_eval_state(struct gl_context *ctx, GLenum pname, GLfloat *f,
+                          unsigned *n, enum ff_value_kind *kind);
+void _mesa_eval_map_replay(struct gl_context *ctx,
+                           const struct gl_dl_node *n);
 
 /* glGet* of the fixed-function state (enables too, the matrices): n
  * values (up to 16) in f. */
