@@ -10,6 +10,7 @@
 #include "main/array_read.h"
 #include "main/context.h"
 #include "main/ffstate.h"
+#include "main/matrix.h"
 #include "main/sw_prims.h"
 #include "util/u_math.h"
 
@@ -22,26 +23,6 @@ struct sw_draw {
    struct sw_vertex *clip; /* scratch for the polygon clipper */
 };
 
-static void
-mat4_mul(const GLfloat *a, const GLfloat *b, GLfloat *out)
-{
-   for (unsigned c = 0; c < 4; c++) {
-      for (unsigned r = 0; r < 4; r++) {
-         out[4 * c + r] = a[r] * b[4 * c] + a[4 + r] * b[4 * c + 1] +
-                          a[8 + r] * b[4 * c + 2] + a[12 + r] * b[4 * c + 3];
-      }
-   }
-}
-
-static void
-mat4_apply(const GLfloat *m, const GLfloat in[4], GLfloat out[4])
-{
-   for (unsigned r = 0; r < 4; r++) {
-      out[r] = m[r] * in[0] + m[4 + r] * in[1] + m[8 + r] * in[2] +
-               m[12 + r] * in[3];
-   }
-}
-
 /* Vertex v after the transform; false when its position cannot be read. */
 static bool
 fetch(struct sw_draw *d, GLuint v, struct sw_vertex *out)
@@ -51,7 +32,7 @@ fetch(struct sw_draw *d, GLuint v, struct sw_vertex *out)
 
    if (!_mesa_array_read(&d->reader, VERT_ATTRIB_GENERIC0, v, p))
       return false;
-   mat4_apply(d->mvp, p, out->pos);
+   _mesa_mat4_apply(d->mvp, p, out->pos);
    if (!_mesa_array_read(&d->reader, VERT_ATTRIB_COLOR0, v, out->color))
       memcpy(out->color, ctx->CurrentAttrib[VERT_ATTRIB_COLOR0],
              sizeof(out->color));
@@ -60,7 +41,7 @@ fetch(struct sw_draw *d, GLuint v, struct sw_vertex *out)
       out->color[c] = CLAMP(out->color[c], 0.0f, 1.0f);
    if (!_mesa_array_read(&d->reader, VERT_ATTRIB_TEX0, v, t))
       memcpy(t, ctx->CurrentAttrib[VERT_ATTRIB_TEX0], sizeof(t));
-   mat4_apply(d->tex_matrix, t, out->tex);
+   _mesa_mat4_apply(d->tex_matrix, t, out->tex);
    return true;
 }
 
@@ -244,8 +225,8 @@ _mesa_sw_draw(struct gl_context *ctx, GLenum mode, GLint first,
        !_mesa_array_reader_init(ctx, &d.reader, want, first, count,
                                 index_type, indices, basevertex))
       goto out;
-   mat4_mul(ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
-            ctx->Transform.Stack[0][ctx->Transform.Depth[0]], d.mvp);
+   _mesa_mat4_mul(d.mvp, ctx->Transform.Stack[1][ctx->Transform.Depth[1]],
+                  ctx->Transform.Stack[0][ctx->Transform.Depth[0]]);
    d.tex_matrix = ctx->FF.TexStack[0][ctx->FF.TexDepth[0]];
    d.clip = malloc(((size_t)count * 2 + 16) * sizeof(d.clip[0]));
    v = malloc((size_t)count * sizeof(GLuint));
