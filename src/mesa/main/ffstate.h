@@ -68,6 +68,7 @@ struct gl_ff_immediate {
     * the draw of glEnd passes per vertex, as generic attributes
     * FF_MAT_ATTRIB0 + bit (the fixed-function program reads them). */
    uint16_t MatVaries, MatDraw;
+   bool Wide; /* the vertices carry their material (immediate.c) */
    /* The material at glBegin: the uniforms' values while glEnd draws
     * (gl_FrontMaterial of a vertex shader does not vary per vertex). */
    struct gl_ff_material MatBegin[2];

@@ -24,12 +24,15 @@
 #include "main/ffstate.h"
 #include "util/u_math.h"
 
-/* Per vertex: the position, the material of both faces (generic
- * attributes FF_MAT_ATTRIB0 ...), then VERT_ATTRIB_NORMAL ... TEX7. */
+/* Per vertex: the position, then VERT_ATTRIB_NORMAL ... TEX7 (IMM_ALWAYS);
+ * once glMaterial came between the vertices, the material of both faces
+ * (generic attributes FF_MAT_ATTRIB0 ...) between them (IMM_LAYOUT).
+ * The array is sized for the wider layout. */
 #define IMM_FIRST_CONVENTIONAL VERT_ATTRIB_NORMAL
 #define IMM_MAT_SLOTS (2 * FF_MAT_PROPS)
 #define IMM_CONVENTIONAL_SLOTS (VERT_ATTRIB_COUNT - IMM_FIRST_CONVENTIONAL)
-#define IMM_SLOTS (1 + IMM_MAT_SLOTS + IMM_CONVENTIONAL_SLOTS)
+#define IMM_NARROW_SLOTS (1 + IMM_CONVENTIONAL_SLOTS)
+#define IMM_SLOTS (IMM_NARROW_SLOTS + IMM_MAT_SLOTS)
 #define IMM_ALWAYS                                                          \
    (1u << VERT_ATTRIB_GENERIC0 |                                            \
     (((1u << IMM_CONVENTIONAL_SLOTS) - 1) << IMM_FIRST_CONVENTIONAL))
@@ -71,6 +74,7 @@ _mesa_Begin(GLenum mode)
    imm->Mode = mode;
    imm->Count = 0;
    imm->MatVaries = 0;
+   imm->Wide = false;
    memcpy(imm->MatBegin, ctx->FF.Material, sizeof(imm->MatBegin));
 }
 
@@ -187,7 +191,7 @@ _mesa_End(void)
       _mesa_ff_changed(ctx);
    }
    if (imm->Count)
-      _mesa_imm_draw(ctx, imm->Mode, IMM_LAYOUT,
+      _mesa_imm_draw(ctx, imm->Mode, imm->Wide ? IMM_LAYOUT : IMM_ALWAYS,
                      IMM_ALWAYS | (uint32_t)imm->MatDraw << FF_MAT_ATTRIB0,
                      imm->Data, imm->Edge, imm->Count);
    /* After glEnd the last values are the current material. */
@@ -197,6 +201,40 @@ _mesa_End(void)
    }
    imm->MatDraw = 0;
    imm->Count = 0;
+}
+
+/* The material of both faces as IMM_MAT_SLOTS vec4 (shininess in x). */
+static void
+put_material(GLfloat *v, const struct gl_ff_material *mat)
+{
+   for (unsigned f = 0; f < 2; f++, v += 4 * FF_MAT_PROPS) {
+      const struct gl_ff_material *m = &mat[f];
+      memcpy(v + 4 * FF_MAT_EMISSION, m->Emission, 16);
+      memcpy(v + 4 * FF_MAT_AMBIENT, m->Ambient, 16);
+      memcpy(v + 4 * FF_MAT_DIFFUSE, m->Diffuse, 16);
+      memcpy(v + 4 * FF_MAT_SPECULAR, m->Specular, 16);
+      GLfloat *s = v + 4 * FF_MAT_SHININESS;
+      s[0] = m->Shininess;
+      s[1] = s[2] = 0.0f;
+      s[3] = 1.0f;
+   }
+}
+
+/* The first glMaterial between the vertices: the vertices so far get
+ * the material of glBegin, in the wide layout (moved in place from the
+ * last, whose new place lies beyond every older one's old place). */
+static void
+widen(struct gl_ff_immediate *imm)
+{
+   for (unsigned i = imm->Count; i-- > 0;) {
+      GLfloat *src = imm->Data + (size_t)i * IMM_NARROW_SLOTS * 4;
+      GLfloat *dst = imm->Data + (size_t)i * IMM_SLOTS * 4;
+      memmove(dst + 4 + 4 * IMM_MAT_SLOTS, src + 4,
+              IMM_CONVENTIONAL_SLOTS * 4 * sizeof(GLfloat));
+      memmove(dst, src, 4 * sizeof(GLfloat));
+      put_material(dst + 4, imm->MatBegin);
+   }
+   imm->Wide = true;
 }
 
 /* GL 2.1 section 2.7: a vertex takes the current values of the other
@@ -226,23 +264,19 @@ _mesa_imm_vertex(GLfloat x, GLfloat y, GLfloat z, GLfloat w)
       }
       imm->Capacity = cap;
    }
+   if (imm->MatVaries && !imm->Wide)
+      widen(imm);
    imm->Edge[imm->Count] = ctx->FF.EdgeFlag;
-   GLfloat *v = imm->Data + (size_t)imm->Count * IMM_SLOTS * 4;
+   GLfloat *v = imm->Data + (size_t)imm->Count *
+                               (imm->Wide ? IMM_SLOTS : IMM_NARROW_SLOTS) * 4;
    v[0] = x;
    v[1] = y;
    v[2] = z;
    v[3] = w;
    v += 4;
-   for (unsigned f = 0; f < 2; f++) {
-      const struct gl_ff_material *m = &ctx->FF.Material[f];
-      memcpy(v, m->Emission, 16);
-      memcpy(v + 4, m->Ambient, 16);
-      memcpy(v + 8, m->Diffuse, 16);
-      memcpy(v + 12, m->Specular, 16);
-      v[16] = m->Shininess;
-      v[17] = v[18] = 0.0f;
-      v[19] = 1.0f;
-      v += 4 * FF_MAT_PROPS;
+   if (imm->Wide) {
+      put_material(v, ctx->FF.Material);
+      v += 4 * IMM_MAT_SLOTS;
    }
    memcpy(v, ctx->CurrentAttrib[IMM_FIRST_CONVENTIONAL],
           IMM_CONVENTIONAL_SLOTS * 4 * sizeof(GLfloat));
