@@ -428,6 +428,12 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
+   /* GL 2.1 section 5.4: compiled into the display list being made, with
+    * the vertices the arrays hold now (dlist_draw.c). */
+   if (_mesa_dlist_compiling(ctx) &&
+       _mesa_dlist_save_draw(ctx, mode, first, count, index_type, indices,
+                             instances, basevertex))
+      return;
    /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
    if (ctx->FF.Select.Mode != GL_RENDER) {
       _mesa_select_draw(ctx, mode, first, count, index_type, indices,
