@@ -30,7 +30,9 @@
  *    x + y = 63, green above;
  *  - gl_PrimitiveID in a fragment shader without a geometry shader
  *    (GLSL 1.50 section 7.1), two quads side by side (GL_QUADS): red
- *    where it is 0 (the left half), green where it is 1;
+ *    where it is 0 (the left half), green where it is 1; and of a
+ *    five-sided GL_POLYGON over the target, one primitive: red
+ *    everywhere (0), though it is drawn as three triangles;
  *  - triangles with adjacency and no geometry shader: vertices 0, 2, 4
  *    form the triangle drawn (GL 3.2 section 2.6.1), the adjacent ones,
  *    far outside, are ignored.
@@ -566,6 +568,45 @@ primitive_id_without_gs(void **state)
 }
 
 static int
+want_all_red(int x, int y)
+{
+   (void)x;
+   (void)y;
+   return 1;
+}
+
+/* gl_PrimitiveID of a polygon: one primitive (GL 3.2 compatibility
+ * section 2.6.1), so 0 over the whole of a five-sided polygon covering
+ * the target, drawn as three triangles; both provoking conventions. */
+static void
+primitive_id_of_polygon(void **state)
+{
+   (void)state;
+   static const float verts[] = {
+      -1, -1, 0, 1, 1, -1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1,
+   };
+   for (unsigned first = 0; first < 2; ++first) {
+      struct env e;
+      if (!env_init(&e, verts, sizeof(verts), GS_NONE_PRIMID, false))
+         skip();
+      struct pipe_context *ctx = e.t.ctx;
+      struct pipe_rasterizer_state rs = asahi_test_rasterizer();
+      rs.flatshade_first = first;
+      void *rso = ctx->create_rasterizer_state(ctx, &rs);
+      ctx->bind_rasterizer_state(ctx, rso);
+      struct pipe_draw_info info = {.mode = PIPE_PRIM_POLYGON,
+                                    .instance_count = 1};
+      struct pipe_draw_start_count_bias draw = {.start = 0, .count = 5};
+      ctx->draw_vbo(ctx, &info, 0, NULL, &draw, 1);
+      ctx->flush(ctx, NULL, 0);
+      check_pixels(&e, want_all_red);
+      ctx->bind_rasterizer_state(ctx, e.t.rs);
+      ctx->delete_rasterizer_state(ctx, rso);
+      env_fini(&e);
+   }
+}
+
+static int
 want_lower_left(int x, int y)
 {
    int d = x + y + 1 - W;
@@ -689,6 +730,7 @@ main(void)
       cmocka_unit_test(instanced_quads),
       cmocka_unit_test(strip_winding_and_primitive_id),
       cmocka_unit_test(primitive_id_without_gs),
+      cmocka_unit_test(primitive_id_of_polygon),
       cmocka_unit_test(adjacency_without_gs),
       cmocka_unit_test(quad_provoking_with_primitive_id),
    };
