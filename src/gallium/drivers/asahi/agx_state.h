@@ -180,7 +180,7 @@ struct agx_uncompiled_shader {
     * fragment shader gl_PrimitiveID (agx_gs.c; points, lines, triangles,
     * quads).  Fragment shaders: gl_PrimitiveID is read. */
    uint64_t outputs, outputs_flat, outputs_linear;
-   struct agx_uncompiled_shader *primitive_id_gs[6];
+   struct agx_uncompiled_shader *primitive_id_gs[7];
    bool reads_primitive_id;
    /* Fragment shaders: gl_SampleID or gl_SamplePosition is read, which
     * makes shading per sample (GL 4.6 section 14.3.1.1). */
