@@ -46,7 +46,6 @@
 #include <string.h>
 
 #include "nir_builder.h"
-#include "util/u_dynarray.h"
 #include "agx_compile.h"
 #include "agx_nir.h"
 
@@ -295,8 +294,10 @@ lower_image(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 }
 
 static bool
-is_image_access(nir_intrinsic_op op)
+is_image_access(const nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
+   nir_intrinsic_op op = intr->intrinsic;
    return op == nir_intrinsic_image_deref_load ||
           op == nir_intrinsic_image_deref_store ||
           op == nir_intrinsic_image_deref_size ||
@@ -356,8 +357,9 @@ dynamic_element(nir_intrinsic_instr *intr)
 
 /* Accesses through a run-time element of an image array: if-chains. */
 static bool
-lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr)
+lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
    nir_deref_instr *d = dynamic_element(intr);
    if (!d)
       return false;
@@ -372,8 +374,9 @@ lower_dynamic(nir_builder *b, nir_intrinsic_instr *intr)
 
 /* Stores and atomics of a constant image. */
 static bool
-lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr)
+lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
+   (void)data;
    if (intr->intrinsic != nir_intrinsic_image_deref_atomic &&
        intr->intrinsic != nir_intrinsic_image_deref_atomic_swap &&
        intr->intrinsic != nir_intrinsic_image_deref_store)
@@ -386,45 +389,15 @@ lower_side_effect(nir_builder *b, nir_intrinsic_instr *intr)
    return lower_atomic(b, intr, (unsigned)i);
 }
 
-/* Lowerings that add control flow: the image accesses are collected
- * first, then each is given to `lower`. */
-static bool
-lower_collected(nir_shader *nir,
-                bool (*lower)(nir_builder *b, nir_intrinsic_instr *intr))
-{
-   bool progress = false;
-   nir_foreach_function_impl(impl, nir) {
-      struct util_dynarray todo;
-      util_dynarray_init(&todo, NULL);
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr(instr, block) {
-            if (instr->type != nir_instr_type_intrinsic)
-               continue;
-            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-            if (is_image_access(intr->intrinsic))
-               util_dynarray_append(&todo, nir_intrinsic_instr *, intr);
-         }
-      }
-      nir_builder b = nir_builder_create(impl);
-      bool changed = false;
-      util_dynarray_foreach(&todo, nir_intrinsic_instr *, it)
-         changed |= lower(&b, *it);
-      if (changed) {
-         nir_metadata_preserve(impl, nir_metadata_none);
-         progress = true;
-      }
-      util_dynarray_fini(&todo);
-   }
-   return progress;
-}
-
 bool
 agx_nir_lower_image(nir_shader *nir)
 {
-   bool progress = lower_collected(nir, lower_dynamic);
+   bool progress =
+      agx_nir_lower_collected(nir, is_image_access, lower_dynamic, NULL);
    progress |= nir_shader_intrinsics_pass(
       nir, lower_image, nir_metadata_block_index | nir_metadata_dominance,
       NULL);
-   progress |= lower_collected(nir, lower_side_effect);
+   progress |=
+      agx_nir_lower_collected(nir, is_image_access, lower_side_effect, NULL);
    return progress;
 }
