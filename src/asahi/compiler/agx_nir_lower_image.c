@@ -21,10 +21,10 @@
  *
  * - imageStore is image_store_agx through the PBE descriptor of register
  *   AGX_IMAGE_TS_BASE + 2 i + 1, addressed as a 2D image or 2D array: 1D
- *   images at row 0 (1D arrays: the layer after it), cube faces as layers,
- *   rectangles as 2D, buffer texels at (i % AGX_BUFFER_TEXTURE_WIDTH,
- *   i / AGX_BUFFER_TEXTURE_WIDTH) of the driver's linear 2D image.
- *   Stores to 3D images are not lowered yet.
+ *   images at row 0 (1D arrays: the layer after it), cube faces and the
+ *   slices of 3D images as layers, rectangles as 2D, buffer texels at
+ *   (i % AGX_BUFFER_TEXTURE_WIDTH, i / AGX_BUFFER_TEXTURE_WIDTH) of the
+ *   driver's linear 2D image.
  *
  * - imageAtomic* are atomics on the texel's 32-bit word in memory, as
  *   Mesa's driver does them (global atomics on the computed texel
@@ -137,6 +137,9 @@ store_coord(nir_builder *b, nir_intrinsic_instr *intr, bool *array)
       break;
    }
    case NIR_SAMPLER_DIM_CUBE:
+   case NIR_SAMPLER_DIM_3D:
+      /* faces, and the slices of a 3D image: ail lays both out as the
+       * layers of a 2D array (the driver's PBE for 3D images is one) */
       layer = nir_channel(b, c, 2);
       *array = true;
       break;
