@@ -17,6 +17,7 @@
 #include "main/ffstate.h"
 #include "main/shaderimage.h"
 #include "main/texbuffer.h"
+#include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
 
@@ -127,6 +128,12 @@ has_cube_map_arrays(const struct gl_context *ctx)
    return _mesa_has_cube_map_arrays(ctx);
 }
 
+static bool
+has_texture_gather(const struct gl_context *ctx)
+{
+   return _mesa_has_texture_gather(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -201,6 +208,8 @@ static const struct gl_extension_info extension_table[] = {
    /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
    {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   /* textureGather (texgather.h; GLSL to NIR tg4) */
+   {"GL_ARB_texture_gather", API_GL, 0, has_texture_gather},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
    /* Core since GL 1.3, named for the compatibility programs that ask

@@ -28,6 +28,7 @@
 #include "main/fbobject.h"
 #include "pipe/p_screen.h"
 #include "main/texbuffer.h"
+#include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texture_integer.h"
 #include "main/uniformblocks.h"
@@ -326,6 +327,12 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    if (_mesa_get_image_state(ctx, pname, &image_limit, &known)) {
       if (known)
          int1(v, image_limit);
+      return known;
+   }
+   GLint gather_limit;
+   if (_mesa_get_texture_gather_limit(ctx, pname, &gather_limit, &known)) {
+      if (known)
+         int1(v, gather_limit);
       return known;
    }
    GLint gs_limit;

@@ -467,6 +467,12 @@ struct gl_constants {
    /* ARB_texture_cube_map_array (texobj.c): the driver's
     * PIPE_CAP_CUBE_MAP_ARRAY. */
    bool TextureCubeMapArray;
+   /* Texture gathers (texgather.c): components a gather may select (0:
+    * no gathers) and the range of textureGatherOffset(s) offsets; the
+    * driver's PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS & co. */
+   GLint MaxTextureGatherComponents;
+   GLint MinTextureGatherOffset;
+   GLint MaxTextureGatherOffset;
 };
 
 /* KHR_debug (debug_output.c). */

@@ -19,7 +19,9 @@
  *   3 an R32UI 2D array of 4x4x3 written through a layered binding:
  *     texel (x, y, l) = 100 l + 10 y + x; then layer 1 alone bound as a
  *     2D image (non-layered binding) and read back by a second dispatch
- *     into a storage buffer: word 4 y + x = 100 + 10 y + x.
+ *     into a storage buffer: word 4 y + x = 100 + 10 y + x.  The same
+ *     with a 4x4x3 3D texture (its slices are layers of a layered
+ *     binding, GL 4.6 section 8.26).
  *   4 a fragment shader storing gl_FragCoord into an RGBA8UI image over
  *     a 16x8 quad: texel (x, y) = (x, y, 7, 1).
  *   5 atomics: 64 invocations (2x2 groups of 4x4) add 1 to texel p / 4
@@ -271,15 +273,19 @@ test_rgba32f(void)
 
 /* 3: a layered R32UI array, then one layer of it */
 static bool
-test_array(void)
+test_layers(GLenum target, const char *type)
 {
-   GLuint wr = compute_program(
-      "layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) in;\n"
-      "layout(r32ui) writeonly uniform uimage2DArray a;\n"
-      "void main() {\n"
-      "   ivec3 p = ivec3(gl_LocalInvocationID);\n"
-      "   imageStore(a, p, uvec4(100 * p.z + 10 * p.y + p.x));\n"
-      "}\n");
+   char body[512];
+   snprintf(body, sizeof(body),
+            "layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) "
+            "in;\n"
+            "layout(r32ui) writeonly uniform %s a;\n"
+            "void main() {\n"
+            "   ivec3 p = ivec3(gl_LocalInvocationID);\n"
+            "   imageStore(a, p, uvec4(100 * p.z + 10 * p.y + p.x));\n"
+            "}\n",
+            type);
+   GLuint wr = compute_program(body);
    GLuint rd = compute_program(
       "layout(local_size_x = 4, local_size_y = 4) in;\n"
       "layout(r32ui) readonly uniform uimage2D one;\n"
@@ -292,8 +298,8 @@ test_array(void)
       return false;
    GLuint t;
    glGenTextures(1, &t);
-   glBindTexture(GL_TEXTURE_2D_ARRAY, t);
-   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32UI, 4, 4, 3);
+   glBindTexture(target, t);
+   glTexStorage3D(target, 1, GL_R32UI, 4, 4, 3);
    bind_image(2, t, 0, GL_TRUE, 0, E2E_GL_WRITE_ONLY, GL_R32UI);
    glUseProgram(wr);
    set_unit(wr, "a", 2);
@@ -312,7 +318,7 @@ test_array(void)
    set_unit(rd, "one", 3);
    dispatch(1, 1, 1);
    memory_barrier(E2E_GL_BUFFER_UPDATE_BARRIER_BIT);
-   bool ok = e2e_gl_expect_error(GL_NO_ERROR, "array dispatches", quiet);
+   bool ok = e2e_gl_expect_error(GL_NO_ERROR, type, quiet);
    const uint32_t *m = glMapBufferRange(E2E_GL_SHADER_STORAGE_BUFFER, 0,
                                         sizeof(zero), GL_MAP_READ_BIT);
    unsigned bad = 0;
@@ -570,7 +576,8 @@ main(int argc, char **argv)
    }
    bool ok = test_api();
    ok &= test_rgba32f();
-   ok &= test_array();
+   ok &= test_layers(GL_TEXTURE_2D_ARRAY, "uimage2DArray");
+   ok &= test_layers(GL_TEXTURE_3D, "uimage3D");
    ok &= test_fragment();
    ok &= test_atomics();
    ok &= test_cleared_attachment();
