@@ -434,8 +434,9 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
                         basevertex);
       return;
    }
-   struct gl_program_exec *exec =
-      ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
+   struct gl_program_exec *exec = _mesa_program_in_use(ctx)
+                                     ? _mesa_current_exec(ctx)
+                                     : st_ff_update(st);
    struct pipe_draw_info info = {0};
    struct pipe_draw_start_count_bias draw = {0};
    struct pipe_transfer *xfer = NULL;
