@@ -12,18 +12,19 @@
  * an unnamed program ("merged") that links the sources of its stages'
  * programs again, each stage from the program bound to it.  The link
  * also checks the interfaces between the programs (glValidateProgramPipeline
- * reports its errors).  Before each draw the merged program's uniform
- * values and block bindings are copied, by name, from the program that
- * owns each stage.  Not yet: two stages' programs with a uniform of one
- * name but different types (the merged link fails), and a stage program
- * whose uniform has the same name as another stage's (both read the
- * first stage's value).
+ * reports its errors), with each stage's uniforms kept apart from the
+ * others' (uniforms are per program).  Before each draw the merged
+ * program's uniform values and block bindings are copied, by name, from
+ * the program that owns each stage.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/compute.h"
 #include "main/context.h"
+#include "main/geomshader.h"
 #include "main/hash.h"
+#include "main/sampler_units.h"
 #include "main/separate.h"
 #include "main/shaderobj.h"
 #include "main/transformfeedback.h"
@@ -32,6 +33,24 @@
 #include "util/hash_table.h"
 #include "util/u_math.h"
 #include "util/ralloc.h"
+
+/* The stages this context has: GL 4.6 table 7.1's bits of the others are
+ * INVALID_VALUE, their shader types INVALID_ENUM. */
+static bool
+has_stage(const struct gl_context *ctx, unsigned s)
+{
+   switch (s) {
+   case MESA_SHADER_VERTEX:
+   case MESA_SHADER_FRAGMENT:
+      return true;
+   case MESA_SHADER_GEOMETRY:
+      return _mesa_has_geometry_shaders(ctx);
+   case MESA_SHADER_COMPUTE:
+      return _mesa_has_compute_shaders(ctx);
+   default:
+      return false; /* no tessellation */
+   }
+}
 
 /* GL 4.6 table 7.1's stage bits by gl_shader_stage. */
 static const GLbitfield stage_bits[MESA_SHADER_STAGES] = {
@@ -213,7 +232,7 @@ _mesa_UseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program)
    GLbitfield all = 0;
 
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++)
-      all |= stage_bits[s];
+      all |= has_stage(ctx, s) ? stage_bits[s] : 0;
    struct gl_pipeline_object *p = lookup_pipeline(ctx, pipeline, func);
    if (!p)
       return;
@@ -314,6 +333,11 @@ link_merged(struct gl_context *ctx, struct gl_pipeline_object *p)
    if (!m)
       return false;
    m->IsProgram = true;
+   /* Stages may be missing (GL 4.6 11.1.3.11: without a vertex program
+    * vertex processing is undefined, st_draw.c draws nothing), except
+    * that a compatibility context has its fixed-function vertex stage. */
+   m->Separable = ctx->API != ST_PROFILE_DEFAULT ||
+                  p->Stage[MESA_SHADER_VERTEX];
    _mesa_reference_program(ctx, &p->Merged, m);
    void *mem = ralloc_context(NULL);
    const struct gl_program_object *vs = p->Stage[MESA_SHADER_VERTEX];
@@ -356,7 +380,7 @@ link_merged(struct gl_context *ctx, struct gl_pipeline_object *p)
                    : "error: no program is bound to any stage\n");
       return false;
    }
-   _mesa_link_program_states(ctx, m, states, n);
+   _mesa_link_program_states(ctx, m, states, n, true);
    ralloc_free(mem);
    if (!m->LinkStatus) {
       set_log(p, m->InfoLog);
@@ -479,13 +503,40 @@ pipeline_invalid(struct gl_context *ctx, struct gl_pipeline_object *p)
                    "not all\n";
       }
    }
+   /* one program on two stages with another program's stage between them
+    * (gl_shader_stage runs in pipeline order up to the fragment stage) */
+   for (unsigned s = 0; s <= MESA_SHADER_FRAGMENT; s++) {
+      for (unsigned m = s + 1; p->Stage[s] && m <= MESA_SHADER_FRAGMENT;
+           m++) {
+         for (unsigned e = m + 1; p->Stage[m] && p->Stage[m] != p->Stage[s] &&
+                                  e <= MESA_SHADER_FRAGMENT;
+              e++) {
+            if (p->Stage[e] == p->Stage[s])
+               return "error: a program's stages are split by another "
+                      "program's\n";
+         }
+      }
+   }
+   /* a geometry (or tessellation) program needs a vertex program */
+   if (!p->Stage[MESA_SHADER_VERTEX] &&
+       (p->Stage[MESA_SHADER_GEOMETRY] || p->Stage[MESA_SHADER_TESS_CTRL] ||
+        p->Stage[MESA_SHADER_TESS_EVAL]))
+      return "error: the pipeline has a geometry program but no vertex "
+             "program\n";
    /* ES 3.1 11.1.3.11: both a vertex and a fragment stage */
    if (_mesa_is_gles(ctx) && !p->Stage[MESA_SHADER_COMPUTE] &&
        (!p->Stage[MESA_SHADER_VERTEX] || !p->Stage[MESA_SHADER_FRAGMENT]))
       return "error: the pipeline has no vertex or no fragment program\n";
    if (!merged_current(p) || (!p->Merged && !p->MergedFailed))
       link_merged(ctx, p);
-   return p->MergedFailed ? "" : NULL;
+   if (p->MergedFailed || !p->Merged || !p->Merged->exec)
+      return "";
+   /* GL 4.6 11.1.3.11: samplers of different types on one unit */
+   sync_uniforms(p, p->Merged->exec);
+   if (_mesa_sampler_unit_conflict(p->Merged->exec) >= 0)
+      return "error: active samplers of different types refer to the "
+             "same texture image unit\n";
+   return NULL;
 }
 
 void GLAPIENTRY
@@ -550,7 +601,7 @@ _mesa_GetProgramPipelineiv(GLuint pipeline, GLenum pname, GLint *params)
       break;
    }
    for (unsigned s = 0; s < MESA_SHADER_STAGES; s++) {
-      if (stage_enums[s] == pname) {
+      if (stage_enums[s] == pname && has_stage(ctx, s)) {
          *params = p->Stage[s] ? (GLint)p->Stage[s]->Name : 0;
          return;
       }

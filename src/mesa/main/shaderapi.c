@@ -826,7 +826,8 @@ keep_sources(struct gl_program_object *prog, struct gl_program_exec *exec)
 void
 _mesa_link_program_states(struct gl_context *ctx,
                           struct gl_program_object *prog,
-                          struct glsl_parse_state *const *in, unsigned n)
+                          struct glsl_parse_state *const *in, unsigned n,
+                          bool stage_uniforms)
 {
    struct glsl_parse_state *states[MESA_SHADER_STAGES * 4 + 2];
    struct glsl_location_binding *bindings;
@@ -915,6 +916,8 @@ _mesa_link_program_states(struct gl_context *ctx,
    opts.max_shared_size_B = (unsigned)ctx->Const.MaxComputeSharedMemorySize;
    /* atomic counter buffers after the storage buffers (st_compute.c) */
    opts.abo_slot_base = (unsigned)ctx->Const.MaxShaderStorageBufferBindings;
+   opts.separable = prog->Separable;
+   opts.stage_uniforms = stage_uniforms;
    opts.xfb_varyings = (const char *const *)prog->FeedbackVaryings;
    opts.num_xfb_varyings = prog->NumFeedbackVaryings;
 
@@ -1033,7 +1036,7 @@ _mesa_LinkProgram(GLuint program)
       return;
    }
 
-   _mesa_link_program_states(ctx, prog, states, n);
+   _mesa_link_program_states(ctx, prog, states, n, false);
 }
 
 void GLAPIENTRY

@@ -28,11 +28,12 @@ struct glsl_parse_state *_mesa_compile_glsl(struct gl_context *ctx,
                                             void *mem, gl_shader_stage stage,
                                             const char *src);
 
-/* Links n compiled shaders into prog (shaderapi.c). */
+/* Links n compiled shaders into prog (shaderapi.c); stage_uniforms:
+ * uniforms of one name in two stages are two (pipeline.c). */
 void _mesa_link_program_states(struct gl_context *ctx,
                                struct gl_program_object *prog,
                                struct glsl_parse_state *const *states,
-                               unsigned n);
+                               unsigned n, bool stage_uniforms);
 
 /* The bound pipeline's executable for draws, NULL when none is bound or
  * it cannot be linked (pipeline.c). */

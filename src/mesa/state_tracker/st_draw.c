@@ -463,8 +463,11 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if (!exec || count <= 0 || instances <= 0)
       return;
-   /* a compute program has nothing to draw with (ARB_compute_shader) */
-   if (exec->linked->nir[MESA_SHADER_COMPUTE])
+   /* a compute program has nothing to draw with (ARB_compute_shader), a
+    * pipeline without a vertex program undefined results (GL 4.6
+    * 11.1.3.11): nothing is drawn */
+   if (exec->linked->nir[MESA_SHADER_COMPUTE] ||
+       !exec->linked->nir[MESA_SHADER_VERTEX])
       return;
    if (!st_validate_state(st))
       goto oom;
