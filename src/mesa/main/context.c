@@ -16,6 +16,7 @@
 #include "main/fbobject.h"
 #include "main/matrix.h"
 #include "main/hash.h"
+#include "main/separate.h"
 #include "main/shaderimage.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
@@ -280,6 +281,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_varray(ctx);
    _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
+   _mesa_init_pipelines(ctx);
    _mesa_init_texture_units(ctx);
    _mesa_init_image_units(ctx);
    _mesa_init_ff_state(ctx);
@@ -291,6 +293,7 @@ void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_free_transform_feedback(ctx);
+   _mesa_free_pipelines(ctx);
    _mesa_free_ff_state(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);

@@ -191,6 +191,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
+   /* separable programs and program pipelines (separate.c,
+    * pipeline.c) */
+   {"GL_ARB_separate_shader_objects", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
     * luminance, luminance-alpha and intensity ones (formats_es3.c); also

@@ -457,6 +457,9 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_CURRENT_PROGRAM:
       int1(v, ctx->CurrentProgram ? (GLint)ctx->CurrentProgram->Name : 0);
       return true;
+   case GL_PROGRAM_PIPELINE_BINDING: /* GL 4.6 7.4 (pipeline.c) */
+      int1(v, ctx->Pipeline ? (GLint)ctx->Pipeline->Name : 0);
+      return true;
    case GL_DEPTH_CLEAR_VALUE:
       float_n(v, TYPE_FLOAT_NORM, 1, &ctx->Depth.Clear);
       return true;

@@ -570,12 +570,12 @@ update_constants(struct st_context *st)
    /* Compatibility matrices into their built-in uniforms (matrix.c). */
    if (_mesa_update_state_uniforms(&st->ctx, exec))
       exec->uniforms_stamp++;
-   if (exec == st->ff_exec && !st->ctx.CurrentProgram &&
+   if (exec == st->ff_exec && !_mesa_program_in_use(&st->ctx) &&
        st_ff_update_uniforms(st, exec))
       exec->uniforms_stamp++;
    /* Without a program, two-sided lighting picks the back colours
     * (GL 2.1 section 2.14.1). */
-   bool two_side = st->ctx.CurrentProgram
+   bool two_side = _mesa_program_in_use(&st->ctx)
                       ? st->ctx.VertexProgramTwoSide
                       : st->ctx.FF.Lighting && st->ctx.FF.LightModel.TwoSide;
    /* gl_FragCoord's y transform (st_nir_lower_wpos.c). */
