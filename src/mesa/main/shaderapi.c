@@ -802,9 +802,10 @@ _mesa_LinkProgram(GLuint program)
       stages |= 1u << sh->Stage;
    }
    /* ES 2.0 section 2.10.3: a program needs a vertex and a fragment
-    * shader. */
+    * shader; ES 3.1 section 7.3: or a compute shader alone. */
    if (_mesa_is_gles(ctx) &&
-       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT))) {
+       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT)) &&
+       !(_mesa_is_gles31(ctx) && stages == (1u << MESA_SHADER_COMPUTE))) {
       link_failed(prog, "error: a program needs a vertex shader and a "
                         "fragment shader\n");
       return;
