@@ -312,6 +312,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    /* compute.c's bindings */
    _mesa_reference_buffer_object(&ctx->ShaderStorageBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->DispatchIndirectBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->DrawIndirectBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->AtomicCounterBuffer, NULL);
    for (unsigned i = 0; i < MAX_SHADER_STORAGE_BUFFER_BINDINGS; i++)
       _mesa_reference_buffer_object(&ctx->ShaderStorageBufferBindings[i].Buffer,

@@ -385,11 +385,14 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_COPY_READ_BUFFER: /* = ..._BINDING (ES 3.0 table 6.6, GL 3.1) */
    case GL_COPY_WRITE_BUFFER:
    case GL_PIXEL_PACK_BUFFER_BINDING:
-   case GL_PIXEL_UNPACK_BUFFER_BINDING: {
+   case GL_PIXEL_UNPACK_BUFFER_BINDING:
+   case GL_DRAW_INDIRECT_BUFFER_BINDING: {
       GLenum target = pname == GL_PIXEL_PACK_BUFFER_BINDING
                          ? GL_PIXEL_PACK_BUFFER
                       : pname == GL_PIXEL_UNPACK_BUFFER_BINDING
                          ? GL_PIXEL_UNPACK_BUFFER
+                      : pname == GL_DRAW_INDIRECT_BUFFER_BINDING
+                         ? GL_DRAW_INDIRECT_BUFFER
                          : pname;
       struct gl_buffer_object **b = _mesa_buffer_binding(ctx, target);
       if (!b)

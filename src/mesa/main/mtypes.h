@@ -749,6 +749,8 @@ struct gl_context {
    struct gl_indexed_buffer_binding
       ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
    struct gl_buffer_object *DispatchIndirectBuffer;
+   /* ARB_draw_indirect / ES 3.1 (draw_indirect.c): DRAW_INDIRECT_BUFFER. */
+   struct gl_buffer_object *DrawIndirectBuffer;
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
