@@ -78,6 +78,10 @@ void _mesa_unpack_image(const struct gl_context *ctx, GLsizei width,
                         GLsizei height, GLenum format, GLenum type,
                         const void *src, enum pixel_kind kind, void *dst);
 
+/* Do the pixel transfer operations change colours (scale, bias or
+ * MAP_COLOR)? */
+bool _mesa_rgba_transfer_active(const struct gl_context *ctx);
+
 /* The pixel transfer operations (GL 2.1 section 3.6.5) on n unpacked
  * values, as glCopyPixels applies them to what it reads. */
 void _mesa_transfer_rgba(const struct gl_context *ctx, GLfloat *rgba,

@@ -11,12 +11,11 @@
  * stencil indices as integers) go through the pixel transfer operations
  * (depth scale and bias; index shift, offset and S_TO_S map), then are
  * packed with the pack modes (table 4.5: alignment, row length, skips,
- * swap bytes, LSB first).
+ * swap bytes, LSB first) by the client pixel codec (client_pixels.h).
  */
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "main/client_pixels.h"
 #include "main/context.h"
 #include "main/fbobject.h"
 #include "main/pbo.h"
@@ -25,7 +24,6 @@
 #include "state_tracker/st_draw.h"
 #include "state_tracker/st_pixel.h"
 #include "util/format/u_format.h"
-#include "util/half_float.h"
 
 void
 _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
@@ -44,94 +42,6 @@ _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
    st_read_pixels_from(ctx->st, rb, x, y, width, height, format, dst);
    ctx->Pixel = saved;
    ctx->PixelPackBuffer = pack;
-}
-
-/* Bytes of one pixel of type (0 for GL_BITMAP, whose pixels are bits). */
-static unsigned
-pixel_size(GLenum format, GLenum type)
-{
-   switch (type) {
-   case GL_UNSIGNED_BYTE:
-   case GL_BYTE:
-      return 1;
-   case GL_UNSIGNED_SHORT:
-   case GL_SHORT:
-   case GL_HALF_FLOAT:
-      return 2;
-   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-      return 8;
-   case GL_BITMAP:
-      return 0;
-   default:
-      (void)format;
-      return 4;
-   }
-}
-
-static void
-store(uint8_t *dst, uint32_t v, unsigned size, bool swap)
-{
-   uint8_t b[4];
-   if (size == 1) {
-      dst[0] = (uint8_t)v;
-      return;
-   }
-   if (size == 2) {
-      uint16_t h = (uint16_t)v;
-      memcpy(b, &h, 2);
-   } else {
-      memcpy(b, &v, 4);
-   }
-   for (unsigned i = 0; i < size; i++)
-      dst[i] = b[swap ? size - 1 - i : i];
-}
-
-static uint32_t
-float_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-/* A depth in [0, 1] as an element of type (GL 2.1 table 4.7: the
- * normalized conversions). */
-static uint32_t
-depth_elem(GLfloat d, GLenum type)
-{
-   switch (type) {
-   case GL_UNSIGNED_BYTE:
-      return (uint32_t)lrint(d * 255.0);
-   case GL_BYTE:
-      return (uint32_t)(int32_t)lrint(d * 127.0);
-   case GL_UNSIGNED_SHORT:
-      return (uint32_t)lrint(d * 65535.0);
-   case GL_SHORT:
-      return (uint32_t)(int32_t)lrint(d * 32767.0);
-   case GL_UNSIGNED_INT:
-      return (uint32_t)llrint(d * 4294967295.0);
-   case GL_INT:
-      return (uint32_t)(int32_t)llrint(d * 2147483647.0);
-   case GL_HALF_FLOAT:
-      return util_float_to_half(d);
-   default:
-      return float_bits(d);
-   }
-}
-
-/* A stencil index as an element of type: its low bits (GL 2.1 section
- * 4.3.2, "conversion of indices"), or as a float. */
-static uint32_t
-index_elem(uint32_t s, GLenum type)
-{
-   switch (type) {
-   case GL_FLOAT:
-      return float_bits((float)s);
-   case GL_HALF_FLOAT:
-      return util_float_to_half((float)s);
-   default:
-      return s;
-   }
 }
 
 void
@@ -168,7 +78,7 @@ _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
       return;
 
    /* The client layout (pack modes of table 4.5). */
-   unsigned size = pixel_size(format, type);
+   unsigned size = _mesa_pixel_group_size_B(format, type);
    size_t align = (size_t)ctx->Pixel.PackAlignment;
    size_t len = ctx->Pixel.PackRowLength > 0 ? (size_t)ctx->Pixel.PackRowLength
                                              : (size_t)width;
@@ -220,16 +130,11 @@ _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
                                : 7u - (unsigned)(bit % 8);
                uint8_t *byte = row + bit / 8;
                *byte = (uint8_t)((*byte & ~(1u << b)) | ((s[i] & 1u) << b));
-            } else if (type == GL_UNSIGNED_INT_24_8) {
-               uint32_t zv = (uint32_t)lrint(z[i] * 16777215.0);
-               store(p, zv << 8 | (s[i] & 0xff), 4, swap);
-            } else if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
-               store(p, float_bits(z[i]), 4, swap);
-               store(p + 4, s[i] & 0xff, 4, swap);
-            } else if (depth) {
-               store(p, depth_elem(z[i], type), size, swap);
             } else {
-               store(p, index_elem(s[i], type), size, swap);
+               struct pixel_group g;
+               g.val[PIX_Z] = depth ? z[i] : 0.0;
+               g.val[PIX_I] = stencil ? s[i] : 0.0;
+               _mesa_pixel_encode(format, type, &g, swap, p);
             }
          }
       }
