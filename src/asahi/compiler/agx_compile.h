@@ -315,6 +315,16 @@ struct agx_fs_key {
    bool per_sample;
    uint8_t sample_id;
    uint8_t sample_pos;
+   /* GL logic ops (glLogicOp; pipe_blend_state::logicop_*): when enabled,
+    * no render target blends, and the unorm (8/16-bit, RGB10_A2) and
+    * 8/32-bit integer targets get logicop_func (an enum pipe_logicop,
+    * whose bit (2 * s + d) is the result for source bit s and
+    * destination bit d) of the shader's colour and the tilebuffer's
+    * value, unorm channels as their integer codes (GL 4.6 section
+    * 17.3.9).  Float, sRGB, snorm and 16-bit integer targets keep the
+    * shader's colour. */
+   bool logicop_enable;
+   uint8_t logicop_func;
 };
 
 struct agx_shader_key {

@@ -3848,6 +3848,46 @@ agx_tib_format_of(enum pipe_format fmt)
    return -1;
 }
 
+/* ---- logic ops (GL 4.6 section 17.3.9): the hardware has none either;
+ * Mesa lowers them in NIR (alexvorxx/Mesa-VirGL src/compiler/nir/
+ * nir_lower_blend.c), here they are emitted beside blending. */
+
+/* Does a logic op apply to a target of this tilebuffer format: unorm 8
+ * and 16-bit, RGB10_A2, 8 and 32-bit integers (agx_fs_key)? */
+static bool
+logicop_applies(int tib_format, bool integer)
+{
+   return tib_format == 4 || tib_format == 6 || tib_format == 8 ||
+          (integer && (tib_format == 0 || tib_format == 2));
+}
+
+/* A float in [0, 1] as the unsigned code of a bits-wide unorm channel
+ * (round to nearest, GL 4.6 equation 2.3). */
+static agx_operand
+unorm_code(struct isel *st, agx_operand f, agx_operand max)
+{
+   return emit_convert(st, 8, 0,
+                       emit_unop(st, AGX_ISA_OP_RINT, fmul(st, f, max)));
+}
+
+/* Logic op func (enum pipe_logicop) of source s and destination d of one
+ * channel, bits wide.  bitop's truth table bit (a | b << 1) is pipe's bit
+ * (2 * s + d): a = d, b = s. */
+static agx_operand
+logicop_channel(struct isel *st, unsigned func, agx_operand s, agx_operand d,
+                unsigned bits, bool integer)
+{
+   if (integer)
+      return emit_bitop(st, func, d, s);
+   uint32_t mask = (1u << bits) - 1;
+   agx_operand max = imm32(st, fui((float)mask));
+   agx_operand r = emit_bitop(st, func, unorm_code(st, d, max),
+                              unorm_code(st, fsat(st, s), max));
+   r = emit_bitop(st, AGX_TT_AND, r, imm32(st, mask));
+   return fmul(st, emit_convert(st, 10, 1, r),
+               imm32(st, fui(1.0f / (float)mask)));
+}
+
 /*
  * The samples a multisampled fragment keeps (ES 3.0.6 section 4.1.3): the
  * API sample mask, and with alpha-to-coverage the first round(alpha * N)
@@ -3979,8 +4019,9 @@ emit_fs_end(struct isel *st)
          continue;
 
       agx_operand d[4];
-      bool blend = rk->blend.enable && !integer;
-      if (blend || (packed && write != 0xf)) {
+      bool blend = rk->blend.enable && !integer && !key->logicop_enable;
+      bool logic = key->logicop_enable && logicop_applies(tib_format, integer);
+      if (blend || logic || (packed && write != 0xf)) {
          /* the destination in memory order, then RGBA order (16-bit
           * values widened to f32) */
          wait_tile(st, true, &touched);
@@ -4079,6 +4120,12 @@ emit_fs_end(struct isel *st)
                                           i, sc, s1, d, k);
             c[i] = blend_channel(st, func, sc[i], sf, d[i], df);
          }
+      }
+      for (unsigned i = 0; logic && i < 4; ++i) {
+         unsigned m = desc->swizzle[i];
+         if ((write & (1u << i)) && m < nr_mem)
+            c[i] = logicop_channel(st, key->logicop_func, c[i], d[i],
+                                   desc->channel[m].size, integer);
       }
 
       /* Order against earlier pixels; then say that every sample

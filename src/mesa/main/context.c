@@ -243,6 +243,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Color.EquationRGB = ctx->Color.EquationA = GL_FUNC_ADD;
    ctx->Color.BlendCoherent = true;
    ctx->Color.Dither = true;
+   ctx->Color.LogicOp = GL_COPY;
 
    ctx->Depth.Func = GL_LESS;
    ctx->Depth.Mask = true;

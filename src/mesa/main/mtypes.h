@@ -577,6 +577,10 @@ struct gl_context {
       /* GL_BLEND_ADVANCED_COHERENT_KHR (initially true; blends are
        * always coherent here, so it changes nothing). */
       bool BlendCoherent;
+      /* Logic ops (logicop.c): glLogicOp's opcode, GL_COLOR_LOGIC_OP and
+       * GL_INDEX_LOGIC_OP (state only). */
+      GLenum LogicOp;
+      bool ColorLogicOpEnabled, IndexLogicOpEnabled;
    } Color;
 
    struct {

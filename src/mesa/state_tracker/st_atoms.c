@@ -15,6 +15,7 @@
 
 #include "main/context.h"
 #include "main/blend.h"
+#include "main/logicop.h"
 #include "main/matrix.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_compute.h"
@@ -319,6 +320,11 @@ update_blend(struct st_context *st)
 
    memset(&b, 0, sizeof(b));
    b.dither = ctx->Color.Dither;
+   /* GL 4.6 section 17.3.9: logic ops replace blending (the driver skips
+    * targets they do not apply to). */
+   b.logicop_enable = ctx->Color.ColorLogicOpEnabled;
+   if (b.logicop_enable)
+      b.logicop_func = _mesa_logicop_to_pipe(ctx->Color.LogicOp);
    b.alpha_to_coverage = ctx->Multisample.SampleAlphaToCoverage;
    b.max_rt = st->fb.nr_cbufs ? st->fb.nr_cbufs - 1 : 0;
    /* Same state for every render target (no indexed blend in ES 2/3). */
