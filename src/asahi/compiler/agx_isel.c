@@ -849,6 +849,8 @@ emit_alu(struct isel *st, nir_alu_instr *alu)
 static agx_instr *emit_exec_op(struct isel *st, enum agx_isa_op op, unsigned cc,
                                agx_operand a, agx_operand b, unsigned n);
 static agx_block *start_block(struct isel *st);
+static void load_words(struct isel *st, unsigned addr, agx_operand elem,
+                       unsigned n, agx_operand *dst);
 
 /* A run of 32-bit words of the default uniform block from memory:
  * device_load at the block's address (AGX_SYSVAL_GL_UNIFORMS_ADDR_*) plus
@@ -871,6 +873,15 @@ load_uniform_memory(struct isel *st, agx_operand word, unsigned first,
          ? emit_binop(st, AGX_ISA_OP_IADD, 32, word, int_operand(st, first))
       : first < 0x8000 ? agx_isa_imm(first, 16)
                        : imm32(st, first);
+   load_words(st, addr, elem, n, dst);
+}
+
+/* n 32-bit words at the 64-bit address pushed at uniform half `addr`,
+ * element (word) `elem` on, into dst[]. */
+static void
+load_words(struct isel *st, unsigned addr, agx_operand elem, unsigned n,
+           agx_operand *dst)
+{
    agx_operand vec = agx_temp(st->ctx, 32, n);
    agx_operand base = mem_base(st, addr);
    agx_instr *I = agx_emit(&st->b, AGX_ISA_OP_DEVICE_LOAD);
@@ -1582,6 +1593,26 @@ emit_discard(struct isel *st, const agx_operand *cond)
    st->ctx->info->can_discard = true;
    /* what follows (phi copies included) runs in a block of its own */
    start_block(st);
+}
+
+/* Polygon stipple (agx_fs_key::poly_stipple), before the program: the
+ * pattern's word for the pixel's row y % 32 (thread_position_in_grid, as
+ * gl_FragCoord), shifted left by x % 32 so that bit 31 - x % 32 is its top
+ * bit; lanes where that bit is 0 discard. */
+static void
+emit_poly_stipple(struct isel *st)
+{
+   const agx_operand zero = agx_isa_imm(0, 8), low5 = agx_isa_imm(31, 8);
+   agx_operand x = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 80), low5);
+   agx_operand y = emit_bitop(st, AGX_TT_AND, emit_get_sr(st, 81), low5);
+   unsigned addr =
+      agx_push(st->ctx, AGX_PUSH_SYSVAL, AGX_SYSVAL_POLY_STIPPLE_LO, 4);
+   agx_operand word;
+   load_words(st, addr, y, 1, &word);
+   agx_operand top = emit_bitfield(st, AGX_ISA_OP_BFI, zero, word, x);
+   agx_operand bit = emit_bitfield_m(st, AGX_ISA_OP_BFEIL, zero, top, low5, 1);
+   agx_operand off = emit_bitop(st, AGX_TT_XOR, bit, agx_isa_imm(1, 8));
+   emit_discard(st, &off);
 }
 
 /* store_xfb_agx (agx_nir_lower_xfb.c): 32-bit words to transform
@@ -4448,6 +4479,9 @@ agx_emit_nir(agx_context *ctx, nir_shader *nir)
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
    st->block_start =
       rzalloc_array_size(ctx->mem, sizeof(agx_block *), impl->num_blocks + 1);
+   if (ctx->stage == MESA_SHADER_FRAGMENT && !ctx->is_preamble &&
+       ctx->key && ctx->key->fs.poly_stipple)
+      emit_poly_stipple(st);
    emit_cf_list(st, &impl->body);
    if (st->has_return) {
       /* the lanes that returned (count 1) come back for the outputs */

@@ -244,6 +244,9 @@ _mesa_init_context_state(struct gl_context *ctx)
    ctx->Color.BlendCoherent = true;
    ctx->Color.Dither = true;
    ctx->Color.LogicOp = GL_COPY;
+   /* GL 2.1 table 6.14: the stipple is initially all 1s. */
+   for (unsigned i = 0; i < 32; i++)
+      ctx->Polygon.Stipple[i] = ~0u;
 
    ctx->Depth.Func = GL_LESS;
    ctx->Depth.Mask = true;

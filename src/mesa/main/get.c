@@ -484,6 +484,11 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       bool1(v, ctx->Color.IndexLogicOpEnabled);
       return true;
+   case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      bool1(v, ctx->Polygon.StippleFlag);
+      return true;
    case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
       return true;

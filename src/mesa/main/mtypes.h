@@ -609,6 +609,10 @@ struct gl_context {
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
       GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
       bool OffsetLine, OffsetPoint; /* desktop GL */
+      /* GL_POLYGON_STIPPLE and glPolygonStipple's pattern as
+       * pipe_poly_stipple rows (polygon_stipple.c). */
+      bool StippleFlag;
+      GLuint Stipple[32];
    } Polygon;
 
    /* glShadeModel (compatibility) and glProvokingVertex (GL 3.2). */

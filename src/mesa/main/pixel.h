@@ -130,6 +130,13 @@ void _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb,
                      GLint x, GLint y, GLsizei width, GLsizei height,
                      enum pipe_format format, void *dst);
 
+/* width x height bits (bits[] of 0 and 1, row 0 first) packed as a
+ * GL_BITMAP image with the pack modes (readpix_ds.c); buf_size_B as for
+ * glReadnPixels. */
+void _mesa_pack_bitmap(struct gl_context *ctx, GLsizei width, GLsizei height,
+                       const uint32_t *bits, int64_t buf_size_B, void *pixels,
+                       const char *func);
+
 /* glReadPixels of GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and
  * GL_DEPTH_STENCIL in desktop GL (readpix_ds.c); buf_size_B as for
  * glReadnPixels. */

@@ -44,6 +44,70 @@ _mesa_read_rect(struct gl_context *ctx, struct gl_renderbuffer *rb, GLint x,
    ctx->PixelPackBuffer = pack;
 }
 
+/* Where packed pixels go (the pack modes of GL 2.1 table 4.5): groups of
+ * size bytes, or bits for GL_BITMAP (size 0). */
+struct pack_layout {
+   size_t row_B, offset_B, total_B;
+   size_t skip_bit; /* GL_BITMAP: bit of the first pixel in its byte */
+};
+
+static void
+pack_layout(const struct gl_context *ctx, GLsizei width, GLsizei height,
+            unsigned size, struct pack_layout *l)
+{
+   size_t align = (size_t)ctx->Pixel.PackAlignment;
+   size_t len = ctx->Pixel.PackRowLength > 0 ? (size_t)ctx->Pixel.PackRowLength
+                                             : (size_t)width;
+   size_t skip = (size_t)ctx->Pixel.PackSkipPixels;
+   size_t row_B = size ? len * size : (len + 7) / 8;
+
+   l->row_B = (row_B + align - 1) / align * align;
+   l->offset_B = (size_t)ctx->Pixel.PackSkipRows * l->row_B +
+                 (size ? skip * size : skip / 8);
+   l->skip_bit = size ? 0 : skip % 8;
+   size_t last_B = size ? (size_t)width * size
+                        : (l->skip_bit + (size_t)width + 7) / 8;
+   l->total_B = height > 0 ? l->offset_B + (size_t)(height - 1) * l->row_B +
+                                last_B
+                           : 0;
+}
+
+/* Bit `bit` of a packed GL_BITMAP row (PACK_LSB_FIRST: from the low end
+ * of each byte) set to v & 1. */
+static void
+store_bit(const struct gl_context *ctx, uint8_t *row, size_t bit, uint32_t v)
+{
+   unsigned b = ctx->PixelOps.PackLsbFirst ? (unsigned)(bit % 8)
+                                           : 7u - (unsigned)(bit % 8);
+   uint8_t *byte = row + bit / 8;
+   *byte = (uint8_t)((*byte & ~(1u << b)) | ((v & 1u) << b));
+}
+
+void
+_mesa_pack_bitmap(struct gl_context *ctx, GLsizei width, GLsizei height,
+                  const uint32_t *bits, int64_t buf_size_B, void *pixels,
+                  const char *func)
+{
+   struct pack_layout l;
+   struct pbo_map map;
+
+   pack_layout(ctx, width, height, 0, &l);
+   if (!ctx->PixelPackBuffer && (int64_t)l.total_B > buf_size_B) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
+      return;
+   }
+   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, l.total_B, &map, func);
+   if (!dst)
+      return;
+   for (GLsizei r = 0; r < height; r++) {
+      uint8_t *row = dst + l.offset_B + (size_t)r * l.row_B;
+      for (GLsizei c = 0; c < width; c++)
+         store_bit(ctx, row, l.skip_bit + (size_t)c,
+                   bits[(size_t)r * (size_t)width + (size_t)c]);
+   }
+   _mesa_unmap_pbo(ctx, &map);
+}
+
 void
 _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
                      GLsizei height, GLenum format, GLenum type,
@@ -77,20 +141,10 @@ _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    if (!width || !height)
       return;
 
-   /* The client layout (pack modes of table 4.5). */
    unsigned size = _mesa_pixel_group_size_B(format, type);
-   size_t align = (size_t)ctx->Pixel.PackAlignment;
-   size_t len = ctx->Pixel.PackRowLength > 0 ? (size_t)ctx->Pixel.PackRowLength
-                                             : (size_t)width;
-   size_t row_B = size ? len * size : (len + 7) / 8;
-   row_B = (row_B + align - 1) / align * align;
-   size_t skip = (size_t)ctx->Pixel.PackSkipPixels;
-   size_t offset_B = (size_t)ctx->Pixel.PackSkipRows * row_B +
-                     (size ? skip * size : skip / 8);
-   size_t last_B = size ? (size_t)width * size
-                        : (skip % 8 + (size_t)width + 7) / 8;
-   size_t total_B = offset_B + (size_t)(height - 1) * row_B + last_B;
-   if (!ctx->PixelPackBuffer && (int64_t)total_B > buf_size_B) {
+   struct pack_layout l;
+   pack_layout(ctx, width, height, size, &l);
+   if (!ctx->PixelPackBuffer && (int64_t)l.total_B > buf_size_B) {
       _mesa_error(ctx, GL_INVALID_OPERATION, "%s(bufSize too small)", func);
       return;
    }
@@ -115,21 +169,16 @@ _mesa_read_pixels_ds(struct gl_context *ctx, GLint x, GLint y, GLsizei width,
    }
 
    struct pbo_map map;
-   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, total_B, &map, func);
+   uint8_t *dst = _mesa_map_pbo(ctx, true, pixels, l.total_B, &map, func);
    if (dst) {
       bool swap = ctx->PixelOps.PackSwapBytes;
       for (GLsizei r = 0; r < height; r++) {
-         uint8_t *row = dst + offset_B + (size_t)r * row_B;
+         uint8_t *row = dst + l.offset_B + (size_t)r * l.row_B;
          for (GLsizei c = 0; c < width; c++) {
             size_t i = (size_t)r * (size_t)width + (size_t)c;
             uint8_t *p = row + (size_t)c * size;
             if (type == GL_BITMAP) {
-               size_t bit = skip % 8 + (size_t)c;
-               unsigned b = ctx->PixelOps.PackLsbFirst
-                               ? (unsigned)(bit % 8)
-                               : 7u - (unsigned)(bit % 8);
-               uint8_t *byte = row + bit / 8;
-               *byte = (uint8_t)((*byte & ~(1u << b)) | ((s[i] & 1u) << b));
+               store_bit(ctx, row, l.skip_bit + (size_t)c, s[i]);
             } else {
                struct pixel_group g;
                g.val[PIX_Z] = depth ? z[i] : 0.0;

@@ -202,6 +202,19 @@ update_rasterizer(struct st_context *st)
    r.fill_back = ctx->Polygon.BackMode == GL_LINE    ? PIPE_POLYGON_MODE_LINE
                  : ctx->Polygon.BackMode == GL_POINT ? PIPE_POLYGON_MODE_POINT
                                                      : PIPE_POLYGON_MODE_FILL;
+   /* GL 2.1 section 3.5.6 (the driver applies it to filled polygons) */
+   r.poly_stipple_enable = ctx->Polygon.StippleFlag;
+   if (r.poly_stipple_enable) {
+      /* The pattern is window-aligned: in a flipped (window-system)
+       * framebuffer, memory row i is GL row fb_height - 1 - i (Mesa's
+       * state tracker turns the pattern the same way). */
+      struct pipe_poly_stipple ps;
+      for (unsigned i = 0; i < 32; i++) {
+         unsigned row = st->fb_flip ? (st->fb_height - 1u - i) & 31u : i;
+         ps.stipple[i] = ctx->Polygon.Stipple[row];
+      }
+      st->pipe->set_polygon_stipple(st->pipe, &ps);
+   }
    r.offset_tri = ctx->Polygon.OffsetFill;
    r.offset_line = ctx->Polygon.OffsetLine;
    r.offset_point = ctx->Polygon.OffsetPoint;
