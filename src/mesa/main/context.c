@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main/attrib.h"
 #include "main/bufferobj.h"
 #include "main/context.h"
 #include "main/debug_output.h"
@@ -296,6 +297,7 @@ _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_free_transform_feedback(ctx);
    _mesa_free_ff_state(ctx);
+   _mesa_free_attrib_stacks(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyReadBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->CopyWriteBuffer, NULL);

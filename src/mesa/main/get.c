@@ -484,6 +484,17 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
          return false;
       bool1(v, ctx->Color.IndexLogicOpEnabled);
       return true;
+   case GL_ATTRIB_STACK_DEPTH: /* attrib.c */
+   case GL_CLIENT_ATTRIB_STACK_DEPTH:
+   case GL_MAX_ATTRIB_STACK_DEPTH:
+   case GL_MAX_CLIENT_ATTRIB_STACK_DEPTH:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, pname == GL_ATTRIB_STACK_DEPTH ? (GLint)ctx->AttribDepth
+              : pname == GL_CLIENT_ATTRIB_STACK_DEPTH
+                 ? (GLint)ctx->ClientAttribDepth
+                 : MAX_ATTRIB_STACK_DEPTH);
+      return true;
    case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
       if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
          return false;

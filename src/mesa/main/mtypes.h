@@ -45,6 +45,9 @@ struct st_program_variant;
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
+/* GL_MAX_ATTRIB_STACK_DEPTH and GL_MAX_CLIENT_ATTRIB_STACK_DEPTH (GL 2.1
+ * table 6.46: at least 16). */
+#define MAX_ATTRIB_STACK_DEPTH 16
 /* ARB_shader_image_load_store: image units the context keeps (the
  * advertised GL_MAX_IMAGE_UNITS is the driver's, at most this). */
 #define MAX_IMAGE_UNITS 32
@@ -736,6 +739,14 @@ struct gl_context {
    } ImageUnits[MAX_IMAGE_UNITS];
    /* Pixel zoom, transfer and maps (pixel.h). */
    struct gl_pixel_ops PixelOps;
+   /* glPushAttrib / glPushClientAttrib (attrib.c): each entry the mask
+    * pushed and the saved state (malloc'ed). */
+   struct gl_attrib_entry {
+      GLbitfield Mask;
+      void *Data;
+   } AttribStack[MAX_ATTRIB_STACK_DEPTH],
+      ClientAttribStack[MAX_ATTRIB_STACK_DEPTH];
+   unsigned AttribDepth, ClientAttribDepth;
 };
 
 #endif
