@@ -169,18 +169,30 @@ copy_regions(struct gl_context *ctx, GLbitfield mask, bool client,
    }
 }
 
+/* The server (client false) or client stack and its depth; NULL with
+ * GL_INVALID_OPERATION where there are none (ES, forward-compatible
+ * contexts: appendix E). */
+static struct gl_attrib_entry *
+stack_of(struct gl_context *ctx, bool client, unsigned **depth,
+         const char *func)
+{
+   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
+      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(deprecated)", func);
+      return NULL;
+   }
+   *depth = client ? &ctx->ClientAttribDepth : &ctx->AttribDepth;
+   return client ? ctx->ClientAttribStack : ctx->AttribStack;
+}
+
 /* Pushes mask's state on the server (client false) or client stack. */
 static void
 push(struct gl_context *ctx, GLbitfield mask, bool client, const char *func)
 {
-   struct gl_attrib_entry *stack =
-      client ? ctx->ClientAttribStack : ctx->AttribStack;
-   unsigned *depth = client ? &ctx->ClientAttribDepth : &ctx->AttribDepth;
+   unsigned *depth;
+   struct gl_attrib_entry *stack = stack_of(ctx, client, &depth, func);
 
-   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(deprecated)", func);
+   if (!stack)
       return;
-   }
    if (*depth >= MAX_ATTRIB_STACK_DEPTH) {
       _mesa_error(ctx, GL_STACK_OVERFLOW, "%s", func);
       return;
@@ -200,14 +212,11 @@ push(struct gl_context *ctx, GLbitfield mask, bool client, const char *func)
 static void
 pop(struct gl_context *ctx, bool client, const char *func)
 {
-   struct gl_attrib_entry *stack =
-      client ? ctx->ClientAttribStack : ctx->AttribStack;
-   unsigned *depth = client ? &ctx->ClientAttribDepth : &ctx->AttribDepth;
+   unsigned *depth;
+   struct gl_attrib_entry *stack = stack_of(ctx, client, &depth, func);
 
-   if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx)) {
-      _mesa_error(ctx, GL_INVALID_OPERATION, "%s(deprecated)", func);
+   if (!stack)
       return;
-   }
    if (*depth == 0) {
       _mesa_error(ctx, GL_STACK_UNDERFLOW, "%s", func);
       return;

@@ -334,10 +334,8 @@ to_snorm(double f, unsigned bits)
    return (uint32_t)(int32_t)(v < 0 ? v - 0.5 : v + 0.5);
 }
 
-/* An integer value kept within the 32 bits of an element (indices: their
- * low bits, GL 2.1 section 4.3.2 "conversion of indices"). */
-static uint32_t
-to_int_bits(double v)
+uint32_t
+_mesa_pixel_int_bits(double v)
 {
    if (!(v == v))
       return 0;
@@ -363,11 +361,11 @@ elem_bits(double v, GLenum type, bool normalize)
    case GL_UNSIGNED_INT:
       if (normalize)
          return to_unorm(v, 8 * _mesa_pixel_type_size(type));
-      return to_int_bits(v);
+      return _mesa_pixel_int_bits(v);
    default:
       if (normalize)
          return to_snorm(v, 8 * _mesa_pixel_type_size(type));
-      return to_int_bits(v);
+      return _mesa_pixel_int_bits(v);
    }
 }
 
@@ -400,7 +398,7 @@ _mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
       return;
    if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV) {
       write_elem(p, f32_bits((float)g->val[PIX_Z]), 4, swap);
-      write_elem(p + 4, to_int_bits(g->val[PIX_I]) & 0xff, 4, swap);
+      write_elem(p + 4, _mesa_pixel_int_bits(g->val[PIX_I]) & 0xff, 4, swap);
       return;
    }
    const struct pixel_packed_type *pk = _mesa_pixel_packed_type(type);
@@ -412,7 +410,7 @@ _mesa_pixel_encode(GLenum format, GLenum type, const struct pixel_group *g,
          unsigned at = pk->rev ? shift : total - shift - b;
          double v = g->val[d.comp[k]];
          bool raw = d.integer || d.comp[k] == PIX_I;
-         uint32_t field = raw ? to_int_bits(v) : to_unorm(v, b);
+         uint32_t field = raw ? _mesa_pixel_int_bits(v) : to_unorm(v, b);
          word |= (field & ((1u << b) - 1u)) << at;
          shift += b;
       }

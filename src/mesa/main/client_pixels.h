@@ -89,6 +89,11 @@ struct pixel_group {
 void _mesa_pixel_decode(GLenum format, GLenum type, const void *src,
                         bool swap, struct pixel_group *g);
 
+/* An integer value as the 32-bit word of an element: its integer part,
+ * NaN as 0, kept within 32 bits (indices keep their low bits, GL 2.1
+ * section 4.3.2 "conversion of indices"). */
+uint32_t _mesa_pixel_int_bits(double v);
+
 /* The inverse: the group of a valid pair with g's values at dst
  * (normalized components clamped and rounded to nearest, GL 3.3
  * compatibility section 2.1.6; indices keep their low bits), bytes

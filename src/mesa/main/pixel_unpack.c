@@ -95,20 +95,6 @@ _mesa_unpack_image_size_B(const struct gl_context *ctx, GLsizei width,
    return l.offset_B + (size_t)(height - 1) * l.row_B + last_row;
 }
 
-/* A float index as the integer it names (its integer part, kept within
- * 32 bits; NaN as 0). */
-static uint32_t
-index_of(double v)
-{
-   if (!(v == v))
-      return 0;
-   if (v >= 4294967295.0)
-      return 0xffffffffu;
-   if (v <= -2147483648.0)
-      return 0x80000000u;
-   return (uint32_t)(int64_t)v;
-}
-
 static GLfloat
 lookup(const struct gl_pixel_map *m, GLfloat v)
 {
@@ -244,7 +230,7 @@ _mesa_unpack_image(const struct gl_context *ctx, GLsizei width,
             break;
          case PIXEL_STENCIL:
          case PIXEL_INDEX:
-            ((uint32_t *)dst)[i] = index_of(px.val[PIX_I]);
+            ((uint32_t *)dst)[i] = _mesa_pixel_int_bits(px.val[PIX_I]);
             break;
          case PIXEL_RGBA: {
             GLfloat *v = (GLfloat *)dst + 4 * i;
@@ -279,7 +265,7 @@ _mesa_unpack_image(const struct gl_context *ctx, GLsizei width,
           * before the colours overwrite them). */
          GLfloat *v = dst;
          for (size_t i = n; i-- > 0;) {
-            uint32_t idx = index_of(v[4 * i]);
+            uint32_t idx = _mesa_pixel_int_bits(v[4 * i]);
             _mesa_index_to_rgba(ctx, &idx, v + 4 * i, 1);
          }
       } else {
