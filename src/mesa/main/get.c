@@ -483,6 +483,36 @@ get_value(struct gl_context *ctx, GLenum pname, struct value *v)
    case GL_DITHER:
       bool1(v, ctx->Color.Dither);
       return true;
+   case GL_COLOR_LOGIC_OP: /* logicop.c */
+   case GL_LOGIC_OP_MODE:
+      if (_mesa_is_gles(ctx))
+         return false;
+      if (pname == GL_LOGIC_OP_MODE)
+         int1(v, (GLint)ctx->Color.LogicOp);
+      else
+         bool1(v, ctx->Color.ColorLogicOpEnabled);
+      return true;
+   case GL_INDEX_LOGIC_OP:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      bool1(v, ctx->Color.IndexLogicOpEnabled);
+      return true;
+   case GL_ATTRIB_STACK_DEPTH: /* attrib.c */
+   case GL_CLIENT_ATTRIB_STACK_DEPTH:
+   case GL_MAX_ATTRIB_STACK_DEPTH:
+   case GL_MAX_CLIENT_ATTRIB_STACK_DEPTH:
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      int1(v, pname == GL_ATTRIB_STACK_DEPTH ? (GLint)ctx->AttribDepth
+              : pname == GL_CLIENT_ATTRIB_STACK_DEPTH
+                 ? (GLint)ctx->ClientAttribDepth
+                 : MAX_ATTRIB_STACK_DEPTH);
+      return true;
+   case GL_POLYGON_STIPPLE: /* polygon_stipple.c */
+      if (_mesa_is_gles(ctx) || _mesa_is_desktop_fc(ctx))
+         return false;
+      bool1(v, ctx->Polygon.StippleFlag);
+      return true;
    case GL_FRAMEBUFFER_BINDING: /* also GL_DRAW_FRAMEBUFFER_BINDING */
       int1(v, ctx->DrawBuffer ? (GLint)ctx->DrawBuffer->Name : 0);
       return true;

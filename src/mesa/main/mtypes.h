@@ -45,6 +45,9 @@ struct st_program_variant;
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
+/* GL_MAX_ATTRIB_STACK_DEPTH and GL_MAX_CLIENT_ATTRIB_STACK_DEPTH (GL 2.1
+ * table 6.46: at least 16). */
+#define MAX_ATTRIB_STACK_DEPTH 16
 /* ARB_shader_image_load_store: image units the context keeps (the
  * advertised GL_MAX_IMAGE_UNITS is the driver's, at most this). */
 #define MAX_IMAGE_UNITS 32
@@ -613,6 +616,10 @@ struct gl_context {
       /* GL_BLEND_ADVANCED_COHERENT_KHR (initially true; blends are
        * always coherent here, so it changes nothing). */
       bool BlendCoherent;
+      /* Logic ops (logicop.c): glLogicOp's opcode, GL_COLOR_LOGIC_OP and
+       * GL_INDEX_LOGIC_OP (state only). */
+      GLenum LogicOp;
+      bool ColorLogicOpEnabled, IndexLogicOpEnabled;
    } Color;
 
    struct {
@@ -641,6 +648,10 @@ struct gl_context {
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
       GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
       bool OffsetLine, OffsetPoint; /* desktop GL */
+      /* GL_POLYGON_STIPPLE and glPolygonStipple's pattern as
+       * pipe_poly_stipple rows (polygon_stipple.c). */
+      bool StippleFlag;
+      GLuint Stipple[32];
    } Polygon;
 
    /* glShadeModel (compatibility) and glProvokingVertex (GL 3.2). */
@@ -773,6 +784,14 @@ struct gl_context {
    struct gl_pipeline_object *Pipeline;
    /* While a glProgramUniform* call runs: the program it sets. */
    struct gl_program_object *ProgramUniformTarget;
+   /* glPushAttrib / glPushClientAttrib (attrib.c): each entry the mask
+    * pushed and the saved state (malloc'ed). */
+   struct gl_attrib_entry {
+      GLbitfield Mask;
+      void *Data;
+   } AttribStack[MAX_ATTRIB_STACK_DEPTH],
+      ClientAttribStack[MAX_ATTRIB_STACK_DEPTH];
+   unsigned AttribDepth, ClientAttribDepth;
 };
 
 #endif
