@@ -101,6 +101,9 @@ test_feedback_types(void **state)
    assert_int_equal(v, GL_4D_COLOR_TEXTURE);
    _mesa_GetIntegerv(GL_FEEDBACK_BUFFER_SIZE, &v);
    assert_int_equal(v, 64);
+   void *ptr = NULL;
+   _mesa_GetPointerv(GL_FEEDBACK_BUFFER_POINTER, &ptr);
+   assert_ptr_equal(ptr, buf);
    assert_int_equal(_mesa_GetError(), GL_NO_ERROR);
    gl_test_destroy(t);
 }
