@@ -141,6 +141,20 @@ unit_state(GLenum pname, GLuint unit)
    return v;
 }
 
+/* A vertex array with a full-target triangle strip quad as attribute 0. */
+static void
+full_quad(GLuint *vbo, GLuint *vao)
+{
+   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   glGenVertexArrays(1, vao);
+   glBindVertexArray(*vao);
+   glGenBuffers(1, vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, *vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+}
+
 /* 1: errors and state */
 static bool
 test_api(void)
@@ -356,15 +370,8 @@ test_fragment(void)
    GLuint t = texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
                          NULL);
    bind_image(4, t, 0, GL_FALSE, 0, E2E_GL_WRITE_ONLY, GL_RGBA8UI);
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
    GLuint vbo, vao;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   full_quad(&vbo, &vao);
    glUseProgram(p);
    set_unit(p, "img", 4);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
@@ -435,15 +442,8 @@ test_cleared_attachment(void)
    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
 
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
    GLuint vbo, vao;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   full_quad(&vbo, &vao);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    /* The cleared blue, through the image: GL 4.6 section 8.26 reads the
