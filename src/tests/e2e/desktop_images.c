@@ -398,15 +398,8 @@ test_cleared_attachment(void)
    glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
    glClear(GL_COLOR_BUFFER_BIT);
 
-   static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-   GLuint vbo, vao;
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vbo);
-   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   struct e2e_gl_vertices quad;
+   e2e_gl_vec2_vertices(&quad, e2e_gl_quad_strip, 4);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    /* The cleared blue, through the image: GL 4.6 section 8.26 reads the
@@ -428,8 +421,7 @@ test_cleared_attachment(void)
    glViewport(0, 0, W, H);
    glDeleteFramebuffers(2, fbo);
    glDeleteTextures(2, tex);
-   glDeleteBuffers(1, &vbo);
-   glDeleteVertexArrays(1, &vao);
+   e2e_gl_vertices_delete(&quad);
    glDeleteProgram(p);
    return ok;
 }
