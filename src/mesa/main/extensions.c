@@ -13,6 +13,7 @@
 
 #include "main/compute.h"
 #include "main/context.h"
+#include "main/draw.h"
 #include "main/extensions.h"
 #include "main/ffstate.h"
 #include "main/shaderimage.h"
@@ -122,6 +123,13 @@ has_shader_images(const struct gl_context *ctx)
    return _mesa_has_shader_images(ctx);
 }
 
+/* draw_indirect.c */
+static bool
+has_draw_indirect(const struct gl_context *ctx)
+{
+   return _mesa_has_draw_indirect(ctx);
+}
+
 static bool
 has_cube_map_arrays(const struct gl_context *ctx)
 {
@@ -176,6 +184,9 @@ static const struct gl_extension_info extension_table[] = {
     * core ones): instanced draws and gl_InstanceIDARB (GL 3.1),
     * framebuffer blits (GL 3.0), texture swizzles (the same tokens). */
    {"GL_ARB_draw_instanced", API_GL, 0},
+   {"GL_ARB_draw_indirect", API_GL, 0, has_draw_indirect},
+   /* draw.c's *BaseInstance draws (EXT_base_instance's in ES) */
+   {"GL_ARB_base_instance", API_GL, 0},
    {"GL_EXT_framebuffer_blit", API_GL, 0},
    {"GL_EXT_texture_swizzle", API_GL, 0},
    {"GL_EXT_texture_integer", API_GL, 0},
@@ -191,6 +202,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
+   /* separable programs and program pipelines (separate.c,
+    * pipeline.c) */
+   {"GL_ARB_separate_shader_objects", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
     * luminance, luminance-alpha and intensity ones (formats_es3.c); also

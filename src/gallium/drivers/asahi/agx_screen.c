@@ -168,6 +168,9 @@ agx_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
     * bits).  Storage buffer bindings start on 16 bytes, like Mesa's. */
    case PIPE_CAP_COMPUTE:
       return 1;
+   /* pipe_draw_indirect_info (agx_draw_indirect.c) */
+   case PIPE_CAP_DRAW_INDIRECT:
+      return 1;
    case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_X:
    case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Y:
    case PIPE_CAP_MAX_COMPUTE_GRID_SIZE_Z:
