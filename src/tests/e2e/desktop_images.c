@@ -80,6 +80,12 @@ static bind_image_fn bind_image;
 static get_tex_image_fn get_tex_image;
 static bool quiet;
 
+/* The vertex shader of the draws that cover the target with a quad. */
+static const char pos_vs[] =
+   "#version 330\n"
+   "in vec2 pos;\n"
+   "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+
 static const char header[] =
    "#version 330\n"
    "#extension GL_ARB_compute_shader : require\n"
@@ -310,10 +316,6 @@ static bool
 test_stage_stores(bool vertex)
 {
    static const char *const attribs[] = {"pos", NULL};
-   static const char vs[] =
-      "#version 330\n"
-      "in vec2 pos;\n"
-      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
    static const char fs[] =
       "#version 330\n"
       "#extension GL_ARB_shader_image_load_store : require\n"
@@ -339,7 +341,7 @@ test_stage_stores(bool vertex)
       "void main() { c = vec4(1.0); }\n";
    const char *what = vertex ? "vertex" : "fragment";
    GLuint p = vertex ? e2e_gl_program(vs_store, fs_plain, attribs)
-                     : e2e_gl_program(vs, fs, attribs);
+                     : e2e_gl_program(pos_vs, fs, attribs);
    if (!p)
       return false;
    GLuint t = texture_2d(GL_RGBA8UI, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
@@ -383,17 +385,13 @@ static bool
 test_cleared_attachment(void)
 {
    static const char *const attribs[] = {"pos", NULL};
-   static const char vs[] =
-      "#version 330\n"
-      "in vec2 pos;\n"
-      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
    static const char fs[] =
       "#version 330\n"
       "#extension GL_ARB_shader_image_load_store : require\n"
       "layout(rgba8) readonly uniform image2D src;\n"
       "out vec4 c;\n"
       "void main() { c = imageLoad(src, ivec2(gl_FragCoord.xy)); }\n";
-   GLuint p = e2e_gl_program(vs, fs, attribs);
+   GLuint p = e2e_gl_program(pos_vs, fs, attribs);
    if (!p)
       return false;
    /* Red texels and the default, mipmapped minification filter: the
