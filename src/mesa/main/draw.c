@@ -11,6 +11,7 @@
 
 #include "main/context.h"
 #include "main/blend.h"
+#include "main/draw.h"
 #include "compiler/glsl/glsl_program.h"
 #include "main/fbobject.h"
 #include "main/geomshader.h"
@@ -164,6 +165,20 @@ draw_allowed(struct gl_context *ctx, const char *func)
       return false;
    }
    return _mesa_draw_framebuffer_complete(ctx, func);
+}
+
+bool
+_mesa_draw_allowed(struct gl_context *ctx, GLenum mode, bool elements,
+                   const char *func)
+{
+   return draw_allowed(ctx, func) &&
+          feedback_allows(ctx, mode, elements, func);
+}
+
+bool
+_mesa_draw_mode_valid(struct gl_context *ctx, GLenum mode)
+{
+   return valid_mode(ctx, mode);
 }
 
 void GLAPIENTRY

@@ -45,6 +45,9 @@ struct st_program_variant;
 #define MAX_FEEDBACK_BUFFERS 4
 /* GL 2.1 table 6.54 asks at least 32 modelview and 2 projection levels. */
 #define MAX_MATRIX_STACK_DEPTH 32
+/* GL_MAX_ATTRIB_STACK_DEPTH and GL_MAX_CLIENT_ATTRIB_STACK_DEPTH (GL 2.1
+ * table 6.46: at least 16). */
+#define MAX_ATTRIB_STACK_DEPTH 16
 /* ARB_shader_image_load_store: image units the context keeps (the
  * advertised GL_MAX_IMAGE_UNITS is the driver's, at most this). */
 #define MAX_IMAGE_UNITS 32
@@ -497,6 +500,12 @@ struct gl_constants {
    /* ARB_texture_cube_map_array (texobj.c): the driver's
     * PIPE_CAP_CUBE_MAP_ARRAY. */
    bool TextureCubeMapArray;
+   /* Texture gathers (texgather.c): components a gather may select (0:
+    * no gathers) and the range of textureGatherOffset(s) offsets; the
+    * driver's PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS & co. */
+   GLint MaxTextureGatherComponents;
+   GLint MinTextureGatherOffset;
+   GLint MaxTextureGatherOffset;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -607,6 +616,10 @@ struct gl_context {
       /* GL_BLEND_ADVANCED_COHERENT_KHR (initially true; blends are
        * always coherent here, so it changes nothing). */
       bool BlendCoherent;
+      /* Logic ops (logicop.c): glLogicOp's opcode, GL_COLOR_LOGIC_OP and
+       * GL_INDEX_LOGIC_OP (state only). */
+      GLenum LogicOp;
+      bool ColorLogicOpEnabled, IndexLogicOpEnabled;
    } Color;
 
    struct {
@@ -635,6 +648,10 @@ struct gl_context {
       GLenum FrontMode, BackMode; /* glPolygonMode (desktop GL) */
       GLfloat OffsetClamp; /* EXT_polygon_offset_clamp; 0: none */
       bool OffsetLine, OffsetPoint; /* desktop GL */
+      /* GL_POLYGON_STIPPLE and glPolygonStipple's pattern as
+       * pipe_poly_stipple rows (polygon_stipple.c). */
+      bool StippleFlag;
+      GLuint Stipple[32];
    } Polygon;
 
    /* glShadeModel (compatibility) and glProvokingVertex (GL 3.2). */
@@ -743,6 +760,8 @@ struct gl_context {
    struct gl_indexed_buffer_binding
       ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
    struct gl_buffer_object *DispatchIndirectBuffer;
+   /* ARB_draw_indirect / ES 3.1 (draw_indirect.c): DRAW_INDIRECT_BUFFER. */
+   struct gl_buffer_object *DrawIndirectBuffer;
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
@@ -765,6 +784,14 @@ struct gl_context {
    struct gl_pipeline_object *Pipeline;
    /* While a glProgramUniform* call runs: the program it sets. */
    struct gl_program_object *ProgramUniformTarget;
+   /* glPushAttrib / glPushClientAttrib (attrib.c): each entry the mask
+    * pushed and the saved state (malloc'ed). */
+   struct gl_attrib_entry {
+      GLbitfield Mask;
+      void *Data;
+   } AttribStack[MAX_ATTRIB_STACK_DEPTH],
+      ClientAttribStack[MAX_ATTRIB_STACK_DEPTH];
+   unsigned AttribDepth, ClientAttribDepth;
 };
 
 #endif

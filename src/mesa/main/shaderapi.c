@@ -1024,9 +1024,11 @@ _mesa_LinkProgram(GLuint program)
       stages |= 1u << sh->Stage;
    }
    /* ES 2.0 section 2.10.3: a program needs a vertex and a fragment
-    * shader, unless it is separable (ES 3.1 7.3). */
+    * shader, unless it is separable or a compute shader alone (ES 3.1
+    * section 7.3). */
    if (_mesa_is_gles(ctx) && !prog->Separable &&
-       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT))) {
+       stages != ((1u << MESA_SHADER_VERTEX) | (1u << MESA_SHADER_FRAGMENT)) &&
+       !(_mesa_is_gles31(ctx) && stages == (1u << MESA_SHADER_COMPUTE))) {
       link_failed(prog, "error: a program needs a vertex shader and a "
                         "fragment shader\n");
       return;
