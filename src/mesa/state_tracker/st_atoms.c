@@ -15,6 +15,7 @@
 
 #include "main/context.h"
 #include "main/blend.h"
+#include "main/fbobject.h"
 #include "main/matrix.h"
 #include "main/shaderobj.h"
 #include "state_tracker/st_compute.h"
@@ -73,6 +74,8 @@ update_framebuffer(struct st_context *st)
          state.zsbuf = st_renderbuffer_surface(st, zs);
       if (state.nr_cbufs && state.cbufs[0])
          state.samples = state.cbufs[0]->texture->nr_samples;
+      else if (fb->Name && !zs)
+         state.samples = (uint8_t)_mesa_framebuffer_samples(fb);
    }
    st->pipe->set_framebuffer_state(st->pipe, &state);
    st->fb = state;
