@@ -17,6 +17,8 @@
 #include "main/geomshader.h"
 #include "main/robustness.h"
 #include "main/sampler_units.h"
+#include "main/separate.h"
+#include "main/shaderobj.h"
 #include "main/transformfeedback.h"
 #include "state_tracker/st_context.h"
 #include "state_tracker/st_draw.h"
@@ -116,9 +118,8 @@ advanced_blend_allows(struct gl_context *ctx, const char *func)
                   enabled);
       return false;
    }
-   const struct gl_program_object *p = ctx->CurrentProgram;
-   const struct glsl_program *linked =
-      p && p->exec ? p->exec->linked : NULL;
+   const struct gl_program_exec *exec = _mesa_current_exec(ctx);
+   const struct glsl_program *linked = exec ? exec->linked : NULL;
    if (!linked || !(linked->blend_support & (1u << (mode - 1)))) {
       _mesa_error(ctx, GL_INVALID_OPERATION,
                   "%s(the fragment shader does not support the advanced "
@@ -138,6 +139,7 @@ feedback_allows(struct gl_context *ctx, GLenum mode, bool elements,
    if (!float_blend_allows(ctx, func) || !dual_source_allows(ctx, func) ||
        !advanced_blend_allows(ctx, func) ||
        !_mesa_sampler_units_allow_draw(ctx, func) ||
+       !_mesa_pipeline_draw_allows(ctx, func) ||
        !_mesa_geometry_draw_allows(ctx, mode, func))
       return false;
    if (!_mesa_transform_feedback_capturing(ctx) || !_mesa_is_gles(ctx))

@@ -18,6 +18,7 @@
 #include "main/ffstate.h"
 #include "main/shaderimage.h"
 #include "main/texbuffer.h"
+#include "main/texgather.h"
 #include "main/texobj.h"
 #include "main/texcompress.h"
 
@@ -135,6 +136,12 @@ has_cube_map_arrays(const struct gl_context *ctx)
    return _mesa_has_cube_map_arrays(ctx);
 }
 
+static bool
+has_texture_gather(const struct gl_context *ctx)
+{
+   return _mesa_has_texture_gather(ctx);
+}
+
 static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_blend_func_extended", API_GL, 0, has_dual_source},
    {"GL_ARB_copy_buffer", API_GL, 0},
@@ -199,6 +206,9 @@ static const struct gl_extension_info extension_table[] = {
    {"GL_ARB_shader_image_load_store", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_image_size", API_GL, 0, has_shader_images},
    {"GL_ARB_shader_storage_buffer_object", API_GL, 0, has_ssbos},
+   /* separable programs and program pipelines (separate.c,
+    * pipeline.c) */
+   {"GL_ARB_separate_shader_objects", API_GL, 0},
    {"GL_ARB_texture_buffer_object", API_GL, 0, has_buffer_textures},
    /* The float formats of GL 3.0 with ARB_texture_float's alpha,
     * luminance, luminance-alpha and intensity ones (formats_es3.c); also
@@ -216,6 +226,8 @@ static const struct gl_extension_info extension_table[] = {
    /* GL_TEXTURE_CUBE_MAP_ARRAY and samplerCubeArray (texobj.h) */
    {"GL_ARB_texture_cube_map_array", API_GL, 0, has_cube_map_arrays},
    {"GL_ARB_texture_rectangle", API_GL, 0},
+   /* textureGather (texgather.h; GLSL to NIR tg4) */
+   {"GL_ARB_texture_gather", API_GL, 0, has_texture_gather},
    /* glTexStorage1D/2D/3D for every desktop target (teximage.c) */
    {"GL_ARB_texture_storage", API_GL, 0},
    /* Core since GL 1.3, named for the compatibility programs that ask

@@ -659,6 +659,13 @@ st_context_create(struct pipe_screen *screen,
    /* ARB_texture_cube_map_array (texobj.h) */
    st->ctx.Const.TextureCubeMapArray =
       screen->get_param(screen, PIPE_CAP_CUBE_MAP_ARRAY) > 0;
+   /* ARB_texture_gather (texgather.h) */
+   st->ctx.Const.MaxTextureGatherComponents =
+      screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS);
+   st->ctx.Const.MinTextureGatherOffset =
+      screen->get_param(screen, PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET);
+   st->ctx.Const.MaxTextureGatherOffset =
+      screen->get_param(screen, PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET);
    return st;
 
 oom:

@@ -429,14 +429,21 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
            GLint basevertex, GLuint baseinstance)
 {
    struct gl_context *ctx = &st->ctx;
+   /* GL 2.1 section 5.4: compiled into the display list being made, with
+    * the vertices the arrays hold now (dlist_draw.c). */
+   if (_mesa_dlist_compiling(ctx) &&
+       _mesa_dlist_save_draw(ctx, mode, first, count, index_type, indices,
+                             instances, basevertex))
+      return;
    /* GL_SELECT / GL_FEEDBACK (GL 2.1 section 5.2): nothing is drawn. */
    if (ctx->FF.Select.Mode != GL_RENDER) {
       _mesa_select_draw(ctx, mode, first, count, index_type, indices,
                         basevertex);
       return;
    }
-   struct gl_program_exec *exec =
-      ctx->CurrentProgram ? ctx->CurrentProgram->exec : st_ff_update(st);
+   struct gl_program_exec *exec = _mesa_program_in_use(ctx)
+                                     ? _mesa_current_exec(ctx)
+                                     : st_ff_update(st);
    struct pipe_draw_info info = {0};
    struct pipe_draw_start_count_bias draw = {0};
    struct pipe_transfer *xfer = NULL;
@@ -463,8 +470,11 @@ st_draw_gl(struct st_context *st, GLenum mode, GLint first, GLsizei count,
 
    if (!exec || count <= 0 || instances <= 0)
       return;
-   /* a compute program has nothing to draw with (ARB_compute_shader) */
-   if (exec->linked->nir[MESA_SHADER_COMPUTE])
+   /* a compute program has nothing to draw with (ARB_compute_shader), a
+    * pipeline without a vertex program undefined results (GL 4.6
+    * 11.1.3.11): nothing is drawn */
+   if (exec->linked->nir[MESA_SHADER_COMPUTE] ||
+       !exec->linked->nir[MESA_SHADER_VERTEX])
       return;
    if (!st_validate_state(st))
       goto oom;

@@ -221,6 +221,7 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                   const struct agx_draw_params *p)
 {
    const struct agx_stage_state *st = &ctx->stage[stage];
+   uint64_t stipple_va = 0;
 
    for (unsigned i = 0; i < cs->info.nr_push; ++i) {
       const struct agx_push_range *r = &cs->info.push[i];
@@ -323,6 +324,16 @@ agx_push_uniforms(struct agx_context *ctx, struct agx_batch *batch,
                             : (uint32_t)(va >> 32);
                break;
             }
+            case AGX_SYSVAL_POLY_STIPPLE_LO:
+            case AGX_SYSVAL_POLY_STIPPLE_HI:
+               if (!stipple_va)
+                  stipple_va = agx_pool_upload(
+                     &batch->pool, ctx->poly_stipple.stipple,
+                     sizeof(ctx->poly_stipple.stipple), 16);
+               data[w] = r->index + w == AGX_SYSVAL_POLY_STIPPLE_LO
+                            ? (uint32_t)stipple_va
+                            : (uint32_t)(stipple_va >> 32);
+               break;
             case AGX_SYSVAL_GS_VS_VERTICES:
                data[w] = ctx->gs_pass ? ctx->gs_pass->vs_vertices : 0;
                break;
@@ -883,6 +894,19 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
     * new batch marks everything dirty), blending and the point sprite
     * origin (FS): look them up only then.
     */
+   /* Polygon stipple applies to polygons drawn filled (GL 2.1 section
+    * 3.5.6): a fragment-shader variant (agx_fs_key::poly_stipple). */
+   bool polygons = info->mode >= PIPE_PRIM_TRIANGLES &&
+                   info->mode <= PIPE_PRIM_POLYGON;
+   bool stipple = ctx->rast && ctx->rast->base.poly_stipple_enable &&
+                  polygons &&
+                  (ctx->rast->base.fill_front == PIPE_POLYGON_MODE_FILL ||
+                   ctx->rast->base.fill_back == PIPE_POLYGON_MODE_FILL);
+   if (stipple != ctx->poly_stipple_on) {
+      ctx->poly_stipple_on = stipple;
+      ctx->dirty |= AGX_DIRTY_RS;
+   }
+
    struct agx_compiled_shader *vs = ctx->vs, *fs = ctx->fs;
    /* Capturing strips, loops and fans takes a variant per topology. */
    unsigned xfb_prim =

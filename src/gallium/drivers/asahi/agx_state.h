@@ -180,7 +180,7 @@ struct agx_uncompiled_shader {
     * fragment shader gl_PrimitiveID (agx_gs.c; points, lines, triangles,
     * quads).  Fragment shaders: gl_PrimitiveID is read. */
    uint64_t outputs, outputs_flat, outputs_linear;
-   struct agx_uncompiled_shader *primitive_id_gs[6];
+   struct agx_uncompiled_shader *primitive_id_gs[7];
    bool reads_primitive_id;
    /* Fragment shaders: gl_SampleID or gl_SamplePosition is read, which
     * makes shading per sample (GL 4.6 section 14.3.1.1). */
@@ -355,6 +355,11 @@ struct agx_context {
     * start from this buffer (NULL: a direct draw; agx_draw_indirect.c). */
    const struct pipe_draw_indirect_info *indirect;
    unsigned prim; /* enum pipe_prim_type of the last draw */
+   /* set_polygon_stipple, and whether the draw being recorded stipples
+    * (filled polygons with the rasterizer's poly_stipple_enable: the
+    * fragment key's poly_stipple). */
+   struct pipe_poly_stipple poly_stipple;
+   bool poly_stipple_on;
    /* Coefficient binding table of the bound VS/FS pair in this batch
     * (USC offset; valid unless shaders, rasterizer or batch changed).
     */
