@@ -859,8 +859,9 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       return;
    if (ctx->reset)
       return;
-   if ((!ctx->fb.nr_cbufs && !ctx->fb.zsbuf) || !ctx->fb.width ||
-       !ctx->fb.height)
+   /* (a framebuffer without attachments has a size too:
+    * ARB_framebuffer_no_attachments; its draws have only side effects) */
+   if (!ctx->fb.width || !ctx->fb.height)
       return;
    if (!ctx->rast || !ctx->zs || !ctx->velems ||
        !ctx->stage[PIPE_SHADER_VERTEX].shader ||
