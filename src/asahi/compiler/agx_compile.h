@@ -563,8 +563,9 @@ nir_shader *agx_nir_gs_passthrough(void *mem_ctx,
  * plus gl_PrimitiveID = gl_PrimitiveIDIn: what a draw needs when its
  * fragment shader reads gl_PrimitiveID and no geometry shader is bound.
  * quad_provoking: which vertex (0-3) of a quad is GL's provoking one,
- * kept first (0) or last (2, 3) in both triangles.  NULL for other
- * primitives. */
+ * kept first (0) or last (2, 3) in both triangles.  MESA_PRIM_POLYGON:
+ * the triangles of a polygon's fan, each with gl_PrimitiveID 0 (one
+ * polygon).  NULL for other primitives. */
 nir_shader *agx_nir_primitive_id_gs(uint64_t slots, uint64_t flat,
                                     uint64_t linear, unsigned input_primitive,
                                     unsigned quad_provoking);

@@ -2585,9 +2585,9 @@ lod_to_f16(struct isel *st, agx_operand a, agx_operand b)
  * Textures: texture_sample (or texture_load for texelFetch) with the
  * texture in state slot ts<texture_index> and the sampler in
  * ss<sampler_index>, which the driver binds with the USC Texture and
- * Sampler words.  1D, 2D, 3D and cube textures for now, with shadow
- * compare (no arrays, offsets or gathers; rectangle textures arrive as 2D,
- * agx_nir_lower_rect.c).  A cube lookup hands the hardware the direction
+ * Sampler words.  1D, 2D, 3D, cube and multisample textures and their
+ * arrays, with shadow compare, offsets and gathers (rectangle textures
+ * arrive as 2D, agx_nir_lower_rect.c).  A cube lookup hands the hardware the direction
  * vector itself (3 coordinates, dimension tex_cube): the texture unit picks
  * the face (fact: alexvorxx/Mesa-VirGL src/asahi/compiler/agx_compile.c,
  * agx_tex_dim and the coordinate register counts in agx_validate.c).

@@ -17,6 +17,7 @@
 #include "main/fbobject.h"
 #include "main/matrix.h"
 #include "main/hash.h"
+#include "main/separate.h"
 #include "main/shaderimage.h"
 #include "main/shaderobj.h"
 #include "main/texobj.h"
@@ -285,6 +286,7 @@ _mesa_init_context_state(struct gl_context *ctx)
    _mesa_init_varray(ctx);
    _mesa_init_matrix(ctx);
    _mesa_init_transform_feedback(ctx);
+   _mesa_init_pipelines(ctx);
    _mesa_init_texture_units(ctx);
    _mesa_init_image_units(ctx);
    _mesa_init_ff_state(ctx);
@@ -296,6 +298,7 @@ void
 _mesa_free_context_state(struct gl_context *ctx)
 {
    _mesa_free_transform_feedback(ctx);
+   _mesa_free_pipelines(ctx);
    _mesa_free_ff_state(ctx);
    _mesa_free_attrib_stacks(ctx);
    _mesa_reference_buffer_object(&ctx->ArrayBuffer, NULL);
@@ -315,6 +318,7 @@ _mesa_free_context_state(struct gl_context *ctx)
    /* compute.c's bindings */
    _mesa_reference_buffer_object(&ctx->ShaderStorageBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->DispatchIndirectBuffer, NULL);
+   _mesa_reference_buffer_object(&ctx->DrawIndirectBuffer, NULL);
    _mesa_reference_buffer_object(&ctx->AtomicCounterBuffer, NULL);
    for (unsigned i = 0; i < MAX_SHADER_STORAGE_BUFFER_BINDINGS; i++)
       _mesa_reference_buffer_object(&ctx->ShaderStorageBufferBindings[i].Buffer,

@@ -168,6 +168,17 @@ struct gl_program_exec {
     * uniforms_stamp + 1 = sampler_check_stamp (sampler_units.c). */
    unsigned sampler_check_stamp;
    bool sampler_conflict;
+   /* A separable program (GL 4.6 7.3, GL_PROGRAM_SEPARABLE at the link):
+    * the sources of its shaders, by stage, which a program pipeline
+    * compiles again to link its stages with other programs' (pipeline.c).
+    */
+   bool separable;
+   unsigned num_sources;
+   struct gl_exec_source {
+      gl_shader_stage stage;
+      const char *text;
+   } *sources;
+   unsigned serial; /* unique per link, for pipelines' caches */
 };
 
 /* Transform feedback objects (transformfeedback.c, ES 3.0 section 2.15). */
@@ -201,6 +212,25 @@ struct gl_program_object {
    /* The last successful link's executable (kept after a failed relink
     * while the program is in use, as GL requires). */
    struct gl_program_exec *exec;
+   /* glProgramParameteri: GL_PROGRAM_SEPARABLE, and
+    * GL_PROGRAM_BINARY_RETRIEVABLE_HINT (recorded only). */
+   bool Separable;
+   bool BinaryRetrievableHint;
+};
+
+/* Program pipeline objects (pipeline.c, GL 4.6 7.4): per context. */
+struct gl_pipeline_object {
+   GLuint Name;
+   struct gl_program_object *Stage[MESA_SHADER_STAGES];
+   struct gl_program_object *Active; /* glActiveShaderProgram */
+   bool ValidateStatus;
+   char *InfoLog; /* malloc'd */
+   /* What draws use: an unnamed program linking the stages' sources,
+    * its uniforms copied from the stages' programs before each draw; the
+    * exec serials of the stages it was linked from. */
+   struct gl_program_object *Merged;
+   unsigned MergedFrom[MESA_SHADER_STAGES];
+   bool MergedFailed;
 };
 
 #define MAX_TEXTURE_LEVELS 15
@@ -470,6 +500,12 @@ struct gl_constants {
    /* ARB_texture_cube_map_array (texobj.c): the driver's
     * PIPE_CAP_CUBE_MAP_ARRAY. */
    bool TextureCubeMapArray;
+   /* Texture gathers (texgather.c): components a gather may select (0:
+    * no gathers) and the range of textureGatherOffset(s) offsets; the
+    * driver's PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS & co. */
+   GLint MaxTextureGatherComponents;
+   GLint MinTextureGatherOffset;
+   GLint MaxTextureGatherOffset;
 };
 
 /* KHR_debug (debug_output.c). */
@@ -724,6 +760,8 @@ struct gl_context {
    struct gl_indexed_buffer_binding
       ShaderStorageBufferBindings[MAX_SHADER_STORAGE_BUFFER_BINDINGS];
    struct gl_buffer_object *DispatchIndirectBuffer;
+   /* ARB_draw_indirect / ES 3.1 (draw_indirect.c): DRAW_INDIRECT_BUFFER. */
+   struct gl_buffer_object *DrawIndirectBuffer;
    /* ARB_shader_atomic_counters: GL_ATOMIC_COUNTER_BUFFER. */
    struct gl_buffer_object *AtomicCounterBuffer;
    struct gl_indexed_buffer_binding AtomicCounterBufferBindings[8];
@@ -739,6 +777,13 @@ struct gl_context {
    } ImageUnits[MAX_IMAGE_UNITS];
    /* Pixel zoom, transfer and maps (pixel.h). */
    struct gl_pixel_ops PixelOps;
+   /* Program pipeline objects (pipeline.c): the names, the bound one
+    * (used when no program is current). */
+   struct hash_table *Pipelines;
+   GLuint NextPipeline;
+   struct gl_pipeline_object *Pipeline;
+   /* While a glProgramUniform* call runs: the program it sets. */
+   struct gl_program_object *ProgramUniformTarget;
    /* glPushAttrib / glPushClientAttrib (attrib.c): each entry the mask
     * pushed and the saved state (malloc'ed). */
    struct gl_attrib_entry {

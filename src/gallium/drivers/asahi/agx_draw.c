@@ -841,7 +841,7 @@ agx_max_index(const struct pipe_draw_info *info, const void *indices,
    return max;
 }
 
-static bool
+bool
 agx_uses_user_vbs(struct agx_context *ctx)
 {
    for (unsigned i = 0; i < ctx->nr_vb; ++i) {
@@ -1002,6 +1002,12 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       } else {
          struct agx_resource *ib = agx_resource(info->index.resource);
          uint64_t offset = (uint64_t)draw->start * isz;
+         /* indirect: the hardware adds the first index to the whole
+          * buffer's address */
+         if (ctx->indirect) {
+            offset = 0;
+            bytes = (uint32_t)MIN2(ib->layout.size_B, UINT32_MAX & ~3u);
+         }
          agx_batch_reads(batch, info->index.resource);
          index_va = ib->bo->va + offset;
          index_extent = offset < ib->layout.size_B
@@ -1083,7 +1089,13 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
    if (!ctx->gs_pass)
       agx_xfb_done(ctx, vs, &xfb);
 
-   if (!info->index_size && !ctx->dirty_draw_header &&
+   uint64_t indirect_va = 0;
+   if (ctx->indirect) {
+      struct agx_resource *ind = agx_resource(ctx->indirect->buffer);
+      agx_batch_reads(batch, ctx->indirect->buffer);
+      indirect_va = ind->bo->va + ctx->indirect->offset;
+   }
+   if (!info->index_size && !indirect_va && !ctx->dirty_draw_header &&
        ctx->draw_header_prim == info->mode) {
       agx_vdm_draw_packed(&batch->vdm_head, ctx->draw_header, draw->count,
                           info->instance_count, draw->start);
@@ -1102,9 +1114,10 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
       .index_extent_B = index_extent,
       .restart = info->index_size && info->primitive_restart,
       .restart_index = info->restart_index,
+      .indirect_va = indirect_va,
    };
    agx_vdm_draw(&batch->vdm_head, &d);
-   if (!info->index_size) {
+   if (!info->index_size && !indirect_va) {
       ctx->draw_header = agx_vdm_draw_header(&d);
       ctx->draw_header_prim = info->mode;
       ctx->dirty_draw_header = false;
@@ -1112,6 +1125,15 @@ agx_draw_one(struct agx_context *ctx, const struct pipe_draw_info *info,
 
    ctx->dirty = 0;
    batch->draws++;
+}
+
+void
+agx_draw_direct(struct agx_context *ctx, const struct pipe_draw_info *info,
+                const struct pipe_draw_start_count_bias *draw)
+{
+   if (!agx_draw_per_sample(ctx, info, draw) &&
+       !agx_gs_draw(ctx, info, draw) && !agx_draw_converted(ctx, info, draw))
+      agx_draw_one(ctx, info, draw);
 }
 
 static void
@@ -1122,15 +1144,11 @@ agx_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
 {
    struct agx_context *ctx = agx_context(pctx);
    if (indirect) {
-      u_logw("asahi", "indirect draws are not implemented; skipped");
+      agx_draw_indirect(ctx, info, indirect);
       return;
    }
-   for (unsigned i = 0; i < num_draws; ++i) {
-      if (!agx_draw_per_sample(ctx, info, &draws[i]) &&
-          !agx_gs_draw(ctx, info, &draws[i]) &&
-          !agx_draw_converted(ctx, info, &draws[i]))
-         agx_draw_one(ctx, info, &draws[i]);
-   }
+   for (unsigned i = 0; i < num_draws; ++i)
+      agx_draw_direct(ctx, info, &draws[i]);
 }
 
 void
