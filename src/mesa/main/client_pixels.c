@@ -4,12 +4,13 @@
  */
 
 /*
- * The client pixel codec (client_pixels.h).  Sources: GL 3.3 compatibility spec section 3.7.2 "Unpacking" (tables
- * 3.5 types, 3.6 formats, 3.8 packed bit fields), "Conversion to
- * floating-point" (section 2.1.6: c / (2^b - 1) unsigned,
- * max(c / (2^(b-1) - 1), -1) signed), "Conversion to RGB" and "Final
- * expansion to RGBA"; EXT_texture_integer for the integer formats;
- * GL 3.0 section 3.7.2 for DEPTH_STENCIL.
+ * The client pixel codec (client_pixels.h).  Sources: GL 3.3
+ * compatibility spec section 3.7.2 "Unpacking" (tables 3.5 types, 3.6
+ * formats, 3.8 packed bit fields), "Conversion to floating-point"
+ * (section 2.1.6: c / (2^b - 1) unsigned, max(c / (2^(b-1) - 1), -1)
+ * signed), "Conversion to RGB" and "Final expansion to RGBA";
+ * EXT_texture_integer for the integer formats; GL 3.0 section 3.7.2 for
+ * DEPTH_STENCIL.
  */
 #include <stdlib.h>
 #include <string.h>
