@@ -372,10 +372,12 @@ compile_program(agx_context *ctx, nir_shader *nir, void *mem_ctx,
       t = pass_done(times, "cse", t);
       agx_opt_fold(ctx);
       t = pass_done(times, "fold", t);
-      agx_opt_sat(ctx);
-      t = pass_done(times, "sat", t);
+      /* DCE first: a conversion that every reader looked through
+       * (agx_isel.c fsrc_c) must not count as a second use for sat */
       agx_dce(ctx);
       t = pass_done(times, "dce", t);
+      agx_opt_sat(ctx);
+      t = pass_done(times, "sat", t);
       agx_schedule_loads(ctx);
       t = pass_done(times, "schedule_loads", t);
       ok = check(ctx, "cse+fold+dce");

@@ -45,7 +45,8 @@ sat_index(const agx_instr *I)
 }
 
 /* Is I `fadd32.sat d, x, +0.0` (or fadd16) with x a plain SSA value of
- * d's width (no conversion)?  fadd16 has fadd32's operand order. */
+ * d's width, or a 32-bit x and a 16-bit d?  fadd16 has fadd32's operand
+ * order. */
 static bool
 is_plain_fsat(const agx_instr *I)
 {
@@ -55,7 +56,8 @@ is_plain_fsat(const agx_instr *I)
    agx_operand d = I->ops[AGX_ISA_FADD32_D];
    agx_operand x = I->ops[AGX_ISA_FADD32_A];
    agx_operand z = I->ops[AGX_ISA_FADD32_B];
-   return agx_is_ssa(d) && agx_is_ssa(x) && x.size == d.size &&
+   return agx_is_ssa(d) && agx_is_ssa(x) &&
+          (x.size == d.size || (x.size == 32 && d.size == 16)) &&
           x.count == 1 && !x.flags && z.kind == AGX_ISA_KIND_FIMM &&
           z.value == 0 && !z.flags;
 }
@@ -98,9 +100,14 @@ agx_opt_sat(agx_context *ctx)
          /* D is operand 0 of all three forms */
          if (s < 0 || uses[v] != 1 || P->block != I->block ||
              P->ops[s].value || !agx_is_ssa(P->ops[0]) ||
-             P->ops[0].value != (int64_t)v ||
-             P->ops[0].size != I->ops[AGX_ISA_FADD32_D].size ||
-             P->ops[0].count != 1)
+             P->ops[0].value != (int64_t)v || P->ops[0].count != 1)
+            continue;
+         /* A narrowing saturate (f32 x into an f16 d, mediump code) folds
+          * into a 32-bit form, which rounds to f32 and then into any
+          * destination width: the same two roundings. */
+         if (P->ops[0].size != I->ops[AGX_ISA_FADD32_D].size &&
+             P->op != AGX_ISA_OP_FADD32 && P->op != AGX_ISA_OP_FMUL32 &&
+             P->op != AGX_ISA_OP_FMADD32)
             continue;
          agx_operand d = I->ops[AGX_ISA_FADD32_D];
          P->ops[0] = d;
